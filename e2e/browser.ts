@@ -1,0 +1,41 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { afterAll, beforeAll, inject } from 'vitest'
+
+/** Debian's Chromium, headless, with nothing reaching outside the machine. */
+export const launchBrowser = () =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  })
+
+export const appUrl = () => inject('stackEnv').APP_ORIGIN!
+export const inboxUrl = () => inject('stackEnv').INBOX_URL!
+
+/** One browser per test file; `newPage` gives each test a fresh context (cookies) at a viewport. */
+export const useBrowser = () => {
+  let browser: Browser
+  const contexts: BrowserContext[] = []
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()))
+    await browser?.close()
+  })
+  return {
+    async newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
+      const context = await browser.newContext({ baseURL: appUrl(), viewport })
+      contexts.push(context)
+      return context.newPage()
+    },
+  }
+}

@@ -1,0 +1,22 @@
+import { config } from '@app/adapters'
+import { SESSION_IDLE_SECONDS } from '@app/data'
+
+/** `__Host-` needs Secure, which a plain-http local origin cannot have. */
+const secure = () => config.appOrigin.startsWith('https://')
+export const sessionCookieName = () => (secure() ? '__Host-sid' : 'sid')
+
+const attributes = (maxAge: number) =>
+  ['Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAge}`, ...(secure() ? ['Secure'] : [])].join('; ')
+
+export const sessionCookie = (sid: string) => `${sessionCookieName()}=${sid}; ${attributes(SESSION_IDLE_SECONDS)}`
+export const clearedSessionCookie = () => `${sessionCookieName()}=; ${attributes(0)}`
+
+export const readCookie = (cookies: string[] | undefined, name: string): string | undefined => {
+  for (const header of cookies ?? []) {
+    for (const part of header.split(';')) {
+      const [k, ...v] = part.trim().split('=')
+      if (k === name) return v.join('=')
+    }
+  }
+  return undefined
+}

@@ -1,0 +1,61 @@
+import { ZodError } from 'zod'
+import { AppError } from '@app/core'
+
+interface ErrorBody {
+  message: string
+  fields?: Record<string, string>
+}
+
+/** AWS SDK and network failures that mean "a dependency is down or busy", not "our bug". */
+const unavailableNames = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+  'ServiceUnavailable',
+  'InternalServerError',
+  'TooManyRequestsException',
+  'TimeoutError',
+])
+const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND'])
+
+const isUnavailable = (e: unknown): boolean => {
+  if (!(e instanceof Error)) return false
+  const code = (e as { code?: string }).code
+  return unavailableNames.has(e.name) || (code !== undefined && unavailableCodes.has(code)) || isUnavailable(e.cause)
+}
+
+const fieldMessages = (error: ZodError): Record<string, string> => {
+  const fields: Record<string, string> = {}
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_'
+    fields[key] ??= issue.message
+  }
+  return fields
+}
+
+/** The one place where an error becomes an HTTP status and a body that says nothing internal. */
+export const toErrorResponse = (error: unknown): { status: number; body: ErrorBody } => {
+  if (error instanceof AppError) {
+    return {
+      status: error.status,
+      body: error.fields ? { message: error.message, fields: error.fields } : { message: error.message },
+    }
+  }
+  if (error instanceof ZodError) {
+    const fields = fieldMessages(error)
+    const [first] = Object.entries(fields)
+    const message = first ? (first[0] === '_' ? first[1] : `${first[0]}: ${first[1]}`) : 'Invalid request'
+    return { status: 400, body: { message, fields } }
+  }
+  const middy = error as { statusCode?: number; expose?: boolean; message?: string }
+  if (typeof middy.statusCode === 'number' && middy.statusCode < 500 && middy.expose) {
+    // @middy/http-json-body-parser answers 415 for both a wrong type and malformed JSON.
+    if (middy.message?.startsWith('Invalid or malformed JSON'))
+      return { status: 400, body: { message: 'Invalid JSON body' } }
+    return { status: middy.statusCode, body: { message: middy.message ?? 'Bad request' } }
+  }
+  if (isUnavailable(error)) {
+    return { status: 503, body: { message: 'Service temporarily unavailable. Please try again.' } }
+  }
+  return { status: 500, body: { message: 'Internal server error' } }
+}

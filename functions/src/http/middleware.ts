@@ -1,0 +1,95 @@
+import type middy from '@middy/core'
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda'
+import { forbidden, messages, unauthorized, type Access } from '@app/core'
+import { config } from '@app/adapters'
+import { orgDb, sessions, type Session } from '@app/data'
+import { clearedSessionCookie, readCookie, sessionCookieName } from './cookies.ts'
+import { toErrorResponse } from './errors.ts'
+
+export interface RouteState {
+  session?: Session & { sid: string }
+}
+type Request = middy.Request<
+  APIGatewayProxyEventV2,
+  APIGatewayProxyStructuredResultV2,
+  Error,
+  Context & { route: RouteState }
+>
+type Middleware = middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>
+
+const header = (event: APIGatewayProxyEventV2, name: string) =>
+  event.headers?.[name] ?? event.headers?.[name.toLowerCase()]
+
+/**
+ * First in, last out: gives the request its state, maps any failure to the one error model,
+ * and writes one JSON log line per request with the request id and the organization.
+ */
+export const requestLog = (): Middleware => {
+  const started = new WeakMap<object, number>()
+  const log = (request: Request, status: number, error?: unknown) => {
+    const e = request.event
+    const line = {
+      level: status >= 500 ? 'error' : 'info',
+      requestId: request.context.awsRequestId,
+      method: e.requestContext?.http?.method,
+      path: e.rawPath,
+      status,
+      ms: Date.now() - (started.get(request) ?? Date.now()),
+      orgId: request.context.route?.session?.orgId,
+      ...(status >= 500 && error instanceof Error
+        ? { error: error.name, detail: error.message, stack: error.stack }
+        : {}),
+    }
+    if (process.env.LOG_LEVEL !== 'silent' || status >= 500) console.log(JSON.stringify(line))
+  }
+  return {
+    before: (request) => {
+      started.set(request, Date.now())
+      ;(request.context as Context & { route: RouteState }).route = {}
+    },
+    after: (request) => log(request as Request, request.response?.statusCode ?? 200),
+    onError: (request) => {
+      const { status, body } = toErrorResponse(request.error)
+      const cookies =
+        status === 401 && (request.context as Context & { route: RouteState }).route?.session === undefined
+          ? [clearedSessionCookie()]
+          : undefined
+      request.response = {
+        statusCode: status,
+        headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+        body: JSON.stringify(body),
+        cookies,
+      }
+      log(request as Request, status, request.error)
+    },
+  }
+}
+
+/** State-changing requests must be JSON from our own origin (DESIGN.md section 3). */
+export const csrfGuard = (method: string): Middleware => ({
+  before: ({ event }) => {
+    if (method === 'GET') return
+    if (header(event, 'origin') !== config.appOrigin) throw forbidden(messages.csrf)
+    if (!/^application\/json\b/i.test(header(event, 'content-type') ?? '')) {
+      throw Object.assign(new Error(messages.jsonOnly), { statusCode: 415, expose: true })
+    }
+  },
+})
+
+/**
+ * Loads the session from the cookie and the member it belongs to, so a removed member's
+ * cookie stops working at once; refuses a role below what the route needs.
+ */
+export const sessionLoader = (access: Access): Middleware => ({
+  before: async (request) => {
+    const state = (request.context as Context & { route: RouteState }).route
+    const sid = readCookie(request.event.cookies, sessionCookieName())
+    const session = sid ? await sessions.get(sid) : undefined
+    const user = session ? await orgDb(session.orgId).users.find(session.userId) : undefined
+    if (sid && session && !user) await sessions.delete(sid)
+    if (session && user) state.session = { ...session, role: user.role, sid: sid! }
+    if (access === 'public') return
+    if (!state.session) throw unauthorized()
+    if (access === 'supervisor' && state.session.role !== 'supervisor') throw forbidden(messages.supervisorsOnly)
+  },
+})

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto'
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
+import { config } from '@app/adapters'
+import { sessions } from '@app/data'
+import type { Role } from '@app/core'
+import type { Route } from './define-route.ts'
+import { sessionCookieName } from './cookies.ts'
+
+export interface TestRequest {
+  params?: Record<string, string>
+  query?: Record<string, string>
+  body?: unknown
+  /** A raw cookie header list; `as` creates a real session instead. */
+  cookies?: string[]
+  headers?: Record<string, string>
+}
+
+/** Opens a real session in the table for a member, as a sign-in would. */
+export const sessionCookieFor = async (user: { userId: string; orgId: string; role: Role }) => {
+  const { sid } = await sessions.create(user)
+  return `${sessionCookieName()}=${sid}`
+}
+
+/** Calls a route's Lambda with the API Gateway v2 event the HTTP API would send. */
+export const callRoute = async (route: Route, request: TestRequest = {}) => {
+  let path = route.path
+  for (const [k, v] of Object.entries(request.params ?? {})) path = path.replace(`{${k}}`, encodeURIComponent(v))
+  const hasBody = request.body !== undefined
+  const headers: Record<string, string> = {
+    ...(route.method !== 'GET' ? { origin: config.appOrigin, 'content-type': 'application/json' } : {}),
+    ...request.headers,
+  }
+  const requestId = randomUUID()
+  const event = {
+    version: '2.0',
+    routeKey: `${route.method} ${route.path}`,
+    rawPath: path,
+    rawQueryString: new URLSearchParams(request.query).toString(),
+    cookies: request.cookies,
+    headers,
+    queryStringParameters: request.query,
+    pathParameters: request.params,
+    body: hasBody
+      ? typeof request.body === 'string'
+        ? request.body
+        : JSON.stringify(request.body)
+      : route.method !== 'GET'
+        ? '{}'
+        : undefined,
+    isBase64Encoded: false,
+    requestContext: { http: { method: route.method, path }, requestId },
+  } as unknown as APIGatewayProxyEventV2
+  const result = await route.lambda(event, { awsRequestId: requestId } as Context)
+  const text = result.body ?? ''
+  let json: unknown
+  try {
+    json = text ? JSON.parse(text) : undefined
+  } catch {
+    json = undefined
+  }
+  return {
+    status: result.statusCode ?? 200,
+    headers: result.headers ?? {},
+    cookies: result.cookies ?? [],
+    text,
+    json: json as any,
+  }
+}

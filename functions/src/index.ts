@@ -1,0 +1,2 @@
+export { routes, type RouteKey } from './routes.ts'
+export type { Route, Use } from './http/define-route.ts'

@@ -1,0 +1,32 @@
+import { readdirSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { routes } from './routes.ts'
+
+const src = import.meta.dirname
+const routeFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name)
+    if (e.isDirectory()) return e.name === 'http' ? [] : routeFiles(path)
+    return /\.ts$/.test(e.name) && !/\.test\.ts$/.test(e.name) && dir !== src
+      ? [relative(src, path).replace(/\.ts$/, '')]
+      : []
+  })
+
+describe('the route manifest', () => {
+  it('lists every route file under src/ by its path, and nothing else', () => {
+    expect(Object.keys(routes).sort()).toEqual(routeFiles(src).sort())
+  })
+
+  it('has each method and path once', () => {
+    const keys = Object.values(routes).map((r) => `${r.method} ${r.path}`)
+    expect(new Set(keys).size).toBe(keys.length)
+  })
+
+  it('keeps every API path under /api/ and declares what each route touches', () => {
+    for (const route of Object.values(routes)) {
+      expect(route.path).toMatch(/^\/api\//)
+      expect(route.uses.length).toBeGreaterThan(0)
+    }
+  })
+})

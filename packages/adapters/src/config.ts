@@ -1,0 +1,61 @@
+/**
+ * Configuration read lazily from the environment, so importing a module does no work
+ * (the CDK app and the local server import every route).
+ */
+const read = (name: string): string | undefined => {
+  const v = process.env[name]
+  return v === undefined || v === '' ? undefined : v
+}
+
+export const need = (name: string): string => {
+  const v = read(name)
+  if (v === undefined) throw new Error(`Missing configuration: ${name}`)
+  return v
+}
+
+export const config = {
+  get region() {
+    return read('AWS_REGION') ?? 'us-east-1'
+  },
+  get tableName() {
+    return need('TABLE_NAME')
+  },
+  /** Local emulator endpoints; absent on AWS. */
+  endpoint(service: 'dynamodb' | 's3' | 'ses' | 'cognito'): string | undefined {
+    return read(`${service.toUpperCase()}_ENDPOINT`)
+  },
+  get appOrigin() {
+    return need('APP_ORIGIN')
+  },
+  get staffPoolId() {
+    return need('STAFF_USER_POOL_ID')
+  },
+  get staffClientId() {
+    return need('STAFF_USER_POOL_CLIENT_ID')
+  },
+  get oidc() {
+    return {
+      issuer: need('OIDC_ISSUER'),
+      clientId: need('OIDC_CLIENT_ID'),
+      clientSecret: read('OIDC_CLIENT_SECRET'),
+      allowInsecure: read('OIDC_ALLOW_INSECURE') === 'true',
+    }
+  },
+  get exportsBucket() {
+    return need('EXPORTS_BUCKET')
+  },
+  get logosBucket() {
+    return need('LOGOS_BUCKET')
+  },
+  get mailFrom() {
+    return need('MAIL_FROM')
+  },
+  get stripeSecretKey() {
+    return read('STRIPE_SECRET_KEY')
+  },
+  get isLocal() {
+    return (
+      read('APP_ORIGIN')?.startsWith('http://127.0.0.1') || read('APP_ORIGIN')?.startsWith('http://localhost') || false
+    )
+  },
+}

@@ -1,0 +1,3 @@
+export * from './config.ts'
+export * from './aws.ts'
+export * from './health.ts'

@@ -1,0 +1,24 @@
+/** The one error type of the product. Handlers throw these; the HTTP layer maps them once. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message)
+    this.name = 'AppError'
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new AppError(400, 'bad_request', message, fields)
+export const unauthorized = (message = 'Unauthorized') => new AppError(401, 'unauthorized', message)
+export const paymentRequired = (message: string) => new AppError(402, 'payment_required', message)
+export const forbidden = (message = 'Forbidden') => new AppError(403, 'forbidden', message)
+export const notFound = (what: string) => new AppError(404, 'not_found', `${capitalise(what)} not found`)
+export const conflict = (message: string) => new AppError(409, 'conflict', message)
+export const tooManyRequests = (message: string) => new AppError(429, 'too_many_requests', message)
+export const unavailable = (message: string) => new AppError(503, 'unavailable', message)
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)

@@ -1,0 +1,6 @@
+export * from './errors.ts'
+export * from './roles.ts'
+export * from './plans.ts'
+export * from './messages.ts'
+export * from './user.ts'
+export * from './security-headers.ts'

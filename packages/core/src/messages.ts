@@ -1,0 +1,10 @@
+/** Texts the server answers with, shared with the web where it shows them (spec section 8). */
+export const messages = {
+  signedOut: 'Unauthorized',
+  supervisorsOnly: 'Only supervisors can do this',
+  staffLoginFailed: 'Invalid username or password',
+  staffLoginLocked: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+  csrf: 'This request must come from the app itself',
+  jsonOnly: 'Requests must send JSON (Content-Type: application/json)',
+  billingNotConfigured: 'Billing is not configured',
+} as const

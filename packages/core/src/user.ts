@@ -1,0 +1,24 @@
+import { z } from 'zod'
+import { AuthType, Role } from './roles.ts'
+
+/** A member of an organization as the API answers it: never a password or a secret. */
+export const User = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  email: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profileImageUrl: z.string().nullable(),
+  department: z.string().nullable(),
+  role: Role,
+  supervisorId: z.string().nullable(),
+  username: z.string().nullable(),
+  authType: AuthType,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type User = z.infer<typeof User>
+
+export const fullName = (u: Pick<User, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`.trim()
+export const initials = (u: Pick<User, 'firstName' | 'lastName'>) =>
+  `${u.firstName.charAt(0)}${u.lastName.charAt(0)}`.toUpperCase()

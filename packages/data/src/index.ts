@@ -1,0 +1,5 @@
+export * from './table-definition.ts'
+export * from './table.ts'
+export * from './keys.ts'
+export * from './sessions.ts'
+export * from './org-db.ts'

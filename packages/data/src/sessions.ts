@@ -1,0 +1,81 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { z } from 'zod'
+import { Role } from '@app/core'
+import { keys } from './keys.ts'
+import { epochSeconds, nowIso, table } from './table.ts'
+
+/** Idle and absolute limits of a session (DESIGN.md section 3). */
+export const SESSION_IDLE_SECONDS = 7 * 24 * 3600
+export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600
+/** A session's expiry slides forward at most this often, so reads stay reads. */
+const SLIDE_EVERY_SECONDS = 3600
+
+export const Session = z.object({
+  userId: z.string(),
+  orgId: z.string(),
+  role: Role,
+  createdAt: z.string(),
+  absoluteExpire: z.number(),
+  expire: z.number(),
+})
+export type Session = z.infer<typeof Session>
+
+/** The table stores a hash of the session id, so a copy of the table opens no session. */
+const hash = (sid: string) => createHash('sha256').update(sid).digest('base64url')
+
+export const sessions = {
+  async create(user: { userId: string; orgId: string; role: Role }): Promise<{ sid: string; session: Session }> {
+    const sid = randomBytes(32).toString('base64url')
+    const now = epochSeconds()
+    const session: Session = {
+      ...user,
+      createdAt: nowIso(),
+      absoluteExpire: now + SESSION_ABSOLUTE_SECONDS,
+      expire: now + SESSION_IDLE_SECONDS,
+    }
+    await table.put({
+      ...keys.session(hash(sid)),
+      ...session,
+      gsi1pk: keys.userSessions(user.orgId, user.userId),
+      gsi1sk: hash(sid),
+    })
+    return { sid, session }
+  },
+
+  /** The live session for this id, sliding its idle expiry; undefined when unknown or expired. */
+  async get(sid: string): Promise<Session | undefined> {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(sid)) return undefined
+    const item = await table.get(keys.session(hash(sid)), false)
+    if (!item) return undefined
+    const session = Session.parse(item)
+    const now = epochSeconds()
+    // DynamoDB deletes expired items only eventually (and DynamoDB Local never): check here.
+    if (session.expire <= now || session.absoluteExpire <= now) return undefined
+    if (session.expire - SESSION_IDLE_SECONDS + SLIDE_EVERY_SECONDS <= now) {
+      const expire = Math.min(now + SESSION_IDLE_SECONDS, session.absoluteExpire)
+      await table
+        .update(keys.session(hash(sid)), {
+          UpdateExpression: 'SET expire = :e',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':e': expire },
+        })
+        .catch(() => undefined) // a logout racing this read wins
+      return { ...session, expire }
+    }
+    return session
+  },
+
+  async delete(sid: string) {
+    if (sid) await table.delete(keys.session(hash(sid)))
+  },
+
+  /** Ends every session of one user at once (member removed, password reset). */
+  async deleteForUser(orgId: string, userId: string) {
+    const items = await table.queryAll({
+      index: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :p',
+      ExpressionAttributeValues: { ':p': keys.userSessions(orgId, userId) },
+    })
+    await Promise.all(items.map((i) => table.delete({ pk: String(i.pk), sk: String(i.sk) })))
+  },
+}

@@ -1,0 +1,96 @@
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DeleteCommandInput,
+  type PutCommandInput,
+  type QueryCommandInput,
+  type TransactWriteCommandInput,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb'
+import { clients, config } from '@app/adapters'
+import type { IndexName } from './table-definition.ts'
+
+export type Key = { pk: string; sk: string }
+export type Item = Key & Record<string, unknown>
+type Without<T, K extends string> = Omit<T, K | 'TableName'>
+type QueryInput = Without<QueryCommandInput, 'IndexName'> & { index?: IndexName }
+
+/** Thin wrappers that fill in the table name; every module goes through these. */
+export const table = {
+  get name() {
+    return config.tableName
+  },
+
+  async get(key: Key, consistent = true): Promise<Record<string, unknown> | undefined> {
+    const out = await clients.dynamo.send(
+      new GetCommand({ TableName: table.name, Key: key, ConsistentRead: consistent }),
+    )
+    return out.Item
+  },
+
+  async put(item: Item, extra: Without<PutCommandInput, 'Item'> = {}) {
+    await clients.dynamo.send(new PutCommand({ TableName: table.name, Item: item, ...extra }))
+  },
+
+  async update(key: Key, input: Without<UpdateCommandInput, 'Key'>) {
+    const out = await clients.dynamo.send(new UpdateCommand({ TableName: table.name, Key: key, ...input }))
+    return out.Attributes
+  },
+
+  async delete(key: Key, extra: Without<DeleteCommandInput, 'Key'> = {}) {
+    const out = await clients.dynamo.send(new DeleteCommand({ TableName: table.name, Key: key, ...extra }))
+    return out.Attributes
+  },
+
+  async query(input: QueryInput): Promise<{ items: Record<string, unknown>[]; cursor?: Record<string, unknown> }> {
+    const { index, ...rest } = input
+    const out = await clients.dynamo.send(new QueryCommand({ TableName: table.name, IndexName: index, ...rest }))
+    return { items: out.Items ?? [], cursor: out.LastEvaluatedKey }
+  },
+
+  /** Every page of a query; for bounded sets only (an organization's members, a user's sessions). */
+  async queryAll(input: QueryInput): Promise<Record<string, unknown>[]> {
+    const items: Record<string, unknown>[] = []
+    let cursor: Record<string, unknown> | undefined
+    do {
+      const page = await table.query({ ...input, ExclusiveStartKey: cursor })
+      items.push(...page.items)
+      cursor = page.cursor
+    } while (cursor)
+    return items
+  },
+
+  async transact(items: TransactInput[]) {
+    await clients.dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: items.map((i) => withTable(i)),
+      }),
+    )
+  },
+}
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number]
+/** A transaction entry without the table name, which `transact` fills in. */
+export type TransactInput = { [K in keyof TransactItem]?: Omit<NonNullable<TransactItem[K]>, 'TableName'> }
+const withTable = (item: TransactInput): TransactItem => {
+  const [kind, body] = Object.entries(item)[0] as [keyof TransactItem, Record<string, unknown>]
+  return { [kind]: { TableName: table.name, ...body } } as TransactItem
+}
+
+/** True when a conditional write (alone or inside a transaction) failed its condition. */
+export const isConditionFailure = (e: unknown, reasonIndex?: number): boolean => {
+  if (!(e instanceof Error)) return false
+  if (e.name === 'ConditionalCheckFailedException') return true
+  if (e.name !== 'TransactionCanceledException') return false
+  const reasons = (e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []
+  return reasonIndex === undefined
+    ? reasons.some((r) => r.Code === 'ConditionalCheckFailed')
+    : reasons[reasonIndex]?.Code === 'ConditionalCheckFailed'
+}
+
+export const nowIso = () => new Date().toISOString()
+export const epochSeconds = (ms = Date.now()) => Math.floor(ms / 1000)

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
+import type { Route } from '@app/functions'
+
+/** Largest body the API accepts, as API Gateway's payload limit (a logo is under 2 MB, base64 grows it). */
+const MAX_BODY_BYTES = 6 * 1024 * 1024
+
+interface Match {
+  route: Route
+  pathParameters: Record<string, string>
+}
+
+/** Matches `/api/timesheets/{id}/submit` style paths, like an HTTP API does. */
+export const routeMatcher = (routes: Route[]) => {
+  const compiled = routes.map((route) => {
+    const names: string[] = []
+    const pattern = route.path.replace(/\{(\w+)\}/g, (_: string, name: string) => {
+      names.push(name)
+      return '([^/]+)'
+    })
+    return { route, names, regex: new RegExp(`^${pattern}$`) }
+  })
+  return (method: string, path: string): Match | 'method-not-allowed' | undefined => {
+    let pathMatched = false
+    for (const { route, names, regex } of compiled) {
+      const m = regex.exec(path)
+      if (!m) continue
+      pathMatched = true
+      if (route.method !== method) continue
+      return { route, pathParameters: Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])) }
+    }
+    return pathMatched ? 'method-not-allowed' : undefined
+  }
+}
+
+const readBody = async (req: IncomingMessage): Promise<Buffer | 'too-large'> => {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length
+    if (size > MAX_BODY_BYTES) return 'too-large'
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks)
+}
+
+/** Builds the API Gateway v2 (HTTP API) event a Lambda would receive and writes its result back. */
+export const invoke = async (
+  match: Match,
+  req: IncomingMessage,
+  res: ServerResponse,
+  extraHeaders: Record<string, string>,
+) => {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+  const body = await readBody(req)
+  if (body === 'too-large') {
+    res
+      .writeHead(413, { 'content-type': 'application/json', ...extraHeaders })
+      .end(JSON.stringify({ message: 'Request body too large' }))
+    return
+  }
+  const headers: Record<string, string> = {}
+  for (const [k, v] of Object.entries(req.headers))
+    if (v !== undefined && k !== 'cookie') headers[k] = Array.isArray(v) ? v.join(',') : v
+  const requestId = randomUUID()
+  const query = url.searchParams.size ? Object.fromEntries(url.searchParams) : undefined
+  const event: APIGatewayProxyEventV2 = {
+    version: '2.0',
+    routeKey: `${match.route.method} ${match.route.path}`,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    cookies: req.headers.cookie ? req.headers.cookie.split(/;\s*/) : undefined,
+    headers,
+    queryStringParameters: query,
+    pathParameters: Object.keys(match.pathParameters).length ? match.pathParameters : undefined,
+    body: body.length ? body.toString('utf8') : undefined,
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: url.host,
+      domainPrefix: 'local',
+      http: {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        protocol: 'HTTP/1.1',
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: req.headers['user-agent'] ?? '',
+      },
+      requestId,
+      routeKey: `${match.route.method} ${match.route.path}`,
+      stage: '$default',
+      time: new Date().toISOString(),
+      timeEpoch: Date.now(),
+    },
+  }
+  const context = {
+    awsRequestId: requestId,
+    functionName: match.route.path,
+    getRemainingTimeInMillis: () => 29_000,
+  } as Context
+  const result = await match.route.lambda(event, context)
+  const out: Record<string, string | string[]> = { ...extraHeaders, ...(result.headers as Record<string, string>) }
+  if (result.cookies?.length) out['set-cookie'] = result.cookies
+  res.writeHead(result.statusCode ?? 200, out)
+  res.end(result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : result.body)
+}

@@ -1,0 +1,2 @@
+export { startStack, repoRoot, type Stack, type StackOptions } from './stack.ts'
+export { freePorts, configuredPorts, type Ports } from './ports.ts'

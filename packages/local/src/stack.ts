@@ -1,0 +1,160 @@
+import { createServer, type Server } from 'node:http'
+import { mkdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
+import { resetClients } from '@app/adapters'
+import { contentSecurityPolicy, securityHeaders } from '@app/core'
+import { routes } from '@app/functions'
+import { invoke, routeMatcher } from './api-gateway.ts'
+import { startCognito, startDynamo, startS3, startSes, type Running } from './emulators.ts'
+import { LOCAL_OIDC_CLIENT, startIdentityProvider } from './identity-provider.ts'
+import { assertFree, type Ports, type Service } from './ports.ts'
+import { ensureStaffPool, ensureTable } from './provision.ts'
+import { devWeb, staticWeb, type WebHandler } from './web.ts'
+
+export const repoRoot = resolve(import.meta.dirname, '../../..')
+
+export interface StackOptions {
+  ports: Ports
+  /** Where the emulators keep their data; kept across restarts. */
+  dataDir: string
+  /** 'dev' serves web/ through Vite, 'dist' the built bundle, 'none' only the API. */
+  web: 'dev' | 'dist' | 'none'
+  /** Extra environment for the handlers (e.g. STRIPE_SECRET_KEY). */
+  env?: Record<string, string>
+}
+
+export interface Stack {
+  appUrl: string
+  inboxUrl: string
+  issuer: string
+  env: Record<string, string>
+  stop: () => Promise<void>
+}
+
+const local = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+
+const closeServer = (server: Server) =>
+  new Promise<void>((resolve) => {
+    server.close(() => resolve())
+    server.closeAllConnections()
+  })
+
+/** Starts every emulator, provisions what is missing, and serves the API and the web on one origin. */
+export const startStack = async (options: StackOptions): Promise<Stack> => {
+  const { ports, dataDir } = options
+  for (const [service, port] of Object.entries(ports)) await assertFree(service as Service, port)
+  mkdirSync(dataDir, { recursive: true })
+  const appUrl = `http://127.0.0.1:${ports.app}`
+  const running: Running[] = []
+  const stopAll = async () => {
+    await Promise.all(
+      running
+        .splice(0)
+        .reverse()
+        .map((r) => r.stop().catch(() => undefined)),
+    )
+  }
+
+  try {
+    const idp = startIdentityProvider(ports.idp, join(dataDir, 'idp'), [`${appUrl}/api/callback`])
+    const settled = await Promise.allSettled([
+      startDynamo(ports.dynamodb, join(dataDir, 'dynamodb')),
+      startCognito(ports.cognito, join(dataDir, 'cognito')),
+      startS3(ports.s3, join(dataDir, 's3'), ['timesheets-exports', 'timesheets-logos']),
+      startSes(ports.ses),
+      idp,
+    ])
+    for (const s of settled) if (s.status === 'fulfilled') running.push(s.value)
+    const failed = settled.find((s) => s.status === 'rejected')
+    if (failed) throw failed.reason
+    const { issuer } = await idp
+
+    const dynamoEndpoint = `http://127.0.0.1:${ports.dynamodb}`
+    const cognitoEndpoint = `http://127.0.0.1:${ports.cognito}`
+    await ensureTable(new DynamoDBClient({ ...local, endpoint: dynamoEndpoint }), 'timesheets')
+    const pool = await ensureStaffPool(
+      new CognitoIdentityProviderClient({ ...local, endpoint: cognitoEndpoint }),
+      dataDir,
+    )
+
+    const env: Record<string, string> = {
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      TABLE_NAME: 'timesheets',
+      DYNAMODB_ENDPOINT: dynamoEndpoint,
+      COGNITO_ENDPOINT: cognitoEndpoint,
+      S3_ENDPOINT: `http://127.0.0.1:${ports.s3}`,
+      SES_ENDPOINT: `http://127.0.0.1:${ports.ses}`,
+      STAFF_USER_POOL_ID: pool.userPoolId,
+      STAFF_USER_POOL_CLIENT_ID: pool.clientId,
+      OIDC_ISSUER: issuer,
+      OIDC_CLIENT_ID: LOCAL_OIDC_CLIENT.id,
+      OIDC_CLIENT_SECRET: LOCAL_OIDC_CLIENT.secret,
+      OIDC_ALLOW_INSECURE: 'true',
+      APP_ORIGIN: appUrl,
+      EXPORTS_BUCKET: 'timesheets-exports',
+      LOGOS_BUCKET: 'timesheets-logos',
+      MAIL_FROM: 'Timesheets <no-reply@timesheets.local>',
+      ...options.env,
+    }
+    // The handlers run in this process, as each Lambda would with its environment.
+    Object.assign(process.env, env)
+    resetClients()
+
+    const match = routeMatcher(Object.values(routes))
+    const headers = securityHeaders(contentSecurityPolicy(options.web === 'dev' ? [`ws://127.0.0.1:${ports.app}`] : []))
+    if (options.web === 'dev') {
+      // Vite's dev client injects inline scripts; the built bundle keeps the strict policy.
+      headers['content-security-policy'] = headers['content-security-policy']!.replace(
+        "script-src 'self'",
+        "script-src 'self' 'unsafe-inline'",
+      )
+    }
+    delete headers['strict-transport-security'] // plain http on loopback
+
+    let web: WebHandler | undefined
+    const server = createServer((req, res) => {
+      const path = (req.url ?? '/').split('?')[0]!
+      if (path.startsWith('/api/')) {
+        const found = match(req.method ?? 'GET', path)
+        if (found === undefined || found === 'method-not-allowed') {
+          const status = found ? 405 : 404
+          res.writeHead(status, { 'content-type': 'application/json', ...headers })
+          res.end(JSON.stringify({ message: found ? 'Method not allowed' : 'Not found' }))
+          return
+        }
+        invoke(found, req, res, headers).catch((e: unknown) => {
+          console.error(e)
+          if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' })
+          res.end(JSON.stringify({ message: 'Internal server error' }))
+        })
+        return
+      }
+      if (!web) {
+        res.writeHead(404, headers).end()
+        return
+      }
+      web(req, res, headers)
+    })
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(ports.app, '127.0.0.1', resolve)
+    })
+    running.push({ name: 'app', stop: () => closeServer(server) })
+
+    if (options.web === 'dist') web = staticWeb(join(repoRoot, 'web/dist'))
+    if (options.web === 'dev') {
+      const dev = await devWeb(join(repoRoot, 'web'), server)
+      web = dev.handler
+      running.unshift({ name: 'vite', stop: dev.close })
+    }
+
+    return { appUrl, inboxUrl: `http://127.0.0.1:${ports.ses}/`, issuer, env, stop: stopAll }
+  } catch (e) {
+    await stopAll()
+    throw e
+  }
+}

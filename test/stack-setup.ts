@@ -1,0 +1,29 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { freePorts, startStack } from '@app/local'
+import { buildWebIfStale } from './build-web.ts'
+
+/**
+ * Starts the whole local stack on free ports with a fresh data directory for one test project,
+ * and hands its environment to the test files (see stack-env.ts).
+ */
+export default async function setup(project: TestProject) {
+  const withWeb = project.name === 'e2e'
+  if (withWeb) await buildWebIfStale()
+  const dataDir = mkdtempSync(join(tmpdir(), `timesheets-${project.name}-`))
+  process.env.LOG_LEVEL = 'silent'
+  const stack = await startStack({ ports: await freePorts(), dataDir, web: withWeb ? 'dist' : 'none' })
+  project.provide('stackEnv', { ...stack.env, LOG_LEVEL: 'silent', INBOX_URL: stack.inboxUrl })
+  return async () => {
+    await stack.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stackEnv: Record<string, string>
+  }
+}

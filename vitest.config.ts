@@ -1,0 +1,58 @@
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+
+/**
+ * One runner for everything. `unit` needs nothing running; `integration` and `e2e` get the
+ * local stack (real emulators on free ports) from their global setup.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/core/**/*.test.ts', 'packages/local/**/*.test.ts', 'functions/src/**/*.unit.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['packages/data/**/*.test.ts', 'functions/**/*.test.ts'],
+          exclude: ['functions/src/**/*.unit.test.ts'],
+          globalSetup: ['test/stack-setup.ts'],
+          setupFiles: ['test/stack-env.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          root: 'web',
+          include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
+          environment: 'jsdom',
+          setupFiles: ['src/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'infra',
+          include: ['infra/test/**/*.test.ts'],
+          testTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          globalSetup: ['test/stack-setup.ts'],
+          setupFiles: ['test/stack-env.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
