@@ -1,9 +1,27 @@
 import type { Route } from './http/define-route.ts'
+import callback from './auth/callback.ts'
+import getUser from './auth/get-user.ts'
+import login from './auth/login.ts'
+import logout from './auth/logout.ts'
 import getHealth from './health/get-health.ts'
+import addMember from './members/add-member.ts'
+import listMembers from './members/list-members.ts'
+import removeMember from './members/remove-member.ts'
+import getSettings from './organization/get-settings.ts'
+import staffLogin from './staff/staff-login.ts'
 
 /** The one route manifest: the key is the handler's file path under src/. */
 export const routes = {
+  'auth/callback': callback,
+  'auth/get-user': getUser,
+  'auth/login': login,
+  'auth/logout': logout,
   'health/get-health': getHealth,
+  'members/add-member': addMember,
+  'members/list-members': listMembers,
+  'members/remove-member': removeMember,
+  'organization/get-settings': getSettings,
+  'staff/staff-login': staffLogin,
 } satisfies Record<string, Route>
 
 export type RouteKey = keyof typeof routes

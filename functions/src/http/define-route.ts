@@ -3,8 +3,8 @@ import httpJsonBodyParser from '@middy/http-json-body-parser'
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda'
 import { z } from 'zod'
 import type { Access } from '@app/core'
-import { orgDb, type OrgDb, type Session } from '@app/data'
-import { csrfGuard, requestLog, sessionLoader, type RouteState } from './middleware.ts'
+import { orgDb, type OrgDb } from '@app/data'
+import { csrfGuard, requestLog, sessionLoader, type AuthSession, type RouteState } from './middleware.ts'
 import { HttpResponse } from './response.ts'
 
 /** What a function may touch; the CDK construct grants exactly this and nothing else. */
@@ -14,7 +14,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 type Schema = z.ZodType
 
 type Input<S> = S extends Schema ? z.infer<S> : undefined
-type SessionFor<A extends Access> = A extends 'public' ? Session | undefined : Session
+type SessionFor<A extends Access> = A extends 'public' ? AuthSession | undefined : AuthSession
 type DbFor<A extends Access> = A extends 'public' ? OrgDb | undefined : OrgDb
 
 export interface RouteContext<A extends Access, P, Q, B> {

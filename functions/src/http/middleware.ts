@@ -1,13 +1,16 @@
 import type middy from '@middy/core'
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda'
-import { forbidden, messages, unauthorized, type Access } from '@app/core'
+import { forbidden, messages, unauthorized, type Access, type Role, type User } from '@app/core'
 import { config } from '@app/adapters'
 import { orgDb, sessions, type Session } from '@app/data'
 import { clearedSessionCookie, readCookie, sessionCookieName } from './cookies.ts'
 import { toErrorResponse } from './errors.ts'
 
+/** The signed-in caller: the session plus the member it belongs to (read fresh each request). */
+export type AuthSession = Session & { sid: string; role: Role; user: User }
+
 export interface RouteState {
-  session?: Session & { sid: string }
+  session?: AuthSession
 }
 type Request = middy.Request<
   APIGatewayProxyEventV2,
@@ -87,7 +90,7 @@ export const sessionLoader = (access: Access): Middleware => ({
     const session = sid ? await sessions.get(sid) : undefined
     const user = session ? await orgDb(session.orgId).users.find(session.userId) : undefined
     if (sid && session && !user) await sessions.delete(sid)
-    if (session && user) state.session = { ...session, role: user.role, sid: sid! }
+    if (session && user) state.session = { ...session, role: user.role, sid: sid!, user }
     if (access === 'public') return
     if (!state.session) throw unauthorized()
     if (access === 'supervisor' && state.session.role !== 'supervisor') throw forbidden(messages.supervisorsOnly)

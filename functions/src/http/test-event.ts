@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
 import { config } from '@app/adapters'
 import { sessions } from '@app/data'
-import type { Role } from '@app/core'
 import type { Route } from './define-route.ts'
 import { sessionCookieName } from './cookies.ts'
 
@@ -16,7 +15,7 @@ export interface TestRequest {
 }
 
 /** Opens a real session in the table for a member, as a sign-in would. */
-export const sessionCookieFor = async (user: { userId: string; orgId: string; role: Role }) => {
+export const sessionCookieFor = async (user: { userId: string; orgId: string }) => {
   const { sid } = await sessions.create(user)
   return `${sessionCookieName()}=${sid}`
 }

@@ -1,3 +1,6 @@
 export * from './config.ts'
 export * from './aws.ts'
 export * from './health.ts'
+export * from './oidc.ts'
+export * from './staff-pool.ts'
+export * from './credentials.ts'

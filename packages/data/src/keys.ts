@@ -15,6 +15,7 @@ export const keys = {
   subject: (issuer: string, subject: string) => ({ pk: `SUBJECT#${issuer}#${subject}`, sk: 'SUBJECT' }),
   username: (username: string) => ({ pk: `USERNAME#${username.toLowerCase()}`, sk: 'USERNAME' }),
   loginFailures: (username: string) => ({ pk: `LOGINFAIL#${username.toLowerCase()}`, sk: 'LOGINFAIL' }),
+  authRequest: (state: string) => ({ pk: `AUTHREQ#${state}`, sk: 'AUTHREQ' }),
 
   session: (sidHash: string) => ({ pk: `SESSION#${sidHash}`, sk: 'SESSION' }),
   /** GSI1: a user's sessions, so removing a member ends them all. */

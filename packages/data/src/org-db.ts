@@ -1,8 +1,12 @@
+import { membersOf } from './members.ts'
+import { organizationOf } from './organizations.ts'
 import { usersOf } from './users.ts'
 
 /** The data modules with one organization bound; handlers only ever see this. */
 export const orgDb = (orgId: string) => ({
   orgId,
+  organization: organizationOf(orgId),
   users: usersOf(orgId),
+  members: membersOf(orgId),
 })
 export type OrgDb = ReturnType<typeof orgDb>

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { z } from 'zod'
-import { Role } from '@app/core'
 import { keys } from './keys.ts'
 import { epochSeconds, nowIso, table } from './table.ts'
 
@@ -13,7 +12,6 @@ const SLIDE_EVERY_SECONDS = 3600
 export const Session = z.object({
   userId: z.string(),
   orgId: z.string(),
-  role: Role,
   createdAt: z.string(),
   absoluteExpire: z.number(),
   expire: z.number(),
@@ -24,11 +22,12 @@ export type Session = z.infer<typeof Session>
 const hash = (sid: string) => createHash('sha256').update(sid).digest('base64url')
 
 export const sessions = {
-  async create(user: { userId: string; orgId: string; role: Role }): Promise<{ sid: string; session: Session }> {
+  async create(user: { userId: string; orgId: string }): Promise<{ sid: string; session: Session }> {
     const sid = randomBytes(32).toString('base64url')
     const now = epochSeconds()
     const session: Session = {
-      ...user,
+      userId: user.userId,
+      orgId: user.orgId,
       createdAt: nowIso(),
       absoluteExpire: now + SESSION_ABSOLUTE_SECONDS,
       expire: now + SESSION_IDLE_SECONDS,

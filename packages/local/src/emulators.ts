@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import type { Server } from 'node:http'
@@ -57,7 +57,9 @@ export const startDynamo = async (port: number, dir: string): Promise<Running> =
 
 /** cognito-local, which keeps its pools under `dir/.cognito`. */
 export const startCognito = async (port: number, dir: string): Promise<Running> => {
-  mkdirSync(dir, { recursive: true })
+  mkdirSync(join(dir, '.cognito'), { recursive: true })
+  // cognito-local makes every pool sign in by email unless told otherwise; ours uses usernames, as in AWS.
+  writeFileSync(join(dir, '.cognito/config.json'), JSON.stringify({ UserPoolDefaults: { UsernameAttributes: [] } }))
   const bin = join(dirname(require.resolve('cognito-local/package.json')), 'lib/bin/start.js')
   const child = spawn(process.execPath, [bin], {
     cwd: dir,

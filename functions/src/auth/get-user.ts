@@ -1,0 +1,10 @@
+import { defineRoute } from '../http/define-route.ts'
+
+/** The signed-in member (never a password or secret), or 401 when signed out. */
+export default defineRoute({
+  method: 'GET',
+  path: '/api/auth/user',
+  auth: 'member',
+  uses: ['table'],
+  handler: async ({ session }) => session.user,
+})

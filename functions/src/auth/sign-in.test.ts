@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { orgDb } from '@app/data'
+import { callRoute } from '../http/test-event.ts'
+import { signInThroughIdentityProvider } from '../http/test-identity.ts'
+import getUser from './get-user.ts'
+import login from './login.ts'
+import logout from './logout.ts'
+import callback from './callback.ts'
+
+const sessionOf = (cookies: string[]) => cookies.find((c) => c.startsWith('sid='))!.split(';')[0]!
+const person = () => ({ email: `${randomUUID().slice(0, 8)}@grace.example`, firstName: 'Ruth', lastName: 'Okafor' })
+
+describe('supervisor sign-in through the identity provider', () => {
+  it('creates the account, an organization on a 14-day trial, and makes the first user its supervisor', async () => {
+    const res = await signInThroughIdentityProvider(person(), { returnTo: '/reports', tz: 'Europe/London' })
+    expect(res.status).toBe(302)
+    expect(res.headers.location).toBe('/reports')
+    const cookie = sessionOf(res.cookies)
+    expect(res.cookies.find((c) => c.startsWith('sid='))).toMatch(/HttpOnly; SameSite=Lax/)
+
+    const me = await callRoute(getUser, { cookies: [cookie] })
+    expect(me.status).toBe(200)
+    expect(me.json).toMatchObject({ firstName: 'Ruth', lastName: 'Okafor', role: 'supervisor', authType: 'oidc' })
+    expect(me.json).not.toHaveProperty('password')
+    expect(me.json).not.toHaveProperty('subject')
+
+    const org = await orgDb(me.json.organizationId).organization.get()
+    expect(org).toMatchObject({ name: "Ruth Okafor's Organization", subscriptionStatus: 'trial', timeZone: 'Europe/London' })
+    const trialDays = (Date.parse(org.trialEndsAt!) - Date.now()) / 86_400_000
+    expect(trialDays).toBeGreaterThan(13.9)
+    expect(trialDays).toBeLessThanOrEqual(14)
+  })
+
+  it('gives the same person the same account on the next sign-in, with a new session id', async () => {
+    const who = person()
+    const first = await signInThroughIdentityProvider(who)
+    const second = await signInThroughIdentityProvider(who)
+    expect(sessionOf(second.cookies)).not.toBe(sessionOf(first.cookies))
+    const a = await callRoute(getUser, { cookies: [sessionOf(first.cookies)] })
+    const b = await callRoute(getUser, { cookies: [sessionOf(second.cookies)] })
+    expect(b.json.id).toBe(a.json.id)
+    expect(b.json.organizationId).toBe(a.json.organizationId)
+  })
+
+  it('ignores a return path to another site', async () => {
+    const res = await signInThroughIdentityProvider(person(), { returnTo: '//evil.example/x' })
+    expect(res.headers.location).toBe('/')
+  })
+
+  it('refuses a callback whose state was not started in this browser', async () => {
+    const res = await callRoute(callback, { query: { code: 'x', state: 'forged' }, cookies: ['auth_state=other'] })
+    expect(res.status).toBe(400)
+    expect(res.text).toContain('Sign-in failed')
+  })
+
+  it('starts the flow with PKCE, state and nonce', async () => {
+    const res = await callRoute(login)
+    const url = new URL(res.headers.location as string)
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256')
+    expect(url.searchParams.get('state')).toBeTruthy()
+    expect(url.searchParams.get('nonce')).toBeTruthy()
+  })
+})
+
+describe('sessions', () => {
+  it('answers 401 without a session and after logout', async () => {
+    expect((await callRoute(getUser)).status).toBe(401)
+    const res = await signInThroughIdentityProvider(person())
+    const cookie = sessionOf(res.cookies)
+    expect((await callRoute(getUser, { cookies: [cookie] })).status).toBe(200)
+    const out = await callRoute(logout, { cookies: [cookie] })
+    expect(out.status).toBe(302)
+    expect(out.headers.location).toBe('/')
+    expect(out.cookies[0]).toMatch(/^sid=; .*Max-Age=0/)
+    const after = await callRoute(getUser, { cookies: [cookie] })
+    expect(after.status).toBe(401)
+    expect(after.json).toEqual({ message: 'Unauthorized' })
+  })
+})

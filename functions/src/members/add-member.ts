@@ -1,0 +1,45 @@
+import { assertCanAddMember, badRequest, entitlements, NewMember } from '@app/core'
+import { generatePassword, staffPool, usernameCandidates } from '@app/adapters'
+import { duplicateEmailMessage, system } from '@app/data'
+import { defineRoute } from '../http/define-route.ts'
+
+/**
+ * Adds a member with a generated username and a strong generated password, returned once as
+ * temporaryCredentials: the password is kept only by the staff pool.
+ */
+export default defineRoute({
+  method: 'POST',
+  path: '/api/employees',
+  auth: 'supervisor',
+  body: NewMember,
+  uses: ['table', 'staffPool'],
+  handler: async ({ body, db }) => {
+    const org = await db.organization.get()
+    const allowed = entitlements(org)
+    assertCanAddMember(allowed, await db.members.count())
+    if (await db.members.emailTaken(body.email)) throw badRequest(duplicateEmailMessage, { email: duplicateEmailMessage })
+
+    const password = generatePassword()
+    const username = await createLogin(body.firstName, body.lastName, password)
+    try {
+      const user = await db.members.add(body, username, allowed.memberLimit)
+      return { ...user, temporaryCredentials: { username, password } }
+    } catch (e) {
+      await staffPool.deleteUser(username) // no orphaned login when the member could not be added
+      throw e
+    }
+  },
+})
+
+const createLogin = async (firstName: string, lastName: string, password: string) => {
+  for (const candidate of usernameCandidates(firstName, lastName)) {
+    if (await system.findByUsername(candidate)) continue
+    try {
+      await staffPool.createUser(candidate, password)
+      return candidate
+    } catch (e) {
+      if ((e as Error).name !== 'UsernameExistsException') throw e
+    }
+  }
+  throw badRequest('Could not find a free username for this name; add a middle initial to the first name')
+}

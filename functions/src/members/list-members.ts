@@ -1,0 +1,12 @@
+import { defineRoute } from '../http/define-route.ts'
+
+export default defineRoute({
+  method: 'GET',
+  path: '/api/employees',
+  auth: 'supervisor',
+  uses: ['table'],
+  handler: async ({ db }) => {
+    const members = await db.users.list()
+    return members.sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName))
+  },
+})

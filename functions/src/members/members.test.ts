@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest'
+import { orgDb } from '@app/data'
+import { callRoute } from '../http/test-event.ts'
+import { newOrganization } from '../http/test-identity.ts'
+import getUser from '../auth/get-user.ts'
+import staffLogin from '../staff/staff-login.ts'
+import addMember from './add-member.ts'
+import listMembers from './list-members.ts'
+import removeMember from './remove-member.ts'
+
+const volunteer = (email = `v${Math.random().toString(36).slice(2, 8)}@grace.example`) => ({
+  email,
+  firstName: 'Mary',
+  lastName: 'Ndlovu',
+  department: 'Children',
+  role: 'volunteer',
+})
+const sid = (cookies: string[]) => cookies.find((c) => c.startsWith('sid='))!.split(';')[0]!
+
+describe('members', () => {
+  it('adds a member with generated credentials that sign in on the staff login', async () => {
+    const { cookie } = await newOrganization()
+    const res = await callRoute(addMember, { cookies: [cookie], body: volunteer() })
+    expect(res.status).toBe(200)
+    const { username, password } = res.json.temporaryCredentials
+    expect(username).toMatch(/^mary\.ndlovu\d*$/)
+    expect(password).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{16}$/)
+    expect(res.json).toMatchObject({ role: 'volunteer', authType: 'local', department: 'Children' })
+
+    const list = await callRoute(listMembers, { cookies: [cookie] })
+    expect(list.json.map((m: { username: string | null }) => m.username)).toContain(username)
+    expect(JSON.stringify(list.json)).not.toContain(password)
+
+    const login = await callRoute(staffLogin, { body: { username: username.toUpperCase(), password } })
+    expect(login.status).toBe(200)
+    const me = await callRoute(getUser, { cookies: [sid(login.cookies)] })
+    expect(me.json).toMatchObject({ firstName: 'Mary', role: 'volunteer', authType: 'local' })
+  })
+
+  it('gives two people with the same name different usernames', async () => {
+    const { cookie } = await newOrganization()
+    const a = await callRoute(addMember, { cookies: [cookie], body: volunteer() })
+    const b = await callRoute(addMember, { cookies: [cookie], body: volunteer() })
+    expect(a.json.temporaryCredentials.username).not.toBe(b.json.temporaryCredentials.username)
+  })
+
+  it("refuses the same email twice in one organization with 'already exists'", async () => {
+    const { cookie } = await newOrganization()
+    const body = volunteer()
+    expect((await callRoute(addMember, { cookies: [cookie], body })).status).toBe(200)
+    const again = await callRoute(addMember, { cookies: [cookie], body: { ...body, email: body.email.toUpperCase() } })
+    expect(again.status).toBe(400)
+    expect(again.json.message).toContain('already exists')
+  })
+
+  it('answers the spec validation messages and changes nothing', async () => {
+    const { cookie, organization } = await newOrganization()
+    const res = await callRoute(addMember, {
+      cookies: [cookie],
+      body: { email: 'nope', firstName: ' ', lastName: '', department: '', role: 'pastor' },
+    })
+    expect(res.status).toBe(400)
+    expect(res.json.fields).toMatchObject({
+      email: 'Valid email is required',
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      department: 'Department is required',
+    })
+    expect(res.json.fields.role).toBeTruthy()
+    expect(await orgDb(organization.id).members.count()).toBe(1)
+  })
+
+  it('enforces the plan limit with a message naming the limit and the plan to move to', async () => {
+    const { cookie, organization } = await newOrganization()
+    const { table, keys } = await import('@app/data')
+    await table.update(keys.organization(organization.id), {
+      UpdateExpression: 'SET subscriptionStatus = :s, #p = :p, memberCount = :c',
+      ExpressionAttributeNames: { '#p': 'plan' },
+      ExpressionAttributeValues: { ':s': 'active', ':p': 'starter', ':c': 10 },
+    })
+    const res = await callRoute(addMember, { cookies: [cookie], body: volunteer() })
+    expect(res.status).toBe(402)
+    expect(res.json.message).toBe('Your Starter plan allows up to 10 members. Upgrade to Professional to add more.')
+  })
+
+  it('refuses to add members after the trial ended without a subscription', async () => {
+    const { cookie, organization } = await newOrganization()
+    const { table, keys } = await import('@app/data')
+    await table.update(keys.organization(organization.id), {
+      UpdateExpression: 'SET trialEndsAt = :t',
+      ExpressionAttributeValues: { ':t': new Date(Date.now() - 1000).toISOString() },
+    })
+    const res = await callRoute(addMember, { cookies: [cookie], body: volunteer() })
+    expect(res.status).toBe(402)
+  })
+
+  it('removing a member ends their sessions at once and their login stops working', async () => {
+    const { cookie } = await newOrganization()
+    const added = await callRoute(addMember, { cookies: [cookie], body: volunteer() })
+    const { username, password } = added.json.temporaryCredentials
+    const login = await callRoute(staffLogin, { body: { username, password } })
+    const memberCookie = sid(login.cookies)
+    expect((await callRoute(getUser, { cookies: [memberCookie] })).status).toBe(200)
+
+    const del = await callRoute(removeMember, { cookies: [cookie], params: { id: added.json.id } })
+    expect(del.status).toBe(204)
+    expect((await callRoute(getUser, { cookies: [memberCookie] })).status).toBe(401)
+    expect((await callRoute(staffLogin, { body: { username, password } })).status).toBe(401)
+    const list = await callRoute(listMembers, { cookies: [cookie] })
+    expect(list.json.map((m: { id: string }) => m.id)).not.toContain(added.json.id)
+  })
+
+  it("answers 404 for another organization's member and removes nothing", async () => {
+    const a = await newOrganization()
+    const b = await newOrganization()
+    const added = await callRoute(addMember, { cookies: [a.cookie], body: volunteer() })
+    const res = await callRoute(removeMember, { cookies: [b.cookie], params: { id: added.json.id } })
+    expect(res.status).toBe(404)
+    const list = await callRoute(listMembers, { cookies: [a.cookie] })
+    expect(list.json.map((m: { id: string }) => m.id)).toContain(added.json.id)
+  })
+
+  it('does not let a supervisor remove themself', async () => {
+    const { cookie, supervisor } = await newOrganization()
+    const res = await callRoute(removeMember, { cookies: [cookie], params: { id: supervisor.id } })
+    expect(res.status).toBe(409)
+    expect(res.json.message).toBe('You cannot remove yourself')
+  })
+
+  it('is for supervisors only: 401 signed out, 403 for staff', async () => {
+    const { cookie } = await newOrganization()
+    const added = await callRoute(addMember, { cookies: [cookie], body: volunteer() })
+    const login = await callRoute(staffLogin, { body: added.json.temporaryCredentials })
+    const staff = sid(login.cookies)
+    expect((await callRoute(listMembers)).status).toBe(401)
+    expect((await callRoute(listMembers, { cookies: [staff] })).status).toBe(403)
+    expect((await callRoute(addMember, { cookies: [staff], body: volunteer() })).status).toBe(403)
+    expect((await callRoute(removeMember, { cookies: [staff], params: { id: added.json.id } })).status).toBe(403)
+  })
+})

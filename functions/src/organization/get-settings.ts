@@ -1,0 +1,13 @@
+import { defineRoute } from '../http/define-route.ts'
+
+/** The organization's name and branding, for the header and the settings page. */
+export default defineRoute({
+  method: 'GET',
+  path: '/api/organization/settings',
+  auth: 'member',
+  uses: ['table'],
+  handler: async ({ db }) => {
+    const org = await db.organization.get()
+    return { organizationName: org.name, logoUrl: org.logoUrl, timeZone: org.timeZone, weekStartDay: org.weekStartDay }
+  },
+})

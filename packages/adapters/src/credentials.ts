@@ -1,0 +1,31 @@
+import { randomInt } from 'node:crypto'
+
+/** No look-alike characters (0/O, 1/l/I), so a password read aloud or copied by hand works. */
+const LOWER = 'abcdefghijkmnpqrstuvwxyz'
+const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ'
+const DIGITS = '23456789'
+const pick = (set: string) => set[randomInt(set.length)]!
+
+/** A strong password (about 95 bits) with every character class the staff pool requires. */
+export const generatePassword = (length = 16): string => {
+  const all = LOWER + UPPER + DIGITS
+  const chars = [pick(LOWER), pick(UPPER), pick(DIGITS), ...Array.from({ length: length - 3 }, () => pick(all))]
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1)
+    ;[chars[i], chars[j]] = [chars[j]!, chars[i]!]
+  }
+  return chars.join('')
+}
+
+/** Readable username candidates from a name: ruth.okafor, ruth.okafor2, ruth.okafor3, ... */
+export const usernameCandidates = (firstName: string, lastName: string): string[] => {
+  const part = (s: string) =>
+    s
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '')
+      .slice(0, 20)
+  const base = [part(firstName), part(lastName)].filter(Boolean).join('.') || 'member'
+  return [base, ...Array.from({ length: 98 }, (_, i) => `${base}${i + 2}`)]
+}

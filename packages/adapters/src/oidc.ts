@@ -1,0 +1,83 @@
+import * as client from 'openid-client'
+import { config } from './config.ts'
+
+/**
+ * The supervisors' OpenID Connect client: authorization code + PKCE with state and nonce.
+ * The same code talks to the Cognito hosted UI in AWS and the embedded provider locally.
+ */
+let discovered: Promise<client.Configuration> | undefined
+
+const configuration = () =>
+  (discovered ??= (async () => {
+    const { issuer, clientId, clientSecret, allowInsecure } = config.oidc
+    return client.discovery(new URL(issuer), clientId, clientSecret, undefined, {
+      execute: allowInsecure ? [client.allowInsecureRequests] : [],
+    })
+  })().catch((e: unknown) => {
+    discovered = undefined // try again on the next sign-in rather than caching the failure
+    throw e
+  }))
+
+export interface AuthorizationStart {
+  url: string
+  state: string
+  nonce: string
+  codeVerifier: string
+}
+
+export const redirectUri = () => `${config.appOrigin}/api/callback`
+
+export const startAuthorization = async (): Promise<AuthorizationStart> => {
+  const conf = await configuration()
+  const codeVerifier = client.randomPKCECodeVerifier()
+  const state = client.randomState()
+  const nonce = client.randomNonce()
+  const url = client.buildAuthorizationUrl(conf, {
+    redirect_uri: redirectUri(),
+    scope: 'openid email profile',
+    code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+  })
+  return { url: url.href, state, nonce, codeVerifier }
+}
+
+export interface Identity {
+  issuer: string
+  subject: string
+  email: string | null
+  firstName: string
+  lastName: string
+  picture: string | null
+}
+
+/** Exchanges the code (checking state, nonce and PKCE) and returns who signed in. */
+export const finishAuthorization = async (
+  callbackUrl: URL,
+  checks: { state: string; nonce: string; codeVerifier: string },
+): Promise<Identity> => {
+  const conf = await configuration()
+  const tokens = await client.authorizationCodeGrant(conf, callbackUrl, {
+    expectedState: checks.state,
+    expectedNonce: checks.nonce,
+    pkceCodeVerifier: checks.codeVerifier,
+    idTokenExpected: true,
+  })
+  const idClaims = tokens.claims()!
+  // Providers may keep profile claims out of the ID token; the userinfo endpoint has them.
+  const claims: Record<string, unknown> =
+    idClaims.email || idClaims.given_name
+      ? idClaims
+      : { ...(await client.fetchUserInfo(conf, tokens.access_token, idClaims.sub)), ...idClaims }
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null)
+  const name = text(claims.name)?.split(/\s+/) ?? []
+  return {
+    issuer: idClaims.iss,
+    subject: idClaims.sub,
+    email: text(claims.email),
+    firstName: text(claims.given_name) ?? name[0] ?? 'New',
+    lastName: text(claims.family_name) ?? name.slice(1).join(' ') ?? 'User',
+    picture: text(claims.picture),
+  }
+}

@@ -1,0 +1,45 @@
+import { paymentRequired, forbidden } from './errors.ts'
+import type { Organization } from './organization.ts'
+import { planById, plans, type Plan } from './plans.ts'
+
+/**
+ * What an organization may do now, read from its plan and subscription status in one place
+ * (DESIGN.md section 5). A trial has Professional's limits. When a trial has ended without a
+ * subscription, or a subscription has lapsed, timesheets stay readable and submittable but
+ * adding members and branding are blocked until billing is fixed.
+ */
+export interface Entitlements {
+  plan: Plan
+  inGoodStanding: boolean
+  memberLimit: number | null
+  customBranding: boolean
+}
+
+const goodStatuses = new Set(['trialing', 'active'])
+
+export const entitlements = (org: Pick<Organization, 'plan' | 'subscriptionStatus' | 'trialEndsAt'>, now = new Date()): Entitlements => {
+  const onTrial = org.subscriptionStatus === 'trial'
+  const plan = onTrial ? planById('professional') : planById(org.plan)
+  const inGoodStanding = onTrial ? org.trialEndsAt !== null && Date.parse(org.trialEndsAt) > now.getTime() : goodStatuses.has(org.subscriptionStatus)
+  return { plan, inGoodStanding, memberLimit: plan.memberLimit, customBranding: plan.customBranding }
+}
+
+const standingMessage = 'Your free trial has ended or your subscription needs attention. Update your payment information to continue.'
+
+/** The next plan up that allows `members` members. */
+const planFor = (members: number) => plans.find((p) => p.memberLimit === null || p.memberLimit >= members)
+
+export const assertCanAddMember = (e: Entitlements, currentMembers: number) => {
+  if (!e.inGoodStanding) throw paymentRequired(standingMessage)
+  if (e.memberLimit !== null && currentMembers >= e.memberLimit) {
+    const next = planFor(currentMembers + 1)
+    throw paymentRequired(
+      `Your ${e.plan.name} plan allows up to ${e.memberLimit} members. Upgrade to ${next?.name ?? 'Enterprise'} to add more.`,
+    )
+  }
+}
+
+export const assertCanBrand = (e: Entitlements) => {
+  if (!e.inGoodStanding) throw paymentRequired(standingMessage)
+  if (!e.customBranding) throw forbidden(`Custom branding is not included in the ${e.plan.name} plan. Upgrade to Professional to use your own logo and name.`)
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod'
+
+export const SubscriptionStatus = z.enum(['trial', 'trialing', 'active', 'past_due', 'canceled', 'unpaid', 'incomplete', 'incomplete_expired', 'paused'])
+export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>
+
+export const Organization = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  logoUrl: z.string().nullable(),
+  domain: z.string().nullable(),
+  stripeCustomerId: z.string().nullable(),
+  stripeSubscriptionId: z.string().nullable(),
+  plan: z.enum(['starter', 'professional', 'enterprise']),
+  subscriptionStatus: SubscriptionStatus,
+  trialEndsAt: z.string().nullable(),
+  currentPeriodEnd: z.string().nullable(),
+  /** IANA zone in which "this week" is computed (DESIGN.md section 5). */
+  timeZone: z.string(),
+  weekStartDay: z.enum(['monday', 'sunday']),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type Organization = z.infer<typeof Organization>
+
+/** Lower-case words joined by dashes, for a readable unique slug. */
+export const slugify = (name: string) =>
+  name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40) || 'organization'

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto'
+import { badRequest, conflict, notFound, User, type NewMember } from '@app/core'
+import { keys } from './keys.ts'
+import { isConditionFailure, nowIso, table } from './table.ts'
+import { parseUser } from './users.ts'
+
+export const duplicateEmailMessage = 'A member with this email already exists in this organization'
+
+/**
+ * Members of one organization. The organization item keeps `memberCount`, changed in the same
+ * transaction as the member, so the plan limit holds under concurrent adds.
+ */
+export const membersOf = (orgId: string) => ({
+  async emailTaken(email: string) {
+    return Boolean(await table.get(keys.userEmail(orgId, email)))
+  },
+
+  /** Adds a member whose staff-pool login `username` already exists. `limit` null means unlimited. */
+  async add(member: NewMember, username: string, limit: number | null): Promise<User> {
+    const now = nowIso()
+    const user: User = {
+      id: randomUUID(),
+      organizationId: orgId,
+      email: member.email,
+      firstName: member.firstName,
+      lastName: member.lastName,
+      profileImageUrl: null,
+      department: member.department,
+      role: member.role,
+      supervisorId: null,
+      username,
+      authType: 'local',
+      createdAt: now,
+      updatedAt: now,
+    }
+    const notExists = { ConditionExpression: 'attribute_not_exists(pk)' }
+    try {
+      await table.transact([
+        {
+          Update: {
+            Key: keys.organization(orgId),
+            UpdateExpression: 'ADD memberCount :one',
+            ConditionExpression: limit === null ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND memberCount < :limit',
+            ExpressionAttributeValues: limit === null ? { ':one': 1 } : { ':one': 1, ':limit': limit },
+          },
+        },
+        { Put: { Item: { ...keys.user(orgId, user.id), ...user }, ...notExists } },
+        { Put: { Item: { ...keys.userEmail(orgId, member.email), userId: user.id }, ...notExists } },
+        { Put: { Item: { ...keys.username(username), orgId, userId: user.id }, ...notExists } },
+      ])
+    } catch (e) {
+      if (isConditionFailure(e, 0)) throw conflict('The plan limit was reached while adding this member')
+      if (isConditionFailure(e, 2)) throw badRequest(duplicateEmailMessage, { email: duplicateEmailMessage })
+      if (isConditionFailure(e, 3)) throw conflict('That username was just taken; please try again')
+      throw e
+    }
+    return user
+  },
+
+  /**
+   * Removes a member from the organization. Their timesheets stay for the records; the item is
+   * kept with `removedAt` so those records can still show who worked.
+   */
+  async remove(userId: string): Promise<User> {
+    const item = await table.get(keys.user(orgId, userId))
+    if (!item || item.removedAt) throw notFound('member')
+    const user = parseUser(item)
+    const now = nowIso()
+    try {
+      await table.transact([
+        {
+          Update: {
+            Key: keys.user(orgId, userId),
+            UpdateExpression: 'SET removedAt = :now, updatedAt = :now',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(removedAt)',
+            ExpressionAttributeValues: { ':now': now },
+          },
+        },
+        { Update: { Key: keys.organization(orgId), UpdateExpression: 'ADD memberCount :minus', ExpressionAttributeValues: { ':minus': -1 } } },
+        ...(user.email ? [{ Delete: { Key: keys.userEmail(orgId, user.email) } }] : []),
+        ...(user.username ? [{ Delete: { Key: keys.username(user.username) } }] : []),
+      ])
+    } catch (e) {
+      if (isConditionFailure(e, 0)) throw notFound('member')
+      throw e
+    }
+    return user
+  },
+
+  async count(): Promise<number> {
+    const org = await table.get(keys.organization(orgId))
+    return Number(org?.memberCount ?? 0)
+  },
+})
