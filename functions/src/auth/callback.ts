@@ -15,18 +15,26 @@ export default defineRoute({
   method: 'GET',
   path: '/api/callback',
   auth: 'public',
-  query: z.object({ state: z.string().max(200).optional(), code: z.string().max(4000).optional(), error: z.string().max(200).optional() }),
+  query: z.object({
+    state: z.string().max(200).optional(),
+    code: z.string().max(4000).optional(),
+    error: z.string().max(200).optional(),
+  }),
   uses: ['table', 'oidc'],
   handler: async ({ query, event, session: previous }) => {
     const origin = config.appOrigin
     const fail = (reason: string) => signInFailedPage(reason, [authStateCookie.clear(origin)])
     if (query.error) return fail(`The identity provider answered: ${query.error}.`)
     const state = readCookie(event.cookies, authStateCookie.name)
-    if (!query.state || !query.code || state !== query.state) return fail('This sign-in link was not started in this browser, or it was already used.')
+    if (!query.state || !query.code || state !== query.state)
+      return fail('This sign-in link was not started in this browser, or it was already used.')
     const request = await system.authRequests.take(query.state)
     if (!request) return fail('This sign-in took too long or was already used.')
 
-    const identity = await finishAuthorization(new URL(`${origin}${event.rawPath}?${event.rawQueryString}`), { ...request, state: query.state })
+    const identity = await finishAuthorization(new URL(`${origin}${event.rawPath}?${event.rawQueryString}`), {
+      ...request,
+      state: query.state,
+    })
     const existing = await system.findBySubject(identity.issuer, identity.subject)
     const member = existing ?? (await createAccount(identity, request.timeZone))
 

@@ -26,7 +26,11 @@ describe('supervisor sign-in through the identity provider', () => {
     expect(me.json).not.toHaveProperty('subject')
 
     const org = await orgDb(me.json.organizationId).organization.get()
-    expect(org).toMatchObject({ name: "Ruth Okafor's Organization", subscriptionStatus: 'trial', timeZone: 'Europe/London' })
+    expect(org).toMatchObject({
+      name: "Ruth Okafor's Organization",
+      subscriptionStatus: 'trial',
+      timeZone: 'Europe/London',
+    })
     const trialDays = (Date.parse(org.trialEndsAt!) - Date.now()) / 86_400_000
     expect(trialDays).toBeGreaterThan(13.9)
     expect(trialDays).toBeLessThanOrEqual(14)

@@ -1,7 +1,13 @@
 /** Binds a sign-in in flight to the browser that started it (checked again at the callback). */
 const NAME = 'auth_state'
 const attributes = (origin: string, maxAge: number) =>
-  ['Path=/api/callback', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAge}`, ...(origin.startsWith('https://') ? ['Secure'] : [])].join('; ')
+  [
+    'Path=/api/callback',
+    'HttpOnly',
+    'SameSite=Lax',
+    `Max-Age=${maxAge}`,
+    ...(origin.startsWith('https://') ? ['Secure'] : []),
+  ].join('; ')
 
 export const authStateCookie = {
   name: NAME,

@@ -17,7 +17,8 @@ export default defineRoute({
     const org = await db.organization.get()
     const allowed = entitlements(org)
     assertCanAddMember(allowed, await db.members.count())
-    if (await db.members.emailTaken(body.email)) throw badRequest(duplicateEmailMessage, { email: duplicateEmailMessage })
+    if (await db.members.emailTaken(body.email))
+      throw badRequest(duplicateEmailMessage, { email: duplicateEmailMessage })
 
     const password = generatePassword()
     const username = await createLogin(body.firstName, body.lastName, password)

@@ -8,7 +8,13 @@ const addStaff = async () => {
   const { cookie } = await newOrganization()
   const res = await callRoute(addMember, {
     cookies: [cookie],
-    body: { email: `s${Math.random().toString(36).slice(2, 8)}@grace.example`, firstName: 'Paul', lastName: 'Kim', department: 'Worship', role: 'employee' },
+    body: {
+      email: `s${Math.random().toString(36).slice(2, 8)}@grace.example`,
+      firstName: 'Paul',
+      lastName: 'Kim',
+      department: 'Worship',
+      role: 'employee',
+    },
   })
   return res.json.temporaryCredentials as { username: string; password: string }
 }
@@ -42,9 +48,15 @@ describe('POST /api/staff/login', () => {
 
   it('refuses a request from another origin and one that is not JSON', async () => {
     const { username, password } = await addStaff()
-    const foreign = await callRoute(staffLogin, { body: { username, password }, headers: { origin: 'https://evil.example' } })
+    const foreign = await callRoute(staffLogin, {
+      body: { username, password },
+      headers: { origin: 'https://evil.example' },
+    })
     expect(foreign.status).toBe(403)
-    const form = await callRoute(staffLogin, { body: `username=${username}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    const form = await callRoute(staffLogin, {
+      body: `username=${username}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
     expect(form.status).toBe(415)
   })
 })

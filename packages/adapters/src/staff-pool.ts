@@ -8,7 +8,12 @@ import { clients } from './aws.ts'
 import { config } from './config.ts'
 
 /** Answers that mean "these credentials do not sign in" (cognito-local says InvalidPassword where AWS says NotAuthorized). */
-const rejections = new Set(['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException', 'PasswordResetRequiredException'])
+const rejections = new Set([
+  'NotAuthorizedException',
+  'UserNotFoundException',
+  'InvalidPasswordException',
+  'PasswordResetRequiredException',
+])
 
 /** The staff user pool: accounts a supervisor creates, with generated usernames and passwords. */
 export const staffPool = {
@@ -26,7 +31,12 @@ export const staffPool = {
 
   async setPassword(username: string, password: string) {
     await clients.cognito.send(
-      new AdminSetUserPasswordCommand({ UserPoolId: config.staffPoolId, Username: username, Password: password, Permanent: true }),
+      new AdminSetUserPasswordCommand({
+        UserPoolId: config.staffPoolId,
+        Username: username,
+        Password: password,
+        Permanent: true,
+      }),
     )
   },
 

@@ -17,14 +17,20 @@ export interface Entitlements {
 
 const goodStatuses = new Set(['trialing', 'active'])
 
-export const entitlements = (org: Pick<Organization, 'plan' | 'subscriptionStatus' | 'trialEndsAt'>, now = new Date()): Entitlements => {
+export const entitlements = (
+  org: Pick<Organization, 'plan' | 'subscriptionStatus' | 'trialEndsAt'>,
+  now = new Date(),
+): Entitlements => {
   const onTrial = org.subscriptionStatus === 'trial'
   const plan = onTrial ? planById('professional') : planById(org.plan)
-  const inGoodStanding = onTrial ? org.trialEndsAt !== null && Date.parse(org.trialEndsAt) > now.getTime() : goodStatuses.has(org.subscriptionStatus)
+  const inGoodStanding = onTrial
+    ? org.trialEndsAt !== null && Date.parse(org.trialEndsAt) > now.getTime()
+    : goodStatuses.has(org.subscriptionStatus)
   return { plan, inGoodStanding, memberLimit: plan.memberLimit, customBranding: plan.customBranding }
 }
 
-const standingMessage = 'Your free trial has ended or your subscription needs attention. Update your payment information to continue.'
+const standingMessage =
+  'Your free trial has ended or your subscription needs attention. Update your payment information to continue.'
 
 /** The next plan up that allows `members` members. */
 const planFor = (members: number) => plans.find((p) => p.memberLimit === null || p.memberLimit >= members)
@@ -41,5 +47,8 @@ export const assertCanAddMember = (e: Entitlements, currentMembers: number) => {
 
 export const assertCanBrand = (e: Entitlements) => {
   if (!e.inGoodStanding) throw paymentRequired(standingMessage)
-  if (!e.customBranding) throw forbidden(`Custom branding is not included in the ${e.plan.name} plan. Upgrade to Professional to use your own logo and name.`)
+  if (!e.customBranding)
+    throw forbidden(
+      `Custom branding is not included in the ${e.plan.name} plan. Upgrade to Professional to use your own logo and name.`,
+    )
 }

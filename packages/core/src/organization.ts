@@ -1,6 +1,16 @@
 import { z } from 'zod'
 
-export const SubscriptionStatus = z.enum(['trial', 'trialing', 'active', 'past_due', 'canceled', 'unpaid', 'incomplete', 'incomplete_expired', 'paused'])
+export const SubscriptionStatus = z.enum([
+  'trial',
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'incomplete',
+  'incomplete_expired',
+  'paused',
+])
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>
 
 export const Organization = z.object({

@@ -40,7 +40,8 @@ export const membersOf = (orgId: string) => ({
           Update: {
             Key: keys.organization(orgId),
             UpdateExpression: 'ADD memberCount :one',
-            ConditionExpression: limit === null ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND memberCount < :limit',
+            ConditionExpression:
+              limit === null ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND memberCount < :limit',
             ExpressionAttributeValues: limit === null ? { ':one': 1 } : { ':one': 1, ':limit': limit },
           },
         },
@@ -76,7 +77,13 @@ export const membersOf = (orgId: string) => ({
             ExpressionAttributeValues: { ':now': now },
           },
         },
-        { Update: { Key: keys.organization(orgId), UpdateExpression: 'ADD memberCount :minus', ExpressionAttributeValues: { ':minus': -1 } } },
+        {
+          Update: {
+            Key: keys.organization(orgId),
+            UpdateExpression: 'ADD memberCount :minus',
+            ExpressionAttributeValues: { ':minus': -1 },
+          },
+        },
         ...(user.email ? [{ Delete: { Key: keys.userEmail(orgId, user.email) } }] : []),
         ...(user.username ? [{ Delete: { Key: keys.username(user.username) } }] : []),
       ])

@@ -1,0 +1,63 @@
+import { DAYS, type DayName } from './week.ts'
+
+/**
+ * Hours worked (spec section 5). Everything is counted in whole minutes and divided into hours
+ * once, at the end, so a week of quarter hours never drifts to 37.49999 hours.
+ */
+
+export const MINUTES_PER_DAY = 24 * 60
+
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/
+
+/** Strict 24-hour 'HH:MM' from 00:00 to 23:59. */
+export const isTime = (s: unknown): s is string => typeof s === 'string' && TIME.test(s)
+
+const minuteOfDay = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))
+
+/**
+ * Minutes between two 'HH:MM' times. An end before the start is a shift over midnight, so it
+ * runs into the next day; equal times count 0. A missing, empty or malformed time counts 0:
+ * a half-filled day is normal while someone is still clocked in.
+ */
+export const shiftMinutes = (start?: string | null, end?: string | null): number => {
+  if (!isTime(start) || !isTime(end)) return 0
+  return (minuteOfDay(end) - minuteOfDay(start) + MINUTES_PER_DAY) % MINUTES_PER_DAY
+}
+
+export const dayHours = (start?: string | null, end?: string | null): number => shiftMinutes(start, end) / 60
+
+/** The time fields of a week as stored: mondayStart, mondayEnd ... sundayEnd. Null means not filled. */
+export type WeekTimes = Partial<Record<`${DayName}${'Start' | 'End'}`, string | null | undefined>>
+
+export const weekTotalMinutes = (week: WeekTimes): number =>
+  DAYS.reduce((sum, day) => sum + shiftMinutes(week[`${day}Start`], week[`${day}End`]), 0)
+
+/** The sum over the seven days, counting only days with both a start and an end. */
+export const weekTotalHours = (week: WeekTimes): number => weekTotalMinutes(week) / 60
+
+/**
+ * One decimal, rounding halves up (7.25 gives 7.3). Rounding to 12 significant digits first
+ * removes binary noise in hours added up elsewhere (0.01 + 2.34 is 2.3499999999999996) before
+ * the half is judged, so such a total still shows 2.4.
+ */
+export const formatHoursNumber = (hours: number): string => {
+  const tenths = Number((Math.abs(hours) * 10).toPrecision(12))
+  const rounded = (Math.sign(hours) * Math.floor(tenths + 0.5)) / 10
+  return (rounded === 0 ? 0 : rounded).toFixed(1)
+}
+
+/** '7.5 hours', as the totals are shown (spec section 5). */
+export const formatHours = (hours: number): string => `${formatHoursNumber(hours)} hours`
+
+/** The wall-clock 'HH:MM' of an instant, in `timeZone` or else the runtime's own zone (the browser's clock). */
+export const nowHHMM = (now: Date = new Date(), timeZone?: string): string => {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    numberingSystem: 'latn',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(now)
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value
+  return `${part('hour').padStart(2, '0')}:${part('minute').padStart(2, '0')}`
+}

@@ -1,0 +1,193 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { weekTotalHours } from './hours.ts'
+import {
+  ACTIVITY_MAX_LENGTH,
+  dayFields,
+  daysOf,
+  hasAnyTime,
+  NOTES_MAX_LENGTH,
+  statusLabel,
+  TimeOfDay,
+  TimesheetDays,
+  TimesheetId,
+  TimesheetStatus,
+  WeekStartDate,
+} from './timesheet.ts'
+import { DAYS, daysInWeekOrder } from './week.ts'
+
+/** The messages of a failed parse, by field path. */
+const refusals = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]))
+
+describe('TimeOfDay', () => {
+  it.each(['', '00:00', '09:00', '23:59'])('accepts %j', (t) => expect(TimeOfDay.parse(t)).toBe(t))
+
+  it('treats null and undefined as not filled, and trims', () => {
+    expect(TimeOfDay.parse(null)).toBe('')
+    expect(TimeOfDay.parse(undefined)).toBe('')
+    expect(TimeOfDay.parse(' 09:00 ')).toBe('09:00')
+  })
+
+  it.each(['24:00', '9:00', '09:60', '9am', '09:00:00', 930])('refuses %j with the 24-hour hint', (t) => {
+    const result = TimeOfDay.safeParse(t)
+    expect(result.success).toBe(false)
+    expect(result.error?.issues.map((i) => i.message)).toEqual(['Use a 24-hour time like 09:00'])
+  })
+})
+
+describe('TimesheetDays', () => {
+  it('has exactly the stored field names', () => {
+    const keys = Object.keys(TimesheetDays.shape)
+    expect(keys).toEqual([...DAYS.flatMap((d) => [`${d}Start`, `${d}End`, `${d}Activity`]), 'notes'])
+  })
+
+  it('fills every missing or null field with an empty string', () => {
+    const parsed = TimesheetDays.parse({ mondayStart: '09:00', mondayEnd: null, notes: null })
+    expect(parsed.mondayStart).toBe('09:00')
+    expect(parsed.mondayEnd).toBe('')
+    expect(parsed.sundayActivity).toBe('')
+    expect(parsed.notes).toBe('')
+    expect(Object.values(parsed).every((v) => typeof v === 'string')).toBe(true)
+  })
+
+  it('trims activities and notes', () => {
+    const parsed = TimesheetDays.parse({ tuesdayActivity: '  Youth group  ', notes: ' Thanks ' })
+    expect(parsed.tuesdayActivity).toBe('Youth group')
+    expect(parsed.notes).toBe('Thanks')
+  })
+
+  it('names the field, the day and the limit in each refusal', () => {
+    const result = TimesheetDays.safeParse({
+      wednesdayStart: '25:00',
+      fridayActivity: 'x'.repeat(ACTIVITY_MAX_LENGTH + 1),
+      notes: 'y'.repeat(NOTES_MAX_LENGTH + 1),
+    })
+    expect(refusals(result)).toEqual({
+      wednesdayStart: 'Use a 24-hour time like 09:00',
+      fridayActivity: 'Friday activity must be 2000 characters or fewer',
+      notes: 'Notes must be 5000 characters or fewer',
+    })
+  })
+
+  it('accepts text right at the limits', () => {
+    const result = TimesheetDays.safeParse({
+      mondayActivity: 'x'.repeat(ACTIVITY_MAX_LENGTH),
+      notes: 'y'.repeat(NOTES_MAX_LENGTH),
+    })
+    expect(result.success).toBe(true)
+  })
+
+  it('drops fields that are not part of the days', () => {
+    const parsed = TimesheetDays.parse({ status: 'approved', employeeId: 'someone-else' })
+    expect(parsed).not.toHaveProperty('status')
+    expect(parsed).not.toHaveProperty('employeeId')
+  })
+})
+
+describe('TimesheetStatus', () => {
+  it('labels each status as the badges do', () => {
+    expect(TimesheetStatus.options.map((s) => statusLabel[s])).toEqual([
+      'Draft',
+      'Pending Review',
+      'Approved',
+      'Rejected',
+    ])
+  })
+
+  it('refuses other statuses with the allowed list', () =>
+    expect(TimesheetStatus.safeParse('done').error?.issues[0]?.message).toBe(
+      'Status must be draft, pending, approved or rejected',
+    ))
+})
+
+describe('WeekStartDate', () => {
+  it('accepts a real date', () => expect(WeekStartDate.parse('2026-11-16')).toBe('2026-11-16'))
+
+  it.each([
+    [undefined, 'Week start date is required'],
+    [null, 'Week start date is required'],
+    ['', 'Week start date is required'],
+    ['   ', 'Week start date is required'],
+    ['16/11/2026', 'Use a date like 2026-11-16'],
+    ['2026-11-16T00:00:00Z', 'Use a date like 2026-11-16'],
+    [20261116, 'Use a date like 2026-11-16'],
+    ['2026-02-30', 'Week start date 2026-02-30 is not a real calendar date'],
+    ['1999-12-27', 'Week start date must be between 2000 and 2100'],
+  ])('refuses %j: %s', (value, message) => {
+    const result = WeekStartDate.safeParse(value)
+    expect(result.error?.issues.map((i) => i.message)).toEqual([message])
+  })
+
+  it('is required inside an object', () => {
+    const Form = TimesheetDays.extend({ weekStartDate: WeekStartDate })
+    expect(refusals(Form.safeParse({}))).toEqual({ weekStartDate: 'Week start date is required' })
+  })
+})
+
+describe('TimesheetId', () => {
+  it('reads a path string as a number', () => {
+    expect(TimesheetId.parse('42')).toBe(42)
+    expect(TimesheetId.parse(7)).toBe(7)
+  })
+
+  it.each(['0', '-3', '1.5', 'abc', '', '99999999999999999999'])('refuses %j', (id) =>
+    expect(TimesheetId.safeParse(id).error?.issues[0]?.message).toBe('Timesheet id must be a positive whole number'),
+  )
+})
+
+describe('dayFields and daysOf', () => {
+  it('names the three fields of a day', () =>
+    expect(dayFields('monday')).toEqual({ start: 'mondayStart', end: 'mondayEnd', activity: 'mondayActivity' }))
+
+  it('lists days in the order asked for, with their hours', () => {
+    const sheet = TimesheetDays.parse({
+      sundayStart: '22:00',
+      sundayEnd: '06:00',
+      sundayActivity: 'Night shelter',
+      mondayStart: '09:00',
+      mondayEnd: '17:30',
+    })
+    const days = daysOf(sheet, daysInWeekOrder('sunday'))
+    expect(days.map((d) => d.day)).toEqual(daysInWeekOrder('sunday'))
+    expect(days[0]).toEqual({ day: 'sunday', start: '22:00', end: '06:00', activity: 'Night shelter', hours: 8 })
+    expect(days[1]).toMatchObject({ day: 'monday', hours: 8.5 })
+    expect(daysOf(sheet).map((d) => d.day)).toEqual(DAYS)
+  })
+
+  it('reads stored nulls as empty', () =>
+    expect(daysOf({ mondayStart: null, mondayActivity: null })[0]).toEqual({
+      day: 'monday',
+      start: '',
+      end: '',
+      activity: '',
+      hours: 0,
+    }))
+
+  const pad = (n: number) => String(n).padStart(2, '0')
+  const time = fc.oneof(
+    fc.constant(''),
+    fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${pad(h)}:${pad(m)}`),
+  )
+  const sheet = fc.record(Object.fromEntries(DAYS.flatMap((d) => [[`${d}Start`, time] as const, [`${d}End`, time]])))
+
+  it('the day hours of any order add up to the week total', () =>
+    fc.assert(
+      fc.property(sheet, fc.constantFrom('monday' as const, 'sunday' as const), (s, wsd) => {
+        const minutes = daysOf(s, daysInWeekOrder(wsd)).reduce((sum, d) => sum + Math.round(d.hours * 60), 0)
+        return minutes / 60 === weekTotalHours(s)
+      }),
+    ))
+
+  it('survives a parse unchanged: valid times are kept as they are', () =>
+    fc.assert(fc.property(sheet, (s) => Object.entries(s).every(([k, v]) => TimesheetDays.parse(s)[k as never] === v))))
+})
+
+describe('hasAnyTime', () => {
+  it('is true when any day has a start or an end', () => {
+    expect(hasAnyTime({})).toBe(false)
+    expect(hasAnyTime(TimesheetDays.parse({ mondayActivity: 'Planning' }))).toBe(false)
+    expect(hasAnyTime({ thursdayEnd: '12:00' })).toBe(true)
+    expect(hasAnyTime({ sundayStart: '08:00', sundayEnd: null })).toBe(true)
+  })
+})

@@ -1,0 +1,151 @@
+import { z } from 'zod'
+import { dayHours, isTime } from './hours.ts'
+import { DAYS, dayLabel, isCalendarDate, isValidDate, MAX_YEAR, MIN_YEAR, type DayName } from './week.ts'
+
+/**
+ * The timesheet's shared schemas (spec sections 3 to 5). Server, web and CSV exports parse with
+ * these, so a refusal reads the same everywhere.
+ */
+
+export const ACTIVITY_MAX_LENGTH = 2000
+export const NOTES_MAX_LENGTH = 5000
+
+/** Stored records and forms use null, undefined and '' alike for "not filled"; all become ''. */
+const blankable = (schema: z.ZodType<string>) => z.preprocess((value) => value ?? '', schema).default('')
+
+const TIME_MESSAGE = 'Use a 24-hour time like 09:00'
+
+/** '' (not filled) or 'HH:MM' from 00:00 to 23:59. */
+export const TimeOfDay = blankable(
+  z
+    .string({ error: TIME_MESSAGE })
+    .trim()
+    .refine((s) => s === '' || isTime(s), TIME_MESSAGE),
+)
+export type TimeOfDay = z.infer<typeof TimeOfDay>
+
+const longText = (label: string, max: number) =>
+  blankable(
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(max, `${label} must be ${max} characters or fewer`),
+  )
+
+const activity = (day: DayName) => longText(`${dayLabel[day]} activity`, ACTIVITY_MAX_LENGTH)
+
+/** Every day's times and activity plus notes, all optional: a draft fills in over the week. */
+export const TimesheetDays = z.object({
+  mondayStart: TimeOfDay,
+  mondayEnd: TimeOfDay,
+  mondayActivity: activity('monday'),
+  tuesdayStart: TimeOfDay,
+  tuesdayEnd: TimeOfDay,
+  tuesdayActivity: activity('tuesday'),
+  wednesdayStart: TimeOfDay,
+  wednesdayEnd: TimeOfDay,
+  wednesdayActivity: activity('wednesday'),
+  thursdayStart: TimeOfDay,
+  thursdayEnd: TimeOfDay,
+  thursdayActivity: activity('thursday'),
+  fridayStart: TimeOfDay,
+  fridayEnd: TimeOfDay,
+  fridayActivity: activity('friday'),
+  saturdayStart: TimeOfDay,
+  saturdayEnd: TimeOfDay,
+  saturdayActivity: activity('saturday'),
+  sundayStart: TimeOfDay,
+  sundayEnd: TimeOfDay,
+  sundayActivity: activity('sunday'),
+  notes: longText('Notes', NOTES_MAX_LENGTH),
+})
+export type TimesheetDays = z.infer<typeof TimesheetDays>
+
+export const TimesheetStatus = z.enum(['draft', 'pending', 'approved', 'rejected'], {
+  error: 'Status must be draft, pending, approved or rejected',
+})
+export type TimesheetStatus = z.infer<typeof TimesheetStatus>
+
+/** The badge texts (spec section 4). */
+export const statusLabel: Record<TimesheetStatus, string> = {
+  draft: 'Draft',
+  pending: 'Pending Review',
+  approved: 'Approved',
+  rejected: 'Rejected',
+}
+
+const WEEK_START_REQUIRED = 'Week start date is required'
+const DATE_SHAPE_MESSAGE = 'Use a date like 2026-11-16'
+
+/** Why a week start date is refused, or undefined when it is fine. One message per problem. */
+const weekStartDateProblem = (date: string): string | undefined => {
+  if (date === '') return WEEK_START_REQUIRED
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return DATE_SHAPE_MESSAGE
+  if (!isCalendarDate(date)) return `Week start date ${date} is not a real calendar date`
+  if (!isValidDate(date)) return `Week start date must be between ${MIN_YEAR} and ${MAX_YEAR}`
+  return undefined
+}
+
+/**
+ * A 'YYYY-MM-DD' calendar date (spec section 5: required). Whether it is the organization's
+ * week start day depends on its settings, so the server checks that with `isWeekStart`.
+ */
+export const WeekStartDate = z.preprocess(
+  (value) => value ?? '',
+  z
+    .string({ error: DATE_SHAPE_MESSAGE })
+    .trim()
+    .superRefine((date, ctx) => {
+      const problem = weekStartDateProblem(date)
+      if (problem) ctx.addIssue({ code: 'custom', message: problem })
+    }),
+)
+export type WeekStartDate = z.infer<typeof WeekStartDate>
+
+const ID_MESSAGE = 'Timesheet id must be a positive whole number'
+
+/** A timesheet id, as it arrives in a path such as /api/timesheets/{id}/submit. */
+export const TimesheetId = z.coerce
+  .number({ error: ID_MESSAGE })
+  .int(ID_MESSAGE)
+  .positive(ID_MESSAGE)
+  .max(Number.MAX_SAFE_INTEGER, ID_MESSAGE)
+export type TimesheetId = z.infer<typeof TimesheetId>
+
+export interface DayFields {
+  start: `${DayName}Start`
+  end: `${DayName}End`
+  activity: `${DayName}Activity`
+}
+
+export const dayFields = <D extends DayName>(
+  day: D,
+): { start: `${D}Start`; end: `${D}End`; activity: `${D}Activity` } => ({
+  start: `${day}Start`,
+  end: `${day}End`,
+  activity: `${day}Activity`,
+})
+
+/** The day fields of a timesheet, whether parsed, stored (null for empty) or half-built in a form. */
+export type DayValues = Partial<Record<DayFields[keyof DayFields], string | null | undefined>>
+
+export interface DayEntry {
+  day: DayName
+  start: string
+  end: string
+  activity: string
+  hours: number
+}
+
+/** One entry per day in the order asked for (DAYS, or `daysInWeekOrder(...)` for display). */
+export const daysOf = (timesheet: DayValues, order: readonly DayName[] = DAYS): DayEntry[] =>
+  order.map((day) => {
+    const fields = dayFields(day)
+    const start = timesheet[fields.start] ?? ''
+    const end = timesheet[fields.end] ?? ''
+    return { day, start, end, activity: timesheet[fields.activity] ?? '', hours: dayHours(start, end) }
+  })
+
+/** Whether any day has a start or end time: the dashboard then offers 'Continue Timesheet' (spec section 2). */
+export const hasAnyTime = (timesheet: DayValues): boolean =>
+  DAYS.some((day) => Boolean(timesheet[`${day}Start`] || timesheet[`${day}End`]))
