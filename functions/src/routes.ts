@@ -9,6 +9,12 @@ import listMembers from './members/list-members.ts'
 import removeMember from './members/remove-member.ts'
 import getSettings from './organization/get-settings.ts'
 import staffLogin from './staff/staff-login.ts'
+import createTimesheet from './timesheets/create-timesheet.ts'
+import getCurrentWeek from './timesheets/get-current-week.ts'
+import listTimesheets from './timesheets/list-timesheets.ts'
+import saveDraft from './timesheets/save-draft.ts'
+import submitTimesheet from './timesheets/submit-timesheet.ts'
+import updateDraft from './timesheets/update-draft.ts'
 
 /** The one route manifest: the key is the handler's file path under src/. */
 export const routes = {
@@ -22,6 +28,12 @@ export const routes = {
   'members/remove-member': removeMember,
   'organization/get-settings': getSettings,
   'staff/staff-login': staffLogin,
+  'timesheets/create-timesheet': createTimesheet,
+  'timesheets/get-current-week': getCurrentWeek,
+  'timesheets/list-timesheets': listTimesheets,
+  'timesheets/save-draft': saveDraft,
+  'timesheets/submit-timesheet': submitTimesheet,
+  'timesheets/update-draft': updateDraft,
 } satisfies Record<string, Route>
 
 export type RouteKey = keyof typeof routes

@@ -71,3 +71,26 @@ export const newOrganization = async (name = 'Grace Church') => {
   const cookie = await sessionCookieFor({ orgId: organization.id, userId: user.id })
   return { organization, supervisor: user, cookie }
 }
+
+/** A staff member of an organization, signed in through the real staff login. */
+export const newStaffMember = async (
+  supervisorCookie: string,
+  role: 'employee' | 'volunteer' | 'supervisor' = 'employee',
+) => {
+  const { default: addMember } = await import('../members/add-member.ts')
+  const { default: staffLogin } = await import('../staff/staff-login.ts')
+  const added = await callRoute(addMember, {
+    cookies: [supervisorCookie],
+    body: {
+      email: `${randomUUID().slice(0, 8)}@grace.example`,
+      firstName: 'Ana',
+      lastName: 'Silva',
+      department: 'Youth',
+      role,
+    },
+  })
+  if (added.status !== 200) throw new Error(`add member answered ${added.status}: ${added.text}`)
+  const login = await callRoute(staffLogin, { body: added.json.temporaryCredentials })
+  const cookie = login.cookies.find((c) => c.startsWith('sid='))!.split(';')[0]!
+  return { user: added.json as { id: string; firstName: string }, cookie, credentials: added.json.temporaryCredentials }
+}

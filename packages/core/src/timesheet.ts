@@ -104,12 +104,12 @@ export type WeekStartDate = z.infer<typeof WeekStartDate>
 
 const ID_MESSAGE = 'Timesheet id must be a positive whole number'
 
-/** A timesheet id, as it arrives in a path such as /api/timesheets/{id}/submit. */
-export const TimesheetId = z.coerce
-  .number({ error: ID_MESSAGE })
-  .int(ID_MESSAGE)
-  .positive(ID_MESSAGE)
-  .max(Number.MAX_SAFE_INTEGER, ID_MESSAGE)
+/** A timesheet id, as it arrives in a path such as /api/timesheets/{id}/submit: digits only. */
+export const TimesheetId = z
+  .string({ error: ID_MESSAGE })
+  .regex(/^[0-9]{1,15}$/, ID_MESSAGE)
+  .transform(Number)
+  .pipe(z.number().int().positive(ID_MESSAGE))
 export type TimesheetId = z.infer<typeof TimesheetId>
 
 export interface DayFields {
@@ -149,3 +149,54 @@ export const daysOf = (timesheet: DayValues, order: readonly DayName[] = DAYS): 
 /** Whether any day has a start or end time: the dashboard then offers 'Continue Timesheet' (spec section 2). */
 export const hasAnyTime = (timesheet: DayValues): boolean =>
   DAYS.some((day) => Boolean(timesheet[`${day}Start`] || timesheet[`${day}End`]))
+
+/** One entry of a timesheet's decision history, shown as 'Previous Comments'. */
+export const TimesheetComment = z.object({
+  status: z.enum(['approved', 'rejected']),
+  comment: z.string(),
+  byUserId: z.string(),
+  byName: z.string(),
+  at: z.string(),
+})
+export type TimesheetComment = z.infer<typeof TimesheetComment>
+
+/** A timesheet as the API answers it (spec section 3), plus `version` for safe concurrent saves. */
+export const Timesheet = TimesheetDays.extend({
+  id: z.number().int().positive(),
+  organizationId: z.string(),
+  employeeId: z.string(),
+  weekStartDate: z.string(),
+  status: TimesheetStatus,
+  version: z.number().int().nonnegative(),
+  approvedBy: z.string().nullable().default(null),
+  approvedAt: z.string().nullable().default(null),
+  comments: z.string().nullable().default(null),
+  commentHistory: z.array(TimesheetComment).default([]),
+  submittedAt: z.string().nullable().default(null),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type Timesheet = z.infer<typeof Timesheet>
+
+/** The employee embedded in list items (spec section 3). */
+export const EmbeddedEmployee = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  department: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+})
+export type EmbeddedEmployee = z.infer<typeof EmbeddedEmployee>
+
+export type TimesheetListItem = Timesheet & { employee: EmbeddedEmployee | null; totalHours: number }
+
+/** Draft and rejected timesheets may be edited by their employee; pending and approved are locked. */
+export const isEditable = (status: TimesheetStatus) => status === 'draft' || status === 'rejected'
+
+/** A save from the web: the days, plus the version the edit was based on (a stale one is refused). */
+export const TimesheetSave = TimesheetDays.extend({
+  version: z.number({ error: 'version must be a number' }).int().nonnegative().optional(),
+})
+export type TimesheetSave = z.infer<typeof TimesheetSave>
+
+export const WeekTimesheetSave = TimesheetSave.extend({ weekStartDate: WeekStartDate })
+export type WeekTimesheetSave = z.infer<typeof WeekTimesheetSave>

@@ -17,6 +17,23 @@ export const keys = {
   loginFailures: (username: string) => ({ pk: `LOGINFAIL#${username.toLowerCase()}`, sk: 'LOGINFAIL' }),
   authRequest: (state: string) => ({ pk: `AUTHREQ#${state}`, sk: 'AUTHREQ' }),
 
+  timesheet: (orgId: string, id: number) => ({ pk: org(orgId), sk: `TS#${String(id).padStart(12, '0')}` }),
+  /** One timesheet per employee per week: held by a conditional put of this item. */
+  employeeWeek: (orgId: string, employeeId: string, week: string) => ({
+    pk: org(orgId),
+    sk: `WEEK#${employeeId}#${week}`,
+  }),
+  timesheetCounter: (orgId: string) => ({ pk: org(orgId), sk: 'COUNTER#timesheet' }),
+  /** Counts of timesheets by status, changed in the same transaction as each status. */
+  timesheetStats: (orgId: string) => ({ pk: org(orgId), sk: 'STATS#timesheets' }),
+  /** GSI1: an employee's timesheets by week. */
+  employeeTimesheets: (orgId: string, employeeId: string) => `${org(orgId)}#EMP#${employeeId}`,
+  /** GSI2: the organization's timesheets by week. */
+  orgTimesheets: (orgId: string) => `${org(orgId)}#TS`,
+  /** GSI3: the organization's timesheets in one status, by week. */
+  statusTimesheets: (orgId: string, status: string) => `${org(orgId)}#STATUS#${status}`,
+  weekSort: (week: string, id: number) => `WEEK#${week}#${String(id).padStart(12, '0')}`,
+
   session: (sidHash: string) => ({ pk: `SESSION#${sidHash}`, sk: 'SESSION' }),
   /** GSI1: a user's sessions, so removing a member ends them all. */
   userSessions: (orgId: string, userId: string) => `${org(orgId)}#USER#${userId}#SESSIONS`,

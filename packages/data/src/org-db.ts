@@ -1,5 +1,6 @@
 import { membersOf } from './members.ts'
 import { organizationOf } from './organizations.ts'
+import { timesheetsOf } from './timesheets.ts'
 import { usersOf } from './users.ts'
 
 /** The data modules with one organization bound; handlers only ever see this. */
@@ -8,5 +9,6 @@ export const orgDb = (orgId: string) => ({
   organization: organizationOf(orgId),
   users: usersOf(orgId),
   members: membersOf(orgId),
+  timesheets: timesheetsOf(orgId),
 })
 export type OrgDb = ReturnType<typeof orgDb>

@@ -1,0 +1,19 @@
+import { WeekTimesheetSave } from '@app/core'
+import { defineRoute } from '../http/define-route.ts'
+import { assertWeekStart } from '../support/timesheet-views.ts'
+
+/** The submit page's Submit Timesheet: saves the chosen week, then submits it for approval. */
+export default defineRoute({
+  method: 'POST',
+  path: '/api/timesheets',
+  auth: 'member',
+  body: WeekTimesheetSave,
+  uses: ['table'],
+  handler: async ({ body, session, db }) => {
+    const { weekStartDate, version, ...days } = body
+    assertWeekStart(await db.organization.get(), weekStartDate)
+    const sheet = await db.timesheets.getOrCreate(session.userId, weekStartDate)
+    const saved = await db.timesheets.saveDays(sheet.id, session.userId, days, version)
+    return db.timesheets.submit(saved.id, session.userId, saved.version)
+  },
+})

@@ -1,0 +1,22 @@
+import { z } from 'zod'
+import { TimesheetStatus } from '@app/core'
+import { defineRoute } from '../http/define-route.ts'
+import { withEmployees } from '../support/timesheet-views.ts'
+
+/** Staff see their own timesheets; supervisors their organization's. Newest week first, a page at a time. */
+export default defineRoute({
+  method: 'GET',
+  path: '/api/timesheets',
+  auth: 'member',
+  query: z.object({
+    status: TimesheetStatus.optional(),
+    cursor: z.string().max(2000).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  }),
+  uses: ['table'],
+  handler: async ({ query, session, db }) => {
+    const employeeId = session.role === 'supervisor' ? undefined : session.userId
+    const page = await db.timesheets.list({ ...query, employeeId })
+    return { items: await withEmployees(db, page.items), cursor: page.cursor }
+  },
+})

@@ -1,0 +1,19 @@
+import { z } from 'zod'
+import { WeekTimesheetSave } from '@app/core'
+import { defineRoute } from '../http/define-route.ts'
+import { assertWeekStart } from '../support/timesheet-views.ts'
+
+/** The submit page's Save Timesheet: the draft of the chosen week, created when missing. */
+export default defineRoute({
+  method: 'POST',
+  path: '/api/timesheets/save-draft',
+  auth: 'member',
+  body: WeekTimesheetSave.extend({ status: z.literal('draft').optional() }),
+  uses: ['table'],
+  handler: async ({ body, session, db }) => {
+    const { weekStartDate, version, status: _status, ...days } = body
+    assertWeekStart(await db.organization.get(), weekStartDate)
+    const sheet = await db.timesheets.getOrCreate(session.userId, weekStartDate)
+    return db.timesheets.saveDays(sheet.id, session.userId, days, version)
+  },
+})

@@ -1,0 +1,236 @@
+import { describe, expect, it } from 'vitest'
+import { currentWeekStart, addDays } from '@app/core'
+import { orgDb } from '@app/data'
+import { callRoute } from '../http/test-event.ts'
+import { newOrganization, newStaffMember } from '../http/test-identity.ts'
+import createTimesheet from './create-timesheet.ts'
+import getCurrentWeek from './get-current-week.ts'
+import listTimesheets from './list-timesheets.ts'
+import saveDraft from './save-draft.ts'
+import submitTimesheet from './submit-timesheet.ts'
+import updateDraft from './update-draft.ts'
+
+const setup = async () => {
+  const org = await newOrganization()
+  const staff = await newStaffMember(org.cookie)
+  return { ...org, staff }
+}
+const thisWeek = () => currentWeekStart('America/Chicago', 'monday')
+
+describe('GET /api/timesheets/current-week', () => {
+  it("creates this week's draft in the organization's zone once, and answers the same one after", async () => {
+    const { staff, organization } = await setup()
+    const first = await callRoute(getCurrentWeek, { cookies: [staff.cookie] })
+    expect(first.status).toBe(200)
+    expect(first.json).toMatchObject({
+      status: 'draft',
+      weekStartDate: thisWeek(),
+      employeeId: staff.user.id,
+      version: 0,
+      mondayStart: '',
+    })
+    const again = await callRoute(getCurrentWeek, { cookies: [staff.cookie] })
+    expect(again.json.id).toBe(first.json.id)
+    expect((await orgDb(organization.id).timesheets.counts()).draft).toBe(1)
+  })
+
+  it('creates exactly one timesheet when many requests race for the same week', async () => {
+    const { staff, organization } = await setup()
+    const all = await Promise.all(
+      Array.from({ length: 8 }, () => callRoute(getCurrentWeek, { cookies: [staff.cookie] })),
+    )
+    expect(new Set(all.map((r) => r.json.id)).size).toBe(1)
+    expect((await orgDb(organization.id).timesheets.counts()).draft).toBe(1)
+  })
+
+  it('answers 401 when signed out', async () => {
+    expect((await callRoute(getCurrentWeek)).status).toBe(401)
+  })
+})
+
+describe('saving and submitting', () => {
+  it('saves the days with the version it was based on, and refuses a stale save without losing the newer one', async () => {
+    const { staff } = await setup()
+    const sheet = (await callRoute(getCurrentWeek, { cookies: [staff.cookie] })).json
+    const saved = await callRoute(updateDraft, {
+      cookies: [staff.cookie],
+      params: { id: String(sheet.id) },
+      body: { mondayStart: '09:00', mondayEnd: '17:30', mondayActivity: 'Sermon prep', version: 0 },
+    })
+    expect(saved.status).toBe(200)
+    expect(saved.json).toMatchObject({ mondayStart: '09:00', mondayEnd: '17:30', version: 1 })
+
+    const stale = await callRoute(updateDraft, {
+      cookies: [staff.cookie],
+      params: { id: String(sheet.id) },
+      body: { mondayStart: '10:00', version: 0 },
+    })
+    expect(stale.status).toBe(409)
+    expect(stale.json.message).toContain('changed somewhere else')
+    const now = await callRoute(getCurrentWeek, { cookies: [staff.cookie] })
+    expect(now.json).toMatchObject({ mondayStart: '09:00', mondayActivity: 'Sermon prep', version: 1 })
+  })
+
+  it('refuses bad times naming the field, and changes nothing', async () => {
+    const { staff } = await setup()
+    const sheet = (await callRoute(getCurrentWeek, { cookies: [staff.cookie] })).json
+    for (const bad of ['24:00', '9:00', '09:60', '12:00pm', 'noon']) {
+      const res = await callRoute(updateDraft, {
+        cookies: [staff.cookie],
+        params: { id: String(sheet.id) },
+        body: { tuesdayEnd: bad },
+      })
+      expect(res.status).toBe(400)
+      expect(res.json.fields).toEqual({ tuesdayEnd: 'Use a 24-hour time like 09:00' })
+    }
+    expect((await callRoute(getCurrentWeek, { cookies: [staff.cookie] })).json.version).toBe(0)
+  })
+
+  it('submits once: draft to pending, then 409', async () => {
+    const { staff, organization } = await setup()
+    const sheet = (await callRoute(getCurrentWeek, { cookies: [staff.cookie] })).json
+    const first = await callRoute(submitTimesheet, {
+      cookies: [staff.cookie],
+      params: { id: String(sheet.id) },
+      body: {},
+    })
+    expect(first.status).toBe(200)
+    expect(first.json.status).toBe('pending')
+    expect(first.json.submittedAt).toBeTruthy()
+    const second = await callRoute(submitTimesheet, {
+      cookies: [staff.cookie],
+      params: { id: String(sheet.id) },
+      body: {},
+    })
+    expect(second.status).toBe(409)
+    expect(second.json.message).toBe('This timesheet is already Pending Review and cannot be submitted again')
+    const locked = await callRoute(updateDraft, {
+      cookies: [staff.cookie],
+      params: { id: String(sheet.id) },
+      body: { mondayStart: '08:00' },
+    })
+    expect(locked.status).toBe(409)
+    expect(await orgDb(organization.id).timesheets.counts()).toMatchObject({ draft: 0, pending: 1 })
+  })
+
+  it("answers 404 for another member's timesheet, even in the same organization, and changes nothing", async () => {
+    const { cookie, staff } = await setup()
+    const other = await newStaffMember(cookie)
+    const sheet = (await callRoute(getCurrentWeek, { cookies: [staff.cookie] })).json
+    const save = await callRoute(updateDraft, {
+      cookies: [other.cookie],
+      params: { id: String(sheet.id) },
+      body: { mondayStart: '08:00' },
+    })
+    expect(save.status).toBe(404)
+    const submit = await callRoute(submitTimesheet, {
+      cookies: [other.cookie],
+      params: { id: String(sheet.id) },
+      body: {},
+    })
+    expect(submit.status).toBe(404)
+    const stranger = await setup()
+    expect(
+      (
+        await callRoute(submitTimesheet, {
+          cookies: [stranger.staff.cookie],
+          params: { id: String(sheet.id) },
+          body: {},
+        })
+      ).status,
+    ).toBe(404)
+    expect((await callRoute(getCurrentWeek, { cookies: [staff.cookie] })).json).toMatchObject({
+      status: 'draft',
+      version: 0,
+    })
+  })
+
+  it('refuses an id that is not a positive whole number', async () => {
+    const { staff } = await setup()
+    for (const id of ['0', '-1', '1.5', 'abc', '1e3']) {
+      const res = await callRoute(submitTimesheet, { cookies: [staff.cookie], params: { id }, body: {} })
+      expect(res.status).toBe(400)
+    }
+  })
+})
+
+describe('the submit page', () => {
+  it('saves a draft for the chosen week and refuses a week start that is not a Monday', async () => {
+    const { staff } = await setup()
+    const week = addDays(thisWeek(), -7)
+    const saved = await callRoute(saveDraft, {
+      cookies: [staff.cookie],
+      body: { weekStartDate: week, wednesdayStart: '22:00', wednesdayEnd: '06:00', status: 'draft' },
+    })
+    expect(saved.status).toBe(200)
+    expect(saved.json).toMatchObject({ weekStartDate: week, status: 'draft', wednesdayStart: '22:00' })
+
+    const wrong = await callRoute(saveDraft, { cookies: [staff.cookie], body: { weekStartDate: addDays(week, 2) } })
+    expect(wrong.status).toBe(400)
+    expect(wrong.json.fields).toEqual({ weekStartDate: 'Week start date must be a Monday' })
+    const missing = await callRoute(saveDraft, { cookies: [staff.cookie], body: {} })
+    expect(missing.json.fields.weekStartDate).toBe('Week start date is required')
+    const unreal = await callRoute(saveDraft, { cookies: [staff.cookie], body: { weekStartDate: '2026-02-30' } })
+    expect(unreal.status).toBe(400)
+  })
+
+  it('POST /api/timesheets saves and submits the week at once', async () => {
+    const { staff } = await setup()
+    const res = await callRoute(createTimesheet, {
+      cookies: [staff.cookie],
+      body: { weekStartDate: thisWeek(), fridayStart: '08:00', fridayEnd: '12:00', fridayActivity: 'Food pantry' },
+    })
+    expect(res.status).toBe(200)
+    expect(res.json).toMatchObject({ status: 'pending', fridayActivity: 'Food pantry' })
+  })
+})
+
+describe('GET /api/timesheets', () => {
+  it('gives staff their own and supervisors the submissions of the organization, newest week first, with the employee', async () => {
+    const { cookie, staff } = await setup()
+    const other = await newStaffMember(cookie)
+    for (const weeksAgo of [2, 0, 1]) {
+      await callRoute(createTimesheet, {
+        cookies: [staff.cookie],
+        body: { weekStartDate: addDays(thisWeek(), -7 * weeksAgo), mondayStart: '09:00', mondayEnd: '10:30' },
+      })
+    }
+    await callRoute(getCurrentWeek, { cookies: [other.cookie] }) // a draft: not a submission
+
+    const own = await callRoute(listTimesheets, { cookies: [staff.cookie] })
+    expect(own.json.items.map((t: { weekStartDate: string }) => t.weekStartDate)).toEqual(
+      [0, 1, 2].map((w) => addDays(thisWeek(), -7 * w)),
+    )
+    const theirs = await callRoute(listTimesheets, { cookies: [other.cookie] })
+    expect(theirs.json.items).toHaveLength(1)
+
+    const all = await callRoute(listTimesheets, { cookies: [cookie] })
+    expect(all.json.items).toHaveLength(3)
+    expect(all.json.items[0]).toMatchObject({
+      employee: { firstName: 'Ana', lastName: 'Silva', department: 'Youth' },
+      totalHours: 1.5,
+      status: 'pending',
+    })
+
+    const page1 = await callRoute(listTimesheets, { cookies: [cookie], query: { limit: '2' } })
+    expect(page1.json.items).toHaveLength(2)
+    const page2 = await callRoute(listTimesheets, {
+      cookies: [cookie],
+      query: { limit: '2', cursor: page1.json.cursor },
+    })
+    expect(page2.json.items).toHaveLength(1)
+  })
+
+  it("refuses a cursor from another organization's list", async () => {
+    const a = await setup()
+    const b = await setup()
+    for (const w of [0, 1])
+      await callRoute(createTimesheet, {
+        cookies: [a.staff.cookie],
+        body: { weekStartDate: addDays(thisWeek(), -7 * w) },
+      })
+    const page = await callRoute(listTimesheets, { cookies: [a.cookie], query: { limit: '1' } })
+    const res = await callRoute(listTimesheets, { cookies: [b.cookie], query: { cursor: page.json.cursor } })
+    expect(res.status).toBe(400)
+  })
+})

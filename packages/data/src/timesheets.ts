@@ -1,0 +1,219 @@
+import {
+  conflict,
+  isEditable,
+  notFound,
+  statusLabel,
+  Timesheet,
+  type TimesheetDays,
+  type TimesheetStatus,
+} from '@app/core'
+import { decodeCursor, encodeCursor } from './cursor.ts'
+import { keys } from './keys.ts'
+import { isConditionFailure, nowIso, table, type TransactInput } from './table.ts'
+
+export const staleVersionMessage =
+  'This timesheet was changed somewhere else (another device or tab) since you opened it. Reload to see the latest version; nothing was overwritten.'
+
+const emptyDays = (): TimesheetDays => ({
+  mondayStart: '', mondayEnd: '', mondayActivity: '',
+  tuesdayStart: '', tuesdayEnd: '', tuesdayActivity: '',
+  wednesdayStart: '', wednesdayEnd: '', wednesdayActivity: '',
+  thursdayStart: '', thursdayEnd: '', thursdayActivity: '',
+  fridayStart: '', fridayEnd: '', fridayActivity: '',
+  saturdayStart: '', saturdayEnd: '', saturdayActivity: '',
+  sundayStart: '', sundayEnd: '', sundayActivity: '',
+  notes: '',
+}) // prettier-ignore
+
+/**
+ * The timesheets of one organization. Every status change is a transaction that also moves the
+ * organization's per-status counts, conditioned on the version that was read, so two writers
+ * can never both win and the counts always equal the true numbers.
+ */
+export const timesheetsOf = (orgId: string) => {
+  const indexKeys = (t: Pick<Timesheet, 'id' | 'employeeId' | 'weekStartDate' | 'status'>) => ({
+    gsi1pk: keys.employeeTimesheets(orgId, t.employeeId),
+    gsi1sk: keys.weekSort(t.weekStartDate, t.id),
+    // Sparse: the organization's list shows submissions, not drafts still being written.
+    gsi2pk: t.status === 'draft' ? undefined : keys.orgTimesheets(orgId),
+    gsi2sk: t.status === 'draft' ? undefined : keys.weekSort(t.weekStartDate, t.id),
+    gsi3pk: keys.statusTimesheets(orgId, t.status),
+    gsi3sk: keys.weekSort(t.weekStartDate, t.id),
+  })
+
+  const countChange = (from: TimesheetStatus | null, to: TimesheetStatus): TransactInput[] =>
+    from === to
+      ? []
+      : [
+          {
+            Update: {
+              Key: keys.timesheetStats(orgId),
+              UpdateExpression: from ? 'ADD #to :one, #from :minus' : 'ADD #to :one',
+              ExpressionAttributeNames: from ? { '#to': to, '#from': from } : { '#to': to },
+              ExpressionAttributeValues: from ? { ':one': 1, ':minus': -1 } : { ':one': 1 },
+            },
+          },
+        ]
+
+  const find = async (id: number): Promise<Timesheet | undefined> => {
+    const item = await table.get(keys.timesheet(orgId, id))
+    return item ? Timesheet.parse(item) : undefined
+  }
+
+  /** Reads a timesheet for a change by its employee: others' timesheets are not found. */
+  const ownedBy = async (id: number, employeeId: string) => {
+    const t = await find(id)
+    if (!t || t.employeeId !== employeeId) throw notFound('timesheet')
+    return t
+  }
+
+  const checkVersion = (t: Timesheet, expected: number | undefined) => {
+    if (expected !== undefined && expected !== t.version) throw conflict(staleVersionMessage)
+  }
+
+  /** Writes `next` over `current` if nobody else wrote in between, moving the counts with it. */
+  const replace = async (current: Timesheet, next: Timesheet) => {
+    try {
+      await table.transact([
+        {
+          Put: {
+            Item: { ...keys.timesheet(orgId, next.id), ...next, ...indexKeys(next) },
+            ConditionExpression: 'version = :v',
+            ExpressionAttributeValues: { ':v': current.version },
+          },
+        },
+        ...countChange(current.status, next.status),
+      ])
+    } catch (e) {
+      if (isConditionFailure(e, 0)) throw conflict(staleVersionMessage)
+      throw e
+    }
+    return next
+  }
+
+  const weekOf = async (employeeId: string, weekStartDate: string) => {
+    const lock = await table.get(keys.employeeWeek(orgId, employeeId, weekStartDate))
+    return lock ? find(Number(lock.timesheetId)) : undefined
+  }
+
+  return {
+    find,
+    get: async (id: number) => {
+      const t = await find(id)
+      if (!t) throw notFound('timesheet')
+      return t
+    },
+    weekOf,
+
+    /** The employee's timesheet for that week, created as an empty draft the first time. */
+    async getOrCreate(employeeId: string, weekStartDate: string): Promise<Timesheet> {
+      const existing = await weekOf(employeeId, weekStartDate)
+      if (existing) return existing
+      const counter = await table.update(keys.timesheetCounter(orgId), {
+        UpdateExpression: 'ADD n :one',
+        ExpressionAttributeValues: { ':one': 1 },
+        ReturnValues: 'UPDATED_NEW',
+      })
+      const now = nowIso()
+      const t: Timesheet = {
+        ...emptyDays(),
+        id: Number(counter!.n),
+        organizationId: orgId,
+        employeeId,
+        weekStartDate,
+        status: 'draft',
+        version: 0,
+        approvedBy: null,
+        approvedAt: null,
+        comments: null,
+        commentHistory: [],
+        submittedAt: null,
+        createdAt: now,
+        updatedAt: now,
+      }
+      try {
+        await table.transact([
+          {
+            Put: {
+              Item: { ...keys.employeeWeek(orgId, employeeId, weekStartDate), timesheetId: t.id },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              Item: { ...keys.timesheet(orgId, t.id), ...t, ...indexKeys(t) },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          ...countChange(null, 'draft'),
+        ])
+        return t
+      } catch (e) {
+        // Another request created this week's timesheet first: that one is the week's timesheet.
+        if (!isConditionFailure(e, 0)) throw e
+        const winner = await weekOf(employeeId, weekStartDate)
+        if (!winner) throw e
+        return winner
+      }
+    },
+
+    /** Saves the days of an editable timesheet; a rejected one becomes a draft again. */
+    async saveDays(id: number, employeeId: string, days: TimesheetDays, expectedVersion?: number) {
+      const current = await ownedBy(id, employeeId)
+      if (!isEditable(current.status)) {
+        throw conflict(`This timesheet is ${statusLabel[current.status]} and can no longer be edited`)
+      }
+      checkVersion(current, expectedVersion)
+      return replace(current, {
+        ...current,
+        ...days,
+        status: 'draft',
+        version: current.version + 1,
+        updatedAt: nowIso(),
+      })
+    },
+
+    /** Draft or rejected becomes pending; anything else is refused. */
+    async submit(id: number, employeeId: string, expectedVersion?: number) {
+      const current = await ownedBy(id, employeeId)
+      if (!isEditable(current.status)) {
+        throw conflict(`This timesheet is already ${statusLabel[current.status]} and cannot be submitted again`)
+      }
+      checkVersion(current, expectedVersion)
+      const now = nowIso()
+      return replace(current, {
+        ...current,
+        status: 'pending',
+        version: current.version + 1,
+        submittedAt: now,
+        updatedAt: now,
+      })
+    },
+
+    /** Newest week first; `employeeId` limits to one employee, otherwise the whole organization. */
+    async list(options: { employeeId?: string; status?: TimesheetStatus; cursor?: string; limit?: number }) {
+      const { attribute, value, index } = options.employeeId
+        ? { attribute: 'gsi1pk', value: keys.employeeTimesheets(orgId, options.employeeId), index: 'gsi1' as const }
+        : options.status
+          ? { attribute: 'gsi3pk', value: keys.statusTimesheets(orgId, options.status), index: 'gsi3' as const }
+          : { attribute: 'gsi2pk', value: keys.orgTimesheets(orgId), index: 'gsi2' as const }
+      const page = await table.query({
+        index,
+        KeyConditionExpression: `${attribute} = :p`,
+        ExpressionAttributeValues: { ':p': value },
+        ScanIndexForward: false,
+        Limit: options.limit ?? 50,
+        ExclusiveStartKey: decodeCursor(options.cursor, { attribute, value }),
+      })
+      let items = page.items.map((i) => Timesheet.parse(i))
+      if (options.employeeId && options.status) items = items.filter((t) => t.status === options.status)
+      return { items, cursor: encodeCursor(page.cursor) }
+    },
+
+    async counts(): Promise<Record<TimesheetStatus, number>> {
+      const item = (await table.get(keys.timesheetStats(orgId))) ?? {}
+      const n = (k: string) => Number(item[k] ?? 0)
+      return { draft: n('draft'), pending: n('pending'), approved: n('approved'), rejected: n('rejected') }
+    },
+  }
+}
