@@ -1,2 +1,3 @@
 export { routes, type RouteKey } from './routes.ts'
 export type { Route, Use } from './http/define-route.ts'
+export { handler as retryEmailsJob } from './jobs/retry-emails.ts'

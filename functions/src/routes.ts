@@ -3,18 +3,24 @@ import callback from './auth/callback.ts'
 import getUser from './auth/get-user.ts'
 import login from './auth/login.ts'
 import logout from './auth/logout.ts'
+import getStats from './dashboard/get-stats.ts'
 import getHealth from './health/get-health.ts'
 import addMember from './members/add-member.ts'
 import listMembers from './members/list-members.ts'
 import removeMember from './members/remove-member.ts'
 import getSettings from './organization/get-settings.ts'
+import bulkTimesheets from './reports/bulk-timesheets.ts'
+import getReports from './reports/get-reports.ts'
 import staffLogin from './staff/staff-login.ts'
 import createTimesheet from './timesheets/create-timesheet.ts'
+import downloadCsv from './timesheets/download-csv.ts'
 import getCurrentWeek from './timesheets/get-current-week.ts'
+import listPending from './timesheets/list-pending.ts'
 import listTimesheets from './timesheets/list-timesheets.ts'
 import saveDraft from './timesheets/save-draft.ts'
 import submitTimesheet from './timesheets/submit-timesheet.ts'
 import updateDraft from './timesheets/update-draft.ts'
+import updateStatus from './timesheets/update-status.ts'
 
 /** The one route manifest: the key is the handler's file path under src/. */
 export const routes = {
@@ -22,18 +28,24 @@ export const routes = {
   'auth/get-user': getUser,
   'auth/login': login,
   'auth/logout': logout,
+  'dashboard/get-stats': getStats,
   'health/get-health': getHealth,
   'members/add-member': addMember,
   'members/list-members': listMembers,
   'members/remove-member': removeMember,
   'organization/get-settings': getSettings,
+  'reports/bulk-timesheets': bulkTimesheets,
+  'reports/get-reports': getReports,
   'staff/staff-login': staffLogin,
   'timesheets/create-timesheet': createTimesheet,
+  'timesheets/download-csv': downloadCsv,
   'timesheets/get-current-week': getCurrentWeek,
+  'timesheets/list-pending': listPending,
   'timesheets/list-timesheets': listTimesheets,
   'timesheets/save-draft': saveDraft,
   'timesheets/submit-timesheet': submitTimesheet,
   'timesheets/update-draft': updateDraft,
+  'timesheets/update-status': updateStatus,
 } satisfies Record<string, Route>
 
 export type RouteKey = keyof typeof routes

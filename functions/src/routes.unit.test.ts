@@ -7,13 +7,13 @@ const src = import.meta.dirname
 const routeFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name)
-    if (e.isDirectory()) return e.name === 'http' || e.name === 'support' ? [] : routeFiles(path)
+    if (e.isDirectory()) return ['http', 'support', 'jobs'].includes(e.name) ? [] : routeFiles(path)
     return /\.ts$/.test(e.name) && !/\.test\.ts$/.test(e.name) && dir !== src
       ? [relative(src, path).replace(/\.ts$/, '')]
       : []
   })
 
-/** Route files live in a folder per resource; http/ and support/ hold what routes share. */
+/** Route files live in a folder per resource; http/ and support/ hold what routes share; jobs/ are scheduled, not routed. */
 describe('the route manifest', () => {
   it('lists every route file under src/ by its path, and nothing else', () => {
     expect(Object.keys(routes).sort()).toEqual(routeFiles(src).sort())

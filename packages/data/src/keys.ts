@@ -34,6 +34,11 @@ export const keys = {
   statusTimesheets: (orgId: string, status: string) => `${org(orgId)}#STATUS#${status}`,
   weekSort: (week: string, id: number) => `WEEK#${week}#${String(id).padStart(12, '0')}`,
 
+  outbox: (orgId: string, id: string) => ({ pk: org(orgId), sk: `OUTBOX#${id}` }),
+  /** GSI1 partitions of the email outbox: due for a try, and given up on. */
+  outboxDue: 'OUTBOX#DUE',
+  outboxDead: 'OUTBOX#DEAD',
+
   session: (sidHash: string) => ({ pk: `SESSION#${sidHash}`, sk: 'SESSION' }),
   /** GSI1: a user's sessions, so removing a member ends them all. */
   userSessions: (orgId: string, userId: string) => `${org(orgId)}#USER#${userId}#SESSIONS`,

@@ -52,6 +52,27 @@ export const table = {
     return { items: out.Items ?? [], cursor: out.LastEvaluatedKey }
   },
 
+  /** The number of items a query matches, without reading them out. */
+  async count(input: QueryInput): Promise<number> {
+    let total = 0
+    let cursor: Record<string, unknown> | undefined
+    do {
+      const { index, ...rest } = input
+      const out = await clients.dynamo.send(
+        new QueryCommand({
+          TableName: table.name,
+          IndexName: index,
+          ...rest,
+          Select: 'COUNT',
+          ExclusiveStartKey: cursor,
+        }),
+      )
+      total += out.Count ?? 0
+      cursor = out.LastEvaluatedKey
+    } while (cursor)
+    return total
+  },
+
   /** Every page of a query; for bounded sets only (an organization's members, a user's sessions). */
   async queryAll(input: QueryInput): Promise<Record<string, unknown>[]> {
     const items: Record<string, unknown>[] = []

@@ -1,5 +1,6 @@
 import {
   conflict,
+  forbidden,
   isEditable,
   notFound,
   statusLabel,
@@ -187,6 +188,94 @@ export const timesheetsOf = (orgId: string) => {
         version: current.version + 1,
         submittedAt: now,
         updatedAt: now,
+      })
+    },
+
+    /**
+     * A supervisor's decision on a pending timesheet. Exactly one of two concurrent decisions
+     * wins (the other gets 409), and nobody decides their own timesheet.
+     */
+    async decide(
+      id: number,
+      by: { userId: string; name: string },
+      status: 'approved' | 'rejected',
+      comment: string,
+      extra: TransactInput[] = [],
+    ) {
+      const current = await find(id)
+      if (!current) throw notFound('timesheet')
+      if (current.employeeId === by.userId) throw forbidden('You cannot approve or reject your own timesheet')
+      if (current.status !== 'pending') {
+        throw conflict(
+          `This timesheet is ${statusLabel[current.status]}; only timesheets pending review can be approved or rejected`,
+        )
+      }
+      const now = nowIso()
+      const next: Timesheet = {
+        ...current,
+        status,
+        version: current.version + 1,
+        approvedBy: status === 'approved' ? by.userId : null,
+        approvedAt: status === 'approved' ? now : null,
+        comments: comment || null,
+        commentHistory: [...current.commentHistory, { status, comment, byUserId: by.userId, byName: by.name, at: now }],
+        updatedAt: now,
+      }
+      try {
+        await table.transact([
+          {
+            Put: {
+              Item: { ...keys.timesheet(orgId, id), ...next, ...indexKeys(next) },
+              ConditionExpression: 'version = :v AND #s = :pending',
+              ExpressionAttributeNames: { '#s': 'status' },
+              ExpressionAttributeValues: { ':v': current.version, ':pending': 'pending' },
+            },
+          },
+          ...countChange('pending', status),
+          ...extra,
+        ])
+      } catch (e) {
+        if (isConditionFailure(e, 0))
+          throw conflict('Another supervisor decided this timesheet at the same moment; reload to see the decision')
+        throw e
+      }
+      return next
+    },
+
+    /** Timesheets (not drafts) whose week starts between two dates, inclusive, oldest first. */
+    async inWeeks(start: string, end: string) {
+      const items = await table.queryAll({
+        index: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :p AND gsi2sk BETWEEN :a AND :b',
+        ExpressionAttributeValues: { ':p': keys.orgTimesheets(orgId), ':a': `WEEK#${start}`, ':b': `WEEK#${end}#~` },
+      })
+      return items.map((i) => Timesheet.parse(i))
+    },
+
+    /** Every timesheet in one status, or every submitted one, for the payroll export. */
+    async all(status?: TimesheetStatus) {
+      const items = await table.queryAll(
+        status
+          ? {
+              index: 'gsi3',
+              KeyConditionExpression: 'gsi3pk = :p',
+              ExpressionAttributeValues: { ':p': keys.statusTimesheets(orgId, status) },
+            }
+          : {
+              index: 'gsi2',
+              KeyConditionExpression: 'gsi2pk = :p',
+              ExpressionAttributeValues: { ':p': keys.orgTimesheets(orgId) },
+            },
+      )
+      return items.map((i) => Timesheet.parse(i))
+    },
+
+    /** How many timesheets of one week are in a status (an index count, no items read). */
+    async countInWeek(status: TimesheetStatus, week: string) {
+      return table.count({
+        index: 'gsi3',
+        KeyConditionExpression: 'gsi3pk = :p AND begins_with(gsi3sk, :w)',
+        ExpressionAttributeValues: { ':p': keys.statusTimesheets(orgId, status), ':w': `WEEK#${week}#` },
       })
     },
 

@@ -26,6 +26,15 @@ export const usersOf = (orgId: string) => {
       return item ? parseUser(item) : undefined
     },
 
+    /** Everyone who ever belonged, removed members included (for names in exports). */
+    async listForRecords(): Promise<User[]> {
+      const items = await table.queryAll({
+        KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
+        ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.usersPrefix },
+      })
+      return items.map(parseUser)
+    },
+
     async list(): Promise<User[]> {
       const items = await table.queryAll({
         KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',

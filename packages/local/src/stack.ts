@@ -5,7 +5,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
 import { resetClients } from '@app/adapters'
 import { contentSecurityPolicy, securityHeaders } from '@app/core'
-import { routes } from '@app/functions'
+import { retryEmailsJob, routes } from '@app/functions'
 import { invoke, routeMatcher } from './api-gateway.ts'
 import { startCognito, startDynamo, startS3, startSes, type Running } from './emulators.ts'
 import { LOCAL_OIDC_CLIENT, startIdentityProvider } from './identity-provider.ts'
@@ -144,6 +144,11 @@ export const startStack = async (options: StackOptions): Promise<Stack> => {
       server.listen(ports.app, '127.0.0.1', resolve)
     })
     running.push({ name: 'app', stop: () => closeServer(server) })
+
+    // In AWS a schedule runs the email retry job; here a timer does.
+    const retry = setInterval(() => void retryEmailsJob().catch(() => undefined), 30_000)
+    retry.unref()
+    running.push({ name: 'email retry', stop: async () => clearInterval(retry) })
 
     if (options.web === 'dist') web = staticWeb(join(repoRoot, 'web/dist'))
     if (options.web === 'dev') {

@@ -1,0 +1,22 @@
+import { defineRoute } from '../http/define-route.ts'
+import { currentWeekOf } from '../support/timesheet-views.ts'
+
+/** The supervisor's stat row, from maintained counters and one index count (no timesheet is read). */
+export default defineRoute({
+  method: 'GET',
+  path: '/api/dashboard/stats',
+  auth: 'supervisor',
+  uses: ['table'],
+  handler: async ({ db }) => {
+    const [org, counts, members] = await Promise.all([db.organization.get(), db.timesheets.counts(), db.users.list()])
+    const approvedThisWeek = await db.timesheets.countInWeek('approved', currentWeekOf(org))
+    return {
+      pending: counts.pending,
+      approved: approvedThisWeek,
+      approvedTotal: counts.approved,
+      rejected: counts.rejected,
+      totalTimesheets: counts.approved + counts.pending,
+      activeEmployees: members.filter((m) => m.role !== 'supervisor').length,
+    }
+  },
+})

@@ -1,0 +1,35 @@
+import { z } from 'zod'
+import { bulkCsvHeader, bulkCsvRow, toCsv, TimesheetStatus } from '@app/core'
+import { exportsStore } from '@app/adapters'
+import { defineRoute } from '../http/define-route.ts'
+import { HttpResponse } from '../http/response.ts'
+
+/**
+ * The payroll export, opened in a new tab: every submitted timesheet (or those in one status) as
+ * one CSV row per employee-week, written to the exports bucket, then a redirect to a 15-minute link.
+ */
+export default defineRoute({
+  method: 'GET',
+  path: '/api/reports/bulk-timesheets',
+  auth: 'supervisor',
+  query: z.object({ status: z.union([TimesheetStatus, z.literal('all')]).optional() }),
+  uses: ['table', 'exportsBucket'],
+  handler: async ({ query, db }) => {
+    const status = query.status === 'all' ? undefined : query.status
+    const [sheets, members] = await Promise.all([db.timesheets.all(status), db.users.listForRecords()])
+    const people = new Map(members.map((m) => [m.id, m]))
+    sheets.sort((a, b) => b.weekStartDate.localeCompare(a.weekStartDate) || a.id - b.id)
+    const csv = toCsv([
+      bulkCsvHeader,
+      ...sheets.map((t) =>
+        bulkCsvRow(t, people.get(t.employeeId) ?? null, t.approvedBy ? (people.get(t.approvedBy) ?? null) : null),
+      ),
+    ])
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+    const key = `${db.orgId}/reports/timesheets-${status ?? 'all'}-${stamp}.csv`
+    await exportsStore.putCsv(key, csv)
+    return HttpResponse.redirect(
+      await exportsStore.downloadUrl(key, `timesheets-${status ?? 'all'}-${stamp.slice(0, 10)}.csv`),
+    )
+  },
+})

@@ -1,0 +1,32 @@
+import { z } from 'zod'
+import { addDays, badRequest, isValidDate } from '@app/core'
+import { defineRoute } from '../http/define-route.ts'
+import { withEmployees } from '../support/timesheet-views.ts'
+
+const ReportDate = z.string().refine(isValidDate, 'Use a date like 2026-11-16')
+
+/** Submitted timesheets whose week starts within [start, end], with employee and approver. */
+export default defineRoute({
+  method: 'GET',
+  path: '/api/timesheets/reports',
+  auth: 'supervisor',
+  query: z.object({ start: ReportDate, end: ReportDate }),
+  uses: ['table'],
+  handler: async ({ query, db }) => {
+    if (query.end < query.start)
+      throw badRequest('The end date must not be before the start date', {
+        end: 'The end date must not be before the start date',
+      })
+    if (query.end > addDays(query.start, 370))
+      throw badRequest('A report covers at most one year', { end: 'A report covers at most one year' })
+    const items = await withEmployees(db, await db.timesheets.inWeeks(query.start, query.end))
+    const approverIds = [...new Set(items.map((t) => t.approvedBy).filter((id): id is string => Boolean(id)))]
+    const approvers = new Map(
+      await Promise.all(approverIds.map(async (id) => [id, await db.users.findForRecords(id)] as const)),
+    )
+    return items.map((t) => {
+      const a = t.approvedBy ? approvers.get(t.approvedBy) : undefined
+      return { ...t, approver: a ? { firstName: a.firstName, lastName: a.lastName } : null }
+    })
+  },
+})

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest'
+import { addDays, currentWeekStart } from '@app/core'
+import { orgDb } from '@app/data'
+import { callRoute } from '../http/test-event.ts'
+import { newOrganization, newStaffMember } from '../http/test-identity.ts'
+import createTimesheet from '../timesheets/create-timesheet.ts'
+import updateStatus from '../timesheets/update-status.ts'
+import bulkTimesheets from './bulk-timesheets.ts'
+import getReports from './get-reports.ts'
+
+const thisWeek = () => currentWeekStart('America/Chicago', 'monday')
+
+describe('GET /api/timesheets/reports', () => {
+  it('answers the submitted timesheets whose week starts within the period, with the approver', async () => {
+    const { cookie } = await newOrganization()
+    const staff = await newStaffMember(cookie)
+    const weeks = [0, 1, 2, 5].map((w) => addDays(thisWeek(), -7 * w))
+    const ids: number[] = []
+    for (const week of weeks)
+      ids.push((await callRoute(createTimesheet, { cookies: [staff.cookie], body: { weekStartDate: week } })).json.id)
+    await callRoute(updateStatus, { cookies: [cookie], params: { id: String(ids[1]) }, body: { status: 'approved' } })
+
+    const res = await callRoute(getReports, { cookies: [cookie], query: { start: weeks[2]!, end: weeks[0]! } })
+    expect(res.status).toBe(200)
+    expect(res.json.map((t: { weekStartDate: string }) => t.weekStartDate)).toEqual([weeks[2], weeks[1], weeks[0]])
+    expect(res.json[1]).toMatchObject({ status: 'approved', approver: { firstName: 'Sam', lastName: 'Grace' } })
+    expect(res.json[0].approver).toBeNull()
+
+    const oneDay = await callRoute(getReports, { cookies: [cookie], query: { start: weeks[1]!, end: weeks[1]! } })
+    expect(oneDay.json).toHaveLength(1)
+  })
+
+  it('refuses a period that ends before it starts, or is not made of real dates', async () => {
+    const { cookie } = await newOrganization()
+    const backwards = await callRoute(getReports, {
+      cookies: [cookie],
+      query: { start: '2026-11-16', end: '2026-11-01' },
+    })
+    expect(backwards.status).toBe(400)
+    const unreal = await callRoute(getReports, { cookies: [cookie], query: { start: '2026-13-01', end: '2026-11-01' } })
+    expect(unreal.status).toBe(400)
+    expect((await callRoute(getReports, { cookies: [cookie] })).status).toBe(400)
+  })
+})
+
+describe('GET /api/reports/bulk-timesheets', () => {
+  it('exports 300 timesheets as one CSV row per employee-week behind a pre-signed link', async () => {
+    const { cookie, organization } = await newOrganization()
+    const db = orgDb(organization.id)
+    const staff = await newStaffMember(cookie)
+    for (let i = 0; i < 300; i += 25) {
+      await Promise.all(
+        Array.from({ length: 25 }, async (_, j) => {
+          const sheet = await db.timesheets.getOrCreate(
+            i + j < 150 ? staff.user.id : `former-${i + j}`,
+            addDays(thisWeek(), -7 * (i + j)),
+          )
+          const saved = await db.timesheets.saveDays(sheet.id, sheet.employeeId, {
+            ...sheet,
+            mondayStart: '09:00',
+            mondayEnd: '11:00',
+          })
+          await db.timesheets.submit(saved.id, saved.employeeId)
+        }),
+      )
+    }
+    const res = await callRoute(bulkTimesheets, { cookies: [cookie], query: { status: 'pending' } })
+    expect(res.status).toBe(302)
+    const csv = Buffer.from(await (await fetch(res.headers.location as string)).arrayBuffer()).toString('utf8')
+    const lines = csv.trim().split('\r\n')
+    expect(lines).toHaveLength(301)
+    expect(lines[0]).toContain('Employee,Department,Week Starting,Status,Monday Hours')
+    expect(lines[1]).toMatch(/^\uFEFF?Ana Silva,Youth,\d{4}-\d{2}-\d{2},Pending Review,2\.0,0\.0/)
+    expect(lines.filter((l) => l.startsWith('Removed member'))).toHaveLength(150)
+  })
+
+  it('is for supervisors only', async () => {
+    const { cookie } = await newOrganization()
+    const staff = await newStaffMember(cookie)
+    expect((await callRoute(bulkTimesheets, { cookies: [staff.cookie] })).status).toBe(403)
+    expect((await callRoute(bulkTimesheets, { cookies: [cookie], query: { status: 'nonsense' } })).status).toBe(400)
+  })
+})

@@ -1,0 +1,26 @@
+import { sendEmail, type EmailMessage } from '@app/adapters'
+import { outbox } from '@app/data'
+
+/** Tries an outbox email now; a failure is recorded for the retry job, never thrown at the caller. */
+export const deliver = async (orgId: string, id: string, message: EmailMessage, attempts = 0) => {
+  try {
+    await sendEmail(message)
+    await outbox.sent(orgId, id)
+    return true
+  } catch (e) {
+    const error = e instanceof Error ? `${e.name}: ${e.message}` : String(e)
+    console.log(
+      JSON.stringify({ level: 'warn', event: 'email-failed', orgId, outboxId: id, attempts: attempts + 1, error }),
+    )
+    await outbox.failed(orgId, id, attempts, error).catch(() => undefined)
+    return false
+  }
+}
+
+/** The retry job (a schedule in AWS, a timer on the local stack): sends what is due. */
+export const retryDueEmails = async () => {
+  const due = await outbox.due()
+  let sent = 0
+  for (const entry of due) if (await deliver(entry.orgId, entry.id, entry.message, entry.attempts)) sent++
+  return { tried: due.length, sent }
+}

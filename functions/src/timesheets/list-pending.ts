@@ -1,0 +1,11 @@
+import { defineRoute } from '../http/define-route.ts'
+import { withEmployees } from '../support/timesheet-views.ts'
+
+/** Every timesheet waiting for a decision, newest week first. */
+export default defineRoute({
+  method: 'GET',
+  path: '/api/timesheets/pending',
+  auth: 'supervisor',
+  uses: ['table'],
+  handler: async ({ db }) => withEmployees(db, (await db.timesheets.all('pending')).reverse()),
+})

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto'
+import type { EmailMessage } from '@app/adapters'
+import { keys } from './keys.ts'
+import { nowIso, table, type TransactInput } from './table.ts'
+
+/**
+ * Emails are written to an outbox in the same transaction as the decision that causes them, so a
+ * crash or an SES failure can delay an email but never lose it, and never undo the decision.
+ * The sender tries at once; the retry job sends whatever is still due.
+ */
+export const MAX_EMAIL_ATTEMPTS = 8
+const backoffSeconds = (attempts: number) => Math.min(3600, 30 * 2 ** attempts)
+
+export interface OutboxEntry {
+  orgId: string
+  id: string
+  message: EmailMessage
+  attempts: number
+}
+
+const dueKey = (at: string, orgId: string, id: string) => `${at}#${orgId}#${id}`
+
+export const outbox = {
+  /** The transaction entry that queues `message`, and the id to mark it sent later. */
+  entry(orgId: string, message: EmailMessage): { id: string; message: EmailMessage; put: TransactInput } {
+    const id = randomUUID()
+    const now = nowIso()
+    return {
+      id,
+      message,
+      put: {
+        Put: {
+          Item: {
+            ...keys.outbox(orgId, id),
+            orgId,
+            id,
+            message,
+            attempts: 0,
+            createdAt: now,
+            gsi1pk: keys.outboxDue,
+            gsi1sk: dueKey(now, orgId, id),
+          },
+        },
+      },
+    }
+  },
+
+  sent: (orgId: string, id: string) => table.delete(keys.outbox(orgId, id)),
+
+  /** Records a failed try and when to try next; after the last try the email is parked as dead. */
+  async failed(orgId: string, id: string, attempts: number, error: string) {
+    const next = attempts + 1
+    const dead = next >= MAX_EMAIL_ATTEMPTS
+    const at = new Date(Date.now() + backoffSeconds(next) * 1000).toISOString()
+    await table.update(keys.outbox(orgId, id), {
+      UpdateExpression: 'SET attempts = :n, lastError = :e, gsi1pk = :pk, gsi1sk = :sk',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: {
+        ':n': next,
+        ':e': error.slice(0, 500),
+        ':pk': dead ? keys.outboxDead : keys.outboxDue,
+        ':sk': dueKey(at, orgId, id),
+      },
+    })
+  },
+
+  /** Emails due for another try now, oldest first. */
+  async due(limit = 50): Promise<OutboxEntry[]> {
+    const page = await table.query({
+      index: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :p AND gsi1sk <= :now',
+      ExpressionAttributeValues: { ':p': keys.outboxDue, ':now': `${nowIso()}#~` },
+      Limit: limit,
+    })
+    return page.items.map((i) => ({
+      orgId: String(i.orgId),
+      id: String(i.id),
+      message: i.message as EmailMessage,
+      attempts: Number(i.attempts),
+    }))
+  },
+
+  /** Everything still queued for one organization (tests and operations). */
+  async pendingFor(orgId: string) {
+    const items = await table.queryAll({
+      KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
+      ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': 'OUTBOX#' },
+    })
+    return items.map((i) => ({ id: String(i.id), attempts: Number(i.attempts), message: i.message as EmailMessage }))
+  },
+}
