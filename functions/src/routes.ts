@@ -8,7 +8,10 @@ import getHealth from './health/get-health.ts'
 import addMember from './members/add-member.ts'
 import listMembers from './members/list-members.ts'
 import removeMember from './members/remove-member.ts'
+import getLogo from './organization/get-logo.ts'
 import getSettings from './organization/get-settings.ts'
+import updateSettings from './organization/update-settings.ts'
+import uploadLogo from './organization/upload-logo.ts'
 import bulkTimesheets from './reports/bulk-timesheets.ts'
 import getReports from './reports/get-reports.ts'
 import staffLogin from './staff/staff-login.ts'
@@ -33,7 +36,10 @@ export const routes = {
   'members/add-member': addMember,
   'members/list-members': listMembers,
   'members/remove-member': removeMember,
+  'organization/get-logo': getLogo,
   'organization/get-settings': getSettings,
+  'organization/update-settings': updateSettings,
+  'organization/upload-logo': uploadLogo,
   'reports/bulk-timesheets': bulkTimesheets,
   'reports/get-reports': getReports,
   'staff/staff-login': staffLogin,

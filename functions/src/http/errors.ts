@@ -43,8 +43,8 @@ export const toErrorResponse = (error: unknown): { status: number; body: ErrorBo
   }
   if (error instanceof ZodError) {
     const fields = fieldMessages(error)
-    const [first] = Object.entries(fields)
-    const message = first ? (first[0] === '_' ? first[1] : `${first[0]}: ${first[1]}`) : 'Invalid request'
+    // Field messages are written to stand alone ('First name is required'); the first one leads.
+    const message = Object.values(fields)[0] ?? 'Invalid request'
     return { status: 400, body: { message, fields } }
   }
   const middy = error as { statusCode?: number; expose?: boolean; message?: string }

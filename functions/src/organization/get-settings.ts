@@ -1,3 +1,4 @@
+import type { OrganizationSettings } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
 /** The organization's name and branding, for the header and the settings page. */
@@ -6,7 +7,7 @@ export default defineRoute({
   path: '/api/organization/settings',
   auth: 'member',
   uses: ['table'],
-  handler: async ({ db }) => {
+  handler: async ({ db }): Promise<OrganizationSettings> => {
     const org = await db.organization.get()
     return { organizationName: org.name, logoUrl: org.logoUrl, timeZone: org.timeZone, weekStartDay: org.weekStartDay }
   },

@@ -32,3 +32,20 @@ export const exportsStore = {
       { expiresIn: DOWNLOAD_LINK_SECONDS },
     ),
 }
+
+/** Organization logos, private in the logos bucket, shown through short-lived links. */
+export const logosStore = {
+  async put(key: string, body: Uint8Array, contentType: string) {
+    await clients.s3.send(
+      new PutObjectCommand({
+        Bucket: config.logosBucket,
+        Key: key,
+        Body: body,
+        ContentType: contentType,
+        CacheControl: 'public, max-age=86400',
+      }),
+    )
+  },
+  url: (key: string) =>
+    getSignedUrl(clients.s3, new GetObjectCommand({ Bucket: config.logosBucket, Key: key }), { expiresIn: 3600 }),
+}

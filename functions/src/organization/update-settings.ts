@@ -1,0 +1,23 @@
+import { assertCanBrand, entitlements, OrganizationSettingsUpdate, type OrganizationSettings } from '@app/core'
+import { defineRoute } from '../http/define-route.ts'
+
+/** Name, logo, time zone and week start. A new logo needs a plan with custom branding. */
+export default defineRoute({
+  method: 'PUT',
+  path: '/api/organization/settings',
+  auth: 'supervisor',
+  body: OrganizationSettingsUpdate,
+  uses: ['table'],
+  handler: async ({ body, db }): Promise<OrganizationSettings> => {
+    const current = await db.organization.get()
+    const logoChanges = body.logoUrl !== undefined && body.logoUrl !== current.logoUrl
+    if (logoChanges && body.logoUrl !== null) assertCanBrand(entitlements(current))
+    const org = await db.organization.updateSettings({
+      name: body.organizationName,
+      logoUrl: body.logoUrl,
+      timeZone: body.timeZone,
+      weekStartDay: body.weekStartDay,
+    })
+    return { organizationName: org.name, logoUrl: org.logoUrl, timeZone: org.timeZone, weekStartDay: org.weekStartDay }
+  },
+})

@@ -1,0 +1,38 @@
+import { createHash } from 'node:crypto'
+import { z } from 'zod'
+import { assertCanBrand, badRequest, checkLogo, entitlements, LOGO_MAX_BYTES, logoMessages } from '@app/core'
+import { logosStore } from '@app/adapters'
+import { defineRoute } from '../http/define-route.ts'
+
+const DATA_URL = /^data:[\w.+-]+\/[\w.+-]+;base64,([A-Za-z0-9+/]+={0,2})$/
+
+/**
+ * The settings page's file upload, sent as a data URL (spec section 5). The image is checked by
+ * its bytes, stored in the logos bucket and becomes the organization's logo.
+ */
+export default defineRoute({
+  method: 'POST',
+  path: '/api/organization/logo',
+  auth: 'supervisor',
+  body: z.object({
+    dataUrl: z
+      .string({ error: logoMessages.notImage.description })
+      .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 200, logoMessages.tooLarge.description),
+  }),
+  uses: ['table', 'logosBucket'],
+  handler: async ({ body, db }) => {
+    assertCanBrand(entitlements(await db.organization.get()))
+    const match = DATA_URL.exec(body.dataUrl)
+    if (!match) throw badRequest(logoMessages.notImage.description, { dataUrl: logoMessages.notImage.description })
+    const bytes = Buffer.from(match[1]!, 'base64')
+    const check = checkLogo(bytes)
+    if (!check.ok) {
+      const { description } = logoMessages[check.problem]
+      throw badRequest(description, { dataUrl: description })
+    }
+    const file = `logo-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.${check.type.ext}`
+    await logosStore.put(`${db.orgId}/${file}`, bytes, check.type.mime)
+    const org = await db.organization.updateSettings({ logoUrl: `/api/logos/${db.orgId}/${file}` })
+    return { organizationName: org.name, logoUrl: org.logoUrl, timeZone: org.timeZone, weekStartDay: org.weekStartDay }
+  },
+})
