@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { repoRoot } from '@app/local'
@@ -17,6 +18,12 @@ export const buildWebIfStale = async () => {
     statSync(join(repoRoot, 'web/index.html')).mtimeMs,
   )
   if (existsSync(index) && statSync(index).mtimeMs > sources) return
-  const { build } = await import('vite')
-  await build({ root: join(repoRoot, 'web'), configFile: join(repoRoot, 'web/vite.config.ts'), logLevel: 'warn' })
+  // A child process, so the bundle is React's production build (vitest sets NODE_ENV=test).
+  const vite = join(repoRoot, 'node_modules/vite/bin/vite.js')
+  const out = spawnSync(process.execPath, [vite, 'build', 'web', '--logLevel', 'warn'], {
+    cwd: repoRoot,
+    env: { ...process.env, NODE_ENV: 'production' },
+    encoding: 'utf8',
+  })
+  if (out.status !== 0) throw new Error(`vite build failed:\n${out.stdout}\n${out.stderr}`)
 }

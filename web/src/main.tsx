@@ -1,9 +1,11 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { createQueryClient } from './api/query-client.ts'
+import { App } from './App.tsx'
 import './index.css'
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <h1>Ministry Timesheets</h1>
+    <App queryClient={createQueryClient()} />
   </StrictMode>,
 )

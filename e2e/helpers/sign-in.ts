@@ -1,0 +1,45 @@
+import type { Page } from 'playwright-core'
+
+export interface Person {
+  email: string
+  firstName: string
+  lastName: string
+}
+
+/** A person no other test has used (the stack's data lives for the whole test project). */
+export const uniquePerson = (label: string): Person => {
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+  return {
+    email: `${label}-${tag}@example.org`,
+    firstName: label[0]!.toUpperCase() + label.slice(1),
+    lastName: `T${tag}`,
+  }
+}
+
+/**
+ * Supervisor sign-in as a browser does it: /api/login, the local identity provider's page (email,
+ * first and last name), then back to the app, signed in.
+ */
+export async function signInAsSupervisor(page: Page, person: Person) {
+  await page.goto('/api/login')
+  await page.getByLabel('Email').fill(person.email)
+  await page.getByLabel('First name').fill(person.firstName)
+  await page.getByLabel('Last name').fill(person.lastName)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+}
+
+/** Adds a member through the API from the signed-in supervisor's page; answers their credentials. */
+export async function addMember(page: Page, member: Person & { department: string; role?: string }) {
+  return page.evaluate(async (body) => {
+    const res = await fetch('/api/employees', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    if (!res.ok) throw new Error(`${res.status}: ${await res.text()}`)
+    const json = (await res.json()) as { temporaryCredentials: { username: string; password: string } }
+    return json.temporaryCredentials
+  }, member)
+}

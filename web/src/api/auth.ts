@@ -1,0 +1,37 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { User } from '@app/core'
+import { apiJson, getQueryFn } from './client.ts'
+
+export const authKeys = { user: ['/api/auth/user'] as const }
+
+/** The signed-in user, or null when signed out (a 401 is an answer here, not an error). */
+export const authUserQuery = queryOptions({
+  queryKey: authKeys.user,
+  queryFn: getQueryFn<User | null>({ on401: 'returnNull' }),
+  staleTime: 5 * 60_000,
+  gcTime: 10 * 60_000,
+  retry: false,
+})
+
+/** While loading, and when the check fails for any reason, the visitor counts as signed out. */
+export function useAuth() {
+  const { data, isLoading } = useQuery(authUserQuery)
+  const user = data ?? null
+  return { user, isLoading, isAuthenticated: user !== null }
+}
+
+export interface StaffLoginInput {
+  username: string
+  password: string
+}
+
+/** POST /api/staff/login: the server sets the session cookie and answers the user. */
+export function useStaffLogin() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: StaffLoginInput) => apiJson<User>('POST', '/api/staff/login', input),
+    onSuccess: (user) => {
+      queryClient.setQueryData(authKeys.user, user)
+    },
+  })
+}

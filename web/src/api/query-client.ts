@@ -1,0 +1,23 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
+import { handleUnauthorized } from '../lib/unauthorized.ts'
+import { getQueryFn } from './client.ts'
+
+/**
+ * No automatic retry, no refetch on focus, no staleness (spec section 7). Any query or mutation
+ * that fails as unauthorized shows the 'Unauthorized' toast and sends the browser to sign in.
+ */
+export const createQueryClient = () =>
+  new QueryClient({
+    queryCache: new QueryCache({ onError: (error) => handleUnauthorized(error) }),
+    mutationCache: new MutationCache({ onError: (error) => handleUnauthorized(error) }),
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw' }),
+        retry: false,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        staleTime: Infinity,
+      },
+      mutations: { retry: false },
+    },
+  })

@@ -1,0 +1,74 @@
+import { NavLink, Link } from 'react-router-dom'
+import type { User } from '@app/core'
+import { useOrganizationSettings } from '../api/organization.ts'
+import { cn } from '../lib/cn.ts'
+import { HEADER_SUBTITLE, PRODUCT_LOGO_URL, PRODUCT_NAME } from '../lib/product.ts'
+import { Skeleton } from './ui/Skeleton.tsx'
+import { UserMenu } from './UserMenu.tsx'
+
+const navItems = (user: User) => [
+  { to: '/', label: 'Dashboard' },
+  ...(user.role === 'supervisor'
+    ? [
+        { to: '/employees', label: 'Employees' },
+        { to: '/settings', label: 'Settings' },
+      ]
+    : []),
+]
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none',
+    isActive ? 'bg-indigo-50 text-indigo-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+  )
+
+/** Spec section 2: logo, organization name, 'Virtual Executive Pastor', navigation and the user menu. */
+export function AppHeader({ user }: { user: User }) {
+  const settings = useOrganizationSettings()
+  const organizationName = settings.data?.organizationName || PRODUCT_NAME
+  const logo = settings.data?.logoUrl || PRODUCT_LOGO_URL
+  const items = navItems(user)
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-2">
+        <Link
+          to="/"
+          className="flex min-h-11 min-w-0 flex-1 items-center gap-3 rounded-md focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none sm:flex-none"
+        >
+          {settings.isLoading ? (
+            <>
+              <Skeleton className="size-10 shrink-0" />
+              <span className="sr-only">Loading...</span>
+              <Skeleton className="h-5 w-32" />
+            </>
+          ) : (
+            <>
+              <img src={logo} alt="" className="size-10 shrink-0 rounded-md object-contain" width={40} height={40} />
+              <span className="min-w-0">
+                <span className="block truncate font-semibold text-slate-900">{organizationName}</span>
+                <span className="block truncate text-xs text-slate-600">{HEADER_SUBTITLE}</span>
+              </span>
+            </>
+          )}
+        </Link>
+        <nav aria-label="Main" className="hidden flex-1 items-center gap-1 sm:flex">
+          {items.map((item) => (
+            <NavLink key={item.to} to={item.to} end className={navLinkClass}>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <UserMenu user={user} />
+      </div>
+      {items.length > 1 ? (
+        <nav aria-label="Main" className="flex gap-1 overflow-x-auto border-t border-slate-100 px-2 py-1 sm:hidden">
+          {items.map((item) => (
+            <NavLink key={item.to} to={item.to} end className={navLinkClass}>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+      ) : null}
+    </header>
+  )
+}

@@ -1,0 +1,13 @@
+import { Skeleton } from './ui/Skeleton.tsx'
+
+/** What a page shows while its code or its data loads. */
+export const PageLoading = ({ label = 'Loading...' }: { label?: string }) => (
+  <div className="mx-auto w-full max-w-5xl px-4 py-8" role="status" aria-live="polite">
+    <p className="mb-4 text-sm text-slate-600">{label}</p>
+    <div className="space-y-3">
+      <Skeleton className="h-8 w-1/2" />
+      <Skeleton className="h-24 w-full" />
+      <Skeleton className="h-24 w-full" />
+    </div>
+  </div>
+)

@@ -1,0 +1,54 @@
+import { Suspense } from 'react'
+import { Link, Outlet } from 'react-router-dom'
+import { PageLoading } from './PageLoading.tsx'
+import { SkipLink } from './SkipLink.tsx'
+import { PRODUCT_LOGO_URL, PRODUCT_NAME } from '../lib/product.ts'
+
+/** The frame of the signed-out pages: a slim top bar with the product, the page, a footer. */
+export function PublicLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900">
+      <SkipLink />
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
+          <Link
+            to="/"
+            className="flex min-h-11 items-center gap-2 rounded-md font-semibold focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
+          >
+            <img src={PRODUCT_LOGO_URL} alt="" className="size-8" width={32} height={32} />
+            <span>{PRODUCT_NAME}</span>
+          </Link>
+          <nav aria-label="Site" className="flex items-center gap-1 text-sm">
+            <Link
+              to="/pricing"
+              className="inline-flex min-h-11 items-center rounded-md px-3 font-medium text-slate-700 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
+            >
+              Pricing
+            </Link>
+          </nav>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className="border-t border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-6 text-sm text-slate-600">
+          <p>© {PRODUCT_NAME}</p>
+          <nav aria-label="Footer" className="flex flex-wrap gap-4">
+            <Link className="inline-flex min-h-11 items-center hover:text-slate-900 hover:underline" to="/auth-guide">
+              Sign-in guide
+            </Link>
+            <Link className="inline-flex min-h-11 items-center hover:text-slate-900 hover:underline" to="/staff-guide">
+              Staff guide
+            </Link>
+            <Link className="inline-flex min-h-11 items-center hover:text-slate-900 hover:underline" to="/pricing">
+              Pricing
+            </Link>
+          </nav>
+        </div>
+      </footer>
+    </div>
+  )
+}

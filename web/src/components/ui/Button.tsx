@@ -1,0 +1,47 @@
+import type { ComponentProps } from 'react'
+import { Slot } from 'radix-ui'
+import { cn } from '../../lib/cn.ts'
+
+const variants = {
+  primary: 'bg-indigo-600 text-white shadow-sm hover:bg-indigo-700 active:bg-indigo-800',
+  secondary: 'bg-slate-100 text-slate-900 hover:bg-slate-200',
+  outline: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50',
+  ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+  destructive: 'bg-red-600 text-white shadow-sm hover:bg-red-700',
+  success: 'bg-green-600 text-white shadow-sm hover:bg-green-700',
+  link: 'text-indigo-700 underline-offset-4 hover:underline',
+} as const
+
+const sizes = {
+  sm: 'min-h-9 px-3 text-sm',
+  md: 'min-h-11 px-4 text-sm',
+  lg: 'min-h-12 px-6 text-base',
+  icon: 'size-11',
+} as const
+
+export interface ButtonProps extends ComponentProps<'button'> {
+  variant?: keyof typeof variants
+  size?: keyof typeof sizes
+  /** Render the child element (a link) with the button's look instead of a <button>. */
+  asChild?: boolean
+}
+
+export const buttonClasses = (variant: keyof typeof variants = 'primary', size: keyof typeof sizes = 'md') =>
+  cn(
+    'inline-flex items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors',
+    'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2',
+    'disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0',
+    variants[variant],
+    sizes[size],
+  )
+
+export function Button({ variant, size, asChild = false, className, type, ...props }: ButtonProps) {
+  const Component = asChild ? Slot.Root : 'button'
+  return (
+    <Component
+      type={asChild ? undefined : (type ?? 'button')}
+      className={cn(buttonClasses(variant, size), className)}
+      {...props}
+    />
+  )
+}

@@ -1,0 +1,49 @@
+import type { ComponentProps } from 'react'
+import { Dialog as DialogPrimitive } from 'radix-ui'
+import { X } from 'lucide-react'
+import { cn } from '../../lib/cn.ts'
+
+export const Dialog = DialogPrimitive.Root
+export const DialogTrigger = DialogPrimitive.Trigger
+export const DialogClose = DialogPrimitive.Close
+
+/** A modal panel: full width on a phone (scrolls inside), centred and bounded on larger screens. */
+export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+      <DialogPrimitive.Content
+        className={cn(
+          'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2',
+          '-translate-y-1/2 overflow-y-auto rounded-lg bg-white p-4 shadow-xl focus:outline-none sm:p-6',
+          className,
+        )}
+        {...props}
+      >
+        {children}
+        <DialogPrimitive.Close
+          className="absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
+          aria-label="Close"
+        >
+          <X className="size-5" aria-hidden />
+        </DialogPrimitive.Close>
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  )
+}
+
+export const DialogHeader = ({ className, ...props }: ComponentProps<'div'>) => (
+  <div className={cn('mb-4 flex flex-col gap-1.5 pr-10', className)} {...props} />
+)
+
+export const DialogFooter = ({ className, ...props }: ComponentProps<'div'>) => (
+  <div className={cn('mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />
+)
+
+export const DialogTitle = ({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) => (
+  <DialogPrimitive.Title className={cn('text-lg font-semibold text-slate-900', className)} {...props} />
+)
+
+export const DialogDescription = ({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) => (
+  <DialogPrimitive.Description className={cn('text-sm text-slate-600', className)} {...props} />
+)

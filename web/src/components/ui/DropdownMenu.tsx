@@ -1,0 +1,46 @@
+import type { ComponentProps } from 'react'
+import { DropdownMenu as MenuPrimitive } from 'radix-ui'
+import { cn } from '../../lib/cn.ts'
+
+export const DropdownMenu = MenuPrimitive.Root
+export const DropdownMenuTrigger = MenuPrimitive.Trigger
+export const DropdownMenuGroup = MenuPrimitive.Group
+
+export const DropdownMenuContent = ({
+  className,
+  sideOffset = 6,
+  align = 'end',
+  ...props
+}: ComponentProps<typeof MenuPrimitive.Content>) => (
+  <MenuPrimitive.Portal>
+    <MenuPrimitive.Content
+      sideOffset={sideOffset}
+      align={align}
+      collisionPadding={8}
+      className={cn(
+        'z-50 min-w-56 max-w-[calc(100vw-1rem)] rounded-md border border-slate-200 bg-white p-1 shadow-lg',
+        className,
+      )}
+      {...props}
+    />
+  </MenuPrimitive.Portal>
+)
+
+export const DropdownMenuItem = ({ className, ...props }: ComponentProps<typeof MenuPrimitive.Item>) => (
+  <MenuPrimitive.Item
+    className={cn(
+      'flex min-h-11 cursor-pointer items-center gap-2 rounded-sm px-3 text-sm text-slate-800 outline-none select-none',
+      'data-[highlighted]:bg-indigo-50 data-[highlighted]:text-indigo-900 [&_svg]:size-4 [&_svg]:text-slate-500',
+      className,
+    )}
+    {...props}
+  />
+)
+
+export const DropdownMenuLabel = ({ className, ...props }: ComponentProps<typeof MenuPrimitive.Label>) => (
+  <MenuPrimitive.Label className={cn('px-3 py-2 text-sm', className)} {...props} />
+)
+
+export const DropdownMenuSeparator = ({ className, ...props }: ComponentProps<typeof MenuPrimitive.Separator>) => (
+  <MenuPrimitive.Separator className={cn('my-1 h-px bg-slate-200', className)} {...props} />
+)

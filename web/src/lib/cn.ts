@@ -1,0 +1,5 @@
+import { clsx, type ClassValue } from 'clsx'
+import { twMerge } from 'tailwind-merge'
+
+/** Joins class names and lets a later Tailwind class override an earlier one. */
+export const cn = (...inputs: ClassValue[]) => twMerge(clsx(inputs))

@@ -1,0 +1,3 @@
+export const PRODUCT_NAME = 'Ministry Timesheets'
+export const HEADER_SUBTITLE = 'Virtual Executive Pastor'
+export const PRODUCT_LOGO_URL = '/logo.svg'

@@ -1,0 +1,24 @@
+import { messages } from '@app/core'
+import { isUnauthorizedError } from '../api/client.ts'
+import { browser, SUPERVISOR_LOGIN_URL } from './browser.ts'
+import { toast } from './toast.ts'
+
+export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500
+let redirecting = false
+
+/**
+ * Spec sections 6 and 8: on an unauthorized error, a destructive 'Unauthorized' toast, then after
+ * 500 ms the browser goes to sign in (staff are sent to /staff-login from the timesheet page).
+ * Returns whether the error was an unauthorized one, so callers can skip their own message.
+ */
+export function handleUnauthorized(error: unknown): boolean {
+  if (!isUnauthorizedError(error)) return false
+  if (redirecting) return true
+  redirecting = true
+  toast({ title: messages.signedOut, description: 'You are logged out. Logging in again...', variant: 'destructive' })
+  setTimeout(() => {
+    redirecting = false
+    browser.navigate(browser.pathname() === '/submit-timesheet' ? '/staff-login' : SUPERVISOR_LOGIN_URL)
+  }, UNAUTHORIZED_REDIRECT_DELAY_MS)
+  return true
+}

@@ -1,0 +1,137 @@
+import { useState } from 'react'
+import { Link } from 'react-router-dom'
+import { Check, Gift, Minus } from 'lucide-react'
+import { plans, TRIAL_DAYS, type BillingPeriod, type Plan } from '@app/core'
+import { Badge } from '../components/ui/Badge.tsx'
+import { Button } from '../components/ui/Button.tsx'
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../components/ui/Card.tsx'
+import { BillingPeriodToggle } from '../components/BillingPeriodToggle.tsx'
+import { SUPERVISOR_LOGIN_URL } from '../lib/browser.ts'
+import { cn } from '../lib/cn.ts'
+import { DocumentTitle } from '../components/DocumentTitle.tsx'
+
+const includedInEveryPlan = [
+  'Weekly timesheets with daily start and end times and activities',
+  'Clock In and Clock Out timers that work on a phone',
+  'Supervisor approval and decline with comments',
+  'Email to the employee when a week is declined',
+  'CSV exports of approved weeks for payroll',
+  'Separate sign-in for staff and volunteers',
+  'Your organization’s data kept apart from every other',
+]
+
+const formatPrice = (dollars: number) => `$${dollars % 1 === 0 ? dollars : dollars.toFixed(2)}`
+
+function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
+  const price = period === 'monthly' ? plan.monthlyPrice : plan.yearlyPrice
+  return (
+    <Card
+      className={cn('relative flex h-full flex-col', plan.popular && 'border-2 border-indigo-600 shadow-md')}
+      aria-labelledby={`plan-${plan.id}`}
+      role="group"
+    >
+      {plan.popular ? (
+        <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 bg-indigo-600 text-white">Most Popular</Badge>
+      ) : null}
+      <CardHeader>
+        <CardTitle id={`plan-${plan.id}`}>{plan.name}</CardTitle>
+        <CardDescription>{plan.description}</CardDescription>
+        <p className="mt-2">
+          <span className="text-4xl font-bold text-slate-900" data-testid={`price-${plan.id}`}>
+            {formatPrice(price)}
+          </span>
+          <span className="text-slate-600">{period === 'monthly' ? '/month' : '/year'}</span>
+        </p>
+        {period === 'yearly' ? (
+          <p className="text-sm text-slate-600">{formatPrice(plan.yearlyPrice / 12)} a month, billed annually</p>
+        ) : null}
+      </CardHeader>
+      <CardContent className="flex-1">
+        <ul className="space-y-2 text-sm">
+          {plan.features.map((feature) => (
+            <li key={feature} className="flex gap-2 text-slate-800">
+              <Check className="mt-0.5 size-4 shrink-0 text-green-600" aria-hidden />
+              {feature}
+            </li>
+          ))}
+          {plan.limitations.map((limitation) => (
+            <li key={limitation} className="flex gap-2 text-slate-500">
+              <Minus className="mt-0.5 size-4 shrink-0" aria-hidden />
+              <span>
+                <span className="sr-only">Limitation: </span>
+                {limitation}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+      <CardFooter>
+        <Button asChild className="w-full" variant={plan.popular ? 'primary' : 'outline'}>
+          <Link to={`/subscribe?plan=${plan.priceIds[period]}`}>Choose {plan.name}</Link>
+        </Button>
+      </CardFooter>
+    </Card>
+  )
+}
+
+export function PricingPage() {
+  const [period, setPeriod] = useState<BillingPeriod>('monthly')
+  return (
+    <div className="mx-auto max-w-6xl space-y-10 px-4 py-8 sm:py-12">
+      <DocumentTitle title="Pricing" />
+      <header className="text-center">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Plans for every ministry</h1>
+        <p className="mx-auto mt-3 max-w-2xl text-slate-600">
+          Every plan starts with a {TRIAL_DAYS}-day free trial. No card is needed to try it.
+        </p>
+        <div className="mt-6 flex flex-col items-center gap-4">
+          <BillingPeriodToggle value={period} onChange={setPeriod} />
+          <Button asChild size="lg">
+            <a href={SUPERVISOR_LOGIN_URL}>Start Free Trial</a>
+          </Button>
+        </div>
+      </header>
+
+      <ul className="grid gap-6 pt-3 md:grid-cols-3">
+        {plans.map((plan) => (
+          <li key={plan.id}>
+            <PlanCard plan={plan} period={period} />
+          </li>
+        ))}
+      </ul>
+
+      <section aria-labelledby="all-plans" className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+        <h2 id="all-plans" className="text-xl font-semibold text-slate-900">
+          All Plans Include
+        </h2>
+        <ul className="mt-4 grid gap-2 text-sm sm:grid-cols-2">
+          {includedInEveryPlan.map((item) => (
+            <li key={item} className="flex gap-2 text-slate-800">
+              <Check className="mt-0.5 size-4 shrink-0 text-green-600" aria-hidden />
+              {item}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section
+        aria-labelledby="free-trial"
+        className="flex flex-col items-start gap-3 rounded-lg border border-indigo-200 bg-indigo-50 p-4 sm:flex-row sm:items-center sm:p-6"
+      >
+        <Gift className="size-8 shrink-0 text-indigo-600" aria-hidden />
+        <div className="flex-1">
+          <h2 id="free-trial" className="text-lg font-semibold text-slate-900">
+            14-Day Free Trial
+          </h2>
+          <p className="text-sm text-slate-700">
+            Try every feature free for {TRIAL_DAYS} days, with no card. Your account is created the first time you sign
+            in.
+          </p>
+        </div>
+        <Button asChild variant="outline">
+          <Link to="/auth-guide">How signing in works</Link>
+        </Button>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,99 @@
+import type { ReactNode } from 'react'
+import { Building2, CalendarDays, Mail, ShieldCheck, Users } from 'lucide-react'
+import { fullName, type AuthType, type Role } from '@app/core'
+import { useAuth } from '../api/auth.ts'
+import { useOrganizationSettings } from '../api/organization.ts'
+import { Badge } from '../components/ui/Badge.tsx'
+import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/Card.tsx'
+import { PageLoading } from '../components/PageLoading.tsx'
+import { UserAvatar } from '../components/UserAvatar.tsx'
+import { formatDate } from '../lib/format.ts'
+import { DocumentTitle } from '../components/DocumentTitle.tsx'
+
+/** The profile's own wording (spec section 2): employees show as 'Employee' here, not 'Staff Member'. */
+const roleBadge: Record<Role, string> = { supervisor: 'Supervisor', employee: 'Employee', volunteer: 'Volunteer' }
+const authTypeLabel: Record<AuthType, string> = { oidc: 'External Provider Account', local: 'Local Account' }
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 py-3 sm:flex-row sm:justify-between sm:gap-4">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="text-sm font-medium break-all text-slate-900 sm:text-right">{children}</dd>
+    </div>
+  )
+}
+
+export function ProfilePage() {
+  const { user } = useAuth()
+  const organization = useOrganizationSettings()
+  if (!user) return <PageLoading />
+  const name = fullName(user)
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-6 sm:py-8">
+      <DocumentTitle title="Profile" />
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Profile</h1>
+
+      <Card>
+        <CardContent className="flex flex-col items-center gap-4 pt-6 text-center sm:flex-row sm:items-start sm:pt-6 sm:text-left">
+          <UserAvatar user={user} className="size-20 text-2xl" />
+          <div className="min-w-0 space-y-2">
+            <h2 className="text-xl font-semibold break-words text-slate-900">{name}</h2>
+            <Badge variant={user.role === 'supervisor' ? 'default' : 'secondary'}>{roleBadge[user.role]}</Badge>
+            <ul className="space-y-1 text-sm text-slate-700">
+              {user.email ? (
+                <li className="flex items-center justify-center gap-2 break-all sm:justify-start">
+                  <Mail className="size-4 shrink-0 text-slate-500" aria-hidden />
+                  <span className="sr-only">Email: </span>
+                  {user.email}
+                </li>
+              ) : null}
+              {user.department ? (
+                <li className="flex items-center justify-center gap-2 sm:justify-start">
+                  <Users className="size-4 shrink-0 text-slate-500" aria-hidden />
+                  <span className="sr-only">Department: </span>
+                  {user.department}
+                </li>
+              ) : null}
+              <li className="flex items-center justify-center gap-2 sm:justify-start">
+                <CalendarDays className="size-4 shrink-0 text-slate-500" aria-hidden />
+                Member since {formatDate(user.createdAt)}
+              </li>
+            </ul>
+          </div>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <ShieldCheck className="size-5 text-indigo-600" aria-hidden /> Account Details
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="divide-y divide-slate-100">
+            <Detail label="Account ID">{user.id}</Detail>
+            {user.username ? <Detail label="Username">{user.username}</Detail> : null}
+            <Detail label="Authentication Type">{authTypeLabel[user.authType]}</Detail>
+            <Detail label="Last Updated">{formatDate(user.updatedAt)}</Detail>
+          </dl>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <Building2 className="size-5 text-indigo-600" aria-hidden /> Organization
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="divide-y divide-slate-100">
+            {organization.data?.organizationName ? (
+              <Detail label="Name">{organization.data.organizationName}</Detail>
+            ) : null}
+            <Detail label="Organization ID">{user.organizationId}</Detail>
+          </dl>
+        </CardContent>
+      </Card>
+    </div>
+  )
+}

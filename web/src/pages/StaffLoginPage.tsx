@@ -1,0 +1,130 @@
+import { useState, type FormEvent } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import { ArrowLeft, CircleAlert, LogIn } from 'lucide-react'
+import { useStaffLogin } from '../api/auth.ts'
+import { errorFields, errorMessage } from '../api/client.ts'
+import { Button } from '../components/ui/Button.tsx'
+import { Card, CardContent, CardDescription, CardHeader } from '../components/ui/Card.tsx'
+import { FieldMessage } from '../components/ui/FieldMessage.tsx'
+import { Input } from '../components/ui/Input.tsx'
+import { Label } from '../components/ui/Label.tsx'
+import { Spinner } from '../components/ui/Spinner.tsx'
+import { SUPERVISOR_LOGIN_URL } from '../lib/browser.ts'
+import { DocumentTitle } from '../components/DocumentTitle.tsx'
+
+type Field = 'username' | 'password'
+type FieldErrors = Partial<Record<Field, string>>
+
+const required: Record<Field, string> = {
+  username: 'Username is required',
+  password: 'Password is required',
+}
+
+export function StaffLoginPage() {
+  const navigate = useNavigate()
+  const login = useStaffLogin()
+  const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' })
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({})
+
+  const serverFields = login.error ? (errorFields(login.error) as FieldErrors) : {}
+  const shown: FieldErrors = { ...serverFields, ...fieldErrors }
+  const formError = login.error ? errorMessage(login.error, 'Login failed. Please check your credentials.') : null
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const missing: FieldErrors = {}
+    if (!values.username.trim()) missing.username = required.username
+    if (!values.password) missing.password = required.password
+    setFieldErrors(missing)
+    if (Object.keys(missing).length > 0) {
+      const first = event.currentTarget.elements.namedItem(missing.username ? 'username' : 'password')
+      if (first instanceof HTMLElement) first.focus()
+      return
+    }
+    login.mutate(
+      { username: values.username.trim(), password: values.password },
+      { onSuccess: () => navigate('/', { replace: true }) },
+    )
+  }
+
+  const field = (name: Field) => ({
+    id: name,
+    name,
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => {
+      setValues((v) => ({ ...v, [name]: e.target.value }))
+      if (fieldErrors[name]) setFieldErrors((f) => ({ ...f, [name]: undefined }))
+    },
+    'aria-invalid': shown[name] ? true : undefined,
+    'aria-describedby': shown[name] ? `${name}-error` : undefined,
+    required: true,
+    disabled: login.isPending,
+  })
+
+  return (
+    <div className="flex justify-center px-4 py-8 sm:py-16">
+      <DocumentTitle title="Staff Login" />
+      <Card className="w-full max-w-sm">
+        <CardHeader className="items-center text-center">
+          <LogIn className="size-10 text-indigo-600" aria-hidden />
+          <h1 className="text-2xl font-semibold text-slate-900">Staff Login</h1>
+          <CardDescription>Sign in with the username and password your supervisor gave you.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Staff login">
+            {formError ? (
+              <div
+                role="alert"
+                className="flex gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+              >
+                <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+                <p>{formError}</p>
+              </div>
+            ) : null}
+            <div className="space-y-1.5">
+              <Label htmlFor="username">Username</Label>
+              <Input
+                {...field('username')}
+                type="text"
+                autoComplete="username"
+                autoCapitalize="none"
+                autoCorrect="off"
+                spellCheck={false}
+              />
+              {shown.username ? <FieldMessage id="username-error">{shown.username}</FieldMessage> : null}
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor="password">Password</Label>
+              <Input {...field('password')} type="password" autoComplete="current-password" />
+              {shown.password ? <FieldMessage id="password-error">{shown.password}</FieldMessage> : null}
+            </div>
+            <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
+              {login.isPending ? (
+                <>
+                  <Spinner /> Signing In...
+                </>
+              ) : (
+                'Sign In'
+              )}
+            </Button>
+          </form>
+          <p className="mt-4 text-center text-sm text-slate-600">Contact your supervisor for access.</p>
+          <div className="mt-4 flex flex-col items-center gap-1 border-t border-slate-100 pt-4 text-sm">
+            <a
+              href={SUPERVISOR_LOGIN_URL}
+              className="inline-flex min-h-11 items-center font-medium text-indigo-700 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
+            >
+              Supervisor? Sign in here
+            </a>
+            <Link
+              to="/"
+              className="inline-flex min-h-11 items-center gap-1 text-slate-700 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
+            >
+              <ArrowLeft className="size-4" aria-hidden /> Back to Home
+            </Link>
+          </div>
+        </CardContent>
+      </Card>
+    </div>
+  )
+}

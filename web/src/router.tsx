@@ -1,0 +1,85 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react'
+import { Route, Routes } from 'react-router-dom'
+import type { User } from '@app/core'
+import { useAuth } from './api/auth.ts'
+import { PageLoading } from './components/PageLoading.tsx'
+import { PublicLayout } from './components/PublicLayout.tsx'
+
+/** React.lazy for a page's named export: each page's code loads only when it is shown. */
+const page = <K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+): LazyExoticComponent<ComponentType> => lazy(() => load().then((m) => ({ default: m[name] })))
+
+const LandingPage = page(() => import('./pages/LandingPage.tsx'), 'LandingPage')
+const AuthGuidePage = page(() => import('./pages/AuthGuidePage.tsx'), 'AuthGuidePage')
+const PricingPage = page(() => import('./pages/PricingPage.tsx'), 'PricingPage')
+const AuthRequiredPage = page(() => import('./pages/AuthRequiredPage.tsx'), 'AuthRequiredPage')
+const StaffGuidePage = page(() => import('./pages/StaffGuidePage.tsx'), 'StaffGuidePage')
+const StaffLoginPage = page(() => import('./pages/StaffLoginPage.tsx'), 'StaffLoginPage')
+const DashboardPage = page(() => import('./pages/DashboardPage.tsx'), 'DashboardPage')
+const ProfilePage = page(() => import('./pages/ProfilePage.tsx'), 'ProfilePage')
+const NotFoundPage = page(() => import('./pages/NotFoundPage.tsx'), 'NotFoundPage')
+// The signed-in frame (header, user menu) is not needed by signed-out visitors either.
+const AppShell = lazy(() => import('./components/AppShell.tsx').then((m) => ({ default: m.AppShell })))
+
+export interface RouteEntry {
+  path: string
+  Page: ComponentType
+}
+
+/**
+ * THE route tables (spec section 2). Add a page here and nowhere else.
+ * Still to be added by the pages' authors:
+ *   both sets:     /subscribe, /payment-success
+ *   signed in:     /submit-timesheet, /reports, /settings, /employees
+ */
+export const publicRoutes: RouteEntry[] = [
+  { path: '/', Page: LandingPage },
+  { path: '/auth-guide', Page: AuthGuidePage },
+  { path: '/pricing', Page: PricingPage },
+  { path: '/auth-required', Page: AuthRequiredPage },
+  { path: '/staff-guide', Page: StaffGuidePage },
+  { path: '/staff-login', Page: StaffLoginPage },
+]
+
+export const signedInRoutes: RouteEntry[] = [
+  { path: '/', Page: DashboardPage },
+  { path: '/profile', Page: ProfilePage },
+  { path: '/pricing', Page: PricingPage },
+]
+
+function PublicRoutes({ authLoading }: { authLoading: boolean }) {
+  return (
+    <Routes>
+      <Route element={<PublicLayout />}>
+        {publicRoutes.map(({ path, Page }) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
+        {/* While the session is being checked, a signed-in page is not yet a 404. */}
+        <Route path="*" element={authLoading ? <PageLoading /> : <NotFoundPage />} />
+      </Route>
+    </Routes>
+  )
+}
+
+function SignedInRoutes({ user }: { user: User }) {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Routes>
+        <Route element={<AppShell user={user} />}>
+          {signedInRoutes.map(({ path, Page }) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </Suspense>
+  )
+}
+
+/** Signed-out visitors (and everyone while the session check loads) get the public set. */
+export function AppRoutes() {
+  const { user, isLoading } = useAuth()
+  return user ? <SignedInRoutes user={user} /> : <PublicRoutes authLoading={isLoading} />
+}

@@ -1,0 +1,39 @@
+import { vi } from 'vitest'
+
+export interface MockAnswer {
+  status?: number
+  body?: unknown
+  /** Make fetch itself reject (the server cannot be reached). */
+  networkError?: boolean
+  /** Hold the answer until this promise settles. */
+  wait?: Promise<unknown>
+}
+
+type Handler = MockAnswer | ((init: RequestInit | undefined) => MockAnswer)
+
+/**
+ * Replaces fetch with answers keyed by 'METHOD /path'; anything unlisted is a 404 JSON error.
+ * Returns the mock so tests can look at the calls.
+ */
+export function mockFetch(routes: Record<string, Handler>) {
+  const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost')
+    const key = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`
+    const handler = routes[key]
+    const answer =
+      typeof handler === 'function' ? handler(init) : (handler ?? { status: 404, body: { message: 'Not found' } })
+    if (answer.wait) await answer.wait
+    if (answer.networkError) throw new TypeError('Failed to fetch')
+    const status = answer.status ?? 200
+    const text =
+      answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body)
+    return new Response(status === 204 ? null : text, {
+      status,
+      headers: typeof answer.body === 'string' ? {} : { 'content-type': 'application/json' },
+    })
+  })
+  vi.stubGlobal('fetch', fn)
+  return fn
+}
+
+export const signedOut: MockAnswer = { status: 401, body: { message: 'Unauthorized' } }

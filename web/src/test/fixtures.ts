@@ -1,0 +1,18 @@
+import type { User } from '@app/core'
+
+export const makeUser = (overrides: Partial<User> = {}): User => ({
+  id: 'user-1',
+  organizationId: 'org-1',
+  email: 'grace@example.org',
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  profileImageUrl: null,
+  department: 'Worship',
+  role: 'supervisor',
+  supervisorId: null,
+  username: null,
+  authType: 'oidc',
+  createdAt: '2026-01-05T10:00:00.000Z',
+  updatedAt: '2026-02-10T10:00:00.000Z',
+  ...overrides,
+})

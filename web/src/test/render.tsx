@@ -1,0 +1,28 @@
+import type { ReactElement } from 'react'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { render } from '@testing-library/react'
+import { MemoryRouter, useLocation } from 'react-router-dom'
+import { createQueryClient } from '../api/query-client.ts'
+import { Toaster } from '../components/Toaster.tsx'
+import { AppRoutes } from '../router.tsx'
+
+/** Shows the router's current path, so tests can see client-side navigations. */
+function LocationProbe() {
+  const location = useLocation()
+  return <output data-testid="location">{location.pathname + location.search}</output>
+}
+
+/** Renders `ui` (the whole app's routes by default) at `path`, with a fresh query client and the toaster. */
+export function renderApp(path = '/', ui: ReactElement = <AppRoutes />) {
+  const queryClient = createQueryClient()
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        {ui}
+        <LocationProbe />
+      </MemoryRouter>
+      <Toaster />
+    </QueryClientProvider>,
+  )
+  return { ...result, queryClient }
+}
