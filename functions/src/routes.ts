@@ -1,5 +1,10 @@
 import type { Route } from './http/define-route.ts'
 import callback from './auth/callback.ts'
+import createSubscription from './billing/create-subscription.ts'
+import getSubscriptionStatus from './billing/get-subscription-status.ts'
+import startTrial from './billing/start-trial.ts'
+import stripeWebhook from './billing/stripe-webhook.ts'
+import validateCoupon from './billing/validate-coupon.ts'
 import getUser from './auth/get-user.ts'
 import login from './auth/login.ts'
 import logout from './auth/logout.ts'
@@ -31,6 +36,11 @@ export const routes = {
   'auth/get-user': getUser,
   'auth/login': login,
   'auth/logout': logout,
+  'billing/create-subscription': createSubscription,
+  'billing/get-subscription-status': getSubscriptionStatus,
+  'billing/start-trial': startTrial,
+  'billing/stripe-webhook': stripeWebhook,
+  'billing/validate-coupon': validateCoupon,
   'dashboard/get-stats': getStats,
   'health/get-health': getHealth,
   'members/add-member': addMember,

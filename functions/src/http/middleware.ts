@@ -1,6 +1,6 @@
 import type middy from '@middy/core'
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda'
-import { forbidden, messages, unauthorized, type Access, type Role, type User } from '@app/core'
+import { AppError, forbidden, messages, unauthorized, type Access, type Role, type User } from '@app/core'
 import { config } from '@app/adapters'
 import { orgDb, sessions, type Session } from '@app/data'
 import { clearedSessionCookie, readCookie, sessionCookieName } from './cookies.ts'

@@ -39,6 +39,9 @@ export const keys = {
   outboxDue: 'OUTBOX#DUE',
   outboxDead: 'OUTBOX#DEAD',
 
+  /** A payment webhook event already applied (replays are ignored). */
+  billingEvent: (eventId: string) => ({ pk: `BILLINGEVENT#${eventId}`, sk: 'BILLINGEVENT' }),
+
   session: (sidHash: string) => ({ pk: `SESSION#${sidHash}`, sk: 'SESSION' }),
   /** GSI1: a user's sessions, so removing a member ends them all. */
   userSessions: (orgId: string, userId: string) => `${org(orgId)}#USER#${userId}#SESSIONS`,

@@ -1,0 +1,10 @@
+import { subscriptionView } from '@app/core'
+import { defineRoute } from '../http/define-route.ts'
+
+export default defineRoute({
+  method: 'GET',
+  path: '/api/subscription/status',
+  auth: 'supervisor',
+  uses: ['table'],
+  handler: async ({ db }) => subscriptionView(await db.organization.get()),
+})

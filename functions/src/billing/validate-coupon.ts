@@ -1,0 +1,24 @@
+import { z } from 'zod'
+import { stripe } from '@app/adapters'
+import { defineRoute } from '../http/define-route.ts'
+import { couponDetails } from '../support/coupons.ts'
+
+export default defineRoute({
+  method: 'POST',
+  path: '/api/validate-coupon',
+  auth: 'supervisor',
+  body: z.object({
+    couponCode: z
+      .string({ error: 'Please enter a coupon code first.' })
+      .trim()
+      .min(1, 'Please enter a coupon code first.')
+      .max(100),
+  }),
+  uses: ['table', 'stripe'],
+  handler: async ({ body }) => {
+    const found = await couponDetails(stripe(), body.couponCode)
+    return found
+      ? { valid: true, message: 'Coupon applied', discount: { name: found.name, description: found.description } }
+      : { valid: false, message: 'This coupon code is not valid.' }
+  },
+})

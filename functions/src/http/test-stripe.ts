@@ -1,0 +1,121 @@
+import { createServer, type Server } from 'node:http'
+
+/**
+ * A local stand-in for the few Stripe HTTP endpoints we call, so tests can check the requests
+ * our code sends (customer reuse, trial end, idempotency key, coupon) through the real `stripe`
+ * library. Idempotent requests answer the first response again, as Stripe does.
+ */
+export interface StripeRequest {
+  method: string
+  path: string
+  form: Record<string, string>
+  idempotencyKey?: string
+}
+
+export const startStripeDouble = async () => {
+  const requests: StripeRequest[] = []
+  const idempotent = new Map<string, { status: number; body: unknown }>()
+  const subscriptions = new Map<string, Record<string, unknown>>()
+  const coupons: Record<string, Record<string, unknown>> = {
+    SAVE20: {
+      id: 'SAVE20',
+      object: 'coupon',
+      name: 'Twenty off',
+      percent_off: 20,
+      duration: 'repeating',
+      duration_in_months: 3,
+      valid: true,
+    },
+    OLD: { id: 'OLD', object: 'coupon', name: 'Expired', percent_off: 50, duration: 'once', valid: false },
+  }
+  const promotionCodes: Record<string, Record<string, unknown>> = {
+    WELCOME: {
+      id: 'promo_welcome',
+      object: 'promotion_code',
+      code: 'WELCOME',
+      active: true,
+      promotion: { type: 'coupon', coupon: 'SAVE20' },
+    },
+  }
+  let n = 0
+  const next = (prefix: string) => `${prefix}_${++n}`
+
+  const handle = (
+    method: string,
+    path: string,
+    form: Record<string, string>,
+    query: URLSearchParams,
+  ): { status: number; body: unknown } => {
+    if (method === 'POST' && path === '/v1/customers')
+      return { status: 200, body: { id: next('cus'), object: 'customer', name: form.name } }
+    if (method === 'POST' && path === '/v1/subscriptions') {
+      const trial = form.trial_end ? Number(form.trial_end) : null
+      const id = next('sub')
+      const sub = {
+        id,
+        object: 'subscription',
+        customer: form.customer,
+        status: trial ? 'trialing' : 'incomplete',
+        trial_end: trial,
+        metadata: { orgId: form['metadata[orgId]'], planPriceId: form['metadata[planPriceId]'] },
+        items: {
+          object: 'list',
+          data: [{ id: next('si'), price: { id: form['items[0][price]'] }, current_period_end: trial ?? 1893456000 }],
+        },
+        pending_setup_intent: trial
+          ? { id: next('seti'), object: 'setup_intent', client_secret: `seti_secret_${id}` }
+          : null,
+        latest_invoice: trial
+          ? null
+          : {
+              id: next('in'),
+              object: 'invoice',
+              confirmation_secret: { client_secret: `pi_secret_${id}`, type: 'payment_intent' },
+            },
+      }
+      subscriptions.set(id, sub)
+      return { status: 200, body: sub }
+    }
+    const sub = /^\/v1\/subscriptions\/([\w]+)$/.exec(path)
+    if (sub && subscriptions.has(sub[1]!)) {
+      const found = subscriptions.get(sub[1]!)!
+      if (method === 'DELETE') found.status = 'canceled'
+      return { status: 200, body: found }
+    }
+    if (method === 'GET' && path === '/v1/promotion_codes') {
+      const promo = promotionCodes[query.get('code') ?? '']
+      return { status: 200, body: { object: 'list', data: promo ? [promo] : [], has_more: false } }
+    }
+    const coupon = /^\/v1\/coupons\/([\w-]+)$/.exec(path)
+    if (method === 'GET' && coupon) {
+      const found = coupons[coupon[1]!]
+      if (found) return { status: 200, body: found }
+    }
+    return { status: 404, body: { error: { type: 'invalid_request_error', message: `No such resource: ${path}` } } }
+  }
+
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://x')
+      const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString()))
+      const idempotencyKey = req.headers['idempotency-key'] as string | undefined
+      requests.push({ method: req.method ?? 'GET', path: url.pathname, form, idempotencyKey })
+      const replay = idempotencyKey ? idempotent.get(idempotencyKey) : undefined
+      const out = replay ?? handle(req.method ?? 'GET', url.pathname, form, url.searchParams)
+      if (idempotencyKey && req.method === 'POST') idempotent.set(idempotencyKey, out)
+      res
+        .writeHead(out.status, { 'content-type': 'application/json', 'request-id': next('req') })
+        .end(JSON.stringify(out.body))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    subscriptions,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
