@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
-import { badRequest, plans } from '@app/core'
-import { stripe, stripePriceId } from '@app/adapters'
+import { badRequest, messages, plans, unavailable } from '@app/core'
+import { billingConfigured, cancelIfUnfinished, couponDetails, createCustomer, createSubscription } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
-import { couponDetails } from '../support/coupons.ts'
 
 const knownPriceIds = new Set(plans.flatMap((p) => Object.values(p.priceIds)))
-const unfinished = new Set(['incomplete', 'trialing'])
 
 /**
  * Starts checkout for a plan: reuses the organization's Stripe customer, keeps the rest of the
@@ -27,56 +25,31 @@ export default defineRoute({
   }),
   uses: ['table', 'stripe'],
   handler: async ({ body, session, db }) => {
-    const client = stripe()
+    if (!billingConfigured()) throw unavailable(messages.billingNotConfigured)
     const org = await db.organization.get()
     const customer =
       org.stripeCustomerId ??
-      (await db.organization.setStripeCustomer(
-        (
-          await client.customers.create(
-            { name: org.name, email: session.user.email ?? undefined, metadata: { orgId: org.id } },
-            { idempotencyKey: `customer-${org.id}` },
-          )
-        ).id,
-      ))
-    const coupon = body.couponCode ? await couponDetails(client, body.couponCode) : undefined
+      (await db.organization.setStripeCustomer(await createCustomer(org.id, org.name, session.user.email)))
+    const coupon = body.couponCode ? await couponDetails(body.couponCode) : undefined
     if (body.couponCode && !coupon)
       throw badRequest('This coupon code is not valid.', { couponCode: 'This coupon code is not valid.' })
 
-    const price = stripePriceId(body.priceId)
-    if (org.stripeSubscriptionId) {
-      const previous = await client.subscriptions.retrieve(org.stripeSubscriptionId)
-      if (unfinished.has(previous.status)) await client.subscriptions.cancel(previous.id)
-    }
+    if (org.stripeSubscriptionId) await cancelIfUnfinished(org.stripeSubscriptionId)
     const trialEnd =
-      org.subscriptionStatus === 'trial' && org.trialEndsAt ? Math.floor(Date.parse(org.trialEndsAt) / 1000) : undefined
-    const onTrial = trialEnd !== undefined && trialEnd > Date.now() / 1000 + 3600
+      org.subscriptionStatus === 'trial' && org.trialEndsAt ? Math.floor(Date.parse(org.trialEndsAt) / 1000) : 0
     const key = createHash('sha256')
-      .update([org.id, price, body.couponCode ?? '', org.stripeSubscriptionId ?? 'first'].join('|'))
+      .update([org.id, body.priceId, body.couponCode ?? '', org.stripeSubscriptionId ?? 'first'].join('|'))
       .digest('hex')
-    const subscription = await client.subscriptions.create(
-      {
-        customer,
-        items: [{ price }],
-        ...(onTrial ? { trial_end: trialEnd } : {}),
-        ...(coupon ? { discounts: [coupon.discount] } : {}),
-        payment_behavior: 'default_incomplete',
-        payment_settings: { save_default_payment_method: 'on_subscription' },
-        metadata: { orgId: org.id, planPriceId: body.priceId },
-        expand: ['latest_invoice.confirmation_secret', 'pending_setup_intent'],
-      },
-      { idempotencyKey: `subscription-${key}` },
-    )
-    await db.organization.setStripeSubscription(subscription.id)
-    const setup = subscription.pending_setup_intent
-    const invoice = subscription.latest_invoice
-    const clientSecret =
-      setup && typeof setup !== 'string'
-        ? setup.client_secret
-        : invoice && typeof invoice !== 'string'
-          ? (invoice.confirmation_secret?.client_secret ?? null)
-          : null
-    if (!clientSecret) throw new Error(`subscription ${subscription.id} has no intent to confirm`)
-    return { clientSecret, intentType: setup ? 'setup' : 'payment', subscriptionId: subscription.id }
+    const created = await createSubscription({
+      orgId: org.id,
+      customer,
+      planPriceId: body.priceId,
+      // Keep what is left of the free trial (Stripe wants a trial end comfortably in the future).
+      trialEnd: trialEnd > Date.now() / 1000 + 3600 ? trialEnd : undefined,
+      discount: coupon?.discount,
+      idempotencyKey: `subscription-${key}`,
+    })
+    await db.organization.setStripeSubscription(created.subscriptionId)
+    return created
   },
 })

@@ -1,10 +1,7 @@
-import type Stripe from 'stripe'
 import { badRequest, planForPriceId, SubscriptionStatus } from '@app/core'
-import { planPriceIdFor, stripe, webhookSecret } from '@app/adapters'
+import { readSubscriptionEvent, type SubscriptionEvent } from '@app/adapters'
 import { orgDb } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
-
-const iso = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000).toISOString() : null)
 
 /**
  * Stripe tells us about subscriptions here. The signature is checked on the raw body; each event
@@ -20,28 +17,22 @@ export default defineRoute({
     const raw = request.isBase64Encoded
       ? Buffer.from(request.body ?? '', 'base64').toString('utf8')
       : (request.body ?? '')
-    const signature = request.headers['stripe-signature'] ?? ''
-    let event: Stripe.Event
+    let event: SubscriptionEvent | undefined
     try {
-      event = stripe().webhooks.constructEvent(raw, signature, webhookSecret())
+      event = readSubscriptionEvent(raw, request.headers['stripe-signature'] ?? '')
     } catch {
       throw badRequest('Invalid webhook signature')
     }
-    if (!event.type.startsWith('customer.subscription.')) return { received: true, applied: false }
-    const subscription = event.data.object as Stripe.Subscription
-    const orgId = subscription.metadata?.orgId
-    const status = SubscriptionStatus.safeParse(subscription.status)
-    if (!orgId || !status.success) return { received: true, applied: false }
-    const item = subscription.items?.data?.[0]
-    const planPrice = item?.price?.id ? planPriceIdFor(item.price.id) : undefined
-    const applied = await orgDb(orgId).organization.applyBillingEvent({
+    const status = SubscriptionStatus.safeParse(event?.status)
+    if (!event?.orgId || !status.success) return { received: true, applied: false }
+    const applied = await orgDb(event.orgId).organization.applyBillingEvent({
       id: event.id,
       created: event.created,
       status: status.data,
-      subscriptionId: subscription.id,
-      plan: planPrice ? planForPriceId(planPrice).plan.id : undefined,
-      currentPeriodEnd: iso(item?.current_period_end),
-      trialEndsAt: iso(subscription.trial_end),
+      subscriptionId: event.subscriptionId,
+      plan: event.planPriceId ? planForPriceId(event.planPriceId).plan.id : undefined,
+      currentPeriodEnd: event.currentPeriodEnd,
+      trialEndsAt: event.trialEndsAt,
     })
     return { received: true, applied }
   },

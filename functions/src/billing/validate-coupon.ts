@@ -1,7 +1,6 @@
 import { z } from 'zod'
-import { stripe } from '@app/adapters'
+import { couponDetails } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
-import { couponDetails } from '../support/coupons.ts'
 
 export default defineRoute({
   method: 'POST',
@@ -16,7 +15,7 @@ export default defineRoute({
   }),
   uses: ['table', 'stripe'],
   handler: async ({ body }) => {
-    const found = await couponDetails(stripe(), body.couponCode)
+    const found = await couponDetails(body.couponCode)
     return found
       ? { valid: true, message: 'Coupon applied', discount: { name: found.name, description: found.description } }
       : { valid: false, message: 'This coupon code is not valid.' }

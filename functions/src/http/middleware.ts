@@ -39,8 +39,9 @@ export const requestLog = (): Middleware => {
       status,
       ms: Date.now() - (started.get(request) ?? Date.now()),
       orgId: request.context.route?.session?.orgId,
+      // An unexpected failure keeps its stack for us; an expected 503 (AppError) just says what.
       ...(status >= 500 && error instanceof Error
-        ? { error: error.name, detail: error.message, stack: error.stack }
+        ? { error: error.name, detail: error.message, ...(error instanceof AppError ? {} : { stack: error.stack }) }
         : {}),
     }
     if (process.env.LOG_LEVEL !== 'silent' || status >= 500) console.log(JSON.stringify(line))

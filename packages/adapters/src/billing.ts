@@ -49,3 +49,94 @@ export const webhookSecret = () => {
   if (!secret) throw unavailable(messages.billingNotConfigured)
   return secret
 }
+
+export interface SubscriptionEvent {
+  id: string
+  created: number
+  subscriptionId: string
+  status: string
+  orgId: string | undefined
+  /** Our plan price identifier (mapped back from the Stripe price). */
+  planPriceId: string | undefined
+  currentPeriodEnd: string | null
+  trialEndsAt: string | null
+}
+
+const iso = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000).toISOString() : null)
+
+/**
+ * Verifies a webhook's signature on the raw body and reads a subscription event out of it;
+ * undefined for the event types we do not act on. Throws on a bad signature.
+ */
+export const readSubscriptionEvent = (rawBody: string, signature: string): SubscriptionEvent | undefined => {
+  const event = stripe().webhooks.constructEvent(rawBody, signature, webhookSecret())
+  if (!event.type.startsWith('customer.subscription.')) return undefined
+  const subscription = event.data.object as Stripe.Subscription
+  const item = subscription.items?.data?.[0]
+  return {
+    id: event.id,
+    created: event.created,
+    subscriptionId: subscription.id,
+    status: subscription.status,
+    orgId: subscription.metadata?.orgId,
+    planPriceId: item?.price?.id ? planPriceIdFor(item.price.id) : undefined,
+    currentPeriodEnd: iso(item?.current_period_end),
+    trialEndsAt: iso(subscription.trial_end),
+  }
+}
+
+/** The organization's Stripe customer, created once (the idempotency key covers a retry). */
+export const createCustomer = async (orgId: string, name: string, email: string | null) =>
+  (
+    await stripe().customers.create(
+      { name, email: email ?? undefined, metadata: { orgId } },
+      { idempotencyKey: `customer-${orgId}` },
+    )
+  ).id
+
+/** Cancels a subscription that was never paid for (checkout restarted, coupon changed). */
+export const cancelIfUnfinished = async (subscriptionId: string) => {
+  const previous = await stripe().subscriptions.retrieve(subscriptionId)
+  if (previous.status === 'incomplete' || previous.status === 'trialing')
+    await stripe().subscriptions.cancel(previous.id)
+}
+
+export interface NewSubscription {
+  orgId: string
+  customer: string
+  planPriceId: string
+  trialEnd?: number
+  discount?: { promotion_code: string } | { coupon: string }
+  idempotencyKey: string
+}
+
+/** Creates the subscription and answers the secret the Payment Element confirms (a setup intent during a trial). */
+export const createSubscription = async (p: NewSubscription) => {
+  const subscription = await stripe().subscriptions.create(
+    {
+      customer: p.customer,
+      items: [{ price: stripePriceId(p.planPriceId) }],
+      ...(p.trialEnd ? { trial_end: p.trialEnd } : {}),
+      ...(p.discount ? { discounts: [p.discount] } : {}),
+      payment_behavior: 'default_incomplete',
+      payment_settings: { save_default_payment_method: 'on_subscription' },
+      metadata: { orgId: p.orgId, planPriceId: p.planPriceId },
+      expand: ['latest_invoice.confirmation_secret', 'pending_setup_intent'],
+    },
+    { idempotencyKey: p.idempotencyKey },
+  )
+  const setup = subscription.pending_setup_intent
+  const invoice = subscription.latest_invoice
+  const clientSecret =
+    setup && typeof setup !== 'string'
+      ? setup.client_secret
+      : invoice && typeof invoice !== 'string'
+        ? (invoice.confirmation_secret?.client_secret ?? null)
+        : null
+  if (!clientSecret) throw new Error(`subscription ${subscription.id} has no intent to confirm`)
+  return {
+    subscriptionId: subscription.id,
+    clientSecret,
+    intentType: setup ? ('setup' as const) : ('payment' as const),
+  }
+}

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe'
+import { stripe } from './billing.ts'
 
 export interface CouponDetails {
   /** What to put in a subscription's discounts. */
@@ -23,7 +24,8 @@ const describe = (c: Stripe.Coupon) => {
 }
 
 /** A customer-facing promotion code first, then a coupon id; undefined when neither is valid. */
-export const couponDetails = async (client: Stripe, code: string): Promise<CouponDetails | undefined> => {
+export const couponDetails = async (code: string): Promise<CouponDetails | undefined> => {
+  const client = stripe()
   const promos = await client.promotionCodes.list({ code, active: true, limit: 1 })
   const promo = promos.data[0]
   if (promo) {
