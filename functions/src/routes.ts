@@ -9,10 +9,13 @@ import getUser from './auth/get-user.ts'
 import login from './auth/login.ts'
 import logout from './auth/logout.ts'
 import getStats from './dashboard/get-stats.ts'
+import confirmDecision from './email-decisions/confirm-decision.ts'
+import showDecision from './email-decisions/show-decision.ts'
 import getHealth from './health/get-health.ts'
 import addMember from './members/add-member.ts'
 import listMembers from './members/list-members.ts'
 import removeMember from './members/remove-member.ts'
+import resetPassword from './members/reset-password.ts'
 import getLogo from './organization/get-logo.ts'
 import getSettings from './organization/get-settings.ts'
 import updateSettings from './organization/update-settings.ts'
@@ -42,10 +45,13 @@ export const routes = {
   'billing/stripe-webhook': stripeWebhook,
   'billing/validate-coupon': validateCoupon,
   'dashboard/get-stats': getStats,
+  'email-decisions/confirm-decision': confirmDecision,
+  'email-decisions/show-decision': showDecision,
   'health/get-health': getHealth,
   'members/add-member': addMember,
   'members/list-members': listMembers,
   'members/remove-member': removeMember,
+  'members/reset-password': resetPassword,
   'organization/get-logo': getLogo,
   'organization/get-settings': getSettings,
   'organization/update-settings': updateSettings,

@@ -1,4 +1,4 @@
-import type { OrganizationSettings } from '@app/core'
+import { settingsOf, type OrganizationSettings } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
 /** The organization's name and branding, for the header and the settings page. */
@@ -9,6 +9,6 @@ export default defineRoute({
   uses: ['table'],
   handler: async ({ db }): Promise<OrganizationSettings> => {
     const org = await db.organization.get()
-    return { organizationName: org.name, logoUrl: org.logoUrl, timeZone: org.timeZone, weekStartDay: org.weekStartDay }
+    return settingsOf(org)
   },
 })

@@ -27,6 +27,7 @@ describe('organization settings', () => {
       logoUrl: null,
       timeZone: 'America/Denver',
       weekStartDay: 'sunday',
+      approvalEmails: true,
     })
     expect((await callRoute(getSettings, { cookies: [cookie] })).json.organizationName).toBe('First Baptist Church')
   })

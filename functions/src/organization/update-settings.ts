@@ -1,4 +1,10 @@
-import { assertCanBrand, entitlements, OrganizationSettingsUpdate, type OrganizationSettings } from '@app/core'
+import {
+  assertCanBrand,
+  entitlements,
+  OrganizationSettingsUpdate,
+  settingsOf,
+  type OrganizationSettings,
+} from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
 /** Name, logo, time zone and week start. A new logo needs a plan with custom branding. */
@@ -17,7 +23,8 @@ export default defineRoute({
       logoUrl: body.logoUrl,
       timeZone: body.timeZone,
       weekStartDay: body.weekStartDay,
+      approvalEmails: body.approvalEmails,
     })
-    return { organizationName: org.name, logoUrl: org.logoUrl, timeZone: org.timeZone, weekStartDay: org.weekStartDay }
+    return settingsOf(org)
   },
 })

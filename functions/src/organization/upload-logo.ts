@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
-import { assertCanBrand, badRequest, checkLogo, entitlements, LOGO_MAX_BYTES, logoMessages } from '@app/core'
+import {
+  assertCanBrand,
+  badRequest,
+  checkLogo,
+  entitlements,
+  LOGO_MAX_BYTES,
+  logoMessages,
+  settingsOf,
+} from '@app/core'
 import { logosStore } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
 
@@ -33,6 +41,6 @@ export default defineRoute({
     const file = `logo-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.${check.type.ext}`
     await logosStore.put(`${db.orgId}/${file}`, bytes, check.type.mime)
     const org = await db.organization.updateSettings({ logoUrl: `/api/logos/${db.orgId}/${file}` })
-    return { organizationName: org.name, logoUrl: org.logoUrl, timeZone: org.timeZone, weekStartDay: org.weekStartDay }
+    return settingsOf(org)
   },
 })

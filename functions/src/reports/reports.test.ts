@@ -72,7 +72,7 @@ describe('GET /api/reports/bulk-timesheets', () => {
     expect(lines[0]).toContain('Employee,Department,Week Starting,Status,Monday Hours')
     expect(lines[1]).toMatch(/^\uFEFF?Ana Silva,Youth,\d{4}-\d{2}-\d{2},Pending Review,2\.0,0\.0/)
     expect(lines.filter((l) => l.startsWith('Removed member'))).toHaveLength(150)
-  })
+  }, 90_000)
 
   it('is for supervisors only', async () => {
     const { cookie } = await newOrganization()

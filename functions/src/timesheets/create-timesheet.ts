@@ -1,5 +1,6 @@
 import { WeekTimesheetSave } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
+import { submitWithReviewEmails } from '../support/submission.ts'
 import { assertWeekStart } from '../support/timesheet-views.ts'
 
 /** The submit page's Submit Timesheet: saves the chosen week, then submits it for approval. */
@@ -8,12 +9,12 @@ export default defineRoute({
   path: '/api/timesheets',
   auth: 'member',
   body: WeekTimesheetSave,
-  uses: ['table'],
+  uses: ['table', 'email'],
   handler: async ({ body, session, db }) => {
     const { weekStartDate, version, ...days } = body
     assertWeekStart(await db.organization.get(), weekStartDate)
     const sheet = await db.timesheets.getOrCreate(session.userId, weekStartDate)
     const saved = await db.timesheets.saveDays(sheet.id, session.userId, days, version)
-    return db.timesheets.submit(saved.id, session.userId, saved.version)
+    return submitWithReviewEmails(db, session.user, saved.id, saved.version)
   },
 })

@@ -50,6 +50,10 @@ export const config = {
   get mailFrom() {
     return need('MAIL_FROM')
   },
+  /** Signs the Approve and Decline links in supervisors' emails. */
+  get emailLinkSecret() {
+    return need('EMAIL_LINK_SECRET')
+  },
   get stripeSecretKey() {
     return read('STRIPE_SECRET_KEY')
   },

@@ -28,6 +28,8 @@ export const Organization = z.object({
   /** IANA zone in which "this week" is computed (DESIGN.md section 5). */
   timeZone: z.string(),
   weekStartDay: z.enum(['monday', 'sunday']),
+  /** Whether supervisors get an email with Approve and Decline links for each submission. */
+  approvalEmails: z.boolean().default(true),
   createdAt: z.string(),
   updatedAt: z.string(),
 })

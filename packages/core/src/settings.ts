@@ -21,6 +21,7 @@ export const OrganizationSettingsUpdate = z.object({
   logoUrl: LogoUrl.nullable().optional(),
   timeZone: TimeZone.optional(),
   weekStartDay: WeekStartDay.optional(),
+  approvalEmails: z.boolean({ error: 'approvalEmails must be true or false' }).optional(),
 })
 export type OrganizationSettingsUpdate = z.infer<typeof OrganizationSettingsUpdate>
 
@@ -29,5 +30,21 @@ export const OrganizationSettings = z.object({
   logoUrl: z.string().nullable(),
   timeZone: z.string(),
   weekStartDay: WeekStartDay,
+  approvalEmails: z.boolean(),
 })
 export type OrganizationSettings = z.infer<typeof OrganizationSettings>
+
+/** The settings as the API answers them. */
+export const settingsOf = (org: {
+  name: string
+  logoUrl: string | null
+  timeZone: string
+  weekStartDay: WeekStartDay
+  approvalEmails: boolean
+}): OrganizationSettings => ({
+  organizationName: org.name,
+  logoUrl: org.logoUrl,
+  timeZone: org.timeZone,
+  weekStartDay: org.weekStartDay,
+  approvalEmails: org.approvalEmails,
+})

@@ -34,6 +34,8 @@ export const keys = {
   statusTimesheets: (orgId: string, status: string) => `${org(orgId)}#STATUS#${status}`,
   weekSort: (week: string, id: number) => `WEEK#${week}#${String(id).padStart(12, '0')}`,
 
+  /** An emailed Approve/Decline link that has been used (single use). */
+  decisionLinkUse: (orgId: string, linkId: string) => ({ pk: org(orgId), sk: `LINKUSED#${linkId}` }),
   outbox: (orgId: string, id: string) => ({ pk: org(orgId), sk: `OUTBOX#${id}` }),
   /** GSI1 partitions of the email outbox: due for a try, and given up on. */
   outboxDue: 'OUTBOX#DUE',

@@ -11,7 +11,7 @@ export const organizationOf = (orgId: string) => ({
 
   /** Changes the organization's own settings (never its billing fields, which only webhooks write). */
   async updateSettings(
-    changes: Partial<Pick<Organization, 'name' | 'logoUrl' | 'timeZone' | 'weekStartDay'>>,
+    changes: Partial<Pick<Organization, 'name' | 'logoUrl' | 'timeZone' | 'weekStartDay' | 'approvalEmails'>>,
   ): Promise<Organization> {
     const entries = Object.entries(changes).filter(([, v]) => v !== undefined)
     const names = Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k]))

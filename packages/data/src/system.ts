@@ -54,6 +54,7 @@ export const system = {
       currentPeriodEnd: null,
       timeZone: p.timeZone,
       weekStartDay: 'monday',
+      approvalEmails: true,
       createdAt: now,
       updatedAt: now,
     }

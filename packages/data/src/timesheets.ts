@@ -73,7 +73,7 @@ export const timesheetsOf = (orgId: string) => {
   }
 
   /** Writes `next` over `current` if nobody else wrote in between, moving the counts with it. */
-  const replace = async (current: Timesheet, next: Timesheet) => {
+  const replace = async (current: Timesheet, next: Timesheet, extra: TransactInput[] = []) => {
     try {
       await table.transact([
         {
@@ -84,6 +84,7 @@ export const timesheetsOf = (orgId: string) => {
           },
         },
         ...countChange(current.status, next.status),
+        ...extra,
       ])
     } catch (e) {
       if (isConditionFailure(e, 0)) throw conflict(staleVersionMessage)
@@ -174,8 +175,8 @@ export const timesheetsOf = (orgId: string) => {
       })
     },
 
-    /** Draft or rejected becomes pending; anything else is refused. */
-    async submit(id: number, employeeId: string, expectedVersion?: number) {
+    /** Draft or rejected becomes pending; anything else is refused. `extra` joins the transaction (emails). */
+    async submit(id: number, employeeId: string, expectedVersion?: number, extra: TransactInput[] = []) {
       const current = await ownedBy(id, employeeId)
       if (!isEditable(current.status)) {
         throw conflict(`This timesheet is already ${statusLabel[current.status]} and cannot be submitted again`)

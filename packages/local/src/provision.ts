@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import {
@@ -96,4 +97,14 @@ export const ensureStaffPool = async (cognito: CognitoIdentityProviderClient, di
   const staffPool = { userPoolId, clientId: client.UserPoolClient!.ClientId! }
   writeFileSync(file, JSON.stringify({ ...saved, staffPool }, null, 2))
   return staffPool
+}
+
+/** Secrets the functions need (in AWS they come from Secrets Manager), made once and kept in `dir/stack.json`. */
+export const ensureSecrets = (dir: string): { emailLinkSecret: string } => {
+  const file = join(dir, 'stack.json')
+  const saved = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { emailLinkSecret?: string }) : {}
+  if (saved.emailLinkSecret) return { emailLinkSecret: saved.emailLinkSecret }
+  const emailLinkSecret = randomBytes(32).toString('base64url')
+  writeFileSync(file, JSON.stringify({ ...saved, emailLinkSecret }, null, 2))
+  return { emailLinkSecret }
 }

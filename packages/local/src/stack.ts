@@ -10,7 +10,7 @@ import { invoke, routeMatcher } from './api-gateway.ts'
 import { startCognito, startDynamo, startS3, startSes, type Running } from './emulators.ts'
 import { LOCAL_OIDC_CLIENT, startIdentityProvider } from './identity-provider.ts'
 import { assertFree, type Ports, type Service } from './ports.ts'
-import { ensureStaffPool, ensureTable } from './provision.ts'
+import { ensureSecrets, ensureStaffPool, ensureTable } from './provision.ts'
 import { devWeb, staticWeb, type WebHandler } from './web.ts'
 
 export const repoRoot = resolve(import.meta.dirname, '../../..')
@@ -79,6 +79,7 @@ export const startStack = async (options: StackOptions): Promise<Stack> => {
       dataDir,
     )
 
+    const secrets = ensureSecrets(dataDir)
     const env: Record<string, string> = {
       AWS_REGION: 'us-east-1',
       AWS_ACCESS_KEY_ID: 'local',
@@ -98,6 +99,7 @@ export const startStack = async (options: StackOptions): Promise<Stack> => {
       EXPORTS_BUCKET: 'timesheets-exports',
       LOGOS_BUCKET: 'timesheets-logos',
       MAIL_FROM: 'Timesheets <no-reply@timesheets.local>',
+      EMAIL_LINK_SECRET: secrets.emailLinkSecret,
       ...options.env,
     }
     // The handlers run in this process, as each Lambda would with its environment.

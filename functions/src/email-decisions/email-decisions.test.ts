@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest'
+import { currentWeekStart } from '@app/core'
+import { orgDb } from '@app/data'
+import { callRoute } from '../http/test-event.ts'
+import { newOrganization, newStaffMember } from '../http/test-identity.ts'
+import { inbox } from '../http/test-inbox.ts'
+import updateSettings from '../organization/update-settings.ts'
+import { createDecisionLink } from '../support/decision-links.ts'
+import createTimesheet from '../timesheets/create-timesheet.ts'
+import submitTimesheet from '../timesheets/submit-timesheet.ts'
+import updateDraft from '../timesheets/update-draft.ts'
+import updateStatus from '../timesheets/update-status.ts'
+import confirmDecision from './confirm-decision.ts'
+import showDecision from './show-decision.ts'
+
+const thisWeek = () => currentWeekStart('America/Chicago', 'monday')
+
+const setup = async () => {
+  const org = await newOrganization()
+  const second = await newStaffMember(org.cookie, 'supervisor')
+  const staff = await newStaffMember(org.cookie)
+  const db = orgDb(org.organization.id)
+  const emailOf = async (id: string) => (await db.users.get(id)).email!
+  return { ...org, second, staff, db, emailOf }
+}
+const submit = async (cookie: string) =>
+  (
+    await callRoute(createTimesheet, {
+      cookies: [cookie],
+      body: { weekStartDate: thisWeek(), mondayStart: '09:00', mondayEnd: '13:00', mondayActivity: 'Hospital visits' },
+    })
+  ).json
+const linksIn = (text: string) => ({
+  approve: /Approve: \S+\/api\/email-decisions\/(\S+)/.exec(text)![1]!,
+  decline: /Decline: \S+\/api\/email-decisions\/(\S+)/.exec(text)![1]!,
+})
+const show = (token: string) => callRoute(showDecision, { params: { token } })
+const confirm = (token: string, form = '') =>
+  callRoute(confirmDecision, {
+    params: { token },
+    body: form,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' },
+  })
+
+describe('review emails on submit', () => {
+  it('sends one email to each other supervisor, naming the employee, the week, the total and each day', async () => {
+    const { supervisor, second, staff, emailOf } = await setup()
+    await submit(staff.cookie)
+    const [a, b, mine] = await Promise.all([
+      inbox(supervisor.email!),
+      inbox(await emailOf(second.user.id)),
+      inbox(await emailOf(staff.user.id)),
+    ])
+    expect(a).toHaveLength(1)
+    expect(b).toHaveLength(1)
+    expect(mine).toHaveLength(0)
+    expect(a[0]!.subject).toContain('Ana Silva')
+    expect(a[0]!.body.text).toContain('4.0 hours')
+    expect(a[0]!.body.text).toContain('Monday: 09:00-13:00 (4.0 hours)')
+    expect(a[0]!.body.text).toContain('Tuesday: No hours logged')
+  })
+
+  it('does not email a supervisor about their own timesheet, and stays quiet when the organization turns it off', async () => {
+    const { cookie, supervisor, second, staff, emailOf } = await setup()
+    await submit(second.cookie)
+    expect(await inbox(supervisor.email!)).toHaveLength(1)
+    expect(await inbox(await emailOf(second.user.id))).toHaveLength(0)
+    await callRoute(updateSettings, { cookies: [cookie], body: { organizationName: 'Grace', approvalEmails: false } })
+    await submit(staff.cookie)
+    expect(await inbox(supervisor.email!)).toHaveLength(1)
+  })
+})
+
+describe('one-click decisions', () => {
+  it('approves by link: the GET only shows a confirmation, the button decides', async () => {
+    const { supervisor, staff, db } = await setup()
+    const sheet = await submit(staff.cookie)
+    const { approve } = linksIn((await inbox(supervisor.email!))[0]!.body.text!)
+    const page = await show(approve)
+    expect(page.status).toBe(200)
+    expect(page.text).toContain('Approve this timesheet?')
+    expect(page.text).toContain('Ana Silva')
+    expect((await db.timesheets.get(sheet.id)).status).toBe('pending')
+    const done = await confirm(approve)
+    expect(done.status).toBe(200)
+    expect(done.text).toContain('Timesheet approved')
+    expect(await db.timesheets.get(sheet.id)).toMatchObject({ status: 'approved', approvedBy: supervisor.id })
+    const again = await confirm(approve)
+    expect(again.status).toBe(409)
+    expect(again.text).toContain('already used')
+  })
+
+  it("declines by link with a comment, and the employee's email follows", async () => {
+    const { second, staff, db, emailOf } = await setup()
+    const sheet = await submit(staff.cookie)
+    const { decline } = linksIn((await inbox(await emailOf(second.user.id)))[0]!.body.text!)
+    expect((await show(decline)).text).toContain('Add comments for the employee...')
+    const done = await confirm(decline, 'comments=Please+add+Tuesday')
+    expect(done.text).toContain('Timesheet declined')
+    expect(await db.timesheets.get(sheet.id)).toMatchObject({ status: 'rejected', comments: 'Please add Tuesday' })
+    const mail = await inbox(await emailOf(staff.user.id))
+    expect(mail.map((m) => m.body.text)).toEqual([expect.stringContaining('Please add Tuesday')])
+  })
+
+  it('changes nothing for an expired, a tampered, or an out-of-date link, or after the dashboard decided', async () => {
+    const { cookie, supervisor, staff, db, organization } = await setup()
+    const sheet = await submit(staff.cookie)
+    const { approve, decline } = linksIn((await inbox(supervisor.email!))[0]!.body.text!)
+
+    const expired = createDecisionLink(
+      {
+        orgId: organization.id,
+        timesheetId: sheet.id,
+        version: sheet.version,
+        decision: 'approved',
+        supervisorId: supervisor.id,
+      },
+      Date.now() - 8 * 86_400_000,
+    )
+    expect((await confirm(expired)).text).toContain('This link has expired')
+
+    const [payload, signature] = approve.split('.')
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), timesheetId: sheet.id + 1 }),
+    ).toString('base64url')
+    expect((await confirm(`${forged}.${signature}`)).text).toContain('This link is not valid')
+    expect((await db.timesheets.get(sheet.id)).status).toBe('pending')
+
+    // The dashboard rejects; the employee edits and submits again: the first email's links are out of date.
+    await callRoute(updateStatus, {
+      cookies: [cookie],
+      params: { id: String(sheet.id) },
+      body: { status: 'rejected', comments: 'Fix it' },
+    })
+    expect((await confirm(decline)).text).toContain('already decided')
+    await callRoute(updateDraft, {
+      cookies: [staff.cookie],
+      params: { id: String(sheet.id) },
+      body: { mondayStart: '08:00', mondayEnd: '12:00' },
+    })
+    await callRoute(submitTimesheet, { cookies: [staff.cookie], params: { id: String(sheet.id) }, body: {} })
+    const stale = await confirm(approve)
+    expect(stale.status).toBe(409)
+    expect(stale.text).toContain('out of date')
+    expect((await db.timesheets.get(sheet.id)).status).toBe('pending')
+
+    // The newest email's link works.
+    const newest = linksIn((await inbox(supervisor.email!)).at(-1)!.body.text!)
+    expect((await confirm(newest.approve)).text).toContain('Timesheet approved')
+  })
+})

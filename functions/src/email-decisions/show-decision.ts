@@ -1,0 +1,18 @@
+import { z } from 'zod'
+import { defineRoute } from '../http/define-route.ts'
+import { checkDecisionLink } from '../support/decision-link-check.ts'
+import { confirmPage } from '../support/decision-page.ts'
+
+/** Opening an emailed Approve or Decline link: a confirmation page; a GET never decides. */
+export default defineRoute({
+  method: 'GET',
+  path: '/api/email-decisions/{token}',
+  auth: 'public',
+  params: z.object({ token: z.string().max(2000) }),
+  uses: ['table'],
+  handler: async ({ params, event }) => {
+    const checked = await checkDecisionLink(params.token)
+    if (!checked.ok) return checked.page
+    return confirmPage(checked.sheet, checked.employee, checked.link.decision, event.rawPath)
+  },
+})

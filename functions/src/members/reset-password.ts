@@ -1,0 +1,26 @@
+import { z } from 'zod'
+import { badRequest } from '@app/core'
+import { generatePassword, staffPool } from '@app/adapters'
+import { sessions } from '@app/data'
+import { defineRoute } from '../http/define-route.ts'
+
+/** A new generated password for a staff login, shown once; the member's sessions end at once. */
+export default defineRoute({
+  method: 'POST',
+  path: '/api/employees/{id}/reset-password',
+  auth: 'supervisor',
+  params: z.object({ id: z.uuid('Member id must be a valid id') }),
+  uses: ['table', 'staffPool'],
+  handler: async ({ params, db }) => {
+    const member = await db.users.get(params.id)
+    if (member.authType !== 'local' || !member.username) {
+      throw badRequest(
+        'This member signs in with their own identity provider account; there is no password to reset here',
+      )
+    }
+    const password = generatePassword()
+    await staffPool.setPassword(member.username, password)
+    await sessions.deleteForUser(db.orgId, member.id)
+    return { temporaryCredentials: { username: member.username, password } }
+  },
+})

@@ -1,0 +1,46 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { config } from '@app/adapters'
+
+/**
+ * The Approve and Decline links in a supervisor's email: an HMAC-signed token bound to one
+ * organization, timesheet, submission (version), decision and supervisor, valid 7 days. It is
+ * single use: the decision's transaction records its id.
+ */
+export const LINK_DAYS = 7
+
+export interface DecisionLink {
+  linkId: string
+  orgId: string
+  timesheetId: number
+  version: number
+  decision: 'approved' | 'rejected'
+  supervisorId: string
+  expiresAt: number
+}
+
+const sign = (payload: string) => createHmac('sha256', config.emailLinkSecret).update(payload).digest('base64url')
+
+export const createDecisionLink = (link: Omit<DecisionLink, 'linkId' | 'expiresAt'>, now = Date.now()): string => {
+  const full: DecisionLink = {
+    ...link,
+    linkId: randomBytes(16).toString('base64url'),
+    expiresAt: now + LINK_DAYS * 86_400_000,
+  }
+  const payload = Buffer.from(JSON.stringify(full)).toString('base64url')
+  return `${payload}.${sign(payload)}`
+}
+
+export type LinkCheck = { ok: true; link: DecisionLink } | { ok: false; reason: 'invalid' | 'expired' }
+
+export const readDecisionLink = (token: string, now = Date.now()): LinkCheck => {
+  const [payload, signature, ...rest] = token.split('.')
+  if (!payload || !signature || rest.length) return { ok: false, reason: 'invalid' }
+  const expected = Buffer.from(sign(payload))
+  const given = Buffer.from(signature)
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'invalid' }
+  const link = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as DecisionLink
+  if (link.expiresAt <= now) return { ok: false, reason: 'expired' }
+  return { ok: true, link }
+}
+
+export const decisionLinkUrl = (token: string) => `${config.appOrigin}/api/email-decisions/${token}`

@@ -1,0 +1,90 @@
+import {
+  daysOf,
+  daysOfWeekStarting,
+  dayLabel,
+  formatHours,
+  formatWeekRange,
+  fullName,
+  weekTotalHours,
+  type Timesheet,
+  type User,
+} from '@app/core'
+import type { EmailMessage } from '@app/adapters'
+import { outbox, type OrgDb } from '@app/data'
+import { createDecisionLink, decisionLinkUrl } from './decision-links.ts'
+import { deliver } from './mailer.ts'
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/** The email each other supervisor gets for a submission, with one-click Approve and Decline links. */
+const reviewEmail = (
+  to: User,
+  employee: User,
+  sheet: Timesheet,
+  organizationName: string,
+  approveUrl: string,
+  declineUrl: string,
+): EmailMessage => {
+  const week = formatWeekRange(sheet.weekStartDate)
+  const days = daysOf(sheet, daysOfWeekStarting(sheet.weekStartDate))
+  const total = formatHours(weekTotalHours(sheet))
+  const lines = days.map(
+    (d) =>
+      `${dayLabel[d.day]}: ${d.start && d.end ? `${d.start}-${d.end} (${formatHours(d.hours)})` : 'No hours logged'}`,
+  )
+  const text = [
+    `Hi ${to.firstName},`,
+    '',
+    `${fullName(employee)} submitted a timesheet at ${organizationName} for the ${week.replace(/^Week/, 'week')}: ${total}.`,
+    '',
+    ...lines,
+    '',
+    `Approve: ${approveUrl}`,
+    `Decline: ${declineUrl}`,
+    '',
+    'Each link asks you to confirm, and works once within 7 days.',
+  ].join('\n')
+  const rows = days
+    .map(
+      (d) =>
+        `<tr><td>${dayLabel[d.day]}</td><td>${d.start && d.end ? `${d.start}&ndash;${d.end}` : 'No hours logged'}</td><td>${d.start && d.end ? escape(formatHours(d.hours)) : ''}</td></tr>`,
+    )
+    .join('')
+  const html = `<p>Hi ${escape(to.firstName)},</p>
+<p><strong>${escape(fullName(employee))}</strong> submitted a timesheet at ${escape(organizationName)} for the ${escape(week.replace(/^Week/, 'week'))}: <strong>${escape(total)}</strong>.</p>
+<table cellpadding="4">${rows}</table>
+<p><a href="${escape(approveUrl)}">Approve</a> &nbsp; <a href="${escape(declineUrl)}">Decline</a></p>
+<p style="color:#555">Each link asks you to confirm, and works once within 7 days.</p>`
+  return { to: to.email!, subject: `Timesheet to review: ${fullName(employee)}, ${week}`, text, html }
+}
+
+/**
+ * Submits a timesheet and, unless the organization turned them off, queues one review email per
+ * other supervisor in the same transaction, then tries to send them.
+ */
+export const submitWithReviewEmails = async (db: OrgDb, submitter: User, id: number, expectedVersion?: number) => {
+  const sheet = await db.timesheets.get(id)
+  const org = await db.organization.get()
+  const reviewers = org.approvalEmails
+    ? (await db.users.list()).filter((u) => u.role === 'supervisor' && u.id !== submitter.id && u.email)
+    : []
+  const version = sheet.version + 1 // the submission's version: links from earlier submissions are superseded
+  const emails = reviewers.map((reviewer) => {
+    const link = (decision: 'approved' | 'rejected') =>
+      decisionLinkUrl(
+        createDecisionLink({ orgId: db.orgId, timesheetId: id, version, decision, supervisorId: reviewer.id }),
+      )
+    return outbox.entry(
+      db.orgId,
+      reviewEmail(reviewer, submitter, { ...sheet, version }, org.name, link('approved'), link('rejected')),
+    )
+  })
+  const submitted = await db.timesheets.submit(
+    id,
+    submitter.id,
+    expectedVersion ?? sheet.version,
+    emails.map((e) => e.put),
+  )
+  await Promise.all(emails.map((e) => deliver(db.orgId, e.id, e.message)))
+  return submitted
+}
