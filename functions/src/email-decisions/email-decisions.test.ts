@@ -69,6 +69,34 @@ describe('review emails on submit', () => {
     await submit(staff.cookie)
     expect(await inbox(supervisor.email!)).toHaveLength(1)
   })
+
+  it('keeps the submission and its review emails when SES is down; the retry job sends them', async () => {
+    const { supervisor, staff, organization } = await setup()
+    const { resetClients } = await import('@app/adapters')
+    const { outbox } = await import('@app/data')
+    const endpoint = process.env.SES_ENDPOINT
+    process.env.SES_ENDPOINT = 'http://127.0.0.1:9'
+    resetClients()
+    try {
+      expect((await submit(staff.cookie)).status).toBe('pending')
+    } finally {
+      process.env.SES_ENDPOINT = endpoint
+      resetClients()
+    }
+    const queued = await outbox.pendingFor(organization.id)
+    expect(queued).toHaveLength(2)
+    const { table, keys } = await import('@app/data')
+    for (const q of queued) {
+      await table.update(keys.outbox(organization.id, q.id), {
+        UpdateExpression: 'SET gsi1sk = :due',
+        ExpressionAttributeValues: { ':due': `2000-01-01T00:00:00.000Z#${organization.id}#${q.id}` },
+      })
+    }
+    const { retryDueEmails } = await import('../support/mailer.ts')
+    await retryDueEmails()
+    expect(await outbox.pendingFor(organization.id)).toEqual([])
+    expect(await inbox(supervisor.email!)).toHaveLength(1)
+  })
 })
 
 describe('one-click decisions', () => {

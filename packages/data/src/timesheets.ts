@@ -183,13 +183,11 @@ export const timesheetsOf = (orgId: string) => {
       }
       checkVersion(current, expectedVersion)
       const now = nowIso()
-      return replace(current, {
-        ...current,
-        status: 'pending',
-        version: current.version + 1,
-        submittedAt: now,
-        updatedAt: now,
-      })
+      return replace(
+        current,
+        { ...current, status: 'pending', version: current.version + 1, submittedAt: now, updatedAt: now },
+        extra,
+      )
     },
 
     /**
