@@ -13,6 +13,8 @@ const require = createRequire(import.meta.url)
 export interface Running {
   name: string
   stop: () => Promise<void>
+  /** The emulator's own process, when it runs in one (for a crash test to kill it too). */
+  pid?: number
 }
 
 const stopChild = (child: ChildProcess) =>
@@ -52,7 +54,7 @@ export const startDynamo = async (port: number, dir: string): Promise<Running> =
     if (child.exitCode !== null) throw new Error(`exited: ${output()}`)
     await ping(`http://127.0.0.1:${port}`)
   })
-  return { name: 'dynamodb', stop: () => stopChild(child) }
+  return { name: 'dynamodb', stop: () => stopChild(child), pid: child.pid }
 }
 
 /** cognito-local, which keeps its pools under `dir/.cognito`. */
@@ -71,7 +73,7 @@ export const startCognito = async (port: number, dir: string): Promise<Running> 
     if (child.exitCode !== null) throw new Error(`exited: ${output()}`)
     await ping(`http://127.0.0.1:${port}/health`)
   })
-  return { name: 'cognito', stop: () => stopChild(child) }
+  return { name: 'cognito', stop: () => stopChild(child), pid: child.pid }
 }
 
 /** An S3 emulator that checks SigV4 signatures, so a tampered pre-signed link is refused. */

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http'
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
@@ -159,6 +159,8 @@ export const startStack = async (options: StackOptions): Promise<Stack> => {
       running.unshift({ name: 'vite', stop: dev.close })
     }
 
+    // Child processes of the emulators, so a crash test can kill everything the way a power cut would.
+    writeFileSync(join(dataDir, 'pids.json'), JSON.stringify({ stack: process.pid, children: running.flatMap((r) => (r.pid ? [r.pid] : [])) }))
     return { appUrl, inboxUrl: `http://127.0.0.1:${ports.ses}/`, issuer, env, stop: stopAll }
   } catch (e) {
     await stopAll()

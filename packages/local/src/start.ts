@@ -7,7 +7,8 @@ const main = async () => {
   const started = Date.now()
   const web = process.env.WEB_MODE === 'dist' ? 'dist' : 'dev'
   const stripe = process.env.STRIPE_SECRET_KEY ? { STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY } : undefined
-  const stack = await startStack({ ports: configuredPorts(), dataDir: join(repoRoot, '.local'), web, env: stripe })
+  const dataDir = process.env.LOCAL_DATA_DIR ?? join(repoRoot, '.local')
+  const stack = await startStack({ ports: configuredPorts(), dataDir, web, env: stripe })
   const line = '─'.repeat(60)
   console.log(`\n${line}
   Ministry Timesheets is running (${((Date.now() - started) / 1000).toFixed(1)} s)
@@ -16,7 +17,7 @@ const main = async () => {
   Local inbox:  ${stack.inboxUrl}
   Sign-in:      ${stack.issuer} (local identity provider)
   Billing:      ${stripe ? 'Stripe (STRIPE_SECRET_KEY set)' : 'not configured (set STRIPE_SECRET_KEY to enable)'}
-  Data:         .local/ (kept across restarts)
+  Data:         ${dataDir} (kept across restarts)
 
   Press Ctrl-C to stop.
 ${line}\n`)
