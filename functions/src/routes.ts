@@ -9,6 +9,7 @@ import getUser from './auth/get-user.ts'
 import login from './auth/login.ts'
 import logout from './auth/logout.ts'
 import getStats from './dashboard/get-stats.ts'
+import openDemo from './demo/open-demo.ts'
 import confirmDecision from './email-decisions/confirm-decision.ts'
 import showDecision from './email-decisions/show-decision.ts'
 import getHealth from './health/get-health.ts'
@@ -45,6 +46,7 @@ export const routes = {
   'billing/stripe-webhook': stripeWebhook,
   'billing/validate-coupon': validateCoupon,
   'dashboard/get-stats': getStats,
+  'demo/open-demo': openDemo,
   'email-decisions/confirm-decision': confirmDecision,
   'email-decisions/show-decision': showDecision,
   'health/get-health': getHealth,

@@ -94,6 +94,8 @@ export const sessionLoader = (access: Access): Middleware => ({
     if (session && user) state.session = { ...session, role: user.role, sid: sid!, user }
     if (access === 'public') return
     if (!state.session) throw unauthorized()
+    if (state.session.demo && request.event.requestContext?.http?.method !== 'GET')
+      throw forbidden(messages.demoReadOnly)
     if (access === 'supervisor' && state.session.role !== 'supervisor') throw forbidden(messages.supervisorsOnly)
   },
 })

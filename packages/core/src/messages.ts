@@ -7,4 +7,6 @@ export const messages = {
   csrf: 'This request must come from the app itself',
   jsonOnly: 'Requests must send JSON (Content-Type: application/json)',
   billingNotConfigured: 'Billing is not configured',
+  demoReadOnly:
+    'This is a read-only demo, so changes are not saved. Sign up to try everything with your own organization.',
 } as const

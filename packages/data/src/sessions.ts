@@ -15,6 +15,8 @@ export const Session = z.object({
   createdAt: z.string(),
   absoluteExpire: z.number(),
   expire: z.number(),
+  /** A visitor of the read-only demo organization. */
+  demo: z.boolean().optional(),
 })
 export type Session = z.infer<typeof Session>
 
@@ -22,12 +24,13 @@ export type Session = z.infer<typeof Session>
 const hash = (sid: string) => createHash('sha256').update(sid).digest('base64url')
 
 export const sessions = {
-  async create(user: { userId: string; orgId: string }): Promise<{ sid: string; session: Session }> {
+  async create(user: { userId: string; orgId: string; demo?: boolean }): Promise<{ sid: string; session: Session }> {
     const sid = randomBytes(32).toString('base64url')
     const now = epochSeconds()
     const session: Session = {
       userId: user.userId,
       orgId: user.orgId,
+      ...(user.demo ? { demo: true } : {}),
       createdAt: nowIso(),
       absoluteExpire: now + SESSION_ABSOLUTE_SECONDS,
       expire: now + SESSION_IDLE_SECONDS,

@@ -1,4 +1,5 @@
 import {
+  BatchWriteCommand,
   DeleteCommand,
   GetCommand,
   PutCommand,
@@ -83,6 +84,23 @@ export const table = {
       cursor = page.cursor
     } while (cursor)
     return items
+  },
+
+  /** Puts many items, 25 to a request, retrying what DynamoDB leaves unprocessed (seeding). */
+  async putMany(items: Item[], concurrency = 4) {
+    const batches: Item[][] = []
+    for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25))
+    const worker = async () => {
+      for (let batch = batches.shift(); batch; batch = batches.shift()) {
+        let requests = batch.map((Item) => ({ PutRequest: { Item } }))
+        for (let attempt = 0; requests.length; attempt++) {
+          if (attempt) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)))
+          const out = await clients.dynamo.send(new BatchWriteCommand({ RequestItems: { [table.name]: requests } }))
+          requests = (out.UnprocessedItems?.[table.name] ?? []) as typeof requests
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: concurrency }, worker))
   },
 
   async transact(items: TransactInput[]) {

@@ -31,17 +31,20 @@ const emptyDays = (): TimesheetDays => ({
  * organization's per-status counts, conditioned on the version that was read, so two writers
  * can never both win and the counts always equal the true numbers.
  */
-export const timesheetsOf = (orgId: string) => {
-  const indexKeys = (t: Pick<Timesheet, 'id' | 'employeeId' | 'weekStartDate' | 'status'>) => ({
-    gsi1pk: keys.employeeTimesheets(orgId, t.employeeId),
-    gsi1sk: keys.weekSort(t.weekStartDate, t.id),
-    // Sparse: the organization's list shows submissions, not drafts still being written.
-    gsi2pk: t.status === 'draft' ? undefined : keys.orgTimesheets(orgId),
-    gsi2sk: t.status === 'draft' ? undefined : keys.weekSort(t.weekStartDate, t.id),
-    gsi3pk: keys.statusTimesheets(orgId, t.status),
-    gsi3sk: keys.weekSort(t.weekStartDate, t.id),
-  })
+/** A timesheet as stored: its fields, its key and the index keys of its access patterns. */
+export const timesheetItem = (t: Timesheet) => ({
+  ...keys.timesheet(t.organizationId, t.id),
+  ...t,
+  gsi1pk: keys.employeeTimesheets(t.organizationId, t.employeeId),
+  gsi1sk: keys.weekSort(t.weekStartDate, t.id),
+  // Sparse: the organization's list shows submissions, not drafts still being written.
+  gsi2pk: t.status === 'draft' ? undefined : keys.orgTimesheets(t.organizationId),
+  gsi2sk: t.status === 'draft' ? undefined : keys.weekSort(t.weekStartDate, t.id),
+  gsi3pk: keys.statusTimesheets(t.organizationId, t.status),
+  gsi3sk: keys.weekSort(t.weekStartDate, t.id),
+})
 
+export const timesheetsOf = (orgId: string) => {
   const countChange = (from: TimesheetStatus | null, to: TimesheetStatus): TransactInput[] =>
     from === to
       ? []
@@ -78,7 +81,7 @@ export const timesheetsOf = (orgId: string) => {
       await table.transact([
         {
           Put: {
-            Item: { ...keys.timesheet(orgId, next.id), ...next, ...indexKeys(next) },
+            Item: timesheetItem(next),
             ConditionExpression: 'version = :v',
             ExpressionAttributeValues: { ':v': current.version },
           },
@@ -143,7 +146,7 @@ export const timesheetsOf = (orgId: string) => {
           },
           {
             Put: {
-              Item: { ...keys.timesheet(orgId, t.id), ...t, ...indexKeys(t) },
+              Item: timesheetItem(t),
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
@@ -224,7 +227,7 @@ export const timesheetsOf = (orgId: string) => {
         await table.transact([
           {
             Put: {
-              Item: { ...keys.timesheet(orgId, id), ...next, ...indexKeys(next) },
+              Item: timesheetItem(next),
               ConditionExpression: 'version = :v AND #s = :pending',
               ExpressionAttributeNames: { '#s': 'status' },
               ExpressionAttributeValues: { ':v': current.version, ':pending': 'pending' },

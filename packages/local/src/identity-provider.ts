@@ -47,6 +47,10 @@ ${error ? `<p class="err" role="alert">${escapeHtml(error)}</p>` : ''}
 <button type="submit">Continue</button>
 </form></body></html>`
 
+/** The subject this provider gives an email address: the same email is the same person. */
+export const localSubjectFor = (email: string) =>
+  createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 32)
+
 /** Accounts are remembered under `dir`, so the same email signs in as the same subject after a restart. */
 const accountStore = (dir: string) => {
   const file = join(dir, 'idp-accounts.json')
@@ -55,7 +59,7 @@ const accountStore = (dir: string) => {
   return {
     get: (id: string) => accounts[id],
     save(profile: Profile) {
-      const id = createHash('sha256').update(profile.email.toLowerCase()).digest('hex').slice(0, 32)
+      const id = localSubjectFor(profile.email)
       accounts[id] = profile
       writeFileSync(file, JSON.stringify(accounts, null, 2))
       return id

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
@@ -10,7 +10,7 @@ import { invoke, routeMatcher } from './api-gateway.ts'
 import { startCognito, startDynamo, startS3, startSes, type Running } from './emulators.ts'
 import { LOCAL_OIDC_CLIENT, startIdentityProvider } from './identity-provider.ts'
 import { assertFree, type Ports, type Service } from './ports.ts'
-import { ensureSecrets, ensureStaffPool, ensureTable } from './provision.ts'
+import { ensureSecrets, ensureStaffPool, ensureTable, type StaffPool } from './provision.ts'
 import { devWeb, staticWeb, type WebHandler } from './web.ts'
 
 export const repoRoot = resolve(import.meta.dirname, '../../..')
@@ -31,6 +31,45 @@ export interface Stack {
   issuer: string
   env: Record<string, string>
   stop: () => Promise<void>
+}
+
+/**
+ * The environment each function gets on the local stack (in AWS the CDK stack sets the same
+ * variables). Scripts such as the seeder use it to reach a stack that is already running.
+ */
+export const stackEnvironment = (
+  ports: Ports,
+  dataDir: string,
+  pool: StaffPool,
+  secrets: { emailLinkSecret: string },
+): Record<string, string> => ({
+  AWS_REGION: 'us-east-1',
+  AWS_ACCESS_KEY_ID: 'local',
+  AWS_SECRET_ACCESS_KEY: 'local',
+  TABLE_NAME: 'timesheets',
+  DYNAMODB_ENDPOINT: `http://127.0.0.1:${ports.dynamodb}`,
+  COGNITO_ENDPOINT: `http://127.0.0.1:${ports.cognito}`,
+  S3_ENDPOINT: `http://127.0.0.1:${ports.s3}`,
+  SES_ENDPOINT: `http://127.0.0.1:${ports.ses}`,
+  STAFF_USER_POOL_ID: pool.userPoolId,
+  STAFF_USER_POOL_CLIENT_ID: pool.clientId,
+  OIDC_ISSUER: `http://127.0.0.1:${ports.idp}`,
+  OIDC_CLIENT_ID: LOCAL_OIDC_CLIENT.id,
+  OIDC_CLIENT_SECRET: LOCAL_OIDC_CLIENT.secret,
+  OIDC_ALLOW_INSECURE: 'true',
+  APP_ORIGIN: `http://127.0.0.1:${ports.app}`,
+  EXPORTS_BUCKET: 'timesheets-exports',
+  LOGOS_BUCKET: 'timesheets-logos',
+  MAIL_FROM: 'Timesheets <no-reply@timesheets.local>',
+  EMAIL_LINK_SECRET: secrets.emailLinkSecret,
+})
+
+/** The environment of a stack already running on these ports with this data directory. */
+export const runningStackEnvironment = (ports: Ports, dataDir: string) => {
+  const file = join(dataDir, 'stack.json')
+  if (!existsSync(file)) throw new Error(`No local stack data in ${dataDir}: start the stack first with npm start`)
+  const saved = JSON.parse(readFileSync(file, 'utf8')) as { staffPool: StaffPool; emailLinkSecret: string }
+  return stackEnvironment(ports, dataDir, saved.staffPool, saved)
 }
 
 const local = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
@@ -71,37 +110,13 @@ export const startStack = async (options: StackOptions): Promise<Stack> => {
     if (failed) throw failed.reason
     const { issuer } = await idp
 
-    const dynamoEndpoint = `http://127.0.0.1:${ports.dynamodb}`
-    const cognitoEndpoint = `http://127.0.0.1:${ports.cognito}`
-    await ensureTable(new DynamoDBClient({ ...local, endpoint: dynamoEndpoint }), 'timesheets')
+    await ensureTable(new DynamoDBClient({ ...local, endpoint: `http://127.0.0.1:${ports.dynamodb}` }), 'timesheets')
     const pool = await ensureStaffPool(
-      new CognitoIdentityProviderClient({ ...local, endpoint: cognitoEndpoint }),
+      new CognitoIdentityProviderClient({ ...local, endpoint: `http://127.0.0.1:${ports.cognito}` }),
       dataDir,
     )
 
-    const secrets = ensureSecrets(dataDir)
-    const env: Record<string, string> = {
-      AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
-      TABLE_NAME: 'timesheets',
-      DYNAMODB_ENDPOINT: dynamoEndpoint,
-      COGNITO_ENDPOINT: cognitoEndpoint,
-      S3_ENDPOINT: `http://127.0.0.1:${ports.s3}`,
-      SES_ENDPOINT: `http://127.0.0.1:${ports.ses}`,
-      STAFF_USER_POOL_ID: pool.userPoolId,
-      STAFF_USER_POOL_CLIENT_ID: pool.clientId,
-      OIDC_ISSUER: issuer,
-      OIDC_CLIENT_ID: LOCAL_OIDC_CLIENT.id,
-      OIDC_CLIENT_SECRET: LOCAL_OIDC_CLIENT.secret,
-      OIDC_ALLOW_INSECURE: 'true',
-      APP_ORIGIN: appUrl,
-      EXPORTS_BUCKET: 'timesheets-exports',
-      LOGOS_BUCKET: 'timesheets-logos',
-      MAIL_FROM: 'Timesheets <no-reply@timesheets.local>',
-      EMAIL_LINK_SECRET: secrets.emailLinkSecret,
-      ...options.env,
-    }
+    const env = { ...stackEnvironment(ports, dataDir, pool, ensureSecrets(dataDir)), ...options.env }
     // The handlers run in this process, as each Lambda would with its environment.
     Object.assign(process.env, env)
     resetClients()
@@ -160,7 +175,10 @@ export const startStack = async (options: StackOptions): Promise<Stack> => {
     }
 
     // Child processes of the emulators, so a crash test can kill everything the way a power cut would.
-    writeFileSync(join(dataDir, 'pids.json'), JSON.stringify({ stack: process.pid, children: running.flatMap((r) => (r.pid ? [r.pid] : [])) }))
+    writeFileSync(
+      join(dataDir, 'pids.json'),
+      JSON.stringify({ stack: process.pid, children: running.flatMap((r) => (r.pid ? [r.pid] : [])) }),
+    )
     return { appUrl, inboxUrl: `http://127.0.0.1:${ports.ses}/`, issuer, env, stop: stopAll }
   } catch (e) {
     await stopAll()

@@ -1,0 +1,28 @@
+import { z } from 'zod'
+import { sampleOrganization, seedOrganization, sessions, stableId, table, keys } from '@app/data'
+import { sessionCookie } from '../http/cookies.ts'
+import { defineRoute } from '../http/define-route.ts'
+import { HttpResponse } from '../http/response.ts'
+
+const DEMO_NAME = 'Demo: Grace Community Church'
+
+/**
+ * Browser navigation from /demo: opens the read-only demonstration organization as its supervisor
+ * or as one of its staff, without signing up. The organization is made on first use.
+ */
+export default defineRoute({
+  method: 'GET',
+  path: '/api/demo',
+  auth: 'public',
+  query: z.object({ role: z.enum(['supervisor', 'employee']).default('supervisor') }),
+  uses: ['table'],
+  handler: async ({ query, session: previous }) => {
+    const orgId = stableId('org', DEMO_NAME)
+    const demo = sampleOrganization({ name: DEMO_NAME, members: 9, weeks: 6, demo: true })
+    if (!(await table.get(keys.organization(orgId)))) await seedOrganization(demo)
+    const member = query.role === 'supervisor' ? demo.members[0]! : demo.members.find((m) => m.role === 'employee')!
+    if (previous) await sessions.delete(previous.sid)
+    const { sid } = await sessions.create({ userId: member.id, orgId, demo: true })
+    return HttpResponse.redirect('/', [sessionCookie(sid)])
+  },
+})

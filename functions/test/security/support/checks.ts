@@ -1,0 +1,62 @@
+import { expect } from 'vitest'
+
+export interface Answer {
+  status: number
+  headers: Record<string, unknown>
+  text: string
+  json: any
+}
+
+/** What must never reach a caller: stack frames, file paths, internal error names, table keys, emulators. */
+const INTERNALS: RegExp[] = [
+  /\n\s+at\s+\S/,
+  /node_modules/,
+  /\.(ts|js|mjs|cjs):\d+/,
+  /\b(TypeError|ReferenceError|SyntaxError|RangeError|ZodError|AppError|URIError)\b/,
+  /\b(ORG|USER|SESSION|WEEK|COUNTER|STATS|USERNAME|OUTBOX|AUTHREQ|LINKUSED)#/,
+  /ConditionalCheckFailed|TransactionCanceled|ValidationException|ResourceNotFoundException|ProvisionedThroughput/,
+  /ECONNREFUSED|ECONNRESET|ETIMEDOUT|dynamodb|s3rver|cognito-local|StripeConnectionError/i,
+  /Internal server error/i,
+]
+
+export const leaksInternals = (text: string) => INTERNALS.find((re) => re.test(text))
+
+const isHtml = (res: Answer) => String(res.headers['content-type'] ?? '').startsWith('text/html')
+
+/**
+ * A refusal a person can read: a 4xx whose JSON body is `{ message }` (plus `fields` for
+ * validation), or, for the browser pages, an HTML page with a heading; never anything internal.
+ */
+export const expectCleanRefusal = (res: Answer, context: string) => {
+  expect(res.status, `${context}: ${res.text.slice(0, 300)}`).toBeGreaterThanOrEqual(400)
+  expect(res.status, `${context}: ${res.text.slice(0, 300)}`).toBeLessThan(500)
+  expectNothingInternal(res, context)
+  if (isHtml(res)) {
+    expect(res.text, context).toMatch(/<h1>[^<]+<\/h1>/)
+    return
+  }
+  expect(res.headers['content-type'], context).toBe('application/json')
+  expect(typeof res.json?.message, `${context}: ${res.text.slice(0, 300)}`).toBe('string')
+  expect(res.json.message.length, context).toBeGreaterThan(0)
+  expect(res.json.message.length, context).toBeLessThan(400)
+  const allowed = new Set(['message', 'fields'])
+  expect(
+    Object.keys(res.json).filter((k) => !allowed.has(k)),
+    context,
+  ).toEqual([])
+  if (res.json.fields !== undefined) {
+    for (const v of Object.values(res.json.fields)) expect(typeof v, context).toBe('string')
+  }
+}
+
+export const expectNothingInternal = (res: Answer, context: string) => {
+  const found = leaksInternals(res.text)
+  expect(found, `${context}: the body says something internal (${found}): ${res.text.slice(0, 300)}`).toBeUndefined()
+}
+
+/** 503 with the one plain message for a dependency that is down or busy. */
+export const expectUnavailable = (res: Answer, context: string) => {
+  expect(res.status, `${context}: ${res.text.slice(0, 300)}`).toBe(503)
+  expect(res.json?.message, context).toBeTruthy()
+  expectNothingInternal(res, context)
+}

@@ -1,0 +1,31 @@
+import type { Route } from '../../../src/http/define-route.ts'
+import { routes, type RouteKey } from '../../../src/routes.ts'
+
+/** Every route of the manifest, so each generated case covers a new route without anyone remembering. */
+export const manifest = Object.entries(routes) as [RouteKey, Route][]
+
+export const pathParamsOf = (route: Route) => [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)
+
+export const signedIn = manifest.filter(([, r]) => r.auth !== 'public')
+export const supervisorOnly = manifest.filter(([, r]) => r.auth === 'supervisor')
+export const withPathParams = manifest.filter(([, r]) => pathParamsOf(r).length > 0)
+export const stateChanging = manifest.filter(([, r]) => r.method !== 'GET')
+
+/**
+ * The only state-changing routes that skip the Origin and content-type check, and why. They are
+ * public and carry their own credential; any other non-GET route must refuse a foreign Origin.
+ */
+export const csrfExempt: Partial<Record<RouteKey, string>> = {
+  'billing/stripe-webhook': 'Stripe cannot send our Origin; the payload signature is the credential',
+  'email-decisions/confirm-decision':
+    'a plain form post from an email link; the signed single-use token is the credential',
+}
+
+/** Routes that answer a browser page (HTML) rather than JSON, even for a refusal. */
+export const pageRoutes = new Set<RouteKey>([
+  'auth/callback',
+  'email-decisions/confirm-decision',
+  'email-decisions/show-decision',
+])
+
+export { routes, type RouteKey, type Route }

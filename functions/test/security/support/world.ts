@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto'
+import { addDays, currentWeekStart, TimesheetDays, type Timesheet } from '@app/core'
+import { keys, orgDb, table } from '@app/data'
+import { callRoute, sessionCookieFor, type TestRequest } from '../../../src/http/test-event.ts'
+import { newOrganization, newStaffMember } from '../../../src/http/test-identity.ts'
+import uploadLogo from '../../../src/organization/upload-logo.ts'
+import { createDecisionLink } from '../../../src/support/decision-links.ts'
+import { pathParamsOf, type Route, type RouteKey } from './manifest.ts'
+
+/** A real 1x1 PNG. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+)
+export const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString('base64')}`
+
+export const thisWeek = () => currentWeekStart('America/Chicago', 'monday')
+
+type Org = Awaited<ReturnType<typeof newOrganization>>
+type Staff = Awaited<ReturnType<typeof newStaffMember>>
+
+/**
+ * One organization with real people and timesheets in every state, made through the same code
+ * the product uses (staff through the real add-member and staff login; timesheets through the
+ * data layer, which is fast). Fresh objects come from the helpers, so a state-changing case
+ * never consumes another case's object.
+ */
+export const makeTenant = async (name: string, options: { spare?: boolean } = {}) => {
+  const org: Org = await newOrganization(name)
+  const staff: Staff = await newStaffMember(org.cookie)
+  const spare: Staff | undefined = options.spare ? await newStaffMember(org.cookie, 'volunteer') : undefined
+  const orgId = org.organization.id
+  const db = orgDb(orgId)
+  let weeksBack = 0
+  const nextWeek = () => addDays(thisWeek(), -7 * ++weeksBack)
+  const by = { userId: org.supervisor.id, name: 'Sam Supervisor' }
+
+  const freshDraft = async (
+    days: Partial<TimesheetDays> = { mondayStart: '09:00', mondayEnd: '12:30', mondayActivity: `Visits ${name}` },
+    employeeId = staff.user.id,
+  ): Promise<Timesheet> => {
+    const sheet = await db.timesheets.getOrCreate(employeeId, nextWeek())
+    return db.timesheets.saveDays(sheet.id, employeeId, TimesheetDays.parse(days))
+  }
+  const freshPending = async (days?: Partial<TimesheetDays>) => {
+    const draft = await freshDraft(days)
+    return db.timesheets.submit(draft.id, draft.employeeId)
+  }
+  const freshApproved = async (days?: Partial<TimesheetDays>) => {
+    const pending = await freshPending(days)
+    return db.timesheets.decide(pending.id, by, 'approved', '')
+  }
+  const freshToken = async (decision: 'approved' | 'rejected' = 'approved') => {
+    const pending = await freshPending()
+    const token = createDecisionLink({
+      orgId,
+      timesheetId: pending.id,
+      version: pending.version,
+      decision,
+      supervisorId: org.supervisor.id,
+    })
+    return { token, sheet: pending }
+  }
+  let logo: { orgId: string; file: string } | undefined
+  const realLogo = async () => {
+    if (logo) return logo
+    const res = await callRoute(uploadLogo, { cookies: [org.cookie], body: { dataUrl: dataUrl('image/png', PNG) } })
+    if (res.status !== 200) throw new Error(`logo upload answered ${res.status}: ${res.text}`)
+    const [, , , id, file] = (res.json.logoUrl as string).split('/')
+    logo = { orgId: id!, file: file! }
+    return logo
+  }
+
+  /** Everything this organization owns in the table, in a stable order, to compare before and after. */
+  const snapshot = async () => {
+    const items = await table.queryAll({
+      KeyConditionExpression: 'pk = :p',
+      ExpressionAttributeValues: { ':p': keys.orgPk(orgId) },
+    })
+    const members = items.filter((i) => String(i.sk).startsWith('USER#'))
+    const lookups = await Promise.all(
+      members.filter((m) => m.username).map((m) => table.get(keys.username(String(m.username)))),
+    )
+    const sessionItems = await Promise.all(
+      members.map((m) =>
+        table.queryAll({
+          index: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :p',
+          ExpressionAttributeValues: { ':p': keys.userSessions(orgId, String(m.id)) },
+        }),
+      ),
+    )
+    const sessions = sessionItems
+      .flat()
+      .map(({ expire: _slides, ...rest }) => rest)
+      .sort((x, y) => String(x.pk).localeCompare(String(y.pk)))
+    return { items, lookups, sessions }
+  }
+
+  /** The true number of timesheets in each status, counted item by item (tests only). */
+  const trueCounts = async () => {
+    const items = await table.queryAll({
+      KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
+      ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': 'TS#' },
+    })
+    const counts = { draft: 0, pending: 0, approved: 0, rejected: 0 }
+    for (const i of items) counts[i.status as keyof typeof counts]++
+    return counts
+  }
+
+  return {
+    name,
+    ...org,
+    orgId,
+    db,
+    staff,
+    spare,
+    by,
+    nextWeek,
+    freshDraft,
+    freshPending,
+    freshApproved,
+    freshToken,
+    realLogo,
+    snapshot,
+    trueCounts,
+    /** Another session for the same person (a second tab or device). */
+    anotherSession: (userId: string) => sessionCookieFor({ orgId, userId }),
+  }
+}
+export type Tenant = Awaited<ReturnType<typeof makeTenant>>
+
+/**
+ * A real object for each path parameter of a route, chosen by the parameter's name and the
+ * route's path (a member id under /api/employees, a timesheet id in the state in which the
+ * route would act on it, a signed decision link, a stored logo). A new route gets the same.
+ */
+export const realParams = async (key: RouteKey, route: Route, t: Tenant): Promise<Record<string, string>> => {
+  const params: Record<string, string> = {}
+  for (const name of pathParamsOf(route)) {
+    if (name === 'id' && route.path.startsWith('/api/employees/')) {
+      params.id = (t.spare ?? t.staff).user.id
+    } else if (name === 'id') {
+      const sheet =
+        key === 'timesheets/download-csv'
+          ? await t.freshApproved()
+          : key === 'timesheets/update-status'
+            ? await t.freshPending()
+            : await t.freshDraft()
+      params.id = String(sheet.id)
+    } else if (name === 'token') {
+      params.token = (await t.freshToken()).token
+    } else if (name === 'orgId' || name === 'file') {
+      Object.assign(params, await t.realLogo())
+    } else {
+      params[name] = randomUUID()
+    }
+  }
+  return params
+}
+
+/** The session each route is meant for: a supervisor for supervisor routes, a staff member for member routes. */
+export const cookieFor = (route: Route, t: Tenant) =>
+  route.auth === 'supervisor' ? [t.cookie] : route.auth === 'member' ? [t.staff.cookie] : []
+
+/** A request that the owner of the objects would have answered with success (or a clear refusal for billing without Stripe). */
+export const ownerRequest = async (key: RouteKey, route: Route, t: Tenant): Promise<TestRequest> => {
+  const params = await realParams(key, route, t)
+  const cookies = cookieFor(route, t)
+  const week = t.nextWeek()
+  const bodies: Partial<Record<RouteKey, unknown>> = {
+    'billing/create-subscription': { priceId: 'price_professional_monthly' },
+    'billing/validate-coupon': { couponCode: 'SAVE20' },
+    'members/add-member': {
+      email: `${randomUUID().slice(0, 8)}@grace.example`,
+      firstName: 'Noor',
+      lastName: 'Haddad',
+      department: 'Music',
+      role: 'volunteer',
+    },
+    'organization/update-settings': { organizationName: `${t.name} renamed` },
+    'organization/upload-logo': { dataUrl: dataUrl('image/png', PNG) },
+    'staff/staff-login': t.staff.credentials,
+    'timesheets/create-timesheet': { weekStartDate: week, tuesdayStart: '10:00', tuesdayEnd: '11:00' },
+    'timesheets/save-draft': { weekStartDate: week, tuesdayStart: '10:00', tuesdayEnd: '11:00' },
+    'timesheets/update-draft': { wednesdayStart: '08:00', wednesdayEnd: '09:15', wednesdayActivity: 'Office' },
+    'timesheets/update-status': { status: 'approved', comments: 'Thanks' },
+    'timesheets/submit-timesheet': {},
+  }
+  const queries: Partial<Record<RouteKey, Record<string, string>>> = {
+    'reports/get-reports': { start: addDays(thisWeek(), -70), end: thisWeek() },
+    'auth/login': { returnTo: '/dashboard' },
+  }
+  if (key === 'auth/logout') cookies.push(await t.anotherSession(t.staff.user.id))
+  return { cookies, params, body: bodies[key], query: queries[key] }
+}

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto'
+import type { Organization, Timesheet, TimesheetStatus, User } from '@app/core'
+import { keys } from './keys.ts'
+import { table, type Item } from './table.ts'
+import { timesheetItem } from './timesheets.ts'
+
+/** A whole organization to write at once: seeding, the demo organization and the benchmark. */
+export interface SeedOrganization {
+  organization: Organization & { demo?: boolean }
+  members: User[]
+  /** The identity-provider login of the first supervisor, if any. */
+  supervisorLogin?: { issuer: string; subject: string }
+  timesheets: Timesheet[]
+}
+
+/** A stable UUID-shaped id from a name, so seeding the same organization twice overwrites it. */
+export const stableId = (...parts: (string | number)[]) => {
+  const h = createHash('sha256').update(parts.join('|')).digest('hex')
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`
+}
+
+/**
+ * Writes an organization with its members, lookups, timesheets, week locks and counters in
+ * batches. Ids are stable, so running it again for the same organization changes nothing new.
+ */
+export const seedOrganization = async (seed: SeedOrganization) => {
+  const orgId = seed.organization.id
+  const counts: Record<TimesheetStatus, number> = { draft: 0, pending: 0, approved: 0, rejected: 0 }
+  for (const t of seed.timesheets) counts[t.status]++
+  const items: Item[] = [
+    { ...keys.organization(orgId), ...seed.organization, memberCount: seed.members.length },
+    { ...keys.orgSlug(seed.organization.slug), orgId },
+    ...seed.members.map((m) => ({ ...keys.user(orgId, m.id), ...m })),
+    ...seed.members.flatMap((m) => (m.email ? [{ ...keys.userEmail(orgId, m.email), userId: m.id }] : [])),
+    ...seed.members.flatMap((m) => (m.username ? [{ ...keys.username(m.username), orgId, userId: m.id }] : [])),
+    ...(seed.supervisorLogin
+      ? [
+          {
+            ...keys.subject(seed.supervisorLogin.issuer, seed.supervisorLogin.subject),
+            orgId,
+            userId: seed.members[0]!.id,
+          },
+        ]
+      : []),
+    ...seed.timesheets.map((t) => timesheetItem(t) as Item),
+    ...seed.timesheets.map((t) => ({ ...keys.employeeWeek(orgId, t.employeeId, t.weekStartDate), timesheetId: t.id })),
+    { ...keys.timesheetCounter(orgId), n: Math.max(0, ...seed.timesheets.map((t) => t.id)) },
+    { ...keys.timesheetStats(orgId), ...counts },
+  ]
+  await table.putMany(items)
+  return { items: items.length }
+}
