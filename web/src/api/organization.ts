@@ -1,10 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { getQueryFn } from './client.ts'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { OrganizationSettings, OrganizationSettingsUpdate } from '@app/core'
+import { apiJson, getQueryFn } from './client.ts'
 
-export interface OrganizationSettings {
-  organizationName: string
-  logoUrl: string | null
-}
+/** Name, logo, and the zone and start day by which "this week" is judged (DESIGN.md section 5). */
+export type { OrganizationSettings }
 
 export const organizationKeys = { settings: ['/api/organization/settings'] as const }
 
@@ -15,3 +14,31 @@ export const organizationSettingsQuery = queryOptions({
 
 /** The organization's name and logo. Signed-in screens only: the API answers 401 to everyone else (spec section 7). */
 export const useOrganizationSettings = () => useQuery(organizationSettingsQuery)
+
+/** Puts an answer of the settings endpoints into the cache and refetches, so the header follows at once. */
+const useSettingsAnswer = () => {
+  const queryClient = useQueryClient()
+  return (settings: OrganizationSettings) => {
+    queryClient.setQueryData(organizationKeys.settings, settings)
+    return queryClient.invalidateQueries({ queryKey: organizationKeys.settings })
+  }
+}
+
+/** PUT /api/organization/settings: name, logo URL (or null), time zone and week start. */
+export function useUpdateOrganizationSettings() {
+  const onSuccess = useSettingsAnswer()
+  return useMutation({
+    mutationFn: (update: OrganizationSettingsUpdate) =>
+      apiJson<OrganizationSettings>('PUT', '/api/organization/settings', update),
+    onSuccess,
+  })
+}
+
+/** POST /api/organization/logo with the file as a data URL; the server checks its bytes and makes it the logo. */
+export function useUploadLogo() {
+  const onSuccess = useSettingsAnswer()
+  return useMutation({
+    mutationFn: (dataUrl: string) => apiJson<OrganizationSettings>('POST', '/api/organization/logo', { dataUrl }),
+    onSuccess,
+  })
+}

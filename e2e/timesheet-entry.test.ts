@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import { daysInWeekOrder, dayLabel, dayOfDate, todayIn, type OrganizationSettings } from '@app/core'
+import { useBrowser } from './browser.ts'
+import { addMember, signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
+
+const { newPage } = useBrowser()
+const PHONE = { width: 375, height: 812 }
+
+/** The page never scrolls sideways on a 375 px phone. */
+const fitsPhone = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+
+/** A control a thumb can hit: at least 44 px tall. */
+const touchable = async (control: Locator) => expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+
+/** A toast's text (the toaster may also copy it into a screen-reader announcement, hence first()). */
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first()
+
+describe('timesheet entry on a phone', () => {
+  it('clocks in, survives a reload, clocks out, fills two days, saves, reopens and submits', async () => {
+    const supervisorPage = await newPage()
+    await signInAsSupervisor(supervisorPage, uniquePerson('pastor'))
+    const member = uniquePerson('staff')
+    const credentials = await addMember(supervisorPage, { ...member, department: 'Worship', role: 'employee' })
+
+    const page = await newPage(PHONE)
+    await page.goto('/staff-login')
+    await page.getByLabel('Username').fill(credentials.username)
+    await page.getByLabel('Password').fill(credentials.password)
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+
+    // "Today" is judged in the organization's zone, as the app does.
+    const settings = await page.evaluate(async () => {
+      const res = await fetch('/api/organization/settings', { credentials: 'include' })
+      return (await res.json()) as OrganizationSettings
+    })
+    const todayName = dayOfDate(todayIn(settings.timeZone))
+    const today = dayLabel[todayName]
+    const [first, second] = daysInWeekOrder(settings.weekStartDay).filter((d) => d !== todayName)
+    const [dayA, dayB] = [dayLabel[first!], dayLabel[second!]]
+
+    // A fresh week: Start Timesheet, no Current Week card, and today's clock on the dashboard.
+    await page.getByRole('link', { name: 'Start Timesheet' }).waitFor()
+    expect(await page.getByRole('region', { name: 'Current Week Timesheet' }).count()).toBe(0)
+    const thisWeek = page.getByRole('region', { name: 'This Week' })
+    const clockIn = thisWeek.getByRole('button', { name: `Clock In ${today}` })
+    await touchable(clockIn)
+    await fitsPhone(page)
+    await clockIn.click()
+    await toast(page, 'Clocked In').waitFor()
+    await page
+      .getByText(new RegExp(`^Started work at \\d\\d:\\d\\d on ${today}$`))
+      .first()
+      .waitFor()
+    await thisWeek.getByText(/Clocked in since \d\d:\d\d/).waitFor()
+
+    // A reload (or a phone waking up): the clock still runs, from the saved start time.
+    await page.reload()
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    const clockOut = thisWeek.getByRole('button', { name: `Clock Out ${today}` })
+    await clockOut.waitFor()
+    const timer = thisWeek.getByRole('timer')
+    const before = await timer.textContent()
+    expect(before).toMatch(/^\d\d:\d\d:\d\d$/)
+    await page.waitForFunction(
+      (shown) => document.querySelector('[aria-labelledby="this-week-title"] [role="timer"]')?.textContent !== shown,
+      before,
+      { timeout: 5000 },
+    )
+    expect(await page.getByRole('link', { name: 'Continue Timesheet' }).isVisible()).toBe(true)
+
+    await touchable(clockOut)
+    await clockOut.click()
+    await toast(page, 'Clocked Out').waitFor()
+    await page
+      .getByText(new RegExp(`^Finished work at \\d\\d:\\d\\d on ${today}$`))
+      .first()
+      .waitFor()
+    await thisWeek.getByRole('button', { name: `Reset ${today}` }).waitFor()
+    expect(await thisWeek.getByRole('button', { name: `Clock Out ${today}` }).count()).toBe(0)
+
+    // The Current Week card opens the weekly dialog; two more days get their times and activities.
+    const card = page.getByRole('region', { name: 'Current Week Timesheet' })
+    await card.getByText('Draft').waitFor()
+    await card.getByRole('button', { name: 'Continue Timesheet' }).click()
+    const dialog = page.getByRole('dialog', { name: /^Weekly Timesheet - / })
+    await dialog.waitFor()
+    const inDialog = (day: string) => dialog.getByRole('region', { name: day })
+    expect(await inDialog(today).getByLabel('Start Time', { exact: true }).inputValue()).toMatch(/^\d\d:\d\d$/)
+    await inDialog(dayA).getByLabel('Start Time', { exact: true }).fill('09:00')
+    await inDialog(dayA).getByLabel('End Time', { exact: true }).fill('17:30')
+    await inDialog(dayA).getByLabel('What did you do today?').fill('Sermon preparation')
+    await inDialog(dayB).getByLabel('Start Time', { exact: true }).fill('22:00')
+    await inDialog(dayB).getByLabel('End Time', { exact: true }).fill('01:00')
+    await inDialog(dayB).getByLabel('What did you do today?').fill('Overnight youth lock-in')
+    await touchable(inDialog(dayA).getByLabel('Start Time', { exact: true }))
+    expect(
+      await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= 375),
+    ).toBe(true)
+    const total = await dialog.getByTestId('week-total').textContent()
+    expect(total).toMatch(/^11\.\d hours$/)
+
+    await dialog.getByRole('button', { name: 'Save Timesheet' }).click()
+    await toast(page, 'Timesheet Saved').waitFor()
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+
+    // Reopened, it shows what was saved; Submit saves, then submits.
+    await card.getByRole('button', { name: 'Continue Timesheet' }).click()
+    await dialog.waitFor()
+    expect(await inDialog(dayA).getByLabel('End Time', { exact: true }).inputValue()).toBe('17:30')
+    expect(await inDialog(dayB).getByLabel('What did you do today?').inputValue()).toBe('Overnight youth lock-in')
+    expect(await dialog.getByTestId('week-total').textContent()).toBe(total)
+    await dialog.getByRole('button', { name: 'Submit for Approval' }).click()
+    await toast(page, 'Timesheet Submitted').waitFor()
+    await dialog.waitFor({ state: 'hidden' })
+
+    // Submitted: the week is Pending Review, the card and the clock are gone.
+    await thisWeek.getByText('Pending Review').waitFor()
+    expect(await page.getByRole('region', { name: 'Current Week Timesheet' }).count()).toBe(0)
+    expect(await thisWeek.getByRole('timer').count()).toBe(0)
+    await fitsPhone(page)
+
+    // The server agrees.
+    const saved = await page.evaluate(async () => {
+      const res = await fetch('/api/timesheets/current-week', { credentials: 'include' })
+      return (await res.json()) as Record<string, string>
+    })
+    expect(saved.status).toBe('pending')
+    expect(saved[`${first}Activity`]).toBe('Sermon preparation')
+    expect([saved[`${second}Start`], saved[`${second}End`]]).toEqual(['22:00', '01:00'])
+    expect(saved[`${todayName}End`]).toMatch(/^\d\d:\d\d$/)
+  })
+
+  it('saves and submits the whole week from /submit-timesheet on a phone', async () => {
+    const supervisorPage = await newPage()
+    await signInAsSupervisor(supervisorPage, uniquePerson('pastor'))
+    const credentials = await addMember(supervisorPage, {
+      ...uniquePerson('volunteer'),
+      department: 'Youth',
+      role: 'volunteer',
+    })
+
+    const page = await newPage(PHONE)
+    await page.goto('/staff-login')
+    await page.getByLabel('Username').fill(credentials.username)
+    await page.getByLabel('Password').fill(credentials.password)
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await page.getByRole('link', { name: 'Start Timesheet' }).click()
+    await page.getByRole('heading', { name: 'Submit Weekly Timesheet' }).waitFor()
+    await fitsPhone(page)
+
+    const week = await page.getByLabel('Week Starting').inputValue()
+    expect(week).toMatch(/^\d{4}-\d\d-\d\d$/)
+    const monday = page.getByRole('region', { name: 'Monday' })
+    await monday.getByRole('button', { name: /^9–5/ }).click()
+    expect(await monday.getByLabel('End Time', { exact: true }).inputValue()).toBe('17:00')
+    await monday.getByLabel('What did you do today?').fill('Set up for Sunday')
+    await touchable(monday.getByRole('button', { name: /^9–5/ }))
+    await page.getByRole('button', { name: 'Save Timesheet' }).click()
+    await toast(page, 'Your timesheet has been saved. You can continue working on it later.').waitFor()
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+
+    // Back on the page, the draft is prefilled; a wrong week start day is refused under the field.
+    await page.getByRole('link', { name: 'Continue Timesheet' }).click()
+    await page.getByRole('heading', { name: 'Submit Weekly Timesheet' }).waitFor()
+    expect(await monday.getByLabel('What did you do today?').inputValue()).toBe('Set up for Sunday')
+    const dayAfter = new Date(`${week}T00:00:00Z`)
+    dayAfter.setUTCDate(dayAfter.getUTCDate() + 1)
+    await page.getByLabel('Week Starting').fill(dayAfter.toISOString().slice(0, 10))
+    await page.getByRole('button', { name: 'Submit Timesheet' }).click()
+    await page
+      .locator('#weekStartDate-error')
+      .getByText(/^Week start date must be a /)
+      .waitFor()
+    expect(await monday.getByLabel('What did you do today?').inputValue()).toBe('Set up for Sunday')
+
+    await page.getByLabel('Week Starting').fill(week)
+    await page.getByRole('button', { name: 'Submit Timesheet' }).click()
+    await toast(page, 'Your weekly timesheet has been submitted for approval.').waitFor()
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    await page.getByRole('region', { name: 'This Week' }).getByText('Pending Review').waitFor()
+  })
+})

@@ -1,0 +1,133 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { Timesheet } from '@app/core'
+import { dismissToast } from '../../lib/toast.ts'
+import { mockFetch } from '../../test/fetch-mock.ts'
+import { renderApp } from '../../test/render.tsx'
+import { EmployeeDashboardPanel } from './EmployeeDashboardPanel.tsx'
+import { makeTimesheet, WEDNESDAY_MORNING } from './test-fixtures.ts'
+
+const settings = { organizationName: 'Grace Chapel', logoUrl: null, timeZone: 'UTC', weekStartDay: 'monday' }
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
+  vi.setSystemTime(WEDNESDAY_MORNING)
+})
+afterEach(() => {
+  act(() => dismissToast())
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+})
+
+const withWeek = (sheet: Timesheet) =>
+  mockFetch({
+    'GET /api/timesheets/current-week': { body: sheet },
+    'GET /api/organization/settings': { body: settings },
+  })
+const show = () => renderApp('/', <EmployeeDashboardPanel />)
+
+describe('EmployeeDashboardPanel', () => {
+  it('says it is loading and already offers Start Timesheet', async () => {
+    mockFetch({
+      'GET /api/timesheets/current-week': { wait: new Promise(() => {}) },
+      'GET /api/organization/settings': { body: settings },
+    })
+    show()
+    expect(screen.getByText('Loading your timesheet...')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Start Timesheet' }).getAttribute('href')).toBe('/submit-timesheet')
+  })
+
+  it('offers Start Timesheet and today’s Clock In for an empty draft, and no Current Week card', async () => {
+    withWeek(makeTimesheet())
+    show()
+    expect(await screen.findByRole('button', { name: 'Clock In Wednesday' })).toBeTruthy()
+    const start = screen.getByRole('link', { name: 'Start Timesheet' })
+    expect(start.className).not.toContain('bg-green-600')
+    expect(screen.getByText('Today · Wednesday, Nov 18, 2026')).toBeTruthy()
+    expect(screen.queryByText('Current Week Timesheet')).toBeNull()
+    expect(screen.queryByText('Loading your timesheet...')).toBeNull()
+  })
+
+  it('turns into a green Continue Timesheet and shows the card once a time is in; the card opens the dialog', async () => {
+    withWeek(makeTimesheet({ mondayStart: '09:00', mondayEnd: '12:00' }))
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    show()
+    const link = await screen.findByRole('link', { name: 'Continue Timesheet' })
+    expect(link.getAttribute('href')).toBe('/submit-timesheet')
+    expect(link.className).toContain('bg-green-600')
+    const card = within(screen.getByRole('region', { name: 'Current Week Timesheet' }))
+    expect(card.getByText('Draft')).toBeTruthy()
+    expect(card.getByText('Week of Nov 16, 2026 - Nov 22, 2026')).toBeTruthy()
+    expect(card.getByText('3.0 hours')).toBeTruthy()
+    await user.click(card.getByRole('button', { name: 'Continue Timesheet' }))
+    expect(await screen.findByRole('dialog', { name: 'Weekly Timesheet - Nov 16, 2026 - Nov 22, 2026' })).toBeTruthy()
+  })
+
+  it('clocks in from the dashboard, saving at once, and then shows the running clock and the card', async () => {
+    let server = makeTimesheet()
+    const fetch = mockFetch({
+      'GET /api/timesheets/current-week': () => ({ body: server }),
+      'GET /api/organization/settings': { body: settings },
+      'PUT /api/timesheets/draft/7': (init) => {
+        server = { ...server, ...(JSON.parse(String(init?.body)) as Partial<Timesheet>), version: server.version + 1 }
+        return { body: server }
+      },
+    })
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    show()
+    await user.click(await screen.findByRole('button', { name: 'Clock In Wednesday' }))
+    expect(await screen.findByText('Started work at 10:15 on Wednesday')).toBeTruthy()
+    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!
+    expect(JSON.parse(String(put[1]?.body))).toMatchObject({ wednesdayStart: '10:15', version: 3 })
+
+    const thisWeek = within(screen.getByRole('region', { name: 'This Week' }))
+    expect(thisWeek.getByRole('timer').textContent).toBe('00:00:30')
+    act(() => vi.advanceTimersByTime(90_000))
+    expect(thisWeek.getByRole('timer').textContent).toBe('00:02:00')
+    expect(thisWeek.getByRole('button', { name: 'Clock Out Wednesday' })).toBeTruthy()
+    expect(await screen.findByRole('region', { name: 'Current Week Timesheet' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Continue Timesheet' })).toBeTruthy()
+  })
+
+  it('shows a submitted week as Pending Review, without the card or a clock', async () => {
+    withWeek(makeTimesheet({ status: 'pending', mondayStart: '09:00', submittedAt: '2026-11-17T18:00:00.000Z' }))
+    show()
+    const thisWeek = within(await screen.findByRole('region', { name: 'This Week' }))
+    expect(thisWeek.getByText('Pending Review')).toBeTruthy()
+    expect(thisWeek.getByText('Submitted on Nov 17, 2026. Your supervisor will review it.')).toBeTruthy()
+    expect(thisWeek.getByRole('button', { name: 'View Timesheet' })).toBeTruthy()
+    expect(screen.queryByRole('timer')).toBeNull()
+    expect(screen.queryByRole('region', { name: 'Current Week Timesheet' })).toBeNull()
+    expect(screen.getByRole('link', { name: 'Start Timesheet' })).toBeTruthy()
+  })
+
+  it('shows an approved week', async () => {
+    withWeek(makeTimesheet({ status: 'approved', mondayStart: '09:00' }))
+    show()
+    expect(await screen.findByText('Approved')).toBeTruthy()
+    expect(screen.getByText('Your supervisor approved this week’s timesheet.')).toBeTruthy()
+  })
+
+  it('shows a rejected week with the supervisor’s comments and a way to fix it', async () => {
+    withWeek(makeTimesheet({ status: 'rejected', mondayStart: '09:00', comments: 'Tuesday is missing' }))
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    show()
+    const thisWeek = within(await screen.findByRole('region', { name: 'This Week' }))
+    expect(thisWeek.getByText('Rejected')).toBeTruthy()
+    expect(thisWeek.getByText('Tuesday is missing')).toBeTruthy()
+    await user.click(thisWeek.getByRole('button', { name: 'Edit and Resubmit' }))
+    const dialog = within(await screen.findByRole('dialog'))
+    expect(dialog.getByRole('button', { name: 'Submit for Approval' })).toHaveProperty('disabled', false)
+  })
+
+  it('offers a retry when the week cannot be loaded', async () => {
+    mockFetch({
+      'GET /api/timesheets/current-week': { status: 500, body: { message: 'Internal server error' } },
+      'GET /api/organization/settings': { body: settings },
+    })
+    show()
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy()
+    expect(screen.getByRole('alert').textContent).toContain('We could not load this week’s timesheet.')
+  })
+})

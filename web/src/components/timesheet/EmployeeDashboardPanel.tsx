@@ -1,0 +1,181 @@
+import { useState } from 'react'
+import { Link } from 'react-router-dom'
+import { useQueryClient } from '@tanstack/react-query'
+import { CircleAlert, ClipboardList, Play } from 'lucide-react'
+import {
+  addDays,
+  dateOfDay,
+  dayFields,
+  dayLabel,
+  DAYS,
+  formatDate,
+  formatWeekRange,
+  hasAnyTime,
+  isEditable,
+  TimesheetDays,
+  todayIn,
+  type Timesheet,
+} from '@app/core'
+import { useOrganizationSettings } from '../../api/organization.ts'
+import { isConflictError, timesheetKeys, useCurrentWeekTimesheet, useUpdateDraft } from '../../api/timesheets.ts'
+import { Button } from '../ui/Button.tsx'
+import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card.tsx'
+import { mayRun, timerView, zoneOr } from './clock.ts'
+import { CurrentWeekCard } from './CurrentWeekCard.tsx'
+import { DayTimer } from './DayTimer.tsx'
+import { TimesheetStatusBadge } from './StatusBadge.tsx'
+import { runTimerAction, type TimerAction } from './timer-actions.ts'
+import { useNow } from './use-now.ts'
+import { WeeklyTimesheetDialog } from './WeeklyTimesheetDialog.tsx'
+
+/**
+ * What a staff member or volunteer sees on the dashboard: the way into this week's timesheet
+ * ('Start Timesheet', or a green 'Continue Timesheet' once a time is in), today's clock, where
+ * the week stands once submitted, and the Current Week Timesheet card with its weekly dialog.
+ */
+export function EmployeeDashboardPanel() {
+  const current = useCurrentWeekTimesheet()
+  const settings = useOrganizationSettings()
+  const timeZone = zoneOr(settings.data?.timeZone)
+  const [dialogOpen, setDialogOpen] = useState(false)
+  const sheet = current.data
+  const continuing = sheet?.status === 'draft' && hasAnyTime(sheet)
+
+  return (
+    <section aria-labelledby="my-week-title" className="space-y-4">
+      <h2 id="my-week-title" className="sr-only">
+        My timesheet
+      </h2>
+      <Button asChild size="lg" variant={continuing ? 'success' : 'primary'} className="w-full sm:w-auto">
+        <Link to="/submit-timesheet">
+          {continuing ? <ClipboardList aria-hidden /> : <Play aria-hidden />}
+          {continuing ? 'Continue Timesheet' : 'Start Timesheet'}
+        </Link>
+      </Button>
+
+      {current.isError && !sheet ? (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+        >
+          <CircleAlert className="size-4 shrink-0" aria-hidden />
+          <span className="flex-1">We could not load this week’s timesheet.</span>
+          <Button variant="outline" onClick={() => void current.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
+
+      {sheet ? <ThisWeek sheet={sheet} timeZone={timeZone} onOpen={() => setDialogOpen(true)} /> : null}
+
+      <CurrentWeekCard timesheet={sheet} isLoading={current.isPending} onOpen={() => setDialogOpen(true)} />
+
+      {sheet ? (
+        <WeeklyTimesheetDialog timesheet={sheet} timeZone={timeZone} open={dialogOpen} onOpenChange={setDialogOpen} />
+      ) : null}
+    </section>
+  )
+}
+
+const statusText = (sheet: Timesheet): string => {
+  switch (sheet.status) {
+    case 'pending':
+      return sheet.submittedAt
+        ? `Submitted on ${formatDate(sheet.submittedAt.slice(0, 10))}. Your supervisor will review it.`
+        : 'Submitted. Your supervisor will review it.'
+    case 'approved':
+      return 'Your supervisor approved this week’s timesheet.'
+    case 'rejected':
+      return 'Your supervisor sent this timesheet back. Please make the changes and submit it again.'
+    case 'draft':
+      return 'Clock in and out as you work, or fill in your times when it suits you.'
+  }
+}
+
+/** This week's status, the supervisor's comments after a rejection, and today's clock while editable. */
+function ThisWeek({ sheet, timeZone, onOpen }: { sheet: Timesheet; timeZone: string; onOpen: () => void }) {
+  const editable = isEditable(sheet.status)
+  const rejection =
+    sheet.status === 'rejected'
+      ? (sheet.comments ?? sheet.commentHistory.findLast((c) => c.status === 'rejected')?.comment ?? null)
+      : null
+  return (
+    <Card role="region" aria-labelledby="this-week-title">
+      <CardHeader>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle id="this-week-title">This Week</CardTitle>
+          <TimesheetStatusBadge status={sheet.status} />
+        </div>
+        <p className="text-sm text-slate-600">{formatWeekRange(sheet.weekStartDate)}</p>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <p className="text-sm text-slate-700">{statusText(sheet)}</p>
+        {rejection ? (
+          <div className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+            <p className="font-semibold">Supervisor’s comments</p>
+            <p className="break-words whitespace-pre-line">{rejection}</p>
+          </div>
+        ) : null}
+        {editable ? <TodayClock sheet={sheet} timeZone={timeZone} /> : null}
+        {sheet.status !== 'draft' ? (
+          <Button variant="outline" onClick={onOpen} className="w-full sm:w-auto">
+            {sheet.status === 'rejected' ? 'Edit and Resubmit' : 'View Timesheet'}
+          </Button>
+        ) : null}
+      </CardContent>
+    </Card>
+  )
+}
+
+/**
+ * Today's timer, right on the dashboard: one tap to clock in on a phone. Yesterday's card is
+ * shown instead while a shift started yesterday still runs past midnight.
+ */
+function TodayClock({ sheet, timeZone }: { sheet: Timesheet; timeZone: string }) {
+  const queryClient = useQueryClient()
+  const updateDraft = useUpdateDraft()
+  const days = TimesheetDays.parse(sheet)
+  const now = useNow(mayRun(days) ? 1000 : 30_000)
+  const today = todayIn(timeZone, now)
+  const inWeek = (date: string) => DAYS.find((d) => dateOfDay(sheet.weekStartDate, d) === date)
+  const todayName = inWeek(today)
+  const yesterdayName = inWeek(addDays(today, -1))
+
+  const viewOf = (day: (typeof DAYS)[number]) => {
+    const f = dayFields(day)
+    const date = dateOfDay(sheet.weekStartDate, day)
+    return timerView({ date, start: days[f.start], end: days[f.end], now, timeZone, editable: true })
+  }
+  const day = yesterdayName && viewOf(yesterdayName).running ? yesterdayName : todayName
+  if (!day) return null
+  const view = viewOf(day)
+
+  const persist = async (next: TimesheetDays) => {
+    try {
+      return await updateDraft.mutateAsync({ id: sheet.id, days: next, version: sheet.version })
+    } catch (error) {
+      // Nothing typed here to keep: show the latest saved week instead.
+      if (isConflictError(error)) void queryClient.invalidateQueries({ queryKey: timesheetKeys.currentWeek })
+      throw error
+    }
+  }
+  const onTimer = (action: TimerAction) => void runTimerAction({ action, days, day, timeZone, persist })
+
+  return (
+    <div className="space-y-2">
+      <p className="text-sm font-medium text-slate-800">
+        {day === todayName ? 'Today' : 'Still clocked in from yesterday'} · {dayLabel[day]},{' '}
+        {formatDate(dateOfDay(sheet.weekStartDate, day))}
+      </p>
+      <DayTimer
+        dayLabel={dayLabel[day]}
+        start={days[dayFields(day).start]}
+        view={view}
+        busy={updateDraft.isPending}
+        onClockIn={() => onTimer('clockIn')}
+        onClockOut={() => onTimer('clockOut')}
+        onReset={() => onTimer('reset')}
+      />
+    </div>
+  )
+}

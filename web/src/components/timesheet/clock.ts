@@ -1,0 +1,126 @@
+import {
+  addDays,
+  DAYS,
+  dayFields,
+  formatDate,
+  isTime,
+  isValidTimeZone,
+  nowHHMM,
+  shiftMinutes,
+  todayIn,
+  type DayName,
+  type TimesheetDays,
+} from '@app/core'
+
+/**
+ * The day timer (spec section 4), derived from the wall clock and the saved times only: a running
+ * clock survives a reload or a phone asleep because nothing depends on counted ticks.
+ */
+
+export const SECONDS_PER_DAY = 24 * 60 * 60
+
+/** The browser's own zone: the fallback while the organization's settings are unknown. */
+export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone
+
+/** The organization's zone when it is a real one, else the browser's. */
+export const zoneOr = (timeZone: unknown): string => (isValidTimeZone(timeZone) ? timeZone : browserTimeZone())
+
+/** Seconds since midnight of an instant, on the wall clock of `timeZone`. */
+export const secondsOfDay = (now: Date, timeZone: string): number => {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    numberingSystem: 'latn',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(now)
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)!.value)
+  return (part('hour') % 24) * 3600 + part('minute') * 60 + part('second')
+}
+
+/** 'HH:MM:SS' of a number of seconds. */
+export const formatClock = (totalSeconds: number): string => {
+  const s = Math.max(0, Math.floor(totalSeconds))
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`
+}
+
+export interface TimerView {
+  running: boolean
+  /** Seconds shown on the clock. */
+  elapsed: number
+  showClockIn: boolean
+  showClockOut: boolean
+  showReset: boolean
+}
+
+export interface TimerInput {
+  /** The calendar date of this day card ('YYYY-MM-DD'). */
+  date: string
+  start: string
+  end: string
+  now: Date
+  timeZone: string
+  /** Clock buttons are offered only on editable timesheets. */
+  editable: boolean
+}
+
+/**
+ * What a day card's timer shows. Running means: a start and no end, on today's card (or on
+ * yesterday's while its shift runs past midnight). Clock In is only offered on today's card, when
+ * not running and no start is set; Clock Out only while running; Reset when a start or end exists.
+ * With both times set, the clock shows their difference (over midnight when the end is earlier).
+ */
+export function timerView({ date, start, end, now, timeZone, editable }: TimerInput): TimerView {
+  const today = todayIn(timeZone, now)
+  const nowSeconds = secondsOfDay(now, timeZone)
+  const hasStart = isTime(start)
+  const hasEnd = isTime(end)
+  const startSeconds = hasStart ? shiftMinutes('00:00', start) * 60 : 0
+  const overnight = date === addDays(today, -1) && startSeconds > nowSeconds
+  const running = hasStart && !end && (date === today || overnight)
+  const elapsed = running
+    ? (nowSeconds - startSeconds + SECONDS_PER_DAY) % SECONDS_PER_DAY
+    : hasStart && hasEnd
+      ? shiftMinutes(start, end) * 60
+      : 0
+  return {
+    running,
+    elapsed,
+    showClockIn: editable && !running && !start && date === today,
+    showClockOut: editable && running,
+    showReset: editable && Boolean(start || end),
+  }
+}
+
+export type TimerChange =
+  { ok: true; days: TimesheetDays; time: string } | { ok: false; error: 'Please clock in first before clocking out' }
+
+/** Clock In: the start becomes now (HH:MM in the zone) and the end is cleared. */
+export function clockIn(days: TimesheetDays, day: DayName, now: Date, timeZone: string): TimerChange {
+  const f = dayFields(day)
+  const time = nowHHMM(now, timeZone)
+  return { ok: true, days: { ...days, [f.start]: time, [f.end]: '' }, time }
+}
+
+/** Clock Out: needs a start; the end becomes now. */
+export function clockOut(days: TimesheetDays, day: DayName, now: Date, timeZone: string): TimerChange {
+  const f = dayFields(day)
+  if (!days[f.start]) return { ok: false, error: 'Please clock in first before clocking out' }
+  const time = nowHHMM(now, timeZone)
+  return { ok: true, days: { ...days, [f.end]: time }, time }
+}
+
+/** Reset: both times cleared (the activity stays). */
+export const resetDay = (days: TimesheetDays, day: DayName): TimesheetDays => {
+  const f = dayFields(day)
+  return { ...days, [f.start]: '', [f.end]: '' }
+}
+
+/** 'Nov 16': a day card's date ('YYYY-MM-DD'), without the year the week title already shows. */
+export const shortDate = (date: string): string => formatDate(date).replace(/, \d{4}$/, '')
+
+/** Whether any day has a start and no end: only then can a clock be running, so it ticks each second. */
+export const mayRun = (days: TimesheetDays) =>
+  DAYS.some((d) => Boolean(days[dayFields(d).start]) && !days[dayFields(d).end])

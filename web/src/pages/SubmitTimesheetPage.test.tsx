@@ -1,0 +1,244 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { Timesheet } from '@app/core'
+import { makeTimesheet, WEDNESDAY_MORNING } from '../components/timesheet/test-fixtures.ts'
+import { browser } from '../lib/browser.ts'
+import { dismissToast } from '../lib/toast.ts'
+import { mockFetch, type MockAnswer } from '../test/fetch-mock.ts'
+import { makeUser } from '../test/fixtures.ts'
+import { renderApp } from '../test/render.tsx'
+
+const STALE =
+  'This timesheet was changed somewhere else (another device or tab) since you opened it. Reload to see the latest version; nothing was overwritten.'
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(WEDNESDAY_MORNING)
+})
+afterEach(() => {
+  act(() => dismissToast())
+  vi.useRealTimers()
+  vi.restoreAllMocks()
+  vi.unstubAllGlobals()
+})
+
+type Handler = MockAnswer | ((init: RequestInit | undefined) => MockAnswer)
+
+const setup = (
+  currentWeek: Handler,
+  routes: Record<string, Handler> = {},
+  weekStartDay: 'monday' | 'sunday' = 'monday',
+) =>
+  mockFetch({
+    'GET /api/auth/user': { body: makeUser({ role: 'employee' }) },
+    'GET /api/organization/settings': {
+      body: { organizationName: 'Grace Chapel', logoUrl: null, timeZone: 'UTC', weekStartDay },
+    },
+    'GET /api/timesheets/current-week': currentWeek,
+    ...routes,
+  })
+
+const open = async () => {
+  const result = renderApp('/submit-timesheet')
+  // The first test also waits for the lazily loaded shell and page to be transformed.
+  await screen.findByRole('heading', { name: 'Submit Weekly Timesheet' }, { timeout: 10_000 })
+  return result
+}
+const day = (name: string) => within(screen.getByRole('region', { name }))
+const sent = (fetch: ReturnType<typeof mockFetch>, method: string, url: string) => {
+  const call = fetch.mock.calls.find(([u, init]) => String(u) === url && init?.method === method)
+  return call ? (JSON.parse(String(call[1]?.body)) as Record<string, unknown>) : undefined
+}
+const draftOf = (init: RequestInit | undefined, extra: Partial<Timesheet> = {}): MockAnswer => ({
+  body: makeTimesheet({ ...(JSON.parse(String(init?.body)) as Partial<Timesheet>), ...extra }),
+})
+
+describe('SubmitTimesheetPage', () => {
+  it('shows its texts and defaults the week to this week’s start in the organization’s zone and week', async () => {
+    setup({ status: 404, body: { message: 'Not found' } }, {}, 'sunday')
+    await open()
+    expect(screen.getByText('Enter your work hours for each day of the week')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/')
+    expect(screen.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe('/')
+    expect(screen.getByLabelText('Week Starting')).toHaveProperty('value', '2026-11-15')
+    expect(screen.getByText('Weeks start on Sunday.')).toBeTruthy()
+    const form = within(screen.getByRole('form', { name: 'Weekly timesheet' }))
+    const days = form.getAllByRole('region').map((r) => r.getAttribute('aria-labelledby'))
+    expect(days).toEqual([
+      'sunday-title',
+      'monday-title',
+      'tuesday-title',
+      'wednesday-title',
+      'thursday-title',
+      'friday-title',
+      'saturday-title',
+    ])
+    expect(day('Sunday').getByText('Nov 15 ·', { exact: false })).toBeTruthy()
+    expect(day('Monday').getByLabelText('Start Time')).toHaveProperty('type', 'time')
+    expect(day('Monday').getByLabelText('End Time')).toHaveProperty('step', '60')
+    expect(day('Monday').getByLabelText('What did you do today?')).toBeTruthy()
+    expect(screen.getByLabelText('Notes (Optional)')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Save Timesheet' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Submit Timesheet' })).toBeTruthy()
+  })
+
+  it('prefills the form from this week’s draft and sends its version with the save', async () => {
+    const fetch = setup(
+      {
+        body: makeTimesheet({ mondayStart: '09:00', mondayEnd: '17:00', mondayActivity: 'Choir', notes: 'Busy week' }),
+      },
+      { 'POST /api/timesheets/save-draft': (init) => draftOf(init, { version: 4 }) },
+    )
+    const user = userEvent.setup()
+    await open()
+    expect(screen.getByLabelText('Week Starting')).toHaveProperty('value', '2026-11-16')
+    expect(day('Monday').getByLabelText('Start Time')).toHaveProperty('value', '09:00')
+    expect(day('Monday').getByLabelText('What did you do today?')).toHaveProperty('value', 'Choir')
+    expect(screen.getByLabelText('Notes (Optional)')).toHaveProperty('value', 'Busy week')
+    expect(screen.getByTestId('week-total').textContent).toBe('8.0 hours')
+
+    await user.type(day('Tuesday').getByLabelText('What did you do today?'), 'Hospital visits')
+    await user.click(screen.getByRole('button', { name: 'Save Timesheet' }))
+
+    expect(await screen.findByText('Your timesheet has been saved. You can continue working on it later.')).toBeTruthy()
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'))
+    expect(sent(fetch, 'POST', '/api/timesheets/save-draft')).toMatchObject({
+      weekStartDate: '2026-11-16',
+      status: 'draft',
+      version: 3,
+      mondayStart: '09:00',
+      mondayActivity: 'Choir',
+      tuesdayActivity: 'Hospital visits',
+      notes: 'Busy week',
+    })
+  })
+
+  it('does not prefill from a submitted week, and says so', async () => {
+    setup({ body: makeTimesheet({ status: 'pending', mondayStart: '09:00' }) })
+    await open()
+    expect(screen.getByText('Pending Review')).toBeTruthy()
+    expect(day('Monday').getByLabelText('Start Time')).toHaveProperty('value', '')
+  })
+
+  it('submits the week with POST /api/timesheets, then goes to the dashboard', async () => {
+    const fetch = setup(
+      { body: makeTimesheet() },
+      { 'POST /api/timesheets': (init) => draftOf(init, { status: 'pending', version: 5 }) },
+    )
+    const user = userEvent.setup()
+    await open()
+    await user.type(day('Friday').getByLabelText('Start Time'), '22:00')
+    await user.type(day('Friday').getByLabelText('End Time'), '02:00')
+    expect(screen.getByTestId('week-total').textContent).toBe('4.0 hours')
+    await user.click(screen.getByRole('button', { name: 'Submit Timesheet' }))
+    expect(await screen.findByText('Your weekly timesheet has been submitted for approval.')).toBeTruthy()
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'))
+    const body = sent(fetch, 'POST', '/api/timesheets')
+    expect(body).toMatchObject({ weekStartDate: '2026-11-16', version: 3, fridayStart: '22:00', fridayEnd: '02:00' })
+    expect(body).not.toHaveProperty('status')
+  })
+
+  it('requires a week start date before sending anything', async () => {
+    const fetch = setup({ body: makeTimesheet() })
+    const user = userEvent.setup()
+    await open()
+    const week = screen.getByLabelText('Week Starting')
+    fireEvent.change(week, { target: { value: '' } })
+    await user.click(screen.getByRole('button', { name: 'Submit Timesheet' }))
+    expect(screen.getByText('Week start date is required')).toBeTruthy()
+    expect(week.getAttribute('aria-invalid')).toBe('true')
+    expect(document.activeElement).toBe(week)
+    await user.click(screen.getByRole('button', { name: 'Save Timesheet' }))
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([])
+  })
+
+  it('shows the server’s field message under Week Starting, keeps the input, and sends no version for another week', async () => {
+    const message = 'Week start date must be a Monday'
+    const fetch = setup(
+      { body: makeTimesheet() },
+      { 'POST /api/timesheets/save-draft': { status: 400, body: { message, fields: { weekStartDate: message } } } },
+    )
+    const user = userEvent.setup()
+    await open()
+    fireEvent.change(screen.getByLabelText('Week Starting'), { target: { value: '2026-11-18' } })
+    await user.type(day('Monday').getByLabelText('What did you do today?'), 'Youth night')
+    await user.click(screen.getByRole('button', { name: 'Save Timesheet' }))
+
+    const field = await screen.findByText(message, { selector: '#weekStartDate-error' })
+    expect(screen.getByLabelText('Week Starting').getAttribute('aria-describedby')).toContain('weekStartDate-error')
+    expect(field).toBeTruthy()
+    expect(screen.getByText('Error')).toBeTruthy()
+    expect(day('Monday').getByLabelText('What did you do today?')).toHaveProperty('value', 'Youth night')
+    expect(screen.getByTestId('location').textContent).toBe('/submit-timesheet')
+    expect(sent(fetch, 'POST', '/api/timesheets/save-draft')).not.toHaveProperty('version')
+  })
+
+  it('falls back to its own messages when the server gives none', async () => {
+    setup(
+      { body: makeTimesheet() },
+      {
+        'POST /api/timesheets': { status: 502, body: '<html>Bad gateway</html>' },
+        'POST /api/timesheets/save-draft': { status: 500, body: '' },
+      },
+    )
+    const user = userEvent.setup()
+    await open()
+    await user.click(screen.getByRole('button', { name: 'Submit Timesheet' }))
+    expect(await screen.findByText('Failed to submit timesheet')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Save Timesheet' }))
+    expect(await screen.findByText('Failed to save timesheet')).toBeTruthy()
+  })
+
+  it('keeps the input on a 409 and reloads the latest version when asked', async () => {
+    let latest = makeTimesheet({ mondayActivity: 'Old' })
+    setup(() => ({ body: latest }), { 'POST /api/timesheets/save-draft': { status: 409, body: { message: STALE } } })
+    const user = userEvent.setup()
+    await open()
+    const activity = day('Monday').getByLabelText('What did you do today?')
+    await user.clear(activity)
+    await user.type(activity, 'Mine')
+    await user.click(screen.getByRole('button', { name: 'Save Timesheet' }))
+    expect(await screen.findByRole('alert')).toBeTruthy()
+    expect(screen.getByRole('alert').textContent).toContain(STALE)
+    expect(day('Monday').getByLabelText('What did you do today?')).toHaveProperty('value', 'Mine')
+
+    latest = makeTimesheet({ mondayActivity: 'From the phone', version: 8 })
+    await user.click(screen.getByRole('button', { name: 'Reload latest version' }))
+    await waitFor(() =>
+      expect(day('Monday').getByLabelText('What did you do today?')).toHaveProperty('value', 'From the phone'),
+    )
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('fills common shifts and the current time with the quick helper', async () => {
+    setup({ body: makeTimesheet() })
+    const user = userEvent.setup()
+    await open()
+    const tuesday = day('Tuesday')
+    await user.click(tuesday.getByRole('button', { name: /^9–5/ }))
+    expect(tuesday.getByLabelText('Start Time')).toHaveProperty('value', '09:00')
+    expect(tuesday.getByLabelText('End Time')).toHaveProperty('value', '17:00')
+    expect(screen.getByTestId('week-total').textContent).toBe('8.0 hours')
+    await user.click(tuesday.getByRole('button', { name: /^Start now/ }))
+    expect(tuesday.getByLabelText('Start Time')).toHaveProperty('value', '10:15')
+    await user.click(tuesday.getByRole('button', { name: /^Clear/ }))
+    expect(tuesday.getByLabelText('End Time')).toHaveProperty('value', '')
+    expect(within(tuesday.getByRole('group', { name: 'Quick times for Tuesday' })).getAllByRole('button')).toHaveLength(
+      4,
+    )
+  })
+
+  it('sends a signed-out member to the staff login after 500 ms', async () => {
+    const navigate = vi.spyOn(browser, 'navigate').mockImplementation(() => {})
+    vi.spyOn(browser, 'pathname').mockReturnValue('/submit-timesheet')
+    setup({ body: makeTimesheet() }, { 'POST /api/timesheets': { status: 401, body: { message: 'Unauthorized' } } })
+    const user = userEvent.setup()
+    await open()
+    await user.click(screen.getByRole('button', { name: 'Submit Timesheet' }))
+    expect(await screen.findByText('You are logged out. Logging in again...')).toBeTruthy()
+    expect(navigate).not.toHaveBeenCalled()
+    await waitFor(() => expect(navigate).toHaveBeenCalledExactlyOnceWith('/staff-login'), { timeout: 2000 })
+    expect(screen.queryByText('Error')).toBeNull()
+  })
+})
