@@ -1,6 +1,7 @@
 import type { Route } from './http/define-route.ts'
 import callback from './auth/callback.ts'
 import createSubscription from './billing/create-subscription.ts'
+import getBillingConfig from './billing/get-billing-config.ts'
 import getSubscriptionStatus from './billing/get-subscription-status.ts'
 import startTrial from './billing/start-trial.ts'
 import stripeWebhook from './billing/stripe-webhook.ts'
@@ -41,6 +42,7 @@ export const routes = {
   'auth/login': login,
   'auth/logout': logout,
   'billing/create-subscription': createSubscription,
+  'billing/get-billing-config': getBillingConfig,
   'billing/get-subscription-status': getSubscriptionStatus,
   'billing/start-trial': startTrial,
   'billing/stripe-webhook': stripeWebhook,

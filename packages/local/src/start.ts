@@ -6,7 +6,10 @@ import { repoRoot, startStack } from './stack.ts'
 const main = async () => {
   const started = Date.now()
   const web = process.env.WEB_MODE === 'dist' ? 'dist' : 'dev'
-  const stripe = process.env.STRIPE_SECRET_KEY ? { STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY } : undefined
+  const stripeVariables = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICES']
+  const stripe = process.env.STRIPE_SECRET_KEY
+    ? Object.fromEntries(stripeVariables.flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])))
+    : undefined
   const dataDir = process.env.LOCAL_DATA_DIR ?? join(repoRoot, '.local')
   const stack = await startStack({ ports: configuredPorts(), dataDir, web, env: stripe })
   const line = '─'.repeat(60)

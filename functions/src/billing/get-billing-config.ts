@@ -1,0 +1,13 @@
+import { billingConfigured } from '@app/adapters'
+import { defineRoute } from '../http/define-route.ts'
+
+/** What checkout needs in the browser: Stripe's publishable key, or null when billing is not configured. */
+export default defineRoute({
+  method: 'GET',
+  path: '/api/billing/config',
+  auth: 'public',
+  uses: ['stripe'],
+  handler: async () => ({
+    publishableKey: billingConfigured() ? (process.env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+  }),
+})
