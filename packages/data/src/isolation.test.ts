@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { orgDb } from './org-db.ts'
+import { system } from './system.ts'
+import { outbox } from './outbox.ts'
+
+const newOrg = async () => {
+  const { user, organization } = await system.createSupervisorWithOrganization({
+    issuer: 'https://isolation-test',
+    subject: randomUUID(),
+    email: `${randomUUID().slice(0, 8)}@example.org`,
+    firstName: 'Iso',
+    lastName: 'Lation',
+    profileImageUrl: null,
+    timeZone: 'UTC',
+  })
+  return { db: orgDb(organization.id), user, organization }
+}
+
+describe('tenant isolation in the data layer', () => {
+  it("organization B can neither read nor list organization A's members, timesheets or outbox", async () => {
+    const a = await newOrg()
+    const b = await newOrg()
+    const sheet = await a.db.timesheets.getOrCreate(a.user.id, '2026-11-16')
+    await a.db.timesheets.submit(sheet.id, a.user.id)
+    const mail = outbox.entry(a.organization.id, { to: 'x@example.org', subject: 's', text: 't', html: 'h' })
+    const { table } = await import('./table.ts')
+    await table.transact([mail.put])
+
+    await expect(b.db.users.get(a.user.id)).rejects.toMatchObject({ status: 404 })
+    expect(await b.db.users.findForRecords(a.user.id)).toBeUndefined()
+    expect((await b.db.users.list()).map((u) => u.id)).toEqual([b.user.id])
+    expect(await b.db.timesheets.weekOf(a.user.id, '2026-11-16')).toBeUndefined()
+    const bSheet = await b.db.timesheets.find(sheet.id)
+    expect(bSheet?.organizationId ?? b.organization.id).toBe(b.organization.id)
+    expect((await b.db.timesheets.list({})).items).toEqual([])
+    expect(await b.db.timesheets.all('pending')).toEqual([])
+    expect(await b.db.timesheets.counts()).toEqual({ draft: 0, pending: 0, approved: 0, rejected: 0 })
+    expect(await outbox.pendingFor(b.organization.id)).toEqual([])
+    await expect(b.db.timesheets.submit(sheet.id, a.user.id)).rejects.toMatchObject({ status: 404 })
+    await expect(b.db.members.remove(a.user.id)).rejects.toMatchObject({ status: 404 })
+    expect((await a.db.timesheets.get(sheet.id)).status).toBe('pending')
+    expect(await a.db.members.count()).toBe(1)
+  })
+})
