@@ -77,6 +77,47 @@ const signingKey = (dir: string) => {
   return jwk
 }
 
+/**
+ * oidc-provider's storage, kept in memory: sign-ins in flight and short-lived tokens do not need
+ * to outlive a restart of the local stack (accounts are kept on disk above).
+ */
+class MemoryAdapter {
+  private static store = new Map<string, { payload: Record<string, unknown>; expiresAt: number }>()
+  constructor(private readonly model: string) {}
+  private key(id: string) {
+    return `${this.model}:${id}`
+  }
+  async upsert(id: string, payload: Record<string, unknown>, expiresIn: number) {
+    MemoryAdapter.store.set(this.key(id), { payload, expiresAt: Date.now() + expiresIn * 1000 })
+  }
+  async find(id: string) {
+    const entry = MemoryAdapter.store.get(this.key(id))
+    if (!entry || entry.expiresAt <= Date.now()) return undefined
+    return entry.payload
+  }
+  async findByUid(uid: string) {
+    for (const [key, entry] of MemoryAdapter.store) {
+      if (key.startsWith(`${this.model}:`) && entry.payload.uid === uid && entry.expiresAt > Date.now())
+        return entry.payload
+    }
+    return undefined
+  }
+  async findByUserCode() {
+    return undefined
+  }
+  async consume(id: string) {
+    const entry = MemoryAdapter.store.get(this.key(id))
+    if (entry) entry.payload.consumed = Math.floor(Date.now() / 1000)
+  }
+  async destroy(id: string) {
+    MemoryAdapter.store.delete(this.key(id))
+  }
+  async revokeByGrantId(grantId: string) {
+    for (const [key, entry] of MemoryAdapter.store)
+      if (entry.payload.grantId === grantId) MemoryAdapter.store.delete(key)
+  }
+}
+
 export const startIdentityProvider = async (
   port: number,
   dir: string,
@@ -94,6 +135,7 @@ export const startIdentityProvider = async (
         response_types: ['code'],
       },
     ],
+    adapter: MemoryAdapter,
     pkce: { required: () => true },
     jwks: { keys: [signingKey(dir)] },
     cookies: { keys: [randomBytes(32).toString('hex')] },
