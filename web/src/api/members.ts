@@ -1,0 +1,48 @@
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { NewMember, TemporaryCredentials, User } from '@app/core'
+import { apiJson, apiRequest, getQueryFn } from './client.ts'
+
+export const memberKeys = { all: ['/api/employees'] as const }
+
+/** The dashboard's counts include active members (spec section 2: Active Employees). */
+const DASHBOARD_STATS_KEY = ['/api/dashboard/stats'] as const
+
+/** GET /api/employees: every member of the organization, supervisors only. */
+export const membersQuery = queryOptions({
+  queryKey: memberKeys.all,
+  queryFn: getQueryFn<User[]>({ on401: 'throw' }),
+})
+
+/** The list and the dashboard's counts are refetched in the background; the caller need not wait. */
+const refreshAfterChange = (queryClient: QueryClient) => {
+  void queryClient.invalidateQueries({ queryKey: memberKeys.all })
+  void queryClient.invalidateQueries({ queryKey: DASHBOARD_STATS_KEY })
+}
+
+export const useMembers = ({ enabled = true }: { enabled?: boolean } = {}) => useQuery({ ...membersQuery, enabled })
+
+/** The answer to adding a member: the member plus the login made for them, shown once. */
+export type AddedMember = User & { temporaryCredentials?: TemporaryCredentials }
+
+/** POST /api/employees. The password in the answer is never stored by us: show it and forget it. */
+export function useAddMember() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (member: NewMember) => apiJson<AddedMember>('POST', '/api/employees', member),
+    onSuccess: () => refreshAfterChange(queryClient),
+  })
+}
+
+/** DELETE /api/employees/{id}: their sign-in ends at once; their timesheets stay. */
+export function useRemoveMember() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await apiRequest('DELETE', `/api/employees/${encodeURIComponent(id)}`)
+    },
+    onSuccess: (_data, id) => {
+      queryClient.setQueryData<User[]>(memberKeys.all, (members) => members?.filter((m) => m.id !== id))
+      refreshAfterChange(queryClient)
+    },
+  })
+}

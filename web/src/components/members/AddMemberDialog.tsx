@@ -1,0 +1,263 @@
+import { useState, type FormEvent } from 'react'
+import { CircleAlert, KeyRound, UserPlus } from 'lucide-react'
+import { fullName, NewMember, Role, roleLabel } from '@app/core'
+import { useAddMember, type AddedMember } from '../../api/members.ts'
+import { ApiError, errorFields, errorMessage, isUnauthorizedError } from '../../api/client.ts'
+import { toast } from '../../lib/toast.ts'
+import { Button } from '../ui/Button.tsx'
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../ui/Dialog.tsx'
+import { FieldMessage } from '../ui/FieldMessage.tsx'
+import { Input, inputClasses } from '../ui/Input.tsx'
+import { Label } from '../ui/Label.tsx'
+import { Spinner } from '../ui/Spinner.tsx'
+import { CopyButton } from './CopyButton.tsx'
+import { staffLoginUrl } from './login-instructions.ts'
+
+type Field = 'firstName' | 'lastName' | 'email' | 'department' | 'role'
+type Values = Record<Field, string>
+type FieldErrors = Partial<Record<Field, string>>
+
+const FIELDS: { name: Exclude<Field, 'role'>; label: string; type: string; autoComplete: string }[] = [
+  { name: 'firstName', label: 'First Name', type: 'text', autoComplete: 'off' },
+  { name: 'lastName', label: 'Last Name', type: 'text', autoComplete: 'off' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'off' },
+  { name: 'department', label: 'Department', type: 'text', autoComplete: 'off' },
+]
+
+const empty: Values = { firstName: '', lastName: '', email: '', department: '', role: 'employee' }
+
+/** Spec section 8: a duplicate (or any 400) gets the spec's wording; anything else its own message. */
+export const DUPLICATE_MEMBER = {
+  title: 'Staff Member Already Exists',
+  description: 'A staff member with this email address already exists in the system.',
+}
+const isDuplicate = (error: unknown) =>
+  error instanceof Error &&
+  (error.message.includes('already exists') ||
+    (error instanceof ApiError ? error.status === 400 : /^400: /.test(error.message)))
+
+const isField = (key: unknown): key is Field =>
+  typeof key === 'string' && ['firstName', 'lastName', 'email', 'department', 'role'].includes(key)
+
+/** The Add Member dialog: the form, then the new member's login, shown this once with copy buttons. */
+export function AddMemberDialog() {
+  const add = useAddMember()
+  const [open, setOpen] = useState(false)
+  const [values, setValues] = useState<Values>(empty)
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({})
+  const [added, setAdded] = useState<AddedMember | null>(null)
+
+  const serverErrors: FieldErrors = add.error
+    ? Object.fromEntries(Object.entries(errorFields(add.error)).filter(([k]) => isField(k)))
+    : {}
+  const shown: FieldErrors = { ...serverErrors, ...clientErrors }
+  // A refusal with no field to point at (a plan limit, no free username) is also said in the dialog.
+  const formError =
+    add.error && !isUnauthorizedError(add.error) && Object.keys(serverErrors).length === 0
+      ? errorMessage(add.error, 'Failed to add staff member')
+      : null
+
+  const startOver = () => {
+    setValues(empty)
+    setClientErrors({})
+    setAdded(null)
+    add.reset()
+  }
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next)
+    if (!next) startOver()
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const parsed = NewMember.safeParse(values)
+    if (!parsed.success) {
+      const errors: FieldErrors = {}
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0]
+        if (isField(key) && !errors[key]) errors[key] = issue.message
+      }
+      setClientErrors(errors)
+      const first = FIELDS.find((f) => errors[f.name])?.name ?? 'role'
+      const element = event.currentTarget.elements.namedItem(first)
+      if (element instanceof HTMLElement) element.focus()
+      return
+    }
+    setClientErrors({})
+    add.mutate(parsed.data, {
+      onSuccess: (member) => {
+        setAdded(member)
+        const credentials = member?.temporaryCredentials
+        toast(
+          credentials
+            ? {
+                title: 'Success',
+                description: `Staff member added! Username: ${credentials.username}, Password: ${credentials.password}`,
+                duration: 10_000,
+              }
+            : { title: 'Success', description: 'Staff member has been added successfully.' },
+        )
+      },
+      onError: (error) => {
+        if (isUnauthorizedError(error)) return // the shared handler says so and signs in again
+        toast(
+          isDuplicate(error)
+            ? { ...DUPLICATE_MEMBER, variant: 'destructive' }
+            : {
+                title: 'Error',
+                description: errorMessage(error, 'Failed to add staff member'),
+                variant: 'destructive',
+              },
+        )
+      },
+    })
+  }
+
+  const field = (name: Field) => ({
+    id: `member-${name}`,
+    name,
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => {
+      setValues((v) => ({ ...v, [name]: e.target.value }))
+      if (clientErrors[name]) setClientErrors((f) => ({ ...f, [name]: undefined }))
+    },
+    'aria-invalid': shown[name] ? true : undefined,
+    'aria-describedby': shown[name] ? `member-${name}-error` : undefined,
+    disabled: add.isPending,
+  })
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button>
+          <UserPlus aria-hidden /> Add Member
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        {added ? (
+          <AddedView member={added} onAddAnother={startOver} />
+        ) : (
+          <>
+            <DialogHeader>
+              <DialogTitle>Add Member</DialogTitle>
+              <DialogDescription>
+                A username and password are made for them; you will see the password once, after adding.
+              </DialogDescription>
+            </DialogHeader>
+            <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Add member">
+              {formError ? (
+                <div
+                  role="alert"
+                  className="flex gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+                >
+                  <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+                  <p>{formError}</p>
+                </div>
+              ) : null}
+              <div className="grid gap-4 sm:grid-cols-2">
+                {FIELDS.map(({ name, label, type, autoComplete }) => (
+                  <div key={name} className="space-y-1.5">
+                    <Label htmlFor={`member-${name}`}>{label}</Label>
+                    <Input {...field(name)} type={type} autoComplete={autoComplete} required />
+                    {shown[name] ? <FieldMessage id={`member-${name}-error`}>{shown[name]}</FieldMessage> : null}
+                  </div>
+                ))}
+              </div>
+              <div className="space-y-1.5">
+                <Label htmlFor="member-role">Role</Label>
+                <select {...field('role')} className={inputClasses}>
+                  {Role.options.map((role) => (
+                    <option key={role} value={role}>
+                      {roleLabel[role]}
+                    </option>
+                  ))}
+                </select>
+                {shown.role ? <FieldMessage id="member-role-error">{shown.role}</FieldMessage> : null}
+              </div>
+              <DialogFooter>
+                <DialogClose asChild>
+                  <Button variant="outline" disabled={add.isPending}>
+                    Cancel
+                  </Button>
+                </DialogClose>
+                <Button type="submit" disabled={add.isPending}>
+                  {add.isPending ? (
+                    <>
+                      <Spinner /> Adding...
+                    </>
+                  ) : (
+                    'Add Member'
+                  )}
+                </Button>
+              </DialogFooter>
+            </form>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function AddedView({ member, onAddAnother }: { member: AddedMember; onAddAnother: () => void }) {
+  const credentials = member.temporaryCredentials
+  const name = fullName(member)
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Member Added</DialogTitle>
+        <DialogDescription>
+          {name} is now a {roleLabel[member.role]}.
+          {credentials ? ` They sign in at ${staffLoginUrl(window.location.origin)} with:` : null}
+        </DialogDescription>
+      </DialogHeader>
+      {credentials ? (
+        <div className="space-y-4">
+          <dl className="space-y-3" aria-label="Sign-in details">
+            {(
+              [
+                ['Username', credentials.username],
+                ['Password', credentials.password],
+              ] as const
+            ).map(([label, value]) => (
+              <div key={label} className="flex items-end gap-2">
+                <div className="min-w-0 flex-1">
+                  <dt className="text-sm text-slate-600">{label}</dt>
+                  <dd
+                    className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-base break-all text-slate-900 select-all"
+                    data-testid={`new-member-${label.toLowerCase()}`}
+                  >
+                    {value}
+                  </dd>
+                </div>
+                <CopyButton text={value} label={`Copy ${label.toLowerCase()}`} />
+              </div>
+            ))}
+          </dl>
+          <p className="flex gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+            <KeyRound className="mt-0.5 size-4 shrink-0" aria-hidden />
+            This password is shown only now and is not kept. Copy it and give it to {member.firstName} in person or by a
+            private message.
+          </p>
+        </div>
+      ) : null}
+      <DialogFooter>
+        <Button variant="outline" onClick={onAddAnother}>
+          Add Another
+        </Button>
+        <DialogClose asChild>
+          <Button>Done</Button>
+        </DialogClose>
+      </DialogFooter>
+    </>
+  )
+}

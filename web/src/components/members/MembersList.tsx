@@ -1,0 +1,210 @@
+import { useState } from 'react'
+import { Mail, RefreshCw, Trash2, Users } from 'lucide-react'
+import { fullName, roleLabel, type Role, type User } from '@app/core'
+import { errorMessage } from '../../api/client.ts'
+import { useMembers } from '../../api/members.ts'
+import { useOrganizationSettings } from '../../api/organization.ts'
+import { toast } from '../../lib/toast.ts'
+import { Badge, type BadgeProps } from '../ui/Badge.tsx'
+import { Button } from '../ui/Button.tsx'
+import { Skeleton } from '../ui/Skeleton.tsx'
+import { UserAvatar } from '../UserAvatar.tsx'
+import { copyText } from './clipboard.ts'
+import { loginInstructions } from './login-instructions.ts'
+import { RemoveMemberDialog } from './RemoveMemberDialog.tsx'
+
+const roleVariant: Record<Role, BadgeProps['variant']> = {
+  supervisor: 'default',
+  employee: 'secondary',
+  volunteer: 'warning',
+}
+
+const RoleBadge = ({ role }: { role: Role }) => <Badge variant={roleVariant[role]}>{roleLabel[role]}</Badge>
+const StatusBadge = () => <Badge variant="success">Active</Badge>
+
+interface RowActionsProps {
+  member: User
+  isSelf: boolean
+  onCopy: (member: User) => void
+  onRemove: (member: User) => void
+}
+
+function RowActions({ member, isSelf, onCopy, onRemove }: RowActionsProps) {
+  const name = fullName(member)
+  return (
+    <div className="flex items-center justify-end gap-1">
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`Copy login instructions for ${name}`}
+        title="Copy login instructions"
+        onClick={() => onCopy(member)}
+      >
+        <Mail aria-hidden />
+      </Button>
+      {isSelf ? null : (
+        <Button
+          variant="ghost"
+          size="icon"
+          className="text-red-700 hover:bg-red-50 hover:text-red-800"
+          aria-label={`Remove ${name}`}
+          title="Remove member"
+          onClick={() => onRemove(member)}
+        >
+          <Trash2 aria-hidden />
+        </Button>
+      )}
+    </div>
+  )
+}
+
+const NameCell = ({ member, isSelf }: { member: User; isSelf: boolean }) => (
+  <div className="flex min-w-0 items-center gap-3">
+    <UserAvatar user={member} />
+    <span className="min-w-0 font-medium break-words text-slate-900">
+      {fullName(member)}
+      {isSelf ? <span className="ml-1 text-sm font-normal text-slate-500">(you)</span> : null}
+    </span>
+  </div>
+)
+
+/** The members table (stacked cards on a phone), its states, and the row actions. */
+export function MembersList({ currentUserId }: { currentUserId: string }) {
+  const members = useMembers()
+  const organization = useOrganizationSettings()
+  const [removing, setRemoving] = useState<User | null>(null)
+
+  const copyInstructions = async (member: User) => {
+    const text = loginInstructions(member, window.location.origin, organization.data?.organizationName)
+    if (await copyText(text)) {
+      toast({
+        title: 'Instructions Copied',
+        description: `Sign-in instructions for ${fullName(member)} are on your clipboard, ready to send. They never include the password.`,
+      })
+    } else {
+      toast({
+        title: 'Copy Failed',
+        description: 'Your browser did not allow copying to the clipboard.',
+        variant: 'destructive',
+      })
+    }
+  }
+
+  if (members.isLoading) {
+    return (
+      <div role="status" aria-live="polite" className="space-y-3">
+        <p className="text-sm text-slate-600">Loading members...</p>
+        <Skeleton className="h-12 w-full" />
+        <Skeleton className="h-12 w-full" />
+        <Skeleton className="h-12 w-full" />
+      </div>
+    )
+  }
+
+  if (members.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-start gap-3 text-sm text-red-800">
+        <p>{errorMessage(members.error, 'Could not load the members.')}</p>
+        <Button variant="outline" size="sm" onClick={() => void members.refetch()}>
+          <RefreshCw aria-hidden /> Try Again
+        </Button>
+      </div>
+    )
+  }
+
+  const list = members.data ?? []
+  if (list.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 py-10 text-center">
+        <Users className="size-10 text-slate-400" aria-hidden />
+        <p className="font-medium text-slate-900">No members yet</p>
+        <p className="text-sm text-slate-600">Add your staff members and volunteers with Add Member.</p>
+      </div>
+    )
+  }
+
+  const actions = (member: User) => (
+    <RowActions
+      member={member}
+      isSelf={member.id === currentUserId}
+      onCopy={(m) => void copyInstructions(m)}
+      onRemove={setRemoving}
+    />
+  )
+
+  return (
+    <>
+      {/* Phones: one card per member. */}
+      <ul className="divide-y divide-slate-100 md:hidden" aria-label="Members">
+        {list.map((member) => (
+          <li key={member.id} className="space-y-2 py-3">
+            <div className="flex items-start justify-between gap-2">
+              <NameCell member={member} isSelf={member.id === currentUserId} />
+              {actions(member)}
+            </div>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 pl-12 text-sm">
+              <dt className="text-slate-500">Email</dt>
+              <dd className="min-w-0 break-all text-slate-800">{member.email ?? '-'}</dd>
+              <dt className="text-slate-500">Department</dt>
+              <dd className="text-slate-800">{member.department ?? '-'}</dd>
+              <dt className="sr-only">Role and status</dt>
+              <dd className="col-span-2 flex flex-wrap gap-2 pt-1">
+                <RoleBadge role={member.role} />
+                <StatusBadge />
+              </dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
+
+      {/* Larger screens: the table. */}
+      <div className="hidden overflow-x-auto md:block">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Members</caption>
+          <thead className="border-b border-slate-200 text-slate-600">
+            <tr>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Name
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Email
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Department
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Role
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Status
+              </th>
+              <th scope="col" className="py-2 pl-3 text-right font-medium">
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {list.map((member) => (
+              <tr key={member.id}>
+                <td className="py-2 pr-3">
+                  <NameCell member={member} isSelf={member.id === currentUserId} />
+                </td>
+                <td className="px-3 py-2 break-all text-slate-700">{member.email ?? '-'}</td>
+                <td className="px-3 py-2 text-slate-700">{member.department ?? '-'}</td>
+                <td className="px-3 py-2">
+                  <RoleBadge role={member.role} />
+                </td>
+                <td className="px-3 py-2">
+                  <StatusBadge />
+                </td>
+                <td className="py-2 pl-3">{actions(member)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <RemoveMemberDialog member={removing} onClose={() => setRemoving(null)} />
+    </>
+  )
+}

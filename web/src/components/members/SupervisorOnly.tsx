@@ -1,0 +1,47 @@
+import { useEffect, type ReactNode } from 'react'
+import { useNavigate } from 'react-router-dom'
+import { ShieldAlert } from 'lucide-react'
+import type { User } from '@app/core'
+import { toast } from '../../lib/toast.ts'
+import { Card, CardContent } from '../ui/Card.tsx'
+
+export const ACCESS_DENIED = 'Access Denied'
+
+interface SupervisorOnlyProps {
+  user: User
+  /** The toast's description, also shown on the page. */
+  message: string
+  /** How long the page stays before going to the dashboard (spec section 6). */
+  redirectAfterMs: number
+  children: ReactNode
+}
+
+/**
+ * Supervisor pages (spec section 6): anyone else sees 'Access Denied' with the page's message and
+ * is sent to / after the page's delay. The children (and so their data calls) never render for them.
+ */
+export function SupervisorOnly({ user, message, redirectAfterMs, children }: SupervisorOnlyProps) {
+  const navigate = useNavigate()
+  const denied = user.role !== 'supervisor'
+
+  useEffect(() => {
+    if (!denied) return
+    toast({ title: ACCESS_DENIED, description: message, variant: 'destructive' })
+    const timer = setTimeout(() => navigate('/', { replace: true }), redirectAfterMs)
+    return () => clearTimeout(timer)
+  }, [denied, message, navigate, redirectAfterMs])
+
+  if (!denied) return children
+  return (
+    <div className="mx-auto max-w-xl px-4 py-10">
+      <Card>
+        <CardContent className="flex flex-col items-center gap-3 pt-6 text-center sm:pt-6">
+          <ShieldAlert className="size-10 text-red-600" aria-hidden />
+          <h1 className="text-xl font-semibold text-slate-900">{ACCESS_DENIED}</h1>
+          <p className="text-sm text-slate-600">{message}</p>
+          <p className="text-sm text-slate-500">Taking you back to the dashboard...</p>
+        </CardContent>
+      </Card>
+    </div>
+  )
+}

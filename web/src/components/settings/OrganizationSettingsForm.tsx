@@ -1,0 +1,347 @@
+import { useMemo, useState, type ChangeEvent, type FormEvent } from 'react'
+import { ImageOff, RotateCcw, Trash2 } from 'lucide-react'
+import { dayLabel, logoMessages, OrganizationSettingsUpdate, WeekStartDay, type OrganizationSettings } from '@app/core'
+import { errorFields, errorMessage, isUnauthorizedError } from '../../api/client.ts'
+import { useUpdateOrganizationSettings, useUploadLogo } from '../../api/organization.ts'
+import { HEADER_SUBTITLE, PRODUCT_LOGO_URL, PRODUCT_NAME } from '../../lib/product.ts'
+import { toast } from '../../lib/toast.ts'
+import { Button } from '../ui/Button.tsx'
+import { FieldMessage } from '../ui/FieldMessage.tsx'
+import { Input, inputClasses } from '../ui/Input.tsx'
+import { Label } from '../ui/Label.tsx'
+import { Spinner } from '../ui/Spinner.tsx'
+import { LOGO_ACCEPT, logoFileProblem, readAsDataUrl } from './logo-file.ts'
+
+type Field = 'organizationName' | 'logoUrl' | 'timeZone' | 'weekStartDay' | 'approvalEmails'
+type Draft = {
+  organizationName: string
+  logoUrl: string
+  timeZone: string
+  weekStartDay: WeekStartDay
+  approvalEmails: boolean
+}
+type FieldErrors = Partial<Record<Field, string>>
+
+const toDraft = (s: OrganizationSettings): Draft => ({
+  organizationName: s.organizationName,
+  logoUrl: s.logoUrl ?? '',
+  timeZone: s.timeZone,
+  weekStartDay: s.weekStartDay,
+  approvalEmails: s.approvalEmails ?? true,
+})
+
+const isField = (key: unknown): key is Field =>
+  typeof key === 'string' && ['organizationName', 'logoUrl', 'timeZone', 'weekStartDay', 'approvalEmails'].includes(key)
+
+/** Every zone the browser knows, with the saved one kept even if this browser does not list it. */
+const timeZoneOptions = (current: string): string[] => {
+  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []
+  return all.includes(current) ? all : [current, ...all]
+}
+
+/** A logo address the server would take (our uploads, or https), so the preview may show it. */
+const previewable = (url: string) => {
+  const trimmed = url.trim()
+  return trimmed.startsWith('/api/logos/') || /^https:\/\/\S+$/i.test(trimmed) ? trimmed : null
+}
+
+/** The title of the server's logo refusal, when it is one of the known logo messages. */
+const logoRefusalTitle = (message: string) =>
+  Object.values(logoMessages).find((m) => m.description === message)?.title ?? 'Upload Failed'
+
+export const SETTINGS_SAVED = 'Organization settings have been updated.'
+
+/** Name, logo (upload or URL) with a live preview, time zone and week start; Reset and Save Settings. */
+export function OrganizationSettingsForm({ saved }: { saved: OrganizationSettings }) {
+  const update = useUpdateOrganizationSettings()
+  const upload = useUploadLogo()
+  const [draft, setDraft] = useState<Draft>(() => toDraft(saved))
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({})
+  const [logoFileError, setLogoFileError] = useState<string | null>(null)
+  const [brokenPreview, setBrokenPreview] = useState<string | null>(null)
+  const zones = useMemo(() => timeZoneOptions(saved.timeZone), [saved.timeZone])
+
+  const serverErrors: FieldErrors = update.error
+    ? Object.fromEntries(Object.entries(errorFields(update.error)).filter(([k]) => isField(k)))
+    : {}
+  const shown: FieldErrors = { ...serverErrors, ...clientErrors }
+  const busy = update.isPending || upload.isPending
+  const changed = JSON.stringify(draft) !== JSON.stringify(toDraft(saved))
+
+  const set = <K extends Field>(name: K, value: Draft[K]) => {
+    setDraft((d) => ({ ...d, [name]: value }))
+    if (clientErrors[name]) setClientErrors((e) => ({ ...e, [name]: undefined }))
+  }
+
+  const reset = () => {
+    setDraft(toDraft(saved))
+    setClientErrors({})
+    setLogoFileError(null)
+    update.reset()
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const parsed = OrganizationSettingsUpdate.safeParse(draft)
+    if (!parsed.success) {
+      const errors: FieldErrors = {}
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0]
+        if (isField(key) && !errors[key]) errors[key] = issue.message
+      }
+      setClientErrors(errors)
+      const first = (['organizationName', 'logoUrl', 'timeZone', 'weekStartDay'] as const).find((f) => errors[f])
+      const element = first ? event.currentTarget.elements.namedItem(first) : null
+      if (element instanceof HTMLElement) element.focus()
+      return
+    }
+    setClientErrors({})
+    update.mutate(parsed.data, {
+      onSuccess: (settings) => {
+        setDraft(toDraft(settings))
+        toast({ title: 'Settings Saved', description: SETTINGS_SAVED })
+      },
+      onError: (error) => {
+        if (isUnauthorizedError(error)) return
+        toast({
+          title: 'Error',
+          description: errorMessage(error, 'Failed to update organization settings'),
+          variant: 'destructive',
+        })
+      },
+    })
+  }
+
+  const onLogoFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget
+    const file = input.files?.[0]
+    input.value = '' // the same file may be picked again after a refusal
+    if (!file) return
+    const problem = logoFileProblem(file)
+    if (problem) {
+      setLogoFileError(logoMessages[problem].description)
+      toast({ ...logoMessages[problem], variant: 'destructive' })
+      return
+    }
+    setLogoFileError(null)
+    let dataUrl: string
+    try {
+      dataUrl = await readAsDataUrl(file)
+    } catch {
+      setLogoFileError('This file could not be read. Please try another image.')
+      return
+    }
+    upload.mutate(dataUrl, {
+      onSuccess: (settings) => {
+        setDraft((d) => ({ ...d, logoUrl: settings.logoUrl ?? '' }))
+        setClientErrors((e) => ({ ...e, logoUrl: undefined }))
+        toast({ title: 'Logo Uploaded', description: 'Your new logo is saved and shown in the header.' })
+      },
+      onError: (error) => {
+        if (isUnauthorizedError(error)) return
+        const message = errorMessage(error, 'Failed to upload the logo')
+        setLogoFileError(message)
+        toast({ title: logoRefusalTitle(message), description: message, variant: 'destructive' })
+      },
+    })
+  }
+
+  const previewUrl = previewable(draft.logoUrl)
+  const previewBroken = previewUrl !== null && brokenPreview === previewUrl
+  const describedBy = (name: Field, hint?: string) =>
+    [hint, shown[name] ? `${name}-error` : null].filter(Boolean).join(' ') || undefined
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-6" aria-label="Organization settings">
+      <div className="space-y-1.5">
+        <Label htmlFor="organizationName">Organization Name</Label>
+        <Input
+          id="organizationName"
+          name="organizationName"
+          value={draft.organizationName}
+          onChange={(e) => set('organizationName', e.target.value)}
+          aria-invalid={shown.organizationName ? true : undefined}
+          aria-describedby={describedBy('organizationName')}
+          autoComplete="organization"
+          required
+          disabled={busy}
+        />
+        {shown.organizationName ? (
+          <FieldMessage id="organizationName-error">{shown.organizationName}</FieldMessage>
+        ) : null}
+      </div>
+
+      <fieldset className="min-w-0 space-y-4">
+        <legend className="text-sm font-medium text-slate-800">Logo</legend>
+
+        <div className="rounded-lg border border-slate-200 bg-white p-3">
+          <p className="mb-2 text-xs font-medium tracking-wide text-slate-500 uppercase">Preview</p>
+          <div className="flex min-w-0 items-center gap-3" data-testid="logo-preview">
+            {previewBroken ? (
+              <span className="flex size-12 shrink-0 items-center justify-center rounded-md bg-slate-100">
+                <ImageOff className="size-6 text-slate-400" aria-hidden />
+              </span>
+            ) : (
+              <img
+                src={previewUrl ?? PRODUCT_LOGO_URL}
+                alt="Logo preview"
+                width={48}
+                height={48}
+                className="size-12 shrink-0 rounded-md object-contain"
+                onError={() => setBrokenPreview(previewUrl)}
+                onLoad={() => setBrokenPreview(null)}
+              />
+            )}
+            <span className="min-w-0">
+              <span className="block truncate font-semibold text-slate-900">
+                {draft.organizationName.trim() || PRODUCT_NAME}
+              </span>
+              <span className="block truncate text-xs text-slate-600">{HEADER_SUBTITLE}</span>
+            </span>
+          </div>
+          {previewBroken ? (
+            <p className="mt-2 text-sm text-amber-800">This image could not be loaded. Check the address.</p>
+          ) : null}
+        </div>
+
+        <div className="space-y-1.5">
+          <Label htmlFor="logo-file">Upload Logo</Label>
+          <input
+            id="logo-file"
+            name="logoFile"
+            type="file"
+            accept={LOGO_ACCEPT}
+            onChange={(e) => void onLogoFile(e)}
+            disabled={busy}
+            aria-describedby={logoFileError ? 'logo-file-hint logo-file-error' : 'logo-file-hint'}
+            className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-md file:border-0 file:bg-indigo-50 file:px-4 file:text-sm file:font-medium file:text-indigo-800 hover:file:bg-indigo-100 disabled:opacity-60"
+          />
+          <p id="logo-file-hint" className="text-sm text-slate-600">
+            PNG, JPG, SVG or WebP, under 2MB. An uploaded logo is saved at once.
+          </p>
+          {upload.isPending ? (
+            <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
+              <Spinner /> Uploading logo...
+            </p>
+          ) : null}
+          {logoFileError ? <FieldMessage id="logo-file-error">{logoFileError}</FieldMessage> : null}
+        </div>
+
+        <div className="space-y-1.5">
+          <Label htmlFor="logoUrl">Logo URL (Optional)</Label>
+          <div className="flex gap-2">
+            <Input
+              id="logoUrl"
+              name="logoUrl"
+              type="url"
+              inputMode="url"
+              placeholder="https://example.org/logo.png"
+              value={draft.logoUrl}
+              onChange={(e) => set('logoUrl', e.target.value)}
+              aria-invalid={shown.logoUrl ? true : undefined}
+              aria-describedby={describedBy('logoUrl')}
+              disabled={busy}
+            />
+            {draft.logoUrl ? (
+              <Button
+                variant="outline"
+                size="icon"
+                className="shrink-0"
+                aria-label="Remove logo"
+                title="Remove logo"
+                onClick={() => set('logoUrl', '')}
+                disabled={busy}
+              >
+                <Trash2 aria-hidden />
+              </Button>
+            ) : null}
+          </div>
+          {shown.logoUrl ? <FieldMessage id="logoUrl-error">{shown.logoUrl}</FieldMessage> : null}
+        </div>
+      </fieldset>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="space-y-1.5">
+          <Label htmlFor="timeZone">Time zone</Label>
+          <select
+            id="timeZone"
+            name="timeZone"
+            value={draft.timeZone}
+            onChange={(e) => set('timeZone', e.target.value)}
+            aria-invalid={shown.timeZone ? true : undefined}
+            aria-describedby={describedBy('timeZone', 'timeZone-hint')}
+            disabled={busy}
+            className={inputClasses}
+          >
+            {zones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replaceAll('_', ' ')}
+              </option>
+            ))}
+          </select>
+          <p id="timeZone-hint" className="text-sm text-slate-600">
+            Today and the current week are judged by this clock.
+          </p>
+          {shown.timeZone ? <FieldMessage id="timeZone-error">{shown.timeZone}</FieldMessage> : null}
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="weekStartDay">Week starts on</Label>
+          <select
+            id="weekStartDay"
+            name="weekStartDay"
+            value={draft.weekStartDay}
+            onChange={(e) => set('weekStartDay', WeekStartDay.parse(e.target.value))}
+            aria-invalid={shown.weekStartDay ? true : undefined}
+            aria-describedby={describedBy('weekStartDay')}
+            disabled={busy}
+            className={inputClasses}
+          >
+            {WeekStartDay.options.map((day) => (
+              <option key={day} value={day}>
+                {dayLabel[day]}
+              </option>
+            ))}
+          </select>
+          {shown.weekStartDay ? <FieldMessage id="weekStartDay-error">{shown.weekStartDay}</FieldMessage> : null}
+        </div>
+      </div>
+
+      <div className="space-y-1.5">
+        <div className="flex items-start gap-3">
+          <input
+            id="approvalEmails"
+            name="approvalEmails"
+            type="checkbox"
+            checked={draft.approvalEmails}
+            onChange={(e) => set('approvalEmails', e.target.checked)}
+            aria-describedby="approvalEmails-hint"
+            disabled={busy}
+            className="mt-0.5 size-5 shrink-0 accent-indigo-600"
+          />
+          <div className="space-y-0.5">
+            <Label htmlFor="approvalEmails">Approval emails</Label>
+            <p id="approvalEmails-hint" className="text-sm text-slate-600">
+              Email supervisors Approve and Decline links when a timesheet is submitted.
+            </p>
+          </div>
+        </div>
+        {shown.approvalEmails ? <FieldMessage id="approvalEmails-error">{shown.approvalEmails}</FieldMessage> : null}
+      </div>
+
+      <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={reset} disabled={busy || (!changed && Object.keys(shown).length === 0)}>
+          <RotateCcw aria-hidden /> Reset
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {update.isPending ? (
+            <>
+              <Spinner /> Saving...
+            </>
+          ) : (
+            'Save Settings'
+          )}
+        </Button>
+      </div>
+    </form>
+  )
+}
