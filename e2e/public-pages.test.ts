@@ -97,6 +97,11 @@ describe('signed-in shell', () => {
     expect(await page.getByText('External Provider Account').isVisible()).toBe(true)
     expect(await page.getByText(supervisor.email).isVisible()).toBe(true)
 
+    // The session is a cookie the server keeps: a reload stays signed in.
+    await page.reload()
+    await page.getByRole('heading', { name }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/profile')
+
     await page.getByRole('button', { name: `Account menu for ${name}` }).click()
     await page.getByRole('menuitem', { name: 'Sign Out' }).click()
     await page.getByRole('link', { name: 'Supervisor Login' }).waitFor()
