@@ -1,0 +1,58 @@
+import { queryOptions } from '@tanstack/react-query'
+import { addDays, currentWeekStart, todayIn, weekEnd, type TimesheetListItem, type WeekStartDay } from '@app/core'
+import { apiJson } from './client.ts'
+
+/** GET /api/timesheets/reports answers list items plus who approved them. */
+export type ReportItem = TimesheetListItem & { approver: { firstName: string; lastName: string } | null }
+
+export type ReportPeriodName = 'this-week' | 'this-month' | 'last-month'
+
+export const reportPeriodLabel: Record<ReportPeriodName, string> = {
+  'this-week': 'This Week',
+  'this-month': 'This Month',
+  'last-month': 'Last Month',
+}
+
+/** The inclusive range of week start dates a report covers ('YYYY-MM-DD'). */
+export interface ReportPeriod {
+  start: string
+  end: string
+}
+
+export interface WeekSettings {
+  timeZone: string
+  weekStartDay: WeekStartDay
+}
+
+const firstOfMonth = (date: string) => `${date.slice(0, 7)}-01`
+/** The last day of the month that `first` (a first of a month) begins. */
+const lastOfMonth = (first: string) => addDays(firstOfMonth(addDays(first, 31)), -1)
+
+/**
+ * The dates of a period, judged by today's date in the organization's zone. 'This Week' follows
+ * the organization's week start day (DESIGN.md section 5), not a fixed Sunday.
+ */
+export function reportPeriod(name: ReportPeriodName, settings: WeekSettings, now: Date = new Date()): ReportPeriod {
+  if (name === 'this-week') {
+    const start = currentWeekStart(settings.timeZone, settings.weekStartDay, now)
+    return { start, end: weekEnd(start) }
+  }
+  const thisMonth = firstOfMonth(todayIn(settings.timeZone, now))
+  const start = name === 'this-month' ? thisMonth : firstOfMonth(addDays(thisMonth, -1))
+  return { start, end: lastOfMonth(start) }
+}
+
+export const reportKeys = {
+  all: ['/api/timesheets/reports'] as const,
+  period: ({ start, end }: ReportPeriod) => ['/api/timesheets/reports', { start, end }] as const,
+}
+
+export const reportUrl = ({ start, end }: ReportPeriod) =>
+  `/api/timesheets/reports?${new URLSearchParams({ start, end }).toString()}`
+
+/** Submitted timesheets whose week starts within the period (supervisors only; others get 403). */
+export const reportQuery = (period: ReportPeriod) =>
+  queryOptions({
+    queryKey: reportKeys.period(period),
+    queryFn: () => apiJson<ReportItem[]>('GET', reportUrl(period)),
+  })

@@ -1,0 +1,288 @@
+import { useId, useMemo, useState, type ReactNode } from 'react'
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { Check, Download, Eye, FileDown, Search, X } from 'lucide-react'
+import { formatDate, type TimesheetListItem, type User } from '@app/core'
+import {
+  bulkReportUrl,
+  statusFilterLabel,
+  timesheetCsvUrl,
+  timesheetListQuery,
+  type StatusFilter,
+} from '../../api/dashboard.ts'
+import { ReviewDialog, type ReviewMode, type ReviewTarget } from '../review/ReviewDialog.tsx'
+import { Button } from '../ui/Button.tsx'
+import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card.tsx'
+import { Input } from '../ui/Input.tsx'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/Select.tsx'
+import { Spinner } from '../ui/Spinner.tsx'
+import { UserAvatar } from '../UserAvatar.tsx'
+import { cn } from '../../lib/cn.ts'
+import { StatusBadge } from './StatusBadge.tsx'
+import { employeeName, formatInstantDate } from './format.ts'
+
+const FILTERS = Object.keys(statusFilterLabel) as StatusFilter[]
+
+/** Whether a search text matches the employee's first or last name (or both, as typed). */
+export function matchesSearch(item: TimesheetListItem, search: string): boolean {
+  const q = search.trim().toLowerCase()
+  if (!q) return true
+  const e = item.employee
+  if (!e) return false
+  const first = e.firstName.toLowerCase()
+  const last = e.lastName.toLowerCase()
+  return first.includes(q) || last.includes(q) || `${first} ${last}`.includes(q)
+}
+
+interface ApprovedCsv {
+  url: string
+  label: string
+}
+
+/**
+ * 'Recent Timesheet Submissions' (spec section 2): search, status filter, a page at a time, and
+ * the row actions. A table on wide screens; each row stacks into a card on a phone.
+ */
+export function RecentTimesheets({ user }: { user: User }) {
+  const isSupervisor = user.role === 'supervisor'
+  const [status, setStatus] = useState<StatusFilter>('all')
+  const [search, setSearch] = useState('')
+  const [review, setReview] = useState<ReviewTarget | null>(null)
+  const [approvedCsv, setApprovedCsv] = useState<ApprovedCsv | null>(null)
+  const list = useInfiniteQuery(timesheetListQuery(status))
+  const searchId = useId()
+
+  const loaded = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data])
+  const rows = useMemo(() => loaded.filter((t) => matchesSearch(t, search)), [loaded, search])
+  const open = (timesheet: TimesheetListItem, mode: ReviewMode) => setReview({ timesheet, mode })
+
+  return (
+    <Card>
+      <CardHeader className="gap-4">
+        <CardTitle>Recent Timesheet Submissions</CardTitle>
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+          <div className="relative flex-1">
+            <label htmlFor={searchId} className="sr-only">
+              Search by employee name
+            </label>
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+              aria-hidden
+            />
+            <Input
+              id={searchId}
+              type="search"
+              placeholder="Search by first or last name..."
+              className="pl-9"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </div>
+          <div className="flex gap-2">
+            <div className="min-w-0 flex-1 sm:w-44 sm:flex-none">
+              <Select value={status} onValueChange={(v) => setStatus(v as StatusFilter)}>
+                <SelectTrigger aria-label="Filter by status">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {FILTERS.map((f) => (
+                    <SelectItem key={f} value={f}>
+                      {statusFilterLabel[f]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            {isSupervisor ? (
+              <Button asChild variant="outline">
+                <a
+                  href={bulkReportUrl(status)}
+                  target="_blank"
+                  rel="noopener"
+                  title={
+                    status === 'all'
+                      ? 'Export every timesheet as CSV'
+                      : `Export ${statusFilterLabel[status].toLowerCase()} timesheets as CSV`
+                  }
+                >
+                  <FileDown aria-hidden /> Export
+                </a>
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {approvedCsv ? (
+          <div
+            role="status"
+            className="flex flex-col gap-2 rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-900 sm:flex-row sm:items-center sm:justify-between"
+          >
+            <p>{approvedCsv.label}</p>
+            <div className="flex gap-2">
+              <Button asChild variant="success" size="sm">
+                <a href={approvedCsv.url} target="_blank" rel="noopener">
+                  <Download aria-hidden /> Download CSV
+                </a>
+              </Button>
+              <Button variant="ghost" size="sm" onClick={() => setApprovedCsv(null)}>
+                Dismiss
+              </Button>
+            </div>
+          </div>
+        ) : null}
+
+        {list.isPending ? (
+          <p role="status" className="flex items-center gap-2 py-6 text-sm text-slate-600">
+            <Spinner /> Loading timesheets...
+          </p>
+        ) : list.isError ? (
+          <div role="alert" className="space-y-2 py-6 text-sm text-red-700">
+            <p>The timesheets could not be loaded.</p>
+            <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : rows.length === 0 ? (
+          <p className="py-6 text-center text-sm text-slate-600">
+            {loaded.length === 0 ? 'No timesheets yet.' : 'No timesheets match your search.'}
+          </p>
+        ) : (
+          <table className="block w-full text-sm md:table">
+            <thead className="sr-only md:not-sr-only md:table-header-group">
+              <tr className="border-b border-slate-200 text-left text-slate-600">
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Employee
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Week Starting
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Submitted
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody className="block space-y-3 md:table-row-group md:space-y-0">
+              {rows.map((t) => (
+                <TimesheetRow
+                  key={t.id}
+                  timesheet={t}
+                  canDecide={isSupervisor && t.status === 'pending' && t.employeeId !== user.id}
+                  onOpen={(mode) => open(t, mode)}
+                />
+              ))}
+            </tbody>
+          </table>
+        )}
+
+        {list.hasNextPage ? (
+          <div className="flex justify-center">
+            <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+              {list.isFetchingNextPage ? <Spinner /> : null}
+              {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
+            </Button>
+          </div>
+        ) : null}
+      </CardContent>
+
+      <ReviewDialog
+        target={review}
+        onClose={() => setReview(null)}
+        onDecided={(result, decision, sheet) => {
+          if (decision !== 'approved') return
+          setApprovedCsv({
+            url: result.csvDownloadUrl || timesheetCsvUrl(result.id),
+            label: `The CSV of ${employeeName(sheet.employee)}'s week of ${formatDate(sheet.weekStartDate)} is ready.`,
+          })
+        }}
+      />
+    </Card>
+  )
+}
+
+/** A cell that, on a phone, shows its column's name above the value (the header row is hidden there). */
+function Cell({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <td className={cn('flex items-center justify-between gap-3 py-1 md:table-cell md:py-3 md:pr-4', className)}>
+      <span aria-hidden className="text-xs font-medium text-slate-500 md:hidden">
+        {label}
+      </span>
+      {children}
+    </td>
+  )
+}
+
+function TimesheetRow({
+  timesheet: t,
+  canDecide,
+  onOpen,
+}: {
+  timesheet: TimesheetListItem
+  canDecide: boolean
+  onOpen: (mode: ReviewMode) => void
+}) {
+  const name = employeeName(t.employee)
+  const week = formatDate(t.weekStartDate)
+  const whose = `${name}'s timesheet for the week of ${week}`
+  return (
+    <tr className="block rounded-lg border border-slate-200 p-3 md:table-row md:rounded-none md:border-0 md:border-b md:p-0">
+      <td className="block pb-2 md:table-cell md:py-3 md:pr-4">
+        <div className="flex items-center gap-3">
+          {t.employee ? <UserAvatar user={t.employee} /> : null}
+          <div className="min-w-0">
+            <p className="font-medium break-words text-slate-900">{name}</p>
+            {t.employee?.department ? <p className="text-slate-600">{t.employee.department}</p> : null}
+          </div>
+        </div>
+      </td>
+      <Cell label="Week Starting">{week}</Cell>
+      <Cell label="Submitted">{formatInstantDate(t.submittedAt)}</Cell>
+      <Cell label="Status">
+        <StatusBadge status={t.status} />
+      </Cell>
+      <td className="block pt-2 md:table-cell md:py-3">
+        <div className="flex flex-wrap justify-end gap-1">
+          {canDecide ? (
+            <>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="text-green-700 hover:bg-green-50 hover:text-green-800"
+                aria-label={`Approve ${whose}`}
+                title="Approve"
+                onClick={() => onOpen('approve')}
+              >
+                <Check aria-hidden />
+              </Button>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="text-red-700 hover:bg-red-50 hover:text-red-800"
+                aria-label={`Reject ${whose}`}
+                title="Reject"
+                onClick={() => onOpen('reject')}
+              >
+                <X aria-hidden />
+              </Button>
+            </>
+          ) : null}
+          <Button variant="ghost" size="icon" aria-label={`View ${whose}`} title="View" onClick={() => onOpen('view')}>
+            <Eye aria-hidden />
+          </Button>
+          {t.status === 'approved' ? (
+            <Button asChild variant="ghost" size="icon" title="Download CSV">
+              <a href={timesheetCsvUrl(t.id)} target="_blank" rel="noopener" aria-label={`Download CSV of ${whose}`}>
+                <Download aria-hidden />
+              </a>
+            </Button>
+          ) : null}
+        </div>
+      </td>
+    </tr>
+  )
+}

@@ -1,0 +1,16 @@
+import { statusLabel, type TimesheetStatus } from '@app/core'
+import { Badge, type BadgeProps } from '../ui/Badge.tsx'
+
+const variant: Record<TimesheetStatus, NonNullable<BadgeProps['variant']>> = {
+  draft: 'secondary',
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'destructive',
+}
+
+/** 'Draft', 'Pending Review', 'Approved' or 'Rejected' (spec section 4). */
+export const StatusBadge = ({ status, className }: { status: TimesheetStatus; className?: string }) => (
+  <Badge variant={variant[status]} className={className}>
+    {statusLabel[status]}
+  </Badge>
+)

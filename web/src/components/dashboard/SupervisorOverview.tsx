@@ -1,0 +1,104 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router-dom'
+import { useQuery } from '@tanstack/react-query'
+import { CheckCircle2, Clock, Download, FileText, Users, UsersRound, type LucideIcon } from 'lucide-react'
+import { bulkReportUrl, dashboardStatsQuery } from '../../api/dashboard.ts'
+import { Button } from '../ui/Button.tsx'
+import { Card } from '../ui/Card.tsx'
+import { cn } from '../../lib/cn.ts'
+
+/** The supervisor's buttons beside the title: the payroll report (a new tab) and the staff page. */
+export function SupervisorActions() {
+  return (
+    <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
+      <Button asChild variant="outline">
+        <a href={bulkReportUrl()} target="_blank" rel="noopener">
+          <Download aria-hidden /> Download Report
+        </a>
+      </Button>
+      <Button asChild>
+        <Link to="/employees">
+          <UsersRound aria-hidden /> Manage Staff
+        </Link>
+      </Button>
+    </div>
+  )
+}
+
+interface StatProps {
+  label: string
+  value: number | undefined
+  icon: LucideIcon
+  tone: string
+  /** Where a click on the card goes, if anywhere. */
+  to?: string
+}
+
+function Stat({ label, value, icon: Icon, tone, to }: StatProps) {
+  const body: ReactNode = (
+    <>
+      <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-full', tone)}>
+        <Icon className="size-5" aria-hidden />
+      </span>
+      <span className="min-w-0">
+        <span className="block text-sm text-slate-600">{label}</span>
+        <span className="block text-2xl font-bold text-slate-900 tabular-nums">{value ?? '–'}</span>
+      </span>
+    </>
+  )
+  const classes = 'flex items-center gap-3 p-4'
+  return (
+    <Card className={cn(to && 'transition-shadow hover:shadow-md focus-within:ring-2 focus-within:ring-indigo-500')}>
+      {to ? (
+        <Link to={to} className={cn(classes, 'rounded-lg focus:outline-none')}>
+          {body}
+        </Link>
+      ) : (
+        <div className={classes}>{body}</div>
+      )}
+    </Card>
+  )
+}
+
+/** The supervisor's stat row (spec section 2). Total Timesheets counts approved plus pending. */
+export function StatCards() {
+  const stats = useQuery(dashboardStatsQuery)
+  const data = stats.data
+  return (
+    <section aria-label="Timesheet statistics" aria-busy={stats.isLoading}>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <Stat
+          label="Pending Approvals"
+          value={data?.pending}
+          icon={Clock}
+          tone="bg-amber-100 text-amber-800"
+          to="/reports"
+        />
+        <Stat
+          label="Approved This Week"
+          value={data?.approved}
+          icon={CheckCircle2}
+          tone="bg-green-100 text-green-800"
+        />
+        <Stat
+          label="Total Timesheets"
+          value={data?.totalTimesheets}
+          icon={FileText}
+          tone="bg-indigo-100 text-indigo-800"
+        />
+        <Stat
+          label="Active Employees"
+          value={data?.activeEmployees}
+          icon={Users}
+          tone="bg-sky-100 text-sky-800"
+          to="/employees"
+        />
+      </div>
+      {stats.isError ? (
+        <p className="mt-2 text-sm text-red-700" role="alert">
+          The statistics could not be loaded.
+        </p>
+      ) : null}
+    </section>
+  )
+}

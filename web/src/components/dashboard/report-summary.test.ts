@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest'
+import { bulkCsvHeader } from '@app/core'
+import { makeReportItem } from './timesheet-fixtures.ts'
+import { barWidthPercent, quickStats, reportCsv, reportFileName, sheetsLabel, weeklySummary } from './report-summary.ts'
+
+describe('barWidthPercent', () => {
+  it('is the count over 4, capped at the full width', () => {
+    expect(barWidthPercent(0)).toBe(0)
+    expect(barWidthPercent(1)).toBe(25)
+    expect(barWidthPercent(3)).toBe(75)
+    expect(barWidthPercent(4)).toBe(100)
+    expect(barWidthPercent(9)).toBe(100)
+  })
+})
+
+describe('sheetsLabel', () => {
+  it('reads "n sheet(s)"', () => {
+    expect(sheetsLabel(1)).toBe('1 sheet(s)')
+    expect(sheetsLabel(12)).toBe('12 sheet(s)')
+  })
+})
+
+describe('weeklySummary', () => {
+  it('counts timesheets per week, oldest week first', () => {
+    const items = [
+      makeReportItem({ id: 1, weekStartDate: '2026-11-16' }),
+      makeReportItem({ id: 2, weekStartDate: '2026-11-09' }),
+      makeReportItem({ id: 3, weekStartDate: '2026-11-16' }),
+    ]
+    expect(weeklySummary(items)).toEqual([
+      { weekStartDate: '2026-11-09', count: 1 },
+      { weekStartDate: '2026-11-16', count: 2 },
+    ])
+    expect(weeklySummary([])).toEqual([])
+  })
+})
+
+describe('quickStats', () => {
+  it('counts approved and pending and rounds the approval rate', () => {
+    const items = [
+      makeReportItem({ id: 1, status: 'approved' }),
+      makeReportItem({ id: 2, status: 'approved' }),
+      makeReportItem({ id: 3, status: 'pending' }),
+    ]
+    // 2 of 3 is 66.67%: rounded to 67.
+    expect(quickStats(items)).toEqual({ total: 3, approved: 2, pending: 1, approvalRate: 67 })
+    expect(quickStats([...items, makeReportItem({ id: 4, status: 'rejected' })]).approvalRate).toBe(50)
+  })
+
+  it('gives a 0% rate, not NaN, for an empty period', () => {
+    expect(quickStats([])).toEqual({ total: 0, approved: 0, pending: 0, approvalRate: 0 })
+  })
+})
+
+describe('reportCsv', () => {
+  it('writes the bulk export columns with one row per timesheet', () => {
+    const csv = reportCsv([
+      makeReportItem({
+        id: 1,
+        status: 'approved',
+        approver: { firstName: 'Grace', lastName: 'Hopper' },
+        approvedAt: '2026-11-21T10:00:00.000Z',
+      }),
+      makeReportItem({ id: 2, employee: null, status: 'pending' }),
+    ])
+    expect(csv.startsWith('\uFEFF')).toBe(true)
+    const lines = csv.slice(1).trimEnd().split('\r\n')
+    expect(lines).toHaveLength(3)
+    expect(lines[0]).toBe(bulkCsvHeader.join(','))
+    // Mon 8h, Tue 0, Wed 22:00-02:00 over midnight 4h, Thu-Sat 0, Sun 4.5h: 16.5 hours.
+    expect(lines[1]).toBe(
+      'Ann Lee,Youth,2026-11-16,Approved,8.0,0.0,4.0,0.0,0.0,0.0,4.5,16.5,2026-11-20T15:00:00.000Z,Grace Hopper,2026-11-21T10:00:00.000Z',
+    )
+    expect(lines[2]).toBe(
+      'Removed member,,2026-11-16,Pending Review,8.0,0.0,4.0,0.0,0.0,0.0,4.5,16.5,2026-11-20T15:00:00.000Z,,',
+    )
+  })
+
+  it('neutralises cells a spreadsheet would run as formulas', () => {
+    const csv = reportCsv([
+      makeReportItem({ employee: { firstName: '=cmd', lastName: 'x', department: '+1', profileImageUrl: null } }),
+    ])
+    expect(csv).toContain("'=cmd x,'+1,")
+  })
+
+  it('names the file after the period', () => {
+    expect(reportFileName('2026-11-01', '2026-11-30')).toBe('timesheets-report-2026-11-01-to-2026-11-30.csv')
+  })
+})

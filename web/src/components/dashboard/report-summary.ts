@@ -1,0 +1,48 @@
+import { bulkCsvHeader, bulkCsvRow, toCsv } from '@app/core'
+import type { ReportItem } from '../../api/reports.ts'
+
+/** A full bar stands for this many timesheets in one week. */
+export const FULL_BAR_SHEETS = 4
+
+export interface WeekCount {
+  weekStartDate: string
+  count: number
+}
+
+/** One entry per week that has timesheets, oldest week first. */
+export function weeklySummary(items: readonly ReportItem[]): WeekCount[] {
+  const counts = new Map<string, number>()
+  for (const item of items) counts.set(item.weekStartDate, (counts.get(item.weekStartDate) ?? 0) + 1)
+  return [...counts]
+    .map(([weekStartDate, count]) => ({ weekStartDate, count }))
+    .sort((a, b) => a.weekStartDate.localeCompare(b.weekStartDate))
+}
+
+/** A week's bar: count / 4 of the full width, never more than all of it. */
+export const barWidthPercent = (count: number): number => Math.min(100, Math.max(0, (count / FULL_BAR_SHEETS) * 100))
+
+export const sheetsLabel = (count: number) => `${count} sheet(s)`
+
+export interface QuickStats {
+  total: number
+  approved: number
+  pending: number
+  /** Whole percent of the period's timesheets that are approved; 0 when there are none. */
+  approvalRate: number
+}
+
+export function quickStats(items: readonly ReportItem[]): QuickStats {
+  const total = items.length
+  const approved = items.filter((t) => t.status === 'approved').length
+  const pending = items.filter((t) => t.status === 'pending').length
+  return { total, approved, pending, approvalRate: total === 0 ? 0 : Math.round((approved / total) * 100) }
+}
+
+/** The shown period as the payroll CSV: the bulk export's columns, one row per employee-week. */
+export const reportCsv = (items: readonly ReportItem[]): string =>
+  toCsv([
+    bulkCsvHeader,
+    ...items.map((t) => bulkCsvRow(t, t.employee, t.approver ? { ...t.approver, department: null } : null)),
+  ])
+
+export const reportFileName = (start: string, end: string) => `timesheets-report-${start}-to-${end}.csv`

@@ -1,0 +1,53 @@
+import { weekTotalHours, type TimesheetListItem } from '@app/core'
+import type { ReportItem } from '../../api/reports.ts'
+
+/** Test data only: a list item as GET /api/timesheets answers it. */
+export function makeTimesheet(overrides: Partial<TimesheetListItem> = {}): TimesheetListItem {
+  const base: TimesheetListItem = {
+    id: 1,
+    organizationId: 'org-1',
+    employeeId: 'emp-1',
+    weekStartDate: '2026-11-16',
+    status: 'pending',
+    version: 2,
+    approvedBy: null,
+    approvedAt: null,
+    comments: null,
+    commentHistory: [],
+    submittedAt: '2026-11-20T15:00:00.000Z',
+    createdAt: '2026-11-16T09:00:00.000Z',
+    updatedAt: '2026-11-20T15:00:00.000Z',
+    mondayStart: '09:00',
+    mondayEnd: '17:00',
+    mondayActivity: 'Sermon prep',
+    tuesdayStart: '',
+    tuesdayEnd: '',
+    tuesdayActivity: '',
+    wednesdayStart: '22:00',
+    wednesdayEnd: '02:00',
+    wednesdayActivity: 'Night shelter',
+    thursdayStart: '',
+    thursdayEnd: '',
+    thursdayActivity: '',
+    fridayStart: '',
+    fridayEnd: '',
+    fridayActivity: '',
+    saturdayStart: '',
+    saturdayEnd: '',
+    saturdayActivity: '',
+    sundayStart: '08:00',
+    sundayEnd: '12:30',
+    sundayActivity: 'Services',
+    notes: 'Covered for Sam on Wednesday',
+    employee: { firstName: 'Ann', lastName: 'Lee', department: 'Youth', profileImageUrl: null },
+    totalHours: 0,
+    ...overrides,
+  }
+  return { ...base, totalHours: weekTotalHours(base) }
+}
+
+export const makeReportItem = (overrides: Partial<ReportItem> = {}): ReportItem => ({
+  ...makeTimesheet(overrides),
+  approver: null,
+  ...overrides,
+})

@@ -1,0 +1,221 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { useState } from 'react'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { TimesheetListItem } from '@app/core'
+import { dashboardKeys } from '../../api/dashboard.ts'
+import { reportKeys } from '../../api/reports.ts'
+import { mockFetch, type MockAnswer } from '../../test/fetch-mock.ts'
+import { renderApp } from '../../test/render.tsx'
+import { makeTimesheet } from '../dashboard/timesheet-fixtures.ts'
+import { ReviewDialog, type ReviewMode } from './ReviewDialog.tsx'
+
+afterEach(() => vi.unstubAllGlobals())
+
+function Harness(props: { timesheet: TimesheetListItem; mode: ReviewMode; onDecided: () => void }) {
+  const [open, setOpen] = useState(true)
+  return (
+    <ReviewDialog
+      target={open ? { timesheet: props.timesheet, mode: props.mode } : null}
+      onClose={() => setOpen(false)}
+      onDecided={props.onDecided}
+    />
+  )
+}
+
+function show(mode: ReviewMode, timesheet = makeTimesheet(), patch?: MockAnswer) {
+  const fetchMock = mockFetch({ 'PATCH /api/timesheets/1/status': patch ?? { body: { ...timesheet } } })
+  const onDecided = vi.fn()
+  const user = userEvent.setup()
+  const rendered = renderApp('/', <Harness timesheet={timesheet} mode={mode} onDecided={onDecided} />)
+  const dialog = screen.getByRole('dialog')
+  return { fetchMock, onDecided, user, dialog, ...rendered }
+}
+
+/** The dialog's own buttons, in order, without the corner × (also named Close). */
+const footerButtons = (dialog: HTMLElement) =>
+  within(dialog)
+    .getAllByRole('button')
+    .filter((b) => !b.classList.contains('absolute'))
+    .map((b) => b.textContent)
+
+const patchBody = (fetchMock: ReturnType<typeof mockFetch>) =>
+  JSON.parse(String(fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH')![1]!.body))
+
+describe('ReviewDialog', () => {
+  it('in view mode shows the whole submission and only Close', async () => {
+    const { dialog, user } = show('view')
+    expect(within(dialog).getByRole('heading', { name: 'View Timesheet Submission' })).toBeTruthy()
+    expect(within(dialog).getByText('Employee').nextSibling?.textContent).toContain('Ann Lee')
+    expect(within(dialog).getByText('Youth')).toBeTruthy()
+    expect(within(dialog).getByText('Week Starting').nextSibling?.textContent).toBe('Nov 16, 2026')
+    expect(within(dialog).getByText('Submitted').nextSibling?.textContent).toBe('Nov 20, 2026')
+    expect(within(dialog).getByText('Status').nextSibling?.textContent).toBe('Pending Review')
+    expect(within(dialog).getByText('Covered for Sam on Wednesday')).toBeTruthy()
+    expect(within(dialog).queryByRole('textbox')).toBeNull()
+    expect(within(dialog).queryByText('Previous Comments')).toBeNull()
+    expect(footerButtons(dialog)).toEqual(['Close'])
+    await user.click(within(dialog).getByText('Close', { selector: 'button' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
+  it('lists the days in week order from a Monday, with times, hours and activities', () => {
+    const { dialog } = show('view')
+    const days = within(dialog).getAllByTestId(/^day-/)
+    expect(days.map((d) => d.dataset.testid)).toEqual([
+      'day-monday',
+      'day-tuesday',
+      'day-wednesday',
+      'day-thursday',
+      'day-friday',
+      'day-saturday',
+      'day-sunday',
+    ])
+    expect(days[0]!.textContent).toContain('Monday Nov 16, 2026')
+    expect(days[0]!.textContent).toContain('09:00 - 17:00 (8.0 hours)')
+    expect(within(days[0]!).getByText('Daily Activity')).toBeTruthy()
+    expect(within(days[0]!).getByText('Sermon prep')).toBeTruthy()
+    expect(within(days[1]!).getByText('No hours logged')).toBeTruthy()
+    expect(within(days[1]!).queryByText('Daily Activity')).toBeNull()
+    // Over midnight: 22:00 to 02:00 is four hours.
+    expect(days[2]!.textContent).toContain('22:00 - 02:00 (4.0 hours)')
+    expect(days[6]!.textContent).toContain('Sunday Nov 22, 2026')
+    expect(within(dialog).getByText('16.5 hours')).toBeTruthy()
+  })
+
+  it('lists a week that began on a Sunday from Sunday to Saturday', () => {
+    const { dialog } = show('view', makeTimesheet({ weekStartDate: '2026-11-15' }))
+    const days = within(dialog).getAllByTestId(/^day-/)
+    expect(days.map((d) => d.dataset.testid)).toEqual([
+      'day-sunday',
+      'day-monday',
+      'day-tuesday',
+      'day-wednesday',
+      'day-thursday',
+      'day-friday',
+      'day-saturday',
+    ])
+    expect(days[0]!.textContent).toContain('Sunday Nov 15, 2026')
+    expect(days[6]!.textContent).toContain('Saturday Nov 21, 2026')
+  })
+
+  it('shows No notes, and the earlier decisions as Previous Comments', () => {
+    const { dialog } = show(
+      'view',
+      makeTimesheet({
+        notes: '',
+        status: 'pending',
+        commentHistory: [
+          {
+            status: 'rejected',
+            comment: 'Please add Tuesday',
+            byUserId: 'user-1',
+            byName: 'Grace Hopper',
+            at: '2026-11-21T10:00:00.000Z',
+          },
+        ],
+      }),
+    )
+    expect(within(dialog).getByText('No notes')).toBeTruthy()
+    const previous = within(dialog).getByText('Previous Comments').parentElement!
+    expect(within(previous).getByText('Grace Hopper')).toBeTruthy()
+    expect(within(previous).getByText('Rejected')).toBeTruthy()
+    expect(within(previous).getByText('Please add Tuesday')).toBeTruthy()
+    expect(within(previous).getByText(/Nov 21, 2026/)).toBeTruthy()
+  })
+
+  it('in approve mode offers a comment box and Cancel, Decline, Approve', () => {
+    const { dialog } = show('approve')
+    expect(within(dialog).getByRole('heading', { name: 'Review Timesheet Submission' })).toBeTruthy()
+    const comments = within(dialog).getByRole('textbox', { name: 'Comments' })
+    expect(comments.getAttribute('placeholder')).toBe('Add comments for the employee...')
+    expect(comments.getAttribute('rows')).toBe('3')
+    expect(footerButtons(dialog)).toEqual(['Cancel', 'Decline', 'Approve'])
+  })
+
+  it('in reject mode offers Cancel and Reject', () => {
+    const { dialog } = show('reject')
+    expect(within(dialog).getByRole('heading', { name: 'Review Timesheet Submission' })).toBeTruthy()
+    expect(within(dialog).getByRole('textbox', { name: 'Comments' })).toBeTruthy()
+    expect(footerButtons(dialog)).toEqual(['Cancel', 'Reject'])
+  })
+
+  it('Cancel closes without a decision', async () => {
+    const { dialog, user, fetchMock } = show('approve')
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it('approves with the comment, says so, and refreshes the lists, pending, stats and reports', async () => {
+    const answer = { ...makeTimesheet({ status: 'approved' }), csvDownloadUrl: 'https://files.example/1.csv' }
+    const { dialog, user, fetchMock, onDecided, queryClient } = show('approve', makeTimesheet(), { body: answer })
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
+    await user.type(within(dialog).getByRole('textbox', { name: 'Comments' }), '  Great week  ')
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }))
+    expect(await screen.findByText('Timesheet approved! CSV file is ready for download.')).toBeTruthy()
+    expect(patchBody(fetchMock)).toEqual({ status: 'approved', comments: 'Great week' })
+    expect(onDecided).toHaveBeenCalledWith(answer, 'approved', expect.objectContaining({ id: 1 }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey)
+    expect(keys).toEqual(
+      expect.arrayContaining([dashboardKeys.timesheets, dashboardKeys.pending, dashboardKeys.stats, reportKeys.all]),
+    )
+  })
+
+  it('declines from approve mode', async () => {
+    const { dialog, user, fetchMock, onDecided } = show('approve', makeTimesheet(), {
+      body: makeTimesheet({ status: 'rejected' }),
+    })
+    await user.type(within(dialog).getByRole('textbox', { name: 'Comments' }), 'Add Tuesday')
+    await user.click(within(dialog).getByRole('button', { name: 'Decline' }))
+    expect(await screen.findByText('Timesheet declined. Employee will be notified via email.')).toBeTruthy()
+    expect(patchBody(fetchMock)).toEqual({ status: 'rejected', comments: 'Add Tuesday' })
+    expect(onDecided).toHaveBeenCalledWith(
+      expect.objectContaining({ status: 'rejected' }),
+      'rejected',
+      expect.anything(),
+    )
+  })
+
+  it('rejects from reject mode', async () => {
+    const { dialog, user, fetchMock } = show('reject', makeTimesheet(), { body: makeTimesheet({ status: 'rejected' }) })
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }))
+    expect(await screen.findByText('Timesheet declined. Employee will be notified via email.')).toBeTruthy()
+    expect(patchBody(fetchMock)).toEqual({ status: 'rejected', comments: '' })
+  })
+
+  it('shows the server’s message when someone decided first (409) and stays open', async () => {
+    const { dialog, user, onDecided } = show('approve', makeTimesheet(), {
+      status: 409,
+      body: { message: 'This timesheet has already been approved' },
+    })
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }))
+    expect(await screen.findByText('This timesheet has already been approved')).toBeTruthy()
+    expect(screen.getByText('Error')).toBeTruthy()
+    expect(screen.getByRole('dialog')).toBeTruthy()
+    expect(within(dialog).getByRole('button', { name: 'Approve' }).hasAttribute('disabled')).toBe(false)
+    expect(onDecided).not.toHaveBeenCalled()
+  })
+
+  it('falls back to a generic message when the server says nothing useful', async () => {
+    const { dialog, user } = show('reject', makeTimesheet(), { status: 502, body: '<html>Bad gateway</html>' })
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }))
+    expect(await screen.findByText('Failed to update timesheet status')).toBeTruthy()
+  })
+
+  it('disables the buttons while the decision is on its way', async () => {
+    let answer!: () => void
+    const { dialog, user } = show('approve', makeTimesheet(), {
+      body: makeTimesheet({ status: 'approved' }),
+      wait: new Promise<void>((r) => (answer = r)),
+    })
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }))
+    expect(await within(dialog).findByRole('button', { name: 'Approving...' })).toBeTruthy()
+    for (const name of ['Cancel', 'Decline', 'Approving...']) {
+      expect(within(dialog).getByRole('button', { name }).hasAttribute('disabled')).toBe(true)
+    }
+    answer()
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+})

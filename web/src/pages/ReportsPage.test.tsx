@@ -1,0 +1,213 @@
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { bulkCsvHeader, type Role } from '@app/core'
+import type { ReportItem } from '../api/reports.ts'
+import { reportCsv } from '../components/dashboard/report-summary.ts'
+import { makeReportItem } from '../components/dashboard/timesheet-fixtures.ts'
+import { makeUser } from '../test/fixtures.ts'
+import { mockFetch, type MockAnswer } from '../test/fetch-mock.ts'
+import { renderApp } from '../test/render.tsx'
+
+beforeEach(() => {
+  // Only the clock is fake (Wednesday 18 November 2026, noon UTC); timers and promises run for real.
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(new Date('2026-11-18T12:00:00.000Z'))
+})
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+const items: ReportItem[] = [
+  makeReportItem({
+    id: 1,
+    status: 'approved',
+    approver: { firstName: 'Grace', lastName: 'Hopper' },
+    approvedAt: '2026-11-21T10:00:00.000Z',
+  }),
+  makeReportItem({
+    id: 2,
+    status: 'pending',
+    notes: '',
+    employee: { firstName: 'Ben', lastName: 'Okafor', department: 'Worship', profileImageUrl: null },
+  }),
+  makeReportItem({ id: 3, status: 'rejected', weekStartDate: '2026-11-09', notes: '' }),
+]
+
+function show({
+  role = 'supervisor',
+  weekStartDay = 'monday',
+  report = { body: items },
+}: { role?: Role; weekStartDay?: string; report?: MockAnswer } = {}) {
+  const reportUrls: URL[] = []
+  const fetchMock = mockFetch({
+    'GET /api/auth/user': { body: makeUser({ role }) },
+    'GET /api/organization/settings': {
+      body: { organizationName: 'Grace Chapel', logoUrl: null, timeZone: 'UTC', weekStartDay },
+    },
+    'GET /api/timesheets/reports': () => {
+      reportUrls.push(new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://localhost'))
+      return report
+    },
+  })
+  const user = userEvent.setup()
+  return { fetchMock, reportUrls, user, ...renderApp('/reports') }
+}
+
+/** jsdom's Blob has no text(); FileReader reads it. */
+const readBytes = (blob: Blob) =>
+  new Promise<Uint8Array>((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer))
+    reader.onerror = () => reject(reader.error)
+    reader.readAsArrayBuffer(blob)
+  })
+
+const period = (url: URL | undefined) => url && [url.searchParams.get('start'), url.searchParams.get('end')]
+
+describe('ReportsPage', () => {
+  it('reports this week by default, in the organization’s week', async () => {
+    const { reportUrls } = show()
+    expect(await screen.findByRole('heading', { name: 'Reports & Analytics' })).toBeTruthy()
+    await screen.findByText('Quick Stats')
+    expect(period(reportUrls[0])).toEqual(['2026-11-16', '2026-11-22'])
+    expect(screen.getByRole('combobox', { name: 'Report period' }).textContent).toContain('This Week')
+  })
+
+  it('starts this week on Sunday when the organization does', async () => {
+    const { reportUrls } = show({ weekStartDay: 'sunday' })
+    await screen.findByText('Quick Stats')
+    expect(period(reportUrls[0])).toEqual(['2026-11-15', '2026-11-21'])
+  })
+
+  it('switches to this month and last month', async () => {
+    const { reportUrls, user } = show()
+    await screen.findByText('Quick Stats')
+    await user.click(screen.getByRole('combobox', { name: 'Report period' }))
+    await user.click(await screen.findByRole('option', { name: 'This Month' }))
+    await waitFor(() => expect(period(reportUrls.at(-1))).toEqual(['2026-11-01', '2026-11-30']))
+    await user.click(screen.getByRole('combobox', { name: 'Report period' }))
+    await user.click(await screen.findByRole('option', { name: 'Last Month' }))
+    await waitFor(() => expect(period(reportUrls.at(-1))).toEqual(['2026-10-01', '2026-10-31']))
+  })
+
+  it('draws one bar per week, a quarter of the width per sheet', async () => {
+    show()
+    const summary = (await screen.findByText('Weekly Timesheet Summary')).closest('.rounded-lg') as HTMLElement
+    const weeks = within(summary).getAllByRole('listitem')
+    expect(weeks.map((w) => w.textContent)).toEqual([
+      'Week of Nov 9, 2026' + '1 sheet(s)',
+      'Week of Nov 16, 2026' + '2 sheet(s)',
+    ])
+    expect(screen.getByTestId('bar-2026-11-09').style.width).toBe('25%')
+    expect(screen.getByTestId('bar-2026-11-16').style.width).toBe('50%')
+  })
+
+  it('caps a busy week’s bar at the full width', async () => {
+    show({ report: { body: [1, 2, 3, 4, 5, 6].map((id) => makeReportItem({ id })) } })
+    await screen.findByText('6 sheet(s)')
+    expect(screen.getByTestId('bar-2026-11-16').style.width).toBe('100%')
+  })
+
+  it('shows the quick stats with the approval rate rounded', async () => {
+    show()
+    const stats = (await screen.findByText('Quick Stats')).closest('.rounded-lg') as HTMLElement
+    const value = (label: string) => within(stats).getByText(label).nextSibling?.textContent
+    expect(value('Total Timesheets')).toBe('3')
+    expect(value('Approved')).toBe('1')
+    expect(value('Pending')).toBe('1')
+    // 1 of 3 is 33.3%.
+    expect(value('Approval Rate')).toBe('33%')
+  })
+
+  it('lists every timesheet in the detailed report, with No notes and - where empty', async () => {
+    show()
+    const table = await screen.findByRole('table')
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Employee', 'Week Starting', 'Submitted', 'Notes', 'Status', 'Approved By'])
+    const rows = within(table).getAllByRole('row').slice(1)
+    expect(rows).toHaveLength(3)
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.lastChild?.textContent)
+    expect(cells(rows[0]!)).toEqual([
+      'Ann Lee',
+      'Nov 16, 2026',
+      'Nov 20, 2026',
+      'Covered for Sam on Wednesday',
+      'Approved',
+      'Grace Hopper',
+    ])
+    expect(cells(rows[1]!)).toEqual(['Ben Okafor', 'Nov 16, 2026', 'Nov 20, 2026', 'No notes', 'Pending Review', '-'])
+    expect(cells(rows[2]!)[4]).toBe('Rejected')
+  })
+
+  it('says so when the period has no timesheets', async () => {
+    show({ report: { body: [] } })
+    expect(await screen.findByText('No timesheets were submitted for this period.')).toBeTruthy()
+    expect(screen.getByText('Approval Rate').nextSibling?.textContent).toBe('0%')
+  })
+
+  it('exports the shown period as CSV, built in the browser', async () => {
+    let saved: Blob | undefined
+    const createObjectURL = vi.fn((blob: Blob) => {
+      saved = blob
+      return 'blob:report'
+    })
+    // jsdom has no object URLs; the page's own code must not be able to tell.
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() })
+    onTestFinished(() => {
+      Reflect.deleteProperty(URL, 'createObjectURL')
+      Reflect.deleteProperty(URL, 'revokeObjectURL')
+    })
+    const clicked: HTMLAnchorElement[] = []
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this)
+    })
+    const { user, fetchMock } = show()
+    await screen.findByText('Quick Stats')
+    const callsBefore = fetchMock.mock.calls.length
+    await user.click(screen.getByRole('button', { name: 'Export' }))
+
+    expect(clicked).toHaveLength(1)
+    expect(clicked[0]!.download).toBe('timesheets-report-2026-11-16-to-2026-11-22.csv')
+    expect(clicked[0]!.href).toBe('blob:report')
+    expect(saved!.type).toBe('text/csv;charset=utf-8')
+    const bytes = await readBytes(saved!)
+    // UTF-8 with a byte-order mark, so spreadsheets show accented names.
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)
+    expect(text).toBe(reportCsv(items))
+    const lines = text.slice(1).trimEnd().split('\r\n')
+    expect(lines[0]).toBe(bulkCsvHeader.join(','))
+    expect(lines[1]).toContain('Ann Lee,Youth,2026-11-16,Approved,')
+    expect(lines[1]).toContain(',Grace Hopper,2026-11-21T10:00:00.000Z')
+    expect(lines).toHaveLength(4)
+    // Nothing was asked of the server for the export.
+    expect(fetchMock.mock.calls.length).toBe(callsBefore)
+  })
+
+  it('says when the report cannot be loaded', async () => {
+    show({ report: { status: 500, body: { message: 'Internal server error' } } })
+    expect(await screen.findByText('The report could not be loaded.')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Export' }).hasAttribute('disabled')).toBe(true)
+  })
+
+  it('refuses staff and sends them to the dashboard after 500 ms', async () => {
+    const { reportUrls } = show({ role: 'employee' })
+    const alert = await screen.findByRole('alert')
+    expect(within(alert).getByText('Access Denied')).toBeTruthy()
+    expect(within(alert).getByText(/Only supervisors can view reports/)).toBeTruthy()
+    expect(screen.getByTestId('location').textContent).toBe('/reports')
+    await new Promise((r) => setTimeout(r, 300))
+    expect(screen.getByTestId('location').textContent).toBe('/reports')
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'), { timeout: 1000 })
+    expect(reportUrls).toHaveLength(0)
+  })
+})

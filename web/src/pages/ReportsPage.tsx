@@ -1,0 +1,266 @@
+import { useEffect, useState, type ReactNode } from 'react'
+import { useNavigate } from 'react-router-dom'
+import { useQuery } from '@tanstack/react-query'
+import { BarChart3, FileDown, ShieldAlert } from 'lucide-react'
+import { DEFAULT_WEEK_START_DAY, formatDate } from '@app/core'
+import { useAuth } from '../api/auth.ts'
+import { useOrganizationSettings } from '../api/organization.ts'
+import {
+  reportPeriod,
+  reportPeriodLabel,
+  reportQuery,
+  type ReportItem,
+  type ReportPeriod,
+  type ReportPeriodName,
+  type WeekSettings,
+} from '../api/reports.ts'
+import { DocumentTitle } from '../components/DocumentTitle.tsx'
+import { PageLoading } from '../components/PageLoading.tsx'
+import { StatusBadge } from '../components/dashboard/StatusBadge.tsx'
+import { downloadText } from '../components/dashboard/download.ts'
+import { employeeName, formatInstantDate } from '../components/dashboard/format.ts'
+import {
+  barWidthPercent,
+  quickStats,
+  reportCsv,
+  reportFileName,
+  sheetsLabel,
+  weeklySummary,
+} from '../components/dashboard/report-summary.ts'
+import { Button } from '../components/ui/Button.tsx'
+import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/Card.tsx'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../components/ui/Select.tsx'
+import { Spinner } from '../components/ui/Spinner.tsx'
+
+export const ACCESS_DENIED_REDIRECT_MS = 500
+const PERIODS = Object.keys(reportPeriodLabel) as ReportPeriodName[]
+
+export function ReportsPage() {
+  const { user } = useAuth()
+  if (!user) return <PageLoading />
+  return user.role === 'supervisor' ? <Reports /> : <AccessDenied />
+}
+
+/** Non-supervisors: a clear refusal, then back to the dashboard after 500 ms (spec sections 6 and 9). */
+function AccessDenied() {
+  const navigate = useNavigate()
+  useEffect(() => {
+    const timer = setTimeout(() => navigate('/', { replace: true }), ACCESS_DENIED_REDIRECT_MS)
+    return () => clearTimeout(timer)
+  }, [navigate])
+  return (
+    <div className="mx-auto max-w-xl px-4 py-10">
+      <DocumentTitle title="Access Denied" />
+      <Card role="alert" className="border-red-200">
+        <CardHeader className="flex-row items-center gap-3">
+          <ShieldAlert className="size-6 text-red-600" aria-hidden />
+          <CardTitle>Access Denied</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <p className="text-slate-700">Only supervisors can view reports. Taking you back to the dashboard...</p>
+        </CardContent>
+      </Card>
+    </div>
+  )
+}
+
+/** The browser's own zone, used only if the organization's settings cannot be read. */
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+
+function Reports() {
+  const [periodName, setPeriodName] = useState<ReportPeriodName>('this-week')
+  const settings = useOrganizationSettings()
+  // Weeks follow the organization's start day and zone (DESIGN.md section 5).
+  const week: WeekSettings | undefined = settings.isPending
+    ? undefined
+    : {
+        timeZone: settings.data?.timeZone || browserZone(),
+        weekStartDay: settings.data?.weekStartDay ?? DEFAULT_WEEK_START_DAY,
+      }
+  const period = week ? reportPeriod(periodName, week) : undefined
+  const report = useQuery({
+    ...reportQuery(period ?? { start: '', end: '' }),
+    enabled: period !== undefined,
+  })
+  const items = report.data
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:py-8">
+      <DocumentTitle title="Reports & Analytics" />
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="space-y-1">
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Reports &amp; Analytics</h1>
+          <p className="text-sm text-slate-600">
+            {period ? `Weeks starting ${formatDate(period.start)} - ${formatDate(period.end)}` : 'Loading...'}
+          </p>
+        </div>
+        <div className="flex w-full gap-2 sm:w-auto">
+          <div className="min-w-0 flex-1 sm:w-40 sm:flex-none">
+            <Select value={periodName} onValueChange={(v) => setPeriodName(v as ReportPeriodName)}>
+              <SelectTrigger aria-label="Report period">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {PERIODS.map((p) => (
+                  <SelectItem key={p} value={p}>
+                    {reportPeriodLabel[p]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <Button
+            variant="outline"
+            disabled={!items || !period}
+            onClick={() => items && period && downloadText(reportCsv(items), reportFileName(period.start, period.end))}
+          >
+            <FileDown aria-hidden /> Export
+          </Button>
+        </div>
+      </header>
+
+      {report.isError ? (
+        <p role="alert" className="rounded-md bg-red-50 p-4 text-sm text-red-800">
+          The report could not be loaded.{' '}
+          <Button variant="link" className="min-h-0 p-0" onClick={() => void report.refetch()}>
+            Try again
+          </Button>
+        </p>
+      ) : !items || !period ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+          <Spinner /> Loading report...
+        </p>
+      ) : (
+        <ReportBody items={items} period={period} />
+      )}
+    </div>
+  )
+}
+
+function ReportBody({ items, period }: { items: ReportItem[]; period: ReportPeriod }) {
+  const weeks = weeklySummary(items)
+  const stats = quickStats(items)
+  return (
+    <>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <BarChart3 className="size-5 text-indigo-600" aria-hidden /> Weekly Timesheet Summary
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            {weeks.length === 0 ? (
+              <p className="text-sm text-slate-600">No timesheets were submitted for this period.</p>
+            ) : (
+              <ul className="space-y-3">
+                {weeks.map((w) => (
+                  <li key={w.weekStartDate} className="space-y-1">
+                    <div className="flex justify-between gap-2 text-sm">
+                      <span className="font-medium text-slate-800">Week of {formatDate(w.weekStartDate)}</span>
+                      <span className="text-slate-600">{sheetsLabel(w.count)}</span>
+                    </div>
+                    <div className="h-2.5 w-full overflow-hidden rounded-full bg-slate-100" aria-hidden>
+                      <div
+                        data-testid={`bar-${w.weekStartDate}`}
+                        className="h-full rounded-full bg-indigo-600"
+                        style={{ width: `${barWidthPercent(w.count)}%` }}
+                      />
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Quick Stats</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="divide-y divide-slate-100">
+              <QuickStat label="Total Timesheets">{stats.total}</QuickStat>
+              <QuickStat label="Approved">{stats.approved}</QuickStat>
+              <QuickStat label="Pending">{stats.pending}</QuickStat>
+              <QuickStat label="Approval Rate">{`${stats.approvalRate}%`}</QuickStat>
+            </dl>
+          </CardContent>
+        </Card>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Detailed Report</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {items.length === 0 ? (
+            <p className="text-sm text-slate-600">
+              Nothing to show for the weeks starting {formatDate(period.start)} - {formatDate(period.end)}.
+            </p>
+          ) : (
+            <DetailedTable items={items} />
+          )}
+        </CardContent>
+      </Card>
+    </>
+  )
+}
+
+function QuickStat({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-4 py-2.5">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="text-lg font-semibold text-slate-900 tabular-nums">{children}</dd>
+    </div>
+  )
+}
+
+const approverName = (approver: ReportItem['approver']) =>
+  approver ? `${approver.firstName} ${approver.lastName}`.trim() : '-'
+
+function ReportCell({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <td className="flex items-start justify-between gap-3 py-1 md:table-cell md:py-3 md:pr-4">
+      <span aria-hidden className="shrink-0 text-xs font-medium text-slate-500 md:hidden">
+        {label}
+      </span>
+      <span className="min-w-0 text-right break-words md:text-left">{children}</span>
+    </td>
+  )
+}
+
+/** A table on wide screens; on a phone every row stacks into a card with its column names. */
+function DetailedTable({ items }: { items: ReportItem[] }) {
+  const columns = ['Employee', 'Week Starting', 'Submitted', 'Notes', 'Status', 'Approved By']
+  return (
+    <table className="block w-full text-sm md:table">
+      <thead className="sr-only md:not-sr-only md:table-header-group">
+        <tr className="border-b border-slate-200 text-left text-slate-600">
+          {columns.map((c) => (
+            <th key={c} scope="col" className="py-2 pr-4 font-medium">
+              {c}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="block space-y-3 md:table-row-group md:space-y-0">
+        {items.map((t: ReportItem) => (
+          <tr
+            key={t.id}
+            className="block rounded-lg border border-slate-200 p-3 md:table-row md:rounded-none md:border-0 md:border-b md:p-0"
+          >
+            <ReportCell label="Employee">{employeeName(t.employee)}</ReportCell>
+            <ReportCell label="Week Starting">{formatDate(t.weekStartDate)}</ReportCell>
+            <ReportCell label="Submitted">{formatInstantDate(t.submittedAt)}</ReportCell>
+            <ReportCell label="Notes">{t.notes || 'No notes'}</ReportCell>
+            <ReportCell label="Status">
+              <StatusBadge status={t.status} />
+            </ReportCell>
+            <ReportCell label="Approved By">{approverName(t.approver)}</ReportCell>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
