@@ -16,7 +16,7 @@ import {
 } from '../api/reports.ts'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
 import { PageLoading } from '../components/PageLoading.tsx'
-import { StatusBadge } from '../components/dashboard/StatusBadge.tsx'
+import { TimesheetStatusBadge } from '../components/TimesheetStatusBadge.tsx'
 import { downloadText } from '../components/dashboard/download.ts'
 import { employeeName, formatInstantDate } from '../components/dashboard/format.ts'
 import {
@@ -255,7 +255,7 @@ function DetailedTable({ items }: { items: ReportItem[] }) {
             <ReportCell label="Submitted">{formatInstantDate(t.submittedAt)}</ReportCell>
             <ReportCell label="Notes">{t.notes || 'No notes'}</ReportCell>
             <ReportCell label="Status">
-              <StatusBadge status={t.status} />
+              <TimesheetStatusBadge status={t.status} />
             </ReportCell>
             <ReportCell label="Approved By">{approverName(t.approver)}</ReportCell>
           </tr>

@@ -27,7 +27,7 @@ import { isConflictError, useCreateTimesheet, useCurrentWeekTimesheet, useSaveWe
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
 import { PageLoading } from '../components/PageLoading.tsx'
 import { shortDate, zoneOr } from '../components/timesheet/clock.ts'
-import { TimesheetStatusBadge } from '../components/timesheet/StatusBadge.tsx'
+import { TimesheetStatusBadge } from '../components/TimesheetStatusBadge.tsx'
 import { WeekTotal } from '../components/timesheet/WeekTotal.tsx'
 import { Button } from '../components/ui/Button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/Card.tsx'

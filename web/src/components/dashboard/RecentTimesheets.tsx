@@ -17,7 +17,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Spinner } from '../ui/Spinner.tsx'
 import { UserAvatar } from '../UserAvatar.tsx'
 import { cn } from '../../lib/cn.ts'
-import { StatusBadge } from './StatusBadge.tsx'
+import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
 import { employeeName, formatInstantDate } from './format.ts'
 
 const FILTERS = Object.keys(statusFilterLabel) as StatusFilter[]
@@ -243,7 +243,7 @@ function TimesheetRow({
       <Cell label="Week Starting">{week}</Cell>
       <Cell label="Submitted">{formatInstantDate(t.submittedAt)}</Cell>
       <Cell label="Status">
-        <StatusBadge status={t.status} />
+        <TimesheetStatusBadge status={t.status} />
       </Cell>
       <td className="block pt-2 md:table-cell md:py-3">
         <div className="flex flex-wrap justify-end gap-1">

@@ -27,7 +27,7 @@ import { Label } from '../ui/Label.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { Textarea } from '../ui/Textarea.tsx'
 import { UserAvatar } from '../UserAvatar.tsx'
-import { StatusBadge } from '../dashboard/StatusBadge.tsx'
+import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
 import { employeeName, formatInstant, formatInstantDate } from '../dashboard/format.ts'
 
 export type ReviewMode = 'view' | 'approve' | 'reject'
@@ -136,7 +136,7 @@ function ReviewContent({ target, busy, deciding, onCancel, onDecide }: ReviewCon
           <Field label="Week Starting">{formatDate(t.weekStartDate)}</Field>
           <Field label="Submitted">{formatInstantDate(t.submittedAt, 'Not submitted')}</Field>
           <Field label="Status">
-            <StatusBadge status={t.status} />
+            <TimesheetStatusBadge status={t.status} />
           </Field>
         </dl>
 
@@ -262,7 +262,7 @@ function PreviousComments({ history, legacy }: { history: TimesheetComment[]; le
                 <time dateTime={c.at} className="text-slate-500">
                   {formatInstant(c.at)}
                 </time>
-                <StatusBadge status={c.status} />
+                <TimesheetStatusBadge status={c.status} />
               </div>
               <p className="break-words whitespace-pre-wrap text-slate-800">{c.comment || 'No comment'}</p>
             </li>

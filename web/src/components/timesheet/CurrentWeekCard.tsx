@@ -2,7 +2,7 @@ import { CalendarClock } from 'lucide-react'
 import { formatHours, formatWeekRange, hasAnyTime, weekTotalHours, type Timesheet } from '@app/core'
 import { Button } from '../ui/Button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card.tsx'
-import { TimesheetStatusBadge } from './StatusBadge.tsx'
+import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
 
 export interface CurrentWeekCardProps {
   timesheet: Timesheet | undefined

@@ -1,5 +1,5 @@
 import { statusLabel, type TimesheetStatus } from '@app/core'
-import { Badge, type BadgeProps } from '../ui/Badge.tsx'
+import { Badge, type BadgeProps } from './ui/Badge.tsx'
 
 const variant: Record<TimesheetStatus, NonNullable<BadgeProps['variant']>> = {
   draft: 'secondary',
