@@ -20,11 +20,23 @@ describe('route tables', () => {
       '/',
       '/auth-guide',
       '/pricing',
+      '/subscribe',
+      '/payment-success',
       '/auth-required',
       '/staff-guide',
       '/staff-login',
     ])
-    expect(signedInRoutes.map((r) => r.path)).toEqual(['/', '/profile', '/pricing'])
+    expect(signedInRoutes.map((r) => r.path)).toEqual([
+      '/',
+      '/submit-timesheet',
+      '/reports',
+      '/settings',
+      '/employees',
+      '/profile',
+      '/pricing',
+      '/subscribe',
+      '/payment-success',
+    ])
   })
 })
 

@@ -18,7 +18,13 @@ const AuthRequiredPage = page(() => import('./pages/AuthRequiredPage.tsx'), 'Aut
 const StaffGuidePage = page(() => import('./pages/StaffGuidePage.tsx'), 'StaffGuidePage')
 const StaffLoginPage = page(() => import('./pages/StaffLoginPage.tsx'), 'StaffLoginPage')
 const DashboardPage = page(() => import('./pages/DashboardPage.tsx'), 'DashboardPage')
+const SubmitTimesheetPage = page(() => import('./pages/SubmitTimesheetPage.tsx'), 'SubmitTimesheetPage')
 const ProfilePage = page(() => import('./pages/ProfilePage.tsx'), 'ProfilePage')
+const ReportsPage = page(() => import('./pages/ReportsPage.tsx'), 'ReportsPage')
+const SettingsPage = page(() => import('./pages/SettingsPage.tsx'), 'SettingsPage')
+const EmployeesPage = page(() => import('./pages/EmployeesPage.tsx'), 'EmployeesPage')
+const SubscribePage = page(() => import('./pages/SubscribePage.tsx'), 'SubscribePage')
+const PaymentSuccessPage = page(() => import('./pages/PaymentSuccessPage.tsx'), 'PaymentSuccessPage')
 const NotFoundPage = page(() => import('./pages/NotFoundPage.tsx'), 'NotFoundPage')
 // The signed-in frame (header, user menu) is not needed by signed-out visitors either.
 const AppShell = lazy(() => import('./components/AppShell.tsx').then((m) => ({ default: m.AppShell })))
@@ -30,14 +36,13 @@ export interface RouteEntry {
 
 /**
  * THE route tables (spec section 2). Add a page here and nowhere else.
- * Still to be added by the pages' authors:
- *   both sets:     /subscribe, /payment-success
- *   signed in:     /submit-timesheet, /reports, /settings, /employees
  */
 export const publicRoutes: RouteEntry[] = [
   { path: '/', Page: LandingPage },
   { path: '/auth-guide', Page: AuthGuidePage },
   { path: '/pricing', Page: PricingPage },
+  { path: '/subscribe', Page: SubscribePage },
+  { path: '/payment-success', Page: PaymentSuccessPage },
   { path: '/auth-required', Page: AuthRequiredPage },
   { path: '/staff-guide', Page: StaffGuidePage },
   { path: '/staff-login', Page: StaffLoginPage },
@@ -45,8 +50,14 @@ export const publicRoutes: RouteEntry[] = [
 
 export const signedInRoutes: RouteEntry[] = [
   { path: '/', Page: DashboardPage },
+  { path: '/submit-timesheet', Page: SubmitTimesheetPage },
+  { path: '/reports', Page: ReportsPage },
+  { path: '/settings', Page: SettingsPage },
+  { path: '/employees', Page: EmployeesPage },
   { path: '/profile', Page: ProfilePage },
   { path: '/pricing', Page: PricingPage },
+  { path: '/subscribe', Page: SubscribePage },
+  { path: '/payment-success', Page: PaymentSuccessPage },
 ]
 
 function PublicRoutes({ authLoading }: { authLoading: boolean }) {

@@ -2,6 +2,7 @@ import { Suspense } from 'react'
 import { Outlet } from 'react-router-dom'
 import type { User } from '@app/core'
 import { AppHeader } from './AppHeader.tsx'
+import { SubscriptionBanner } from './billing/SubscriptionBanner.tsx'
 import { PageLoading } from './PageLoading.tsx'
 import { SkipLink } from './SkipLink.tsx'
 
@@ -11,6 +12,7 @@ export function AppShell({ user }: { user: User }) {
     <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900">
       <SkipLink />
       <AppHeader user={user} />
+      <SubscriptionBanner user={user} />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Suspense fallback={<PageLoading />}>
           <Outlet />

@@ -1,0 +1,108 @@
+import { Link } from 'react-router-dom'
+import { AlertTriangle, CheckCircle2, Clock, Gift } from 'lucide-react'
+import { bannerState, planById, TRIAL_DAYS, type User } from '@app/core'
+import { useStartTrial, useSubscriptionStatus } from '../../api/billing.ts'
+import { errorMessage } from '../../api/client.ts'
+import { formatDate } from '../../lib/format.ts'
+import { toast } from '../../lib/toast.ts'
+import { Button } from '../ui/Button.tsx'
+
+const daysLeftText = (days: number) => (days === 1 ? '1 day left' : `${days} days left`)
+
+const frame = 'mx-auto flex max-w-6xl flex-col gap-3 px-4 py-3 text-sm sm:flex-row sm:items-center'
+
+function StartTrialButton() {
+  const startTrial = useStartTrial()
+  const start = () =>
+    startTrial.mutate(undefined, {
+      onSuccess: () =>
+        toast({
+          title: 'Trial Started!',
+          description: `Your ${TRIAL_DAYS}-day free trial is now active. Enjoy full access to all features.`,
+        }),
+      onError: (error) =>
+        toast({
+          title: 'Trial Setup Failed',
+          description: errorMessage(error, 'Could not start the free trial. Please try again.'),
+          variant: 'destructive',
+        }),
+    })
+  return (
+    <Button size="sm" className="bg-amber-600 hover:bg-amber-700" disabled={startTrial.isPending} onClick={start}>
+      {startTrial.isPending ? 'Starting...' : 'Start Trial'}
+    </Button>
+  )
+}
+
+/**
+ * Spec section 4: the supervisor's trial or subscription, under the header of every signed-in
+ * page. Nothing is shown to other roles, while the status loads, or when it could not be read.
+ */
+export function SubscriptionBanner({ user, now }: { user: User; now?: Date }) {
+  const isSupervisor = user.role === 'supervisor'
+  const status = useSubscriptionStatus({ enabled: isSupervisor })
+  if (!isSupervisor || !status.data) return null
+  const state = bannerState(status.data, now)
+
+  if (state.kind === 'none') {
+    return (
+      <section aria-label="Subscription" className="border-b border-amber-200 bg-amber-50 text-amber-950">
+        <div className={frame}>
+          <Gift className="size-5 shrink-0 text-amber-700" aria-hidden />
+          <p className="flex-1">
+            <span className="font-semibold">Try every feature free for {TRIAL_DAYS} days.</span> Start your {TRIAL_DAYS}
+            -day free trial: no card needed.
+          </p>
+          <StartTrialButton />
+        </div>
+      </section>
+    )
+  }
+
+  if (state.kind === 'trialing') {
+    return (
+      <section aria-label="Subscription" className="border-b border-blue-200 bg-blue-50 text-blue-950">
+        <div className={frame}>
+          <Clock className="size-5 shrink-0 text-blue-700" aria-hidden />
+          <p className="flex flex-1 flex-wrap items-baseline gap-x-2">
+            <span className="font-semibold">Free Trial Active</span>
+            <span data-testid="trial-days-left">{daysLeftText(state.daysLeft)}</span>
+          </p>
+          <Button asChild size="sm" className="bg-blue-700 hover:bg-blue-800">
+            <Link to="/pricing">Upgrade Now</Link>
+          </Button>
+        </div>
+      </section>
+    )
+  }
+
+  if (state.kind === 'active') {
+    return (
+      <section aria-label="Subscription" className="border-b border-green-200 bg-green-50 text-green-950">
+        <div className={frame}>
+          <CheckCircle2 className="size-5 shrink-0 text-green-700" aria-hidden />
+          <p className="flex flex-1 flex-wrap items-baseline gap-x-2">
+            <span className="font-semibold">Subscription Active</span>
+            <span>{planById(status.data.plan).name} plan</span>
+            {state.nextBilling ? <span>Next billing date: {formatDate(state.nextBilling)}</span> : null}
+          </p>
+          <Button asChild size="sm" variant="outline" className="border-green-300">
+            <Link to="/pricing">Manage</Link>
+          </Button>
+        </div>
+      </section>
+    )
+  }
+
+  return (
+    <section aria-label="Subscription" className="border-b border-red-200 bg-red-50 text-red-900">
+      <div className={frame} role="alert">
+        <AlertTriangle className="size-5 shrink-0 text-red-700" aria-hidden />
+        <p className="flex-1 font-medium">Subscription Required: Please update your payment information to continue</p>
+        <Button asChild size="sm" variant="destructive">
+          <Link to="/pricing">Update Payment</Link>
+        </Button>
+      </div>
+    </section>
+  )
+}
