@@ -1,10 +1,10 @@
 import { defineRoute } from '../http/define-route.ts'
 
-/** The signed-in member (never a password or secret), or 401 when signed out. */
+/** The signed-in member (never a password or secret), or 401 when signed out; `demo` marks the read-only demo. */
 export default defineRoute({
   method: 'GET',
   path: '/api/auth/user',
   auth: 'member',
   uses: ['table'],
-  handler: async ({ session }) => session.user,
+  handler: async ({ session }) => ({ ...session.user, demo: session.demo === true }),
 })
