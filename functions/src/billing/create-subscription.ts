@@ -25,7 +25,7 @@ export default defineRoute({
   }),
   uses: ['table', 'stripe'],
   handler: async ({ body, session, db }) => {
-    if (!billingConfigured()) throw unavailable(messages.billingNotConfigured)
+    if (!(await billingConfigured())) throw unavailable(messages.billingNotConfigured)
     const org = await db.organization.get()
     const customer =
       org.stripeCustomerId ??

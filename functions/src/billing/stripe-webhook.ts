@@ -19,7 +19,7 @@ export default defineRoute({
       : (request.body ?? '')
     let event: SubscriptionEvent | undefined
     try {
-      event = readSubscriptionEvent(raw, request.headers['stripe-signature'] ?? '')
+      event = await readSubscriptionEvent(raw, request.headers['stripe-signature'] ?? '')
     } catch {
       throw badRequest('Invalid webhook signature')
     }

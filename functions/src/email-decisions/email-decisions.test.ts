@@ -135,7 +135,7 @@ describe('one-click decisions', () => {
     const sheet = await submit(staff.cookie)
     const { approve, decline } = linksIn((await inbox(supervisor.email!))[0]!.body.text!)
 
-    const expired = createDecisionLink(
+    const expired = await createDecisionLink(
       {
         orgId: organization.id,
         timesheetId: sheet.id,

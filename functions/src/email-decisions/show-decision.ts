@@ -9,7 +9,7 @@ export default defineRoute({
   path: '/api/email-decisions/{token}',
   auth: 'public',
   params: z.object({ token: z.string().max(2000) }),
-  uses: ['table'],
+  uses: ['table', 'email'], // the link secret comes with the email grant
   handler: async ({ params, event }) => {
     const checked = await checkDecisionLink(params.token)
     if (!checked.ok) return checked.page

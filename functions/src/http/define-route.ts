@@ -91,5 +91,7 @@ export const defineRoute = <
   if (spec.body) chain.use(httpJsonBodyParser())
   const lambda = chain.handler(core)
 
-  return { method: spec.method, path: spec.path, auth: spec.auth, uses: spec.uses, hasBody: Boolean(spec.body), lambda }
+  // Every route reads the table: the session middleware loads a session whenever a cookie is sent.
+  const uses: Use[] = ['table', ...spec.uses.filter((u) => u !== 'table')]
+  return { method: spec.method, path: spec.path, auth: spec.auth, uses, hasBody: Boolean(spec.body), lambda }
 }

@@ -10,7 +10,7 @@ export type CheckedLink =
 
 /** Everything that can make an emailed decision link unusable, each said plainly. */
 export const checkDecisionLink = async (token: string): Promise<CheckedLink> => {
-  const read = readDecisionLink(token)
+  const read = await readDecisionLink(token)
   if (!read.ok) {
     return read.reason === 'expired'
       ? {

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { config } from '@app/adapters'
+import { config, secrets } from '@app/adapters'
 
 /**
  * The Approve and Decline links in a supervisor's email: an HMAC-signed token bound to one
@@ -18,24 +18,30 @@ export interface DecisionLink {
   expiresAt: number
 }
 
-const sign = (payload: string) => createHmac('sha256', config.emailLinkSecret).update(payload).digest('base64url')
+const sign = async (payload: string) =>
+  createHmac('sha256', await secrets.emailLinkSecret())
+    .update(payload)
+    .digest('base64url')
 
-export const createDecisionLink = (link: Omit<DecisionLink, 'linkId' | 'expiresAt'>, now = Date.now()): string => {
+export const createDecisionLink = async (
+  link: Omit<DecisionLink, 'linkId' | 'expiresAt'>,
+  now = Date.now(),
+): Promise<string> => {
   const full: DecisionLink = {
     ...link,
     linkId: randomBytes(16).toString('base64url'),
     expiresAt: now + LINK_DAYS * 86_400_000,
   }
   const payload = Buffer.from(JSON.stringify(full)).toString('base64url')
-  return `${payload}.${sign(payload)}`
+  return `${payload}.${await sign(payload)}`
 }
 
 export type LinkCheck = { ok: true; link: DecisionLink } | { ok: false; reason: 'invalid' | 'expired' }
 
-export const readDecisionLink = (token: string, now = Date.now()): LinkCheck => {
+export const readDecisionLink = async (token: string, now = Date.now()): Promise<LinkCheck> => {
   const [payload, signature, ...rest] = token.split('.')
   if (!payload || !signature || rest.length) return { ok: false, reason: 'invalid' }
-  const expected = Buffer.from(sign(payload))
+  const expected = Buffer.from(await sign(payload))
   const given = Buffer.from(signature)
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'invalid' }
   const link = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as DecisionLink

@@ -69,16 +69,16 @@ export const submitWithReviewEmails = async (db: OrgDb, submitter: User, id: num
     ? (await db.users.list()).filter((u) => u.role === 'supervisor' && u.id !== submitter.id && u.email)
     : []
   const version = sheet.version + 1 // the submission's version: links from earlier submissions are superseded
-  const emails = reviewers.map((reviewer) => {
-    const link = (decision: 'approved' | 'rejected') =>
-      decisionLinkUrl(
-        createDecisionLink({ orgId: db.orgId, timesheetId: id, version, decision, supervisorId: reviewer.id }),
-      )
-    return outbox.entry(
-      db.orgId,
-      reviewEmail(reviewer, submitter, { ...sheet, version }, org.name, link('approved'), link('rejected')),
-    )
-  })
+  const emails = await Promise.all(
+    reviewers.map(async (reviewer) => {
+      const link = async (decision: 'approved' | 'rejected') =>
+        decisionLinkUrl(
+          await createDecisionLink({ orgId: db.orgId, timesheetId: id, version, decision, supervisorId: reviewer.id }),
+        )
+      const [approve, decline] = await Promise.all([link('approved'), link('rejected')])
+      return outbox.entry(db.orgId, reviewEmail(reviewer, submitter, { ...sheet, version }, org.name, approve, decline))
+    }),
+  )
   const submitted = await db.timesheets.submit(
     id,
     submitter.id,

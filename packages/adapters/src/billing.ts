@@ -1,6 +1,6 @@
 import Stripe from 'stripe'
 import { messages, unavailable } from '@app/core'
-import { config } from './config.ts'
+import { secrets } from './secrets.ts'
 
 /**
  * Stripe, when STRIPE_SECRET_KEY is set; otherwise every billing call answers 503 'Billing is not
@@ -10,8 +10,8 @@ import { config } from './config.ts'
 let client: Stripe | undefined
 let clientKey: string | undefined
 
-export const stripe = (): Stripe => {
-  const key = config.stripeSecretKey
+export const stripe = async (): Promise<Stripe> => {
+  const key = (await secrets.stripe()).secretKey
   if (!key) throw unavailable(messages.billingNotConfigured)
   if (!client || clientKey !== key) {
     const base = process.env.STRIPE_API_BASE ? new URL(process.env.STRIPE_API_BASE) : undefined
@@ -28,7 +28,7 @@ export const stripe = (): Stripe => {
   return client
 }
 
-export const billingConfigured = () => Boolean(config.stripeSecretKey)
+export const billingConfigured = async () => Boolean((await secrets.stripe()).secretKey)
 
 /**
  * Our plan price identifiers (price_professional_monthly, ...) mapped to the Stripe account's
@@ -44,8 +44,8 @@ export const planPriceIdFor = (stripePrice: string): string => {
   return Object.entries(map).find(([, v]) => v === stripePrice)?.[0] ?? stripePrice
 }
 
-export const webhookSecret = () => {
-  const secret = process.env.STRIPE_WEBHOOK_SECRET
+const webhookSecret = async () => {
+  const secret = (await secrets.stripe()).webhookSecret
   if (!secret) throw unavailable(messages.billingNotConfigured)
   return secret
 }
@@ -68,8 +68,11 @@ const iso = (seconds: number | null | undefined) => (seconds ? new Date(seconds 
  * Verifies a webhook's signature on the raw body and reads a subscription event out of it;
  * undefined for the event types we do not act on. Throws on a bad signature.
  */
-export const readSubscriptionEvent = (rawBody: string, signature: string): SubscriptionEvent | undefined => {
-  const event = stripe().webhooks.constructEvent(rawBody, signature, webhookSecret())
+export const readSubscriptionEvent = async (
+  rawBody: string,
+  signature: string,
+): Promise<SubscriptionEvent | undefined> => {
+  const event = (await stripe()).webhooks.constructEvent(rawBody, signature, await webhookSecret())
   if (!event.type.startsWith('customer.subscription.')) return undefined
   const subscription = event.data.object as Stripe.Subscription
   const item = subscription.items?.data?.[0]
@@ -88,7 +91,9 @@ export const readSubscriptionEvent = (rawBody: string, signature: string): Subsc
 /** The organization's Stripe customer, created once (the idempotency key covers a retry). */
 export const createCustomer = async (orgId: string, name: string, email: string | null) =>
   (
-    await stripe().customers.create(
+    await (
+      await stripe()
+    ).customers.create(
       { name, email: email ?? undefined, metadata: { orgId } },
       { idempotencyKey: `customer-${orgId}` },
     )
@@ -96,9 +101,9 @@ export const createCustomer = async (orgId: string, name: string, email: string 
 
 /** Cancels a subscription that was never paid for (checkout restarted, coupon changed). */
 export const cancelIfUnfinished = async (subscriptionId: string) => {
-  const previous = await stripe().subscriptions.retrieve(subscriptionId)
-  if (previous.status === 'incomplete' || previous.status === 'trialing')
-    await stripe().subscriptions.cancel(previous.id)
+  const client = await stripe()
+  const previous = await client.subscriptions.retrieve(subscriptionId)
+  if (previous.status === 'incomplete' || previous.status === 'trialing') await client.subscriptions.cancel(previous.id)
 }
 
 export interface NewSubscription {
@@ -112,7 +117,9 @@ export interface NewSubscription {
 
 /** Creates the subscription and answers the secret the Payment Element confirms (a setup intent during a trial). */
 export const createSubscription = async (p: NewSubscription) => {
-  const subscription = await stripe().subscriptions.create(
+  const subscription = await (
+    await stripe()
+  ).subscriptions.create(
     {
       customer: p.customer,
       items: [{ price: stripePriceId(p.planPriceId) }],

@@ -37,7 +37,6 @@ export const config = {
     return {
       issuer: need('OIDC_ISSUER'),
       clientId: need('OIDC_CLIENT_ID'),
-      clientSecret: read('OIDC_CLIENT_SECRET'),
       allowInsecure: read('OIDC_ALLOW_INSECURE') === 'true',
     }
   },
@@ -49,13 +48,6 @@ export const config = {
   },
   get mailFrom() {
     return need('MAIL_FROM')
-  },
-  /** Signs the Approve and Decline links in supervisors' emails. */
-  get emailLinkSecret() {
-    return need('EMAIL_LINK_SECRET')
-  },
-  get stripeSecretKey() {
-    return read('STRIPE_SECRET_KEY')
   },
   get isLocal() {
     return (

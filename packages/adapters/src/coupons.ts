@@ -25,7 +25,7 @@ const describe = (c: Stripe.Coupon) => {
 
 /** A customer-facing promotion code first, then a coupon id; undefined when neither is valid. */
 export const couponDetails = async (code: string): Promise<CouponDetails | undefined> => {
-  const client = stripe()
+  const client = await stripe()
   const promos = await client.promotionCodes.list({ code, active: true, limit: 1 })
   const promo = promos.data[0]
   if (promo) {

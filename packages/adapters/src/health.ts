@@ -3,6 +3,7 @@ import { GetObjectCommand } from '@aws-sdk/client-s3'
 import { GetAccountCommand } from '@aws-sdk/client-sesv2'
 import { DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider'
 import { clients } from './aws.ts'
+import { billingConfigured } from './billing.ts'
 import { config } from './config.ts'
 
 export type DependencyState = 'ok' | 'down' | 'not configured'
@@ -50,7 +51,7 @@ export const checkDependencies = async (): Promise<Record<string, DependencyStat
           if (!res.ok) throw new Error(String(res.status))
         }),
       ] as const,
-      ['billing', Promise.resolve<DependencyState>(config.stripeSecretKey ? 'ok' : 'not configured')] as const,
+      ['billing', billingConfigured().then((yes): DependencyState => (yes ? 'ok' : 'not configured'))] as const,
     ].map(async ([name, state]) => [name, await state] as const),
   )
   return Object.fromEntries(entries)

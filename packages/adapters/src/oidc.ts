@@ -1,5 +1,6 @@
 import * as client from 'openid-client'
 import { config } from './config.ts'
+import { secrets } from './secrets.ts'
 
 /**
  * The supervisors' OpenID Connect client: authorization code + PKCE with state and nonce.
@@ -9,8 +10,8 @@ let discovered: Promise<client.Configuration> | undefined
 
 const configuration = () =>
   (discovered ??= (async () => {
-    const { issuer, clientId, clientSecret, allowInsecure } = config.oidc
-    return client.discovery(new URL(issuer), clientId, clientSecret, undefined, {
+    const { issuer, clientId, allowInsecure } = config.oidc
+    return client.discovery(new URL(issuer), clientId, await secrets.oidcClientSecret(), undefined, {
       execute: allowInsecure ? [client.allowInsecureRequests] : [],
     })
   })().catch((e: unknown) => {

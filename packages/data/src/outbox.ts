@@ -80,6 +80,26 @@ export const outbox = {
     }))
   },
 
+  /** For the operations alarms: how old the oldest due email is, and how many were given up on. */
+  async health(): Promise<{ oldestDueSeconds: number; dead: number }> {
+    const [oldest, dead] = await Promise.all([
+      table.query({
+        index: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :p',
+        ExpressionAttributeValues: { ':p': keys.outboxDue },
+        Limit: 1,
+      }),
+      table.count({
+        index: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :p',
+        ExpressionAttributeValues: { ':p': keys.outboxDead },
+      }),
+    ])
+    const first = oldest.items[0]
+    const createdAt = first ? Date.parse(String(first.createdAt)) : Date.now()
+    return { oldestDueSeconds: Math.max(0, Math.round((Date.now() - createdAt) / 1000)), dead }
+  },
+
   /** Everything still queued for one organization (tests and operations). */
   async pendingFor(orgId: string) {
     const items = await table.queryAll({

@@ -1,0 +1,100 @@
+import { join } from 'node:path'
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib'
+import type { Construct } from 'constructs'
+import { Api, type Manifest } from './constructs/api.ts'
+import { Auth } from './constructs/auth.ts'
+import { BillingSecrets } from './constructs/billing.ts'
+import { Data } from './constructs/data.ts'
+import { Email } from './constructs/email.ts'
+import { Files } from './constructs/files.ts'
+import { Operations } from './constructs/operations.ts'
+import { Site } from './constructs/site.ts'
+import { suppressNagFindings } from './nag-suppressions.ts'
+import type { Settings } from './settings.ts'
+
+/** Where the generated per-route Lambda entries go: inside the project (esbuild's root), ignored by git and lint. */
+export const entriesDirOf = (projectRoot: string) => join(projectRoot, 'node_modules', '.cache', 'app-infra', 'entries')
+
+export interface AppStackProps extends StackProps {
+  settings: Settings
+  /** The route manifest (functions/src/routes.ts): one function and one API route per entry. */
+  manifest: Manifest
+  /** The repository root: holds package-lock.json, functions/src and the generated entries. */
+  projectRoot: string
+  /** The built web app to deploy (web/dist). */
+  webAssetPath: string
+}
+
+/**
+ * The whole product in one stack, a construct per concern. The order matters only where one
+ * concern names another: the site needs the API's hostname, the supervisor client needs the
+ * site's origin, and the functions need everything.
+ */
+export class AppStack extends Stack {
+  readonly api: Api
+  readonly auth: Auth
+  readonly data: Data
+  readonly files: Files
+  readonly email: Email
+  readonly billing: BillingSecrets
+  readonly site: Site
+  readonly operations: Operations
+
+  constructor(scope: Construct, id: string, props: AppStackProps) {
+    super(scope, id, props)
+    const { settings } = props
+
+    this.data = new Data(this, 'Data')
+    this.files = new Files(this, 'Files')
+    this.email = new Email(this, 'Email', { mailFrom: settings.mailFrom, mailDomain: settings.mailDomain })
+    this.billing = new BillingSecrets(this, 'Billing')
+    this.api = new Api(this, 'Api', { rateLimit: settings.apiRateLimit, burstLimit: settings.apiBurstLimit })
+    this.site = new Site(this, 'Site', {
+      siteBucket: this.files.site,
+      logBucket: this.files.logs,
+      apiDomainName: this.api.domainName,
+      webAssetPath: props.webAssetPath,
+      domainName: settings.domainName,
+      certificateArn: settings.certificateArn,
+    })
+    this.auth = new Auth(this, 'Auth', { appOrigin: this.site.origin, settings })
+
+    this.api.addRoutes({
+      manifest: props.manifest,
+      functionsDir: join(props.projectRoot, 'functions', 'src'),
+      entriesDir: entriesDirOf(props.projectRoot),
+      projectRoot: props.projectRoot,
+      resources: {
+        appOrigin: this.site.origin,
+        table: this.data.table,
+        staffPool: this.auth.staffPool,
+        staffClient: this.auth.staffClient,
+        exportsBucket: this.files.exports,
+        logosBucket: this.files.logos,
+        email: this.email,
+        stripeSecret: this.billing.stripe,
+        stripePrices: settings.stripePrices,
+        oidc: {
+          issuer: this.auth.issuer,
+          clientId: this.auth.supervisorClient.userPoolClientId,
+          clientSecret: this.auth.supervisorClientSecret,
+        },
+      },
+    })
+
+    this.operations = new Operations(this, 'Operations', {
+      api: this.api.httpApi,
+      functions: this.api.functions,
+      table: this.data.table,
+      emailRetryQueue: this.email.retryQueue,
+      emailDeadLetterQueue: this.email.deadLetterQueue,
+      alarmEmail: settings.alarmEmail,
+    })
+
+    new CfnOutput(this, 'AppUrl', { value: this.site.origin })
+    new CfnOutput(this, 'StripeSecretArn', { value: this.billing.stripe.secretArn })
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.operations.topic.topicArn })
+
+    suppressNagFindings(this, props.manifest)
+  }
+}

@@ -1,0 +1,113 @@
+import { Duration } from 'aws-cdk-lib'
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2'
+import { Alarm, ComparisonOperator, MathExpression, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch'
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions'
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb'
+import type { IFunction } from 'aws-cdk-lib/aws-lambda'
+import { Topic } from 'aws-cdk-lib/aws-sns'
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions'
+import type { IQueue } from 'aws-cdk-lib/aws-sqs'
+import { Construct } from 'constructs'
+
+export interface OperationsProps {
+  api: HttpApi
+  functions: ReadonlyMap<string, IFunction>
+  table: ITable
+  emailRetryQueue: IQueue
+  emailDeadLetterQueue: IQueue
+  alarmEmail?: string
+}
+
+const FIVE_MINUTES = Duration.minutes(5)
+const METRICS_PER_ALARM = 10
+
+/**
+ * Alarms, all sent to one SNS topic (with an email subscription when `alarmEmail` is given):
+ * API 5xx answers, function errors and throttles (every function, ten to an alarm), table
+ * throttling, and email retries that wait too long or give up.
+ */
+export class Operations extends Construct {
+  readonly topic: Topic
+  readonly alarms: Alarm[] = []
+
+  constructor(scope: Construct, id: string, props: OperationsProps) {
+    super(scope, id)
+    this.topic = new Topic(this, 'Alarms', { displayName: 'Ministry timesheets alarms', enforceSSL: true })
+    if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail))
+
+    this.alarm('Api5xx', props.api.metricServerError({ period: FIVE_MINUTES, statistic: 'Sum' }), 5, {
+      description: 'The API answered 5 or more 5xx in five minutes',
+    })
+
+    // A metric-math alarm may read at most 10 metrics: one errors and one throttles alarm per
+    // 10 functions (not two per function: a route must stay cheap in the 500-resource stack).
+    const functions = [...props.functions]
+    for (let i = 0; i * METRICS_PER_ALARM < functions.length; i++) {
+      const group = functions.slice(i * METRICS_PER_ALARM, (i + 1) * METRICS_PER_ALARM)
+      const keys = group.map(([key]) => key).join(', ')
+      const sum = (metric: (fn: IFunction) => IMetric, label: string) =>
+        new MathExpression({
+          expression: 'SUM(FILL(METRICS(), 0))',
+          usingMetrics: Object.fromEntries(group.map(([, fn], j) => [`f${j}`, metric(fn)])),
+          period: FIVE_MINUTES,
+          label,
+        })
+      this.alarm(
+        `FunctionErrors${i + 1}`,
+        sum((fn) => fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }), 'Function errors'),
+        1,
+        { description: `A function failed (an unhandled error or a timeout): one of ${keys}` },
+      )
+      this.alarm(
+        `FunctionThrottles${i + 1}`,
+        sum((fn) => fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }), 'Function throttles'),
+        1,
+        { description: `A function was throttled (the account's concurrency ran out): one of ${keys}` },
+      )
+    }
+
+    const tableMetric = (name: string) =>
+      props.table.metric(name, { period: FIVE_MINUTES, statistic: 'Sum' }) satisfies IMetric
+    this.alarm(
+      'TableThrottles',
+      new MathExpression({
+        expression: 'reads + writes',
+        usingMetrics: { reads: tableMetric('ReadThrottleEvents'), writes: tableMetric('WriteThrottleEvents') },
+        period: FIVE_MINUTES,
+        label: 'Throttled table requests',
+      }),
+      1,
+      { description: 'DynamoDB throttled reads or writes on the table' },
+    )
+
+    this.alarm(
+      'EmailRetryAge',
+      props.emailRetryQueue.metricApproximateAgeOfOldestMessage({ period: FIVE_MINUTES, statistic: 'Maximum' }),
+      15 * 60,
+      { description: 'An email has waited more than 15 minutes for a retry' },
+    )
+    this.alarm(
+      'EmailDeadLetters',
+      props.emailDeadLetterQueue.metricApproximateNumberOfMessagesVisible({
+        period: FIVE_MINUTES,
+        statistic: 'Maximum',
+      }),
+      1,
+      { description: 'Emails gave up after their retries (see the dead-letter queue)' },
+    )
+  }
+
+  private alarm(id: string, metric: IMetric, threshold: number, opts: { description: string }) {
+    const alarm = new Alarm(this, id, {
+      metric,
+      threshold,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+      alarmDescription: opts.description,
+    })
+    alarm.addAlarmAction(new SnsAction(this.topic))
+    this.alarms.push(alarm)
+    return alarm
+  }
+}

@@ -1,0 +1,203 @@
+import { Duration } from 'aws-cdk-lib'
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager'
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+  type ResponseHeadersPolicyProps,
+} from 'aws-cdk-lib/aws-cloudfront'
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins'
+import type { IBucket } from 'aws-cdk-lib/aws-s3'
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment'
+import { Construct } from 'constructs'
+import { securityHeaders } from '@app/core'
+
+export interface SiteProps {
+  siteBucket: IBucket
+  logBucket: IBucket
+  /** The API's hostname (`<id>.execute-api.<region>.amazonaws.com`). */
+  apiDomainName: string
+  /** The built web app (web/dist). */
+  webAssetPath: string
+  domainName?: string
+  certificateArn?: string
+}
+
+const referrerPolicies: Record<string, HeadersReferrerPolicy> = Object.fromEntries(
+  Object.values(HeadersReferrerPolicy).map((p) => [p, p]),
+)
+
+/**
+ * CloudFront's response headers policy from the same header map the local server sends
+ * (packages/core/src/security-headers.ts). A header CloudFront has no typed slot for becomes a
+ * custom header, so a header added there reaches AWS too; a value CloudFront cannot express fails synth.
+ */
+export const responseHeadersPolicyProps = (
+  headers: Record<string, string>,
+  name: string,
+): Pick<ResponseHeadersPolicyProps, 'securityHeadersBehavior' | 'customHeadersBehavior' | 'comment'> => {
+  const { 'content-security-policy': csp, 'strict-transport-security': hsts, ...rest } = headers
+  const { 'x-content-type-options': nosniff, 'x-frame-options': frame, 'referrer-policy': referrer, ...custom } = rest
+  const fail = (what: string): never => {
+    throw new Error(`security-headers.ts: CloudFront cannot serve ${what}`)
+  }
+  const hstsMatch = hsts ? /^max-age=(\d+)((?:;\s*\w+)*)$/i.exec(hsts) : null
+  if (hsts && !hstsMatch) fail(`strict-transport-security '${hsts}'`)
+  const hstsFlags = (hstsMatch?.[2] ?? '').toLowerCase()
+  if (nosniff !== undefined && nosniff !== 'nosniff') fail(`x-content-type-options '${nosniff}'`)
+  if (frame !== undefined && !['DENY', 'SAMEORIGIN'].includes(frame.toUpperCase())) fail(`x-frame-options '${frame}'`)
+  if (referrer !== undefined && !referrerPolicies[referrer]) fail(`referrer-policy '${referrer}'`)
+  return {
+    comment: `${name}: the headers of packages/core/src/security-headers.ts`,
+    securityHeadersBehavior: {
+      ...(csp ? { contentSecurityPolicy: { contentSecurityPolicy: csp, override: true } } : {}),
+      ...(hstsMatch
+        ? {
+            strictTransportSecurity: {
+              accessControlMaxAge: Duration.seconds(Number(hstsMatch[1])),
+              includeSubdomains: hstsFlags.includes('includesubdomains'),
+              preload: hstsFlags.includes('preload'),
+              override: true,
+            },
+          }
+        : {}),
+      ...(nosniff ? { contentTypeOptions: { override: true } } : {}),
+      ...(frame
+        ? {
+            frameOptions: {
+              frameOption: frame.toUpperCase() === 'DENY' ? HeadersFrameOption.DENY : HeadersFrameOption.SAMEORIGIN,
+              override: true,
+            },
+          }
+        : {}),
+      ...(referrer ? { referrerPolicy: { referrerPolicy: referrerPolicies[referrer]!, override: true } } : {}),
+    },
+    customHeadersBehavior: {
+      customHeaders: Object.entries(custom).map(([header, value]) => ({ header, value, override: true })),
+    },
+  }
+}
+
+/**
+ * The site: one CloudFront distribution, so the app and its API share one origin and the session
+ * cookie stays first-party.
+ * - default: the web app from a private bucket (origin access control). A viewer-request
+ *   function serves index.html for paths without a file extension (client-side routes); it is
+ *   attached to this behaviour only, so an API 404 stays a 404.
+ * - `/api/*`: the HTTP API, never cached, with every viewer header but Host, every cookie and
+ *   query string forwarded.
+ * Logos are not served here: `GET /api/logos/{orgId}/{file}` redirects to a pre-signed link to
+ * the private logos bucket (functions/src/organization/get-logo.ts).
+ * Every response carries the security headers of packages/core/src/security-headers.ts.
+ */
+export class Site extends Construct {
+  readonly distribution: Distribution
+  /** `https://<domain>`: the app's origin (the functions' APP_ORIGIN). */
+  readonly origin: string
+  /** A custom domain with its own certificate (and so a TLS policy of ours). */
+  readonly hasCustomCertificate: boolean
+
+  constructor(scope: Construct, id: string, props: SiteProps) {
+    super(scope, id)
+    const pageHeaders = new ResponseHeadersPolicy(
+      this,
+      'SecurityHeaders',
+      responseHeadersPolicyProps(securityHeaders(), 'site'),
+    )
+
+    const spaFallback = new CloudFrontFunction(this, 'SpaFallback', {
+      comment: 'Client-side routes (no file extension) get index.html',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(
+        [
+          'function handler(event) {',
+          '  var request = event.request;',
+          "  var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);",
+          "  if (last.indexOf('.') === -1) request.uri = '/index.html';",
+          '  return request;',
+          '}',
+        ].join('\n'),
+      ),
+    })
+
+    const apiOrigin = new HttpOrigin(props.apiDomainName, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      readTimeout: Duration.seconds(30),
+    })
+
+    this.hasCustomCertificate = Boolean(props.domainName && props.certificateArn)
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Ministry timesheets: the app and /api on one origin',
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: PriceClass.PRICE_CLASS_100,
+      ...(props.domainName && props.certificateArn
+        ? {
+            domainNames: [props.domainName],
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn),
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
+      enableLogging: true,
+      logBucket: props.logBucket,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(props.siteBucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: pageHeaders,
+        functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
+        compress: true,
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: apiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: pageHeaders,
+          compress: true,
+        },
+      },
+    })
+    this.origin = `https://${props.domainName ?? this.distribution.distributionDomainName}`
+
+    // Hashed bundles first (cached for a year), then the pages that name them (always revalidated).
+    const assets = new BucketDeployment(this, 'DeployAssets', {
+      sources: [Source.asset(props.webAssetPath)],
+      destinationBucket: props.siteBucket,
+      exclude: ['*'],
+      include: ['assets/*'],
+      prune: false,
+      cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()],
+      memoryLimit: 512,
+    })
+    const pages = new BucketDeployment(this, 'DeployPages', {
+      sources: [Source.asset(props.webAssetPath)],
+      destinationBucket: props.siteBucket,
+      exclude: ['assets/*'],
+      prune: false,
+      cacheControl: [CacheControl.noCache()],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+    })
+    pages.node.addDependency(assets)
+  }
+}

@@ -1,0 +1,159 @@
+import { AwsCustomResource } from 'aws-cdk-lib/custom-resources'
+import type { IConstruct } from 'constructs'
+import { NagSuppressions, type NagPackSuppression } from 'cdk-nag'
+import type { Use } from '@app/functions'
+import type { AppStack } from './app-stack.ts'
+import type { Manifest } from './constructs/api.ts'
+
+/**
+ * Every cdk-nag (AwsSolutions) finding this stack accepts, in one place, each with its reason
+ * and scoped to the resources it concerns. Anything else is an error: synth and the infra
+ * tests fail on it.
+ */
+
+/** What a route's grants raise on that function's role only, by the use that causes it. */
+const byUse: Partial<Record<Use, NagPackSuppression>> = {
+  table: {
+    id: 'AwsSolutions-IAM5',
+    reason: "'table': the only wildcard is <table ARN>/index/*, the table's own global secondary indexes, for Query",
+    appliesTo: [{ regex: '/^Resource::<DataTable[A-Za-z0-9]+\\.Arn>\\/index\\/\\*$/' }],
+  },
+  exportsBucket: {
+    id: 'AwsSolutions-IAM5',
+    reason: "'exportsBucket': Get/Put/DeleteObject on the objects (<bucket ARN>/*) of that one bucket",
+    appliesTo: [{ regex: '/^Resource::<FilesExports[A-Za-z0-9]+\\.Arn>\\/\\*$/' }],
+  },
+  logosBucket: {
+    id: 'AwsSolutions-IAM5',
+    reason: "'logosBucket': Get/Put/DeleteObject on the objects (<bucket ARN>/*) of that one bucket",
+    appliesTo: [{ regex: '/^Resource::<FilesLogos[A-Za-z0-9]+\\.Arn>\\/\\*$/' }],
+  },
+  email: {
+    id: 'AwsSolutions-IAM5',
+    reason:
+      "'email': ses:GetAccount (read-only, for the health probe) has no resource-level permission, so its resource is *",
+    appliesTo: ['Resource::*'],
+  },
+}
+
+const functionRuntime: NagPackSuppression = {
+  id: 'AwsSolutions-L1',
+  reason:
+    'Node.js 22 on purpose: the LTS line the code is built and tested for (esbuild target node22); move with the local toolchain',
+}
+
+/** The handlers aws-cdk-lib brings (BucketDeployment, AwsCustomResource): their code and roles are CDK's. */
+const cdkProvided: NagPackSuppression[] = [
+  {
+    id: 'AwsSolutions-IAM4',
+    reason: 'CDK-provided handler: AWSLambdaBasicExecutionRole only lets it write its own CloudWatch logs',
+    appliesTo: ['Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole'],
+  },
+  {
+    id: 'AwsSolutions-IAM5',
+    reason:
+      "CDK's BucketDeployment grants: read the CDK asset bucket's objects, write/list/delete objects of the site bucket it deploys to, and create CloudFront invalidations (which have no resource-level permission)",
+    appliesTo: [
+      'Action::s3:GetBucket*',
+      'Action::s3:GetObject*',
+      'Action::s3:List*',
+      'Action::s3:Abort*',
+      'Action::s3:DeleteObject*',
+      { regex: '/^Resource::arn:<AWS::Partition>:s3:::cdk-[a-z0-9]+-assets-.+\\/\\*$/' },
+      { regex: '/^Resource::arn:aws:s3:::cdk-[a-z0-9]+-assets-.+\\/\\*$/' },
+      { regex: '/^Resource::<FilesSite[A-Za-z0-9]+\\.Arn>\\/\\*$/' },
+      'Resource::*',
+    ],
+  },
+  {
+    id: 'AwsSolutions-L1',
+    reason: 'CDK-provided handler: aws-cdk-lib chooses and updates its runtime',
+  },
+]
+
+export const suppressNagFindings = (stack: AppStack, manifest: Manifest) => {
+  const add = (construct: IConstruct | IConstruct[], suppressions: NagPackSuppression[]) =>
+    NagSuppressions.addResourceSuppressions(construct, suppressions, true)
+
+  for (const [key, fn] of stack.api.functions) {
+    add(fn, [functionRuntime])
+    const accepted = [...new Set(manifest[key]!.uses)].flatMap((use) => byUse[use] ?? [])
+    if (accepted.length) add(fn.role!, accepted)
+  }
+
+  add(stack.api.httpApi, [
+    {
+      id: 'AwsSolutions-APIG4',
+      reason:
+        "Authorization is the session cookie, checked in every function by the shared session middleware against the route's `auth` (functions/src/http/middleware.ts); login, callback, staff login and health are public by design",
+    },
+  ])
+
+  add(stack.site.distribution, [
+    {
+      id: 'AwsSolutions-CFR1',
+      reason: 'Churches and ministries anywhere may use the product: no country is refused',
+    },
+    {
+      id: 'AwsSolutions-CFR2',
+      reason:
+        'No WAF (a fixed monthly cost per web ACL): the API stage has rate and burst limits, and staff logins are slowed and locked by our own counter (DESIGN.md section 3). Add a rate-based web ACL when traffic warrants it',
+    },
+    ...(stack.site.hasCustomCertificate
+      ? []
+      : [
+          {
+            id: 'AwsSolutions-CFR4',
+            reason:
+              "Only without a custom domain: the default *.cloudfront.net certificate's TLS policy is AWS's to set. With context domainName + certificateArn the distribution requires TLSv1.2_2021",
+          },
+        ]),
+  ])
+
+  add(
+    [stack.auth.supervisorPool, stack.auth.staffPool],
+    [
+      {
+        id: 'AwsSolutions-COG8',
+        reason:
+          "No Plus feature plan (a charge per active user): supervisors' sign-in security is their identity provider's; staff passwords are generated strong by the server, and failed staff logins are slowed and locked by our own counter",
+      },
+    ],
+  )
+  add(stack.auth.supervisorPool, [
+    {
+      id: 'AwsSolutions-COG2',
+      reason:
+        'MFA is optional (TOTP) for supervisors with pool accounts; federated supervisors get MFA from their own identity provider',
+    },
+  ])
+  add(stack.auth.staffPool, [
+    {
+      id: 'AwsSolutions-COG2',
+      reason:
+        'Staff and volunteers sign in through our API with ADMIN_USER_PASSWORD_AUTH and server-generated strong passwords; many share a church phone, and the flow has no MFA step',
+    },
+  ])
+
+  add(stack.billing.stripe, [
+    {
+      id: 'AwsSolutions-SMG4',
+      reason: "Stripe keys are rolled in Stripe's dashboard, then stored here with put-secret-value (infra/README.md)",
+    },
+  ])
+  add(stack.auth.supervisorClientSecret, [
+    {
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'A copy of the Cognito app client secret, which Cognito cannot rotate in place (rotation means a new app client, i.e. a deploy)',
+    },
+  ])
+
+  // Singletons at the stack's root: BucketDeployment's handler, and AwsCustomResource's (which
+  // copies the app client secret, Auth.supervisorClientSecret).
+  const customResourceId = `AWS${AwsCustomResource.PROVIDER_FUNCTION_UUID.replace(/-/g, '')}`
+  const handlers = stack.node.children.filter(
+    (c) => c.node.id.startsWith('Custom::CDKBucketDeployment') || c.node.id === customResourceId,
+  )
+  if (handlers.length) add(handlers, cdkProvided)
+}

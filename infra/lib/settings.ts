@@ -1,0 +1,136 @@
+/**
+ * Everything the stack takes from `--context` (or cdk.json), read and checked in one place.
+ * infra/README.md lists the same values with their defaults.
+ */
+export type SupervisorIdp = 'cognito' | 'google' | 'oidc'
+
+export interface Settings {
+  stackName: string
+  /** A custom domain for the site (CloudFront alias); needs `certificateArn` from us-east-1. */
+  domainName?: string
+  certificateArn?: string
+  /** The sender address of every email; verified in SES as an address, or through `mailDomain`. */
+  mailFrom: string
+  /** When set, SES verifies this whole domain (DKIM) instead of the single `mailFrom` address. */
+  mailDomain?: string
+  supervisorIdp: SupervisorIdp
+  /** The external identity provider's client id (google, oidc). */
+  idpClientId?: string
+  /** Name or ARN of the Secrets Manager secret (a plain string) holding that provider's client secret. */
+  idpClientSecretName?: string
+  /** The external OpenID Connect issuer (oidc only). */
+  oidcIssuer?: string
+  /** The provider's name on the hosted UI (oidc only). */
+  oidcProviderName: string
+  /** Prefix of the supervisor pool's hosted UI domain (`<prefix>.auth.<region>.amazoncognito.com`). */
+  authDomainPrefix?: string
+  /**
+   * Our plan price ids mapped to the Stripe account's price ids, as JSON
+   * (`{"price_professional_monthly":"price_1Q..."}`): STRIPE_PRICES of the billing functions.
+   */
+  stripePrices?: string
+  /** Where alarm notifications go (an email subscription to the alarm topic). */
+  alarmEmail?: string
+  /** Steady requests per second and burst for the whole HTTP API stage. */
+  apiRateLimit: number
+  apiBurstLimit: number
+}
+
+type Lookup = (key: string) => unknown
+
+const text = (get: Lookup, key: string): string | undefined => {
+  const v = get(key)
+  if (v === undefined || v === null || v === '') return undefined
+  if (typeof v !== 'string') throw new Error(`Context value '${key}' must be a string`)
+  return v.trim()
+}
+
+const positive = (get: Lookup, key: string, fallback: number): number => {
+  const v = get(key)
+  if (v === undefined || v === null || v === '') return fallback
+  const n = typeof v === 'number' ? v : Number(v)
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`Context value '${key}' must be a positive integer`)
+  return n
+}
+
+const required = (value: string | undefined, key: string, why: string): string => {
+  if (!value) throw new Error(`Context value '${key}' is required ${why}`)
+  return value
+}
+
+/** Reads the settings; `get` is `node.tryGetContext` of the app. Throws a clear message on a bad value. */
+export const readSettings = (get: Lookup): Settings => {
+  const domainName = text(get, 'domainName')
+  const certificateArn = text(get, 'certificateArn')
+  if (domainName) required(certificateArn, 'certificateArn', 'with domainName (an ACM certificate in us-east-1)')
+  if (certificateArn && !domainName) throw new Error(`Context value 'certificateArn' needs 'domainName'`)
+
+  const supervisorIdp = (text(get, 'supervisorIdp') ?? 'cognito') as SupervisorIdp
+  if (!['cognito', 'google', 'oidc'].includes(supervisorIdp)) {
+    throw new Error(`Context value 'supervisorIdp' must be cognito, google or oidc`)
+  }
+  const idpClientId = text(get, 'idpClientId')
+  const idpClientSecretName = text(get, 'idpClientSecretName')
+  const oidcIssuer = text(get, 'oidcIssuer')
+  if (supervisorIdp !== 'cognito') {
+    required(idpClientId, 'idpClientId', `for supervisorIdp=${supervisorIdp}`)
+    required(idpClientSecretName, 'idpClientSecretName', `for supervisorIdp=${supervisorIdp}`)
+  }
+  if (
+    supervisorIdp === 'oidc' &&
+    !required(oidcIssuer, 'oidcIssuer', 'for supervisorIdp=oidc').startsWith('https://')
+  ) {
+    throw new Error(`Context value 'oidcIssuer' must be an https URL`)
+  }
+
+  const mailFrom = text(get, 'mailFrom') ?? `no-reply@${domainName ?? 'example.com'}`
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(mailFrom)) throw new Error(`Context value 'mailFrom' must be an email address`)
+  const mailDomain = text(get, 'mailDomain')
+  if (mailDomain && !mailFrom.toLowerCase().endsWith(`@${mailDomain.toLowerCase()}`)) {
+    throw new Error(`Context value 'mailFrom' must be an address at 'mailDomain' (${mailDomain})`)
+  }
+
+  const authDomainPrefix = text(get, 'authDomainPrefix')
+  if (authDomainPrefix && !/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(authDomainPrefix)) {
+    throw new Error(`Context value 'authDomainPrefix' must be lowercase letters, digits and hyphens`)
+  }
+  if (authDomainPrefix && /aws|amazon|cognito/.test(authDomainPrefix)) {
+    throw new Error(`Context value 'authDomainPrefix' may not contain aws, amazon or cognito`)
+  }
+
+  const stripePricesValue = get('stripePrices')
+  let stripePrices: string | undefined
+  if (stripePricesValue !== undefined && stripePricesValue !== null && stripePricesValue !== '') {
+    let parsed: unknown = stripePricesValue
+    try {
+      if (typeof parsed === 'string') parsed = JSON.parse(parsed)
+    } catch {
+      parsed = undefined
+    }
+    const valid =
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      !Array.isArray(parsed) &&
+      Object.values(parsed).every((v) => typeof v === 'string')
+    if (!valid) throw new Error(`Context value 'stripePrices' must be a JSON object of price ids`)
+    stripePrices = JSON.stringify(parsed)
+  }
+
+  return {
+    stackName: text(get, 'stackName') ?? 'MinistryTimesheets',
+    domainName,
+    certificateArn,
+    mailFrom,
+    mailDomain,
+    supervisorIdp,
+    idpClientId,
+    idpClientSecretName,
+    oidcIssuer,
+    oidcProviderName: text(get, 'oidcProviderName') ?? 'ChurchIdP',
+    authDomainPrefix,
+    stripePrices,
+    alarmEmail: text(get, 'alarmEmail'),
+    apiRateLimit: positive(get, 'apiRateLimit', 50),
+    apiBurstLimit: positive(get, 'apiBurstLimit', 100),
+  }
+}

@@ -1,0 +1,90 @@
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { build } from 'esbuild'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { routes } from '@app/functions'
+import { entriesDirOf } from '../lib/app-stack.ts'
+import { functionBundling, writeEntry, type Manifest } from '../lib/constructs/api.ts'
+import { projectRoot, synth, type Synth } from './synth.ts'
+
+/**
+ * Bundling, the slow part, checked two ways so the infra tests stay fast as the manifest grows:
+ * - CDK's NodejsFunction bundling (npx + esbuild, one process per function) for a sample of two
+ *   real routes: the result is what Lambda gets;
+ * - every manifest route through one esbuild build with the same options, loaded by plain Node.
+ */
+const all: Manifest = routes
+const keys = Object.keys(all)
+const sampleKeys = [
+  // the route that uses the most, and one with a path parameter
+  keys.reduce((a, b) => (all[b]!.uses.length > all[a]!.uses.length ? b : a)),
+  keys.find((k) => all[k]!.path.includes('{')) ?? keys[keys.length - 1]!,
+]
+const sample: Manifest = Object.fromEntries([...new Set(sampleKeys)].map((k) => [k, all[k]!]))
+
+/** Imports each ES module in a plain Node process (as Lambda does) and returns `typeof handler` for each. */
+const handlerTypes = (files: string[]) => {
+  const urls = files.map((f) => pathToFileURL(f).href)
+  const script = `for (const u of ${JSON.stringify(urls)}) console.log(typeof (await import(u)).handler)`
+  return execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '' },
+  })
+    .trim()
+    .split('\n')
+}
+
+let s: Synth
+let outdir: string
+beforeAll(async () => {
+  s = synth({ manifest: sample, bundle: true })
+  outdir = mkdtempSync(join(tmpdir(), 'infra-bundle-'))
+  const functionsDir = join(projectRoot, 'functions', 'src')
+  await build({
+    entryPoints: Object.fromEntries(keys.map((k) => [k, writeEntry(entriesDirOf(projectRoot), functionsDir, k)])),
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    // Shared chunks: the check is that every route resolves, bundles and loads, not 30 copies of the SDK.
+    splitting: true,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: functionBundling.target,
+    minify: functionBundling.minify,
+    sourcemap: functionBundling.sourceMap,
+    sourcesContent: functionBundling.sourcesContent,
+    mainFields: functionBundling.mainFields,
+    external: functionBundling.externalModules,
+    banner: { js: functionBundling.banner },
+    logLevel: 'warning',
+  })
+}, 120_000)
+afterAll(() => {
+  s?.cleanup()
+  if (outdir) rmSync(outdir, { recursive: true, force: true })
+})
+
+describe('bundling', () => {
+  it('NodejsFunction makes a minified ES module with a source map, which Node loads and which exports `handler`', () => {
+    const entries = Object.keys(sample).map((key) => {
+      const fn = s.resources[s.logicalId(s.stack.api.functions.get(key)!)]!.Properties!
+      const entry = join(s.outdir, `asset.${String(fn.Code.S3Key).replace(/\.zip$/, '')}`, 'index.mjs')
+      expect(existsSync(entry), key).toBe(true)
+      expect(existsSync(`${entry}.map`), key).toBe(true)
+      const code = readFileSync(entry, 'utf8')
+      expect(code.length / code.split('\n').length, `${key} is minified`).toBeGreaterThan(1000)
+      expect(code.startsWith(functionBundling.banner)).toBe(true)
+      return entry
+    })
+    expect(entries.length).toBeGreaterThan(0)
+    expect(handlerTypes(entries)).toEqual(entries.map(() => 'function'))
+  })
+
+  it('bundles every manifest route with those options into a module that exports `handler`', () => {
+    const files = keys.map((k) => join(outdir, `${k}.mjs`))
+    expect(handlerTypes(files)).toEqual(keys.map(() => 'function'))
+  })
+})

@@ -1,0 +1,136 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { App, Aspects, type CfnElement, type IResolvable } from 'aws-cdk-lib'
+import { Template } from 'aws-cdk-lib/assertions'
+import { AwsSolutionsChecks } from 'cdk-nag'
+import type { IConstruct } from 'constructs'
+import { routes } from '@app/functions'
+import { AppStack } from '../lib/app-stack.ts'
+import type { Manifest } from '../lib/constructs/api.ts'
+import { readSettings } from '../lib/settings.ts'
+
+export const projectRoot = fileURLToPath(new URL('../..', import.meta.url))
+/** Tests deploy this placeholder page, so they never depend on a web build (bin/app.ts refuses to run without one). */
+export const placeholderSite = fileURLToPath(new URL('./fixtures/site', import.meta.url))
+
+/** The feature flags of cdk.json, so tests synthesize what `cdk synth` does. */
+const cdkJsonContext = (JSON.parse(readFileSync(join(projectRoot, 'cdk.json'), 'utf8')) as { context: object }).context
+
+export interface SynthOptions {
+  manifest?: Manifest
+  context?: Record<string, unknown>
+  /** Run esbuild for every function (slow: do it in one test file only). */
+  bundle?: boolean
+  /** Add the cdk-nag AwsSolutions checks, as bin/app.ts does. */
+  nag?: boolean
+  /**
+   * Run aws-cdk-lib's built-in CloudFormation validation, as `cdk synth` does (about 4 s of CPU
+   * per synth, so only nag.test.ts asks for it).
+   */
+  validate?: boolean
+}
+
+/** Builds and synthesizes the stack once; call from `beforeAll` and `cleanup()` in `afterAll`. */
+export const synth = (options: SynthOptions = {}) => {
+  const outdir = mkdtempSync(join(tmpdir(), 'infra-test-'))
+  const app = new App({
+    outdir,
+    builtinCloudFormationValidation: options.validate ?? false,
+    context: {
+      ...cdkJsonContext,
+      ...options.context,
+      'aws:cdk:bundling-stacks': options.bundle ? ['**'] : [],
+    },
+  })
+  const settings = readSettings((key) => app.node.tryGetContext(key))
+  const manifest: Manifest = options.manifest ?? routes
+  const stack = new AppStack(app, settings.stackName, {
+    settings,
+    manifest,
+    projectRoot,
+    webAssetPath: placeholderSite,
+  })
+  if (options.nag) Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }))
+  const template = Template.fromStack(stack)
+  const json = template.toJSON() as { Resources: Record<string, CfnResourceJson>; Outputs?: Record<string, unknown> }
+  return {
+    app,
+    stack,
+    manifest,
+    template,
+    resources: json.Resources,
+    outdir,
+    /** The logical id of a construct's CloudFormation resource. */
+    logicalId: (construct: IConstruct) => stack.getLogicalId(construct.node.defaultChild as CfnElement),
+    /** A token (an ARN, a name) as the template spells it, in the notation of `show`. */
+    show: (token: string | IResolvable) => show(stack.resolve(token)),
+    /** cdk-nag's (and CDK's) unsuppressed errors and warnings, as `rule path` lines. */
+    findings: () =>
+      // From the assembly already synthesized (Annotations.fromStack would synthesize, and run cdk-nag, again).
+      app
+        .synth()
+        .getStackArtifact(stack.artifactId)
+        .messages.filter((m) => m.level === 'error' || m.level === 'warning')
+        .map((m) => `${m.level} ${m.id} ${firstLine(m.entry.data)}`),
+    cleanup: () => rmSync(outdir, { recursive: true, force: true }),
+  }
+}
+
+const firstLine = (data: unknown) => String(data).split('\n')[0]
+
+export type Synth = ReturnType<typeof synth>
+
+export interface CfnResourceJson {
+  Type: string
+  Properties?: Record<string, any>
+  DeletionPolicy?: string
+  DependsOn?: string[]
+}
+
+/**
+ * A CloudFormation value as one readable string: `{Ref: X}` → `<X>`, `{Fn::GetAtt: [X, Arn]}` →
+ * `<X.Arn>`, joins concatenated. Lets tests compare resources in IAM statements by name.
+ */
+export const show = (v: unknown): string => {
+  if (typeof v === 'string') return v
+  if (v && typeof v === 'object') {
+    const o = v as Record<string, any>
+    if ('Ref' in o) return `<${o.Ref}>`
+    if ('Fn::GetAtt' in o) return `<${(o['Fn::GetAtt'] as string[]).join('.')}>`
+    if ('Fn::Join' in o) return (o['Fn::Join'][1] as unknown[]).map(show).join(o['Fn::Join'][0] as string)
+    if ('Fn::Sub' in o) return String(o['Fn::Sub'])
+  }
+  return JSON.stringify(v)
+}
+
+/** Every IAM statement that applies to a role: inline policies, attached policies, managed policy ARNs. */
+export const roleStatements = (resources: Record<string, CfnResourceJson>, roleId: string) => {
+  const role = resources[roleId]!
+  const attached = Object.values(resources).filter(
+    (r) =>
+      (r.Type === 'AWS::IAM::Policy' || r.Type === 'AWS::IAM::ManagedPolicy') &&
+      ((r.Properties?.Roles as unknown[]) ?? []).some((ref) => show(ref) === `<${roleId}>`),
+  )
+  const statements = [
+    ...((role.Properties?.Policies as { PolicyDocument: { Statement: unknown[] } }[]) ?? []).flatMap(
+      (p) => p.PolicyDocument.Statement,
+    ),
+    ...attached.flatMap((p) => p.Properties!.PolicyDocument.Statement as unknown[]),
+  ] as { Effect: string; Action: string | string[]; Resource: unknown; Condition?: unknown }[]
+  return { statements, managedPolicyArns: (role.Properties?.ManagedPolicyArns as unknown[]) ?? [] }
+}
+
+/** A role's permissions as sorted `action on resource` lines (Allow statements; Deny ones are returned too). */
+export const permissionLines = (resources: Record<string, CfnResourceJson>, roleId: string) => {
+  const { statements } = roleStatements(resources, roleId)
+  const list = (v: unknown) => (Array.isArray(v) ? v : [v])
+  return statements
+    .flatMap((s) =>
+      list(s.Action).flatMap((a) =>
+        list(s.Resource).map((r) => `${s.Effect === 'Allow' ? '' : `${s.Effect} `}${String(a)} on ${show(r)}`),
+      ),
+    )
+    .sort()
+}

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readSettings } from '../lib/settings.ts'
+import { show, synth, type Synth } from './synth.ts'
+
+/** The context switches: a custom domain with Google, and a generic OpenID Connect provider. */
+const certificateArn = 'arn:aws:acm:us-east-1:111111111111:certificate/00000000-0000-0000-0000-000000000000'
+let google: Synth
+let oidc: Synth
+beforeAll(() => {
+  google = synth({
+    context: {
+      domainName: 'timesheets.example.org',
+      certificateArn,
+      supervisorIdp: 'google',
+      idpClientId: 'google-client-id',
+      idpClientSecretName: 'timesheets/google',
+      mailFrom: 'office@example.org',
+      mailDomain: 'example.org',
+      alarmEmail: 'ops@example.org',
+      authDomainPrefix: 'first-church-timesheets',
+      apiRateLimit: '20',
+      stripePrices: '{"price_professional_monthly":"price_123"}',
+    },
+    nag: true,
+  })
+  oidc = synth({
+    context: {
+      supervisorIdp: 'oidc',
+      idpClientId: 'diocese-client',
+      idpClientSecretName: 'arn:aws:secretsmanager:us-east-1:111111111111:secret:diocese-AbCdEf',
+      oidcIssuer: 'https://login.diocese.example/realms/staff',
+      oidcProviderName: 'Diocese',
+    },
+    nag: true,
+  })
+}, 60_000)
+afterAll(() => {
+  google?.cleanup()
+  oidc?.cleanup()
+})
+
+const only = (s: Synth, type: string) => {
+  const all = Object.values(s.resources).filter((r) => r.Type === type)
+  expect(all, type).toHaveLength(1)
+  return all[0]!.Properties!
+}
+
+describe('cdk-nag AwsSolutions', () => {
+  it('finds no unsuppressed error or warning with a custom domain and Google, or with OIDC', () => {
+    expect(google.findings()).toEqual([])
+    expect(oidc.findings()).toEqual([])
+  })
+})
+
+describe('a custom domain', () => {
+  it('is the distribution alias with its certificate and TLS 1.2, and the app origin everywhere', () => {
+    const config = only(google, 'AWS::CloudFront::Distribution').DistributionConfig
+    expect(config.Aliases).toEqual(['timesheets.example.org'])
+    expect(config.ViewerCertificate).toMatchObject({
+      AcmCertificateArn: certificateArn,
+      MinimumProtocolVersion: 'TLSv1.2_2021',
+      SslSupportMethod: 'sni-only',
+    })
+    const client = google.resources[google.logicalId(google.stack.auth.supervisorClient)]!.Properties!
+    expect(client.CallbackURLs).toEqual(['https://timesheets.example.org/api/callback'])
+    for (const fn of google.stack.api.functions.values()) {
+      const vars = google.resources[google.logicalId(fn)]!.Properties!.Environment.Variables
+      expect(vars.APP_ORIGIN).toBe('https://timesheets.example.org')
+    }
+  })
+})
+
+describe('supervisor identity providers', () => {
+  it('google: a Google provider whose secret is a deploy-time Secrets Manager reference; the client uses only it', () => {
+    const idp = only(google, 'AWS::Cognito::UserPoolIdentityProvider')
+    expect(idp.ProviderType).toBe('Google')
+    expect(idp.ProviderDetails.client_id).toBe('google-client-id')
+    expect(show(idp.ProviderDetails.client_secret)).toBe('{{resolve:secretsmanager:timesheets/google:SecretString:::}}')
+    expect(idp.ProviderDetails.authorize_scopes).toBe('openid email profile')
+    expect(Object.keys(idp.AttributeMapping).sort()).toEqual(['email', 'family_name', 'given_name'])
+    const client = google.resources[google.logicalId(google.stack.auth.supervisorClient)]!
+    expect(client.Properties!.SupportedIdentityProviders).toEqual(['Google'])
+    expect(client.DependsOn).toContain(google.logicalId(google.stack.auth.node.findChild('Google')))
+    const pool = google.resources[google.logicalId(google.stack.auth.supervisorPool)]!.Properties!
+    expect(pool.AdminCreateUserConfig.AllowAdminCreateUserOnly).toBe(true)
+    expect(show(only(google, 'AWS::Cognito::UserPoolDomain').Domain)).toBe('first-church-timesheets')
+  })
+
+  it('oidc: an OIDC provider with the issuer from context', () => {
+    const idp = only(oidc, 'AWS::Cognito::UserPoolIdentityProvider')
+    expect(idp.ProviderType).toBe('OIDC')
+    expect(idp.ProviderName).toBe('Diocese')
+    expect(idp.ProviderDetails.oidc_issuer).toBe('https://login.diocese.example/realms/staff')
+    expect(idp.ProviderDetails.client_id).toBe('diocese-client')
+    expect(show(idp.ProviderDetails.client_secret)).toMatch(/^\{\{resolve:secretsmanager:arn:aws:secretsmanager:/)
+    const client = oidc.resources[oidc.logicalId(oidc.stack.auth.supervisorClient)]!.Properties!
+    expect(client.SupportedIdentityProviders).toEqual(['Diocese'])
+  })
+
+  it('keeps the functions pointed at the supervisor pool, whatever provider is behind it', () => {
+    for (const s of [google, oidc]) {
+      const poolId = s.logicalId(s.stack.auth.supervisorPool)
+      for (const fn of s.stack.api.functions.values()) {
+        const vars = s.resources[s.logicalId(fn)]!.Properties!.Environment.Variables
+        if ('OIDC_ISSUER' in vars) expect(show(vars.OIDC_ISSUER)).toBe(`<${poolId}.ProviderURL>`)
+      }
+    }
+  })
+})
+
+describe('the other context values', () => {
+  it('give the Stripe price map to the functions that use Stripe, and only to them', () => {
+    for (const [key, fn] of google.stack.api.functions) {
+      const vars = google.resources[google.logicalId(fn)]!.Properties!.Environment.Variables
+      const usesStripe = google.manifest[key]!.uses.includes('stripe')
+      expect('STRIPE_PRICES' in vars, key).toBe(usesStripe)
+      if (usesStripe) {
+        expect(JSON.parse(vars.STRIPE_PRICES)).toEqual({ price_professional_monthly: 'price_123' })
+      }
+    }
+  })
+
+  it('verify a whole SES domain, subscribe the alarm email, and set the API rate', () => {
+    expect(only(google, 'AWS::SES::EmailIdentity').EmailIdentity).toBe('example.org')
+    expect(only(google, 'AWS::SNS::Subscription')).toMatchObject({ Protocol: 'email', Endpoint: 'ops@example.org' })
+    expect(only(google, 'AWS::ApiGatewayV2::Stage').DefaultRouteSettings.ThrottlingRateLimit).toBe(20)
+    for (const fn of google.stack.api.functions.values()) {
+      const vars = google.resources[google.logicalId(fn)]!.Properties!.Environment.Variables
+      if ('MAIL_FROM' in vars) expect(vars.MAIL_FROM).toBe('office@example.org')
+    }
+  })
+})
+
+describe('readSettings', () => {
+  const read = (context: Record<string, unknown>) => readSettings((key) => context[key])
+
+  it('has defaults that synthesize with no context at all', () => {
+    expect(read({})).toMatchObject({
+      stackName: 'MinistryTimesheets',
+      supervisorIdp: 'cognito',
+      mailFrom: 'no-reply@example.com',
+      apiRateLimit: 50,
+      apiBurstLimit: 100,
+    })
+    expect(read({ domainName: 'a.example.org', certificateArn }).mailFrom).toBe('no-reply@a.example.org')
+  })
+
+  it.each([
+    [{ domainName: 'a.example.org' }, /certificateArn/],
+    [{ certificateArn }, /needs 'domainName'/],
+    [{ supervisorIdp: 'facebook' }, /cognito, google or oidc/],
+    [{ supervisorIdp: 'google' }, /idpClientId/],
+    [{ supervisorIdp: 'google', idpClientId: 'x' }, /idpClientSecretName/],
+    [{ supervisorIdp: 'oidc', idpClientId: 'x', idpClientSecretName: 'y' }, /oidcIssuer/],
+    [{ supervisorIdp: 'oidc', idpClientId: 'x', idpClientSecretName: 'y', oidcIssuer: 'http://x' }, /https/],
+    [{ mailFrom: 'not-an-address' }, /mailFrom/],
+    [{ mailFrom: 'a@b.org', mailDomain: 'c.org' }, /mailDomain/],
+    [{ authDomainPrefix: 'Has_Caps' }, /authDomainPrefix/],
+    [{ authDomainPrefix: 'my-cognito' }, /may not contain/],
+    [{ apiRateLimit: '0' }, /apiRateLimit/],
+    [{ apiBurstLimit: 'lots' }, /apiBurstLimit/],
+    [{ stripePrices: '["price_1"]' }, /stripePrices/],
+    [{ stripePrices: '{not json' }, /stripePrices/],
+  ])('refuses %j', (context, message) => {
+    expect(() => read(context)).toThrow(message)
+  })
+})

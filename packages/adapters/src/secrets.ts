@@ -1,0 +1,51 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager'
+import { config } from './config.ts'
+
+/**
+ * Secrets: a plain variable locally (the local stack sets them), or in AWS a Secrets Manager ARN
+ * read once per cold start. A secret created empty for the operator to fill in reads as missing.
+ */
+let client: SecretsManagerClient | undefined
+const cache = new Map<string, Promise<string | undefined>>()
+
+const fromArn = (arn: string) => {
+  let value = cache.get(arn)
+  if (!value) {
+    client ??= new SecretsManagerClient({ region: config.region })
+    value = client
+      .send(new GetSecretValueCommand({ SecretId: arn }))
+      .then((out) => out.SecretString?.trim() || undefined)
+      .catch((e: unknown) => {
+        cache.delete(arn) // a failed read is tried again on the next request
+        throw e
+      })
+    cache.set(arn, value)
+  }
+  return value
+}
+
+const secret = async (name: string): Promise<string | undefined> => {
+  const plain = process.env[name]
+  if (plain) return plain
+  const arn = process.env[`${name}_ARN`]
+  return arn ? fromArn(arn) : undefined
+}
+
+export const secrets = {
+  oidcClientSecret: () => secret('OIDC_CLIENT_SECRET'),
+  emailLinkSecret: async () => {
+    const value = await secret('EMAIL_LINK_SECRET')
+    if (!value) throw new Error('Missing configuration: EMAIL_LINK_SECRET')
+    return value
+  },
+  /** Stripe's keys: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or one JSON secret {secretKey, webhookSecret}. */
+  async stripe(): Promise<{ secretKey?: string; webhookSecret?: string }> {
+    if (process.env.STRIPE_SECRET_KEY) {
+      return { secretKey: process.env.STRIPE_SECRET_KEY, webhookSecret: process.env.STRIPE_WEBHOOK_SECRET }
+    }
+    const json = process.env.STRIPE_SECRET_ARN ? await fromArn(process.env.STRIPE_SECRET_ARN) : undefined
+    if (!json) return {}
+    const parsed = JSON.parse(json) as { secretKey?: string; webhookSecret?: string }
+    return { secretKey: parsed.secretKey || undefined, webhookSecret: parsed.webhookSecret || undefined }
+  },
+}
