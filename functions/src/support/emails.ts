@@ -1,7 +1,6 @@
 import { formatWeekRange } from '@app/core'
 import type { EmailMessage } from '@app/adapters'
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+import { escapeHtml } from './html.ts'
 
 /** The employee's notice that a timesheet was declined, with the comments and a way back in. */
 export const declinedEmail = (p: {
@@ -24,9 +23,9 @@ export const declinedEmail = (p: {
     '',
     `Sign in to correct it and submit it again: ${p.signInUrl}`,
   ].join('\n')
-  const html = `<p>Hi ${escape(p.firstName)},</p>
-<p>Your timesheet for the ${escape(week.replace(/^Week/, 'week'))} at ${escape(p.organizationName)} was declined.</p>
-<p><strong>Comments:</strong> ${escape(comment)}</p>
-<p><a href="${escape(p.signInUrl)}">Sign in to correct it and submit it again</a></p>`
+  const html = `<p>Hi ${escapeHtml(p.firstName)},</p>
+<p>Your timesheet for the ${escapeHtml(week.replace(/^Week/, 'week'))} at ${escapeHtml(p.organizationName)} was declined.</p>
+<p><strong>Comments:</strong> ${escapeHtml(comment)}</p>
+<p><a href="${escapeHtml(p.signInUrl)}">Sign in to correct it and submit it again</a></p>`
   return { to: p.to, subject, text, html }
 }

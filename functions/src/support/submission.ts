@@ -13,8 +13,7 @@ import type { EmailMessage } from '@app/adapters'
 import { outbox, type OrgDb } from '@app/data'
 import { createDecisionLink, decisionLinkUrl } from './decision-links.ts'
 import { deliver } from './mailer.ts'
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+import { dayRowsHtml, escapeHtml } from './html.ts'
 
 /** The email each other supervisor gets for a submission, with one-click Approve and Decline links. */
 const reviewEmail = (
@@ -44,16 +43,11 @@ const reviewEmail = (
     '',
     'Each link asks you to confirm, and works once within 7 days.',
   ].join('\n')
-  const rows = days
-    .map(
-      (d) =>
-        `<tr><td>${dayLabel[d.day]}</td><td>${d.start && d.end ? `${d.start}&ndash;${d.end}` : 'No hours logged'}</td><td>${d.start && d.end ? escape(formatHours(d.hours)) : ''}</td></tr>`,
-    )
-    .join('')
-  const html = `<p>Hi ${escape(to.firstName)},</p>
-<p><strong>${escape(fullName(employee))}</strong> submitted a timesheet at ${escape(organizationName)} for the ${escape(week.replace(/^Week/, 'week'))}: <strong>${escape(total)}</strong>.</p>
+  const rows = dayRowsHtml(sheet)
+  const html = `<p>Hi ${escapeHtml(to.firstName)},</p>
+<p><strong>${escapeHtml(fullName(employee))}</strong> submitted a timesheet at ${escapeHtml(organizationName)} for the ${escapeHtml(week.replace(/^Week/, 'week'))}: <strong>${escapeHtml(total)}</strong>.</p>
 <table cellpadding="4">${rows}</table>
-<p><a href="${escape(approveUrl)}">Approve</a> &nbsp; <a href="${escape(declineUrl)}">Decline</a></p>
+<p><a href="${escapeHtml(approveUrl)}">Approve</a> &nbsp; <a href="${escapeHtml(declineUrl)}">Decline</a></p>
 <p style="color:#555">Each link asks you to confirm, and works once within 7 days.</p>`
   return { to: to.email!, subject: `Timesheet to review: ${fullName(employee)}, ${week}`, text, html }
 }
