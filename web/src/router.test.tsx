@@ -25,6 +25,8 @@ describe('route tables', () => {
       '/auth-required',
       '/staff-guide',
       '/staff-login',
+      '/demo',
+      '/submit-timesheet',
     ])
     expect(signedInRoutes.map((r) => r.path)).toEqual([
       '/',
@@ -36,6 +38,7 @@ describe('route tables', () => {
       '/pricing',
       '/subscribe',
       '/payment-success',
+      '/demo',
     ])
   })
 })
@@ -83,6 +86,15 @@ describe('signed out', () => {
     expect(await screen.findByText('404 Page Not Found')).toBeTruthy()
   })
 
+  it('shows the demo page at /demo', async () => {
+    mockFetch({ 'GET /api/auth/user': signedOut })
+    renderApp('/demo')
+    expect(await screen.findByRole('heading', { name: 'Try the demo' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Explore as a supervisor' }).getAttribute('href')).toBe(
+      '/api/demo?role=supervisor',
+    )
+  })
+
   it('uses the public set while the session check runs', async () => {
     mockFetch({ 'GET /api/auth/user': { ...signedOut, wait: new Promise(() => {}) } })
     renderApp('/staff-login')
@@ -104,6 +116,14 @@ describe('signed in', () => {
     renderApp('/staff-login')
     expect(await screen.findByText('404 Page Not Found')).toBeTruthy()
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeTruthy()
+  })
+
+  it('keeps /demo, in the signed-in frame', async () => {
+    signedIn()
+    renderApp('/demo')
+    // The public page may show while the session check runs; then the signed-in frame holds it.
+    expect(await screen.findByText('Virtual Executive Pastor')).toBeTruthy()
+    expect(screen.getByRole('heading', { name: 'Try the demo' })).toBeTruthy()
   })
 
   it('keeps /pricing', async () => {

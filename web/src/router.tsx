@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react'
 import { Route, Routes } from 'react-router-dom'
-import type { User } from '@app/core'
-import { useAuth } from './api/auth.ts'
+import { useAuth, type AuthUser } from './api/auth.ts'
 import { PageLoading } from './components/PageLoading.tsx'
 import { PublicLayout } from './components/PublicLayout.tsx'
 
@@ -25,6 +24,8 @@ const SettingsPage = page(() => import('./pages/SettingsPage.tsx'), 'SettingsPag
 const EmployeesPage = page(() => import('./pages/EmployeesPage.tsx'), 'EmployeesPage')
 const SubscribePage = page(() => import('./pages/SubscribePage.tsx'), 'SubscribePage')
 const PaymentSuccessPage = page(() => import('./pages/PaymentSuccessPage.tsx'), 'PaymentSuccessPage')
+const DemoPage = page(() => import('./pages/DemoPage.tsx'), 'DemoPage')
+const SignedOutTimesheetPage = page(() => import('./pages/SignedOutTimesheetPage.tsx'), 'SignedOutTimesheetPage')
 const NotFoundPage = page(() => import('./pages/NotFoundPage.tsx'), 'NotFoundPage')
 // The signed-in frame (header, user menu) is not needed by signed-out visitors either.
 const AppShell = lazy(() => import('./components/AppShell.tsx').then((m) => ({ default: m.AppShell })))
@@ -46,6 +47,9 @@ export const publicRoutes: RouteEntry[] = [
   { path: '/auth-required', Page: AuthRequiredPage },
   { path: '/staff-guide', Page: StaffGuidePage },
   { path: '/staff-login', Page: StaffLoginPage },
+  { path: '/demo', Page: DemoPage },
+  // Waits for the session check, then sends a signed-out visitor to /staff-login (spec section 2).
+  { path: '/submit-timesheet', Page: SignedOutTimesheetPage },
 ]
 
 export const signedInRoutes: RouteEntry[] = [
@@ -58,6 +62,7 @@ export const signedInRoutes: RouteEntry[] = [
   { path: '/pricing', Page: PricingPage },
   { path: '/subscribe', Page: SubscribePage },
   { path: '/payment-success', Page: PaymentSuccessPage },
+  { path: '/demo', Page: DemoPage },
 ]
 
 function PublicRoutes({ authLoading }: { authLoading: boolean }) {
@@ -74,7 +79,7 @@ function PublicRoutes({ authLoading }: { authLoading: boolean }) {
   )
 }
 
-function SignedInRoutes({ user }: { user: User }) {
+function SignedInRoutes({ user }: { user: AuthUser }) {
   return (
     <Suspense fallback={<PageLoading />}>
       <Routes>

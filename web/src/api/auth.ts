@@ -4,10 +4,13 @@ import { apiJson, getQueryFn } from './client.ts'
 
 export const authKeys = { user: ['/api/auth/user'] as const }
 
+/** GET /api/auth/user's answer: the member, and `demo` when the session is the read-only demo. */
+export type AuthUser = User & { demo?: boolean }
+
 /** The signed-in user, or null when signed out (a 401 is an answer here, not an error). */
 export const authUserQuery = queryOptions({
   queryKey: authKeys.user,
-  queryFn: getQueryFn<User | null>({ on401: 'returnNull' }),
+  queryFn: getQueryFn<AuthUser | null>({ on401: 'returnNull' }),
   staleTime: 5 * 60_000,
   gcTime: 10 * 60_000,
   retry: false,

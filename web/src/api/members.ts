@@ -33,6 +33,22 @@ export function useAddMember() {
   })
 }
 
+/** The answer to a password reset: the member's new login, shown once. */
+export interface PasswordReset {
+  temporaryCredentials: TemporaryCredentials
+}
+
+/**
+ * POST /api/employees/{id}/reset-password: a new generated password for a staff login; the
+ * member's sessions end at once. Nothing listed changes, so nothing is refetched.
+ */
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiJson<PasswordReset>('POST', `/api/employees/${encodeURIComponent(id)}/reset-password`, {}),
+  })
+}
+
 /** DELETE /api/employees/{id}: their sign-in ends at once; their timesheets stay. */
 export function useRemoveMember() {
   const queryClient = useQueryClient()

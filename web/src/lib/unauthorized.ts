@@ -13,12 +13,20 @@ let redirecting = false
  */
 export function handleUnauthorized(error: unknown): boolean {
   if (!isUnauthorizedError(error)) return false
-  if (redirecting) return true
+  signInAgain()
+  return true
+}
+
+/**
+ * The 'Unauthorized' toast and, 500 ms later, the sign-in page: for an unauthorized answer, and for
+ * a signed-out visitor who opens a signed-in page that says so (/submit-timesheet). Once at a time.
+ */
+export function signInAgain(): void {
+  if (redirecting) return
   redirecting = true
   toast({ title: messages.signedOut, description: 'You are logged out. Logging in again...', variant: 'destructive' })
   setTimeout(() => {
     redirecting = false
     browser.navigate(browser.pathname() === '/submit-timesheet' ? '/staff-login' : SUPERVISOR_LOGIN_URL)
   }, UNAUTHORIZED_REDIRECT_DELAY_MS)
-  return true
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { CircleAlert, KeyRound, UserPlus } from 'lucide-react'
+import { CircleAlert, UserPlus } from 'lucide-react'
 import { fullName, NewMember, Role, roleLabel } from '@app/core'
 import { useAddMember, type AddedMember } from '../../api/members.ts'
 import { ApiError, errorFields, errorMessage, isUnauthorizedError } from '../../api/client.ts'
@@ -19,7 +19,7 @@ import { FieldMessage } from '../ui/FieldMessage.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
 import { Label } from '../ui/Label.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
-import { CopyButton } from './CopyButton.tsx'
+import { CredentialsView } from './CredentialsView.tsx'
 import { staffLoginUrl } from './login-instructions.ts'
 
 type Field = 'firstName' | 'lastName' | 'email' | 'department' | 'role'
@@ -220,36 +220,7 @@ function AddedView({ member, onAddAnother }: { member: AddedMember; onAddAnother
           {credentials ? ` They sign in at ${staffLoginUrl(window.location.origin)} with:` : null}
         </DialogDescription>
       </DialogHeader>
-      {credentials ? (
-        <div className="space-y-4">
-          <dl className="space-y-3" aria-label="Sign-in details">
-            {(
-              [
-                ['Username', credentials.username],
-                ['Password', credentials.password],
-              ] as const
-            ).map(([label, value]) => (
-              <div key={label} className="flex items-end gap-2">
-                <div className="min-w-0 flex-1">
-                  <dt className="text-sm text-slate-600">{label}</dt>
-                  <dd
-                    className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-base break-all text-slate-900 select-all"
-                    data-testid={`new-member-${label.toLowerCase()}`}
-                  >
-                    {value}
-                  </dd>
-                </div>
-                <CopyButton text={value} label={`Copy ${label.toLowerCase()}`} />
-              </div>
-            ))}
-          </dl>
-          <p className="flex gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-            <KeyRound className="mt-0.5 size-4 shrink-0" aria-hidden />
-            This password is shown only now and is not kept. Copy it and give it to {member.firstName} in person or by a
-            private message.
-          </p>
-        </div>
-      ) : null}
+      {credentials ? <CredentialsView credentials={credentials} firstName={member.firstName} /> : null}
       <DialogFooter>
         <Button variant="outline" onClick={onAddAnother}>
           Add Another

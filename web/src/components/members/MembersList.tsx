@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Mail, RefreshCw, Trash2, Users } from 'lucide-react'
+import { Mail, RefreshCw, RotateCcwKey, Trash2, Users } from 'lucide-react'
 import { fullName, roleLabel, type Role, type User } from '@app/core'
 import { errorMessage } from '../../api/client.ts'
 import { useMembers } from '../../api/members.ts'
@@ -12,6 +12,7 @@ import { UserAvatar } from '../UserAvatar.tsx'
 import { copyText } from './clipboard.ts'
 import { loginInstructions } from './login-instructions.ts'
 import { RemoveMemberDialog } from './RemoveMemberDialog.tsx'
+import { ResetPasswordDialog } from './ResetPasswordDialog.tsx'
 
 const roleVariant: Record<Role, BadgeProps['variant']> = {
   supervisor: 'default',
@@ -26,10 +27,14 @@ interface RowActionsProps {
   member: User
   isSelf: boolean
   onCopy: (member: User) => void
+  onResetPassword: (member: User) => void
   onRemove: (member: User) => void
 }
 
-function RowActions({ member, isSelf, onCopy, onRemove }: RowActionsProps) {
+/** Only staff logins have a password we keep; members who use their own identity provider have none. */
+const hasStaffLogin = (member: User) => member.authType === 'local' && Boolean(member.username)
+
+function RowActions({ member, isSelf, onCopy, onResetPassword, onRemove }: RowActionsProps) {
   const name = fullName(member)
   return (
     <div className="flex items-center justify-end gap-1">
@@ -42,6 +47,17 @@ function RowActions({ member, isSelf, onCopy, onRemove }: RowActionsProps) {
       >
         <Mail aria-hidden />
       </Button>
+      {!isSelf && hasStaffLogin(member) ? (
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Reset password for ${name}`}
+          title="Reset password"
+          onClick={() => onResetPassword(member)}
+        >
+          <RotateCcwKey aria-hidden />
+        </Button>
+      ) : null}
       {isSelf ? null : (
         <Button
           variant="ghost"
@@ -73,6 +89,7 @@ export function MembersList({ currentUserId }: { currentUserId: string }) {
   const members = useMembers()
   const organization = useOrganizationSettings()
   const [removing, setRemoving] = useState<User | null>(null)
+  const [resetting, setResetting] = useState<User | null>(null)
 
   const copyInstructions = async (member: User) => {
     const text = loginInstructions(member, window.location.origin, organization.data?.organizationName)
@@ -128,6 +145,7 @@ export function MembersList({ currentUserId }: { currentUserId: string }) {
       member={member}
       isSelf={member.id === currentUserId}
       onCopy={(m) => void copyInstructions(m)}
+      onResetPassword={setResetting}
       onRemove={setRemoving}
     />
   )
@@ -205,6 +223,7 @@ export function MembersList({ currentUserId }: { currentUserId: string }) {
       </div>
 
       <RemoveMemberDialog member={removing} onClose={() => setRemoving(null)} />
+      <ResetPasswordDialog member={resetting} onClose={() => setResetting(null)} />
     </>
   )
 }

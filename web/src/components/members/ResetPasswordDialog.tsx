@@ -1,0 +1,104 @@
+import { fullName, type User } from '@app/core'
+import { errorMessage, isUnauthorizedError } from '../../api/client.ts'
+import { useResetPassword } from '../../api/members.ts'
+import { toast } from '../../lib/toast.ts'
+import { Button } from '../ui/Button.tsx'
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../ui/Dialog.tsx'
+import { Spinner } from '../ui/Spinner.tsx'
+import { CredentialsView } from './CredentialsView.tsx'
+import { staffLoginUrl } from './login-instructions.ts'
+
+export const RESET_PASSWORD_FAILED = 'Failed to reset password'
+
+/**
+ * Asks before giving `member` (null: closed) a new generated password, then shows it this once
+ * with copy buttons, as Add Member does. The member's sessions end on the server.
+ */
+export function ResetPasswordDialog({ member, onClose }: { member: User | null; onClose: () => void }) {
+  const reset = useResetPassword()
+  const credentials = reset.data?.temporaryCredentials
+
+  const confirm = () => {
+    if (!member) return
+    reset.mutate(member.id, {
+      onSuccess: ({ temporaryCredentials: c }) =>
+        toast({
+          title: 'Success',
+          description: `Password reset! Username: ${c.username}, Password: ${c.password}`,
+          duration: 10_000,
+        }),
+      onError: (error) => {
+        if (isUnauthorizedError(error)) return // the shared handler says so and signs in again
+        toast({ title: 'Error', description: errorMessage(error, RESET_PASSWORD_FAILED), variant: 'destructive' })
+      },
+    })
+  }
+
+  return (
+    <Dialog
+      open={member !== null}
+      onOpenChange={(open) => {
+        if (!open && !reset.isPending) {
+          reset.reset()
+          onClose()
+        }
+      }}
+    >
+      {member ? (
+        <DialogContent role={credentials ? 'dialog' : 'alertdialog'}>
+          {credentials ? (
+            <>
+              <DialogHeader>
+                <DialogTitle>Password Reset</DialogTitle>
+                <DialogDescription>
+                  {fullName(member)} now signs in at {staffLoginUrl(window.location.origin)} with:
+                </DialogDescription>
+              </DialogHeader>
+              <CredentialsView credentials={credentials} firstName={member.firstName} testIdPrefix="reset" />
+              <DialogFooter>
+                <DialogClose asChild>
+                  <Button>Done</Button>
+                </DialogClose>
+              </DialogFooter>
+            </>
+          ) : (
+            <>
+              <DialogHeader>
+                <DialogTitle>Reset password?</DialogTitle>
+                <DialogDescription>
+                  A new password is generated for {fullName(member)}
+                  {member.username ? ` (username ${member.username})` : ''}. It is shown only once, here, and their old
+                  password stops working. They are signed out everywhere and sign in again with the new one.
+                </DialogDescription>
+              </DialogHeader>
+              <DialogFooter>
+                <DialogClose asChild>
+                  <Button variant="outline" disabled={reset.isPending}>
+                    Cancel
+                  </Button>
+                </DialogClose>
+                <Button onClick={confirm} disabled={reset.isPending}>
+                  {reset.isPending ? (
+                    <>
+                      <Spinner /> Resetting...
+                    </>
+                  ) : (
+                    'Reset Password'
+                  )}
+                </Button>
+              </DialogFooter>
+            </>
+          )}
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  )
+}

@@ -1,0 +1,84 @@
+import { Link } from 'react-router-dom'
+import { ArrowLeft, ClipboardCheck, Eye, TriangleAlert, UserRound } from 'lucide-react'
+import { useAuth } from '../api/auth.ts'
+import { DocumentTitle } from '../components/DocumentTitle.tsx'
+import { Button } from '../components/ui/Button.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/Card.tsx'
+
+export const DEMO_ORGANIZATION_NAME = 'Demo: Grace Community Church'
+
+/** GET /api/demo: a browser navigation that opens the demo organization in the chosen role, then goes to /. */
+export const demoUrl = (role: 'supervisor' | 'employee') => `/api/demo?role=${role}`
+
+const roles = [
+  {
+    role: 'supervisor',
+    icon: ClipboardCheck,
+    title: 'Supervisor',
+    action: 'Explore as a supervisor',
+    text: 'See the dashboard with pending approvals, open a submission to review it, look at the reports and the staff list.',
+  },
+  {
+    role: 'employee',
+    icon: UserRound,
+    title: 'Staff member',
+    action: 'Explore as a staff member',
+    text: 'See a staff member’s dashboard: this week’s timesheet, earlier weeks and their status, and the supervisor’s comments.',
+  },
+] as const
+
+/** /demo (DESIGN.md section 5): explains the read-only demonstration organization and opens it. */
+export function DemoPage() {
+  const { user } = useAuth()
+  // Opening the demo replaces the browser's session; a member of a real organization is told so first.
+  const leavesAccount = user !== null && !user.demo
+  return (
+    <div className="mx-auto max-w-4xl space-y-8 px-4 py-8 sm:py-12">
+      <DocumentTitle title="Demo" />
+      <header className="space-y-3">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Try the demo</h1>
+        <p className="text-slate-600">
+          Look around <span className="font-semibold text-slate-900">{DEMO_ORGANIZATION_NAME}</span>, a sample church
+          with its staff and volunteers and several weeks of timesheets in every state: drafts, pending review, approved
+          and declined. No sign-up needed.
+        </p>
+        <p className="flex gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
+          <Eye className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden />
+          The demo is read-only: open any page, filter, view and download, but nothing you change is saved.
+        </p>
+        {leavesAccount ? (
+          <p className="flex gap-2 rounded-md border border-slate-200 bg-white p-3 text-sm text-slate-700">
+            <TriangleAlert className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />
+            Opening the demo signs you out of your own account in this browser. Sign in again to come back to it.
+          </p>
+        ) : null}
+      </header>
+
+      <ul className="grid gap-4 md:grid-cols-2">
+        {roles.map(({ role, icon: Icon, title, action, text }) => (
+          <li key={role}>
+            <Card className="flex h-full flex-col">
+              <CardHeader>
+                <Icon className="size-8 text-indigo-600" aria-hidden />
+                <CardTitle className="mt-2">{title}</CardTitle>
+                <CardDescription>{text}</CardDescription>
+              </CardHeader>
+              <CardContent className="mt-auto">
+                <Button asChild size="lg" className="w-full">
+                  {/* A full browser navigation: the API opens the demo session and redirects to /. */}
+                  <a href={demoUrl(role)}>{action}</a>
+                </Button>
+              </CardContent>
+            </Card>
+          </li>
+        ))}
+      </ul>
+
+      <Button asChild variant="outline">
+        <Link to="/">
+          <ArrowLeft aria-hidden /> Back to Home
+        </Link>
+      </Button>
+    </div>
+  )
+}
