@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib'
+import { Annotations, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib'
 import type { Construct } from 'constructs'
 import { Api, type Manifest } from './constructs/api.ts'
 import { Auth } from './constructs/auth.ts'
@@ -7,17 +7,21 @@ import { BillingSecrets } from './constructs/billing.ts'
 import { Data } from './constructs/data.ts'
 import { Email } from './constructs/email.ts'
 import { Files } from './constructs/files.ts'
+import { Jobs } from './constructs/jobs.ts'
 import { Operations } from './constructs/operations.ts'
 import { Site } from './constructs/site.ts'
 import { suppressNagFindings } from './nag-suppressions.ts'
-import type { Settings } from './settings.ts'
+import { settingsWarnings, type Settings } from './settings.ts'
 
 /** Where the generated per-route Lambda entries go: inside the project (esbuild's root), ignored by git and lint. */
 export const entriesDirOf = (projectRoot: string) => join(projectRoot, 'node_modules', '.cache', 'app-infra', 'entries')
 
 export interface AppStackProps extends StackProps {
   settings: Settings
-  /** The route manifest (functions/src/routes.ts): one function and one API route per entry. */
+  /**
+   * The route manifest (functions/src/routes.ts): one function and one API route per entry. The
+   * scheduled jobs (constructs/jobs.ts) are not routes and come on top.
+   */
   manifest: Manifest
   /** The repository root: holds package-lock.json, functions/src and the generated entries. */
   projectRoot: string
@@ -28,7 +32,7 @@ export interface AppStackProps extends StackProps {
 /**
  * The whole product in one stack, a construct per concern. The order matters only where one
  * concern names another: the site needs the API's hostname, the supervisor client needs the
- * site's origin, and the functions need everything.
+ * site's origin, and the functions (the routes' and the jobs') need everything.
  */
 export class AppStack extends Stack {
   readonly api: Api
@@ -38,6 +42,7 @@ export class AppStack extends Stack {
   readonly email: Email
   readonly billing: BillingSecrets
   readonly site: Site
+  readonly jobs: Jobs
   readonly operations: Operations
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
@@ -72,8 +77,11 @@ export class AppStack extends Stack {
         exportsBucket: this.files.exports,
         logosBucket: this.files.logos,
         email: this.email,
-        stripeSecret: this.billing.stripe,
-        stripePrices: settings.stripePrices,
+        stripe: {
+          secret: this.billing.stripe,
+          prices: settings.stripePrices,
+          publishableKey: settings.stripePublishableKey,
+        },
         oidc: {
           issuer: this.auth.issuer,
           clientId: this.auth.supervisorClient.userPoolClientId,
@@ -82,18 +90,26 @@ export class AppStack extends Stack {
       },
     })
 
+    this.jobs = new Jobs(this, 'Jobs', {
+      projectRoot: props.projectRoot,
+      appOrigin: this.site.origin,
+      table: this.data.table,
+      email: this.email,
+    })
+
     this.operations = new Operations(this, 'Operations', {
       api: this.api.httpApi,
       functions: this.api.functions,
       table: this.data.table,
-      emailRetryQueue: this.email.retryQueue,
-      emailDeadLetterQueue: this.email.deadLetterQueue,
+      emailJob: { fn: this.jobs.retryEmails, deadLetterQueue: this.jobs.deadLetterQueue },
       alarmEmail: settings.alarmEmail,
     })
 
     new CfnOutput(this, 'AppUrl', { value: this.site.origin })
     new CfnOutput(this, 'StripeSecretArn', { value: this.billing.stripe.secretArn })
     new CfnOutput(this, 'AlarmTopicArn', { value: this.operations.topic.topicArn })
+
+    for (const warning of settingsWarnings(settings)) Annotations.of(this).addWarningV2('@app/infra:settings', warning)
 
     suppressNagFindings(this, props.manifest)
   }

@@ -1,3 +1,5 @@
+import { plans } from '@app/core'
+
 /**
  * Everything the stack takes from `--context` (or cdk.json), read and checked in one place.
  * infra/README.md lists the same values with their defaults.
@@ -29,6 +31,11 @@ export interface Settings {
    * (`{"price_professional_monthly":"price_1Q..."}`): STRIPE_PRICES of the billing functions.
    */
   stripePrices?: string
+  /**
+   * Stripe's publishable key (`pk_live_...`, `pk_test_...`), which checkout sends to the browser:
+   * STRIPE_PUBLISHABLE_KEY of the billing functions. Without it checkout says billing is not configured.
+   */
+  stripePublishableKey?: string
   /** Where alarm notifications go (an email subscription to the alarm topic). */
   alarmEmail?: string
   /** Steady requests per second and burst for the whole HTTP API stage. */
@@ -37,6 +44,9 @@ export interface Settings {
 }
 
 type Lookup = (key: string) => unknown
+
+/** Our plan price ids (packages/core/src/plans.ts), the keys `stripePrices` may map. */
+export const planPriceIds: string[] = plans.flatMap((p) => Object.values(p.priceIds))
 
 const text = (get: Lookup, key: string): string | undefined => {
   const v = get(key)
@@ -113,7 +123,27 @@ export const readSettings = (get: Lookup): Settings => {
       !Array.isArray(parsed) &&
       Object.values(parsed).every((v) => typeof v === 'string')
     if (!valid) throw new Error(`Context value 'stripePrices' must be a JSON object of price ids`)
-    stripePrices = JSON.stringify(parsed)
+    const map = parsed as Record<string, string>
+    const unknown = Object.keys(map).filter((k) => !planPriceIds.includes(k))
+    if (unknown.length) {
+      throw new Error(
+        `Context value 'stripePrices' maps unknown plan price ids (${unknown.join(', ')}); ours are ${planPriceIds.join(', ')}`,
+      )
+    }
+    const notPrices = Object.values(map).filter((v) => !/^price_\w+$/.test(v))
+    if (notPrices.length) {
+      throw new Error(
+        `Context value 'stripePrices' must map to Stripe price ids (price_...), not ${notPrices.join(', ')}`,
+      )
+    }
+    stripePrices = JSON.stringify(map)
+  }
+
+  const stripePublishableKey = text(get, 'stripePublishableKey')
+  if (stripePublishableKey && !/^pk_(live|test)_\w+$/.test(stripePublishableKey)) {
+    throw new Error(
+      `Context value 'stripePublishableKey' must be a Stripe publishable key (pk_live_... or pk_test_...)`,
+    )
   }
 
   return {
@@ -129,8 +159,24 @@ export const readSettings = (get: Lookup): Settings => {
     oidcProviderName: text(get, 'oidcProviderName') ?? 'ChurchIdP',
     authDomainPrefix,
     stripePrices,
+    stripePublishableKey,
     alarmEmail: text(get, 'alarmEmail'),
     apiRateLimit: positive(get, 'apiRateLimit', 50),
     apiBurstLimit: positive(get, 'apiBurstLimit', 100),
   }
+}
+
+/**
+ * What the settings leave half done, as synth warnings: with a publishable key (billing on), a
+ * plan price that `stripePrices` does not map is sent to Stripe as it is, which Stripe refuses.
+ */
+export const settingsWarnings = (settings: Settings): string[] => {
+  if (!settings.stripePublishableKey) return []
+  const mapped = Object.keys(JSON.parse(settings.stripePrices ?? '{}') as Record<string, string>)
+  const unmapped = planPriceIds.filter((id) => !mapped.includes(id))
+  return unmapped.length
+    ? [
+        `stripePublishableKey is set but stripePrices does not map ${unmapped.join(', ')}: checkout for those fails until it does`,
+      ]
+    : []
 }

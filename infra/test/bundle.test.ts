@@ -7,14 +7,16 @@ import { build } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { routes } from '@app/functions'
 import { entriesDirOf } from '../lib/app-stack.ts'
-import { functionBundling, writeEntry, type Manifest } from '../lib/constructs/api.ts'
+import { writeEntry, type Manifest } from '../lib/constructs/api.ts'
+import { retryEmailsEntry } from '../lib/constructs/jobs.ts'
+import { functionBundling } from '../lib/constructs/lambda.ts'
 import { projectRoot, synth, type Synth } from './synth.ts'
 
 /**
  * Bundling, the slow part, checked two ways so the infra tests stay fast as the manifest grows:
  * - CDK's NodejsFunction bundling (npx + esbuild, one process per function) for a sample of two
- *   real routes: the result is what Lambda gets;
- * - every manifest route through one esbuild build with the same options, loaded by plain Node.
+ *   real routes and the email retry job: the result is what Lambda gets;
+ * - every manifest route and the job through one esbuild build with the same options, loaded by plain Node.
  */
 const all: Manifest = routes
 const keys = Object.keys(all)
@@ -24,6 +26,9 @@ const sampleKeys = [
   keys.find((k) => all[k]!.path.includes('{')) ?? keys[keys.length - 1]!,
 ]
 const sample: Manifest = Object.fromEntries([...new Set(sampleKeys)].map((k) => [k, all[k]!]))
+
+/** The job's module exports `handler` itself: no generated entry. */
+const jobKey = 'jobs/retry-emails'
 
 /** Imports each ES module in a plain Node process (as Lambda does) and returns `typeof handler` for each. */
 const handlerTypes = (files: string[]) => {
@@ -44,7 +49,10 @@ beforeAll(async () => {
   outdir = mkdtempSync(join(tmpdir(), 'infra-bundle-'))
   const functionsDir = join(projectRoot, 'functions', 'src')
   await build({
-    entryPoints: Object.fromEntries(keys.map((k) => [k, writeEntry(entriesDirOf(projectRoot), functionsDir, k)])),
+    entryPoints: {
+      ...Object.fromEntries(keys.map((k) => [k, writeEntry(entriesDirOf(projectRoot), functionsDir, k)])),
+      [jobKey]: join(projectRoot, retryEmailsEntry),
+    },
     outdir,
     outExtension: { '.js': '.mjs' },
     // Shared chunks: the check is that every route resolves, bundles and loads, not 30 copies of the SDK.
@@ -69,8 +77,12 @@ afterAll(() => {
 
 describe('bundling', () => {
   it('NodejsFunction makes a minified ES module with a source map, which Node loads and which exports `handler`', () => {
-    const entries = Object.keys(sample).map((key) => {
-      const fn = s.resources[s.logicalId(s.stack.api.functions.get(key)!)]!.Properties!
+    const functions = [
+      ...Object.keys(sample).map((key) => [key, s.stack.api.functions.get(key)!] as const),
+      [jobKey, s.stack.jobs.retryEmails] as const,
+    ]
+    const entries = functions.map(([key, construct]) => {
+      const fn = s.resources[s.logicalId(construct)]!.Properties!
       const entry = join(s.outdir, `asset.${String(fn.Code.S3Key).replace(/\.zip$/, '')}`, 'index.mjs')
       expect(existsSync(entry), key).toBe(true)
       expect(existsSync(`${entry}.map`), key).toBe(true)
@@ -79,12 +91,12 @@ describe('bundling', () => {
       expect(code.startsWith(functionBundling.banner)).toBe(true)
       return entry
     })
-    expect(entries.length).toBeGreaterThan(0)
+    expect(entries).toHaveLength(Object.keys(sample).length + 1)
     expect(handlerTypes(entries)).toEqual(entries.map(() => 'function'))
   })
 
-  it('bundles every manifest route with those options into a module that exports `handler`', () => {
-    const files = keys.map((k) => join(outdir, `${k}.mjs`))
-    expect(handlerTypes(files)).toEqual(keys.map(() => 'function'))
+  it('bundles every manifest route and the job with those options into a module that exports `handler`', () => {
+    const files = [...keys, jobKey].map((k) => join(outdir, `${k}.mjs`))
+    expect(handlerTypes(files)).toEqual(files.map(() => 'function'))
   })
 })

@@ -1,3 +1,4 @@
+import type { IFunction } from 'aws-cdk-lib/aws-lambda'
 import type { Use } from '@app/functions'
 import type { Synth } from './synth.ts'
 
@@ -10,7 +11,7 @@ export const envByUse: Record<Use, string[]> = {
   staffPool: ['STAFF_USER_POOL_ID', 'STAFF_USER_POOL_CLIENT_ID'],
   exportsBucket: ['EXPORTS_BUCKET'],
   logosBucket: ['LOGOS_BUCKET'],
-  email: ['MAIL_FROM', 'EMAIL_RETRY_QUEUE_URL'],
+  email: ['MAIL_FROM', 'EMAIL_LINK_SECRET_ARN'],
   stripe: ['STRIPE_SECRET_ARN'],
   oidc: ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET_ARN'],
 }
@@ -40,7 +41,7 @@ const computePermissionsByUse = (s: Synth): Record<Use, string[]> => {
     ...on(['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], [`${show(arn)}/*`]),
     ...on(['s3:ListBucket'], [show(arn)]),
   ]
-  const secret = (arn: string) => on(['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'], [show(arn)])
+  const secret = (arn: string) => on(['secretsmanager:GetSecretValue'], [show(arn)])
   return {
     table: on(
       [
@@ -73,23 +74,45 @@ const computePermissionsByUse = (s: Synth): Record<Use, string[]> => {
     email: [
       ...on(['ses:SendEmail'], [show(stack.email.identityArn)]),
       ...on(['ses:GetAccount'], ['*']),
-      ...on(['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], [show(stack.email.retryQueue.queueArn)]),
+      ...secret(stack.email.linkSecret.secretArn),
     ],
     stripe: secret(stack.billing.stripe.secretArn),
     oidc: secret(stack.auth.supervisorClientSecret.secretArn),
   }
 }
 
+/** Writing a function's own log group (`<id>Logs`, next to it). */
+const ownLogs = (s: Synth, fn: IFunction) =>
+  on(
+    ['logs:CreateLogStream', 'logs:PutLogEvents'],
+    [`<${s.logicalId(fn.node.scope!.node.findChild(`${fn.node.id}Logs`))}.Arn>`],
+  )
+
 /** The exact permission lines of a route's function: its own log group, plus its uses. */
 export const expectedPermissions = (s: Synth, key: string) => {
-  const fn = s.stack.api.functions.get(key)!
   const byUse = permissionsByUse(s)
-  const logGroup = `<${s.logicalId(fn.node.scope!.node.findChild(`${fn.node.id}Logs`))}.Arn>`
   return [
-    ...on(['logs:CreateLogStream', 'logs:PutLogEvents'], [logGroup]),
+    ...ownLogs(s, s.stack.api.functions.get(key)!),
     ...[...new Set(s.manifest[key]!.uses)].flatMap((use) => byUse[use]),
   ].sort()
 }
+
+/**
+ * The email retry job: its log group, the table as 'table' has it, sending as the SES identity,
+ * the email link secret, and (CDK's, for its dead-letter queue) sending to that queue.
+ */
+export const expectedJobPermissions = (s: Synth) => {
+  const { jobs, email } = s.stack
+  return [
+    ...ownLogs(s, jobs.retryEmails),
+    ...permissionsByUse(s).table,
+    ...on(['ses:SendEmail'], [s.show(email.identityArn)]),
+    ...on(['secretsmanager:GetSecretValue'], [s.show(email.linkSecret.secretArn)]),
+    ...on(['sqs:SendMessage'], [s.show(jobs.deadLetterQueue.queueArn)]),
+  ].sort()
+}
+
+export const expectedJobEnv = [...baseEnv, 'TABLE_NAME', 'MAIL_FROM', 'EMAIL_LINK_SECRET_ARN'].sort()
 
 export const expectedEnv = (s: Synth, key: string) =>
   [...baseEnv, ...[...new Set(s.manifest[key]!.uses)].flatMap((use) => envByUse[use])].sort()

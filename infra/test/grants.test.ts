@@ -1,13 +1,21 @@
-import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Use } from '@app/functions'
 import type { Manifest } from '../lib/constructs/api.ts'
-import { allUses, baseEnv, envByUse, expectedPermissions, permissionsByUse } from './expected.ts'
+import { retryEmailsEntry } from '../lib/constructs/jobs.ts'
+import { awsActionsIn, bundledSourceFiles, packageSourceFiles } from './aws-calls.ts'
+import {
+  allUses,
+  baseEnv,
+  envByUse,
+  expectedJobPermissions,
+  expectedPermissions,
+  permissionsByUse,
+} from './expected.ts'
 import { permissionLines, projectRoot, show, synth, type Synth } from './synth.ts'
 
-/** With context `stripePrices`, the Stripe functions also get STRIPE_PRICES. */
-const env = (use: Use) => [...envByUse[use], ...(use === 'stripe' ? ['STRIPE_PRICES'] : [])]
+/** With context `stripePrices` and `stripePublishableKey`, the Stripe functions also get them. */
+const env = (use: Use) => [...envByUse[use], ...(use === 'stripe' ? ['STRIPE_PRICES', 'STRIPE_PUBLISHABLE_KEY'] : [])]
 
 /**
  * A made-up manifest with one route per kind of use (and one with none but the table, one with
@@ -23,7 +31,10 @@ const manifest: Manifest = {
 
 let s: Synth
 beforeAll(() => {
-  s = synth({ manifest, context: { stripePrices: { price_starter_monthly: 'price_abc' } } })
+  s = synth({
+    manifest,
+    context: { stripePrices: { price_starter_monthly: 'price_abc' }, stripePublishableKey: 'pk_test_abc123' },
+  })
 }, 60_000)
 afterAll(() => s?.cleanup())
 
@@ -60,10 +71,10 @@ describe('uses together', () => {
     )
   })
 
-  it('passes the Stripe price map from context as JSON', () => {
-    expect(JSON.parse(fnProps(only('stripe')).Environment.Variables.STRIPE_PRICES)).toEqual({
-      price_starter_monthly: 'price_abc',
-    })
+  it('passes the Stripe price map (as JSON) and publishable key from context', () => {
+    const vars = fnProps(only('stripe')).Environment.Variables
+    expect(JSON.parse(vars.STRIPE_PRICES)).toEqual({ price_starter_monthly: 'price_abc' })
+    expect(vars.STRIPE_PUBLISHABLE_KEY).toBe('pk_test_abc123')
   })
 
   it('grants a use named twice once', () => {
@@ -91,74 +102,11 @@ describe('uses together', () => {
 /**
  * The emulators of the local stack do not check IAM, so an adapter calling an AWS action that no
  * use grants would only fail in AWS. Read the AWS SDK commands the packages send and check that
- * some use grants each one (and that nothing scans the table).
+ * some use grants each one (and that nothing scans the table); and that the retry job, which has
+ * no uses, is granted every call its own code makes.
  */
 describe('what the packages call in AWS', () => {
-  const documentCommands: Record<string, string[]> = {
-    GetCommand: ['dynamodb:GetItem'],
-    PutCommand: ['dynamodb:PutItem'],
-    UpdateCommand: ['dynamodb:UpdateItem'],
-    DeleteCommand: ['dynamodb:DeleteItem'],
-    QueryCommand: ['dynamodb:Query'],
-    ScanCommand: ['dynamodb:Scan'],
-    BatchGetCommand: ['dynamodb:BatchGetItem'],
-    BatchWriteCommand: ['dynamodb:BatchWriteItem'],
-    TransactGetCommand: ['dynamodb:GetItem'],
-    TransactWriteCommand: [
-      'dynamodb:PutItem',
-      'dynamodb:UpdateItem',
-      'dynamodb:DeleteItem',
-      'dynamodb:ConditionCheckItem',
-    ],
-  }
-  const servicePrefix: Record<string, string> = {
-    'client-dynamodb': 'dynamodb',
-    'client-s3': 's3',
-    'client-sesv2': 'ses',
-    'client-cognito-identity-provider': 'cognito-idp',
-    'client-sqs': 'sqs',
-    'client-secrets-manager': 'secretsmanager',
-  }
-  const s3Actions: Record<string, string[]> = {
-    ListObjectsV2: ['s3:ListBucket'],
-    HeadObject: ['s3:GetObject'],
-  }
-
-  /** `[action, file]` for every AWS SDK command constructed in packages/*\/src (tests and the local stack aside). */
-  const calledActions = () => {
-    const files = ['adapters', 'data', 'core'].flatMap((pkg) => {
-      const dir = join(projectRoot, 'packages', pkg, 'src')
-      return (readdirSync(dir, { recursive: true }) as string[])
-        .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
-        .map((f) => join(dir, f))
-    })
-    return files.flatMap((file) => {
-      const source = readFileSync(file, 'utf8')
-      const origin = new Map<string, string>()
-      for (const m of source.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'@aws-sdk\/([\w-]+)'/g)) {
-        for (const name of m[1]!.split(',').map((n) =>
-          n
-            .trim()
-            .split(/\s+as\s+/)[0]!
-            .replace(/^type\s+/, ''),
-        )) {
-          if (name) origin.set(name, m[2]!)
-        }
-      }
-      return [...source.matchAll(/new\s+(\w+Command)\s*\(/g)].flatMap(([, command]) => {
-        const pkg = origin.get(command!)
-        if (!pkg) return []
-        const op = command!.replace(/Command$/, '')
-        const actions =
-          pkg === 'lib-dynamodb'
-            ? (documentCommands[command!] ?? [`unknown lib-dynamodb command ${command}`])
-            : pkg === 'client-s3' && s3Actions[op]
-              ? s3Actions[op]
-              : [`${servicePrefix[pkg] ?? pkg}:${op}`]
-        return actions.map((action) => [action, file.slice(projectRoot.length)] as const)
-      })
-    })
-  }
+  const calledActions = () => awsActionsIn(packageSourceFiles())
 
   it('finds the commands the adapters send', () => {
     const actions = new Set(calledActions().map(([a]) => a))
@@ -168,6 +116,7 @@ describe('what the packages call in AWS', () => {
       's3:PutObject',
       'ses:SendEmail',
       'cognito-idp:AdminCreateUser',
+      'secretsmanager:GetSecretValue',
     ]) {
       expect(actions).toContain(a)
     }
@@ -179,4 +128,19 @@ describe('what the packages call in AWS', () => {
     expect(missing).toEqual([])
     expect(calledActions().filter(([action]) => action === 'dynamodb:Scan')).toEqual([])
   })
+
+  it('grants the retry job every call of the code bundled into it', async () => {
+    const files = await bundledSourceFiles(join(projectRoot, retryEmailsEntry))
+    expect(files.map((f) => f.slice(projectRoot.length))).toContain('packages/data/src/outbox.ts')
+    const actions = awsActionsIn(files)
+    expect(actions.map(([a]) => a)).toEqual(expect.arrayContaining(['ses:SendEmail', 'dynamodb:Query']))
+    const role = show(s.resources[s.logicalId(s.stack.jobs.retryEmails)]!.Properties!.Role).replace(
+      /^<(\w+)\.Arn>$/,
+      '$1',
+    )
+    const lines = permissionLines(s.resources, role)
+    expect(lines).toEqual(expectedJobPermissions(s))
+    const granted = new Set(lines.map((l) => l.split(' ')[0]))
+    expect(actions.filter(([action]) => !granted.has(action))).toEqual([])
+  }, 30_000)
 })

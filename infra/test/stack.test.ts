@@ -1,8 +1,14 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { Match } from 'aws-cdk-lib/assertions'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contentSecurityPolicy, securityHeaders } from '@app/core'
 import { tableDefinition } from '@app/data'
-import { show, synth, type CfnResourceJson, type Synth } from './synth.ts'
+import { METRICS_NAMESPACE } from '../../functions/src/jobs/retry-emails.ts'
+import { RETRY_ATTEMPTS, retryEmailsEntry } from '../lib/constructs/jobs.ts'
+import { outboxMetrics } from '../lib/constructs/operations.ts'
+import { expectedJobEnv, expectedJobPermissions } from './expected.ts'
+import { permissionLines, projectRoot, roleStatements, show, synth, type CfnResourceJson, type Synth } from './synth.ts'
 
 /** The real manifest with default context, not bundled (api.test.ts bundles). */
 let s: Synth
@@ -18,6 +24,10 @@ const one = (type: string): CfnResourceJson => {
   return all[0]![1]
 }
 const id = (construct: Parameters<Synth['logicalId']>[0]) => s.logicalId(construct)
+const metricAlarm = (name: string) =>
+  ofType('AWS::CloudWatch::Alarm')
+    .map(([, a]) => a.Properties!)
+    .find((a) => a.MetricName === name)!
 
 describe('the table', () => {
   it('is built from packages/data/src/table-definition.ts: keys, GSIs, TTL', () => {
@@ -280,12 +290,44 @@ describe('identity', () => {
 })
 
 describe('email, billing and operations', () => {
-  it('verifies the sender with SES and retries failed emails through a queue with a dead-letter queue', () => {
+  it('verifies the sender with SES, and has no email queue (the outbox is in the table)', () => {
     expect(one('AWS::SES::EmailIdentity').Properties!.EmailIdentity).toBe('no-reply@example.com')
-    const queue = s.resources[id(s.stack.email.retryQueue)]!.Properties!
-    expect(show(queue.RedrivePolicy.deadLetterTargetArn)).toBe(`<${id(s.stack.email.deadLetterQueue)}.Arn>`)
-    expect(queue.RedrivePolicy.maxReceiveCount).toBeGreaterThan(1)
-    for (const [, q] of ofType('AWS::SQS::Queue')) expect(q.Properties!.SqsManagedSseEnabled).toBe(true)
+    // The only queue is the retry job's dead-letter queue.
+    expect(ofType('AWS::SQS::Queue').map(([k]) => k)).toEqual([id(s.stack.jobs.deadLetterQueue)])
+    for (const fn of Object.values(s.resources).filter((r) => r.Type === 'AWS::Lambda::Function')) {
+      expect(Object.keys(fn.Properties!.Environment?.Variables ?? {})).not.toContain('EMAIL_RETRY_QUEUE_URL')
+    }
+  })
+
+  it('generates the email link secret: a 48-character plain string, never in the template', () => {
+    const secret = s.resources[id(s.stack.email.linkSecret)]!.Properties!
+    expect(secret.GenerateSecretString).toMatchObject({ PasswordLength: 48, ExcludePunctuation: true })
+    expect(secret.GenerateSecretString.SecretStringTemplate).toBeUndefined()
+    expect(secret.GenerateSecretString.GenerateStringKey).toBeUndefined()
+    expect(secret.SecretString).toBeUndefined()
+  })
+
+  it('points every function at its secrets by the variable names packages/adapters/src/secrets.ts reads', () => {
+    const env = (key: string) =>
+      s.resources[id(s.stack.api.functions.get(key)!)]!.Properties!.Environment.Variables as Record<string, unknown>
+    const source = readFileSync(join(projectRoot, 'packages/adapters/src/secrets.ts'), 'utf8')
+    for (const name of ['OIDC_CLIENT_SECRET', 'EMAIL_LINK_SECRET']) expect(source).toContain(`'${name}'`)
+    expect(source).toContain('`${name}_ARN`')
+    expect(source).toContain('process.env.STRIPE_SECRET_ARN')
+    for (const [key, route] of Object.entries(s.manifest)) {
+      const v = env(key)
+      if (route.uses.includes('email')) {
+        expect(show(v.EMAIL_LINK_SECRET_ARN as string), key).toBe(`<${id(s.stack.email.linkSecret)}>`)
+      }
+      if (route.uses.includes('stripe')) {
+        expect(show(v.STRIPE_SECRET_ARN as string), key).toBe(`<${id(s.stack.billing.stripe)}>`)
+        // No publishable key by default: checkout then says billing is not configured.
+        expect(v.STRIPE_PUBLISHABLE_KEY, key).toBeUndefined()
+      }
+      if (route.uses.includes('oidc')) {
+        expect(show(v.OIDC_CLIENT_SECRET_ARN as string), key).toBe(`<${id(s.stack.auth.supervisorClientSecret)}>`)
+      }
+    }
   })
 
   it('creates the Stripe secret empty, for the operator to fill in', () => {
@@ -301,7 +343,7 @@ describe('email, billing and operations', () => {
     expect(stage.AccessLogSettings.DestinationArn).toBeDefined()
   })
 
-  it('alarms on API 5xx, every function’s errors and throttles, table throttles and the email queues, to one topic', () => {
+  it('alarms on API 5xx, every function’s errors and throttles, table throttles and the email outbox, to one topic', () => {
     const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties!)
     const topic = `<${id(s.stack.operations.topic)}>`
     for (const a of alarms) expect(a.AlarmActions.map(show)).toEqual([topic])
@@ -329,18 +371,124 @@ describe('email, billing and operations', () => {
     }
     expect(metric('ReadThrottleEvents')).toHaveLength(1)
     expect(metric('WriteThrottleEvents')).toHaveLength(1)
-    expect(metric('ApproximateAgeOfOldestMessage', `<${id(s.stack.email.retryQueue)}.QueueName>`)).toHaveLength(1)
+    expect(metric('Errors', `<${id(s.stack.jobs.retryEmails)}>`)).toHaveLength(1)
     expect(
-      metric('ApproximateNumberOfMessagesVisible', `<${id(s.stack.email.deadLetterQueue)}.QueueName>`),
+      metric('ApproximateNumberOfMessagesVisible', `<${id(s.stack.jobs.deadLetterQueue)}.QueueName>`),
     ).toHaveLength(1)
-    expect(alarms).toHaveLength(1 + 2 * Math.ceil(s.stack.api.functions.size / 10) + 1 + 2)
+    expect(metric('EmailOutboxOldestDueSeconds')).toHaveLength(1)
+    expect(metric('EmailOutboxDead')).toHaveLength(1)
+    expect(alarms).toHaveLength(1 + 2 * Math.ceil(s.stack.api.functions.size / 10) + 1 + 4)
     for (const a of alarms.filter((x) => x.Metrics))
       expect(a.Metrics.filter((m: object) => 'MetricStat' in m).length).toBeLessThanOrEqual(10)
+  })
+
+  it('alarms on the metrics the retry job logs, as it logs them: namespace, names, no dimensions', () => {
+    const source = readFileSync(join(projectRoot, 'functions/src/jobs/retry-emails.ts'), 'utf8')
+    expect(METRICS_NAMESPACE).toBe(outboxMetrics.namespace)
+    const byName = (name: string) =>
+      ofType('AWS::CloudWatch::Alarm')
+        .map(([, a]) => a.Properties!)
+        .find((a) => a.MetricName === name)!
+    const oldest = byName(outboxMetrics.oldestDueSeconds)
+    const dead = byName(outboxMetrics.dead)
+    for (const [a, unit] of [
+      [oldest, 'Seconds'],
+      [dead, 'Count'],
+    ] as const) {
+      expect(source).toContain(`{ Name: '${a.MetricName}', Unit: '${unit}' }`)
+      expect(a.Namespace).toBe('MinistryTimesheets')
+      expect(a.Dimensions).toBeUndefined()
+      expect(a).toMatchObject({ Statistic: 'Maximum', Period: 900, EvaluationPeriods: 1 })
+      expect(a.ComparisonOperator).toBe('GreaterThanThreshold')
+    }
+    expect(source).toContain('Dimensions: [[]]')
+    expect(oldest.Threshold).toBe(3600)
+    expect(dead.Threshold).toBe(0)
+    const dlq = metricAlarm('ApproximateNumberOfMessagesVisible')
+    expect(dlq).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', Statistic: 'Maximum' })
+    const errors = ofType('AWS::CloudWatch::Alarm')
+      .map(([, a]) => a.Properties!)
+      .find((a) => a.MetricName === 'Errors' && show(a.Dimensions[0].Value) === `<${id(s.stack.jobs.retryEmails)}>`)!
+    expect(errors).toMatchObject({
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      Statistic: 'Sum',
+    })
   })
 
   it('outputs the app URL', () => {
     s.template.hasOutput('AppUrl', {
       Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [id(s.stack.site.distribution), 'DomainName'] }]] },
     })
+  })
+})
+
+describe('the email retry job', () => {
+  const fn = () => s.resources[id(s.stack.jobs.retryEmails)]!.Properties!
+  const roleId = () => show(fn().Role).replace(/^<(\w+)\.Arn>$/, '$1')
+
+  it('runs functions/src/jobs/retry-emails.ts as the routes run: Node.js 22, ARM64, JSON logs in its own log group', () => {
+    const p = fn()
+    expect(p).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' })
+    expect(p.LoggingConfig.LogFormat).toBe('JSON')
+    expect(s.resources[show(p.LoggingConfig.LogGroup).slice(1, -1)]?.Type).toBe('AWS::Logs::LogGroup')
+    expect(p.ReservedConcurrentExecutions).toBeUndefined()
+    expect(p.Timeout).toBeLessThan(300) // shorter than the schedule's period
+    expect(p.Description).toContain(retryEmailsEntry)
+    expect(Object.keys(s.manifest)).not.toContain('jobs/retry-emails')
+  })
+
+  it('has exactly the table, sending email and the link secret, and its environment says where they are', () => {
+    const { managedPolicyArns, statements } = roleStatements(s.resources, roleId())
+    expect(managedPolicyArns).toEqual([])
+    expect(statements.every((st) => st.Condition === undefined)).toBe(true)
+    expect(permissionLines(s.resources, roleId())).toEqual(expectedJobPermissions(s))
+    const vars = fn().Environment.Variables as Record<string, string>
+    expect(Object.keys(vars).sort()).toEqual(expectedJobEnv)
+    expect(show(vars.TABLE_NAME!)).toBe(`<${id(s.stack.data.table)}>`)
+    expect(vars.MAIL_FROM).toBe('no-reply@example.com')
+    expect(show(vars.EMAIL_LINK_SECRET_ARN!)).toBe(`<${id(s.stack.email.linkSecret)}>`)
+    expect(vars.EMAIL_RETRY_QUEUE_URL).toBeUndefined()
+  })
+
+  it('runs every 5 minutes; a failed run is tried twice more, then goes to an encrypted TLS-only dead-letter queue', () => {
+    const dlq = id(s.stack.jobs.deadLetterQueue)
+    const rule = one('AWS::Events::Rule').Properties!
+    expect(rule.ScheduleExpression).toBe('rate(5 minutes)')
+    expect(rule.State).toBe('ENABLED')
+    expect(rule.Targets).toHaveLength(1)
+    const target = rule.Targets[0]
+    expect(show(target.Arn)).toBe(`<${id(s.stack.jobs.retryEmails)}.Arn>`)
+    expect(target.RetryPolicy.MaximumRetryAttempts).toBe(RETRY_ATTEMPTS)
+    expect(show(target.DeadLetterConfig.Arn)).toBe(`<${dlq}.Arn>`)
+    // Lambda's own retries of a failed asynchronous run, then the same queue.
+    expect(RETRY_ATTEMPTS).toBe(2)
+    expect(show(fn().DeadLetterConfig.TargetArn)).toBe(`<${dlq}.Arn>`)
+    const invokeConfig = one('AWS::Lambda::EventInvokeConfig').Properties!
+    expect(show(invokeConfig.FunctionName)).toBe(`<${id(s.stack.jobs.retryEmails)}>`)
+    expect(invokeConfig.MaximumRetryAttempts).toBe(RETRY_ATTEMPTS)
+    expect(invokeConfig.MaximumEventAgeInSeconds).toBe(3600)
+    // Only EventBridge (this rule) may invoke it.
+    const invokers = ofType('AWS::Lambda::Permission')
+      .map(([, r]) => r.Properties!)
+      .filter((p) => show(p.FunctionName) === `<${id(s.stack.jobs.retryEmails)}.Arn>`)
+    expect(invokers).toHaveLength(1)
+    expect(invokers[0]).toMatchObject({ Principal: 'events.amazonaws.com', Action: 'lambda:InvokeFunction' })
+    expect(show(invokers[0]!.SourceArn)).toBe(`<${id(s.stack.jobs.schedule)}.Arn>`)
+
+    const queue = s.resources[dlq]!.Properties!
+    expect(queue.SqsManagedSseEnabled).toBe(true)
+    const policy = ofType('AWS::SQS::QueuePolicy')
+      .map(([, r]) => r.Properties!)
+      .find((p) => (p.Queues as unknown[]).map(show).includes(`<${dlq}>`))!
+    expect(policy.PolicyDocument.Statement).toContainEqual(
+      expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+    )
+    // EventBridge may send to it only for this rule.
+    const events = (policy.PolicyDocument.Statement as Record<string, any>[]).filter(
+      (st) => st.Effect === 'Allow' && st.Principal?.Service === 'events.amazonaws.com',
+    )
+    expect(events).toHaveLength(1)
+    expect(show(events[0]!.Condition.ArnEquals['aws:SourceArn'])).toBe(`<${id(s.stack.jobs.schedule)}.Arn>`)
   })
 })

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readSettings } from '../lib/settings.ts'
+import { planPriceIds, readSettings, settingsWarnings } from '../lib/settings.ts'
 import { show, synth, type Synth } from './synth.ts'
 
-/** The context switches: a custom domain with Google, and a generic OpenID Connect provider. */
+/** The context switches: a custom domain with Google (and Stripe), and a generic OpenID Connect provider. */
+const allPrices = Object.fromEntries(planPriceIds.map((id, i) => [id, `price_1Stripe${i}`]))
 const certificateArn = 'arn:aws:acm:us-east-1:111111111111:certificate/00000000-0000-0000-0000-000000000000'
 let google: Synth
 let oidc: Synth
@@ -19,7 +20,8 @@ beforeAll(() => {
       alarmEmail: 'ops@example.org',
       authDomainPrefix: 'first-church-timesheets',
       apiRateLimit: '20',
-      stripePrices: '{"price_professional_monthly":"price_123"}',
+      stripePrices: JSON.stringify(allPrices),
+      stripePublishableKey: 'pk_live_51AbCdEf',
     },
     nag: true,
   })
@@ -109,14 +111,21 @@ describe('supervisor identity providers', () => {
 })
 
 describe('the other context values', () => {
-  it('give the Stripe price map to the functions that use Stripe, and only to them', () => {
+  it('give the Stripe price map and publishable key to the functions that use Stripe, and only to them', () => {
     for (const [key, fn] of google.stack.api.functions) {
       const vars = google.resources[google.logicalId(fn)]!.Properties!.Environment.Variables
       const usesStripe = google.manifest[key]!.uses.includes('stripe')
       expect('STRIPE_PRICES' in vars, key).toBe(usesStripe)
+      expect('STRIPE_PUBLISHABLE_KEY' in vars, key).toBe(usesStripe)
       if (usesStripe) {
-        expect(JSON.parse(vars.STRIPE_PRICES)).toEqual({ price_professional_monthly: 'price_123' })
+        expect(JSON.parse(vars.STRIPE_PRICES)).toEqual(allPrices)
+        expect(vars.STRIPE_PUBLISHABLE_KEY).toBe('pk_live_51AbCdEf')
       }
+    }
+    // Without them (the other variant), neither is set: checkout says billing is not configured.
+    for (const fn of oidc.stack.api.functions.values()) {
+      const vars = oidc.resources[oidc.logicalId(fn)]!.Properties!.Environment.Variables
+      expect('STRIPE_PRICES' in vars || 'STRIPE_PUBLISHABLE_KEY' in vars).toBe(false)
     }
   })
 
@@ -128,11 +137,26 @@ describe('the other context values', () => {
       const vars = google.resources[google.logicalId(fn)]!.Properties!.Environment.Variables
       if ('MAIL_FROM' in vars) expect(vars.MAIL_FROM).toBe('office@example.org')
     }
+    const job = google.resources[google.logicalId(google.stack.jobs.retryEmails)]!.Properties!.Environment.Variables
+    expect(job.MAIL_FROM).toBe('office@example.org')
+    expect(job.APP_ORIGIN).toBe('https://timesheets.example.org')
   })
 })
 
 describe('readSettings', () => {
   const read = (context: Record<string, unknown>) => readSettings((key) => context[key])
+
+  it('knows our six plan price ids, and warns when billing is on but a plan price is not mapped', () => {
+    expect(planPriceIds).toHaveLength(6)
+    expect(planPriceIds).toContain('price_professional_monthly')
+    expect(settingsWarnings(read({}))).toEqual([])
+    expect(settingsWarnings(read({ stripePrices: '{"price_starter_monthly":"price_1"}' }))).toEqual([])
+    const [warning] = settingsWarnings(
+      read({ stripePublishableKey: 'pk_test_1', stripePrices: '{"price_starter_monthly":"price_1"}' }),
+    )
+    expect(warning).toMatch(/does not map price_starter_yearly, price_professional_monthly/)
+    expect(settingsWarnings(read({ stripePublishableKey: 'pk_test_1', stripePrices: allPrices }))).toEqual([])
+  })
 
   it('has defaults that synthesize with no context at all', () => {
     expect(read({})).toMatchObject({
@@ -161,6 +185,9 @@ describe('readSettings', () => {
     [{ apiBurstLimit: 'lots' }, /apiBurstLimit/],
     [{ stripePrices: '["price_1"]' }, /stripePrices/],
     [{ stripePrices: '{not json' }, /stripePrices/],
+    [{ stripePrices: '{"price_gold_monthly":"price_1"}' }, /unknown plan price ids \(price_gold_monthly\)/],
+    [{ stripePrices: '{"price_starter_monthly":"prod_1"}' }, /Stripe price ids/],
+    [{ stripePublishableKey: 'sk_live_oops' }, /stripePublishableKey/],
   ])('refuses %j', (context, message) => {
     expect(() => read(context)).toThrow(message)
   })

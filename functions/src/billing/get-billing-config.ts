@@ -8,6 +8,6 @@ export default defineRoute({
   auth: 'public',
   uses: ['stripe'],
   handler: async () => ({
-    publishableKey: (await billingConfigured()) ? (process.env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    publishableKey: (await billingConfigured()) ? process.env.STRIPE_PUBLISHABLE_KEY || null : null,
   }),
 })

@@ -6,7 +6,7 @@ export default defineRoute({
   method: 'GET',
   path: '/api/health',
   auth: 'public',
-  uses: ['table', 'staffPool', 'exportsBucket', 'logosBucket', 'email', 'oidc'],
+  uses: ['table', 'staffPool', 'exportsBucket', 'logosBucket', 'email', 'oidc', 'stripe'],
   handler: async () => {
     const dependencies = await checkDependencies()
     const ok = Object.values(dependencies).every((s) => s !== 'down')

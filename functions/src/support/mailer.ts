@@ -3,6 +3,7 @@ import { outbox } from '@app/data'
 
 /** Tries an outbox email now; a failure is recorded for the retry job, never thrown at the caller. */
 export const deliver = async (orgId: string, id: string, message: EmailMessage, attempts = 0) => {
+  if (!(await outbox.claim(orgId, id))) return false
   try {
     await sendEmail(message)
     await outbox.sent(orgId, id)

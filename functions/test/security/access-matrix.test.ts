@@ -1,8 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { messages } from '@app/core'
 import { config } from '@app/adapters'
 import { keys, sessions, table } from '@app/data'
+import { sessionCookieName } from '../../src/http/cookies.ts'
 import { callRoute } from '../../src/http/test-event.ts'
 import { newStaffMember } from '../../src/http/test-identity.ts'
 import removeMember from '../../src/members/remove-member.ts'
@@ -12,6 +13,7 @@ import {
   csrfExempt,
   manifest,
   pathParamsOf,
+  routes,
   signedIn,
   stateChanging,
   supervisorOnly,
@@ -19,7 +21,7 @@ import {
   type Route,
   type RouteKey,
 } from './support/manifest.ts'
-import { cookieFor, makeTenant, ownerRequest, realParams, type Tenant } from './support/world.ts'
+import { makeTenant, ownerRequest, realParams, snapshotOf, type Tenant } from './support/world.ts'
 
 /**
  * The access matrix, generated from the route manifest: who may call what, and that another
@@ -35,24 +37,26 @@ beforeAll(async () => {
 }, 60_000)
 
 const label = ([key, r]: [RouteKey, Route]) => `${r.method} ${r.path} (${key})`
-const cookieName = () => (config.appOrigin.startsWith('https://') ? '__Host-sid' : 'sid')
+const cookieName = sessionCookieName
 
 describe('signed out: every member and supervisor route answers 401 Unauthorized', () => {
   it.each(signedIn.map((e) => [label(e), e] as const))('%s', async (_, [key, route]) => {
     figures.route(key)
     const params = await realParams(key, route, a)
-    const before = await a.snapshot()
     const expired = await sessions.create({ orgId: a.orgId, userId: a.supervisor.id })
     await table.update(keys.session(sha(expired.sid)), {
       UpdateExpression: 'SET expire = :past',
       ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 },
     })
+    const live = await sessions.create({ orgId: a.orgId, userId: a.supervisor.id })
+    const before = await a.snapshot()
     const attempts: [string, string[]][] = [
       ['no cookie', []],
       ['an unknown session id', [`${cookieName()}=${randomBytes(32).toString('base64url')}`]],
       ['a malformed session id', [`${cookieName()}=../../${'x'.repeat(300)}`]],
       ['an expired session', [`${cookieName()}=${expired.sid}`]],
-      ['a session id under another cookie name', [`other=${expired.sid}`]],
+      ['a live session id under another cookie name', [`other=${live.sid}`, `${cookieName()}x=${live.sid}`]],
+      ["a live session id's hash, as the table keeps it", [`${cookieName()}=${sha(live.sid)}`]],
     ]
     for (const [what, cookies] of attempts) {
       const res = await callRoute(route, { cookies, params, body: {} })
@@ -82,11 +86,15 @@ describe("staff: every supervisor route answers 403 to an employee's and a volun
 describe("another organization's real ids answer 404 and change nothing", () => {
   const signedInWithParams = withPathParams.filter(([, r]) => r.auth !== 'public')
 
-  it('covers every route with path parameters (the public ones carry their own credential)', () => {
-    for (const [key, route] of withPathParams) {
-      if (route.auth === 'public') expect(pathParamsOf(route).length, key).toBeGreaterThan(0)
+  it('covers every route with path parameters: public ones are named here with their own credential', () => {
+    const ownCredential: Partial<Record<RouteKey, string>> = {
+      'email-decisions/show-decision': 'the signed link (tested below)',
+      'email-decisions/confirm-decision': 'the signed link (tested below)',
+      'organization/get-logo': 'public by design: a logo shows before sign-in (tested below)',
     }
-    expect(signedInWithParams.length).toBeGreaterThanOrEqual(6)
+    const publicWithParams = withPathParams.filter(([, r]) => r.auth === 'public').map(([k]) => k)
+    expect(publicWithParams.filter((k) => !ownCredential[k])).toEqual([])
+    expect(signedInWithParams.length + publicWithParams.length).toBe(withPathParams.length)
   })
 
   it.each(signedInWithParams.map((e) => [label(e), e] as const))('%s', async (_, [key, route]) => {
@@ -94,6 +102,9 @@ describe("another organization's real ids answer 404 and change nothing", () => 
     // The request org A's owner would make, with org A's real objects...
     const request = await ownerRequest(key, route, a)
     const before = await a.snapshot()
+    // Timesheet ids count per organization: B has none with this id, so only tenancy can answer.
+    const id = request.params?.id
+    if (id && /^\d+$/.test(id)) expect(await b.db.timesheets.find(Number(id))).toBeUndefined()
     // ...made by organization B's supervisor, and by B's staff member.
     const asSupervisor = await callRoute(route, { ...request, cookies: [b.cookie] })
     figures.cases()
@@ -170,25 +181,27 @@ describe("another organization's real ids answer 404 and change nothing", () => 
 })
 
 describe('nothing leaks: every signed-in GET answers only its own organization', () => {
-  it.each(signedIn.filter(([, r]) => r.method === 'GET' && pathParamsOf(r).length === 0).map((e) => [label(e), e] as const))(
-    '%s',
-    async (_, [key, route]) => {
-      figures.route(key)
-      // Org A has data in every state; org B has its own, so B's lists are not simply empty.
-      await Promise.all([a.freshApproved(), a.freshPending(), a.freshDraft(), b.freshApproved(), b.freshPending()])
-      const secrets = [a.orgId, a.supervisor.id, a.supervisor.email!, a.staff.user.id, a.spare!.user.id, a.name]
-      const request = await ownerRequest(key, route, b)
-      for (const cookie of [b.cookie, b.staff.cookie]) {
-        const res = await callRoute(route, { ...request, cookies: [cookie] })
-        figures.cases()
-        let text = res.text
-        if (res.status === 302 && String(res.headers.location).startsWith('http')) {
-          text += await (await fetch(res.headers.location as string)).text()
-        }
-        for (const secret of secrets) expect(text, `${key} leaks ${secret}`).not.toContain(secret)
+  beforeAll(async () => {
+    // Org A has data in every state; org B has its own, so B's lists are not simply empty.
+    await Promise.all([a.freshApproved(), a.freshPending(), a.freshDraft(), b.freshApproved(), b.freshPending()])
+  })
+
+  it.each(
+    signedIn.filter(([, r]) => r.method === 'GET' && pathParamsOf(r).length === 0).map((e) => [label(e), e] as const),
+  )('%s', async (_, [key, route]) => {
+    figures.route(key)
+    const secrets = [a.orgId, a.supervisor.id, a.supervisor.email!, a.staff.user.id, a.spare!.user.id, a.name]
+    const request = await ownerRequest(key, route, b)
+    for (const cookie of [b.cookie, b.staff.cookie]) {
+      const res = await callRoute(route, { ...request, cookies: [cookie] })
+      figures.cases()
+      let text = res.text
+      if (res.status === 302 && String(res.headers.location).startsWith('http')) {
+        text += await (await fetch(res.headers.location as string)).text()
       }
-    },
-  )
+      for (const secret of secrets) expect(text, `${key} leaks ${secret}`).not.toContain(secret)
+    }
+  })
 })
 
 describe('a removed member is signed out at once', () => {
@@ -228,6 +241,51 @@ describe('a removed member is signed out at once', () => {
   })
 })
 
+describe('the demo organization is read-only for everyone who opens it', () => {
+  it('every state-changing route refuses a demo session, and no route changes the demo data', async () => {
+    const open = async (role: string) => {
+      const res = await callRoute(routes['demo/open-demo'], { query: { role } })
+      expect(res.status, res.text).toBe(302)
+      return res.cookies.find((c) => c.startsWith(`${cookieName()}=`))!.split(';')[0]!
+    }
+    const visitors = [await open('supervisor'), await open('employee')]
+    const demoOrg = (await callRoute(routes['auth/get-user'], { cookies: [visitors[0]!] })).json.organizationId
+    const before = await snapshotOf(demoOrg)
+    for (const [key, route] of signedIn) {
+      figures.route(key)
+      const request = await ownerRequest(key, route, a)
+      for (const cookie of visitors) {
+        const res = await callRoute(route, { ...request, cookies: [cookie] })
+        figures.cases()
+        if (route.method !== 'GET') {
+          expect(res.status, `${key}: ${res.text}`).toBe(403)
+          expect(res.json).toEqual({ message: messages.demoReadOnly })
+        } else {
+          expect(res.status, `${key}: ${res.text}`).toBeLessThan(500)
+        }
+      }
+    }
+    const after = await snapshotOf(demoOrg)
+    // Reading the current week makes that week's empty draft the first time, for demo members as for
+    // everyone (the one write a GET does); nothing else in the demo organization changed.
+    const visitorsIds = new Set(
+      await Promise.all(
+        visitors.map(async (c) => (await callRoute(routes['auth/get-user'], { cookies: [c] })).json.id as string),
+      ),
+    )
+    const counters = new Set(['COUNTER#timesheet', 'STATS#timesheets'])
+    const unchanged = (items: Record<string, unknown>[]) => items.filter((i) => !counters.has(String(i.sk)))
+    const added = unchanged(after.items).filter((i) => !before.items.some((b) => b.sk === i.sk))
+    for (const item of added) {
+      expect(visitorsIds.has(String(item.employeeId ?? String(item.sk).split('#')[1])), String(item.sk)).toBe(true)
+      if (String(item.sk).startsWith('TS#')) expect(item).toMatchObject({ status: 'draft', version: 0 })
+      else expect(String(item.sk)).toMatch(/^WEEK#/)
+    }
+    expect(unchanged(after.items).filter((i) => !added.includes(i))).toEqual(unchanged(before.items))
+    expect(after.lookups).toEqual(before.lookups)
+  }, 60_000)
+})
+
 describe('CSRF: state-changing routes refuse a foreign Origin and a non-JSON body', () => {
   it('only public routes with their own credential skip the check', () => {
     for (const key of Object.keys(csrfExempt) as RouteKey[]) {
@@ -255,9 +313,10 @@ describe('CSRF: state-changing routes refuse a foreign Origin and a non-JSON bod
       `${origin}/`,
     ]
     for (const o of foreignOrigins) {
-      const headers: Record<string, string> = { 'content-type': 'application/json' }
-      if (o !== undefined) headers.origin = o
-      const res = await callRoute(route, { ...request, headers })
+      const res =
+        o === undefined
+          ? await callRoute(withoutOrigin(route), request)
+          : await callRoute(route, { ...request, headers: { origin: o, 'content-type': 'application/json' } })
       figures.cases()
       expect(res.status, `Origin ${o}: ${res.text}`).toBe(403)
       expect(res.json).toEqual({ message: messages.csrf })
@@ -283,11 +342,14 @@ describe('CSRF: state-changing routes refuse a foreign Origin and a non-JSON bod
   })
 })
 
-// The table keeps a hash of the session id (sessions.ts); tests reach the item the same way.
-const sha = (sid: string) => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { createHash } = require('node:crypto') as typeof import('node:crypto')
-  return createHash('sha256').update(sid).digest('base64url')
-}
+/** The same route, called without any Origin header (callRoute adds ours to every non-GET request). */
+const withoutOrigin = (route: Route): Route => ({
+  ...route,
+  lambda: (event, context) => {
+    delete event.headers.origin
+    return route.lambda(event, context)
+  },
+})
 
-void cookieFor
+/** The table keeps a hash of the session id (sessions.ts); tests reach the item the same way. */
+const sha = (sid: string) => createHash('sha256').update(sid).digest('base64url')

@@ -5,16 +5,17 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway'
 import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2'
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations'
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb'
-import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
-import { ApplicationLogLevel, Architecture, LoggingFormat, Runtime, SystemLogLevel } from 'aws-cdk-lib/aws-lambda'
-import { LogLevel, NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs'
+import type { PolicyStatement } from 'aws-cdk-lib/aws-iam'
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs'
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs'
 import type { IBucket } from 'aws-cdk-lib/aws-s3'
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager'
-import type { IQueue } from 'aws-cdk-lib/aws-sqs'
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito'
 import { Construct } from 'constructs'
 import type { Route, Use } from '@app/functions'
+import { allow, appFunction } from './lambda.ts'
+
+export { functionBundling } from './lambda.ts'
 
 /** What the stack needs of a manifest entry (functions/src/routes.ts). */
 export type ManifestRoute = Pick<Route, 'method' | 'path' | 'uses'>
@@ -28,10 +29,16 @@ export interface RouteResources {
   staffClient: IUserPoolClient
   exportsBucket: IBucket
   logosBucket: IBucket
-  email: { identityArn: string; mailFrom: string; retryQueue: IQueue }
-  stripeSecret: ISecret
-  /** STRIPE_PRICES (JSON), when the context gives it. */
-  stripePrices?: string
+  /** The SES identity to send as, and the secret that signs the Approve/Decline links in emails. */
+  email: { identityArn: string; mailFrom: string; linkSecret: ISecret }
+  stripe: {
+    /** JSON `{secretKey, webhookSecret}`. */
+    secret: ISecret
+    /** STRIPE_PRICES (JSON), when the context gives it. */
+    prices?: string
+    /** STRIPE_PUBLISHABLE_KEY, when the context gives it (without it checkout says billing is not configured). */
+    publishableKey?: string
+  }
   oidc: { issuer: string; clientId: string; clientSecret: ISecret }
 }
 
@@ -82,24 +89,6 @@ export const tableActions = [
 /** Object reads and writes (a bucket also gets ListBucket: see `objects`). */
 export const objectActions = ['s3:GetObject', 's3:PutObject', 's3:DeleteObject']
 
-/**
- * How every function is bundled: one minified ES module with a source map, Node 22, AWS SDK
- * included (the versions we test, not whichever the runtime carries).
- */
-export const functionBundling = {
-  format: OutputFormat.ESM,
-  target: 'node22',
-  platform: 'node',
-  minify: true,
-  sourceMap: true,
-  sourcesContent: false,
-  mainFields: ['module', 'main'],
-  externalModules: [],
-  // CommonJS dependencies inside an ES module bundle still call require().
-  banner: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-  logLevel: LogLevel.WARNING,
-} satisfies BundlingOptions
-
 /** `health/get-health` → `HealthGetHealth`: the construct id of a route's function. */
 export const routeId = (key: string) =>
   key
@@ -130,31 +119,35 @@ export const writeEntry = (entriesDir: string, functionsDir: string, key: string
   return file
 }
 
-const allow = (actions: string[], resources: string[]) => new PolicyStatement({ actions, resources })
-
 /** Object reads and writes in one bucket; ListBucket so a missing key answers NoSuchKey, not AccessDenied. */
 const objects = (bucket: IBucket) => [
   allow(objectActions, [bucket.arnForObjects('*')]),
   allow(['s3:ListBucket'], [bucket.bucketArn]),
 ]
 
-const readSecret = (secret: ISecret) =>
-  allow(['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'], [secret.secretArn])
+/** The one Secrets Manager call the code makes (packages/adapters/src/secrets.ts). */
+export const readSecret = (secret: ISecret) => allow(['secretsmanager:GetSecretValue'], [secret.secretArn])
 
-interface Grant {
+/** Sending as the SES identity. */
+export const sendEmail = (identityArn: string) => allow(['ses:SendEmail'], [identityArn])
+
+export interface Grant {
   statements: PolicyStatement[]
   env: Record<string, string>
 }
+
+/** The table and its indexes (what 'table' means; the retry job has the same). */
+export const tableAccess = (table: ITable): Grant => ({
+  statements: [allow(tableActions, [table.tableArn, `${table.tableArn}/index/*`])],
+  env: { TABLE_NAME: table.tableName },
+})
 
 /**
  * Exactly what one `uses` entry means: the IAM statements and the environment variables. A
  * `Record<Use, ...>`, so a new kind of use fails to compile until it is defined here.
  */
-const grants: Record<Use, (r: RouteResources) => Grant> = {
-  table: (r) => ({
-    statements: [allow(tableActions, [r.table.tableArn, `${r.table.tableArn}/index/*`])],
-    env: { TABLE_NAME: r.table.tableName },
-  }),
+export const grants: Record<Use, (r: RouteResources) => Grant> = {
+  table: (r) => tableAccess(r.table),
   staffPool: (r) => ({
     statements: [allow(staffPoolActions, [r.staffPool.userPoolArn])],
     env: { STAFF_USER_POOL_ID: r.staffPool.userPoolId, STAFF_USER_POOL_CLIENT_ID: r.staffClient.userPoolClientId },
@@ -169,16 +162,22 @@ const grants: Record<Use, (r: RouteResources) => Grant> = {
   }),
   email: (r) => ({
     statements: [
-      allow(['ses:SendEmail'], [r.email.identityArn]),
+      sendEmail(r.email.identityArn),
       // The health probe reads the account's sending status; SES has no resource for it.
       allow(['ses:GetAccount'], ['*']),
-      allow(['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], [r.email.retryQueue.queueArn]),
+      // Emails carry (and the decision routes check) the signed Approve/Decline links.
+      readSecret(r.email.linkSecret),
     ],
-    env: { MAIL_FROM: r.email.mailFrom, EMAIL_RETRY_QUEUE_URL: r.email.retryQueue.queueUrl },
+    env: { MAIL_FROM: r.email.mailFrom, EMAIL_LINK_SECRET_ARN: r.email.linkSecret.secretArn },
   }),
   stripe: (r) => ({
-    statements: [readSecret(r.stripeSecret)],
-    env: { STRIPE_SECRET_ARN: r.stripeSecret.secretArn, ...(r.stripePrices ? { STRIPE_PRICES: r.stripePrices } : {}) },
+    statements: [readSecret(r.stripe.secret)],
+    env: {
+      STRIPE_SECRET_ARN: r.stripe.secret.secretArn,
+      // Set only when given: an empty publishable key would reach the browser as a key.
+      ...(r.stripe.publishableKey ? { STRIPE_PUBLISHABLE_KEY: r.stripe.publishableKey } : {}),
+      ...(r.stripe.prices ? { STRIPE_PRICES: r.stripe.prices } : {}),
+    },
   }),
   oidc: (r) => ({
     statements: [readSecret(r.oidc.clientSecret)],
@@ -244,46 +243,16 @@ export class Api extends Construct {
   addRoutes(props: AddRoutesProps) {
     for (const [key, route] of Object.entries(props.manifest)) {
       const id = routeId(key)
-      const logGroup = new LogGroup(this, `${id}Logs`, {
-        retention: RetentionDays.ONE_MONTH,
-        removalPolicy: RemovalPolicy.DESTROY,
-      })
       const granted = [...new Set(route.uses)].map((use) => grants[use](props.resources))
-      // One inline policy: its own log group (instead of the managed basic-execution policy, which
-      // may write to any log group) plus what its uses grant. Inline, so a route costs no policy resource.
-      const role = new Role(this, `${id}Role`, {
-        assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-        description: `${route.method} ${route.path}: may use ${route.uses.join(', ')}`,
-        inlinePolicies: {
-          access: new PolicyDocument({
-            statements: [
-              allow(['logs:CreateLogStream', 'logs:PutLogEvents'], [logGroup.logGroupArn]),
-              ...granted.flatMap((g) => g.statements),
-            ],
-          }),
-        },
-      })
-      const fn = new NodejsFunction(this, id, {
+      const fn = appFunction(this, id, {
         description: `${route.method} ${route.path} (functions/src/${key}.ts)`,
+        roleDescription: `${route.method} ${route.path}: may use ${route.uses.join(', ')}`,
         entry: writeEntry(props.entriesDir, props.functionsDir, key),
-        handler: 'handler',
         projectRoot: props.projectRoot,
-        depsLockFilePath: join(props.projectRoot, 'package-lock.json'),
-        runtime: Runtime.NODEJS_22_X,
-        architecture: Architecture.ARM_64,
-        memorySize: 512,
         // API Gateway gives up after 30 s; every call we make has a shorter timeout of its own.
         timeout: Duration.seconds(15),
-        role,
-        logGroup,
-        loggingFormat: LoggingFormat.JSON,
-        applicationLogLevelV2: ApplicationLogLevel.INFO,
-        systemLogLevelV2: SystemLogLevel.WARN,
-        environment: Object.assign(
-          { APP_ORIGIN: props.resources.appOrigin, NODE_OPTIONS: '--enable-source-maps' },
-          ...granted.map((g) => g.env),
-        ),
-        bundling: functionBundling,
+        statements: granted.flatMap((g) => g.statements),
+        environment: Object.assign({ APP_ORIGIN: props.resources.appOrigin }, ...granted.map((g) => g.env)),
       })
       this.httpApi.addRoutes({
         path: route.path,

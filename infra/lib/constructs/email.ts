@@ -1,6 +1,6 @@
-import { Arn, Duration, Stack } from 'aws-cdk-lib'
+import { Arn, Stack } from 'aws-cdk-lib'
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager'
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses'
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs'
 import { Construct } from 'constructs'
 
 export interface EmailProps {
@@ -10,17 +10,19 @@ export interface EmailProps {
 }
 
 /**
- * The SES sender identity and the email retry queue: a rejection email that fails is put on the
- * queue so the rejection itself stands (DESIGN.md section 5); after 5 failed deliveries a message
- * lands in the dead-letter queue, which has its own alarm.
+ * The SES sender identity, and the secret that signs the one-click Approve and Decline links in
+ * supervisors' emails (functions/src/support/decision-links.ts; EMAIL_LINK_SECRET_ARN).
+ *
+ * Emails are not queued here: they are written to an outbox in the table, in the same
+ * transaction as the decision that causes them, and the retry job (jobs.ts) sends what is due.
  */
 export class Email extends Construct {
   readonly identity: EmailIdentity
   /** The ARN `ses:SendEmail` is granted on. */
   readonly identityArn: string
   readonly mailFrom: string
-  readonly retryQueue: Queue
-  readonly deadLetterQueue: Queue
+  /** A plain string, generated once at creation; CloudFormation keeps it on later deploys. */
+  readonly linkSecret: Secret
 
   constructor(scope: Construct, id: string, props: EmailProps) {
     super(scope, id)
@@ -31,17 +33,9 @@ export class Email extends Construct {
     })
     this.identityArn = Arn.format({ service: 'ses', resource: 'identity', resourceName: name }, Stack.of(this))
 
-    this.deadLetterQueue = new Queue(this, 'RetryDeadLetters', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    })
-    this.retryQueue = new Queue(this, 'Retry', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      visibilityTimeout: Duration.minutes(2),
-      retentionPeriod: Duration.days(4),
-      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: 5 },
+    this.linkSecret = new Secret(this, 'LinkSecret', {
+      description: "Signs the one-click Approve/Decline links in supervisors' emails (HMAC key, plain string)",
+      generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
     })
   }
 }

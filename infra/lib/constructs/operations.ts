@@ -1,6 +1,13 @@
 import { Duration } from 'aws-cdk-lib'
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2'
-import { Alarm, ComparisonOperator, MathExpression, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch'
+import {
+  Alarm,
+  ComparisonOperator,
+  MathExpression,
+  Metric,
+  TreatMissingData,
+  type IMetric,
+} from 'aws-cdk-lib/aws-cloudwatch'
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions'
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb'
 import type { IFunction } from 'aws-cdk-lib/aws-lambda'
@@ -13,18 +20,38 @@ export interface OperationsProps {
   api: HttpApi
   functions: ReadonlyMap<string, IFunction>
   table: ITable
-  emailRetryQueue: IQueue
-  emailDeadLetterQueue: IQueue
+  /** The email retry job, and the dead-letter queue of its failed runs. */
+  emailJob: { fn: IFunction; deadLetterQueue: IQueue }
   alarmEmail?: string
 }
 
+/**
+ * The metrics the email retry job logs (embedded metric format, no dimensions):
+ * functions/src/jobs/retry-emails.ts.
+ */
+export const outboxMetrics = {
+  namespace: 'MinistryTimesheets',
+  oldestDueSeconds: 'EmailOutboxOldestDueSeconds',
+  dead: 'EmailOutboxDead',
+} as const
+
+interface AlarmOptions {
+  description: string
+  /** Default: metric >= threshold. */
+  comparison?: ComparisonOperator
+  /** Default: NOT_BREACHING. */
+  missingData?: TreatMissingData
+}
+
 const FIVE_MINUTES = Duration.minutes(5)
+const FIFTEEN_MINUTES = Duration.minutes(15)
 const METRICS_PER_ALARM = 10
 
 /**
  * Alarms, all sent to one SNS topic (with an email subscription when `alarmEmail` is given):
  * API 5xx answers, function errors and throttles (every function, ten to an alarm), table
- * throttling, and email retries that wait too long or give up.
+ * throttling, and the email outbox: the retry job failing, an email due for over an hour, an
+ * email given up on, a job run given up on.
  */
 export class Operations extends Construct {
   readonly topic: Topic
@@ -80,30 +107,43 @@ export class Operations extends Construct {
       { description: 'DynamoDB throttled reads or writes on the table' },
     )
 
+    // The email retry job (jobs.ts) and the outbox health it reports every run (every five
+    // minutes, so a 15-minute period always holds a data point while the job runs).
+    const job = props.emailJob
+    this.alarm('EmailJobErrors', job.fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }), 1, {
+      description: 'The email retry job failed (an unhandled error or a timeout); Lambda tries it again',
+    })
+    const outbox = (metricName: string) =>
+      new Metric({ namespace: outboxMetrics.namespace, metricName, period: FIFTEEN_MINUTES, statistic: 'Maximum' })
+    // When the job stops reporting (it fails), these keep their state: EmailJobErrors speaks then.
+    this.alarm('EmailOutboxOldestDue', outbox(outboxMetrics.oldestDueSeconds), 3600, {
+      description: 'An email has waited more than an hour to be sent (SES refusing, or the retry job failing)',
+      comparison: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      missingData: TreatMissingData.IGNORE,
+    })
+    this.alarm('EmailOutboxDead', outbox(outboxMetrics.dead), 0, {
+      description: 'The outbox gave up on an email after its last try (see the outbox items marked dead in the table)',
+      comparison: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      missingData: TreatMissingData.IGNORE,
+    })
     this.alarm(
-      'EmailRetryAge',
-      props.emailRetryQueue.metricApproximateAgeOfOldestMessage({ period: FIVE_MINUTES, statistic: 'Maximum' }),
-      15 * 60,
-      { description: 'An email has waited more than 15 minutes for a retry' },
-    )
-    this.alarm(
-      'EmailDeadLetters',
-      props.emailDeadLetterQueue.metricApproximateNumberOfMessagesVisible({
-        period: FIVE_MINUTES,
-        statistic: 'Maximum',
-      }),
-      1,
-      { description: 'Emails gave up after their retries (see the dead-letter queue)' },
+      'EmailJobDeadLetters',
+      job.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum' }),
+      0,
+      {
+        description: "Runs of the email retry job were given up on (see the job's dead-letter queue)",
+        comparison: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      },
     )
   }
 
-  private alarm(id: string, metric: IMetric, threshold: number, opts: { description: string }) {
+  private alarm(id: string, metric: IMetric, threshold: number, opts: AlarmOptions) {
     const alarm = new Alarm(this, id, {
       metric,
       threshold,
       evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
+      comparisonOperator: opts.comparison ?? ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: opts.missingData ?? TreatMissingData.NOT_BREACHING,
       alarmDescription: opts.description,
     })
     alarm.addAlarmAction(new SnsAction(this.topic))

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { EmailMessage } from '@app/adapters'
 import { keys } from './keys.ts'
-import { nowIso, table, type TransactInput } from './table.ts'
+import { isConditionFailure, nowIso, table, type TransactInput } from './table.ts'
 
 /**
  * Emails are written to an outbox in the same transaction as the decision that causes them, so a
@@ -45,6 +45,25 @@ export const outbox = {
     }
   },
 
+  /**
+   * Claims an email for one sender for a minute, so two senders (the request that queued it and
+   * an overlapping run of the retry job) never send it twice. False when someone else holds it.
+   */
+  async claim(orgId: string, id: string): Promise<boolean> {
+    const now = Date.now()
+    try {
+      await table.update(keys.outbox(orgId, id), {
+        UpdateExpression: 'SET claimedUntil = :until',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(claimedUntil) OR claimedUntil < :now)',
+        ExpressionAttributeValues: { ':until': now + 60_000, ':now': now },
+      })
+      return true
+    } catch (e) {
+      if (isConditionFailure(e)) return false
+      throw e
+    }
+  },
+
   sent: (orgId: string, id: string) => table.delete(keys.outbox(orgId, id)),
 
   /** Records a failed try and when to try next; after the last try the email is parked as dead. */
@@ -53,7 +72,7 @@ export const outbox = {
     const dead = next >= MAX_EMAIL_ATTEMPTS
     const at = new Date(Date.now() + backoffSeconds(next) * 1000).toISOString()
     await table.update(keys.outbox(orgId, id), {
-      UpdateExpression: 'SET attempts = :n, lastError = :e, gsi1pk = :pk, gsi1sk = :sk',
+      UpdateExpression: 'SET attempts = :n, lastError = :e, gsi1pk = :pk, gsi1sk = :sk REMOVE claimedUntil',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: {
         ':n': next,

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto'
+import Stripe from 'stripe'
 import { addDays, currentWeekStart, TimesheetDays, type Timesheet } from '@app/core'
 import { keys, orgDb, table } from '@app/data'
 import { callRoute, sessionCookieFor, type TestRequest } from '../../../src/http/test-event.ts'
 import { newOrganization, newStaffMember } from '../../../src/http/test-identity.ts'
+import addMember from '../../../src/members/add-member.ts'
 import uploadLogo from '../../../src/organization/upload-logo.ts'
 import { createDecisionLink } from '../../../src/support/decision-links.ts'
 import { pathParamsOf, type Route, type RouteKey } from './manifest.ts'
@@ -52,7 +54,7 @@ export const makeTenant = async (name: string, options: { spare?: boolean } = {}
   }
   const freshToken = async (decision: 'approved' | 'rejected' = 'approved') => {
     const pending = await freshPending()
-    const token = createDecisionLink({
+    const token = await createDecisionLink({
       orgId,
       timesheetId: pending.id,
       version: pending.version,
@@ -60,6 +62,21 @@ export const makeTenant = async (name: string, options: { spare?: boolean } = {}
       supervisorId: org.supervisor.id,
     })
     return { token, sheet: pending }
+  }
+  /** A member added through the real add-member route (a staff-pool login exists), not signed in. */
+  const freshMember = async (role: 'employee' | 'volunteer' | 'supervisor' = 'volunteer') => {
+    const res = await callRoute(addMember, {
+      cookies: [org.cookie],
+      body: {
+        email: `${randomUUID().slice(0, 8)}@grace.example`,
+        firstName: 'Lee',
+        lastName: 'Moss',
+        department: 'Care',
+        role,
+      },
+    })
+    if (res.status !== 200) throw new Error(`add member answered ${res.status}: ${res.text}`)
+    return res.json as { id: string; temporaryCredentials: { username: string; password: string } }
   }
   let logo: { orgId: string; file: string } | undefined
   const realLogo = async () => {
@@ -71,31 +88,7 @@ export const makeTenant = async (name: string, options: { spare?: boolean } = {}
     return logo
   }
 
-  /** Everything this organization owns in the table, in a stable order, to compare before and after. */
-  const snapshot = async () => {
-    const items = await table.queryAll({
-      KeyConditionExpression: 'pk = :p',
-      ExpressionAttributeValues: { ':p': keys.orgPk(orgId) },
-    })
-    const members = items.filter((i) => String(i.sk).startsWith('USER#'))
-    const lookups = await Promise.all(
-      members.filter((m) => m.username).map((m) => table.get(keys.username(String(m.username)))),
-    )
-    const sessionItems = await Promise.all(
-      members.map((m) =>
-        table.queryAll({
-          index: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :p',
-          ExpressionAttributeValues: { ':p': keys.userSessions(orgId, String(m.id)) },
-        }),
-      ),
-    )
-    const sessions = sessionItems
-      .flat()
-      .map(({ expire: _slides, ...rest }) => rest)
-      .sort((x, y) => String(x.pk).localeCompare(String(y.pk)))
-    return { items, lookups, sessions }
-  }
+  const snapshot = () => snapshotOf(orgId)
 
   /** The true number of timesheets in each status, counted item by item (tests only). */
   const trueCounts = async () => {
@@ -121,6 +114,7 @@ export const makeTenant = async (name: string, options: { spare?: boolean } = {}
     freshPending,
     freshApproved,
     freshToken,
+    freshMember,
     realLogo,
     snapshot,
     trueCounts,
@@ -131,6 +125,36 @@ export const makeTenant = async (name: string, options: { spare?: boolean } = {}
 export type Tenant = Awaited<ReturnType<typeof makeTenant>>
 
 /**
+ * Everything an organization owns in the table (its partition, its members' username lookups and
+ * sessions), in a stable order, to compare before and after.
+ */
+export const snapshotOf = async (orgId: string) => {
+  const items = await table.queryAll({
+    KeyConditionExpression: 'pk = :p',
+    ExpressionAttributeValues: { ':p': keys.orgPk(orgId) },
+  })
+  const members = items.filter((i) => String(i.sk).startsWith('USER#'))
+  const lookups = await Promise.all(
+    members.filter((m) => m.username).map((m) => table.get(keys.username(String(m.username)))),
+  )
+  const sessionItems = await Promise.all(
+    members.map((m) =>
+      table.queryAll({
+        index: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :p',
+        ExpressionAttributeValues: { ':p': keys.userSessions(orgId, String(m.id)) },
+      }),
+    ),
+  )
+  // A session's idle expiry slides forward when it is used: that is not a change of data.
+  const sessions = sessionItems
+    .flat()
+    .map(({ expire: _slides, ...rest }) => rest)
+    .sort((x, y) => String(x.pk).localeCompare(String(y.pk)))
+  return { items, lookups, sessions }
+}
+
+/**
  * A real object for each path parameter of a route, chosen by the parameter's name and the
  * route's path (a member id under /api/employees, a timesheet id in the state in which the
  * route would act on it, a signed decision link, a stored logo). A new route gets the same.
@@ -139,7 +163,7 @@ export const realParams = async (key: RouteKey, route: Route, t: Tenant): Promis
   const params: Record<string, string> = {}
   for (const name of pathParamsOf(route)) {
     if (name === 'id' && route.path.startsWith('/api/employees/')) {
-      params.id = (t.spare ?? t.staff).user.id
+      params.id = (await t.freshMember()).id
     } else if (name === 'id') {
       const sheet =
         key === 'timesheets/download-csv'
@@ -192,5 +216,36 @@ export const ownerRequest = async (key: RouteKey, route: Route, t: Tenant): Prom
     'auth/login': { returnTo: '/dashboard' },
   }
   if (key === 'auth/logout') cookies.push(await t.anotherSession(t.staff.user.id))
+  if (key === 'auth/callback') {
+    // A sign-in coming back from the identity provider: the state matches the browser's cookie.
+    const state = randomUUID()
+    return { cookies: [`auth_state=${state}`], query: { state, code: 'local-code' } }
+  }
+  if (key === 'billing/stripe-webhook' && process.env.STRIPE_WEBHOOK_SECRET) {
+    const body = JSON.stringify(subscriptionEvent(t.orgId))
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload: body,
+      secret: process.env.STRIPE_WEBHOOK_SECRET,
+    })
+    return { body, headers: { 'stripe-signature': signature, 'content-type': 'application/json' } }
+  }
   return { cookies, params, body: bodies[key], query: queries[key] }
 }
+
+/** A signed-looking Stripe event about the organization's subscription (see billing.test.ts). */
+export const subscriptionEvent = (orgId: string, status = 'active') => ({
+  id: `evt_${randomUUID()}`,
+  object: 'event',
+  type: 'customer.subscription.updated',
+  created: Math.floor(Date.now() / 1000),
+  data: {
+    object: {
+      id: 'sub_security',
+      object: 'subscription',
+      status,
+      metadata: { orgId },
+      trial_end: null,
+      items: { data: [{ price: { id: 'price_professional_monthly' }, current_period_end: 1900000000 }] },
+    },
+  },
+})

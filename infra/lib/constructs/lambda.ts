@@ -1,0 +1,92 @@
+import { join } from 'node:path'
+import { RemovalPolicy, type Duration } from 'aws-cdk-lib'
+import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
+import { ApplicationLogLevel, Architecture, LoggingFormat, Runtime, SystemLogLevel } from 'aws-cdk-lib/aws-lambda'
+import {
+  LogLevel,
+  NodejsFunction,
+  OutputFormat,
+  type BundlingOptions,
+  type NodejsFunctionProps,
+} from 'aws-cdk-lib/aws-lambda-nodejs'
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs'
+import type { Construct } from 'constructs'
+
+/**
+ * How every function is bundled: one minified ES module with a source map, Node 22, AWS SDK
+ * included (the versions we test, not whichever the runtime carries).
+ */
+export const functionBundling = {
+  format: OutputFormat.ESM,
+  target: 'node22',
+  platform: 'node',
+  minify: true,
+  sourceMap: true,
+  sourcesContent: false,
+  mainFields: ['module', 'main'],
+  externalModules: [],
+  // CommonJS dependencies inside an ES module bundle still call require().
+  banner: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  logLevel: LogLevel.WARNING,
+} satisfies BundlingOptions
+
+export const allow = (actions: string[], resources: string[]) => new PolicyStatement({ actions, resources })
+
+export interface AppFunctionProps {
+  /** The function's description. */
+  description: string
+  /** The role's description (what the function may use). */
+  roleDescription: string
+  /** The TypeScript module esbuild bundles; it exports `handler`. */
+  entry: string
+  /** The directory holding package-lock.json (esbuild resolves packages from here). */
+  projectRoot: string
+  timeout: Duration
+  /** What the function may do besides writing its own log group. */
+  statements: PolicyStatement[]
+  environment: Record<string, string>
+  /** Anything else of the function (a dead-letter queue, retries). */
+  extra?: Partial<NodejsFunctionProps>
+}
+
+/**
+ * One of our functions, the same way for the API routes and the scheduled jobs: Node.js 22 on
+ * ARM64, JSON logs in a log group of its own (`<id>Logs`), and a role of its own (`<id>Role`)
+ * whose one inline policy allows writing that log group (instead of the managed basic-execution
+ * policy, which may write to any log group) plus `statements`. Inline, so a function costs no
+ * policy resource.
+ */
+export const appFunction = (scope: Construct, id: string, props: AppFunctionProps) => {
+  const logGroup = new LogGroup(scope, `${id}Logs`, {
+    retention: RetentionDays.ONE_MONTH,
+    removalPolicy: RemovalPolicy.DESTROY,
+  })
+  const role = new Role(scope, `${id}Role`, {
+    assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+    description: props.roleDescription,
+    inlinePolicies: {
+      access: new PolicyDocument({
+        statements: [allow(['logs:CreateLogStream', 'logs:PutLogEvents'], [logGroup.logGroupArn]), ...props.statements],
+      }),
+    },
+  })
+  return new NodejsFunction(scope, id, {
+    description: props.description,
+    entry: props.entry,
+    handler: 'handler',
+    projectRoot: props.projectRoot,
+    depsLockFilePath: join(props.projectRoot, 'package-lock.json'),
+    runtime: Runtime.NODEJS_22_X,
+    architecture: Architecture.ARM_64,
+    memorySize: 512,
+    timeout: props.timeout,
+    role,
+    logGroup,
+    loggingFormat: LoggingFormat.JSON,
+    applicationLogLevelV2: ApplicationLogLevel.INFO,
+    systemLogLevelV2: SystemLogLevel.WARN,
+    environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+    bundling: functionBundling,
+    ...props.extra,
+  })
+}
