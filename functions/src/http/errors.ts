@@ -8,20 +8,49 @@ interface ErrorBody {
 
 /** AWS SDK and network failures that mean "a dependency is down or busy", not "our bug". */
 const unavailableNames = new Set([
+  // DynamoDB
   'ProvisionedThroughputExceededException',
   'ThrottlingException',
   'RequestLimitExceeded',
-  'ServiceUnavailable',
   'InternalServerError',
+  'TransactionConflictException',
+  // S3
+  'ServiceUnavailable',
+  'SlowDown',
+  'InternalError',
+  'RequestTimeout',
+  // Cognito
   'TooManyRequestsException',
+  'InternalErrorException',
+  'LimitExceededException',
+  // Stripe
+  'StripeConnectionError',
+  'StripeAPIError',
+  'StripeRateLimitError',
+  // any SDK
   'TimeoutError',
 ])
 const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND'])
 
+/** A transaction cancelled by a conflicting write or throttling, not by one of our conditions. */
+const isTransientCancel = (e: Error) =>
+  e.name === 'TransactionCanceledException' &&
+  ((e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).some(
+    (r) =>
+      r.Code === 'TransactionConflict' || r.Code === 'ThrottlingError' || r.Code === 'ProvisionedThroughputExceeded',
+  )
+
 const isUnavailable = (e: unknown): boolean => {
   if (!(e instanceof Error)) return false
   const code = (e as { code?: string }).code
-  return unavailableNames.has(e.name) || (code !== undefined && unavailableCodes.has(code)) || isUnavailable(e.cause)
+  const stripeType = (e as { type?: string }).type
+  return (
+    unavailableNames.has(e.name) ||
+    (stripeType !== undefined && unavailableNames.has(stripeType)) ||
+    (code !== undefined && unavailableCodes.has(code)) ||
+    isTransientCancel(e) ||
+    isUnavailable(e.cause)
+  )
 }
 
 const fieldMessages = (error: ZodError): Record<string, string> => {

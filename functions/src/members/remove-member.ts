@@ -18,9 +18,11 @@ export default defineRoute({
       const supervisors = (await db.users.list()).filter((m) => m.role === 'supervisor')
       if (supervisors.length <= 1) throw conflict('An organization needs at least one supervisor')
     }
+    // The login goes first: if that fails nothing has changed and a retry starts over; deleting
+    // it again is harmless, so a retry after a later failure finishes the job.
+    if (target.username) await staffPool.deleteUser(target.username)
     const removed = await db.members.remove(params.id)
     await sessions.deleteForUser(db.orgId, removed.id)
-    if (removed.username) await staffPool.deleteUser(removed.username)
     return undefined
   },
 })

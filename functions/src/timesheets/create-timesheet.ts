@@ -13,7 +13,7 @@ export default defineRoute({
   handler: async ({ body, session, db }) => {
     const { weekStartDate, version, ...days } = body
     assertWeekStart(await db.organization.get(), weekStartDate)
-    const sheet = await db.timesheets.getOrCreate(session.userId, weekStartDate)
+    const sheet = await db.timesheets.getOrCreate(session.userId, weekStartDate, version)
     const saved = await db.timesheets.saveDays(sheet.id, session.userId, days, version)
     return submitWithReviewEmails(db, session.user, saved.id, saved.version)
   },

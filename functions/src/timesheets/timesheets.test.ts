@@ -174,6 +174,15 @@ describe('the submit page', () => {
     expect(unreal.status).toBe(400)
   })
 
+  it('refuses a save based on a version of a week that has no timesheet, creating nothing', async () => {
+    const { staff, organization } = await setup()
+    const week = addDays(thisWeek(), -14)
+    const res = await callRoute(saveDraft, { cookies: [staff.cookie], body: { weekStartDate: week, version: 3 } })
+    expect(res.status).toBe(409)
+    expect(await orgDb(organization.id).timesheets.weekOf(staff.user.id, week)).toBeUndefined()
+    expect((await orgDb(organization.id).timesheets.counts()).draft).toBe(0)
+  })
+
   it('POST /api/timesheets saves and submits the week at once', async () => {
     const { staff } = await setup()
     const res = await callRoute(createTimesheet, {
@@ -219,6 +228,21 @@ describe('GET /api/timesheets', () => {
       query: { limit: '2', cursor: page1.json.cursor },
     })
     expect(page2.json.items).toHaveLength(1)
+  })
+
+  it('refuses a forged cursor that names only the partition, with 400 rather than a failure', async () => {
+    const { cookie, organization, staff } = await setup()
+    const forged = (key: object) => Buffer.from(JSON.stringify(key)).toString('base64url')
+    const asSupervisor = await callRoute(listTimesheets, {
+      cookies: [cookie],
+      query: { cursor: forged({ gsi2pk: `ORG#${organization.id}#TS` }) },
+    })
+    expect(asSupervisor.status).toBe(400)
+    const asStaff = await callRoute(listTimesheets, {
+      cookies: [staff.cookie],
+      query: { cursor: forged({ gsi1pk: `ORG#${organization.id}#EMP#${staff.user.id}` }) },
+    })
+    expect(asStaff.status).toBe(400)
   })
 
   it("refuses a cursor from another organization's list", async () => {

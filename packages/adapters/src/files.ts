@@ -43,6 +43,8 @@ export const logosStore = {
         Body: body,
         ContentType: contentType,
         CacheControl: 'public, max-age=86400',
+        // An <img> shows an SVG either way; opened on its own it downloads instead of rendering.
+        ...(contentType === 'image/svg+xml' ? { ContentDisposition: 'attachment; filename="logo.svg"' } : {}),
       }),
     )
   },

@@ -26,7 +26,13 @@ export const staffPool = {
         MessageAction: 'SUPPRESS',
       }),
     )
-    await staffPool.setPassword(username, password)
+    try {
+      await staffPool.setPassword(username, password)
+    } catch (e) {
+      // No half-made login left behind: without its password it could never be used.
+      await staffPool.deleteUser(username).catch(() => undefined)
+      throw e
+    }
   },
 
   async setPassword(username: string, password: string) {

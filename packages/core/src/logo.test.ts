@@ -37,6 +37,16 @@ describe('checkLogo', () => {
       '<svg><foreignObject><div/></foreignObject></svg>',
       '<svg><style>@import url(https://evil.example/a.css)</style></svg>',
       '<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg>&x;</svg>',
+      // Found by the security suite: namespace prefixes, character references, animation, stylesheets.
+      '<svg xmlns:x="http://www.w3.org/2000/svg"><x:script>alert(1)</x:script></svg>',
+      '<svg xmlns:h="http://www.w3.org/1999/xhtml"><h:script>alert(1)</h:script></svg>',
+      '<svg><a href="&#106;avascript:alert(1)"><text>x</text></a></svg>',
+      '<svg><a href="java&#9;script:alert(1)"><text>x</text></a></svg>',
+      '<svg><a href="javascript&#58;alert(1)"><text>x</text></a></svg>',
+      '<svg><set attributeName="onmouseover" to="alert(1)"/></svg>',
+      '<svg><rect style="fill:url(//evil.example/p.svg#x)"/></svg>',
+      '<?xml-stylesheet type="text/css" href="//evil.example/x.css"?><svg></svg>',
+      '<svg xmlns:x="http://www.w3.org/2000/svg"><x:image href="//evil.example/x.png"/></svg>',
     ]) {
       expect(checkLogo(bytes(svg)), svg).toEqual({ ok: false, problem: 'unsafeSvg' })
     }

@@ -31,20 +31,40 @@ export const sniffImage = (bytes: Uint8Array): LogoType | undefined => {
   return undefined
 }
 
-/** Anything in an SVG that could run script or fetch from elsewhere. */
+/** Character references decoded, so `&#106;avascript:` reads as what a browser would see. */
+const decodeEntities = (text: string) =>
+  text
+    .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => String.fromCodePoint(Math.min(parseInt(hex, 16), 0x10ffff)))
+    .replace(/&#([0-9]+);?/g, (_, dec: string) => String.fromCodePoint(Math.min(parseInt(dec, 10), 0x10ffff)))
+    .replace(
+      /&(colon|tab|newline|lpar|rpar|sol);/gi,
+      (_, name: string) =>
+        ({ colon: ':', tab: '\t', newline: '\n', lpar: '(', rpar: ')', sol: '/' })[name.toLowerCase()]!,
+    )
+
+/**
+ * Anything in an SVG that could run script or fetch from elsewhere, looked for after decoding and
+ * whatever namespace prefix an element or attribute carries. Links may only point inside the file (#id).
+ */
 const UNSAFE_SVG = [
-  /<script/i,
-  /\son[a-z]+\s*=/i,
-  /javascript:/i,
-  /<foreignObject/i,
+  /<\s*([\w.-]+:)?(script|foreignObject|iframe|embed|object|audio|video|handler|listener)\b/i,
+  /<\?xml-stylesheet/i,
   /<!ENTITY/i,
-  /<(iframe|embed|object|audio|video|image|use|feImage)\b[^>]*\s(xlink:)?href\s*=\s*["']?\s*(?!#)/i,
-  /\s(xlink:)?href\s*=\s*["']?\s*(?!#)[a-z]+:/i,
-  /url\(\s*["']?\s*(?!#)[a-z]+:/i,
+  /http:\/\/www\.w3\.org\/1999\/xhtml/i,
+  /[\s"'/:]on[a-z]+\s*=/i,
+  /\battributeName\s*=\s*["']?\s*(on|([\w.-]+:)?href)/i,
+  /\b([\w.-]+:)?(href|src)\s*=\s*(?!["']?\s*#)/i,
+  /url\(\s*["']?\s*(?!#)/i,
   /@import/i,
 ]
+/** Checked with every space and control character removed: `java\tscript:` is still a script URL. */
+const UNSAFE_COMPACT = [/javascript:/i, /vbscript:/i, /data:text\/html/i]
 
-export const isSafeSvg = (text: string) => !UNSAFE_SVG.some((re) => re.test(text))
+export const isSafeSvg = (text: string) => {
+  const decoded = decodeEntities(text)
+  const compact = decoded.replace(/[\u0000-\u0020]+/g, '')
+  return !UNSAFE_SVG.some((re) => re.test(decoded)) && !UNSAFE_COMPACT.some((re) => re.test(compact))
+}
 
 export type LogoCheck = { ok: true; type: LogoType } | { ok: false; problem: keyof typeof logoMessages }
 

@@ -4,20 +4,31 @@ import { badRequest } from '@app/core'
 export const encodeCursor = (key: Record<string, unknown> | undefined) =>
   key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null
 
-export const decodeCursor = (cursor: string | undefined, partition: { attribute: string; value: string }) => {
+const invalid = () => badRequest('Invalid page cursor', { cursor: 'Invalid page cursor' })
+
+/**
+ * A cursor must be exactly a key of the index being read (table keys plus the index's keys, all
+ * strings) inside the caller's own partition; anything else is refused before DynamoDB sees it.
+ */
+export const decodeCursor = (
+  cursor: string | undefined,
+  partition: { attribute: string; value: string; sortAttribute: string; tablePartition: string },
+) => {
   if (!cursor) return undefined
   let key: unknown
   try {
     key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
   } catch {
-    throw badRequest('Invalid page cursor', { cursor: 'Invalid page cursor' })
+    throw invalid()
   }
+  if (typeof key !== 'object' || key === null || Array.isArray(key)) throw invalid()
+  const record = key as Record<string, unknown>
+  const expected = ['pk', 'sk', partition.attribute, partition.sortAttribute].sort()
   const valid =
-    typeof key === 'object' &&
-    key !== null &&
-    !Array.isArray(key) &&
-    Object.values(key).every((v) => typeof v === 'string') &&
-    (key as Record<string, string>)[partition.attribute] === partition.value
-  if (!valid) throw badRequest('Invalid page cursor', { cursor: 'Invalid page cursor' })
-  return key as Record<string, string>
+    JSON.stringify(Object.keys(record).sort()) === JSON.stringify(expected) &&
+    Object.values(record).every((v) => typeof v === 'string' && v.length > 0 && v.length < 512) &&
+    record[partition.attribute] === partition.value &&
+    record.pk === partition.tablePartition
+  if (!valid) throw invalid()
+  return record as Record<string, string>
 }

@@ -103,12 +103,21 @@ export const table = {
     await Promise.all(Array.from({ length: concurrency }, worker))
   },
 
+  /**
+   * One transaction. A cancellation caused by a concurrent transaction on the same items (which the
+   * SDK does not retry) is tried again a few times; our own conditions failing is never retried.
+   */
   async transact(items: TransactInput[]) {
-    await clients.dynamo.send(
-      new TransactWriteCommand({
-        TransactItems: items.map((i) => withTable(i)),
-      }),
-    )
+    const command = new TransactWriteCommand({ TransactItems: items.map((i) => withTable(i)) })
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await clients.dynamo.send(command)
+        return
+      } catch (e) {
+        if (attempt >= 4 || !isTransactionConflict(e)) throw e
+        await new Promise((r) => setTimeout(r, 20 * 2 ** attempt + Math.random() * 20))
+      }
+    }
   },
 }
 
@@ -119,6 +128,14 @@ const withTable = (item: TransactInput): TransactItem => {
   const [kind, body] = Object.entries(item)[0] as [keyof TransactItem, Record<string, unknown>]
   return { [kind]: { TableName: table.name, ...body } } as TransactItem
 }
+
+const isTransactionConflict = (e: unknown) =>
+  e instanceof Error &&
+  e.name === 'TransactionCanceledException' &&
+  !isConditionFailure(e) &&
+  ((e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).some(
+    (r) => r.Code === 'TransactionConflict',
+  )
 
 /** True when a conditional write (alone or inside a transaction) failed its condition. */
 export const isConditionFailure = (e: unknown, reasonIndex?: number): boolean => {

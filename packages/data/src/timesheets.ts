@@ -111,9 +111,11 @@ export const timesheetsOf = (orgId: string) => {
     weekOf,
 
     /** The employee's timesheet for that week, created as an empty draft the first time. */
-    async getOrCreate(employeeId: string, weekStartDate: string): Promise<Timesheet> {
+    async getOrCreate(employeeId: string, weekStartDate: string, expectedVersion?: number): Promise<Timesheet> {
       const existing = await weekOf(employeeId, weekStartDate)
       if (existing) return existing
+      // A save based on a version of a timesheet that does not exist is stale: refuse it before creating one.
+      if (expectedVersion !== undefined && expectedVersion !== 0) throw conflict(staleVersionMessage)
       const counter = await table.update(keys.timesheetCounter(orgId), {
         UpdateExpression: 'ADD n :one',
         ExpressionAttributeValues: { ':one': 1 },
@@ -283,18 +285,25 @@ export const timesheetsOf = (orgId: string) => {
 
     /** Newest week first; `employeeId` limits to one employee, otherwise the whole organization. */
     async list(options: { employeeId?: string; status?: TimesheetStatus; cursor?: string; limit?: number }) {
-      const { attribute, value, index } = options.employeeId
-        ? { attribute: 'gsi1pk', value: keys.employeeTimesheets(orgId, options.employeeId), index: 'gsi1' as const }
+      const index = options.employeeId ? 'gsi1' : options.status ? 'gsi3' : 'gsi2'
+      const attribute = `${index}pk`
+      const value = options.employeeId
+        ? keys.employeeTimesheets(orgId, options.employeeId)
         : options.status
-          ? { attribute: 'gsi3pk', value: keys.statusTimesheets(orgId, options.status), index: 'gsi3' as const }
-          : { attribute: 'gsi2pk', value: keys.orgTimesheets(orgId), index: 'gsi2' as const }
+          ? keys.statusTimesheets(orgId, options.status)
+          : keys.orgTimesheets(orgId)
       const page = await table.query({
         index,
         KeyConditionExpression: `${attribute} = :p`,
         ExpressionAttributeValues: { ':p': value },
         ScanIndexForward: false,
         Limit: options.limit ?? 50,
-        ExclusiveStartKey: decodeCursor(options.cursor, { attribute, value }),
+        ExclusiveStartKey: decodeCursor(options.cursor, {
+          attribute,
+          value,
+          sortAttribute: `${index}sk`,
+          tablePartition: keys.orgPk(orgId),
+        }),
       })
       let items = page.items.map((i) => Timesheet.parse(i))
       if (options.employeeId && options.status) items = items.filter((t) => t.status === options.status)

@@ -21,14 +21,18 @@ export const routeMatcher = (routes: Route[]) => {
     })
     return { route, names, regex: new RegExp(`^${pattern}$`) }
   })
-  return (method: string, path: string): Match | 'method-not-allowed' | undefined => {
+  return (method: string, path: string): Match | 'method-not-allowed' | 'bad-path' | undefined => {
     let pathMatched = false
     for (const { route, names, regex } of compiled) {
       const m = regex.exec(path)
       if (!m) continue
       pathMatched = true
       if (route.method !== method) continue
-      return { route, pathParameters: Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])) }
+      try {
+        return { route, pathParameters: Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])) }
+      } catch {
+        return 'bad-path' // a malformed percent-escape, as API Gateway answers it
+      }
     }
     return pathMatched ? 'method-not-allowed' : undefined
   }

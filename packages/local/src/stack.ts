@@ -137,10 +137,15 @@ export const startStack = async (options: StackOptions): Promise<Stack> => {
       const path = (req.url ?? '/').split('?')[0]!
       if (path.startsWith('/api/')) {
         const found = match(req.method ?? 'GET', path)
-        if (found === undefined || found === 'method-not-allowed') {
-          const status = found ? 405 : 404
+        if (found === undefined || typeof found === 'string') {
+          const [status, message] =
+            found === 'method-not-allowed'
+              ? [405, 'Method not allowed']
+              : found === 'bad-path'
+                ? [400, 'Bad request']
+                : [404, 'Not found']
           res.writeHead(status, { 'content-type': 'application/json', ...headers })
-          res.end(JSON.stringify({ message: found ? 'Method not allowed' : 'Not found' }))
+          res.end(JSON.stringify({ message }))
           return
         }
         invoke(found, req, res, headers).catch((e: unknown) => {

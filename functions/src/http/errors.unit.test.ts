@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { conflict } from '@app/core'
+import { toErrorResponse } from './errors.ts'
+
+const named = (name: string, extra: Record<string, unknown> = {}) => Object.assign(new Error('boom'), { name }, extra)
+
+describe('toErrorResponse', () => {
+  it('answers our own errors with their status and message', () => {
+    expect(toErrorResponse(conflict('Taken'))).toEqual({ status: 409, body: { message: 'Taken' } })
+  })
+
+  it('answers validation errors with 400 and field messages', () => {
+    const result = z.object({ a: z.string('A is required') }).safeParse({})
+    expect(toErrorResponse(result.error)).toEqual({
+      status: 400,
+      body: { message: 'A is required', fields: { a: 'A is required' } },
+    })
+  })
+
+  it.each([
+    ['ProvisionedThroughputExceededException'],
+    ['SlowDown'],
+    ['InternalError'],
+    ['RequestTimeout'],
+    ['InternalErrorException'],
+    ['LimitExceededException'],
+    ['TooManyRequestsException'],
+  ])('maps a busy or failing dependency (%s) to 503', (name) => {
+    expect(toErrorResponse(named(name)).status).toBe(503)
+  })
+
+  it('maps Stripe connection and API failures to 503', () => {
+    expect(toErrorResponse(named('Error', { type: 'StripeConnectionError' })).status).toBe(503)
+    expect(toErrorResponse(named('Error', { type: 'StripeAPIError' })).status).toBe(503)
+  })
+
+  it('maps a transaction cancelled by a conflicting write to 503, and one cancelled by our condition to 500', () => {
+    const cancelled = (code: string) =>
+      named('TransactionCanceledException', { CancellationReasons: [{ Code: 'None' }, { Code: code }] })
+    expect(toErrorResponse(cancelled('TransactionConflict')).status).toBe(503)
+    expect(toErrorResponse(cancelled('ConditionalCheckFailed')).status).toBe(500)
+  })
+
+  it('says nothing internal about an unexpected failure', () => {
+    expect(toErrorResponse(new TypeError('secret detail at /var/task/x.js'))).toEqual({
+      status: 500,
+      body: { message: 'Internal server error' },
+    })
+  })
+})
