@@ -62,6 +62,7 @@ const UNSAFE_COMPACT = [/javascript:/i, /vbscript:/i, /data:text\/html/i]
 
 export const isSafeSvg = (text: string) => {
   const decoded = decodeEntities(text)
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
   const compact = decoded.replace(/[\u0000-\u0020]+/g, '')
   return !UNSAFE_SVG.some((re) => re.test(decoded)) && !UNSAFE_COMPACT.some((re) => re.test(compact))
 }

@@ -2,8 +2,14 @@ import { describe, expect, it } from 'vitest'
 import type { Route } from '@app/functions'
 import { routeMatcher } from './api-gateway.ts'
 
-const route = (method: 'GET' | 'POST', path: string) =>
-  ({ method, path, auth: 'public', uses: ['table'], hasBody: false, lambda: async () => ({}) }) as const
+const route = (method: 'GET' | 'POST', path: string): Route => ({
+  method,
+  path,
+  auth: 'public',
+  uses: ['table'],
+  hasBody: false,
+  lambda: async () => ({}),
+})
 
 describe('routeMatcher', () => {
   const match = routeMatcher([
