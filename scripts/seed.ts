@@ -25,7 +25,16 @@ if (![orgs, members, weeks].every((n) => Number.isInteger(n) && n > 0)) {
   process.exit(2)
 }
 
-const NAMES = ['Grace Community Church', 'St. Andrew’s Parish', 'New Hope Fellowship', 'Cornerstone Chapel', 'Riverside Ministries', 'Iglesia Fuente de Vida', 'Hillside Baptist', 'Harvest Mission']
+const NAMES = [
+  'Grace Community Church',
+  'St. Andrew’s Parish',
+  'New Hope Fellowship',
+  'Cornerstone Chapel',
+  'Riverside Ministries',
+  'Iglesia Fuente de Vida',
+  'Hillside Baptist',
+  'Harvest Mission',
+]
 const STAFF_PASSWORD = 'Welcome-To-Grace-2026'
 
 const bar = (done: number, total: number, label: string) => {
@@ -36,7 +45,10 @@ const bar = (done: number, total: number, label: string) => {
 
 const main = async () => {
   if (!process.env.TABLE_NAME) {
-    Object.assign(process.env, runningStackEnvironment(configuredPorts(), process.env.LOCAL_DATA_DIR ?? join(repoRoot, '.local')))
+    Object.assign(
+      process.env,
+      runningStackEnvironment(configuredPorts(), process.env.LOCAL_DATA_DIR ?? join(repoRoot, '.local')),
+    )
     resetClients()
   }
   const started = Date.now()
@@ -50,7 +62,12 @@ const main = async () => {
       name,
       members,
       weeks,
-      supervisor: { email, firstName: 'Pat', lastName: 'Mensah', login: { issuer: process.env.OIDC_ISSUER!, subject: localSubjectFor(email) } },
+      supervisor: {
+        email,
+        firstName: 'Pat',
+        lastName: 'Mensah',
+        login: { issuer: process.env.OIDC_ISSUER!, subject: localSubjectFor(email) },
+      },
     })
     written += (await seedOrganization(seed)).items
     sheets += seed.timesheets.length
@@ -64,15 +81,20 @@ const main = async () => {
       }
       console.log(`\n\n${name}: sign in as its supervisor at /api/login with the email ${email}`)
       const staff = seed.members.filter((m) => m.username).slice(0, 3)
-      console.log(`Staff logins at /staff-login (password ${STAFF_PASSWORD}): ${staff.map((m) => m.username).join(', ')}\n`)
+      console.log(
+        `Staff logins at /staff-login (password ${STAFF_PASSWORD}): ${staff.map((m) => m.username).join(', ')}\n`,
+      )
     }
   }
   bar(orgs, orgs, 'done')
-  console.log(`\nSeeded ${orgs} organizations, ${orgs * members} members, ${sheets} timesheets (${written} items) in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  console.log(
+    `\nSeeded ${orgs} organizations, ${orgs * members} members, ${sheets} timesheets (${written} items) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  )
 }
 
 main().catch((e: unknown) => {
   console.error(`\nSeeding failed: ${e instanceof Error ? e.message : String(e)}`)
-  if ((e as { code?: string }).code === 'ECONNREFUSED' || String(e).includes('ECONNREFUSED')) console.error('Is the local stack running? Start it with npm start.')
+  if ((e as { code?: string }).code === 'ECONNREFUSED' || String(e).includes('ECONNREFUSED'))
+    console.error('Is the local stack running? Start it with npm start.')
   process.exit(1)
 })
