@@ -44,6 +44,14 @@ export default defineConfig({
       },
       {
         test: {
+          // The benchmark's quick mode, end to end: every figure printed, nothing asserted on time.
+          name: 'bench',
+          include: ['scripts/**/*.test.ts'],
+          testTimeout: 900_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['test/stack-setup.ts'],

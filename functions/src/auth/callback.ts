@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { config, finishAuthorization } from '@app/adapters'
 import { sessions, system } from '@app/data'
 import { readCookie, sessionCookie } from '../http/cookies.ts'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { config, startAuthorization } from '@app/adapters'
 import { system } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto'
-import { z } from 'zod'
+import * as z from 'zod'
 import { badRequest, messages, plans, unavailable } from '@app/core'
-import { billingConfigured, cancelIfUnfinished, couponDetails, createCustomer, createSubscription } from '@app/adapters'
+import {
+  billingConfigured,
+  cancelIfUnfinished,
+  couponDetails,
+  createCustomer,
+  createSubscription,
+} from '@app/adapters/billing'
 import { defineRoute } from '../http/define-route.ts'
 
 const knownPriceIds = new Set(plans.flatMap((p) => Object.values(p.priceIds)))

@@ -1,4 +1,4 @@
-import { billingConfigured } from '@app/adapters'
+import { billingConfigured } from '@app/adapters/billing'
 import { defineRoute } from '../http/define-route.ts'
 
 /** What checkout needs in the browser: Stripe's publishable key, or null when billing is not configured. */

@@ -1,5 +1,5 @@
 import { badRequest, planForPriceId, SubscriptionStatus } from '@app/core'
-import { readSubscriptionEvent, type SubscriptionEvent } from '@app/adapters'
+import { readSubscriptionEvent, type SubscriptionEvent } from '@app/adapters/billing'
 import { orgDb } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
 

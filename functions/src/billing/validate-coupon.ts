@@ -1,5 +1,5 @@
-import { z } from 'zod'
-import { couponDetails } from '@app/adapters'
+import * as z from 'zod'
+import { couponDetails } from '@app/adapters/billing'
 import { defineRoute } from '../http/define-route.ts'
 
 export default defineRoute({

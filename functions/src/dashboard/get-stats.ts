@@ -8,7 +8,11 @@ export default defineRoute({
   auth: 'supervisor',
   uses: ['table'],
   handler: async ({ db }) => {
-    const [org, counts, members] = await Promise.all([db.organization.get(), db.timesheets.counts(), db.users.list()])
+    const [org, counts, activeEmployees] = await Promise.all([
+      db.organization.get(),
+      db.timesheets.counts(),
+      db.users.countStaff(),
+    ])
     const approvedThisWeek = await db.timesheets.countInWeek('approved', currentWeekOf(org))
     return {
       pending: counts.pending,
@@ -16,7 +20,7 @@ export default defineRoute({
       approvedTotal: counts.approved,
       rejected: counts.rejected,
       totalTimesheets: counts.approved + counts.pending,
-      activeEmployees: members.filter((m) => m.role !== 'supervisor').length,
+      activeEmployees,
     }
   },
 })

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { sampleOrganization, seedOrganization, sessions, stableId, table, keys } from '@app/data'
 import { sessionCookie } from '../http/cookies.ts'
 import { defineRoute } from '../http/define-route.ts'

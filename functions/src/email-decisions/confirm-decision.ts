@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { AppError } from '@app/core'
 import { isConditionFailure, keys } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { defineRoute } from '../http/define-route.ts'
 import { checkDecisionLink } from '../support/decision-link-check.ts'
 import { confirmPage } from '../support/decision-page.ts'

@@ -1,7 +1,7 @@
 import middy from '@middy/core'
 import httpJsonBodyParser from '@middy/http-json-body-parser'
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { Access } from '@app/core'
 import { orgDb, type OrgDb } from '@app/data'
 import { csrfGuard, requestLog, sessionLoader, type AuthSession, type RouteState } from './middleware.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod'
 import { conflict } from '@app/core'
 import { toErrorResponse } from './errors.ts'
 

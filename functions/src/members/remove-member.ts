@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { conflict } from '@app/core'
 import { staffPool } from '@app/adapters'
 import { sessions } from '@app/data'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { badRequest } from '@app/core'
 import { generatePassword, staffPool } from '@app/adapters'
 import { sessions } from '@app/data'

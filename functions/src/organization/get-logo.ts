@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { logosStore } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
 import { HttpResponse } from '../http/response.ts'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { bulkCsvHeader, bulkCsvRow, toCsv, TimesheetStatus } from '@app/core'
 import { exportsStore } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'

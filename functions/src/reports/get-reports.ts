@@ -1,7 +1,7 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { addDays, badRequest, isValidDate } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { withEmployees } from '../support/timesheet-views.ts'
+import { peopleOf, withEmployees } from '../support/timesheet-views.ts'
 
 const ReportDate = z.string().refine(isValidDate, 'Use a date like 2026-11-16')
 
@@ -19,11 +19,14 @@ export default defineRoute({
       })
     if (query.end > addDays(query.start, 370))
       throw badRequest('A report covers at most one year', { end: 'A report covers at most one year' })
-    const items = await withEmployees(db, await db.timesheets.inWeeks(query.start, query.end))
-    const approverIds = [...new Set(items.map((t) => t.approvedBy).filter((id): id is string => Boolean(id)))]
-    const approvers = new Map(
-      await Promise.all(approverIds.map(async (id) => [id, await db.users.findForRecords(id)] as const)),
-    )
+    const sheets = await db.timesheets.inWeeks(query.start, query.end)
+    const [items, approvers] = await Promise.all([
+      withEmployees(db, sheets),
+      peopleOf(
+        db,
+        sheets.flatMap((t) => (t.approvedBy ? [t.approvedBy] : [])),
+      ),
+    ])
     return items.map((t) => {
       const a = t.approvedBy ? approvers.get(t.approvedBy) : undefined
       return { ...t, approver: a ? { firstName: a.firstName, lastName: a.lastName } : null }

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import { z } from 'zod'
+import * as z from 'zod'
 import { messages, tooManyRequests, unauthorized } from '@app/core'
 import { staffPool } from '@app/adapters'
 import { orgDb, sessions, system } from '@app/data'

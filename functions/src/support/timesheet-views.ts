@@ -7,6 +7,7 @@ import {
   type Organization,
   type Timesheet,
   type TimesheetListItem,
+  type User,
 } from '@app/core'
 import type { OrgDb } from '@app/data'
 
@@ -23,8 +24,10 @@ export const assertWeekStart = (org: Organization, date: string) => {
 
 /** List items carry their employee (spec section 3), removed members included, and the week's total. */
 export const withEmployees = async (db: OrgDb, items: Timesheet[]): Promise<TimesheetListItem[]> => {
-  const ids = [...new Set(items.map((t) => t.employeeId))]
-  const people = new Map(await Promise.all(ids.map(async (id) => [id, await db.users.findForRecords(id)] as const)))
+  const people = await peopleOf(
+    db,
+    items.map((t) => t.employeeId),
+  )
   return items.map((t) => {
     const person = people.get(t.employeeId)
     return {
@@ -40,4 +43,15 @@ export const withEmployees = async (db: OrgDb, items: Timesheet[]): Promise<Time
         : null,
     }
   })
+}
+
+/**
+ * The members named by some timesheets: a few are read one by one; more than that, the whole
+ * membership is read in one query (an organization's members fit in a page or two), instead of one read each.
+ */
+export const peopleOf = async (db: OrgDb, ids: string[]): Promise<Map<string, User>> => {
+  const wanted = [...new Set(ids)]
+  if (wanted.length > 4) return new Map((await db.users.listForRecords()).map((u) => [u.id, u]))
+  const found = await Promise.all(wanted.map((id) => db.users.findForRecords(id)))
+  return new Map(found.flatMap((u) => (u ? [[u.id, u] as const] : [])))
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { TimesheetStatus } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { withEmployees } from '../support/timesheet-views.ts'

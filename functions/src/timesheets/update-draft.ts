@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { TimesheetId, TimesheetSave } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 

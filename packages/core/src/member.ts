@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { Role } from './roles.ts'
 
 /** The Add Member form and request (spec section 5, with its messages). */

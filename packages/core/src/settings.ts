@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { TimeZone, WeekStartDay } from './week.ts'
 
 /** Our own logo links (after an upload) or an https image address. */

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { AuthType, Role } from './roles.ts'
 
 /** A member of an organization as the API answers it: never a password or a secret. */

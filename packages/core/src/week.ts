@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * Calendar weeks (DESIGN.md section 5). Dates travel as plain 'YYYY-MM-DD' strings and all

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { z } from 'zod'
+import * as z from 'zod'
 import { keys } from './keys.ts'
 import { epochSeconds, nowIso, table } from './table.ts'
 

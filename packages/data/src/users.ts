@@ -35,6 +35,15 @@ export const usersOf = (orgId: string) => {
       return items.map(parseUser)
     },
 
+    /** Current members who are not supervisors, counted by the index without reading them out. */
+    countStaff: () =>
+      table.count({
+        KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
+        FilterExpression: 'attribute_not_exists(removedAt) AND #role <> :supervisor',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.usersPrefix, ':supervisor': 'supervisor' },
+      }),
+
     async list(): Promise<User[]> {
       const items = await table.queryAll({
         KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',

@@ -1,0 +1,458 @@
+/**
+ * npm run bench [-- --quick] [-- --out FILE]
+ *
+ * Measures, in one run on the local stack (started here on free loopback ports, with a fresh data
+ * directory, and stopped at the end): API latency and throughput against a raw DynamoDB GetItem,
+ * the bulk payroll CSV's time and memory, each function's bundle size and cold start, the web's
+ * initial JavaScript per route, and Lighthouse on three pages. Prints the tables with each target
+ * as pass or miss, and writes them as Markdown (bench-results.md at the repo root, for the README).
+ *
+ * --quick is a small end-to-end check for CI: a small data set, ~1 s per load run, one cold-start
+ * sample; it prints every figure but writes no file unless --out is given.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { arch, cpus, loadavg, platform, tmpdir, totalmem } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { resetClients } from '@app/adapters'
+import { routes } from '@app/functions'
+import { repoRoot } from '@app/local'
+import { bulkCsv, type BulkResult } from './bench/bulk.ts'
+import { bundleRoutes, coldStartRequest } from './bench/bundles.ts'
+import { invokeFresh, lambdaEvent } from './bench/lambda.ts'
+import { startFront } from './bench/front.ts'
+import { lighthouseRun, stopAllChromium, type LighthouseResult } from './bench/lighthouse.ts'
+import { getItemRun, loadRun, type LoadResult } from './bench/load.ts'
+import { FIGURES, markdownReport, verdict, type Table } from './bench/report.ts'
+import { FULL, QUICK, seedBench } from './bench/seed.ts'
+import { startBenchStack, type BenchStack } from './bench/stack.ts'
+import { fmt, kb, mb, median } from './bench/stats.ts'
+import { buildWebWithManifest, initialJs, ROUTE_CHUNKS, type InitialJs } from './bench/web-size.ts'
+
+// The AWS SDK's notice that its 2027 releases need Node 22 (our children inherit this too).
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
+
+const { values } = parseArgs({
+  options: { quick: { type: 'boolean', default: false }, out: { type: 'string' } },
+})
+const quick = values.quick
+const outFile = values.out ?? (quick ? undefined : join(repoRoot, 'bench-results.md'))
+const set = quick ? QUICK : FULL
+const CONNECTIONS = 20
+const timing = quick
+  ? { seconds: 1, warmupSeconds: 1, coldSamples: 1, bulkSamples: 1 }
+  : { seconds: 10, warmupSeconds: 2, coldSamples: 5, bulkSamples: 3 }
+
+/** The targets of the issue; each is printed as pass or miss, never asserted. */
+const TARGET = {
+  apiRatio: 4,
+  apiP99Ms: 100,
+  bulkMs: 3000,
+  bulkBytes: 256 * 1024 * 1024,
+  bundleBytes: 250 * 1024,
+  coldMs: 150,
+  initialJsBytes: 120 * 1024,
+  lighthouseScore: 95,
+  lcpMs: 1500,
+}
+
+const started = performance.now()
+const log = (message: string) =>
+  process.stderr.write(`bench [${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}\n`)
+const loadBefore = loadavg()[0]!
+const work = mkdtempSync(join(tmpdir(), 'timesheets-bench-'))
+let stack: BenchStack | undefined
+let front: { close: () => Promise<void> } | undefined
+
+const cleanup = async () => {
+  await stopAllChromium()
+  await front?.close().catch(() => undefined)
+  await stack?.stop().catch(() => undefined)
+  stack = undefined
+  rmSync(work, { recursive: true, force: true })
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`${signal}: stopping the stack`)
+    void cleanup().finally(() => process.exit(130))
+  })
+}
+
+const routeKeys = Object.keys(routes).sort() as (keyof typeof routes)[]
+
+interface Measured {
+  webSizes: Record<keyof typeof ROUTE_CHUNKS, InitialJs>
+  bundleSizes: Awaited<ReturnType<typeof bundleRoutes>>
+  seeded: Awaited<ReturnType<typeof seedBench>>
+  getItem: LoadResult
+  api: { name: string; what: string; result: LoadResult }[]
+  bulk: BulkResult
+  cold: Record<string, { ms: number; importMs: number; status: number }>
+  lighthouse: { name: string; url: string; result: LighthouseResult }[]
+}
+
+const measure = async (): Promise<Measured> => {
+  log(`${quick ? 'quick' : 'full'} run; work directory ${work}`)
+
+  // The web, built for production with Vite's manifest: measured, and served to Lighthouse.
+  log('building the web app')
+  const manifestDir = join(work, 'web')
+  const manifest = buildWebWithManifest(manifestDir)
+  const webSizes = Object.fromEntries(
+    Object.entries(ROUTE_CHUNKS).map(([route, chunks]) => [route, initialJs(manifest, manifestDir, chunks)]),
+  ) as Measured['webSizes']
+
+  log(`bundling ${routeKeys.length} functions with esbuild (SDK bundled and SDK external)`)
+  const bundleSizes = await bundleRoutes(routeKeys, join(work, 'functions'))
+
+  log('starting the local stack')
+  stack = await startBenchStack(join(work, 'data'))
+  Object.assign(process.env, stack.env)
+  resetClients()
+  const { appUrl, env } = stack
+
+  log(
+    `seeding 1 organization of ${set.bigStaff} staff x ${set.weeks} weeks and ${set.smallOrgs} smaller ones (${set.smallMembers} members x ${set.smallWeeks} weeks)`,
+  )
+  const seeded = await seedBench(set, env.OIDC_ISSUER!)
+  log(`seeded ${seeded.timesheets} timesheets (${seeded.items} items) in ${seeded.seconds.toFixed(1)} s`)
+
+  log(`raw GetItem: ${timing.warmupSeconds} s warm-up, then ${timing.seconds} s with ${CONNECTIONS} in flight`)
+  const getItem = await getItemRun({
+    env,
+    key: seeded.sampleKey,
+    concurrency: CONNECTIONS,
+    seconds: timing.seconds,
+    warmupSeconds: timing.warmupSeconds,
+  })
+
+  const sup = { cookie: seeded.supervisorCookie }
+  const reportQuery = `start=${seeded.reportStart}&end=${seeded.reportEnd}`
+  const reads = [
+    { name: FIGURES.api.currentWeek, path: '/api/timesheets/current-week', headers: { cookie: seeded.staffCookie } },
+    { name: FIGURES.api.list, path: '/api/timesheets', headers: sup },
+    { name: FIGURES.api.stats, path: '/api/dashboard/stats', headers: sup },
+    { name: FIGURES.api.reports, path: `/api/timesheets/reports?${reportQuery}`, headers: sup },
+  ]
+  const api: Measured['api'] = []
+  for (const r of reads) {
+    // One request first: it must succeed, and says how much it returns.
+    const probe = await fetch(`${appUrl}${r.path}`, { headers: r.headers })
+    const body = (await probe.json()) as unknown
+    if (probe.status !== 200) throw new Error(`${r.path} answered ${probe.status}: ${JSON.stringify(body)}`)
+    const count = Array.isArray(body)
+      ? `${body.length} timesheets`
+      : Array.isArray((body as { items?: unknown[] }).items)
+        ? `${(body as { items: unknown[] }).items.length} timesheets`
+        : 'one object'
+    log(`${r.name}: ${timing.warmupSeconds} s warm-up, then ${timing.seconds} s at ${CONNECTIONS} connections`)
+    const options = { url: `${appUrl}${r.path}`, connections: CONNECTIONS, headers: r.headers, expect: [200] }
+    // A timed run would drop the answers still in flight when it ends (all of them, for a slow
+    // route): the measured run is a request count instead, the warm-up's rate times the seconds.
+    const warm = await loadRun({ ...options, duration: timing.warmupSeconds })
+    const rate = Number.isFinite(warm.rps) ? warm.rps : 0
+    const amount = Math.min(50_000, Math.max(CONNECTIONS * 3, Math.round(rate * timing.seconds)))
+    api.push({
+      name: r.name,
+      what: `GET ${r.path.split('?')[0]} → ${count}`,
+      result: await loadRun({ ...options, amount }),
+    })
+  }
+
+  const approve = {
+    method: 'PATCH' as const,
+    url: appUrl,
+    connections: CONNECTIONS,
+    headers: { ...sup, origin: env.APP_ORIGIN!, 'content-type': 'application/json' },
+    body: JSON.stringify({ status: 'approved' }),
+    expect: [200],
+  }
+  const paths = (ids: number[]) => ids.map((id) => `/api/timesheets/${id}/status`)
+  log(
+    `approve: ${seeded.warmupIds.length} warm-up approvals, then ${seeded.approveIds.length} distinct pending timesheets`,
+  )
+  await loadRun({ ...approve, paths: paths(seeded.warmupIds) })
+  api.push({
+    name: FIGURES.api.approve,
+    what: `PATCH /api/timesheets/{id}/status × ${seeded.approveIds.length} distinct ids`,
+    result: await loadRun({ ...approve, paths: paths(seeded.approveIds) }),
+  })
+
+  log('bulk payroll CSV')
+  const bulk = await bulkCsv({
+    appUrl,
+    cookie: seeded.supervisorCookie,
+    samples: timing.bulkSamples,
+    bundle: bundleSizes.files['reports/bulk-timesheets']!,
+    env,
+  })
+
+  // The demo organization is made on its first visit; make it now so no cold start pays for it.
+  await fetch(`${appUrl}/api/demo`, { redirect: 'manual' }).then((r) => r.arrayBuffer())
+  log(`cold starts: ${routeKeys.length} functions × ${timing.coldSamples}`)
+  const cold: Measured['cold'] = {}
+  for (const key of routeKeys) {
+    const runs = []
+    for (let i = 0; i < timing.coldSamples; i++) {
+      const event = lambdaEvent(coldStartRequest(routes[key], env.APP_ORIGIN!))
+      runs.push(await invokeFresh(bundleSizes.files[key]!, event, env))
+    }
+    cold[key] = {
+      ms: median(runs.map((r) => r.importMs + r.callMs)),
+      importMs: median(runs.map((r) => r.importMs)),
+      status: runs[0]!.status,
+    }
+  }
+
+  const gz = await startFront(manifestDir, appUrl)
+  front = gz
+  const pages = [
+    { name: FIGURES.lighthouse.landing, url: `${gz.url}/` },
+    { name: FIGURES.lighthouse.staffLogin, url: `${gz.url}/staff-login` },
+    {
+      name: FIGURES.lighthouse.dashboard,
+      url: `${gz.url}/`,
+      options: { extraHeaders: { Cookie: seeded.supervisorCookie }, mustFetch: '/api/dashboard/stats' },
+    },
+  ]
+  const lighthouse: Measured['lighthouse'] = []
+  for (const p of pages) {
+    log(`${p.name}`)
+    lighthouse.push({ name: p.name, url: new URL(p.url).pathname, result: await lighthouseRun(p.url, p.options) })
+  }
+  return { webSizes, bundleSizes, seeded, getItem, api, bulk, cold, lighthouse }
+}
+
+const tables = (m: Measured): Table[] => {
+  const base = m.getItem.p50
+  const apiRows = [
+    [
+      FIGURES.baseline,
+      'GetItem of one timesheet, consistent read',
+      fmt(m.getItem.p50, 2),
+      fmt(m.getItem.p99, 2),
+      fmt(m.getItem.rps, 0),
+      '1.0',
+      String(m.getItem.errors),
+      '',
+    ],
+    ...m.api.map(({ name, what, result: r }) => {
+      const ratio = r.p50 / base
+      const ok = ratio <= TARGET.apiRatio && r.p99 < TARGET.apiP99Ms && r.errors === 0
+      return [name, what, fmt(r.p50, 1), fmt(r.p99, 1), fmt(r.rps, 0), fmt(ratio, 1), String(r.errors), verdict(ok)]
+    }),
+  ]
+  const s = m.seeded
+  const b = m.bulk
+  const bulkOk = b.httpMs < TARGET.bulkMs && b.peakRss < TARGET.bulkBytes
+  const keys = routeKeys
+  const fnRows = keys.map((key) => {
+    const bundled = m.bundleSizes.sizes.sdkBundled[key]!
+    const external = m.bundleSizes.sizes.sdkExternal[key]!
+    const c = m.cold[key]!
+    return [
+      key,
+      `${routes[key].method} ${routes[key].path}`,
+      fmt(kb(bundled), 0),
+      fmt(kb(external), 0),
+      `${verdict(bundled < TARGET.bundleBytes)} / ${verdict(external < TARGET.bundleBytes)}`,
+      fmt(c.ms, 0),
+      fmt(c.importMs, 0),
+      String(c.status),
+      verdict(c.ms < TARGET.coldMs),
+    ]
+  })
+  const biggest = [...keys].sort(
+    (x, y) => m.bundleSizes.sizes.sdkExternal[y]! - m.bundleSizes.sizes.sdkExternal[x]!,
+  )[0]!
+  const heavy = (variant: 'sdkBundled' | 'sdkExternal') =>
+    m.bundleSizes
+      .heaviest(variant, biggest, 4)
+      .map((h) => `${h.name} ${fmt(kb(h.bytes), 0)} KB`)
+      .join(', ')
+  const webRows = (Object.keys(ROUTE_CHUNKS) as (keyof typeof ROUTE_CHUNKS)[]).map((route) => {
+    const w = m.webSizes[route]
+    const name = route === '/staff-login' ? FIGURES.web.staffLogin : FIGURES.web.dashboard
+    return [
+      name,
+      route,
+      fmt(kb(w.gzipBytes), 1),
+      fmt(kb(w.rawBytes), 0),
+      String(w.chunks),
+      fmt(kb(w.cssGzipBytes), 1),
+      verdict(w.gzipBytes < TARGET.initialJsBytes),
+    ]
+  })
+  const lhRows = m.lighthouse.map(({ name, url, result: r }) => [
+    name,
+    name === FIGURES.lighthouse.dashboard ? `${url} (supervisor's session)` : url,
+    String(r.performance),
+    fmt(r.lcpMs / 1000, 2),
+    fmt(r.tbtMs, 0),
+    fmt(r.cls, 3),
+    fmt(r.fcpMs / 1000, 2),
+    verdict(r.performance >= TARGET.lighthouseScore && r.lcpMs < TARGET.lcpMs),
+  ])
+  return [
+    {
+      title: `API on the local stack (autocannon, ${CONNECTIONS} connections, about ${timing.seconds} s per read)`,
+      head: [
+        'figure',
+        'request',
+        'p50 ms',
+        'p99 ms',
+        'req/s',
+        'p50 ÷ GetItem p50',
+        'errors',
+        `target (≤${TARGET.apiRatio}× GetItem, p99 <${TARGET.apiP99Ms} ms)`,
+      ],
+      numeric: [2, 3, 4, 5, 6],
+      rows: apiRows,
+      notes: [
+        `GetItem: the AWS SDK's raw GetItemCommand against the same DynamoDB Local, ${CONNECTIONS} calls in flight, in the same run.`,
+        `Each API request goes through the local API server (HTTP, API Gateway v2 event, middy, session lookup) in its own process; latency is per response (every request of a run is answered and counted), req/s is responses over the run. Each read runs ${timing.warmupSeconds} s of warm-up, then as many requests as the warm-up’s rate gives in ${timing.seconds} s (at least ${CONNECTIONS * 3}).`,
+        `Reports: the four whole weeks ${s.reportStart} to ${s.reportEnd}. Approve: each request approves a different pending timesheet of the big organization (each writes its CSV to S3), after ${s.warmupIds.length} warm-up approvals. errors: answers other than 200, plus timeouts.`,
+      ],
+    },
+    {
+      title: 'Bulk payroll CSV (GET /api/reports/bulk-timesheets as the big organization’s supervisor)',
+      head: [
+        'figure',
+        'rows',
+        'CSV MB',
+        'HTTP ms (median)',
+        'handler ms, fresh process',
+        'peak RSS MB',
+        'idle RSS MB',
+        `target (<${TARGET.bulkMs / 1000} s, <${mb(TARGET.bulkBytes)} MB)`,
+      ],
+      numeric: [1, 2, 3, 4, 5, 6],
+      rows: [
+        [
+          FIGURES.bulk,
+          String(b.rows),
+          fmt(mb(b.csvBytes), 1),
+          fmt(b.httpMs, 0),
+          fmt(b.lambdaMs, 0),
+          fmt(mb(b.peakRss), 0),
+          fmt(mb(b.idleRss), 0),
+          verdict(bulkOk),
+        ],
+      ],
+      notes: [
+        `HTTP: median of ${b.samples} requests through the local API (query every submitted timesheet, build the CSV, write it to the S3 emulator, redirect to a pre-signed link).`,
+        'Peak RSS: a fresh Node process imports the function’s bundle (SDK bundled) and calls its handler once with an API Gateway event carrying the supervisor’s session; the peak resident set of the whole process (getrusage maxRSS, and RSS sampled every 2 ms), what Lambda reports as Max Memory Used.',
+      ],
+    },
+    {
+      title: 'Functions: bundle size and cold start',
+      head: [
+        'route',
+        'method and path',
+        'KB, SDK bundled',
+        'KB, SDK external',
+        `size <${kb(TARGET.bundleBytes)} KB (bundled / external)`,
+        'cold ms',
+        'of which import',
+        'first status',
+        `cold <${TARGET.coldMs} ms`,
+      ],
+      numeric: [2, 3, 5, 6, 7],
+      rows: fnRows,
+      notes: [
+        'Bundles: esbuild, minified, platform node, target node20, ES module (as infra bundles them; infra targets node22); the entry imports the route file and exports handler = route.lambda. "SDK bundled" is what infra deploys; "SDK external" leaves @aws-sdk/* to the v3 SDK in Lambda’s Node runtime.',
+        `Largest bundle ${biggest}: SDK bundled ${heavy('sdkBundled')}; SDK external ${heavy('sdkExternal')}.`,
+        `Cold start: median of ${timing.coldSamples} fresh Node processes, each importing the SDK-bundled file and calling its handler once (import plus first call, timed inside the process; Node’s own start-up is not counted). The request is the same for every route: no session cookie; PATCH/POST/PUT/DELETE carry our Origin, a JSON content type and {} so CSRF passes. Member and supervisor routes answer 401 at the session check; public routes run their handler against the local emulators (the demo organization is made beforehand).`,
+      ],
+    },
+    {
+      title: 'Web: initial JavaScript per route (vite build, gzip level 6)',
+      head: [
+        'figure',
+        'route',
+        'JS KB gzipped',
+        'JS KB raw',
+        'chunks',
+        'CSS KB gzipped',
+        `target (<${kb(TARGET.initialJsBytes)} KB gz)`,
+      ],
+      numeric: [2, 3, 4, 5],
+      rows: webRows,
+      notes: [
+        'From the Vite manifest: the entry chunk and its static imports, plus the route’s lazy chunks and their static imports (the dashboard also needs the lazy signed-in frame, AppShell). CSS is shown, not counted.',
+        ...webRows.map((_, i) => {
+          const route = Object.keys(ROUTE_CHUNKS)[i] as keyof typeof ROUTE_CHUNKS
+          const parts = m.webSizes[route].byPackage.slice(0, 6).map((p) => `${p.name} ${fmt(kb(p.bytes), 0)}`)
+          return `Largest parts of ${route} (minified KB, from the source maps): ${parts.join(', ')}.`
+        }),
+      ],
+    },
+    {
+      title: 'Lighthouse (mobile, default settings: simulated slow 4G, 4× CPU slowdown; Debian Chromium headless)',
+      head: [
+        'figure',
+        'page',
+        'performance',
+        'LCP s',
+        'TBT ms',
+        'CLS',
+        'FCP s',
+        `target (≥${TARGET.lighthouseScore}, LCP <${TARGET.lcpMs / 1000} s)`,
+      ],
+      numeric: [2, 3, 4, 5, 6],
+      rows: lhRows,
+      notes: [
+        'The built app (this run’s production build, the same files as web/dist) served by the local stack’s static handler with its security headers, /api/* passed to the stack’s API, text responses gzipped as CloudFront does (the local stack sends them uncompressed). The dashboard run sends the supervisor’s session cookie with every request.',
+      ],
+    },
+  ]
+}
+
+const machine = () => {
+  const cpu = cpus()
+  return `${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, ${fmt(totalmem() / 1024 ** 3, 1)} GiB memory, Node ${process.version} (${platform()} ${arch()})`
+}
+
+const main = async () => {
+  let m: Measured
+  try {
+    m = await measure()
+  } finally {
+    const errors = stack?.errors() ?? []
+    if (errors.length) log(`the API logged errors:\n${errors.join('\n')}`)
+    await cleanup()
+  }
+  const seconds = (performance.now() - started) / 1000
+  const stamp = new Date()
+    .toISOString()
+    .replace(/:\d\d\.\d+Z$/, ' UTC')
+    .replace('T', ' ')
+  const big = set.bigStaff * set.weeks
+  const load = `load average ${fmt(loadBefore, 2)} at the start and ${fmt(loadavg()[0], 2)} at the end`
+  const intro = [
+    `Measured ${stamp} on ${machine()}; ${load}.`,
+    '',
+    `Data: 1 organization of ${set.bigStaff} staff (plus its supervisor) × ${set.weeks} weeks = ${big.toLocaleString('en-US')} timesheets, among ${set.smallOrgs} smaller organizations of ${set.smallMembers} members × ${set.smallWeeks} weeks; ${m.seeded.timesheets.toLocaleString('en-US')} timesheets (${m.seeded.items.toLocaleString('en-US')} items) seeded in ${fmt(m.seeded.seconds, 1)} s with seedOrganization's batch writes. Everything (DynamoDB Local, the S3 emulator, the API, the load generator, Chromium) ran on this one machine over 127.0.0.1. ${quick ? 'QUICK MODE (a check that everything runs, not a measurement). ' : ''}The whole run took ${fmt(seconds / 60, 1)} min.`,
+  ]
+  const report = markdownReport(`Benchmark (\`npm run bench${quick ? ' -- --quick' : ''}\`)`, intro, tables(m))
+  console.log(`\n${report}`)
+  if (outFile) {
+    writeFileSync(outFile, `${report}\n`)
+    log(`wrote ${outFile}`)
+  }
+  // Every figure must have been measured (a number, not a dash); targets are only reported.
+  const missing = report.split('\n').filter((l) => l.startsWith('|') && / — /.test(l))
+  if (missing.length) {
+    log(`some figures were not measured:\n${missing.join('\n')}`)
+    process.exit(1)
+  }
+  log(`done in ${fmt(seconds, 0)} s`)
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    log(`failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
+    process.exit(1)
+  },
+)

@@ -1,0 +1,135 @@
+import { addDays, currentWeekStart, type Timesheet } from '@app/core'
+import { keys, sampleOrganization, seedOrganization, sessions, type SeedOrganization } from '@app/data'
+import { localSubjectFor } from '@app/local'
+import { sessionCookieName } from '../../functions/src/http/cookies.ts'
+import { mapLimit } from './stats.ts'
+
+export interface DataSet {
+  /** Staff with timesheets in the big organization (its supervisor is one more member). */
+  bigStaff: number
+  weeks: number
+  smallOrgs: number
+  smallMembers: number
+  smallWeeks: number
+  /** Pending timesheets to hold for the approve run (measured, then a warm-up on separate ones). */
+  approvals: number
+  approvalWarmup: number
+}
+
+export const FULL: DataSet = {
+  bigStaff: 200,
+  weeks: 52,
+  smallOrgs: 20,
+  smallMembers: 12,
+  smallWeeks: 8,
+  approvals: 2000,
+  approvalWarmup: 100,
+}
+export const QUICK: DataSet = {
+  bigStaff: 19,
+  weeks: 4,
+  smallOrgs: 2,
+  smallMembers: 4,
+  smallWeeks: 3,
+  approvals: 40,
+  approvalWarmup: 20,
+}
+
+export interface Seeded {
+  orgId: string
+  timesheets: number
+  items: number
+  seconds: number
+  /** `sid=...` of the big organization's first supervisor and of one of its employees. */
+  supervisorCookie: string
+  staffCookie: string
+  /** Distinct pending timesheet ids of the big organization, for the warm-up and the approve run. */
+  warmupIds: number[]
+  approveIds: number[]
+  /** A timesheet key of the big organization, for the raw GetItem baseline. */
+  sampleKey: { pk: string; sk: string }
+  /** The report period: the four whole weeks before this one. */
+  reportStart: string
+  reportEnd: string
+}
+
+/**
+ * Turns the oldest decided timesheets into pending ones (as if just submitted) until the
+ * organization has `wanted` pending, so each approval in the run decides a different one.
+ */
+const holdPending = (seed: SeedOrganization, wanted: number) => {
+  let pending = seed.timesheets.filter((t) => t.status === 'pending').length
+  const oldestFirst = [...seed.timesheets].sort((a, b) => a.weekStartDate.localeCompare(b.weekStartDate) || a.id - b.id)
+  for (const t of oldestFirst) {
+    if (pending >= wanted) break
+    if (t.status !== 'approved' && t.status !== 'rejected') continue
+    Object.assign(t, {
+      status: 'pending',
+      version: 2,
+      approvedBy: null,
+      approvedAt: null,
+      comments: null,
+      commentHistory: [],
+      updatedAt: t.submittedAt ?? t.updatedAt,
+    } satisfies Partial<Timesheet>)
+    pending++
+  }
+  if (pending < wanted) throw new Error(`Only ${pending} timesheets could be pending; the data set is too small`)
+}
+
+const SMALL_NAMES = [
+  'New Hope Fellowship',
+  'Cornerstone Chapel',
+  'Riverside Ministries',
+  'Hillside Baptist',
+  'Harvest Mission',
+]
+
+/** Seeds the big organization and the small ones through the data layer's batch writes, and opens sessions. */
+export const seedBench = async (set: DataSet, issuer: string): Promise<Seeded> => {
+  const started = performance.now()
+  const email = 'pastor@gracecommunity.example'
+  const big = sampleOrganization({
+    name: 'Grace Community Church (bench)',
+    members: set.bigStaff + 1,
+    weeks: set.weeks,
+    supervisor: { email, firstName: 'Pat', lastName: 'Mensah', login: { issuer, subject: localSubjectFor(email) } },
+  })
+  holdPending(big, set.approvals + set.approvalWarmup)
+  const small = Array.from({ length: set.smallOrgs }, (_, i) =>
+    sampleOrganization({
+      name: `${SMALL_NAMES[i % SMALL_NAMES.length]} ${i + 1} (bench)`,
+      members: set.smallMembers,
+      weeks: set.smallWeeks,
+    }),
+  )
+  let items = (await seedOrganization(big)).items
+  for (const n of await mapLimit(small, 4, (s) => seedOrganization(s))) items += n.items
+
+  const orgId = big.organization.id
+  const supervisor = big.members[0]!
+  const staff = big.members.find((m) => m.role === 'employee')!
+  const cookie = async (userId: string) => `${sessionCookieName()}=${(await sessions.create({ userId, orgId })).sid}`
+  const pending = big.timesheets
+    .filter((t) => t.status === 'pending')
+    .map((t) => t.id)
+    .sort((a, b) => a - b)
+  const thisWeek = currentWeekStart(big.organization.timeZone, big.organization.weekStartDay)
+  const first = big.timesheets[0]!
+  return {
+    orgId,
+    timesheets: big.timesheets.length + small.reduce((n, s) => n + s.timesheets.length, 0),
+    items,
+    seconds: (performance.now() - started) / 1000,
+    supervisorCookie: await cookie(supervisor.id),
+    staffCookie: await cookie(staff.id),
+    warmupIds: pending.slice(0, set.approvalWarmup),
+    approveIds: pending.slice(set.approvalWarmup, set.approvalWarmup + set.approvals),
+    sampleKey: keys.timesheet(orgId, first.id),
+    reportStart: addDays(thisWeek, -28),
+    reportEnd: addDays(thisWeek, -1),
+  }
+}
+
+/** Timesheets of the big organization alone (for the table's caption). */
+export const bigTimesheets = (set: DataSet) => set.bigStaff * set.weeks

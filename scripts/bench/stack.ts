@@ -1,0 +1,82 @@
+import { fork } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { repoRoot } from '@app/local'
+
+export interface BenchStack {
+  appUrl: string
+  env: Record<string, string>
+  pid: number
+  /** The last lines the handlers logged at error level (a 500's stack), for diagnosis. */
+  errors: () => string[]
+  stop: () => Promise<void>
+}
+
+/** Kills a process we started, by its id, if it is still there. */
+const killPid = (pid: number, signal: NodeJS.Signals) => {
+  try {
+    process.kill(pid, signal)
+  } catch {
+    // already gone
+  }
+}
+
+/**
+ * Starts the whole local stack (emulators, API, the built web app) in a child process on free
+ * loopback ports with a fresh data directory. The handlers' request log goes to a pipe that is
+ * read and dropped, as Lambda would ship it away; error lines are kept.
+ */
+export const startBenchStack = (dataDir: string): Promise<BenchStack> =>
+  new Promise((resolve, reject) => {
+    const child = fork(join(import.meta.dirname, 'stack-child.ts'), [dataDir], {
+      cwd: repoRoot,
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    })
+    const errors: string[] = []
+    const keep = (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n')) {
+        if (line.includes('"level":"error"') || /Error|error:/.test(line)) errors.push(line.slice(0, 2000))
+      }
+      errors.splice(0, Math.max(0, errors.length - 20))
+    }
+    child.stdout!.on('data', keep)
+    child.stderr!.on('data', keep)
+    const timer = setTimeout(() => {
+      killPid(child.pid!, 'SIGTERM')
+      reject(new Error(`The local stack did not start within 120 s:\n${errors.join('\n')}`))
+    }, 120_000)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`The local stack exited (${code}) before it was ready:\n${errors.join('\n')}`))
+    })
+    child.on('message', (m: { type: string; appUrl: string; env: Record<string, string>; message: string }) => {
+      if (m.type === 'failed') {
+        clearTimeout(timer)
+        reject(new Error(`The local stack failed to start: ${m.message}`))
+        return
+      }
+      if (m.type !== 'ready') return
+      clearTimeout(timer)
+      const stop = () =>
+        new Promise<void>((done) => {
+          if (child.exitCode !== null || child.signalCode !== null) return done()
+          const force = setTimeout(() => {
+            // The emulators the stack started (it records their pids), then the stack itself.
+            const pids = join(dataDir, 'pids.json')
+            if (existsSync(pids)) {
+              const saved = JSON.parse(readFileSync(pids, 'utf8')) as { children: number[] }
+              for (const pid of saved.children) killPid(pid, 'SIGKILL')
+            }
+            killPid(child.pid!, 'SIGKILL')
+          }, 20_000)
+          child.removeAllListeners('exit')
+          child.once('exit', () => {
+            clearTimeout(force)
+            done()
+          })
+          child.send({ type: 'stop' })
+        })
+      resolve({ appUrl: m.appUrl, env: m.env, pid: child.pid!, errors: () => [...errors], stop })
+    })
+  })
