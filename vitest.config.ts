@@ -3,7 +3,9 @@ import react from '@vitejs/plugin-react'
 
 /**
  * One runner for everything. `unit` needs nothing running; `integration` and `e2e` get the
- * local stack (real emulators on free ports) from their global setup.
+ * local stack (real emulators on free ports) from their global setup. The stack's handlers run in
+ * the process that starts it and read its environment, so two stacks cannot share one vitest
+ * process: `npm test` runs `e2e` in a second vitest run, after the others.
  */
 export default defineConfig({
   test: {

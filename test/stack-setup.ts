@@ -9,7 +9,16 @@ import { buildWebIfStale } from './build-web.ts'
  * Starts the whole local stack on free ports with a fresh data directory for one test project,
  * and hands its environment to the test files (see stack-env.ts).
  */
+const started = new Set<string>()
+
 export default async function setup(project: TestProject) {
+  // Each stack's handlers read this process's environment: a second stack would rewire the first.
+  if (started.size) {
+    throw new Error(
+      `'${project.name}' needs its own vitest run (a stack for '${[...started][0]}' already runs here): npm test runs e2e separately`,
+    )
+  }
+  started.add(project.name)
   const withWeb = project.name === 'e2e'
   if (withWeb) await buildWebIfStale()
   const dataDir = mkdtempSync(join(tmpdir(), `timesheets-${project.name}-`))
@@ -17,6 +26,7 @@ export default async function setup(project: TestProject) {
   const stack = await startStack({ ports: await freePorts(), dataDir, web: withWeb ? 'dist' : 'none' })
   project.provide('stackEnv', { ...stack.env, LOG_LEVEL: 'silent', INBOX_URL: stack.inboxUrl })
   return async () => {
+    started.delete(project.name)
     await stack.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }
