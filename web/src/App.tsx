@@ -1,10 +1,7 @@
-import { lazy, Suspense } from 'react'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { BrowserRouter } from 'react-router-dom'
+import { Toaster } from './components/Toaster.tsx'
 import { AppRoutes } from './router.tsx'
-
-// The notification area loads after the first page: toasts raised before it arrives wait in the store.
-const Toaster = lazy(() => import('./components/Toaster.tsx').then((m) => ({ default: m.Toaster })))
 
 export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
@@ -12,9 +9,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      <Toaster />
     </QueryClientProvider>
   )
 }
