@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { ArrowLeft, CircleAlert, LogIn } from 'lucide-react'
+import { ArrowLeft, LogIn } from 'lucide-react'
 import { useStaffLogin } from '../api/auth.ts'
 import { errorFields, errorMessage } from '../api/client.ts'
 import { Button } from '../components/ui/Button.tsx'
@@ -11,6 +11,7 @@ import { Label } from '../components/ui/Label.tsx'
 import { Spinner } from '../components/ui/Spinner.tsx'
 import { SUPERVISOR_LOGIN_URL } from '../lib/browser.ts'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
+import { FormAlert } from '../components/ui/FormAlert.tsx'
 
 type Field = 'username' | 'password'
 type FieldErrors = Partial<Record<Field, string>>
@@ -72,15 +73,7 @@ export function StaffLoginPage() {
         </CardHeader>
         <CardContent>
           <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Staff login">
-            {formError ? (
-              <div
-                role="alert"
-                className="flex gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-              >
-                <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-                <p>{formError}</p>
-              </div>
-            ) : null}
+            <FormAlert message={formError} />
             <div className="space-y-1.5">
               <Label htmlFor="username">Username</Label>
               <Input

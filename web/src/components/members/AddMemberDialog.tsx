@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { CircleAlert, UserPlus } from 'lucide-react'
+import { UserPlus } from 'lucide-react'
 import { fullName, NewMember, Role, roleLabel } from '@app/core'
 import { useAddMember, type AddedMember } from '../../api/members.ts'
 import { ApiError, errorFields, errorMessage, isUnauthorizedError } from '../../api/client.ts'
@@ -21,6 +21,7 @@ import { Label } from '../ui/Label.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { CredentialsView } from './CredentialsView.tsx'
 import { staffLoginUrl } from './login-instructions.ts'
+import { FormAlert } from '../ui/FormAlert.tsx'
 
 type Field = 'firstName' | 'lastName' | 'email' | 'department' | 'role'
 type Values = Record<Field, string>
@@ -155,15 +156,7 @@ export function AddMemberDialog() {
               </DialogDescription>
             </DialogHeader>
             <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Add member">
-              {formError ? (
-                <div
-                  role="alert"
-                  className="flex gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-                >
-                  <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-                  <p>{formError}</p>
-                </div>
-              ) : null}
+              <FormAlert message={formError} />
               <div className="grid gap-4 sm:grid-cols-2">
                 {FIELDS.map(({ name, label, type, autoComplete }) => (
                   <div key={name} className="space-y-1.5">
