@@ -2,8 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { freePorts, startStack } from '@app/local'
-import { buildWebIfStale } from './build-web.ts'
+import { buildWebIfStale, freePorts, repoRoot, startStack } from '@app/local'
 
 /**
  * Starts the whole local stack on free ports with a fresh data directory for one test project,
@@ -20,7 +19,7 @@ export default async function setup(project: TestProject) {
   }
   started.add(project.name)
   const withWeb = project.name === 'e2e'
-  if (withWeb) await buildWebIfStale()
+  if (withWeb) buildWebIfStale(repoRoot)
   const dataDir = mkdtempSync(join(tmpdir(), `timesheets-${project.name}-`))
   process.env.LOG_LEVEL = 'silent'
   const stack = await startStack({ ports: await freePorts(), dataDir, web: withWeb ? 'dist' : 'none' })

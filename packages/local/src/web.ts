@@ -1,6 +1,8 @@
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse, Server } from 'node:http'
 import { extname, join, normalize } from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -15,28 +17,105 @@ const types: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 }
 
+/** What CloudFront compresses (it skips images and fonts that are compressed already). */
+const compressible = new Set(['.html', '.js', '.css', '.svg', '.webmanifest', '.json', '.txt'])
+
 export type WebHandler = (req: IncomingMessage, res: ServerResponse, headers: Record<string, string>) => void
 
-/** The built bundle with a single-page-app fallback to index.html, as CloudFront serves it. */
+const newest = (dir: string): number =>
+  readdirSync(dir, { withFileTypes: true }).reduce((max, entry) => {
+    const path = join(dir, entry.name)
+    return Math.max(max, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs)
+  }, 0)
+
+/**
+ * Builds web/ when its bundle is missing or older than any source it is made from, so `npm start`
+ * and the browser tests always serve the production build of the current sources.
+ */
+export const buildWebIfStale = (repoRoot: string, log: (line: string) => void = () => undefined) => {
+  const index = join(repoRoot, 'web/dist/index.html')
+  const sources = Math.max(
+    newest(join(repoRoot, 'web/src')),
+    newest(join(repoRoot, 'packages/core/src')),
+    newest(join(repoRoot, 'web/public')),
+    ...['web/index.html', 'web/vite.config.ts'].map((f) => statSync(join(repoRoot, f)).mtimeMs),
+  )
+  if (existsSync(index) && statSync(index).mtimeMs > sources) return
+  log('Building the web app (its sources changed since the last build)...')
+  // A child process, so the bundle is React's production build (vitest sets NODE_ENV=test).
+  const vite = join(repoRoot, 'node_modules/vite/bin/vite.js')
+  const out = spawnSync(process.execPath, [vite, 'build', 'web', '--logLevel', 'warn'], {
+    cwd: repoRoot,
+    env: { ...process.env, NODE_ENV: 'production' },
+    encoding: 'utf8',
+  })
+  if (out.status !== 0) throw new Error(`vite build failed:\n${out.stdout}\n${out.stderr}`)
+  log('Web app built.')
+}
+
+type Encoding = 'br' | 'gzip' | 'identity'
+
+/** The encoding CloudFront would pick for this request: Brotli first, then gzip. */
+const encodingFor = (req: IncomingMessage): Encoding => {
+  const accepted = String(req.headers['accept-encoding'] ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';')[0]!.toLowerCase())
+  if (accepted.includes('br')) return 'br'
+  if (accepted.includes('gzip')) return 'gzip'
+  return 'identity'
+}
+
+const encode: Record<Exclude<Encoding, 'identity'>, (body: Buffer) => Buffer> = {
+  br: (body) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  gzip: (body) => gzipSync(body, { level: 9 }),
+}
+
+/**
+ * The built bundle with a single-page-app fallback to index.html, compressed and cached as
+ * CloudFront serves it (hashed assets immutable for a year, everything else revalidated).
+ */
 export const staticWeb = (dist: string): WebHandler => {
   if (!existsSync(join(dist, 'index.html'))) {
     throw new Error(`The web app is not built (${dist}/index.html is missing): run npm run build:web`)
   }
-  const index = readFileSync(join(dist, 'index.html'))
+  const bodies = new Map<string, Buffer>()
+  const body = (file: string, encoding: Encoding) => {
+    const key = `${encoding}:${file}`
+    let cached = bodies.get(key)
+    if (!cached) {
+      const raw = readFileSync(file)
+      cached = encoding === 'identity' ? raw : encode[encoding](raw)
+      bodies.set(key, cached)
+    }
+    return cached
+  }
+  const send = (req: IncomingMessage, res: ServerResponse, headers: Record<string, string>, file: string) => {
+    const ext = extname(file)
+    const encoding = compressible.has(ext) ? encodingFor(req) : 'identity'
+    const immutable = file.startsWith(join(dist, 'assets/'))
+    res.writeHead(200, {
+      ...headers,
+      'content-type': types[ext] ?? 'application/octet-stream',
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      vary: 'accept-encoding',
+      ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+    })
+    res.end(req.method === 'HEAD' ? undefined : body(file, encoding))
+  }
   return (req, res, headers) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname))
-    const file = join(dist, path)
-    if (file.startsWith(dist) && extname(path) && existsSync(file) && statSync(file).isFile()) {
-      const immutable = path.startsWith('/assets/')
-      res.writeHead(200, {
-        ...headers,
-        'content-type': types[extname(path)] ?? 'application/octet-stream',
-        'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-      })
-      res.end(readFileSync(file))
+    let path: string
+    try {
+      path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname))
+    } catch {
+      res.writeHead(400, { ...headers, 'content-type': 'text/plain; charset=utf-8' }).end('Bad request')
       return
     }
-    res.writeHead(200, { ...headers, 'content-type': types['.html']!, 'cache-control': 'no-cache' }).end(index)
+    const file = join(dist, path)
+    if (file.startsWith(dist) && extname(path) && existsSync(file) && statSync(file).isFile()) {
+      send(req, res, headers, file)
+      return
+    }
+    send(req, res, headers, join(dist, 'index.html'))
   }
 }
 

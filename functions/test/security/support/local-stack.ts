@@ -42,8 +42,8 @@ export const launchStack = async (dataDir: string, ports?: Ports) => {
   delete env.WEB_MODE
   for (const [service, setting] of Object.entries(portSettings))
     env[setting.variable] = String(chosen[service as keyof Ports])
-  // The built web bundle when there is one; otherwise start.ts serves the web through Vite.
-  if (existsSync(join(repoRoot, 'web/dist/index.html'))) env.WEB_MODE = 'dist'
+  // The built web bundle when there is one, else Vite: never a build inside this test.
+  env.WEB_MODE = existsSync(join(repoRoot, 'web/dist/index.html')) ? 'dist' : 'dev'
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/local/src/start.ts'], {
     cwd: repoRoot,
     env,
