@@ -1,16 +1,19 @@
 /**
- * npm run bench [-- --quick] [-- --out FILE]
+ * npm run bench [-- --quick] [-- --out FILE] [-- --only cost]
  *
  * Measures, in one run on the local stack (started here on free loopback ports, with a fresh data
  * directory, and stopped at the end): API latency and throughput against a raw DynamoDB GetItem,
  * the bulk payroll CSV's time and memory, each function's bundle size and cold start, the web's
- * initial JavaScript per route, and Lighthouse on three pages. Prints the tables with each target
+ * initial JavaScript per route, Lighthouse on three pages, and what one church costs on AWS a month
+ * (its usage model played on a second stack that counts billed units). Prints the tables with each target
  * as pass or miss, and writes them as Markdown (bench-results.md at the repo root, for the README).
  *
  * --quick is a small end-to-end check for CI: a small data set, ~1 s per load run, one cold-start
- * sample; it prints every figure but writes no file unless --out is given.
+ * sample; it prints every figure but writes no file unless --out is given. --only cost runs the
+ * cost section alone (its own stack and web build) and prints it, writing no file unless --out.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
 import { arch, cpus, loadavg, platform, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -19,6 +22,7 @@ import { routes } from '@app/functions'
 import { repoRoot } from '@app/local'
 import { bulkCsv, type BulkResult } from './bench/bulk.ts'
 import { bundleRoutes, coldStartRequest } from './bench/bundles.ts'
+import { costTables, measureCost, webTraffic, type CostMeasured, type WebTraffic } from './bench/cost.ts'
 import { invokeFresh, lambdaEvent } from './bench/lambda.ts'
 import { startFront } from './bench/front.ts'
 import { lighthouseRun, stopAllChromium, type LighthouseResult } from './bench/lighthouse.ts'
@@ -33,17 +37,28 @@ import { buildWebWithManifest, initialJs, ROUTE_CHUNKS, type InitialJs } from '.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
 
 const { values } = parseArgs({
-  options: { quick: { type: 'boolean', default: false }, out: { type: 'string' } },
+  options: { quick: { type: 'boolean', default: false }, out: { type: 'string' }, only: { type: 'string' } },
 })
 const quick = values.quick
-const outFile = values.out ?? (quick ? undefined : join(repoRoot, 'bench-results.md'))
+if (values.only !== undefined && values.only !== 'cost') throw new Error(`--only takes 'cost', not '${values.only}'`)
+const onlyCost = values.only === 'cost'
+const outFile = values.out ?? (quick || onlyCost ? undefined : join(repoRoot, 'bench-results.md'))
 const set = quick ? QUICK : FULL
 const CONNECTIONS = 20
 const timing = quick
   ? { seconds: 1, warmupSeconds: 1, coldSamples: 1, bulkSamples: 1 }
   : { seconds: 10, warmupSeconds: 2, coldSamples: 5, bulkSamples: 3 }
+/**
+ * The cost section's churches. 10 members play in full; the larger play 10 members whose part is
+ * scaled up (each member sends about 400 requests a month, one at a time so each handler's CPU
+ * time is its own: a whole 1,000-member month would take hours), two of the four weeks, while
+ * the supervisors' part runs in full against a church of the full size. --quick: small churches,
+ * two members, one week.
+ */
+const costRun = quick
+  ? { weeks: 1, sizes: [10, 20, 30, 50].map((members) => ({ members, sample: 2 })) }
+  : { weeks: 2, sizes: [10, 50, 200, 1000].map((members) => ({ members, sample: 10 })) }
 
-/** The targets of the issue; each is printed as pass or miss, never asserted. */
 const TARGET = {
   apiRatio: 4,
   apiP99Ms: 100,
@@ -64,11 +79,18 @@ const work = mkdtempSync(join(tmpdir(), 'timesheets-bench-'))
 let stack: BenchStack | undefined
 let front: { close: () => Promise<void> } | undefined
 
-const cleanup = async () => {
+/** Stops what the measurements started (Chromium, the front server, the stack), keeping the work directory. */
+const stopAll = async () => {
   await stopAllChromium()
   await front?.close().catch(() => undefined)
+  front = undefined
+  const errors = stack?.errors() ?? []
+  if (errors.length) log(`the API logged errors:\n${errors.join('\n')}`)
   await stack?.stop().catch(() => undefined)
   stack = undefined
+}
+const cleanup = async () => {
+  await stopAll()
   rmSync(work, { recursive: true, force: true })
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -80,7 +102,30 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 const routeKeys = Object.keys(routes).sort() as (keyof typeof routes)[]
 
+/** Builds the web app (for the measurements) and says what one visit of the dashboard moves through CloudFront. */
+const buildWeb = () => {
+  const dir = join(work, 'web')
+  const manifest = buildWebWithManifest(dir)
+  const dashboard = initialJs(manifest, dir, ROUTE_CHUNKS['dashboard (/ signed in)'])
+  const html = gzipSync(readFileSync(join(dir, 'index.html')), { level: 6 }).length
+  return { dir, manifest, web: webTraffic(html, dashboard) }
+}
+
+/** The cost section on a stack of its own that counts billed units (probe.ts), stopped at the end. */
+const measureCostOn = async (web: WebTraffic): Promise<CostMeasured> => {
+  log('cost: starting a stack that counts billed units')
+  stack = await startBenchStack(join(work, 'cost-data'), { probe: true })
+  Object.assign(process.env, stack.env)
+  resetClients()
+  try {
+    return await measureCost(stack, web, { ...costRun, log })
+  } finally {
+    await stopAll()
+  }
+}
+
 interface Measured {
+  web: WebTraffic
   webSizes: Record<keyof typeof ROUTE_CHUNKS, InitialJs>
   bundleSizes: Awaited<ReturnType<typeof bundleRoutes>>
   seeded: Awaited<ReturnType<typeof seedBench>>
@@ -96,8 +141,7 @@ const measure = async (): Promise<Measured> => {
 
   // The web, built for production with Vite's manifest: measured, and served to Lighthouse.
   log('building the web app')
-  const manifestDir = join(work, 'web')
-  const manifest = buildWebWithManifest(manifestDir)
+  const { dir: manifestDir, manifest, web } = buildWeb()
   const webSizes = Object.fromEntries(
     Object.entries(ROUTE_CHUNKS).map(([route, chunks]) => [route, initialJs(manifest, manifestDir, chunks)]),
   ) as Measured['webSizes']
@@ -220,7 +264,7 @@ const measure = async (): Promise<Measured> => {
     log(`${p.name}`)
     lighthouse.push({ name: p.name, url: new URL(p.url).pathname, result: await lighthouseRun(p.url, p.options) })
   }
-  return { webSizes, bundleSizes, seeded, getItem, api, bulk, cold, lighthouse }
+  return { web, webSizes, bundleSizes, seeded, getItem, api, bulk, cold, lighthouse }
 }
 
 const tables = (m: Measured): Table[] => {
@@ -414,12 +458,19 @@ const machine = () => {
 }
 
 const main = async () => {
-  let m: Measured
+  let m: Measured | undefined
+  let cost: CostMeasured
   try {
-    m = await measure()
+    if (onlyCost) {
+      log('building the web app')
+      cost = await measureCostOn(buildWeb().web)
+    } else {
+      m = await measure()
+      // The measured stack stops first: the cost stack never shares the machine with it.
+      await stopAll()
+      cost = await measureCostOn(m.web)
+    }
   } finally {
-    const errors = stack?.errors() ?? []
-    if (errors.length) log(`the API logged errors:\n${errors.join('\n')}`)
     await cleanup()
   }
   const seconds = (performance.now() - started) / 1000
@@ -429,12 +480,20 @@ const main = async () => {
     .replace('T', ' ')
   const big = set.bigStaff * set.weeks
   const load = `load average ${fmt(loadBefore, 2)} at the start and ${fmt(loadavg()[0], 2)} at the end`
-  const intro = [
-    `Measured ${stamp} on ${machine()}; ${load}.`,
-    '',
-    `Data: 1 organization of ${set.bigStaff} staff (plus its supervisor) × ${set.weeks} weeks = ${big.toLocaleString('en-US')} timesheets, among ${set.smallOrgs} smaller organizations of ${set.smallMembers} members × ${set.smallWeeks} weeks; ${m.seeded.timesheets.toLocaleString('en-US')} timesheets (${m.seeded.items.toLocaleString('en-US')} items) seeded in ${fmt(m.seeded.seconds, 1)} s with seedOrganization's batch writes. Everything (DynamoDB Local, the S3 emulator, the API, the load generator, Chromium) ran on this one machine over 127.0.0.1. ${quick ? 'QUICK MODE (a check that everything runs, not a measurement). ' : ''}The whole run took ${fmt(seconds / 60, 1)} min.`,
-  ]
-  const report = markdownReport(`Benchmark (\`npm run bench${quick ? ' -- --quick' : ''}\`)`, intro, tables(m))
+  const measured = `Measured ${stamp} on ${machine()}; ${load}.`
+  const flags = [quick ? '--quick' : '', onlyCost ? '--only cost' : ''].filter(Boolean).join(' ')
+  const mode = flags ? ` -- ${flags}` : ''
+  const intro = !m
+    ? [measured, '', `The cost section alone, run with \`npm run bench${mode}\`; it took ${fmt(seconds / 60, 1)} min.`]
+    : [
+        measured,
+        '',
+        `Data: 1 organization of ${set.bigStaff} staff (plus its supervisor) × ${set.weeks} weeks = ${big.toLocaleString('en-US')} timesheets, among ${set.smallOrgs} smaller organizations of ${set.smallMembers} members × ${set.smallWeeks} weeks; ${m.seeded.timesheets.toLocaleString('en-US')} timesheets (${m.seeded.items.toLocaleString('en-US')} items) seeded in ${fmt(m.seeded.seconds, 1)} s with seedOrganization's batch writes. Everything (DynamoDB Local, the S3 emulator, the API, the load generator, Chromium) ran on this one machine over 127.0.0.1. ${quick ? 'QUICK MODE (a check that everything runs, not a measurement). ' : ''}The whole run took ${fmt(seconds / 60, 1)} min.`,
+      ]
+  const report = markdownReport(`Benchmark (\`npm run bench${mode}\`)`, intro, [
+    ...(m ? tables(m) : []),
+    ...costTables(cost, quick),
+  ])
   console.log(`\n${report}`)
   if (outFile) {
     writeFileSync(outFile, `${report}\n`)

@@ -1,12 +1,16 @@
 /**
  * The local stack in its own process for the benchmark, so the load generator (the parent) and
  * the handlers do not share one event loop. Started by stack.ts with IPC; argv[2] is the data
- * directory. Sends { type: 'ready', appUrl, env } and stops on { type: 'stop' } or when the
- * parent goes away.
+ * directory, argv[3] 'probe' to count what AWS would bill (probe.ts; answers { type: 'usage' }).
+ * Sends { type: 'ready', appUrl, env } and stops on { type: 'stop' } or when the parent goes away.
  */
 import { freePorts, startStack, type Stack } from '@app/local'
+import { installProbe, takeUsage } from './probe.ts'
 
 const dataDir = process.argv[2]
+const probing = process.argv[3] === 'probe'
+// Before any AWS client is made: the adapters then ask DynamoDB for consumed capacity.
+if (probing) process.env.BENCH_CONSUMED_CAPACITY = '1'
 if (!dataDir || !process.send) {
   console.error('stack-child.ts is started by scripts/bench/stack.ts')
   process.exit(2)
@@ -22,12 +26,14 @@ const stop = async (code: number) => {
 }
 process.on('message', (m: { type?: string }) => {
   if (m?.type === 'stop') void stop(0)
+  if (m?.type === 'usage') process.send!({ type: 'usage', usage: takeUsage() })
 })
 process.on('disconnect', () => void stop(0))
 process.on('SIGTERM', () => void stop(0))
 process.on('SIGINT', () => void stop(0))
 
 try {
+  if (probing) installProbe()
   stack = await startStack({ ports: await freePorts(), dataDir, web: 'none' })
   process.send({ type: 'ready', appUrl: stack.appUrl, env: stack.env })
 } catch (e) {

@@ -2,6 +2,7 @@ import { fork } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { repoRoot } from '@app/local'
+import type { Usage } from './probe.ts'
 
 export interface BenchStack {
   appUrl: string
@@ -10,6 +11,8 @@ export interface BenchStack {
   /** The last lines the handlers logged at error level (a 500's stack), for diagnosis. */
   errors: () => string[]
   stop: () => Promise<void>
+  /** With `probe`: what the handlers used since the last call (probe.ts), then a fresh count. */
+  usage: () => Promise<Usage>
 }
 
 /** Kills a process we started, by its id, if it is still there. */
@@ -26,9 +29,9 @@ const killPid = (pid: number, signal: NodeJS.Signals) => {
  * loopback ports with a fresh data directory. The handlers' request log goes to a pipe that is
  * read and dropped, as Lambda would ship it away; error lines are kept.
  */
-export const startBenchStack = (dataDir: string): Promise<BenchStack> =>
+export const startBenchStack = (dataDir: string, options: { probe?: boolean } = {}): Promise<BenchStack> =>
   new Promise((resolve, reject) => {
-    const child = fork(join(import.meta.dirname, 'stack-child.ts'), [dataDir], {
+    const child = fork(join(import.meta.dirname, 'stack-child.ts'), [dataDir, ...(options.probe ? ['probe'] : [])], {
       cwd: repoRoot,
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -77,6 +80,16 @@ export const startBenchStack = (dataDir: string): Promise<BenchStack> =>
           })
           child.send({ type: 'stop' })
         })
-      resolve({ appUrl: m.appUrl, env: m.env, pid: child.pid!, errors: () => [...errors], stop })
+      const usage = () =>
+        new Promise<Usage>((done) => {
+          const answer = (a: { type: string; usage?: Usage }) => {
+            if (a.type !== 'usage') return
+            child.off('message', answer)
+            done(a.usage!)
+          }
+          child.on('message', answer)
+          child.send({ type: 'usage' })
+        })
+      resolve({ appUrl: m.appUrl, env: m.env, pid: child.pid!, errors: () => [...errors], stop, usage })
     })
   })

@@ -38,6 +38,13 @@ export const routeMatcher = (routes: Route[]) => {
   }
 }
 
+/** Wraps every handler call when set: the benchmark's opt-in probe of each invocation (scripts/bench/cost.ts). */
+export type InvocationProbe = <T>(routeKey: string, call: () => Promise<T>) => Promise<T>
+let probe: InvocationProbe | undefined
+export const probeInvocations = (wrap: InvocationProbe | undefined) => {
+  probe = wrap
+}
+
 const readBody = async (req: IncomingMessage): Promise<Buffer | 'too-large'> => {
   const chunks: Buffer[] = []
   let size = 0
@@ -104,7 +111,8 @@ export const invoke = async (
     functionName: match.route.path,
     getRemainingTimeInMillis: () => 29_000,
   } as Context
-  const result = await match.route.lambda(event, context)
+  const call = () => match.route.lambda(event, context)
+  const result = await (probe ? probe(event.routeKey, call) : call())
   const out: Record<string, string | string[]> = { ...extraHeaders, ...(result.headers as Record<string, string>) }
   if (result.cookies?.length) out['set-cookie'] = result.cookies
   res.writeHead(result.statusCode ?? 200, out)

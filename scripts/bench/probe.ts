@@ -1,0 +1,96 @@
+/**
+ * Runs inside the bench stack's process (stack-child.ts, with BENCH_CONSUMED_CAPACITY=1): counts,
+ * per API route, what AWS would bill. Each handler call is timed as Lambda bills it and its CPU
+ * time taken with process.cpuUsage() (the local API adapter's probeInvocations hook); every AWS
+ * call the handler makes (the adapters' observeAwsCalls) and every byte it logs is booked to the
+ * route whose call is running, found through AsyncLocalStorage.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { observeAwsCalls, type AwsCall } from '@app/adapters'
+import { probeInvocations } from '../../packages/local/src/api-gateway.ts'
+
+export interface RouteUsage {
+  invocations: number
+  /** Per invocation: wall milliseconds and CPU milliseconds (user + system) of the handler call. */
+  wallMs: number[]
+  cpuMs: number[]
+  readUnits: number
+  writeUnits: number
+  s3Puts: number
+  s3Gets: number
+  s3BytesPut: number
+  emails: number
+  logBytes: number
+  /** AWS calls by service and command, for the report's notes. */
+  calls: Record<string, number>
+}
+
+/** Usage by API Gateway route key ("PATCH /api/timesheets/{id}/status"); OUTSIDE is work no handler ran. */
+export type Usage = Record<string, RouteUsage>
+export const OUTSIDE = '(outside a request)'
+
+export const emptyUsage = (): RouteUsage => ({
+  invocations: 0,
+  wallMs: [],
+  cpuMs: [],
+  readUnits: 0,
+  writeUnits: 0,
+  s3Puts: 0,
+  s3Gets: 0,
+  s3BytesPut: 0,
+  emails: 0,
+  logBytes: 0,
+  calls: {},
+})
+
+let usage: Usage = {}
+const current = new AsyncLocalStorage<RouteUsage>()
+const forRoute = (key: string) => (usage[key] ??= emptyUsage())
+const here = () => current.getStore() ?? forRoute(OUTSIDE)
+
+const book = (call: AwsCall) => {
+  const u = here()
+  const name = `${call.service} ${call.command.replace(/Command$/, '')}`
+  u.calls[name] = (u.calls[name] ?? 0) + 1
+  u.readUnits += call.readUnits
+  u.writeUnits += call.writeUnits
+  if (call.service === 's3') {
+    // S3 bills PUT, COPY, POST and LIST at the PUT rate, GET and everything else at the GET rate.
+    if (/Put|Copy|List|Post|Create|Upload/.test(call.command)) u.s3Puts++
+    else u.s3Gets++
+    u.s3BytesPut += call.bytes
+  }
+  if (call.service === 'ses' && /Send/.test(call.command)) u.emails++
+}
+
+export const installProbe = () => {
+  observeAwsCalls(book)
+  probeInvocations(async (routeKey, call) => {
+    const u = forRoute(routeKey)
+    const cpu = process.cpuUsage()
+    const started = performance.now()
+    try {
+      return await current.run(u, call)
+    } finally {
+      const wall = performance.now() - started
+      const spent = process.cpuUsage(cpu)
+      u.invocations++
+      u.wallMs.push(wall)
+      u.cpuMs.push((spent.user + spent.system) / 1000)
+    }
+  })
+  // What a handler writes to stdout is its log (CloudWatch Logs ingests it).
+  const write = process.stdout.write.bind(process.stdout) as (...args: unknown[]) => boolean
+  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    const store = current.getStore()
+    if (store) store.logBytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length
+    return write(chunk, ...rest)
+  }) as typeof process.stdout.write
+}
+
+/** The usage since the last take, and a fresh start. */
+export const takeUsage = (): Usage => {
+  const taken = usage
+  usage = {}
+  return taken
+}
