@@ -201,7 +201,7 @@ export const runMonth = async (stack: BenchStack, o: MonthOptions): Promise<Mont
   }
   await stack.usage() // what seeding and sign-in left behind is not the month's
   let visits = 0
-  let decider = 0
+  let decided = 0
   for (let w = 0; w < o.weeks; w++) {
     const week = addDays(thisWeek, -7 * (o.weeks - 1 - w))
     const sheets = new Map<string, { id: number; version: number }>()
@@ -236,11 +236,12 @@ export const runMonth = async (stack: BenchStack, o: MonthOptions): Promise<Mont
         visits += MODEL.member.visitsPerDay
       }
       if (last) {
-        // Every submitted timesheet is decided, round robin among the supervisors.
-        let n = 0
+        // Every submitted timesheet is decided, round robin among the supervisors; every
+        // (1 / declineShare)th decision of the month declines.
         for (const [, sheet] of sheets) {
-          const s = supervisors[decider++ % supervisors.length]!
-          const decline = ++n % Math.round(1 / MODEL.declineShare) === 0
+          const s = supervisors[decided % supervisors.length]!
+          decided++
+          const decline = Math.floor(decided * MODEL.declineShare) > Math.floor((decided - 1) * MODEL.declineShare)
           await call(s, 'PATCH', '/api/timesheets/{id}/status', `/api/timesheets/${sheet.id}/status`, {
             status: decline ? 'rejected' : 'approved',
             comments: decline ? 'Please add Thursday’s activity.' : '',
