@@ -29,7 +29,7 @@ import { lighthouseRun, stopAllChromium, type LighthouseResult } from './bench/l
 import { getItemRun, loadRun, type LoadResult } from './bench/load.ts'
 import { FIGURES, markdownReport, verdict, type Table } from './bench/report.ts'
 import { FULL, QUICK, seedBench } from './bench/seed.ts'
-import { startBenchStack, type BenchStack } from './bench/stack.ts'
+import { startBenchStack, startBenchStackRetrying, type BenchStack } from './bench/stack.ts'
 import { fmt, kb, mb, median } from './bench/stats.ts'
 import { buildWebWithManifest, initialJs, ROUTE_CHUNKS, type InitialJs } from './bench/web-size.ts'
 
@@ -114,7 +114,7 @@ const buildWeb = () => {
 /** The cost section on a stack of its own that counts billed units (probe.ts), stopped at the end. */
 const measureCostOn = async (web: WebTraffic): Promise<CostMeasured> => {
   log('cost: starting a stack that counts billed units')
-  stack = await startBenchStack(join(work, 'cost-data'), { probe: true })
+  stack = await startBenchStackRetrying(join(work, 'cost-data'), { probe: true, log })
   Object.assign(process.env, stack.env)
   resetClients()
   try {

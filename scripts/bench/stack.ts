@@ -1,4 +1,4 @@
-import { fork } from 'node:child_process'
+import { execFileSync, fork } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { repoRoot } from '@app/local'
@@ -93,3 +93,33 @@ export const startBenchStack = (dataDir: string, options: { probe?: boolean } = 
       resolve({ appUrl: m.appUrl, env: m.env, pid: child.pid!, errors: () => [...errors], stop, usage })
     })
   })
+
+/**
+ * Kills what a failed start left behind: an emulator whose start timed out is not yet among the
+ * stack's children (pids.json), so its process is found by the data directory it was given.
+ */
+const killLeftovers = (dataDir: string) => {
+  const lines = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).split('\n')
+  for (const line of lines) {
+    const [pid, ...args] = line.trim().split(/\s+/)
+    if (args.join(' ').includes(`${dataDir}/`) && Number(pid) !== process.pid) killPid(Number(pid), 'SIGKILL')
+  }
+}
+
+/** startBenchStack, tried again (in a fresh data directory) when an emulator is slow to start on a busy machine. */
+export const startBenchStackRetrying = async (
+  dataDir: string,
+  options: { probe?: boolean; attempts?: number; log?: (m: string) => void } = {},
+): Promise<BenchStack> => {
+  const attempts = options.attempts ?? 3
+  for (let i = 1; ; i++) {
+    const dir = i === 1 ? dataDir : `${dataDir}-${i}`
+    try {
+      return await startBenchStack(dir, options)
+    } catch (e) {
+      killLeftovers(dir)
+      if (i >= attempts) throw e
+      options.log?.(`the stack did not start (${e instanceof Error ? e.message.split('\n')[0] : String(e)}); again`)
+    }
+  }
+}

@@ -38,7 +38,7 @@ export const routeMatcher = (routes: Route[]) => {
   }
 }
 
-/** Wraps every handler call when set: the benchmark's opt-in probe of each invocation (scripts/bench/cost.ts). */
+/** Wraps every handler call when set: the benchmark's opt-in probe of each invocation (scripts/bench/probe.ts). */
 export type InvocationProbe = <T>(routeKey: string, call: () => Promise<T>) => Promise<T>
 let probe: InvocationProbe | undefined
 export const probeInvocations = (wrap: InvocationProbe | undefined) => {
