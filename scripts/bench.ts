@@ -29,7 +29,7 @@ import { lighthouseRun, stopAllChromium, type LighthouseResult } from './bench/l
 import { getItemRun, loadRun, type LoadResult } from './bench/load.ts'
 import { FIGURES, markdownReport, verdict, type Table } from './bench/report.ts'
 import { FULL, QUICK, seedBench } from './bench/seed.ts'
-import { startBenchStack, startBenchStackRetrying, type BenchStack } from './bench/stack.ts'
+import { startBenchStackRetrying, type BenchStack } from './bench/stack.ts'
 import { fmt, kb, mb, median } from './bench/stats.ts'
 import { buildWebWithManifest, initialJs, ROUTE_CHUNKS, type InitialJs } from './bench/web-size.ts'
 
@@ -150,7 +150,7 @@ const measure = async (): Promise<Measured> => {
   const bundleSizes = await bundleRoutes(routeKeys, join(work, 'functions'))
 
   log('starting the local stack')
-  stack = await startBenchStack(join(work, 'data'))
+  stack = await startBenchStackRetrying(join(work, 'data'), { log })
   Object.assign(process.env, stack.env)
   resetClients()
   const { appUrl, env } = stack

@@ -111,7 +111,7 @@ export const startBenchStackRetrying = async (
   dataDir: string,
   options: { probe?: boolean; attempts?: number; log?: (m: string) => void } = {},
 ): Promise<BenchStack> => {
-  const attempts = options.attempts ?? 3
+  const attempts = options.attempts ?? 5
   for (let i = 1; ; i++) {
     const dir = i === 1 ? dataDir : `${dataDir}-${i}`
     try {
