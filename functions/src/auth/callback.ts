@@ -5,7 +5,7 @@ import { readCookie, sessionCookie } from '../http/cookies.ts'
 import { defineRoute } from '../http/define-route.ts'
 import { HttpResponse } from '../http/response.ts'
 import { authStateCookie } from '../http/auth-state-cookie.ts'
-import { signInFailedPage } from '../http/sign-in-failed-page.ts'
+import { signInFailedPage } from '../views/sign-in-failed-page.ts'
 
 /**
  * The identity provider returns here. First sign-in creates the account, and a person with no

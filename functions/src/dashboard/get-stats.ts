@@ -1,5 +1,5 @@
 import { defineRoute } from '../http/define-route.ts'
-import { currentWeekOf } from '../support/timesheet-views.ts'
+import { currentWeekOf } from '../workflows/timesheets.ts'
 
 /** The supervisor's stat row, from maintained counters and one index count (no timesheet is read). */
 export default defineRoute({

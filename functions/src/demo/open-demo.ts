@@ -1,5 +1,6 @@
 import * as z from 'zod'
-import { sampleOrganization, seedOrganization, sessions, stableId, table, keys } from '@app/data'
+import { sessions, system } from '@app/data'
+import { sampleOrganization, seedOrganization, stableId } from '@app/data/seed'
 import { sessionCookie } from '../http/cookies.ts'
 import { defineRoute } from '../http/define-route.ts'
 import { HttpResponse } from '../http/response.ts'
@@ -19,7 +20,7 @@ export default defineRoute({
   handler: async ({ query, session: previous }) => {
     const orgId = stableId('org', DEMO_NAME)
     const demo = sampleOrganization({ name: DEMO_NAME, members: 9, weeks: 6, demo: true })
-    if (!(await table.get(keys.organization(orgId)))) await seedOrganization(demo)
+    if (!(await system.organizations.exists(orgId))) await seedOrganization(demo)
     const member = query.role === 'supervisor' ? demo.members[0]! : demo.members.find((m) => m.role === 'employee')!
     if (previous) await sessions.delete(previous.sid)
     const { sid } = await sessions.create({ userId: member.id, orgId, demo: true })

@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { defineRoute } from '../http/define-route.ts'
-import { checkDecisionLink } from '../support/decision-link-check.ts'
-import { confirmPage } from '../support/decision-page.ts'
+import { checkDecisionLink } from '../workflows/decision-link-check.ts'
+import { confirmPage } from '../views/decision-page.ts'
 
 /** Opening an emailed Approve or Decline link: a confirmation page; a GET never decides. */
 export default defineRoute({

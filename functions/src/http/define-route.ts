@@ -3,6 +3,7 @@ import httpJsonBodyParser from '@middy/http-json-body-parser'
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda'
 import * as z from 'zod'
 import type { Access } from '@app/core'
+import { filesFor, type Files } from '@app/adapters'
 import { orgDb, type OrgDb } from '@app/data'
 import { csrfGuard, requestLog, sessionLoader, type AuthSession, type RouteState } from './middleware.ts'
 import { HttpResponse } from './response.ts'
@@ -16,6 +17,7 @@ type Schema = z.ZodType
 type Input<S> = S extends Schema ? z.infer<S> : undefined
 type SessionFor<A extends Access> = A extends 'public' ? AuthSession | undefined : AuthSession
 type DbFor<A extends Access> = A extends 'public' ? OrgDb | undefined : OrgDb
+type FilesFor<A extends Access> = A extends 'public' ? Files | undefined : Files
 
 export interface RouteContext<A extends Access, P, Q, B> {
   params: Input<P>
@@ -23,6 +25,8 @@ export interface RouteContext<A extends Access, P, Q, B> {
   body: Input<B>
   session: SessionFor<A>
   db: DbFor<A>
+  /** The session organization's files, bound like `db`. */
+  files: FilesFor<A>
   event: APIGatewayProxyEventV2
   requestId: string
 }
@@ -79,6 +83,7 @@ export const defineRoute = <
       body: spec.body ? spec.body.parse(event.body ?? {}) : undefined,
       session: state.session,
       db: state.session ? orgDb(state.session.orgId) : undefined,
+      files: state.session ? filesFor(state.session.orgId) : undefined,
       event,
       requestId: context.awsRequestId,
     } as RouteContext<A, P, Q, B>

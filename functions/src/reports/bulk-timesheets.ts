@@ -1,6 +1,5 @@
 import * as z from 'zod'
 import { bulkCsvHeader, bulkCsvRow, toCsv, TimesheetStatus } from '@app/core'
-import { exportsStore } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
 import { HttpResponse } from '../http/response.ts'
 
@@ -14,7 +13,7 @@ export default defineRoute({
   auth: 'supervisor',
   query: z.object({ status: z.union([TimesheetStatus, z.literal('all')]).optional() }),
   uses: ['table', 'exportsBucket'],
-  handler: async ({ query, db }) => {
+  handler: async ({ query, db, files }) => {
     const status = query.status === 'all' ? undefined : query.status
     const [sheets, members] = await Promise.all([db.timesheets.all(status), db.users.listForRecords()])
     const people = new Map(members.map((m) => [m.id, m]))
@@ -26,10 +25,8 @@ export default defineRoute({
       ),
     ])
     const stamp = new Date().toISOString().replace(/[:.]/g, '-')
-    const key = `${db.orgId}/reports/timesheets-${status ?? 'all'}-${stamp}.csv`
-    await exportsStore.putCsv(key, csv)
-    return HttpResponse.redirect(
-      await exportsStore.downloadUrl(key, `timesheets-${status ?? 'all'}-${stamp.slice(0, 10)}.csv`),
-    )
+    const file = files.report(`timesheets-${status ?? 'all'}-${stamp}`)
+    await file.put(csv)
+    return HttpResponse.redirect(await file.url(`timesheets-${status ?? 'all'}-${stamp.slice(0, 10)}.csv`))
   },
 })

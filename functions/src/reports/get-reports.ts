@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { addDays, badRequest, isValidDate } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { peopleOf, withEmployees } from '../support/timesheet-views.ts'
+import { peopleOf, withEmployees } from '../workflows/timesheets.ts'
 
 const ReportDate = z.string().refine(isValidDate, 'Use a date like 2026-11-16')
 

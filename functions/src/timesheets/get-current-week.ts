@@ -1,5 +1,5 @@
 import { defineRoute } from '../http/define-route.ts'
-import { currentWeekOf } from '../support/timesheet-views.ts'
+import { currentWeekOf } from '../workflows/timesheets.ts'
 
 /** The caller's timesheet for this week in the organization's time zone, created as a draft the first time. */
 export default defineRoute({

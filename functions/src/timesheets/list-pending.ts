@@ -1,5 +1,5 @@
 import { defineRoute } from '../http/define-route.ts'
-import { withEmployees } from '../support/timesheet-views.ts'
+import { withEmployees } from '../workflows/timesheets.ts'
 
 /** Every timesheet waiting for a decision, newest week first. */
 export default defineRoute({

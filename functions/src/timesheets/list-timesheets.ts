@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { TimesheetStatus } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { withEmployees } from '../support/timesheet-views.ts'
+import { withEmployees } from '../workflows/timesheets.ts'
 
 /** Staff see their own timesheets; supervisors their organization's. Newest week first, a page at a time. */
 export default defineRoute({

@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { WeekTimesheetSave } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { assertWeekStart } from '../support/timesheet-views.ts'
+import { assertWeekStart } from '../workflows/timesheets.ts'
 
 /** The submit page's Save Timesheet: the draft of the chosen week, created when missing. */
 export default defineRoute({

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import Stripe from 'stripe'
 import { addDays, currentWeekStart, TimesheetDays, type Timesheet } from '@app/core'
-import { keys, orgDb, table } from '@app/data'
-import { callRoute, sessionCookieFor, type TestRequest } from '../../../src/http/test-event.ts'
-import { newOrganization, newStaffMember } from '../../../src/http/test-identity.ts'
+import { orgDb } from '@app/data'
+import { keys, table } from '@app/data/testing'
+import { callRoute, sessionCookieFor, type TestRequest } from '../../support/test-event.ts'
+import { newOrganization, newStaffMember } from '../../support/test-identity.ts'
 import addMember from '../../../src/members/add-member.ts'
 import uploadLogo from '../../../src/organization/upload-logo.ts'
-import { createDecisionLink } from '../../../src/support/decision-links.ts'
+import { createDecisionLink } from '../../../src/workflows/decision-links.ts'
 import { pathParamsOf, type Route, type RouteKey } from './manifest.ts'
 
 /** A real 1x1 PNG. */
