@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { Redirect } from '@app/core'
 import { config, finishAuthorization } from '@app/adapters'
 import { sessions, system } from '@app/data'
 import { readCookie, sessionCookie } from '../http/cookies.ts'
@@ -20,6 +21,7 @@ export default defineRoute({
     code: z.string().max(4000).optional(),
     error: z.string().max(200).optional(),
   }),
+  response: Redirect,
   uses: ['table', 'oidc'],
   handler: async ({ query, event, session: previous }) => {
     const origin = config.appOrigin

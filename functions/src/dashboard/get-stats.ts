@@ -1,3 +1,4 @@
+import { DashboardStats } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { currentWeekOf } from '../workflows/timesheets.ts'
 
@@ -6,6 +7,7 @@ export default defineRoute({
   method: 'GET',
   path: '/api/dashboard/stats',
   auth: 'supervisor',
+  response: DashboardStats,
   uses: ['table'],
   handler: async ({ db }) => {
     const [org, counts, activeEmployees] = await Promise.all([

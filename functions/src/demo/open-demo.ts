@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { Redirect } from '@app/core'
 import { sessions, system } from '@app/data'
 import { sampleOrganization, seedOrganization, stableId } from '@app/data/seed'
 import { sessionCookie } from '../http/cookies.ts'
@@ -16,6 +17,7 @@ export default defineRoute({
   path: '/api/demo',
   auth: 'public',
   query: z.object({ role: z.enum(['supervisor', 'employee']).default('supervisor') }),
+  response: Redirect,
   uses: ['table'],
   handler: async ({ query, session: previous }) => {
     const orgId = stableId('org', DEMO_NAME)

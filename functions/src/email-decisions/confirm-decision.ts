@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { AppError } from '@app/core'
+import { AppError, Page } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { checkDecisionLink } from '../workflows/decision-link-check.ts'
 import { decideTimesheet } from '../workflows/decisions.ts'
@@ -16,6 +16,7 @@ export default defineRoute({
   auth: 'public',
   skipCsrf: true,
   params: z.object({ token: z.string().max(2000) }),
+  response: Page,
   uses: ['table', 'exportsBucket', 'email'],
   handler: async ({ params, event }) => {
     const checked = await checkDecisionLink(params.token)

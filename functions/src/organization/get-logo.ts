@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { Redirect } from '@app/core'
 import { filesFor } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
 import { HttpResponse } from '../http/response.ts'
@@ -9,6 +10,7 @@ export default defineRoute({
   path: '/api/logos/{orgId}/{file}',
   auth: 'public',
   params: z.object({ orgId: z.uuid(), file: z.string().regex(/^logo-[0-9a-f]{16}\.(png|jpg|webp|svg)$/) }),
+  response: Redirect,
   uses: ['logosBucket'],
   handler: async ({ params }) => {
     // Logos are public by their path, so the path's organization is the one to read.

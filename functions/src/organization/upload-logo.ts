@@ -7,6 +7,7 @@ import {
   entitlements,
   LOGO_MAX_BYTES,
   logoMessages,
+  OrganizationSettings,
   settingsOf,
 } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
@@ -26,6 +27,7 @@ export default defineRoute({
       .string({ error: logoMessages.notImage.description })
       .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 200, logoMessages.tooLarge.description),
   }),
+  response: OrganizationSettings,
   uses: ['table', 'logosBucket'],
   handler: async ({ body, db, files }) => {
     assertCanBrand(entitlements(await db.organization.get()))

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { bulkCsvHeader, bulkCsvRow, toCsv, TimesheetStatus } from '@app/core'
+import { bulkCsvHeader, bulkCsvRow, Redirect, TimesheetStatus, toCsv } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { HttpResponse } from '../http/response.ts'
 
@@ -12,6 +12,7 @@ export default defineRoute({
   path: '/api/reports/bulk-timesheets',
   auth: 'supervisor',
   query: z.object({ status: z.union([TimesheetStatus, z.literal('all')]).optional() }),
+  response: Redirect,
   uses: ['table', 'exportsBucket'],
   handler: async ({ query, db, files }) => {
     const status = query.status === 'all' ? undefined : query.status

@@ -1,4 +1,4 @@
-import { WeekTimesheetSave } from '@app/core'
+import { Timesheet, WeekTimesheetSave } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { submitWithReviewEmails } from '../workflows/submission.ts'
 import { assertWeekStart } from '../workflows/timesheets.ts'
@@ -9,6 +9,7 @@ export default defineRoute({
   path: '/api/timesheets',
   auth: 'member',
   body: WeekTimesheetSave,
+  response: Timesheet,
   uses: ['table', 'email'],
   handler: async ({ body, session, db }) => {
     const { weekStartDate, version, ...days } = body

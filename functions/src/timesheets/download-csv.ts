@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { conflict, notFound, TimesheetId } from '@app/core'
+import { conflict, notFound, Redirect, TimesheetId } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { HttpResponse } from '../http/response.ts'
 import { publishTimesheetCsv } from '../workflows/timesheet-csv.ts'
@@ -10,6 +10,7 @@ export default defineRoute({
   path: '/api/timesheets/{id}/download-csv',
   auth: 'member',
   params: z.object({ id: TimesheetId }),
+  response: Redirect,
   uses: ['table', 'exportsBucket'],
   handler: async ({ params, session, db, files }) => {
     const sheet = await db.timesheets.get(params.id)

@@ -1,3 +1,4 @@
+import { Timesheet } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { currentWeekOf } from '../workflows/timesheets.ts'
 
@@ -6,6 +7,7 @@ export default defineRoute({
   method: 'GET',
   path: '/api/timesheets/current-week',
   auth: 'member',
+  response: Timesheet,
   uses: ['table'],
   handler: async ({ session, db }) => {
     const org = await db.organization.get()

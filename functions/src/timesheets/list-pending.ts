@@ -1,3 +1,4 @@
+import { PendingTimesheets } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { withEmployees } from '../workflows/timesheets.ts'
 
@@ -6,6 +7,7 @@ export default defineRoute({
   method: 'GET',
   path: '/api/timesheets/pending',
   auth: 'supervisor',
+  response: PendingTimesheets,
   uses: ['table'],
   handler: async ({ db }) => withEmployees(db, (await db.timesheets.all('pending')).reverse()),
 })

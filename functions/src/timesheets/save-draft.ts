@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { WeekTimesheetSave } from '@app/core'
+import { Timesheet, WeekTimesheetSave } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { assertWeekStart } from '../workflows/timesheets.ts'
 
@@ -9,6 +9,7 @@ export default defineRoute({
   path: '/api/timesheets/save-draft',
   auth: 'member',
   body: WeekTimesheetSave.extend({ status: z.literal('draft').optional() }),
+  response: Timesheet,
   uses: ['table'],
   handler: async ({ body, session, db }) => {
     const { weekStartDate, version, status: _status, ...days } = body

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { TimesheetId } from '@app/core'
+import { Timesheet, TimesheetId } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { submitWithReviewEmails } from '../workflows/submission.ts'
 
@@ -10,6 +10,7 @@ export default defineRoute({
   auth: 'member',
   params: z.object({ id: TimesheetId }),
   body: z.object({ version: z.number().int().nonnegative().optional() }),
+  response: Timesheet,
   uses: ['table', 'email'],
   handler: ({ params, body, session, db }) =>
     submitWithReviewEmails(db, session.user, params.id, { expectedVersion: body.version }),
