@@ -279,7 +279,7 @@ describe('the demo organization is read-only for everyone who opens it', () => {
     const added = unchanged(after.items).filter((i) => !before.items.some((b) => b.sk === i.sk))
     for (const item of added) {
       expect(visitorsIds.has(String(item.employeeId ?? String(item.sk).split('#')[1])), String(item.sk)).toBe(true)
-      if (String(item.sk).startsWith('TS#')) expect(item).toMatchObject({ status: 'draft', version: 0 })
+      if (String(item.sk).startsWith(keys.timesheetsPrefix)) expect(item).toMatchObject({ status: 'draft', version: 0 })
       else expect(String(item.sk)).toMatch(/^WEEK#/)
     }
     expect(unchanged(after.items).filter((i) => !added.includes(i))).toEqual(unchanged(before.items))

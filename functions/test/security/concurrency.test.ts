@@ -70,7 +70,7 @@ describe('one timesheet per employee-week', () => {
     expect(week).toBe(thisWeek())
     const items = await table.queryAll({
       KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-      ExpressionAttributeValues: { ':p': keys.orgPk(t.orgId), ':s': 'TS#' },
+      ExpressionAttributeValues: { ':p': keys.orgPk(t.orgId), ':s': keys.timesheetsPrefix },
     })
     expect(items.filter((i) => i.employeeId === t.staff.user.id && i.weekStartDate === week)).toHaveLength(1)
     await expectCountsTrue()

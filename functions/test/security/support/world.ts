@@ -95,7 +95,7 @@ export const makeTenant = async (name: string, options: { spare?: boolean } = {}
   const trueCounts = async () => {
     const items = await table.queryAll({
       KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-      ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': 'TS#' },
+      ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.timesheetsPrefix },
     })
     const counts = { draft: 0, pending: 0, approved: 0, rejected: 0 }
     for (const i of items) counts[i.status as keyof typeof counts]++
@@ -134,7 +134,7 @@ export const snapshotOf = async (orgId: string) => {
     KeyConditionExpression: 'pk = :p',
     ExpressionAttributeValues: { ':p': keys.orgPk(orgId) },
   })
-  const members = items.filter((i) => String(i.sk).startsWith('USER#'))
+  const members = items.filter((i) => String(i.sk).startsWith(keys.usersPrefix))
   const lookups = await Promise.all(
     members.filter((m) => m.username).map((m) => table.get(keys.username(String(m.username)))),
   )
