@@ -2,6 +2,51 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 
+const awsOnlyInAdapters = {
+  group: ['@aws-sdk/*', 'stripe'],
+  message: 'Call AWS and Stripe through packages/adapters or packages/data.',
+}
+
+/**
+ * One no-restricted-imports entry per group of functions/src files (a later entry replaces an
+ * earlier one for the same file, so each repeats the common restrictions).
+ */
+function functionsBoundary(groups) {
+  return groups.map(({ files, forbid = [], seed = false, filesFor = false }) => ({
+    files,
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: filesFor
+            ? []
+            : [
+                {
+                  name: '@app/adapters',
+                  importNames: ['filesFor'],
+                  message: "Use the route context's `files`, bound to the session's organization like `db`.",
+                },
+              ],
+          patterns: [
+            awsOnlyInAdapters,
+            {
+              group: ['@app/data/testing', '**/packages/data/**'],
+              message: 'Handlers reach data only through orgDb and system (`table` and `keys` are for tests).',
+            },
+            ...(seed ? [] : [{ group: ['@app/data/seed'], message: 'Seeding is for scripts and the demo only.' }]),
+            { group: ['**/test/**'], message: 'Test doubles live beside the tests, never in src/.' },
+            ...forbid.map((room) => ({
+              group: [`../${room}/*`, `**/src/${room}/*`],
+              message: 'Rooms import one way: routes > workflows > views > http.',
+            })),
+          ],
+        },
+      ],
+    },
+  }))
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules/', '**/dist/', '**/cdk.out/', '.local/', 'coverage/'] },
   js.configs.recommended,
@@ -15,22 +60,24 @@ export default tseslint.config(
   },
   {
     // Only the adapters and data packages (and the local stack, infra and tests) talk to AWS or Stripe.
-    files: ['functions/src/**/*.ts', 'web/src/**/*.{ts,tsx}', 'packages/core/src/**/*.ts'],
+    files: ['web/src/**/*.{ts,tsx}', 'packages/core/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@aws-sdk/*', 'stripe'],
-              message: 'Call AWS and Stripe through packages/adapters or packages/data.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [awsOnlyInAdapters] }] },
   },
+  // The handlers' boundary: data through orgDb and system, files through the `files` the route
+  // context hands over; and the rooms import one way only: routes > workflows > views > http.
+  ...functionsBoundary([
+    { files: ['functions/src/**/*.ts'] },
+    { files: ['functions/src/http/**/*.ts'], forbid: ['views', 'workflows'] },
+    { files: ['functions/src/views/**/*.ts'], forbid: ['workflows'] },
+    { files: ['functions/src/demo/open-demo.ts'], seed: true },
+    // These bind files to an organization the session or a signed link names, as orgDb is bound.
+    { files: ['functions/src/http/define-route.ts'], forbid: ['views', 'workflows'], filesFor: true },
+    {
+      files: ['functions/src/organization/get-logo.ts', 'functions/src/workflows/decision-link-check.ts'],
+      filesFor: true,
+    },
+  ]),
   {
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

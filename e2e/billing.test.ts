@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import type { SubscriptionStatus, User } from '@app/core'
-import { keys, table } from '@app/data'
+import { keys, table } from '@app/data/testing'
 import { useBrowser } from './browser.ts'
 import { signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
 

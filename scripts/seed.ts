@@ -6,7 +6,7 @@
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { resetClients, staffPool } from '@app/adapters'
-import { sampleOrganization, seedOrganization } from '@app/data'
+import { sampleOrganization, seedOrganization } from '@app/data/seed'
 import { configuredPorts, localSubjectFor, repoRoot, runningStackEnvironment } from '@app/local'
 
 const { values } = parseArgs({

@@ -1,5 +1,7 @@
 import { addDays, currentWeekStart, type Timesheet } from '@app/core'
-import { keys, sampleOrganization, seedOrganization, sessions, type SeedOrganization } from '@app/data'
+import { sessions } from '@app/data'
+import { sampleOrganization, seedOrganization, type SeedOrganization } from '@app/data/seed'
+import { keys } from '@app/data/testing'
 import { localSubjectFor } from '@app/local'
 import { sessionCookieName } from '../../functions/src/http/cookies.ts'
 import { mapLimit } from './stats.ts'

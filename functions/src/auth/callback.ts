@@ -1,11 +1,12 @@
 import * as z from 'zod'
+import { Redirect } from '@app/core'
 import { config, finishAuthorization } from '@app/adapters'
 import { sessions, system } from '@app/data'
 import { readCookie, sessionCookie } from '../http/cookies.ts'
 import { defineRoute } from '../http/define-route.ts'
 import { HttpResponse } from '../http/response.ts'
 import { authStateCookie } from '../http/auth-state-cookie.ts'
-import { signInFailedPage } from '../http/sign-in-failed-page.ts'
+import { signInFailedPage } from '../views/sign-in-failed-page.ts'
 
 /**
  * The identity provider returns here. First sign-in creates the account, and a person with no
@@ -20,6 +21,7 @@ export default defineRoute({
     code: z.string().max(4000).optional(),
     error: z.string().max(200).optional(),
   }),
+  response: Redirect,
   uses: ['table', 'oidc'],
   handler: async ({ query, event, session: previous }) => {
     const origin = config.appOrigin

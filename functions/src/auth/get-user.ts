@@ -1,3 +1,4 @@
+import { CurrentUser } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
 /** The signed-in member (never a password or secret), or 401 when signed out; `demo` marks the read-only demo. */
@@ -5,6 +6,7 @@ export default defineRoute({
   method: 'GET',
   path: '/api/auth/user',
   auth: 'member',
+  response: CurrentUser,
   uses: ['table'],
   handler: async ({ session }) => ({ ...session.user, demo: session.demo === true }),
 })

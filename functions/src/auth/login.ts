@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { Redirect } from '@app/core'
 import { config, startAuthorization } from '@app/adapters'
 import { system } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
@@ -12,6 +13,7 @@ export default defineRoute({
   path: '/api/login',
   auth: 'public',
   query: z.object({ returnTo: z.string().max(2000).optional(), tz: z.string().max(64).optional() }),
+  response: Redirect,
   uses: ['table', 'oidc'],
   handler: async ({ query }) => {
     const start = await startAuthorization()

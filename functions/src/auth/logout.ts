@@ -1,3 +1,4 @@
+import { Redirect } from '@app/core'
 import { sessions } from '@app/data'
 import { clearedSessionCookie } from '../http/cookies.ts'
 import { defineRoute } from '../http/define-route.ts'
@@ -8,6 +9,7 @@ export default defineRoute({
   method: 'GET',
   path: '/api/logout',
   auth: 'public',
+  response: Redirect,
   uses: ['table'],
   handler: async ({ session }) => {
     if (session) await sessions.delete(session.sid)

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import * as z from 'zod'
-import { badRequest, messages, plans, unavailable } from '@app/core'
+import { badRequest, CreatedSubscription, messages, plans, unavailable } from '@app/core'
 import {
   billingConfigured,
   cancelIfUnfinished,
@@ -29,6 +29,7 @@ export default defineRoute({
       .refine((id) => knownPriceIds.has(id), 'Unknown plan'),
     couponCode: z.string().trim().max(100).optional(),
   }),
+  response: CreatedSubscription,
   uses: ['table', 'stripe'],
   handler: async ({ body, session, db }) => {
     if (!(await billingConfigured())) throw unavailable(messages.billingNotConfigured)

@@ -1,3 +1,4 @@
+import { BillingConfig } from '@app/core'
 import { billingConfigured } from '@app/adapters/billing'
 import { defineRoute } from '../http/define-route.ts'
 
@@ -6,6 +7,7 @@ export default defineRoute({
   method: 'GET',
   path: '/api/billing/config',
   auth: 'public',
+  response: BillingConfig,
   uses: ['stripe'],
   handler: async () => ({
     publishableKey: (await billingConfigured()) ? process.env.STRIPE_PUBLISHABLE_KEY || null : null,

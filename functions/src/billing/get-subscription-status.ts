@@ -1,10 +1,11 @@
-import { subscriptionView } from '@app/core'
+import { SubscriptionState, subscriptionView } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
 export default defineRoute({
   method: 'GET',
   path: '/api/subscription/status',
   auth: 'supervisor',
+  response: SubscriptionState,
   uses: ['table'],
   handler: async ({ db }) => subscriptionView(await db.organization.get()),
 })

@@ -1,4 +1,4 @@
-import { conflict, subscriptionView } from '@app/core'
+import { conflict, SubscriptionState, subscriptionView } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
 /**
@@ -9,6 +9,7 @@ export default defineRoute({
   method: 'POST',
   path: '/api/start-trial',
   auth: 'supervisor',
+  response: SubscriptionState,
   uses: ['table'],
   handler: async ({ db }) => {
     const org = await db.organization.get()

@@ -1,4 +1,4 @@
-import { badRequest, planForPriceId, SubscriptionStatus } from '@app/core'
+import { badRequest, planForPriceId, SubscriptionStatus, WebhookReceipt } from '@app/core'
 import { readSubscriptionEvent, type SubscriptionEvent } from '@app/adapters/billing'
 import { orgDb } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
@@ -12,6 +12,7 @@ export default defineRoute({
   path: '/api/stripe/webhook',
   auth: 'public',
   skipCsrf: true,
+  response: WebhookReceipt,
   uses: ['table', 'stripe'],
   handler: async ({ event: request }) => {
     const raw = request.isBase64Encoded

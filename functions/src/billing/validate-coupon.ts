@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { CouponCheck } from '@app/core'
 import { couponDetails } from '@app/adapters/billing'
 import { defineRoute } from '../http/define-route.ts'
 
@@ -13,6 +14,7 @@ export default defineRoute({
       .min(1, 'Please enter a coupon code first.')
       .max(100),
   }),
+  response: CouponCheck,
   uses: ['table', 'stripe'],
   handler: async ({ body }) => {
     const found = await couponDetails(body.couponCode)

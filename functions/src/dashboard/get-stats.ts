@@ -1,11 +1,13 @@
+import { DashboardStats } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { currentWeekOf } from '../support/timesheet-views.ts'
+import { currentWeekOf } from '../workflows/timesheets.ts'
 
 /** The supervisor's stat row, from maintained counters and one index count (no timesheet is read). */
 export default defineRoute({
   method: 'GET',
   path: '/api/dashboard/stats',
   auth: 'supervisor',
+  response: DashboardStats,
   uses: ['table'],
   handler: async ({ db }) => {
     const [org, counts, activeEmployees] = await Promise.all([

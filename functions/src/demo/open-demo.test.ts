@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { callRoute } from '../http/test-event.ts'
+import { callRoute } from '../../test/support/test-event.ts'
 import getUser from '../auth/get-user.ts'
 import listTimesheets from '../timesheets/list-timesheets.ts'
 import getCurrentWeek from '../timesheets/get-current-week.ts'

@@ -1,5 +1,7 @@
 import * as z from 'zod'
-import { sampleOrganization, seedOrganization, sessions, stableId, table, keys } from '@app/data'
+import { Redirect } from '@app/core'
+import { sessions, system } from '@app/data'
+import { sampleOrganization, seedOrganization, stableId } from '@app/data/seed'
 import { sessionCookie } from '../http/cookies.ts'
 import { defineRoute } from '../http/define-route.ts'
 import { HttpResponse } from '../http/response.ts'
@@ -15,11 +17,12 @@ export default defineRoute({
   path: '/api/demo',
   auth: 'public',
   query: z.object({ role: z.enum(['supervisor', 'employee']).default('supervisor') }),
+  response: Redirect,
   uses: ['table'],
   handler: async ({ query, session: previous }) => {
     const orgId = stableId('org', DEMO_NAME)
     const demo = sampleOrganization({ name: DEMO_NAME, members: 9, weeks: 6, demo: true })
-    if (!(await table.get(keys.organization(orgId)))) await seedOrganization(demo)
+    if (!(await system.organizations.exists(orgId))) await seedOrganization(demo)
     const member = query.role === 'supervisor' ? demo.members[0]! : demo.members.find((m) => m.role === 'employee')!
     if (previous) await sessions.delete(previous.sid)
     const { sid } = await sessions.create({ userId: member.id, orgId, demo: true })

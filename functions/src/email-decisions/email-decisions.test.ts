@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { currentWeekStart } from '@app/core'
 import { orgDb } from '@app/data'
-import { callRoute } from '../http/test-event.ts'
-import { newOrganization, newStaffMember } from '../http/test-identity.ts'
-import { inbox } from '../http/test-inbox.ts'
+import { callRoute } from '../../test/support/test-event.ts'
+import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
+import { inbox } from '../../test/support/test-inbox.ts'
 import updateSettings from '../organization/update-settings.ts'
-import { createDecisionLink } from '../support/decision-links.ts'
+import { createDecisionLink } from '../workflows/decision-links.ts'
 import createTimesheet from '../timesheets/create-timesheet.ts'
 import submitTimesheet from '../timesheets/submit-timesheet.ts'
 import updateDraft from '../timesheets/update-draft.ts'
@@ -85,14 +85,14 @@ describe('review emails on submit', () => {
     }
     const queued = await outbox.pendingFor(organization.id)
     expect(queued).toHaveLength(2)
-    const { table, keys } = await import('@app/data')
+    const { table, keys } = await import('@app/data/testing')
     for (const q of queued) {
       await table.update(keys.outbox(organization.id, q.id), {
         UpdateExpression: 'SET gsi1sk = :due',
         ExpressionAttributeValues: { ':due': `2000-01-01T00:00:00.000Z#${organization.id}#${q.id}` },
       })
     }
-    const { retryDueEmails } = await import('../support/mailer.ts')
+    const { retryDueEmails } = await import('../workflows/mailer.ts')
     await retryDueEmails()
     expect(await outbox.pendingFor(organization.id)).toEqual([])
     expect(await inbox(supervisor.email!)).toHaveLength(1)

@@ -1,7 +1,8 @@
 import * as z from 'zod'
+import { Page } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { checkDecisionLink } from '../support/decision-link-check.ts'
-import { confirmPage } from '../support/decision-page.ts'
+import { checkDecisionLink } from '../workflows/decision-link-check.ts'
+import { confirmPage } from '../views/decision-page.ts'
 
 /** Opening an emailed Approve or Decline link: a confirmation page; a GET never decides. */
 export default defineRoute({
@@ -9,6 +10,7 @@ export default defineRoute({
   path: '/api/email-decisions/{token}',
   auth: 'public',
   params: z.object({ token: z.string().max(2000) }),
+  response: Page,
   uses: ['table', 'email'], // the link secret comes with the email grant
   handler: async ({ params, event }) => {
     const checked = await checkDecisionLink(params.token)

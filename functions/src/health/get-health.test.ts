@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { callRoute } from '../http/test-event.ts'
+import { callRoute } from '../../test/support/test-event.ts'
 import getHealth from './get-health.ts'
 
 describe('GET /api/health', () => {

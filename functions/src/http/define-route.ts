@@ -2,7 +2,8 @@ import middy from '@middy/core'
 import httpJsonBodyParser from '@middy/http-json-body-parser'
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda'
 import * as z from 'zod'
-import type { Access } from '@app/core'
+import { Page, Redirect, type Access, type NonJsonResponse } from '@app/core'
+import { filesFor, type Files } from '@app/adapters'
 import { orgDb, type OrgDb } from '@app/data'
 import { csrfGuard, requestLog, sessionLoader, type AuthSession, type RouteState } from './middleware.ts'
 import { HttpResponse } from './response.ts'
@@ -14,8 +15,13 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 type Schema = z.ZodType
 
 type Input<S> = S extends Schema ? z.infer<S> : undefined
+/** What a route answers: a schema for data (JSON, or 204 for `NoContent`), or a kind of navigation. */
+type Answer = Schema | NonJsonResponse
+/** The handler's return, typed by the route's `response`. */
+type Output<R> = R extends Schema ? z.input<R> | HttpResponse : R extends NonJsonResponse ? HttpResponse : unknown
 type SessionFor<A extends Access> = A extends 'public' ? AuthSession | undefined : AuthSession
 type DbFor<A extends Access> = A extends 'public' ? OrgDb | undefined : OrgDb
+type FilesFor<A extends Access> = A extends 'public' ? Files | undefined : Files
 
 export interface RouteContext<A extends Access, P, Q, B> {
   params: Input<P>
@@ -23,21 +29,25 @@ export interface RouteContext<A extends Access, P, Q, B> {
   body: Input<B>
   session: SessionFor<A>
   db: DbFor<A>
+  /** The session organization's files, bound like `db`. */
+  files: FilesFor<A>
   event: APIGatewayProxyEventV2
   requestId: string
 }
 
-export interface RouteSpec<A extends Access, P, Q, B> {
+export interface RouteSpec<A extends Access, P, Q, B, R> {
   method: Method
   path: `/api/${string}`
   auth: A
   params?: P
   query?: Q
   body?: B
+  /** What the route answers; in tests every answer is checked against it (packages/core/src/api). */
+  response?: R
   uses: Use[]
   /** Cross-site callers (payment webhooks) that cannot send our Origin; off by default. */
   skipCsrf?: boolean
-  handler: (ctx: RouteContext<A, P, Q, B>) => Promise<unknown>
+  handler: (ctx: RouteContext<A, P, Q, B>) => Promise<Output<R>>
 }
 
 export interface Route {
@@ -46,6 +56,7 @@ export interface Route {
   auth: Access
   uses: Use[]
   hasBody: boolean
+  response?: Answer
   lambda: (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>
 }
 
@@ -59,6 +70,30 @@ const toResult = (out: unknown): APIGatewayProxyStructuredResultV2 => {
   }
 }
 
+/** Tests check every answer against the route's declared response; production does not pay for it. */
+const checkingAnswers = () => process.env.NODE_ENV === 'test' || Boolean(process.env.VITEST)
+
+const isHtml = (res: HttpResponse) => /^text\/html\b/.test(res.headers['content-type'] ?? '')
+
+/** Why `out` is not what `response` declares, or undefined when it is. */
+export const answerProblem = (response: Answer, out: unknown): string | undefined => {
+  if (response === Redirect || response === Page) {
+    if (!(out instanceof HttpResponse)) return `a ${response} was declared, but data was answered`
+    const redirects = out.status >= 300 && out.status < 400 && Boolean(out.headers.location)
+    // A navigation that cannot go on (a failed sign-in) shows an error page instead.
+    if (response === Redirect) return redirects || (out.status >= 400 && isHtml(out)) ? undefined : 'not a redirect'
+    return isHtml(out) ? undefined : 'not an HTML page'
+  }
+  if (out instanceof HttpResponse && out.status >= 400) return undefined
+  if (out instanceof HttpResponse && !/^application\/json\b/.test(out.headers['content-type'] ?? '')) {
+    return 'data was declared, but the answer is not JSON'
+  }
+  // What the web receives: the JSON text parsed back (undefined for a 204).
+  const sent = out instanceof HttpResponse ? out.body : out === undefined ? undefined : JSON.stringify(out)
+  const result = response.safeParse(sent === undefined ? undefined : JSON.parse(sent))
+  return result.success ? undefined : z.prettifyError(result.error)
+}
+
 /**
  * One endpoint: body parsing, the request log, CSRF, the session and role check, zod parsing of
  * params, query and body, then the handler; the error handler maps every failure once.
@@ -68,8 +103,9 @@ export const defineRoute = <
   P extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
   B extends Schema | undefined = undefined,
+  R extends Answer | undefined = undefined,
 >(
-  spec: RouteSpec<A, P, Q, B>,
+  spec: RouteSpec<A, P, Q, B, R>,
 ): Route => {
   const core = async (event: APIGatewayProxyEventV2, context: Context) => {
     const state = (context as Context & { route: RouteState }).route
@@ -79,10 +115,17 @@ export const defineRoute = <
       body: spec.body ? spec.body.parse(event.body ?? {}) : undefined,
       session: state.session,
       db: state.session ? orgDb(state.session.orgId) : undefined,
+      files: state.session ? filesFor(state.session.orgId) : undefined,
       event,
       requestId: context.awsRequestId,
     } as RouteContext<A, P, Q, B>
-    return toResult(await spec.handler(ctx))
+    const out = await spec.handler(ctx)
+    // A route without a response fails the manifest test instead (routes.unit.test.ts).
+    if (spec.response !== undefined && checkingAnswers()) {
+      const problem = answerProblem(spec.response, out)
+      if (problem) throw new Error(`${spec.method} ${spec.path} answered outside its response schema: ${problem}`)
+    }
+    return toResult(out)
   }
 
   const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>().use(requestLog())
@@ -93,5 +136,13 @@ export const defineRoute = <
 
   // Every route reads the table: the session middleware loads a session whenever a cookie is sent.
   const uses: Use[] = ['table', ...spec.uses.filter((u) => u !== 'table')]
-  return { method: spec.method, path: spec.path, auth: spec.auth, uses, hasBody: Boolean(spec.body), lambda }
+  return {
+    method: spec.method,
+    path: spec.path,
+    auth: spec.auth,
+    uses,
+    hasBody: Boolean(spec.body),
+    response: spec.response,
+    lambda,
+  }
 }

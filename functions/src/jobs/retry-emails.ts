@@ -1,5 +1,5 @@
 import { outbox } from '@app/data'
-import { retryDueEmails } from '../support/mailer.ts'
+import { retryDueEmails } from '../workflows/mailer.ts'
 
 export const METRICS_NAMESPACE = 'MinistryTimesheets'
 

@@ -1,4 +1,4 @@
-import { assertCanAddMember, badRequest, entitlements, NewMember } from '@app/core'
+import { AddedMember, assertCanAddMember, badRequest, entitlements, NewMember } from '@app/core'
 import { generatePassword, staffPool, usernameCandidates } from '@app/adapters'
 import { duplicateEmailMessage, system } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
@@ -12,6 +12,7 @@ export default defineRoute({
   path: '/api/employees',
   auth: 'supervisor',
   body: NewMember,
+  response: AddedMember,
   uses: ['table', 'staffPool'],
   handler: async ({ body, db }) => {
     const org = await db.organization.get()

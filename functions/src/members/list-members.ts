@@ -1,9 +1,11 @@
+import { MemberList } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
 export default defineRoute({
   method: 'GET',
   path: '/api/employees',
   auth: 'supervisor',
+  response: MemberList,
   uses: ['table'],
   handler: async ({ db }) => {
     const members = await db.users.list()

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { orgDb } from '@app/data'
-import { callRoute } from '../http/test-event.ts'
-import { newOrganization } from '../http/test-identity.ts'
+import { callRoute } from '../../test/support/test-event.ts'
+import { newOrganization } from '../../test/support/test-identity.ts'
 import getUser from '../auth/get-user.ts'
 import staffLogin from '../staff/staff-login.ts'
 import addMember from './add-member.ts'
@@ -72,7 +72,7 @@ describe('members', () => {
 
   it('enforces the plan limit with a message naming the limit and the plan to move to', async () => {
     const { cookie, organization } = await newOrganization()
-    const { table, keys } = await import('@app/data')
+    const { table, keys } = await import('@app/data/testing')
     await table.update(keys.organization(organization.id), {
       UpdateExpression: 'SET subscriptionStatus = :s, #p = :p, memberCount = :c',
       ExpressionAttributeNames: { '#p': 'plan' },
@@ -85,7 +85,7 @@ describe('members', () => {
 
   it('refuses to add members after the trial ended without a subscription', async () => {
     const { cookie, organization } = await newOrganization()
-    const { table, keys } = await import('@app/data')
+    const { table, keys } = await import('@app/data/testing')
     await table.update(keys.organization(organization.id), {
       UpdateExpression: 'SET trialEndsAt = :t',
       ExpressionAttributeValues: { ':t': new Date(Date.now() - 1000).toISOString() },

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { conflict } from '@app/core'
+import { conflict, NoContent } from '@app/core'
 import { staffPool } from '@app/adapters'
 import { sessions } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
@@ -10,6 +10,7 @@ export default defineRoute({
   path: '/api/employees/{id}',
   auth: 'supervisor',
   params: z.object({ id: z.uuid('Member id must be a valid id') }),
+  response: NoContent,
   uses: ['table', 'staffPool'],
   handler: async ({ params, session, db }) => {
     if (params.id === session.userId) throw conflict('You cannot remove yourself')

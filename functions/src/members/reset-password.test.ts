@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { callRoute } from '../http/test-event.ts'
-import { newOrganization, newStaffMember } from '../http/test-identity.ts'
+import { callRoute } from '../../test/support/test-event.ts'
+import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import getUser from '../auth/get-user.ts'
 import staffLogin from '../staff/staff-login.ts'
 import resetPassword from './reset-password.ts'

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { badRequest } from '@app/core'
+import { badRequest, PasswordReset } from '@app/core'
 import { generatePassword, staffPool } from '@app/adapters'
 import { sessions } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
@@ -10,6 +10,7 @@ export default defineRoute({
   path: '/api/employees/{id}/reset-password',
   auth: 'supervisor',
   params: z.object({ id: z.uuid('Member id must be a valid id') }),
+  response: PasswordReset,
   uses: ['table', 'staffPool'],
   handler: async ({ params, db }) => {
     const member = await db.users.get(params.id)

@@ -1,5 +1,6 @@
 import * as z from 'zod'
-import { logosStore } from '@app/adapters'
+import { Redirect } from '@app/core'
+import { filesFor } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
 import { HttpResponse } from '../http/response.ts'
 
@@ -9,9 +10,11 @@ export default defineRoute({
   path: '/api/logos/{orgId}/{file}',
   auth: 'public',
   params: z.object({ orgId: z.uuid(), file: z.string().regex(/^logo-[0-9a-f]{16}\.(png|jpg|webp|svg)$/) }),
+  response: Redirect,
   uses: ['logosBucket'],
   handler: async ({ params }) => {
-    const res = HttpResponse.redirect(await logosStore.url(`${params.orgId}/${params.file}`))
+    // Logos are public by their path, so the path's organization is the one to read.
+    const res = HttpResponse.redirect(await filesFor(params.orgId).logo(params.file).url())
     // The file name is a content hash, so the redirect may be cached well within the link's life.
     return new HttpResponse(res.status, undefined, { ...res.headers, 'cache-control': 'private, max-age=1800' })
   },

@@ -1,4 +1,4 @@
-import { settingsOf, type OrganizationSettings } from '@app/core'
+import { OrganizationSettings, settingsOf } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
 /** The organization's name and branding, for the header and the settings page. */
@@ -6,6 +6,7 @@ export default defineRoute({
   method: 'GET',
   path: '/api/organization/settings',
   auth: 'member',
+  response: OrganizationSettings,
   uses: ['table'],
   handler: async ({ db }): Promise<OrganizationSettings> => {
     const org = await db.organization.get()

@@ -1,10 +1,4 @@
-import {
-  assertCanBrand,
-  entitlements,
-  OrganizationSettingsUpdate,
-  settingsOf,
-  type OrganizationSettings,
-} from '@app/core'
+import { assertCanBrand, entitlements, OrganizationSettings, OrganizationSettingsUpdate, settingsOf } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
 /** Name, logo, time zone and week start. A new logo needs a plan with custom branding. */
@@ -13,6 +7,7 @@ export default defineRoute({
   path: '/api/organization/settings',
   auth: 'supervisor',
   body: OrganizationSettingsUpdate,
+  response: OrganizationSettings,
   uses: ['table'],
   handler: async ({ body, db }): Promise<OrganizationSettings> => {
     const current = await db.organization.get()

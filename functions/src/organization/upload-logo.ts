@@ -7,9 +7,9 @@ import {
   entitlements,
   LOGO_MAX_BYTES,
   logoMessages,
+  OrganizationSettings,
   settingsOf,
 } from '@app/core'
-import { logosStore } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
 
 const DATA_URL = /^data:[\w.+-]+\/[\w.+-]+;base64,([A-Za-z0-9+/]+={0,2})$/
@@ -27,8 +27,9 @@ export default defineRoute({
       .string({ error: logoMessages.notImage.description })
       .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 200, logoMessages.tooLarge.description),
   }),
+  response: OrganizationSettings,
   uses: ['table', 'logosBucket'],
-  handler: async ({ body, db }) => {
+  handler: async ({ body, db, files }) => {
     assertCanBrand(entitlements(await db.organization.get()))
     const match = DATA_URL.exec(body.dataUrl)
     if (!match) throw badRequest(logoMessages.notImage.description, { dataUrl: logoMessages.notImage.description })
@@ -38,9 +39,9 @@ export default defineRoute({
       const { description } = logoMessages[check.problem]
       throw badRequest(description, { dataUrl: description })
     }
-    const file = `logo-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.${check.type.ext}`
-    await logosStore.put(`${db.orgId}/${file}`, bytes, check.type.mime)
-    const org = await db.organization.updateSettings({ logoUrl: `/api/logos/${db.orgId}/${file}` })
+    const logo = files.logo(`logo-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.${check.type.ext}`)
+    await logo.put(bytes, check.type.mime)
+    const org = await db.organization.updateSettings({ logoUrl: logo.path })
     return settingsOf(org)
   },
 })

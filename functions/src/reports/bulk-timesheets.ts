@@ -1,6 +1,5 @@
 import * as z from 'zod'
-import { bulkCsvHeader, bulkCsvRow, toCsv, TimesheetStatus } from '@app/core'
-import { exportsStore } from '@app/adapters'
+import { bulkCsvHeader, bulkCsvRow, Redirect, TimesheetStatus, toCsv } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { HttpResponse } from '../http/response.ts'
 
@@ -13,8 +12,9 @@ export default defineRoute({
   path: '/api/reports/bulk-timesheets',
   auth: 'supervisor',
   query: z.object({ status: z.union([TimesheetStatus, z.literal('all')]).optional() }),
+  response: Redirect,
   uses: ['table', 'exportsBucket'],
-  handler: async ({ query, db }) => {
+  handler: async ({ query, db, files }) => {
     const status = query.status === 'all' ? undefined : query.status
     const [sheets, members] = await Promise.all([db.timesheets.all(status), db.users.listForRecords()])
     const people = new Map(members.map((m) => [m.id, m]))
@@ -26,10 +26,8 @@ export default defineRoute({
       ),
     ])
     const stamp = new Date().toISOString().replace(/[:.]/g, '-')
-    const key = `${db.orgId}/reports/timesheets-${status ?? 'all'}-${stamp}.csv`
-    await exportsStore.putCsv(key, csv)
-    return HttpResponse.redirect(
-      await exportsStore.downloadUrl(key, `timesheets-${status ?? 'all'}-${stamp.slice(0, 10)}.csv`),
-    )
+    const file = files.report(`timesheets-${status ?? 'all'}-${stamp}`)
+    await file.put(csv)
+    return HttpResponse.redirect(await file.url(`timesheets-${status ?? 'all'}-${stamp.slice(0, 10)}.csv`))
   },
 })

@@ -1,7 +1,7 @@
 import * as z from 'zod'
-import { addDays, badRequest, isValidDate } from '@app/core'
+import { addDays, badRequest, isValidDate, Report } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { peopleOf, withEmployees } from '../support/timesheet-views.ts'
+import { peopleOf, withEmployees } from '../workflows/timesheets.ts'
 
 const ReportDate = z.string().refine(isValidDate, 'Use a date like 2026-11-16')
 
@@ -11,6 +11,7 @@ export default defineRoute({
   path: '/api/timesheets/reports',
   auth: 'supervisor',
   query: z.object({ start: ReportDate, end: ReportDate }),
+  response: Report,
   uses: ['table'],
   handler: async ({ query, db }) => {
     if (query.end < query.start)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { callRoute } from '../http/test-event.ts'
-import { newOrganization } from '../http/test-identity.ts'
+import { callRoute } from '../../test/support/test-event.ts'
+import { newOrganization } from '../../test/support/test-identity.ts'
 import addMember from '../members/add-member.ts'
 import staffLogin from './staff-login.ts'
 

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import * as z from 'zod'
-import { messages, tooManyRequests, unauthorized } from '@app/core'
+import { messages, SignedInMember, tooManyRequests, unauthorized } from '@app/core'
 import { staffPool } from '@app/adapters'
 import { orgDb, sessions, system } from '@app/data'
 import { sessionCookie } from '../http/cookies.ts'
@@ -18,6 +18,7 @@ export default defineRoute({
     username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100),
     password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
   }),
+  response: SignedInMember,
   uses: ['table', 'staffPool'],
   handler: async ({ body, session: previous }) => {
     const username = body.username.toLowerCase()

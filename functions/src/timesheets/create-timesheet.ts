@@ -1,7 +1,7 @@
-import { WeekTimesheetSave } from '@app/core'
+import { Timesheet, WeekTimesheetSave } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { submitWithReviewEmails } from '../support/submission.ts'
-import { assertWeekStart } from '../support/timesheet-views.ts'
+import { submitWithReviewEmails } from '../workflows/submission.ts'
+import { assertWeekStart } from '../workflows/timesheets.ts'
 
 /** The submit page's Submit Timesheet: saves the chosen week, then submits it for approval. */
 export default defineRoute({
@@ -9,12 +9,14 @@ export default defineRoute({
   path: '/api/timesheets',
   auth: 'member',
   body: WeekTimesheetSave,
+  response: Timesheet,
   uses: ['table', 'email'],
   handler: async ({ body, session, db }) => {
     const { weekStartDate, version, ...days } = body
-    assertWeekStart(await db.organization.get(), weekStartDate)
+    const org = await db.organization.get()
+    assertWeekStart(org, weekStartDate)
     const sheet = await db.timesheets.getOrCreate(session.userId, weekStartDate, version)
-    const saved = await db.timesheets.saveDays(sheet.id, session.userId, days, version)
-    return submitWithReviewEmails(db, session.user, saved.id, saved.version)
+    // One read of each, and the days saved and submitted in one write with the review emails.
+    return submitWithReviewEmails(db, session.user, sheet, { expectedVersion: version, days, org })
   },
 })

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { addDays, currentWeekStart } from '@app/core'
 import { orgDb, outbox } from '@app/data'
-import { callRoute } from '../http/test-event.ts'
-import { newOrganization, newStaffMember } from '../http/test-identity.ts'
-import { inbox } from '../http/test-inbox.ts'
+import { callRoute } from '../../test/support/test-event.ts'
+import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
+import { inbox } from '../../test/support/test-inbox.ts'
 import getStats from '../dashboard/get-stats.ts'
-import { retryDueEmails } from '../support/mailer.ts'
+import { retryDueEmails } from '../workflows/mailer.ts'
 import createTimesheet from './create-timesheet.ts'
 import downloadCsv from './download-csv.ts'
 import listPending from './list-pending.ts'
@@ -103,7 +103,7 @@ describe('PATCH /api/timesheets/{id}/status', () => {
     expect(queued).toHaveLength(1)
     expect(queued[0]!.attempts).toBe(1)
     // Make it due now, as time passing would.
-    const { table, keys } = await import('@app/data')
+    const { table, keys } = await import('@app/data/testing')
     await table.update(keys.outbox(organization.id, queued[0]!.id), {
       UpdateExpression: 'SET gsi1sk = :now',
       ExpressionAttributeValues: { ':now': `2000-01-01T00:00:00.000Z#${organization.id}#${queued[0]!.id}` },

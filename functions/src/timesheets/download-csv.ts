@@ -1,8 +1,8 @@
 import * as z from 'zod'
-import { conflict, notFound, TimesheetId } from '@app/core'
+import { conflict, notFound, Redirect, TimesheetId } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { HttpResponse } from '../http/response.ts'
-import { publishTimesheetCsv } from '../support/timesheet-csv.ts'
+import { publishTimesheetCsv } from '../workflows/timesheet-csv.ts'
 
 /** Opened in a new tab: redirects to a fresh 15-minute link to an approved timesheet's CSV. */
 export default defineRoute({
@@ -10,11 +10,12 @@ export default defineRoute({
   path: '/api/timesheets/{id}/download-csv',
   auth: 'member',
   params: z.object({ id: TimesheetId }),
+  response: Redirect,
   uses: ['table', 'exportsBucket'],
-  handler: async ({ params, session, db }) => {
+  handler: async ({ params, session, db, files }) => {
     const sheet = await db.timesheets.get(params.id)
     if (session.role !== 'supervisor' && sheet.employeeId !== session.userId) throw notFound('timesheet')
     if (sheet.status !== 'approved') throw conflict('Only approved timesheets can be downloaded as CSV')
-    return HttpResponse.redirect(await publishTimesheetCsv(db, sheet))
+    return HttpResponse.redirect(await publishTimesheetCsv(db, files, sheet))
   },
 })

@@ -1,7 +1,7 @@
 import * as z from 'zod'
-import { TimesheetStatus } from '@app/core'
+import { TimesheetPage, TimesheetStatus } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { withEmployees } from '../support/timesheet-views.ts'
+import { withEmployees } from '../workflows/timesheets.ts'
 
 /** Staff see their own timesheets; supervisors their organization's. Newest week first, a page at a time. */
 export default defineRoute({
@@ -13,6 +13,7 @@ export default defineRoute({
     cursor: z.string().max(2000).optional(),
     limit: z.coerce.number().int().min(1).max(100).default(50),
   }),
+  response: TimesheetPage,
   uses: ['table'],
   handler: async ({ query, session, db }) => {
     const employeeId = session.role === 'supervisor' ? undefined : session.userId

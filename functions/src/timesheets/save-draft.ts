@@ -1,7 +1,7 @@
 import * as z from 'zod'
-import { WeekTimesheetSave } from '@app/core'
+import { Timesheet, WeekTimesheetSave } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { assertWeekStart } from '../support/timesheet-views.ts'
+import { assertWeekStart } from '../workflows/timesheets.ts'
 
 /** The submit page's Save Timesheet: the draft of the chosen week, created when missing. */
 export default defineRoute({
@@ -9,6 +9,7 @@ export default defineRoute({
   path: '/api/timesheets/save-draft',
   auth: 'member',
   body: WeekTimesheetSave.extend({ status: z.literal('draft').optional() }),
+  response: Timesheet,
   uses: ['table'],
   handler: async ({ body, session, db }) => {
     const { weekStartDate, version, status: _status, ...days } = body

@@ -1,7 +1,7 @@
 import * as z from 'zod'
-import { TimesheetId } from '@app/core'
+import { Timesheet, TimesheetId } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { submitWithReviewEmails } from '../support/submission.ts'
+import { submitWithReviewEmails } from '../workflows/submission.ts'
 
 /** Draft or rejected becomes pending (anything else answers 409); other supervisors get a review email. */
 export default defineRoute({
@@ -10,6 +10,8 @@ export default defineRoute({
   auth: 'member',
   params: z.object({ id: TimesheetId }),
   body: z.object({ version: z.number().int().nonnegative().optional() }),
+  response: Timesheet,
   uses: ['table', 'email'],
-  handler: ({ params, body, session, db }) => submitWithReviewEmails(db, session.user, params.id, body.version),
+  handler: ({ params, body, session, db }) =>
+    submitWithReviewEmails(db, session.user, params.id, { expectedVersion: body.version }),
 })

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { TimesheetId, TimesheetSave } from '@app/core'
+import { Timesheet, TimesheetId, TimesheetSave } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
 /** The weekly dialog's Save: the caller's own draft (or rejected) timesheet, at the version it was based on. */
@@ -9,6 +9,7 @@ export default defineRoute({
   auth: 'member',
   params: z.object({ id: TimesheetId }),
   body: TimesheetSave,
+  response: Timesheet,
   uses: ['table'],
   handler: async ({ params, body, session, db }) => {
     const { version, ...days } = body

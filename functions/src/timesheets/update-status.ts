@@ -1,7 +1,7 @@
 import * as z from 'zod'
-import { TimesheetId } from '@app/core'
+import { DecidedTimesheet, TimesheetId } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { decideTimesheet } from '../support/decisions.ts'
+import { decideTimesheet } from '../workflows/decisions.ts'
 
 /** A supervisor approves (answering a CSV link) or rejects (emailing the employee) a pending timesheet. */
 export default defineRoute({
@@ -13,6 +13,8 @@ export default defineRoute({
     status: z.enum(['approved', 'rejected'], { error: "Status must be 'approved' or 'rejected'" }),
     comments: z.string().trim().max(2000, 'Comments must be 2000 characters or fewer').optional().default(''),
   }),
+  response: DecidedTimesheet,
   uses: ['table', 'exportsBucket', 'email'],
-  handler: ({ params, body, session, db }) => decideTimesheet(db, session.user, params.id, body.status, body.comments),
+  handler: ({ params, body, session, db, files }) =>
+    decideTimesheet(db, files, session.user, params.id, body.status, body.comments),
 })

@@ -2,10 +2,11 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { messages } from '@app/core'
 import { config } from '@app/adapters'
-import { keys, sessions, table } from '@app/data'
+import { sessions } from '@app/data'
+import { keys, table } from '@app/data/testing'
 import { sessionCookieName } from '../../src/http/cookies.ts'
-import { callRoute } from '../../src/http/test-event.ts'
-import { newStaffMember } from '../../src/http/test-identity.ts'
+import { callRoute } from '../support/test-event.ts'
+import { newStaffMember } from '../support/test-identity.ts'
 import removeMember from '../../src/members/remove-member.ts'
 import { expectCleanRefusal } from './support/checks.ts'
 import { figuresFor } from './support/figures.ts'
@@ -278,7 +279,7 @@ describe('the demo organization is read-only for everyone who opens it', () => {
     const added = unchanged(after.items).filter((i) => !before.items.some((b) => b.sk === i.sk))
     for (const item of added) {
       expect(visitorsIds.has(String(item.employeeId ?? String(item.sk).split('#')[1])), String(item.sk)).toBe(true)
-      if (String(item.sk).startsWith('TS#')) expect(item).toMatchObject({ status: 'draft', version: 0 })
+      if (String(item.sk).startsWith(keys.timesheetsPrefix)) expect(item).toMatchObject({ status: 'draft', version: 0 })
       else expect(String(item.sk)).toMatch(/^WEEK#/)
     }
     expect(unchanged(after.items).filter((i) => !added.includes(i))).toEqual(unchanged(before.items))

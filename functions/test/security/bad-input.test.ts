@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
 import { addDays } from '@app/core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { callRoute } from '../../src/http/test-event.ts'
-import { startStripeDouble } from '../../src/http/test-stripe.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { callRoute } from '../support/test-event.ts'
+import { useStripeDouble } from '../support/test-stripe.ts'
 import { expectCleanRefusal } from './support/checks.ts'
 import { figuresFor } from './support/figures.ts'
 import { DATE_EDGES, hostileBody, hostileParams, hostileQuery, TIME_EDGES } from './support/hostile.ts'
@@ -25,25 +25,12 @@ const prototypeBefore = {
   func: Object.getOwnPropertyNames(Function.prototype).sort(),
 }
 
-let stripe: Awaited<ReturnType<typeof startStripeDouble>>
+// Billing answers for real (against the local Stripe test double), so its validation is reached.
+useStripeDouble()
 
 beforeAll(async () => {
-  // Billing answers for real (against the local Stripe test double), so its validation is reached.
-  stripe = await startStripeDouble()
-  Object.assign(process.env, {
-    STRIPE_SECRET_KEY: 'sk_test_local',
-    STRIPE_API_BASE: stripe.url,
-    STRIPE_WEBHOOK_SECRET: 'whsec_test_secret',
-  })
   t = await makeTenant(`Gamma${randomUUID().slice(0, 6)} Church`, { spare: true })
 }, 60_000)
-
-afterAll(async () => {
-  delete process.env.STRIPE_SECRET_KEY
-  delete process.env.STRIPE_API_BASE
-  delete process.env.STRIPE_WEBHOOK_SECRET
-  await stripe.stop()
-})
 
 const label = ([key, r]: [RouteKey, Route]) => `${r.method} ${r.path} (${key})`
 

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { keys, staleVersionMessage, table } from '@app/data'
+import { staleVersionMessage } from '@app/data'
+import { keys, table } from '@app/data/testing'
 import type { TimesheetStatus } from '@app/core'
-import { callRoute } from '../../src/http/test-event.ts'
+import { callRoute } from '../support/test-event.ts'
 import { figuresFor } from './support/figures.ts'
 import { routes } from './support/manifest.ts'
 import { makeTenant, thisWeek, type Tenant } from './support/world.ts'
@@ -69,7 +70,7 @@ describe('one timesheet per employee-week', () => {
     expect(week).toBe(thisWeek())
     const items = await table.queryAll({
       KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-      ExpressionAttributeValues: { ':p': keys.orgPk(t.orgId), ':s': 'TS#' },
+      ExpressionAttributeValues: { ':p': keys.orgPk(t.orgId), ':s': keys.timesheetsPrefix },
     })
     expect(items.filter((i) => i.employeeId === t.staff.user.id && i.weekStartDate === week)).toHaveLength(1)
     await expectCountsTrue()

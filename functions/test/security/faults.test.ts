@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { clients } from '@app/adapters'
-import { keys, outbox, system, table } from '@app/data'
-import { callRoute, type TestRequest } from '../../src/http/test-event.ts'
-import { inbox } from '../../src/http/test-inbox.ts'
-import { startStripeDouble } from '../../src/http/test-stripe.ts'
-import { retryDueEmails } from '../../src/support/mailer.ts'
+import { outbox, system } from '@app/data'
+import { keys, table } from '@app/data/testing'
+import { callRoute, type TestRequest } from '../support/test-event.ts'
+import { inbox } from '../support/test-inbox.ts'
+import { useStripeDouble } from '../support/test-stripe.ts'
+import { retryDueEmails } from '../../src/workflows/mailer.ts'
 import { expectNothingInternal, expectUnavailable, type Answer } from './support/checks.ts'
 import {
   busyOrDown,
@@ -28,24 +29,11 @@ import { makeTenant, ownerRequest, type Tenant } from './support/world.ts'
  */
 const figures = figuresFor(import.meta.filename)
 let t: Tenant
-let stripe: Awaited<ReturnType<typeof startStripeDouble>>
+useStripeDouble()
 
 beforeAll(async () => {
-  stripe = await startStripeDouble()
-  Object.assign(process.env, {
-    STRIPE_SECRET_KEY: 'sk_test_local',
-    STRIPE_API_BASE: stripe.url,
-    STRIPE_WEBHOOK_SECRET: 'whsec_test_secret',
-  })
   t = await makeTenant(`Delta${randomUUID().slice(0, 6)} Church`)
 }, 60_000)
-
-afterAll(async () => {
-  delete process.env.STRIPE_SECRET_KEY
-  delete process.env.STRIPE_API_BASE
-  delete process.env.STRIPE_WEBHOOK_SECRET
-  await stripe.stop()
-})
 
 const label = ([key, r]: [RouteKey, Route]) => `${r.method} ${r.path} (${key})`
 const usesOf: Record<Dependency, Route['uses']> = {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { config, exportsStore } from '@app/adapters'
+import { config, filesFor } from '@app/adapters'
 import { sessions } from '@app/data'
 import { authStateCookie } from '../../src/http/auth-state-cookie.ts'
 import { clearedSessionCookie, sessionCookie, sessionCookieName } from '../../src/http/cookies.ts'
-import { callRoute } from '../../src/http/test-event.ts'
+import { callRoute } from '../support/test-event.ts'
 import { expectCleanRefusal } from './support/checks.ts'
 import { figuresFor } from './support/figures.ts'
 import { manifest, pathParamsOf, routes, type Route, type RouteKey } from './support/manifest.ts'
@@ -246,7 +246,7 @@ describe('every CSV-producing route neutralises formulas', () => {
     },
     'email-decisions/confirm-decision': async () => {
       const pending = await pendingOfMember()
-      const { createDecisionLink } = await import('../../src/support/decision-links.ts')
+      const { createDecisionLink } = await import('../../src/workflows/decision-links.ts')
       const token = await createDecisionLink({
         orgId: t.orgId,
         timesheetId: pending.id,
@@ -261,7 +261,9 @@ describe('every CSV-producing route neutralises formulas', () => {
       })
       expect(res.text).toContain('Timesheet approved')
       // The approval's file, where publishTimesheetCsv writes it (the link page shows no link).
-      return exportsStore.downloadUrl(`${t.orgId}/timesheets/${pending.id}-v${pending.version + 1}.csv`, 'x.csv')
+      return filesFor(t.orgId)
+        .timesheetCsv(pending.id, pending.version + 1)
+        .url('x.csv')
     },
   }
 

@@ -8,9 +8,9 @@ export const DOWNLOAD_LINK_SECONDS = 15 * 60
 
 const attachment = (fileName: string) => `attachment; filename="${fileName.replace(/[^\w.-]+/g, '_')}"`
 
-/** CSV exports in the exports bucket (objects expire after 7 days in AWS), handed out by pre-signed links. */
-export const exportsStore = {
-  async putCsv(key: string, body: string) {
+/** A CSV in the exports bucket (objects expire after 7 days in AWS), handed out by pre-signed links. */
+const exportFile = (key: string) => ({
+  async put(body: string) {
     await clients.s3.send(
       new PutObjectCommand({
         Bucket: config.exportsBucket,
@@ -20,7 +20,7 @@ export const exportsStore = {
       }),
     )
   },
-  downloadUrl: (key: string, fileName: string) =>
+  url: (fileName: string) =>
     getSignedUrl(
       clients.s3,
       new GetObjectCommand({
@@ -31,23 +31,42 @@ export const exportsStore = {
       }),
       { expiresIn: DOWNLOAD_LINK_SECONDS },
     ),
+})
+
+/** An organization logo, private in the logos bucket, shown through short-lived links. */
+const logoFile = (orgId: string, file: string) => {
+  const key = `${orgId}/${file}`
+  return {
+    /** The app's own path to the logo, which redirects to a short-lived link (organization/get-logo). */
+    path: `/api/logos/${orgId}/${file}`,
+    async put(body: Uint8Array, contentType: string) {
+      await clients.s3.send(
+        new PutObjectCommand({
+          Bucket: config.logosBucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          CacheControl: 'public, max-age=86400',
+          // An <img> shows an SVG either way; opened on its own it downloads instead of rendering.
+          ...(contentType === 'image/svg+xml' ? { ContentDisposition: 'attachment; filename="logo.svg"' } : {}),
+        }),
+      )
+    },
+    url: () =>
+      getSignedUrl(clients.s3, new GetObjectCommand({ Bucket: config.logosBucket, Key: key }), { expiresIn: 3600 }),
+  }
 }
 
-/** Organization logos, private in the logos bucket, shown through short-lived links. */
-export const logosStore = {
-  async put(key: string, body: Uint8Array, contentType: string) {
-    await clients.s3.send(
-      new PutObjectCommand({
-        Bucket: config.logosBucket,
-        Key: key,
-        Body: body,
-        ContentType: contentType,
-        CacheControl: 'public, max-age=86400',
-        // An <img> shows an SVG either way; opened on its own it downloads instead of rendering.
-        ...(contentType === 'image/svg+xml' ? { ContentDisposition: 'attachment; filename="logo.svg"' } : {}),
-      }),
-    )
-  },
-  url: (key: string) =>
-    getSignedUrl(clients.s3, new GetObjectCommand({ Bucket: config.logosBucket, Key: key }), { expiresIn: 3600 }),
-}
+/**
+ * The files of one organization, bound like `orgDb`: every S3 key is built here, under the
+ * organization's prefix, so a handler cannot name another organization's files.
+ */
+export const filesFor = (orgId: string) => ({
+  /** An approved timesheet's CSV, one per approval (its version). */
+  timesheetCsv: (timesheetId: number, version: number) =>
+    exportFile(`${orgId}/timesheets/${timesheetId}-v${version}.csv`),
+  /** A payroll export, named by what it holds and when it was made. */
+  report: (name: string) => exportFile(`${orgId}/reports/${name}.csv`),
+  logo: (file: string) => logoFile(orgId, file),
+})
+export type Files = ReturnType<typeof filesFor>

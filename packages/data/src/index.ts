@@ -1,11 +1,13 @@
+/**
+ * What the app may use: the organization-bound modules, the cross-organization lookups, sessions
+ * and the outbox. The table and its keys are not here: tests reach them through `@app/data/testing`,
+ * and seeding through `@app/data/seed`.
+ */
 export * from './table-definition.ts'
-export * from './table.ts'
-export * from './keys.ts'
 export * from './sessions.ts'
 export * from './org-db.ts'
 export * from './system.ts'
-export * from './members.ts'
-export * from './timesheets.ts'
-export * from './outbox.ts'
-export * from './seed.ts'
-export * from './sample-organization.ts'
+export { duplicateEmailMessage } from './members.ts'
+export { staleVersionMessage } from './timesheets.ts'
+export { outbox, MAX_EMAIL_ATTEMPTS, type OutboxEntry, type QueuedEmail } from './outbox.ts'
+export type { Effects } from './effects.ts'

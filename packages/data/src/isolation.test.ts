@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { orgDb } from './org-db.ts'
 import { system } from './system.ts'
 import { outbox } from './outbox.ts'
+import { queueEmail } from './testing.ts'
 
 const newOrg = async () => {
   const { user, organization } = await system.createSupervisorWithOrganization({
@@ -23,16 +24,14 @@ describe('tenant isolation in the data layer', () => {
     const b = await newOrg()
     const sheet = await a.db.timesheets.getOrCreate(a.user.id, '2026-11-16')
     await a.db.timesheets.submit(sheet.id, a.user.id)
-    const mail = outbox.entry(a.organization.id, { to: 'x@example.org', subject: 's', text: 't', html: 'h' })
-    const { table } = await import('./table.ts')
-    await table.transact([mail.put])
+    await queueEmail(a.organization.id, { to: 'x@example.org', subject: 's', text: 't', html: 'h' })
 
     await expect(b.db.users.get(a.user.id)).rejects.toMatchObject({ status: 404 })
     expect(await b.db.users.findForRecords(a.user.id)).toBeUndefined()
     expect((await b.db.users.list()).map((u) => u.id)).toEqual([b.user.id])
     expect(await b.db.timesheets.weekOf(a.user.id, '2026-11-16')).toBeUndefined()
-    const bSheet = await b.db.timesheets.find(sheet.id)
-    expect(bSheet?.organizationId ?? b.organization.id).toBe(b.organization.id)
+    // B has no timesheets of its own, so A's id must find nothing at all.
+    expect(await b.db.timesheets.find(sheet.id)).toBeUndefined()
     expect((await b.db.timesheets.list({})).items).toEqual([])
     expect(await b.db.timesheets.all('pending')).toEqual([])
     expect(await b.db.timesheets.counts()).toEqual({ draft: 0, pending: 0, approved: 0, rejected: 0 })

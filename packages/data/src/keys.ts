@@ -18,6 +18,7 @@ export const keys = {
   authRequest: (state: string) => ({ pk: `AUTHREQ#${state}`, sk: 'AUTHREQ' }),
 
   timesheet: (orgId: string, id: number) => ({ pk: org(orgId), sk: `TS#${String(id).padStart(12, '0')}` }),
+  timesheetsPrefix: 'TS#',
   /** One timesheet per employee per week: held by a conditional put of this item. */
   employeeWeek: (orgId: string, employeeId: string, week: string) => ({
     pk: org(orgId),
@@ -33,13 +34,21 @@ export const keys = {
   /** GSI3: the organization's timesheets in one status, by week. */
   statusTimesheets: (orgId: string, status: string) => `${org(orgId)}#STATUS#${status}`,
   weekSort: (week: string, id: number) => `WEEK#${week}#${String(id).padStart(12, '0')}`,
+  /** Sort keys of the week-sorted indexes: one week, and weeks from `start` to `end` inclusive. */
+  weekPrefix: (week: string) => `WEEK#${week}#`,
+  weekRange: (start: string, end: string) => ({ from: `WEEK#${start}`, to: `WEEK#${end}#~` }),
 
   /** An emailed Approve/Decline link that has been used (single use). */
   decisionLinkUse: (orgId: string, linkId: string) => ({ pk: org(orgId), sk: `LINKUSED#${linkId}` }),
   outbox: (orgId: string, id: string) => ({ pk: org(orgId), sk: `OUTBOX#${id}` }),
+  outboxPrefix: 'OUTBOX#',
   /** GSI1 partitions of the email outbox: due for a try, and given up on. */
   outboxDue: 'OUTBOX#DUE',
   outboxDead: 'OUTBOX#DEAD',
+  /** GSI1 sort key of an outbox entry: when it is due next (ISO time first, so it sorts by time). */
+  outboxDueAt: (at: string, orgId: string, id: string) => `${at}#${orgId}#${id}`,
+  /** The upper bound of `outboxDueAt` for everything due by `at`. */
+  outboxDueBy: (at: string) => `${at}#~`,
 
   /** A payment webhook event already applied (replays are ignored). */
   billingEvent: (eventId: string) => ({ pk: `BILLINGEVENT#${eventId}`, sk: 'BILLINGEVENT' }),

@@ -1,3 +1,4 @@
+import { decisionLinksOf } from './decision-links.ts'
 import { membersOf } from './members.ts'
 import { organizationOf } from './organizations.ts'
 import { timesheetsOf } from './timesheets.ts'
@@ -10,5 +11,6 @@ export const orgDb = (orgId: string) => ({
   users: usersOf(orgId),
   members: membersOf(orgId),
   timesheets: timesheetsOf(orgId),
+  decisionLinks: decisionLinksOf(orgId),
 })
 export type OrgDb = ReturnType<typeof orgDb>

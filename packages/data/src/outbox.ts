@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { EmailMessage } from '@app/adapters'
 import { keys } from './keys.ts'
-import { isConditionFailure, nowIso, table, type TransactInput } from './table.ts'
+import { isConditionFailure, nowIso, table } from './table.ts'
 
 /**
  * Emails are written to an outbox in the same transaction as the decision that causes them, so a
@@ -18,32 +18,30 @@ export interface OutboxEntry {
   attempts: number
 }
 
-const dueKey = (at: string, orgId: string, id: string) => `${at}#${orgId}#${id}`
+/** An email to queue with a change: its id is chosen first, so the sender can try it by id after. */
+export interface QueuedEmail {
+  id: string
+  message: EmailMessage
+}
+
+/** The outbox item that holds `email` for `orgId`, due at once. */
+export const outboxItem = (orgId: string, email: QueuedEmail) => {
+  const now = nowIso()
+  return {
+    ...keys.outbox(orgId, email.id),
+    orgId,
+    id: email.id,
+    message: email.message,
+    attempts: 0,
+    createdAt: now,
+    gsi1pk: keys.outboxDue,
+    gsi1sk: keys.outboxDueAt(now, orgId, email.id),
+  }
+}
 
 export const outbox = {
-  /** The transaction entry that queues `message`, and the id to mark it sent later. */
-  entry(orgId: string, message: EmailMessage): { id: string; message: EmailMessage; put: TransactInput } {
-    const id = randomUUID()
-    const now = nowIso()
-    return {
-      id,
-      message,
-      put: {
-        Put: {
-          Item: {
-            ...keys.outbox(orgId, id),
-            orgId,
-            id,
-            message,
-            attempts: 0,
-            createdAt: now,
-            gsi1pk: keys.outboxDue,
-            gsi1sk: dueKey(now, orgId, id),
-          },
-        },
-      },
-    }
-  },
+  /** Names an email to queue as an effect of a change (see effects.ts); nothing is written yet. */
+  email: (message: EmailMessage): QueuedEmail => ({ id: randomUUID(), message }),
 
   /**
    * Claims an email for one sender for a minute, so two senders (the request that queued it and
@@ -78,7 +76,7 @@ export const outbox = {
         ':n': next,
         ':e': error.slice(0, 500),
         ':pk': dead ? keys.outboxDead : keys.outboxDue,
-        ':sk': dueKey(at, orgId, id),
+        ':sk': keys.outboxDueAt(at, orgId, id),
       },
     })
   },
@@ -88,7 +86,7 @@ export const outbox = {
     const page = await table.query({
       index: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :p AND gsi1sk <= :now',
-      ExpressionAttributeValues: { ':p': keys.outboxDue, ':now': `${nowIso()}#~` },
+      ExpressionAttributeValues: { ':p': keys.outboxDue, ':now': keys.outboxDueBy(nowIso()) },
       Limit: limit,
     })
     return page.items.map((i) => ({
@@ -123,7 +121,7 @@ export const outbox = {
   async pendingFor(orgId: string) {
     const items = await table.queryAll({
       KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-      ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': 'OUTBOX#' },
+      ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.outboxPrefix },
     })
     return items.map((i) => ({ id: String(i.id), attempts: Number(i.attempts), message: i.message as EmailMessage }))
   },

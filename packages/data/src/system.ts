@@ -31,6 +31,11 @@ export const system = {
   findBySubject: async (issuer: string, subject: string) => ref(await table.get(keys.subject(issuer, subject))),
   findByUsername: async (username: string) => ref(await table.get(keys.username(username))),
 
+  organizations: {
+    /** Whether an organization exists (the demo organization is made on first use). */
+    exists: async (orgId: string) => Boolean(await table.get(keys.organization(orgId))),
+  },
+
   /**
    * First sign-in of a person with no account: one transaction creates the organization (trial,
    * 14 days), its slug, the supervisor and the identity lookup, so a retry can never leave half.

@@ -9,6 +9,7 @@ import {
   type TimesheetStatus,
 } from '@app/core'
 import { decodeCursor, encodeCursor } from './cursor.ts'
+import { effectItems, type Effects } from './effects.ts'
 import { keys } from './keys.ts'
 import { isConditionFailure, nowIso, table, type TransactInput } from './table.ts'
 
@@ -76,7 +77,7 @@ export const timesheetsOf = (orgId: string) => {
   }
 
   /** Writes `next` over `current` if nobody else wrote in between, moving the counts with it. */
-  const replace = async (current: Timesheet, next: Timesheet, extra: TransactInput[] = []) => {
+  const replace = async (current: Timesheet, next: Timesheet, effects?: Effects) => {
     try {
       await table.transact([
         {
@@ -87,7 +88,7 @@ export const timesheetsOf = (orgId: string) => {
           },
         },
         ...countChange(current.status, next.status),
-        ...extra,
+        ...effectItems(orgId, effects),
       ])
     } catch (e) {
       if (isConditionFailure(e, 0)) throw conflict(staleVersionMessage)
@@ -95,6 +96,9 @@ export const timesheetsOf = (orgId: string) => {
     }
     return next
   }
+
+  /** The timesheet itself when the caller already loaded it, otherwise read by id. */
+  const load = async (sheet: number | Timesheet) => (typeof sheet === 'number' ? find(sheet) : sheet)
 
   const weekOf = async (employeeId: string, weekStartDate: string) => {
     const lock = await table.get(keys.employeeWeek(orgId, employeeId, weekStartDate))
@@ -109,6 +113,7 @@ export const timesheetsOf = (orgId: string) => {
       return t
     },
     weekOf,
+    ownedBy,
 
     /** The employee's timesheet for that week, created as an empty draft the first time. */
     async getOrCreate(employeeId: string, weekStartDate: string, expectedVersion?: number): Promise<Timesheet> {
@@ -180,18 +185,37 @@ export const timesheetsOf = (orgId: string) => {
       })
     },
 
-    /** Draft or rejected becomes pending; anything else is refused. `extra` joins the transaction (emails). */
-    async submit(id: number, employeeId: string, expectedVersion?: number, extra: TransactInput[] = []) {
-      const current = await ownedBy(id, employeeId)
+    /**
+     * Draft or rejected becomes pending; anything else is refused. `days`, when given, are saved in
+     * the same write (save and submit); `effects` join the transaction (review emails).
+     */
+    async submit(
+      sheet: number | Timesheet,
+      employeeId: string,
+      options: { expectedVersion?: number; days?: TimesheetDays; effects?: Effects } = {},
+    ) {
+      const current = await load(sheet)
+      if (!current || current.employeeId !== employeeId) throw notFound('timesheet')
       if (!isEditable(current.status)) {
-        throw conflict(`This timesheet is already ${statusLabel[current.status]} and cannot be submitted again`)
+        throw conflict(
+          options.days
+            ? `This timesheet is ${statusLabel[current.status]} and can no longer be edited`
+            : `This timesheet is already ${statusLabel[current.status]} and cannot be submitted again`,
+        )
       }
-      checkVersion(current, expectedVersion)
+      checkVersion(current, options.expectedVersion)
       const now = nowIso()
       return replace(
         current,
-        { ...current, status: 'pending', version: current.version + 1, submittedAt: now, updatedAt: now },
-        extra,
+        {
+          ...current,
+          ...options.days,
+          status: 'pending',
+          version: current.version + 1,
+          submittedAt: now,
+          updatedAt: now,
+        },
+        options.effects,
       )
     },
 
@@ -200,13 +224,13 @@ export const timesheetsOf = (orgId: string) => {
      * wins (the other gets 409), and nobody decides their own timesheet.
      */
     async decide(
-      id: number,
+      sheet: number | Timesheet,
       by: { userId: string; name: string },
       status: 'approved' | 'rejected',
       comment: string,
-      extra: TransactInput[] = [],
+      effects?: Effects,
     ) {
-      const current = await find(id)
+      const current = await load(sheet)
       if (!current) throw notFound('timesheet')
       if (current.employeeId === by.userId) throw forbidden('You cannot approve or reject your own timesheet')
       if (current.status !== 'pending') {
@@ -236,10 +260,11 @@ export const timesheetsOf = (orgId: string) => {
             },
           },
           ...countChange('pending', status),
-          ...extra,
+          ...effectItems(orgId, effects),
         ])
       } catch (e) {
-        if (isConditionFailure(e, 0))
+        // The timesheet changed, or (the only other condition) the emailed link was spent meanwhile.
+        if (isConditionFailure(e))
           throw conflict('Another supervisor decided this timesheet at the same moment; reload to see the decision')
         throw e
       }
@@ -251,7 +276,11 @@ export const timesheetsOf = (orgId: string) => {
       const items = await table.queryAll({
         index: 'gsi2',
         KeyConditionExpression: 'gsi2pk = :p AND gsi2sk BETWEEN :a AND :b',
-        ExpressionAttributeValues: { ':p': keys.orgTimesheets(orgId), ':a': `WEEK#${start}`, ':b': `WEEK#${end}#~` },
+        ExpressionAttributeValues: {
+          ':p': keys.orgTimesheets(orgId),
+          ':a': keys.weekRange(start, end).from,
+          ':b': keys.weekRange(start, end).to,
+        },
       })
       return items.map((i) => Timesheet.parse(i))
     },
@@ -279,35 +308,59 @@ export const timesheetsOf = (orgId: string) => {
       return table.count({
         index: 'gsi3',
         KeyConditionExpression: 'gsi3pk = :p AND begins_with(gsi3sk, :w)',
-        ExpressionAttributeValues: { ':p': keys.statusTimesheets(orgId, status), ':w': `WEEK#${week}#` },
+        ExpressionAttributeValues: { ':p': keys.statusTimesheets(orgId, status), ':w': keys.weekPrefix(week) },
       })
     },
 
-    /** Newest week first; `employeeId` limits to one employee, otherwise the whole organization. */
+    /**
+     * Newest week first; `employeeId` limits to one employee, otherwise the whole organization.
+     * One employee's timesheets in one status are filtered on the employee's index, so reads
+     * continue until the page is full or the employee has no more: a short page means the end.
+     */
     async list(options: { employeeId?: string; status?: TimesheetStatus; cursor?: string; limit?: number }) {
+      const limit = options.limit ?? 50
       const index = options.employeeId ? 'gsi1' : options.status ? 'gsi3' : 'gsi2'
       const attribute = `${index}pk`
+      const sortAttribute = `${index}sk`
       const value = options.employeeId
         ? keys.employeeTimesheets(orgId, options.employeeId)
         : options.status
           ? keys.statusTimesheets(orgId, options.status)
           : keys.orgTimesheets(orgId)
-      const page = await table.query({
-        index,
-        KeyConditionExpression: `${attribute} = :p`,
-        ExpressionAttributeValues: { ':p': value },
-        ScanIndexForward: false,
-        Limit: options.limit ?? 50,
-        ExclusiveStartKey: decodeCursor(options.cursor, {
-          attribute,
-          value,
-          sortAttribute: `${index}sk`,
-          tablePartition: keys.orgPk(orgId),
-        }),
+      const filter =
+        options.employeeId && options.status
+          ? {
+              FilterExpression: '#status = :s',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':p': value, ':s': options.status },
+            }
+          : { ExpressionAttributeValues: { ':p': value } }
+      const items: Record<string, unknown>[] = []
+      let cursor: Record<string, unknown> | undefined = decodeCursor(options.cursor, {
+        attribute,
+        value,
+        sortAttribute,
+        tablePartition: keys.orgPk(orgId),
       })
-      let items = page.items.map((i) => Timesheet.parse(i))
-      if (options.employeeId && options.status) items = items.filter((t) => t.status === options.status)
-      return { items, cursor: encodeCursor(page.cursor) }
+      do {
+        const page = await table.query({
+          index,
+          KeyConditionExpression: `${attribute} = :p`,
+          ...filter,
+          ScanIndexForward: false,
+          Limit: limit,
+          ExclusiveStartKey: cursor,
+        })
+        items.push(...page.items)
+        cursor = page.cursor
+      } while (cursor && items.length < limit)
+      if (items.length > limit) {
+        // The last read went past the page: the next page starts after the last item kept.
+        items.length = limit
+        const last = items[limit - 1]!
+        cursor = { pk: last.pk, sk: last.sk, [attribute]: last[attribute], [sortAttribute]: last[sortAttribute] }
+      }
+      return { items: items.map((i) => Timesheet.parse(i)), cursor: encodeCursor(cursor) }
     },
 
     async counts(): Promise<Record<TimesheetStatus, number>> {

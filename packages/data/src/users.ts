@@ -35,7 +35,7 @@ export const usersOf = (orgId: string) => {
       return items.map(parseUser)
     },
 
-    /** Current members who are not supervisors, counted by the index without reading them out. */
+    /** Current members who are not supervisors: a filtered count, so it reads every user item of the organization. */
     countStaff: () =>
       table.count({
         KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import Stripe from 'stripe'
 import { addDays, currentWeekStart, TimesheetDays, type Timesheet } from '@app/core'
-import { keys, orgDb, table } from '@app/data'
-import { callRoute, sessionCookieFor, type TestRequest } from '../../../src/http/test-event.ts'
-import { newOrganization, newStaffMember } from '../../../src/http/test-identity.ts'
+import { orgDb } from '@app/data'
+import { keys, table } from '@app/data/testing'
+import { callRoute, sessionCookieFor, type TestRequest } from '../../support/test-event.ts'
+import { newOrganization, newStaffMember } from '../../support/test-identity.ts'
 import addMember from '../../../src/members/add-member.ts'
 import uploadLogo from '../../../src/organization/upload-logo.ts'
-import { createDecisionLink } from '../../../src/support/decision-links.ts'
+import { createDecisionLink } from '../../../src/workflows/decision-links.ts'
 import { pathParamsOf, type Route, type RouteKey } from './manifest.ts'
 
 /** A real 1x1 PNG. */
@@ -94,7 +95,7 @@ export const makeTenant = async (name: string, options: { spare?: boolean } = {}
   const trueCounts = async () => {
     const items = await table.queryAll({
       KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-      ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': 'TS#' },
+      ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.timesheetsPrefix },
     })
     const counts = { draft: 0, pending: 0, approved: 0, rejected: 0 }
     for (const i of items) counts[i.status as keyof typeof counts]++
@@ -133,7 +134,7 @@ export const snapshotOf = async (orgId: string) => {
     KeyConditionExpression: 'pk = :p',
     ExpressionAttributeValues: { ':p': keys.orgPk(orgId) },
   })
-  const members = items.filter((i) => String(i.sk).startsWith('USER#'))
+  const members = items.filter((i) => String(i.sk).startsWith(keys.usersPrefix))
   const lookups = await Promise.all(
     members.filter((m) => m.username).map((m) => table.get(keys.username(String(m.username)))),
   )

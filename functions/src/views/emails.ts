@@ -10,13 +10,38 @@ import {
   type User,
 } from '@app/core'
 import type { EmailMessage } from '@app/adapters'
-import { outbox, type OrgDb } from '@app/data'
-import { createDecisionLink, decisionLinkUrl } from './decision-links.ts'
-import { deliver } from './mailer.ts'
 import { dayRowsHtml, escapeHtml } from './html.ts'
 
+/** The employee's notice that a timesheet was declined, with the comments and a way back in. */
+export const declinedEmail = (p: {
+  to: string
+  firstName: string
+  organizationName: string
+  weekStartDate: string
+  comment: string
+  signInUrl: string
+}): EmailMessage => {
+  const week = formatWeekRange(p.weekStartDate)
+  const subject = `Your timesheet was declined: ${week}`
+  const comment = p.comment || 'No comments were given.'
+  const text = [
+    `Hi ${p.firstName},`,
+    '',
+    `Your timesheet for the ${week.replace(/^Week/, 'week')} at ${p.organizationName} was declined.`,
+    '',
+    `Comments: ${comment}`,
+    '',
+    `Sign in to correct it and submit it again: ${p.signInUrl}`,
+  ].join('\n')
+  const html = `<p>Hi ${escapeHtml(p.firstName)},</p>
+<p>Your timesheet for the ${escapeHtml(week.replace(/^Week/, 'week'))} at ${escapeHtml(p.organizationName)} was declined.</p>
+<p><strong>Comments:</strong> ${escapeHtml(comment)}</p>
+<p><a href="${escapeHtml(p.signInUrl)}">Sign in to correct it and submit it again</a></p>`
+  return { to: p.to, subject, text, html }
+}
+
 /** The email each other supervisor gets for a submission, with one-click Approve and Decline links. */
-const reviewEmail = (
+export const reviewEmail = (
   to: User,
   employee: User,
   sheet: Timesheet,
@@ -50,35 +75,4 @@ const reviewEmail = (
 <p><a href="${escapeHtml(approveUrl)}">Approve</a> &nbsp; <a href="${escapeHtml(declineUrl)}">Decline</a></p>
 <p style="color:#555">Each link asks you to confirm, and works once within 7 days.</p>`
   return { to: to.email!, subject: `Timesheet to review: ${fullName(employee)}, ${week}`, text, html }
-}
-
-/**
- * Submits a timesheet and, unless the organization turned them off, queues one review email per
- * other supervisor in the same transaction, then tries to send them.
- */
-export const submitWithReviewEmails = async (db: OrgDb, submitter: User, id: number, expectedVersion?: number) => {
-  const sheet = await db.timesheets.get(id)
-  const org = await db.organization.get()
-  const reviewers = org.approvalEmails
-    ? (await db.users.list()).filter((u) => u.role === 'supervisor' && u.id !== submitter.id && u.email)
-    : []
-  const version = sheet.version + 1 // the submission's version: links from earlier submissions are superseded
-  const emails = await Promise.all(
-    reviewers.map(async (reviewer) => {
-      const link = async (decision: 'approved' | 'rejected') =>
-        decisionLinkUrl(
-          await createDecisionLink({ orgId: db.orgId, timesheetId: id, version, decision, supervisorId: reviewer.id }),
-        )
-      const [approve, decline] = await Promise.all([link('approved'), link('rejected')])
-      return outbox.entry(db.orgId, reviewEmail(reviewer, submitter, { ...sheet, version }, org.name, approve, decline))
-    }),
-  )
-  const submitted = await db.timesheets.submit(
-    id,
-    submitter.id,
-    expectedVersion ?? sheet.version,
-    emails.map((e) => e.put),
-  )
-  await Promise.all(emails.map((e) => deliver(db.orgId, e.id, e.message)))
-  return submitted
 }

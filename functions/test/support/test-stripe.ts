@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http'
+import { afterAll, beforeAll } from 'vitest'
 
 /**
  * A local stand-in for the few Stripe HTTP endpoints we call, so tests can check the requests
@@ -118,4 +119,26 @@ export const startStripeDouble = async () => {
     subscriptions,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
+}
+
+/**
+ * Points billing at a Stripe double for the whole test file: started and configured before the
+ * file's own `beforeAll` hooks (call this first), stopped and unset after.
+ */
+export const useStripeDouble = () => {
+  let double: Awaited<ReturnType<typeof startStripeDouble>>
+  beforeAll(async () => {
+    double = await startStripeDouble()
+    Object.assign(process.env, {
+      STRIPE_SECRET_KEY: 'sk_test_local',
+      STRIPE_API_BASE: double.url,
+      STRIPE_WEBHOOK_SECRET: 'whsec_test_secret',
+    })
+  })
+  afterAll(async () => {
+    delete process.env.STRIPE_SECRET_KEY
+    delete process.env.STRIPE_API_BASE
+    delete process.env.STRIPE_WEBHOOK_SECRET
+    await double.stop()
+  })
 }

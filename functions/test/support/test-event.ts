@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
 import { config } from '@app/adapters'
 import { sessions } from '@app/data'
-import type { Route } from './define-route.ts'
-import { sessionCookieName } from './cookies.ts'
+import type { Route } from '../../src/http/define-route.ts'
+import { sessionCookieName } from '../../src/http/cookies.ts'
 
 export interface TestRequest {
   params?: Record<string, string>

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { system } from '@app/data'
-import callback from '../auth/callback.ts'
-import login from '../auth/login.ts'
+import callback from '../../src/auth/callback.ts'
+import login from '../../src/auth/login.ts'
 import { callRoute, sessionCookieFor } from './test-event.ts'
 
 /** A tiny cookie jar for talking to the identity provider over real HTTP. */
@@ -77,8 +77,8 @@ export const newStaffMember = async (
   supervisorCookie: string,
   role: 'employee' | 'volunteer' | 'supervisor' = 'employee',
 ) => {
-  const { default: addMember } = await import('../members/add-member.ts')
-  const { default: staffLogin } = await import('../staff/staff-login.ts')
+  const { default: addMember } = await import('../../src/members/add-member.ts')
+  const { default: staffLogin } = await import('../../src/staff/staff-login.ts')
   const added = await callRoute(addMember, {
     cookies: [supervisorCookie],
     body: {

@@ -1,5 +1,5 @@
-import { HttpResponse } from './response.ts'
-import { escapeHtml } from '../support/html.ts'
+import { HttpResponse } from '../http/response.ts'
+import { escapeHtml } from './html.ts'
 
 /** A plain page (not a redirect loop) when a sign-in cannot finish. */
 export const signInFailedPage = (reason: string, cookies: string[]) => {

@@ -1,11 +1,21 @@
 import { statusLabel, type Timesheet, type User } from '@app/core'
-import { keys, orgDb, table, type OrgDb } from '@app/data'
-import { readDecisionLink, type DecisionLink } from './decision-links.ts'
-import { linkProblemPage } from './decision-page.ts'
+import { filesFor, type Files } from '@app/adapters'
+import { orgDb, type OrgDb } from '@app/data'
 import type { HttpResponse } from '../http/response.ts'
+import { linkProblemPage } from '../views/decision-page.ts'
+import { readDecisionLink, type DecisionLink } from './decision-links.ts'
 
 export type CheckedLink =
-  | { ok: true; link: DecisionLink; db: OrgDb; sheet: Timesheet; supervisor: User; employee: User | undefined }
+  | {
+      ok: true
+      link: DecisionLink
+      /** The link's organization: the signed link is the credential, there is no session. */
+      db: OrgDb
+      files: Files
+      sheet: Timesheet
+      supervisor: User
+      employee: User | undefined
+    }
   | { ok: false; page: HttpResponse }
 
 /** Everything that can make an emailed decision link unusable, each said plainly. */
@@ -32,7 +42,7 @@ export const checkDecisionLink = async (token: string): Promise<CheckedLink> => 
   }
   const { link } = read
   const db = orgDb(link.orgId)
-  if (await table.get(keys.decisionLinkUse(link.orgId, link.linkId))) {
+  if (await db.decisionLinks.isSpent(link.linkId)) {
     return {
       ok: false,
       page: linkProblemPage(
@@ -76,5 +86,13 @@ export const checkDecisionLink = async (token: string): Promise<CheckedLink> => 
       ),
     }
   }
-  return { ok: true, link, db, sheet, supervisor, employee: await db.users.findForRecords(sheet.employeeId) }
+  return {
+    ok: true,
+    link,
+    db,
+    files: filesFor(link.orgId),
+    sheet,
+    supervisor,
+    employee: await db.users.findForRecords(sheet.employeeId),
+  }
 }

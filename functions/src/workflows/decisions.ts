@@ -1,35 +1,35 @@
-import { fullName, type User } from '@app/core'
-import { config } from '@app/adapters'
-import { outbox, type OrgDb, type TransactInput } from '@app/data'
-import { declinedEmail } from './emails.ts'
+import { fullName, type Timesheet, type User } from '@app/core'
+import { config, type Files } from '@app/adapters'
+import { outbox, type OrgDb } from '@app/data'
+import { declinedEmail } from '../views/emails.ts'
 import { deliver } from './mailer.ts'
 import { publishTimesheetCsv } from './timesheet-csv.ts'
 
 /**
  * A supervisor's decision, the same from the dashboard and from an emailed link: only from
  * pending, exactly one decision wins, and a rejection queues the employee's email in the same
- * transaction. `extra` joins that transaction (an emailed link's single use).
+ * transaction. `spendLink` (an emailed link's id) is spent in that transaction too.
  */
 export const decideTimesheet = async (
   db: OrgDb,
+  files: Files,
   supervisor: User,
-  id: number,
+  sheetOrId: Timesheet | number,
   status: 'approved' | 'rejected',
   comments: string,
-  extra: TransactInput[] = [],
+  spendLink?: string,
 ) => {
   const by = { userId: supervisor.id, name: fullName(supervisor) }
   if (status === 'approved') {
-    const approved = await db.timesheets.decide(id, by, 'approved', comments, extra)
+    const approved = await db.timesheets.decide(sheetOrId, by, 'approved', comments, { spendLink })
     // The decision stands even if the file cannot be written now: download-csv makes it again.
-    const csvDownloadUrl = await publishTimesheetCsv(db, approved).catch(() => null)
+    const csvDownloadUrl = await publishTimesheetCsv(db, files, approved, supervisor).catch(() => null)
     return { ...approved, csvDownloadUrl }
   }
-  const sheet = await db.timesheets.get(id)
+  const sheet = typeof sheetOrId === 'number' ? await db.timesheets.get(sheetOrId) : sheetOrId
   const [employee, org] = await Promise.all([db.users.findForRecords(sheet.employeeId), db.organization.get()])
   const email = employee?.email
-    ? outbox.entry(
-        db.orgId,
+    ? outbox.email(
         declinedEmail({
           to: employee.email,
           firstName: employee.firstName,
@@ -40,7 +40,10 @@ export const decideTimesheet = async (
         }),
       )
     : undefined
-  const rejected = await db.timesheets.decide(id, by, 'rejected', comments, [...(email ? [email.put] : []), ...extra])
+  const rejected = await db.timesheets.decide(sheet, by, 'rejected', comments, {
+    emails: email ? [email] : [],
+    spendLink,
+  })
   if (email) await deliver(db.orgId, email.id, email.message)
   return rejected
 }

@@ -1,0 +1,47 @@
+import type { Organization, Timesheet, TimesheetDays, User } from '@app/core'
+import { outbox, type OrgDb } from '@app/data'
+import { reviewEmail } from '../views/emails.ts'
+import { createDecisionLink, decisionLinkUrl } from './decision-links.ts'
+import { deliver } from './mailer.ts'
+
+/**
+ * Submits the submitter's timesheet (already loaded, or by id) and, unless the organization turned
+ * them off, queues one review email per other supervisor in the same transaction, then tries to
+ * send them. `days`, when given, are saved in that same write (the submit page's save and submit);
+ * `org`, when the caller already read it, is not read again.
+ */
+export const submitWithReviewEmails = async (
+  db: OrgDb,
+  submitter: User,
+  sheetOrId: Timesheet | number,
+  { org: loadedOrg, ...options }: { expectedVersion?: number; days?: TimesheetDays; org?: Organization } = {},
+) => {
+  const [sheet, org] = await Promise.all([
+    typeof sheetOrId === 'number' ? db.timesheets.ownedBy(sheetOrId, submitter.id) : sheetOrId,
+    loadedOrg ?? db.organization.get(),
+  ])
+  const reviewers = org.approvalEmails
+    ? (await db.users.list()).filter((u) => u.role === 'supervisor' && u.id !== submitter.id && u.email)
+    : []
+  // The submission's version and days: links from earlier submissions are superseded.
+  const submitted = { ...sheet, ...options.days, version: sheet.version + 1 }
+  const emails = await Promise.all(
+    reviewers.map(async (reviewer) => {
+      const link = async (decision: 'approved' | 'rejected') =>
+        decisionLinkUrl(
+          await createDecisionLink({
+            orgId: db.orgId,
+            timesheetId: sheet.id,
+            version: submitted.version,
+            decision,
+            supervisorId: reviewer.id,
+          }),
+        )
+      const [approve, decline] = await Promise.all([link('approved'), link('rejected')])
+      return outbox.email(reviewEmail(reviewer, submitter, submitted, org.name, approve, decline))
+    }),
+  )
+  const result = await db.timesheets.submit(sheet, submitter.id, { ...options, effects: { emails } })
+  await Promise.all(emails.map((e) => deliver(db.orgId, e.id, e.message)))
+  return result
+}

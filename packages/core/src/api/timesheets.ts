@@ -1,0 +1,23 @@
+import * as z from 'zod'
+import { EmbeddedEmployee, Timesheet } from '../timesheet.ts'
+
+/** Response schemas of /api/timesheets/*: what each route answers, checked in tests. */
+
+/** A timesheet in a list: with its employee (removed members included) and the week's total. */
+export const ListedTimesheet = Timesheet.extend({
+  employee: EmbeddedEmployee.nullable(),
+  totalHours: z.number(),
+})
+export type ListedTimesheet = z.infer<typeof ListedTimesheet>
+
+/** GET /api/timesheets: one page, newest week first; `cursor` is null on the last page. */
+export const TimesheetPage = z.object({ items: z.array(ListedTimesheet), cursor: z.string().nullable() })
+export type TimesheetPage = z.infer<typeof TimesheetPage>
+
+/** GET /api/timesheets/pending: every pending timesheet, oldest week first. */
+export const PendingTimesheets = z.array(ListedTimesheet)
+export type PendingTimesheets = z.infer<typeof PendingTimesheets>
+
+/** PATCH /api/timesheets/{id}/status: the decided timesheet; an approval adds its CSV link (null when not written). */
+export const DecidedTimesheet = Timesheet.extend({ csvDownloadUrl: z.string().nullable().optional() })
+export type DecidedTimesheet = z.infer<typeof DecidedTimesheet>

@@ -1,0 +1,28 @@
+import { keys } from './keys.ts'
+import { outboxItem, type QueuedEmail } from './outbox.ts'
+import { nowIso, type TransactInput } from './table.ts'
+
+/**
+ * What must happen in the same transaction as a change, said by name: the data layer turns these
+ * into transaction entries, so callers never see `table`, `keys` or `TransactInput`.
+ */
+export interface Effects {
+  /** Emails queued in the organization's outbox (made with `outbox.email`). */
+  emails?: QueuedEmail[]
+  /** An emailed decision link spent: the change fails if it was already used. */
+  spendLink?: string
+}
+
+export const effectItems = (orgId: string, effects: Effects = {}): TransactInput[] => [
+  ...(effects.emails ?? []).map((email) => ({ Put: { Item: outboxItem(orgId, email) } })),
+  ...(effects.spendLink
+    ? [
+        {
+          Put: {
+            Item: { ...keys.decisionLinkUse(orgId, effects.spendLink), usedAt: nowIso() },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ]
+    : []),
+]

@@ -1,0 +1,17 @@
+import type { EmailMessage } from '@app/adapters'
+import { outbox, outboxItem } from './outbox.ts'
+import { table } from './table.ts'
+
+/**
+ * For tests only (a lint rule keeps it out of functions/src): the raw table and its keys, to set
+ * up states no route makes and to look at what was stored.
+ */
+export { table, isConditionFailure, type Item, type Key } from './table.ts'
+export { keys } from './keys.ts'
+
+/** Queues an email on its own, as a change's `emails` effect would. */
+export const queueEmail = async (orgId: string, message: EmailMessage) => {
+  const email = outbox.email(message)
+  await table.put(outboxItem(orgId, email))
+  return email
+}

@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { addDays } from '@app/core'
+import { orgDb } from './org-db.ts'
+import { system } from './system.ts'
+
+describe("one employee's timesheets in one status", () => {
+  it('come in full pages while a cursor remains, newest week first, each once', async () => {
+    const { user, organization } = await system.createSupervisorWithOrganization({
+      issuer: 'https://list-test',
+      subject: randomUUID(),
+      email: null,
+      firstName: 'Page',
+      lastName: 'Filler',
+      profileImageUrl: null,
+      timeZone: 'UTC',
+    })
+    const db = orgDb(organization.id)
+    // Seven weeks, newest first; drafts sit between the pending ones on the employee's index.
+    const pendingWeeks = new Set([0, 3, 4, 6])
+    const expected: number[] = []
+    for (let k = 0; k < 7; k++) {
+      const sheet = await db.timesheets.getOrCreate(user.id, addDays('2026-11-16', -7 * k))
+      if (pendingWeeks.has(k)) {
+        await db.timesheets.submit(sheet.id, user.id)
+        expected.push(sheet.id)
+      }
+    }
+
+    const pages: number[][] = []
+    let cursor: string | undefined
+    do {
+      const page = await db.timesheets.list({ employeeId: user.id, status: 'pending', limit: 2, cursor })
+      pages.push(page.items.map((t) => t.id))
+      expect(page.items.every((t) => t.status === 'pending' && t.employeeId === user.id)).toBe(true)
+      if (page.cursor) expect(page.items).toHaveLength(2)
+      cursor = page.cursor ?? undefined
+    } while (cursor)
+    expect(pages.flat()).toEqual(expected)
+    expect(pages[0]).toEqual(expected.slice(0, 2))
+  })
+})
