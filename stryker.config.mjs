@@ -1,0 +1,39 @@
+// @ts-check
+/**
+ * Mutation testing of the domain rules in packages/core (`npm run mutate`; `npm test` runs the
+ * incremental mode, which re-tests only mutants in code or tests changed since
+ * reports/stryker-incremental.json was written, and that file is committed).
+ *
+ * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+const config = {
+  testRunner: 'vitest',
+  vitest: { configFile: 'stryker.vitest.config.ts' },
+  plugins: ['@stryker-mutator/vitest-runner'],
+  checkers: [],
+  coverageAnalysis: 'perTest',
+  mutate: [
+    'packages/core/src/**/*.ts',
+    '!packages/core/src/**/*.test.ts',
+    '!packages/core/src/**/test-fixtures/**',
+    // Not rules: re-exports only.
+    '!packages/core/src/index.ts',
+    // Not rules: texts the server answers with, shared with the web (a changed text is a spec
+    // change, caught by the integration and browser tests that read them, not a rule to mutate).
+    '!packages/core/src/messages.ts',
+    // Not rules: HTTP response headers, tested by the infra and e2e suites that serve them.
+    '!packages/core/src/security-headers.ts',
+  ],
+  incrementalFile: 'reports/stryker-incremental.json',
+  reporters: ['clear-text', 'progress', 'html'],
+  htmlReporter: { fileName: 'reports/mutation/index.html' },
+  clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
+  // A score below `break` fails the run (and so `npm test`).
+  thresholds: { high: 90, low: 80, break: 80 },
+  concurrency: 2,
+  timeoutMS: 10_000,
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+}
+
+export default config
