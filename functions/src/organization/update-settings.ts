@@ -1,6 +1,8 @@
 import {
   assertCanBrand,
+  badRequest,
   entitlements,
+  logoUrlAllowed,
   OrganizationSettingsUpdate,
   settingsOf,
   type OrganizationSettings,
@@ -15,6 +17,9 @@ export default defineRoute({
   body: OrganizationSettingsUpdate,
   uses: ['table'],
   handler: async ({ body, db }): Promise<OrganizationSettings> => {
+    if (body.logoUrl && !logoUrlAllowed(body.logoUrl, db.orgId)) {
+      throw badRequest('Logo URL must start with https://', { logoUrl: 'Logo URL must start with https://' })
+    }
     const current = await db.organization.get()
     const logoChanges = body.logoUrl !== undefined && body.logoUrl !== current.logoUrl
     if (logoChanges && body.logoUrl !== null) assertCanBrand(entitlements(current))
