@@ -146,4 +146,63 @@ describe('checkLogo', () => {
     bigPng.set(png)
     expect(checkLogo(bigPng)).toMatchObject({ ok: true })
   })
+
+  it('keeps the data of drawing programs, which browsers ignore', () => {
+    const ns = {
+      rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
+      dc: 'http://purl.org/dc/elements/1.1/',
+      cc: 'http://creativecommons.org/ns#',
+      i: 'http://ns.adobe.com/AdobeIllustrator/10.0/',
+      sketch: 'http://www.bohemiancoding.com/sketch/ns',
+    }
+    for (const [prefix, uri] of Object.entries(ns)) {
+      const svg = `<svg ${svgNs} xmlns:${prefix}="${uri}" ${prefix}:x="1"><metadata><${prefix}:data/></metadata></svg>`
+      expect(isSafeSvg(svg), prefix).toBe(true)
+      expect(isSafeSvg(svg.replaceAll(uri, 'http://example.org/other')), prefix).toBe(false)
+    }
+  })
+
+  it('reads CSS only inside style elements, after they close', () => {
+    expect(isSafeSvg(`<svg ${svgNs}><style>rect{}</style>url(https://e.example/x)</svg>`)).toBe(true)
+    expect(isSafeSvg(`<svg ${svgNs}><style>rect{}<![CDATA[ @import "x"; ]]></style></svg>`)).toBe(false)
+    expect(isSafeSvg(`<svg ${svgNs}><text><![CDATA[ @import "x"; ]]></text></svg>`)).toBe(true)
+  })
+
+  it('allows data- attributes by their exact shape only', () => {
+    expect(isSafeSvg(`<svg ${svgNs} data-name="x" data-a-b="y"/>`)).toBe(true)
+    for (const name of ['data-', 'xdata-a', 'data-a.b', 'dat-a']) {
+      expect(isSafeSvg(`<svg ${svgNs} ${name}="x"/>`), name).toBe(false)
+    }
+  })
+})
+
+describe('sniffImage', () => {
+  const kind = (s: string | Uint8Array) => sniffImage(typeof s === 'string' ? bytes(s) : s)?.ext
+
+  it('finds an SVG after a byte-order mark, white space, an XML declaration, comments and a doctype', () => {
+    expect(kind('\uFEFF<svg>')).toBe('svg')
+    expect(kind(' \n\t<svg/>')).toBe('svg')
+    expect(kind('<SVG\n>')).toBe('svg')
+    expect(kind('<?xml version="1.0"?>\n<!-- a -- b --> <!-- c -->\n<svg>')).toBe('svg')
+    expect(kind('<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x.dtd">\n<svg>')).toBe('svg')
+    expect(kind('<!DOCTYPE svg [ <!ENTITY a "b"> ]>\n<svg>')).toBe('svg')
+  })
+
+  it('finds nothing else', () => {
+    for (const s of ['<svgx>', 'x<svg>', '<html><svg>', '<!-- a <svg>', '<!DOCTYPE html><svg>', '<svg', '']) {
+      expect(kind(s), s).toBeUndefined()
+    }
+  })
+
+  it('judges many comments before a non-image without backtracking', () => {
+    expect(kind('<!---->'.repeat(146) + 'x')).toBeUndefined()
+  })
+
+  it('needs every byte of a signature', () => {
+    expect(kind(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0b]))).toBeUndefined()
+    expect(kind(new Uint8Array([0xff, 0xd8, 0xfe]))).toBeUndefined()
+    expect(kind('RIFF\0\0\0\0WEBQ')).toBeUndefined()
+    expect(kind('RIFX\0\0\0\0WEBP')).toBeUndefined()
+    expect(kind(png)).toBe('png')
+  })
 })

@@ -29,8 +29,14 @@ export const sniffImage = (bytes: Uint8Array): LogoType | undefined => {
   if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) {
     return { mime: 'image/webp', ext: 'webp' }
   }
-  const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 1024)).replace(/^\uFEFF/, '')
-  if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg(\s*\[[\s\S]*?\])?[^>]*>\s*)?<svg[\s>]/i.test(head)) {
+  // TextDecoder drops a byte-order mark.
+  const head = new TextDecoder().decode(bytes.subarray(0, 1024))
+  // A comment may not run past its own end ('-->'), so no input can make this backtrack.
+  if (
+    /^\s*(<\?xml[^>]*>\s*)?(<!--(?:[^-]|-(?!->))*-->\s*)*(<!DOCTYPE svg(\s*\[[^\]]*\])?[^>]*>\s*)?<svg[\s/>]/i.test(
+      head,
+    )
+  ) {
     return { mime: 'image/svg+xml', ext: 'svg' }
   }
   return undefined
@@ -94,7 +100,7 @@ const EDITOR_NAMESPACES = new Set([
 
 /** Browsers ignore spaces and control characters around and inside a URL's scheme. */
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
-const compact = (value: string) => value.replace(/[\u0000-\u0020]+/g, '')
+const compact = (value: string) => value.replace(/[\u0000-\u0020]/g, '')
 
 /** A link may point inside the file (#id) or embed a bitmap; nothing is fetched from elsewhere. */
 const safeLink = (value: string) =>
