@@ -23,6 +23,7 @@ import {
   MAX_YEAR,
   MIN_YEAR,
   TimeZone,
+  todayIn,
   WeekStartDay,
 } from './week.ts'
 
@@ -67,8 +68,17 @@ describe('date shapes', () => {
     expect(WeekStartDate.safeParse('2101-01-03').error?.issues[0]?.message).toBe(
       'Week start date must be between 2000 and 2100',
     )
-    expect(WeekStartDate.safeParse('2026-11-16x').error?.issues[0]?.message).toBe('Use a date like 2026-11-16')
+    for (const bad of ['2026-11-16x', 'x2026-11-16', '2026-1-16', '26-11-16', '2026/11/16', '2026-11-6']) {
+      expect(WeekStartDate.safeParse(bad).error?.issues[0]?.message, bad).toBe('Use a date like 2026-11-16')
+    }
     expect(WeekStartDate.safeParse(' 2026-11-16 ').data).toBe('2026-11-16')
+  })
+})
+
+describe('todayIn', () => {
+  it('writes a year before 1000 with four digits', () => {
+    expect(todayIn('UTC', new Date('0999-06-01T12:00:00Z'))).toBe('0999-06-01')
+    expect(todayIn('UTC', new Date('2026-01-05T12:00:00Z'))).toBe('2026-01-05')
   })
 })
 
