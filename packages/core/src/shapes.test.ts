@@ -2,9 +2,11 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { isTime, MINUTES_PER_DAY, formatHours, formatHoursNumber, nowHHMM } from './hours.ts'
 import {
+  EmbeddedEmployee,
   isEditable,
   Timesheet,
   TimesheetComment,
+  TimesheetId,
   TimesheetSave,
   WeekTimesheetSave,
   WeekStartDate,
@@ -52,6 +54,8 @@ describe('date shapes', () => {
       expect(isCalendarDate(bad), bad).toBe(false)
     }
     expect(isCalendarDate('2024-02-29')).toBe(true)
+    // Date.UTC reads the years 0 to 99 as 1900 to 1999, so they never survive the round trip.
+    expect(isCalendarDate('0050-06-15')).toBe(false)
     expect(() => addDays('2026-02-30', 1)).toThrow('Not a calendar date (expected YYYY-MM-DD): "2026-02-30"')
   })
 
@@ -115,6 +119,7 @@ describe('isWeekStart', () => {
     ])
     expect(DEFAULT_WEEK_START_DAY).toBe('monday')
     expect(WeekStartDay.safeParse('friday').error?.issues[0]?.message).toBe('Weeks start on monday or sunday')
+    expect(WeekStartDay.options).toEqual(['monday', 'sunday'])
   })
 })
 
@@ -156,6 +161,28 @@ describe('time shapes', () => {
 })
 
 describe('timesheet records', () => {
+  it('names the day in the message for an activity that is not text', () => {
+    for (const day of DAYS) {
+      expect(TimesheetSave.safeParse({ [`${day}Activity`]: 5 }).error?.issues[0]?.message).toBe(
+        `${dayLabel[day]} activity must be text`,
+      )
+    }
+  })
+
+  it('reports a week start problem as a custom issue, and an id that is not a string plainly', () => {
+    expect(WeekStartDate.safeParse('').error?.issues[0]?.code).toBe('custom')
+    expect(TimesheetId.safeParse(42).error?.issues[0]?.message).toBe('Timesheet id must be a positive whole number')
+  })
+
+  it('keeps approvals and declines in the comment history, and embeds an employee', () => {
+    for (const status of ['approved', 'rejected']) {
+      expect(TimesheetComment.parse({ status, comment: 'c', byUserId: 'u', byName: 'n', at: 'a' }).status).toBe(status)
+    }
+    const employee = { firstName: 'A', lastName: 'B', department: null, profileImageUrl: null }
+    expect(EmbeddedEmployee.parse({ ...employee, extra: 1 })).toEqual(employee)
+    expect(EmbeddedEmployee.safeParse({ ...employee, firstName: undefined }).success).toBe(false)
+  })
+
   it('refuses an array where a time or an activity belongs', () => {
     expect(TimesheetSave.safeParse({ mondayStart: ['08:00'] }).success).toBe(false)
     expect(TimesheetSave.safeParse({ mondayActivity: ['x'] }).error?.issues[0]?.message).toBe(

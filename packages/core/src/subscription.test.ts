@@ -93,6 +93,10 @@ describe('trial boundary', () => {
     })
     expect(bannerState(view({ trialEndsAt: '2026-11-21T12:00:00.000Z' }), now)).toEqual({ kind: 'attention' })
     expect(bannerState(view({ trialEndsAt: null }), now)).toEqual({ kind: 'attention' })
+    expect(bannerState(view({ status: 'active', trialEndsAt: '2026-11-25T00:00:00Z' }), now)).toEqual({
+      kind: 'active',
+      nextBilling: null,
+    })
   })
 
   it('reads the clock when no time is given', () => {
