@@ -93,6 +93,9 @@ describe('assertCanAddMember', () => {
     )
     expect(thrown(() => assertCanAddMember(ent('starter'), 11))?.message).toContain('Upgrade to Professional')
     expect(thrown(() => assertCanAddMember(ent('starter'), 60))?.message).toContain('Upgrade to Enterprise')
+    // A Starter organization that kept members from a bigger plan: the plan that fits them all.
+    expect(thrown(() => assertCanAddMember(ent('starter'), 49))?.message).toContain('Upgrade to Professional')
+    expect(thrown(() => assertCanAddMember(ent('starter'), 50))?.message).toContain('Upgrade to Enterprise')
   })
 
   it('never limits Enterprise', () =>

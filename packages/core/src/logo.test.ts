@@ -58,6 +58,14 @@ describe('checkLogo', () => {
     }
   })
 
+  it('accepts an image of exactly 2 MB, each type with its own extension', () => {
+    const atCap = new Uint8Array(LOGO_MAX_BYTES)
+    atCap.set(png)
+    expect(checkLogo(atCap)).toEqual({ ok: true, type: { mime: 'image/png', ext: 'png' } })
+    expect(sniffImage(new Uint8Array([0xff, 0xd8, 0xff]))).toEqual({ mime: 'image/jpeg', ext: 'jpg' })
+    expect(sniffImage(bytes('RIFF\0\0\0\0WEBP'))).toEqual({ mime: 'image/webp', ext: 'webp' })
+  })
+
   it('refuses anything of 2 MB or more', () => {
     const big = new Uint8Array(LOGO_MAX_BYTES + 1)
     big.set(png)
@@ -119,6 +127,10 @@ describe('checkLogo', () => {
     expect(isSafeSvg(`<svg ${svgNs}><image href="data:image/gif,R0lGOD"/></svg>`)).toBe(false)
     expect(isSafeSvg(`<svg ${svgNs}><rect fill="url(#a) url(https://e.example/x)"/></svg>`)).toBe(false)
     expect(isSafeSvg(`<svg ${svgNs}><rect fill="url(#a) url(#b)"/></svg>`)).toBe(true)
+    expect(isSafeSvg(`<svg ${svgNs}><rect fill="url(https://e.example/x) url(#b)"/></svg>`)).toBe(false)
+    expect(isSafeSvg(`<svg ${svgNs} xmlns:s="http://www.w3.org/2000/svg" s:fill="red"/>`)).toBe(false)
+    expect(isSafeSvg(`<svg ${svgNs}><a xmlns="http://www.w3.org/1999/xhtml" href="#a">x</a></svg>`)).toBe(false)
+    expect(isSafeSvg(`<svg ${svgNs}><defs><style>@import "x";</style></defs></svg>`)).toBe(false)
     expect(isSafeSvg(`<svg ${svgNs}><rect style="fill:red" aria-label="x" data-x="y"/></svg>`)).toBe(true)
     expect(isSafeSvg(`<svg ${svgNs}><text>url(https://e.example/x) @import</text></svg>`)).toBe(true)
     expect(isSafeSvg(`<svg ${svgNs}><style>text{fill:red}</style><text>x</text></svg>`)).toBe(true)
