@@ -6,6 +6,17 @@
  *
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
+/*
+ * Surviving mutants, each equivalent (no input tells the mutant from the rule), kept in the score:
+ * - entitlements.ts, `org.trialEndsAt !== null && ...` -> `true && ...`: Date.parse(null) is NaN,
+ *   and NaN > now is false, so a trial without an end is out of standing either way. The check
+ *   stays for the type (Date.parse takes a string).
+ * - week.ts, utcMillis, `d.getUTCMonth() !== month - 1` -> `false` and `d.getUTCDate() !== day`
+ *   -> `false`: a day that overflows its month always changes the month too, and a month that
+ *   overflows always changes the year, so each of the two checks repeats the other. Both stay so
+ *   the round trip reads as what it is: the same year, month and day back.
+ * Any other survivor is a gap in the unit tests.
+ */
 const config = {
   testRunner: 'vitest',
   vitest: { configFile: 'stryker.vitest.config.ts' },
@@ -37,7 +48,7 @@ const config = {
   htmlReporter: { fileName: 'reports/mutation/index.html' },
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
   // A score below `break` fails the run (and so `npm test`).
-  thresholds: { high: 90, low: 80, break: 80 },
+  thresholds: { high: 95, low: 90, break: 90 },
   concurrency: 2,
   timeoutMS: 10_000,
   tempDirName: '.stryker-tmp',

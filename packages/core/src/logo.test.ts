@@ -112,6 +112,7 @@ describe('checkLogo', () => {
     expect(isSafeSvg(`<svg ${svgNs}><g></svg>`)).toBe(false)
     expect(isSafeSvg(`<svg ${svgNs}/><svg ${svgNs}/>`)).toBe(false)
     expect(isSafeSvg(`<g ${svgNs}/>`)).toBe(false)
+    expect(isSafeSvg('<svg xmlns="http://www.inkscape.org/namespaces/inkscape"/>')).toBe(false)
     expect(isSafeSvg('<svg xmlns="http://www.w3.org/1999/xhtml"/>')).toBe(false)
     expect(isSafeSvg('')).toBe(false)
   })
@@ -198,6 +199,8 @@ describe('sniffImage', () => {
     expect(kind('<?xml version="1.0"?>\n<!-- a -- b --> <!-- c -->\n<svg>')).toBe('svg')
     expect(kind('<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x.dtd">\n<svg>')).toBe('svg')
     expect(kind('<!DOCTYPE svg [ <!ENTITY a "b"> ]>\n<svg>')).toBe('svg')
+    expect(kind('<!DOCTYPE svg[<!ENTITY a "b">]><svg>')).toBe('svg')
+    expect(kind('<!--a--><!-- b -->\n\n<svg>')).toBe('svg')
   })
 
   it('finds nothing else', () => {

@@ -69,6 +69,7 @@ describe('date shapes', () => {
     expect(isCalendarDate('0999-12-31')).toBe(true)
     expect(formatDate('0999-12-31')).toBe('Dec 31, 999')
     expect(addDays('0999-12-31', 1)).toBe('1000-01-01')
+    expect(addDays('0999-01-01', 1)).toBe('0999-01-02')
     expect(WeekStartDate.safeParse('2101-01-03').error?.issues[0]?.message).toBe(
       'Week start date must be between 2000 and 2100',
     )
