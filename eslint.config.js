@@ -48,7 +48,7 @@ function functionsBoundary(groups) {
 }
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/', '**/dist/', '**/cdk.out/', '.local/', 'coverage/'] },
+  { ignores: ['**/node_modules/', '**/dist/', '**/cdk.out/', '.local/', 'coverage/', '.stryker-tmp/', 'reports/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

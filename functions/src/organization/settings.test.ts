@@ -113,4 +113,31 @@ describe('logo upload', () => {
     }
     expect((await callRoute(getSettings, { cookies: [cookie] })).json.logoUrl).toBeNull()
   })
+
+  // Issue 16, finding 5: every member's browser loads the stored logo address on each page.
+  it("refuses a logo address that is not this organization's own upload or an https image, and changes nothing", async () => {
+    const { cookie } = await newOrganization()
+    const other = await newOrganization()
+    const uploaded = await callRoute(uploadLogo, {
+      cookies: [other.cookie],
+      body: { dataUrl: dataUrl('image/png', PNG) },
+    })
+    expect(uploaded.status).toBe(200)
+    const before = (await callRoute(getSettings, { cookies: [cookie] })).json
+    for (const logoUrl of ['/api/logos/../logout', uploaded.json.logoUrl, '/api/logout', '/api/logos/']) {
+      const res = await callRoute(updateSettings, { cookies: [cookie], body: { organizationName: 'Changed', logoUrl } })
+      expect(res.status, logoUrl).toBe(400)
+      expect(res.json.fields, logoUrl).toEqual({ logoUrl: 'Logo URL must start with https://' })
+    }
+    expect((await callRoute(getSettings, { cookies: [cookie] })).json).toEqual(before)
+
+    const own = await callRoute(uploadLogo, { cookies: [cookie], body: { dataUrl: dataUrl('image/png', PNG) } })
+    expect(own.json.logoUrl).toMatch(/^\/api\/logos\/[0-9a-f-]{36}\/logo-[0-9a-f]{16}\.png$/)
+    const kept = await callRoute(updateSettings, {
+      cookies: [cookie],
+      body: { organizationName: 'Changed', logoUrl: own.json.logoUrl },
+    })
+    expect(kept.status).toBe(200)
+    expect(kept.json.logoUrl).toBe(own.json.logoUrl)
+  })
 })

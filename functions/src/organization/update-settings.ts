@@ -1,4 +1,12 @@
-import { assertCanBrand, entitlements, OrganizationSettings, OrganizationSettingsUpdate, settingsOf } from '@app/core'
+import {
+  assertCanBrand,
+  badRequest,
+  entitlements,
+  logoUrlAllowed,
+  OrganizationSettingsUpdate,
+  settingsOf,
+  OrganizationSettings,
+} from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
 /** Name, logo, time zone and week start. A new logo needs a plan with custom branding. */
@@ -10,6 +18,9 @@ export default defineRoute({
   response: OrganizationSettings,
   uses: ['table'],
   handler: async ({ body, db }): Promise<OrganizationSettings> => {
+    if (body.logoUrl && !logoUrlAllowed(body.logoUrl, db.orgId)) {
+      throw badRequest('Logo URL must start with https://', { logoUrl: 'Logo URL must start with https://' })
+    }
     const current = await db.organization.get()
     const logoChanges = body.logoUrl !== undefined && body.logoUrl !== current.logoUrl
     if (logoChanges && body.logoUrl !== null) assertCanBrand(entitlements(current))

@@ -32,15 +32,14 @@ export const entitlements = (
 const standingMessage =
   'Your free trial has ended or your subscription needs attention. Update your payment information to continue.'
 
-/** The next plan up that allows `members` members. */
-const planFor = (members: number) => plans.find((p) => p.memberLimit === null || p.memberLimit >= members)
+/** The first plan that allows `members` members; Enterprise has no limit, so there always is one. */
+const planFor = (members: number) => plans.find((p) => p.memberLimit === null || p.memberLimit >= members)!
 
 export const assertCanAddMember = (e: Entitlements, currentMembers: number) => {
   if (!e.inGoodStanding) throw paymentRequired(standingMessage)
   if (e.memberLimit !== null && currentMembers >= e.memberLimit) {
-    const next = planFor(currentMembers + 1)
     throw paymentRequired(
-      `Your ${e.plan.name} plan allows up to ${e.memberLimit} members. Upgrade to ${next?.name ?? 'Enterprise'} to add more.`,
+      `Your ${e.plan.name} plan allows up to ${e.memberLimit} members. Upgrade to ${planFor(currentMembers + 1).name} to add more.`,
     )
   }
 }

@@ -42,8 +42,8 @@ export const weekTotalHours = (week: WeekTimes): number => weekTotalMinutes(week
  */
 export const formatHoursNumber = (hours: number): string => {
   const tenths = Number((Math.abs(hours) * 10).toPrecision(12))
-  const rounded = (Math.sign(hours) * Math.floor(tenths + 0.5)) / 10
-  return (rounded === 0 ? 0 : rounded).toFixed(1)
+  // toFixed writes -0 as '0.0', so a tiny negative never shows as '-0.0'.
+  return ((Math.sign(hours) * Math.floor(tenths + 0.5)) / 10).toFixed(1)
 }
 
 /** '7.5 hours', as the totals are shown (spec section 5). */
@@ -59,5 +59,5 @@ export const nowHHMM = (now: Date = new Date(), timeZone?: string): string => {
     minute: '2-digit',
   }).formatToParts(now)
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value
-  return `${part('hour').padStart(2, '0')}:${part('minute').padStart(2, '0')}`
+  return `${part('hour')}:${part('minute')}`
 }

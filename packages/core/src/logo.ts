@@ -1,11 +1,16 @@
+import { SaxesParser, type SaxesAttributeNS, type SaxesTagNS } from 'saxes'
+
 /**
  * Logo checks by content, not by name or declared type (DESIGN.md section 5): PNG, JPEG, WebP,
- * or an SVG with no script, event handler or external reference, under 2 MB.
+ * or an SVG with no script, event handler or external reference, under 2 MB (an SVG under 512 KB:
+ * a logo drawing is a few kilobytes, and the check reads all of it).
  */
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024
+export const SVG_MAX_BYTES = 512 * 1024
 
 export const logoMessages = {
   tooLarge: { title: 'File too large', description: 'Please select an image under 2MB' },
+  svgTooLarge: { title: 'File too large', description: 'Please select an SVG under 512KB' },
   notImage: { title: 'Invalid file type', description: 'Please select an image file' },
   unsafeSvg: {
     title: 'Invalid file type',
@@ -24,47 +29,142 @@ export const sniffImage = (bytes: Uint8Array): LogoType | undefined => {
   if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) {
     return { mime: 'image/webp', ext: 'webp' }
   }
-  const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 1024)).replace(/^\uFEFF/, '')
-  if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg(\s*\[[\s\S]*?\])?[^>]*>\s*)?<svg[\s>]/i.test(head)) {
+  // TextDecoder drops a byte-order mark.
+  const head = new TextDecoder().decode(bytes.subarray(0, 1024))
+  // A comment may not run past its own end ('-->'), so no input can make this backtrack.
+  if (
+    /^\s*(<\?xml[^>]*>\s*)?(<!--(?:[^-]|-(?!->))*-->\s*)*(<!DOCTYPE svg(\s*\[[^\]]*\])?[^>]*>\s*)?<svg[\s/>]/i.test(
+      head,
+    )
+  ) {
     return { mime: 'image/svg+xml', ext: 'svg' }
   }
   return undefined
 }
 
-/** Character references decoded, so `&#106;avascript:` reads as what a browser would see. */
-const decodeEntities = (text: string) =>
-  text
-    .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => String.fromCodePoint(Math.min(parseInt(hex, 16), 0x10ffff)))
-    .replace(/&#([0-9]+);?/g, (_, dec: string) => String.fromCodePoint(Math.min(parseInt(dec, 10), 0x10ffff)))
-    .replace(
-      /&(colon|tab|newline|lpar|rpar|sol);/gi,
-      (_, name: string) =>
-        ({ colon: ':', tab: '\t', newline: '\n', lpar: '(', rpar: ')', sol: '/' })[name.toLowerCase()]!,
-    )
+const SVG_NS = 'http://www.w3.org/2000/svg'
+const XLINK_NS = 'http://www.w3.org/1999/xlink'
+const XML_NS = 'http://www.w3.org/XML/1998/namespace'
+const XMLNS_NS = 'http://www.w3.org/2000/xmlns/'
 
 /**
- * Anything in an SVG that could run script or fetch from elsewhere, looked for after decoding and
- * whatever namespace prefix an element or attribute carries. Links may only point inside the file (#id).
+ * Static drawing only: no script, foreignObject, iframe or animation (an animation can set an
+ * href to a script URL). Elements are matched by namespace and local name as the XML parser
+ * resolves them, so whatever prefix spells them (`x:script`, `é:script`) they are what they are.
  */
-const UNSAFE_SVG = [
-  /<\s*([\w.-]+:)?(script|foreignObject|iframe|embed|object|audio|video|handler|listener)\b/i,
-  /<\?xml-stylesheet/i,
-  /<!ENTITY/i,
-  /http:\/\/www\.w3\.org\/1999\/xhtml/i,
-  /[\s"'/:]on[a-z]+\s*=/i,
-  /\battributeName\s*=\s*["']?\s*(on|([\w.-]+:)?href)/i,
-  /\b([\w.-]+:)?(href|src)\s*=\s*(?!["']?\s*#)/i,
-  /url\(\s*["']?\s*(?!#)/i,
-  /@import/i,
-]
-/** Checked with every space and control character removed: `java\tscript:` is still a script URL. */
-const UNSAFE_COMPACT = [/javascript:/i, /vbscript:/i, /data:text\/html/i]
+const SVG_ELEMENTS = new Set(
+  (
+    'svg g defs desc title metadata symbol use switch a style path rect circle ellipse line polyline polygon ' +
+    'text tspan textPath linearGradient radialGradient stop pattern clipPath mask marker image filter ' +
+    'feBlend feColorMatrix feComponentTransfer feComposite feConvolveMatrix feDiffuseLighting ' +
+    'feDisplacementMap feDistantLight feDropShadow feFlood feFuncA feFuncB feFuncG feFuncR ' +
+    'feGaussianBlur feImage feMerge feMergeNode feMorphology feOffset fePointLight feSpecularLighting ' +
+    'feSpotLight feTile feTurbulence'
+  ).split(' '),
+)
 
-export const isSafeSvg = (text: string) => {
-  const decoded = decodeEntities(text)
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  const compact = decoded.replace(/[\u0000-\u0020]+/g, '')
-  return !UNSAFE_SVG.some((re) => re.test(decoded)) && !UNSAFE_COMPACT.some((re) => re.test(compact))
+/** Geometry, presentation and filter attributes. No event handler (on*) is among them. */
+const SVG_ATTRIBUTES = new Set(
+  (
+    'id class style lang tabindex role focusable version baseProfile viewBox preserveAspectRatio ' +
+    'x y x1 y1 x2 y2 cx cy r rx ry fx fy fr width height d points pathLength transform href ' +
+    'fill fill-opacity fill-rule stroke stroke-width stroke-linecap stroke-linejoin stroke-miterlimit ' +
+    'stroke-dasharray stroke-dashoffset stroke-opacity opacity color display visibility overflow ' +
+    'clip-path clip-rule clipPathUnits mask maskUnits maskContentUnits filter filterUnits primitiveUnits ' +
+    'gradientUnits gradientTransform spreadMethod offset stop-color stop-opacity patternUnits ' +
+    'patternContentUnits patternTransform marker-start marker-mid marker-end markerWidth markerHeight ' +
+    'markerUnits orient refX refY font-family font-size font-size-adjust font-weight font-style font-variant ' +
+    'font-stretch text-anchor dominant-baseline alignment-baseline baseline-shift letter-spacing ' +
+    'word-spacing text-decoration writing-mode direction unicode-bidi dx dy rotate textLength lengthAdjust ' +
+    'startOffset method spacing side in in2 result stdDeviation mode operator k1 k2 k3 k4 type values ' +
+    'tableValues slope intercept amplitude exponent kernelMatrix order divisor bias targetX targetY ' +
+    'edgeMode preserveAlpha surfaceScale diffuseConstant specularConstant specularExponent ' +
+    'kernelUnitLength scale xChannelSelector yChannelSelector flood-color flood-opacity lighting-color ' +
+    'radius azimuth elevation pointsAtX pointsAtY pointsAtZ z limitingConeAngle baseFrequency numOctaves ' +
+    'seed stitchTiles isolation mix-blend-mode paint-order vector-effect shape-rendering text-rendering ' +
+    'image-rendering color-interpolation color-interpolation-filters color-rendering enable-background ' +
+    'systemLanguage media aria-label aria-labelledby aria-describedby aria-hidden'
+  ).split(' '),
+)
+
+/** Drawing programs keep their own data in these namespaces; a browser ignores it. */
+const EDITOR_NAMESPACES = new Set([
+  'http://www.inkscape.org/namespaces/inkscape',
+  'http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd',
+  'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
+  'http://purl.org/dc/elements/1.1/',
+  'http://creativecommons.org/ns#',
+  'http://ns.adobe.com/AdobeIllustrator/10.0/',
+  'http://www.bohemiancoding.com/sketch/ns',
+])
+
+/** Browsers ignore spaces and control characters around and inside a URL's scheme. */
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const compact = (value: string) => value.replace(/[\u0000-\u0020]/g, '')
+
+/** A link may point inside the file (#id) or embed a bitmap; nothing is fetched from elsewhere. */
+const safeLink = (value: string) =>
+  /^#/.test(compact(value)) || /^data:image\/(png|jpeg|gif|webp);base64,/i.test(compact(value))
+
+/**
+ * CSS, in a style attribute, a <style> element or a presentation attribute: url() only to #id,
+ * no @import, no escapes (which could spell either), no legacy script hooks.
+ */
+const safeCss = (css: string) => {
+  const text = compact(css).toLowerCase()
+  if (/\\|@import|expression\(|-moz-binding|behavior:|javascript:|image-set\(/.test(text)) return false
+  return [...text.matchAll(/url\(/g)].every((m) => /^url\(["']?#/.test(text.slice(m.index)))
+}
+
+const safeAttribute = (a: SaxesAttributeNS) => {
+  if (a.uri === XMLNS_NS || EDITOR_NAMESPACES.has(a.uri)) return true
+  if (a.uri === XML_NS) return a.local === 'space' || a.local === 'lang'
+  if (!safeCss(a.value)) return false
+  if (a.local === 'href') return (a.uri === '' || a.uri === XLINK_NS) && safeLink(a.value)
+  return a.uri === '' && (SVG_ATTRIBUTES.has(a.local) || /^data-[\w-]+$/.test(a.local))
+}
+
+const safeElement = (tag: SaxesTagNS) =>
+  EDITOR_NAMESPACES.has(tag.uri) ||
+  ((tag.uri === SVG_NS || tag.uri === '') &&
+    SVG_ELEMENTS.has(tag.local) &&
+    Object.values(tag.attributes).every(safeAttribute))
+
+class Unsafe extends Error {}
+
+/**
+ * Whether an SVG is a static drawing, judged by a strict XML parser (linear time, so no input can
+ * make it slow) and allowlists of elements and attributes. A file that is not well-formed XML,
+ * declares entities or carries a processing instruction such as xml-stylesheet is refused.
+ */
+export const isSafeSvg = (text: string): boolean => {
+  const parser = new SaxesParser({ xmlns: true })
+  const open: string[] = []
+  const refuse = () => {
+    throw new Unsafe()
+  }
+  const styleText = (css: string) => {
+    if (open.at(-1) === 'style' && !safeCss(css)) refuse()
+  }
+  parser.on('doctype', (doctype) => {
+    if (doctype.includes('[')) refuse()
+  })
+  parser.on('processinginstruction', refuse)
+  parser.on('opentag', (tag) => {
+    if (open.length === 0 && !(tag.local === 'svg' && (tag.uri === SVG_NS || tag.uri === ''))) refuse()
+    if (!safeElement(tag)) refuse()
+    open.push(tag.local)
+  })
+  parser.on('closetag', () => open.pop())
+  parser.on('text', styleText)
+  parser.on('cdata', styleText)
+  try {
+    parser.write(text).close()
+    return true
+  } catch {
+    // Unsafe, or not well-formed XML (saxes throws on the first error).
+    return false
+  }
 }
 
 export type LogoCheck = { ok: true; type: LogoType } | { ok: false; problem: keyof typeof logoMessages }
@@ -73,7 +173,9 @@ export const checkLogo = (bytes: Uint8Array): LogoCheck => {
   if (bytes.length > LOGO_MAX_BYTES) return { ok: false, problem: 'tooLarge' }
   const type = sniffImage(bytes)
   if (!type) return { ok: false, problem: 'notImage' }
-  if (type.mime === 'image/svg+xml' && !isSafeSvg(new TextDecoder().decode(bytes)))
-    return { ok: false, problem: 'unsafeSvg' }
+  if (type.mime === 'image/svg+xml') {
+    if (bytes.length > SVG_MAX_BYTES) return { ok: false, problem: 'svgTooLarge' }
+    if (!isSafeSvg(new TextDecoder().decode(bytes))) return { ok: false, problem: 'unsafeSvg' }
+  }
   return { ok: true, type }
 }

@@ -1,15 +1,27 @@
 import * as z from 'zod'
 import { TimeZone, WeekStartDay } from './week.ts'
 
-/** Our own logo links (after an upload) or an https image address. */
+const LOGO_URL_MESSAGE = 'Logo URL must start with https://'
+
+/** The path an upload stores (POST /api/organization/logo): the organization's id, then a content hash. */
+const STORED_LOGO = /^\/api\/logos\/([\w-]+)\/logo-[0-9a-f]{16}\.(png|jpg|webp|svg)$/
+
+const isHttpsUrl = (s: string) => /^https:\/\/[^\s"'<>\\/?#]+(\/[^\s"'<>\\]*)?$/i.test(s)
+
+/**
+ * A logo address an organization may store: its own uploaded logo, exactly as the upload names it,
+ * or an https image address. Anything else under /api (such as /api/logos/../logout) would be
+ * fetched by every member's browser on each page load. Only the handler knows the organization.
+ */
+export const logoUrlAllowed = (url: string, organizationId: string): boolean =>
+  isHttpsUrl(url) || STORED_LOGO.exec(url)?.[1] === organizationId
+
+/** The shape before the organization is known: an upload's path or an https address, '' for none. */
 const LogoUrl = z
   .string()
   .trim()
   .max(2048, 'Logo URL must be 2048 characters or fewer')
-  .refine(
-    (s) => s === '' || s.startsWith('/api/logos/') || /^https:\/\/[^\s"'<>]+$/i.test(s),
-    'Logo URL must start with https://',
-  )
+  .refine((s) => s === '' || STORED_LOGO.test(s) || isHttpsUrl(s), LOGO_URL_MESSAGE)
   .transform((s) => s || null)
 
 export const OrganizationSettingsUpdate = z.object({

@@ -34,8 +34,9 @@ export const TimeZone = z
 export type TimeZone = z.infer<typeof TimeZone>
 
 export function isValidTimeZone(timeZone: unknown): timeZone is string {
-  if (typeof timeZone !== 'string' || timeZone.trim() === '') return false
+  if (typeof timeZone !== 'string') return false
   try {
+    // Intl refuses a blank or unknown zone with a RangeError.
     new Intl.DateTimeFormat('en-US', { timeZone })
     return true
   } catch {

@@ -1,0 +1,232 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { bulkCsvHeader, bulkCsvRow, csvCell, timesheetCsv, toCsv, type CsvPerson } from './csv.ts'
+import { Timesheet } from './timesheet.ts'
+
+/** A minimal RFC 4180 reader, to show that what we write reads back as the cells we meant. */
+const readCsv = (text: string): string[][] => {
+  const rows: string[][] = []
+  let row: string[] = []
+  let cell = ''
+  let quoted = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      cell += '"'
+      i++
+    } else if (quoted) {
+      if (c === '"') quoted = false
+      else cell += c
+    } else if (c === '"') {
+      quoted = true
+    } else if (c === ',') {
+      row.push(cell)
+      cell = ''
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell)
+      rows.push(row)
+      row = []
+      cell = ''
+      i++
+    } else {
+      cell += c
+    }
+  }
+  return rows
+}
+
+describe('csvCell', () => {
+  it('neutralises every character a spreadsheet would start a formula with', () => {
+    expect(csvCell('=SUM(A1:A9)')).toBe("'=SUM(A1:A9)")
+    expect(csvCell('+1')).toBe("'+1")
+    expect(csvCell('-2')).toBe("'-2")
+    expect(csvCell('@cmd')).toBe("'@cmd")
+    expect(csvCell('\tx')).toBe("'\tx")
+    expect(csvCell('\rx')).toBe('"\'\rx"')
+  })
+
+  it('leaves a formula character alone when it is not the first, and numbers as numbers', () => {
+    expect(csvCell('a=b')).toBe('a=b')
+    expect(csvCell('x-1')).toBe('x-1')
+    expect(csvCell(' =1')).toBe(' =1')
+    expect(csvCell(-2)).toBe('-2')
+    expect(csvCell(7.5)).toBe('7.5')
+    expect(csvCell(0)).toBe('0')
+  })
+
+  it('quotes cells holding a quote, a comma or a line break, doubling the quotes', () => {
+    expect(csvCell('Smith, John')).toBe('"Smith, John"')
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""')
+    expect(csvCell('a\nb')).toBe('"a\nb"')
+    expect(csvCell('a\rb')).toBe('"a\rb"')
+    expect(csvCell('=1,2')).toBe('"\'=1,2"')
+    expect(csvCell('plain')).toBe('plain')
+  })
+
+  it('writes null and undefined as an empty cell', () => {
+    expect(csvCell(null)).toBe('')
+    expect(csvCell(undefined)).toBe('')
+    expect(csvCell('')).toBe('')
+  })
+
+  it('reads back as the text it was given, never starting with a formula character', () =>
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(fc.string(), { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 4 }),
+        (rows) => {
+          const back = readCsv(toCsv(rows).slice(1))
+          expect(back).toHaveLength(rows.length)
+          back.forEach((row, r) =>
+            row.forEach((cell, c) => {
+              const original = rows[r]![c]!
+              expect(cell).toBe(/^[=+\-@\t\r]/.test(original) ? `'${original}` : original)
+              expect(cell).not.toMatch(/^[=+\-@\t\r]/)
+            }),
+          )
+        },
+      ),
+    ))
+})
+
+describe('toCsv', () => {
+  it('starts with a byte-order mark and ends every row with CRLF', () => {
+    expect(
+      toCsv([
+        ['a', 'b'],
+        [1, null],
+      ]),
+    ).toBe('\uFEFFa,b\r\n1,\r\n')
+    expect(toCsv([[]])).toBe('\uFEFF\r\n')
+  })
+})
+
+const person = (firstName: string, lastName: string, department: string | null = null): CsvPerson => ({
+  firstName,
+  lastName,
+  department,
+})
+
+const sheet = (fields: Partial<Timesheet>): Timesheet =>
+  Timesheet.parse({
+    id: 1,
+    organizationId: 'org',
+    employeeId: 'emp',
+    weekStartDate: '2026-11-16',
+    status: 'approved',
+    version: 3,
+    approvedBy: 'sup',
+    approvedAt: '2026-11-23T10:00:00.000Z',
+    submittedAt: '2026-11-22T18:00:00.000Z',
+    createdAt: '2026-11-16T08:00:00.000Z',
+    updatedAt: '2026-11-23T10:00:00.000Z',
+    ...fields,
+  })
+
+describe('timesheetCsv', () => {
+  it('lays out who and where, a row per day in week order with hours, a total and the notes', () => {
+    const t = sheet({
+      mondayStart: '09:00',
+      mondayEnd: '17:30',
+      mondayActivity: 'Sermon prep, visits',
+      sundayStart: '22:00',
+      sundayEnd: '01:15',
+      sundayActivity: '=HYPERLINK("x")',
+      notes: 'Good week',
+    })
+    const rows = readCsv(timesheetCsv(t, person('Ana', 'Ruiz', 'Youth'), 'Grace Church', person('Sam', 'Lee')).slice(1))
+    expect(rows).toEqual([
+      ['Organization', 'Grace Church'],
+      ['Employee', 'Ana Ruiz'],
+      ['Department', 'Youth'],
+      ['Week Starting', '2026-11-16'],
+      ['Status', 'Approved'],
+      ['Approved By', 'Sam Lee'],
+      ['Approved At', '2026-11-23T10:00:00.000Z'],
+      [''],
+      ['Date', 'Day', 'Start', 'End', 'Hours', 'Activity'],
+      ['2026-11-16', 'Monday', '09:00', '17:30', '8.5', 'Sermon prep, visits'],
+      ['2026-11-17', 'Tuesday', '', '', '0.0', ''],
+      ['2026-11-18', 'Wednesday', '', '', '0.0', ''],
+      ['2026-11-19', 'Thursday', '', '', '0.0', ''],
+      ['2026-11-20', 'Friday', '', '', '0.0', ''],
+      ['2026-11-21', 'Saturday', '', '', '0.0', ''],
+      ['2026-11-22', 'Sunday', '22:00', '01:15', '3.3', `'=HYPERLINK("x")`],
+      ['Total', '', '', '', '11.8', ''],
+      [''],
+      ['Notes', 'Good week'],
+    ])
+  })
+
+  it('lists a Sunday week from Sunday, and names a removed member and a missing approval plainly', () => {
+    const t = sheet({ weekStartDate: '2026-11-15', status: 'pending', approvedAt: null })
+    const rows = readCsv(timesheetCsv(t, null, 'Grace', null).slice(1))
+    expect(rows.slice(1, 7)).toEqual([
+      ['Employee', 'Removed member'],
+      ['Department', ''],
+      ['Week Starting', '2026-11-15'],
+      ['Status', 'Pending Review'],
+      ['Approved By', ''],
+      ['Approved At', ''],
+    ])
+    expect(rows[9]).toEqual(['2026-11-15', 'Sunday', '', '', '0.0', ''])
+    expect(rows[15]).toEqual(['2026-11-21', 'Saturday', '', '', '0.0', ''])
+    expect(readCsv(timesheetCsv(t, person('A', 'B'), 'Grace', null).slice(1))[2]).toEqual(['Department', ''])
+  })
+})
+
+describe('bulk payroll export', () => {
+  it('has one header column per field, the seven days Monday first', () => {
+    expect(bulkCsvHeader).toEqual([
+      'Employee',
+      'Department',
+      'Week Starting',
+      'Status',
+      'Monday Hours',
+      'Tuesday Hours',
+      'Wednesday Hours',
+      'Thursday Hours',
+      'Friday Hours',
+      'Saturday Hours',
+      'Sunday Hours',
+      'Total Hours',
+      'Submitted At',
+      'Approved By',
+      'Approved At',
+    ])
+  })
+
+  it('writes a row in the header order, days in stored order whatever the week start', () => {
+    const t = sheet({
+      weekStartDate: '2026-11-15',
+      tuesdayStart: '08:00',
+      tuesdayEnd: '12:15',
+      sundayStart: '13:00',
+      sundayEnd: '14:00',
+    })
+    expect(bulkCsvRow(t, person('Ana', 'Ruiz', 'Youth'), person('Sam', 'Lee'))).toEqual([
+      'Ana Ruiz',
+      'Youth',
+      '2026-11-15',
+      'Approved',
+      '0.0',
+      '4.3',
+      '0.0',
+      '0.0',
+      '0.0',
+      '0.0',
+      '1.0',
+      '5.3',
+      '2026-11-22T18:00:00.000Z',
+      'Sam Lee',
+      '2026-11-23T10:00:00.000Z',
+    ])
+  })
+
+  it('leaves blanks for a removed member, no approver and missing dates', () => {
+    const t = sheet({ status: 'draft', submittedAt: null, approvedAt: null })
+    const row = bulkCsvRow(t, null, null)
+    expect(row).toHaveLength(bulkCsvHeader.length)
+    expect([row[0], row[1], row[3], row[12], row[13], row[14]]).toEqual(['Removed member', '', 'Draft', '', '', ''])
+    expect(bulkCsvRow(t, person('A', 'B'), null)[1]).toBe('')
+  })
+})

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest'
+import { logoUrlAllowed, OrganizationSettings, OrganizationSettingsUpdate, settingsOf } from './settings.ts'
+
+const orgId = '0b6e3f2a-5c1d-4e8f-9a7b-123456789abc'
+const own = `/api/logos/${orgId}/logo-0123456789abcdef.png`
+
+describe('logoUrlAllowed', () => {
+  it("allows this organization's uploaded logo, for each stored type, and https addresses", () => {
+    for (const ext of ['png', 'jpg', 'webp', 'svg']) {
+      expect(logoUrlAllowed(`/api/logos/${orgId}/logo-0123456789abcdef.${ext}`, orgId)).toBe(true)
+    }
+    expect(logoUrlAllowed('https://cdn.example.org/grace.png', orgId)).toBe(true)
+    expect(logoUrlAllowed('HTTPS://cdn.example.org', orgId)).toBe(true)
+  })
+
+  it("refuses another organization's logo and any other path (issue 16, finding 5)", () => {
+    for (const url of [
+      '/api/logos/../logout',
+      '/api/logos/',
+      '/api/logout',
+      `/api/logos/0b6e3f2a-5c1d-4e8f-9a7b-000000000000/logo-0123456789abcdef.png`,
+      `/api/logos/${orgId}/logo-0123456789abcdef.gif`,
+      `/api/logos/${orgId}/logo-0123456789abcde.png`,
+      `/api/logos/${orgId}/logo-0123456789abcdef.png?x`,
+      `x/api/logos/${orgId}/logo-0123456789abcdef.png`,
+      `/api/logos/${orgId}/../logo-0123456789abcdef.png`,
+      `/api/logos/${orgId}/logo-0123456789ABCDEF.png`,
+      'http://cdn.example.org/grace.png',
+      'https://',
+      'https:///path',
+      'https://cdn.example.org/a b.png',
+      'https://cdn.example.org/"onerror=x',
+      'https://cdn.example.org\\@evil.example/x.png',
+      ' https://cdn.example.org/x.png',
+      'javascript:alert(1)',
+      '//evil.example/x.png',
+    ]) {
+      expect(logoUrlAllowed(url, orgId), url).toBe(false)
+    }
+  })
+})
+
+describe('OrganizationSettingsUpdate', () => {
+  const parse = (body: unknown) => OrganizationSettingsUpdate.safeParse(body)
+  const fields = (body: unknown) => {
+    const r = parse(body)
+    return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]))
+  }
+
+  it('trims the name and a logo address, and reads an empty address as no logo', () => {
+    expect(parse({ organizationName: '  Grace  ', logoUrl: `  ${own} ` }).data).toEqual({
+      organizationName: 'Grace',
+      logoUrl: own,
+    })
+    expect(parse({ organizationName: 'Grace', logoUrl: '' }).data?.logoUrl).toBeNull()
+    expect(parse({ organizationName: 'Grace', logoUrl: null }).data?.logoUrl).toBeNull()
+    expect(
+      parse({ organizationName: 'G', timeZone: 'America/Chicago', weekStartDay: 'sunday', approvalEmails: false }).data,
+    ).toEqual({ organizationName: 'G', timeZone: 'America/Chicago', weekStartDay: 'sunday', approvalEmails: false })
+  })
+
+  it('refuses each field with its own message', () => {
+    expect(fields({})).toEqual({ organizationName: 'Organization name is required' })
+    expect(fields({ organizationName: ' ' })).toEqual({ organizationName: 'Organization name is required' })
+    expect(fields({ organizationName: 'x'.repeat(100) })).toEqual({})
+    expect(fields({ organizationName: 'x'.repeat(101) })).toEqual({
+      organizationName: 'Organization name must be 100 characters or fewer',
+    })
+    expect(fields({ organizationName: 'G', logoUrl: '/api/logos/../logout' })).toEqual({
+      logoUrl: 'Logo URL must start with https://',
+    })
+    expect(fields({ organizationName: 'G', logoUrl: `https://e.example/${'x'.repeat(2048)}` })).toMatchObject({
+      logoUrl: 'Logo URL must be 2048 characters or fewer',
+    })
+    expect(fields({ organizationName: 'G', logoUrl: `https://e.example/${'x'.repeat(2048 - 18)}` })).toEqual({})
+    expect(fields({ organizationName: 'G', approvalEmails: 'yes' })).toEqual({
+      approvalEmails: 'approvalEmails must be true or false',
+    })
+    expect(fields({ organizationName: 'G', weekStartDay: 'friday', timeZone: 'Mars/Olympus' })).toEqual({
+      weekStartDay: 'Weeks start on monday or sunday',
+      timeZone: 'Use an IANA time zone like America/Chicago',
+    })
+  })
+})
+
+describe('settingsOf', () => {
+  it('answers the settings under their API names', () => {
+    const answer = settingsOf({
+      name: 'Grace',
+      logoUrl: null,
+      timeZone: 'America/Chicago',
+      weekStartDay: 'monday',
+      approvalEmails: true,
+    })
+    expect(answer).toEqual({
+      organizationName: 'Grace',
+      logoUrl: null,
+      timeZone: 'America/Chicago',
+      weekStartDay: 'monday',
+      approvalEmails: true,
+    })
+    expect(OrganizationSettings.parse(answer)).toEqual(answer)
+  })
+})
