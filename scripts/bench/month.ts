@@ -14,7 +14,9 @@
  * and the dashboard visits of the first two supervisors by the supervisors' count / 2.
  */
 import { addDays, currentWeekStart, type User } from '@app/core'
-import { keys, sampleOrganization, seedOrganization, sessions, table } from '@app/data'
+import { sessions } from '@app/data'
+import { sampleOrganization, seedOrganization } from '@app/data/seed'
+import { keys, table } from '@app/data/testing'
 import { sessionCookieName } from '../../functions/src/http/cookies.ts'
 import type { RouteUsage, Usage } from './probe.ts'
 import type { BenchStack } from './stack.ts'
