@@ -110,6 +110,9 @@ describe('accessibility (axe-core) and keyboard use', () => {
     await tabTo(staff, thisWeek.getByRole('button', { name: `Clock In ${today}` }))
     await keys.press('Enter')
     await toast(staff, 'Clocked In').waitFor()
+    // A week in progress: the green 'Continue Timesheet', the running clock and the card.
+    await staff.getByRole('link', { name: 'Continue Timesheet' }).waitFor()
+    await checkBothWidths(staff, 'the staff dashboard with a week in progress')
 
     // The Current Week card opens the weekly dialog, at today's card.
     const card = staff.getByRole('region', { name: 'Current Week Timesheet' })
