@@ -34,7 +34,7 @@ export default defineConfig({
           root: 'web',
           include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
           environment: 'jsdom',
-          setupFiles: ['src/test/setup.ts'],
+          setupFiles: ['test/setup.ts'],
         },
       },
       {

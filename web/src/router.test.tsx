@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { makeUser } from './test/fixtures.ts'
-import { mockFetch, signedOut } from './test/fetch-mock.ts'
-import { renderApp } from './test/render.tsx'
+import { makeUser } from '../test/fixtures.ts'
+import { mockFetch, signedOut } from '../test/fetch-mock.ts'
+import { renderApp } from '../test/render.tsx'
 import { publicRoutes, signedInRoutes } from './router.tsx'
 
 afterEach(() => vi.unstubAllGlobals())

@@ -1,8 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { User } from '@app/core'
 import { apiJson, getQueryFn } from './client.ts'
-
-export const authKeys = { user: ['/api/auth/user'] as const }
+import { authKeys } from './keys.ts'
 
 /** GET /api/auth/user's answer: the member, and `demo` when the session is the read-only demo. */
 export type AuthUser = User & { demo?: boolean }

@@ -1,13 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { messages, type SubscriptionView } from '@app/core'
 import { ApiError, apiJson, errorMessage, getQueryFn } from './client.ts'
-
-export const billingKeys = {
-  status: ['/api/subscription/status'] as const,
-  config: ['/api/billing/config'] as const,
-  checkout: (priceId: string, couponCode: string | null) =>
-    ['/api/create-subscription', { priceId, couponCode }] as const,
-}
+import { billingKeys } from './keys.ts'
 
 /**
  * The API's answers that packages/core has no type for (they come from the billing adapter):

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
-import { mockFetch } from '../test/fetch-mock.ts'
+import { mockFetch } from '../../test/fetch-mock.ts'
 import {
   ApiError,
   apiJson,

@@ -1,11 +1,7 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { NewMember, TemporaryCredentials, User } from '@app/core'
 import { apiJson, apiRequest, getQueryFn } from './client.ts'
-
-export const memberKeys = { all: ['/api/employees'] as const }
-
-/** The dashboard's counts include active members (spec section 2: Active Employees). */
-const DASHBOARD_STATS_KEY = ['/api/dashboard/stats'] as const
+import { dashboardKeys, memberKeys } from './keys.ts'
 
 /** GET /api/employees: every member of the organization, supervisors only. */
 export const membersQuery = queryOptions({
@@ -13,10 +9,13 @@ export const membersQuery = queryOptions({
   queryFn: getQueryFn<User[]>({ on401: 'throw' }),
 })
 
-/** The list and the dashboard's counts are refetched in the background; the caller need not wait. */
+/**
+ * The list and the dashboard's counts (Active Employees, spec section 2) are refetched in the
+ * background; the caller need not wait.
+ */
 const refreshAfterChange = (queryClient: QueryClient) => {
   void queryClient.invalidateQueries({ queryKey: memberKeys.all })
-  void queryClient.invalidateQueries({ queryKey: DASHBOARD_STATS_KEY })
+  void queryClient.invalidateQueries({ queryKey: dashboardKeys.stats })
 }
 
 export const useMembers = ({ enabled = true }: { enabled?: boolean } = {}) => useQuery({ ...membersQuery, enabled })

@@ -1,11 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { OrganizationSettings, OrganizationSettingsUpdate } from '@app/core'
 import { apiJson, getQueryFn } from './client.ts'
+import { organizationKeys } from './keys.ts'
 
 /** Name, logo, and the zone and start day by which "this week" is judged (DESIGN.md section 5). */
 export type { OrganizationSettings }
-
-export const organizationKeys = { settings: ['/api/organization/settings'] as const }
 
 export const organizationSettingsQuery = queryOptions({
   queryKey: organizationKeys.settings,

@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import { addDays, currentWeekStart, todayIn, weekEnd, type TimesheetListItem, type WeekStartDay } from '@app/core'
 import { apiJson } from './client.ts'
+import { reportKeys } from './keys.ts'
+import type { StatusFilter } from './timesheets.ts'
 
 /** GET /api/timesheets/reports answers list items plus who approved them. */
 export type ReportItem = TimesheetListItem & { approver: { firstName: string; lastName: string } | null }
@@ -42,13 +44,8 @@ export function reportPeriod(name: ReportPeriodName, settings: WeekSettings, now
   return { start, end: lastOfMonth(start) }
 }
 
-export const reportKeys = {
-  all: ['/api/timesheets/reports'] as const,
-  period: ({ start, end }: ReportPeriod) => ['/api/timesheets/reports', { start, end }] as const,
-}
-
 export const reportUrl = ({ start, end }: ReportPeriod) =>
-  `/api/timesheets/reports?${new URLSearchParams({ start, end }).toString()}`
+  `${reportKeys.all[0]}?${new URLSearchParams({ start, end }).toString()}`
 
 /** Submitted timesheets whose week starts within the period (supervisors only; others get 403). */
 export const reportQuery = (period: ReportPeriod) =>
@@ -56,3 +53,9 @@ export const reportQuery = (period: ReportPeriod) =>
     queryKey: reportKeys.period(period),
     queryFn: () => apiJson<ReportItem[]>('GET', reportUrl(period)),
   })
+
+/** The payroll CSV of every timesheet (or of one status), opened in a new tab: the API redirects to a fresh pre-signed link. */
+export const bulkReportUrl = (status?: StatusFilter) =>
+  status && status !== 'all'
+    ? `/api/reports/bulk-timesheets?status=${encodeURIComponent(status)}`
+    : '/api/reports/bulk-timesheets'

@@ -1,16 +1,53 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import type { Timesheet, TimesheetDays, WeekTimesheetSave } from '@app/core'
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query'
+import type { Timesheet, TimesheetDays, TimesheetListItem, TimesheetStatus, WeekTimesheetSave } from '@app/core'
 import { ApiError, apiJson, getQueryFn } from './client.ts'
+import { dashboardKeys, reportKeys, timesheetKeys } from './keys.ts'
 
-/**
- * Query keys are the URLs they read (spec section 7). The list key is a prefix of every list
- * query (filters and pages go after it), so invalidating it refreshes them all.
- */
-export const timesheetKeys = {
-  list: ['/api/timesheets'] as const,
-  currentWeek: ['/api/timesheets/current-week'] as const,
+/** One page of GET /api/timesheets: newest week first; `cursor` asks for the next page. */
+export interface TimesheetPage {
+  items: TimesheetListItem[]
+  cursor: string | null
 }
-export const dashboardStatsKey = ['/api/dashboard/stats'] as const
+
+/** PATCH /api/timesheets/{id}/status answers the decided timesheet; approval adds a CSV link (null if not written yet). */
+export type StatusUpdateResult = Timesheet & { csvDownloadUrl?: string | null }
+
+/** The dashboard's status filter; 'all' sends no status. */
+export type StatusFilter = 'all' | Exclude<TimesheetStatus, 'draft'>
+
+export const statusFilterLabel: Record<StatusFilter, string> = {
+  all: 'All Status',
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+}
+
+export const timesheetListUrl = (status: StatusFilter, cursor?: string | null) => {
+  const params = new URLSearchParams()
+  if (status !== 'all') params.set('status', status)
+  if (cursor) params.set('cursor', cursor)
+  const query = params.toString()
+  return query ? `${timesheetKeys.all[0]}?${query}` : timesheetKeys.all[0]
+}
+
+/** 'Recent Timesheet Submissions', a page at a time (supervisors: the organization's; staff: their own). */
+export const timesheetListQuery = (status: StatusFilter) =>
+  infiniteQueryOptions({
+    queryKey: timesheetKeys.list(status),
+    queryFn: ({ pageParam }) => apiJson<TimesheetPage>('GET', timesheetListUrl(status, pageParam)),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.cursor ?? undefined,
+  })
+
+/** A browser navigation in a new tab: the API redirects to a fresh pre-signed link. */
+export const timesheetCsvUrl = (id: number) => `/api/timesheets/${id}/download-csv`
 
 /** How often the current week is read again while a screen shows it (spec section 9). */
 export const CURRENT_WEEK_REFETCH_MS = 30_000
@@ -38,8 +75,8 @@ const remember = (queryClient: QueryClient, saved: Timesheet | null) => {
 const invalidate = (queryClient: QueryClient, withStats: boolean) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: timesheetKeys.currentWeek }),
-    queryClient.invalidateQueries({ queryKey: timesheetKeys.list }),
-    withStats ? queryClient.invalidateQueries({ queryKey: dashboardStatsKey }) : undefined,
+    queryClient.invalidateQueries({ queryKey: timesheetKeys.all }),
+    withStats ? queryClient.invalidateQueries({ queryKey: dashboardKeys.stats }) : undefined,
   ])
 
 export interface UpdateDraftInput {
@@ -97,5 +134,32 @@ export function useCreateTimesheet() {
       remember(queryClient, submitted)
       await invalidate(queryClient, true)
     },
+  })
+}
+
+export type Decision = 'approved' | 'rejected'
+
+export interface StatusUpdateInput {
+  id: number
+  status: Decision
+  comments: string
+}
+
+/**
+ * A supervisor's decision on a pending timesheet. Whatever the outcome (a 409 means someone else
+ * decided first), the lists, the pending list, the stats and the reports are refreshed.
+ */
+export function useUpdateTimesheetStatus() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, status, comments }: StatusUpdateInput) =>
+      apiJson<StatusUpdateResult>('PATCH', `/api/timesheets/${id}/status`, { status, comments }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.timesheets }),
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.pending }),
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.stats }),
+        queryClient.invalidateQueries({ queryKey: reportKeys.all }),
+      ]),
   })
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom'
 import { ArrowLeft, LogIn, ShieldCheck, UserPlus, Users } from 'lucide-react'
 import { Button } from '../components/ui/Button.tsx'
-import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/Card.tsx'
+import { IconCard } from '../components/ui/IconCard.tsx'
 import { SUPERVISOR_LOGIN_URL } from '../lib/browser.ts'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
 
@@ -40,85 +40,57 @@ export function AuthGuidePage() {
         </p>
       </header>
 
-      <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <LogIn className="size-5 text-indigo-600" aria-hidden /> Signing in
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-3 text-sm text-slate-700">
-          <p>
-            Choose Supervisor Login and sign in with your account. There is no separate sign-up form: your account is
-            created automatically on your first sign-in.
-          </p>
-          <p>
-            If you are the first person from your organization to sign in, a new organization is created for you and you
-            become its supervisor.
-          </p>
-          <Button asChild>
-            <a href={SUPERVISOR_LOGIN_URL}>Supervisor Login</a>
-          </Button>
-        </CardContent>
-      </Card>
+      <IconCard icon={LogIn} title="Signing in" contentClassName="space-y-3 text-sm text-slate-700">
+        <p>
+          Choose Supervisor Login and sign in with your account. There is no separate sign-up form: your account is
+          created automatically on your first sign-in.
+        </p>
+        <p>
+          If you are the first person from your organization to sign in, a new organization is created for you and you
+          become its supervisor.
+        </p>
+        <Button asChild>
+          <a href={SUPERVISOR_LOGIN_URL}>Supervisor Login</a>
+        </Button>
+      </IconCard>
 
-      <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <ShieldCheck className="size-5 text-indigo-600" aria-hidden /> Account types
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="grid gap-4 text-sm sm:grid-cols-2">
-            <div className="rounded-md bg-slate-50 p-4">
-              <dt className="font-semibold text-slate-900">Supervisor</dt>
-              <dd className="mt-1 text-slate-700">
-                Approves or declines timesheets, adds and removes members, brands the organization, sees reports and
-                manages the subscription.
-              </dd>
+      <IconCard icon={ShieldCheck} title="Account types">
+        <dl className="grid gap-4 text-sm sm:grid-cols-2">
+          <div className="rounded-md bg-slate-50 p-4">
+            <dt className="font-semibold text-slate-900">Supervisor</dt>
+            <dd className="mt-1 text-slate-700">
+              Approves or declines timesheets, adds and removes members, brands the organization, sees reports and
+              manages the subscription.
+            </dd>
+          </div>
+          <div className="rounded-md bg-slate-50 p-4">
+            <dt className="font-semibold text-slate-900">Employee</dt>
+            <dd className="mt-1 text-slate-700">
+              Enters start and end times and what they did each day, submits the week, and sees whether it was approved.
+              Volunteers work the same way.
+            </dd>
+          </div>
+        </dl>
+      </IconCard>
+
+      <IconCard icon={UserPlus} title="Adding employees" contentClassName="space-y-2 text-sm text-slate-700">
+        <p>
+          As a supervisor, open Employees and choose Add Member. Enter the person's name, email, department and role. A
+          username and password are generated for them and shown to you once: pass them on, and they sign in on the
+          Staff Login page.
+        </p>
+      </IconCard>
+
+      <IconCard icon={Users} title="Frequently asked questions">
+        <dl className="space-y-4 text-sm">
+          {faq.map(({ q, a }) => (
+            <div key={q}>
+              <dt className="font-semibold text-slate-900">{q}</dt>
+              <dd className="mt-1 text-slate-700">{a}</dd>
             </div>
-            <div className="rounded-md bg-slate-50 p-4">
-              <dt className="font-semibold text-slate-900">Employee</dt>
-              <dd className="mt-1 text-slate-700">
-                Enters start and end times and what they did each day, submits the week, and sees whether it was
-                approved. Volunteers work the same way.
-              </dd>
-            </div>
-          </dl>
-        </CardContent>
-      </Card>
-
-      <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <UserPlus className="size-5 text-indigo-600" aria-hidden /> Adding employees
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-2 text-sm text-slate-700">
-          <p>
-            As a supervisor, open Employees and choose Add Member. Enter the person's name, email, department and role.
-            A username and password are generated for them and shown to you once: pass them on, and they sign in on the
-            Staff Login page.
-          </p>
-        </CardContent>
-      </Card>
-
-      <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <Users className="size-5 text-indigo-600" aria-hidden /> Frequently asked questions
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="space-y-4 text-sm">
-            {faq.map(({ q, a }) => (
-              <div key={q}>
-                <dt className="font-semibold text-slate-900">{q}</dt>
-                <dd className="mt-1 text-slate-700">{a}</dd>
-              </div>
-            ))}
-          </dl>
-        </CardContent>
-      </Card>
+          ))}
+        </dl>
+      </IconCard>
 
       <Button asChild variant="outline">
         <Link to="/">

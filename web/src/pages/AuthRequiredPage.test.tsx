@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, screen } from '@testing-library/react'
 import { browser } from '../lib/browser.ts'
-import { renderApp } from '../test/render.tsx'
+import { renderApp } from '../../test/render.tsx'
 import { AuthRequiredPage } from './AuthRequiredPage.tsx'
 
 afterEach(() => {

@@ -2,11 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Role, TimesheetListItem } from '@app/core'
-import type { DashboardStats, TimesheetPage } from '../api/dashboard.ts'
-import { makeTimesheet } from '../components/dashboard/timesheet-fixtures.ts'
-import { makeUser } from '../test/fixtures.ts'
-import { mockFetch, type MockAnswer } from '../test/fetch-mock.ts'
-import { renderApp } from '../test/render.tsx'
+import type { DashboardStats } from '../api/dashboard.ts'
+import type { TimesheetPage } from '../api/timesheets.ts'
+import { makeTimesheet } from '../../test/list-item-fixtures.ts'
+import { makeUser } from '../../test/fixtures.ts'
+import { mockFetch, type MockAnswer } from '../../test/fetch-mock.ts'
+import { renderApp } from '../../test/render.tsx'
 
 afterEach(() => vi.unstubAllGlobals())
 

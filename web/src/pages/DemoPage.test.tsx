@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { makeUser } from '../test/fixtures.ts'
-import { mockFetch, signedOut, type MockAnswer } from '../test/fetch-mock.ts'
-import { renderApp } from '../test/render.tsx'
+import { makeUser } from '../../test/fixtures.ts'
+import { mockFetch, signedOut, type MockAnswer } from '../../test/fetch-mock.ts'
+import { renderApp } from '../../test/render.tsx'
 
 afterEach(() => vi.unstubAllGlobals())
 

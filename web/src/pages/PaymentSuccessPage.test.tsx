@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
-import { makeUser } from '../test/fixtures.ts'
-import { mockFetch, signedOut } from '../test/fetch-mock.ts'
-import { renderApp } from '../test/render.tsx'
+import { makeUser } from '../../test/fixtures.ts'
+import { mockFetch, signedOut } from '../../test/fetch-mock.ts'
+import { renderApp } from '../../test/render.tsx'
 import { SUPPORT_EMAIL } from '../lib/product.ts'
 
 afterEach(() => vi.unstubAllGlobals())

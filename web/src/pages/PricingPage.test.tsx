@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { plans } from '@app/core'
-import { renderApp } from '../test/render.tsx'
+import { renderApp } from '../../test/render.tsx'
 import { PricingPage } from './PricingPage.tsx'
 
 afterEach(() => vi.unstubAllGlobals())

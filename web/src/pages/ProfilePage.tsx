@@ -4,11 +4,12 @@ import { fullName, type AuthType, type Role } from '@app/core'
 import { useAuth } from '../api/auth.ts'
 import { useOrganizationSettings } from '../api/organization.ts'
 import { Badge } from '../components/ui/Badge.tsx'
-import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/Card.tsx'
+import { Card, CardContent } from '../components/ui/Card.tsx'
 import { PageLoading } from '../components/PageLoading.tsx'
 import { UserAvatar } from '../components/UserAvatar.tsx'
 import { formatDate } from '../lib/format.ts'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
+import { IconCard } from '../components/ui/IconCard.tsx'
 
 /** The profile's own wording (spec section 2): employees show as 'Employee' here, not 'Staff Member'. */
 const roleBadge: Record<Role, string> = { supervisor: 'Supervisor', employee: 'Employee', volunteer: 'Volunteer' }
@@ -56,44 +57,30 @@ export function ProfilePage() {
               ) : null}
               <li className="flex items-center justify-center gap-2 sm:justify-start">
                 <CalendarDays className="size-4 shrink-0 text-slate-500" aria-hidden />
-                Member since {formatDate(user.createdAt)}
+                Member since {formatDate(user.createdAt, 'long')}
               </li>
             </ul>
           </div>
         </CardContent>
       </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <ShieldCheck className="size-5 text-indigo-600" aria-hidden /> Account Details
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="divide-y divide-slate-100">
-            <Detail label="Account ID">{user.id}</Detail>
-            {user.username ? <Detail label="Username">{user.username}</Detail> : null}
-            <Detail label="Authentication Type">{authTypeLabel[user.authType]}</Detail>
-            <Detail label="Last Updated">{formatDate(user.updatedAt)}</Detail>
-          </dl>
-        </CardContent>
-      </Card>
+      <IconCard icon={ShieldCheck} title="Account Details">
+        <dl className="divide-y divide-slate-100">
+          <Detail label="Account ID">{user.id}</Detail>
+          {user.username ? <Detail label="Username">{user.username}</Detail> : null}
+          <Detail label="Authentication Type">{authTypeLabel[user.authType]}</Detail>
+          <Detail label="Last Updated">{formatDate(user.updatedAt, 'long')}</Detail>
+        </dl>
+      </IconCard>
 
-      <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <Building2 className="size-5 text-indigo-600" aria-hidden /> Organization
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="divide-y divide-slate-100">
-            {organization.data?.organizationName ? (
-              <Detail label="Name">{organization.data.organizationName}</Detail>
-            ) : null}
-            <Detail label="Organization ID">{user.organizationId}</Detail>
-          </dl>
-        </CardContent>
-      </Card>
+      <IconCard icon={Building2} title="Organization">
+        <dl className="divide-y divide-slate-100">
+          {organization.data?.organizationName ? (
+            <Detail label="Name">{organization.data.organizationName}</Detail>
+          ) : null}
+          <Detail label="Organization ID">{user.organizationId}</Detail>
+        </dl>
+      </IconCard>
     </div>
   )
 }

@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event'
 import { bulkCsvHeader, type Role } from '@app/core'
 import type { ReportItem } from '../api/reports.ts'
 import { reportCsv } from '../components/dashboard/report-summary.ts'
-import { makeReportItem } from '../components/dashboard/timesheet-fixtures.ts'
-import { makeUser } from '../test/fixtures.ts'
-import { mockFetch, type MockAnswer } from '../test/fetch-mock.ts'
-import { renderApp } from '../test/render.tsx'
+import { makeReportItem } from '../../test/list-item-fixtures.ts'
+import { makeUser } from '../../test/fixtures.ts'
+import { mockFetch, type MockAnswer } from '../../test/fetch-mock.ts'
+import { renderApp } from '../../test/render.tsx'
 
 beforeEach(() => {
   // Only the clock is fake (Wednesday 18 November 2026, noon UTC); timers and promises run for real.

@@ -2,7 +2,8 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
 import { BarChart3, FileDown, ShieldAlert } from 'lucide-react'
-import { DEFAULT_WEEK_START_DAY, formatDate } from '@app/core'
+import { DEFAULT_WEEK_START_DAY } from '@app/core'
+import { employeeName, formatDate } from '../lib/format.ts'
 import { useAuth } from '../api/auth.ts'
 import { useOrganizationSettings } from '../api/organization.ts'
 import {
@@ -18,7 +19,6 @@ import { DocumentTitle } from '../components/DocumentTitle.tsx'
 import { PageLoading } from '../components/PageLoading.tsx'
 import { TimesheetStatusBadge } from '../components/TimesheetStatusBadge.tsx'
 import { downloadText } from '../components/dashboard/download.ts'
-import { employeeName, formatInstantDate } from '../components/dashboard/format.ts'
 import {
   barWidthPercent,
   quickStats,
@@ -30,7 +30,9 @@ import {
 import { Button } from '../components/ui/Button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/Card.tsx'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../components/ui/Select.tsx'
-import { Spinner } from '../components/ui/Spinner.tsx'
+import { LoadingState } from '../components/ui/LoadingState.tsx'
+import { ErrorState } from '../components/ui/ErrorState.tsx'
+import { EmptyState } from '../components/ui/EmptyState.tsx'
 
 export const ACCESS_DENIED_REDIRECT_MS = 500
 const PERIODS = Object.keys(reportPeriodLabel) as ReportPeriodName[]
@@ -120,16 +122,13 @@ function Reports() {
       </header>
 
       {report.isError ? (
-        <p role="alert" className="rounded-md bg-red-50 p-4 text-sm text-red-800">
-          The report could not be loaded.{' '}
-          <Button variant="link" className="min-h-0 p-0" onClick={() => void report.refetch()}>
-            Try again
-          </Button>
-        </p>
+        <ErrorState
+          className="rounded-md bg-red-50 p-4"
+          message="The report could not be loaded."
+          onRetry={() => void report.refetch()}
+        />
       ) : !items || !period ? (
-        <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
-          <Spinner /> Loading report...
-        </p>
+        <LoadingState label="Loading report..." />
       ) : (
         <ReportBody items={items} period={period} />
       )}
@@ -151,7 +150,7 @@ function ReportBody({ items, period }: { items: ReportItem[]; period: ReportPeri
           </CardHeader>
           <CardContent>
             {weeks.length === 0 ? (
-              <p className="text-sm text-slate-600">No timesheets were submitted for this period.</p>
+              <EmptyState title="No timesheets were submitted for this period." />
             ) : (
               <ul className="space-y-3">
                 {weeks.map((w) => (
@@ -195,9 +194,9 @@ function ReportBody({ items, period }: { items: ReportItem[]; period: ReportPeri
         </CardHeader>
         <CardContent>
           {items.length === 0 ? (
-            <p className="text-sm text-slate-600">
-              Nothing to show for the weeks starting {formatDate(period.start)} - {formatDate(period.end)}.
-            </p>
+            <EmptyState
+              title={`Nothing to show for the weeks starting ${formatDate(period.start)} - ${formatDate(period.end)}.`}
+            />
           ) : (
             <DetailedTable items={items} />
           )}
@@ -252,7 +251,7 @@ function DetailedTable({ items }: { items: ReportItem[] }) {
           >
             <ReportCell label="Employee">{employeeName(t.employee)}</ReportCell>
             <ReportCell label="Week Starting">{formatDate(t.weekStartDate)}</ReportCell>
-            <ReportCell label="Submitted">{formatInstantDate(t.submittedAt)}</ReportCell>
+            <ReportCell label="Submitted">{formatDate(t.submittedAt)}</ReportCell>
             <ReportCell label="Notes">{t.notes || 'No notes'}</ReportCell>
             <ReportCell label="Status">
               <TimesheetStatusBadge status={t.status} />

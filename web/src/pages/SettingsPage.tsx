@@ -1,4 +1,3 @@
-import { RefreshCw } from 'lucide-react'
 import { useAuth } from '../api/auth.ts'
 import { errorMessage } from '../api/client.ts'
 import { useOrganizationSettings } from '../api/organization.ts'
@@ -6,8 +5,8 @@ import { DocumentTitle } from '../components/DocumentTitle.tsx'
 import { SupervisorOnly } from '../components/members/SupervisorOnly.tsx'
 import { PageLoading } from '../components/PageLoading.tsx'
 import { OrganizationSettingsForm } from '../components/settings/OrganizationSettingsForm.tsx'
-import { Button } from '../components/ui/Button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/Card.tsx'
+import { ErrorState } from '../components/ui/ErrorState.tsx'
 
 const SETTINGS_DENIED_MESSAGE = 'Only supervisors can access organization settings.'
 const SETTINGS_DENIED_REDIRECT_MS = 1000
@@ -31,12 +30,10 @@ function SettingsContent() {
           {settings.data ? (
             <OrganizationSettingsForm saved={settings.data} />
           ) : (
-            <div role="alert" className="flex flex-col items-start gap-3 text-sm text-red-800">
-              <p>{errorMessage(settings.error, 'Could not load the organization settings.')}</p>
-              <Button variant="outline" size="sm" onClick={() => void settings.refetch()}>
-                <RefreshCw aria-hidden /> Try Again
-              </Button>
-            </div>
+            <ErrorState
+              message={errorMessage(settings.error, 'Could not load the organization settings.')}
+              onRetry={() => void settings.refetch()}
+            />
           )}
         </CardContent>
       </Card>

@@ -8,7 +8,6 @@ import { Card, CardContent, CardDescription, CardHeader } from '../components/ui
 import { FieldMessage } from '../components/ui/FieldMessage.tsx'
 import { Input } from '../components/ui/Input.tsx'
 import { Label } from '../components/ui/Label.tsx'
-import { Spinner } from '../components/ui/Spinner.tsx'
 import { SUPERVISOR_LOGIN_URL } from '../lib/browser.ts'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
 import { FormAlert } from '../components/ui/FormAlert.tsx'
@@ -91,14 +90,15 @@ export function StaffLoginPage() {
               <Input {...field('password')} type="password" autoComplete="current-password" />
               {shown.password ? <FieldMessage id="password-error">{shown.password}</FieldMessage> : null}
             </div>
-            <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
-              {login.isPending ? (
-                <>
-                  <Spinner /> Signing In...
-                </>
-              ) : (
-                'Sign In'
-              )}
+            <Button
+              type="submit"
+              size="lg"
+              className="w-full"
+              disabled={login.isPending}
+              busy={login.isPending}
+              busyLabel="Signing In..."
+            >
+              Sign In
             </Button>
           </form>
           <p className="mt-4 text-center text-sm text-slate-600">Contact your supervisor for access.</p>

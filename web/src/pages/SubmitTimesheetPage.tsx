@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { ArrowLeft, CircleAlert, RefreshCw } from 'lucide-react'
+import { ArrowLeft } from 'lucide-react'
 import {
   currentWeekStart,
   DEFAULT_WEEK_START_DAY,
@@ -15,27 +15,29 @@ import {
   isEditable,
   nowHHMM,
   statusLabel,
-  TimesheetDays,
   type DayName,
+  type TimesheetDays,
   type Timesheet,
   type WeekStartDay,
   type WeekTimesheetSave,
 } from '@app/core'
-import { errorFields, errorMessage, isUnauthorizedError } from '../api/client.ts'
+import { errorFields } from '../api/client.ts'
 import { useOrganizationSettings } from '../api/organization.ts'
-import { isConflictError, useCreateTimesheet, useCurrentWeekTimesheet, useSaveWeekDraft } from '../api/timesheets.ts'
+import { useCreateTimesheet, useCurrentWeekTimesheet, useSaveWeekDraft } from '../api/timesheets.ts'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
 import { PageLoading } from '../components/PageLoading.tsx'
-import { shortDate, zoneOr } from '../components/timesheet/clock.ts'
+import { zoneOr } from '../components/timesheet/clock.ts'
+import { formatDate } from '../lib/format.ts'
 import { TimesheetStatusBadge } from '../components/TimesheetStatusBadge.tsx'
 import { WeekTotal } from '../components/timesheet/WeekTotal.tsx'
+import { toastFailure } from '../components/timesheet/feedback.ts'
+import { ConflictNotice, DayFields, NotesField } from '../components/timesheet/TimesheetFields.tsx'
+import { useTimesheetEditor } from '../components/timesheet/use-timesheet-editor.ts'
 import { Button } from '../components/ui/Button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/Card.tsx'
 import { FieldMessage } from '../components/ui/FieldMessage.tsx'
 import { Input } from '../components/ui/Input.tsx'
 import { Label } from '../components/ui/Label.tsx'
-import { Spinner } from '../components/ui/Spinner.tsx'
-import { Textarea } from '../components/ui/Textarea.tsx'
 import { toast } from '../lib/toast.ts'
 
 const WEEK_START_REQUIRED = 'Week start date is required'
@@ -47,63 +49,50 @@ const WEEK_START_REQUIRED = 'Week start date is required'
 export function SubmitTimesheetPage() {
   const current = useCurrentWeekTimesheet()
   const settings = useOrganizationSettings()
-  // Bumped by 'Reload latest version' after a conflict: the form starts again from the saved week.
-  const [generation, setGeneration] = useState(0)
 
   if (current.isPending || settings.isPending) return <PageLoading label="Loading your timesheet..." />
 
-  const timeZone = zoneOr(settings.data?.timeZone)
-  const weekStartDay = settings.data?.weekStartDay ?? DEFAULT_WEEK_START_DAY
-  const reload = async () => {
-    await current.refetch()
-    setGeneration((g) => g + 1)
-  }
   return (
     <TimesheetForm
-      key={generation}
       current={current.data}
-      timeZone={timeZone}
-      weekStartDay={weekStartDay}
-      onReload={reload}
+      timeZone={zoneOr(settings.data?.timeZone)}
+      weekStartDay={settings.data?.weekStartDay ?? DEFAULT_WEEK_START_DAY}
     />
   )
 }
+
+/** Draft (and rejected, which its employee may fix and resubmit) prefill the form; a locked week does not. */
+const prefillOf = (timesheet: Timesheet | undefined) =>
+  timesheet && isEditable(timesheet.status) ? timesheet : undefined
 
 interface TimesheetFormProps {
   current: Timesheet | undefined
   timeZone: string
   weekStartDay: WeekStartDay
-  onReload: () => Promise<void>
 }
 
-function TimesheetForm({ current, timeZone, weekStartDay, onReload }: TimesheetFormProps) {
+function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) {
   const navigate = useNavigate()
   const saveDraft = useSaveWeekDraft()
   const create = useCreateTimesheet()
-  // Draft (and rejected, which its employee may fix and resubmit) prefill the form.
-  const prefill = current && isEditable(current.status) ? current : undefined
-  const [weekStartDate, setWeekStartDate] = useState(
-    () => prefill?.weekStartDate ?? currentWeekStart(timeZone, weekStartDay),
-  )
-  const [days, setDays] = useState(() => TimesheetDays.parse(prefill ?? {}))
+  const editor = useTimesheetEditor(prefillOf(current))
+  const { days, base } = editor
+  const thisWeek = () => currentWeekStart(timeZone, weekStartDay)
+  const [weekStartDate, setWeekStartDate] = useState(() => base?.weekStartDate ?? thisWeek())
   const [weekError, setWeekError] = useState<string | null>(null)
-  const [conflict, setConflict] = useState<string | null>(null)
-  const [reloading, setReloading] = useState(false)
 
-  const busy = saveDraft.isPending || create.isPending
+  const busy = editor.busy !== null
   const lastError = create.error ?? saveDraft.error
   const serverFields = lastError ? errorFields(lastError) : {}
   const weekMessage = weekError ?? serverFields.weekStartDate
   const order = isCalendarDate(weekStartDate) ? daysOfWeekStarting(weekStartDate) : daysInWeekOrder(weekStartDay)
   const lockedCurrent = current && !isEditable(current.status) ? current : undefined
 
-  const setField = (field: keyof TimesheetDays, value: string) => setDays((d) => ({ ...d, [field]: value }))
-
   /** The body of both calls; the version guards the prefilled draft against an overwrite. */
   const payload = (): WeekTimesheetSave => ({
     ...days,
     weekStartDate,
-    version: prefill && prefill.weekStartDate === weekStartDate ? prefill.version : undefined,
+    version: base && base.weekStartDate === weekStartDate ? base.version : undefined,
   })
 
   const validate = (): boolean => {
@@ -113,48 +102,49 @@ function TimesheetForm({ current, timeZone, weekStartDay, onReload }: TimesheetF
     return false
   }
 
-  const onFailure = (error: unknown, fallback: string) => {
-    if (isUnauthorizedError(error)) return
-    if (isConflictError(error)) setConflict(errorMessage(error, fallback))
-    toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, fallback) })
-  }
+  const onFailure = (error: unknown, fallback: string) => toastFailure('Error', error, fallback)
 
   const onSave = () => {
     if (!validate()) return
-    saveDraft.mutate(payload(), {
-      onSuccess: () => {
-        toast({
-          title: 'Timesheet Saved',
-          description: 'Your timesheet has been saved. You can continue working on it later.',
-        })
-        navigate('/')
-      },
-      onError: (error) => onFailure(error, 'Failed to save timesheet'),
+    void editor.runAs('save', async () => {
+      try {
+        await editor.track(saveDraft.mutateAsync(payload()))
+      } catch (error) {
+        onFailure(error, 'Failed to save timesheet')
+        return
+      }
+      toast({
+        title: 'Timesheet Saved',
+        description: 'Your timesheet has been saved. You can continue working on it later.',
+      })
+      navigate('/')
     })
   }
 
+  /** POST /api/timesheets: the server saves the week and submits it in one step. */
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (!validate()) return
-    create.mutate(payload(), {
-      onSuccess: () => {
-        toast({ title: 'Timesheet Submitted', description: 'Your weekly timesheet has been submitted for approval.' })
-        setDays(TimesheetDays.parse({}))
-        navigate('/')
-      },
-      onError: (error) => onFailure(error, 'Failed to submit timesheet'),
+    void editor.runAs('submit', async () => {
+      try {
+        await editor.track(create.mutateAsync(payload()))
+      } catch (error) {
+        onFailure(error, 'Failed to submit timesheet')
+        return
+      }
+      toast({ title: 'Timesheet Submitted', description: 'Your weekly timesheet has been submitted for approval.' })
+      editor.reset()
+      navigate('/')
     })
   }
 
   const reload = async () => {
-    setReloading(true)
-    try {
-      await onReload()
-    } catch (error) {
-      onFailure(error, 'Could not load the latest timesheet')
-      setReloading(false)
-    }
+    const form = await editor.reload(prefillOf)
+    setWeekStartDate(form?.weekStartDate ?? thisWeek())
+    setWeekError(null)
   }
+
+  const bound = { days, onChange: editor.setField, named: true, errors: serverFields, disabled: busy }
 
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-6 sm:py-8">
@@ -180,18 +170,12 @@ function TimesheetForm({ current, timeZone, weekStartDay, onReload }: TimesheetF
         </div>
       ) : null}
 
-      {conflict ? (
-        <div role="alert" className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
-          <p className="flex gap-2 text-amber-950">
-            <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-            <span>{conflict}</span>
-          </p>
-          <p className="text-amber-900">Your entries are still here. Reloading replaces them with the saved version.</p>
-          <Button variant="outline" onClick={() => void reload()} disabled={reloading || busy}>
-            {reloading ? <Spinner /> : <RefreshCw aria-hidden />} Reload latest version
-          </Button>
-        </div>
-      ) : null}
+      <ConflictNotice
+        message={editor.conflict}
+        reloading={editor.reloading}
+        disabled={busy}
+        onReload={() => void reload()}
+      />
 
       <form noValidate onSubmit={onSubmit} aria-label="Weekly timesheet" className="space-y-4">
         <Card>
@@ -222,30 +206,19 @@ function TimesheetForm({ current, timeZone, weekStartDay, onReload }: TimesheetF
           <DayCard
             key={day}
             day={day}
-            date={isCalendarDate(weekStartDate) ? shortDate(dateOfDay(weekStartDate, day)) : null}
+            date={isCalendarDate(weekStartDate) ? formatDate(dateOfDay(weekStartDate, day), 'short') : null}
             days={days}
-            errors={serverFields}
             disabled={busy}
             timeZone={timeZone}
-            onChange={setField}
-            onFill={(values) => setDays((d) => ({ ...d, ...values }))}
-          />
+            onFill={editor.fill}
+          >
+            <DayFields day={day} {...bound} />
+          </DayCard>
         ))}
 
         <Card>
-          <CardContent className="space-y-1.5 pt-4 sm:pt-6">
-            <Label htmlFor="notes">Notes (Optional)</Label>
-            <Textarea
-              id="notes"
-              name="notes"
-              rows={3}
-              value={days.notes}
-              disabled={busy}
-              onChange={(e) => setField('notes', e.target.value)}
-              aria-invalid={serverFields.notes ? true : undefined}
-              aria-describedby={serverFields.notes ? 'notes-error' : undefined}
-            />
-            {serverFields.notes ? <FieldMessage id="notes-error">{serverFields.notes}</FieldMessage> : null}
+          <CardContent className="pt-4 sm:pt-6">
+            <NotesField {...bound} />
           </CardContent>
         </Card>
 
@@ -255,23 +228,18 @@ function TimesheetForm({ current, timeZone, weekStartDay, onReload }: TimesheetF
           <Button asChild variant="ghost" size="lg">
             <Link to="/">Cancel</Link>
           </Button>
-          <Button variant="outline" size="lg" onClick={onSave} disabled={busy}>
-            {saveDraft.isPending ? (
-              <>
-                <Spinner /> Saving...
-              </>
-            ) : (
-              'Save Timesheet'
-            )}
+          <Button
+            variant="outline"
+            size="lg"
+            onClick={onSave}
+            disabled={busy}
+            busy={editor.busy === 'save'}
+            busyLabel="Saving..."
+          >
+            Save Timesheet
           </Button>
-          <Button type="submit" size="lg" disabled={busy}>
-            {create.isPending ? (
-              <>
-                <Spinner /> Submitting...
-              </>
-            ) : (
-              'Submit Timesheet'
-            )}
+          <Button type="submit" size="lg" disabled={busy} busy={editor.busy === 'submit'} busyLabel="Submitting...">
+            Submit Timesheet
           </Button>
         </div>
       </form>
@@ -283,28 +251,18 @@ interface DayCardProps {
   day: DayName
   date: string | null
   days: TimesheetDays
-  errors: Record<string, string>
   disabled: boolean
   timeZone: string
-  onChange: (field: keyof TimesheetDays, value: string) => void
   onFill: (values: Partial<TimesheetDays>) => void
+  children: ReactNode
 }
 
-/** One day: a quick time helper, Start Time, End Time and 'What did you do today?'. */
-function DayCard({ day, date, days, errors, disabled, timeZone, onChange, onFill }: DayCardProps) {
+/** One day: a quick time helper, then its fields (Start Time, End Time and 'What did you do today?'). */
+function DayCard({ day, date, days, disabled, timeZone, onFill, children }: DayCardProps) {
   const f = dayFields(day)
   const label = dayLabel[day]
   const titleId = `${day}-title`
   const hours = dayHours(days[f.start], days[f.end])
-  const field = (name: keyof TimesheetDays) => ({
-    id: name,
-    name,
-    value: days[name],
-    disabled,
-    onChange: (e: { target: { value: string } }) => onChange(name, e.target.value),
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${name}-error` : undefined,
-  })
   const now = () => nowHHMM(new Date(), timeZone)
   const quick = [
     { text: '9–5', name: `${label} from 09:00 to 17:00`, fill: { [f.start]: '09:00', [f.end]: '17:00' } },
@@ -341,23 +299,7 @@ function DayCard({ day, date, days, errors, disabled, timeZone, onChange, onFill
             </Button>
           ))}
         </div>
-        <div className="grid grid-cols-2 gap-3">
-          <div className="min-w-0 space-y-1.5">
-            <Label htmlFor={f.start}>Start Time</Label>
-            <Input {...field(f.start)} type="time" step={60} className="min-h-12 text-base" />
-            {errors[f.start] ? <FieldMessage id={`${f.start}-error`}>{errors[f.start]}</FieldMessage> : null}
-          </div>
-          <div className="min-w-0 space-y-1.5">
-            <Label htmlFor={f.end}>End Time</Label>
-            <Input {...field(f.end)} type="time" step={60} className="min-h-12 text-base" />
-            {errors[f.end] ? <FieldMessage id={`${f.end}-error`}>{errors[f.end]}</FieldMessage> : null}
-          </div>
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor={f.activity}>What did you do today?</Label>
-          <Textarea {...field(f.activity)} rows={2} />
-          {errors[f.activity] ? <FieldMessage id={`${f.activity}-error`}>{errors[f.activity]}</FieldMessage> : null}
-        </div>
+        {children}
       </CardContent>
     </Card>
   )

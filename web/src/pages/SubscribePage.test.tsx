@@ -1,26 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { makeUser } from '../test/fixtures.ts'
-import { mockFetch, signedOut, type MockAnswer } from '../test/fetch-mock.ts'
-import { renderApp } from '../test/render.tsx'
+import { makeUser } from '../../test/fixtures.ts'
+import { mockFetch, signedOut, type MockAnswer } from '../../test/fetch-mock.ts'
+import { renderApp } from '../../test/render.tsx'
 import { browser } from '../lib/browser.ts'
-import {
-  fakeElements,
-  fakeStripe,
-  resetStripeDouble,
-  stripeJsModule,
-} from '../components/billing/stripe-test-double.tsx'
+import { fakeElements, fakeStripe, resetStripeDouble, stripeJsModule } from '../../test/stripe-test-double.tsx'
 
 // Stripe.js cannot load here: the page gets the test double instead (module level).
-vi.mock(
-  '@stripe/stripe-js/pure',
-  async () => (await import('../components/billing/stripe-test-double.tsx')).stripeJsModule,
-)
-vi.mock(
-  '@stripe/react-stripe-js',
-  async () => (await import('../components/billing/stripe-test-double.tsx')).reactStripeModule,
-)
+vi.mock('@stripe/stripe-js/pure', async () => (await import('../../test/stripe-test-double.tsx')).stripeJsModule)
+vi.mock('@stripe/react-stripe-js', async () => (await import('../../test/stripe-test-double.tsx')).reactStripeModule)
 
 beforeEach(() => resetStripeDouble())
 afterEach(() => {

@@ -16,6 +16,7 @@ import { Button } from '../components/ui/Button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/Card.tsx'
 import { Spinner } from '../components/ui/Spinner.tsx'
 import { browser, SUPERVISOR_LOGIN_URL } from '../lib/browser.ts'
+import { LoadingState } from '../components/ui/LoadingState.tsx'
 
 const DEFAULT_PRICE_ID = planById(DEFAULT_PLAN_ID).priceIds.monthly
 
@@ -151,11 +152,7 @@ export function SubscribePage() {
             </p>
           ) : ready ? (
             <>
-              {stripeJs.isPending ? (
-                <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
-                  <Spinner /> Loading the secure card form...
-                </p>
-              ) : null}
+              {stripeJs.isPending ? <LoadingState label="Loading the secure card form..." /> : null}
               <PaymentForm stripe={stripeJs.data ?? null} checkout={ready} />
             </>
           ) : (

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { SubscriptionView } from '@app/core'
-import { makeUser } from '../../test/fixtures.ts'
-import { mockFetch } from '../../test/fetch-mock.ts'
-import { renderApp } from '../../test/render.tsx'
+import { makeUser } from '../../../test/fixtures.ts'
+import { mockFetch } from '../../../test/fetch-mock.ts'
+import { renderApp } from '../../../test/render.tsx'
 import { SubscriptionBanner } from './SubscriptionBanner.tsx'
 
 afterEach(() => vi.unstubAllGlobals())

@@ -84,7 +84,7 @@ export function SubscriptionBanner({ user, now }: { user: User; now?: Date }) {
           <p className="flex flex-1 flex-wrap items-baseline gap-x-2">
             <span className="font-semibold">Subscription Active</span>
             <span>{planById(status.data.plan).name} plan</span>
-            {state.nextBilling ? <span>Next billing date: {formatDate(state.nextBilling)}</span> : null}
+            {state.nextBilling ? <span>Next billing date: {formatDate(state.nextBilling, 'long')}</span> : null}
           </p>
           <Button asChild size="sm" variant="outline" className="border-green-300">
             <Link to="/pricing">Manage</Link>

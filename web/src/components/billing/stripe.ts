@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { loadStripe } from '@stripe/stripe-js/pure'
+import { billingKeys } from '../../api/keys.ts'
 
 /**
  * Stripe.js for a publishable key, fetched from Stripe only when checkout asks for it (the
@@ -8,7 +9,7 @@ import { loadStripe } from '@stripe/stripe-js/pure'
  */
 export const stripeJsQuery = (publishableKey: string) =>
   queryOptions({
-    queryKey: ['stripe.js', publishableKey] as const,
+    queryKey: billingKeys.stripeJs(publishableKey),
     queryFn: async () => {
       const stripe = await loadStripe(publishableKey)
       if (!stripe) throw new Error('Stripe.js is not available in this browser.')

@@ -1,14 +1,10 @@
 import { useId, useMemo, useState, type ReactNode } from 'react'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { Check, Download, Eye, FileDown, Search, X } from 'lucide-react'
-import { formatDate, type TimesheetListItem, type User } from '@app/core'
-import {
-  bulkReportUrl,
-  statusFilterLabel,
-  timesheetCsvUrl,
-  timesheetListQuery,
-  type StatusFilter,
-} from '../../api/dashboard.ts'
+import { type TimesheetListItem, type User } from '@app/core'
+import { employeeName, formatDate } from '../../lib/format.ts'
+import { bulkReportUrl } from '../../api/reports.ts'
+import { statusFilterLabel, timesheetCsvUrl, timesheetListQuery, type StatusFilter } from '../../api/timesheets.ts'
 import { ReviewDialog, type ReviewMode, type ReviewTarget } from '../review/ReviewDialog.tsx'
 import { Button } from '../ui/Button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card.tsx'
@@ -18,7 +14,9 @@ import { Spinner } from '../ui/Spinner.tsx'
 import { UserAvatar } from '../UserAvatar.tsx'
 import { cn } from '../../lib/cn.ts'
 import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
-import { employeeName, formatInstantDate } from './format.ts'
+import { LoadingState } from '../ui/LoadingState.tsx'
+import { ErrorState } from '../ui/ErrorState.tsx'
+import { EmptyState } from '../ui/EmptyState.tsx'
 
 const FILTERS = Object.keys(statusFilterLabel) as StatusFilter[]
 
@@ -132,20 +130,15 @@ export function RecentTimesheets({ user }: { user: User }) {
         ) : null}
 
         {list.isPending ? (
-          <p role="status" className="flex items-center gap-2 py-6 text-sm text-slate-600">
-            <Spinner /> Loading timesheets...
-          </p>
+          <LoadingState label="Loading timesheets..." className="py-6" />
         ) : list.isError ? (
-          <div role="alert" className="space-y-2 py-6 text-sm text-red-700">
-            <p>The timesheets could not be loaded.</p>
-            <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <ErrorState
+            className="py-6"
+            message="The timesheets could not be loaded."
+            onRetry={() => void list.refetch()}
+          />
         ) : rows.length === 0 ? (
-          <p className="py-6 text-center text-sm text-slate-600">
-            {loaded.length === 0 ? 'No timesheets yet.' : 'No timesheets match your search.'}
-          </p>
+          <EmptyState title={loaded.length === 0 ? 'No timesheets yet.' : 'No timesheets match your search.'} />
         ) : (
           <table className="block w-full text-sm md:table">
             <thead className="sr-only md:not-sr-only md:table-header-group">
@@ -241,7 +234,7 @@ function TimesheetRow({
         </div>
       </td>
       <Cell label="Week Starting">{week}</Cell>
-      <Cell label="Submitted">{formatInstantDate(t.submittedAt)}</Cell>
+      <Cell label="Submitted">{formatDate(t.submittedAt)}</Cell>
       <Cell label="Status">
         <TimesheetStatusBadge status={t.status} />
       </Cell>

@@ -2,10 +2,12 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
 import { CheckCircle2, Clock, Download, FileText, Users, UsersRound, type LucideIcon } from 'lucide-react'
-import { bulkReportUrl, dashboardStatsQuery } from '../../api/dashboard.ts'
+import { dashboardStatsQuery } from '../../api/dashboard.ts'
+import { bulkReportUrl } from '../../api/reports.ts'
 import { Button } from '../ui/Button.tsx'
 import { Card } from '../ui/Card.tsx'
 import { cn } from '../../lib/cn.ts'
+import { ErrorState } from '../ui/ErrorState.tsx'
 
 /** The supervisor's buttons beside the title: the payroll report (a new tab) and the staff page. */
 export function SupervisorActions() {
@@ -94,11 +96,7 @@ export function StatCards() {
           to="/employees"
         />
       </div>
-      {stats.isError ? (
-        <p className="mt-2 text-sm text-red-700" role="alert">
-          The statistics could not be loaded.
-        </p>
-      ) : null}
+      {stats.isError ? <ErrorState className="mt-2" message="The statistics could not be loaded." /> : null}
     </section>
   )
 }

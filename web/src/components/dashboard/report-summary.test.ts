@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { bulkCsvHeader } from '@app/core'
-import { makeReportItem } from './timesheet-fixtures.ts'
+import { makeReportItem } from '../../../test/list-item-fixtures.ts'
 import { barWidthPercent, quickStats, reportCsv, reportFileName, sheetsLabel, weeklySummary } from './report-summary.ts'
 
 describe('barWidthPercent', () => {

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react'
 import { UserPlus } from 'lucide-react'
 import { fullName, NewMember, Role, roleLabel } from '@app/core'
 import { useAddMember, type AddedMember } from '../../api/members.ts'
-import { ApiError, errorFields, errorMessage, isUnauthorizedError } from '../../api/client.ts'
+import { ApiError, errorMessage, isUnauthorizedError } from '../../api/client.ts'
+import { useFieldErrors } from '../../lib/field-errors.ts'
 import { toast } from '../../lib/toast.ts'
 import { Button } from '../ui/Button.tsx'
 import {
@@ -18,14 +19,12 @@ import {
 import { FieldMessage } from '../ui/FieldMessage.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
 import { Label } from '../ui/Label.tsx'
-import { Spinner } from '../ui/Spinner.tsx'
 import { CredentialsView } from './CredentialsView.tsx'
 import { staffLoginUrl } from './login-instructions.ts'
 import { FormAlert } from '../ui/FormAlert.tsx'
 
 type Field = 'firstName' | 'lastName' | 'email' | 'department' | 'role'
 type Values = Record<Field, string>
-type FieldErrors = Partial<Record<Field, string>>
 
 const FIELDS: { name: Exclude<Field, 'role'>; label: string; type: string; autoComplete: string }[] = [
   { name: 'firstName', label: 'First Name', type: 'text', autoComplete: 'off' },
@@ -46,30 +45,27 @@ const isDuplicate = (error: unknown) =>
   (error.message.includes('already exists') ||
     (error instanceof ApiError ? error.status === 400 : /^400: /.test(error.message)))
 
-const isField = (key: unknown): key is Field =>
-  typeof key === 'string' && ['firstName', 'lastName', 'email', 'department', 'role'].includes(key)
+/** The form's fields in the order a person meets them (the first invalid one gets the focus). */
+const FIELD_ORDER: readonly Field[] = ['firstName', 'lastName', 'email', 'department', 'role']
 
 /** The Add Member dialog: the form, then the new member's login, shown this once with copy buttons. */
 export function AddMemberDialog() {
   const add = useAddMember()
   const [open, setOpen] = useState(false)
   const [values, setValues] = useState<Values>(empty)
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({})
   const [added, setAdded] = useState<AddedMember | null>(null)
 
-  const serverErrors: FieldErrors = add.error
-    ? Object.fromEntries(Object.entries(errorFields(add.error)).filter(([k]) => isField(k)))
-    : {}
-  const shown: FieldErrors = { ...serverErrors, ...clientErrors }
+  const errors = useFieldErrors(FIELD_ORDER, add.error)
+  const shown = errors.shown
   // A refusal with no field to point at (a plan limit, no free username) is also said in the dialog.
   const formError =
-    add.error && !isUnauthorizedError(add.error) && Object.keys(serverErrors).length === 0
+    add.error && !isUnauthorizedError(add.error) && Object.keys(errors.server).length === 0
       ? errorMessage(add.error, 'Failed to add staff member')
       : null
 
   const startOver = () => {
     setValues(empty)
-    setClientErrors({})
+    errors.clear()
     setAdded(null)
     add.reset()
   }
@@ -81,21 +77,9 @@ export function AddMemberDialog() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const parsed = NewMember.safeParse(values)
-    if (!parsed.success) {
-      const errors: FieldErrors = {}
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0]
-        if (isField(key) && !errors[key]) errors[key] = issue.message
-      }
-      setClientErrors(errors)
-      const first = FIELDS.find((f) => errors[f.name])?.name ?? 'role'
-      const element = event.currentTarget.elements.namedItem(first)
-      if (element instanceof HTMLElement) element.focus()
-      return
-    }
-    setClientErrors({})
-    add.mutate(parsed.data, {
+    const member = errors.check(NewMember, values, event.currentTarget)
+    if (!member) return
+    add.mutate(member, {
       onSuccess: (member) => {
         setAdded(member)
         const credentials = member?.temporaryCredentials
@@ -130,7 +114,7 @@ export function AddMemberDialog() {
     value: values[name],
     onChange: (e: { target: { value: string } }) => {
       setValues((v) => ({ ...v, [name]: e.target.value }))
-      if (clientErrors[name]) setClientErrors((f) => ({ ...f, [name]: undefined }))
+      errors.clear(name)
     },
     'aria-invalid': shown[name] ? true : undefined,
     'aria-describedby': shown[name] ? `member-${name}-error` : undefined,
@@ -183,14 +167,8 @@ export function AddMemberDialog() {
                     Cancel
                   </Button>
                 </DialogClose>
-                <Button type="submit" disabled={add.isPending}>
-                  {add.isPending ? (
-                    <>
-                      <Spinner /> Adding...
-                    </>
-                  ) : (
-                    'Add Member'
-                  )}
+                <Button type="submit" disabled={add.isPending} busy={add.isPending} busyLabel="Adding...">
+                  Add Member
                 </Button>
               </DialogFooter>
             </form>

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Mail, RefreshCw, RotateCcwKey, Trash2, Users } from 'lucide-react'
+import { Mail, RotateCcwKey, Trash2, Users } from 'lucide-react'
 import { fullName, roleLabel, type Role, type User } from '@app/core'
 import { errorMessage } from '../../api/client.ts'
 import { useMembers } from '../../api/members.ts'
@@ -7,12 +7,14 @@ import { useOrganizationSettings } from '../../api/organization.ts'
 import { toast } from '../../lib/toast.ts'
 import { Badge, type BadgeProps } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
-import { Skeleton } from '../ui/Skeleton.tsx'
 import { UserAvatar } from '../UserAvatar.tsx'
 import { copyText } from './clipboard.ts'
 import { loginInstructions } from './login-instructions.ts'
 import { RemoveMemberDialog } from './RemoveMemberDialog.tsx'
 import { ResetPasswordDialog } from './ResetPasswordDialog.tsx'
+import { LoadingState } from '../ui/LoadingState.tsx'
+import { ErrorState } from '../ui/ErrorState.tsx'
+import { EmptyState } from '../ui/EmptyState.tsx'
 
 const roleVariant: Record<Role, BadgeProps['variant']> = {
   supervisor: 'default',
@@ -108,35 +110,27 @@ export function MembersList({ currentUserId }: { currentUserId: string }) {
   }
 
   if (members.isLoading) {
-    return (
-      <div role="status" aria-live="polite" className="space-y-3">
-        <p className="text-sm text-slate-600">Loading members...</p>
-        <Skeleton className="h-12 w-full" />
-        <Skeleton className="h-12 w-full" />
-        <Skeleton className="h-12 w-full" />
-      </div>
-    )
+    return <LoadingState label="Loading members..." rows={3} />
   }
 
   if (members.isError) {
     return (
-      <div role="alert" className="flex flex-col items-start gap-3 text-sm text-red-800">
-        <p>{errorMessage(members.error, 'Could not load the members.')}</p>
-        <Button variant="outline" size="sm" onClick={() => void members.refetch()}>
-          <RefreshCw aria-hidden /> Try Again
-        </Button>
-      </div>
+      <ErrorState
+        message={errorMessage(members.error, 'Could not load the members.')}
+        onRetry={() => void members.refetch()}
+      />
     )
   }
 
   const list = members.data ?? []
   if (list.length === 0) {
     return (
-      <div className="flex flex-col items-center gap-2 py-10 text-center">
-        <Users className="size-10 text-slate-400" aria-hidden />
-        <p className="font-medium text-slate-900">No members yet</p>
-        <p className="text-sm text-slate-600">Add your staff members and volunteers with Add Member.</p>
-      </div>
+      <EmptyState
+        className="py-10"
+        icon={Users}
+        title="No members yet"
+        hint="Add your staff members and volunteers with Add Member."
+      />
     )
   }
 

@@ -12,7 +12,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../ui/Dialog.tsx'
-import { Spinner } from '../ui/Spinner.tsx'
 
 /** Asks before removing `member` (null: closed). */
 export function RemoveMemberDialog({ member, onClose }: { member: User | null; onClose: () => void }) {
@@ -60,14 +59,14 @@ export function RemoveMemberDialog({ member, onClose }: { member: User | null; o
               Cancel
             </Button>
           </DialogClose>
-          <Button variant="destructive" onClick={confirm} disabled={remove.isPending}>
-            {remove.isPending ? (
-              <>
-                <Spinner /> Removing...
-              </>
-            ) : (
-              'Remove'
-            )}
+          <Button
+            variant="destructive"
+            onClick={confirm}
+            disabled={remove.isPending}
+            busy={remove.isPending}
+            busyLabel="Removing..."
+          >
+            Remove
           </Button>
         </DialogFooter>
       </DialogContent>

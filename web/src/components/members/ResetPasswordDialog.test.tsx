@@ -3,9 +3,9 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { messages } from '@app/core'
 import { dismissToast, toast } from '../../lib/toast.ts'
-import { makeUser } from '../../test/fixtures.ts'
-import { mockFetch, type MockAnswer } from '../../test/fetch-mock.ts'
-import { renderApp } from '../../test/render.tsx'
+import { makeUser } from '../../../test/fixtures.ts'
+import { mockFetch, type MockAnswer } from '../../../test/fetch-mock.ts'
+import { renderApp } from '../../../test/render.tsx'
 
 vi.mock('../../lib/toast.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../lib/toast.ts')>()

@@ -12,7 +12,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../ui/Dialog.tsx'
-import { Spinner } from '../ui/Spinner.tsx'
 import { CredentialsView } from './CredentialsView.tsx'
 import { staffLoginUrl } from './login-instructions.ts'
 
@@ -85,14 +84,8 @@ export function ResetPasswordDialog({ member, onClose }: { member: User | null; 
                     Cancel
                   </Button>
                 </DialogClose>
-                <Button onClick={confirm} disabled={reset.isPending}>
-                  {reset.isPending ? (
-                    <>
-                      <Spinner /> Resetting...
-                    </>
-                  ) : (
-                    'Reset Password'
-                  )}
+                <Button onClick={confirm} disabled={reset.isPending} busy={reset.isPending} busyLabel="Resetting...">
+                  Reset Password
                 </Button>
               </DialogFooter>
             </>

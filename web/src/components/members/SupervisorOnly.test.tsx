@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, render, screen } from '@testing-library/react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import { dismissToast } from '../../lib/toast.ts'
-import { makeUser } from '../../test/fixtures.ts'
+import { makeUser } from '../../../test/fixtures.ts'
 import { Toaster } from '../Toaster.tsx'
 import { SupervisorOnly } from './SupervisorOnly.tsx'
 

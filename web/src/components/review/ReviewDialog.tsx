@@ -4,14 +4,14 @@ import {
   dayLabel,
   daysOf,
   daysOfWeekStarting,
-  formatDate,
   formatHours,
   weekTotalHours,
   type TimesheetComment,
   type TimesheetListItem,
 } from '@app/core'
+import { employeeName, formatDate } from '../../lib/format.ts'
 import { errorMessage, isUnauthorizedError } from '../../api/client.ts'
-import { useUpdateTimesheetStatus, type Decision, type StatusUpdateResult } from '../../api/reviews.ts'
+import { useUpdateTimesheetStatus, type Decision, type StatusUpdateResult } from '../../api/timesheets.ts'
 import { toast } from '../../lib/toast.ts'
 import { Button } from '../ui/Button.tsx'
 import {
@@ -28,7 +28,6 @@ import { Spinner } from '../ui/Spinner.tsx'
 import { Textarea } from '../ui/Textarea.tsx'
 import { UserAvatar } from '../UserAvatar.tsx'
 import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
-import { employeeName, formatInstant, formatInstantDate } from '../dashboard/format.ts'
 
 export type ReviewMode = 'view' | 'approve' | 'reject'
 
@@ -134,7 +133,7 @@ function ReviewContent({ target, busy, deciding, onCancel, onDecide }: ReviewCon
             </span>
           </Field>
           <Field label="Week Starting">{formatDate(t.weekStartDate)}</Field>
-          <Field label="Submitted">{formatInstantDate(t.submittedAt, 'Not submitted')}</Field>
+          <Field label="Submitted">{formatDate(t.submittedAt, 'medium', 'Not submitted')}</Field>
           <Field label="Status">
             <TimesheetStatusBadge status={t.status} />
           </Field>
@@ -260,7 +259,7 @@ function PreviousComments({ history, legacy }: { history: TimesheetComment[]; le
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                 <span className="font-medium text-slate-900">{c.byName}</span>
                 <time dateTime={c.at} className="text-slate-500">
-                  {formatInstant(c.at)}
+                  {formatDate(c.at, 'dateTime')}
                 </time>
                 <TimesheetStatusBadge status={c.status} />
               </div>

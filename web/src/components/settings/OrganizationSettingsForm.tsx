@@ -1,7 +1,8 @@
 import { useMemo, useState, type ChangeEvent, type FormEvent } from 'react'
 import { ImageOff, RotateCcw, Trash2 } from 'lucide-react'
 import { dayLabel, logoMessages, OrganizationSettingsUpdate, WeekStartDay, type OrganizationSettings } from '@app/core'
-import { errorFields, errorMessage, isUnauthorizedError } from '../../api/client.ts'
+import { errorMessage, isUnauthorizedError } from '../../api/client.ts'
+import { useFieldErrors } from '../../lib/field-errors.ts'
 import { useUpdateOrganizationSettings, useUploadLogo } from '../../api/organization.ts'
 import { HEADER_SUBTITLE, PRODUCT_LOGO_URL, PRODUCT_NAME } from '../../lib/product.ts'
 import { toast } from '../../lib/toast.ts'
@@ -9,8 +10,8 @@ import { Button } from '../ui/Button.tsx'
 import { FieldMessage } from '../ui/FieldMessage.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
 import { Label } from '../ui/Label.tsx'
-import { Spinner } from '../ui/Spinner.tsx'
 import { LOGO_ACCEPT, logoFileProblem, readAsDataUrl } from './logo-file.ts'
+import { LoadingState } from '../ui/LoadingState.tsx'
 
 type Field = 'organizationName' | 'logoUrl' | 'timeZone' | 'weekStartDay' | 'approvalEmails'
 type Draft = {
@@ -20,7 +21,6 @@ type Draft = {
   weekStartDay: WeekStartDay
   approvalEmails: boolean
 }
-type FieldErrors = Partial<Record<Field, string>>
 
 const toDraft = (s: OrganizationSettings): Draft => ({
   organizationName: s.organizationName,
@@ -30,8 +30,8 @@ const toDraft = (s: OrganizationSettings): Draft => ({
   approvalEmails: s.approvalEmails ?? true,
 })
 
-const isField = (key: unknown): key is Field =>
-  typeof key === 'string' && ['organizationName', 'logoUrl', 'timeZone', 'weekStartDay', 'approvalEmails'].includes(key)
+/** The form's fields in the order a person meets them (the first invalid one gets the focus). */
+const FIELD_ORDER: readonly Field[] = ['organizationName', 'logoUrl', 'timeZone', 'weekStartDay', 'approvalEmails']
 
 /** Every zone the browser knows, with the saved one kept even if this browser does not list it. */
 const timeZoneOptions = (current: string): string[] => {
@@ -56,47 +56,32 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
   const update = useUpdateOrganizationSettings()
   const upload = useUploadLogo()
   const [draft, setDraft] = useState<Draft>(() => toDraft(saved))
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({})
   const [logoFileError, setLogoFileError] = useState<string | null>(null)
   const [brokenPreview, setBrokenPreview] = useState<string | null>(null)
   const zones = useMemo(() => timeZoneOptions(saved.timeZone), [saved.timeZone])
 
-  const serverErrors: FieldErrors = update.error
-    ? Object.fromEntries(Object.entries(errorFields(update.error)).filter(([k]) => isField(k)))
-    : {}
-  const shown: FieldErrors = { ...serverErrors, ...clientErrors }
+  const errors = useFieldErrors(FIELD_ORDER, update.error)
+  const shown = errors.shown
   const busy = update.isPending || upload.isPending
   const changed = JSON.stringify(draft) !== JSON.stringify(toDraft(saved))
 
   const set = <K extends Field>(name: K, value: Draft[K]) => {
     setDraft((d) => ({ ...d, [name]: value }))
-    if (clientErrors[name]) setClientErrors((e) => ({ ...e, [name]: undefined }))
+    errors.clear(name)
   }
 
   const reset = () => {
     setDraft(toDraft(saved))
-    setClientErrors({})
+    errors.clear()
     setLogoFileError(null)
     update.reset()
   }
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const parsed = OrganizationSettingsUpdate.safeParse(draft)
-    if (!parsed.success) {
-      const errors: FieldErrors = {}
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0]
-        if (isField(key) && !errors[key]) errors[key] = issue.message
-      }
-      setClientErrors(errors)
-      const first = (['organizationName', 'logoUrl', 'timeZone', 'weekStartDay'] as const).find((f) => errors[f])
-      const element = first ? event.currentTarget.elements.namedItem(first) : null
-      if (element instanceof HTMLElement) element.focus()
-      return
-    }
-    setClientErrors({})
-    update.mutate(parsed.data, {
+    const checked = errors.check(OrganizationSettingsUpdate, draft, event.currentTarget)
+    if (!checked) return
+    update.mutate(checked, {
       onSuccess: (settings) => {
         setDraft(toDraft(settings))
         toast({ title: 'Settings Saved', description: SETTINGS_SAVED })
@@ -134,7 +119,7 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
     upload.mutate(dataUrl, {
       onSuccess: (settings) => {
         setDraft((d) => ({ ...d, logoUrl: settings.logoUrl ?? '' }))
-        setClientErrors((e) => ({ ...e, logoUrl: undefined }))
+        errors.clear('logoUrl')
         toast({ title: 'Logo Uploaded', description: 'Your new logo is saved and shown in the header.' })
       },
       onError: (error) => {
@@ -219,11 +204,7 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
           <p id="logo-file-hint" className="text-sm text-slate-600">
             PNG, JPG, SVG or WebP, under 2MB. An uploaded logo is saved at once.
           </p>
-          {upload.isPending ? (
-            <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
-              <Spinner /> Uploading logo...
-            </p>
-          ) : null}
+          {upload.isPending ? <LoadingState label="Uploading logo..." /> : null}
           {logoFileError ? <FieldMessage id="logo-file-error">{logoFileError}</FieldMessage> : null}
         </div>
 
@@ -332,14 +313,8 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
         <Button variant="outline" onClick={reset} disabled={busy || (!changed && Object.keys(shown).length === 0)}>
           <RotateCcw aria-hidden /> Reset
         </Button>
-        <Button type="submit" disabled={busy}>
-          {update.isPending ? (
-            <>
-              <Spinner /> Saving...
-            </>
-          ) : (
-            'Save Settings'
-          )}
+        <Button type="submit" disabled={busy} busy={update.isPending} busyLabel="Saving...">
+          Save Settings
         </Button>
       </div>
     </form>

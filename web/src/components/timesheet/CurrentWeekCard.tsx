@@ -3,6 +3,7 @@ import { formatHours, formatWeekRange, hasAnyTime, weekTotalHours, type Timeshee
 import { Button } from '../ui/Button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card.tsx'
 import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
+import { LoadingState } from '../ui/LoadingState.tsx'
 
 export interface CurrentWeekCardProps {
   timesheet: Timesheet | undefined
@@ -17,11 +18,7 @@ export interface CurrentWeekCardProps {
  */
 export function CurrentWeekCard({ timesheet, isLoading, onOpen }: CurrentWeekCardProps) {
   if (isLoading) {
-    return (
-      <p role="status" className="text-sm text-slate-600">
-        Loading your timesheet...
-      </p>
-    )
+    return <LoadingState label="Loading your timesheet..." />
   }
   if (!timesheet || timesheet.status !== 'draft' || !hasAnyTime(timesheet)) return null
   return (

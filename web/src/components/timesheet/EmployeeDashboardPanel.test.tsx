@@ -3,10 +3,10 @@ import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Timesheet } from '@app/core'
 import { dismissToast } from '../../lib/toast.ts'
-import { mockFetch } from '../../test/fetch-mock.ts'
-import { renderApp } from '../../test/render.tsx'
+import { mockFetch } from '../../../test/fetch-mock.ts'
+import { renderApp } from '../../../test/render.tsx'
 import { EmployeeDashboardPanel } from './EmployeeDashboardPanel.tsx'
-import { makeTimesheet, WEDNESDAY_MORNING } from './test-fixtures.ts'
+import { makeTimesheet, WEDNESDAY_MORNING } from '../../../test/timesheet-fixtures.ts'
 
 const settings = { organizationName: 'Grace Chapel', logoUrl: null, timeZone: 'UTC', weekStartDay: 'monday' }
 

@@ -1,14 +1,13 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { useQueryClient } from '@tanstack/react-query'
-import { CircleAlert, ClipboardList, Play } from 'lucide-react'
+import { ClipboardList, Play } from 'lucide-react'
 import {
   addDays,
   dateOfDay,
   dayFields,
   dayLabel,
   DAYS,
-  formatDate,
   formatWeekRange,
   hasAnyTime,
   isEditable,
@@ -16,8 +15,10 @@ import {
   todayIn,
   type Timesheet,
 } from '@app/core'
+import { formatDate } from '../../lib/format.ts'
 import { useOrganizationSettings } from '../../api/organization.ts'
-import { isConflictError, timesheetKeys, useCurrentWeekTimesheet, useUpdateDraft } from '../../api/timesheets.ts'
+import { timesheetKeys } from '../../api/keys.ts'
+import { isConflictError, useCurrentWeekTimesheet, useUpdateDraft } from '../../api/timesheets.ts'
 import { Button } from '../ui/Button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card.tsx'
 import { mayRun, timerView, zoneOr } from './clock.ts'
@@ -27,6 +28,7 @@ import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
 import { runTimerAction, type TimerAction } from './timer-actions.ts'
 import { useNow } from './use-now.ts'
 import { WeeklyTimesheetDialog } from './WeeklyTimesheetDialog.tsx'
+import { ErrorState } from '../ui/ErrorState.tsx'
 
 /**
  * What a staff member or volunteer sees on the dashboard: the way into this week's timesheet
@@ -54,16 +56,11 @@ export function EmployeeDashboardPanel() {
       </Button>
 
       {current.isError && !sheet ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900"
-        >
-          <CircleAlert className="size-4 shrink-0" aria-hidden />
-          <span className="flex-1">We could not load this week’s timesheet.</span>
-          <Button variant="outline" onClick={() => void current.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <ErrorState
+          className="rounded-md border border-red-200 bg-red-50 p-3 text-red-900"
+          message="We could not load this week’s timesheet."
+          onRetry={() => void current.refetch()}
+        />
       ) : null}
 
       {sheet ? <ThisWeek sheet={sheet} timeZone={timeZone} onOpen={() => setDialogOpen(true)} /> : null}

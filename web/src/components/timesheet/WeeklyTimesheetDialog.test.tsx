@@ -3,9 +3,9 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Timesheet } from '@app/core'
 import { dismissToast } from '../../lib/toast.ts'
-import { mockFetch } from '../../test/fetch-mock.ts'
-import { renderApp } from '../../test/render.tsx'
-import { makeTimesheet, WEDNESDAY_MORNING } from './test-fixtures.ts'
+import { mockFetch } from '../../../test/fetch-mock.ts'
+import { renderApp } from '../../../test/render.tsx'
+import { makeTimesheet, WEDNESDAY_MORNING } from '../../../test/timesheet-fixtures.ts'
 import { WeeklyTimesheetDialog } from './WeeklyTimesheetDialog.tsx'
 
 const STALE =

@@ -1,6 +1,3 @@
-import { useState } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
-import { CircleAlert, RefreshCw } from 'lucide-react'
 import {
   dateOfDay,
   dayFields,
@@ -14,22 +11,20 @@ import {
   type DayName,
   type Timesheet,
 } from '@app/core'
-import { errorMessage } from '../../api/client.ts'
-import { currentWeekQuery, isConflictError, useSubmitTimesheet, useUpdateDraft } from '../../api/timesheets.ts'
+import { useSubmitTimesheet, useUpdateDraft } from '../../api/timesheets.ts'
 import { toast } from '../../lib/toast.ts'
 import { cn } from '../../lib/cn.ts'
 import { Badge } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/Dialog.tsx'
-import { Input } from '../ui/Input.tsx'
-import { Label } from '../ui/Label.tsx'
-import { Spinner } from '../ui/Spinner.tsx'
-import { Textarea } from '../ui/Textarea.tsx'
-import { mayRun, shortDate, timerView } from './clock.ts'
+import { formatDate } from '../../lib/format.ts'
+import { mayRun, timerView } from './clock.ts'
 import { DayTimer } from './DayTimer.tsx'
 import { toastFailure } from './feedback.ts'
 import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
 import { WeekTotal } from './WeekTotal.tsx'
+import { ConflictNotice, DayFields, NotesField } from './TimesheetFields.tsx'
+import { useTimesheetEditor } from './use-timesheet-editor.ts'
 import { runTimerAction, type TimerAction } from './timer-actions.ts'
 import { useNow } from './use-now.ts'
 
@@ -68,8 +63,6 @@ export function WeeklyTimesheetDialog({ timesheet, timeZone, open, onOpenChange 
   )
 }
 
-type Busy = 'save' | 'submit' | 'timer' | null
-
 function WeeklyTimesheetForm({
   timesheet,
   timeZone,
@@ -79,15 +72,10 @@ function WeeklyTimesheetForm({
   timeZone: string
   onClose: () => void
 }) {
-  const queryClient = useQueryClient()
   const updateDraft = useUpdateDraft()
   const submitTimesheet = useSubmitTimesheet()
-  // The user's input lives here; refetches of the timesheet never overwrite it.
-  const [days, setDays] = useState(() => TimesheetDays.parse(timesheet))
-  const [version, setVersion] = useState(timesheet.version)
-  const [busy, setBusy] = useState<Busy>(null)
-  const [conflict, setConflict] = useState<string | null>(null)
-  const [reloading, setReloading] = useState(false)
+  const editor = useTimesheetEditor(timesheet)
+  const { days, busy } = editor
   const now = useNow(mayRun(days) ? 1000 : 30_000)
 
   const editable = isEditable(timesheet.status)
@@ -95,41 +83,28 @@ function WeeklyTimesheetForm({
   const today = todayIn(timeZone, now)
   const order = daysOfWeekStarting(weekStart)
 
-  const setField = (field: keyof TimesheetDays, value: string) => setDays((d) => ({ ...d, [field]: value }))
+  /** PUT the days at the version the form is based on. */
+  const persist = (next: TimesheetDays) =>
+    editor.track(updateDraft.mutateAsync({ id: timesheet.id, days: next, version: editor.base!.version }))
 
-  /** PUT the days at the version this form is based on; a 409 is kept to offer a reload. */
-  const persist = async (next: TimesheetDays): Promise<Timesheet> => {
-    try {
-      const saved = await updateDraft.mutateAsync({ id: timesheet.id, days: next, version })
-      setVersion(saved.version)
-      setConflict(null)
-      return saved
-    } catch (error) {
-      if (isConflictError(error)) setConflict(errorMessage(error, 'This timesheet was changed somewhere else.'))
-      throw error
-    }
-  }
-
-  const onTimer = async (action: TimerAction, day: DayName) => {
-    setBusy('timer')
-    await runTimerAction({ action, days, day, timeZone, apply: setDays, persist })
-    setBusy(null)
-  }
+  const onTimer = (action: TimerAction, day: DayName) =>
+    editor.runAs('timer', async () => {
+      await runTimerAction({ action, days, day, timeZone, apply: editor.setDays, persist })
+    })
 
   const onSave = async () => {
     if (!timesheet.id) {
       toast({ variant: 'destructive', title: 'Save Failed', description: 'No timesheet to save' })
       return
     }
-    setBusy('save')
-    try {
-      await persist(days)
-      toast({ title: 'Timesheet Saved', description: 'Your timesheet has been saved as a draft' })
-    } catch (error) {
-      toastFailure('Save Failed', error, 'Failed to save timesheet')
-    } finally {
-      setBusy(null)
-    }
+    await editor.runAs('save', async () => {
+      try {
+        await persist(days)
+        toast({ title: 'Timesheet Saved', description: 'Your timesheet has been saved as a draft' })
+      } catch (error) {
+        toastFailure('Save Failed', error, 'Failed to save timesheet')
+      }
+    })
   }
 
   /** Submit saves first and submits only if the save succeeded (spec section 4). */
@@ -138,44 +113,28 @@ function WeeklyTimesheetForm({
       toast({ variant: 'destructive', title: 'Submit Failed', description: 'No timesheet to submit' })
       return
     }
-    setBusy('submit')
-    let saved: Timesheet
-    try {
-      saved = await persist(days)
-    } catch (error) {
-      toastFailure('Save Failed', error, 'Failed to save timesheet')
-      setBusy(null)
-      return
-    }
-    try {
-      await submitTimesheet.mutateAsync({ id: saved.id, version: saved.version })
+    await editor.runAs('submit', async () => {
+      let saved: Timesheet
+      try {
+        saved = await persist(days)
+      } catch (error) {
+        toastFailure('Save Failed', error, 'Failed to save timesheet')
+        return
+      }
+      try {
+        await editor.track(submitTimesheet.mutateAsync({ id: saved.id, version: saved.version }))
+      } catch (error) {
+        toastFailure('Submit Failed', error, 'Failed to submit timesheet')
+        return
+      }
       toast({ title: 'Timesheet Submitted', description: 'Your timesheet has been submitted for approval' })
       onClose()
-    } catch (error) {
-      if (isConflictError(error)) setConflict(errorMessage(error, 'This timesheet was changed somewhere else.'))
-      toastFailure('Submit Failed', error, 'Failed to submit timesheet')
-    } finally {
-      setBusy(null)
-    }
-  }
-
-  /** The user's explicit choice after a 409: replace this form with the latest saved timesheet. */
-  const onReload = async () => {
-    setReloading(true)
-    try {
-      const latest = await queryClient.fetchQuery({ ...currentWeekQuery, staleTime: 0 })
-      setDays(TimesheetDays.parse(latest))
-      setVersion(latest.version)
-      setConflict(null)
-    } catch (error) {
-      toastFailure('Error', error, 'Could not load the latest timesheet')
-    } finally {
-      setReloading(false)
-    }
+    })
   }
 
   const locked = !editable || busy !== null
   const latestComment = timesheet.status === 'rejected' ? timesheet.comments : null
+  const bound = { days, onChange: editor.setField, idPrefix: 'dialog-', readOnly: !editable }
 
   return (
     <>
@@ -198,26 +157,19 @@ function WeeklyTimesheetForm({
         </div>
       ) : null}
 
-      {conflict ? (
-        <div role="alert" className="mb-4 space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
-          <p className="flex gap-2 text-amber-950">
-            <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-            <span>{conflict}</span>
-          </p>
-          <p className="text-amber-900">Your entries are still here. Reloading replaces them with the saved version.</p>
-          <Button variant="outline" onClick={onReload} disabled={reloading || busy !== null}>
-            {reloading ? <Spinner /> : <RefreshCw aria-hidden />} Reload latest version
-          </Button>
-        </div>
-      ) : null}
+      <ConflictNotice
+        className="mb-4"
+        message={editor.conflict}
+        reloading={editor.reloading}
+        disabled={busy !== null}
+        onReload={() => void editor.reload()}
+      />
 
       <div className="space-y-3">
         {order.map((day) => {
           const f = dayFields(day)
           const date = dateOfDay(weekStart, day)
-          const start = days[f.start]
-          const end = days[f.end]
-          const view = timerView({ date, start, end, now, timeZone, editable })
+          const view = timerView({ date, start: days[f.start], end: days[f.end], now, timeZone, editable })
           const titleId = `dialog-${day}-title`
           return (
             <section
@@ -236,90 +188,40 @@ function WeeklyTimesheetForm({
                 </h3>
                 <span className="flex items-center gap-2 text-sm text-slate-600">
                   {date === today ? <Badge>Today</Badge> : null}
-                  {shortDate(date)}
+                  {formatDate(date, 'short')}
                 </span>
               </div>
               <DayTimer
                 dayLabel={dayLabel[day]}
-                start={start}
+                start={days[f.start]}
                 view={view}
                 busy={busy !== null}
                 onClockIn={() => void onTimer('clockIn', day)}
                 onClockOut={() => void onTimer('clockOut', day)}
                 onReset={() => void onTimer('reset', day)}
               />
-              <div className="grid grid-cols-2 gap-3">
-                <div className="min-w-0 space-y-1.5">
-                  <Label htmlFor={`dialog-${f.start}`}>Start Time</Label>
-                  <Input
-                    id={`dialog-${f.start}`}
-                    type="time"
-                    step={60}
-                    className="min-h-12 text-base"
-                    value={start}
-                    readOnly={!editable}
-                    onChange={(e) => setField(f.start, e.target.value)}
-                  />
-                </div>
-                <div className="min-w-0 space-y-1.5">
-                  <Label htmlFor={`dialog-${f.end}`}>End Time</Label>
-                  <Input
-                    id={`dialog-${f.end}`}
-                    type="time"
-                    step={60}
-                    className="min-h-12 text-base"
-                    value={end}
-                    readOnly={!editable}
-                    onChange={(e) => setField(f.end, e.target.value)}
-                  />
-                </div>
-              </div>
-              <div className="space-y-1.5">
-                <Label htmlFor={`dialog-${f.activity}`}>What did you do today?</Label>
-                <Textarea
-                  id={`dialog-${f.activity}`}
-                  rows={2}
-                  value={days[f.activity]}
-                  readOnly={!editable}
-                  onChange={(e) => setField(f.activity, e.target.value)}
-                />
-              </div>
+              <DayFields day={day} {...bound} />
             </section>
           )
         })}
       </div>
 
-      <div className="mt-4 space-y-1.5">
-        <Label htmlFor="dialog-notes">Notes (Optional)</Label>
-        <Textarea
-          id="dialog-notes"
-          rows={3}
-          value={days.notes}
-          readOnly={!editable}
-          onChange={(e) => setField('notes', e.target.value)}
-        />
-      </div>
+      <NotesField className="mt-4" {...bound} />
 
       <WeekTotal days={days} className="mt-4" />
 
       <DialogFooter>
-        <Button variant="outline" onClick={() => void onSave()} disabled={locked}>
-          {busy === 'save' ? (
-            <>
-              <Spinner /> Saving...
-            </>
-          ) : (
-            'Save Timesheet'
-          )}
+        <Button
+          variant="outline"
+          onClick={() => void onSave()}
+          disabled={locked}
+          busy={busy === 'save'}
+          busyLabel="Saving..."
+        >
+          Save Timesheet
         </Button>
-        <Button onClick={() => void onSubmit()} disabled={locked}>
-          {busy === 'submit' ? (
-            <>
-              <Spinner /> Submitting...
-            </>
-          ) : (
-            'Submit for Approval'
-          )}
+        <Button onClick={() => void onSubmit()} disabled={locked} busy={busy === 'submit'} busyLabel="Submitting...">
+          Submit for Approval
         </Button>
       </DialogFooter>
       <DialogDescription className="mt-3 text-center sm:text-right">{SAVE_HINT}</DialogDescription>

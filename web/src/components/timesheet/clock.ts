@@ -2,7 +2,6 @@ import {
   addDays,
   DAYS,
   dayFields,
-  formatDate,
   isTime,
   isValidTimeZone,
   nowHHMM,
@@ -117,9 +116,6 @@ export const resetDay = (days: TimesheetDays, day: DayName): TimesheetDays => {
   const f = dayFields(day)
   return { ...days, [f.start]: '', [f.end]: '' }
 }
-
-/** 'Nov 16': a day card's date ('YYYY-MM-DD'), without the year the week title already shows. */
-export const shortDate = (date: string): string => formatDate(date).replace(/, \d{4}$/, '')
 
 /** Whether any day has a start and no end: only then can a clock be running, so it ticks each second. */
 export const mayRun = (days: TimesheetDays) =>

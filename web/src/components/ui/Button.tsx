@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react'
 import { Slot } from 'radix-ui'
 import { cn } from '../../lib/cn.ts'
+import { Spinner } from './Spinner.tsx'
 
 const variants = {
   primary: 'bg-indigo-600 text-white shadow-sm hover:bg-indigo-700 active:bg-indigo-800',
@@ -8,7 +9,8 @@ const variants = {
   outline: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50',
   ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
   destructive: 'bg-red-600 text-white shadow-sm hover:bg-red-700',
-  success: 'bg-green-600 text-white shadow-sm hover:bg-green-700',
+  // Dark text: white on green-600 has a contrast of only 3.2:1 (WCAG AA asks 4.5:1); this is about 6:1.
+  success: 'bg-green-600 text-slate-950 shadow-sm hover:bg-green-500',
   link: 'text-indigo-700 underline-offset-4 hover:underline',
 } as const
 
@@ -24,6 +26,9 @@ export interface ButtonProps extends ComponentProps<'button'> {
   size?: keyof typeof sizes
   /** Render the child element (a link) with the button's look instead of a <button>. */
   asChild?: boolean
+  /** While true, a spinner and `busyLabel` ('Saving...') stand in for the label; the caller decides `disabled`. */
+  busy?: boolean
+  busyLabel?: string
 }
 
 export const buttonClasses = (variant: keyof typeof variants = 'primary', size: keyof typeof sizes = 'md') =>
@@ -35,13 +40,31 @@ export const buttonClasses = (variant: keyof typeof variants = 'primary', size: 
     sizes[size],
   )
 
-export function Button({ variant, size, asChild = false, className, type, ...props }: ButtonProps) {
+export function Button({
+  variant,
+  size,
+  asChild = false,
+  busy = false,
+  busyLabel,
+  className,
+  type,
+  children,
+  ...props
+}: ButtonProps) {
   const Component = asChild ? Slot.Root : 'button'
   return (
     <Component
       type={asChild ? undefined : (type ?? 'button')}
       className={cn(buttonClasses(variant, size), className)}
       {...props}
-    />
+    >
+      {busy ? (
+        <>
+          <Spinner /> {busyLabel}
+        </>
+      ) : (
+        children
+      )}
+    </Component>
   )
 }

@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react'
+import { useState, type ComponentProps } from 'react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import { X } from 'lucide-react'
 import { cn } from '../../lib/cn.ts'
@@ -8,7 +8,15 @@ export const DialogTrigger = DialogPrimitive.Trigger
 export const DialogClose = DialogPrimitive.Close
 
 /** A modal panel: full width on a phone (scrolls inside), centred and bounded on larger screens. */
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+export function DialogContent({
+  className,
+  children,
+  onCloseAutoFocus,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content>) {
+  // Radix gives the focus back to a Dialog.Trigger only; most of our dialogs open from state (a
+  // row's icon, a card's button), so on close the focus goes back to whatever had it on opening.
+  const [opener] = useState(() => (typeof document === 'undefined' ? null : document.activeElement))
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
@@ -18,6 +26,12 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
           '-translate-y-1/2 overflow-y-auto rounded-lg bg-white p-4 shadow-xl focus:outline-none sm:p-6',
           className,
         )}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event)
+          if (event.defaultPrevented || !(opener instanceof HTMLElement) || !opener.isConnected) return
+          event.preventDefault()
+          opener.focus()
+        }}
         {...props}
       >
         {children}

@@ -2,7 +2,14 @@ import type { ComponentProps } from 'react'
 import { DropdownMenu as MenuPrimitive } from 'radix-ui'
 import { cn } from '../../lib/cn.ts'
 
-export const DropdownMenu = MenuPrimitive.Root
+/**
+ * Not modal: a menu (WAI-ARIA menu button pattern) leaves the page as it is. Radix's modal menu
+ * hides the rest of the page with aria-hidden while its focusable controls stay focusable,
+ * which axe reports as a serious violation (aria-hidden-focus).
+ */
+export const DropdownMenu = ({ modal = false, ...props }: ComponentProps<typeof MenuPrimitive.Root>) => (
+  <MenuPrimitive.Root modal={modal} {...props} />
+)
 export const DropdownMenuTrigger = MenuPrimitive.Trigger
 export const DropdownMenuGroup = MenuPrimitive.Group
 

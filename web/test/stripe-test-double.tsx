@@ -2,8 +2,8 @@
  * Tests only: Stripe.js cannot load here (no network), so tests replace '@stripe/stripe-js/pure'
  * and '@stripe/react-stripe-js' with these, at module level:
  *
- *   vi.mock('@stripe/stripe-js/pure', async () => (await import('.../stripe-test-double.tsx')).stripeJsModule)
- *   vi.mock('@stripe/react-stripe-js', async () => (await import('.../stripe-test-double.tsx')).reactStripeModule)
+ *   vi.mock('@stripe/stripe-js/pure', async () => (await import('../../test/stripe-test-double.tsx')).stripeJsModule)
+ *   vi.mock('@stripe/react-stripe-js', async () => (await import('../../test/stripe-test-double.tsx')).reactStripeModule)
  *
  * The Payment Element is a plain box that reports ready once Stripe is there, as the real one does.
  */

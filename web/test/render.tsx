@@ -2,9 +2,9 @@ import type { ReactElement } from 'react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import { MemoryRouter, useLocation } from 'react-router-dom'
-import { createQueryClient } from '../api/query-client.ts'
-import { Toaster } from '../components/Toaster.tsx'
-import { AppRoutes } from '../router.tsx'
+import { createQueryClient } from '../src/api/query-client.ts'
+import { Toaster } from '../src/components/Toaster.tsx'
+import { AppRoutes } from '../src/router.tsx'
 
 /** Shows the router's current path, so tests can see client-side navigations. */
 function LocationProbe() {

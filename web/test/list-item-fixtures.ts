@@ -1,5 +1,5 @@
 import { weekTotalHours, type TimesheetListItem } from '@app/core'
-import type { ReportItem } from '../../api/reports.ts'
+import type { ReportItem } from '../src/api/reports.ts'
 
 /** Test data only: a list item as GET /api/timesheets answers it. */
 export function makeTimesheet(overrides: Partial<TimesheetListItem> = {}): TimesheetListItem {

@@ -1,0 +1,43 @@
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import type { Page } from 'playwright-core'
+import type { AxeResults, Result } from 'axe-core'
+
+const require = createRequire(import.meta.url)
+let source: Promise<string> | undefined
+const axeSource = () => (source ??= readFile(require.resolve('axe-core/axe.min.js'), 'utf8'))
+
+/** The impacts that fail a test; minor and moderate findings are left to review. */
+const FAILING = new Set(['serious', 'critical'])
+
+const describeViolation = (v: Result) =>
+  `${v.impact} ${v.id}: ${v.help}\n` +
+  v.nodes
+    .slice(0, 5)
+    .map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.replace(/\n/g, ' ') ?? ''}`)
+    .join('\n')
+
+/**
+ * Runs axe-core (WCAG 2.x A and AA rules, and its best practices) on what the page shows now,
+ * and answers the serious and critical violations as readable lines: an empty list is a pass.
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol rather than added as a <script>: the app's
+  // Content-Security-Policy refuses inline scripts, as it should.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await axeSource())
+  const results = await page.evaluate(
+    () =>
+      (window as unknown as { axe: { run: (c: Document, o: object) => Promise<AxeResults> } }).axe.run(document, {
+        resultTypes: ['violations'],
+      }) as Promise<AxeResults>,
+  )
+  return results.violations.filter((v) => FAILING.has(v.impact ?? '')).map(describeViolation)
+}
+
+/** Fails with every serious or critical violation on the page, named by where it was found. */
+export async function expectAccessible(page: Page, where: string) {
+  const found = await seriousViolations(page)
+  if (found.length > 0) {
+    throw new Error(`axe found ${found.length} serious or critical violation(s) on ${where}:\n${found.join('\n')}`)
+  }
+}

@@ -1,0 +1,46 @@
+import type { ReportPeriod } from './reports.ts'
+import type { StatusFilter } from './timesheets.ts'
+
+/**
+ * Every query key of the web, in one place. A key is the URL it reads (spec section 7: default
+ * reads use the first query key as the URL), and a key that is the prefix of others (the timesheet
+ * list, the reports) refreshes them all when invalidated. Declare a key here, never in a screen.
+ */
+const timesheets = ['/api/timesheets'] as const
+const reports = ['/api/timesheets/reports'] as const
+
+export const authKeys = { user: ['/api/auth/user'] as const }
+
+export const organizationKeys = { settings: ['/api/organization/settings'] as const }
+
+export const billingKeys = {
+  status: ['/api/subscription/status'] as const,
+  config: ['/api/billing/config'] as const,
+  checkout: (priceId: string, couponCode: string | null) =>
+    ['/api/create-subscription', { priceId, couponCode }] as const,
+  /** Not an API read: Stripe's own script for a publishable key, loaded once. */
+  stripeJs: (publishableKey: string) => ['stripe.js', publishableKey] as const,
+}
+
+export const timesheetKeys = {
+  /** Every list of timesheets starts with this key. */
+  all: timesheets,
+  list: (status: StatusFilter) => [...timesheets, { status }] as const,
+  currentWeek: ['/api/timesheets/current-week'] as const,
+  /** Spec section 7: a cache key only; a decision refreshes it. */
+  pending: ['/api/timesheets/pending'] as const,
+}
+
+/** What the dashboard shows: the stat row and the timesheet lists (a decision refreshes all of them). */
+export const dashboardKeys = {
+  stats: ['/api/dashboard/stats'] as const,
+  timesheets: timesheetKeys.all,
+  pending: timesheetKeys.pending,
+}
+
+export const reportKeys = {
+  all: reports,
+  period: ({ start, end }: ReportPeriod) => [...reports, { start, end }] as const,
+}
+
+export const memberKeys = { all: ['/api/employees'] as const }

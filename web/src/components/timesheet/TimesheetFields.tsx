@@ -1,0 +1,115 @@
+import { CircleAlert, RefreshCw } from 'lucide-react'
+import { dayFields, type DayName, type TimesheetDays } from '@app/core'
+import { cn } from '../../lib/cn.ts'
+import { Button } from '../ui/Button.tsx'
+import { FieldMessage } from '../ui/FieldMessage.tsx'
+import { Input } from '../ui/Input.tsx'
+import { Label } from '../ui/Label.tsx'
+import { Spinner } from '../ui/Spinner.tsx'
+import { Textarea } from '../ui/Textarea.tsx'
+
+/** How the day fields and notes of both timesheet forms are bound to the editor's days. */
+interface BoundFields {
+  days: TimesheetDays
+  onChange: (field: keyof TimesheetDays, value: string) => void
+  /** Prefixes the ids, so the dialog's fields never share an id with the page's. */
+  idPrefix?: string
+  /** Gives each input a `name` (the page's form posts them by name). */
+  named?: boolean
+  /** The server's messages by field name (a 400's `fields`). */
+  errors?: Record<string, string>
+  disabled?: boolean
+  readOnly?: boolean
+}
+
+/** One input or text area of a timesheet, labelled, with its server message when there is one. */
+function bindFields({ days, onChange, idPrefix = '', named, errors = {}, disabled, readOnly }: BoundFields) {
+  return (name: keyof TimesheetDays) => {
+    const id = `${idPrefix}${name}`
+    const message = errors[name]
+    return {
+      control: {
+        id,
+        name: named ? name : undefined,
+        value: days[name],
+        disabled,
+        readOnly,
+        onChange: (e: { target: { value: string } }) => onChange(name, e.target.value),
+        'aria-invalid': message ? true : undefined,
+        'aria-describedby': message ? `${id}-error` : undefined,
+      },
+      message: message ? <FieldMessage id={`${id}-error`}>{message}</FieldMessage> : null,
+    }
+  }
+}
+
+/** A day's 'Start Time', 'End Time' and 'What did you do today?' (spec section 2). */
+export function DayFields({ day, ...bound }: BoundFields & { day: DayName }) {
+  const f = dayFields(day)
+  const field = bindFields(bound)
+  const start = field(f.start)
+  const end = field(f.end)
+  const activity = field(f.activity)
+  return (
+    <>
+      <div className="grid grid-cols-2 gap-3">
+        <div className="min-w-0 space-y-1.5">
+          <Label htmlFor={start.control.id}>Start Time</Label>
+          <Input {...start.control} type="time" step={60} className="min-h-12 text-base" />
+          {start.message}
+        </div>
+        <div className="min-w-0 space-y-1.5">
+          <Label htmlFor={end.control.id}>End Time</Label>
+          <Input {...end.control} type="time" step={60} className="min-h-12 text-base" />
+          {end.message}
+        </div>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor={activity.control.id}>What did you do today?</Label>
+        <Textarea {...activity.control} rows={2} />
+        {activity.message}
+      </div>
+    </>
+  )
+}
+
+/** 'Notes (Optional)'. */
+export function NotesField({ className, ...bound }: BoundFields & { className?: string }) {
+  const notes = bindFields(bound)('notes')
+  return (
+    <div className={cn('space-y-1.5', className)}>
+      <Label htmlFor={notes.control.id}>Notes (Optional)</Label>
+      <Textarea {...notes.control} rows={3} />
+      {notes.message}
+    </div>
+  )
+}
+
+/** After a 409: why the save was refused, that nothing typed is lost, and the reload on offer. */
+export function ConflictNotice({
+  message,
+  reloading,
+  disabled,
+  onReload,
+  className,
+}: {
+  message: string | null
+  reloading: boolean
+  disabled: boolean
+  onReload: () => void
+  className?: string
+}) {
+  if (!message) return null
+  return (
+    <div role="alert" className={cn('space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm', className)}>
+      <p className="flex gap-2 text-amber-950">
+        <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+        <span>{message}</span>
+      </p>
+      <p className="text-amber-900">Your entries are still here. Reloading replaces them with the saved version.</p>
+      <Button variant="outline" onClick={onReload} disabled={reloading || disabled}>
+        {reloading ? <Spinner /> : <RefreshCw aria-hidden />} Reload latest version
+      </Button>
+    </div>
+  )
+}

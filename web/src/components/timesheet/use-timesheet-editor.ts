@@ -1,0 +1,80 @@
+import { useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { TimesheetDays, type Timesheet } from '@app/core'
+import { errorMessage } from '../../api/client.ts'
+import { currentWeekQuery, isConflictError } from '../../api/timesheets.ts'
+import { toastFailure } from './feedback.ts'
+
+export type EditorBusy = 'save' | 'submit' | 'timer' | null
+
+const CHANGED_ELSEWHERE = 'This timesheet was changed somewhere else.'
+
+/**
+ * The state both timesheet forms share (the submit page and the weekly dialog): the days as typed,
+ * the saved timesheet they are based on (its version guards a save against overwriting a newer
+ * one), which action runs, and a 409's message with the reload it offers. The typed days are the
+ * user's: refetches never overwrite them; only an explicit reload does.
+ */
+export function useTimesheetEditor(initial: Timesheet | undefined) {
+  const queryClient = useQueryClient()
+  const [base, setBase] = useState(initial)
+  const [days, setDays] = useState(() => TimesheetDays.parse(initial ?? {}))
+  const [busy, setBusy] = useState<EditorBusy>(null)
+  const [conflict, setConflict] = useState<string | null>(null)
+  const [reloading, setReloading] = useState(false)
+
+  const setField = (field: keyof TimesheetDays, value: string) => setDays((d) => ({ ...d, [field]: value }))
+  const fill = (values: Partial<TimesheetDays>) => setDays((d) => ({ ...d, ...values }))
+
+  /** Marks the buttons busy while `task` runs. */
+  const runAs = async (kind: Exclude<EditorBusy, null>, task: () => Promise<void>) => {
+    setBusy(kind)
+    try {
+      await task()
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  /** One server call that answers the saved timesheet: it becomes the base; a 409 is kept to offer a reload. */
+  const track = async (call: Promise<Timesheet>): Promise<Timesheet> => {
+    try {
+      const saved = await call
+      setBase(saved)
+      setConflict(null)
+      return saved
+    } catch (error) {
+      if (isConflictError(error)) setConflict(errorMessage(error, CHANGED_ELSEWHERE))
+      throw error
+    }
+  }
+
+  /**
+   * The user's explicit choice after a 409: the form starts again from the latest saved week.
+   * `toForm` picks what of it the form may edit (the submit page keeps a locked week out).
+   */
+  const reload = async (
+    toForm: (latest: Timesheet) => Timesheet | undefined = (latest) => latest,
+  ): Promise<Timesheet | undefined> => {
+    setReloading(true)
+    try {
+      const latest = await queryClient.fetchQuery({ ...currentWeekQuery, staleTime: 0 })
+      const form = toForm(latest)
+      setBase(form)
+      setDays(TimesheetDays.parse(form ?? {}))
+      setConflict(null)
+      return form
+    } catch (error) {
+      toastFailure('Error', error, 'Could not load the latest timesheet')
+      return undefined
+    } finally {
+      setReloading(false)
+    }
+  }
+
+  const reset = () => setDays(TimesheetDays.parse({}))
+
+  return { base, days, setDays, setField, fill, reset, busy, runAs, track, conflict, reloading, reload }
+}
+
+export type TimesheetEditor = ReturnType<typeof useTimesheetEditor>

@@ -1,0 +1,60 @@
+import { useState } from 'react'
+import { errorFields } from '../api/client.ts'
+
+export type FieldErrors<F extends string> = Partial<Record<F, string>>
+
+/** What a zod schema's safeParse answers, as far as a form needs it. */
+interface Parser<T> {
+  safeParse(
+    values: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } }
+}
+
+/** The first message for each of the form's own fields; messages about anything else are dropped. */
+const pick = <F extends string>(fields: readonly F[], entries: Iterable<[PropertyKey, string]>): FieldErrors<F> => {
+  const errors: FieldErrors<F> = {}
+  for (const [key, message] of entries) {
+    if (fields.includes(key as F) && !errors[key as F]) errors[key as F] = message
+  }
+  return errors
+}
+
+/**
+ * A form's field messages from both sides: the browser's own check (a zod schema of
+ * packages/core) and the server's 400 (`fields` of its answer). The browser's win while shown;
+ * editing a field clears its message.
+ */
+export function useFieldErrors<F extends string>(fields: readonly F[], serverError: unknown) {
+  const [client, setClient] = useState<FieldErrors<F>>({})
+  const server = pick(fields, Object.entries(errorFields(serverError)))
+  const shown: FieldErrors<F> = { ...server, ...client }
+
+  /** Clears one field's message (or all of them). */
+  const clear = (name?: F) =>
+    setClient((errors) => (name === undefined ? {} : errors[name] ? { ...errors, [name]: undefined } : errors))
+
+  /**
+   * Checks the values: the parsed data, or null after showing each field's first message and
+   * moving focus to the first invalid field in the order of `fields`.
+   */
+  const check = <T>(schema: Parser<T>, values: unknown, form: HTMLFormElement): T | null => {
+    const parsed = schema.safeParse(values)
+    if (parsed.success) {
+      setClient({})
+      return parsed.data
+    }
+    const errors = pick(
+      fields,
+      parsed.error.issues.map((issue) => [issue.path[0] ?? '', issue.message] as [PropertyKey, string]),
+    )
+    setClient(errors)
+    const first = fields.find((f) => errors[f])
+    const element = first ? form.elements.namedItem(first) : null
+    if (element instanceof HTMLElement) element.focus()
+    return null
+  }
+
+  return { shown, server, clear, check }
+}
