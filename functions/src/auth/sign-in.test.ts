@@ -52,6 +52,11 @@ describe('supervisor sign-in through the identity provider', () => {
     expect(res.headers.location).toBe('/')
   })
 
+  it('ignores a return path a browser would turn into another site (a tab after the slash)', async () => {
+    const res = await signInThroughIdentityProvider(person(), { returnTo: '/\t/evil.example' })
+    expect(res.headers.location).toBe('/')
+  })
+
   it('refuses a callback whose state was not started in this browser', async () => {
     const res = await callRoute(callback, { query: { code: 'x', state: 'forged' }, cookies: ['auth_state=other'] })
     expect(res.status).toBe(400)
