@@ -1,10 +1,9 @@
 import middy from '@middy/core'
-import httpJsonBodyParser from '@middy/http-json-body-parser'
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda'
 import * as z from 'zod'
 import type { Access } from '@app/core'
 import { orgDb, type OrgDb } from '@app/data'
-import { csrfGuard, requestLog, sessionLoader, type AuthSession, type RouteState } from './middleware.ts'
+import { csrfGuard, jsonBody, requestLog, sessionLoader, type AuthSession, type RouteState } from './middleware.ts'
 import { HttpResponse } from './response.ts'
 
 /** What a function may touch; the CDK construct grants exactly this and nothing else. */
@@ -46,6 +45,8 @@ export interface Route {
   auth: Access
   uses: Use[]
   hasBody: boolean
+  /** True when the route may be called without a payload (no body schema, or one of optional fields). */
+  acceptsEmptyBody: boolean
   lambda: (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>
 }
 
@@ -85,13 +86,21 @@ export const defineRoute = <
     return toResult(await spec.handler(ctx))
   }
 
-  const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>().use(requestLog())
+  const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>().use(requestLog(spec))
   if (!spec.skipCsrf) chain.use(csrfGuard(spec.method))
   chain.use(sessionLoader(spec.auth))
-  if (spec.body) chain.use(httpJsonBodyParser())
+  if (spec.body) chain.use(jsonBody())
   const lambda = chain.handler(core)
 
   // Every route reads the table: the session middleware loads a session whenever a cookie is sent.
   const uses: Use[] = ['table', ...spec.uses.filter((u) => u !== 'table')]
-  return { method: spec.method, path: spec.path, auth: spec.auth, uses, hasBody: Boolean(spec.body), lambda }
+  return {
+    method: spec.method,
+    path: spec.path,
+    auth: spec.auth,
+    uses,
+    hasBody: Boolean(spec.body),
+    acceptsEmptyBody: !spec.body || spec.body.safeParse({}).success,
+    lambda,
+  }
 }
