@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { describe, expect, it } from 'vitest'
-import { orgDb } from '@app/data'
+import { describe, expect, it, vi } from 'vitest'
+import { orgDb, system } from '@app/data'
 import { callRoute } from '../http/test-event.ts'
-import { signInThroughIdentityProvider } from '../http/test-identity.ts'
+import { callbackRequestFor, signInThroughIdentityProvider } from '../http/test-identity.ts'
 import getUser from './get-user.ts'
 import login from './login.ts'
 import logout from './logout.ts'
@@ -61,6 +61,29 @@ describe('supervisor sign-in through the identity provider', () => {
     const res = await callRoute(callback, { query: { code: 'x', state: 'forged' }, cookies: ['auth_state=other'] })
     expect(res.status).toBe(400)
     expect(res.text).toContain('Sign-in failed')
+  })
+
+  it('answers a code the identity provider does not accept with the sign-in-failed page, not a 500', async () => {
+    const request = await callbackRequestFor(person())
+    const res = await callRoute(callback, { ...request, query: { ...request.query, code: 'not-a-real-code' } })
+    expect(res.status).toBe(400)
+    expect(res.text).toContain('Sign-in failed')
+    expect(res.text).toContain('The identity provider did not accept this sign-in')
+    expect(res.cookies.some((c) => c.startsWith('sid='))).toBe(false)
+  })
+
+  it('gives two first sign-ins of the same person at the same moment one account, never a 500', async () => {
+    const who = person()
+    const first = await signInThroughIdentityProvider(who)
+    // The second sign-in looked the person up before the first one had written the account.
+    vi.spyOn(system, 'findBySubject').mockResolvedValueOnce(undefined)
+    const second = await signInThroughIdentityProvider(who)
+    vi.restoreAllMocks()
+    expect(second.status, second.text).toBe(302)
+    const [a, b] = await Promise.all(
+      [first, second].map((r) => callRoute(getUser, { cookies: [sessionOf(r.cookies)] })),
+    )
+    expect(b!.json.id).toBe(a!.json.id)
   })
 
   it('starts the flow with PKCE, state and nonce', async () => {

@@ -32,6 +32,22 @@ export const system = {
   findByUsername: async (username: string) => ref(await table.get(keys.username(username))),
 
   /**
+   * Frees an identity whose member is gone (removed before removals took the lookup with them),
+   * so the person can sign in again and start an organization of their own. Only the lookup that
+   * still names `stale` is deleted: a sign-in that just made a new account keeps its own.
+   */
+  async releaseSubject(issuer: string, subject: string, stale: Ref) {
+    try {
+      await table.delete(keys.subject(issuer, subject), {
+        ConditionExpression: 'orgId = :org AND userId = :user',
+        ExpressionAttributeValues: { ':org': stale.orgId, ':user': stale.userId },
+      })
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e
+    }
+  },
+
+  /**
    * First sign-in of a person with no account: one transaction creates the organization (trial,
    * 14 days), its slug, the supervisor and the identity lookup, so a retry can never leave half.
    */
