@@ -15,6 +15,14 @@ const types: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 }
 
+const decodedPath = (url: string | undefined) => {
+  try {
+    return decodeURIComponent(new URL(url ?? '/', 'http://x').pathname)
+  } catch {
+    return undefined
+  }
+}
+
 export type WebHandler = (req: IncomingMessage, res: ServerResponse, headers: Record<string, string>) => void
 
 /** The built bundle with a single-page-app fallback to index.html, as CloudFront serves it. */
@@ -24,7 +32,13 @@ export const staticWeb = (dist: string): WebHandler => {
   }
   const index = readFileSync(join(dist, 'index.html'))
   return (req, res, headers) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname))
+    const decoded = decodedPath(req.url)
+    if (decoded === undefined) {
+      // A malformed percent-escape is the caller's mistake; it must never take the server down.
+      res.writeHead(400, { ...headers, 'content-type': types['.txt']! }).end('Bad request')
+      return
+    }
+    const path = normalize(decoded)
     const file = join(dist, path)
     if (file.startsWith(dist) && extname(path) && existsSync(file) && statSync(file).isFile()) {
       const immutable = path.startsWith('/assets/')
