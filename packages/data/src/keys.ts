@@ -14,7 +14,11 @@ export const keys = {
   /** Cross-organization lookups, used only by the system module. */
   subject: (issuer: string, subject: string) => ({ pk: `SUBJECT#${issuer}#${subject}`, sk: 'SUBJECT' }),
   username: (username: string) => ({ pk: `USERNAME#${username.toLowerCase()}`, sk: 'USERNAME' }),
-  loginFailures: (username: string) => ({ pk: `LOGINFAIL#${username.toLowerCase()}`, sk: 'LOGINFAIL' }),
+  /** Staff sign-in attempts of one username from one client address (the lockout counter). */
+  loginAttempts: (username: string, address: string) => ({
+    pk: `LOGINATTEMPT#${username.toLowerCase()}#${address}`,
+    sk: 'LOGINATTEMPT',
+  }),
   authRequest: (state: string) => ({ pk: `AUTHREQ#${state}`, sk: 'AUTHREQ' }),
 
   timesheet: (orgId: string, id: number) => ({ pk: org(orgId), sk: `TS#${String(id).padStart(12, '0')}` }),
