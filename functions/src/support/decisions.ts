@@ -27,6 +27,7 @@ export const decideTimesheet = async (
   }
   const sheet = await db.timesheets.get(id)
   const [employee, org] = await Promise.all([db.users.findForRecords(sheet.employeeId), db.organization.get()])
+  if (employee?.email) await outbox.reserve(db.orgId, 1)
   const email = employee?.email
     ? outbox.entry(
         db.orgId,

@@ -63,6 +63,7 @@ export const submitWithReviewEmails = async (db: OrgDb, submitter: User, id: num
     ? (await db.users.list()).filter((u) => u.role === 'supervisor' && u.id !== submitter.id && u.email)
     : []
   const version = sheet.version + 1 // the submission's version: links from earlier submissions are superseded
+  await outbox.reserve(db.orgId, reviewers.length)
   const emails = await Promise.all(
     reviewers.map(async (reviewer) => {
       const link = async (decision: 'approved' | 'rejected') =>

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import { messages, tooManyRequests } from '@app/core'
 import type { EmailMessage } from '@app/adapters'
 import { keys } from './keys.ts'
-import { isConditionFailure, nowIso, table, type TransactInput } from './table.ts'
+import { isConditionFailure, epochSeconds, nowIso, table, type TransactInput } from './table.ts'
 
 /**
  * Emails are written to an outbox in the same transaction as the decision that causes them, so a
@@ -17,6 +18,12 @@ export interface OutboxEntry {
   message: EmailMessage
   attempts: number
 }
+
+/**
+ * Emails one organization may queue per UTC day. Every tenant sends from our one SES identity, so
+ * one organization mailing people thousands of times could get sending paused for all of them.
+ */
+export const EMAIL_DAILY_LIMIT = 300
 
 const dueKey = (at: string, orgId: string, id: string) => `${at}#${orgId}#${id}`
 
@@ -61,6 +68,46 @@ export const outbox = {
     } catch (e) {
       if (isConditionFailure(e)) return false
       throw e
+    }
+  },
+
+  /**
+   * Takes `count` emails from the organization's quota for today before they are queued, or
+   * refuses the whole action with 429 (and a metric) when they do not fit. A reservation whose
+   * action then fails stays counted: the quota errs on the side of sending less.
+   */
+  async reserve(orgId: string, count: number, limit = EMAIL_DAILY_LIMIT): Promise<void> {
+    if (count <= 0) return
+    // A day of the quota, not a date anyone sees: UTC is the same for every organization.
+    const day = new Date().toISOString().slice(0, 10)
+    try {
+      await table.update(keys.emailQuota(orgId, day), {
+        UpdateExpression: 'ADD queued :n SET expire = if_not_exists(expire, :expire)',
+        ConditionExpression: 'attribute_not_exists(queued) OR queued <= :room',
+        ExpressionAttributeValues: { ':n': count, ':room': limit - count, ':expire': epochSeconds() + 2 * 86_400 },
+      })
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e
+      console.log(
+        JSON.stringify({
+          _aws: {
+            Timestamp: Date.now(),
+            CloudWatchMetrics: [
+              {
+                Namespace: 'MinistryTimesheets',
+                Dimensions: [[]],
+                Metrics: [{ Name: 'EmailQuotaReached', Unit: 'Count' }],
+              },
+            ],
+          },
+          level: 'warn',
+          event: 'email-quota-reached',
+          orgId,
+          limit,
+          EmailQuotaReached: 1,
+        }),
+      )
+      throw tooManyRequests(messages.emailQuotaReached)
     }
   },
 

@@ -71,10 +71,15 @@ export const startDynamo = async (port: number, dir: string): Promise<Running> =
     { stdio: 'pipe' },
   )
   const output = captureOutput(child)
-  await waitFor('DynamoDB Local', async () => {
-    if (child.exitCode !== null) throw new Error(`exited: ${output()}`)
-    await ping(`http://127.0.0.1:${port}`)
-  })
+  // The JVM compiles the launcher first: slower than the other emulators on a busy machine.
+  await waitFor(
+    'DynamoDB Local',
+    async () => {
+      if (child.exitCode !== null) throw new Error(`exited: ${output()}`)
+      await ping(`http://127.0.0.1:${port}`)
+    },
+    90_000,
+  )
   return { name: 'dynamodb', stop: () => stopChild(child), pid: child.pid }
 }
 
