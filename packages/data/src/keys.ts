@@ -41,6 +41,8 @@ export const keys = {
   /** An emailed Approve/Decline link that has been used (single use). */
   decisionLinkUse: (orgId: string, linkId: string) => ({ pk: org(orgId), sk: `LINKUSED#${linkId}` }),
   outbox: (orgId: string, id: string) => ({ pk: org(orgId), sk: `OUTBOX#${id}` }),
+  /** Coupon codes an organization tried in one hour (hours since the epoch). */
+  couponAttempts: (orgId: string, hour: number) => ({ pk: org(orgId), sk: `COUPONTRY#${hour}` }),
   /** Emails an organization queued on one UTC day (its daily quota). */
   emailQuota: (orgId: string, day: string) => ({ pk: org(orgId), sk: `EMAILQUOTA#${day}` }),
   /** GSI1 partitions of the email outbox: due for a try, and given up on. */
