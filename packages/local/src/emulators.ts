@@ -68,7 +68,8 @@ export const startDynamo = async (port: number, dir: string): Promise<Running> =
       join(import.meta.dirname, 'LoopbackDynamoDB.java'),
       ...['-port', String(port), '-dbPath', dir, '-sharedDb', '-disableTelemetry'],
     ],
-    { stdio: 'pipe' },
+    // Its own files (a metadata file beside the data) stay in the data directory.
+    { stdio: 'pipe', cwd: dir },
   )
   const output = captureOutput(child)
   // The JVM compiles the launcher first: slower than the other emulators on a busy machine.
