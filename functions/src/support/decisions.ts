@@ -2,7 +2,7 @@ import { fullName, type User } from '@app/core'
 import { config } from '@app/adapters'
 import { outbox, type OrgDb, type TransactInput } from '@app/data'
 import { declinedEmail } from './emails.ts'
-import { deliver } from './mailer.ts'
+import { countQueued, deliver } from './mailer.ts'
 import { publishTimesheetCsv } from './timesheet-csv.ts'
 
 /**
@@ -27,7 +27,7 @@ export const decideTimesheet = async (
   }
   const sheet = await db.timesheets.get(id)
   const [employee, org] = await Promise.all([db.users.findForRecords(sheet.employeeId), db.organization.get()])
-  if (employee?.email) await outbox.reserve(db.orgId, 1)
+  if (employee?.email) await outbox.assertQuota(db.orgId, 1)
   const email = employee?.email
     ? outbox.entry(
         db.orgId,
@@ -42,6 +42,9 @@ export const decideTimesheet = async (
       )
     : undefined
   const rejected = await db.timesheets.decide(id, by, 'rejected', comments, [...(email ? [email.put] : []), ...extra])
-  if (email) await deliver(db.orgId, email.id, email.message)
+  if (email) {
+    await countQueued(db.orgId, 1)
+    await deliver(db.orgId, email.id, email.message)
+  }
   return rejected
 }

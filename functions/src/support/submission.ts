@@ -12,7 +12,7 @@ import {
 import type { EmailMessage } from '@app/adapters'
 import { outbox, type OrgDb } from '@app/data'
 import { createDecisionLink, decisionLinkUrl } from './decision-links.ts'
-import { deliver } from './mailer.ts'
+import { countQueued, deliver } from './mailer.ts'
 import { dayRowsHtml, escapeHtml } from './html.ts'
 
 /** The email each other supervisor gets for a submission, with one-click Approve and Decline links. */
@@ -63,7 +63,7 @@ export const submitWithReviewEmails = async (db: OrgDb, submitter: User, id: num
     ? (await db.users.list()).filter((u) => u.role === 'supervisor' && u.id !== submitter.id && u.email)
     : []
   const version = sheet.version + 1 // the submission's version: links from earlier submissions are superseded
-  await outbox.reserve(db.orgId, reviewers.length)
+  await outbox.assertQuota(db.orgId, reviewers.length)
   const emails = await Promise.all(
     reviewers.map(async (reviewer) => {
       const link = async (decision: 'approved' | 'rejected') =>
@@ -80,6 +80,7 @@ export const submitWithReviewEmails = async (db: OrgDb, submitter: User, id: num
     expectedVersion ?? sheet.version,
     emails.map((e) => e.put),
   )
+  await countQueued(db.orgId, emails.length)
   await Promise.all(emails.map((e) => deliver(db.orgId, e.id, e.message)))
   return submitted
 }

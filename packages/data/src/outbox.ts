@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { messages, tooManyRequests } from '@app/core'
 import type { EmailMessage } from '@app/adapters'
 import { keys } from './keys.ts'
-import { isConditionFailure, epochSeconds, nowIso, table, type TransactInput } from './table.ts'
+import { epochSeconds, isConditionFailure, nowIso, table, type TransactInput } from './table.ts'
 
 /**
  * Emails are written to an outbox in the same transaction as the decision that causes them, so a
@@ -24,6 +24,9 @@ export interface OutboxEntry {
  * one organization mailing people thousands of times could get sending paused for all of them.
  */
 export const EMAIL_DAILY_LIMIT = 300
+
+/** A day of the quota, not a date anyone sees: UTC is the same for every organization. */
+const quotaDay = () => new Date().toISOString().slice(0, 10)
 
 const dueKey = (at: string, orgId: string, id: string) => `${at}#${orgId}#${id}`
 
@@ -72,44 +75,44 @@ export const outbox = {
   },
 
   /**
-   * Takes `count` emails from the organization's quota for today before they are queued, or
-   * refuses the whole action with 429 (and a metric) when they do not fit. A reservation whose
-   * action then fails stays counted: the quota errs on the side of sending less.
+   * Refuses the whole action with 429 (and a metric) when `count` more emails would pass the
+   * organization's quota for today. Checked before the action and counted after it commits
+   * (`countQueued`), so a refused or failed action uses none of the quota.
    */
-  async reserve(orgId: string, count: number, limit = EMAIL_DAILY_LIMIT): Promise<void> {
+  async assertQuota(orgId: string, count: number, limit = EMAIL_DAILY_LIMIT): Promise<void> {
     if (count <= 0) return
-    // A day of the quota, not a date anyone sees: UTC is the same for every organization.
-    const day = new Date().toISOString().slice(0, 10)
-    try {
-      await table.update(keys.emailQuota(orgId, day), {
-        UpdateExpression: 'ADD queued :n SET expire = if_not_exists(expire, :expire)',
-        ConditionExpression: 'attribute_not_exists(queued) OR queued <= :room',
-        ExpressionAttributeValues: { ':n': count, ':room': limit - count, ':expire': epochSeconds() + 2 * 86_400 },
-      })
-    } catch (e) {
-      if (!isConditionFailure(e)) throw e
-      console.log(
-        JSON.stringify({
-          _aws: {
-            Timestamp: Date.now(),
-            CloudWatchMetrics: [
-              {
-                Namespace: 'MinistryTimesheets',
-                Dimensions: [[]],
-                Metrics: [{ Name: 'EmailQuotaReached', Unit: 'Count' }],
-              },
-            ],
-          },
-          level: 'warn',
-          event: 'email-quota-reached',
-          orgId,
-          limit,
-          EmailQuotaReached: 1,
-        }),
-      )
-      throw tooManyRequests(messages.emailQuotaReached)
-    }
+    const item = await table.get(keys.emailQuota(orgId, quotaDay()))
+    if (Number(item?.queued ?? 0) + count <= limit) return
+    console.log(
+      JSON.stringify({
+        _aws: {
+          Timestamp: Date.now(),
+          CloudWatchMetrics: [
+            {
+              Namespace: 'MinistryTimesheets',
+              Dimensions: [[]],
+              Metrics: [{ Name: 'EmailQuotaReached', Unit: 'Count' }],
+            },
+          ],
+        },
+        level: 'warn',
+        event: 'email-quota-reached',
+        orgId,
+        limit,
+        EmailQuotaReached: 1,
+      }),
+    )
+    throw tooManyRequests(messages.emailQuotaReached)
   },
+
+  /** Counts emails the organization queued today (after the action that queued them committed). */
+  countQueued: (orgId: string, count: number) =>
+    count <= 0
+      ? Promise.resolve()
+      : table.update(keys.emailQuota(orgId, quotaDay()), {
+          UpdateExpression: 'ADD queued :n SET expire = if_not_exists(expire, :expire)',
+          ExpressionAttributeValues: { ':n': count, ':expire': epochSeconds() + 2 * 86_400 },
+        }),
 
   sent: (orgId: string, id: string) => table.delete(keys.outbox(orgId, id)),
 
