@@ -205,3 +205,73 @@ describe('subscription banner and checkout without Stripe', () => {
     expect(errors.filter((e) => !e.includes('/api/auth/user'))).toEqual([])
   })
 })
+
+describe('the content security policy', () => {
+  /** Violations the page reports (script, frame, image or connection blocked by the policy). */
+  const collectViolations = async (page: Page) => {
+    await page.addInitScript(() => {
+      const seen: string[] = []
+      ;(window as unknown as { cspViolations: string[] }).cspViolations = seen
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} ${e.blockedURI}`))
+    })
+    return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)
+  }
+
+  it('allows no inline script, and the app runs under it without a single violation', async () => {
+    const page = await newPage()
+    const violations = await collectViolations(page)
+    const home = await page.goto('/')
+    const csp = (await home!.allHeaders())['content-security-policy']!
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!
+    expect(scriptSrc.trim()).toBe("script-src 'self' https://js.stripe.com")
+    await signInAsSupervisor(page, uniquePerson('policy'))
+    for (const path of ['/reports', '/settings', '/pricing', '/subscribe?plan=price_starter_yearly']) {
+      await page.goto(path)
+      await page.waitForLoadState('networkidle')
+    }
+    expect(await violations()).toEqual([])
+    // An inline script is refused: the policy is really in force.
+    await page.evaluate(() => {
+      const s = document.createElement('script')
+      s.textContent = 'window.inlineRan = true'
+      document.body.append(s)
+    })
+    expect(await page.evaluate(() => (window as unknown as { inlineRan?: boolean }).inlineRan)).toBeUndefined()
+    expect((await violations()).some((v) => v.startsWith('script-src'))).toBe(true)
+  })
+
+  it("lets Stripe.js load and mount its Payment Element frame (Stripe's origins, served here by a stand-in)", async () => {
+    // This machine has no internet: Stripe's origins answer from a stand-in with Stripe.js's shape.
+    const page = await newPage()
+    await page.route('https://js.stripe.com/**', (route) => {
+      const url = new URL(route.request().url())
+      if (url.pathname === '/v3/')
+        return route.fulfill({
+          contentType: 'text/javascript',
+          body: `window.Stripe = () => ({ elements: () => ({ create: () => ({ mount(sel) {
+            const f = document.createElement('iframe'); f.name = 'payment-element';
+            f.src = 'https://js.stripe.com/v3/elements-inner-payment.html'; document.querySelector(sel).append(f)
+          } }) }) })`,
+        })
+      return route.fulfill({ contentType: 'text/html', body: '<!doctype html><p>card form</p>' })
+    })
+    const violations = await collectViolations(page)
+    await page.goto('/pricing')
+    await page.evaluate(async () => {
+      const script = document.createElement('script')
+      script.src = 'https://js.stripe.com/v3/'
+      await new Promise((resolve, reject) => {
+        script.onload = resolve
+        script.onerror = reject
+        document.head.append(script)
+      })
+      const host = document.createElement('div')
+      host.id = 'payment'
+      document.body.append(host)
+      const stripe = (window as unknown as { Stripe: (key: string) => any }).Stripe('pk_test_x')
+      stripe.elements({ clientSecret: 'pi_x_secret_y' }).create('payment').mount('#payment')
+    })
+    await expect.poll(async () => page.frame({ name: 'payment-element' })?.locator('p').textContent()).toBe('card form')
+    expect(await violations()).toEqual([])
+  })
+})

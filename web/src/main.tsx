@@ -1,3 +1,4 @@
+import './csp.ts'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createQueryClient } from './api/query-client.ts'

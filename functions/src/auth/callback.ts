@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { Redirect } from '@app/core'
-import { config, finishAuthorization } from '@app/adapters'
-import { sessions, system } from '@app/data'
+import { config, finishAuthorization, type Identity } from '@app/adapters'
+import { orgDb, sessions, system } from '@app/data'
 import { readCookie, sessionCookie } from '../http/cookies.ts'
 import { defineRoute } from '../http/define-route.ts'
 import { HttpResponse } from '../http/response.ts'
@@ -33,12 +33,20 @@ export default defineRoute({
     const request = await system.authRequests.take(query.state)
     if (!request) return fail('This sign-in took too long or was already used.')
 
-    const identity = await finishAuthorization(new URL(`${origin}${event.rawPath}?${event.rawQueryString}`), {
-      ...request,
-      state: query.state,
-    })
-    const existing = await system.findBySubject(identity.issuer, identity.subject)
-    const member = existing ?? (await createAccount(identity, request.timeZone))
+    let identity: Identity
+    try {
+      identity = await finishAuthorization(new URL(`${origin}${event.rawPath}?${event.rawQueryString}`), {
+        ...request,
+        state: query.state,
+      })
+    } catch (e) {
+      // A code that is wrong, expired or already used is the caller's problem, not ours;
+      // the identity provider being down is ours (503 from the error model).
+      if (!isRefusedByProvider(e)) throw e
+      return fail('The identity provider did not accept this sign-in. Please try again.')
+    }
+    const member = await accountOf(identity, request.timeZone)
+    if (!member) return fail('Your account could not be opened. Please try again.')
 
     if (previous) await sessions.delete(previous.sid)
     const { sid } = await sessions.create(member)
@@ -46,8 +54,20 @@ export default defineRoute({
   },
 })
 
-const createAccount = async (identity: Awaited<ReturnType<typeof finishAuthorization>>, timeZone: string) => {
-  const { user } = await system.createSupervisorWithOrganization({
+/** openid-client's answers for a grant the provider refused or a response that fails its checks. */
+const isRefusedByProvider = (e: unknown) =>
+  e instanceof Error && ['ResponseBodyError', 'AuthorizationResponseError', 'OperationProcessingError'].includes(e.name)
+
+/**
+ * The person's member: their account if it still exists, else a new organization of their own.
+ * A removed member's old lookup is released first, so they can start again; two first sign-ins
+ * at once make one account (the loser of the race finds the winner's).
+ */
+const accountOf = async (identity: Identity, timeZone: string) => {
+  const existing = await system.findBySubject(identity.issuer, identity.subject)
+  if (existing && (await orgDb(existing.orgId).users.find(existing.userId))) return existing
+  if (existing) await system.releaseSubject(identity.issuer, identity.subject, existing)
+  return system.createSupervisorOrFind({
     issuer: identity.issuer,
     subject: identity.subject,
     email: identity.email,
@@ -56,5 +76,4 @@ const createAccount = async (identity: Awaited<ReturnType<typeof finishAuthoriza
     profileImageUrl: identity.picture,
     timeZone,
   })
-  return { orgId: user.organizationId, userId: user.id }
 }

@@ -21,7 +21,7 @@ export default defineRoute({
     await system.authRequests.save(start.state, {
       codeVerifier: start.codeVerifier,
       nonce: start.nonce,
-      returnTo: safeReturnTo(query.returnTo),
+      returnTo: safeReturnTo(query.returnTo, config.appOrigin),
       timeZone,
     })
     return HttpResponse.redirect(start.url, [authStateCookie.set(start.state, config.appOrigin)])

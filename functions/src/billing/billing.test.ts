@@ -166,6 +166,36 @@ describe('POST /api/validate-coupon', () => {
   })
 })
 
+describe('coupon codes', () => {
+  it('accepts promotion codes only: a raw coupon id is not a valid code', async () => {
+    const { cookie } = await newOrganization()
+    const raw = await callRoute(validateCoupon, { cookies: [cookie], body: { couponCode: 'STAFF100' } })
+    expect(raw.json).toEqual({ valid: false, message: 'This coupon code is not valid.' })
+    const subscribe = await callRoute(createSubscription, {
+      cookies: [cookie],
+      body: { priceId: 'price_professional_monthly', couponCode: 'STAFF100' },
+    })
+    expect(subscribe.status).toBe(400)
+  })
+
+  it('refuses more than 10 tries an hour per organization, then answers 429 without asking Stripe', async () => {
+    const { cookie } = await newOrganization()
+    for (let i = 0; i < 10; i++) {
+      const res = await callRoute(validateCoupon, { cookies: [cookie], body: { couponCode: `GUESS${i}` } })
+      expect(res.json.valid).toBe(false)
+    }
+    const before = double.requests.length
+    const res = await callRoute(validateCoupon, { cookies: [cookie], body: { couponCode: 'SAVE20' } })
+    expect(res.status).toBe(429)
+    expect(res.json).toEqual({ message: 'Too many coupon codes tried. Please wait an hour and try again.' })
+    expect(double.requests.length).toBe(before)
+    // Another organization is not held back.
+    const other = await newOrganization()
+    const ok = await callRoute(validateCoupon, { cookies: [other.cookie], body: { couponCode: 'SAVE20' } })
+    expect(ok.json.valid).toBe(true)
+  })
+})
+
 describe('POST /api/stripe/webhook', () => {
   const signed = (payload: object, secret = WEBHOOK_SECRET) => {
     const body = JSON.stringify(payload)
@@ -208,6 +238,20 @@ describe('POST /api/stripe/webhook', () => {
       stripeSubscriptionId: 'sub_live',
       currentPeriodEnd: new Date(1900000000 * 1000).toISOString(),
     })
+  })
+
+  it("ignores an event of a subscription that is not the organization's current one", async () => {
+    const { organization } = await newOrganization()
+    await orgDb(organization.id).organization.setStripeSubscription('sub_current')
+    const stale = subscriptionEvent('evt_replaced', organization.id, 'canceled', 5000)
+    stale.data.object.id = 'sub_replaced'
+    const res = await post(signed(stale))
+    expect(res.json).toEqual({ received: true, applied: false })
+    const org = await orgDb(organization.id).organization.get()
+    expect(org).toMatchObject({ subscriptionStatus: 'trial', stripeSubscriptionId: 'sub_current' })
+    const current = subscriptionEvent('evt_current', organization.id, 'active', 5001)
+    current.data.object.id = 'sub_current'
+    expect((await post(signed(current))).json.applied).toBe(true)
   })
 
   it('refuses a bad signature with 400 and changes nothing', async () => {

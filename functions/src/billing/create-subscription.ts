@@ -37,6 +37,7 @@ export default defineRoute({
     const customer =
       org.stripeCustomerId ??
       (await db.organization.setStripeCustomer(await createCustomer(org.id, org.name, session.user.email)))
+    if (body.couponCode) await db.organization.countCouponAttempt()
     const coupon = body.couponCode ? await couponDetails(body.couponCode) : undefined
     if (body.couponCode && !coupon)
       throw badRequest('This coupon code is not valid.', { couponCode: 'This coupon code is not valid.' })

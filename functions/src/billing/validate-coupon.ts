@@ -1,6 +1,6 @@
 import * as z from 'zod'
-import { CouponCheck } from '@app/core'
-import { couponDetails } from '@app/adapters/billing'
+import { CouponCheck, messages, unavailable } from '@app/core'
+import { billingConfigured, couponDetails } from '@app/adapters/billing'
 import { defineRoute } from '../http/define-route.ts'
 
 export default defineRoute({
@@ -16,7 +16,9 @@ export default defineRoute({
   }),
   response: CouponCheck,
   uses: ['table', 'stripe'],
-  handler: async ({ body }) => {
+  handler: async ({ body, db }) => {
+    if (!(await billingConfigured())) throw unavailable(messages.billingNotConfigured)
+    await db.organization.countCouponAttempt()
     const found = await couponDetails(body.couponCode)
     return found
       ? { valid: true, message: 'Coupon applied', discount: { name: found.name, description: found.description } }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { keys, table } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
+import { newOrganization } from '../../test/support/test-identity.ts'
 import getUser from '../auth/get-user.ts'
 import listTimesheets from '../timesheets/list-timesheets.ts'
 import getCurrentWeek from '../timesheets/get-current-week.ts'
@@ -47,5 +49,46 @@ describe('the read-only demo', () => {
 
   it('refuses an unknown role', async () => {
     expect((await callRoute(openDemo, { query: { role: 'owner' } })).status).toBe(400)
+  })
+})
+
+describe('the demo never replaces a real session from another site, and never writes', () => {
+  it("another site's navigation to /api/demo gets a page that asks; the real session stays", async () => {
+    const { cookie } = await newOrganization()
+    for (const site of ['cross-site', undefined]) {
+      const res = await callRoute(openDemo, {
+        cookies: [cookie],
+        query: { role: 'employee' },
+        headers: site ? { 'sec-fetch-site': site } : {},
+      })
+      expect(res.status).toBe(200)
+      expect(res.text).toContain('<h1>Open the demo?</h1>')
+      expect(res.cookies).toEqual([])
+      expect((await callRoute(getUser, { cookies: [cookie] })).json.role).toBe('supervisor')
+    }
+    const own = await callRoute(openDemo, {
+      cookies: [cookie],
+      query: { role: 'employee' },
+      headers: { 'sec-fetch-site': 'same-origin' },
+    })
+    expect(own.status).toBe(302)
+    expect((await callRoute(getUser, { cookies: [cookie] })).status).toBe(401)
+  })
+
+  it('GET /api/timesheets/current-week creates nothing for the demo session', async () => {
+    const supervisor = await open('supervisor')
+    const me = await callRoute(getUser, { cookies: [supervisor] })
+    const before = await table.queryAll({
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.orgPk(me.json.organizationId) },
+    })
+    const week = await callRoute(getCurrentWeek, { cookies: [supervisor] })
+    expect(week.status).toBe(200)
+    expect(week.json).toMatchObject({ status: 'draft', employeeId: me.json.id })
+    const after = await table.queryAll({
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.orgPk(me.json.organizationId) },
+    })
+    expect(after.length).toBe(before.length)
   })
 })

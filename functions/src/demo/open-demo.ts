@@ -4,7 +4,9 @@ import { sessions, system } from '@app/data'
 import { sampleOrganization, seedOrganization, stableId } from '@app/data/seed'
 import { sessionCookie } from '../http/cookies.ts'
 import { defineRoute } from '../http/define-route.ts'
+import { mayActOnNavigation } from '../http/navigation.ts'
 import { HttpResponse } from '../http/response.ts'
+import { confirmationPage } from '../views/confirmation-page.ts'
 
 const DEMO_NAME = 'Demo: Grace Community Church'
 
@@ -16,10 +18,22 @@ export default defineRoute({
   method: 'GET',
   path: '/api/demo',
   auth: 'public',
-  query: z.object({ role: z.enum(['supervisor', 'employee']).default('supervisor') }),
+  query: z.object({
+    role: z.enum(['supervisor', 'employee']).default('supervisor'),
+    confirm: z.string().max(64).optional(),
+  }),
   response: Redirect,
   uses: ['table'],
-  handler: async ({ query, session: previous }) => {
+  handler: async ({ query, event, session: previous }) => {
+    // Another site must not swap a real session for the demo's: it gets a page that asks first.
+    if (previous && !mayActOnNavigation(event, previous.sid, 'demo', query.confirm)) {
+      const text = 'Opening the demo signs you out of your account in this browser.'
+      return confirmationPage(
+        { title: 'Open the demo?', text, action: 'Open the demo', path: '/api/demo', query: { role: query.role } },
+        previous.sid,
+        'demo',
+      )
+    }
     const orgId = stableId('org', DEMO_NAME)
     const demo = sampleOrganization({ name: DEMO_NAME, members: 9, weeks: 6, demo: true })
     if (!(await system.organizations.exists(orgId))) await seedOrganization(demo)

@@ -1,11 +1,10 @@
 import middy from '@middy/core'
-import httpJsonBodyParser from '@middy/http-json-body-parser'
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda'
 import * as z from 'zod'
 import { Page, Redirect, type Access, type NonJsonResponse } from '@app/core'
 import { filesFor, type Files } from '@app/adapters'
 import { orgDb, type OrgDb } from '@app/data'
-import { csrfGuard, requestLog, sessionLoader, type AuthSession, type RouteState } from './middleware.ts'
+import { csrfGuard, jsonBody, requestLog, sessionLoader, type AuthSession, type RouteState } from './middleware.ts'
 import { HttpResponse } from './response.ts'
 
 /** What a function may touch; the CDK construct grants exactly this and nothing else. */
@@ -57,6 +56,8 @@ export interface Route {
   uses: Use[]
   hasBody: boolean
   response?: Answer
+  /** True when the route may be called without a payload (no body schema, or one of optional fields). */
+  acceptsEmptyBody: boolean
   lambda: (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>
 }
 
@@ -80,8 +81,8 @@ export const answerProblem = (response: Answer, out: unknown): string | undefine
   if (response === Redirect || response === Page) {
     if (!(out instanceof HttpResponse)) return `a ${response} was declared, but data was answered`
     const redirects = out.status >= 300 && out.status < 400 && Boolean(out.headers.location)
-    // A navigation that cannot go on (a failed sign-in) shows an error page instead.
-    if (response === Redirect) return redirects || (out.status >= 400 && isHtml(out)) ? undefined : 'not a redirect'
+    // A navigation may also end on a page of ours: an error, or a confirmation asked first.
+    if (response === Redirect) return redirects || isHtml(out) ? undefined : 'not a redirect'
     return isHtml(out) ? undefined : 'not an HTML page'
   }
   if (out instanceof HttpResponse && out.status >= 400) return undefined
@@ -128,10 +129,10 @@ export const defineRoute = <
     return toResult(out)
   }
 
-  const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>().use(requestLog())
+  const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>().use(requestLog(spec))
   if (!spec.skipCsrf) chain.use(csrfGuard(spec.method))
   chain.use(sessionLoader(spec.auth))
-  if (spec.body) chain.use(httpJsonBodyParser())
+  if (spec.body) chain.use(jsonBody())
   const lambda = chain.handler(core)
 
   // Every route reads the table: the session middleware loads a session whenever a cookie is sent.
@@ -143,6 +144,7 @@ export const defineRoute = <
     uses,
     hasBody: Boolean(spec.body),
     response: spec.response,
+    acceptsEmptyBody: !spec.body || spec.body.safeParse({}).success,
     lambda,
   }
 }

@@ -78,9 +78,6 @@ export const toErrorResponse = (error: unknown): { status: number; body: ErrorBo
   }
   const middy = error as { statusCode?: number; expose?: boolean; message?: string }
   if (typeof middy.statusCode === 'number' && middy.statusCode < 500 && middy.expose) {
-    // @middy/http-json-body-parser answers 415 for both a wrong type and malformed JSON.
-    if (middy.message?.startsWith('Invalid or malformed JSON'))
-      return { status: 400, body: { message: 'Invalid JSON body' } }
     return { status: middy.statusCode, body: { message: middy.message ?? 'Bad request' } }
   }
   if (isUnavailable(error)) {

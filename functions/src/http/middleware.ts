@@ -1,6 +1,6 @@
 import type middy from '@middy/core'
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda'
-import { AppError, forbidden, messages, unauthorized, type Access, type Role, type User } from '@app/core'
+import { AppError, badRequest, forbidden, messages, unauthorized, type Access, type Role, type User } from '@app/core'
 import { config } from '@app/adapters'
 import { orgDb, sessions, type Session } from '@app/data'
 import { clearedSessionCookie, readCookie, sessionCookieName } from './cookies.ts'
@@ -23,19 +23,29 @@ type Middleware = middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStr
 const header = (event: APIGatewayProxyEventV2, name: string) =>
   event.headers?.[name] ?? event.headers?.[name.toLowerCase()]
 
+/** Path parameters that are credentials (the emailed Approve/Decline links): never written to a log. */
+const SECRET_PARAMS = new Set(['token'])
+
+/** The route's path with its parameters filled in, credentials left as their `{name}`. */
+export const loggedPath = (pattern: string, params: Record<string, string | undefined> | undefined) =>
+  pattern.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    SECRET_PARAMS.has(name) || params?.[name] === undefined ? whole : encodeURIComponent(params[name]),
+  )
+
 /**
  * First in, last out: gives the request its state, maps any failure to the one error model,
- * and writes one JSON log line per request with the request id and the organization.
+ * and writes one JSON log line per request with the request id, the organization and the route
+ * (its pattern, never the raw path, which may hold a link's token).
  */
-export const requestLog = (): Middleware => {
+export const requestLog = (route: { method: string; path: string }): Middleware => {
   const started = new WeakMap<object, number>()
   const log = (request: Request, status: number, error?: unknown) => {
     const e = request.event
     const line = {
       level: status >= 500 ? 'error' : 'info',
       requestId: request.context.awsRequestId,
-      method: e.requestContext?.http?.method,
-      path: e.rawPath,
+      route: `${route.method} ${route.path}`,
+      path: loggedPath(route.path, e.pathParameters),
       status,
       ms: Date.now() - (started.get(request) ?? Date.now()),
       orgId: request.context.route?.session?.orgId,
@@ -69,13 +79,37 @@ export const requestLog = (): Middleware => {
   }
 }
 
-/** State-changing requests must be JSON from our own origin (DESIGN.md section 3). */
+const rawBody = (event: APIGatewayProxyEventV2) =>
+  event.body && event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : (event.body ?? '')
+const isEmptyBody = (event: APIGatewayProxyEventV2) => rawBody(event).trim() === ''
+const isJson = (event: APIGatewayProxyEventV2) => /^application\/json\b/i.test(header(event, 'content-type') ?? '')
+const unsupportedType = () => new AppError(415, 'unsupported_media_type', messages.jsonOnly)
+
+/**
+ * State-changing requests must come from our own origin (DESIGN.md section 3), and whatever
+ * they carry must be JSON. A call without a payload (`POST /api/start-trial`) may send no body
+ * at all, with or without a JSON content type.
+ */
 export const csrfGuard = (method: string): Middleware => ({
   before: ({ event }) => {
     if (method === 'GET') return
     if (header(event, 'origin') !== config.appOrigin) throw forbidden(messages.csrf)
-    if (!/^application\/json\b/i.test(header(event, 'content-type') ?? '')) {
-      throw Object.assign(new Error(messages.jsonOnly), { statusCode: 415, expose: true })
+    if (!isEmptyBody(event) && !isJson(event)) throw unsupportedType()
+  },
+})
+
+/** The JSON body for the route's schema; an empty body is `{}`, so a schema of optional fields needs none. */
+export const jsonBody = (): Middleware => ({
+  before: ({ event }) => {
+    if (isEmptyBody(event)) {
+      ;(event as { body: unknown }).body = {}
+      return
+    }
+    if (!isJson(event)) throw unsupportedType()
+    try {
+      ;(event as { body: unknown }).body = JSON.parse(rawBody(event))
+    } catch {
+      throw badRequest('Invalid JSON body')
     }
   },
 })

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { orgDb } from '@app/data'
 import { callRoute } from '../../test/support/test-event.ts'
-import { newOrganization } from '../../test/support/test-identity.ts'
+import { newOrganization, newStaffMember, signInThroughIdentityProvider } from '../../test/support/test-identity.ts'
 import getUser from '../auth/get-user.ts'
 import staffLogin from '../staff/staff-login.ts'
 import addMember from './add-member.ts'
@@ -136,5 +137,38 @@ describe('members', () => {
     expect((await callRoute(listMembers, { cookies: [staff] })).status).toBe(403)
     expect((await callRoute(addMember, { cookies: [staff], body: volunteer() })).status).toBe(403)
     expect((await callRoute(removeMember, { cookies: [staff], params: { id: added.json.id } })).status).toBe(403)
+  })
+})
+
+describe('removing supervisors', () => {
+  const person = () => ({ email: `${randomUUID().slice(0, 8)}@grace.example`, firstName: 'Lydia', lastName: 'Mensah' })
+
+  it('a removed supervisor can sign in again and gets an organization of their own', async () => {
+    const who = person()
+    const first = await signInThroughIdentityProvider(who)
+    const me = await callRoute(getUser, { cookies: [sid(first.cookies)] })
+    const other = await newStaffMember(sid(first.cookies), 'supervisor')
+    const removed = await callRoute(removeMember, { cookies: [other.cookie], params: { id: me.json.id } })
+    expect(removed.status, removed.text).toBe(204)
+
+    const again = await signInThroughIdentityProvider(who)
+    expect(again.status).toBe(302)
+    const now = await callRoute(getUser, { cookies: [sid(again.cookies)] })
+    expect(now.status, now.text).toBe(200)
+    expect(now.json).toMatchObject({ role: 'supervisor', firstName: 'Lydia' })
+    expect(now.json.organizationId).not.toBe(me.json.organizationId)
+  })
+
+  it('two supervisors removing each other at the same moment leave one of them', async () => {
+    const { cookie, supervisor, organization } = await newOrganization()
+    const other = await newStaffMember(cookie, 'supervisor')
+    const answers = await Promise.all([
+      callRoute(removeMember, { cookies: [cookie], params: { id: other.user.id } }),
+      callRoute(removeMember, { cookies: [other.cookie], params: { id: supervisor.id } }),
+    ])
+    const supervisors = (await orgDb(organization.id).users.list()).filter((m) => m.role === 'supervisor')
+    expect(supervisors).toHaveLength(1)
+    expect(answers.map((a) => a.status).sort()).toEqual([204, 409])
+    expect(answers.find((a) => a.status === 409)!.json.message).toBe('An organization needs at least one supervisor')
   })
 })

@@ -15,15 +15,19 @@ export default defineRoute({
   handler: async ({ params, session, db }) => {
     if (params.id === session.userId) throw conflict('You cannot remove yourself')
     const target = await db.users.get(params.id)
-    if (target.role === 'supervisor') {
-      const supervisors = (await db.users.list()).filter((m) => m.role === 'supervisor')
-      if (supervisors.length <= 1) throw conflict('An organization needs at least one supervisor')
-    }
-    // The login goes first: if that fails nothing has changed and a retry starts over; deleting
-    // it again is harmless, so a retry after a later failure finishes the job.
-    if (target.username) await staffPool.deleteUser(target.username)
-    const removed = await db.members.remove(params.id)
+    // The caller must still be a supervisor when this commits: two supervisors removing each other
+    // at once cannot leave none. The commit also drops the username lookup, so the staff login
+    // refuses the member at once; the pool's login is deleted after, and one left behind by a
+    // Cognito outage signs in nowhere (the removal stands either way).
+    const removed = await db.members.remove(params.id, session.userId)
     await sessions.deleteForUser(db.orgId, removed.id)
+    if (target.username) {
+      await staffPool.deleteUser(target.username).catch((e: unknown) => {
+        console.log(
+          JSON.stringify({ level: 'warn', event: 'staff-login-not-deleted', orgId: db.orgId, error: String(e) }),
+        )
+      })
+    }
     return undefined
   },
 })

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { randomUUID } from 'node:crypto'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { staffPool } from '@app/adapters'
+import type { Route } from '../http/define-route.ts'
 import { callRoute } from '../../test/support/test-event.ts'
 import { newOrganization } from '../../test/support/test-identity.ts'
 import addMember from '../members/add-member.ts'
@@ -58,5 +61,47 @@ describe('POST /api/staff/login', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     })
     expect(form.status).toBe(415)
+  })
+})
+
+/** The same route, as called from one client address. */
+const from = (sourceIp: string): Route => ({
+  ...staffLogin,
+  lambda: (event, context) => {
+    event.requestContext.http.sourceIp = sourceIp
+    return staffLogin.lambda(event, context)
+  },
+})
+
+describe('staff login against guessing', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  it('asks the pool for an unknown username too, so both answers take the same path', async () => {
+    const check = vi.spyOn(staffPool, 'checkPassword')
+    const { username } = await addStaff()
+    await callRoute(staffLogin, { body: { username, password: 'not-the-password' } })
+    await callRoute(staffLogin, { body: { username: `no.such.${randomUUID().slice(0, 6)}`, password: 'whatever123' } })
+    expect(check).toHaveBeenCalledTimes(2)
+  })
+
+  it('counts each attempt before checking it: of 15 parallel tries, only 10 reach the pool', async () => {
+    const { username } = await addStaff()
+    const check = vi.spyOn(staffPool, 'checkPassword')
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        callRoute(from('203.0.113.9'), { body: { username, password: `wrong-${i}` } }),
+      ),
+    )
+    expect(answers.filter((a) => a.status === 401)).toHaveLength(10)
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(5)
+    expect(check).toHaveBeenCalledTimes(10)
+  })
+
+  it('a stranger who locks a username out from their address does not lock its member out elsewhere', async () => {
+    const { username, password } = await addStaff()
+    for (let i = 0; i < 11; i++) await callRoute(from('203.0.113.7'), { body: { username, password: `wrong-${i}` } })
+    expect((await callRoute(from('203.0.113.7'), { body: { username, password } })).status).toBe(429)
+    const member = await callRoute(from('198.51.100.20'), { body: { username, password } })
+    expect(member.status).toBe(200)
   })
 })

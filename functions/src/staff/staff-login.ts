@@ -7,8 +7,8 @@ import { sessionCookie } from '../http/cookies.ts'
 import { defineRoute } from '../http/define-route.ts'
 import { HttpResponse } from '../http/response.ts'
 
-/** After a few failures each further try is answered more slowly (then refused by the lockout). */
-const slowdownMs = (failures: number) => Math.max(0, failures - 4) * 150
+/** After a few attempts each further failure is answered more slowly (then refused by the lockout). */
+const slowdownMs = (attempts: number) => Math.max(0, attempts - 4) * 150
 
 export default defineRoute({
   method: 'POST',
@@ -20,21 +20,31 @@ export default defineRoute({
   }),
   response: SignedInMember,
   uses: ['table', 'staffPool'],
-  handler: async ({ body, session: previous }) => {
+  handler: async ({ body, session: previous, event }) => {
     const username = body.username.toLowerCase()
-    // Our own counter answers before Cognito is asked: its sign-in quota is shared by every tenant.
-    const { locked, failures } = await system.loginFailures.lockedFor(username)
+    const address = event.requestContext?.http?.sourceIp ?? 'unknown'
+    // Counted before anything is checked, per username and address (system.loginAttempts); our own
+    // counter answers before Cognito is asked, as its sign-in quota is shared by every tenant.
+    const { locked, attempts } = await system.loginAttempts.begin(username, address)
     if (locked) throw tooManyRequests(messages.staffLoginLocked)
 
-    const member = await system.findByUsername(username)
-    // An unknown username and a wrong password get the same answer.
-    const accepted = member !== undefined && (await staffPool.checkPassword(username, body.password))
+    // The pool is asked for an unknown username too: both answers take the same path and time.
+    let member: Awaited<ReturnType<typeof system.findByUsername>>
+    let accepted: boolean
+    try {
+      ;[member, accepted] = await Promise.all([
+        system.findByUsername(username),
+        staffPool.checkPassword(username, body.password),
+      ])
+    } catch (e) {
+      await system.loginAttempts.forget(username, address)
+      throw e
+    }
     if (!member || !accepted) {
-      await system.loginFailures.record(username)
-      await sleep(slowdownMs(failures + 1))
+      await sleep(slowdownMs(attempts))
       throw unauthorized(messages.staffLoginFailed)
     }
-    await system.loginFailures.clear(username)
+    await system.loginAttempts.clear(username, address)
     const user = await orgDb(member.orgId).users.get(member.userId)
     if (previous) await sessions.delete(previous.sid)
     const { sid } = await sessions.create(member)

@@ -2,7 +2,10 @@ import { Timesheet } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { currentWeekOf } from '../workflows/timesheets.ts'
 
-/** The caller's timesheet for this week in the organization's time zone, created as a draft the first time. */
+/**
+ * The caller's timesheet for this week in the organization's time zone, created as a draft the
+ * first time; the read-only demo writes nothing, so there a missing week is shown as an unsaved draft.
+ */
 export default defineRoute({
   method: 'GET',
   path: '/api/timesheets/current-week',
@@ -10,7 +13,9 @@ export default defineRoute({
   response: Timesheet,
   uses: ['table'],
   handler: async ({ session, db }) => {
-    const org = await db.organization.get()
-    return db.timesheets.getOrCreate(session.userId, currentWeekOf(org))
+    const week = currentWeekOf(await db.organization.get())
+    if (session.demo)
+      return (await db.timesheets.weekOf(session.userId, week)) ?? db.timesheets.unsavedDraft(session.userId, week)
+    return db.timesheets.getOrCreate(session.userId, week)
   },
 })

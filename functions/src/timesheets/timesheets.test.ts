@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { currentWeekStart, addDays } from '@app/core'
-import { orgDb } from '@app/data'
+import { EMAIL_DAILY_LIMIT, orgDb } from '@app/data'
+import { keys, table } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import createTimesheet from './create-timesheet.ts'
@@ -174,6 +175,23 @@ describe('the submit page', () => {
     expect(unreal.status).toBe(400)
   })
 
+  it('refuses a week more than a year back or more than four weeks ahead with a clear 400, creating nothing', async () => {
+    const { staff, organization } = await setup()
+    const message = 'Week start date must be within the past 52 weeks or the next 4 weeks'
+    for (const week of [53, -5, 500, -300].map((back) => addDays(thisWeek(), -7 * back))) {
+      for (const route of [saveDraft, createTimesheet]) {
+        const res = await callRoute(route, { cookies: [staff.cookie], body: { weekStartDate: week } })
+        expect(res.status, week).toBe(400)
+        expect(res.json).toEqual({ message, fields: { weekStartDate: message } })
+      }
+    }
+    expect((await orgDb(organization.id).timesheets.counts()).draft).toBe(0)
+    for (const week of [addDays(thisWeek(), -7 * 52), addDays(thisWeek(), 7 * 4)]) {
+      const res = await callRoute(saveDraft, { cookies: [staff.cookie], body: { weekStartDate: week } })
+      expect(res.status, week).toBe(200)
+    }
+  })
+
   it('refuses a save based on a version of a week that has no timesheet, creating nothing', async () => {
     const { staff, organization } = await setup()
     const week = addDays(thisWeek(), -14)
@@ -181,6 +199,32 @@ describe('the submit page', () => {
     expect(res.status).toBe(409)
     expect(await orgDb(organization.id).timesheets.weekOf(staff.user.id, week)).toBeUndefined()
     expect((await orgDb(organization.id).timesheets.counts()).draft).toBe(0)
+  })
+
+  it('stops at the daily email quota: a clear 429, the timesheet stays a draft, nothing is queued', async () => {
+    const { cookie, staff, organization } = await setup()
+    await newStaffMember(cookie, 'supervisor') // a second supervisor: each submission mails both
+    const db = orgDb(organization.id)
+    // The organization has already queued all but one of today's emails.
+    const day = new Date().toISOString().slice(0, 10)
+    await table.put({ ...keys.emailQuota(organization.id, day), queued: EMAIL_DAILY_LIMIT - 1 })
+    const draft = await callRoute(getCurrentWeek, { cookies: [staff.cookie] })
+    const log = vi.spyOn(console, 'log')
+    const res = await callRoute(submitTimesheet, { cookies: [staff.cookie], params: { id: String(draft.json.id) } })
+    expect(res.status).toBe(429)
+    expect(res.json).toEqual({
+      message:
+        'Your organization has reached its email limit for today, so this was not done. Please try again tomorrow.',
+    })
+    expect((await db.timesheets.get(draft.json.id)).status).toBe('draft')
+    const metric = log.mock.calls.map(([line]) => String(line)).find((l) => l.includes('EmailQuotaReached'))
+    expect(JSON.parse(metric!)).toMatchObject({ EmailQuotaReached: 1, orgId: organization.id })
+    log.mockRestore()
+    const queued = await table.queryAll({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :outbox)',
+      ExpressionAttributeValues: { ':pk': keys.orgPk(organization.id), ':outbox': 'OUTBOX#' },
+    })
+    expect(queued).toEqual([])
   })
 
   it('POST /api/timesheets saves and submits the week at once', async () => {

@@ -2,7 +2,7 @@ import { fullName, type Timesheet, type User } from '@app/core'
 import { config, type Files } from '@app/adapters'
 import { outbox, type OrgDb } from '@app/data'
 import { declinedEmail } from '../views/emails.ts'
-import { deliver } from './mailer.ts'
+import { countQueued, deliver } from './mailer.ts'
 import { publishTimesheetCsv } from './timesheet-csv.ts'
 
 /**
@@ -28,6 +28,7 @@ export const decideTimesheet = async (
   }
   const sheet = typeof sheetOrId === 'number' ? await db.timesheets.get(sheetOrId) : sheetOrId
   const [employee, org] = await Promise.all([db.users.findForRecords(sheet.employeeId), db.organization.get()])
+  if (employee?.email) await outbox.assertQuota(db.orgId, 1)
   const email = employee?.email
     ? outbox.email(
         declinedEmail({
@@ -44,6 +45,9 @@ export const decideTimesheet = async (
     emails: email ? [email] : [],
     spendLink,
   })
-  if (email) await deliver(db.orgId, email.id, email.message)
+  if (email) {
+    await countQueued(db.orgId, 1)
+    await deliver(db.orgId, email.id, email.message)
+  }
   return rejected
 }

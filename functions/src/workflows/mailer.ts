@@ -18,6 +18,15 @@ export const deliver = async (orgId: string, id: string, message: EmailMessage, 
   }
 }
 
+/**
+ * Counts emails an action queued against the organization's daily quota, once the action has
+ * committed. Best effort: the action stands even if the count cannot be written now.
+ */
+export const countQueued = (orgId: string, count: number) =>
+  outbox.countQueued(orgId, count).catch((e: unknown) => {
+    console.log(JSON.stringify({ level: 'warn', event: 'email-quota-not-counted', orgId, count, error: String(e) }))
+  })
+
 /** The retry job (a schedule in AWS, a timer on the local stack): sends what is due. */
 export const retryDueEmails = async () => {
   const due = await outbox.due()

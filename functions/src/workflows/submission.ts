@@ -2,7 +2,7 @@ import type { Organization, Timesheet, TimesheetDays, User } from '@app/core'
 import { outbox, type OrgDb } from '@app/data'
 import { reviewEmail } from '../views/emails.ts'
 import { createDecisionLink, decisionLinkUrl } from './decision-links.ts'
-import { deliver } from './mailer.ts'
+import { countQueued, deliver } from './mailer.ts'
 
 /**
  * Submits the submitter's timesheet (already loaded, or by id) and, unless the organization turned
@@ -25,6 +25,7 @@ export const submitWithReviewEmails = async (
     : []
   // The submission's version and days: links from earlier submissions are superseded.
   const submitted = { ...sheet, ...options.days, version: sheet.version + 1 }
+  await outbox.assertQuota(db.orgId, reviewers.length)
   const emails = await Promise.all(
     reviewers.map(async (reviewer) => {
       const link = async (decision: 'approved' | 'rejected') =>
@@ -42,6 +43,7 @@ export const submitWithReviewEmails = async (
     }),
   )
   const result = await db.timesheets.submit(sheet, submitter.id, { ...options, effects: { emails } })
+  await countQueued(db.orgId, emails.length)
   await Promise.all(emails.map((e) => deliver(db.orgId, e.id, e.message)))
   return result
 }

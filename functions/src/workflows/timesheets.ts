@@ -1,4 +1,5 @@
 import {
+  addDays,
   badRequest,
   currentWeekStart,
   dayLabel,
@@ -9,17 +10,25 @@ import {
   type TimesheetListItem,
   type User,
 } from '@app/core'
+import { config } from '@app/adapters'
 import type { OrgDb } from '@app/data'
 
 /** This week's start in the organization's zone, by its week start day (DESIGN.md section 5). */
 export const currentWeekOf = (org: Organization) => currentWeekStart(org.timeZone, org.weekStartDay)
 
-/** A week start date must fall on the organization's week start day. */
+/**
+ * A week start date must fall on the organization's week start day, and within the window
+ * around this week (no timesheets, and no review emails, for weeks decades away).
+ */
 export const assertWeekStart = (org: Organization, date: string) => {
-  if (!isWeekStart(date, org.weekStartDay)) {
-    const message = `Week start date must be a ${dayLabel[org.weekStartDay]}`
+  const refuse = (message: string) => {
     throw badRequest(message, { weekStartDate: message })
   }
+  if (!isWeekStart(date, org.weekStartDay)) refuse(`Week start date must be a ${dayLabel[org.weekStartDay]}`)
+  const thisWeek = currentWeekOf(org)
+  const { back, ahead } = config.timesheetWeeks
+  if (date < addDays(thisWeek, -7 * back) || date > addDays(thisWeek, 7 * ahead))
+    refuse(`Week start date must be within the past ${back} weeks or the next ${ahead} weeks`)
 }
 
 /** List items carry their employee (spec section 3), removed members included, and the week's total. */

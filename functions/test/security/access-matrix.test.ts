@@ -343,6 +343,74 @@ describe('CSRF: state-changing routes refuse a foreign Origin and a non-JSON bod
   })
 })
 
+describe('calls without a payload: every route that needs none accepts an empty body, with or without a JSON type', () => {
+  const payloadFree = stateChanging.filter(([k, r]) => !(k in csrfExempt) && r.acceptsEmptyBody)
+
+  it("the spec's calls without a payload are among them", () => {
+    const keys = payloadFree.map(([k]) => k)
+    expect(keys).toEqual(expect.arrayContaining(['timesheets/submit-timesheet', 'billing/start-trial']))
+  })
+
+  it.each(payloadFree.map((e) => [label(e), e] as const))('%s', async (_, [key, route]) => {
+    figures.route(key)
+    const variants: [string, Record<string, string>][] = [
+      ['no body and no content type', {}],
+      ['an empty body with a JSON content type', { 'content-type': 'application/json' }],
+      ['an empty body with a JSON content type and charset', { 'content-type': 'application/json; charset=utf-8' }],
+    ]
+    for (const [what, headers] of variants) {
+      // A fresh request each time: the call changes state (a submitted timesheet cannot be submitted again).
+      const request = await ownerRequest(key, route, a)
+      const res = await callRoute(withBody(route, undefined, headers), request)
+      figures.cases()
+      expect(res.status, `${what}: ${res.text}`).toBeGreaterThanOrEqual(200)
+      expect(res.status, `${what}: ${res.text}`).toBeLessThan(400)
+    }
+    // Without a payload the Origin check still holds.
+    const request = await ownerRequest(key, route, a)
+    const before = await a.snapshot()
+    for (const origin of [null, 'https://evil.example']) {
+      const res = await callRoute(withBody(route, undefined, {}, origin), request)
+      figures.cases()
+      expect(res.status, res.text).toBe(403)
+      expect(res.json).toEqual({ message: messages.csrf })
+    }
+    expect(await a.snapshot()).toEqual(before)
+  })
+
+  it('a route that needs a payload still answers a clear 400 for an empty or broken body', async () => {
+    figures.route('members/add-member')
+    for (const [body, headers] of [
+      [undefined, {}],
+      ['', { 'content-type': 'application/json' }],
+      ['{"email":', { 'content-type': 'application/json' }],
+    ] as const) {
+      const res = await callRoute(withBody(routes['members/add-member'], body, headers), { cookies: [a.cookie] })
+      figures.cases()
+      expectCleanRefusal(res, `body ${JSON.stringify(body)}`)
+      expect(res.status).toBe(400)
+    }
+  })
+})
+
+/**
+ * The same route, sent exactly this raw body (undefined: none) with exactly these headers and this
+ * Origin (null: none); callRoute otherwise adds our Origin, JSON and `{}` to every non-GET request.
+ */
+const withBody = (
+  route: Route,
+  body: string | undefined,
+  headers: Record<string, string> = {},
+  origin: string | null = config.appOrigin,
+): Route => ({
+  ...route,
+  lambda: (event, context) => {
+    event.headers = { ...headers, ...(origin ? { origin } : {}) }
+    event.body = body
+    return route.lambda(event, context)
+  },
+})
+
 /** The same route, called without any Origin header (callRoute adds ours to every non-GET request). */
 const withoutOrigin = (route: Route): Route => ({
   ...route,

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import { connect } from 'node:net'
+import { networkInterfaces } from 'node:os'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { config, filesFor } from '@app/adapters'
 import { sessions } from '@app/data'
@@ -90,6 +92,40 @@ describe('security headers on every answer of the running stack', () => {
       figures.cases()
       expectSecurityHeaders(a.headers, String(a.status))
       expect((await a.json()).message).toBeTruthy()
+    }
+  })
+})
+
+describe('the local stack listens on loopback only', () => {
+  /** The machine's own addresses other machines can reach it at. */
+  const outward = Object.values(networkInterfaces())
+    .flat()
+    .filter((a) => a && !a.internal && a.family === 'IPv4')
+    .map((a) => a!.address)
+
+  const answers = (host: string, port: number) =>
+    new Promise<boolean>((resolve) => {
+      const socket = connect({ host, port, timeout: 2000 })
+      socket.once('connect', () => (socket.destroy(), resolve(true)))
+      socket.once('error', () => resolve(false))
+      socket.once('timeout', () => (socket.destroy(), resolve(false)))
+    })
+
+  const services = () => ({
+    app: config.appOrigin,
+    dynamodb: process.env.DYNAMODB_ENDPOINT!,
+    cognito: process.env.COGNITO_ENDPOINT!,
+    s3: process.env.S3_ENDPOINT!,
+    ses: process.env.SES_ENDPOINT!,
+    idp: process.env.OIDC_ISSUER!,
+  })
+
+  it.each(Object.keys(services()))('%s answers on 127.0.0.1 and on no outward address', async (name) => {
+    const port = Number(new URL(services()[name as keyof ReturnType<typeof services>]).port)
+    expect(await answers('127.0.0.1', port)).toBe(true)
+    for (const host of outward) {
+      figures.cases()
+      expect(await answers(host, port), `${name} on ${host}:${port}`).toBe(false)
     }
   })
 })

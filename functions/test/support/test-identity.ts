@@ -26,6 +26,12 @@ const jar = () => {
 export const signInThroughIdentityProvider = async (
   person: { email: string; firstName: string; lastName: string },
   query: Record<string, string> = {},
+) => callRoute(callback, await callbackRequestFor(person, query))
+
+/** Everything up to the callback: the request the browser is about to send to /api/callback. */
+export const callbackRequestFor = async (
+  person: { email: string; firstName: string; lastName: string },
+  query: Record<string, string> = {},
 ) => {
   const start = await callRoute(login, { query })
   if (start.status !== 302) throw new Error(`login answered ${start.status}: ${start.text}`)
@@ -51,7 +57,7 @@ export const signInThroughIdentityProvider = async (
     if (!location) throw new Error(`identity provider stopped at ${url} with ${res.status}: ${await res.text()}`)
     url = new URL(location, url)
     if (url.pathname === '/api/callback') {
-      return callRoute(callback, { query: Object.fromEntries(url.searchParams), cookies: [authState] })
+      return { query: Object.fromEntries(url.searchParams), cookies: [authState] }
     }
   }
   throw new Error('too many redirects at the identity provider')

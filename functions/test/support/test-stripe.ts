@@ -28,8 +28,23 @@ export const startStripeDouble = async () => {
       valid: true,
     },
     OLD: { id: 'OLD', object: 'coupon', name: 'Expired', percent_off: 50, duration: 'once', valid: false },
+    STAFF100: {
+      id: 'STAFF100',
+      object: 'coupon',
+      name: 'Internal',
+      percent_off: 100,
+      duration: 'forever',
+      valid: true,
+    },
   }
   const promotionCodes: Record<string, Record<string, unknown>> = {
+    SAVE20: {
+      id: 'promo_save20',
+      object: 'promotion_code',
+      code: 'SAVE20',
+      active: true,
+      promotion: { type: 'coupon', coupon: 'SAVE20' },
+    },
     WELCOME: {
       id: 'promo_welcome',
       object: 'promotion_code',

@@ -49,6 +49,10 @@ export const config = {
   get mailFrom() {
     return need('MAIL_FROM')
   },
+  /** The weeks a timesheet may be saved for, around this week: a year back and four weeks ahead unless set. */
+  get timesheetWeeks() {
+    return { back: Number(read('TIMESHEET_WEEKS_BACK') ?? 52), ahead: Number(read('TIMESHEET_WEEKS_AHEAD') ?? 4) }
+  },
   get isLocal() {
     return (
       read('APP_ORIGIN')?.startsWith('http://127.0.0.1') || read('APP_ORIGIN')?.startsWith('http://localhost') || false

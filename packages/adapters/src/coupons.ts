@@ -3,7 +3,7 @@ import { stripe } from './billing.ts'
 
 export interface CouponDetails {
   /** What to put in a subscription's discounts. */
-  discount: { promotion_code: string } | { coupon: string }
+  discount: { promotion_code: string }
   name: string
   description: string
 }
@@ -23,24 +23,19 @@ const describe = (c: Stripe.Coupon) => {
   return `${amount} ${duration}`
 }
 
-/** A customer-facing promotion code first, then a coupon id; undefined when neither is valid. */
+/**
+ * A customer-facing promotion code, undefined when it is not valid. Raw coupon ids are not
+ * accepted: they would skip the redemption limits and restrictions a promotion code carries.
+ */
 export const couponDetails = async (code: string): Promise<CouponDetails | undefined> => {
   const client = await stripe()
   const promos = await client.promotionCodes.list({ code, active: true, limit: 1 })
   const promo = promos.data[0]
-  if (promo) {
-    const coupon = await client.coupons.retrieve(
-      typeof promo.promotion.coupon === 'string' ? promo.promotion.coupon : promo.promotion.coupon!.id,
-    )
-    if (coupon.valid)
-      return { discount: { promotion_code: promo.id }, name: coupon.name ?? code, description: describe(coupon) }
-  }
-  try {
-    const coupon = await client.coupons.retrieve(code)
-    if (coupon.valid)
-      return { discount: { coupon: coupon.id }, name: coupon.name ?? code, description: describe(coupon) }
-  } catch (e) {
-    if ((e as { statusCode?: number }).statusCode !== 404) throw e
-  }
-  return undefined
+  if (!promo) return undefined
+  const coupon = await client.coupons.retrieve(
+    typeof promo.promotion.coupon === 'string' ? promo.promotion.coupon : promo.promotion.coupon!.id,
+  )
+  return coupon.valid
+    ? { discount: { promotion_code: promo.id }, name: coupon.name ?? code, description: describe(coupon) }
+    : undefined
 }

@@ -82,3 +82,21 @@ export const finishAuthorization = async (
     picture: text(claims.picture),
   }
 }
+
+/**
+ * Where the browser goes to end its session at the identity provider, then comes back to `returnTo`
+ * (so the next Supervisor Login on a shared computer asks who is signing in). The provider's
+ * `end_session_endpoint` when it publishes one (the local provider); Cognito publishes none, and its
+ * hosted UI ends the session at `/logout` on the domain of its authorization endpoint.
+ */
+export const endSessionUrl = async (returnTo: string): Promise<string> => {
+  const conf = await configuration()
+  const { clientId } = config.oidc
+  const metadata = conf.serverMetadata()
+  if (metadata.end_session_endpoint) {
+    return client.buildEndSessionUrl(conf, { client_id: clientId, post_logout_redirect_uri: returnTo }).href
+  }
+  const url = new URL('/logout', metadata.authorization_endpoint)
+  url.search = new URLSearchParams({ client_id: clientId, logout_uri: returnTo }).toString()
+  return url.href
+}

@@ -7,6 +7,9 @@ export const messages = {
   csrf: 'This request must come from the app itself',
   jsonOnly: 'Requests must send JSON (Content-Type: application/json)',
   billingNotConfigured: 'Billing is not configured',
+  couponAttemptsExceeded: 'Too many coupon codes tried. Please wait an hour and try again.',
+  emailQuotaReached:
+    'Your organization has reached its email limit for today, so this was not done. Please try again tomorrow.',
   demoReadOnly:
     'This is a read-only demo, so changes are not saved. Sign up to try everything with your own organization.',
 } as const

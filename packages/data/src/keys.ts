@@ -14,7 +14,11 @@ export const keys = {
   /** Cross-organization lookups, used only by the system module. */
   subject: (issuer: string, subject: string) => ({ pk: `SUBJECT#${issuer}#${subject}`, sk: 'SUBJECT' }),
   username: (username: string) => ({ pk: `USERNAME#${username.toLowerCase()}`, sk: 'USERNAME' }),
-  loginFailures: (username: string) => ({ pk: `LOGINFAIL#${username.toLowerCase()}`, sk: 'LOGINFAIL' }),
+  /** Staff sign-in attempts of one username from one client address (the lockout counter). */
+  loginAttempts: (username: string, address: string) => ({
+    pk: `LOGINATTEMPT#${username.toLowerCase()}#${address}`,
+    sk: 'LOGINATTEMPT',
+  }),
   authRequest: (state: string) => ({ pk: `AUTHREQ#${state}`, sk: 'AUTHREQ' }),
 
   timesheet: (orgId: string, id: number) => ({ pk: org(orgId), sk: `TS#${String(id).padStart(12, '0')}` }),
@@ -42,6 +46,10 @@ export const keys = {
   decisionLinkUse: (orgId: string, linkId: string) => ({ pk: org(orgId), sk: `LINKUSED#${linkId}` }),
   outbox: (orgId: string, id: string) => ({ pk: org(orgId), sk: `OUTBOX#${id}` }),
   outboxPrefix: 'OUTBOX#',
+  /** Coupon codes an organization tried in one hour (hours since the epoch). */
+  couponAttempts: (orgId: string, hour: number) => ({ pk: org(orgId), sk: `COUPONTRY#${hour}` }),
+  /** Emails an organization queued on one UTC day (its daily quota). */
+  emailQuota: (orgId: string, day: string) => ({ pk: org(orgId), sk: `EMAILQUOTA#${day}` }),
   /** GSI1 partitions of the email outbox: due for a try, and given up on. */
   outboxDue: 'OUTBOX#DUE',
   outboxDead: 'OUTBOX#DEAD',

@@ -60,13 +60,25 @@ export const membersOf = (orgId: string) => ({
 
   /**
    * Removes a member from the organization. Their timesheets stay for the records; the item is
-   * kept with `removedAt` so those records can still show who worked.
+   * kept with `removedAt` so those records can still show who worked. Their sign-in lookups go in
+   * the same transaction, so a removed supervisor can sign in again (to an organization of their own).
+   *
+   * `by`, the supervisor removing them, must still be a current supervisor when the transaction
+   * commits: two supervisors removing each other at once cannot both succeed, so an organization
+   * always keeps the one who removed last.
    */
-  async remove(userId: string): Promise<User> {
+  async remove(userId: string, by?: string): Promise<User> {
     const item = await table.get(keys.user(orgId, userId))
     if (!item || item.removedAt) throw notFound('member')
     const user = parseUser(item)
     const now = nowIso()
+    const lookups = [
+      ...(user.email ? [{ Delete: { Key: keys.userEmail(orgId, user.email) } }] : []),
+      ...(user.username ? [{ Delete: { Key: keys.username(user.username) } }] : []),
+      ...(item.issuer && item.subject
+        ? [{ Delete: { Key: keys.subject(String(item.issuer), String(item.subject)) } }]
+        : []),
+    ]
     try {
       await table.transact([
         {
@@ -84,11 +96,25 @@ export const membersOf = (orgId: string) => ({
             ExpressionAttributeValues: { ':minus': -1 },
           },
         },
-        ...(user.email ? [{ Delete: { Key: keys.userEmail(orgId, user.email) } }] : []),
-        ...(user.username ? [{ Delete: { Key: keys.username(user.username) } }] : []),
+        ...lookups,
+        ...(by
+          ? [
+              {
+                ConditionCheck: {
+                  Key: keys.user(orgId, by),
+                  ConditionExpression:
+                    'attribute_exists(pk) AND attribute_not_exists(removedAt) AND #role = :supervisor',
+                  ExpressionAttributeNames: { '#role': 'role' },
+                  ExpressionAttributeValues: { ':supervisor': 'supervisor' },
+                },
+              },
+            ]
+          : []),
       ])
     } catch (e) {
       if (isConditionFailure(e, 0)) throw notFound('member')
+      if (by && isConditionFailure(e, 2 + lookups.length))
+        throw conflict('An organization needs at least one supervisor')
       throw e
     }
     return user

@@ -1,6 +1,9 @@
-import { notFound, Organization, type PlanId, type SubscriptionStatus } from '@app/core'
+import { messages, notFound, Organization, tooManyRequests, type PlanId, type SubscriptionStatus } from '@app/core'
 import { isConditionFailure, nowIso, table } from './table.ts'
 import { keys } from './keys.ts'
+
+/** Coupon codes an organization may try in an hour (validating or subscribing with one). */
+export const COUPON_ATTEMPTS_PER_HOUR = 10
 
 export const organizationOf = (orgId: string) => ({
   async get(): Promise<Organization> {
@@ -40,6 +43,24 @@ export const organizationOf = (orgId: string) => ({
       if (!isConditionFailure(e)) throw e
       const org = Organization.parse(await table.get(keys.organization(orgId)))
       return org.stripeCustomerId!
+    }
+  },
+
+  /**
+   * Counts a coupon code tried by this organization and refuses the attempt past `limit` an
+   * hour, so codes cannot be guessed by trying them one after another.
+   */
+  async countCouponAttempt(limit = COUPON_ATTEMPTS_PER_HOUR): Promise<void> {
+    const hour = Math.floor(Date.now() / 3_600_000)
+    try {
+      await table.update(keys.couponAttempts(orgId, hour), {
+        UpdateExpression: 'ADD attempts :one SET expire = if_not_exists(expire, :expire)',
+        ConditionExpression: 'attribute_not_exists(attempts) OR attempts < :limit',
+        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expire': (hour + 2) * 3600 },
+      })
+    } catch (e) {
+      if (isConditionFailure(e)) throw tooManyRequests(messages.couponAttemptsExceeded)
+      throw e
     }
   },
 
@@ -86,12 +107,17 @@ export const organizationOf = (orgId: string) => ({
           Update: {
             Key: keys.organization(orgId),
             UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+            // Only the organization's current subscription (or its first) may change it: a late
+            // event of one it replaced must not cancel the one it pays for now.
             ConditionExpression:
-              'attribute_exists(pk) AND (attribute_not_exists(billingEventAt) OR billingEventAt <= :created)',
+              'attribute_exists(pk) AND (attribute_not_exists(billingEventAt) OR billingEventAt <= :created)' +
+              ' AND (attribute_not_exists(stripeSubscriptionId) OR attribute_type(stripeSubscriptionId, :null) OR stripeSubscriptionId = :subscription)',
             ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
             ExpressionAttributeValues: {
               ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
               ':created': event.created,
+              ':null': 'NULL',
+              ':subscription': event.subscriptionId,
             },
           },
         },

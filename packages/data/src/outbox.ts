@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import { messages, tooManyRequests } from '@app/core'
 import type { EmailMessage } from '@app/adapters'
 import { keys } from './keys.ts'
-import { isConditionFailure, nowIso, table } from './table.ts'
+import { epochSeconds, isConditionFailure, nowIso, table } from './table.ts'
 
 /**
  * Emails are written to an outbox in the same transaction as the decision that causes them, so a
@@ -39,6 +40,15 @@ export const outboxItem = (orgId: string, email: QueuedEmail) => {
   }
 }
 
+/**
+ * Emails one organization may queue per UTC day. Every tenant sends from our one SES identity, so
+ * one organization mailing people thousands of times could get sending paused for all of them.
+ */
+export const EMAIL_DAILY_LIMIT = 300
+
+/** A day of the quota, not a date anyone sees: UTC is the same for every organization. */
+const quotaDay = () => new Date().toISOString().slice(0, 10)
+
 export const outbox = {
   /** Names an email to queue as an effect of a change (see effects.ts); nothing is written yet. */
   email: (message: EmailMessage): QueuedEmail => ({ id: randomUUID(), message }),
@@ -61,6 +71,46 @@ export const outbox = {
       throw e
     }
   },
+
+  /**
+   * Refuses the whole action with 429 (and a metric) when `count` more emails would pass the
+   * organization's quota for today. Checked before the action and counted after it commits
+   * (`countQueued`), so a refused or failed action uses none of the quota.
+   */
+  async assertQuota(orgId: string, count: number, limit = EMAIL_DAILY_LIMIT): Promise<void> {
+    if (count <= 0) return
+    const item = await table.get(keys.emailQuota(orgId, quotaDay()))
+    if (Number(item?.queued ?? 0) + count <= limit) return
+    console.log(
+      JSON.stringify({
+        _aws: {
+          Timestamp: Date.now(),
+          CloudWatchMetrics: [
+            {
+              Namespace: 'MinistryTimesheets',
+              Dimensions: [[]],
+              Metrics: [{ Name: 'EmailQuotaReached', Unit: 'Count' }],
+            },
+          ],
+        },
+        level: 'warn',
+        event: 'email-quota-reached',
+        orgId,
+        limit,
+        EmailQuotaReached: 1,
+      }),
+    )
+    throw tooManyRequests(messages.emailQuotaReached)
+  },
+
+  /** Counts emails the organization queued today (after the action that queued them committed). */
+  countQueued: (orgId: string, count: number) =>
+    count <= 0
+      ? Promise.resolve()
+      : table.update(keys.emailQuota(orgId, quotaDay()), {
+          UpdateExpression: 'ADD queued :n SET expire = if_not_exists(expire, :expire)',
+          ExpressionAttributeValues: { ':n': count, ':expire': epochSeconds() + 2 * 86_400 },
+        }),
 
   sent: (orgId: string, id: string) => table.delete(keys.outbox(orgId, id)),
 

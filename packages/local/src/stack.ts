@@ -122,7 +122,12 @@ export const startStack = async (options: StackOptions): Promise<Stack> => {
     resetClients()
 
     const match = routeMatcher(Object.values(routes))
-    const headers = securityHeaders(contentSecurityPolicy(options.web === 'dev' ? [`ws://127.0.0.1:${ports.app}`] : []))
+    // Logos come from the local S3 emulator's pre-signed links; the deployed policy has no such address.
+    const headers = securityHeaders(
+      contentSecurityPolicy(options.web === 'dev' ? [`ws://127.0.0.1:${ports.app}`] : [], [
+        `http://127.0.0.1:${ports.s3}`,
+      ]),
+    )
     if (options.web === 'dev') {
       // Vite's dev client injects inline scripts; the built bundle keeps the strict policy.
       headers['content-security-policy'] = headers['content-security-policy']!.replace(

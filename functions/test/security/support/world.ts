@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll } from 'vitest'
 import Stripe from 'stripe'
 import { addDays, currentWeekStart, TimesheetDays, type Timesheet } from '@app/core'
 import { orgDb } from '@app/data'
@@ -15,6 +16,17 @@ export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 )
+/**
+ * Each fresh object of the suite is a week further back, beyond the year a timesheet may be saved
+ * for (functions/src/support/timesheet-views.ts); that window has its own tests, so here it is wide.
+ */
+beforeAll(() => {
+  process.env.TIMESHEET_WEEKS_BACK = '2000'
+})
+afterAll(() => {
+  delete process.env.TIMESHEET_WEEKS_BACK
+})
+
 export const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString('base64')}`
 
 export const thisWeek = () => currentWeekStart('America/Chicago', 'monday')
