@@ -1,4 +1,4 @@
-import { Timesheet } from '@app/core'
+import { CurrentWeek } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { currentWeekOf } from '../workflows/timesheets.ts'
 
@@ -10,7 +10,7 @@ export default defineRoute({
   method: 'GET',
   path: '/api/timesheets/current-week',
   auth: 'member',
-  response: Timesheet,
+  response: CurrentWeek,
   uses: ['table'],
   handler: async ({ session, db }) => {
     const week = currentWeekOf(await db.organization.get())

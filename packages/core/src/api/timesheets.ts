@@ -21,3 +21,10 @@ export type PendingTimesheets = z.infer<typeof PendingTimesheets>
 /** PATCH /api/timesheets/{id}/status: the decided timesheet; an approval adds its CSV link (null when not written). */
 export const DecidedTimesheet = Timesheet.extend({ csvDownloadUrl: z.string().nullable().optional() })
 export type DecidedTimesheet = z.infer<typeof DecidedTimesheet>
+
+/**
+ * GET /api/timesheets/current-week: this week's timesheet. In the read-only demo a week nobody
+ * saved is shown unsaved, with id 0 (it has no id yet, and the demo never writes one).
+ */
+export const CurrentWeek = Timesheet.extend({ id: z.number().int().nonnegative() })
+export type CurrentWeek = z.infer<typeof CurrentWeek>
