@@ -62,7 +62,7 @@ export class AppStack extends Stack {
       domainName: settings.domainName,
       certificateArn: settings.certificateArn,
     })
-    this.auth = new Auth(this, 'Auth', { appOrigin: this.site.origin, settings })
+    this.auth = new Auth(this, 'Auth', { appOrigin: this.site.origin, settings, emailIdentity: this.email.identity })
 
     this.api.addRoutes({
       manifest: props.manifest,

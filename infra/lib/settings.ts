@@ -93,7 +93,17 @@ export const readSettings = (get: Lookup): Settings => {
     throw new Error(`Context value 'oidcIssuer' must be an https URL`)
   }
 
-  const mailFrom = text(get, 'mailFrom') ?? `no-reply@${domainName ?? 'example.com'}`
+  // No made-up default: SES sends only from an identity someone can verify, so an address at
+  // example.com would leave every email of the deployed app unsent.
+  const mailFrom =
+    text(get, 'mailFrom') ??
+    (domainName
+      ? `no-reply@${domainName}`
+      : required(
+          undefined,
+          'mailFrom',
+          'without domainName: the sender of every email, an address you can verify in SES (--context mailFrom=office@your-church.org)',
+        ))
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(mailFrom)) throw new Error(`Context value 'mailFrom' must be an email address`)
   const mailDomain = text(get, 'mailDomain')
   if (mailDomain && !mailFrom.toLowerCase().endsWith(`@${mailDomain.toLowerCase()}`)) {

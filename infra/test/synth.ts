@@ -40,6 +40,8 @@ export const synth = (options: SynthOptions = {}) => {
     builtinCloudFormationValidation: options.validate ?? false,
     context: {
       ...cdkJsonContext,
+      // A deploy must name its sender (settings.ts); the tests use this one unless they give theirs.
+      mailFrom: 'no-reply@example.com',
       ...options.context,
       'aws:cdk:bundling-stacks': options.bundle ? ['**'] : [],
     },

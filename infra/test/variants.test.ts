@@ -144,7 +144,9 @@ describe('the other context values', () => {
 })
 
 describe('readSettings', () => {
-  const read = (context: Record<string, unknown>) => readSettings((key) => context[key])
+  /** Settings from this context, with a sender (required without domainName) unless it names one. */
+  const read = (context: Record<string, unknown>) =>
+    readSettings((key) => ({ ...(context.domainName ? {} : { mailFrom: 'no-reply@example.com' }), ...context })[key])
 
   it('knows our six plan price ids, and warns when billing is on but a plan price is not mapped', () => {
     expect(planPriceIds).toHaveLength(6)
@@ -158,7 +160,8 @@ describe('readSettings', () => {
     expect(settingsWarnings(read({ stripePublishableKey: 'pk_test_1', stripePrices: allPrices }))).toEqual([])
   })
 
-  it('has defaults that synthesize with no context at all', () => {
+  it('has defaults for everything but the sender, which it asks for plainly', () => {
+    expect(() => readSettings(() => undefined)).toThrow(/Context value 'mailFrom' is required without domainName/)
     expect(read({})).toMatchObject({
       stackName: 'MinistryTimesheets',
       supervisorIdp: 'cognito',

@@ -13,6 +13,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager'
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito'
 import { Construct } from 'constructs'
 import type { Route, Use } from '@app/functions'
+import { functionTimeouts } from '../definition.ts'
 import { allow, appFunction } from './lambda.ts'
 
 export { functionBundling } from './lambda.ts'
@@ -249,8 +250,7 @@ export class Api extends Construct {
         roleDescription: `${route.method} ${route.path}: may use ${route.uses.join(', ')}`,
         entry: writeEntry(props.entriesDir, props.functionsDir, key),
         projectRoot: props.projectRoot,
-        // API Gateway gives up after 30 s; every call we make has a shorter timeout of its own.
-        timeout: Duration.seconds(15),
+        timeout: Duration.seconds(functionTimeouts.route),
         statements: granted.flatMap((g) => g.statements),
         environment: Object.assign({ APP_ORIGIN: props.resources.appOrigin }, ...granted.map((g) => g.env)),
       })
