@@ -1,9 +1,26 @@
+import type { Stack } from 'aws-cdk-lib'
 import { AwsCustomResource } from 'aws-cdk-lib/custom-resources'
 import type { IConstruct } from 'constructs'
 import { NagSuppressions, type NagPackSuppression } from 'cdk-nag'
 import type { Use } from '@app/functions'
-import type { AppStack } from './app-stack.ts'
 import type { Manifest } from './constructs/api.ts'
+import { routeAccess, type RouteAccess } from './route-access.ts'
+
+/**
+ * The constructs the suppressions concern: what app-stack.ts passes in (an interface rather than
+ * the stack's class, so this file and app-stack.ts do not import each other).
+ */
+export interface NagTargets {
+  stack: Stack
+  functions: ReadonlyMap<string, IConstruct & { role?: IConstruct }>
+  retryEmails: IConstruct & { role?: IConstruct }
+  httpApi: IConstruct
+  distribution: IConstruct
+  hasCustomCertificate: boolean
+  supervisorPool: IConstruct
+  staffPool: IConstruct
+  secrets: { stripe: IConstruct; emailLink: IConstruct; supervisorClient: IConstruct; healthToken: IConstruct }
+}
 
 /**
  * Every cdk-nag (AwsSolutions) finding this stack accepts, in one place, each with its reason
@@ -27,12 +44,6 @@ const byUse: Partial<Record<Use, NagPackSuppression>> = {
     id: 'AwsSolutions-IAM5',
     reason: "'logosBucket': Get/Put/DeleteObject on the objects (<bucket ARN>/*) of that one bucket",
     appliesTo: [{ regex: '/^Resource::<FilesLogos[A-Za-z0-9]+\\.Arn>\\/\\*$/' }],
-  },
-  email: {
-    id: 'AwsSolutions-IAM5',
-    reason:
-      "'email': ses:GetAccount (read-only, for the health probe) has no resource-level permission, so its resource is *",
-    appliesTo: ['Resource::*'],
   },
 }
 
@@ -71,21 +82,31 @@ const cdkProvided: NagPackSuppression[] = [
   },
 ]
 
-export const suppressNagFindings = (stack: AppStack, manifest: Manifest) => {
+/** The health check's probe role (constructs/api.ts, probeGrant). */
+const probe: NagPackSuppression = {
+  id: 'AwsSolutions-IAM5',
+  reason:
+    'Health probe: ses:GetAccount (read-only, the account sending status) has no resource-level permission, so its resource is *',
+  appliesTo: ['Resource::*'],
+}
+
+export const suppressNagFindings = (targets: NagTargets, manifest: Manifest, access: RouteAccess = routeAccess) => {
   const add = (construct: IConstruct | IConstruct[], suppressions: NagPackSuppression[]) =>
     NagSuppressions.addResourceSuppressions(construct, suppressions, true)
 
-  for (const [key, fn] of stack.api.functions) {
+  for (const [key, fn] of targets.functions) {
     add(fn, [functionRuntime])
-    const accepted = [...new Set(manifest[key]!.uses)].flatMap((use) => byUse[use] ?? [])
+    const accepted = access.probes.includes(key)
+      ? [probe]
+      : [...new Set(manifest[key]!.uses)].flatMap((use) => byUse[use] ?? [])
     if (accepted.length) add(fn.role!, accepted)
   }
 
   // The email retry job: the table as 'table' has it (its only wildcard is the index one).
-  add(stack.jobs.retryEmails, [functionRuntime])
-  add(stack.jobs.retryEmails.role!, [byUse.table!])
+  add(targets.retryEmails, [functionRuntime])
+  add(targets.retryEmails.role!, [byUse.table!])
 
-  add(stack.api.httpApi, [
+  add(targets.httpApi, [
     {
       id: 'AwsSolutions-APIG4',
       reason:
@@ -93,17 +114,12 @@ export const suppressNagFindings = (stack: AppStack, manifest: Manifest) => {
     },
   ])
 
-  add(stack.site.distribution, [
+  add(targets.distribution, [
     {
       id: 'AwsSolutions-CFR1',
       reason: 'Churches and ministries anywhere may use the product: no country is refused',
     },
-    {
-      id: 'AwsSolutions-CFR2',
-      reason:
-        'No WAF (a fixed monthly cost per web ACL): the API stage has rate and burst limits, and staff logins are slowed and locked by our own counter (DESIGN.md section 3). Add a rate-based web ACL when traffic warrants it',
-    },
-    ...(stack.site.hasCustomCertificate
+    ...(targets.hasCustomCertificate
       ? []
       : [
           {
@@ -115,7 +131,7 @@ export const suppressNagFindings = (stack: AppStack, manifest: Manifest) => {
   ])
 
   add(
-    [stack.auth.supervisorPool, stack.auth.staffPool],
+    [targets.supervisorPool, targets.staffPool],
     [
       {
         id: 'AwsSolutions-COG8',
@@ -124,14 +140,14 @@ export const suppressNagFindings = (stack: AppStack, manifest: Manifest) => {
       },
     ],
   )
-  add(stack.auth.supervisorPool, [
+  add(targets.supervisorPool, [
     {
       id: 'AwsSolutions-COG2',
       reason:
         'MFA is optional (TOTP) for supervisors with pool accounts; federated supervisors get MFA from their own identity provider',
     },
   ])
-  add(stack.auth.staffPool, [
+  add(targets.staffPool, [
     {
       id: 'AwsSolutions-COG2',
       reason:
@@ -139,20 +155,20 @@ export const suppressNagFindings = (stack: AppStack, manifest: Manifest) => {
     },
   ])
 
-  add(stack.billing.stripe, [
+  add(targets.secrets.stripe, [
     {
       id: 'AwsSolutions-SMG4',
       reason: "Stripe keys are rolled in Stripe's dashboard, then stored here with put-secret-value (infra/README.md)",
     },
   ])
-  add(stack.email.linkSecret, [
+  add(targets.secrets.emailLink, [
     {
       id: 'AwsSolutions-SMG4',
       reason:
         "Rotating the email link key would void every Approve/Decline link in supervisors' inboxes (valid 7 days); to roll it after a leak, put a new value (infra/README.md): open links then say they are not valid and point to the dashboard",
     },
   ])
-  add(stack.auth.supervisorClientSecret, [
+  add(targets.secrets.supervisorClient, [
     {
       id: 'AwsSolutions-SMG4',
       reason:
@@ -163,7 +179,15 @@ export const suppressNagFindings = (stack: AppStack, manifest: Manifest) => {
   // Singletons at the stack's root: BucketDeployment's handler, and AwsCustomResource's (which
   // copies the app client secret, Auth.supervisorClientSecret).
   const customResourceId = `AWS${AwsCustomResource.PROVIDER_FUNCTION_UUID.replace(/-/g, '')}`
-  const handlers = stack.node.children.filter(
+  add(targets.secrets.healthToken, [
+    {
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'The health token only opens the health details (no data, no change); roll it by hand (put-secret-value) when a holder leaves: functions read it at their next cold start',
+    },
+  ])
+
+  const handlers = targets.stack.node.children.filter(
     (c) => c.node.id.startsWith('Custom::CDKBucketDeployment') || c.node.id === customResourceId,
   )
   if (handlers.length) add(handlers, cdkProvided)

@@ -41,6 +41,12 @@ export interface Settings {
   /** Steady requests per second and burst for the whole HTTP API stage. */
   apiRateLimit: number
   apiBurstLimit: number
+  /** Each sign-in route's own steady rate and burst in the API stage. */
+  signInRateLimit: number
+  signInBurstLimit: number
+  /** The web ACL: requests one client address may make in 5 minutes, to the whole site and to the sign-in paths. */
+  wafPerIpLimit: number
+  wafSignInPerIpLimit: number
 }
 
 type Lookup = (key: string) => unknown
@@ -60,6 +66,13 @@ const positive = (get: Lookup, key: string, fallback: number): number => {
   if (v === undefined || v === null || v === '') return fallback
   const n = typeof v === 'number' ? v : Number(v)
   if (!Number.isInteger(n) || n <= 0) throw new Error(`Context value '${key}' must be a positive integer`)
+  return n
+}
+
+/** WAF's rate-based rules take a limit of at least 10 requests per window. */
+const atLeast = (get: Lookup, key: string, fallback: number, min: number): number => {
+  const n = positive(get, key, fallback)
+  if (n < min) throw new Error(`Context value '${key}' must be at least ${min}`)
   return n
 }
 
@@ -173,6 +186,10 @@ export const readSettings = (get: Lookup): Settings => {
     alarmEmail: text(get, 'alarmEmail'),
     apiRateLimit: positive(get, 'apiRateLimit', 50),
     apiBurstLimit: positive(get, 'apiBurstLimit', 100),
+    signInRateLimit: positive(get, 'signInRateLimit', 5),
+    signInBurstLimit: positive(get, 'signInBurstLimit', 10),
+    wafPerIpLimit: atLeast(get, 'wafPerIpLimit', 1000, 10),
+    wafSignInPerIpLimit: atLeast(get, 'wafSignInPerIpLimit', 100, 10),
   }
 }
 

@@ -145,7 +145,7 @@ export interface LocalProvisioning {
   }
   buckets: Record<
     keyof typeof bucketDefinitions,
-    { expirationDays?: number; abortIncompleteMultipartUploadDays?: number }
+    { localName: string; expirationDays?: number; abortIncompleteMultipartUploadDays?: number }
   >
 }
 

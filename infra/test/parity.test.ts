@@ -45,7 +45,7 @@ describe('the local stack and the template', () => {
   })
 
   it('disagree when a local index is changed by hand', () => {
-    const table = structuredClone(tableDefinition) as { indexes: { sortKey: string }[] }
+    const table = structuredClone(tableDefinition) as unknown as { indexes: { sortKey: string }[] }
     table.indexes[1]!.sortKey = 'gsi2other'
     const found = differences(fromTemplate(s.resources), local({ table: table as unknown as typeof tableDefinition }))
     expect(found.some((d) => d.startsWith('table.indexes'))).toBe(true)

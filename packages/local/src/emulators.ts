@@ -129,7 +129,7 @@ const passwordPolicyProxy = (target: string) =>
       const headers = Object.fromEntries(
         Object.entries(req.headers).filter(([k, v]) => typeof v === 'string' && k !== 'host' && k !== 'content-length'),
       ) as Record<string, string>
-      const forward = (payload: Buffer | string, amzTarget = headers['x-amz-target']) =>
+      const forward = (payload: string, amzTarget = headers['x-amz-target']) =>
         fetch(`${target}${req.url ?? '/'}`, {
           method: req.method,
           headers: { ...headers, ...(amzTarget ? { 'x-amz-target': amzTarget } : {}) },
@@ -164,8 +164,13 @@ const passwordPolicyProxy = (target: string) =>
           }
         }
       }
-      const answer = await forward(body)
-      res.writeHead(answer.status, Object.fromEntries(answer.headers))
+      const answer = await forward(body.toString())
+      const answerHeaders: Record<string, string> = {}
+      answer.headers.forEach((value, name) => {
+        if (name !== 'content-length' && name !== 'content-encoding' && name !== 'transfer-encoding')
+          answerHeaders[name] = value
+      })
+      res.writeHead(answer.status, answerHeaders)
       res.end(Buffer.from(await answer.arrayBuffer()))
     })().catch((e: unknown) => {
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' })

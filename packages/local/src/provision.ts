@@ -118,12 +118,23 @@ export const ensureStaffPool = async (cognito: CognitoIdentityProviderClient, di
   return staffPool
 }
 
+export interface LocalSecrets {
+  emailLinkSecret: string
+  /** Opens GET /api/health's details (HEALTH_TOKEN; infra's HealthToken secret in AWS). */
+  healthToken: string
+}
+
 /** Secrets the functions need (in AWS they come from Secrets Manager), made once and kept in `dir/stack.json`. */
-export const ensureSecrets = (dir: string): { emailLinkSecret: string } => {
+export const ensureSecrets = (dir: string): LocalSecrets => {
   const file = join(dir, 'stack.json')
-  const saved = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { emailLinkSecret?: string }) : {}
-  if (saved.emailLinkSecret) return { emailLinkSecret: saved.emailLinkSecret }
-  const emailLinkSecret = randomBytes(32).toString('base64url')
-  writeFileSync(file, JSON.stringify({ ...saved, emailLinkSecret }, null, 2))
-  return { emailLinkSecret }
+  const saved = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<LocalSecrets>) : {}
+  if (saved.emailLinkSecret && saved.healthToken) {
+    return { emailLinkSecret: saved.emailLinkSecret, healthToken: saved.healthToken }
+  }
+  const secrets = {
+    emailLinkSecret: saved.emailLinkSecret ?? randomBytes(32).toString('base64url'),
+    healthToken: saved.healthToken ?? randomBytes(30).toString('base64url'),
+  }
+  writeFileSync(file, JSON.stringify({ ...saved, ...secrets }, null, 2))
+  return secrets
 }

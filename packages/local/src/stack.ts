@@ -12,7 +12,14 @@ import { installLambdaConsole, withRequestId } from './lambda-logs.ts'
 import { startCognito, startDynamo, startS3, startSes, type Running } from './emulators.ts'
 import { LOCAL_OIDC_CLIENT, startIdentityProvider } from './identity-provider.ts'
 import { assertFree, type Ports, type Service } from './ports.ts'
-import { ensureSecrets, ensureStaffPool, ensureTable, localBuckets, type StaffPool } from './provision.ts'
+import {
+  ensureSecrets,
+  ensureStaffPool,
+  ensureTable,
+  localBuckets,
+  type LocalSecrets,
+  type StaffPool,
+} from './provision.ts'
 import { devWeb, staticWeb, type WebHandler } from './web.ts'
 
 export const repoRoot = resolve(import.meta.dirname, '../../..')
@@ -43,7 +50,7 @@ export const stackEnvironment = (
   ports: Ports,
   dataDir: string,
   pool: StaffPool,
-  secrets: { emailLinkSecret: string },
+  secrets: LocalSecrets,
 ): Record<string, string> => ({
   AWS_REGION: 'us-east-1',
   AWS_ACCESS_KEY_ID: 'local',
@@ -64,14 +71,15 @@ export const stackEnvironment = (
   LOGOS_BUCKET: localBuckets().logos.localName,
   MAIL_FROM: 'Timesheets <no-reply@timesheets.local>',
   EMAIL_LINK_SECRET: secrets.emailLinkSecret,
+  HEALTH_TOKEN: secrets.healthToken,
 })
 
 /** The environment of a stack already running on these ports with this data directory. */
 export const runningStackEnvironment = (ports: Ports, dataDir: string) => {
   const file = join(dataDir, 'stack.json')
   if (!existsSync(file)) throw new Error(`No local stack data in ${dataDir}: start the stack first with npm start`)
-  const saved = JSON.parse(readFileSync(file, 'utf8')) as { staffPool: StaffPool; emailLinkSecret: string }
-  return stackEnvironment(ports, dataDir, saved.staffPool, saved)
+  const saved = JSON.parse(readFileSync(file, 'utf8')) as { staffPool: StaffPool }
+  return stackEnvironment(ports, dataDir, saved.staffPool, ensureSecrets(dataDir))
 }
 
 const local = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
