@@ -7,6 +7,7 @@ import { tableDefinition } from '@app/data'
 import { METRICS_NAMESPACE } from '../../functions/src/jobs/retry-emails.ts'
 import { RETRY_ATTEMPTS, retryEmailsEntry } from '../lib/constructs/jobs.ts'
 import { outboxMetrics } from '../lib/constructs/operations.ts'
+import { routeAccess } from '../lib/route-access.ts'
 import { expectedJobEnv, expectedJobPermissions } from './expected.ts'
 import { permissionLines, projectRoot, roleStatements, show, synth, type CfnResourceJson, type Synth } from './synth.ts'
 
@@ -316,6 +317,12 @@ describe('email, billing and operations', () => {
     expect(source).toContain('process.env.STRIPE_SECRET_ARN')
     for (const [key, route] of Object.entries(s.manifest)) {
       const v = env(key)
+      // The health check probes only (its env and role: api.test.ts), whatever its uses list.
+      if (routeAccess.probes.includes(key)) {
+        expect(show(v.STRIPE_SECRET_ARN as string), key).toBe(`<${id(s.stack.billing.stripe)}>`)
+        expect(show(v.HEALTH_TOKEN_SECRET_ARN as string), key).toBe(`<${id(s.stack.healthToken)}>`)
+        continue
+      }
       if (route.uses.includes('email')) {
         expect(show(v.EMAIL_LINK_SECRET_ARN as string), key).toBe(`<${id(s.stack.email.linkSecret)}>`)
       }
