@@ -292,7 +292,7 @@ export class Api extends Construct {
 
   /** One function and one route per manifest entry. */
   addRoutes(props: AddRoutesProps) {
-    const signInRoutes: Record<string, CfnStage.RouteSettingsProperty> = {}
+    const signInRoutes: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {}
     for (const [key, route] of Object.entries(props.manifest)) {
       const id = routeId(key)
       const access = props.access ?? routeAccess
@@ -319,9 +319,10 @@ export class Api extends Construct {
       if (access.signIn.includes(key)) {
         // Its own throttle, so a flood of sign-in attempts cannot use up the whole stage's limit;
         // the stage names the route, so it must exist first.
+        // RouteSettings is a plain JSON map in CloudFormation: CDK passes it as it is, so CloudFormation's case.
         signInRoutes[`${route.method} ${route.path}`] = {
-          throttlingRateLimit: this.signInLimits.rate,
-          throttlingBurstLimit: this.signInLimits.burst,
+          ThrottlingRateLimit: this.signInLimits.rate,
+          ThrottlingBurstLimit: this.signInLimits.burst,
         }
         this.stage.node.addDependency(httpRoute!)
       }
