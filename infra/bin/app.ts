@@ -7,6 +7,7 @@ import { routes } from '@app/functions'
 import { AppStack } from '../lib/app-stack.ts'
 import { firewallProps } from '../lib/constructs/firewall.ts'
 import { readSettings, type Settings } from '../lib/settings.ts'
+import { addValidators } from '../lib/validators.ts'
 import { WafStack } from '../lib/waf-stack.ts'
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url))
@@ -52,5 +53,7 @@ new AppStack(app, settings.stackName, {
   ...(waf ? { webAclArn: waf.webAclArn, crossRegionReferences: true } : {}),
 })
 
-// Unsuppressed AwsSolutions findings are errors, so synth (and deploy) stop on them.
+// Unsuppressed AwsSolutions findings are errors, so synth (and deploy) stop on them; so do the
+// findings of AWS's validators (CloudFormation's rules, the Control Tower controls).
 Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }))
+addValidators(app)

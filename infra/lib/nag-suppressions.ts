@@ -192,3 +192,46 @@ export const suppressNagFindings = (targets: NagTargets, manifest: Manifest, acc
   )
   if (handlers.length) add(handlers, cdkProvided)
 }
+
+/**
+ * The AWS Control Tower proactive controls (cfn-guard, @cdklabs/cdk-validator-cfnguard) this app
+ * does not meet, by their rule file (ct-<service>-pr-<n>), each with its reason. validators.ts
+ * disables exactly these; any other failing
+ * control stops synth, as an unsuppressed cdk-nag finding does.
+ */
+export const acceptedGuardRules: Record<string, string> = {
+  'ct-apigateway-pr-5':
+    'CT.APIGATEWAY.PR.5: authorization is the session cookie, checked in every function by the shared session middleware (as AwsSolutions-APIG4 above); login, callback, staff login, health and the Stripe webhook are public by design',
+  'ct-lambda-pr-2':
+    "CT.LAMBDA.PR.2: each function's only resource policy lets apigateway.amazonaws.com invoke it from this API's own route ARN (SourceArn), which is what HttpLambdaIntegration writes; no other principal",
+  'ct-lambda-pr-3':
+    'CT.LAMBDA.PR.3: the functions reach only AWS APIs (DynamoDB, S3, SES, Cognito, Secrets Manager) and Stripe over TLS with IAM; a VPC would add NAT gateways (a fixed hourly cost) and protect nothing more',
+  'ct-cloudwatch-pr-2':
+    'CT.CLOUDWATCH.PR.2: function logs are kept 1 month and API access logs 3 months on purpose: they hold names, emails and addresses of volunteers, kept no longer than needed to debug',
+  'ct-cloudwatch-pr-3':
+    'CT.CLOUDWATCH.PR.3: CloudWatch Logs encrypts every log group at rest with AWS-owned keys; a customer-managed KMS key (a monthly cost, key policy to run) adds no protection against anyone who can read the logs',
+  'ct-dynamodb-pr-2':
+    'CT.DYNAMODB.PR.2: the table is encrypted at rest with the AWS-owned key (DynamoDB default); a customer-managed key adds cost and a key policy, and no protection against the roles that may read the table',
+  'ct-s3-pr-10':
+    'CT.S3.PR.10: every bucket is encrypted with S3-managed keys (SSE-S3); KMS would add a per-request cost to every pre-signed logo and CSV download',
+  'ct-s3-pr-11':
+    'CT.S3.PR.11: the site is redeployed from git, CSV exports are regenerated on demand and expire after 7 days, a replaced logo is meant to be gone, and access logs are append-only: nothing to restore',
+  'ct-s3-pr-9':
+    'CT.S3.PR.9: no object here must be kept immutable (exports expire after 7 days, logos are replaced, logs expire after 90 days)',
+  'ct-s3-pr-4':
+    'CT.S3.PR.4: nothing reacts to object changes; the functions that write objects act on them themselves',
+  'ct-s3-pr-6':
+    'CT.S3.PR.6: exports (7 days) and logs (90 days) expire; the site bucket holds the deployed app and the logos bucket the current logos, both kept as long as the app runs',
+  'ct-s3-pr-2':
+    'CT.S3.PR.2: the one bucket without server access logging is the logs bucket itself (logging it into itself would loop)',
+  'ct-sqs-pr-1':
+    'CT.SQS.PR.1: the one queue is the email retry job\'s dead-letter queue; a dead-letter queue of a dead-letter queue would hold nothing (its messages are read by a person, after the alarm)',
+  'ct-cloudfront-pr-4':
+    'CT.CLOUDFRONT.PR.4: one region, one API and one site bucket: there is no second origin to fail over to',
+  'ct-cloudfront-pr-6':
+    "CT.CLOUDFRONT.PR.6: without context domainName the distribution serves its *.cloudfront.net name with CloudFront's certificate; with domainName + certificateArn it uses that ACM certificate",
+  'ct-cloudfront-pr-7':
+    "CT.CLOUDFRONT.PR.7: only without a custom domain (CloudFront's own certificate, no SNI setting); with domainName the distribution uses SNI",
+  'ct-cloudfront-pr-9':
+    "CT.CLOUDFRONT.PR.9: only without a custom domain: the default certificate's TLS policy is AWS's to set (as AwsSolutions-CFR4 above); with domainName the distribution requires TLSv1.2_2021",
+}
