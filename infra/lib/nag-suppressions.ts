@@ -218,14 +218,13 @@ export const acceptedGuardRules: Record<string, string> = {
     'CT.S3.PR.11: the site is redeployed from git, CSV exports are regenerated on demand and expire after 7 days, a replaced logo is meant to be gone, and access logs are append-only: nothing to restore',
   'ct-s3-pr-9':
     'CT.S3.PR.9: no object here must be kept immutable (exports expire after 7 days, logos are replaced, logs expire after 90 days)',
-  'ct-s3-pr-4':
-    'CT.S3.PR.4: nothing reacts to object changes; the functions that write objects act on them themselves',
+  'ct-s3-pr-4': 'CT.S3.PR.4: nothing reacts to object changes; the functions that write objects act on them themselves',
   'ct-s3-pr-6':
     'CT.S3.PR.6: exports (7 days) and logs (90 days) expire; the site bucket holds the deployed app and the logos bucket the current logos, both kept as long as the app runs',
   'ct-s3-pr-2':
     'CT.S3.PR.2: the one bucket without server access logging is the logs bucket itself (logging it into itself would loop)',
   'ct-sqs-pr-1':
-    'CT.SQS.PR.1: the one queue is the email retry job\'s dead-letter queue; a dead-letter queue of a dead-letter queue would hold nothing (its messages are read by a person, after the alarm)',
+    "CT.SQS.PR.1: the one queue is the email retry job's dead-letter queue; a dead-letter queue of a dead-letter queue would hold nothing (its messages are read by a person, after the alarm)",
   'ct-cloudfront-pr-4':
     'CT.CLOUDFRONT.PR.4: one region, one API and one site bucket: there is no second origin to fail over to',
   'ct-cloudfront-pr-6':
