@@ -221,6 +221,8 @@ export const acceptedGuardRules: Record<string, string> = {
   'ct-s3-pr-4': 'CT.S3.PR.4: nothing reacts to object changes; the functions that write objects act on them themselves',
   'ct-s3-pr-6':
     'CT.S3.PR.6: exports (7 days) and logs (90 days) expire; the site bucket holds the deployed app and the logos bucket the current logos, both kept as long as the app runs',
+  'ct-s3-pr-5':
+    "CT.S3.PR.5: only the logs bucket allows ACLs (object writer ownership, log delivery write): CloudFront's standard logs are delivered with an ACL, so that bucket must accept them (AWS's requirement, not a choice)",
   'ct-s3-pr-2':
     'CT.S3.PR.2: the one bucket without server access logging is the logs bucket itself (logging it into itself would loop)',
   'ct-sqs-pr-1':

@@ -85,7 +85,13 @@ let summary: { at: number; value: Promise<boolean> } | undefined
  */
 export const cachedHealthSummary = (now = Date.now()): Promise<boolean> => {
   if (!summary || now - summary.at >= SUMMARY_TTL_MS) {
-    summary = { at: now, value: checkDependencies().then(isHealthy) }
+    const value = checkDependencies().then(isHealthy)
+    const entry = { at: now, value }
+    summary = entry
+    // Only a healthy answer is kept: during an outage every caller sees the recovery at once.
+    void value.then((ok) => {
+      if (!ok && summary === entry) summary = undefined
+    })
   }
   return summary.value
 }
