@@ -1,12 +1,15 @@
 import { join } from 'node:path'
 import { Annotations, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib'
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager'
 import type { Construct } from 'constructs'
 import { Api, type Manifest } from './constructs/api.ts'
+import type { RouteAccess } from './route-access.ts'
 import { Auth } from './constructs/auth.ts'
 import { BillingSecrets } from './constructs/billing.ts'
 import { Data } from './constructs/data.ts'
 import { Email } from './constructs/email.ts'
 import { Files } from './constructs/files.ts'
+import { Firewall, firewallProps } from './constructs/firewall.ts'
 import { Jobs } from './constructs/jobs.ts'
 import { Operations } from './constructs/operations.ts'
 import { Site } from './constructs/site.ts'
@@ -27,6 +30,13 @@ export interface AppStackProps extends StackProps {
   projectRoot: string
   /** The built web app to deploy (web/dist). */
   webAssetPath: string
+  /** Per-route narrowing of the grants (default: lib/route-access.ts). */
+  access?: RouteAccess
+  /**
+   * The web ACL in front of CloudFront, when another stack (in us-east-1) holds it; without it
+   * this stack creates its own, which works only when this stack is in us-east-1 (bin/app.ts).
+   */
+  webAclArn?: string
 }
 
 /**
@@ -44,6 +54,8 @@ export class AppStack extends Stack {
   readonly site: Site
   readonly jobs: Jobs
   readonly operations: Operations
+  /** Opens the health check's details (GET /api/health with `authorization: Bearer <token>`). */
+  readonly healthToken: Secret
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
     super(scope, id, props)
@@ -53,7 +65,19 @@ export class AppStack extends Stack {
     this.files = new Files(this, 'Files')
     this.email = new Email(this, 'Email', { mailFrom: settings.mailFrom, mailDomain: settings.mailDomain })
     this.billing = new BillingSecrets(this, 'Billing')
-    this.api = new Api(this, 'Api', { rateLimit: settings.apiRateLimit, burstLimit: settings.apiBurstLimit })
+    this.healthToken = new Secret(this, 'HealthToken', {
+      description: 'Bearer token that opens the details of GET /api/health (anonymous callers get the cached summary)',
+      generateSecretString: { passwordLength: 40, excludePunctuation: true, includeSpace: false },
+    })
+    this.api = new Api(this, 'Api', {
+      rateLimit: settings.apiRateLimit,
+      burstLimit: settings.apiBurstLimit,
+      signInRateLimit: settings.signInRateLimit,
+      signInBurstLimit: settings.signInBurstLimit,
+    })
+    const webAclArn =
+      props.webAclArn ??
+      new Firewall(this, 'Firewall', firewallProps(settings, props.manifest, props.access)).webAcl.attrArn
     this.site = new Site(this, 'Site', {
       siteBucket: this.files.site,
       logBucket: this.files.logs,
@@ -61,8 +85,9 @@ export class AppStack extends Stack {
       webAssetPath: props.webAssetPath,
       domainName: settings.domainName,
       certificateArn: settings.certificateArn,
+      webAclArn,
     })
-    this.auth = new Auth(this, 'Auth', { appOrigin: this.site.origin, settings })
+    this.auth = new Auth(this, 'Auth', { appOrigin: this.site.origin, settings, emailIdentity: this.email.identity })
 
     this.api.addRoutes({
       manifest: props.manifest,
@@ -87,7 +112,9 @@ export class AppStack extends Stack {
           clientId: this.auth.supervisorClient.userPoolClientId,
           clientSecret: this.auth.supervisorClientSecret,
         },
+        healthToken: this.healthToken,
       },
+      access: props.access,
     })
 
     this.jobs = new Jobs(this, 'Jobs', {
@@ -108,9 +135,29 @@ export class AppStack extends Stack {
     new CfnOutput(this, 'AppUrl', { value: this.site.origin })
     new CfnOutput(this, 'StripeSecretArn', { value: this.billing.stripe.secretArn })
     new CfnOutput(this, 'AlarmTopicArn', { value: this.operations.topic.topicArn })
+    new CfnOutput(this, 'HealthTokenSecretArn', { value: this.healthToken.secretArn })
 
     for (const warning of settingsWarnings(settings)) Annotations.of(this).addWarningV2('@app/infra:settings', warning)
 
-    suppressNagFindings(this, props.manifest)
+    suppressNagFindings(
+      {
+        stack: this,
+        functions: this.api.functions,
+        retryEmails: this.jobs.retryEmails,
+        httpApi: this.api.httpApi,
+        distribution: this.site.distribution,
+        hasCustomCertificate: this.site.hasCustomCertificate,
+        supervisorPool: this.auth.supervisorPool,
+        staffPool: this.auth.staffPool,
+        secrets: {
+          stripe: this.billing.stripe,
+          emailLink: this.email.linkSecret,
+          supervisorClient: this.auth.supervisorClientSecret,
+          healthToken: this.healthToken,
+        },
+      },
+      props.manifest,
+      props.access,
+    )
   }
 }

@@ -41,6 +41,12 @@ export interface Settings {
   /** Steady requests per second and burst for the whole HTTP API stage. */
   apiRateLimit: number
   apiBurstLimit: number
+  /** Each sign-in route's own steady rate and burst in the API stage. */
+  signInRateLimit: number
+  signInBurstLimit: number
+  /** The web ACL: requests one client address may make in 5 minutes, to the whole site and to the sign-in paths. */
+  wafPerIpLimit: number
+  wafSignInPerIpLimit: number
 }
 
 type Lookup = (key: string) => unknown
@@ -60,6 +66,13 @@ const positive = (get: Lookup, key: string, fallback: number): number => {
   if (v === undefined || v === null || v === '') return fallback
   const n = typeof v === 'number' ? v : Number(v)
   if (!Number.isInteger(n) || n <= 0) throw new Error(`Context value '${key}' must be a positive integer`)
+  return n
+}
+
+/** WAF's rate-based rules take a limit of at least 10 requests per window. */
+const atLeast = (get: Lookup, key: string, fallback: number, min: number): number => {
+  const n = positive(get, key, fallback)
+  if (n < min) throw new Error(`Context value '${key}' must be at least ${min}`)
   return n
 }
 
@@ -93,7 +106,17 @@ export const readSettings = (get: Lookup): Settings => {
     throw new Error(`Context value 'oidcIssuer' must be an https URL`)
   }
 
-  const mailFrom = text(get, 'mailFrom') ?? `no-reply@${domainName ?? 'example.com'}`
+  // No made-up default: SES sends only from an identity someone can verify, so an address at
+  // example.com would leave every email of the deployed app unsent.
+  const mailFrom =
+    text(get, 'mailFrom') ??
+    (domainName
+      ? `no-reply@${domainName}`
+      : required(
+          undefined,
+          'mailFrom',
+          'without domainName: the sender of every email, an address you can verify in SES (--context mailFrom=office@your-church.org)',
+        ))
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(mailFrom)) throw new Error(`Context value 'mailFrom' must be an email address`)
   const mailDomain = text(get, 'mailDomain')
   if (mailDomain && !mailFrom.toLowerCase().endsWith(`@${mailDomain.toLowerCase()}`)) {
@@ -163,6 +186,10 @@ export const readSettings = (get: Lookup): Settings => {
     alarmEmail: text(get, 'alarmEmail'),
     apiRateLimit: positive(get, 'apiRateLimit', 50),
     apiBurstLimit: positive(get, 'apiBurstLimit', 100),
+    signInRateLimit: positive(get, 'signInRateLimit', 5),
+    signInBurstLimit: positive(get, 'signInBurstLimit', 10),
+    wafPerIpLimit: atLeast(get, 'wafPerIpLimit', 1000, 10),
+    wafSignInPerIpLimit: atLeast(get, 'wafSignInPerIpLimit', 100, 10),
   }
 }
 

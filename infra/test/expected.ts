@@ -1,5 +1,6 @@
 import type { IFunction } from 'aws-cdk-lib/aws-lambda'
 import type { Use } from '@app/functions'
+import { routeAccess, type RouteAccess } from '../lib/route-access.ts'
 import type { Synth } from './synth.ts'
 
 /**
@@ -38,7 +39,7 @@ const computePermissionsByUse = (s: Synth): Record<Use, string[]> => {
   const { stack, show } = s
   const table = show(stack.data.table.tableArn)
   const bucket = (arn: string) => [
-    ...on(['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], [`${show(arn)}/*`]),
+    ...on(['s3:GetObject', 's3:PutObject'], [`${show(arn)}/*`]),
     ...on(['s3:ListBucket'], [show(arn)]),
   ]
   const secret = (arn: string) => on(['secretsmanager:GetSecretValue'], [show(arn)])
@@ -46,36 +47,28 @@ const computePermissionsByUse = (s: Synth): Record<Use, string[]> => {
     table: on(
       [
         'dynamodb:GetItem',
-        'dynamodb:BatchGetItem',
         'dynamodb:Query',
         'dynamodb:PutItem',
         'dynamodb:UpdateItem',
         'dynamodb:DeleteItem',
         'dynamodb:BatchWriteItem',
         'dynamodb:ConditionCheckItem',
-        'dynamodb:DescribeTable',
       ],
       [table, `${table}/index/*`],
     ),
+    // Every call a route may be granted; which ones a route gets: staffPoolLines.
     staffPool: on(
       [
         'cognito-idp:AdminCreateUser',
         'cognito-idp:AdminDeleteUser',
-        'cognito-idp:AdminGetUser',
         'cognito-idp:AdminInitiateAuth',
         'cognito-idp:AdminSetUserPassword',
-        'cognito-idp:AdminUserGlobalSignOut',
-        'cognito-idp:DescribeUserPool',
       ],
       [show(stack.auth.staffPool.userPoolArn)],
     ),
     exportsBucket: bucket(stack.files.exports.bucketArn),
     logosBucket: bucket(stack.files.logos.bucketArn),
-    email: [
-      ...on(['ses:SendEmail'], [show(stack.email.identityArn)]),
-      ...on(['ses:GetAccount'], ['*']),
-      ...secret(stack.email.linkSecret.secretArn),
-    ],
+    email: [...on(['ses:SendEmail'], [show(stack.email.identityArn)]), ...secret(stack.email.linkSecret.secretArn)],
     stripe: secret(stack.billing.stripe.secretArn),
     oidc: secret(stack.auth.supervisorClientSecret.secretArn),
   }
@@ -88,12 +81,56 @@ const ownLogs = (s: Synth, fn: IFunction) =>
     [`<${s.logicalId(fn.node.scope!.node.findChild(`${fn.node.id}Logs`))}.Arn>`],
   )
 
-/** The exact permission lines of a route's function: its own log group, plus its uses. */
-export const expectedPermissions = (s: Synth, key: string) => {
-  const byUse = permissionsByUse(s)
+/** The staff pool calls one route is granted: those route-access.ts lists for it (grants.test.ts checks them against its code). */
+const staffPoolLines = (s: Synth, key: string, access: RouteAccess) =>
+  on(access.staffPool[key] ?? [], [s.show(s.stack.auth.staffPool.userPoolArn)])
+
+/**
+ * The health check's probe role: describe the table, read items, slide or end sessions (with a
+ * condition: see probeCondition), describe the staff pool, read one key of each bucket, the SES
+ * account, the Stripe and health token secrets.
+ */
+export const expectedProbePermissions = (s: Synth) => {
+  const { stack, show } = s
+  const table = show(stack.data.table.tableArn)
+  const probeKey = (arn: string) => [
+    ...on(['s3:GetObject'], [`${show(arn)}/health-check`]),
+    ...on(['s3:ListBucket'], [show(arn)]),
+  ]
   return [
-    ...ownLogs(s, s.stack.api.functions.get(key)!),
-    ...[...new Set(s.manifest[key]!.uses)].flatMap((use) => byUse[use]),
+    ...on(['dynamodb:DescribeTable', 'dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'], [table]),
+    ...on(['cognito-idp:DescribeUserPool'], [show(stack.auth.staffPool.userPoolArn)]),
+    ...probeKey(stack.files.exports.bucketArn),
+    ...probeKey(stack.files.logos.bucketArn),
+    ...on(['ses:GetAccount'], ['*']),
+    ...on(['secretsmanager:GetSecretValue'], [show(stack.billing.stripe.secretArn), show(stack.healthToken.secretArn)]),
+  ]
+}
+
+/** The one condition of the probe role: its writes reach session items only. */
+export const probeCondition = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SESSION#*'] } }
+
+export const probeEnv = [
+  ...baseEnv,
+  'TABLE_NAME',
+  'STAFF_USER_POOL_ID',
+  'EXPORTS_BUCKET',
+  'LOGOS_BUCKET',
+  'OIDC_ISSUER',
+  'STRIPE_SECRET_ARN',
+  'HEALTH_TOKEN_SECRET_ARN',
+].sort()
+
+/** The exact permission lines of a route's function: its own log group, plus its uses (or the probe's). */
+export const expectedPermissions = (s: Synth, key: string, access: RouteAccess = routeAccess) => {
+  const byUse = permissionsByUse(s)
+  const own = ownLogs(s, s.stack.api.functions.get(key)!)
+  if (access.probes.includes(key)) return [...own, ...expectedProbePermissions(s)].sort()
+  return [
+    ...own,
+    ...[...new Set(s.manifest[key]!.uses)].flatMap((use) =>
+      use === 'staffPool' ? staffPoolLines(s, key, access) : byUse[use],
+    ),
   ].sort()
 }
 
@@ -114,5 +151,7 @@ export const expectedJobPermissions = (s: Synth) => {
 
 export const expectedJobEnv = [...baseEnv, 'TABLE_NAME', 'MAIL_FROM', 'EMAIL_LINK_SECRET_ARN'].sort()
 
-export const expectedEnv = (s: Synth, key: string) =>
-  [...baseEnv, ...[...new Set(s.manifest[key]!.uses)].flatMap((use) => envByUse[use])].sort()
+export const expectedEnv = (s: Synth, key: string, access: RouteAccess = routeAccess) =>
+  access.probes.includes(key)
+    ? probeEnv
+    : [...baseEnv, ...[...new Set(s.manifest[key]!.uses)].flatMap((use) => envByUse[use])].sort()

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Use } from '@app/functions'
-import type { Manifest } from '../lib/constructs/api.ts'
+import { routes, type Use } from '@app/functions'
+import { staffPoolActions, type Manifest } from '../lib/constructs/api.ts'
+import { routeAccess, type RouteAccess } from '../lib/route-access.ts'
 import { retryEmailsEntry } from '../lib/constructs/jobs.ts'
 import { awsActionsIn, bundledSourceFiles, packageSourceFiles } from './aws-calls.ts'
 import {
@@ -29,22 +31,37 @@ const manifest: Manifest = {
   'probe/twice': { method: 'DELETE', path: '/api/probe/{id}', uses: ['table', 'table'] },
 }
 
+/** The made-up routes that use the staff pool may call all of it. */
+const access: RouteAccess = {
+  staffPool: { [only('staffPool')]: staffPoolActions, 'probe/everything': staffPoolActions },
+  probes: [],
+  signIn: [],
+}
+
 let s: Synth
+/** The real stack, for the checks of each real route against its code. */
+let real: Synth
 beforeAll(() => {
   s = synth({
     manifest,
+    access,
     context: { stripePrices: { price_starter_monthly: 'price_abc' }, stripePublishableKey: 'pk_test_abc123' },
   })
-}, 60_000)
-afterAll(() => s?.cleanup())
+  real = synth()
+}, 120_000)
+afterAll(() => {
+  s?.cleanup()
+  real?.cleanup()
+})
 
-const fnProps = (key: string) => s.resources[s.logicalId(s.stack.api.functions.get(key)!)]!.Properties!
-const roleOf = (key: string) => show(fnProps(key).Role).replace(/^<(\w+)\.Arn>$/, '$1')
+const fnProps = (key: string, on: Synth = s) =>
+  on.resources[on.logicalId(on.stack.api.functions.get(key)!)]!.Properties!
+const roleOf = (key: string, on: Synth = s) => show(fnProps(key, on).Role).replace(/^<(\w+)\.Arn>$/, '$1')
 
 describe('what a use grants, each alone', () => {
   it.each(allUses)("'%s' grants exactly its own resource, and its function's own log group", (use) => {
     const lines = permissionLines(s.resources, roleOf(only(use)))
-    expect(lines).toEqual(expectedPermissions(s, only(use)))
+    expect(lines).toEqual(expectedPermissions(s, only(use), access))
     const others = allUses.filter((u) => u !== use).flatMap((u) => permissionsByUse(s)[u])
     for (const line of others.filter((l) => !permissionsByUse(s)[use].includes(l))) expect(lines).not.toContain(line)
   })
@@ -57,7 +74,7 @@ describe('what a use grants, each alone', () => {
     const lines = permissionLines(s.resources, roleOf('probe/everything'))
     expect(lines.some((l) => l.startsWith('dynamodb:Scan'))).toBe(false)
     expect(lines.filter((l) => l.startsWith('s3:')).map((l) => l.split(' ')[0])).toEqual(
-      expect.arrayContaining(['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:ListBucket']),
+      expect.arrayContaining(['s3:GetObject', 's3:PutObject', 's3:ListBucket']),
     )
     expect(lines.filter((l) => /^s3:(Put|Delete)Bucket|^s3:\*|^dynamodb:\*|^\*/.test(l))).toEqual([])
   })
@@ -65,7 +82,9 @@ describe('what a use grants, each alone', () => {
 
 describe('uses together', () => {
   it('grants the union of every use, and nothing else', () => {
-    expect(permissionLines(s.resources, roleOf('probe/everything'))).toEqual(expectedPermissions(s, 'probe/everything'))
+    expect(permissionLines(s.resources, roleOf('probe/everything'))).toEqual(
+      expectedPermissions(s, 'probe/everything', access),
+    )
     expect(Object.keys(fnProps('probe/everything').Environment.Variables).sort()).toEqual(
       [...baseEnv, ...allUses.flatMap(env)].sort(),
     )
@@ -78,11 +97,11 @@ describe('uses together', () => {
   })
 
   it('grants a use named twice once', () => {
-    expect(permissionLines(s.resources, roleOf('probe/twice'))).toEqual(expectedPermissions(s, 'probe/twice'))
+    expect(permissionLines(s.resources, roleOf('probe/twice'))).toEqual(expectedPermissions(s, 'probe/twice', access))
   })
 
   it('gives each function a role of its own', () => {
-    const roles = Object.keys(manifest).map(roleOf)
+    const roles = Object.keys(manifest).map((key) => roleOf(key))
     expect(new Set(roles).size).toBe(roles.length)
   })
 
@@ -122,8 +141,25 @@ describe('what the packages call in AWS', () => {
     }
   })
 
+  it('grants no call that nothing makes', () => {
+    const called = new Set(calledActions().map(([a]) => a))
+    // ListBucket is never called: it makes GetObject on a missing key answer NoSuchKey, not AccessDenied.
+    const byDesign = new Set(['s3:ListBucket'])
+    const granted = [
+      ...Object.values(permissionsByUse(s)).flat(),
+      ...permissionLines(real.resources, roleOf('health/get-health', real)).filter((l) => !l.startsWith('logs:')),
+    ].map((l) => l.split(' ')[0]!)
+    expect([...new Set(granted)].filter((a) => !called.has(a) && !byDesign.has(a))).toEqual([])
+  })
+
   it('has every one granted by some use, and no Scan', () => {
-    const granted = new Set(Object.values(permissionsByUse(s)).flatMap((lines) => lines.map((l) => l.split(' ')[0])))
+    // The uses, and the health check's probe role (the only one with DescribeTable, DescribeUserPool, GetAccount).
+    const granted = new Set(
+      [
+        ...Object.values(permissionsByUse(s)).flat(),
+        ...permissionLines(real.resources, roleOf('health/get-health', real)),
+      ].map((l) => l.split(' ')[0]),
+    )
     const missing = calledActions().filter(([action]) => !granted.has(action))
     expect(missing).toEqual([])
     expect(calledActions().filter(([action]) => action === 'dynamodb:Scan')).toEqual([])
@@ -142,5 +178,93 @@ describe('what the packages call in AWS', () => {
     expect(lines).toEqual(expectedJobPermissions(s))
     const granted = new Set(lines.map((l) => l.split(' ')[0]))
     expect(actions.filter(([action]) => !granted.has(action))).toEqual([])
+  }, 30_000)
+})
+
+/**
+ * The staff pool's methods (packages/adapters/src/staff-pool.ts) and the Cognito calls each makes,
+ * counting the methods it calls in turn: read from the source.
+ */
+const staffPoolMethodCalls = () => {
+  const source = readFileSync(join(projectRoot, 'packages/adapters/src/staff-pool.ts'), 'utf8')
+  const body = source.slice(source.indexOf('export const staffPool = {'))
+  const starts = [...body.matchAll(/^ {2}async (\w+)\(/gm)]
+  const direct = new Map(
+    starts.map((m, i) => {
+      const text = body.slice(m.index, starts[i + 1]?.index ?? body.length)
+      return [
+        m[1]!,
+        {
+          calls: [...text.matchAll(/new (\w+)Command\(/g)].map((c) => `cognito-idp:${c[1]}`),
+          uses: [...text.matchAll(/staffPool\.(\w+)\(/g)].map((c) => c[1]!),
+        },
+      ]
+    }),
+  )
+  const resolve = (method: string, seen = new Set<string>()): string[] => {
+    if (seen.has(method)) return []
+    seen.add(method)
+    const m = direct.get(method)
+    if (!m) throw new Error(`staffPool.${method} not found in staff-pool.ts`)
+    return [...m.calls, ...m.uses.flatMap((u) => resolve(u, seen))]
+  }
+  return new Map([...direct.keys()].map((name) => [name, [...new Set(resolve(name))].sort()]))
+}
+
+describe('each real route, against its code', () => {
+  const methods = staffPoolMethodCalls()
+  const staffRoutes = Object.entries(routes).filter(
+    ([key, r]) => r.uses.includes('staffPool') && !routeAccess.probes.includes(key),
+  )
+
+  it('reads the staff pool methods and their calls from the source', () => {
+    expect(methods.get('checkPassword')).toEqual(['cognito-idp:AdminInitiateAuth'])
+    expect(methods.get('createUser')).toEqual([
+      'cognito-idp:AdminCreateUser',
+      'cognito-idp:AdminDeleteUser',
+      'cognito-idp:AdminSetUserPassword',
+    ])
+    expect(staffRoutes.map(([key]) => key).sort()).toEqual(Object.keys(routeAccess.staffPool).sort())
+  })
+
+  it.each(Object.keys(routeAccess.staffPool))(
+    "'%s' may make exactly the staff pool calls its code makes",
+    async (key) => {
+      const files = await bundledSourceFiles(join(projectRoot, 'functions/src', `${key}.ts`))
+      const used = files
+        .filter((f) => !f.endsWith('packages/adapters/src/staff-pool.ts'))
+        .flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/staffPool\.(\w+)\(/g)].map((m) => m[1]!))
+      const calls = [...new Set(used.flatMap((m) => methods.get(m) ?? []))].sort()
+      expect(calls.length).toBeGreaterThan(0)
+      const granted = permissionLines(real.resources, roleOf(key, real))
+        .filter((l) => l.startsWith('cognito-idp:'))
+        .map((l) => l.split(' ')[0])
+        .sort()
+      expect(granted).toEqual(calls)
+    },
+    30_000,
+  )
+
+  it('lets staff login only check a password: no creating, changing or deleting a login', () => {
+    const lines = permissionLines(real.resources, roleOf('staff/staff-login', real))
+    expect(lines.filter((l) => l.startsWith('cognito-idp:')).map((l) => l.split(' ')[0])).toEqual([
+      'cognito-idp:AdminInitiateAuth',
+    ])
+  })
+
+  it('gives the health check only the probe calls its code makes, and the session reads and writes', async () => {
+    const probeCalls = awsActionsIn([join(projectRoot, 'packages/adapters/src/health.ts')]).map(([a]) => a)
+    const secretsCalls = awsActionsIn([join(projectRoot, 'packages/adapters/src/secrets.ts')]).map(([a]) => a)
+    // The session middleware, for a caller that sends a cookie: read the session and the member,
+    // slide the session's expiry, end a session whose member is gone (packages/data/src/sessions.ts).
+    const session = ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']
+    const granted = permissionLines(real.resources, roleOf('health/get-health', real))
+      .filter((l) => !l.startsWith('logs:'))
+      .map((l) => l.split(' ')[0]!)
+    expect([...new Set(granted)].sort()).toEqual(
+      [...new Set([...probeCalls, ...secretsCalls, ...session, 's3:ListBucket'])].sort(),
+    )
+    const files = await bundledSourceFiles(join(projectRoot, 'functions/src/health/get-health.ts'))
+    expect(files.map((f) => f.slice(projectRoot.length))).toContain('packages/adapters/src/health.ts')
   }, 30_000)
 })

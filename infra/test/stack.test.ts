@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { Match } from 'aws-cdk-lib/assertions'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -7,6 +7,7 @@ import { tableDefinition } from '@app/data'
 import { METRICS_NAMESPACE } from '../../functions/src/jobs/retry-emails.ts'
 import { RETRY_ATTEMPTS, retryEmailsEntry } from '../lib/constructs/jobs.ts'
 import { outboxMetrics } from '../lib/constructs/operations.ts'
+import { routeAccess } from '../lib/route-access.ts'
 import { expectedJobEnv, expectedJobPermissions } from './expected.ts'
 import { permissionLines, projectRoot, roleStatements, show, synth, type CfnResourceJson, type Synth } from './synth.ts'
 
@@ -254,6 +255,65 @@ describe('CloudFront', () => {
     expect(pages.SystemMetadata['cache-control']).toBe('no-cache')
     expect(pages.DistributionPaths).toEqual(['/*'])
   })
+
+  it('uploads no source maps to the public site', () => {
+    const staged = readdirSync(s.outdir).filter((d) => d.startsWith('asset.'))
+    const files = staged.flatMap((d) =>
+      statSync(join(s.outdir, d)).isDirectory()
+        ? (readdirSync(join(s.outdir, d), { recursive: true }) as string[]).map((f) => `${d}/${f}`)
+        : [],
+    )
+    // The fixture holds assets/app.js and assets/app.js.map: the script goes, its map does not.
+    expect(files.some((f) => f.endsWith('assets/app.js'))).toBe(true)
+    expect(files.filter((f) => f.endsWith('.map'))).toEqual([])
+  })
+})
+
+describe('rate limits and sending reputation', () => {
+  it('puts a web ACL with per-address rate limits in front of CloudFront, tighter on the sign-in paths', () => {
+    const [[aclId, acl]] = ofType('AWS::WAFv2::WebACL') as [[string, CfnResourceJson]]
+    expect(ofType('AWS::WAFv2::WebACL')).toHaveLength(1)
+    const p = acl.Properties!
+    expect(p.Scope).toBe('CLOUDFRONT')
+    expect(p.DefaultAction).toEqual({ Allow: {} })
+    const rule = (name: string) => (p.Rules as Record<string, any>[]).find((r) => r.Name === name)!
+    for (const [name, limit] of [
+      ['PerIp', 1000],
+      ['SignInPerIp', 100],
+    ] as const) {
+      expect(rule(name).Action).toEqual({ Block: { CustomResponse: { ResponseCode: 429 } } })
+      expect(rule(name).Statement.RateBasedStatement).toMatchObject({ Limit: limit, AggregateKeyType: 'IP' })
+    }
+    const paths = rule('SignInPerIp').Statement.RateBasedStatement.ScopeDownStatement.OrStatement.Statements.map(
+      (st: Record<string, any>) => st.ByteMatchStatement.SearchString,
+    )
+    expect(paths.sort()).toEqual(['/api/callback', '/api/login', '/api/staff/login'])
+    expect(show(one('AWS::CloudFront::Distribution').Properties!.DistributionConfig.WebACLId)).toBe(`<${aclId}.Arn>`)
+  })
+
+  it('throttles each sign-in route on its own in the API stage, after the routes exist', () => {
+    const [[stageId, stage]] = ofType('AWS::ApiGatewayV2::Stage') as [[string, CfnResourceJson]]
+    expect(stage.Properties!.RouteSettings).toEqual({
+      'POST /api/staff/login': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
+      'GET /api/login': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
+      'GET /api/callback': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
+    })
+    const routeIds = ofType('AWS::ApiGatewayV2::Route')
+      .filter(([, r]) => Object.keys(stage.Properties!.RouteSettings).includes(r.Properties!.RouteKey))
+      .map(([rid]) => rid)
+    expect(routeIds).toHaveLength(3)
+    for (const rid of routeIds) expect(s.resources[stageId]!.DependsOn).toContain(rid)
+  })
+
+  it('alarms when the SES bounce or complaint rate nears the level where SES pauses sending', () => {
+    const ses = ofType('AWS::CloudWatch::Alarm')
+      .map(([, a]) => a.Properties!)
+      .filter((a) => a.Namespace === 'AWS/SES')
+    expect(ses.map((a) => [a.MetricName, a.Threshold, a.ComparisonOperator]).sort()).toEqual([
+      ['Reputation.BounceRate', 0.025, 'GreaterThanThreshold'],
+      ['Reputation.ComplaintRate', 0.0005, 'GreaterThanThreshold'],
+    ])
+  })
 })
 
 describe('identity', () => {
@@ -316,6 +376,12 @@ describe('email, billing and operations', () => {
     expect(source).toContain('process.env.STRIPE_SECRET_ARN')
     for (const [key, route] of Object.entries(s.manifest)) {
       const v = env(key)
+      // The health check probes only (its env and role: api.test.ts), whatever its uses list.
+      if (routeAccess.probes.includes(key)) {
+        expect(show(v.STRIPE_SECRET_ARN as string), key).toBe(`<${id(s.stack.billing.stripe)}>`)
+        expect(show(v.HEALTH_TOKEN_SECRET_ARN as string), key).toBe(`<${id(s.stack.healthToken)}>`)
+        continue
+      }
       if (route.uses.includes('email')) {
         expect(show(v.EMAIL_LINK_SECRET_ARN as string), key).toBe(`<${id(s.stack.email.linkSecret)}>`)
       }
@@ -377,7 +443,9 @@ describe('email, billing and operations', () => {
     ).toHaveLength(1)
     expect(metric('EmailOutboxOldestDueSeconds')).toHaveLength(1)
     expect(metric('EmailOutboxDead')).toHaveLength(1)
-    expect(alarms).toHaveLength(1 + 2 * Math.ceil(s.stack.api.functions.size / 10) + 1 + 4)
+    expect(metric('Reputation.BounceRate')).toHaveLength(1)
+    expect(metric('Reputation.ComplaintRate')).toHaveLength(1)
+    expect(alarms).toHaveLength(1 + 2 * Math.ceil(s.stack.api.functions.size / 10) + 1 + 4 + 2)
     for (const a of alarms.filter((x) => x.Metrics))
       expect(a.Metrics.filter((m: object) => 'MetricStat' in m).length).toBeLessThanOrEqual(10)
   })

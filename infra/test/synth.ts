@@ -9,6 +9,7 @@ import type { IConstruct } from 'constructs'
 import { routes } from '@app/functions'
 import { AppStack } from '../lib/app-stack.ts'
 import type { Manifest } from '../lib/constructs/api.ts'
+import type { RouteAccess } from '../lib/route-access.ts'
 import { readSettings } from '../lib/settings.ts'
 
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url))
@@ -20,6 +21,8 @@ const cdkJsonContext = (JSON.parse(readFileSync(join(projectRoot, 'cdk.json'), '
 
 export interface SynthOptions {
   manifest?: Manifest
+  /** Per-route narrowing of the grants (default: lib/route-access.ts); a made-up manifest needs its own. */
+  access?: RouteAccess
   context?: Record<string, unknown>
   /** Run esbuild for every function (slow: do it in one test file only). */
   bundle?: boolean
@@ -40,6 +43,8 @@ export const synth = (options: SynthOptions = {}) => {
     builtinCloudFormationValidation: options.validate ?? false,
     context: {
       ...cdkJsonContext,
+      // A deploy must name its sender (settings.ts); the tests use this one unless they give theirs.
+      mailFrom: 'no-reply@example.com',
       ...options.context,
       'aws:cdk:bundling-stacks': options.bundle ? ['**'] : [],
     },
@@ -49,6 +54,7 @@ export const synth = (options: SynthOptions = {}) => {
   const stack = new AppStack(app, settings.stackName, {
     settings,
     manifest,
+    access: options.access,
     projectRoot,
     webAssetPath: placeholderSite,
   })

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { routeAccess } from '../lib/route-access.ts'
 import { planPriceIds, readSettings, settingsWarnings } from '../lib/settings.ts'
 import { show, synth, type Synth } from './synth.ts'
 
@@ -114,7 +115,8 @@ describe('the other context values', () => {
   it('give the Stripe price map and publishable key to the functions that use Stripe, and only to them', () => {
     for (const [key, fn] of google.stack.api.functions) {
       const vars = google.resources[google.logicalId(fn)]!.Properties!.Environment.Variables
-      const usesStripe = google.manifest[key]!.uses.includes('stripe')
+      // The health check reads the Stripe secret only to say whether billing is configured.
+      const usesStripe = google.manifest[key]!.uses.includes('stripe') && !routeAccess.probes.includes(key)
       expect('STRIPE_PRICES' in vars, key).toBe(usesStripe)
       expect('STRIPE_PUBLISHABLE_KEY' in vars, key).toBe(usesStripe)
       if (usesStripe) {
@@ -144,7 +146,9 @@ describe('the other context values', () => {
 })
 
 describe('readSettings', () => {
-  const read = (context: Record<string, unknown>) => readSettings((key) => context[key])
+  /** Settings from this context, with a sender (required without domainName) unless it names one. */
+  const read = (context: Record<string, unknown>) =>
+    readSettings((key) => ({ ...(context.domainName ? {} : { mailFrom: 'no-reply@example.com' }), ...context })[key])
 
   it('knows our six plan price ids, and warns when billing is on but a plan price is not mapped', () => {
     expect(planPriceIds).toHaveLength(6)
@@ -158,7 +162,8 @@ describe('readSettings', () => {
     expect(settingsWarnings(read({ stripePublishableKey: 'pk_test_1', stripePrices: allPrices }))).toEqual([])
   })
 
-  it('has defaults that synthesize with no context at all', () => {
+  it('has defaults for everything but the sender, which it asks for plainly', () => {
+    expect(() => readSettings(() => undefined)).toThrow(/Context value 'mailFrom' is required without domainName/)
     expect(read({})).toMatchObject({
       stackName: 'MinistryTimesheets',
       supervisorIdp: 'cognito',

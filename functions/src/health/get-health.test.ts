@@ -1,10 +1,16 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { secrets } from '@app/adapters'
 import { callRoute } from '../../test/support/test-event.ts'
 import getHealth from './get-health.ts'
 
+/** The details need the configured token (HEALTH_TOKEN on the local stack). */
+const withToken = { headers: { authorization: `Bearer ${process.env.HEALTH_TOKEN}` } }
+
+afterEach(() => vi.restoreAllMocks())
+
 describe('GET /api/health', () => {
   it('answers 200 with the state of every dependency of the running stack', async () => {
-    const res = await callRoute(getHealth)
+    const res = await callRoute(getHealth, withToken)
     expect(res.status).toBe(200)
     expect(res.json).toEqual({
       status: 'ok',
@@ -24,12 +30,37 @@ describe('GET /api/health', () => {
     const bucket = process.env.EXPORTS_BUCKET
     process.env.EXPORTS_BUCKET = 'no-such-bucket'
     try {
-      const res = await callRoute(getHealth)
+      const res = await callRoute(getHealth, withToken)
       expect(res.status).toBe(503)
       expect(res.json.dependencies.exportsBucket).toBe('down')
       expect(res.json.dependencies.table).toBe('ok')
     } finally {
       process.env.EXPORTS_BUCKET = bucket
     }
+  })
+
+  it('gives anonymous callers the summary only, and a wrong token is anonymous', async () => {
+    for (const request of [{}, { headers: { authorization: 'Bearer wrong' } }, { headers: { authorization: 'x' } }]) {
+      const res = await callRoute(getHealth, request)
+      expect(res.status).toBe(200)
+      expect(res.json).toEqual({ status: 'ok' })
+    }
+  })
+
+  it('reports billing down, not a 500, when the Stripe secret cannot be read or is not JSON', async () => {
+    for (const failure of [new Error('AccessDeniedException'), new SyntaxError('Unexpected token')]) {
+      vi.spyOn(secrets, 'stripe').mockRejectedValueOnce(failure)
+      const res = await callRoute(getHealth, withToken)
+      expect(res.status).toBe(503)
+      expect(res.json.dependencies.billing).toBe('down')
+      expect(res.json.dependencies.table).toBe('ok')
+    }
+  })
+
+  it('answers with the summary when the health token secret cannot be read', async () => {
+    vi.spyOn(secrets, 'healthToken').mockRejectedValueOnce(new Error('ThrottlingException'))
+    const res = await callRoute(getHealth, withToken)
+    expect(res.status).toBe(200)
+    expect(res.json).toEqual({ status: 'ok' })
   })
 })

@@ -2,17 +2,20 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { Aws, Duration, Fn, RemovalPolicy } from 'aws-cdk-lib'
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway'
-import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2'
+import { CfnStage, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2'
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations'
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb'
-import type { PolicyStatement } from 'aws-cdk-lib/aws-iam'
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam'
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs'
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs'
 import type { IBucket } from 'aws-cdk-lib/aws-s3'
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager'
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito'
 import { Construct } from 'constructs'
+import { HEALTH_PROBE_KEY } from '@app/adapters'
 import type { Route, Use } from '@app/functions'
+import { functionTimeouts } from '../definition.ts'
+import { routeAccess, type RouteAccess } from '../route-access.ts'
 import { allow, appFunction } from './lambda.ts'
 
 export { functionBundling } from './lambda.ts'
@@ -40,11 +43,16 @@ export interface RouteResources {
     publishableKey?: string
   }
   oidc: { issuer: string; clientId: string; clientSecret: ISecret }
+  /** The token that opens the health check's details (a plain string). */
+  healthToken: ISecret
 }
 
 export interface ApiProps {
   rateLimit: number
   burstLimit: number
+  /** Each sign-in route's own steady rate and burst (routeAccess.signIn). */
+  signInRateLimit: number
+  signInBurstLimit: number
 }
 
 export interface AddRoutesProps {
@@ -56,38 +64,31 @@ export interface AddRoutesProps {
   /** The directory holding package-lock.json (esbuild resolves packages from here). */
   projectRoot: string
   resources: RouteResources
+  /** Per-route narrowing of the grants (default: lib/route-access.ts). */
+  access?: RouteAccess
 }
 
-/**
- * The Cognito calls the staff flows make (create, set password, sign in, look up, remove, sign
- * out) and the health probe's DescribeUserPool. grants.test.ts fails when an adapter calls one
- * that is not here.
- */
+/** Every staff pool call a route may be granted (which ones: routeAccess.staffPool, per route). */
 export const staffPoolActions = [
   'cognito-idp:AdminCreateUser',
   'cognito-idp:AdminDeleteUser',
-  'cognito-idp:AdminGetUser',
   'cognito-idp:AdminInitiateAuth',
   'cognito-idp:AdminSetUserPassword',
-  'cognito-idp:AdminUserGlobalSignOut',
-  'cognito-idp:DescribeUserPool',
 ]
 
-/** Item reads and writes, transactions (which need these), and DescribeTable for the health probe. No Scan. */
+/** Item reads and writes, and transactions (which need these). No Scan, no BatchGetItem (nothing calls it). */
 export const tableActions = [
-  'dynamodb:BatchGetItem',
   'dynamodb:BatchWriteItem',
   'dynamodb:ConditionCheckItem',
   'dynamodb:DeleteItem',
-  'dynamodb:DescribeTable',
   'dynamodb:GetItem',
   'dynamodb:PutItem',
   'dynamodb:Query',
   'dynamodb:UpdateItem',
 ]
 
-/** Object reads and writes (a bucket also gets ListBucket: see `objects`). */
-export const objectActions = ['s3:GetObject', 's3:PutObject', 's3:DeleteObject']
+/** Object reads and writes (a bucket also gets ListBucket: see `objects`). Nothing deletes objects. */
+export const objectActions = ['s3:GetObject', 's3:PutObject']
 
 /** `health/get-health` → `HealthGetHealth`: the construct id of a route's function. */
 export const routeId = (key: string) =>
@@ -143,15 +144,24 @@ export const tableAccess = (table: ITable): Grant => ({
 })
 
 /**
- * Exactly what one `uses` entry means: the IAM statements and the environment variables. A
- * `Record<Use, ...>`, so a new kind of use fails to compile until it is defined here.
+ * Exactly what one `uses` entry means for a route: the IAM statements and the environment
+ * variables. A `Record<Use, ...>`, so a new kind of use fails to compile until it is defined here.
  */
-export const grants: Record<Use, (r: RouteResources) => Grant> = {
+export const grants: Record<Use, (r: RouteResources, route: { key: string; access: RouteAccess }) => Grant> = {
   table: (r) => tableAccess(r.table),
-  staffPool: (r) => ({
-    statements: [allow(staffPoolActions, [r.staffPool.userPoolArn])],
-    env: { STAFF_USER_POOL_ID: r.staffPool.userPoolId, STAFF_USER_POOL_CLIENT_ID: r.staffClient.userPoolClientId },
-  }),
+  staffPool: (r, { key, access }) => {
+    const actions = access.staffPool[key]
+    if (!actions) {
+      throw new Error(`Route '${key}' uses the staff pool: list the calls it makes in infra/lib/route-access.ts`)
+    }
+    const unknown = actions.filter((a) => !staffPoolActions.includes(a))
+    if (unknown.length)
+      throw new Error(`route-access.ts: '${key}' lists unknown staff pool calls ${unknown.join(', ')}`)
+    return {
+      statements: [allow(actions, [r.staffPool.userPoolArn])],
+      env: { STAFF_USER_POOL_ID: r.staffPool.userPoolId, STAFF_USER_POOL_CLIENT_ID: r.staffClient.userPoolClientId },
+    }
+  },
   exportsBucket: (r) => ({
     statements: objects(r.exportsBucket),
     env: { EXPORTS_BUCKET: r.exportsBucket.bucketName },
@@ -163,8 +173,6 @@ export const grants: Record<Use, (r: RouteResources) => Grant> = {
   email: (r) => ({
     statements: [
       sendEmail(r.email.identityArn),
-      // The health probe reads the account's sending status; SES has no resource for it.
-      allow(['ses:GetAccount'], ['*']),
       // Emails carry (and the decision routes check) the signed Approve/Decline links.
       readSecret(r.email.linkSecret),
     ],
@@ -190,6 +198,47 @@ export const grants: Record<Use, (r: RouteResources) => Grant> = {
 }
 
 /**
+ * The health check's role: it is public, so it may only look. Describe the table and read items
+ * (the session middleware reads the caller's session and member) and slide or end a session (only
+ * items whose key starts with SESSION#); describe the staff pool; read one key of each bucket
+ * (ListBucket so a missing key answers NoSuchKey, not AccessDenied); read the SES account status;
+ * read the Stripe secret (is billing configured?) and the health token secret. No other call.
+ */
+export const probeGrant = (r: RouteResources): Grant => {
+  const table = r.table.tableArn
+  const bucket = (b: IBucket) => [
+    allow(['s3:GetObject'], [b.arnForObjects(HEALTH_PROBE_KEY)]),
+    allow(['s3:ListBucket'], [b.bucketArn]),
+  ]
+  return {
+    statements: [
+      allow(['dynamodb:DescribeTable', 'dynamodb:GetItem'], [table]),
+      new PolicyStatement({
+        actions: ['dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+        resources: [table],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SESSION#*'] } },
+      }),
+      allow(['cognito-idp:DescribeUserPool'], [r.staffPool.userPoolArn]),
+      ...bucket(r.exportsBucket),
+      ...bucket(r.logosBucket),
+      // SES has no resource for the account's sending status.
+      allow(['ses:GetAccount'], ['*']),
+      readSecret(r.stripe.secret),
+      readSecret(r.healthToken),
+    ],
+    env: {
+      TABLE_NAME: r.table.tableName,
+      STAFF_USER_POOL_ID: r.staffPool.userPoolId,
+      EXPORTS_BUCKET: r.exportsBucket.bucketName,
+      LOGOS_BUCKET: r.logosBucket.bucketName,
+      OIDC_ISSUER: r.oidc.issuer,
+      STRIPE_SECRET_ARN: r.stripe.secret.secretArn,
+      HEALTH_TOKEN_SECRET_ARN: r.healthToken.secretArn,
+    },
+  }
+}
+
+/**
  * The HTTP API and one Lambda function per manifest route. Each function gets its own role, its
  * own log group, and only the permissions and environment variables of the `uses` it declares.
  *
@@ -205,9 +254,11 @@ export class Api extends Construct {
   /** The API's hostname, for CloudFront's origin. */
   readonly domainName: string
   readonly functions = new Map<string, NodejsFunction>()
+  private readonly signInLimits: { rate: number; burst: number }
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id)
+    this.signInLimits = { rate: props.signInRateLimit, burst: props.signInBurstLimit }
     this.httpApi = new HttpApi(this, 'Http', {
       description: 'Ministry timesheets API, reached through CloudFront at /api/*',
       createDefaultStage: false,
@@ -241,25 +292,43 @@ export class Api extends Construct {
 
   /** One function and one route per manifest entry. */
   addRoutes(props: AddRoutesProps) {
+    const signInRoutes: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {}
     for (const [key, route] of Object.entries(props.manifest)) {
       const id = routeId(key)
-      const granted = [...new Set(route.uses)].map((use) => grants[use](props.resources))
+      const access = props.access ?? routeAccess
+      const granted = access.probes.includes(key)
+        ? [probeGrant(props.resources)]
+        : [...new Set(route.uses)].map((use) => grants[use](props.resources, { key, access }))
       const fn = appFunction(this, id, {
         description: `${route.method} ${route.path} (functions/src/${key}.ts)`,
-        roleDescription: `${route.method} ${route.path}: may use ${route.uses.join(', ')}`,
+        roleDescription: access.probes.includes(key)
+          ? `${route.method} ${route.path}: read-only probes of its dependencies`
+          : `${route.method} ${route.path}: may use ${route.uses.join(', ')}`,
         entry: writeEntry(props.entriesDir, props.functionsDir, key),
         projectRoot: props.projectRoot,
-        // API Gateway gives up after 30 s; every call we make has a shorter timeout of its own.
-        timeout: Duration.seconds(15),
+        timeout: Duration.seconds(functionTimeouts.route),
         statements: granted.flatMap((g) => g.statements),
         environment: Object.assign({ APP_ORIGIN: props.resources.appOrigin }, ...granted.map((g) => g.env)),
       })
-      this.httpApi.addRoutes({
+      const [httpRoute] = this.httpApi.addRoutes({
         path: route.path,
         methods: [route.method as HttpMethod],
         integration: new HttpLambdaIntegration(`${id}Integration`, fn),
       })
       this.functions.set(key, fn)
+      if (access.signIn.includes(key)) {
+        // Its own throttle, so a flood of sign-in attempts cannot use up the whole stage's limit;
+        // the stage names the route, so it must exist first.
+        // RouteSettings is a plain JSON map in CloudFormation: CDK passes it as it is, so CloudFormation's case.
+        signInRoutes[`${route.method} ${route.path}`] = {
+          ThrottlingRateLimit: this.signInLimits.rate,
+          ThrottlingBurstLimit: this.signInLimits.burst,
+        }
+        this.stage.node.addDependency(httpRoute!)
+      }
+    }
+    if (Object.keys(signInRoutes).length) {
+      ;(this.stage.node.defaultChild as CfnStage).routeSettings = signInRoutes
     }
   }
 }

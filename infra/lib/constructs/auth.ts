@@ -1,4 +1,4 @@
-import { Aws, CfnOutput, Duration, RemovalPolicy, SecretValue } from 'aws-cdk-lib'
+import { Aws, CfnOutput, Duration, RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib'
 import {
   AccountRecovery,
   Mfa,
@@ -7,12 +7,14 @@ import {
   UserPool,
   UserPoolClient,
   UserPoolClientIdentityProvider,
+  UserPoolEmail,
   UserPoolIdentityProviderGoogle,
   UserPoolIdentityProviderOidc,
   type PasswordPolicy,
 } from 'aws-cdk-lib/aws-cognito'
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager'
-import { Construct } from 'constructs'
+import { Construct, type IConstruct } from 'constructs'
+import { staffPoolDefinition, supervisorPoolDefinition, type TokenValidity } from '../definition.ts'
 import type { Settings } from '../settings.ts'
 
 export interface AuthProps {
@@ -27,17 +29,30 @@ export interface AuthProps {
     | 'oidcIssuer'
     | 'oidcProviderName'
     | 'authDomainPrefix'
+    | 'mailFrom'
+    | 'mailDomain'
   >
+  /** The SES identity of `mailFrom`: the supervisor pool sends its emails through it. */
+  emailIdentity: IConstruct
 }
 
-const strongPasswords: PasswordPolicy = {
-  minLength: 12,
-  requireDigits: true,
-  requireLowercase: true,
-  requireUppercase: true,
-  requireSymbols: true,
-  tempPasswordValidity: Duration.days(3),
-}
+/** The password policy of definition.ts, as CDK spells it. */
+const passwordPolicy = (p: typeof staffPoolDefinition.passwordPolicy): PasswordPolicy => ({
+  minLength: p.minLength,
+  requireDigits: p.requireDigits,
+  requireLowercase: p.requireLowercase,
+  requireUppercase: p.requireUppercase,
+  requireSymbols: p.requireSymbols,
+  tempPasswordValidity: Duration.days(p.tempPasswordValidityDays),
+})
+
+const tokenValidity = (t: TokenValidity) => ({
+  idTokenValidity: Duration.minutes(t.idTokenMinutes),
+  accessTokenValidity: Duration.minutes(t.accessTokenMinutes),
+  refreshTokenValidity: Duration.minutes(t.refreshTokenMinutes),
+})
+
+const mfa = { OFF: Mfa.OFF, OPTIONAL: Mfa.OPTIONAL, ON: Mfa.REQUIRED } as const
 
 const kebab = (s: string) =>
   s
@@ -79,13 +94,20 @@ export class Auth extends Construct {
         givenName: { required: false, mutable: true },
         familyName: { required: false, mutable: true },
       },
-      passwordPolicy: strongPasswords,
-      mfa: Mfa.OPTIONAL,
+      passwordPolicy: passwordPolicy(supervisorPoolDefinition.passwordPolicy),
+      mfa: mfa[supervisorPoolDefinition.mfa],
       mfaSecondFactor: { otp: true, sms: false },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
+      // Through our SES identity, not Cognito's default sender (about 50 emails a day per account).
+      email: UserPoolEmail.withSES({
+        fromEmail: settings.mailFrom,
+        sesVerifiedDomain: settings.mailDomain,
+        sesRegion: Stack.of(this).region,
+      }),
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     })
+    this.supervisorPool.node.addDependency(props.emailIdentity)
     const domain = this.supervisorPool.addDomain('HostedUi', {
       cognitoDomain: { domainPrefix: settings.authDomainPrefix ?? `${kebab(settings.stackName)}-${Aws.ACCOUNT_ID}` },
     })
@@ -107,10 +129,7 @@ export class Auth extends Construct {
           : UserPoolClientIdentityProvider.COGNITO,
       ],
       preventUserExistenceErrors: true,
-      // Only the sign-in itself uses these: the browser then holds our own session cookie.
-      idTokenValidity: Duration.minutes(15),
-      accessTokenValidity: Duration.minutes(15),
-      refreshTokenValidity: Duration.hours(1),
+      ...tokenValidity(supervisorPoolDefinition.client.tokenValidity),
     })
     if (provider) this.supervisorClient.node.addDependency(provider)
     this.supervisorClientSecret = new Secret(this, 'SupervisorClientSecret', {
@@ -120,23 +139,22 @@ export class Auth extends Construct {
     this.issuer = this.supervisorPool.userPoolProviderUrl
 
     this.staffPool = new UserPool(this, 'StaffPool', {
-      selfSignUpEnabled: false,
+      selfSignUpEnabled: !staffPoolDefinition.adminCreateUserOnly,
       signInAliases: { username: true },
-      passwordPolicy: strongPasswords,
-      mfa: Mfa.OFF,
+      passwordPolicy: passwordPolicy(staffPoolDefinition.passwordPolicy),
+      mfa: mfa[staffPoolDefinition.mfa],
       // A supervisor resets a forgotten password; volunteers may have no email at all.
       accountRecovery: AccountRecovery.NONE,
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     })
     this.staffClient = this.staffPool.addClient('ApiClient', {
+      // ALLOW_ADMIN_USER_PASSWORD_AUTH (CDK adds ALLOW_REFRESH_TOKEN_AUTH): staffPoolDefinition.client.authFlows.
       authFlows: { adminUserPassword: true },
       generateSecret: false,
       disableOAuth: true,
       preventUserExistenceErrors: true,
-      idTokenValidity: Duration.minutes(15),
-      accessTokenValidity: Duration.minutes(15),
-      refreshTokenValidity: Duration.hours(1),
+      ...tokenValidity(staffPoolDefinition.client.tokenValidity),
     })
 
     new CfnOutput(this, 'SupervisorSignInDomain', { value: domain.baseUrl() })

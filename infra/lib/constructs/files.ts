@@ -1,6 +1,22 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib'
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type BucketProps } from 'aws-cdk-lib/aws-s3'
 import { Construct } from 'constructs'
+import { bucketDefinitions, type BucketDefinition } from '../definition.ts'
+
+/** A bucket's lifecycle rules from definition.ts. */
+const lifecycle = (d: BucketDefinition): Pick<BucketProps, 'lifecycleRules'> =>
+  d.expirationDays === undefined
+    ? {}
+    : {
+        lifecycleRules: [
+          {
+            expiration: Duration.days(d.expirationDays),
+            ...(d.abortIncompleteMultipartUploadDays === undefined
+              ? {}
+              : { abortIncompleteMultipartUploadAfter: Duration.days(d.abortIncompleteMultipartUploadDays) }),
+          },
+        ],
+      }
 
 /** Private, encrypted, TLS-only, logged: what every bucket of ours shares. */
 const privateBucket = (logs?: Bucket, prefix?: string): BucketProps => ({
@@ -37,11 +53,12 @@ export class Files extends Construct {
     })
     this.exports = new Bucket(this, 'Exports', {
       ...privateBucket(this.logs, 'exports/'),
-      lifecycleRules: [{ expiration: Duration.days(7), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      ...lifecycle(bucketDefinitions.exports),
       removalPolicy: RemovalPolicy.RETAIN,
     })
     this.logos = new Bucket(this, 'Logos', {
       ...privateBucket(this.logs, 'logos/'),
+      ...lifecycle(bucketDefinitions.logos),
       removalPolicy: RemovalPolicy.RETAIN,
     })
     this.site = new Bucket(this, 'Site', {

@@ -8,6 +8,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager'
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs'
 import { Construct } from 'constructs'
 import { readSecret, sendEmail, tableAccess } from './api.ts'
+import { functionTimeouts } from '../definition.ts'
 import { appFunction } from './lambda.ts'
 
 /** The retry job's module (relative to the project root): it exports `handler` and needs no event. */
@@ -55,8 +56,7 @@ export class Jobs extends Construct {
       roleDescription: 'The email retry job: may use the table, send email, and read the email link secret',
       entry: join(props.projectRoot, retryEmailsEntry),
       projectRoot: props.projectRoot,
-      // At most 50 emails a run: a run ends well before the next one starts.
-      timeout: Duration.minutes(2),
+      timeout: Duration.seconds(functionTimeouts.retryEmails),
       statements: [...table.statements, sendEmail(props.email.identityArn), readSecret(props.email.linkSecret)],
       environment: {
         APP_ORIGIN: props.appOrigin,

@@ -35,6 +35,9 @@ export const outboxMetrics = {
   dead: 'EmailOutboxDead',
 } as const
 
+/** Alarm thresholds on the SES account's reputation metrics (fractions, as SES publishes them). */
+export const sesLimits = { bounceRate: 0.025, complaintRate: 0.0005 } as const
+
 interface AlarmOptions {
   description: string
   /** Default: metric >= threshold. */
@@ -50,8 +53,8 @@ const METRICS_PER_ALARM = 10
 /**
  * Alarms, all sent to one SNS topic (with an email subscription when `alarmEmail` is given):
  * API 5xx answers, function errors and throttles (every function, ten to an alarm), table
- * throttling, and the email outbox: the retry job failing, an email due for over an hour, an
- * email given up on, a job run given up on.
+ * throttling, the email outbox (the retry job failing, an email due for over an hour, an email
+ * given up on, a job run given up on), and the SES account's bounce and complaint rates.
  */
 export class Operations extends Construct {
   readonly topic: Topic
@@ -125,6 +128,20 @@ export class Operations extends Construct {
       description: 'The outbox gave up on an email after its last try (see the outbox items marked dead in the table)',
       comparison: ComparisonOperator.GREATER_THAN_THRESHOLD,
       missingData: TreatMissingData.IGNORE,
+    })
+    // SES reviews an account at a 5% bounce or 0.1% complaint rate and may pause its sending (for
+    // every tenant) at 10% / 0.5%: say so at half those review rates.
+    const reputation = (metricName: string) =>
+      new Metric({ namespace: 'AWS/SES', metricName, period: FIFTEEN_MINUTES, statistic: 'Maximum' })
+    this.alarm('SesBounceRate', reputation('Reputation.BounceRate'), sesLimits.bounceRate, {
+      description:
+        'SES bounce rate above 2.5% (SES reviews the account at 5% and may pause sending at 10%): look for an organization adding members with made-up addresses',
+      comparison: ComparisonOperator.GREATER_THAN_THRESHOLD,
+    })
+    this.alarm('SesComplaintRate', reputation('Reputation.ComplaintRate'), sesLimits.complaintRate, {
+      description:
+        'SES complaint rate above 0.05% (SES reviews the account at 0.1% and may pause sending at 0.5%): look for an organization mailing people who never asked',
+      comparison: ComparisonOperator.GREATER_THAN_THRESHOLD,
     })
     this.alarm(
       'EmailJobDeadLetters',

@@ -35,6 +35,8 @@ export interface SiteProps {
   webAssetPath: string
   domainName?: string
   certificateArn?: string
+  /** The WAF web ACL (CloudFront scope, us-east-1) in front of the distribution: its ARN. */
+  webAclArn: string
 }
 
 const referrerPolicies: Record<string, HeadersReferrerPolicy> = Object.fromEntries(
@@ -153,6 +155,7 @@ export class Site extends Construct {
             minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
           }
         : {}),
+      webAclId: props.webAclArn,
       enableLogging: true,
       logBucket: props.logBucket,
       logFilePrefix: 'cloudfront/',
@@ -178,9 +181,12 @@ export class Site extends Construct {
     })
     this.origin = `https://${props.domainName ?? this.distribution.distributionDomainName}`
 
+    // The site is public: source maps (the original source) stay out of it. Vite still writes them
+    // to web/dist for whoever holds the build, e.g. to read an error report's stack.
+    const site = () => Source.asset(props.webAssetPath, { exclude: ['**/*.map'] })
     // Hashed bundles first (cached for a year), then the pages that name them (always revalidated).
     const assets = new BucketDeployment(this, 'DeployAssets', {
-      sources: [Source.asset(props.webAssetPath)],
+      sources: [site()],
       destinationBucket: props.siteBucket,
       exclude: ['*'],
       include: ['assets/*'],
@@ -189,7 +195,7 @@ export class Site extends Construct {
       memoryLimit: 512,
     })
     const pages = new BucketDeployment(this, 'DeployPages', {
-      sources: [Source.asset(props.webAssetPath)],
+      sources: [site()],
       destinationBucket: props.siteBucket,
       exclude: ['assets/*'],
       prune: false,

@@ -33,6 +33,8 @@ const secret = async (name: string): Promise<string | undefined> => {
 
 export const secrets = {
   oidcClientSecret: () => secret('OIDC_CLIENT_SECRET'),
+  /** Opens the health check's details; unset, only the summary is ever answered. */
+  healthToken: () => secret('HEALTH_TOKEN'),
   emailLinkSecret: async () => {
     const value = await secret('EMAIL_LINK_SECRET')
     if (!value) throw new Error('Missing configuration: EMAIL_LINK_SECRET')

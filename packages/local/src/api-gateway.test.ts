@@ -1,6 +1,10 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
 import { describe, expect, it } from 'vitest'
 import type { Route } from '@app/functions'
-import { routeMatcher } from './api-gateway.ts'
+import { MAX_PAYLOAD_BYTES } from '@app/infra/lib/definition.ts'
+import { invoke, isTextBody, routeMatcher, runWithTimeout } from './api-gateway.ts'
 
 const route = (method: 'GET' | 'POST', path: string): Route => ({
   method,
@@ -31,5 +35,81 @@ describe('routeMatcher', () => {
   it('answers a malformed percent-escape as a bad path instead of throwing', () => {
     expect(match('GET', '/api/timesheets/%/download-csv')).toBe('bad-path')
     expect(match('POST', '/api/timesheets/%E0%A4%A/submit')).toBe('bad-path')
+  })
+})
+
+describe('invoke, as Lambda behind an HTTP API', () => {
+  const serve = async (lambda: Route['lambda']) => {
+    const r = { ...route('POST', '/api/echo'), lambda }
+    const match = routeMatcher([r])
+    const server = createServer((req, res) => {
+      void invoke(match('POST', '/api/echo') as Exclude<ReturnType<typeof match>, string | undefined>, req, res, {})
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as AddressInfo
+    return { url: `http://127.0.0.1:${port}/api/echo`, close: () => new Promise((resolve) => server.close(resolve)) }
+  }
+
+  it('answers a body over 10 MB with 413 and a clear message, without calling the function', async () => {
+    let called = false
+    const s = await serve(async () => {
+      called = true
+      return { statusCode: 200 }
+    })
+    try {
+      const res = await fetch(s.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: 'x'.repeat(MAX_PAYLOAD_BYTES + 1),
+      })
+      expect(res.status).toBe(413)
+      expect(await res.json()).toEqual({ message: 'Request body too large: the limit is 10 MB' })
+      expect(called).toBe(false)
+      const ok = await fetch(s.url, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: 'x'.repeat(MAX_PAYLOAD_BYTES),
+      })
+      expect(ok.status).toBe(200)
+    } finally {
+      await s.close()
+    }
+  })
+
+  it('hands text bodies over as text and anything else base64-encoded', async () => {
+    const seen: APIGatewayProxyEventV2[] = []
+    const s = await serve(async (event) => {
+      seen.push(event)
+      return { statusCode: 204 }
+    })
+    try {
+      const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff])
+      await fetch(s.url, { method: 'POST', headers: { 'content-type': 'image/png' }, body: bytes })
+      await fetch(s.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":"é"}' })
+      expect(seen[0]).toMatchObject({ isBase64Encoded: true, body: bytes.toString('base64') })
+      expect(seen[1]).toMatchObject({ isBase64Encoded: false, body: '{"a":"é"}' })
+    } finally {
+      await s.close()
+    }
+    expect(isTextBody('application/problem+json; charset=utf-8')).toBe(true)
+    expect(isTextBody('text/csv')).toBe(true)
+    expect(isTextBody('multipart/form-data; boundary=x')).toBe(false)
+    expect(isTextBody(undefined)).toBe(false)
+  })
+
+  it("stops waiting at the function's timeout and tells the function its remaining time", async () => {
+    let remaining = -1
+    const slow = {
+      path: '/api/slow',
+      lambda: async (_e: APIGatewayProxyEventV2, context: Context) => {
+        remaining = context.getRemainingTimeInMillis()
+        return new Promise<never>(() => undefined)
+      },
+    }
+    await expect(runWithTimeout(slow, {} as APIGatewayProxyEventV2, 'r1', 50)).resolves.toBe('timed-out')
+    expect(remaining).toBeGreaterThan(0)
+    expect(remaining).toBeLessThanOrEqual(50)
+    const quick = { path: '/api/quick', lambda: async () => ({ statusCode: 200 }) }
+    await expect(runWithTimeout(quick, {} as APIGatewayProxyEventV2, 'r2', 50)).resolves.toEqual({ statusCode: 200 })
   })
 })

@@ -2,9 +2,18 @@ import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
 import type { Route } from '@app/functions'
+import { functionTimeouts, MAX_PAYLOAD_BYTES } from '@app/infra/lib/definition.ts'
+import { withRequestId } from './lambda-logs.ts'
 
-/** Largest body the API accepts, as API Gateway's payload limit (a logo is under 2 MB, base64 grows it). */
-const MAX_BODY_BYTES = 6 * 1024 * 1024
+/** API Gateway's answer to a body over its payload limit (10 MB), instead of reading it all. */
+export const TOO_LARGE_MESSAGE = `Request body too large: the limit is ${MAX_PAYLOAD_BYTES / 1024 / 1024} MB`
+
+/**
+ * Content types an HTTP API hands to the function as text; any other body (binary, a form, no
+ * content type) arrives base64-encoded with `isBase64Encoded: true`.
+ */
+const textContentType = /^(text\/|application\/(json|xml|javascript)\b|[\w.-]+\/[\w.-]+\+(json|xml)\b)/i
+export const isTextBody = (contentType: string | undefined) => textContentType.test((contentType ?? '').trim())
 
 interface Match {
   route: Route
@@ -46,11 +55,12 @@ export const probeInvocations = (wrap: InvocationProbe | undefined) => {
 }
 
 const readBody = async (req: IncomingMessage): Promise<Buffer | 'too-large'> => {
+  if (Number(req.headers['content-length'] ?? 0) > MAX_PAYLOAD_BYTES) return 'too-large'
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of req) {
     size += (chunk as Buffer).length
-    if (size > MAX_BODY_BYTES) return 'too-large'
+    if (size > MAX_PAYLOAD_BYTES) return 'too-large'
     chunks.push(chunk as Buffer)
   }
   return Buffer.concat(chunks)
@@ -68,13 +78,14 @@ export const invoke = async (
   if (body === 'too-large') {
     res
       .writeHead(413, { 'content-type': 'application/json', ...extraHeaders })
-      .end(JSON.stringify({ message: 'Request body too large' }))
+      .end(JSON.stringify({ message: TOO_LARGE_MESSAGE }))
     return
   }
   const headers: Record<string, string> = {}
   for (const [k, v] of Object.entries(req.headers))
     if (v !== undefined && k !== 'cookie') headers[k] = Array.isArray(v) ? v.join(',') : v
   const requestId = randomUUID()
+  const text = isTextBody(req.headers['content-type'])
   const query = url.searchParams.size ? Object.fromEntries(url.searchParams) : undefined
   const event: APIGatewayProxyEventV2 = {
     version: '2.0',
@@ -85,8 +96,8 @@ export const invoke = async (
     headers,
     queryStringParameters: query,
     pathParameters: Object.keys(match.pathParameters).length ? match.pathParameters : undefined,
-    body: body.length ? body.toString('utf8') : undefined,
-    isBase64Encoded: false,
+    body: body.length ? body.toString(text ? 'utf8' : 'base64') : undefined,
+    isBase64Encoded: body.length > 0 && !text,
     requestContext: {
       accountId: 'local',
       apiId: 'local',
@@ -106,15 +117,45 @@ export const invoke = async (
       timeEpoch: Date.now(),
     },
   }
-  const context = {
-    awsRequestId: requestId,
-    functionName: match.route.path,
-    getRemainingTimeInMillis: () => 29_000,
-  } as Context
-  const call = () => match.route.lambda(event, context)
+  const call = () => runWithTimeout(match.route, event, requestId, functionTimeouts.route * 1000)
   const result = await (probe ? probe(event.routeKey, call) : call())
+  if (result === 'timed-out') {
+    // Lambda stops the function; the HTTP API answers its integration failure.
+    console.error(`${requestId} Task timed out after ${functionTimeouts.route} seconds: ${event.routeKey}`)
+    res
+      .writeHead(500, { 'content-type': 'application/json', ...extraHeaders })
+      .end(JSON.stringify({ message: 'Internal Server Error' }))
+    return
+  }
   const out: Record<string, string | string[]> = { ...extraHeaders, ...(result.headers as Record<string, string>) }
   if (result.cookies?.length) out['set-cookie'] = result.cookies
   res.writeHead(result.statusCode ?? 200, out)
   res.end(result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : result.body)
+}
+
+/**
+ * Runs the function as Lambda would: its console output in Lambda's JSON log format with this
+ * request id, and stopped (as far as the caller sees) after the function's timeout from the template.
+ */
+export const runWithTimeout = async (
+  route: Pick<Route, 'lambda' | 'path'>,
+  event: APIGatewayProxyEventV2,
+  requestId: string,
+  timeoutMs: number,
+) => {
+  const deadline = Date.now() + timeoutMs
+  const context = {
+    awsRequestId: requestId,
+    functionName: route.path,
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+  } as Context
+  let timer: NodeJS.Timeout | undefined
+  const timedOut = new Promise<'timed-out'>((resolve) => {
+    timer = setTimeout(() => resolve('timed-out'), timeoutMs)
+  })
+  try {
+    return await Promise.race([withRequestId(requestId, () => route.lambda(event, context)), timedOut])
+  } finally {
+    clearTimeout(timer)
+  }
 }

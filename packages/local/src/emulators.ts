@@ -2,9 +2,10 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { delimiter, dirname, join } from 'node:path'
-import type { Server } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import S3rver from '@20minutes/s3rver'
 import * as sesModule from 'aws-ses-v2-local'
+import { freePort } from './ports.ts'
 import { waitFor } from './wait.ts'
 
 const require = createRequire(import.meta.url)
@@ -84,24 +85,125 @@ export const startDynamo = async (port: number, dir: string): Promise<Running> =
   return { name: 'dynamodb', stop: () => stopChild(child), pid: child.pid }
 }
 
-/** cognito-local, which keeps its pools under `dir/.cognito`. */
+/** cognito-local, which keeps its pools under `dir/.cognito`, behind the password policy check below. */
 export const startCognito = async (port: number, dir: string): Promise<Running> => {
   mkdirSync(join(dir, '.cognito'), { recursive: true })
   // cognito-local makes every pool sign in by email unless told otherwise; ours uses usernames, as in AWS.
   writeFileSync(join(dir, '.cognito/config.json'), JSON.stringify({ UserPoolDefaults: { UsernameAttributes: [] } }))
   const bin = join(dirname(require.resolve('cognito-local/package.json')), 'lib/bin/start.js')
+  const innerPort = await freePort()
   const child = spawn(process.execPath, [bin], {
     cwd: dir,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port) },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(innerPort) },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const output = captureOutput(child)
   await waitFor('cognito-local', async () => {
     if (child.exitCode !== null) throw new Error(`exited: ${output()}`)
-    await ping(`http://127.0.0.1:${port}/health`)
+    await ping(`http://127.0.0.1:${innerPort}/health`)
   })
-  return { name: 'cognito', stop: () => stopChild(child), pid: child.pid }
+  const proxy = passwordPolicyProxy(`http://127.0.0.1:${innerPort}`)
+  await new Promise<void>((resolve, reject) => {
+    proxy.once('error', reject)
+    proxy.listen(port, '127.0.0.1', resolve)
+  })
+  return {
+    name: 'cognito',
+    stop: async () => {
+      await new Promise<void>((resolve) => {
+        proxy.close(() => resolve())
+        proxy.closeAllConnections()
+      })
+      await stopChild(child)
+    },
+    pid: child.pid,
+  }
 }
+
+type PasswordPolicy = {
+  MinimumLength?: number
+  RequireLowercase?: boolean
+  RequireUppercase?: boolean
+  RequireNumbers?: boolean
+  RequireSymbols?: boolean
+}
+
+/** Cognito's symbols: the characters its RequireSymbols counts. */
+const COGNITO_SYMBOLS = '^$*.[]{}()?"!@#%&/\\,><\':;|_~`=+-'
+
+/** What AWS says of a password that breaks the pool's policy, or undefined when it conforms. */
+export const passwordPolicyViolation = (password: string, p: PasswordPolicy): string | undefined => {
+  if (password.length < (p.MinimumLength ?? 8)) return 'Password not long enough'
+  if (p.RequireLowercase && !/[a-z]/.test(password)) return 'Password must have lowercase characters'
+  if (p.RequireUppercase && !/[A-Z]/.test(password)) return 'Password must have uppercase characters'
+  if (p.RequireNumbers && !/[0-9]/.test(password)) return 'Password must have numeric characters'
+  if (p.RequireSymbols && ![...password].some((c) => COGNITO_SYMBOLS.includes(c)))
+    return 'Password must have symbol characters'
+  return undefined
+}
+
+/**
+ * cognito-local stores a pool's password policy but never applies it; AWS refuses a password that
+ * breaks it. This proxy answers AdminCreateUser (temporary password) and AdminSetUserPassword as
+ * AWS does, reading the policy from the pool itself, and passes every other call through.
+ */
+const passwordPolicyProxy = (target: string) =>
+  createServer((req, res) => {
+    void (async () => {
+      const chunks: Buffer[] = []
+      for await (const chunk of req) chunks.push(chunk as Buffer)
+      const body = Buffer.concat(chunks)
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(([k, v]) => typeof v === 'string' && k !== 'host' && k !== 'content-length'),
+      ) as Record<string, string>
+      const forward = (payload: string, amzTarget = headers['x-amz-target']) =>
+        fetch(`${target}${req.url ?? '/'}`, {
+          method: req.method,
+          headers: { ...headers, ...(amzTarget ? { 'x-amz-target': amzTarget } : {}) },
+          body: req.method === 'GET' || req.method === 'HEAD' ? undefined : payload,
+        })
+      const action = headers['x-amz-target']?.split('.')[1]
+      if (action === 'AdminCreateUser' || action === 'AdminSetUserPassword') {
+        const input = JSON.parse(body.toString() || '{}') as {
+          UserPoolId?: string
+          Password?: string
+          TemporaryPassword?: string
+        }
+        const password = action === 'AdminSetUserPassword' ? input.Password : input.TemporaryPassword
+        if (password !== undefined) {
+          const described = await forward(
+            JSON.stringify({ UserPoolId: input.UserPoolId }),
+            'AWSCognitoIdentityProviderService.DescribeUserPool',
+          )
+          const pool = described.ok
+            ? ((await described.json()) as { UserPool?: { Policies?: { PasswordPolicy?: PasswordPolicy } } })
+            : {}
+          const violation = passwordPolicyViolation(password, pool.UserPool?.Policies?.PasswordPolicy ?? {})
+          if (violation) {
+            res.writeHead(400, { 'content-type': 'application/x-amz-json-1.1' })
+            res.end(
+              JSON.stringify({
+                __type: 'InvalidPasswordException',
+                message: `Password does not conform to policy: ${violation}`,
+              }),
+            )
+            return
+          }
+        }
+      }
+      const answer = await forward(body.toString())
+      const answerHeaders: Record<string, string> = {}
+      answer.headers.forEach((value, name) => {
+        if (name !== 'content-length' && name !== 'content-encoding' && name !== 'transfer-encoding')
+          answerHeaders[name] = value
+      })
+      res.writeHead(answer.status, answerHeaders)
+      res.end(Buffer.from(await answer.arrayBuffer()))
+    })().catch((e: unknown) => {
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' })
+      res.end(String(e))
+    })
+  })
 
 /** An S3 emulator that checks SigV4 signatures, so a tampered pre-signed link is refused. */
 export const startS3 = async (port: number, dir: string, buckets: string[]): Promise<Running> => {

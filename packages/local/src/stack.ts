@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -7,10 +8,18 @@ import { resetClients } from '@app/adapters'
 import { contentSecurityPolicy, securityHeaders } from '@app/core'
 import { retryEmailsJob, routes } from '@app/functions'
 import { invoke, routeMatcher } from './api-gateway.ts'
+import { installLambdaConsole, withRequestId } from './lambda-logs.ts'
 import { startCognito, startDynamo, startS3, startSes, type Running } from './emulators.ts'
 import { LOCAL_OIDC_CLIENT, startIdentityProvider } from './identity-provider.ts'
 import { assertFree, type Ports, type Service } from './ports.ts'
-import { ensureSecrets, ensureStaffPool, ensureTable, type StaffPool } from './provision.ts'
+import {
+  ensureSecrets,
+  ensureStaffPool,
+  ensureTable,
+  localBuckets,
+  type LocalSecrets,
+  type StaffPool,
+} from './provision.ts'
 import { devWeb, staticWeb, type WebHandler } from './web.ts'
 
 export const repoRoot = resolve(import.meta.dirname, '../../..')
@@ -41,7 +50,7 @@ export const stackEnvironment = (
   ports: Ports,
   dataDir: string,
   pool: StaffPool,
-  secrets: { emailLinkSecret: string },
+  secrets: LocalSecrets,
 ): Record<string, string> => ({
   AWS_REGION: 'us-east-1',
   AWS_ACCESS_KEY_ID: 'local',
@@ -58,18 +67,19 @@ export const stackEnvironment = (
   OIDC_CLIENT_SECRET: LOCAL_OIDC_CLIENT.secret,
   OIDC_ALLOW_INSECURE: 'true',
   APP_ORIGIN: `http://127.0.0.1:${ports.app}`,
-  EXPORTS_BUCKET: 'timesheets-exports',
-  LOGOS_BUCKET: 'timesheets-logos',
+  EXPORTS_BUCKET: localBuckets().exports.localName,
+  LOGOS_BUCKET: localBuckets().logos.localName,
   MAIL_FROM: 'Timesheets <no-reply@timesheets.local>',
   EMAIL_LINK_SECRET: secrets.emailLinkSecret,
+  HEALTH_TOKEN: secrets.healthToken,
 })
 
 /** The environment of a stack already running on these ports with this data directory. */
 export const runningStackEnvironment = (ports: Ports, dataDir: string) => {
   const file = join(dataDir, 'stack.json')
   if (!existsSync(file)) throw new Error(`No local stack data in ${dataDir}: start the stack first with npm start`)
-  const saved = JSON.parse(readFileSync(file, 'utf8')) as { staffPool: StaffPool; emailLinkSecret: string }
-  return stackEnvironment(ports, dataDir, saved.staffPool, saved)
+  const saved = JSON.parse(readFileSync(file, 'utf8')) as { staffPool: StaffPool }
+  return stackEnvironment(ports, dataDir, saved.staffPool, ensureSecrets(dataDir))
 }
 
 const local = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
@@ -101,7 +111,11 @@ export const startStack = async (options: StackOptions): Promise<Stack> => {
     const settled = await Promise.allSettled([
       startDynamo(ports.dynamodb, join(dataDir, 'dynamodb')),
       startCognito(ports.cognito, join(dataDir, 'cognito')),
-      startS3(ports.s3, join(dataDir, 's3'), ['timesheets-exports', 'timesheets-logos']),
+      startS3(
+        ports.s3,
+        join(dataDir, 's3'),
+        Object.values(localBuckets()).map((b) => b.localName),
+      ),
       startSes(ports.ses),
       idp,
     ])
@@ -172,8 +186,15 @@ export const startStack = async (options: StackOptions): Promise<Stack> => {
     })
     running.push({ name: 'app', stop: () => closeServer(server) })
 
+    // Handlers log as they do on Lambda (JSON log format); the stack's own messages stay plain.
+    const restoreConsole = installLambdaConsole()
+    running.push({ name: 'lambda logs', stop: async () => restoreConsole() })
+
     // In AWS a schedule runs the email retry job; here a timer does.
-    const retry = setInterval(() => void retryEmailsJob().catch(() => undefined), 30_000)
+    const retry = setInterval(
+      () => void withRequestId(randomUUID(), () => retryEmailsJob()).catch(() => undefined),
+      30_000,
+    )
     retry.unref()
     running.push({ name: 'email retry', stop: async () => clearInterval(retry) })
 

@@ -1,0 +1,39 @@
+/**
+ * Where a route gets less than its `uses` would grant: least privilege per route, not per kind of
+ * access. test/grants.test.ts reads each route's code and fails when this differs from what it
+ * calls.
+ */
+export interface RouteAccess {
+  /**
+   * The staff pool calls each route that uses 'staffPool' makes (packages/adapters/src/staff-pool.ts).
+   * A route that uses the staff pool and is not listed stops synth.
+   */
+  staffPool: Record<string, string[]>
+  /**
+   * Routes that only look at their dependencies (the health check): read-only probes of each one
+   * (constructs/api.ts, `probeGrant`) instead of what their `uses` grant.
+   */
+  probes: string[]
+  /**
+   * The sign-in routes: each gets its own, lower throttle in the API stage (context
+   * signInRateLimit/signInBurstLimit) and a tighter per-address limit in the web ACL.
+   */
+  signIn: string[]
+}
+
+export const routeAccess: RouteAccess = {
+  staffPool: {
+    // createUser: create, set the permanent password, and delete again when that fails.
+    'members/add-member': [
+      'cognito-idp:AdminCreateUser',
+      'cognito-idp:AdminDeleteUser',
+      'cognito-idp:AdminSetUserPassword',
+    ],
+    'members/reset-password': ['cognito-idp:AdminSetUserPassword'],
+    'members/remove-member': ['cognito-idp:AdminDeleteUser'],
+    // Staff login checks a password; it may not create, change or delete a login.
+    'staff/staff-login': ['cognito-idp:AdminInitiateAuth'],
+  },
+  probes: ['health/get-health'],
+  signIn: ['staff/staff-login', 'auth/login', 'auth/callback'],
+}

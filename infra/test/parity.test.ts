@@ -1,0 +1,105 @@
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { generatePassword } from '@app/adapters'
+import { tableDefinition } from '@app/data'
+import { localBuckets, staffClientSettings, staffPoolSettings, tableInput } from '@app/local/src/provision.ts'
+import { staffPoolDefinition } from '../lib/definition.ts'
+import { differences, fromLocal, fromTemplate } from './drift.ts'
+import { synth, type Synth } from './synth.ts'
+
+/**
+ * One description, two stacks: what the local stack creates must behave like what the template
+ * deploys. The local side is read from the inputs of the local provisioning calls (provision.ts);
+ * a copy of a definition changed by hand must make the comparison fail, proving it can.
+ */
+let s: Synth
+beforeAll(() => {
+  s = synth()
+}, 60_000)
+afterAll(() => s?.cleanup())
+
+type StaffDefinition = typeof staffPoolDefinition
+const local = (options: { table?: typeof tableDefinition; staff?: StaffDefinition } = {}) =>
+  fromLocal({
+    table: tableInput('timesheets', options.table),
+    staffPool: staffPoolSettings(options.staff),
+    staffClient: staffClientSettings(options.staff),
+    buckets: localBuckets(),
+  })
+
+describe('the local stack and the template', () => {
+  it('agree on the table, the staff pool and its client, and the buckets', () => {
+    const template = fromTemplate(s.resources)
+    expect(template.staffPool.passwordPolicy.requireSymbols).toBe(true)
+    expect(template.table.indexes).toHaveLength(tableDefinition.indexes.length)
+    expect(template.buckets.exports).toEqual({ expirationDays: 7, abortIncompleteMultipartUploadDays: 1 })
+    expect(differences(template, local())).toEqual([])
+  })
+
+  it('disagree when the local password policy is changed by hand', () => {
+    const staff = structuredClone(staffPoolDefinition) as StaffDefinition
+    ;(staff.passwordPolicy as { requireSymbols: boolean }).requireSymbols = false
+    expect(differences(fromTemplate(s.resources), local({ staff }))).toEqual([
+      'staffPool.passwordPolicy.requireSymbols: template true, local false',
+    ])
+  })
+
+  it('disagree when a local index is changed by hand', () => {
+    const table = structuredClone(tableDefinition) as unknown as { indexes: { sortKey: string }[] }
+    table.indexes[1]!.sortKey = 'gsi2other'
+    const found = differences(fromTemplate(s.resources), local({ table: table as unknown as typeof tableDefinition }))
+    expect(found.some((d) => d.startsWith('table.indexes'))).toBe(true)
+    expect(found.some((d) => d.startsWith('table.attributes'))).toBe(true)
+  })
+
+  it('disagree when the template is changed by hand: policy, index projection, TTL, flows, MFA, tokens, lifecycle', () => {
+    const resources = structuredClone(s.resources)
+    const byType = (type: string, prefix: string) =>
+      Object.entries(resources).find(([id, r]) => r.Type === type && id.startsWith(prefix))![1].Properties!
+    byType('AWS::Cognito::UserPool', 'AuthStaffPool').Policies.PasswordPolicy.MinimumLength = 8
+    byType('AWS::Cognito::UserPool', 'AuthStaffPool').AdminCreateUserConfig.AllowAdminCreateUserOnly = false
+    byType('AWS::Cognito::UserPool', 'AuthStaffPool').MfaConfiguration = 'OPTIONAL'
+    byType('AWS::DynamoDB::Table', 'DataTable').GlobalSecondaryIndexes[0].Projection = { ProjectionType: 'KEYS_ONLY' }
+    byType('AWS::DynamoDB::Table', 'DataTable').TimeToLiveSpecification.AttributeName = 'ttl'
+    byType('AWS::Cognito::UserPoolClient', 'AuthStaffPoolApiClient').ExplicitAuthFlows.push('ALLOW_USER_PASSWORD_AUTH')
+    byType('AWS::Cognito::UserPoolClient', 'AuthStaffPoolApiClient').RefreshTokenValidity = 30
+    byType('AWS::S3::Bucket', 'FilesExports').LifecycleConfiguration.Rules[0].ExpirationInDays = 30
+    const found = differences(fromTemplate(resources), local()).map((d) => d.split(':')[0])
+    expect(found).toEqual(
+      [
+        'buckets.exports.expirationDays',
+        'staffClient.authFlows',
+        'staffClient.refreshTokenMinutes',
+        'staffPool.adminCreateUserOnly',
+        'staffPool.mfa',
+        'staffPool.passwordPolicy.minLength',
+        'table.indexes',
+        'table.ttlAttribute',
+      ].sort(),
+    )
+  })
+})
+
+/** Cognito's symbols (the characters its RequireSymbols counts). */
+const COGNITO_SYMBOLS = new Set('^$*.[]{}()?"!@#%&/\\,><\':;|_~`=+-')
+
+describe('generated staff passwords', () => {
+  it('satisfy the staff pool policy the template declares', () => {
+    const p = fromTemplate(s.resources).staffPool.passwordPolicy as Record<string, number | boolean>
+    const satisfies = (password: string) =>
+      password.length >= (p.minLength as number) &&
+      (!p.requireLowercase || /[a-z]/.test(password)) &&
+      (!p.requireUppercase || /[A-Z]/.test(password)) &&
+      (!p.requireDigits || /\d/.test(password)) &&
+      (!p.requireSymbols || [...password].some((c) => COGNITO_SYMBOLS.has(c))) &&
+      [...password].every((c) => /[A-Za-z0-9]/.test(c) || COGNITO_SYMBOLS.has(c))
+    expect(satisfies('abcdefghijkL2')).toBe(!p.requireSymbols) // the check itself can fail
+    // The default length (Add Member, Reset Password), and any length from the policy's minimum up.
+    fc.assert(
+      fc.property(fc.option(fc.integer({ min: p.minLength as number, max: 64 }), { nil: undefined }), (length) =>
+        satisfies(generatePassword(length)),
+      ),
+      { numRuns: 2000 },
+    )
+  })
+})
