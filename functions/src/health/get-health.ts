@@ -1,3 +1,4 @@
+import { Health } from '@app/core'
 import { cachedHealthSummary, checkDependencies, healthTokenMatches, isHealthy } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
 import { HttpResponse } from '../http/response.ts'
@@ -13,6 +14,7 @@ export default defineRoute({
   method: 'GET',
   path: '/api/health',
   auth: 'public',
+  response: Health,
   uses: ['table', 'staffPool', 'exportsBucket', 'logosBucket', 'email', 'oidc', 'stripe'],
   handler: async ({ event }) => {
     if (await healthTokenMatches(event.headers?.authorization)) {
