@@ -7,6 +7,15 @@ const awsOnlyInAdapters = {
   message: 'Call AWS and Stripe through packages/adapters or packages/data.',
 }
 
+const packagesStayShared = (noAws) => [
+  ...(noAws ? [awsOnlyInAdapters] : []),
+  {
+    group: ['@app/functions', '@app/functions/*', '@app/local', '@app/local/*', '@app/infra', '@app/infra/*'],
+    message: 'packages/ are shared libraries: they never import functions/, local/ or infra/.',
+  },
+  { group: ['**/functions/**', '**/local/**', '**/infra/**'], message: 'packages/ never import the app.' },
+]
+
 /**
  * One no-restricted-imports entry per group of functions/src files (a later entry replaces an
  * earlier one for the same file, so each repeats the common restrictions).
@@ -60,9 +69,19 @@ export default tseslint.config(
   },
   {
     // Only the adapters and data packages (and the local stack, infra and tests) talk to AWS or Stripe.
-    files: ['web/src/**/*.{ts,tsx}', 'packages/core/src/**/*.ts'],
+    files: ['web/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [awsOnlyInAdapters] }] },
+  },
+  {
+    // Shared packages never reach up into the app: functions/, local/ and infra/ import them.
+    files: ['packages/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: packagesStayShared(false) }] },
+  },
+  {
+    files: ['packages/core/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: packagesStayShared(true) }] },
   },
   // The handlers' boundary: data through orgDb and system, files through the `files` the route
   // context hands over; and the rooms import one way only: routes > workflows > views > http.

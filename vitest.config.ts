@@ -13,7 +13,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/core/**/*.test.ts', 'packages/local/**/*.test.ts', 'functions/src/**/*.unit.test.ts'],
+          include: ['packages/core/**/*.test.ts', 'local/**/*.test.ts', 'functions/src/**/*.unit.test.ts'],
         },
       },
       {

@@ -1,7 +1,7 @@
 /**
  * What behaves the same on AWS and on the local stack, said once: the CDK constructs
  * (constructs/auth.ts, files.ts, api.ts, jobs.ts) and the local provisioning
- * (packages/local/src/provision.ts) both read this module, and test/drift.test.ts compares the
+ * (local/src/provision.ts) both read this module, and test/drift.test.ts compares the
  * synthesized template with what the local stack creates. Plain data: no aws-cdk-lib here, so the
  * local stack can import it without loading the CDK.
  *

@@ -5,7 +5,7 @@ import type { CfnResourceJson } from './synth.ts'
 /**
  * The behaviour-changing properties of the table, the staff pool, its client and the buckets, in
  * one shape, read either from the synthesized template or from what the local stack creates
- * (packages/local/src/provision.ts). `differences` lists every property where the two disagree.
+ * (local/src/provision.ts). `differences` lists every property where the two disagree.
  */
 export interface ParitySnapshot {
   table: {

@@ -1,7 +1,7 @@
 import { createServer, request, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http'
 import { gzipSync } from 'node:zlib'
 import { contentSecurityPolicy, securityHeaders } from '@app/core'
-import { staticWeb } from '../../packages/local/src/web.ts'
+import { staticWeb } from '../../local/src/web.ts'
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|manifest\+json)|image\/svg\+xml)/
 
@@ -29,7 +29,7 @@ const send = (
 
 /**
  * The site as CloudFront would front it, on a loopback port: the built app from `dist` through
- * the local stack's own static handler (packages/local/src/web.ts, with the stack's security
+ * the local stack's own static handler (local/src/web.ts, with the stack's security
  * headers), /api/* passed to the stack's API, and text responses gzipped (the local stack sends
  * them uncompressed). The benchmark serves its own build so a concurrent rebuild of web/dist
  * cannot swap files under Lighthouse.

@@ -17,7 +17,7 @@ export interface EventRequest {
   body?: string
 }
 
-/** The event the HTTP API sends (the same shape packages/local/src/api-gateway.ts builds). */
+/** The event the HTTP API sends (the same shape local/src/api-gateway.ts builds). */
 export const lambdaEvent = (r: EventRequest) => {
   let rawPath = r.path
   for (const [k, v] of Object.entries(r.params ?? {})) rawPath = rawPath.replace(`{${k}}`, encodeURIComponent(v))

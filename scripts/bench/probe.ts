@@ -7,7 +7,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { observeAwsCalls, type AwsCall } from '@app/adapters'
-import { probeInvocations } from '../../packages/local/src/api-gateway.ts'
+import { probeInvocations } from '../../local/src/api-gateway.ts'
 
 export interface RouteUsage {
   invocations: number

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { freePorts, portSettings, type Ports } from '../../../../packages/local/src/ports.ts'
+import { freePorts, portSettings, type Ports } from '../../../../local/src/ports.ts'
 
 export const repoRoot = resolve(import.meta.dirname, '../../../..')
 
@@ -31,7 +31,7 @@ const waitUntil = async (what: string, check: () => Promise<boolean> | boolean, 
 }
 
 /**
- * `npm start` as a separate process (node --import tsx packages/local/src/start.ts) on free
+ * `npm start` as a separate process (node --import tsx local/src/start.ts) on free
  * loopback ports and its own data directory, as a person would run it.
  */
 export const launchStack = async (dataDir: string, ports?: Ports) => {
@@ -44,7 +44,7 @@ export const launchStack = async (dataDir: string, ports?: Ports) => {
     env[setting.variable] = String(chosen[service as keyof Ports])
   // The built web bundle when there is one, else Vite: never a build inside this test.
   env.WEB_MODE = existsSync(join(repoRoot, 'web/dist/index.html')) ? 'dist' : 'dev'
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/local/src/start.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'local/src/start.ts'], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

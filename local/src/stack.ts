@@ -22,7 +22,7 @@ import {
 } from './provision.ts'
 import { devWeb, staticWeb, type WebHandler } from './web.ts'
 
-export const repoRoot = resolve(import.meta.dirname, '../../..')
+export const repoRoot = resolve(import.meta.dirname, '../..')
 
 export interface StackOptions {
   ports: Ports
