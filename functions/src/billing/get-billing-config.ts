@@ -1,4 +1,5 @@
 import { BillingConfig } from '@app/core'
+import { config } from '@app/adapters'
 import { billingConfigured } from '@app/adapters/billing'
 import { defineRoute } from '../http/define-route.ts'
 
@@ -10,6 +11,6 @@ export default defineRoute({
   response: BillingConfig,
   uses: ['stripe'],
   handler: async () => ({
-    publishableKey: (await billingConfigured()) ? process.env.STRIPE_PUBLISHABLE_KEY || null : null,
+    publishableKey: (await billingConfigured()) ? (config.stripePublishableKey ?? null) : null,
   }),
 })
