@@ -51,6 +51,7 @@ const stripeSecret = (v: EnvironmentValues): Record<string, string> =>
 /** Exactly the variables one `uses` entry sets. A `Record<Use, ...>`: a new use fails to compile until defined here. */
 export const environmentByUse: Record<Use, (v: EnvironmentValues) => Record<string, string>> = {
   table: (v) => ({ TABLE_NAME: v.tableName }),
+  'table:read': (v) => ({ TABLE_NAME: v.tableName }),
   staffPool: (v) => ({ STAFF_USER_POOL_ID: v.staffPoolId, STAFF_USER_POOL_CLIENT_ID: v.staffClientId }),
   exportsBucket: (v) => ({ EXPORTS_BUCKET: v.exportsBucket }),
   logosBucket: (v) => ({ LOGOS_BUCKET: v.logosBucket }),

@@ -9,7 +9,7 @@ export default defineRoute({
   path: '/api/billing/config',
   auth: 'public',
   response: BillingConfig,
-  uses: ['stripe'],
+  uses: ['table:read', 'stripe'],
   handler: async () => ({
     publishableKey: (await billingConfigured()) ? (config.stripePublishableKey ?? null) : null,
   }),

@@ -88,6 +88,21 @@ export const tableActions = [
   'dynamodb:UpdateItem',
 ]
 
+/** What 'table:read' allows on the table and its indexes. */
+export const tableReadActions = ['dynamodb:GetItem', 'dynamodb:Query']
+
+/**
+ * The session middleware slides (UpdateItem) or ends (DeleteItem) the caller's session, whatever
+ * the route: a read-only route (and the health check) may write items under SESSION# only
+ * (packages/data/src/keys.ts). LeadingKeys is the partition key of every item the call touches.
+ */
+export const sessionWrites = (table: ITable) =>
+  new PolicyStatement({
+    actions: ['dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+    resources: [table.tableArn],
+    conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SESSION#*'] } },
+  })
+
 /** Object reads and writes (a bucket also gets ListBucket: see `objects`). Nothing deletes objects. */
 export const objectActions = ['s3:GetObject', 's3:PutObject']
 
@@ -145,6 +160,10 @@ export const grants: Record<
   (r: RouteResources, route: { key: string; access: RouteAccess }) => PolicyStatement[]
 > = {
   table: (r) => tableStatements(r.table),
+  'table:read': (r) => [
+    allow(tableReadActions, [r.table.tableArn, `${r.table.tableArn}/index/*`]),
+    sessionWrites(r.table),
+  ],
   staffPool: (r, { key, access }) => {
     const actions = access.staffPool[key]
     if (!actions) {
@@ -200,11 +219,7 @@ export const probeStatements = (r: RouteResources): PolicyStatement[] => {
   ]
   return [
     allow(['dynamodb:DescribeTable', 'dynamodb:GetItem'], [table]),
-    new PolicyStatement({
-      actions: ['dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
-      resources: [table],
-      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SESSION#*'] } },
-    }),
+    sessionWrites(r.table),
     allow(['cognito-idp:DescribeUserPool'], [r.staffPool.userPoolArn]),
     ...bucket(r.exportsBucket),
     ...bucket(r.logosBucket),
