@@ -7,7 +7,13 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { resetClients, withEnvironment } from '@app/adapters'
 import { contentSecurityPolicy, securityHeaders } from '@app/core'
 import { retryEmailsJob, routes, type Route } from '@app/functions'
-import { retryJobEnvironment, routeEnvironment, type EnvironmentValues } from '@app/infra/lib/environment.ts'
+import {
+  environmentByUse,
+  probeEnvironment,
+  retryJobEnvironment,
+  routeEnvironment,
+  type EnvironmentValues,
+} from '@app/infra/lib/environment.ts'
 import { routeAccess } from '@app/infra/lib/route-access.ts'
 import { invoke, routeMatcher } from './api-gateway.ts'
 import { installLambdaConsole, withRequestId } from './lambda-logs.ts'
@@ -45,36 +51,22 @@ export interface Stack {
 }
 
 /**
- * The environment each function gets on the local stack (in AWS the CDK stack sets the same
- * variables). Scripts such as the seeder use it to reach a stack that is already running.
+ * Every variable any function gets on the local stack, together: what the stack's own code, the
+ * test workers that call handlers directly, and scripts such as the seeder read. Each function
+ * itself gets only its own (functionEnvironments).
  */
 export const stackEnvironment = (
   ports: Ports,
   dataDir: string,
   pool: StaffPool,
   secrets: LocalSecrets,
-): Record<string, string> => ({
-  AWS_REGION: 'us-east-1',
-  AWS_ACCESS_KEY_ID: 'local',
-  AWS_SECRET_ACCESS_KEY: 'local',
-  TABLE_NAME: 'timesheets',
-  DYNAMODB_ENDPOINT: `http://127.0.0.1:${ports.dynamodb}`,
-  COGNITO_ENDPOINT: `http://127.0.0.1:${ports.cognito}`,
-  S3_ENDPOINT: `http://127.0.0.1:${ports.s3}`,
-  SES_ENDPOINT: `http://127.0.0.1:${ports.ses}`,
-  STAFF_USER_POOL_ID: pool.userPoolId,
-  STAFF_USER_POOL_CLIENT_ID: pool.clientId,
-  OIDC_ISSUER: `http://127.0.0.1:${ports.idp}`,
-  OIDC_CLIENT_ID: LOCAL_OIDC_CLIENT.id,
-  OIDC_CLIENT_SECRET: LOCAL_OIDC_CLIENT.secret,
-  OIDC_ALLOW_INSECURE: 'true',
-  APP_ORIGIN: `http://127.0.0.1:${ports.app}`,
-  EXPORTS_BUCKET: localBuckets().exports.localName,
-  LOGOS_BUCKET: localBuckets().logos.localName,
-  MAIL_FROM: 'Timesheets <no-reply@timesheets.local>',
-  EMAIL_LINK_SECRET: secrets.emailLinkSecret,
-  HEALTH_TOKEN: secrets.healthToken,
-})
+): Record<string, string> => {
+  const values = localEnvironmentValues(ports, pool, secrets)
+  const every = Object.assign(probeEnvironment(values), ...Object.values(environmentByUse).map((vars) => vars(values)))
+  // Source maps are on for this process already (vitest, tsx); nothing to pass on.
+  const { NODE_OPTIONS: _, ...variables } = every as Record<string, string>
+  return { ...localRuntimeEnvironment(ports), ...variables }
+}
 
 /** The values the template's variables take on this stack: the emulators' names, the secrets' values. */
 export const localEnvironmentValues = (
