@@ -35,6 +35,12 @@ const byUse: Partial<Record<Use, NagPackSuppression>> = {
     reason: "'table': the only wildcard is <table ARN>/index/*, the table's own global secondary indexes, for Query",
     appliesTo: [{ regex: '/^Resource::<DataTable[A-Za-z0-9]+\\.Arn>\\/index\\/\\*$/' }],
   },
+  'table:read': {
+    id: 'AwsSolutions-IAM5',
+    reason:
+      "'table:read': the only wildcard is <table ARN>/index/*, the table's own global secondary indexes, for Query",
+    appliesTo: [{ regex: '/^Resource::<DataTable[A-Za-z0-9]+\\.Arn>\\/index\\/\\*$/' }],
+  },
   exportsBucket: {
     id: 'AwsSolutions-IAM5',
     reason: "'exportsBucket': Get/Put/DeleteObject on the objects (<bucket ARN>/*) of that one bucket",

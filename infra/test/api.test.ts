@@ -136,11 +136,13 @@ describe('each function', () => {
       const roleId = show(s.resources[fnId(key)]!.Properties!.Role).replace(/^<(\w+)\.Arn>$/, '$1')
       const { managedPolicyArns, statements } = roleStatements(s.resources, roleId)
       expect(managedPolicyArns, key).toEqual([])
-      // Only the health probe's session writes carry a condition (they reach SESSION# items only).
+      // Only the session writes of the health probe and of read-only routes carry a condition (SESSION# items only).
       expect(
         statements.filter((st) => st.Condition !== undefined).map((st) => st.Condition),
         key,
-      ).toEqual(routeAccess.probes.includes(key) ? [probeCondition] : [])
+      ).toEqual(
+        routeAccess.probes.includes(key) || s.manifest[key]!.uses.includes('table:read') ? [probeCondition] : [],
+      )
       expect(permissionLines(s.resources, roleId), key).toEqual(expectedPermissions(s, key))
       const trust = s.resources[roleId]!.Properties!.AssumeRolePolicyDocument.Statement as { Principal: unknown }[]
       expect(trust.map((t) => t.Principal)).toEqual([{ Service: 'lambda.amazonaws.com' }])

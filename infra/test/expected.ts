@@ -9,6 +9,7 @@ import type { Synth } from './synth.ts'
  */
 export const envByUse: Record<Use, string[]> = {
   table: ['TABLE_NAME'],
+  'table:read': ['TABLE_NAME'],
   staffPool: ['STAFF_USER_POOL_ID', 'STAFF_USER_POOL_CLIENT_ID'],
   exportsBucket: ['EXPORTS_BUCKET'],
   logosBucket: ['LOGOS_BUCKET'],
@@ -56,6 +57,11 @@ const computePermissionsByUse = (s: Synth): Record<Use, string[]> => {
       ],
       [table, `${table}/index/*`],
     ),
+    // Reads; and (under the condition sessionCondition) sliding or ending the caller's session.
+    'table:read': [
+      ...on(['dynamodb:GetItem', 'dynamodb:Query'], [table, `${table}/index/*`]),
+      ...on(['dynamodb:UpdateItem', 'dynamodb:DeleteItem'], [table]),
+    ],
     // Every call a route may be granted; which ones a route gets: staffPoolLines.
     staffPool: on(
       [
@@ -107,8 +113,9 @@ export const expectedProbePermissions = (s: Synth) => {
   ]
 }
 
-/** The one condition of the probe role: its writes reach session items only. */
-export const probeCondition = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SESSION#*'] } }
+/** The one condition of the probe role and of 'table:read': their writes reach session items only. */
+export const sessionCondition = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SESSION#*'] } }
+export const probeCondition = sessionCondition
 
 export const probeEnv = [
   ...baseEnv,

@@ -13,8 +13,9 @@ import {
   expectedJobPermissions,
   expectedPermissions,
   permissionsByUse,
+  sessionCondition,
 } from './expected.ts'
-import { permissionLines, projectRoot, show, synth, type Synth } from './synth.ts'
+import { permissionLines, projectRoot, roleStatements, show, synth, type Synth } from './synth.ts'
 
 /** With context `stripePrices` and `stripePublishableKey`, the Stripe functions also get them. */
 const env = (use: Use) => [...envByUse[use], ...(use === 'stripe' ? ['STRIPE_PRICES', 'STRIPE_PUBLISHABLE_KEY'] : [])]
@@ -24,10 +25,12 @@ const env = (use: Use) => [...envByUse[use], ...(use === 'stripe' ? ['STRIPE_PRI
  * everything), so every grant is checked in isolation, whatever the real manifest holds today.
  * Not bundled: the route files do not exist.
  */
+/** Every use a route may hold at once: a route reads and writes the table, or only reads it. */
+const everything = allUses.filter((use) => use !== 'table:read')
 const only = (use: Use) => `probe/only-${use.toLowerCase()}`
 const manifest: Manifest = {
   ...Object.fromEntries(allUses.map((use) => [only(use), { method: 'GET', path: `/api/probe/${use}`, uses: [use] }])),
-  'probe/everything': { method: 'POST', path: '/api/probe/{id}/everything', uses: [...allUses] },
+  'probe/everything': { method: 'POST', path: '/api/probe/{id}/everything', uses: everything },
   'probe/twice': { method: 'DELETE', path: '/api/probe/{id}', uses: ['table', 'table'] },
 }
 
@@ -80,13 +83,62 @@ describe('what a use grants, each alone', () => {
   })
 })
 
+/**
+ * A route that only reads (its code: functions/test/security/read-only.test.ts) gets reads of the
+ * table and its indexes, and writes of its caller's session item only; every other route the full
+ * item access. Checked on the real stack, statement by statement (the condition belongs to the writes).
+ */
+describe("each real route's table access", () => {
+  const writes = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem']
+  const tableStatements = (key: string) =>
+    roleStatements(real.resources, roleOf(key, real))
+      .statements.map((st) => ({ ...st, Action: [st.Action].flat() }))
+      .filter((st) => st.Action.some((a) => a.startsWith('dynamodb:')))
+  const readRoutes = Object.entries(routes).filter(([, r]) => r.uses.includes('table:read'))
+
+  it('classifies the routes that only look (some, not all)', () => {
+    expect(readRoutes.map(([key]) => key)).toEqual(expect.arrayContaining(['members/list-members', 'auth/get-user']))
+    expect(readRoutes.length).toBeLessThan(Object.keys(routes).length)
+    for (const [key, r] of Object.entries(routes))
+      expect(r.uses.includes('table') !== r.uses.includes('table:read'), key).toBe(true)
+  })
+
+  it.each(readRoutes.map(([key]) => key))('%s: reads, and writes only session items', (key) => {
+    const statements = tableStatements(key)
+    const table = real.show(real.stack.data.table.tableArn)
+    const reads = statements.filter((st) => st.Condition === undefined)
+    expect(reads.flatMap((st) => st.Action).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:Query'])
+    expect(reads.flatMap((st) => [st.Resource].flat().map(show)).sort()).toEqual([table, `${table}/index/*`])
+    const conditioned = statements.filter((st) => st.Condition !== undefined)
+    expect(conditioned.map((st) => [st.Action.sort(), [st.Resource].flat().map(show), st.Condition])).toEqual([
+      [['dynamodb:DeleteItem', 'dynamodb:UpdateItem'], [table], sessionCondition],
+    ])
+    expect(statements.flatMap((st) => st.Action).filter((a) => writes.includes(a) && a.match(/Put|Batch/))).toEqual([])
+  })
+
+  it('gives the other routes (not the health probe) the full item access, unconditioned', () => {
+    for (const [key, r] of Object.entries(routes)) {
+      if (r.uses.includes('table:read') || routeAccess.probes.includes(key)) continue
+      const statements = tableStatements(key)
+      expect(
+        statements.every((st) => st.Condition === undefined),
+        key,
+      ).toBe(true)
+      expect(
+        statements.flatMap((st) => st.Action),
+        key,
+      ).toEqual(expect.arrayContaining(writes))
+    }
+  })
+})
+
 describe('uses together', () => {
   it('grants the union of every use, and nothing else', () => {
     expect(permissionLines(s.resources, roleOf('probe/everything'))).toEqual(
       expectedPermissions(s, 'probe/everything', access),
     )
     expect(Object.keys(fnProps('probe/everything').Environment.Variables).sort()).toEqual(
-      [...baseEnv, ...allUses.flatMap(env)].sort(),
+      [...baseEnv, ...everything.flatMap(env)].sort(),
     )
   })
 

@@ -2,7 +2,10 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generatePassword } from '@app/adapters'
 import { tableDefinition } from '@app/data'
+import { routes } from '@app/functions'
 import { localBuckets, staffClientSettings, staffPoolSettings, tableInput } from '@app/local/src/provision.ts'
+import type { Ports } from '@app/local/src/ports.ts'
+import { functionEnvironments, localEnvironmentValues, localRuntimeEnvironment } from '@app/local/src/stack.ts'
 import { staffPoolDefinition } from '../lib/definition.ts'
 import { differences, fromLocal, fromTemplate } from './drift.ts'
 import { synth, type Synth } from './synth.ts'
@@ -101,5 +104,68 @@ describe('generated staff passwords', () => {
       ),
       { numRuns: 2000 },
     )
+  })
+})
+
+describe("each function's environment on the local stack", () => {
+  const ports = { app: 1, dynamodb: 2, cognito: 3, s3: 4, ses: 5, idp: 6 } as Ports
+  const runtime = localRuntimeEnvironment(ports)
+  // Billing configured, as on AWS where every Stripe function gets the (maybe empty) secret's ARN.
+  const environments = functionEnvironments(
+    localEnvironmentValues(
+      ports,
+      { userPoolId: 'pool', clientId: 'client' },
+      { emailLinkSecret: 'e', healthToken: 'h' },
+      { STRIPE_SECRET_KEY: 'sk_test_local', STRIPE_WEBHOOK_SECRET: 'whsec_local' },
+    ),
+    runtime,
+  )
+  /** The local stack has no Secrets Manager: a secret's value stands where AWS has its ARN. */
+  const secretOnAws: Record<string, string> = {
+    EMAIL_LINK_SECRET: 'EMAIL_LINK_SECRET_ARN',
+    OIDC_CLIENT_SECRET: 'OIDC_CLIENT_SECRET_ARN',
+    HEALTH_TOKEN: 'HEALTH_TOKEN_SECRET_ARN',
+    STRIPE_SECRET_KEY: 'STRIPE_SECRET_ARN',
+    STRIPE_WEBHOOK_SECRET: 'STRIPE_SECRET_ARN',
+  }
+  /** Literal in the template, but each deploy's own (a context setting), not the definition's. */
+  const perDeploy = new Set(['MAIL_FROM'])
+  const templateVariables = (key: string) =>
+    s.resources[s.logicalId(s.stack.api.functions.get(key)!)]!.Properties!.Environment.Variables as Record<
+      string,
+      unknown
+    >
+  /** The local variables the template also sets, by the template's name (the runtime's and the emulators' left out). */
+  const asTemplateNames = (env: Record<string, string>) => {
+    const named = new Map<string, string | undefined>()
+    for (const [name, value] of Object.entries(env)) {
+      if (name in runtime) continue
+      named.set(secretOnAws[name] ?? name, name in secretOnAws ? undefined : value)
+    }
+    return named
+  }
+
+  it.each(Object.keys(routes))('%s gets the variables of its function in the template', (key) => {
+    const template = templateVariables(key)
+    const local = asTemplateNames(environments.get(routes[key as keyof typeof routes])!)
+    expect([...local.keys()].sort()).toEqual(Object.keys(template).sort())
+    for (const [name, value] of Object.entries(template)) {
+      if (typeof value === 'string' && !perDeploy.has(name) && local.get(name) !== undefined) {
+        expect(local.get(name), name).toBe(value)
+      }
+    }
+  })
+
+  it('compares values: a literal the template sets is the one the local function gets', () => {
+    const compared = Object.keys(routes).filter((key) => templateVariables(key).NODE_OPTIONS !== undefined)
+    expect(compared).toHaveLength(Object.keys(routes).length)
+    expect(environments.get(routes['auth/get-user'])!.NODE_OPTIONS).toBe(
+      templateVariables('auth/get-user').NODE_OPTIONS,
+    )
+  })
+
+  it('gives none of the runtime variables a name the template uses', () => {
+    const templateNames = new Set(Object.keys(routes).flatMap((key) => Object.keys(templateVariables(key))))
+    expect(Object.keys(runtime).filter((name) => templateNames.has(name))).toEqual([])
   })
 })

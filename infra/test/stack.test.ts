@@ -373,7 +373,9 @@ describe('email, billing and operations', () => {
     const source = readFileSync(join(projectRoot, 'packages/adapters/src/secrets.ts'), 'utf8')
     for (const name of ['OIDC_CLIENT_SECRET', 'EMAIL_LINK_SECRET']) expect(source).toContain(`'${name}'`)
     expect(source).toContain('`${name}_ARN`')
-    expect(source).toContain('process.env.STRIPE_SECRET_ARN')
+    // Read through config.ts (each local invocation's own environment); the health token names its ARN variable.
+    expect(source).toContain("read('STRIPE_SECRET_ARN')")
+    expect(source).toContain("'HEALTH_TOKEN_SECRET_ARN'")
     for (const [key, route] of Object.entries(s.manifest)) {
       const v = env(key)
       // The health check probes only (its env and role: api.test.ts), whatever its uses list.

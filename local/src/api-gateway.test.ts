@@ -1,10 +1,13 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
-import { describe, expect, it } from 'vitest'
-import type { Route } from '@app/functions'
+import { afterEach, describe, expect, it } from 'vitest'
+import { config, read } from '@app/adapters'
+import { routes, type Route } from '@app/functions'
 import { MAX_PAYLOAD_BYTES } from '@app/infra/lib/definition.ts'
 import { invoke, isTextBody, routeMatcher, runWithTimeout } from './api-gateway.ts'
+import { functionEnvironments, localEnvironmentValues, localRuntimeEnvironment } from './stack.ts'
+import type { Ports } from './ports.ts'
 
 const route = (method: 'GET' | 'POST', path: string): Route => ({
   method,
@@ -43,7 +46,7 @@ describe('invoke, as Lambda behind an HTTP API', () => {
     const r = { ...route('POST', '/api/echo'), lambda }
     const match = routeMatcher([r])
     const server = createServer((req, res) => {
-      void invoke(match('POST', '/api/echo') as Exclude<ReturnType<typeof match>, string | undefined>, req, res, {})
+      void invoke(match('POST', '/api/echo') as Exclude<ReturnType<typeof match>, string | undefined>, req, res, {}, {})
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const { port } = server.address() as AddressInfo
@@ -106,10 +109,90 @@ describe('invoke, as Lambda behind an HTTP API', () => {
         return new Promise<never>(() => undefined)
       },
     }
-    await expect(runWithTimeout(slow, {} as APIGatewayProxyEventV2, 'r1', 50)).resolves.toBe('timed-out')
+    await expect(runWithTimeout(slow, {} as APIGatewayProxyEventV2, 'r1', 50, {})).resolves.toBe('timed-out')
     expect(remaining).toBeGreaterThan(0)
     expect(remaining).toBeLessThanOrEqual(50)
     const quick = { path: '/api/quick', lambda: async () => ({ statusCode: 200 }) }
-    await expect(runWithTimeout(quick, {} as APIGatewayProxyEventV2, 'r2', 50)).resolves.toEqual({ statusCode: 200 })
+    await expect(runWithTimeout(quick, {} as APIGatewayProxyEventV2, 'r2', 50, {})).resolves.toEqual({
+      statusCode: 200,
+    })
+  })
+})
+
+describe("each function's own environment", () => {
+  const ports = { app: 1, dynamodb: 2, cognito: 3, s3: 4, ses: 5, idp: 6 } as Ports
+  const environments = functionEnvironments(
+    localEnvironmentValues(
+      ports,
+      { userPoolId: 'pool', clientId: 'client' },
+      { emailLinkSecret: 'e', healthToken: 'h' },
+    ),
+    localRuntimeEnvironment(ports),
+  )
+  const event = {} as APIGatewayProxyEventV2
+  const saved = process.env.STAFF_USER_POOL_ID
+  afterEach(() => {
+    if (saved === undefined) delete process.env.STAFF_USER_POOL_ID
+    else process.env.STAFF_USER_POOL_ID = saved
+  })
+
+  it('reads as missing a variable its template does not give it, though the stack process has it', async () => {
+    process.env.STAFF_USER_POOL_ID = 'the-stack-process-has-it'
+    // Lists timesheets: the table, no staff pool (as its function on AWS).
+    const env = environments.get(routes['timesheets/list-timesheets'])!
+    const reader = {
+      path: '/api/reader',
+      lambda: async () => ({
+        statusCode: 200,
+        body: JSON.stringify({
+          table: config.tableName,
+          pool: read('STAFF_USER_POOL_ID') ?? null,
+          missing: (() => {
+            try {
+              return config.staffPoolId
+            } catch (e) {
+              return (e as Error).message
+            }
+          })(),
+        }),
+      }),
+    }
+    const out = await runWithTimeout(reader, event, 'r3', 1000, env)
+    expect(JSON.parse((out as { body: string }).body)).toEqual({
+      table: 'timesheets',
+      pool: null,
+      missing: 'Missing configuration: STAFF_USER_POOL_ID',
+    })
+    // The member routes that use the staff pool do get it, from the stack's pool.
+    const members = environments.get(routes['members/add-member'])!
+    const pool = await runWithTimeout(
+      { path: '/api/pool', lambda: async () => ({ statusCode: 200, body: config.staffPoolId }) },
+      event,
+      'r4',
+      1000,
+      members,
+    )
+    expect(pool).toEqual({ statusCode: 200, body: 'pool' })
+  })
+
+  it('keeps concurrent invocations of different functions apart', async () => {
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const reader = {
+      path: '/api/reader',
+      lambda: async () => {
+        await gate // both invocations are running when they read
+        return { statusCode: 200, body: read('TABLE_NAME') ?? 'none' }
+      },
+    }
+    const a = runWithTimeout(reader, event, 'a', 1000, { TABLE_NAME: 'first' })
+    const b = runWithTimeout(reader, event, 'b', 1000, {})
+    const c = runWithTimeout(reader, event, 'c', 1000, { TABLE_NAME: 'third' })
+    release()
+    expect(await Promise.all([a, b, c])).toEqual([
+      { statusCode: 200, body: 'first' },
+      { statusCode: 200, body: 'none' },
+      { statusCode: 200, body: 'third' },
+    ])
   })
 })

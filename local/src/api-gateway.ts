@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
+import { withEnvironment } from '@app/adapters'
 import type { Route } from '@app/functions'
 import { functionTimeouts, MAX_PAYLOAD_BYTES } from '@app/infra/lib/definition.ts'
 import { withRequestId } from './lambda-logs.ts'
@@ -72,6 +73,7 @@ export const invoke = async (
   req: IncomingMessage,
   res: ServerResponse,
   extraHeaders: Record<string, string>,
+  environment: Readonly<Record<string, string>>,
 ) => {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1')
   const body = await readBody(req)
@@ -117,7 +119,7 @@ export const invoke = async (
       timeEpoch: Date.now(),
     },
   }
-  const call = () => runWithTimeout(match.route, event, requestId, functionTimeouts.route * 1000)
+  const call = () => runWithTimeout(match.route, event, requestId, functionTimeouts.route * 1000, environment)
   const result = await (probe ? probe(event.routeKey, call) : call())
   if (result === 'timed-out') {
     // Lambda stops the function; the HTTP API answers its integration failure.
@@ -134,14 +136,17 @@ export const invoke = async (
 }
 
 /**
- * Runs the function as Lambda would: its console output in Lambda's JSON log format with this
- * request id, and stopped (as far as the caller sees) after the function's timeout from the template.
+ * Runs the function as Lambda would: with its own environment variables (what the template gives
+ * it; config.ts reads them, whatever else runs concurrently), its console output in Lambda's JSON
+ * log format with this request id, and stopped (as far as the caller sees) after the function's
+ * timeout from the template.
  */
 export const runWithTimeout = async (
   route: Pick<Route, 'lambda' | 'path'>,
   event: APIGatewayProxyEventV2,
   requestId: string,
   timeoutMs: number,
+  environment: Readonly<Record<string, string>>,
 ) => {
   const deadline = Date.now() + timeoutMs
   const context = {
@@ -154,7 +159,10 @@ export const runWithTimeout = async (
     timer = setTimeout(() => resolve('timed-out'), timeoutMs)
   })
   try {
-    return await Promise.race([withRequestId(requestId, () => route.lambda(event, context)), timedOut])
+    return await Promise.race([
+      withEnvironment(environment, () => withRequestId(requestId, () => route.lambda(event, context))),
+      timedOut,
+    ])
   } finally {
     clearTimeout(timer)
   }

@@ -4,9 +4,17 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
-import { resetClients } from '@app/adapters'
+import { resetClients, withEnvironment } from '@app/adapters'
 import { contentSecurityPolicy, securityHeaders } from '@app/core'
-import { retryEmailsJob, routes } from '@app/functions'
+import { retryEmailsJob, routes, type Route } from '@app/functions'
+import {
+  environmentByUse,
+  probeEnvironment,
+  retryJobEnvironment,
+  routeEnvironment,
+  type EnvironmentValues,
+} from '@app/infra/lib/environment.ts'
+import { routeAccess } from '@app/infra/lib/route-access.ts'
 import { invoke, routeMatcher } from './api-gateway.ts'
 import { installLambdaConsole, withRequestId } from './lambda-logs.ts'
 import { startCognito, startDynamo, startS3, startSes, type Running } from './emulators.ts'
@@ -43,36 +51,82 @@ export interface Stack {
 }
 
 /**
- * The environment each function gets on the local stack (in AWS the CDK stack sets the same
- * variables). Scripts such as the seeder use it to reach a stack that is already running.
+ * Every variable any function gets on the local stack, together: what the stack's own code, the
+ * test workers that call handlers directly, and scripts such as the seeder read. Each function
+ * itself gets only its own (functionEnvironments).
  */
 export const stackEnvironment = (
   ports: Ports,
   dataDir: string,
   pool: StaffPool,
   secrets: LocalSecrets,
-): Record<string, string> => ({
+): Record<string, string> => {
+  const values = localEnvironmentValues(ports, pool, secrets)
+  const every = Object.assign(probeEnvironment(values), ...Object.values(environmentByUse).map((vars) => vars(values)))
+  // Source maps are on for this process already (vitest, tsx); nothing to pass on.
+  const { NODE_OPTIONS: _, ...variables } = every as Record<string, string>
+  return { ...localRuntimeEnvironment(ports), ...variables }
+}
+
+/** The values the template's variables take on this stack: the emulators' names, the secrets' values. */
+export const localEnvironmentValues = (
+  ports: Ports,
+  pool: StaffPool,
+  secrets: LocalSecrets,
+  extra: Record<string, string> = {},
+): EnvironmentValues => ({
+  appOrigin: `http://127.0.0.1:${ports.app}`,
+  tableName: 'timesheets',
+  staffPoolId: pool.userPoolId,
+  staffClientId: pool.clientId,
+  exportsBucket: localBuckets().exports.localName,
+  logosBucket: localBuckets().logos.localName,
+  mailFrom: 'Timesheets <no-reply@timesheets.local>',
+  emailLinkSecret: { value: secrets.emailLinkSecret },
+  stripe: extra.STRIPE_SECRET_KEY
+    ? { secretKey: extra.STRIPE_SECRET_KEY, webhookSecret: extra.STRIPE_WEBHOOK_SECRET }
+    : undefined,
+  stripePrices: extra.STRIPE_PRICES,
+  stripePublishableKey: extra.STRIPE_PUBLISHABLE_KEY,
+  oidcIssuer: `http://127.0.0.1:${ports.idp}`,
+  oidcClientId: LOCAL_OIDC_CLIENT.id,
+  oidcClientSecret: { value: LOCAL_OIDC_CLIENT.secret },
+  healthToken: { value: secrets.healthToken },
+})
+
+/**
+ * What every function gets on this stack besides its template variables: what Lambda's runtime
+ * sets (region, credentials), and the emulators' addresses that stand in for AWS's own endpoints
+ * (with the local identity provider's plain http allowed). None of these is in the template.
+ */
+export const localRuntimeEnvironment = (ports: Ports, extra: Record<string, string> = {}): Record<string, string> => ({
   AWS_REGION: 'us-east-1',
   AWS_ACCESS_KEY_ID: 'local',
   AWS_SECRET_ACCESS_KEY: 'local',
-  TABLE_NAME: 'timesheets',
   DYNAMODB_ENDPOINT: `http://127.0.0.1:${ports.dynamodb}`,
   COGNITO_ENDPOINT: `http://127.0.0.1:${ports.cognito}`,
   S3_ENDPOINT: `http://127.0.0.1:${ports.s3}`,
   SES_ENDPOINT: `http://127.0.0.1:${ports.ses}`,
-  STAFF_USER_POOL_ID: pool.userPoolId,
-  STAFF_USER_POOL_CLIENT_ID: pool.clientId,
-  OIDC_ISSUER: `http://127.0.0.1:${ports.idp}`,
-  OIDC_CLIENT_ID: LOCAL_OIDC_CLIENT.id,
-  OIDC_CLIENT_SECRET: LOCAL_OIDC_CLIENT.secret,
   OIDC_ALLOW_INSECURE: 'true',
-  APP_ORIGIN: `http://127.0.0.1:${ports.app}`,
-  EXPORTS_BUCKET: localBuckets().exports.localName,
-  LOGOS_BUCKET: localBuckets().logos.localName,
-  MAIL_FROM: 'Timesheets <no-reply@timesheets.local>',
-  EMAIL_LINK_SECRET: secrets.emailLinkSecret,
-  HEALTH_TOKEN: secrets.healthToken,
+  ...(extra.STRIPE_API_BASE ? { STRIPE_API_BASE: extra.STRIPE_API_BASE } : {}),
 })
+
+/**
+ * Each route's environment on this stack: exactly the variables the template gives its function
+ * (infra/lib/environment.ts, with the local values), plus the local runtime's. The API adapter
+ * runs each invocation with it (api-gateway.ts), so a variable the function lacks on AWS is
+ * missing here too.
+ */
+export const functionEnvironments = (
+  values: EnvironmentValues,
+  runtime: Record<string, string>,
+): Map<Route, Record<string, string>> =>
+  new Map(
+    Object.entries(routes).map(([key, route]) => [
+      route,
+      { ...runtime, ...routeEnvironment({ key, uses: route.uses }, routeAccess.probes, values) },
+    ]),
+  )
 
 /** The environment of a stack already running on these ports with this data directory. */
 export const runningStackEnvironment = (ports: Ports, dataDir: string) => {
@@ -130,10 +184,15 @@ export const startStack = async (options: StackOptions): Promise<Stack> => {
       dataDir,
     )
 
-    const env = { ...stackEnvironment(ports, dataDir, pool, ensureSecrets(dataDir)), ...options.env }
-    // The handlers run in this process, as each Lambda would with its environment.
+    const secrets = ensureSecrets(dataDir)
+    const env = { ...stackEnvironment(ports, dataDir, pool, secrets), ...options.env }
+    // What the stack's own code (and a script reaching it) reads; each function runs with its own.
     Object.assign(process.env, env)
     resetClients()
+    const values = localEnvironmentValues(ports, pool, secrets, options.env)
+    const runtime = localRuntimeEnvironment(ports, options.env)
+    const environments = functionEnvironments(values, runtime)
+    const retryEnvironment = { ...runtime, ...retryJobEnvironment(values) }
 
     const match = routeMatcher(Object.values(routes))
     // Logos come from the local S3 emulator's pre-signed links; the deployed policy has no such address.
@@ -167,7 +226,7 @@ export const startStack = async (options: StackOptions): Promise<Stack> => {
           res.end(JSON.stringify({ message }))
           return
         }
-        invoke(found, req, res, headers).catch((e: unknown) => {
+        invoke(found, req, res, headers, environments.get(found.route)!).catch((e: unknown) => {
           console.error(e)
           if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' })
           res.end(JSON.stringify({ message: 'Internal server error' }))
@@ -192,7 +251,10 @@ export const startStack = async (options: StackOptions): Promise<Stack> => {
 
     // In AWS a schedule runs the email retry job; here a timer does.
     const retry = setInterval(
-      () => void withRequestId(randomUUID(), () => retryEmailsJob()).catch(() => undefined),
+      () =>
+        void withEnvironment(retryEnvironment, () => withRequestId(randomUUID(), () => retryEmailsJob())).catch(
+          () => undefined,
+        ),
       30_000,
     )
     retry.unref()

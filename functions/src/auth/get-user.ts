@@ -7,6 +7,6 @@ export default defineRoute({
   path: '/api/auth/user',
   auth: 'member',
   response: CurrentUser,
-  uses: ['table'],
+  uses: ['table:read'],
   handler: async ({ session }) => ({ ...session.user, demo: session.demo === true }),
 })

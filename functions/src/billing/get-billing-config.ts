@@ -1,4 +1,5 @@
 import { BillingConfig } from '@app/core'
+import { config } from '@app/adapters'
 import { billingConfigured } from '@app/adapters/billing'
 import { defineRoute } from '../http/define-route.ts'
 
@@ -8,8 +9,8 @@ export default defineRoute({
   path: '/api/billing/config',
   auth: 'public',
   response: BillingConfig,
-  uses: ['stripe'],
+  uses: ['table:read', 'stripe'],
   handler: async () => ({
-    publishableKey: (await billingConfigured()) ? process.env.STRIPE_PUBLISHABLE_KEY || null : null,
+    publishableKey: (await billingConfigured()) ? (config.stripePublishableKey ?? null) : null,
   }),
 })

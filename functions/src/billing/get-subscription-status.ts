@@ -6,6 +6,6 @@ export default defineRoute({
   path: '/api/subscription/status',
   auth: 'supervisor',
   response: SubscriptionState,
-  uses: ['table'],
+  uses: ['table:read'],
   handler: async ({ db }) => subscriptionView(await db.organization.get()),
 })

@@ -8,7 +8,7 @@ export default defineRoute({
   path: '/api/dashboard/stats',
   auth: 'supervisor',
   response: DashboardStats,
-  uses: ['table'],
+  uses: ['table:read'],
   handler: async ({ db }) => {
     const [org, counts, activeEmployees] = await Promise.all([
       db.organization.get(),

@@ -11,7 +11,7 @@ export default defineRoute({
   auth: 'public',
   params: z.object({ token: z.string().max(2000) }),
   response: Page,
-  uses: ['table', 'email'], // the link secret comes with the email grant
+  uses: ['table:read', 'email'], // the link secret comes with the email grant
   handler: async ({ params, event }) => {
     const checked = await checkDecisionLink(params.token)
     if (!checked.ok) return checked.page

@@ -7,8 +7,12 @@ import { orgDb, type OrgDb } from '@app/data'
 import { csrfGuard, jsonBody, requestLog, sessionLoader, type AuthSession, type RouteState } from './middleware.ts'
 import { HttpResponse } from './response.ts'
 
-/** What a function may touch; the CDK construct grants exactly this and nothing else. */
-export type Use = 'table' | 'staffPool' | 'exportsBucket' | 'logosBucket' | 'email' | 'stripe' | 'oidc'
+/**
+ * What a function may touch; the CDK construct grants exactly this and nothing else. 'table:read'
+ * instead of 'table' for a route that only reads the table: it may still slide or end its
+ * caller's session (the session middleware), and nothing else (test/security/read-only.test.ts).
+ */
+export type Use = 'table' | 'table:read' | 'staffPool' | 'exportsBucket' | 'logosBucket' | 'email' | 'stripe' | 'oidc'
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 type Schema = z.ZodType
@@ -136,7 +140,8 @@ export const defineRoute = <
   const lambda = chain.handler(core)
 
   // Every route reads the table: the session middleware loads a session whenever a cookie is sent.
-  const uses: Use[] = ['table', ...spec.uses.filter((u) => u !== 'table')]
+  const table: Use = spec.uses.includes('table:read') ? 'table:read' : 'table'
+  const uses: Use[] = [table, ...spec.uses.filter((u) => u !== 'table' && u !== 'table:read')]
   return {
     method: spec.method,
     path: spec.path,

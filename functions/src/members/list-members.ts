@@ -6,7 +6,7 @@ export default defineRoute({
   path: '/api/employees',
   auth: 'supervisor',
   response: MemberList,
-  uses: ['table'],
+  uses: ['table:read'],
   handler: async ({ db }) => {
     const members = await db.users.list()
     return members.sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName))

@@ -11,7 +11,7 @@ export default defineRoute({
   auth: 'public',
   params: z.object({ orgId: z.uuid(), file: z.string().regex(/^logo-[0-9a-f]{16}\.(png|jpg|webp|svg)$/) }),
   response: Redirect,
-  uses: ['logosBucket'],
+  uses: ['table:read', 'logosBucket'],
   handler: async ({ params }) => {
     // Logos are public by their path, so the path's organization is the one to read.
     const res = HttpResponse.redirect(await filesFor(params.orgId).logo(params.file).url())

@@ -7,7 +7,7 @@ export default defineRoute({
   path: '/api/organization/settings',
   auth: 'member',
   response: OrganizationSettings,
-  uses: ['table'],
+  uses: ['table:read'],
   handler: async ({ db }): Promise<OrganizationSettings> => {
     const org = await db.organization.get()
     return settingsOf(org)

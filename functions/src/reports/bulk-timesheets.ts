@@ -13,7 +13,7 @@ export default defineRoute({
   auth: 'supervisor',
   query: z.object({ status: z.union([TimesheetStatus, z.literal('all')]).optional() }),
   response: Redirect,
-  uses: ['table', 'exportsBucket'],
+  uses: ['table:read', 'exportsBucket'],
   handler: async ({ query, db, files }) => {
     const status = query.status === 'all' ? undefined : query.status
     const [sheets, members] = await Promise.all([db.timesheets.all(status), db.users.listForRecords()])

@@ -12,7 +12,7 @@ export default defineRoute({
   auth: 'supervisor',
   query: z.object({ start: ReportDate, end: ReportDate }),
   response: Report,
-  uses: ['table'],
+  uses: ['table:read'],
   handler: async ({ query, db }) => {
     if (query.end < query.start)
       throw badRequest('The end date must not be before the start date', {

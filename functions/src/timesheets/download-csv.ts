@@ -11,7 +11,7 @@ export default defineRoute({
   auth: 'member',
   params: z.object({ id: TimesheetId }),
   response: Redirect,
-  uses: ['table', 'exportsBucket'],
+  uses: ['table:read', 'exportsBucket'],
   handler: async ({ params, session, db, files }) => {
     const sheet = await db.timesheets.get(params.id)
     if (session.role !== 'supervisor' && sheet.employeeId !== session.userId) throw notFound('timesheet')

@@ -8,6 +8,6 @@ export default defineRoute({
   path: '/api/timesheets/pending',
   auth: 'supervisor',
   response: PendingTimesheets,
-  uses: ['table'],
+  uses: ['table:read'],
   handler: async ({ db }) => withEmployees(db, (await db.timesheets.all('pending')).reverse()),
 })

@@ -14,7 +14,7 @@ export default defineRoute({
     limit: z.coerce.number().int().min(1).max(100).default(50),
   }),
   response: TimesheetPage,
-  uses: ['table'],
+  uses: ['table:read'],
   handler: async ({ query, session, db }) => {
     const employeeId = session.role === 'supervisor' ? undefined : session.userId
     const page = await db.timesheets.list({ ...query, employeeId })

@@ -15,6 +15,7 @@ import { Construct } from 'constructs'
 import { HEALTH_PROBE_KEY } from '@app/adapters'
 import type { Route, Use } from '@app/functions'
 import { functionTimeouts } from '../definition.ts'
+import { routeEnvironment, type EnvironmentValues } from '../environment.ts'
 import { routeAccess, type RouteAccess } from '../route-access.ts'
 import { allow, appFunction } from './lambda.ts'
 
@@ -87,6 +88,21 @@ export const tableActions = [
   'dynamodb:UpdateItem',
 ]
 
+/** What 'table:read' allows on the table and its indexes. */
+export const tableReadActions = ['dynamodb:GetItem', 'dynamodb:Query']
+
+/**
+ * The session middleware slides (UpdateItem) or ends (DeleteItem) the caller's session, whatever
+ * the route: a read-only route (and the health check) may write items under SESSION# only
+ * (packages/data/src/keys.ts). LeadingKeys is the partition key of every item the call touches.
+ */
+export const sessionWrites = (table: ITable) =>
+  new PolicyStatement({
+    actions: ['dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+    resources: [table.tableArn],
+    conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SESSION#*'] } },
+  })
+
 /** Object reads and writes (a bucket also gets ListBucket: see `objects`). Nothing deletes objects. */
 export const objectActions = ['s3:GetObject', 's3:PutObject']
 
@@ -132,23 +148,22 @@ export const readSecret = (secret: ISecret) => allow(['secretsmanager:GetSecretV
 /** Sending as the SES identity. */
 export const sendEmail = (identityArn: string) => allow(['ses:SendEmail'], [identityArn])
 
-export interface Grant {
-  statements: PolicyStatement[]
-  env: Record<string, string>
-}
-
 /** The table and its indexes (what 'table' means; the retry job has the same). */
-export const tableAccess = (table: ITable): Grant => ({
-  statements: [allow(tableActions, [table.tableArn, `${table.tableArn}/index/*`])],
-  env: { TABLE_NAME: table.tableName },
-})
+export const tableStatements = (table: ITable) => [allow(tableActions, [table.tableArn, `${table.tableArn}/index/*`])]
 
 /**
- * Exactly what one `uses` entry means for a route: the IAM statements and the environment
- * variables. A `Record<Use, ...>`, so a new kind of use fails to compile until it is defined here.
+ * Exactly what one `uses` entry allows a route (its environment variables: lib/environment.ts).
+ * A `Record<Use, ...>`, so a new kind of use fails to compile until it is defined here.
  */
-export const grants: Record<Use, (r: RouteResources, route: { key: string; access: RouteAccess }) => Grant> = {
-  table: (r) => tableAccess(r.table),
+export const grants: Record<
+  Use,
+  (r: RouteResources, route: { key: string; access: RouteAccess }) => PolicyStatement[]
+> = {
+  table: (r) => tableStatements(r.table),
+  'table:read': (r) => [
+    allow(tableReadActions, [r.table.tableArn, `${r.table.tableArn}/index/*`]),
+    sessionWrites(r.table),
+  ],
   staffPool: (r, { key, access }) => {
     const actions = access.staffPool[key]
     if (!actions) {
@@ -157,45 +172,37 @@ export const grants: Record<Use, (r: RouteResources, route: { key: string; acces
     const unknown = actions.filter((a) => !staffPoolActions.includes(a))
     if (unknown.length)
       throw new Error(`route-access.ts: '${key}' lists unknown staff pool calls ${unknown.join(', ')}`)
-    return {
-      statements: [allow(actions, [r.staffPool.userPoolArn])],
-      env: { STAFF_USER_POOL_ID: r.staffPool.userPoolId, STAFF_USER_POOL_CLIENT_ID: r.staffClient.userPoolClientId },
-    }
+    return [allow(actions, [r.staffPool.userPoolArn])]
   },
-  exportsBucket: (r) => ({
-    statements: objects(r.exportsBucket),
-    env: { EXPORTS_BUCKET: r.exportsBucket.bucketName },
-  }),
-  logosBucket: (r) => ({
-    statements: objects(r.logosBucket),
-    env: { LOGOS_BUCKET: r.logosBucket.bucketName },
-  }),
-  email: (r) => ({
-    statements: [
-      sendEmail(r.email.identityArn),
-      // Emails carry (and the decision routes check) the signed Approve/Decline links.
-      readSecret(r.email.linkSecret),
-    ],
-    env: { MAIL_FROM: r.email.mailFrom, EMAIL_LINK_SECRET_ARN: r.email.linkSecret.secretArn },
-  }),
-  stripe: (r) => ({
-    statements: [readSecret(r.stripe.secret)],
-    env: {
-      STRIPE_SECRET_ARN: r.stripe.secret.secretArn,
-      // Set only when given: an empty publishable key would reach the browser as a key.
-      ...(r.stripe.publishableKey ? { STRIPE_PUBLISHABLE_KEY: r.stripe.publishableKey } : {}),
-      ...(r.stripe.prices ? { STRIPE_PRICES: r.stripe.prices } : {}),
-    },
-  }),
-  oidc: (r) => ({
-    statements: [readSecret(r.oidc.clientSecret)],
-    env: {
-      OIDC_ISSUER: r.oidc.issuer,
-      OIDC_CLIENT_ID: r.oidc.clientId,
-      OIDC_CLIENT_SECRET_ARN: r.oidc.clientSecret.secretArn,
-    },
-  }),
+  exportsBucket: (r) => objects(r.exportsBucket),
+  logosBucket: (r) => objects(r.logosBucket),
+  email: (r) => [
+    sendEmail(r.email.identityArn),
+    // Emails carry (and the decision routes check) the signed Approve/Decline links.
+    readSecret(r.email.linkSecret),
+  ],
+  stripe: (r) => [readSecret(r.stripe.secret)],
+  oidc: (r) => [readSecret(r.oidc.clientSecret)],
 }
+
+/** What the functions' environment variables are set from, in the CDK stack (tokens, mostly). */
+export const environmentValues = (r: RouteResources): EnvironmentValues => ({
+  appOrigin: r.appOrigin,
+  tableName: r.table.tableName,
+  staffPoolId: r.staffPool.userPoolId,
+  staffClientId: r.staffClient.userPoolClientId,
+  exportsBucket: r.exportsBucket.bucketName,
+  logosBucket: r.logosBucket.bucketName,
+  mailFrom: r.email.mailFrom,
+  emailLinkSecret: { arn: r.email.linkSecret.secretArn },
+  stripe: { arn: r.stripe.secret.secretArn },
+  stripePrices: r.stripe.prices,
+  stripePublishableKey: r.stripe.publishableKey,
+  oidcIssuer: r.oidc.issuer,
+  oidcClientId: r.oidc.clientId,
+  oidcClientSecret: { arn: r.oidc.clientSecret.secretArn },
+  healthToken: { arn: r.healthToken.secretArn },
+})
 
 /**
  * The health check's role: it is public, so it may only look. Describe the table and read items
@@ -204,38 +211,23 @@ export const grants: Record<Use, (r: RouteResources, route: { key: string; acces
  * (ListBucket so a missing key answers NoSuchKey, not AccessDenied); read the SES account status;
  * read the Stripe secret (is billing configured?) and the health token secret. No other call.
  */
-export const probeGrant = (r: RouteResources): Grant => {
+export const probeStatements = (r: RouteResources): PolicyStatement[] => {
   const table = r.table.tableArn
   const bucket = (b: IBucket) => [
     allow(['s3:GetObject'], [b.arnForObjects(HEALTH_PROBE_KEY)]),
     allow(['s3:ListBucket'], [b.bucketArn]),
   ]
-  return {
-    statements: [
-      allow(['dynamodb:DescribeTable', 'dynamodb:GetItem'], [table]),
-      new PolicyStatement({
-        actions: ['dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
-        resources: [table],
-        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SESSION#*'] } },
-      }),
-      allow(['cognito-idp:DescribeUserPool'], [r.staffPool.userPoolArn]),
-      ...bucket(r.exportsBucket),
-      ...bucket(r.logosBucket),
-      // SES has no resource for the account's sending status.
-      allow(['ses:GetAccount'], ['*']),
-      readSecret(r.stripe.secret),
-      readSecret(r.healthToken),
-    ],
-    env: {
-      TABLE_NAME: r.table.tableName,
-      STAFF_USER_POOL_ID: r.staffPool.userPoolId,
-      EXPORTS_BUCKET: r.exportsBucket.bucketName,
-      LOGOS_BUCKET: r.logosBucket.bucketName,
-      OIDC_ISSUER: r.oidc.issuer,
-      STRIPE_SECRET_ARN: r.stripe.secret.secretArn,
-      HEALTH_TOKEN_SECRET_ARN: r.healthToken.secretArn,
-    },
-  }
+  return [
+    allow(['dynamodb:DescribeTable', 'dynamodb:GetItem'], [table]),
+    sessionWrites(r.table),
+    allow(['cognito-idp:DescribeUserPool'], [r.staffPool.userPoolArn]),
+    ...bucket(r.exportsBucket),
+    ...bucket(r.logosBucket),
+    // SES has no resource for the account's sending status.
+    allow(['ses:GetAccount'], ['*']),
+    readSecret(r.stripe.secret),
+    readSecret(r.healthToken),
+  ]
 }
 
 /**
@@ -293,22 +285,24 @@ export class Api extends Construct {
   /** One function and one route per manifest entry. */
   addRoutes(props: AddRoutesProps) {
     const signInRoutes: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {}
+    const access = props.access ?? routeAccess
+    const values = environmentValues(props.resources)
     for (const [key, route] of Object.entries(props.manifest)) {
       const id = routeId(key)
-      const access = props.access ?? routeAccess
-      const granted = access.probes.includes(key)
-        ? [probeGrant(props.resources)]
-        : [...new Set(route.uses)].map((use) => grants[use](props.resources, { key, access }))
+      const probe = access.probes.includes(key)
+      const statements = probe
+        ? probeStatements(props.resources)
+        : [...new Set(route.uses)].flatMap((use) => grants[use](props.resources, { key, access }))
       const fn = appFunction(this, id, {
         description: `${route.method} ${route.path} (functions/src/${key}.ts)`,
-        roleDescription: access.probes.includes(key)
+        roleDescription: probe
           ? `${route.method} ${route.path}: read-only probes of its dependencies`
           : `${route.method} ${route.path}: may use ${route.uses.join(', ')}`,
         entry: writeEntry(props.entriesDir, props.functionsDir, key),
         projectRoot: props.projectRoot,
         timeout: Duration.seconds(functionTimeouts.route),
-        statements: granted.flatMap((g) => g.statements),
-        environment: Object.assign({ APP_ORIGIN: props.resources.appOrigin }, ...granted.map((g) => g.env)),
+        statements,
+        environment: routeEnvironment({ key, uses: route.uses }, access.probes, values),
       })
       const [httpRoute] = this.httpApi.addRoutes({
         path: route.path,

@@ -7,8 +7,9 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs'
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager'
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs'
 import { Construct } from 'constructs'
-import { readSecret, sendEmail, tableAccess } from './api.ts'
+import { readSecret, sendEmail, tableStatements } from './api.ts'
 import { functionTimeouts } from '../definition.ts'
+import { retryJobEnvironment } from '../environment.ts'
 import { appFunction } from './lambda.ts'
 
 /** The retry job's module (relative to the project root): it exports `handler` and needs no event. */
@@ -50,20 +51,23 @@ export class Jobs extends Construct {
 
     // The table as a route's 'table' use has it; of 'email', sending and the link secret (no
     // ses:GetAccount: the job has no health probe).
-    const table = tableAccess(props.table)
     this.retryEmails = appFunction(this, 'RetryEmails', {
       description: `Sends the email outbox's due emails, every ${RETRY_EVERY.toMinutes()} minutes (${retryEmailsEntry})`,
       roleDescription: 'The email retry job: may use the table, send email, and read the email link secret',
       entry: join(props.projectRoot, retryEmailsEntry),
       projectRoot: props.projectRoot,
       timeout: Duration.seconds(functionTimeouts.retryEmails),
-      statements: [...table.statements, sendEmail(props.email.identityArn), readSecret(props.email.linkSecret)],
-      environment: {
-        APP_ORIGIN: props.appOrigin,
-        ...table.env,
-        MAIL_FROM: props.email.mailFrom,
-        EMAIL_LINK_SECRET_ARN: props.email.linkSecret.secretArn,
-      },
+      statements: [
+        ...tableStatements(props.table),
+        sendEmail(props.email.identityArn),
+        readSecret(props.email.linkSecret),
+      ],
+      environment: retryJobEnvironment({
+        appOrigin: props.appOrigin,
+        tableName: props.table.tableName,
+        mailFrom: props.email.mailFrom,
+        emailLinkSecret: { arn: props.email.linkSecret.secretArn },
+      }),
       // A run still waiting after an hour (throttled) is dropped into the queue: later runs do its work.
       extra: { deadLetterQueue: this.deadLetterQueue, retryAttempts: RETRY_ATTEMPTS, maxEventAge: Duration.hours(1) },
     })

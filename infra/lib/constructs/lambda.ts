@@ -44,6 +44,7 @@ export interface AppFunctionProps {
   timeout: Duration
   /** What the function may do besides writing its own log group. */
   statements: PolicyStatement[]
+  /** All of its variables (lib/environment.ts: NODE_OPTIONS and APP_ORIGIN included). */
   environment: Record<string, string>
   /** Anything else of the function (a dead-letter queue, retries). */
   extra?: Partial<NodejsFunctionProps>
@@ -85,7 +86,7 @@ export const appFunction = (scope: Construct, id: string, props: AppFunctionProp
     loggingFormat: LoggingFormat.JSON,
     applicationLogLevelV2: ApplicationLogLevel.INFO,
     systemLogLevelV2: SystemLogLevel.WARN,
-    environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+    environment: props.environment,
     bundling: functionBundling,
     ...props.extra,
   })

@@ -1,5 +1,6 @@
 import Stripe from 'stripe'
 import { messages, unavailable } from '@app/core'
+import { read } from './config.ts'
 import { secrets } from './secrets.ts'
 
 /**
@@ -14,7 +15,8 @@ export const stripe = async (): Promise<Stripe> => {
   const key = (await secrets.stripe()).secretKey
   if (!key) throw unavailable(messages.billingNotConfigured)
   if (!client || clientKey !== key) {
-    const base = process.env.STRIPE_API_BASE ? new URL(process.env.STRIPE_API_BASE) : undefined
+    const apiBase = read('STRIPE_API_BASE')
+    const base = apiBase ? new URL(apiBase) : undefined
     client = new Stripe(key, {
       maxNetworkRetries: 1,
       timeout: 10_000,
@@ -30,17 +32,22 @@ export const stripe = async (): Promise<Stripe> => {
 
 export const billingConfigured = async () => Boolean((await secrets.stripe()).secretKey)
 
+const prices = (): Record<string, string> => {
+  const json = read('STRIPE_PRICES')
+  return json ? (JSON.parse(json) as Record<string, string>) : {}
+}
+
 /**
  * Our plan price identifiers (price_professional_monthly, ...) mapped to the Stripe account's
  * price ids by STRIPE_PRICES (JSON); without a mapping the identifier is used as it is.
  */
 export const stripePriceId = (planPriceId: string): string => {
-  const map = process.env.STRIPE_PRICES ? (JSON.parse(process.env.STRIPE_PRICES) as Record<string, string>) : {}
+  const map = prices()
   return map[planPriceId] ?? planPriceId
 }
 
 export const planPriceIdFor = (stripePrice: string): string => {
-  const map = process.env.STRIPE_PRICES ? (JSON.parse(process.env.STRIPE_PRICES) as Record<string, string>) : {}
+  const map = prices()
   return Object.entries(map).find(([, v]) => v === stripePrice)?.[0] ?? stripePrice
 }
 

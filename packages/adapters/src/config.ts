@@ -1,9 +1,23 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+
 /**
  * Configuration read lazily from the environment, so importing a module does no work
  * (the CDK app and the local server import every route).
+ *
+ * On Lambda each function has its own process and environment. The local stack runs every
+ * function in one process, so it runs each invocation inside `withEnvironment` with that
+ * function's variables (what the template gives it): a variable the function does not get reads
+ * as undefined, as on AWS, even while other invocations with other variables run concurrently.
+ * Outside such a run (Lambda itself, scripts, tests calling a handler) it is process.env.
  */
-const read = (name: string): string | undefined => {
-  const v = process.env[name]
+const invocation = new AsyncLocalStorage<Readonly<Record<string, string | undefined>>>()
+
+export const withEnvironment = <T>(env: Readonly<Record<string, string | undefined>>, fn: () => T): T =>
+  invocation.run(env, fn)
+
+/** One variable of the running function's environment; empty reads as unset. */
+export const read = (name: string): string | undefined => {
+  const v = (invocation.getStore() ?? process.env)[name]
   return v === undefined || v === '' ? undefined : v
 }
 
@@ -50,6 +64,10 @@ export const config = {
     return need('MAIL_FROM')
   },
   /** The weeks a timesheet may be saved for, around this week: a year back and four weeks ahead unless set. */
+  /** STRIPE_PUBLISHABLE_KEY, when set (the browser's key; no secret). */
+  get stripePublishableKey() {
+    return read('STRIPE_PUBLISHABLE_KEY')
+  },
   get timesheetWeeks() {
     return { back: Number(read('TIMESHEET_WEEKS_BACK') ?? 52), ahead: Number(read('TIMESHEET_WEEKS_AHEAD') ?? 4) }
   },

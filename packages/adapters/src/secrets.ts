@@ -1,5 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager'
-import { config } from './config.ts'
+import { config, read } from './config.ts'
 
 /**
  * Secrets: a plain variable locally (the local stack sets them), or in AWS a Secrets Manager ARN
@@ -24,17 +24,18 @@ const fromArn = (arn: string) => {
   return value
 }
 
-const secret = async (name: string): Promise<string | undefined> => {
-  const plain = process.env[name]
+/** `name` itself (local), or the secret whose ARN is in `arnName` (AWS; infra/lib/environment.ts names it). */
+const secret = async (name: string, arnName = `${name}_ARN`): Promise<string | undefined> => {
+  const plain = read(name)
   if (plain) return plain
-  const arn = process.env[`${name}_ARN`]
+  const arn = read(arnName)
   return arn ? fromArn(arn) : undefined
 }
 
 export const secrets = {
   oidcClientSecret: () => secret('OIDC_CLIENT_SECRET'),
   /** Opens the health check's details; unset, only the summary is ever answered. */
-  healthToken: () => secret('HEALTH_TOKEN'),
+  healthToken: () => secret('HEALTH_TOKEN', 'HEALTH_TOKEN_SECRET_ARN'),
   emailLinkSecret: async () => {
     const value = await secret('EMAIL_LINK_SECRET')
     if (!value) throw new Error('Missing configuration: EMAIL_LINK_SECRET')
@@ -42,10 +43,10 @@ export const secrets = {
   },
   /** Stripe's keys: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or one JSON secret {secretKey, webhookSecret}. */
   async stripe(): Promise<{ secretKey?: string; webhookSecret?: string }> {
-    if (process.env.STRIPE_SECRET_KEY) {
-      return { secretKey: process.env.STRIPE_SECRET_KEY, webhookSecret: process.env.STRIPE_WEBHOOK_SECRET }
-    }
-    const json = process.env.STRIPE_SECRET_ARN ? await fromArn(process.env.STRIPE_SECRET_ARN) : undefined
+    const secretKey = read('STRIPE_SECRET_KEY')
+    if (secretKey) return { secretKey, webhookSecret: read('STRIPE_WEBHOOK_SECRET') }
+    const arn = read('STRIPE_SECRET_ARN')
+    const json = arn ? await fromArn(arn) : undefined
     if (!json) return {}
     const parsed = JSON.parse(json) as { secretKey?: string; webhookSecret?: string }
     return { secretKey: parsed.secretKey || undefined, webhookSecret: parsed.webhookSecret || undefined }

@@ -1,0 +1,107 @@
+import type { Use } from '@app/functions'
+
+/**
+ * The environment variables of each function, said once: the CDK constructs (constructs/api.ts,
+ * jobs.ts) set them from the stack's resources, and the local stack (local/src/stack.ts) gives
+ * each invocation the same ones from its emulators. Plain data, no aws-cdk-lib: the local stack
+ * imports it without loading the CDK.
+ */
+
+/**
+ * A secret: its Secrets Manager ARN on AWS (`<NAME>_ARN`, read at cold start), its value on the
+ * local stack, which has no Secrets Manager (`<NAME>`; packages/adapters/src/secrets.ts reads either).
+ */
+export type SecretRef = { arn: string } | { value: string }
+
+/** What the variables are set from: tokens in the CDK stack, literals on the local stack. */
+export interface EnvironmentValues {
+  appOrigin: string
+  tableName: string
+  staffPoolId: string
+  staffClientId: string
+  exportsBucket: string
+  logosBucket: string
+  mailFrom: string
+  emailLinkSecret: SecretRef
+  /** AWS: one JSON secret {secretKey, webhookSecret}; locally the two keys, when billing is configured. */
+  stripe: { arn: string } | { secretKey: string; webhookSecret?: string } | undefined
+  /** STRIPE_PRICES (JSON), when given. */
+  stripePrices?: string
+  /** STRIPE_PUBLISHABLE_KEY, when given (an empty key would reach the browser as a key). */
+  stripePublishableKey?: string
+  oidcIssuer: string
+  oidcClientId: string
+  oidcClientSecret: SecretRef
+  healthToken: SecretRef
+}
+
+const secret = (name: string, ref: SecretRef, arnName = `${name}_ARN`): Record<string, string> =>
+  'arn' in ref ? { [arnName]: ref.arn } : { [name]: ref.value }
+
+const stripeSecret = (v: EnvironmentValues): Record<string, string> =>
+  v.stripe === undefined
+    ? {}
+    : 'arn' in v.stripe
+      ? { STRIPE_SECRET_ARN: v.stripe.arn }
+      : {
+          STRIPE_SECRET_KEY: v.stripe.secretKey,
+          ...(v.stripe.webhookSecret ? { STRIPE_WEBHOOK_SECRET: v.stripe.webhookSecret } : {}),
+        }
+
+/** Exactly the variables one `uses` entry sets. A `Record<Use, ...>`: a new use fails to compile until defined here. */
+export const environmentByUse: Record<Use, (v: EnvironmentValues) => Record<string, string>> = {
+  table: (v) => ({ TABLE_NAME: v.tableName }),
+  'table:read': (v) => ({ TABLE_NAME: v.tableName }),
+  staffPool: (v) => ({ STAFF_USER_POOL_ID: v.staffPoolId, STAFF_USER_POOL_CLIENT_ID: v.staffClientId }),
+  exportsBucket: (v) => ({ EXPORTS_BUCKET: v.exportsBucket }),
+  logosBucket: (v) => ({ LOGOS_BUCKET: v.logosBucket }),
+  email: (v) => ({ MAIL_FROM: v.mailFrom, ...secret('EMAIL_LINK_SECRET', v.emailLinkSecret) }),
+  stripe: (v) => ({
+    ...stripeSecret(v),
+    ...(v.stripePublishableKey ? { STRIPE_PUBLISHABLE_KEY: v.stripePublishableKey } : {}),
+    ...(v.stripePrices ? { STRIPE_PRICES: v.stripePrices } : {}),
+  }),
+  oidc: (v) => ({
+    OIDC_ISSUER: v.oidcIssuer,
+    OIDC_CLIENT_ID: v.oidcClientId,
+    ...secret('OIDC_CLIENT_SECRET', v.oidcClientSecret),
+  }),
+}
+
+/** Every function has these: source maps in stack traces, and the site's origin. */
+export const baseEnvironment = (v: Pick<EnvironmentValues, 'appOrigin'>): Record<string, string> => ({
+  NODE_OPTIONS: '--enable-source-maps',
+  APP_ORIGIN: v.appOrigin,
+})
+
+/** The health check (routeAccess.probes): what its probes need to find each dependency, and its token. */
+export const probeEnvironment = (v: EnvironmentValues): Record<string, string> => ({
+  ...baseEnvironment(v),
+  TABLE_NAME: v.tableName,
+  STAFF_USER_POOL_ID: v.staffPoolId,
+  EXPORTS_BUCKET: v.exportsBucket,
+  LOGOS_BUCKET: v.logosBucket,
+  OIDC_ISSUER: v.oidcIssuer,
+  ...stripeSecret(v),
+  ...secret('HEALTH_TOKEN', v.healthToken, 'HEALTH_TOKEN_SECRET_ARN'),
+})
+
+/** The environment of one route's function: its base, plus its uses' (or the probe's, for a probe route). */
+export const routeEnvironment = (
+  route: { key: string; uses: readonly Use[] },
+  probes: readonly string[],
+  v: EnvironmentValues,
+): Record<string, string> =>
+  probes.includes(route.key)
+    ? probeEnvironment(v)
+    : Object.assign(baseEnvironment(v), ...[...new Set(route.uses)].map((use) => environmentByUse[use](v)))
+
+/** The email retry job: the table and email, as a route's 'table' and 'email' uses have them. */
+export const retryJobEnvironment = (
+  v: Pick<EnvironmentValues, 'appOrigin' | 'tableName' | 'mailFrom' | 'emailLinkSecret'>,
+): Record<string, string> => ({
+  ...baseEnvironment(v),
+  TABLE_NAME: v.tableName,
+  MAIL_FROM: v.mailFrom,
+  ...secret('EMAIL_LINK_SECRET', v.emailLinkSecret),
+})
