@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import type { Download, Page } from 'playwright-core'
-import { currentWeekStart, formatDate, type OrganizationSettings, type TimesheetListItem } from '@app/core'
+import { currentWeekStart, formatDate, type OrganizationSettings, type ListedTimesheet } from '@app/core'
 import { useBrowser } from './browser.ts'
 import { addMember, signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
 
@@ -75,7 +75,7 @@ describe('approval journey', () => {
     const settings = await api<OrganizationSettings>(member, 'GET', '/api/organization/settings')
     const weekStartDate = currentWeekStart(settings.timeZone, settings.weekStartDay)
     const week = formatDate(weekStartDate)
-    const submitted = await api<TimesheetListItem>(member, 'POST', '/api/timesheets', {
+    const submitted = await api<ListedTimesheet>(member, 'POST', '/api/timesheets', {
       weekStartDate,
       mondayStart: '09:00',
       mondayEnd: '17:00',
@@ -128,7 +128,7 @@ describe('approval journey', () => {
       tuesdayActivity: 'Hospital visits',
       notes: 'Added Tuesday',
     })
-    const resubmitted = await api<TimesheetListItem>(member, 'POST', `/api/timesheets/${submitted.id}/submit`, {})
+    const resubmitted = await api<ListedTimesheet>(member, 'POST', `/api/timesheets/${submitted.id}/submit`, {})
     expect(resubmitted.status).toBe('pending')
     await member.reload()
     await ownRow.getByText('Pending Review').waitFor()

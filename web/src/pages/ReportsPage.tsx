@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
 import { BarChart3, FileDown, ShieldAlert } from 'lucide-react'
-import { DEFAULT_WEEK_START_DAY } from '@app/core'
+import { DEFAULT_WEEK_START_DAY, type ReportItem } from '@app/core'
 import { employeeName, formatDate } from '../lib/format.ts'
 import { useAuth } from '../api/auth.ts'
 import { useOrganizationSettings } from '../api/organization.ts'
@@ -10,7 +10,6 @@ import {
   reportPeriod,
   reportPeriodLabel,
   reportQuery,
-  type ReportItem,
   type ReportPeriod,
   type ReportPeriodName,
   type WeekSettings,

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type ReactNode } from 'react'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { Check, Download, Eye, FileDown, Search, X } from 'lucide-react'
-import { type TimesheetListItem, type User } from '@app/core'
+import { type ListedTimesheet, type User } from '@app/core'
 import { employeeName, formatDate } from '../../lib/format.ts'
 import { bulkReportUrl } from '../../api/reports.ts'
 import { statusFilterLabel, timesheetCsvUrl, timesheetListQuery, type StatusFilter } from '../../api/timesheets.ts'
@@ -21,7 +21,7 @@ import { EmptyState } from '../ui/EmptyState.tsx'
 const FILTERS = Object.keys(statusFilterLabel) as StatusFilter[]
 
 /** Whether a search text matches the employee's first or last name (or both, as typed). */
-export function matchesSearch(item: TimesheetListItem, search: string): boolean {
+export function matchesSearch(item: ListedTimesheet, search: string): boolean {
   const q = search.trim().toLowerCase()
   if (!q) return true
   const e = item.employee
@@ -51,7 +51,7 @@ export function RecentTimesheets({ user }: { user: User }) {
 
   const loaded = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data])
   const rows = useMemo(() => loaded.filter((t) => matchesSearch(t, search)), [loaded, search])
-  const open = (timesheet: TimesheetListItem, mode: ReviewMode) => setReview({ timesheet, mode })
+  const open = (timesheet: ListedTimesheet, mode: ReviewMode) => setReview({ timesheet, mode })
 
   return (
     <Card>
@@ -215,7 +215,7 @@ function TimesheetRow({
   canDecide,
   onOpen,
 }: {
-  timesheet: TimesheetListItem
+  timesheet: ListedTimesheet
   canDecide: boolean
   onOpen: (mode: ReviewMode) => void
 }) {

@@ -6,12 +6,13 @@ import {
   daysOfWeekStarting,
   formatHours,
   weekTotalHours,
+  type DecidedTimesheet,
+  type ListedTimesheet,
   type TimesheetComment,
-  type TimesheetListItem,
 } from '@app/core'
 import { employeeName, formatDate } from '../../lib/format.ts'
 import { errorMessage, isUnauthorizedError } from '../../api/client.ts'
-import { useUpdateTimesheetStatus, type Decision, type StatusUpdateResult } from '../../api/timesheets.ts'
+import { useUpdateTimesheetStatus, type Decision } from '../../api/timesheets.ts'
 import { toast } from '../../lib/toast.ts'
 import { Button } from '../ui/Button.tsx'
 import {
@@ -32,7 +33,7 @@ import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
 export type ReviewMode = 'view' | 'approve' | 'reject'
 
 export interface ReviewTarget {
-  timesheet: TimesheetListItem
+  timesheet: ListedTimesheet
   mode: ReviewMode
 }
 
@@ -46,7 +47,7 @@ export interface ReviewDialogProps {
   target: ReviewTarget | null
   onClose: () => void
   /** After a successful decision, with the server's answer (csvDownloadUrl on approval). */
-  onDecided?: (result: StatusUpdateResult, decision: Decision, timesheet: TimesheetListItem) => void
+  onDecided?: (result: DecidedTimesheet, decision: Decision, timesheet: ListedTimesheet) => void
 }
 
 /**
@@ -58,7 +59,7 @@ export function ReviewDialog({ target, onClose, onDecided }: ReviewDialogProps) 
   const update = useUpdateTimesheetStatus()
   const busy = update.isPending
 
-  const decide = (timesheet: TimesheetListItem, status: Decision, comments: string) =>
+  const decide = (timesheet: ListedTimesheet, status: Decision, comments: string) =>
     update.mutate(
       { id: timesheet.id, status, comments },
       {
