@@ -1,5 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { messages, type BillingConfig, type CouponCheck, type CreatedSubscription, type SubscriptionState } from '@app/core'
+import {
+  messages,
+  type BillingConfig,
+  type CouponCheck,
+  type CreatedSubscription,
+  type SubscriptionState,
+} from '@app/core'
 import { ApiError, apiJson, errorMessage, getQueryFn } from './client.ts'
 import { billingKeys } from './keys.ts'
 

@@ -82,6 +82,7 @@ export function AddMemberDialog() {
     add.mutate(member, {
       onSuccess: (member) => {
         setAdded(member)
+        // The schema promises the login, but answers are not checked in the browser: one without it still reads as added.
         const credentials = member?.temporaryCredentials
         toast(
           credentials
