@@ -15,6 +15,7 @@ import { ResetPasswordDialog } from './ResetPasswordDialog.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
 import { ErrorState } from '../ui/ErrorState.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
+import { TableHead } from '../ui/Table.tsx'
 
 const roleVariant: Record<Role, BadgeProps['variant']> = {
   supervisor: 'default',
@@ -173,28 +174,18 @@ export function MembersList({ currentUserId }: { currentUserId: string }) {
       <div className="hidden overflow-x-auto md:block">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Members</caption>
-          <thead className="border-b border-slate-200 text-slate-600">
-            <tr>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Name
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Email
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Department
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Role
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Status
-              </th>
-              <th scope="col" className="py-2 pl-3 text-right font-medium">
-                Actions
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            className="border-b border-slate-200 text-slate-600"
+            cellClassName="px-3 py-2 font-medium"
+            columns={[
+              { label: 'Name', className: 'py-2 pr-3 font-medium' },
+              'Email',
+              'Department',
+              'Role',
+              'Status',
+              { label: 'Actions', className: 'py-2 pl-3 text-right font-medium' },
+            ]}
+          />
           <tbody className="divide-y divide-slate-100">
             {list.map((member) => (
               <tr key={member.id}>
