@@ -8,12 +8,11 @@ import { toast } from '../../lib/toast.ts'
 import { Button } from '../ui/Button.tsx'
 import {
   Dialog,
+  DialogCancel,
   DialogClose,
   DialogContent,
-  DialogDescription,
   DialogFooter,
-  DialogHeader,
-  DialogTitle,
+  DialogHeading,
   DialogTrigger,
 } from '../ui/Dialog.tsx'
 import { FieldMessage } from '../ui/FieldMessage.tsx'
@@ -134,12 +133,9 @@ export function AddMemberDialog() {
           <AddedView member={added} onAddAnother={startOver} />
         ) : (
           <>
-            <DialogHeader>
-              <DialogTitle>Add Member</DialogTitle>
-              <DialogDescription>
-                A username and password are made for them; you will see the password once, after adding.
-              </DialogDescription>
-            </DialogHeader>
+            <DialogHeading title="Add Member">
+              A username and password are made for them; you will see the password once, after adding.
+            </DialogHeading>
             <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Add member">
               <FormAlert message={formError} />
               <div className="grid gap-4 sm:grid-cols-2">
@@ -163,11 +159,7 @@ export function AddMemberDialog() {
                 {shown.role ? <FieldMessage id="member-role-error">{shown.role}</FieldMessage> : null}
               </div>
               <DialogFooter>
-                <DialogClose asChild>
-                  <Button variant="outline" disabled={add.isPending}>
-                    Cancel
-                  </Button>
-                </DialogClose>
+                <DialogCancel disabled={add.isPending} />
                 <Button type="submit" disabled={add.isPending} busy={add.isPending} busyLabel="Adding...">
                   Add Member
                 </Button>
@@ -185,13 +177,10 @@ function AddedView({ member, onAddAnother }: { member: AddedMember; onAddAnother
   const name = fullName(member)
   return (
     <>
-      <DialogHeader>
-        <DialogTitle>Member Added</DialogTitle>
-        <DialogDescription>
-          {name} is now a {roleLabel[member.role]}.
-          {credentials ? ` They sign in at ${staffLoginUrl(window.location.origin)} with:` : null}
-        </DialogDescription>
-      </DialogHeader>
+      <DialogHeading title="Member Added">
+        {name} is now a {roleLabel[member.role]}.
+        {credentials ? ` They sign in at ${staffLoginUrl(window.location.origin)} with:` : null}
+      </DialogHeading>
       {credentials ? <CredentialsView credentials={credentials} firstName={member.firstName} /> : null}
       <DialogFooter>
         <Button variant="outline" onClick={onAddAnother}>

@@ -3,15 +3,7 @@ import { errorMessage, isUnauthorizedError } from '../../api/client.ts'
 import { useRemoveMember } from '../../api/members.ts'
 import { toast } from '../../lib/toast.ts'
 import { Button } from '../ui/Button.tsx'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../ui/Dialog.tsx'
+import { Dialog, DialogCancel, DialogContent, DialogFooter, DialogHeading } from '../ui/Dialog.tsx'
 
 /** Asks before removing `member` (null: closed). */
 export function RemoveMemberDialog({ member, onClose }: { member: User | null; onClose: () => void }) {
@@ -46,19 +38,12 @@ export function RemoveMemberDialog({ member, onClose }: { member: User | null; o
       }}
     >
       <DialogContent role="alertdialog">
-        <DialogHeader>
-          <DialogTitle>Remove Member?</DialogTitle>
-          <DialogDescription>
-            {member ? `${fullName(member)} will no longer be able to sign in. ` : null}
-            Their submitted timesheets are kept for your records.
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading title="Remove Member?">
+          {member ? `${fullName(member)} will no longer be able to sign in. ` : null}
+          Their submitted timesheets are kept for your records.
+        </DialogHeading>
         <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={remove.isPending}>
-              Cancel
-            </Button>
-          </DialogClose>
+          <DialogCancel disabled={remove.isPending} />
           <Button
             variant="destructive"
             onClick={confirm}

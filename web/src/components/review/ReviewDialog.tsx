@@ -15,15 +15,7 @@ import { errorMessage, isUnauthorizedError } from '../../api/client.ts'
 import { useUpdateTimesheetStatus, type Decision } from '../../api/timesheets.ts'
 import { toast } from '../../lib/toast.ts'
 import { Button } from '../ui/Button.tsx'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../ui/Dialog.tsx'
+import { Dialog, DialogClose, DialogContent, DialogFooter, DialogHeading } from '../ui/Dialog.tsx'
 import { Label } from '../ui/Label.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { Textarea } from '../ui/Textarea.tsx'
@@ -109,16 +101,13 @@ function ReviewContent({ target, busy, deciding, onCancel, onDecide }: ReviewCon
   const name = employeeName(t.employee)
   return (
     <DialogContent className="max-w-2xl">
-      <DialogHeader>
-        <DialogTitle>{mode === 'view' ? 'View Timesheet Submission' : 'Review Timesheet Submission'}</DialogTitle>
-        <DialogDescription>
-          {mode === 'view'
-            ? `${name}'s timesheet for the week of ${formatDate(t.weekStartDate)}.`
-            : mode === 'approve'
-              ? 'Check the hours, then approve the timesheet or decline it with a comment.'
-              : 'Tell the employee what to change; they can edit the week and submit it again.'}
-        </DialogDescription>
-      </DialogHeader>
+      <DialogHeading title={mode === 'view' ? 'View Timesheet Submission' : 'Review Timesheet Submission'}>
+        {mode === 'view'
+          ? `${name}'s timesheet for the week of ${formatDate(t.weekStartDate)}.`
+          : mode === 'approve'
+            ? 'Check the hours, then approve the timesheet or decline it with a comment.'
+            : 'Tell the employee what to change; they can edit the week and submit it again.'}
+      </DialogHeading>
 
       <div className="space-y-6">
         <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
