@@ -1,10 +1,9 @@
 import { useEffect } from 'react'
-import { Link } from 'react-router-dom'
 import { Lock } from 'lucide-react'
-import { Button } from '../components/ui/Button.tsx'
 import { Card, CardContent, CardDescription, CardHeader } from '../components/ui/Card.tsx'
 import { browser, SUPERVISOR_LOGIN_URL } from '../lib/browser.ts'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
+import { LinkButton } from '../components/ui/LinkButton.tsx'
 
 export const AUTH_REQUIRED_REDIRECT_MS = 3000
 
@@ -28,12 +27,12 @@ export function AuthRequiredPage() {
             Redirecting you to sign in in 3 seconds...
           </p>
           <div className="flex flex-col gap-3">
-            <Button asChild size="lg">
-              <a href={SUPERVISOR_LOGIN_URL}>Sign In Now</a>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to="/">Back to Home</Link>
-            </Button>
+            <LinkButton href={SUPERVISOR_LOGIN_URL} size="lg">
+              Sign In Now
+            </LinkButton>
+            <LinkButton to="/" size="lg" variant="outline">
+              Back to Home
+            </LinkButton>
           </div>
           <p className="text-xs text-slate-600">
             New here? Your account is created automatically the first time you sign in.

@@ -2,9 +2,9 @@ import { Link, useSearchParams } from 'react-router-dom'
 import { AlertTriangle, Building2, CheckCircle2, Clock, LayoutDashboard, Mail, Settings, UserPlus } from 'lucide-react'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
 import { Badge } from '../components/ui/Badge.tsx'
-import { Button } from '../components/ui/Button.tsx'
 import { Card, CardContent, CardHeader } from '../components/ui/Card.tsx'
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '../lib/product.ts'
+import { LinkButton } from '../components/ui/LinkButton.tsx'
 
 const nextSteps = [
   {
@@ -38,9 +38,9 @@ function PaymentNotCompleted() {
           <p className="text-sm text-slate-700">
             Your card could not be confirmed, so your subscription has not started. Nothing was charged.
           </p>
-          <Button asChild size="lg">
-            <Link to="/pricing">Back to Pricing</Link>
-          </Button>
+          <LinkButton to="/pricing" size="lg">
+            Back to Pricing
+          </LinkButton>
         </CardContent>
       </Card>
     </div>
@@ -97,21 +97,15 @@ export function PaymentSuccessPage() {
       </Card>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
-        <Button asChild size="lg">
-          <Link to="/">
-            <LayoutDashboard aria-hidden /> Go to Dashboard
-          </Link>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <Link to="/employees">
-            <UserPlus aria-hidden /> Add Employees
-          </Link>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <Link to="/settings">
-            <Settings aria-hidden /> Organization Settings
-          </Link>
-        </Button>
+        <LinkButton to="/" icon={LayoutDashboard} size="lg">
+          Go to Dashboard
+        </LinkButton>
+        <LinkButton to="/employees" icon={UserPlus} size="lg" variant="outline">
+          Add Employees
+        </LinkButton>
+        <LinkButton to="/settings" icon={Settings} size="lg" variant="outline">
+          Organization Settings
+        </LinkButton>
       </div>
 
       <div className="space-y-2 text-center text-sm text-slate-600">

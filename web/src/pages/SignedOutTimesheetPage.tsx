@@ -1,12 +1,11 @@
 import { useEffect } from 'react'
-import { Link } from 'react-router-dom'
 import { LogIn } from 'lucide-react'
 import { useAuth } from '../api/auth.ts'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
 import { PageLoading } from '../components/PageLoading.tsx'
-import { Button } from '../components/ui/Button.tsx'
 import { Card, CardContent, CardDescription, CardHeader } from '../components/ui/Card.tsx'
 import { signInAgain } from '../lib/unauthorized.ts'
+import { LinkButton } from '../components/ui/LinkButton.tsx'
 
 /**
  * /submit-timesheet for a signed-out visitor (spec section 2): the 'Unauthorized' toast, then
@@ -34,9 +33,9 @@ export function SignedOutTimesheetPage() {
           <p className="text-sm text-slate-700" role="status">
             Taking you to Staff Login...
           </p>
-          <Button asChild size="lg" className="w-full">
-            <Link to="/staff-login">Staff Login</Link>
-          </Button>
+          <LinkButton to="/staff-login" size="lg" className="w-full">
+            Staff Login
+          </LinkButton>
         </CardContent>
       </Card>
     </div>

@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom'
 import { AlertTriangle, CheckCircle2, Clock, Gift } from 'lucide-react'
 import { bannerState, planById, TRIAL_DAYS, type User } from '@app/core'
 import { useStartTrial, useSubscriptionStatus } from '../../api/billing.ts'
@@ -6,6 +5,7 @@ import { errorMessage } from '../../api/client.ts'
 import { formatDate } from '../../lib/format.ts'
 import { toast } from '../../lib/toast.ts'
 import { Button } from '../ui/Button.tsx'
+import { LinkButton } from '../ui/LinkButton.tsx'
 
 const daysLeftText = (days: number) => (days === 1 ? '1 day left' : `${days} days left`)
 
@@ -68,9 +68,9 @@ export function SubscriptionBanner({ user, now }: { user: User; now?: Date }) {
             <span className="font-semibold">Free Trial Active</span>
             <span data-testid="trial-days-left">{daysLeftText(state.daysLeft)}</span>
           </p>
-          <Button asChild size="sm" className="bg-blue-700 hover:bg-blue-800">
-            <Link to="/pricing">Upgrade Now</Link>
-          </Button>
+          <LinkButton to="/pricing" size="sm" className="bg-blue-700 hover:bg-blue-800">
+            Upgrade Now
+          </LinkButton>
         </div>
       </section>
     )
@@ -86,9 +86,9 @@ export function SubscriptionBanner({ user, now }: { user: User; now?: Date }) {
             <span>{planById(status.data.plan).name} plan</span>
             {state.nextBilling ? <span>Next billing date: {formatDate(state.nextBilling, 'long')}</span> : null}
           </p>
-          <Button asChild size="sm" variant="outline" className="border-green-300">
-            <Link to="/pricing">Manage</Link>
-          </Button>
+          <LinkButton to="/pricing" size="sm" variant="outline" className="border-green-300">
+            Manage
+          </LinkButton>
         </div>
       </section>
     )
@@ -99,9 +99,9 @@ export function SubscriptionBanner({ user, now }: { user: User; now?: Date }) {
       <div className={frame} role="alert">
         <AlertTriangle className="size-5 shrink-0 text-red-700" aria-hidden />
         <p className="flex-1 font-medium">Subscription Required: Please update your payment information to continue</p>
-        <Button asChild size="sm" variant="destructive">
-          <Link to="/pricing">Update Payment</Link>
-        </Button>
+        <LinkButton to="/pricing" size="sm" variant="destructive">
+          Update Payment
+        </LinkButton>
       </div>
     </section>
   )

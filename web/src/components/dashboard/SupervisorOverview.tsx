@@ -8,6 +8,7 @@ import { Button } from '../ui/Button.tsx'
 import { Card } from '../ui/Card.tsx'
 import { cn } from '../../lib/cn.ts'
 import { ErrorState } from '../ui/ErrorState.tsx'
+import { LinkButton } from '../ui/LinkButton.tsx'
 
 /** The supervisor's buttons beside the title: the payroll report (a new tab) and the staff page. */
 export function SupervisorActions() {
@@ -18,11 +19,9 @@ export function SupervisorActions() {
           <Download aria-hidden /> Download Report
         </a>
       </Button>
-      <Button asChild>
-        <Link to="/employees">
-          <UsersRound aria-hidden /> Manage Staff
-        </Link>
-      </Button>
+      <LinkButton to="/employees" icon={UsersRound}>
+        Manage Staff
+      </LinkButton>
     </div>
   )
 }
