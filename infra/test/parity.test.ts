@@ -1,22 +1,18 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { generatePassword } from '@app/adapters'
 import { tableDefinition } from '@app/data'
 import { localBuckets, staffClientSettings, staffPoolSettings, tableInput } from '@app/local/src/provision.ts'
 import { staffPoolDefinition } from '../lib/definition.ts'
 import { differences, fromLocal, fromTemplate } from './drift.ts'
-import { synth, type Synth } from './synth.ts'
+import { synthForFile } from './synth.ts'
 
 /**
  * One description, two stacks: what the local stack creates must behave like what the template
  * deploys. The local side is read from the inputs of the local provisioning calls (provision.ts);
  * a copy of a definition changed by hand must make the comparison fail, proving it can.
  */
-let s: Synth
-beforeAll(() => {
-  s = synth()
-}, 60_000)
-afterAll(() => s?.cleanup())
+const s = synthForFile()
 
 type StaffDefinition = typeof staffPoolDefinition
 const local = (options: { table?: typeof tableDefinition; staff?: StaffDefinition } = {}) =>
