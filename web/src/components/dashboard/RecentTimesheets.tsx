@@ -17,6 +17,7 @@ import { LoadingState } from '../ui/LoadingState.tsx'
 import { ErrorState } from '../ui/ErrorState.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { StackedCell, StackedRow, StackedTable } from '../ui/Table.tsx'
+import { IconButton } from '../ui/IconButton.tsx'
 
 const FILTERS = Object.keys(statusFilterLabel) as StatusFilter[]
 
@@ -217,31 +218,23 @@ function TimesheetRow({
         <div className="flex flex-wrap justify-end gap-1">
           {canDecide ? (
             <>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="text-green-700 hover:bg-green-50 hover:text-green-800"
-                aria-label={`Approve ${whose}`}
+              <IconButton
+                icon={Check}
+                label={`Approve ${whose}`}
                 title="Approve"
+                tone="green"
                 onClick={() => onOpen('approve')}
-              >
-                <Check aria-hidden />
-              </Button>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="text-red-700 hover:bg-red-50 hover:text-red-800"
-                aria-label={`Reject ${whose}`}
+              />
+              <IconButton
+                icon={X}
+                label={`Reject ${whose}`}
                 title="Reject"
+                tone="red"
                 onClick={() => onOpen('reject')}
-              >
-                <X aria-hidden />
-              </Button>
+              />
             </>
           ) : null}
-          <Button variant="ghost" size="icon" aria-label={`View ${whose}`} title="View" onClick={() => onOpen('view')}>
-            <Eye aria-hidden />
-          </Button>
+          <IconButton icon={Eye} label={`View ${whose}`} title="View" onClick={() => onOpen('view')} />
           {t.status === 'approved' ? (
             <Button asChild variant="ghost" size="icon" title="Download CSV">
               <a href={timesheetCsvUrl(t.id)} target="_blank" rel="noopener" aria-label={`Download CSV of ${whose}`}>

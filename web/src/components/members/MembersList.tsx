@@ -6,7 +6,6 @@ import { useMembers } from '../../api/members.ts'
 import { useOrganizationSettings } from '../../api/organization.ts'
 import { toast } from '../../lib/toast.ts'
 import { Badge, type BadgeProps } from '../ui/Badge.tsx'
-import { Button } from '../ui/Button.tsx'
 import { UserAvatar } from '../UserAvatar.tsx'
 import { copyText } from './clipboard.ts'
 import { loginInstructions } from './login-instructions.ts'
@@ -16,6 +15,7 @@ import { LoadingState } from '../ui/LoadingState.tsx'
 import { ErrorState } from '../ui/ErrorState.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { TableHead } from '../ui/Table.tsx'
+import { IconButton } from '../ui/IconButton.tsx'
 
 const roleVariant: Record<Role, BadgeProps['variant']> = {
   supervisor: 'default',
@@ -41,37 +41,28 @@ function RowActions({ member, isSelf, onCopy, onResetPassword, onRemove }: RowAc
   const name = fullName(member)
   return (
     <div className="flex items-center justify-end gap-1">
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={`Copy login instructions for ${name}`}
+      <IconButton
+        icon={Mail}
+        label={`Copy login instructions for ${name}`}
         title="Copy login instructions"
         onClick={() => onCopy(member)}
-      >
-        <Mail aria-hidden />
-      </Button>
+      />
       {!isSelf && hasStaffLogin(member) ? (
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={`Reset password for ${name}`}
+        <IconButton
+          icon={RotateCcwKey}
+          label={`Reset password for ${name}`}
           title="Reset password"
           onClick={() => onResetPassword(member)}
-        >
-          <RotateCcwKey aria-hidden />
-        </Button>
+        />
       ) : null}
       {isSelf ? null : (
-        <Button
-          variant="ghost"
-          size="icon"
-          className="text-red-700 hover:bg-red-50 hover:text-red-800"
-          aria-label={`Remove ${name}`}
+        <IconButton
+          icon={Trash2}
+          label={`Remove ${name}`}
           title="Remove member"
+          tone="red"
           onClick={() => onRemove(member)}
-        >
-          <Trash2 aria-hidden />
-        </Button>
+        />
       )}
     </div>
   )
