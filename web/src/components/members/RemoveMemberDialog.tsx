@@ -1,7 +1,7 @@
 import { fullName, type User } from '@app/core'
-import { errorMessage, isUnauthorizedError } from '../../api/client.ts'
 import { useRemoveMember } from '../../api/members.ts'
 import { toast } from '../../lib/toast.ts'
+import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
 import { Dialog, DialogCancel, DialogContent, DialogFooter, DialogHeading } from '../ui/Dialog.tsx'
 
@@ -16,14 +16,7 @@ export function RemoveMemberDialog({ member, onClose }: { member: User | null; o
         toast({ title: 'Success', description: 'Employee has been removed.' })
         onClose()
       },
-      onError: (error) => {
-        if (isUnauthorizedError(error)) return
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'Failed to remove staff member'),
-          variant: 'destructive',
-        })
-      },
+      onError: (error) => toastFailure('Error', error, 'Failed to remove staff member'),
     })
   }
 

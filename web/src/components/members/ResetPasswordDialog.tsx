@@ -1,7 +1,7 @@
 import { fullName, type User } from '@app/core'
-import { errorMessage, isUnauthorizedError } from '../../api/client.ts'
 import { useResetPassword } from '../../api/members.ts'
 import { toast } from '../../lib/toast.ts'
+import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
 import { Dialog, DialogCancel, DialogClose, DialogContent, DialogFooter, DialogHeading } from '../ui/Dialog.tsx'
 import { CredentialsView } from './CredentialsView.tsx'
@@ -26,10 +26,7 @@ export function ResetPasswordDialog({ member, onClose }: { member: User | null; 
           description: `Password reset! Username: ${c.username}, Password: ${c.password}`,
           duration: 10_000,
         }),
-      onError: (error) => {
-        if (isUnauthorizedError(error)) return // the shared handler says so and signs in again
-        toast({ title: 'Error', description: errorMessage(error, RESET_PASSWORD_FAILED), variant: 'destructive' })
-      },
+      onError: (error) => toastFailure('Error', error, RESET_PASSWORD_FAILED),
     })
   }
 

@@ -11,9 +11,9 @@ import {
   type TimesheetComment,
 } from '@app/core'
 import { employeeName, formatDate } from '../../lib/format.ts'
-import { errorMessage, isUnauthorizedError } from '../../api/client.ts'
 import { useUpdateTimesheetStatus, type Decision } from '../../api/timesheets.ts'
 import { toast } from '../../lib/toast.ts'
+import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
 import { Dialog, DialogClose, DialogContent, DialogFooter, DialogHeading } from '../ui/Dialog.tsx'
 import { Label } from '../ui/Label.tsx'
@@ -60,11 +60,7 @@ export function ReviewDialog({ target, onClose, onDecided }: ReviewDialogProps) 
           onDecided?.(result, status, timesheet)
           onClose()
         },
-        onError: (error) => {
-          // An expired session has its own toast and redirect (query-client.ts).
-          if (isUnauthorizedError(error)) return
-          toast({ title: 'Error', description: errorMessage(error, REVIEW_MESSAGES.failed), variant: 'destructive' })
-        },
+        onError: (error) => toastFailure('Error', error, REVIEW_MESSAGES.failed),
       },
     )
 
