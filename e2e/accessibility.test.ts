@@ -4,7 +4,7 @@ import { dayLabel, dayOfDate, todayIn, type OrganizationSettings } from '@app/co
 import { useBrowser } from './browser.ts'
 import { expectAccessible } from './helpers/axe.ts'
 import { tabTo } from './helpers/keyboard.ts'
-import { addMember, signInAsSupervisor, uniquePerson, type Person } from './helpers/sign-in.ts'
+import { addMember, signInAsStaff, signInAsSupervisor, type Person, uniquePerson } from './helpers/sign-in.ts'
 
 const { newPage } = useBrowser()
 const DESKTOP = { width: 1280, height: 800 }
@@ -55,14 +55,6 @@ async function checkBothWidths(page: Page, where: string) {
 }
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first()
-
-const signInAsStaff = async (page: Page, credentials: { username: string; password: string }) => {
-  await page.goto('/staff-login')
-  await page.getByLabel('Username').fill(credentials.username)
-  await page.getByLabel('Password').fill(credentials.password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
-}
 
 describe('accessibility (axe-core) and keyboard use', () => {
   it('finds nothing serious on the public screens', { timeout: 120_000 }, async () => {

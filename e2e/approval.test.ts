@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import type { Download, Page } from 'playwright-core'
-import { currentWeekStart, formatDate, type OrganizationSettings, type TimesheetListItem } from '@app/core'
+import { currentWeekStart, formatDate, type OrganizationSettings, type ListedTimesheet } from '@app/core'
 import { useBrowser } from './browser.ts'
-import { addMember, signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
+import { addMember, signInAsStaff, signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
 
 const { newPage } = useBrowser()
 
@@ -65,17 +65,13 @@ describe('approval journey', () => {
 
     // The staff member signs in on a phone.
     const member = await newPage({ width: 375, height: 812 })
-    await member.goto('/staff-login')
-    await member.getByLabel('Username').fill(credentials.username)
-    await member.getByLabel('Password').fill(credentials.password)
-    await member.getByRole('button', { name: 'Sign In' }).click()
-    await member.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    await signInAsStaff(member, credentials)
 
     // ... and submits this week (in the organization's zone) through the API.
     const settings = await api<OrganizationSettings>(member, 'GET', '/api/organization/settings')
     const weekStartDate = currentWeekStart(settings.timeZone, settings.weekStartDay)
     const week = formatDate(weekStartDate)
-    const submitted = await api<TimesheetListItem>(member, 'POST', '/api/timesheets', {
+    const submitted = await api<ListedTimesheet>(member, 'POST', '/api/timesheets', {
       weekStartDate,
       mondayStart: '09:00',
       mondayEnd: '17:00',
@@ -128,7 +124,7 @@ describe('approval journey', () => {
       tuesdayActivity: 'Hospital visits',
       notes: 'Added Tuesday',
     })
-    const resubmitted = await api<TimesheetListItem>(member, 'POST', `/api/timesheets/${submitted.id}/submit`, {})
+    const resubmitted = await api<ListedTimesheet>(member, 'POST', `/api/timesheets/${submitted.id}/submit`, {})
     expect(resubmitted.status).toBe('pending')
     await member.reload()
     await ownRow.getByText('Pending Review').waitFor()
@@ -183,11 +179,7 @@ describe('approval journey', () => {
     const staff = uniquePerson('reported')
     const credentials = await addMember(supervisor, { ...staff, department: 'Music', role: 'volunteer' })
     const member = await newPage()
-    await member.goto('/staff-login')
-    await member.getByLabel('Username').fill(credentials.username)
-    await member.getByLabel('Password').fill(credentials.password)
-    await member.getByRole('button', { name: 'Sign In' }).click()
-    await member.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    await signInAsStaff(member, credentials)
     const settings = await api<OrganizationSettings>(member, 'GET', '/api/organization/settings')
     const weekStartDate = currentWeekStart(settings.timeZone, settings.weekStartDay)
     await api(member, 'POST', '/api/timesheets', { weekStartDate, sundayStart: '08:00', sundayEnd: '12:00' })

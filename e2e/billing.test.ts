@@ -3,25 +3,13 @@ import type { Page } from 'playwright-core'
 import type { SubscriptionStatus, User } from '@app/core'
 import { keys, table } from '@app/data/testing'
 import { useBrowser } from './browser.ts'
-import { signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
+import { collectErrors } from './helpers/page-errors.ts'
+import { signInAsStaff, signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
 
 // The e2e stack runs without Stripe keys: billing answers 'Billing is not configured'.
 const { newPage } = useBrowser()
 
 const DAY = 86_400_000
-
-/** Console errors, uncaught exceptions and failed requests of a page, to check that there were none. */
-const collectErrors = (page: Page) => {
-  const errors: string[] = []
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`${m.text()} ${m.location().url}`)
-  })
-  page.on('pageerror', (e) => errors.push(e.message))
-  page.on('response', (r) => {
-    if (r.status() >= 400) errors.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`)
-  })
-  return errors
-}
 
 const organizationOf = (page: Page) =>
   page.evaluate(async () => {
@@ -169,11 +157,7 @@ describe('subscription banner and checkout without Stripe', () => {
     const staff = await newPage()
     const staffRequests: string[] = []
     staff.on('request', (r) => staffRequests.push(new URL(r.url()).pathname))
-    await staff.goto('/staff-login')
-    await staff.getByLabel('Username').fill(credentials.username)
-    await staff.getByLabel('Password').fill(credentials.password)
-    await staff.getByRole('button', { name: 'Sign In' }).click()
-    await staff.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    await signInAsStaff(staff, credentials)
     expect(await banner(staff).count()).toBe(0)
     expect(staffRequests).not.toContain('/api/subscription/status')
   })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { messages } from '@app/core'
 import { useBrowser } from './browser.ts'
-import { addMember, signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
+import { addMember, signInAsSupervisor, submitStaffLogin, uniquePerson } from './helpers/sign-in.ts'
 
 const { newPage } = useBrowser()
 
@@ -11,13 +11,6 @@ const DEMO_NOTICE = 'You are exploring a read-only demo. Changes are not saved.'
 const chooseStatus = async (page: Page, label: string) => {
   await page.getByRole('combobox', { name: 'Filter by status' }).click()
   await page.getByRole('option', { name: label, exact: true }).click()
-}
-
-const staffSignIn = async (page: Page, username: string, password: string) => {
-  await page.goto('/staff-login')
-  await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
 }
 
 describe('the read-only demo', () => {
@@ -101,7 +94,7 @@ describe('signed-out and reset logins', () => {
 
     // The staff member is signed in somewhere already.
     const member = await newPage({ width: 375, height: 812 })
-    await staffSignIn(member, old.username, old.password)
+    await submitStaffLogin(member, old)
     await member.getByRole('heading', { name: 'Dashboard' }).waitFor()
 
     await supervisor.goto('/employees')
@@ -128,11 +121,11 @@ describe('signed-out and reset logins', () => {
     expect(await member.getByRole('heading', { name: 'Dashboard' }).count()).toBe(0)
 
     // The old password is refused; the new one signs in.
-    await staffSignIn(member, old.username, old.password)
+    await submitStaffLogin(member, old)
     const alert = member.getByRole('alert')
     await alert.waitFor()
     expect((await alert.textContent())?.trim()).toBe('Invalid username or password')
-    await staffSignIn(member, username, password)
+    await submitStaffLogin(member, { username, password })
     await member.getByRole('heading', { name: 'Dashboard' }).waitFor()
     expect(new URL(member.url()).pathname).toBe('/')
   })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { currentWeekStart, type OrganizationSettings } from '@app/core'
 import { inboxUrl, useBrowser } from './browser.ts'
-import { addMember, signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
+import { addMember, signInAsStaff, signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
 
 const { newPage } = useBrowser()
 
@@ -21,11 +21,7 @@ describe('one-click email approval', () => {
 
     // The staff member signs in on a phone and submits this week.
     const member = await newPage({ width: 375, height: 812 })
-    await member.goto('/staff-login')
-    await member.getByLabel('Username').fill(credentials.username)
-    await member.getByLabel('Password').fill(credentials.password)
-    await member.getByRole('button', { name: 'Sign In' }).click()
-    await member.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    await signInAsStaff(member, credentials)
     const settings = (await member.evaluate(async () =>
       (await fetch('/api/organization/settings')).json(),
     )) as OrganizationSettings

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
 import { useBrowser } from './browser.ts'
-import { signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
+import { collectErrors } from './helpers/page-errors.ts'
+import { signInAsStaff, signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
 
 const { newPage } = useBrowser()
 
@@ -10,19 +10,6 @@ const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 )
-
-/** Console errors, uncaught exceptions and failed requests of a page, to check that there were none. */
-const collectErrors = (page: Page) => {
-  const errors: string[] = []
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`${m.text()} ${m.location().url}`)
-  })
-  page.on('pageerror', (e) => errors.push(e.message))
-  page.on('response', (r) => {
-    if (r.status() >= 400) errors.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`)
-  })
-  return errors
-}
 
 describe('member management and organization settings', () => {
   it('a supervisor adds a volunteer in the UI, and the volunteer signs in with the credentials shown', async () => {
@@ -76,11 +63,7 @@ describe('member management and organization settings', () => {
 
     // The volunteer, in a browser of their own.
     const staffPage = await newPage({ width: 375, height: 812 })
-    await staffPage.goto('/staff-login')
-    await staffPage.getByLabel('Username').fill(username)
-    await staffPage.getByLabel('Password').fill(password)
-    await staffPage.getByRole('button', { name: 'Sign In' }).click()
-    await staffPage.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    await signInAsStaff(staffPage, { username, password })
     expect(new URL(staffPage.url()).pathname).toBe('/')
     expect(await staffPage.getByText('Volunteer', { exact: true }).first().isVisible()).toBe(true)
 

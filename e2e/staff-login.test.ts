@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { useBrowser } from './browser.ts'
-import { addMember, signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
+import { addMember, signInAsStaff, signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
 
 const { newPage } = useBrowser()
 
@@ -38,11 +38,7 @@ describe('staff login page', () => {
     const credentials = await addMember(supervisorPage, { ...member, department: 'Youth', role: 'volunteer' })
 
     const page = await newPage({ width: 375, height: 812 })
-    await page.goto('/staff-login')
-    await page.getByLabel('Username').fill(credentials.username)
-    await page.getByLabel('Password').fill(credentials.password)
-    await page.getByRole('button', { name: 'Sign In' }).click()
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    await signInAsStaff(page, credentials)
     expect(new URL(page.url()).pathname).toBe('/')
     expect(await page.getByText('Volunteer', { exact: true }).first().isVisible()).toBe(true)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
 import { daysInWeekOrder, dayLabel, dayOfDate, todayIn, type OrganizationSettings } from '@app/core'
 import { useBrowser } from './browser.ts'
-import { addMember, signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
+import { addMember, signInAsStaff, signInAsSupervisor, submitStaffLogin, uniquePerson } from './helpers/sign-in.ts'
 
 const { newPage } = useBrowser()
 const PHONE = { width: 375, height: 812 }
@@ -25,11 +25,7 @@ describe('timesheet entry on a phone', () => {
     const credentials = await addMember(supervisorPage, { ...member, department: 'Worship', role: 'employee' })
 
     const page = await newPage(PHONE)
-    await page.goto('/staff-login')
-    await page.getByLabel('Username').fill(credentials.username)
-    await page.getByLabel('Password').fill(credentials.password)
-    await page.getByRole('button', { name: 'Sign In' }).click()
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    await signInAsStaff(page, credentials)
 
     // "Today" is judged in the organization's zone, as the app does.
     const settings = await page.evaluate(async () => {
@@ -144,10 +140,7 @@ describe('timesheet entry on a phone', () => {
     })
 
     const page = await newPage(PHONE)
-    await page.goto('/staff-login')
-    await page.getByLabel('Username').fill(credentials.username)
-    await page.getByLabel('Password').fill(credentials.password)
-    await page.getByRole('button', { name: 'Sign In' }).click()
+    await submitStaffLogin(page, credentials)
     await page.getByRole('link', { name: 'Start Timesheet' }).click()
     await page.getByRole('heading', { name: 'Submit Weekly Timesheet' }).waitFor()
     await fitsPhone(page)

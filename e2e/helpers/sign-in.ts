@@ -43,3 +43,22 @@ export async function addMember(page: Page, member: Person & { department: strin
     return json.temporaryCredentials
   }, member)
 }
+
+export interface Credentials {
+  username: string
+  password: string
+}
+
+/** Fills in and sends the Staff Login form; the caller waits for what should follow. */
+export async function submitStaffLogin(page: Page, { username, password }: Credentials) {
+  await page.goto('/staff-login')
+  await page.getByLabel('Username').fill(username)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+}
+
+/** Staff sign-in as a person does it: the Staff Login page, then the dashboard. */
+export async function signInAsStaff(page: Page, credentials: Credentials) {
+  await submitStaffLogin(page, credentials)
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+}

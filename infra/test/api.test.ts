@@ -1,15 +1,11 @@
 import { AwsCustomResource } from 'aws-cdk-lib/custom-resources'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { routeAccess } from '../lib/route-access.ts'
 import { expectedEnv, expectedPermissions, probeCondition } from './expected.ts'
-import { permissionLines, roleStatements, show, synth, type Synth } from './synth.ts'
+import { permissionLines, roleStatements, show, synthForFile } from './synth.ts'
 
 /** The real manifest (not bundled: bundle.test.ts checks bundling). */
-let s: Synth
-beforeAll(() => {
-  s = synth()
-}, 60_000)
-afterAll(() => s?.cleanup())
+const s = synthForFile()
 
 const ofType = (type: string) => Object.entries(s.resources).filter(([, r]) => r.Type === type)
 const fnId = (key: string) => s.logicalId(s.stack.api.functions.get(key)!)

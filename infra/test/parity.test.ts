@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { generatePassword } from '@app/adapters'
 import { tableDefinition } from '@app/data'
 import { routes } from '@app/functions'
@@ -8,18 +8,14 @@ import type { Ports } from '@app/local/src/ports.ts'
 import { functionEnvironments, localEnvironmentValues, localRuntimeEnvironment } from '@app/local/src/stack.ts'
 import { staffPoolDefinition } from '../lib/definition.ts'
 import { differences, fromLocal, fromTemplate } from './drift.ts'
-import { synth, type Synth } from './synth.ts'
+import { synthForFile } from './synth.ts'
 
 /**
  * One description, two stacks: what the local stack creates must behave like what the template
  * deploys. The local side is read from the inputs of the local provisioning calls (provision.ts);
  * a copy of a definition changed by hand must make the comparison fail, proving it can.
  */
-let s: Synth
-beforeAll(() => {
-  s = synth()
-}, 60_000)
-afterAll(() => s?.cleanup())
+const s = synthForFile()
 
 type StaffDefinition = typeof staffPoolDefinition
 const local = (options: { table?: typeof tableDefinition; staff?: StaffDefinition } = {}) =>

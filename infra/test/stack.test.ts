@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { Match } from 'aws-cdk-lib/assertions'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { contentSecurityPolicy, securityHeaders } from '@app/core'
 import { tableDefinition } from '@app/data'
 import { METRICS_NAMESPACE } from '../../functions/src/jobs/retry-emails.ts'
@@ -9,14 +9,18 @@ import { RETRY_ATTEMPTS, retryEmailsEntry } from '../lib/constructs/jobs.ts'
 import { outboxMetrics } from '../lib/constructs/operations.ts'
 import { routeAccess } from '../lib/route-access.ts'
 import { expectedJobEnv, expectedJobPermissions } from './expected.ts'
-import { permissionLines, projectRoot, roleStatements, show, synth, type CfnResourceJson, type Synth } from './synth.ts'
+import {
+  permissionLines,
+  projectRoot,
+  roleStatements,
+  show,
+  synthForFile,
+  type CfnResourceJson,
+  type Synth,
+} from './synth.ts'
 
 /** The real manifest with default context, not bundled (api.test.ts bundles). */
-let s: Synth
-beforeAll(() => {
-  s = synth()
-}, 60_000)
-afterAll(() => s?.cleanup())
+const s = synthForFile()
 
 const ofType = (type: string) => Object.entries(s.resources).filter(([, r]) => r.Type === type)
 const one = (type: string): CfnResourceJson => {

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { App, Aspects, type CfnElement, type IResolvable } from 'aws-cdk-lib'
 import { Template } from 'aws-cdk-lib/assertions'
 import { AwsSolutionsChecks } from 'cdk-nag'
+import { afterAll, beforeAll } from 'vitest'
 import type { IConstruct } from 'constructs'
 import { routes } from '@app/functions'
 import { AppStack } from '../lib/app-stack.ts'
@@ -139,4 +140,23 @@ export const permissionLines = (resources: Record<string, CfnResourceJson>, role
       ),
     )
     .sort()
+}
+
+/**
+ * The stack of a whole test file: synthesized before its tests, its output removed after them.
+ * What it answers reads through to that synthesis, so tests use it as a Synth; reading it outside
+ * a test (before beforeAll ran) throws.
+ */
+export const synthForFile = (options: SynthOptions = {}): Synth => {
+  let current: Synth | undefined
+  beforeAll(() => {
+    current = synth(options)
+  }, 60_000)
+  afterAll(() => current?.cleanup())
+  return new Proxy({} as Synth, {
+    get: (_, key) => {
+      if (!current) throw new Error('The stack is synthesized in beforeAll: read it inside a test')
+      return Reflect.get(current, key)
+    },
+  })
 }

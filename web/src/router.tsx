@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react'
 import { Route, Routes } from 'react-router-dom'
-import { useAuth, type AuthUser } from './api/auth.ts'
+import type { CurrentUser } from '@app/core'
+import { useAuth } from './api/auth.ts'
 import { PageLoading } from './components/PageLoading.tsx'
 import { PublicLayout } from './components/PublicLayout.tsx'
 
@@ -79,7 +80,7 @@ function PublicRoutes({ authLoading }: { authLoading: boolean }) {
   )
 }
 
-function SignedInRoutes({ user }: { user: AuthUser }) {
+function SignedInRoutes({ user }: { user: CurrentUser }) {
   return (
     <Suspense fallback={<PageLoading />}>
       <Routes>

@@ -1,9 +1,8 @@
-import { weekTotalHours, type TimesheetListItem } from '@app/core'
-import type { ReportItem } from '../src/api/reports.ts'
+import { weekTotalHours, type ListedTimesheet, type ReportItem } from '@app/core'
 
 /** Test data only: a list item as GET /api/timesheets answers it. */
-export function makeTimesheet(overrides: Partial<TimesheetListItem> = {}): TimesheetListItem {
-  const base: TimesheetListItem = {
+export function makeTimesheet(overrides: Partial<ListedTimesheet> = {}): ListedTimesheet {
+  const base: ListedTimesheet = {
     id: 1,
     organizationId: 'org-1',
     employeeId: 'emp-1',

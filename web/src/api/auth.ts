@@ -1,15 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { User } from '@app/core'
+import type { CurrentUser, SignedInMember } from '@app/core'
 import { apiJson, getQueryFn } from './client.ts'
 import { authKeys } from './keys.ts'
-
-/** GET /api/auth/user's answer: the member, and `demo` when the session is the read-only demo. */
-export type AuthUser = User & { demo?: boolean }
 
 /** The signed-in user, or null when signed out (a 401 is an answer here, not an error). */
 export const authUserQuery = queryOptions({
   queryKey: authKeys.user,
-  queryFn: getQueryFn<AuthUser | null>({ on401: 'returnNull' }),
+  queryFn: getQueryFn<CurrentUser | null>({ on401: 'returnNull' }),
   staleTime: 5 * 60_000,
   gcTime: 10 * 60_000,
   retry: false,
@@ -31,7 +28,7 @@ export interface StaffLoginInput {
 export function useStaffLogin() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: StaffLoginInput) => apiJson<User>('POST', '/api/staff/login', input),
+    mutationFn: (input: StaffLoginInput) => apiJson<SignedInMember>('POST', '/api/staff/login', input),
     onSuccess: (user) => {
       queryClient.setQueryData(authKeys.user, user)
     },

@@ -1,34 +1,18 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { messages, type SubscriptionView } from '@app/core'
+import {
+  messages,
+  type BillingConfig,
+  type CouponCheck,
+  type CreatedSubscription,
+  type SubscriptionState,
+} from '@app/core'
 import { ApiError, apiJson, errorMessage, getQueryFn } from './client.ts'
 import { billingKeys } from './keys.ts'
-
-/**
- * The API's answers that packages/core has no type for (they come from the billing adapter):
- * GET /api/billing/config, POST /api/create-subscription and POST /api/validate-coupon.
- */
-export interface BillingConfig {
-  /** Stripe's publishable key; null when this installation has no billing set up. */
-  publishableKey: string | null
-}
-
-export interface CreatedSubscription {
-  clientSecret: string
-  /** 'setup' while the free trial still runs (nothing is charged yet), 'payment' otherwise. */
-  intentType: 'setup' | 'payment'
-  subscriptionId: string
-}
-
-export interface CouponValidation {
-  valid: boolean
-  message: string
-  discount?: { name: string; description: string }
-}
 
 /** GET /api/subscription/status: the organization's trial or subscription, supervisors only. */
 export const subscriptionStatusQuery = queryOptions({
   queryKey: billingKeys.status,
-  queryFn: getQueryFn<SubscriptionView>({ on401: 'throw' }),
+  queryFn: getQueryFn<SubscriptionState>({ on401: 'throw' }),
 })
 
 export const useSubscriptionStatus = ({ enabled = true }: { enabled?: boolean } = {}) =>
@@ -88,7 +72,7 @@ export const checkoutQuery = (priceId: string, couponCode: string | null) =>
 export function useStartTrial() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => apiJson<SubscriptionView>('POST', '/api/start-trial', {}),
+    mutationFn: () => apiJson<SubscriptionState>('POST', '/api/start-trial', {}),
     onSuccess: (view) => {
       queryClient.setQueryData(billingKeys.status, view)
       return queryClient.invalidateQueries({ queryKey: billingKeys.status })
@@ -99,6 +83,6 @@ export function useStartTrial() {
 /** POST /api/validate-coupon: whether a code is a live coupon, and what it gives. */
 export function useValidateCoupon() {
   return useMutation({
-    mutationFn: (couponCode: string) => apiJson<CouponValidation>('POST', '/api/validate-coupon', { couponCode }),
+    mutationFn: (couponCode: string) => apiJson<CouponCheck>('POST', '/api/validate-coupon', { couponCode }),
   })
 }

@@ -1,17 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
+import type { DashboardStats } from '@app/core'
 import { getQueryFn } from './client.ts'
 import { dashboardKeys } from './keys.ts'
 
-/** GET /api/dashboard/stats (supervisors): the stat row. `approved` counts this week's approvals. */
-export interface DashboardStats {
-  pending: number
-  approved: number
-  approvedTotal: number
-  rejected: number
-  totalTimesheets: number
-  activeEmployees: number
-}
-
+/** GET /api/dashboard/stats (supervisors): the stat row. */
 export const dashboardStatsQuery = queryOptions({
   queryKey: dashboardKeys.stats,
   queryFn: getQueryFn<DashboardStats>({ on401: 'throw' }),

@@ -1,12 +1,12 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { NewMember, TemporaryCredentials, User } from '@app/core'
+import type { AddedMember, MemberList, NewMember, PasswordReset } from '@app/core'
 import { apiJson, apiRequest, getQueryFn } from './client.ts'
 import { dashboardKeys, memberKeys } from './keys.ts'
 
 /** GET /api/employees: every member of the organization, supervisors only. */
 export const membersQuery = queryOptions({
   queryKey: memberKeys.all,
-  queryFn: getQueryFn<User[]>({ on401: 'throw' }),
+  queryFn: getQueryFn<MemberList>({ on401: 'throw' }),
 })
 
 /**
@@ -20,9 +20,6 @@ const refreshAfterChange = (queryClient: QueryClient) => {
 
 export const useMembers = ({ enabled = true }: { enabled?: boolean } = {}) => useQuery({ ...membersQuery, enabled })
 
-/** The answer to adding a member: the member plus the login made for them, shown once. */
-export type AddedMember = User & { temporaryCredentials?: TemporaryCredentials }
-
 /** POST /api/employees. The password in the answer is never stored by us: show it and forget it. */
 export function useAddMember() {
   const queryClient = useQueryClient()
@@ -30,11 +27,6 @@ export function useAddMember() {
     mutationFn: (member: NewMember) => apiJson<AddedMember>('POST', '/api/employees', member),
     onSuccess: () => refreshAfterChange(queryClient),
   })
-}
-
-/** The answer to a password reset: the member's new login, shown once. */
-export interface PasswordReset {
-  temporaryCredentials: TemporaryCredentials
 }
 
 /**
@@ -56,7 +48,7 @@ export function useRemoveMember() {
       await apiRequest('DELETE', `/api/employees/${encodeURIComponent(id)}`)
     },
     onSuccess: (_data, id) => {
-      queryClient.setQueryData<User[]>(memberKeys.all, (members) => members?.filter((m) => m.id !== id))
+      queryClient.setQueryData<MemberList>(memberKeys.all, (members) => members?.filter((m) => m.id !== id))
       refreshAfterChange(queryClient)
     },
   })

@@ -1,11 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
-import { addDays, currentWeekStart, todayIn, weekEnd, type TimesheetListItem, type WeekStartDay } from '@app/core'
+import { addDays, currentWeekStart, todayIn, weekEnd, type Report, type WeekStartDay } from '@app/core'
 import { apiJson } from './client.ts'
 import { reportKeys } from './keys.ts'
 import type { StatusFilter } from './timesheets.ts'
-
-/** GET /api/timesheets/reports answers list items plus who approved them. */
-export type ReportItem = TimesheetListItem & { approver: { firstName: string; lastName: string } | null }
 
 export type ReportPeriodName = 'this-week' | 'this-month' | 'last-month'
 
@@ -51,7 +48,7 @@ export const reportUrl = ({ start, end }: ReportPeriod) =>
 export const reportQuery = (period: ReportPeriod) =>
   queryOptions({
     queryKey: reportKeys.period(period),
-    queryFn: () => apiJson<ReportItem[]>('GET', reportUrl(period)),
+    queryFn: () => apiJson<Report>('GET', reportUrl(period)),
   })
 
 /** The payroll CSV of every timesheet (or of one status), opened in a new tab: the API redirects to a fresh pre-signed link. */

@@ -6,18 +6,17 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query'
-import type { Timesheet, TimesheetDays, TimesheetListItem, TimesheetStatus, WeekTimesheetSave } from '@app/core'
+import type {
+  CurrentWeek,
+  DecidedTimesheet,
+  Timesheet,
+  TimesheetDays,
+  TimesheetPage,
+  TimesheetStatus,
+  WeekTimesheetSave,
+} from '@app/core'
 import { ApiError, apiJson, getQueryFn } from './client.ts'
 import { dashboardKeys, reportKeys, timesheetKeys } from './keys.ts'
-
-/** One page of GET /api/timesheets: newest week first; `cursor` asks for the next page. */
-export interface TimesheetPage {
-  items: TimesheetListItem[]
-  cursor: string | null
-}
-
-/** PATCH /api/timesheets/{id}/status answers the decided timesheet; approval adds a CSV link (null if not written yet). */
-export type StatusUpdateResult = Timesheet & { csvDownloadUrl?: string | null }
 
 /** The dashboard's status filter; 'all' sends no status. */
 export type StatusFilter = 'all' | Exclude<TimesheetStatus, 'draft'>
@@ -55,7 +54,7 @@ export const CURRENT_WEEK_REFETCH_MS = 30_000
 /** The signed-in member's timesheet for this week (the server creates the draft the first time). */
 export const currentWeekQuery = queryOptions({
   queryKey: timesheetKeys.currentWeek,
-  queryFn: getQueryFn<Timesheet>({ on401: 'throw' }),
+  queryFn: getQueryFn<CurrentWeek>({ on401: 'throw' }),
   refetchInterval: CURRENT_WEEK_REFETCH_MS,
 })
 
@@ -153,7 +152,7 @@ export function useUpdateTimesheetStatus() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, status, comments }: StatusUpdateInput) =>
-      apiJson<StatusUpdateResult>('PATCH', `/api/timesheets/${id}/status`, { status, comments }),
+      apiJson<DecidedTimesheet>('PATCH', `/api/timesheets/${id}/status`, { status, comments }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: dashboardKeys.timesheets }),

@@ -1,6 +1,6 @@
 import { Suspense } from 'react'
 import { Outlet } from 'react-router-dom'
-import type { AuthUser } from '../api/auth.ts'
+import type { CurrentUser } from '@app/core'
 import { AppHeader } from './AppHeader.tsx'
 import { DemoNotice } from './DemoNotice.tsx'
 import { SubscriptionBanner } from './billing/SubscriptionBanner.tsx'
@@ -11,7 +11,7 @@ import { SkipLink } from './SkipLink.tsx'
  * The frame of every signed-in page: the header, then the page (loaded on demand). In the read-only
  * demo a notice replaces the subscription banner: the demo organization's billing is not the visitor's.
  */
-export function AppShell({ user }: { user: AuthUser }) {
+export function AppShell({ user }: { user: CurrentUser }) {
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900">
       <SkipLink />

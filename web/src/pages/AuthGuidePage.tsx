@@ -1,9 +1,8 @@
-import { Link } from 'react-router-dom'
 import { ArrowLeft, LogIn, ShieldCheck, UserPlus, Users } from 'lucide-react'
-import { Button } from '../components/ui/Button.tsx'
 import { IconCard } from '../components/ui/IconCard.tsx'
 import { SUPERVISOR_LOGIN_URL } from '../lib/browser.ts'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
+import { LinkButton } from '../components/ui/LinkButton.tsx'
 
 const faq = [
   {
@@ -49,9 +48,7 @@ export function AuthGuidePage() {
           If you are the first person from your organization to sign in, a new organization is created for you and you
           become its supervisor.
         </p>
-        <Button asChild>
-          <a href={SUPERVISOR_LOGIN_URL}>Supervisor Login</a>
-        </Button>
+        <LinkButton href={SUPERVISOR_LOGIN_URL}>Supervisor Login</LinkButton>
       </IconCard>
 
       <IconCard icon={ShieldCheck} title="Account types">
@@ -92,11 +89,9 @@ export function AuthGuidePage() {
         </dl>
       </IconCard>
 
-      <Button asChild variant="outline">
-        <Link to="/">
-          <ArrowLeft aria-hidden /> Back to Home
-        </Link>
-      </Button>
+      <LinkButton to="/" icon={ArrowLeft} variant="outline">
+        Back to Home
+      </LinkButton>
     </div>
   )
 }

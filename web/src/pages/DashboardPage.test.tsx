@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { Role, TimesheetListItem } from '@app/core'
-import type { DashboardStats } from '../api/dashboard.ts'
-import type { TimesheetPage } from '../api/timesheets.ts'
+import type { DashboardStats, ListedTimesheet, Role, TimesheetPage } from '@app/core'
 import { makeTimesheet } from '../../test/list-item-fixtures.ts'
 import { makeUser } from '../../test/fixtures.ts'
 import { mockFetch, type MockAnswer } from '../../test/fetch-mock.ts'
@@ -325,7 +323,7 @@ describe('DashboardPage for staff', () => {
   })
 
   it('says so when there is nothing yet', async () => {
-    show({ role: 'employee', list: (): TimesheetPage => ({ items: [] as TimesheetListItem[], cursor: null }) })
+    show({ role: 'employee', list: (): TimesheetPage => ({ items: [] as ListedTimesheet[], cursor: null }) })
     expect(await screen.findByText('No timesheets yet.')).toBeTruthy()
   })
 })

@@ -1,9 +1,10 @@
-import { Link } from 'react-router-dom'
 import { ArrowLeft, ClipboardCheck, Eye, TriangleAlert, UserRound } from 'lucide-react'
 import { useAuth } from '../api/auth.ts'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
 import { Button } from '../components/ui/Button.tsx'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/Card.tsx'
+import { CardContent } from '../components/ui/Card.tsx'
+import { FeatureCard } from '../components/ui/IconCard.tsx'
+import { LinkButton } from '../components/ui/LinkButton.tsx'
 
 export const DEMO_ORGANIZATION_NAME = 'Demo: Grace Community Church'
 
@@ -57,28 +58,21 @@ export function DemoPage() {
       <ul className="grid gap-4 md:grid-cols-2">
         {roles.map(({ role, icon: Icon, title, action, text }) => (
           <li key={role}>
-            <Card className="flex h-full flex-col">
-              <CardHeader>
-                <Icon className="size-8 text-indigo-600" aria-hidden />
-                <CardTitle className="mt-2">{title}</CardTitle>
-                <CardDescription>{text}</CardDescription>
-              </CardHeader>
+            <FeatureCard icon={Icon} title={title} text={text} className="flex flex-col">
               <CardContent className="mt-auto">
                 <Button asChild size="lg" className="w-full">
                   {/* A full browser navigation: the API opens the demo session and redirects to /. */}
                   <a href={demoUrl(role)}>{action}</a>
                 </Button>
               </CardContent>
-            </Card>
+            </FeatureCard>
           </li>
         ))}
       </ul>
 
-      <Button asChild variant="outline">
-        <Link to="/">
-          <ArrowLeft aria-hidden /> Back to Home
-        </Link>
-      </Button>
+      <LinkButton to="/" icon={ArrowLeft} variant="outline">
+        Back to Home
+      </LinkButton>
     </div>
   )
 }

@@ -1,10 +1,9 @@
-import { Link } from 'react-router-dom'
 import { BookOpen, CircleCheck, Clock, FileSpreadsheet, LayoutGrid, LogIn, PlayCircle, Tag } from 'lucide-react'
-import { Button } from '../components/ui/Button.tsx'
-import { Card, CardDescription, CardHeader, CardTitle } from '../components/ui/Card.tsx'
+import { FeatureCard } from '../components/ui/IconCard.tsx'
 import { SUPERVISOR_LOGIN_URL } from '../lib/browser.ts'
 import { PRODUCT_NAME } from '../lib/product.ts'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
+import { LinkButton } from '../components/ui/LinkButton.tsx'
 
 const features = [
   {
@@ -42,33 +41,23 @@ export function LandingPage() {
           office pay everyone on time. Start with a 14-day free trial; no card required.
         </p>
         <div className="mx-auto mt-8 flex max-w-md flex-col gap-3 sm:max-w-none sm:flex-row sm:flex-wrap sm:justify-center">
-          <Button asChild size="lg">
-            <a href={SUPERVISOR_LOGIN_URL}>
-              <LogIn aria-hidden /> Supervisor Login
-            </a>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to="/staff-login">
-              <LogIn aria-hidden /> Staff Login
-            </Link>
-          </Button>
+          <LinkButton href={SUPERVISOR_LOGIN_URL} icon={LogIn} size="lg">
+            Supervisor Login
+          </LinkButton>
+          <LinkButton to="/staff-login" icon={LogIn} size="lg" variant="outline">
+            Staff Login
+          </LinkButton>
         </div>
         <div className="mx-auto mt-3 flex max-w-md flex-col gap-3 sm:max-w-none sm:flex-row sm:flex-wrap sm:justify-center">
-          <Button asChild variant="secondary">
-            <Link to="/pricing">
-              <Tag aria-hidden /> View Pricing Plans
-            </Link>
-          </Button>
-          <Button asChild variant="secondary">
-            <a href="/demo">
-              <PlayCircle aria-hidden /> Demo
-            </a>
-          </Button>
-          <Button asChild variant="secondary">
-            <Link to="/staff-guide">
-              <BookOpen aria-hidden /> Staff Guide
-            </Link>
-          </Button>
+          <LinkButton to="/pricing" icon={Tag} variant="secondary">
+            View Pricing Plans
+          </LinkButton>
+          <LinkButton href="/demo" icon={PlayCircle} variant="secondary">
+            Demo
+          </LinkButton>
+          <LinkButton to="/staff-guide" icon={BookOpen} variant="secondary">
+            Staff Guide
+          </LinkButton>
         </div>
       </section>
       <section aria-labelledby="features" className="mx-auto max-w-6xl px-4 pb-16">
@@ -78,13 +67,7 @@ export function LandingPage() {
         <ul className="grid gap-4 sm:grid-cols-2">
           {features.map(({ icon: Icon, title, text }) => (
             <li key={title}>
-              <Card className="h-full">
-                <CardHeader>
-                  <Icon className="size-8 text-indigo-600" aria-hidden />
-                  <CardTitle className="mt-2">{title}</CardTitle>
-                  <CardDescription>{text}</CardDescription>
-                </CardHeader>
-              </Card>
+              <FeatureCard icon={Icon} title={title} text={text} />
             </li>
           ))}
         </ul>

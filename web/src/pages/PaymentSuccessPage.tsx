@@ -1,10 +1,11 @@
 import { Link, useSearchParams } from 'react-router-dom'
 import { AlertTriangle, Building2, CheckCircle2, Clock, LayoutDashboard, Mail, Settings, UserPlus } from 'lucide-react'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
+import { CenteredCard } from '../components/CenteredCard.tsx'
 import { Badge } from '../components/ui/Badge.tsx'
-import { Button } from '../components/ui/Button.tsx'
 import { Card, CardContent, CardHeader } from '../components/ui/Card.tsx'
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '../lib/product.ts'
+import { LinkButton } from '../components/ui/LinkButton.tsx'
 
 const nextSteps = [
   {
@@ -27,23 +28,20 @@ const nextSteps = [
 /** Stripe sends a card that needed a bank's check back here with its result; a failed one is no success. */
 function PaymentNotCompleted() {
   return (
-    <div className="flex justify-center px-4 py-12">
-      <DocumentTitle title="Payment Not Completed" />
-      <Card className="w-full max-w-lg text-center">
-        <CardHeader className="items-center">
-          <AlertTriangle className="size-10 text-red-600" aria-hidden />
-          <h1 className="text-xl font-semibold text-slate-900">Payment Not Completed</h1>
-        </CardHeader>
-        <CardContent className="space-y-4">
-          <p className="text-sm text-slate-700">
-            Your card could not be confirmed, so your subscription has not started. Nothing was charged.
-          </p>
-          <Button asChild size="lg">
-            <Link to="/pricing">Back to Pricing</Link>
-          </Button>
-        </CardContent>
-      </Card>
-    </div>
+    <CenteredCard
+      icon={AlertTriangle}
+      title="Payment Not Completed"
+      className="max-w-lg"
+      iconClassName="text-red-600"
+      headingClassName="text-xl"
+    >
+      <p className="text-sm text-slate-700">
+        Your card could not be confirmed, so your subscription has not started. Nothing was charged.
+      </p>
+      <LinkButton to="/pricing" size="lg">
+        Back to Pricing
+      </LinkButton>
+    </CenteredCard>
   )
 }
 
@@ -97,21 +95,15 @@ export function PaymentSuccessPage() {
       </Card>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
-        <Button asChild size="lg">
-          <Link to="/">
-            <LayoutDashboard aria-hidden /> Go to Dashboard
-          </Link>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <Link to="/employees">
-            <UserPlus aria-hidden /> Add Employees
-          </Link>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <Link to="/settings">
-            <Settings aria-hidden /> Organization Settings
-          </Link>
-        </Button>
+        <LinkButton to="/" icon={LayoutDashboard} size="lg">
+          Go to Dashboard
+        </LinkButton>
+        <LinkButton to="/employees" icon={UserPlus} size="lg" variant="outline">
+          Add Employees
+        </LinkButton>
+        <LinkButton to="/settings" icon={Settings} size="lg" variant="outline">
+          Organization Settings
+        </LinkButton>
       </div>
 
       <div className="space-y-2 text-center text-sm text-slate-600">

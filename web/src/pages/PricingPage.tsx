@@ -9,6 +9,7 @@ import { BillingPeriodToggle } from '../components/BillingPeriodToggle.tsx'
 import { SUPERVISOR_LOGIN_URL } from '../lib/browser.ts'
 import { cn } from '../lib/cn.ts'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
+import { LinkButton } from '../components/ui/LinkButton.tsx'
 
 const includedInEveryPlan = [
   'Weekly timesheets with daily start and end times and activities',
@@ -86,9 +87,9 @@ export function PricingPage() {
         </p>
         <div className="mt-6 flex flex-col items-center gap-4">
           <BillingPeriodToggle value={period} onChange={setPeriod} />
-          <Button asChild size="lg">
-            <a href={SUPERVISOR_LOGIN_URL}>Start Free Trial</a>
-          </Button>
+          <LinkButton href={SUPERVISOR_LOGIN_URL} size="lg">
+            Start Free Trial
+          </LinkButton>
         </div>
       </header>
 
@@ -128,9 +129,9 @@ export function PricingPage() {
             in.
           </p>
         </div>
-        <Button asChild variant="outline">
-          <Link to="/auth-guide">How signing in works</Link>
-        </Button>
+        <LinkButton to="/auth-guide" variant="outline">
+          How signing in works
+        </LinkButton>
       </section>
     </div>
   )

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Building2, CalendarDays, Mail, ShieldCheck, Users } from 'lucide-react'
+import { Building2, CalendarDays, Mail, ShieldCheck, Users, type LucideIcon } from 'lucide-react'
 import { fullName, type AuthType, type Role } from '@app/core'
 import { useAuth } from '../api/auth.ts'
 import { useOrganizationSettings } from '../api/organization.ts'
@@ -8,6 +8,7 @@ import { Card, CardContent } from '../components/ui/Card.tsx'
 import { PageLoading } from '../components/PageLoading.tsx'
 import { UserAvatar } from '../components/UserAvatar.tsx'
 import { formatDate } from '../lib/format.ts'
+import { cn } from '../lib/cn.ts'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
 import { IconCard } from '../components/ui/IconCard.tsx'
 
@@ -42,23 +43,16 @@ export function ProfilePage() {
             <Badge variant={user.role === 'supervisor' ? 'default' : 'secondary'}>{roleBadge[user.role]}</Badge>
             <ul className="space-y-1 text-sm text-slate-700">
               {user.email ? (
-                <li className="flex items-center justify-center gap-2 break-all sm:justify-start">
-                  <Mail className="size-4 shrink-0 text-slate-500" aria-hidden />
-                  <span className="sr-only">Email: </span>
+                <ProfileDetail icon={Mail} label="Email" className="break-all">
                   {user.email}
-                </li>
+                </ProfileDetail>
               ) : null}
               {user.department ? (
-                <li className="flex items-center justify-center gap-2 sm:justify-start">
-                  <Users className="size-4 shrink-0 text-slate-500" aria-hidden />
-                  <span className="sr-only">Department: </span>
+                <ProfileDetail icon={Users} label="Department">
                   {user.department}
-                </li>
+                </ProfileDetail>
               ) : null}
-              <li className="flex items-center justify-center gap-2 sm:justify-start">
-                <CalendarDays className="size-4 shrink-0 text-slate-500" aria-hidden />
-                Member since {formatDate(user.createdAt, 'long')}
-              </li>
+              <ProfileDetail icon={CalendarDays}>Member since {formatDate(user.createdAt, 'long')}</ProfileDetail>
             </ul>
           </div>
         </CardContent>
@@ -82,5 +76,26 @@ export function ProfilePage() {
         </dl>
       </IconCard>
     </div>
+  )
+}
+
+/** A line of the profile card: an icon, and for screen readers the name of what it shows. */
+function ProfileDetail({
+  icon: Icon,
+  label,
+  className,
+  children,
+}: {
+  icon: LucideIcon
+  label?: string
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <li className={cn('flex items-center justify-center gap-2 sm:justify-start', className)}>
+      <Icon className="size-4 shrink-0 text-slate-500" aria-hidden />
+      {label ? <span className="sr-only">{label}: </span> : null}
+      {children}
+    </li>
   )
 }

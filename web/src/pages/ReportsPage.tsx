@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
 import { BarChart3, FileDown, ShieldAlert } from 'lucide-react'
-import { DEFAULT_WEEK_START_DAY } from '@app/core'
+import { DEFAULT_WEEK_START_DAY, type ReportItem } from '@app/core'
 import { employeeName, formatDate } from '../lib/format.ts'
 import { useAuth } from '../api/auth.ts'
 import { useOrganizationSettings } from '../api/organization.ts'
@@ -10,7 +10,6 @@ import {
   reportPeriod,
   reportPeriodLabel,
   reportQuery,
-  type ReportItem,
   type ReportPeriod,
   type ReportPeriodName,
   type WeekSettings,
@@ -18,6 +17,7 @@ import {
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
 import { PageLoading } from '../components/PageLoading.tsx'
 import { TimesheetStatusBadge } from '../components/TimesheetStatusBadge.tsx'
+import { StackedCell, StackedRow, StackedTable } from '../components/ui/Table.tsx'
 import { downloadText } from '../components/dashboard/download.ts'
 import {
   barWidthPercent,
@@ -220,12 +220,9 @@ const approverName = (approver: ReportItem['approver']) =>
 
 function ReportCell({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <td className="flex items-start justify-between gap-3 py-1 md:table-cell md:py-3 md:pr-4">
-      <span aria-hidden className="shrink-0 text-xs font-medium text-slate-500 md:hidden">
-        {label}
-      </span>
+    <StackedCell label={label} className="items-start">
       <span className="min-w-0 text-right break-words md:text-left">{children}</span>
-    </td>
+    </StackedCell>
   )
 }
 
@@ -233,33 +230,19 @@ function ReportCell({ label, children }: { label: string; children: ReactNode })
 function DetailedTable({ items }: { items: ReportItem[] }) {
   const columns = ['Employee', 'Week Starting', 'Submitted', 'Notes', 'Status', 'Approved By']
   return (
-    <table className="block w-full text-sm md:table">
-      <thead className="sr-only md:not-sr-only md:table-header-group">
-        <tr className="border-b border-slate-200 text-left text-slate-600">
-          {columns.map((c) => (
-            <th key={c} scope="col" className="py-2 pr-4 font-medium">
-              {c}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody className="block space-y-3 md:table-row-group md:space-y-0">
-        {items.map((t: ReportItem) => (
-          <tr
-            key={t.id}
-            className="block rounded-lg border border-slate-200 p-3 md:table-row md:rounded-none md:border-0 md:border-b md:p-0"
-          >
-            <ReportCell label="Employee">{employeeName(t.employee)}</ReportCell>
-            <ReportCell label="Week Starting">{formatDate(t.weekStartDate)}</ReportCell>
-            <ReportCell label="Submitted">{formatDate(t.submittedAt)}</ReportCell>
-            <ReportCell label="Notes">{t.notes || 'No notes'}</ReportCell>
-            <ReportCell label="Status">
-              <TimesheetStatusBadge status={t.status} />
-            </ReportCell>
-            <ReportCell label="Approved By">{approverName(t.approver)}</ReportCell>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <StackedTable columns={columns}>
+      {items.map((t: ReportItem) => (
+        <StackedRow key={t.id}>
+          <ReportCell label="Employee">{employeeName(t.employee)}</ReportCell>
+          <ReportCell label="Week Starting">{formatDate(t.weekStartDate)}</ReportCell>
+          <ReportCell label="Submitted">{formatDate(t.submittedAt)}</ReportCell>
+          <ReportCell label="Notes">{t.notes || 'No notes'}</ReportCell>
+          <ReportCell label="Status">
+            <TimesheetStatusBadge status={t.status} />
+          </ReportCell>
+          <ReportCell label="Approved By">{approverName(t.approver)}</ReportCell>
+        </StackedRow>
+      ))}
+    </StackedTable>
   )
 }

@@ -1,24 +1,21 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { LOGO_MAX_BYTES, type OrganizationSettings } from '@app/core'
-import { dismissToast, toast } from '../lib/toast.ts'
+import { toast } from '../lib/toast.ts'
 import { makeUser } from '../../test/fixtures.ts'
 import { mockFetch, type MockAnswer } from '../../test/fetch-mock.ts'
 import { renderApp } from '../../test/render.tsx'
 // Loaded up front, so the router's lazy import is already done when a test starts its clock.
 import './SettingsPage.tsx'
+import { clearToasts } from '../../test/toasts.ts'
 
 vi.mock('../lib/toast.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../lib/toast.ts')>()
   return { ...actual, toast: vi.fn(actual.toast) }
 })
 
-afterEach(() => {
-  act(() => dismissToast())
-  vi.mocked(toast).mockClear()
-  vi.unstubAllGlobals()
-})
+afterEach(clearToasts)
 
 const initial: OrganizationSettings = {
   organizationName: 'Grace Chapel',

@@ -1,9 +1,8 @@
-import { Link } from 'react-router-dom'
 import { CalendarCheck, Clock, KeyRound, ListChecks, LogIn, Send } from 'lucide-react'
-import { Button } from '../components/ui/Button.tsx'
-import { Card, CardDescription, CardHeader, CardTitle } from '../components/ui/Card.tsx'
+import { FeatureCard } from '../components/ui/IconCard.tsx'
 import { SUPERVISOR_LOGIN_URL } from '../lib/browser.ts'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
+import { LinkButton } from '../components/ui/LinkButton.tsx'
 
 const topics = [
   {
@@ -51,13 +50,7 @@ export function StaffGuidePage() {
       <ul className="grid gap-4 md:grid-cols-3">
         {topics.map(({ icon: Icon, title, text }) => (
           <li key={title}>
-            <Card className="h-full">
-              <CardHeader>
-                <Icon className="size-7 text-indigo-600" aria-hidden />
-                <CardTitle className="mt-2 text-base">{title}</CardTitle>
-                <CardDescription>{text}</CardDescription>
-              </CardHeader>
-            </Card>
+            <FeatureCard icon={Icon} title={title} text={text} iconClassName="size-7" titleClassName="text-base" />
           </li>
         ))}
       </ul>
@@ -89,12 +82,12 @@ export function StaffGuidePage() {
       </section>
 
       <div className="flex flex-col gap-3 sm:flex-row">
-        <Button asChild size="lg">
-          <Link to="/staff-login">Staff Login</Link>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <a href={SUPERVISOR_LOGIN_URL}>Supervisor Login</a>
-        </Button>
+        <LinkButton to="/staff-login" size="lg">
+          Staff Login
+        </LinkButton>
+        <LinkButton href={SUPERVISOR_LOGIN_URL} size="lg" variant="outline">
+          Supervisor Login
+        </LinkButton>
       </div>
     </div>
   )

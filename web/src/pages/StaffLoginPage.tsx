@@ -4,12 +4,11 @@ import { ArrowLeft, LogIn } from 'lucide-react'
 import { useStaffLogin } from '../api/auth.ts'
 import { errorFields, errorMessage } from '../api/client.ts'
 import { Button } from '../components/ui/Button.tsx'
-import { Card, CardContent, CardDescription, CardHeader } from '../components/ui/Card.tsx'
 import { FieldMessage } from '../components/ui/FieldMessage.tsx'
 import { Input } from '../components/ui/Input.tsx'
 import { Label } from '../components/ui/Label.tsx'
 import { SUPERVISOR_LOGIN_URL } from '../lib/browser.ts'
-import { DocumentTitle } from '../components/DocumentTitle.tsx'
+import { CenteredCard } from '../components/CenteredCard.tsx'
 import { FormAlert } from '../components/ui/FormAlert.tsx'
 
 type Field = 'username' | 'password'
@@ -62,62 +61,59 @@ export function StaffLoginPage() {
   })
 
   return (
-    <div className="flex justify-center px-4 py-8 sm:py-16">
-      <DocumentTitle title="Staff Login" />
-      <Card className="w-full max-w-sm">
-        <CardHeader className="items-center text-center">
-          <LogIn className="size-10 text-indigo-600" aria-hidden />
-          <h1 className="text-2xl font-semibold text-slate-900">Staff Login</h1>
-          <CardDescription>Sign in with the username and password your supervisor gave you.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Staff login">
-            <FormAlert message={formError} />
-            <div className="space-y-1.5">
-              <Label htmlFor="username">Username</Label>
-              <Input
-                {...field('username')}
-                type="text"
-                autoComplete="username"
-                autoCapitalize="none"
-                autoCorrect="off"
-                spellCheck={false}
-              />
-              {shown.username ? <FieldMessage id="username-error">{shown.username}</FieldMessage> : null}
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="password">Password</Label>
-              <Input {...field('password')} type="password" autoComplete="current-password" />
-              {shown.password ? <FieldMessage id="password-error">{shown.password}</FieldMessage> : null}
-            </div>
-            <Button
-              type="submit"
-              size="lg"
-              className="w-full"
-              disabled={login.isPending}
-              busy={login.isPending}
-              busyLabel="Signing In..."
-            >
-              Sign In
-            </Button>
-          </form>
-          <p className="mt-4 text-center text-sm text-slate-600">Contact your supervisor for access.</p>
-          <div className="mt-4 flex flex-col items-center gap-1 border-t border-slate-100 pt-4 text-sm">
-            <a
-              href={SUPERVISOR_LOGIN_URL}
-              className="inline-flex min-h-11 items-center font-medium text-indigo-700 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
-            >
-              Supervisor? Sign in here
-            </a>
-            <Link
-              to="/"
-              className="inline-flex min-h-11 items-center gap-1 text-slate-700 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
-            >
-              <ArrowLeft className="size-4" aria-hidden /> Back to Home
-            </Link>
-          </div>
-        </CardContent>
-      </Card>
-    </div>
+    <CenteredCard
+      icon={LogIn}
+      title="Staff Login"
+      description="Sign in with the username and password your supervisor gave you."
+      frameClassName="py-8 sm:py-16"
+      className="max-w-sm"
+      contentClassName=""
+    >
+      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Staff login">
+        <FormAlert message={formError} />
+        <div className="space-y-1.5">
+          <Label htmlFor="username">Username</Label>
+          <Input
+            {...field('username')}
+            type="text"
+            autoComplete="username"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+          />
+          {shown.username ? <FieldMessage id="username-error">{shown.username}</FieldMessage> : null}
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="password">Password</Label>
+          <Input {...field('password')} type="password" autoComplete="current-password" />
+          {shown.password ? <FieldMessage id="password-error">{shown.password}</FieldMessage> : null}
+        </div>
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          disabled={login.isPending}
+          busy={login.isPending}
+          busyLabel="Signing In..."
+        >
+          Sign In
+        </Button>
+      </form>
+      <p className="mt-4 text-center text-sm text-slate-600">Contact your supervisor for access.</p>
+      <div className="mt-4 flex flex-col items-center gap-1 border-t border-slate-100 pt-4 text-sm">
+        <a
+          href={SUPERVISOR_LOGIN_URL}
+          className="inline-flex min-h-11 items-center font-medium text-indigo-700 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
+        >
+          Supervisor? Sign in here
+        </a>
+        <Link
+          to="/"
+          className="inline-flex min-h-11 items-center gap-1 text-slate-700 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
+        >
+          <ArrowLeft className="size-4" aria-hidden /> Back to Home
+        </Link>
+      </div>
+    </CenteredCard>
   )
 }

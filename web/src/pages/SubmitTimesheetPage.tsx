@@ -30,7 +30,7 @@ import { zoneOr } from '../components/timesheet/clock.ts'
 import { formatDate } from '../lib/format.ts'
 import { TimesheetStatusBadge } from '../components/TimesheetStatusBadge.tsx'
 import { WeekTotal } from '../components/timesheet/WeekTotal.tsx'
-import { toastFailure } from '../components/timesheet/feedback.ts'
+import { toastFailure } from '../lib/toast-failure.ts'
 import { ConflictNotice, DayFields, NotesField } from '../components/timesheet/TimesheetFields.tsx'
 import { useTimesheetEditor } from '../components/timesheet/use-timesheet-editor.ts'
 import { Button } from '../components/ui/Button.tsx'
@@ -39,6 +39,7 @@ import { FieldMessage } from '../components/ui/FieldMessage.tsx'
 import { Input } from '../components/ui/Input.tsx'
 import { Label } from '../components/ui/Label.tsx'
 import { toast } from '../lib/toast.ts'
+import { LinkButton } from '../components/ui/LinkButton.tsx'
 
 const WEEK_START_REQUIRED = 'Week start date is required'
 
@@ -225,9 +226,9 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
         <WeekTotal days={days} />
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button asChild variant="ghost" size="lg">
-            <Link to="/">Cancel</Link>
-          </Button>
+          <LinkButton to="/" variant="ghost" size="lg">
+            Cancel
+          </LinkButton>
           <Button
             variant="outline"
             size="lg"

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react'
-import { Link, useSearchParams } from 'react-router-dom'
+import { useSearchParams } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
 import { AlertTriangle, CreditCard, RefreshCw, ShieldCheck } from 'lucide-react'
 import { DEFAULT_PLAN_ID, messages, planById, planForPriceId, TRIAL_DAYS } from '@app/core'
@@ -17,6 +17,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../co
 import { Spinner } from '../components/ui/Spinner.tsx'
 import { browser, SUPERVISOR_LOGIN_URL } from '../lib/browser.ts'
 import { LoadingState } from '../components/ui/LoadingState.tsx'
+import { LinkButton } from '../components/ui/LinkButton.tsx'
 
 const DEFAULT_PRICE_ID = planById(DEFAULT_PLAN_ID).priceIds.monthly
 
@@ -25,9 +26,9 @@ export const subscribeLoginUrl = (plan: string) =>
   `${SUPERVISOR_LOGIN_URL}?returnTo=${encodeURIComponent(`/subscribe?plan=${plan}`)}`
 
 const BackToPricing = () => (
-  <Button asChild variant="outline" size="lg" className="w-full sm:w-auto">
-    <Link to="/pricing">Back to Pricing</Link>
-  </Button>
+  <LinkButton to="/pricing" variant="outline" size="lg" className="w-full sm:w-auto">
+    Back to Pricing
+  </LinkButton>
 )
 
 function Notice({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -79,9 +80,9 @@ function BillingNotConfigured() {
       </p>
       <div className="flex flex-col justify-center gap-3 sm:flex-row">
         <BackToPricing />
-        <Button asChild variant="ghost" size="lg">
-          <Link to="/">Go to Dashboard</Link>
-        </Button>
+        <LinkButton to="/" variant="ghost" size="lg">
+          Go to Dashboard
+        </LinkButton>
       </div>
     </Notice>
   )

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { SubscriptionView } from '@app/core'
+import type { SubscriptionState } from '@app/core'
 import { makeUser } from '../../../test/fixtures.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
 import { renderApp } from '../../../test/render.tsx'
@@ -13,7 +13,7 @@ const NOW = new Date('2026-03-10T12:00:00.000Z')
 const DAY = 86_400_000
 const at = (ms: number) => new Date(NOW.getTime() + ms).toISOString()
 
-const view = (overrides: Partial<SubscriptionView>): SubscriptionView => ({
+const view = (overrides: Partial<SubscriptionState>): SubscriptionState => ({
   hasSubscription: true,
   status: 'trialing',
   trialEndsAt: at(14 * DAY),
@@ -28,7 +28,7 @@ const statusCalls = (fetch: ReturnType<typeof mockFetch>) =>
     ([url, init]) => String(url) === '/api/subscription/status' && (init?.method ?? 'GET') === 'GET',
   ).length
 
-const showBanner = (status: SubscriptionView, user = supervisor) => {
+const showBanner = (status: SubscriptionState, user = supervisor) => {
   const fetch = mockFetch({ 'GET /api/subscription/status': { body: status } })
   renderApp('/', <SubscriptionBanner user={user} now={NOW} />)
   return fetch

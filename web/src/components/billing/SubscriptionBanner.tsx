@@ -1,15 +1,50 @@
-import { Link } from 'react-router-dom'
-import { AlertTriangle, CheckCircle2, Clock, Gift } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { AlertTriangle, CheckCircle2, Clock, Gift, type LucideIcon } from 'lucide-react'
 import { bannerState, planById, TRIAL_DAYS, type User } from '@app/core'
 import { useStartTrial, useSubscriptionStatus } from '../../api/billing.ts'
 import { errorMessage } from '../../api/client.ts'
+import { cn } from '../../lib/cn.ts'
 import { formatDate } from '../../lib/format.ts'
 import { toast } from '../../lib/toast.ts'
 import { Button } from '../ui/Button.tsx'
+import { LinkButton } from '../ui/LinkButton.tsx'
 
 const daysLeftText = (days: number) => (days === 1 ? '1 day left' : `${days} days left`)
 
-const frame = 'mx-auto flex max-w-6xl flex-col gap-3 px-4 py-3 text-sm sm:flex-row sm:items-center'
+const tones = {
+  amber: { section: 'border-amber-200 bg-amber-50 text-amber-950', icon: 'text-amber-700' },
+  blue: { section: 'border-blue-200 bg-blue-50 text-blue-950', icon: 'text-blue-700' },
+  green: { section: 'border-green-200 bg-green-50 text-green-950', icon: 'text-green-700' },
+  red: { section: 'border-red-200 bg-red-50 text-red-900', icon: 'text-red-700' },
+}
+
+/** The banner's strip: an icon, the text, and an action; `alert` for the state that needs attention. */
+function Banner({
+  tone,
+  icon: Icon,
+  alert,
+  action,
+  children,
+}: {
+  tone: keyof typeof tones
+  icon: LucideIcon
+  alert?: boolean
+  action: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <section aria-label="Subscription" className={cn('border-b', tones[tone].section)}>
+      <div
+        className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-3 text-sm sm:flex-row sm:items-center"
+        role={alert ? 'alert' : undefined}
+      >
+        <Icon className={cn('size-5 shrink-0', tones[tone].icon)} aria-hidden />
+        {children}
+        {action}
+      </div>
+    </section>
+  )
+}
 
 function StartTrialButton() {
   const startTrial = useStartTrial()
@@ -46,63 +81,66 @@ export function SubscriptionBanner({ user, now }: { user: User; now?: Date }) {
 
   if (state.kind === 'none') {
     return (
-      <section aria-label="Subscription" className="border-b border-amber-200 bg-amber-50 text-amber-950">
-        <div className={frame}>
-          <Gift className="size-5 shrink-0 text-amber-700" aria-hidden />
-          <p className="flex-1">
-            <span className="font-semibold">Try every feature free for {TRIAL_DAYS} days.</span> Start your {TRIAL_DAYS}
-            -day free trial: no card needed.
-          </p>
-          <StartTrialButton />
-        </div>
-      </section>
+      <Banner tone="amber" icon={Gift} action={<StartTrialButton />}>
+        <p className="flex-1">
+          <span className="font-semibold">Try every feature free for {TRIAL_DAYS} days.</span> Start your {TRIAL_DAYS}
+          -day free trial: no card needed.
+        </p>
+      </Banner>
     )
   }
 
   if (state.kind === 'trialing') {
     return (
-      <section aria-label="Subscription" className="border-b border-blue-200 bg-blue-50 text-blue-950">
-        <div className={frame}>
-          <Clock className="size-5 shrink-0 text-blue-700" aria-hidden />
-          <p className="flex flex-1 flex-wrap items-baseline gap-x-2">
-            <span className="font-semibold">Free Trial Active</span>
-            <span data-testid="trial-days-left">{daysLeftText(state.daysLeft)}</span>
-          </p>
-          <Button asChild size="sm" className="bg-blue-700 hover:bg-blue-800">
-            <Link to="/pricing">Upgrade Now</Link>
-          </Button>
-        </div>
-      </section>
+      <Banner
+        tone="blue"
+        icon={Clock}
+        action={
+          <LinkButton to="/pricing" size="sm" className="bg-blue-700 hover:bg-blue-800">
+            Upgrade Now
+          </LinkButton>
+        }
+      >
+        <p className="flex flex-1 flex-wrap items-baseline gap-x-2">
+          <span className="font-semibold">Free Trial Active</span>
+          <span data-testid="trial-days-left">{daysLeftText(state.daysLeft)}</span>
+        </p>
+      </Banner>
     )
   }
 
   if (state.kind === 'active') {
     return (
-      <section aria-label="Subscription" className="border-b border-green-200 bg-green-50 text-green-950">
-        <div className={frame}>
-          <CheckCircle2 className="size-5 shrink-0 text-green-700" aria-hidden />
-          <p className="flex flex-1 flex-wrap items-baseline gap-x-2">
-            <span className="font-semibold">Subscription Active</span>
-            <span>{planById(status.data.plan).name} plan</span>
-            {state.nextBilling ? <span>Next billing date: {formatDate(state.nextBilling, 'long')}</span> : null}
-          </p>
-          <Button asChild size="sm" variant="outline" className="border-green-300">
-            <Link to="/pricing">Manage</Link>
-          </Button>
-        </div>
-      </section>
+      <Banner
+        tone="green"
+        icon={CheckCircle2}
+        action={
+          <LinkButton to="/pricing" size="sm" variant="outline" className="border-green-300">
+            Manage
+          </LinkButton>
+        }
+      >
+        <p className="flex flex-1 flex-wrap items-baseline gap-x-2">
+          <span className="font-semibold">Subscription Active</span>
+          <span>{planById(status.data.plan).name} plan</span>
+          {state.nextBilling ? <span>Next billing date: {formatDate(state.nextBilling, 'long')}</span> : null}
+        </p>
+      </Banner>
     )
   }
 
   return (
-    <section aria-label="Subscription" className="border-b border-red-200 bg-red-50 text-red-900">
-      <div className={frame} role="alert">
-        <AlertTriangle className="size-5 shrink-0 text-red-700" aria-hidden />
-        <p className="flex-1 font-medium">Subscription Required: Please update your payment information to continue</p>
-        <Button asChild size="sm" variant="destructive">
-          <Link to="/pricing">Update Payment</Link>
-        </Button>
-      </div>
-    </section>
+    <Banner
+      tone="red"
+      icon={AlertTriangle}
+      alert
+      action={
+        <LinkButton to="/pricing" size="sm" variant="destructive">
+          Update Payment
+        </LinkButton>
+      }
+    >
+      <p className="flex-1 font-medium">Subscription Required: Please update your payment information to continue</p>
+    </Banner>
   )
 }

@@ -1,7 +1,7 @@
-import { useId, useMemo, useState, type ReactNode } from 'react'
+import { useId, useMemo, useState } from 'react'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { Check, Download, Eye, FileDown, Search, X } from 'lucide-react'
-import { type TimesheetListItem, type User } from '@app/core'
+import { type ListedTimesheet, type User } from '@app/core'
 import { employeeName, formatDate } from '../../lib/format.ts'
 import { bulkReportUrl } from '../../api/reports.ts'
 import { statusFilterLabel, timesheetCsvUrl, timesheetListQuery, type StatusFilter } from '../../api/timesheets.ts'
@@ -12,16 +12,17 @@ import { Input } from '../ui/Input.tsx'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/Select.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { UserAvatar } from '../UserAvatar.tsx'
-import { cn } from '../../lib/cn.ts'
 import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
 import { ErrorState } from '../ui/ErrorState.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
+import { StackedCell, StackedRow, StackedTable } from '../ui/Table.tsx'
+import { IconButton } from '../ui/IconButton.tsx'
 
 const FILTERS = Object.keys(statusFilterLabel) as StatusFilter[]
 
 /** Whether a search text matches the employee's first or last name (or both, as typed). */
-export function matchesSearch(item: TimesheetListItem, search: string): boolean {
+export function matchesSearch(item: ListedTimesheet, search: string): boolean {
   const q = search.trim().toLowerCase()
   if (!q) return true
   const e = item.employee
@@ -51,7 +52,7 @@ export function RecentTimesheets({ user }: { user: User }) {
 
   const loaded = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data])
   const rows = useMemo(() => loaded.filter((t) => matchesSearch(t, search)), [loaded, search])
-  const open = (timesheet: TimesheetListItem, mode: ReviewMode) => setReview({ timesheet, mode })
+  const open = (timesheet: ListedTimesheet, mode: ReviewMode) => setReview({ timesheet, mode })
 
   return (
     <Card>
@@ -140,37 +141,24 @@ export function RecentTimesheets({ user }: { user: User }) {
         ) : rows.length === 0 ? (
           <EmptyState title={loaded.length === 0 ? 'No timesheets yet.' : 'No timesheets match your search.'} />
         ) : (
-          <table className="block w-full text-sm md:table">
-            <thead className="sr-only md:not-sr-only md:table-header-group">
-              <tr className="border-b border-slate-200 text-left text-slate-600">
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Employee
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Week Starting
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Submitted
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody className="block space-y-3 md:table-row-group md:space-y-0">
-              {rows.map((t) => (
-                <TimesheetRow
-                  key={t.id}
-                  timesheet={t}
-                  canDecide={isSupervisor && t.status === 'pending' && t.employeeId !== user.id}
-                  onOpen={(mode) => open(t, mode)}
-                />
-              ))}
-            </tbody>
-          </table>
+          <StackedTable
+            columns={[
+              'Employee',
+              'Week Starting',
+              'Submitted',
+              'Status',
+              { label: 'Actions', className: 'py-2 text-right font-medium' },
+            ]}
+          >
+            {rows.map((t) => (
+              <TimesheetRow
+                key={t.id}
+                timesheet={t}
+                canDecide={isSupervisor && t.status === 'pending' && t.employeeId !== user.id}
+                onOpen={(mode) => open(t, mode)}
+              />
+            ))}
+          </StackedTable>
         )}
 
         {list.hasNextPage ? (
@@ -198,24 +186,12 @@ export function RecentTimesheets({ user }: { user: User }) {
   )
 }
 
-/** A cell that, on a phone, shows its column's name above the value (the header row is hidden there). */
-function Cell({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
-  return (
-    <td className={cn('flex items-center justify-between gap-3 py-1 md:table-cell md:py-3 md:pr-4', className)}>
-      <span aria-hidden className="text-xs font-medium text-slate-500 md:hidden">
-        {label}
-      </span>
-      {children}
-    </td>
-  )
-}
-
 function TimesheetRow({
   timesheet: t,
   canDecide,
   onOpen,
 }: {
-  timesheet: TimesheetListItem
+  timesheet: ListedTimesheet
   canDecide: boolean
   onOpen: (mode: ReviewMode) => void
 }) {
@@ -223,7 +199,7 @@ function TimesheetRow({
   const week = formatDate(t.weekStartDate)
   const whose = `${name}'s timesheet for the week of ${week}`
   return (
-    <tr className="block rounded-lg border border-slate-200 p-3 md:table-row md:rounded-none md:border-0 md:border-b md:p-0">
+    <StackedRow>
       <td className="block pb-2 md:table-cell md:py-3 md:pr-4">
         <div className="flex items-center gap-3">
           {t.employee ? <UserAvatar user={t.employee} /> : null}
@@ -233,40 +209,32 @@ function TimesheetRow({
           </div>
         </div>
       </td>
-      <Cell label="Week Starting">{week}</Cell>
-      <Cell label="Submitted">{formatDate(t.submittedAt)}</Cell>
-      <Cell label="Status">
+      <StackedCell label="Week Starting">{week}</StackedCell>
+      <StackedCell label="Submitted">{formatDate(t.submittedAt)}</StackedCell>
+      <StackedCell label="Status">
         <TimesheetStatusBadge status={t.status} />
-      </Cell>
+      </StackedCell>
       <td className="block pt-2 md:table-cell md:py-3">
         <div className="flex flex-wrap justify-end gap-1">
           {canDecide ? (
             <>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="text-green-700 hover:bg-green-50 hover:text-green-800"
-                aria-label={`Approve ${whose}`}
+              <IconButton
+                icon={Check}
+                label={`Approve ${whose}`}
                 title="Approve"
+                tone="green"
                 onClick={() => onOpen('approve')}
-              >
-                <Check aria-hidden />
-              </Button>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="text-red-700 hover:bg-red-50 hover:text-red-800"
-                aria-label={`Reject ${whose}`}
+              />
+              <IconButton
+                icon={X}
+                label={`Reject ${whose}`}
                 title="Reject"
+                tone="red"
                 onClick={() => onOpen('reject')}
-              >
-                <X aria-hidden />
-              </Button>
+              />
             </>
           ) : null}
-          <Button variant="ghost" size="icon" aria-label={`View ${whose}`} title="View" onClick={() => onOpen('view')}>
-            <Eye aria-hidden />
-          </Button>
+          <IconButton icon={Eye} label={`View ${whose}`} title="View" onClick={() => onOpen('view')} />
           {t.status === 'approved' ? (
             <Button asChild variant="ghost" size="icon" title="Download CSV">
               <a href={timesheetCsvUrl(t.id)} target="_blank" rel="noopener" aria-label={`Download CSV of ${whose}`}>
@@ -276,6 +244,6 @@ function TimesheetRow({
           ) : null}
         </div>
       </td>
-    </tr>
+    </StackedRow>
   )
 }

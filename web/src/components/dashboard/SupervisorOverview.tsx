@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
+import type { DashboardStats } from '@app/core'
 import { CheckCircle2, Clock, Download, FileText, Users, UsersRound, type LucideIcon } from 'lucide-react'
 import { dashboardStatsQuery } from '../../api/dashboard.ts'
 import { bulkReportUrl } from '../../api/reports.ts'
@@ -8,6 +9,7 @@ import { Button } from '../ui/Button.tsx'
 import { Card } from '../ui/Card.tsx'
 import { cn } from '../../lib/cn.ts'
 import { ErrorState } from '../ui/ErrorState.tsx'
+import { LinkButton } from '../ui/LinkButton.tsx'
 
 /** The supervisor's buttons beside the title: the payroll report (a new tab) and the staff page. */
 export function SupervisorActions() {
@@ -18,11 +20,9 @@ export function SupervisorActions() {
           <Download aria-hidden /> Download Report
         </a>
       </Button>
-      <Button asChild>
-        <Link to="/employees">
-          <UsersRound aria-hidden /> Manage Staff
-        </Link>
-      </Button>
+      <LinkButton to="/employees" icon={UsersRound}>
+        Manage Staff
+      </LinkButton>
     </div>
   )
 }
@@ -62,6 +62,14 @@ function Stat({ label, value, icon: Icon, tone, to }: StatProps) {
   )
 }
 
+/** The stat row's cards: which count each shows, and where it leads. */
+const STATS: (Omit<StatProps, 'value'> & { key: keyof DashboardStats })[] = [
+  { key: 'pending', label: 'Pending Approvals', icon: Clock, tone: 'bg-amber-100 text-amber-800', to: '/reports' },
+  { key: 'approved', label: 'Approved This Week', icon: CheckCircle2, tone: 'bg-green-100 text-green-800' },
+  { key: 'totalTimesheets', label: 'Total Timesheets', icon: FileText, tone: 'bg-indigo-100 text-indigo-800' },
+  { key: 'activeEmployees', label: 'Active Employees', icon: Users, tone: 'bg-sky-100 text-sky-800', to: '/employees' },
+]
+
 /** The supervisor's stat row (spec section 2). Total Timesheets counts approved plus pending. */
 export function StatCards() {
   const stats = useQuery(dashboardStatsQuery)
@@ -69,32 +77,9 @@ export function StatCards() {
   return (
     <section aria-label="Timesheet statistics" aria-busy={stats.isLoading}>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <Stat
-          label="Pending Approvals"
-          value={data?.pending}
-          icon={Clock}
-          tone="bg-amber-100 text-amber-800"
-          to="/reports"
-        />
-        <Stat
-          label="Approved This Week"
-          value={data?.approved}
-          icon={CheckCircle2}
-          tone="bg-green-100 text-green-800"
-        />
-        <Stat
-          label="Total Timesheets"
-          value={data?.totalTimesheets}
-          icon={FileText}
-          tone="bg-indigo-100 text-indigo-800"
-        />
-        <Stat
-          label="Active Employees"
-          value={data?.activeEmployees}
-          icon={Users}
-          tone="bg-sky-100 text-sky-800"
-          to="/employees"
-        />
+        {STATS.map(({ key, ...stat }) => (
+          <Stat key={key} {...stat} value={data?.[key]} />
+        ))}
       </div>
       {stats.isError ? <ErrorState className="mt-2" message="The statistics could not be loaded." /> : null}
     </section>

@@ -1,5 +1,4 @@
-import { bulkCsvHeader, bulkCsvRow, toCsv } from '@app/core'
-import type { ReportItem } from '../../api/reports.ts'
+import { bulkCsvHeader, bulkCsvRow, toCsv, type ReportItem } from '@app/core'
 
 /** A full bar stands for this many timesheets in one week. */
 export const FULL_BAR_SHEETS = 4

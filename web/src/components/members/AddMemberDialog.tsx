@@ -1,19 +1,18 @@
 import { useState, type FormEvent } from 'react'
 import { UserPlus } from 'lucide-react'
-import { fullName, NewMember, Role, roleLabel } from '@app/core'
-import { useAddMember, type AddedMember } from '../../api/members.ts'
+import { fullName, NewMember, Role, roleLabel, type AddedMember } from '@app/core'
+import { useAddMember } from '../../api/members.ts'
 import { ApiError, errorMessage, isUnauthorizedError } from '../../api/client.ts'
 import { useFieldErrors } from '../../lib/field-errors.ts'
 import { toast } from '../../lib/toast.ts'
 import { Button } from '../ui/Button.tsx'
 import {
   Dialog,
+  DialogCancel,
   DialogClose,
   DialogContent,
-  DialogDescription,
   DialogFooter,
-  DialogHeader,
-  DialogTitle,
+  DialogHeading,
   DialogTrigger,
 } from '../ui/Dialog.tsx'
 import { FieldMessage } from '../ui/FieldMessage.tsx'
@@ -82,6 +81,7 @@ export function AddMemberDialog() {
     add.mutate(member, {
       onSuccess: (member) => {
         setAdded(member)
+        // The schema promises the login, but answers are not checked in the browser: one without it still reads as added.
         const credentials = member?.temporaryCredentials
         toast(
           credentials
@@ -133,12 +133,9 @@ export function AddMemberDialog() {
           <AddedView member={added} onAddAnother={startOver} />
         ) : (
           <>
-            <DialogHeader>
-              <DialogTitle>Add Member</DialogTitle>
-              <DialogDescription>
-                A username and password are made for them; you will see the password once, after adding.
-              </DialogDescription>
-            </DialogHeader>
+            <DialogHeading title="Add Member">
+              A username and password are made for them; you will see the password once, after adding.
+            </DialogHeading>
             <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Add member">
               <FormAlert message={formError} />
               <div className="grid gap-4 sm:grid-cols-2">
@@ -162,11 +159,7 @@ export function AddMemberDialog() {
                 {shown.role ? <FieldMessage id="member-role-error">{shown.role}</FieldMessage> : null}
               </div>
               <DialogFooter>
-                <DialogClose asChild>
-                  <Button variant="outline" disabled={add.isPending}>
-                    Cancel
-                  </Button>
-                </DialogClose>
+                <DialogCancel disabled={add.isPending} />
                 <Button type="submit" disabled={add.isPending} busy={add.isPending} busyLabel="Adding...">
                   Add Member
                 </Button>
@@ -184,13 +177,10 @@ function AddedView({ member, onAddAnother }: { member: AddedMember; onAddAnother
   const name = fullName(member)
   return (
     <>
-      <DialogHeader>
-        <DialogTitle>Member Added</DialogTitle>
-        <DialogDescription>
-          {name} is now a {roleLabel[member.role]}.
-          {credentials ? ` They sign in at ${staffLoginUrl(window.location.origin)} with:` : null}
-        </DialogDescription>
-      </DialogHeader>
+      <DialogHeading title="Member Added">
+        {name} is now a {roleLabel[member.role]}.
+        {credentials ? ` They sign in at ${staffLoginUrl(window.location.origin)} with:` : null}
+      </DialogHeading>
       {credentials ? <CredentialsView credentials={credentials} firstName={member.firstName} /> : null}
       <DialogFooter>
         <Button variant="outline" onClick={onAddAnother}>

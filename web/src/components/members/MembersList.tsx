@@ -6,7 +6,6 @@ import { useMembers } from '../../api/members.ts'
 import { useOrganizationSettings } from '../../api/organization.ts'
 import { toast } from '../../lib/toast.ts'
 import { Badge, type BadgeProps } from '../ui/Badge.tsx'
-import { Button } from '../ui/Button.tsx'
 import { UserAvatar } from '../UserAvatar.tsx'
 import { copyText } from './clipboard.ts'
 import { loginInstructions } from './login-instructions.ts'
@@ -15,6 +14,8 @@ import { ResetPasswordDialog } from './ResetPasswordDialog.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
 import { ErrorState } from '../ui/ErrorState.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
+import { TableHead } from '../ui/Table.tsx'
+import { IconButton } from '../ui/IconButton.tsx'
 
 const roleVariant: Record<Role, BadgeProps['variant']> = {
   supervisor: 'default',
@@ -40,37 +41,28 @@ function RowActions({ member, isSelf, onCopy, onResetPassword, onRemove }: RowAc
   const name = fullName(member)
   return (
     <div className="flex items-center justify-end gap-1">
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={`Copy login instructions for ${name}`}
+      <IconButton
+        icon={Mail}
+        label={`Copy login instructions for ${name}`}
         title="Copy login instructions"
         onClick={() => onCopy(member)}
-      >
-        <Mail aria-hidden />
-      </Button>
+      />
       {!isSelf && hasStaffLogin(member) ? (
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={`Reset password for ${name}`}
+        <IconButton
+          icon={RotateCcwKey}
+          label={`Reset password for ${name}`}
           title="Reset password"
           onClick={() => onResetPassword(member)}
-        >
-          <RotateCcwKey aria-hidden />
-        </Button>
+        />
       ) : null}
       {isSelf ? null : (
-        <Button
-          variant="ghost"
-          size="icon"
-          className="text-red-700 hover:bg-red-50 hover:text-red-800"
-          aria-label={`Remove ${name}`}
+        <IconButton
+          icon={Trash2}
+          label={`Remove ${name}`}
           title="Remove member"
+          tone="red"
           onClick={() => onRemove(member)}
-        >
-          <Trash2 aria-hidden />
-        </Button>
+        />
       )}
     </div>
   )
@@ -173,28 +165,18 @@ export function MembersList({ currentUserId }: { currentUserId: string }) {
       <div className="hidden overflow-x-auto md:block">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Members</caption>
-          <thead className="border-b border-slate-200 text-slate-600">
-            <tr>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Name
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Email
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Department
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Role
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Status
-              </th>
-              <th scope="col" className="py-2 pl-3 text-right font-medium">
-                Actions
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            className="border-b border-slate-200 text-slate-600"
+            cellClassName="px-3 py-2 font-medium"
+            columns={[
+              { label: 'Name', className: 'py-2 pr-3 font-medium' },
+              'Email',
+              'Department',
+              'Role',
+              'Status',
+              { label: 'Actions', className: 'py-2 pl-3 text-right font-medium' },
+            ]}
+          />
           <tbody className="divide-y divide-slate-100">
             {list.map((member) => (
               <tr key={member.id}>

@@ -1,17 +1,9 @@
 import { fullName, type User } from '@app/core'
-import { errorMessage, isUnauthorizedError } from '../../api/client.ts'
 import { useRemoveMember } from '../../api/members.ts'
 import { toast } from '../../lib/toast.ts'
+import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../ui/Dialog.tsx'
+import { Dialog, DialogCancel, DialogContent, DialogFooter, DialogHeading } from '../ui/Dialog.tsx'
 
 /** Asks before removing `member` (null: closed). */
 export function RemoveMemberDialog({ member, onClose }: { member: User | null; onClose: () => void }) {
@@ -24,14 +16,7 @@ export function RemoveMemberDialog({ member, onClose }: { member: User | null; o
         toast({ title: 'Success', description: 'Employee has been removed.' })
         onClose()
       },
-      onError: (error) => {
-        if (isUnauthorizedError(error)) return
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'Failed to remove staff member'),
-          variant: 'destructive',
-        })
-      },
+      onError: (error) => toastFailure('Error', error, 'Failed to remove staff member'),
     })
   }
 
@@ -46,19 +31,12 @@ export function RemoveMemberDialog({ member, onClose }: { member: User | null; o
       }}
     >
       <DialogContent role="alertdialog">
-        <DialogHeader>
-          <DialogTitle>Remove Member?</DialogTitle>
-          <DialogDescription>
-            {member ? `${fullName(member)} will no longer be able to sign in. ` : null}
-            Their submitted timesheets are kept for your records.
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading title="Remove Member?">
+          {member ? `${fullName(member)} will no longer be able to sign in. ` : null}
+          Their submitted timesheets are kept for your records.
+        </DialogHeading>
         <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={remove.isPending}>
-              Cancel
-            </Button>
-          </DialogClose>
+          <DialogCancel disabled={remove.isPending} />
           <Button
             variant="destructive"
             onClick={confirm}

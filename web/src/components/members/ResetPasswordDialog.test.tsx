@@ -1,22 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { messages } from '@app/core'
-import { dismissToast, toast } from '../../lib/toast.ts'
+import { toast } from '../../lib/toast.ts'
 import { makeUser } from '../../../test/fixtures.ts'
 import { mockFetch, type MockAnswer } from '../../../test/fetch-mock.ts'
 import { renderApp } from '../../../test/render.tsx'
+import { clearToasts } from '../../../test/toasts.ts'
 
 vi.mock('../../lib/toast.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../lib/toast.ts')>()
   return { ...actual, toast: vi.fn(actual.toast) }
 })
 
-afterEach(() => {
-  act(() => dismissToast())
-  vi.mocked(toast).mockClear()
-  vi.unstubAllGlobals()
-})
+afterEach(clearToasts)
 
 // A supervisor added by another, with a staff login: they do not reset their own password here.
 const me = makeUser({ id: 'sup-1', role: 'supervisor', username: 'ghopper', authType: 'local' })

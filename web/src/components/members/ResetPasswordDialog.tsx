@@ -1,17 +1,9 @@
 import { fullName, type User } from '@app/core'
-import { errorMessage, isUnauthorizedError } from '../../api/client.ts'
 import { useResetPassword } from '../../api/members.ts'
 import { toast } from '../../lib/toast.ts'
+import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../ui/Dialog.tsx'
+import { Dialog, DialogCancel, DialogClose, DialogContent, DialogFooter, DialogHeading } from '../ui/Dialog.tsx'
 import { CredentialsView } from './CredentialsView.tsx'
 import { staffLoginUrl } from './login-instructions.ts'
 
@@ -34,10 +26,7 @@ export function ResetPasswordDialog({ member, onClose }: { member: User | null; 
           description: `Password reset! Username: ${c.username}, Password: ${c.password}`,
           duration: 10_000,
         }),
-      onError: (error) => {
-        if (isUnauthorizedError(error)) return // the shared handler says so and signs in again
-        toast({ title: 'Error', description: errorMessage(error, RESET_PASSWORD_FAILED), variant: 'destructive' })
-      },
+      onError: (error) => toastFailure('Error', error, RESET_PASSWORD_FAILED),
     })
   }
 
@@ -55,12 +44,9 @@ export function ResetPasswordDialog({ member, onClose }: { member: User | null; 
         <DialogContent role={credentials ? 'dialog' : 'alertdialog'}>
           {credentials ? (
             <>
-              <DialogHeader>
-                <DialogTitle>Password Reset</DialogTitle>
-                <DialogDescription>
-                  {fullName(member)} now signs in at {staffLoginUrl(window.location.origin)} with:
-                </DialogDescription>
-              </DialogHeader>
+              <DialogHeading title="Password Reset">
+                {fullName(member)} now signs in at {staffLoginUrl(window.location.origin)} with:
+              </DialogHeading>
               <CredentialsView credentials={credentials} firstName={member.firstName} testIdPrefix="reset" />
               <DialogFooter>
                 <DialogClose asChild>
@@ -70,20 +56,13 @@ export function ResetPasswordDialog({ member, onClose }: { member: User | null; 
             </>
           ) : (
             <>
-              <DialogHeader>
-                <DialogTitle>Reset password?</DialogTitle>
-                <DialogDescription>
-                  A new password is generated for {fullName(member)}
-                  {member.username ? ` (username ${member.username})` : ''}. It is shown only once, here, and their old
-                  password stops working. They are signed out everywhere and sign in again with the new one.
-                </DialogDescription>
-              </DialogHeader>
+              <DialogHeading title="Reset password?">
+                A new password is generated for {fullName(member)}
+                {member.username ? ` (username ${member.username})` : ''}. It is shown only once, here, and their old
+                password stops working. They are signed out everywhere and sign in again with the new one.
+              </DialogHeading>
               <DialogFooter>
-                <DialogClose asChild>
-                  <Button variant="outline" disabled={reset.isPending}>
-                    Cancel
-                  </Button>
-                </DialogClose>
+                <DialogCancel disabled={reset.isPending} />
                 <Button onClick={confirm} disabled={reset.isPending} busy={reset.isPending} busyLabel="Resetting...">
                   Reset Password
                 </Button>

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useState } from 'react'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { TimesheetListItem } from '@app/core'
+import type { ListedTimesheet } from '@app/core'
 import { dashboardKeys, reportKeys } from '../../api/keys.ts'
 import { mockFetch, type MockAnswer } from '../../../test/fetch-mock.ts'
 import { renderApp } from '../../../test/render.tsx'
@@ -11,7 +11,7 @@ import { ReviewDialog, type ReviewMode } from './ReviewDialog.tsx'
 
 afterEach(() => vi.unstubAllGlobals())
 
-function Harness(props: { timesheet: TimesheetListItem; mode: ReviewMode; onDecided: () => void }) {
+function Harness(props: { timesheet: ListedTimesheet; mode: ReviewMode; onDecided: () => void }) {
   const [open, setOpen] = useState(true)
   return (
     <ReviewDialog

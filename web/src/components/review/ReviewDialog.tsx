@@ -6,23 +6,16 @@ import {
   daysOfWeekStarting,
   formatHours,
   weekTotalHours,
+  type DecidedTimesheet,
+  type ListedTimesheet,
   type TimesheetComment,
-  type TimesheetListItem,
 } from '@app/core'
 import { employeeName, formatDate } from '../../lib/format.ts'
-import { errorMessage, isUnauthorizedError } from '../../api/client.ts'
-import { useUpdateTimesheetStatus, type Decision, type StatusUpdateResult } from '../../api/timesheets.ts'
+import { useUpdateTimesheetStatus, type Decision } from '../../api/timesheets.ts'
 import { toast } from '../../lib/toast.ts'
+import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../ui/Dialog.tsx'
+import { Dialog, DialogClose, DialogContent, DialogFooter, DialogHeading } from '../ui/Dialog.tsx'
 import { Label } from '../ui/Label.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { Textarea } from '../ui/Textarea.tsx'
@@ -32,7 +25,7 @@ import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
 export type ReviewMode = 'view' | 'approve' | 'reject'
 
 export interface ReviewTarget {
-  timesheet: TimesheetListItem
+  timesheet: ListedTimesheet
   mode: ReviewMode
 }
 
@@ -46,7 +39,7 @@ export interface ReviewDialogProps {
   target: ReviewTarget | null
   onClose: () => void
   /** After a successful decision, with the server's answer (csvDownloadUrl on approval). */
-  onDecided?: (result: StatusUpdateResult, decision: Decision, timesheet: TimesheetListItem) => void
+  onDecided?: (result: DecidedTimesheet, decision: Decision, timesheet: ListedTimesheet) => void
 }
 
 /**
@@ -58,7 +51,7 @@ export function ReviewDialog({ target, onClose, onDecided }: ReviewDialogProps) 
   const update = useUpdateTimesheetStatus()
   const busy = update.isPending
 
-  const decide = (timesheet: TimesheetListItem, status: Decision, comments: string) =>
+  const decide = (timesheet: ListedTimesheet, status: Decision, comments: string) =>
     update.mutate(
       { id: timesheet.id, status, comments },
       {
@@ -67,11 +60,7 @@ export function ReviewDialog({ target, onClose, onDecided }: ReviewDialogProps) 
           onDecided?.(result, status, timesheet)
           onClose()
         },
-        onError: (error) => {
-          // An expired session has its own toast and redirect (query-client.ts).
-          if (isUnauthorizedError(error)) return
-          toast({ title: 'Error', description: errorMessage(error, REVIEW_MESSAGES.failed), variant: 'destructive' })
-        },
+        onError: (error) => toastFailure('Error', error, REVIEW_MESSAGES.failed),
       },
     )
 
@@ -108,16 +97,13 @@ function ReviewContent({ target, busy, deciding, onCancel, onDecide }: ReviewCon
   const name = employeeName(t.employee)
   return (
     <DialogContent className="max-w-2xl">
-      <DialogHeader>
-        <DialogTitle>{mode === 'view' ? 'View Timesheet Submission' : 'Review Timesheet Submission'}</DialogTitle>
-        <DialogDescription>
-          {mode === 'view'
-            ? `${name}'s timesheet for the week of ${formatDate(t.weekStartDate)}.`
-            : mode === 'approve'
-              ? 'Check the hours, then approve the timesheet or decline it with a comment.'
-              : 'Tell the employee what to change; they can edit the week and submit it again.'}
-        </DialogDescription>
-      </DialogHeader>
+      <DialogHeading title={mode === 'view' ? 'View Timesheet Submission' : 'Review Timesheet Submission'}>
+        {mode === 'view'
+          ? `${name}'s timesheet for the week of ${formatDate(t.weekStartDate)}.`
+          : mode === 'approve'
+            ? 'Check the hours, then approve the timesheet or decline it with a comment.'
+            : 'Tell the employee what to change; they can edit the week and submit it again.'}
+      </DialogHeading>
 
       <div className="space-y-6">
         <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">

@@ -6,6 +6,7 @@ import { useFieldErrors } from '../../lib/field-errors.ts'
 import { useUpdateOrganizationSettings, useUploadLogo } from '../../api/organization.ts'
 import { HEADER_SUBTITLE, PRODUCT_LOGO_URL, PRODUCT_NAME } from '../../lib/product.ts'
 import { toast } from '../../lib/toast.ts'
+import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
 import { FieldMessage } from '../ui/FieldMessage.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
@@ -86,14 +87,7 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
         setDraft(toDraft(settings))
         toast({ title: 'Settings Saved', description: SETTINGS_SAVED })
       },
-      onError: (error) => {
-        if (isUnauthorizedError(error)) return
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'Failed to update organization settings'),
-          variant: 'destructive',
-        })
-      },
+      onError: (error) => toastFailure('Error', error, 'Failed to update organization settings'),
     })
   }
 

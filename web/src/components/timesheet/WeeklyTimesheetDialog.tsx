@@ -20,7 +20,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { formatDate } from '../../lib/format.ts'
 import { mayRun, timerView } from './clock.ts'
 import { DayTimer } from './DayTimer.tsx'
-import { toastFailure } from './feedback.ts'
+import { toastFailure } from '../../lib/toast-failure.ts'
 import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
 import { WeekTotal } from './WeekTotal.tsx'
 import { ConflictNotice, DayFields, NotesField } from './TimesheetFields.tsx'

@@ -1,7 +1,7 @@
 import { dayLabel, type DayName, type TimesheetDays } from '@app/core'
 import { toast } from '../../lib/toast.ts'
 import { clockIn, clockOut, resetDay } from './clock.ts'
-import { toastFailure } from './feedback.ts'
+import { toastFailure } from '../../lib/toast-failure.ts'
 
 export type TimerAction = 'clockIn' | 'clockOut' | 'reset'
 

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { TimesheetDays, type Timesheet } from '@app/core'
 import { errorMessage } from '../../api/client.ts'
 import { currentWeekQuery, isConflictError } from '../../api/timesheets.ts'
-import { toastFailure } from './feedback.ts'
+import { toastFailure } from '../../lib/toast-failure.ts'
 
 export type EditorBusy = 'save' | 'submit' | 'timer' | null
 

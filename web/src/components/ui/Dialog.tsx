@@ -1,7 +1,8 @@
-import { useState, type ComponentProps } from 'react'
+import { useState, type ComponentProps, type ReactNode } from 'react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import { X } from 'lucide-react'
 import { cn } from '../../lib/cn.ts'
+import { Button } from './Button.tsx'
 
 export const Dialog = DialogPrimitive.Root
 export const DialogTrigger = DialogPrimitive.Trigger
@@ -60,4 +61,21 @@ export const DialogTitle = ({ className, ...props }: ComponentProps<typeof Dialo
 
 export const DialogDescription = ({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) => (
   <DialogPrimitive.Description className={cn('text-sm text-slate-600', className)} {...props} />
+)
+
+/** A dialog's title and, as children, what it is about. */
+export const DialogHeading = ({ title, children }: { title: ReactNode; children: ReactNode }) => (
+  <DialogHeader>
+    <DialogTitle>{title}</DialogTitle>
+    <DialogDescription>{children}</DialogDescription>
+  </DialogHeader>
+)
+
+/** The footer's Cancel: closes the dialog (disabled while its action runs). */
+export const DialogCancel = ({ disabled }: { disabled?: boolean }) => (
+  <DialogClose asChild>
+    <Button variant="outline" disabled={disabled}>
+      Cancel
+    </Button>
+  </DialogClose>
 )

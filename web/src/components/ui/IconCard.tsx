@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { LucideIcon } from 'lucide-react'
-import { Card, CardContent, CardHeader, CardTitle } from './Card.tsx'
+import { cn } from '../../lib/cn.ts'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './Card.tsx'
 
 /** A card whose title leads with an icon: the sections of the guide, profile, reports and checkout pages. */
 export function IconCard({
@@ -24,6 +25,37 @@ export function IconCard({
         </CardTitle>
       </CardHeader>
       <CardContent className={contentClassName}>{children}</CardContent>
+    </Card>
+  )
+}
+
+/** A card that presents one thing under a large icon: the features of the landing, guide and demo pages. */
+export function FeatureCard({
+  icon: Icon,
+  title,
+  text,
+  className,
+  iconClassName = 'size-8',
+  titleClassName,
+  children,
+}: {
+  icon: LucideIcon
+  title: ReactNode
+  text: ReactNode
+  className?: string
+  iconClassName?: string
+  titleClassName?: string
+  /** Below the text (an action). */
+  children?: ReactNode
+}) {
+  return (
+    <Card className={cn('h-full', className)}>
+      <CardHeader>
+        <Icon className={cn('text-indigo-600', iconClassName)} aria-hidden />
+        <CardTitle className={cn('mt-2', titleClassName)}>{title}</CardTitle>
+        <CardDescription>{text}</CardDescription>
+      </CardHeader>
+      {children}
     </Card>
   )
 }

@@ -1,5 +1,5 @@
-import { isUnauthorizedError, errorMessage } from '../../api/client.ts'
-import { toast } from '../../lib/toast.ts'
+import { isUnauthorizedError, errorMessage } from '../api/client.ts'
+import { toast } from './toast.ts'
 
 /**
  * A destructive toast with the server's message. An unauthorized failure is left to the

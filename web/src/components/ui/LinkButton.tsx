@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router-dom'
+import type { LucideIcon } from 'lucide-react'
+import { Button, type ButtonProps } from './Button.tsx'
+
+type LinkButtonProps = Pick<ButtonProps, 'variant' | 'size' | 'className'> & {
+  icon?: LucideIcon
+  children: ReactNode
+} & (
+    | /** A screen of this app, opened by the router. */ { to: string; href?: never }
+    | /** A full page load: the API, the sign-in, the demo. */ { href: string; to?: never }
+  )
+
+/** A link with a button's look, and an optional icon before its label. */
+export function LinkButton({ to, href, icon: Icon, children, ...button }: LinkButtonProps) {
+  const label = (
+    <>
+      {Icon ? <Icon aria-hidden /> : null}
+      {children}
+    </>
+  )
+  return (
+    <Button asChild {...button}>
+      {to === undefined ? <a href={href}>{label}</a> : <Link to={to}>{label}</Link>}
+    </Button>
+  )
+}
