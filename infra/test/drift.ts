@@ -1,6 +1,7 @@
 import type { tableDefinition } from '@app/data'
 import type { bucketDefinitions } from '../lib/definition.ts'
 import type { CfnResourceJson } from './synth.ts'
+import type { PasswordPolicyType } from '@aws-sdk/client-cognito-identity-provider'
 
 /**
  * The behaviour-changing properties of the table, the staff pool, its client and the buckets, in
@@ -34,19 +35,10 @@ type Index = {
   KeySchema: KeySchema
   Projection: { ProjectionType: string; NonKeyAttributes?: string[] }
 }
-type PasswordPolicy = {
-  MinimumLength?: number
-  RequireLowercase?: boolean
-  RequireUppercase?: boolean
-  RequireNumbers?: boolean
-  RequireSymbols?: boolean
-  TemporaryPasswordValidityDays?: number
-}
-
 const keys = (k: KeySchema) => k.map((e) => `${e.AttributeName} ${e.KeyType}`).join(', ')
 const index = (i: Index) =>
   `${i.IndexName}: ${keys(i.KeySchema)}; ${i.Projection.ProjectionType}${i.Projection.NonKeyAttributes ? ` ${i.Projection.NonKeyAttributes.join(',')}` : ''}`
-const policy = (p: PasswordPolicy = {}) => ({
+const policy = (p: PasswordPolicyType = {}) => ({
   minLength: p.MinimumLength,
   requireLowercase: p.RequireLowercase ?? false,
   requireUppercase: p.RequireUppercase ?? false,
@@ -134,7 +126,7 @@ export interface LocalProvisioning {
   staffPool: {
     AdminCreateUserConfig: { AllowAdminCreateUserOnly: boolean }
     MfaConfiguration: string
-    Policies: { PasswordPolicy: PasswordPolicy }
+    Policies: { PasswordPolicy: PasswordPolicyType }
   }
   staffClient: {
     ExplicitAuthFlows: string[]

@@ -7,6 +7,7 @@ import S3rver from '@20minutes/s3rver'
 import * as sesModule from 'aws-ses-v2-local'
 import { freePort } from './ports.ts'
 import { waitFor } from './wait.ts'
+import type { PasswordPolicyType } from '@aws-sdk/client-cognito-identity-provider'
 
 const require = createRequire(import.meta.url)
 
@@ -120,19 +121,11 @@ export const startCognito = async (port: number, dir: string): Promise<Running> 
   }
 }
 
-type PasswordPolicy = {
-  MinimumLength?: number
-  RequireLowercase?: boolean
-  RequireUppercase?: boolean
-  RequireNumbers?: boolean
-  RequireSymbols?: boolean
-}
-
 /** Cognito's symbols: the characters its RequireSymbols counts. */
 const COGNITO_SYMBOLS = '^$*.[]{}()?"!@#%&/\\,><\':;|_~`=+-'
 
 /** What AWS says of a password that breaks the pool's policy, or undefined when it conforms. */
-export const passwordPolicyViolation = (password: string, p: PasswordPolicy): string | undefined => {
+export const passwordPolicyViolation = (password: string, p: PasswordPolicyType): string | undefined => {
   if (password.length < (p.MinimumLength ?? 8)) return 'Password not long enough'
   if (p.RequireLowercase && !/[a-z]/.test(password)) return 'Password must have lowercase characters'
   if (p.RequireUppercase && !/[A-Z]/.test(password)) return 'Password must have uppercase characters'
@@ -176,7 +169,7 @@ const passwordPolicyProxy = (target: string) =>
             'AWSCognitoIdentityProviderService.DescribeUserPool',
           )
           const pool = described.ok
-            ? ((await described.json()) as { UserPool?: { Policies?: { PasswordPolicy?: PasswordPolicy } } })
+            ? ((await described.json()) as { UserPool?: { Policies?: { PasswordPolicy?: PasswordPolicyType } } })
             : {}
           const violation = passwordPolicyViolation(password, pool.UserPool?.Policies?.PasswordPolicy ?? {})
           if (violation) {
