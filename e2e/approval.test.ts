@@ -85,7 +85,8 @@ describe('approval journey', () => {
     await chooseStatus(supervisor, 'Pending')
     const pendingRow = supervisor.locator('tbody tr', { hasText: staffName })
     await pendingRow.getByText('Pending Review').waitFor()
-    expect(await pendingRow.getByText(week).isVisible()).toBe(true)
+    // Week Starting and Submitted read the same on the week's first day: look in the week's own cell.
+    expect(await pendingRow.locator('td', { hasText: 'Week Starting' }).textContent()).toContain(week)
     expect(await pendingRow.getByText('Youth').isVisible()).toBe(true)
     await pendingRow.getByRole('button', { name: `Reject ${staffName}'s timesheet for the week of ${week}` }).click()
     let dialog = supervisor.getByRole('dialog', { name: 'Review Timesheet Submission' })
