@@ -65,8 +65,7 @@ export const weekTotalHours = (week: WeekTimes): number => weekTotalMinutes(week
 /** The unpaid minutes the week deducts: each day's break, but no more than that day's shift. */
 export const weekBreakMinutes = (week: WeekTimes): number =>
   DAYS.reduce(
-    (sum, day) =>
-      sum + Math.min(breakOf(week[breakField(day)]), shiftMinutes(week[`${day}Start`], week[`${day}End`])),
+    (sum, day) => sum + Math.min(breakOf(week[breakField(day)]), shiftMinutes(week[`${day}Start`], week[`${day}End`])),
     0,
   )
 

@@ -62,7 +62,10 @@ export const isPeriodStart = (start: string, frequency: PayPeriodFrequency, anch
  * Timesheets are keyed by their week start, so a range is read as the weeks starting from
  * `from - 6` to `to - 6`.
  */
-export const carriedWeekStarts = (range: Period): Period => ({ start: addDays(range.start, -6), end: addDays(range.end, -6) })
+export const carriedWeekStarts = (range: Period): Period => ({
+  start: addDays(range.start, -6),
+  end: addDays(range.end, -6),
+})
 
 /** Whether the workweek starting `weekStart` is carried by `period`. */
 export const carriesWeek = (period: Period, weekStart: string): boolean => {

@@ -27,7 +27,9 @@ export interface MemberTotals extends PayrollPerson {
 }
 
 const byName = (a: PayrollPerson, b: PayrollPerson) =>
-  a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName) || a.employeeId.localeCompare(b.employeeId)
+  a.lastName.localeCompare(b.lastName) ||
+  a.firstName.localeCompare(b.firstName) ||
+  a.employeeId.localeCompare(b.employeeId)
 
 /**
  * Adds up member-weeks per member, by last name. `person` names a member (removed ones too);
@@ -165,7 +167,8 @@ export const adpCsv = (members: readonly MemberTotals[], companyCode: string, ba
 export const MAX_IIF_MINUTES = 23 * 60 + 59
 
 /** 'H:MM', as IIF's DURATION wants it (4 hours 15 minutes is 4:15). */
-export const iifDuration = (minutes: number): string => `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`
+export const iifDuration = (minutes: number): string =>
+  `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`
 
 /** Splits minutes into pieces QuickBooks accepts (none over 23:59). */
 export const iifPieces = (minutes: number): number[] => {
@@ -186,7 +189,11 @@ const iifCell = (value: string | number) => {
 const iifLine = (cells: (string | number)[]) => cells.map(iifCell).join('\t')
 
 /** The payroll items of the IIF rows; a supervisor maps them to QuickBooks' own once. */
-export const IIF_PAY_ITEMS = { regular: 'Regular Pay', overtime: 'Overtime Pay', doubleTime: 'Double Time Pay' } as const
+export const IIF_PAY_ITEMS = {
+  regular: 'Regular Pay',
+  overtime: 'Overtime Pay',
+  doubleTime: 'Double Time Pay',
+} as const
 
 /**
  * QuickBooks Desktop timer activities: the TIMERHDR block, then one TIMEACT row per member-day

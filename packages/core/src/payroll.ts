@@ -130,7 +130,11 @@ export const PayrollSettingsUpdate = z
       .optional(),
   })
   .superRefine((s, ctx) => {
-    if (s.dailyOvertimeHours != null && s.dailyDoubleTimeHours != null && s.dailyDoubleTimeHours <= s.dailyOvertimeHours)
+    if (
+      s.dailyOvertimeHours != null &&
+      s.dailyDoubleTimeHours != null &&
+      s.dailyDoubleTimeHours <= s.dailyOvertimeHours
+    )
       ctx.addIssue({ code: 'custom', message: DOUBLE_TIME_BELOW_OVERTIME, path: ['dailyDoubleTimeHours'] })
   })
 export type PayrollSettingsUpdate = z.infer<typeof PayrollSettingsUpdate>

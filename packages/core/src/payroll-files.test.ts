@@ -1,0 +1,137 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_OVERTIME_RULES, memberWeek } from './overtime.ts'
+import {
+  adpCsv,
+  gustoCsv,
+  iifDuration,
+  iifPieces,
+  payrollCsv,
+  quickbooksIif,
+  summaryRow,
+  totalsByMember,
+  type PayrollPerson,
+} from './payroll-files.ts'
+
+/** The issue's people: a non-exempt member (45 h with two breaks, then 38 h), a minister, and a formula-looking name. */
+const people: Record<string, PayrollPerson> = {
+  ana: { employeeId: 'ana', firstName: 'Ana', lastName: 'Lopez', department: 'Nursery', payrollId: 'G7K2P9' },
+  tom: { employeeId: 'tom', firstName: 'Tom', lastName: 'Pastor', department: 'Pastoral', payrollId: '004512' },
+  eve: { employeeId: 'eve', firstName: '=HYPERLINK("x")', lastName: 'Doe, Jr.', department: null, payrollId: '+12' },
+}
+const nine = (start: string) => ({ [`${start}Start`]: '08:00', [`${start}End`]: '17:00' })
+const weeks = [
+  memberWeek(
+    {
+      id: 1,
+      employeeId: 'ana',
+      weekStartDate: '2026-11-16',
+      mondayStart: '08:00',
+      mondayEnd: '17:30',
+      mondayBreakMinutes: 30,
+      tuesdayStart: '08:00',
+      tuesdayEnd: '17:30',
+      tuesdayBreakMinutes: 30,
+      ...nine('wednesday'),
+      ...nine('thursday'),
+      fridayStart: '08:00',
+      fridayEnd: '16:00',
+    },
+    DEFAULT_OVERTIME_RULES,
+    'non-exempt',
+    'employee',
+  ),
+  memberWeek(
+    {
+      id: 2,
+      employeeId: 'ana',
+      weekStartDate: '2026-11-23',
+      ...nine('monday'),
+      ...nine('tuesday'),
+      ...nine('wednesday'),
+      ...nine('thursday'),
+      fridayStart: '08:00',
+      fridayEnd: '10:00',
+    },
+    DEFAULT_OVERTIME_RULES,
+    'non-exempt',
+    'employee',
+  ),
+  memberWeek(
+    {
+      id: 3,
+      employeeId: 'tom',
+      weekStartDate: '2026-11-16',
+      ...nine('monday'),
+      ...nine('tuesday'),
+      ...nine('wednesday'),
+      ...nine('thursday'),
+      ...nine('friday'),
+      saturdayStart: '22:00',
+      saturdayEnd: '06:15',
+    },
+    DEFAULT_OVERTIME_RULES,
+    'minister',
+    'supervisor',
+  ),
+  memberWeek(
+    { id: 4, employeeId: 'eve', weekStartDate: '2026-11-23', wednesdayStart: '09:00', wednesdayEnd: '13:20' },
+    DEFAULT_OVERTIME_RULES,
+    'non-exempt',
+    'employee',
+  ),
+]
+const members = totalsByMember(weeks, (id) => people[id]!)
+const golden = (name: string) => readFileSync(join(import.meta.dirname, '__golden__', name), 'utf8')
+
+describe('payroll totals', () => {
+  it("add up each member's weeks, by last name: 40 + 4 overtime and 38 + 0, the minister never overtime", () => {
+    expect(members.map(summaryRow)).toEqual([
+      expect.objectContaining({ employeeId: 'eve', regularHours: 4.33, overtimeHours: 0, daysWorked: 1 }),
+      {
+        employeeId: 'ana',
+        firstName: 'Ana',
+        lastName: 'Lopez',
+        payType: 'non-exempt',
+        payrollId: 'G7K2P9',
+        regularHours: 78,
+        overtimeHours: 4,
+        doubleTimeHours: 0,
+        breakMinutes: 60,
+        daysWorked: 10,
+      },
+      expect.objectContaining({ employeeId: 'tom', payType: 'minister', regularHours: 53.25, overtimeHours: 0 }),
+    ])
+  })
+})
+
+describe('payroll files (golden files)', () => {
+  it('csv: a row per member and per member-day, UTF-8 with BOM, formula-safe', () => {
+    expect(payrollCsv(members)).toBe(golden('payroll.csv'))
+    expect(payrollCsv(members).startsWith('\uFEFF')).toBe(true)
+  })
+
+  it("gusto: Gusto's column titles", () => {
+    expect(gustoCsv(members)).toBe(golden('gusto.csv'))
+  })
+
+  it('adp: Co Code, Batch ID and File # first', () => {
+    expect(adpCsv(members, 'XYZ', 'TIME1')).toBe(golden('adp.csv'))
+  })
+
+  it('quickbooks-iif: the TIMERHDR block, then TIMEACT rows per member-day and pay item', () => {
+    expect(quickbooksIif(members, 'Grace Church')).toBe(golden('quickbooks.iif'))
+  })
+})
+
+describe('IIF durations', () => {
+  it('are H:MM and never over 23:59', () => {
+    expect(iifDuration(255)).toBe('4:15')
+    expect(iifDuration(1439)).toBe('23:59')
+    expect(iifDuration(5)).toBe('0:05')
+    expect(iifPieces(1439)).toEqual([1439])
+    expect(iifPieces(1440)).toEqual([1439, 1])
+    expect(iifPieces(0)).toEqual([])
+  })
+})
