@@ -405,4 +405,14 @@ describe('members and payroll settings', () => {
     })
     expect(mine.json.periods[0].status).toBe('open')
   })
+
+  it('shows a week of a closed period nobody saved as an unsaved draft', async () => {
+    const other = await newOrganization('Third Church')
+    // Its schedule starts this week (the default anchor), and nobody worked yet: the close succeeds.
+    const closed = await callRoute(closePeriod, { cookies: [other.cookie], params: { start: thisWeek } })
+    expect(closed.status, closed.text).toBe(200)
+    const current = await callRoute(getCurrentWeek, { cookies: [other.cookie] })
+    expect(current.status).toBe(200)
+    expect(current.json).toMatchObject({ id: 0, weekStartDate: thisWeek, status: 'draft' })
+  })
 })
