@@ -144,6 +144,13 @@ describe('weekly overtime', () => {
   })
 })
 
+describe('a day given as negative minutes', () => {
+  it('counts as no time, with or without overtime', () => {
+    expect(splitWeek([-60, 60], weekly, true)).toEqual({ regular: 60, overtime: 0, doubleTime: 0 })
+    expect(splitWeek([-60, 60], weekly, false)).toEqual({ regular: 60, overtime: 0, doubleTime: 0 })
+  })
+})
+
 describe('the daily rule (off by default)', () => {
   it('makes hours over 8 a day overtime and over 12 double time', () => {
     expect(splitWeek([h(13)], california, true)).toEqual({ regular: h(8), overtime: h(4), doubleTime: h(1) })

@@ -63,6 +63,10 @@ describe('a workweek straddling two periods', () => {
     expect(carriesWeek(second, '2026-11-30')).toBe(false)
     expect(carriesWeek({ start: '2026-12-01', end: '2026-12-15' }, '2026-11-30')).toBe(true)
     expect(carriedWeekStarts(second)).toEqual({ start: '2026-11-10', end: '2026-11-24' })
+    // A week ending on the period's first day, and one ending on its last, are both carried.
+    expect(carriesWeek(second, '2026-11-10')).toBe(true)
+    expect(carriesWeek(second, '2026-11-24')).toBe(true)
+    expect(carriesWeek(second, '2026-11-09')).toBe(false)
   })
 
   it('is carried by exactly one period, whatever the frequency: no hour counted twice or dropped', () => {

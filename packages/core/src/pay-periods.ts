@@ -19,7 +19,8 @@ export interface Period {
 }
 
 const DAY_MS = 86_400_000
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS)
+/** Whole days from one date to another (UTC midnights, so the division is exact). */
+const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / DAY_MS
 
 const lastDayOfMonth = (date: string): string => {
   const [y, m] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))]

@@ -135,3 +135,43 @@ describe('IIF durations', () => {
     expect(iifPieces(0)).toEqual([])
   })
 })
+
+describe('payroll files: the rarer cases', () => {
+  const week = (employeeId: string, weekStartDate: string, payType: 'non-exempt' | 'exempt', end = '17:00') =>
+    memberWeek(
+      { id: 9, employeeId, weekStartDate, mondayStart: '09:00', mondayEnd: end },
+      { weeklyOvertimeHours: 40, dailyOvertimeHours: 8, dailyDoubleTimeHours: 12 },
+      payType,
+      'employee',
+    )
+  const twin = (employeeId: string): PayrollPerson => ({
+    employeeId,
+    firstName: 'Sam',
+    lastName: 'Lee',
+    department: null,
+    payrollId: `P\t${employeeId}`,
+  })
+
+  it('orders members of the same name by id, and shows the pay type of their latest week', () => {
+    const totals = totalsByMember(
+      [week('b', '2026-11-23', 'exempt'), week('b', '2026-11-16', 'non-exempt'), week('a', '2026-11-16', 'non-exempt')],
+      twin,
+    )
+    expect(totals.map((t) => [t.employeeId, t.payType])).toEqual([
+      ['a', 'non-exempt'],
+      ['b', 'exempt'],
+    ])
+  })
+
+  it('puts double time in ADP Hours 3 with code D, and keeps tabs out of IIF cells', () => {
+    const totals = totalsByMember([week('a', '2026-11-16', 'non-exempt', '23:30')], twin)
+    expect(adpCsv(totals, 'XYZ', 'B1').split('\r\n')[1]).toBe('XYZ,B1,P\ta,8.00,4.00,D,2.50')
+    const lines = quickbooksIif(totals, 'Grace\tChurch').split('\r\n')
+    expect(lines[1]).toBe('TIMERHDR\t8\t0\tGrace Church\tN\tY\t0')
+    expect(lines.slice(3, 6).map((l) => l.split('\t').slice(5, 7))).toEqual([
+      ['Regular Pay', '8:00'],
+      ['Overtime Pay', '4:00'],
+      ['Double Time Pay', '2:30'],
+    ])
+  })
+})
