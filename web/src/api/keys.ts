@@ -44,3 +44,10 @@ export const reportKeys = {
 }
 
 export const memberKeys = { all: ['/api/employees'] as const }
+
+export const payrollKeys = {
+  settings: ['/api/payroll/settings'] as const,
+  /** Every page of the pay periods list. */
+  periods: ['/api/payroll/periods'] as const,
+  volunteerHours: (from: string, to: string) => ['/api/reports/volunteer-hours', { from, to }] as const,
+}
