@@ -8,7 +8,7 @@ export default defineRoute({
   method: 'POST',
   path: '/api/timesheets/save-draft',
   auth: 'member',
-  body: WeekTimesheetSave.extend({ status: z.literal('draft').optional() }),
+  body: WeekTimesheetSave.safeExtend({ status: z.literal('draft').optional() }),
   response: Timesheet,
   uses: ['table'],
   handler: async ({ body, session, db }) => {

@@ -24,16 +24,55 @@ export const shiftMinutes = (start?: string | null, end?: string | null): number
   return (minuteOfDay(end) - minuteOfDay(start) + MINUTES_PER_DAY) % MINUTES_PER_DAY
 }
 
-export const dayHours = (start?: string | null, end?: string | null): number => shiftMinutes(start, end) / 60
+/** The longest unpaid break a day may carry, in minutes (12 hours). */
+export const MAX_BREAK_MINUTES = 720
 
-/** The time fields of a week as stored: mondayStart, mondayEnd ... sundayEnd. Null means not filled. */
-export type WeekTimes = Partial<Record<`${DayName}${'Start' | 'End'}`, string | null | undefined>>
+export const BREAK_TOO_LONG = 'Break is longer than the shift'
 
-export const weekTotalMinutes = (week: WeekTimes): number =>
-  DAYS.reduce((sum, day) => sum + shiftMinutes(week[`${day}Start`], week[`${day}End`]), 0)
+/** A break as stored or typed: missing, null or not a whole non-negative number counts 0. */
+export const breakOf = (minutes?: number | null): number =>
+  typeof minutes === 'number' && Number.isInteger(minutes) && minutes > 0 ? minutes : 0
 
-/** The sum over the seven days, counting only days with both a start and an end. */
+/**
+ * Paid minutes of a day: the spec's difference (overnight rule unchanged) minus the unpaid break,
+ * never below 0. With no break this is exactly the spec's difference.
+ */
+export const paidMinutes = (start?: string | null, end?: string | null, breakMinutes?: number | null): number =>
+  Math.max(0, shiftMinutes(start, end) - breakOf(breakMinutes))
+
+export const dayHours = (start?: string | null, end?: string | null, breakMinutes?: number | null): number =>
+  paidMinutes(start, end, breakMinutes) / 60
+
+/** The name of a day's break field: mondayBreakMinutes ... sundayBreakMinutes. */
+export const breakField = <D extends DayName>(day: D): `${D}BreakMinutes` => `${day}BreakMinutes`
+
+/**
+ * The time fields of a week as stored: mondayStart, mondayEnd ... sundayEnd, and each day's
+ * break in minutes. Null means not filled; a missing break is no break.
+ */
+export type WeekTimes = Partial<Record<`${DayName}${'Start' | 'End'}`, string | null | undefined>> &
+  Partial<Record<`${DayName}BreakMinutes`, number | null | undefined>>
+
+/** Paid minutes of each day, in DAYS order (Monday first). */
+export const weekPaidMinutes = (week: WeekTimes): number[] =>
+  DAYS.map((day) => paidMinutes(week[`${day}Start`], week[`${day}End`], week[breakField(day)]))
+
+export const weekTotalMinutes = (week: WeekTimes): number => weekPaidMinutes(week).reduce((a, b) => a + b, 0)
+
+/** The sum over the seven days of paid hours, counting only days with both a start and an end. */
 export const weekTotalHours = (week: WeekTimes): number => weekTotalMinutes(week) / 60
+
+/** The unpaid minutes the week deducts: each day's break, but no more than that day's shift. */
+export const weekBreakMinutes = (week: WeekTimes): number =>
+  DAYS.reduce(
+    (sum, day) =>
+      sum + Math.min(breakOf(week[breakField(day)]), shiftMinutes(week[`${day}Start`], week[`${day}End`])),
+    0,
+  )
+
+/** The days whose break is longer than their shift (refused on save, with BREAK_TOO_LONG). */
+export const breaksLongerThanShift = (week: WeekTimes): DayName[] =>
+  DAYS.filter((day) => breakOf(week[breakField(day)]) > shiftMinutes(week[`${day}Start`], week[`${day}End`]))
 
 /**
  * One decimal, rounding halves up (7.25 gives 7.3). Rounding to 12 significant digits first

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { PayrollRules } from './payroll.ts'
 
 export const SubscriptionStatus = z.enum([
   'trial',
@@ -32,7 +33,7 @@ export const Organization = z.object({
   approvalEmails: z.boolean().default(true),
   createdAt: z.string(),
   updatedAt: z.string(),
-})
+}).extend(PayrollRules.shape)
 export type Organization = z.infer<typeof Organization>
 
 /** Lower-case words joined by dashes, for a readable unique slug. */

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { dayHours, isTime } from './hours.ts'
+import { BREAK_TOO_LONG, breakField, breaksLongerThanShift, dayHours, isTime, MAX_BREAK_MINUTES } from './hours.ts'
 import { DAYS, dayLabel, isCalendarDate, isValidDate, MAX_YEAR, MIN_YEAR, type DayName } from './week.ts'
 
 /**
@@ -34,29 +34,45 @@ const longText = (label: string, max: number) =>
 
 const activity = (day: DayName) => longText(`${dayLabel[day]} activity`, ACTIVITY_MAX_LENGTH)
 
+/** A day's unpaid break in whole minutes, 0 to 720; missing or null is no break (every total stays the spec's). */
+const breakMinutes = (day: DayName) => {
+  const message = `${dayLabel[day]} break must be a whole number of minutes from 0 to ${MAX_BREAK_MINUTES}`
+  return z.preprocess(
+    (value) => value ?? 0,
+    z.number({ error: message }).int(message).min(0, message).max(MAX_BREAK_MINUTES, message),
+  )
+}
+
 /** Every day's times and activity plus notes, all optional: a draft fills in over the week. */
 export const TimesheetDays = z.object({
   mondayStart: TimeOfDay,
   mondayEnd: TimeOfDay,
   mondayActivity: activity('monday'),
+  mondayBreakMinutes: breakMinutes('monday'),
   tuesdayStart: TimeOfDay,
   tuesdayEnd: TimeOfDay,
   tuesdayActivity: activity('tuesday'),
+  tuesdayBreakMinutes: breakMinutes('tuesday'),
   wednesdayStart: TimeOfDay,
   wednesdayEnd: TimeOfDay,
   wednesdayActivity: activity('wednesday'),
+  wednesdayBreakMinutes: breakMinutes('wednesday'),
   thursdayStart: TimeOfDay,
   thursdayEnd: TimeOfDay,
   thursdayActivity: activity('thursday'),
+  thursdayBreakMinutes: breakMinutes('thursday'),
   fridayStart: TimeOfDay,
   fridayEnd: TimeOfDay,
   fridayActivity: activity('friday'),
+  fridayBreakMinutes: breakMinutes('friday'),
   saturdayStart: TimeOfDay,
   saturdayEnd: TimeOfDay,
   saturdayActivity: activity('saturday'),
+  saturdayBreakMinutes: breakMinutes('saturday'),
   sundayStart: TimeOfDay,
   sundayEnd: TimeOfDay,
   sundayActivity: activity('sunday'),
+  sundayBreakMinutes: breakMinutes('sunday'),
   notes: longText('Notes', NOTES_MAX_LENGTH),
 })
 export type TimesheetDays = z.infer<typeof TimesheetDays>
@@ -127,13 +143,16 @@ export const dayFields = <D extends DayName>(
 })
 
 /** The day fields of a timesheet, whether parsed, stored (null for empty) or half-built in a form. */
-export type DayValues = Partial<Record<DayFields[keyof DayFields], string | null | undefined>>
+export type DayValues = Partial<Record<DayFields[keyof DayFields], string | null | undefined>> &
+  Partial<Record<`${DayName}BreakMinutes`, number | null | undefined>>
 
 export interface DayEntry {
   day: DayName
   start: string
   end: string
   activity: string
+  breakMinutes: number
+  /** Paid hours: the spec's difference minus the break. */
   hours: number
 }
 
@@ -143,7 +162,8 @@ export const daysOf = (timesheet: DayValues, order: readonly DayName[] = DAYS): 
     const fields = dayFields(day)
     const start = timesheet[fields.start] ?? ''
     const end = timesheet[fields.end] ?? ''
-    return { day, start, end, activity: timesheet[fields.activity] ?? '', hours: dayHours(start, end) }
+    const breakMinutes = timesheet[breakField(day)] ?? 0
+    return { day, start, end, activity: timesheet[fields.activity] ?? '', breakMinutes, hours: dayHours(start, end, breakMinutes) }
   })
 
 /** Whether any day has a start or end time: the dashboard then offers 'Continue Timesheet' (spec section 2). */
@@ -192,11 +212,17 @@ export type TimesheetListItem = Timesheet & { employee: EmbeddedEmployee | null;
 /** Draft and rejected timesheets may be edited by their employee; pending and approved are locked. */
 export const isEditable = (status: TimesheetStatus) => status === 'draft' || status === 'rejected'
 
+/** Refuses a day whose break is longer than its worked span, on that day's break field. */
+const checkBreaks = (days: TimesheetDays, ctx: z.RefinementCtx) => {
+  for (const day of breaksLongerThanShift(days)) ctx.addIssue({ code: 'custom', message: BREAK_TOO_LONG, path: [breakField(day)] })
+}
+
+const version = z.number({ error: 'version must be a number' }).int().nonnegative().optional()
+
 /** A save from the web: the days, plus the version the edit was based on (a stale one is refused). */
-export const TimesheetSave = TimesheetDays.extend({
-  version: z.number({ error: 'version must be a number' }).int().nonnegative().optional(),
-})
+export const TimesheetSave = TimesheetDays.extend({ version }).superRefine(checkBreaks)
 export type TimesheetSave = z.infer<typeof TimesheetSave>
 
-export const WeekTimesheetSave = TimesheetSave.extend({ weekStartDate: WeekStartDate })
+/** A save of a chosen week (extend it with `.safeExtend`, which keeps the break check). */
+export const WeekTimesheetSave = TimesheetDays.extend({ version, weekStartDate: WeekStartDate }).superRefine(checkBreaks)
 export type WeekTimesheetSave = z.infer<typeof WeekTimesheetSave>

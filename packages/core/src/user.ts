@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { DEFAULT_PAY_TYPE, PayType } from './payroll.ts'
 import { AuthType, Role } from './roles.ts'
 
 /** A member of an organization as the API answers it: never a password or a secret. */
@@ -14,6 +15,9 @@ export const User = z.object({
   supervisorId: z.string().nullable(),
   username: z.string().nullable(),
   authType: AuthType,
+  /** Issue 19: how the member is paid (overtime only for non-exempt) and their id in the payroll system. */
+  payType: PayType.default(DEFAULT_PAY_TYPE),
+  payrollId: z.string().nullable().default(null),
   createdAt: z.string(),
   updatedAt: z.string(),
 })

@@ -1,10 +1,15 @@
 import * as z from 'zod'
 import { EmbeddedEmployee, Timesheet } from '../timesheet.ts'
+import { TimesheetPayroll } from './payroll.ts'
 
 /** Response schemas of /api/timesheets/*: what each route answers, checked in tests. */
 
-/** A timesheet in a list: with its employee (removed members included) and the week's total. */
-export const ListedTimesheet = Timesheet.extend({
+/** Every timesheet answer: the timesheet and its payroll figures (paid, regular, overtime hours). */
+export const TimesheetAnswer = Timesheet.extend({ payroll: TimesheetPayroll })
+export type TimesheetAnswer = z.infer<typeof TimesheetAnswer>
+
+/** A timesheet in a list: with its employee (removed members included) and the week's total (paid hours). */
+export const ListedTimesheet = TimesheetAnswer.extend({
   employee: EmbeddedEmployee.nullable(),
   totalHours: z.number(),
 })
@@ -19,12 +24,12 @@ export const PendingTimesheets = z.array(ListedTimesheet)
 export type PendingTimesheets = z.infer<typeof PendingTimesheets>
 
 /** PATCH /api/timesheets/{id}/status: the decided timesheet; an approval adds its CSV link (null when not written). */
-export const DecidedTimesheet = Timesheet.extend({ csvDownloadUrl: z.string().nullable().optional() })
+export const DecidedTimesheet = TimesheetAnswer.extend({ csvDownloadUrl: z.string().nullable().optional() })
 export type DecidedTimesheet = z.infer<typeof DecidedTimesheet>
 
 /**
  * GET /api/timesheets/current-week: this week's timesheet. In the read-only demo a week nobody
  * saved is shown unsaved, with id 0 (it has no id yet, and the demo never writes one).
  */
-export const CurrentWeek = Timesheet.extend({ id: z.number().int().nonnegative() })
+export const CurrentWeek = TimesheetAnswer.extend({ id: z.number().int().nonnegative() })
 export type CurrentWeek = z.infer<typeof CurrentWeek>

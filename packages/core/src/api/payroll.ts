@@ -1,0 +1,92 @@
+import * as z from 'zod'
+import { PayType } from '../payroll.ts'
+
+/** Response schemas of /api/payroll/* and /api/reports/volunteer-hours (issue 19). Hours have two decimals. */
+
+export { PayrollSettings } from '../payroll.ts'
+
+/** A member named in a period's lists, a refusal's blockers or a missing payroll id. */
+export const Person = z.object({ employeeId: z.string(), firstName: z.string(), lastName: z.string() })
+export type Person = z.infer<typeof Person>
+
+/** What every timesheet answer carries beside the spec's fields: its payroll figures. */
+export const TimesheetPayroll = z.object({
+  paidHours: z.number(),
+  breakMinutes: z.number().int(),
+  regularHours: z.number(),
+  overtimeHours: z.number(),
+  doubleTimeHours: z.number(),
+})
+export type TimesheetPayroll = z.infer<typeof TimesheetPayroll>
+
+/** One pay period (start and end inclusive) with its state and totals of approved hours. */
+export const PayPeriod = z.object({
+  start: z.string(),
+  end: z.string(),
+  status: z.enum(['open', 'closed']),
+  closedAt: z.string().nullable(),
+  closedBy: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
+  reopenedReason: z.string().nullable(),
+  notSubmitted: z.array(Person),
+  pending: z.array(Person),
+  approvedHours: z.number(),
+  regularHours: z.number(),
+  overtimeHours: z.number(),
+  doubleTimeHours: z.number(),
+  breakMinutes: z.number().int(),
+})
+export type PayPeriod = z.infer<typeof PayPeriod>
+
+/** GET /api/payroll/periods: newest first. */
+export const PayPeriodList = z.object({ periods: z.array(PayPeriod) })
+export type PayPeriodList = z.infer<typeof PayPeriodList>
+
+/**
+ * POST /api/payroll/periods/{start}/close when some timesheets are not approved: 409 with the
+ * API's error body ({ message }) and the members who block it.
+ */
+export const PayPeriodBlocked = z.object({ message: z.string(), blockers: z.array(Person) })
+export type PayPeriodBlocked = z.infer<typeof PayPeriodBlocked>
+
+/** GET /api/payroll/export for a format that needs payroll ids some members lack: 400 with them. */
+export const MissingPayrollIds = z.object({ message: z.string(), members: z.array(Person) })
+export type MissingPayrollIds = z.infer<typeof MissingPayrollIds>
+
+export const PayrollSummaryMember = z.object({
+  employeeId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  payType: PayType,
+  payrollId: z.string().nullable(),
+  regularHours: z.number(),
+  overtimeHours: z.number(),
+  doubleTimeHours: z.number(),
+  breakMinutes: z.number().int(),
+  daysWorked: z.number().int(),
+})
+export type PayrollSummaryMember = z.infer<typeof PayrollSummaryMember>
+
+/** GET /api/payroll/summary: approved hours of non-volunteers in the range, by last name. */
+export const PayrollSummary = z.object({ from: z.string(), to: z.string(), members: z.array(PayrollSummaryMember) })
+export type PayrollSummary = z.infer<typeof PayrollSummary>
+
+/** GET /api/reports/volunteer-hours: approved volunteer hours valued at the organization's rate. */
+export const VolunteerHours = z.object({
+  from: z.string(),
+  to: z.string(),
+  hourlyRate: z.number(),
+  totalHours: z.number(),
+  totalValue: z.number(),
+  volunteers: z.array(
+    z.object({
+      employeeId: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      department: z.string().nullable(),
+      hours: z.number(),
+      value: z.number(),
+    }),
+  ),
+  departments: z.array(z.object({ department: z.string(), hours: z.number(), value: z.number() })),
+})
+export type VolunteerHours = z.infer<typeof VolunteerHours>

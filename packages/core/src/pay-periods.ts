@@ -1,0 +1,71 @@
+import type { PayPeriodFrequency } from './payroll.ts'
+import { addDays, weekEnd } from './week.ts'
+
+/**
+ * Pay periods (issue 19). Weekly and biweekly periods repeat every 7 or 14 days from the anchor
+ * date (any day of one period: before or after it works alike); semimonthly periods are the 1st
+ * to the 15th and the 16th to the month's end; monthly periods are calendar months. The last two
+ * ignore the anchor, as payroll providers do.
+ *
+ * A workweek belongs whole to the period holding its last day: its overtime is only known when it
+ * ends, and the FLSA wants it paid on the payday of the period in which the workweek ends
+ * (29 CFR 778.106). So a workweek straddling two periods is counted once, in the later one.
+ */
+
+export interface Period {
+  start: string
+  /** Inclusive. */
+  end: string
+}
+
+const DAY_MS = 86_400_000
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS)
+
+const lastDayOfMonth = (date: string): string => {
+  const [y, m] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))]
+  const d = new Date(Date.UTC(y, m, 0))
+  return `${date.slice(0, 8)}${String(d.getUTCDate()).padStart(2, '0')}`
+}
+
+/** The pay period that contains `date`. */
+export const periodContaining = (date: string, frequency: PayPeriodFrequency, anchor: string): Period => {
+  if (frequency === 'weekly' || frequency === 'biweekly') {
+    const length = frequency === 'weekly' ? 7 : 14
+    const offset = Math.floor(daysBetween(anchor, date) / length) * length
+    const start = addDays(anchor, offset)
+    return { start, end: addDays(start, length - 1) }
+  }
+  const month = date.slice(0, 8)
+  if (frequency === 'monthly') return { start: `${month}01`, end: lastDayOfMonth(date) }
+  return Number(date.slice(8, 10)) <= 15
+    ? { start: `${month}01`, end: `${month}15` }
+    : { start: `${month}16`, end: lastDayOfMonth(date) }
+}
+
+/** The period just before `period`. */
+export const previousPeriod = (period: Period, frequency: PayPeriodFrequency, anchor: string): Period =>
+  periodContaining(addDays(period.start, -1), frequency, anchor)
+
+/** `count` periods, newest first, the first of them the one containing `date`. */
+export const periodsBack = (date: string, count: number, frequency: PayPeriodFrequency, anchor: string): Period[] => {
+  const periods = [periodContaining(date, frequency, anchor)]
+  while (periods.length < count) periods.push(previousPeriod(periods.at(-1)!, frequency, anchor))
+  return periods
+}
+
+/** Whether `period` is exactly one of the schedule's periods (a close names its first day). */
+export const isPeriodStart = (start: string, frequency: PayPeriodFrequency, anchor: string): boolean =>
+  periodContaining(start, frequency, anchor).start === start
+
+/**
+ * The week start dates whose workweek ends inside [from, to], i.e. the workweeks a range carries.
+ * Timesheets are keyed by their week start, so a range is read as the weeks starting from
+ * `from - 6` to `to - 6`.
+ */
+export const carriedWeekStarts = (range: Period): Period => ({ start: addDays(range.start, -6), end: addDays(range.end, -6) })
+
+/** Whether the workweek starting `weekStart` is carried by `period`. */
+export const carriesWeek = (period: Period, weekStart: string): boolean => {
+  const last = weekEnd(weekStart)
+  return last >= period.start && last <= period.end
+}

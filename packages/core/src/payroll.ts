@@ -1,0 +1,185 @@
+import * as z from 'zod'
+import { NewMember } from './member.ts'
+import { Role } from './roles.ts'
+import { isCalendarDate, isValidDate, WeekStartDay } from './week.ts'
+
+/**
+ * Payroll requests (issue 19): pay facts of members, the organization's payroll settings, pay
+ * periods and the date ranges of summaries and exports. The rules themselves are in overtime.ts
+ * and pay-periods.ts.
+ */
+
+/** How the law pays a member: non-exempt staff earn overtime; exempt staff and ministers never do. */
+export const PayType = z.enum(['non-exempt', 'exempt', 'minister'], {
+  error: 'Pay type must be non-exempt, exempt or minister',
+})
+export type PayType = z.infer<typeof PayType>
+export const DEFAULT_PAY_TYPE: PayType = 'non-exempt'
+
+export const payTypeLabel: Record<PayType, string> = {
+  'non-exempt': 'Non-exempt (hourly)',
+  exempt: 'Exempt (salaried)',
+  minister: 'Minister',
+}
+
+export const PAYROLL_ID_MAX_LENGTH = 40
+
+/** The member's id in the payroll system (Gusto employee id, ADP file number); '' or null clears it. */
+export const PayrollId = z
+  .string({ error: 'Payroll id must be text' })
+  .trim()
+  .max(PAYROLL_ID_MAX_LENGTH, `Payroll id must be ${PAYROLL_ID_MAX_LENGTH} characters or fewer`)
+  .transform((s) => s || null)
+  .nullable()
+
+/** PATCH /api/employees/{id}: any subset of the member's editable fields. */
+export const MemberUpdate = z.object({
+  firstName: NewMember.shape.firstName.optional(),
+  lastName: NewMember.shape.lastName.optional(),
+  email: NewMember.shape.email.optional(),
+  department: NewMember.shape.department.optional(),
+  role: Role.optional(),
+  payType: PayType.optional(),
+  payrollId: PayrollId.optional(),
+})
+export type MemberUpdate = z.infer<typeof MemberUpdate>
+
+export const PayPeriodFrequency = z.enum(['weekly', 'biweekly', 'semimonthly', 'monthly'], {
+  error: 'Pay period frequency must be weekly, biweekly, semimonthly or monthly',
+})
+export type PayPeriodFrequency = z.infer<typeof PayPeriodFrequency>
+
+/** 2024's Independent Sector value of a volunteer hour, in dollars: the default for grant reports. */
+export const DEFAULT_VOLUNTEER_HOURLY_RATE = 33.49
+export const DEFAULT_WEEKLY_OVERTIME_HOURS = 40
+
+const DATE_MESSAGE = 'Use a date like 2026-11-16'
+
+/** A 'YYYY-MM-DD' date between 2000 and 2100. */
+export const PayrollDate = z
+  .string({ error: DATE_MESSAGE })
+  .trim()
+  .refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && isCalendarDate(s), DATE_MESSAGE)
+  .refine(isValidDate, 'Use a date between 2000 and 2100')
+
+const hours = (label: string, max: number) =>
+  z
+    .number({ error: `${label} must be a number of hours` })
+    .positive(`${label} must be more than 0`)
+    .max(max, `${label} must be at most ${max}`)
+    .refine((n) => Number.isInteger(n * 4), `${label} must be in quarter hours`)
+
+/** A payroll system's code: letters, digits, dash and underscore; '' or null clears it. */
+const code = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be ${max} characters or fewer`)
+    .refine((s) => /^[A-Za-z0-9_-]*$/.test(s), `${label} may only hold letters, digits, - and _`)
+    .transform((s) => s || null)
+    .nullable()
+
+/** The payroll settings as stored on the organization item (weekStartDay is the organization's own). */
+export const PayrollRules = z.object({
+  weeklyOvertimeHours: z.number().default(DEFAULT_WEEKLY_OVERTIME_HOURS),
+  dailyOvertimeHours: z.number().nullable().default(null),
+  dailyDoubleTimeHours: z.number().nullable().default(null),
+  payPeriodFrequency: PayPeriodFrequency.default('biweekly'),
+  /** Null until set: the organization's current week start is used. */
+  payPeriodAnchor: z.string().nullable().default(null),
+  adpCompanyCode: z.string().nullable().default(null),
+  adpBatchId: z.string().nullable().default(null),
+  volunteerHourlyRate: z.number().default(DEFAULT_VOLUNTEER_HOURLY_RATE),
+})
+export type PayrollRules = z.infer<typeof PayrollRules>
+
+/** GET and PUT /api/payroll/settings answer. */
+export const PayrollSettings = z.object({
+  weekStartDay: WeekStartDay,
+  weeklyOvertimeHours: z.number(),
+  dailyOvertimeHours: z.number().nullable(),
+  dailyDoubleTimeHours: z.number().nullable(),
+  payPeriodFrequency: PayPeriodFrequency,
+  payPeriodAnchor: z.string(),
+  adpCompanyCode: z.string().nullable(),
+  adpBatchId: z.string().nullable(),
+  volunteerHourlyRate: z.number(),
+})
+export type PayrollSettings = z.infer<typeof PayrollSettings>
+
+export const DOUBLE_TIME_BELOW_OVERTIME = 'Double time must start after daily overtime'
+
+/** PUT /api/payroll/settings: any subset; null turns a daily rule off. */
+export const PayrollSettingsUpdate = z
+  .object({
+    weekStartDay: WeekStartDay.optional(),
+    weeklyOvertimeHours: hours('Weekly overtime threshold', 168).optional(),
+    dailyOvertimeHours: hours('Daily overtime threshold', 24).nullable().optional(),
+    dailyDoubleTimeHours: hours('Daily double time threshold', 24).nullable().optional(),
+    payPeriodFrequency: PayPeriodFrequency.optional(),
+    payPeriodAnchor: PayrollDate.optional(),
+    adpCompanyCode: code('ADP company code', 3).optional(),
+    adpBatchId: code('ADP batch id', 20).optional(),
+    volunteerHourlyRate: z
+      .number({ error: 'Volunteer hourly rate must be a number' })
+      .min(0, 'Volunteer hourly rate must be 0 or more')
+      .max(1000, 'Volunteer hourly rate must be at most 1000')
+      .optional(),
+  })
+  .superRefine((s, ctx) => {
+    if (s.dailyOvertimeHours != null && s.dailyDoubleTimeHours != null && s.dailyDoubleTimeHours <= s.dailyOvertimeHours)
+      ctx.addIssue({ code: 'custom', message: DOUBLE_TIME_BELOW_OVERTIME, path: ['dailyDoubleTimeHours'] })
+  })
+export type PayrollSettingsUpdate = z.infer<typeof PayrollSettingsUpdate>
+
+export const MAX_RANGE_DAYS = 366
+
+/** ?from=YYYY-MM-DD&to=YYYY-MM-DD: both inclusive, from not after to, at most a year. */
+export const DateRange = z
+  .object({ from: PayrollDate, to: PayrollDate })
+  .refine((r) => r.from <= r.to, { message: 'The start date must not be after the end date', path: ['to'] })
+  .refine((r) => (Date.parse(r.to) - Date.parse(r.from)) / 86_400_000 < MAX_RANGE_DAYS, {
+    message: `Choose at most ${MAX_RANGE_DAYS} days`,
+    path: ['to'],
+  })
+export type DateRange = z.infer<typeof DateRange>
+
+export const ExportFormat = z.enum(['csv', 'gusto', 'quickbooks-iif', 'adp'], {
+  error: 'Format must be csv, gusto, quickbooks-iif or adp',
+})
+export type ExportFormat = z.infer<typeof ExportFormat>
+
+/** GET /api/payroll/export query. */
+export const ExportRequest = DateRange.safeExtend({ format: ExportFormat })
+export type ExportRequest = z.infer<typeof ExportRequest>
+
+export const MAX_PERIODS = 26
+
+/** GET /api/payroll/periods query: periods ending before `before` (default: up to the current one). */
+export const PeriodsQuery = z.object({
+  before: PayrollDate.optional(),
+  count: z
+    .string()
+    .regex(/^\d{1,2}$/, `Count must be a whole number from 1 to ${MAX_PERIODS}`)
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(MAX_PERIODS, `Count must be a whole number from 1 to ${MAX_PERIODS}`))
+    .optional(),
+})
+export type PeriodsQuery = z.infer<typeof PeriodsQuery>
+
+/** /api/payroll/periods/{start}/...: a period is named by its first day. */
+export const PeriodParams = z.object({ start: PayrollDate })
+
+/** POST /api/payroll/periods/{start}/reopen. */
+export const ReopenPeriod = z.object({
+  reason: z
+    .string({ error: 'A reason is required' })
+    .trim()
+    .min(1, 'A reason is required')
+    .max(500, 'The reason must be 500 characters or fewer'),
+})
+export type ReopenPeriod = z.infer<typeof ReopenPeriod>
+
+export const PERIOD_CLOSED_MESSAGE = 'This pay period is closed'
+export const PERIOD_BLOCKED_MESSAGE = 'This pay period has timesheets that are not approved'
+export const missingPayrollIdMessage = (names: string[]) => `These members have no payroll id: ${names.join(', ')}`
