@@ -12,6 +12,8 @@ export const makeUser = (overrides: Partial<User> = {}): User => ({
   supervisorId: null,
   username: null,
   authType: 'oidc',
+  payType: 'non-exempt',
+  payrollId: null,
   createdAt: '2026-01-05T10:00:00.000Z',
   updatedAt: '2026-02-10T10:00:00.000Z',
   ...overrides,

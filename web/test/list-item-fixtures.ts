@@ -1,8 +1,17 @@
-import { weekTotalHours, type ListedTimesheet, type ReportItem } from '@app/core'
+import {
+  DEFAULT_OVERTIME_RULES,
+  TimesheetDays,
+  timesheetPayroll,
+  weekTotalHours,
+  type ListedTimesheet,
+  type ReportItem,
+} from '@app/core'
 
 /** Test data only: a list item as GET /api/timesheets answers it. */
 export function makeTimesheet(overrides: Partial<ListedTimesheet> = {}): ListedTimesheet {
   const base: ListedTimesheet = {
+    // No breaks unless a test gives some.
+    ...TimesheetDays.parse({}),
     id: 1,
     organizationId: 'org-1',
     employeeId: 'emp-1',
@@ -40,9 +49,15 @@ export function makeTimesheet(overrides: Partial<ListedTimesheet> = {}): ListedT
     notes: 'Covered for Sam on Wednesday',
     employee: { firstName: 'Ann', lastName: 'Lee', department: 'Youth', profileImageUrl: null },
     totalHours: 0,
+    payroll: { paidHours: 0, breakMinutes: 0, regularHours: 0, overtimeHours: 0, doubleTimeHours: 0 },
     ...overrides,
   }
-  return { ...base, totalHours: weekTotalHours(base) }
+  // Derived as the server derives them, unless the test sets them.
+  return {
+    ...base,
+    totalHours: weekTotalHours(base),
+    payroll: overrides.payroll ?? timesheetPayroll(base, DEFAULT_OVERTIME_RULES, 'non-exempt', 'employee'),
+  }
 }
 
 export const makeReportItem = (overrides: Partial<ReportItem> = {}): ReportItem => ({

@@ -7,12 +7,13 @@ import {
   type QueryClient,
 } from '@tanstack/react-query'
 import type {
+  ExportFormat,
   PayPeriod,
   PayPeriodList,
-  PayrollExportFormat,
   PayrollSettings,
   PayrollSettingsUpdate,
-  VolunteerHoursReport,
+  Person,
+  VolunteerHours,
 } from '@app/core'
 import { ApiError, apiJson, getQueryFn, NetworkError } from './client.ts'
 import { organizationKeys, payrollKeys, reportKeys, timesheetKeys } from './keys.ts'
@@ -92,39 +93,33 @@ export function useReopenPeriod() {
   })
 }
 
-export interface PayrollPerson {
-  employeeId: string
-  firstName: string
-  lastName: string
-}
-
 /**
  * The people a refusal names: `blockers` of a refused close (409), `members` of a refused export
  * (400, members without the payroll id the format needs). Empty when the answer names nobody.
  */
-export function peopleOfError(error: unknown): PayrollPerson[] {
+export function peopleOfError(error: unknown): Person[] {
   if (!(error instanceof ApiError)) return []
   try {
     const body: unknown = JSON.parse(error.body)
     if (!body || typeof body !== 'object') return []
     const list = 'blockers' in body ? body.blockers : 'members' in body ? body.members : undefined
-    return Array.isArray(list) ? (list as PayrollPerson[]) : []
+    return Array.isArray(list) ? (list as Person[]) : []
   } catch {
     return []
   }
 }
 
-export const exportFormatLabel: Record<PayrollExportFormat, string> = {
+export const exportFormatLabel: Record<ExportFormat, string> = {
   csv: 'CSV',
   gusto: 'Gusto',
   'quickbooks-iif': 'QuickBooks IIF',
   adp: 'ADP',
 }
 
-export const EXPORT_FORMATS = Object.keys(exportFormatLabel) as PayrollExportFormat[]
+export const EXPORT_FORMATS = Object.keys(exportFormatLabel) as ExportFormat[]
 
 /** GET /api/payroll/export: the API redirects to a 15-minute pre-signed file. */
-export const payrollExportUrl = (format: PayrollExportFormat, from: string, to: string) =>
+export const payrollExportUrl = (format: ExportFormat, from: string, to: string) =>
   `/api/payroll/export?${new URLSearchParams({ format, from, to }).toString()}`
 
 /**
@@ -149,7 +144,7 @@ export const volunteerHoursQuery = (from: string, to: string) =>
   queryOptions({
     queryKey: payrollKeys.volunteerHours(from, to),
     queryFn: () =>
-      apiJson<VolunteerHoursReport>(
+      apiJson<VolunteerHours>(
         'GET',
         `${payrollKeys.volunteerHours(from, to)[0]}?${new URLSearchParams({ from, to }).toString()}`,
       ),

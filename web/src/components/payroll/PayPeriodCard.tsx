@@ -1,21 +1,19 @@
 import { useState, type ReactNode } from 'react'
 import { Lock, LockOpen } from 'lucide-react'
-import { formatHours, fullName, type PayPeriod } from '@app/core'
+import { fullName, type PayPeriod, type Person } from '@app/core'
 import { errorMessage, isUnauthorizedError } from '../../api/client.ts'
-import { peopleOfError, useClosePeriod, type PayrollPerson } from '../../api/payroll.ts'
-import { formatDate } from '../../lib/format.ts'
+import { peopleOfError, useClosePeriod } from '../../api/payroll.ts'
+import { formatBreakMinutes, formatDate, formatPayrollHours } from '../../lib/format.ts'
 import { toast } from '../../lib/toast.ts'
 import { Badge } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card.tsx'
 import { PeopleAlert } from './PeopleAlert.tsx'
 import { PeriodExports } from './PeriodExports.tsx'
+import { periodTitle } from './period-title.ts'
 import { ReopenPeriodDialog } from './ReopenPeriodDialog.tsx'
 
-export const periodTitle = (period: Pick<PayPeriod, 'start' | 'end'>) =>
-  `${formatDate(period.start)} - ${formatDate(period.end)}`
-
-const names = (people: readonly PayrollPerson[]) => people.map(fullName).join(', ')
+const names = (people: readonly Person[]) => people.map(fullName).join(', ')
 
 /** One pay period: its status, its figures, who holds it up, Close or Reopen, and its exports. */
 export function PayPeriodCard({ period }: { period: PayPeriod }) {
@@ -27,7 +25,8 @@ export function PayPeriodCard({ period }: { period: PayPeriod }) {
 
   const onClose = () =>
     close.mutate(period.start, {
-      onSuccess: () => toast({ title: 'Pay Period Closed', description: `${title} is closed; its timesheets are locked.` }),
+      onSuccess: () =>
+        toast({ title: 'Pay Period Closed', description: `${title} is closed; its timesheets are locked.` }),
     })
   // A refusal is said in the card, with the people it names (409: whose timesheets are not approved).
   const closeError = close.error && !isUnauthorizedError(close.error) ? close.error : null
@@ -59,11 +58,11 @@ export function PayPeriodCard({ period }: { period: PayPeriod }) {
       </CardHeader>
       <CardContent className="space-y-4">
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
-          <Figure label="Approved">{formatHours(period.approvedHours)}</Figure>
-          <Figure label="Regular">{formatHours(period.regularHours)}</Figure>
-          <Figure label="Overtime">{formatHours(period.overtimeHours)}</Figure>
-          <Figure label="Double time">{formatHours(period.doubleTimeHours)}</Figure>
-          <Figure label="Breaks">{`${period.breakMinutes} min`}</Figure>
+          <Figure label="Approved hours">{formatPayrollHours(period.approvedHours)}</Figure>
+          <Figure label="Regular hours">{formatPayrollHours(period.regularHours)}</Figure>
+          <Figure label="Overtime hours">{formatPayrollHours(period.overtimeHours)}</Figure>
+          <Figure label="Double time hours">{formatPayrollHours(period.doubleTimeHours)}</Figure>
+          <Figure label="Breaks">{formatBreakMinutes(period.breakMinutes)}</Figure>
         </dl>
 
         <dl className="grid gap-3 text-sm sm:grid-cols-2">
@@ -106,7 +105,7 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
-function People({ label, people, none }: { label: string; people: readonly PayrollPerson[]; none: string }) {
+function People({ label, people, none }: { label: string; people: readonly Person[]; none: string }) {
   return (
     <div className="min-w-0">
       <dt className="font-medium text-slate-700">

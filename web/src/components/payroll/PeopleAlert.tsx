@@ -1,9 +1,8 @@
 import { CircleAlert } from 'lucide-react'
-import { fullName } from '@app/core'
-import type { PayrollPerson } from '../../api/payroll.ts'
+import { fullName, type Person } from '@app/core'
 
 /** A refusal that names people (who blocks a close, who lacks a payroll id), announced at once. */
-export function PeopleAlert({ message, people }: { message: string; people: readonly PayrollPerson[] }) {
+export function PeopleAlert({ message, people }: { message: string; people: readonly Person[] }) {
   return (
     <div role="alert" className="space-y-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
       <p className="flex gap-2">

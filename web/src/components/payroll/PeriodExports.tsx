@@ -1,6 +1,6 @@
 import { useState, type MouseEvent } from 'react'
 import { FileDown } from 'lucide-react'
-import type { PayPeriod, PayrollExportFormat } from '@app/core'
+import type { PayPeriod, ExportFormat } from '@app/core'
 import { errorMessage } from '../../api/client.ts'
 import {
   checkPayrollExport,
@@ -21,11 +21,11 @@ import { PeopleAlert } from './PeopleAlert.tsx'
  * is shown here, and only a file the server made is downloaded.
  */
 export function PeriodExports({ period }: { period: Pick<PayPeriod, 'start' | 'end'> }) {
-  const [busy, setBusy] = useState<PayrollExportFormat | null>(null)
-  const [failure, setFailure] = useState<{ format: PayrollExportFormat; error: unknown } | null>(null)
+  const [busy, setBusy] = useState<ExportFormat | null>(null)
+  const [failure, setFailure] = useState<{ format: ExportFormat; error: unknown } | null>(null)
   const headingId = `exports-${period.start}`
 
-  const onExport = async (event: MouseEvent<HTMLAnchorElement>, format: PayrollExportFormat) => {
+  const onExport = async (event: MouseEvent<HTMLAnchorElement>, format: ExportFormat) => {
     event.preventDefault()
     if (busy) return
     const url = payrollExportUrl(format, period.start, period.end)

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react'
-import type { PayPeriod } from '@app/core'
+import { ReopenPeriod, type PayPeriod } from '@app/core'
 import { errorMessage, isUnauthorizedError } from '../../api/client.ts'
 import { useReopenPeriod } from '../../api/payroll.ts'
-import { formatDate } from '../../lib/format.ts'
 import { toast } from '../../lib/toast.ts'
 import { Button } from '../ui/Button.tsx'
 import { Dialog, DialogCancel, DialogContent, DialogFooter, DialogHeading } from '../ui/Dialog.tsx'
@@ -10,9 +9,9 @@ import { FieldMessage } from '../ui/FieldMessage.tsx'
 import { FormAlert } from '../ui/FormAlert.tsx'
 import { Label } from '../ui/Label.tsx'
 import { Textarea } from '../ui/Textarea.tsx'
+import { periodTitle } from './period-title.ts'
 
-export const REOPEN_REASON_MAX_LENGTH = 500
-export const REOPEN_REASON_REQUIRED = 'Enter the reason for reopening this pay period'
+const REOPEN_REASON_MAX_LENGTH = 500
 
 /** Reopening a closed period frees its timesheets again; the reason is required and kept with the period. */
 export function ReopenPeriodDialog({ period, onClose }: { period: PayPeriod | null; onClose: () => void }) {
@@ -26,20 +25,20 @@ export function ReopenPeriodDialog({ period, onClose }: { period: PayPeriod | nu
 function ReopenForm({ period, onDone }: { period: PayPeriod; onDone: () => void }) {
   const reopen = useReopenPeriod()
   const [reason, setReason] = useState('')
-  const [missing, setMissing] = useState(false)
-  const title = `${formatDate(period.start)} - ${formatDate(period.end)}`
+  const [problem, setProblem] = useState<string | null>(null)
+  const title = periodTitle(period)
   const failure = reopen.error && !isUnauthorizedError(reopen.error) ? reopen.error : null
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const trimmed = reason.trim()
-    if (!trimmed) {
-      setMissing(true)
+    const checked = ReopenPeriod.safeParse({ reason })
+    if (!checked.success) {
+      setProblem(checked.error.issues[0]?.message ?? 'A reason is required')
       event.currentTarget.querySelector('textarea')?.focus()
       return
     }
     reopen.mutate(
-      { start: period.start, reason: trimmed },
+      { start: period.start, reason: checked.data.reason },
       {
         onSuccess: () => {
           toast({ title: 'Pay Period Reopened', description: `${title} is open again; its timesheets can change.` })
@@ -68,12 +67,12 @@ function ReopenForm({ period, onDone }: { period: PayPeriod; onDone: () => void 
             disabled={reopen.isPending}
             onChange={(e) => {
               setReason(e.target.value)
-              setMissing(false)
+              setProblem(null)
             }}
-            aria-invalid={missing ? true : undefined}
-            aria-describedby={missing ? 'reopen-reason-error' : undefined}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? 'reopen-reason-error' : undefined}
           />
-          {missing ? <FieldMessage id="reopen-reason-error">{REOPEN_REASON_REQUIRED}</FieldMessage> : null}
+          {problem ? <FieldMessage id="reopen-reason-error">{problem}</FieldMessage> : null}
         </div>
         <DialogFooter>
           <DialogCancel disabled={reopen.isPending} />
