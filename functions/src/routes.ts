@@ -18,12 +18,21 @@ import addMember from './members/add-member.ts'
 import listMembers from './members/list-members.ts'
 import removeMember from './members/remove-member.ts'
 import resetPassword from './members/reset-password.ts'
+import updateMember from './members/update-member.ts'
 import getLogo from './organization/get-logo.ts'
 import getSettings from './organization/get-settings.ts'
 import updateSettings from './organization/update-settings.ts'
 import uploadLogo from './organization/upload-logo.ts'
+import closePeriod from './payroll/close-period.ts'
+import exportPayroll from './payroll/export-payroll.ts'
+import getPayrollSettings from './payroll/get-settings.ts'
+import getPayrollSummary from './payroll/get-summary.ts'
+import listPeriods from './payroll/list-periods.ts'
+import reopenPeriod from './payroll/reopen-period.ts'
+import updatePayrollSettings from './payroll/update-settings.ts'
 import bulkTimesheets from './reports/bulk-timesheets.ts'
 import getReports from './reports/get-reports.ts'
+import volunteerHours from './reports/volunteer-hours.ts'
 import staffLogin from './staff/staff-login.ts'
 import createTimesheet from './timesheets/create-timesheet.ts'
 import downloadCsv from './timesheets/download-csv.ts'
@@ -56,12 +65,21 @@ export const routes = {
   'members/list-members': listMembers,
   'members/remove-member': removeMember,
   'members/reset-password': resetPassword,
+  'members/update-member': updateMember,
   'organization/get-logo': getLogo,
   'organization/get-settings': getSettings,
   'organization/update-settings': updateSettings,
   'organization/upload-logo': uploadLogo,
+  'payroll/close-period': closePeriod,
+  'payroll/export-payroll': exportPayroll,
+  'payroll/get-settings': getPayrollSettings,
+  'payroll/get-summary': getPayrollSummary,
+  'payroll/list-periods': listPeriods,
+  'payroll/reopen-period': reopenPeriod,
+  'payroll/update-settings': updatePayrollSettings,
   'reports/bulk-timesheets': bulkTimesheets,
   'reports/get-reports': getReports,
+  'reports/volunteer-hours': volunteerHours,
   'staff/staff-login': staffLogin,
   'timesheets/create-timesheet': createTimesheet,
   'timesheets/download-csv': downloadCsv,

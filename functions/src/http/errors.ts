@@ -4,6 +4,7 @@ import { AppError } from '@app/core'
 interface ErrorBody {
   message: string
   fields?: Record<string, string>
+  [detail: string]: unknown
 }
 
 /** AWS SDK and network failures that mean "a dependency is down or busy", not "our bug". */
@@ -67,7 +68,11 @@ export const toErrorResponse = (error: unknown): { status: number; body: ErrorBo
   if (error instanceof AppError) {
     return {
       status: error.status,
-      body: error.fields ? { message: error.message, fields: error.fields } : { message: error.message },
+      body: {
+        ...error.details,
+        message: error.message,
+        ...(error.fields ? { fields: error.fields } : {}),
+      },
     }
   }
   if (error instanceof ZodError) {

@@ -1,5 +1,6 @@
-import { Timesheet, WeekTimesheetSave } from '@app/core'
+import { TimesheetAnswer, WeekTimesheetSave } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
+import { withPayroll } from '../workflows/payroll.ts'
 import { submitWithReviewEmails } from '../workflows/submission.ts'
 import { assertWeekStart } from '../workflows/timesheets.ts'
 
@@ -9,7 +10,7 @@ export default defineRoute({
   path: '/api/timesheets',
   auth: 'member',
   body: WeekTimesheetSave,
-  response: Timesheet,
+  response: TimesheetAnswer,
   uses: ['table', 'email'],
   handler: async ({ body, session, db }) => {
     const { weekStartDate, version, ...days } = body
@@ -17,6 +18,7 @@ export default defineRoute({
     assertWeekStart(org, weekStartDate)
     const sheet = await db.timesheets.getOrCreate(session.userId, weekStartDate, version)
     // One read of each, and the days saved and submitted in one write with the review emails.
-    return submitWithReviewEmails(db, session.user, sheet, { expectedVersion: version, days, org })
+    const submitted = await submitWithReviewEmails(db, session.user, sheet, { expectedVersion: version, days, org })
+    return withPayroll(submitted, org, session.user)
   },
 })

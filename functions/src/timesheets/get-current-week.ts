@@ -1,5 +1,6 @@
 import { CurrentWeek } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
+import { withPayroll } from '../workflows/payroll.ts'
 import { currentWeekOf } from '../workflows/timesheets.ts'
 
 /**
@@ -13,9 +14,11 @@ export default defineRoute({
   response: CurrentWeek,
   uses: ['table'],
   handler: async ({ session, db }) => {
-    const week = currentWeekOf(await db.organization.get())
-    if (session.demo)
-      return (await db.timesheets.weekOf(session.userId, week)) ?? db.timesheets.unsavedDraft(session.userId, week)
-    return db.timesheets.getOrCreate(session.userId, week)
+    const org = await db.organization.get()
+    const week = currentWeekOf(org)
+    const sheet = session.demo
+      ? ((await db.timesheets.weekOf(session.userId, week)) ?? db.timesheets.unsavedDraft(session.userId, week))
+      : await db.timesheets.getOrCreate(session.userId, week)
+    return withPayroll(sheet, org, session.user)
   },
 })

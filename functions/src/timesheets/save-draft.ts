@@ -1,6 +1,7 @@
 import * as z from 'zod'
-import { Timesheet, WeekTimesheetSave } from '@app/core'
+import { TimesheetAnswer, WeekTimesheetSave } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
+import { withPayroll } from '../workflows/payroll.ts'
 import { assertWeekStart } from '../workflows/timesheets.ts'
 
 /** The submit page's Save Timesheet: the draft of the chosen week, created when missing. */
@@ -9,12 +10,13 @@ export default defineRoute({
   path: '/api/timesheets/save-draft',
   auth: 'member',
   body: WeekTimesheetSave.safeExtend({ status: z.literal('draft').optional() }),
-  response: Timesheet,
+  response: TimesheetAnswer,
   uses: ['table'],
   handler: async ({ body, session, db }) => {
     const { weekStartDate, version, status: _status, ...days } = body
-    assertWeekStart(await db.organization.get(), weekStartDate)
+    const org = await db.organization.get()
+    assertWeekStart(org, weekStartDate)
     const sheet = await db.timesheets.getOrCreate(session.userId, weekStartDate, version)
-    return db.timesheets.saveDays(sheet.id, session.userId, days, version)
+    return withPayroll(await db.timesheets.saveDays(sheet.id, session.userId, days, version), org, session.user)
   },
 })

@@ -1,6 +1,7 @@
 import * as z from 'zod'
-import { Timesheet, TimesheetId } from '@app/core'
+import { TimesheetAnswer, TimesheetId } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
+import { withPayroll } from '../workflows/payroll.ts'
 import { submitWithReviewEmails } from '../workflows/submission.ts'
 
 /** Draft or rejected becomes pending (anything else answers 409); other supervisors get a review email. */
@@ -10,8 +11,11 @@ export default defineRoute({
   auth: 'member',
   params: z.object({ id: TimesheetId }),
   body: z.object({ version: z.number().int().nonnegative().optional() }),
-  response: Timesheet,
+  response: TimesheetAnswer,
   uses: ['table', 'email'],
-  handler: ({ params, body, session, db }) =>
-    submitWithReviewEmails(db, session.user, params.id, { expectedVersion: body.version }),
+  handler: async ({ params, body, session, db }) => {
+    const org = await db.organization.get()
+    const submitted = await submitWithReviewEmails(db, session.user, params.id, { expectedVersion: body.version, org })
+    return withPayroll(submitted, org, session.user)
+  },
 })

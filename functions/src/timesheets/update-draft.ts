@@ -1,6 +1,7 @@
 import * as z from 'zod'
-import { Timesheet, TimesheetId, TimesheetSave } from '@app/core'
+import { TimesheetAnswer, TimesheetId, TimesheetSave } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
+import { withPayroll } from '../workflows/payroll.ts'
 
 /** The weekly dialog's Save: the caller's own draft (or rejected) timesheet, at the version it was based on. */
 export default defineRoute({
@@ -9,10 +10,14 @@ export default defineRoute({
   auth: 'member',
   params: z.object({ id: TimesheetId }),
   body: TimesheetSave,
-  response: Timesheet,
+  response: TimesheetAnswer,
   uses: ['table'],
   handler: async ({ params, body, session, db }) => {
     const { version, ...days } = body
-    return db.timesheets.saveDays(params.id, session.userId, days, version)
+    const [saved, org] = await Promise.all([
+      db.timesheets.saveDays(params.id, session.userId, days, version),
+      db.organization.get(),
+    ])
+    return withPayroll(saved, org, session.user)
   },
 })

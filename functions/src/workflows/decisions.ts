@@ -1,14 +1,17 @@
-import { fullName, type Timesheet, type User } from '@app/core'
+import { DEFAULT_PAY_TYPE, fullName, memberWeek, type Timesheet, type User } from '@app/core'
 import { config, type Files } from '@app/adapters'
 import { outbox, type OrgDb } from '@app/data'
 import { declinedEmail } from '../views/emails.ts'
 import { countQueued, deliver } from './mailer.ts'
+import { rulesOf, withPayroll } from './payroll.ts'
 import { publishTimesheetCsv } from './timesheet-csv.ts'
 
 /**
  * A supervisor's decision, the same from the dashboard and from an emailed link: only from
  * pending, exactly one decision wins, and a rejection queues the employee's email in the same
- * transaction. `spendLink` (an emailed link's id) is spent in that transaction too.
+ * transaction. `spendLink` (an emailed link's id) is spent in that transaction too. An approval
+ * stores the member-week's payroll figures (with the member's pay type at that moment) in the same
+ * transaction, for summaries, periods and payroll files.
  */
 export const decideTimesheet = async (
   db: OrgDb,
@@ -20,14 +23,15 @@ export const decideTimesheet = async (
   spendLink?: string,
 ) => {
   const by = { userId: supervisor.id, name: fullName(supervisor) }
-  if (status === 'approved') {
-    const approved = await db.timesheets.decide(sheetOrId, by, 'approved', comments, { spendLink })
-    // The decision stands even if the file cannot be written now: download-csv makes it again.
-    const csvDownloadUrl = await publishTimesheetCsv(db, files, approved, supervisor).catch(() => null)
-    return { ...approved, csvDownloadUrl }
-  }
   const sheet = typeof sheetOrId === 'number' ? await db.timesheets.get(sheetOrId) : sheetOrId
   const [employee, org] = await Promise.all([db.users.findForRecords(sheet.employeeId), db.organization.get()])
+  if (status === 'approved') {
+    const figures = memberWeek(sheet, rulesOf(org), employee?.payType ?? DEFAULT_PAY_TYPE, employee?.role ?? 'employee')
+    const approved = await db.timesheets.decide(sheet, by, 'approved', comments, { spendLink, figures })
+    // The decision stands even if the file cannot be written now: download-csv makes it again.
+    const csvDownloadUrl = await publishTimesheetCsv(db, files, approved, supervisor).catch(() => null)
+    return { ...withPayroll(approved, org, employee), csvDownloadUrl }
+  }
   if (employee?.email) await outbox.assertQuota(db.orgId, 1)
   const email = employee?.email
     ? outbox.email(
@@ -49,5 +53,5 @@ export const decideTimesheet = async (
     await countQueued(db.orgId, 1)
     await deliver(db.orgId, email.id, email.message)
   }
-  return rejected
+  return withPayroll(rejected, org, employee)
 }

@@ -12,6 +12,7 @@ import {
 } from '@app/core'
 import { config } from '@app/adapters'
 import type { OrgDb } from '@app/data'
+import { withPayroll } from './payroll.ts'
 
 /** This week's start in the organization's zone, by its week start day (DESIGN.md section 5). */
 export const currentWeekOf = (org: Organization) => currentWeekStart(org.timeZone, org.weekStartDay)
@@ -33,14 +34,17 @@ export const assertWeekStart = (org: Organization, date: string) => {
 
 /** List items carry their employee (spec section 3), removed members included, and the week's total. */
 export const withEmployees = async (db: OrgDb, items: Timesheet[]): Promise<TimesheetListItem[]> => {
-  const people = await peopleOf(
-    db,
-    items.map((t) => t.employeeId),
-  )
+  const [people, org] = await Promise.all([
+    peopleOf(
+      db,
+      items.map((t) => t.employeeId),
+    ),
+    db.organization.get(),
+  ])
   return items.map((t) => {
     const person = people.get(t.employeeId)
     return {
-      ...t,
+      ...withPayroll(t, org, person),
       totalHours: weekTotalHours(t),
       employee: person
         ? {

@@ -5,6 +5,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** More of the answer beside message and fields (the members who block a pay period's close). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message)
     this.name = 'AppError'

@@ -1,4 +1,5 @@
-import { weekBreakMinutes, weekPaidMinutes, type WeekTimes } from './hours.ts'
+import { breakField, breakOf, paidMinutes, shiftMinutes, weekBreakMinutes, weekPaidMinutes, type WeekTimes } from './hours.ts'
+import { dateOfDay, daysOfWeekStarting } from './week.ts'
 import type { PayType } from './payroll.ts'
 import type { Role } from './roles.ts'
 
@@ -36,29 +37,38 @@ export const earnsOvertime = (payType: PayType, role: Role): boolean => payType 
 const thresholdMinutes = (hours: number | null): number => (hours === null ? Infinity : Math.round(hours * 60))
 
 /**
- * Splits the paid minutes of each day of one workweek. Each day's minutes over the daily
- * double-time threshold are double time, those over the daily overtime threshold (up to the double
- * time threshold) overtime; the week's remaining regular minutes over the weekly threshold become
- * overtime too. Minutes already overtime for the day are not counted again toward the week, so no
- * minute is paid twice.
+ * Splits the paid minutes of each day of one workweek, given in the order the days were worked.
+ * Each day's minutes over the daily double-time threshold are double time, those over the daily
+ * overtime threshold (up to the double-time threshold) overtime; the regular minutes that take the
+ * week past the weekly threshold become overtime too, on the day they do. Minutes already overtime
+ * for the day are not counted again toward the week, so no minute is paid twice.
  */
-export const splitWeek = (dailyPaidMinutes: readonly number[], rules: OvertimeRules, overtime: boolean): Split => {
-  const paid = dailyPaidMinutes.reduce((a, b) => a + b, 0)
-  if (!overtime) return { regular: paid, overtime: 0, doubleTime: 0 }
+export const splitDays = (dailyPaidMinutes: readonly number[], rules: OvertimeRules, overtime: boolean): Split[] => {
+  if (!overtime) return dailyPaidMinutes.map((m) => ({ regular: Math.max(0, m), overtime: 0, doubleTime: 0 }))
   const doubleAt = thresholdMinutes(rules.dailyDoubleTimeHours)
   const overtimeAt = Math.min(thresholdMinutes(rules.dailyOvertimeHours), doubleAt)
-  let regular = 0
-  let daily = 0
-  let doubleTime = 0
-  for (const minutes of dailyPaidMinutes) {
+  let weekRegularLeft = thresholdMinutes(rules.weeklyOvertimeHours)
+  return dailyPaidMinutes.map((minutes) => {
     const day = Math.max(0, minutes)
-    doubleTime += Math.max(0, day - doubleAt)
-    daily += Math.max(0, Math.min(day, doubleAt) - overtimeAt)
-    regular += Math.min(day, overtimeAt)
-  }
-  const weekly = Math.max(0, regular - thresholdMinutes(rules.weeklyOvertimeHours))
-  return { regular: regular - weekly, overtime: daily + weekly, doubleTime }
+    const doubleTime = Math.max(0, day - doubleAt)
+    const daily = Math.max(0, Math.min(day, doubleAt) - overtimeAt)
+    const candidate = Math.min(day, overtimeAt)
+    const regular = Math.min(candidate, weekRegularLeft)
+    weekRegularLeft -= regular
+    return { regular, overtime: daily + candidate - regular, doubleTime }
+  })
 }
+
+/** The week's totals of `splitDays`. */
+export const splitWeek = (dailyPaidMinutes: readonly number[], rules: OvertimeRules, overtime: boolean): Split =>
+  splitDays(dailyPaidMinutes, rules, overtime).reduce(
+    (sum, d) => ({
+      regular: sum.regular + d.regular,
+      overtime: sum.overtime + d.overtime,
+      doubleTime: sum.doubleTime + d.doubleTime,
+    }),
+    { regular: 0, overtime: 0, doubleTime: 0 },
+  )
 
 /** The figures of one workweek, in minutes, as approval stores them and summaries add them up. */
 export interface WeekFigures {
@@ -72,6 +82,7 @@ export interface WeekFigures {
 
 /** A week's figures for a member of this pay type and role under the organization's rules. */
 export const weekFigures = (week: WeekTimes, rules: OvertimeRules, payType: PayType, role: Role): WeekFigures => {
+  // Totals do not depend on the order of the days, only the per-day split does (memberWeek).
   const days = weekPaidMinutes(week)
   const split = splitWeek(days, rules, earnsOvertime(payType, role))
   return {
@@ -96,5 +107,64 @@ export const timesheetPayroll = (week: WeekTimes, rules: OvertimeRules, payType:
     regularHours: hoursOf(f.regularMinutes),
     overtimeHours: hoursOf(f.overtimeMinutes),
     doubleTimeHours: hoursOf(f.doubleTimeMinutes),
+  }
+}
+
+/**
+ * What approval stores for one member-week (issue 19): the week's figures in minutes, the member's
+ * pay type and role at the time, and each worked day's paid, regular, overtime and double-time
+ * minutes (the per-day files). Summaries, periods and exports add these up instead of re-reading
+ * timesheets.
+ */
+export interface MemberWeek extends WeekFigures {
+  employeeId: string
+  weekStartDate: string
+  timesheetId: number
+  payType: PayType
+  role: Role
+  days: DayFigures[]
+}
+
+export interface DayFigures {
+  date: string
+  paidMinutes: number
+  breakMinutes: number
+  regularMinutes: number
+  overtimeMinutes: number
+  doubleTimeMinutes: number
+}
+
+/** The member-week approval stores for a timesheet (its days in the order they were worked). */
+export const memberWeek = (
+  sheet: WeekTimes & { id: number; employeeId: string; weekStartDate: string },
+  rules: OvertimeRules,
+  payType: PayType,
+  role: Role,
+): MemberWeek => {
+  const order = daysOfWeekStarting(sheet.weekStartDate)
+  const paid = order.map((day) => paidMinutes(sheet[`${day}Start`], sheet[`${day}End`], sheet[breakField(day)]))
+  const splits = splitDays(paid, rules, earnsOvertime(payType, role))
+  const days = order.flatMap((day, i) =>
+    paid[i]! > 0
+      ? [
+          {
+            date: dateOfDay(sheet.weekStartDate, day),
+            paidMinutes: paid[i]!,
+            breakMinutes: Math.min(breakOf(sheet[breakField(day)]), shiftMinutes(sheet[`${day}Start`], sheet[`${day}End`])),
+            regularMinutes: splits[i]!.regular,
+            overtimeMinutes: splits[i]!.overtime,
+            doubleTimeMinutes: splits[i]!.doubleTime,
+          },
+        ]
+      : [],
+  )
+  return {
+    ...weekFigures(sheet, rules, payType, role),
+    employeeId: sheet.employeeId,
+    weekStartDate: sheet.weekStartDate,
+    timesheetId: sheet.id,
+    payType,
+    role,
+    days,
   }
 }

@@ -93,6 +93,9 @@ export const PayrollRules = z.object({
 })
 export type PayrollRules = z.infer<typeof PayrollRules>
 
+/** A new organization's payroll settings (no anchor yet: its current week start is used). */
+export const defaultPayrollRules = (): PayrollRules => PayrollRules.parse({})
+
 /** GET and PUT /api/payroll/settings answer. */
 export const PayrollSettings = z.object({
   weekStartDay: WeekStartDay,

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import type { TimesheetPayroll } from './api/payroll.ts'
 import { BREAK_TOO_LONG, breakField, breaksLongerThanShift, dayHours, isTime, MAX_BREAK_MINUTES } from './hours.ts'
 import { DAYS, dayLabel, isCalendarDate, isValidDate, MAX_YEAR, MIN_YEAR, type DayName } from './week.ts'
 
@@ -207,7 +208,11 @@ export const EmbeddedEmployee = z.object({
 })
 export type EmbeddedEmployee = z.infer<typeof EmbeddedEmployee>
 
-export type TimesheetListItem = Timesheet & { employee: EmbeddedEmployee | null; totalHours: number }
+export type TimesheetListItem = Timesheet & {
+  employee: EmbeddedEmployee | null
+  totalHours: number
+  payroll: TimesheetPayroll
+}
 
 /** Draft and rejected timesheets may be edited by their employee; pending and approved are locked. */
 export const isEditable = (status: TimesheetStatus) => status === 'draft' || status === 'rejected'

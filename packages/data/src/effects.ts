@@ -1,3 +1,4 @@
+import type { MemberWeek } from '@app/core'
 import { keys } from './keys.ts'
 import { outboxItem, type QueuedEmail } from './outbox.ts'
 import { nowIso, type TransactInput } from './table.ts'
@@ -11,9 +12,23 @@ export interface Effects {
   emails?: QueuedEmail[]
   /** An emailed decision link spent: the change fails if it was already used. */
   spendLink?: string
+  /** An approval's payroll figures of the member-week (issue 19), stored with the decision. */
+  figures?: MemberWeek
 }
 
 export const effectItems = (orgId: string, effects: Effects = {}): TransactInput[] => [
+  ...(effects.figures
+    ? [
+        {
+          Put: {
+            Item: {
+              ...keys.weekFigures(orgId, effects.figures.weekStartDate, effects.figures.employeeId),
+              ...effects.figures,
+            },
+          },
+        },
+      ]
+    : []),
   ...(effects.emails ?? []).map((email) => ({ Put: { Item: outboxItem(orgId, email) } })),
   ...(effects.spendLink
     ? [

@@ -42,6 +42,16 @@ export const keys = {
   weekPrefix: (week: string) => `WEEK#${week}#`,
   weekRange: (start: string, end: string) => ({ from: `WEEK#${start}`, to: `WEEK#${end}#~` }),
 
+  /** Issue 19: the payroll figures of one approved member-week, written with the approval. */
+  weekFigures: (orgId: string, week: string, employeeId: string) => ({ pk: org(orgId), sk: `FIG#${week}#${employeeId}` }),
+  /** Sort keys of the figures of weeks starting from `start` to `end` inclusive. */
+  figuresRange: (start: string, end: string) => ({ from: `FIG#${start}`, to: `FIG#${end}#~` }),
+  /** A pay period's state (closed, reopened), named by its first day. */
+  payPeriod: (orgId: string, start: string) => ({ pk: org(orgId), sk: `PERIOD#${start}` }),
+  periodRange: (start: string, end: string) => ({ from: `PERIOD#${start}`, to: `PERIOD#${end}` }),
+  /** A workweek locked by a closed pay period: every timesheet write of that week checks it is absent. */
+  weekLock: (orgId: string, week: string) => ({ pk: org(orgId), sk: `LOCK#${week}` }),
+
   /** An emailed Approve/Decline link that has been used (single use). */
   decisionLinkUse: (orgId: string, linkId: string) => ({ pk: org(orgId), sk: `LINKUSED#${linkId}` }),
   outbox: (orgId: string, id: string) => ({ pk: org(orgId), sk: `OUTBOX#${id}` }),

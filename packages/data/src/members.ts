@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { badRequest, conflict, notFound, User, type NewMember } from '@app/core'
+import { badRequest, conflict, notFound, User, type MemberUpdate, type NewMember } from '@app/core'
 import { keys } from './keys.ts'
 import { isConditionFailure, nowIso, table } from './table.ts'
 import { parseUser } from './users.ts'
@@ -30,6 +30,8 @@ export const membersOf = (orgId: string) => ({
       supervisorId: null,
       username,
       authType: 'local',
+      payType: 'non-exempt',
+      payrollId: null,
       createdAt: now,
       updatedAt: now,
     }
@@ -118,6 +120,46 @@ export const membersOf = (orgId: string) => ({
       throw e
     }
     return user
+  },
+
+  /**
+   * Edits a current member (PATCH /api/employees/{id}), conditioned on the version read (its
+   * `updatedAt`); a new email moves the organization's uniqueness item in the same transaction.
+   */
+  async update(userId: string, changes: MemberUpdate): Promise<User> {
+    const item = await table.get(keys.user(orgId, userId))
+    if (!item || item.removedAt) throw notFound('member')
+    const current = parseUser(item)
+    const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
+    const next: User = { ...current, ...defined, updatedAt: nowIso() }
+    const emailChanged = next.email !== current.email
+    try {
+      await table.transact([
+        {
+          Put: {
+            Item: { ...item, ...next },
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(removedAt) AND updatedAt = :u',
+            ExpressionAttributeValues: { ':u': current.updatedAt },
+          },
+        },
+        ...(emailChanged && next.email
+          ? [
+              {
+                Put: {
+                  Item: { ...keys.userEmail(orgId, next.email), userId },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+            ]
+          : []),
+        ...(emailChanged && current.email ? [{ Delete: { Key: keys.userEmail(orgId, current.email) } }] : []),
+      ])
+    } catch (e) {
+      if (isConditionFailure(e, 0)) throw conflict('This member was changed somewhere else; reload and try again')
+      if (isConditionFailure(e, 1)) throw badRequest(duplicateEmailMessage, { email: duplicateEmailMessage })
+      throw e
+    }
+    return next
   },
 
   async count(): Promise<number> {

@@ -1,6 +1,7 @@
 import { decisionLinksOf } from './decision-links.ts'
 import { membersOf } from './members.ts'
 import { organizationOf } from './organizations.ts'
+import { payrollOf } from './payroll.ts'
 import { timesheetsOf } from './timesheets.ts'
 import { usersOf } from './users.ts'
 
@@ -12,5 +13,6 @@ export const orgDb = (orgId: string) => ({
   members: membersOf(orgId),
   timesheets: timesheetsOf(orgId),
   decisionLinks: decisionLinksOf(orgId),
+  payroll: payrollOf(orgId),
 })
 export type OrgDb = ReturnType<typeof orgDb>

@@ -1,4 +1,12 @@
-import { messages, notFound, Organization, tooManyRequests, type PlanId, type SubscriptionStatus } from '@app/core'
+import {
+  messages,
+  notFound,
+  Organization,
+  tooManyRequests,
+  type PayrollRules,
+  type PlanId,
+  type SubscriptionStatus,
+} from '@app/core'
 import { isConditionFailure, nowIso, table } from './table.ts'
 import { keys } from './keys.ts'
 
@@ -12,9 +20,13 @@ export const organizationOf = (orgId: string) => ({
     return Organization.parse(item)
   },
 
-  /** Changes the organization's own settings (never its billing fields, which only webhooks write). */
+  /**
+   * Changes the organization's own settings, payroll settings included (never its billing fields,
+   * which only webhooks write).
+   */
   async updateSettings(
-    changes: Partial<Pick<Organization, 'name' | 'logoUrl' | 'timeZone' | 'weekStartDay' | 'approvalEmails'>>,
+    changes: Partial<Pick<Organization, 'name' | 'logoUrl' | 'timeZone' | 'weekStartDay' | 'approvalEmails'>> &
+      Partial<PayrollRules>,
   ): Promise<Organization> {
     const entries = Object.entries(changes).filter(([, v]) => v !== undefined)
     const names = Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k]))

@@ -1,4 +1,12 @@
-import { addDays, currentWeekStart, slugify, type Timesheet, type TimesheetStatus, type User } from '@app/core'
+import {
+  addDays,
+  currentWeekStart,
+  defaultPayrollRules,
+  slugify,
+  type Timesheet,
+  type TimesheetStatus,
+  type User,
+} from '@app/core'
 import { stableId, type SeedOrganization } from './seed.ts'
 
 /** Realistic sample organizations for local use, the demo and the benchmark; the same name gives the same data. */
@@ -138,6 +146,7 @@ export const sampleOrganization = (o: SampleOptions): SeedOrganization => {
     timeZone,
     weekStartDay: 'monday',
     approvalEmails: !o.demo,
+    ...defaultPayrollRules(),
     createdAt: created,
     updatedAt: created,
     ...(o.demo ? { demo: true } : {}),
@@ -164,6 +173,9 @@ export const sampleOrganization = (o: SampleOptions): SeedOrganization => {
       supervisorId: null,
       username: local ? `${handle}.${orgId.slice(0, 4)}${i}` : null,
       authType: local ? 'local' : 'oidc',
+      payType: 'non-exempt',
+      // A stable id in the payroll system, so the sample's payroll files have every member.
+      payrollId: String(100000 + i),
       createdAt: created,
       updatedAt: created,
     }
@@ -201,6 +213,7 @@ export const sampleOrganization = (o: SampleOptions): SeedOrganization => {
           days[`${day}Activity`] = ''
         }
       }
+      for (const day of DAYS) (days as Record<string, unknown>)[`${day}BreakMinutes`] = 0
       const submittedAt = status === 'draft' ? null : `${addDays(week, 6)}T18:00:00.000Z`
       const decidedAt = `${addDays(week, 8)}T15:00:00.000Z`
       const decided = status === 'approved' || status === 'rejected'

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { Organization, Timesheet, TimesheetStatus, User } from '@app/core'
+import { memberWeek, type Organization, type Timesheet, type TimesheetStatus, type User } from '@app/core'
 import { keys } from './keys.ts'
 import { table, type Item } from './table.ts'
 import { timesheetItem } from './timesheets.ts'
@@ -20,13 +20,22 @@ export const stableId = (...parts: (string | number)[]) => {
 }
 
 /**
- * Writes an organization with its members, lookups, timesheets, week locks and counters in
+ * Writes an organization with its members, lookups, timesheets, week locks, counters and the
+ * payroll figures of approved weeks in
  * batches. Ids are stable, so running it again for the same organization changes nothing new.
  */
 export const seedOrganization = async (seed: SeedOrganization) => {
   const orgId = seed.organization.id
   const counts: Record<TimesheetStatus, number> = { draft: 0, pending: 0, approved: 0, rejected: 0 }
   for (const t of seed.timesheets) counts[t.status]++
+  const people = new Map(seed.members.map((m) => [m.id, m]))
+  // Approved weeks carry the payroll figures approval would have stored with the decision.
+  const figures = seed.timesheets.flatMap((t) => {
+    const member = people.get(t.employeeId)
+    if (t.status !== 'approved' || !member) return []
+    const week = memberWeek(t, seed.organization, member.payType, member.role)
+    return [{ ...keys.weekFigures(orgId, t.weekStartDate, t.employeeId), ...week }]
+  })
   const items: Item[] = [
     { ...keys.organization(orgId), ...seed.organization, memberCount: seed.members.length },
     { ...keys.orgSlug(seed.organization.slug), orgId },
@@ -46,6 +55,7 @@ export const seedOrganization = async (seed: SeedOrganization) => {
     ...seed.timesheets.map((t) => ({ ...keys.employeeWeek(orgId, t.employeeId, t.weekStartDate), timesheetId: t.id })),
     { ...keys.timesheetCounter(orgId), n: Math.max(0, ...seed.timesheets.map((t) => t.id)) },
     { ...keys.timesheetStats(orgId), ...counts },
+    ...figures,
   ]
   await table.putMany(items)
   return { items: items.length }

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { slugify, TRIAL_DAYS, type Organization, type User } from '@app/core'
+import { defaultPayrollRules, slugify, TRIAL_DAYS, type Organization, type User } from '@app/core'
 import { keys } from './keys.ts'
 import { epochSeconds, isConditionFailure, nowIso, table } from './table.ts'
 
@@ -76,6 +76,7 @@ export const system = {
       timeZone: p.timeZone,
       weekStartDay: 'monday',
       approvalEmails: true,
+      ...defaultPayrollRules(),
       createdAt: now,
       updatedAt: now,
     }
@@ -91,6 +92,8 @@ export const system = {
       supervisorId: null,
       username: null,
       authType: 'oidc',
+      payType: 'non-exempt',
+      payrollId: null,
       createdAt: now,
       updatedAt: now,
     }

@@ -3,6 +3,7 @@ import {
   forbidden,
   isEditable,
   notFound,
+  PERIOD_CLOSED_MESSAGE,
   statusLabel,
   Timesheet,
   type TimesheetDays,
@@ -17,13 +18,13 @@ export const staleVersionMessage =
   'This timesheet was changed somewhere else (another device or tab) since you opened it. Reload to see the latest version; nothing was overwritten.'
 
 const emptyDays = (): TimesheetDays => ({
-  mondayStart: '', mondayEnd: '', mondayActivity: '',
-  tuesdayStart: '', tuesdayEnd: '', tuesdayActivity: '',
-  wednesdayStart: '', wednesdayEnd: '', wednesdayActivity: '',
-  thursdayStart: '', thursdayEnd: '', thursdayActivity: '',
-  fridayStart: '', fridayEnd: '', fridayActivity: '',
-  saturdayStart: '', saturdayEnd: '', saturdayActivity: '',
-  sundayStart: '', sundayEnd: '', sundayActivity: '',
+  mondayStart: '', mondayEnd: '', mondayActivity: '', mondayBreakMinutes: 0,
+  tuesdayStart: '', tuesdayEnd: '', tuesdayActivity: '', tuesdayBreakMinutes: 0,
+  wednesdayStart: '', wednesdayEnd: '', wednesdayActivity: '', wednesdayBreakMinutes: 0,
+  thursdayStart: '', thursdayEnd: '', thursdayActivity: '', thursdayBreakMinutes: 0,
+  fridayStart: '', fridayEnd: '', fridayActivity: '', fridayBreakMinutes: 0,
+  saturdayStart: '', saturdayEnd: '', saturdayActivity: '', saturdayBreakMinutes: 0,
+  sundayStart: '', sundayEnd: '', sundayActivity: '', sundayBreakMinutes: 0,
   notes: '',
 }) // prettier-ignore
 
@@ -76,10 +77,20 @@ export const timesheetsOf = (orgId: string) => {
     if (expected !== undefined && expected !== t.version) throw conflict(staleVersionMessage)
   }
 
+  /**
+   * The one check of a closed pay period (issue 19): every write of a timesheet carries it, first
+   * in its transaction, so no edit, submission or decision lands in a closed week.
+   */
+  const weekOpen = (week: string): TransactInput => ({
+    ConditionCheck: { Key: keys.weekLock(orgId, week), ConditionExpression: 'attribute_not_exists(pk)' },
+  })
+  const periodClosed = (e: unknown) => isConditionFailure(e, 0)
+
   /** Writes `next` over `current` if nobody else wrote in between, moving the counts with it. */
   const replace = async (current: Timesheet, next: Timesheet, effects?: Effects) => {
     try {
       await table.transact([
+        weekOpen(current.weekStartDate),
         {
           Put: {
             Item: timesheetItem(next),
@@ -91,7 +102,8 @@ export const timesheetsOf = (orgId: string) => {
         ...effectItems(orgId, effects),
       ])
     } catch (e) {
-      if (isConditionFailure(e, 0)) throw conflict(staleVersionMessage)
+      if (periodClosed(e)) throw conflict(PERIOD_CLOSED_MESSAGE)
+      if (isConditionFailure(e, 1)) throw conflict(staleVersionMessage)
       throw e
     }
     return next
@@ -152,6 +164,7 @@ export const timesheetsOf = (orgId: string) => {
       const t = newDraft(employeeId, weekStartDate, Number(counter!.n))
       try {
         await table.transact([
+          weekOpen(weekStartDate),
           {
             Put: {
               Item: { ...keys.employeeWeek(orgId, employeeId, weekStartDate), timesheetId: t.id },
@@ -168,8 +181,9 @@ export const timesheetsOf = (orgId: string) => {
         ])
         return t
       } catch (e) {
+        if (periodClosed(e)) throw conflict(PERIOD_CLOSED_MESSAGE)
         // Another request created this week's timesheet first: that one is the week's timesheet.
-        if (!isConditionFailure(e, 0)) throw e
+        if (!isConditionFailure(e, 1)) throw e
         const winner = await weekOf(employeeId, weekStartDate)
         if (!winner) throw e
         return winner
@@ -258,6 +272,7 @@ export const timesheetsOf = (orgId: string) => {
       }
       try {
         await table.transact([
+          weekOpen(current.weekStartDate),
           {
             Put: {
               Item: timesheetItem(next),
@@ -270,6 +285,7 @@ export const timesheetsOf = (orgId: string) => {
           ...effectItems(orgId, effects),
         ])
       } catch (e) {
+        if (periodClosed(e)) throw conflict(PERIOD_CLOSED_MESSAGE)
         // The timesheet changed, or (the only other condition) the emailed link was spent meanwhile.
         if (isConditionFailure(e))
           throw conflict('Another supervisor decided this timesheet at the same moment; reload to see the decision')
@@ -285,6 +301,20 @@ export const timesheetsOf = (orgId: string) => {
         KeyConditionExpression: 'gsi2pk = :p AND gsi2sk BETWEEN :a AND :b',
         ExpressionAttributeValues: {
           ':p': keys.orgTimesheets(orgId),
+          ':a': keys.weekRange(start, end).from,
+          ':b': keys.weekRange(start, end).to,
+        },
+      })
+      return items.map((i) => Timesheet.parse(i))
+    },
+
+    /** Drafts whose week starts between two dates, inclusive (a pay period's unfinished weeks). */
+    async draftsInWeeks(start: string, end: string) {
+      const items = await table.queryAll({
+        index: 'gsi3',
+        KeyConditionExpression: 'gsi3pk = :p AND gsi3sk BETWEEN :a AND :b',
+        ExpressionAttributeValues: {
+          ':p': keys.statusTimesheets(orgId, 'draft'),
           ':a': keys.weekRange(start, end).from,
           ':b': keys.weekRange(start, end).to,
         },

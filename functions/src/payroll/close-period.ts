@@ -1,0 +1,41 @@
+import { badRequest, fullName, isPeriodStart, PayPeriod, PeriodParams, periodContaining } from '@app/core'
+import { defineRoute } from '../http/define-route.ts'
+import { blockedError, blockersOf, loadPeriods, lockedWeeksOf, periodView } from '../workflows/pay-periods.ts'
+import { anchorOf } from '../workflows/payroll.ts'
+
+/**
+ * Closes a pay period when every timesheet it carries is approved; its weeks are then locked
+ * against every edit, submission and decision. The locks are written first and the timesheets
+ * read again after, so a submission racing the close either lands before (and the close is
+ * undone with 409) or is refused by the lock.
+ */
+export default defineRoute({
+  method: 'POST',
+  path: '/api/payroll/periods/{start}/close',
+  auth: 'supervisor',
+  params: PeriodParams,
+  response: PayPeriod,
+  uses: ['table'],
+  handler: async ({ params, session, db }) => {
+    const org = await db.organization.get()
+    const anchor = anchorOf(org)
+    if (!isPeriodStart(params.start, org.payPeriodFrequency, anchor))
+      throw badRequest('This date does not start a pay period', { start: 'This date does not start a pay period' })
+    const period = periodContaining(params.start, org.payPeriodFrequency, anchor)
+    const before = await loadPeriods(db, period, period)
+    const blockers = blockersOf(period, before, before.members)
+    if (blockers.length) throw blockedError(blockers)
+
+    await db.payroll.close(period, lockedWeeksOf(period), {
+      firstName: session.user.firstName,
+      lastName: session.user.lastName,
+    })
+    const after = await loadPeriods(db, period, period)
+    const late = blockersOf(period, after, after.members)
+    if (late.length) {
+      await db.payroll.reopen(period.start, `Closing by ${fullName(session.user)} undone: a timesheet changed meanwhile`)
+      throw blockedError(late)
+    }
+    return periodView(org, period, after)
+  },
+})

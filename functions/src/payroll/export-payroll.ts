@@ -1,0 +1,71 @@
+import {
+  adpCsv,
+  AppError,
+  badRequest,
+  ExportRequest,
+  gustoCsv,
+  missingPayrollIdMessage,
+  payrollCsv,
+  quickbooksIif,
+  Redirect,
+  type ExportFormat,
+  type MemberTotals,
+} from '@app/core'
+import { defineRoute } from '../http/define-route.ts'
+import { HttpResponse } from '../http/response.ts'
+import { payrollTotals } from '../workflows/payroll.ts'
+
+/** The formats that name members by their payroll id. */
+const needsPayrollId: ReadonlySet<ExportFormat> = new Set(['gusto', 'adp'])
+
+const extension: Record<ExportFormat, string> = { csv: 'csv', gusto: 'csv', 'quickbooks-iif': 'iif', adp: 'csv' }
+
+/**
+ * A payroll file of the range's approved hours (volunteers are never in it), written to the
+ * exports bucket, then a redirect to a 15-minute link, like the bulk report.
+ */
+export default defineRoute({
+  method: 'GET',
+  path: '/api/payroll/export',
+  auth: 'supervisor',
+  query: ExportRequest,
+  response: Redirect,
+  uses: ['table:read', 'exportsBucket'],
+  handler: async ({ query, db, files }) => {
+    const [org, { payroll }] = await Promise.all([
+      db.organization.get(),
+      payrollTotals(db, { start: query.from, end: query.to }),
+    ])
+    if (needsPayrollId.has(query.format)) {
+      const missing = payroll.filter((m) => !m.payrollId)
+      if (missing.length)
+        throw new AppError(
+          400,
+          'bad_request',
+          missingPayrollIdMessage(missing.map((m) => `${m.firstName} ${m.lastName}`)),
+          undefined,
+          { members: missing.map((m) => ({ employeeId: m.employeeId, firstName: m.firstName, lastName: m.lastName })) },
+        )
+    }
+    if (query.format === 'adp' && (!org.adpCompanyCode || !org.adpBatchId))
+      throw badRequest('Set the ADP company code and batch id in Settings → Payroll first')
+    const body = fileOf(query.format, payroll, org.name, org.adpCompanyCode ?? '', org.adpBatchId ?? '')
+    const name = `payroll-${query.format}-${query.from}-${query.to}`
+    const file = files.report(`${name}-${new Date().toISOString().replace(/[:.]/g, '-')}`)
+    await file.put(body)
+    return HttpResponse.redirect(await file.url(`${name}.${extension[query.format]}`))
+  },
+})
+
+const fileOf = (format: ExportFormat, members: MemberTotals[], company: string, adpCode: string, adpBatch: string) => {
+  switch (format) {
+    case 'csv':
+      return payrollCsv(members)
+    case 'gusto':
+      return gustoCsv(members)
+    case 'adp':
+      return adpCsv(members, adpCode, adpBatch)
+    case 'quickbooks-iif':
+      return quickbooksIif(members, company)
+  }
+}

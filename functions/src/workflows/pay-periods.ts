@@ -1,0 +1,115 @@
+import {
+  addDays,
+  carriedWeekStarts,
+  carriesWeek,
+  dayOfDate,
+  hasAnyTime,
+  hoursOf,
+  isWeekStart,
+  PERIOD_BLOCKED_MESSAGE,
+  AppError,
+  type MemberWeek,
+  type Organization,
+  type PayPeriod,
+  type Period,
+  type Person,
+  type Timesheet,
+  type User,
+} from '@app/core'
+import type { OrgDb, StoredPeriod } from '@app/data'
+
+/**
+ * Pay periods as the Payroll page lists them, and their close. A period carries the workweeks
+ * that end inside it (packages/core/src/pay-periods.ts), so its totals, its blockers and the
+ * weeks its close locks are all taken from those workweeks.
+ */
+
+const person = (u: Pick<User, 'id' | 'firstName' | 'lastName'>): Person => ({
+  employeeId: u.id,
+  firstName: u.firstName,
+  lastName: u.lastName,
+})
+const byName = (a: Person, b: Person) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName)
+
+/** Week starts whose timesheets a closed period locks: Mondays and Sundays (a week start either way). */
+export const lockedWeeksOf = (period: Period): string[] => {
+  const weeks = carriedWeekStarts(period)
+  const out: string[] = []
+  for (let d = weeks.start; d <= weeks.end; d = addDays(d, 1)) {
+    const day = dayOfDate(d)
+    if (day === 'monday' || day === 'sunday') out.push(d)
+  }
+  return out
+}
+
+/** A timesheet that keeps a period from closing: anything not approved that holds work or awaits a decision. */
+const blocks = (t: Timesheet) => t.status === 'pending' || t.status === 'rejected' || (t.status === 'draft' && hasAnyTime(t))
+
+export interface PeriodData {
+  stored: StoredPeriod[]
+  figures: MemberWeek[]
+  sheets: Timesheet[]
+  drafts: Timesheet[]
+  members: User[]
+}
+
+/** Everything the periods from `oldest` to `newest` need, in a few queries whatever their number. */
+export const loadPeriods = async (db: OrgDb, oldest: Period, newest: Period): Promise<PeriodData> => {
+  const weeks = carriedWeekStarts({ start: oldest.start, end: newest.end })
+  const [stored, figures, sheets, drafts, members] = await Promise.all([
+    db.payroll.periods(oldest.start, newest.start),
+    db.payroll.figuresOfWeeks(weeks.start, weeks.end),
+    db.timesheets.inWeeks(weeks.start, weeks.end),
+    db.timesheets.draftsInWeeks(weeks.start, weeks.end),
+    db.users.list(),
+  ])
+  return { stored, figures, sheets, drafts, members }
+}
+
+export const periodView = (org: Organization, period: Period, data: PeriodData): PayPeriod => {
+  const stored = data.stored.find((p) => p.start === period.start && p.end === period.end)
+  const figures = data.figures.filter((f) => f.role !== 'volunteer' && carriesWeek(period, f.weekStartDate))
+  const sheets = data.sheets.filter((t) => carriesWeek(period, t.weekStartDate))
+  const names = new Map(data.members.map((m) => [m.id, m]))
+  const named = (ids: Iterable<string>) =>
+    [...new Set(ids)].flatMap((id) => (names.has(id) ? [person(names.get(id)!)] : [])).sort(byName)
+  // Staff who owe a timesheet for a workweek the period carries and have not submitted one.
+  const orgWeeks = lockedWeeksOf(period).filter((w) => isWeekStart(w, org.weekStartDay))
+  const submitted = new Set(sheets.map((t) => `${t.employeeId}#${t.weekStartDate}`))
+  const notSubmitted = data.members
+    .filter((m) => m.role === 'employee' && orgWeeks.some((w) => !submitted.has(`${m.id}#${w}`)))
+    .map((m) => m.id)
+  const sum = (pick: (f: MemberWeek) => number) => figures.reduce((a, f) => a + pick(f), 0)
+  return {
+    start: period.start,
+    end: period.end,
+    status: stored?.status ?? 'open',
+    closedAt: stored?.closedAt ?? null,
+    closedBy: stored?.closedBy ?? null,
+    reopenedReason: stored?.reopenedReason ?? null,
+    notSubmitted: named(notSubmitted),
+    pending: named(sheets.filter((t) => t.status === 'pending').map((t) => t.employeeId)),
+    approvedHours: hoursOf(sum((f) => f.paidMinutes)),
+    regularHours: hoursOf(sum((f) => f.regularMinutes)),
+    overtimeHours: hoursOf(sum((f) => f.overtimeMinutes)),
+    doubleTimeHours: hoursOf(sum((f) => f.doubleTimeMinutes)),
+    breakMinutes: sum((f) => f.breakMinutes),
+  }
+}
+
+/** The members whose timesheets keep `period` from closing. */
+export const blockersOf = (period: Period, data: PeriodData, people: User[]): Person[] => {
+  const names = new Map(people.map((m) => [m.id, m]))
+  const ids = new Set(
+    [...data.sheets, ...data.drafts].filter((t) => carriesWeek(period, t.weekStartDate) && blocks(t)).map((t) => t.employeeId),
+  )
+  return [...ids]
+    .map((id) => {
+      const m = names.get(id)
+      return m ? person(m) : { employeeId: id, firstName: 'Removed', lastName: 'member' }
+    })
+    .sort(byName)
+}
+
+/** 409 with the members who block the close (the API's error body, plus `blockers`). */
+export const blockedError = (blockers: Person[]) => new AppError(409, 'conflict', PERIOD_BLOCKED_MESSAGE, undefined, { blockers })

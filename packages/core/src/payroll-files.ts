@@ -1,0 +1,215 @@
+import { toCsv } from './csv.ts'
+import { hoursOf, type DayFigures, type MemberWeek } from './overtime.ts'
+import type { PayType } from './payroll.ts'
+
+/**
+ * Payroll totals and the files payroll systems import (issue 19), all from the member-week
+ * figures approval stored. Minutes are added up first and turned into hours (two decimals) once.
+ */
+
+export interface PayrollPerson {
+  employeeId: string
+  firstName: string
+  lastName: string
+  department: string | null
+  payrollId: string | null
+}
+
+export interface MemberTotals extends PayrollPerson {
+  payType: PayType
+  paidMinutes: number
+  regularMinutes: number
+  overtimeMinutes: number
+  doubleTimeMinutes: number
+  breakMinutes: number
+  daysWorked: number
+  days: DayFigures[]
+}
+
+const byName = (a: PayrollPerson, b: PayrollPerson) =>
+  a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName) || a.employeeId.localeCompare(b.employeeId)
+
+/**
+ * Adds up member-weeks per member, by last name. `person` names a member (removed ones too);
+ * the pay type shown is the one of the member's latest week.
+ */
+export const totalsByMember = (
+  weeks: readonly MemberWeek[],
+  person: (employeeId: string) => PayrollPerson,
+): MemberTotals[] => {
+  const totals = new Map<string, MemberTotals & { latestWeek: string }>()
+  for (const w of [...weeks].sort((a, b) => a.weekStartDate.localeCompare(b.weekStartDate))) {
+    const t = totals.get(w.employeeId) ?? {
+      ...person(w.employeeId),
+      payType: w.payType,
+      latestWeek: w.weekStartDate,
+      paidMinutes: 0,
+      regularMinutes: 0,
+      overtimeMinutes: 0,
+      doubleTimeMinutes: 0,
+      breakMinutes: 0,
+      daysWorked: 0,
+      days: [],
+    }
+    t.payType = w.payType
+    t.paidMinutes += w.paidMinutes
+    t.regularMinutes += w.regularMinutes
+    t.overtimeMinutes += w.overtimeMinutes
+    t.doubleTimeMinutes += w.doubleTimeMinutes
+    t.breakMinutes += w.breakMinutes
+    t.daysWorked += w.daysWorked
+    t.days.push(...w.days)
+    totals.set(w.employeeId, t)
+  }
+  return [...totals.values()].map(({ latestWeek: _latest, ...t }) => t).sort(byName)
+}
+
+/** A member as GET /api/payroll/summary answers it. */
+export const summaryRow = (t: MemberTotals) => ({
+  employeeId: t.employeeId,
+  firstName: t.firstName,
+  lastName: t.lastName,
+  payType: t.payType,
+  payrollId: t.payrollId,
+  regularHours: hoursOf(t.regularMinutes),
+  overtimeHours: hoursOf(t.overtimeMinutes),
+  doubleTimeHours: hoursOf(t.doubleTimeMinutes),
+  breakMinutes: t.breakMinutes,
+  daysWorked: t.daysWorked,
+})
+
+const hours = (minutes: number) => hoursOf(minutes).toFixed(2)
+
+/** Our own layout: a row per member (their totals), each followed by a row per day they worked. */
+export const payrollCsv = (members: readonly MemberTotals[]): string =>
+  toCsv([
+    [
+      'Row',
+      'Employee ID',
+      'Payroll ID',
+      'First Name',
+      'Last Name',
+      'Pay Type',
+      'Date',
+      'Paid Hours',
+      'Regular Hours',
+      'Overtime Hours',
+      'Double Time Hours',
+      'Break Minutes',
+      'Days Worked',
+    ],
+    ...members.flatMap((m) => {
+      const who = [m.employeeId, m.payrollId ?? '', m.firstName, m.lastName, m.payType]
+      return [
+        [
+          'Member',
+          ...who,
+          '',
+          hours(m.paidMinutes),
+          hours(m.regularMinutes),
+          hours(m.overtimeMinutes),
+          hours(m.doubleTimeMinutes),
+          m.breakMinutes,
+          m.daysWorked,
+        ],
+        ...[...m.days]
+          .sort((a, b) => a.date.localeCompare(b.date))
+          .map((d) => [
+            'Day',
+            ...who,
+            d.date,
+            hours(d.paidMinutes),
+            hours(d.regularMinutes),
+            hours(d.overtimeMinutes),
+            hours(d.doubleTimeMinutes),
+            d.breakMinutes,
+            1,
+          ]),
+      ]
+    }),
+  ])
+
+/** Gusto's hours import: its template's column titles; the Gusto employee id is the payroll id. */
+export const gustoCsv = (members: readonly MemberTotals[]): string =>
+  toCsv([
+    ['first_name', 'last_name', 'gusto_employee_id', 'regular_hours', 'overtime_hours', 'double_overtime_hours'],
+    ...members.map((m) => [
+      m.firstName,
+      m.lastName,
+      m.payrollId ?? '',
+      hours(m.regularMinutes),
+      hours(m.overtimeMinutes),
+      hours(m.doubleTimeMinutes),
+    ]),
+  ])
+
+/**
+ * ADP Workforce Now paydata import: Co Code, Batch ID and File # first (ADP requires these
+ * positions), then regular and overtime hours; double time goes in Hours 3 with code D.
+ */
+export const adpCsv = (members: readonly MemberTotals[], companyCode: string, batchId: string): string =>
+  toCsv([
+    ['Co Code', 'Batch ID', 'File #', 'Reg Hours', 'O/T Hours', 'Hours 3 Code', 'Hours 3 Amount'],
+    ...members.map((m) => [
+      companyCode,
+      batchId,
+      m.payrollId ?? '',
+      hours(m.regularMinutes),
+      hours(m.overtimeMinutes),
+      m.doubleTimeMinutes > 0 ? 'D' : '',
+      m.doubleTimeMinutes > 0 ? hours(m.doubleTimeMinutes) : '',
+    ]),
+  ])
+
+/** QuickBooks refuses a timer activity over 23:59. */
+export const MAX_IIF_MINUTES = 23 * 60 + 59
+
+/** 'H:MM', as IIF's DURATION wants it (4 hours 15 minutes is 4:15). */
+export const iifDuration = (minutes: number): string => `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`
+
+/** Splits minutes into pieces QuickBooks accepts (none over 23:59). */
+export const iifPieces = (minutes: number): number[] => {
+  const pieces: number[] = []
+  for (let left = minutes; left > 0; left -= MAX_IIF_MINUTES) pieces.push(Math.min(left, MAX_IIF_MINUTES))
+  return pieces
+}
+
+/** MM/DD/YY, IIF's date. */
+const iifDate = (date: string) => `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(2, 4)}`
+
+/** A tab-separated cell: formula-safe like the CSV cells, and never a tab or line break. */
+const iifCell = (value: string | number) => {
+  const s = String(value).replace(/[\t\r\n]+/g, ' ')
+  return /^[=+\-@]/.test(s) ? `'${s}` : s
+}
+
+const iifLine = (cells: (string | number)[]) => cells.map(iifCell).join('\t')
+
+/** The payroll items of the IIF rows; a supervisor maps them to QuickBooks' own once. */
+export const IIF_PAY_ITEMS = { regular: 'Regular Pay', overtime: 'Overtime Pay', doubleTime: 'Double Time Pay' } as const
+
+/**
+ * QuickBooks Desktop timer activities: the TIMERHDR block, then one TIMEACT row per member-day
+ * and payroll item (regular, overtime, double time), each no longer than 23:59.
+ */
+export const quickbooksIif = (members: readonly MemberTotals[], companyName: string): string => {
+  const lines = [
+    '!TIMERHDR\tVER\tREL\tCOMPANYNAME\tIMPORTEDBEFORE\tFROMTIMER\tCOMPANYCREATETIME',
+    iifLine(['TIMERHDR', 8, 0, companyName, 'N', 'Y', 0]),
+    '!TIMEACT\tDATE\tJOB\tEMP\tITEM\tPITEM\tDURATION\tPROJ\tNOTE\tBILLINGSTATUS',
+  ]
+  for (const m of members) {
+    const emp = `${m.firstName} ${m.lastName}`.trim()
+    for (const d of [...m.days].sort((a, b) => a.date.localeCompare(b.date))) {
+      for (const [item, minutes] of [
+        [IIF_PAY_ITEMS.regular, d.regularMinutes],
+        [IIF_PAY_ITEMS.overtime, d.overtimeMinutes],
+        [IIF_PAY_ITEMS.doubleTime, d.doubleTimeMinutes],
+      ] as const) {
+        for (const piece of iifPieces(minutes))
+          lines.push(iifLine(['TIMEACT', iifDate(d.date), '', emp, '', item, iifDuration(piece), '', '', 0]))
+      }
+    }
+  }
+  return lines.join('\r\n') + '\r\n'
+}

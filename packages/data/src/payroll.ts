@@ -1,0 +1,113 @@
+import { conflict, type MemberWeek, type Period } from '@app/core'
+import { keys } from './keys.ts'
+import { isConditionFailure, nowIso, table } from './table.ts'
+
+/** A pay period's stored state; periods never closed have no item and are open. */
+export interface StoredPeriod {
+  start: string
+  end: string
+  status: 'open' | 'closed'
+  closedAt: string | null
+  closedBy: { firstName: string; lastName: string } | null
+  reopenedReason: string | null
+  /** The workweeks (by start date) the close locked; a reopen unlocks exactly these. */
+  lockedWeeks: string[]
+}
+
+const parsePeriod = (item: Record<string, unknown>): StoredPeriod => ({
+  start: String(item.start),
+  end: String(item.end),
+  status: item.status === 'closed' ? 'closed' : 'open',
+  closedAt: (item.closedAt as string | null | undefined) ?? null,
+  closedBy: (item.closedBy as StoredPeriod['closedBy'] | undefined) ?? null,
+  reopenedReason: (item.reopenedReason as string | null | undefined) ?? null,
+  lockedWeeks: (item.lockedWeeks as string[] | undefined) ?? [],
+})
+
+const parseFigures = (item: Record<string, unknown>): MemberWeek => {
+  const { pk: _pk, sk: _sk, ...figures } = item
+  return figures as unknown as MemberWeek
+}
+
+/**
+ * Issue 19's payroll data of one organization: the member-week figures approval stores (the
+ * `figures` effect), and pay periods with the week locks a close writes.
+ */
+export const payrollOf = (orgId: string) => ({
+  /** The figures of approved member-weeks starting from `start` to `end`, inclusive (one query). */
+  async figuresOfWeeks(start: string, end: string): Promise<MemberWeek[]> {
+    const range = keys.figuresRange(start, end)
+    const items = await table.queryAll({
+      KeyConditionExpression: 'pk = :p AND sk BETWEEN :a AND :b',
+      ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':a': range.from, ':b': range.to },
+    })
+    return items.map(parseFigures)
+  },
+
+  /** Stored periods whose first day is from `start` to `end`, inclusive. */
+  async periods(start: string, end: string): Promise<StoredPeriod[]> {
+    const range = keys.periodRange(start, end)
+    const items = await table.queryAll({
+      KeyConditionExpression: 'pk = :p AND sk BETWEEN :a AND :b',
+      ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':a': range.from, ':b': range.to },
+    })
+    return items.map(parsePeriod)
+  },
+
+  /**
+   * Closes a period: its state and a lock per workweek in one transaction, conditioned on the
+   * period not being closed already. From then on every timesheet write of those weeks fails.
+   */
+  async close(period: Period, weeks: string[], by: { firstName: string; lastName: string }): Promise<StoredPeriod> {
+    const closed: StoredPeriod = {
+      ...period,
+      status: 'closed',
+      closedAt: nowIso(),
+      closedBy: by,
+      reopenedReason: null,
+      lockedWeeks: weeks,
+    }
+    try {
+      await table.transact([
+        {
+          Put: {
+            Item: { ...keys.payPeriod(orgId, period.start), ...closed },
+            ConditionExpression: 'attribute_not_exists(pk) OR #s <> :closed',
+            ExpressionAttributeNames: { '#s': 'status' },
+            ExpressionAttributeValues: { ':closed': 'closed' },
+          },
+        },
+        ...weeks.map((week) => ({ Put: { Item: { ...keys.weekLock(orgId, week), periodStart: period.start } } })),
+      ])
+    } catch (e) {
+      if (isConditionFailure(e, 0)) throw conflict('This pay period is already closed')
+      throw e
+    }
+    return closed
+  },
+
+  /** Reopens a closed period with the reason: its week locks go in the same transaction. */
+  async reopen(start: string, reason: string): Promise<StoredPeriod> {
+    const item = await table.get(keys.payPeriod(orgId, start))
+    const current = item ? parsePeriod(item) : undefined
+    if (!current || current.status !== 'closed') throw conflict('This pay period is not closed')
+    const reopened: StoredPeriod = { ...current, status: 'open', reopenedReason: reason, lockedWeeks: [] }
+    try {
+      await table.transact([
+        {
+          Put: {
+            Item: { ...keys.payPeriod(orgId, start), ...reopened },
+            ConditionExpression: '#s = :closed AND closedAt = :at',
+            ExpressionAttributeNames: { '#s': 'status' },
+            ExpressionAttributeValues: { ':closed': 'closed', ':at': current.closedAt },
+          },
+        },
+        ...current.lockedWeeks.map((week) => ({ Delete: { Key: keys.weekLock(orgId, week) } })),
+      ])
+    } catch (e) {
+      if (isConditionFailure(e, 0)) throw conflict('This pay period changed at the same moment; reload to see it')
+      throw e
+    }
+    return reopened
+  },
+})
