@@ -12,6 +12,7 @@ import type {
   PayPeriodList,
   PayrollSettings,
   PayrollSettingsUpdate,
+  PayrollSummary,
   Person,
   VolunteerHours,
 } from '@app/core'
@@ -147,5 +148,16 @@ export const volunteerHoursQuery = (from: string, to: string) =>
       apiJson<VolunteerHours>(
         'GET',
         `${payrollKeys.volunteerHours(from, to)[0]}?${new URLSearchParams({ from, to }).toString()}`,
+      ),
+  })
+
+/** GET /api/payroll/summary: approved hours per member (volunteers aside), split into regular and overtime. */
+export const payrollSummaryQuery = (from: string, to: string) =>
+  queryOptions({
+    queryKey: payrollKeys.summary(from, to),
+    queryFn: () =>
+      apiJson<PayrollSummary>(
+        'GET',
+        `${payrollKeys.summary(from, to)[0]}?${new URLSearchParams({ from, to }).toString()}`,
       ),
   })

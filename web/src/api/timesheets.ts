@@ -16,7 +16,7 @@ import type {
   WeekTimesheetSave,
 } from '@app/core'
 import { ApiError, apiJson, getQueryFn } from './client.ts'
-import { dashboardKeys, reportKeys, timesheetKeys } from './keys.ts'
+import { dashboardKeys, payrollKeys, reportKeys, timesheetKeys } from './keys.ts'
 
 /** The dashboard's status filter; 'all' sends no status. */
 export type StatusFilter = 'all' | Exclude<TimesheetStatus, 'draft'>
@@ -159,6 +159,10 @@ export function useUpdateTimesheetStatus() {
         queryClient.invalidateQueries({ queryKey: dashboardKeys.pending }),
         queryClient.invalidateQueries({ queryKey: dashboardKeys.stats }),
         queryClient.invalidateQueries({ queryKey: reportKeys.all }),
+        // Approval stores the week's payroll figures (issue 19).
+        queryClient.invalidateQueries({ queryKey: payrollKeys.periods }),
+        queryClient.invalidateQueries({ queryKey: payrollKeys.summaries }),
+        queryClient.invalidateQueries({ queryKey: payrollKeys.volunteerReports }),
       ]),
   })
 }
