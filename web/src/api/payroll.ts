@@ -135,7 +135,8 @@ export async function checkPayrollExport(url: string): Promise<void> {
   } catch (e) {
     throw new NetworkError(e)
   }
-  if (res.type === 'opaqueredirect' || res.ok) return
+  // A browser hides a redirect it was told not to follow behind an opaque answer (status 0).
+  if (res.type === 'opaqueredirect' || res.ok || (res.status >= 300 && res.status < 400)) return
   const body = (await res.text().catch(() => '')).trim()
   throw new ApiError(res.status, body, res.statusText)
 }
