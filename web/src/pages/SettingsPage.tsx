@@ -39,9 +39,9 @@ function SettingsContent() {
           )}
         </CardContent>
       </Card>
-      <Card id="payroll">
+      <Card id="payroll" role="region" aria-labelledby="payroll-settings-title">
         <CardHeader>
-          <CardTitle>Payroll</CardTitle>
+          <CardTitle id="payroll-settings-title">Payroll</CardTitle>
           <CardDescription>Overtime rules, pay periods and the codes your payroll provider needs.</CardDescription>
         </CardHeader>
         <CardContent>
