@@ -54,7 +54,7 @@ describe('payroll journey', () => {
     // Settings → Payroll: every two weeks, starting with the first of those weeks.
     await supervisor.goto('/settings#payroll')
     const form = supervisor.getByRole('form', { name: 'Payroll settings' })
-    await form.getByLabel('Pay period').selectOption('biweekly')
+    await form.getByLabel('Pay period', { exact: true }).selectOption('biweekly')
     await form.getByLabel('First day of a pay period').fill(week1)
     await expectAccessible(supervisor, 'Settings → Payroll')
     await form.getByRole('button', { name: 'Save Payroll Settings' }).click()
