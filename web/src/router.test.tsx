@@ -39,6 +39,7 @@ describe('route tables', () => {
       '/subscribe',
       '/payment-success',
       '/demo',
+      '/payroll',
     ])
   })
 })

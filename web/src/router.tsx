@@ -26,6 +26,7 @@ const EmployeesPage = page(() => import('./pages/EmployeesPage.tsx'), 'Employees
 const SubscribePage = page(() => import('./pages/SubscribePage.tsx'), 'SubscribePage')
 const PaymentSuccessPage = page(() => import('./pages/PaymentSuccessPage.tsx'), 'PaymentSuccessPage')
 const DemoPage = page(() => import('./pages/DemoPage.tsx'), 'DemoPage')
+const PayrollPage = page(() => import('./pages/PayrollPage.tsx'), 'PayrollPage')
 const SignedOutTimesheetPage = page(() => import('./pages/SignedOutTimesheetPage.tsx'), 'SignedOutTimesheetPage')
 const NotFoundPage = page(() => import('./pages/NotFoundPage.tsx'), 'NotFoundPage')
 // The signed-in frame (header, user menu) is not needed by signed-out visitors either.
@@ -64,6 +65,7 @@ export const signedInRoutes: RouteEntry[] = [
   { path: '/subscribe', Page: SubscribePage },
   { path: '/payment-success', Page: PaymentSuccessPage },
   { path: '/demo', Page: DemoPage },
+  { path: '/payroll', Page: PayrollPage },
 ]
 
 function PublicRoutes({ authLoading }: { authLoading: boolean }) {

@@ -44,3 +44,19 @@ export const reportKeys = {
 }
 
 export const memberKeys = { all: ['/api/employees'] as const }
+
+const payrollSummary = ['/api/payroll/summary'] as const
+const volunteerHours = ['/api/reports/volunteer-hours'] as const
+
+/** Payroll (issue 19). A decision or a closed period changes the periods, the summaries and the volunteer hours. */
+export const payrollKeys = {
+  settings: ['/api/payroll/settings'] as const,
+  /** Every page of the pay periods list. */
+  periods: ['/api/payroll/periods'] as const,
+  /** Every summary, whatever its range. */
+  summaries: payrollSummary,
+  summary: (from: string, to: string) => [...payrollSummary, { from, to }] as const,
+  /** Every volunteer report, whatever its range. */
+  volunteerReports: volunteerHours,
+  volunteerHours: (from: string, to: string) => [...volunteerHours, { from, to }] as const,
+}

@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { AddedMember, MemberList, NewMember, PasswordReset } from '@app/core'
+import type { AddedMember, MemberList, MemberUpdate, NewMember, PasswordReset, User } from '@app/core'
 import { apiJson, apiRequest, getQueryFn } from './client.ts'
 import { dashboardKeys, memberKeys } from './keys.ts'
 
@@ -26,6 +26,21 @@ export function useAddMember() {
   return useMutation({
     mutationFn: (member: NewMember) => apiJson<AddedMember>('POST', '/api/employees', member),
     onSuccess: () => refreshAfterChange(queryClient),
+  })
+}
+
+/** PATCH /api/employees/{id} with the changed fields only; the answer replaces the member in the list at once. */
+export function useUpdateMember() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: MemberUpdate }) =>
+      apiJson<User>('PATCH', `/api/employees/${encodeURIComponent(id)}`, changes),
+    onSuccess: (updated) => {
+      queryClient.setQueryData<MemberList>(memberKeys.all, (members) =>
+        members?.map((m) => (m.id === updated.id ? updated : m)),
+      )
+      refreshAfterChange(queryClient)
+    },
   })
 }
 

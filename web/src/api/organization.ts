@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { OrganizationSettings, OrganizationSettingsUpdate } from '@app/core'
 import { apiJson, getQueryFn } from './client.ts'
-import { organizationKeys } from './keys.ts'
+import { organizationKeys, payrollKeys } from './keys.ts'
 
 /** Name, logo, and the zone and start day by which "this week" is judged (DESIGN.md section 5). */
 export type { OrganizationSettings }
@@ -19,6 +19,8 @@ const useSettingsAnswer = () => {
   const queryClient = useQueryClient()
   return (settings: OrganizationSettings) => {
     queryClient.setQueryData(organizationKeys.settings, settings)
+    // The week start is also the payroll settings' workweek start (one stored value).
+    void queryClient.invalidateQueries({ queryKey: payrollKeys.settings })
     return queryClient.invalidateQueries({ queryKey: organizationKeys.settings })
   }
 }

@@ -9,14 +9,14 @@ import {
 import type {
   CurrentWeek,
   DecidedTimesheet,
-  Timesheet,
+  TimesheetAnswer,
   TimesheetDays,
   TimesheetPage,
   TimesheetStatus,
   WeekTimesheetSave,
 } from '@app/core'
 import { ApiError, apiJson, getQueryFn } from './client.ts'
-import { dashboardKeys, reportKeys, timesheetKeys } from './keys.ts'
+import { dashboardKeys, payrollKeys, reportKeys, timesheetKeys } from './keys.ts'
 
 /** The dashboard's status filter; 'all' sends no status. */
 export type StatusFilter = 'all' | Exclude<TimesheetStatus, 'draft'>
@@ -64,9 +64,9 @@ export const useCurrentWeekTimesheet = (enabled = true) => useQuery({ ...current
 export const isConflictError = (error: unknown): boolean => error instanceof ApiError && error.status === 409
 
 /** Puts a saved timesheet into the current-week cache when it is that week's, so screens show it at once. */
-const remember = (queryClient: QueryClient, saved: Timesheet | null) => {
+const remember = (queryClient: QueryClient, saved: TimesheetAnswer | null) => {
   if (!saved) return
-  queryClient.setQueryData<Timesheet>(timesheetKeys.currentWeek, (current) =>
+  queryClient.setQueryData<TimesheetAnswer>(timesheetKeys.currentWeek, (current) =>
     current && current.id === saved.id ? saved : current,
   )
 }
@@ -90,7 +90,7 @@ export function useUpdateDraft() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, days, version }: UpdateDraftInput) =>
-      apiJson<Timesheet>('PUT', `/api/timesheets/draft/${id}`, { ...days, version }),
+      apiJson<TimesheetAnswer>('PUT', `/api/timesheets/draft/${id}`, { ...days, version }),
     onSuccess: async (saved) => {
       remember(queryClient, saved)
       await invalidate(queryClient, false)
@@ -103,7 +103,7 @@ export function useSubmitTimesheet() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, version }: { id: number; version: number }) =>
-      apiJson<Timesheet>('POST', `/api/timesheets/${id}/submit`, { version }),
+      apiJson<TimesheetAnswer>('POST', `/api/timesheets/${id}/submit`, { version }),
     onSuccess: async (submitted) => {
       remember(queryClient, submitted)
       await invalidate(queryClient, true)
@@ -116,7 +116,7 @@ export function useSaveWeekDraft() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: WeekTimesheetSave) =>
-      apiJson<Timesheet>('POST', '/api/timesheets/save-draft', { ...input, status: 'draft' }),
+      apiJson<TimesheetAnswer>('POST', '/api/timesheets/save-draft', { ...input, status: 'draft' }),
     onSuccess: async (saved) => {
       remember(queryClient, saved)
       await invalidate(queryClient, false)
@@ -128,7 +128,7 @@ export function useSaveWeekDraft() {
 export function useCreateTimesheet() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: WeekTimesheetSave) => apiJson<Timesheet>('POST', '/api/timesheets', input),
+    mutationFn: (input: WeekTimesheetSave) => apiJson<TimesheetAnswer>('POST', '/api/timesheets', input),
     onSuccess: async (submitted) => {
       remember(queryClient, submitted)
       await invalidate(queryClient, true)
@@ -159,6 +159,10 @@ export function useUpdateTimesheetStatus() {
         queryClient.invalidateQueries({ queryKey: dashboardKeys.pending }),
         queryClient.invalidateQueries({ queryKey: dashboardKeys.stats }),
         queryClient.invalidateQueries({ queryKey: reportKeys.all }),
+        // Approval stores the week's payroll figures (issue 19).
+        queryClient.invalidateQueries({ queryKey: payrollKeys.periods }),
+        queryClient.invalidateQueries({ queryKey: payrollKeys.summaries }),
+        queryClient.invalidateQueries({ queryKey: payrollKeys.volunteerReports }),
       ]),
   })
 }

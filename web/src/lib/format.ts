@@ -36,3 +36,18 @@ export function formatDate(value: string | null | undefined, style: DateStyle = 
 /** The embedded employee's name; a removed member has none. */
 export const employeeName = (employee: EmbeddedEmployee | null) =>
   employee ? fullName(employee) || 'Unnamed member' : 'Removed member'
+
+const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+
+/**
+ * Payroll hours as core computed them (two decimals, as payroll files carry them): '40.00'. Only
+ * the payroll figures use this; the spec's totals keep their one decimal (formatHours).
+ */
+export const formatPayrollHours = (hours: number): string => twoDecimals.format(hours)
+
+/** A break total in minutes, as entered: '60 min'. */
+export const formatBreakMinutes = (minutes: number): string => `${minutes} min`
+
+/** A value in dollars (the volunteer hour's worth): '$1,339.60'. */
+export const formatDollars = (amount: number): string => dollars.format(amount)

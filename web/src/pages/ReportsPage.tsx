@@ -33,6 +33,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { LoadingState } from '../components/ui/LoadingState.tsx'
 import { ErrorState } from '../components/ui/ErrorState.tsx'
 import { EmptyState } from '../components/ui/EmptyState.tsx'
+import { PayrollSummarySection } from '../components/reports/PayrollSummarySection.tsx'
+import { VolunteerHoursSection } from '../components/reports/VolunteerHoursSection.tsx'
 
 export const ACCESS_DENIED_REDIRECT_MS = 500
 const PERIODS = Object.keys(reportPeriodLabel) as ReportPeriodName[]
@@ -132,6 +134,13 @@ function Reports() {
       ) : (
         <ReportBody items={items} period={period} />
       )}
+
+      {period ? (
+        <>
+          <PayrollSummarySection from={period.start} to={period.end} />
+          <VolunteerHoursSection from={period.start} to={period.end} />
+        </>
+      ) : null}
     </div>
   )
 }

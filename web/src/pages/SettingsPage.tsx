@@ -5,6 +5,7 @@ import { DocumentTitle } from '../components/DocumentTitle.tsx'
 import { SupervisorOnly } from '../components/members/SupervisorOnly.tsx'
 import { PageLoading } from '../components/PageLoading.tsx'
 import { OrganizationSettingsForm } from '../components/settings/OrganizationSettingsForm.tsx'
+import { PayrollSettingsSection } from '../components/settings/PayrollSettingsForm.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/Card.tsx'
 import { ErrorState } from '../components/ui/ErrorState.tsx'
 
@@ -28,13 +29,23 @@ function SettingsContent() {
         </CardHeader>
         <CardContent>
           {settings.data ? (
-            <OrganizationSettingsForm saved={settings.data} />
+            // Keyed by the week start, which Settings → Payroll also edits: the form starts again from it.
+            <OrganizationSettingsForm key={settings.data.weekStartDay} saved={settings.data} />
           ) : (
             <ErrorState
               message={errorMessage(settings.error, 'Could not load the organization settings.')}
               onRetry={() => void settings.refetch()}
             />
           )}
+        </CardContent>
+      </Card>
+      <Card id="payroll" role="region" aria-labelledby="payroll-settings-title">
+        <CardHeader>
+          <CardTitle id="payroll-settings-title">Payroll</CardTitle>
+          <CardDescription>Overtime rules, pay periods and the codes your payroll provider needs.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <PayrollSettingsSection />
         </CardContent>
       </Card>
     </div>

@@ -2,6 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { ArrowLeft } from 'lucide-react'
 import {
+  breakField,
   currentWeekStart,
   DEFAULT_WEEK_START_DAY,
   dateOfDay,
@@ -17,7 +18,7 @@ import {
   statusLabel,
   type DayName,
   type TimesheetDays,
-  type Timesheet,
+  type TimesheetAnswer,
   type WeekStartDay,
   type WeekTimesheetSave,
 } from '@app/core'
@@ -63,11 +64,11 @@ export function SubmitTimesheetPage() {
 }
 
 /** Draft (and rejected, which its employee may fix and resubmit) prefill the form; a locked week does not. */
-const prefillOf = (timesheet: Timesheet | undefined) =>
+const prefillOf = (timesheet: TimesheetAnswer | undefined) =>
   timesheet && isEditable(timesheet.status) ? timesheet : undefined
 
 interface TimesheetFormProps {
-  current: Timesheet | undefined
+  current: TimesheetAnswer | undefined
   timeZone: string
   weekStartDay: WeekStartDay
 }
@@ -263,7 +264,7 @@ function DayCard({ day, date, days, disabled, timeZone, onFill, children }: DayC
   const f = dayFields(day)
   const label = dayLabel[day]
   const titleId = `${day}-title`
-  const hours = dayHours(days[f.start], days[f.end])
+  const hours = dayHours(days[f.start], days[f.end], days[breakField(day)])
   const now = () => nowHHMM(new Date(), timeZone)
   const quick = [
     { text: '9–5', name: `${label} from 09:00 to 17:00`, fill: { [f.start]: '09:00', [f.end]: '17:00' } },

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { UserPlus } from 'lucide-react'
-import { fullName, NewMember, Role, roleLabel, type AddedMember } from '@app/core'
+import { fullName, NewMember, roleLabel, type AddedMember } from '@app/core'
 import { useAddMember } from '../../api/members.ts'
 import { ApiError, errorMessage, isUnauthorizedError } from '../../api/client.ts'
 import { useFieldErrors } from '../../lib/field-errors.ts'
@@ -15,24 +15,20 @@ import {
   DialogHeading,
   DialogTrigger,
 } from '../ui/Dialog.tsx'
-import { FieldMessage } from '../ui/FieldMessage.tsx'
-import { Input, inputClasses } from '../ui/Input.tsx'
-import { Label } from '../ui/Label.tsx'
 import { CredentialsView } from './CredentialsView.tsx'
 import { staffLoginUrl } from './login-instructions.ts'
 import { FormAlert } from '../ui/FormAlert.tsx'
+import { MEMBER_FIELD_ORDER, MemberFields, type MemberField, type MemberValues } from './MemberFields.tsx'
 
-type Field = 'firstName' | 'lastName' | 'email' | 'department' | 'role'
-type Values = Record<Field, string>
-
-const FIELDS: { name: Exclude<Field, 'role'>; label: string; type: string; autoComplete: string }[] = [
-  { name: 'firstName', label: 'First Name', type: 'text', autoComplete: 'off' },
-  { name: 'lastName', label: 'Last Name', type: 'text', autoComplete: 'off' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'off' },
-  { name: 'department', label: 'Department', type: 'text', autoComplete: 'off' },
-]
-
-const empty: Values = { firstName: '', lastName: '', email: '', department: '', role: 'employee' }
+const empty: MemberValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  department: '',
+  role: 'employee',
+  payType: 'non-exempt',
+  payrollId: '',
+}
 
 /** Spec section 8: a duplicate (or any 400) gets the spec's wording; anything else its own message. */
 export const DUPLICATE_MEMBER = {
@@ -44,17 +40,14 @@ const isDuplicate = (error: unknown) =>
   (error.message.includes('already exists') ||
     (error instanceof ApiError ? error.status === 400 : /^400: /.test(error.message)))
 
-/** The form's fields in the order a person meets them (the first invalid one gets the focus). */
-const FIELD_ORDER: readonly Field[] = ['firstName', 'lastName', 'email', 'department', 'role']
-
 /** The Add Member dialog: the form, then the new member's login, shown this once with copy buttons. */
 export function AddMemberDialog() {
   const add = useAddMember()
   const [open, setOpen] = useState(false)
-  const [values, setValues] = useState<Values>(empty)
+  const [values, setValues] = useState<MemberValues>(empty)
   const [added, setAdded] = useState<AddedMember | null>(null)
 
-  const errors = useFieldErrors(FIELD_ORDER, add.error)
+  const errors = useFieldErrors(MEMBER_FIELD_ORDER, add.error)
   const shown = errors.shown
   // A refusal with no field to point at (a plan limit, no free username) is also said in the dialog.
   const formError =
@@ -108,18 +101,10 @@ export function AddMemberDialog() {
     })
   }
 
-  const field = (name: Field) => ({
-    id: `member-${name}`,
-    name,
-    value: values[name],
-    onChange: (e: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [name]: e.target.value }))
-      errors.clear(name)
-    },
-    'aria-invalid': shown[name] ? true : undefined,
-    'aria-describedby': shown[name] ? `member-${name}-error` : undefined,
-    disabled: add.isPending,
-  })
+  const onChange = (name: MemberField, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }))
+    errors.clear(name)
+  }
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -138,26 +123,7 @@ export function AddMemberDialog() {
             </DialogHeading>
             <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Add member">
               <FormAlert message={formError} />
-              <div className="grid gap-4 sm:grid-cols-2">
-                {FIELDS.map(({ name, label, type, autoComplete }) => (
-                  <div key={name} className="space-y-1.5">
-                    <Label htmlFor={`member-${name}`}>{label}</Label>
-                    <Input {...field(name)} type={type} autoComplete={autoComplete} required />
-                    {shown[name] ? <FieldMessage id={`member-${name}-error`}>{shown[name]}</FieldMessage> : null}
-                  </div>
-                ))}
-              </div>
-              <div className="space-y-1.5">
-                <Label htmlFor="member-role">Role</Label>
-                <select {...field('role')} className={inputClasses}>
-                  {Role.options.map((role) => (
-                    <option key={role} value={role}>
-                      {roleLabel[role]}
-                    </option>
-                  ))}
-                </select>
-                {shown.role ? <FieldMessage id="member-role-error">{shown.role}</FieldMessage> : null}
-              </div>
+              <MemberFields values={values} onChange={onChange} shown={shown} disabled={add.isPending} />
               <DialogFooter>
                 <DialogCancel disabled={add.isPending} />
                 <Button type="submit" disabled={add.isPending} busy={add.isPending} busyLabel="Adding...">

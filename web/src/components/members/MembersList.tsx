@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Mail, RotateCcwKey, Trash2, Users } from 'lucide-react'
+import { Mail, Pencil, RotateCcwKey, Trash2, Users } from 'lucide-react'
 import { fullName, roleLabel, type Role, type User } from '@app/core'
 import { errorMessage } from '../../api/client.ts'
 import { useMembers } from '../../api/members.ts'
@@ -9,6 +9,7 @@ import { Badge, type BadgeProps } from '../ui/Badge.tsx'
 import { UserAvatar } from '../UserAvatar.tsx'
 import { copyText } from './clipboard.ts'
 import { loginInstructions } from './login-instructions.ts'
+import { EditMemberDialog } from './EditMemberDialog.tsx'
 import { RemoveMemberDialog } from './RemoveMemberDialog.tsx'
 import { ResetPasswordDialog } from './ResetPasswordDialog.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
@@ -30,6 +31,7 @@ interface RowActionsProps {
   member: User
   isSelf: boolean
   onCopy: (member: User) => void
+  onEdit: (member: User) => void
   onResetPassword: (member: User) => void
   onRemove: (member: User) => void
 }
@@ -37,10 +39,11 @@ interface RowActionsProps {
 /** Only staff logins have a password we keep; members who use their own identity provider have none. */
 const hasStaffLogin = (member: User) => member.authType === 'local' && Boolean(member.username)
 
-function RowActions({ member, isSelf, onCopy, onResetPassword, onRemove }: RowActionsProps) {
+function RowActions({ member, isSelf, onCopy, onEdit, onResetPassword, onRemove }: RowActionsProps) {
   const name = fullName(member)
   return (
     <div className="flex items-center justify-end gap-1">
+      <IconButton icon={Pencil} label={`Edit ${name}`} title="Edit member" onClick={() => onEdit(member)} />
       <IconButton
         icon={Mail}
         label={`Copy login instructions for ${name}`}
@@ -84,6 +87,7 @@ export function MembersList({ currentUserId }: { currentUserId: string }) {
   const organization = useOrganizationSettings()
   const [removing, setRemoving] = useState<User | null>(null)
   const [resetting, setResetting] = useState<User | null>(null)
+  const [editing, setEditing] = useState<User | null>(null)
 
   const copyInstructions = async (member: User) => {
     const text = loginInstructions(member, window.location.origin, organization.data?.organizationName)
@@ -131,6 +135,7 @@ export function MembersList({ currentUserId }: { currentUserId: string }) {
       member={member}
       isSelf={member.id === currentUserId}
       onCopy={(m) => void copyInstructions(m)}
+      onEdit={setEditing}
       onResetPassword={setResetting}
       onRemove={setRemoving}
     />
@@ -198,6 +203,7 @@ export function MembersList({ currentUserId }: { currentUserId: string }) {
         </table>
       </div>
 
+      <EditMemberDialog member={editing} onClose={() => setEditing(null)} />
       <RemoveMemberDialog member={removing} onClose={() => setRemoving(null)} />
       <ResetPasswordDialog member={resetting} onClose={() => setResetting(null)} />
     </>

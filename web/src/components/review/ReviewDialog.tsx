@@ -10,7 +10,7 @@ import {
   type ListedTimesheet,
   type TimesheetComment,
 } from '@app/core'
-import { employeeName, formatDate } from '../../lib/format.ts'
+import { employeeName, formatBreakMinutes, formatDate } from '../../lib/format.ts'
 import { useUpdateTimesheetStatus, type Decision } from '../../api/timesheets.ts'
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
@@ -21,6 +21,7 @@ import { Spinner } from '../ui/Spinner.tsx'
 import { Textarea } from '../ui/Textarea.tsx'
 import { UserAvatar } from '../UserAvatar.tsx'
 import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
+import { PayrollFigures } from '../payroll/PayrollFigures.tsx'
 
 export type ReviewMode = 'view' | 'approve' | 'reject'
 
@@ -134,6 +135,7 @@ function ReviewContent({ target, busy, deciding, onCancel, onDecide }: ReviewCon
               Total: <span className="font-semibold">{formatHours(weekTotalHours(t))}</span>
             </p>
           </div>
+          <PayrollFigures payroll={t.payroll} />
           <ol className="divide-y divide-slate-100 rounded-md border border-slate-200">
             {daysOf(t, daysOfWeekStarting(t.weekStartDate)).map((d) => (
               <li key={d.day} className="space-y-1 p-3" data-testid={`day-${d.day}`}>
@@ -147,7 +149,10 @@ function ReviewContent({ target, busy, deciding, onCancel, onDecide }: ReviewCon
                   {d.start || d.end ? (
                     <p className="text-sm text-slate-800">
                       {d.start || '--:--'} - {d.end || '--:--'}{' '}
-                      <span className="text-slate-500">({formatHours(d.hours)})</span>
+                      <span className="text-slate-500">
+                        ({formatHours(d.hours)}
+                        {d.breakMinutes > 0 ? `, ${formatBreakMinutes(d.breakMinutes)} break` : ''})
+                      </span>
                     </p>
                   ) : (
                     <p className="text-sm text-slate-500 italic">No hours logged</p>

@@ -1,5 +1,13 @@
 import { CircleAlert, RefreshCw } from 'lucide-react'
-import { dayFields, type DayName, type TimesheetDays } from '@app/core'
+import {
+  BREAK_TOO_LONG,
+  breakField,
+  breaksLongerThanShift,
+  dayFields,
+  MAX_BREAK_MINUTES,
+  type DayName,
+  type TimesheetDays,
+} from '@app/core'
 import { cn } from '../../lib/cn.ts'
 import { Button } from '../ui/Button.tsx'
 import { FieldMessage } from '../ui/FieldMessage.tsx'
@@ -11,7 +19,7 @@ import { Textarea } from '../ui/Textarea.tsx'
 /** How the day fields and notes of both timesheet forms are bound to the editor's days. */
 interface BoundFields {
   days: TimesheetDays
-  onChange: (field: keyof TimesheetDays, value: string) => void
+  onChange: (field: keyof TimesheetDays, value: string | number) => void
   /** Prefixes the ids, so the dialog's fields never share an id with the page's. */
   idPrefix?: string
   /** Gives each input a `name` (the page's form posts them by name). */
@@ -43,16 +51,33 @@ function bindFields({ days, onChange, idPrefix = '', named, errors = {}, disable
   }
 }
 
-/** A day's 'Start Time', 'End Time' and 'What did you do today?' (spec section 2). */
+/** A typed break: empty is no break; the schema of packages/core judges the rest (whole minutes, 0 to 720). */
+const minutesOf = (typed: string): number => (typed.trim() === '' ? 0 : Number(typed))
+
+/**
+ * A day's 'Start Time', 'End Time' and 'What did you do today?' (spec section 2), and its unpaid
+ * break in minutes (issue 19), which says at once when it is longer than the shift.
+ */
 export function DayFields({ day, ...bound }: BoundFields & { day: DayName }) {
   const f = dayFields(day)
   const field = bindFields(bound)
   const start = field(f.start)
   const end = field(f.end)
   const activity = field(f.activity)
+  const breakName = breakField(day)
+  const minutes = bound.days[breakName]
+  const tooLong = breaksLongerThanShift({
+    [f.start]: bound.days[f.start],
+    [f.end]: bound.days[f.end],
+    [breakName]: minutes,
+  })
+  const breakInput = bindFields({
+    ...bound,
+    errors: { ...(tooLong.length > 0 ? { [breakName]: BREAK_TOO_LONG } : {}), ...bound.errors },
+  })(breakName)
   return (
     <>
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         <div className="min-w-0 space-y-1.5">
           <Label htmlFor={start.control.id}>Start Time</Label>
           <Input {...start.control} type="time" step={60} className="min-h-12 text-base" />
@@ -62,6 +87,22 @@ export function DayFields({ day, ...bound }: BoundFields & { day: DayName }) {
           <Label htmlFor={end.control.id}>End Time</Label>
           <Input {...end.control} type="time" step={60} className="min-h-12 text-base" />
           {end.message}
+        </div>
+        <div className="col-span-2 min-w-0 space-y-1.5 sm:col-span-1">
+          <Label htmlFor={breakInput.control.id}>Unpaid break (minutes)</Label>
+          <Input
+            {...breakInput.control}
+            value={minutes ? String(minutes) : ''}
+            onChange={(e) => bound.onChange(breakName, minutesOf(e.target.value))}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_BREAK_MINUTES}
+            step={1}
+            placeholder="0"
+            className="min-h-12 text-base"
+          />
+          {breakInput.message}
         </div>
       </div>
       <div className="space-y-1.5">

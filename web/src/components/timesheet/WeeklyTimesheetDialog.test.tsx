@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { Timesheet } from '@app/core'
+import type { Timesheet, TimesheetAnswer } from '@app/core'
 import { dismissToast } from '../../lib/toast.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
 import { renderApp } from '../../../test/render.tsx'
@@ -24,7 +24,7 @@ afterEach(() => {
 })
 
 const onOpenChange = vi.fn()
-const open = (sheet: Timesheet) =>
+const open = (sheet: TimesheetAnswer) =>
   renderApp('/', <WeeklyTimesheetDialog timesheet={sheet} timeZone="UTC" open onOpenChange={onOpenChange} />)
 const day = (name: string) => within(screen.getByRole('region', { name }))
 const body = (init: RequestInit | undefined) => JSON.parse(String(init?.body)) as Record<string, unknown>

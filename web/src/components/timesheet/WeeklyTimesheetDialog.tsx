@@ -9,7 +9,7 @@ import {
   TimesheetDays,
   todayIn,
   type DayName,
-  type Timesheet,
+  type TimesheetAnswer,
 } from '@app/core'
 import { useSubmitTimesheet, useUpdateDraft } from '../../api/timesheets.ts'
 import { toast } from '../../lib/toast.ts'
@@ -22,6 +22,7 @@ import { mayRun, timerView } from './clock.ts'
 import { DayTimer } from './DayTimer.tsx'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
+import { OvertimeNotice } from './OvertimeNotice.tsx'
 import { WeekTotal } from './WeekTotal.tsx'
 import { ConflictNotice, DayFields, NotesField } from './TimesheetFields.tsx'
 import { useTimesheetEditor } from './use-timesheet-editor.ts'
@@ -31,7 +32,7 @@ import { useNow } from './use-now.ts'
 const SAVE_HINT = 'You can save your progress and return to complete your timesheet throughout the week.'
 
 export interface WeeklyTimesheetDialogProps {
-  timesheet: Timesheet
+  timesheet: TimesheetAnswer
   /** The organization's zone: "today" and the clock times are judged on its wall clock. */
   timeZone: string
   open: boolean
@@ -68,7 +69,7 @@ function WeeklyTimesheetForm({
   timeZone,
   onClose,
 }: {
-  timesheet: Timesheet
+  timesheet: TimesheetAnswer
   timeZone: string
   onClose: () => void
 }) {
@@ -114,7 +115,7 @@ function WeeklyTimesheetForm({
       return
     }
     await editor.runAs('submit', async () => {
-      let saved: Timesheet
+      let saved: TimesheetAnswer
       try {
         saved = await persist(days)
       } catch (error) {
@@ -209,6 +210,7 @@ function WeeklyTimesheetForm({
       <NotesField className="mt-4" {...bound} />
 
       <WeekTotal days={days} className="mt-4" />
+      <OvertimeNotice payroll={editor.base?.payroll} className="mt-3" />
 
       <DialogFooter>
         <Button

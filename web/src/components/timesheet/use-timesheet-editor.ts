@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { TimesheetDays, type Timesheet } from '@app/core'
+import { TimesheetDays, type TimesheetAnswer } from '@app/core'
 import { errorMessage } from '../../api/client.ts'
 import { currentWeekQuery, isConflictError } from '../../api/timesheets.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
@@ -15,7 +15,7 @@ const CHANGED_ELSEWHERE = 'This timesheet was changed somewhere else.'
  * one), which action runs, and a 409's message with the reload it offers. The typed days are the
  * user's: refetches never overwrite them; only an explicit reload does.
  */
-export function useTimesheetEditor(initial: Timesheet | undefined) {
+export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
   const queryClient = useQueryClient()
   const [base, setBase] = useState(initial)
   const [days, setDays] = useState(() => TimesheetDays.parse(initial ?? {}))
@@ -23,7 +23,7 @@ export function useTimesheetEditor(initial: Timesheet | undefined) {
   const [conflict, setConflict] = useState<string | null>(null)
   const [reloading, setReloading] = useState(false)
 
-  const setField = (field: keyof TimesheetDays, value: string) => setDays((d) => ({ ...d, [field]: value }))
+  const setField = (field: keyof TimesheetDays, value: string | number) => setDays((d) => ({ ...d, [field]: value }))
   const fill = (values: Partial<TimesheetDays>) => setDays((d) => ({ ...d, ...values }))
 
   /** Marks the buttons busy while `task` runs. */
@@ -37,7 +37,7 @@ export function useTimesheetEditor(initial: Timesheet | undefined) {
   }
 
   /** One server call that answers the saved timesheet: it becomes the base; a 409 is kept to offer a reload. */
-  const track = async (call: Promise<Timesheet>): Promise<Timesheet> => {
+  const track = async (call: Promise<TimesheetAnswer>): Promise<TimesheetAnswer> => {
     try {
       const saved = await call
       setBase(saved)
@@ -54,8 +54,8 @@ export function useTimesheetEditor(initial: Timesheet | undefined) {
    * `toForm` picks what of it the form may edit (the submit page keeps a locked week out).
    */
   const reload = async (
-    toForm: (latest: Timesheet) => Timesheet | undefined = (latest) => latest,
-  ): Promise<Timesheet | undefined> => {
+    toForm: (latest: TimesheetAnswer) => TimesheetAnswer | undefined = (latest) => latest,
+  ): Promise<TimesheetAnswer | undefined> => {
     setReloading(true)
     try {
       const latest = await queryClient.fetchQuery({ ...currentWeekQuery, staleTime: 0 })

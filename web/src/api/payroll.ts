@@ -1,0 +1,164 @@
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query'
+import type {
+  ExportFormat,
+  PayPeriod,
+  PayPeriodList,
+  PayrollSettings,
+  PayrollSettingsUpdate,
+  PayrollSummary,
+  Person,
+  VolunteerHours,
+} from '@app/core'
+import { ApiError, apiJson, getQueryFn, NetworkError } from './client.ts'
+import { organizationKeys, payrollKeys, reportKeys, timesheetKeys } from './keys.ts'
+
+/** GET /api/payroll/settings (supervisors): overtime rules, pay periods, ADP ids, volunteer rate. */
+export const payrollSettingsQuery = queryOptions({
+  queryKey: payrollKeys.settings,
+  queryFn: getQueryFn<PayrollSettings>({ on401: 'throw' }),
+})
+
+export const usePayrollSettings = () => useQuery(payrollSettingsQuery)
+
+/**
+ * PUT /api/payroll/settings with the changed fields only. The workweek start is the organization's
+ * own setting (the same stored value), so the organization's settings are read again too.
+ */
+export function useUpdatePayrollSettings() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (update: PayrollSettingsUpdate) => apiJson<PayrollSettings>('PUT', '/api/payroll/settings', update),
+    onSuccess: (settings) => {
+      queryClient.setQueryData(payrollKeys.settings, settings)
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: organizationKeys.settings }),
+        // Periods follow the frequency and the anchor.
+        queryClient.invalidateQueries({ queryKey: payrollKeys.periods }),
+      ])
+    },
+  })
+}
+
+/** How many periods one page shows: the current one and the five before it (the API's default). */
+export const PERIODS_PER_PAGE = 6
+
+export const periodsUrl = (before: string | null) =>
+  before
+    ? `${payrollKeys.periods[0]}?${new URLSearchParams({ before, count: String(PERIODS_PER_PAGE) }).toString()}`
+    : payrollKeys.periods[0]
+
+/** GET /api/payroll/periods, newest first; each further page holds the periods before the oldest shown. */
+export const payPeriodsQuery = infiniteQueryOptions({
+  queryKey: payrollKeys.periods,
+  queryFn: ({ pageParam }) => apiJson<PayPeriodList>('GET', periodsUrl(pageParam)),
+  initialPageParam: null as string | null,
+  getNextPageParam: (last) =>
+    last.periods.length < PERIODS_PER_PAGE ? undefined : (last.periods[last.periods.length - 1]?.start ?? undefined),
+})
+
+/** A closed or reopened period locks or frees its timesheets: every list of them is read again. */
+const refreshAfterPeriodChange = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: payrollKeys.periods }),
+    queryClient.invalidateQueries({ queryKey: timesheetKeys.all }),
+    queryClient.invalidateQueries({ queryKey: timesheetKeys.currentWeek }),
+    queryClient.invalidateQueries({ queryKey: reportKeys.all }),
+  ])
+
+const periodUrl = (start: string, action: 'close' | 'reopen') =>
+  `${payrollKeys.periods[0]}/${encodeURIComponent(start)}/${action}`
+
+/** POST .../close: 200 with the closed period, or 409 with the people whose timesheets block it. */
+export function useClosePeriod() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (start: string) => apiJson<PayPeriod>('POST', periodUrl(start, 'close')),
+    onSettled: () => refreshAfterPeriodChange(queryClient),
+  })
+}
+
+/** POST .../reopen with the required reason. */
+export function useReopenPeriod() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ start, reason }: { start: string; reason: string }) =>
+      apiJson<PayPeriod>('POST', periodUrl(start, 'reopen'), { reason }),
+    onSettled: () => refreshAfterPeriodChange(queryClient),
+  })
+}
+
+/**
+ * The people a refusal names: `blockers` of a refused close (409), `members` of a refused export
+ * (400, members without the payroll id the format needs). Empty when the answer names nobody.
+ */
+export function peopleOfError(error: unknown): Person[] {
+  if (!(error instanceof ApiError)) return []
+  try {
+    const body: unknown = JSON.parse(error.body)
+    if (!body || typeof body !== 'object') return []
+    const list = 'blockers' in body ? body.blockers : 'members' in body ? body.members : undefined
+    return Array.isArray(list) ? (list as Person[]) : []
+  } catch {
+    return []
+  }
+}
+
+export const exportFormatLabel: Record<ExportFormat, string> = {
+  csv: 'CSV',
+  gusto: 'Gusto',
+  'quickbooks-iif': 'QuickBooks IIF',
+  adp: 'ADP',
+}
+
+export const EXPORT_FORMATS = Object.keys(exportFormatLabel) as ExportFormat[]
+
+/** GET /api/payroll/export: the API redirects to a 15-minute pre-signed file. */
+export const payrollExportUrl = (format: ExportFormat, from: string, to: string) =>
+  `/api/payroll/export?${new URLSearchParams({ format, from, to }).toString()}`
+
+/**
+ * Asks for an export without following its redirect, so a refusal (a 400 naming the members
+ * without a payroll id) can be shown on the page instead of as raw JSON in a new tab. Resolves
+ * when the server redirected to the file; the caller then opens the same address.
+ */
+export async function checkPayrollExport(url: string): Promise<void> {
+  let res: Response
+  try {
+    res = await fetch(url, { credentials: 'include', redirect: 'manual' })
+  } catch (e) {
+    throw new NetworkError(e)
+  }
+  // A browser hides a redirect it was told not to follow behind an opaque answer (status 0).
+  if (res.type === 'opaqueredirect' || res.ok || (res.status >= 300 && res.status < 400)) return
+  const body = (await res.text().catch(() => '')).trim()
+  throw new ApiError(res.status, body, res.statusText)
+}
+
+/** GET /api/reports/volunteer-hours: volunteers' hours in a date range, valued at the organization's rate. */
+export const volunteerHoursQuery = (from: string, to: string) =>
+  queryOptions({
+    queryKey: payrollKeys.volunteerHours(from, to),
+    queryFn: () =>
+      apiJson<VolunteerHours>(
+        'GET',
+        `${payrollKeys.volunteerHours(from, to)[0]}?${new URLSearchParams({ from, to }).toString()}`,
+      ),
+  })
+
+/** GET /api/payroll/summary: approved hours per member (volunteers aside), split into regular and overtime. */
+export const payrollSummaryQuery = (from: string, to: string) =>
+  queryOptions({
+    queryKey: payrollKeys.summary(from, to),
+    queryFn: () =>
+      apiJson<PayrollSummary>(
+        'GET',
+        `${payrollKeys.summary(from, to)[0]}?${new URLSearchParams({ from, to }).toString()}`,
+      ),
+  })

@@ -1,0 +1,101 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { User } from '@app/core'
+import { makeUser } from '../../../test/fixtures.ts'
+import { mockFetch, type MockAnswer } from '../../../test/fetch-mock.ts'
+import { renderApp } from '../../../test/render.tsx'
+// Loaded up front, so the router's lazy import is already done when a test starts.
+import '../../pages/EmployeesPage.tsx'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const supervisor = makeUser({ id: 'sup-1', role: 'supervisor' })
+const ada = makeUser({
+  id: 'mem-1',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.org',
+  department: 'Finance',
+  role: 'employee',
+  username: 'alovelace',
+  authType: 'local',
+  payType: 'non-exempt',
+  payrollId: null,
+})
+
+const show = (patch: MockAnswer | ((init: RequestInit | undefined) => MockAnswer)) => {
+  let members: User[] = [supervisor, ada]
+  const fetch = mockFetch({
+    'GET /api/auth/user': { body: supervisor },
+    'GET /api/organization/settings': { body: { organizationName: 'Grace Chapel', logoUrl: null } },
+    'GET /api/employees': () => ({ body: members }),
+    'PATCH /api/employees/mem-1': (init) => {
+      const answer = typeof patch === 'function' ? patch(init) : patch
+      if (!answer.status) members = members.map((m) => (m.id === 'mem-1' ? (answer.body as User) : m))
+      return answer
+    },
+  })
+  const user = userEvent.setup()
+  return { fetch, user, ...renderApp('/employees') }
+}
+
+const patches = (fetch: ReturnType<typeof mockFetch>) =>
+  fetch.mock.calls.filter(([, init]) => init?.method === 'PATCH').map(([, init]) => JSON.parse(String(init!.body)))
+
+const openEdit = async (user: ReturnType<typeof userEvent.setup>) => {
+  const table = await screen.findByRole('table', { name: 'Members' }, { timeout: 3000 })
+  await user.click(within(table).getByRole('button', { name: 'Edit Ada Lovelace' }))
+  return within(await screen.findByRole('dialog', { name: 'Edit Member' }))
+}
+
+describe('Edit member', () => {
+  it('opens the member dialog filled in, with pay type and payroll ID, and saves only the changes', async () => {
+    const { fetch, user } = show((init) => ({
+      body: { ...ada, ...(JSON.parse(String(init!.body)) as Partial<User>) },
+    }))
+    const dialog = await openEdit(user)
+    const value = (label: string) => (dialog.getByLabelText(label) as HTMLInputElement).value
+    expect(value('First Name')).toBe('Ada')
+    expect(value('Last Name')).toBe('Lovelace')
+    expect(value('Email')).toBe('ada@example.org')
+    expect(value('Department')).toBe('Finance')
+    expect(value('Role')).toBe('employee')
+    expect(value('Pay type')).toBe('non-exempt')
+    expect(value('Payroll ID (optional)')).toBe('')
+    expect(
+      dialog
+        .getAllByRole('option')
+        .slice(3)
+        .map((o) => o.textContent),
+    ).toEqual(['Non-exempt (hourly)', 'Exempt (salaried)', 'Minister'])
+
+    await user.selectOptions(dialog.getByLabelText('Pay type'), 'Minister')
+    await user.type(dialog.getByLabelText('Payroll ID (optional)'), 'G-77')
+    await user.click(dialog.getByRole('button', { name: 'Save Changes' }))
+
+    expect(await screen.findByText('Ada Lovelace’s details have been saved.')).toBeTruthy()
+    expect(patches(fetch)).toEqual([{ payType: 'minister', payrollId: 'G-77' }])
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
+  it('checks the fields with the shared rules and shows the server’s refusal', async () => {
+    const { fetch, user } = show({ status: 409, body: { message: 'A member with this email already exists' } })
+    const dialog = await openEdit(user)
+    const email = dialog.getByLabelText('Email')
+    await user.clear(email)
+    await user.type(email, 'nope')
+    await user.click(dialog.getByRole('button', { name: 'Save Changes' }))
+    expect(dialog.getByText('Valid email is required')).toBeTruthy()
+    expect(document.activeElement).toBe(email)
+    expect(patches(fetch)).toEqual([])
+
+    await user.clear(email)
+    await user.type(email, 'grace@example.org')
+    await user.click(dialog.getByRole('button', { name: 'Save Changes' }))
+    expect(await dialog.findByRole('alert')).toBeTruthy()
+    expect(within(dialog.getByRole('alert')).getByText('A member with this email already exists')).toBeTruthy()
+    expect(patches(fetch)).toEqual([{ email: 'grace@example.org' }])
+    expect(screen.getByRole('dialog', { name: 'Edit Member' })).toBeTruthy()
+  })
+})

@@ -1,0 +1,88 @@
+import { useState, type FormEvent } from 'react'
+import { fullName, MemberUpdate, type User } from '@app/core'
+import { errorMessage, isUnauthorizedError } from '../../api/client.ts'
+import { useUpdateMember } from '../../api/members.ts'
+import { useFieldErrors } from '../../lib/field-errors.ts'
+import { toast } from '../../lib/toast.ts'
+import { toastFailure } from '../../lib/toast-failure.ts'
+import { Button } from '../ui/Button.tsx'
+import { Dialog, DialogCancel, DialogContent, DialogFooter, DialogHeading } from '../ui/Dialog.tsx'
+import { FormAlert } from '../ui/FormAlert.tsx'
+import { MEMBER_FIELD_ORDER, MemberFields, type MemberField, type MemberValues } from './MemberFields.tsx'
+
+const valuesOf = (member: User): MemberValues => ({
+  firstName: member.firstName,
+  lastName: member.lastName,
+  email: member.email ?? '',
+  department: member.department ?? '',
+  role: member.role,
+  payType: member.payType,
+  payrollId: member.payrollId ?? '',
+})
+
+/** The fields the person changed: a PATCH carries only those, so an unchanged empty email is not refused. */
+const changedFields = (values: MemberValues, member: User) => {
+  const before = valuesOf(member)
+  return Object.fromEntries(
+    MEMBER_FIELD_ORDER.filter((name) => values[name] !== before[name]).map((name) => [name, values[name]]),
+  ) as Partial<MemberValues>
+}
+
+/** Edit (issue 19): the Add Member dialog's fields, filled in, plus pay type and payroll ID (null: closed). */
+export function EditMemberDialog({ member, onClose }: { member: User | null; onClose: () => void }) {
+  return (
+    <Dialog open={member !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      {member ? <EditMemberForm key={member.id} member={member} onDone={onClose} /> : null}
+    </Dialog>
+  )
+}
+
+function EditMemberForm({ member, onDone }: { member: User; onDone: () => void }) {
+  const update = useUpdateMember()
+  const [values, setValues] = useState<MemberValues>(() => valuesOf(member))
+  const errors = useFieldErrors(MEMBER_FIELD_ORDER, update.error)
+  const shown = errors.shown
+  const formError =
+    update.error && !isUnauthorizedError(update.error) && Object.keys(errors.server).length === 0
+      ? errorMessage(update.error, 'Failed to update the member')
+      : null
+
+  const onChange = (name: MemberField, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }))
+    errors.clear(name)
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const changes = errors.check(MemberUpdate, changedFields(values, member), event.currentTarget)
+    if (!changes) return
+    update.mutate(
+      { id: member.id, changes },
+      {
+        onSuccess: (updated) => {
+          toast({ title: 'Member Updated', description: `${fullName(updated)}’s details have been saved.` })
+          onDone()
+        },
+        onError: (error) => toastFailure('Error', error, 'Failed to update the member'),
+      },
+    )
+  }
+
+  return (
+    <DialogContent>
+      <DialogHeading title="Edit Member">
+        Change {fullName(member)}’s details, role and how they are paid. Their sign-in stays the same.
+      </DialogHeading>
+      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Edit member">
+        <FormAlert message={formError} />
+        <MemberFields values={values} onChange={onChange} shown={shown} disabled={update.isPending} withPay />
+        <DialogFooter>
+          <DialogCancel disabled={update.isPending} />
+          <Button type="submit" disabled={update.isPending} busy={update.isPending} busyLabel="Saving...">
+            Save Changes
+          </Button>
+        </DialogFooter>
+      </form>
+    </DialogContent>
+  )
+}

@@ -1,0 +1,36 @@
+import type { TimesheetPayroll } from '@app/core'
+import { cn } from '../../lib/cn.ts'
+import { formatBreakMinutes, formatPayrollHours } from '../../lib/format.ts'
+
+/**
+ * A week's payroll figures as the server computed them (core's rule, the member's pay type and the
+ * organization's settings): regular, overtime, double time when there is any, and breaks.
+ */
+export function PayrollFigures({
+  payroll,
+  className,
+}: {
+  /** Missing only from an answer older than the figures (a cached page during an update). */
+  payroll: TimesheetPayroll | undefined
+  className?: string
+}) {
+  if (!payroll) return null
+  const figures = [
+    { label: 'Regular hours', value: formatPayrollHours(payroll.regularHours) },
+    { label: 'Overtime hours', value: formatPayrollHours(payroll.overtimeHours) },
+    ...(payroll.doubleTimeHours > 0
+      ? [{ label: 'Double-time hours', value: formatPayrollHours(payroll.doubleTimeHours) }]
+      : []),
+    { label: 'Breaks', value: formatBreakMinutes(payroll.breakMinutes) },
+  ]
+  return (
+    <dl className={cn('flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700', className)}>
+      {figures.map((f) => (
+        <div key={f.label} className="flex gap-1">
+          <dt>{f.label}:</dt>
+          <dd className="font-semibold tabular-nums">{f.value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}

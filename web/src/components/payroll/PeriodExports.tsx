@@ -1,0 +1,72 @@
+import { useState, type MouseEvent } from 'react'
+import { FileDown } from 'lucide-react'
+import type { PayPeriod, ExportFormat } from '@app/core'
+import { errorMessage } from '../../api/client.ts'
+import {
+  checkPayrollExport,
+  EXPORT_FORMATS,
+  exportFormatLabel,
+  payrollExportUrl,
+  peopleOfError,
+} from '../../api/payroll.ts'
+import { browser } from '../../lib/browser.ts'
+import { handleUnauthorized } from '../../lib/unauthorized.ts'
+import { buttonClasses } from '../ui/Button.tsx'
+import { Spinner } from '../ui/Spinner.tsx'
+import { PeopleAlert } from './PeopleAlert.tsx'
+
+/**
+ * The files payroll imports, for one period. Each is a link to the export; a click first asks
+ * without following the redirect, so a refusal (members without the payroll id the format needs)
+ * is shown here, and only a file the server made is downloaded.
+ */
+export function PeriodExports({ period }: { period: Pick<PayPeriod, 'start' | 'end'> }) {
+  const [busy, setBusy] = useState<ExportFormat | null>(null)
+  const [failure, setFailure] = useState<{ format: ExportFormat; error: unknown } | null>(null)
+  const headingId = `exports-${period.start}`
+
+  const onExport = async (event: MouseEvent<HTMLAnchorElement>, format: ExportFormat) => {
+    event.preventDefault()
+    if (busy) return
+    const url = payrollExportUrl(format, period.start, period.end)
+    setBusy(format)
+    setFailure(null)
+    try {
+      await checkPayrollExport(url)
+      // The file is an attachment: the page stays where it is while it downloads.
+      browser.navigate(url)
+    } catch (error) {
+      if (!handleUnauthorized(error)) setFailure({ format, error })
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-2 border-t border-slate-100 pt-4">
+      <h3 id={headingId} className="text-sm font-semibold text-slate-800">
+        Export for payroll
+      </h3>
+      <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+        {EXPORT_FORMATS.map((format) => (
+          <a
+            key={format}
+            href={payrollExportUrl(format, period.start, period.end)}
+            onClick={(event) => void onExport(event, format)}
+            aria-disabled={busy !== null ? true : undefined}
+            className={buttonClasses('outline', 'md')}
+          >
+            {busy === format ? <Spinner /> : <FileDown aria-hidden />}
+            {exportFormatLabel[format]}
+          </a>
+        ))}
+      </div>
+      {failure ? (
+        <PeopleAlert
+          message={`${exportFormatLabel[failure.format]}: ${errorMessage(failure.error, 'The export could not be made.')}`}
+          people={peopleOfError(failure.error)}
+        />
+      ) : null}
+    </section>
+  )
+}
