@@ -16,6 +16,6 @@ export default defineRoute({
     const week = currentWeekOf(await db.organization.get())
     if (session.demo)
       return (await db.timesheets.weekOf(session.userId, week)) ?? db.timesheets.unsavedDraft(session.userId, week)
-    return db.timesheets.getOrCreate(session.userId, week)
+    return db.timesheets.getOrCreate(session.user, week)
   },
 })

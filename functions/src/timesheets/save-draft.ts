@@ -14,7 +14,7 @@ export default defineRoute({
   handler: async ({ body, session, db }) => {
     const { weekStartDate, version, status: _status, ...days } = body
     assertWeekStart(await db.organization.get(), weekStartDate)
-    const sheet = await db.timesheets.getOrCreate(session.userId, weekStartDate, version)
-    return db.timesheets.saveDays(sheet.id, session.userId, days, version)
+    const sheet = await db.timesheets.getOrCreate(session.user, weekStartDate, version)
+    return db.timesheets.saveDays(sheet.id, session.user, days, version)
   },
 })

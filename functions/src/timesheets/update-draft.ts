@@ -13,6 +13,6 @@ export default defineRoute({
   uses: ['table'],
   handler: async ({ params, body, session, db }) => {
     const { version, ...days } = body
-    return db.timesheets.saveDays(params.id, session.userId, days, version)
+    return db.timesheets.saveDays(params.id, session.user, days, version)
   },
 })

@@ -1,6 +1,6 @@
-import { fullName, type Timesheet, type User } from '@app/core'
+import type { Timesheet, User } from '@app/core'
 import { config, type Files } from '@app/adapters'
-import { outbox, type OrgDb } from '@app/data'
+import { emailLinkOf, outbox, type OrgDb } from '@app/data'
 import { declinedEmail } from '../views/emails.ts'
 import { countQueued, deliver } from './mailer.ts'
 import { publishTimesheetCsv } from './timesheet-csv.ts'
@@ -8,7 +8,8 @@ import { publishTimesheetCsv } from './timesheet-csv.ts'
 /**
  * A supervisor's decision, the same from the dashboard and from an emailed link: only from
  * pending, exactly one decision wins, and a rejection queues the employee's email in the same
- * transaction. `spendLink` (an emailed link's id) is spent in that transaction too.
+ * transaction. `spendLink` (an emailed link's id) is spent in that transaction too, and the record
+ * says the decision came from the supervisor's email link.
  */
 export const decideTimesheet = async (
   db: OrgDb,
@@ -19,7 +20,7 @@ export const decideTimesheet = async (
   comments: string,
   spendLink?: string,
 ) => {
-  const by = { userId: supervisor.id, name: fullName(supervisor) }
+  const by = spendLink ? emailLinkOf(supervisor) : supervisor
   if (status === 'approved') {
     const approved = await db.timesheets.decide(sheetOrId, by, 'approved', comments, { spendLink })
     // The decision stands even if the file cannot be written now: download-csv makes it again.

@@ -1,3 +1,4 @@
+import { auditOf } from './audit.ts'
 import { decisionLinksOf } from './decision-links.ts'
 import { membersOf } from './members.ts'
 import { organizationOf } from './organizations.ts'
@@ -12,5 +13,6 @@ export const orgDb = (orgId: string) => ({
   members: membersOf(orgId),
   timesheets: timesheetsOf(orgId),
   decisionLinks: decisionLinksOf(orgId),
+  audit: auditOf(orgId),
 })
 export type OrgDb = ReturnType<typeof orgDb>
