@@ -44,3 +44,10 @@ export const reportKeys = {
 }
 
 export const memberKeys = { all: ['/api/employees'] as const }
+
+/** The audit trail: one timesheet's history (read again at each version), and the Activity page's lists. */
+export const auditKeys = {
+  history: (id: number, version: number) => [`/api/timesheets/${id}/history`, { version }] as const,
+  all: ['/api/audit'] as const,
+  list: (filters: object) => ['/api/audit', filters] as const,
+}

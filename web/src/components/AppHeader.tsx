@@ -12,6 +12,7 @@ const navItems = (user: User) => [
     ? [
         { to: '/employees', label: 'Employees' },
         { to: '/settings', label: 'Settings' },
+        { to: '/activity', label: 'Activity' },
       ]
     : []),
 ]
