@@ -19,10 +19,9 @@ export function AuditEntryItem({ entry, showSubject = false }: { entry: AuditEnt
         <ul className="space-y-0.5 text-slate-800">
           {entry.changes.map((c) => (
             <li key={c.field} className="break-words">
-              <span className="text-slate-600">{fieldLabel(c.field)}:</span> {valueText(c.before)}
-              <span aria-hidden> → </span>
-              <span className="sr-only"> changed to </span>
-              {valueText(c.after)}
+              <span className="text-slate-600">{fieldLabel(c.field)}:</span> {valueText(c.before)}{' '}
+              <span aria-hidden>→</span>
+              <span className="sr-only">changed to</span> {valueText(c.after)}
             </li>
           ))}
         </ul>
