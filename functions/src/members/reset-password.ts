@@ -21,9 +21,9 @@ export default defineRoute({
     }
     const password = generatePassword()
     await staffPool.setPassword(member.username, password)
-    // The change is in the staff pool, not the table: recorded once it is made.
-    await db.audit.record(session.user, { action: 'member.passwordReset', subject: memberSubject(member) })
     await sessions.deleteForUser(db.orgId, member.id)
+    // The change is in the staff pool, not the table: recorded once it is made and the sessions ended.
+    await db.audit.record(session.user, { action: 'member.passwordReset', subject: memberSubject(member) })
     return { temporaryCredentials: { username: member.username, password } }
   },
 })
