@@ -171,6 +171,29 @@ describe('the audit trail in the data layer', () => {
     expect(seen).toEqual(all.map((e) => e.id))
   })
 
+  it("records billing changes from Stripe as the system's, and a replayed event writes neither", async () => {
+    const { db } = await newOrg()
+    const event = {
+      id: `evt_${randomUUID()}`,
+      created: Math.floor(Date.now() / 1000),
+      status: 'active' as const,
+      plan: 'starter' as const,
+      subscriptionId: 'sub_audit',
+      currentPeriodEnd: null,
+      trialEndsAt: null,
+    }
+    expect(await db.organization.applyBillingEvent(event)).toBe(true)
+    expect(await db.organization.applyBillingEvent(event)).toBe(false)
+    const billing = (await db.audit.list({ action: 'billing.changed' })).items
+    expect(billing).toHaveLength(1)
+    expect(billing[0]).toMatchObject({ actor: { system: 'Stripe' }, subject: { type: 'organization' } })
+    expect(billing[0]!.changes).toEqual([
+      { field: 'subscriptionStatus', before: 'trial', after: 'active' },
+      { field: 'plan', before: 'professional', after: 'starter' },
+    ])
+    expect((await db.organization.get()).subscriptionStatus).toBe('active')
+  })
+
   it("keeps a removed member's name on their records, and another organization sees none of them", async () => {
     const a = await newOrg()
     const b = await newOrg()
