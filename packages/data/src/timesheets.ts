@@ -206,7 +206,13 @@ export const timesheetsOf = (orgId: string) => {
       checkVersion(current, expectedVersion)
       return replace(
         current,
-        { ...current, ...days, status: 'draft', version: current.version + 1, updatedAt: nowIso() },
+        {
+          ...current,
+          ...days,
+          status: 'draft',
+          version: current.version + 1,
+          updatedAt: nowIso(),
+        },
         employee,
         'timesheet.saved',
       )
