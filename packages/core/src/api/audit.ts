@@ -106,7 +106,3 @@ export type AuditPage = z.infer<typeof AuditPage>
 export const auditCsvHeader = ['When', 'Who', 'Action', 'Subject', 'Changes', 'Client address', 'User agent']
 export const auditSubjectLabel = (s: AuditSubject) =>
   s.type === 'timesheet' ? `Timesheet #${s.id}` : s.type === 'member' ? s.name : 'Organization'
-export const auditChangeText = (c: AuditChange) =>
-  `${c.field}: ${c.before === null || c.before === '' ? '(empty)' : String(c.before)} → ${
-    c.after === null || c.after === '' ? '(empty)' : String(c.after)
-  }`
