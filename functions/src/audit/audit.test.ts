@@ -179,7 +179,13 @@ describe('GET /api/audit', () => {
     })
 
     expect((await list({}, world.staff.cookie)).status).toBe(403)
-    for (const query of [{ action: 'timesheet.deleted' }, { from: 'yesterday' }, { limit: '0' }, { cursor: 'x' }]) {
+    const refused: Record<string, string>[] = [
+      { action: 'timesheet.deleted' },
+      { from: 'yesterday' },
+      { limit: '0' },
+      { cursor: 'x' },
+    ]
+    for (const query of refused) {
       const res = await list(query)
       expect(res.status, JSON.stringify(query)).toBe(400)
     }
