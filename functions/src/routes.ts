@@ -1,4 +1,5 @@
 import type { Route } from './http/define-route.ts'
+import listAudit from './audit/list-audit.ts'
 import callback from './auth/callback.ts'
 import createSubscription from './billing/create-subscription.ts'
 import getBillingConfig from './billing/get-billing-config.ts'
@@ -37,6 +38,7 @@ import staffLogin from './staff/staff-login.ts'
 import createTimesheet from './timesheets/create-timesheet.ts'
 import downloadCsv from './timesheets/download-csv.ts'
 import getCurrentWeek from './timesheets/get-current-week.ts'
+import getHistory from './timesheets/get-history.ts'
 import listPending from './timesheets/list-pending.ts'
 import listTimesheets from './timesheets/list-timesheets.ts'
 import saveDraft from './timesheets/save-draft.ts'
@@ -46,6 +48,7 @@ import updateStatus from './timesheets/update-status.ts'
 
 /** The one route manifest: the key is the handler's file path under src/. */
 export const routes = {
+  'audit/list-audit': listAudit,
   'auth/callback': callback,
   'auth/get-user': getUser,
   'auth/login': login,
@@ -84,6 +87,7 @@ export const routes = {
   'timesheets/create-timesheet': createTimesheet,
   'timesheets/download-csv': downloadCsv,
   'timesheets/get-current-week': getCurrentWeek,
+  'timesheets/get-history': getHistory,
   'timesheets/list-pending': listPending,
   'timesheets/list-timesheets': listTimesheets,
   'timesheets/save-draft': saveDraft,

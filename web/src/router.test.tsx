@@ -35,6 +35,7 @@ describe('route tables', () => {
       '/settings',
       '/employees',
       '/profile',
+      '/activity',
       '/pricing',
       '/subscribe',
       '/payment-success',

@@ -28,6 +28,7 @@ const PaymentSuccessPage = page(() => import('./pages/PaymentSuccessPage.tsx'), 
 const DemoPage = page(() => import('./pages/DemoPage.tsx'), 'DemoPage')
 const PayrollPage = page(() => import('./pages/PayrollPage.tsx'), 'PayrollPage')
 const SignedOutTimesheetPage = page(() => import('./pages/SignedOutTimesheetPage.tsx'), 'SignedOutTimesheetPage')
+const ActivityPage = page(() => import('./pages/ActivityPage.tsx'), 'ActivityPage')
 const NotFoundPage = page(() => import('./pages/NotFoundPage.tsx'), 'NotFoundPage')
 // The signed-in frame (header, user menu) is not needed by signed-out visitors either.
 const AppShell = lazy(() => import('./components/AppShell.tsx').then((m) => ({ default: m.AppShell })))
@@ -61,6 +62,7 @@ export const signedInRoutes: RouteEntry[] = [
   { path: '/settings', Page: SettingsPage },
   { path: '/employees', Page: EmployeesPage },
   { path: '/profile', Page: ProfilePage },
+  { path: '/activity', Page: ActivityPage },
   { path: '/pricing', Page: PricingPage },
   { path: '/subscribe', Page: SubscribePage },
   { path: '/payment-success', Page: PaymentSuccessPage },

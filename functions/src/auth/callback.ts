@@ -2,6 +2,7 @@ import * as z from 'zod'
 import { Redirect } from '@app/core'
 import { config, finishAuthorization, type Identity } from '@app/adapters'
 import { orgDb, sessions, system } from '@app/data'
+import { clientOf } from '../http/client.ts'
 import { readCookie, sessionCookie } from '../http/cookies.ts'
 import { defineRoute } from '../http/define-route.ts'
 import { HttpResponse } from '../http/response.ts'
@@ -48,8 +49,11 @@ export default defineRoute({
     const member = await accountOf(identity, request.timeZone)
     if (!member) return fail('Your account could not be opened. Please try again.')
 
+    const user = await orgDb(member.orgId).users.find(member.userId)
+    if (!user) return fail('Your account could not be opened. Please try again.')
+
     if (previous) await sessions.delete(previous.sid)
-    const { sid } = await sessions.create(member)
+    const { sid } = await sessions.create(member, { member: user, client: clientOf(event) })
     return HttpResponse.redirect(request.returnTo, [sessionCookie(sid), authStateCookie.clear(origin)])
   },
 })

@@ -14,7 +14,7 @@ export default defineRoute({
   body: NewMember,
   response: AddedMember,
   uses: ['table', 'staffPool'],
-  handler: async ({ body, db }) => {
+  handler: async ({ body, session, db }) => {
     const org = await db.organization.get()
     const allowed = entitlements(org)
     assertCanAddMember(allowed, await db.members.count())
@@ -24,7 +24,7 @@ export default defineRoute({
     const password = generatePassword()
     const username = await createLogin(body.firstName, body.lastName, password)
     try {
-      const user = await db.members.add(body, username, allowed.memberLimit)
+      const user = await db.members.add(body, username, allowed.memberLimit, session.user)
       return { ...user, temporaryCredentials: { username, password } }
     } catch (e) {
       await staffPool.deleteUser(username) // no orphaned login when the member could not be added

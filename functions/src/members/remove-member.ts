@@ -19,7 +19,7 @@ export default defineRoute({
     // at once cannot leave none. The commit also drops the username lookup, so the staff login
     // refuses the member at once; the pool's login is deleted after, and one left behind by a
     // Cognito outage signs in nowhere (the removal stands either way).
-    const removed = await db.members.remove(params.id, session.userId)
+    const removed = await db.members.remove(params.id, session.user)
     await sessions.deleteForUser(db.orgId, removed.id)
     if (target.username) {
       await staffPool.deleteUser(target.username).catch((e: unknown) => {

@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { badRequest, PasswordReset } from '@app/core'
 import { generatePassword, staffPool } from '@app/adapters'
-import { sessions } from '@app/data'
+import { memberSubject, sessions } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
 
 /** A new generated password for a staff login, shown once; the member's sessions end at once. */
@@ -12,7 +12,7 @@ export default defineRoute({
   params: z.object({ id: z.uuid('Member id must be a valid id') }),
   response: PasswordReset,
   uses: ['table', 'staffPool'],
-  handler: async ({ params, db }) => {
+  handler: async ({ params, session, db }) => {
     const member = await db.users.get(params.id)
     if (member.authType !== 'local' || !member.username) {
       throw badRequest(
@@ -22,6 +22,8 @@ export default defineRoute({
     const password = generatePassword()
     await staffPool.setPassword(member.username, password)
     await sessions.deleteForUser(db.orgId, member.id)
+    // The change is in the staff pool, not the table: recorded once it is made and the sessions ended.
+    await db.audit.record(session.user, { action: 'member.passwordReset', subject: memberSubject(member) })
     return { temporaryCredentials: { username: member.username, password } }
   },
 })

@@ -17,20 +17,23 @@ export default defineRoute({
   body: OrganizationSettingsUpdate,
   response: OrganizationSettings,
   uses: ['table'],
-  handler: async ({ body, db }): Promise<OrganizationSettings> => {
+  handler: async ({ body, session, db }): Promise<OrganizationSettings> => {
     if (body.logoUrl && !logoUrlAllowed(body.logoUrl, db.orgId)) {
       throw badRequest('Logo URL must start with https://', { logoUrl: 'Logo URL must start with https://' })
     }
     const current = await db.organization.get()
     const logoChanges = body.logoUrl !== undefined && body.logoUrl !== current.logoUrl
     if (logoChanges && body.logoUrl !== null) assertCanBrand(entitlements(current))
-    const org = await db.organization.updateSettings({
-      name: body.organizationName,
-      logoUrl: body.logoUrl,
-      timeZone: body.timeZone,
-      weekStartDay: body.weekStartDay,
-      approvalEmails: body.approvalEmails,
-    })
+    const org = await db.organization.updateSettings(
+      {
+        name: body.organizationName,
+        logoUrl: body.logoUrl,
+        timeZone: body.timeZone,
+        weekStartDay: body.weekStartDay,
+        approvalEmails: body.approvalEmails,
+      },
+      session.user,
+    )
     return settingsOf(org)
   },
 })

@@ -29,7 +29,7 @@ export default defineRoute({
   }),
   response: OrganizationSettings,
   uses: ['table', 'logosBucket'],
-  handler: async ({ body, db, files }) => {
+  handler: async ({ body, session, db, files }) => {
     assertCanBrand(entitlements(await db.organization.get()))
     const match = DATA_URL.exec(body.dataUrl)
     if (!match) throw badRequest(logoMessages.notImage.description, { dataUrl: logoMessages.notImage.description })
@@ -41,7 +41,7 @@ export default defineRoute({
     }
     const logo = files.logo(`logo-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.${check.type.ext}`)
     await logo.put(bytes, check.type.mime)
-    const org = await db.organization.updateSettings({ logoUrl: logo.path })
+    const org = await db.organization.updateSettings({ logoUrl: logo.path }, session.user)
     return settingsOf(org)
   },
 })

@@ -26,16 +26,14 @@ export default defineRoute({
     const blockers = blockersOf(period, before, before.members)
     if (blockers.length) throw blockedError(blockers)
 
-    await db.payroll.close(period, lockedWeeksOf(period), {
-      firstName: session.user.firstName,
-      lastName: session.user.lastName,
-    })
+    await db.payroll.close(period, lockedWeeksOf(period), session.user)
     const after = await loadPeriods(db, period, period)
     const late = blockersOf(period, after, after.members)
     if (late.length) {
       await db.payroll.reopen(
         period.start,
         `Closing by ${fullName(session.user)} undone: a timesheet changed meanwhile`,
+        session.user,
       )
       throw blockedError(late)
     }

@@ -12,9 +12,9 @@ export default defineRoute({
   body: ReopenPeriod,
   response: PayPeriod,
   uses: ['table'],
-  handler: async ({ params, body, db }) => {
+  handler: async ({ params, body, db, session }) => {
     const org = await db.organization.get()
-    await db.payroll.reopen(params.start, body.reason)
+    await db.payroll.reopen(params.start, body.reason, session.user)
     const stored = (await db.payroll.periods(params.start, params.start))[0]
     const period = stored ?? periodContaining(params.start, org.payPeriodFrequency, anchorOf(org))
     return periodView(org, period, await loadPeriods(db, period, period))

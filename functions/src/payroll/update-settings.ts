@@ -10,13 +10,13 @@ export default defineRoute({
   body: PayrollSettingsUpdate,
   response: PayrollSettings,
   uses: ['table'],
-  handler: async ({ body, db }) => {
+  handler: async ({ body, db, session }) => {
     const org = await db.organization.get()
     // A change of one daily threshold is checked against the other as stored.
     const overtime = body.dailyOvertimeHours !== undefined ? body.dailyOvertimeHours : org.dailyOvertimeHours
     const double = body.dailyDoubleTimeHours !== undefined ? body.dailyDoubleTimeHours : org.dailyDoubleTimeHours
     if (overtime !== null && double !== null && double <= overtime)
       throw badRequest(DOUBLE_TIME_BELOW_OVERTIME, { dailyDoubleTimeHours: DOUBLE_TIME_BELOW_OVERTIME })
-    return payrollSettingsOf(await db.organization.updateSettings(body))
+    return payrollSettingsOf(await db.organization.updateSettings(body, session.user))
   },
 })

@@ -51,16 +51,14 @@ describe('GET /api/reports/bulk-timesheets', () => {
     for (let i = 0; i < 300; i += 25) {
       await Promise.all(
         Array.from({ length: 25 }, async (_, j) => {
-          const sheet = await db.timesheets.getOrCreate(
-            i + j < 150 ? staff.user.id : `former-${i + j}`,
-            addDays(thisWeek(), -7 * (i + j)),
-          )
-          const saved = await db.timesheets.saveDays(sheet.id, sheet.employeeId, {
+          const employee = i + j < 150 ? staff.user : { ...staff.user, id: `former-${i + j}` }
+          const sheet = await db.timesheets.getOrCreate(employee, addDays(thisWeek(), -7 * (i + j)))
+          const saved = await db.timesheets.saveDays(sheet.id, employee, {
             ...sheet,
             mondayStart: '09:00',
             mondayEnd: '11:00',
           })
-          await db.timesheets.submit(saved.id, saved.employeeId)
+          await db.timesheets.submit(saved.id, employee)
         }),
       )
     }

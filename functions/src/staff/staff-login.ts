@@ -2,7 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import * as z from 'zod'
 import { messages, SignedInMember, tooManyRequests, unauthorized } from '@app/core'
 import { staffPool } from '@app/adapters'
-import { orgDb, sessions, system } from '@app/data'
+import { memberSubject, orgDb, sessions, system } from '@app/data'
+import { clientOf } from '../http/client.ts'
 import { sessionCookie } from '../http/cookies.ts'
 import { defineRoute } from '../http/define-route.ts'
 import { HttpResponse } from '../http/response.ts'
@@ -41,13 +42,22 @@ export default defineRoute({
       throw e
     }
     if (!member || !accepted) {
+      // A wrong password for a real member is recorded in their organization (an unknown username has none).
+      const tried = member && (await orgDb(member.orgId).users.find(member.userId))
+      if (member && tried) {
+        await orgDb(member.orgId).audit.record(tried, {
+          action: 'signIn.failed',
+          subject: memberSubject(tried),
+          client: clientOf(event),
+        })
+      }
       await sleep(slowdownMs(attempts))
       throw unauthorized(messages.staffLoginFailed)
     }
     await system.loginAttempts.clear(username, address)
     const user = await orgDb(member.orgId).users.get(member.userId)
     if (previous) await sessions.delete(previous.sid)
-    const { sid } = await sessions.create(member)
+    const { sid } = await sessions.create(member, { member: user, client: clientOf(event) })
     return HttpResponse.json(user, 200, [sessionCookie(sid)])
   },
 })

@@ -16,7 +16,7 @@ export default defineRoute({
     const { weekStartDate, version, ...days } = body
     const org = await db.organization.get()
     assertWeekStart(org, weekStartDate)
-    const sheet = await db.timesheets.getOrCreate(session.userId, weekStartDate, version)
+    const sheet = await db.timesheets.getOrCreate(session.user, weekStartDate, version)
     // One read of each, and the days saved and submitted in one write with the review emails.
     const submitted = await submitWithReviewEmails(db, session.user, sheet, { expectedVersion: version, days, org })
     return withPayroll(submitted, org, session.user)

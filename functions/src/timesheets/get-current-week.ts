@@ -21,7 +21,7 @@ export default defineRoute({
       (await db.timesheets.weekOf(session.userId, week)) ?? db.timesheets.unsavedDraft(session.userId, week)
     const sheet = session.demo
       ? await unsaved()
-      : await db.timesheets.getOrCreate(session.userId, week).catch((e: unknown) => {
+      : await db.timesheets.getOrCreate(session.user, week).catch((e: unknown) => {
           if (e instanceof AppError && e.message === PERIOD_CLOSED_MESSAGE) return unsaved()
           throw e
         })

@@ -16,7 +16,7 @@ export default defineRoute({
     const { weekStartDate, version, status: _status, ...days } = body
     const org = await db.organization.get()
     assertWeekStart(org, weekStartDate)
-    const sheet = await db.timesheets.getOrCreate(session.userId, weekStartDate, version)
-    return withPayroll(await db.timesheets.saveDays(sheet.id, session.userId, days, version), org, session.user)
+    const sheet = await db.timesheets.getOrCreate(session.user, weekStartDate, version)
+    return withPayroll(await db.timesheets.saveDays(sheet.id, session.user, days, version), org, session.user)
   },
 })

@@ -15,7 +15,7 @@ export default defineRoute({
   handler: async ({ params, body, session, db }) => {
     const { version, ...days } = body
     const [saved, org] = await Promise.all([
-      db.timesheets.saveDays(params.id, session.userId, days, version),
+      db.timesheets.saveDays(params.id, session.user, days, version),
       db.organization.get(),
     ])
     return withPayroll(saved, org, session.user)

@@ -1,6 +1,6 @@
-import { DEFAULT_PAY_TYPE, fullName, memberWeek, type Timesheet, type User } from '@app/core'
+import { DEFAULT_PAY_TYPE, memberWeek, type Timesheet, type User } from '@app/core'
 import { config, type Files } from '@app/adapters'
-import { outbox, type OrgDb } from '@app/data'
+import { emailLinkOf, outbox, type OrgDb } from '@app/data'
 import { declinedEmail } from '../views/emails.ts'
 import { countQueued, deliver } from './mailer.ts'
 import { rulesOf, withPayroll } from './payroll.ts'
@@ -9,9 +9,10 @@ import { publishTimesheetCsv } from './timesheet-csv.ts'
 /**
  * A supervisor's decision, the same from the dashboard and from an emailed link: only from
  * pending, exactly one decision wins, and a rejection queues the employee's email in the same
- * transaction. `spendLink` (an emailed link's id) is spent in that transaction too. An approval
- * stores the member-week's payroll figures (with the member's pay type at that moment) in the same
- * transaction, for summaries, periods and payroll files.
+ * transaction. `spendLink` (an emailed link's id) is spent in that transaction too, and the record
+ * says the decision came from the supervisor's email link. An approval stores the member-week's
+ * payroll figures (with the member's pay type at that moment) in the same transaction, for
+ * summaries, periods and payroll files.
  */
 export const decideTimesheet = async (
   db: OrgDb,
@@ -22,7 +23,7 @@ export const decideTimesheet = async (
   comments: string,
   spendLink?: string,
 ) => {
-  const by = { userId: supervisor.id, name: fullName(supervisor) }
+  const by = spendLink ? emailLinkOf(supervisor) : supervisor
   const sheet = typeof sheetOrId === 'number' ? await db.timesheets.get(sheetOrId) : sheetOrId
   const [employee, org] = await Promise.all([db.users.findForRecords(sheet.employeeId), db.organization.get()])
   if (status === 'approved') {

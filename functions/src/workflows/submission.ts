@@ -42,7 +42,7 @@ export const submitWithReviewEmails = async (
       return outbox.email(reviewEmail(reviewer, submitter, submitted, org.name, approve, decline))
     }),
   )
-  const result = await db.timesheets.submit(sheet, submitter.id, { ...options, effects: { emails } })
+  const result = await db.timesheets.submit(sheet, submitter, { ...options, effects: { emails } })
   await countQueued(db.orgId, emails.length)
   await Promise.all(emails.map((e) => deliver(db.orgId, e.id, e.message)))
   return result

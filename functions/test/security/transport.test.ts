@@ -235,7 +235,7 @@ describe('every CSV-producing route neutralises formulas', () => {
     thursdayActivity: '@SUM(A1:A9)',
     notes: '=1+1',
   }
-  let member: { id: string }
+  let member: { id: string; firstName: string; lastName: string }
 
   beforeAll(async () => {
     // A member whose name and department are formulas too.
@@ -254,10 +254,10 @@ describe('every CSV-producing route neutralises formulas', () => {
 
   /** A pending timesheet of the hostile member, made through the data layer. */
   const pendingOfMember = async () => {
-    const sheet = await t.db.timesheets.getOrCreate(member.id, t.nextWeek())
+    const sheet = await t.db.timesheets.getOrCreate(member, t.nextWeek())
     const { TimesheetDays } = await import('@app/core')
-    const saved = await t.db.timesheets.saveDays(sheet.id, member.id, TimesheetDays.parse(hostile))
-    return t.db.timesheets.submit(saved.id, member.id)
+    const saved = await t.db.timesheets.saveDays(sheet.id, member, TimesheetDays.parse(hostile))
+    return t.db.timesheets.submit(saved.id, member)
   }
   const approved = async () => t.db.timesheets.decide((await pendingOfMember()).id, t.by, 'approved', '=danger()')
 

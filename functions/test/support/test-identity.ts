@@ -98,5 +98,9 @@ export const newStaffMember = async (
   if (added.status !== 200) throw new Error(`add member answered ${added.status}: ${added.text}`)
   const login = await callRoute(staffLogin, { body: added.json.temporaryCredentials })
   const cookie = login.cookies.find((c) => c.startsWith('sid='))!.split(';')[0]!
-  return { user: added.json as { id: string; firstName: string }, cookie, credentials: added.json.temporaryCredentials }
+  return {
+    user: added.json as { id: string; firstName: string; lastName: string },
+    cookie,
+    credentials: added.json.temporaryCredentials,
+  }
 }

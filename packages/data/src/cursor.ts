@@ -23,7 +23,8 @@ export const decodeCursor = (
   }
   if (typeof key !== 'object' || key === null || Array.isArray(key)) throw invalid()
   const record = key as Record<string, unknown>
-  const expected = ['pk', 'sk', partition.attribute, partition.sortAttribute].sort()
+  // A query of the table itself names pk and sk twice: its cursor is just those two.
+  const expected = [...new Set(['pk', 'sk', partition.attribute, partition.sortAttribute])].sort()
   const valid =
     JSON.stringify(Object.keys(record).sort()) === JSON.stringify(expected) &&
     Object.values(record).every((v) => typeof v === 'string' && v.length > 0 && v.length < 512) &&

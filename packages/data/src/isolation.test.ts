@@ -22,8 +22,8 @@ describe('tenant isolation in the data layer', () => {
   it("organization B can neither read nor list organization A's members, timesheets or outbox", async () => {
     const a = await newOrg()
     const b = await newOrg()
-    const sheet = await a.db.timesheets.getOrCreate(a.user.id, '2026-11-16')
-    await a.db.timesheets.submit(sheet.id, a.user.id)
+    const sheet = await a.db.timesheets.getOrCreate(a.user, '2026-11-16')
+    await a.db.timesheets.submit(sheet.id, a.user)
     await queueEmail(a.organization.id, { to: 'x@example.org', subject: 's', text: 't', html: 'h' })
 
     await expect(b.db.users.get(a.user.id)).rejects.toMatchObject({ status: 404 })
@@ -36,8 +36,8 @@ describe('tenant isolation in the data layer', () => {
     expect(await b.db.timesheets.all('pending')).toEqual([])
     expect(await b.db.timesheets.counts()).toEqual({ draft: 0, pending: 0, approved: 0, rejected: 0 })
     expect(await outbox.pendingFor(b.organization.id)).toEqual([])
-    await expect(b.db.timesheets.submit(sheet.id, a.user.id)).rejects.toMatchObject({ status: 404 })
-    await expect(b.db.members.remove(a.user.id)).rejects.toMatchObject({ status: 404 })
+    await expect(b.db.timesheets.submit(sheet.id, a.user)).rejects.toMatchObject({ status: 404 })
+    await expect(b.db.members.remove(a.user.id, b.user)).rejects.toMatchObject({ status: 404 })
     expect((await a.db.timesheets.get(sheet.id)).status).toBe('pending')
     expect(await a.db.members.count()).toBe(1)
   })

@@ -74,6 +74,18 @@ export const keys = {
   /** A payment webhook event already applied (replays are ignored). */
   billingEvent: (eventId: string) => ({ pk: `BILLINGEVENT#${eventId}`, sk: 'BILLINGEVENT' }),
 
+  /**
+   * The audit trail: an organization's records in a partition of their own, sorted by time (ISO
+   * time first, then the record's id); written once, never updated or deleted.
+   */
+  auditRecord: (orgId: string, at: string, id: string) => ({ pk: `${org(orgId)}#AUDIT`, sk: `${at}#${id}` }),
+  auditPartition: (orgId: string) => `${org(orgId)}#AUDIT`,
+  auditSort: (at: string, id: string) => `${at}#${id}`,
+  /** GSI1: one timesheet's records by time. */
+  timesheetAudit: (orgId: string, id: number) => `${org(orgId)}#TS#${String(id).padStart(12, '0')}#AUDIT`,
+  /** GSI2: one member's records (what they did) by time. */
+  actorAudit: (orgId: string, userId: string) => `${org(orgId)}#AUDIT#ACTOR#${userId}`,
+
   session: (sidHash: string) => ({ pk: `SESSION#${sidHash}`, sk: 'SESSION' }),
   /** GSI1: a user's sessions, so removing a member ends them all. */
   userSessions: (orgId: string, userId: string) => `${org(orgId)}#USER#${userId}#SESSIONS`,

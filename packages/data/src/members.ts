@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { badRequest, conflict, notFound, User, type MemberUpdate, type NewMember } from '@app/core'
+import { auditRecord, changesOf, memberSubject, type Actor, type Person } from './audit.ts'
 import { keys } from './keys.ts'
 import { isConditionFailure, nowIso, table } from './table.ts'
 import { parseUser } from './users.ts'
@@ -16,7 +17,7 @@ export const membersOf = (orgId: string) => ({
   },
 
   /** Adds a member whose staff-pool login `username` already exists. `limit` null means unlimited. */
-  async add(member: NewMember, username: string, limit: number | null): Promise<User> {
+  async add(member: NewMember, username: string, limit: number | null, by: Actor): Promise<User> {
     const now = nowIso()
     const user: User = {
       id: randomUUID(),
@@ -50,6 +51,11 @@ export const membersOf = (orgId: string) => ({
         { Put: { Item: { ...keys.user(orgId, user.id), ...user }, ...notExists } },
         { Put: { Item: { ...keys.userEmail(orgId, member.email), userId: user.id }, ...notExists } },
         { Put: { Item: { ...keys.username(username), orgId, userId: user.id }, ...notExists } },
+        auditRecord(orgId, by, {
+          action: 'member.added',
+          subject: memberSubject(user),
+          changes: changesOf<User>({}, user, ['firstName', 'lastName', 'email', 'department', 'role', 'username']),
+        }),
       ])
     } catch (e) {
       if (isConditionFailure(e, 0)) throw conflict('The plan limit was reached while adding this member')
@@ -67,9 +73,9 @@ export const membersOf = (orgId: string) => ({
    *
    * `by`, the supervisor removing them, must still be a current supervisor when the transaction
    * commits: two supervisors removing each other at once cannot both succeed, so an organization
-   * always keeps the one who removed last.
+   * always keeps the one who removed last. The record keeps the name the member had.
    */
-  async remove(userId: string, by?: string): Promise<User> {
+  async remove(userId: string, by: Person): Promise<User> {
     const item = await table.get(keys.user(orgId, userId))
     if (!item || item.removedAt) throw notFound('member')
     const user = parseUser(item)
@@ -99,24 +105,19 @@ export const membersOf = (orgId: string) => ({
           },
         },
         ...lookups,
-        ...(by
-          ? [
-              {
-                ConditionCheck: {
-                  Key: keys.user(orgId, by),
-                  ConditionExpression:
-                    'attribute_exists(pk) AND attribute_not_exists(removedAt) AND #role = :supervisor',
-                  ExpressionAttributeNames: { '#role': 'role' },
-                  ExpressionAttributeValues: { ':supervisor': 'supervisor' },
-                },
-              },
-            ]
-          : []),
+        {
+          ConditionCheck: {
+            Key: keys.user(orgId, by.id),
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(removedAt) AND #role = :supervisor',
+            ExpressionAttributeNames: { '#role': 'role' },
+            ExpressionAttributeValues: { ':supervisor': 'supervisor' },
+          },
+        },
+        auditRecord(orgId, by, { action: 'member.removed', subject: memberSubject(user) }),
       ])
     } catch (e) {
       if (isConditionFailure(e, 0)) throw notFound('member')
-      if (by && isConditionFailure(e, 2 + lookups.length))
-        throw conflict('An organization needs at least one supervisor')
+      if (isConditionFailure(e, 2 + lookups.length)) throw conflict('An organization needs at least one supervisor')
       throw e
     }
     return user
@@ -128,13 +129,16 @@ export const membersOf = (orgId: string) => ({
    * `by`, the supervisor editing, must still be one when it commits: two supervisors taking each
    * other's role at once cannot leave none (as with `remove`).
    */
-  async update(userId: string, changes: MemberUpdate, by: string): Promise<User> {
+  /** Edits a member's details and pay facts, recording the fields changed (a role change on its own record). */
+  async update(userId: string, changes: MemberUpdate, by: Person): Promise<User> {
     const item = await table.get(keys.user(orgId, userId))
     if (!item || item.removedAt) throw notFound('member')
     const current = parseUser(item)
     const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
     const next: User = { ...current, ...defined, updatedAt: nowIso() }
     const emailChanged = next.email !== current.email
+    const edited = changesOf<User>(current, next, ['firstName', 'lastName', 'email', 'department', 'payType', 'payrollId'])
+    const roleChanged = changesOf<User>(current, next, ['role'])
     try {
       await table.transact([
         {
@@ -156,12 +160,18 @@ export const membersOf = (orgId: string) => ({
           : []),
         ...(emailChanged && current.email ? [{ Delete: { Key: keys.userEmail(orgId, current.email) } }] : []),
         // A supervisor editing their own item: that item is the one written (one operation per item).
-        ...(by === userId
+        ...(edited.length
+          ? [auditRecord(orgId, by, { action: 'member.edited', subject: memberSubject(next), changes: edited })]
+          : []),
+        ...(roleChanged.length
+          ? [auditRecord(orgId, by, { action: 'member.roleChanged', subject: memberSubject(next), changes: roleChanged })]
+          : []),
+        ...(by.id === userId
           ? []
           : [
               {
                 ConditionCheck: {
-                  Key: keys.user(orgId, by),
+                  Key: keys.user(orgId, by.id),
                   ConditionExpression:
                     'attribute_exists(pk) AND attribute_not_exists(removedAt) AND #role = :supervisor',
                   ExpressionAttributeNames: { '#role': 'role' },

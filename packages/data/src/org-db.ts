@@ -1,3 +1,4 @@
+import { auditOf } from './audit.ts'
 import { decisionLinksOf } from './decision-links.ts'
 import { membersOf } from './members.ts'
 import { organizationOf } from './organizations.ts'
@@ -14,5 +15,6 @@ export const orgDb = (orgId: string) => ({
   timesheets: timesheetsOf(orgId),
   decisionLinks: decisionLinksOf(orgId),
   payroll: payrollOf(orgId),
+  audit: auditOf(orgId),
 })
 export type OrgDb = ReturnType<typeof orgDb>

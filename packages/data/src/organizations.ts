@@ -2,16 +2,32 @@ import {
   messages,
   notFound,
   Organization,
+  PayrollRules,
   tooManyRequests,
-  type PayrollRules,
   type PlanId,
   type SubscriptionStatus,
 } from '@app/core'
-import { isConditionFailure, nowIso, table } from './table.ts'
+import { auditRecord, changesOf, systemActor, type Actor } from './audit.ts'
+import { isConditionFailure, nowIso, table, type TransactInput } from './table.ts'
 import { keys } from './keys.ts'
+
+/** What supervisors may change: the settings page's fields and the payroll settings. */
+type Settings = Pick<Organization, 'name' | 'logoUrl' | 'timeZone' | 'weekStartDay' | 'approvalEmails'> & PayrollRules
+const SETTINGS_FIELDS = [
+  'name',
+  'timeZone',
+  'weekStartDay',
+  'approvalEmails',
+  ...(Object.keys(PayrollRules.shape) as (keyof PayrollRules)[]),
+] as const
 
 /** Coupon codes an organization may try in an hour (validating or subscribing with one). */
 export const COUPON_ATTEMPTS_PER_HOUR = 10
+
+const subject = { type: 'organization' } as const
+const notFoundOrg = () => {
+  throw notFound('organization')
+}
 
 export const organizationOf = (orgId: string) => ({
   async get(): Promise<Organization> {
@@ -21,24 +37,47 @@ export const organizationOf = (orgId: string) => ({
   },
 
   /**
-   * Changes the organization's own settings, payroll settings included (never its billing fields,
-   * which only webhooks write).
+   * Changes the organization's own settings, payroll settings included (never its billing fields, which only webhooks write),
+   * recording what changed (the logo apart from the rest), conditioned on the version read so the
+   * record's before is what was replaced. Nothing changed, nothing written.
    */
-  async updateSettings(
-    changes: Partial<Pick<Organization, 'name' | 'logoUrl' | 'timeZone' | 'weekStartDay' | 'approvalEmails'>> &
-      Partial<PayrollRules>,
-  ): Promise<Organization> {
-    const entries = Object.entries(changes).filter(([, v]) => v !== undefined)
-    const names = Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k]))
-    const values = Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v]))
-    const out = await table.update(keys.organization(orgId), {
-      UpdateExpression: `SET ${[...entries.map((_, i) => `#f${i} = :v${i}`), 'updatedAt = :now'].join(', ')}`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
-      ExpressionAttributeValues: { ...values, ':now': nowIso() },
-      ReturnValues: 'ALL_NEW',
-    })
-    return Organization.parse(out)
+  async updateSettings(changes: Partial<Settings>, by: Actor): Promise<Organization> {
+    for (let attempt = 1; ; attempt++) {
+      const current = Organization.parse(await table.get(keys.organization(orgId)).then((i) => i ?? notFoundOrg()))
+      const entries = Object.entries(changes).filter(([k, v]) => v !== undefined && current[k as keyof Settings] !== v)
+      if (!entries.length) return current
+      const next = { ...current, ...Object.fromEntries(entries), updatedAt: nowIso() } as Organization
+      const settings = changesOf<Organization>(current, next, SETTINGS_FIELDS)
+      const logo = changesOf<Organization>(current, next, ['logoUrl'])
+      const records: TransactInput[] = [
+        ...(settings.length
+          ? [auditRecord(orgId, by, { action: 'settings.changed', subject, changes: settings })]
+          : []),
+        ...(logo.length ? [auditRecord(orgId, by, { action: 'logo.changed', subject, changes: logo })] : []),
+      ]
+      try {
+        await table.transact([
+          {
+            Update: {
+              Key: keys.organization(orgId),
+              UpdateExpression: `SET ${[...entries.map((_, i) => `#f${i} = :v${i}`), 'updatedAt = :now'].join(', ')}`,
+              ConditionExpression: 'updatedAt = :read',
+              ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+              ExpressionAttributeValues: {
+                ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+                ':now': next.updatedAt,
+                ':read': current.updatedAt,
+              },
+            },
+          },
+          ...records,
+        ])
+        return next
+      } catch (e) {
+        // Changed by someone else between the read and the write: read again (a few times).
+        if (!isConditionFailure(e, 0) || attempt >= 3) throw e
+      }
+    }
   },
 
   /** Remembers the Stripe customer; the first one saved wins, so a retry reuses it. */
@@ -97,6 +136,7 @@ export const organizationOf = (orgId: string) => ({
     currentPeriodEnd: string | null
     trialEndsAt: string | null
   }): Promise<boolean> {
+    const current = await table.get(keys.organization(orgId))
     const fields: Record<string, unknown> = {
       subscriptionStatus: event.status,
       stripeSubscriptionId: event.subscriptionId,
@@ -133,6 +173,11 @@ export const organizationOf = (orgId: string) => ({
             },
           },
         },
+        auditRecord(orgId, systemActor('Stripe'), {
+          action: 'billing.changed',
+          subject,
+          changes: changesOf(current ?? {}, fields, ['subscriptionStatus', 'plan', 'currentPeriodEnd']),
+        }),
       ])
       return true
     } catch (e) {

@@ -1,4 +1,5 @@
 import { conflict, type MemberWeek, type Period } from '@app/core'
+import { auditRecord, type Person } from './audit.ts'
 import { keys } from './keys.ts'
 import { isConditionFailure, nowIso, table } from './table.ts'
 
@@ -13,6 +14,8 @@ export interface StoredPeriod {
   /** The workweeks (by start date) the close locked; a reopen unlocks exactly these. */
   lockedWeeks: string[]
 }
+
+const periodSubject = (p: Period) => ({ type: 'payPeriod' as const, start: p.start, end: p.end })
 
 const parsePeriod = (item: Record<string, unknown>): StoredPeriod => ({
   start: String(item.start),
@@ -58,12 +61,12 @@ export const payrollOf = (orgId: string) => ({
    * Closes a period: its state and a lock per workweek in one transaction, conditioned on the
    * period not being closed already. From then on every timesheet write of those weeks fails.
    */
-  async close(period: Period, weeks: string[], by: { firstName: string; lastName: string }): Promise<StoredPeriod> {
+  async close(period: Period, weeks: string[], by: Person): Promise<StoredPeriod> {
     const closed: StoredPeriod = {
       ...period,
       status: 'closed',
       closedAt: nowIso(),
-      closedBy: by,
+      closedBy: { firstName: by.firstName, lastName: by.lastName },
       reopenedReason: null,
       lockedWeeks: weeks,
     }
@@ -78,6 +81,7 @@ export const payrollOf = (orgId: string) => ({
           },
         },
         ...weeks.map((week) => ({ Put: { Item: { ...keys.weekLock(orgId, week), periodStart: period.start } } })),
+        auditRecord(orgId, by, { action: 'payPeriod.closed', subject: periodSubject(period) }),
       ])
     } catch (e) {
       if (isConditionFailure(e, 0)) throw conflict('This pay period is already closed')
@@ -87,7 +91,7 @@ export const payrollOf = (orgId: string) => ({
   },
 
   /** Reopens a closed period with the reason: its week locks go in the same transaction. */
-  async reopen(start: string, reason: string): Promise<StoredPeriod> {
+  async reopen(start: string, reason: string, by: Person): Promise<StoredPeriod> {
     const item = await table.get(keys.payPeriod(orgId, start))
     const current = item ? parsePeriod(item) : undefined
     if (!current || current.status !== 'closed') throw conflict('This pay period is not closed')
@@ -103,6 +107,11 @@ export const payrollOf = (orgId: string) => ({
           },
         },
         ...current.lockedWeeks.map((week) => ({ Delete: { Key: keys.weekLock(orgId, week) } })),
+        auditRecord(orgId, by, {
+          action: 'payPeriod.reopened',
+          subject: periodSubject(current),
+          changes: [{ field: 'reason', before: null, after: reason }],
+        }),
       ])
     } catch (e) {
       if (isConditionFailure(e, 0)) throw conflict('This pay period changed at the same moment; reload to see it')

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import * as z from 'zod'
+import type { AuditClient } from '@app/core'
+import { auditRecord, memberSubject, type Person } from './audit.ts'
 import { keys } from './keys.ts'
 import { epochSeconds, nowIso, table } from './table.ts'
 
@@ -24,7 +26,11 @@ export type Session = z.infer<typeof Session>
 const hash = (sid: string) => createHash('sha256').update(sid).digest('base64url')
 
 export const sessions = {
-  async create(user: { userId: string; orgId: string; demo?: boolean }): Promise<{ sid: string; session: Session }> {
+  /** A new session; `signIn`, when a person signed in (not a test or the demo), is recorded with it. */
+  async create(
+    user: { userId: string; orgId: string; demo?: boolean },
+    signIn?: { member: Person; client: AuditClient },
+  ): Promise<{ sid: string; session: Session }> {
     const sid = randomBytes(32).toString('base64url')
     const now = epochSeconds()
     const session: Session = {
@@ -35,12 +41,20 @@ export const sessions = {
       absoluteExpire: now + SESSION_ABSOLUTE_SECONDS,
       expire: now + SESSION_IDLE_SECONDS,
     }
-    await table.put({
+    const item = {
       ...keys.session(hash(sid)),
       ...session,
       gsi1pk: keys.userSessions(user.orgId, user.userId),
       gsi1sk: hash(sid),
-    })
+    }
+    if (!signIn) await table.put(item)
+    else {
+      const { member, client } = signIn
+      await table.transact([
+        { Put: { Item: item } },
+        auditRecord(user.orgId, member, { action: 'signIn.succeeded', subject: memberSubject(member), client }),
+      ])
+    }
     return { sid, session }
   },
 

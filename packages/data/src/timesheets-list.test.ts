@@ -20,9 +20,9 @@ describe("one employee's timesheets in one status", () => {
     const pendingWeeks = new Set([0, 3, 4, 6])
     const expected: number[] = []
     for (let k = 0; k < 7; k++) {
-      const sheet = await db.timesheets.getOrCreate(user.id, addDays('2026-11-16', -7 * k))
+      const sheet = await db.timesheets.getOrCreate(user, addDays('2026-11-16', -7 * k))
       if (pendingWeeks.has(k)) {
-        await db.timesheets.submit(sheet.id, user.id)
+        await db.timesheets.submit(sheet.id, user)
         expected.push(sheet.id)
       }
     }

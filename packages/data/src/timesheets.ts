@@ -1,14 +1,17 @@
 import {
   conflict,
   forbidden,
+  fullName,
   isEditable,
   notFound,
   PERIOD_CLOSED_MESSAGE,
   statusLabel,
   Timesheet,
-  type TimesheetDays,
+  TimesheetDays,
+  type AuditAction,
   type TimesheetStatus,
 } from '@app/core'
+import { auditRecord, changesOf, type Actor, type Person } from './audit.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
 import { effectItems, type Effects } from './effects.ts'
 import { keys } from './keys.ts'
@@ -46,7 +49,18 @@ export const timesheetItem = (t: Timesheet) => ({
   gsi3sk: keys.weekSort(t.weekStartDate, t.id),
 })
 
+/** The fields a timesheet's records show before and after. */
+const RECORDED_FIELDS = ['weekStartDate', 'status', ...TimesheetDays.keyof().options, 'comments'] as const
+
 export const timesheetsOf = (orgId: string) => {
+  /** The record of a change from `before` to `after` (a new timesheet has no before). */
+  const recordOf = (actor: Actor, action: AuditAction, before: Timesheet | null, after: Timesheet) =>
+    auditRecord(orgId, actor, {
+      action,
+      subject: { type: 'timesheet', id: after.id },
+      changes: changesOf<Timesheet>(before ?? {}, after, RECORDED_FIELDS),
+    })
+
   const countChange = (from: TimesheetStatus | null, to: TimesheetStatus): TransactInput[] =>
     from === to
       ? []
@@ -86,8 +100,12 @@ export const timesheetsOf = (orgId: string) => {
   })
   const periodClosed = (e: unknown) => isConditionFailure(e, 0)
 
-  /** Writes `next` over `current` if nobody else wrote in between, moving the counts with it. */
-  const replace = async (current: Timesheet, next: Timesheet, effects?: Effects) => {
+  /**
+   * Writes `next` over `current` if nobody else wrote in between, moving the counts with it and
+   * recording `action` by `actor`. A new status change (a pay-period close locking a timesheet,
+   * a supervisor reopening one) is one more call: `replace(current, next, actor, 'timesheet.locked')`.
+   */
+  const replace = async (current: Timesheet, next: Timesheet, actor: Actor, action: AuditAction, effects?: Effects) => {
     try {
       await table.transact([
         weekOpen(current.weekStartDate),
@@ -99,6 +117,7 @@ export const timesheetsOf = (orgId: string) => {
           },
         },
         ...countChange(current.status, next.status),
+        recordOf(actor, action, current, next),
         ...effectItems(orgId, effects),
       ])
     } catch (e) {
@@ -151,7 +170,8 @@ export const timesheetsOf = (orgId: string) => {
     unsavedDraft: (employeeId: string, weekStartDate: string) => newDraft(employeeId, weekStartDate, 0),
 
     /** The employee's timesheet for that week, created as an empty draft the first time. */
-    async getOrCreate(employeeId: string, weekStartDate: string, expectedVersion?: number): Promise<Timesheet> {
+    async getOrCreate(employee: Person, weekStartDate: string, expectedVersion?: number): Promise<Timesheet> {
+      const employeeId = employee.id
       const existing = await weekOf(employeeId, weekStartDate)
       if (existing) return existing
       // A save based on a version of a timesheet that does not exist is stale: refuse it before creating one.
@@ -178,6 +198,7 @@ export const timesheetsOf = (orgId: string) => {
             },
           },
           ...countChange(null, 'draft'),
+          recordOf(employee, 'timesheet.created', null, t),
         ])
         return t
       } catch (e) {
@@ -191,19 +212,24 @@ export const timesheetsOf = (orgId: string) => {
     },
 
     /** Saves the days of an editable timesheet; a rejected one becomes a draft again. */
-    async saveDays(id: number, employeeId: string, days: TimesheetDays, expectedVersion?: number) {
-      const current = await ownedBy(id, employeeId)
+    async saveDays(id: number, employee: Person, days: TimesheetDays, expectedVersion?: number) {
+      const current = await ownedBy(id, employee.id)
       if (!isEditable(current.status)) {
         throw conflict(`This timesheet is ${statusLabel[current.status]} and can no longer be edited`)
       }
       checkVersion(current, expectedVersion)
-      return replace(current, {
-        ...current,
-        ...days,
-        status: 'draft',
-        version: current.version + 1,
-        updatedAt: nowIso(),
-      })
+      return replace(
+        current,
+        {
+          ...current,
+          ...days,
+          status: 'draft',
+          version: current.version + 1,
+          updatedAt: nowIso(),
+        },
+        employee,
+        'timesheet.saved',
+      )
     },
 
     /**
@@ -212,11 +238,11 @@ export const timesheetsOf = (orgId: string) => {
      */
     async submit(
       sheet: number | Timesheet,
-      employeeId: string,
+      employee: Person,
       options: { expectedVersion?: number; days?: TimesheetDays; effects?: Effects } = {},
     ) {
       const current = await load(sheet)
-      if (!current || current.employeeId !== employeeId) throw notFound('timesheet')
+      if (!current || current.employeeId !== employee.id) throw notFound('timesheet')
       if (!isEditable(current.status)) {
         throw conflict(
           options.days
@@ -236,24 +262,27 @@ export const timesheetsOf = (orgId: string) => {
           submittedAt: now,
           updatedAt: now,
         },
+        employee,
+        'timesheet.submitted',
         options.effects,
       )
     },
 
     /**
      * A supervisor's decision on a pending timesheet. Exactly one of two concurrent decisions
-     * wins (the other gets 409), and nobody decides their own timesheet.
+     * wins (the other gets 409), and nobody decides their own timesheet. `by` is marked
+     * (`emailLinkOf`) when the decision came from an emailed link.
      */
     async decide(
       sheet: number | Timesheet,
-      by: { userId: string; name: string },
+      by: Person & { via?: 'emailLink' },
       status: 'approved' | 'rejected',
       comment: string,
       effects?: Effects,
     ) {
       const current = await load(sheet)
       if (!current) throw notFound('timesheet')
-      if (current.employeeId === by.userId) throw forbidden('You cannot approve or reject your own timesheet')
+      if (current.employeeId === by.id) throw forbidden('You cannot approve or reject your own timesheet')
       if (current.status !== 'pending') {
         throw conflict(
           `This timesheet is ${statusLabel[current.status]}; only timesheets pending review can be approved or rejected`,
@@ -264,10 +293,13 @@ export const timesheetsOf = (orgId: string) => {
         ...current,
         status,
         version: current.version + 1,
-        approvedBy: status === 'approved' ? by.userId : null,
+        approvedBy: status === 'approved' ? by.id : null,
         approvedAt: status === 'approved' ? now : null,
         comments: comment || null,
-        commentHistory: [...current.commentHistory, { status, comment, byUserId: by.userId, byName: by.name, at: now }],
+        commentHistory: [
+          ...current.commentHistory,
+          { status, comment, byUserId: by.id, byName: fullName(by), at: now },
+        ],
         updatedAt: now,
       }
       try {
@@ -282,6 +314,7 @@ export const timesheetsOf = (orgId: string) => {
             },
           },
           ...countChange('pending', status),
+          recordOf(by, status === 'approved' ? 'timesheet.approved' : 'timesheet.rejected', current, next),
           ...effectItems(orgId, effects),
         ])
       } catch (e) {

@@ -60,3 +60,10 @@ export const payrollKeys = {
   volunteerReports: volunteerHours,
   volunteerHours: (from: string, to: string) => [...volunteerHours, { from, to }] as const,
 }
+
+/** The audit trail: one timesheet's history (read again at each version), and the Activity page's lists. */
+export const auditKeys = {
+  history: (id: number, version: number) => [`/api/timesheets/${id}/history`, { version }] as const,
+  all: ['/api/audit'] as const,
+  list: (filters: object) => ['/api/audit', filters] as const,
+}

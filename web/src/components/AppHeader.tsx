@@ -13,6 +13,7 @@ const navItems = (user: User) => [
         { to: '/employees', label: 'Employees' },
         { to: '/settings', label: 'Settings' },
         { to: '/payroll', label: 'Payroll' },
+        { to: '/activity', label: 'Activity' },
       ]
     : []),
 ]

@@ -48,18 +48,18 @@ export const makeTenant = async (name: string, options: { spare?: boolean } = {}
   const db = orgDb(orgId)
   let weeksBack = 0
   const nextWeek = () => addDays(thisWeek(), -7 * ++weeksBack)
-  const by = { userId: org.supervisor.id, name: 'Sam Supervisor' }
+  const by = org.supervisor
 
   const freshDraft = async (
     days: Partial<TimesheetDays> = { mondayStart: '09:00', mondayEnd: '12:30', mondayActivity: `Visits ${name}` },
-    employeeId = staff.user.id,
+    employee = staff.user,
   ): Promise<Timesheet> => {
-    const sheet = await db.timesheets.getOrCreate(employeeId, nextWeek())
-    return db.timesheets.saveDays(sheet.id, employeeId, TimesheetDays.parse(days))
+    const sheet = await db.timesheets.getOrCreate(employee, nextWeek())
+    return db.timesheets.saveDays(sheet.id, employee, TimesheetDays.parse(days))
   }
   const freshPending = async (days?: Partial<TimesheetDays>) => {
     const draft = await freshDraft(days)
-    return db.timesheets.submit(draft.id, draft.employeeId)
+    return db.timesheets.submit(draft.id, staff.user)
   }
   const freshApproved = async (days?: Partial<TimesheetDays>) => {
     const pending = await freshPending(days)
@@ -98,7 +98,7 @@ export const makeTenant = async (name: string, options: { spare?: boolean } = {}
   let periodsAhead = 0
   const freshPeriod = async (closed = false) => {
     const period = periodContaining(addDays(thisWeek(), 7 * (520 + 4 * ++periodsAhead)), 'biweekly', thisWeek())
-    if (closed) await db.payroll.close(period, [], { firstName: 'Sam', lastName: 'Supervisor' })
+    if (closed) await db.payroll.close(period, [], by)
     return period.start
   }
   let logo: { orgId: string; file: string } | undefined

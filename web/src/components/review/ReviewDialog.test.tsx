@@ -58,6 +58,37 @@ describe('ReviewDialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   })
 
+  it("unfolds the timesheet's history under Previous Comments, read only when asked", async () => {
+    const timesheet = makeTimesheet()
+    const fetchMock = mockFetch({
+      'GET /api/timesheets/1/history': {
+        body: [
+          {
+            id: 'r1',
+            at: '2026-11-16T09:00:00.000Z',
+            actor: { userId: 'user-2', firstName: 'Ann', lastName: 'Lee' },
+            action: 'timesheet.submitted',
+            subject: { type: 'timesheet', id: 1 },
+            changes: [{ field: 'status', before: 'draft', after: 'pending' }],
+          },
+        ],
+      },
+    })
+    const user = userEvent.setup()
+    renderApp('/', <Harness timesheet={timesheet} mode="view" onDecided={vi.fn()} />)
+    const dialog = screen.getByRole('dialog')
+    const history = within(dialog).getByText('History')
+    // After the notes and any Previous Comments, before the footer.
+    expect(
+      within(dialog).getByText('Notes').compareDocumentPosition(history) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy()
+    expect(fetchMock).not.toHaveBeenCalled()
+    await user.click(history)
+    const timeline = await within(dialog).findByRole('list', { name: 'Timesheet history, oldest first' })
+    expect(timeline.textContent).toContain('Timesheet submitted')
+    expect(timeline.textContent).toContain('Ann Lee')
+  })
+
   it('lists the days in week order from a Monday, with times, hours and activities', () => {
     const { dialog } = show('view')
     const days = within(dialog).getAllByTestId(/^day-/)

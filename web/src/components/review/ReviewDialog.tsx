@@ -20,6 +20,7 @@ import { Label } from '../ui/Label.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { Textarea } from '../ui/Textarea.tsx'
 import { UserAvatar } from '../UserAvatar.tsx'
+import { TimesheetTimeline } from '../audit/TimesheetTimeline.tsx'
 import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
 import { PayrollFigures } from '../payroll/PayrollFigures.tsx'
 
@@ -175,6 +176,8 @@ function ReviewContent({ target, busy, deciding, onCancel, onDecide }: ReviewCon
         </section>
 
         <PreviousComments history={t.commentHistory} legacy={t.comments} />
+
+        <TimesheetTimeline timesheetId={t.id} version={t.version} />
 
         {mode === 'view' ? null : (
           <div className="space-y-2">

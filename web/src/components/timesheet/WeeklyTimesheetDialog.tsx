@@ -28,6 +28,7 @@ import { ConflictNotice, DayFields, NotesField } from './TimesheetFields.tsx'
 import { useTimesheetEditor } from './use-timesheet-editor.ts'
 import { runTimerAction, type TimerAction } from './timer-actions.ts'
 import { useNow } from './use-now.ts'
+import { TimesheetTimeline } from '../audit/TimesheetTimeline.tsx'
 
 const SAVE_HINT = 'You can save your progress and return to complete your timesheet throughout the week.'
 
@@ -211,6 +212,15 @@ function WeeklyTimesheetForm({
 
       <WeekTotal days={days} className="mt-4" />
       <OvertimeNotice payroll={editor.base?.payroll} className="mt-3" />
+
+      {/* The demo's unsaved week (id 0) has no history yet. */}
+      {timesheet.id ? (
+        <TimesheetTimeline
+          timesheetId={timesheet.id}
+          version={editor.base?.version ?? timesheet.version}
+          className="mt-4"
+        />
+      ) : null}
 
       <DialogFooter>
         <Button

@@ -1,0 +1,30 @@
+import * as z from 'zod'
+import { addDays, AuditAction, AuditPage } from '@app/core'
+import { defineRoute } from '../http/define-route.ts'
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+const INSTANT_MESSAGE = 'Use a date like 2026-11-16 or a time like 2026-11-16T09:00:00Z'
+/** An ISO instant, or a whole day (UTC): `from` starts at its midnight, `to` takes the day in. */
+const instant = (end: boolean) =>
+  z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: INSTANT_MESSAGE })
+    .transform((v) => (DATE.test(v) ? `${end ? addDays(v, 1) : v}T00:00:00.000Z` : new Date(v).toISOString()))
+    .optional()
+
+/** The organization's audit trail for supervisors, newest first, a page at a time (the Activity page and its CSV). */
+export default defineRoute({
+  method: 'GET',
+  path: '/api/audit',
+  auth: 'supervisor',
+  query: z.object({
+    from: instant(false),
+    to: instant(true),
+    actorId: z.string().trim().min(1).max(100).optional(),
+    action: AuditAction.optional(),
+    cursor: z.string().max(2000).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  }),
+  response: AuditPage,
+  uses: ['table:read'],
+  handler: ({ query, db }) => db.audit.list(query),
+})

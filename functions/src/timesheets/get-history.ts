@@ -1,0 +1,21 @@
+import * as z from 'zod'
+import { TimesheetHistory, TimesheetId } from '@app/core'
+import { defineRoute } from '../http/define-route.ts'
+
+/**
+ * Who did what to one timesheet, oldest first: for the organization's supervisors and for the
+ * timesheet's own member; anyone else gets 404, as for the timesheet itself.
+ */
+export default defineRoute({
+  method: 'GET',
+  path: '/api/timesheets/{id}/history',
+  auth: 'member',
+  params: z.object({ id: TimesheetId }),
+  response: TimesheetHistory,
+  uses: ['table:read'],
+  handler: async ({ params, session, db }) => {
+    if (session.role === 'supervisor') await db.timesheets.get(params.id)
+    else await db.timesheets.ownedBy(params.id, session.userId)
+    return db.audit.forTimesheet(params.id)
+  },
+})

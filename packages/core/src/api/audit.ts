@@ -1,0 +1,119 @@
+import * as z from 'zod'
+
+/**
+ * The audit trail (issue 21): who did what, when, in which organization. Records are written in
+ * the same transaction as the change they record and are never edited or deleted.
+ */
+
+export const AuditAction = z.enum([
+  'timesheet.created',
+  'timesheet.saved',
+  'timesheet.submitted',
+  'timesheet.approved',
+  'timesheet.rejected',
+  'timesheet.reopened',
+  'timesheet.locked',
+  'payPeriod.closed',
+  'payPeriod.reopened',
+  'member.added',
+  'member.edited',
+  'member.removed',
+  'member.passwordReset',
+  'member.roleChanged',
+  'settings.changed',
+  'logo.changed',
+  'billing.changed',
+  'signIn.succeeded',
+  'signIn.failed',
+])
+export type AuditAction = z.infer<typeof AuditAction>
+
+/** What a person reads for each action (the timeline, the Activity page and its CSV). */
+export const auditActionLabel: Record<AuditAction, string> = {
+  'timesheet.created': 'Timesheet created',
+  'timesheet.saved': 'Timesheet saved',
+  'timesheet.submitted': 'Timesheet submitted',
+  'timesheet.approved': 'Timesheet approved',
+  'timesheet.rejected': 'Timesheet rejected',
+  'timesheet.reopened': 'Timesheet reopened',
+  'timesheet.locked': 'Timesheet locked',
+  'payPeriod.closed': 'Pay period closed',
+  'payPeriod.reopened': 'Pay period reopened',
+  'member.added': 'Member added',
+  'member.edited': 'Member edited',
+  'member.removed': 'Member removed',
+  'member.passwordReset': 'Password reset',
+  'member.roleChanged': 'Role changed',
+  'settings.changed': 'Settings changed',
+  'logo.changed': 'Logo changed',
+  'billing.changed': 'Billing status changed',
+  'signIn.succeeded': 'Signed in',
+  'signIn.failed': 'Sign-in failed',
+}
+
+/**
+ * Who acted: a member, with the name they had at the time (kept when they are removed later),
+ * marked when the decision came from an emailed link; or the product itself ('Stripe', ...).
+ */
+export const AuditPerson = z.object({
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  via: z.literal('emailLink').optional(),
+})
+export const AuditActor = z.union([AuditPerson, z.object({ system: z.string() })])
+export type AuditActor = z.infer<typeof AuditActor>
+
+/** How an actor reads: 'Ana Ruiz', 'email link of Ana Ruiz', or the system's label. */
+export const auditActorLabel = (actor: AuditActor) =>
+  'system' in actor
+    ? actor.system
+    : `${actor.via === 'emailLink' ? 'email link of ' : ''}${`${actor.firstName} ${actor.lastName}`.trim()}`
+
+export const AuditValue = z.union([z.string(), z.number(), z.boolean(), z.null()])
+export type AuditValue = z.infer<typeof AuditValue>
+export const AuditChange = z.object({ field: z.string(), before: AuditValue, after: AuditValue })
+export type AuditChange = z.infer<typeof AuditChange>
+
+/** What the record is about: a timesheet, a member (with the name they had), or the organization. */
+export const AuditSubject = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('timesheet'), id: z.number().int() }),
+  z.object({ type: z.literal('member'), id: z.string(), name: z.string() }),
+  z.object({ type: z.literal('organization') }),
+  z.object({ type: z.literal('payPeriod'), start: z.string(), end: z.string() }),
+])
+export type AuditSubject = z.infer<typeof AuditSubject>
+
+/** Where a sign-in came from. */
+export const AuditClient = z.object({ address: z.string(), userAgent: z.string() })
+export type AuditClient = z.infer<typeof AuditClient>
+
+export const AuditEntry = z.object({
+  id: z.string(),
+  at: z.string(),
+  actor: AuditActor,
+  action: AuditAction,
+  subject: AuditSubject,
+  changes: z.array(AuditChange),
+  client: AuditClient.optional(),
+})
+export type AuditEntry = z.infer<typeof AuditEntry>
+
+/** GET /api/timesheets/{id}/history: the timesheet's records, oldest first. */
+export const TimesheetHistory = z.array(AuditEntry)
+export type TimesheetHistory = z.infer<typeof TimesheetHistory>
+
+/** GET /api/audit: one page of the organization's records, newest first; `cursor` is null on the last page. */
+export const AuditPage = z.object({ items: z.array(AuditEntry), cursor: z.string().nullable() })
+export type AuditPage = z.infer<typeof AuditPage>
+
+/** The Activity page's and the CSV's columns, from one record. */
+export const auditCsvHeader = ['When', 'Who', 'Action', 'Subject', 'Changes', 'Client address', 'User agent']
+export const auditSubjectLabel = (s: AuditSubject) =>
+  s.type === 'timesheet'
+    ? `Timesheet #${s.id}`
+    : s.type === 'member'
+      ? s.name
+      : s.type === 'payPeriod'
+        ? `Pay period ${s.start} to ${s.end}`
+        : 'Organization'

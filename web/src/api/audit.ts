@@ -1,0 +1,59 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import type { AuditAction, AuditEntry, AuditPage, TimesheetHistory } from '@app/core'
+import { apiJson } from './client.ts'
+import { auditKeys } from './keys.ts'
+
+/** GET /api/timesheets/{id}/history: read again whenever the timesheet's version moves on. */
+export const historyQuery = (id: number, version: number) =>
+  queryOptions({
+    queryKey: auditKeys.history(id, version),
+    queryFn: () => apiJson<TimesheetHistory>('GET', `/api/timesheets/${id}/history`),
+  })
+
+/** The Activity page's filters; empty means all. `from` and `to` are calendar dates, both days included. */
+export interface AuditFilters {
+  from: string
+  to: string
+  actorId: string
+  action: AuditAction | ''
+}
+export const NO_FILTERS: AuditFilters = { from: '', to: '', actorId: '', action: '' }
+
+/** Local midnight of a date as an ISO instant: the days are the person's own, as the times shown are. */
+const startOfDay = (date: string, plusDays = 0) => {
+  const [y, m, d] = date.split('-').map(Number)
+  return new Date(y!, m! - 1, d! + plusDays).toISOString()
+}
+
+export const auditUrl = (filters: AuditFilters, cursor?: string | null, limit?: number) => {
+  const params = new URLSearchParams()
+  if (filters.from) params.set('from', startOfDay(filters.from))
+  if (filters.to) params.set('to', startOfDay(filters.to, 1))
+  if (filters.actorId) params.set('actorId', filters.actorId)
+  if (filters.action) params.set('action', filters.action)
+  if (cursor) params.set('cursor', cursor)
+  if (limit) params.set('limit', String(limit))
+  const query = params.toString()
+  return query ? `${auditKeys.all[0]}?${query}` : auditKeys.all[0]
+}
+
+/** GET /api/audit, newest first, a page at a time (Load more). */
+export const auditListQuery = (filters: AuditFilters) =>
+  infiniteQueryOptions({
+    queryKey: auditKeys.list(filters),
+    queryFn: ({ pageParam }) => apiJson<AuditPage>('GET', auditUrl(filters, pageParam)),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.cursor ?? undefined,
+  })
+
+/** Every record the filters match, page after page (the CSV export). */
+export const fetchAllAudit = async (filters: AuditFilters): Promise<AuditEntry[]> => {
+  const all: AuditEntry[] = []
+  let cursor: string | null = null
+  do {
+    const page: AuditPage = await apiJson<AuditPage>('GET', auditUrl(filters, cursor, 100))
+    all.push(...page.items)
+    cursor = page.cursor
+  } while (cursor)
+  return all
+}

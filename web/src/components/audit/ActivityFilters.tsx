@@ -1,0 +1,83 @@
+import { useId } from 'react'
+import { AuditAction, fullName, type User } from '@app/core'
+import type { AuditFilters } from '../../api/audit.ts'
+import { Input } from '../ui/Input.tsx'
+import { Label } from '../ui/Label.tsx'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/Select.tsx'
+import { auditActionLabel } from './audit-text.ts'
+
+/** Radix Select has no empty value: 'all' stands for no filter. */
+const ALL = 'all'
+
+/** The Activity page's filters: a date range (both days included), a member and an action. */
+export function ActivityFilters({
+  filters,
+  members,
+  onChange,
+}: {
+  filters: AuditFilters
+  members: User[]
+  onChange: (filters: AuditFilters) => void
+}) {
+  const id = useId()
+  const set = (patch: Partial<AuditFilters>) => onChange({ ...filters, ...patch })
+  return (
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="space-y-1">
+        <Label htmlFor={`${id}-from`}>From</Label>
+        <Input
+          id={`${id}-from`}
+          type="date"
+          value={filters.from}
+          max={filters.to || undefined}
+          onChange={(e) => set({ from: e.target.value })}
+        />
+      </div>
+      <div className="space-y-1">
+        <Label htmlFor={`${id}-to`}>To</Label>
+        <Input
+          id={`${id}-to`}
+          type="date"
+          value={filters.to}
+          min={filters.from || undefined}
+          onChange={(e) => set({ to: e.target.value })}
+        />
+      </div>
+      <div className="space-y-1">
+        <Label id={`${id}-member`}>Member</Label>
+        <Select value={filters.actorId || ALL} onValueChange={(v) => set({ actorId: v === ALL ? '' : v })}>
+          <SelectTrigger aria-labelledby={`${id}-member`}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>All members</SelectItem>
+            {members.map((m) => (
+              <SelectItem key={m.id} value={m.id}>
+                {fullName(m)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="space-y-1">
+        <Label id={`${id}-action`}>Action</Label>
+        <Select
+          value={filters.action || ALL}
+          onValueChange={(v) => set({ action: v === ALL ? '' : AuditAction.parse(v) })}
+        >
+          <SelectTrigger aria-labelledby={`${id}-action`}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>All actions</SelectItem>
+            {AuditAction.options.map((a) => (
+              <SelectItem key={a} value={a}>
+                {auditActionLabel[a]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+    </div>
+  )
+}

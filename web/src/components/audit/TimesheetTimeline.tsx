@@ -1,0 +1,46 @@
+import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { historyQuery } from '../../api/audit.ts'
+import { EmptyState } from '../ui/EmptyState.tsx'
+import { ErrorState } from '../ui/ErrorState.tsx'
+import { LoadingState } from '../ui/LoadingState.tsx'
+import { AuditEntryItem } from './AuditEntryItem.tsx'
+
+interface TimelineProps {
+  timesheetId: number
+  /** The timesheet's version: a newer one reads the history again. */
+  version: number
+  className?: string
+}
+
+/**
+ * A timesheet's history, oldest first: who created, saved, submitted and decided it, with what
+ * changed each time (the review dialog under 'Previous Comments', and the member's weekly dialog).
+ * Folded until asked for, so a dialog opens with its own content and reads the history only then.
+ */
+export function TimesheetTimeline({ timesheetId, version, className }: TimelineProps) {
+  const [open, setOpen] = useState(false)
+  return (
+    <details className={className} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary className="flex min-h-11 cursor-pointer items-center rounded-md focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none">
+        <h3 className="font-semibold text-slate-900">History</h3>
+      </summary>
+      {open ? <Timeline timesheetId={timesheetId} version={version} /> : null}
+    </details>
+  )
+}
+
+function Timeline({ timesheetId, version }: TimelineProps) {
+  const history = useQuery(historyQuery(timesheetId, version))
+  if (history.isPending) return <LoadingState label="Loading history..." />
+  if (history.isError)
+    return <ErrorState message="The history could not be loaded." onRetry={() => void history.refetch()} />
+  if (history.data.length === 0) return <EmptyState title="No history yet" className="py-2" />
+  return (
+    <ol className="space-y-2" aria-label="Timesheet history, oldest first">
+      {history.data.map((entry) => (
+        <AuditEntryItem key={entry.id} entry={entry} />
+      ))}
+    </ol>
+  )
+}

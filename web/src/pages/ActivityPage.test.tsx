@@ -1,0 +1,172 @@
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { Role } from '@app/core'
+import { makeEntry } from '../../test/audit-fixtures.ts'
+import { makeUser } from '../../test/fixtures.ts'
+import { mockFetch, type MockAnswer } from '../../test/fetch-mock.ts'
+import { renderApp } from '../../test/render.tsx'
+// Loaded up front, so the router's lazy page is ready at once.
+import './ActivityPage.tsx'
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+const firstPage = [
+  makeEntry(3, {
+    action: 'member.removed',
+    actor: { userId: 'user-1', firstName: 'Grace', lastName: 'Hopper' },
+    subject: { type: 'member', id: 'user-9', name: 'Lee Moss' },
+  }),
+  makeEntry(2, {
+    action: 'signIn.succeeded',
+    subject: { type: 'member', id: 'user-2', name: 'Ann Lee' },
+    client: { address: '203.0.113.7', userAgent: 'Mozilla/5.0' },
+  }),
+]
+const secondPage = [
+  makeEntry(1, {
+    action: 'settings.changed',
+    actor: { userId: 'user-1', firstName: '=HYPERLINK("x")', lastName: 'Hopper' },
+    subject: { type: 'organization' },
+    changes: [{ field: 'name', before: 'Grace', after: '+Grace Chapel' }],
+  }),
+]
+
+/** Answers the pages by cursor, and records every URL the page asked for. */
+function show({ role = 'supervisor', audit }: { role?: Role; audit?: MockAnswer } = {}) {
+  const urls: URL[] = []
+  const fetchMock = mockFetch({
+    'GET /api/auth/user': { body: makeUser({ role }) },
+    'GET /api/organization/settings': {
+      body: { organizationName: 'Grace Chapel', logoUrl: null, timeZone: 'America/Chicago', weekStartDay: 'monday' },
+    },
+    'GET /api/employees': {
+      body: [makeUser(), makeUser({ id: 'user-2', firstName: 'Ann', lastName: 'Lee', role: 'employee' })],
+    },
+    'GET /api/audit': () => {
+      const url = new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://localhost')
+      urls.push(url)
+      if (audit) return audit
+      return url.searchParams.get('cursor')
+        ? { body: { items: secondPage, cursor: null } }
+        : { body: { items: firstPage, cursor: 'next-page' } }
+    },
+  })
+  const user = userEvent.setup()
+  return { fetchMock, urls, user, ...renderApp('/activity') }
+}
+
+/** jsdom's Blob has no text(); FileReader reads it. */
+const readText = (blob: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(String(reader.result))
+    reader.onerror = () => reject(reader.error)
+    reader.readAsText(blob)
+  })
+
+const shownActions = () =>
+  within(screen.getByRole('region', { name: 'Activity, newest first' }))
+    .getAllByRole('listitem')
+    .filter((li) => li.parentElement?.tagName === 'OL')
+    .map((li) => li.firstElementChild?.textContent)
+
+describe('ActivityPage', () => {
+  it('lists the records newest first with who, what and from where, and loads more with the cursor', async () => {
+    const { user, urls } = show()
+    expect(await screen.findByRole('heading', { name: 'Activity' })).toBeTruthy()
+    await screen.findByText('Member removed')
+    expect(shownActions()).toEqual(['Member removedLee Moss', 'Signed inAnn Lee'])
+    expect(screen.getByText('From 203.0.113.7 · Mozilla/5.0')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Load more' }))
+    await screen.findByText('Settings changed')
+    expect(urls.at(-1)!.searchParams.get('cursor')).toBe('next-page')
+    expect(shownActions()).toHaveLength(3)
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull()
+  })
+
+  it('asks the API for the chosen member and action', async () => {
+    const { user, urls } = show()
+    await screen.findByText('Member removed')
+    await user.click(screen.getByRole('combobox', { name: 'Action' }))
+    await user.click(await screen.findByRole('option', { name: 'Sign-in failed' }))
+    await waitFor(() => expect(urls.at(-1)!.searchParams.get('action')).toBe('signIn.failed'))
+    await user.click(screen.getByRole('combobox', { name: 'Member' }))
+    await user.click(await screen.findByRole('option', { name: 'Ann Lee' }))
+    await waitFor(() => expect(urls.at(-1)!.searchParams.get('actorId')).toBe('user-2'))
+    expect(urls.at(-1)!.searchParams.get('action')).toBe('signIn.failed')
+  })
+
+  it('asks the API for the chosen days, both included', async () => {
+    const { urls } = show()
+    await screen.findByText('Member removed')
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-02' } })
+    await waitFor(() => expect(urls.at(-1)!.searchParams.get('from')).toBe(new Date(2026, 10, 2).toISOString()))
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-03' } })
+    // The range ends where the day after the last one begins.
+    await waitFor(() => expect(urls.at(-1)!.searchParams.get('to')).toBe(new Date(2026, 10, 4).toISOString()))
+    expect(urls.at(-1)!.searchParams.get('from')).toBe(new Date(2026, 10, 2).toISOString())
+  })
+
+  it('exports every matching record as a formula-safe CSV in the organization’s time zone', async () => {
+    let saved: Blob | undefined
+    Object.assign(URL, {
+      createObjectURL: vi.fn((blob: Blob) => {
+        saved = blob
+        return 'blob:activity'
+      }),
+      revokeObjectURL: vi.fn(),
+    })
+    onTestFinished(() => {
+      Reflect.deleteProperty(URL, 'createObjectURL')
+      Reflect.deleteProperty(URL, 'revokeObjectURL')
+    })
+    const clicked: HTMLAnchorElement[] = []
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this)
+    })
+    const { user, urls } = show()
+    await screen.findByText('Member removed')
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }))
+    await waitFor(() => expect(clicked).toHaveLength(1))
+    expect(clicked[0]!.download).toMatch(/^activity-\d{4}-\d{2}-\d{2}\.csv$/)
+    // Every page, 100 at a time.
+    expect(urls.slice(-2).map((u) => [u.searchParams.get('limit'), u.searchParams.get('cursor')])).toEqual([
+      ['100', null],
+      ['100', 'next-page'],
+    ])
+    const text = await readText(saved!)
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+    expect(lines[0]).toBe('When (America/Chicago),Who,Action,Subject,Changes,Client address,User agent')
+    expect(lines[1]).toBe('2026-11-16 03:03,Grace Hopper,Member removed,Lee Moss,,,')
+    expect(lines[2]).toBe('2026-11-16 03:02,Ann Lee,Signed in,Ann Lee,,203.0.113.7,Mozilla/5.0')
+    // Cells a spreadsheet would run as a formula start with an apostrophe.
+    expect(lines[3]).toBe(
+      `2026-11-16 03:01,"'=HYPERLINK(""x"") Hopper",Settings changed,Organization,Name: Grace → +Grace Chapel,,`,
+    )
+  })
+
+  it('says when nothing matches', async () => {
+    show({ audit: { body: { items: [], cursor: null } } })
+    expect(await screen.findByText('No activity found')).toBeTruthy()
+  })
+
+  it('offers Try again when the activity cannot be loaded', async () => {
+    show({ audit: { status: 500, body: { message: 'Internal server error' } } })
+    expect(await screen.findByText('The activity could not be loaded.')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
+  })
+
+  it('refuses staff, without asking for the activity', async () => {
+    const { urls } = show({ role: 'employee' })
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeTruthy()
+    expect(screen.getAllByText('Only supervisors can view the activity.').length).toBeGreaterThan(0)
+    expect(urls).toEqual([])
+  })
+})

@@ -1,0 +1,121 @@
+import { useState } from 'react'
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { FileDown, History } from 'lucide-react'
+import { todayIn } from '@app/core'
+import { auditListQuery, fetchAllAudit, NO_FILTERS, type AuditFilters } from '../api/audit.ts'
+import { useAuth } from '../api/auth.ts'
+import { useMembers } from '../api/members.ts'
+import { useOrganizationSettings } from '../api/organization.ts'
+import { ActivityFilters } from '../components/audit/ActivityFilters.tsx'
+import { AuditEntryItem } from '../components/audit/AuditEntryItem.tsx'
+import { auditCsv } from '../components/audit/audit-text.ts'
+import { downloadText } from '../components/dashboard/download.ts'
+import { DocumentTitle } from '../components/DocumentTitle.tsx'
+import { SupervisorOnly } from '../components/members/SupervisorOnly.tsx'
+import { PageLoading } from '../components/PageLoading.tsx'
+import { Button } from '../components/ui/Button.tsx'
+import { Card, CardContent } from '../components/ui/Card.tsx'
+import { EmptyState } from '../components/ui/EmptyState.tsx'
+import { ErrorState } from '../components/ui/ErrorState.tsx'
+import { LoadingState } from '../components/ui/LoadingState.tsx'
+import { toastFailure } from '../lib/toast-failure.ts'
+
+const ACTIVITY_DENIED_MESSAGE = 'Only supervisors can view the activity.'
+const ACTIVITY_DENIED_REDIRECT_MS = 500
+
+/** The organization's audit trail (issue 21), supervisors only: filters, Load more and a CSV of what the filters match. */
+export function ActivityPage() {
+  const { user } = useAuth()
+  if (!user) return <PageLoading />
+  return (
+    <SupervisorOnly user={user} message={ACTIVITY_DENIED_MESSAGE} redirectAfterMs={ACTIVITY_DENIED_REDIRECT_MS}>
+      <Activity />
+    </SupervisorOnly>
+  )
+}
+
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+
+function Activity() {
+  const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS)
+  const list = useInfiniteQuery(auditListQuery(filters))
+  const members = useMembers()
+  const settings = useOrganizationSettings()
+  const [exporting, setExporting] = useState(false)
+  const entries = list.data?.pages.flatMap((p) => p.items) ?? []
+
+  const exportCsv = async () => {
+    const timeZone = settings.data?.timeZone || browserZone()
+    setExporting(true)
+    try {
+      downloadText(auditCsv(await fetchAllAudit(filters), timeZone), `activity-${todayIn(timeZone)}.csv`)
+    } catch (error) {
+      toastFailure('Error', error, 'The activity could not be exported')
+    } finally {
+      setExporting(false)
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:py-8">
+      <DocumentTitle title="Activity" />
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="space-y-1">
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Activity</h1>
+          <p className="text-sm text-slate-600">
+            Every change in your organization: who made it, when, and what it was. Records are kept while your
+            organization exists.
+          </p>
+        </div>
+        <Button
+          variant="outline"
+          onClick={() => void exportCsv()}
+          busy={exporting}
+          busyLabel="Exporting..."
+          disabled={exporting}
+        >
+          <FileDown aria-hidden /> Export CSV
+        </Button>
+      </header>
+
+      <Card>
+        <CardContent className="pt-4 sm:pt-6">
+          <ActivityFilters filters={filters} members={members.data ?? []} onChange={setFilters} />
+        </CardContent>
+      </Card>
+
+      {list.isPending ? (
+        <LoadingState label="Loading activity..." rows={4} />
+      ) : list.isError ? (
+        <ErrorState
+          className="rounded-md bg-red-50 p-4"
+          message="The activity could not be loaded."
+          onRetry={() => void list.refetch()}
+        />
+      ) : entries.length === 0 ? (
+        <EmptyState icon={History} title="No activity found" hint="Nothing matches these filters." />
+      ) : (
+        <section aria-label="Activity, newest first" className="space-y-4">
+          <ol className="space-y-2">
+            {entries.map((entry) => (
+              <AuditEntryItem key={entry.id} entry={entry} showSubject />
+            ))}
+          </ol>
+          {list.hasNextPage ? (
+            <div className="flex justify-center">
+              <Button
+                variant="outline"
+                onClick={() => void list.fetchNextPage()}
+                busy={list.isFetchingNextPage}
+                busyLabel="Loading..."
+                disabled={list.isFetchingNextPage}
+              >
+                Load more
+              </Button>
+            </div>
+          ) : null}
+        </section>
+      )}
+    </div>
+  )
+}
