@@ -1,5 +1,6 @@
 import { decisionLinksOf } from './decision-links.ts'
 import { membersOf } from './members.ts'
+import { notificationsOf } from './notifications.ts'
 import { organizationOf } from './organizations.ts'
 import { timesheetsOf } from './timesheets.ts'
 import { usersOf } from './users.ts'
@@ -12,5 +13,6 @@ export const orgDb = (orgId: string) => ({
   members: membersOf(orgId),
   timesheets: timesheetsOf(orgId),
   decisionLinks: decisionLinksOf(orgId),
+  notifications: notificationsOf(orgId),
 })
 export type OrgDb = ReturnType<typeof orgDb>

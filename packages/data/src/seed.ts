@@ -3,6 +3,7 @@ import type { Organization, Timesheet, TimesheetStatus, User } from '@app/core'
 import { keys } from './keys.ts'
 import { table, type Item } from './table.ts'
 import { timesheetItem } from './timesheets.ts'
+import { reminderEnrolment } from './notifications.ts'
 
 /** A whole organization to write at once: seeding, the demo organization and the benchmark. */
 export interface SeedOrganization {
@@ -28,7 +29,12 @@ export const seedOrganization = async (seed: SeedOrganization) => {
   const counts: Record<TimesheetStatus, number> = { draft: 0, pending: 0, approved: 0, rejected: 0 }
   for (const t of seed.timesheets) counts[t.status]++
   const items: Item[] = [
-    { ...keys.organization(orgId), ...seed.organization, memberCount: seed.members.length },
+    {
+      ...keys.organization(orgId),
+      ...seed.organization,
+      ...(seed.organization.demo ? {} : reminderEnrolment(orgId)),
+      memberCount: seed.members.length,
+    },
     { ...keys.orgSlug(seed.organization.slug), orgId },
     ...seed.members.map((m) => ({ ...keys.user(orgId, m.id), ...m })),
     ...seed.members.flatMap((m) => (m.email ? [{ ...keys.userEmail(orgId, m.email), userId: m.id }] : [])),

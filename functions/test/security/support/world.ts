@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll } from 'vitest'
 import Stripe from 'stripe'
-import { addDays, currentWeekStart, TimesheetDays, type Timesheet } from '@app/core'
+import { addDays, currentWeekStart, defaultNotificationSettings, TimesheetDays, type Timesheet } from '@app/core'
 import { orgDb } from '@app/data'
 import { keys, table } from '@app/data/testing'
 import { callRoute, sessionCookieFor, type TestRequest } from '../../support/test-event.ts'
@@ -215,6 +215,8 @@ export const ownerRequest = async (key: RouteKey, route: Route, t: Tenant): Prom
       department: 'Music',
       role: 'volunteer',
     },
+    'notifications/update-my-notifications': { kind: 'reminder', subscribed: false },
+    'notifications/update-notifications': defaultNotificationSettings('monday'),
     'organization/update-settings': { organizationName: `${t.name} renamed` },
     'organization/upload-logo': { dataUrl: dataUrl('image/png', PNG) },
     'staff/staff-login': t.staff.credentials,
