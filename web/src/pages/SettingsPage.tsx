@@ -5,6 +5,7 @@ import { DocumentTitle } from '../components/DocumentTitle.tsx'
 import { SupervisorOnly } from '../components/members/SupervisorOnly.tsx'
 import { PageLoading } from '../components/PageLoading.tsx'
 import { OrganizationSettingsForm } from '../components/settings/OrganizationSettingsForm.tsx'
+import { NotificationSettingsSection } from '../components/notifications/NotificationSettingsSection.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/Card.tsx'
 import { ErrorState } from '../components/ui/ErrorState.tsx'
 
@@ -37,6 +38,7 @@ function SettingsContent() {
           )}
         </CardContent>
       </Card>
+      <NotificationSettingsSection />
     </div>
   )
 }

@@ -9,6 +9,7 @@ import { newOrganization, newStaffMember } from '../../support/test-identity.ts'
 import addMember from '../../../src/members/add-member.ts'
 import uploadLogo from '../../../src/organization/upload-logo.ts'
 import { createDecisionLink } from '../../../src/workflows/decision-links.ts'
+import { createUnsubscribeToken } from '../../../src/workflows/unsubscribe-links.ts'
 import { pathParamsOf, type Route, type RouteKey } from './manifest.ts'
 
 /** A real 1x1 PNG. */
@@ -185,6 +186,8 @@ export const realParams = async (key: RouteKey, route: Route, t: Tenant): Promis
             ? await t.freshPending()
             : await t.freshDraft()
       params.id = String(sheet.id)
+    } else if (name === 'token' && route.path.startsWith('/api/unsubscribe/')) {
+      params.token = await createUnsubscribeToken({ orgId: t.orgId, userId: t.staff.user.id, kind: 'reminder' })
     } else if (name === 'token') {
       params.token = (await t.freshToken()).token
     } else if (name === 'orgId' || name === 'file') {
