@@ -1,6 +1,6 @@
 import { NotificationsView } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { notificationsView } from './notifications-view.ts'
+import { notificationsView } from '../workflows/notifications-view.ts'
 
 /** Settings → Notifications: reminders on or off, their days and times, and who opted out. */
 export default defineRoute({

@@ -1,6 +1,6 @@
 import { NotificationSettings, NotificationsView } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { notificationsView } from './notifications-view.ts'
+import { notificationsView } from '../workflows/notifications-view.ts'
 
 /** Saves Settings → Notifications (the whole section at once). */
 export default defineRoute({
