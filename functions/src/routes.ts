@@ -20,6 +20,12 @@ import listMembers from './members/list-members.ts'
 import removeMember from './members/remove-member.ts'
 import resetPassword from './members/reset-password.ts'
 import updateMember from './members/update-member.ts'
+import confirmUnsubscribe from './notifications/confirm-unsubscribe.ts'
+import getMyNotifications from './notifications/get-my-notifications.ts'
+import getNotifications from './notifications/get-notifications.ts'
+import showUnsubscribe from './notifications/show-unsubscribe.ts'
+import updateMyNotifications from './notifications/update-my-notifications.ts'
+import updateNotifications from './notifications/update-notifications.ts'
 import getLogo from './organization/get-logo.ts'
 import getSettings from './organization/get-settings.ts'
 import updateSettings from './organization/update-settings.ts'
@@ -69,6 +75,12 @@ export const routes = {
   'members/remove-member': removeMember,
   'members/reset-password': resetPassword,
   'members/update-member': updateMember,
+  'notifications/confirm-unsubscribe': confirmUnsubscribe,
+  'notifications/get-my-notifications': getMyNotifications,
+  'notifications/get-notifications': getNotifications,
+  'notifications/show-unsubscribe': showUnsubscribe,
+  'notifications/update-my-notifications': updateMyNotifications,
+  'notifications/update-notifications': updateNotifications,
   'organization/get-logo': getLogo,
   'organization/get-settings': getSettings,
   'organization/update-settings': updateSettings,

@@ -144,6 +144,7 @@ export class AppStack extends Stack {
         stack: this,
         functions: this.api.functions,
         retryEmails: this.jobs.retryEmails,
+        reminders: this.jobs.reminders,
         httpApi: this.api.httpApi,
         distribution: this.site.distribution,
         hasCustomCertificate: this.site.hasCustomCertificate,

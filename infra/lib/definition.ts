@@ -85,6 +85,16 @@ export const functionTimeouts = {
   route: 15,
   /** The email retry job sends at most 50 emails a run: a run ends well before the next one. */
   retryEmails: 120,
+  /** The reminders job visits every organization: a run ends well before the next one. */
+  reminders: 300,
+} as const
+
+/**
+ * How often each scheduled job runs, in minutes: an EventBridge rule in AWS (constructs/jobs.ts),
+ * a timer on the local stack (local/src/stack.ts). A reminder goes out within this of its time.
+ */
+export const jobEveryMinutes = {
+  reminders: 15,
 } as const
 
 /** API Gateway's (HTTP API) largest request payload: a larger body is refused with 413. */

@@ -14,6 +14,7 @@ export interface NagTargets {
   stack: Stack
   functions: ReadonlyMap<string, IConstruct & { role?: IConstruct }>
   retryEmails: IConstruct & { role?: IConstruct }
+  reminders: IConstruct & { role?: IConstruct }
   httpApi: IConstruct
   distribution: IConstruct
   hasCustomCertificate: boolean
@@ -111,6 +112,9 @@ export const suppressNagFindings = (targets: NagTargets, manifest: Manifest, acc
   // The email retry job: the table as 'table' has it (its only wildcard is the index one).
   add(targets.retryEmails, [functionRuntime])
   add(targets.retryEmails.role!, [byUse.table!])
+  // The reminders job: the same grants as the retry job.
+  add(targets.reminders, [functionRuntime])
+  add(targets.reminders.role!, [byUse.table!])
 
   add(targets.httpApi, [
     {

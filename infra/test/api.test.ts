@@ -12,24 +12,26 @@ const fnId = (key: string) => s.logicalId(s.stack.api.functions.get(key)!)
 const keys = () => Object.keys(s.manifest)
 
 describe('the API: one function and one route per manifest entry', () => {
-  it('has a function for every manifest entry, and no function but those, the retry job and the CDK-provided handlers', () => {
+  it('has a function for every manifest entry, and no function but those, the jobs and the CDK-provided handlers', () => {
     expect(keys().length).toBeGreaterThan(0)
     const ours = new Set(keys().map(fnId))
     expect(ours.size).toBe(keys().length)
     // A job is not a route: it has a function of its own, named here, and no route.
-    const job = s.logicalId(s.stack.jobs.retryEmails)
-    expect(ours.has(job)).toBe(false)
-    expect(s.resources[job]?.Type).toBe('AWS::Lambda::Function')
+    const jobs = [s.stack.jobs.retryEmails, s.stack.jobs.reminders].map((fn) => s.logicalId(fn))
+    for (const job of jobs) {
+      expect(ours.has(job)).toBe(false)
+      expect(s.resources[job]?.Type).toBe('AWS::Lambda::Function')
+    }
     const customResourceHandler = `AWS${AwsCustomResource.PROVIDER_FUNCTION_UUID.replace(/-/g, '')}`
     const others = ofType('AWS::Lambda::Function')
       .map(([id]) => id)
-      .filter((id) => !ours.has(id) && id !== job)
+      .filter((id) => !ours.has(id) && !jobs.includes(id))
     for (const id of others) {
       expect(id.startsWith('CustomCDKBucketDeployment') || id.startsWith(customResourceHandler), id).toBe(true)
     }
     for (const id of ours) expect(s.resources[id]?.Type).toBe('AWS::Lambda::Function')
     const integrated = ofType('AWS::ApiGatewayV2::Integration').map(([, r]) => show(r.Properties!.IntegrationUri))
-    expect(integrated).not.toContain(`<${job}.Arn>`)
+    for (const job of jobs) expect(integrated).not.toContain(`<${job}.Arn>`)
   })
 
   it('has exactly the manifest routes, each integrated with its own function', () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { routes } from '@app/functions'
 import { entriesDirOf } from '../lib/app-stack.ts'
 import { writeEntry, type Manifest } from '../lib/constructs/api.ts'
-import { retryEmailsEntry } from '../lib/constructs/jobs.ts'
+import { remindersEntry, retryEmailsEntry } from '../lib/constructs/jobs.ts'
 import { functionBundling } from '../lib/constructs/lambda.ts'
 import { projectRoot, synth, type Synth } from './synth.ts'
 
@@ -29,6 +29,7 @@ const sample: Manifest = Object.fromEntries([...new Set(sampleKeys)].map((k) => 
 
 /** The job's module exports `handler` itself: no generated entry. */
 const jobKey = 'jobs/retry-emails'
+const remindersKey = 'jobs/reminders'
 
 /** Imports each ES module in a plain Node process (as Lambda does) and returns `typeof handler` for each. */
 const handlerTypes = (files: string[]) => {
@@ -52,6 +53,7 @@ beforeAll(async () => {
     entryPoints: {
       ...Object.fromEntries(keys.map((k) => [k, writeEntry(entriesDirOf(projectRoot), functionsDir, k)])),
       [jobKey]: join(projectRoot, retryEmailsEntry),
+      [remindersKey]: join(projectRoot, remindersEntry),
     },
     outdir,
     outExtension: { '.js': '.mjs' },
@@ -95,8 +97,8 @@ describe('bundling', () => {
     expect(handlerTypes(entries)).toEqual(entries.map(() => 'function'))
   })
 
-  it('bundles every manifest route and the job with those options into a module that exports `handler`', () => {
-    const files = [...keys, jobKey].map((k) => join(outdir, `${k}.mjs`))
+  it('bundles every manifest route and the jobs with those options into a module that exports `handler`', () => {
+    const files = [...keys, jobKey, remindersKey].map((k) => join(outdir, `${k}.mjs`))
     expect(handlerTypes(files)).toEqual(files.map(() => 'function'))
   })
 })

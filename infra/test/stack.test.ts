@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { contentSecurityPolicy, securityHeaders } from '@app/core'
 import { tableDefinition } from '@app/data'
 import { METRICS_NAMESPACE } from '../../functions/src/jobs/retry-emails.ts'
-import { RETRY_ATTEMPTS, retryEmailsEntry } from '../lib/constructs/jobs.ts'
+import { remindersEntry, RETRY_ATTEMPTS, retryEmailsEntry } from '../lib/constructs/jobs.ts'
+import { jobEveryMinutes } from '../lib/definition.ts'
 import { outboxMetrics } from '../lib/constructs/operations.ts'
 import { routeAccess } from '../lib/route-access.ts'
 import { expectedJobEnv, expectedJobPermissions } from './expected.ts'
@@ -527,7 +528,7 @@ describe('the email retry job', () => {
 
   it('runs every 5 minutes; a failed run is tried twice more, then goes to an encrypted TLS-only dead-letter queue', () => {
     const dlq = id(s.stack.jobs.deadLetterQueue)
-    const rule = one('AWS::Events::Rule').Properties!
+    const rule = s.resources[id(s.stack.jobs.schedule)]!.Properties!
     expect(rule.ScheduleExpression).toBe('rate(5 minutes)')
     expect(rule.State).toBe('ENABLED')
     expect(rule.Targets).toHaveLength(1)
@@ -538,8 +539,9 @@ describe('the email retry job', () => {
     // Lambda's own retries of a failed asynchronous run, then the same queue.
     expect(RETRY_ATTEMPTS).toBe(2)
     expect(show(fn().DeadLetterConfig.TargetArn)).toBe(`<${dlq}.Arn>`)
-    const invokeConfig = one('AWS::Lambda::EventInvokeConfig').Properties!
-    expect(show(invokeConfig.FunctionName)).toBe(`<${id(s.stack.jobs.retryEmails)}>`)
+    const invokeConfig = ofType('AWS::Lambda::EventInvokeConfig')
+      .map(([, r]) => r.Properties!)
+      .find((p) => show(p.FunctionName) === `<${id(s.stack.jobs.retryEmails)}>`)!
     expect(invokeConfig.MaximumRetryAttempts).toBe(RETRY_ATTEMPTS)
     expect(invokeConfig.MaximumEventAgeInSeconds).toBe(3600)
     // Only EventBridge (this rule) may invoke it.
@@ -558,11 +560,22 @@ describe('the email retry job', () => {
     expect(policy.PolicyDocument.Statement).toContainEqual(
       expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
     )
-    // EventBridge may send to it only for this rule.
+    // EventBridge may send to it only for the jobs' own rules.
     const events = (policy.PolicyDocument.Statement as Record<string, any>[]).filter(
       (st) => st.Effect === 'Allow' && st.Principal?.Service === 'events.amazonaws.com',
     )
-    expect(events).toHaveLength(1)
-    expect(show(events[0]!.Condition.ArnEquals['aws:SourceArn'])).toBe(`<${id(s.stack.jobs.schedule)}.Arn>`)
+    expect(events.map((e) => show(e.Condition.ArnEquals['aws:SourceArn'])).sort()).toEqual(
+      [`<${id(s.stack.jobs.schedule)}.Arn>`, `<${id(s.stack.jobs.remindersSchedule)}.Arn>`].sort(),
+    )
+  })
+
+  it("runs the reminders job on the schedule of definition.ts, with the retry job's grants and queue", () => {
+    const rule = s.resources[id(s.stack.jobs.remindersSchedule)]!.Properties!
+    expect(rule.ScheduleExpression).toBe(`rate(${jobEveryMinutes.reminders} minutes)`)
+    expect(rule.Targets.map((t: { Arn: unknown }) => show(t.Arn))).toEqual([`<${id(s.stack.jobs.reminders)}.Arn>`])
+    expect(show(rule.Targets[0].DeadLetterConfig.Arn)).toBe(`<${id(s.stack.jobs.deadLetterQueue)}.Arn>`)
+    const reminders = s.resources[id(s.stack.jobs.reminders)]!.Properties!
+    expect(reminders.Description).toContain(remindersEntry)
+    expect(Object.keys(reminders.Environment.Variables).sort()).toEqual(expectedJobEnv)
   })
 })

@@ -6,7 +6,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
 import { resetClients, withEnvironment } from '@app/adapters'
 import { contentSecurityPolicy, securityHeaders } from '@app/core'
-import { retryEmailsJob, routes, type Route } from '@app/functions'
+import { remindersJob, retryEmailsJob, routes, type Route } from '@app/functions'
 import {
   environmentByUse,
   probeEnvironment,
@@ -14,6 +14,7 @@ import {
   routeEnvironment,
   type EnvironmentValues,
 } from '@app/infra/lib/environment.ts'
+import { jobEveryMinutes } from '@app/infra/lib/definition.ts'
 import { routeAccess } from '@app/infra/lib/route-access.ts'
 import { invoke, routeMatcher } from './api-gateway.ts'
 import { installLambdaConsole, withRequestId } from './lambda-logs.ts'
@@ -259,6 +260,16 @@ export const startStack = async (options: StackOptions): Promise<Stack> => {
     )
     retry.unref()
     running.push({ name: 'email retry', stop: async () => clearInterval(retry) })
+    // And the reminders job, on the schedule the AWS rule has (the same environment as the retry job).
+    const reminders = setInterval(
+      () =>
+        void withEnvironment(retryEnvironment, () => withRequestId(randomUUID(), () => remindersJob())).catch(
+          () => undefined,
+        ),
+      jobEveryMinutes.reminders * 60_000,
+    )
+    reminders.unref()
+    running.push({ name: 'reminders', stop: async () => clearInterval(reminders) })
 
     if (options.web === 'dist') web = staticWeb(join(repoRoot, 'web/dist'))
     if (options.web === 'dev') {

@@ -2,7 +2,7 @@ import { formatHours, formatWeekRange, fullName, weekTotalHours, type Timesheet,
 import { HttpResponse } from '../http/response.ts'
 import { dayRowsHtml, escapeHtml } from './html.ts'
 
-const layout = (title: string, body: string, status = 200) =>
+export const layout = (title: string, body: string, status = 200) =>
   HttpResponse.html(
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>

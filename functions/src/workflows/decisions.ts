@@ -40,6 +40,7 @@ export const decideTimesheet = async (
           to: employee.email,
           firstName: employee.firstName,
           organizationName: org.name,
+          logoUrl: org.logoUrl,
           weekStartDate: sheet.weekStartDate,
           comment: comments,
           signInUrl: `${config.appOrigin}${employee.authType === 'local' ? '/staff-login' : '/api/login'}`,

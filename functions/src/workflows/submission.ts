@@ -39,7 +39,7 @@ export const submitWithReviewEmails = async (
           }),
         )
       const [approve, decline] = await Promise.all([link('approved'), link('rejected')])
-      return outbox.email(reviewEmail(reviewer, submitter, submitted, org.name, approve, decline))
+      return outbox.email(reviewEmail(reviewer, submitter, submitted, org, approve, decline))
     }),
   )
   const result = await db.timesheets.submit(sheet, submitter, { ...options, effects: { emails } })

@@ -92,6 +92,8 @@ describe("another organization's real ids answer 404 and change nothing", () => 
       'email-decisions/show-decision': 'the signed link (tested below)',
       'email-decisions/confirm-decision': 'the signed link (tested below)',
       'organization/get-logo': 'public by design: a logo shows before sign-in (tested below)',
+      'notifications/show-unsubscribe': 'the signed link (notifications/unsubscribe.test.ts)',
+      'notifications/confirm-unsubscribe': 'the signed link (notifications/unsubscribe.test.ts)',
     }
     const publicWithParams = withPathParams.filter(([, r]) => r.auth === 'public').map(([k]) => k)
     expect(publicWithParams.filter((k) => !ownCredential[k])).toEqual([])

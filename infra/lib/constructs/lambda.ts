@@ -25,6 +25,8 @@ export const functionBundling = {
   sourcesContent: false,
   mainFields: ['module', 'main'],
   externalModules: [],
+  // Libraries' production builds only (React's server renderer of the emails ships both otherwise).
+  define: { 'process.env.NODE_ENV': '"production"' },
   // CommonJS dependencies inside an ES module bundle still call require().
   banner: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
   logLevel: LogLevel.WARNING,

@@ -13,3 +13,4 @@ export { outbox, EMAIL_DAILY_LIMIT, MAX_EMAIL_ATTEMPTS, type OutboxEntry, type Q
 export type { Effects } from './effects.ts'
 export type { StoredPeriod } from './payroll.ts'
 export { emailLinkOf, memberSubject, systemActor, type Actor, type AuditEvent, type Person } from './audit.ts'
+export { reminderOrganizations, type Recipient } from './notifications.ts'

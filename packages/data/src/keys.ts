@@ -71,6 +71,14 @@ export const keys = {
   /** The upper bound of `outboxDueAt` for everything due by `at`. */
   outboxDueBy: (at: string) => `${at}#~`,
 
+  /** GSI1 of the organization item: every organization the reminders job visits (the demo is not). */
+  reminderOrgs: 'REMINDERS#ORGS',
+  /** One reminder email of a kind to a member for a period (a week, or a day for a timer): sent once. */
+  reminderSent: (orgId: string, kind: string, period: string, userId: string) => ({
+    pk: org(orgId),
+    sk: `REMINDED#${kind}#${period}#${userId}`,
+  }),
+
   /** A payment webhook event already applied (replays are ignored). */
   billingEvent: (eventId: string) => ({ pk: `BILLINGEVENT#${eventId}`, sk: 'BILLINGEVENT' }),
 

@@ -1,6 +1,7 @@
 import { auditOf } from './audit.ts'
 import { decisionLinksOf } from './decision-links.ts'
 import { membersOf } from './members.ts'
+import { notificationsOf } from './notifications.ts'
 import { organizationOf } from './organizations.ts'
 import { payrollOf } from './payroll.ts'
 import { timesheetsOf } from './timesheets.ts'
@@ -16,5 +17,6 @@ export const orgDb = (orgId: string) => ({
   decisionLinks: decisionLinksOf(orgId),
   payroll: payrollOf(orgId),
   audit: auditOf(orgId),
+  notifications: notificationsOf(orgId),
 })
 export type OrgDb = ReturnType<typeof orgDb>

@@ -3,6 +3,7 @@ import { memberWeek, type Organization, type Timesheet, type TimesheetStatus, ty
 import { keys } from './keys.ts'
 import { table, type Item } from './table.ts'
 import { timesheetItem } from './timesheets.ts'
+import { reminderEnrolment } from './notifications.ts'
 
 /** A whole organization to write at once: seeding, the demo organization and the benchmark. */
 export interface SeedOrganization {
@@ -37,7 +38,12 @@ export const seedOrganization = async (seed: SeedOrganization) => {
     return [{ ...keys.weekFigures(orgId, t.weekStartDate, t.employeeId), ...week }]
   })
   const items: Item[] = [
-    { ...keys.organization(orgId), ...seed.organization, memberCount: seed.members.length },
+    {
+      ...keys.organization(orgId),
+      ...seed.organization,
+      ...(seed.organization.demo ? {} : reminderEnrolment(orgId)),
+      memberCount: seed.members.length,
+    },
     { ...keys.orgSlug(seed.organization.slug), orgId },
     ...seed.members.map((m) => ({ ...keys.user(orgId, m.id), ...m })),
     ...seed.members.flatMap((m) => (m.email ? [{ ...keys.userEmail(orgId, m.email), userId: m.id }] : [])),

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { defaultPayrollRules, slugify, TRIAL_DAYS, type Organization, type User } from '@app/core'
 import { keys } from './keys.ts'
 import { epochSeconds, isConditionFailure, nowIso, table } from './table.ts'
+import { reminderEnrolment } from './notifications.ts'
 
 /**
  * The only lookups that cross organizations: who a sign-in belongs to. Everything else goes
@@ -100,7 +101,12 @@ export const system = {
     const notExists = { ConditionExpression: 'attribute_not_exists(pk)' }
     await table.transact([
       { Put: { Item: { ...keys.subject(p.issuer, p.subject), orgId, userId }, ...notExists } },
-      { Put: { Item: { ...keys.organization(orgId), ...organization, memberCount: 1 }, ...notExists } },
+      {
+        Put: {
+          Item: { ...keys.organization(orgId), ...organization, ...reminderEnrolment(orgId), memberCount: 1 },
+          ...notExists,
+        },
+      },
       { Put: { Item: { ...keys.orgSlug(organization.slug), orgId }, ...notExists } },
       { Put: { Item: { ...keys.user(orgId, userId), ...user, issuer: p.issuer, subject: p.subject }, ...notExists } },
       ...(p.email ? [{ Put: { Item: { ...keys.userEmail(orgId, p.email), userId }, ...notExists } }] : []),

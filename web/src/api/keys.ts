@@ -13,6 +13,11 @@ export const authKeys = { user: ['/api/auth/user'] as const }
 
 export const organizationKeys = { settings: ['/api/organization/settings'] as const }
 
+export const notificationKeys = {
+  organization: ['/api/organization/notifications'] as const,
+  mine: ['/api/profile/notifications'] as const,
+}
+
 export const billingKeys = {
   status: ['/api/subscription/status'] as const,
   config: ['/api/billing/config'] as const,

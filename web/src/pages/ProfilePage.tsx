@@ -11,6 +11,7 @@ import { formatDate } from '../lib/format.ts'
 import { cn } from '../lib/cn.ts'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
 import { IconCard } from '../components/ui/IconCard.tsx'
+import { MyNotificationsCard } from '../components/notifications/MyNotificationsCard.tsx'
 
 /** The profile's own wording (spec section 2): employees show as 'Employee' here, not 'Staff Member'. */
 const roleBadge: Record<Role, string> = { supervisor: 'Supervisor', employee: 'Employee', volunteer: 'Volunteer' }
@@ -75,6 +76,8 @@ export function ProfilePage() {
           <Detail label="Organization ID">{user.organizationId}</Detail>
         </dl>
       </IconCard>
+
+      <MyNotificationsCard role={user.role} />
     </div>
   )
 }

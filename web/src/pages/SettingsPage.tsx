@@ -6,6 +6,7 @@ import { SupervisorOnly } from '../components/members/SupervisorOnly.tsx'
 import { PageLoading } from '../components/PageLoading.tsx'
 import { OrganizationSettingsForm } from '../components/settings/OrganizationSettingsForm.tsx'
 import { PayrollSettingsSection } from '../components/settings/PayrollSettingsForm.tsx'
+import { NotificationSettingsSection } from '../components/notifications/NotificationSettingsSection.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/Card.tsx'
 import { ErrorState } from '../components/ui/ErrorState.tsx'
 
@@ -48,6 +49,7 @@ function SettingsContent() {
           <PayrollSettingsSection />
         </CardContent>
       </Card>
+      <NotificationSettingsSection />
     </div>
   )
 }

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll } from 'vitest'
 import Stripe from 'stripe'
-import { addDays, currentWeekStart, periodContaining, TimesheetDays, type Timesheet } from '@app/core'
+import {
+  addDays,
+  currentWeekStart,
+  defaultNotificationSettings,
+  periodContaining,
+  TimesheetDays,
+  type Timesheet,
+} from '@app/core'
 import { orgDb } from '@app/data'
 import { keys, table } from '@app/data/testing'
 import { callRoute, sessionCookieFor, type TestRequest } from '../../support/test-event.ts'
@@ -9,6 +16,7 @@ import { newOrganization, newStaffMember } from '../../support/test-identity.ts'
 import addMember from '../../../src/members/add-member.ts'
 import uploadLogo from '../../../src/organization/upload-logo.ts'
 import { createDecisionLink } from '../../../src/workflows/decision-links.ts'
+import { createUnsubscribeToken } from '../../../src/workflows/unsubscribe-links.ts'
 import { pathParamsOf, type Route, type RouteKey } from './manifest.ts'
 
 /** A real 1x1 PNG. */
@@ -196,6 +204,8 @@ export const realParams = async (key: RouteKey, route: Route, t: Tenant): Promis
             ? await t.freshPending()
             : await t.freshDraft()
       params.id = String(sheet.id)
+    } else if (name === 'token' && route.path.startsWith('/api/unsubscribe/')) {
+      params.token = await createUnsubscribeToken({ orgId: t.orgId, userId: t.staff.user.id, kind: 'reminder' })
     } else if (name === 'token') {
       params.token = (await t.freshToken()).token
     } else if (name === 'start') {
@@ -228,6 +238,8 @@ export const ownerRequest = async (key: RouteKey, route: Route, t: Tenant): Prom
       department: 'Music',
       role: 'volunteer',
     },
+    'notifications/update-my-notifications': { kind: 'reminder', subscribed: false },
+    'notifications/update-notifications': defaultNotificationSettings('monday'),
     'organization/update-settings': { organizationName: `${t.name} renamed` },
     'organization/upload-logo': { dataUrl: dataUrl('image/png', PNG) },
     'staff/staff-login': t.staff.credentials,

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest'
+import { addDays, currentWeekStart } from '@app/core'
+import { resetClients } from '@app/adapters'
+import { orgDb, outbox, systemActor } from '@app/data'
+import { callRoute } from '../../test/support/test-event.ts'
+import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
+import { inbox, type InboxEmail } from '../../test/support/test-inbox.ts'
+import showDecision from '../email-decisions/show-decision.ts'
+import createTimesheet from '../timesheets/create-timesheet.ts'
+import saveDraft from '../timesheets/save-draft.ts'
+import { retryDueEmails } from '../workflows/mailer.ts'
+import { runReminders } from '../workflows/reminders.ts'
+
+const thisWeek = () => currentWeekStart('America/Chicago', 'monday')
+type Sent = InboxEmail & { from: string; headers?: { name: string; value: string }[] }
+const mailTo = async (email: string) => (await inbox(email)) as Sent[]
+const run = (orgId: string) => runReminders({ orgIds: [orgId], asIfScheduled: true })
+
+describe('the reminders job', () => {
+  it(
+    'reminds exactly who has not submitted, digests what waits, nudges a forgotten timer, once each even when two runs overlap',
+    { timeout: 60_000 },
+    async () => {
+      const { organization, supervisor, cookie } = await newOrganization()
+      const db = orgDb(organization.id)
+      const [nothing, submitted, drafted] = await Promise.all([
+        newStaffMember(cookie),
+        newStaffMember(cookie),
+        newStaffMember(cookie, 'volunteer'),
+      ])
+      const emailOf = async (id: string) => (await db.users.get(id)).email!
+      await callRoute(createTimesheet, {
+        cookies: [submitted.cookie],
+        body: { weekStartDate: thisWeek(), mondayStart: '09:00', mondayEnd: '12:00' },
+      })
+      await callRoute(saveDraft, {
+        cookies: [drafted.cookie],
+        body: { weekStartDate: thisWeek(), tuesdayStart: '09:00', tuesdayEnd: '10:00' },
+      })
+      // Last week's Monday clock was never stopped: more than 12 hours ago, whenever the test runs.
+      await callRoute(saveDraft, {
+        cookies: [drafted.cookie],
+        body: { weekStartDate: addDays(thisWeek(), -7), mondayStart: '08:00' },
+      })
+      const reviewMails = (await mailTo(supervisor.email!)).length
+
+      const [first, second] = await Promise.all([run(organization.id), run(organization.id)])
+      expect(first.queued + second.queued).toBe(4)
+
+      const [a, b, c, boss] = await Promise.all([
+        mailTo(await emailOf(nothing.user.id)),
+        mailTo(await emailOf(submitted.user.id)),
+        mailTo(await emailOf(drafted.user.id)),
+        mailTo(supervisor.email!),
+      ])
+      expect(a.map((m) => m.subject)).toEqual([expect.stringMatching(/^Reminder: your timesheet for the week of /)])
+      expect(b).toEqual([])
+      expect(c.map((m) => m.subject).sort()).toEqual([
+        'Is your timer still running?',
+        expect.stringMatching(/^Reminder:/),
+      ])
+      const digest = boss.slice(reviewMails)
+      expect(digest.map((m) => m.subject)).toEqual(['1 timesheet waits for your approval'])
+      // The digest's links are the supervisor's own one-click decision links.
+      const approve = /Approve: \S+\/api\/email-decisions\/(\S+)/.exec(digest[0]!.body.text!)![1]!
+      expect((await callRoute(showDecision, { params: { token: approve } })).text).toContain('Approve this timesheet?')
+      expect(digest[0]!.body.html).toContain('Ana Silva')
+
+      // Designed and addressed as the organization, with the one-click unsubscribe of RFC 8058.
+      const reminder = a[0]!
+      expect(reminder.from).toBe(`"${organization.name}" <no-reply@timesheets.local>`)
+      expect(reminder.body.html).toContain(`/submit-timesheet?week=${thisWeek()}`)
+      expect(reminder.body.text).toContain(`/submit-timesheet?week=${thisWeek()}`)
+      expect(reminder.headers).toEqual([
+        { name: 'List-Unsubscribe', value: expect.stringMatching(/^<http\S+\/api\/unsubscribe\/\S+>$/) },
+        { name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' },
+      ])
+
+      expect(await run(organization.id)).toMatchObject({ queued: 0 })
+      expect((await mailTo(await emailOf(nothing.user.id))).length).toBe(1)
+    },
+  )
+
+  it('keeps a reminder SES refused in the outbox, the retry job sends it, and a later run does not add another', async () => {
+    const { organization, cookie } = await newOrganization()
+    const staff = await newStaffMember(cookie)
+    const email = (await orgDb(organization.id).users.get(staff.user.id)).email!
+    const endpoint = process.env.SES_ENDPOINT
+    process.env.SES_ENDPOINT = 'http://127.0.0.1:9'
+    resetClients()
+    try {
+      expect(await run(organization.id)).toMatchObject({ queued: 1, sent: 0 })
+    } finally {
+      process.env.SES_ENDPOINT = endpoint
+      resetClients()
+    }
+    expect(await inbox(email)).toEqual([])
+    const queued = await outbox.pendingFor(organization.id)
+    expect(queued).toHaveLength(1)
+    const { table, keys } = await import('@app/data/testing')
+    await table.update(keys.outbox(organization.id, queued[0]!.id), {
+      UpdateExpression: 'SET gsi1sk = :due',
+      ExpressionAttributeValues: { ':due': `2000-01-01T00:00:00.000Z#${organization.id}#${queued[0]!.id}` },
+    })
+    await retryDueEmails()
+    expect(await run(organization.id)).toMatchObject({ queued: 0 })
+    expect(await inbox(email)).toHaveLength(1)
+  })
+
+  it('sends nothing when the organization turned reminders off', async () => {
+    const { organization, cookie } = await newOrganization()
+    await newStaffMember(cookie)
+    const db = orgDb(organization.id)
+    await db.notifications.saveSettings({ ...(await db.notifications.settings()), remindersEnabled: false }, systemActor('test'))
+    expect(await run(organization.id)).toMatchObject({ queued: 0 })
+  })
+})

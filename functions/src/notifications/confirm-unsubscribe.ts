@@ -1,0 +1,33 @@
+import * as z from 'zod'
+import { AppError, Page } from '@app/core'
+import { orgDb } from '@app/data'
+import { defineRoute } from '../http/define-route.ts'
+import { unsubscribedPage, unsubscribeProblemPage } from '../views/unsubscribe-page.ts'
+import { readUnsubscribeToken } from '../workflows/unsubscribe-links.ts'
+
+/**
+ * Unsubscribes: the page's button, or a mail client's one-click POST (RFC 8058, body
+ * `List-Unsubscribe=One-Click`). The signed link is the credential, so no session or Origin is
+ * needed, and it changes only its own member's own kind. Doing it twice changes nothing more.
+ */
+export default defineRoute({
+  method: 'POST',
+  path: '/api/unsubscribe/{token}',
+  auth: 'public',
+  skipCsrf: true,
+  params: z.object({ token: z.string().max(1000) }),
+  response: Page,
+  uses: ['table', 'email'],
+  handler: async ({ params }) => {
+    const link = await readUnsubscribeToken(params.token)
+    if (!link) return unsubscribeProblemPage()
+    try {
+      await orgDb(link.orgId).notifications.setOptOut(link.userId, link.kind, true)
+    } catch (e) {
+      // A member removed since the email was sent gets no more email anyway.
+      if (e instanceof AppError && e.status === 404) return unsubscribeProblemPage()
+      throw e
+    }
+    return unsubscribedPage(link.kind)
+  },
+})

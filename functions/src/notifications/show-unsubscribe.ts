@@ -1,0 +1,19 @@
+import * as z from 'zod'
+import { Page } from '@app/core'
+import { defineRoute } from '../http/define-route.ts'
+import { unsubscribeConfirmPage, unsubscribeProblemPage } from '../views/unsubscribe-page.ts'
+import { readUnsubscribeToken } from '../workflows/unsubscribe-links.ts'
+
+/** Opening a reminder's unsubscribe link: a page with one button; a GET changes nothing. */
+export default defineRoute({
+  method: 'GET',
+  path: '/api/unsubscribe/{token}',
+  auth: 'public',
+  params: z.object({ token: z.string().max(1000) }),
+  response: Page,
+  uses: ['table:read', 'email'], // the link secret comes with the email grant
+  handler: async ({ params, event }) => {
+    const link = await readUnsubscribeToken(params.token)
+    return link ? unsubscribeConfirmPage(link.kind, event.rawPath) : unsubscribeProblemPage()
+  },
+})

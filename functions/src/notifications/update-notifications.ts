@@ -1,0 +1,15 @@
+import { NotificationSettings, NotificationsView } from '@app/core'
+import { defineRoute } from '../http/define-route.ts'
+import { notificationsView } from '../workflows/notifications-view.ts'
+
+/** Saves Settings → Notifications (the whole section at once). */
+export default defineRoute({
+  method: 'PUT',
+  path: '/api/organization/notifications',
+  auth: 'supervisor',
+  body: NotificationSettings,
+  response: NotificationsView,
+  uses: ['table'],
+  handler: async ({ body, db, session }) =>
+    notificationsView(db, await db.notifications.saveSettings(body, session.user)),
+})

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest'
+import type { Timesheet, User } from '@app/core'
+import { fromHeader } from '@app/adapters'
+import { digestEmail, reviewEmail, weekReminderEmail } from './emails.ts'
+
+const user = (id: string, firstName: string, lastName: string): User => ({
+  id,
+  organizationId: 'o',
+  email: `${id}@example.org`,
+  firstName,
+  lastName,
+  profileImageUrl: null,
+  department: null,
+  role: 'employee',
+  supervisorId: null,
+  username: null,
+  authType: 'local',
+  payType: 'non-exempt',
+  payrollId: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+})
+const sheet = {
+  id: 7,
+  weekStartDate: '2026-11-16',
+  mondayStart: '09:00',
+  mondayEnd: '13:00',
+  mondayActivity: 'Visits',
+  notes: '',
+  ...Object.fromEntries(
+    ['tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].flatMap((d) => [
+      [`${d}Start`, ''],
+      [`${d}End`, ''],
+      [`${d}Activity`, ''],
+    ]),
+  ),
+} as unknown as Timesheet
+const brand = { name: 'Grace <Church> & Co', logoUrl: 'https://cdn.example.org/logo.png' }
+
+describe('the HTML emails', () => {
+  it('review request: a whole HTML document with the brand, the week, and Approve and Decline as buttons', () => {
+    const mail = reviewEmail(
+      user('s', 'Sam', 'Boss'),
+      user('e', 'Ana', 'Silva'),
+      sheet,
+      brand,
+      'https://a/approve',
+      'https://a/decline',
+    )
+    expect(mail.html).toMatch(/^<!DOCTYPE html><html[^>]* lang="en"/)
+    expect(mail.html).toContain('Grace &lt;Church&gt; &amp; Co')
+    expect(mail.html).toContain('src="https://cdn.example.org/logo.png"')
+    expect(mail.html).toMatch(/<a href="https:\/\/a\/approve"[^>]*background-color:#15803d[^>]*>[\s\S]*?Approve/)
+    expect(mail.html).toMatch(/<a href="https:\/\/a\/decline"[^>]*background-color:#b91c1c[^>]*>[\s\S]*?Decline/)
+    expect(mail.html).toContain('No hours logged')
+    expect(mail.html).not.toContain('<Church>')
+    // The plain-text part keeps every link and day for clients that show no HTML.
+    expect(mail.text).toContain('Approve: https://a/approve')
+    expect(mail.text).toContain('Decline: https://a/decline')
+    expect(mail.text).toContain('Monday: 09:00-13:00 (4.0 hours)')
+    expect(mail.fromName).toBe('Grace <Church> & Co')
+    expect(fromHeader('no-reply@example.org', mail.fromName)).toBe('"Grace <Church> & Co" <no-reply@example.org>')
+  })
+
+  it('reminders carry the one-click unsubscribe headers and link, in both parts', () => {
+    const mail = weekReminderEmail({
+      to: user('e', 'Ana', 'Silva'),
+      organization: { name: 'Grace', logoUrl: null },
+      weekStartDate: '2026-11-16',
+      weekUrl: 'https://a/submit-timesheet?week=2026-11-16',
+      unsubscribeUrl: 'https://a/api/unsubscribe/tok',
+    })
+    expect(mail.subject).toBe('Reminder: your timesheet for the week of Nov 16, 2026 - Nov 22, 2026')
+    expect(mail.headers).toEqual([
+      { name: 'List-Unsubscribe', value: '<https://a/api/unsubscribe/tok>' },
+      { name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' },
+    ])
+    expect(mail.html).toContain('href="https://a/submit-timesheet?week=2026-11-16"')
+    expect(mail.html).toContain('href="https://a/api/unsubscribe/tok"')
+    expect(mail.text).toContain('https://a/submit-timesheet?week=2026-11-16')
+    expect(mail.text).toContain('Turn these emails off: https://a/api/unsubscribe/tok')
+  })
+
+  it("digest: each pending timesheet with that supervisor's own Approve and Decline", () => {
+    const mail = digestEmail({
+      to: user('s', 'Sam', 'Boss'),
+      organization: { name: 'Grace', logoUrl: null },
+      items: [
+        { employee: user('e', 'Ana', 'Silva'), sheet, approveUrl: 'https://a/ap1', declineUrl: 'https://a/de1' },
+        { employee: undefined, sheet: { ...sheet, id: 8 }, approveUrl: 'https://a/ap2', declineUrl: 'https://a/de2' },
+      ],
+      dashboardUrl: 'https://a/',
+      unsubscribeUrl: 'https://a/api/unsubscribe/tok',
+    })
+    expect(mail.subject).toBe('2 timesheets wait for your approval')
+    for (const url of ['https://a/ap1', 'https://a/de1', 'https://a/ap2', 'https://a/de2']) {
+      expect(mail.html).toContain(`href="${url}"`)
+      expect(mail.text).toContain(url)
+    }
+    expect(mail.text).toContain('Ana Silva, Week of Nov 16, 2026 - Nov 22, 2026: 4.0 hours')
+  })
+})
+
+describe('the sender', () => {
+  it("shows the organization's name, quoted, at our address", () => {
+    expect(fromHeader('no-reply@example.org', 'Grace Church')).toBe('"Grace Church" <no-reply@example.org>')
+    expect(fromHeader('Timesheets <no-reply@timesheets.local>', 'Grace Church')).toBe(
+      '"Grace Church" <no-reply@timesheets.local>',
+    )
+    expect(fromHeader('Timesheets <no-reply@timesheets.local>')).toBe('Timesheets <no-reply@timesheets.local>')
+  })
+
+  it('cannot be broken out of: quotes, backslashes, line breaks and accents are encoded', () => {
+    expect(fromHeader('a@b.org', 'St. "Mark\'s" \\ Co')).toBe('"St. \\"Mark\'s\\" \\\\ Co" <a@b.org>')
+    expect(fromHeader('a@b.org', 'Evil\r\nBcc: x@y.org')).toBe('"Evil Bcc: x@y.org" <a@b.org>')
+    const encoded = fromHeader('a@b.org', 'Iglesia San José de Peñalolén, comunidad de la misión')
+    expect(encoded).toMatch(/^(=\?UTF-8\?B\?[A-Za-z0-9+/=]+\?= ?)+ <a@b\.org>$/)
+    const words = encoded.split(' <')[0]!.split(' ')
+    expect(words.every((w) => w.length <= 75)).toBe(true)
+    const decoded = words.map((w) => Buffer.from(w.slice(10, -2), 'base64').toString('utf8')).join('')
+    expect(decoded).toBe('Iglesia San José de Peñalolén, comunidad de la misión')
+  })
+})

@@ -1,0 +1,169 @@
+import {
+  addDays,
+  AppError,
+  currentWeekStart,
+  digests,
+  dueWeek,
+  forgottenTimers,
+  membersToRemind,
+  type ReminderKind,
+  type ReminderMember,
+} from '@app/core'
+import { config, type EmailMessage } from '@app/adapters'
+import { orgDb, outbox, reminderOrganizations, type OrgDb } from '@app/data'
+import { digestEmail, timerNudgeEmail, weekReminderEmail } from '../views/emails.ts'
+import { createDecisionLink, decisionLinkUrl } from './decision-links.ts'
+import { countQueued, deliver } from './mailer.ts'
+import { unsubscribeUrl } from './unsubscribe-links.ts'
+
+/** Pending timesheets listed in one digest (the rest wait in the dashboard it links to). */
+const DIGEST_MAX_ITEMS = 25
+
+export interface ReminderRunOptions {
+  now?: Date
+  /**
+   * Run as if it were each schedule's configured time in the current week now (`npm run job --
+   * reminders`): staff are reminded of this week and supervisors get the digest at once.
+   */
+  asIfScheduled?: boolean
+  /** Only these organizations (tests); otherwise every organization on the job's list. */
+  orgIds?: string[]
+}
+
+interface Outgoing {
+  kind: ReminderKind
+  /** The week (or, for a timer, the day) the email is about: sent once per member, kind and period. */
+  period: string
+  userId: string
+  message: EmailMessage
+}
+
+const link = (path: string) => `${config.appOrigin}${path}`
+
+/** What one organization is due now, as emails not yet queued. */
+const dueEmails = async (db: OrgDb, now: Date, asIfScheduled: boolean): Promise<Outgoing[]> => {
+  const [org, settings] = await Promise.all([db.organization.get(), db.notifications.settings()])
+  if (!settings.remindersEnabled) return []
+  const thisWeek = currentWeekStart(org.timeZone, org.weekStartDay)
+  const staffWeek = asIfScheduled ? thisWeek : dueWeek(settings.staffReminder, org, now)
+  const digestWeek = asIfScheduled ? thisWeek : dueWeek(settings.supervisorDigest, org, now)
+  const recipients = await db.notifications.recipients()
+  const users = new Map(recipients.map((r) => [r.user.id, r.user]))
+  const members: ReminderMember[] = recipients.map((r) => ({ ...r.user, optedOut: r.optedOut }))
+  const brand = { name: org.name, logoUrl: org.logoUrl }
+  const unsubscribe = (userId: string, kind: ReminderKind) => unsubscribeUrl({ orgId: db.orgId, userId, kind })
+  const out: Outgoing[] = []
+
+  // Drafts of this week and the last: the timers, and who started (but did not submit) a week.
+  const drafts = await db.notifications.drafts(addDays(thisWeek, -7), thisWeek)
+
+  if (staffWeek) {
+    const submitted = await db.timesheets.inWeeks(staffWeek, staffWeek)
+    for (const m of membersToRemind(staffWeek, members, [...submitted, ...drafts])) {
+      out.push({
+        kind: 'reminder',
+        period: staffWeek,
+        userId: m.id,
+        message: weekReminderEmail({
+          to: users.get(m.id)!,
+          organization: brand,
+          weekStartDate: staffWeek,
+          weekUrl: link(`/submit-timesheet?week=${staffWeek}`),
+          unsubscribeUrl: await unsubscribe(m.id, 'reminder'),
+        }),
+      })
+    }
+  }
+
+  if (digestWeek) {
+    const pending = await db.timesheets.all('pending')
+    for (const { supervisor, sheets } of digests(members, pending)) {
+      const items = await Promise.all(
+        sheets.slice(0, DIGEST_MAX_ITEMS).map(async (sheet) => {
+          const decide = async (decision: 'approved' | 'rejected') =>
+            decisionLinkUrl(
+              await createDecisionLink({
+                orgId: db.orgId,
+                timesheetId: sheet.id,
+                version: sheet.version,
+                decision,
+                supervisorId: supervisor.id,
+              }),
+            )
+          const [approveUrl, declineUrl] = await Promise.all([decide('approved'), decide('rejected')])
+          return { employee: users.get(sheet.employeeId), sheet, approveUrl, declineUrl }
+        }),
+      )
+      out.push({
+        kind: 'digest',
+        period: digestWeek,
+        userId: supervisor.id,
+        message: digestEmail({
+          to: users.get(supervisor.id)!,
+          organization: brand,
+          items,
+          dashboardUrl: link('/'),
+          unsubscribeUrl: await unsubscribe(supervisor.id, 'digest'),
+        }),
+      })
+    }
+  }
+
+  for (const timer of forgottenTimers(drafts, members, settings.forgottenTimerHours, org.timeZone, now)) {
+    out.push({
+      kind: 'timer',
+      period: timer.date,
+      userId: timer.employeeId,
+      message: timerNudgeEmail({
+        to: users.get(timer.employeeId)!,
+        organization: brand,
+        day: timer.day,
+        date: timer.date,
+        start: timer.start,
+        hours: settings.forgottenTimerHours,
+        weekUrl: link(`/submit-timesheet?week=${timer.weekStartDate}`),
+        unsubscribeUrl: await unsubscribe(timer.employeeId, 'timer'),
+      }),
+    })
+  }
+  return out
+}
+
+/**
+ * One organization's reminders: each is recorded as sent and queued in the outbox in one
+ * transaction (a second, overlapping run finds the record and queues nothing), counted against
+ * the daily quota, then tried at once; what SES refuses now the retry job sends later.
+ */
+export const remindOrganization = async (orgId: string, now = new Date(), asIfScheduled = false) => {
+  const db = orgDb(orgId)
+  const due = await dueEmails(db, now, asIfScheduled)
+  if (!due.length) return { queued: 0, sent: 0 }
+  await outbox.assertQuota(orgId, due.length)
+  const queued = []
+  for (const d of due) {
+    const email = outbox.email(d.message)
+    if (await db.notifications.remindOnce(d.kind, d.period, d.userId, { emails: [email] })) queued.push(email)
+  }
+  await countQueued(orgId, queued.length)
+  let sent = 0
+  for (const email of queued) if (await deliver(orgId, email.id, email.message)) sent++
+  return { queued: queued.length, sent }
+}
+
+/** The scheduled run: every organization on the list; one organization's failure stops no other. */
+export const runReminders = async ({ now = new Date(), asIfScheduled = false, orgIds }: ReminderRunOptions = {}) => {
+  const totals = { organizations: 0, queued: 0, sent: 0, failed: 0 }
+  for await (const orgId of orgIds ?? reminderOrganizations()) {
+    totals.organizations++
+    try {
+      const r = await remindOrganization(orgId, now, asIfScheduled)
+      totals.queued += r.queued
+      totals.sent += r.sent
+    } catch (e) {
+      totals.failed++
+      const error = e instanceof AppError ? e.message : e instanceof Error ? `${e.name}: ${e.message}` : String(e)
+      console.log(JSON.stringify({ level: 'warn', event: 'reminders-failed', orgId, error }))
+    }
+  }
+  return totals
+}

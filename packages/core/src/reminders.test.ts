@@ -1,0 +1,180 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import {
+  defaultNotificationSettings,
+  digests,
+  dueWeek,
+  forgottenTimers,
+  membersToRemind,
+  reminderMoment,
+  zonedInstant,
+  type ReminderMember,
+  type SheetState,
+} from './reminders.ts'
+
+const member = (id: string, extra: Partial<ReminderMember> = {}): ReminderMember => ({
+  id,
+  role: 'employee',
+  email: `${id}@example.org`,
+  optedOut: [],
+  ...extra,
+})
+const sheet = (employeeId: string, status: SheetState['status'], weekStartDate = '2026-11-16', id = 1) => ({
+  id,
+  employeeId,
+  weekStartDate,
+  status,
+})
+
+describe('zonedInstant', () => {
+  it('reads a wall-clock time in the zone, on both sides of a daylight-saving change', () => {
+    expect(zonedInstant('2026-11-20', '16:00', 'America/Chicago').toISOString()).toBe('2026-11-20T22:00:00.000Z')
+    expect(zonedInstant('2026-07-10', '16:00', 'America/Chicago').toISOString()).toBe('2026-07-10T21:00:00.000Z')
+    expect(zonedInstant('2026-11-20', '09:00', 'Asia/Kolkata').toISOString()).toBe('2026-11-20T03:30:00.000Z')
+    // 2026-03-08 02:30 does not exist in Chicago (clocks jump 02:00 -> 03:00): an hour later.
+    expect(zonedInstant('2026-03-08', '02:30', 'America/Chicago').toISOString()).toBe('2026-03-08T08:30:00.000Z')
+    // 2026-11-01 01:30 happens twice in Chicago: the first one (still daylight time).
+    expect(zonedInstant('2026-11-01', '01:30', 'America/Chicago').toISOString()).toBe('2026-11-01T06:30:00.000Z')
+  })
+
+  it('reads back as the same wall-clock time for any time that exists', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 3000 }),
+        fc.integer({ min: 0, max: 23 }),
+        fc.constantFrom('America/New_York', 'Europe/London', 'Australia/Sydney', 'UTC'),
+        (dayNo, hour, zone) => {
+          const date = new Date(Date.UTC(2024, 0, 1 + dayNo)).toISOString().slice(0, 10)
+          const time = `${String(hour).padStart(2, '0')}:15`
+          const t = zonedInstant(date, time, zone)
+          const wall = new Intl.DateTimeFormat('sv-SE', {
+            timeZone: zone,
+            dateStyle: 'short',
+            timeStyle: 'short',
+          }).format(t)
+          // The only wall times that read differently are the skipped ones (an hour later).
+          return wall === `${date} ${time}` || wall === `${date} ${String(hour + 1).padStart(2, '0')}:15`
+        },
+      ),
+    )
+  })
+})
+
+describe('when a reminder is due', () => {
+  const chicago = { timeZone: 'America/Chicago', weekStartDay: 'monday' as const }
+  const defaults = defaultNotificationSettings('monday')
+
+  it('defaults to Friday 16:00 for staff and the next week start at 09:00 for supervisors', () => {
+    expect(defaults).toMatchObject({
+      remindersEnabled: true,
+      staffReminder: { day: 'friday', time: '16:00' },
+      supervisorDigest: { day: 'monday', time: '09:00' },
+      forgottenTimerHours: 12,
+    })
+    expect(defaultNotificationSettings('sunday').supervisorDigest.day).toBe('sunday')
+  })
+
+  it('reminds of the finishing week on its Friday, and the digest of the finished week on the next Monday', () => {
+    expect(reminderMoment('2026-11-16', defaults.staffReminder, 'America/Chicago').toISOString()).toBe(
+      '2026-11-20T22:00:00.000Z',
+    )
+    expect(reminderMoment('2026-11-16', defaults.supervisorDigest, 'America/Chicago').toISOString()).toBe(
+      '2026-11-23T15:00:00.000Z',
+    )
+  })
+
+  it('is due from the moment for a day, in the organization zone, not before and not after', () => {
+    const at = (iso: string) => dueWeek(defaults.staffReminder, chicago, new Date(iso))
+    expect(at('2026-11-20T21:59:00Z')).toBeUndefined()
+    expect(at('2026-11-20T22:00:00Z')).toBe('2026-11-16')
+    // Friday 23:00 in Chicago, Saturday already in UTC: the week of Nov 16; a day later, too late.
+    expect(at('2026-11-21T05:00:00Z')).toBe('2026-11-16')
+    expect(at('2026-11-21T22:00:00Z')).toBeUndefined()
+    const digest = (iso: string) => dueWeek(defaults.supervisorDigest, chicago, new Date(iso))
+    // Monday 09:00 Chicago reminds of the week that just finished.
+    expect(digest('2026-11-23T15:00:00Z')).toBe('2026-11-16')
+    expect(digest('2026-11-23T14:59:00Z')).toBeUndefined()
+  })
+
+  it('counts weeks from Sunday for a Sunday-start organization', () => {
+    const org = { timeZone: 'America/New_York', weekStartDay: 'sunday' as const }
+    const s = defaultNotificationSettings('sunday')
+    expect(dueWeek(s.staffReminder, org, new Date('2026-11-20T21:00:00Z'))).toBe('2026-11-15')
+    expect(dueWeek(s.supervisorDigest, org, new Date('2026-11-22T14:00:00Z'))).toBe('2026-11-15')
+  })
+
+  it('keeps 16:00 local across the autumn change (the week of Nov 1, 2026 in Chicago)', () => {
+    // Sunday Nov 1 is the change; the week of Oct 26 ends on it, its Friday is still daylight time.
+    expect(reminderMoment('2026-10-26', defaults.staffReminder, 'America/Chicago').toISOString()).toBe(
+      '2026-10-30T21:00:00.000Z',
+    )
+    expect(reminderMoment('2026-11-02', defaults.staffReminder, 'America/Chicago').toISOString()).toBe(
+      '2026-11-06T22:00:00.000Z',
+    )
+    expect(dueWeek(defaults.supervisorDigest, chicago, new Date('2026-11-02T15:00:00Z'))).toBe('2026-10-26')
+  })
+})
+
+describe('who gets what', () => {
+  const week = '2026-11-16'
+
+  it('reminds staff with a draft or nothing, never anyone who submitted, nor who turned it off', () => {
+    const members = [
+      member('none'),
+      member('draft', { role: 'volunteer' }),
+      member('pending'),
+      member('approved'),
+      member('rejected'),
+      member('off', { optedOut: ['reminder'] }),
+      member('noemail', { email: null }),
+      member('boss', { role: 'supervisor' }),
+      member('boss-draft', { role: 'supervisor' }),
+      member('lastweek'),
+    ]
+    const sheets = [
+      sheet('draft', 'draft'),
+      sheet('pending', 'pending'),
+      sheet('approved', 'approved'),
+      sheet('rejected', 'rejected'),
+      sheet('boss-draft', 'draft'),
+      sheet('lastweek', 'pending', '2026-11-09'),
+    ]
+    expect(membersToRemind(week, members, sheets).map((m) => m.id)).toEqual(['none', 'draft', 'boss-draft', 'lastweek'])
+  })
+
+  it("gives each supervisor the others' pending timesheets, and no digest when none waits", () => {
+    const members = [
+      member('a', { role: 'supervisor' }),
+      member('b', { role: 'supervisor' }),
+      member('c', { role: 'supervisor', optedOut: ['digest'] }),
+      member('e'),
+    ]
+    const pending = [sheet('e', 'pending', '2026-11-16', 3), sheet('a', 'pending', '2026-11-09', 2)]
+    const out = digests(members, pending)
+    expect(out.map((d) => [d.supervisor.id, d.sheets.map((s) => s.id)])).toEqual([
+      ['a', [3]],
+      ['b', [2, 3]],
+    ])
+    expect(digests(members, [sheet('a', 'pending')]).map((d) => d.supervisor.id)).toEqual(['b'])
+  })
+
+  it('nudges a timer running past the limit, once per day it was started, in the organization zone', () => {
+    const draft = {
+      ...sheet('e', 'draft'),
+      mondayStart: '08:00',
+      mondayEnd: '',
+      tuesdayStart: '08:00',
+      tuesdayEnd: '12:00',
+      wednesdayStart: '20:00',
+      wednesdayEnd: '',
+    }
+    const members = [member('e')]
+    // Wednesday Nov 18, 20:00 Chicago is 02:00 UTC on the 19th.
+    const at = (iso: string) =>
+      forgottenTimers([draft], members, 12, 'America/Chicago', new Date(iso)).map((t) => t.date)
+    expect(at('2026-11-19T07:59:00Z')).toEqual(['2026-11-16'])
+    expect(at('2026-11-19T14:00:00Z')).toEqual(['2026-11-16', '2026-11-18'])
+    expect(forgottenTimers([draft], [member('e', { optedOut: ['timer'] })], 12, 'UTC', new Date())).toEqual([])
+    expect(forgottenTimers([{ ...draft, status: 'pending' }], members, 12, 'UTC', new Date())).toEqual([])
+  })
+})

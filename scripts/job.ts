@@ -1,0 +1,40 @@
+/**
+ * npm run job -- reminders | retry-emails
+ * Runs one scheduled job once against the running local stack (or the table TABLE_NAME points at).
+ * The reminders job runs as if it were each schedule's configured time in the current week now:
+ * staff who have not submitted this week are reminded and supervisors get the digest at once.
+ * Each reminder is still sent once per member and week, so a second run mails nobody.
+ */
+import { join } from 'node:path'
+import { resetClients } from '@app/adapters'
+import { remindersJob, retryEmailsJob } from '@app/functions'
+import { configuredPorts, repoRoot, runningStackEnvironment } from '@app/local'
+
+const jobs = {
+  reminders: () => remindersJob({ asIfScheduled: true }),
+  'retry-emails': () => retryEmailsJob(),
+}
+const name = process.argv[2] as keyof typeof jobs | undefined
+if (!name || !(name in jobs)) {
+  console.error(`Usage: npm run job -- ${Object.keys(jobs).join(' | ')}`)
+  process.exit(2)
+}
+
+const main = async () => {
+  if (!process.env.TABLE_NAME) {
+    Object.assign(
+      process.env,
+      runningStackEnvironment(configuredPorts(), process.env.LOCAL_DATA_DIR ?? join(repoRoot, '.local')),
+    )
+    resetClients()
+  }
+  const result = await jobs[name]()
+  console.log(`${name}: ${JSON.stringify(result)}`)
+  console.log(`The emails are in the local inbox: http://127.0.0.1:${configuredPorts().ses}/`)
+}
+
+main().catch((e: unknown) => {
+  console.error(`The ${name} job failed: ${e instanceof Error ? e.message : String(e)}`)
+  if (String(e).includes('ECONNREFUSED')) console.error('Is the local stack running? Start it with npm start.')
+  process.exit(1)
+})

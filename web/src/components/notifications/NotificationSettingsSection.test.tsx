@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { defaultNotificationSettings, type NotificationsView } from '@app/core'
+import { mockFetch } from '../../../test/fetch-mock.ts'
+import { renderApp } from '../../../test/render.tsx'
+import { dismissToast } from '../../lib/toast.ts'
+import { MyNotificationsCard } from './MyNotificationsCard.tsx'
+import { NotificationSettingsSection } from './NotificationSettingsSection.tsx'
+
+afterEach(() => {
+  act(() => dismissToast())
+  vi.unstubAllGlobals()
+})
+
+const saved: NotificationsView = {
+  ...defaultNotificationSettings('monday'),
+  optedOut: [{ userId: 'u2', name: 'Ana Silva', kinds: ['reminder', 'timer'] }],
+}
+
+describe('Settings → Notifications', () => {
+  it('shows the defaults and who opted out, and saves a changed time and limit', async () => {
+    let put: unknown
+    const fetch = mockFetch({
+      'GET /api/organization/notifications': { body: saved },
+      'PUT /api/organization/notifications': (init) => {
+        put = JSON.parse(String(init!.body))
+        return { body: { ...saved, ...(put as object) } }
+      },
+    })
+    const user = userEvent.setup()
+    renderApp('/', <NotificationSettingsSection />)
+    expect(((await screen.findByLabelText('Reminders')) as HTMLInputElement).checked).toBe(true)
+    expect((document.getElementById('staffReminder-day') as HTMLSelectElement).value).toBe('friday')
+    expect((document.getElementById('staffReminder-time') as HTMLInputElement).value).toBe('16:00')
+    expect((document.getElementById('supervisorDigest-day') as HTMLSelectElement).value).toBe('monday')
+    expect(screen.getByText('Ana Silva')).toBeTruthy()
+    expect(screen.getByText(/Weekly timesheet reminders, Forgotten timer nudges/)).toBeTruthy()
+
+    fireEvent.change(document.getElementById('staffReminder-day')!, { target: { value: 'thursday' } })
+    const hours = screen.getByLabelText(/counts as forgotten/) as HTMLInputElement
+    fireEvent.change(hours, { target: { value: '' } })
+    await user.click(screen.getByRole('button', { name: 'Save Notifications' }))
+    expect(await screen.findByText('Enter a number of hours')).toBeTruthy()
+    expect(fetch.mock.calls.filter(([, i]) => i?.method === 'PUT')).toHaveLength(0)
+
+    fireEvent.change(hours, { target: { value: '10' } })
+    await user.click(screen.getByRole('button', { name: 'Save Notifications' }))
+    await waitFor(() => expect(put).toBeDefined())
+    expect(put).toEqual({
+      ...defaultNotificationSettings('monday'),
+      staffReminder: { day: 'thursday', time: '16:00' },
+      forgottenTimerHours: 10,
+    })
+    expect(await screen.findByText('Notification settings have been updated.')).toBeTruthy()
+  })
+})
+
+describe('Profile → Email Reminders', () => {
+  it('turns back on a kind the member unsubscribed from; staff see no digest switch', async () => {
+    let optedOut = ['reminder']
+    mockFetch({
+      'GET /api/profile/notifications': () => ({ body: { optedOut } }),
+      'PUT /api/profile/notifications': (init) => {
+        const change = JSON.parse(String(init!.body)) as { kind: string; subscribed: boolean }
+        optedOut = change.subscribed ? optedOut.filter((k) => k !== change.kind) : [...optedOut, change.kind]
+        return { body: { optedOut } }
+      },
+    })
+    const user = userEvent.setup()
+    renderApp('/', <MyNotificationsCard role="employee" />)
+    const reminders = (await screen.findByLabelText('Weekly timesheet reminders')) as HTMLInputElement
+    expect(reminders.checked).toBe(false)
+    expect((screen.getByLabelText('Forgotten timer nudges') as HTMLInputElement).checked).toBe(true)
+    expect(screen.queryByLabelText(/digest/)).toBeNull()
+    await user.click(reminders)
+    await waitFor(() => expect(reminders.checked).toBe(true))
+    expect(optedOut).toEqual([])
+  })
+})
