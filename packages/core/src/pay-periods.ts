@@ -25,7 +25,8 @@ const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(f
 const lastDayOfMonth = (date: string): string => {
   const [y, m] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))]
   const d = new Date(Date.UTC(y, m, 0))
-  return `${date.slice(0, 8)}${String(d.getUTCDate()).padStart(2, '0')}`
+  // 28 to 31: always two digits.
+  return `${date.slice(0, 8)}${d.getUTCDate()}`
 }
 
 /** The pay period that contains `date`. */

@@ -21,7 +21,8 @@ const people: Record<string, PayrollPerson> = {
   eve: { employeeId: 'eve', firstName: '=HYPERLINK("x")', lastName: 'Doe, Jr.', department: null, payrollId: '+12' },
 }
 const nine = (start: string) => ({ [`${start}Start`]: '08:00', [`${start}End`]: '17:00' })
-const weeks = [
+/** Built inside each test, so mutation testing sees which test covers which line. */
+const weeksOfScenario = () => [
   memberWeek(
     {
       id: 1,
@@ -82,12 +83,12 @@ const weeks = [
     'employee',
   ),
 ]
-const members = totalsByMember(weeks, (id) => people[id]!)
+const scenario = () => totalsByMember(weeksOfScenario(), (id) => people[id]!)
 const golden = (name: string) => readFileSync(join(import.meta.dirname, '__golden__', name), 'utf8')
 
 describe('payroll totals', () => {
   it("add up each member's weeks, by last name: 40 + 4 overtime and 38 + 0, the minister never overtime", () => {
-    expect(members.map(summaryRow)).toEqual([
+    expect(scenario().map(summaryRow)).toEqual([
       expect.objectContaining({ employeeId: 'eve', regularHours: 4.33, overtimeHours: 0, daysWorked: 1 }),
       {
         employeeId: 'ana',
@@ -108,20 +109,20 @@ describe('payroll totals', () => {
 
 describe('payroll files (golden files)', () => {
   it('csv: a row per member and per member-day, UTF-8 with BOM, formula-safe', () => {
-    expect(payrollCsv(members)).toBe(golden('payroll.csv'))
-    expect(payrollCsv(members).startsWith('\uFEFF')).toBe(true)
+    expect(payrollCsv(scenario())).toBe(golden('payroll.csv'))
+    expect(payrollCsv(scenario()).startsWith('\uFEFF')).toBe(true)
   })
 
   it("gusto: Gusto's column titles", () => {
-    expect(gustoCsv(members)).toBe(golden('gusto.csv'))
+    expect(gustoCsv(scenario())).toBe(golden('gusto.csv'))
   })
 
   it('adp: Co Code, Batch ID and File # first', () => {
-    expect(adpCsv(members, 'XYZ', 'TIME1')).toBe(golden('adp.csv'))
+    expect(adpCsv(scenario(), 'XYZ', 'TIME1')).toBe(golden('adp.csv'))
   })
 
   it('quickbooks-iif: the TIMERHDR block, then TIMEACT rows per member-day and pay item', () => {
-    expect(quickbooksIif(members, 'Grace Church')).toBe(golden('quickbooks.iif'))
+    expect(quickbooksIif(scenario(), 'Grace Church')).toBe(golden('quickbooks.iif'))
   })
 })
 
@@ -150,6 +151,40 @@ describe('payroll files: the rarer cases', () => {
     lastName: 'Lee',
     department: null,
     payrollId: `P\t${employeeId}`,
+  })
+
+  it('orders members by last name, then first name, then id', () => {
+    const named = (employeeId: string, firstName: string, lastName: string): PayrollPerson => ({
+      ...twin(employeeId),
+      firstName,
+      lastName,
+    })
+    const who: Record<string, PayrollPerson> = {
+      z: named('z', 'Zed', 'Adams'),
+      a: named('a', 'Amy', 'Brown'),
+      b: named('b', 'Bea', 'Brown'),
+    }
+    const totals = totalsByMember(
+      ['b', 'a', 'z'].map((id) => week(id, '2026-11-16', 'non-exempt')),
+      (id) => who[id]!,
+    )
+    expect(totals.map((t) => t.employeeId)).toEqual(['z', 'a', 'b'])
+  })
+
+  it('adds up paid time, breaks and days over weeks, and names a hyphenated member as is', () => {
+    const person = { ...twin('a'), firstName: 'Mary-Ann' }
+    const weeks = [week('a', '2026-11-16', 'non-exempt'), week('a', '2026-11-23', 'non-exempt')]
+    weeks[0]!.breakMinutes = 15
+    weeks[1]!.breakMinutes = 30
+    const [t] = totalsByMember(weeks, () => person)
+    expect(t).toMatchObject({ paidMinutes: 960, breakMinutes: 45, daysWorked: 2 })
+    expect(t!.days.map((d) => d.date)).toEqual(['2026-11-16', '2026-11-23'])
+    const lines = quickbooksIif([t!], 'Grace-Church').split('\r\n')
+    expect(lines[1]).toContain('\tGrace-Church\t')
+    expect(lines[3]).toContain('\tMary-Ann Lee\t')
+    expect(payrollCsv([{ ...t!, payrollId: null }]).split('\r\n')[1]).toBe(
+      'Member,a,,Mary-Ann,Lee,non-exempt,,16.00,16.00,0.00,0.00,45,2',
+    )
   })
 
   it('orders members of the same name by id, and shows the pay type of their latest week', () => {

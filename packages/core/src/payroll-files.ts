@@ -23,6 +23,7 @@ export interface MemberTotals extends PayrollPerson {
   doubleTimeMinutes: number
   breakMinutes: number
   daysWorked: number
+  /** Every worked day, in date order (weeks are added oldest first, their days in order). */
   days: DayFigures[]
 }
 
@@ -114,19 +115,17 @@ export const payrollCsv = (members: readonly MemberTotals[]): string =>
           m.breakMinutes,
           m.daysWorked,
         ],
-        ...[...m.days]
-          .sort((a, b) => a.date.localeCompare(b.date))
-          .map((d) => [
-            'Day',
-            ...who,
-            d.date,
-            hours(d.paidMinutes),
-            hours(d.regularMinutes),
-            hours(d.overtimeMinutes),
-            hours(d.doubleTimeMinutes),
-            d.breakMinutes,
-            1,
-          ]),
+        ...m.days.map((d) => [
+          'Day',
+          ...who,
+          d.date,
+          hours(d.paidMinutes),
+          hours(d.regularMinutes),
+          hours(d.overtimeMinutes),
+          hours(d.doubleTimeMinutes),
+          d.breakMinutes,
+          1,
+        ]),
       ]
     }),
   ])
@@ -182,7 +181,7 @@ const iifDate = (date: string) => `${date.slice(5, 7)}/${date.slice(8, 10)}/${da
 
 /** A tab-separated cell: formula-safe like the CSV cells, and never a tab or line break. */
 const iifCell = (value: string | number) => {
-  const s = String(value).replace(/[\t\r\n]+/g, ' ')
+  const s = String(value).replace(/[\t\r\n]/g, ' ')
   return /^[=+\-@]/.test(s) ? `'${s}` : s
 }
 
@@ -206,8 +205,8 @@ export const quickbooksIif = (members: readonly MemberTotals[], companyName: str
     '!TIMEACT\tDATE\tJOB\tEMP\tITEM\tPITEM\tDURATION\tPROJ\tNOTE\tBILLINGSTATUS',
   ]
   for (const m of members) {
-    const emp = `${m.firstName} ${m.lastName}`.trim()
-    for (const d of [...m.days].sort((a, b) => a.date.localeCompare(b.date))) {
+    const emp = `${m.firstName} ${m.lastName}`
+    for (const d of m.days) {
       for (const [item, minutes] of [
         [IIF_PAY_ITEMS.regular, d.regularMinutes],
         [IIF_PAY_ITEMS.overtime, d.overtimeMinutes],

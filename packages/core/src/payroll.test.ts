@@ -1,6 +1,22 @@
 import { describe, expect, it } from 'vitest'
-import { DateRange, ExportRequest, MemberUpdate, PayrollSettingsUpdate, PeriodsQuery, ReopenPeriod } from './payroll.ts'
+import {
+  DateRange,
+  ExportRequest,
+  MemberUpdate,
+  missingPayrollIdMessage,
+  PayrollSettingsUpdate,
+  PeriodsQuery,
+  ReopenPeriod,
+} from './payroll.ts'
 import { User } from './user.ts'
+
+describe('payroll messages', () => {
+  it('names every member without a payroll id', () => {
+    expect(missingPayrollIdMessage(['Tom Pastor', 'Ana Silva'])).toBe(
+      'These members have no payroll id: Tom Pastor, Ana Silva',
+    )
+  })
+})
 
 describe('payroll requests', () => {
   it('edit any subset of a member; an empty payroll id clears it', () => {
@@ -53,6 +69,16 @@ describe('payroll requests', () => {
     ])
     expect(PayrollSettingsUpdate.safeParse({ dailyOvertimeHours: 8, dailyDoubleTimeHours: 8.25 }).success).toBe(true)
     expect(PayrollSettingsUpdate.parse({ adpCompanyCode: '' })).toEqual({ adpCompanyCode: null })
+    expect(PayrollSettingsUpdate.parse({ adpCompanyCode: 'X1_', adpBatchId: 'TIME-1' })).toEqual({
+      adpCompanyCode: 'X1_',
+      adpBatchId: 'TIME-1',
+    })
+    expect(PayrollSettingsUpdate.safeParse({ adpBatchId: 'TIME 1' }).success).toBe(false)
+    expect(PayrollSettingsUpdate.safeParse({ adpBatchId: 'TIME1!' }).success).toBe(false)
+    // One daily threshold alone is fine.
+    expect(PayrollSettingsUpdate.safeParse({ dailyOvertimeHours: 8 }).success).toBe(true)
+    expect(PayrollSettingsUpdate.safeParse({ dailyDoubleTimeHours: 12 }).success).toBe(true)
+    expect(PayrollSettingsUpdate.safeParse({ dailyOvertimeHours: 8, dailyDoubleTimeHours: null }).success).toBe(true)
     expect(PayrollSettingsUpdate.safeParse({ adpCompanyCode: '=1+2' }).success).toBe(false)
     expect(PayrollSettingsUpdate.safeParse({ adpCompanyCode: 'ABCD' }).success).toBe(false)
     expect(PayrollSettingsUpdate.safeParse({ volunteerHourlyRate: -1 }).success).toBe(false)
