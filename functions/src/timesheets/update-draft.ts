@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { Timesheet, TimesheetId, TimesheetSave } from '@app/core'
+import { DraftSave, Timesheet, TimesheetId } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
 /** The weekly dialog's Save: the caller's own draft (or rejected) timesheet, at the version it was based on. */
@@ -8,11 +8,11 @@ export default defineRoute({
   path: '/api/timesheets/draft/{id}',
   auth: 'member',
   params: z.object({ id: TimesheetId }),
-  body: TimesheetSave,
+  body: DraftSave,
   response: Timesheet,
   uses: ['table'],
   handler: async ({ params, body, session, db }) => {
-    const { version, ...days } = body
-    return db.timesheets.saveDays(params.id, session.userId, days, version)
+    const { version, enteredOffline, ...days } = body
+    return db.timesheets.saveDays(params.id, session.userId, days, version, { enteredOffline })
   },
 })

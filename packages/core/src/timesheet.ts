@@ -175,6 +175,8 @@ export const Timesheet = TimesheetDays.extend({
   submittedAt: z.string().nullable().default(null),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Some of the times were entered on the employee's device while offline and synced later. */
+  enteredOffline: z.boolean().default(false),
 })
 export type Timesheet = z.infer<typeof Timesheet>
 
@@ -197,6 +199,16 @@ export const TimesheetSave = TimesheetDays.extend({
   version: z.number({ error: 'version must be a number' }).int().nonnegative().optional(),
 })
 export type TimesheetSave = z.infer<typeof TimesheetSave>
+
+/**
+ * The weekly dialog's save (PUT /api/timesheets/draft/{id}). `enteredOffline: true` says the days
+ * were entered on the device while offline (clock times from its clock) and are synced now; the
+ * timesheet keeps that mark for the supervisor. Without it the call is the spec's.
+ */
+export const DraftSave = TimesheetSave.extend({
+  enteredOffline: z.boolean({ error: 'enteredOffline must be true or false' }).optional(),
+})
+export type DraftSave = z.infer<typeof DraftSave>
 
 export const WeekTimesheetSave = TimesheetSave.extend({ weekStartDate: WeekStartDate })
 export type WeekTimesheetSave = z.infer<typeof WeekTimesheetSave>

@@ -117,6 +117,7 @@ export const timesheetsOf = (orgId: string) => {
       submittedAt: null,
       createdAt: now,
       updatedAt: now,
+      enteredOffline: false,
     }
   }
 
@@ -177,7 +178,14 @@ export const timesheetsOf = (orgId: string) => {
     },
 
     /** Saves the days of an editable timesheet; a rejected one becomes a draft again. */
-    async saveDays(id: number, employeeId: string, days: TimesheetDays, expectedVersion?: number) {
+    /** `enteredOffline` marks the timesheet for good: some of its times came from an offline device. */
+    async saveDays(
+      id: number,
+      employeeId: string,
+      days: TimesheetDays,
+      expectedVersion?: number,
+      options: { enteredOffline?: boolean } = {},
+    ) {
       const current = await ownedBy(id, employeeId)
       if (!isEditable(current.status)) {
         throw conflict(`This timesheet is ${statusLabel[current.status]} and can no longer be edited`)
@@ -189,6 +197,7 @@ export const timesheetsOf = (orgId: string) => {
         status: 'draft',
         version: current.version + 1,
         updatedAt: nowIso(),
+        enteredOffline: current.enteredOffline || options.enteredOffline === true,
       })
     },
 

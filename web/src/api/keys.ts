@@ -44,3 +44,8 @@ export const reportKeys = {
 }
 
 export const memberKeys = { all: ['/api/employees'] as const }
+
+export const offlineKeys = {
+  /** Not an API read: the saves this device keeps until they sync (src/offline). */
+  saves: ['offline:saves'] as const,
+}
