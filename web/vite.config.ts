@@ -49,6 +49,9 @@ export default defineConfig({
         // reads the staff app needs offline are kept by the app itself, per member (src/offline).
         runtimeCaching: [],
         cleanupOutdatedCaches: true,
+        // The first install takes charge of the open page at once, so its later page chunks come from
+        // the cache too; an update still waits for the prompt (registerType 'prompt').
+        clientsClaim: true,
       },
     }),
   ],

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { CurrentUser, SignedInMember } from '@app/core'
 import { apiJson, getQueryFn } from './client.ts'
 import { authKeys } from './keys.ts'
-import { keptUser } from '../offline/kept-reads.ts'
+import { keepSignedIn, keptUser } from '../offline/kept-reads.ts'
 
 /** The signed-in user, or null when signed out (a 401 is an answer here, not an error). */
 export const authUserQuery = queryOptions({
@@ -34,6 +34,7 @@ export function useStaffLogin() {
     mutationFn: (input: StaffLoginInput) => apiJson<SignedInMember>('POST', '/api/staff/login', input),
     onSuccess: (user) => {
       queryClient.setQueryData(authKeys.user, user)
+      keepSignedIn(user)
     },
   })
 }

@@ -1,5 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query'
-import type { CurrentUser, CurrentWeek, OrganizationSettings } from '@app/core'
+import type { CurrentUser, CurrentWeek, OrganizationSettings, SignedInMember } from '@app/core'
 import { isNetworkError } from '../api/client.ts'
 import { forgetKept, keep, kept, latestSave } from './offline-db.ts'
 
@@ -30,14 +30,27 @@ const orKept = async <T>(error: unknown, read: () => Promise<T | undefined>): Pr
   return value
 }
 
+/** The latest write of the signed-in member: the other reads are kept for whoever it names. */
+let userWrite: Promise<void> = Promise.resolve()
+
+/**
+ * Who is signed in now (also right after a staff sign-in, whose answer goes straight into the
+ * cache): a member is kept, the read-only demo is not, and nobody forgets everything kept. In the
+ * background: an answer is never held up by the device's store.
+ */
+export function keepSignedIn(user: SignedInMember | CurrentUser | null) {
+  userWrite = quietly(() =>
+    user && !('demo' in user && user.demo) ? keep('user', user.id, { demo: false, ...user }) : forgetKept(),
+  )
+}
+
 /** GET /api/auth/user: a member is kept (not the read-only demo); a signed-out answer forgets everything kept. */
 export const keptUser =
   (read: QueryFunction<CurrentUser | null>): QueryFunction<CurrentUser | null> =>
   async (context) => {
     try {
       const user = await read(context)
-      // Kept in the background: the answer is not held up by the device's store.
-      void quietly(() => (user && !user.demo ? keep('user', user.id, user) : forgetKept()))
+      keepSignedIn(user)
       return user
     } catch (error) {
       return orKept(error, () => kept('user'))
@@ -51,6 +64,7 @@ const keptForUser =
     try {
       const value = await read(context)
       void quietly(async () => {
+        await userWrite
         const user = await kept('user')
         if (user) await keep(name, user.id, value as never)
       })

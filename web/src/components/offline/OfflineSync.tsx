@@ -38,7 +38,7 @@ export function OfflineSync({ user }: { user: CurrentUser }) {
   const conflict = conflicts[0]
   return (
     <>
-      <div role="status" aria-live="polite">
+      <div role="status" aria-live="polite" aria-label="Connection">
         {!online || waiting > 0 ? (
           <div
             className={
