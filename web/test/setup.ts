@@ -1,7 +1,5 @@
 import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'
-// IndexedDB, which jsdom lacks: the offline staff app keeps its queue and reads there (src/offline).
-import 'fake-indexeddb/auto'
 
 afterEach(() => cleanup())
 

@@ -4,7 +4,7 @@ import { apiJson, isNetworkError } from '../api/client.ts'
 import { offlineKeys, timesheetKeys } from '../api/keys.ts'
 import { isOnline } from './connection.ts'
 import { dropSaves, enqueueSave, latestSave } from './offline-db.ts'
-import { syncQueue, type SyncResult } from './sync-queue.ts'
+import { syncQueue, type PutDraft, type SyncResult } from './sync-queue.ts'
 import { settleConflict, setSyncState, syncState } from './sync-state.ts'
 
 /**
@@ -47,33 +47,47 @@ export async function saveDraft(queryClient: QueryClient, input: DraftSaveInput)
   const version = currentVersion(input.id, input.version)
   const week = queryClient.getQueryData<CurrentWeek>(timesheetKeys.currentWeek)
   const thisWeek = week && week.id === input.id ? week : undefined
-  if (thisWeek && (!isOnline() || (await latestSave(input.id)))) {
-    return queue(queryClient, thisWeek, { ...input, version })
+  const waiting = thisWeek && (await latestSave(thisWeek.employeeId, input.id).catch(() => undefined))
+  if (thisWeek && (!isOnline() || waiting)) {
+    const queued = await queue(queryClient, thisWeek, { ...input, version })
+    if (queued) return queued
   }
   try {
     return { timesheet: await putDraft(input.id, { ...input.days, version }), onDevice: false }
   } catch (error) {
-    if (thisWeek && isNetworkError(error)) return queue(queryClient, thisWeek, { ...input, version })
+    const queued = thisWeek && isNetworkError(error) ? await queue(queryClient, thisWeek, { ...input, version }) : null
+    if (queued) return queued
     throw error
   }
 }
 
-/** Keeps the save on the device, then syncs at once when the browser is online. */
-async function queue(queryClient: QueryClient, week: CurrentWeek, input: DraftSaveInput): Promise<DraftSaveResult> {
-  await enqueueSave({
-    userId: week.employeeId,
-    timesheetId: input.id,
-    baseVersion: input.version,
-    days: input.days,
-    savedAt: new Date().toISOString(),
-  })
+/**
+ * Keeps the save on the device, then syncs at once when the browser is online. Null when the
+ * device cannot keep it (a browser without IndexedDB): the save then needs the connection.
+ */
+async function queue(
+  queryClient: QueryClient,
+  week: CurrentWeek,
+  input: DraftSaveInput,
+): Promise<DraftSaveResult | null> {
+  try {
+    await enqueueSave({
+      userId: week.employeeId,
+      timesheetId: input.id,
+      baseVersion: input.version,
+      days: input.days,
+      savedAt: new Date().toISOString(),
+    })
+  } catch {
+    return null
+  }
   const held: Timesheet = { ...week, ...input.days, version: input.version }
   queryClient.setQueryData<CurrentWeek>(timesheetKeys.currentWeek, held)
   await queryClient.invalidateQueries({ queryKey: offlineKeys.saves })
   if (isOnline()) {
     const result = await syncSaves(queryClient, week.employeeId)
     const synced = result.synced.find((t) => t.id === input.id)
-    if (synced && !(await latestSave(input.id))) return { timesheet: synced, onDevice: false }
+    if (synced && !(await latestSave(week.employeeId, input.id))) return { timesheet: synced, onDevice: false }
   }
   return { timesheet: held, onDevice: true }
 }
@@ -98,11 +112,18 @@ export async function syncSaves(queryClient: QueryClient, userId: string): Promi
 async function runSync(queryClient: QueryClient, userId: string): Promise<SyncResult> {
   setSyncState({ syncing: true })
   try {
-    const result = await syncQueue(userId, async (id, days, version) => {
+    const put: PutDraft = async (id, days, version) => {
       const saved = await putDraft(id, { ...days, version, enteredOffline: true })
       recordMove(id, version, saved.version)
       return saved
-    })
+    }
+    // The server's refusals are answered per save inside; what is left is the device's store failing
+    // (or missing): nothing was sent, nothing is lost, the next run tries again.
+    const result = await syncQueue(userId, put).catch((): SyncResult => ({
+      synced: [],
+      conflicts: [],
+      interrupted: true,
+    }))
     const others = syncState().conflicts.filter((c) => !result.conflicts.some((n) => n.timesheetId === c.timesheetId))
     setSyncState({ conflicts: [...others, ...result.conflicts] })
     for (const saved of result.synced) showSaved(queryClient, saved)
@@ -131,12 +152,12 @@ const refresh = (queryClient: QueryClient, serverChanged: boolean) =>
  * server holds now (only while the week can still be edited), and only then leave the queue.
  */
 export async function keepDeviceVersion(queryClient: QueryClient, server: Timesheet): Promise<Timesheet> {
-  const mine = await latestSave(server.id)
+  const mine = await latestSave(server.employeeId, server.id)
   if (!mine) throw new Error('This device has no entries for that week any more.')
   if (!isEditable(server.status)) throw new Error('That week can no longer be changed.')
   const saved = await putDraft(server.id, { ...mine.days, version: server.version, enteredOffline: true })
   recordMove(server.id, mine.baseVersion, saved.version)
-  await dropSaves(server.id)
+  await dropSaves(server.employeeId, server.id)
   settleConflict(server.id)
   showSaved(queryClient, saved)
   await refresh(queryClient, true)
@@ -144,8 +165,8 @@ export async function keepDeviceVersion(queryClient: QueryClient, server: Timesh
 }
 
 /** The member's choice after a conflict: the version saved elsewhere; this device's entries for the week go. */
-export async function keepOtherVersion(queryClient: QueryClient, timesheetId: number): Promise<void> {
-  await dropSaves(timesheetId)
+export async function keepOtherVersion(queryClient: QueryClient, userId: string, timesheetId: number): Promise<void> {
+  await dropSaves(userId, timesheetId)
   settleConflict(timesheetId)
   await refresh(queryClient, true)
 }

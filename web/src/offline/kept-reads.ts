@@ -90,8 +90,8 @@ export const keptWeek = (read: QueryFunction<CurrentWeek>) => keptForUser('week'
 export async function withQueuedSaves(week: CurrentWeek): Promise<CurrentWeek> {
   let latest: Awaited<ReturnType<typeof latestSave>>
   await quietly(async () => {
-    latest = await latestSave(week.id)
+    latest = await latestSave(week.employeeId, week.id)
   })
-  if (!latest || latest.userId !== week.employeeId) return week
+  if (!latest) return week
   return { ...week, ...latest.days, version: latest.baseVersion }
 }

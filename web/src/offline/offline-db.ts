@@ -38,7 +38,7 @@ interface KeptRecord<N extends KeptName = KeptName> {
 }
 
 interface OfflineSchema extends DBSchema {
-  saves: { key: number; value: QueuedSave; indexes: { byTimesheet: number } }
+  saves: { key: number; value: QueuedSave; indexes: { byWeek: [string, number] } }
   kept: { key: KeptName; value: KeptRecord }
 }
 
@@ -50,7 +50,8 @@ const db = () =>
   (opening ??= openDB<OfflineSchema>(DB_NAME, 1, {
     upgrade(database) {
       const saves = database.createObjectStore('saves', { keyPath: 'seq', autoIncrement: true })
-      saves.createIndex('byTimesheet', 'timesheetId')
+      // A member's saves of one week (timesheet ids count per organization, so the member is part of it).
+      saves.createIndex('byWeek', ['userId', 'timesheetId'])
       database.createObjectStore('kept', { keyPath: 'name' })
     },
   }))
@@ -66,9 +67,9 @@ export async function queuedSaves(userId: string): Promise<QueuedSave[]> {
   return all.filter((s) => s.userId === userId)
 }
 
-/** The newest queued save of one timesheet: what this device last saved of that week. */
-export async function latestSave(timesheetId: number): Promise<QueuedSave | undefined> {
-  const saves = await (await db()).getAllFromIndex('saves', 'byTimesheet', timesheetId)
+/** The newest queued save of a member's week: what this device last saved of it. */
+export async function latestSave(userId: string, timesheetId: number): Promise<QueuedSave | undefined> {
+  const saves = await (await db()).getAllFromIndex('saves', 'byWeek', [userId, timesheetId])
   return saves.at(-1)
 }
 
@@ -76,19 +77,19 @@ export async function latestSave(timesheetId: number): Promise<QueuedSave | unde
  * The server took save `seq` and is now at `version`: the save leaves the queue and the week's
  * later saves now build on that version, in one transaction (a crash in between loses nothing).
  */
-export async function markSynced(seq: number, timesheetId: number, version: number): Promise<void> {
+export async function markSynced(save: QueuedSave, version: number): Promise<void> {
   const tx = (await db()).transaction('saves', 'readwrite')
-  await tx.store.delete(seq)
-  for (const save of await tx.store.index('byTimesheet').getAll(timesheetId)) {
-    await tx.store.put({ ...save, baseVersion: version })
+  await tx.store.delete(save.seq!)
+  for (const later of await tx.store.index('byWeek').getAll([save.userId, save.timesheetId])) {
+    await tx.store.put({ ...later, baseVersion: version })
   }
   await tx.done
 }
 
-/** Drops every queued save of one week: only ever on its member's explicit choice, or once the server has them. */
-export async function dropSaves(timesheetId: number): Promise<void> {
+/** Drops every queued save of a member's week: only ever on their explicit choice, or once the server has them. */
+export async function dropSaves(userId: string, timesheetId: number): Promise<void> {
   const tx = (await db()).transaction('saves', 'readwrite')
-  for (const key of await tx.store.index('byTimesheet').getAllKeys(timesheetId)) await tx.store.delete(key)
+  for (const key of await tx.store.index('byWeek').getAllKeys([userId, timesheetId])) await tx.store.delete(key)
   await tx.done
 }
 

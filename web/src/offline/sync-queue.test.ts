@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+// IndexedDB, which jsdom lacks (elsewhere the app runs as in a browser without it: online only).
+import 'fake-indexeddb/auto'
 import { TimesheetDays, type Timesheet } from '@app/core'
 import { ApiError, NetworkError } from '../api/client.ts'
 import { makeTimesheet } from '../../test/timesheet-fixtures.ts'
@@ -155,18 +157,18 @@ describe('the offline sync queue', () => {
     expect(await queuedSaves(userId)).toEqual([])
   })
 
-  it('syncs only the signed-in member’s saves', async () => {
+  it('syncs only the signed-in member’s saves, even of a week with the same id in another organization', async () => {
     const [me, someoneElse] = [member(), member()]
     const mine = week(me)
-    const theirs = week(someoneElse)
-    const server = serverWith(mine, theirs)
+    const theirs = makeTimesheet({ id: mine.id, employeeId: someoneElse, organizationId: 'org-2', version: 4 })
+    const server = serverWith(mine)
     await queue(me, mine, 'mine')
     await queue(someoneElse, theirs, 'theirs')
 
     await syncQueue(me, server.put)
 
     expect(server.calls.map((c) => c.mondayActivity)).toEqual(['mine'])
-    expect((await queuedSaves(someoneElse)).map((s) => s.days.mondayActivity)).toEqual(['theirs'])
+    expect((await queuedSaves(someoneElse)).map((s) => [s.baseVersion, s.days.mondayActivity])).toEqual([[4, 'theirs']])
   })
 
   it('stops with everything queued when the session has ended', async () => {

@@ -48,7 +48,7 @@ export async function syncQueue(userId: string, put: PutDraft): Promise<SyncResu
       })
       continue
     }
-    await markSynced(save.seq!, save.timesheetId, saved.version)
+    await markSynced(save, saved.version)
     synced.set(save.timesheetId, saved)
   }
   return { synced: [...synced.values()], conflicts: [...conflicts.values()], interrupted: false }

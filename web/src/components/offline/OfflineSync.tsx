@@ -71,7 +71,7 @@ export function OfflineSync({ user }: { user: CurrentUser }) {
       </div>
       {conflict ? (
         <Suspense fallback={null}>
-          <SyncConflictDialog key={conflict.timesheetId} conflict={conflict} />
+          <SyncConflictDialog key={conflict.timesheetId} conflict={conflict} userId={user.id} />
         </Suspense>
       ) : null}
     </>

@@ -29,13 +29,13 @@ const serverVersion = async (id: number): Promise<Timesheet> => {
  * longer a draft). Nothing is lost: the member sees both versions, day by day, and chooses. Until
  * then the device keeps its entries ('Decide later' only closes the dialog).
  */
-export function SyncConflictDialog({ conflict }: { conflict: SyncConflict }) {
+export function SyncConflictDialog({ conflict, userId }: { conflict: SyncConflict; userId: string }) {
   const queryClient = useQueryClient()
   const [choosing, setChoosing] = useState<'mine' | 'theirs' | null>(null)
   const id = conflict.timesheetId
   const mine = useQuery({
     queryKey: [...offlineKeys.saves, id],
-    queryFn: async () => (await latestSave(id)) ?? null,
+    queryFn: async () => (await latestSave(userId, id)) ?? null,
     networkMode: 'always',
   })
   const theirs = useQuery({
@@ -48,7 +48,7 @@ export function SyncConflictDialog({ conflict }: { conflict: SyncConflict }) {
     setChoosing(which)
     try {
       if (which === 'mine') await keepDeviceVersion(queryClient, theirs.data!)
-      else await keepOtherVersion(queryClient, id)
+      else await keepOtherVersion(queryClient, userId, id)
       toast({
         title: 'Timesheet Saved',
         description: which === 'mine' ? 'The entries from this device were saved.' : 'The saved version was kept.',

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+// IndexedDB, which jsdom lacks (elsewhere the app runs as in a browser without it: online only).
+import 'fake-indexeddb/auto'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Timesheet } from '@app/core'
