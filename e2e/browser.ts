@@ -2,20 +2,28 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, inject } from 'vitest'
 
 /** Debian's Chromium, headless, with nothing reaching outside the machine. */
-export const launchBrowser = () =>
-  chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  })
+const chromiumOptions = () => ({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+})
+
+export const launchBrowser = () => chromium.launch(chromiumOptions())
+
+/**
+ * The same Chromium with a profile on disk: a browser's own contexts are off the record, and
+ * Chromium never offers to install an app from those ('in-incognito').
+ */
+export const launchProfile = (userDataDir: string, viewport: { width: number; height: number }) =>
+  chromium.launchPersistentContext(userDataDir, { ...chromiumOptions(), baseURL: appUrl(), viewport })
 
 export const appUrl = () => inject('stackEnv').APP_ORIGIN!
 export const inboxUrl = () => inject('stackEnv').INBOX_URL!

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { Match } from 'aws-cdk-lib/assertions'
 import { describe, expect, it } from 'vitest'
-import { contentSecurityPolicy, securityHeaders } from '@app/core'
+import { contentSecurityPolicy, securityHeaders, siteCacheControl } from '@app/core'
 import { tableDefinition } from '@app/data'
 import { METRICS_NAMESPACE } from '../../functions/src/jobs/retry-emails.ts'
 import { remindersEntry, RETRY_ATTEMPTS, retryEmailsEntry } from '../lib/constructs/jobs.ts'
@@ -259,6 +259,15 @@ describe('CloudFront', () => {
     expect(assets.SystemMetadata['cache-control']).toContain('immutable')
     expect(pages.SystemMetadata['cache-control']).toBe('no-cache')
     expect(pages.DistributionPaths).toEqual(['/*'])
+  })
+
+  it('deploys the service worker and the web app manifest revalidated, by the rule the local server follows', () => {
+    const deployments = ofType('Custom::CDKBucketDeployment').map(([, d]) => d.Properties!)
+    const pages = deployments.find((d) => d.Exclude?.includes('assets/*'))!
+    const assets = deployments.find((d) => d.Include?.includes('assets/*'))!
+    expect(pages.SystemMetadata['cache-control']).toBe(siteCacheControl('sw.js'))
+    expect(pages.SystemMetadata['cache-control']).toBe(siteCacheControl('manifest.webmanifest'))
+    expect(assets.SystemMetadata['cache-control']).toBe(siteCacheControl('assets/index-abc123.js'))
   })
 
   it('uploads no source maps to the public site', () => {

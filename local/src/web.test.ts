@@ -18,6 +18,8 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>App</title>')
   writeFileSync(join(dist, 'assets/index-abc123.js'), script)
   writeFileSync(join(dist, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]))
+  writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})')
+  writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"App"}')
   const web = staticWeb(dist)
   server = createServer((req, res) => web(req, res, { 'x-content-type-options': 'nosniff' }))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -67,6 +69,15 @@ describe('the local static web server, as CloudFront serves the bundle', () => {
   it('caches hashed assets for a year and revalidates pages', async () => {
     expect((await get('/assets/index-abc123.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable')
     expect((await get('/')).headers['cache-control']).toBe('no-cache')
+  })
+
+  it('never lets the service worker or the web app manifest be kept stale, and types them right', async () => {
+    const sw = await get('/sw.js')
+    expect(sw.headers['cache-control']).toBe('no-cache')
+    expect(sw.headers['content-type']).toBe('text/javascript; charset=utf-8')
+    const manifest = await get('/manifest.webmanifest')
+    expect(manifest.headers['cache-control']).toBe('no-cache')
+    expect(manifest.headers['content-type']).toBe('application/manifest+json')
   })
 
   it('answers an app route with index.html, with the headers it was given', async () => {

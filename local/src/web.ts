@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse, Server } from 'node:http'
-import { extname, join, normalize } from 'node:path'
+import { extname, join, normalize, relative } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { siteCacheControl } from '@app/core'
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -72,7 +73,8 @@ const encode: Record<Exclude<Encoding, 'identity'>, (body: Buffer) => Buffer> = 
 
 /**
  * The built bundle with a single-page-app fallback to index.html, compressed and cached as
- * CloudFront serves it (hashed assets immutable for a year, everything else revalidated).
+ * CloudFront serves it (packages/core/src/site-cache.ts: hashed assets immutable for a year,
+ * everything else, the service worker and the web app manifest included, revalidated).
  */
 export const staticWeb = (dist: string): WebHandler => {
   if (!existsSync(join(dist, 'index.html'))) {
@@ -92,11 +94,10 @@ export const staticWeb = (dist: string): WebHandler => {
   const send = (req: IncomingMessage, res: ServerResponse, headers: Record<string, string>, file: string) => {
     const ext = extname(file)
     const encoding = compressible.has(ext) ? encodingFor(req) : 'identity'
-    const immutable = file.startsWith(join(dist, 'assets/'))
     res.writeHead(200, {
       ...headers,
       'content-type': types[ext] ?? 'application/octet-stream',
-      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'cache-control': siteCacheControl(relative(dist, file)),
       vary: 'accept-encoding',
       ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
     })

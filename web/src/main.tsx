@@ -3,10 +3,12 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createQueryClient } from './api/query-client.ts'
 import { App } from './App.tsx'
+import { ServiceWorkerUpdates } from './components/pwa/ServiceWorkerUpdates.tsx'
 import './index.css'
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App queryClient={createQueryClient()} />
+    <ServiceWorkerUpdates />
   </StrictMode>,
 )

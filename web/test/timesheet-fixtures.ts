@@ -21,6 +21,7 @@ const makeStoredTimesheet = (overrides: Partial<Timesheet>): Timesheet => ({
   submittedAt: null,
   createdAt: '2026-11-16T08:00:00.000Z',
   updatedAt: '2026-11-16T08:00:00.000Z',
+  enteredOffline: false,
   ...overrides,
 })
 

@@ -72,6 +72,27 @@ describe('saving and submitting', () => {
     expect(now.json).toMatchObject({ mondayStart: '09:00', mondayActivity: 'Sermon prep', version: 1 })
   })
 
+  it('keeps the mark of times entered offline, and the spec’s save leaves it off', async () => {
+    const { staff, cookie } = await setup()
+    const sheet = (await callRoute(getCurrentWeek, { cookies: [staff.cookie] })).json
+    const save = (body: Record<string, unknown>) =>
+      callRoute(updateDraft, { cookies: [staff.cookie], params: { id: String(sheet.id) }, body })
+
+    expect((await save({ mondayStart: '09:00', version: 0 })).json).toMatchObject({ version: 1, enteredOffline: false })
+    const bad = await save({ mondayStart: '09:00', enteredOffline: 'yes', version: 1 })
+    expect(bad.status).toBe(400)
+    expect(bad.json.fields).toEqual({ enteredOffline: 'enteredOffline must be true or false' })
+    const synced = await save({ mondayStart: '08:55', mondayEnd: '12:00', enteredOffline: true, version: 1 })
+    expect(synced.json).toMatchObject({ mondayStart: '08:55', mondayEnd: '12:00', version: 2, enteredOffline: true })
+    // A later save from a connected device keeps the mark: some times still came from the phone's clock.
+    expect((await save({ mondayEnd: '12:30', mondayStart: '08:55', version: 2 })).json).toMatchObject({
+      enteredOffline: true,
+    })
+    await callRoute(submitTimesheet, { cookies: [staff.cookie], params: { id: String(sheet.id) }, body: {} })
+    const listed = await callRoute(listTimesheets, { cookies: [cookie] })
+    expect(listed.json.items.find((t: { id: number }) => t.id === sheet.id)).toMatchObject({ enteredOffline: true })
+  })
+
   it('refuses bad times naming the field, and changes nothing', async () => {
     const { staff } = await setup()
     const sheet = (await callRoute(getCurrentWeek, { cookies: [staff.cookie] })).json

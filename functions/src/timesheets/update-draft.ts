@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { TimesheetAnswer, TimesheetId, TimesheetSave } from '@app/core'
+import { DraftSave, TimesheetAnswer, TimesheetId } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { withPayroll } from '../workflows/payroll.ts'
 
@@ -9,13 +9,13 @@ export default defineRoute({
   path: '/api/timesheets/draft/{id}',
   auth: 'member',
   params: z.object({ id: TimesheetId }),
-  body: TimesheetSave,
+  body: DraftSave,
   response: TimesheetAnswer,
   uses: ['table'],
   handler: async ({ params, body, session, db }) => {
-    const { version, ...days } = body
+    const { version, enteredOffline, ...days } = body
     const [saved, org] = await Promise.all([
-      db.timesheets.saveDays(params.id, session.user, days, version),
+      db.timesheets.saveDays(params.id, session.user, days, version, { enteredOffline }),
       db.organization.get(),
     ])
     return withPayroll(saved, org, session.user)

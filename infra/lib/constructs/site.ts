@@ -24,7 +24,7 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins'
 import type { IBucket } from 'aws-cdk-lib/aws-s3'
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment'
 import { Construct } from 'constructs'
-import { securityHeaders } from '@app/core'
+import { IMMUTABLE_CACHE_CONTROL, IMMUTABLE_DIR, REVALIDATE_CACHE_CONTROL, securityHeaders } from '@app/core'
 
 export interface SiteProps {
   siteBucket: IBucket
@@ -184,22 +184,24 @@ export class Site extends Construct {
     // The site is public: source maps (the original source) stay out of it. Vite still writes them
     // to web/dist for whoever holds the build, e.g. to read an error report's stack.
     const site = () => Source.asset(props.webAssetPath, { exclude: ['**/*.map'] })
-    // Hashed bundles first (cached for a year), then the pages that name them (always revalidated).
+    // Hashed bundles first (cached for a year), then the pages that name them, the service worker
+    // and the web app manifest (always revalidated): the rule of packages/core/src/site-cache.ts,
+    // which the local server follows too. CloudFront's cache policy honours these headers.
     const assets = new BucketDeployment(this, 'DeployAssets', {
       sources: [site()],
       destinationBucket: props.siteBucket,
       exclude: ['*'],
-      include: ['assets/*'],
+      include: [`${IMMUTABLE_DIR}*`],
       prune: false,
-      cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()],
+      cacheControl: [CacheControl.fromString(IMMUTABLE_CACHE_CONTROL)],
       memoryLimit: 512,
     })
     const pages = new BucketDeployment(this, 'DeployPages', {
       sources: [site()],
       destinationBucket: props.siteBucket,
-      exclude: ['assets/*'],
+      exclude: [`${IMMUTABLE_DIR}*`],
       prune: false,
-      cacheControl: [CacheControl.noCache()],
+      cacheControl: [CacheControl.fromString(REVALIDATE_CACHE_CONTROL)],
       distribution: this.distribution,
       distributionPaths: ['/*'],
       memoryLimit: 512,

@@ -195,6 +195,8 @@ export const Timesheet = TimesheetDays.extend({
   submittedAt: z.string().nullable().default(null),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Some of the times were entered on the employee's device while offline and synced later. */
+  enteredOffline: z.boolean().default(false),
 })
 export type Timesheet = z.infer<typeof Timesheet>
 
@@ -227,6 +229,16 @@ const version = z.number({ error: 'version must be a number' }).int().nonnegativ
 /** A save from the web: the days, plus the version the edit was based on (a stale one is refused). */
 export const TimesheetSave = TimesheetDays.extend({ version }).superRefine(checkBreaks)
 export type TimesheetSave = z.infer<typeof TimesheetSave>
+
+/**
+ * The weekly dialog's save (PUT /api/timesheets/draft/{id}). `enteredOffline: true` says the days
+ * were entered on the device while offline (clock times from its clock) and are synced now; the
+ * timesheet keeps that mark for the supervisor. Without it the call is the spec's.
+ */
+export const DraftSave = TimesheetSave.safeExtend({
+  enteredOffline: z.boolean({ error: 'enteredOffline must be true or false' }).optional(),
+})
+export type DraftSave = z.infer<typeof DraftSave>
 
 /** A save of a chosen week (extend it with `.safeExtend`, which keeps the break check). */
 export const WeekTimesheetSave = TimesheetDays.extend({ version, weekStartDate: WeekStartDate }).superRefine(

@@ -148,6 +148,7 @@ export const timesheetsOf = (orgId: string) => {
       submittedAt: null,
       createdAt: now,
       updatedAt: now,
+      enteredOffline: false,
     }
   }
 
@@ -212,7 +213,14 @@ export const timesheetsOf = (orgId: string) => {
     },
 
     /** Saves the days of an editable timesheet; a rejected one becomes a draft again. */
-    async saveDays(id: number, employee: Person, days: TimesheetDays, expectedVersion?: number) {
+    /** `enteredOffline` marks the timesheet for good: some of its times came from an offline device. */
+    async saveDays(
+      id: number,
+      employee: Person,
+      days: TimesheetDays,
+      expectedVersion?: number,
+      options: { enteredOffline?: boolean } = {},
+    ) {
       const current = await ownedBy(id, employee.id)
       if (!isEditable(current.status)) {
         throw conflict(`This timesheet is ${statusLabel[current.status]} and can no longer be edited`)
@@ -226,6 +234,7 @@ export const timesheetsOf = (orgId: string) => {
           status: 'draft',
           version: current.version + 1,
           updatedAt: nowIso(),
+          enteredOffline: current.enteredOffline || options.enteredOffline === true,
         },
         employee,
         'timesheet.saved',

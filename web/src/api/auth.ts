@@ -2,11 +2,14 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { CurrentUser, SignedInMember } from '@app/core'
 import { apiJson, getQueryFn } from './client.ts'
 import { authKeys } from './keys.ts'
+import { keepSignedIn, keptUser } from '../offline/kept-reads.ts'
 
 /** The signed-in user, or null when signed out (a 401 is an answer here, not an error). */
 export const authUserQuery = queryOptions({
   queryKey: authKeys.user,
-  queryFn: getQueryFn<CurrentUser | null>({ on401: 'returnNull' }),
+  // Kept on the device, so a signed-in member opens the offline staff app signed in.
+  queryFn: keptUser(getQueryFn<CurrentUser | null>({ on401: 'returnNull' })),
+  networkMode: 'always',
   staleTime: 5 * 60_000,
   gcTime: 10 * 60_000,
   retry: false,
@@ -31,6 +34,7 @@ export function useStaffLogin() {
     mutationFn: (input: StaffLoginInput) => apiJson<SignedInMember>('POST', '/api/staff/login', input),
     onSuccess: (user) => {
       queryClient.setQueryData(authKeys.user, user)
+      keepSignedIn(user)
     },
   })
 }

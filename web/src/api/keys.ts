@@ -72,3 +72,8 @@ export const auditKeys = {
   all: ['/api/audit'] as const,
   list: (filters: object) => ['/api/audit', filters] as const,
 }
+
+export const offlineKeys = {
+  /** Not an API read: the saves this device keeps until they sync (src/offline). */
+  saves: ['offline:saves'] as const,
+}

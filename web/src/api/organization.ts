@@ -2,13 +2,16 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { OrganizationSettings, OrganizationSettingsUpdate } from '@app/core'
 import { apiJson, getQueryFn } from './client.ts'
 import { organizationKeys, payrollKeys } from './keys.ts'
+import { keptSettings } from '../offline/kept-reads.ts'
 
 /** Name, logo, and the zone and start day by which "this week" is judged (DESIGN.md section 5). */
 export type { OrganizationSettings }
 
 export const organizationSettingsQuery = queryOptions({
   queryKey: organizationKeys.settings,
-  queryFn: getQueryFn<OrganizationSettings>({ on401: 'throw' }),
+  // Kept on the device: the offline staff app needs the zone and week start.
+  queryFn: keptSettings(getQueryFn<OrganizationSettings>({ on401: 'throw' })),
+  networkMode: 'always',
 })
 
 /** The organization's name and logo. Signed-in screens only: the API answers 401 to everyone else (spec section 7). */

@@ -17,6 +17,8 @@ import type {
 } from '@app/core'
 import { ApiError, apiJson, getQueryFn } from './client.ts'
 import { dashboardKeys, payrollKeys, reportKeys, timesheetKeys } from './keys.ts'
+import { saveDraft, type DraftSaveInput } from '../offline/drafts.ts'
+import { keptWeek } from '../offline/kept-reads.ts'
 
 /** The dashboard's status filter; 'all' sends no status. */
 export type StatusFilter = 'all' | Exclude<TimesheetStatus, 'draft'>
@@ -54,8 +56,11 @@ export const CURRENT_WEEK_REFETCH_MS = 30_000
 /** The signed-in member's timesheet for this week (the server creates the draft the first time). */
 export const currentWeekQuery = queryOptions({
   queryKey: timesheetKeys.currentWeek,
-  queryFn: getQueryFn<CurrentWeek>({ on401: 'throw' }),
+  // Kept on the device for the offline staff app, with the saves waiting to sync on top.
+  queryFn: keptWeek(getQueryFn<CurrentWeek>({ on401: 'throw' })),
   refetchInterval: CURRENT_WEEK_REFETCH_MS,
+  // Asked even offline (TanStack would otherwise pause it): the device answers then.
+  networkMode: 'always',
 })
 
 export const useCurrentWeekTimesheet = (enabled = true) => useQuery({ ...currentWeekQuery, enabled })
@@ -78,22 +83,20 @@ const invalidate = (queryClient: QueryClient, withStats: boolean) =>
     withStats ? queryClient.invalidateQueries({ queryKey: dashboardKeys.stats }) : undefined,
   ])
 
-export interface UpdateDraftInput {
-  id: number
-  days: TimesheetDays
-  /** The version the edit was based on; the server answers 409 when it is stale. */
-  version: number
-}
+export type UpdateDraftInput = DraftSaveInput
 
-/** PUT /api/timesheets/draft/{id}: the weekly dialog's save (and every clock in and out). */
+/**
+ * PUT /api/timesheets/draft/{id}: the weekly dialog's save (and every clock in and out). This
+ * week's save is kept on the device when offline (`onDevice`) and synced later (src/offline).
+ */
 export function useUpdateDraft() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ id, days, version }: UpdateDraftInput) =>
-      apiJson<TimesheetAnswer>('PUT', `/api/timesheets/draft/${id}`, { ...days, version }),
-    onSuccess: async (saved) => {
-      remember(queryClient, saved)
-      await invalidate(queryClient, false)
+    mutationFn: (input: UpdateDraftInput) => saveDraft(queryClient, input),
+    networkMode: 'always',
+    onSuccess: async ({ timesheet, onDevice }) => {
+      remember(queryClient, timesheet)
+      if (!onDevice) await invalidate(queryClient, false)
     },
   })
 }

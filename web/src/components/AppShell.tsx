@@ -3,6 +3,7 @@ import { Outlet } from 'react-router-dom'
 import type { CurrentUser } from '@app/core'
 import { AppHeader } from './AppHeader.tsx'
 import { DemoNotice } from './DemoNotice.tsx'
+import { OfflineSync } from './offline/OfflineSync.tsx'
 import { SubscriptionBanner } from './billing/SubscriptionBanner.tsx'
 import { PageLoading } from './PageLoading.tsx'
 import { SkipLink } from './SkipLink.tsx'
@@ -17,6 +18,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
       <SkipLink />
       <AppHeader user={user} />
       {user.demo ? <DemoNotice /> : <SubscriptionBanner user={user} />}
+      <OfflineSync user={user} />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Suspense fallback={<PageLoading />}>
           <Outlet />

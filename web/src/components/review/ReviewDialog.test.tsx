@@ -7,7 +7,7 @@ import { dashboardKeys, reportKeys } from '../../api/keys.ts'
 import { mockFetch, type MockAnswer } from '../../../test/fetch-mock.ts'
 import { renderApp } from '../../../test/render.tsx'
 import { makeTimesheet } from '../../../test/list-item-fixtures.ts'
-import { ReviewDialog, type ReviewMode } from './ReviewDialog.tsx'
+import { ENTERED_OFFLINE_NOTE, ReviewDialog, type ReviewMode } from './ReviewDialog.tsx'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -42,6 +42,14 @@ const patchBody = (fetchMock: ReturnType<typeof mockFetch>) =>
   JSON.parse(String(fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH')![1]!.body))
 
 describe('ReviewDialog', () => {
+  it('tells the supervisor when times were entered offline on the employee’s device, and only then', () => {
+    const offline = show('approve', makeTimesheet({ enteredOffline: true }))
+    expect(within(offline.dialog).getByText(ENTERED_OFFLINE_NOTE)).toBeTruthy()
+    offline.unmount()
+    const online = show('approve')
+    expect(within(online.dialog).queryByText(ENTERED_OFFLINE_NOTE)).toBeNull()
+  })
+
   it('in view mode shows the whole submission and only Close', async () => {
     const { dialog, user } = show('view')
     expect(within(dialog).getByRole('heading', { name: 'View Timesheet Submission' })).toBeTruthy()

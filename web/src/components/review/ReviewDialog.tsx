@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react'
+import { CloudOff } from 'lucide-react'
 import {
   dateOfDay,
   dayLabel,
@@ -127,6 +128,8 @@ function ReviewContent({ target, busy, deciding, onCancel, onDecide }: ReviewCon
           </Field>
         </dl>
 
+        {t.enteredOffline ? <EnteredOfflineNote /> : null}
+
         <section aria-labelledby={`${commentsId}-schedule`} className="space-y-3">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h3 id={`${commentsId}-schedule`} className="font-semibold text-slate-900">
@@ -226,6 +229,19 @@ function ReviewContent({ target, busy, deciding, onCancel, onDecide }: ReviewCon
         )}
       </DialogFooter>
     </DialogContent>
+  )
+}
+
+/** Some times came from the employee's phone while it was offline, by its own clock, and were synced later. */
+export const ENTERED_OFFLINE_NOTE =
+  'Some of these times were entered offline on the employee’s device (its own clock) and synced later.'
+
+function EnteredOfflineNote() {
+  return (
+    <p className="flex gap-2 rounded-md border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950">
+      <CloudOff className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <span>{ENTERED_OFFLINE_NOTE}</span>
+    </p>
   )
 }
 

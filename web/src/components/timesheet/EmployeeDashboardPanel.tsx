@@ -149,7 +149,7 @@ function TodayClock({ sheet, timeZone }: { sheet: Timesheet; timeZone: string })
 
   const persist = async (next: TimesheetDays) => {
     try {
-      return await updateDraft.mutateAsync({ id: sheet.id, days: next, version: sheet.version })
+      return (await updateDraft.mutateAsync({ id: sheet.id, days: next, version: sheet.version })).timesheet
     } catch (error) {
       // Nothing typed here to keep: show the latest saved week instead.
       if (isConflictError(error)) void queryClient.invalidateQueries({ queryKey: timesheetKeys.currentWeek })

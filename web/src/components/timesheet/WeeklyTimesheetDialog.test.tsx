@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+// IndexedDB, which jsdom lacks (elsewhere the app runs as in a browser without it: online only).
+import 'fake-indexeddb/auto'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Timesheet, TimesheetAnswer } from '@app/core'
@@ -7,6 +9,8 @@ import { mockFetch } from '../../../test/fetch-mock.ts'
 import { renderApp } from '../../../test/render.tsx'
 import { makeTimesheet, WEDNESDAY_MORNING } from '../../../test/timesheet-fixtures.ts'
 import { WeeklyTimesheetDialog } from './WeeklyTimesheetDialog.tsx'
+import { timesheetKeys } from '../../api/keys.ts'
+import { queuedSaves } from '../../offline/offline-db.ts'
 
 const STALE =
   'This timesheet was changed somewhere else (another device or tab) since you opened it. Reload to see the latest version; nothing was overwritten.'
@@ -21,6 +25,7 @@ afterEach(() => {
   act(() => dismissToast())
   vi.useRealTimers()
   vi.unstubAllGlobals()
+  vi.restoreAllMocks()
 })
 
 const onOpenChange = vi.fn()
@@ -51,6 +56,33 @@ describe('WeeklyTimesheetDialog', () => {
     expect(day('Monday').getByLabelText('Start Time')).toHaveProperty('value', '09:00')
     expect(day('Monday').getByLabelText('What did you do today?')).toBeTruthy()
     expect(screen.getByLabelText('Notes (Optional)')).toBeTruthy()
+  })
+
+  it('offline, saves this week on the device and says so; submitting says it needs a connection', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    const fetchMock = mockFetch({})
+    const user = userEvent.setup()
+    const sheet = makeTimesheet({ id: 4242, employeeId: 'offline-member' })
+    const { queryClient } = open(sheet)
+    queryClient.setQueryData(timesheetKeys.currentWeek, sheet)
+    expect(screen.getByText(/^Submitting needs a connection\./)).toBeTruthy()
+
+    await user.type(day('Tuesday').getByLabelText('Start Time'), '08:00')
+    await user.type(day('Tuesday').getByLabelText('End Time'), '12:15')
+    await user.click(screen.getByRole('button', { name: 'Save Timesheet' }))
+    expect(await screen.findByText('Saved on this device — will sync when online')).toBeTruthy()
+    const queued = await queuedSaves('offline-member')
+    expect(queued.map((s) => [s.timesheetId, s.baseVersion, s.days.tuesdayStart, s.days.tuesdayEnd])).toEqual([
+      [4242, 3, '08:00', '12:15'],
+    ])
+
+    act(() => dismissToast())
+    await user.click(screen.getByRole('button', { name: 'Submit for Approval' }))
+    expect(await screen.findByText('Submit Failed')).toBeTruthy()
+    expect(fetchMock).not.toHaveBeenCalled()
+    expect(onOpenChange).not.toHaveBeenCalled()
+    // The submit saved first, on the device too: nothing typed is lost.
+    expect((await queuedSaves('offline-member')).length).toBe(2)
   })
 
   it('opens with today’s card focused', () => {

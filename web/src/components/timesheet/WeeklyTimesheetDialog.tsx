@@ -29,8 +29,12 @@ import { useTimesheetEditor } from './use-timesheet-editor.ts'
 import { runTimerAction, type TimerAction } from './timer-actions.ts'
 import { useNow } from './use-now.ts'
 import { TimesheetTimeline } from '../audit/TimesheetTimeline.tsx'
+import { useOnline } from '../../offline/connection.ts'
+import { SAVED_ON_DEVICE } from '../../offline/drafts.ts'
 
 const SAVE_HINT = 'You can save your progress and return to complete your timesheet throughout the week.'
+const SUBMIT_NEEDS_CONNECTION =
+  'Submitting needs a connection. Your entries are saved on this device; submit again when you are online.'
 
 export interface WeeklyTimesheetDialogProps {
   timesheet: TimesheetAnswer
@@ -79,15 +83,24 @@ function WeeklyTimesheetForm({
   const editor = useTimesheetEditor(timesheet)
   const { days, busy } = editor
   const now = useNow(mayRun(days) ? 1000 : 30_000)
+  const online = useOnline()
 
   const editable = isEditable(timesheet.status)
   const weekStart = timesheet.weekStartDate
   const today = todayIn(timeZone, now)
   const order = daysOfWeekStarting(weekStart)
 
-  /** PUT the days at the version the form is based on. */
-  const persist = (next: TimesheetDays) =>
-    editor.track(updateDraft.mutateAsync({ id: timesheet.id, days: next, version: editor.base!.version }))
+  /** PUT the days at the version the form is based on (kept on the device when offline). */
+  const persist = async (next: TimesheetDays) => {
+    let onDevice = false
+    const saved = await editor.track(
+      updateDraft.mutateAsync({ id: timesheet.id, days: next, version: editor.base!.version }).then((result) => {
+        onDevice = result.onDevice
+        return result.timesheet
+      }),
+    )
+    return { saved, onDevice }
+  }
 
   const onTimer = (action: TimerAction, day: DayName) =>
     editor.runAs('timer', async () => {
@@ -101,8 +114,12 @@ function WeeklyTimesheetForm({
     }
     await editor.runAs('save', async () => {
       try {
-        await persist(days)
-        toast({ title: 'Timesheet Saved', description: 'Your timesheet has been saved as a draft' })
+        const { onDevice } = await persist(days)
+        toast(
+          onDevice
+            ? { title: SAVED_ON_DEVICE }
+            : { title: 'Timesheet Saved', description: 'Your timesheet has been saved as a draft' },
+        )
       } catch (error) {
         toastFailure('Save Failed', error, 'Failed to save timesheet')
       }
@@ -118,7 +135,12 @@ function WeeklyTimesheetForm({
     await editor.runAs('submit', async () => {
       let saved: TimesheetAnswer
       try {
-        saved = await persist(days)
+        const result = await persist(days)
+        if (result.onDevice) {
+          toast({ variant: 'destructive', title: 'Submit Failed', description: SUBMIT_NEEDS_CONNECTION })
+          return
+        }
+        saved = result.saved
       } catch (error) {
         toastFailure('Save Failed', error, 'Failed to save timesheet')
         return
@@ -236,6 +258,9 @@ function WeeklyTimesheetForm({
           Submit for Approval
         </Button>
       </DialogFooter>
+      {online ? null : (
+        <p className="mt-3 text-center text-sm text-amber-900 sm:text-right">{SUBMIT_NEEDS_CONNECTION}</p>
+      )}
       <DialogDescription className="mt-3 text-center sm:text-right">{SAVE_HINT}</DialogDescription>
     </>
   )

@@ -1,0 +1,209 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import type { Page } from 'playwright-core'
+import { daysInWeekOrder, dayLabel, dayOfDate, todayIn, type CurrentWeek, type OrganizationSettings } from '@app/core'
+import { launchProfile, useBrowser } from './browser.ts'
+import { collectErrors } from './helpers/page-errors.ts'
+import { addMember, signInAsStaff, signInAsSupervisor, uniquePerson, type Credentials } from './helpers/sign-in.ts'
+
+/**
+ * The installable, offline staff app on a 375 px phone, against the production build that
+ * `npm start` serves (the service worker exists only there).
+ */
+const { newPage } = useBrowser()
+const PHONE = { width: 375, height: 812 }
+const SAVED_ON_DEVICE = 'Saved on this device — will sync when online'
+
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first()
+
+/** A read of the API from the page, with its session (online only). */
+const api = <T>(page: Page, path: string) =>
+  page.evaluate(async (url) => {
+    const res = await fetch(url, { credentials: 'include' })
+    if (!res.ok) throw new Error(`${res.status}: ${await res.text()}`)
+    return (await res.json()) as unknown
+  }, path) as Promise<T>
+
+/** A new member of a new organization, signed in on a phone whose service worker controls the page. */
+async function staffOnPhone() {
+  const supervisor = await newPage()
+  await signInAsSupervisor(supervisor, uniquePerson('pastor'))
+  const member = uniquePerson('staff')
+  const credentials = await addMember(supervisor, { ...member, department: 'Youth', role: 'employee' })
+  const page = await newPage(PHONE)
+  const errors = collectErrors(page)
+  await signInAsStaff(page, credentials)
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+  // Online once: this week is on screen, and so kept on the device.
+  const thisWeek = page.getByRole('region', { name: 'This Week' })
+  await thisWeek.waitFor()
+  const settings = await api<OrganizationSettings>(page, '/api/organization/settings')
+  const todayName = dayOfDate(todayIn(settings.timeZone))
+  const otherDay = daysInWeekOrder(settings.weekStartDay).find((d) => d !== todayName)!
+  return { supervisor, member, credentials, page, errors, thisWeek, todayName, otherDay }
+}
+
+describe('the installable offline staff app', () => {
+  it('is installable: Chromium finds the manifest and the service worker, both served fresh', async () => {
+    const profile = mkdtempSync(join(tmpdir(), 'pwa-profile-'))
+    const context = await launchProfile(profile, PHONE)
+    onTestFinished(async () => {
+      await context.close()
+      rmSync(profile, { recursive: true, force: true })
+    })
+    const page = context.pages()[0] ?? (await context.newPage())
+    const errors = collectErrors(page)
+    await page.goto('/')
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+    const cdp = await page.context().newCDPSession(page)
+    const manifest = await cdp.send('Page.getAppManifest')
+    expect(manifest.errors).toEqual([])
+    expect(JSON.parse(manifest.data!)).toMatchObject({
+      name: 'Ministry Timesheets',
+      short_name: 'Timesheets',
+      display: 'standalone',
+      start_url: '/',
+      theme_color: '#4f46e5',
+    })
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors')
+    expect(installabilityErrors).toEqual([])
+    for (const path of ['/sw.js', '/manifest.webmanifest']) {
+      const res = await page.request.get(path)
+      expect(res.status(), path).toBe(200)
+      expect(res.headers()['cache-control'], path).toBe('no-cache')
+      expect(res.headers()['content-security-policy'], path).toContain("default-src 'self'")
+    }
+    expect(errors.filter((e) => !e.includes('/api/auth/user'))).toEqual([])
+  })
+
+  it('works through the week offline: clock in, edit, save, reload, and the server has it all once online', async () => {
+    const { supervisor, member, page, errors, thisWeek, todayName, otherDay } = await staffOnPhone()
+    const today = dayLabel[todayName]
+    const context = page.context()
+
+    await context.setOffline(true)
+    await page.getByRole('status', { name: 'Connection' }).getByText('Offline').waitFor()
+
+    // Clock in with no connection: the device's clock, kept on the device.
+    await thisWeek.getByRole('button', { name: `Clock In ${today}` }).click()
+    await toast(page, 'Clocked In').waitFor()
+    await page.getByRole('status', { name: 'Connection' }).getByText(SAVED_ON_DEVICE).waitFor()
+    await thisWeek.getByRole('button', { name: `Clock Out ${today}` }).waitFor()
+
+    // Another day's times and activity in the weekly dialog, saved on the device.
+    await page
+      .getByRole('region', { name: 'Current Week Timesheet' })
+      .getByRole('button', { name: 'Continue Timesheet' })
+      .click()
+    const dialog = page.getByRole('dialog', { name: /^Weekly Timesheet - / })
+    const day = dialog.getByRole('region', { name: dayLabel[otherDay] })
+    await day.getByLabel('Start Time', { exact: true }).fill('08:30')
+    await day.getByLabel('End Time', { exact: true }).fill('12:00')
+    await day.getByLabel('What did you do today?').fill('Hospital visits')
+    await dialog.getByRole('button', { name: 'Save Timesheet' }).click()
+    await toast(page, SAVED_ON_DEVICE).waitFor()
+
+    // Submitting needs the connection, and says so; nothing typed is lost.
+    await dialog.getByRole('button', { name: 'Submit for Approval' }).click()
+    await toast(page, 'Submit Failed').waitFor()
+    expect(await dialog.getByText(/^Submitting needs a connection/).isVisible()).toBe(true)
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await dialog.waitFor({ state: 'detached' })
+
+    // A reload with no connection: the app opens from the cache, signed in, with the entries.
+    await page.reload()
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    await page.getByRole('status', { name: 'Connection' }).getByText(SAVED_ON_DEVICE).waitFor()
+    await thisWeek.getByRole('button', { name: `Clock Out ${today}` }).waitFor()
+    await page
+      .getByRole('region', { name: 'Current Week Timesheet' })
+      .getByRole('button', { name: 'Continue Timesheet' })
+      .click()
+    expect(await day.getByLabel('Start Time', { exact: true }).inputValue()).toBe('08:30')
+    expect(await day.getByLabel('What did you do today?').inputValue()).toBe('Hospital visits')
+    const clockedInAt = await dialog
+      .getByRole('region', { name: today })
+      .getByLabel('Start Time', { exact: true })
+      .inputValue()
+    expect(clockedInAt).toMatch(/^\d\d:\d\d$/)
+
+    // Back online: the queue syncs, and the server holds every entry, marked as entered offline.
+    await context.setOffline(false)
+    await page
+      .getByRole('status', { name: 'Connection' })
+      .getByText(/^(Saved on this device|Syncing)/)
+      .waitFor({ state: 'detached' })
+    const saved = await api<CurrentWeek>(page, '/api/timesheets/current-week')
+    expect(saved).toMatchObject({
+      [`${otherDay}Start`]: '08:30',
+      [`${otherDay}End`]: '12:00',
+      [`${otherDay}Activity`]: 'Hospital visits',
+      [`${todayName}Start`]: clockedInAt,
+      enteredOffline: true,
+      status: 'draft',
+    })
+
+    // Online again, the week submits; the supervisor's review dialog says the times came from the device.
+    await dialog.getByRole('button', { name: 'Submit for Approval' }).click()
+    await toast(page, 'Timesheet Submitted').waitFor()
+    await supervisor.goto('/')
+    const row = supervisor.locator('tbody tr', { hasText: `${member.firstName} ${member.lastName}` })
+    await row.getByText('Pending Review').waitFor()
+    await row.getByRole('button', { name: /^View / }).click()
+    const review = supervisor.getByRole('dialog', { name: 'View Timesheet Submission' })
+    await review.getByText(/entered offline on the employee’s device/).waitFor()
+    expect(await review.getByText('Hospital visits').isVisible()).toBe(true)
+    // Offline, fetches fail by design (the device answers instead), and the sign-in page asked who
+    // is signed in before anyone was; nothing else went wrong.
+    const unexpected = errors.filter(
+      (e) => !e.includes('ERR_INTERNET_DISCONNECTED') && !(e.includes('401') && e.includes('/api/auth/user')),
+    )
+    expect(unexpected).toEqual([])
+  })
+
+  it('shows both versions when the week changed on another device meanwhile, and keeps the chosen one', async () => {
+    const { credentials, page, thisWeek, todayName, otherDay } = await staffOnPhone()
+    await page.context().setOffline(true)
+    await thisWeek.getByRole('button', { name: `Clock In ${dayLabel[todayName]}` }).click()
+    await page.getByRole('status', { name: 'Connection' }).getByText(SAVED_ON_DEVICE).waitFor()
+
+    // Meanwhile, the same member saves from another device.
+    const desk = await newPage()
+    await signInAsStaff(desk, credentials as Credentials)
+    await desk.evaluate(
+      async ({ field }) => {
+        const week = (await (await fetch('/api/timesheets/current-week')).json()) as CurrentWeek
+        const res = await fetch(`/api/timesheets/draft/${week.id}`, {
+          method: 'PUT',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ ...week, [field]: 'Choir rehearsal, from the office', version: week.version }),
+        })
+        if (!res.ok) throw new Error(`${res.status}: ${await res.text()}`)
+      },
+      { field: `${otherDay}Activity` },
+    )
+
+    await page.context().setOffline(false)
+    const dialog = page.getByRole('dialog', { name: 'This week was changed somewhere else' })
+    await dialog.waitFor()
+    const both = dialog.getByRole('table', { name: 'Both versions of the week, day by day' })
+    const todayRow = both.getByRole('row', { name: new RegExp(`^${dayLabel[todayName]}`) })
+    const otherRow = both.getByRole('row', { name: new RegExp(`^${dayLabel[otherDay]}`) })
+    // This device: clocked in today; elsewhere: the activity typed at the desk.
+    expect(await todayRow.getByRole('cell').nth(0).textContent()).toMatch(/^\d\d:\d\d - --:--/)
+    expect(await todayRow.getByRole('cell').nth(1).textContent()).toBe('No hours logged')
+    expect(await otherRow.getByRole('cell').nth(1).textContent()).toContain('Choir rehearsal, from the office')
+    expect(await otherRow.getByRole('cell').nth(0).textContent()).toBe('No hours logged')
+
+    await dialog.getByRole('button', { name: 'Keep this device’s entries' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    const saved = await api<CurrentWeek>(page, '/api/timesheets/current-week')
+    expect(saved[`${todayName}Start`]).toMatch(/^\d\d:\d\d$/)
+    expect(saved[`${otherDay}Activity`]).toBe('')
+    expect(saved.enteredOffline).toBe(true)
+    expect(await page.getByRole('status', { name: 'Connection' }).getByText(SAVED_ON_DEVICE).count()).toBe(0)
+  })
+})

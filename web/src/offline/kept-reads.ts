@@ -1,0 +1,97 @@
+import type { QueryFunction } from '@tanstack/react-query'
+import type { CurrentUser, CurrentWeek, OrganizationSettings, SignedInMember } from '@app/core'
+import { isNetworkError } from '../api/client.ts'
+import { forgetKept, keep, kept, latestSave } from './offline-db.ts'
+
+/**
+ * The three reads the staff app needs to open with no connection (who is signed in, the
+ * organization's zone and week start, this week). Online they read the API as always and keep the
+ * answer on the device for their member; only when the network cannot be reached at all do they
+ * answer what was kept. The device never answers for a server that said anything, so a session
+ * that ended online stays ended.
+ */
+
+/** The device's store failing (a private window without IndexedDB) must never fail an online read. */
+const quietly = async (task: () => Promise<unknown>) => {
+  try {
+    await task()
+  } catch {
+    // Nothing kept: the app still works online.
+  }
+}
+
+const orKept = async <T>(error: unknown, read: () => Promise<T | undefined>): Promise<T> => {
+  if (!isNetworkError(error)) throw error
+  let value: T | undefined
+  await quietly(async () => {
+    value = await read()
+  })
+  if (value === undefined) throw error
+  return value
+}
+
+/** The latest write of the signed-in member: the other reads are kept for whoever it names. */
+let userWrite: Promise<void> = Promise.resolve()
+
+/**
+ * Who is signed in now (also right after a staff sign-in, whose answer goes straight into the
+ * cache): a member is kept, the read-only demo is not, and nobody forgets everything kept. In the
+ * background: an answer is never held up by the device's store.
+ */
+export function keepSignedIn(user: SignedInMember | CurrentUser | null) {
+  userWrite = quietly(() =>
+    user && !('demo' in user && user.demo) ? keep('user', user.id, { demo: false, ...user }) : forgetKept(),
+  )
+}
+
+/** GET /api/auth/user: a member is kept (not the read-only demo); a signed-out answer forgets everything kept. */
+export const keptUser =
+  (read: QueryFunction<CurrentUser | null>): QueryFunction<CurrentUser | null> =>
+  async (context) => {
+    try {
+      const user = await read(context)
+      keepSignedIn(user)
+      return user
+    } catch (error) {
+      return orKept(error, () => kept('user'))
+    }
+  }
+
+/** Another kept read, for the member kept as signed in. */
+const keptForUser =
+  <T>(name: 'settings' | 'week', read: QueryFunction<T>, shown: (value: T) => Promise<T>): QueryFunction<T> =>
+  async (context) => {
+    try {
+      const value = await read(context)
+      void quietly(async () => {
+        await userWrite
+        const user = await kept('user')
+        if (user) await keep(name, user.id, value as never)
+      })
+      return await shown(value)
+    } catch (error) {
+      return orKept(error, async () => {
+        const user = await kept('user')
+        const value = user ? ((await kept(name, user.id)) as T | undefined) : undefined
+        return value === undefined ? undefined : shown(value)
+      })
+    }
+  }
+
+export const keptSettings = (read: QueryFunction<OrganizationSettings>) => keptForUser('settings', read, async (s) => s)
+
+/**
+ * GET /api/timesheets/current-week, with what this device saved and has not synced yet on top:
+ * the member sees their own latest entries, online or not. The version stays the one those
+ * entries build on, so a save from here is checked against what the device last saw.
+ */
+export const keptWeek = (read: QueryFunction<CurrentWeek>) => keptForUser('week', read, withQueuedSaves)
+
+export async function withQueuedSaves(week: CurrentWeek): Promise<CurrentWeek> {
+  let latest: Awaited<ReturnType<typeof latestSave>>
+  await quietly(async () => {
+    latest = await latestSave(week.employeeId, week.id)
+  })
+  if (!latest) return week
+  return { ...week, ...latest.days, version: latest.baseVersion }
+}
