@@ -162,5 +162,5 @@ describe('payroll journey', () => {
     await toast(supervisor, `${periodName} is open again; its timesheets can change.`).waitFor()
     await period.getByText('Reopened: Missing hospital visit on Friday').waitFor()
     expect(await period.getByRole('button', { name: 'Close period' }).isVisible()).toBe(true)
-  })
+  }, 240_000) // the whole issue's journey, two people, two weeks: longer than one screen's test
 })
