@@ -57,7 +57,14 @@ describe('payroll journey', () => {
     await form.getByLabel('Pay period', { exact: true }).selectOption('biweekly')
     await form.getByLabel('First day of a pay period').fill(week1)
     await expectAccessible(supervisor, 'Settings → Payroll')
+    const put = supervisor.waitForResponse(
+      (r) => r.url().endsWith('/api/payroll/settings') && r.request().method() === 'PUT',
+    )
     await form.getByRole('button', { name: 'Save Payroll Settings' }).click()
+    const answer = await put
+    expect(`${answer.status()} ${answer.request().postData()}`).toBe(
+      `200 ${JSON.stringify({ payPeriodAnchor: week1 })}`,
+    )
     await toast(supervisor, 'Payroll settings have been updated.').waitFor()
     const { body: saved } = await call<{ payPeriodFrequency: string; payPeriodAnchor: string }>(
       supervisor,
