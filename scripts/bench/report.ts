@@ -45,6 +45,14 @@ export const FIGURES = {
     approve: 'approve (distinct pending)',
   },
   bulk: 'bulk payroll CSV',
+  payroll: {
+    summary: 'payroll summary, biweekly',
+    csv: 'payroll export csv',
+    gusto: 'payroll export gusto',
+    iif: 'payroll export quickbooks-iif',
+    adp: 'payroll export adp',
+    close: 'close pay period',
+  },
   web: { staffLogin: 'initial JS /staff-login', dashboard: 'initial JS dashboard' },
   lighthouse: { landing: 'Lighthouse /', staffLogin: 'Lighthouse /staff-login', dashboard: 'Lighthouse dashboard' },
 } as const
@@ -53,6 +61,7 @@ export const figureNames = (): string[] => [
   FIGURES.baseline,
   ...Object.values(FIGURES.api),
   FIGURES.bulk,
+  ...Object.values(FIGURES.payroll),
   ...Object.values(FIGURES.web),
   ...Object.values(FIGURES.lighthouse),
 ]

@@ -29,7 +29,8 @@ export const FULL: DataSet = {
 }
 export const QUICK: DataSet = {
   bigStaff: 19,
-  weeks: 4,
+  // Six weeks: the payroll period (weeks 2 and 3 back) stays approved beside the held pending ones.
+  weeks: 6,
   smallOrgs: 2,
   smallMembers: 4,
   smallWeeks: 3,
@@ -53,17 +54,21 @@ export interface Seeded {
   /** The report period: the four whole weeks before this one. */
   reportStart: string
   reportEnd: string
+  /** The payroll benchmark's biweekly period: the third and second weeks back, every timesheet approved. */
+  payrollStart: string
+  payrollEnd: string
 }
 
 /**
  * Turns the oldest decided timesheets into pending ones (as if just submitted) until the
  * organization has `wanted` pending, so each approval in the run decides a different one.
  */
-const holdPending = (seed: SeedOrganization, wanted: number) => {
+const holdPending = (seed: SeedOrganization, wanted: number, keep: (week: string) => boolean) => {
   let pending = seed.timesheets.filter((t) => t.status === 'pending').length
   const oldestFirst = [...seed.timesheets].sort((a, b) => a.weekStartDate.localeCompare(b.weekStartDate) || a.id - b.id)
   for (const t of oldestFirst) {
     if (pending >= wanted) break
+    if (keep(t.weekStartDate)) continue
     if (t.status !== 'approved' && t.status !== 'rejected') continue
     Object.assign(t, {
       status: 'pending',
@@ -77,6 +82,26 @@ const holdPending = (seed: SeedOrganization, wanted: number) => {
     pending++
   }
   if (pending < wanted) throw new Error(`Only ${pending} timesheets could be pending; the data set is too small`)
+}
+
+/**
+ * Approves every timesheet of the payroll period's weeks (as a supervisor would before closing),
+ * so the benchmark's close succeeds; seeding then stores their payroll figures.
+ */
+const holdApproved = (seed: SeedOrganization, inPeriod: (week: string) => boolean) => {
+  const approver = seed.members[0]!
+  for (const t of seed.timesheets) {
+    if (!inPeriod(t.weekStartDate) || t.status === 'approved') continue
+    const at = `${addDays(t.weekStartDate, 8)}T15:00:00.000Z`
+    Object.assign(t, {
+      status: 'approved',
+      version: 3,
+      approvedBy: approver.id,
+      approvedAt: at,
+      submittedAt: t.submittedAt ?? `${addDays(t.weekStartDate, 6)}T18:00:00.000Z`,
+      updatedAt: at,
+    } satisfies Partial<Timesheet>)
+  }
 }
 
 const SMALL_NAMES = [
@@ -97,7 +122,12 @@ export const seedBench = async (set: DataSet, issuer: string): Promise<Seeded> =
     weeks: set.weeks,
     supervisor: { email, firstName: 'Pat', lastName: 'Mensah', login: { issuer, subject: localSubjectFor(email) } },
   })
-  holdPending(big, set.approvals + set.approvalWarmup)
+  const thisWeekOfBig = currentWeekStart(big.organization.timeZone, big.organization.weekStartDay)
+  const payrollStart = addDays(thisWeekOfBig, -21)
+  const payrollEnd = addDays(thisWeekOfBig, -8)
+  const inPeriod = (week: string) => week >= payrollStart && week <= addDays(payrollEnd, -6)
+  holdApproved(big, inPeriod)
+  holdPending(big, set.approvals + set.approvalWarmup, inPeriod)
   const small = Array.from({ length: set.smallOrgs }, (_, i) =>
     sampleOrganization({
       name: `${SMALL_NAMES[i % SMALL_NAMES.length]} ${i + 1} (bench)`,
@@ -130,6 +160,8 @@ export const seedBench = async (set: DataSet, issuer: string): Promise<Seeded> =
     sampleKey: keys.timesheet(orgId, first.id),
     reportStart: addDays(thisWeek, -28),
     reportEnd: addDays(thisWeek, -1),
+    payrollStart,
+    payrollEnd,
   }
 }
 

@@ -19,7 +19,7 @@ export default defineRoute({
     if (params.id === session.userId && body.role !== undefined && body.role !== session.user.role)
       throw conflict('You cannot change your own role')
     const before = await db.users.get(params.id)
-    const updated = await db.members.update(params.id, body)
+    const updated = await db.members.update(params.id, body, session.userId)
     if (updated.role !== before.role) await sessions.deleteForUser(db.orgId, updated.id)
     return updated
   },

@@ -33,7 +33,10 @@ export default defineRoute({
     const after = await loadPeriods(db, period, period)
     const late = blockersOf(period, after, after.members)
     if (late.length) {
-      await db.payroll.reopen(period.start, `Closing by ${fullName(session.user)} undone: a timesheet changed meanwhile`)
+      await db.payroll.reopen(
+        period.start,
+        `Closing by ${fullName(session.user)} undone: a timesheet changed meanwhile`,
+      )
       throw blockedError(late)
     }
     return periodView(org, period, after)

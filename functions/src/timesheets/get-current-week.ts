@@ -1,11 +1,12 @@
-import { CurrentWeek } from '@app/core'
+import { AppError, CurrentWeek, PERIOD_CLOSED_MESSAGE } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { withPayroll } from '../workflows/payroll.ts'
 import { currentWeekOf } from '../workflows/timesheets.ts'
 
 /**
  * The caller's timesheet for this week in the organization's time zone, created as a draft the
- * first time; the read-only demo writes nothing, so there a missing week is shown as an unsaved draft.
+ * first time; the read-only demo writes nothing, so there a missing week is shown as an unsaved draft,
+ * and so is a missing week of a closed pay period (it cannot be created there).
  */
 export default defineRoute({
   method: 'GET',
@@ -16,9 +17,14 @@ export default defineRoute({
   handler: async ({ session, db }) => {
     const org = await db.organization.get()
     const week = currentWeekOf(org)
+    const unsaved = async () =>
+      (await db.timesheets.weekOf(session.userId, week)) ?? db.timesheets.unsavedDraft(session.userId, week)
     const sheet = session.demo
-      ? ((await db.timesheets.weekOf(session.userId, week)) ?? db.timesheets.unsavedDraft(session.userId, week))
-      : await db.timesheets.getOrCreate(session.userId, week)
+      ? await unsaved()
+      : await db.timesheets.getOrCreate(session.userId, week).catch((e: unknown) => {
+          if (e instanceof AppError && e.message === PERIOD_CLOSED_MESSAGE) return unsaved()
+          throw e
+        })
     return withPayroll(sheet, org, session.user)
   },
 })

@@ -43,7 +43,8 @@ export const lockedWeeksOf = (period: Period): string[] => {
 }
 
 /** A timesheet that keeps a period from closing: anything not approved that holds work or awaits a decision. */
-const blocks = (t: Timesheet) => t.status === 'pending' || t.status === 'rejected' || (t.status === 'draft' && hasAnyTime(t))
+const blocks = (t: Timesheet) =>
+  t.status === 'pending' || t.status === 'rejected' || (t.status === 'draft' && hasAnyTime(t))
 
 export interface PeriodData {
   stored: StoredPeriod[]
@@ -101,7 +102,9 @@ export const periodView = (org: Organization, period: Period, data: PeriodData):
 export const blockersOf = (period: Period, data: PeriodData, people: User[]): Person[] => {
   const names = new Map(people.map((m) => [m.id, m]))
   const ids = new Set(
-    [...data.sheets, ...data.drafts].filter((t) => carriesWeek(period, t.weekStartDate) && blocks(t)).map((t) => t.employeeId),
+    [...data.sheets, ...data.drafts]
+      .filter((t) => carriesWeek(period, t.weekStartDate) && blocks(t))
+      .map((t) => t.employeeId),
   )
   return [...ids]
     .map((id) => {
@@ -112,4 +115,5 @@ export const blockersOf = (period: Period, data: PeriodData, people: User[]): Pe
 }
 
 /** 409 with the members who block the close (the API's error body, plus `blockers`). */
-export const blockedError = (blockers: Person[]) => new AppError(409, 'conflict', PERIOD_BLOCKED_MESSAGE, undefined, { blockers })
+export const blockedError = (blockers: Person[]) =>
+  new AppError(409, 'conflict', PERIOD_BLOCKED_MESSAGE, undefined, { blockers })

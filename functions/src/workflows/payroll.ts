@@ -36,8 +36,7 @@ export const withPayroll = (
 })
 
 /** The period schedule's anchor: the one set, or else the organization's current week start. */
-export const anchorOf = (org: Organization) =>
-  org.payPeriodAnchor ?? currentWeekStart(org.timeZone, org.weekStartDay)
+export const anchorOf = (org: Organization) => org.payPeriodAnchor ?? currentWeekStart(org.timeZone, org.weekStartDay)
 
 /** GET /api/payroll/settings answer. */
 export const payrollSettingsOf = (org: Organization): PayrollSettings => ({
@@ -52,16 +51,18 @@ export const payrollSettingsOf = (org: Organization): PayrollSettings => ({
   volunteerHourlyRate: org.volunteerHourlyRate,
 })
 
-const personOf = (people: Map<string, User>) => (employeeId: string): PayrollPerson => {
-  const p = people.get(employeeId)
-  return {
-    employeeId,
-    firstName: p?.firstName ?? 'Removed',
-    lastName: p?.lastName ?? 'member',
-    department: p?.department ?? null,
-    payrollId: p?.payrollId ?? null,
+const personOf =
+  (people: Map<string, User>) =>
+  (employeeId: string): PayrollPerson => {
+    const p = people.get(employeeId)
+    return {
+      employeeId,
+      firstName: p?.firstName ?? 'Removed',
+      lastName: p?.lastName ?? 'member',
+      department: p?.department ?? null,
+      payrollId: p?.payrollId ?? null,
+    }
   }
-}
 
 /**
  * The stored figures of the workweeks a date range carries (those ending inside it: README,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { connect } from 'node:net'
 import { networkInterfaces } from 'node:os'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { addDays } from '@app/core'
 import { config, filesFor } from '@app/adapters'
 import { sessions } from '@app/data'
 import { authStateCookie } from '../../src/http/auth-state-cookie.ts'
@@ -278,6 +279,20 @@ describe('every CSV-producing route neutralises formulas', () => {
     'reports/bulk-timesheets': async () => {
       await approved()
       const res = await callRoute(routes['reports/bulk-timesheets'], { cookies: [t.cookie], query: { status: 'all' } })
+      return res.headers.location as string
+    },
+    'payroll/export-payroll': async () => {
+      // Approved through the route, so the week's payroll figures are stored; then our CSV of that week.
+      const pending = await pendingOfMember()
+      await callRoute(routes['timesheets/update-status'], {
+        cookies: [t.cookie],
+        params: { id: String(pending.id) },
+        body: { status: 'approved' },
+      })
+      const res = await callRoute(routes['payroll/export-payroll'], {
+        cookies: [t.cookie],
+        query: { format: 'csv', from: pending.weekStartDate, to: addDays(pending.weekStartDate, 6) },
+      })
       return res.headers.location as string
     },
     'email-decisions/confirm-decision': async () => {

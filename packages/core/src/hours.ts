@@ -30,8 +30,7 @@ export const MAX_BREAK_MINUTES = 720
 export const BREAK_TOO_LONG = 'Break is longer than the shift'
 
 /** A break as stored or typed: missing, null or not a whole non-negative number counts 0. */
-export const breakOf = (minutes?: number | null): number =>
-  typeof minutes === 'number' && Number.isInteger(minutes) && minutes > 0 ? minutes : 0
+export const breakOf = (minutes?: number | null): number => (Number.isInteger(minutes) ? Math.max(0, minutes!) : 0)
 
 /**
  * Paid minutes of a day: the spec's difference (overnight rule unchanged) minus the unpaid break,
@@ -65,8 +64,7 @@ export const weekTotalHours = (week: WeekTimes): number => weekTotalMinutes(week
 /** The unpaid minutes the week deducts: each day's break, but no more than that day's shift. */
 export const weekBreakMinutes = (week: WeekTimes): number =>
   DAYS.reduce(
-    (sum, day) =>
-      sum + Math.min(breakOf(week[breakField(day)]), shiftMinutes(week[`${day}Start`], week[`${day}End`])),
+    (sum, day) => sum + Math.min(breakOf(week[breakField(day)]), shiftMinutes(week[`${day}Start`], week[`${day}End`])),
     0,
   )
 

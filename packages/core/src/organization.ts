@@ -14,26 +14,28 @@ export const SubscriptionStatus = z.enum([
 ])
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>
 
-export const Organization = z.object({
-  id: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  logoUrl: z.string().nullable(),
-  domain: z.string().nullable(),
-  stripeCustomerId: z.string().nullable(),
-  stripeSubscriptionId: z.string().nullable(),
-  plan: z.enum(['starter', 'professional', 'enterprise']),
-  subscriptionStatus: SubscriptionStatus,
-  trialEndsAt: z.string().nullable(),
-  currentPeriodEnd: z.string().nullable(),
-  /** IANA zone in which "this week" is computed (DESIGN.md section 5). */
-  timeZone: z.string(),
-  weekStartDay: z.enum(['monday', 'sunday']),
-  /** Whether supervisors get an email with Approve and Decline links for each submission. */
-  approvalEmails: z.boolean().default(true),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-}).extend(PayrollRules.shape)
+export const Organization = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    logoUrl: z.string().nullable(),
+    domain: z.string().nullable(),
+    stripeCustomerId: z.string().nullable(),
+    stripeSubscriptionId: z.string().nullable(),
+    plan: z.enum(['starter', 'professional', 'enterprise']),
+    subscriptionStatus: SubscriptionStatus,
+    trialEndsAt: z.string().nullable(),
+    currentPeriodEnd: z.string().nullable(),
+    /** IANA zone in which "this week" is computed (DESIGN.md section 5). */
+    timeZone: z.string(),
+    weekStartDay: z.enum(['monday', 'sunday']),
+    /** Whether supervisors get an email with Approve and Decline links for each submission. */
+    approvalEmails: z.boolean().default(true),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .extend(PayrollRules.shape)
 export type Organization = z.infer<typeof Organization>
 
 /** Lower-case words joined by dashes, for a readable unique slug. */

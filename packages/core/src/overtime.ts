@@ -1,4 +1,12 @@
-import { breakField, breakOf, paidMinutes, shiftMinutes, weekBreakMinutes, weekPaidMinutes, type WeekTimes } from './hours.ts'
+import {
+  breakField,
+  breakOf,
+  paidMinutes,
+  shiftMinutes,
+  weekBreakMinutes,
+  weekPaidMinutes,
+  type WeekTimes,
+} from './hours.ts'
 import { dateOfDay, daysOfWeekStarting } from './week.ts'
 import type { PayType } from './payroll.ts'
 import type { Role } from './roles.ts'
@@ -150,7 +158,10 @@ export const memberWeek = (
           {
             date: dateOfDay(sheet.weekStartDate, day),
             paidMinutes: paid[i]!,
-            breakMinutes: Math.min(breakOf(sheet[breakField(day)]), shiftMinutes(sheet[`${day}Start`], sheet[`${day}End`])),
+            breakMinutes: Math.min(
+              breakOf(sheet[breakField(day)]),
+              shiftMinutes(sheet[`${day}Start`], sheet[`${day}End`]),
+            ),
             regularMinutes: splits[i]!.regular,
             overtimeMinutes: splits[i]!.overtime,
             doubleTimeMinutes: splits[i]!.doubleTime,

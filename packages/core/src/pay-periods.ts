@@ -19,12 +19,14 @@ export interface Period {
 }
 
 const DAY_MS = 86_400_000
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS)
+/** Whole days from one date to another (UTC midnights, so the division is exact). */
+const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / DAY_MS
 
 const lastDayOfMonth = (date: string): string => {
   const [y, m] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))]
   const d = new Date(Date.UTC(y, m, 0))
-  return `${date.slice(0, 8)}${String(d.getUTCDate()).padStart(2, '0')}`
+  // 28 to 31: always two digits.
+  return `${date.slice(0, 8)}${d.getUTCDate()}`
 }
 
 /** The pay period that contains `date`. */
@@ -62,7 +64,10 @@ export const isPeriodStart = (start: string, frequency: PayPeriodFrequency, anch
  * Timesheets are keyed by their week start, so a range is read as the weeks starting from
  * `from - 6` to `to - 6`.
  */
-export const carriedWeekStarts = (range: Period): Period => ({ start: addDays(range.start, -6), end: addDays(range.end, -6) })
+export const carriedWeekStarts = (range: Period): Period => ({
+  start: addDays(range.start, -6),
+  end: addDays(range.end, -6),
+})
 
 /** Whether the workweek starting `weekStart` is carried by `period`. */
 export const carriesWeek = (period: Period, weekStart: string): boolean => {

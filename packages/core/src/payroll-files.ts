@@ -23,11 +23,14 @@ export interface MemberTotals extends PayrollPerson {
   doubleTimeMinutes: number
   breakMinutes: number
   daysWorked: number
+  /** Every worked day, in date order (weeks are added oldest first, their days in order). */
   days: DayFigures[]
 }
 
 const byName = (a: PayrollPerson, b: PayrollPerson) =>
-  a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName) || a.employeeId.localeCompare(b.employeeId)
+  a.lastName.localeCompare(b.lastName) ||
+  a.firstName.localeCompare(b.firstName) ||
+  a.employeeId.localeCompare(b.employeeId)
 
 /**
  * Adds up member-weeks per member, by last name. `person` names a member (removed ones too);
@@ -112,19 +115,17 @@ export const payrollCsv = (members: readonly MemberTotals[]): string =>
           m.breakMinutes,
           m.daysWorked,
         ],
-        ...[...m.days]
-          .sort((a, b) => a.date.localeCompare(b.date))
-          .map((d) => [
-            'Day',
-            ...who,
-            d.date,
-            hours(d.paidMinutes),
-            hours(d.regularMinutes),
-            hours(d.overtimeMinutes),
-            hours(d.doubleTimeMinutes),
-            d.breakMinutes,
-            1,
-          ]),
+        ...m.days.map((d) => [
+          'Day',
+          ...who,
+          d.date,
+          hours(d.paidMinutes),
+          hours(d.regularMinutes),
+          hours(d.overtimeMinutes),
+          hours(d.doubleTimeMinutes),
+          d.breakMinutes,
+          1,
+        ]),
       ]
     }),
   ])
@@ -165,7 +166,8 @@ export const adpCsv = (members: readonly MemberTotals[], companyCode: string, ba
 export const MAX_IIF_MINUTES = 23 * 60 + 59
 
 /** 'H:MM', as IIF's DURATION wants it (4 hours 15 minutes is 4:15). */
-export const iifDuration = (minutes: number): string => `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`
+export const iifDuration = (minutes: number): string =>
+  `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`
 
 /** Splits minutes into pieces QuickBooks accepts (none over 23:59). */
 export const iifPieces = (minutes: number): number[] => {
@@ -179,14 +181,18 @@ const iifDate = (date: string) => `${date.slice(5, 7)}/${date.slice(8, 10)}/${da
 
 /** A tab-separated cell: formula-safe like the CSV cells, and never a tab or line break. */
 const iifCell = (value: string | number) => {
-  const s = String(value).replace(/[\t\r\n]+/g, ' ')
+  const s = String(value).replace(/[\t\r\n]/g, ' ')
   return /^[=+\-@]/.test(s) ? `'${s}` : s
 }
 
 const iifLine = (cells: (string | number)[]) => cells.map(iifCell).join('\t')
 
 /** The payroll items of the IIF rows; a supervisor maps them to QuickBooks' own once. */
-export const IIF_PAY_ITEMS = { regular: 'Regular Pay', overtime: 'Overtime Pay', doubleTime: 'Double Time Pay' } as const
+export const IIF_PAY_ITEMS = {
+  regular: 'Regular Pay',
+  overtime: 'Overtime Pay',
+  doubleTime: 'Double Time Pay',
+} as const
 
 /**
  * QuickBooks Desktop timer activities: the TIMERHDR block, then one TIMEACT row per member-day
@@ -199,8 +205,8 @@ export const quickbooksIif = (members: readonly MemberTotals[], companyName: str
     '!TIMEACT\tDATE\tJOB\tEMP\tITEM\tPITEM\tDURATION\tPROJ\tNOTE\tBILLINGSTATUS',
   ]
   for (const m of members) {
-    const emp = `${m.firstName} ${m.lastName}`.trim()
-    for (const d of [...m.days].sort((a, b) => a.date.localeCompare(b.date))) {
+    const emp = `${m.firstName} ${m.lastName}`
+    for (const d of m.days) {
       for (const [item, minutes] of [
         [IIF_PAY_ITEMS.regular, d.regularMinutes],
         [IIF_PAY_ITEMS.overtime, d.overtimeMinutes],

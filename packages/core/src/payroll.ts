@@ -59,7 +59,7 @@ const DATE_MESSAGE = 'Use a date like 2026-11-16'
 export const PayrollDate = z
   .string({ error: DATE_MESSAGE })
   .trim()
-  .refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && isCalendarDate(s), DATE_MESSAGE)
+  .refine(isCalendarDate, DATE_MESSAGE)
   .refine(isValidDate, 'Use a date between 2000 and 2100')
 
 const hours = (label: string, max: number) =>
@@ -130,7 +130,11 @@ export const PayrollSettingsUpdate = z
       .optional(),
   })
   .superRefine((s, ctx) => {
-    if (s.dailyOvertimeHours != null && s.dailyDoubleTimeHours != null && s.dailyDoubleTimeHours <= s.dailyOvertimeHours)
+    if (
+      s.dailyOvertimeHours != null &&
+      s.dailyDoubleTimeHours != null &&
+      s.dailyDoubleTimeHours <= s.dailyOvertimeHours
+    )
       ctx.addIssue({ code: 'custom', message: DOUBLE_TIME_BELOW_OVERTIME, path: ['dailyDoubleTimeHours'] })
   })
 export type PayrollSettingsUpdate = z.infer<typeof PayrollSettingsUpdate>

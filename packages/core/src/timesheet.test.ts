@@ -39,7 +39,11 @@ describe('TimeOfDay', () => {
 describe('TimesheetDays', () => {
   it('has exactly the stored field names', () => {
     const keys = Object.keys(TimesheetDays.shape)
-    expect(keys).toEqual([...DAYS.flatMap((d) => [`${d}Start`, `${d}End`, `${d}Activity`]), 'notes'])
+    // Issue 19 added each day's unpaid break beside its times and activity.
+    expect(keys).toEqual([
+      ...DAYS.flatMap((d) => [`${d}Start`, `${d}End`, `${d}Activity`, `${d}BreakMinutes`]),
+      'notes',
+    ])
   })
 
   it('fills every missing or null field with an empty string', () => {
@@ -48,7 +52,10 @@ describe('TimesheetDays', () => {
     expect(parsed.mondayEnd).toBe('')
     expect(parsed.sundayActivity).toBe('')
     expect(parsed.notes).toBe('')
-    expect(Object.values(parsed).every((v) => typeof v === 'string')).toBe(true)
+    // Text fields become '', and a missing break is no break (issue 19).
+    expect(
+      Object.entries(parsed).every(([k, v]) => (k.endsWith('BreakMinutes') ? v === 0 : typeof v === 'string')),
+    ).toBe(true)
   })
 
   it('trims activities and notes', () => {

@@ -152,8 +152,7 @@ export interface DayEntry {
   start: string
   end: string
   activity: string
-  breakMinutes: number
-  /** Paid hours: the spec's difference minus the break. */
+  /** Paid hours: the spec's difference minus the day's break. */
   hours: number
 }
 
@@ -163,8 +162,8 @@ export const daysOf = (timesheet: DayValues, order: readonly DayName[] = DAYS): 
     const fields = dayFields(day)
     const start = timesheet[fields.start] ?? ''
     const end = timesheet[fields.end] ?? ''
-    const breakMinutes = timesheet[breakField(day)] ?? 0
-    return { day, start, end, activity: timesheet[fields.activity] ?? '', breakMinutes, hours: dayHours(start, end, breakMinutes) }
+    const hours = dayHours(start, end, timesheet[breakField(day)])
+    return { day, start, end, activity: timesheet[fields.activity] ?? '', hours }
   })
 
 /** Whether any day has a start or end time: the dashboard then offers 'Continue Timesheet' (spec section 2). */
@@ -219,7 +218,8 @@ export const isEditable = (status: TimesheetStatus) => status === 'draft' || sta
 
 /** Refuses a day whose break is longer than its worked span, on that day's break field. */
 const checkBreaks = (days: TimesheetDays, ctx: z.RefinementCtx) => {
-  for (const day of breaksLongerThanShift(days)) ctx.addIssue({ code: 'custom', message: BREAK_TOO_LONG, path: [breakField(day)] })
+  for (const day of breaksLongerThanShift(days))
+    ctx.addIssue({ code: 'custom', message: BREAK_TOO_LONG, path: [breakField(day)] })
 }
 
 const version = z.number({ error: 'version must be a number' }).int().nonnegative().optional()
@@ -229,5 +229,7 @@ export const TimesheetSave = TimesheetDays.extend({ version }).superRefine(check
 export type TimesheetSave = z.infer<typeof TimesheetSave>
 
 /** A save of a chosen week (extend it with `.safeExtend`, which keeps the break check). */
-export const WeekTimesheetSave = TimesheetDays.extend({ version, weekStartDate: WeekStartDate }).superRefine(checkBreaks)
+export const WeekTimesheetSave = TimesheetDays.extend({ version, weekStartDate: WeekStartDate }).superRefine(
+  checkBreaks,
+)
 export type WeekTimesheetSave = z.infer<typeof WeekTimesheetSave>

@@ -43,7 +43,10 @@ export const keys = {
   weekRange: (start: string, end: string) => ({ from: `WEEK#${start}`, to: `WEEK#${end}#~` }),
 
   /** Issue 19: the payroll figures of one approved member-week, written with the approval. */
-  weekFigures: (orgId: string, week: string, employeeId: string) => ({ pk: org(orgId), sk: `FIG#${week}#${employeeId}` }),
+  weekFigures: (orgId: string, week: string, employeeId: string) => ({
+    pk: org(orgId),
+    sk: `FIG#${week}#${employeeId}`,
+  }),
   /** Sort keys of the figures of weeks starting from `start` to `end` inclusive. */
   figuresRange: (start: string, end: string) => ({ from: `FIG#${start}`, to: `FIG#${end}#~` }),
   /** A pay period's state (closed, reopened), named by its first day. */

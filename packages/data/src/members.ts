@@ -125,8 +125,10 @@ export const membersOf = (orgId: string) => ({
   /**
    * Edits a current member (PATCH /api/employees/{id}), conditioned on the version read (its
    * `updatedAt`); a new email moves the organization's uniqueness item in the same transaction.
+   * `by`, the supervisor editing, must still be one when it commits: two supervisors taking each
+   * other's role at once cannot leave none (as with `remove`).
    */
-  async update(userId: string, changes: MemberUpdate): Promise<User> {
+  async update(userId: string, changes: MemberUpdate, by: string): Promise<User> {
     const item = await table.get(keys.user(orgId, userId))
     if (!item || item.removedAt) throw notFound('member')
     const current = parseUser(item)
@@ -153,10 +155,26 @@ export const membersOf = (orgId: string) => ({
             ]
           : []),
         ...(emailChanged && current.email ? [{ Delete: { Key: keys.userEmail(orgId, current.email) } }] : []),
+        // A supervisor editing their own item: that item is the one written (one operation per item).
+        ...(by === userId
+          ? []
+          : [
+              {
+                ConditionCheck: {
+                  Key: keys.user(orgId, by),
+                  ConditionExpression:
+                    'attribute_exists(pk) AND attribute_not_exists(removedAt) AND #role = :supervisor',
+                  ExpressionAttributeNames: { '#role': 'role' },
+                  ExpressionAttributeValues: { ':supervisor': 'supervisor' },
+                },
+              },
+            ]),
       ])
     } catch (e) {
       if (isConditionFailure(e, 0)) throw conflict('This member was changed somewhere else; reload and try again')
-      if (isConditionFailure(e, 1)) throw badRequest(duplicateEmailMessage, { email: duplicateEmailMessage })
+      if (emailChanged && next.email && isConditionFailure(e, 1))
+        throw badRequest(duplicateEmailMessage, { email: duplicateEmailMessage })
+      if (isConditionFailure(e)) throw conflict('An organization needs at least one supervisor')
       throw e
     }
     return next

@@ -8,7 +8,12 @@ export const pathParamsOf = (route: Route) => [...route.path.matchAll(/\{(\w+)\}
 
 export const signedIn = manifest.filter(([, r]) => r.auth !== 'public')
 export const supervisorOnly = manifest.filter(([, r]) => r.auth === 'supervisor')
-export const withPathParams = manifest.filter(([, r]) => pathParamsOf(r).length > 0)
+/**
+ * Path parameters that name a day of the caller's own calendar (a pay period's first day), not an
+ * object: another organization's value names that organization's own period, so they are not ids.
+ */
+export const calendarParams = new Set(['start'])
+export const withPathParams = manifest.filter(([, r]) => pathParamsOf(r).some((p) => !calendarParams.has(p)))
 export const stateChanging = manifest.filter(([, r]) => r.method !== 'GET')
 
 /**

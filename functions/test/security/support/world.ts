@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll } from 'vitest'
 import Stripe from 'stripe'
-import { addDays, currentWeekStart, TimesheetDays, type Timesheet } from '@app/core'
+import { addDays, currentWeekStart, periodContaining, TimesheetDays, type Timesheet } from '@app/core'
 import { orgDb } from '@app/data'
 import { keys, table } from '@app/data/testing'
 import { callRoute, sessionCookieFor, type TestRequest } from '../../support/test-event.ts'
@@ -91,6 +91,16 @@ export const makeTenant = async (name: string, options: { spare?: boolean } = {}
     if (res.status !== 200) throw new Error(`add member answered ${res.status}: ${res.text}`)
     return res.json as { id: string; temporaryCredentials: { username: string; password: string } }
   }
+  /**
+   * A pay period of the organization's schedule (biweekly from this week, the default) far in the
+   * future, where no fresh object ever falls: closing it locks no week another case uses.
+   */
+  let periodsAhead = 0
+  const freshPeriod = async (closed = false) => {
+    const period = periodContaining(addDays(thisWeek(), 7 * (520 + 4 * ++periodsAhead)), 'biweekly', thisWeek())
+    if (closed) await db.payroll.close(period, [], { firstName: 'Sam', lastName: 'Supervisor' })
+    return period.start
+  }
   let logo: { orgId: string; file: string } | undefined
   const realLogo = async () => {
     if (logo) return logo
@@ -128,6 +138,7 @@ export const makeTenant = async (name: string, options: { spare?: boolean } = {}
     freshApproved,
     freshToken,
     freshMember,
+    freshPeriod,
     realLogo,
     snapshot,
     trueCounts,
@@ -187,6 +198,8 @@ export const realParams = async (key: RouteKey, route: Route, t: Tenant): Promis
       params.id = String(sheet.id)
     } else if (name === 'token') {
       params.token = (await t.freshToken()).token
+    } else if (name === 'start') {
+      params.start = await t.freshPeriod(key === 'payroll/reopen-period')
     } else if (name === 'orgId' || name === 'file') {
       Object.assign(params, await t.realLogo())
     } else {
@@ -223,9 +236,15 @@ export const ownerRequest = async (key: RouteKey, route: Route, t: Tenant): Prom
     'timesheets/update-draft': { wednesdayStart: '08:00', wednesdayEnd: '09:15', wednesdayActivity: 'Office' },
     'timesheets/update-status': { status: 'approved', comments: 'Thanks' },
     'timesheets/submit-timesheet': {},
+    'members/update-member': { department: 'Worship', payType: 'exempt', payrollId: 'G7K2P9' },
+    'payroll/update-settings': { volunteerHourlyRate: 30 },
+    'payroll/reopen-period': { reason: 'A missed shift' },
   }
   const queries: Partial<Record<RouteKey, Record<string, string>>> = {
     'reports/get-reports': { start: addDays(thisWeek(), -70), end: thisWeek() },
+    'payroll/get-summary': { from: addDays(thisWeek(), -14), to: thisWeek() },
+    'payroll/export-payroll': { format: 'csv', from: addDays(thisWeek(), -14), to: thisWeek() },
+    'reports/volunteer-hours': { from: addDays(thisWeek(), -14), to: thisWeek() },
     'auth/login': { returnTo: '/dashboard' },
   }
   if (key === 'auth/logout') cookies.push(await t.anotherSession(t.staff.user.id))

@@ -1,0 +1,88 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { carriedWeekStarts, carriesWeek, isPeriodStart, periodContaining, periodsBack } from './pay-periods.ts'
+import { addDays } from './week.ts'
+
+describe('pay periods', () => {
+  it('repeat every 14 days from the anchor, before and after it', () => {
+    expect(periodContaining('2026-11-16', 'biweekly', '2026-11-16')).toEqual({ start: '2026-11-16', end: '2026-11-29' })
+    expect(periodContaining('2026-11-29', 'biweekly', '2026-11-16')).toEqual({ start: '2026-11-16', end: '2026-11-29' })
+    expect(periodContaining('2026-11-30', 'biweekly', '2026-11-16')).toEqual({ start: '2026-11-30', end: '2026-12-13' })
+    expect(periodContaining('2026-11-15', 'biweekly', '2026-11-16')).toEqual({ start: '2026-11-02', end: '2026-11-15' })
+  })
+
+  it('repeat every 7 days when weekly', () => {
+    expect(periodContaining('2026-11-22', 'weekly', '2026-11-16')).toEqual({ start: '2026-11-16', end: '2026-11-22' })
+    expect(periodContaining('2026-11-23', 'weekly', '2026-11-16')).toEqual({ start: '2026-11-23', end: '2026-11-29' })
+  })
+
+  it('are the 1st to the 15th and the 16th to the end of the month when semimonthly', () => {
+    expect(periodContaining('2026-02-15', 'semimonthly', '2026-11-16')).toEqual({
+      start: '2026-02-01',
+      end: '2026-02-15',
+    })
+    expect(periodContaining('2026-02-16', 'semimonthly', '2026-11-16')).toEqual({
+      start: '2026-02-16',
+      end: '2026-02-28',
+    })
+    expect(periodContaining('2028-02-20', 'semimonthly', '2026-11-16')).toEqual({
+      start: '2028-02-16',
+      end: '2028-02-29',
+    })
+  })
+
+  it('are calendar months when monthly', () => {
+    expect(periodContaining('2026-12-31', 'monthly', '2026-11-16')).toEqual({ start: '2026-12-01', end: '2026-12-31' })
+    expect(periodContaining('2026-04-01', 'monthly', '2026-11-16')).toEqual({ start: '2026-04-01', end: '2026-04-30' })
+  })
+
+  it('list back from a date, newest first, without gaps', () => {
+    const periods = periodsBack('2026-11-20', 3, 'semimonthly', '2026-11-16')
+    expect(periods).toEqual([
+      { start: '2026-11-16', end: '2026-11-30' },
+      { start: '2026-11-01', end: '2026-11-15' },
+      { start: '2026-10-16', end: '2026-10-31' },
+    ])
+  })
+
+  it('are named by their first day only', () => {
+    expect(isPeriodStart('2026-11-30', 'biweekly', '2026-11-16')).toBe(true)
+    expect(isPeriodStart('2026-11-23', 'biweekly', '2026-11-16')).toBe(false)
+    expect(isPeriodStart('2026-11-16', 'semimonthly', '2026-11-16')).toBe(true)
+  })
+})
+
+describe('a workweek straddling two periods', () => {
+  it('belongs to the period holding its last day', () => {
+    const first = { start: '2026-11-01', end: '2026-11-15' }
+    const second = { start: '2026-11-16', end: '2026-11-30' }
+    // Monday 2026-11-09 to Sunday 2026-11-15 ends in the first; Monday 11-16 starts the second.
+    expect(carriesWeek(first, '2026-11-09')).toBe(true)
+    expect(carriesWeek(second, '2026-11-09')).toBe(false)
+    // Monday 2026-11-30 to Sunday 12-06 straddles: the December period carries it.
+    expect(carriesWeek(second, '2026-11-30')).toBe(false)
+    expect(carriesWeek({ start: '2026-12-01', end: '2026-12-15' }, '2026-11-30')).toBe(true)
+    expect(carriedWeekStarts(second)).toEqual({ start: '2026-11-10', end: '2026-11-24' })
+    // A week ending on the period's first day, and one ending on its last, are both carried.
+    expect(carriesWeek(second, '2026-11-10')).toBe(true)
+    expect(carriesWeek(second, '2026-11-24')).toBe(true)
+    expect(carriesWeek(second, '2026-11-09')).toBe(false)
+  })
+
+  it('is carried by exactly one period, whatever the frequency: no hour counted twice or dropped', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 3000 }),
+        fc.integer({ min: 0, max: 3000 }),
+        fc.constantFrom('weekly', 'biweekly', 'semimonthly', 'monthly' as const),
+        (weekOffset, anchorOffset, frequency) => {
+          const weekStart = addDays('2020-01-06', weekOffset)
+          const anchor = addDays('2020-01-01', anchorOffset)
+          // The periods around the week: the one holding its first day and the next two.
+          const periods = periodsBack(addDays(weekStart, 40), 8, frequency, anchor)
+          expect(periods.filter((p) => carriesWeek(p, weekStart))).toHaveLength(1)
+        },
+      ),
+    )
+  })
+})
