@@ -57,7 +57,14 @@ describe('payroll journey', () => {
     await form.getByLabel('Pay period', { exact: true }).selectOption('biweekly')
     await form.getByLabel('First day of a pay period').fill(week1)
     await expectAccessible(supervisor, 'Settings → Payroll')
+    const put = supervisor.waitForResponse(
+      (r) => r.url().endsWith('/api/payroll/settings') && r.request().method() === 'PUT',
+    )
     await form.getByRole('button', { name: 'Save Payroll Settings' }).click()
+    const answer = await put
+    expect(`${answer.status()} ${answer.request().postData()}`).toBe(
+      `200 ${JSON.stringify({ payPeriodAnchor: week1 })}`,
+    )
     await toast(supervisor, 'Payroll settings have been updated.').waitFor()
     const { body: saved } = await call<{ payPeriodFrequency: string; payPeriodAnchor: string }>(
       supervisor,
@@ -162,5 +169,5 @@ describe('payroll journey', () => {
     await toast(supervisor, `${periodName} is open again; its timesheets can change.`).waitFor()
     await period.getByText('Reopened: Missing hospital visit on Friday').waitFor()
     expect(await period.getByRole('button', { name: 'Close period' }).isVisible()).toBe(true)
-  })
+  }, 240_000) // the whole issue's journey, two people, two weeks: longer than one screen's test
 })

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react'
 import { CloudOff } from 'lucide-react'
 import {
+  breakField,
   dateOfDay,
   dayLabel,
   daysOf,
@@ -155,7 +156,7 @@ function ReviewContent({ target, busy, deciding, onCancel, onDecide }: ReviewCon
                       {d.start || '--:--'} - {d.end || '--:--'}{' '}
                       <span className="text-slate-500">
                         ({formatHours(d.hours)}
-                        {d.breakMinutes > 0 ? `, ${formatBreakMinutes(d.breakMinutes)} break` : ''})
+                        {t[breakField(d.day)] > 0 ? `, ${formatBreakMinutes(t[breakField(d.day)])} break` : ''})
                       </span>
                     </p>
                   ) : (

@@ -106,10 +106,12 @@ export function PayrollSettingsForm({ saved }: { saved: PayrollSettings }) {
     event.preventDefault()
     const checked = errors.check(PayrollSettingsUpdate, toUpdate(draft), event.currentTarget)
     if (!checked) return
-    update.mutate(changes(checked, saved), {
-      onSuccess: () => toast({ title: 'Settings Saved', description: PAYROLL_SETTINGS_SAVED }),
-      onError: (error) => toastFailure('Error', error, 'Failed to update payroll settings'),
-    })
+    // The saved answer starts the form again (a new key), so the outcome is said from the promise,
+    // which settles even when this form is no longer mounted.
+    update.mutateAsync(changes(checked, saved)).then(
+      () => toast({ title: 'Settings Saved', description: PAYROLL_SETTINGS_SAVED }),
+      (error: unknown) => toastFailure('Error', error, 'Failed to update payroll settings'),
+    )
   }
 
   /** The props every control shares: its name, value, message and hint wiring. */
