@@ -78,6 +78,21 @@ const invalidate = (queryClient: QueryClient, withStats: boolean) =>
     withStats ? queryClient.invalidateQueries({ queryKey: dashboardKeys.stats }) : undefined,
   ])
 
+/**
+ * A call that answers the saved timesheet: it goes into the current-week cache, and the lists (and,
+ * after a submission, the dashboard stats) are read again.
+ */
+const useTimesheetWrite = <I>(call: (input: I) => Promise<Timesheet>, withStats: boolean) => {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: call,
+    onSuccess: async (saved) => {
+      remember(queryClient, saved)
+      await invalidate(queryClient, withStats)
+    },
+  })
+}
+
 export interface UpdateDraftInput {
   id: number
   days: TimesheetDays
@@ -86,55 +101,41 @@ export interface UpdateDraftInput {
 }
 
 /** PUT /api/timesheets/draft/{id}: the weekly dialog's save (and every clock in and out). */
-export function useUpdateDraft() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ id, days, version }: UpdateDraftInput) =>
+export const useUpdateDraft = () =>
+  useTimesheetWrite(
+    ({ id, days, version }: UpdateDraftInput) =>
       apiJson<Timesheet>('PUT', `/api/timesheets/draft/${id}`, { ...days, version }),
-    onSuccess: async (saved) => {
-      remember(queryClient, saved)
-      await invalidate(queryClient, false)
-    },
-  })
-}
-
-/** POST /api/timesheets/{id}/submit: draft (or rejected) becomes pending. */
-export function useSubmitTimesheet() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ id, version }: { id: number; version: number }) =>
-      apiJson<Timesheet>('POST', `/api/timesheets/${id}/submit`, { version }),
-    onSuccess: async (submitted) => {
-      remember(queryClient, submitted)
-      await invalidate(queryClient, true)
-    },
-  })
-}
+    false,
+  )
 
 /** POST /api/timesheets/save-draft: the submit page's 'Save Timesheet' for the chosen week. */
-export function useSaveWeekDraft() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (input: WeekTimesheetSave) =>
+export const useSaveWeekDraft = () =>
+  useTimesheetWrite(
+    (input: WeekTimesheetSave) =>
       apiJson<Timesheet>('POST', '/api/timesheets/save-draft', { ...input, status: 'draft' }),
-    onSuccess: async (saved) => {
-      remember(queryClient, saved)
-      await invalidate(queryClient, false)
-    },
-  })
-}
+    false,
+  )
 
-/** POST /api/timesheets: the submit page's 'Submit Timesheet', saved and submitted at once. */
-export function useCreateTimesheet() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (input: WeekTimesheetSave) => apiJson<Timesheet>('POST', '/api/timesheets', input),
-    onSuccess: async (submitted) => {
-      remember(queryClient, submitted)
-      await invalidate(queryClient, true)
-    },
-  })
-}
+/**
+ * What is submitted: a saved timesheet at the version its save answered (the weekly dialog, after
+ * its PUT), or the submit page's chosen week with its fields, which the server saves and submits
+ * at once.
+ */
+export type Submission = { id: number; version: number } | WeekTimesheetSave
+
+/**
+ * The one submission of both forms, each with its own call (spec section 9): POST
+ * /api/timesheets/{id}/submit or POST /api/timesheets. On the server both are one workflow and
+ * one transaction (functions/src/workflows/submission.ts).
+ */
+export const useSubmitWeek = () =>
+  useTimesheetWrite(
+    (submission: Submission) =>
+      'weekStartDate' in submission
+        ? apiJson<Timesheet>('POST', '/api/timesheets', submission)
+        : apiJson<Timesheet>('POST', `/api/timesheets/${submission.id}/submit`, { version: submission.version }),
+    true,
+  )
 
 export type Decision = 'approved' | 'rejected'
 
