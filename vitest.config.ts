@@ -35,6 +35,8 @@ export default defineConfig({
           include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['test/setup.ts'],
+          // Room for test/setup.ts's 5 s waits on a loaded machine; a passing test ends when it is done.
+          testTimeout: 20_000,
         },
       },
       {

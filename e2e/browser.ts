@@ -1,19 +1,12 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, beforeAll, inject } from 'vitest'
+import { CHROMIUM_FLAGS } from '../scripts/chromium-flags.ts'
 
 /** Debian's Chromium, headless, with nothing reaching outside the machine. */
 const chromiumOptions = () => ({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
+  args: [...CHROMIUM_FLAGS, '--disable-quic'],
 })
 
 export const launchBrowser = () => chromium.launch(chromiumOptions())

@@ -46,9 +46,13 @@ const onlyCost = values.only === 'cost'
 const outFile = values.out ?? (quick || onlyCost ? undefined : join(repoRoot, 'bench-results.md'))
 const set = quick ? QUICK : FULL
 const CONNECTIONS = 20
+/**
+ * --quick proves that every measurement runs and prints its figure, nothing more: the API reads are
+ * a fixed few requests without a warm-up, and the cold starts run two at a time.
+ */
 const timing = quick
-  ? { seconds: 1, warmupSeconds: 1, coldSamples: 1, bulkSamples: 1 }
-  : { seconds: 10, warmupSeconds: 2, coldSamples: 5, bulkSamples: 3 }
+  ? { seconds: 1, warmupSeconds: 1, coldSamples: 1, bulkSamples: 1, readWarmup: false, coldInParallel: 2 }
+  : { seconds: 10, warmupSeconds: 2, coldSamples: 5, bulkSamples: 3, readWarmup: true, coldInParallel: 1 }
 /**
  * The cost section's churches. 10 members play in full; the larger play 10 members whose part is
  * scaled up (each member sends about 400 requests a month, one at a time so each handler's CPU
@@ -114,12 +118,16 @@ const buildWeb = () => {
   return { dir, manifest, web: webTraffic(html, dashboard) }
 }
 
-/** The cost section on a stack of its own that counts billed units (probe.ts), stopped at the end. */
+/** The cost section on a stack that counts billed units (probe.ts): its own, or with --quick the one already running; stopped at the end. */
 const measureCostOn = async (web: WebTraffic): Promise<CostMeasured> => {
-  log('cost: starting a stack that counts billed units')
-  stack = await startBenchStackRetrying(join(work, 'cost-data'), { probe: true, log })
-  Object.assign(process.env, stack.env)
-  resetClients()
+  if (stack) {
+    log('cost: on the same stack, which has counted billed units from the start (--quick)')
+  } else {
+    log('cost: starting a stack that counts billed units')
+    stack = await startBenchStackRetrying(join(work, 'cost-data'), { probe: true, log })
+    Object.assign(process.env, stack.env)
+    resetClients()
+  }
   try {
     return await measureCost(stack, web, { ...costRun, log })
   } finally {
@@ -154,7 +162,8 @@ const measure = async (): Promise<Measured> => {
   const bundleSizes = await bundleRoutes(routeKeys, join(work, 'functions'))
 
   log('starting the local stack')
-  stack = await startBenchStackRetrying(join(work, 'data'), { log })
+  // --quick measures nothing: its one stack counts billed units from the start, for the cost section too.
+  stack = await startBenchStackRetrying(join(work, 'data'), { probe: quick, log })
   Object.assign(process.env, stack.env)
   resetClients()
   const { appUrl, env } = stack
@@ -193,13 +202,19 @@ const measure = async (): Promise<Measured> => {
       : Array.isArray((body as { items?: unknown[] }).items)
         ? `${(body as { items: unknown[] }).items.length} timesheets`
         : 'one object'
-    log(`${r.name}: ${timing.warmupSeconds} s warm-up, then ${timing.seconds} s at ${CONNECTIONS} connections`)
     const options = { url: `${appUrl}${r.path}`, connections: CONNECTIONS, headers: r.headers, expect: [200] }
     // A timed run would drop the answers still in flight when it ends (all of them, for a slow
     // route): the measured run is a request count instead, the warm-up's rate times the seconds.
-    const warm = await loadRun({ ...options, duration: timing.warmupSeconds })
-    const rate = Number.isFinite(warm.rps) ? warm.rps : 0
-    const amount = Math.min(50_000, Math.max(CONNECTIONS * 3, Math.round(rate * timing.seconds)))
+    // --quick: one request per connection.
+    let amount = timing.readWarmup ? CONNECTIONS * 3 : CONNECTIONS
+    if (timing.readWarmup) {
+      log(`${r.name}: ${timing.warmupSeconds} s warm-up, then ${timing.seconds} s at ${CONNECTIONS} connections`)
+      const warm = await loadRun({ ...options, duration: timing.warmupSeconds })
+      const rate = Number.isFinite(warm.rps) ? warm.rps : 0
+      amount = Math.min(50_000, Math.max(amount, Math.round(rate * timing.seconds)))
+    } else {
+      log(`${r.name}: ${amount} requests at ${CONNECTIONS} connections`)
+    }
     api.push({
       name: r.name,
       what: `GET ${r.path.split('?')[0]} → ${count}`,
@@ -259,20 +274,24 @@ const measure = async (): Promise<Measured> => {
 
   // The demo organization is made on its first visit; make it now so no cold start pays for it.
   await fetch(`${appUrl}/api/demo`, { redirect: 'manual' }).then((r) => r.arrayBuffer())
-  log(`cold starts: ${routeKeys.length} functions × ${timing.coldSamples}`)
+  log(`cold starts: ${routeKeys.length} functions × ${timing.coldSamples}, ${timing.coldInParallel} at a time`)
   const cold: Measured['cold'] = {}
-  for (const key of routeKeys) {
-    const runs = []
-    for (let i = 0; i < timing.coldSamples; i++) {
-      const event = lambdaEvent(coldStartRequest(routes[key], env.APP_ORIGIN!))
-      runs.push(await invokeFresh(bundleSizes.files[key]!, event, env))
-    }
-    cold[key] = {
-      ms: median(runs.map((r) => r.importMs + r.callMs)),
-      importMs: median(runs.map((r) => r.importMs)),
-      status: runs[0]!.status,
+  const pending = [...routeKeys]
+  const coldStarts = async () => {
+    for (let key = pending.shift(); key; key = pending.shift()) {
+      const runs = []
+      for (let i = 0; i < timing.coldSamples; i++) {
+        const event = lambdaEvent(coldStartRequest(routes[key], env.APP_ORIGIN!))
+        runs.push(await invokeFresh(bundleSizes.files[key]!, event, env))
+      }
+      cold[key] = {
+        ms: median(runs.map((r) => r.importMs + r.callMs)),
+        importMs: median(runs.map((r) => r.importMs)),
+        status: runs[0]!.status,
+      }
     }
   }
+  await Promise.all(Array.from({ length: timing.coldInParallel }, coldStarts))
 
   const gz = await startFront(manifestDir, appUrl)
   front = gz
@@ -517,7 +536,7 @@ const main = async () => {
     } else {
       m = await measure()
       // The measured stack stops first: the cost stack never shares the machine with it.
-      await stopAll()
+      if (!quick) await stopAll()
       cost = await measureCostOn(m.web)
     }
   } finally {

@@ -3,9 +3,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { build } from 'esbuild'
+import { build, type Metafile } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { routes } from '@app/functions'
+import { routes, type Use } from '@app/functions'
 import { entriesDirOf } from '../lib/app-stack.ts'
 import { writeEntry, type Manifest } from '../lib/constructs/api.ts'
 import { remindersEntry, retryEmailsEntry } from '../lib/constructs/jobs.ts'
@@ -45,11 +45,12 @@ const handlerTypes = (files: string[]) => {
 
 let s: Synth
 let outdir: string
+let metafile: Metafile
 beforeAll(async () => {
   s = synth({ manifest: sample, bundle: true })
   outdir = mkdtempSync(join(tmpdir(), 'infra-bundle-'))
   const functionsDir = join(projectRoot, 'functions', 'src')
-  await build({
+  const result = await build({
     entryPoints: {
       ...Object.fromEntries(keys.map((k) => [k, writeEntry(entriesDirOf(projectRoot), functionsDir, k)])),
       [jobKey]: join(projectRoot, retryEmailsEntry),
@@ -70,8 +71,39 @@ beforeAll(async () => {
     external: functionBundling.externalModules,
     banner: { js: functionBundling.banner },
     logLevel: 'warning',
+    metafile: true,
   })
+  metafile = result.metafile
 }, 120_000)
+
+/** The packages in one entry's bundle: the inputs of its output and of every chunk it imports. */
+const packagesOf = (key: string) => {
+  const outputs = metafile.outputs
+  const entry = Object.keys(outputs).find((o) => o.endsWith(`/${key}.mjs`))!
+  const seen = new Set<string>()
+  const packages = new Set<string>()
+  const visit = (out: string) => {
+    if (seen.has(out)) return
+    seen.add(out)
+    for (const input of Object.keys(outputs[out]!.inputs)) {
+      const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1]
+      if (name) packages.add(name)
+    }
+    for (const i of outputs[out]!.imports) if (!i.external && outputs[i.path]) visit(i.path)
+  }
+  visit(entry)
+  return packages
+}
+
+/** The client packages and the `uses` that allow each (the link-signing, OIDC and Stripe secrets come from Secrets Manager). */
+const clientPackages: Record<string, Use[]> = {
+  '@aws-sdk/client-cognito-identity-provider': ['staffPool'],
+  '@aws-sdk/client-sesv2': ['email'],
+  '@aws-sdk/client-s3': ['exportsBucket', 'logosBucket'],
+  '@aws-sdk/client-secrets-manager': ['email', 'oidc', 'stripe'],
+  'openid-client': ['oidc'],
+  stripe: ['stripe'],
+}
 afterAll(() => {
   s?.cleanup()
   if (outdir) rmSync(outdir, { recursive: true, force: true })
@@ -95,6 +127,20 @@ describe('bundling', () => {
     })
     expect(entries).toHaveLength(Object.keys(sample).length + 1)
     expect(handlerTypes(entries)).toEqual(entries.map(() => 'function'))
+  })
+
+  it("holds in each route's bundle only the clients its manifest entry uses", () => {
+    // Read in the metafile of the build above; the table's client is in every route (each uses it).
+    expect(packagesOf('auth/get-user')).toContain('@aws-sdk/client-dynamodb')
+    expect(packagesOf('auth/get-user')).not.toContain('@aws-sdk/client-cognito-identity-provider')
+    expect(packagesOf('members/add-member')).toContain('@aws-sdk/client-cognito-identity-provider')
+    for (const key of keys) {
+      const bundled = packagesOf(key)
+      const unused = Object.entries(clientPackages)
+        .filter(([name, allowedBy]) => bundled.has(name) && !allowedBy.some((u) => all[key]!.uses.includes(u)))
+        .map(([name]) => name)
+      expect(unused, key).toEqual([])
+    }
   })
 
   it('bundles every manifest route and the jobs with those options into a module that exports `handler`', () => {

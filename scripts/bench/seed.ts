@@ -34,8 +34,8 @@ export const QUICK: DataSet = {
   smallOrgs: 2,
   smallMembers: 4,
   smallWeeks: 3,
-  approvals: 40,
-  approvalWarmup: 20,
+  approvals: 20,
+  approvalWarmup: 5,
 }
 
 export interface Seeded {

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { render } from '@testing-library/react'
+import { render, within } from '@testing-library/react'
 import { MemoryRouter, useLocation } from 'react-router-dom'
 import { createQueryClient } from '../src/api/query-client.ts'
 import { Toaster } from '../src/components/Toaster.tsx'
@@ -26,3 +26,9 @@ export function renderApp(path = '/', ui: ReactElement = <AppRoutes />) {
   )
   return { ...result, queryClient }
 }
+
+/** The texts of a table's column headers, in order. */
+export const columnHeaders = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent)

@@ -1,7 +1,11 @@
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
 
 afterEach(() => cleanup())
+
+// A shared two-core machine can take over a second to render a lazy page: findBy and waitFor wait
+// up to 5 s (a passing test never waits longer than it needs).
+configure({ asyncUtilTimeout: 5000 })
 
 // jsdom lacks the pointer-capture and scrolling methods that Radix primitives call.
 const element = Element.prototype as Partial<Element>

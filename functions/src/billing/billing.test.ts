@@ -33,6 +33,10 @@ afterAll(async () => {
 })
 beforeEach(() => withStripe())
 
+/** POST /api/validate-coupon as the supervisor behind `cookie`. */
+const checkCoupon = (cookie: string, couponCode: string) =>
+  callRoute(validateCoupon, { cookies: [cookie], body: { couponCode } })
+
 describe('trial and status', () => {
   it('starts every organization on a 14-day trial that reads as trialing', async () => {
     const { cookie } = await newOrganization()
@@ -78,7 +82,7 @@ describe('without STRIPE_SECRET_KEY', () => {
     })
     expect(res.status).toBe(503)
     expect(res.json).toEqual({ message: 'Billing is not configured' })
-    expect((await callRoute(validateCoupon, { cookies: [cookie], body: { couponCode: 'SAVE20' } })).status).toBe(503)
+    expect((await checkCoupon(cookie, 'SAVE20')).status).toBe(503)
   })
 })
 
@@ -146,21 +150,21 @@ describe('POST /api/create-subscription', () => {
 describe('POST /api/validate-coupon', () => {
   it('describes a valid code and refuses others', async () => {
     const { cookie } = await newOrganization()
-    const ok = await callRoute(validateCoupon, { cookies: [cookie], body: { couponCode: '  SAVE20 ' } })
+    const ok = await checkCoupon(cookie, '  SAVE20 ')
     expect(ok.json).toEqual({
       valid: true,
       message: 'Coupon applied',
       discount: { name: 'Twenty off', description: '20% off for 3 months' },
     })
-    const promo = await callRoute(validateCoupon, { cookies: [cookie], body: { couponCode: 'WELCOME' } })
+    const promo = await checkCoupon(cookie, 'WELCOME')
     expect(promo.json.valid).toBe(true)
     for (const code of ['NOPE', 'OLD']) {
-      expect((await callRoute(validateCoupon, { cookies: [cookie], body: { couponCode: code } })).json).toEqual({
+      expect((await checkCoupon(cookie, code)).json).toEqual({
         valid: false,
         message: 'This coupon code is not valid.',
       })
     }
-    const empty = await callRoute(validateCoupon, { cookies: [cookie], body: { couponCode: '   ' } })
+    const empty = await checkCoupon(cookie, '   ')
     expect(empty.status).toBe(400)
     expect(empty.json.message).toBe('Please enter a coupon code first.')
   })
@@ -169,7 +173,7 @@ describe('POST /api/validate-coupon', () => {
 describe('coupon codes', () => {
   it('accepts promotion codes only: a raw coupon id is not a valid code', async () => {
     const { cookie } = await newOrganization()
-    const raw = await callRoute(validateCoupon, { cookies: [cookie], body: { couponCode: 'STAFF100' } })
+    const raw = await checkCoupon(cookie, 'STAFF100')
     expect(raw.json).toEqual({ valid: false, message: 'This coupon code is not valid.' })
     const subscribe = await callRoute(createSubscription, {
       cookies: [cookie],
@@ -185,7 +189,7 @@ describe('coupon codes', () => {
       expect(res.json.valid).toBe(false)
     }
     const before = double.requests.length
-    const res = await callRoute(validateCoupon, { cookies: [cookie], body: { couponCode: 'SAVE20' } })
+    const res = await checkCoupon(cookie, 'SAVE20')
     expect(res.status).toBe(429)
     expect(res.json).toEqual({ message: 'Too many coupon codes tried. Please wait an hour and try again.' })
     expect(double.requests.length).toBe(before)

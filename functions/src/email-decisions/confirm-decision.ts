@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { AppError, Page } from '@app/core'
+import { filesFor } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
 import { checkDecisionLink } from '../workflows/decision-link-check.ts'
 import { decideTimesheet } from '../workflows/decisions.ts'
@@ -21,13 +22,13 @@ export default defineRoute({
   handler: async ({ params, event }) => {
     const checked = await checkDecisionLink(params.token)
     if (!checked.ok) return checked.page
-    const { link, db, files, sheet, supervisor, employee } = checked
+    const { link, db, sheet, supervisor, employee } = checked
     const form = new URLSearchParams(
       event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64').toString() : (event.body ?? ''),
     )
     const comments = link.decision === 'rejected' ? (form.get('comments') ?? '').trim().slice(0, 2000) : ''
     try {
-      await decideTimesheet(db, files, supervisor, sheet, link.decision, comments, link.linkId)
+      await decideTimesheet(db, filesFor(link.orgId), supervisor, sheet, link.decision, comments, link.linkId)
     } catch (e) {
       // Decided first elsewhere, or this link spent by a concurrent post: both changed nothing.
       if (e instanceof AppError && e.status === 409) {

@@ -2,7 +2,7 @@ import middy from '@middy/core'
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda'
 import * as z from 'zod'
 import { Page, Redirect, type Access, type NonJsonResponse } from '@app/core'
-import { filesFor, type Files } from '@app/adapters'
+import type { Files } from '@app/adapters'
 import { orgDb, type OrgDb } from '@app/data'
 import { csrfGuard, jsonBody, requestLog, sessionLoader, type AuthSession, type RouteState } from './middleware.ts'
 import { HttpResponse } from './response.ts'
@@ -24,21 +24,23 @@ type Answer = Schema | NonJsonResponse
 type Output<R> = R extends Schema ? z.input<R> | HttpResponse : R extends NonJsonResponse ? HttpResponse : unknown
 type SessionFor<A extends Access> = A extends 'public' ? AuthSession | undefined : AuthSession
 type DbFor<A extends Access> = A extends 'public' ? OrgDb | undefined : OrgDb
-type FilesFor<A extends Access> = A extends 'public' ? Files | undefined : Files
+/** Makes an organization's files: `filesFor` of @app/adapters, which a route that uses a bucket passes. */
+type FilesMaker = (orgId: string) => Files
+type FilesFor<A extends Access, F> = F extends FilesMaker ? (A extends 'public' ? Files | undefined : Files) : undefined
 
-export interface RouteContext<A extends Access, P, Q, B> {
+export interface RouteContext<A extends Access, P, Q, B, F = undefined> {
   params: Input<P>
   query: Input<Q>
   body: Input<B>
   session: SessionFor<A>
   db: DbFor<A>
-  /** The session organization's files, bound like `db`. */
-  files: FilesFor<A>
+  /** The session organization's files, bound like `db` (for a route that passes `files: filesFor`). */
+  files: FilesFor<A, F>
   event: APIGatewayProxyEventV2
   requestId: string
 }
 
-export interface RouteSpec<A extends Access, P, Q, B, R> {
+export interface RouteSpec<A extends Access, P, Q, B, R, F> {
   method: Method
   path: `/api/${string}`
   auth: A
@@ -48,9 +50,14 @@ export interface RouteSpec<A extends Access, P, Q, B, R> {
   /** What the route answers; in tests every answer is checked against it (packages/core/src/api). */
   response?: R
   uses: Use[]
+  /**
+   * `filesFor` of @app/adapters, for a route that uses a bucket: imported by that route's file
+   * only, so that the S3 client is not in the bundle of every other route.
+   */
+  files?: F
   /** Cross-site callers (payment webhooks) that cannot send our Origin; off by default. */
   skipCsrf?: boolean
-  handler: (ctx: RouteContext<A, P, Q, B>) => Promise<Output<R>>
+  handler: (ctx: RouteContext<A, P, Q, B, F>) => Promise<Output<R>>
 }
 
 export interface Route {
@@ -109,9 +116,13 @@ export const defineRoute = <
   Q extends Schema | undefined = undefined,
   B extends Schema | undefined = undefined,
   R extends Answer | undefined = undefined,
+  F extends FilesMaker | undefined = undefined,
 >(
-  spec: RouteSpec<A, P, Q, B, R>,
+  spec: RouteSpec<A, P, Q, B, R, F>,
 ): Route => {
+  if (spec.files && !spec.uses.some((u) => u === 'exportsBucket' || u === 'logosBucket')) {
+    throw new Error(`${spec.method} ${spec.path} is given files but uses no bucket`)
+  }
   const core = async (event: APIGatewayProxyEventV2, context: Context) => {
     const state = (context as Context & { route: RouteState }).route
     const ctx = {
@@ -120,10 +131,10 @@ export const defineRoute = <
       body: spec.body ? spec.body.parse(event.body ?? {}) : undefined,
       session: state.session,
       db: state.session ? orgDb(state.session.orgId) : undefined,
-      files: state.session ? filesFor(state.session.orgId) : undefined,
+      files: state.session && spec.files ? spec.files(state.session.orgId) : undefined,
       event,
       requestId: context.awsRequestId,
-    } as RouteContext<A, P, Q, B>
+    } as RouteContext<A, P, Q, B, F>
     const out = await spec.handler(ctx)
     // A route without a response fails the manifest test instead (routes.unit.test.ts).
     if (spec.response !== undefined && checkingAnswers()) {

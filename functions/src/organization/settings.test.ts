@@ -14,12 +14,17 @@ const PNG = Buffer.from(
 )
 const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString('base64')}`
 
+/** PUT of the settings as the member behind `cookie`. */
+const saveSettings = (cookie: string, body: Record<string, unknown>) =>
+  callRoute(updateSettings, { cookies: [cookie], body })
+
 describe('organization settings', () => {
   it('renames the organization and sets its time zone and week start', async () => {
     const { cookie } = await newOrganization()
-    const res = await callRoute(updateSettings, {
-      cookies: [cookie],
-      body: { organizationName: '  First Baptist Church  ', timeZone: 'America/Denver', weekStartDay: 'sunday' },
+    const res = await saveSettings(cookie, {
+      organizationName: '  First Baptist Church  ',
+      timeZone: 'America/Denver',
+      weekStartDay: 'sunday',
     })
     expect(res.status).toBe(200)
     expect(res.json).toEqual({
@@ -34,9 +39,10 @@ describe('organization settings', () => {
 
   it('refuses an empty name, an unknown zone and a logo address that is not https', async () => {
     const { cookie } = await newOrganization()
-    const res = await callRoute(updateSettings, {
-      cookies: [cookie],
-      body: { organizationName: ' ', timeZone: 'Mars/Olympus', logoUrl: 'javascript:alert(1)' },
+    const res = await saveSettings(cookie, {
+      organizationName: ' ',
+      timeZone: 'Mars/Olympus',
+      logoUrl: 'javascript:alert(1)',
     })
     expect(res.status).toBe(400)
     expect(res.json.fields).toEqual({
@@ -50,9 +56,7 @@ describe('organization settings', () => {
     const { cookie } = await newOrganization()
     const staff = await newStaffMember(cookie)
     expect((await callRoute(getSettings, { cookies: [staff.cookie] })).status).toBe(200)
-    expect(
-      (await callRoute(updateSettings, { cookies: [staff.cookie], body: { organizationName: 'Mine' } })).status,
-    ).toBe(403)
+    expect((await saveSettings(staff.cookie, { organizationName: 'Mine' })).status).toBe(403)
     expect(
       (await callRoute(uploadLogo, { cookies: [staff.cookie], body: { dataUrl: dataUrl('image/png', PNG) } })).status,
     ).toBe(403)
@@ -65,10 +69,7 @@ describe('organization settings', () => {
       ExpressionAttributeNames: { '#p': 'plan' },
       ExpressionAttributeValues: { ':s': 'active', ':p': 'starter' },
     })
-    const res = await callRoute(updateSettings, {
-      cookies: [cookie],
-      body: { organizationName: 'Grace', logoUrl: 'https://example.org/logo.png' },
-    })
+    const res = await saveSettings(cookie, { organizationName: 'Grace', logoUrl: 'https://example.org/logo.png' })
     expect(res.status).toBe(403)
     expect(res.json.message).toContain('Upgrade to Professional')
     expect(
@@ -125,7 +126,7 @@ describe('logo upload', () => {
     expect(uploaded.status).toBe(200)
     const before = (await callRoute(getSettings, { cookies: [cookie] })).json
     for (const logoUrl of ['/api/logos/../logout', uploaded.json.logoUrl, '/api/logout', '/api/logos/']) {
-      const res = await callRoute(updateSettings, { cookies: [cookie], body: { organizationName: 'Changed', logoUrl } })
+      const res = await saveSettings(cookie, { organizationName: 'Changed', logoUrl })
       expect(res.status, logoUrl).toBe(400)
       expect(res.json.fields, logoUrl).toEqual({ logoUrl: 'Logo URL must start with https://' })
     }
@@ -133,10 +134,7 @@ describe('logo upload', () => {
 
     const own = await callRoute(uploadLogo, { cookies: [cookie], body: { dataUrl: dataUrl('image/png', PNG) } })
     expect(own.json.logoUrl).toMatch(/^\/api\/logos\/[0-9a-f-]{36}\/logo-[0-9a-f]{16}\.png$/)
-    const kept = await callRoute(updateSettings, {
-      cookies: [cookie],
-      body: { organizationName: 'Changed', logoUrl: own.json.logoUrl },
-    })
+    const kept = await saveSettings(cookie, { organizationName: 'Changed', logoUrl: own.json.logoUrl })
     expect(kept.status).toBe(200)
     expect(kept.json.logoUrl).toBe(own.json.logoUrl)
   })

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import * as z from 'zod'
+import { filesFor } from '@app/adapters'
 import {
   assertCanBrand,
   badRequest,
@@ -29,6 +30,7 @@ export default defineRoute({
   }),
   response: OrganizationSettings,
   uses: ['table', 'logosBucket'],
+  files: filesFor,
   handler: async ({ body, session, db, files }) => {
     assertCanBrand(entitlements(await db.organization.get()))
     const match = DATA_URL.exec(body.dataUrl)

@@ -11,6 +11,7 @@ import {
   type ExportFormat,
   type MemberTotals,
 } from '@app/core'
+import { filesFor } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
 import { HttpResponse } from '../http/response.ts'
 import { payrollTotals } from '../workflows/payroll.ts'
@@ -31,6 +32,7 @@ export default defineRoute({
   query: ExportRequest,
   response: Redirect,
   uses: ['table:read', 'exportsBucket'],
+  files: filesFor,
   handler: async ({ query, db, files }) => {
     const [org, { payroll }] = await Promise.all([
       db.organization.get(),

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { bulkCsvHeader, bulkCsvRow, Redirect, TimesheetStatus, toCsv } from '@app/core'
+import { filesFor } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
 import { HttpResponse } from '../http/response.ts'
 
@@ -14,6 +15,7 @@ export default defineRoute({
   query: z.object({ status: z.union([TimesheetStatus, z.literal('all')]).optional() }),
   response: Redirect,
   uses: ['table:read', 'exportsBucket'],
+  files: filesFor,
   handler: async ({ query, db, files }) => {
     const status = query.status === 'all' ? undefined : query.status
     const [sheets, members] = await Promise.all([db.timesheets.all(status), db.users.listForRecords()])

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { conflict, notFound, Redirect, TimesheetId } from '@app/core'
+import { filesFor } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
 import { HttpResponse } from '../http/response.ts'
 import { publishTimesheetCsv } from '../workflows/timesheet-csv.ts'
@@ -12,6 +13,7 @@ export default defineRoute({
   params: z.object({ id: TimesheetId }),
   response: Redirect,
   uses: ['table:read', 'exportsBucket'],
+  files: filesFor,
   handler: async ({ params, session, db, files }) => {
     const sheet = await db.timesheets.get(params.id)
     if (session.role !== 'supervisor' && sheet.employeeId !== session.userId) throw notFound('timesheet')

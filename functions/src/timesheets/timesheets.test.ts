@@ -16,6 +16,11 @@ const setup = async () => {
   const staff = await newStaffMember(org.cookie)
   return { ...org, staff }
 }
+/** The staff calls of these tests: submit a timesheet, and edit a draft, as the member behind `cookie`. */
+const submit = (cookie: string, id: number) =>
+  callRoute(submitTimesheet, { cookies: [cookie], params: { id: String(id) }, body: {} })
+const editDraft = (cookie: string, id: number, body: Record<string, unknown>) =>
+  callRoute(updateDraft, { cookies: [cookie], params: { id: String(id) }, body })
 const thisWeek = () => currentWeekStart('America/Chicago', 'monday')
 
 describe('GET /api/timesheets/current-week', () => {
@@ -53,19 +58,16 @@ describe('saving and submitting', () => {
   it('saves the days with the version it was based on, and refuses a stale save without losing the newer one', async () => {
     const { staff } = await setup()
     const sheet = (await callRoute(getCurrentWeek, { cookies: [staff.cookie] })).json
-    const saved = await callRoute(updateDraft, {
-      cookies: [staff.cookie],
-      params: { id: String(sheet.id) },
-      body: { mondayStart: '09:00', mondayEnd: '17:30', mondayActivity: 'Sermon prep', version: 0 },
+    const saved = await editDraft(staff.cookie, sheet.id, {
+      mondayStart: '09:00',
+      mondayEnd: '17:30',
+      mondayActivity: 'Sermon prep',
+      version: 0,
     })
     expect(saved.status).toBe(200)
     expect(saved.json).toMatchObject({ mondayStart: '09:00', mondayEnd: '17:30', version: 1 })
 
-    const stale = await callRoute(updateDraft, {
-      cookies: [staff.cookie],
-      params: { id: String(sheet.id) },
-      body: { mondayStart: '10:00', version: 0 },
-    })
+    const stale = await editDraft(staff.cookie, sheet.id, { mondayStart: '10:00', version: 0 })
     expect(stale.status).toBe(409)
     expect(stale.json.message).toContain('changed somewhere else')
     const now = await callRoute(getCurrentWeek, { cookies: [staff.cookie] })
@@ -97,11 +99,7 @@ describe('saving and submitting', () => {
     const { staff } = await setup()
     const sheet = (await callRoute(getCurrentWeek, { cookies: [staff.cookie] })).json
     for (const bad of ['24:00', '9:00', '09:60', '12:00pm', 'noon']) {
-      const res = await callRoute(updateDraft, {
-        cookies: [staff.cookie],
-        params: { id: String(sheet.id) },
-        body: { tuesdayEnd: bad },
-      })
+      const res = await editDraft(staff.cookie, sheet.id, { tuesdayEnd: bad })
       expect(res.status).toBe(400)
       expect(res.json.fields).toEqual({ tuesdayEnd: 'Use a 24-hour time like 09:00' })
     }
@@ -111,26 +109,14 @@ describe('saving and submitting', () => {
   it('submits once: draft to pending, then 409', async () => {
     const { staff, organization } = await setup()
     const sheet = (await callRoute(getCurrentWeek, { cookies: [staff.cookie] })).json
-    const first = await callRoute(submitTimesheet, {
-      cookies: [staff.cookie],
-      params: { id: String(sheet.id) },
-      body: {},
-    })
+    const first = await submit(staff.cookie, sheet.id)
     expect(first.status).toBe(200)
     expect(first.json.status).toBe('pending')
     expect(first.json.submittedAt).toBeTruthy()
-    const second = await callRoute(submitTimesheet, {
-      cookies: [staff.cookie],
-      params: { id: String(sheet.id) },
-      body: {},
-    })
+    const second = await submit(staff.cookie, sheet.id)
     expect(second.status).toBe(409)
     expect(second.json.message).toBe('This timesheet is already Pending Review and cannot be submitted again')
-    const locked = await callRoute(updateDraft, {
-      cookies: [staff.cookie],
-      params: { id: String(sheet.id) },
-      body: { mondayStart: '08:00' },
-    })
+    const locked = await editDraft(staff.cookie, sheet.id, { mondayStart: '08:00' })
     expect(locked.status).toBe(409)
     expect(await orgDb(organization.id).timesheets.counts()).toMatchObject({ draft: 0, pending: 1 })
   })
@@ -139,28 +125,12 @@ describe('saving and submitting', () => {
     const { cookie, staff } = await setup()
     const other = await newStaffMember(cookie)
     const sheet = (await callRoute(getCurrentWeek, { cookies: [staff.cookie] })).json
-    const save = await callRoute(updateDraft, {
-      cookies: [other.cookie],
-      params: { id: String(sheet.id) },
-      body: { mondayStart: '08:00' },
-    })
+    const save = await editDraft(other.cookie, sheet.id, { mondayStart: '08:00' })
     expect(save.status).toBe(404)
-    const submit = await callRoute(submitTimesheet, {
-      cookies: [other.cookie],
-      params: { id: String(sheet.id) },
-      body: {},
-    })
-    expect(submit.status).toBe(404)
+    const submitted = await submit(other.cookie, sheet.id)
+    expect(submitted.status).toBe(404)
     const stranger = await setup()
-    expect(
-      (
-        await callRoute(submitTimesheet, {
-          cookies: [stranger.staff.cookie],
-          params: { id: String(sheet.id) },
-          body: {},
-        })
-      ).status,
-    ).toBe(404)
+    expect((await submit(stranger.staff.cookie, sheet.id)).status).toBe(404)
     expect((await callRoute(getCurrentWeek, { cookies: [staff.cookie] })).json).toMatchObject({
       status: 'draft',
       version: 0,

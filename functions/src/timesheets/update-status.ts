@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { DecidedTimesheet, TimesheetId } from '@app/core'
+import { filesFor } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
 import { decideTimesheet } from '../workflows/decisions.ts'
 
@@ -15,6 +16,7 @@ export default defineRoute({
   }),
   response: DecidedTimesheet,
   uses: ['table', 'exportsBucket', 'email'],
+  files: filesFor,
   handler: ({ params, body, session, db, files }) =>
     decideTimesheet(db, files, session.user, params.id, body.status, body.comments),
 })

@@ -1,5 +1,4 @@
 import { statusLabel, type Timesheet, type User } from '@app/core'
-import { filesFor, type Files } from '@app/adapters'
 import { orgDb, type OrgDb } from '@app/data'
 import type { HttpResponse } from '../http/response.ts'
 import { linkProblemPage } from '../views/decision-page.ts'
@@ -11,7 +10,6 @@ export type CheckedLink =
       link: DecisionLink
       /** The link's organization: the signed link is the credential, there is no session. */
       db: OrgDb
-      files: Files
       sheet: Timesheet
       supervisor: User
       employee: User | undefined
@@ -90,7 +88,6 @@ export const checkDecisionLink = async (token: string): Promise<CheckedLink> => 
     ok: true,
     link,
     db,
-    files: filesFor(link.orgId),
     sheet,
     supervisor,
     employee: await db.users.findForRecords(sheet.employeeId),

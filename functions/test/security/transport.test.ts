@@ -8,6 +8,7 @@ import { sessions } from '@app/data'
 import { authStateCookie } from '../../src/http/auth-state-cookie.ts'
 import { clearedSessionCookie, sessionCookie, sessionCookieName } from '../../src/http/cookies.ts'
 import { callRoute } from '../support/test-event.ts'
+import { addMemberThroughRoute } from '../support/test-identity.ts'
 import { expectCleanRefusal } from './support/checks.ts'
 import { figuresFor } from './support/figures.ts'
 import { manifest, pathParamsOf, routes, type Route, type RouteKey } from './support/manifest.ts'
@@ -239,15 +240,7 @@ describe('every CSV-producing route neutralises formulas', () => {
 
   beforeAll(async () => {
     // A member whose name and department are formulas too.
-    const res = await callRoute(routes['members/add-member'], {
-      cookies: [t.cookie],
-      body: {
-        email: `${randomUUID().slice(0, 8)}@grace.example`,
-        firstName: '@SUM(1+1)',
-        lastName: '-2+3',
-        department: '+cmd',
-      },
-    })
+    const res = await addMemberThroughRoute(t.cookie, { firstName: '@SUM(1+1)', lastName: '-2+3', department: '+cmd' })
     expect(res.status, res.text).toBe(200)
     member = res.json
   })

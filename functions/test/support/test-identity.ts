@@ -78,22 +78,29 @@ export const newOrganization = async (name = 'Grace Church') => {
   return { organization, supervisor: user, cookie }
 }
 
+/** Adds a member through the real add-member route (a staff-pool login is made), with a fresh email; its answer. */
+export const addMemberThroughRoute = async (
+  supervisorCookie: string,
+  member: { firstName: string; lastName: string; department: string; role?: 'employee' | 'volunteer' | 'supervisor' },
+) => {
+  const { default: addMember } = await import('../../src/members/add-member.ts')
+  return callRoute(addMember, {
+    cookies: [supervisorCookie],
+    body: { email: `${randomUUID().slice(0, 8)}@grace.example`, ...member },
+  })
+}
+
 /** A staff member of an organization, signed in through the real staff login. */
 export const newStaffMember = async (
   supervisorCookie: string,
   role: 'employee' | 'volunteer' | 'supervisor' = 'employee',
 ) => {
-  const { default: addMember } = await import('../../src/members/add-member.ts')
   const { default: staffLogin } = await import('../../src/staff/staff-login.ts')
-  const added = await callRoute(addMember, {
-    cookies: [supervisorCookie],
-    body: {
-      email: `${randomUUID().slice(0, 8)}@grace.example`,
-      firstName: 'Ana',
-      lastName: 'Silva',
-      department: 'Youth',
-      role,
-    },
+  const added = await addMemberThroughRoute(supervisorCookie, {
+    firstName: 'Ana',
+    lastName: 'Silva',
+    department: 'Youth',
+    role,
   })
   if (added.status !== 200) throw new Error(`add member answered ${added.status}: ${added.text}`)
   const login = await callRoute(staffLogin, { body: added.json.temporaryCredentials })

@@ -1,20 +1,21 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
-import { S3Client } from '@aws-sdk/client-s3'
-import { SESv2Client } from '@aws-sdk/client-sesv2'
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
 import { config } from './config.ts'
 
 /**
- * The AWS clients, made once per process. Locally every endpoint points at an emulator and
+ * What the AWS clients share: their options, the benchmark's probe, and making each once per
+ * process. Each client lives in a module of its own (client-*.ts) that is imported only by the
+ * code calling it, so a function's bundle holds only the SDK clients its route uses (the manifest's
+ * `uses`; infra/test/bundle.test.ts checks it). Locally every endpoint points at an emulator and
  * explicit dummy credentials stop the SDK from probing the instance metadata address.
  */
+type Service = 'dynamodb' | 's3' | 'ses' | 'cognito'
+
 const localCredentials = (service: string) =>
   service === 's3'
     ? { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }
     : { accessKeyId: 'local', secretAccessKey: 'local' }
 
-const options = (service: 'dynamodb' | 's3' | 'ses' | 'cognito') => {
+type ClientOptions = ReturnType<typeof options>
+const options = (service: Service) => {
   const endpoint = config.endpoint(service)
   return endpoint
     ? { region: config.region, endpoint, credentials: localCredentials(service), maxAttempts: 2 }
@@ -23,7 +24,7 @@ const options = (service: 'dynamodb' | 's3' | 'ses' | 'cognito') => {
 
 /** One AWS call as the benchmark sees it; DynamoDB's capacity units are from its answer. */
 export interface AwsCall {
-  service: 'dynamodb' | 's3' | 'ses' | 'cognito'
+  service: Service
   command: string
   readUnits: number
   writeUnits: number
@@ -79,29 +80,22 @@ const benchProbe = <C extends { middlewareStack: { add: (...args: any[]) => void
   return client
 }
 
-let dynamo: DynamoDBDocumentClient | undefined
-let s3: S3Client | undefined
-let ses: SESv2Client | undefined
-let cognito: CognitoIdentityProviderClient | undefined
+const resets = new Set<() => void>()
 
-export const clients = {
-  get dynamo() {
-    return (dynamo ??= DynamoDBDocumentClient.from(benchProbe('dynamodb', new DynamoDBClient(options('dynamodb'))), {
-      marshallOptions: { removeUndefinedValues: true },
-    }))
-  },
-  get s3() {
-    return (s3 ??= benchProbe('s3', new S3Client({ ...options('s3'), forcePathStyle: Boolean(config.endpoint('s3')) })))
-  },
-  get ses() {
-    return (ses ??= benchProbe('ses', new SESv2Client(options('ses'))))
-  },
-  get cognito() {
-    return (cognito ??= benchProbe('cognito', new CognitoIdentityProviderClient(options('cognito'))))
-  },
+/**
+ * One service's client, made on first use with its options (`endpoint` set only locally) and the
+ * benchmark's probe, then kept for the process.
+ */
+export const lazyClient = <C extends { middlewareStack: { add: (...args: any[]) => void } }>(
+  service: Service,
+  make: (clientOptions: ClientOptions) => C,
+): (() => C) => {
+  let client: C | undefined
+  resets.add(() => (client = undefined))
+  return () => (client ??= benchProbe(service, make(options(service))))
 }
 
 /** Drops the cached clients (tests that point the process at new emulators). */
 export const resetClients = () => {
-  dynamo = s3 = ses = cognito = undefined
+  for (const reset of resets) reset()
 }

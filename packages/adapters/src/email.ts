@@ -1,5 +1,5 @@
 import { SendEmailCommand } from '@aws-sdk/client-sesv2'
-import { clients } from './aws.ts'
+import { sesClient } from './client-ses.ts'
 import { config } from './config.ts'
 
 export interface EmailMessage {
@@ -43,7 +43,7 @@ const encodedWords = (text: string) => {
 
 /** Sends one email through SES (aws-ses-v2-local on the local stack). */
 export const sendEmail = async (message: EmailMessage) => {
-  await clients.ses.send(
+  await sesClient().send(
     new SendEmailCommand({
       FromEmailAddress: fromHeader(config.mailFrom, message.fromName),
       Destination: { ToAddresses: [message.to] },

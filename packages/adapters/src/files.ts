@@ -1,6 +1,6 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
-import { clients } from './aws.ts'
+import { s3Client } from './client-s3.ts'
 import { config } from './config.ts'
 
 /** Pre-signed download links live 15 minutes (DESIGN.md section 5). */
@@ -11,7 +11,7 @@ const attachment = (fileName: string) => `attachment; filename="${fileName.repla
 /** A CSV in the exports bucket (objects expire after 7 days in AWS), handed out by pre-signed links. */
 const exportFile = (key: string) => ({
   async put(body: string) {
-    await clients.s3.send(
+    await s3Client().send(
       new PutObjectCommand({
         Bucket: config.exportsBucket,
         Key: key,
@@ -22,7 +22,7 @@ const exportFile = (key: string) => ({
   },
   url: (fileName: string) =>
     getSignedUrl(
-      clients.s3,
+      s3Client(),
       new GetObjectCommand({
         Bucket: config.exportsBucket,
         Key: key,
@@ -40,7 +40,7 @@ const logoFile = (orgId: string, file: string) => {
     /** The app's own path to the logo, which redirects to a short-lived link (organization/get-logo). */
     path: `/api/logos/${orgId}/${file}`,
     async put(body: Uint8Array, contentType: string) {
-      await clients.s3.send(
+      await s3Client().send(
         new PutObjectCommand({
           Bucket: config.logosBucket,
           Key: key,
@@ -53,7 +53,7 @@ const logoFile = (orgId: string, file: string) => {
       )
     },
     url: () =>
-      getSignedUrl(clients.s3, new GetObjectCommand({ Bucket: config.logosBucket, Key: key }), { expiresIn: 3600 }),
+      getSignedUrl(s3Client(), new GetObjectCommand({ Bucket: config.logosBucket, Key: key }), { expiresIn: 3600 }),
   }
 }
 

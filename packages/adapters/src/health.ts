@@ -3,7 +3,10 @@ import { DescribeTableCommand } from '@aws-sdk/client-dynamodb'
 import { GetObjectCommand } from '@aws-sdk/client-s3'
 import { GetAccountCommand } from '@aws-sdk/client-sesv2'
 import { DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider'
-import { clients } from './aws.ts'
+import { dynamoClient } from './client-dynamodb.ts'
+import { s3Client } from './client-s3.ts'
+import { sesClient } from './client-ses.ts'
+import { cognitoClient } from './client-cognito.ts'
 import { billingConfigured } from './billing.ts'
 import { config, need } from './config.ts'
 import { secrets } from './secrets.ts'
@@ -33,7 +36,7 @@ export const HEALTH_PROBE_KEY = 'health-check'
 /** An object-level read of one key (NoSuchKey is fine). */
 const bucketReachable = async (bucket: string) => {
   try {
-    const out = await clients.s3.send(new GetObjectCommand({ Bucket: bucket, Key: HEALTH_PROBE_KEY }))
+    const out = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: HEALTH_PROBE_KEY }))
     out.Body?.transformToByteArray().catch(() => undefined)
   } catch (e) {
     if ((e as Error).name !== 'NoSuchKey') throw e
@@ -46,18 +49,18 @@ export const checkDependencies = async (): Promise<Record<string, DependencyStat
     [
       [
         'table',
-        probe(async () => void (await clients.dynamo.send(new DescribeTableCommand({ TableName: config.tableName })))),
+        probe(async () => void (await dynamoClient().send(new DescribeTableCommand({ TableName: config.tableName })))),
       ] as const,
       [
         'staffPool',
         probe(
           async () =>
-            void (await clients.cognito.send(new DescribeUserPoolCommand({ UserPoolId: config.staffPoolId }))),
+            void (await cognitoClient().send(new DescribeUserPoolCommand({ UserPoolId: config.staffPoolId }))),
         ),
       ] as const,
       ['exportsBucket', probe(() => bucketReachable(config.exportsBucket))] as const,
       ['logosBucket', probe(() => bucketReachable(config.logosBucket))] as const,
-      ['email', probe(async () => void (await clients.ses.send(new GetAccountCommand({}))))] as const,
+      ['email', probe(async () => void (await sesClient().send(new GetAccountCommand({}))))] as const,
       [
         'identityProvider',
         probe(async () => {

@@ -4,7 +4,7 @@ import {
   AdminInitiateAuthCommand,
   AdminSetUserPasswordCommand,
 } from '@aws-sdk/client-cognito-identity-provider'
-import { clients } from './aws.ts'
+import { cognitoClient } from './client-cognito.ts'
 import { config } from './config.ts'
 
 /** Answers that mean "these credentials do not sign in" (cognito-local says InvalidPassword where AWS says NotAuthorized). */
@@ -15,16 +15,16 @@ const rejections = new Set([
   'PasswordResetRequiredException',
 ])
 
+/** The staff pool's id, added to every call's input. */
+const inPool = <T extends object>(input: T) => ({ UserPoolId: config.staffPoolId, ...input })
+
 /** The staff user pool: accounts a supervisor creates, with generated usernames and passwords. */
 export const staffPool = {
   async createUser(username: string, password: string) {
-    await clients.cognito.send(
-      new AdminCreateUserCommand({
-        UserPoolId: config.staffPoolId,
-        Username: username,
-        TemporaryPassword: password,
-        MessageAction: 'SUPPRESS',
-      }),
+    await cognitoClient().send(
+      new AdminCreateUserCommand(
+        inPool({ Username: username, TemporaryPassword: password, MessageAction: 'SUPPRESS' }),
+      ),
     )
     try {
       await staffPool.setPassword(username, password)
@@ -36,26 +36,22 @@ export const staffPool = {
   },
 
   async setPassword(username: string, password: string) {
-    await clients.cognito.send(
-      new AdminSetUserPasswordCommand({
-        UserPoolId: config.staffPoolId,
-        Username: username,
-        Password: password,
-        Permanent: true,
-      }),
+    await cognitoClient().send(
+      new AdminSetUserPasswordCommand(inPool({ Username: username, Password: password, Permanent: true })),
     )
   },
 
   /** True when the pool accepts the password; false for a wrong password or an unknown user alike. */
   async checkPassword(username: string, password: string): Promise<boolean> {
     try {
-      const out = await clients.cognito.send(
-        new AdminInitiateAuthCommand({
-          UserPoolId: config.staffPoolId,
-          ClientId: config.staffClientId,
-          AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
-          AuthParameters: { USERNAME: username, PASSWORD: password },
-        }),
+      const out = await cognitoClient().send(
+        new AdminInitiateAuthCommand(
+          inPool({
+            ClientId: config.staffClientId,
+            AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+            AuthParameters: { USERNAME: username, PASSWORD: password },
+          }),
+        ),
       )
       return Boolean(out.AuthenticationResult?.AccessToken)
     } catch (e) {
@@ -66,7 +62,7 @@ export const staffPool = {
 
   async deleteUser(username: string) {
     try {
-      await clients.cognito.send(new AdminDeleteUserCommand({ UserPoolId: config.staffPoolId, Username: username }))
+      await cognitoClient().send(new AdminDeleteUserCommand(inPool({ Username: username })))
     } catch (e) {
       if ((e as Error).name !== 'UserNotFoundException') throw e
     }

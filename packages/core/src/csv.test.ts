@@ -36,32 +36,40 @@ const readCsv = (text: string): string[][] => {
 }
 
 describe('csvCell', () => {
-  it('neutralises every character a spreadsheet would start a formula with', () => {
-    expect(csvCell('=SUM(A1:A9)')).toBe("'=SUM(A1:A9)")
-    expect(csvCell('+1')).toBe("'+1")
-    expect(csvCell('-2')).toBe("'-2")
-    expect(csvCell('@cmd')).toBe("'@cmd")
-    expect(csvCell('\tx')).toBe("'\tx")
-    expect(csvCell('\rx')).toBe('"\'\rx"')
-  })
+  /** Each cell, as csvCell writes it. */
+  const writes = (cases: [string | number, string][]) => {
+    for (const [cell, written] of cases) expect(csvCell(cell), String(cell)).toBe(written)
+  }
 
-  it('leaves a formula character alone when it is not the first, and numbers as numbers', () => {
-    expect(csvCell('a=b')).toBe('a=b')
-    expect(csvCell('x-1')).toBe('x-1')
-    expect(csvCell(' =1')).toBe(' =1')
-    expect(csvCell(-2)).toBe('-2')
-    expect(csvCell(7.5)).toBe('7.5')
-    expect(csvCell(0)).toBe('0')
-  })
+  it('neutralises every character a spreadsheet would start a formula with', () =>
+    writes([
+      ['=SUM(A1:A9)', "'=SUM(A1:A9)"],
+      ['+1', "'+1"],
+      ['-2', "'-2"],
+      ['@cmd', "'@cmd"],
+      ['\tx', "'\tx"],
+      ['\rx', '"\'\rx"'],
+    ]))
 
-  it('quotes cells holding a quote, a comma or a line break, doubling the quotes', () => {
-    expect(csvCell('Smith, John')).toBe('"Smith, John"')
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""')
-    expect(csvCell('a\nb')).toBe('"a\nb"')
-    expect(csvCell('a\rb')).toBe('"a\rb"')
-    expect(csvCell('=1,2')).toBe('"\'=1,2"')
-    expect(csvCell('plain')).toBe('plain')
-  })
+  it('leaves a formula character alone when it is not the first, and numbers as numbers', () =>
+    writes([
+      ['a=b', 'a=b'],
+      ['x-1', 'x-1'],
+      [' =1', ' =1'],
+      [-2, '-2'],
+      [7.5, '7.5'],
+      [0, '0'],
+    ]))
+
+  it('quotes cells holding a quote, a comma or a line break, doubling the quotes', () =>
+    writes([
+      ['Smith, John', '"Smith, John"'],
+      ['say "hi"', '"say ""hi"""'],
+      ['a\nb', '"a\nb"'],
+      ['a\rb', '"a\rb"'],
+      ['=1,2', '"\'=1,2"'],
+      ['plain', 'plain'],
+    ]))
 
   it('writes null and undefined as an empty cell', () => {
     expect(csvCell(null)).toBe('')

@@ -117,12 +117,15 @@ describe('NewMember', () => {
 
 describe('organization', () => {
   it('makes readable slugs', () => {
-    expect(slugify('First Baptist Church')).toBe('first-baptist-church')
-    expect(slugify('  Église Saint-Étienne!! ')).toBe('eglise-saint-etienne')
-    expect(slugify('---')).toBe('organization')
-    expect(slugify('ＡＢＣ 123')).toBe('abc-123')
-    expect(slugify('a'.repeat(50))).toBe('a'.repeat(40))
-    expect(slugify('a--b__c')).toBe('a-b-c')
+    const slugs = {
+      'First Baptist Church': 'first-baptist-church',
+      '  Église Saint-Étienne!! ': 'eglise-saint-etienne',
+      '---': 'organization',
+      'ＡＢＣ 123': 'abc-123',
+      ['a'.repeat(50)]: 'a'.repeat(40),
+      'a--b__c': 'a-b-c',
+    }
+    for (const [name, slug] of Object.entries(slugs)) expect(slugify(name), name).toBe(slug)
   })
 
   it('knows every subscription status Stripe can report, and our trial', () => {

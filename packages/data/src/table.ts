@@ -12,7 +12,7 @@ import {
   type TransactWriteCommandInput,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb'
-import { clients, config } from '@app/adapters'
+import { config, dynamoClient } from '@app/adapters'
 import type { IndexName } from './table-definition.ts'
 
 export type Key = { pk: string; sk: string }
@@ -27,29 +27,29 @@ export const table = {
   },
 
   async get(key: Key, consistent = true): Promise<Record<string, unknown> | undefined> {
-    const out = await clients.dynamo.send(
+    const out = await dynamoClient().send(
       new GetCommand({ TableName: table.name, Key: key, ConsistentRead: consistent }),
     )
     return out.Item
   },
 
   async put(item: Item, extra: Without<PutCommandInput, 'Item'> = {}) {
-    await clients.dynamo.send(new PutCommand({ TableName: table.name, Item: item, ...extra }))
+    await dynamoClient().send(new PutCommand({ TableName: table.name, Item: item, ...extra }))
   },
 
   async update(key: Key, input: Without<UpdateCommandInput, 'Key'>) {
-    const out = await clients.dynamo.send(new UpdateCommand({ TableName: table.name, Key: key, ...input }))
+    const out = await dynamoClient().send(new UpdateCommand({ TableName: table.name, Key: key, ...input }))
     return out.Attributes
   },
 
   async delete(key: Key, extra: Without<DeleteCommandInput, 'Key'> = {}) {
-    const out = await clients.dynamo.send(new DeleteCommand({ TableName: table.name, Key: key, ...extra }))
+    const out = await dynamoClient().send(new DeleteCommand({ TableName: table.name, Key: key, ...extra }))
     return out.Attributes
   },
 
   async query(input: QueryInput): Promise<{ items: Record<string, unknown>[]; cursor?: Record<string, unknown> }> {
     const { index, ...rest } = input
-    const out = await clients.dynamo.send(new QueryCommand({ TableName: table.name, IndexName: index, ...rest }))
+    const out = await dynamoClient().send(new QueryCommand({ TableName: table.name, IndexName: index, ...rest }))
     return { items: out.Items ?? [], cursor: out.LastEvaluatedKey }
   },
 
@@ -59,7 +59,7 @@ export const table = {
     let cursor: Record<string, unknown> | undefined
     do {
       const { index, ...rest } = input
-      const out = await clients.dynamo.send(
+      const out = await dynamoClient().send(
         new QueryCommand({
           TableName: table.name,
           IndexName: index,
@@ -95,7 +95,7 @@ export const table = {
         let requests = batch.map((Item) => ({ PutRequest: { Item } }))
         for (let attempt = 0; requests.length; attempt++) {
           if (attempt) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)))
-          const out = await clients.dynamo.send(new BatchWriteCommand({ RequestItems: { [table.name]: requests } }))
+          const out = await dynamoClient().send(new BatchWriteCommand({ RequestItems: { [table.name]: requests } }))
           requests = (out.UnprocessedItems?.[table.name] ?? []) as typeof requests
         }
       }
@@ -111,7 +111,7 @@ export const table = {
     const command = new TransactWriteCommand({ TransactItems: items.map((i) => withTable(i)) })
     for (let attempt = 1; ; attempt++) {
       try {
-        await clients.dynamo.send(command)
+        await dynamoClient().send(command)
         return
       } catch (e) {
         if (attempt >= 4 || !isTransactionConflict(e)) throw e

@@ -83,6 +83,21 @@ const invalidate = (queryClient: QueryClient, withStats: boolean) =>
     withStats ? queryClient.invalidateQueries({ queryKey: dashboardKeys.stats }) : undefined,
   ])
 
+/**
+ * A call that answers the saved timesheet: it goes into the current-week cache, and the lists (and,
+ * after a submission, the dashboard stats) are read again.
+ */
+const useTimesheetWrite = <I>(call: (input: I) => Promise<TimesheetAnswer>, withStats: boolean) => {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: call,
+    onSuccess: async (saved) => {
+      remember(queryClient, saved)
+      await invalidate(queryClient, withStats)
+    },
+  })
+}
+
 export type UpdateDraftInput = DraftSaveInput
 
 /**
@@ -101,43 +116,34 @@ export function useUpdateDraft() {
   })
 }
 
-/** POST /api/timesheets/{id}/submit: draft (or rejected) becomes pending. */
-export function useSubmitTimesheet() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ id, version }: { id: number; version: number }) =>
-      apiJson<TimesheetAnswer>('POST', `/api/timesheets/${id}/submit`, { version }),
-    onSuccess: async (submitted) => {
-      remember(queryClient, submitted)
-      await invalidate(queryClient, true)
-    },
-  })
-}
-
-/** POST /api/timesheets/save-draft: the submit page's 'Save Timesheet' for the chosen week. */
-export function useSaveWeekDraft() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (input: WeekTimesheetSave) =>
+/** POST /api/timesheets/save-draft: the submit page's 'Save TimesheetAnswer' for the chosen week. */
+export const useSaveWeekDraft = () =>
+  useTimesheetWrite(
+    (input: WeekTimesheetSave) =>
       apiJson<TimesheetAnswer>('POST', '/api/timesheets/save-draft', { ...input, status: 'draft' }),
-    onSuccess: async (saved) => {
-      remember(queryClient, saved)
-      await invalidate(queryClient, false)
-    },
-  })
-}
+    false,
+  )
 
-/** POST /api/timesheets: the submit page's 'Submit Timesheet', saved and submitted at once. */
-export function useCreateTimesheet() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (input: WeekTimesheetSave) => apiJson<TimesheetAnswer>('POST', '/api/timesheets', input),
-    onSuccess: async (submitted) => {
-      remember(queryClient, submitted)
-      await invalidate(queryClient, true)
-    },
-  })
-}
+/**
+ * What is submitted: a saved timesheet at the version its save answered (the weekly dialog, after
+ * its PUT), or the submit page's chosen week with its fields, which the server saves and submits
+ * at once.
+ */
+export type Submission = { id: number; version: number } | WeekTimesheetSave
+
+/**
+ * The one submission of both forms, each with its own call (spec section 9): POST
+ * /api/timesheets/{id}/submit or POST /api/timesheets. On the server both are one workflow and
+ * one transaction (functions/src/workflows/submission.ts).
+ */
+export const useSubmitWeek = () =>
+  useTimesheetWrite(
+    (submission: Submission) =>
+      'weekStartDate' in submission
+        ? apiJson<TimesheetAnswer>('POST', '/api/timesheets', submission)
+        : apiJson<TimesheetAnswer>('POST', `/api/timesheets/${submission.id}/submit`, { version: submission.version }),
+    true,
+  )
 
 export type Decision = 'approved' | 'rejected'
 

@@ -5,7 +5,7 @@ import type { DashboardStats, ListedTimesheet, Role, TimesheetPage } from '@app/
 import { makeTimesheet } from '../../test/list-item-fixtures.ts'
 import { makeUser } from '../../test/fixtures.ts'
 import { mockFetch, type MockAnswer } from '../../test/fetch-mock.ts'
-import { renderApp } from '../../test/render.tsx'
+import { columnHeaders, renderApp } from '../../test/render.tsx'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -111,11 +111,7 @@ describe('DashboardPage for a supervisor', () => {
   it('lists the submissions with employee, week, submitted date and status', async () => {
     show()
     const table = await screen.findByRole('table')
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['Employee', 'Week Starting', 'Submitted', 'Status', 'Actions'])
+    expect(columnHeaders(table)).toEqual(['Employee', 'Week Starting', 'Submitted', 'Status', 'Actions'])
     expect(screen.getByRole('heading', { name: 'Recent Timesheet Submissions' })).toBeTruthy()
     const row = await rowOf('Ann Lee')
     expect(within(row).getByText('Youth')).toBeTruthy()
@@ -234,22 +230,26 @@ describe('DashboardPage for a supervisor', () => {
   it('opens the review dialog in the mode of the icon', async () => {
     const { user } = show()
     const row = await rowOf('Ann Lee')
-    await user.click(within(row).getByRole('button', { name: /^Approve/ }))
-    let dialog = await screen.findByRole('dialog', { name: 'Review Timesheet Submission' })
+    const open = async (icon: RegExp, title: string) => {
+      await user.click(within(row).getByRole('button', { name: icon }))
+      return screen.findByRole('dialog', { name: title })
+    }
+    const cancel = async (dialog: HTMLElement) => {
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    }
+
+    let dialog = await open(/^Approve/, 'Review Timesheet Submission')
     expect(within(dialog).getByRole('button', { name: 'Decline' })).toBeTruthy()
     expect(within(dialog).getByRole('button', { name: 'Approve' })).toBeTruthy()
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await cancel(dialog)
 
-    await user.click(within(row).getByRole('button', { name: /^Reject/ }))
-    dialog = await screen.findByRole('dialog', { name: 'Review Timesheet Submission' })
+    dialog = await open(/^Reject/, 'Review Timesheet Submission')
     expect(within(dialog).getByRole('button', { name: 'Reject' })).toBeTruthy()
     expect(within(dialog).queryByRole('button', { name: 'Approve' })).toBeNull()
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await cancel(dialog)
 
-    await user.click(within(row).getByRole('button', { name: /^View/ }))
-    dialog = await screen.findByRole('dialog', { name: 'View Timesheet Submission' })
+    dialog = await open(/^View/, 'View Timesheet Submission')
     expect(within(dialog).queryByRole('textbox')).toBeNull()
   })
 

@@ -8,7 +8,7 @@ import { mockFetch, type MockAnswer } from '../../test/fetch-mock.ts'
 import { renderApp } from '../../test/render.tsx'
 // Loaded up front, so the router's lazy import is already done when a test starts its clock.
 import './EmployeesPage.tsx'
-import { clearToasts } from '../../test/toasts.ts'
+import { clearToasts, expectAccessDenied } from '../../test/toasts.ts'
 
 vi.mock('../lib/toast.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../lib/toast.ts')>()
@@ -72,6 +72,15 @@ const fillMember = async (
   await user.type(within(dialog).getByLabelText('Last Name'), values.last)
   await user.type(within(dialog).getByLabelText('Email'), values.email)
   await user.type(within(dialog).getByLabelText('Department'), values.department)
+}
+
+/** Fills the Add Member dialog and sends it, with the server answering `answer`; the dialog. */
+const addMemberAnswered = async (answer: Routes[string]) => {
+  const { user } = show(undefined, { 'POST /api/employees': answer })
+  const dialog = await openAddDialog(user)
+  await fillMember(user, dialog)
+  await user.click(within(dialog).getByRole('button', { name: 'Add Member' }))
+  return { dialog, user }
 }
 
 describe('EmployeesPage', () => {
@@ -181,10 +190,7 @@ describe('EmployeesPage', () => {
   })
 
   it('says the member was added when no credentials come back', async () => {
-    const { user } = show(undefined, { 'POST /api/employees': { body: { ...staff, id: 'mem-3' } } })
-    const dialog = await openAddDialog(user)
-    await fillMember(user, dialog)
-    await user.click(within(dialog).getByRole('button', { name: 'Add Member' }))
+    await addMemberAnswered({ body: { ...staff, id: 'mem-3' } })
     expect(await screen.findByText('Staff member has been added successfully.')).toBeTruthy()
     expect(toast).toHaveBeenCalledWith({ title: 'Success', description: 'Staff member has been added successfully.' })
     expect(screen.queryByRole('button', { name: 'Copy password' })).toBeNull()
@@ -192,12 +198,7 @@ describe('EmployeesPage', () => {
 
   it('maps a duplicate email to the spec’s toast and shows the server’s message under Email', async () => {
     const message = 'A member with this email already exists in this organization'
-    const { user } = show(undefined, {
-      'POST /api/employees': { status: 400, body: { message, fields: { email: message } } },
-    })
-    const dialog = await openAddDialog(user)
-    await fillMember(user, dialog)
-    await user.click(within(dialog).getByRole('button', { name: 'Add Member' }))
+    const { dialog } = await addMemberAnswered({ status: 400, body: { message, fields: { email: message } } })
     expect(await screen.findByText('Staff Member Already Exists')).toBeTruthy()
     expect(screen.getByText('A staff member with this email address already exists in the system.')).toBeTruthy()
     expect(within(dialog).getByText(message)).toBeTruthy()
@@ -207,24 +208,17 @@ describe('EmployeesPage', () => {
   })
 
   it('maps any 400 to the duplicate toast, as the spec says', async () => {
-    const { user } = show(undefined, {
-      'POST /api/employees': { status: 400, body: { message: 'Could not find a free username for this name' } },
+    const { dialog } = await addMemberAnswered({
+      status: 400,
+      body: { message: 'Could not find a free username for this name' },
     })
-    const dialog = await openAddDialog(user)
-    await fillMember(user, dialog)
-    await user.click(within(dialog).getByRole('button', { name: 'Add Member' }))
     expect(await screen.findByText('Staff Member Already Exists')).toBeTruthy()
     // ...while the dialog still says what the server said.
     expect(within(dialog).getByRole('alert').textContent).toBe('Could not find a free username for this name')
   })
 
   it('maps any refusal saying "already exists" to the duplicate toast, whatever its status', async () => {
-    const { user } = show(undefined, {
-      'POST /api/employees': { status: 409, body: { message: 'That member already exists' } },
-    })
-    const dialog = await openAddDialog(user)
-    await fillMember(user, dialog)
-    await user.click(within(dialog).getByRole('button', { name: 'Add Member' }))
+    await addMemberAnswered({ status: 409, body: { message: 'That member already exists' } })
     expect(await screen.findByText('Staff Member Already Exists')).toBeTruthy()
     expect(toast).toHaveBeenCalledWith({
       title: 'Staff Member Already Exists',
@@ -236,10 +230,7 @@ describe('EmployeesPage', () => {
   it('shows a plan limit refusal as it is, and a generic message when there is none', async () => {
     const limit = 'Your Starter plan allows up to 10 members. Upgrade to Professional to add more.'
     let answer: MockAnswer = { status: 402, body: { message: limit } }
-    const { user } = show(undefined, { 'POST /api/employees': () => answer })
-    const dialog = await openAddDialog(user)
-    await fillMember(user, dialog)
-    await user.click(within(dialog).getByRole('button', { name: 'Add Member' }))
+    const { dialog, user } = await addMemberAnswered(() => answer)
     expect(await screen.findByText(limit, { selector: 'li *' })).toBeTruthy()
     expect(within(dialog).getByRole('alert').textContent).toBe(limit)
     expect(screen.queryByText('Staff Member Already Exists')).toBeNull()
@@ -319,13 +310,7 @@ describe('EmployeesPage', () => {
     async (role) => {
       const started = performance.now()
       const { fetch } = show(undefined, {}, makeUser({ role }))
-      expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeTruthy()
-      expect(screen.getAllByText('Only supervisors can manage employees.').length).toBeGreaterThan(0)
-      expect(toast).toHaveBeenCalledWith({
-        title: 'Access Denied',
-        description: 'Only supervisors can manage employees.',
-        variant: 'destructive',
-      })
+      await expectAccessDenied('Only supervisors can manage employees.')
       expect(screen.getByTestId('location').textContent).toBe('/employees')
       await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'), { timeout: 3000 })
       expect(performance.now() - started).toBeGreaterThanOrEqual(500)

@@ -6,7 +6,7 @@ import { reportCsv } from '../components/dashboard/report-summary.ts'
 import { makeReportItem } from '../../test/list-item-fixtures.ts'
 import { makeUser } from '../../test/fixtures.ts'
 import { mockFetch, type MockAnswer } from '../../test/fetch-mock.ts'
-import { renderApp } from '../../test/render.tsx'
+import { columnHeaders, renderApp } from '../../test/render.tsx'
 
 beforeEach(() => {
   // Only the clock is fake (Wednesday 18 November 2026, noon UTC); timers and promises run for real.
@@ -124,11 +124,7 @@ describe('ReportsPage', () => {
   it('lists every timesheet in the detailed report, with No notes and - where empty', async () => {
     show()
     const table = await screen.findByRole('table')
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['Employee', 'Week Starting', 'Submitted', 'Notes', 'Status', 'Approved By'])
+    expect(columnHeaders(table)).toEqual(['Employee', 'Week Starting', 'Submitted', 'Notes', 'Status', 'Approved By'])
     const rows = within(table).getAllByRole('row').slice(1)
     expect(rows).toHaveLength(3)
     const cells = (row: HTMLElement) =>

@@ -8,7 +8,7 @@ import { mockFetch, type MockAnswer } from '../../test/fetch-mock.ts'
 import { renderApp } from '../../test/render.tsx'
 // Loaded up front, so the router's lazy import is already done when a test starts its clock.
 import './SettingsPage.tsx'
-import { clearToasts } from '../../test/toasts.ts'
+import { clearToasts, expectAccessDenied } from '../../test/toasts.ts'
 
 vi.mock('../lib/toast.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../lib/toast.ts')>()
@@ -221,13 +221,7 @@ describe('SettingsPage', () => {
   it('turns a non-supervisor away: Access Denied, then / after 1 s', async () => {
     const started = performance.now()
     const { fetch } = show({}, 'volunteer')
-    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeTruthy()
-    expect(screen.getAllByText('Only supervisors can access organization settings.').length).toBeGreaterThan(0)
-    expect(toast).toHaveBeenCalledWith({
-      title: 'Access Denied',
-      description: 'Only supervisors can access organization settings.',
-      variant: 'destructive',
-    })
+    await expectAccessDenied('Only supervisors can access organization settings.')
     expect(screen.queryByLabelText('Organization Name')).toBeNull()
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'), { timeout: 3000 })
     expect(performance.now() - started).toBeGreaterThanOrEqual(1000)

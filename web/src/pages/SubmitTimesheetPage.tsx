@@ -24,7 +24,7 @@ import {
 } from '@app/core'
 import { errorFields } from '../api/client.ts'
 import { useOrganizationSettings } from '../api/organization.ts'
-import { useCreateTimesheet, useCurrentWeekTimesheet, useSaveWeekDraft } from '../api/timesheets.ts'
+import { useCurrentWeekTimesheet, useSaveWeekDraft, useSubmitWeek } from '../api/timesheets.ts'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
 import { PageLoading } from '../components/PageLoading.tsx'
 import { zoneOr } from '../components/timesheet/clock.ts'
@@ -76,7 +76,7 @@ interface TimesheetFormProps {
 function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) {
   const navigate = useNavigate()
   const saveDraft = useSaveWeekDraft()
-  const create = useCreateTimesheet()
+  const submitWeek = useSubmitWeek()
   const editor = useTimesheetEditor(prefillOf(current))
   const { days, base } = editor
   const thisWeek = () => currentWeekStart(timeZone, weekStartDay)
@@ -84,7 +84,7 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
   const [weekError, setWeekError] = useState<string | null>(null)
 
   const busy = editor.busy !== null
-  const lastError = create.error ?? saveDraft.error
+  const lastError = submitWeek.error ?? saveDraft.error
   const serverFields = lastError ? errorFields(lastError) : {}
   const weekMessage = weekError ?? serverFields.weekStartDate
   const order = isCalendarDate(weekStartDate) ? daysOfWeekStarting(weekStartDate) : daysInWeekOrder(weekStartDay)
@@ -127,16 +127,14 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (!validate()) return
-    void editor.runAs('submit', async () => {
-      try {
-        await editor.track(create.mutateAsync(payload()))
-      } catch (error) {
-        onFailure(error, 'Failed to submit timesheet')
-        return
-      }
-      toast({ title: 'Timesheet Submitted', description: 'Your weekly timesheet has been submitted for approval.' })
-      editor.reset()
-      navigate('/')
+    void editor.saveAndSubmit({
+      submit: () => submitWeek.mutateAsync(payload()),
+      submitFailed: 'Error',
+      submitted: () => {
+        toast({ title: 'Timesheet Submitted', description: 'Your weekly timesheet has been submitted for approval.' })
+        editor.reset()
+        navigate('/')
+      },
     })
   }
 

@@ -81,27 +81,27 @@ describe('SubscribePage: setting up', () => {
     expect(await screen.findByText('Grace Chapel')).toBeTruthy()
   })
 
-  it('checks out Professional monthly when the link names no plan', async () => {
+  /** Opens the page at `path` signed in, ready, under `heading`; the fetch mock. */
+  const checkoutPage = async (path: string, heading: string) => {
     const fetch = signedInAs({})
-    renderApp('/subscribe')
+    renderApp(path)
     await ready()
-    expect(screen.getByRole('heading', { name: 'Subscribe to Professional Plan' })).toBeTruthy()
+    expect(screen.getByRole('heading', { name: heading })).toBeTruthy()
+    return fetch
+  }
+
+  it('checks out Professional monthly when the link names no plan', async () => {
+    const fetch = await checkoutPage('/subscribe', 'Subscribe to Professional Plan')
     expect(bodiesOf(fetch, '/api/create-subscription')).toEqual([{ priceId: 'price_professional_monthly' }])
   })
 
   it('shows and buys an unknown plan identifier as the Professional Plan', async () => {
-    const fetch = signedInAs({})
-    renderApp('/subscribe?plan=price_gold_forever')
-    await ready()
-    expect(screen.getByRole('heading', { name: 'Subscribe to Professional Plan' })).toBeTruthy()
+    const fetch = await checkoutPage('/subscribe?plan=price_gold_forever', 'Subscribe to Professional Plan')
     expect(bodiesOf(fetch, '/api/create-subscription')).toEqual([{ priceId: 'price_professional_monthly' }])
   })
 
   it('keeps a yearly plan yearly', async () => {
-    const fetch = signedInAs({})
-    renderApp('/subscribe?plan=price_enterprise_yearly')
-    await ready()
-    expect(screen.getByRole('heading', { name: 'Subscribe to Enterprise Plan' })).toBeTruthy()
+    const fetch = await checkoutPage('/subscribe?plan=price_enterprise_yearly', 'Subscribe to Enterprise Plan')
     expect(screen.getByText(/\$644\/year/)).toBeTruthy()
     expect(bodiesOf(fetch, '/api/create-subscription')).toEqual([{ priceId: 'price_enterprise_yearly' }])
   })
@@ -258,16 +258,21 @@ describe('SubscribePage: coupon', () => {
     ])
   })
 
+  /** On the Starter checkout, types `code` into the coupon field and applies it. */
+  const applyCoupon = async (code: string) => {
+    const user = userEvent.setup()
+    renderApp('/subscribe?plan=price_starter_monthly')
+    await ready()
+    await user.type(couponInput(), code)
+    await user.click(applyButton())
+  }
+
   it.each([
     ['the server’s message', 'That code has expired.', 'That code has expired.'],
     ['a fallback', '', 'This coupon code is not valid.'],
   ])('refuses an invalid code with %s', async (_name, message, shown) => {
     const fetch = signedInAs({ 'POST /api/validate-coupon': { body: { valid: false, message } } })
-    const user = userEvent.setup()
-    renderApp('/subscribe?plan=price_starter_monthly')
-    await ready()
-    await user.type(couponInput(), 'OLD')
-    await user.click(applyButton())
+    await applyCoupon('OLD')
     expect(await screen.findByText('Invalid Coupon')).toBeTruthy()
     expect(screen.getByText(shown)).toBeTruthy()
     expect(screen.queryByTestId('applied-coupon')).toBeNull()
@@ -283,11 +288,7 @@ describe('SubscribePage: coupon', () => {
     ['a fallback', { status: 502, body: '<html>Bad gateway</html>' }, 'Unable to apply coupon. Please try again.'],
   ])('reports a failed check as Coupon Error with %s', async (_name, answer, shown) => {
     signedInAs({ 'POST /api/validate-coupon': answer })
-    const user = userEvent.setup()
-    renderApp('/subscribe?plan=price_starter_monthly')
-    await ready()
-    await user.type(couponInput(), 'LENT20')
-    await user.click(applyButton())
+    await applyCoupon('LENT20')
     expect(await screen.findByText('Coupon Error')).toBeTruthy()
     expect(screen.getByText(shown)).toBeTruthy()
     expect(isDisabled(applyButton())).toBe(false)

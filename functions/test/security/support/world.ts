@@ -12,8 +12,7 @@ import {
 import { orgDb } from '@app/data'
 import { keys, table } from '@app/data/testing'
 import { callRoute, sessionCookieFor, type TestRequest } from '../../support/test-event.ts'
-import { newOrganization, newStaffMember } from '../../support/test-identity.ts'
-import addMember from '../../../src/members/add-member.ts'
+import { addMemberThroughRoute, newOrganization, newStaffMember } from '../../support/test-identity.ts'
 import uploadLogo from '../../../src/organization/upload-logo.ts'
 import { createDecisionLink } from '../../../src/workflows/decision-links.ts'
 import { createUnsubscribeToken } from '../../../src/workflows/unsubscribe-links.ts'
@@ -86,15 +85,11 @@ export const makeTenant = async (name: string, options: { spare?: boolean } = {}
   }
   /** A member added through the real add-member route (a staff-pool login exists), not signed in. */
   const freshMember = async (role: 'employee' | 'volunteer' | 'supervisor' = 'volunteer') => {
-    const res = await callRoute(addMember, {
-      cookies: [org.cookie],
-      body: {
-        email: `${randomUUID().slice(0, 8)}@grace.example`,
-        firstName: 'Lee',
-        lastName: 'Moss',
-        department: 'Care',
-        role,
-      },
+    const res = await addMemberThroughRoute(org.cookie, {
+      firstName: 'Lee',
+      lastName: 'Moss',
+      department: 'Care',
+      role,
     })
     if (res.status !== 200) throw new Error(`add member answered ${res.status}: ${res.text}`)
     return res.json as { id: string; temporaryCredentials: { username: string; password: string } }

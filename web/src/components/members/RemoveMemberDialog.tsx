@@ -4,6 +4,7 @@ import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
 import { Dialog, DialogCancel, DialogContent, DialogFooter, DialogHeading } from '../ui/Dialog.tsx'
+import { closeWhenIdle } from './close-when-idle.ts'
 
 /** Asks before removing `member` (null: closed). */
 export function RemoveMemberDialog({ member, onClose }: { member: User | null; onClose: () => void }) {
@@ -21,15 +22,7 @@ export function RemoveMemberDialog({ member, onClose }: { member: User | null; o
   }
 
   return (
-    <Dialog
-      open={member !== null}
-      onOpenChange={(open) => {
-        if (!open && !remove.isPending) {
-          remove.reset()
-          onClose()
-        }
-      }}
-    >
+    <Dialog open={member !== null} onOpenChange={closeWhenIdle(remove, onClose)}>
       <DialogContent role="alertdialog">
         <DialogHeading title="Remove Member?">
           {member ? `${fullName(member)} will no longer be able to sign in. ` : null}

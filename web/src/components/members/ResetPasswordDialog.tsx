@@ -6,6 +6,7 @@ import { Button } from '../ui/Button.tsx'
 import { Dialog, DialogCancel, DialogClose, DialogContent, DialogFooter, DialogHeading } from '../ui/Dialog.tsx'
 import { CredentialsView } from './CredentialsView.tsx'
 import { staffLoginUrl } from './login-instructions.ts'
+import { closeWhenIdle } from './close-when-idle.ts'
 
 export const RESET_PASSWORD_FAILED = 'Failed to reset password'
 
@@ -31,15 +32,7 @@ export function ResetPasswordDialog({ member, onClose }: { member: User | null; 
   }
 
   return (
-    <Dialog
-      open={member !== null}
-      onOpenChange={(open) => {
-        if (!open && !reset.isPending) {
-          reset.reset()
-          onClose()
-        }
-      }}
-    >
+    <Dialog open={member !== null} onOpenChange={closeWhenIdle(reset, onClose)}>
       {member ? (
         <DialogContent role={credentials ? 'dialog' : 'alertdialog'}>
           {credentials ? (

@@ -11,7 +11,7 @@ import {
   type DayName,
   type TimesheetAnswer,
 } from '@app/core'
-import { useSubmitTimesheet, useUpdateDraft } from '../../api/timesheets.ts'
+import { useSubmitWeek, useUpdateDraft } from '../../api/timesheets.ts'
 import { toast } from '../../lib/toast.ts'
 import { cn } from '../../lib/cn.ts'
 import { Badge } from '../ui/Badge.tsx'
@@ -79,7 +79,7 @@ function WeeklyTimesheetForm({
   onClose: () => void
 }) {
   const updateDraft = useUpdateDraft()
-  const submitTimesheet = useSubmitTimesheet()
+  const submitWeek = useSubmitWeek()
   const editor = useTimesheetEditor(timesheet)
   const { days, busy } = editor
   const now = useNow(mayRun(days) ? 1000 : 30_000)
@@ -132,27 +132,20 @@ function WeeklyTimesheetForm({
       toast({ variant: 'destructive', title: 'Submit Failed', description: 'No timesheet to submit' })
       return
     }
-    await editor.runAs('submit', async () => {
-      let saved: TimesheetAnswer
-      try {
-        const result = await persist(days)
-        if (result.onDevice) {
-          toast({ variant: 'destructive', title: 'Submit Failed', description: SUBMIT_NEEDS_CONNECTION })
-          return
-        }
-        saved = result.saved
-      } catch (error) {
-        toastFailure('Save Failed', error, 'Failed to save timesheet')
-        return
-      }
-      try {
-        await editor.track(submitTimesheet.mutateAsync({ id: saved.id, version: saved.version }))
-      } catch (error) {
-        toastFailure('Submit Failed', error, 'Failed to submit timesheet')
-        return
-      }
-      toast({ title: 'Timesheet Submitted', description: 'Your timesheet has been submitted for approval' })
-      onClose()
+    await editor.saveAndSubmit({
+      save: async () => {
+        const { saved, onDevice } = await persist(days)
+        if (!onDevice) return saved
+        toast({ variant: 'destructive', title: 'Submit Failed', description: SUBMIT_NEEDS_CONNECTION })
+        return null
+      },
+      saveFailed: 'Save Failed',
+      submit: (saved) => submitWeek.mutateAsync({ id: saved.id, version: saved.version }),
+      submitFailed: 'Submit Failed',
+      submitted: () => {
+        toast({ title: 'Timesheet Submitted', description: 'Your timesheet has been submitted for approval' })
+        onClose()
+      },
     })
   }
 

@@ -7,6 +7,26 @@ import { toastFailure } from '../../lib/toast-failure.ts'
 
 export type EditorBusy = 'save' | 'submit' | 'timer' | null
 
+/**
+ * The steps of save and submit on one form, each with its own calls (spec section 9): the weekly
+ * dialog saves its draft (PUT) and then submits what it saved; the submit page has no separate save,
+ * because its one call (POST /api/timesheets) is saved and submitted by the server.
+ */
+export type SaveAndSubmit = {
+  /** The failure toast's title of the submission (the message is the server's, or a fallback). */
+  submitFailed: string
+  /** After success: the form's toast and where it goes next. */
+  submitted: () => void
+} & (
+  | {
+      /** Null: the save was kept on the device (offline) and the caller said why nothing was submitted. */
+      save: () => Promise<TimesheetAnswer | null>
+      saveFailed: string
+      submit: (saved: TimesheetAnswer) => Promise<TimesheetAnswer>
+    }
+  | { save?: undefined; submit: () => Promise<TimesheetAnswer> }
+)
+
 const CHANGED_ELSEWHERE = 'This timesheet was changed somewhere else.'
 
 /**
@@ -72,9 +92,51 @@ export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
     }
   }
 
+  /**
+   * Save and submit (spec section 4), the one flow of both forms: the days are saved, and submitted
+   * only when the save succeeded; each answer becomes the base and a 409 offers a reload. On the
+   * server both submissions are one workflow and one transaction (functions/src/workflows/submission.ts).
+   */
+  const saveAndSubmit = (steps: SaveAndSubmit) =>
+    runAs('submit', async () => {
+      try {
+        if (steps.save) {
+          let saved: TimesheetAnswer | null
+          try {
+            saved = await steps.save()
+          } catch (error) {
+            toastFailure(steps.saveFailed, error, 'Failed to save timesheet')
+            return
+          }
+          if (!saved) return
+          await track(steps.submit(saved))
+        } else {
+          await track(steps.submit())
+        }
+      } catch (error) {
+        toastFailure(steps.submitFailed, error, 'Failed to submit timesheet')
+        return
+      }
+      steps.submitted()
+    })
+
   const reset = () => setDays(TimesheetDays.parse({}))
 
-  return { base, days, setDays, setField, fill, reset, busy, runAs, track, conflict, reloading, reload }
+  return {
+    base,
+    days,
+    setDays,
+    setField,
+    fill,
+    reset,
+    busy,
+    runAs,
+    track,
+    saveAndSubmit,
+    conflict,
+    reloading,
+    reload,
+  }
 }
 
 export type TimesheetEditor = ReturnType<typeof useTimesheetEditor>
