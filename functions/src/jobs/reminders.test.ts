@@ -111,7 +111,10 @@ describe('the reminders job', () => {
     const { organization, cookie } = await newOrganization()
     await newStaffMember(cookie)
     const db = orgDb(organization.id)
-    await db.notifications.saveSettings({ ...(await db.notifications.settings()), remindersEnabled: false }, systemActor('test'))
+    await db.notifications.saveSettings(
+      { ...(await db.notifications.settings()), remindersEnabled: false },
+      systemActor('test'),
+    )
     expect(await run(organization.id)).toMatchObject({ queued: 0 })
   })
 })

@@ -137,7 +137,14 @@ export const membersOf = (orgId: string) => ({
     const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
     const next: User = { ...current, ...defined, updatedAt: nowIso() }
     const emailChanged = next.email !== current.email
-    const edited = changesOf<User>(current, next, ['firstName', 'lastName', 'email', 'department', 'payType', 'payrollId'])
+    const edited = changesOf<User>(current, next, [
+      'firstName',
+      'lastName',
+      'email',
+      'department',
+      'payType',
+      'payrollId',
+    ])
     const roleChanged = changesOf<User>(current, next, ['role'])
     try {
       await table.transact([
@@ -164,7 +171,13 @@ export const membersOf = (orgId: string) => ({
           ? [auditRecord(orgId, by, { action: 'member.edited', subject: memberSubject(next), changes: edited })]
           : []),
         ...(roleChanged.length
-          ? [auditRecord(orgId, by, { action: 'member.roleChanged', subject: memberSubject(next), changes: roleChanged })]
+          ? [
+              auditRecord(orgId, by, {
+                action: 'member.roleChanged',
+                subject: memberSubject(next),
+                changes: roleChanged,
+              }),
+            ]
           : []),
         ...(by.id === userId
           ? []

@@ -10,7 +10,6 @@ import type {
   CurrentWeek,
   DecidedTimesheet,
   TimesheetAnswer,
-  TimesheetDays,
   TimesheetPage,
   TimesheetStatus,
   WeekTimesheetSave,

@@ -1,6 +1,13 @@
 import { useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { formatDateRange, isEditable, statusLabel, TimesheetDays, type TimesheetAnswer, type TimesheetPage } from '@app/core'
+import {
+  formatDateRange,
+  isEditable,
+  statusLabel,
+  TimesheetDays,
+  type TimesheetAnswer,
+  type TimesheetPage,
+} from '@app/core'
 import { apiJson } from '../../api/client.ts'
 import { offlineKeys, timesheetKeys } from '../../api/keys.ts'
 import { keepDeviceVersion, keepOtherVersion } from '../../offline/drafts.ts'
