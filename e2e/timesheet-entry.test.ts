@@ -47,7 +47,7 @@ describe('timesheet entry on a phone', () => {
     await clockIn.click()
     await toast(page, 'Clocked In').waitFor()
     await page
-      .getByText(new RegExp(`^Started work at \\d\\d:\\d\\d on ${today}$`))
+      .getByText(new RegExp(`^Started work at \\d{1,2}:\\d\\d(?: [AP]M)? on ${today}$`))
       .first()
       .waitFor()
     await thisWeek.getByText(/Clocked in since \d\d:\d\d/).waitFor()
@@ -71,7 +71,7 @@ describe('timesheet entry on a phone', () => {
     await clockOut.click()
     await toast(page, 'Clocked Out').waitFor()
     await page
-      .getByText(new RegExp(`^Finished work at \\d\\d:\\d\\d on ${today}$`))
+      .getByText(new RegExp(`^Finished work at \\d{1,2}:\\d\\d(?: [AP]M)? on ${today}$`))
       .first()
       .waitFor()
     await thisWeek.getByRole('button', { name: `Reset ${today}` }).waitFor()

@@ -40,6 +40,7 @@ import { Input } from '../components/ui/Input.tsx'
 import { Label } from '../components/ui/Label.tsx'
 import { toast } from '../lib/toast.ts'
 import { LinkButton } from '../components/ui/LinkButton.tsx'
+import { OrgZoneNote } from '../components/OrgZoneNote.tsx'
 
 const WEEK_START_REQUIRED = 'Week start date is required'
 
@@ -159,6 +160,7 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
         </Link>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Submit Weekly Timesheet</h1>
         <p className="text-slate-600">Enter your work hours for each day of the week</p>
+        <OrgZoneNote timeZone={timeZone} />
       </div>
 
       {lockedCurrent ? (

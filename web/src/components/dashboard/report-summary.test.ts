@@ -54,33 +54,37 @@ describe('quickStats', () => {
 
 describe('reportCsv', () => {
   it('writes the bulk export columns with one row per timesheet', () => {
-    const csv = reportCsv([
-      makeReportItem({
-        id: 1,
-        status: 'approved',
-        approver: { firstName: 'Grace', lastName: 'Hopper' },
-        approvedAt: '2026-11-21T10:00:00.000Z',
-      }),
-      makeReportItem({ id: 2, employee: null, status: 'pending' }),
-    ])
+    const csv = reportCsv(
+      [
+        makeReportItem({
+          id: 1,
+          status: 'approved',
+          approver: { firstName: 'Grace', lastName: 'Hopper' },
+          approvedAt: '2026-11-21T10:00:00.000Z',
+        }),
+        makeReportItem({ id: 2, employee: null, status: 'pending' }),
+      ],
+      'America/Chicago',
+    )
     expect(csv.startsWith('\uFEFF')).toBe(true)
     const lines = csv.slice(1).trimEnd().split('\r\n')
     expect(lines).toHaveLength(3)
-    expect(lines[0]).toBe(bulkCsvHeader.join(','))
+    expect(lines[0]).toBe(bulkCsvHeader('America/Chicago').join(','))
     // Mon 8h, Tue 0, Wed 22:00-02:00 over midnight 4h, Thu-Sat 0, Sun 4.5h: 16.5 hours.
     expect(lines[1]).toBe(
-      'Ann Lee,Youth,2026-11-16,Approved,8.0,0.0,4.0,0.0,0.0,0.0,4.5,16.5,2026-11-20T15:00:00.000Z,Grace Hopper,2026-11-21T10:00:00.000Z',
+      'Ann Lee,,Youth,2026-11-16,Approved,8.0,0.0,4.0,0.0,0.0,0.0,4.5,16.5,2026-11-20 09:00,Grace Hopper,2026-11-21 04:00',
     )
     expect(lines[2]).toBe(
-      'Removed member,,2026-11-16,Pending Review,8.0,0.0,4.0,0.0,0.0,0.0,4.5,16.5,2026-11-20T15:00:00.000Z,,',
+      'Removed member,,,2026-11-16,Pending Review,8.0,0.0,4.0,0.0,0.0,0.0,4.5,16.5,2026-11-20 09:00,,',
     )
   })
 
   it('neutralises cells a spreadsheet would run as formulas', () => {
-    const csv = reportCsv([
-      makeReportItem({ employee: { firstName: '=cmd', lastName: 'x', department: '+1', profileImageUrl: null } }),
-    ])
-    expect(csv).toContain("'=cmd x,'+1,")
+    const csv = reportCsv(
+      [makeReportItem({ employee: { firstName: '=cmd', lastName: 'x', department: '+1', profileImageUrl: null } })],
+      'UTC',
+    )
+    expect(csv).toContain("'=cmd x,,'+1,")
   })
 
   it('names the file after the period', () => {

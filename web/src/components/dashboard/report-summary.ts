@@ -37,11 +37,11 @@ export function quickStats(items: readonly ReportItem[]): QuickStats {
   return { total, approved, pending, approvalRate: total === 0 ? 0 : Math.round((approved / total) * 100) }
 }
 
-/** The shown period as the payroll CSV: the bulk export's columns, one row per employee-week. */
-export const reportCsv = (items: readonly ReportItem[]): string =>
+/** The shown period as the payroll CSV: the bulk export's columns, one row per employee-week, times in `timeZone`. */
+export const reportCsv = (items: readonly ReportItem[], timeZone: string): string =>
   toCsv([
-    bulkCsvHeader,
-    ...items.map((t) => bulkCsvRow(t, t.employee, t.approver ? { ...t.approver, department: null } : null)),
+    bulkCsvHeader(timeZone),
+    ...items.map((t) => bulkCsvRow(t, t.employee, t.approver ? { ...t.approver, department: null } : null, timeZone)),
   ])
 
 export const reportFileName = (start: string, end: string) => `timesheets-report-${start}-to-${end}.csv`

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useState, type ChangeEvent, type FormEvent } from 'react'
 import { ImageOff, RotateCcw, Trash2 } from 'lucide-react'
 import { dayLabel, logoMessages, OrganizationSettingsUpdate, WeekStartDay, type OrganizationSettings } from '@app/core'
 import { errorMessage, isUnauthorizedError } from '../../api/client.ts'
@@ -13,6 +13,7 @@ import { Input, inputClasses } from '../ui/Input.tsx'
 import { Label } from '../ui/Label.tsx'
 import { LOGO_ACCEPT, logoFileProblem, readAsDataUrl } from './logo-file.ts'
 import { LoadingState } from '../ui/LoadingState.tsx'
+import { TimeZonePicker } from './TimeZonePicker.tsx'
 
 type Field = 'organizationName' | 'logoUrl' | 'timeZone' | 'weekStartDay' | 'approvalEmails'
 type Draft = {
@@ -34,12 +35,6 @@ const toDraft = (s: OrganizationSettings): Draft => ({
 /** The form's fields in the order a person meets them (the first invalid one gets the focus). */
 const FIELD_ORDER: readonly Field[] = ['organizationName', 'logoUrl', 'timeZone', 'weekStartDay', 'approvalEmails']
 
-/** Every zone the browser knows, with the saved one kept even if this browser does not list it. */
-const timeZoneOptions = (current: string): string[] => {
-  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []
-  return all.includes(current) ? all : [current, ...all]
-}
-
 /** A logo address the server would take (our uploads, or https), so the preview may show it. */
 const previewable = (url: string) => {
   const trimmed = url.trim()
@@ -59,7 +54,6 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
   const [draft, setDraft] = useState<Draft>(() => toDraft(saved))
   const [logoFileError, setLogoFileError] = useState<string | null>(null)
   const [brokenPreview, setBrokenPreview] = useState<string | null>(null)
-  const zones = useMemo(() => timeZoneOptions(saved.timeZone), [saved.timeZone])
 
   const errors = useFieldErrors(FIELD_ORDER, update.error)
   const shown = errors.shown
@@ -238,24 +232,16 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-1.5">
           <Label htmlFor="timeZone">Time zone</Label>
-          <select
+          <TimeZonePicker
             id="timeZone"
-            name="timeZone"
             value={draft.timeZone}
-            onChange={(e) => set('timeZone', e.target.value)}
+            onChange={(zone) => set('timeZone', zone)}
             aria-invalid={shown.timeZone ? true : undefined}
             aria-describedby={describedBy('timeZone', 'timeZone-hint')}
             disabled={busy}
-            className={inputClasses}
-          >
-            {zones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone.replaceAll('_', ' ')}
-              </option>
-            ))}
-          </select>
+          />
           <p id="timeZone-hint" className="text-sm text-slate-600">
-            Today and the current week are judged by this clock.
+            Today and the current week are judged by this clock. Type a city or a zone to search.
           </p>
           {shown.timeZone ? <FieldMessage id="timeZone-error">{shown.timeZone}</FieldMessage> : null}
         </div>

@@ -77,7 +77,7 @@ describe('EmployeeDashboardPanel', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     show()
     await user.click(await screen.findByRole('button', { name: 'Clock In Wednesday' }))
-    expect(await screen.findByText('Started work at 10:15 on Wednesday')).toBeTruthy()
+    expect(await screen.findByText('Started work at 10:15 AM on Wednesday')).toBeTruthy()
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!
     expect(JSON.parse(String(put[1]?.body))).toMatchObject({ wednesdayStart: '10:15', version: 3 })
 
@@ -100,6 +100,18 @@ describe('EmployeeDashboardPanel', () => {
     expect(screen.queryByRole('timer')).toBeNull()
     expect(screen.queryByRole('region', { name: 'Current Week Timesheet' })).toBeNull()
     expect(screen.getByRole('link', { name: 'Start Timesheet' })).toBeTruthy()
+  })
+
+  it('dates an evening submission by the organization’s calendar, not by UTC', async () => {
+    mockFetch({
+      'GET /api/timesheets/current-week': {
+        body: makeTimesheet({ status: 'pending', mondayStart: '09:00', submittedAt: '2026-11-20T01:30:00.000Z' }),
+      },
+      'GET /api/organization/settings': { body: { ...settings, timeZone: 'America/Chicago' } },
+    })
+    show()
+    // 01:30 UTC on Nov 20 is 19:30 on Nov 19 in Chicago.
+    expect(await screen.findByText('Submitted on Nov 19, 2026. Your supervisor will review it.')).toBeTruthy()
   })
 
   it('shows an approved week', async () => {

@@ -29,6 +29,7 @@ import { runTimerAction, type TimerAction } from './timer-actions.ts'
 import { useNow } from './use-now.ts'
 import { WeeklyTimesheetDialog } from './WeeklyTimesheetDialog.tsx'
 import { ErrorState } from '../ui/ErrorState.tsx'
+import { OrgZoneNote } from '../OrgZoneNote.tsx'
 
 /**
  * What a staff member or volunteer sees on the dashboard: the way into this week's timesheet
@@ -74,11 +75,11 @@ export function EmployeeDashboardPanel() {
   )
 }
 
-const statusText = (sheet: Timesheet): string => {
+const statusText = (sheet: Timesheet, timeZone: string): string => {
   switch (sheet.status) {
     case 'pending':
       return sheet.submittedAt
-        ? `Submitted on ${formatDate(sheet.submittedAt.slice(0, 10))}. Your supervisor will review it.`
+        ? `Submitted on ${formatDate(sheet.submittedAt, 'medium', '-', timeZone)}. Your supervisor will review it.`
         : 'Submitted. Your supervisor will review it.'
     case 'approved':
       return 'Your supervisor approved this week’s timesheet.'
@@ -106,7 +107,7 @@ function ThisWeek({ sheet, timeZone, onOpen }: { sheet: Timesheet; timeZone: str
         <p className="text-sm text-slate-600">{formatWeekRange(sheet.weekStartDate)}</p>
       </CardHeader>
       <CardContent className="space-y-4">
-        <p className="text-sm text-slate-700">{statusText(sheet)}</p>
+        <p className="text-sm text-slate-700">{statusText(sheet, timeZone)}</p>
         {rejection ? (
           <div className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
             <p className="font-semibold">Supervisor’s comments</p>
@@ -114,6 +115,7 @@ function ThisWeek({ sheet, timeZone, onOpen }: { sheet: Timesheet; timeZone: str
           </div>
         ) : null}
         {editable ? <TodayClock sheet={sheet} timeZone={timeZone} /> : null}
+        {editable ? <OrgZoneNote timeZone={timeZone} /> : null}
         {sheet.status !== 'draft' ? (
           <Button variant="outline" onClick={onOpen} className="w-full sm:w-auto">
             {sheet.status === 'rejected' ? 'Edit and Resubmit' : 'View Timesheet'}
