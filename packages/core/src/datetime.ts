@@ -11,15 +11,26 @@ const toDate = (instant: string | Date): Date => (instant instanceof Date ? inst
 /** The calendar date ('YYYY-MM-DD') of an instant in `timeZone`. */
 export const dateInZone = (instant: string | Date, timeZone: string): string => todayIn(timeZone, toDate(instant))
 
+/** Formatters are costly to build and are asked for in every render: one per zone. */
+const clockFormats = new Map<string, Intl.DateTimeFormat>()
+const clockFormat = (timeZone: string): Intl.DateTimeFormat => {
+  let format = clockFormats.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      numberingSystem: 'latn',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+    clockFormats.set(timeZone, format)
+  }
+  return format
+}
+
 /** The 24-hour 'HH:MM' of an instant in `timeZone`. */
 export const timeInZone = (instant: string | Date, timeZone: string): string => {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    numberingSystem: 'latn',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(toDate(instant))
+  const parts = clockFormat(timeZone).formatToParts(toDate(instant))
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value
   return `${part('hour')}:${part('minute')}`
 }

@@ -1,3 +1,4 @@
+import { useMemo } from 'react'
 import { sameClock, zoneName } from '@app/core'
 import { browserLocale, browserTimeZone } from '../lib/browser.ts'
 import { cn } from '../lib/cn.ts'
@@ -8,7 +9,8 @@ import { cn } from '../lib/cn.ts'
  * which clock the times follow. Nothing when the clocks agree.
  */
 export function OrgZoneNote({ timeZone, className }: { timeZone: string; className?: string }) {
-  if (sameClock(timeZone, browserTimeZone())) return null
+  const elsewhere = useMemo(() => !sameClock(timeZone, browserTimeZone()), [timeZone])
+  if (!elsewhere) return null
   return (
     <p className={cn('text-xs text-slate-600', className)} data-testid="org-zone-note">
       Times are {zoneName(timeZone, browserLocale())} ({timeZone})

@@ -16,7 +16,7 @@ import {
   nowHHMM,
   statusLabel,
   type DayName,
-  type TimesheetDays,
+  TimesheetDays,
   type Timesheet,
   type WeekStartDay,
   type WeekTimesheetSave,
@@ -36,11 +36,12 @@ import { useTimesheetEditor } from '../components/timesheet/use-timesheet-editor
 import { Button } from '../components/ui/Button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/Card.tsx'
 import { FieldMessage } from '../components/ui/FieldMessage.tsx'
-import { Input } from '../components/ui/Input.tsx'
 import { Label } from '../components/ui/Label.tsx'
 import { toast } from '../lib/toast.ts'
 import { LinkButton } from '../components/ui/LinkButton.tsx'
 import { OrgZoneNote } from '../components/OrgZoneNote.tsx'
+import { WeekPicker } from '../components/timesheet/WeekPicker.tsx'
+import { rejectionOf } from '../components/timesheet/rejection.ts'
 
 const WEEK_START_REQUIRED = 'Week start date is required'
 
@@ -89,6 +90,10 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
   const weekMessage = weekError ?? serverFields.weekStartDate
   const order = isCalendarDate(weekStartDate) ? daysOfWeekStarting(weekStartDate) : daysInWeekOrder(weekStartDay)
   const lockedCurrent = current && !isEditable(current.status) ? current : undefined
+  // A submitted or approved week opens read-only: no form offers to edit what cannot be edited.
+  const viewingLocked = lockedCurrent?.weekStartDate === weekStartDate ? lockedCurrent : undefined
+  const declined = base?.status === 'rejected' && base.weekStartDate === weekStartDate ? base : undefined
+  const declinedComment = declined ? rejectionOf(declined) : null
 
   /** The body of both calls; the version guards the prefilled draft against an overwrite. */
   const payload = (): WeekTimesheetSave => ({
@@ -146,7 +151,9 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
     setWeekError(null)
   }
 
-  const bound = { days, onChange: editor.setField, named: true, errors: serverFields, disabled: busy }
+  const bound = viewingLocked
+    ? { days: TimesheetDays.parse(viewingLocked), onChange: () => {}, readOnly: true }
+    : { days, onChange: editor.setField, named: true, errors: serverFields, disabled: busy }
 
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-6 sm:py-8">
@@ -173,6 +180,25 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
         </div>
       ) : null}
 
+      {declined ? (
+        <div
+          role="region"
+          aria-label="Declined timesheet"
+          className="space-y-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+        >
+          <div className="flex flex-wrap items-center gap-2">
+            <TimesheetStatusBadge status={declined.status} />
+            <span>Your supervisor sent this week back. Make the changes below and submit it again.</span>
+          </div>
+          {declinedComment ? (
+            <div>
+              <p className="font-semibold">Supervisor’s comments</p>
+              <p className="break-words whitespace-pre-line">{declinedComment}</p>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+
       <ConflictNotice
         message={editor.conflict}
         reloading={editor.reloading}
@@ -184,19 +210,18 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
         <Card>
           <CardContent className="space-y-1.5 pt-4 sm:pt-6">
             <Label htmlFor="weekStartDate">Week Starting</Label>
-            <Input
+            <WeekPicker
               id="weekStartDate"
-              name="weekStartDate"
-              type="date"
-              required
-              className="min-h-12 text-base sm:max-w-xs"
               value={weekStartDate}
-              onChange={(e) => {
-                setWeekStartDate(e.target.value)
+              thisWeek={thisWeek()}
+              weekStartDay={weekStartDay}
+              onChange={(week) => {
+                setWeekStartDate(week)
                 setWeekError(null)
               }}
-              aria-invalid={weekMessage ? true : undefined}
-              aria-describedby={weekMessage ? 'weekStartDate-error weekStartDate-hint' : 'weekStartDate-hint'}
+              disabled={busy}
+              invalid={weekMessage !== undefined && weekMessage !== null}
+              describedBy={weekMessage ? 'weekStartDate-error weekStartDate-hint' : 'weekStartDate-hint'}
             />
             <p id="weekStartDate-hint" className="text-sm text-slate-600">
               Weeks start on {dayLabel[weekStartDay]}.
@@ -210,8 +235,8 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
             key={day}
             day={day}
             date={isCalendarDate(weekStartDate) ? formatDate(dateOfDay(weekStartDate, day), 'short') : null}
-            days={days}
-            disabled={busy}
+            days={bound.days}
+            disabled={busy || viewingLocked !== undefined}
             timeZone={timeZone}
             onFill={editor.fill}
           >
@@ -225,26 +250,34 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
           </CardContent>
         </Card>
 
-        <WeekTotal days={days} />
+        <WeekTotal days={bound.days} />
 
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <LinkButton to="/" variant="ghost" size="lg">
-            Cancel
-          </LinkButton>
-          <Button
-            variant="outline"
-            size="lg"
-            onClick={onSave}
-            disabled={busy}
-            busy={editor.busy === 'save'}
-            busyLabel="Saving..."
-          >
-            Save Timesheet
-          </Button>
-          <Button type="submit" size="lg" disabled={busy} busy={editor.busy === 'submit'} busyLabel="Submitting...">
-            Submit Timesheet
-          </Button>
-        </div>
+        {viewingLocked ? (
+          <div className="flex justify-end">
+            <LinkButton to="/" size="lg">
+              Back to Dashboard
+            </LinkButton>
+          </div>
+        ) : (
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <LinkButton to="/" variant="ghost" size="lg">
+              Cancel
+            </LinkButton>
+            <Button
+              variant="outline"
+              size="lg"
+              onClick={onSave}
+              disabled={busy}
+              busy={editor.busy === 'save'}
+              busyLabel="Saving..."
+            >
+              Save Timesheet
+            </Button>
+            <Button type="submit" size="lg" disabled={busy} busy={editor.busy === 'submit'} busyLabel="Submitting...">
+              Submit Timesheet
+            </Button>
+          </div>
+        )}
       </form>
     </div>
   )
