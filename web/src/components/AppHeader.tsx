@@ -11,6 +11,7 @@ const navItems = (user: User) => [
   ...(user.role === 'supervisor'
     ? [
         { to: '/employees', label: 'Employees' },
+        { to: '/reports', label: 'Reports' },
         { to: '/settings', label: 'Settings' },
       ]
     : []),
