@@ -28,8 +28,11 @@ export const statusFilterLabel: Record<StatusFilter, string> = {
   rejected: 'Rejected',
 }
 
+/** Rows per page of 'Recent Timesheet Submissions' ('Load more' fetches the next). */
+export const TIMESHEET_PAGE_SIZE = 25
+
 export const timesheetListUrl = (status: StatusFilter, cursor?: string | null) => {
-  const params = new URLSearchParams()
+  const params = new URLSearchParams({ limit: String(TIMESHEET_PAGE_SIZE) })
   if (status !== 'all') params.set('status', status)
   if (cursor) params.set('cursor', cursor)
   const query = params.toString()

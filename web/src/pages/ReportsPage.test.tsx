@@ -121,9 +121,19 @@ describe('ReportsPage', () => {
     expect(value('Approval Rate')).toBe('33%')
   })
 
+  it('shows hours per week and per member as bars with the numbers in tables', async () => {
+    show()
+    const perMember = await screen.findByRole('figure', { name: 'Hours per member' })
+    const rows = within(perMember).getAllByRole('row').slice(1)
+    expect(rows.length).toBeGreaterThan(0)
+    expect(within(perMember).getByRole('columnheader', { name: 'Hours' })).toBeTruthy()
+    expect(screen.getByRole('figure', { name: 'Hours per week' })).toBeTruthy()
+  })
+
   it('lists every timesheet in the detailed report, with No notes and - where empty', async () => {
     show()
-    const table = await screen.findByRole('table')
+    // The Hours charts' number tables come first (issue 18); the Detailed Report is the last table.
+    const table = (await screen.findAllByRole('table')).at(-1)!
     expect(
       within(table)
         .getAllByRole('columnheader')

@@ -21,6 +21,8 @@ import { StackedCell, StackedRow, StackedTable } from '../components/ui/Table.ts
 import { downloadText } from '../components/dashboard/download.ts'
 import {
   barWidthPercent,
+  hoursByMember,
+  hoursByWeek,
   quickStats,
   reportCsv,
   reportFileName,
@@ -28,6 +30,7 @@ import {
   weeklySummary,
 } from '../components/dashboard/report-summary.ts'
 import { Button } from '../components/ui/Button.tsx'
+import { HoursChart } from '../components/dashboard/HoursChart.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/Card.tsx'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../components/ui/Select.tsx'
 import { LoadingState } from '../components/ui/LoadingState.tsx'
@@ -189,6 +192,22 @@ function ReportBody({ items, period }: { items: ReportItem[]; period: ReportPeri
           </CardContent>
         </Card>
       </div>
+
+      {items.length > 0 ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Hours</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-8 lg:grid-cols-2">
+            <HoursChart
+              title="Hours per week"
+              rowHeader="Week"
+              rows={hoursByWeek(items, (week) => `Week of ${formatDate(week)}`)}
+            />
+            <HoursChart title="Hours per member" rowHeader="Member" rows={hoursByMember(items)} />
+          </CardContent>
+        </Card>
+      ) : null}
 
       <Card>
         <CardHeader>

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { Check, Download, Eye, FileDown, Search, X } from 'lucide-react'
-import { foldForSearch, type ListedTimesheet, type User } from '@app/core'
+import { foldForSearch, formatHoursNumber, weekTotalHours, type ListedTimesheet, type User } from '@app/core'
 import { employeeName, formatDate } from '../../lib/format.ts'
 import { useOrgTimeZone } from '../../api/organization.ts'
 import { bulkReportUrl } from '../../api/reports.ts'
@@ -148,6 +148,7 @@ export function RecentTimesheets({ user }: { user: User }) {
               'Employee',
               'Week Starting',
               'Submitted',
+              'Hours',
               'Status',
               { label: 'Actions', className: 'py-2 text-right font-medium' },
             ]}
@@ -215,6 +216,7 @@ function TimesheetRow({
       </td>
       <StackedCell label="Week Starting">{week}</StackedCell>
       <StackedCell label="Submitted">{formatDate(t.submittedAt, 'medium', '-', timeZone)}</StackedCell>
+      <StackedCell label="Hours">{formatHoursNumber(weekTotalHours(t))}</StackedCell>
       <StackedCell label="Status">
         <TimesheetStatusBadge status={t.status} />
       </StackedCell>

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { bulkCsvHeader } from '@app/core'
 import { makeReportItem } from '../../../test/list-item-fixtures.ts'
-import { barWidthPercent, quickStats, reportCsv, reportFileName, sheetsLabel, weeklySummary } from './report-summary.ts'
+import {
+  barWidthPercent,
+  hoursByMember,
+  hoursByWeek,
+  quickStats,
+  reportCsv,
+  reportFileName,
+  sheetsLabel,
+  weeklySummary,
+} from './report-summary.ts'
 
 describe('barWidthPercent', () => {
   it('is the count over 4, capped at the full width', () => {
@@ -89,5 +98,30 @@ describe('reportCsv', () => {
 
   it('names the file after the period', () => {
     expect(reportFileName('2026-11-01', '2026-11-30')).toBe('timesheets-report-2026-11-01-to-2026-11-30.csv')
+  })
+})
+
+describe('hours per week and per member', () => {
+  it('adds the hours of each week and of each member, with core’s sums', () => {
+    // Each fixture week is 16.5 hours (see reportCsv above).
+    const items = [
+      makeReportItem({ id: 1 }),
+      makeReportItem({ id: 2, weekStartDate: '2026-11-09' }),
+      makeReportItem({
+        id: 3,
+        employeeId: 'emp-9',
+        employee: { firstName: 'Zoë', lastName: 'Adams', department: null, profileImageUrl: null },
+      }),
+      makeReportItem({ id: 4, employee: null, employeeId: 'gone' }),
+    ]
+    expect(hoursByWeek(items, (w) => `Week of ${w}`)).toEqual([
+      { key: '2026-11-09', label: 'Week of 2026-11-09', hours: 16.5 },
+      { key: '2026-11-16', label: 'Week of 2026-11-16', hours: 49.5 },
+    ])
+    expect(hoursByMember(items).map((r) => [r.label, r.hours])).toEqual([
+      ['Ann Lee', 33],
+      ['Removed member', 16.5],
+      ['Zoë Adams', 16.5],
+    ])
   })
 })
