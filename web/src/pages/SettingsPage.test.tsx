@@ -198,7 +198,9 @@ describe('SettingsPage', () => {
     expect(atob(dataUrl.split(',')[1]!)).toBe('\u0001'.repeat(64))
 
     const uploaded = '/api/logos/org-1/logo-0123456789abcdef.png'
-    expect(field('Logo URL (Optional)').value).toBe(uploaded)
+    // Issue 18: the field shows the uploaded file, not its internal path.
+    expect(field('Logo URL (Optional)').value).toBe('')
+    expect(screen.getByTestId('uploaded-logo').querySelector('img')?.getAttribute('src')).toBe(uploaded)
     expect(preview().getByRole('img').getAttribute('src')).toBe(uploaded)
     await waitFor(() => expect(headerLogo(container)).toBe(uploaded))
   })

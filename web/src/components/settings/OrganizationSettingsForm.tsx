@@ -120,6 +120,7 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
   }
 
   const previewUrl = previewable(draft.logoUrl)
+  const uploaded = draft.logoUrl.startsWith('/api/logos/')
   const previewBroken = previewUrl !== null && brokenPreview === previewUrl
   const describedBy = (name: Field, hint?: string) =>
     [hint, shown[name] ? `${name}-error` : null].filter(Boolean).join(' ') || undefined
@@ -198,6 +199,13 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
 
         <div className="space-y-1.5">
           <Label htmlFor="logoUrl">Logo URL (Optional)</Label>
+          {uploaded ? (
+            // An upload is named by an internal path nobody should have to read: show the file instead.
+            <div className="flex items-center gap-2 text-sm text-slate-700" data-testid="uploaded-logo">
+              <img src={draft.logoUrl} alt="" width={32} height={32} className="size-8 rounded object-contain" />
+              <span>Your uploaded logo is in use. Type an address to use another image instead.</span>
+            </div>
+          ) : null}
           <div className="flex gap-2">
             <Input
               id="logoUrl"
@@ -205,7 +213,7 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
               type="url"
               inputMode="url"
               placeholder="https://example.org/logo.png"
-              value={draft.logoUrl}
+              value={uploaded ? '' : draft.logoUrl}
               onChange={(e) => set('logoUrl', e.target.value)}
               aria-invalid={shown.logoUrl ? true : undefined}
               aria-describedby={describedBy('logoUrl')}
@@ -269,16 +277,23 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
 
       <div className="space-y-1.5">
         <div className="flex items-start gap-3">
-          <input
-            id="approvalEmails"
-            name="approvalEmails"
-            type="checkbox"
-            checked={draft.approvalEmails}
-            onChange={(e) => set('approvalEmails', e.target.checked)}
-            aria-describedby="approvalEmails-hint"
-            disabled={busy}
-            className="mt-0.5 size-5 shrink-0 accent-indigo-600"
-          />
+          {/* A 44 x 44 target around the 20 px box: a tap anywhere on it toggles the box. */}
+          <label
+            htmlFor="approvalEmails"
+            className="-m-3 flex size-11 shrink-0 cursor-pointer items-center justify-center"
+            data-testid="approvalEmails-target"
+          >
+            <input
+              id="approvalEmails"
+              name="approvalEmails"
+              type="checkbox"
+              checked={draft.approvalEmails}
+              onChange={(e) => set('approvalEmails', e.target.checked)}
+              aria-describedby="approvalEmails-hint"
+              disabled={busy}
+              className="size-5 shrink-0 cursor-pointer accent-indigo-600"
+            />
+          </label>
           <div className="space-y-0.5">
             <Label htmlFor="approvalEmails">Approval emails</Label>
             <p id="approvalEmails-hint" className="text-sm text-slate-600">
