@@ -131,6 +131,17 @@ describe('SettingsPage', () => {
     expect((screen.getByRole('button', { name: 'Reset' }) as HTMLButtonElement).disabled).toBe(true)
   })
 
+  it('toggles Approval emails from the 44 x 44 area around the box', async () => {
+    const { user } = show()
+    await screen.findByLabelText('Organization Name')
+    const target = screen.getByTestId('approvalEmails-target')
+    expect(target.className).toContain('size-11')
+    await user.click(target)
+    expect(field('Approval emails').checked).toBe(false)
+    await user.click(field('Approval emails'))
+    expect(field('Approval emails').checked).toBe(true)
+  })
+
   it('checks the name and the logo address before sending', async () => {
     const { fetch, user } = show()
     await screen.findByLabelText('Organization Name')

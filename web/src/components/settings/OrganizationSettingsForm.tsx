@@ -278,10 +278,13 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
       <div className="space-y-1.5">
         <div className="flex items-start gap-3">
           {/* A 44 x 44 target around the 20 px box: a tap anywhere on it toggles the box. */}
-          <label
-            htmlFor="approvalEmails"
+          <span
             className="-m-3 flex size-11 shrink-0 cursor-pointer items-center justify-center"
             data-testid="approvalEmails-target"
+            // A tap on the 44 x 44 area around the box toggles it too (the box's own click toggles it once).
+            onClick={(e) => {
+              if (e.target === e.currentTarget && !busy) set('approvalEmails', !draft.approvalEmails)
+            }}
           >
             <input
               id="approvalEmails"
@@ -293,7 +296,7 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
               disabled={busy}
               className="size-5 shrink-0 cursor-pointer accent-indigo-600"
             />
-          </label>
+          </span>
           <div className="space-y-0.5">
             <Label htmlFor="approvalEmails">Approval emails</Label>
             <p id="approvalEmails-hint" className="text-sm text-slate-600">
