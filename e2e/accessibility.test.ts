@@ -97,13 +97,13 @@ describe('accessibility (axe-core) and keyboard use', () => {
     const today = dayLabel[dayOfDate(todayIn(settings.timeZone))]
     const keys = staff.keyboard
 
-    // Clock in on the dashboard's This Week panel.
-    const thisWeek = staff.getByRole('region', { name: 'This Week' })
+    // Clock in on the dashboard’s Current Week card.
+    const thisWeek = staff.getByRole('region', { name: 'Current Week Timesheet' })
     await tabTo(staff, thisWeek.getByRole('button', { name: `Clock In ${today}` }))
     await keys.press('Enter')
     await toast(staff, 'Clocked In').waitFor()
     // A week in progress: the green 'Continue Timesheet', the running clock and the card.
-    await staff.getByRole('link', { name: 'Continue Timesheet' }).waitFor()
+    await staff.getByRole('button', { name: 'Continue Timesheet' }).waitFor()
     await checkBothWidths(staff, 'the staff dashboard with a week in progress')
 
     // The Current Week card opens the weekly dialog, at today's card.

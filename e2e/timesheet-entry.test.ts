@@ -37,17 +37,16 @@ describe('timesheet entry on a phone', () => {
     const [first, second] = daysInWeekOrder(settings.weekStartDay).filter((d) => d !== todayName)
     const [dayA, dayB] = [dayLabel[first!], dayLabel[second!]]
 
-    // A fresh week: Start Timesheet, no Current Week card, and today's clock on the dashboard.
-    await page.getByRole('link', { name: 'Start Timesheet' }).waitFor()
-    expect(await page.getByRole('region', { name: 'Current Week Timesheet' }).count()).toBe(0)
-    const thisWeek = page.getByRole('region', { name: 'This Week' })
+    // A fresh week: one Current Week card with Start Timesheet and today's clock (issue 18).
+    const thisWeek = page.getByRole('region', { name: 'Current Week Timesheet' })
+    await thisWeek.getByRole('link', { name: 'Start Timesheet' }).waitFor()
     const clockIn = thisWeek.getByRole('button', { name: `Clock In ${today}` })
     await touchable(clockIn)
     await fitsPhone(page)
     await clockIn.click()
     await toast(page, 'Clocked In').waitFor()
     await page
-      .getByText(new RegExp(`^Started work at \\d\\d:\\d\\d on ${today}$`))
+      .getByText(new RegExp(`^Started work at \\d{1,2}:\\d\\d(?: [AP]M)? on ${today}$`))
       .first()
       .waitFor()
     await thisWeek.getByText(/Clocked in since \d\d:\d\d/).waitFor()
@@ -61,17 +60,17 @@ describe('timesheet entry on a phone', () => {
     const before = await timer.textContent()
     expect(before).toMatch(/^\d\d:\d\d:\d\d$/)
     await page.waitForFunction(
-      (shown) => document.querySelector('[aria-labelledby="this-week-title"] [role="timer"]')?.textContent !== shown,
+      (shown) => document.querySelector('[aria-labelledby="current-week-title"] [role="timer"]')?.textContent !== shown,
       before,
       { timeout: 5000 },
     )
-    expect(await page.getByRole('link', { name: 'Continue Timesheet' }).isVisible()).toBe(true)
+    expect(await thisWeek.getByRole('button', { name: 'Continue Timesheet' }).isVisible()).toBe(true)
 
     await touchable(clockOut)
     await clockOut.click()
     await toast(page, 'Clocked Out').waitFor()
     await page
-      .getByText(new RegExp(`^Finished work at \\d\\d:\\d\\d on ${today}$`))
+      .getByText(new RegExp(`^Finished work at \\d{1,2}:\\d\\d(?: [AP]M)? on ${today}$`))
       .first()
       .waitFor()
     await thisWeek.getByRole('button', { name: `Reset ${today}` }).waitFor()
@@ -113,9 +112,9 @@ describe('timesheet entry on a phone', () => {
     await toast(page, 'Timesheet Submitted').waitFor()
     await dialog.waitFor({ state: 'hidden' })
 
-    // Submitted: the week is Pending Review, the card and the clock are gone.
+    // Submitted: the week is Pending Review, it opens read-only, and the clock is gone.
     await thisWeek.getByText('Pending Review').waitFor()
-    expect(await page.getByRole('region', { name: 'Current Week Timesheet' }).count()).toBe(0)
+    expect(await thisWeek.getByRole('button', { name: 'View Timesheet' }).isVisible()).toBe(true)
     expect(await thisWeek.getByRole('timer').count()).toBe(0)
     await fitsPhone(page)
 
@@ -156,24 +155,21 @@ describe('timesheet entry on a phone', () => {
     await toast(page, 'Your timesheet has been saved. You can continue working on it later.').waitFor()
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
 
-    // Back on the page, the draft is prefilled; a wrong week start day is refused under the field.
-    await page.getByRole('link', { name: 'Continue Timesheet' }).click()
+    // Back on the page, the draft is prefilled; only the week's start day can be picked (issue 18).
+    await page.getByRole('link', { name: 'Open the full page' }).click()
     await page.getByRole('heading', { name: 'Submit Weekly Timesheet' }).waitFor()
     expect(await monday.getByLabel('What did you do today?').inputValue()).toBe('Set up for Sunday')
-    const dayAfter = new Date(`${week}T00:00:00Z`)
-    dayAfter.setUTCDate(dayAfter.getUTCDate() + 1)
-    await page.getByLabel('Week Starting').fill(dayAfter.toISOString().slice(0, 10))
-    await page.getByRole('button', { name: 'Submit Timesheet' }).click()
-    await page
-      .locator('#weekStartDate-error')
-      .getByText(/^Week start date must be a /)
-      .waitFor()
-    expect(await monday.getByLabel('What did you do today?').inputValue()).toBe('Set up for Sunday')
+    const offered = await page
+      .getByLabel('Week Starting')
+      .locator('option')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))
+    expect(new Set(offered.map((d) => new Date(`${d}T00:00:00Z`).getUTCDay()))).toEqual(
+      new Set([new Date(`${week}T00:00:00Z`).getUTCDay()]),
+    )
 
-    await page.getByLabel('Week Starting').fill(week)
     await page.getByRole('button', { name: 'Submit Timesheet' }).click()
     await toast(page, 'Your weekly timesheet has been submitted for approval.').waitFor()
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
-    await page.getByRole('region', { name: 'This Week' }).getByText('Pending Review').waitFor()
+    await page.getByRole('region', { name: 'Current Week Timesheet' }).getByText('Pending Review').waitFor()
   })
 })

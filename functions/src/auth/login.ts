@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { Redirect } from '@app/core'
+import { isValidTimeZone, Redirect } from '@app/core'
 import { config, startAuthorization } from '@app/adapters'
 import { system } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
@@ -17,7 +17,9 @@ export default defineRoute({
   uses: ['table', 'oidc'],
   handler: async ({ query }) => {
     const start = await startAuthorization()
-    const timeZone = query.tz && isTimeZone(query.tz) ? query.tz : 'America/New_York'
+    // The web sends the browser's zone (web/src/lib/browser.ts); it is used only if this
+    // sign-in creates the organization. A browser that sends none gets New York's.
+    const timeZone = isValidTimeZone(query.tz) ? query.tz : 'America/New_York'
     await system.authRequests.save(start.state, {
       codeVerifier: start.codeVerifier,
       nonce: start.nonce,
@@ -27,12 +29,3 @@ export default defineRoute({
     return HttpResponse.redirect(start.url, [authStateCookie.set(start.state, config.appOrigin)])
   },
 })
-
-const isTimeZone = (tz: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz })
-    return true
-  } catch {
-    return false
-  }
-}

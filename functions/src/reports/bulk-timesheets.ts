@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { bulkCsvHeader, bulkCsvRow, Redirect, TimesheetStatus, toCsv } from '@app/core'
+import { bulkCsvHeader, bulkCsvRow, dateInZone, Redirect, TimesheetStatus, toCsv } from '@app/core'
 import { filesFor } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
 import { HttpResponse } from '../http/response.ts'
@@ -18,18 +18,29 @@ export default defineRoute({
   files: filesFor,
   handler: async ({ query, db, files }) => {
     const status = query.status === 'all' ? undefined : query.status
-    const [sheets, members] = await Promise.all([db.timesheets.all(status), db.users.listForRecords()])
+    const [sheets, members, org] = await Promise.all([
+      db.timesheets.all(status),
+      db.users.listForRecords(),
+      db.organization.get(),
+    ])
     const people = new Map(members.map((m) => [m.id, m]))
     sheets.sort((a, b) => b.weekStartDate.localeCompare(a.weekStartDate) || a.id - b.id)
     const csv = toCsv([
-      bulkCsvHeader,
+      bulkCsvHeader(org.timeZone),
       ...sheets.map((t) =>
-        bulkCsvRow(t, people.get(t.employeeId) ?? null, t.approvedBy ? (people.get(t.approvedBy) ?? null) : null),
+        bulkCsvRow(
+          t,
+          people.get(t.employeeId) ?? null,
+          t.approvedBy ? (people.get(t.approvedBy) ?? null) : null,
+          org.timeZone,
+        ),
       ),
     ])
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+    const now = new Date()
+    const stamp = now.toISOString().replace(/[:.]/g, '-')
     const file = files.report(`timesheets-${status ?? 'all'}-${stamp}`)
-    await file.put(csv)
-    return HttpResponse.redirect(await file.url(`timesheets-${status ?? 'all'}-${stamp.slice(0, 10)}.csv`))
+    // The file is named by the organization's date, which is the one its people see.
+    await file.put(csv, `timesheets-${status ?? 'all'}-${dateInZone(now, org.timeZone)}.csv`)
+    return HttpResponse.redirect(await file.url())
   },
 })

@@ -67,8 +67,12 @@ describe('GET /api/reports/bulk-timesheets', () => {
     const csv = Buffer.from(await (await fetch(res.headers.location as string)).arrayBuffer()).toString('utf8')
     const lines = csv.trim().split('\r\n')
     expect(lines).toHaveLength(301)
-    expect(lines[0]).toContain('Employee,Department,Week Starting,Status,Monday Hours')
-    expect(lines[1]).toMatch(/^\uFEFF?Ana Silva,Youth,\d{4}-\d{2}-\d{2},Pending Review,2\.0,0\.0/)
+    // Each member's email tells people of the same name apart; times are the organization's.
+    expect(lines[0]).toContain('Employee,Email,Department,Week Starting,Status,Monday Hours')
+    expect(lines[0]).toMatch(/Submitted At \(America\/Chicago\),Approved By,Approved At \(America\/Chicago\)$/)
+    expect(lines[1]).toMatch(
+      /^\uFEFF?Ana Silva,[\w-]+@grace\.example,Youth,\d{4}-\d{2}-\d{2},Pending Review,2\.0,0\.0.*,\d{4}-\d{2}-\d{2} \d{2}:\d{2},,$/,
+    )
     expect(lines.filter((l) => l.startsWith('Removed member'))).toHaveLength(150)
   }, 90_000)
 

@@ -39,12 +39,18 @@ describe('PATCH /api/timesheets/{id}/status', () => {
     expect(res.json.approvedAt).toBeTruthy()
     const url = new URL(res.json.csvDownloadUrl)
     expect(url.searchParams.get('X-Amz-Expires')).toBe('900')
-    const bytes = Buffer.from(await (await fetch(url)).arrayBuffer())
+
+    const download = await fetch(url)
+    expect(download.headers.get('content-disposition')).toBe(
+      `attachment; filename="timesheet-Ana-Silva-${sheet.weekStartDate}.csv"; filename*=UTF-8''timesheet-Ana-Silva-${sheet.weekStartDate}.csv`,
+    )
+    const bytes = Buffer.from(await download.arrayBuffer())
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]) // UTF-8 byte-order mark, for Excel
     const csv = bytes.toString('utf8')
     expect(csv).toContain('Employee,Ana Silva')
     expect(csv).toContain('Monday,09:00,17:30,8.5,Visits')
     expect(csv).toContain('Total,,,,8.5,')
+    expect(csv).toMatch(/Approved At \(America\/Chicago\),\d{4}-\d{2}-\d{2} \d{2}:\d{2}\r\n/)
 
     const tampered = new URL(url)
     tampered.searchParams.set('X-Amz-Signature', '0'.repeat(64))

@@ -13,7 +13,11 @@ export const publishTimesheetCsv = async (db: OrgDb, files: Files, t: Timesheet,
     approver?.id === t.approvedBy ? approver : t.approvedBy ? db.users.findForRecords(t.approvedBy) : undefined,
   ])
   const file = files.timesheetCsv(t.id, t.version)
-  await file.put(timesheetCsv(t, employee ?? null, org.name, approvedBy ?? null))
+  // Accents stay: the file name travels as RFC 6266 filename* (adapters/files.ts).
   const who = employee ? fullName(employee).replace(/\s+/g, '-') : 'member'
-  return file.url(`timesheet-${who}-${t.weekStartDate}.csv`)
+  await file.put(
+    timesheetCsv(t, employee ?? null, org.name, approvedBy ?? null, org.timeZone),
+    `timesheet-${who}-${t.weekStartDate}.csv`,
+  )
+  return file.url()
 }

@@ -2,31 +2,36 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import { s3Client } from './client-s3.ts'
 import { config } from './config.ts'
+import { asciiAttachment, attachment } from '@app/core'
 
 /** Pre-signed download links live 15 minutes (DESIGN.md section 5). */
 export const DOWNLOAD_LINK_SECONDS = 15 * 60
 
-const attachment = (fileName: string) => `attachment; filename="${fileName.replace(/[^\w.-]+/g, '_')}"`
-
-/** A CSV in the exports bucket (objects expire after 7 days in AWS), handed out by pre-signed links. */
+/**
+ * A CSV in the exports bucket (objects expire after 7 days in AWS), handed out by pre-signed links.
+ * A file name given to `put` is stored as the object's Content-Disposition (RFC 6266, accents
+ * kept), so the link needs no override; a name given to `url` overrides it with the ASCII form only,
+ * since `filename*=UTF-8''` in a link's query is where S3 emulators' SigV4 checks disagree with AWS.
+ */
 const exportFile = (key: string) => ({
-  async put(body: string) {
+  async put(body: string, fileName?: string) {
     await s3Client().send(
       new PutObjectCommand({
         Bucket: config.exportsBucket,
         Key: key,
         Body: body,
         ContentType: 'text/csv; charset=utf-8',
+        ...(fileName ? { ContentDisposition: attachment(fileName) } : {}),
       }),
     )
   },
-  url: (fileName: string) =>
+  url: (fileName?: string) =>
     getSignedUrl(
       s3Client(),
       new GetObjectCommand({
         Bucket: config.exportsBucket,
         Key: key,
-        ResponseContentDisposition: attachment(fileName),
+        ...(fileName ? { ResponseContentDisposition: asciiAttachment(fileName) } : {}),
         ResponseContentType: 'text/csv; charset=utf-8',
       }),
       { expiresIn: DOWNLOAD_LINK_SECONDS },

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { bulkCsvHeader, bulkCsvRow, csvCell, timesheetCsv, toCsv, type CsvPerson } from './csv.ts'
+import { attachment, bulkCsvHeader, bulkCsvRow, csvCell, timesheetCsv, toCsv, type CsvPerson } from './csv.ts'
 import { Timesheet } from './timesheet.ts'
 
 /** A minimal RFC 4180 reader, to show that what we write reads back as the cells we meant. */
@@ -141,7 +141,9 @@ describe('timesheetCsv', () => {
       sundayActivity: '=HYPERLINK("x")',
       notes: 'Good week',
     })
-    const rows = readCsv(timesheetCsv(t, person('Ana', 'Ruiz', 'Youth'), 'Grace Church', person('Sam', 'Lee')).slice(1))
+    const rows = readCsv(
+      timesheetCsv(t, person('Ana', 'Ruiz', 'Youth'), 'Grace Church', person('Sam', 'Lee'), 'America/Chicago').slice(1),
+    )
     expect(rows).toEqual([
       ['Organization', 'Grace Church'],
       ['Employee', 'Ana Ruiz'],
@@ -149,7 +151,7 @@ describe('timesheetCsv', () => {
       ['Week Starting', '2026-11-16'],
       ['Status', 'Approved'],
       ['Approved By', 'Sam Lee'],
-      ['Approved At', '2026-11-23T10:00:00.000Z'],
+      ['Approved At (America/Chicago)', '2026-11-23 04:00'],
       [''],
       ['Date', 'Day', 'Start', 'End', 'Hours', 'Activity'],
       ['2026-11-16', 'Monday', '09:00', '17:30', '8.5', 'Sermon prep, visits'],
@@ -167,25 +169,26 @@ describe('timesheetCsv', () => {
 
   it('lists a Sunday week from Sunday, and names a removed member and a missing approval plainly', () => {
     const t = sheet({ weekStartDate: '2026-11-15', status: 'pending', approvedAt: null })
-    const rows = readCsv(timesheetCsv(t, null, 'Grace', null).slice(1))
+    const rows = readCsv(timesheetCsv(t, null, 'Grace', null, 'America/Chicago').slice(1))
     expect(rows.slice(1, 7)).toEqual([
       ['Employee', 'Removed member'],
       ['Department', ''],
       ['Week Starting', '2026-11-15'],
       ['Status', 'Pending Review'],
       ['Approved By', ''],
-      ['Approved At', ''],
+      ['Approved At (America/Chicago)', ''],
     ])
     expect(rows[9]).toEqual(['2026-11-15', 'Sunday', '', '', '0.0', ''])
     expect(rows[15]).toEqual(['2026-11-21', 'Saturday', '', '', '0.0', ''])
-    expect(readCsv(timesheetCsv(t, person('A', 'B'), 'Grace', null).slice(1))[2]).toEqual(['Department', ''])
+    expect(readCsv(timesheetCsv(t, person('A', 'B'), 'Grace', null, 'UTC').slice(1))[2]).toEqual(['Department', ''])
   })
 })
 
 describe('bulk payroll export', () => {
   it('has one header column per field, the seven days Monday first', () => {
-    expect(bulkCsvHeader).toEqual([
+    expect(bulkCsvHeader('America/Chicago')).toEqual([
       'Employee',
+      'Email',
       'Department',
       'Week Starting',
       'Status',
@@ -197,9 +200,9 @@ describe('bulk payroll export', () => {
       'Saturday Hours',
       'Sunday Hours',
       'Total Hours',
-      'Submitted At',
+      'Submitted At (America/Chicago)',
       'Approved By',
-      'Approved At',
+      'Approved At (America/Chicago)',
     ])
   })
 
@@ -211,8 +214,10 @@ describe('bulk payroll export', () => {
       sundayStart: '13:00',
       sundayEnd: '14:00',
     })
-    expect(bulkCsvRow(t, person('Ana', 'Ruiz', 'Youth'), person('Sam', 'Lee'))).toEqual([
+    const ana = { ...person('Ana', 'Ruiz', 'Youth'), email: 'ana@example.org' }
+    expect(bulkCsvRow(t, ana, person('Sam', 'Lee'), 'America/Chicago')).toEqual([
       'Ana Ruiz',
+      'ana@example.org',
       'Youth',
       '2026-11-15',
       'Approved',
@@ -224,17 +229,36 @@ describe('bulk payroll export', () => {
       '0.0',
       '1.0',
       '5.3',
-      '2026-11-22T18:00:00.000Z',
+      '2026-11-22 12:00',
       'Sam Lee',
-      '2026-11-23T10:00:00.000Z',
+      '2026-11-23 04:00',
     ])
   })
 
   it('leaves blanks for a removed member, no approver and missing dates', () => {
     const t = sheet({ status: 'draft', submittedAt: null, approvedAt: null })
-    const row = bulkCsvRow(t, null, null)
-    expect(row).toHaveLength(bulkCsvHeader.length)
-    expect([row[0], row[1], row[3], row[12], row[13], row[14]]).toEqual(['Removed member', '', 'Draft', '', '', ''])
-    expect(bulkCsvRow(t, person('A', 'B'), null)[1]).toBe('')
+    const row = bulkCsvRow(t, null, null, 'UTC')
+    expect(row).toHaveLength(bulkCsvHeader('UTC').length)
+    expect([row[0], row[1], row[2], row[4], row[13], row[14], row[15]]).toEqual([
+      'Removed member',
+      '',
+      '',
+      'Draft',
+      '',
+      '',
+      '',
+    ])
+    expect(bulkCsvRow(t, person('A', 'B'), null, 'UTC')[2]).toBe('')
+  })
+})
+
+describe('attachment', () => {
+  it('keeps accents in filename* and gives an ASCII fallback', () => {
+    expect(attachment('timesheet-José-Muñoz-2026-11-16.csv')).toBe(
+      `attachment; filename="timesheet-Jose-Munoz-2026-11-16.csv"; filename*=UTF-8''timesheet-Jos%C3%A9-Mu%C3%B1oz-2026-11-16.csv`,
+    )
+    expect(attachment('a "b";c\'s.csv')).toBe(
+      `attachment; filename="a_b_c_s.csv"; filename*=UTF-8''a%20%22b%22%3Bc%27s.csv`,
+    )
   })
 })

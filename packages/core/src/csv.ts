@@ -1,6 +1,7 @@
 import { formatHoursNumber, weekTotalHours } from './hours.ts'
 import { statusLabel, daysOf, type Timesheet } from './timesheet.ts'
 import { dateOfDay, dayLabel, daysOfWeekStarting, DAYS } from './week.ts'
+import { localDateTime } from './datetime.ts'
 
 /**
  * CSV for payroll. Cells that a spreadsheet would run as a formula (= + - @ tab CR) get a leading
@@ -21,6 +22,8 @@ export interface CsvPerson {
   firstName: string
   lastName: string
   department: string | null
+  /** Tells two people of the same name apart in the bulk export; staff may have none. */
+  email?: string | null
 }
 
 const name = (p: CsvPerson | null | undefined) => (p ? `${p.firstName} ${p.lastName}` : 'Removed member')
@@ -31,6 +34,7 @@ export const timesheetCsv = (
   employee: CsvPerson | null,
   organizationName: string,
   approver: CsvPerson | null,
+  timeZone: string,
 ) =>
   toCsv([
     ['Organization', organizationName],
@@ -39,7 +43,7 @@ export const timesheetCsv = (
     ['Week Starting', t.weekStartDate],
     ['Status', statusLabel[t.status]],
     ['Approved By', approver ? name(approver) : ''],
-    ['Approved At', t.approvedAt ?? ''],
+    [`Approved At (${timeZone})`, localDateTime(t.approvedAt, timeZone)],
     [],
     ['Date', 'Day', 'Start', 'End', 'Hours', 'Activity'],
     ...daysOf(t, daysOfWeekStarting(t.weekStartDate)).map((d) => [
@@ -55,27 +59,50 @@ export const timesheetCsv = (
     ['Notes', t.notes],
   ])
 
-export const bulkCsvHeader = [
+/** Times are local date-times of the organization's zone, which the column titles name. */
+export const bulkCsvHeader = (timeZone: string) => [
   'Employee',
+  'Email',
   'Department',
   'Week Starting',
   'Status',
   ...DAYS.map((d) => `${dayLabel[d]} Hours`),
   'Total Hours',
-  'Submitted At',
+  `Submitted At (${timeZone})`,
   'Approved By',
-  'Approved At',
+  `Approved At (${timeZone})`,
 ]
 
 /** One row per employee-week for the payroll export. */
-export const bulkCsvRow = (t: Timesheet, employee: CsvPerson | null, approver: CsvPerson | null) => [
+export const bulkCsvRow = (t: Timesheet, employee: CsvPerson | null, approver: CsvPerson | null, timeZone: string) => [
   name(employee),
+  employee?.email ?? '',
   employee?.department ?? '',
   t.weekStartDate,
   statusLabel[t.status],
   ...daysOf(t).map((d) => formatHoursNumber(d.hours)),
   formatHoursNumber(weekTotalHours(t)),
-  t.submittedAt ?? '',
+  localDateTime(t.submittedAt, timeZone),
   approver ? name(approver) : '',
-  t.approvedAt ?? '',
+  localDateTime(t.approvedAt, timeZone),
 ]
+
+/**
+ * A download's Content-Disposition (RFC 6266): `filename*` carries the name with its accents
+ * (UTF-8, percent-encoded) and `filename` an ASCII fallback for old clients, accents dropped
+ * ('Muñoz' becomes 'Munoz') and anything else unsafe turned into '_'.
+ */
+export const attachment = (fileName: string): string => {
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  )
+  return `${asciiAttachment(fileName)}; filename*=UTF-8''${encoded}`
+}
+
+/** The ASCII-only form: `attachment; filename="timesheet-Jose-Munoz.csv"`. */
+export const asciiAttachment = (fileName: string): string =>
+  `attachment; filename="${fileName
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[^\w.-]+/g, '_')}"`

@@ -3,6 +3,7 @@ import type { OrganizationSettings, OrganizationSettingsUpdate } from '@app/core
 import { apiJson, getQueryFn } from './client.ts'
 import { organizationKeys, payrollKeys } from './keys.ts'
 import { keptSettings } from '../offline/kept-reads.ts'
+import { zoneOr } from '../lib/format.ts'
 
 /** Name, logo, and the zone and start day by which "this week" is judged (DESIGN.md section 5). */
 export type { OrganizationSettings }
@@ -16,6 +17,12 @@ export const organizationSettingsQuery = queryOptions({
 
 /** The organization's name and logo. Signed-in screens only: the API answers 401 to everyone else (spec section 7). */
 export const useOrganizationSettings = () => useQuery(organizationSettingsQuery)
+
+/**
+ * The zone every date and time is shown in: the organization's (DESIGN.md section 6), the
+ * browser's only until the settings have loaded.
+ */
+export const useOrgTimeZone = (): string => zoneOr(useOrganizationSettings().data?.timeZone)
 
 /** Puts an answer of the settings endpoints into the cache and refetches, so the header follows at once. */
 const useSettingsAnswer = () => {

@@ -29,8 +29,11 @@ export const statusFilterLabel: Record<StatusFilter, string> = {
   rejected: 'Rejected',
 }
 
+/** Rows per page of 'Recent Timesheet Submissions' ('Load more' fetches the next). */
+export const TIMESHEET_PAGE_SIZE = 25
+
 export const timesheetListUrl = (status: StatusFilter, cursor?: string | null) => {
-  const params = new URLSearchParams()
+  const params = new URLSearchParams({ limit: String(TIMESHEET_PAGE_SIZE) })
   if (status !== 'all') params.set('status', status)
   if (cursor) params.set('cursor', cursor)
   const query = params.toString()
@@ -115,7 +118,7 @@ export function useUpdateDraft() {
   })
 }
 
-/** POST /api/timesheets/save-draft: the submit page's 'Save TimesheetAnswer' for the chosen week. */
+/** POST /api/timesheets/save-draft: the submit page's 'Save Timesheet' for the chosen week. */
 export const useSaveWeekDraft = () =>
   useTimesheetWrite(
     (input: WeekTimesheetSave) =>

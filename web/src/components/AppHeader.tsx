@@ -11,6 +11,7 @@ const navItems = (user: User) => [
   ...(user.role === 'supervisor'
     ? [
         { to: '/employees', label: 'Employees' },
+        { to: '/reports', label: 'Reports' },
         { to: '/settings', label: 'Settings' },
         { to: '/payroll', label: 'Payroll' },
         { to: '/activity', label: 'Activity' },
@@ -47,7 +48,13 @@ export function AppHeader({ user }: { user: User }) {
             <>
               <img src={logo} alt="" className="size-10 shrink-0 rounded-md object-contain" width={40} height={40} />
               <span className="min-w-0">
-                <span className="block truncate font-semibold text-slate-900">{organizationName}</span>
+                {/* Two lines before an ellipsis: a long name is read whole wherever there is room. */}
+                <span
+                  className="line-clamp-2 font-semibold break-words text-slate-900 sm:line-clamp-none"
+                  title={organizationName}
+                >
+                  {organizationName}
+                </span>
                 <span className="block truncate text-xs text-slate-600">{HEADER_SUBTITLE}</span>
               </span>
             </>

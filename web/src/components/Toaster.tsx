@@ -1,9 +1,41 @@
+import { useLayoutEffect, useRef, useState } from 'react'
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './ui/Toast.tsx'
 import { dismissToast, TOAST_DURATION_MS, useToasts } from '../lib/toast.ts'
+import { currentToastSide, escapeToDialog, type ToastSide } from '../lib/toast-placement.ts'
 
-/** Renders the toasts raised with toast(): one at a time, swipe right to dismiss, F8 to focus. */
+/**
+ * Renders the toasts raised with toast(): one at a time, swipe right to dismiss, F8 to focus.
+ * The toast sits at the bottom, or at the top while a dialog's or form's action is under it
+ * (measured again as the page scrolls, resizes or changes), and Escape goes to an open dialog.
+ */
 export function Toaster() {
   const toasts = useToasts()
+  const list = useRef<HTMLOListElement>(null)
+  const [side, setSide] = useState<ToastSide>('bottom')
+  const showing = toasts.some((t) => t.open)
+
+  useLayoutEffect(() => {
+    if (!showing) return
+    let frame = 0
+    const place = () => {
+      cancelAnimationFrame(frame)
+      frame = requestAnimationFrame(() => {
+        if (list.current) setSide(currentToastSide(list.current))
+      })
+    }
+    if (list.current) setSide(currentToastSide(list.current))
+    const changes = new MutationObserver(place)
+    changes.observe(document.body, { childList: true, subtree: true })
+    window.addEventListener('resize', place)
+    document.addEventListener('scroll', place, true)
+    return () => {
+      cancelAnimationFrame(frame)
+      changes.disconnect()
+      window.removeEventListener('resize', place)
+      document.removeEventListener('scroll', place, true)
+    }
+  }, [showing, toasts])
+
   return (
     <ToastProvider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
       {toasts.map(({ id, title, description, variant, duration, open }) => (
@@ -13,6 +45,7 @@ export function Toaster() {
           onOpenChange={(next) => {
             if (!next) dismissToast(id)
           }}
+          onEscapeKeyDown={escapeToDialog}
           duration={duration}
           variant={variant}
           type={variant === 'destructive' ? 'foreground' : 'background'}
@@ -24,7 +57,12 @@ export function Toaster() {
           <ToastClose />
         </Toast>
       ))}
-      <ToastViewport hotkey={['F8']} />
+      <ToastViewport
+        ref={list}
+        hotkey={['F8']}
+        data-side={side}
+        className={side === 'top' ? 'top-0 bottom-auto' : undefined}
+      />
     </ToastProvider>
   )
 }

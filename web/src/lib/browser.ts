@@ -4,7 +4,7 @@
  */
 export const browser = {
   navigate(url: string) {
-    window.location.assign(url)
+    window.location.assign(withBrowserZone(url))
   },
   pathname() {
     return window.location.pathname
@@ -12,4 +12,40 @@ export const browser = {
 }
 
 export const SUPERVISOR_LOGIN_URL = '/api/login'
+
+/** The device's own zone (the fallback while an organization's zone is unknown). */
+export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone
+
+/** The locale whose time convention the browser's time inputs use ('en-US': 8:28 PM). */
+export const browserLocale = (): string => (typeof navigator !== 'undefined' && navigator.language) || 'en-US'
+
+/**
+ * A supervisor sign-in URL carrying the browser's zone as `tz`: the first sign-in creates the
+ * organization in that zone (functions/src/auth/login.ts). Other URLs are returned unchanged.
+ */
+export const withBrowserZone = (url: string): string => {
+  const target = new URL(url, window.location.origin)
+  if (target.origin !== window.location.origin || target.pathname !== SUPERVISOR_LOGIN_URL) return url
+  const zone = browserTimeZone()
+  if (zone && !target.searchParams.has('tz')) target.searchParams.set('tz', zone)
+  return `${target.pathname}${target.search}`
+}
+
+/**
+ * Sign-in links keep their plain href (/api/login); the zone is added as the link is followed,
+ * by one listener for every link of the app (capture phase, before the browser navigates).
+ */
+export const addZoneToSignInLinks = (root: Document) =>
+  root.addEventListener(
+    'click',
+    (event) => {
+      const link = (event.target as Element | null)?.closest?.('a[href]')
+      if (link instanceof HTMLAnchorElement) {
+        const href = link.getAttribute('href')!
+        const zoned = withBrowserZone(href)
+        if (zoned !== href) link.setAttribute('href', zoned)
+      }
+    },
+    true,
+  )
 export const LOGOUT_URL = '/api/logout?local=true'

@@ -1,4 +1,14 @@
-import { formatDate as formatCalendarDate, fullName, isCalendarDate, type EmbeddedEmployee } from '@app/core'
+import {
+  dateInZone,
+  formatDate as formatCalendarDate,
+  formatInstant,
+  formatTimeOfDay,
+  fullName,
+  isCalendarDate,
+  isValidTimeZone,
+  type EmbeddedEmployee,
+} from '@app/core'
+import { browserLocale, browserTimeZone } from './browser.ts'
 
 /**
  * How a date is shown:
@@ -9,29 +19,44 @@ import { formatDate as formatCalendarDate, fullName, isCalendarDate, type Embedd
  */
 export type DateStyle = 'medium' | 'short' | 'long' | 'dateTime'
 
-const instantStyles: Record<DateStyle, Intl.DateTimeFormatOptions> = {
-  medium: { month: 'short', day: 'numeric', year: 'numeric' },
-  short: { month: 'short', day: 'numeric' },
-  long: { month: 'long', day: 'numeric', year: 'numeric' },
-  dateTime: { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' },
+/** The organization's zone when it is a real one, else the browser's. */
+export const zoneOr = (timeZone: unknown): string => (isValidTimeZone(timeZone) ? timeZone : browserTimeZone())
+
+const calendar = (date: string, style: Exclude<DateStyle, 'dateTime'>): string => {
+  if (style === 'medium') return formatCalendarDate(date)
+  if (style === 'short') return formatCalendarDate(date).replace(/, \d{4}$/, '')
+  return new Date(`${date}T00:00:00Z`).toLocaleString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })
 }
 
 /**
  * The one way the web shows a date. A calendar date ('2026-11-16': a week start, a day) is
  * written by packages/core, so the screen, the CSV and the emails agree whatever the browser's
  * locale data, and it never moves by the browser's zone. An instant (an ISO timestamp) is shown
- * on the browser's calendar. Text that is not a date is shown as it is; a missing one as `empty`.
+ * on the clock of `timeZone`: the organization's (see useOrgTime), the browser's only when none
+ * is known. Text that is not a date is shown as it is; a missing one as `empty`.
  */
-export function formatDate(value: string | null | undefined, style: DateStyle = 'medium', empty = '-'): string {
+export function formatDate(
+  value: string | null | undefined,
+  style: DateStyle = 'medium',
+  empty = '-',
+  timeZone?: string,
+): string {
   if (!value) return empty
-  if (isCalendarDate(value)) {
-    if (style === 'medium') return formatCalendarDate(value)
-    if (style === 'short') return formatCalendarDate(value).replace(/, \d{4}$/, '')
-    return new Date(`${value}T00:00:00Z`).toLocaleString('en-US', { ...instantStyles[style], timeZone: 'UTC' })
-  }
+  if (isCalendarDate(value)) return calendar(value, style === 'dateTime' ? 'medium' : style)
   const date = new Date(value)
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleString('en-US', instantStyles[style])
+  if (Number.isNaN(date.getTime())) return value
+  const zone = zoneOr(timeZone)
+  if (style === 'dateTime') return formatInstant(date, zone, 'dateTime', browserLocale())
+  return calendar(dateInZone(date, zone), style)
 }
+
+/** A wall-clock 'HH:MM' in the browser's locale convention, the one its time inputs show. */
+export const formatTime = (hhmm: string): string => formatTimeOfDay(hhmm, browserLocale())
 
 /** The embedded employee's name; a removed member has none. */
 export const employeeName = (employee: EmbeddedEmployee | null) =>

@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { DashboardStats, ListedTimesheet, Role, TimesheetPage } from '@app/core'
+import {
+  formatHoursNumber,
+  weekTotalHours,
+  type DashboardStats,
+  type ListedTimesheet,
+  type Role,
+  type TimesheetPage,
+} from '@app/core'
 import { makeTimesheet } from '../../test/list-item-fixtures.ts'
 import { makeUser } from '../../test/fixtures.ts'
 import { mockFetch, type MockAnswer } from '../../test/fetch-mock.ts'
@@ -111,7 +118,7 @@ describe('DashboardPage for a supervisor', () => {
   it('lists the submissions with employee, week, submitted date and status', async () => {
     show()
     const table = await screen.findByRole('table')
-    expect(columnHeaders(table)).toEqual(['Employee', 'Week Starting', 'Submitted', 'Status', 'Actions'])
+    expect(columnHeaders(table)).toEqual(['Employee', 'Week Starting', 'Submitted', 'Hours', 'Status', 'Actions'])
     expect(screen.getByRole('heading', { name: 'Recent Timesheet Submissions' })).toBeTruthy()
     const row = await rowOf('Ann Lee')
     expect(within(row).getByText('Youth')).toBeTruthy()
@@ -174,6 +181,34 @@ describe('DashboardPage for a supervisor', () => {
     expect(screen.getByText('No timesheets match your search.')).toBeTruthy()
     await user.clear(search)
     expect(names()).toEqual(['Ann Lee', 'Ben Okafor', 'Cara Annis'])
+  })
+
+  it('finds names typed without accents, shows each week’s hours, and asks for pages of 25', async () => {
+    const zoe = makeTimesheet({
+      id: 4,
+      status: 'pending',
+      employeeId: 'emp-4',
+      mondayStart: '09:00',
+      mondayEnd: '17:30',
+      employee: { firstName: 'Zoë', lastName: 'Muñoz', department: null, profileImageUrl: null },
+    })
+    const { user, listUrls } = show({ list: () => ({ items: [ann, zoe], cursor: null }) })
+    const row = await rowOf('Zoë Muñoz')
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.lastChild?.textContent),
+    ).toContain(formatHoursNumber(weekTotalHours(zoe)))
+    expect(screen.getByRole('columnheader', { name: 'Hours' })).toBeTruthy()
+    expect(listUrls[0]!.searchParams.get('limit')).toBe('25')
+    const search = screen.getByRole('searchbox', { name: 'Search by employee name' })
+    await user.type(search, 'zoe')
+    expect(screen.getByText('Zoë Muñoz')).toBeTruthy()
+    expect(screen.queryByText('Ann Lee')).toBeNull()
+    await user.clear(search)
+    await user.type(search, 'MUNOZ')
+    expect(screen.getByText('Zoë Muñoz')).toBeTruthy()
+    expect(screen.queryByText('Ann Lee')).toBeNull()
   })
 
   it('filters by status through the API and adds it to Export', async () => {

@@ -6,6 +6,7 @@ import { StatCards, SupervisorActions } from '../components/dashboard/Supervisor
 import { EmployeeDashboardPanel } from '../components/timesheet/EmployeeDashboardPanel.tsx'
 import { PageLoading } from '../components/PageLoading.tsx'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
+import { GettingStarted, isFirstRun } from '../components/dashboard/GettingStarted.tsx'
 
 export function DashboardPage() {
   const { user } = useAuth()
@@ -23,6 +24,7 @@ export function DashboardPage() {
         </div>
         {isSupervisor ? <SupervisorActions /> : null}
       </header>
+      {isSupervisor && !user.demo && isFirstRun(user) ? <GettingStarted user={user} /> : null}
       {isSupervisor ? <StatCards /> : <EmployeeDashboardPanel />}
       <RecentTimesheets user={user} />
     </div>

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { plans } from '@app/core'
 import { renderApp } from '../../test/render.tsx'
+import { mockFetch } from '../../test/fetch-mock.ts'
+import { makeUser } from '../../test/fixtures.ts'
 import { PricingPage } from './PricingPage.tsx'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -63,5 +65,17 @@ describe('PricingPage', () => {
     expect(screen.getByRole('heading', { name: 'All Plans Include' })).toBeTruthy()
     const trial = screen.getByRole('heading', { name: '14-Day Free Trial' }).closest('section')!
     expect(within(trial).getByRole('link').getAttribute('href')).toBe('/auth-guide')
+  })
+})
+
+describe('Start Free Trial when signed in', () => {
+  it('goes to checkout with the trial, not through /api/login again (issue 18)', async () => {
+    mockFetch({ 'GET /api/auth/user': { body: { ...makeUser({ role: 'supervisor' }), demo: false } } })
+    renderApp('/pricing', <PricingPage />)
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Start Free Trial' }).getAttribute('href')).toBe(
+        '/subscribe?plan=price_professional_monthly',
+      ),
+    )
   })
 })

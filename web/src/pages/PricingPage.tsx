@@ -10,6 +10,10 @@ import { SUPERVISOR_LOGIN_URL } from '../lib/browser.ts'
 import { cn } from '../lib/cn.ts'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
 import { LinkButton } from '../components/ui/LinkButton.tsx'
+import { useAuth } from '../api/auth.ts'
+
+/** The plan a trial starts on from the pricing page's own button: the one marked popular. */
+const trialPlan = plans.find((p) => p.popular) ?? plans[0]!
 
 const includedInEveryPlan = [
   'Weekly timesheets with daily start and end times and activities',
@@ -77,6 +81,7 @@ function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
 
 export function PricingPage() {
   const [period, setPeriod] = useState<BillingPeriod>('monthly')
+  const { user } = useAuth()
   return (
     <div className="mx-auto max-w-6xl space-y-10 px-4 py-8 sm:py-12">
       <DocumentTitle title="Pricing" />
@@ -87,9 +92,16 @@ export function PricingPage() {
         </p>
         <div className="mt-6 flex flex-col items-center gap-4">
           <BillingPeriodToggle value={period} onChange={setPeriod} />
-          <LinkButton href={SUPERVISOR_LOGIN_URL} size="lg">
-            Start Free Trial
-          </LinkButton>
+          {/* Signed in, the trial is at checkout (14 days included); signing in again would end the session. */}
+          {user ? (
+            <LinkButton to={`/subscribe?plan=${trialPlan.priceIds[period]}`} size="lg">
+              Start Free Trial
+            </LinkButton>
+          ) : (
+            <LinkButton href={SUPERVISOR_LOGIN_URL} size="lg">
+              Start Free Trial
+            </LinkButton>
+          )}
         </div>
       </header>
 

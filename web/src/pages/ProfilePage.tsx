@@ -7,7 +7,7 @@ import { Badge } from '../components/ui/Badge.tsx'
 import { Card, CardContent } from '../components/ui/Card.tsx'
 import { PageLoading } from '../components/PageLoading.tsx'
 import { UserAvatar } from '../components/UserAvatar.tsx'
-import { formatDate } from '../lib/format.ts'
+import { formatDate, zoneOr } from '../lib/format.ts'
 import { cn } from '../lib/cn.ts'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
 import { IconCard } from '../components/ui/IconCard.tsx'
@@ -29,6 +29,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 export function ProfilePage() {
   const { user } = useAuth()
   const organization = useOrganizationSettings()
+  const timeZone = zoneOr(organization.data?.timeZone)
   if (!user) return <PageLoading />
   const name = fullName(user)
   return (
@@ -53,7 +54,9 @@ export function ProfilePage() {
                   {user.department}
                 </ProfileDetail>
               ) : null}
-              <ProfileDetail icon={CalendarDays}>Member since {formatDate(user.createdAt, 'long')}</ProfileDetail>
+              <ProfileDetail icon={CalendarDays}>
+                Member since {formatDate(user.createdAt, 'long', '-', timeZone)}
+              </ProfileDetail>
             </ul>
           </div>
         </CardContent>
@@ -64,7 +67,7 @@ export function ProfilePage() {
           <Detail label="Account ID">{user.id}</Detail>
           {user.username ? <Detail label="Username">{user.username}</Detail> : null}
           <Detail label="Authentication Type">{authTypeLabel[user.authType]}</Detail>
-          <Detail label="Last Updated">{formatDate(user.updatedAt, 'long')}</Detail>
+          <Detail label="Last Updated">{formatDate(user.updatedAt, 'long', '-', timeZone)}</Detail>
         </dl>
       </IconCard>
 

@@ -121,9 +121,19 @@ describe('ReportsPage', () => {
     expect(value('Approval Rate')).toBe('33%')
   })
 
+  it('shows hours per week and per member as bars with the numbers in tables', async () => {
+    show()
+    const perMember = await screen.findByRole('figure', { name: 'Hours per member' })
+    const rows = within(perMember).getAllByRole('row').slice(1)
+    expect(rows.length).toBeGreaterThan(0)
+    expect(within(perMember).getByRole('columnheader', { name: 'Hours' })).toBeTruthy()
+    expect(screen.getByRole('figure', { name: 'Hours per week' })).toBeTruthy()
+  })
+
   it('lists every timesheet in the detailed report, with No notes and - where empty', async () => {
     show()
-    const table = await screen.findByRole('table')
+    // The Hours charts' number tables come first (issue 18); the Detailed Report is the last table.
+    const table = (await screen.findAllByRole('table')).at(-1)!
     expect(columnHeaders(table)).toEqual(['Employee', 'Week Starting', 'Submitted', 'Notes', 'Status', 'Approved By'])
     const rows = within(table).getAllByRole('row').slice(1)
     expect(rows).toHaveLength(3)
@@ -178,11 +188,11 @@ describe('ReportsPage', () => {
     // UTF-8 with a byte-order mark, so spreadsheets show accented names.
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)
-    expect(text).toBe(reportCsv(items))
+    expect(text).toBe(reportCsv(items, 'UTC'))
     const lines = text.slice(1).trimEnd().split('\r\n')
-    expect(lines[0]).toBe(bulkCsvHeader.join(','))
-    expect(lines[1]).toContain('Ann Lee,Youth,2026-11-16,Approved,')
-    expect(lines[1]).toContain(',Grace Hopper,2026-11-21T10:00:00.000Z')
+    expect(lines[0]).toBe(bulkCsvHeader('UTC').join(','))
+    expect(lines[1]).toContain('Ann Lee,,Youth,2026-11-16,Approved,')
+    expect(lines[1]).toContain(',Grace Hopper,2026-11-21 10:00')
     expect(lines).toHaveLength(4)
     // Nothing was asked of the server for the export.
     expect(fetchMock.mock.calls.length).toBe(callsBefore)

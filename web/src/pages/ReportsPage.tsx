@@ -3,9 +3,9 @@ import { useNavigate } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
 import { BarChart3, FileDown, ShieldAlert } from 'lucide-react'
 import { DEFAULT_WEEK_START_DAY, type ReportItem } from '@app/core'
-import { employeeName, formatDate } from '../lib/format.ts'
+import { employeeName, formatDate, zoneOr } from '../lib/format.ts'
 import { useAuth } from '../api/auth.ts'
-import { useOrganizationSettings } from '../api/organization.ts'
+import { useOrganizationSettings, useOrgTimeZone } from '../api/organization.ts'
 import {
   reportPeriod,
   reportPeriodLabel,
@@ -21,6 +21,8 @@ import { StackedCell, StackedRow, StackedTable } from '../components/ui/Table.ts
 import { downloadText } from '../components/dashboard/download.ts'
 import {
   barWidthPercent,
+  hoursByMember,
+  hoursByWeek,
   quickStats,
   reportCsv,
   reportFileName,
@@ -28,6 +30,7 @@ import {
   weeklySummary,
 } from '../components/dashboard/report-summary.ts'
 import { Button } from '../components/ui/Button.tsx'
+import { HoursChart } from '../components/dashboard/HoursChart.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/Card.tsx'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../components/ui/Select.tsx'
 import { LoadingState } from '../components/ui/LoadingState.tsx'
@@ -68,9 +71,6 @@ function AccessDenied() {
   )
 }
 
-/** The browser's own zone, used only if the organization's settings cannot be read. */
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
-
 function Reports() {
   const [periodName, setPeriodName] = useState<ReportPeriodName>('this-week')
   const settings = useOrganizationSettings()
@@ -78,7 +78,7 @@ function Reports() {
   const week: WeekSettings | undefined = settings.isPending
     ? undefined
     : {
-        timeZone: settings.data?.timeZone || browserZone(),
+        timeZone: zoneOr(settings.data?.timeZone),
         weekStartDay: settings.data?.weekStartDay ?? DEFAULT_WEEK_START_DAY,
       }
   const period = week ? reportPeriod(periodName, week) : undefined
@@ -116,7 +116,12 @@ function Reports() {
           <Button
             variant="outline"
             disabled={!items || !period}
-            onClick={() => items && period && downloadText(reportCsv(items), reportFileName(period.start, period.end))}
+            onClick={() =>
+              items &&
+              period &&
+              week &&
+              downloadText(reportCsv(items, week.timeZone), reportFileName(period.start, period.end))
+            }
           >
             <FileDown aria-hidden /> Export
           </Button>
@@ -197,6 +202,22 @@ function ReportBody({ items, period }: { items: ReportItem[]; period: ReportPeri
         </Card>
       </div>
 
+      {items.length > 0 ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Hours</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-8 lg:grid-cols-2">
+            <HoursChart
+              title="Hours per week"
+              rowHeader="Week"
+              rows={hoursByWeek(items, (week) => `Week of ${formatDate(week)}`)}
+            />
+            <HoursChart title="Hours per member" rowHeader="Member" rows={hoursByMember(items)} />
+          </CardContent>
+        </Card>
+      ) : null}
+
       <Card>
         <CardHeader>
           <CardTitle>Detailed Report</CardTitle>
@@ -238,13 +259,14 @@ function ReportCell({ label, children }: { label: string; children: ReactNode })
 /** A table on wide screens; on a phone every row stacks into a card with its column names. */
 function DetailedTable({ items }: { items: ReportItem[] }) {
   const columns = ['Employee', 'Week Starting', 'Submitted', 'Notes', 'Status', 'Approved By']
+  const timeZone = useOrgTimeZone()
   return (
     <StackedTable columns={columns}>
       {items.map((t: ReportItem) => (
         <StackedRow key={t.id}>
           <ReportCell label="Employee">{employeeName(t.employee)}</ReportCell>
           <ReportCell label="Week Starting">{formatDate(t.weekStartDate)}</ReportCell>
-          <ReportCell label="Submitted">{formatDate(t.submittedAt)}</ReportCell>
+          <ReportCell label="Submitted">{formatDate(t.submittedAt, 'medium', '-', timeZone)}</ReportCell>
           <ReportCell label="Notes">{t.notes || 'No notes'}</ReportCell>
           <ReportCell label="Status">
             <TimesheetStatusBadge status={t.status} />

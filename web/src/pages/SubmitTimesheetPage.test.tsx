@@ -55,6 +55,14 @@ const draftOf = (init: RequestInit | undefined, extra: Partial<Timesheet> = {}):
 })
 
 describe('SubmitTimesheetPage', () => {
+  it('opens the week a reminder links to (?week=), empty when it is not this week’s draft', async () => {
+    setup({ body: makeTimesheet({ weekStartDate: '2026-11-16', mondayStart: '09:00', mondayEnd: '17:00' }) })
+    renderApp('/submit-timesheet?week=2026-11-09')
+    await screen.findByRole('heading', { name: 'Submit Weekly Timesheet' }, { timeout: 10_000 })
+    expect(screen.getByLabelText('Week Starting')).toHaveProperty('value', '2026-11-09')
+    expect(day('Monday').getByLabelText('Start Time')).toHaveProperty('value', '')
+  })
+
   it('shows its texts and defaults the week to this week’s start in the organization’s zone and week', async () => {
     setup({ status: 404, body: { message: 'Not found' } }, {}, 'sunday')
     await open()
@@ -114,11 +122,41 @@ describe('SubmitTimesheetPage', () => {
     })
   })
 
-  it('does not prefill from a submitted week, and says so', async () => {
+  // Issue 18: a submitted week opens read-only with its times, and no form offers to edit it.
+  it('opens a submitted week read-only, says so, and leaves other weeks open to enter', async () => {
     setup({ body: makeTimesheet({ status: 'pending', mondayStart: '09:00' }) })
     await open()
     expect(screen.getByText('Pending Review')).toBeTruthy()
+    expect(day('Monday').getByLabelText('Start Time')).toHaveProperty('value', '09:00')
+    expect(day('Monday').getByLabelText('Start Time')).toHaveProperty('readOnly', true)
+    expect(screen.queryByRole('button', { name: 'Submit Timesheet' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Save Timesheet' })).toBeNull()
+
+    fireEvent.change(screen.getByLabelText('Week Starting'), { target: { value: '2026-11-09' } })
     expect(day('Monday').getByLabelText('Start Time')).toHaveProperty('value', '')
+    expect(day('Monday').getByLabelText('Start Time')).toHaveProperty('readOnly', false)
+    expect(screen.getByRole('button', { name: 'Submit Timesheet' })).toBeTruthy()
+  })
+
+  it('shows a declined week’s status and the supervisor’s comments where it is fixed', async () => {
+    setup({ body: makeTimesheet({ status: 'rejected', mondayStart: '09:00', comments: 'Add Tuesday, please' }) })
+    await open()
+    const declined = within(screen.getByRole('region', { name: 'Declined timesheet' }))
+    expect(declined.getByText('Rejected')).toBeTruthy()
+    expect(declined.getByText('Add Tuesday, please')).toBeTruthy()
+    expect(day('Monday').getByLabelText('Start Time')).toHaveProperty('value', '09:00')
+    expect(screen.getByRole('button', { name: 'Submit Timesheet' })).toBeTruthy()
+  })
+
+  it('offers only the organization’s week-start days, newest first', async () => {
+    setup({ body: makeTimesheet() })
+    await open()
+    const weeks = within(screen.getByLabelText('Week Starting'))
+      .getAllByRole('option')
+      .map((o) => (o as HTMLOptionElement).value)
+    expect(weeks[0]).toBe('2026-11-23')
+    expect(weeks[1]).toBe('2026-11-16')
+    expect(weeks.every((w) => new Date(`${w}T00:00:00Z`).getUTCDay() === 1)).toBe(true)
   })
 
   it('submits the week with POST /api/timesheets, then goes to the dashboard', async () => {
@@ -161,7 +199,7 @@ describe('SubmitTimesheetPage', () => {
     )
     const user = userEvent.setup()
     await open()
-    fireEvent.change(screen.getByLabelText('Week Starting'), { target: { value: '2026-11-18' } })
+    fireEvent.change(screen.getByLabelText('Week Starting'), { target: { value: '2026-11-09' } })
     await user.type(day('Monday').getByLabelText('What did you do today?'), 'Youth night')
     await user.click(screen.getByRole('button', { name: 'Save Timesheet' }))
 

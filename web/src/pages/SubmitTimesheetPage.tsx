@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
+import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { ArrowLeft } from 'lucide-react'
 import {
   breakField,
@@ -14,10 +14,11 @@ import {
   formatHours,
   isCalendarDate,
   isEditable,
+  isWeekStart,
   nowHHMM,
   statusLabel,
   type DayName,
-  type TimesheetDays,
+  TimesheetDays,
   type TimesheetAnswer,
   type WeekStartDay,
   type WeekTimesheetSave,
@@ -37,10 +38,12 @@ import { useTimesheetEditor } from '../components/timesheet/use-timesheet-editor
 import { Button } from '../components/ui/Button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/Card.tsx'
 import { FieldMessage } from '../components/ui/FieldMessage.tsx'
-import { Input } from '../components/ui/Input.tsx'
 import { Label } from '../components/ui/Label.tsx'
 import { toast } from '../lib/toast.ts'
 import { LinkButton } from '../components/ui/LinkButton.tsx'
+import { OrgZoneNote } from '../components/OrgZoneNote.tsx'
+import { WeekPicker } from '../components/timesheet/WeekPicker.tsx'
+import { rejectionOf } from '../components/timesheet/rejection.ts'
 
 const WEEK_START_REQUIRED = 'Week start date is required'
 
@@ -77,10 +80,13 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
   const navigate = useNavigate()
   const saveDraft = useSaveWeekDraft()
   const submitWeek = useSubmitWeek()
-  const editor = useTimesheetEditor(prefillOf(current))
+  // A reminder's link names its week (?week=YYYY-MM-DD): another week than this one starts empty.
+  const asked = useSearchParams()[0].get('week')
+  const askedWeek = asked && isCalendarDate(asked) && isWeekStart(asked, weekStartDay) ? asked : undefined
+  const editor = useTimesheetEditor(askedWeek && askedWeek !== current?.weekStartDate ? undefined : prefillOf(current))
   const { days, base } = editor
   const thisWeek = () => currentWeekStart(timeZone, weekStartDay)
-  const [weekStartDate, setWeekStartDate] = useState(() => base?.weekStartDate ?? thisWeek())
+  const [weekStartDate, setWeekStartDate] = useState(() => askedWeek ?? base?.weekStartDate ?? thisWeek())
   const [weekError, setWeekError] = useState<string | null>(null)
 
   const busy = editor.busy !== null
@@ -89,6 +95,10 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
   const weekMessage = weekError ?? serverFields.weekStartDate
   const order = isCalendarDate(weekStartDate) ? daysOfWeekStarting(weekStartDate) : daysInWeekOrder(weekStartDay)
   const lockedCurrent = current && !isEditable(current.status) ? current : undefined
+  // A submitted or approved week opens read-only: no form offers to edit what cannot be edited.
+  const viewingLocked = lockedCurrent?.weekStartDate === weekStartDate ? lockedCurrent : undefined
+  const declined = base?.status === 'rejected' && base.weekStartDate === weekStartDate ? base : undefined
+  const declinedComment = declined ? rejectionOf(declined) : null
 
   /** The body of both calls; the version guards the prefilled draft against an overwrite. */
   const payload = (): WeekTimesheetSave => ({
@@ -131,7 +141,10 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
       submit: () => submitWeek.mutateAsync(payload()),
       submitFailed: 'Error',
       submitted: () => {
-        toast({ title: 'Timesheet Submitted', description: 'Your weekly timesheet has been submitted for approval.' })
+        toast({
+          title: 'Timesheet Submitted',
+          description: 'Your weekly timesheet has been submitted for approval.',
+        })
         editor.reset()
         navigate('/')
       },
@@ -144,7 +157,9 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
     setWeekError(null)
   }
 
-  const bound = { days, onChange: editor.setField, named: true, errors: serverFields, disabled: busy }
+  const bound = viewingLocked
+    ? { days: TimesheetDays.parse(viewingLocked), onChange: () => {}, readOnly: true }
+    : { days, onChange: editor.setField, named: true, errors: serverFields, disabled: busy }
 
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-6 sm:py-8">
@@ -158,6 +173,7 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
         </Link>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Submit Weekly Timesheet</h1>
         <p className="text-slate-600">Enter your work hours for each day of the week</p>
+        <OrgZoneNote timeZone={timeZone} />
       </div>
 
       {lockedCurrent ? (
@@ -167,6 +183,25 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
             This week’s timesheet is {statusLabel[lockedCurrent.status]} and can no longer be changed. You can still
             enter another week.
           </span>
+        </div>
+      ) : null}
+
+      {declined ? (
+        <div
+          role="region"
+          aria-label="Declined timesheet"
+          className="space-y-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+        >
+          <div className="flex flex-wrap items-center gap-2">
+            <TimesheetStatusBadge status={declined.status} />
+            <span>Your supervisor sent this week back. Make the changes below and submit it again.</span>
+          </div>
+          {declinedComment ? (
+            <div>
+              <p className="font-semibold">Supervisor’s comments</p>
+              <p className="break-words whitespace-pre-line">{declinedComment}</p>
+            </div>
+          ) : null}
         </div>
       ) : null}
 
@@ -181,19 +216,18 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
         <Card>
           <CardContent className="space-y-1.5 pt-4 sm:pt-6">
             <Label htmlFor="weekStartDate">Week Starting</Label>
-            <Input
+            <WeekPicker
               id="weekStartDate"
-              name="weekStartDate"
-              type="date"
-              required
-              className="min-h-12 text-base sm:max-w-xs"
               value={weekStartDate}
-              onChange={(e) => {
-                setWeekStartDate(e.target.value)
+              thisWeek={thisWeek()}
+              weekStartDay={weekStartDay}
+              onChange={(week) => {
+                setWeekStartDate(week)
                 setWeekError(null)
               }}
-              aria-invalid={weekMessage ? true : undefined}
-              aria-describedby={weekMessage ? 'weekStartDate-error weekStartDate-hint' : 'weekStartDate-hint'}
+              disabled={busy}
+              invalid={weekMessage !== undefined && weekMessage !== null}
+              describedBy={weekMessage ? 'weekStartDate-error weekStartDate-hint' : 'weekStartDate-hint'}
             />
             <p id="weekStartDate-hint" className="text-sm text-slate-600">
               Weeks start on {dayLabel[weekStartDay]}.
@@ -207,8 +241,8 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
             key={day}
             day={day}
             date={isCalendarDate(weekStartDate) ? formatDate(dateOfDay(weekStartDate, day), 'short') : null}
-            days={days}
-            disabled={busy}
+            days={bound.days}
+            disabled={busy || viewingLocked !== undefined}
             timeZone={timeZone}
             onFill={editor.fill}
           >
@@ -222,26 +256,34 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
           </CardContent>
         </Card>
 
-        <WeekTotal days={days} />
+        <WeekTotal days={bound.days} />
 
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <LinkButton to="/" variant="ghost" size="lg">
-            Cancel
-          </LinkButton>
-          <Button
-            variant="outline"
-            size="lg"
-            onClick={onSave}
-            disabled={busy}
-            busy={editor.busy === 'save'}
-            busyLabel="Saving..."
-          >
-            Save Timesheet
-          </Button>
-          <Button type="submit" size="lg" disabled={busy} busy={editor.busy === 'submit'} busyLabel="Submitting...">
-            Submit Timesheet
-          </Button>
-        </div>
+        {viewingLocked ? (
+          <div className="flex justify-end">
+            <LinkButton to="/" size="lg">
+              Back to Dashboard
+            </LinkButton>
+          </div>
+        ) : (
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <LinkButton to="/" variant="ghost" size="lg">
+              Cancel
+            </LinkButton>
+            <Button
+              variant="outline"
+              size="lg"
+              onClick={onSave}
+              disabled={busy}
+              busy={editor.busy === 'save'}
+              busyLabel="Saving..."
+            >
+              Save Timesheet
+            </Button>
+            <Button type="submit" size="lg" disabled={busy} busy={editor.busy === 'submit'} busyLabel="Submitting...">
+              Submit Timesheet
+            </Button>
+          </div>
+        )}
       </form>
     </div>
   )

@@ -1,8 +1,9 @@
 import { useId, useMemo, useState } from 'react'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { Check, Download, Eye, FileDown, Search, X } from 'lucide-react'
-import { type ListedTimesheet, type User } from '@app/core'
+import { foldForSearch, formatHoursNumber, weekTotalHours, type ListedTimesheet, type User } from '@app/core'
 import { employeeName, formatDate } from '../../lib/format.ts'
+import { useOrgTimeZone } from '../../api/organization.ts'
 import { bulkReportUrl } from '../../api/reports.ts'
 import { statusFilterLabel, timesheetCsvUrl, timesheetListQuery, type StatusFilter } from '../../api/timesheets.ts'
 import { ReviewDialog, type ReviewMode, type ReviewTarget } from '../review/ReviewDialog.tsx'
@@ -21,14 +22,14 @@ import { IconButton } from '../ui/IconButton.tsx'
 
 const FILTERS = Object.keys(statusFilterLabel) as StatusFilter[]
 
-/** Whether a search text matches the employee's first or last name (or both, as typed). */
+/** Whether a search text matches the employee's first or last name (or both, as typed), accents and case ignored. */
 export function matchesSearch(item: ListedTimesheet, search: string): boolean {
-  const q = search.trim().toLowerCase()
+  const q = foldForSearch(search)
   if (!q) return true
   const e = item.employee
   if (!e) return false
-  const first = e.firstName.toLowerCase()
-  const last = e.lastName.toLowerCase()
+  const first = foldForSearch(e.firstName)
+  const last = foldForSearch(e.lastName)
   return first.includes(q) || last.includes(q) || `${first} ${last}`.includes(q)
 }
 
@@ -49,6 +50,7 @@ export function RecentTimesheets({ user }: { user: User }) {
   const [approvedCsv, setApprovedCsv] = useState<ApprovedCsv | null>(null)
   const list = useInfiniteQuery(timesheetListQuery(status))
   const searchId = useId()
+  const timeZone = useOrgTimeZone()
 
   const loaded = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data])
   const rows = useMemo(() => loaded.filter((t) => matchesSearch(t, search)), [loaded, search])
@@ -146,6 +148,7 @@ export function RecentTimesheets({ user }: { user: User }) {
               'Employee',
               'Week Starting',
               'Submitted',
+              'Hours',
               'Status',
               { label: 'Actions', className: 'py-2 text-right font-medium' },
             ]}
@@ -173,6 +176,7 @@ export function RecentTimesheets({ user }: { user: User }) {
 
       <ReviewDialog
         target={review}
+        timeZone={timeZone}
         onClose={() => setReview(null)}
         onDecided={(result, decision, sheet) => {
           if (decision !== 'approved') return
@@ -196,6 +200,7 @@ function TimesheetRow({
   onOpen: (mode: ReviewMode) => void
 }) {
   const name = employeeName(t.employee)
+  const timeZone = useOrgTimeZone()
   const week = formatDate(t.weekStartDate)
   const whose = `${name}'s timesheet for the week of ${week}`
   return (
@@ -210,7 +215,8 @@ function TimesheetRow({
         </div>
       </td>
       <StackedCell label="Week Starting">{week}</StackedCell>
-      <StackedCell label="Submitted">{formatDate(t.submittedAt)}</StackedCell>
+      <StackedCell label="Submitted">{formatDate(t.submittedAt, 'medium', '-', timeZone)}</StackedCell>
+      <StackedCell label="Hours">{formatHoursNumber(weekTotalHours(t))}</StackedCell>
       <StackedCell label="Status">
         <TimesheetStatusBadge status={t.status} />
       </StackedCell>

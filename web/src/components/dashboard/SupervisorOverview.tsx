@@ -76,7 +76,7 @@ export function StatCards() {
   const data = stats.data
   return (
     <section aria-label="Timesheet statistics" aria-busy={stats.isLoading}>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {STATS.map(({ key, ...stat }) => (
           <Stat key={key} {...stat} value={data?.[key]} />
         ))}

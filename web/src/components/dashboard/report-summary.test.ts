@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { bulkCsvHeader } from '@app/core'
 import { makeReportItem } from '../../../test/list-item-fixtures.ts'
-import { barWidthPercent, quickStats, reportCsv, reportFileName, sheetsLabel, weeklySummary } from './report-summary.ts'
+import {
+  barWidthPercent,
+  hoursByMember,
+  hoursByWeek,
+  quickStats,
+  reportCsv,
+  reportFileName,
+  sheetsLabel,
+  weeklySummary,
+} from './report-summary.ts'
 
 describe('barWidthPercent', () => {
   it('is the count over 4, capped at the full width', () => {
@@ -54,36 +63,65 @@ describe('quickStats', () => {
 
 describe('reportCsv', () => {
   it('writes the bulk export columns with one row per timesheet', () => {
-    const csv = reportCsv([
-      makeReportItem({
-        id: 1,
-        status: 'approved',
-        approver: { firstName: 'Grace', lastName: 'Hopper' },
-        approvedAt: '2026-11-21T10:00:00.000Z',
-      }),
-      makeReportItem({ id: 2, employee: null, status: 'pending' }),
-    ])
+    const csv = reportCsv(
+      [
+        makeReportItem({
+          id: 1,
+          status: 'approved',
+          approver: { firstName: 'Grace', lastName: 'Hopper' },
+          approvedAt: '2026-11-21T10:00:00.000Z',
+        }),
+        makeReportItem({ id: 2, employee: null, status: 'pending' }),
+      ],
+      'America/Chicago',
+    )
     expect(csv.startsWith('\uFEFF')).toBe(true)
     const lines = csv.slice(1).trimEnd().split('\r\n')
     expect(lines).toHaveLength(3)
-    expect(lines[0]).toBe(bulkCsvHeader.join(','))
+    expect(lines[0]).toBe(bulkCsvHeader('America/Chicago').join(','))
     // Mon 8h, Tue 0, Wed 22:00-02:00 over midnight 4h, Thu-Sat 0, Sun 4.5h: 16.5 hours.
     expect(lines[1]).toBe(
-      'Ann Lee,Youth,2026-11-16,Approved,8.0,0.0,4.0,0.0,0.0,0.0,4.5,16.5,2026-11-20T15:00:00.000Z,Grace Hopper,2026-11-21T10:00:00.000Z',
+      'Ann Lee,,Youth,2026-11-16,Approved,8.0,0.0,4.0,0.0,0.0,0.0,4.5,16.5,2026-11-20 09:00,Grace Hopper,2026-11-21 04:00',
     )
     expect(lines[2]).toBe(
-      'Removed member,,2026-11-16,Pending Review,8.0,0.0,4.0,0.0,0.0,0.0,4.5,16.5,2026-11-20T15:00:00.000Z,,',
+      'Removed member,,,2026-11-16,Pending Review,8.0,0.0,4.0,0.0,0.0,0.0,4.5,16.5,2026-11-20 09:00,,',
     )
   })
 
   it('neutralises cells a spreadsheet would run as formulas', () => {
-    const csv = reportCsv([
-      makeReportItem({ employee: { firstName: '=cmd', lastName: 'x', department: '+1', profileImageUrl: null } }),
-    ])
-    expect(csv).toContain("'=cmd x,'+1,")
+    const csv = reportCsv(
+      [makeReportItem({ employee: { firstName: '=cmd', lastName: 'x', department: '+1', profileImageUrl: null } })],
+      'UTC',
+    )
+    expect(csv).toContain("'=cmd x,,'+1,")
   })
 
   it('names the file after the period', () => {
     expect(reportFileName('2026-11-01', '2026-11-30')).toBe('timesheets-report-2026-11-01-to-2026-11-30.csv')
+  })
+})
+
+describe('hours per week and per member', () => {
+  it('adds the hours of each week and of each member, with core’s sums', () => {
+    // Each fixture week is 16.5 hours (see reportCsv above).
+    const items = [
+      makeReportItem({ id: 1 }),
+      makeReportItem({ id: 2, weekStartDate: '2026-11-09' }),
+      makeReportItem({
+        id: 3,
+        employeeId: 'emp-9',
+        employee: { firstName: 'Zoë', lastName: 'Adams', department: null, profileImageUrl: null },
+      }),
+      makeReportItem({ id: 4, employee: null, employeeId: 'gone' }),
+    ]
+    expect(hoursByWeek(items, (w) => `Week of ${w}`)).toEqual([
+      { key: '2026-11-09', label: 'Week of 2026-11-09', hours: 16.5 },
+      { key: '2026-11-16', label: 'Week of 2026-11-16', hours: 49.5 },
+    ])
+    expect(hoursByMember(items).map((r) => [r.label, r.hours])).toEqual([
+      ['Ann Lee', 33],
+      ['Removed member', 16.5],
+      ['Zoë Adams', 16.5],
+    ])
   })
 })

@@ -1,4 +1,4 @@
-import { bulkCsvHeader, bulkCsvRow, toCsv, type ReportItem } from '@app/core'
+import { bulkCsvHeader, bulkCsvRow, fullName, toCsv, weekTotalMinutes, type ReportItem } from '@app/core'
 
 /** A full bar stands for this many timesheets in one week. */
 export const FULL_BAR_SHEETS = 4
@@ -15,6 +15,36 @@ export function weeklySummary(items: readonly ReportItem[]): WeekCount[] {
   return [...counts]
     .map(([weekStartDate, count]) => ({ weekStartDate, count }))
     .sort((a, b) => a.weekStartDate.localeCompare(b.weekStartDate))
+}
+
+export interface HoursRow {
+  key: string
+  label: string
+  hours: number
+}
+
+/** Hours per week, oldest week first; the sums are core's (minutes added, then turned into hours once). */
+export function hoursByWeek(items: readonly ReportItem[], weekLabel: (weekStart: string) => string): HoursRow[] {
+  const minutes = new Map<string, number>()
+  for (const t of items) minutes.set(t.weekStartDate, (minutes.get(t.weekStartDate) ?? 0) + weekTotalMinutes(t))
+  return [...minutes]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([week, m]) => ({ key: week, label: weekLabel(week), hours: m / 60 }))
+}
+
+/** Hours per member, most hours first; removed members are counted together. */
+export function hoursByMember(items: readonly ReportItem[]): HoursRow[] {
+  const rows = new Map<string, { label: string; minutes: number }>()
+  for (const t of items) {
+    const key = t.employee ? t.employeeId : 'removed'
+    const label = t.employee ? fullName(t.employee) || 'Unnamed member' : 'Removed member'
+    const row = rows.get(key) ?? { label, minutes: 0 }
+    row.minutes += weekTotalMinutes(t)
+    rows.set(key, row)
+  }
+  return [...rows]
+    .map(([key, r]) => ({ key, label: r.label, hours: r.minutes / 60 }))
+    .sort((a, b) => b.hours - a.hours || a.label.localeCompare(b.label))
 }
 
 /** A week's bar: count / 4 of the full width, never more than all of it. */
@@ -37,11 +67,11 @@ export function quickStats(items: readonly ReportItem[]): QuickStats {
   return { total, approved, pending, approvalRate: total === 0 ? 0 : Math.round((approved / total) * 100) }
 }
 
-/** The shown period as the payroll CSV: the bulk export's columns, one row per employee-week. */
-export const reportCsv = (items: readonly ReportItem[]): string =>
+/** The shown period as the payroll CSV: the bulk export's columns, one row per employee-week, times in `timeZone`. */
+export const reportCsv = (items: readonly ReportItem[], timeZone: string): string =>
   toCsv([
-    bulkCsvHeader,
-    ...items.map((t) => bulkCsvRow(t, t.employee, t.approver ? { ...t.approver, department: null } : null)),
+    bulkCsvHeader(timeZone),
+    ...items.map((t) => bulkCsvRow(t, t.employee, t.approver ? { ...t.approver, department: null } : null, timeZone)),
   ])
 
 export const reportFileName = (start: string, end: string) => `timesheets-report-${start}-to-${end}.csv`

@@ -44,13 +44,15 @@ export interface ReviewDialogProps {
   onClose: () => void
   /** After a successful decision, with the server's answer (csvDownloadUrl on approval). */
   onDecided?: (result: DecidedTimesheet, decision: Decision, timesheet: ListedTimesheet) => void
+  /** The organization's zone, in which submission and comment times are shown (the browser's without one). */
+  timeZone?: string
 }
 
 /**
  * The dashboard's review dialog (spec section 2): the whole week in the order it began, notes and
  * earlier decisions; supervisors approve, decline or reject from here.
  */
-export function ReviewDialog({ target, onClose, onDecided }: ReviewDialogProps) {
+export function ReviewDialog({ target, onClose, onDecided, timeZone }: ReviewDialogProps) {
   // The mutation lives here, not in the content, so its outcome is reported even as the content unmounts.
   const update = useUpdateTimesheetStatus()
   const busy = update.isPending
@@ -74,6 +76,7 @@ export function ReviewDialog({ target, onClose, onDecided }: ReviewDialogProps) 
         <ReviewContent
           key={`${target.timesheet.id}-${target.mode}`}
           target={target}
+          timeZone={timeZone}
           busy={busy}
           deciding={busy ? (update.variables?.status ?? null) : null}
           onCancel={onClose}
@@ -86,13 +89,14 @@ export function ReviewDialog({ target, onClose, onDecided }: ReviewDialogProps) 
 
 interface ReviewContentProps {
   target: ReviewTarget
+  timeZone: string | undefined
   busy: boolean
   deciding: Decision | null
   onCancel: () => void
   onDecide: (status: Decision, comments: string) => void
 }
 
-function ReviewContent({ target, busy, deciding, onCancel, onDecide }: ReviewContentProps) {
+function ReviewContent({ target, timeZone, busy, deciding, onCancel, onDecide }: ReviewContentProps) {
   const { timesheet: t, mode } = target
   const [comments, setComments] = useState('')
   const commentsId = useId()
@@ -123,7 +127,7 @@ function ReviewContent({ target, busy, deciding, onCancel, onDecide }: ReviewCon
             </span>
           </Field>
           <Field label="Week Starting">{formatDate(t.weekStartDate)}</Field>
-          <Field label="Submitted">{formatDate(t.submittedAt, 'medium', 'Not submitted')}</Field>
+          <Field label="Submitted">{formatDate(t.submittedAt, 'medium', 'Not submitted', timeZone)}</Field>
           <Field label="Status">
             <TimesheetStatusBadge status={t.status} />
           </Field>
@@ -179,7 +183,7 @@ function ReviewContent({ target, busy, deciding, onCancel, onDecide }: ReviewCon
           <p className="text-sm break-words whitespace-pre-wrap text-slate-800">{t.notes || 'No notes'}</p>
         </section>
 
-        <PreviousComments history={t.commentHistory} legacy={t.comments} />
+        <PreviousComments history={t.commentHistory} legacy={t.comments} timeZone={timeZone} />
 
         <TimesheetTimeline timesheetId={t.id} version={t.version} />
 
@@ -256,7 +260,15 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** Earlier decisions, oldest first: who, when, what, and their comment. */
-function PreviousComments({ history, legacy }: { history: TimesheetComment[]; legacy: string | null }) {
+function PreviousComments({
+  history,
+  legacy,
+  timeZone,
+}: {
+  history: TimesheetComment[]
+  legacy: string | null
+  timeZone: string | undefined
+}) {
   if (history.length === 0 && !legacy) return null
   return (
     <section className="space-y-2">
@@ -270,7 +282,7 @@ function PreviousComments({ history, legacy }: { history: TimesheetComment[]; le
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                 <span className="font-medium text-slate-900">{c.byName}</span>
                 <time dateTime={c.at} className="text-slate-500">
-                  {formatDate(c.at, 'dateTime')}
+                  {formatDate(c.at, 'dateTime', '-', timeZone)}
                 </time>
                 <TimesheetStatusBadge status={c.status} />
               </div>

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useState, type ChangeEvent, type FormEvent } from 'react'
 import { ImageOff, RotateCcw, Trash2 } from 'lucide-react'
 import { dayLabel, logoMessages, OrganizationSettingsUpdate, WeekStartDay, type OrganizationSettings } from '@app/core'
 import { errorMessage, isUnauthorizedError } from '../../api/client.ts'
@@ -13,6 +13,7 @@ import { Input, inputClasses } from '../ui/Input.tsx'
 import { Label } from '../ui/Label.tsx'
 import { LOGO_ACCEPT, logoFileProblem, readAsDataUrl } from './logo-file.ts'
 import { LoadingState } from '../ui/LoadingState.tsx'
+import { TimeZonePicker } from './TimeZonePicker.tsx'
 
 type Field = 'organizationName' | 'logoUrl' | 'timeZone' | 'weekStartDay' | 'approvalEmails'
 type Draft = {
@@ -34,12 +35,6 @@ const toDraft = (s: OrganizationSettings): Draft => ({
 /** The form's fields in the order a person meets them (the first invalid one gets the focus). */
 const FIELD_ORDER: readonly Field[] = ['organizationName', 'logoUrl', 'timeZone', 'weekStartDay', 'approvalEmails']
 
-/** Every zone the browser knows, with the saved one kept even if this browser does not list it. */
-const timeZoneOptions = (current: string): string[] => {
-  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []
-  return all.includes(current) ? all : [current, ...all]
-}
-
 /** A logo address the server would take (our uploads, or https), so the preview may show it. */
 const previewable = (url: string) => {
   const trimmed = url.trim()
@@ -59,7 +54,6 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
   const [draft, setDraft] = useState<Draft>(() => toDraft(saved))
   const [logoFileError, setLogoFileError] = useState<string | null>(null)
   const [brokenPreview, setBrokenPreview] = useState<string | null>(null)
-  const zones = useMemo(() => timeZoneOptions(saved.timeZone), [saved.timeZone])
 
   const errors = useFieldErrors(FIELD_ORDER, update.error)
   const shown = errors.shown
@@ -126,6 +120,7 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
   }
 
   const previewUrl = previewable(draft.logoUrl)
+  const uploaded = draft.logoUrl.startsWith('/api/logos/')
   const previewBroken = previewUrl !== null && brokenPreview === previewUrl
   const describedBy = (name: Field, hint?: string) =>
     [hint, shown[name] ? `${name}-error` : null].filter(Boolean).join(' ') || undefined
@@ -204,6 +199,13 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
 
         <div className="space-y-1.5">
           <Label htmlFor="logoUrl">Logo URL (Optional)</Label>
+          {uploaded ? (
+            // An upload is named by an internal path nobody should have to read: show the file instead.
+            <div className="flex items-center gap-2 text-sm text-slate-700" data-testid="uploaded-logo">
+              <img src={draft.logoUrl} alt="" width={32} height={32} className="size-8 rounded object-contain" />
+              <span>Your uploaded logo is in use. Type an address to use another image instead.</span>
+            </div>
+          ) : null}
           <div className="flex gap-2">
             <Input
               id="logoUrl"
@@ -211,7 +213,7 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
               type="url"
               inputMode="url"
               placeholder="https://example.org/logo.png"
-              value={draft.logoUrl}
+              value={uploaded ? '' : draft.logoUrl}
               onChange={(e) => set('logoUrl', e.target.value)}
               aria-invalid={shown.logoUrl ? true : undefined}
               aria-describedby={describedBy('logoUrl')}
@@ -238,24 +240,16 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-1.5">
           <Label htmlFor="timeZone">Time zone</Label>
-          <select
+          <TimeZonePicker
             id="timeZone"
-            name="timeZone"
             value={draft.timeZone}
-            onChange={(e) => set('timeZone', e.target.value)}
+            onChange={(zone) => set('timeZone', zone)}
             aria-invalid={shown.timeZone ? true : undefined}
             aria-describedby={describedBy('timeZone', 'timeZone-hint')}
             disabled={busy}
-            className={inputClasses}
-          >
-            {zones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone.replaceAll('_', ' ')}
-              </option>
-            ))}
-          </select>
+          />
           <p id="timeZone-hint" className="text-sm text-slate-600">
-            Today and the current week are judged by this clock.
+            Today and the current week are judged by this clock. Type a city or a zone to search.
           </p>
           {shown.timeZone ? <FieldMessage id="timeZone-error">{shown.timeZone}</FieldMessage> : null}
         </div>
@@ -283,16 +277,26 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
 
       <div className="space-y-1.5">
         <div className="flex items-start gap-3">
-          <input
-            id="approvalEmails"
-            name="approvalEmails"
-            type="checkbox"
-            checked={draft.approvalEmails}
-            onChange={(e) => set('approvalEmails', e.target.checked)}
-            aria-describedby="approvalEmails-hint"
-            disabled={busy}
-            className="mt-0.5 size-5 shrink-0 accent-indigo-600"
-          />
+          {/* A 44 x 44 target around the 20 px box: a tap anywhere on it toggles the box. */}
+          <span
+            className="-m-3 flex size-11 shrink-0 cursor-pointer items-center justify-center"
+            data-testid="approvalEmails-target"
+            // A tap on the 44 x 44 area around the box toggles it too (the box's own click toggles it once).
+            onClick={(e) => {
+              if (e.target === e.currentTarget && !busy) set('approvalEmails', !draft.approvalEmails)
+            }}
+          >
+            <input
+              id="approvalEmails"
+              name="approvalEmails"
+              type="checkbox"
+              checked={draft.approvalEmails}
+              onChange={(e) => set('approvalEmails', e.target.checked)}
+              aria-describedby="approvalEmails-hint"
+              disabled={busy}
+              className="size-5 shrink-0 cursor-pointer accent-indigo-600"
+            />
+          </span>
           <div className="space-y-0.5">
             <Label htmlFor="approvalEmails">Approval emails</Label>
             <p id="approvalEmails-hint" className="text-sm text-slate-600">

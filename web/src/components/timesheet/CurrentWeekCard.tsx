@@ -1,26 +1,31 @@
-import { CalendarClock } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Link } from 'react-router-dom'
+import { CalendarClock, ClipboardList, Eye, Pencil, Play } from 'lucide-react'
 import { formatHours, formatWeekRange, hasAnyTime, weekTotalHours, type Timesheet } from '@app/core'
 import { Button } from '../ui/Button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card.tsx'
 import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
-import { LoadingState } from '../ui/LoadingState.tsx'
 
 export interface CurrentWeekCardProps {
-  timesheet: Timesheet | undefined
-  isLoading: boolean
+  timesheet: Timesheet
+  /** Where the week stands, in words ('Submitted on Nov 19, 2026. ...'). */
+  status: string
+  /** The supervisor's comments when the week was sent back, shown where it is fixed. */
+  comments: string | null
+  /** Today's clock while the week is editable. */
+  children?: ReactNode
   /** Opens the weekly dialog. */
   onOpen: () => void
 }
 
 /**
- * The 'Current Week Timesheet' card (spec section 2): only for a draft with at least one start or
- * end time, otherwise nothing at all; 'Loading your timesheet...' while the week loads.
+ * The one 'Current Week Timesheet' card (spec section 2) on the staff dashboard: the week, its
+ * status, the supervisor's comments, today's clock and exactly one primary action, named for what
+ * it does: 'Start Timesheet' (the week page), a green 'Continue Timesheet' (the weekly dialog),
+ * 'Edit and Resubmit' after a decline, and 'View Timesheet' (read-only) once submitted or approved.
  */
-export function CurrentWeekCard({ timesheet, isLoading, onOpen }: CurrentWeekCardProps) {
-  if (isLoading) {
-    return <LoadingState label="Loading your timesheet..." />
-  }
-  if (!timesheet || timesheet.status !== 'draft' || !hasAnyTime(timesheet)) return null
+export function CurrentWeekCard({ timesheet, status, comments, children, onOpen }: CurrentWeekCardProps) {
+  const started = hasAnyTime(timesheet)
   return (
     <Card role="region" aria-labelledby="current-week-title">
       <CardHeader>
@@ -32,14 +37,61 @@ export function CurrentWeekCard({ timesheet, isLoading, onOpen }: CurrentWeekCar
         </div>
         <p className="text-sm text-slate-600">{formatWeekRange(timesheet.weekStartDate)}</p>
       </CardHeader>
-      <CardContent className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-slate-700">
-          So far: <span className="font-semibold text-slate-900">{formatHours(weekTotalHours(timesheet))}</span>
-        </p>
-        <Button onClick={onOpen} className="w-full sm:w-auto">
-          {timesheet.status === 'draft' ? 'Continue Timesheet' : 'View Timesheet'}
-        </Button>
+      <CardContent className="space-y-4">
+        <p className="text-sm text-slate-700">{status}</p>
+        {comments ? (
+          <div className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+            <p className="font-semibold">Supervisor’s comments</p>
+            <p className="break-words whitespace-pre-line">{comments}</p>
+          </div>
+        ) : null}
+        {children}
+        {started ? (
+          <p className="text-sm text-slate-700">
+            So far: <span className="font-semibold text-slate-900">{formatHours(weekTotalHours(timesheet))}</span>
+          </p>
+        ) : null}
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+          <PrimaryAction timesheet={timesheet} started={started} onOpen={onOpen} />
+          {timesheet.status === 'rejected' || (timesheet.status === 'draft' && started) ? (
+            <Link
+              to="/submit-timesheet"
+              className="inline-flex min-h-11 items-center justify-center rounded-md px-3 text-sm font-medium text-indigo-700 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
+            >
+              Open the full page
+            </Link>
+          ) : null}
+        </div>
+        {timesheet.status === 'draft' ? (
+          <p className="text-sm text-slate-600">
+            You can save your progress and return to complete your timesheet throughout the week.
+          </p>
+        ) : null}
       </CardContent>
     </Card>
+  )
+}
+
+function PrimaryAction({ timesheet, started, onOpen }: { timesheet: Timesheet; started: boolean; onOpen: () => void }) {
+  const wide = 'w-full sm:w-auto'
+  if (timesheet.status === 'draft' && !started) {
+    return (
+      <Button asChild size="lg" className={wide}>
+        <Link to="/submit-timesheet">
+          <Play aria-hidden /> Start Timesheet
+        </Link>
+      </Button>
+    )
+  }
+  const [label, icon] =
+    timesheet.status === 'draft'
+      ? (['Continue Timesheet', <ClipboardList key="i" aria-hidden />] as const)
+      : timesheet.status === 'rejected'
+        ? (['Edit and Resubmit', <Pencil key="i" aria-hidden />] as const)
+        : (['View Timesheet', <Eye key="i" aria-hidden />] as const)
+  return (
+    <Button size="lg" variant={timesheet.status === 'draft' ? 'success' : 'primary'} className={wide} onClick={onOpen}>
+      {icon} {label}
+    </Button>
   )
 }

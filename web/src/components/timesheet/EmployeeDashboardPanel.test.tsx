@@ -38,29 +38,35 @@ describe('EmployeeDashboardPanel', () => {
     expect(screen.getByRole('link', { name: 'Start Timesheet' }).getAttribute('href')).toBe('/submit-timesheet')
   })
 
-  it('offers Start Timesheet and today’s Clock In for an empty draft, and no Current Week card', async () => {
+  // Issue 18: one current-week card with one primary action (the spec's texts kept).
+  it('offers Start Timesheet and today’s Clock In for an empty draft, in the one card', async () => {
     withWeek(makeTimesheet())
     show()
     expect(await screen.findByRole('button', { name: 'Clock In Wednesday' })).toBeTruthy()
-    const start = screen.getByRole('link', { name: 'Start Timesheet' })
+    const card = within(screen.getByRole('region', { name: 'Current Week Timesheet' }))
+    const start = card.getByRole('link', { name: 'Start Timesheet' })
+    expect(start.getAttribute('href')).toBe('/submit-timesheet')
     expect(start.className).not.toContain('bg-green-600')
-    expect(screen.getByText('Today · Wednesday, Nov 18, 2026')).toBeTruthy()
-    expect(screen.queryByText('Current Week Timesheet')).toBeNull()
+    expect(card.getByText('Today · Wednesday, Nov 18, 2026')).toBeTruthy()
+    expect(screen.getAllByRole('link', { name: 'Start Timesheet' })).toHaveLength(1)
+    expect(screen.queryByRole('button', { name: 'Continue Timesheet' })).toBeNull()
     expect(screen.queryByText('Loading your timesheet...')).toBeNull()
   })
 
-  it('turns into a green Continue Timesheet and shows the card once a time is in; the card opens the dialog', async () => {
+  it('turns into one green Continue Timesheet once a time is in; it opens the dialog', async () => {
     withWeek(makeTimesheet({ mondayStart: '09:00', mondayEnd: '12:00' }))
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     show()
-    const link = await screen.findByRole('link', { name: 'Continue Timesheet' })
-    expect(link.getAttribute('href')).toBe('/submit-timesheet')
-    expect(link.className).toContain('bg-green-600')
-    const card = within(screen.getByRole('region', { name: 'Current Week Timesheet' }))
+    const card = within(await screen.findByRole('region', { name: 'Current Week Timesheet' }))
     expect(card.getByText('Draft')).toBeTruthy()
     expect(card.getByText('Week of Nov 16, 2026 - Nov 22, 2026')).toBeTruthy()
     expect(card.getByText('3.0 hours')).toBeTruthy()
-    await user.click(card.getByRole('button', { name: 'Continue Timesheet' }))
+    expect(screen.getAllByText('Continue Timesheet')).toHaveLength(1)
+    expect(screen.queryByRole('link', { name: 'Start Timesheet' })).toBeNull()
+    expect(card.getByRole('link', { name: 'Open the full page' }).getAttribute('href')).toBe('/submit-timesheet')
+    const primary = card.getByRole('button', { name: 'Continue Timesheet' })
+    expect(primary.className).toContain('bg-green-600')
+    await user.click(primary)
     expect(await screen.findByRole('dialog', { name: 'Weekly Timesheet - Nov 16, 2026 - Nov 22, 2026' })).toBeTruthy()
   })
 
@@ -77,29 +83,43 @@ describe('EmployeeDashboardPanel', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     show()
     await user.click(await screen.findByRole('button', { name: 'Clock In Wednesday' }))
-    expect(await screen.findByText('Started work at 10:15 on Wednesday')).toBeTruthy()
+    expect(await screen.findByText('Started work at 10:15 AM on Wednesday')).toBeTruthy()
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!
     expect(JSON.parse(String(put[1]?.body))).toMatchObject({ wednesdayStart: '10:15', version: 3 })
 
-    const thisWeek = within(screen.getByRole('region', { name: 'This Week' }))
+    const thisWeek = within(screen.getByRole('region', { name: 'Current Week Timesheet' }))
     expect(thisWeek.getByRole('timer').textContent).toBe('00:00:30')
     act(() => vi.advanceTimersByTime(90_000))
     expect(thisWeek.getByRole('timer').textContent).toBe('00:02:00')
     expect(thisWeek.getByRole('button', { name: 'Clock Out Wednesday' })).toBeTruthy()
-    expect(await screen.findByRole('region', { name: 'Current Week Timesheet' })).toBeTruthy()
-    expect(screen.getByRole('link', { name: 'Continue Timesheet' })).toBeTruthy()
+    expect(await thisWeek.findByRole('button', { name: 'Continue Timesheet' })).toBeTruthy()
   })
 
-  it('shows a submitted week as Pending Review, without the card or a clock', async () => {
+  it('shows a submitted week as Pending Review with View Timesheet, read-only, and no clock or Start', async () => {
     withWeek(makeTimesheet({ status: 'pending', mondayStart: '09:00', submittedAt: '2026-11-17T18:00:00.000Z' }))
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     show()
-    const thisWeek = within(await screen.findByRole('region', { name: 'This Week' }))
+    const thisWeek = within(await screen.findByRole('region', { name: 'Current Week Timesheet' }))
     expect(thisWeek.getByText('Pending Review')).toBeTruthy()
     expect(thisWeek.getByText('Submitted on Nov 17, 2026. Your supervisor will review it.')).toBeTruthy()
-    expect(thisWeek.getByRole('button', { name: 'View Timesheet' })).toBeTruthy()
     expect(screen.queryByRole('timer')).toBeNull()
-    expect(screen.queryByRole('region', { name: 'Current Week Timesheet' })).toBeNull()
-    expect(screen.getByRole('link', { name: 'Start Timesheet' })).toBeTruthy()
+    expect(screen.queryByRole('link', { name: 'Start Timesheet' })).toBeNull()
+    await user.click(thisWeek.getByRole('button', { name: 'View Timesheet' }))
+    const dialog = within(await screen.findByRole('dialog'))
+    expect(dialog.getByRole('button', { name: 'Submit for Approval' })).toHaveProperty('disabled', true)
+    expect(dialog.getByText('This timesheet is Pending Review and can no longer be changed.')).toBeTruthy()
+  })
+
+  it('dates an evening submission by the organization’s calendar, not by UTC', async () => {
+    mockFetch({
+      'GET /api/timesheets/current-week': {
+        body: makeTimesheet({ status: 'pending', mondayStart: '09:00', submittedAt: '2026-11-20T01:30:00.000Z' }),
+      },
+      'GET /api/organization/settings': { body: { ...settings, timeZone: 'America/Chicago' } },
+    })
+    show()
+    // 01:30 UTC on Nov 20 is 19:30 on Nov 19 in Chicago.
+    expect(await screen.findByText('Submitted on Nov 19, 2026. Your supervisor will review it.')).toBeTruthy()
   })
 
   it('shows an approved week', async () => {
@@ -113,8 +133,9 @@ describe('EmployeeDashboardPanel', () => {
     withWeek(makeTimesheet({ status: 'rejected', mondayStart: '09:00', comments: 'Tuesday is missing' }))
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     show()
-    const thisWeek = within(await screen.findByRole('region', { name: 'This Week' }))
+    const thisWeek = within(await screen.findByRole('region', { name: 'Current Week Timesheet' }))
     expect(thisWeek.getByText('Rejected')).toBeTruthy()
+    expect(screen.queryByRole('link', { name: 'Start Timesheet' })).toBeNull()
     expect(thisWeek.getByText('Tuesday is missing')).toBeTruthy()
     await user.click(thisWeek.getByRole('button', { name: 'Edit and Resubmit' }))
     const dialog = within(await screen.findByRole('dialog'))

@@ -1,59 +1,58 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { useQueryClient } from '@tanstack/react-query'
-import { ClipboardList, Play } from 'lucide-react'
+import { Play } from 'lucide-react'
 import {
   addDays,
   dateOfDay,
   dayFields,
   dayLabel,
   DAYS,
-  formatWeekRange,
-  hasAnyTime,
   isEditable,
   TimesheetDays,
   todayIn,
   type Timesheet,
 } from '@app/core'
 import { formatDate } from '../../lib/format.ts'
-import { useOrganizationSettings } from '../../api/organization.ts'
+import { useOrgTimeZone } from '../../api/organization.ts'
 import { timesheetKeys } from '../../api/keys.ts'
 import { isConflictError, useCurrentWeekTimesheet, useUpdateDraft } from '../../api/timesheets.ts'
 import { Button } from '../ui/Button.tsx'
-import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card.tsx'
-import { mayRun, timerView, zoneOr } from './clock.ts'
+import { mayRun, timerView } from './clock.ts'
 import { CurrentWeekCard } from './CurrentWeekCard.tsx'
 import { DayTimer } from './DayTimer.tsx'
-import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
+import { LoadingState } from '../ui/LoadingState.tsx'
 import { runTimerAction, type TimerAction } from './timer-actions.ts'
 import { useNow } from './use-now.ts'
 import { WeeklyTimesheetDialog } from './WeeklyTimesheetDialog.tsx'
 import { ErrorState } from '../ui/ErrorState.tsx'
+import { OrgZoneNote } from '../OrgZoneNote.tsx'
+import { rejectionOf } from './rejection.ts'
 
 /**
- * What a staff member or volunteer sees on the dashboard: the way into this week's timesheet
- * ('Start Timesheet', or a green 'Continue Timesheet' once a time is in), today's clock, where
- * the week stands once submitted, and the Current Week Timesheet card with its weekly dialog.
+ * What a staff member or volunteer sees on the dashboard: one 'Current Week Timesheet' card with
+ * the week's status, the supervisor's comments, today's clock and one primary action, and the
+ * weekly dialog it opens. 'Start Timesheet' already shows while the week loads.
  */
 export function EmployeeDashboardPanel() {
   const current = useCurrentWeekTimesheet()
-  const settings = useOrganizationSettings()
-  const timeZone = zoneOr(settings.data?.timeZone)
+  const timeZone = useOrgTimeZone()
   const [dialogOpen, setDialogOpen] = useState(false)
   const sheet = current.data
-  const continuing = sheet?.status === 'draft' && hasAnyTime(sheet)
 
   return (
     <section aria-labelledby="my-week-title" className="space-y-4">
       <h2 id="my-week-title" className="sr-only">
         My timesheet
       </h2>
-      <Button asChild size="lg" variant={continuing ? 'success' : 'primary'} className="w-full sm:w-auto">
-        <Link to="/submit-timesheet">
-          {continuing ? <ClipboardList aria-hidden /> : <Play aria-hidden />}
-          {continuing ? 'Continue Timesheet' : 'Start Timesheet'}
-        </Link>
-      </Button>
+      {!sheet ? (
+        <Button asChild size="lg" className="w-full sm:w-auto">
+          <Link to="/submit-timesheet">
+            <Play aria-hidden /> Start Timesheet
+          </Link>
+        </Button>
+      ) : null}
+      {current.isPending ? <LoadingState label="Loading your timesheet..." /> : null}
 
       {current.isError && !sheet ? (
         <ErrorState
@@ -63,9 +62,21 @@ export function EmployeeDashboardPanel() {
         />
       ) : null}
 
-      {sheet ? <ThisWeek sheet={sheet} timeZone={timeZone} onOpen={() => setDialogOpen(true)} /> : null}
-
-      <CurrentWeekCard timesheet={sheet} isLoading={current.isPending} onOpen={() => setDialogOpen(true)} />
+      {sheet ? (
+        <CurrentWeekCard
+          timesheet={sheet}
+          status={statusText(sheet, timeZone)}
+          comments={rejectionOf(sheet)}
+          onOpen={() => setDialogOpen(true)}
+        >
+          {isEditable(sheet.status) ? (
+            <>
+              <TodayClock sheet={sheet} timeZone={timeZone} />
+              <OrgZoneNote timeZone={timeZone} />
+            </>
+          ) : null}
+        </CurrentWeekCard>
+      ) : null}
 
       {sheet ? (
         <WeeklyTimesheetDialog timesheet={sheet} timeZone={timeZone} open={dialogOpen} onOpenChange={setDialogOpen} />
@@ -74,11 +85,11 @@ export function EmployeeDashboardPanel() {
   )
 }
 
-const statusText = (sheet: Timesheet): string => {
+const statusText = (sheet: Timesheet, timeZone: string): string => {
   switch (sheet.status) {
     case 'pending':
       return sheet.submittedAt
-        ? `Submitted on ${formatDate(sheet.submittedAt.slice(0, 10))}. Your supervisor will review it.`
+        ? `Submitted on ${formatDate(sheet.submittedAt, 'medium', '-', timeZone)}. Your supervisor will review it.`
         : 'Submitted. Your supervisor will review it.'
     case 'approved':
       return 'Your supervisor approved this week’s timesheet.'
@@ -87,41 +98,6 @@ const statusText = (sheet: Timesheet): string => {
     case 'draft':
       return 'Clock in and out as you work, or fill in your times when it suits you.'
   }
-}
-
-/** This week's status, the supervisor's comments after a rejection, and today's clock while editable. */
-function ThisWeek({ sheet, timeZone, onOpen }: { sheet: Timesheet; timeZone: string; onOpen: () => void }) {
-  const editable = isEditable(sheet.status)
-  const rejection =
-    sheet.status === 'rejected'
-      ? (sheet.comments ?? sheet.commentHistory.findLast((c) => c.status === 'rejected')?.comment ?? null)
-      : null
-  return (
-    <Card role="region" aria-labelledby="this-week-title">
-      <CardHeader>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <CardTitle id="this-week-title">This Week</CardTitle>
-          <TimesheetStatusBadge status={sheet.status} />
-        </div>
-        <p className="text-sm text-slate-600">{formatWeekRange(sheet.weekStartDate)}</p>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <p className="text-sm text-slate-700">{statusText(sheet)}</p>
-        {rejection ? (
-          <div className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-            <p className="font-semibold">Supervisor’s comments</p>
-            <p className="break-words whitespace-pre-line">{rejection}</p>
-          </div>
-        ) : null}
-        {editable ? <TodayClock sheet={sheet} timeZone={timeZone} /> : null}
-        {sheet.status !== 'draft' ? (
-          <Button variant="outline" onClick={onOpen} className="w-full sm:w-auto">
-            {sheet.status === 'rejected' ? 'Edit and Resubmit' : 'View Timesheet'}
-          </Button>
-        ) : null}
-      </CardContent>
-    </Card>
-  )
 }
 
 /**

@@ -153,7 +153,7 @@ describe('WeeklyTimesheetDialog', () => {
     open(makeTimesheet())
 
     await user.click(day('Wednesday').getByRole('button', { name: 'Clock In Wednesday' }))
-    expect(await screen.findByText('Started work at 10:15 on Wednesday')).toBeTruthy()
+    expect(await screen.findByText('Started work at 10:15 AM on Wednesday')).toBeTruthy()
     expect(screen.getByText('Clocked In')).toBeTruthy()
     expect(puts[0]).toMatchObject({ wednesdayStart: '10:15', wednesdayEnd: '', version: 3 })
     expect(day('Wednesday').getByLabelText('Start Time')).toHaveProperty('value', '10:15')
@@ -161,7 +161,7 @@ describe('WeeklyTimesheetDialog', () => {
 
     act(() => vi.advanceTimersByTime(2 * 3600_000))
     await user.click(day('Wednesday').getByRole('button', { name: 'Clock Out Wednesday' }))
-    expect(await screen.findByText('Finished work at 12:15 on Wednesday')).toBeTruthy()
+    expect(await screen.findByText('Finished work at 12:15 PM on Wednesday')).toBeTruthy()
     expect(screen.getByText('Clocked Out')).toBeTruthy()
     expect(puts[1]).toMatchObject({ wednesdayStart: '10:15', wednesdayEnd: '12:15', version: 4 })
     expect(day('Wednesday').getByRole('timer').textContent).toBe('02:00:00')

@@ -18,6 +18,7 @@ import { Badge } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/Dialog.tsx'
 import { formatDate } from '../../lib/format.ts'
+import { OrgZoneNote } from '../OrgZoneNote.tsx'
 import { mayRun, timerView } from './clock.ts'
 import { DayTimer } from './DayTimer.tsx'
 import { toastFailure } from '../../lib/toast-failure.ts'
@@ -165,6 +166,7 @@ function WeeklyTimesheetForm({
             </span>
           ) : null}
         </div>
+        <OrgZoneNote timeZone={timeZone} />
       </DialogHeader>
 
       {latestComment ? (

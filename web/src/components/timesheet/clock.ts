@@ -3,7 +3,6 @@ import {
   DAYS,
   dayFields,
   isTime,
-  isValidTimeZone,
   nowHHMM,
   shiftMinutes,
   todayIn,
@@ -18,11 +17,8 @@ import {
 
 export const SECONDS_PER_DAY = 24 * 60 * 60
 
-/** The browser's own zone: the fallback while the organization's settings are unknown. */
-export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone
-
-/** The organization's zone when it is a real one, else the browser's. */
-export const zoneOr = (timeZone: unknown): string => (isValidTimeZone(timeZone) ? timeZone : browserTimeZone())
+export { browserTimeZone } from '../../lib/browser.ts'
+export { zoneOr } from '../../lib/format.ts'
 
 /** Seconds since midnight of an instant, on the wall clock of `timeZone`. */
 export const secondsOfDay = (now: Date, timeZone: string): number => {

@@ -2,6 +2,7 @@ import { dayLabel, type DayName, type TimesheetDays } from '@app/core'
 import { toast } from '../../lib/toast.ts'
 import { clockIn, clockOut, resetDay } from './clock.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
+import { formatTime } from '../../lib/format.ts'
 
 export type TimerAction = 'clockIn' | 'clockOut' | 'reset'
 
@@ -45,8 +46,8 @@ export async function runTimerAction({
     next = change.days
     report =
       action === 'clockIn'
-        ? { title: 'Clocked In', description: `Started work at ${change.time} on ${label}` }
-        : { title: 'Clocked Out', description: `Finished work at ${change.time} on ${label}` }
+        ? { title: 'Clocked In', description: `Started work at ${formatTime(change.time)} on ${label}` }
+        : { title: 'Clocked Out', description: `Finished work at ${formatTime(change.time)} on ${label}` }
   }
   apply?.(next)
   try {

@@ -39,6 +39,7 @@ export function DialogContent({
         <DialogPrimitive.Close
           className="absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
           aria-label="Close"
+          data-dialog-close=""
         >
           <X className="size-5" aria-hidden />
         </DialogPrimitive.Close>

@@ -1,0 +1,80 @@
+import { formatDate, todayIn } from './week.ts'
+
+/**
+ * Instants (ISO timestamps such as submittedAt) as a person reads them: always on the
+ * organization's wall clock (DESIGN.md section 6), never cut from the UTC string. Calendar dates
+ * ('2026-11-22') are written by week.ts; this module only turns an instant into one, plus a time.
+ */
+
+const toDate = (instant: string | Date): Date => (instant instanceof Date ? instant : new Date(instant))
+
+/** The calendar date ('YYYY-MM-DD') of an instant in `timeZone`. */
+export const dateInZone = (instant: string | Date, timeZone: string): string => todayIn(timeZone, toDate(instant))
+
+/** Formatters are costly to build and are asked for in every render: one per zone. */
+const clockFormats = new Map<string, Intl.DateTimeFormat>()
+const clockFormat = (timeZone: string): Intl.DateTimeFormat => {
+  let format = clockFormats.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      numberingSystem: 'latn',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+    clockFormats.set(timeZone, format)
+  }
+  return format
+}
+
+/** The 24-hour 'HH:MM' of an instant in `timeZone`. */
+export const timeInZone = (instant: string | Date, timeZone: string): string => {
+  const parts = clockFormat(timeZone).formatToParts(toDate(instant))
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value
+  return `${part('hour')}:${part('minute')}`
+}
+
+/** '2026-11-22 19:30': a local date-time a spreadsheet reads as one, for CSV files. '' for none. */
+export const localDateTime = (instant: string | null | undefined, timeZone: string): string =>
+  instant ? `${dateInZone(instant, timeZone)} ${timeInZone(instant, timeZone)}` : ''
+
+/**
+ * A wall-clock 'HH:MM' in the convention of `locale` ('8:28 PM' in en-US, '20:28' in es or en-GB),
+ * the same convention the browser's own time inputs use for that locale, so a toast, a card and
+ * an input never disagree. A value that is not a time is returned as it is.
+ */
+export const formatTimeOfDay = (hhmm: string, locale = 'en-US'): string => {
+  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(hhmm)
+  if (!m) return hhmm
+  return (
+    new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })
+      .format(Date.UTC(2000, 0, 1, Number(m[1]), Number(m[2])))
+      // Newer ICU puts a narrow no-break space before AM/PM; one plain space reads and searches the same.
+      .replace(/\s/g, ' ')
+  )
+}
+
+/** 'Nov 22, 2026' (style 'date') or 'Nov 22, 2026, 7:30 PM' (style 'dateTime') of an instant in `timeZone`. */
+export const formatInstant = (
+  instant: string | Date,
+  timeZone: string,
+  style: 'date' | 'dateTime' = 'date',
+  locale = 'en-US',
+): string => {
+  const date = formatDate(dateInZone(instant, timeZone))
+  return style === 'date' ? date : `${date}, ${formatTimeOfDay(timeInZone(instant, timeZone), locale)}`
+}
+
+/** The zone's generic name in `locale`, such as 'Central Time' for America/Chicago; the zone id when Intl has none. */
+export const zoneName = (timeZone: string, locale = 'en-US', at: Date = new Date()): string => {
+  const part = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'longGeneric' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName')?.value
+  // Intl answers 'GMT-03:00' for zones it has no name for; the id says more.
+  return part && !/^GMT[+-]/.test(part) ? part : timeZone
+}
+
+/** Whether two zone ids keep the same clock now (aliases such as US/Central and America/Chicago do). */
+export const sameClock = (a: string, b: string, at: Date = new Date()): boolean =>
+  a === b || (dateInZone(at, a) === dateInZone(at, b) && timeInZone(at, a) === timeInZone(at, b))

@@ -1,0 +1,152 @@
+import { useState, type ReactNode } from 'react'
+import { Link } from 'react-router-dom'
+import { useQuery } from '@tanstack/react-query'
+import { CheckCircle2, Circle, X } from 'lucide-react'
+import { fullName, hasAnyTime, TRIAL_DAYS, zoneName, type User } from '@app/core'
+import { dashboardStatsQuery } from '../../api/dashboard.ts'
+import { useOrganizationSettings } from '../../api/organization.ts'
+import { useCurrentWeekTimesheet } from '../../api/timesheets.ts'
+import { browserLocale } from '../../lib/browser.ts'
+import { Button } from '../ui/Button.tsx'
+import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card.tsx'
+
+/**
+ * What this browser remembers of the checklist, per user: dismissed, and the two steps that are
+ * acts rather than data (the zone confirmed, the staff sign-in read). Kept in localStorage, so a
+ * supervisor on another device sees it again until the steps there are done or it is dismissed.
+ */
+interface Remembered {
+  dismissed?: boolean
+  zoneConfirmed?: boolean
+  staffGuideSeen?: boolean
+}
+const storageKey = (userId: string) => `getting-started:${userId}`
+
+const read = (userId: string): Remembered => {
+  try {
+    return JSON.parse(localStorage.getItem(storageKey(userId)) ?? '{}') as Remembered
+  } catch {
+    return {}
+  }
+}
+
+function useRemembered(userId: string) {
+  const [state, setState] = useState<Remembered>(() => read(userId))
+  const update = (change: Remembered) => {
+    const next = { ...read(userId), ...change }
+    try {
+      localStorage.setItem(storageKey(userId), JSON.stringify(next))
+    } catch {
+      // Private mode without storage: the checklist still works for this visit.
+    }
+    setState(next)
+  }
+  return [state, update] as const
+}
+
+/** A first run: an account younger than the free trial (14 days). Older supervisors never see the checklist. */
+export const isFirstRun = (user: Pick<User, 'createdAt'>, now: Date = new Date()): boolean =>
+  now.getTime() - new Date(user.createdAt).getTime() < TRIAL_DAYS * 24 * 60 * 60 * 1000
+
+/**
+ * The getting-started checklist for a new supervisor (issue 18): each step is ticked from the
+ * organization's own data where there is one (the name changed from the one sign-up gave, a
+ * member added, a timesheet of their own started), and it can be dismissed.
+ */
+export function GettingStarted({ user }: { user: User }) {
+  const [remembered, remember] = useRemembered(user.id)
+  const settings = useOrganizationSettings()
+  const stats = useQuery(dashboardStatsQuery)
+  const ownWeek = useCurrentWeekTimesheet()
+  if (remembered.dismissed || !settings.data || !stats.data) return null
+
+  const zone = settings.data.timeZone
+  const ownSheet = ownWeek.data
+  const steps: { id: string; done: boolean; title: string; detail: ReactNode }[] = [
+    {
+      id: 'name',
+      done: settings.data.organizationName !== `${fullName(user)}'s Organization`,
+      title: 'Name your organization',
+      detail: <Link to="/settings">Open Settings</Link>,
+    },
+    {
+      id: 'zone',
+      done: remembered.zoneConfirmed === true,
+      title: `Confirm your time zone: ${zoneName(zone, browserLocale())} (${zone})`,
+      detail: (
+        <span className="flex flex-wrap gap-x-3">
+          <button type="button" onClick={() => remember({ zoneConfirmed: true })}>
+            That’s right
+          </button>
+          <Link to="/settings">Change it in Settings</Link>
+        </span>
+      ),
+    },
+    {
+      id: 'member',
+      done: stats.data.activeEmployees > 0,
+      title: 'Add your first member',
+      detail: <Link to="/employees">Open Employees</Link>,
+    },
+    {
+      id: 'staff-sign-in',
+      done: remembered.staffGuideSeen === true,
+      title: 'See how staff sign in',
+      detail: (
+        <Link to="/staff-guide" onClick={() => remember({ staffGuideSeen: true })}>
+          Read the staff guide
+        </Link>
+      ),
+    },
+    {
+      id: 'timesheet',
+      done: ownSheet !== undefined && (ownSheet.status !== 'draft' || hasAnyTime(ownSheet)),
+      title: 'Try the weekly timesheet',
+      detail: <Link to="/submit-timesheet">Fill in your own week</Link>,
+    },
+  ]
+  const done = steps.filter((s) => s.done).length
+
+  return (
+    <Card role="region" aria-labelledby="getting-started-title">
+      <CardHeader className="flex flex-row items-start justify-between gap-2">
+        <div>
+          <CardTitle id="getting-started-title">Getting started</CardTitle>
+          <p className="text-sm text-slate-600">
+            {done} of {steps.length} done
+          </p>
+        </div>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Dismiss getting started"
+          title="Dismiss"
+          onClick={() => remember({ dismissed: true })}
+        >
+          <X aria-hidden />
+        </Button>
+      </CardHeader>
+      <CardContent>
+        <ol className="space-y-3">
+          {steps.map((s) => (
+            <li key={s.id} className="flex items-start gap-3" data-step={s.id} data-done={s.done}>
+              {s.done ? (
+                <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-green-700" aria-label="Done" role="img" />
+              ) : (
+                <Circle className="mt-0.5 size-5 shrink-0 text-slate-400" aria-label="Not done yet" role="img" />
+              )}
+              <div className="min-w-0 space-y-0.5 text-sm">
+                <p className={s.done ? 'text-slate-600 line-through' : 'font-medium text-slate-900'}>{s.title}</p>
+                {s.done ? null : (
+                  <div className="text-indigo-700 [&_a]:inline-flex [&_a]:min-h-11 [&_a]:items-center [&_a]:underline [&_button]:inline-flex [&_button]:min-h-11 [&_button]:items-center [&_button]:underline">
+                    {s.detail}
+                  </div>
+                )}
+              </div>
+            </li>
+          ))}
+        </ol>
+      </CardContent>
+    </Card>
+  )
+}
