@@ -58,7 +58,7 @@ export const timesheetsOf = (orgId: string) => {
     auditRecord(orgId, actor, {
       action,
       subject: { type: 'timesheet', id: after.id },
-      changes: changesOf<Timesheet>(before ?? {}, after, RECORDED_FIELDS),
+      changes: changesOf<Timesheet>(before ?? emptyDays(), after, RECORDED_FIELDS),
     })
 
   const countChange = (from: TimesheetStatus | null, to: TimesheetStatus): TransactInput[] =>
