@@ -188,17 +188,18 @@ describe('approval journey', () => {
     await supervisor.goto('/')
     await supervisor.getByRole('link', { name: /Pending Approvals/ }).click()
     await supervisor.getByRole('heading', { name: 'Reports & Analytics' }).waitFor()
-    await supervisor.getByText(`Week of ${formatDate(weekStartDate)}`).waitFor()
+    // The week is named in the hours chart, its table and the weekly summary (issue 18).
+    await supervisor.getByText(`Week of ${formatDate(weekStartDate)}`).first().waitFor()
     expect(await supervisor.getByText('1 sheet(s)').isVisible()).toBe(true)
     const row = supervisor.locator('tbody tr', { hasText: `${staff.firstName} ${staff.lastName}` })
     expect(await row.getByText('No notes').isVisible()).toBe(true)
     const [download] = await Promise.all([
       supervisor.waitForEvent('download'),
-      supervisor.getByRole('button', { name: 'Export' }).click(),
+      supervisor.getByRole('button', { name: 'Export', exact: true }).click(),
     ])
     const csv = await readFile(await download.path(), 'utf8')
     expect(download.suggestedFilename()).toMatch(/^timesheets-report-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/)
-    expect(csv).toContain(`${staff.firstName} ${staff.lastName},Music,${weekStartDate},Pending Review,`)
+    expect(csv).toContain(`${staff.firstName} ${staff.lastName},${staff.email},Music,${weekStartDate},Pending Review,`)
 
     await member.goto('/reports')
     await member.getByText('Access Denied').waitFor()

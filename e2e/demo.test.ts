@@ -66,7 +66,7 @@ describe('the read-only demo', () => {
 
     // Their week cannot be saved either: the same message, and they stay on the form.
     await page
-      .getByRole('link', { name: /^(Start|Continue) Timesheet$/ })
+      .getByRole('link', { name: /^(Start Timesheet|Open the full page)$/ })
       .first()
       .click()
     await page.getByRole('heading', { name: 'Submit Weekly Timesheet' }).waitFor()

@@ -38,7 +38,7 @@ async function staffOnPhone() {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
   // Online once: this week is on screen, and so kept on the device.
-  const thisWeek = page.getByRole('region', { name: 'This Week' })
+  const thisWeek = page.getByRole('region', { name: 'Current Week Timesheet' })
   await thisWeek.waitFor()
   const settings = await api<OrganizationSettings>(page, '/api/organization/settings')
   const todayName = dayOfDate(todayIn(settings.timeZone))

@@ -78,7 +78,7 @@ describe('payroll journey', () => {
     const member = await newPage(PHONE)
     await signInAsStaff(member, credentials)
     await member.goto('/submit-timesheet')
-    await member.getByLabel('Week Starting').fill(week1)
+    await member.getByLabel('Week Starting').selectOption(week1)
     const days = daysOfWeekStarting(week1)
     for (const [i, day] of days.slice(0, 5).entries()) {
       const card = member.getByRole('region', { name: dayLabel[day], exact: true })

@@ -52,6 +52,7 @@ export const withEmployees = async (db: OrgDb, items: Timesheet[]): Promise<Time
             lastName: person.lastName,
             department: person.department,
             profileImageUrl: person.profileImageUrl,
+            email: person.email,
           }
         : null,
     }

@@ -206,6 +206,8 @@ export const EmbeddedEmployee = z.object({
   lastName: z.string(),
   department: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
+  /** Tells apart members with the same name in exports (issue 18); lists are the supervisors' or the member's own. */
+  email: z.string().nullable().optional(),
 })
 export type EmbeddedEmployee = z.infer<typeof EmbeddedEmployee>
 

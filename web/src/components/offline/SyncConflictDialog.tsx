@@ -173,7 +173,8 @@ function describe(fields: { name: string; mine: string; theirs: string }[], side
   const start = value('Start')
   const end = value('End')
   const extra = fields
-    .filter((f) => !['Start', 'End', 'Activity'].includes(f.name) && f[side])
+    // A further field (a break) only when it holds something: 0 minutes reads as no break.
+    .filter((f) => !['Start', 'End', 'Activity'].includes(f.name) && f[side] && f[side] !== '0')
     .map((f) => `${f.name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}: ${f[side]}`)
   const parts = [start || end ? `${start || '--:--'} - ${end || '--:--'}` : 'No hours logged', ...extra]
   const activity = value('Activity')
