@@ -189,7 +189,10 @@ describe('approval journey', () => {
     await supervisor.getByRole('link', { name: /Pending Approvals/ }).click()
     await supervisor.getByRole('heading', { name: 'Reports & Analytics' }).waitFor()
     // The week is named in the hours chart, its table and the weekly summary (issue 18).
-    await supervisor.getByText(`Week of ${formatDate(weekStartDate)}`).first().waitFor()
+    await supervisor
+      .getByText(`Week of ${formatDate(weekStartDate)}`)
+      .first()
+      .waitFor()
     expect(await supervisor.getByText('1 sheet(s)').isVisible()).toBe(true)
     const row = supervisor.locator('tbody tr', { hasText: `${staff.firstName} ${staff.lastName}` })
     expect(await row.getByText('No notes').isVisible()).toBe(true)
