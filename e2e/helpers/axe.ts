@@ -34,9 +34,29 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   return results.violations.filter((v) => FAILING.has(v.impact ?? '')).map(describeViolation)
 }
 
-/** Fails with every serious or critical violation on the page, named by where it was found. */
+/** Waits until the page's finite animations and transitions have run out, then two frames more. */
+async function settled(page: Page) {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)))
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
+  })
+}
+
+/**
+ * Fails with every serious or critical violation on the page, named by where it was found. The
+ * page is checked once it has settled; a finding is confirmed by a second look a second later, so
+ * a colour caught mid-repaint on a loaded machine does not fail the run, while a real violation
+ * (still there a second later) does.
+ */
 export async function expectAccessible(page: Page, where: string) {
-  const found = await seriousViolations(page)
+  await settled(page)
+  let found = await seriousViolations(page)
+  if (found.length > 0) {
+    await page.waitForTimeout(1000)
+    await settled(page)
+    found = await seriousViolations(page)
+  }
   if (found.length > 0) {
     throw new Error(`axe found ${found.length} serious or critical violation(s) on ${where}:\n${found.join('\n')}`)
   }
