@@ -13,7 +13,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/core/**/*.test.ts', 'local/**/*.test.ts', 'functions/src/**/*.unit.test.ts'],
+          include: [
+            'packages/core/**/*.test.ts',
+            'packages/i18n/**/*.test.ts',
+            'local/**/*.test.ts',
+            'functions/src/**/*.unit.test.ts',
+          ],
         },
       },
       {

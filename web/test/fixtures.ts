@@ -14,6 +14,7 @@ export const makeUser = (overrides: Partial<User> = {}): User => ({
   authType: 'oidc',
   payType: 'non-exempt',
   payrollId: null,
+  language: 'en',
   createdAt: '2026-01-05T10:00:00.000Z',
   updatedAt: '2026-02-10T10:00:00.000Z',
   ...overrides,

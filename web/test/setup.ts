@@ -1,5 +1,7 @@
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
+import { resources } from '@app/i18n/resources'
+import { initI18n } from '../src/i18n.ts'
 
 afterEach(() => cleanup())
 
@@ -13,3 +15,6 @@ element.hasPointerCapture ??= () => false
 element.setPointerCapture ??= () => {}
 element.releasePointerCapture ??= () => {}
 element.scrollIntoView ??= () => {}
+
+// Every catalogue up front, in English (the spec's texts): no namespace chunk to wait for.
+initI18n('en', resources)

@@ -17,6 +17,7 @@ const user = (id: string, firstName: string, lastName: string): User => ({
   authType: 'local',
   payType: 'non-exempt',
   payrollId: null,
+  language: 'en',
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 })

@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { DEFAULT_PAY_TYPE, PayType } from './payroll.ts'
 import { AuthType, Role } from './roles.ts'
+import { DEFAULT_LANGUAGE, Language } from './language.ts'
 
 /** A member of an organization as the API answers it: never a password or a secret. */
 export const User = z.object({
@@ -18,6 +19,8 @@ export const User = z.object({
   /** Issue 19: how the member is paid (overtime only for non-exempt) and their id in the payroll system. */
   payType: PayType.default(DEFAULT_PAY_TYPE),
   payrollId: z.string().nullable().default(null),
+  /** Issue 21: the language of the member's screens and emails (editable on /profile). */
+  language: Language.default(DEFAULT_LANGUAGE),
   createdAt: z.string(),
   updatedAt: z.string(),
 })

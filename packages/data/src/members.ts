@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { badRequest, conflict, notFound, User, type MemberUpdate, type NewMember } from '@app/core'
+import { badRequest, conflict, notFound, User, type MemberUpdate, type NewMember, DEFAULT_LANGUAGE } from '@app/core'
 import { auditRecord, changesOf, memberSubject, type Actor, type Person } from './audit.ts'
 import { keys } from './keys.ts'
 import { isConditionFailure, nowIso, table } from './table.ts'
@@ -33,6 +33,7 @@ export const membersOf = (orgId: string) => ({
       authType: 'local',
       payType: 'non-exempt',
       payrollId: null,
+      language: DEFAULT_LANGUAGE,
       createdAt: now,
       updatedAt: now,
     }

@@ -176,6 +176,7 @@ export const sampleOrganization = (o: SampleOptions): SeedOrganization => {
       payType: 'non-exempt',
       // A stable id in the payroll system, so the sample's payroll files have every member.
       payrollId: String(100000 + i),
+      language: 'en' as const,
       createdAt: created,
       updatedAt: created,
     }

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { defaultPayrollRules, slugify, TRIAL_DAYS, type Organization, type User } from '@app/core'
+import { defaultPayrollRules, slugify, TRIAL_DAYS, type Organization, type User, DEFAULT_LANGUAGE } from '@app/core'
 import { keys } from './keys.ts'
 import { epochSeconds, isConditionFailure, nowIso, table } from './table.ts'
 import { reminderEnrolment } from './notifications.ts'
@@ -95,6 +95,7 @@ export const system = {
       authType: 'oidc',
       payType: 'non-exempt',
       payrollId: null,
+      language: DEFAULT_LANGUAGE,
       createdAt: now,
       updatedAt: now,
     }

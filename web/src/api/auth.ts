@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { CurrentUser, SignedInMember } from '@app/core'
+import type { CurrentUser, Language, SignedInMember } from '@app/core'
 import { apiJson, getQueryFn } from './client.ts'
 import { authKeys } from './keys.ts'
 import { keepSignedIn, keptUser } from '../offline/kept-reads.ts'
@@ -36,5 +36,14 @@ export function useStaffLogin() {
       queryClient.setQueryData(authKeys.user, user)
       keepSignedIn(user)
     },
+  })
+}
+
+/** PATCH /api/auth/user: a signed-in member keeps their language (screens and emails) on their user. */
+export function useUpdateLanguage() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (language: Language) => apiJson<CurrentUser>('PATCH', '/api/auth/user', { language }),
+    onSuccess: (user) => queryClient.setQueryData(authKeys.user, user),
   })
 }
