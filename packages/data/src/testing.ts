@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto'
 import type { EmailMessage } from '@app/adapters'
 import { outbox, outboxItem } from './outbox.ts'
+import { system, type NewSupervisor } from './system.ts'
 import { table } from './table.ts'
 
 /**
@@ -15,3 +17,19 @@ export const queueEmail = async (orgId: string, message: EmailMessage) => {
   await table.put(outboxItem(orgId, email))
   return email
 }
+
+/**
+ * A new organization and its supervisor, made directly in the table as a first sign-in would
+ * (fresh identity and email, UTC unless the test says otherwise).
+ */
+export const createTestOrganization = (
+  supervisor: Pick<NewSupervisor, 'firstName' | 'lastName'> & Partial<NewSupervisor>,
+) =>
+  system.createSupervisorWithOrganization({
+    issuer: 'https://test-issuer',
+    subject: randomUUID(),
+    email: `${randomUUID().slice(0, 8)}@example.org`,
+    profileImageUrl: null,
+    timeZone: 'UTC',
+    ...supervisor,
+  })
