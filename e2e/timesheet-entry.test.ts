@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
 import { daysInWeekOrder, dayLabel, dayOfDate, todayIn, type OrganizationSettings } from '@app/core'
 import { useBrowser } from './browser.ts'
-import { addMember, signInAsStaff, signInAsSupervisor, submitStaffLogin, uniquePerson } from './helpers/sign-in.ts'
+import { api } from './helpers/api.ts'
+import { signInAsStaff, submitStaffLogin, supervisorWithStaff } from './helpers/sign-in.ts'
 
 const { newPage } = useBrowser()
 const PHONE = { width: 375, height: 812 }
@@ -19,19 +20,13 @@ const toast = (page: Page, text: string) => page.getByText(text, { exact: true }
 
 describe('timesheet entry on a phone', () => {
   it('clocks in, survives a reload, clocks out, fills two days, saves, reopens and submits', async () => {
-    const supervisorPage = await newPage()
-    await signInAsSupervisor(supervisorPage, uniquePerson('pastor'))
-    const member = uniquePerson('staff')
-    const credentials = await addMember(supervisorPage, { ...member, department: 'Worship', role: 'employee' })
+    const { credentials } = await supervisorWithStaff(newPage, { department: 'Worship' })
 
     const page = await newPage(PHONE)
     await signInAsStaff(page, credentials)
 
     // "Today" is judged in the organization's zone, as the app does.
-    const settings = await page.evaluate(async () => {
-      const res = await fetch('/api/organization/settings', { credentials: 'include' })
-      return (await res.json()) as OrganizationSettings
-    })
+    const settings = await api<OrganizationSettings>(page, 'GET', '/api/organization/settings')
     const todayName = dayOfDate(todayIn(settings.timeZone))
     const today = dayLabel[todayName]
     const [first, second] = daysInWeekOrder(settings.weekStartDay).filter((d) => d !== todayName)
@@ -119,10 +114,7 @@ describe('timesheet entry on a phone', () => {
     await fitsPhone(page)
 
     // The server agrees.
-    const saved = await page.evaluate(async () => {
-      const res = await fetch('/api/timesheets/current-week', { credentials: 'include' })
-      return (await res.json()) as Record<string, string>
-    })
+    const saved = await api<Record<string, string>>(page, 'GET', '/api/timesheets/current-week')
     expect(saved.status).toBe('pending')
     expect(saved[`${first}Activity`]).toBe('Sermon preparation')
     expect([saved[`${second}Start`], saved[`${second}End`]]).toEqual(['22:00', '01:00'])
@@ -130,13 +122,7 @@ describe('timesheet entry on a phone', () => {
   })
 
   it('saves and submits the whole week from /submit-timesheet on a phone', async () => {
-    const supervisorPage = await newPage()
-    await signInAsSupervisor(supervisorPage, uniquePerson('pastor'))
-    const credentials = await addMember(supervisorPage, {
-      ...uniquePerson('volunteer'),
-      department: 'Youth',
-      role: 'volunteer',
-    })
+    const { credentials } = await supervisorWithStaff(newPage, { department: 'Youth', role: 'volunteer' })
 
     const page = await newPage(PHONE)
     await submitStaffLogin(page, credentials)
