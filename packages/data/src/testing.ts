@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { EmailMessage } from '@app/adapters'
+import { keys } from './keys.ts'
 import { outbox, outboxItem } from './outbox.ts'
 import { system, type NewSupervisor } from './system.ts'
 import { table } from './table.ts'
@@ -10,6 +11,13 @@ import { table } from './table.ts'
  */
 export { table, isConditionFailure, type Item, type Key } from './table.ts'
 export { keys } from './keys.ts'
+
+/** Makes a queued email due for a try now, as time passing would. */
+export const makeEmailDue = (orgId: string, id: string) =>
+  table.update(keys.outbox(orgId, id), {
+    UpdateExpression: 'SET gsi1sk = :due',
+    ExpressionAttributeValues: { ':due': keys.outboxDueAt('2000-01-01T00:00:00.000Z', orgId, id) },
+  })
 
 /** Queues an email on its own, as a change's `emails` effect would. */
 export const queueEmail = async (orgId: string, message: EmailMessage) => {
