@@ -84,10 +84,7 @@ describe('the installable offline staff app', () => {
     await thisWeek.getByRole('button', { name: `Clock Out ${today}` }).waitFor()
 
     // Another day's times and activity in the weekly dialog, saved on the device.
-    await page
-      .getByRole('region', { name: 'Current Week Timesheet' })
-      .getByRole('button', { name: 'Continue Timesheet' })
-      .click()
+    await thisWeek.getByRole('button', { name: 'Continue Timesheet' }).click()
     const dialog = page.getByRole('dialog', { name: /^Weekly Timesheet - / })
     const day = dialog.getByRole('region', { name: dayLabel[otherDay] })
     await day.getByLabel('Start Time', { exact: true }).fill('08:30')
@@ -108,10 +105,7 @@ describe('the installable offline staff app', () => {
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
     await page.getByRole('status', { name: 'Connection' }).getByText(SAVED_ON_DEVICE).waitFor()
     await thisWeek.getByRole('button', { name: `Clock Out ${today}` }).waitFor()
-    await page
-      .getByRole('region', { name: 'Current Week Timesheet' })
-      .getByRole('button', { name: 'Continue Timesheet' })
-      .click()
+    await thisWeek.getByRole('button', { name: 'Continue Timesheet' }).click()
     expect(await day.getByLabel('Start Time', { exact: true }).inputValue()).toBe('08:30')
     expect(await day.getByLabel('What did you do today?').inputValue()).toBe('Hospital visits')
     const clockedInAt = await dialog

@@ -17,6 +17,9 @@ const touchable = async (control: Locator) => expect((await control.boundingBox(
 
 /** A toast's text (the toaster may also copy it into a screen-reader announcement, hence first()). */
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first()
+/** The clock's toast, "Started work at 9:05 AM on Monday" (the time as the browser's locale writes it). */
+const clockToast = (page: Page, verb: 'Started' | 'Finished', day: string) =>
+  page.getByText(new RegExp(`^${verb} work at \\d{1,2}:\\d\\d(?: [AP]M)? on ${day}$`)).first()
 
 describe('timesheet entry on a phone', () => {
   it('clocks in, survives a reload, clocks out, fills two days, saves, reopens and submits', async () => {
@@ -40,10 +43,7 @@ describe('timesheet entry on a phone', () => {
     await fitsPhone(page)
     await clockIn.click()
     await toast(page, 'Clocked In').waitFor()
-    await page
-      .getByText(new RegExp(`^Started work at \\d{1,2}:\\d\\d(?: [AP]M)? on ${today}$`))
-      .first()
-      .waitFor()
+    await clockToast(page, 'Started', today).waitFor()
     await thisWeek.getByText(/Clocked in since \d\d:\d\d/).waitFor()
 
     // A reload (or a phone waking up): the clock still runs, from the saved start time.
@@ -64,17 +64,13 @@ describe('timesheet entry on a phone', () => {
     await touchable(clockOut)
     await clockOut.click()
     await toast(page, 'Clocked Out').waitFor()
-    await page
-      .getByText(new RegExp(`^Finished work at \\d{1,2}:\\d\\d(?: [AP]M)? on ${today}$`))
-      .first()
-      .waitFor()
+    await clockToast(page, 'Finished', today).waitFor()
     await thisWeek.getByRole('button', { name: `Reset ${today}` }).waitFor()
     expect(await thisWeek.getByRole('button', { name: `Clock Out ${today}` }).count()).toBe(0)
 
     // The Current Week card opens the weekly dialog; two more days get their times and activities.
-    const card = page.getByRole('region', { name: 'Current Week Timesheet' })
-    await card.getByText('Draft').waitFor()
-    await card.getByRole('button', { name: 'Continue Timesheet' }).click()
+    await thisWeek.getByText('Draft').waitFor()
+    await thisWeek.getByRole('button', { name: 'Continue Timesheet' }).click()
     const dialog = page.getByRole('dialog', { name: /^Weekly Timesheet - / })
     await dialog.waitFor()
     const inDialog = (day: string) => dialog.getByRole('region', { name: day })
@@ -98,7 +94,7 @@ describe('timesheet entry on a phone', () => {
     await dialog.waitFor({ state: 'hidden' })
 
     // Reopened, it shows what was saved; Submit saves, then submits.
-    await card.getByRole('button', { name: 'Continue Timesheet' }).click()
+    await thisWeek.getByRole('button', { name: 'Continue Timesheet' }).click()
     await dialog.waitFor()
     expect(await inDialog(dayA).getByLabel('End Time', { exact: true }).inputValue()).toBe('17:30')
     expect(await inDialog(dayB).getByLabel('What did you do today?').inputValue()).toBe('Overnight youth lock-in')
