@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { dayLabel, dayOfDate, todayIn, type OrganizationSettings } from '@app/core'
 import { useBrowser } from './browser.ts'
+import { api } from './helpers/api.ts'
 import { expectAccessible } from './helpers/axe.ts'
 import { tabTo } from './helpers/keyboard.ts'
 import { addMember, signInAsStaff, signInAsSupervisor, type Person, uniquePerson } from './helpers/sign-in.ts'
@@ -90,10 +91,7 @@ describe('accessibility (axe-core) and keyboard use', () => {
     staff = await newPage()
     await signInAsStaff(staff, credentials)
 
-    const settings = await staff.evaluate(async () => {
-      const res = await fetch('/api/organization/settings', { credentials: 'include' })
-      return (await res.json()) as OrganizationSettings
-    })
+    const settings = await api<OrganizationSettings>(staff, 'GET', '/api/organization/settings')
     const today = dayLabel[dayOfDate(todayIn(settings.timeZone))]
     const keys = staff.keyboard
 

@@ -1,28 +1,12 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import type { Download, Page } from 'playwright-core'
-import { currentWeekStart, formatDate, type OrganizationSettings, type ListedTimesheet } from '@app/core'
+import { formatDate, type ListedTimesheet } from '@app/core'
 import { useBrowser } from './browser.ts'
-import { addMember, signInAsStaff, signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
+import { api, submitThisWeek } from './helpers/api.ts'
+import { signInAsStaff, supervisorWithStaff } from './helpers/sign-in.ts'
 
 const { newPage } = useBrowser()
-
-/** A JSON call from inside a signed-in page, with its cookies; throws on a non-2xx answer. */
-const api = <T>(page: Page, method: string, url: string, body?: unknown) =>
-  page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, {
-        method,
-        credentials: 'include',
-        headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      const text = await res.text()
-      if (!res.ok) throw new Error(`${res.status}: ${text}`)
-      return (text ? JSON.parse(text) : null) as T
-    },
-    { method, url, body },
-  ) as Promise<T>
 
 /** Clicking `click` opens a new tab that downloads a file; answers that file's name and text. */
 async function downloadFromNewTab(page: Page, click: () => Promise<void>) {
@@ -57,27 +41,20 @@ const chooseStatus = async (page: Page, label: string) => {
 describe('approval journey', () => {
   it('a supervisor rejects a week with a comment, the staff member fixes it, the supervisor approves and downloads the CSV', async () => {
     // The supervisor signs in and adds a staff member.
-    const supervisor = await newPage()
-    await signInAsSupervisor(supervisor, uniquePerson('pastor'))
-    const staff = uniquePerson('staff')
-    const staffName = `${staff.firstName} ${staff.lastName}`
-    const credentials = await addMember(supervisor, { ...staff, department: 'Youth', role: 'employee' })
+    const { supervisor, staffName, credentials } = await supervisorWithStaff(newPage, { department: 'Youth' })
 
     // The staff member signs in on a phone.
     const member = await newPage({ width: 375, height: 812 })
     await signInAsStaff(member, credentials)
 
     // ... and submits this week (in the organization's zone) through the API.
-    const settings = await api<OrganizationSettings>(member, 'GET', '/api/organization/settings')
-    const weekStartDate = currentWeekStart(settings.timeZone, settings.weekStartDay)
-    const week = formatDate(weekStartDate)
-    const submitted = await api<ListedTimesheet>(member, 'POST', '/api/timesheets', {
-      weekStartDate,
+    const submitted = await submitThisWeek(member, {
       mondayStart: '09:00',
       mondayEnd: '17:00',
       mondayActivity: 'Sermon prep',
       notes: 'First week',
     })
+    const week = formatDate(submitted.weekStartDate)
     expect(submitted.status).toBe('pending')
 
     // The supervisor finds it among the pending ones and rejects it with a comment.
@@ -175,15 +152,13 @@ describe('approval journey', () => {
   })
 
   it('reports: the supervisor sees the week and exports it; staff are turned away', async () => {
-    const supervisor = await newPage()
-    await signInAsSupervisor(supervisor, uniquePerson('pastor'))
-    const staff = uniquePerson('reported')
-    const credentials = await addMember(supervisor, { ...staff, department: 'Music', role: 'volunteer' })
+    const { supervisor, staff, credentials } = await supervisorWithStaff(newPage, {
+      department: 'Music',
+      role: 'volunteer',
+    })
     const member = await newPage()
     await signInAsStaff(member, credentials)
-    const settings = await api<OrganizationSettings>(member, 'GET', '/api/organization/settings')
-    const weekStartDate = currentWeekStart(settings.timeZone, settings.weekStartDay)
-    await api(member, 'POST', '/api/timesheets', { weekStartDate, sundayStart: '08:00', sundayEnd: '12:00' })
+    const { weekStartDate } = await submitThisWeek(member, { sundayStart: '08:00', sundayEnd: '12:00' })
 
     await supervisor.goto('/')
     await supervisor.getByRole('link', { name: /Pending Approvals/ }).click()

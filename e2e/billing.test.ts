@@ -3,19 +3,16 @@ import type { Page } from 'playwright-core'
 import type { SubscriptionStatus, User } from '@app/core'
 import { keys, table } from '@app/data/testing'
 import { useBrowser } from './browser.ts'
+import { api } from './helpers/api.ts'
 import { collectErrors } from './helpers/page-errors.ts'
-import { signInAsStaff, signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
+import { addMember, signInAsStaff, signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
 
 // The e2e stack runs without Stripe keys: billing answers 'Billing is not configured'.
 const { newPage } = useBrowser()
 
 const DAY = 86_400_000
 
-const organizationOf = (page: Page) =>
-  page.evaluate(async () => {
-    const res = await fetch('/api/auth/user', { credentials: 'include' })
-    return ((await res.json()) as User).organizationId
-  })
+const organizationOf = async (page: Page) => (await api<User>(page, 'GET', '/api/auth/user')).organizationId
 
 /** What a billing webhook (or an ended trial) would leave on the organization, written directly. */
 const setBilling = (
@@ -138,21 +135,12 @@ describe('subscription banner and checkout without Stripe', () => {
     await signInAsSupervisor(page, uniquePerson('deacon'))
     await banner(page).waitFor()
     // A volunteer of the same organization, signed in on a page of their own.
-    const credentials = await page.evaluate(async () => {
-      const res = await fetch('/api/employees', {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          email: `v-${Date.now()}@example.org`,
-          firstName: 'Val',
-          lastName: 'Volunteer',
-          department: 'Youth',
-          role: 'volunteer',
-        }),
-      })
-      return ((await res.json()) as { temporaryCredentials: { username: string; password: string } })
-        .temporaryCredentials
+    const credentials = await addMember(page, {
+      email: `v-${Date.now()}@example.org`,
+      firstName: 'Val',
+      lastName: 'Volunteer',
+      department: 'Youth',
+      role: 'volunteer',
     })
     const staff = await newPage()
     const staffRequests: string[] = []

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { messages } from '@app/core'
 import { useBrowser } from './browser.ts'
-import { addMember, signInAsSupervisor, submitStaffLogin, uniquePerson } from './helpers/sign-in.ts'
+import { submitStaffLogin, supervisorWithStaff } from './helpers/sign-in.ts'
 
 const { newPage } = useBrowser()
 
@@ -86,11 +86,7 @@ describe('signed-out and reset logins', () => {
   })
 
   it('a supervisor resets a staff member’s password: the new one signs in, the old one no longer does', async () => {
-    const supervisor = await newPage()
-    await signInAsSupervisor(supervisor, uniquePerson('pastor'))
-    const staff = uniquePerson('staff')
-    const name = `${staff.firstName} ${staff.lastName}`
-    const old = await addMember(supervisor, { ...staff, department: 'Worship', role: 'employee' })
+    const { supervisor, staffName, credentials: old } = await supervisorWithStaff(newPage, { department: 'Worship' })
 
     // The staff member is signed in somewhere already.
     const member = await newPage({ width: 375, height: 812 })
@@ -98,8 +94,8 @@ describe('signed-out and reset logins', () => {
     await member.getByRole('heading', { name: 'Dashboard' }).waitFor()
 
     await supervisor.goto('/employees')
-    const row = supervisor.getByRole('table', { name: 'Members' }).getByRole('row').filter({ hasText: name })
-    await row.getByRole('button', { name: `Reset password for ${name}` }).click()
+    const row = supervisor.getByRole('table', { name: 'Members' }).getByRole('row').filter({ hasText: staffName })
+    await row.getByRole('button', { name: `Reset password for ${staffName}` }).click()
     const confirm = supervisor.getByRole('alertdialog', { name: 'Reset password?' })
     await confirm.getByText(/signed out everywhere/).waitFor()
     await confirm.getByRole('button', { name: 'Reset Password' }).click()

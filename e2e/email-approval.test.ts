@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { currentWeekStart, type OrganizationSettings } from '@app/core'
 import { inboxUrl, useBrowser } from './browser.ts'
-import { addMember, signInAsStaff, signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
+import { submitThisWeek } from './helpers/api.ts'
+import { signInAsStaff, supervisorWithStaff } from './helpers/sign-in.ts'
 
 const { newPage } = useBrowser()
 
@@ -13,32 +13,18 @@ interface StoredEmail {
 
 describe('one-click email approval', () => {
   it('a supervisor opens the Approve link from the local inbox, confirms, and the dashboard shows Approved', async () => {
-    const supervisorPerson = uniquePerson('pastor')
-    const supervisor = await newPage()
-    await signInAsSupervisor(supervisor, supervisorPerson)
-    const staff = uniquePerson('staff')
-    const credentials = await addMember(supervisor, { ...staff, department: 'Music', role: 'employee' })
+    const { supervisor, supervisorPerson, staff, credentials } = await supervisorWithStaff(newPage, {
+      department: 'Music',
+    })
 
     // The staff member signs in on a phone and submits this week.
     const member = await newPage({ width: 375, height: 812 })
     await signInAsStaff(member, credentials)
-    const settings = (await member.evaluate(async () =>
-      (await fetch('/api/organization/settings')).json(),
-    )) as OrganizationSettings
-    const weekStartDate = currentWeekStart(settings.timeZone, settings.weekStartDay)
-    const status = await member.evaluate(async (weekStartDate) => {
-      const res = await fetch('/api/timesheets', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          weekStartDate,
-          wednesdayStart: '10:00',
-          wednesdayEnd: '15:30',
-          wednesdayActivity: 'Choir rehearsal',
-        }),
-      })
-      return ((await res.json()) as { status: string }).status
-    }, weekStartDate)
+    const { status } = await submitThisWeek(member, {
+      wednesdayStart: '10:00',
+      wednesdayEnd: '15:30',
+      wednesdayActivity: 'Choir rehearsal',
+    })
     expect(status).toBe('pending')
 
     // The review email is in the local inbox.

@@ -2,26 +2,12 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { dateInZone, formatDate, type OrganizationSettings, type Timesheet } from '@app/core'
 import { useBrowser } from './browser.ts'
+import { api } from './helpers/api.ts'
 import { addMember, signInAsStaff, signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
 
 /** Issue 18, as a church office manager and a volunteer on a phone meet it. */
 const { newPage } = useBrowser()
 const PHONE = { width: 375, height: 812 }
-
-const api = <T>(page: Page, method: string, path: string, body?: unknown) =>
-  page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(path, {
-        method,
-        credentials: 'include',
-        headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      if (!res.ok) throw new Error(`${res.status}: ${await res.text()}`)
-      return (await res.json()) as unknown
-    },
-    { method, path, body },
-  ) as Promise<T>
 
 const step = (page: Page, id: string) => page.locator(`[data-step="${id}"]`)
 

@@ -5,8 +5,9 @@ import { describe, expect, it, onTestFinished } from 'vitest'
 import type { Page } from 'playwright-core'
 import { daysInWeekOrder, dayLabel, dayOfDate, todayIn, type CurrentWeek, type OrganizationSettings } from '@app/core'
 import { launchProfile, useBrowser } from './browser.ts'
+import { api } from './helpers/api.ts'
 import { collectErrors } from './helpers/page-errors.ts'
-import { addMember, signInAsStaff, signInAsSupervisor, uniquePerson, type Credentials } from './helpers/sign-in.ts'
+import { type Credentials, signInAsStaff, supervisorWithStaff } from './helpers/sign-in.ts'
 
 /**
  * The installable, offline staff app on a 375 px phone, against the production build that
@@ -18,20 +19,9 @@ const SAVED_ON_DEVICE = 'Saved on this device — will sync when online'
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first()
 
-/** A read of the API from the page, with its session (online only). */
-const api = <T>(page: Page, path: string) =>
-  page.evaluate(async (url) => {
-    const res = await fetch(url, { credentials: 'include' })
-    if (!res.ok) throw new Error(`${res.status}: ${await res.text()}`)
-    return (await res.json()) as unknown
-  }, path) as Promise<T>
-
 /** A new member of a new organization, signed in on a phone whose service worker controls the page. */
 async function staffOnPhone() {
-  const supervisor = await newPage()
-  await signInAsSupervisor(supervisor, uniquePerson('pastor'))
-  const member = uniquePerson('staff')
-  const credentials = await addMember(supervisor, { ...member, department: 'Youth', role: 'employee' })
+  const { supervisor, staff: member, credentials } = await supervisorWithStaff(newPage, { department: 'Youth' })
   const page = await newPage(PHONE)
   const errors = collectErrors(page)
   await signInAsStaff(page, credentials)
@@ -40,7 +30,7 @@ async function staffOnPhone() {
   // Online once: this week is on screen, and so kept on the device.
   const thisWeek = page.getByRole('region', { name: 'Current Week Timesheet' })
   await thisWeek.waitFor()
-  const settings = await api<OrganizationSettings>(page, '/api/organization/settings')
+  const settings = await api<OrganizationSettings>(page, 'GET', '/api/organization/settings')
   const todayName = dayOfDate(todayIn(settings.timeZone))
   const otherDay = daysInWeekOrder(settings.weekStartDay).find((d) => d !== todayName)!
   return { supervisor, member, credentials, page, errors, thisWeek, todayName, otherDay }
@@ -94,10 +84,7 @@ describe('the installable offline staff app', () => {
     await thisWeek.getByRole('button', { name: `Clock Out ${today}` }).waitFor()
 
     // Another day's times and activity in the weekly dialog, saved on the device.
-    await page
-      .getByRole('region', { name: 'Current Week Timesheet' })
-      .getByRole('button', { name: 'Continue Timesheet' })
-      .click()
+    await thisWeek.getByRole('button', { name: 'Continue Timesheet' }).click()
     const dialog = page.getByRole('dialog', { name: /^Weekly Timesheet - / })
     const day = dialog.getByRole('region', { name: dayLabel[otherDay] })
     await day.getByLabel('Start Time', { exact: true }).fill('08:30')
@@ -118,10 +105,7 @@ describe('the installable offline staff app', () => {
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
     await page.getByRole('status', { name: 'Connection' }).getByText(SAVED_ON_DEVICE).waitFor()
     await thisWeek.getByRole('button', { name: `Clock Out ${today}` }).waitFor()
-    await page
-      .getByRole('region', { name: 'Current Week Timesheet' })
-      .getByRole('button', { name: 'Continue Timesheet' })
-      .click()
+    await thisWeek.getByRole('button', { name: 'Continue Timesheet' }).click()
     expect(await day.getByLabel('Start Time', { exact: true }).inputValue()).toBe('08:30')
     expect(await day.getByLabel('What did you do today?').inputValue()).toBe('Hospital visits')
     const clockedInAt = await dialog
@@ -136,7 +120,7 @@ describe('the installable offline staff app', () => {
       .getByRole('status', { name: 'Connection' })
       .getByText(/^(Saved on this device|Syncing)/)
       .waitFor({ state: 'detached' })
-    const saved = await api<CurrentWeek>(page, '/api/timesheets/current-week')
+    const saved = await api<CurrentWeek>(page, 'GET', '/api/timesheets/current-week')
     expect(saved).toMatchObject({
       [`${otherDay}Start`]: '08:30',
       [`${otherDay}End`]: '12:00',
@@ -173,18 +157,12 @@ describe('the installable offline staff app', () => {
     // Meanwhile, the same member saves from another device.
     const desk = await newPage()
     await signInAsStaff(desk, credentials as Credentials)
-    await desk.evaluate(
-      async ({ field }) => {
-        const week = (await (await fetch('/api/timesheets/current-week')).json()) as CurrentWeek
-        const res = await fetch(`/api/timesheets/draft/${week.id}`, {
-          method: 'PUT',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ ...week, [field]: 'Choir rehearsal, from the office', version: week.version }),
-        })
-        if (!res.ok) throw new Error(`${res.status}: ${await res.text()}`)
-      },
-      { field: `${otherDay}Activity` },
-    )
+    const week = await api<CurrentWeek>(desk, 'GET', '/api/timesheets/current-week')
+    await api(desk, 'PUT', `/api/timesheets/draft/${week.id}`, {
+      ...week,
+      [`${otherDay}Activity`]: 'Choir rehearsal, from the office',
+      version: week.version,
+    })
 
     await page.context().setOffline(false)
     const dialog = page.getByRole('dialog', { name: 'This week was changed somewhere else' })
@@ -200,7 +178,7 @@ describe('the installable offline staff app', () => {
 
     await dialog.getByRole('button', { name: 'Keep this device’s entries' }).click()
     await dialog.waitFor({ state: 'detached' })
-    const saved = await api<CurrentWeek>(page, '/api/timesheets/current-week')
+    const saved = await api<CurrentWeek>(page, 'GET', '/api/timesheets/current-week')
     expect(saved[`${todayName}Start`]).toMatch(/^\d\d:\d\d$/)
     expect(saved[`${otherDay}Activity`]).toBe('')
     expect(saved.enteredOffline).toBe(true)

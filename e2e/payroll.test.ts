@@ -11,38 +11,19 @@ import {
   type OrganizationSettings,
 } from '@app/core'
 import { useBrowser } from './browser.ts'
+import { call } from './helpers/api.ts'
 import { expectAccessible } from './helpers/axe.ts'
-import { addMember, signInAsStaff, signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
+import { signInAsStaff, supervisorWithStaff } from './helpers/sign-in.ts'
 
 const { newPage } = useBrowser()
 const PHONE = { width: 375, height: 812 }
-
-/** A JSON call from inside a signed-in page, with its cookies: the status and the parsed body. */
-const call = <T>(page: Page, method: string, url: string, body?: unknown) =>
-  page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, {
-        method,
-        credentials: 'include',
-        headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      const text = await res.text()
-      return { status: res.status, body: (text ? JSON.parse(text) : null) as T }
-    },
-    { method, url, body },
-  )
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first()
 
 describe('payroll journey', () => {
   it('biweekly periods, a week with breaks and overtime, approval, the Payroll page, close, reopen and exports', async () => {
     // The supervisor signs in and adds a non-exempt staff member (the default pay type).
-    const supervisor = await newPage()
-    await signInAsSupervisor(supervisor, uniquePerson('pastor'))
-    const staff = uniquePerson('staff')
-    const staffName = `${staff.firstName} ${staff.lastName}`
-    const credentials = await addMember(supervisor, { ...staff, department: 'Nursery', role: 'employee' })
+    const { supervisor, staff, staffName, credentials } = await supervisorWithStaff(newPage, { department: 'Nursery' })
 
     // The two whole weeks before this one make one biweekly period.
     const { body: org } = await call<OrganizationSettings>(supervisor, 'GET', '/api/organization/settings')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { useBrowser } from './browser.ts'
-import { addMember, signInAsStaff, signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
+import { signInAsStaff, supervisorWithStaff } from './helpers/sign-in.ts'
 
 const { newPage } = useBrowser()
 
@@ -32,10 +32,10 @@ describe('staff login page', () => {
   })
 
   it('signs a member in with the credentials their supervisor got, on a phone', async () => {
-    const supervisorPage = await newPage()
-    await signInAsSupervisor(supervisorPage, uniquePerson('pastor'))
-    const member = uniquePerson('volunteer')
-    const credentials = await addMember(supervisorPage, { ...member, department: 'Youth', role: 'volunteer' })
+    const { staff: member, credentials } = await supervisorWithStaff(newPage, {
+      department: 'Youth',
+      role: 'volunteer',
+    })
 
     const page = await newPage({ width: 375, height: 812 })
     await signInAsStaff(page, credentials)

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
 import { daysInWeekOrder, dayLabel, dayOfDate, todayIn, type OrganizationSettings } from '@app/core'
 import { useBrowser } from './browser.ts'
-import { addMember, signInAsStaff, signInAsSupervisor, submitStaffLogin, uniquePerson } from './helpers/sign-in.ts'
+import { api } from './helpers/api.ts'
+import { signInAsStaff, submitStaffLogin, supervisorWithStaff } from './helpers/sign-in.ts'
 
 const { newPage } = useBrowser()
 const PHONE = { width: 375, height: 812 }
@@ -16,22 +17,19 @@ const touchable = async (control: Locator) => expect((await control.boundingBox(
 
 /** A toast's text (the toaster may also copy it into a screen-reader announcement, hence first()). */
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first()
+/** The clock's toast, "Started work at 9:05 AM on Monday" (the time as the browser's locale writes it). */
+const clockToast = (page: Page, verb: 'Started' | 'Finished', day: string) =>
+  page.getByText(new RegExp(`^${verb} work at \\d{1,2}:\\d\\d(?: [AP]M)? on ${day}$`)).first()
 
 describe('timesheet entry on a phone', () => {
   it('clocks in, survives a reload, clocks out, fills two days, saves, reopens and submits', async () => {
-    const supervisorPage = await newPage()
-    await signInAsSupervisor(supervisorPage, uniquePerson('pastor'))
-    const member = uniquePerson('staff')
-    const credentials = await addMember(supervisorPage, { ...member, department: 'Worship', role: 'employee' })
+    const { credentials } = await supervisorWithStaff(newPage, { department: 'Worship' })
 
     const page = await newPage(PHONE)
     await signInAsStaff(page, credentials)
 
     // "Today" is judged in the organization's zone, as the app does.
-    const settings = await page.evaluate(async () => {
-      const res = await fetch('/api/organization/settings', { credentials: 'include' })
-      return (await res.json()) as OrganizationSettings
-    })
+    const settings = await api<OrganizationSettings>(page, 'GET', '/api/organization/settings')
     const todayName = dayOfDate(todayIn(settings.timeZone))
     const today = dayLabel[todayName]
     const [first, second] = daysInWeekOrder(settings.weekStartDay).filter((d) => d !== todayName)
@@ -45,10 +43,7 @@ describe('timesheet entry on a phone', () => {
     await fitsPhone(page)
     await clockIn.click()
     await toast(page, 'Clocked In').waitFor()
-    await page
-      .getByText(new RegExp(`^Started work at \\d{1,2}:\\d\\d(?: [AP]M)? on ${today}$`))
-      .first()
-      .waitFor()
+    await clockToast(page, 'Started', today).waitFor()
     await thisWeek.getByText(/Clocked in since \d\d:\d\d/).waitFor()
 
     // A reload (or a phone waking up): the clock still runs, from the saved start time.
@@ -69,17 +64,13 @@ describe('timesheet entry on a phone', () => {
     await touchable(clockOut)
     await clockOut.click()
     await toast(page, 'Clocked Out').waitFor()
-    await page
-      .getByText(new RegExp(`^Finished work at \\d{1,2}:\\d\\d(?: [AP]M)? on ${today}$`))
-      .first()
-      .waitFor()
+    await clockToast(page, 'Finished', today).waitFor()
     await thisWeek.getByRole('button', { name: `Reset ${today}` }).waitFor()
     expect(await thisWeek.getByRole('button', { name: `Clock Out ${today}` }).count()).toBe(0)
 
     // The Current Week card opens the weekly dialog; two more days get their times and activities.
-    const card = page.getByRole('region', { name: 'Current Week Timesheet' })
-    await card.getByText('Draft').waitFor()
-    await card.getByRole('button', { name: 'Continue Timesheet' }).click()
+    await thisWeek.getByText('Draft').waitFor()
+    await thisWeek.getByRole('button', { name: 'Continue Timesheet' }).click()
     const dialog = page.getByRole('dialog', { name: /^Weekly Timesheet - / })
     await dialog.waitFor()
     const inDialog = (day: string) => dialog.getByRole('region', { name: day })
@@ -103,7 +94,7 @@ describe('timesheet entry on a phone', () => {
     await dialog.waitFor({ state: 'hidden' })
 
     // Reopened, it shows what was saved; Submit saves, then submits.
-    await card.getByRole('button', { name: 'Continue Timesheet' }).click()
+    await thisWeek.getByRole('button', { name: 'Continue Timesheet' }).click()
     await dialog.waitFor()
     expect(await inDialog(dayA).getByLabel('End Time', { exact: true }).inputValue()).toBe('17:30')
     expect(await inDialog(dayB).getByLabel('What did you do today?').inputValue()).toBe('Overnight youth lock-in')
@@ -119,10 +110,7 @@ describe('timesheet entry on a phone', () => {
     await fitsPhone(page)
 
     // The server agrees.
-    const saved = await page.evaluate(async () => {
-      const res = await fetch('/api/timesheets/current-week', { credentials: 'include' })
-      return (await res.json()) as Record<string, string>
-    })
+    const saved = await api<Record<string, string>>(page, 'GET', '/api/timesheets/current-week')
     expect(saved.status).toBe('pending')
     expect(saved[`${first}Activity`]).toBe('Sermon preparation')
     expect([saved[`${second}Start`], saved[`${second}End`]]).toEqual(['22:00', '01:00'])
@@ -130,13 +118,7 @@ describe('timesheet entry on a phone', () => {
   })
 
   it('saves and submits the whole week from /submit-timesheet on a phone', async () => {
-    const supervisorPage = await newPage()
-    await signInAsSupervisor(supervisorPage, uniquePerson('pastor'))
-    const credentials = await addMember(supervisorPage, {
-      ...uniquePerson('volunteer'),
-      department: 'Youth',
-      role: 'volunteer',
-    })
+    const { credentials } = await supervisorWithStaff(newPage, { department: 'Youth', role: 'volunteer' })
 
     const page = await newPage(PHONE)
     await submitStaffLogin(page, credentials)

@@ -5,10 +5,8 @@
  * staff who have not submitted this week are reminded and supervisors get the digest at once.
  * Each reminder is still sent once per member and week, so a second run mails nobody.
  */
-import { join } from 'node:path'
-import { resetClients } from '@app/adapters'
 import { remindersJob, retryEmailsJob } from '@app/functions'
-import { configuredPorts, repoRoot, runningStackEnvironment } from '@app/local'
+import { configuredPorts, useRunningStack } from '@app/local'
 
 const jobs = {
   reminders: () => remindersJob({ asIfScheduled: true }),
@@ -21,13 +19,7 @@ if (!name || !(name in jobs)) {
 }
 
 const main = async () => {
-  if (!process.env.TABLE_NAME) {
-    Object.assign(
-      process.env,
-      runningStackEnvironment(configuredPorts(), process.env.LOCAL_DATA_DIR ?? join(repoRoot, '.local')),
-    )
-    resetClients()
-  }
+  useRunningStack()
   const result = await jobs[name]()
   console.log(`${name}: ${JSON.stringify(result)}`)
   console.log(`The emails are in the local inbox: http://127.0.0.1:${configuredPorts().ses}/`)

@@ -3,11 +3,10 @@
  * Fills the running local stack (or the table TABLE_NAME points at) with realistic organizations,
  * members and timesheets in every state, through the data layer. Idempotent per organization.
  */
-import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { resetClients, staffPool } from '@app/adapters'
+import { staffPool } from '@app/adapters'
 import { sampleOrganization, seedOrganization } from '@app/data/seed'
-import { configuredPorts, localSubjectFor, repoRoot, runningStackEnvironment } from '@app/local'
+import { localSubjectFor, useRunningStack } from '@app/local'
 
 const { values } = parseArgs({
   options: {
@@ -44,13 +43,7 @@ const bar = (done: number, total: number, label: string) => {
 }
 
 const main = async () => {
-  if (!process.env.TABLE_NAME) {
-    Object.assign(
-      process.env,
-      runningStackEnvironment(configuredPorts(), process.env.LOCAL_DATA_DIR ?? join(repoRoot, '.local')),
-    )
-    resetClients()
-  }
+  useRunningStack()
   const started = Date.now()
   let written = 0
   let sheets = 0

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import { api } from './api.ts'
 
 export interface Person {
   email: string
@@ -31,17 +32,21 @@ export async function signInAsSupervisor(page: Page, person: Person) {
 
 /** Adds a member through the API from the signed-in supervisor's page; answers their credentials. */
 export async function addMember(page: Page, member: Person & { department: string; role?: string }) {
-  return page.evaluate(async (body) => {
-    const res = await fetch('/api/employees', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-    if (!res.ok) throw new Error(`${res.status}: ${await res.text()}`)
-    const json = (await res.json()) as { temporaryCredentials: { username: string; password: string } }
-    return json.temporaryCredentials
-  }, member)
+  const added = await api<{ temporaryCredentials: Credentials }>(page, 'POST', '/api/employees', member)
+  return added.temporaryCredentials
+}
+
+/**
+ * A new organization: its supervisor (a fresh person) signed in on a page of `newPage`'s, and a
+ * fresh staff member they added (an employee unless `member.role` says otherwise), not yet signed in.
+ */
+export async function supervisorWithStaff(newPage: () => Promise<Page>, member: { department: string; role?: string }) {
+  const supervisorPerson = uniquePerson('pastor')
+  const supervisor = await newPage()
+  await signInAsSupervisor(supervisor, supervisorPerson)
+  const staff = uniquePerson('staff')
+  const credentials = await addMember(supervisor, { ...staff, role: 'employee', ...member })
+  return { supervisor, supervisorPerson, staff, staffName: `${staff.firstName} ${staff.lastName}`, credentials }
 }
 
 export interface Credentials {

@@ -20,7 +20,7 @@ import { invoke, routeMatcher } from './api-gateway.ts'
 import { installLambdaConsole, withRequestId } from './lambda-logs.ts'
 import { startCognito, startDynamo, startS3, startSes, type Running } from './emulators.ts'
 import { LOCAL_OIDC_CLIENT, startIdentityProvider } from './identity-provider.ts'
-import { assertFree, type Ports, type Service } from './ports.ts'
+import { assertFree, configuredPorts, type Ports, type Service } from './ports.ts'
 import {
   ensureSecrets,
   ensureStaffPool,
@@ -135,6 +135,17 @@ export const runningStackEnvironment = (ports: Ports, dataDir: string) => {
   if (!existsSync(file)) throw new Error(`No local stack data in ${dataDir}: start the stack first with npm start`)
   const saved = JSON.parse(readFileSync(file, 'utf8')) as { staffPool: StaffPool }
   return stackEnvironment(ports, dataDir, saved.staffPool, ensureSecrets(dataDir))
+}
+
+/**
+ * Points this process (a script) at the local stack already running, unless TABLE_NAME already
+ * says where the table is; the AWS clients are made again for the new endpoints.
+ */
+export const useRunningStack = () => {
+  if (process.env.TABLE_NAME) return
+  const dataDir = process.env.LOCAL_DATA_DIR ?? join(repoRoot, '.local')
+  Object.assign(process.env, runningStackEnvironment(configuredPorts(), dataDir))
+  resetClients()
 }
 
 const local = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }

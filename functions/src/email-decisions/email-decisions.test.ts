@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { currentWeekStart } from '@app/core'
 import { orgDb } from '@app/data'
+import { makeEmailDue } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import { inbox } from '../../test/support/test-inbox.ts'
+import { whileUnreachable } from '../../test/support/unreachable.ts'
 import updateSettings from '../organization/update-settings.ts'
 import { createDecisionLink } from '../workflows/decision-links.ts'
 import createTimesheet from '../timesheets/create-timesheet.ts'
@@ -72,26 +74,13 @@ describe('review emails on submit', () => {
 
   it('keeps the submission and its review emails when SES is down; the retry job sends them', async () => {
     const { supervisor, staff, organization } = await setup()
-    const { resetClients } = await import('@app/adapters')
     const { outbox } = await import('@app/data')
-    const endpoint = process.env.SES_ENDPOINT
-    process.env.SES_ENDPOINT = 'http://127.0.0.1:9'
-    resetClients()
-    try {
+    await whileUnreachable('SES_ENDPOINT', async () => {
       expect((await submit(staff.cookie)).status).toBe('pending')
-    } finally {
-      process.env.SES_ENDPOINT = endpoint
-      resetClients()
-    }
+    })
     const queued = await outbox.pendingFor(organization.id)
     expect(queued).toHaveLength(2)
-    const { table, keys } = await import('@app/data/testing')
-    for (const q of queued) {
-      await table.update(keys.outbox(organization.id, q.id), {
-        UpdateExpression: 'SET gsi1sk = :due',
-        ExpressionAttributeValues: { ':due': `2000-01-01T00:00:00.000Z#${organization.id}#${q.id}` },
-      })
-    }
+    for (const q of queued) await makeEmailDue(organization.id, q.id)
     const { retryDueEmails } = await import('../workflows/mailer.ts')
     await retryDueEmails()
     expect(await outbox.pendingFor(organization.id)).toEqual([])

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { addDays, currentWeekStart } from '@app/core'
-import { resetClients } from '@app/adapters'
 import { orgDb, outbox, systemActor } from '@app/data'
+import { makeEmailDue } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import { inbox, type InboxEmail } from '../../test/support/test-inbox.ts'
+import { whileUnreachable } from '../../test/support/unreachable.ts'
 import showDecision from '../email-decisions/show-decision.ts'
 import createTimesheet from '../timesheets/create-timesheet.ts'
 import saveDraft from '../timesheets/save-draft.ts'
@@ -85,23 +86,13 @@ describe('the reminders job', () => {
     const { organization, cookie } = await newOrganization()
     const staff = await newStaffMember(cookie)
     const email = (await orgDb(organization.id).users.get(staff.user.id)).email!
-    const endpoint = process.env.SES_ENDPOINT
-    process.env.SES_ENDPOINT = 'http://127.0.0.1:9'
-    resetClients()
-    try {
+    await whileUnreachable('SES_ENDPOINT', async () => {
       expect(await run(organization.id)).toMatchObject({ queued: 1, sent: 0 })
-    } finally {
-      process.env.SES_ENDPOINT = endpoint
-      resetClients()
-    }
+    })
     expect(await inbox(email)).toEqual([])
     const queued = await outbox.pendingFor(organization.id)
     expect(queued).toHaveLength(1)
-    const { table, keys } = await import('@app/data/testing')
-    await table.update(keys.outbox(organization.id, queued[0]!.id), {
-      UpdateExpression: 'SET gsi1sk = :due',
-      ExpressionAttributeValues: { ':due': `2000-01-01T00:00:00.000Z#${organization.id}#${queued[0]!.id}` },
-    })
+    await makeEmailDue(organization.id, queued[0]!.id)
     await retryDueEmails()
     expect(await run(organization.id)).toMatchObject({ queued: 0 })
     expect(await inbox(email)).toHaveLength(1)

@@ -3,21 +3,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { staffPool } from '@app/adapters'
 import type { Route } from '../http/define-route.ts'
 import { callRoute } from '../../test/support/test-event.ts'
-import { newOrganization } from '../../test/support/test-identity.ts'
-import addMember from '../members/add-member.ts'
+import { addMemberThroughRoute, newOrganization } from '../../test/support/test-identity.ts'
 import staffLogin from './staff-login.ts'
 
 const addStaff = async () => {
   const { cookie } = await newOrganization()
-  const res = await callRoute(addMember, {
-    cookies: [cookie],
-    body: {
-      email: `s${Math.random().toString(36).slice(2, 8)}@grace.example`,
-      firstName: 'Paul',
-      lastName: 'Kim',
-      department: 'Worship',
-      role: 'employee',
-    },
+  const res = await addMemberThroughRoute(cookie, {
+    firstName: 'Paul',
+    lastName: 'Kim',
+    department: 'Worship',
+    role: 'employee',
   })
   return res.json.temporaryCredentials as { username: string; password: string }
 }

@@ -50,3 +50,11 @@ export const readDecisionLink = async (token: string, now = Date.now()): Promise
 }
 
 export const decisionLinkUrl = (token: string) => `${config.appOrigin}/api/email-decisions/${token}`
+
+/** The Approve and Decline addresses of one submission for one supervisor, each its own link. */
+export const decisionLinkUrls = async (link: Omit<DecisionLink, 'linkId' | 'expiresAt' | 'decision'>) => {
+  const url = async (decision: DecisionLink['decision']) =>
+    decisionLinkUrl(await createDecisionLink({ ...link, decision }))
+  const [approve, decline] = await Promise.all([url('approved'), url('rejected')])
+  return { approve, decline }
+}

@@ -12,7 +12,7 @@ import {
 import { config, type EmailMessage } from '@app/adapters'
 import { orgDb, outbox, reminderOrganizations, type OrgDb } from '@app/data'
 import { digestEmail, timerNudgeEmail, weekReminderEmail } from '../views/emails.ts'
-import { createDecisionLink, decisionLinkUrl } from './decision-links.ts'
+import { decisionLinkUrls } from './decision-links.ts'
 import { countQueued, deliver } from './mailer.ts'
 import { unsubscribeUrl } from './unsubscribe-links.ts'
 
@@ -80,18 +80,13 @@ const dueEmails = async (db: OrgDb, now: Date, asIfScheduled: boolean): Promise<
     for (const { supervisor, sheets } of digests(members, pending)) {
       const items = await Promise.all(
         sheets.slice(0, DIGEST_MAX_ITEMS).map(async (sheet) => {
-          const decide = async (decision: 'approved' | 'rejected') =>
-            decisionLinkUrl(
-              await createDecisionLink({
-                orgId: db.orgId,
-                timesheetId: sheet.id,
-                version: sheet.version,
-                decision,
-                supervisorId: supervisor.id,
-              }),
-            )
-          const [approveUrl, declineUrl] = await Promise.all([decide('approved'), decide('rejected')])
-          return { employee: users.get(sheet.employeeId), sheet, approveUrl, declineUrl }
+          const { approve, decline } = await decisionLinkUrls({
+            orgId: db.orgId,
+            timesheetId: sheet.id,
+            version: sheet.version,
+            supervisorId: supervisor.id,
+          })
+          return { employee: users.get(sheet.employeeId), sheet, approveUrl: approve, declineUrl: decline }
         }),
       )
       out.push({

@@ -1,7 +1,7 @@
 import type { Organization, Timesheet, TimesheetDays, User } from '@app/core'
 import { outbox, type OrgDb } from '@app/data'
 import { reviewEmail } from '../views/emails.ts'
-import { createDecisionLink, decisionLinkUrl } from './decision-links.ts'
+import { decisionLinkUrls } from './decision-links.ts'
 import { countQueued, deliver } from './mailer.ts'
 
 /**
@@ -28,17 +28,12 @@ export const submitWithReviewEmails = async (
   await outbox.assertQuota(db.orgId, reviewers.length)
   const emails = await Promise.all(
     reviewers.map(async (reviewer) => {
-      const link = async (decision: 'approved' | 'rejected') =>
-        decisionLinkUrl(
-          await createDecisionLink({
-            orgId: db.orgId,
-            timesheetId: sheet.id,
-            version: submitted.version,
-            decision,
-            supervisorId: reviewer.id,
-          }),
-        )
-      const [approve, decline] = await Promise.all([link('approved'), link('rejected')])
+      const { approve, decline } = await decisionLinkUrls({
+        orgId: db.orgId,
+        timesheetId: sheet.id,
+        version: submitted.version,
+        supervisorId: reviewer.id,
+      })
       return outbox.email(reviewEmail(reviewer, submitter, submitted, org, approve, decline))
     }),
   )

@@ -3,21 +3,14 @@ import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { clients } from '@app/adapters'
 import { outbox, system } from '@app/data'
-import { keys, table } from '@app/data/testing'
+import { makeEmailDue } from '@app/data/testing'
 import { callRoute, type TestRequest } from '../support/test-event.ts'
 import { inbox } from '../support/test-inbox.ts'
 import { useStripeDouble } from '../support/test-stripe.ts'
+import { whileUnreachable } from '../support/unreachable.ts'
 import { retryDueEmails } from '../../src/workflows/mailer.ts'
 import { expectNothingInternal, expectUnavailable, type Answer } from './support/checks.ts'
-import {
-  busyOrDown,
-  isTransaction,
-  isWrite,
-  serviceError,
-  whileFailing,
-  whileUnreachable,
-  type Dependency,
-} from './support/faults.ts'
+import { busyOrDown, isTransaction, isWrite, serviceError, whileFailing, type Dependency } from './support/faults.ts'
 import { figuresFor } from './support/figures.ts'
 import { manifest, routes, type Route, type RouteKey } from './support/manifest.ts'
 import { makeTenant, ownerRequest, type Tenant } from './support/world.ts'
@@ -218,12 +211,6 @@ describe('S3 down during approval', () => {
 })
 
 describe('SES down', () => {
-  const makeDue = async (id: string) =>
-    table.update(keys.outbox(t.orgId, id), {
-      UpdateExpression: 'SET gsi1sk = :due',
-      ExpressionAttributeValues: { ':due': `2000-01-01T00:00:00.000Z#${t.orgId}#${id}` },
-    })
-
   it('a rejection stands, its email waits in the outbox, and the retry job sends it', async () => {
     const pending = await t.freshPending()
     const queuedBefore = (await outbox.pendingFor(t.orgId)).length
@@ -245,7 +232,7 @@ describe('SES down', () => {
     expect(queued).toHaveLength(queuedBefore + 1)
     const mine = queued.find((q) => q.message.text.includes('Please add Friday'))!
     expect(mine.attempts).toBe(1)
-    await makeDue(mine.id)
+    await makeEmailDue(t.orgId, mine.id)
     await retryDueEmails()
     expect((await outbox.pendingFor(t.orgId)).map((q) => q.id)).not.toContain(mine.id)
     const email = (await t.db.users.get(t.staff.user.id)).email!

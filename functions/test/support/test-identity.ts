@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { system } from '@app/data'
+import { createTestOrganization } from '@app/data/testing'
 import callback from '../../src/auth/callback.ts'
 import login from '../../src/auth/login.ts'
 import { callRoute, sessionCookieFor } from './test-event.ts'
@@ -65,13 +65,9 @@ export const callbackRequestFor = async (
 
 /** A new organization with its supervisor, made directly in the table (fast, for most tests). */
 export const newOrganization = async (name = 'Grace Church') => {
-  const { user, organization } = await system.createSupervisorWithOrganization({
-    issuer: 'https://test-issuer',
-    subject: randomUUID(),
-    email: `${randomUUID().slice(0, 8)}@example.org`,
+  const { user, organization } = await createTestOrganization({
     firstName: 'Sam',
     lastName: name.split(' ')[0] ?? 'Supervisor',
-    profileImageUrl: null,
     timeZone: 'America/Chicago',
   })
   const cookie = await sessionCookieFor({ orgId: organization.id, userId: user.id })

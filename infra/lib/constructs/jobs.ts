@@ -52,38 +52,60 @@ export class Jobs extends Construct {
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
     })
-
-    // The table as a route's 'table' use has it; of 'email', sending and the link secret (no
-    // ses:GetAccount: the job has no health probe).
-    this.retryEmails = appFunction(this, 'RetryEmails', {
+    const retry = this.job(props, 'RetryEmails', {
       description: `Sends the email outbox's due emails, every ${RETRY_EVERY.toMinutes()} minutes (${retryEmailsEntry})`,
       roleDescription: 'The email retry job: may use the table, send email, and read the email link secret',
-      entry: join(props.projectRoot, retryEmailsEntry),
-      projectRoot: props.projectRoot,
+      entry: retryEmailsEntry,
       timeout: Duration.seconds(functionTimeouts.retryEmails),
-      statements: [
-        ...tableStatements(props.table),
-        sendEmail(props.email.identityArn),
-        readSecret(props.email.linkSecret),
-      ],
-      environment: retryJobEnvironment({
-        appOrigin: props.appOrigin,
-        tableName: props.table.tableName,
-        mailFrom: props.email.mailFrom,
-        emailLinkSecret: { arn: props.email.linkSecret.secretArn },
-      }),
-      // A run still waiting after an hour (throttled) is dropped into the queue: later runs do its work.
-      extra: { deadLetterQueue: this.deadLetterQueue, retryAttempts: RETRY_ATTEMPTS, maxEventAge: Duration.hours(1) },
+      every: RETRY_EVERY,
+      scheduleDescription: 'Runs the email retry job',
     })
-
-    // The reminders job: the same grants as the retry job (it reads the table, records each
-    // reminder with its outbox email, sends, and signs decision and unsubscribe links).
-    this.reminders = appFunction(this, 'Reminders', {
+    this.retryEmails = retry.fn
+    this.schedule = retry.schedule
+    // The reminders job needs what the retry job does: it reads the table, records each reminder
+    // with its outbox email, sends, and signs decision and unsubscribe links.
+    const reminders = this.job(props, 'Reminders', {
       description: `Queues and sends due reminders, every ${jobEveryMinutes.reminders} minutes (${remindersEntry})`,
       roleDescription: 'The reminders job: may use the table, send email, and read the email link secret',
-      entry: join(props.projectRoot, remindersEntry),
-      projectRoot: props.projectRoot,
+      entry: remindersEntry,
       timeout: Duration.seconds(functionTimeouts.reminders),
+      every: Duration.minutes(jobEveryMinutes.reminders),
+      scheduleDescription: 'Runs the reminders job',
+    })
+    this.reminders = reminders.fn
+    this.remindersSchedule = reminders.schedule
+  }
+
+  /**
+   * A job's function and the rule (`<id>Schedule`) that runs it. Its grants are the table as a
+   * route's 'table' use has it and, of 'email', sending and the link secret (no ses:GetAccount:
+   * a job has no health probe). A run, and a scheduled event, still waiting after an hour
+   * (throttled) is dropped into the queue: a late run is harmless and the next one does its work.
+   */
+  private job(
+    props: JobsProps,
+    id: string,
+    job: {
+      description: string
+      roleDescription: string
+      /** The module, relative to the project root; it exports `handler`. */
+      entry: string
+      timeout: Duration
+      every: Duration
+      scheduleDescription: string
+    },
+  ) {
+    const retries = {
+      deadLetterQueue: this.deadLetterQueue,
+      retryAttempts: RETRY_ATTEMPTS,
+      maxEventAge: Duration.hours(1),
+    }
+    const fn = appFunction(this, id, {
+      description: job.description,
+      roleDescription: job.roleDescription,
+      entry: join(props.projectRoot, job.entry),
+      projectRoot: props.projectRoot,
+      timeout: job.timeout,
       statements: [
         ...tableStatements(props.table),
         sendEmail(props.email.identityArn),
@@ -95,31 +117,13 @@ export class Jobs extends Construct {
         mailFrom: props.email.mailFrom,
         emailLinkSecret: { arn: props.email.linkSecret.secretArn },
       }),
-      // A late run is harmless (each reminder is sent once) and a missed one is caught up by the next.
-      extra: { deadLetterQueue: this.deadLetterQueue, retryAttempts: RETRY_ATTEMPTS, maxEventAge: Duration.hours(1) },
+      extra: retries,
     })
-    this.remindersSchedule = new Rule(this, 'RemindersSchedule', {
-      description: 'Runs the reminders job',
-      schedule: Schedule.rate(Duration.minutes(jobEveryMinutes.reminders)),
-      targets: [
-        new LambdaFunction(this.reminders, {
-          deadLetterQueue: this.deadLetterQueue,
-          retryAttempts: RETRY_ATTEMPTS,
-          maxEventAge: Duration.hours(1),
-        }),
-      ],
+    const schedule = new Rule(this, `${id}Schedule`, {
+      description: job.scheduleDescription,
+      schedule: Schedule.rate(job.every),
+      targets: [new LambdaFunction(fn, retries)],
     })
-
-    this.schedule = new Rule(this, 'RetryEmailsSchedule', {
-      description: 'Runs the email retry job',
-      schedule: Schedule.rate(RETRY_EVERY),
-      targets: [
-        new LambdaFunction(this.retryEmails, {
-          deadLetterQueue: this.deadLetterQueue,
-          retryAttempts: RETRY_ATTEMPTS,
-          maxEventAge: Duration.hours(1),
-        }),
-      ],
-    })
+    return { fn, schedule }
   }
 }

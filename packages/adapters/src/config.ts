@@ -63,11 +63,11 @@ export const config = {
   get mailFrom() {
     return need('MAIL_FROM')
   },
-  /** The weeks a timesheet may be saved for, around this week: a year back and four weeks ahead unless set. */
   /** STRIPE_PUBLISHABLE_KEY, when set (the browser's key; no secret). */
   get stripePublishableKey() {
     return read('STRIPE_PUBLISHABLE_KEY')
   },
+  /** The weeks a timesheet may be saved for, around this week: a year back and four weeks ahead unless set. */
   get timesheetWeeks() {
     return { back: Number(read('TIMESHEET_WEEKS_BACK') ?? 52), ahead: Number(read('TIMESHEET_WEEKS_AHEAD') ?? 4) }
   },

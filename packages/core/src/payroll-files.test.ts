@@ -21,45 +21,41 @@ const people: Record<string, PayrollPerson> = {
   eve: { employeeId: 'eve', firstName: '=HYPERLINK("x")', lastName: 'Doe, Jr.', department: null, payrollId: '+12' },
 }
 const nine = (start: string) => ({ [`${start}Start`]: '08:00', [`${start}End`]: '17:00' })
+/** A week under the default rules: a non-exempt employee's unless said otherwise. */
+const ruledWeek = (
+  sheet: Parameters<typeof memberWeek>[0],
+  payType: Parameters<typeof memberWeek>[2] = 'non-exempt',
+  role: Parameters<typeof memberWeek>[3] = 'employee',
+) => memberWeek(sheet, DEFAULT_OVERTIME_RULES, payType, role)
 /** Built inside each test, so mutation testing sees which test covers which line. */
 const weeksOfScenario = () => [
-  memberWeek(
-    {
-      id: 1,
-      employeeId: 'ana',
-      weekStartDate: '2026-11-16',
-      mondayStart: '08:00',
-      mondayEnd: '17:30',
-      mondayBreakMinutes: 30,
-      tuesdayStart: '08:00',
-      tuesdayEnd: '17:30',
-      tuesdayBreakMinutes: 30,
-      ...nine('wednesday'),
-      ...nine('thursday'),
-      fridayStart: '08:00',
-      fridayEnd: '16:00',
-    },
-    DEFAULT_OVERTIME_RULES,
-    'non-exempt',
-    'employee',
-  ),
-  memberWeek(
-    {
-      id: 2,
-      employeeId: 'ana',
-      weekStartDate: '2026-11-23',
-      ...nine('monday'),
-      ...nine('tuesday'),
-      ...nine('wednesday'),
-      ...nine('thursday'),
-      fridayStart: '08:00',
-      fridayEnd: '10:00',
-    },
-    DEFAULT_OVERTIME_RULES,
-    'non-exempt',
-    'employee',
-  ),
-  memberWeek(
+  ruledWeek({
+    id: 1,
+    employeeId: 'ana',
+    weekStartDate: '2026-11-16',
+    mondayStart: '08:00',
+    mondayEnd: '17:30',
+    mondayBreakMinutes: 30,
+    tuesdayStart: '08:00',
+    tuesdayEnd: '17:30',
+    tuesdayBreakMinutes: 30,
+    ...nine('wednesday'),
+    ...nine('thursday'),
+    fridayStart: '08:00',
+    fridayEnd: '16:00',
+  }),
+  ruledWeek({
+    id: 2,
+    employeeId: 'ana',
+    weekStartDate: '2026-11-23',
+    ...nine('monday'),
+    ...nine('tuesday'),
+    ...nine('wednesday'),
+    ...nine('thursday'),
+    fridayStart: '08:00',
+    fridayEnd: '10:00',
+  }),
+  ruledWeek(
     {
       id: 3,
       employeeId: 'tom',
@@ -72,16 +68,10 @@ const weeksOfScenario = () => [
       saturdayStart: '22:00',
       saturdayEnd: '06:15',
     },
-    DEFAULT_OVERTIME_RULES,
     'minister',
     'supervisor',
   ),
-  memberWeek(
-    { id: 4, employeeId: 'eve', weekStartDate: '2026-11-23', wednesdayStart: '09:00', wednesdayEnd: '13:20' },
-    DEFAULT_OVERTIME_RULES,
-    'non-exempt',
-    'employee',
-  ),
+  ruledWeek({ id: 4, employeeId: 'eve', weekStartDate: '2026-11-23', wednesdayStart: '09:00', wednesdayEnd: '13:20' }),
 ]
 const scenario = () => totalsByMember(weeksOfScenario(), (id) => people[id]!)
 const golden = (name: string) => readFileSync(join(import.meta.dirname, '__golden__', name), 'utf8')

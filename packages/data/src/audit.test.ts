@@ -3,18 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { TimesheetDays } from '@app/core'
 import { emailLinkOf, systemActor } from './audit.ts'
 import { orgDb } from './org-db.ts'
-import { system } from './system.ts'
+import { createTestOrganization } from './testing.ts'
 
 const newOrg = async () => {
-  const { user, organization } = await system.createSupervisorWithOrganization({
-    issuer: 'https://audit-test',
-    subject: randomUUID(),
-    email: `${randomUUID().slice(0, 8)}@example.org`,
-    firstName: 'Ruth',
-    lastName: 'Okafor',
-    profileImageUrl: null,
-    timeZone: 'UTC',
-  })
+  const { user, organization } = await createTestOrganization({ firstName: 'Ruth', lastName: 'Okafor' })
   const db = orgDb(organization.id)
   const staff = await db.members.add(
     {

@@ -9,8 +9,8 @@ import {
   type AuditSubject,
   type AuditValue,
 } from '@app/core'
-import { decodeCursor, encodeCursor } from './cursor.ts'
 import { keys } from './keys.ts'
+import { keyAttributes, queryPage } from './query-page.ts'
 import { table, type TransactInput } from './table.ts'
 
 /** A member as the caller knows them (a `User` will do): the record copies their name as it is now. */
@@ -138,56 +138,37 @@ export const auditOf = (orgId: string) => ({
     cursor?: string
     limit?: number
   }) {
-    const limit = options.limit ?? 50
     const index = options.actorId ? 'gsi2' : undefined
-    const attribute = index ? 'gsi2pk' : 'pk'
-    const sortAttribute = index ? 'gsi2sk' : 'sk'
+    const { partition, sort } = keyAttributes(index)
     const value = options.actorId ? keys.actorAudit(orgId, options.actorId) : keys.auditPartition(orgId)
     const range =
       options.from && options.to
         ? {
-            condition: ` AND ${sortAttribute} BETWEEN :from AND :to`,
+            condition: ` AND ${sort} BETWEEN :from AND :to`,
             values: { ':from': options.from, ':to': upTo(options.to) },
           }
         : options.from
-          ? { condition: ` AND ${sortAttribute} >= :from`, values: { ':from': options.from } }
+          ? { condition: ` AND ${sort} >= :from`, values: { ':from': options.from } }
           : options.to
-            ? { condition: ` AND ${sortAttribute} < :to`, values: { ':to': upTo(options.to) } }
+            ? { condition: ` AND ${sort} < :to`, values: { ':to': upTo(options.to) } }
             : { condition: '', values: {} }
     const filter = options.action
       ? { FilterExpression: '#action = :action', ExpressionAttributeNames: { '#action': 'action' } }
       : {}
-    const items: Record<string, unknown>[] = []
-    let cursor: Record<string, unknown> | undefined = decodeCursor(options.cursor, {
-      attribute,
-      value,
-      sortAttribute,
-      tablePartition: keys.auditPartition(orgId),
-    })
-    do {
-      const page = await table.query({
+    const page = await queryPage(
+      {
         index,
-        KeyConditionExpression: `${attribute} = :p${range.condition}`,
+        KeyConditionExpression: `${partition} = :p${range.condition}`,
         ...filter,
         ExpressionAttributeValues: {
           ':p': value,
           ...range.values,
           ...(options.action ? { ':action': options.action } : {}),
         },
-        ScanIndexForward: false,
-        Limit: limit,
-        ExclusiveStartKey: cursor,
-      })
-      items.push(...page.items)
-      cursor = page.cursor
-    } while (cursor && items.length < limit)
-    if (items.length > limit) {
-      // The last read went past the page: the next page starts after the last item kept.
-      items.length = limit
-      const last = items[limit - 1]!
-      cursor = { pk: last.pk, sk: last.sk, [attribute]: last[attribute], [sortAttribute]: last[sortAttribute] }
-    }
-    return { items: items.map((i) => AuditEntry.parse(i)), cursor: encodeCursor(cursor) }
+      },
+      { partition: value, tablePartition: keys.auditPartition(orgId), cursor: options.cursor, limit: options.limit },
+    )
+    return { items: page.items.map((i) => AuditEntry.parse(i)), cursor: page.cursor }
   },
 
   /**

@@ -1,20 +1,10 @@
-import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { orgDb } from './org-db.ts'
-import { system } from './system.ts'
 import { outbox } from './outbox.ts'
-import { queueEmail } from './testing.ts'
+import { createTestOrganization, queueEmail } from './testing.ts'
 
 const newOrg = async () => {
-  const { user, organization } = await system.createSupervisorWithOrganization({
-    issuer: 'https://isolation-test',
-    subject: randomUUID(),
-    email: `${randomUUID().slice(0, 8)}@example.org`,
-    firstName: 'Iso',
-    lastName: 'Lation',
-    profileImageUrl: null,
-    timeZone: 'UTC',
-  })
+  const { user, organization } = await createTestOrganization({ firstName: 'Iso', lastName: 'Lation' })
   return { db: orgDb(organization.id), user, organization }
 }
 

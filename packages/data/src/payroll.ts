@@ -32,6 +32,13 @@ const parseFigures = (item: Record<string, unknown>): MemberWeek => {
   return figures as unknown as MemberWeek
 }
 
+/** Every item of an organization's partition whose sort key is within `range` (one query). */
+const itemsIn = (orgId: string, range: { from: string; to: string }) =>
+  table.queryAll({
+    KeyConditionExpression: 'pk = :p AND sk BETWEEN :a AND :b',
+    ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':a': range.from, ':b': range.to },
+  })
+
 /**
  * Issue 19's payroll data of one organization: the member-week figures approval stores (the
  * `figures` effect), and pay periods with the week locks a close writes.
@@ -39,22 +46,12 @@ const parseFigures = (item: Record<string, unknown>): MemberWeek => {
 export const payrollOf = (orgId: string) => ({
   /** The figures of approved member-weeks starting from `start` to `end`, inclusive (one query). */
   async figuresOfWeeks(start: string, end: string): Promise<MemberWeek[]> {
-    const range = keys.figuresRange(start, end)
-    const items = await table.queryAll({
-      KeyConditionExpression: 'pk = :p AND sk BETWEEN :a AND :b',
-      ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':a': range.from, ':b': range.to },
-    })
-    return items.map(parseFigures)
+    return (await itemsIn(orgId, keys.figuresRange(start, end))).map(parseFigures)
   },
 
   /** Stored periods whose first day is from `start` to `end`, inclusive. */
   async periods(start: string, end: string): Promise<StoredPeriod[]> {
-    const range = keys.periodRange(start, end)
-    const items = await table.queryAll({
-      KeyConditionExpression: 'pk = :p AND sk BETWEEN :a AND :b',
-      ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':a': range.from, ':b': range.to },
-    })
-    return items.map(parsePeriod)
+    return (await itemsIn(orgId, keys.periodRange(start, end))).map(parsePeriod)
   },
 
   /**

@@ -18,7 +18,7 @@ import type { IndexName } from './table-definition.ts'
 export type Key = { pk: string; sk: string }
 export type Item = Key & Record<string, unknown>
 type Without<T, K extends string> = Omit<T, K | 'TableName'>
-type QueryInput = Without<QueryCommandInput, 'IndexName'> & { index?: IndexName }
+export type QueryInput = Without<QueryCommandInput, 'IndexName'> & { index?: IndexName }
 
 /** Thin wrappers that fill in the table name; every module goes through these. */
 export const table = {

@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto'
 import type { EmailMessage } from '@app/adapters'
+import { keys } from './keys.ts'
 import { outbox, outboxItem } from './outbox.ts'
+import { system, type NewSupervisor } from './system.ts'
 import { table } from './table.ts'
 
 /**
@@ -9,9 +12,32 @@ import { table } from './table.ts'
 export { table, isConditionFailure, type Item, type Key } from './table.ts'
 export { keys } from './keys.ts'
 
+/** Makes a queued email due for a try now, as time passing would. */
+export const makeEmailDue = (orgId: string, id: string) =>
+  table.update(keys.outbox(orgId, id), {
+    UpdateExpression: 'SET gsi1sk = :due',
+    ExpressionAttributeValues: { ':due': keys.outboxDueAt('2000-01-01T00:00:00.000Z', orgId, id) },
+  })
+
 /** Queues an email on its own, as a change's `emails` effect would. */
 export const queueEmail = async (orgId: string, message: EmailMessage) => {
   const email = outbox.email(message)
   await table.put(outboxItem(orgId, email))
   return email
 }
+
+/**
+ * A new organization and its supervisor, made directly in the table as a first sign-in would
+ * (fresh identity and email, UTC unless the test says otherwise).
+ */
+export const createTestOrganization = (
+  supervisor: Pick<NewSupervisor, 'firstName' | 'lastName'> & Partial<NewSupervisor>,
+) =>
+  system.createSupervisorWithOrganization({
+    issuer: 'https://test-issuer',
+    subject: randomUUID(),
+    email: `${randomUUID().slice(0, 8)}@example.org`,
+    profileImageUrl: null,
+    timeZone: 'UTC',
+    ...supervisor,
+  })

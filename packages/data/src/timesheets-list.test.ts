@@ -1,20 +1,11 @@
-import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { addDays } from '@app/core'
 import { orgDb } from './org-db.ts'
-import { system } from './system.ts'
+import { createTestOrganization } from './testing.ts'
 
 describe("one employee's timesheets in one status", () => {
   it('come in full pages while a cursor remains, newest week first, each once', async () => {
-    const { user, organization } = await system.createSupervisorWithOrganization({
-      issuer: 'https://list-test',
-      subject: randomUUID(),
-      email: null,
-      firstName: 'Page',
-      lastName: 'Filler',
-      profileImageUrl: null,
-      timeZone: 'UTC',
-    })
+    const { user, organization } = await createTestOrganization({ firstName: 'Page', lastName: 'Filler', email: null })
     const db = orgDb(organization.id)
     // Seven weeks, newest first; drafts sit between the pending ones on the employee's index.
     const pendingWeeks = new Set([0, 3, 4, 6])

@@ -1,5 +1,5 @@
 import { vi } from 'vitest'
-import { clients, resetClients } from '@app/adapters'
+import { clients } from '@app/adapters'
 
 export type Dependency = 'dynamo' | 's3' | 'ses' | 'cognito'
 
@@ -85,23 +85,5 @@ export const whileFailing = async <T>(
     return { result: await fn(), seen: fault.seen }
   } finally {
     fault.restore()
-  }
-}
-
-/** Points one service's endpoint at a port where nothing listens (a dead host), for `fn`. */
-export const whileUnreachable = async <T>(variable: string, fn: () => Promise<T>) => {
-  const saved = process.env[variable]
-  const log = console.log
-  const quiet = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
-    if (!String(args[0]).includes('127.0.0.1:9')) log(...args)
-  })
-  process.env[variable] = 'http://127.0.0.1:9'
-  resetClients()
-  try {
-    return await fn()
-  } finally {
-    process.env[variable] = saved
-    resetClients()
-    quiet.mockRestore()
   }
 }
