@@ -1,11 +1,12 @@
 /**
- * npm run job -- reminders | retry-emails | rebuild-aggregates
+ * npm run job -- reminders | retry-emails | rebuild-aggregates [orgId...]
  * Runs one scheduled job once against the running local stack (or the table TABLE_NAME points at).
  * The reminders job runs as if it were each schedule's configured time in the current week now:
  * staff who have not submitted this week are reminded and supervisors get the digest at once.
  * Each reminder is still sent once per member and week, so a second run mails nobody.
- * rebuild-aggregates (a migration, once after deploying issue 17 over older data) rebuilds every
- * organization's counts, week figures and member directory from its timesheets and members.
+ * rebuild-aggregates (a migration, once after deploying issue 17 over older data) rebuilds the
+ * counts, week figures and member directory of the organizations named, or of every organization
+ * on the reminders list, from their timesheets and members.
  */
 import { join } from 'node:path'
 import { resetClients } from '@app/adapters'
@@ -16,7 +17,8 @@ import { configuredPorts, repoRoot, runningStackEnvironment } from '@app/local'
 const jobs = {
   reminders: () => remindersJob({ asIfScheduled: true }),
   'retry-emails': () => retryEmailsJob(),
-  'rebuild-aggregates': () => system.organizations.rebuildAggregates((line) => console.log(line)),
+  'rebuild-aggregates': () =>
+    system.organizations.rebuildAggregates(process.argv.slice(3), (line) => console.log(line)),
 }
 const name = process.argv[2] as keyof typeof jobs | undefined
 if (!name || !(name in jobs)) {

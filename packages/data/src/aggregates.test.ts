@@ -150,7 +150,8 @@ describe('maintained aggregates (issue 17)', () => {
     const [someWeek, itsStats] = Object.entries(expected.weeks)[0]!
     expect(await before.week(someWeek)).toEqual(itsStats)
 
-    await db.aggregates.rebuild()
+    // The job's path: `npm run job -- rebuild-aggregates <orgId>`.
+    expect(await system.organizations.rebuildAggregates([orgId])).toEqual({ organizations: 1 })
     expect(await db.aggregates.stored()).toEqual(expected)
     expect((await db.aggregates.summary()).counts).toEqual(expected.counts)
   })

@@ -1,6 +1,7 @@
 import { Timesheet, unavailable, User, weekTotalMinutes, type TimesheetStatus } from '@app/core'
 import * as z from 'zod'
 import { keys } from './keys.ts'
+import { reminderOrganizations } from './notifications.ts'
 import { isConditionFailure, table, type Item, type TransactInput } from './table.ts'
 
 /**
@@ -323,21 +324,18 @@ export const aggregatesOf = (orgId: string) => {
 }
 
 /**
- * Rebuilds the aggregates of every organization (`npm run job -- rebuild-aggregates`, once after
- * deploying the aggregates over older data). A migration, so it may scan for the organizations.
+ * Rebuilds the aggregates of the organizations named, or else of every organization on the
+ * reminders list (`npm run job -- rebuild-aggregates [orgId...]`, once after deploying the
+ * aggregates over older data). No Scan: an organization made before the reminders list is named
+ * by id (until then its figures are computed on each read, right but slower).
  */
-export const rebuildEveryOrganization = async (log: (line: string) => void = () => undefined) => {
-  const orgs = await table.scanAll({
-    FilterExpression: 'sk = :org',
-    ExpressionAttributeValues: { ':org': 'ORG' },
-    ProjectionExpression: 'pk',
-  })
-  for (const item of orgs) {
-    const orgId = String(item.pk).slice(keys.orgPk('').length)
+export const rebuildOrganizations = async (orgIds: string[], log: (line: string) => void = () => undefined) => {
+  const ids = [...orgIds]
+  if (!ids.length) for await (const orgId of reminderOrganizations()) ids.push(orgId)
+  for (const orgId of ids) {
     const built = await rebuildAggregates(orgId)
-    log(
-      `${orgId}: ${Object.values(built.counts).reduce((a, b) => a + b, 0)} timesheets, ${Object.keys(built.directory).length} members`,
-    )
+    const timesheets = Object.values(built.counts).reduce((a, b) => a + b, 0)
+    log(`${orgId}: ${timesheets} timesheets, ${Object.keys(built.directory).length} members`)
   }
-  return { organizations: orgs.length }
+  return { organizations: ids.length }
 }

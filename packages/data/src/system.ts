@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { defaultPayrollRules, slugify, TRIAL_DAYS, type Organization, type User } from '@app/core'
-import { aggregateHead, aggregatesFrom, directoryMove, rebuildEveryOrganization } from './aggregates.ts'
+import { aggregateHead, aggregatesFrom, directoryMove, rebuildOrganizations } from './aggregates.ts'
 import { keys } from './keys.ts'
 import { epochSeconds, isConditionFailure, nowIso, table } from './table.ts'
 import { reminderEnrolment } from './notifications.ts'
@@ -36,8 +36,8 @@ export const system = {
   organizations: {
     /** Whether an organization exists (the demo organization is made on first use). */
     exists: async (orgId: string) => Boolean(await table.get(keys.organization(orgId))),
-    /** Rebuilds every organization's aggregates from its timesheets and members (a migration: `npm run job -- rebuild-aggregates`). */
-    rebuildAggregates: rebuildEveryOrganization,
+    /** Rebuilds organizations' aggregates from their timesheets and members (`npm run job -- rebuild-aggregates`). */
+    rebuildAggregates: rebuildOrganizations,
   },
 
   /**

@@ -4,13 +4,11 @@ import {
   GetCommand,
   PutCommand,
   QueryCommand,
-  ScanCommand,
   TransactWriteCommand,
   UpdateCommand,
   type DeleteCommandInput,
   type PutCommandInput,
   type QueryCommandInput,
-  type ScanCommandInput,
   type TransactWriteCommandInput,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb'
@@ -84,20 +82,6 @@ export const table = {
       const page = await table.query({ ...input, ExclusiveStartKey: cursor })
       items.push(...page.items)
       cursor = page.cursor
-    } while (cursor)
-    return items
-  },
-
-  /** Every page of a scan: for migrations only (`rebuildEveryOrganization`), never for a request. */
-  async scanAll(input: Without<ScanCommandInput, never>): Promise<Record<string, unknown>[]> {
-    const items: Record<string, unknown>[] = []
-    let cursor: Record<string, unknown> | undefined
-    do {
-      const out = await dynamoClient().send(
-        new ScanCommand({ TableName: table.name, ...input, ExclusiveStartKey: cursor }),
-      )
-      items.push(...(out.Items ?? []))
-      cursor = out.LastEvaluatedKey
     } while (cursor)
     return items
   },
