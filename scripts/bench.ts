@@ -27,7 +27,8 @@ import { costTables, measureCost, webTraffic, type CostMeasured, type WebTraffic
 import { invokeFresh, lambdaEvent } from './bench/lambda.ts'
 import { startFront } from './bench/front.ts'
 import { lighthouseRun, stopAllChromium, type LighthouseResult } from './bench/lighthouse.ts'
-import { getItemRun, loadRun, type LoadResult } from './bench/load.ts'
+import { measureApi, type ApiFigure } from './bench/api.ts'
+import { getItemRun, type LoadResult } from './bench/load.ts'
 import { FIGURES, markdownReport, verdict, type Table } from './bench/report.ts'
 import { FULL, QUICK, seedBench } from './bench/seed.ts'
 import { startBenchStackRetrying, type BenchStack } from './bench/stack.ts'
@@ -141,7 +142,7 @@ interface Measured {
   bundleSizes: Awaited<ReturnType<typeof bundleRoutes>>
   seeded: Awaited<ReturnType<typeof seedBench>>
   getItem: LoadResult
-  api: { name: string; what: string; result: LoadResult }[]
+  api: ApiFigure[]
   bulk: BulkResult
   payroll: PayrollCase[]
   cold: Record<string, { ms: number; importMs: number; status: number }>
@@ -183,63 +184,7 @@ const measure = async (): Promise<Measured> => {
     warmupSeconds: timing.warmupSeconds,
   })
 
-  const sup = { cookie: seeded.supervisorCookie }
-  const reportQuery = `start=${seeded.reportStart}&end=${seeded.reportEnd}`
-  const reads = [
-    { name: FIGURES.api.currentWeek, path: '/api/timesheets/current-week', headers: { cookie: seeded.staffCookie } },
-    { name: FIGURES.api.list, path: '/api/timesheets', headers: sup },
-    { name: FIGURES.api.stats, path: '/api/dashboard/stats', headers: sup },
-    { name: FIGURES.api.reports, path: `/api/timesheets/reports?${reportQuery}`, headers: sup },
-  ]
-  const api: Measured['api'] = []
-  for (const r of reads) {
-    // One request first: it must succeed, and says how much it returns.
-    const probe = await fetch(`${appUrl}${r.path}`, { headers: r.headers })
-    const body = (await probe.json()) as unknown
-    if (probe.status !== 200) throw new Error(`${r.path} answered ${probe.status}: ${JSON.stringify(body)}`)
-    const count = Array.isArray(body)
-      ? `${body.length} timesheets`
-      : Array.isArray((body as { items?: unknown[] }).items)
-        ? `${(body as { items: unknown[] }).items.length} timesheets`
-        : 'one object'
-    const options = { url: `${appUrl}${r.path}`, connections: CONNECTIONS, headers: r.headers, expect: [200] }
-    // A timed run would drop the answers still in flight when it ends (all of them, for a slow
-    // route): the measured run is a request count instead, the warm-up's rate times the seconds.
-    // --quick: one request per connection.
-    let amount = timing.readWarmup ? CONNECTIONS * 3 : CONNECTIONS
-    if (timing.readWarmup) {
-      log(`${r.name}: ${timing.warmupSeconds} s warm-up, then ${timing.seconds} s at ${CONNECTIONS} connections`)
-      const warm = await loadRun({ ...options, duration: timing.warmupSeconds })
-      const rate = Number.isFinite(warm.rps) ? warm.rps : 0
-      amount = Math.min(50_000, Math.max(amount, Math.round(rate * timing.seconds)))
-    } else {
-      log(`${r.name}: ${amount} requests at ${CONNECTIONS} connections`)
-    }
-    api.push({
-      name: r.name,
-      what: `GET ${r.path.split('?')[0]} → ${count}`,
-      result: await loadRun({ ...options, amount }),
-    })
-  }
-
-  const approve = {
-    method: 'PATCH' as const,
-    url: appUrl,
-    connections: CONNECTIONS,
-    headers: { ...sup, origin: env.APP_ORIGIN!, 'content-type': 'application/json' },
-    body: JSON.stringify({ status: 'approved' }),
-    expect: [200],
-  }
-  const paths = (ids: number[]) => ids.map((id) => `/api/timesheets/${id}/status`)
-  log(
-    `approve: ${seeded.warmupIds.length} warm-up approvals, then ${seeded.approveIds.length} distinct pending timesheets`,
-  )
-  await loadRun({ ...approve, paths: paths(seeded.warmupIds) })
-  api.push({
-    name: FIGURES.api.approve,
-    what: `PATCH /api/timesheets/{id}/status × ${seeded.approveIds.length} distinct ids`,
-    result: await loadRun({ ...approve, paths: paths(seeded.approveIds) }),
-  })
+  const api = await measureApi({ appUrl, env, seeded, connections: CONNECTIONS, timing, log })
 
   log('bulk payroll CSV')
   const bulk = await bulkCsv({

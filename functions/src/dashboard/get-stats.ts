@@ -2,7 +2,7 @@ import { DashboardStats } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { currentWeekOf } from '../workflows/timesheets.ts'
 
-/** The supervisor's stat row, from maintained counters and one index count (no timesheet is read). */
+/** The supervisor's stat row, from the maintained aggregates (no timesheet or member is read). */
 export default defineRoute({
   method: 'GET',
   path: '/api/dashboard/stats',
@@ -10,19 +10,15 @@ export default defineRoute({
   response: DashboardStats,
   uses: ['table:read'],
   handler: async ({ db }) => {
-    const [org, counts, activeEmployees] = await Promise.all([
-      db.organization.get(),
-      db.timesheets.counts(),
-      db.users.countStaff(),
-    ])
-    const approvedThisWeek = await db.timesheets.countInWeek('approved', currentWeekOf(org))
+    const [org, { counts, activeStaff, week }] = await Promise.all([db.organization.get(), db.aggregates.summary()])
+    const thisWeek = await week(currentWeekOf(org))
     return {
       pending: counts.pending,
-      approved: approvedThisWeek,
+      approved: thisWeek.approved,
       approvedTotal: counts.approved,
       rejected: counts.rejected,
       totalTimesheets: counts.approved + counts.pending,
-      activeEmployees,
+      activeEmployees: activeStaff,
     }
   },
 })

@@ -1,6 +1,5 @@
 import * as z from 'zod'
 import { AppError, Page } from '@app/core'
-import { filesFor } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
 import { checkDecisionLink } from '../workflows/decision-link-check.ts'
 import { decideTimesheet } from '../workflows/decisions.ts'
@@ -18,7 +17,7 @@ export default defineRoute({
   skipCsrf: true,
   params: z.object({ token: z.string().max(2000) }),
   response: Page,
-  uses: ['table', 'exportsBucket', 'email'],
+  uses: ['table', 'email'],
   handler: async ({ params, event }) => {
     const checked = await checkDecisionLink(params.token)
     if (!checked.ok) return checked.page
@@ -28,7 +27,7 @@ export default defineRoute({
     )
     const comments = link.decision === 'rejected' ? (form.get('comments') ?? '').trim().slice(0, 2000) : ''
     try {
-      await decideTimesheet(db, filesFor(link.orgId), supervisor, sheet, link.decision, comments, link.linkId)
+      await decideTimesheet(db, supervisor, sheet, link.decision, comments, link.linkId)
     } catch (e) {
       // Decided first elsewhere, or this link spent by a concurrent post: both changed nothing.
       if (e instanceof AppError && e.status === 409) {

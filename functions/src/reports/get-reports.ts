@@ -1,11 +1,11 @@
 import * as z from 'zod'
 import { addDays, badRequest, isValidDate, Report } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { peopleOf, withEmployees } from '../workflows/timesheets.ts'
+import { listed } from '../workflows/timesheets.ts'
 
 const ReportDate = z.string().refine(isValidDate, 'Use a date like 2026-11-16')
 
-/** Submitted timesheets whose week starts within [start, end], with employee and approver. */
+/** Submitted timesheets whose week starts within [start, end], with employee and approver (from the member directory). */
 export default defineRoute({
   method: 'GET',
   path: '/api/timesheets/reports',
@@ -20,16 +20,13 @@ export default defineRoute({
       })
     if (query.end > addDays(query.start, 370))
       throw badRequest('A report covers at most one year', { end: 'A report covers at most one year' })
-    const sheets = await db.timesheets.inWeeks(query.start, query.end)
-    const [items, approvers] = await Promise.all([
-      withEmployees(db, sheets),
-      peopleOf(
-        db,
-        sheets.flatMap((t) => (t.approvedBy ? [t.approvedBy] : [])),
-      ),
+    const [sheets, { directory }, org] = await Promise.all([
+      db.timesheets.inWeeks(query.start, query.end),
+      db.aggregates.summary(),
+      db.organization.get(),
     ])
-    return items.map((t) => {
-      const a = t.approvedBy ? approvers.get(t.approvedBy) : undefined
+    return listed(sheets, directory, org).map((t) => {
+      const a = t.approvedBy ? directory.get(t.approvedBy) : undefined
       return { ...t, approver: a ? { firstName: a.firstName, lastName: a.lastName } : null }
     })
   },

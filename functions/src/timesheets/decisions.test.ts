@@ -29,15 +29,23 @@ const submitted = async (
 }
 const decide = (cookie: string, id: number, status: string, comments?: string) =>
   callRoute(updateStatus, { cookies: [cookie], params: { id: String(id) }, body: { status, comments } })
+/** The approved timesheet's CSV link, through download-csv (its redirect). */
+const csvLink = async (cookie: string, id: number) => {
+  const res = await callRoute(downloadCsv, { cookies: [cookie], params: { id: String(id) } })
+  expect(res.status).toBe(302)
+  return res.headers.location as string
+}
 
 describe('PATCH /api/timesheets/{id}/status', () => {
-  it('approves, records who and when, and answers a working 15-minute CSV link', async () => {
+  it('approves, records who and when, and the CSV is made on its first download as a working 15-minute link', async () => {
     const { cookie, supervisor, sheet } = await submitted()
     const res = await decide(cookie, sheet.id, 'approved', 'Thank you')
     expect(res.status).toBe(200)
     expect(res.json).toMatchObject({ status: 'approved', approvedBy: supervisor.id, comments: 'Thank you' })
     expect(res.json.approvedAt).toBeTruthy()
-    const url = new URL(res.json.csvDownloadUrl)
+    // Issue 17: approving writes no file (one transaction); download-csv makes it the first time.
+    expect(res.json.csvDownloadUrl).toBeNull()
+    const url = new URL(await csvLink(cookie, sheet.id))
     expect(url.searchParams.get('X-Amz-Expires')).toBe('900')
 
     const download = await fetch(url)
@@ -176,8 +184,8 @@ describe('CSV downloads', () => {
       mondayActivity: '=HYPERLINK("http://evil","x")',
       notes: '+1 @sum',
     })
-    const res = await decide(cookie, sheet.id, 'approved')
-    const csv = await (await fetch(res.json.csvDownloadUrl)).text()
+    await decide(cookie, sheet.id, 'approved')
+    const csv = await (await fetch(await csvLink(cookie, sheet.id))).text()
     expect(csv).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`)
     expect(csv).toContain("Notes,'+1 @sum")
   })
@@ -188,7 +196,10 @@ describe('CSV downloads', () => {
     await decide(cookie, sheet.id, 'approved')
     const res = await callRoute(downloadCsv, { cookies: [staff.cookie], params: { id: String(sheet.id) } })
     expect(res.status).toBe(302)
-    expect((await fetch(res.headers.location as string)).status).toBe(200)
+    const first = await (await fetch(res.headers.location as string)).text()
+    // Kept: a second download (the supervisor's) serves the same file.
+    const again = await callRoute(downloadCsv, { cookies: [cookie], params: { id: String(sheet.id) } })
+    expect(await (await fetch(again.headers.location as string)).text()).toBe(first)
     const other = await newOrganization()
     expect((await callRoute(downloadCsv, { cookies: [other.cookie], params: { id: String(sheet.id) } })).status).toBe(
       404,

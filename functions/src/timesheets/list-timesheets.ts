@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { TimesheetPage, TimesheetStatus } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { withEmployees } from '../workflows/timesheets.ts'
+import { listed } from '../workflows/timesheets.ts'
 
 /** Staff see their own timesheets; supervisors their organization's. Newest week first, a page at a time. */
 export default defineRoute({
@@ -17,7 +17,11 @@ export default defineRoute({
   uses: ['table:read'],
   handler: async ({ query, session, db }) => {
     const employeeId = session.role === 'supervisor' ? undefined : session.userId
-    const page = await db.timesheets.list({ ...query, employeeId })
-    return { items: await withEmployees(db, page.items), cursor: page.cursor }
+    const [page, { directory }, org] = await Promise.all([
+      db.timesheets.list({ ...query, employeeId }),
+      db.aggregates.summary(),
+      db.organization.get(),
+    ])
+    return { items: listed(page.items, directory, org), cursor: page.cursor }
   },
 })

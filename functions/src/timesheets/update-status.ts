@@ -1,10 +1,9 @@
 import * as z from 'zod'
 import { DecidedTimesheet, TimesheetId } from '@app/core'
-import { filesFor } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
 import { decideTimesheet } from '../workflows/decisions.ts'
 
-/** A supervisor approves (answering a CSV link) or rejects (emailing the employee) a pending timesheet. */
+/** A supervisor approves or rejects (emailing the employee) a pending timesheet; the approval's CSV is made on its first download. */
 export default defineRoute({
   method: 'PATCH',
   path: '/api/timesheets/{id}/status',
@@ -15,8 +14,6 @@ export default defineRoute({
     comments: z.string().trim().max(2000, 'Comments must be 2000 characters or fewer').optional().default(''),
   }),
   response: DecidedTimesheet,
-  uses: ['table', 'exportsBucket', 'email'],
-  files: filesFor,
-  handler: ({ params, body, session, db, files }) =>
-    decideTimesheet(db, files, session.user, params.id, body.status, body.comments),
+  uses: ['table', 'email'],
+  handler: ({ params, body, session, db }) => decideTimesheet(db, session.user, params.id, body.status, body.comments),
 })

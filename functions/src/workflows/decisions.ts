@@ -1,10 +1,9 @@
 import { DEFAULT_PAY_TYPE, memberWeek, type Timesheet, type User } from '@app/core'
-import { config, type Files } from '@app/adapters'
+import { config } from '@app/adapters'
 import { emailLinkOf, outbox, type OrgDb } from '@app/data'
 import { declinedEmail } from '../views/emails.ts'
 import { countQueued, deliver } from './mailer.ts'
 import { rulesOf, withPayroll } from './payroll.ts'
-import { publishTimesheetCsv } from './timesheet-csv.ts'
 
 /**
  * A supervisor's decision, the same from the dashboard and from an emailed link: only from
@@ -12,11 +11,11 @@ import { publishTimesheetCsv } from './timesheet-csv.ts'
  * transaction. `spendLink` (an emailed link's id) is spent in that transaction too, and the record
  * says the decision came from the supervisor's email link. An approval stores the member-week's
  * payroll figures (with the member's pay type at that moment) in the same transaction, for
- * summaries, periods and payroll files.
+ * summaries, periods and payroll files. Approving writes no file: the CSV is made on its first
+ * download (download-csv), so the answer's `csvDownloadUrl` is null and the web links to that route.
  */
 export const decideTimesheet = async (
   db: OrgDb,
-  files: Files,
   supervisor: User,
   sheetOrId: Timesheet | number,
   status: 'approved' | 'rejected',
@@ -29,9 +28,7 @@ export const decideTimesheet = async (
   if (status === 'approved') {
     const figures = memberWeek(sheet, rulesOf(org), employee?.payType ?? DEFAULT_PAY_TYPE, employee?.role ?? 'employee')
     const approved = await db.timesheets.decide(sheet, by, 'approved', comments, { spendLink, figures })
-    // The decision stands even if the file cannot be written now: download-csv makes it again.
-    const csvDownloadUrl = await publishTimesheetCsv(db, files, approved, supervisor).catch(() => null)
-    return { ...withPayroll(approved, org, employee), csvDownloadUrl }
+    return { ...withPayroll(approved, org, employee), csvDownloadUrl: null }
   }
   if (employee?.email) await outbox.assertQuota(db.orgId, 1)
   const email = employee?.email

@@ -1,23 +1,26 @@
-import { fullName, timesheetCsv, type Timesheet, type User } from '@app/core'
+import { fullName, timesheetCsv, type Timesheet } from '@app/core'
 import type { Files } from '@app/adapters'
 import type { OrgDb } from '@app/data'
 
 /**
- * Writes an approved timesheet's CSV to the organization's exports and answers a fresh 15-minute
- * link. `approver`, when the caller already holds them (the deciding supervisor), is not read again.
+ * A fresh 15-minute link to an approved timesheet's CSV. The file is made on its first download
+ * (approving writes none) and kept: one per approval (the version), since an approved timesheet
+ * no longer changes; made again only if the bucket's lifecycle rule expired it.
  */
-export const publishTimesheetCsv = async (db: OrgDb, files: Files, t: Timesheet, approver?: User) => {
-  const [org, employee, approvedBy] = await Promise.all([
-    db.organization.get(),
-    db.users.findForRecords(t.employeeId),
-    approver?.id === t.approvedBy ? approver : t.approvedBy ? db.users.findForRecords(t.approvedBy) : undefined,
-  ])
+export const timesheetCsvLink = async (db: OrgDb, files: Files, t: Timesheet) => {
   const file = files.timesheetCsv(t.id, t.version)
-  // Accents stay: the file name travels as RFC 6266 filename* (adapters/files.ts).
-  const who = employee ? fullName(employee).replace(/\s+/g, '-') : 'member'
-  await file.put(
-    timesheetCsv(t, employee ?? null, org.name, approvedBy ?? null, org.timeZone),
-    `timesheet-${who}-${t.weekStartDate}.csv`,
-  )
+  if (!(await file.exists())) {
+    const [org, employee, approvedBy] = await Promise.all([
+      db.organization.get(),
+      db.users.findForRecords(t.employeeId),
+      t.approvedBy ? db.users.findForRecords(t.approvedBy) : undefined,
+    ])
+    // Accents stay: the file name travels as RFC 6266 filename* (adapters/files.ts).
+    const who = employee ? fullName(employee).replace(/\s+/g, '-') : 'member'
+    await file.put(
+      timesheetCsv(t, employee ?? null, org.name, approvedBy ?? null, org.timeZone),
+      `timesheet-${who}-${t.weekStartDate}.csv`,
+    )
+  }
   return file.url()
 }

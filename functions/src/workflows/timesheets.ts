@@ -8,10 +8,9 @@ import {
   type Organization,
   type Timesheet,
   type TimesheetListItem,
-  type User,
 } from '@app/core'
 import { config } from '@app/adapters'
-import type { OrgDb } from '@app/data'
+import type { DirectoryEntry, OrgDb } from '@app/data'
 import { withPayroll } from './payroll.ts'
 
 /** This week's start in the organization's zone, by its week start day (DESIGN.md section 5). */
@@ -32,17 +31,19 @@ export const assertWeekStart = (org: Organization, date: string) => {
     refuse(`Week start date must be within the past ${back} weeks or the next ${ahead} weeks`)
 }
 
-/** List items carry their employee (spec section 3), removed members included, and the week's total. */
+/**
+ * List items carry their employee (spec section 3), removed members included, and the week's total,
+ * from the organization's member directory (one read, however many members or timesheets).
+ */
 export const withEmployees = async (db: OrgDb, items: Timesheet[]): Promise<TimesheetListItem[]> => {
-  const [people, org] = await Promise.all([
-    peopleOf(
-      db,
-      items.map((t) => t.employeeId),
-    ),
-    db.organization.get(),
-  ])
-  return items.map((t) => {
-    const person = people.get(t.employeeId)
+  const [{ directory }, org] = await Promise.all([db.aggregates.summary(), db.organization.get()])
+  return listed(items, directory, org)
+}
+
+/** Timesheets as lists show them, with the members of `directory` (`db.aggregates.summary()`). */
+export const listed = (items: Timesheet[], directory: Map<string, DirectoryEntry>, org: Organization) =>
+  items.map((t): TimesheetListItem => {
+    const person = directory.get(t.employeeId)
     return {
       ...withPayroll(t, org, person),
       totalHours: weekTotalHours(t),
@@ -57,15 +58,3 @@ export const withEmployees = async (db: OrgDb, items: Timesheet[]): Promise<Time
         : null,
     }
   })
-}
-
-/**
- * The members named by some timesheets: a few are read one by one; more than that, the whole
- * membership is read in one query (an organization's members fit in a page or two), instead of one read each.
- */
-export const peopleOf = async (db: OrgDb, ids: string[]): Promise<Map<string, User>> => {
-  const wanted = [...new Set(ids)]
-  if (wanted.length > 4) return new Map((await db.users.listForRecords()).map((u) => [u.id, u]))
-  const found = await Promise.all(wanted.map((id) => db.users.findForRecords(id)))
-  return new Map(found.flatMap((u) => (u ? [[u.id, u] as const] : [])))
-}

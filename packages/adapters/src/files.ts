@@ -1,4 +1,4 @@
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3'
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import { s3Client } from './client-s3.ts'
 import { config } from './config.ts'
@@ -24,6 +24,16 @@ const exportFile = (key: string) => ({
         ...(fileName ? { ContentDisposition: attachment(fileName) } : {}),
       }),
     )
+  },
+  /** Whether the file is there (made earlier, and not yet expired by the bucket's lifecycle rule). */
+  async exists() {
+    try {
+      await s3Client().send(new HeadObjectCommand({ Bucket: config.exportsBucket, Key: key }))
+      return true
+    } catch (e) {
+      if (e instanceof Error && (e.name === 'NotFound' || e.name === 'NoSuchKey')) return false
+      throw e
+    }
   },
   url: (fileName?: string) =>
     getSignedUrl(

@@ -31,6 +31,14 @@ export const keys = {
   timesheetCounter: (orgId: string) => ({ pk: org(orgId), sk: 'COUNTER#timesheet' }),
   /** Counts of timesheets by status, changed in the same transaction as each status. */
   timesheetStats: (orgId: string) => ({ pk: org(orgId), sk: 'STATS#timesheets' }),
+  /** Issue 17 (aggregates.ts): one week's submitted counts and approved minutes. */
+  weekStats: (orgId: string, week: string) => ({ pk: org(orgId), sk: `STATS#week#${week}` }),
+  weekStatsPrefix: 'STATS#week#',
+  /**
+   * Issue 17: a shard of the member directory (what lists show of each member). Its sort keys sort
+   * just before `STATS#timesheets`, so one query reads the directory and the counts together.
+   */
+  memberDirectory: (orgId: string, shard: number) => ({ pk: org(orgId), sk: `STATS#members#${shard}` }),
   /** GSI1: an employee's timesheets by week. */
   employeeTimesheets: (orgId: string, employeeId: string) => `${org(orgId)}#EMP#${employeeId}`,
   /** GSI2: the organization's timesheets by week. */

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto'
+<<<<<<< HEAD
 import { badRequest, conflict, notFound, User, type MemberUpdate, type NewMember, DEFAULT_LANGUAGE } from '@app/core'
+=======
+import { badRequest, conflict, notFound, User, type MemberUpdate, type NewMember } from '@app/core'
+import { directoryMove } from './aggregates.ts'
+>>>>>>> aggregates
 import { auditRecord, changesOf, memberSubject, type Actor, type Person } from './audit.ts'
 import { keys } from './keys.ts'
 import { isConditionFailure, nowIso, table } from './table.ts'
@@ -57,6 +62,7 @@ export const membersOf = (orgId: string) => ({
           subject: memberSubject(user),
           changes: changesOf<User>({}, user, ['firstName', 'lastName', 'email', 'department', 'role', 'username']),
         }),
+        ...directoryMove(orgId, user),
       ])
     } catch (e) {
       if (isConditionFailure(e, 0)) throw conflict('The plan limit was reached while adding this member')
@@ -115,6 +121,7 @@ export const membersOf = (orgId: string) => ({
           },
         },
         auditRecord(orgId, by, { action: 'member.removed', subject: memberSubject(user) }),
+        ...directoryMove(orgId, user, true),
       ])
     } catch (e) {
       if (isConditionFailure(e, 0)) throw notFound('member')
@@ -193,6 +200,7 @@ export const membersOf = (orgId: string) => ({
                 },
               },
             ]),
+        ...directoryMove(orgId, next),
       ])
     } catch (e) {
       if (isConditionFailure(e, 0)) throw conflict('This member was changed somewhere else; reload and try again')

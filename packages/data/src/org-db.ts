@@ -1,3 +1,4 @@
+import { aggregatesOf } from './aggregates.ts'
 import { auditOf } from './audit.ts'
 import { decisionLinksOf } from './decision-links.ts'
 import { membersOf } from './members.ts'
@@ -18,5 +19,6 @@ export const orgDb = (orgId: string) => ({
   payroll: payrollOf(orgId),
   audit: auditOf(orgId),
   notifications: notificationsOf(orgId),
+  aggregates: aggregatesOf(orgId),
 })
 export type OrgDb = ReturnType<typeof orgDb>

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { memberWeek, type Organization, type Timesheet, type TimesheetStatus, type User } from '@app/core'
+import { memberWeek, type Organization, type Timesheet, type User } from '@app/core'
+import { aggregateHead, aggregateItems, aggregatesFrom } from './aggregates.ts'
 import { keys } from './keys.ts'
 import { table, type Item } from './table.ts'
 import { timesheetItem } from './timesheets.ts'
@@ -21,14 +22,13 @@ export const stableId = (...parts: (string | number)[]) => {
 }
 
 /**
- * Writes an organization with its members, lookups, timesheets, week locks, counters and the
- * payroll figures of approved weeks in
+ * Writes an organization with its members, lookups, timesheets, week locks, counters, aggregates and
+ * the payroll figures of approved weeks in
  * batches. Ids are stable, so running it again for the same organization changes nothing new.
  */
 export const seedOrganization = async (seed: SeedOrganization) => {
   const orgId = seed.organization.id
-  const counts: Record<TimesheetStatus, number> = { draft: 0, pending: 0, approved: 0, rejected: 0 }
-  for (const t of seed.timesheets) counts[t.status]++
+  const aggregates = aggregatesFrom(seed.timesheets, seed.members)
   const people = new Map(seed.members.map((m) => [m.id, m]))
   // Approved weeks carry the payroll figures approval would have stored with the decision.
   const figures = seed.timesheets.flatMap((t) => {
@@ -60,7 +60,8 @@ export const seedOrganization = async (seed: SeedOrganization) => {
     ...seed.timesheets.map((t) => timesheetItem(t) as Item),
     ...seed.timesheets.map((t) => ({ ...keys.employeeWeek(orgId, t.employeeId, t.weekStartDate), timesheetId: t.id })),
     { ...keys.timesheetCounter(orgId), n: Math.max(0, ...seed.timesheets.map((t) => t.id)) },
-    { ...keys.timesheetStats(orgId), ...counts },
+    aggregateHead(orgId, aggregates),
+    ...aggregateItems(orgId, aggregates),
     ...figures,
   ]
   await table.putMany(items)

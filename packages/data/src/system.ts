@@ -1,5 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto'
+<<<<<<< HEAD
 import { defaultPayrollRules, slugify, TRIAL_DAYS, type Organization, type User, DEFAULT_LANGUAGE } from '@app/core'
+=======
+import { defaultPayrollRules, slugify, TRIAL_DAYS, type Organization, type User } from '@app/core'
+import { aggregateHead, aggregatesFrom, directoryMove, rebuildOrganizations } from './aggregates.ts'
+>>>>>>> aggregates
 import { keys } from './keys.ts'
 import { epochSeconds, isConditionFailure, nowIso, table } from './table.ts'
 import { reminderEnrolment } from './notifications.ts'
@@ -35,6 +40,8 @@ export const system = {
   organizations: {
     /** Whether an organization exists (the demo organization is made on first use). */
     exists: async (orgId: string) => Boolean(await table.get(keys.organization(orgId))),
+    /** Rebuilds organizations' aggregates from their timesheets and members (`npm run job -- rebuild-aggregates`). */
+    rebuildAggregates: rebuildOrganizations,
   },
 
   /**
@@ -111,6 +118,9 @@ export const system = {
       { Put: { Item: { ...keys.orgSlug(organization.slug), orgId }, ...notExists } },
       { Put: { Item: { ...keys.user(orgId, userId), ...user, issuer: p.issuer, subject: p.subject }, ...notExists } },
       ...(p.email ? [{ Put: { Item: { ...keys.userEmail(orgId, p.email), userId }, ...notExists } }] : []),
+      // A new organization's aggregates (issue 17): complete from the start, with its one member.
+      { Put: { Item: aggregateHead(orgId, aggregatesFrom([], [])), ...notExists } },
+      directoryMove(orgId, user)[0]!,
     ])
     return { user, organization }
   },

@@ -11,6 +11,7 @@ import {
   type AuditAction,
   type TimesheetStatus,
 } from '@app/core'
+import { aggregateMoves } from './aggregates.ts'
 import { auditRecord, changesOf, type Actor, type Person } from './audit.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
 import { effectItems, type Effects } from './effects.ts'
@@ -61,20 +62,6 @@ export const timesheetsOf = (orgId: string) => {
       changes: changesOf<Timesheet>(before ?? emptyDays(), after, RECORDED_FIELDS),
     })
 
-  const countChange = (from: TimesheetStatus | null, to: TimesheetStatus): TransactInput[] =>
-    from === to
-      ? []
-      : [
-          {
-            Update: {
-              Key: keys.timesheetStats(orgId),
-              UpdateExpression: from ? 'ADD #to :one, #from :minus' : 'ADD #to :one',
-              ExpressionAttributeNames: from ? { '#to': to, '#from': from } : { '#to': to },
-              ExpressionAttributeValues: from ? { ':one': 1, ':minus': -1 } : { ':one': 1 },
-            },
-          },
-        ]
-
   const find = async (id: number): Promise<Timesheet | undefined> => {
     const item = await table.get(keys.timesheet(orgId, id))
     return item ? Timesheet.parse(item) : undefined
@@ -116,7 +103,7 @@ export const timesheetsOf = (orgId: string) => {
             ExpressionAttributeValues: { ':v': current.version },
           },
         },
-        ...countChange(current.status, next.status),
+        ...aggregateMoves(orgId, current, next),
         recordOf(actor, action, current, next),
         ...effectItems(orgId, effects),
       ])
@@ -198,7 +185,7 @@ export const timesheetsOf = (orgId: string) => {
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
-          ...countChange(null, 'draft'),
+          ...aggregateMoves(orgId, null, t),
           recordOf(employee, 'timesheet.created', null, t),
         ])
         return t
@@ -322,7 +309,7 @@ export const timesheetsOf = (orgId: string) => {
               ExpressionAttributeValues: { ':v': current.version, ':pending': 'pending' },
             },
           },
-          ...countChange('pending', status),
+          ...aggregateMoves(orgId, current, next),
           recordOf(by, status === 'approved' ? 'timesheet.approved' : 'timesheet.rejected', current, next),
           ...effectItems(orgId, effects),
         ])
@@ -380,15 +367,6 @@ export const timesheetsOf = (orgId: string) => {
             },
       )
       return items.map((i) => Timesheet.parse(i))
-    },
-
-    /** How many timesheets of one week are in a status (an index count, no items read). */
-    async countInWeek(status: TimesheetStatus, week: string) {
-      return table.count({
-        index: 'gsi3',
-        KeyConditionExpression: 'gsi3pk = :p AND begins_with(gsi3sk, :w)',
-        ExpressionAttributeValues: { ':p': keys.statusTimesheets(orgId, status), ':w': keys.weekPrefix(week) },
-      })
     },
 
     /**

@@ -35,15 +35,6 @@ export const usersOf = (orgId: string) => {
       return items.map(parseUser)
     },
 
-    /** Current members who are not supervisors: a filtered count, so it reads every user item of the organization. */
-    countStaff: () =>
-      table.count({
-        KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-        FilterExpression: 'attribute_not_exists(removedAt) AND #role <> :supervisor',
-        ExpressionAttributeNames: { '#role': 'role' },
-        ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.usersPrefix, ':supervisor': 'supervisor' },
-      }),
-
     async list(): Promise<User[]> {
       const items = await table.queryAll({
         KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',

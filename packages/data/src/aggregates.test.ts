@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { AppError, Timesheet, TimesheetDays, User, type Role } from '@app/core'
+import { aggregateHead, aggregatesFrom, type Aggregates } from './aggregates.ts'
+import { keys } from './keys.ts'
+import { orgDb } from './org-db.ts'
+import { sampleOrganization } from './sample-organization.ts'
+import { seedOrganization } from './seed.ts'
+import { system } from './system.ts'
+import { table } from './table.ts'
+
+const WEEKS = ['2026-11-02', '2026-11-09', '2026-11-16']
+const STAFF = 3
+
+/** What the aggregates must be: computed from every timesheet and member item of the organization. */
+const truth = async (orgId: string): Promise<Aggregates> => {
+  const all = (prefix: string) =>
+    table.queryAll({
+      KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
+      ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': prefix },
+    })
+  const [sheets, members] = await Promise.all([all(keys.timesheetsPrefix), all(keys.usersPrefix)])
+  return aggregatesFrom(
+    sheets.map((i) => Timesheet.parse(i)),
+    members.map((i) => ({ ...User.parse(i), removedAt: i.removedAt })),
+  )
+}
+
+/** A week with `minutes` worked on Monday (and a note, so every save changes something). */
+const daysWith = (minutes: number): TimesheetDays => {
+  const days = Object.fromEntries(
+    TimesheetDays.keyof().options.map((f) => [f, f.endsWith('BreakMinutes') ? 0 : '']),
+  ) as TimesheetDays
+  const end = 8 * 60 + minutes
+  return {
+    ...days,
+    mondayStart: '08:00',
+    mondayEnd: `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}`,
+    notes: `${minutes} minutes`,
+  }
+}
+
+const member = fc.integer({ min: 0, max: STAFF - 1 })
+const week = fc.constantFrom(...WEEKS)
+const operation = fc.oneof(
+  fc.record({ op: fc.constant('create' as const), member, week }),
+  fc.record({ op: fc.constant('save' as const), member, week, minutes: fc.integer({ min: 0, max: 600 }) }),
+  fc.record({ op: fc.constant('submit' as const), member, week, minutes: fc.integer({ min: 0, max: 600 }) }),
+  fc.record({ op: fc.constantFrom('approve' as const, 'reject' as const), member, week }),
+  fc.record({ op: fc.constant('remove' as const), member }),
+  fc.record({ op: fc.constant('rename' as const), member, name: fc.constantFrom('Ana', 'Bo', 'Zoë') }),
+  fc.record({ op: fc.constant('role' as const), member, role: fc.constantFrom<Role>('employee', 'volunteer') }),
+)
+type Operation = typeof operation extends fc.Arbitrary<infer O> ? O : never
+
+describe('maintained aggregates (issue 17)', () => {
+  it('equal a rebuild from the timesheets and members after any run of operations', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 14 }), async (ops) => {
+        const { user: supervisor, organization } = await system.createSupervisorWithOrganization({
+          issuer: 'https://aggregates-test',
+          subject: randomUUID(),
+          email: null,
+          firstName: 'Sam',
+          lastName: 'Super',
+          profileImageUrl: null,
+          timeZone: 'UTC',
+        })
+        const db = orgDb(organization.id)
+        const staff: User[] = []
+        for (let i = 0; i < STAFF; i++) {
+          const n = randomUUID().slice(0, 8)
+          staff.push(
+            await db.members.add(
+              {
+                email: `${n}@example.org`,
+                firstName: `Staff${i}`,
+                lastName: 'Member',
+                department: 'Music',
+                role: 'employee',
+              },
+              `agg-${n}`,
+              null,
+              supervisor,
+            ),
+          )
+        }
+        const sheetOf = (m: number, w: string) => db.timesheets.getOrCreate(staff[m]!, w)
+        const apply = async (o: Operation) => {
+          const person = staff[o.member]!
+          switch (o.op) {
+            case 'create':
+              return db.timesheets.getOrCreate(person, o.week)
+            case 'save':
+              return db.timesheets.saveDays((await sheetOf(o.member, o.week)).id, person, daysWith(o.minutes))
+            case 'submit':
+              return db.timesheets.submit(await sheetOf(o.member, o.week), person, { days: daysWith(o.minutes) })
+            case 'approve':
+            case 'reject':
+              return db.timesheets.decide(
+                await sheetOf(o.member, o.week),
+                supervisor,
+                o.op === 'approve' ? 'approved' : 'rejected',
+                '',
+              )
+            case 'remove':
+              return db.members.remove(person.id, supervisor)
+            case 'rename':
+              return db.members.update(person.id, { firstName: o.name }, supervisor)
+            case 'role':
+              return db.members.update(person.id, { role: o.role }, supervisor)
+          }
+        }
+        for (const o of ops) {
+          // Refusals (a decided or locked timesheet, a removed member) are part of the model.
+          await apply(o).catch((e: unknown) => {
+            if (!(e instanceof AppError)) throw e
+          })
+        }
+        const expected = await truth(organization.id)
+        expect(await db.aggregates.stored()).toEqual(expected)
+        const summary = await db.aggregates.summary()
+        expect(summary.counts).toEqual(expected.counts)
+        expect(summary.activeStaff).toBe(
+          Object.values(expected.directory).filter((m) => !m.removed && m.role !== 'supervisor').length,
+        )
+      }),
+      { numRuns: 20 },
+    )
+  }, 120_000)
+
+  it('are computed for an organization made before them, and the rebuild stores them', async () => {
+    const seed = sampleOrganization({ name: `Before Aggregates ${randomUUID().slice(0, 6)}`, members: 4, weeks: 3 })
+    await seedOrganization(seed)
+    const orgId = seed.organization.id
+    const expected = await truth(orgId)
+    // As an organization from before issue 17: plain counts, no week items, no directory.
+    const stored = await table.queryAll({
+      KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
+      ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': 'STATS#' },
+    })
+    for (const item of stored) await table.delete({ pk: String(item.pk), sk: String(item.sk) })
+    await table.put({ ...aggregateHead(orgId, expected), aggregates: undefined, pending: 99 })
+
+    const db = orgDb(orgId)
+    const before = await db.aggregates.summary()
+    expect(before.counts).toEqual(expected.counts)
+    expect(Object.fromEntries(before.directory)).toEqual(expected.directory)
+    const [someWeek, itsStats] = Object.entries(expected.weeks)[0]!
+    expect(await before.week(someWeek)).toEqual(itsStats)
+
+    // The job's path: `npm run job -- rebuild-aggregates <orgId>`.
+    expect(await system.organizations.rebuildAggregates([orgId])).toEqual({ organizations: 1 })
+    expect(await db.aggregates.stored()).toEqual(expected)
+    expect((await db.aggregates.summary()).counts).toEqual(expected.counts)
+  })
+})

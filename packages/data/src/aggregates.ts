@@ -1,0 +1,341 @@
+import { Timesheet, unavailable, User, weekTotalMinutes, type TimesheetStatus } from '@app/core'
+import * as z from 'zod'
+import { keys } from './keys.ts'
+import { reminderOrganizations } from './notifications.ts'
+import { isConditionFailure, table, type Item, type TransactInput } from './table.ts'
+
+/**
+ * Maintained aggregates of one organization (issue 17), so the dashboard stats, the timesheet list
+ * and reports read a few small items instead of every timesheet and every member:
+ *
+ * - the head (`STATS#timesheets`): timesheet counts by status, `writes` (moved by every change
+ *   below, so a rebuild can tell that nothing changed while it ran) and `aggregates` (set once the
+ *   organization's aggregates are complete: organizations made before them are rebuilt on first read);
+ * - one item per week with submissions (`STATS#week#<week start>`): how many of its timesheets are
+ *   pending, approved and rejected, and the approved paid minutes (drafts are not counted: a new
+ *   draft only moves the head);
+ * - the member directory (`STATS#members#<shard>`): what lists and reports show of each member,
+ *   removed ones included, one attribute per member id, spread over a few items by a hash of the id
+ *   (an item holds at most 400 KB).
+ *
+ * Each is moved in the same transaction as the change that moves it: `aggregateMoves` by every
+ * timesheet write that changes a status, `directoryMove` by every write of a member.
+ */
+
+/** Stored in the head once an organization's aggregates are complete; a higher one would rebuild every organization. */
+export const AGGREGATES_VERSION = 1
+export const DIRECTORY_SHARDS = 8
+
+type Submitted = Exclude<TimesheetStatus, 'draft'>
+const isSubmitted = (s: TimesheetStatus): s is Submitted => s !== 'draft'
+
+/** What lists and reports show of a member (the embedded employee, the approver) and what their payroll figures need. */
+export const DirectoryEntry = User.pick({
+  firstName: true,
+  lastName: true,
+  department: true,
+  profileImageUrl: true,
+  email: true,
+  payType: true,
+  role: true,
+}).extend({ removed: z.boolean() })
+export type DirectoryEntry = z.infer<typeof DirectoryEntry>
+
+export interface WeekStats {
+  pending: number
+  approved: number
+  rejected: number
+  approvedMinutes: number
+}
+const emptyWeek = (): WeekStats => ({ pending: 0, approved: 0, rejected: 0, approvedMinutes: 0 })
+
+/** Every aggregate of an organization, as stored (or as rebuilt from its timesheets and members). */
+export interface Aggregates {
+  counts: Record<TimesheetStatus, number>
+  weeks: Record<string, WeekStats>
+  directory: Record<string, DirectoryEntry>
+}
+
+/** The shard of a member's directory entry: a stable hash of the id. */
+export const shardOf = (userId: string) => {
+  let h = 0
+  for (let i = 0; i < userId.length; i++) h = (h * 31 + userId.charCodeAt(i)) >>> 0
+  return h % DIRECTORY_SHARDS
+}
+
+const entryOf = (user: User, removed: boolean): DirectoryEntry => ({
+  firstName: user.firstName,
+  lastName: user.lastName,
+  department: user.department,
+  profileImageUrl: user.profileImageUrl,
+  email: user.email,
+  payType: user.payType,
+  role: user.role,
+  removed,
+})
+
+const approvedMinutes = (t: Timesheet | null) => (t?.status === 'approved' ? weekTotalMinutes(t) : 0)
+
+/** Counts the change in the head (`writes` always, so a rebuild running meanwhile starts over). */
+const headMove = (orgId: string, from: TimesheetStatus | null, to: TimesheetStatus | null): TransactInput => {
+  const adds: Record<string, number> = { writes: 1 }
+  if (from !== to) {
+    if (from) adds[from] = -1
+    if (to) adds[to] = (adds[to] ?? 0) + 1
+  }
+  return addsTo(keys.timesheetStats(orgId), adds)
+}
+
+const addsTo = (key: { pk: string; sk: string }, adds: Record<string, number>): TransactInput => {
+  const names = Object.keys(adds)
+  return {
+    Update: {
+      Key: key,
+      UpdateExpression: `ADD ${names.map((_, i) => `#a${i} :a${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#a${i}`, n])),
+      ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:a${i}`, adds[n]])),
+    },
+  }
+}
+
+/**
+ * The aggregate updates of a timesheet going from `before` (null: new) to `after`: none when its
+ * status and approved minutes stay (a save of a draft), otherwise the head and its week, as ADDs.
+ */
+export const aggregateMoves = (orgId: string, before: Timesheet | null, after: Timesheet): TransactInput[] => {
+  const from = before?.status ?? null
+  const minutes = approvedMinutes(after) - approvedMinutes(before)
+  if (from === after.status && minutes === 0) return []
+  const week: Record<string, number> = {}
+  if (from && isSubmitted(from)) week[from] = -1
+  if (isSubmitted(after.status)) week[after.status] = (week[after.status] ?? 0) + 1
+  if (minutes) week.approvedMinutes = minutes
+  const changed = Object.entries(week).filter(([, n]) => n !== 0)
+  return [
+    headMove(orgId, from, after.status),
+    ...(changed.length ? [addsTo(keys.weekStats(orgId, after.weekStartDate), Object.fromEntries(changed))] : []),
+  ]
+}
+
+/** The directory entry of a member written (added, edited, removed), and the head's `writes`. */
+export const directoryMove = (orgId: string, user: User, removed = false): TransactInput[] => [
+  {
+    Update: {
+      Key: keys.memberDirectory(orgId, shardOf(user.id)),
+      UpdateExpression: 'SET #id = :entry',
+      ExpressionAttributeNames: { '#id': user.id },
+      ExpressionAttributeValues: { ':entry': entryOf(user, removed) },
+    },
+  },
+  headMove(orgId, null, null),
+]
+
+/** The aggregates as they must be: computed from the timesheets and the members (with `removedAt`). */
+export const aggregatesFrom = (timesheets: Timesheet[], members: (User & { removedAt?: unknown })[]): Aggregates => {
+  const counts: Record<TimesheetStatus, number> = { draft: 0, pending: 0, approved: 0, rejected: 0 }
+  const weeks: Record<string, WeekStats> = {}
+  for (const t of timesheets) {
+    counts[t.status]++
+    if (!isSubmitted(t.status)) continue
+    const week = (weeks[t.weekStartDate] ??= emptyWeek())
+    week[t.status]++
+    week.approvedMinutes += approvedMinutes(t)
+  }
+  const directory = Object.fromEntries(members.map((m) => [m.id, entryOf(m, Boolean(m.removedAt))]))
+  return { counts, weeks, directory }
+}
+
+/** The items that hold `aggregates` (seeding writes them; a rebuild puts them). */
+export const aggregateItems = (orgId: string, a: Aggregates, weeksToClear: string[] = []): Item[] => {
+  const shards: Item[] = Array.from({ length: DIRECTORY_SHARDS }, (_, n) => ({ ...keys.memberDirectory(orgId, n) }))
+  for (const [id, entry] of Object.entries(a.directory)) Object.assign(shards[shardOf(id)]!, { [id]: entry })
+  return [
+    ...shards,
+    ...Object.entries(a.weeks).map(([week, s]) => ({ ...keys.weekStats(orgId, week), ...s })),
+    ...weeksToClear.filter((w) => !a.weeks[w]).map((week) => ({ ...keys.weekStats(orgId, week), ...emptyWeek() })),
+  ]
+}
+
+/** The head as seeding writes it: counts, complete. */
+export const aggregateHead = (orgId: string, a: Aggregates): Item => ({
+  ...keys.timesheetStats(orgId),
+  ...a.counts,
+  aggregates: AGGREGATES_VERSION,
+})
+
+const KEY_FIELDS = new Set(['pk', 'sk'])
+const weekOfKey = (sk: unknown) => String(sk).slice(keys.weekStatsPrefix.length)
+const countsOf = (item: Record<string, unknown> | undefined): Record<TimesheetStatus, number> => {
+  const n = (k: string) => Number(item?.[k] ?? 0)
+  return { draft: n('draft'), pending: n('pending'), approved: n('approved'), rejected: n('rejected') }
+}
+const weekStatsOf = (item: Record<string, unknown> | undefined): WeekStats => ({
+  pending: Number(item?.pending ?? 0),
+  approved: Number(item?.approved ?? 0),
+  rejected: Number(item?.rejected ?? 0),
+  approvedMinutes: Number(item?.approvedMinutes ?? 0),
+})
+const isComplete = (head: Record<string, unknown> | undefined) => Number(head?.aggregates ?? 0) >= AGGREGATES_VERSION
+
+/** Every item of one kind in an organization's partition, read consistently. */
+const partition = (orgId: string, prefix: string) =>
+  table.queryAll({
+    KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
+    ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': prefix },
+    ConsistentRead: true,
+  })
+
+/** The aggregates as they must be, from the organization's timesheets and members (every one of them read). */
+const computeAggregates = async (orgId: string) => {
+  const [sheets, members] = await Promise.all([
+    partition(orgId, keys.timesheetsPrefix),
+    partition(orgId, keys.usersPrefix),
+  ])
+  return aggregatesFrom(
+    sheets.map((i) => Timesheet.parse(i)),
+    members.map((i) => ({ ...User.parse(i), removedAt: i.removedAt })),
+  )
+}
+
+/**
+ * Rebuilds every aggregate of an organization from its timesheets and members, for organizations
+ * made before the aggregates existed (`npm run job -- rebuild-aggregates`), or to repair. Safe
+ * beside live writes: the head is marked complete only if no change moved `writes` while it ran;
+ * otherwise it starts over.
+ */
+export const rebuildAggregates = async (orgId: string): Promise<Aggregates> => {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const head = await table.get(keys.timesheetStats(orgId))
+    const writes = Number(head?.writes ?? 0)
+    const [built, weeks] = await Promise.all([computeAggregates(orgId), partition(orgId, keys.weekStatsPrefix)])
+    await table.putMany(
+      aggregateItems(
+        orgId,
+        built,
+        weeks.map((w) => weekOfKey(w.sk)),
+      ),
+    )
+    try {
+      await table.update(keys.timesheetStats(orgId), {
+        UpdateExpression: 'SET #d = :d, #p = :p, #a = :a, #r = :r, #v = :v',
+        ConditionExpression: writes ? '#w = :w' : 'attribute_not_exists(#w)',
+        ExpressionAttributeNames: {
+          '#d': 'draft',
+          '#p': 'pending',
+          '#a': 'approved',
+          '#r': 'rejected',
+          '#v': 'aggregates',
+          '#w': 'writes',
+        },
+        ExpressionAttributeValues: {
+          ':d': built.counts.draft,
+          ':p': built.counts.pending,
+          ':a': built.counts.approved,
+          ':r': built.counts.rejected,
+          ':v': AGGREGATES_VERSION,
+          ...(writes ? { ':w': writes } : {}),
+        },
+      })
+      return built
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e
+    }
+  }
+  throw unavailable('The organization is changing too fast to rebuild its figures; try again in a moment')
+}
+
+export interface Summary {
+  counts: Record<TimesheetStatus, number>
+  /** Every member who ever belonged, by id. */
+  directory: Map<string, DirectoryEntry>
+  /** Current members who are not supervisors (the dashboard's Active Employees). */
+  activeStaff: number
+  /** One week's submitted counts and approved minutes. */
+  week: (week: string) => Promise<WeekStats>
+}
+const summaryOf = (counts: Summary['counts'], directory: Summary['directory'], week: Summary['week']): Summary => ({
+  counts,
+  directory,
+  activeStaff: [...directory.values()].filter((m) => !m.removed && m.role !== 'supervisor').length,
+  week,
+})
+
+/** Reading the aggregates of one organization. */
+export const aggregatesOf = (orgId: string) => {
+  /** The head and the directory, in one query (their sort keys are adjacent). */
+  const headAndDirectory = async () => {
+    const items = await table.queryAll({
+      KeyConditionExpression: 'pk = :p AND sk BETWEEN :a AND :b',
+      ExpressionAttributeValues: {
+        ':p': keys.orgPk(orgId),
+        ':a': keys.memberDirectory(orgId, 0).sk,
+        ':b': keys.timesheetStats(orgId).sk,
+      },
+      ConsistentRead: true,
+    })
+    const head = items.find((i) => i.sk === keys.timesheetStats(orgId).sk)
+    const directory = new Map<string, DirectoryEntry>()
+    for (const shard of items.filter((i) => i !== head))
+      for (const [id, entry] of Object.entries(shard))
+        if (!KEY_FIELDS.has(id)) directory.set(id, DirectoryEntry.parse(entry))
+    return { head, directory }
+  }
+
+  return {
+    /**
+     * The counts, the directory and the weeks. An organization whose aggregates are not complete
+     * yet (made before them, until the rebuild job ran) gets them computed from every timesheet
+     * and member: the same answer, slower, and nothing written (the reading routes may not write).
+     */
+    async summary(): Promise<Summary> {
+      const read = await headAndDirectory()
+      if (isComplete(read.head))
+        return summaryOf(countsOf(read.head), read.directory, async (week) =>
+          weekStatsOf(await table.get(keys.weekStats(orgId, week))),
+        )
+      const built = await computeAggregates(orgId)
+      return summaryOf(built.counts, new Map(Object.entries(built.directory)), (week) =>
+        Promise.resolve(built.weeks[week] ?? emptyWeek()),
+      )
+    },
+
+    /** Every stored aggregate, for comparing with `aggregatesFrom` (tests, operations). */
+    async stored(): Promise<Aggregates> {
+      const [{ head, directory }, weeks] = await Promise.all([
+        headAndDirectory(),
+        table.queryAll({
+          KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
+          ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.weekStatsPrefix },
+        }),
+      ])
+      return {
+        counts: countsOf(head),
+        weeks: Object.fromEntries(
+          weeks
+            .map((w) => [weekOfKey(w.sk), weekStatsOf(w)] as const)
+            .filter(([, s]) => s.pending || s.approved || s.rejected || s.approvedMinutes),
+        ),
+        directory: Object.fromEntries(directory),
+      }
+    },
+
+    rebuild: () => rebuildAggregates(orgId),
+  }
+}
+
+/**
+ * Rebuilds the aggregates of the organizations named, or else of every organization on the
+ * reminders list (`npm run job -- rebuild-aggregates [orgId...]`, once after deploying the
+ * aggregates over older data). No Scan: an organization made before the reminders list is named
+ * by id (until then its figures are computed on each read, right but slower).
+ */
+export const rebuildOrganizations = async (orgIds: string[], log: (line: string) => void = () => undefined) => {
+  const ids = [...orgIds]
+  if (!ids.length) for await (const orgId of reminderOrganizations()) ids.push(orgId)
+  for (const orgId of ids) {
+    const built = await rebuildAggregates(orgId)
+    const timesheets = Object.values(built.counts).reduce((a, b) => a + b, 0)
+    log(`${orgId}: ${timesheets} timesheets, ${Object.keys(built.directory).length} members`)
+  }
+  return { organizations: ids.length }
+}
