@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto'
-<<<<<<< HEAD
 import { badRequest, conflict, notFound, User, type MemberUpdate, type NewMember, DEFAULT_LANGUAGE } from '@app/core'
-=======
-import { badRequest, conflict, notFound, User, type MemberUpdate, type NewMember } from '@app/core'
 import { directoryMove } from './aggregates.ts'
->>>>>>> aggregates
 import { auditRecord, changesOf, memberSubject, type Actor, type Person } from './audit.ts'
 import { keys } from './keys.ts'
 import { isConditionFailure, nowIso, table } from './table.ts'

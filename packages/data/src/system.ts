@@ -1,10 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-<<<<<<< HEAD
 import { defaultPayrollRules, slugify, TRIAL_DAYS, type Organization, type User, DEFAULT_LANGUAGE } from '@app/core'
-=======
-import { defaultPayrollRules, slugify, TRIAL_DAYS, type Organization, type User } from '@app/core'
 import { aggregateHead, aggregatesFrom, directoryMove, rebuildOrganizations } from './aggregates.ts'
->>>>>>> aggregates
 import { keys } from './keys.ts'
 import { epochSeconds, isConditionFailure, nowIso, table } from './table.ts'
 import { reminderEnrolment } from './notifications.ts'
