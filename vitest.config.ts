@@ -49,6 +49,8 @@ export default defineConfig({
         test: {
           name: 'infra',
           include: ['infra/test/**/*.test.ts'],
+          // A synthesis in beforeAll takes seconds alone, minutes on a loaded two-core machine.
+          hookTimeout: 300_000,
           // Each file synthesizes its own App; sharing the worker spares re-importing aws-cdk-lib per file.
           isolate: false,
           testTimeout: 120_000,
