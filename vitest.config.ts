@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 
@@ -9,10 +10,15 @@ import react from '@vitejs/plugin-react'
  */
 export default defineConfig({
   test: {
+    // One test file per core (vitest's default leaves one core to itself: on two cores, one file at
+    // a time). Much of a file's time is waiting on the stack's emulators or the bench's children.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
           name: 'unit',
+          // Pure rules: the files share one worker's modules instead of importing them again each.
+          isolate: false,
           include: [
             'packages/core/**/*.test.ts',
             'packages/i18n/**/*.test.ts',
@@ -48,6 +54,10 @@ export default defineConfig({
         test: {
           name: 'infra',
           include: ['infra/test/**/*.test.ts'],
+          // A synthesis in beforeAll takes seconds alone, minutes on a loaded two-core machine.
+          hookTimeout: 300_000,
+          // Each file synthesizes its own App; sharing the worker spares re-importing aws-cdk-lib per file.
+          isolate: false,
           testTimeout: 120_000,
         },
       },

@@ -20,14 +20,31 @@ export default async function setup(project: TestProject) {
   started.add(project.name)
   const withWeb = project.name === 'e2e'
   if (withWeb) buildWebIfStale(repoRoot)
-  const dataDir = mkdtempSync(join(tmpdir(), `timesheets-${project.name}-`))
   process.env.LOG_LEVEL = 'silent'
-  const stack = await startStack({ ports: await freePorts(), dataDir, web: withWeb ? 'dist' : 'none' })
+  const { stack, dataDir } = await startOnFreePorts(project.name, withWeb ? 'dist' : 'none')
   project.provide('stackEnv', { ...stack.env, LOG_LEVEL: 'silent', INBOX_URL: stack.inboxUrl })
   return async () => {
     started.delete(project.name)
     await stack.stop()
     rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * `npm test` runs two stacks at once (and the bench a third): a port found free can be taken by
+ * another stack before an emulator binds it, so a stack that fails to start is started again on
+ * other ports, with a fresh data directory.
+ */
+const startOnFreePorts = async (name: string, web: 'dist' | 'none', attempts = 3) => {
+  for (let attempt = 1; ; attempt++) {
+    const dataDir = mkdtempSync(join(tmpdir(), `timesheets-${name}-`))
+    try {
+      return { stack: await startStack({ ports: await freePorts(), dataDir, web, tableInMemory: true }), dataDir }
+    } catch (e) {
+      rmSync(dataDir, { recursive: true, force: true })
+      if (attempt >= attempts) throw e
+      console.warn(`The local stack for '${name}' did not start (${String(e)}); starting it again`)
+    }
   }
 }
 

@@ -74,7 +74,7 @@ beforeAll(async () => {
     metafile: true,
   })
   metafile = result.metafile
-}, 120_000)
+})
 
 /** The packages in one entry's bundle: the inputs of its output and of every chunk it imports. */
 const packagesOf = (key: string) => {

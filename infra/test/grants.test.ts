@@ -51,7 +51,7 @@ beforeAll(() => {
     context: { stripePrices: { price_starter_monthly: 'price_abc' }, stripePublishableKey: 'pk_test_abc123' },
   })
   real = synth()
-}, 120_000)
+})
 afterAll(() => {
   s?.cleanup()
   real?.cleanup()

@@ -17,7 +17,7 @@ let template: string
 beforeAll(() => {
   s = synth({ nag: true })
   template = join(s.outdir, `${s.stack.artifactId}.template.json`)
-}, 60_000)
+})
 afterAll(() => s?.cleanup())
 
 describe("AWS's validators", () => {

@@ -151,7 +151,7 @@ export const synthForFile = (options: SynthOptions = {}): Synth => {
   let current: Synth | undefined
   beforeAll(() => {
     current = synth(options)
-  }, 60_000)
+  })
   afterAll(() => current?.cleanup())
   return new Proxy({} as Synth, {
     get: (_, key) => {

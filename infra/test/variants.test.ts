@@ -36,7 +36,7 @@ beforeAll(() => {
     },
     nag: true,
   })
-}, 60_000)
+})
 afterAll(() => {
   google?.cleanup()
   oidc?.cleanup()

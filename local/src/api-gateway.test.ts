@@ -109,9 +109,10 @@ describe('invoke, as Lambda behind an HTTP API', () => {
         return new Promise<never>(() => undefined)
       },
     }
-    await expect(runWithTimeout(slow, {} as APIGatewayProxyEventV2, 'r1', 50, {})).resolves.toBe('timed-out')
+    // Room for a loaded machine between setting the deadline and calling the function (50 ms was not).
+    await expect(runWithTimeout(slow, {} as APIGatewayProxyEventV2, 'r1', 500, {})).resolves.toBe('timed-out')
     expect(remaining).toBeGreaterThan(0)
-    expect(remaining).toBeLessThanOrEqual(50)
+    expect(remaining).toBeLessThanOrEqual(500)
     const quick = { path: '/api/quick', lambda: async () => ({ statusCode: 200 }) }
     await expect(runWithTimeout(quick, {} as APIGatewayProxyEventV2, 'r2', 50, {})).resolves.toEqual({
       statusCode: 200,

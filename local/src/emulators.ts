@@ -52,10 +52,11 @@ const dynamoLocalDir = () => {
 }
 
 /**
- * DynamoDB Local, AWS's own emulator (Java), keeping its data under `dir`. Its command line has no
+ * DynamoDB Local, AWS's own emulator (Java), keeping its data under `dir`, or in memory only for a
+ * stack whose data is thrown away (the tests'): writes then skip the disk. Its command line has no
  * host option (it would listen on every interface), so LoopbackDynamoDB.java starts it bound to 127.0.0.1.
  */
-export const startDynamo = async (port: number, dir: string): Promise<Running> => {
+export const startDynamo = async (port: number, dir: string, inMemory = false): Promise<Running> => {
   if (spawnSync('java', ['-version']).error) {
     throw new Error('DynamoDB Local needs Java 17 or later: apt-get install -y openjdk-17-jre-headless')
   }
@@ -68,7 +69,7 @@ export const startDynamo = async (port: number, dir: string): Promise<Running> =
       '-cp',
       [join(home, 'DynamoDBLocal.jar'), join(home, 'DynamoDBLocal_lib', '*')].join(delimiter),
       join(import.meta.dirname, 'LoopbackDynamoDB.java'),
-      ...['-port', String(port), '-dbPath', dir, '-sharedDb', '-disableTelemetry'],
+      ...['-port', String(port), ...(inMemory ? ['-inMemory'] : ['-dbPath', dir]), '-sharedDb', '-disableTelemetry'],
     ],
     // Its own files (a metadata file beside the data) stay in the data directory.
     { stdio: 'pipe', cwd: dir },

@@ -41,6 +41,8 @@ export interface StackOptions {
   web: 'dev' | 'dist' | 'none'
   /** Extra environment for the handlers (e.g. STRIPE_SECRET_KEY). */
   env?: Record<string, string>
+  /** DynamoDB Local keeps the table in memory only (a test stack, whose data is thrown away). */
+  tableInMemory?: boolean
 }
 
 export interface Stack {
@@ -175,7 +177,7 @@ export const startStack = async (options: StackOptions): Promise<Stack> => {
   try {
     const idp = startIdentityProvider(ports.idp, join(dataDir, 'idp'), [`${appUrl}/api/callback`])
     const settled = await Promise.allSettled([
-      startDynamo(ports.dynamodb, join(dataDir, 'dynamodb')),
+      startDynamo(ports.dynamodb, join(dataDir, 'dynamodb'), options.tableInMemory),
       startCognito(ports.cognito, join(dataDir, 'cognito')),
       startS3(
         ports.s3,
