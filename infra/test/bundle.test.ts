@@ -9,7 +9,7 @@ import { routes, type Use } from '@app/functions'
 import { entriesDirOf } from '../lib/app-stack.ts'
 import { writeEntry, type Manifest } from '../lib/constructs/api.ts'
 import { remindersEntry, retryEmailsEntry } from '../lib/constructs/jobs.ts'
-import { functionBundling } from '../lib/constructs/lambda.ts'
+import { functionAliases, functionBundling } from '../lib/constructs/lambda.ts'
 import { projectRoot, synth, type Synth } from './synth.ts'
 
 /**
@@ -68,6 +68,8 @@ beforeAll(async () => {
     sourcemap: functionBundling.sourceMap,
     sourcesContent: functionBundling.sourcesContent,
     mainFields: functionBundling.mainFields,
+    define: functionBundling.define,
+    alias: functionAliases,
     external: functionBundling.externalModules,
     banner: { js: functionBundling.banner },
     logLevel: 'warning',
