@@ -97,8 +97,13 @@ const packagesOf = (key: string) => {
   return packages
 }
 
-/** The client packages and the `uses` that allow each (the link-signing, OIDC and Stripe secrets come from Secrets Manager). */
+/**
+ * The client packages and the `uses` that allow each (the link-signing, OIDC and Stripe secrets come
+ * from Secrets Manager); none allows the SDK's default credential chain (functionAliases).
+ */
 const clientPackages: Record<string, Use[]> = {
+  '@aws-sdk/credential-provider-node': [],
+  '@aws-sdk/nested-clients': [],
   '@aws-sdk/client-cognito-identity-provider': ['staffPool'],
   '@aws-sdk/client-sesv2': ['email'],
   '@aws-sdk/client-s3': ['exportsBucket', 'logosBucket'],
