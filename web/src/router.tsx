@@ -89,9 +89,6 @@ export const signedInRoutes: RouteEntry[] = [
   { path: '/payroll', Page: PayrollPage },
 ]
 
-/** Paths a member also has: until the session check answers, such a page could be either. */
-const sharedPaths = new Set(signedInRoutes.map((r) => r.path).filter((p) => publicRoutes.some((r) => r.path === p)))
-
 /**
  * Remembered on the device whether the last session check found a member, so the next visit can
  * start loading the signed-in frame's code alongside that check instead of after it.
@@ -131,12 +128,7 @@ function PublicRoutes({ authLoading }: { authLoading: boolean }) {
     <Routes>
       <Route element={<PublicLayout />}>
         {publicRoutes.map(({ path, Page }) => (
-          <Route
-            key={path}
-            path={path}
-            // A member's page at the same address comes once the check answers: no landing page flashing by.
-            element={authLoading && sharedPaths.has(path) ? <PageLoading /> : <Page />}
-          />
+          <Route key={path} path={path} element={<Page />} />
         ))}
         {/* While the session is being checked, a signed-in page is not yet a 404. */}
         <Route path="*" element={authLoading ? <PageLoading /> : <NotFoundPage />} />
