@@ -9,7 +9,7 @@ import { routes, type Use } from '@app/functions'
 import { entriesDirOf } from '../lib/app-stack.ts'
 import { writeEntry, type Manifest } from '../lib/constructs/api.ts'
 import { remindersEntry, retryEmailsEntry } from '../lib/constructs/jobs.ts'
-import { functionBundling } from '../lib/constructs/lambda.ts'
+import { functionAliases, functionBundling } from '../lib/constructs/lambda.ts'
 import { projectRoot, synth, type Synth } from './synth.ts'
 
 /**
@@ -68,6 +68,8 @@ beforeAll(async () => {
     sourcemap: functionBundling.sourceMap,
     sourcesContent: functionBundling.sourcesContent,
     mainFields: functionBundling.mainFields,
+    define: functionBundling.define,
+    alias: functionAliases,
     external: functionBundling.externalModules,
     banner: { js: functionBundling.banner },
     logLevel: 'warning',
@@ -95,8 +97,13 @@ const packagesOf = (key: string) => {
   return packages
 }
 
-/** The client packages and the `uses` that allow each (the link-signing, OIDC and Stripe secrets come from Secrets Manager). */
+/**
+ * The client packages and the `uses` that allow each (the link-signing, OIDC and Stripe secrets come
+ * from Secrets Manager); none allows the SDK's default credential chain (functionAliases).
+ */
 const clientPackages: Record<string, Use[]> = {
+  '@aws-sdk/credential-provider-node': [],
+  '@aws-sdk/nested-clients': [],
   '@aws-sdk/client-cognito-identity-provider': ['staffPool'],
   '@aws-sdk/client-sesv2': ['email'],
   '@aws-sdk/client-s3': ['exportsBucket', 'logosBucket'],

@@ -1,12 +1,14 @@
 import { mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { build, type Metafile } from 'esbuild'
+import { functionAliases, functionBundling } from '@app/infra/lib/constructs/lambda.ts'
 import { repoRoot } from '@app/local'
 
 /**
  * Each route bundled as infra/lib/constructs/api.ts bundles it (one minified ES module whose entry
- * imports the route file and exports handler = route.lambda, platform node), but for target
- * node20 as the benchmark's brief says (the deployed functions use node22; the output differs little).
+ * imports the route file and exports handler = route.lambda, platform node, the same aliases and
+ * definitions), but for target node20 as the benchmark's brief says (the deployed functions use
+ * node22; the output differs little).
  * Two variants: the AWS SDK bundled in (as infra deploys) and '@aws-sdk/*' left external (the
  * v3 SDK that Lambda's Node runtime carries).
  */
@@ -19,8 +21,6 @@ export interface Bundles {
   /** The largest packages in one bundle, for explaining a miss. */
   heaviest: (variant: Variant, key: string, n: number) => { name: string; bytes: number }[]
 }
-
-const BANNER = "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);"
 
 export const bundleRoutes = async (keys: string[], outDir: string): Promise<Bundles> => {
   const entries: Record<string, string> = {}
@@ -47,9 +47,11 @@ export const bundleRoutes = async (keys: string[], outDir: string): Promise<Bund
       platform: 'node',
       target: 'node20',
       format: 'esm',
-      mainFields: ['module', 'main'],
+      mainFields: functionBundling.mainFields,
+      define: functionBundling.define,
+      alias: functionAliases,
       external: variant === 'sdkExternal' ? ['@aws-sdk/*'] : [],
-      banner: { js: BANNER },
+      banner: { js: functionBundling.banner },
       metafile: true,
       logLevel: 'error',
       absWorkingDir: repoRoot,

@@ -14,7 +14,21 @@ export interface LighthouseResult {
   tbtMs: number
   cls: number
   fcpMs: number
+  /** What the page painted last and largest, and what moved (Lighthouse's own descriptions), to explain a miss. */
+  lcpElement: string
+  shifts: { element: string; score: number }[]
 }
+
+interface NodeDetails {
+  items?: {
+    node?: { snippet?: string; selector?: string }
+    score?: number
+    items?: { node?: { snippet?: string } }[]
+  }[]
+}
+/** A node as Lighthouse describes it: its selector, or the start of its HTML. */
+const nodeName = (node: { snippet?: string; selector?: string } | undefined) =>
+  (node?.selector ?? node?.snippet ?? '?').slice(0, 120)
 
 /** The Chromium processes this benchmark started and has not stopped yet. */
 const launched = new Set<ChildProcess>()
@@ -118,6 +132,14 @@ export const lighthouseRun = async (
       tbtMs: audit('total-blocking-time'),
       cls: audit('cumulative-layout-shift'),
       fcpMs: audit('first-contentful-paint'),
+      lcpElement: nodeName(
+        (lhr.audits['largest-contentful-paint-element']?.details as NodeDetails | undefined)?.items?.[0]?.items?.[0]
+          ?.node,
+      ),
+      shifts: ((lhr.audits['layout-shifts']?.details as NodeDetails | undefined)?.items ?? []).map((i) => ({
+        element: nodeName(i.node),
+        score: i.score ?? 0,
+      })),
     }
   } finally {
     await stopChromium(child)

@@ -53,8 +53,13 @@ export const FIGURES = {
     adp: 'payroll export adp',
     close: 'close pay period',
   },
-  web: { staffLogin: 'initial JS /staff-login', dashboard: 'initial JS dashboard' },
-  lighthouse: { landing: 'Lighthouse /', staffLogin: 'Lighthouse /staff-login', dashboard: 'Lighthouse dashboard' },
+  web: { landing: 'initial JS /', staffLogin: 'initial JS /staff-login', dashboard: 'initial JS dashboard' },
+  lighthouse: {
+    landing: 'Lighthouse /',
+    staffLogin: 'Lighthouse /staff-login',
+    dashboard: 'Lighthouse dashboard',
+    staffDashboard: 'Lighthouse staff dashboard',
+  },
 } as const
 
 export const figureNames = (): string[] => [

@@ -122,6 +122,7 @@ export const initialJs = (manifest: Manifest, outDir: string, lazyChunks: string
 
 /** The lazy chunks each measured route renders on a first visit. */
 export const ROUTE_CHUNKS = {
+  '/': ['src/pages/LandingPage.tsx'],
   '/staff-login': ['src/pages/StaffLoginPage.tsx'],
   // Signed in, '/' is the dashboard inside the lazily loaded signed-in frame.
   'dashboard (/ signed in)': ['src/components/AppShell.tsx', 'src/pages/DashboardPage.tsx'],

@@ -1,15 +1,34 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react'
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react'
 import { Route, Routes } from 'react-router-dom'
 import type { CurrentUser } from '@app/core'
 import { useAuth } from './api/auth.ts'
 import { PageLoading } from './components/PageLoading.tsx'
 import { PublicLayout } from './components/PublicLayout.tsx'
 
-/** React.lazy for a page's named export: each page's code loads only when it is shown. */
-const page = <K extends string>(
-  load: () => Promise<Record<K, ComponentType>>,
+type LazyPage<P = object> = LazyExoticComponent<ComponentType<P>> & {
+  /** Starts loading the page's chunk and the chunks it imports (Vite adds their modulepreload links). */
+  preload: () => void
+}
+
+/** React.lazy for a page's named export: each page's code loads only when it is shown, or preloaded. */
+const page = <K extends string, P = object>(
+  load: () => Promise<Record<K, ComponentType<NoInfer<P>>>>,
   name: K,
-): LazyExoticComponent<ComponentType> => lazy(() => load().then((m) => ({ default: m[name] })))
+): LazyPage<P> => {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined
+  const start = () =>
+    (loading ??= load().then(
+      (m) => ({ default: m[name] }),
+      (error: unknown) => {
+        loading = undefined // a chunk that failed to arrive (offline) is asked for again next time
+        throw error
+      },
+    ))
+  return Object.assign(
+    lazy(() => start()),
+    { preload: () => void start().catch(() => undefined) },
+  )
+}
 
 const LandingPage = page(() => import('./pages/LandingPage.tsx'), 'LandingPage')
 const AuthGuidePage = page(() => import('./pages/AuthGuidePage.tsx'), 'AuthGuidePage')
@@ -31,11 +50,11 @@ const SignedOutTimesheetPage = page(() => import('./pages/SignedOutTimesheetPage
 const ActivityPage = page(() => import('./pages/ActivityPage.tsx'), 'ActivityPage')
 const NotFoundPage = page(() => import('./pages/NotFoundPage.tsx'), 'NotFoundPage')
 // The signed-in frame (header, user menu) is not needed by signed-out visitors either.
-const AppShell = lazy(() => import('./components/AppShell.tsx').then((m) => ({ default: m.AppShell })))
+const AppShell = page<'AppShell', { user: CurrentUser }>(() => import('./components/AppShell.tsx'), 'AppShell')
 
 export interface RouteEntry {
   path: string
-  Page: ComponentType
+  Page: LazyPage
 }
 
 /**
@@ -70,6 +89,40 @@ export const signedInRoutes: RouteEntry[] = [
   { path: '/payroll', Page: PayrollPage },
 ]
 
+/**
+ * Remembered on the device whether the last session check found a member, so the next visit can
+ * start loading the signed-in frame's code alongside that check instead of after it.
+ */
+const SIGNED_IN_HINT = 'signed-in'
+const rememberSignedIn = (signedIn: boolean) => {
+  try {
+    if (signedIn) localStorage.setItem(SIGNED_IN_HINT, '1')
+    else localStorage.removeItem(SIGNED_IN_HINT)
+  } catch {
+    // No storage (a locked-down browser): only the preload is lost.
+  }
+}
+const wasSignedIn = () => {
+  try {
+    return localStorage.getItem(SIGNED_IN_HINT) === '1'
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Starts loading the code the address will show, before the first render and in parallel with the
+ * session check: the public page, and for a device whose last visit was signed in, the signed-in
+ * frame and page. main.tsx calls it once.
+ */
+export function preloadRoute(pathname: string) {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  const signedIn = wasSignedIn()
+  const routes = signedIn ? signedInRoutes : publicRoutes
+  routes.find((r) => r.path === path)?.Page.preload()
+  if (signedIn) AppShell.preload()
+}
+
 function PublicRoutes({ authLoading }: { authLoading: boolean }) {
   return (
     <Routes>
@@ -102,5 +155,8 @@ function SignedInRoutes({ user }: { user: CurrentUser }) {
 /** Signed-out visitors (and everyone while the session check loads) get the public set. */
 export function AppRoutes() {
   const { user, isLoading } = useAuth()
+  useEffect(() => {
+    if (!isLoading) rememberSignedIn(user !== null)
+  }, [user, isLoading])
   return user ? <SignedInRoutes user={user} /> : <PublicRoutes authLoading={isLoading} />
 }

@@ -13,6 +13,13 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs'
 import type { Construct } from 'constructs'
 
 /**
+ * Packages each bundle takes from elsewhere (esbuild's alias, resolved from the project root): the
+ * SDK's default credential chain gives way to the environment variables Lambda sets
+ * (packages/adapters/src/lambda-credentials.ts), about 100 KB less in every function.
+ */
+export const functionAliases = { '@aws-sdk/credential-provider-node': '@app/adapters/lambda-credentials' }
+
+/**
  * How every function is bundled: one minified ES module with a source map, Node 22, AWS SDK
  * included (the versions we test, not whichever the runtime carries).
  */
@@ -30,6 +37,7 @@ export const functionBundling = {
   // CommonJS dependencies inside an ES module bundle still call require().
   banner: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
   logLevel: LogLevel.WARNING,
+  esbuildArgs: { '--alias': Object.entries(functionAliases).map(([from, to]) => `${from}=${to}`) },
 } satisfies BundlingOptions
 
 export const allow = (actions: string[], resources: string[]) => new PolicyStatement({ actions, resources })

@@ -76,6 +76,8 @@ function StartTrialButton() {
 export function SubscriptionBanner({ user, now }: { user: User; now?: Date }) {
   const isSupervisor = user.role === 'supervisor'
   const status = useSubscriptionStatus({ enabled: isSupervisor })
+  // While the status loads, the banner's space is held, so the page under it does not move when it comes.
+  if (isSupervisor && status.isPending) return <div aria-hidden className="min-h-[125px] border-b sm:min-h-[61px]" />
   if (!isSupervisor || !status.data) return null
   const state = bannerState(status.data, now)
 

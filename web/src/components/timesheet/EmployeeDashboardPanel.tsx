@@ -53,6 +53,8 @@ export function EmployeeDashboardPanel() {
         </Button>
       ) : null}
       {current.isPending ? <LoadingState label="Loading your timesheet..." /> : null}
+      {/* About the week's card: held while it loads, so what is under it does not jump when it comes. */}
+      {current.isPending ? <div aria-hidden className="h-64" /> : null}
 
       {current.isError && !sheet ? (
         <ErrorState
