@@ -168,7 +168,12 @@ describe('removing supervisors', () => {
     ])
     const supervisors = (await orgDb(organization.id).users.list()).filter((m) => m.role === 'supervisor')
     expect(supervisors).toHaveLength(1)
-    expect(answers.map((a) => a.status).sort()).toEqual([204, 409])
-    expect(answers.find((a) => a.status === 409)!.json.message).toBe('An organization needs at least one supervisor')
+    // One removal wins. The other is refused by the last-supervisor rule when both are in flight
+    // together, or (on a loaded machine, when the first finished before the second began) by the
+    // sign-in check, because removing a member ends their sessions.
+    const [won, refused] = [...answers].sort((a, b) => a.status - b.status)
+    expect(won!.status, won!.text).toBe(204)
+    if (refused!.status === 409) expect(refused!.json.message).toBe('An organization needs at least one supervisor')
+    else expect(refused!.status, refused!.text).toBe(401)
   })
 })
