@@ -37,7 +37,10 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 /** Waits until the page's finite animations and transitions have run out, then two frames more. */
 async function settled(page: Page) {
   await page.evaluate(async () => {
-    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+    // Only running ones: a paused or endless animation (a spinner, a pulse) would never finish.
+    const finite = document
+      .getAnimations()
+      .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity)
     await Promise.all(finite.map((a) => a.finished.catch(() => undefined)))
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
   })
