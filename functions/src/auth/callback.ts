@@ -1,10 +1,11 @@
 import * as z from 'zod'
-import { Redirect } from '@app/core'
+import { Redirect, type Language } from '@app/core'
 import { config, finishAuthorization, type Identity } from '@app/adapters'
 import { orgDb, sessions, system } from '@app/data'
 import { clientOf } from '../http/client.ts'
 import { readCookie, sessionCookie } from '../http/cookies.ts'
 import { defineRoute } from '../http/define-route.ts'
+import { browserLanguageOf } from '../http/language.ts'
 import { HttpResponse } from '../http/response.ts'
 import { authStateCookie } from '../http/auth-state-cookie.ts'
 import { signInFailedPage } from '../views/sign-in-failed-page.ts'
@@ -46,11 +47,15 @@ export default defineRoute({
       if (!isRefusedByProvider(e)) throw e
       return fail('The identity provider did not accept this sign-in. Please try again.')
     }
-    const member = await accountOf(identity, request.timeZone)
+    // The browser's language when the sign-in started, else the one it asks for now (issue 21).
+    const language = browserLanguageOf(event, request.language)
+    const member = await accountOf(identity, request.timeZone, language)
     if (!member) return fail('Your account could not be opened. Please try again.')
 
-    const user = await orgDb(member.orgId).users.find(member.userId)
-    if (!user) return fail('Your account could not be opened. Please try again.')
+    const db = orgDb(member.orgId)
+    const found = await db.users.find(member.userId)
+    if (!found) return fail('Your account could not be opened. Please try again.')
+    const user = language ? await db.members.setLanguage(found.id, language, 'browser', found) : found
 
     if (previous) await sessions.delete(previous.sid)
     const { sid } = await sessions.create(member, { member: user, client: clientOf(event) })
@@ -67,7 +72,7 @@ const isRefusedByProvider = (e: unknown) =>
  * A removed member's old lookup is released first, so they can start again; two first sign-ins
  * at once make one account (the loser of the race finds the winner's).
  */
-const accountOf = async (identity: Identity, timeZone: string) => {
+const accountOf = async (identity: Identity, timeZone: string, language: Language | undefined) => {
   const existing = await system.findBySubject(identity.issuer, identity.subject)
   if (existing && (await orgDb(existing.orgId).users.find(existing.userId))) return existing
   if (existing) await system.releaseSubject(identity.issuer, identity.subject, existing)
@@ -79,5 +84,6 @@ const accountOf = async (identity: Identity, timeZone: string) => {
     lastName: identity.lastName,
     profileImageUrl: identity.picture,
     timeZone,
+    language,
   })
 }
