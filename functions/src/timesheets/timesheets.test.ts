@@ -173,7 +173,13 @@ describe('the submit page', () => {
       for (const route of [saveDraft, createTimesheet]) {
         const res = await callRoute(route, { cookies: [staff.cookie], body: { weekStartDate: week } })
         expect(res.status, week).toBe(400)
-        expect(res.json).toEqual({ message, fields: { weekStartDate: message } })
+        expect(res.json).toEqual({
+          message,
+          key: 'weekWindow',
+          params: { back: '52', ahead: '4' },
+          fields: { weekStartDate: message },
+          fieldKeys: { weekStartDate: { key: 'weekWindow', params: { back: '52', ahead: '4' } } },
+        })
       }
     }
     expect((await orgDb(organization.id).timesheets.counts()).draft).toBe(0)

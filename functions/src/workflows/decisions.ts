@@ -39,6 +39,7 @@ export const decideTimesheet = async (
         declinedEmail({
           to: employee.email,
           firstName: employee.firstName,
+          language: employee.language,
           organizationName: org.name,
           logoUrl: org.logoUrl,
           weekStartDate: sheet.weekStartDate,
