@@ -4,7 +4,12 @@ import { currentWeekStart } from '@app/core'
 import { orgDb, sessions } from '@app/data'
 import { callRoute } from '../../test/support/test-event.ts'
 import { sessionCookieName } from '../http/cookies.ts'
-import { newOrganization, newStaffMember, signInThroughIdentityProvider } from '../../test/support/test-identity.ts'
+import {
+  callbackRequestFor,
+  newOrganization,
+  newStaffMember,
+  signInThroughIdentityProvider,
+} from '../../test/support/test-identity.ts'
 import { inbox } from '../../test/support/test-inbox.ts'
 import confirmDecision from '../email-decisions/confirm-decision.ts'
 import showDecision from '../email-decisions/show-decision.ts'
@@ -12,6 +17,7 @@ import addMember from '../members/add-member.ts'
 import staffLogin from '../staff/staff-login.ts'
 import createTimesheet from '../timesheets/create-timesheet.ts'
 import updateStatus from '../timesheets/update-status.ts'
+import callback from './callback.ts'
 import getUser from './get-user.ts'
 import updateUser from './update-user.ts'
 
@@ -20,7 +26,9 @@ import updateUser from './update-user.ts'
 const sessionOf = (cookies: string[]) => cookies.find((c) => c.startsWith('sid='))!.split(';')[0]!
 const setLanguage = (cookie: string, body: unknown) => callRoute(updateUser, { cookies: [cookie], body })
 const memberEdits = async (orgId: string, userId: string) =>
-  (await orgDb(orgId).audit.list({ action: 'member.edited' })).items.filter((e) => 'id' in e.subject && e.subject.id === userId)
+  (await orgDb(orgId).audit.list({ action: 'member.edited' })).items.filter(
+    (e) => 'id' in e.subject && e.subject.id === userId,
+  )
 
 /** A staff member added by a supervisor who has never signed in: their first sign-in is still to come. */
 const newCredentials = async (cookie: string) => {
@@ -54,7 +62,11 @@ describe('PATCH /api/auth/user', () => {
 
   it('changes nothing for an unknown language or another field, and answers the codes of its message', async () => {
     const { organization, cookie, supervisor } = await newOrganization()
-    for (const body of [{ language: 'fr' }, { language: 'es', role: 'employee' }, { language: 'es', id: randomUUID() }]) {
+    for (const body of [
+      { language: 'fr' },
+      { language: 'es', role: 'employee' },
+      { language: 'es', id: randomUUID() },
+    ]) {
       const res = await setLanguage(cookie, body)
       expect(res.status).toBe(400)
       expect(res.json.fields).toBeDefined()
@@ -79,7 +91,7 @@ describe('PATCH /api/auth/user', () => {
 })
 
 describe('the language at sign-in', () => {
-  it("gives a staff member who never chose the language their browser sends, in the login body or as Accept-Language", async () => {
+  it('gives a staff member who never chose the language their browser sends, in the login body or as Accept-Language', async () => {
     const { cookie } = await newOrganization()
     const fromBody = await callRoute(staffLogin, { body: { ...(await newCredentials(cookie)), language: 'es' } })
     expect(fromBody.json.language).toBe('es')
@@ -109,6 +121,12 @@ describe('the language at sign-in', () => {
     const res = await signInThroughIdentityProvider(person, { language: 'es' })
     const me = await callRoute(getUser, { cookies: [sessionOf(res.cookies)] })
     expect(me.json).toMatchObject({ role: 'supervisor', language: 'es' })
+
+    // A sign-in link without the page's language: the browser's Accept-Language at the callback.
+    const other = { ...person, email: `${randomUUID().slice(0, 8)}@grace.example` }
+    const request = await callbackRequestFor(other)
+    const back = await callRoute(callback, { ...request, headers: { 'accept-language': 'es-ES,es;q=0.9' } })
+    expect((await callRoute(getUser, { cookies: [sessionOf(back.cookies)] })).json.language).toBe('es')
   })
 })
 

@@ -16,6 +16,12 @@ export default defineRoute({
   handler: async ({ params, event }) => {
     const checked = await checkDecisionLink(params.token, browserLanguageOf(event) ?? DEFAULT_LANGUAGE)
     if (!checked.ok) return checked.page
-    return confirmPage(checked.supervisor.language, checked.sheet, checked.employee, checked.link.decision, event.rawPath)
+    return confirmPage(
+      checked.supervisor.language,
+      checked.sheet,
+      checked.employee,
+      checked.link.decision,
+      event.rawPath,
+    )
   },
 })

@@ -26,8 +26,9 @@ describe('toErrorResponse', () => {
     })
     expect(toErrorResponse(notFound('member')).body).toEqual({ message: 'Member not found', key: 'memberNotFound' })
     expect(
-      toErrorResponse(paymentRequired('Your Starter plan allows up to 10 members. Upgrade to Professional to add more.'))
-        .body,
+      toErrorResponse(
+        paymentRequired('Your Starter plan allows up to 10 members. Upgrade to Professional to add more.'),
+      ).body,
     ).toEqual({
       message: 'Your Starter plan allows up to 10 members. Upgrade to Professional to add more.',
       key: 'memberLimit',
@@ -36,7 +37,13 @@ describe('toErrorResponse', () => {
   })
 
   it('gives each field message of a core schema its code beside the English text', () => {
-    const member = NewMember.safeParse({ email: 'nope', firstName: '', lastName: 'Silva', department: 'Youth', role: 'employee' })
+    const member = NewMember.safeParse({
+      email: 'nope',
+      firstName: '',
+      lastName: 'Silva',
+      department: 'Youth',
+      role: 'employee',
+    })
     const { body } = toErrorResponse(member.error)
     expect(body.fields).toEqual({ email: 'Valid email is required', firstName: 'First name is required' })
     expect(body.fieldKeys).toEqual({ email: { key: 'validEmail' }, firstName: { key: 'firstNameRequired' } })

@@ -20,13 +20,7 @@ textarea{width:100%;box-sizing:border-box;font:inherit;padding:.5rem;border:1px 
 
 /** Why a link cannot be used, by the `decisionPage` keys of its title and text. */
 export type LinkProblem =
-  | 'expired'
-  | 'invalid'
-  | 'gone'
-  | 'used'
-  | 'outOfDate'
-  | 'decidedFirst'
-  | { decided: Timesheet['status'] }
+  'expired' | 'invalid' | 'gone' | 'used' | 'outOfDate' | 'decidedFirst' | { decided: Timesheet['status'] }
 
 /** A link that cannot be used: says why plainly, and changes nothing. */
 export const linkProblemPage = (language: Language, problem: LinkProblem, status: number) => {

@@ -157,7 +157,11 @@ describe('the emails in Spanish (issue 21)', () => {
   })
 
   it('digest, reminder and timer nudge share one frame: greeting, unsubscribe link and headers in Spanish', () => {
-    const frame = { to: spanish(user('s', 'Sam', 'Boss')), organization: { name: 'Grace', logoUrl: null }, unsubscribeUrl: 'https://a/u' }
+    const frame = {
+      to: spanish(user('s', 'Sam', 'Boss')),
+      organization: { name: 'Grace', logoUrl: null },
+      unsubscribeUrl: 'https://a/u',
+    }
     const digest = digestEmail({
       ...frame,
       items: [{ employee: undefined, sheet, approveUrl: 'https://a/ap', declineUrl: 'https://a/de' }],

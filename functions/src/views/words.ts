@@ -34,8 +34,8 @@ export const wordsFor = (language: Language) => {
      * language keeps its own word order, and the marked values are put back as elements.
      */
     rich: (key: string, values: Record<string, string>, marked: Record<string, ReactNode>): ReactNode => {
-      const slots = Object.fromEntries(Object.keys(marked).map((name) => [name, `\u0000${name}\u0000`]))
-      const parts = t(`emails:${key}`, { ...values, ...slots }).split(/\u0000(\w+)\u0000/)
+      const slots = Object.fromEntries(Object.keys(marked).map((name) => [name, `\uE000${name}\uE000`]))
+      const parts = t(`emails:${key}`, { ...values, ...slots }).split(/\uE000(\w+)\uE000/)
       return h(Fragment, null, ...parts.map((part, i) => (i % 2 ? marked[part] : part)))
     },
   }

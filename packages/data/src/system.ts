@@ -1,5 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { defaultPayrollRules, slugify, TRIAL_DAYS, DEFAULT_LANGUAGE, Language, type Organization, type User } from '@app/core'
+import {
+  defaultPayrollRules,
+  slugify,
+  TRIAL_DAYS,
+  DEFAULT_LANGUAGE,
+  Language,
+  type Organization,
+  type User,
+} from '@app/core'
 import { keys } from './keys.ts'
 import { epochSeconds, isConditionFailure, nowIso, table } from './table.ts'
 import { reminderEnrolment } from './notifications.ts'

@@ -59,7 +59,9 @@ const errorObject = (text: string): Record<string, unknown> | undefined => {
   }
 }
 const asCode = (value: unknown): MessageKey | undefined =>
-  value && typeof value === 'object' && typeof (value as MessageKey).key === 'string' ? (value as MessageKey) : undefined
+  value && typeof value === 'object' && typeof (value as MessageKey).key === 'string'
+    ? (value as MessageKey)
+    : undefined
 
 const send = async (url: string, init: RequestInit): Promise<Response> => {
   try {

@@ -60,7 +60,11 @@ describe('server errors for a member reading Spanish', () => {
     })
     render(<AddMemberForm />)
     await userEvent.click(screen.getByRole('button', { name: 'go' }))
-    expect(await screen.findByText('Ya hay un miembro con este correo electrónico en esta organización.', { selector: '[data-testid=message]' })).toBeTruthy()
+    expect(
+      await screen.findByText('Ya hay un miembro con este correo electrónico en esta organización.', {
+        selector: '[data-testid=message]',
+      }),
+    ).toBeTruthy()
     expect(screen.getByTestId('email-error').textContent).toBe(
       'Ya hay un miembro con este correo electrónico en esta organización.',
     )
