@@ -212,6 +212,7 @@ describe('the submit page', () => {
     expect(res.json).toEqual({
       message:
         'Your organization has reached its email limit for today, so this was not done. Please try again tomorrow.',
+      key: 'emailQuotaReached',
     })
     expect((await db.timesheets.get(draft.json.id)).status).toBe('draft')
     const metric = log.mock.calls.map(([line]) => String(line)).find((l) => l.includes('EmailQuotaReached'))
