@@ -17,6 +17,8 @@ import addMember from '../members/add-member.ts'
 import staffLogin from '../staff/staff-login.ts'
 import createTimesheet from '../timesheets/create-timesheet.ts'
 import updateStatus from '../timesheets/update-status.ts'
+import showUnsubscribe from '../notifications/show-unsubscribe.ts'
+import { createUnsubscribeToken } from '../workflows/unsubscribe-links.ts'
 import callback from './callback.ts'
 import getUser from './get-user.ts'
 import updateUser from './update-user.ts'
@@ -181,5 +183,18 @@ describe('emails and decision pages in the reader’s language', () => {
     expect(declined!.body.text).toContain('Hola, Ana:')
     expect(declined!.body.text).toContain('Comentarios: Falta el martes')
     expect(declined!.body.html).toContain('Inicie sesión para corregirla y enviarla de nuevo')
+  })
+
+  it("asks and answers an unsubscribe link, and a failed sign-in, in the browser's language", async () => {
+    const { organization, supervisor } = await newOrganization()
+    const token = await createUnsubscribeToken({ orgId: organization.id, userId: supervisor.id, kind: 'digest' })
+    const spanish = { 'accept-language': 'es-US,es;q=0.9' }
+    const page = await callRoute(showUnsubscribe, { params: { token }, headers: spanish })
+    expect(page.text).toContain('<html lang="es">')
+    expect(page.text).toContain('¿Dejar de recibir estos correos?')
+    expect(page.text).toContain('Resumen semanal de hojas de horas pendientes de aprobación')
+    const failed = await callRoute(callback, { query: { state: 's', code: 'c' }, headers: spanish })
+    expect(failed.status).toBe(400)
+    expect(failed.text).toContain('No se pudo iniciar sesión')
   })
 })
