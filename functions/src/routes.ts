@@ -10,6 +10,7 @@ import validateCoupon from './billing/validate-coupon.ts'
 import getUser from './auth/get-user.ts'
 import login from './auth/login.ts'
 import logout from './auth/logout.ts'
+import updateUser from './auth/update-user.ts'
 import getStats from './dashboard/get-stats.ts'
 import openDemo from './demo/open-demo.ts'
 import confirmDecision from './email-decisions/confirm-decision.ts'
@@ -59,6 +60,7 @@ export const routes = {
   'auth/get-user': getUser,
   'auth/login': login,
   'auth/logout': logout,
+  'auth/update-user': updateUser,
   'billing/create-subscription': createSubscription,
   'billing/get-billing-config': getBillingConfig,
   'billing/get-subscription-status': getSubscriptionStatus,

@@ -111,7 +111,7 @@ describe('GET /api/timesheets/{id}/history', () => {
     for (const cookie of [world.colleague.cookie, other.cookie]) {
       const res = await callRoute(getHistory, { cookies: [cookie], params: { id } })
       expect(res.status, res.text).toBe(404)
-      expect(res.json).toEqual({ message: 'Timesheet not found' })
+      expect(res.json).toEqual({ message: 'Timesheet not found', key: 'timesheetNotFound' })
     }
     expect((await callRoute(getHistory, { cookies: [world.cookie], params: { id: '999999' } })).status).toBe(404)
     expect((await callRoute(getHistory, { cookies: [world.cookie], params: { id: 'abc' } })).status).toBe(400)

@@ -1,13 +1,14 @@
 import * as z from 'zod'
-import { Redirect } from '@app/core'
+import { DEFAULT_LANGUAGE, Redirect, type Language } from '@app/core'
 import { config, finishAuthorization, type Identity } from '@app/adapters'
 import { orgDb, sessions, system } from '@app/data'
 import { clientOf } from '../http/client.ts'
 import { readCookie, sessionCookie } from '../http/cookies.ts'
 import { defineRoute } from '../http/define-route.ts'
+import { browserLanguageOf } from '../http/language.ts'
 import { HttpResponse } from '../http/response.ts'
 import { authStateCookie } from '../http/auth-state-cookie.ts'
-import { signInFailedPage } from '../views/sign-in-failed-page.ts'
+import { signInFailedPage, type SignInProblem } from '../views/sign-in-failed-page.ts'
 
 /**
  * The identity provider returns here. First sign-in creates the account, and a person with no
@@ -26,13 +27,14 @@ export default defineRoute({
   uses: ['table', 'oidc'],
   handler: async ({ query, event, session: previous }) => {
     const origin = config.appOrigin
-    const fail = (reason: string) => signInFailedPage(reason, [authStateCookie.clear(origin)])
-    if (query.error) return fail(`The identity provider answered: ${query.error}.`)
+    const browser = browserLanguageOf(event)
+    const fail = (problem: SignInProblem) =>
+      signInFailedPage(browser ?? DEFAULT_LANGUAGE, problem, [authStateCookie.clear(origin)])
+    if (query.error) return fail({ providerAnswered: query.error })
     const state = readCookie(event.cookies, authStateCookie.name)
-    if (!query.state || !query.code || state !== query.state)
-      return fail('This sign-in link was not started in this browser, or it was already used.')
+    if (!query.state || !query.code || state !== query.state) return fail('notStarted')
     const request = await system.authRequests.take(query.state)
-    if (!request) return fail('This sign-in took too long or was already used.')
+    if (!request) return fail('tooLong')
 
     let identity: Identity
     try {
@@ -44,13 +46,17 @@ export default defineRoute({
       // A code that is wrong, expired or already used is the caller's problem, not ours;
       // the identity provider being down is ours (503 from the error model).
       if (!isRefusedByProvider(e)) throw e
-      return fail('The identity provider did not accept this sign-in. Please try again.')
+      return fail('refused')
     }
-    const member = await accountOf(identity, request.timeZone)
-    if (!member) return fail('Your account could not be opened. Please try again.')
+    // The browser's language when the sign-in started, else the one it asks for now (issue 21).
+    const language = request.language ?? browser
+    const member = await accountOf(identity, request.timeZone, language)
+    if (!member) return fail('notOpened')
 
-    const user = await orgDb(member.orgId).users.find(member.userId)
-    if (!user) return fail('Your account could not be opened. Please try again.')
+    const db = orgDb(member.orgId)
+    const found = await db.users.find(member.userId)
+    if (!found) return fail('notOpened')
+    const user = language ? await db.members.setLanguage(found.id, language, 'browser', found) : found
 
     if (previous) await sessions.delete(previous.sid)
     const { sid } = await sessions.create(member, { member: user, client: clientOf(event) })
@@ -67,7 +73,7 @@ const isRefusedByProvider = (e: unknown) =>
  * A removed member's old lookup is released first, so they can start again; two first sign-ins
  * at once make one account (the loser of the race finds the winner's).
  */
-const accountOf = async (identity: Identity, timeZone: string) => {
+const accountOf = async (identity: Identity, timeZone: string, language: Language | undefined) => {
   const existing = await system.findBySubject(identity.issuer, identity.subject)
   if (existing && (await orgDb(existing.orgId).users.find(existing.userId))) return existing
   if (existing) await system.releaseSubject(identity.issuer, identity.subject, existing)
@@ -79,5 +85,6 @@ const accountOf = async (identity: Identity, timeZone: string) => {
     lastName: identity.lastName,
     profileImageUrl: identity.picture,
     timeZone,
+    language,
   })
 }

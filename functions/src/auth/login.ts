@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { isValidTimeZone, Redirect } from '@app/core'
+import { isValidTimeZone, Language, Redirect } from '@app/core'
 import { config, startAuthorization } from '@app/adapters'
 import { system } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
@@ -12,7 +12,12 @@ export default defineRoute({
   method: 'GET',
   path: '/api/login',
   auth: 'public',
-  query: z.object({ returnTo: z.string().max(2000).optional(), tz: z.string().max(64).optional() }),
+  query: z.object({
+    returnTo: z.string().max(2000).optional(),
+    tz: z.string().max(64).optional(),
+    // The web's current language (web/src/lib/browser.ts); an unknown one is ignored, not refused.
+    language: z.string().max(16).optional(),
+  }),
   response: Redirect,
   uses: ['table', 'oidc'],
   handler: async ({ query }) => {
@@ -25,6 +30,7 @@ export default defineRoute({
       nonce: start.nonce,
       returnTo: safeReturnTo(query.returnTo, config.appOrigin),
       timeZone,
+      language: Language.safeParse(query.language).data,
     })
     return HttpResponse.redirect(start.url, [authStateCookie.set(start.state, config.appOrigin)])
   },

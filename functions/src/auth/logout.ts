@@ -23,9 +23,8 @@ export default defineRoute({
   handler: async ({ session, event, query }) => {
     if (!session) return HttpResponse.redirect('/', [clearedSessionCookie()])
     if (!mayActOnNavigation(event, session.sid, 'logout', query.confirm)) {
-      const text = 'Do you want to sign out of Ministry Timesheets?'
       return confirmationPage(
-        { title: 'Sign out?', text, action: 'Sign out', path: '/api/logout', query: { local: query.local } },
+        { language: session.user.language, page: 'signOut', path: '/api/logout', query: { local: query.local } },
         session.sid,
         'logout',
       )

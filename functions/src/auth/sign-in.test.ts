@@ -116,7 +116,7 @@ describe('sessions', () => {
     expect(out.cookies[0]).toMatch(/^sid=; .*Max-Age=0/)
     const after = await callRoute(getUser, { cookies: [cookie] })
     expect(after.status).toBe(401)
-    expect(after.json).toEqual({ message: 'Unauthorized' })
+    expect(after.json).toEqual({ message: 'Unauthorized', key: 'signedOut' })
   })
 })
 

@@ -81,7 +81,7 @@ describe('without STRIPE_SECRET_KEY', () => {
       body: { priceId: 'price_professional_monthly' },
     })
     expect(res.status).toBe(503)
-    expect(res.json).toEqual({ message: 'Billing is not configured' })
+    expect(res.json).toEqual({ message: 'Billing is not configured', key: 'billingNotConfigured' })
     expect((await checkCoupon(cookie, 'SAVE20')).status).toBe(503)
   })
 })
@@ -191,7 +191,10 @@ describe('coupon codes', () => {
     const before = double.requests.length
     const res = await checkCoupon(cookie, 'SAVE20')
     expect(res.status).toBe(429)
-    expect(res.json).toEqual({ message: 'Too many coupon codes tried. Please wait an hour and try again.' })
+    expect(res.json).toEqual({
+      message: 'Too many coupon codes tried. Please wait an hour and try again.',
+      key: 'couponAttemptsExceeded',
+    })
     expect(double.requests.length).toBe(before)
     // Another organization is not held back.
     const other = await newOrganization()

@@ -27,9 +27,8 @@ export default defineRoute({
   handler: async ({ query, event, session: previous }) => {
     // Another site must not swap a real session for the demo's: it gets a page that asks first.
     if (previous && !mayActOnNavigation(event, previous.sid, 'demo', query.confirm)) {
-      const text = 'Opening the demo signs you out of your account in this browser.'
       return confirmationPage(
-        { title: 'Open the demo?', text, action: 'Open the demo', path: '/api/demo', query: { role: query.role } },
+        { language: previous.user.language, page: 'demo', path: '/api/demo', query: { role: query.role } },
         previous.sid,
         'demo',
       )

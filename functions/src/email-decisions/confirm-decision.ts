@@ -1,6 +1,7 @@
 import * as z from 'zod'
-import { AppError, Page } from '@app/core'
+import { AppError, DEFAULT_LANGUAGE, Page } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
+import { browserLanguageOf } from '../http/language.ts'
 import { checkDecisionLink } from '../workflows/decision-link-check.ts'
 import { decideTimesheet } from '../workflows/decisions.ts'
 import { donePage, linkProblemPage } from '../views/decision-page.ts'
@@ -19,7 +20,7 @@ export default defineRoute({
   response: Page,
   uses: ['table', 'email'],
   handler: async ({ params, event }) => {
-    const checked = await checkDecisionLink(params.token)
+    const checked = await checkDecisionLink(params.token, browserLanguageOf(event) ?? DEFAULT_LANGUAGE)
     if (!checked.ok) return checked.page
     const { link, db, sheet, supervisor, employee } = checked
     const form = new URLSearchParams(
@@ -31,14 +32,10 @@ export default defineRoute({
     } catch (e) {
       // Decided first elsewhere, or this link spent by a concurrent post: both changed nothing.
       if (e instanceof AppError && e.status === 409) {
-        return linkProblemPage(
-          'This timesheet was already decided',
-          'Another decision was made first. Nothing was changed.',
-          409,
-        )
+        return linkProblemPage(supervisor.language, 'decidedFirst', 409)
       }
       throw e
     }
-    return donePage(sheet, employee, link.decision)
+    return donePage(supervisor.language, sheet, employee, link.decision)
   },
 })

@@ -1,6 +1,7 @@
 import * as z from 'zod'
-import { Page } from '@app/core'
+import { DEFAULT_LANGUAGE, Page } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
+import { browserLanguageOf } from '../http/language.ts'
 import { checkDecisionLink } from '../workflows/decision-link-check.ts'
 import { confirmPage } from '../views/decision-page.ts'
 
@@ -13,8 +14,14 @@ export default defineRoute({
   response: Page,
   uses: ['table:read', 'email'], // the link secret comes with the email grant
   handler: async ({ params, event }) => {
-    const checked = await checkDecisionLink(params.token)
+    const checked = await checkDecisionLink(params.token, browserLanguageOf(event) ?? DEFAULT_LANGUAGE)
     if (!checked.ok) return checked.page
-    return confirmPage(checked.sheet, checked.employee, checked.link.decision, event.rawPath)
+    return confirmPage(
+      checked.supervisor.language,
+      checked.sheet,
+      checked.employee,
+      checked.link.decision,
+      event.rawPath,
+    )
   },
 })

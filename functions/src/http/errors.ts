@@ -1,10 +1,32 @@
 import { ZodError } from 'zod'
 import { AppError } from '@app/core'
+import { messageKeyOf, type MessageKey } from './error-keys.ts'
 
+/**
+ * An error as the API answers it: `message` in English (the spec's texts), and beside it the same
+ * message as a code of the `errors` catalogue (`key`, `params`), so the web shows it in the
+ * reader's language (issue 21); `fieldKeys` likewise beside `fields`.
+ */
 interface ErrorBody {
   message: string
+  key?: string
+  params?: Record<string, string>
   fields?: Record<string, string>
+  fieldKeys?: Record<string, MessageKey>
   [detail: string]: unknown
+}
+
+/** A body with the codes of its messages added (a text outside the catalogue keeps only its English). */
+const coded = (body: ErrorBody): ErrorBody => {
+  const fieldKeys = Object.entries(body.fields ?? {}).flatMap(([field, text]) => {
+    const code = messageKeyOf(text)
+    return code ? [[field, code] as const] : []
+  })
+  return {
+    ...body,
+    ...messageKeyOf(body.message),
+    ...(fieldKeys.length ? { fieldKeys: Object.fromEntries(fieldKeys) } : {}),
+  }
 }
 
 /** AWS SDK and network failures that mean "a dependency is down or busy", not "our bug". */
@@ -65,6 +87,11 @@ const fieldMessages = (error: ZodError): Record<string, string> => {
 
 /** The one place where an error becomes an HTTP status and a body that says nothing internal. */
 export const toErrorResponse = (error: unknown): { status: number; body: ErrorBody } => {
+  const { status, body } = plainResponse(error)
+  return { status, body: coded(body) }
+}
+
+const plainResponse = (error: unknown): { status: number; body: ErrorBody } => {
   if (error instanceof AppError) {
     return {
       status: error.status,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod'
-import { conflict } from '@app/core'
+import { conflict, forbidden, messages, notFound, paymentRequired, UpdateOwnUserBody } from '@app/core'
+import { NewMember } from '@app/core'
 import { toErrorResponse } from './errors.ts'
 
 const named = (name: string, extra: Record<string, unknown> = {}) => Object.assign(new Error('boom'), { name }, extra)
@@ -16,6 +17,39 @@ describe('toErrorResponse', () => {
       status: 400,
       body: { message: 'A is required', fields: { a: 'A is required' } },
     })
+  })
+
+  it('adds the code of a message the errors catalogue knows, with the values of a message that has them', () => {
+    expect(toErrorResponse(forbidden(messages.supervisorsOnly)).body).toEqual({
+      message: 'Only supervisors can do this',
+      key: 'supervisorsOnly',
+    })
+    expect(toErrorResponse(notFound('member')).body).toEqual({ message: 'Member not found', key: 'memberNotFound' })
+    expect(
+      toErrorResponse(
+        paymentRequired('Your Starter plan allows up to 10 members. Upgrade to Professional to add more.'),
+      ).body,
+    ).toEqual({
+      message: 'Your Starter plan allows up to 10 members. Upgrade to Professional to add more.',
+      key: 'memberLimit',
+      params: { plan: 'Starter', limit: '10', next: 'Professional' },
+    })
+  })
+
+  it('gives each field message of a core schema its code beside the English text', () => {
+    const member = NewMember.safeParse({
+      email: 'nope',
+      firstName: '',
+      lastName: 'Silva',
+      department: 'Youth',
+      role: 'employee',
+    })
+    const { body } = toErrorResponse(member.error)
+    expect(body.fields).toEqual({ email: 'Valid email is required', firstName: 'First name is required' })
+    expect(body.fieldKeys).toEqual({ email: { key: 'validEmail' }, firstName: { key: 'firstNameRequired' } })
+    expect(body).toMatchObject({ message: 'Valid email is required', key: 'validEmail' })
+    const language = UpdateOwnUserBody.safeParse({ language: 'fr' })
+    expect(toErrorResponse(language.error).body.fieldKeys).toEqual({ language: { key: 'languageUnknown' } })
   })
 
   it.each([
@@ -45,7 +79,7 @@ describe('toErrorResponse', () => {
   it('says nothing internal about an unexpected failure', () => {
     expect(toErrorResponse(new TypeError('secret detail at /var/task/x.js'))).toEqual({
       status: 500,
-      body: { message: 'Internal server error' },
+      body: { message: 'Internal server error', key: 'internal' },
     })
   })
 })

@@ -1,7 +1,8 @@
 import * as z from 'zod'
-import { AppError, Page } from '@app/core'
+import { AppError, DEFAULT_LANGUAGE, Page } from '@app/core'
 import { orgDb } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
+import { browserLanguageOf } from '../http/language.ts'
 import { unsubscribedPage, unsubscribeProblemPage } from '../views/unsubscribe-page.ts'
 import { readUnsubscribeToken } from '../workflows/unsubscribe-links.ts'
 
@@ -18,16 +19,17 @@ export default defineRoute({
   params: z.object({ token: z.string().max(1000) }),
   response: Page,
   uses: ['table', 'email'],
-  handler: async ({ params }) => {
+  handler: async ({ params, event }) => {
+    const language = browserLanguageOf(event) ?? DEFAULT_LANGUAGE
     const link = await readUnsubscribeToken(params.token)
-    if (!link) return unsubscribeProblemPage()
+    if (!link) return unsubscribeProblemPage(language)
     try {
       await orgDb(link.orgId).notifications.setOptOut(link.userId, link.kind, true)
     } catch (e) {
       // A member removed since the email was sent gets no more email anyway.
-      if (e instanceof AppError && e.status === 404) return unsubscribeProblemPage()
+      if (e instanceof AppError && e.status === 404) return unsubscribeProblemPage(language)
       throw e
     }
-    return unsubscribedPage(link.kind)
+    return unsubscribedPage(language, link.kind)
   },
 })

@@ -1,6 +1,7 @@
 import * as z from 'zod'
-import { Page } from '@app/core'
+import { DEFAULT_LANGUAGE, Page } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
+import { browserLanguageOf } from '../http/language.ts'
 import { unsubscribeConfirmPage, unsubscribeProblemPage } from '../views/unsubscribe-page.ts'
 import { readUnsubscribeToken } from '../workflows/unsubscribe-links.ts'
 
@@ -13,7 +14,8 @@ export default defineRoute({
   response: Page,
   uses: ['table:read', 'email'], // the link secret comes with the email grant
   handler: async ({ params, event }) => {
+    const language = browserLanguageOf(event) ?? DEFAULT_LANGUAGE
     const link = await readUnsubscribeToken(params.token)
-    return link ? unsubscribeConfirmPage(link.kind, event.rawPath) : unsubscribeProblemPage()
+    return link ? unsubscribeConfirmPage(language, link.kind, event.rawPath) : unsubscribeProblemPage(language)
   },
 })

@@ -24,7 +24,7 @@ describe('POST /api/staff/login', () => {
     const unknown = await callRoute(staffLogin, { body: { username: 'no.such.person', password: 'whatever123' } })
     expect(wrong.status).toBe(401)
     expect(unknown.status).toBe(401)
-    expect(wrong.json).toEqual({ message: 'Invalid username or password' })
+    expect(wrong.json).toEqual({ message: 'Invalid username or password', key: 'staffLoginFailed' })
     expect(unknown.json).toEqual(wrong.json)
   })
 

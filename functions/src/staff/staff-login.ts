@@ -1,11 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import * as z from 'zod'
-import { messages, SignedInMember, tooManyRequests, unauthorized } from '@app/core'
+import { Language, messages, SignedInMember, tooManyRequests, unauthorized } from '@app/core'
 import { staffPool } from '@app/adapters'
 import { memberSubject, orgDb, sessions, system } from '@app/data'
 import { clientOf } from '../http/client.ts'
 import { sessionCookie } from '../http/cookies.ts'
 import { defineRoute } from '../http/define-route.ts'
+import { browserLanguageOf } from '../http/language.ts'
 import { HttpResponse } from '../http/response.ts'
 
 /** After a few attempts each further failure is answered more slowly (then refused by the lockout). */
@@ -18,6 +19,8 @@ export default defineRoute({
   body: z.object({
     username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100),
     password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
+    /** The web's current language; a member who never chose one takes it (issue 21). */
+    language: Language.optional(),
   }),
   response: SignedInMember,
   uses: ['table', 'staffPool'],
@@ -55,7 +58,10 @@ export default defineRoute({
       throw unauthorized(messages.staffLoginFailed)
     }
     await system.loginAttempts.clear(username, address)
-    const user = await orgDb(member.orgId).users.get(member.userId)
+    const db = orgDb(member.orgId)
+    const found = await db.users.get(member.userId)
+    const language = browserLanguageOf(event, body.language)
+    const user = language ? await db.members.setLanguage(found.id, language, 'browser', found) : found
     if (previous) await sessions.delete(previous.sid)
     const { sid } = await sessions.create(member, { member: user, client: clientOf(event) })
     return HttpResponse.json(user, 200, [sessionCookie(sid)])

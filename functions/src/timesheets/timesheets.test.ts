@@ -173,7 +173,13 @@ describe('the submit page', () => {
       for (const route of [saveDraft, createTimesheet]) {
         const res = await callRoute(route, { cookies: [staff.cookie], body: { weekStartDate: week } })
         expect(res.status, week).toBe(400)
-        expect(res.json).toEqual({ message, fields: { weekStartDate: message } })
+        expect(res.json).toEqual({
+          message,
+          key: 'weekWindow',
+          params: { back: '52', ahead: '4' },
+          fields: { weekStartDate: message },
+          fieldKeys: { weekStartDate: { key: 'weekWindow', params: { back: '52', ahead: '4' } } },
+        })
       }
     }
     expect((await orgDb(organization.id).timesheets.counts()).draft).toBe(0)
@@ -206,6 +212,7 @@ describe('the submit page', () => {
     expect(res.json).toEqual({
       message:
         'Your organization has reached its email limit for today, so this was not done. Please try again tomorrow.',
+      key: 'emailQuotaReached',
     })
     expect((await db.timesheets.get(draft.json.id)).status).toBe('draft')
     const metric = log.mock.calls.map(([line]) => String(line)).find((l) => l.includes('EmailQuotaReached'))

@@ -15,7 +15,9 @@ import {
   Section,
   Text,
 } from '@react-email/components'
+import type { Language } from '@app/core'
 import { config } from '@app/adapters'
+import { translator } from '@app/i18n/server'
 
 /**
  * The frame of every email (React Email's components: table layouts and inline styles that mail
@@ -71,13 +73,13 @@ export const button = (href: string, label: string, tone: 'approve' | 'decline' 
   )
 
 /** Approve and Decline well apart: two cells with a wide empty cell between them. */
-export const decisionButtons = (approveUrl: string, declineUrl: string) =>
+export const decisionButtons = (approveUrl: string, declineUrl: string, labels: { approve: string; decline: string }) =>
   h(
     Row,
     null,
-    h(Column, { align: 'left' }, button(approveUrl, 'Approve', 'approve')),
+    h(Column, { align: 'left' }, button(approveUrl, labels.approve, 'approve')),
     h(Column, { style: { width: '40px' } }),
-    h(Column, { align: 'right' }, button(declineUrl, 'Decline', 'decline')),
+    h(Column, { align: 'right' }, button(declineUrl, labels.decline, 'decline')),
   )
 
 export const paragraph = (...children: ReactNode[]) => h(Text, { style: styles.text }, ...children)
@@ -87,6 +89,8 @@ export const link = (href: string, text: string) => h(Link, { href, style: { col
 
 /** Renders a whole email: the organization's logo and name, the content, and a footer. */
 export const renderEmail = (p: {
+  /** The recipient's language: the document's `lang` and the footer's words. */
+  language: Language
   brand: Brand
   preview: string
   content: ReactNode[]
@@ -96,7 +100,7 @@ export const renderEmail = (p: {
   const src = logoSrc(p.brand.logoUrl)
   const doc = h(
     Html,
-    { lang: 'en' },
+    { lang: p.language },
     h(Head, null, h('meta', { name: 'color-scheme', content: 'light only' })),
     h(Preview, null, p.preview),
     h(
@@ -119,7 +123,7 @@ export const renderEmail = (p: {
         h(
           Text,
           { style: { ...styles.muted, fontSize: '12px', lineHeight: '18px' } },
-          `Sent by Ministry Timesheets for ${p.brand.name}.`,
+          translator(p.language)('emails:sentBy', { organization: p.brand.name }),
           ...(p.footer ?? []),
         ),
       ),

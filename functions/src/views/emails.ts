@@ -1,14 +1,11 @@
-import { createElement as h } from 'react'
+import { createElement as h, type ReactNode } from 'react'
 import {
-  dayLabel,
   daysOf,
   daysOfWeekStarting,
-  formatDate,
-  formatHours,
-  formatWeekRange,
   fullName,
   weekTotalHours,
   type DayName,
+  type Language,
   type Timesheet,
   type User,
 } from '@app/core'
@@ -24,13 +21,17 @@ import {
   styles,
   type Brand,
 } from './email-layout.ts'
+import { wordsFor, type Words } from './words.ts'
 
 export type { Brand } from './email-layout.ts'
 
-const weekPhrase = (weekStartDate: string) => formatWeekRange(weekStartDate).replace(/^Week/, 'week')
+/**
+ * Every email speaks its recipient's language (`User.language`, issue 21): the texts come from the
+ * `emails` catalogue and dates from that language's locale (views/words.ts).
+ */
 
 /** The week's days as table rows: day, times or 'No hours logged', hours. */
-const dayTable = (sheet: Timesheet) =>
+const dayTable = (w: Words, sheet: Timesheet) =>
   h(
     'table',
     {
@@ -47,52 +48,47 @@ const dayTable = (sheet: Timesheet) =>
         return h(
           'tr',
           { key: d.day },
-          h('td', { style: styles.cell }, dayLabel[d.day]),
-          h('td', { style: styles.cell }, worked ? `${d.start}–${d.end}` : 'No hours logged'),
-          h('td', { style: { ...styles.cell, textAlign: 'right' } }, worked ? formatHours(d.hours) : ''),
+          h('td', { style: styles.cell }, w.day(d.day)),
+          h('td', { style: styles.cell }, worked ? `${d.start}–${d.end}` : w.say('noHours')),
+          h('td', { style: { ...styles.cell, textAlign: 'right' } }, worked ? w.hours(d.hours) : ''),
         )
       }),
     ),
   )
 
-/** The one-click unsubscribe of RFC 8058: mail clients show it beside the sender and POST to it. */
-const unsubscribeHeaders = (url: string) => [
-  { name: 'List-Unsubscribe', value: `<${url}>` },
-  { name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' },
-]
-const unsubscribeFooter = (url: string) => [' You get this because reminders are on. ', link(url, 'Unsubscribe')]
-const unsubscribeText = (url: string) => ['', '--', `Turn these emails off: ${url}`]
-
 /** The employee's notice that a timesheet was declined, with the comments and a way back in. */
 export const declinedEmail = (p: {
   to: string
   firstName: string
+  language: Language
   organizationName: string
   logoUrl?: string | null
   weekStartDate: string
   comment: string
   signInUrl: string
 }): EmailMessage => {
-  const week = formatWeekRange(p.weekStartDate)
-  const subject = `Your timesheet was declined: ${week}`
-  const comment = p.comment || 'No comments were given.'
+  const w = wordsFor(p.language)
+  const subject = w.say('declined.subject', { week: w.week(p.weekStartDate) })
+  const comment = p.comment || w.say('declined.noComments')
+  const body = w.say('declined.body', { range: w.range(p.weekStartDate), organization: p.organizationName })
   const text = [
-    `Hi ${p.firstName},`,
+    w.say('greeting', { name: p.firstName }),
     '',
-    `Your timesheet for the ${weekPhrase(p.weekStartDate)} at ${p.organizationName} was declined.`,
+    body,
     '',
-    `Comments: ${comment}`,
+    `${w.say('declined.comments')} ${comment}`,
     '',
-    `Sign in to correct it and submit it again: ${p.signInUrl}`,
+    w.say('declined.actionText', { url: p.signInUrl }),
   ].join('\n')
   const html = renderEmail({
+    language: p.language,
     brand: { name: p.organizationName, logoUrl: p.logoUrl ?? null },
     preview: subject,
     content: [
-      paragraph(`Hi ${p.firstName},`),
-      paragraph(`Your timesheet for the ${weekPhrase(p.weekStartDate)} at ${p.organizationName} was declined.`),
-      paragraph(strong('Comments: '), comment),
-      button(p.signInUrl, 'Sign in to correct it and submit it again'),
+      paragraph(w.say('greeting', { name: p.firstName })),
+      paragraph(body),
+      paragraph(strong(`${w.say('declined.comments')} `), comment),
+      button(p.signInUrl, w.say('declined.action')),
     ],
   })
   return { to: p.to, fromName: p.organizationName, subject, text, html }
@@ -107,44 +103,71 @@ export const reviewEmail = (
   approveUrl: string,
   declineUrl: string,
 ): EmailMessage => {
-  const week = formatWeekRange(sheet.weekStartDate)
+  const w = wordsFor(to.language)
+  const week = w.week(sheet.weekStartDate)
   const days = daysOf(sheet, daysOfWeekStarting(sheet.weekStartDate))
-  const total = formatHours(weekTotalHours(sheet))
+  const total = w.hours(weekTotalHours(sheet))
+  const name = fullName(employee)
+  const facts = { organization: organization.name, range: w.range(sheet.weekStartDate) }
   const lines = days.map(
-    (d) =>
-      `${dayLabel[d.day]}: ${d.start && d.end ? `${d.start}-${d.end} (${formatHours(d.hours)})` : 'No hours logged'}`,
+    (d) => `${w.day(d.day)}: ${d.start && d.end ? `${d.start}-${d.end} (${w.hours(d.hours)})` : w.say('noHours')}`,
   )
   const text = [
-    `Hi ${to.firstName},`,
+    w.say('greeting', { name: to.firstName }),
     '',
-    `${fullName(employee)} submitted a timesheet at ${organization.name} for the ${weekPhrase(sheet.weekStartDate)}: ${total}.`,
+    w.say('review.body', { ...facts, name, total }),
     '',
     ...lines,
     '',
-    `Approve: ${approveUrl}`,
-    `Decline: ${declineUrl}`,
+    `${w.say('approve')}: ${approveUrl}`,
+    `${w.say('decline')}: ${declineUrl}`,
     '',
-    'Each link asks you to confirm, and works once within 7 days.',
+    w.say('linksNote'),
   ].join('\n')
-  const subject = `Timesheet to review: ${fullName(employee)}, ${week}`
+  const subject = w.say('review.subject', { name, week })
   const html = renderEmail({
+    language: to.language,
     brand: organization,
-    preview: `${fullName(employee)}: ${total}, ${week}`,
+    preview: `${name}: ${total}, ${week}`,
     content: [
-      paragraph(`Hi ${to.firstName},`),
-      paragraph(
-        strong(fullName(employee)),
-        ` submitted a timesheet at ${organization.name} for the ${weekPhrase(sheet.weekStartDate)}: `,
-        strong(total),
-        '.',
-      ),
-      dayTable(sheet),
-      decisionButtons(approveUrl, declineUrl),
+      paragraph(w.say('greeting', { name: to.firstName })),
+      paragraph(w.rich('review.body', facts, { name: strong(name), total: strong(total) })),
+      dayTable(w, sheet),
+      decisionButtons(approveUrl, declineUrl, { approve: w.say('approve'), decline: w.say('decline') }),
       h('div', { style: { height: '16px' } }),
-      note('Each link asks you to confirm, and works once within 7 days.'),
+      note(w.say('linksNote')),
     ],
   })
   return { to: to.email!, fromName: organization.name, subject, text, html }
+}
+
+/**
+ * The frame every reminder shares: the greeting, the RFC 8058 one-click unsubscribe (mail
+ * clients show it beside the sender and POST to it), and the same way out in both parts.
+ */
+const reminderEmail = (
+  w: Words,
+  p: { to: User; organization: Brand; unsubscribeUrl: string },
+  email: { subject: string; preview: string; text: string[]; content: ReactNode[] },
+): EmailMessage => {
+  const greeting = w.say('greeting', { name: p.to.firstName })
+  return {
+    to: p.to.email!,
+    fromName: p.organization.name,
+    subject: email.subject,
+    text: [greeting, '', ...email.text, '', '--', w.say('unsubscribe.text', { url: p.unsubscribeUrl })].join('\n'),
+    html: renderEmail({
+      language: w.language,
+      brand: p.organization,
+      preview: email.preview,
+      content: [paragraph(greeting), ...email.content],
+      footer: [` ${w.say('unsubscribe.why')} `, link(p.unsubscribeUrl, w.say('unsubscribe.link'))],
+    }),
+    headers: [
+      { name: 'List-Unsubscribe', value: `<${p.unsubscribeUrl}>` },
+      { name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' },
+    ],
+  }
 }
 
 /** A staff member who has not submitted a week: one reminder, with a link to that week. */
@@ -155,34 +178,16 @@ export const weekReminderEmail = (p: {
   weekUrl: string
   unsubscribeUrl: string
 }): EmailMessage => {
-  const week = weekPhrase(p.weekStartDate)
-  const subject = `Reminder: your timesheet for the ${week}`
-  const text = [
-    `Hi ${p.to.firstName},`,
-    '',
-    `Your timesheet at ${p.organization.name} for the ${week} has not been submitted yet.`,
-    '',
-    `Fill in your hours and submit it: ${p.weekUrl}`,
-    ...unsubscribeText(p.unsubscribeUrl),
-  ].join('\n')
-  const html = renderEmail({
-    brand: p.organization,
-    preview: subject,
-    content: [
-      paragraph(`Hi ${p.to.firstName},`),
-      paragraph(`Your timesheet at ${p.organization.name} for the ${week} has not been submitted yet.`),
-      button(p.weekUrl, 'Open my timesheet'),
-    ],
-    footer: unsubscribeFooter(p.unsubscribeUrl),
-  })
-  return {
-    to: p.to.email!,
-    fromName: p.organization.name,
+  const w = wordsFor(p.to.language)
+  const range = w.range(p.weekStartDate)
+  const subject = w.say('reminder.subject', { range })
+  const body = w.say('reminder.body', { range, organization: p.organization.name })
+  return reminderEmail(w, p, {
     subject,
-    text,
-    html,
-    headers: unsubscribeHeaders(p.unsubscribeUrl),
-  }
+    preview: subject,
+    text: [body, '', w.say('reminder.actionText', { url: p.weekUrl })],
+    content: [paragraph(body), button(p.weekUrl, w.say('openTimesheet'))],
+  })
 }
 
 /** One pending timesheet in a supervisor's digest, with that supervisor's own one-click links. */
@@ -201,52 +206,42 @@ export const digestEmail = (p: {
   dashboardUrl: string
   unsubscribeUrl: string
 }): EmailMessage => {
-  const n = p.items.length
-  const subject = `${n} ${n === 1 ? 'timesheet waits' : 'timesheets wait'} for your approval`
-  const name = (i: DigestItem) => (i.employee ? fullName(i.employee) : 'Removed member')
-  const summary = (i: DigestItem) =>
-    `${name(i)}, ${formatWeekRange(i.sheet.weekStartDate)}: ${formatHours(weekTotalHours(i.sheet))}`
-  const text = [
-    `Hi ${p.to.firstName},`,
-    '',
-    `${subject} at ${p.organization.name}.`,
-    ...p.items.flatMap((i) => ['', summary(i), `Approve: ${i.approveUrl}`, `Decline: ${i.declineUrl}`]),
-    '',
-    'Each link asks you to confirm, and works once within 7 days.',
-    `Review them in the dashboard: ${p.dashboardUrl}`,
-    ...unsubscribeText(p.unsubscribeUrl),
-  ].join('\n')
-  const html = renderEmail({
-    brand: p.organization,
+  const w = wordsFor(p.to.language)
+  const count = p.items.length
+  const subject = w.say('digest.subject', { count })
+  const body = w.say('digest.body', { count, organization: p.organization.name })
+  const name = (i: DigestItem) => (i.employee ? fullName(i.employee) : w.say('removedMember'))
+  const total = (i: DigestItem) => w.hours(weekTotalHours(i.sheet))
+  const buttons = { approve: w.say('approve'), decline: w.say('decline') }
+  return reminderEmail(w, p, {
+    subject,
     preview: subject,
-    content: [
-      paragraph(`Hi ${p.to.firstName},`),
-      paragraph(`${subject} at ${p.organization.name}.`),
+    text: [
+      body,
       ...p.items.flatMap((i) => [
+        '',
+        `${name(i)}, ${w.week(i.sheet.weekStartDate)}: ${total(i)}`,
+        `${buttons.approve}: ${i.approveUrl}`,
+        `${buttons.decline}: ${i.declineUrl}`,
+      ]),
+      '',
+      w.say('linksNote'),
+      w.say('digest.actionText', { url: p.dashboardUrl }),
+    ],
+    content: [
+      paragraph(body),
+      ...p.items.map((i) =>
         h(
           'div',
           { key: i.sheet.id, style: { borderTop: '1px solid #e2e8f0', padding: '16px 0' } },
-          paragraph(
-            strong(name(i)),
-            ` · ${formatWeekRange(i.sheet.weekStartDate)}: `,
-            strong(formatHours(weekTotalHours(i.sheet))),
-          ),
-          decisionButtons(i.approveUrl, i.declineUrl),
+          paragraph(strong(name(i)), ` · ${w.week(i.sheet.weekStartDate)}: `, strong(total(i))),
+          decisionButtons(i.approveUrl, i.declineUrl, buttons),
         ),
-      ]),
-      note('Each link asks you to confirm, and works once within 7 days.'),
-      button(p.dashboardUrl, 'Open the dashboard'),
+      ),
+      note(w.say('linksNote')),
+      button(p.dashboardUrl, w.say('openDashboard')),
     ],
-    footer: unsubscribeFooter(p.unsubscribeUrl),
   })
-  return {
-    to: p.to.email!,
-    fromName: p.organization.name,
-    subject,
-    text,
-    html,
-    headers: unsubscribeHeaders(p.unsubscribeUrl),
-  }
 }
 
 /** A member whose clock has run past the organization's limit: one nudge for that day. */
@@ -260,34 +255,13 @@ export const timerNudgeEmail = (p: {
   weekUrl: string
   unsubscribeUrl: string
 }): EmailMessage => {
-  const when = `${dayLabel[p.day]}, ${formatDate(p.date)}`
-  const subject = 'Is your timer still running?'
-  const line = `Your clock at ${p.organization.name} has been running since ${p.start} on ${when}, more than ${p.hours} hours.`
-  const text = [
-    `Hi ${p.to.firstName},`,
-    '',
-    line,
-    '',
-    `If you forgot to clock out, open your timesheet and set the end time: ${p.weekUrl}`,
-    ...unsubscribeText(p.unsubscribeUrl),
-  ].join('\n')
-  const html = renderEmail({
-    brand: p.organization,
+  const w = wordsFor(p.to.language)
+  const when = `${w.day(p.day)}, ${w.date(p.date)}`
+  const line = w.say('timer.body', { organization: p.organization.name, start: p.start, when, hours: p.hours })
+  return reminderEmail(w, p, {
+    subject: w.say('timer.subject'),
     preview: line,
-    content: [
-      paragraph(`Hi ${p.to.firstName},`),
-      paragraph(line),
-      paragraph('If you forgot to clock out, open your timesheet and set the end time.'),
-      button(p.weekUrl, 'Open my timesheet'),
-    ],
-    footer: unsubscribeFooter(p.unsubscribeUrl),
+    text: [line, '', w.say('timer.actionText', { url: p.weekUrl })],
+    content: [paragraph(line), paragraph(w.say('timer.action')), button(p.weekUrl, w.say('openTimesheet'))],
   })
-  return {
-    to: p.to.email!,
-    fromName: p.organization.name,
-    subject,
-    text,
-    html,
-    headers: unsubscribeHeaders(p.unsubscribeUrl),
-  }
 }

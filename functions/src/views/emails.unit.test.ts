@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Timesheet, User } from '@app/core'
 import { fromHeader } from '@app/adapters'
-import { digestEmail, reviewEmail, weekReminderEmail } from './emails.ts'
+import { declinedEmail, digestEmail, reviewEmail, timerNudgeEmail, weekReminderEmail } from './emails.ts'
 
 const user = (id: string, firstName: string, lastName: string): User => ({
   id,
@@ -99,6 +99,92 @@ describe('the HTML emails', () => {
       expect(mail.text).toContain(url)
     }
     expect(mail.text).toContain('Ana Silva, Week of Nov 16, 2026 - Nov 22, 2026: 4.0 hours')
+  })
+})
+
+describe('the emails in Spanish (issue 21)', () => {
+  const spanish = (u: User): User => ({ ...u, language: 'es' })
+
+  it('review request: Spanish words, days and dates, with the buttons in Spanish', () => {
+    const mail = reviewEmail(
+      spanish(user('s', 'Sam', 'Boss')),
+      user('e', 'Ana', 'Silva'),
+      sheet,
+      brand,
+      'https://a/approve',
+      'https://a/decline',
+    )
+    expect(mail.subject).toMatch(/^Hoja de horas por revisar: Ana Silva, Semana del 16 nov\.? 2026 - 22 nov\.? 2026$/)
+    expect(mail.html).toMatch(/^<!DOCTYPE html><html[^>]* lang="es"/)
+    expect(mail.html).toMatch(/<a href="https:\/\/a\/approve"[^>]*>[\s\S]*?Aprobar/)
+    expect(mail.html).toMatch(/<a href="https:\/\/a\/decline"[^>]*>[\s\S]*?Rechazar/)
+    expect(mail.html).toContain('<strong>Ana Silva</strong>')
+    expect(mail.html).toContain('Enviado por Ministry Timesheets para Grace &lt;Church&gt; &amp; Co.')
+    expect(mail.text).toContain('Hola, Sam:')
+    expect(mail.text).toContain('Lunes: 09:00-13:00 (4.0 horas)')
+    expect(mail.text).toContain('Martes: Sin horas registradas')
+    expect(mail.text).toContain('Aprobar: https://a/approve')
+  })
+
+  it('decline: subject, comments and the way back in, in Spanish; English reads as before', () => {
+    const decline = (language: 'en' | 'es', comment: string) =>
+      declinedEmail({
+        to: 'ana@example.org',
+        firstName: 'Ana',
+        language,
+        organizationName: 'Grace',
+        weekStartDate: '2026-11-16',
+        comment,
+        signInUrl: 'https://a/staff-login',
+      })
+    const es = decline('es', '')
+    expect(es.subject).toMatch(/^Su hoja de horas fue rechazada: Semana del 16 nov/)
+    expect(es.text).toContain('Comentarios: No se dejaron comentarios.')
+    expect(es.html).toContain('<strong>Comentarios: </strong>')
+    const en = decline('en', 'Add Friday')
+    expect(en.subject).toBe('Your timesheet was declined: Week of Nov 16, 2026 - Nov 22, 2026')
+    expect(en.text).toBe(
+      [
+        'Hi Ana,',
+        '',
+        'Your timesheet for the week of Nov 16, 2026 - Nov 22, 2026 at Grace was declined.',
+        '',
+        'Comments: Add Friday',
+        '',
+        'Sign in to correct it and submit it again: https://a/staff-login',
+      ].join('\n'),
+    )
+  })
+
+  it('digest, reminder and timer nudge share one frame: greeting, unsubscribe link and headers in Spanish', () => {
+    const frame = {
+      to: spanish(user('s', 'Sam', 'Boss')),
+      organization: { name: 'Grace', logoUrl: null },
+      unsubscribeUrl: 'https://a/u',
+    }
+    const digest = digestEmail({
+      ...frame,
+      items: [{ employee: undefined, sheet, approveUrl: 'https://a/ap', declineUrl: 'https://a/de' }],
+      dashboardUrl: 'https://a/',
+    })
+    expect(digest.subject).toBe('1 hoja de horas espera su aprobación')
+    expect(digest.text).toContain('Miembro eliminado, Semana del 16 nov')
+    const timer = timerNudgeEmail({
+      ...frame,
+      day: 'monday',
+      date: '2026-11-16',
+      start: '08:00',
+      hours: 12,
+      weekUrl: 'https://a/w',
+    })
+    expect(timer.subject).toBe('¿Sigue corriendo su reloj?')
+    expect(timer.text).toMatch(/desde las 08:00 del Lunes, 16 nov\.? 2026, más de 12 horas\./)
+    for (const mail of [digest, timer]) {
+      expect(mail.text).toMatch(/^Hola, Sam:\n/)
+      expect(mail.text).toContain('Para dejar de recibir estos correos: https://a/u')
+      expect(mail.html).toContain('Cancelar suscripción')
+      expect(mail.headers).toContainEqual({ name: 'List-Unsubscribe', value: '<https://a/u>' })
+    }
   })
 })
 

@@ -1,13 +1,22 @@
+import type { Language } from '@app/core'
 import { HttpResponse } from '../http/response.ts'
 import { escapeHtml } from './html.ts'
+import { wordsFor } from './words.ts'
 
-/** A plain page (not a redirect loop) when a sign-in cannot finish. */
-export const signInFailedPage = (reason: string, cookies: string[]) => {
+/** Why a sign-in could not finish, by its key under `pages.signInFailed` of the `emails` catalogue. */
+export type SignInProblem = 'notStarted' | 'tooLong' | 'refused' | 'notOpened' | { providerAnswered: string }
+
+/** A plain page (not a redirect loop) when a sign-in cannot finish, in the browser's language. */
+export const signInFailedPage = (language: Language, problem: SignInProblem, cookies: string[]) => {
+  const w = wordsFor(language)
+  const say = (key: string, values?: Record<string, unknown>) => escapeHtml(w.say(`pages.signInFailed.${key}`, values))
+  const reason =
+    typeof problem === 'object' ? say('providerAnswered', { error: problem.providerAnswered }) : say(problem)
   const page = HttpResponse.html(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sign-in failed</title></head>
+    `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${say('title')}</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem">
-<h1>Sign-in failed</h1><p>${escapeHtml(reason)}</p>
-<p><a href="/api/login">Try again</a> &middot; <a href="/">Back to Home</a></p></body></html>`,
+<h1>${say('title')}</h1><p>${reason}</p>
+<p><a href="/api/login">${say('tryAgain')}</a> &middot; <a href="/">${say('backHome')}</a></p></body></html>`,
     400,
   )
   return new HttpResponse(page.status, page.body, page.headers, cookies)

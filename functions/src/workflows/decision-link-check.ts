@@ -1,4 +1,4 @@
-import { statusLabel, type Timesheet, type User } from '@app/core'
+import type { Language, Timesheet, User } from '@app/core'
 import { orgDb, type OrgDb } from '@app/data'
 import type { HttpResponse } from '../http/response.ts'
 import { linkProblemPage } from '../views/decision-page.ts'
@@ -16,26 +16,21 @@ export type CheckedLink =
     }
   | { ok: false; page: HttpResponse }
 
-/** Everything that can make an emailed decision link unusable, each said plainly. */
-export const checkDecisionLink = async (token: string): Promise<CheckedLink> => {
+/**
+ * Everything that can make an emailed decision link unusable, each said plainly: in the language
+ * of the supervisor the link was sent to, or `browser`'s while the link names no one we can find.
+ */
+export const checkDecisionLink = async (token: string, browser: Language): Promise<CheckedLink> => {
   const read = await readDecisionLink(token)
   if (!read.ok) {
     return read.reason === 'expired'
       ? {
           ok: false,
-          page: linkProblemPage(
-            'This link has expired',
-            'Links in review emails work for 7 days. Open the dashboard to review this timesheet.',
-            410,
-          ),
+          page: linkProblemPage(browser, 'expired', 410),
         }
       : {
           ok: false,
-          page: linkProblemPage(
-            'This link is not valid',
-            'The link may have been changed or cut off. Open the dashboard to review timesheets.',
-            400,
-          ),
+          page: linkProblemPage(browser, 'invalid', 400),
         }
   }
   const { link } = read
@@ -43,11 +38,7 @@ export const checkDecisionLink = async (token: string): Promise<CheckedLink> => 
   if (await db.decisionLinks.isSpent(link.linkId)) {
     return {
       ok: false,
-      page: linkProblemPage(
-        'This link was already used',
-        'Each link in a review email works once. Nothing was changed.',
-        409,
-      ),
+      page: linkProblemPage(browser, 'used', 409),
     }
   }
   const [sheet, supervisor] = await Promise.all([
@@ -57,31 +48,19 @@ export const checkDecisionLink = async (token: string): Promise<CheckedLink> => 
   if (!sheet || !supervisor || supervisor.role !== 'supervisor') {
     return {
       ok: false,
-      page: linkProblemPage(
-        'This link is not valid',
-        'The timesheet or your supervisor account no longer exists.',
-        404,
-      ),
+      page: linkProblemPage(supervisor?.language ?? browser, 'gone', 404),
     }
   }
   if (sheet.status !== 'pending') {
     return {
       ok: false,
-      page: linkProblemPage(
-        'This timesheet was already decided',
-        `It is ${statusLabel[sheet.status]}. Nothing was changed.`,
-        409,
-      ),
+      page: linkProblemPage(supervisor.language, { decided: sheet.status }, 409),
     }
   }
   if (sheet.version !== link.version) {
     return {
       ok: false,
-      page: linkProblemPage(
-        'This link is out of date',
-        'The timesheet was submitted again since this email. Use the link in the newest email, or the dashboard.',
-        409,
-      ),
+      page: linkProblemPage(supervisor.language, 'outOfDate', 409),
     }
   }
   return {

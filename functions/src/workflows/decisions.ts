@@ -36,6 +36,7 @@ export const decideTimesheet = async (
         declinedEmail({
           to: employee.email,
           firstName: employee.firstName,
+          language: employee.language,
           organizationName: org.name,
           logoUrl: org.logoUrl,
           weekStartDate: sheet.weekStartDate,

@@ -63,7 +63,7 @@ describe('signed out: every member and supervisor route answers 401 Unauthorized
       const res = await callRoute(route, { cookies, params, body: {} })
       figures.cases()
       expect(res.status, `${what}: ${res.text}`).toBe(401)
-      expect(res.json, what).toEqual({ message: 'Unauthorized' })
+      expect(res.json, what).toEqual({ message: 'Unauthorized', key: 'signedOut' })
     }
     expect(await a.snapshot()).toEqual(before)
   })
@@ -78,7 +78,7 @@ describe("staff: every supervisor route answers 403 to an employee's and a volun
       const res = await callRoute(route, { ...request, cookies: [cookie] })
       figures.cases()
       expect(res.status, res.text).toBe(403)
-      expect(res.json).toEqual({ message: messages.supervisorsOnly })
+      expect(res.json).toEqual({ message: messages.supervisorsOnly, key: 'supervisorsOnly' })
     }
     expect(await a.snapshot()).toEqual(before)
   })
@@ -262,7 +262,7 @@ describe('the demo organization is read-only for everyone who opens it', () => {
         figures.cases()
         if (route.method !== 'GET') {
           expect(res.status, `${key}: ${res.text}`).toBe(403)
-          expect(res.json).toEqual({ message: messages.demoReadOnly })
+          expect(res.json).toEqual({ message: messages.demoReadOnly, key: 'demoReadOnly' })
         } else {
           expect(res.status, `${key}: ${res.text}`).toBeLessThan(500)
         }
@@ -322,7 +322,7 @@ describe('CSRF: state-changing routes refuse a foreign Origin and a non-JSON bod
           : await callRoute(route, { ...request, headers: { origin: o, 'content-type': 'application/json' } })
       figures.cases()
       expect(res.status, `Origin ${o}: ${res.text}`).toBe(403)
-      expect(res.json).toEqual({ message: messages.csrf })
+      expect(res.json).toEqual({ message: messages.csrf, key: 'csrf' })
     }
     for (const type of [
       'text/plain',
@@ -334,7 +334,7 @@ describe('CSRF: state-changing routes refuse a foreign Origin and a non-JSON bod
       const res = await callRoute(route, { ...request, headers: { origin, 'content-type': type } })
       figures.cases()
       expect(res.status, `Content-Type ${type}: ${res.text}`).toBe(415)
-      expect(res.json).toEqual({ message: messages.jsonOnly })
+      expect(res.json).toEqual({ message: messages.jsonOnly, key: 'jsonOnly' })
     }
     expect(await a.snapshot()).toEqual(before)
     // The same request from our own origin as JSON is accepted (the refusals were the check's doing).
@@ -375,7 +375,7 @@ describe('calls without a payload: every route that needs none accepts an empty 
       const res = await callRoute(withBody(route, undefined, {}, origin), request)
       figures.cases()
       expect(res.status, res.text).toBe(403)
-      expect(res.json).toEqual({ message: messages.csrf })
+      expect(res.json).toEqual({ message: messages.csrf, key: 'csrf' })
     }
     expect(await a.snapshot()).toEqual(before)
   })

@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto'
-import { badRequest, conflict, notFound, User, type MemberUpdate, type NewMember, DEFAULT_LANGUAGE } from '@app/core'
+import {
+  badRequest,
+  conflict,
+  notFound,
+  User,
+  type Language,
+  type MemberUpdate,
+  type NewMember,
+  DEFAULT_LANGUAGE,
+} from '@app/core'
 import { directoryMove } from './aggregates.ts'
 import { auditRecord, changesOf, memberSubject, type Actor, type Person } from './audit.ts'
 import { keys } from './keys.ts'
@@ -203,6 +212,45 @@ export const membersOf = (orgId: string) => ({
       if (emailChanged && next.email && isConditionFailure(e, 1))
         throw badRequest(duplicateEmailMessage, { email: duplicateEmailMessage })
       if (isConditionFailure(e)) throw conflict('An organization needs at least one supervisor')
+      throw e
+    }
+    return next
+  },
+
+  /**
+   * The member's language (issue 21). `chosen` is their own choice on /profile and is kept for
+   * good; `browser` is the language of the browser they sign in with, taken only while they have
+   * never chosen (the item's `languageChosen`), so a sign-in elsewhere never undoes a choice.
+   * A change is recorded as the member's own edit, in the same transaction.
+   */
+  async setLanguage(userId: string, language: Language, how: 'chosen' | 'browser', by: Person): Promise<User> {
+    const item = await table.get(keys.user(orgId, userId))
+    if (!item || item.removedAt) throw notFound('member')
+    const current = parseUser(item)
+    if (how === 'browser' && item.languageChosen) return current
+    const next: User = current.language === language ? current : { ...current, language, updatedAt: nowIso() }
+    const changes = changesOf<User>(current, next, ['language'])
+    if (!changes.length && (how === 'browser' || item.languageChosen)) return current
+    try {
+      await table.transact([
+        {
+          Put: {
+            Item: { ...item, ...next, ...(how === 'chosen' ? { languageChosen: true } : {}) },
+            ConditionExpression:
+              how === 'chosen'
+                ? 'attribute_exists(pk) AND attribute_not_exists(removedAt) AND updatedAt = :u'
+                : 'attribute_exists(pk) AND attribute_not_exists(removedAt) AND updatedAt = :u AND attribute_not_exists(languageChosen)',
+            ExpressionAttributeValues: { ':u': current.updatedAt },
+          },
+        },
+        ...(changes.length
+          ? [auditRecord(orgId, by, { action: 'member.edited', subject: memberSubject(next), changes })]
+          : []),
+      ])
+    } catch (e) {
+      // A sign-in's guess yields to anything that changed the member meanwhile.
+      if (how === 'browser' && isConditionFailure(e, 0)) return current
+      if (isConditionFailure(e, 0)) throw conflict('This member was changed somewhere else; reload and try again')
       throw e
     }
     return next

@@ -1,5 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { defaultPayrollRules, slugify, TRIAL_DAYS, type Organization, type User, DEFAULT_LANGUAGE } from '@app/core'
+import {
+  defaultPayrollRules,
+  slugify,
+  TRIAL_DAYS,
+  DEFAULT_LANGUAGE,
+  Language,
+  type Organization,
+  type User,
+} from '@app/core'
 import { aggregateHead, aggregatesFrom, directoryMove, rebuildOrganizations } from './aggregates.ts'
 import { keys } from './keys.ts'
 import { epochSeconds, isConditionFailure, nowIso, table } from './table.ts'
@@ -22,6 +30,8 @@ export interface NewSupervisor {
   lastName: string
   profileImageUrl: string | null
   timeZone: string
+  /** The language of the browser that signs in first (issue 21), until the supervisor chooses one. */
+  language?: Language
 }
 
 const LOCKOUT_AFTER = 10
@@ -98,7 +108,7 @@ export const system = {
       authType: 'oidc',
       payType: 'non-exempt',
       payrollId: null,
-      language: DEFAULT_LANGUAGE,
+      language: p.language ?? DEFAULT_LANGUAGE,
       createdAt: now,
       updatedAt: now,
     }
@@ -190,7 +200,10 @@ export const system = {
 
   /** PKCE verifier, nonce and return path of a sign-in in flight, single use, 10 minutes. */
   authRequests: {
-    async save(state: string, data: { codeVerifier: string; nonce: string; returnTo: string; timeZone: string }) {
+    async save(
+      state: string,
+      data: { codeVerifier: string; nonce: string; returnTo: string; timeZone: string; language?: Language },
+    ) {
       await table.put({ ...keys.authRequest(state), ...data, expire: epochSeconds() + 600 })
     },
     async take(state: string) {
@@ -201,6 +214,8 @@ export const system = {
         nonce: String(item.nonce),
         returnTo: String(item.returnTo),
         timeZone: String(item.timeZone),
+        // The browser's language when the sign-in started (web/src/lib/browser.ts), if it sent one.
+        language: Language.safeParse(item.language).data,
       }
     },
   },

@@ -13,3 +13,4 @@ export const NAMESPACES = ['common', 'public', 'staff', 'supervisor', 'errors', 
 export type Namespace = (typeof NAMESPACES)[number]
 
 export { DEFAULT_LANGUAGE, LANGUAGES, localeOf, preferredLanguage, type Language } from '@app/core'
+export { messageKeyFinder, type MessageKey } from './message-keys.ts'

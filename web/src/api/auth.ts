@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { CurrentUser, Language, SignedInMember } from '@app/core'
+import { DEFAULT_LANGUAGE, type CurrentUser, type Language, type SignedInMember } from '@app/core'
 import { apiJson, getQueryFn } from './client.ts'
+import { currentLanguage } from '../i18n.ts'
 import { authKeys } from './keys.ts'
 import { keepSignedIn, keptUser } from '../offline/kept-reads.ts'
 
@@ -27,11 +28,20 @@ export interface StaffLoginInput {
   password: string
 }
 
+/**
+ * The page's language goes along: a member who never chose one gets it (issue 21). English, the
+ * default, goes unsaid (as on the supervisor's sign-in link); the server then reads Accept-Language.
+ */
+const withLanguage = (input: StaffLoginInput) => {
+  const language = currentLanguage()
+  return language === DEFAULT_LANGUAGE ? input : { ...input, language }
+}
+
 /** POST /api/staff/login: the server sets the session cookie and answers the user. */
 export function useStaffLogin() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: StaffLoginInput) => apiJson<SignedInMember>('POST', '/api/staff/login', input),
+    mutationFn: (input: StaffLoginInput) => apiJson<SignedInMember>('POST', '/api/staff/login', withLanguage(input)),
     onSuccess: (user) => {
       queryClient.setQueryData(authKeys.user, user)
       keepSignedIn(user)

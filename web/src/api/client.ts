@@ -1,4 +1,6 @@
 import type { QueryFunction } from '@tanstack/react-query'
+import i18next from 'i18next'
+import type { MessageKey } from '@app/i18n'
 
 /**
  * A non-2xx answer. Its message is `${status}: ${body text or status text}` (spec section 7), so
@@ -26,8 +28,40 @@ export class NetworkError extends Error {
 const throwIfNotOk = async (res: Response) => {
   if (res.ok) return
   const body = (await res.text().catch(() => '')).trim()
+  // The server's messages come as codes of the `errors` catalogue: it is loaded (once) before the
+  // error reaches a screen, so `errorMessage` can say it in the reader's language at once.
+  await i18next.loadNamespaces('errors').catch(() => undefined)
   throw new ApiError(res.status, body, res.statusText)
 }
+
+/**
+ * A server message in the current language: its `errors` key with its values (a value that is a
+ * catalogue term, such as a day or a status, translated too), else the English `message` it came with.
+ */
+export const translateMessage = (code: Partial<MessageKey> | undefined, message: string): string => {
+  if (!code?.key || !i18next.exists(`errors:${code.key}`)) return message
+  const params = Object.fromEntries(
+    Object.entries(code.params ?? {}).map(([name, value]) => [
+      name,
+      i18next.exists(`errors:terms.${value}`) ? i18next.t(`errors:terms.${value}`) : value,
+    ]),
+  )
+  return i18next.t(`errors:${code.key}`, params)
+}
+
+/** The server's JSON error body, or undefined when the answer was not one. */
+const errorObject = (text: string): Record<string, unknown> | undefined => {
+  try {
+    const parsed: unknown = JSON.parse(text)
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : undefined
+  } catch {
+    return undefined
+  }
+}
+const asCode = (value: unknown): MessageKey | undefined =>
+  value && typeof value === 'object' && typeof (value as MessageKey).key === 'string'
+    ? (value as MessageKey)
+    : undefined
 
 const send = async (url: string, init: RequestInit): Promise<Response> => {
   try {
@@ -67,47 +101,37 @@ export const isUnauthorizedError = (error: unknown): boolean =>
 export const isNetworkError = (error: unknown): error is NetworkError => error instanceof NetworkError
 
 /**
- * The human message of a failed call, for toasts and forms: the `message` of the server's JSON
- * error body ({"message": "...", "fields": {...}}), else a short plain-text body, else `fallback`.
+ * The human message of a failed call, for toasts and forms: the server's JSON error body
+ * ({"message": "...", "key": "...", "fields": {...}}) in the reader's language, else a short
+ * plain-text body, else `fallback`.
  */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof NetworkError) return error.message
   if (!(error instanceof Error)) return fallback
-  const body = error instanceof ApiError ? error.body : /^\d{3}: ([\s\S]*)$/.exec(error.message)?.[1]
-  if (!body) return fallback
+  const text = error instanceof ApiError ? error.body : /^\d{3}: ([\s\S]*)$/.exec(error.message)?.[1]
+  if (!text) return fallback
+  let body: unknown
   try {
-    const parsed: unknown = JSON.parse(body)
-    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') {
-      return parsed.message || fallback
-    }
-    return fallback
+    body = JSON.parse(text)
   } catch {
     // Plain text is shown only when it is short and not a page of HTML.
-    return body.length <= 200 && !body.startsWith('<') ? body : fallback
+    return text.length <= 200 && !text.startsWith('<') ? text : fallback
   }
+  if (!body || typeof body !== 'object' || !('message' in body) || typeof body.message !== 'string') return fallback
+  return body.message ? translateMessage(asCode(body), body.message) : fallback
 }
 
-/** The validation messages of a 400 answer ({"fields": {"username": "..."}}), by field name. */
+/** The validation messages of a 400 answer ({"fields": {"username": "..."}}), by field name, in the reader's language. */
 export function errorFields(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError)) return {}
-  try {
-    const parsed: unknown = JSON.parse(error.body)
-    if (
-      parsed &&
-      typeof parsed === 'object' &&
-      'fields' in parsed &&
-      parsed.fields &&
-      typeof parsed.fields === 'object'
-    ) {
-      return Object.fromEntries(Object.entries(parsed.fields).filter(([, v]) => typeof v === 'string')) as Record<
-        string,
-        string
-      >
-    }
-  } catch {
-    // not JSON: no field messages
-  }
-  return {}
+  const body = errorObject(error.body)
+  if (!body?.fields || typeof body.fields !== 'object') return {}
+  const codes = (body.fieldKeys && typeof body.fieldKeys === 'object' ? body.fieldKeys : {}) as Record<string, unknown>
+  return Object.fromEntries(
+    Object.entries(body.fields)
+      .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+      .map(([field, message]) => [field, translateMessage(asCode(codes[field]), message)]),
+  )
 }
 
 /** Reads use the first query key as the URL (spec section 7). */

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import i18next from 'i18next'
 import { addZoneToSignInLinks, withBrowserZone } from './browser.ts'
 
 const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
@@ -15,6 +16,15 @@ describe('the browser zone on the supervisor sign-in', () => {
     )
     expect(withBrowserZone('/api/logout?local=true')).toBe('/api/logout?local=true')
     expect(withBrowserZone('https://example.org/api/login')).toBe('https://example.org/api/login')
+  })
+
+  it("carries a Spanish page's language too, so a supervisor who never chose one gets it (issue 21)", async () => {
+    await i18next.changeLanguage('es')
+    try {
+      expect(withBrowserZone('/api/login')).toBe(`/api/login?tz=${encodeURIComponent(zone)}&language=es`)
+    } finally {
+      await i18next.changeLanguage('en')
+    }
   })
 
   it('rewrites a sign-in link as it is followed', () => {

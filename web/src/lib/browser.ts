@@ -1,3 +1,6 @@
+import { DEFAULT_LANGUAGE } from '@app/core'
+import { currentLanguage } from '../i18n.ts'
+
 /**
  * Full browser navigations (to the API's sign-in and sign-out endpoints), in one object so
  * tests can observe them: jsdom cannot navigate.
@@ -28,6 +31,11 @@ export const withBrowserZone = (url: string): string => {
   if (target.origin !== window.location.origin || target.pathname !== SUPERVISOR_LOGIN_URL) return url
   const zone = browserTimeZone()
   if (zone && !target.searchParams.has('tz')) target.searchParams.set('tz', zone)
+  // The page's language: a supervisor who never chose one gets it at sign-in (issue 21). English
+  // is the default and goes unsaid; the callback then reads the browser's Accept-Language.
+  const language = currentLanguage()
+  if (language !== DEFAULT_LANGUAGE && !target.searchParams.has('language'))
+    target.searchParams.set('language', language)
   return `${target.pathname}${target.search}`
 }
 

@@ -1,5 +1,7 @@
-import { useState } from 'react'
-import { errorFields } from '../api/client.ts'
+import { useEffect, useState } from 'react'
+import i18next from 'i18next'
+import { messageKeyFinder } from '@app/i18n'
+import { errorFields, translateMessage } from '../api/client.ts'
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>
 
@@ -21,6 +23,19 @@ const pick = <F extends string>(fields: readonly F[], entries: Iterable<[Propert
   return errors
 }
 
+const finders = new WeakMap<object, ReturnType<typeof messageKeyFinder>>()
+
+/**
+ * A message of a core schema checked in the browser, in the reader's language: the same English
+ * texts the server answers, so the same `errors` codes (found from the English catalogue).
+ */
+const translated = (message: string) => {
+  const english = i18next.getResourceBundle('en', 'errors') as Record<string, unknown> | undefined
+  if (!english) return message
+  if (!finders.has(english)) finders.set(english, messageKeyFinder(english))
+  return translateMessage(finders.get(english)!(message), message)
+}
+
 /**
  * A form's field messages from both sides: the browser's own check (a zod schema of
  * packages/core) and the server's 400 (`fields` of its answer). The browser's win while shown;
@@ -28,6 +43,8 @@ const pick = <F extends string>(fields: readonly F[], entries: Iterable<[Propert
  */
 export function useFieldErrors<F extends string>(fields: readonly F[], serverError: unknown) {
   const [client, setClient] = useState<FieldErrors<F>>({})
+  // The catalogue of messages, ready before the first check (a chunk of its own, loaded once).
+  useEffect(() => void i18next.loadNamespaces('errors').catch(() => undefined), [])
   const server = pick(fields, Object.entries(errorFields(serverError)))
   const shown: FieldErrors<F> = { ...server, ...client }
 
@@ -47,7 +64,7 @@ export function useFieldErrors<F extends string>(fields: readonly F[], serverErr
     }
     const errors = pick(
       fields,
-      parsed.error.issues.map((issue) => [issue.path[0] ?? '', issue.message] as [PropertyKey, string]),
+      parsed.error.issues.map((issue) => [issue.path[0] ?? '', translated(issue.message)] as [PropertyKey, string]),
     )
     setClient(errors)
     const first = fields.find((f) => errors[f])

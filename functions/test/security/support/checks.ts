@@ -1,4 +1,5 @@
 import { expect } from 'vitest'
+import englishErrors from '@app/i18n/locales/en/errors.json' with { type: 'json' }
 
 export interface Answer {
   status: number
@@ -64,13 +65,22 @@ export const expectCleanRefusal = (res: Answer, context: string, inputs: string[
   expect(typeof res.json?.message, `${context}: ${res.text.slice(0, 300)}`).toBe('string')
   expect(res.json.message.length, context).toBeGreaterThan(0)
   expect(res.json.message.length, context).toBeLessThan(400)
-  const allowed = new Set(['message', 'fields'])
+  const allowed = new Set(['message', 'key', 'params', 'fields', 'fieldKeys'])
   expect(
     Object.keys(res.json).filter((k) => !allowed.has(k) && !isPeopleList(k, res.json[k])),
     context,
   ).toEqual([])
   if (res.json.fields !== undefined) {
     for (const v of Object.values(res.json.fields)) expect(typeof v, context).toBe('string')
+  }
+  // The messages' codes (issue 21) name texts of the errors catalogue, with plain string values.
+  const codes = [res.json, ...Object.values((res.json.fieldKeys ?? {}) as Record<string, unknown>)] as {
+    key?: unknown
+    params?: Record<string, unknown>
+  }[]
+  for (const code of codes) {
+    if (code.key !== undefined) expect(englishErrors, `${context}: ${String(code.key)}`).toHaveProperty([code.key])
+    for (const v of Object.values(code.params ?? {})) expect(typeof v, context).toBe('string')
   }
 }
 

@@ -227,6 +227,7 @@ export const ownerRequest = async (key: RouteKey, route: Route, t: Tenant): Prom
   const cookies = cookieFor(route, t)
   const week = t.nextWeek()
   const bodies: Partial<Record<RouteKey, unknown>> = {
+    'auth/update-user': { language: 'es' },
     'billing/create-subscription': { priceId: 'price_professional_monthly' },
     'billing/validate-coupon': { couponCode: 'SAVE20' },
     'members/add-member': {
