@@ -69,6 +69,9 @@ export function formatDate(
   return calendar(dateInZone(date, zone), style)
 }
 
+/** A day under a week title that already says the year: 'Nov 16'. */
+export const formatShortDate = (date: string): string => formatDate(date, 'short')
+
 /** A week's dates, as in the dialog title 'Weekly Timesheet - Nov 16, 2026 - Nov 22, 2026'. */
 export const formatDateRange = (weekStart: string): string =>
   `${formatDate(weekStart)} - ${formatDate(weekEnd(weekStart))}`
