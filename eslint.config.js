@@ -99,7 +99,6 @@ const notYetTranslated = [
   'web/src/components/settings/TimeZonePicker.tsx',
   'web/src/main.tsx',
   'web/src/pages/ActivityPage.tsx',
-  'web/src/pages/AuthGuidePage.tsx',
   'web/src/pages/DashboardPage.tsx',
   'web/src/pages/EmployeesPage.tsx',
   'web/src/pages/PaymentSuccessPage.tsx',
@@ -107,7 +106,6 @@ const notYetTranslated = [
   'web/src/pages/PricingPage.tsx',
   'web/src/pages/ReportsPage.tsx',
   'web/src/pages/SettingsPage.tsx',
-  'web/src/pages/StaffGuidePage.tsx',
   'web/src/pages/SubscribePage.tsx',
   'web/src/router.tsx',
 ]
