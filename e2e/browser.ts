@@ -33,7 +33,10 @@ export const useBrowser = () => {
     await browser?.close()
   })
   return {
-    async newPage(viewport = { width: 1280, height: 800 }, options: { timezoneId?: string } = {}): Promise<Page> {
+    async newPage(
+      viewport = { width: 1280, height: 800 },
+      options: { timezoneId?: string; locale?: string } = {},
+    ): Promise<Page> {
       const context = await browser.newContext({ baseURL: appUrl(), viewport, ...options })
       contexts.push(context)
       return context.newPage()

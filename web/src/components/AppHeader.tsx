@@ -1,20 +1,22 @@
 import { NavLink, Link } from 'react-router-dom'
+import { useTranslation } from 'react-i18next'
 import type { User } from '@app/core'
 import { useOrganizationSettings } from '../api/organization.ts'
 import { cn } from '../lib/cn.ts'
-import { HEADER_SUBTITLE, PRODUCT_LOGO_URL, PRODUCT_NAME } from '../lib/product.ts'
+import { PRODUCT_LOGO_URL, PRODUCT_NAME } from '../lib/product.ts'
 import { Skeleton } from './ui/Skeleton.tsx'
 import { UserMenu } from './UserMenu.tsx'
 
+/** The pages of the navigation, by their key in the common catalogue (nav.{key}). */
 const navItems = (user: User) => [
-  { to: '/', label: 'Dashboard' },
+  { to: '/', key: 'dashboard' },
   ...(user.role === 'supervisor'
     ? [
-        { to: '/employees', label: 'Employees' },
-        { to: '/reports', label: 'Reports' },
-        { to: '/settings', label: 'Settings' },
-        { to: '/payroll', label: 'Payroll' },
-        { to: '/activity', label: 'Activity' },
+        { to: '/employees', key: 'employees' },
+        { to: '/reports', key: 'reports' },
+        { to: '/settings', key: 'settings' },
+        { to: '/payroll', key: 'payroll' },
+        { to: '/activity', key: 'activity' },
       ]
     : []),
 ]
@@ -27,6 +29,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 /** Spec section 2: logo, organization name, 'Virtual Executive Pastor', navigation and the user menu. */
 export function AppHeader({ user }: { user: User }) {
+  const { t } = useTranslation('common')
   const settings = useOrganizationSettings()
   const organizationName = settings.data?.organizationName || PRODUCT_NAME
   const logo = settings.data?.logoUrl || PRODUCT_LOGO_URL
@@ -41,7 +44,7 @@ export function AppHeader({ user }: { user: User }) {
           {settings.isLoading ? (
             <>
               <Skeleton className="size-10 shrink-0" />
-              <span className="sr-only">Loading...</span>
+              <span className="sr-only">{t('loading')}</span>
               <Skeleton className="h-5 w-32" />
             </>
           ) : (
@@ -55,25 +58,28 @@ export function AppHeader({ user }: { user: User }) {
                 >
                   {organizationName}
                 </span>
-                <span className="block truncate text-xs text-slate-600">{HEADER_SUBTITLE}</span>
+                <span className="block truncate text-xs text-slate-600">{t('header.subtitle')}</span>
               </span>
             </>
           )}
         </Link>
-        <nav aria-label="Main" className="hidden flex-1 items-center gap-1 sm:flex">
+        <nav aria-label={t('nav.main')} className="hidden flex-1 items-center gap-1 sm:flex">
           {items.map((item) => (
             <NavLink key={item.to} to={item.to} end className={navLinkClass}>
-              {item.label}
+              {t(`nav.${item.key}`)}
             </NavLink>
           ))}
         </nav>
         <UserMenu user={user} />
       </div>
       {items.length > 1 ? (
-        <nav aria-label="Main" className="flex gap-1 overflow-x-auto border-t border-slate-100 px-2 py-1 sm:hidden">
+        <nav
+          aria-label={t('nav.main')}
+          className="flex gap-1 overflow-x-auto border-t border-slate-100 px-2 py-1 sm:hidden"
+        >
           {items.map((item) => (
             <NavLink key={item.to} to={item.to} end className={navLinkClass}>
-              {item.label}
+              {t(`nav.${item.key}`)}
             </NavLink>
           ))}
         </nav>

@@ -7,7 +7,7 @@ import { makeUser } from '../../test/fixtures.ts'
 import { mockFetch } from '../../test/fetch-mock.ts'
 import { renderApp } from '../../test/render.tsx'
 import { makeTimesheet } from '../../test/list-item-fixtures.ts'
-import { DEMO_NOTICE } from './DemoNotice.tsx'
+import { demoNotice } from './DemoNotice.tsx'
 
 afterEach(() => {
   act(() => dismissToast())
@@ -49,8 +49,8 @@ describe('DemoNotice', () => {
   it('says under the header that the demo is read-only, with a way to sign up and to switch roles', async () => {
     const { fetchMock } = show(true)
     const notice = await screen.findByRole('region', { name: 'Demo' })
-    expect(within(notice).getByText(DEMO_NOTICE)).toBeTruthy()
-    expect(DEMO_NOTICE).toBe('You are exploring a read-only demo. Changes are not saved.')
+    expect(within(notice).getByText(demoNotice())).toBeTruthy()
+    expect(demoNotice()).toBe('You are exploring a read-only demo. Changes are not saved.')
     // The sign-in's callback replaces the demo session with the new account's.
     expect(within(notice).getByRole('link', { name: 'Sign up free' }).getAttribute('href')).toBe('/api/login')
     expect(within(notice).getByRole('link', { name: 'Switch role' }).getAttribute('href')).toBe('/demo')
@@ -65,7 +65,7 @@ describe('DemoNotice', () => {
     show(false)
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy()
     expect(screen.queryByRole('region', { name: 'Demo' })).toBeNull()
-    expect(screen.queryByText(DEMO_NOTICE)).toBeNull()
+    expect(screen.queryByText(demoNotice())).toBeNull()
   })
 
   it('a write in the demo shows the server’s read-only message in the toast and changes nothing', async () => {

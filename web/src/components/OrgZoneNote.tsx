@@ -1,6 +1,8 @@
+import { useTranslation } from 'react-i18next'
 import { useMemo } from 'react'
 import { sameClock, zoneName } from '@app/core'
-import { browserLocale, browserTimeZone } from '../lib/browser.ts'
+import { browserTimeZone } from '../lib/browser.ts'
+import { currentLocale } from '../i18n.ts'
 import { cn } from '../lib/cn.ts'
 
 /**
@@ -9,11 +11,12 @@ import { cn } from '../lib/cn.ts'
  * which clock the times follow. Nothing when the clocks agree.
  */
 export function OrgZoneNote({ timeZone, className }: { timeZone: string; className?: string }) {
+  const { t } = useTranslation('common')
   const elsewhere = useMemo(() => !sameClock(timeZone, browserTimeZone()), [timeZone])
   if (!elsewhere) return null
   return (
     <p className={cn('text-xs text-slate-600', className)} data-testid="org-zone-note">
-      Times are {zoneName(timeZone, browserLocale())} ({timeZone})
+      {t('zoneNote', { zone: zoneName(timeZone, currentLocale()), id: timeZone })}
     </p>
   )
 }

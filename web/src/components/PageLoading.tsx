@@ -1,7 +1,8 @@
+import i18next from 'i18next'
 import { Skeleton } from './ui/Skeleton.tsx'
 
 /** What a page shows while its code or its data loads. */
-export const PageLoading = ({ label = 'Loading...' }: { label?: string }) => (
+export const PageLoading = ({ label = i18next.t('common:loading') }: { label?: string }) => (
   <div className="mx-auto w-full max-w-5xl px-4 py-8" role="status" aria-live="polite">
     <p className="mb-4 text-sm text-slate-600">{label}</p>
     <div className="space-y-3">

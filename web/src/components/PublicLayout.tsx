@@ -1,11 +1,14 @@
 import { Suspense } from 'react'
 import { Link, Outlet } from 'react-router-dom'
+import { useTranslation } from 'react-i18next'
+import { LanguageSwitcher } from './LanguageSwitcher.tsx'
 import { PageLoading } from './PageLoading.tsx'
 import { SkipLink } from './SkipLink.tsx'
 import { PRODUCT_LOGO_URL, PRODUCT_NAME } from '../lib/product.ts'
 
 /** The frame of the signed-out pages: a slim top bar with the product, the page, a footer. */
 export function PublicLayout() {
+  const { t } = useTranslation('public')
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900">
       <SkipLink />
@@ -18,12 +21,12 @@ export function PublicLayout() {
             <img src={PRODUCT_LOGO_URL} alt="" className="size-8" width={32} height={32} />
             <span>{PRODUCT_NAME}</span>
           </Link>
-          <nav aria-label="Site" className="flex items-center gap-1 text-sm">
+          <nav aria-label={t('layout.site')} className="flex items-center gap-1 text-sm">
             <Link
               to="/pricing"
               className="inline-flex min-h-11 items-center rounded-md px-3 font-medium text-slate-700 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
             >
-              Pricing
+              {t('layout.pricing')}
             </Link>
           </nav>
         </div>
@@ -37,17 +40,18 @@ export function PublicLayout() {
       <footer className="border-t border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-6 text-sm text-slate-600">
           <p>© {PRODUCT_NAME}</p>
-          <nav aria-label="Footer" className="flex flex-wrap gap-4">
+          <nav aria-label={t('layout.footer')} className="flex flex-wrap gap-4">
             <Link className="inline-flex min-h-11 items-center hover:text-slate-900 hover:underline" to="/auth-guide">
-              Sign-in guide
+              {t('layout.signInGuide')}
             </Link>
             <Link className="inline-flex min-h-11 items-center hover:text-slate-900 hover:underline" to="/staff-guide">
-              Staff guide
+              {t('layout.staffGuide')}
             </Link>
             <Link className="inline-flex min-h-11 items-center hover:text-slate-900 hover:underline" to="/pricing">
-              Pricing
+              {t('layout.pricing')}
             </Link>
           </nav>
+          <LanguageSwitcher />
         </div>
       </footer>
     </div>

@@ -1,4 +1,5 @@
-import { statusLabel, type TimesheetStatus } from '@app/core'
+import { useTranslation } from 'react-i18next'
+import type { TimesheetStatus } from '@app/core'
 import { Badge, type BadgeProps } from './ui/Badge.tsx'
 
 const variant: Record<TimesheetStatus, NonNullable<BadgeProps['variant']>> = {
@@ -9,8 +10,11 @@ const variant: Record<TimesheetStatus, NonNullable<BadgeProps['variant']>> = {
 }
 
 /** 'Draft', 'Pending Review', 'Approved' or 'Rejected' (spec section 4). */
-export const TimesheetStatusBadge = ({ status, className }: { status: TimesheetStatus; className?: string }) => (
-  <Badge variant={variant[status]} className={className}>
-    {statusLabel[status]}
-  </Badge>
-)
+export function TimesheetStatusBadge({ status, className }: { status: TimesheetStatus; className?: string }) {
+  const { t } = useTranslation('common')
+  return (
+    <Badge variant={variant[status]} className={className}>
+      {t(`status.${status}`)}
+    </Badge>
+  )
+}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom'
 import { ChevronDown, LogOut, Settings, UserRound, Users } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import { fullName, type User } from '@app/core'
 import { LOGOUT_URL } from '../lib/browser.ts'
 import { UserAvatar } from './UserAvatar.tsx'
@@ -14,6 +15,7 @@ import {
 
 /** Avatar and name; opens Profile, the supervisor pages and Sign Out. */
 export function UserMenu({ user }: { user: User }) {
+  const { t } = useTranslation('common')
   const name = fullName(user)
   const isSupervisor = user.role === 'supervisor'
   return (
@@ -21,7 +23,7 @@ export function UserMenu({ user }: { user: User }) {
       <DropdownMenuTrigger className="flex min-h-11 max-w-48 items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none">
         {/* The name comes from the content, not an aria-label, so that it holds the visible name
             (WCAG 2.5.3); on a phone the name is for screen readers only. */}
-        <span className="sr-only">Account menu for </span>
+        <span className="sr-only">{t('userMenu.for')}</span>
         <UserAvatar user={user} />
         <span className="sr-only truncate sm:not-sr-only">{name}</span>
         <ChevronDown className="size-4 shrink-0 text-slate-500" aria-hidden />
@@ -34,19 +36,19 @@ export function UserMenu({ user }: { user: User }) {
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
           <Link to="/profile">
-            <UserRound aria-hidden /> Profile
+            <UserRound aria-hidden /> {t('userMenu.profile')}
           </Link>
         </DropdownMenuItem>
         {isSupervisor ? (
           <>
             <DropdownMenuItem asChild>
               <Link to="/employees">
-                <Users aria-hidden /> Employees
+                <Users aria-hidden /> {t('nav.employees')}
               </Link>
             </DropdownMenuItem>
             <DropdownMenuItem asChild>
               <Link to="/settings">
-                <Settings aria-hidden /> Settings
+                <Settings aria-hidden /> {t('nav.settings')}
               </Link>
             </DropdownMenuItem>
           </>
@@ -55,7 +57,7 @@ export function UserMenu({ user }: { user: User }) {
         <DropdownMenuItem asChild>
           {/* A full browser navigation: the API ends the session and redirects to /. */}
           <a href={LOGOUT_URL}>
-            <LogOut aria-hidden /> Sign Out
+            <LogOut aria-hidden /> {t('userMenu.signOut')}
           </a>
         </DropdownMenuItem>
       </DropdownMenuContent>

@@ -5,9 +5,14 @@ import {
   formatTimeOfDay,
   fullName,
   isCalendarDate,
+  formatHoursNumber,
   isValidTimeZone,
+  timeInZone,
+  weekEnd,
   type EmbeddedEmployee,
 } from '@app/core'
+import i18next from 'i18next'
+import { currentLocale } from '../i18n.ts'
 import { browserLocale, browserTimeZone } from './browser.ts'
 
 /**
@@ -22,15 +27,21 @@ export type DateStyle = 'medium' | 'short' | 'long' | 'dateTime'
 /** The organization's zone when it is a real one, else the browser's. */
 export const zoneOr = (timeZone: unknown): string => (isValidTimeZone(timeZone) ? timeZone : browserTimeZone())
 
+const CALENDAR_STYLES = {
+  medium: { month: 'short', day: 'numeric', year: 'numeric' },
+  short: { month: 'short', day: 'numeric' },
+  long: { month: 'long', day: 'numeric', year: 'numeric' },
+} as const
+
+/**
+ * A calendar date in the current language. English keeps packages/core's hand-written form (what
+ * the CSVs and emails say); other languages ask Intl ('16 nov 2026', '16 de noviembre de 2026').
+ */
 const calendar = (date: string, style: Exclude<DateStyle, 'dateTime'>): string => {
-  if (style === 'medium') return formatCalendarDate(date)
-  if (style === 'short') return formatCalendarDate(date).replace(/, \d{4}$/, '')
-  return new Date(`${date}T00:00:00Z`).toLocaleString('en-US', {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  })
+  const locale = currentLocale()
+  if (locale === 'en-US' && style === 'medium') return formatCalendarDate(date)
+  if (locale === 'en-US' && style === 'short') return formatCalendarDate(date).replace(/, \d{4}$/, '')
+  return new Date(`${date}T00:00:00Z`).toLocaleString(locale, { ...CALENDAR_STYLES[style], timeZone: 'UTC' })
 }
 
 /**
@@ -51,28 +62,45 @@ export function formatDate(
   const date = new Date(value)
   if (Number.isNaN(date.getTime())) return value
   const zone = zoneOr(timeZone)
-  if (style === 'dateTime') return formatInstant(date, zone, 'dateTime', browserLocale())
+  if (style === 'dateTime') {
+    if (currentLocale() === 'en-US') return formatInstant(date, zone, 'dateTime', browserLocale())
+    return `${calendar(dateInZone(date, zone), 'medium')}, ${formatTime(timeInZone(date, zone))}`
+  }
   return calendar(dateInZone(date, zone), style)
 }
+
+/** A day under a week title that already says the year: 'Nov 16'. */
+export const formatShortDate = (date: string): string => formatDate(date, 'short')
+
+/** A week's dates, as in the dialog title 'Weekly Timesheet - Nov 16, 2026 - Nov 22, 2026'. */
+export const formatDateRange = (weekStart: string): string =>
+  `${formatDate(weekStart)} - ${formatDate(weekEnd(weekStart))}`
+
+/**
+ * A total of hours with its one decimal and unit, as the spec shows totals: '7.5 hours' ('7.5 horas').
+ * The decimal is always written, so English always says 'hours' ('1.0 hours').
+ */
+export const formatHours = (hours: number): string =>
+  i18next.t('common:hoursTotal', { hours: formatHoursNumber(hours) })
 
 /** A wall-clock 'HH:MM' in the browser's locale convention, the one its time inputs show. */
 export const formatTime = (hhmm: string): string => formatTimeOfDay(hhmm, browserLocale())
 
 /** The embedded employee's name; a removed member has none. */
 export const employeeName = (employee: EmbeddedEmployee | null) =>
-  employee ? fullName(employee) || 'Unnamed member' : 'Removed member'
+  employee ? fullName(employee) || i18next.t('common:unnamedMember') : i18next.t('common:removedMember')
 
-const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+const twoDecimals = () => new Intl.NumberFormat(currentLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+const dollars = () => new Intl.NumberFormat(currentLocale(), { style: 'currency', currency: 'USD' })
 
 /**
  * Payroll hours as core computed them (two decimals, as payroll files carry them): '40.00'. Only
  * the payroll figures use this; the spec's totals keep their one decimal (formatHours).
  */
-export const formatPayrollHours = (hours: number): string => twoDecimals.format(hours)
+export const formatPayrollHours = (hours: number): string => twoDecimals().format(hours)
 
 /** A break total in minutes, as entered: '60 min'. */
-export const formatBreakMinutes = (minutes: number): string => `${minutes} min`
+export const formatBreakMinutes = (minutes: number): string => i18next.t('common:breakMinutes', { minutes })
 
 /** A value in dollars (the volunteer hour's worth): '$1,339.60'. */
-export const formatDollars = (amount: number): string => dollars.format(amount)
+export const formatDollars = (amount: number): string => dollars().format(amount)

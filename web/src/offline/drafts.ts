@@ -1,3 +1,4 @@
+import i18next from 'i18next'
 import type { QueryClient } from '@tanstack/react-query'
 import { isEditable, type CurrentWeek, type TimesheetAnswer, type TimesheetDays } from '@app/core'
 import { apiJson, isNetworkError } from '../api/client.ts'
@@ -26,7 +27,8 @@ export interface DraftSaveResult {
   onDevice: boolean
 }
 
-export const SAVED_ON_DEVICE = 'Saved on this device — will sync when online'
+/** What a save kept on this device (offline) says, in the toast and the offline bar. */
+export const savedOnDevice = () => i18next.t('staff:offline.savedOnDevice')
 
 const putDraft = (id: number, body: Record<string, unknown>) =>
   apiJson<TimesheetAnswer>('PUT', `/api/timesheets/draft/${id}`, body)
@@ -153,8 +155,8 @@ const refresh = (queryClient: QueryClient, serverChanged: boolean) =>
  */
 export async function keepDeviceVersion(queryClient: QueryClient, server: TimesheetAnswer): Promise<TimesheetAnswer> {
   const mine = await latestSave(server.employeeId, server.id)
-  if (!mine) throw new Error('This device has no entries for that week any more.')
-  if (!isEditable(server.status)) throw new Error('That week can no longer be changed.')
+  if (!mine) throw new Error(i18next.t('staff:offline.noEntries'))
+  if (!isEditable(server.status)) throw new Error(i18next.t('staff:offline.weekLocked'))
   const saved = await putDraft(server.id, { ...mine.days, version: server.version, enteredOffline: true })
   recordMove(server.id, mine.baseVersion, saved.version)
   await dropSaves(server.employeeId, server.id)

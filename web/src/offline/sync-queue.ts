@@ -1,3 +1,4 @@
+import i18next from 'i18next'
 import type { Timesheet, TimesheetDays } from '@app/core'
 import { ApiError, errorMessage } from '../api/client.ts'
 import { markSynced, queuedSaves } from './offline-db.ts'
@@ -24,8 +25,6 @@ export interface SyncResult<T extends Timesheet = Timesheet> {
   interrupted: boolean
 }
 
-const CHANGED_ELSEWHERE = 'This timesheet was changed somewhere else.'
-
 /**
  * Sends a member's queued saves to the server in the order they were made, each with the version
  * check of an ordinary save. A save the server takes leaves the queue and its week's later saves
@@ -48,7 +47,7 @@ export async function syncQueue<T extends Timesheet>(userId: string, put: PutDra
         return { synced: [...synced.values()], conflicts: [...conflicts.values()], interrupted: true }
       conflicts.set(save.timesheetId, {
         timesheetId: save.timesheetId,
-        message: errorMessage(error, CHANGED_ELSEWHERE),
+        message: errorMessage(error, i18next.t('staff:toast.changedElsewhere')),
       })
       continue
     }

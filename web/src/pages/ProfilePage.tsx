@@ -1,7 +1,12 @@
-import type { ReactNode } from 'react'
-import { Building2, CalendarDays, Mail, ShieldCheck, Users, type LucideIcon } from 'lucide-react'
-import { fullName, type AuthType, type Role } from '@app/core'
-import { useAuth } from '../api/auth.ts'
+import { useId, type ReactNode } from 'react'
+import { Building2, CalendarDays, Languages, Mail, ShieldCheck, Users, type LucideIcon } from 'lucide-react'
+import i18next from 'i18next'
+import { useTranslation } from 'react-i18next'
+import { fullName, Language, LANGUAGES } from '@app/core'
+import { useAuth, useUpdateLanguage } from '../api/auth.ts'
+import { inputClasses } from '../components/ui/Input.tsx'
+import { toast } from '../lib/toast.ts'
+import { toastFailure } from '../lib/toast-failure.ts'
 import { useOrganizationSettings } from '../api/organization.ts'
 import { Badge } from '../components/ui/Badge.tsx'
 import { Card, CardContent } from '../components/ui/Card.tsx'
@@ -13,10 +18,6 @@ import { DocumentTitle } from '../components/DocumentTitle.tsx'
 import { IconCard } from '../components/ui/IconCard.tsx'
 import { MyNotificationsCard } from '../components/notifications/MyNotificationsCard.tsx'
 
-/** The profile's own wording (spec section 2): employees show as 'Employee' here, not 'Staff Member'. */
-const roleBadge: Record<Role, string> = { supervisor: 'Supervisor', employee: 'Employee', volunteer: 'Volunteer' }
-const authTypeLabel: Record<AuthType, string> = { oidc: 'External Provider Account', local: 'Local Account' }
-
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-0.5 py-3 sm:flex-row sm:justify-between sm:gap-4">
@@ -27,61 +28,115 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export function ProfilePage() {
+  const { t } = useTranslation('staff')
   const { user } = useAuth()
   const organization = useOrganizationSettings()
   const timeZone = zoneOr(organization.data?.timeZone)
   if (!user) return <PageLoading />
   const name = fullName(user)
+  const longDate = (date: string) => formatDate(date, 'long', '-', timeZone)
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-6 sm:py-8">
-      <DocumentTitle title="Profile" />
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Profile</h1>
+      <DocumentTitle title={t('profile.title')} />
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('profile.title')}</h1>
 
       <Card>
         <CardContent className="flex flex-col items-center gap-4 pt-6 text-center sm:flex-row sm:items-start sm:pt-6 sm:text-left">
           <UserAvatar user={user} className="size-20 text-2xl" />
           <div className="min-w-0 space-y-2">
             <h2 className="text-xl font-semibold break-words text-slate-900">{name}</h2>
-            <Badge variant={user.role === 'supervisor' ? 'default' : 'secondary'}>{roleBadge[user.role]}</Badge>
+            <Badge variant={user.role === 'supervisor' ? 'default' : 'secondary'}>
+              {/* The profile's own wording (spec section 2): employees show as 'Employee' here, not 'Staff Member'. */}
+              {t(`profile.role.${user.role}`)}
+            </Badge>
             <ul className="space-y-1 text-sm text-slate-700">
               {user.email ? (
-                <ProfileDetail icon={Mail} label="Email" className="break-all">
+                <ProfileDetail icon={Mail} label={t('profile.email')} className="break-all">
                   {user.email}
                 </ProfileDetail>
               ) : null}
               {user.department ? (
-                <ProfileDetail icon={Users} label="Department">
+                <ProfileDetail icon={Users} label={t('profile.department')}>
                   {user.department}
                 </ProfileDetail>
               ) : null}
               <ProfileDetail icon={CalendarDays}>
-                Member since {formatDate(user.createdAt, 'long', '-', timeZone)}
+                {t('profile.memberSince', { date: longDate(user.createdAt) })}
               </ProfileDetail>
             </ul>
           </div>
         </CardContent>
       </Card>
 
-      <IconCard icon={ShieldCheck} title="Account Details">
+      <IconCard icon={ShieldCheck} title={t('profile.accountDetails')}>
         <dl className="divide-y divide-slate-100">
-          <Detail label="Account ID">{user.id}</Detail>
-          {user.username ? <Detail label="Username">{user.username}</Detail> : null}
-          <Detail label="Authentication Type">{authTypeLabel[user.authType]}</Detail>
-          <Detail label="Last Updated">{formatDate(user.updatedAt, 'long', '-', timeZone)}</Detail>
+          <Detail label={t('profile.accountId')}>{user.id}</Detail>
+          {user.username ? <Detail label={t('profile.username')}>{user.username}</Detail> : null}
+          <Detail label={t('profile.authTypeLabel')}>{t(`profile.authType.${user.authType}`)}</Detail>
+          <Detail label={t('profile.lastUpdated')}>{longDate(user.updatedAt)}</Detail>
         </dl>
       </IconCard>
 
-      <IconCard icon={Building2} title="Organization">
+      <IconCard icon={Building2} title={t('profile.organization')}>
         <dl className="divide-y divide-slate-100">
           {organization.data?.organizationName ? (
-            <Detail label="Name">{organization.data.organizationName}</Detail>
+            <Detail label={t('profile.name')}>{organization.data.organizationName}</Detail>
           ) : null}
-          <Detail label="Organization ID">{user.organizationId}</Detail>
+          <Detail label={t('profile.organizationId')}>{user.organizationId}</Detail>
         </dl>
       </IconCard>
+
+      <LanguageCard language={user.language} />
 
       <MyNotificationsCard role={user.role} />
     </div>
+  )
+}
+
+/**
+ * The member's language, kept on their user (PATCH /api/auth/user) so their screens and emails
+ * follow it on every device. The screens switch at once, and the toast already speaks the new language.
+ */
+function LanguageCard({ language }: { language: Language | undefined }) {
+  const { t } = useTranslation('staff')
+  const id = useId()
+  const update = useUpdateLanguage()
+  const choose = (next: Language) =>
+    update.mutate(next, {
+      onSuccess: async () => {
+        await i18next.changeLanguage(next)
+        toast({
+          title: i18next.t('staff:profile.language.saved'),
+          description: i18next.t('staff:profile.language.savedText'),
+        })
+      },
+      onError: (error) => toastFailure(t('common:error'), error, t('profile.language.failed')),
+    })
+  return (
+    <IconCard icon={Languages} title={t('profile.language.title')}>
+      <div className="space-y-1.5">
+        <label htmlFor={id} className="text-sm font-medium text-slate-900">
+          {t('common:language.label')}
+        </label>
+        <select
+          id={id}
+          value={language ?? i18next.language}
+          disabled={update.isPending}
+          onChange={(e) => choose(Language.parse(e.target.value))}
+          aria-describedby={`${id}-hint`}
+          className={cn(inputClasses, 'min-h-11 sm:max-w-xs')}
+        >
+          {LANGUAGES.map((l) => (
+            <option key={l} value={l} lang={l}>
+              {t(`common:language.${l}`)}
+            </option>
+          ))}
+        </select>
+        <p id={`${id}-hint`} className="text-sm text-slate-600">
+          {t('profile.language.hint')}
+        </p>
+      </div>
+    </IconCard>
   )
 }
 

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { useEffect } from 'react'
 import { LogIn } from 'lucide-react'
 import { useAuth } from '../api/auth.ts'
@@ -12,6 +13,7 @@ import { LinkButton } from '../components/ui/LinkButton.tsx'
  * member's visit is shown this route only while that check runs, and then gets the real page.
  */
 export function SignedOutTimesheetPage() {
+  const { t } = useTranslation('public')
   const { isLoading } = useAuth()
 
   useEffect(() => {
@@ -22,15 +24,15 @@ export function SignedOutTimesheetPage() {
   return (
     <CenteredCard
       icon={LogIn}
-      title="Please sign in"
-      documentTitle="Staff Login"
-      description="Sign in with your staff login to fill in your weekly timesheet."
+      title={t('signedOut.title')}
+      documentTitle={t('signedOut.documentTitle')}
+      description={t('signedOut.description')}
     >
       <p className="text-sm text-slate-700" role="status">
-        Taking you to Staff Login...
+        {t('signedOut.taking')}
       </p>
       <LinkButton to="/staff-login" size="lg" className="w-full">
-        Staff Login
+        {t('signedOut.staffLogin')}
       </LinkButton>
     </CenteredCard>
   )

@@ -1,67 +1,57 @@
+import { useTranslation } from 'react-i18next'
 import { CalendarCheck, Clock, KeyRound, ListChecks, LogIn, Send } from 'lucide-react'
 import { FeatureCard } from '../components/ui/IconCard.tsx'
 import { SUPERVISOR_LOGIN_URL } from '../lib/browser.ts'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
 import { LinkButton } from '../components/ui/LinkButton.tsx'
 
+/** The guide's topics and steps, by their keys under staffGuide in the public catalogue. */
 const topics = [
-  {
-    icon: Send,
-    title: 'Submit weekly timesheets',
-    text: 'Fill in each day of the week, save your progress as often as you like, and submit the week for approval when it is done.',
-  },
-  {
-    icon: Clock,
-    title: 'Track your time',
-    text: 'Enter start and end times yourself, or use Clock In and Clock Out as you work. A shift past midnight counts into the next day.',
-  },
-  {
-    icon: ListChecks,
-    title: 'See your status',
-    text: 'Your dashboard shows every week you submitted and whether it is pending review, approved or declined, with your supervisor’s comments.',
-  },
-]
+  { icon: Send, key: 'submit' },
+  { icon: Clock, key: 'track' },
+  { icon: ListChecks, key: 'status' },
+] as const
 
 const steps = [
-  {
-    icon: KeyRound,
-    title: 'Get your credentials',
-    text: 'Your supervisor adds you and gives you a username and password.',
-  },
-  { icon: LogIn, title: 'Use Staff Login', text: 'Open the Staff Login page and sign in with those credentials.' },
-  {
-    icon: CalendarCheck,
-    title: 'Start tracking',
-    text: 'Open this week’s timesheet from your dashboard and record your hours.',
-  },
-]
+  { icon: KeyRound, key: 'credentials' },
+  { icon: LogIn, key: 'login' },
+  { icon: CalendarCheck, key: 'tracking' },
+] as const
+
+const TOPIC_ICON = 'size-7'
+const TOPIC_TITLE = 'text-base'
 
 export function StaffGuidePage() {
+  const { t } = useTranslation('public')
   return (
     <div className="mx-auto max-w-4xl space-y-8 px-4 py-8 sm:py-12">
-      <DocumentTitle title="Staff guide" />
+      <DocumentTitle title={t('staffGuide.title')} />
       <header>
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Staff guide</h1>
-        <p className="mt-2 text-slate-600">
-          Everything staff members and volunteers need to record their hours and send them to their supervisor.
-        </p>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('staffGuide.title')}</h1>
+        <p className="mt-2 text-slate-600">{t('staffGuide.intro')}</p>
       </header>
 
       <ul className="grid gap-4 md:grid-cols-3">
-        {topics.map(({ icon: Icon, title, text }) => (
-          <li key={title}>
-            <FeatureCard icon={Icon} title={title} text={text} iconClassName="size-7" titleClassName="text-base" />
+        {topics.map(({ icon: Icon, key }) => (
+          <li key={key}>
+            <FeatureCard
+              icon={Icon}
+              title={t(`staffGuide.topic.${key}.title`)}
+              text={t(`staffGuide.topic.${key}.text`)}
+              iconClassName={TOPIC_ICON}
+              titleClassName={TOPIC_TITLE}
+            />
           </li>
         ))}
       </ul>
 
       <section aria-labelledby="getting-started">
         <h2 id="getting-started" className="text-xl font-semibold text-slate-900">
-          Getting started in three steps
+          {t('staffGuide.stepsTitle')}
         </h2>
         <ol className="mt-4 space-y-3">
-          {steps.map(({ icon: Icon, title, text }, i) => (
-            <li key={title} className="flex gap-4 rounded-lg border border-slate-200 bg-white p-4">
+          {steps.map(({ icon: Icon, key }, i) => (
+            <li key={key} className="flex gap-4 rounded-lg border border-slate-200 bg-white p-4">
               <span
                 className="flex size-9 shrink-0 items-center justify-center rounded-full bg-indigo-600 font-semibold text-white"
                 aria-hidden
@@ -70,11 +60,11 @@ export function StaffGuidePage() {
               </span>
               <div>
                 <h3 className="flex items-center gap-2 font-semibold text-slate-900">
-                  <span className="sr-only">Step {i + 1}: </span>
-                  {title}
+                  <span className="sr-only">{t('staffGuide.step', { number: i + 1 })}</span>
+                  {t(`staffGuide.steps.${key}.title`)}
                   <Icon className="size-4 text-slate-500" aria-hidden />
                 </h3>
-                <p className="mt-1 text-sm text-slate-700">{text}</p>
+                <p className="mt-1 text-sm text-slate-700">{t(`staffGuide.steps.${key}.text`)}</p>
               </div>
             </li>
           ))}
@@ -83,10 +73,10 @@ export function StaffGuidePage() {
 
       <div className="flex flex-col gap-3 sm:flex-row">
         <LinkButton to="/staff-login" size="lg">
-          Staff Login
+          {t('staffGuide.staffLogin')}
         </LinkButton>
         <LinkButton href={SUPERVISOR_LOGIN_URL} size="lg" variant="outline">
-          Supervisor Login
+          {t('staffGuide.supervisorLogin')}
         </LinkButton>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { ArrowLeft, LogIn } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import { useStaffLogin } from '../api/auth.ts'
 import { errorFields, errorMessage } from '../api/client.ts'
 import { Button } from '../components/ui/Button.tsx'
@@ -12,14 +13,18 @@ import { CenteredCard } from '../components/CenteredCard.tsx'
 import { FormAlert } from '../components/ui/FormAlert.tsx'
 
 type Field = 'username' | 'password'
+/** A username is typed as given: no capital letter or correction added by a phone keyboard. */
+const AS_TYPED = { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false } as const
 type FieldErrors = Partial<Record<Field, string>>
 
-const required: Record<Field, string> = {
-  username: 'Username is required',
-  password: 'Password is required',
-}
+const FRAME = 'py-8 sm:py-16'
 
 export function StaffLoginPage() {
+  const { t } = useTranslation('public')
+  const required: Record<Field, string> = {
+    username: t('staffLogin.usernameRequired'),
+    password: t('staffLogin.passwordRequired'),
+  }
   const navigate = useNavigate()
   const login = useStaffLogin()
   const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' })
@@ -27,7 +32,7 @@ export function StaffLoginPage() {
 
   const serverFields = login.error ? (errorFields(login.error) as FieldErrors) : {}
   const shown: FieldErrors = { ...serverFields, ...fieldErrors }
-  const formError = login.error ? errorMessage(login.error, 'Login failed. Please check your credentials.') : null
+  const formError = login.error ? errorMessage(login.error, t('staffLogin.failed')) : null
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -60,32 +65,27 @@ export function StaffLoginPage() {
     disabled: login.isPending,
   })
 
+  const username = field('username')
+  const password = field('password')
   return (
     <CenteredCard
       icon={LogIn}
-      title="Staff Login"
-      description="Sign in with the username and password your supervisor gave you."
-      frameClassName="py-8 sm:py-16"
+      title={t('staffLogin.title')}
+      description={t('staffLogin.description')}
+      frameClassName={FRAME}
       className="max-w-sm"
       contentClassName=""
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Staff login">
+      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('staffLogin.form')}>
         <FormAlert message={formError} />
         <div className="space-y-1.5">
-          <Label htmlFor="username">Username</Label>
-          <Input
-            {...field('username')}
-            type="text"
-            autoComplete="username"
-            autoCapitalize="none"
-            autoCorrect="off"
-            spellCheck={false}
-          />
+          <Label htmlFor="username">{t('staffLogin.username')}</Label>
+          <Input {...username} {...AS_TYPED} type="text" autoComplete="username" />
           {shown.username ? <FieldMessage id="username-error">{shown.username}</FieldMessage> : null}
         </div>
         <div className="space-y-1.5">
-          <Label htmlFor="password">Password</Label>
-          <Input {...field('password')} type="password" autoComplete="current-password" />
+          <Label htmlFor="password">{t('staffLogin.password')}</Label>
+          <Input {...password} type="password" autoComplete="current-password" />
           {shown.password ? <FieldMessage id="password-error">{shown.password}</FieldMessage> : null}
         </div>
         <Button
@@ -94,24 +94,24 @@ export function StaffLoginPage() {
           className="w-full"
           disabled={login.isPending}
           busy={login.isPending}
-          busyLabel="Signing In..."
+          busyLabel={t('staffLogin.signingIn')}
         >
-          Sign In
+          {t('staffLogin.signIn')}
         </Button>
       </form>
-      <p className="mt-4 text-center text-sm text-slate-600">Contact your supervisor for access.</p>
+      <p className="mt-4 text-center text-sm text-slate-600">{t('staffLogin.contact')}</p>
       <div className="mt-4 flex flex-col items-center gap-1 border-t border-slate-100 pt-4 text-sm">
         <a
           href={SUPERVISOR_LOGIN_URL}
           className="inline-flex min-h-11 items-center font-medium text-indigo-700 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
         >
-          Supervisor? Sign in here
+          {t('staffLogin.supervisor')}
         </a>
         <Link
           to="/"
           className="inline-flex min-h-11 items-center gap-1 text-slate-700 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
         >
-          <ArrowLeft className="size-4" aria-hidden /> Back to Home
+          <ArrowLeft className="size-4" aria-hidden /> {t('staffLogin.back')}
         </Link>
       </div>
     </CenteredCard>

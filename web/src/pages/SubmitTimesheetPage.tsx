@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { ArrowLeft } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import {
   breakField,
   currentWeekStart,
@@ -8,15 +9,12 @@ import {
   dateOfDay,
   dayFields,
   dayHours,
-  dayLabel,
   daysInWeekOrder,
   daysOfWeekStarting,
-  formatHours,
   isCalendarDate,
   isEditable,
   isWeekStart,
   nowHHMM,
-  statusLabel,
   type DayName,
   TimesheetDays,
   type TimesheetAnswer,
@@ -29,7 +27,7 @@ import { useCurrentWeekTimesheet, useSaveWeekDraft, useSubmitWeek } from '../api
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
 import { PageLoading } from '../components/PageLoading.tsx'
 import { zoneOr } from '../components/timesheet/clock.ts'
-import { formatDate } from '../lib/format.ts'
+import { formatHours, formatShortDate } from '../lib/format.ts'
 import { TimesheetStatusBadge } from '../components/TimesheetStatusBadge.tsx'
 import { WeekTotal } from '../components/timesheet/WeekTotal.tsx'
 import { toastFailure } from '../lib/toast-failure.ts'
@@ -45,7 +43,9 @@ import { OrgZoneNote } from '../components/OrgZoneNote.tsx'
 import { WeekPicker } from '../components/timesheet/WeekPicker.tsx'
 import { rejectionOf } from '../components/timesheet/rejection.ts'
 
-const WEEK_START_REQUIRED = 'Week start date is required'
+/** What describes the week picker: its rule, and the message about it when there is one. */
+const WEEK_HINT = 'weekStartDate-hint'
+const WEEK_ERROR_AND_HINT = `weekStartDate-error ${WEEK_HINT}`
 
 /**
  * /submit-timesheet (spec section 2): the whole week on one page. Waits for this week's timesheet
@@ -55,7 +55,8 @@ export function SubmitTimesheetPage() {
   const current = useCurrentWeekTimesheet()
   const settings = useOrganizationSettings()
 
-  if (current.isPending || settings.isPending) return <PageLoading label="Loading your timesheet..." />
+  const { t } = useTranslation('staff')
+  if (current.isPending || settings.isPending) return <PageLoading label={t('panel.loading')} />
 
   return (
     <TimesheetForm
@@ -77,6 +78,7 @@ interface TimesheetFormProps {
 }
 
 function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) {
+  const { t } = useTranslation('staff')
   const navigate = useNavigate()
   const saveDraft = useSaveWeekDraft()
   const submitWeek = useSubmitWeek()
@@ -109,12 +111,12 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
 
   const validate = (): boolean => {
     if (weekStartDate.trim()) return true
-    setWeekError(WEEK_START_REQUIRED)
+    setWeekError(t('submitPage.weekRequired'))
     document.getElementById('weekStartDate')?.focus()
     return false
   }
 
-  const onFailure = (error: unknown, fallback: string) => toastFailure('Error', error, fallback)
+  const onFailure = (error: unknown, fallback: string) => toastFailure(t('common:error'), error, fallback)
 
   const onSave = () => {
     if (!validate()) return
@@ -122,13 +124,10 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
       try {
         await editor.track(saveDraft.mutateAsync(payload()))
       } catch (error) {
-        onFailure(error, 'Failed to save timesheet')
+        onFailure(error, t('toast.failedToSave'))
         return
       }
-      toast({
-        title: 'Timesheet Saved',
-        description: 'Your timesheet has been saved. You can continue working on it later.',
-      })
+      toast({ title: t('toast.saved'), description: t('toast.savedForLater') })
       navigate('/')
     })
   }
@@ -139,12 +138,9 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
     if (!validate()) return
     void editor.saveAndSubmit({
       submit: () => submitWeek.mutateAsync(payload()),
-      submitFailed: 'Error',
+      submitFailed: t('common:error'),
       submitted: () => {
-        toast({
-          title: 'Timesheet Submitted',
-          description: 'Your weekly timesheet has been submitted for approval.',
-        })
+        toast({ title: t('toast.submitted'), description: t('toast.weekSubmittedForApproval') })
         editor.reset()
         navigate('/')
       },
@@ -163,42 +159,39 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
 
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-6 sm:py-8">
-      <DocumentTitle title="Submit Timesheet" />
+      <DocumentTitle title={t('submitPage.title')} />
       <div className="space-y-2">
         <Link
           to="/"
           className="-ml-2 inline-flex min-h-11 items-center gap-1 rounded-md px-2 text-sm font-medium text-indigo-700 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
         >
-          <ArrowLeft className="size-4" aria-hidden /> Back to Dashboard
+          <ArrowLeft className="size-4" aria-hidden /> {t('submitPage.back')}
         </Link>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Submit Weekly Timesheet</h1>
-        <p className="text-slate-600">Enter your work hours for each day of the week</p>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('submitPage.heading')}</h1>
+        <p className="text-slate-600">{t('submitPage.intro')}</p>
         <OrgZoneNote timeZone={timeZone} />
       </div>
 
       {lockedCurrent ? (
         <div className="flex flex-wrap items-center gap-2 rounded-md border border-slate-200 bg-white p-3 text-sm text-slate-700">
           <TimesheetStatusBadge status={lockedCurrent.status} />
-          <span>
-            This week’s timesheet is {statusLabel[lockedCurrent.status]} and can no longer be changed. You can still
-            enter another week.
-          </span>
+          <span>{t('submitPage.locked', { status: t(`common:status.${lockedCurrent.status}`) })}</span>
         </div>
       ) : null}
 
       {declined ? (
         <div
           role="region"
-          aria-label="Declined timesheet"
+          aria-label={t('submitPage.declinedRegion')}
           className="space-y-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900"
         >
           <div className="flex flex-wrap items-center gap-2">
             <TimesheetStatusBadge status={declined.status} />
-            <span>Your supervisor sent this week back. Make the changes below and submit it again.</span>
+            <span>{t('submitPage.declined')}</span>
           </div>
           {declinedComment ? (
             <div>
-              <p className="font-semibold">Supervisor’s comments</p>
+              <p className="font-semibold">{t('weeklyDialog.supervisorComments')}</p>
               <p className="break-words whitespace-pre-line">{declinedComment}</p>
             </div>
           ) : null}
@@ -212,10 +205,10 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
         onReload={() => void reload()}
       />
 
-      <form noValidate onSubmit={onSubmit} aria-label="Weekly timesheet" className="space-y-4">
+      <form noValidate onSubmit={onSubmit} aria-label={t('submitPage.form')} className="space-y-4">
         <Card>
           <CardContent className="space-y-1.5 pt-4 sm:pt-6">
-            <Label htmlFor="weekStartDate">Week Starting</Label>
+            <Label htmlFor="weekStartDate">{t('submitPage.weekStarting')}</Label>
             <WeekPicker
               id="weekStartDate"
               value={weekStartDate}
@@ -227,10 +220,10 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
               }}
               disabled={busy}
               invalid={weekMessage !== undefined && weekMessage !== null}
-              describedBy={weekMessage ? 'weekStartDate-error weekStartDate-hint' : 'weekStartDate-hint'}
+              describedBy={weekMessage ? WEEK_ERROR_AND_HINT : WEEK_HINT}
             />
             <p id="weekStartDate-hint" className="text-sm text-slate-600">
-              Weeks start on {dayLabel[weekStartDay]}.
+              {t('submitPage.weeksStartOn', { day: t(`common:weekdays.${weekStartDay}`) })}
             </p>
             {weekMessage ? <FieldMessage id="weekStartDate-error">{weekMessage}</FieldMessage> : null}
           </CardContent>
@@ -240,9 +233,10 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
           <DayCard
             key={day}
             day={day}
-            date={isCalendarDate(weekStartDate) ? formatDate(dateOfDay(weekStartDate, day), 'short') : null}
+            date={isCalendarDate(weekStartDate) ? formatShortDate(dateOfDay(weekStartDate, day)) : null}
             days={bound.days}
-            disabled={busy || viewingLocked !== undefined}
+            disabled={busy}
+            locked={viewingLocked !== undefined}
             timeZone={timeZone}
             onFill={editor.fill}
           >
@@ -261,13 +255,13 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
         {viewingLocked ? (
           <div className="flex justify-end">
             <LinkButton to="/" size="lg">
-              Back to Dashboard
+              {t('submitPage.back')}
             </LinkButton>
           </div>
         ) : (
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <LinkButton to="/" variant="ghost" size="lg">
-              Cancel
+              {t('common:cancel')}
             </LinkButton>
             <Button
               variant="outline"
@@ -275,12 +269,18 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
               onClick={onSave}
               disabled={busy}
               busy={editor.busy === 'save'}
-              busyLabel="Saving..."
+              busyLabel={t('common:saving')}
             >
-              Save Timesheet
+              {t('weeklyDialog.save')}
             </Button>
-            <Button type="submit" size="lg" disabled={busy} busy={editor.busy === 'submit'} busyLabel="Submitting...">
-              Submit Timesheet
+            <Button
+              type="submit"
+              size="lg"
+              disabled={busy}
+              busy={editor.busy === 'submit'}
+              busyLabel={t('weeklyDialog.submitting')}
+            >
+              {t('submitPage.submit')}
             </Button>
           </div>
         )}
@@ -294,23 +294,30 @@ interface DayCardProps {
   date: string | null
   days: TimesheetDays
   disabled: boolean
+  /** A submitted or approved week is only shown: no quick times offer to change it. */
+  locked: boolean
   timeZone: string
   onFill: (values: Partial<TimesheetDays>) => void
   children: ReactNode
 }
 
 /** One day: a quick time helper, then its fields (Start Time, End Time and 'What did you do today?'). */
-function DayCard({ day, date, days, disabled, timeZone, onFill, children }: DayCardProps) {
+function DayCard({ day, date, days, disabled, locked, timeZone, onFill, children }: DayCardProps) {
+  const { t } = useTranslation('staff')
   const f = dayFields(day)
-  const label = dayLabel[day]
+  const label = t(`common:days.${day}`)
   const titleId = `${day}-title`
   const hours = dayHours(days[f.start], days[f.end], days[breakField(day)])
   const now = () => nowHHMM(new Date(), timeZone)
   const quick = [
-    { text: '9–5', name: `${label} from 09:00 to 17:00`, fill: { [f.start]: '09:00', [f.end]: '17:00' } },
-    { text: 'Start now', name: `${label} starts at the current time`, fill: () => ({ [f.start]: now() }) },
-    { text: 'End now', name: `${label} ends at the current time`, fill: () => ({ [f.end]: now() }) },
-    { text: 'Clear', name: `clear ${label}’s times`, fill: { [f.start]: '', [f.end]: '' } },
+    {
+      text: t('quick.nineToFive'),
+      name: t('quick.nineToFiveName', { day: label }),
+      fill: { [f.start]: '09:00', [f.end]: '17:00' },
+    },
+    { text: t('quick.startNow'), name: t('quick.startNowName', { day: label }), fill: () => ({ [f.start]: now() }) },
+    { text: t('quick.endNow'), name: t('quick.endNowName', { day: label }), fill: () => ({ [f.end]: now() }) },
+    { text: t('quick.clear'), name: t('quick.clearName', { day: label }), fill: { [f.start]: '', [f.end]: '' } },
   ]
   return (
     <Card role="region" aria-labelledby={titleId}>
@@ -326,21 +333,23 @@ function DayCard({ day, date, days, disabled, timeZone, onFill, children }: DayC
         </div>
       </CardHeader>
       <CardContent className="space-y-3">
-        <div role="group" aria-label={`Quick times for ${label}`} className="flex flex-wrap gap-2">
-          {quick.map((q) => (
-            <Button
-              key={q.text}
-              variant="secondary"
-              size="sm"
-              className="min-h-11"
-              disabled={disabled}
-              aria-label={`${q.text}: ${q.name}`}
-              onClick={() => onFill(typeof q.fill === 'function' ? q.fill() : q.fill)}
-            >
-              {q.text}
-            </Button>
-          ))}
-        </div>
+        {locked ? null : (
+          <div role="group" aria-label={t('quick.group', { day: label })} className="flex flex-wrap gap-2">
+            {quick.map((q) => (
+              <Button
+                key={q.text}
+                variant="secondary"
+                size="sm"
+                className="min-h-11"
+                disabled={disabled}
+                aria-label={`${q.text}: ${q.name}`}
+                onClick={() => onFill(typeof q.fill === 'function' ? q.fill() : q.fill)}
+              >
+                {q.text}
+              </Button>
+            ))}
+          </div>
+        )}
         {children}
       </CardContent>
     </Card>

@@ -1,5 +1,6 @@
 import { BellRing } from 'lucide-react'
-import { reminderKindLabel, type ReminderKind, type Role } from '@app/core'
+import { useTranslation } from 'react-i18next'
+import type { ReminderKind, Role } from '@app/core'
 import { errorMessage } from '../../api/client.ts'
 import { useMyNotifications, useUpdateMyNotifications } from '../../api/notifications.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
@@ -11,10 +12,11 @@ const kindsFor = (role: Role): ReminderKind[] =>
 
 /** The profile's email switches: a member turns back on what an unsubscribe link turned off. */
 export function MyNotificationsCard({ role }: { role: Role }) {
+  const { t } = useTranslation('staff')
   const mine = useMyNotifications()
   const update = useUpdateMyNotifications()
   return (
-    <IconCard icon={BellRing} title="Email Reminders">
+    <IconCard icon={BellRing} title={t('notifications.title')}>
       {mine.data ? (
         <ul className="space-y-3">
           {kindsFor(role).map((kind) => (
@@ -27,20 +29,20 @@ export function MyNotificationsCard({ role }: { role: Role }) {
                 onChange={(e) =>
                   update.mutate(
                     { kind, subscribed: e.target.checked },
-                    { onError: (error) => toastFailure('Error', error, 'Failed to update your email settings') },
+                    { onError: (error) => toastFailure(t('common:error'), error, t('notifications.failed')) },
                   )
                 }
                 className="size-5 shrink-0 accent-indigo-600"
               />
               <label htmlFor={`email-${kind}`} className="text-sm text-slate-900">
-                {reminderKindLabel[kind]}
+                {t(`notifications.kind.${kind}`)}
               </label>
             </li>
           ))}
         </ul>
       ) : (
         <p className="text-sm text-slate-600">
-          {mine.isLoading ? 'Loading...' : errorMessage(mine.error, 'Could not load your email settings.')}
+          {mine.isLoading ? t('notifications.loading') : errorMessage(mine.error, t('notifications.loadFailed'))}
         </p>
       )}
     </IconCard>

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { CloudOff, RefreshCw } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import type { CurrentUser } from '@app/core'
 import { offlineKeys } from '../../api/keys.ts'
 import { useOnline } from '../../offline/connection.ts'
-import { SAVED_ON_DEVICE, syncSaves } from '../../offline/drafts.ts'
+import { savedOnDevice, syncSaves } from '../../offline/drafts.ts'
 import { queuedSaves } from '../../offline/offline-db.ts'
 import { useSyncState } from '../../offline/sync-state.ts'
 import { Button } from '../ui/Button.tsx'
@@ -19,6 +20,7 @@ const SyncConflictDialog = lazy(() =>
  * what waits on this device, the sync when the connection comes back, and the choice a conflict asks for.
  */
 export function OfflineSync({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation('staff')
   const queryClient = useQueryClient()
   const online = useOnline()
   const { syncing, conflicts } = useSyncState()
@@ -38,7 +40,7 @@ export function OfflineSync({ user }: { user: CurrentUser }) {
   const conflict = conflicts[0]
   return (
     <>
-      <div role="status" aria-live="polite" aria-label="Connection">
+      <div role="status" aria-live="polite" aria-label={t('offline.connection')}>
         {!online || waiting > 0 ? (
           <div
             className={
@@ -50,19 +52,15 @@ export function OfflineSync({ user }: { user: CurrentUser }) {
             <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1">
               {online ? null : (
                 <span className="flex items-center gap-2 font-semibold">
-                  <CloudOff className="size-4" aria-hidden /> Offline
+                  <CloudOff className="size-4" aria-hidden /> {t('offline.offline')}
                 </span>
               )}
               <span>
-                {waiting === 0
-                  ? 'You can keep working on this week; it is kept on this device.'
-                  : online && syncing
-                    ? 'Syncing the entries saved on this device...'
-                    : SAVED_ON_DEVICE}
+                {waiting === 0 ? t('offline.keepWorking') : online && syncing ? t('offline.syncing') : savedOnDevice()}
               </span>
               {online && waiting > 0 && !syncing && !conflict ? (
                 <Button variant="outline" onClick={() => void syncSaves(queryClient, user.id)}>
-                  <RefreshCw aria-hidden /> Sync now
+                  <RefreshCw aria-hidden /> {t('offline.syncNow')}
                 </Button>
               ) : null}
             </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { RefreshCw } from 'lucide-react'
 import { Button } from '../ui/Button.tsx'
 
@@ -15,6 +16,7 @@ export interface UpdatePromptProps {
  * worker and reloads the page; Later keeps the running version until the next visit.
  */
 export function UpdatePrompt({ needRefresh, updating, onUpdate, onDismiss }: UpdatePromptProps) {
+  const { t } = useTranslation('common')
   return (
     <div
       role="status"
@@ -27,14 +29,14 @@ export function UpdatePrompt({ needRefresh, updating, onUpdate, onDismiss }: Upd
           className="pointer-events-auto flex w-full max-w-md flex-col gap-3 rounded-lg border border-indigo-200 bg-white p-4 shadow-lg sm:flex-row sm:items-center"
         >
           <p id="update-prompt-title" className="flex-1 text-sm text-slate-800">
-            A new version of the app is available.
+            {t('update.available')}
           </p>
           <div className="flex gap-2">
             <Button variant="outline" onClick={onDismiss} disabled={updating}>
-              Later
+              {t('update.later')}
             </Button>
-            <Button onClick={onUpdate} disabled={updating} busy={updating} busyLabel="Reloading...">
-              <RefreshCw aria-hidden /> Reload
+            <Button onClick={onUpdate} disabled={updating} busy={updating} busyLabel={t('update.reloading')}>
+              <RefreshCw aria-hidden /> {t('update.reload')}
             </Button>
           </div>
         </section>

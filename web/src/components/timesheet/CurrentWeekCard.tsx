@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { CalendarClock, ClipboardList, Eye, Pencil, Play } from 'lucide-react'
-import { formatHours, formatWeekRange, hasAnyTime, weekTotalHours, type Timesheet } from '@app/core'
+import { useTranslation } from 'react-i18next'
+import { hasAnyTime, weekTotalHours, type Timesheet } from '@app/core'
+import { formatDateRange, formatHours } from '../../lib/format.ts'
 import { Button } from '../ui/Button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card.tsx'
 import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
@@ -25,30 +27,34 @@ export interface CurrentWeekCardProps {
  * 'Edit and Resubmit' after a decline, and 'View Timesheet' (read-only) once submitted or approved.
  */
 export function CurrentWeekCard({ timesheet, status, comments, children, onOpen }: CurrentWeekCardProps) {
+  const { t } = useTranslation('staff')
   const started = hasAnyTime(timesheet)
   return (
     <Card role="region" aria-labelledby="current-week-title">
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle id="current-week-title" className="flex items-center gap-2">
-            <CalendarClock className="size-5 text-indigo-600" aria-hidden /> Current Week Timesheet
+            <CalendarClock className="size-5 text-indigo-600" aria-hidden /> {t('card.title')}
           </CardTitle>
           <TimesheetStatusBadge status={timesheet.status} />
         </div>
-        <p className="text-sm text-slate-600">{formatWeekRange(timesheet.weekStartDate)}</p>
+        <p className="text-sm text-slate-600">
+          {t('card.weekOf', { range: formatDateRange(timesheet.weekStartDate) })}
+        </p>
       </CardHeader>
       <CardContent className="space-y-4">
         <p className="text-sm text-slate-700">{status}</p>
         {comments ? (
           <div className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-            <p className="font-semibold">Supervisor’s comments</p>
+            <p className="font-semibold">{t('weeklyDialog.supervisorComments')}</p>
             <p className="break-words whitespace-pre-line">{comments}</p>
           </div>
         ) : null}
         {children}
         {started ? (
           <p className="text-sm text-slate-700">
-            So far: <span className="font-semibold text-slate-900">{formatHours(weekTotalHours(timesheet))}</span>
+            {t('card.soFar')}{' '}
+            <span className="font-semibold text-slate-900">{formatHours(weekTotalHours(timesheet))}</span>
           </p>
         ) : null}
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
@@ -58,37 +64,34 @@ export function CurrentWeekCard({ timesheet, status, comments, children, onOpen 
               to="/submit-timesheet"
               className="inline-flex min-h-11 items-center justify-center rounded-md px-3 text-sm font-medium text-indigo-700 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
             >
-              Open the full page
+              {t('card.openFullPage')}
             </Link>
           ) : null}
         </div>
-        {timesheet.status === 'draft' ? (
-          <p className="text-sm text-slate-600">
-            You can save your progress and return to complete your timesheet throughout the week.
-          </p>
-        ) : null}
+        {timesheet.status === 'draft' ? <p className="text-sm text-slate-600">{t('weeklyDialog.saveHint')}</p> : null}
       </CardContent>
     </Card>
   )
 }
 
 function PrimaryAction({ timesheet, started, onOpen }: { timesheet: Timesheet; started: boolean; onOpen: () => void }) {
+  const { t } = useTranslation('staff')
   const wide = 'w-full sm:w-auto'
   if (timesheet.status === 'draft' && !started) {
     return (
       <Button asChild size="lg" className={wide}>
         <Link to="/submit-timesheet">
-          <Play aria-hidden /> Start Timesheet
+          <Play aria-hidden /> {t('card.start')}
         </Link>
       </Button>
     )
   }
   const [label, icon] =
     timesheet.status === 'draft'
-      ? (['Continue Timesheet', <ClipboardList key="i" aria-hidden />] as const)
+      ? ([t('card.continue'), <ClipboardList key="i" aria-hidden />] as const)
       : timesheet.status === 'rejected'
-        ? (['Edit and Resubmit', <Pencil key="i" aria-hidden />] as const)
-        : (['View Timesheet', <Eye key="i" aria-hidden />] as const)
+        ? ([t('card.editResubmit'), <Pencil key="i" aria-hidden />] as const)
+        : ([t('card.view'), <Eye key="i" aria-hidden />] as const)
   return (
     <Button size="lg" variant={timesheet.status === 'draft' ? 'success' : 'primary'} className={wide} onClick={onOpen}>
       {icon} {label}

@@ -1,4 +1,5 @@
 import { LogIn, LogOut, RotateCcw } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import { Button } from '../ui/Button.tsx'
 import { cn } from '../../lib/cn.ts'
 import { formatClock, type TimerView } from './clock.ts'
@@ -22,6 +23,7 @@ export interface DayTimerProps {
  * announced by their toasts.
  */
 export function DayTimer({ dayLabel, start, view, busy, onClockIn, onClockOut, onReset, className }: DayTimerProps) {
+  const { t } = useTranslation('staff')
   const day = <span className="sr-only"> {dayLabel}</span>
   return (
     <div
@@ -32,31 +34,34 @@ export function DayTimer({ dayLabel, start, view, busy, onClockIn, onClockOut, o
       )}
     >
       <div className="min-w-0">
-        <span className="sr-only">{dayLabel} time worked: </span>
+        <span className="sr-only">{t('timer.timeWorked', { day: dayLabel })}</span>
         <span role="timer" className="block font-mono text-2xl font-semibold text-slate-900 tabular-nums">
           {formatClock(view.elapsed)}
         </span>
         {view.running ? (
           <span className="flex items-center gap-1.5 text-xs font-medium text-green-800">
             <span aria-hidden className="size-2 animate-pulse rounded-full bg-green-600" />
-            Clocked in since {start}
+            {t('timer.since', { time: start })}
           </span>
         ) : null}
       </div>
       <div className="flex flex-wrap gap-2">
         {view.showClockIn ? (
           <Button variant="success" onClick={onClockIn} disabled={busy}>
-            <LogIn aria-hidden /> Clock In{day}
+            <LogIn aria-hidden /> {t('timer.clockIn')}
+            {day}
           </Button>
         ) : null}
         {view.showClockOut ? (
           <Button variant="destructive" onClick={onClockOut} disabled={busy}>
-            <LogOut aria-hidden /> Clock Out{day}
+            <LogOut aria-hidden /> {t('timer.clockOut')}
+            {day}
           </Button>
         ) : null}
         {view.showReset ? (
           <Button variant="outline" onClick={onReset} disabled={busy}>
-            <RotateCcw aria-hidden /> Reset{day}
+            <RotateCcw aria-hidden /> {t('timer.reset')}
+            {day}
           </Button>
         ) : null}
       </div>

@@ -2,17 +2,9 @@ import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { useQueryClient } from '@tanstack/react-query'
 import { Play } from 'lucide-react'
-import {
-  addDays,
-  dateOfDay,
-  dayFields,
-  dayLabel,
-  DAYS,
-  isEditable,
-  TimesheetDays,
-  todayIn,
-  type Timesheet,
-} from '@app/core'
+import i18next from 'i18next'
+import { useTranslation } from 'react-i18next'
+import { addDays, dateOfDay, dayFields, DAYS, isEditable, TimesheetDays, todayIn, type Timesheet } from '@app/core'
 import { formatDate } from '../../lib/format.ts'
 import { useOrgTimeZone } from '../../api/organization.ts'
 import { timesheetKeys } from '../../api/keys.ts'
@@ -35,6 +27,7 @@ import { rejectionOf } from './rejection.ts'
  * weekly dialog it opens. 'Start Timesheet' already shows while the week loads.
  */
 export function EmployeeDashboardPanel() {
+  const { t } = useTranslation('staff')
   const current = useCurrentWeekTimesheet()
   const timeZone = useOrgTimeZone()
   const [dialogOpen, setDialogOpen] = useState(false)
@@ -43,23 +36,23 @@ export function EmployeeDashboardPanel() {
   return (
     <section aria-labelledby="my-week-title" className="space-y-4">
       <h2 id="my-week-title" className="sr-only">
-        My timesheet
+        {t('panel.heading')}
       </h2>
       {!sheet ? (
         <Button asChild size="lg" className="w-full sm:w-auto">
           <Link to="/submit-timesheet">
-            <Play aria-hidden /> Start Timesheet
+            <Play aria-hidden /> {t('card.start')}
           </Link>
         </Button>
       ) : null}
-      {current.isPending ? <LoadingState label="Loading your timesheet..." /> : null}
+      {current.isPending ? <LoadingState label={t('panel.loading')} /> : null}
       {/* About the week's card: held while it loads, so what is under it does not jump when it comes. */}
       {current.isPending ? <div aria-hidden className="h-64" /> : null}
 
       {current.isError && !sheet ? (
         <ErrorState
           className="rounded-md border border-red-200 bg-red-50 p-3 text-red-900"
-          message="We could not load this week’s timesheet."
+          message={t('panel.loadError')}
           onRetry={() => void current.refetch()}
         />
       ) : null}
@@ -88,18 +81,10 @@ export function EmployeeDashboardPanel() {
 }
 
 const statusText = (sheet: Timesheet, timeZone: string): string => {
-  switch (sheet.status) {
-    case 'pending':
-      return sheet.submittedAt
-        ? `Submitted on ${formatDate(sheet.submittedAt, 'medium', '-', timeZone)}. Your supervisor will review it.`
-        : 'Submitted. Your supervisor will review it.'
-    case 'approved':
-      return 'Your supervisor approved this week’s timesheet.'
-    case 'rejected':
-      return 'Your supervisor sent this timesheet back. Please make the changes and submit it again.'
-    case 'draft':
-      return 'Clock in and out as you work, or fill in your times when it suits you.'
-  }
+  const t = i18next.t
+  if (sheet.status === 'pending' && sheet.submittedAt)
+    return t('staff:panel.status.submittedOn', { date: formatDate(sheet.submittedAt, 'medium', '-', timeZone) })
+  return t(`staff:panel.status.${sheet.status === 'pending' ? 'submitted' : sheet.status}`)
 }
 
 /**
@@ -107,6 +92,7 @@ const statusText = (sheet: Timesheet, timeZone: string): string => {
  * shown instead while a shift started yesterday still runs past midnight.
  */
 function TodayClock({ sheet, timeZone }: { sheet: Timesheet; timeZone: string }) {
+  const { t } = useTranslation('staff')
   const queryClient = useQueryClient()
   const updateDraft = useUpdateDraft()
   const days = TimesheetDays.parse(sheet)
@@ -135,21 +121,24 @@ function TodayClock({ sheet, timeZone }: { sheet: Timesheet; timeZone: string })
     }
   }
   const onTimer = (action: TimerAction) => void runTimerAction({ action, days, day, timeZone, persist })
+  const timer = {
+    onClockIn: () => onTimer('clockIn'),
+    onClockOut: () => onTimer('clockOut'),
+    onReset: () => onTimer('reset'),
+  }
 
   return (
     <div className="space-y-2">
       <p className="text-sm font-medium text-slate-800">
-        {day === todayName ? 'Today' : 'Still clocked in from yesterday'} · {dayLabel[day]},{' '}
+        {day === todayName ? t('common:today') : t('panel.stillClockedIn')} · {t(`common:days.${day}`)},{' '}
         {formatDate(dateOfDay(sheet.weekStartDate, day))}
       </p>
       <DayTimer
-        dayLabel={dayLabel[day]}
+        dayLabel={t(`common:days.${day}`)}
         start={days[dayFields(day).start]}
         view={view}
         busy={updateDraft.isPending}
-        onClockIn={() => onTimer('clockIn')}
-        onClockOut={() => onTimer('clockOut')}
-        onReset={() => onTimer('reset')}
+        {...timer}
       />
     </div>
   )

@@ -1,4 +1,5 @@
 import { TriangleAlert } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import type { TimesheetPayroll } from '@app/core'
 import { cn } from '../../lib/cn.ts'
 import { formatPayrollHours } from '../../lib/format.ts'
@@ -9,6 +10,7 @@ import { formatPayrollHours } from '../../lib/format.ts'
  * type), so exempt staff, ministers and volunteers never see it.
  */
 export function OvertimeNotice({ payroll, className }: { payroll: TimesheetPayroll | undefined; className?: string }) {
+  const { t } = useTranslation('staff')
   if (!payroll || (payroll.overtimeHours <= 0 && payroll.doubleTimeHours <= 0)) return null
   return (
     <div
@@ -18,9 +20,12 @@ export function OvertimeNotice({ payroll, className }: { payroll: TimesheetPayro
     >
       <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
       <p>
-        This week passes the overtime threshold: {formatPayrollHours(payroll.overtimeHours)} overtime hours
-        {payroll.doubleTimeHours > 0 ? ` and ${formatPayrollHours(payroll.doubleTimeHours)} double-time hours` : ''} as
-        last saved. You can still save and submit it; your supervisor will see the overtime.
+        {payroll.doubleTimeHours > 0
+          ? t('overtime.noticeDouble', {
+              overtime: formatPayrollHours(payroll.overtimeHours),
+              double: formatPayrollHours(payroll.doubleTimeHours),
+            })
+          : t('overtime.notice', { overtime: formatPayrollHours(payroll.overtimeHours) })}
       </p>
     </div>
   )

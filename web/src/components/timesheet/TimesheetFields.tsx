@@ -1,6 +1,6 @@
 import { CircleAlert, RefreshCw } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import {
-  BREAK_TOO_LONG,
   breakField,
   breaksLongerThanShift,
   dayFields,
@@ -59,6 +59,7 @@ const minutesOf = (typed: string): number => (typed.trim() === '' ? 0 : Number(t
  * break in minutes (issue 19), which says at once when it is longer than the shift.
  */
 export function DayFields({ day, ...bound }: BoundFields & { day: DayName }) {
+  const { t } = useTranslation('staff')
   const f = dayFields(day)
   const field = bindFields(bound)
   const start = field(f.start)
@@ -73,23 +74,23 @@ export function DayFields({ day, ...bound }: BoundFields & { day: DayName }) {
   })
   const breakInput = bindFields({
     ...bound,
-    errors: { ...(tooLong.length > 0 ? { [breakName]: BREAK_TOO_LONG } : {}), ...bound.errors },
+    errors: { ...(tooLong.length > 0 ? { [breakName]: t('fields.breakTooLong') } : {}), ...bound.errors },
   })(breakName)
   return (
     <>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         <div className="min-w-0 space-y-1.5">
-          <Label htmlFor={start.control.id}>Start Time</Label>
+          <Label htmlFor={start.control.id}>{t('fields.startTime')}</Label>
           <Input {...start.control} type="time" step={60} className="min-h-12 text-base" />
           {start.message}
         </div>
         <div className="min-w-0 space-y-1.5">
-          <Label htmlFor={end.control.id}>End Time</Label>
+          <Label htmlFor={end.control.id}>{t('fields.endTime')}</Label>
           <Input {...end.control} type="time" step={60} className="min-h-12 text-base" />
           {end.message}
         </div>
         <div className="col-span-2 min-w-0 space-y-1.5 sm:col-span-1">
-          <Label htmlFor={breakInput.control.id}>Unpaid break (minutes)</Label>
+          <Label htmlFor={breakInput.control.id}>{t('fields.break')}</Label>
           <Input
             {...breakInput.control}
             value={minutes ? String(minutes) : ''}
@@ -106,7 +107,7 @@ export function DayFields({ day, ...bound }: BoundFields & { day: DayName }) {
         </div>
       </div>
       <div className="space-y-1.5">
-        <Label htmlFor={activity.control.id}>What did you do today?</Label>
+        <Label htmlFor={activity.control.id}>{t('fields.activity')}</Label>
         <Textarea {...activity.control} rows={2} />
         {activity.message}
       </div>
@@ -116,10 +117,11 @@ export function DayFields({ day, ...bound }: BoundFields & { day: DayName }) {
 
 /** 'Notes (Optional)'. */
 export function NotesField({ className, ...bound }: BoundFields & { className?: string }) {
+  const { t } = useTranslation('staff')
   const notes = bindFields(bound)('notes')
   return (
     <div className={cn('space-y-1.5', className)}>
-      <Label htmlFor={notes.control.id}>Notes (Optional)</Label>
+      <Label htmlFor={notes.control.id}>{t('fields.notes')}</Label>
       <Textarea {...notes.control} rows={3} />
       {notes.message}
     </div>
@@ -140,6 +142,7 @@ export function ConflictNotice({
   onReload: () => void
   className?: string
 }) {
+  const { t } = useTranslation('staff')
   if (!message) return null
   return (
     <div role="alert" className={cn('space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm', className)}>
@@ -147,9 +150,9 @@ export function ConflictNotice({
         <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
         <span>{message}</span>
       </p>
-      <p className="text-amber-900">Your entries are still here. Reloading replaces them with the saved version.</p>
+      <p className="text-amber-900">{t('fields.entriesKept')}</p>
       <Button variant="outline" onClick={onReload} disabled={reloading || disabled}>
-        {reloading ? <Spinner /> : <RefreshCw aria-hidden />} Reload latest version
+        {reloading ? <Spinner /> : <RefreshCw aria-hidden />} {t('fields.reload')}
       </Button>
     </div>
   )

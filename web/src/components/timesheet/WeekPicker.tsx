@@ -1,5 +1,6 @@
-import { addDays, formatDateRange, isWeekStart, type WeekStartDay } from '@app/core'
-import { useMemo } from 'react'
+import { addDays, isWeekStart, type WeekStartDay } from '@app/core'
+import { useTranslation } from 'react-i18next'
+import { formatDateRange } from '../../lib/format.ts'
 import { cn } from '../../lib/cn.ts'
 import { inputClasses } from '../ui/Input.tsx'
 
@@ -38,14 +39,17 @@ export function WeekPicker({
   invalid,
   describedBy,
 }: WeekPickerProps) {
-  const options = useMemo(
-    () =>
-      weekChoices(thisWeek, value).map((week) => ({
-        week,
-        label: `${formatDateRange(week)}${week === thisWeek ? ' (this week)' : ''}${isWeekStart(week, weekStartDay) ? '' : ' (earlier week start)'}`,
-      })),
-    [thisWeek, value, weekStartDay],
-  )
+  const { t } = useTranslation('staff')
+  const options = weekChoices(thisWeek, value).map((week) => ({
+    week,
+    label: [
+      formatDateRange(week),
+      week === thisWeek ? t('weekPicker.thisWeek') : '',
+      isWeekStart(week, weekStartDay) ? '' : t('weekPicker.earlierStart'),
+    ]
+      .filter(Boolean)
+      .join(' '),
+  }))
   return (
     <select
       id={id}
@@ -58,7 +62,7 @@ export function WeekPicker({
       aria-describedby={describedBy}
       className={cn(inputClasses, 'min-h-12 text-base sm:max-w-sm')}
     >
-      {value === '' ? <option value="">Choose a week</option> : null}
+      {value === '' ? <option value="">{t('weekPicker.choose')}</option> : null}
       {options.map((o) => (
         <option key={o.week} value={o.week}>
           {o.label}

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 // IndexedDB, which jsdom lacks (elsewhere the app runs as in a browser without it: online only).
 import 'fake-indexeddb/auto'
 import { act, screen, waitFor, within } from '@testing-library/react'
+import i18next from 'i18next'
 import userEvent from '@testing-library/user-event'
 import type { Timesheet, TimesheetAnswer } from '@app/core'
 import { dismissToast } from '../../lib/toast.ts'
@@ -278,12 +279,16 @@ describe('WeeklyTimesheetDialog', () => {
     expect(screen.queryByRole('alert')).toBeNull()
   })
 
-  it('disables Save and Submit unless the timesheet can still be edited', () => {
+  // Issue 18: a locked week opens read-only; no disabled Save or Submit offers what cannot be done.
+  it('opens a submitted timesheet read-only, says why, and offers only Close', () => {
     mockFetch({})
     open(makeTimesheet({ status: 'pending' }))
     expect(screen.getByText('Pending Review')).toBeTruthy()
-    expect(screen.getByRole('button', { name: 'Save Timesheet' })).toHaveProperty('disabled', true)
-    expect(screen.getByRole('button', { name: 'Submit for Approval' })).toHaveProperty('disabled', true)
+    expect(screen.getByText('This timesheet is Pending Review and can no longer be changed.')).toBeTruthy()
+    expect(screen.getByText('It was submitted for approval and waits for your supervisor’s review.')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Save Timesheet' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Submit for Approval' })).toBeNull()
+    expect(screen.getAllByRole('button', { name: 'Close' }).length).toBeGreaterThan(0)
     expect(day('Wednesday').queryByRole('button', { name: /Clock In/ })).toBeNull()
     expect(day('Monday').getByLabelText('Start Time')).toHaveProperty('readOnly', true)
   })
@@ -304,5 +309,40 @@ describe('WeeklyTimesheetDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Submit for Approval' }))
     expect(await screen.findByText('No timesheet to submit')).toBeTruthy()
     expect(fetch).not.toHaveBeenCalled()
+  })
+
+  describe('in Spanish', () => {
+    afterEach(() => i18next.changeLanguage('en'))
+
+    it('speaks Spanish throughout: title, days, fields, total, actions and the toasts', async () => {
+      await i18next.changeLanguage('es')
+      mockFetch({
+        'PUT /api/timesheets/draft/7': {
+          body: makeTimesheet({ mondayStart: '09:00', mondayEnd: '10:00', version: 2 }),
+        },
+      })
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+      open(makeTimesheet({ mondayStart: '09:00', mondayEnd: '10:00' }))
+      expect(screen.getByRole('dialog', { name: 'Hoja de horas semanal - 16 nov 2026 - 22 nov 2026' })).toBeTruthy()
+      const monday = within(screen.getByRole('region', { name: 'Lunes' }))
+      expect(monday.getByLabelText('Hora de entrada')).toHaveProperty('value', '09:00')
+      expect(monday.getByLabelText('¿Qué hizo hoy?')).toBeTruthy()
+      expect(screen.getByLabelText('Notas (opcional)')).toBeTruthy()
+      expect(screen.getByText('Total de horas de esta semana')).toBeTruthy()
+      expect(screen.getByTestId('week-total').textContent).toBe('1.0 horas')
+      expect(within(screen.getByRole('region', { name: 'Miércoles' })).getByText('Hoy')).toBeTruthy()
+      await user.click(screen.getByRole('button', { name: 'Guardar hoja de horas' }))
+      expect(await screen.findByText('Hoja de horas guardada')).toBeTruthy()
+      expect(screen.getByRole('button', { name: 'Enviar para aprobación' })).toBeTruthy()
+    })
+
+    it('says in Spanish why an approved week cannot be changed', async () => {
+      await i18next.changeLanguage('es')
+      mockFetch({})
+      open(makeTimesheet({ status: 'approved' }))
+      expect(screen.getByText('Esta hoja de horas está en estado «Aprobada» y ya no se puede modificar.')).toBeTruthy()
+      expect(screen.getByText('Su supervisor ya la aprobó.')).toBeTruthy()
+      expect(screen.queryByRole('button', { name: 'Guardar hoja de horas' })).toBeNull()
+    })
   })
 })

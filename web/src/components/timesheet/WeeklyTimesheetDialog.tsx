@@ -1,11 +1,8 @@
 import {
   dateOfDay,
   dayFields,
-  dayLabel,
   daysOfWeekStarting,
-  formatDateRange,
   isEditable,
-  statusLabel,
   TimesheetDays,
   todayIn,
   type DayName,
@@ -17,7 +14,7 @@ import { cn } from '../../lib/cn.ts'
 import { Badge } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/Dialog.tsx'
-import { formatDate } from '../../lib/format.ts'
+import { formatDateRange, formatShortDate } from '../../lib/format.ts'
 import { OrgZoneNote } from '../OrgZoneNote.tsx'
 import { mayRun, timerView } from './clock.ts'
 import { DayTimer } from './DayTimer.tsx'
@@ -31,11 +28,11 @@ import { runTimerAction, type TimerAction } from './timer-actions.ts'
 import { useNow } from './use-now.ts'
 import { TimesheetTimeline } from '../audit/TimesheetTimeline.tsx'
 import { useOnline } from '../../offline/connection.ts'
-import { SAVED_ON_DEVICE } from '../../offline/drafts.ts'
+import { savedOnDevice } from '../../offline/drafts.ts'
+import { useTranslation } from 'react-i18next'
 
-const SAVE_HINT = 'You can save your progress and return to complete your timesheet throughout the week.'
-const SUBMIT_NEEDS_CONNECTION =
-  'Submitting needs a connection. Your entries are saved on this device; submit again when you are online.'
+/** The card the dialog opens at. */
+const TODAY_CARD = '[data-today]'
 
 export interface WeeklyTimesheetDialogProps {
   timesheet: TimesheetAnswer
@@ -56,7 +53,7 @@ export function WeeklyTimesheetDialog({ timesheet, timeZone, open, onOpenChange 
         className="max-w-2xl"
         onOpenAutoFocus={(event) => {
           // Open at today's card (scrolled into view), not in the first time input of the week.
-          const today = event.target instanceof HTMLElement ? event.target.querySelector('[data-today]') : null
+          const today = event.target instanceof HTMLElement ? event.target.querySelector(TODAY_CARD) : null
           if (today instanceof HTMLElement) {
             event.preventDefault()
             today.focus()
@@ -79,6 +76,7 @@ function WeeklyTimesheetForm({
   timeZone: string
   onClose: () => void
 }) {
+  const { t } = useTranslation('staff')
   const updateDraft = useUpdateDraft()
   const submitWeek = useSubmitWeek()
   const editor = useTimesheetEditor(timesheet)
@@ -107,22 +105,23 @@ function WeeklyTimesheetForm({
     editor.runAs('timer', async () => {
       await runTimerAction({ action, days, day, timeZone, apply: editor.setDays, persist })
     })
+  const timerOf = (day: DayName) => ({
+    onClockIn: () => void onTimer('clockIn', day),
+    onClockOut: () => void onTimer('clockOut', day),
+    onReset: () => void onTimer('reset', day),
+  })
 
   const onSave = async () => {
     if (!timesheet.id) {
-      toast({ variant: 'destructive', title: 'Save Failed', description: 'No timesheet to save' })
+      toast({ variant: 'destructive', title: t('toast.saveFailed'), description: t('toast.noTimesheetToSave') })
       return
     }
     await editor.runAs('save', async () => {
       try {
         const { onDevice } = await persist(days)
-        toast(
-          onDevice
-            ? { title: SAVED_ON_DEVICE }
-            : { title: 'Timesheet Saved', description: 'Your timesheet has been saved as a draft' },
-        )
+        toast(onDevice ? { title: savedOnDevice() } : { title: t('toast.saved'), description: t('toast.savedAsDraft') })
       } catch (error) {
-        toastFailure('Save Failed', error, 'Failed to save timesheet')
+        toastFailure(t('toast.saveFailed'), error, t('toast.failedToSave'))
       }
     })
   }
@@ -130,48 +129,48 @@ function WeeklyTimesheetForm({
   /** Submit saves first and submits only if the save succeeded (spec section 4). */
   const onSubmit = async () => {
     if (!timesheet.id) {
-      toast({ variant: 'destructive', title: 'Submit Failed', description: 'No timesheet to submit' })
+      toast({ variant: 'destructive', title: t('toast.submitFailed'), description: t('toast.noTimesheetToSubmit') })
       return
     }
     await editor.saveAndSubmit({
       save: async () => {
         const { saved, onDevice } = await persist(days)
         if (!onDevice) return saved
-        toast({ variant: 'destructive', title: 'Submit Failed', description: SUBMIT_NEEDS_CONNECTION })
+        toast({
+          variant: 'destructive',
+          title: t('toast.submitFailed'),
+          description: t('weeklyDialog.submitNeedsConnection'),
+        })
         return null
       },
-      saveFailed: 'Save Failed',
+      saveFailed: t('toast.saveFailed'),
       submit: (saved) => submitWeek.mutateAsync({ id: saved.id, version: saved.version }),
-      submitFailed: 'Submit Failed',
+      submitFailed: t('toast.submitFailed'),
       submitted: () => {
-        toast({ title: 'Timesheet Submitted', description: 'Your timesheet has been submitted for approval' })
+        toast({ title: t('toast.submitted'), description: t('toast.submittedForApproval') })
         onClose()
       },
     })
   }
 
-  const locked = !editable || busy !== null
+  const locked = busy !== null
   const latestComment = timesheet.status === 'rejected' ? timesheet.comments : null
   const bound = { days, onChange: editor.setField, idPrefix: 'dialog-', readOnly: !editable }
 
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Weekly Timesheet - {formatDateRange(weekStart)}</DialogTitle>
+        <DialogTitle>{t('weeklyDialog.title', { range: formatDateRange(weekStart) })}</DialogTitle>
         <div className="flex flex-wrap items-center gap-2">
           <TimesheetStatusBadge status={timesheet.status} />
-          {!editable ? (
-            <span className="text-sm text-slate-600">
-              This timesheet is {statusLabel[timesheet.status]} and can no longer be changed.
-            </span>
-          ) : null}
+          {!editable ? <LockedReason status={timesheet.status} /> : null}
         </div>
         <OrgZoneNote timeZone={timeZone} />
       </DialogHeader>
 
       {latestComment ? (
         <div className="mb-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-          <p className="font-semibold">Supervisor’s comments</p>
+          <p className="font-semibold">{t('weeklyDialog.supervisorComments')}</p>
           <p className="break-words whitespace-pre-line">{latestComment}</p>
         </div>
       ) : null}
@@ -190,6 +189,7 @@ function WeeklyTimesheetForm({
           const date = dateOfDay(weekStart, day)
           const view = timerView({ date, start: days[f.start], end: days[f.end], now, timeZone, editable })
           const titleId = `dialog-${day}-title`
+          const label = t(`common:days.${day}`)
           return (
             <section
               key={day}
@@ -203,22 +203,14 @@ function WeeklyTimesheetForm({
             >
               <div className="flex items-center justify-between gap-2">
                 <h3 id={titleId} className="font-semibold text-slate-900">
-                  {dayLabel[day]}
+                  {label}
                 </h3>
                 <span className="flex items-center gap-2 text-sm text-slate-600">
-                  {date === today ? <Badge>Today</Badge> : null}
-                  {formatDate(date, 'short')}
+                  {date === today ? <Badge>{t('common:today')}</Badge> : null}
+                  {formatShortDate(date)}
                 </span>
               </div>
-              <DayTimer
-                dayLabel={dayLabel[day]}
-                start={days[f.start]}
-                view={view}
-                busy={busy !== null}
-                onClockIn={() => void onTimer('clockIn', day)}
-                onClockOut={() => void onTimer('clockOut', day)}
-                onReset={() => void onTimer('reset', day)}
-              />
+              <DayTimer dayLabel={label} start={days[f.start]} view={view} busy={busy !== null} {...timerOf(day)} />
               <DayFields day={day} {...bound} />
             </section>
           )
@@ -239,24 +231,57 @@ function WeeklyTimesheetForm({
         />
       ) : null}
 
-      <DialogFooter>
-        <Button
-          variant="outline"
-          onClick={() => void onSave()}
-          disabled={locked}
-          busy={busy === 'save'}
-          busyLabel="Saving..."
-        >
-          Save Timesheet
-        </Button>
-        <Button onClick={() => void onSubmit()} disabled={locked} busy={busy === 'submit'} busyLabel="Submitting...">
-          Submit for Approval
-        </Button>
-      </DialogFooter>
-      {online ? null : (
-        <p className="mt-3 text-center text-sm text-amber-900 sm:text-right">{SUBMIT_NEEDS_CONNECTION}</p>
+      {editable ? (
+        <>
+          <DialogFooter>
+            <Button
+              variant="outline"
+              onClick={() => void onSave()}
+              disabled={locked}
+              busy={busy === 'save'}
+              busyLabel={t('common:saving')}
+            >
+              {t('weeklyDialog.save')}
+            </Button>
+            <Button
+              onClick={() => void onSubmit()}
+              disabled={locked}
+              busy={busy === 'submit'}
+              busyLabel={t('weeklyDialog.submitting')}
+            >
+              {t('weeklyDialog.submit')}
+            </Button>
+          </DialogFooter>
+          {online ? null : (
+            <p className="mt-3 text-center text-sm text-amber-900 sm:text-right">
+              {t('weeklyDialog.submitNeedsConnection')}
+            </p>
+          )}
+          <DialogDescription className="mt-3 text-center sm:text-right">{t('weeklyDialog.saveHint')}</DialogDescription>
+        </>
+      ) : (
+        // A submitted or approved week opens read-only: nothing offers to edit it, only to close it.
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            {t('common:close')}
+          </Button>
+        </DialogFooter>
       )}
-      <DialogDescription className="mt-3 text-center sm:text-right">{SAVE_HINT}</DialogDescription>
+    </>
+  )
+}
+
+/** Why a week cannot be changed any more: its status, and what happened to it. */
+export function LockedReason({ status }: { status: TimesheetAnswer['status'] }) {
+  const { t } = useTranslation('staff')
+  return (
+    <>
+      <span className="text-sm text-slate-600">
+        {t('weeklyDialog.locked', { status: t(`common:status.${status}`) })}
+      </span>
+      {status === 'pending' || status === 'approved' ? (
+        <span className="text-sm text-slate-600">{t(`weeklyDialog.lockedWhy.${status}`)}</span>
+      ) : null}
     </>
   )
 }

@@ -1,4 +1,5 @@
-import { dayLabel, type DayName, type TimesheetDays } from '@app/core'
+import i18next from 'i18next'
+import type { DayName, TimesheetDays } from '@app/core'
 import { toast } from '../../lib/toast.ts'
 import { clockIn, clockOut, resetDay } from './clock.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
@@ -31,29 +32,37 @@ export async function runTimerAction({
   persist,
   now = new Date(),
 }: TimerActionInput): Promise<boolean> {
-  const label = dayLabel[day]
+  const t = i18next.t
+  const label = t(`common:weekdays.${day}`)
   let next: TimesheetDays
   let report: { title: string; description: string }
   if (action === 'reset') {
     next = resetDay(days, day)
-    report = { title: 'Timer Reset', description: `Cleared time entries for ${label}` }
+    report = { title: t('staff:toast.timerReset'), description: t('staff:toast.clearedDay', { day: label }) }
   } else {
     const change = action === 'clockIn' ? clockIn(days, day, now, timeZone) : clockOut(days, day, now, timeZone)
     if (!change.ok) {
-      toast({ variant: 'destructive', title: 'Error', description: change.error })
+      // The one refusal: a clock-out with no clock-in.
+      toast({ variant: 'destructive', title: t('common:error'), description: t('staff:toast.clockInFirst') })
       return false
     }
     next = change.days
     report =
       action === 'clockIn'
-        ? { title: 'Clocked In', description: `Started work at ${formatTime(change.time)} on ${label}` }
-        : { title: 'Clocked Out', description: `Finished work at ${formatTime(change.time)} on ${label}` }
+        ? {
+            title: t('staff:toast.clockedIn'),
+            description: t('staff:toast.startedWork', { time: formatTime(change.time), day: label }),
+          }
+        : {
+            title: t('staff:toast.clockedOut'),
+            description: t('staff:toast.finishedWork', { time: formatTime(change.time), day: label }),
+          }
   }
   apply?.(next)
   try {
     await persist(next)
   } catch (error) {
-    toastFailure('Save Failed', error, 'Failed to save timesheet')
+    toastFailure(t('staff:toast.saveFailed'), error, t('staff:toast.failedToSave'))
     return false
   }
   toast(report)

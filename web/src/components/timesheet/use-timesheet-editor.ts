@@ -1,3 +1,4 @@
+import i18next from 'i18next'
 import { useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { TimesheetDays, type TimesheetAnswer } from '@app/core'
@@ -26,8 +27,6 @@ export type SaveAndSubmit = {
     }
   | { save?: undefined; submit: () => Promise<TimesheetAnswer> }
 )
-
-const CHANGED_ELSEWHERE = 'This timesheet was changed somewhere else.'
 
 /**
  * The state both timesheet forms share (the submit page and the weekly dialog): the days as typed,
@@ -64,7 +63,7 @@ export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
       setConflict(null)
       return saved
     } catch (error) {
-      if (isConflictError(error)) setConflict(errorMessage(error, CHANGED_ELSEWHERE))
+      if (isConflictError(error)) setConflict(errorMessage(error, i18next.t('staff:toast.changedElsewhere')))
       throw error
     }
   }
@@ -85,7 +84,7 @@ export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
       setConflict(null)
       return form
     } catch (error) {
-      toastFailure('Error', error, 'Could not load the latest timesheet')
+      toastFailure(i18next.t('common:error'), error, i18next.t('staff:toast.couldNotLoadLatest'))
       return undefined
     } finally {
       setReloading(false)
@@ -105,7 +104,7 @@ export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
           try {
             saved = await steps.save()
           } catch (error) {
-            toastFailure(steps.saveFailed, error, 'Failed to save timesheet')
+            toastFailure(steps.saveFailed, error, i18next.t('staff:toast.failedToSave'))
             return
           }
           if (!saved) return
@@ -114,7 +113,7 @@ export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
           await track(steps.submit())
         }
       } catch (error) {
-        toastFailure(steps.submitFailed, error, 'Failed to submit timesheet')
+        toastFailure(steps.submitFailed, error, i18next.t('staff:toast.failedToSubmit'))
         return
       }
       steps.submitted()

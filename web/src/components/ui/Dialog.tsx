@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { useState, type ComponentProps, type ReactNode } from 'react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import { X } from 'lucide-react'
@@ -17,6 +18,7 @@ export function DialogContent({
 }: ComponentProps<typeof DialogPrimitive.Content>) {
   // Radix gives the focus back to a Dialog.Trigger only; most of our dialogs open from state (a
   // row's icon, a card's button), so on close the focus goes back to whatever had it on opening.
+  const { t } = useTranslation('common')
   const [opener] = useState(() => (typeof document === 'undefined' ? null : document.activeElement))
   return (
     <DialogPrimitive.Portal>
@@ -38,7 +40,7 @@ export function DialogContent({
         {children}
         <DialogPrimitive.Close
           className="absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
-          aria-label="Close"
+          aria-label={t('close')}
           data-dialog-close=""
         >
           <X className="size-5" aria-hidden />
@@ -73,10 +75,13 @@ export const DialogHeading = ({ title, children }: { title: ReactNode; children:
 )
 
 /** The footer's Cancel: closes the dialog (disabled while its action runs). */
-export const DialogCancel = ({ disabled }: { disabled?: boolean }) => (
-  <DialogClose asChild>
-    <Button variant="outline" disabled={disabled}>
-      Cancel
-    </Button>
-  </DialogClose>
-)
+export function DialogCancel({ disabled }: { disabled?: boolean }) {
+  const { t } = useTranslation('common')
+  return (
+    <DialogClose asChild>
+      <Button variant="outline" disabled={disabled}>
+        {t('cancel')}
+      </Button>
+    </DialogClose>
+  )
+}

@@ -1,3 +1,4 @@
+import i18next from 'i18next'
 import { RefreshCw } from 'lucide-react'
 import { cn } from '../../lib/cn.ts'
 import { Button } from './Button.tsx'
@@ -6,7 +7,7 @@ import { Button } from './Button.tsx'
 export function ErrorState({
   message,
   onRetry,
-  retryLabel = 'Try again',
+  retryLabel = i18next.t('common:tryAgain'),
   className,
 }: {
   message: string

@@ -1,3 +1,4 @@
+import i18next from 'i18next'
 import { cn } from '../../lib/cn.ts'
 import { Skeleton } from './Skeleton.tsx'
 import { Spinner } from './Spinner.tsx'
@@ -7,7 +8,7 @@ import { Spinner } from './Spinner.tsx'
  * `rows`, the label above grey blocks that hold roughly the space the data will take.
  */
 export function LoadingState({
-  label = 'Loading...',
+  label = i18next.t('common:loading'),
   rows,
   rowClassName = 'h-12 w-full',
   className,

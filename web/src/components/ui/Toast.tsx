@@ -1,3 +1,4 @@
+import i18next from 'i18next'
 import type { ComponentProps } from 'react'
 import { Toast as ToastPrimitive } from 'radix-ui'
 import { X } from 'lucide-react'
@@ -48,7 +49,7 @@ export const ToastDescription = ({ className, ...props }: ComponentProps<typeof 
 
 export const ToastClose = ({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) => (
   <ToastPrimitive.Close
-    aria-label="Close"
+    aria-label={i18next.t('common:close')}
     className={cn(
       'absolute top-2 right-2 inline-flex size-9 items-center justify-center rounded-md opacity-80 hover:opacity-100',
       'focus-visible:ring-2 focus-visible:ring-current focus-visible:outline-none',

@@ -1,0 +1,26 @@
+import i18next from 'i18next'
+import { afterEach, describe, expect, it } from 'vitest'
+import { formatDate, formatDateRange, formatDollars, formatHours, formatPayrollHours } from './format.ts'
+
+describe("dates, hours and money in the reader's language", () => {
+  afterEach(() => i18next.changeLanguage('en'))
+
+  it('keeps the English forms the spec shows', () => {
+    expect(formatDate('2026-11-16')).toBe('Nov 16, 2026')
+    expect(formatDate('2026-11-16', 'short')).toBe('Nov 16')
+    expect(formatDate('2026-11-16', 'long')).toBe('November 16, 2026')
+    expect(formatDateRange('2026-11-16')).toBe('Nov 16, 2026 - Nov 22, 2026')
+    expect(formatHours(1)).toBe('1.0 hours')
+    expect(formatHours(7.5)).toBe('7.5 hours')
+    expect(formatDollars(1339.6)).toBe('$1,339.60')
+  })
+
+  it('writes Spanish dates and hours in Spanish', async () => {
+    await i18next.changeLanguage('es')
+    expect(formatDate('2026-11-16')).toBe('16 nov 2026')
+    expect(formatDate('2026-11-16', 'long')).toBe('16 de noviembre de 2026')
+    expect(formatDateRange('2026-11-16')).toBe('16 nov 2026 - 22 nov 2026')
+    expect(formatHours(7.5)).toBe('7.5 horas')
+    expect(formatPayrollHours(1234.5)).toBe('1,234.50')
+  })
+})
