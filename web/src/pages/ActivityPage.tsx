@@ -64,9 +64,7 @@ function Activity() {
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="space-y-1">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('activity.title')}</h1>
-          <p className="text-sm text-slate-600">
-            {t('activity.intro')}
-          </p>
+          <p className="text-sm text-slate-600">{t('activity.intro')}</p>
         </div>
         <Button
           variant="outline"

@@ -23,9 +23,7 @@ export function EmployeesPage() {
         <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="space-y-1">
             <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('members.title')}</h1>
-            <p className="text-sm text-slate-600">
-              {t('members.intro')}
-            </p>
+            <p className="text-sm text-slate-600">{t('members.intro')}</p>
           </div>
           <AddMemberDialog />
         </header>

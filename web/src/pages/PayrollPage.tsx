@@ -15,6 +15,8 @@ import { LoadingState } from '../components/ui/LoadingState.tsx'
 import { LinkButton } from '../components/ui/LinkButton.tsx'
 
 const PAYROLL_DENIED_REDIRECT_MS = 500
+/** A pay period card's height while loading. */
+const PERIOD_SKELETON = 'h-40 w-full'
 
 /** /payroll (supervisors): pay periods, who holds each up, its hours, closing and reopening, and the files payroll imports. */
 export function PayrollPage() {
@@ -28,9 +30,7 @@ export function PayrollPage() {
         <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="space-y-1">
             <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('payroll.title')}</h1>
-            <p className="text-sm text-slate-600">
-              {t('payroll.intro')}
-            </p>
+            <p className="text-sm text-slate-600">{t('payroll.intro')}</p>
           </div>
           <LinkButton to="/settings#payroll" variant="outline">
             {t('payroll.settingsLink')}
@@ -46,7 +46,7 @@ function PayPeriods() {
   const { t } = useTranslation('supervisor')
   const periods = useInfiniteQuery(payPeriodsQuery)
 
-  if (periods.isPending) return <LoadingState label={t('payroll.loading')} rows={3} rowClassName="h-40 w-full" />
+  if (periods.isPending) return <LoadingState label={t('payroll.loading')} rows={3} rowClassName={PERIOD_SKELETON} />
   if (periods.isError) {
     return (
       <ErrorState
@@ -58,13 +58,7 @@ function PayPeriods() {
 
   const list = periods.data.pages.flatMap((page) => page.periods)
   if (list.length === 0) {
-    return (
-      <EmptyState
-        icon={CalendarRange}
-        title={t('payroll.empty')}
-        hint={t('payroll.emptyHint')}
-      />
-    )
+    return <EmptyState icon={CalendarRange} title={t('payroll.empty')} hint={t('payroll.emptyHint')} />
   }
 
   return (

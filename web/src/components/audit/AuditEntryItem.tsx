@@ -6,6 +6,7 @@ import { actionLabel, auditActorLabel, auditSubjectLabel, fieldLabel, valueText 
 /** One record: when, who, what (and to what, when asked), and each field's before and after. */
 export function AuditEntryItem({ entry, showSubject = false }: { entry: AuditEntry; showSubject?: boolean }) {
   const { t } = useTranslation('supervisor')
+  const when = formatDate(entry.at, 'dateTime')
   return (
     <li className="space-y-1 rounded-md border border-slate-200 p-3 text-sm">
       <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
@@ -15,7 +16,7 @@ export function AuditEntryItem({ entry, showSubject = false }: { entry: AuditEnt
       <p className="text-slate-600">
         <span className="break-words">{auditActorLabel(entry.actor)}</span>
         {' · '}
-        <time dateTime={entry.at}>{formatDate(entry.at, 'dateTime')}</time>
+        <time dateTime={entry.at}>{when}</time>
       </p>
       {entry.changes.length ? (
         <ul className="space-y-0.5 text-slate-800">

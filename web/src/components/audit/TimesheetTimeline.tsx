@@ -36,8 +36,7 @@ function Timeline({ timesheetId, version }: TimelineProps) {
   const { t } = useTranslation('supervisor')
   const history = useQuery(historyQuery(timesheetId, version))
   if (history.isPending) return <LoadingState label={t('audit.loadingHistory')} />
-  if (history.isError)
-    return <ErrorState message={t('audit.historyError')} onRetry={() => void history.refetch()} />
+  if (history.isError) return <ErrorState message={t('audit.historyError')} onRetry={() => void history.refetch()} />
   if (history.data.length === 0) return <EmptyState title={t('audit.noHistory')} className="py-2" />
   return (
     <ol className="space-y-2" aria-label={t('audit.historyLabel')}>

@@ -10,7 +10,7 @@ import {
   type AuditValue,
 } from '@app/core'
 
-const t = (key: string, options?: Record<string, unknown>) => i18next.t(`supervisor:audit.${key}`, options)
+const t = (key: string, options: Record<string, unknown> = {}) => i18next.t(`supervisor:audit.${key}`, options)
 
 /** What a person reads for each action (the timeline, the Activity page and its CSV). */
 export const actionLabel = (action: AuditAction): string => t(`action.${action}`)
