@@ -104,7 +104,6 @@ const notYetTranslated = [
   'web/src/components/payroll/ReopenPeriodDialog.tsx',
   'web/src/components/pwa/ServiceWorkerUpdates.tsx',
   'web/src/components/pwa/UpdatePrompt.tsx',
-  'web/src/components/review/ReviewDialog.tsx',
   'web/src/components/settings/OrganizationSettingsForm.tsx',
   'web/src/components/settings/PayrollSettingsForm.tsx',
   'web/src/components/settings/TimeZonePicker.tsx',
