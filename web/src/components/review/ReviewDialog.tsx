@@ -101,6 +101,8 @@ function ReviewContent({ target, timeZone, busy, deciding, onCancel, onDecide }:
   const [comments, setComments] = useState('')
   const commentsId = useId()
   const decide = (status: Decision) => onDecide(status, comments.trim())
+  const approve = () => decide('approved')
+  const reject = () => decide('rejected')
 
   const name = employeeName(sheet.employee)
   const hours = (value: number) => t('review.hours', { count: value, hours: formatHoursNumber(value) })
@@ -218,17 +220,17 @@ function ReviewContent({ target, timeZone, busy, deciding, onCancel, onDecide }:
             </Button>
             {mode === 'approve' ? (
               <>
-                <Button variant="destructive" onClick={() => decide('rejected')} disabled={busy}>
+                <Button variant="destructive" onClick={reject} disabled={busy}>
                   {deciding === 'rejected' ? <Spinner /> : null}
                   {deciding === 'rejected' ? t('review.declining') : t('review.decline')}
                 </Button>
-                <Button variant="success" onClick={() => decide('approved')} disabled={busy}>
+                <Button variant="success" onClick={approve} disabled={busy}>
                   {deciding === 'approved' ? <Spinner /> : null}
                   {deciding === 'approved' ? t('review.approving') : t('review.approve')}
                 </Button>
               </>
             ) : (
-              <Button variant="destructive" onClick={() => decide('rejected')} disabled={busy}>
+              <Button variant="destructive" onClick={reject} disabled={busy}>
                 {deciding === 'rejected' ? <Spinner /> : null}
                 {deciding === 'rejected' ? t('review.rejecting') : t('review.reject')}
               </Button>
