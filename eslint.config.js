@@ -88,7 +88,6 @@ const notYetTranslated = [
   'web/src/components/offline/SyncConflictDialog.tsx',
   'web/src/components/pwa/ServiceWorkerUpdates.tsx',
   'web/src/components/pwa/UpdatePrompt.tsx',
-  'web/src/components/settings/PayrollSettingsForm.tsx',
   'web/src/components/timesheet/CurrentWeekCard.tsx',
   'web/src/components/timesheet/DayTimer.tsx',
   'web/src/components/timesheet/EmployeeDashboardPanel.tsx',
