@@ -83,7 +83,6 @@ const notYetTranslated = [
   'web/src/components/billing/PaymentForm.tsx',
   'web/src/components/billing/SubscriptionBanner.tsx',
   'web/src/components/notifications/MyNotificationsCard.tsx',
-  'web/src/components/notifications/NotificationSettingsSection.tsx',
   'web/src/components/offline/OfflineSync.tsx',
   'web/src/components/offline/SyncConflictDialog.tsx',
   'web/src/components/pwa/ServiceWorkerUpdates.tsx',
