@@ -118,14 +118,11 @@ const notYetTranslated = [
   'web/src/pages/AuthRequiredPage.tsx',
   'web/src/pages/DemoPage.tsx',
   'web/src/pages/LandingPage.tsx',
-  'web/src/pages/PaymentSuccessPage.tsx',
-  'web/src/pages/PricingPage.tsx',
   'web/src/pages/ProfilePage.tsx',
   'web/src/pages/SignedOutTimesheetPage.tsx',
   'web/src/pages/StaffGuidePage.tsx',
   'web/src/pages/StaffLoginPage.tsx',
   'web/src/pages/SubmitTimesheetPage.tsx',
-  'web/src/pages/SubscribePage.tsx',
   'web/src/router.tsx',
 ]
 
