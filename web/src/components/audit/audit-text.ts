@@ -40,7 +40,7 @@ const words = (field: string) => {
 const DAY_FIELD = new RegExp(`^(${DAYS.join('|')})([A-Z]\\w*)$`)
 
 /**
- * A stored field name as a person reads it: 'mondayStart' is 'Monday start' ('Lunes: entrada').
+ * A stored field name as a person reads it: 'mondayStart' is 'Monday start' ('Lunes, entrada').
  * Fields without a text of their own read as their words.
  */
 export const fieldLabel = (field: string): string => {
