@@ -226,7 +226,7 @@ function TimesheetRow({
       </td>
       <StackedCell label={t('dashboard.recent.columns.weekStarting')}>{week}</StackedCell>
       <StackedCell label={t('dashboard.recent.columns.submitted')}>{submitted}</StackedCell>
-      <StackedCell label={t('dashboard.recent.columns.hours')}>{formatHoursNumber(weekTotalHours(t))}</StackedCell>
+      <StackedCell label={t('dashboard.recent.columns.hours')}>{formatHoursNumber(weekTotalHours(sheet))}</StackedCell>
       <StackedCell label={t('dashboard.recent.columns.status')}>
         <TimesheetStatusBadge status={sheet.status} />
       </StackedCell>
