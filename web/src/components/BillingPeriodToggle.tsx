@@ -1,4 +1,5 @@
 import { ToggleGroup } from 'radix-ui'
+import { useTranslation } from 'react-i18next'
 import type { BillingPeriod } from '@app/core'
 import { cn } from '../lib/cn.ts'
 
@@ -8,6 +9,8 @@ const itemClass = cn(
   'data-[state=on]:bg-white data-[state=on]:text-slate-900 data-[state=on]:shadow-sm',
 )
 
+const SINGLE = 'single'
+
 /** Monthly or annual prices; annual is labelled 'Save 20%'. */
 export function BillingPeriodToggle({
   value,
@@ -16,22 +19,25 @@ export function BillingPeriodToggle({
   value: BillingPeriod
   onChange: (period: BillingPeriod) => void
 }) {
+  const { t } = useTranslation('supervisor')
   return (
     <ToggleGroup.Root
-      type="single"
+      type={SINGLE}
       value={value}
       onValueChange={(next) => {
         if (next === 'monthly' || next === 'yearly') onChange(next)
       }}
-      aria-label="Billing period"
+      aria-label={t('billing.period.label')}
       className="inline-flex rounded-full bg-slate-100 p-1"
     >
       <ToggleGroup.Item value="monthly" className={itemClass}>
-        Monthly
+        {t('billing.period.monthly')}
       </ToggleGroup.Item>
       <ToggleGroup.Item value="yearly" className={itemClass}>
-        Annual
-        <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Save 20%</span>
+        {t('billing.period.annual')}
+        <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
+          {t('billing.period.save')}
+        </span>
       </ToggleGroup.Item>
     </ToggleGroup.Root>
   )

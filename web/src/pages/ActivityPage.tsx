@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { FileDown, History } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import { todayIn } from '@app/core'
 import { auditListQuery, fetchAllAudit, NO_FILTERS, type AuditFilters } from '../api/audit.ts'
 import { useAuth } from '../api/auth.ts'
@@ -20,15 +21,15 @@ import { ErrorState } from '../components/ui/ErrorState.tsx'
 import { LoadingState } from '../components/ui/LoadingState.tsx'
 import { toastFailure } from '../lib/toast-failure.ts'
 
-const ACTIVITY_DENIED_MESSAGE = 'Only supervisors can view the activity.'
 const ACTIVITY_DENIED_REDIRECT_MS = 500
 
 /** The organization's audit trail (issue 21), supervisors only: filters, Load more and a CSV of what the filters match. */
 export function ActivityPage() {
+  const { t } = useTranslation('supervisor')
   const { user } = useAuth()
   if (!user) return <PageLoading />
   return (
-    <SupervisorOnly user={user} message={ACTIVITY_DENIED_MESSAGE} redirectAfterMs={ACTIVITY_DENIED_REDIRECT_MS}>
+    <SupervisorOnly user={user} message={t('activity.denied')} redirectAfterMs={ACTIVITY_DENIED_REDIRECT_MS}>
       <Activity />
     </SupervisorOnly>
   )
@@ -37,6 +38,7 @@ export function ActivityPage() {
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
 
 function Activity() {
+  const { t } = useTranslation('supervisor')
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS)
   const list = useInfiniteQuery(auditListQuery(filters))
   const members = useMembers()
@@ -50,7 +52,7 @@ function Activity() {
     try {
       downloadText(auditCsv(await fetchAllAudit(filters), timeZone), `activity-${todayIn(timeZone)}.csv`)
     } catch (error) {
-      toastFailure('Error', error, 'The activity could not be exported')
+      toastFailure(t('activity.exportErrorTitle'), error, t('activity.exportError'))
     } finally {
       setExporting(false)
     }
@@ -58,23 +60,20 @@ function Activity() {
 
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:py-8">
-      <DocumentTitle title="Activity" />
+      <DocumentTitle title={t('activity.title')} />
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="space-y-1">
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Activity</h1>
-          <p className="text-sm text-slate-600">
-            Every change in your organization: who made it, when, and what it was. Records are kept while your
-            organization exists.
-          </p>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('activity.title')}</h1>
+          <p className="text-sm text-slate-600">{t('activity.intro')}</p>
         </div>
         <Button
           variant="outline"
           onClick={() => void exportCsv()}
           busy={exporting}
-          busyLabel="Exporting..."
+          busyLabel={t('activity.exporting')}
           disabled={exporting}
         >
-          <FileDown aria-hidden /> Export CSV
+          <FileDown aria-hidden /> {t('exportCsv')}
         </Button>
       </header>
 
@@ -85,17 +84,17 @@ function Activity() {
       </Card>
 
       {list.isPending ? (
-        <LoadingState label="Loading activity..." rows={4} />
+        <LoadingState label={t('activity.loading')} rows={4} />
       ) : list.isError ? (
         <ErrorState
           className="rounded-md bg-red-50 p-4"
-          message="The activity could not be loaded."
+          message={t('activity.loadError')}
           onRetry={() => void list.refetch()}
         />
       ) : entries.length === 0 ? (
-        <EmptyState icon={History} title="No activity found" hint="Nothing matches these filters." />
+        <EmptyState icon={History} title={t('activity.empty')} hint={t('activity.emptyHint')} />
       ) : (
-        <section aria-label="Activity, newest first" className="space-y-4">
+        <section aria-label={t('activity.listLabel')} className="space-y-4">
           <ol className="space-y-2">
             {entries.map((entry) => (
               <AuditEntryItem key={entry.id} entry={entry} showSubject />
@@ -107,10 +106,10 @@ function Activity() {
                 variant="outline"
                 onClick={() => void list.fetchNextPage()}
                 busy={list.isFetchingNextPage}
-                busyLabel="Loading..."
+                busyLabel={t('loading')}
                 disabled={list.isFetchingNextPage}
               >
-                Load more
+                {t('loadMore')}
               </Button>
             </div>
           ) : null}

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom'
 import { AlertTriangle, Building2, CheckCircle2, Clock, LayoutDashboard, Mail, Settings, UserPlus } from 'lucide-react'
+import { Trans, useTranslation } from 'react-i18next'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
 import { CenteredCard } from '../components/CenteredCard.tsx'
 import { Badge } from '../components/ui/Badge.tsx'
@@ -7,39 +8,33 @@ import { Card, CardContent, CardHeader } from '../components/ui/Card.tsx'
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '../lib/product.ts'
 import { LinkButton } from '../components/ui/LinkButton.tsx'
 
+/** What comes next, by its keys in the catalogue (paymentSuccess.steps.*). */
 const nextSteps = [
-  {
-    icon: Building2,
-    title: 'Set up your organization',
-    text: 'Add your organization’s name and logo so your team knows they are in the right place.',
-  },
-  {
-    icon: UserPlus,
-    title: 'Add your employees',
-    text: 'Add staff and volunteers; each gets a username and password for the staff login.',
-  },
-  {
-    icon: Clock,
-    title: 'Start tracking time',
-    text: 'Your team enters their weekly hours, and you approve them with one click.',
-  },
+  { icon: Building2, key: 'organization' },
+  { icon: UserPlus, key: 'employees' },
+  { icon: Clock, key: 'time' },
 ]
+
+const NARROW = 'max-w-lg'
+const RED_ICON = 'text-red-600'
+const HEADING = 'text-xl'
+const BADGE = 'text-sm'
+const LINK = 'font-medium text-indigo-700 underline-offset-4 hover:underline'
 
 /** Stripe sends a card that needed a bank's check back here with its result; a failed one is no success. */
 function PaymentNotCompleted() {
+  const { t } = useTranslation('supervisor')
   return (
     <CenteredCard
       icon={AlertTriangle}
-      title="Payment Not Completed"
-      className="max-w-lg"
-      iconClassName="text-red-600"
-      headingClassName="text-xl"
+      title={t('paymentSuccess.notCompleted')}
+      className={NARROW}
+      iconClassName={RED_ICON}
+      headingClassName={HEADING}
     >
-      <p className="text-sm text-slate-700">
-        Your card could not be confirmed, so your subscription has not started. Nothing was charged.
-      </p>
+      <p className="text-sm text-slate-700">{t('paymentSuccess.notCompletedText')}</p>
       <LinkButton to="/pricing" size="lg">
-        Back to Pricing
+        {t('paymentSuccess.backToPricing')}
       </LinkButton>
     </CenteredCard>
   )
@@ -47,34 +42,34 @@ function PaymentNotCompleted() {
 
 /** After checkout (spec section 2): welcome, what comes next, and where to get help. */
 export function PaymentSuccessPage() {
+  const { t } = useTranslation('supervisor')
   const [params] = useSearchParams()
   if (params.get('redirect_status') === 'failed') return <PaymentNotCompleted />
 
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-8 sm:py-12">
-      <DocumentTitle title="Welcome" />
+      <DocumentTitle title={t('paymentSuccess.title')} />
       <header className="flex flex-col items-center gap-3 text-center">
         <CheckCircle2 className="size-14 text-green-600" aria-hidden />
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Welcome to {PRODUCT_NAME}!</h1>
-        <Badge variant="success" className="text-sm">
-          Subscription Active
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          {t('paymentSuccess.welcome', { product: PRODUCT_NAME })}
+        </h1>
+        <Badge variant="success" className={BADGE}>
+          {t('billing.banner.active')}
         </Badge>
-        <p className="max-w-prose text-slate-700">
-          Thank you for subscribing. You now have full access to employee management, timesheet approvals and advanced
-          reporting.
-        </p>
+        <p className="max-w-prose text-slate-700">{t('paymentSuccess.thanks')}</p>
       </header>
 
       <Card>
         <CardHeader>
           <h2 id="next-steps" className="text-lg font-semibold text-slate-900">
-            Next steps
+            {t('paymentSuccess.nextSteps')}
           </h2>
         </CardHeader>
         <CardContent>
           <ol aria-labelledby="next-steps" className="space-y-4">
             {nextSteps.map((step, i) => (
-              <li key={step.title} className="flex gap-3">
+              <li key={step.key} className="flex gap-3">
                 <span
                   className="flex size-8 shrink-0 items-center justify-center rounded-full bg-indigo-100 font-semibold text-indigo-800"
                   aria-hidden
@@ -84,9 +79,9 @@ export function PaymentSuccessPage() {
                 <div>
                   <h3 className="flex items-center gap-2 font-medium text-slate-900">
                     <step.icon className="size-4 text-indigo-600" aria-hidden />
-                    {step.title}
+                    {t(`paymentSuccess.steps.${step.key}.title`)}
                   </h3>
-                  <p className="text-sm text-slate-600">{step.text}</p>
+                  <p className="text-sm text-slate-600">{t(`paymentSuccess.steps.${step.key}.text`)}</p>
                 </div>
               </li>
             ))}
@@ -96,31 +91,28 @@ export function PaymentSuccessPage() {
 
       <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
         <LinkButton to="/" icon={LayoutDashboard} size="lg">
-          Go to Dashboard
+          {t('paymentSuccess.dashboard')}
         </LinkButton>
         <LinkButton to="/employees" icon={UserPlus} size="lg" variant="outline">
-          Add Employees
+          {t('paymentSuccess.employees')}
         </LinkButton>
         <LinkButton to="/settings" icon={Settings} size="lg" variant="outline">
-          Organization Settings
+          {t('settings.title')}
         </LinkButton>
       </div>
 
       <div className="space-y-2 text-center text-sm text-slate-600">
         <p>
-          New to signing in? Read the{' '}
-          <Link to="/auth-guide" className="font-medium text-indigo-700 underline-offset-4 hover:underline">
-            sign-in guide
-          </Link>
-          .
+          <Trans
+            t={t}
+            i18nKey="paymentSuccess.guide"
+            components={{ guide: <Link to="/auth-guide" className={LINK} /> }}
+          />
         </p>
         <p className="flex items-center justify-center gap-1">
           <Mail className="size-4" aria-hidden />
-          Questions? Write to{' '}
-          <a
-            href={`mailto:${SUPPORT_EMAIL}`}
-            className="font-medium text-indigo-700 underline-offset-4 hover:underline"
-          >
+          {t('paymentSuccess.questions')}{' '}
+          <a href={`mailto:${SUPPORT_EMAIL}`} className={LINK}>
             {SUPPORT_EMAIL}
           </a>
         </p>

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Check, Gift, Minus } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import { plans, TRIAL_DAYS, type BillingPeriod, type Plan } from '@app/core'
 import { Badge } from '../components/ui/Badge.tsx'
 import { Button } from '../components/ui/Button.tsx'
@@ -15,19 +16,18 @@ import { useAuth } from '../api/auth.ts'
 /** The plan a trial starts on from the pricing page's own button: the one marked popular. */
 const trialPlan = plans.find((p) => p.popular) ?? plans[0]!
 
-const includedInEveryPlan = [
-  'Weekly timesheets with daily start and end times and activities',
-  'Clock In and Clock Out timers that work on a phone',
-  'Supervisor approval and decline with comments',
-  'Email to the employee when a week is declined',
-  'CSV exports of approved weeks for payroll',
-  'Separate sign-in for staff and volunteers',
-  'Your organization’s data kept apart from every other',
-]
+/** The 'All Plans Include' list, by its keys in the catalogue (pricing.included.*). */
+const includedInEveryPlan = ['timesheets', 'timers', 'approval', 'declineEmail', 'csv', 'staffSignIn', 'separateData']
+
+const POPULAR_BADGE = 'absolute -top-3 left-1/2 -translate-x-1/2 bg-indigo-600 text-white'
+const FULL_WIDTH = 'w-full'
+const PRIMARY = 'primary'
+const OUTLINE = 'outline'
 
 const formatPrice = (dollars: number) => `$${dollars % 1 === 0 ? dollars : dollars.toFixed(2)}`
 
 function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
+  const { t } = useTranslation('supervisor')
   const price = period === 'monthly' ? plan.monthlyPrice : plan.yearlyPrice
   return (
     <Card
@@ -35,9 +35,7 @@ function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
       aria-labelledby={`plan-${plan.id}`}
       role="group"
     >
-      {plan.popular ? (
-        <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 bg-indigo-600 text-white">Most Popular</Badge>
-      ) : null}
+      {plan.popular ? <Badge className={POPULAR_BADGE}>{t('pricing.popular')}</Badge> : null}
       <CardHeader>
         <CardTitle id={`plan-${plan.id}`}>{plan.name}</CardTitle>
         <CardDescription>{plan.description}</CardDescription>
@@ -45,10 +43,12 @@ function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
           <span className="text-4xl font-bold text-slate-900" data-testid={`price-${plan.id}`}>
             {formatPrice(price)}
           </span>
-          <span className="text-slate-600">{period === 'monthly' ? '/month' : '/year'}</span>
+          <span className="text-slate-600">{t(period === 'monthly' ? 'pricing.perMonth' : 'pricing.perYear')}</span>
         </p>
         {period === 'yearly' ? (
-          <p className="text-sm text-slate-600">{formatPrice(plan.yearlyPrice / 12)} a month, billed annually</p>
+          <p className="text-sm text-slate-600">
+            {t('pricing.billedAnnually', { price: formatPrice(plan.yearlyPrice / 12) })}
+          </p>
         ) : null}
       </CardHeader>
       <CardContent className="flex-1">
@@ -63,7 +63,7 @@ function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
             <li key={limitation} className="flex gap-2 text-slate-500">
               <Minus className="mt-0.5 size-4 shrink-0" aria-hidden />
               <span>
-                <span className="sr-only">Limitation: </span>
+                <span className="sr-only">{t('pricing.limitation')}</span>
                 {limitation}
               </span>
             </li>
@@ -71,8 +71,8 @@ function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
         </ul>
       </CardContent>
       <CardFooter>
-        <Button asChild className="w-full" variant={plan.popular ? 'primary' : 'outline'}>
-          <Link to={`/subscribe?plan=${plan.priceIds[period]}`}>Choose {plan.name}</Link>
+        <Button asChild className={FULL_WIDTH} variant={plan.popular ? PRIMARY : OUTLINE}>
+          <Link to={`/subscribe?plan=${plan.priceIds[period]}`}>{t('pricing.choose', { name: plan.name })}</Link>
         </Button>
       </CardFooter>
     </Card>
@@ -80,26 +80,25 @@ function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
 }
 
 export function PricingPage() {
+  const { t } = useTranslation('supervisor')
   const [period, setPeriod] = useState<BillingPeriod>('monthly')
   const { user } = useAuth()
   return (
     <div className="mx-auto max-w-6xl space-y-10 px-4 py-8 sm:py-12">
-      <DocumentTitle title="Pricing" />
+      <DocumentTitle title={t('pricing.title')} />
       <header className="text-center">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Plans for every ministry</h1>
-        <p className="mx-auto mt-3 max-w-2xl text-slate-600">
-          Every plan starts with a {TRIAL_DAYS}-day free trial. No card is needed to try it.
-        </p>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{t('pricing.heading')}</h1>
+        <p className="mx-auto mt-3 max-w-2xl text-slate-600">{t('pricing.intro', { days: TRIAL_DAYS })}</p>
         <div className="mt-6 flex flex-col items-center gap-4">
           <BillingPeriodToggle value={period} onChange={setPeriod} />
           {/* Signed in, the trial is at checkout (14 days included); signing in again would end the session. */}
           {user ? (
             <LinkButton to={`/subscribe?plan=${trialPlan.priceIds[period]}`} size="lg">
-              Start Free Trial
+              {t('pricing.startTrial')}
             </LinkButton>
           ) : (
             <LinkButton href={SUPERVISOR_LOGIN_URL} size="lg">
-              Start Free Trial
+              {t('pricing.startTrial')}
             </LinkButton>
           )}
         </div>
@@ -115,13 +114,13 @@ export function PricingPage() {
 
       <section aria-labelledby="all-plans" className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
         <h2 id="all-plans" className="text-xl font-semibold text-slate-900">
-          All Plans Include
+          {t('pricing.allInclude')}
         </h2>
         <ul className="mt-4 grid gap-2 text-sm sm:grid-cols-2">
           {includedInEveryPlan.map((item) => (
             <li key={item} className="flex gap-2 text-slate-800">
               <Check className="mt-0.5 size-4 shrink-0 text-green-600" aria-hidden />
-              {item}
+              {t(`pricing.included.${item}`)}
             </li>
           ))}
         </ul>
@@ -134,15 +133,12 @@ export function PricingPage() {
         <Gift className="size-8 shrink-0 text-indigo-600" aria-hidden />
         <div className="flex-1">
           <h2 id="free-trial" className="text-lg font-semibold text-slate-900">
-            14-Day Free Trial
+            {t('pricing.trialTitle', { days: TRIAL_DAYS })}
           </h2>
-          <p className="text-sm text-slate-700">
-            Try every feature free for {TRIAL_DAYS} days, with no card. Your account is created the first time you sign
-            in.
-          </p>
+          <p className="text-sm text-slate-700">{t('pricing.trialText', { days: TRIAL_DAYS })}</p>
         </div>
         <LinkButton to="/auth-guide" variant="outline">
-          How signing in works
+          {t('pricing.howSignIn')}
         </LinkButton>
       </section>
     </div>

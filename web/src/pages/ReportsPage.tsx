@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
 import { BarChart3, FileDown, ShieldAlert } from 'lucide-react'
 import { DEFAULT_WEEK_START_DAY, type ReportItem } from '@app/core'
 import { employeeName, formatDate, zoneOr } from '../lib/format.ts'
@@ -50,6 +51,7 @@ export function ReportsPage() {
 
 /** Non-supervisors: a clear refusal, then back to the dashboard after 500 ms (spec sections 6 and 9). */
 function AccessDenied() {
+  const { t } = useTranslation('supervisor')
   const navigate = useNavigate()
   useEffect(() => {
     const timer = setTimeout(() => navigate('/', { replace: true }), ACCESS_DENIED_REDIRECT_MS)
@@ -57,14 +59,14 @@ function AccessDenied() {
   }, [navigate])
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
-      <DocumentTitle title="Access Denied" />
+      <DocumentTitle title={t('accessDenied.title')} />
       <Card role="alert" className="border-red-200">
         <CardHeader className="flex-row items-center gap-3">
           <ShieldAlert className="size-6 text-red-600" aria-hidden />
-          <CardTitle>Access Denied</CardTitle>
+          <CardTitle>{t('accessDenied.title')}</CardTitle>
         </CardHeader>
         <CardContent>
-          <p className="text-slate-700">Only supervisors can view reports. Taking you back to the dashboard...</p>
+          <p className="text-slate-700">{t('reports.denied')}</p>
         </CardContent>
       </Card>
     </div>
@@ -72,6 +74,7 @@ function AccessDenied() {
 }
 
 function Reports() {
+  const { t } = useTranslation('supervisor')
   const [periodName, setPeriodName] = useState<ReportPeriodName>('this-week')
   const settings = useOrganizationSettings()
   // Weeks follow the organization's start day and zone (DESIGN.md section 5).
@@ -90,24 +93,26 @@ function Reports() {
 
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:py-8">
-      <DocumentTitle title="Reports & Analytics" />
+      <DocumentTitle title={t('reports.title')} />
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="space-y-1">
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Reports &amp; Analytics</h1>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('reports.title')}</h1>
           <p className="text-sm text-slate-600">
-            {period ? `Weeks starting ${formatDate(period.start)} - ${formatDate(period.end)}` : 'Loading...'}
+            {period
+              ? t('reports.weeksStarting', { start: formatDate(period.start), end: formatDate(period.end) })
+              : t('loading')}
           </p>
         </div>
         <div className="flex w-full gap-2 sm:w-auto">
           <div className="min-w-0 flex-1 sm:w-40 sm:flex-none">
             <Select value={periodName} onValueChange={(v) => setPeriodName(v as ReportPeriodName)}>
-              <SelectTrigger aria-label="Report period">
+              <SelectTrigger aria-label={t('reports.periodLabel')}>
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
                 {PERIODS.map((p) => (
                   <SelectItem key={p} value={p}>
-                    {reportPeriodLabel[p]}
+                    {t(`reports.period.${p}`)}
                   </SelectItem>
                 ))}
               </SelectContent>
@@ -123,7 +128,7 @@ function Reports() {
               downloadText(reportCsv(items, week.timeZone), reportFileName(period.start, period.end))
             }
           >
-            <FileDown aria-hidden /> Export
+            <FileDown aria-hidden /> {t('reports.export')}
           </Button>
         </div>
       </header>
@@ -131,11 +136,11 @@ function Reports() {
       {report.isError ? (
         <ErrorState
           className="rounded-md bg-red-50 p-4"
-          message="The report could not be loaded."
+          message={t('reports.loadError')}
           onRetry={() => void report.refetch()}
         />
       ) : !items || !period ? (
-        <LoadingState label="Loading report..." />
+        <LoadingState label={t('reports.loading')} />
       ) : (
         <ReportBody items={items} period={period} />
       )}
@@ -151,6 +156,7 @@ function Reports() {
 }
 
 function ReportBody({ items, period }: { items: ReportItem[]; period: ReportPeriod }) {
+  const { t } = useTranslation('supervisor')
   const weeks = weeklySummary(items)
   const stats = quickStats(items)
   return (
@@ -159,18 +165,20 @@ function ReportBody({ items, period }: { items: ReportItem[]; period: ReportPeri
         <Card className="lg:col-span-2">
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
-              <BarChart3 className="size-5 text-indigo-600" aria-hidden /> Weekly Timesheet Summary
+              <BarChart3 className="size-5 text-indigo-600" aria-hidden /> {t('reports.weeklySummary')}
             </CardTitle>
           </CardHeader>
           <CardContent>
             {weeks.length === 0 ? (
-              <EmptyState title="No timesheets were submitted for this period." />
+              <EmptyState title={t('reports.noneSubmitted')} />
             ) : (
               <ul className="space-y-3">
                 {weeks.map((w) => (
                   <li key={w.weekStartDate} className="space-y-1">
                     <div className="flex justify-between gap-2 text-sm">
-                      <span className="font-medium text-slate-800">Week of {formatDate(w.weekStartDate)}</span>
+                      <span className="font-medium text-slate-800">
+                        {t('reports.weekOf', { date: formatDate(w.weekStartDate) })}
+                      </span>
                       <span className="text-slate-600">{sheetsLabel(w.count)}</span>
                     </div>
                     <div className="h-2.5 w-full overflow-hidden rounded-full bg-slate-100" aria-hidden>
@@ -189,14 +197,16 @@ function ReportBody({ items, period }: { items: ReportItem[]; period: ReportPeri
 
         <Card>
           <CardHeader>
-            <CardTitle>Quick Stats</CardTitle>
+            <CardTitle>{t('reports.quickStats.title')}</CardTitle>
           </CardHeader>
           <CardContent>
             <dl className="divide-y divide-slate-100">
-              <QuickStat label="Total Timesheets">{stats.total}</QuickStat>
-              <QuickStat label="Approved">{stats.approved}</QuickStat>
-              <QuickStat label="Pending">{stats.pending}</QuickStat>
-              <QuickStat label="Approval Rate">{`${stats.approvalRate}%`}</QuickStat>
+              <QuickStat label={t('reports.quickStats.total')}>{stats.total}</QuickStat>
+              <QuickStat label={t('reports.quickStats.approved')}>{stats.approved}</QuickStat>
+              <QuickStat label={t('reports.quickStats.pending')}>{stats.pending}</QuickStat>
+              <QuickStat label={t('reports.quickStats.approvalRate')}>
+                {t('reports.quickStats.percent', { value: stats.approvalRate })}
+              </QuickStat>
             </dl>
           </CardContent>
         </Card>
@@ -205,27 +215,31 @@ function ReportBody({ items, period }: { items: ReportItem[]; period: ReportPeri
       {items.length > 0 ? (
         <Card>
           <CardHeader>
-            <CardTitle>Hours</CardTitle>
+            <CardTitle>{t('reports.hours')}</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-8 lg:grid-cols-2">
             <HoursChart
-              title="Hours per week"
-              rowHeader="Week"
-              rows={hoursByWeek(items, (week) => `Week of ${formatDate(week)}`)}
+              title={t('reports.hoursPerWeek')}
+              rowHeader={t('reports.week')}
+              rows={hoursByWeek(items, (week) => t('reports.weekOf', { date: formatDate(week) }))}
             />
-            <HoursChart title="Hours per member" rowHeader="Member" rows={hoursByMember(items)} />
+            <HoursChart
+              title={t('reports.hoursPerMember')}
+              rowHeader={t('reports.member')}
+              rows={hoursByMember(items)}
+            />
           </CardContent>
         </Card>
       ) : null}
 
       <Card>
         <CardHeader>
-          <CardTitle>Detailed Report</CardTitle>
+          <CardTitle>{t('reports.detailed.title')}</CardTitle>
         </CardHeader>
         <CardContent>
           {items.length === 0 ? (
             <EmptyState
-              title={`Nothing to show for the weeks starting ${formatDate(period.start)} - ${formatDate(period.end)}.`}
+              title={t('reports.detailed.empty', { start: formatDate(period.start), end: formatDate(period.end) })}
             />
           ) : (
             <DetailedTable items={items} />
@@ -248,6 +262,10 @@ function QuickStat({ label, children }: { label: string; children: ReactNode }) 
 const approverName = (approver: ReportItem['approver']) =>
   approver ? `${approver.firstName} ${approver.lastName}`.trim() : '-'
 
+const submittedOn = (at: string | null, timeZone: string) => formatDate(at, 'medium', '-', timeZone)
+
+const COLUMNS = ['employee', 'weekStarting', 'submitted', 'notes', 'status', 'approvedBy'] as const
+
 function ReportCell({ label, children }: { label: string; children: ReactNode }) {
   return (
     <StackedCell label={label} className="items-start">
@@ -258,20 +276,24 @@ function ReportCell({ label, children }: { label: string; children: ReactNode })
 
 /** A table on wide screens; on a phone every row stacks into a card with its column names. */
 function DetailedTable({ items }: { items: ReportItem[] }) {
-  const columns = ['Employee', 'Week Starting', 'Submitted', 'Notes', 'Status', 'Approved By']
+  const { t } = useTranslation('supervisor')
+  const col = Object.fromEntries(COLUMNS.map((c) => [c, t(`reports.detailed.columns.${c}`)])) as Record<
+    (typeof COLUMNS)[number],
+    string
+  >
   const timeZone = useOrgTimeZone()
   return (
-    <StackedTable columns={columns}>
-      {items.map((t: ReportItem) => (
-        <StackedRow key={t.id}>
-          <ReportCell label="Employee">{employeeName(t.employee)}</ReportCell>
-          <ReportCell label="Week Starting">{formatDate(t.weekStartDate)}</ReportCell>
-          <ReportCell label="Submitted">{formatDate(t.submittedAt, 'medium', '-', timeZone)}</ReportCell>
-          <ReportCell label="Notes">{t.notes || 'No notes'}</ReportCell>
-          <ReportCell label="Status">
-            <TimesheetStatusBadge status={t.status} />
+    <StackedTable columns={COLUMNS.map((c) => col[c])}>
+      {items.map((item: ReportItem) => (
+        <StackedRow key={item.id}>
+          <ReportCell label={col.employee}>{employeeName(item.employee)}</ReportCell>
+          <ReportCell label={col.weekStarting}>{formatDate(item.weekStartDate)}</ReportCell>
+          <ReportCell label={col.submitted}>{submittedOn(item.submittedAt, timeZone)}</ReportCell>
+          <ReportCell label={col.notes}>{item.notes || t('reports.detailed.noNotes')}</ReportCell>
+          <ReportCell label={col.status}>
+            <TimesheetStatusBadge status={item.status} />
           </ReportCell>
-          <ReportCell label="Approved By">{approverName(t.approver)}</ReportCell>
+          <ReportCell label={col.approvedBy}>{approverName(item.approver)}</ReportCell>
         </StackedRow>
       ))}
     </StackedTable>

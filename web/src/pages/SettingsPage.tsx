@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { useAuth } from '../api/auth.ts'
 import { errorMessage } from '../api/client.ts'
 import { useOrganizationSettings } from '../api/organization.ts'
@@ -10,23 +11,23 @@ import { NotificationSettingsSection } from '../components/notifications/Notific
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/Card.tsx'
 import { ErrorState } from '../components/ui/ErrorState.tsx'
 
-const SETTINGS_DENIED_MESSAGE = 'Only supervisors can access organization settings.'
 const SETTINGS_DENIED_REDIRECT_MS = 1000
 
 function SettingsContent() {
+  const { t } = useTranslation('supervisor')
   const settings = useOrganizationSettings()
-  if (settings.isLoading) return <PageLoading label="Loading settings..." />
+  if (settings.isLoading) return <PageLoading label={t('settings.loading')} />
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-6 sm:py-8">
-      <DocumentTitle title="Organization Settings" />
+      <DocumentTitle title={t('settings.title')} />
       <div className="space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Organization Settings</h1>
-        <p className="text-sm text-slate-600">Your organization’s name and logo, and how its weeks are counted.</p>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('settings.title')}</h1>
+        <p className="text-sm text-slate-600">{t('settings.intro')}</p>
       </div>
       <Card>
         <CardHeader>
-          <CardTitle>Name, logo and week</CardTitle>
-          <CardDescription>The name and logo appear in the header for everyone in your organization.</CardDescription>
+          <CardTitle>{t('settings.orgTitle')}</CardTitle>
+          <CardDescription>{t('settings.orgDescription')}</CardDescription>
         </CardHeader>
         <CardContent>
           {settings.data ? (
@@ -34,7 +35,7 @@ function SettingsContent() {
             <OrganizationSettingsForm key={settings.data.weekStartDay} saved={settings.data} />
           ) : (
             <ErrorState
-              message={errorMessage(settings.error, 'Could not load the organization settings.')}
+              message={errorMessage(settings.error, t('settings.loadError'))}
               onRetry={() => void settings.refetch()}
             />
           )}
@@ -42,8 +43,8 @@ function SettingsContent() {
       </Card>
       <Card id="payroll" role="region" aria-labelledby="payroll-settings-title">
         <CardHeader>
-          <CardTitle id="payroll-settings-title">Payroll</CardTitle>
-          <CardDescription>Overtime rules, pay periods and the codes your payroll provider needs.</CardDescription>
+          <CardTitle id="payroll-settings-title">{t('settings.payrollTitle')}</CardTitle>
+          <CardDescription>{t('settings.payrollDescription')}</CardDescription>
         </CardHeader>
         <CardContent>
           <PayrollSettingsSection />
@@ -56,10 +57,11 @@ function SettingsContent() {
 
 /** Organization settings (spec section 2), supervisors only. */
 export function SettingsPage() {
+  const { t } = useTranslation('supervisor')
   const { user } = useAuth()
   if (!user) return <PageLoading />
   return (
-    <SupervisorOnly user={user} message={SETTINGS_DENIED_MESSAGE} redirectAfterMs={SETTINGS_DENIED_REDIRECT_MS}>
+    <SupervisorOnly user={user} message={t('settings.denied')} redirectAfterMs={SETTINGS_DENIED_REDIRECT_MS}>
       <SettingsContent />
     </SupervisorOnly>
   )

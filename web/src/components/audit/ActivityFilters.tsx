@@ -1,10 +1,11 @@
 import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
 import { AuditAction, fullName, type User } from '@app/core'
 import type { AuditFilters } from '../../api/audit.ts'
 import { Input } from '../ui/Input.tsx'
 import { Label } from '../ui/Label.tsx'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/Select.tsx'
-import { auditActionLabel } from './audit-text.ts'
+import { actionLabel } from './audit-text.ts'
 
 /** Radix Select has no empty value: 'all' stands for no filter. */
 const ALL = 'all'
@@ -19,12 +20,13 @@ export function ActivityFilters({
   members: User[]
   onChange: (filters: AuditFilters) => void
 }) {
+  const { t } = useTranslation('supervisor')
   const id = useId()
   const set = (patch: Partial<AuditFilters>) => onChange({ ...filters, ...patch })
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
       <div className="space-y-1">
-        <Label htmlFor={`${id}-from`}>From</Label>
+        <Label htmlFor={`${id}-from`}>{t('audit.filters.from')}</Label>
         <Input
           id={`${id}-from`}
           type="date"
@@ -34,7 +36,7 @@ export function ActivityFilters({
         />
       </div>
       <div className="space-y-1">
-        <Label htmlFor={`${id}-to`}>To</Label>
+        <Label htmlFor={`${id}-to`}>{t('audit.filters.to')}</Label>
         <Input
           id={`${id}-to`}
           type="date"
@@ -44,13 +46,13 @@ export function ActivityFilters({
         />
       </div>
       <div className="space-y-1">
-        <Label id={`${id}-member`}>Member</Label>
+        <Label id={`${id}-member`}>{t('audit.filters.member')}</Label>
         <Select value={filters.actorId || ALL} onValueChange={(v) => set({ actorId: v === ALL ? '' : v })}>
           <SelectTrigger aria-labelledby={`${id}-member`}>
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            <SelectItem value={ALL}>All members</SelectItem>
+            <SelectItem value={ALL}>{t('audit.filters.allMembers')}</SelectItem>
             {members.map((m) => (
               <SelectItem key={m.id} value={m.id}>
                 {fullName(m)}
@@ -60,7 +62,7 @@ export function ActivityFilters({
         </Select>
       </div>
       <div className="space-y-1">
-        <Label id={`${id}-action`}>Action</Label>
+        <Label id={`${id}-action`}>{t('audit.filters.action')}</Label>
         <Select
           value={filters.action || ALL}
           onValueChange={(v) => set({ action: v === ALL ? '' : AuditAction.parse(v) })}
@@ -69,10 +71,10 @@ export function ActivityFilters({
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            <SelectItem value={ALL}>All actions</SelectItem>
+            <SelectItem value={ALL}>{t('audit.filters.allActions')}</SelectItem>
             {AuditAction.options.map((a) => (
               <SelectItem key={a} value={a}>
-                {auditActionLabel[a]}
+                {actionLabel(a)}
               </SelectItem>
             ))}
           </SelectContent>

@@ -1,19 +1,22 @@
+import { useTranslation } from 'react-i18next'
 import type { AuditEntry } from '@app/core'
 import { formatDate } from '../../lib/format.ts'
-import { auditActionLabel, auditActorLabel, auditSubjectLabel, fieldLabel, valueText } from './audit-text.ts'
+import { actionLabel, auditActorLabel, auditSubjectLabel, fieldLabel, valueText } from './audit-text.ts'
 
 /** One record: when, who, what (and to what, when asked), and each field's before and after. */
 export function AuditEntryItem({ entry, showSubject = false }: { entry: AuditEntry; showSubject?: boolean }) {
+  const { t } = useTranslation('supervisor')
+  const when = formatDate(entry.at, 'dateTime')
   return (
     <li className="space-y-1 rounded-md border border-slate-200 p-3 text-sm">
       <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
-        <span className="font-medium text-slate-900">{auditActionLabel[entry.action]}</span>
+        <span className="font-medium text-slate-900">{actionLabel(entry.action)}</span>
         {showSubject ? <span className="text-slate-700">{auditSubjectLabel(entry.subject)}</span> : null}
       </div>
       <p className="text-slate-600">
         <span className="break-words">{auditActorLabel(entry.actor)}</span>
         {' · '}
-        <time dateTime={entry.at}>{formatDate(entry.at, 'dateTime')}</time>
+        <time dateTime={entry.at}>{when}</time>
       </p>
       {entry.changes.length ? (
         <ul className="space-y-0.5 text-slate-800">
@@ -21,14 +24,14 @@ export function AuditEntryItem({ entry, showSubject = false }: { entry: AuditEnt
             <li key={c.field} className="break-words">
               <span className="text-slate-600">{fieldLabel(c.field)}:</span> {valueText(c.before)}{' '}
               <span aria-hidden>→</span>
-              <span className="sr-only">changed to</span> {valueText(c.after)}
+              <span className="sr-only">{t('audit.changedTo')}</span> {valueText(c.after)}
             </li>
           ))}
         </ul>
       ) : null}
       {entry.client ? (
         <p className="break-words text-slate-500">
-          From {entry.client.address}
+          {t('audit.from', { address: entry.client.address })}
           {entry.client.userAgent ? ` · ${entry.client.userAgent}` : ''}
         </p>
       ) : null}

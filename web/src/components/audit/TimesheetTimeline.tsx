@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
 import { historyQuery } from '../../api/audit.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { ErrorState } from '../ui/ErrorState.tsx'
@@ -19,11 +20,12 @@ interface TimelineProps {
  * Folded until asked for, so a dialog opens with its own content and reads the history only then.
  */
 export function TimesheetTimeline({ timesheetId, version, className }: TimelineProps) {
+  const { t } = useTranslation('supervisor')
   const [open, setOpen] = useState(false)
   return (
     <details className={className} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary className="flex min-h-11 cursor-pointer items-center rounded-md focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none">
-        <h3 className="font-semibold text-slate-900">History</h3>
+        <h3 className="font-semibold text-slate-900">{t('audit.history')}</h3>
       </summary>
       {open ? <Timeline timesheetId={timesheetId} version={version} /> : null}
     </details>
@@ -31,13 +33,13 @@ export function TimesheetTimeline({ timesheetId, version, className }: TimelineP
 }
 
 function Timeline({ timesheetId, version }: TimelineProps) {
+  const { t } = useTranslation('supervisor')
   const history = useQuery(historyQuery(timesheetId, version))
-  if (history.isPending) return <LoadingState label="Loading history..." />
-  if (history.isError)
-    return <ErrorState message="The history could not be loaded." onRetry={() => void history.refetch()} />
-  if (history.data.length === 0) return <EmptyState title="No history yet" className="py-2" />
+  if (history.isPending) return <LoadingState label={t('audit.loadingHistory')} />
+  if (history.isError) return <ErrorState message={t('audit.historyError')} onRetry={() => void history.refetch()} />
+  if (history.data.length === 0) return <EmptyState title={t('audit.noHistory')} className="py-2" />
   return (
-    <ol className="space-y-2" aria-label="Timesheet history, oldest first">
+    <ol className="space-y-2" aria-label={t('audit.historyLabel')}>
       {history.data.map((entry) => (
         <AuditEntryItem key={entry.id} entry={entry} />
       ))}

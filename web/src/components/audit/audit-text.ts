@@ -1,21 +1,57 @@
+import i18next from 'i18next'
 import {
-  auditActionLabel,
-  auditActorLabel,
-  auditCsvHeader,
-  auditSubjectLabel,
+  DAYS,
   toCsv,
+  type AuditAction,
+  type AuditActor,
   type AuditChange,
   type AuditEntry,
+  type AuditSubject,
   type AuditValue,
 } from '@app/core'
 
-/** A stored field name as a person reads it: 'mondayStart' is 'Monday start'. */
-export const fieldLabel = (field: string) => {
-  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase()
-  return words.charAt(0).toUpperCase() + words.slice(1)
+const t = (key: string, options: Record<string, unknown> = {}) => i18next.t(`supervisor:audit.${key}`, options)
+
+/** What a person reads for each action (the timeline, the Activity page and its CSV). */
+export const actionLabel = (action: AuditAction): string => t(`action.${action}`)
+
+/** 'Ana Ruiz', 'email link of Ana Ruiz', or the system's label (a name such as 'Stripe', kept as it is). */
+export const auditActorLabel = (actor: AuditActor): string => {
+  if ('system' in actor) return actor.system
+  const name = `${actor.firstName} ${actor.lastName}`.trim()
+  return actor.via === 'emailLink' ? t('actor.emailLink', { name }) : name
 }
 
-export const valueText = (value: AuditValue) => (value === null || value === '' ? '(empty)' : String(value))
+/** What a record is about: 'Timesheet #12', a member's name, 'Pay period ... to ...', 'Organization'. */
+export const auditSubjectLabel = (s: AuditSubject): string =>
+  s.type === 'timesheet'
+    ? t('subject.timesheet', { id: s.id })
+    : s.type === 'member'
+      ? s.name
+      : s.type === 'payPeriod'
+        ? t('subject.payPeriod', { start: s.start, end: s.end })
+        : t('subject.organization')
+
+/** 'mondayStart' as its words: 'Monday start'. */
+const words = (field: string) => {
+  const text = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase()
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+const DAY_FIELD = new RegExp(`^(${DAYS.join('|')})([A-Z]\\w*)$`)
+
+/**
+ * A stored field name as a person reads it: 'mondayStart' is 'Monday start' ('Lunes, entrada').
+ * Fields without a text of their own read as their words.
+ */
+export const fieldLabel = (field: string): string => {
+  const day = DAY_FIELD.exec(field)
+  if (day && i18next.exists(`supervisor:audit.dayPart.${day[2]}`)) {
+    return t('dayField', { day: t(`day.${day[1]}`), part: t(`dayPart.${day[2]}`) })
+  }
+  return t(`field.${field}`, { defaultValue: words(field) })
+}
+
+export const valueText = (value: AuditValue) => (value === null || value === '' ? t('empty') : String(value))
 
 export const changeText = (c: AuditChange) => `${fieldLabel(c.field)}: ${valueText(c.before)} → ${valueText(c.after)}`
 
@@ -26,16 +62,17 @@ export const instantIn = (at: string, timeZone: string) =>
 /** The Activity CSV: one row per record, times in the organization's zone, formula cells neutralised by core. */
 export const auditCsv = (entries: AuditEntry[], timeZone: string) =>
   toCsv([
-    [`${auditCsvHeader[0]} (${timeZone})`, ...auditCsvHeader.slice(1)],
+    [
+      t('csv.when', { zone: timeZone }),
+      ...['who', 'action', 'subject', 'changes', 'clientAddress', 'userAgent'].map((c) => t(`csv.${c}`)),
+    ],
     ...entries.map((e) => [
       instantIn(e.at, timeZone),
       auditActorLabel(e.actor),
-      auditActionLabel[e.action],
+      actionLabel(e.action),
       auditSubjectLabel(e.subject),
       e.changes.map(changeText).join('; '),
       e.client?.address ?? '',
       e.client?.userAgent ?? '',
     ]),
   ])
-
-export { auditActionLabel, auditActorLabel, auditSubjectLabel }

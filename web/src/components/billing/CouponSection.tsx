@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { TicketPercent, X } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import { useValidateCoupon } from '../../api/billing.ts'
 import { errorMessage } from '../../api/client.ts'
 import { toast } from '../../lib/toast.ts'
@@ -7,6 +8,9 @@ import { Button } from '../ui/Button.tsx'
 import { Input } from '../ui/Input.tsx'
 import { Label } from '../ui/Label.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
+
+const REMOVE_BUTTON = '-my-2 -mr-2'
+const CHARACTERS = 'characters'
 
 export interface AppliedCoupon {
   code: string
@@ -25,6 +29,7 @@ interface CouponSectionProps {
  * valid one is handed up so checkout is made again with it.
  */
 export function CouponSection({ applied, onApply, onRemove }: CouponSectionProps) {
+  const { t } = useTranslation('supervisor')
   const inputId = useId()
   const [code, setCode] = useState('')
   const validate = useValidateCoupon()
@@ -33,7 +38,7 @@ export function CouponSection({ applied, onApply, onRemove }: CouponSectionProps
   const apply = () => {
     if (validate.isPending) return
     if (!trimmed) {
-      toast({ title: 'Enter Coupon Code', description: 'Please enter a coupon code first.', variant: 'destructive' })
+      toast({ title: t('billing.coupon.enterTitle'), description: t('billing.coupon.enter'), variant: 'destructive' })
       return
     }
     validate.mutate(trimmed, {
@@ -41,19 +46,19 @@ export function CouponSection({ applied, onApply, onRemove }: CouponSectionProps
         if (answer.valid && answer.discount) {
           onApply({ code: trimmed, ...answer.discount })
           setCode('')
-          toast({ title: 'Coupon Applied!', description: `${answer.discount.name}: ${answer.discount.description}` })
+          toast({ title: t('billing.coupon.appliedTitle'), description: t('billing.coupon.applied', answer.discount) })
         } else {
           toast({
-            title: 'Invalid Coupon',
-            description: answer.message || 'This coupon code is not valid.',
+            title: t('billing.coupon.invalidTitle'),
+            description: answer.message || t('billing.coupon.invalid'),
             variant: 'destructive',
           })
         }
       },
       onError: (error) =>
         toast({
-          title: 'Coupon Error',
-          description: errorMessage(error, 'Unable to apply coupon. Please try again.'),
+          title: t('billing.coupon.errorTitle'),
+          description: errorMessage(error, t('billing.coupon.error')),
           variant: 'destructive',
         }),
     })
@@ -61,14 +66,14 @@ export function CouponSection({ applied, onApply, onRemove }: CouponSectionProps
 
   const remove = () => {
     onRemove()
-    toast({ title: 'Coupon Removed', description: 'Your subscription is set up again without the coupon.' })
+    toast({ title: t('billing.coupon.removedTitle'), description: t('billing.coupon.removed') })
   }
 
   return (
     <div className="space-y-2 rounded-md border border-slate-200 bg-slate-50 p-3">
       <Label htmlFor={applied ? undefined : inputId} className="flex items-center gap-2">
         <TicketPercent className="size-4 text-indigo-600" aria-hidden />
-        Have a coupon code?
+        {t('billing.coupon.question')}
       </Label>
       {applied ? (
         <div className="flex items-start gap-3 rounded-md border border-green-200 bg-green-50 p-3 text-sm">
@@ -79,8 +84,8 @@ export function CouponSection({ applied, onApply, onRemove }: CouponSectionProps
           <Button
             variant="ghost"
             size="icon"
-            className="-my-2 -mr-2"
-            aria-label={`Remove coupon ${applied.name}`}
+            className={REMOVE_BUTTON}
+            aria-label={t('billing.coupon.remove', { name: applied.name })}
             onClick={remove}
           >
             <X aria-hidden />
@@ -91,9 +96,9 @@ export function CouponSection({ applied, onApply, onRemove }: CouponSectionProps
           <Input
             id={inputId}
             value={code}
-            placeholder="Enter coupon code"
+            placeholder={t('billing.coupon.placeholder')}
             autoComplete="off"
-            autoCapitalize="characters"
+            autoCapitalize={CHARACTERS}
             spellCheck={false}
             onChange={(e) => setCode(e.target.value)}
             onKeyDown={(e) => {
@@ -105,7 +110,7 @@ export function CouponSection({ applied, onApply, onRemove }: CouponSectionProps
           />
           <Button variant="outline" disabled={validate.isPending || !trimmed} onClick={apply}>
             {validate.isPending ? <Spinner /> : null}
-            Apply
+            {t('billing.coupon.apply')}
           </Button>
         </div>
       )}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { useQueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js'
 import type { Stripe } from '@stripe/stripe-js'
 import type { CreatedSubscription } from '@app/core'
@@ -11,8 +12,12 @@ import { Button } from '../ui/Button.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 
 export const PAYMENT_SUCCESS_PATH = '/payment-success'
+const TABS = { layout: 'tabs' } as const
+const STRIPE_LOOK = { theme: 'stripe' } as const
+const FULL_WIDTH = 'w-full'
 
 function ConfirmForm({ intentType }: { intentType: CreatedSubscription['intentType'] }) {
+  const { t } = useTranslation('supervisor')
   const stripe = useStripe()
   const elements = useElements()
   const navigate = useNavigate()
@@ -24,8 +29,8 @@ function ConfirmForm({ intentType }: { intentType: CreatedSubscription['intentTy
 
   const fail = (message: string | undefined) =>
     toast({
-      title: 'Payment Failed',
-      description: message || 'Your payment could not be processed. Please try again.',
+      title: t('billing.payment.failedTitle'),
+      description: message || t('billing.payment.failed'),
       variant: 'destructive',
     })
 
@@ -51,30 +56,33 @@ function ConfirmForm({ intentType }: { intentType: CreatedSubscription['intentTy
       setProcessing(false)
       return
     }
-    toast({ title: 'Payment Successful', description: `Welcome to ${PRODUCT_NAME}! Your subscription is now active.` })
+    toast({
+      title: t('billing.payment.successTitle'),
+      description: t('billing.payment.success', { product: PRODUCT_NAME }),
+    })
     void queryClient.invalidateQueries({ queryKey: billingKeys.status })
     navigate(PAYMENT_SUCCESS_PATH)
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} className="space-y-4" aria-label="Card details">
+    <form onSubmit={(e) => void submit(e)} className="space-y-4" aria-label={t('billing.payment.label')}>
       <PaymentElement
-        options={{ layout: 'tabs' }}
+        options={TABS}
         onReady={() => setElementReady(true)}
-        onLoadError={(e) => setLoadError(e.error.message ?? 'The card form could not load.')}
+        onLoadError={(e) => setLoadError(e.error.message ?? t('billing.payment.loadError'))}
       />
       {loadError ? (
         <p role="alert" className="text-sm text-red-700">
-          {loadError} Check your connection and reload the page.
+          {t('billing.payment.loadErrorHint', { message: loadError })}
         </p>
       ) : null}
-      <Button type="submit" size="lg" className="w-full" disabled={!ready || processing}>
+      <Button type="submit" size="lg" className={FULL_WIDTH} disabled={!ready || processing}>
         {processing ? (
           <>
-            <Spinner /> Processing...
+            <Spinner /> {t('billing.payment.processing')}
           </>
         ) : (
-          'Start Subscription'
+          t('billing.payment.start')
         )}
       </Button>
     </form>
@@ -92,7 +100,7 @@ export function PaymentForm({ stripe, checkout }: { stripe: Stripe | null; check
     <Elements
       key={checkout.clientSecret}
       stripe={stripe}
-      options={{ clientSecret: checkout.clientSecret, appearance: { theme: 'stripe' } }}
+      options={{ clientSecret: checkout.clientSecret, appearance: STRIPE_LOOK }}
     >
       <ConfirmForm intentType={checkout.intentType} />
     </Elements>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { AlertTriangle, CheckCircle2, Clock, Gift, type LucideIcon } from 'lucide-react'
 import { bannerState, planById, TRIAL_DAYS, type User } from '@app/core'
 import { useStartTrial, useSubscriptionStatus } from '../../api/billing.ts'
@@ -9,7 +10,13 @@ import { toast } from '../../lib/toast.ts'
 import { Button } from '../ui/Button.tsx'
 import { LinkButton } from '../ui/LinkButton.tsx'
 
-const daysLeftText = (days: number) => (days === 1 ? '1 day left' : `${days} days left`)
+const AMBER = 'amber'
+const BLUE = 'blue'
+const GREEN = 'green'
+const RED = 'red'
+const AMBER_BUTTON = 'bg-amber-600 hover:bg-amber-700'
+const BLUE_BUTTON = 'bg-blue-700 hover:bg-blue-800'
+const GREEN_BORDER = 'border-green-300'
 
 const tones = {
   amber: { section: 'border-amber-200 bg-amber-50 text-amber-950', icon: 'text-amber-700' },
@@ -32,8 +39,9 @@ function Banner({
   action: ReactNode
   children: ReactNode
 }) {
+  const { t } = useTranslation('supervisor')
   return (
-    <section aria-label="Subscription" className={cn('border-b', tones[tone].section)}>
+    <section aria-label={t('billing.banner.label')} className={cn('border-b', tones[tone].section)}>
       <div
         className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-3 text-sm sm:flex-row sm:items-center"
         role={alert ? 'alert' : undefined}
@@ -47,24 +55,25 @@ function Banner({
 }
 
 function StartTrialButton() {
+  const { t } = useTranslation('supervisor')
   const startTrial = useStartTrial()
   const start = () =>
     startTrial.mutate(undefined, {
       onSuccess: () =>
         toast({
-          title: 'Trial Started!',
-          description: `Your ${TRIAL_DAYS}-day free trial is now active. Enjoy full access to all features.`,
+          title: t('billing.banner.trialStartedTitle'),
+          description: t('billing.banner.trialStarted', { days: TRIAL_DAYS }),
         }),
       onError: (error) =>
         toast({
-          title: 'Trial Setup Failed',
-          description: errorMessage(error, 'Could not start the free trial. Please try again.'),
+          title: t('billing.banner.trialFailedTitle'),
+          description: errorMessage(error, t('billing.banner.trialFailed')),
           variant: 'destructive',
         }),
     })
   return (
-    <Button size="sm" className="bg-amber-600 hover:bg-amber-700" disabled={startTrial.isPending} onClick={start}>
-      {startTrial.isPending ? 'Starting...' : 'Start Trial'}
+    <Button size="sm" className={AMBER_BUTTON} disabled={startTrial.isPending} onClick={start}>
+      {startTrial.isPending ? t('billing.banner.starting') : t('billing.banner.start')}
     </Button>
   )
 }
@@ -74,19 +83,21 @@ function StartTrialButton() {
  * page. Nothing is shown to other roles, while the status loads, or when it could not be read.
  */
 export function SubscriptionBanner({ user, now }: { user: User; now?: Date }) {
+  const { t } = useTranslation('supervisor')
   const isSupervisor = user.role === 'supervisor'
   const status = useSubscriptionStatus({ enabled: isSupervisor })
   // While the status loads, the banner's space is held, so the page under it does not move when it comes.
   if (isSupervisor && status.isPending) return <div aria-hidden className="min-h-[125px] border-b sm:min-h-[61px]" />
   if (!isSupervisor || !status.data) return null
   const state = bannerState(status.data, now)
+  const nextBilling = state.kind === 'active' && state.nextBilling ? formatDate(state.nextBilling, 'long') : null
 
   if (state.kind === 'none') {
     return (
-      <Banner tone="amber" icon={Gift} action={<StartTrialButton />}>
+      <Banner tone={AMBER} icon={Gift} action={<StartTrialButton />}>
         <p className="flex-1">
-          <span className="font-semibold">Try every feature free for {TRIAL_DAYS} days.</span> Start your {TRIAL_DAYS}
-          -day free trial: no card needed.
+          <span className="font-semibold">{t('billing.banner.tryFree', { days: TRIAL_DAYS })}</span>{' '}
+          {t('billing.banner.startYourTrial', { days: TRIAL_DAYS })}
         </p>
       </Banner>
     )
@@ -95,17 +106,17 @@ export function SubscriptionBanner({ user, now }: { user: User; now?: Date }) {
   if (state.kind === 'trialing') {
     return (
       <Banner
-        tone="blue"
+        tone={BLUE}
         icon={Clock}
         action={
-          <LinkButton to="/pricing" size="sm" className="bg-blue-700 hover:bg-blue-800">
-            Upgrade Now
+          <LinkButton to="/pricing" size="sm" className={BLUE_BUTTON}>
+            {t('billing.banner.upgrade')}
           </LinkButton>
         }
       >
         <p className="flex flex-1 flex-wrap items-baseline gap-x-2">
-          <span className="font-semibold">Free Trial Active</span>
-          <span data-testid="trial-days-left">{daysLeftText(state.daysLeft)}</span>
+          <span className="font-semibold">{t('billing.banner.trialActive')}</span>
+          <span data-testid="trial-days-left">{t('billing.banner.daysLeft', { count: state.daysLeft })}</span>
         </p>
       </Banner>
     )
@@ -114,18 +125,18 @@ export function SubscriptionBanner({ user, now }: { user: User; now?: Date }) {
   if (state.kind === 'active') {
     return (
       <Banner
-        tone="green"
+        tone={GREEN}
         icon={CheckCircle2}
         action={
-          <LinkButton to="/pricing" size="sm" variant="outline" className="border-green-300">
-            Manage
+          <LinkButton to="/pricing" size="sm" variant="outline" className={GREEN_BORDER}>
+            {t('billing.banner.manage')}
           </LinkButton>
         }
       >
         <p className="flex flex-1 flex-wrap items-baseline gap-x-2">
-          <span className="font-semibold">Subscription Active</span>
-          <span>{planById(status.data.plan).name} plan</span>
-          {state.nextBilling ? <span>Next billing date: {formatDate(state.nextBilling, 'long')}</span> : null}
+          <span className="font-semibold">{t('billing.banner.active')}</span>
+          <span>{t('billing.banner.plan', { name: planById(status.data.plan).name })}</span>
+          {nextBilling ? <span>{t('billing.banner.nextBilling', { date: nextBilling })}</span> : null}
         </p>
       </Banner>
     )
@@ -133,16 +144,16 @@ export function SubscriptionBanner({ user, now }: { user: User; now?: Date }) {
 
   return (
     <Banner
-      tone="red"
+      tone={RED}
       icon={AlertTriangle}
       alert
       action={
         <LinkButton to="/pricing" size="sm" variant="destructive">
-          Update Payment
+          {t('billing.banner.updatePayment')}
         </LinkButton>
       }
     >
-      <p className="flex-1 font-medium">Subscription Required: Please update your payment information to continue</p>
+      <p className="flex-1 font-medium">{t('billing.banner.required')}</p>
     </Banner>
   )
 }

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
 import { CheckCircle2, Circle, X } from 'lucide-react'
 import { fullName, hasAnyTime, TRIAL_DAYS, zoneName, type User } from '@app/core'
 import { dashboardStatsQuery } from '../../api/dashboard.ts'
@@ -54,6 +55,7 @@ export const isFirstRun = (user: Pick<User, 'createdAt'>, now: Date = new Date()
  * member added, a timesheet of their own started), and it can be dismissed.
  */
 export function GettingStarted({ user }: { user: User }) {
+  const { t } = useTranslation('supervisor')
   const [remembered, remember] = useRemembered(user.id)
   const settings = useOrganizationSettings()
   const stats = useQuery(dashboardStatsQuery)
@@ -66,43 +68,43 @@ export function GettingStarted({ user }: { user: User }) {
     {
       id: 'name',
       done: settings.data.organizationName !== `${fullName(user)}'s Organization`,
-      title: 'Name your organization',
-      detail: <Link to="/settings">Open Settings</Link>,
+      title: t('gettingStarted.name'),
+      detail: <Link to="/settings">{t('gettingStarted.openSettings')}</Link>,
     },
     {
       id: 'zone',
       done: remembered.zoneConfirmed === true,
-      title: `Confirm your time zone: ${zoneName(zone, browserLocale())} (${zone})`,
+      title: t('gettingStarted.zone', { name: zoneName(zone, browserLocale()), zone }),
       detail: (
         <span className="flex flex-wrap gap-x-3">
           <button type="button" onClick={() => remember({ zoneConfirmed: true })}>
-            That’s right
+            {t('gettingStarted.zoneRight')}
           </button>
-          <Link to="/settings">Change it in Settings</Link>
+          <Link to="/settings">{t('gettingStarted.zoneChange')}</Link>
         </span>
       ),
     },
     {
       id: 'member',
       done: stats.data.activeEmployees > 0,
-      title: 'Add your first member',
-      detail: <Link to="/employees">Open Employees</Link>,
+      title: t('gettingStarted.member'),
+      detail: <Link to="/employees">{t('gettingStarted.openEmployees')}</Link>,
     },
     {
       id: 'staff-sign-in',
       done: remembered.staffGuideSeen === true,
-      title: 'See how staff sign in',
+      title: t('gettingStarted.staffSignIn'),
       detail: (
         <Link to="/staff-guide" onClick={() => remember({ staffGuideSeen: true })}>
-          Read the staff guide
+          {t('gettingStarted.readGuide')}
         </Link>
       ),
     },
     {
       id: 'timesheet',
       done: ownSheet !== undefined && (ownSheet.status !== 'draft' || hasAnyTime(ownSheet)),
-      title: 'Try the weekly timesheet',
-      detail: <Link to="/submit-timesheet">Fill in your own week</Link>,
+      title: t('gettingStarted.timesheet'),
+      detail: <Link to="/submit-timesheet">{t('gettingStarted.fillWeek')}</Link>,
     },
   ]
   const done = steps.filter((s) => s.done).length
@@ -111,16 +113,14 @@ export function GettingStarted({ user }: { user: User }) {
     <Card role="region" aria-labelledby="getting-started-title">
       <CardHeader className="flex flex-row items-start justify-between gap-2">
         <div>
-          <CardTitle id="getting-started-title">Getting started</CardTitle>
-          <p className="text-sm text-slate-600">
-            {done} of {steps.length} done
-          </p>
+          <CardTitle id="getting-started-title">{t('gettingStarted.title')}</CardTitle>
+          <p className="text-sm text-slate-600">{t('gettingStarted.progress', { done, total: steps.length })}</p>
         </div>
         <Button
           variant="ghost"
           size="icon"
-          aria-label="Dismiss getting started"
-          title="Dismiss"
+          aria-label={t('gettingStarted.dismissLabel')}
+          title={t('dashboard.recent.dismiss')}
           onClick={() => remember({ dismissed: true })}
         >
           <X aria-hidden />
@@ -131,9 +131,17 @@ export function GettingStarted({ user }: { user: User }) {
           {steps.map((s) => (
             <li key={s.id} className="flex items-start gap-3" data-step={s.id} data-done={s.done}>
               {s.done ? (
-                <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-green-700" aria-label="Done" role="img" />
+                <CheckCircle2
+                  className="mt-0.5 size-5 shrink-0 text-green-700"
+                  aria-label={t('gettingStarted.done')}
+                  role="img"
+                />
               ) : (
-                <Circle className="mt-0.5 size-5 shrink-0 text-slate-400" aria-label="Not done yet" role="img" />
+                <Circle
+                  className="mt-0.5 size-5 shrink-0 text-slate-400"
+                  aria-label={t('gettingStarted.notDone')}
+                  role="img"
+                />
               )}
               <div className="min-w-0 space-y-0.5 text-sm">
                 <p className={s.done ? 'text-slate-600 line-through' : 'font-medium text-slate-900'}>{s.title}</p>

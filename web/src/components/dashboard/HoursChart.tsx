@@ -1,11 +1,17 @@
-import { useId } from 'react'
+import { lazy, Suspense, useId } from 'react'
+import { useTranslation } from 'react-i18next'
 import { formatHoursNumber } from '@app/core'
+import { chartHeight } from './chart-size.ts'
 import type { HoursRow } from './report-summary.ts'
 
+/** Recharts is loaded only when the Reports page draws hours (its own chunk, not the page's). */
+const HoursBars = lazy(() => import('./HoursBars.tsx'))
+
 /**
- * Hours as horizontal bars a person reads at a glance, each bar scaled to the largest row, with
- * the same numbers in a table beneath for screen readers and for copying (the bars are hidden
- * from assistive technology, so nothing is read twice). No chart library: a few divs do it.
+ * Hours as horizontal bars a person reads at a glance, with the same numbers in a table beneath
+ * for screen readers and for copying. The table shows at once; the bars arrive with their chunk
+ * into a box of their final height, so nothing below moves. The bars are hidden from assistive
+ * technology, so nothing is read twice.
  */
 export function HoursChart({
   title,
@@ -16,27 +22,18 @@ export function HoursChart({
   rowHeader: string
   rows: readonly HoursRow[]
 }) {
+  const { t } = useTranslation('supervisor')
   const titleId = useId()
-  const max = Math.max(...rows.map((r) => r.hours), 0)
   return (
     <figure aria-labelledby={titleId} className="space-y-3">
       <figcaption id={titleId} className="font-semibold text-slate-900">
         {title}
       </figcaption>
-      <ul className="space-y-2" aria-hidden>
-        {rows.map((r) => (
-          <li key={r.key} className="grid grid-cols-[minmax(0,10rem)_1fr_auto] items-center gap-2 text-sm">
-            <span className="truncate text-slate-700">{r.label}</span>
-            <span className="h-3 overflow-hidden rounded-full bg-slate-100">
-              <span
-                className="block h-full rounded-full bg-indigo-600"
-                style={{ width: `${max === 0 ? 0 : (r.hours / max) * 100}%` }}
-              />
-            </span>
-            <span className="text-right text-slate-600 tabular-nums">{formatHoursNumber(r.hours)}</span>
-          </li>
-        ))}
-      </ul>
+      <div aria-hidden data-testid="hours-bars" style={{ height: chartHeight(rows.length) }}>
+        <Suspense fallback={null}>
+          <HoursBars rows={rows} />
+        </Suspense>
+      </div>
       <table className="w-full text-left text-sm">
         <thead>
           <tr className="border-b border-slate-200 text-slate-600">
@@ -44,7 +41,7 @@ export function HoursChart({
               {rowHeader}
             </th>
             <th scope="col" className="py-1 text-right font-medium">
-              Hours
+              {t('reports.hours')}
             </th>
           </tr>
         </thead>

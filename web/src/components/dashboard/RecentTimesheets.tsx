@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react'
 import { useInfiniteQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
 import { Check, Download, Eye, FileDown, Search, X } from 'lucide-react'
 import { foldForSearch, formatHoursNumber, weekTotalHours, type ListedTimesheet, type User } from '@app/core'
 import { employeeName, formatDate } from '../../lib/format.ts'
@@ -21,6 +22,10 @@ import { StackedCell, StackedRow, StackedTable } from '../ui/Table.tsx'
 import { IconButton } from '../ui/IconButton.tsx'
 
 const FILTERS = Object.keys(statusFilterLabel) as StatusFilter[]
+const STATE_PADDING = 'py-6'
+const ACTIONS_HEADER = 'py-2 text-right font-medium'
+const GREEN = 'green' as const
+const RED = 'red' as const
 
 /** Whether a search text matches the employee's first or last name (or both, as typed), accents and case ignored. */
 export function matchesSearch(item: ListedTimesheet, search: string): boolean {
@@ -43,6 +48,7 @@ interface ApprovedCsv {
  * the row actions. A table on wide screens; each row stacks into a card on a phone.
  */
 export function RecentTimesheets({ user }: { user: User }) {
+  const { t } = useTranslation('supervisor')
   const isSupervisor = user.role === 'supervisor'
   const [status, setStatus] = useState<StatusFilter>('all')
   const [search, setSearch] = useState('')
@@ -59,11 +65,11 @@ export function RecentTimesheets({ user }: { user: User }) {
   return (
     <Card>
       <CardHeader className="gap-4">
-        <CardTitle>Recent Timesheet Submissions</CardTitle>
+        <CardTitle>{t('dashboard.recent.title')}</CardTitle>
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
           <div className="relative flex-1">
             <label htmlFor={searchId} className="sr-only">
-              Search by employee name
+              {t('dashboard.recent.searchLabel')}
             </label>
             <Search
               className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
@@ -72,7 +78,7 @@ export function RecentTimesheets({ user }: { user: User }) {
             <Input
               id={searchId}
               type="search"
-              placeholder="Search by first or last name..."
+              placeholder={t('dashboard.recent.searchPlaceholder')}
               className="pl-9"
               value={search}
               onChange={(e) => setSearch(e.target.value)}
@@ -81,13 +87,13 @@ export function RecentTimesheets({ user }: { user: User }) {
           <div className="flex gap-2">
             <div className="min-w-0 flex-1 sm:w-44 sm:flex-none">
               <Select value={status} onValueChange={(v) => setStatus(v as StatusFilter)}>
-                <SelectTrigger aria-label="Filter by status">
+                <SelectTrigger aria-label={t('dashboard.recent.filterLabel')}>
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
                   {FILTERS.map((f) => (
                     <SelectItem key={f} value={f}>
-                      {statusFilterLabel[f]}
+                      {t(`dashboard.recent.filter.${f}`)}
                     </SelectItem>
                   ))}
                 </SelectContent>
@@ -99,13 +105,9 @@ export function RecentTimesheets({ user }: { user: User }) {
                   href={bulkReportUrl(status)}
                   target="_blank"
                   rel="noopener"
-                  title={
-                    status === 'all'
-                      ? 'Export every timesheet as CSV'
-                      : `Export ${statusFilterLabel[status].toLowerCase()} timesheets as CSV`
-                  }
+                  title={t(`dashboard.recent.exportTitle.${status}`)}
                 >
-                  <FileDown aria-hidden /> Export
+                  <FileDown aria-hidden /> {t('reports.export')}
                 </a>
               </Button>
             ) : null}
@@ -122,43 +124,43 @@ export function RecentTimesheets({ user }: { user: User }) {
             <div className="flex gap-2">
               <Button asChild variant="success" size="sm">
                 <a href={approvedCsv.url} target="_blank" rel="noopener">
-                  <Download aria-hidden /> Download CSV
+                  <Download aria-hidden /> {t('dashboard.recent.downloadCsv')}
                 </a>
               </Button>
               <Button variant="ghost" size="sm" onClick={() => setApprovedCsv(null)}>
-                Dismiss
+                {t('dashboard.recent.dismiss')}
               </Button>
             </div>
           </div>
         ) : null}
 
         {list.isPending ? (
-          <LoadingState label="Loading timesheets..." className="py-6" />
+          <LoadingState label={t('dashboard.recent.loading')} className={STATE_PADDING} />
         ) : list.isError ? (
           <ErrorState
-            className="py-6"
-            message="The timesheets could not be loaded."
+            className={STATE_PADDING}
+            message={t('dashboard.recent.loadError')}
             onRetry={() => void list.refetch()}
           />
         ) : rows.length === 0 ? (
-          <EmptyState title={loaded.length === 0 ? 'No timesheets yet.' : 'No timesheets match your search.'} />
+          <EmptyState title={t(loaded.length === 0 ? 'dashboard.recent.empty' : 'dashboard.recent.noMatch')} />
         ) : (
           <StackedTable
             columns={[
-              'Employee',
-              'Week Starting',
-              'Submitted',
-              'Hours',
-              'Status',
-              { label: 'Actions', className: 'py-2 text-right font-medium' },
+              t('dashboard.recent.columns.employee'),
+              t('dashboard.recent.columns.weekStarting'),
+              t('dashboard.recent.columns.submitted'),
+              t('dashboard.recent.columns.hours'),
+              t('dashboard.recent.columns.status'),
+              { label: t('dashboard.recent.columns.actions'), className: ACTIONS_HEADER },
             ]}
           >
-            {rows.map((t) => (
+            {rows.map((sheet) => (
               <TimesheetRow
-                key={t.id}
-                timesheet={t}
-                canDecide={isSupervisor && t.status === 'pending' && t.employeeId !== user.id}
-                onOpen={(mode) => open(t, mode)}
+                key={sheet.id}
+                timesheet={sheet}
+                canDecide={isSupervisor && sheet.status === 'pending' && sheet.employeeId !== user.id}
+                onOpen={(mode) => open(sheet, mode)}
               />
             ))}
           </StackedTable>
@@ -168,7 +170,7 @@ export function RecentTimesheets({ user }: { user: User }) {
           <div className="flex justify-center">
             <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
               {list.isFetchingNextPage ? <Spinner /> : null}
-              {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              {list.isFetchingNextPage ? t('loading') : t('loadMore')}
             </Button>
           </div>
         ) : null}
@@ -182,7 +184,10 @@ export function RecentTimesheets({ user }: { user: User }) {
           if (decision !== 'approved') return
           setApprovedCsv({
             url: result.csvDownloadUrl || timesheetCsvUrl(result.id),
-            label: `The CSV of ${employeeName(sheet.employee)}'s week of ${formatDate(sheet.weekStartDate)} is ready.`,
+            label: t('dashboard.recent.csvReady', {
+              name: employeeName(sheet.employee),
+              date: formatDate(sheet.weekStartDate),
+            }),
           })
         }}
       />
@@ -191,7 +196,7 @@ export function RecentTimesheets({ user }: { user: User }) {
 }
 
 function TimesheetRow({
-  timesheet: t,
+  timesheet: sheet,
   canDecide,
   onOpen,
 }: {
@@ -199,26 +204,31 @@ function TimesheetRow({
   canDecide: boolean
   onOpen: (mode: ReviewMode) => void
 }) {
-  const name = employeeName(t.employee)
+  const { t } = useTranslation('supervisor')
+  const name = employeeName(sheet.employee)
   const timeZone = useOrgTimeZone()
-  const week = formatDate(t.weekStartDate)
-  const whose = `${name}'s timesheet for the week of ${week}`
+  const week = formatDate(sheet.weekStartDate)
+  const whose = t('dashboard.recent.whose', { name, week })
+  const submitted = formatDate(sheet.submittedAt, 'medium', '-', timeZone)
+  const approve = () => onOpen('approve')
+  const reject = () => onOpen('reject')
+  const view = () => onOpen('view')
   return (
     <StackedRow>
       <td className="block pb-2 md:table-cell md:py-3 md:pr-4">
         <div className="flex items-center gap-3">
-          {t.employee ? <UserAvatar user={t.employee} /> : null}
+          {sheet.employee ? <UserAvatar user={sheet.employee} /> : null}
           <div className="min-w-0">
             <p className="font-medium break-words text-slate-900">{name}</p>
-            {t.employee?.department ? <p className="text-slate-600">{t.employee.department}</p> : null}
+            {sheet.employee?.department ? <p className="text-slate-600">{sheet.employee.department}</p> : null}
           </div>
         </div>
       </td>
-      <StackedCell label="Week Starting">{week}</StackedCell>
-      <StackedCell label="Submitted">{formatDate(t.submittedAt, 'medium', '-', timeZone)}</StackedCell>
-      <StackedCell label="Hours">{formatHoursNumber(weekTotalHours(t))}</StackedCell>
-      <StackedCell label="Status">
-        <TimesheetStatusBadge status={t.status} />
+      <StackedCell label={t('dashboard.recent.columns.weekStarting')}>{week}</StackedCell>
+      <StackedCell label={t('dashboard.recent.columns.submitted')}>{submitted}</StackedCell>
+      <StackedCell label={t('dashboard.recent.columns.hours')}>{formatHoursNumber(weekTotalHours(sheet))}</StackedCell>
+      <StackedCell label={t('dashboard.recent.columns.status')}>
+        <TimesheetStatusBadge status={sheet.status} />
       </StackedCell>
       <td className="block pt-2 md:table-cell md:py-3">
         <div className="flex flex-wrap justify-end gap-1">
@@ -226,24 +236,34 @@ function TimesheetRow({
             <>
               <IconButton
                 icon={Check}
-                label={`Approve ${whose}`}
-                title="Approve"
-                tone="green"
-                onClick={() => onOpen('approve')}
+                label={t('dashboard.recent.approveLabel', { whose })}
+                title={t('review.approve')}
+                tone={GREEN}
+                onClick={approve}
               />
               <IconButton
                 icon={X}
-                label={`Reject ${whose}`}
-                title="Reject"
-                tone="red"
-                onClick={() => onOpen('reject')}
+                label={t('dashboard.recent.rejectLabel', { whose })}
+                title={t('review.reject')}
+                tone={RED}
+                onClick={reject}
               />
             </>
           ) : null}
-          <IconButton icon={Eye} label={`View ${whose}`} title="View" onClick={() => onOpen('view')} />
-          {t.status === 'approved' ? (
-            <Button asChild variant="ghost" size="icon" title="Download CSV">
-              <a href={timesheetCsvUrl(t.id)} target="_blank" rel="noopener" aria-label={`Download CSV of ${whose}`}>
+          <IconButton
+            icon={Eye}
+            label={t('dashboard.recent.viewLabel', { whose })}
+            title={t('dashboard.recent.view')}
+            onClick={view}
+          />
+          {sheet.status === 'approved' ? (
+            <Button asChild variant="ghost" size="icon" title={t('dashboard.recent.downloadCsv')}>
+              <a
+                href={timesheetCsvUrl(sheet.id)}
+                target="_blank"
+                rel="noopener"
+                aria-label={t('dashboard.recent.downloadLabel', { whose })}
+              >
                 <Download aria-hidden />
               </a>
             </Button>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
 import type { DashboardStats } from '@app/core'
 import { CheckCircle2, Clock, Download, FileText, Users, UsersRound, type LucideIcon } from 'lucide-react'
 import { dashboardStatsQuery } from '../../api/dashboard.ts'
@@ -13,15 +14,16 @@ import { LinkButton } from '../ui/LinkButton.tsx'
 
 /** The supervisor's buttons beside the title: the payroll report (a new tab) and the staff page. */
 export function SupervisorActions() {
+  const { t } = useTranslation('supervisor')
   return (
     <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
       <Button asChild variant="outline">
         <a href={bulkReportUrl()} target="_blank" rel="noopener">
-          <Download aria-hidden /> Download Report
+          <Download aria-hidden /> {t('dashboard.downloadReport')}
         </a>
       </Button>
       <LinkButton to="/employees" icon={UsersRound}>
-        Manage Staff
+        {t('dashboard.manageStaff')}
       </LinkButton>
     </div>
   )
@@ -63,25 +65,26 @@ function Stat({ label, value, icon: Icon, tone, to }: StatProps) {
 }
 
 /** The stat row's cards: which count each shows, and where it leads. */
-const STATS: (Omit<StatProps, 'value'> & { key: keyof DashboardStats })[] = [
-  { key: 'pending', label: 'Pending Approvals', icon: Clock, tone: 'bg-amber-100 text-amber-800', to: '/reports' },
-  { key: 'approved', label: 'Approved This Week', icon: CheckCircle2, tone: 'bg-green-100 text-green-800' },
-  { key: 'totalTimesheets', label: 'Total Timesheets', icon: FileText, tone: 'bg-indigo-100 text-indigo-800' },
-  { key: 'activeEmployees', label: 'Active Employees', icon: Users, tone: 'bg-sky-100 text-sky-800', to: '/employees' },
+const STATS: (Omit<StatProps, 'value' | 'label'> & { key: keyof DashboardStats })[] = [
+  { key: 'pending', icon: Clock, tone: 'bg-amber-100 text-amber-800', to: '/reports' },
+  { key: 'approved', icon: CheckCircle2, tone: 'bg-green-100 text-green-800' },
+  { key: 'totalTimesheets', icon: FileText, tone: 'bg-indigo-100 text-indigo-800' },
+  { key: 'activeEmployees', icon: Users, tone: 'bg-sky-100 text-sky-800', to: '/employees' },
 ]
 
 /** The supervisor's stat row (spec section 2). Total Timesheets counts approved plus pending. */
 export function StatCards() {
+  const { t } = useTranslation('supervisor')
   const stats = useQuery(dashboardStatsQuery)
   const data = stats.data
   return (
-    <section aria-label="Timesheet statistics" aria-busy={stats.isLoading}>
+    <section aria-label={t('dashboard.stats.label')} aria-busy={stats.isLoading}>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {STATS.map(({ key, ...stat }) => (
-          <Stat key={key} {...stat} value={data?.[key]} />
+          <Stat key={key} {...stat} label={t(`dashboard.stats.${key}`)} value={data?.[key]} />
         ))}
       </div>
-      {stats.isError ? <ErrorState className="mt-2" message="The statistics could not be loaded." /> : null}
+      {stats.isError ? <ErrorState className="mt-2" message={t('dashboard.stats.loadError')} /> : null}
     </section>
   )
 }

@@ -1,3 +1,4 @@
+import i18next from 'i18next'
 import { bulkCsvHeader, bulkCsvRow, fullName, toCsv, weekTotalMinutes, type ReportItem } from '@app/core'
 
 /** A full bar stands for this many timesheets in one week. */
@@ -37,7 +38,9 @@ export function hoursByMember(items: readonly ReportItem[]): HoursRow[] {
   const rows = new Map<string, { label: string; minutes: number }>()
   for (const t of items) {
     const key = t.employee ? t.employeeId : 'removed'
-    const label = t.employee ? fullName(t.employee) || 'Unnamed member' : 'Removed member'
+    const label = t.employee
+      ? fullName(t.employee) || i18next.t('supervisor:reports.unnamedMember')
+      : i18next.t('supervisor:reports.removedMember')
     const row = rows.get(key) ?? { label, minutes: 0 }
     row.minutes += weekTotalMinutes(t)
     rows.set(key, row)
@@ -50,7 +53,7 @@ export function hoursByMember(items: readonly ReportItem[]): HoursRow[] {
 /** A week's bar: count / 4 of the full width, never more than all of it. */
 export const barWidthPercent = (count: number): number => Math.min(100, Math.max(0, (count / FULL_BAR_SHEETS) * 100))
 
-export const sheetsLabel = (count: number) => `${count} sheet(s)`
+export const sheetsLabel = (count: number) => i18next.t('supervisor:reports.sheets', { count })
 
 export interface QuickStats {
   total: number

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { UserPlus } from 'lucide-react'
-import { fullName, NewMember, roleLabel, type AddedMember } from '@app/core'
+import i18next from 'i18next'
+import { useTranslation } from 'react-i18next'
+import { fullName, NewMember, type AddedMember } from '@app/core'
 import { useAddMember } from '../../api/members.ts'
 import { ApiError, errorMessage, isUnauthorizedError } from '../../api/client.ts'
 import { useFieldErrors } from '../../lib/field-errors.ts'
@@ -31,10 +33,10 @@ const empty: MemberValues = {
 }
 
 /** Spec section 8: a duplicate (or any 400) gets the spec's wording; anything else its own message. */
-export const DUPLICATE_MEMBER = {
-  title: 'Staff Member Already Exists',
-  description: 'A staff member with this email address already exists in the system.',
-}
+const duplicateMember = () => ({
+  title: i18next.t('supervisor:members.add.duplicateTitle'),
+  description: i18next.t('supervisor:members.add.duplicate'),
+})
 const isDuplicate = (error: unknown) =>
   error instanceof Error &&
   (error.message.includes('already exists') ||
@@ -42,6 +44,7 @@ const isDuplicate = (error: unknown) =>
 
 /** The Add Member dialog: the form, then the new member's login, shown this once with copy buttons. */
 export function AddMemberDialog() {
+  const { t } = useTranslation('supervisor')
   const add = useAddMember()
   const [open, setOpen] = useState(false)
   const [values, setValues] = useState<MemberValues>(empty)
@@ -52,7 +55,7 @@ export function AddMemberDialog() {
   // A refusal with no field to point at (a plan limit, no free username) is also said in the dialog.
   const formError =
     add.error && !isUnauthorizedError(add.error) && Object.keys(errors.server).length === 0
-      ? errorMessage(add.error, 'Failed to add staff member')
+      ? errorMessage(add.error, t('members.add.failed'))
       : null
 
   const startOver = () => {
@@ -79,21 +82,21 @@ export function AddMemberDialog() {
         toast(
           credentials
             ? {
-                title: 'Success',
-                description: `Staff member added! Username: ${credentials.username}, Password: ${credentials.password}`,
+                title: t('members.success'),
+                description: t('members.add.addedWith', credentials),
                 duration: 10_000,
               }
-            : { title: 'Success', description: 'Staff member has been added successfully.' },
+            : { title: t('members.success'), description: t('members.add.added') },
         )
       },
       onError: (error) => {
         if (isUnauthorizedError(error)) return // the shared handler says so and signs in again
         toast(
           isDuplicate(error)
-            ? { ...DUPLICATE_MEMBER, variant: 'destructive' }
+            ? { ...duplicateMember(), variant: 'destructive' }
             : {
-                title: 'Error',
-                description: errorMessage(error, 'Failed to add staff member'),
+                title: t('members.error'),
+                description: errorMessage(error, t('members.add.failed')),
                 variant: 'destructive',
               },
         )
@@ -110,7 +113,7 @@ export function AddMemberDialog() {
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
         <Button>
-          <UserPlus aria-hidden /> Add Member
+          <UserPlus aria-hidden /> {t('members.add.title')}
         </Button>
       </DialogTrigger>
       <DialogContent>
@@ -118,16 +121,14 @@ export function AddMemberDialog() {
           <AddedView member={added} onAddAnother={startOver} />
         ) : (
           <>
-            <DialogHeading title="Add Member">
-              A username and password are made for them; you will see the password once, after adding.
-            </DialogHeading>
-            <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Add member">
+            <DialogHeading title={t('members.add.title')}>{t('members.add.intro')}</DialogHeading>
+            <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('members.add.formLabel')}>
               <FormAlert message={formError} />
               <MemberFields values={values} onChange={onChange} shown={shown} disabled={add.isPending} />
               <DialogFooter>
                 <DialogCancel disabled={add.isPending} />
-                <Button type="submit" disabled={add.isPending} busy={add.isPending} busyLabel="Adding...">
-                  Add Member
+                <Button type="submit" disabled={add.isPending} busy={add.isPending} busyLabel={t('members.add.adding')}>
+                  {t('members.add.title')}
                 </Button>
               </DialogFooter>
             </form>
@@ -139,21 +140,22 @@ export function AddMemberDialog() {
 }
 
 function AddedView({ member, onAddAnother }: { member: AddedMember; onAddAnother: () => void }) {
+  const { t } = useTranslation('supervisor')
   const credentials = member.temporaryCredentials
   const name = fullName(member)
   return (
     <>
-      <DialogHeading title="Member Added">
-        {name} is now a {roleLabel[member.role]}.
-        {credentials ? ` They sign in at ${staffLoginUrl(window.location.origin)} with:` : null}
+      <DialogHeading title={t('members.add.addedTitle')}>
+        {t('members.add.isNow', { name, role: t(`roles.${member.role}`) })}
+        {credentials ? t('members.add.signsInAt', { url: staffLoginUrl(window.location.origin) }) : null}
       </DialogHeading>
       {credentials ? <CredentialsView credentials={credentials} firstName={member.firstName} /> : null}
       <DialogFooter>
         <Button variant="outline" onClick={onAddAnother}>
-          Add Another
+          {t('members.add.another')}
         </Button>
         <DialogClose asChild>
-          <Button>Done</Button>
+          <Button>{t('members.done')}</Button>
         </DialogClose>
       </DialogFooter>
     </>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { fullName, MemberUpdate, type User } from '@app/core'
 import { errorMessage, isUnauthorizedError } from '../../api/client.ts'
 import { useUpdateMember } from '../../api/members.ts'
@@ -38,13 +39,14 @@ export function EditMemberDialog({ member, onClose }: { member: User | null; onC
 }
 
 function EditMemberForm({ member, onDone }: { member: User; onDone: () => void }) {
+  const { t } = useTranslation('supervisor')
   const update = useUpdateMember()
   const [values, setValues] = useState<MemberValues>(() => valuesOf(member))
   const errors = useFieldErrors(MEMBER_FIELD_ORDER, update.error)
   const shown = errors.shown
   const formError =
     update.error && !isUnauthorizedError(update.error) && Object.keys(errors.server).length === 0
-      ? errorMessage(update.error, 'Failed to update the member')
+      ? errorMessage(update.error, t('members.edit.failed'))
       : null
 
   const onChange = (name: MemberField, value: string) => {
@@ -60,26 +62,34 @@ function EditMemberForm({ member, onDone }: { member: User; onDone: () => void }
       { id: member.id, changes },
       {
         onSuccess: (updated) => {
-          toast({ title: 'Member Updated', description: `${fullName(updated)}’s details have been saved.` })
+          toast({
+            title: t('members.edit.updatedTitle'),
+            description: t('members.edit.updated', { name: fullName(updated) }),
+          })
           onDone()
         },
-        onError: (error) => toastFailure('Error', error, 'Failed to update the member'),
+        onError: (error) => toastFailure(t('members.error'), error, t('members.edit.failed')),
       },
     )
   }
 
   return (
     <DialogContent>
-      <DialogHeading title="Edit Member">
-        Change {fullName(member)}’s details, role and how they are paid. Their sign-in stays the same.
+      <DialogHeading title={t('members.edit.title')}>
+        {t('members.edit.intro', { name: fullName(member) })}
       </DialogHeading>
-      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Edit member">
+      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('members.edit.formLabel')}>
         <FormAlert message={formError} />
         <MemberFields values={values} onChange={onChange} shown={shown} disabled={update.isPending} withPay />
         <DialogFooter>
           <DialogCancel disabled={update.isPending} />
-          <Button type="submit" disabled={update.isPending} busy={update.isPending} busyLabel="Saving...">
-            Save Changes
+          <Button
+            type="submit"
+            disabled={update.isPending}
+            busy={update.isPending}
+            busyLabel={t('members.edit.saving')}
+          >
+            {t('members.edit.save')}
           </Button>
         </DialogFooter>
       </form>

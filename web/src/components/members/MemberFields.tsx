@@ -1,4 +1,5 @@
-import { PayType, payTypeLabel, Role, roleLabel } from '@app/core'
+import { useTranslation } from 'react-i18next'
+import { PayType, Role } from '@app/core'
 import { FieldMessage } from '../ui/FieldMessage.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
 import { Label } from '../ui/Label.tsx'
@@ -17,12 +18,17 @@ export const MEMBER_FIELD_ORDER: readonly MemberField[] = [
   'payrollId',
 ]
 
-const TEXT_FIELDS: { name: 'firstName' | 'lastName' | 'email' | 'department'; label: string; type: string }[] = [
-  { name: 'firstName', label: 'First Name', type: 'text' },
-  { name: 'lastName', label: 'Last Name', type: 'text' },
-  { name: 'email', label: 'Email', type: 'email' },
-  { name: 'department', label: 'Department', type: 'text' },
+const TEXT_FIELDS: { name: 'firstName' | 'lastName' | 'email' | 'department'; type: string }[] = [
+  { name: 'firstName', type: 'text' },
+  { name: 'lastName', type: 'text' },
+  { name: 'email', type: 'email' },
+  { name: 'department', type: 'text' },
 ]
+const ROLE = 'role'
+const PAY_TYPE = 'payType'
+const PAYROLL_ID = 'payrollId'
+const PAY_TYPE_HINT = 'member-payType-hint'
+const PAYROLL_ID_HINT = 'member-payrollId-hint'
 
 interface MemberFieldsProps {
   values: MemberValues
@@ -36,6 +42,7 @@ interface MemberFieldsProps {
 
 /** The member dialog's fields (Add Member and Edit): names, email, department, role, and when editing, pay facts. */
 export function MemberFields({ values, onChange, shown, disabled, withPay = false }: MemberFieldsProps) {
+  const { t } = useTranslation('supervisor')
   const field = (name: MemberField, hint?: string) => ({
     id: `member-${name}`,
     name,
@@ -51,48 +58,48 @@ export function MemberFields({ values, onChange, shown, disabled, withPay = fals
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        {TEXT_FIELDS.map(({ name, label, type }) => (
+        {TEXT_FIELDS.map(({ name, type }) => (
           <div key={name} className="space-y-1.5">
-            <Label htmlFor={`member-${name}`}>{label}</Label>
+            <Label htmlFor={`member-${name}`}>{t(`members.fields.${name}`)}</Label>
             <Input {...field(name)} type={type} autoComplete="off" required />
             {message(name)}
           </div>
         ))}
       </div>
       <div className="space-y-1.5">
-        <Label htmlFor="member-role">Role</Label>
-        <select {...field('role')} className={inputClasses}>
+        <Label htmlFor="member-role">{t('members.fields.role')}</Label>
+        <select {...field(ROLE)} className={inputClasses}>
           {Role.options.map((role) => (
             <option key={role} value={role}>
-              {roleLabel[role]}
+              {t(`roles.${role}`)}
             </option>
           ))}
         </select>
-        {message('role')}
+        {message(ROLE)}
       </div>
       {withPay ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="space-y-1.5">
-            <Label htmlFor="member-payType">Pay type</Label>
-            <select {...field('payType', 'member-payType-hint')} className={inputClasses}>
+            <Label htmlFor="member-payType">{t('members.fields.payType')}</Label>
+            <select {...field(PAY_TYPE, PAY_TYPE_HINT)} className={inputClasses}>
               {PayType.options.map((payType) => (
                 <option key={payType} value={payType}>
-                  {payTypeLabel[payType]}
+                  {t(`payTypes.${payType}`)}
                 </option>
               ))}
             </select>
-            <p id="member-payType-hint" className="text-sm text-slate-600">
-              Only non-exempt staff earn overtime. Volunteers are never in payroll files.
+            <p id={PAY_TYPE_HINT} className="text-sm text-slate-600">
+              {t('members.fields.payTypeHint')}
             </p>
-            {message('payType')}
+            {message(PAY_TYPE)}
           </div>
           <div className="space-y-1.5">
-            <Label htmlFor="member-payrollId">Payroll ID (optional)</Label>
-            <Input {...field('payrollId', 'member-payrollId-hint')} autoComplete="off" maxLength={40} />
-            <p id="member-payrollId-hint" className="text-sm text-slate-600">
-              Their Gusto employee ID or ADP file number, for those exports.
+            <Label htmlFor="member-payrollId">{t('members.fields.payrollId')}</Label>
+            <Input {...field(PAYROLL_ID, PAYROLL_ID_HINT)} autoComplete="off" maxLength={40} />
+            <p id={PAYROLL_ID_HINT} className="text-sm text-slate-600">
+              {t('members.fields.payrollIdHint')}
             </p>
-            {message('payrollId')}
+            {message(PAYROLL_ID)}
           </div>
         </div>
       ) : null}

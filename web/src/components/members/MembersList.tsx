@@ -1,6 +1,8 @@
 import { useState } from 'react'
 import { Mail, Pencil, RotateCcwKey, Trash2, Users } from 'lucide-react'
-import { fullName, roleLabel, type Role, type User } from '@app/core'
+import i18next from 'i18next'
+import { useTranslation } from 'react-i18next'
+import { fullName, type Role, type User } from '@app/core'
 import { errorMessage } from '../../api/client.ts'
 import { useMembers } from '../../api/members.ts'
 import { useOrganizationSettings } from '../../api/organization.ts'
@@ -24,8 +26,14 @@ const roleVariant: Record<Role, BadgeProps['variant']> = {
   volunteer: 'warning',
 }
 
-const RoleBadge = ({ role }: { role: Role }) => <Badge variant={roleVariant[role]}>{roleLabel[role]}</Badge>
-const StatusBadge = () => <Badge variant="success">Active</Badge>
+function RoleBadge({ role }: { role: Role }) {
+  const { t } = useTranslation('supervisor')
+  return <Badge variant={roleVariant[role]}>{t(`roles.${role}`)}</Badge>
+}
+function StatusBadge() {
+  const { t } = useTranslation('supervisor')
+  return <Badge variant="success">{t('members.list.active')}</Badge>
+}
 
 interface RowActionsProps {
   member: User
@@ -36,34 +44,45 @@ interface RowActionsProps {
   onRemove: (member: User) => void
 }
 
+const DANGER = 'red' as const
+const HEADER = 'px-3 py-2 font-medium'
+const NAME_HEADER = 'py-2 pr-3 font-medium'
+const ACTIONS_HEADER = 'py-2 pl-3 text-right font-medium'
+
 /** Only staff logins have a password we keep; members who use their own identity provider have none. */
 const hasStaffLogin = (member: User) => member.authType === 'local' && Boolean(member.username)
 
 function RowActions({ member, isSelf, onCopy, onEdit, onResetPassword, onRemove }: RowActionsProps) {
+  const { t } = useTranslation('supervisor')
   const name = fullName(member)
   return (
     <div className="flex items-center justify-end gap-1">
-      <IconButton icon={Pencil} label={`Edit ${name}`} title="Edit member" onClick={() => onEdit(member)} />
+      <IconButton
+        icon={Pencil}
+        label={t('members.list.editLabel', { name })}
+        title={t('members.list.edit')}
+        onClick={() => onEdit(member)}
+      />
       <IconButton
         icon={Mail}
-        label={`Copy login instructions for ${name}`}
-        title="Copy login instructions"
+        label={t('members.list.copyLabel', { name })}
+        title={t('members.list.copy')}
         onClick={() => onCopy(member)}
       />
       {!isSelf && hasStaffLogin(member) ? (
         <IconButton
           icon={RotateCcwKey}
-          label={`Reset password for ${name}`}
-          title="Reset password"
+          label={t('members.list.resetLabel', { name })}
+          title={t('members.list.reset')}
           onClick={() => onResetPassword(member)}
         />
       ) : null}
       {isSelf ? null : (
         <IconButton
           icon={Trash2}
-          label={`Remove ${name}`}
-          title="Remove member"
-          tone="red"
+          label={t('members.list.removeLabel', { name })}
+          title={t('members.list.remove')}
+          tone={DANGER}
           onClick={() => onRemove(member)}
         />
       )}
@@ -76,13 +95,16 @@ const NameCell = ({ member, isSelf }: { member: User; isSelf: boolean }) => (
     <UserAvatar user={member} />
     <span className="min-w-0 font-medium break-words text-slate-900">
       {fullName(member)}
-      {isSelf ? <span className="ml-1 text-sm font-normal text-slate-500">(you)</span> : null}
+      {isSelf ? (
+        <span className="ml-1 text-sm font-normal text-slate-500">{i18next.t('supervisor:members.list.you')}</span>
+      ) : null}
     </span>
   </div>
 )
 
 /** The members table (stacked cards on a phone), its states, and the row actions. */
 export function MembersList({ currentUserId }: { currentUserId: string }) {
+  const { t } = useTranslation('supervisor')
   const members = useMembers()
   const organization = useOrganizationSettings()
   const [removing, setRemoving] = useState<User | null>(null)
@@ -93,26 +115,26 @@ export function MembersList({ currentUserId }: { currentUserId: string }) {
     const text = loginInstructions(member, window.location.origin, organization.data?.organizationName)
     if (await copyText(text)) {
       toast({
-        title: 'Instructions Copied',
-        description: `Sign-in instructions for ${fullName(member)} are on your clipboard, ready to send. They never include the password.`,
+        title: t('members.list.copiedTitle'),
+        description: t('members.list.copied', { name: fullName(member) }),
       })
     } else {
       toast({
-        title: 'Copy Failed',
-        description: 'Your browser did not allow copying to the clipboard.',
+        title: t('members.list.copyFailedTitle'),
+        description: t('members.list.copyFailed'),
         variant: 'destructive',
       })
     }
   }
 
   if (members.isLoading) {
-    return <LoadingState label="Loading members..." rows={3} />
+    return <LoadingState label={t('members.list.loading')} rows={3} />
   }
 
   if (members.isError) {
     return (
       <ErrorState
-        message={errorMessage(members.error, 'Could not load the members.')}
+        message={errorMessage(members.error, t('members.list.loadError'))}
         onRetry={() => void members.refetch()}
       />
     )
@@ -121,12 +143,7 @@ export function MembersList({ currentUserId }: { currentUserId: string }) {
   const list = members.data ?? []
   if (list.length === 0) {
     return (
-      <EmptyState
-        className="py-10"
-        icon={Users}
-        title="No members yet"
-        hint="Add your staff members and volunteers with Add Member."
-      />
+      <EmptyState className="py-10" icon={Users} title={t('members.list.empty')} hint={t('members.list.emptyHint')} />
     )
   }
 
@@ -144,7 +161,7 @@ export function MembersList({ currentUserId }: { currentUserId: string }) {
   return (
     <>
       {/* Phones: one card per member. */}
-      <ul className="divide-y divide-slate-100 md:hidden" aria-label="Members">
+      <ul className="divide-y divide-slate-100 md:hidden" aria-label={t('members.listTitle')}>
         {list.map((member) => (
           <li key={member.id} className="space-y-2 py-3">
             <div className="flex items-start justify-between gap-2">
@@ -152,11 +169,11 @@ export function MembersList({ currentUserId }: { currentUserId: string }) {
               {actions(member)}
             </div>
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 pl-12 text-sm">
-              <dt className="text-slate-500">Email</dt>
+              <dt className="text-slate-500">{t('members.list.email')}</dt>
               <dd className="min-w-0 break-all text-slate-800">{member.email ?? '-'}</dd>
-              <dt className="text-slate-500">Department</dt>
+              <dt className="text-slate-500">{t('members.list.department')}</dt>
               <dd className="text-slate-800">{member.department ?? '-'}</dd>
-              <dt className="sr-only">Role and status</dt>
+              <dt className="sr-only">{t('members.list.roleAndStatus')}</dt>
               <dd className="col-span-2 flex flex-wrap gap-2 pt-1">
                 <RoleBadge role={member.role} />
                 <StatusBadge />
@@ -169,17 +186,17 @@ export function MembersList({ currentUserId }: { currentUserId: string }) {
       {/* Larger screens: the table. */}
       <div className="hidden overflow-x-auto md:block">
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">Members</caption>
+          <caption className="sr-only">{t('members.listTitle')}</caption>
           <TableHead
             className="border-b border-slate-200 text-slate-600"
-            cellClassName="px-3 py-2 font-medium"
+            cellClassName={HEADER}
             columns={[
-              { label: 'Name', className: 'py-2 pr-3 font-medium' },
-              'Email',
-              'Department',
-              'Role',
-              'Status',
-              { label: 'Actions', className: 'py-2 pl-3 text-right font-medium' },
+              { label: t('members.list.name'), className: NAME_HEADER },
+              t('members.list.email'),
+              t('members.list.department'),
+              t('members.list.role'),
+              t('members.list.status'),
+              { label: t('members.list.actions'), className: ACTIONS_HEADER },
             ]}
           />
           <tbody className="divide-y divide-slate-100">

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { fullName, type User } from '@app/core'
 import { useRemoveMember } from '../../api/members.ts'
 import { toast } from '../../lib/toast.ts'
@@ -8,25 +9,26 @@ import { closeWhenIdle } from './close-when-idle.ts'
 
 /** Asks before removing `member` (null: closed). */
 export function RemoveMemberDialog({ member, onClose }: { member: User | null; onClose: () => void }) {
+  const { t } = useTranslation('supervisor')
   const remove = useRemoveMember()
 
   const confirm = () => {
     if (!member) return
     remove.mutate(member.id, {
       onSuccess: () => {
-        toast({ title: 'Success', description: 'Employee has been removed.' })
+        toast({ title: t('members.success'), description: t('members.remove.removed') })
         onClose()
       },
-      onError: (error) => toastFailure('Error', error, 'Failed to remove staff member'),
+      onError: (error) => toastFailure(t('members.error'), error, t('members.remove.failed')),
     })
   }
 
   return (
     <Dialog open={member !== null} onOpenChange={closeWhenIdle(remove, onClose)}>
       <DialogContent role="alertdialog">
-        <DialogHeading title="Remove Member?">
-          {member ? `${fullName(member)} will no longer be able to sign in. ` : null}
-          Their submitted timesheets are kept for your records.
+        <DialogHeading title={t('members.remove.title')}>
+          {member ? t('members.remove.noSignIn', { name: fullName(member) }) : null}
+          {t('members.remove.kept')}
         </DialogHeading>
         <DialogFooter>
           <DialogCancel disabled={remove.isPending} />
@@ -35,9 +37,9 @@ export function RemoveMemberDialog({ member, onClose }: { member: User | null; o
             onClick={confirm}
             disabled={remove.isPending}
             busy={remove.isPending}
-            busyLabel="Removing..."
+            busyLabel={t('members.remove.removing')}
           >
-            Remove
+            {t('members.remove.confirm')}
           </Button>
         </DialogFooter>
       </DialogContent>

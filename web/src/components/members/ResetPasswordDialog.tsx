@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { fullName, type User } from '@app/core'
 import { useResetPassword } from '../../api/members.ts'
 import { toast } from '../../lib/toast.ts'
@@ -8,13 +9,15 @@ import { CredentialsView } from './CredentialsView.tsx'
 import { staffLoginUrl } from './login-instructions.ts'
 import { closeWhenIdle } from './close-when-idle.ts'
 
-export const RESET_PASSWORD_FAILED = 'Failed to reset password'
+/** The shown login's test ids: reset-username, reset-password. */
+const TEST_ID_PREFIX = 'reset'
 
 /**
  * Asks before giving `member` (null: closed) a new generated password, then shows it this once
  * with copy buttons, as Add Member does. The member's sessions end on the server.
  */
 export function ResetPasswordDialog({ member, onClose }: { member: User | null; onClose: () => void }) {
+  const { t } = useTranslation('supervisor')
   const reset = useResetPassword()
   const credentials = reset.data?.temporaryCredentials
 
@@ -23,11 +26,11 @@ export function ResetPasswordDialog({ member, onClose }: { member: User | null; 
     reset.mutate(member.id, {
       onSuccess: ({ temporaryCredentials: c }) =>
         toast({
-          title: 'Success',
-          description: `Password reset! Username: ${c.username}, Password: ${c.password}`,
+          title: t('members.success'),
+          description: t('members.reset.done', c),
           duration: 10_000,
         }),
-      onError: (error) => toastFailure('Error', error, RESET_PASSWORD_FAILED),
+      onError: (error) => toastFailure(t('members.error'), error, t('members.reset.failed')),
     })
   }
 
@@ -37,27 +40,32 @@ export function ResetPasswordDialog({ member, onClose }: { member: User | null; 
         <DialogContent role={credentials ? 'dialog' : 'alertdialog'}>
           {credentials ? (
             <>
-              <DialogHeading title="Password Reset">
-                {fullName(member)} now signs in at {staffLoginUrl(window.location.origin)} with:
+              <DialogHeading title={t('members.reset.doneTitle')}>
+                {t('members.reset.signsInAt', { name: fullName(member), url: staffLoginUrl(window.location.origin) })}
               </DialogHeading>
-              <CredentialsView credentials={credentials} firstName={member.firstName} testIdPrefix="reset" />
+              <CredentialsView credentials={credentials} firstName={member.firstName} testIdPrefix={TEST_ID_PREFIX} />
               <DialogFooter>
                 <DialogClose asChild>
-                  <Button>Done</Button>
+                  <Button>{t('members.done')}</Button>
                 </DialogClose>
               </DialogFooter>
             </>
           ) : (
             <>
-              <DialogHeading title="Reset password?">
-                A new password is generated for {fullName(member)}
-                {member.username ? ` (username ${member.username})` : ''}. It is shown only once, here, and their old
-                password stops working. They are signed out everywhere and sign in again with the new one.
+              <DialogHeading title={t('members.reset.title')}>
+                {member.username
+                  ? t('members.reset.introWithUsername', { name: fullName(member), username: member.username })
+                  : t('members.reset.intro', { name: fullName(member) })}
               </DialogHeading>
               <DialogFooter>
                 <DialogCancel disabled={reset.isPending} />
-                <Button onClick={confirm} disabled={reset.isPending} busy={reset.isPending} busyLabel="Resetting...">
-                  Reset Password
+                <Button
+                  onClick={confirm}
+                  disabled={reset.isPending}
+                  busy={reset.isPending}
+                  busyLabel={t('members.reset.resetting')}
+                >
+                  {t('members.reset.confirm')}
                 </Button>
               </DialogFooter>
             </>

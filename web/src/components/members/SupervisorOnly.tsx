@@ -1,11 +1,10 @@
 import { useEffect, type ReactNode } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { ShieldAlert } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import type { User } from '@app/core'
 import { toast } from '../../lib/toast.ts'
 import { Card, CardContent } from '../ui/Card.tsx'
-
-export const ACCESS_DENIED = 'Access Denied'
 
 interface SupervisorOnlyProps {
   user: User
@@ -21,15 +20,16 @@ interface SupervisorOnlyProps {
  * is sent to / after the page's delay. The children (and so their data calls) never render for them.
  */
 export function SupervisorOnly({ user, message, redirectAfterMs, children }: SupervisorOnlyProps) {
+  const { t } = useTranslation('supervisor')
   const navigate = useNavigate()
   const denied = user.role !== 'supervisor'
 
   useEffect(() => {
     if (!denied) return
-    toast({ title: ACCESS_DENIED, description: message, variant: 'destructive' })
+    toast({ title: t('accessDenied.title'), description: message, variant: 'destructive' })
     const timer = setTimeout(() => navigate('/', { replace: true }), redirectAfterMs)
     return () => clearTimeout(timer)
-  }, [denied, message, navigate, redirectAfterMs])
+  }, [denied, message, navigate, redirectAfterMs, t])
 
   if (!denied) return children
   return (
@@ -37,9 +37,9 @@ export function SupervisorOnly({ user, message, redirectAfterMs, children }: Sup
       <Card>
         <CardContent className="flex flex-col items-center gap-3 pt-6 text-center sm:pt-6">
           <ShieldAlert className="size-10 text-red-600" aria-hidden />
-          <h1 className="text-xl font-semibold text-slate-900">{ACCESS_DENIED}</h1>
+          <h1 className="text-xl font-semibold text-slate-900">{t('accessDenied.title')}</h1>
           <p className="text-sm text-slate-600">{message}</p>
-          <p className="text-sm text-slate-500">Taking you back to the dashboard...</p>
+          <p className="text-sm text-slate-500">{t('accessDenied.back')}</p>
         </CardContent>
       </Card>
     </div>

@@ -1,3 +1,4 @@
+import i18next from 'i18next'
 import type { User } from '@app/core'
 
 export const STAFF_LOGIN_PATH = '/staff-login'
@@ -5,32 +6,34 @@ export const staffLoginUrl = (origin: string) => `${origin}${STAFF_LOGIN_PATH}`
 
 type Member = Pick<User, 'firstName' | 'username' | 'email'>
 
+const text = (key: string, options: Record<string, unknown> = {}) =>
+  i18next.t(`supervisor:members.instructions.${key}`, options)
+
 /**
- * The sign-in instructions a supervisor sends a member: where to sign in and the username, never
- * the password (it was shown once, when the member was added, and is not kept by us).
+ * The sign-in instructions a supervisor sends a member, in the supervisor's language: where to
+ * sign in and the username, never the password (it was shown once, when the member was added,
+ * and is not kept by us).
  */
 export function loginInstructions(member: Member, origin: string, organizationName?: string): string {
-  const greeting = `Hello ${member.firstName},`
-  const org = organizationName ? ` for ${organizationName}` : ''
+  const greeting = text('greeting', { firstName: member.firstName })
+  const org = organizationName ? text('forOrg', { organizationName }) : ''
   if (!member.username) {
     return [
       greeting,
       '',
-      `To sign in to your timesheets${org}, open ${origin}/ and choose Supervisor Login.`,
-      member.email
-        ? `Sign in with your organization account (${member.email}).`
-        : 'Sign in with your organization account.',
+      text('supervisorSignIn', { org, origin }),
+      member.email ? text('accountWithEmail', { email: member.email }) : text('account'),
     ].join('\n')
   }
   return [
     greeting,
     '',
-    `To fill in your weekly timesheet${org}, sign in here:`,
+    text('staffSignIn', { org }),
     staffLoginUrl(origin),
     '',
-    `Username: ${member.username}`,
-    'Password: the temporary password you were given when your account was created.',
+    text('username', { username: member.username }),
+    text('password'),
     '',
-    'If you no longer have your password, please ask your supervisor.',
+    text('askSupervisor'),
   ].join('\n')
 }

@@ -1,13 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Bell } from 'lucide-react'
-import {
-  DAYS,
-  dayLabel,
-  NotificationSettings,
-  reminderKindLabel,
-  type DayName,
-  type NotificationsView,
-} from '@app/core'
+import { useTranslation } from 'react-i18next'
+import { DAYS, NotificationSettings, type DayName, type NotificationsView } from '@app/core'
 import { errorMessage } from '../../api/client.ts'
 import { useNotifications, useUpdateNotifications } from '../../api/notifications.ts'
 import { toast } from '../../lib/toast.ts'
@@ -18,8 +12,6 @@ import { FieldMessage } from '../ui/FieldMessage.tsx'
 import { inputClasses } from '../ui/Input.tsx'
 import { Label } from '../ui/Label.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
-
-export const NOTIFICATIONS_SAVED = 'Notification settings have been updated.'
 
 type Draft = NotificationSettings
 const toDraft = ({ optedOut: _, ...settings }: NotificationsView): Draft => settings
@@ -40,12 +32,13 @@ function ScheduleFields({
   error?: string
   disabled: boolean
 }) {
+  const { t } = useTranslation('supervisor')
   return (
     <fieldset className="space-y-1.5">
       <legend className="text-sm font-medium text-slate-900">{label}</legend>
       <div className="grid grid-cols-2 gap-3">
         <div className="space-y-1">
-          <Label htmlFor={`${id}-day`}>Day</Label>
+          <Label htmlFor={`${id}-day`}>{t('notifications.day')}</Label>
           <select
             id={`${id}-day`}
             value={value.day}
@@ -55,13 +48,13 @@ function ScheduleFields({
           >
             {DAYS.map((d) => (
               <option key={d} value={d}>
-                {dayLabel[d]}
+                {t(`audit.day.${d}`)}
               </option>
             ))}
           </select>
         </div>
         <div className="space-y-1">
-          <Label htmlFor={`${id}-time`}>Time</Label>
+          <Label htmlFor={`${id}-time`}>{t('notifications.time')}</Label>
           <input
             id={`${id}-time`}
             type="time"
@@ -79,6 +72,7 @@ function ScheduleFields({
 }
 
 function NotificationsForm({ saved }: { saved: NotificationsView }) {
+  const { t } = useTranslation('supervisor')
   const update = useUpdateNotifications()
   const [draft, setDraft] = useState<Draft>(() => toDraft(saved))
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -98,9 +92,9 @@ function NotificationsForm({ saved }: { saved: NotificationsView }) {
     update.mutate(checked.data, {
       onSuccess: (answer) => {
         setDraft(toDraft(answer))
-        toast({ title: 'Settings Saved', description: NOTIFICATIONS_SAVED })
+        toast({ title: t('settings.form.savedTitle'), description: t('notifications.saved') })
       },
-      onError: (error) => toastFailure('Error', error, 'Failed to update notification settings'),
+      onError: (error) => toastFailure(t('members.error'), error, t('notifications.saveFailed')),
     })
   }
 
@@ -117,16 +111,15 @@ function NotificationsForm({ saved }: { saved: NotificationsView }) {
           className="mt-0.5 size-5 shrink-0 accent-indigo-600"
         />
         <div className="space-y-0.5">
-          <Label htmlFor="remindersEnabled">Reminders</Label>
+          <Label htmlFor="remindersEnabled">{t('notifications.reminders')}</Label>
           <p id="remindersEnabled-hint" className="text-sm text-slate-600">
-            Remind staff who have not submitted their week, send supervisors a digest of what waits for approval, and
-            nudge anyone whose timer has been running too long.
+            {t('notifications.remindersHint')}
           </p>
         </div>
       </div>
       <ScheduleFields
         id="staffReminder"
-        label="Remind staff who have not submitted"
+        label={t('notifications.staffReminder')}
         value={draft.staffReminder}
         onChange={(staffReminder) => set({ staffReminder })}
         error={errors.staffReminder}
@@ -134,14 +127,14 @@ function NotificationsForm({ saved }: { saved: NotificationsView }) {
       />
       <ScheduleFields
         id="supervisorDigest"
-        label="Supervisors’ digest of timesheets waiting for approval"
+        label={t('notifications.supervisorDigest')}
         value={draft.supervisorDigest}
         onChange={(supervisorDigest) => set({ supervisorDigest })}
         error={errors.supervisorDigest}
         disabled={busy || !draft.remindersEnabled}
       />
       <div className="space-y-1.5">
-        <Label htmlFor="forgottenTimerHours">A running timer counts as forgotten after (hours)</Label>
+        <Label htmlFor="forgottenTimerHours">{t('notifications.forgottenTimer')}</Label>
         <input
           id="forgottenTimerHours"
           type="number"
@@ -159,23 +152,25 @@ function NotificationsForm({ saved }: { saved: NotificationsView }) {
         ) : null}
       </div>
       <div className="space-y-1.5">
-        <h3 className="text-sm font-medium text-slate-900">Who turned emails off</h3>
+        <h3 className="text-sm font-medium text-slate-900">{t('notifications.optedOut')}</h3>
         {saved.optedOut.length ? (
-          <ul className="divide-y divide-slate-100 text-sm" aria-label="Who turned emails off">
+          <ul className="divide-y divide-slate-100 text-sm" aria-label={t('notifications.optedOut')}>
             {saved.optedOut.map((o) => (
               <li key={o.userId} className="py-2">
                 <span className="font-medium text-slate-900">{o.name}</span>
-                <span className="text-slate-600">: {o.kinds.map((k) => reminderKindLabel[k]).join(', ')}</span>
+                <span className="text-slate-600">
+                  {t('notifications.kinds', { kinds: o.kinds.map((k) => t(`notifications.kind.${k}`)).join(', ') })}
+                </span>
               </li>
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-slate-600">Nobody has turned reminder emails off.</p>
+          <p className="text-sm text-slate-600">{t('notifications.nobodyOptedOut')}</p>
         )}
       </div>
       <div className="flex justify-end border-t border-slate-100 pt-4">
         <Button type="submit" disabled={busy}>
-          {busy ? 'Saving...' : 'Save Notifications'}
+          {busy ? t('members.edit.saving') : t('notifications.save')}
         </Button>
       </div>
     </form>
@@ -184,24 +179,23 @@ function NotificationsForm({ saved }: { saved: NotificationsView }) {
 
 /** Settings → Notifications (supervisors): reminders on or off, when they go out, who opted out. */
 export function NotificationSettingsSection() {
+  const { t } = useTranslation('supervisor')
   const notifications = useNotifications()
   return (
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <Bell aria-hidden className="size-5" /> Notifications
+          <Bell aria-hidden className="size-5" /> {t('notifications.title')}
         </CardTitle>
-        <CardDescription>Days and times are in your organization’s time zone.</CardDescription>
+        <CardDescription>{t('notifications.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         {notifications.data ? (
           <NotificationsForm saved={notifications.data} />
         ) : notifications.isLoading ? (
-          <LoadingState label="Loading notifications..." />
+          <LoadingState label={t('notifications.loading')} />
         ) : (
-          <p className="text-sm text-slate-600">
-            {errorMessage(notifications.error, 'Could not load the notification settings.')}
-          </p>
+          <p className="text-sm text-slate-600">{errorMessage(notifications.error, t('notifications.loadError'))}</p>
         )}
       </CardContent>
     </Card>

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react'
 import { Lock, LockOpen } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import { fullName, type PayPeriod, type Person } from '@app/core'
 import { errorMessage, isUnauthorizedError } from '../../api/client.ts'
 import { peopleOfError, useClosePeriod } from '../../api/payroll.ts'
@@ -17,16 +18,18 @@ const names = (people: readonly Person[]) => people.map(fullName).join(', ')
 
 /** One pay period: its status, its figures, who holds it up, Close or Reopen, and its exports. */
 export function PayPeriodCard({ period }: { period: PayPeriod }) {
+  const { t } = useTranslation('supervisor')
   const close = useClosePeriod()
   const [reopening, setReopening] = useState(false)
   const title = periodTitle(period)
   const titleId = `period-${period.start}`
   const closed = period.status === 'closed'
+  const closedAt = formatDate(period.closedAt, 'dateTime')
 
   const onClose = () =>
     close.mutate(period.start, {
       onSuccess: () =>
-        toast({ title: 'Pay Period Closed', description: `${title} is closed; its timesheets are locked.` }),
+        toast({ title: t('payroll.period.closedTitle'), description: t('payroll.period.closedToast', { title }) }),
     })
   // A refusal is said in the card, with the people it names (409: whose timesheets are not approved).
   const closeError = close.error && !isUnauthorizedError(close.error) ? close.error : null
@@ -40,39 +43,46 @@ export function PayPeriodCard({ period }: { period: PayPeriod }) {
           </CardTitle>
           {closed ? (
             <Badge variant="secondary">
-              <Lock className="mr-1 size-3" aria-hidden /> Closed
+              <Lock className="mr-1 size-3" aria-hidden /> {t('payroll.period.closed')}
             </Badge>
           ) : (
-            <Badge variant="success">Open</Badge>
+            <Badge variant="success">{t('payroll.period.open')}</Badge>
           )}
         </div>
         {closed && period.closedAt ? (
           <p className="text-sm text-slate-600">
-            Closed {formatDate(period.closedAt, 'dateTime')}
-            {period.closedBy ? ` by ${fullName(period.closedBy)}` : ''}
+            {period.closedBy
+              ? t('payroll.period.closedOnBy', { when: closedAt, name: fullName(period.closedBy) })
+              : t('payroll.period.closedOn', { when: closedAt })}
           </p>
         ) : null}
         {!closed && period.reopenedReason ? (
-          <p className="text-sm break-words text-slate-600">Reopened: {period.reopenedReason}</p>
+          <p className="text-sm break-words text-slate-600">
+            {t('payroll.period.reopened', { reason: period.reopenedReason })}
+          </p>
         ) : null}
       </CardHeader>
       <CardContent className="space-y-4">
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
-          <Figure label="Approved hours">{formatPayrollHours(period.approvedHours)}</Figure>
-          <Figure label="Regular hours">{formatPayrollHours(period.regularHours)}</Figure>
-          <Figure label="Overtime hours">{formatPayrollHours(period.overtimeHours)}</Figure>
-          <Figure label="Double time hours">{formatPayrollHours(period.doubleTimeHours)}</Figure>
-          <Figure label="Breaks">{formatBreakMinutes(period.breakMinutes)}</Figure>
+          <Figure label={t('payroll.period.approvedHours')}>{formatPayrollHours(period.approvedHours)}</Figure>
+          <Figure label={t('payroll.figures.regular')}>{formatPayrollHours(period.regularHours)}</Figure>
+          <Figure label={t('payroll.figures.overtime')}>{formatPayrollHours(period.overtimeHours)}</Figure>
+          <Figure label={t('payroll.period.doubleTimeHours')}>{formatPayrollHours(period.doubleTimeHours)}</Figure>
+          <Figure label={t('payroll.figures.breaks')}>{formatBreakMinutes(period.breakMinutes)}</Figure>
         </dl>
 
         <dl className="grid gap-3 text-sm sm:grid-cols-2">
-          <People label="Not submitted" people={period.notSubmitted} none="Everyone has submitted." />
-          <People label="Pending approval" people={period.pending} none="Nothing is waiting for approval." />
+          <People
+            label={t('payroll.period.notSubmitted')}
+            people={period.notSubmitted}
+            none={t('payroll.period.allSubmitted')}
+          />
+          <People label={t('payroll.period.pending')} people={period.pending} none={t('payroll.period.nonePending')} />
         </dl>
 
         {closeError ? (
           <PeopleAlert
-            message={errorMessage(closeError, 'Failed to close the pay period')}
+            message={errorMessage(closeError, t('payroll.period.closeFailed'))}
             people={peopleOfError(closeError)}
           />
         ) : null}
@@ -80,11 +90,16 @@ export function PayPeriodCard({ period }: { period: PayPeriod }) {
         <div className="flex flex-col gap-2 sm:flex-row">
           {closed ? (
             <Button variant="outline" onClick={() => setReopening(true)}>
-              <LockOpen aria-hidden /> Reopen
+              <LockOpen aria-hidden /> {t('payroll.reopen.confirm')}
             </Button>
           ) : (
-            <Button onClick={onClose} disabled={close.isPending} busy={close.isPending} busyLabel="Closing...">
-              <Lock aria-hidden /> Close period
+            <Button
+              onClick={onClose}
+              disabled={close.isPending}
+              busy={close.isPending}
+              busyLabel={t('payroll.period.closing')}
+            >
+              <Lock aria-hidden /> {t('payroll.period.close')}
             </Button>
           )}
         </div>
@@ -108,9 +123,7 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
 function People({ label, people, none }: { label: string; people: readonly Person[]; none: string }) {
   return (
     <div className="min-w-0">
-      <dt className="font-medium text-slate-700">
-        {label} ({people.length})
-      </dt>
+      <dt className="font-medium text-slate-700">{`${label} (${people.length})`}</dt>
       <dd className={people.length ? 'break-words text-slate-900' : 'text-slate-500'}>
         {people.length ? names(people) : none}
       </dd>

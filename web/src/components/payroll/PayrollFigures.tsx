@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import type { TimesheetPayroll } from '@app/core'
 import { cn } from '../../lib/cn.ts'
 import { formatBreakMinutes, formatPayrollHours } from '../../lib/format.ts'
@@ -14,20 +15,21 @@ export function PayrollFigures({
   payroll: TimesheetPayroll | undefined
   className?: string
 }) {
+  const { t } = useTranslation('supervisor')
   if (!payroll) return null
   const figures = [
-    { label: 'Regular hours', value: formatPayrollHours(payroll.regularHours) },
-    { label: 'Overtime hours', value: formatPayrollHours(payroll.overtimeHours) },
+    { label: t('payroll.figures.regular'), value: formatPayrollHours(payroll.regularHours) },
+    { label: t('payroll.figures.overtime'), value: formatPayrollHours(payroll.overtimeHours) },
     ...(payroll.doubleTimeHours > 0
-      ? [{ label: 'Double-time hours', value: formatPayrollHours(payroll.doubleTimeHours) }]
+      ? [{ label: t('payroll.figures.doubleTime'), value: formatPayrollHours(payroll.doubleTimeHours) }]
       : []),
-    { label: 'Breaks', value: formatBreakMinutes(payroll.breakMinutes) },
+    { label: t('payroll.figures.breaks'), value: formatBreakMinutes(payroll.breakMinutes) },
   ]
   return (
     <dl className={cn('flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700', className)}>
       {figures.map((f) => (
         <div key={f.label} className="flex gap-1">
-          <dt>{f.label}:</dt>
+          <dt>{t('payroll.figures.label', { label: f.label })}</dt>
           <dd className="font-semibold tabular-nums">{f.value}</dd>
         </div>
       ))}

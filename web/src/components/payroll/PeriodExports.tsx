@@ -1,5 +1,6 @@
 import { useState, type MouseEvent } from 'react'
 import { FileDown } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import type { PayPeriod, ExportFormat } from '@app/core'
 import { errorMessage } from '../../api/client.ts'
 import {
@@ -15,12 +16,15 @@ import { buttonClasses } from '../ui/Button.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { PeopleAlert } from './PeopleAlert.tsx'
 
+const EXPORT_BUTTON = buttonClasses('outline', 'md')
+
 /**
  * The files payroll imports, for one period. Each is a link to the export; a click first asks
  * without following the redirect, so a refusal (members without the payroll id the format needs)
  * is shown here, and only a file the server made is downloaded.
  */
 export function PeriodExports({ period }: { period: Pick<PayPeriod, 'start' | 'end'> }) {
+  const { t } = useTranslation('supervisor')
   const [busy, setBusy] = useState<ExportFormat | null>(null)
   const [failure, setFailure] = useState<{ format: ExportFormat; error: unknown } | null>(null)
   const headingId = `exports-${period.start}`
@@ -45,7 +49,7 @@ export function PeriodExports({ period }: { period: Pick<PayPeriod, 'start' | 'e
   return (
     <section aria-labelledby={headingId} className="space-y-2 border-t border-slate-100 pt-4">
       <h3 id={headingId} className="text-sm font-semibold text-slate-800">
-        Export for payroll
+        {t('payroll.exports.title')}
       </h3>
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
         {EXPORT_FORMATS.map((format) => (
@@ -54,7 +58,7 @@ export function PeriodExports({ period }: { period: Pick<PayPeriod, 'start' | 'e
             href={payrollExportUrl(format, period.start, period.end)}
             onClick={(event) => void onExport(event, format)}
             aria-disabled={busy !== null ? true : undefined}
-            className={buttonClasses('outline', 'md')}
+            className={EXPORT_BUTTON}
           >
             {busy === format ? <Spinner /> : <FileDown aria-hidden />}
             {exportFormatLabel[format]}
@@ -63,7 +67,10 @@ export function PeriodExports({ period }: { period: Pick<PayPeriod, 'start' | 'e
       </div>
       {failure ? (
         <PeopleAlert
-          message={`${exportFormatLabel[failure.format]}: ${errorMessage(failure.error, 'The export could not be made.')}`}
+          message={t('payroll.exports.failed', {
+            format: exportFormatLabel[failure.format],
+            message: errorMessage(failure.error, t('payroll.exports.failedFallback')),
+          })}
           people={peopleOfError(failure.error)}
         />
       ) : null}

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { ReopenPeriod, type PayPeriod } from '@app/core'
 import { errorMessage, isUnauthorizedError } from '../../api/client.ts'
 import { useReopenPeriod } from '../../api/payroll.ts'
@@ -12,6 +13,7 @@ import { Textarea } from '../ui/Textarea.tsx'
 import { periodTitle } from './period-title.ts'
 
 const REOPEN_REASON_MAX_LENGTH = 500
+const REASON_ERROR = 'reopen-reason-error'
 
 /** Reopening a closed period frees its timesheets again; the reason is required and kept with the period. */
 export function ReopenPeriodDialog({ period, onClose }: { period: PayPeriod | null; onClose: () => void }) {
@@ -23,6 +25,7 @@ export function ReopenPeriodDialog({ period, onClose }: { period: PayPeriod | nu
 }
 
 function ReopenForm({ period, onDone }: { period: PayPeriod; onDone: () => void }) {
+  const { t } = useTranslation('supervisor')
   const reopen = useReopenPeriod()
   const [reason, setReason] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
@@ -33,7 +36,7 @@ function ReopenForm({ period, onDone }: { period: PayPeriod; onDone: () => void 
     event.preventDefault()
     const checked = ReopenPeriod.safeParse({ reason })
     if (!checked.success) {
-      setProblem(checked.error.issues[0]?.message ?? 'A reason is required')
+      setProblem(checked.error.issues[0]?.message ?? t('payroll.reopen.reasonRequired'))
       event.currentTarget.querySelector('textarea')?.focus()
       return
     }
@@ -41,7 +44,7 @@ function ReopenForm({ period, onDone }: { period: PayPeriod; onDone: () => void 
       { start: period.start, reason: checked.data.reason },
       {
         onSuccess: () => {
-          toast({ title: 'Pay Period Reopened', description: `${title} is open again; its timesheets can change.` })
+          toast({ title: t('payroll.reopen.doneTitle'), description: t('payroll.reopen.done', { title }) })
           onDone()
         },
       },
@@ -50,13 +53,11 @@ function ReopenForm({ period, onDone }: { period: PayPeriod; onDone: () => void 
 
   return (
     <DialogContent>
-      <DialogHeading title="Reopen pay period">
-        {title} will be open again: its timesheets can be edited, submitted and decided. Say why, for the record.
-      </DialogHeading>
-      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Reopen pay period">
-        <FormAlert message={failure ? errorMessage(failure, 'Failed to reopen the pay period') : null} />
+      <DialogHeading title={t('payroll.reopen.title')}>{t('payroll.reopen.intro', { title })}</DialogHeading>
+      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('payroll.reopen.title')}>
+        <FormAlert message={failure ? errorMessage(failure, t('payroll.reopen.failed')) : null} />
         <div className="space-y-1.5">
-          <Label htmlFor="reopen-reason">Reason</Label>
+          <Label htmlFor="reopen-reason">{t('payroll.reopen.reason')}</Label>
           <Textarea
             id="reopen-reason"
             name="reason"
@@ -70,14 +71,19 @@ function ReopenForm({ period, onDone }: { period: PayPeriod; onDone: () => void 
               setProblem(null)
             }}
             aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? 'reopen-reason-error' : undefined}
+            aria-describedby={problem ? REASON_ERROR : undefined}
           />
-          {problem ? <FieldMessage id="reopen-reason-error">{problem}</FieldMessage> : null}
+          {problem ? <FieldMessage id={REASON_ERROR}>{problem}</FieldMessage> : null}
         </div>
         <DialogFooter>
           <DialogCancel disabled={reopen.isPending} />
-          <Button type="submit" disabled={reopen.isPending} busy={reopen.isPending} busyLabel="Reopening...">
-            Reopen
+          <Button
+            type="submit"
+            disabled={reopen.isPending}
+            busy={reopen.isPending}
+            busyLabel={t('payroll.reopen.reopening')}
+          >
+            {t('payroll.reopen.confirm')}
           </Button>
         </DialogFooter>
       </form>

@@ -1,17 +1,14 @@
 import { useRef, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
 import { FileDown, HandHeart, Printer } from 'lucide-react'
 import type { VolunteerHours } from '@app/core'
-import { errorMessage } from '../../api/client.ts'
 import { volunteerHoursQuery } from '../../api/payroll.ts'
 import { formatDate, formatDollars, formatPayrollHours } from '../../lib/format.ts'
 import { downloadText } from '../dashboard/download.ts'
 import { Button } from '../ui/Button.tsx'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card.tsx'
-import { EmptyState } from '../ui/EmptyState.tsx'
-import { ErrorState } from '../ui/ErrorState.tsx'
-import { LoadingState } from '../ui/LoadingState.tsx'
 import { StackedCell, StackedRow, StackedTable } from '../ui/Table.tsx'
+import { NumberCell, ReportSection } from './ReportSection.tsx'
 import { volunteerHoursCsv, volunteerHoursFileName } from './volunteer-csv.ts'
 
 /**
@@ -27,94 +24,90 @@ function printOnly(element: HTMLElement) {
 
 /** The Reports page's 'Volunteer hours': approved hours per volunteer and department, valued at the organization's rate. */
 export function VolunteerHoursSection({ from, to }: { from: string; to: string }) {
+  const { t } = useTranslation('supervisor')
   const report = useQuery(volunteerHoursQuery(from, to))
   const section = useRef<HTMLDivElement>(null)
   const data = report.data
 
   return (
-    <Card ref={section} role="region" aria-labelledby="volunteer-hours-title">
-      <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="space-y-1.5">
-          <CardTitle id="volunteer-hours-title" className="flex items-center gap-2">
-            <HandHeart className="size-5 text-indigo-600 print:hidden" aria-hidden /> Volunteer hours
-          </CardTitle>
-          <CardDescription>
-            {data
-              ? `Approved volunteer hours, ${formatDate(data.from)} - ${formatDate(data.to)}, valued at ${formatDollars(data.hourlyRate)} an hour (Settings → Payroll).`
-              : 'Approved volunteer hours in this period, valued for grant reports.'}
-          </CardDescription>
-        </div>
-        <div className="flex gap-2 print:hidden">
+    <ReportSection
+      ref={section}
+      id="volunteer-hours-title"
+      icon={HandHeart}
+      title={t('reports.volunteerHours.title')}
+      description={
+        data
+          ? t('reports.volunteerHours.descriptionFor', {
+              from: formatDate(data.from),
+              to: formatDate(data.to),
+              rate: formatDollars(data.hourlyRate),
+            })
+          : t('reports.volunteerHours.description')
+      }
+      actions={
+        <>
           <Button variant="outline" disabled={!data} onClick={() => section.current && printOnly(section.current)}>
-            <Printer aria-hidden /> Print
+            <Printer aria-hidden /> {t('reports.print')}
           </Button>
           <Button
             variant="outline"
             disabled={!data}
             onClick={() => data && downloadText(volunteerHoursCsv(data), volunteerHoursFileName(data.from, data.to))}
           >
-            <FileDown aria-hidden /> Export CSV
+            <FileDown aria-hidden /> {t('exportCsv')}
           </Button>
-        </div>
-      </CardHeader>
-      <CardContent>
-        {report.isPending ? (
-          <LoadingState label="Loading volunteer hours..." />
-        ) : report.isError ? (
-          <ErrorState
-            message={errorMessage(report.error, 'The volunteer hours could not be loaded.')}
-            onRetry={() => void report.refetch()}
-          />
-        ) : report.data.volunteers.length === 0 ? (
-          <EmptyState title="No volunteer hours were approved in this period." />
-        ) : (
-          <VolunteerTables report={report.data} />
-        )}
-      </CardContent>
-    </Card>
+        </>
+      }
+      query={report}
+      loadingLabel={t('reports.volunteerHours.loading')}
+      errorFallback={t('reports.volunteerHours.loadError')}
+      emptyTitle={t('reports.volunteerHours.empty')}
+      isEmpty={(hours) => hours.volunteers.length === 0}
+    >
+      {(hours) => <VolunteerTables report={hours} />}
+    </ReportSection>
   )
 }
 
 function VolunteerTables({ report }: { report: VolunteerHours }) {
+  const { t } = useTranslation('supervisor')
+  const col = {
+    volunteer: t('reports.volunteerHours.columns.volunteer'),
+    department: t('reports.volunteerHours.columns.department'),
+    hours: t('reports.volunteerHours.columns.hours'),
+    value: t('reports.volunteerHours.columns.value'),
+  }
   return (
     <div className="space-y-6">
       <dl className="grid grid-cols-2 gap-3 sm:max-w-md">
-        <Total label="Total hours">{formatPayrollHours(report.totalHours)}</Total>
-        <Total label="Total value">{formatDollars(report.totalValue)}</Total>
+        <Total label={t('reports.volunteerHours.totalHours')}>{formatPayrollHours(report.totalHours)}</Total>
+        <Total label={t('reports.volunteerHours.totalValue')}>{formatDollars(report.totalValue)}</Total>
       </dl>
       <section aria-labelledby="volunteer-by-person" className="space-y-2">
         <h3 id="volunteer-by-person" className="font-semibold text-slate-900">
-          By volunteer
+          {t('reports.volunteerHours.byVolunteer')}
         </h3>
-        <StackedTable columns={['Volunteer', 'Department', 'Hours', 'Value']}>
+        <StackedTable columns={[col.volunteer, col.department, col.hours, col.value]}>
           {report.volunteers.map((v) => (
             <StackedRow key={v.employeeId}>
-              <StackedCell label="Volunteer">{`${v.firstName} ${v.lastName}`.trim()}</StackedCell>
-              <StackedCell label="Department">{v.department ?? '-'}</StackedCell>
-              <StackedCell label="Hours" className="tabular-nums">
-                {formatPayrollHours(v.hours)}
-              </StackedCell>
-              <StackedCell label="Value" className="tabular-nums">
-                {formatDollars(v.value)}
-              </StackedCell>
+              <StackedCell label={col.volunteer}>{`${v.firstName} ${v.lastName}`.trim()}</StackedCell>
+              <StackedCell label={col.department}>{v.department ?? '-'}</StackedCell>
+              <NumberCell label={col.hours}>{formatPayrollHours(v.hours)}</NumberCell>
+              <NumberCell label={col.value}>{formatDollars(v.value)}</NumberCell>
             </StackedRow>
           ))}
         </StackedTable>
       </section>
       <section aria-labelledby="volunteer-by-department" className="space-y-2">
         <h3 id="volunteer-by-department" className="font-semibold text-slate-900">
-          By department
+          {t('reports.volunteerHours.byDepartment')}
         </h3>
-        <StackedTable columns={['Department', 'Hours', 'Value']}>
+        <StackedTable columns={[col.department, col.hours, col.value]}>
           {report.departments.map((d) => (
             <StackedRow key={d.department}>
-              <StackedCell label="Department">{d.department}</StackedCell>
-              <StackedCell label="Hours" className="tabular-nums">
-                {formatPayrollHours(d.hours)}
-              </StackedCell>
-              <StackedCell label="Value" className="tabular-nums">
-                {formatDollars(d.value)}
-              </StackedCell>
+              <StackedCell label={col.department}>{d.department}</StackedCell>
+              <NumberCell label={col.hours}>{formatPayrollHours(d.hours)}</NumberCell>
+              <NumberCell label={col.value}>{formatDollars(d.value)}</NumberCell>
             </StackedRow>
           ))}
         </StackedTable>

@@ -1,7 +1,11 @@
+import i18next from 'i18next'
 import { toCsv, type VolunteerHours } from '@app/core'
 
 /** Two decimals without grouping, so every spreadsheet reads the cell as a number. */
 const plain = (n: number) => n.toFixed(2)
+
+/** Our own layout's column titles, in the screen's language (no importer reads this file). */
+const title = (key: string, options: Record<string, unknown> = {}) => i18next.t(`supervisor:volunteerCsv.${key}`, options)
 
 /**
  * The volunteer report as a CSV for grant reports, built in the browser with core's formula-safe
@@ -9,10 +13,10 @@ const plain = (n: number) => n.toFixed(2)
  */
 export const volunteerHoursCsv = (report: VolunteerHours): string =>
   toCsv([
-    ['Volunteer Hours', `${report.from} to ${report.to}`],
-    ['Hourly Value (USD)', plain(report.hourlyRate)],
+    [title('title'), title('period', { from: report.from, to: report.to })],
+    [title('hourlyValue'), plain(report.hourlyRate)],
     [],
-    ['Volunteer', 'Department', 'Hours', 'Value (USD)'],
+    [title('volunteer'), title('department'), title('hours'), title('value')],
     ...report.volunteers.map((v) => [
       `${v.firstName} ${v.lastName}`.trim(),
       v.department ?? '',
@@ -20,10 +24,10 @@ export const volunteerHoursCsv = (report: VolunteerHours): string =>
       plain(v.value),
     ]),
     [],
-    ['Department', 'Hours', 'Value (USD)'],
+    [title('department'), title('hours'), title('value')],
     ...report.departments.map((d) => [d.department, plain(d.hours), plain(d.value)]),
     [],
-    ['Total', plain(report.totalHours), plain(report.totalValue)],
+    [title('total'), plain(report.totalHours), plain(report.totalValue)],
   ])
 
 export const volunteerHoursFileName = (from: string, to: string) => `volunteer-hours-${from}-to-${to}.csv`

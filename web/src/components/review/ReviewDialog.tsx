@@ -1,12 +1,13 @@
 import { useId, useState, type ReactNode } from 'react'
 import { CloudOff } from 'lucide-react'
+import i18next from 'i18next'
+import { useTranslation } from 'react-i18next'
 import {
   breakField,
   dateOfDay,
-  dayLabel,
   daysOf,
   daysOfWeekStarting,
-  formatHours,
+  formatHoursNumber,
   weekTotalHours,
   type DecidedTimesheet,
   type ListedTimesheet,
@@ -33,12 +34,6 @@ export interface ReviewTarget {
   mode: ReviewMode
 }
 
-export const REVIEW_MESSAGES = {
-  approved: 'Timesheet approved! CSV file is ready for download.',
-  rejected: 'Timesheet declined. Employee will be notified via email.',
-  failed: 'Failed to update timesheet status',
-} as const
-
 export interface ReviewDialogProps {
   target: ReviewTarget | null
   onClose: () => void
@@ -62,11 +57,15 @@ export function ReviewDialog({ target, onClose, onDecided, timeZone }: ReviewDia
       { id: timesheet.id, status, comments },
       {
         onSuccess: (result) => {
-          toast({ title: 'Success', description: REVIEW_MESSAGES[status] })
+          toast({
+            title: i18next.t('supervisor:review.toast.success'),
+            description: i18next.t(`supervisor:review.toast.${status}`),
+          })
           onDecided?.(result, status, timesheet)
           onClose()
         },
-        onError: (error) => toastFailure('Error', error, REVIEW_MESSAGES.failed),
+        onError: (error) =>
+          toastFailure(i18next.t('supervisor:review.toast.error'), error, i18next.t('supervisor:review.toast.failed')),
       },
     )
 
@@ -97,79 +96,85 @@ interface ReviewContentProps {
 }
 
 function ReviewContent({ target, timeZone, busy, deciding, onCancel, onDecide }: ReviewContentProps) {
-  const { timesheet: t, mode } = target
+  const { timesheet: sheet, mode } = target
+  const { t } = useTranslation('supervisor')
   const [comments, setComments] = useState('')
   const commentsId = useId()
   const decide = (status: Decision) => onDecide(status, comments.trim())
+  const approve = () => decide('approved')
+  const reject = () => decide('rejected')
 
-  const name = employeeName(t.employee)
+  const name = employeeName(sheet.employee)
+  const hours = (value: number) => t('review.hours', { count: value, hours: formatHoursNumber(value) })
+  const submitted = formatDate(sheet.submittedAt, 'medium', t('review.notSubmitted'), timeZone)
   return (
     <DialogContent className="max-w-2xl">
-      <DialogHeading title={mode === 'view' ? 'View Timesheet Submission' : 'Review Timesheet Submission'}>
+      <DialogHeading title={t(mode === 'view' ? 'review.viewTitle' : 'review.reviewTitle')}>
         {mode === 'view'
-          ? `${name}'s timesheet for the week of ${formatDate(t.weekStartDate)}.`
-          : mode === 'approve'
-            ? 'Check the hours, then approve the timesheet or decline it with a comment.'
-            : 'Tell the employee what to change; they can edit the week and submit it again.'}
+          ? t('review.viewIntro', { name, date: formatDate(sheet.weekStartDate) })
+          : t(mode === 'approve' ? 'review.approveIntro' : 'review.rejectIntro')}
       </DialogHeading>
 
       <div className="space-y-6">
         <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Field label="Employee">
+          <Field label={t('review.employee')}>
             <span className="flex items-center gap-3">
-              {t.employee ? <UserAvatar user={t.employee} className="size-8" /> : null}
+              {sheet.employee ? <UserAvatar user={sheet.employee} className="size-8" /> : null}
               <span className="min-w-0">
                 <span className="block font-medium break-words">{name}</span>
-                {t.employee?.department ? (
-                  <span className="block text-sm text-slate-600">{t.employee.department}</span>
+                {sheet.employee?.department ? (
+                  <span className="block text-sm text-slate-600">{sheet.employee.department}</span>
                 ) : null}
               </span>
             </span>
           </Field>
-          <Field label="Week Starting">{formatDate(t.weekStartDate)}</Field>
-          <Field label="Submitted">{formatDate(t.submittedAt, 'medium', 'Not submitted', timeZone)}</Field>
-          <Field label="Status">
-            <TimesheetStatusBadge status={t.status} />
+          <Field label={t('review.weekStarting')}>{formatDate(sheet.weekStartDate)}</Field>
+          <Field label={t('review.submitted')}>{submitted}</Field>
+          <Field label={t('review.status')}>
+            <TimesheetStatusBadge status={sheet.status} />
           </Field>
         </dl>
 
-        {t.enteredOffline ? <EnteredOfflineNote /> : null}
+        {sheet.enteredOffline ? <EnteredOfflineNote /> : null}
 
         <section aria-labelledby={`${commentsId}-schedule`} className="space-y-3">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h3 id={`${commentsId}-schedule`} className="font-semibold text-slate-900">
-              Weekly Schedule
+              {t('review.weeklySchedule')}
             </h3>
             <p className="text-sm text-slate-700">
-              Total: <span className="font-semibold">{formatHours(weekTotalHours(t))}</span>
+              {t('review.total')} <span className="font-semibold">{hours(weekTotalHours(sheet))}</span>
             </p>
           </div>
-          <PayrollFigures payroll={t.payroll} />
+          <PayrollFigures payroll={sheet.payroll} />
           <ol className="divide-y divide-slate-100 rounded-md border border-slate-200">
-            {daysOf(t, daysOfWeekStarting(t.weekStartDate)).map((d) => (
+            {daysOf(sheet, daysOfWeekStarting(sheet.weekStartDate)).map((d) => (
               <li key={d.day} className="space-y-1 p-3" data-testid={`day-${d.day}`}>
                 <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
                   <p className="font-medium text-slate-900">
-                    {dayLabel[d.day]}{' '}
+                    {t(`audit.day.${d.day}`)}{' '}
                     <span className="text-sm font-normal text-slate-500">
-                      {formatDate(dateOfDay(t.weekStartDate, d.day))}
+                      {formatDate(dateOfDay(sheet.weekStartDate, d.day))}
                     </span>
                   </p>
                   {d.start || d.end ? (
                     <p className="text-sm text-slate-800">
                       {d.start || '--:--'} - {d.end || '--:--'}{' '}
                       <span className="text-slate-500">
-                        ({formatHours(d.hours)}
-                        {t[breakField(d.day)] > 0 ? `, ${formatBreakMinutes(t[breakField(d.day)])} break` : ''})
+                        ({hours(d.hours)}
+                        {sheet[breakField(d.day)] > 0
+                          ? t('review.break', { minutes: formatBreakMinutes(sheet[breakField(d.day)]) })
+                          : null}
+                        )
                       </span>
                     </p>
                   ) : (
-                    <p className="text-sm text-slate-500 italic">No hours logged</p>
+                    <p className="text-sm text-slate-500 italic">{t('review.noHours')}</p>
                   )}
                 </div>
                 {d.activity ? (
                   <div className="text-sm">
-                    <p className="font-medium text-slate-600">Daily Activity</p>
+                    <p className="font-medium text-slate-600">{t('review.dailyActivity')}</p>
                     <p className="break-words whitespace-pre-wrap text-slate-800">{d.activity}</p>
                   </div>
                 ) : null}
@@ -179,21 +184,21 @@ function ReviewContent({ target, timeZone, busy, deciding, onCancel, onDecide }:
         </section>
 
         <section className="space-y-1">
-          <h3 className="font-semibold text-slate-900">Notes</h3>
-          <p className="text-sm break-words whitespace-pre-wrap text-slate-800">{t.notes || 'No notes'}</p>
+          <h3 className="font-semibold text-slate-900">{t('review.notes')}</h3>
+          <p className="text-sm break-words whitespace-pre-wrap text-slate-800">{sheet.notes || t('review.noNotes')}</p>
         </section>
 
-        <PreviousComments history={t.commentHistory} legacy={t.comments} timeZone={timeZone} />
+        <PreviousComments history={sheet.commentHistory} legacy={sheet.comments} timeZone={timeZone} />
 
-        <TimesheetTimeline timesheetId={t.id} version={t.version} />
+        <TimesheetTimeline timesheetId={sheet.id} version={sheet.version} />
 
         {mode === 'view' ? null : (
           <div className="space-y-2">
-            <Label htmlFor={commentsId}>Comments</Label>
+            <Label htmlFor={commentsId}>{t('review.comments')}</Label>
             <Textarea
               id={commentsId}
               rows={3}
-              placeholder="Add comments for the employee..."
+              placeholder={t('review.commentsPlaceholder')}
               value={comments}
               maxLength={2000}
               disabled={busy}
@@ -206,28 +211,28 @@ function ReviewContent({ target, timeZone, busy, deciding, onCancel, onDecide }:
       <DialogFooter>
         {mode === 'view' ? (
           <DialogClose asChild>
-            <Button variant="outline">Close</Button>
+            <Button variant="outline">{t('review.close')}</Button>
           </DialogClose>
         ) : (
           <>
             <Button variant="outline" onClick={onCancel} disabled={busy}>
-              Cancel
+              {t('review.cancel')}
             </Button>
             {mode === 'approve' ? (
               <>
-                <Button variant="destructive" onClick={() => decide('rejected')} disabled={busy}>
+                <Button variant="destructive" onClick={reject} disabled={busy}>
                   {deciding === 'rejected' ? <Spinner /> : null}
-                  {deciding === 'rejected' ? 'Declining...' : 'Decline'}
+                  {deciding === 'rejected' ? t('review.declining') : t('review.decline')}
                 </Button>
-                <Button variant="success" onClick={() => decide('approved')} disabled={busy}>
+                <Button variant="success" onClick={approve} disabled={busy}>
                   {deciding === 'approved' ? <Spinner /> : null}
-                  {deciding === 'approved' ? 'Approving...' : 'Approve'}
+                  {deciding === 'approved' ? t('review.approving') : t('review.approve')}
                 </Button>
               </>
             ) : (
-              <Button variant="destructive" onClick={() => decide('rejected')} disabled={busy}>
+              <Button variant="destructive" onClick={reject} disabled={busy}>
                 {deciding === 'rejected' ? <Spinner /> : null}
-                {deciding === 'rejected' ? 'Rejecting...' : 'Reject'}
+                {deciding === 'rejected' ? t('review.rejecting') : t('review.reject')}
               </Button>
             )}
           </>
@@ -237,15 +242,19 @@ function ReviewContent({ target, timeZone, busy, deciding, onCancel, onDecide }:
   )
 }
 
-/** Some times came from the employee's phone while it was offline, by its own clock, and were synced later. */
+/**
+ * Some times came from the employee's phone while it was offline, by its own clock, and were
+ * synced later. The English text, as the catalogue has it (`review.enteredOffline`), for tests.
+ */
 export const ENTERED_OFFLINE_NOTE =
   'Some of these times were entered offline on the employee’s device (its own clock) and synced later.'
 
 function EnteredOfflineNote() {
+  const { t } = useTranslation('supervisor')
   return (
     <p className="flex gap-2 rounded-md border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950">
       <CloudOff className="mt-0.5 size-4 shrink-0" aria-hidden />
-      <span>{ENTERED_OFFLINE_NOTE}</span>
+      <span>{t('review.enteredOffline')}</span>
     </p>
   )
 }
@@ -259,6 +268,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
+const commentTime = (at: string, timeZone: string | undefined) => formatDate(at, 'dateTime', '-', timeZone)
+
 /** Earlier decisions, oldest first: who, when, what, and their comment. */
 function PreviousComments({
   history,
@@ -269,10 +280,11 @@ function PreviousComments({
   legacy: string | null
   timeZone: string | undefined
 }) {
+  const { t } = useTranslation('supervisor')
   if (history.length === 0 && !legacy) return null
   return (
     <section className="space-y-2">
-      <h3 className="font-semibold text-slate-900">Previous Comments</h3>
+      <h3 className="font-semibold text-slate-900">{t('review.previousComments')}</h3>
       {history.length === 0 ? (
         <p className="rounded-md bg-slate-50 p-3 text-sm break-words whitespace-pre-wrap text-slate-800">{legacy}</p>
       ) : (
@@ -282,11 +294,11 @@ function PreviousComments({
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                 <span className="font-medium text-slate-900">{c.byName}</span>
                 <time dateTime={c.at} className="text-slate-500">
-                  {formatDate(c.at, 'dateTime', '-', timeZone)}
+                  {commentTime(c.at, timeZone)}
                 </time>
                 <TimesheetStatusBadge status={c.status} />
               </div>
-              <p className="break-words whitespace-pre-wrap text-slate-800">{c.comment || 'No comment'}</p>
+              <p className="break-words whitespace-pre-wrap text-slate-800">{c.comment || t('review.noComment')}</p>
             </li>
           ))}
         </ul>

@@ -1,6 +1,8 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react'
 import { ImageOff, RotateCcw, Trash2 } from 'lucide-react'
-import { dayLabel, logoMessages, OrganizationSettingsUpdate, WeekStartDay, type OrganizationSettings } from '@app/core'
+import i18next from 'i18next'
+import { useTranslation } from 'react-i18next'
+import { logoMessages, OrganizationSettingsUpdate, WeekStartDay, type OrganizationSettings } from '@app/core'
 import { errorMessage, isUnauthorizedError } from '../../api/client.ts'
 import { useFieldErrors } from '../../lib/field-errors.ts'
 import { useUpdateOrganizationSettings, useUploadLogo } from '../../api/organization.ts'
@@ -35,6 +37,17 @@ const toDraft = (s: OrganizationSettings): Draft => ({
 /** The form's fields in the order a person meets them (the first invalid one gets the focus). */
 const FIELD_ORDER: readonly Field[] = ['organizationName', 'logoUrl', 'timeZone', 'weekStartDay', 'approvalEmails']
 
+// Field names and element ids (not texts).
+const ORG_NAME = 'organizationName'
+const LOGO_URL = 'logoUrl'
+const TIME_ZONE = 'timeZone'
+const WEEK_START = 'weekStartDay'
+const APPROVAL_EMAILS = 'approvalEmails'
+const TIME_ZONE_HINT = 'timeZone-hint'
+const LOGO_HINT = 'logo-file-hint'
+const LOGO_HINT_AND_ERROR = 'logo-file-hint logo-file-error'
+const LOGO_URL_EXAMPLE = 'https://example.org/logo.png'
+
 /** A logo address the server would take (our uploads, or https), so the preview may show it. */
 const previewable = (url: string) => {
   const trimmed = url.trim()
@@ -43,12 +56,12 @@ const previewable = (url: string) => {
 
 /** The title of the server's logo refusal, when it is one of the known logo messages. */
 const logoRefusalTitle = (message: string) =>
-  Object.values(logoMessages).find((m) => m.description === message)?.title ?? 'Upload Failed'
-
-export const SETTINGS_SAVED = 'Organization settings have been updated.'
+  Object.values(logoMessages).find((m) => m.description === message)?.title ??
+  i18next.t('supervisor:settings.form.uploadFailedTitle')
 
 /** Name, logo (upload or URL) with a live preview, time zone and week start; Reset and Save Settings. */
 export function OrganizationSettingsForm({ saved }: { saved: OrganizationSettings }) {
+  const { t } = useTranslation('supervisor')
   const update = useUpdateOrganizationSettings()
   const upload = useUploadLogo()
   const [draft, setDraft] = useState<Draft>(() => toDraft(saved))
@@ -79,9 +92,9 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
     update.mutate(checked, {
       onSuccess: (settings) => {
         setDraft(toDraft(settings))
-        toast({ title: 'Settings Saved', description: SETTINGS_SAVED })
+        toast({ title: t('settings.form.savedTitle'), description: t('settings.form.saved') })
       },
-      onError: (error) => toastFailure('Error', error, 'Failed to update organization settings'),
+      onError: (error) => toastFailure(t('members.error'), error, t('settings.form.saveFailed')),
     })
   }
 
@@ -92,8 +105,12 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
     if (!file) return
     const problem = logoFileProblem(file)
     if (problem) {
-      setLogoFileError(logoMessages[problem].description)
-      toast({ ...logoMessages[problem], variant: 'destructive' })
+      const refusal = {
+        title: t(`settings.logo.${problem}.title`),
+        description: t(`settings.logo.${problem}.description`),
+      }
+      setLogoFileError(refusal.description)
+      toast({ ...refusal, variant: 'destructive' })
       return
     }
     setLogoFileError(null)
@@ -101,24 +118,25 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
     try {
       dataUrl = await readAsDataUrl(file)
     } catch {
-      setLogoFileError('This file could not be read. Please try another image.')
+      setLogoFileError(t('settings.form.unreadable'))
       return
     }
     upload.mutate(dataUrl, {
       onSuccess: (settings) => {
         setDraft((d) => ({ ...d, logoUrl: settings.logoUrl ?? '' }))
         errors.clear('logoUrl')
-        toast({ title: 'Logo Uploaded', description: 'Your new logo is saved and shown in the header.' })
+        toast({ title: t('settings.form.uploadedTitle'), description: t('settings.form.uploaded') })
       },
       onError: (error) => {
         if (isUnauthorizedError(error)) return
-        const message = errorMessage(error, 'Failed to upload the logo')
+        const message = errorMessage(error, t('settings.form.uploadFailed'))
         setLogoFileError(message)
         toast({ title: logoRefusalTitle(message), description: message, variant: 'destructive' })
       },
     })
   }
 
+  const removeLogo = () => set(LOGO_URL, '')
   const previewUrl = previewable(draft.logoUrl)
   const uploaded = draft.logoUrl.startsWith('/api/logos/')
   const previewBroken = previewUrl !== null && brokenPreview === previewUrl
@@ -126,16 +144,16 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
     [hint, shown[name] ? `${name}-error` : null].filter(Boolean).join(' ') || undefined
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-6" aria-label="Organization settings">
+    <form noValidate onSubmit={onSubmit} className="space-y-6" aria-label={t('settings.form.label')}>
       <div className="space-y-1.5">
-        <Label htmlFor="organizationName">Organization Name</Label>
+        <Label htmlFor="organizationName">{t('settings.form.name')}</Label>
         <Input
           id="organizationName"
           name="organizationName"
           value={draft.organizationName}
-          onChange={(e) => set('organizationName', e.target.value)}
+          onChange={(e) => set(ORG_NAME, e.target.value)}
           aria-invalid={shown.organizationName ? true : undefined}
-          aria-describedby={describedBy('organizationName')}
+          aria-describedby={describedBy(ORG_NAME)}
           autoComplete="organization"
           required
           disabled={busy}
@@ -146,10 +164,12 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
       </div>
 
       <fieldset className="min-w-0 space-y-4">
-        <legend className="text-sm font-medium text-slate-800">Logo</legend>
+        <legend className="text-sm font-medium text-slate-800">{t('settings.form.logo')}</legend>
 
         <div className="rounded-lg border border-slate-200 bg-white p-3">
-          <p className="mb-2 text-xs font-medium tracking-wide text-slate-500 uppercase">Preview</p>
+          <p className="mb-2 text-xs font-medium tracking-wide text-slate-500 uppercase">
+            {t('settings.form.preview')}
+          </p>
           <div className="flex min-w-0 items-center gap-3" data-testid="logo-preview">
             {previewBroken ? (
               <span className="flex size-12 shrink-0 items-center justify-center rounded-md bg-slate-100">
@@ -158,7 +178,7 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
             ) : (
               <img
                 src={previewUrl ?? PRODUCT_LOGO_URL}
-                alt="Logo preview"
+                alt={t('settings.form.previewAlt')}
                 width={48}
                 height={48}
                 className="size-12 shrink-0 rounded-md object-contain"
@@ -173,13 +193,11 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
               <span className="block truncate text-xs text-slate-600">{HEADER_SUBTITLE}</span>
             </span>
           </div>
-          {previewBroken ? (
-            <p className="mt-2 text-sm text-amber-800">This image could not be loaded. Check the address.</p>
-          ) : null}
+          {previewBroken ? <p className="mt-2 text-sm text-amber-800">{t('settings.form.previewBroken')}</p> : null}
         </div>
 
         <div className="space-y-1.5">
-          <Label htmlFor="logo-file">Upload Logo</Label>
+          <Label htmlFor="logo-file">{t('settings.form.upload')}</Label>
           <input
             id="logo-file"
             name="logoFile"
@@ -187,23 +205,23 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
             accept={LOGO_ACCEPT}
             onChange={(e) => void onLogoFile(e)}
             disabled={busy}
-            aria-describedby={logoFileError ? 'logo-file-hint logo-file-error' : 'logo-file-hint'}
+            aria-describedby={logoFileError ? LOGO_HINT_AND_ERROR : LOGO_HINT}
             className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-md file:border-0 file:bg-indigo-50 file:px-4 file:text-sm file:font-medium file:text-indigo-800 hover:file:bg-indigo-100 disabled:opacity-60"
           />
           <p id="logo-file-hint" className="text-sm text-slate-600">
-            PNG, JPG, SVG or WebP, under 2MB. An uploaded logo is saved at once.
+            {t('settings.form.uploadHint')}
           </p>
-          {upload.isPending ? <LoadingState label="Uploading logo..." /> : null}
+          {upload.isPending ? <LoadingState label={t('settings.form.uploading')} /> : null}
           {logoFileError ? <FieldMessage id="logo-file-error">{logoFileError}</FieldMessage> : null}
         </div>
 
         <div className="space-y-1.5">
-          <Label htmlFor="logoUrl">Logo URL (Optional)</Label>
+          <Label htmlFor="logoUrl">{t('settings.form.logoUrl')}</Label>
           {uploaded ? (
             // An upload is named by an internal path nobody should have to read: show the file instead.
             <div className="flex items-center gap-2 text-sm text-slate-700" data-testid="uploaded-logo">
               <img src={draft.logoUrl} alt="" width={32} height={32} className="size-8 rounded object-contain" />
-              <span>Your uploaded logo is in use. Type an address to use another image instead.</span>
+              <span>{t('settings.form.uploadedInUse')}</span>
             </div>
           ) : null}
           <div className="flex gap-2">
@@ -212,11 +230,11 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
               name="logoUrl"
               type="url"
               inputMode="url"
-              placeholder="https://example.org/logo.png"
+              placeholder={LOGO_URL_EXAMPLE}
               value={uploaded ? '' : draft.logoUrl}
-              onChange={(e) => set('logoUrl', e.target.value)}
+              onChange={(e) => set(LOGO_URL, e.target.value)}
               aria-invalid={shown.logoUrl ? true : undefined}
-              aria-describedby={describedBy('logoUrl')}
+              aria-describedby={describedBy(LOGO_URL)}
               disabled={busy}
             />
             {draft.logoUrl ? (
@@ -224,9 +242,9 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
                 variant="outline"
                 size="icon"
                 className="shrink-0"
-                aria-label="Remove logo"
-                title="Remove logo"
-                onClick={() => set('logoUrl', '')}
+                aria-label={t('settings.form.removeLogo')}
+                title={t('settings.form.removeLogo')}
+                onClick={removeLogo}
                 disabled={busy}
               >
                 <Trash2 aria-hidden />
@@ -239,35 +257,35 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
 
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-1.5">
-          <Label htmlFor="timeZone">Time zone</Label>
+          <Label htmlFor="timeZone">{t('settings.form.timeZone')}</Label>
           <TimeZonePicker
             id="timeZone"
             value={draft.timeZone}
-            onChange={(zone) => set('timeZone', zone)}
+            onChange={(zone) => set(TIME_ZONE, zone)}
             aria-invalid={shown.timeZone ? true : undefined}
-            aria-describedby={describedBy('timeZone', 'timeZone-hint')}
+            aria-describedby={describedBy(TIME_ZONE, TIME_ZONE_HINT)}
             disabled={busy}
           />
           <p id="timeZone-hint" className="text-sm text-slate-600">
-            Today and the current week are judged by this clock. Type a city or a zone to search.
+            {t('settings.form.timeZoneHint')}
           </p>
           {shown.timeZone ? <FieldMessage id="timeZone-error">{shown.timeZone}</FieldMessage> : null}
         </div>
         <div className="space-y-1.5">
-          <Label htmlFor="weekStartDay">Week starts on</Label>
+          <Label htmlFor="weekStartDay">{t('settings.form.weekStart')}</Label>
           <select
             id="weekStartDay"
             name="weekStartDay"
             value={draft.weekStartDay}
-            onChange={(e) => set('weekStartDay', WeekStartDay.parse(e.target.value))}
+            onChange={(e) => set(WEEK_START, WeekStartDay.parse(e.target.value))}
             aria-invalid={shown.weekStartDay ? true : undefined}
-            aria-describedby={describedBy('weekStartDay')}
+            aria-describedby={describedBy(WEEK_START)}
             disabled={busy}
             className={inputClasses}
           >
             {WeekStartDay.options.map((day) => (
               <option key={day} value={day}>
-                {dayLabel[day]}
+                {t(`audit.day.${day}`)}
               </option>
             ))}
           </select>
@@ -283,7 +301,7 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
             data-testid="approvalEmails-target"
             // A tap on the 44 x 44 area around the box toggles it too (the box's own click toggles it once).
             onClick={(e) => {
-              if (e.target === e.currentTarget && !busy) set('approvalEmails', !draft.approvalEmails)
+              if (e.target === e.currentTarget && !busy) set(APPROVAL_EMAILS, !draft.approvalEmails)
             }}
           >
             <input
@@ -291,16 +309,16 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
               name="approvalEmails"
               type="checkbox"
               checked={draft.approvalEmails}
-              onChange={(e) => set('approvalEmails', e.target.checked)}
+              onChange={(e) => set(APPROVAL_EMAILS, e.target.checked)}
               aria-describedby="approvalEmails-hint"
               disabled={busy}
               className="size-5 shrink-0 cursor-pointer accent-indigo-600"
             />
           </span>
           <div className="space-y-0.5">
-            <Label htmlFor="approvalEmails">Approval emails</Label>
+            <Label htmlFor="approvalEmails">{t('settings.form.approvalEmails')}</Label>
             <p id="approvalEmails-hint" className="text-sm text-slate-600">
-              Email supervisors Approve and Decline links when a timesheet is submitted.
+              {t('settings.form.approvalEmailsHint')}
             </p>
           </div>
         </div>
@@ -309,10 +327,10 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
 
       <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={reset} disabled={busy || (!changed && Object.keys(shown).length === 0)}>
-          <RotateCcw aria-hidden /> Reset
+          <RotateCcw aria-hidden /> {t('settings.form.reset')}
         </Button>
-        <Button type="submit" disabled={busy} busy={update.isPending} busyLabel="Saving...">
-          Save Settings
+        <Button type="submit" disabled={busy} busy={update.isPending} busyLabel={t('members.edit.saving')}>
+          {t('settings.form.save')}
         </Button>
       </div>
     </form>

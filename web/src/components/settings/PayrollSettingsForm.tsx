@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { RotateCcw } from 'lucide-react'
-import { dayLabel, PayPeriodFrequency, PayrollSettingsUpdate, WeekStartDay, type PayrollSettings } from '@app/core'
+import { useTranslation } from 'react-i18next'
+import { PayPeriodFrequency, PayrollSettingsUpdate, WeekStartDay, type PayrollSettings } from '@app/core'
 import { errorMessage } from '../../api/client.ts'
 import { usePayrollSettings, useUpdatePayrollSettings } from '../../api/payroll.ts'
 import { useFieldErrors } from '../../lib/field-errors.ts'
@@ -30,12 +31,8 @@ const FIELD_ORDER: readonly Field[] = [
   'volunteerHourlyRate',
 ]
 
-export const frequencyLabel: Record<PayPeriodFrequency, string> = {
-  weekly: 'Weekly',
-  biweekly: 'Every two weeks',
-  semimonthly: 'Twice a month (1st and 16th)',
-  monthly: 'Monthly',
-}
+/** The fields that have a hint under them (settings.payrollForm.{field}.hint). */
+const HINTED: ReadonlySet<Field> = new Set(FIELD_ORDER.filter((f) => f !== 'payPeriodFrequency'))
 
 const text = (value: string | number | null) => (value === null ? '' : String(value))
 
@@ -65,16 +62,15 @@ const changes = (update: PayrollSettingsUpdate, saved: PayrollSettings): Payroll
     Object.entries(update).filter(([field, value]) => value !== saved[field as Field]),
   ) as PayrollSettingsUpdate
 
-export const PAYROLL_SETTINGS_SAVED = 'Payroll settings have been updated.'
-
 /** Settings → Payroll: loads the settings, then the form (started again from each saved answer). */
 export function PayrollSettingsSection() {
+  const { t } = useTranslation('supervisor')
   const settings = usePayrollSettings()
-  if (settings.isPending) return <LoadingState label="Loading payroll settings..." rows={3} />
+  if (settings.isPending) return <LoadingState label={t('settings.payrollForm.loading')} rows={3} />
   if (settings.isError) {
     return (
       <ErrorState
-        message={errorMessage(settings.error, 'Could not load the payroll settings.')}
+        message={errorMessage(settings.error, t('settings.payrollForm.loadError'))}
         onRetry={() => void settings.refetch()}
       />
     )
@@ -84,6 +80,7 @@ export function PayrollSettingsSection() {
 
 /** Overtime rules, workweek start, pay periods, ADP codes and the volunteer hour's value; Reset and Save. */
 export function PayrollSettingsForm({ saved }: { saved: PayrollSettings }) {
+  const { t } = useTranslation('supervisor')
   const update = useUpdatePayrollSettings()
   const [draft, setDraft] = useState<Draft>(() => toDraft(saved))
   const errors = useFieldErrors(FIELD_ORDER, update.error)
@@ -109,13 +106,13 @@ export function PayrollSettingsForm({ saved }: { saved: PayrollSettings }) {
     // The saved answer starts the form again (a new key), so the outcome is said from the promise,
     // which settles even when this form is no longer mounted.
     update.mutateAsync(changes(checked, saved)).then(
-      () => toast({ title: 'Settings Saved', description: PAYROLL_SETTINGS_SAVED }),
-      (error: unknown) => toastFailure('Error', error, 'Failed to update payroll settings'),
+      () => toast({ title: t('settings.form.savedTitle'), description: t('settings.payrollForm.saved') }),
+      (error: unknown) => toastFailure(t('members.error'), error, t('settings.payrollForm.saveFailed')),
     )
   }
 
   /** The props every control shares: its name, value, message and hint wiring. */
-  const control = (name: Field, hint?: boolean) => ({
+  const control = (name: Field) => ({
     id: `payroll-${name}`,
     name,
     value: draft[name],
@@ -123,151 +120,98 @@ export function PayrollSettingsForm({ saved }: { saved: PayrollSettings }) {
     onChange: (e: { target: { value: string } }) => set(name, e.target.value),
     'aria-invalid': shown[name] ? true : undefined,
     'aria-describedby':
-      [hint ? `payroll-${name}-hint` : null, shown[name] ? `payroll-${name}-error` : null].filter(Boolean).join(' ') ||
-      undefined,
+      [HINTED.has(name) ? `payroll-${name}-hint` : null, shown[name] ? `payroll-${name}-error` : null]
+        .filter(Boolean)
+        .join(' ') || undefined,
   })
 
   const hours = { type: 'number', inputMode: 'decimal' as const, min: 0.25, step: 0.25 }
+  const field = Object.fromEntries(FIELD_ORDER.map((name) => [name, control(name)])) as Record<
+    Field,
+    ReturnType<typeof control>
+  >
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-6" aria-label="Payroll settings">
+    <form noValidate onSubmit={onSubmit} className="space-y-6" aria-label={t('settings.payrollForm.label')}>
       <fieldset className="min-w-0 space-y-4">
-        <legend className="text-sm font-semibold text-slate-900">Overtime</legend>
+        <legend className="text-sm font-semibold text-slate-900">{t('settings.payrollForm.overtime')}</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Row
-            name="weekStartDay"
-            label="Workweek starts on"
-            message={shown.weekStartDay}
-            hint="Overtime is counted per workweek. This is the organization’s week start, the same as above."
-          >
-            <select {...control('weekStartDay', true)} className={inputClasses}>
+          <Row name="weekStartDay" message={shown.weekStartDay}>
+            <select {...field.weekStartDay} className={inputClasses}>
               {WeekStartDay.options.map((day) => (
                 <option key={day} value={day}>
-                  {dayLabel[day]}
+                  {t(`audit.day.${day}`)}
                 </option>
               ))}
             </select>
           </Row>
-          <Row
-            name="weeklyOvertimeHours"
-            label="Weekly overtime after (hours)"
-            message={shown.weeklyOvertimeHours}
-            hint="Non-exempt staff earn overtime for hours over this in a workweek (FLSA: 40)."
-          >
-            <Input {...control('weeklyOvertimeHours', true)} {...hours} required />
+          <Row name="weeklyOvertimeHours" message={shown.weeklyOvertimeHours}>
+            <Input {...field.weeklyOvertimeHours} {...hours} required />
           </Row>
-          <Row
-            name="dailyOvertimeHours"
-            label="Daily overtime after (hours, optional)"
-            message={shown.dailyOvertimeHours}
-            hint="Leave empty for no daily rule. California uses 8."
-          >
-            <Input {...control('dailyOvertimeHours', true)} {...hours} />
+          <Row name="dailyOvertimeHours" message={shown.dailyOvertimeHours}>
+            <Input {...field.dailyOvertimeHours} {...hours} />
           </Row>
-          <Row
-            name="dailyDoubleTimeHours"
-            label="Daily double time after (hours, optional)"
-            message={shown.dailyDoubleTimeHours}
-            hint="Leave empty for no double time. California uses 12."
-          >
-            <Input {...control('dailyDoubleTimeHours', true)} {...hours} />
+          <Row name="dailyDoubleTimeHours" message={shown.dailyDoubleTimeHours}>
+            <Input {...field.dailyDoubleTimeHours} {...hours} />
           </Row>
         </div>
       </fieldset>
 
       <fieldset className="min-w-0 space-y-4">
-        <legend className="text-sm font-semibold text-slate-900">Pay periods</legend>
+        <legend className="text-sm font-semibold text-slate-900">{t('settings.payrollForm.payPeriods')}</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Row name="payPeriodFrequency" label="Pay period" message={shown.payPeriodFrequency}>
-            <select {...control('payPeriodFrequency')} className={inputClasses}>
+          <Row name="payPeriodFrequency" message={shown.payPeriodFrequency}>
+            <select {...field.payPeriodFrequency} className={inputClasses}>
               {PayPeriodFrequency.options.map((frequency) => (
                 <option key={frequency} value={frequency}>
-                  {frequencyLabel[frequency]}
+                  {t(`settings.payrollForm.frequency.${frequency}`)}
                 </option>
               ))}
             </select>
           </Row>
-          <Row
-            name="payPeriodAnchor"
-            label="First day of a pay period"
-            message={shown.payPeriodAnchor}
-            hint="Any period’s first day; the others follow from it."
-          >
-            <Input {...control('payPeriodAnchor', true)} type="date" required />
+          <Row name="payPeriodAnchor" message={shown.payPeriodAnchor}>
+            <Input {...field.payPeriodAnchor} type="date" required />
           </Row>
         </div>
       </fieldset>
 
       <fieldset className="min-w-0 space-y-4">
-        <legend className="text-sm font-semibold text-slate-900">ADP and volunteers</legend>
+        <legend className="text-sm font-semibold text-slate-900">{t('settings.payrollForm.adp')}</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Row
-            name="adpCompanyCode"
-            label="ADP company code (optional)"
-            message={shown.adpCompanyCode}
-            hint="Co Code in the ADP paydata file."
-          >
-            <Input {...control('adpCompanyCode', true)} autoComplete="off" maxLength={3} />
+          <Row name="adpCompanyCode" message={shown.adpCompanyCode}>
+            <Input {...field.adpCompanyCode} autoComplete="off" maxLength={3} />
           </Row>
-          <Row
-            name="adpBatchId"
-            label="ADP batch ID (optional)"
-            message={shown.adpBatchId}
-            hint="Batch ID in the ADP paydata file."
-          >
-            <Input {...control('adpBatchId', true)} autoComplete="off" maxLength={20} />
+          <Row name="adpBatchId" message={shown.adpBatchId}>
+            <Input {...field.adpBatchId} autoComplete="off" maxLength={20} />
           </Row>
-          <Row
-            name="volunteerHourlyRate"
-            label="Volunteer hour value (USD)"
-            message={shown.volunteerHourlyRate}
-            hint="Values volunteer hours in the Reports page, for grant reports."
-          >
-            <Input
-              {...control('volunteerHourlyRate', true)}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={0.01}
-              required
-            />
+          <Row name="volunteerHourlyRate" message={shown.volunteerHourlyRate}>
+            <Input {...field.volunteerHourlyRate} type="number" inputMode="decimal" min={0} step={0.01} required />
           </Row>
         </div>
       </fieldset>
 
       <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={reset} disabled={busy || (!changed && Object.keys(shown).length === 0)}>
-          <RotateCcw aria-hidden /> Reset
+          <RotateCcw aria-hidden /> {t('settings.form.reset')}
         </Button>
-        <Button type="submit" disabled={busy} busy={busy} busyLabel="Saving...">
-          Save Payroll Settings
+        <Button type="submit" disabled={busy} busy={busy} busyLabel={t('members.edit.saving')}>
+          {t('settings.payrollForm.save')}
         </Button>
       </div>
     </form>
   )
 }
 
-/** A label, its control, an optional hint and the field's message. */
-function Row({
-  name,
-  label,
-  hint,
-  message,
-  children,
-}: {
-  name: Field
-  label: string
-  hint?: string
-  message?: string
-  children: ReactNode
-}) {
+/** A label, its control, its hint (when it has one) and the field's message. */
+function Row({ name, message, children }: { name: Field; message?: string; children: ReactNode }) {
+  const { t } = useTranslation('supervisor')
   return (
     <div className="min-w-0 space-y-1.5">
-      <Label htmlFor={`payroll-${name}`}>{label}</Label>
+      <Label htmlFor={`payroll-${name}`}>{t(`settings.payrollForm.${name}.label`)}</Label>
       {children}
-      {hint ? (
+      {HINTED.has(name) ? (
         <p id={`payroll-${name}-hint`} className="text-sm text-slate-600">
-          {hint}
+          {t(`settings.payrollForm.${name}.hint`)}
         </p>
       ) : null}
       {message ? <FieldMessage id={`payroll-${name}-error`}>{message}</FieldMessage> : null}

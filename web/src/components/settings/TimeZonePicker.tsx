@@ -1,5 +1,6 @@
 import { useId, useMemo, useState, type KeyboardEvent } from 'react'
 import { ChevronDown } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import { browserLocale } from '../../lib/browser.ts'
 import { cn } from '../../lib/cn.ts'
 import { describeZone, filterZones, timeZoneChoices, type ZoneChoice } from '../../lib/time-zones.ts'
@@ -14,6 +15,8 @@ export interface TimeZonePickerProps {
   'aria-describedby'?: string
 }
 
+const INPUT = cn(inputClasses, 'pr-9')
+
 /** How many matches are listed at once: the first ones are what a person typed for. */
 const SHOWN = 50
 
@@ -22,6 +25,7 @@ const SHOWN = 50
  * to move, Enter to pick, Escape to close), familiar zones first. Only a listed zone can be picked.
  */
 export function TimeZonePicker({ id, value, onChange, disabled, ...aria }: TimeZonePickerProps) {
+  const { t } = useTranslation('supervisor')
   const choices = useMemo(() => timeZoneChoices(value, browserLocale()), [value])
   const selected = choices.find((c) => c.id === value)
   const [query, setQuery] = useState<string | null>(null)
@@ -88,7 +92,7 @@ export function TimeZonePicker({ id, value, onChange, disabled, ...aria }: TimeZ
         autoComplete="off"
         spellCheck={false}
         disabled={disabled}
-        className={cn(inputClasses, 'pr-9')}
+        className={INPUT}
         value={query ?? selected?.label ?? value}
         onChange={(e) => {
           setQuery(e.target.value)
@@ -110,13 +114,13 @@ export function TimeZonePicker({ id, value, onChange, disabled, ...aria }: TimeZ
       <ul
         id={listId}
         role="listbox"
-        aria-label="Time zones"
+        aria-label={t('settings.form.timeZones')}
         hidden={!open}
         className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg"
       >
         {open && matches.length === 0 ? (
           <li role="presentation" className="px-3 py-2 text-slate-600">
-            No time zone matches.
+            {t('settings.form.noZone')}
           </li>
         ) : (
           (open ? matches : []).map((c, i) => (

@@ -1,0 +1,25 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import i18next from 'i18next'
+import { AuditAction, auditActionLabel } from '@app/core'
+import { actionLabel, auditActorLabel, changeText } from './audit-text.ts'
+
+afterEach(() => i18next.changeLanguage('en'))
+
+describe('audit texts', () => {
+  it('name every action in English as core does, and in Spanish', async () => {
+    expect(AuditAction.options.map(actionLabel)).toEqual(AuditAction.options.map((a) => auditActionLabel[a]))
+    await i18next.changeLanguage('es')
+    expect(actionLabel('timesheet.approved')).toBe('Hoja de horas aprobada')
+    expect(AuditAction.options.map(actionLabel).filter((l) => l.includes('.'))).toEqual([])
+  })
+
+  it('write a change and an email-link actor in the screen’s language', async () => {
+    const change = { field: 'mondayStart', before: null, after: '09:00' }
+    const actor = { userId: 'u', firstName: 'Ana', lastName: 'Ruiz', via: 'emailLink' as const }
+    expect(changeText(change)).toBe('Monday start: (empty) → 09:00')
+    expect(auditActorLabel(actor)).toBe('email link of Ana Ruiz')
+    await i18next.changeLanguage('es')
+    expect(changeText(change)).toBe('Lunes, entrada: (vacío) → 09:00')
+    expect(auditActorLabel(actor)).toBe('enlace de correo de Ana Ruiz')
+  })
+})
