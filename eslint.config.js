@@ -63,11 +63,7 @@ function functionsBoundary(groups) {
  * Issue 21: screens show texts from the catalogues (packages/i18n/locales), never literals. Files
  * still waiting for their translation are listed here; the list only shrinks, and ends empty.
  */
-const notYetTranslated = [
-  'web/src/components/offline/SyncConflictDialog.tsx',
-  'web/src/main.tsx',
-  'web/src/router.tsx',
-]
+const notYetTranslated = ['web/src/components/offline/SyncConflictDialog.tsx', 'web/src/main.tsx', 'web/src/router.tsx']
 
 export default tseslint.config(
   { ignores: ['**/node_modules/', '**/dist/', '**/cdk.out/', '.local/', 'coverage/', '.stryker-tmp/', 'reports/'] },

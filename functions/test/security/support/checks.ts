@@ -79,7 +79,8 @@ export const expectCleanRefusal = (res: Answer, context: string, inputs: string[
     params?: Record<string, unknown>
   }[]
   for (const code of codes) {
-    if (code.key !== undefined) expect(englishErrors, `${context}: ${String(code.key)}`).toHaveProperty([code.key])
+    if (code.key !== undefined)
+      expect(englishErrors, `${context}: ${String(code.key)}`).toHaveProperty([String(code.key)])
     for (const v of Object.values(code.params ?? {})) expect(typeof v, context).toBe('string')
   }
 }
