@@ -1,13 +1,8 @@
 import { useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import {
-  formatDateRange,
-  isEditable,
-  statusLabel,
-  TimesheetDays,
-  type TimesheetAnswer,
-  type TimesheetPage,
-} from '@app/core'
+import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
+import { isEditable, TimesheetDays, type TimesheetAnswer, type TimesheetPage } from '@app/core'
 import { apiJson } from '../../api/client.ts'
 import { offlineKeys, timesheetKeys } from '../../api/keys.ts'
 import { keepDeviceVersion, keepOtherVersion } from '../../offline/drafts.ts'
@@ -17,16 +12,17 @@ import type { SyncConflict } from '../../offline/sync-queue.ts'
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { cn } from '../../lib/cn.ts'
+import { formatBreakMinutes, formatDate, formatDateRange } from '../../lib/format.ts'
 import { Button } from '../ui/Button.tsx'
 import { Dialog, DialogContent, DialogFooter, DialogHeading } from '../ui/Dialog.tsx'
 import { ErrorState } from '../ui/ErrorState.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
-import { compareWeeks } from './week-versions.ts'
+import { compareWeeks, type DayComparison } from './week-versions.ts'
 
 /** The week as the server holds it now: the member's own list has every week of theirs, newest first. */
 const serverVersion = async (id: number): Promise<TimesheetAnswer> => {
   const page = await apiJson<TimesheetPage>('GET', `${timesheetKeys.all[0]}?limit=100`)
-  const found = page.items.find((t) => t.id === id)
+  const found = page.items.find((sheet) => sheet.id === id)
   if (!found) throw new Error('That week is no longer on the server.')
   return found
 }
@@ -37,6 +33,7 @@ const serverVersion = async (id: number): Promise<TimesheetAnswer> => {
  * then the device keeps its entries ('Decide later' only closes the dialog).
  */
 export function SyncConflictDialog({ conflict, userId }: { conflict: SyncConflict; userId: string }) {
+  const { t } = useTranslation('staff')
   const queryClient = useQueryClient()
   const [choosing, setChoosing] = useState<'mine' | 'theirs' | null>(null)
   const id = conflict.timesheetId
@@ -57,60 +54,61 @@ export function SyncConflictDialog({ conflict, userId }: { conflict: SyncConflic
       if (which === 'mine') await keepDeviceVersion(queryClient, theirs.data!)
       else await keepOtherVersion(queryClient, userId, id)
       toast({
-        title: 'Timesheet Saved',
-        description: which === 'mine' ? 'The entries from this device were saved.' : 'The saved version was kept.',
+        title: t('toast.saved'),
+        description: which === 'mine' ? t('conflict.deviceSaved') : t('conflict.savedKept'),
       })
     } catch (error) {
-      toastFailure('Save Failed', error, 'Failed to save timesheet')
+      toastFailure(t('toast.saveFailed'), error, t('toast.failedToSave'))
     } finally {
       setChoosing(null)
     }
   }
 
+  const keepSaved = () => void choose('theirs')
+  const keepDevice = () => void choose('mine')
   const server = theirs.data
   const device = mine.data
   const editable = server ? isEditable(server.status) : false
   return (
     <Dialog open onOpenChange={(open) => (open || choosing ? undefined : settleConflict(id))}>
       <DialogContent className="max-w-3xl">
-        <DialogHeading title="This week was changed somewhere else">
-          {conflict.message} The entries saved on this device are kept until you choose which version to keep.
+        <DialogHeading title={t('conflict.title')}>
+          {conflict.message} {t('conflict.kept')}
         </DialogHeading>
         {theirs.isError ? (
-          <ErrorState message="We could not load the saved version." onRetry={() => void theirs.refetch()} />
+          <ErrorState message={t('conflict.loadFailed')} onRetry={() => void theirs.refetch()} />
         ) : !server || mine.isPending ? (
-          <LoadingState label="Loading both versions..." />
+          <LoadingState label={t('conflict.loading')} />
         ) : !device ? (
-          <p className="text-sm text-slate-700">This device no longer holds entries for this week.</p>
+          <p className="text-sm text-slate-700">{t('conflict.noDeviceEntries')}</p>
         ) : (
           <Versions server={server} device={device.days} savedAt={device.savedAt} />
         )}
         {server && !editable ? (
           <p className="mt-3 text-sm text-amber-900">
-            The saved version is {statusLabel[server.status]} and can no longer be changed, so this device’s entries
-            cannot replace it. Ask your supervisor to send it back, or keep the saved version.
+            {t('conflict.notEditable', { status: t(`common:status.${server.status}`) })}
           </p>
         ) : null}
         <DialogFooter>
           <Button variant="ghost" onClick={() => settleConflict(id)} disabled={choosing !== null}>
-            Decide later
+            {t('conflict.decideLater')}
           </Button>
           <Button
             variant="outline"
-            onClick={() => void choose('theirs')}
+            onClick={keepSaved}
             disabled={choosing !== null || !server}
             busy={choosing === 'theirs'}
-            busyLabel="Saving..."
+            busyLabel={t('common:saving')}
           >
-            Keep the saved version
+            {t('conflict.keepSaved')}
           </Button>
           <Button
-            onClick={() => void choose('mine')}
+            onClick={keepDevice}
             disabled={choosing !== null || !server || !device || !editable}
             busy={choosing === 'mine'}
-            busyLabel="Saving..."
+            busyLabel={t('common:saving')}
           >
-            Keep this device’s entries
+            {t('conflict.keepDevice')}
           </Button>
         </DialogFooter>
       </DialogContent>
@@ -119,27 +117,30 @@ export function SyncConflictDialog({ conflict, userId }: { conflict: SyncConflic
 }
 
 function Versions({ server, device, savedAt }: { server: TimesheetAnswer; device: TimesheetDays; savedAt: string }) {
+  const { t } = useTranslation('staff')
   const { days, notes } = compareWeeks(server.weekStartDate, device, TimesheetDays.parse(server))
-  const saved = new Date(savedAt)
+  const sides = (d: DayComparison) => ({ mine: describe(t, d.fields, 'mine'), theirs: describe(t, d.fields, 'theirs') })
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-700">
-        Week of {formatDateRange(server.weekStartDate)}. On this device: saved{' '}
-        {saved.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}. Saved elsewhere:{' '}
-        {statusLabel[server.status]}.
+        {t('conflict.summary', {
+          range: formatDateRange(server.weekStartDate),
+          savedAt: formatDate(savedAt, 'dateTime'),
+          status: t(`common:status.${server.status}`),
+        })}
       </p>
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">Both versions of the week, day by day</caption>
+        <caption className="sr-only">{t('conflict.caption')}</caption>
         <thead>
           <tr className="border-b border-slate-200">
             <th scope="col" className="py-2 pr-2">
-              Day
+              {t('conflict.day')}
             </th>
             <th scope="col" className="py-2 pr-2">
-              On this device
+              {t('conflict.onDevice')}
             </th>
             <th scope="col" className="py-2">
-              Saved elsewhere
+              {t('conflict.elsewhere')}
             </th>
           </tr>
         </thead>
@@ -147,16 +148,18 @@ function Versions({ server, device, savedAt }: { server: TimesheetAnswer; device
           {days.map((d) => (
             <tr key={d.day} className={cn('border-b border-slate-100 align-top', d.differs && 'bg-amber-50')}>
               <th scope="row" className="py-2 pr-2 font-medium">
-                {d.label}
-                {d.differs ? <span className="block text-xs font-normal text-amber-900">Differs</span> : null}
+                {t(`common:days.${d.day}`)}
+                {d.differs ? (
+                  <span className="block text-xs font-normal text-amber-900">{t('conflict.differs')}</span>
+                ) : null}
               </th>
-              <td className="py-2 pr-2 break-words">{describe(d.fields, 'mine')}</td>
-              <td className="py-2 break-words">{describe(d.fields, 'theirs')}</td>
+              <td className="py-2 pr-2 break-words">{sides(d).mine}</td>
+              <td className="py-2 break-words">{sides(d).theirs}</td>
             </tr>
           ))}
           <tr className={cn('align-top', notes.differs && 'bg-amber-50')}>
             <th scope="row" className="py-2 pr-2 font-medium">
-              Notes
+              {t('conflict.notes')}
             </th>
             <td className="py-2 pr-2 break-words whitespace-pre-line">{notes.mine || '—'}</td>
             <td className="py-2 break-words whitespace-pre-line">{notes.theirs || '—'}</td>
@@ -168,15 +171,19 @@ function Versions({ server, device, savedAt }: { server: TimesheetAnswer; device
 }
 
 /** A day of one version in a line: '09:00 - 17:00 · Sermon preparation', with any further fields. */
-function describe(fields: { name: string; mine: string; theirs: string }[], side: 'mine' | 'theirs') {
+function describe(t: TFunction, fields: { name: string; mine: string; theirs: string }[], side: 'mine' | 'theirs') {
   const value = (name: string) => fields.find((f) => f.name === name)?.[side] ?? ''
   const start = value('Start')
   const end = value('End')
   const extra = fields
     // A further field (a break) only when it holds something: 0 minutes reads as no break.
     .filter((f) => !['Start', 'End', 'Activity'].includes(f.name) && f[side] && f[side] !== '0')
-    .map((f) => `${f.name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}: ${f[side]}`)
-  const parts = [start || end ? `${start || '--:--'} - ${end || '--:--'}` : 'No hours logged', ...extra]
+    .map((f) =>
+      f.name === 'BreakMinutes'
+        ? t('conflict.break', { minutes: formatBreakMinutes(Number(f[side])) })
+        : `${f.name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}: ${f[side]}`,
+    )
+  const parts = [start || end ? `${start || '--:--'} - ${end || '--:--'}` : t('conflict.noHours'), ...extra]
   const activity = value('Activity')
   return activity ? `${parts.join(', ')} · ${activity}` : parts.join(', ')
 }
