@@ -55,5 +55,11 @@ export default defineConfig({
       },
     }),
   ],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    // zod's config must be set before any chunk that makes schemas runs (src/csp.ts).
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'csp', test: /\/src\/csp\.ts$/ }] } } },
+  },
 })

@@ -297,7 +297,7 @@ describe('the payroll scenario of issue 19', () => {
     expect(closed.json).toMatchObject({ status: 'closed', closedBy: { firstName: 'Sam', lastName: 'Grace' } })
     expect((await callRoute(closePeriod, { cookies: [sup.cookie], params: { start: first } })).status).toBe(409)
 
-    const closedMessage = { message: 'This pay period is closed' }
+    const closedMessage = { message: 'This pay period is closed', key: 'periodClosed' }
     const edit = await callRoute(updateDraft, {
       cookies: [val.cookie],
       params: { id: String(draft.json.id) },

@@ -61,8 +61,22 @@ export function toast(input: ToastInput) {
   return { id, dismiss: () => dismissToast(id) }
 }
 
+let shown: (() => void)[] = []
+
+/**
+ * Runs `then` once a toaster is on the page to show the toasts (at once if one is): the toasts'
+ * code loads after the first paint, and a toast raised before a page is left must be seen first.
+ */
+export function whenToastsShow(then: () => void) {
+  if (listeners.size > 0) then()
+  else shown.push(then)
+}
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener)
+  const waiting = shown
+  shown = []
+  for (const then of waiting) then()
   return () => listeners.delete(listener)
 }
 const snapshot = () => toasts

@@ -1,7 +1,7 @@
-import { messages } from '@app/core'
+import i18next from 'i18next'
 import { isUnauthorizedError } from '../api/client.ts'
 import { browser, SUPERVISOR_LOGIN_URL } from './browser.ts'
-import { toast } from './toast.ts'
+import { toast, whenToastsShow } from './toast.ts'
 
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500
 let redirecting = false
@@ -24,9 +24,16 @@ export function handleUnauthorized(error: unknown): boolean {
 export function signInAgain(): void {
   if (redirecting) return
   redirecting = true
-  toast({ title: messages.signedOut, description: 'You are logged out. Logging in again...', variant: 'destructive' })
-  setTimeout(() => {
-    redirecting = false
-    browser.navigate(browser.pathname() === '/submit-timesheet' ? '/staff-login' : SUPERVISOR_LOGIN_URL)
-  }, UNAUTHORIZED_REDIRECT_DELAY_MS)
+  toast({
+    title: i18next.t('common:signedOut.title'),
+    description: i18next.t('common:signedOut.description'),
+    variant: 'destructive',
+  })
+  // The 500 ms count from when the toast can show (the toasts' code loads after the first paint).
+  whenToastsShow(() =>
+    setTimeout(() => {
+      redirecting = false
+      browser.navigate(browser.pathname() === '/submit-timesheet' ? '/staff-login' : SUPERVISOR_LOGIN_URL)
+    }, UNAUTHORIZED_REDIRECT_DELAY_MS),
+  )
 }
