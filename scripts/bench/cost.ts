@@ -221,6 +221,8 @@ export const measureCost = async (stack: BenchStack, web: WebTraffic, o: CostRun
     if (run.errors.length)
       throw new Error(`The month of ${size.members} members had errors:\n${run.errors.slice(0, 10).join('\n')}`)
     o.log(`cost: ${run.requestsSent} requests in ${fmt(run.seconds, 0)} s`)
+    if (run.quotaRefused)
+      o.log(`cost: ${run.quotaRefused} submissions or decisions refused by the daily email quota (300 a day)`)
     runs.push(run)
   }
   return { runs, weeks: o.weeks, template: readTemplate(), web }
