@@ -72,7 +72,7 @@ const forgetEmailQuota = async (orgId: string) => {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :q)',
     ExpressionAttributeValues: { ':pk': keys.orgPk(orgId), ':q': 'EMAILQUOTA#' },
   })
-  await Promise.all(days.map((d) => table.delete({ pk: d.pk, sk: d.sk })))
+  await Promise.all(days.map((d) => table.delete({ pk: String(d.pk), sk: String(d.sk) })))
 }
 
 /** Supervisors who play the daily dashboard visit; the others' visits are scaled from theirs. */
