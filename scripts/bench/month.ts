@@ -252,10 +252,13 @@ export const runMonth = async (stack: BenchStack, o: MonthOptions): Promise<Mont
           })
           if (next && typeof next === 'object') sheets.set(m.id, (sheet = next as { id: number; version: number }))
         }
-        if (last && sheet)
-          await call(m, 'POST', '/api/timesheets/{id}/submit', `/api/timesheets/${sheet.id}/submit`, {
+        if (last && sheet) {
+          const submitted = await call(m, 'POST', '/api/timesheets/{id}/submit', `/api/timesheets/${sheet.id}/submit`, {
             version: sheet.version,
           })
+          // A week the email quota refused stays a draft: there is nothing to decide.
+          if (!submitted) sheets.delete(m.id)
+        }
         visits += MODEL.member.visitsPerDay
       }
       if (last) {
