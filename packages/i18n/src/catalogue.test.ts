@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { LANGUAGES } from '@app/core'
+import { CSV_WORDS, dayLabel, LANGUAGES, statusLabel } from '@app/core'
 import { NAMESPACES } from './index.ts'
 import { translator } from './server.ts'
 
@@ -41,6 +41,13 @@ describe('the catalogues', () => {
       const empty = JSON.stringify(read(language, namespace)).match(/"[^"]+":""/g) ?? []
       expect(empty, `${language}/${namespace} empty texts`).toEqual([])
     }
+  })
+
+  it("say in English exactly what core's English says: the CSV words, the days, the statuses", () => {
+    const common = read('en', 'common')
+    expect(common.csv).toEqual(CSV_WORDS)
+    expect(common.days).toEqual(dayLabel)
+    expect(common.status).toEqual(statusLabel)
   })
 
   it('use the same {{placeholders}} in both languages for each key', () => {
