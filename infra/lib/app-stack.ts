@@ -133,6 +133,8 @@ export class AppStack extends Stack {
     })
 
     new CfnOutput(this, 'AppUrl', { value: this.site.origin })
+    // For operations run from a shell (npm run job -- rebuild-aggregates with TABLE_NAME).
+    new CfnOutput(this, 'TableName', { value: this.data.table.tableName })
     new CfnOutput(this, 'StripeSecretArn', { value: this.billing.stripe.secretArn })
     new CfnOutput(this, 'AlarmTopicArn', { value: this.operations.topic.topicArn })
     new CfnOutput(this, 'HealthTokenSecretArn', { value: this.healthToken.secretArn })

@@ -9,10 +9,12 @@ import {
   quickbooksIif,
   Redirect,
   type ExportFormat,
+  type Language,
   type MemberTotals,
 } from '@app/core'
 import { filesFor } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
+import { csvWordsFor } from '../views/words.ts'
 import { HttpResponse } from '../http/response.ts'
 import { payrollTotals } from '../workflows/payroll.ts'
 
@@ -33,7 +35,7 @@ export default defineRoute({
   response: Redirect,
   uses: ['table:read', 'exportsBucket'],
   files: filesFor,
-  handler: async ({ query, db, files }) => {
+  handler: async ({ query, session, db, files }) => {
     const [org, { payroll }] = await Promise.all([
       db.organization.get(),
       payrollTotals(db, { start: query.from, end: query.to }),
@@ -51,7 +53,14 @@ export default defineRoute({
     }
     if (query.format === 'adp' && (!org.adpCompanyCode || !org.adpBatchId))
       throw badRequest('Set the ADP company code and batch id in Settings → Payroll first')
-    const body = fileOf(query.format, payroll, org.name, org.adpCompanyCode ?? '', org.adpBatchId ?? '')
+    const body = fileOf(
+      query.format,
+      payroll,
+      org.name,
+      org.adpCompanyCode ?? '',
+      org.adpBatchId ?? '',
+      session.user.language,
+    )
     const name = `payroll-${query.format}-${query.from}-${query.to}`
     const file = files.report(`${name}-${new Date().toISOString().replace(/[:.]/g, '-')}`)
     await file.put(body)
@@ -59,10 +68,18 @@ export default defineRoute({
   },
 })
 
-const fileOf = (format: ExportFormat, members: MemberTotals[], company: string, adpCode: string, adpBatch: string) => {
+const fileOf = (
+  format: ExportFormat,
+  members: MemberTotals[],
+  company: string,
+  adpCode: string,
+  adpBatch: string,
+  language: Language,
+) => {
   switch (format) {
+    // Our own layout speaks the reader's language; the payroll systems' keep their importers' titles.
     case 'csv':
-      return payrollCsv(members)
+      return payrollCsv(members, csvWordsFor(language))
     case 'gusto':
       return gustoCsv(members)
     case 'adp':

@@ -3,10 +3,12 @@ import { bulkCsvHeader, bulkCsvRow, dateInZone, Redirect, TimesheetStatus, toCsv
 import { filesFor } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
 import { HttpResponse } from '../http/response.ts'
+import { csvWordsFor } from '../views/words.ts'
 
 /**
  * The payroll export, opened in a new tab: every submitted timesheet (or those in one status) as
- * one CSV row per employee-week, written to the exports bucket, then a redirect to a 15-minute link.
+ * one CSV row per employee-week in the reader's language, written to the exports bucket, then a
+ * redirect to a 15-minute link.
  */
 export default defineRoute({
   method: 'GET',
@@ -16,7 +18,7 @@ export default defineRoute({
   response: Redirect,
   uses: ['table:read', 'exportsBucket'],
   files: filesFor,
-  handler: async ({ query, db, files }) => {
+  handler: async ({ query, session, db, files }) => {
     const status = query.status === 'all' ? undefined : query.status
     const [sheets, members, org] = await Promise.all([
       db.timesheets.all(status),
@@ -24,15 +26,17 @@ export default defineRoute({
       db.organization.get(),
     ])
     const people = new Map(members.map((m) => [m.id, m]))
+    const words = csvWordsFor(session.user.language)
     sheets.sort((a, b) => b.weekStartDate.localeCompare(a.weekStartDate) || a.id - b.id)
     const csv = toCsv([
-      bulkCsvHeader(org.timeZone),
+      bulkCsvHeader(org.timeZone, words),
       ...sheets.map((t) =>
         bulkCsvRow(
           t,
           people.get(t.employeeId) ?? null,
           t.approvedBy ? (people.get(t.approvedBy) ?? null) : null,
           org.timeZone,
+          words,
         ),
       ),
     ])

@@ -5,6 +5,8 @@ import { callRoute } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import createTimesheet from '../timesheets/create-timesheet.ts'
 import updateStatus from '../timesheets/update-status.ts'
+import downloadCsv from '../timesheets/download-csv.ts'
+import updateUser from '../auth/update-user.ts'
 import bulkTimesheets from './bulk-timesheets.ts'
 import getReports from './get-reports.ts'
 
@@ -75,6 +77,31 @@ describe('GET /api/reports/bulk-timesheets', () => {
     )
     expect(lines.filter((l) => l.startsWith('Removed member'))).toHaveLength(150)
   }, 90_000)
+
+  it("speaks its reader's language, as the week's own CSV does (issue 21)", async () => {
+    const { cookie } = await newOrganization()
+    const staff = await newStaffMember(cookie)
+    const created = await callRoute(createTimesheet, { cookies: [staff.cookie], body: { weekStartDate: thisWeek() } })
+    const id = String(created.json.id)
+    await callRoute(updateStatus, { cookies: [cookie], params: { id }, body: { status: 'approved' } })
+    expect((await callRoute(updateUser, { cookies: [cookie], body: { language: 'es' } })).status).toBe(200)
+    const lines = async (res: Awaited<ReturnType<typeof callRoute>>) => {
+      expect(res.status).toBe(302)
+      const file = Buffer.from(await (await fetch(res.headers.location as string)).arrayBuffer()).toString('utf8')
+      return file.replace(/^\uFEFF/, '').trim().split('\r\n')
+    }
+
+    const bulk = await lines(await callRoute(bulkTimesheets, { cookies: [cookie] }))
+    expect(bulk[0]).toMatch(/^Empleado,Correo electrónico,Departamento,Semana que comienza,Estado,Horas \(Lunes\),/)
+    expect(bulk[0]).toMatch(/,Enviado el \(America\/Chicago\),Aprobado por,Aprobado el \(America\/Chicago\)$/)
+    expect(bulk[1]).toContain(',Aprobada,')
+    const week = await lines(await callRoute(downloadCsv, { cookies: [cookie], params: { id } }))
+    expect(week[0]).toBe('Organización,Grace Church')
+    expect(week).toContain('Fecha,Día,Entrada,Salida,Horas,Actividad')
+    // The member reads English: the same week's file, in English.
+    const english = await lines(await callRoute(downloadCsv, { cookies: [staff.cookie], params: { id } }))
+    expect(english).toContain('Date,Day,Start,End,Hours,Activity')
+  })
 
   it('is for supervisors only', async () => {
     const { cookie } = await newOrganization()

@@ -5,7 +5,7 @@ import { defineRoute } from '../http/define-route.ts'
 import { HttpResponse } from '../http/response.ts'
 import { timesheetCsvLink } from '../workflows/timesheet-csv.ts'
 
-/** Opened in a new tab: redirects to a fresh 15-minute link to an approved timesheet's CSV (made on the first download). */
+/** Opened in a new tab: redirects to a fresh 15-minute link to an approved timesheet's CSV in the reader's language (made on the first download). */
 export default defineRoute({
   method: 'GET',
   path: '/api/timesheets/{id}/download-csv',
@@ -18,6 +18,6 @@ export default defineRoute({
     const sheet = await db.timesheets.get(params.id)
     if (session.role !== 'supervisor' && sheet.employeeId !== session.userId) throw notFound('timesheet')
     if (sheet.status !== 'approved') throw conflict('Only approved timesheets can be downloaded as CSV')
-    return HttpResponse.redirect(await timesheetCsvLink(db, files, sheet))
+    return HttpResponse.redirect(await timesheetCsvLink(db, files, sheet, session.user.language))
   },
 })

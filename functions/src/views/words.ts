@@ -1,6 +1,10 @@
 import { Fragment, createElement as h, type ReactNode } from 'react'
 import { formatHoursNumber, localeOf, weekEnd, type DayName, type Language } from '@app/core'
+import { csvWords } from '@app/i18n'
 import { translator } from '@app/i18n/server'
+
+/** Our own CSV layouts' words in a reader's language (issue 21). */
+export const csvWordsFor = (language: Language) => csvWords(translator(language))
 
 /**
  * The words of one email or page in its reader's language (issue 21): the `emails` catalogue's

@@ -306,7 +306,7 @@ describe('every CSV-producing route neutralises formulas', () => {
       expect(res.text).toContain('Timesheet approved')
       // The approval's file, where publishTimesheetCsv writes it (the link page shows no link).
       return filesFor(t.orgId)
-        .timesheetCsv(pending.id, pending.version + 1)
+        .timesheetCsv(pending.id, pending.version + 1, 'en')
         .url('x.csv')
     },
   }

@@ -2,7 +2,7 @@ import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import { s3Client } from './client-s3.ts'
 import { config } from './config.ts'
-import { asciiAttachment, attachment } from '@app/core'
+import { asciiAttachment, attachment, type Language } from '@app/core'
 
 /** Pre-signed download links live 15 minutes (DESIGN.md section 5). */
 export const DOWNLOAD_LINK_SECONDS = 15 * 60
@@ -77,9 +77,9 @@ const logoFile = (orgId: string, file: string) => {
  * organization's prefix, so a handler cannot name another organization's files.
  */
 export const filesFor = (orgId: string) => ({
-  /** An approved timesheet's CSV, one per approval (its version). */
-  timesheetCsv: (timesheetId: number, version: number) =>
-    exportFile(`${orgId}/timesheets/${timesheetId}-v${version}.csv`),
+  /** An approved timesheet's CSV, one per approval (its version) and language. */
+  timesheetCsv: (timesheetId: number, version: number, language: Language) =>
+    exportFile(`${orgId}/timesheets/${timesheetId}-v${version}-${language}.csv`),
   /** A payroll export, named by what it holds and when it was made. */
   report: (name: string) => exportFile(`${orgId}/reports/${name}.csv`),
   logo: (file: string) => logoFile(orgId, file),

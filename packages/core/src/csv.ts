@@ -1,6 +1,6 @@
 import { formatHoursNumber, weekTotalHours } from './hours.ts'
-import { statusLabel, daysOf, type Timesheet } from './timesheet.ts'
-import { dateOfDay, dayLabel, daysOfWeekStarting, DAYS } from './week.ts'
+import { statusLabel, daysOf, type Timesheet, type TimesheetStatus } from './timesheet.ts'
+import { dateOfDay, dayLabel, daysOfWeekStarting, DAYS, type DayName } from './week.ts'
 import { localDateTime } from './datetime.ts'
 
 /**
@@ -18,6 +18,62 @@ export const csvCell = (value: string | number | null | undefined): string => {
 export const toCsv = (rows: (string | number | null | undefined)[][]): string =>
   '\uFEFF' + rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n'
 
+/**
+ * The words of our own CSV layouts in English, the spec's (issue 21: a reader gets them in their
+ * language; `common:csv` in packages/i18n holds the same keys, and a test keeps English equal).
+ * Payroll systems' layouts (payroll-files.ts) keep the titles their importers require.
+ */
+export const CSV_WORDS = {
+  organization: 'Organization',
+  employee: 'Employee',
+  email: 'Email',
+  department: 'Department',
+  weekStarting: 'Week Starting',
+  status: 'Status',
+  approvedBy: 'Approved By',
+  approvedAt: 'Approved At ({{zone}})',
+  submittedAt: 'Submitted At ({{zone}})',
+  date: 'Date',
+  day: 'Day',
+  start: 'Start',
+  end: 'End',
+  hours: 'Hours',
+  dayHours: '{{day}} Hours',
+  totalHours: 'Total Hours',
+  activity: 'Activity',
+  total: 'Total',
+  notes: 'Notes',
+  removedMember: 'Removed member',
+  row: 'Row',
+  employeeId: 'Employee ID',
+  payrollId: 'Payroll ID',
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  payType: 'Pay Type',
+  paidHours: 'Paid Hours',
+  regularHours: 'Regular Hours',
+  overtimeHours: 'Overtime Hours',
+  doubleTimeHours: 'Double Time Hours',
+  breakMinutes: 'Break Minutes',
+  daysWorked: 'Days Worked',
+  memberRow: 'Member',
+  dayRow: 'Day',
+} as const
+export type CsvWord = keyof typeof CSV_WORDS
+
+/** What a CSV says in one language: its words, the days' and the statuses' names. */
+export interface CsvWords {
+  word: (key: CsvWord, values?: Record<string, string>) => string
+  day: (day: DayName) => string
+  status: (status: TimesheetStatus) => string
+}
+
+export const englishCsvWords: CsvWords = {
+  word: (key, values = {}) => CSV_WORDS[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? ''),
+  day: (day) => dayLabel[day],
+  status: (status) => statusLabel[status],
+}
+
 export interface CsvPerson {
   firstName: string
   lastName: string
@@ -26,7 +82,8 @@ export interface CsvPerson {
   email?: string | null
 }
 
-const name = (p: CsvPerson | null | undefined) => (p ? `${p.firstName} ${p.lastName}` : 'Removed member')
+const name = (p: CsvPerson | null | undefined, w: CsvWords) =>
+  p ? `${p.firstName} ${p.lastName}` : w.word('removedMember')
 
 /** One approved timesheet: who, where, then a row per day in week order and a total row. */
 export const timesheetCsv = (
@@ -35,55 +92,62 @@ export const timesheetCsv = (
   organizationName: string,
   approver: CsvPerson | null,
   timeZone: string,
+  w: CsvWords = englishCsvWords,
 ) =>
   toCsv([
-    ['Organization', organizationName],
-    ['Employee', name(employee)],
-    ['Department', employee?.department ?? ''],
-    ['Week Starting', t.weekStartDate],
-    ['Status', statusLabel[t.status]],
-    ['Approved By', approver ? name(approver) : ''],
-    [`Approved At (${timeZone})`, localDateTime(t.approvedAt, timeZone)],
+    [w.word('organization'), organizationName],
+    [w.word('employee'), name(employee, w)],
+    [w.word('department'), employee?.department ?? ''],
+    [w.word('weekStarting'), t.weekStartDate],
+    [w.word('status'), w.status(t.status)],
+    [w.word('approvedBy'), approver ? name(approver, w) : ''],
+    [w.word('approvedAt', { zone: timeZone }), localDateTime(t.approvedAt, timeZone)],
     [],
-    ['Date', 'Day', 'Start', 'End', 'Hours', 'Activity'],
+    (['date', 'day', 'start', 'end', 'hours', 'activity'] as const).map((k) => w.word(k)),
     ...daysOf(t, daysOfWeekStarting(t.weekStartDate)).map((d) => [
       dateOfDay(t.weekStartDate, d.day),
-      dayLabel[d.day],
+      w.day(d.day),
       d.start,
       d.end,
       formatHoursNumber(d.hours),
       d.activity,
     ]),
-    ['Total', '', '', '', formatHoursNumber(weekTotalHours(t)), ''],
+    [w.word('total'), '', '', '', formatHoursNumber(weekTotalHours(t)), ''],
     [],
-    ['Notes', t.notes],
+    [w.word('notes'), t.notes],
   ])
 
 /** Times are local date-times of the organization's zone, which the column titles name. */
-export const bulkCsvHeader = (timeZone: string) => [
-  'Employee',
-  'Email',
-  'Department',
-  'Week Starting',
-  'Status',
-  ...DAYS.map((d) => `${dayLabel[d]} Hours`),
-  'Total Hours',
-  `Submitted At (${timeZone})`,
-  'Approved By',
-  `Approved At (${timeZone})`,
+export const bulkCsvHeader = (timeZone: string, w: CsvWords = englishCsvWords) => [
+  w.word('employee'),
+  w.word('email'),
+  w.word('department'),
+  w.word('weekStarting'),
+  w.word('status'),
+  ...DAYS.map((d) => w.word('dayHours', { day: w.day(d) })),
+  w.word('totalHours'),
+  w.word('submittedAt', { zone: timeZone }),
+  w.word('approvedBy'),
+  w.word('approvedAt', { zone: timeZone }),
 ]
 
 /** One row per employee-week for the payroll export. */
-export const bulkCsvRow = (t: Timesheet, employee: CsvPerson | null, approver: CsvPerson | null, timeZone: string) => [
-  name(employee),
+export const bulkCsvRow = (
+  t: Timesheet,
+  employee: CsvPerson | null,
+  approver: CsvPerson | null,
+  timeZone: string,
+  w: CsvWords = englishCsvWords,
+) => [
+  name(employee, w),
   employee?.email ?? '',
   employee?.department ?? '',
   t.weekStartDate,
-  statusLabel[t.status],
+  w.status(t.status),
   ...daysOf(t).map((d) => formatHoursNumber(d.hours)),
   formatHoursNumber(weekTotalHours(t)),
   localDateTime(t.submittedAt, timeZone),
-  approver ? name(approver) : '',
+  approver ? name(approver, w) : '',
   localDateTime(t.approvedAt, timeZone),
 ]
 

@@ -1,4 +1,4 @@
-import { toCsv } from './csv.ts'
+import { englishCsvWords, toCsv, type CsvWords } from './csv.ts'
 import { hoursOf, type DayFigures, type MemberWeek } from './overtime.ts'
 import type { PayType } from './payroll.ts'
 
@@ -84,28 +84,30 @@ export const summaryRow = (t: MemberTotals) => ({
 const hours = (minutes: number) => hoursOf(minutes).toFixed(2)
 
 /** Our own layout: a row per member (their totals), each followed by a row per day they worked. */
-export const payrollCsv = (members: readonly MemberTotals[]): string =>
+export const payrollCsv = (members: readonly MemberTotals[], w: CsvWords = englishCsvWords): string =>
   toCsv([
-    [
-      'Row',
-      'Employee ID',
-      'Payroll ID',
-      'First Name',
-      'Last Name',
-      'Pay Type',
-      'Date',
-      'Paid Hours',
-      'Regular Hours',
-      'Overtime Hours',
-      'Double Time Hours',
-      'Break Minutes',
-      'Days Worked',
-    ],
+    (
+      [
+        'row',
+        'employeeId',
+        'payrollId',
+        'firstName',
+        'lastName',
+        'payType',
+        'date',
+        'paidHours',
+        'regularHours',
+        'overtimeHours',
+        'doubleTimeHours',
+        'breakMinutes',
+        'daysWorked',
+      ] as const
+    ).map((k) => w.word(k)),
     ...members.flatMap((m) => {
       const who = [m.employeeId, m.payrollId ?? '', m.firstName, m.lastName, m.payType]
       return [
         [
-          'Member',
+          w.word('memberRow'),
           ...who,
           '',
           hours(m.paidMinutes),
@@ -116,7 +118,7 @@ export const payrollCsv = (members: readonly MemberTotals[]): string =>
           m.daysWorked,
         ],
         ...m.days.map((d) => [
-          'Day',
+          w.word('dayRow'),
           ...who,
           d.date,
           hours(d.paidMinutes),

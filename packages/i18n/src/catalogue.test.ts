@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { LANGUAGES } from '@app/core'
+import { CSV_WORDS, dayLabel, LANGUAGES, plans, statusLabel } from '@app/core'
 import { NAMESPACES } from './index.ts'
 import { translator } from './server.ts'
 
@@ -41,6 +41,18 @@ describe('the catalogues', () => {
       const empty = JSON.stringify(read(language, namespace)).match(/"[^"]+":""/g) ?? []
       expect(empty, `${language}/${namespace} empty texts`).toEqual([])
     }
+  })
+
+  it("say in English exactly what core's English says: the CSV words, the days, the statuses, the plans", () => {
+    const common = read('en', 'common')
+    expect(common.csv).toEqual(CSV_WORDS)
+    expect(common.days).toEqual(dayLabel)
+    expect(common.status).toEqual(statusLabel)
+    expect(common.plans).toEqual(
+      Object.fromEntries(
+        plans.map((p) => [p.id, { description: p.description, features: p.features, limitations: p.limitations }]),
+      ),
+    )
   })
 
   it('use the same {{placeholders}} in both languages for each key', () => {

@@ -14,3 +14,4 @@ export type Namespace = (typeof NAMESPACES)[number]
 
 export { DEFAULT_LANGUAGE, LANGUAGES, localeOf, preferredLanguage, type Language } from '@app/core'
 export { messageKeyFinder, type MessageKey } from './message-keys.ts'
+export { csvWords } from './csv-words.ts'

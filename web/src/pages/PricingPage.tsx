@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { BillingPeriodToggle } from '../components/BillingPeriodToggle.tsx'
 import { SUPERVISOR_LOGIN_URL } from '../lib/browser.ts'
 import { cn } from '../lib/cn.ts'
+import { planTexts } from '../lib/plan-texts.ts'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
 import { LinkButton } from '../components/ui/LinkButton.tsx'
 import { useAuth } from '../api/auth.ts'
@@ -29,6 +30,7 @@ const formatPrice = (dollars: number) => `$${dollars % 1 === 0 ? dollars : dolla
 function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
   const { t } = useTranslation('supervisor')
   const price = period === 'monthly' ? plan.monthlyPrice : plan.yearlyPrice
+  const texts = planTexts(t, plan.id)
   return (
     <Card
       className={cn('relative flex h-full flex-col', plan.popular && 'border-2 border-indigo-600 shadow-md')}
@@ -38,7 +40,7 @@ function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
       {plan.popular ? <Badge className={POPULAR_BADGE}>{t('pricing.popular')}</Badge> : null}
       <CardHeader>
         <CardTitle id={`plan-${plan.id}`}>{plan.name}</CardTitle>
-        <CardDescription>{plan.description}</CardDescription>
+        <CardDescription>{texts.description}</CardDescription>
         <p className="mt-2">
           <span className="text-4xl font-bold text-slate-900" data-testid={`price-${plan.id}`}>
             {formatPrice(price)}
@@ -53,13 +55,13 @@ function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
       </CardHeader>
       <CardContent className="flex-1">
         <ul className="space-y-2 text-sm">
-          {plan.features.map((feature) => (
+          {texts.features.map((feature) => (
             <li key={feature} className="flex gap-2 text-slate-800">
               <Check className="mt-0.5 size-4 shrink-0 text-green-600" aria-hidden />
               {feature}
             </li>
           ))}
-          {plan.limitations.map((limitation) => (
+          {texts.limitations.map((limitation) => (
             <li key={limitation} className="flex gap-2 text-slate-500">
               <Minus className="mt-0.5 size-4 shrink-0" aria-hidden />
               <span>

@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import { planTexts } from '../lib/plan-texts.ts'
 import { AlertTriangle, CreditCard, RefreshCw, ShieldCheck } from 'lucide-react'
 import { DEFAULT_PLAN_ID, planById, planForPriceId, TRIAL_DAYS } from '@app/core'
 import { useAuth } from '../api/auth.ts'
@@ -149,7 +150,9 @@ export function SubscribePage() {
             <CreditCard className="size-5 text-indigo-600" aria-hidden />
             {t('subscribe.subscribeTo', { plan: planName })}
           </CardTitle>
-          <CardDescription>{t('subscribe.billedAfter', { price, description: plan.description })}</CardDescription>
+          <CardDescription>
+            {t('subscribe.billedAfter', { price, description: planTexts(t, plan.id).description })}
+          </CardDescription>
         </CardHeader>
         <CardContent className="space-y-5">
           <CouponSection applied={coupon} onApply={changeCoupon} onRemove={() => changeCoupon(null)} />

@@ -1,5 +1,6 @@
 import i18next from 'i18next'
 import { bulkCsvHeader, bulkCsvRow, fullName, toCsv, weekTotalMinutes, type ReportItem } from '@app/core'
+import { csvWords } from '@app/i18n'
 
 /** A full bar stands for this many timesheets in one week. */
 export const FULL_BAR_SHEETS = 4
@@ -70,11 +71,15 @@ export function quickStats(items: readonly ReportItem[]): QuickStats {
   return { total, approved, pending, approvalRate: total === 0 ? 0 : Math.round((approved / total) * 100) }
 }
 
-/** The shown period as the payroll CSV: the bulk export's columns, one row per employee-week, times in `timeZone`. */
-export const reportCsv = (items: readonly ReportItem[], timeZone: string): string =>
-  toCsv([
-    bulkCsvHeader(timeZone),
-    ...items.map((t) => bulkCsvRow(t, t.employee, t.approver ? { ...t.approver, department: null } : null, timeZone)),
+/** The shown period as the payroll CSV: the bulk export's columns in the screen's language, one row per employee-week, times in `timeZone`. */
+export const reportCsv = (items: readonly ReportItem[], timeZone: string): string => {
+  const words = csvWords(i18next.t)
+  return toCsv([
+    bulkCsvHeader(timeZone, words),
+    ...items.map((t) =>
+      bulkCsvRow(t, t.employee, t.approver ? { ...t.approver, department: null } : null, timeZone, words),
+    ),
   ])
+}
 
 export const reportFileName = (start: string, end: string) => `timesheets-report-${start}-to-${end}.csv`
