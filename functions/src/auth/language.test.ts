@@ -2,18 +2,18 @@ import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { currentWeekStart } from '@app/core'
 import { orgDb, sessions } from '@app/data'
-import { callRoute } from '../../test/support/test-event.ts'
+import { callRoute, sessionOf } from '../../test/support/test-event.ts'
 import { sessionCookieName } from '../http/cookies.ts'
 import {
   callbackRequestFor,
   newOrganization,
+  newStaffCredentials,
   newStaffMember,
   signInThroughIdentityProvider,
 } from '../../test/support/test-identity.ts'
 import { inbox } from '../../test/support/test-inbox.ts'
 import confirmDecision from '../email-decisions/confirm-decision.ts'
 import showDecision from '../email-decisions/show-decision.ts'
-import addMember from '../members/add-member.ts'
 import staffLogin from '../staff/staff-login.ts'
 import createTimesheet from '../timesheets/create-timesheet.ts'
 import updateStatus from '../timesheets/update-status.ts'
@@ -25,7 +25,6 @@ import updateUser from './update-user.ts'
 
 /** Issue 21: the member's language, how it is first set, and what speaks it (emails, decision pages, errors). */
 
-const sessionOf = (cookies: string[]) => cookies.find((c) => c.startsWith('sid='))!.split(';')[0]!
 const setLanguage = (cookie: string, body: unknown) => callRoute(updateUser, { cookies: [cookie], body })
 const memberEdits = async (orgId: string, userId: string) =>
   (await orgDb(orgId).audit.list({ action: 'member.edited' })).items.filter(
@@ -33,19 +32,8 @@ const memberEdits = async (orgId: string, userId: string) =>
   )
 
 /** A staff member added by a supervisor who has never signed in: their first sign-in is still to come. */
-const newCredentials = async (cookie: string) => {
-  const added = await callRoute(addMember, {
-    cookies: [cookie],
-    body: {
-      email: `${randomUUID().slice(0, 8)}@grace.example`,
-      firstName: 'Lucía',
-      lastName: 'Mendoza',
-      department: 'Youth',
-      role: 'employee',
-    },
-  })
-  return added.json.temporaryCredentials as { username: string; password: string }
-}
+const newCredentials = (cookie: string) =>
+  newStaffCredentials(cookie, { firstName: 'Lucía', lastName: 'Mendoza', department: 'Youth', role: 'employee' })
 
 describe('PATCH /api/auth/user', () => {
   it("keeps the member's own language, answers the current user, and records the change as their edit", async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it, vi } from 'vitest'
 import { orgDb, system } from '@app/data'
-import { callRoute } from '../../test/support/test-event.ts'
+import { callRoute, sessionOf } from '../../test/support/test-event.ts'
 import { config } from '@app/adapters'
 import {
   callbackRequestFor,
@@ -14,7 +14,6 @@ import login from './login.ts'
 import logout from './logout.ts'
 import callback from './callback.ts'
 
-const sessionOf = (cookies: string[]) => cookies.find((c) => c.startsWith('sid='))!.split(';')[0]!
 const person = () => ({ email: `${randomUUID().slice(0, 8)}@grace.example`, firstName: 'Ruth', lastName: 'Okafor' })
 
 describe('supervisor sign-in through the identity provider', () => {

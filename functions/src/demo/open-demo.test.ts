@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { keys, table } from '@app/data/testing'
-import { callRoute } from '../../test/support/test-event.ts'
+import { callRoute, sessionOf } from '../../test/support/test-event.ts'
 import { newOrganization } from '../../test/support/test-identity.ts'
 import getUser from '../auth/get-user.ts'
 import listTimesheets from '../timesheets/list-timesheets.ts'
@@ -13,7 +13,7 @@ const open = async (role: string) => {
   const res = await callRoute(openDemo, { query: { role } })
   expect(res.status).toBe(302)
   expect(res.headers.location).toBe('/')
-  return res.cookies.find((c) => c.startsWith('sid='))!.split(';')[0]!
+  return sessionOf(res.cookies)
 }
 
 describe('the read-only demo', () => {

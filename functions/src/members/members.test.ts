@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { orgDb } from '@app/data'
-import { callRoute } from '../../test/support/test-event.ts'
+import { callRoute, sessionOf } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember, signInThroughIdentityProvider } from '../../test/support/test-identity.ts'
 import getUser from '../auth/get-user.ts'
 import staffLogin from '../staff/staff-login.ts'
@@ -16,7 +16,6 @@ const volunteer = (email = `v${Math.random().toString(36).slice(2, 8)}@grace.exa
   department: 'Children',
   role: 'volunteer',
 })
-const sid = (cookies: string[]) => cookies.find((c) => c.startsWith('sid='))!.split(';')[0]!
 
 describe('members', () => {
   it('adds a member with generated credentials that sign in on the staff login', async () => {
@@ -34,7 +33,7 @@ describe('members', () => {
 
     const login = await callRoute(staffLogin, { body: { username: username.toUpperCase(), password } })
     expect(login.status).toBe(200)
-    const me = await callRoute(getUser, { cookies: [sid(login.cookies)] })
+    const me = await callRoute(getUser, { cookies: [sessionOf(login.cookies)] })
     expect(me.json).toMatchObject({ firstName: 'Mary', role: 'volunteer', authType: 'local' })
   })
 
@@ -100,7 +99,7 @@ describe('members', () => {
     const added = await callRoute(addMember, { cookies: [cookie], body: volunteer() })
     const { username, password } = added.json.temporaryCredentials
     const login = await callRoute(staffLogin, { body: { username, password } })
-    const memberCookie = sid(login.cookies)
+    const memberCookie = sessionOf(login.cookies)
     expect((await callRoute(getUser, { cookies: [memberCookie] })).status).toBe(200)
 
     const del = await callRoute(removeMember, { cookies: [cookie], params: { id: added.json.id } })
@@ -132,7 +131,7 @@ describe('members', () => {
     const { cookie } = await newOrganization()
     const added = await callRoute(addMember, { cookies: [cookie], body: volunteer() })
     const login = await callRoute(staffLogin, { body: added.json.temporaryCredentials })
-    const staff = sid(login.cookies)
+    const staff = sessionOf(login.cookies)
     expect((await callRoute(listMembers)).status).toBe(401)
     expect((await callRoute(listMembers, { cookies: [staff] })).status).toBe(403)
     expect((await callRoute(addMember, { cookies: [staff], body: volunteer() })).status).toBe(403)
@@ -146,14 +145,14 @@ describe('removing supervisors', () => {
   it('a removed supervisor can sign in again and gets an organization of their own', async () => {
     const who = person()
     const first = await signInThroughIdentityProvider(who)
-    const me = await callRoute(getUser, { cookies: [sid(first.cookies)] })
-    const other = await newStaffMember(sid(first.cookies), 'supervisor')
+    const me = await callRoute(getUser, { cookies: [sessionOf(first.cookies)] })
+    const other = await newStaffMember(sessionOf(first.cookies), 'supervisor')
     const removed = await callRoute(removeMember, { cookies: [other.cookie], params: { id: me.json.id } })
     expect(removed.status, removed.text).toBe(204)
 
     const again = await signInThroughIdentityProvider(who)
     expect(again.status).toBe(302)
-    const now = await callRoute(getUser, { cookies: [sid(again.cookies)] })
+    const now = await callRoute(getUser, { cookies: [sessionOf(again.cookies)] })
     expect(now.status, now.text).toBe(200)
     expect(now.json).toMatchObject({ role: 'supervisor', firstName: 'Lydia' })
     expect(now.json.organizationId).not.toBe(me.json.organizationId)

@@ -3,19 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { staffPool } from '@app/adapters'
 import type { Route } from '../http/define-route.ts'
 import { callRoute } from '../../test/support/test-event.ts'
-import { addMemberThroughRoute, newOrganization } from '../../test/support/test-identity.ts'
+import { newOrganization, newStaffCredentials } from '../../test/support/test-identity.ts'
 import staffLogin from './staff-login.ts'
 
-const addStaff = async () => {
-  const { cookie } = await newOrganization()
-  const res = await addMemberThroughRoute(cookie, {
-    firstName: 'Paul',
-    lastName: 'Kim',
-    department: 'Worship',
-    role: 'employee',
-  })
-  return res.json.temporaryCredentials as { username: string; password: string }
-}
+const addStaff = async () => newStaffCredentials((await newOrganization()).cookie)
 
 describe('POST /api/staff/login', () => {
   it('answers the same 401 for a wrong password and an unknown username', async () => {

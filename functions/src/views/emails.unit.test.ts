@@ -1,26 +1,25 @@
 import { describe, expect, it } from 'vitest'
 import type { Timesheet, User } from '@app/core'
 import { fromHeader } from '@app/adapters'
+import { newUser } from '@app/data/testing'
 import { declinedEmail, digestEmail, reviewEmail, timerNudgeEmail, weekReminderEmail } from './emails.ts'
 
-const user = (id: string, firstName: string, lastName: string): User => ({
-  id,
-  organizationId: 'o',
-  email: `${id}@example.org`,
-  firstName,
-  lastName,
-  profileImageUrl: null,
-  department: null,
-  role: 'employee',
-  supervisorId: null,
-  username: null,
-  authType: 'local',
-  payType: 'non-exempt',
-  payrollId: null,
-  language: 'en',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-})
+const user = (id: string, firstName: string, lastName: string) =>
+  newUser(
+    'o',
+    {
+      id,
+      email: `${id}@example.org`,
+      firstName,
+      lastName,
+      department: null,
+      role: 'employee',
+      username: null,
+      authType: 'local',
+      language: 'en',
+    },
+    '2026-01-01T00:00:00.000Z',
+  )
 const sheet = {
   id: 7,
   weekStartDate: '2026-11-16',

@@ -9,29 +9,37 @@ const wordsOf = (language: Language) => {
   return (key: string) => escapeHtml(w.say(`unsubscribePage.${key}`))
 }
 
-/** The GET of an unsubscribe link: asks first (mail scanners follow links), one button does it. */
-export const unsubscribeConfirmPage = (language: Language, kind: ReminderKind, action: string) => {
+/** A page about one kind of reminder: its heading, the kind, then `rest` (a button or a link). */
+const reminderKindPage = (
+  language: Language,
+  kind: ReminderKind,
+  page: { title: string; heading: string },
+  rest: (say: ReturnType<typeof wordsOf>) => string,
+) => {
   const say = wordsOf(language)
   return layout(
     language,
-    say('title'),
-    `<h1>${say('heading')}</h1>
+    say(page.title),
+    `<h1>${say(page.heading)}</h1>
 <p>${say('kindLabel')} <strong>${say(`kinds.${kind}`)}</strong>.</p>
-<form method="post" action="${escapeHtml(action)}"><button type="submit" class="decline">${say('button')}</button></form>
-<p>${say('backOn')}</p>`,
+${rest(say)}`,
   )
 }
 
-export const unsubscribedPage = (language: Language, kind: ReminderKind) => {
-  const say = wordsOf(language)
-  return layout(
+/** The GET of an unsubscribe link: asks first (mail scanners follow links), one button does it. */
+export const unsubscribeConfirmPage = (language: Language, kind: ReminderKind, action: string) =>
+  reminderKindPage(language, kind, { title: 'title', heading: 'heading' }, (say) => {
+    const button = `<button type="submit" class="decline">${say('button')}</button>`
+    return `<form method="post" action="${escapeHtml(action)}">${button}</form>\n<p>${say('backOn')}</p>`
+  })
+
+export const unsubscribedPage = (language: Language, kind: ReminderKind) =>
+  reminderKindPage(
     language,
-    say('doneTitle'),
-    `<h1>${say('doneHeading')}</h1>
-<p>${say('kindLabel')} <strong>${say(`kinds.${kind}`)}</strong>.</p>
-<p><a href="/profile">${say('backOnLink')}</a></p>`,
+    kind,
+    { title: 'doneTitle', heading: 'doneHeading' },
+    (say) => `<p><a href="/profile">${say('backOnLink')}</a></p>`,
   )
-}
 
 export const unsubscribeProblemPage = (language: Language) => {
   const say = wordsOf(language)

@@ -20,6 +20,9 @@ export const sessionCookieFor = async (user: { userId: string; orgId: string }) 
   return `${sessionCookieName()}=${sid}`
 }
 
+/** The session cookie (`sid=…`, without its attributes) among a response's Set-Cookie headers. */
+export const sessionOf = (cookies: string[]) => cookies.find((c) => c.startsWith('sid='))!.split(';')[0]!
+
 /** Calls a route's Lambda with the API Gateway v2 event the HTTP API would send. */
 export const callRoute = async (route: Route, request: TestRequest = {}) => {
   let path = route.path

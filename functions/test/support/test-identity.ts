@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { createTestOrganization } from '@app/data/testing'
 import callback from '../../src/auth/callback.ts'
 import login from '../../src/auth/login.ts'
-import { callRoute, sessionCookieFor } from './test-event.ts'
+import { callRoute, sessionCookieFor, sessionOf } from './test-event.ts'
 
 /** A tiny cookie jar for talking to the identity provider over real HTTP. */
 const jar = () => {
@@ -74,6 +74,9 @@ export const newOrganization = async (name = 'Grace Church') => {
   return { organization, supervisor: user, cookie }
 }
 
+/** Who a staff member made for a test is, unless the test names someone. */
+const staffPerson = { firstName: 'Ana', lastName: 'Silva', department: 'Youth' }
+
 /** Adds a member through the real add-member route (a staff-pool login is made), with a fresh email; its answer. */
 export const addMemberThroughRoute = async (
   supervisorCookie: string,
@@ -86,24 +89,27 @@ export const addMemberThroughRoute = async (
   })
 }
 
+/** A staff member added by a supervisor who has not signed in yet: their temporary credentials. */
+export const newStaffCredentials = async (
+  supervisorCookie: string,
+  member: Parameters<typeof addMemberThroughRoute>[1] = { ...staffPerson, role: 'employee' },
+) => {
+  const added = await addMemberThroughRoute(supervisorCookie, member)
+  return added.json.temporaryCredentials as { username: string; password: string }
+}
+
 /** A staff member of an organization, signed in through the real staff login. */
 export const newStaffMember = async (
   supervisorCookie: string,
   role: 'employee' | 'volunteer' | 'supervisor' = 'employee',
 ) => {
   const { default: staffLogin } = await import('../../src/staff/staff-login.ts')
-  const added = await addMemberThroughRoute(supervisorCookie, {
-    firstName: 'Ana',
-    lastName: 'Silva',
-    department: 'Youth',
-    role,
-  })
+  const added = await addMemberThroughRoute(supervisorCookie, { ...staffPerson, role })
   if (added.status !== 200) throw new Error(`add member answered ${added.status}: ${added.text}`)
   const login = await callRoute(staffLogin, { body: added.json.temporaryCredentials })
-  const cookie = login.cookies.find((c) => c.startsWith('sid='))!.split(';')[0]!
   return {
     user: added.json as { id: string; firstName: string; lastName: string },
-    cookie,
+    cookie: sessionOf(login.cookies),
     credentials: added.json.temporaryCredentials,
   }
 }

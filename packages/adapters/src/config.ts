@@ -27,25 +27,24 @@ export const need = (name: string): string => {
   return v
 }
 
-export const config = {
+/** The settings a function cannot run without, each by the variable it is read from. */
+const required = {
+  tableName: 'TABLE_NAME',
+  appOrigin: 'APP_ORIGIN',
+  staffPoolId: 'STAFF_USER_POOL_ID',
+  staffClientId: 'STAFF_USER_POOL_CLIENT_ID',
+  exportsBucket: 'EXPORTS_BUCKET',
+  logosBucket: 'LOGOS_BUCKET',
+  mailFrom: 'MAIL_FROM',
+} as const
+
+const settings = {
   get region() {
     return read('AWS_REGION') ?? 'us-east-1'
-  },
-  get tableName() {
-    return need('TABLE_NAME')
   },
   /** Local emulator endpoints; absent on AWS. */
   endpoint(service: 'dynamodb' | 's3' | 'ses' | 'cognito'): string | undefined {
     return read(`${service.toUpperCase()}_ENDPOINT`)
-  },
-  get appOrigin() {
-    return need('APP_ORIGIN')
-  },
-  get staffPoolId() {
-    return need('STAFF_USER_POOL_ID')
-  },
-  get staffClientId() {
-    return need('STAFF_USER_POOL_CLIENT_ID')
   },
   get oidc() {
     return {
@@ -53,15 +52,6 @@ export const config = {
       clientId: need('OIDC_CLIENT_ID'),
       allowInsecure: read('OIDC_ALLOW_INSECURE') === 'true',
     }
-  },
-  get exportsBucket() {
-    return need('EXPORTS_BUCKET')
-  },
-  get logosBucket() {
-    return need('LOGOS_BUCKET')
-  },
-  get mailFrom() {
-    return need('MAIL_FROM')
   },
   /** STRIPE_PUBLISHABLE_KEY, when set (the browser's key; no secret). */
   get stripePublishableKey() {
@@ -77,3 +67,9 @@ export const config = {
     )
   },
 }
+
+/** Every setting is a getter, so each read sees the running invocation's environment. */
+export const config = Object.defineProperties(
+  settings,
+  Object.fromEntries(Object.entries(required).map(([key, name]) => [key, { get: () => need(name), enumerable: true }])),
+) as typeof settings & { readonly [K in keyof typeof required]: string }

@@ -7,6 +7,7 @@ import {
   isTime,
   MINUTES_PER_DAY,
   nowHHMM,
+  secondsOfDay,
   shiftMinutes,
   weekTotalHours,
   weekTotalMinutes,
@@ -169,4 +170,17 @@ describe('nowHHMM', () => {
         isTime(nowHHMM(d, 'Pacific/Auckland')),
       ),
     ))
+})
+
+describe('secondsOfDay', () => {
+  it('counts the seconds since midnight on the wall clock of the zone, as nowHHMM reads it', () => {
+    expect(secondsOfDay(new Date('2026-11-16T18:05:30Z'), 'America/Chicago')).toBe(12 * 3600 + 5 * 60 + 30)
+    expect(secondsOfDay(new Date('2026-11-16T00:00:00Z'), 'UTC')).toBe(0)
+    fc.assert(
+      fc.property(fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }), (d) => {
+        const [hour, minute] = nowHHMM(d, 'Asia/Kolkata').split(':').map(Number)
+        return Math.floor(secondsOfDay(d, 'Asia/Kolkata') / 60) === hour! * 60 + minute!
+      }),
+    )
+  })
 })

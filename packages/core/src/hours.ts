@@ -86,15 +86,30 @@ export const formatHoursNumber = (hours: number): string => {
 /** '7.5 hours', as the totals are shown (spec section 5). */
 export const formatHours = (hours: number): string => `${formatHoursNumber(hours)} hours`
 
-/** The wall-clock 'HH:MM' of an instant, in `timeZone` or else the runtime's own zone (the browser's clock). */
-export const nowHHMM = (now: Date = new Date(), timeZone?: string): string => {
+/** The wall clock of an instant (hour 0 to 23, minute, second), in `timeZone` or else the runtime's own zone. */
+const wallClock = (now: Date, timeZone: string | undefined) => {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
     numberingSystem: 'latn',
     hour: '2-digit',
     minute: '2-digit',
+    second: '2-digit',
   }).formatToParts(now)
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value
-  return `${part('hour')}:${part('minute')}`
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)!.value)
+  return { hour: part('hour'), minute: part('minute'), second: part('second') }
+}
+
+const twoDigits = (n: number) => String(n).padStart(2, '0')
+
+/** The wall-clock 'HH:MM' of an instant, in `timeZone` or else the runtime's own zone (the browser's clock). */
+export const nowHHMM = (now: Date = new Date(), timeZone?: string): string => {
+  const { hour, minute } = wallClock(now, timeZone)
+  return `${twoDigits(hour)}:${twoDigits(minute)}`
+}
+
+/** Seconds since midnight of an instant, on the wall clock of `timeZone` (the day timer's clock). */
+export const secondsOfDay = (now: Date, timeZone: string): number => {
+  const { hour, minute, second } = wallClock(now, timeZone)
+  return hour * 3600 + minute * 60 + second
 }

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { issueLongWeek } from '../test/weeks.ts'
 import { breaksLongerThanShift, dayHours, paidMinutes, weekBreakMinutes, weekTotalHours } from './hours.ts'
 import {
   DEFAULT_OVERTIME_RULES,
@@ -233,23 +234,7 @@ describe('properties', () => {
 
 describe('the figures of a timesheet', () => {
   // The issue's scenario: 45 hours worked, with a 30-minute break on two days.
-  const longWeek = {
-    id: 1,
-    employeeId: 'e1',
-    weekStartDate: '2026-11-16',
-    mondayStart: '08:00',
-    mondayEnd: '17:30',
-    mondayBreakMinutes: 30,
-    tuesdayStart: '08:00',
-    tuesdayEnd: '17:30',
-    tuesdayBreakMinutes: 30,
-    wednesdayStart: '08:00',
-    wednesdayEnd: '17:00',
-    thursdayStart: '08:00',
-    thursdayEnd: '17:00',
-    fridayStart: '08:00',
-    fridayEnd: '16:00',
-  }
+  const longWeek = issueLongWeek('e1')
 
   it('gives 40 regular and 4 overtime hours for 45 hours worked with two 30-minute breaks', () => {
     expect(timesheetPayroll(longWeek, weekly, 'non-exempt', 'employee')).toEqual({

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { issueLongWeek } from '../test/weeks.ts'
 import { DEFAULT_OVERTIME_RULES, memberWeek } from './overtime.ts'
 import {
   adpCsv,
@@ -29,21 +30,7 @@ const ruledWeek = (
 ) => memberWeek(sheet, DEFAULT_OVERTIME_RULES, payType, role)
 /** Built inside each test, so mutation testing sees which test covers which line. */
 const weeksOfScenario = () => [
-  ruledWeek({
-    id: 1,
-    employeeId: 'ana',
-    weekStartDate: '2026-11-16',
-    mondayStart: '08:00',
-    mondayEnd: '17:30',
-    mondayBreakMinutes: 30,
-    tuesdayStart: '08:00',
-    tuesdayEnd: '17:30',
-    tuesdayBreakMinutes: 30,
-    ...nine('wednesday'),
-    ...nine('thursday'),
-    fridayStart: '08:00',
-    fridayEnd: '16:00',
-  }),
+  ruledWeek(issueLongWeek('ana')),
   ruledWeek({
     id: 2,
     employeeId: 'ana',

@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { NewMember } from './member.ts'
 import { Role } from './roles.ts'
+import { limitedText, requiredText } from './text.ts'
 import { isCalendarDate, isValidDate, WeekStartDay } from './week.ts'
 
 /**
@@ -25,10 +26,7 @@ export const payTypeLabel: Record<PayType, string> = {
 export const PAYROLL_ID_MAX_LENGTH = 40
 
 /** The member's id in the payroll system (Gusto employee id, ADP file number); '' or null clears it. */
-export const PayrollId = z
-  .string({ error: 'Payroll id must be text' })
-  .trim()
-  .max(PAYROLL_ID_MAX_LENGTH, `Payroll id must be ${PAYROLL_ID_MAX_LENGTH} characters or fewer`)
+export const PayrollId = limitedText('Payroll id', PAYROLL_ID_MAX_LENGTH)
   .transform((s) => s || null)
   .nullable()
 
@@ -71,10 +69,7 @@ const hours = (label: string, max: number) =>
 
 /** A payroll system's code: letters, digits, dash and underscore; '' or null clears it. */
 const code = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be ${max} characters or fewer`)
+  limitedText(label, max)
     .refine((s) => /^[A-Za-z0-9_-]*$/.test(s), `${label} may only hold letters, digits, - and _`)
     .transform((s) => s || null)
     .nullable()
@@ -179,11 +174,7 @@ export const PeriodParams = z.object({ start: PayrollDate })
 
 /** POST /api/payroll/periods/{start}/reopen. */
 export const ReopenPeriod = z.object({
-  reason: z
-    .string({ error: 'A reason is required' })
-    .trim()
-    .min(1, 'A reason is required')
-    .max(500, 'The reason must be 500 characters or fewer'),
+  reason: requiredText('A reason is required', 500, 'The reason must be 500 characters or fewer'),
 })
 export type ReopenPeriod = z.infer<typeof ReopenPeriod>
 

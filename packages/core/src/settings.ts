@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { requiredText } from './text.ts'
 import { TimeZone, WeekStartDay } from './week.ts'
 
 const LOGO_URL_MESSAGE = 'Logo URL must start with https://'
@@ -25,11 +26,11 @@ const LogoUrl = z
   .transform((s) => s || null)
 
 export const OrganizationSettingsUpdate = z.object({
-  organizationName: z
-    .string({ error: 'Organization name is required' })
-    .trim()
-    .min(1, 'Organization name is required')
-    .max(100, 'Organization name must be 100 characters or fewer'),
+  organizationName: requiredText(
+    'Organization name is required',
+    100,
+    'Organization name must be 100 characters or fewer',
+  ),
   logoUrl: LogoUrl.nullable().optional(),
   timeZone: TimeZone.optional(),
   weekStartDay: WeekStartDay.optional(),

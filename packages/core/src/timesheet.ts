@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import type { TimesheetPayroll } from './api/payroll.ts'
 import { BREAK_TOO_LONG, breakField, breaksLongerThanShift, dayHours, isTime, MAX_BREAK_MINUTES } from './hours.ts'
+import { limitedText } from './text.ts'
 import { DAYS, dayLabel, isCalendarDate, isValidDate, MAX_YEAR, MIN_YEAR, type DayName } from './week.ts'
 
 /**
@@ -25,13 +26,7 @@ export const TimeOfDay = blankable(
 )
 export type TimeOfDay = z.infer<typeof TimeOfDay>
 
-const longText = (label: string, max: number) =>
-  blankable(
-    z
-      .string({ error: `${label} must be text` })
-      .trim()
-      .max(max, `${label} must be ${max} characters or fewer`),
-  )
+const longText = (label: string, max: number) => blankable(limitedText(label, max))
 
 const activity = (day: DayName) => longText(`${dayLabel[day]} activity`, ACTIVITY_MAX_LENGTH)
 

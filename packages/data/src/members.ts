@@ -1,19 +1,9 @@
-import { randomUUID } from 'node:crypto'
-import {
-  badRequest,
-  conflict,
-  notFound,
-  User,
-  type Language,
-  type MemberUpdate,
-  type NewMember,
-  DEFAULT_LANGUAGE,
-} from '@app/core'
+import { badRequest, conflict, notFound, User, type Language, type MemberUpdate, type NewMember } from '@app/core'
 import { directoryMove } from './aggregates.ts'
 import { auditRecord, changesOf, memberSubject, type Actor, type Person } from './audit.ts'
 import { keys } from './keys.ts'
 import { isConditionFailure, nowIso, table } from './table.ts'
-import { parseUser } from './users.ts'
+import { newUser, parseUser } from './users.ts'
 
 export const duplicateEmailMessage = 'A member with this email already exists in this organization'
 
@@ -28,25 +18,15 @@ export const membersOf = (orgId: string) => ({
 
   /** Adds a member whose staff-pool login `username` already exists. `limit` null means unlimited. */
   async add(member: NewMember, username: string, limit: number | null, by: Actor): Promise<User> {
-    const now = nowIso()
-    const user: User = {
-      id: randomUUID(),
-      organizationId: orgId,
+    const user = newUser(orgId, {
       email: member.email,
       firstName: member.firstName,
       lastName: member.lastName,
-      profileImageUrl: null,
       department: member.department,
       role: member.role,
-      supervisorId: null,
       username,
       authType: 'local',
-      payType: 'non-exempt',
-      payrollId: null,
-      language: DEFAULT_LANGUAGE,
-      createdAt: now,
-      updatedAt: now,
-    }
+    })
     const notExists = { ConditionExpression: 'attribute_not_exists(pk)' }
     try {
       await table.transact([

@@ -1,17 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import {
-  defaultPayrollRules,
-  slugify,
-  TRIAL_DAYS,
-  DEFAULT_LANGUAGE,
-  Language,
-  type Organization,
-  type User,
-} from '@app/core'
+import { defaultPayrollRules, slugify, TRIAL_DAYS, Language, type Organization, type User } from '@app/core'
 import { aggregateHead, aggregatesFrom, directoryMove, rebuildOrganizations } from './aggregates.ts'
 import { keys } from './keys.ts'
 import { epochSeconds, isConditionFailure, nowIso, table } from './table.ts'
 import { reminderEnrolment } from './notifications.ts'
+import { newUser } from './users.ts'
 
 /**
  * The only lookups that cross organizations: who a sign-in belongs to. Everything else goes
@@ -94,24 +87,22 @@ export const system = {
       createdAt: now,
       updatedAt: now,
     }
-    const user: User = {
-      id: userId,
-      organizationId: orgId,
-      email: p.email,
-      firstName: p.firstName,
-      lastName: p.lastName,
-      profileImageUrl: p.profileImageUrl,
-      department: null,
-      role: 'supervisor',
-      supervisorId: null,
-      username: null,
-      authType: 'oidc',
-      payType: 'non-exempt',
-      payrollId: null,
-      language: p.language ?? DEFAULT_LANGUAGE,
-      createdAt: now,
-      updatedAt: now,
-    }
+    const user = newUser(
+      orgId,
+      {
+        id: userId,
+        email: p.email,
+        firstName: p.firstName,
+        lastName: p.lastName,
+        profileImageUrl: p.profileImageUrl,
+        department: null,
+        role: 'supervisor',
+        username: null,
+        authType: 'oidc',
+        language: p.language,
+      },
+      now,
+    )
     const notExists = { ConditionExpression: 'attribute_not_exists(pk)' }
     await table.transact([
       { Put: { Item: { ...keys.subject(p.issuer, p.subject), orgId, userId }, ...notExists } },

@@ -11,6 +11,8 @@ import { table } from './table.ts'
  */
 export { table, isConditionFailure, type Item, type Key } from './table.ts'
 export { keys } from './keys.ts'
+/** A member as first stored, for fixtures that need a whole one without the table. */
+export { newUser } from './users.ts'
 
 /** Makes a queued email due for a try now, as time passing would. */
 export const makeEmailDue = (orgId: string, id: string) =>

@@ -13,9 +13,9 @@ import {
 } from '@app/core'
 import { aggregateMoves } from './aggregates.ts'
 import { auditRecord, changesOf, type Actor, type Person } from './audit.ts'
-import { decodeCursor, encodeCursor } from './cursor.ts'
 import { effectItems, type Effects } from './effects.ts'
 import { keys } from './keys.ts'
+import { keyAttributes, queryPage } from './query-page.ts'
 import { isConditionFailure, nowIso, table, type TransactInput } from './table.ts'
 
 export const staleVersionMessage =
@@ -87,29 +87,42 @@ export const timesheetsOf = (orgId: string) => {
   })
   const periodClosed = (e: unknown) => isConditionFailure(e, 0)
 
+  /** What a write of `next` over `current` also requires, and what losing that race answers. */
+  type Race = { status?: TimesheetStatus; lost: (e: unknown) => boolean; message: string }
+  const versionRace: Race = { lost: (e) => isConditionFailure(e, 1), message: staleVersionMessage }
+
   /**
-   * Writes `next` over `current` if nobody else wrote in between, moving the counts with it and
-   * recording `action` by `actor`. A new status change (a pay-period close locking a timesheet,
-   * a supervisor reopening one) is one more call: `replace(current, next, actor, 'timesheet.locked')`.
+   * Writes `next` over `current` if nobody else wrote in between (and, with `race.status`, if it
+   * is still in that status), moving the counts with it and recording `action` by `actor`. A new
+   * status change (a pay-period close locking a timesheet, a supervisor reopening one) is one
+   * more call: `replace(current, next, actor, 'timesheet.locked')`.
    */
-  const replace = async (current: Timesheet, next: Timesheet, actor: Actor, action: AuditAction, effects?: Effects) => {
+  const replace = async (
+    current: Timesheet,
+    next: Timesheet,
+    actor: Actor,
+    action: AuditAction,
+    effects?: Effects,
+    race: Race = versionRace,
+  ) => {
+    const unchanged = race.status
+      ? {
+          ConditionExpression: 'version = :v AND #s = :status',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: { ':v': current.version, ':status': race.status },
+        }
+      : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': current.version } }
     try {
       await table.transact([
         weekOpen(current.weekStartDate),
-        {
-          Put: {
-            Item: timesheetItem(next),
-            ConditionExpression: 'version = :v',
-            ExpressionAttributeValues: { ':v': current.version },
-          },
-        },
+        { Put: { Item: timesheetItem(next), ...unchanged } },
         ...aggregateMoves(orgId, current, next),
         recordOf(actor, action, current, next),
         ...effectItems(orgId, effects),
       ])
     } catch (e) {
       if (periodClosed(e)) throw conflict(PERIOD_CLOSED_MESSAGE)
-      if (isConditionFailure(e, 1)) throw conflict(staleVersionMessage)
+      if (race.lost(e)) throw conflict(race.message)
       throw e
     }
     return next
@@ -298,29 +311,12 @@ export const timesheetsOf = (orgId: string) => {
         ],
         updatedAt: now,
       }
-      try {
-        await table.transact([
-          weekOpen(current.weekStartDate),
-          {
-            Put: {
-              Item: timesheetItem(next),
-              ConditionExpression: 'version = :v AND #s = :pending',
-              ExpressionAttributeNames: { '#s': 'status' },
-              ExpressionAttributeValues: { ':v': current.version, ':pending': 'pending' },
-            },
-          },
-          ...aggregateMoves(orgId, current, next),
-          recordOf(by, status === 'approved' ? 'timesheet.approved' : 'timesheet.rejected', current, next),
-          ...effectItems(orgId, effects),
-        ])
-      } catch (e) {
-        if (periodClosed(e)) throw conflict(PERIOD_CLOSED_MESSAGE)
+      return replace(current, next, by, status === 'approved' ? 'timesheet.approved' : 'timesheet.rejected', effects, {
+        status: 'pending',
         // The timesheet changed, or (the only other condition) the emailed link was spent meanwhile.
-        if (isConditionFailure(e))
-          throw conflict('Another supervisor decided this timesheet at the same moment; reload to see the decision')
-        throw e
-      }
-      return next
+        lost: (e) => isConditionFailure(e),
+        message: 'Another supervisor decided this timesheet at the same moment; reload to see the decision',
+      })
     },
 
     /** Timesheets (not drafts) whose week starts between two dates, inclusive, oldest first. */
@@ -375,10 +371,7 @@ export const timesheetsOf = (orgId: string) => {
      * continue until the page is full or the employee has no more: a short page means the end.
      */
     async list(options: { employeeId?: string; status?: TimesheetStatus; cursor?: string; limit?: number }) {
-      const limit = options.limit ?? 50
       const index = options.employeeId ? 'gsi1' : options.status ? 'gsi3' : 'gsi2'
-      const attribute = `${index}pk`
-      const sortAttribute = `${index}sk`
       const value = options.employeeId
         ? keys.employeeTimesheets(orgId, options.employeeId)
         : options.status
@@ -392,32 +385,11 @@ export const timesheetsOf = (orgId: string) => {
               ExpressionAttributeValues: { ':p': value, ':s': options.status },
             }
           : { ExpressionAttributeValues: { ':p': value } }
-      const items: Record<string, unknown>[] = []
-      let cursor: Record<string, unknown> | undefined = decodeCursor(options.cursor, {
-        attribute,
-        value,
-        sortAttribute,
-        tablePartition: keys.orgPk(orgId),
-      })
-      do {
-        const page = await table.query({
-          index,
-          KeyConditionExpression: `${attribute} = :p`,
-          ...filter,
-          ScanIndexForward: false,
-          Limit: limit,
-          ExclusiveStartKey: cursor,
-        })
-        items.push(...page.items)
-        cursor = page.cursor
-      } while (cursor && items.length < limit)
-      if (items.length > limit) {
-        // The last read went past the page: the next page starts after the last item kept.
-        items.length = limit
-        const last = items[limit - 1]!
-        cursor = { pk: last.pk, sk: last.sk, [attribute]: last[attribute], [sortAttribute]: last[sortAttribute] }
-      }
-      return { items: items.map((i) => Timesheet.parse(i)), cursor: encodeCursor(cursor) }
+      const page = await queryPage(
+        { index, KeyConditionExpression: `${keyAttributes(index).partition} = :p`, ...filter },
+        { partition: value, tablePartition: keys.orgPk(orgId), cursor: options.cursor, limit: options.limit },
+      )
+      return { items: page.items.map((i) => Timesheet.parse(i)), cursor: page.cursor }
     },
 
     async counts(): Promise<Record<TimesheetStatus, number>> {

@@ -1,9 +1,38 @@
-import { notFound, User } from '@app/core'
+import { randomUUID } from 'node:crypto'
+import { DEFAULT_LANGUAGE, DEFAULT_PAY_TYPE, notFound, User } from '@app/core'
 import { keys } from './keys.ts'
-import { table } from './table.ts'
+import { nowIso, table } from './table.ts'
 
 /** Stored user items carry the user's fields plus keys; parsing strips the keys. */
 export const parseUser = (item: Record<string, unknown>) => User.parse(item)
+
+/**
+ * A member as first stored, by a first sign-in (system) or an add (members): no supervisor yet,
+ * non-exempt with no payroll id, in the default language and without a picture unless given.
+ */
+export const newUser = (
+  orgId: string,
+  fields: Pick<User, 'email' | 'firstName' | 'lastName' | 'department' | 'role' | 'username' | 'authType'> &
+    Partial<Pick<User, 'id' | 'profileImageUrl' | 'language'>>,
+  now = nowIso(),
+): User => ({
+  id: fields.id ?? randomUUID(),
+  organizationId: orgId,
+  email: fields.email,
+  firstName: fields.firstName,
+  lastName: fields.lastName,
+  profileImageUrl: fields.profileImageUrl ?? null,
+  department: fields.department,
+  role: fields.role,
+  supervisorId: null,
+  username: fields.username,
+  authType: fields.authType,
+  payType: DEFAULT_PAY_TYPE,
+  payrollId: null,
+  language: fields.language ?? DEFAULT_LANGUAGE,
+  createdAt: now,
+  updatedAt: now,
+})
 
 export const usersOf = (orgId: string) => {
   const find = async (userId: string): Promise<User | undefined> => {

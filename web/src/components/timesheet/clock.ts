@@ -4,6 +4,7 @@ import {
   dayFields,
   isTime,
   nowHHMM,
+  secondsOfDay,
   shiftMinutes,
   todayIn,
   type DayName,
@@ -20,19 +21,7 @@ export const SECONDS_PER_DAY = 24 * 60 * 60
 export { browserTimeZone } from '../../lib/browser.ts'
 export { zoneOr } from '../../lib/format.ts'
 
-/** Seconds since midnight of an instant, on the wall clock of `timeZone`. */
-export const secondsOfDay = (now: Date, timeZone: string): number => {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    numberingSystem: 'latn',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(now)
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)!.value)
-  return (part('hour') % 24) * 3600 + part('minute') * 60 + part('second')
-}
+export { secondsOfDay }
 
 /** 'HH:MM:SS' of a number of seconds. */
 export const formatClock = (totalSeconds: number): string => {
