@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import i18next, { type BackendModule, type Resource } from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import { DEFAULT_LANGUAGE, Language, LANGUAGES, localeOf, preferredLanguage } from '@app/core'
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, localeOf, preferredLanguage, type Language } from '@app/core'
 import { NAMESPACES } from '@app/i18n'
 
 /**
@@ -29,8 +29,8 @@ const CHOSEN = 'language'
 
 /** The language before anyone has signed in: the visitor's choice, else the browser's preference. */
 export function initialLanguage(): Language {
-  const chosen = Language.safeParse(localStorage.getItem(CHOSEN))
-  if (chosen.success) return chosen.data
+  const chosen = localStorage.getItem(CHOSEN)
+  if (isLanguage(chosen)) return chosen
   return preferredLanguage(navigator.languages ?? [navigator.language])
 }
 
@@ -64,7 +64,7 @@ function followDocumentLanguage() {
 }
 
 /** The language the screens speak now. */
-export const currentLanguage = (): Language => Language.catch(DEFAULT_LANGUAGE).parse(i18next.language)
+export const currentLanguage = (): Language => (isLanguage(i18next.language) ? i18next.language : DEFAULT_LANGUAGE)
 
 /** The locale for `Intl` formatting of dates, times and numbers in the current language. */
 export const currentLocale = (): string => localeOf(currentLanguage())

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { acceptedLanguages, localeOf, preferredLanguage } from './language.ts'
+import { acceptedLanguages, localeOf, preferredLanguage } from './languages.ts'
 
 describe('the language a person prefers', () => {
   it('takes the first preference the product speaks, by its base language', () => {

@@ -1,7 +1,8 @@
 import * as z from 'zod'
 import { DEFAULT_PAY_TYPE, PayType } from './payroll.ts'
 import { AuthType, Role } from './roles.ts'
-import { DEFAULT_LANGUAGE, Language } from './language.ts'
+import { Language } from './language.ts'
+import { DEFAULT_LANGUAGE } from './languages.ts'
 
 /** A member of an organization as the API answers it: never a password or a secret. */
 export const User = z.object({

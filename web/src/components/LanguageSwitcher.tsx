@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { LANGUAGES, Language } from '@app/core'
+import { isLanguage, LANGUAGES } from '@app/core'
 import { chooseLanguage, currentLanguage } from '../i18n.ts'
 
 /**
@@ -16,7 +16,7 @@ export function LanguageSwitcher() {
       <select
         id={id}
         value={currentLanguage()}
-        onChange={(e) => void chooseLanguage(Language.parse(e.target.value))}
+        onChange={(e) => isLanguage(e.target.value) && void chooseLanguage(e.target.value)}
         className="min-h-11 rounded-md border border-slate-300 bg-white px-2 text-slate-900 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
       >
         {LANGUAGES.map((language) => (

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react'
 import { Building2, CalendarDays, Languages, Mail, ShieldCheck, Users, type LucideIcon } from 'lucide-react'
 import i18next from 'i18next'
 import { useTranslation } from 'react-i18next'
-import { fullName, Language, LANGUAGES } from '@app/core'
+import { fullName, isLanguage, LANGUAGES, type Language } from '@app/core'
 import { useAuth, useUpdateLanguage } from '../api/auth.ts'
 import { inputClasses } from '../components/ui/Input.tsx'
 import { toast } from '../lib/toast.ts'
@@ -122,7 +122,7 @@ function LanguageCard({ language }: { language: Language | undefined }) {
           id={id}
           value={language ?? i18next.language}
           disabled={update.isPending}
-          onChange={(e) => choose(Language.parse(e.target.value))}
+          onChange={(e) => isLanguage(e.target.value) && choose(e.target.value)}
           aria-describedby={`${id}-hint`}
           className={cn(inputClasses, 'min-h-11 sm:max-w-xs')}
         >
