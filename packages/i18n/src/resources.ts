@@ -13,7 +13,7 @@ import esErrors from '../locales/es/errors.json' with { type: 'json' }
 import esEmails from '../locales/es/emails.json' with { type: 'json' }
 
 /**
- * Every catalogue at once, for the server (emails, decision pages), tests and the parity check.
+ * Every catalogue at once, for tests and the parity check (the server loads only its own: server.ts).
  * The browser loads namespaces one by one instead (web/src/i18n.ts).
  */
 export const resources = {
