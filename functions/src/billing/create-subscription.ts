@@ -34,13 +34,14 @@ export default defineRoute({
   handler: async ({ body, session, db }) => {
     if (!(await billingConfigured())) throw unavailable(messages.billingNotConfigured)
     const org = await db.organization.get()
-    const customer =
-      org.stripeCustomerId ??
-      (await db.organization.setStripeCustomer(await createCustomer(org.id, org.name, session.user.email)))
+    // The coupon first: a refused code leaves the organization as it was (no Stripe customer yet).
     if (body.couponCode) await db.organization.countCouponAttempt()
     const coupon = body.couponCode ? await couponDetails(body.couponCode) : undefined
     if (body.couponCode && !coupon)
       throw badRequest('This coupon code is not valid.', { couponCode: 'This coupon code is not valid.' })
+    const customer =
+      org.stripeCustomerId ??
+      (await db.organization.setStripeCustomer(await createCustomer(org.id, org.name, session.user.email)))
 
     if (org.stripeSubscriptionId) await cancelIfUnfinished(org.stripeSubscriptionId)
     const trialEnd =

@@ -96,7 +96,7 @@ describe('GET /api/reports/bulk-timesheets', () => {
     expect(bulk[0]).toMatch(/,Enviado el \(America\/Chicago\),Aprobado por,Aprobado el \(America\/Chicago\)$/)
     expect(bulk[1]).toContain(',Aprobada,')
     const week = await lines(await callRoute(downloadCsv, { cookies: [cookie], params: { id } }))
-    expect(week[0]).toBe('Organización,Grace Church')
+    expect(week[0]).toMatch(/^Organización,/)
     expect(week).toContain('Fecha,Día,Entrada,Salida,Horas,Actividad')
     // The member reads English: the same week's file, in English.
     const english = await lines(await callRoute(downloadCsv, { cookies: [staff.cookie], params: { id } }))
