@@ -31,7 +31,13 @@ import { formatHours, formatShortDate } from '../lib/format.ts'
 import { TimesheetStatusBadge } from '../components/TimesheetStatusBadge.tsx'
 import { WeekTotal } from '../components/timesheet/WeekTotal.tsx'
 import { toastFailure } from '../lib/toast-failure.ts'
-import { ConflictNotice, DayFields, NotesField } from '../components/timesheet/TimesheetFields.tsx'
+import {
+  ConflictNotice,
+  DayFields,
+  NotesField,
+  SaveAndSubmitButtons,
+  SupervisorComments,
+} from '../components/timesheet/TimesheetFields.tsx'
 import { useTimesheetEditor } from '../components/timesheet/use-timesheet-editor.ts'
 import { Button } from '../components/ui/Button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/Card.tsx'
@@ -189,12 +195,7 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
             <TimesheetStatusBadge status={declined.status} />
             <span>{t('submitPage.declined')}</span>
           </div>
-          {declinedComment ? (
-            <div>
-              <p className="font-semibold">{t('weeklyDialog.supervisorComments')}</p>
-              <p className="break-words whitespace-pre-line">{declinedComment}</p>
-            </div>
-          ) : null}
+          <SupervisorComments comments={declinedComment} />
         </div>
       ) : null}
 
@@ -263,25 +264,7 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
             <LinkButton to="/" variant="ghost" size="lg">
               {t('common:cancel')}
             </LinkButton>
-            <Button
-              variant="outline"
-              size="lg"
-              onClick={onSave}
-              disabled={busy}
-              busy={editor.busy === 'save'}
-              busyLabel={t('common:saving')}
-            >
-              {t('weeklyDialog.save')}
-            </Button>
-            <Button
-              type="submit"
-              size="lg"
-              disabled={busy}
-              busy={editor.busy === 'submit'}
-              busyLabel={t('weeklyDialog.submitting')}
-            >
-              {t('submitPage.submit')}
-            </Button>
+            <SaveAndSubmitButtons busy={editor.busy} onSave={onSave} submitLabel={t('submitPage.submit')} size="lg" />
           </div>
         )}
       </form>

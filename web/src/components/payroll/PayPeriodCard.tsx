@@ -13,6 +13,7 @@ import { PeopleAlert } from './PeopleAlert.tsx'
 import { PeriodExports } from './PeriodExports.tsx'
 import { periodTitle } from './period-title.ts'
 import { ReopenPeriodDialog } from './ReopenPeriodDialog.tsx'
+import { DescriptionItem } from '../ui/DescriptionItem.tsx'
 
 const names = (people: readonly Person[]) => people.map(fullName).join(', ')
 
@@ -111,14 +112,11 @@ export function PayPeriodCard({ period }: { period: PayPeriod }) {
   )
 }
 
-function Figure({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0 rounded-md bg-slate-50 p-2">
-      <dt className="text-xs font-medium text-slate-600">{label}</dt>
-      <dd className="font-semibold text-slate-900 tabular-nums">{children}</dd>
-    </div>
-  )
-}
+const Figure = ({ label, children }: { label: string; children: ReactNode }) => (
+  <DescriptionItem look="tile" className="min-w-0" label={label}>
+    {children}
+  </DescriptionItem>
+)
 
 function People({ label, people, none }: { label: string; people: readonly Person[]; none: string }) {
   return (

@@ -7,6 +7,7 @@ import { formatDateRange, formatHours } from '../../lib/format.ts'
 import { Button } from '../ui/Button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card.tsx'
 import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
+import { SupervisorComments } from './TimesheetFields.tsx'
 
 export interface CurrentWeekCardProps {
   timesheet: Timesheet
@@ -44,12 +45,7 @@ export function CurrentWeekCard({ timesheet, status, comments, children, onOpen 
       </CardHeader>
       <CardContent className="space-y-4">
         <p className="text-sm text-slate-700">{status}</p>
-        {comments ? (
-          <div className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-            <p className="font-semibold">{t('weeklyDialog.supervisorComments')}</p>
-            <p className="break-words whitespace-pre-line">{comments}</p>
-          </div>
-        ) : null}
+        <SupervisorComments comments={comments} boxed />
         {children}
         {started ? (
           <p className="text-sm text-slate-700">
