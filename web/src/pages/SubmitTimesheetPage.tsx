@@ -40,7 +40,7 @@ import {
 } from '../components/timesheet/TimesheetFields.tsx'
 import { useTimesheetEditor } from '../components/timesheet/use-timesheet-editor.ts'
 import { Button } from '../components/ui/Button.tsx'
-import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/Card.tsx'
+import { Card, CardContent, RegionCard } from '../components/ui/Card.tsx'
 import { FieldMessage } from '../components/ui/FieldMessage.tsx'
 import { Label } from '../components/ui/Label.tsx'
 import { toast } from '../lib/toast.ts'
@@ -303,18 +303,19 @@ function DayCard({ day, date, days, disabled, locked, timeZone, onFill, children
     { text: t('quick.clear'), name: t('quick.clearName', { day: label }), fill: { [f.start]: '', [f.end]: '' } },
   ]
   return (
-    <Card role="region" aria-labelledby={titleId}>
-      <CardHeader className="pb-3 sm:pb-3">
-        <div className="flex items-baseline justify-between gap-2">
-          <CardTitle id={titleId} className="text-base">
-            {label}
-          </CardTitle>
-          <span className="text-sm text-slate-600">
-            {date ? <span>{date} · </span> : null}
-            {formatHours(hours)}
-          </span>
-        </div>
-      </CardHeader>
+    <RegionCard
+      titleId={titleId}
+      title={label}
+      headerClassName="pb-3 sm:pb-3"
+      lineClassName="flex items-baseline justify-between gap-2"
+      titleClassName="text-base"
+      aside={
+        <span className="text-sm text-slate-600">
+          {date ? <span>{date} · </span> : null}
+          {formatHours(hours)}
+        </span>
+      }
+    >
       <CardContent className="space-y-3">
         {locked ? null : (
           <div role="group" aria-label={t('quick.group', { day: label })} className="flex flex-wrap gap-2">
@@ -335,6 +336,6 @@ function DayCard({ day, date, days, disabled, locked, timeZone, onFill, children
         )}
         {children}
       </CardContent>
-    </Card>
+    </RegionCard>
   )
 }

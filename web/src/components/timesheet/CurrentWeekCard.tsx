@@ -5,9 +5,12 @@ import { useTranslation } from 'react-i18next'
 import { hasAnyTime, weekTotalHours, type Timesheet } from '@app/core'
 import { formatDateRange, formatHours } from '../../lib/format.ts'
 import { Button } from '../ui/Button.tsx'
-import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card.tsx'
+import { CardContent, RegionCard } from '../ui/Card.tsx'
 import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
 import { SupervisorComments } from './TimesheetFields.tsx'
+
+/** The card's title element (it names the card's region). */
+const TITLE_ID = 'current-week-title'
 
 export interface CurrentWeekCardProps {
   timesheet: Timesheet
@@ -31,18 +34,21 @@ export function CurrentWeekCard({ timesheet, status, comments, children, onOpen 
   const { t } = useTranslation('staff')
   const started = hasAnyTime(timesheet)
   return (
-    <Card role="region" aria-labelledby="current-week-title">
-      <CardHeader>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <CardTitle id="current-week-title" className="flex items-center gap-2">
-            <CalendarClock className="size-5 text-indigo-600" aria-hidden /> {t('card.title')}
-          </CardTitle>
-          <TimesheetStatusBadge status={timesheet.status} />
-        </div>
+    <RegionCard
+      titleId={TITLE_ID}
+      title={
+        <>
+          <CalendarClock className="size-5 text-indigo-600" aria-hidden /> {t('card.title')}
+        </>
+      }
+      titleClassName="flex items-center gap-2"
+      aside={<TimesheetStatusBadge status={timesheet.status} />}
+      below={
         <p className="text-sm text-slate-600">
           {t('card.weekOf', { range: formatDateRange(timesheet.weekStartDate) })}
         </p>
-      </CardHeader>
+      }
+    >
       <CardContent className="space-y-4">
         <p className="text-sm text-slate-700">{status}</p>
         <SupervisorComments comments={comments} boxed />
@@ -66,7 +72,7 @@ export function CurrentWeekCard({ timesheet, status, comments, children, onOpen 
         </div>
         {timesheet.status === 'draft' ? <p className="text-sm text-slate-600">{t('weeklyDialog.saveHint')}</p> : null}
       </CardContent>
-    </Card>
+    </RegionCard>
   )
 }
 
