@@ -117,6 +117,10 @@ export default tseslint.config(
           'jsx-attributes': {
             exclude: [
               'className',
+              // Class names of a part (titleClassName ...) and a component's look or heading level: never texts.
+              '.*ClassName',
+              'look',
+              'level',
               'style',
               'type',
               'key',

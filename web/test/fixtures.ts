@@ -19,3 +19,17 @@ export const makeUser = (overrides: Partial<User> = {}): User => ({
   updatedAt: '2026-02-10T10:00:00.000Z',
   ...overrides,
 })
+
+/** Ada Lovelace, an employee who signs in with a generated staff login. */
+export const makeStaffMember = (overrides: Partial<User> = {}): User =>
+  makeUser({
+    id: 'mem-1',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.org',
+    department: 'Finance',
+    role: 'employee',
+    username: 'alovelace',
+    authType: 'local',
+    ...overrides,
+  })

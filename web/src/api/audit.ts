@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import type { AuditAction, AuditEntry, AuditPage, TimesheetHistory } from '@app/core'
-import { apiJson } from './client.ts'
+import { apiJson, cursorPaging, withSearch } from './client.ts'
 import { auditKeys } from './keys.ts'
 
 /** GET /api/timesheets/{id}/history: read again whenever the timesheet's version moves on. */
@@ -33,8 +33,7 @@ export const auditUrl = (filters: AuditFilters, cursor?: string | null, limit?: 
   if (filters.action) params.set('action', filters.action)
   if (cursor) params.set('cursor', cursor)
   if (limit) params.set('limit', String(limit))
-  const query = params.toString()
-  return query ? `${auditKeys.all[0]}?${query}` : auditKeys.all[0]
+  return withSearch(auditKeys.all[0], params)
 }
 
 /** GET /api/audit, newest first, a page at a time (Load more). */
@@ -42,8 +41,7 @@ export const auditListQuery = (filters: AuditFilters) =>
   infiniteQueryOptions({
     queryKey: auditKeys.list(filters),
     queryFn: ({ pageParam }) => apiJson<AuditPage>('GET', auditUrl(filters, pageParam)),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.cursor ?? undefined,
+    ...cursorPaging,
   })
 
 /** Every record the filters match, page after page (the CSV export). */

@@ -3,6 +3,7 @@ import { DEFAULT_LANGUAGE, type CurrentUser, type Language, type SignedInMember 
 import { apiJson, getQueryFn } from './client.ts'
 import { currentLanguage } from '../i18n.ts'
 import { authKeys } from './keys.ts'
+import { useWriteThrough } from './write-through.ts'
 import { keepSignedIn, keptUser } from '../offline/kept-reads.ts'
 
 /** The signed-in user, or null when signed out (a 401 is an answer here, not an error). */
@@ -50,10 +51,5 @@ export function useStaffLogin() {
 }
 
 /** PATCH /api/auth/user: a signed-in member keeps their language (screens and emails) on their user. */
-export function useUpdateLanguage() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (language: Language) => apiJson<CurrentUser>('PATCH', '/api/auth/user', { language }),
-    onSuccess: (user) => queryClient.setQueryData(authKeys.user, user),
-  })
-}
+export const useUpdateLanguage = () =>
+  useWriteThrough(authKeys.user, (language: Language) => apiJson<CurrentUser>('PATCH', '/api/auth/user', { language }))

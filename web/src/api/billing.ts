@@ -6,23 +6,17 @@ import {
   type CreatedSubscription,
   type SubscriptionState,
 } from '@app/core'
-import { ApiError, apiJson, errorMessage, getQueryFn } from './client.ts'
+import { ApiError, apiJson, errorMessage, readQuery } from './client.ts'
 import { billingKeys } from './keys.ts'
 
 /** GET /api/subscription/status: the organization's trial or subscription, supervisors only. */
-export const subscriptionStatusQuery = queryOptions({
-  queryKey: billingKeys.status,
-  queryFn: getQueryFn<SubscriptionState>({ on401: 'throw' }),
-})
+export const subscriptionStatusQuery = readQuery<SubscriptionState>(billingKeys.status)
 
 export const useSubscriptionStatus = ({ enabled = true }: { enabled?: boolean } = {}) =>
   useQuery({ ...subscriptionStatusQuery, enabled })
 
 /** GET /api/billing/config (public): what checkout needs to load Stripe in the browser. */
-export const billingConfigQuery = queryOptions({
-  queryKey: billingKeys.config,
-  queryFn: getQueryFn<BillingConfig>({ on401: 'throw' }),
-})
+export const billingConfigQuery = readQuery<BillingConfig>(billingKeys.config)
 
 /** What starting checkout came to: a form to fill in, or a reason there is none. */
 export type Checkout =

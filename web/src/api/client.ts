@@ -1,4 +1,4 @@
-import type { QueryFunction } from '@tanstack/react-query'
+import { queryOptions, type QueryFunction, type QueryKey } from '@tanstack/react-query'
 import i18next from 'i18next'
 import type { MessageKey } from '@app/i18n'
 
@@ -147,3 +147,19 @@ export const getQueryFn =
       throw e
     }
   }
+
+/** The read of the URL its key names, answered as T (a 401 fails it, as every read but the session's). */
+export const readQuery = <T>(queryKey: QueryKey) =>
+  queryOptions({ queryKey, queryFn: getQueryFn<T>({ on401: 'throw' }) })
+
+/** `path` with the query string of `params`, when there is one. */
+export const withSearch = (path: string, params: URLSearchParams) => {
+  const query = params.toString()
+  return query ? `${path}?${query}` : path
+}
+
+/** A list read a page at a time (infiniteQueryOptions): each page names the next one's cursor, null after the last. */
+export const cursorPaging = {
+  initialPageParam: null as string | null,
+  getNextPageParam: (last: { cursor: string | null }) => last.cursor ?? undefined,
+}

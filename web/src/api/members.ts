@@ -1,13 +1,10 @@
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { AddedMember, MemberList, MemberUpdate, NewMember, PasswordReset, User } from '@app/core'
-import { apiJson, apiRequest, getQueryFn } from './client.ts'
+import { apiJson, apiRequest, readQuery } from './client.ts'
 import { dashboardKeys, memberKeys } from './keys.ts'
 
 /** GET /api/employees: every member of the organization, supervisors only. */
-export const membersQuery = queryOptions({
-  queryKey: memberKeys.all,
-  queryFn: getQueryFn<MemberList>({ on401: 'throw' }),
-})
+export const membersQuery = readQuery<MemberList>(memberKeys.all)
 
 /**
  * The list and the dashboard's counts (Active Employees, spec section 2) are refetched in the

@@ -16,14 +16,12 @@ import type {
   Person,
   VolunteerHours,
 } from '@app/core'
-import { ApiError, apiJson, getQueryFn, NetworkError } from './client.ts'
+import { ApiError, apiJson, NetworkError, readQuery } from './client.ts'
 import { organizationKeys, payrollKeys, reportKeys, timesheetKeys } from './keys.ts'
+import { useWriteThrough } from './write-through.ts'
 
 /** GET /api/payroll/settings (supervisors): overtime rules, pay periods, ADP ids, volunteer rate. */
-export const payrollSettingsQuery = queryOptions({
-  queryKey: payrollKeys.settings,
-  queryFn: getQueryFn<PayrollSettings>({ on401: 'throw' }),
-})
+export const payrollSettingsQuery = readQuery<PayrollSettings>(payrollKeys.settings)
 
 export const usePayrollSettings = () => useQuery(payrollSettingsQuery)
 
@@ -31,20 +29,13 @@ export const usePayrollSettings = () => useQuery(payrollSettingsQuery)
  * PUT /api/payroll/settings with the changed fields only. The workweek start is the organization's
  * own setting (the same stored value), so the organization's settings are read again too.
  */
-export function useUpdatePayrollSettings() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (update: PayrollSettingsUpdate) => apiJson<PayrollSettings>('PUT', '/api/payroll/settings', update),
-    onSuccess: (settings) => {
-      queryClient.setQueryData(payrollKeys.settings, settings)
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: organizationKeys.settings }),
-        // Periods follow the frequency and the anchor.
-        queryClient.invalidateQueries({ queryKey: payrollKeys.periods }),
-      ])
-    },
-  })
-}
+export const useUpdatePayrollSettings = () =>
+  useWriteThrough(
+    payrollKeys.settings,
+    (update: PayrollSettingsUpdate) => apiJson<PayrollSettings>('PUT', '/api/payroll/settings', update),
+    // Periods follow the frequency and the anchor.
+    [organizationKeys.settings, payrollKeys.periods],
+  )
 
 /** How many periods one page shows: the current one and the five before it (the API's default). */
 export const PERIODS_PER_PAGE = 6

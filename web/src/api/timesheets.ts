@@ -14,7 +14,7 @@ import type {
   TimesheetStatus,
   WeekTimesheetSave,
 } from '@app/core'
-import { ApiError, apiJson, getQueryFn } from './client.ts'
+import { ApiError, apiJson, cursorPaging, getQueryFn, withSearch } from './client.ts'
 import { dashboardKeys, payrollKeys, reportKeys, timesheetKeys } from './keys.ts'
 import { saveDraft, type DraftSaveInput } from '../offline/drafts.ts'
 import { keptWeek } from '../offline/kept-reads.ts'
@@ -36,8 +36,7 @@ export const timesheetListUrl = (status: StatusFilter, cursor?: string | null) =
   const params = new URLSearchParams({ limit: String(TIMESHEET_PAGE_SIZE) })
   if (status !== 'all') params.set('status', status)
   if (cursor) params.set('cursor', cursor)
-  const query = params.toString()
-  return query ? `${timesheetKeys.all[0]}?${query}` : timesheetKeys.all[0]
+  return withSearch(timesheetKeys.all[0], params)
 }
 
 /** 'Recent Timesheet Submissions', a page at a time (supervisors: the organization's; staff: their own). */
@@ -45,8 +44,7 @@ export const timesheetListQuery = (status: StatusFilter) =>
   infiniteQueryOptions({
     queryKey: timesheetKeys.list(status),
     queryFn: ({ pageParam }) => apiJson<TimesheetPage>('GET', timesheetListUrl(status, pageParam)),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.cursor ?? undefined,
+    ...cursorPaging,
   })
 
 /** A browser navigation in a new tab: the API redirects to a fresh pre-signed link. */

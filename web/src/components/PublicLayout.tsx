@@ -6,6 +6,13 @@ import { PageLoading } from './PageLoading.tsx'
 import { SkipLink } from './SkipLink.tsx'
 import { PRODUCT_LOGO_URL, PRODUCT_NAME } from '../lib/product.ts'
 
+/** The footer's links, by their text's key under layout in the public catalogue. */
+const FOOTER_LINKS = [
+  { to: '/auth-guide', text: 'signInGuide' },
+  { to: '/staff-guide', text: 'staffGuide' },
+  { to: '/pricing', text: 'pricing' },
+] as const
+
 /** The frame of the signed-out pages: a slim top bar with the product, the page, a footer. */
 export function PublicLayout() {
   const { t } = useTranslation('public')
@@ -41,15 +48,11 @@ export function PublicLayout() {
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-6 text-sm text-slate-600">
           <p>© {PRODUCT_NAME}</p>
           <nav aria-label={t('layout.footer')} className="flex flex-wrap gap-4">
-            <Link className="inline-flex min-h-11 items-center hover:text-slate-900 hover:underline" to="/auth-guide">
-              {t('layout.signInGuide')}
-            </Link>
-            <Link className="inline-flex min-h-11 items-center hover:text-slate-900 hover:underline" to="/staff-guide">
-              {t('layout.staffGuide')}
-            </Link>
-            <Link className="inline-flex min-h-11 items-center hover:text-slate-900 hover:underline" to="/pricing">
-              {t('layout.pricing')}
-            </Link>
+            {FOOTER_LINKS.map(({ to, text }) => (
+              <Link key={to} className="inline-flex min-h-11 items-center hover:text-slate-900 hover:underline" to={to}>
+                {t(`layout.${text}`)}
+              </Link>
+            ))}
           </nav>
           <LanguageSwitcher />
         </div>

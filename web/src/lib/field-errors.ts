@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import i18next from 'i18next'
 import { messageKeyFinder } from '@app/i18n'
-import { errorFields, translateMessage } from '../api/client.ts'
+import { errorFields, errorMessage, isUnauthorizedError, translateMessage } from '../api/client.ts'
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>
 
@@ -73,5 +73,23 @@ export function useFieldErrors<F extends string>(fields: readonly F[], serverErr
     return null
   }
 
-  return { shown, server, clear, check }
+  /** A form's onSubmit: the values checked as `check` does, and only what passes handed to `send`. */
+  const onSubmit =
+    <T>(schema: Parser<T>, values: unknown, send: (data: T) => void) =>
+    (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault()
+      const data = check(schema, values, event.currentTarget)
+      if (data !== null) send(data)
+    }
+
+  /**
+   * A refusal with no field to point at (a plan limit, no free username), said in the form itself:
+   * the server's message, or `fallback`. A lapsed session is left to the shared handler.
+   */
+  const formError = (fallback: string) =>
+    serverError && !isUnauthorizedError(serverError) && Object.keys(server).length === 0
+      ? errorMessage(serverError, fallback)
+      : null
+
+  return { shown, clear, check, onSubmit, formError }
 }

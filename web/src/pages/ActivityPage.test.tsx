@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Role } from '@app/core'
@@ -6,6 +6,7 @@ import { makeEntry } from '../../test/audit-fixtures.ts'
 import { makeUser } from '../../test/fixtures.ts'
 import { mockFetch, type MockAnswer } from '../../test/fetch-mock.ts'
 import { renderApp } from '../../test/render.tsx'
+import { captureDownloads } from '../../test/downloads.ts'
 // Loaded up front, so the router's lazy page is ready at once.
 import './ActivityPage.tsx'
 
@@ -112,22 +113,7 @@ describe('ActivityPage', () => {
   })
 
   it('exports every matching record as a formula-safe CSV in the organization’s time zone', async () => {
-    let saved: Blob | undefined
-    Object.assign(URL, {
-      createObjectURL: vi.fn((blob: Blob) => {
-        saved = blob
-        return 'blob:activity'
-      }),
-      revokeObjectURL: vi.fn(),
-    })
-    onTestFinished(() => {
-      Reflect.deleteProperty(URL, 'createObjectURL')
-      Reflect.deleteProperty(URL, 'revokeObjectURL')
-    })
-    const clicked: HTMLAnchorElement[] = []
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push(this)
-    })
+    const { blobs, clicked } = captureDownloads('blob:activity')
     const { user, urls } = show()
     await screen.findByText('Member removed')
     await user.click(screen.getByRole('button', { name: 'Export CSV' }))
@@ -138,7 +124,7 @@ describe('ActivityPage', () => {
       ['100', null],
       ['100', 'next-page'],
     ])
-    const text = await readText(saved!)
+    const text = await readText(blobs[0]!)
     const lines = text
       .replace(/^\uFEFF/, '')
       .trimEnd()

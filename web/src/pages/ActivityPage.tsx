@@ -4,19 +4,18 @@ import { FileDown, History } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { todayIn } from '@app/core'
 import { auditListQuery, fetchAllAudit, NO_FILTERS, type AuditFilters } from '../api/audit.ts'
-import { useAuth } from '../api/auth.ts'
 import { useMembers } from '../api/members.ts'
 import { useOrganizationSettings } from '../api/organization.ts'
 import { ActivityFilters } from '../components/audit/ActivityFilters.tsx'
 import { AuditEntryItem } from '../components/audit/AuditEntryItem.tsx'
 import { auditCsv } from '../components/audit/audit-text.ts'
 import { downloadText } from '../components/dashboard/download.ts'
-import { DocumentTitle } from '../components/DocumentTitle.tsx'
-import { SupervisorOnly } from '../components/members/SupervisorOnly.tsx'
-import { PageLoading } from '../components/PageLoading.tsx'
+import { SupervisorPage } from '../components/members/SupervisorOnly.tsx'
+import { PageLayout } from '../components/PageLayout.tsx'
 import { Button } from '../components/ui/Button.tsx'
 import { Card, CardContent } from '../components/ui/Card.tsx'
 import { EmptyState } from '../components/ui/EmptyState.tsx'
+import { LoadMoreButton } from '../components/ui/LoadMoreButton.tsx'
 import { ErrorState } from '../components/ui/ErrorState.tsx'
 import { LoadingState } from '../components/ui/LoadingState.tsx'
 import { toastFailure } from '../lib/toast-failure.ts'
@@ -26,12 +25,10 @@ const ACTIVITY_DENIED_REDIRECT_MS = 500
 /** The organization's audit trail (issue 21), supervisors only: filters, Load more and a CSV of what the filters match. */
 export function ActivityPage() {
   const { t } = useTranslation('supervisor')
-  const { user } = useAuth()
-  if (!user) return <PageLoading />
   return (
-    <SupervisorOnly user={user} message={t('activity.denied')} redirectAfterMs={ACTIVITY_DENIED_REDIRECT_MS}>
+    <SupervisorPage message={t('activity.denied')} redirectAfterMs={ACTIVITY_DENIED_REDIRECT_MS}>
       <Activity />
-    </SupervisorOnly>
+    </SupervisorPage>
   )
 }
 
@@ -59,24 +56,16 @@ function Activity() {
   }
 
   return (
-    <div className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:py-8">
-      <DocumentTitle title={t('activity.title')} />
-      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div className="space-y-1">
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('activity.title')}</h1>
-          <p className="text-sm text-slate-600">{t('activity.intro')}</p>
-        </div>
-        <Button
-          variant="outline"
-          onClick={() => void exportCsv()}
-          busy={exporting}
-          busyLabel={t('activity.exporting')}
-          disabled={exporting}
-        >
+    <PageLayout
+      title={t('activity.title')}
+      intro={t('activity.intro')}
+      headerClassName="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between"
+      actions={
+        <Button variant="outline" onClick={() => void exportCsv()} busy={exporting} busyLabel={t('activity.exporting')}>
           <FileDown aria-hidden /> {t('exportCsv')}
         </Button>
-      </header>
-
+      }
+    >
       <Card>
         <CardContent className="pt-4 sm:pt-6">
           <ActivityFilters filters={filters} members={members.data ?? []} onChange={setFilters} />
@@ -100,21 +89,9 @@ function Activity() {
               <AuditEntryItem key={entry.id} entry={entry} showSubject />
             ))}
           </ol>
-          {list.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button
-                variant="outline"
-                onClick={() => void list.fetchNextPage()}
-                busy={list.isFetchingNextPage}
-                busyLabel={t('loading')}
-                disabled={list.isFetchingNextPage}
-              >
-                {t('loadMore')}
-              </Button>
-            </div>
-          ) : null}
+          <LoadMoreButton list={list} label={t('loadMore')} />
         </section>
       )}
-    </div>
+    </PageLayout>
   )
 }

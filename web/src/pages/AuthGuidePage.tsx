@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { ArrowLeft, LogIn, ShieldCheck, UserPlus, Users } from 'lucide-react'
 import { IconCard } from '../components/ui/IconCard.tsx'
 import { SUPERVISOR_LOGIN_URL } from '../lib/browser.ts'
-import { DocumentTitle } from '../components/DocumentTitle.tsx'
+import { PageLayout } from '../components/PageLayout.tsx'
 import { LinkButton } from '../components/ui/LinkButton.tsx'
 
 /** The questions, by their keys under authGuide.faq in the public catalogue (.q and .a). */
@@ -13,13 +13,7 @@ const ADDING = 'space-y-2 text-sm text-slate-700'
 export function AuthGuidePage() {
   const { t } = useTranslation('public')
   return (
-    <div className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:py-12">
-      <DocumentTitle title={t('authGuide.title')} />
-      <header>
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('authGuide.title')}</h1>
-        <p className="mt-2 text-slate-600">{t('authGuide.intro')}</p>
-      </header>
-
+    <PageLayout look="guide" title={t('authGuide.title')} intro={t('authGuide.intro')}>
       <IconCard icon={LogIn} title={t('authGuide.signingIn.title')} contentClassName={PARAGRAPHS}>
         <p>{t('authGuide.signingIn.choose')}</p>
         <p>{t('authGuide.signingIn.first')}</p>
@@ -57,6 +51,6 @@ export function AuthGuidePage() {
       <LinkButton to="/" icon={ArrowLeft} variant="outline">
         {t('authGuide.back')}
       </LinkButton>
-    </div>
+    </PageLayout>
   )
 }

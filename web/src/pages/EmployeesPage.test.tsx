@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { User } from '@app/core'
 import { toast } from '../lib/toast.ts'
-import { makeUser } from '../../test/fixtures.ts'
+import { makeStaffMember, makeUser } from '../../test/fixtures.ts'
 import { mockFetch, type MockAnswer } from '../../test/fetch-mock.ts'
 import { renderApp } from '../../test/render.tsx'
 // Loaded up front, so the router's lazy import is already done when a test starts its clock.
@@ -18,16 +18,7 @@ vi.mock('../lib/toast.ts', async (importOriginal) => {
 afterEach(clearToasts)
 
 const supervisor = makeUser({ id: 'sup-1', role: 'supervisor', username: null })
-const staff = makeUser({
-  id: 'mem-1',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.org',
-  department: 'Finance',
-  role: 'employee',
-  username: 'alovelace',
-  authType: 'local',
-})
+const staff = makeStaffMember()
 const volunteer = makeUser({
   id: 'mem-2',
   firstName: 'Vera',

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next'
 import { BookOpen, CircleCheck, Clock, FileSpreadsheet, LayoutGrid, LogIn, PlayCircle, Tag } from 'lucide-react'
-import { FeatureCard } from '../components/ui/IconCard.tsx'
+import { FeatureGrid } from '../components/ui/IconCard.tsx'
 import { SUPERVISOR_LOGIN_URL } from '../lib/browser.ts'
 import { PRODUCT_NAME } from '../lib/product.ts'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
 import { LinkButton } from '../components/ui/LinkButton.tsx'
+import { Section } from '../components/ui/Section.tsx'
 
 /** The four features, by their key in the public catalogue (landing.feature.{key}.title and .text). */
 const features = [
@@ -46,22 +47,19 @@ export function LandingPage() {
           </LinkButton>
         </div>
       </section>
-      <section aria-labelledby="features" className="mx-auto max-w-6xl px-4 pb-16">
-        <h2 id="features" className="sr-only">
-          {t('landing.features')}
-        </h2>
-        <ul className="grid gap-4 sm:grid-cols-2">
-          {features.map(({ icon: Icon, key }) => (
-            <li key={key}>
-              <FeatureCard
-                icon={Icon}
-                title={t(`landing.feature.${key}.title`)}
-                text={t(`landing.feature.${key}.text`)}
-              />
-            </li>
-          ))}
-        </ul>
-      </section>
+      <Section
+        id="features"
+        title={t('landing.features')}
+        titleClassName="sr-only"
+        className="mx-auto max-w-6xl px-4 pb-16"
+      >
+        <FeatureGrid
+          className="sm:grid-cols-2"
+          items={features}
+          title={(key) => t(`landing.feature.${key}.title`)}
+          text={(key) => t(`landing.feature.${key}.text`)}
+        />
+      </Section>
     </>
   )
 }

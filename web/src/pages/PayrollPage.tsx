@@ -1,15 +1,13 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { CalendarRange } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { useAuth } from '../api/auth.ts'
 import { errorMessage } from '../api/client.ts'
 import { payPeriodsQuery } from '../api/payroll.ts'
-import { DocumentTitle } from '../components/DocumentTitle.tsx'
-import { SupervisorOnly } from '../components/members/SupervisorOnly.tsx'
-import { PageLoading } from '../components/PageLoading.tsx'
+import { SupervisorPage } from '../components/members/SupervisorOnly.tsx'
+import { PageLayout } from '../components/PageLayout.tsx'
 import { PayPeriodCard } from '../components/payroll/PayPeriodCard.tsx'
-import { Button } from '../components/ui/Button.tsx'
 import { EmptyState } from '../components/ui/EmptyState.tsx'
+import { LoadMoreButton } from '../components/ui/LoadMoreButton.tsx'
 import { ErrorState } from '../components/ui/ErrorState.tsx'
 import { LoadingState } from '../components/ui/LoadingState.tsx'
 import { LinkButton } from '../components/ui/LinkButton.tsx'
@@ -21,24 +19,20 @@ const PERIOD_SKELETON = 'h-40 w-full'
 /** /payroll (supervisors): pay periods, who holds each up, its hours, closing and reopening, and the files payroll imports. */
 export function PayrollPage() {
   const { t } = useTranslation('supervisor')
-  const { user } = useAuth()
-  if (!user) return <PageLoading />
   return (
-    <SupervisorOnly user={user} message={t('payroll.denied')} redirectAfterMs={PAYROLL_DENIED_REDIRECT_MS}>
-      <div className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:py-8">
-        <DocumentTitle title={t('payroll.title')} />
-        <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-          <div className="space-y-1">
-            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('payroll.title')}</h1>
-            <p className="text-sm text-slate-600">{t('payroll.intro')}</p>
-          </div>
+    <SupervisorPage message={t('payroll.denied')} redirectAfterMs={PAYROLL_DENIED_REDIRECT_MS}>
+      <PageLayout
+        title={t('payroll.title')}
+        intro={t('payroll.intro')}
+        actions={
           <LinkButton to="/settings#payroll" variant="outline">
             {t('payroll.settingsLink')}
           </LinkButton>
-        </header>
+        }
+      >
         <PayPeriods />
-      </div>
-    </SupervisorOnly>
+      </PageLayout>
+    </SupervisorPage>
   )
 }
 
@@ -70,19 +64,7 @@ function PayPeriods() {
           </li>
         ))}
       </ul>
-      {periods.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button
-            variant="outline"
-            onClick={() => void periods.fetchNextPage()}
-            disabled={periods.isFetchingNextPage}
-            busy={periods.isFetchingNextPage}
-            busyLabel={t('loading')}
-          >
-            {t('payroll.showEarlier')}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMoreButton list={periods} label={t('payroll.showEarlier')} />
     </div>
   )
 }

@@ -13,6 +13,7 @@ import { planTexts } from '../lib/plan-texts.ts'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
 import { LinkButton } from '../components/ui/LinkButton.tsx'
 import { useAuth } from '../api/auth.ts'
+import { Section } from '../components/ui/Section.tsx'
 
 /** The plan a trial starts on from the pricing page's own button: the one marked popular. */
 const trialPlan = plans.find((p) => p.popular) ?? plans[0]!
@@ -114,10 +115,11 @@ export function PricingPage() {
         ))}
       </ul>
 
-      <section aria-labelledby="all-plans" className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
-        <h2 id="all-plans" className="text-xl font-semibold text-slate-900">
-          {t('pricing.allInclude')}
-        </h2>
+      <Section
+        id="all-plans"
+        title={t('pricing.allInclude')}
+        className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
+      >
         <ul className="mt-4 grid gap-2 text-sm sm:grid-cols-2">
           {includedInEveryPlan.map((item) => (
             <li key={item} className="flex gap-2 text-slate-800">
@@ -126,7 +128,7 @@ export function PricingPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
 
       <section
         aria-labelledby="free-trial"

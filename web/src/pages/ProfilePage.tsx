@@ -17,15 +17,19 @@ import { cn } from '../lib/cn.ts'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
 import { IconCard } from '../components/ui/IconCard.tsx'
 import { MyNotificationsCard } from '../components/notifications/MyNotificationsCard.tsx'
+import { DescriptionItem } from '../components/ui/DescriptionItem.tsx'
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-0.5 py-3 sm:flex-row sm:justify-between sm:gap-4">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="text-sm font-medium break-all text-slate-900 sm:text-right">{children}</dd>
-    </div>
-  )
-}
+/** On a phone the value goes under its name. */
+const Detail = ({ label, children }: { label: string; children: ReactNode }) => (
+  <DescriptionItem
+    look="row"
+    className="flex-col items-stretch gap-0.5 py-3 sm:flex-row sm:gap-4"
+    valueClassName="text-sm font-medium break-all sm:text-right"
+    label={label}
+  >
+    {children}
+  </DescriptionItem>
+)
 
 export function ProfilePage() {
   const { t } = useTranslation('staff')

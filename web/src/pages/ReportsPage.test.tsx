@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { bulkCsvHeader, type ReportItem, type Role } from '@app/core'
@@ -7,6 +7,7 @@ import { makeReportItem } from '../../test/list-item-fixtures.ts'
 import { makeUser } from '../../test/fixtures.ts'
 import { mockFetch, type MockAnswer } from '../../test/fetch-mock.ts'
 import { columnHeaders, renderApp } from '../../test/render.tsx'
+import { captureDownloads } from '../../test/downloads.ts'
 
 beforeEach(() => {
   // Only the clock is fake (Wednesday 18 November 2026, noon UTC); timers and promises run for real.
@@ -160,21 +161,7 @@ describe('ReportsPage', () => {
   })
 
   it('exports the shown period as CSV, built in the browser', async () => {
-    let saved: Blob | undefined
-    const createObjectURL = vi.fn((blob: Blob) => {
-      saved = blob
-      return 'blob:report'
-    })
-    // jsdom has no object URLs; the page's own code must not be able to tell.
-    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() })
-    onTestFinished(() => {
-      Reflect.deleteProperty(URL, 'createObjectURL')
-      Reflect.deleteProperty(URL, 'revokeObjectURL')
-    })
-    const clicked: HTMLAnchorElement[] = []
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push(this)
-    })
+    const { blobs, clicked } = captureDownloads('blob:report')
     const { user, fetchMock } = show()
     await screen.findByText('Quick Stats')
     const callsBefore = fetchMock.mock.calls.length
@@ -183,6 +170,7 @@ describe('ReportsPage', () => {
     expect(clicked).toHaveLength(1)
     expect(clicked[0]!.download).toBe('timesheets-report-2026-11-16-to-2026-11-22.csv')
     expect(clicked[0]!.href).toBe('blob:report')
+    const saved = blobs[0]
     expect(saved!.type).toBe('text/csv;charset=utf-8')
     const bytes = await readBytes(saved!)
     // UTF-8 with a byte-order mark, so spreadsheets show accented names.

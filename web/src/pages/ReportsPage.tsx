@@ -16,6 +16,7 @@ import {
   type WeekSettings,
 } from '../api/reports.ts'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
+import { PageLayout } from '../components/PageLayout.tsx'
 import { PageLoading } from '../components/PageLoading.tsx'
 import { TimesheetStatusBadge } from '../components/TimesheetStatusBadge.tsx'
 import { StackedCell, StackedRow, StackedTable } from '../components/ui/Table.tsx'
@@ -33,12 +34,13 @@ import {
 import { Button } from '../components/ui/Button.tsx'
 import { HoursChart } from '../components/dashboard/HoursChart.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/Card.tsx'
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../components/ui/Select.tsx'
+import { ChoiceSelect } from '../components/ui/Select.tsx'
 import { LoadingState } from '../components/ui/LoadingState.tsx'
 import { ErrorState } from '../components/ui/ErrorState.tsx'
 import { EmptyState } from '../components/ui/EmptyState.tsx'
 import { PayrollSummarySection } from '../components/reports/PayrollSummarySection.tsx'
 import { VolunteerHoursSection } from '../components/reports/VolunteerHoursSection.tsx'
+import { DescriptionItem } from '../components/ui/DescriptionItem.tsx'
 
 export const ACCESS_DENIED_REDIRECT_MS = 500
 const PERIODS = Object.keys(reportPeriodLabel) as ReportPeriodName[]
@@ -92,32 +94,24 @@ function Reports() {
   const items = report.data
 
   return (
-    <div className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:py-8">
-      <DocumentTitle title={t('reports.title')} />
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="space-y-1">
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('reports.title')}</h1>
-          <p className="text-sm text-slate-600">
-            {period
-              ? t('reports.weeksStarting', { start: formatDate(period.start), end: formatDate(period.end) })
-              : t('loading')}
-          </p>
-        </div>
+    <PageLayout
+      title={t('reports.title')}
+      intro={
+        period
+          ? t('reports.weeksStarting', { start: formatDate(period.start), end: formatDate(period.end) })
+          : t('loading')
+      }
+      headerClassName="flex flex-wrap items-end justify-between gap-4"
+      actions={
         <div className="flex w-full gap-2 sm:w-auto">
-          <div className="min-w-0 flex-1 sm:w-40 sm:flex-none">
-            <Select value={periodName} onValueChange={(v) => setPeriodName(v as ReportPeriodName)}>
-              <SelectTrigger aria-label={t('reports.periodLabel')}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {PERIODS.map((p) => (
-                  <SelectItem key={p} value={p}>
-                    {t(`reports.period.${p}`)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
+          <ChoiceSelect
+            className="min-w-0 flex-1 sm:w-40 sm:flex-none"
+            label={t('reports.periodLabel')}
+            value={periodName}
+            choices={PERIODS}
+            choiceLabel={(p) => t(`reports.period.${p}`)}
+            onChange={setPeriodName}
+          />
           <Button
             variant="outline"
             disabled={!items || !period}
@@ -131,8 +125,8 @@ function Reports() {
             <FileDown aria-hidden /> {t('reports.export')}
           </Button>
         </div>
-      </header>
-
+      }
+    >
       {report.isError ? (
         <ErrorState
           className="rounded-md bg-red-50 p-4"
@@ -151,7 +145,7 @@ function Reports() {
           <VolunteerHoursSection from={period.start} to={period.end} />
         </>
       ) : null}
-    </div>
+    </PageLayout>
   )
 }
 
@@ -250,14 +244,11 @@ function ReportBody({ items, period }: { items: ReportItem[]; period: ReportPeri
   )
 }
 
-function QuickStat({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex items-center justify-between gap-4 py-2.5">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="text-lg font-semibold text-slate-900 tabular-nums">{children}</dd>
-    </div>
-  )
-}
+const QuickStat = ({ label, children }: { label: string; children: ReactNode }) => (
+  <DescriptionItem look="row" valueClassName="text-lg font-semibold tabular-nums" label={label}>
+    {children}
+  </DescriptionItem>
+)
 
 const approverName = (approver: ReportItem['approver']) =>
   approver ? `${approver.firstName} ${approver.lastName}`.trim() : '-'

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next'
-import { useAuth } from '../api/auth.ts'
 import { errorMessage } from '../api/client.ts'
 import { useOrganizationSettings } from '../api/organization.ts'
-import { DocumentTitle } from '../components/DocumentTitle.tsx'
-import { SupervisorOnly } from '../components/members/SupervisorOnly.tsx'
+import { SupervisorPage } from '../components/members/SupervisorOnly.tsx'
+import { PageLayout } from '../components/PageLayout.tsx'
 import { PageLoading } from '../components/PageLoading.tsx'
 import { OrganizationSettingsForm } from '../components/settings/OrganizationSettingsForm.tsx'
 import { PayrollSettingsSection } from '../components/settings/PayrollSettingsForm.tsx'
@@ -18,12 +17,7 @@ function SettingsContent() {
   const settings = useOrganizationSettings()
   if (settings.isLoading) return <PageLoading label={t('settings.loading')} />
   return (
-    <div className="mx-auto max-w-3xl space-y-6 px-4 py-6 sm:py-8">
-      <DocumentTitle title={t('settings.title')} />
-      <div className="space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('settings.title')}</h1>
-        <p className="text-sm text-slate-600">{t('settings.intro')}</p>
-      </div>
+    <PageLayout title={t('settings.title')} intro={t('settings.intro')} className="max-w-3xl">
       <Card>
         <CardHeader>
           <CardTitle>{t('settings.orgTitle')}</CardTitle>
@@ -51,18 +45,16 @@ function SettingsContent() {
         </CardContent>
       </Card>
       <NotificationSettingsSection />
-    </div>
+    </PageLayout>
   )
 }
 
 /** Organization settings (spec section 2), supervisors only. */
 export function SettingsPage() {
   const { t } = useTranslation('supervisor')
-  const { user } = useAuth()
-  if (!user) return <PageLoading />
   return (
-    <SupervisorOnly user={user} message={t('settings.denied')} redirectAfterMs={SETTINGS_DENIED_REDIRECT_MS}>
+    <SupervisorPage message={t('settings.denied')} redirectAfterMs={SETTINGS_DENIED_REDIRECT_MS}>
       <SettingsContent />
-    </SupervisorOnly>
+    </SupervisorPage>
   )
 }

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next'
 import { CalendarCheck, Clock, KeyRound, ListChecks, LogIn, Send } from 'lucide-react'
-import { FeatureCard } from '../components/ui/IconCard.tsx'
+import { FeatureGrid } from '../components/ui/IconCard.tsx'
 import { SUPERVISOR_LOGIN_URL } from '../lib/browser.ts'
-import { DocumentTitle } from '../components/DocumentTitle.tsx'
+import { PageLayout } from '../components/PageLayout.tsx'
 import { LinkButton } from '../components/ui/LinkButton.tsx'
+import { Section } from '../components/ui/Section.tsx'
 
 /** The guide's topics and steps, by their keys under staffGuide in the public catalogue. */
 const topics = [
@@ -24,31 +25,22 @@ const TOPIC_TITLE = 'text-base'
 export function StaffGuidePage() {
   const { t } = useTranslation('public')
   return (
-    <div className="mx-auto max-w-4xl space-y-8 px-4 py-8 sm:py-12">
-      <DocumentTitle title={t('staffGuide.title')} />
-      <header>
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('staffGuide.title')}</h1>
-        <p className="mt-2 text-slate-600">{t('staffGuide.intro')}</p>
-      </header>
+    <PageLayout
+      look="guide"
+      title={t('staffGuide.title')}
+      intro={t('staffGuide.intro')}
+      className="max-w-4xl space-y-8"
+    >
+      <FeatureGrid
+        className="md:grid-cols-3"
+        items={topics}
+        title={(key) => t(`staffGuide.topic.${key}.title`)}
+        text={(key) => t(`staffGuide.topic.${key}.text`)}
+        iconClassName={TOPIC_ICON}
+        titleClassName={TOPIC_TITLE}
+      />
 
-      <ul className="grid gap-4 md:grid-cols-3">
-        {topics.map(({ icon: Icon, key }) => (
-          <li key={key}>
-            <FeatureCard
-              icon={Icon}
-              title={t(`staffGuide.topic.${key}.title`)}
-              text={t(`staffGuide.topic.${key}.text`)}
-              iconClassName={TOPIC_ICON}
-              titleClassName={TOPIC_TITLE}
-            />
-          </li>
-        ))}
-      </ul>
-
-      <section aria-labelledby="getting-started">
-        <h2 id="getting-started" className="text-xl font-semibold text-slate-900">
-          {t('staffGuide.stepsTitle')}
-        </h2>
+      <Section id="getting-started" title={t('staffGuide.stepsTitle')}>
         <ol className="mt-4 space-y-3">
           {steps.map(({ icon: Icon, key }, i) => (
             <li key={key} className="flex gap-4 rounded-lg border border-slate-200 bg-white p-4">
@@ -69,7 +61,7 @@ export function StaffGuidePage() {
             </li>
           ))}
         </ol>
-      </section>
+      </Section>
 
       <div className="flex flex-col gap-3 sm:flex-row">
         <LinkButton to="/staff-login" size="lg">
@@ -79,6 +71,6 @@ export function StaffGuidePage() {
           {t('staffGuide.supervisorLogin')}
         </LinkButton>
       </div>
-    </div>
+    </PageLayout>
   )
 }

@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Timesheet } from '@app/core'
-import { makeTimesheet, WEDNESDAY_MORNING } from '../../test/timesheet-fixtures.ts'
+import { makeTimesheet } from '../../test/timesheet-fixtures.ts'
+import { onWednesdayMorning } from '../../test/week-clock.ts'
 import { browser } from '../lib/browser.ts'
-import { dismissToast } from '../lib/toast.ts'
 import { mockFetch, type MockAnswer } from '../../test/fetch-mock.ts'
 import { makeUser } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render.tsx'
@@ -12,16 +12,7 @@ import { renderApp } from '../../test/render.tsx'
 const STALE =
   'This timesheet was changed somewhere else (another device or tab) since you opened it. Reload to see the latest version; nothing was overwritten.'
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] })
-  vi.setSystemTime(WEDNESDAY_MORNING)
-})
-afterEach(() => {
-  act(() => dismissToast())
-  vi.useRealTimers()
-  vi.restoreAllMocks()
-  vi.unstubAllGlobals()
-})
+onWednesdayMorning()
 
 type Handler = MockAnswer | ((init: RequestInit | undefined) => MockAnswer)
 

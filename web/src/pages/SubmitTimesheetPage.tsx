@@ -31,10 +31,16 @@ import { formatHours, formatShortDate } from '../lib/format.ts'
 import { TimesheetStatusBadge } from '../components/TimesheetStatusBadge.tsx'
 import { WeekTotal } from '../components/timesheet/WeekTotal.tsx'
 import { toastFailure } from '../lib/toast-failure.ts'
-import { ConflictNotice, DayFields, NotesField } from '../components/timesheet/TimesheetFields.tsx'
+import {
+  ConflictNotice,
+  DayFields,
+  NotesField,
+  SaveAndSubmitButtons,
+  SupervisorComments,
+} from '../components/timesheet/TimesheetFields.tsx'
 import { useTimesheetEditor } from '../components/timesheet/use-timesheet-editor.ts'
 import { Button } from '../components/ui/Button.tsx'
-import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/Card.tsx'
+import { Card, CardContent, RegionCard } from '../components/ui/Card.tsx'
 import { FieldMessage } from '../components/ui/FieldMessage.tsx'
 import { Label } from '../components/ui/Label.tsx'
 import { toast } from '../lib/toast.ts'
@@ -189,12 +195,7 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
             <TimesheetStatusBadge status={declined.status} />
             <span>{t('submitPage.declined')}</span>
           </div>
-          {declinedComment ? (
-            <div>
-              <p className="font-semibold">{t('weeklyDialog.supervisorComments')}</p>
-              <p className="break-words whitespace-pre-line">{declinedComment}</p>
-            </div>
-          ) : null}
+          <SupervisorComments comments={declinedComment} />
         </div>
       ) : null}
 
@@ -263,25 +264,7 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
             <LinkButton to="/" variant="ghost" size="lg">
               {t('common:cancel')}
             </LinkButton>
-            <Button
-              variant="outline"
-              size="lg"
-              onClick={onSave}
-              disabled={busy}
-              busy={editor.busy === 'save'}
-              busyLabel={t('common:saving')}
-            >
-              {t('weeklyDialog.save')}
-            </Button>
-            <Button
-              type="submit"
-              size="lg"
-              disabled={busy}
-              busy={editor.busy === 'submit'}
-              busyLabel={t('weeklyDialog.submitting')}
-            >
-              {t('submitPage.submit')}
-            </Button>
+            <SaveAndSubmitButtons busy={editor.busy} onSave={onSave} submitLabel={t('submitPage.submit')} size="lg" />
           </div>
         )}
       </form>
@@ -320,18 +303,19 @@ function DayCard({ day, date, days, disabled, locked, timeZone, onFill, children
     { text: t('quick.clear'), name: t('quick.clearName', { day: label }), fill: { [f.start]: '', [f.end]: '' } },
   ]
   return (
-    <Card role="region" aria-labelledby={titleId}>
-      <CardHeader className="pb-3 sm:pb-3">
-        <div className="flex items-baseline justify-between gap-2">
-          <CardTitle id={titleId} className="text-base">
-            {label}
-          </CardTitle>
-          <span className="text-sm text-slate-600">
-            {date ? <span>{date} · </span> : null}
-            {formatHours(hours)}
-          </span>
-        </div>
-      </CardHeader>
+    <RegionCard
+      titleId={titleId}
+      title={label}
+      headerClassName="pb-3 sm:pb-3"
+      lineClassName="flex items-baseline justify-between gap-2"
+      titleClassName="text-base"
+      aside={
+        <span className="text-sm text-slate-600">
+          {date ? <span>{date} · </span> : null}
+          {formatHours(hours)}
+        </span>
+      }
+    >
       <CardContent className="space-y-3">
         {locked ? null : (
           <div role="group" aria-label={t('quick.group', { day: label })} className="flex flex-wrap gap-2">
@@ -352,6 +336,6 @@ function DayCard({ day, date, days, disabled, locked, timeZone, onFill, children
         )}
         {children}
       </CardContent>
-    </Card>
+    </RegionCard>
   )
 }

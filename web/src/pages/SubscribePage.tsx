@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { planTexts } from '../lib/plan-texts.ts'
-import { AlertTriangle, CreditCard, RefreshCw, ShieldCheck } from 'lucide-react'
+import { AlertTriangle, CreditCard, RefreshCw, ShieldCheck, type LucideIcon } from 'lucide-react'
 import { DEFAULT_PLAN_ID, planById, planForPriceId, TRIAL_DAYS } from '@app/core'
 import { useAuth } from '../api/auth.ts'
 import { billingConfigQuery, checkoutQuery } from '../api/billing.ts'
@@ -11,6 +11,7 @@ import { errorMessage } from '../api/client.ts'
 import { CouponSection, type AppliedCoupon } from '../components/billing/CouponSection.tsx'
 import { PaymentForm } from '../components/billing/PaymentForm.tsx'
 import { stripeJsQuery } from '../components/billing/stripe.ts'
+import { CenteredCard } from '../components/CenteredCard.tsx'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
 import { PageLoading } from '../components/PageLoading.tsx'
 import { Badge } from '../components/ui/Badge.tsx'
@@ -39,19 +40,30 @@ function BackToPricing() {
   )
 }
 
-function Notice({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+/** Why there is no checkout: the page's one card, under the checkout's tab title. */
+function Notice({
+  icon,
+  iconClassName,
+  title,
+  children,
+}: {
+  icon: LucideIcon
+  iconClassName: string
+  title: string
+  children: ReactNode
+}) {
   const { t } = useTranslation('supervisor')
   return (
-    <div className="flex justify-center px-4 py-12">
-      <DocumentTitle title={t('subscribe.title')} />
-      <Card className="w-full max-w-lg text-center">
-        <CardHeader className="items-center">
-          {icon}
-          <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
-        </CardHeader>
-        <CardContent className="space-y-4">{children}</CardContent>
-      </Card>
-    </div>
+    <CenteredCard
+      icon={icon}
+      iconClassName={iconClassName}
+      title={title}
+      documentTitle={t('subscribe.title')}
+      className="max-w-lg text-center"
+      headingClassName="text-xl"
+    >
+      {children}
+    </CenteredCard>
   )
 }
 
@@ -60,7 +72,7 @@ function SetupFailed({ error, onRetry }: { error: unknown; onRetry: () => void }
   const { t } = useTranslation('supervisor')
   const detail = errorMessage(error, '')
   return (
-    <Notice icon={<AlertTriangle className="size-10 text-red-600" aria-hidden />} title={t('subscribe.failedTitle')}>
+    <Notice icon={AlertTriangle} iconClassName="text-red-600" title={t('subscribe.failedTitle')}>
       <p className="text-sm text-slate-700">{t('subscribe.failed')}</p>
       {detail ? <p className="text-sm text-slate-500">{detail}</p> : null}
       <div className="flex flex-col justify-center gap-3 sm:flex-row">
@@ -77,10 +89,7 @@ function SetupFailed({ error, onRetry }: { error: unknown; onRetry: () => void }
 function BillingNotConfigured() {
   const { t } = useTranslation('supervisor')
   return (
-    <Notice
-      icon={<CreditCard className="size-10 text-slate-500" aria-hidden />}
-      title={t('subscribe.notConfiguredTitle')}
-    >
+    <Notice icon={CreditCard} iconClassName="text-slate-500" title={t('subscribe.notConfiguredTitle')}>
       <p className="text-sm font-medium text-slate-800">{t('subscribe.notConfigured')}</p>
       <p className="text-sm text-slate-700">{t('subscribe.notConfiguredText', { days: TRIAL_DAYS })}</p>
       <div className="flex flex-col justify-center gap-3 sm:flex-row">

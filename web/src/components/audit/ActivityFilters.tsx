@@ -2,6 +2,7 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AuditAction, fullName, type User } from '@app/core'
 import type { AuditFilters } from '../../api/audit.ts'
+import { FormField } from '../ui/FormField.tsx'
 import { Input } from '../ui/Input.tsx'
 import { Label } from '../ui/Label.tsx'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/Select.tsx'
@@ -25,26 +26,8 @@ export function ActivityFilters({
   const set = (patch: Partial<AuditFilters>) => onChange({ ...filters, ...patch })
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-      <div className="space-y-1">
-        <Label htmlFor={`${id}-from`}>{t('audit.filters.from')}</Label>
-        <Input
-          id={`${id}-from`}
-          type="date"
-          value={filters.from}
-          max={filters.to || undefined}
-          onChange={(e) => set({ from: e.target.value })}
-        />
-      </div>
-      <div className="space-y-1">
-        <Label htmlFor={`${id}-to`}>{t('audit.filters.to')}</Label>
-        <Input
-          id={`${id}-to`}
-          type="date"
-          value={filters.to}
-          min={filters.from || undefined}
-          onChange={(e) => set({ to: e.target.value })}
-        />
-      </div>
+      <DateFilter id={id} name="from" filters={filters} onChange={set} />
+      <DateFilter id={id} name="to" filters={filters} onChange={set} />
       <div className="space-y-1">
         <Label id={`${id}-member`}>{t('audit.filters.member')}</Label>
         <Select value={filters.actorId || ALL} onValueChange={(v) => set({ actorId: v === ALL ? '' : v })}>
@@ -81,5 +64,32 @@ export function ActivityFilters({
         </Select>
       </div>
     </div>
+  )
+}
+
+/** A day of the range (both days included), bounded by the other day. */
+function DateFilter({
+  id,
+  name,
+  filters,
+  onChange,
+}: {
+  id: string
+  name: 'from' | 'to'
+  filters: AuditFilters
+  onChange: (patch: Partial<AuditFilters>) => void
+}) {
+  const { t } = useTranslation('supervisor')
+  const bounds = name === 'from' ? { max: filters.to || undefined } : { min: filters.from || undefined }
+  return (
+    <FormField id={`${id}-${name}`} label={t(`audit.filters.${name}`)} className="space-y-1">
+      <Input
+        id={`${id}-${name}`}
+        type="date"
+        value={filters[name]}
+        {...bounds}
+        onChange={(e) => onChange({ [name]: e.target.value })}
+      />
+    </FormField>
   )
 }

@@ -11,8 +11,8 @@ import { ReviewDialog, type ReviewMode, type ReviewTarget } from '../review/Revi
 import { Button } from '../ui/Button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card.tsx'
 import { Input } from '../ui/Input.tsx'
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/Select.tsx'
-import { Spinner } from '../ui/Spinner.tsx'
+import { ChoiceSelect } from '../ui/Select.tsx'
+import { LoadMoreButton } from '../ui/LoadMoreButton.tsx'
 import { UserAvatar } from '../UserAvatar.tsx'
 import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
@@ -85,20 +85,14 @@ export function RecentTimesheets({ user }: { user: User }) {
             />
           </div>
           <div className="flex gap-2">
-            <div className="min-w-0 flex-1 sm:w-44 sm:flex-none">
-              <Select value={status} onValueChange={(v) => setStatus(v as StatusFilter)}>
-                <SelectTrigger aria-label={t('dashboard.recent.filterLabel')}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {FILTERS.map((f) => (
-                    <SelectItem key={f} value={f}>
-                      {t(`dashboard.recent.filter.${f}`)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
+            <ChoiceSelect
+              className="min-w-0 flex-1 sm:w-44 sm:flex-none"
+              label={t('dashboard.recent.filterLabel')}
+              value={status}
+              choices={FILTERS}
+              choiceLabel={(f) => t(`dashboard.recent.filter.${f}`)}
+              onChange={setStatus}
+            />
             {isSupervisor ? (
               <Button asChild variant="outline">
                 <a
@@ -166,14 +160,7 @@ export function RecentTimesheets({ user }: { user: User }) {
           </StackedTable>
         )}
 
-        {list.hasNextPage ? (
-          <div className="flex justify-center">
-            <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-              {list.isFetchingNextPage ? <Spinner /> : null}
-              {list.isFetchingNextPage ? t('loading') : t('loadMore')}
-            </Button>
-          </div>
-        ) : null}
+        <LoadMoreButton list={list} label={t('loadMore')} />
       </CardContent>
 
       <ReviewDialog
@@ -210,9 +197,23 @@ function TimesheetRow({
   const week = formatDate(sheet.weekStartDate)
   const whose = t('dashboard.recent.whose', { name, week })
   const submitted = formatDate(sheet.submittedAt, 'medium', '-', timeZone)
-  const approve = () => onOpen('approve')
-  const reject = () => onOpen('reject')
   const view = () => onOpen('view')
+  const decisions = [
+    {
+      mode: 'approve',
+      icon: Check,
+      label: t('dashboard.recent.approveLabel', { whose }),
+      title: t('review.approve'),
+      tone: GREEN,
+    },
+    {
+      mode: 'reject',
+      icon: X,
+      label: t('dashboard.recent.rejectLabel', { whose }),
+      title: t('review.reject'),
+      tone: RED,
+    },
+  ] as const
   return (
     <StackedRow>
       <td className="block pb-2 md:table-cell md:py-3 md:pr-4">
@@ -234,20 +235,16 @@ function TimesheetRow({
         <div className="flex flex-wrap justify-end gap-1">
           {canDecide ? (
             <>
-              <IconButton
-                icon={Check}
-                label={t('dashboard.recent.approveLabel', { whose })}
-                title={t('review.approve')}
-                tone={GREEN}
-                onClick={approve}
-              />
-              <IconButton
-                icon={X}
-                label={t('dashboard.recent.rejectLabel', { whose })}
-                title={t('review.reject')}
-                tone={RED}
-                onClick={reject}
-              />
+              {decisions.map((d) => (
+                <IconButton
+                  key={d.mode}
+                  icon={d.icon}
+                  label={d.label}
+                  title={d.title}
+                  tone={d.tone}
+                  onClick={() => onOpen(d.mode)}
+                />
+              ))}
             </>
           ) : null}
           <IconButton

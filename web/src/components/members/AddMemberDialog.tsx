@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { UserPlus } from 'lucide-react'
 import i18next from 'i18next'
 import { useTranslation } from 'react-i18next'
@@ -10,7 +10,7 @@ import { toast } from '../../lib/toast.ts'
 import { Button } from '../ui/Button.tsx'
 import {
   Dialog,
-  DialogCancel,
+  DialogActions,
   DialogClose,
   DialogContent,
   DialogFooter,
@@ -52,11 +52,7 @@ export function AddMemberDialog() {
 
   const errors = useFieldErrors(MEMBER_FIELD_ORDER, add.error)
   const shown = errors.shown
-  // A refusal with no field to point at (a plan limit, no free username) is also said in the dialog.
-  const formError =
-    add.error && !isUnauthorizedError(add.error) && Object.keys(errors.server).length === 0
-      ? errorMessage(add.error, t('members.add.failed'))
-      : null
+  const formError = errors.formError(t('members.add.failed'))
 
   const startOver = () => {
     setValues(empty)
@@ -70,10 +66,7 @@ export function AddMemberDialog() {
     if (!next) startOver()
   }
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const member = errors.check(NewMember, values, event.currentTarget)
-    if (!member) return
+  const onSubmit = errors.onSubmit(NewMember, values, (member) =>
     add.mutate(member, {
       onSuccess: (member) => {
         setAdded(member)
@@ -101,8 +94,8 @@ export function AddMemberDialog() {
               },
         )
       },
-    })
-  }
+    }),
+  )
 
   const onChange = (name: MemberField, value: string) => {
     setValues((v) => ({ ...v, [name]: value }))
@@ -125,12 +118,11 @@ export function AddMemberDialog() {
             <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('members.add.formLabel')}>
               <FormAlert message={formError} />
               <MemberFields values={values} onChange={onChange} shown={shown} disabled={add.isPending} />
-              <DialogFooter>
-                <DialogCancel disabled={add.isPending} />
-                <Button type="submit" disabled={add.isPending} busy={add.isPending} busyLabel={t('members.add.adding')}>
-                  {t('members.add.title')}
-                </Button>
-              </DialogFooter>
+              <DialogActions
+                pending={add.isPending}
+                label={t('members.add.title')}
+                busyLabel={t('members.add.adding')}
+              />
             </form>
           </>
         )}

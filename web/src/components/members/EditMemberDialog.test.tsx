@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { User } from '@app/core'
-import { makeUser } from '../../../test/fixtures.ts'
+import { makeStaffMember, makeUser } from '../../../test/fixtures.ts'
 import { mockFetch, type MockAnswer } from '../../../test/fetch-mock.ts'
 import { renderApp } from '../../../test/render.tsx'
 // Loaded up front, so the router's lazy import is already done when a test starts.
@@ -11,18 +11,7 @@ import '../../pages/EmployeesPage.tsx'
 afterEach(() => vi.unstubAllGlobals())
 
 const supervisor = makeUser({ id: 'sup-1', role: 'supervisor' })
-const ada = makeUser({
-  id: 'mem-1',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.org',
-  department: 'Finance',
-  role: 'employee',
-  username: 'alovelace',
-  authType: 'local',
-  payType: 'non-exempt',
-  payrollId: null,
-})
+const ada = makeStaffMember({ payType: 'non-exempt', payrollId: null })
 
 const show = (patch: MockAnswer | ((init: RequestInit | undefined) => MockAnswer)) => {
   let members: User[] = [supervisor, ada]

@@ -1,13 +1,11 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { fullName, MemberUpdate, type User } from '@app/core'
-import { errorMessage, isUnauthorizedError } from '../../api/client.ts'
 import { useUpdateMember } from '../../api/members.ts'
 import { useFieldErrors } from '../../lib/field-errors.ts'
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
-import { Button } from '../ui/Button.tsx'
-import { Dialog, DialogCancel, DialogContent, DialogFooter, DialogHeading } from '../ui/Dialog.tsx'
+import { DialogActions, DialogContent, DialogFor, DialogHeading } from '../ui/Dialog.tsx'
 import { FormAlert } from '../ui/FormAlert.tsx'
 import { MEMBER_FIELD_ORDER, MemberFields, type MemberField, type MemberValues } from './MemberFields.tsx'
 
@@ -30,13 +28,11 @@ const changedFields = (values: MemberValues, member: User) => {
 }
 
 /** Edit (issue 19): the Add Member dialog's fields, filled in, plus pay type and payroll ID (null: closed). */
-export function EditMemberDialog({ member, onClose }: { member: User | null; onClose: () => void }) {
-  return (
-    <Dialog open={member !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      {member ? <EditMemberForm key={member.id} member={member} onDone={onClose} /> : null}
-    </Dialog>
-  )
-}
+export const EditMemberDialog = ({ member, onClose }: { member: User | null; onClose: () => void }) => (
+  <DialogFor item={member} itemKey={(m) => m.id} onClose={onClose}>
+    {(m) => <EditMemberForm member={m} onDone={onClose} />}
+  </DialogFor>
+)
 
 function EditMemberForm({ member, onDone }: { member: User; onDone: () => void }) {
   const { t } = useTranslation('supervisor')
@@ -44,20 +40,14 @@ function EditMemberForm({ member, onDone }: { member: User; onDone: () => void }
   const [values, setValues] = useState<MemberValues>(() => valuesOf(member))
   const errors = useFieldErrors(MEMBER_FIELD_ORDER, update.error)
   const shown = errors.shown
-  const formError =
-    update.error && !isUnauthorizedError(update.error) && Object.keys(errors.server).length === 0
-      ? errorMessage(update.error, t('members.edit.failed'))
-      : null
+  const formError = errors.formError(t('members.edit.failed'))
 
   const onChange = (name: MemberField, value: string) => {
     setValues((v) => ({ ...v, [name]: value }))
     errors.clear(name)
   }
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const changes = errors.check(MemberUpdate, changedFields(values, member), event.currentTarget)
-    if (!changes) return
+  const onSubmit = errors.onSubmit(MemberUpdate, changedFields(values, member), (changes) =>
     update.mutate(
       { id: member.id, changes },
       {
@@ -70,8 +60,8 @@ function EditMemberForm({ member, onDone }: { member: User; onDone: () => void }
         },
         onError: (error) => toastFailure(t('members.error'), error, t('members.edit.failed')),
       },
-    )
-  }
+    ),
+  )
 
   return (
     <DialogContent>
@@ -81,17 +71,7 @@ function EditMemberForm({ member, onDone }: { member: User; onDone: () => void }
       <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('members.edit.formLabel')}>
         <FormAlert message={formError} />
         <MemberFields values={values} onChange={onChange} shown={shown} disabled={update.isPending} withPay />
-        <DialogFooter>
-          <DialogCancel disabled={update.isPending} />
-          <Button
-            type="submit"
-            disabled={update.isPending}
-            busy={update.isPending}
-            busyLabel={t('members.edit.saving')}
-          >
-            {t('members.edit.save')}
-          </Button>
-        </DialogFooter>
+        <DialogActions pending={update.isPending} label={t('members.edit.save')} busyLabel={t('members.edit.saving')} />
       </form>
     </DialogContent>
   )

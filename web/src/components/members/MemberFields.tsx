@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { PayType, Role } from '@app/core'
-import { FieldMessage } from '../ui/FieldMessage.tsx'
+import { fieldDescription, FormField } from '../ui/FormField.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
-import { Label } from '../ui/Label.tsx'
+import { Options } from '../ui/Options.tsx'
 
 export type MemberField = 'firstName' | 'lastName' | 'email' | 'department' | 'role' | 'payType' | 'payrollId'
 export type MemberValues = Record<MemberField, string>
@@ -27,8 +27,6 @@ const TEXT_FIELDS: { name: 'firstName' | 'lastName' | 'email' | 'department'; ty
 const ROLE = 'role'
 const PAY_TYPE = 'payType'
 const PAYROLL_ID = 'payrollId'
-const PAY_TYPE_HINT = 'member-payType-hint'
-const PAYROLL_ID_HINT = 'member-payrollId-hint'
 
 interface MemberFieldsProps {
   values: MemberValues
@@ -43,64 +41,51 @@ interface MemberFieldsProps {
 /** The member dialog's fields (Add Member and Edit): names, email, department, role, and when editing, pay facts. */
 export function MemberFields({ values, onChange, shown, disabled, withPay = false }: MemberFieldsProps) {
   const { t } = useTranslation('supervisor')
-  const field = (name: MemberField, hint?: string) => ({
-    id: `member-${name}`,
+  const id = (name: MemberField) => `member-${name}`
+  const control = (name: MemberField, hint = false) => ({
+    id: id(name),
     name,
     value: values[name],
     onChange: (e: { target: { value: string } }) => onChange(name, e.target.value),
     'aria-invalid': shown[name] ? true : undefined,
-    'aria-describedby': [hint, shown[name] ? `member-${name}-error` : null].filter(Boolean).join(' ') || undefined,
+    'aria-describedby': fieldDescription(id(name), { hint, message: shown[name] }),
     disabled,
   })
-  const message = (name: MemberField) =>
-    shown[name] ? <FieldMessage id={`member-${name}-error`}>{shown[name]}</FieldMessage> : null
 
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
         {TEXT_FIELDS.map(({ name, type }) => (
-          <div key={name} className="space-y-1.5">
-            <Label htmlFor={`member-${name}`}>{t(`members.fields.${name}`)}</Label>
-            <Input {...field(name)} type={type} autoComplete="off" required />
-            {message(name)}
-          </div>
+          <FormField key={name} id={id(name)} label={t(`members.fields.${name}`)} message={shown[name]}>
+            <Input {...control(name)} type={type} autoComplete="off" required />
+          </FormField>
         ))}
       </div>
-      <div className="space-y-1.5">
-        <Label htmlFor="member-role">{t('members.fields.role')}</Label>
-        <select {...field(ROLE)} className={inputClasses}>
-          {Role.options.map((role) => (
-            <option key={role} value={role}>
-              {t(`roles.${role}`)}
-            </option>
-          ))}
+      <FormField id={id(ROLE)} label={t('members.fields.role')} message={shown.role}>
+        <select {...control(ROLE)} className={inputClasses}>
+          <Options values={Role.options} label={(role) => t(`roles.${role}`)} />
         </select>
-        {message(ROLE)}
-      </div>
+      </FormField>
       {withPay ? (
         <div className="grid gap-4 sm:grid-cols-2">
-          <div className="space-y-1.5">
-            <Label htmlFor="member-payType">{t('members.fields.payType')}</Label>
-            <select {...field(PAY_TYPE, PAY_TYPE_HINT)} className={inputClasses}>
-              {PayType.options.map((payType) => (
-                <option key={payType} value={payType}>
-                  {t(`payTypes.${payType}`)}
-                </option>
-              ))}
+          <FormField
+            id={id(PAY_TYPE)}
+            label={t('members.fields.payType')}
+            hint={t('members.fields.payTypeHint')}
+            message={shown.payType}
+          >
+            <select {...control(PAY_TYPE, true)} className={inputClasses}>
+              <Options values={PayType.options} label={(payType) => t(`payTypes.${payType}`)} />
             </select>
-            <p id={PAY_TYPE_HINT} className="text-sm text-slate-600">
-              {t('members.fields.payTypeHint')}
-            </p>
-            {message(PAY_TYPE)}
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="member-payrollId">{t('members.fields.payrollId')}</Label>
-            <Input {...field(PAYROLL_ID, PAYROLL_ID_HINT)} autoComplete="off" maxLength={40} />
-            <p id={PAYROLL_ID_HINT} className="text-sm text-slate-600">
-              {t('members.fields.payrollIdHint')}
-            </p>
-            {message(PAYROLL_ID)}
-          </div>
+          </FormField>
+          <FormField
+            id={id(PAYROLL_ID)}
+            label={t('members.fields.payrollId')}
+            hint={t('members.fields.payrollIdHint')}
+            message={shown.payrollId}
+          >
+            <Input {...control(PAYROLL_ID, true)} autoComplete="off" maxLength={40} />
+          </FormField>
         </div>
       ) : null}
     </>

@@ -3,8 +3,7 @@ import { fullName, type User } from '@app/core'
 import { useRemoveMember } from '../../api/members.ts'
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
-import { Button } from '../ui/Button.tsx'
-import { Dialog, DialogCancel, DialogContent, DialogFooter, DialogHeading } from '../ui/Dialog.tsx'
+import { Dialog, DialogActions, DialogContent, DialogHeading } from '../ui/Dialog.tsx'
 import { closeWhenIdle } from './close-when-idle.ts'
 
 /** Asks before removing `member` (null: closed). */
@@ -30,18 +29,13 @@ export function RemoveMemberDialog({ member, onClose }: { member: User | null; o
           {member ? t('members.remove.noSignIn', { name: fullName(member) }) : null}
           {t('members.remove.kept')}
         </DialogHeading>
-        <DialogFooter>
-          <DialogCancel disabled={remove.isPending} />
-          <Button
-            variant="destructive"
-            onClick={confirm}
-            disabled={remove.isPending}
-            busy={remove.isPending}
-            busyLabel={t('members.remove.removing')}
-          >
-            {t('members.remove.confirm')}
-          </Button>
-        </DialogFooter>
+        <DialogActions
+          variant="destructive"
+          onClick={confirm}
+          pending={remove.isPending}
+          label={t('members.remove.confirm')}
+          busyLabel={t('members.remove.removing')}
+        />
       </DialogContent>
     </Dialog>
   )

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { messages } from '@app/core'
 import { toast } from '../../lib/toast.ts'
-import { makeUser } from '../../../test/fixtures.ts'
+import { makeStaffMember, makeUser } from '../../../test/fixtures.ts'
 import { mockFetch, type MockAnswer } from '../../../test/fetch-mock.ts'
 import { renderApp } from '../../../test/render.tsx'
 import { clearToasts } from '../../../test/toasts.ts'
@@ -17,15 +17,7 @@ afterEach(clearToasts)
 
 // A supervisor added by another, with a staff login: they do not reset their own password here.
 const me = makeUser({ id: 'sup-1', role: 'supervisor', username: 'ghopper', authType: 'local' })
-const ada = makeUser({
-  id: 'mem-1',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.org',
-  role: 'employee',
-  username: 'alovelace',
-  authType: 'local',
-})
+const ada = makeStaffMember()
 // A second supervisor who signs in with their own identity provider account: no password here.
 const otto = makeUser({ id: 'sup-2', firstName: 'Otto', lastName: 'Berg', username: null, authType: 'oidc' })
 

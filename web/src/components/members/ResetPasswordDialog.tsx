@@ -4,7 +4,7 @@ import { useResetPassword } from '../../api/members.ts'
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
-import { Dialog, DialogCancel, DialogClose, DialogContent, DialogFooter, DialogHeading } from '../ui/Dialog.tsx'
+import { Dialog, DialogActions, DialogClose, DialogContent, DialogFooter, DialogHeading } from '../ui/Dialog.tsx'
 import { CredentialsView } from './CredentialsView.tsx'
 import { staffLoginUrl } from './login-instructions.ts'
 import { closeWhenIdle } from './close-when-idle.ts'
@@ -57,17 +57,12 @@ export function ResetPasswordDialog({ member, onClose }: { member: User | null; 
                   ? t('members.reset.introWithUsername', { name: fullName(member), username: member.username })
                   : t('members.reset.intro', { name: fullName(member) })}
               </DialogHeading>
-              <DialogFooter>
-                <DialogCancel disabled={reset.isPending} />
-                <Button
-                  onClick={confirm}
-                  disabled={reset.isPending}
-                  busy={reset.isPending}
-                  busyLabel={t('members.reset.resetting')}
-                >
-                  {t('members.reset.confirm')}
-                </Button>
-              </DialogFooter>
+              <DialogActions
+                onClick={confirm}
+                pending={reset.isPending}
+                label={t('members.reset.confirm')}
+                busyLabel={t('members.reset.resetting')}
+              />
             </>
           )}
         </DialogContent>

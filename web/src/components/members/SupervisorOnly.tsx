@@ -3,7 +3,9 @@ import { useNavigate } from 'react-router-dom'
 import { ShieldAlert } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { User } from '@app/core'
+import { useAuth } from '../../api/auth.ts'
 import { toast } from '../../lib/toast.ts'
+import { PageLoading } from '../PageLoading.tsx'
 import { Card, CardContent } from '../ui/Card.tsx'
 
 interface SupervisorOnlyProps {
@@ -43,5 +45,22 @@ export function SupervisorOnly({ user, message, redirectAfterMs, children }: Sup
         </CardContent>
       </Card>
     </div>
+  )
+}
+
+/**
+ * A supervisor page for whoever is signed in: loading until the session is known, then
+ * SupervisorOnly. The children may be a function of the signed-in user.
+ */
+export function SupervisorPage({
+  children,
+  ...rest
+}: Omit<SupervisorOnlyProps, 'user' | 'children'> & { children: ReactNode | ((user: User) => ReactNode) }) {
+  const { user } = useAuth()
+  if (!user) return <PageLoading />
+  return (
+    <SupervisorOnly user={user} {...rest}>
+      {typeof children === 'function' ? children(user) : children}
+    </SupervisorOnly>
   )
 }

@@ -9,12 +9,15 @@ import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card.tsx'
 import { FieldMessage } from '../ui/FieldMessage.tsx'
+import { DayOptions } from '../ui/Options.tsx'
+import { CheckboxLabel, FormField } from '../ui/FormField.tsx'
 import { inputClasses } from '../ui/Input.tsx'
-import { Label } from '../ui/Label.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
 
 type Draft = NotificationSettings
 const toDraft = ({ optedOut: _, ...settings }: NotificationsView): Draft => settings
+/** The two schedules, each a day and a time (notifications.{name} names it). */
+const SCHEDULES = ['staffReminder', 'supervisorDigest'] as const
 
 /** A day and a time, in the organization's time zone. */
 function ScheduleFields({
@@ -37,8 +40,7 @@ function ScheduleFields({
     <fieldset className="space-y-1.5">
       <legend className="text-sm font-medium text-slate-900">{label}</legend>
       <div className="grid grid-cols-2 gap-3">
-        <div className="space-y-1">
-          <Label htmlFor={`${id}-day`}>{t('notifications.day')}</Label>
+        <FormField id={`${id}-day`} label={t('notifications.day')} className="space-y-1">
           <select
             id={`${id}-day`}
             value={value.day}
@@ -46,15 +48,10 @@ function ScheduleFields({
             disabled={disabled}
             className={inputClasses}
           >
-            {DAYS.map((d) => (
-              <option key={d} value={d}>
-                {t(`audit.day.${d}`)}
-              </option>
-            ))}
+            <DayOptions days={DAYS} />
           </select>
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor={`${id}-time`}>{t('notifications.time')}</Label>
+        </FormField>
+        <FormField id={`${id}-time`} label={t('notifications.time')} className="space-y-1">
           <input
             id={`${id}-time`}
             type="time"
@@ -64,7 +61,7 @@ function ScheduleFields({
             disabled={disabled}
             className={inputClasses}
           />
-        </div>
+        </FormField>
       </div>
       {error ? <FieldMessage id={`${id}-error`}>{error}</FieldMessage> : null}
     </fieldset>
@@ -110,31 +107,28 @@ function NotificationsForm({ saved }: { saved: NotificationsView }) {
           aria-describedby="remindersEnabled-hint"
           className="mt-0.5 size-5 shrink-0 accent-indigo-600"
         />
-        <div className="space-y-0.5">
-          <Label htmlFor="remindersEnabled">{t('notifications.reminders')}</Label>
-          <p id="remindersEnabled-hint" className="text-sm text-slate-600">
-            {t('notifications.remindersHint')}
-          </p>
-        </div>
+        <CheckboxLabel
+          id="remindersEnabled"
+          label={t('notifications.reminders')}
+          hint={t('notifications.remindersHint')}
+        />
       </div>
-      <ScheduleFields
-        id="staffReminder"
-        label={t('notifications.staffReminder')}
-        value={draft.staffReminder}
-        onChange={(staffReminder) => set({ staffReminder })}
-        error={errors.staffReminder}
-        disabled={busy || !draft.remindersEnabled}
-      />
-      <ScheduleFields
-        id="supervisorDigest"
-        label={t('notifications.supervisorDigest')}
-        value={draft.supervisorDigest}
-        onChange={(supervisorDigest) => set({ supervisorDigest })}
-        error={errors.supervisorDigest}
-        disabled={busy || !draft.remindersEnabled}
-      />
-      <div className="space-y-1.5">
-        <Label htmlFor="forgottenTimerHours">{t('notifications.forgottenTimer')}</Label>
+      {SCHEDULES.map((name) => (
+        <ScheduleFields
+          key={name}
+          id={name}
+          label={t(`notifications.${name}`)}
+          value={draft[name]}
+          onChange={(schedule) => set({ [name]: schedule })}
+          error={errors[name]}
+          disabled={busy || !draft.remindersEnabled}
+        />
+      ))}
+      <FormField
+        id="forgottenTimerHours"
+        label={t('notifications.forgottenTimer')}
+        message={errors.forgottenTimerHours}
+      >
         <input
           id="forgottenTimerHours"
           type="number"
@@ -147,10 +141,7 @@ function NotificationsForm({ saved }: { saved: NotificationsView }) {
           disabled={busy || !draft.remindersEnabled}
           className={inputClasses}
         />
-        {errors.forgottenTimerHours ? (
-          <FieldMessage id="forgottenTimerHours-error">{errors.forgottenTimerHours}</FieldMessage>
-        ) : null}
-      </div>
+      </FormField>
       <div className="space-y-1.5">
         <h3 className="text-sm font-medium text-slate-900">{t('notifications.optedOut')}</h3>
         {saved.optedOut.length ? (

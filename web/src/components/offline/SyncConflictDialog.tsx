@@ -19,6 +19,9 @@ import { ErrorState } from '../ui/ErrorState.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
 import { compareWeeks, type DayComparison } from './week-versions.ts'
 
+/** The comparison's columns, by their heading's key under conflict in the staff catalogue. */
+const COLUMNS = ['day', 'onDevice', 'elsewhere'] as const
+
 /** The week as the server holds it now: the member's own list has every week of theirs, newest first. */
 const serverVersion = async (id: number): Promise<TimesheetAnswer> => {
   const page = await apiJson<TimesheetPage>('GET', `${timesheetKeys.all[0]}?limit=100`)
@@ -133,15 +136,11 @@ function Versions({ server, device, savedAt }: { server: TimesheetAnswer; device
         <caption className="sr-only">{t('conflict.caption')}</caption>
         <thead>
           <tr className="border-b border-slate-200">
-            <th scope="col" className="py-2 pr-2">
-              {t('conflict.day')}
-            </th>
-            <th scope="col" className="py-2 pr-2">
-              {t('conflict.onDevice')}
-            </th>
-            <th scope="col" className="py-2">
-              {t('conflict.elsewhere')}
-            </th>
+            {COLUMNS.map((column, i) => (
+              <th key={column} scope="col" className={i < COLUMNS.length - 1 ? 'py-2 pr-2' : 'py-2'}>
+                {t(`conflict.${column}`)}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

@@ -8,11 +8,12 @@ import { formatBreakMinutes, formatDate, formatPayrollHours } from '../../lib/fo
 import { toast } from '../../lib/toast.ts'
 import { Badge } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
-import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card.tsx'
+import { CardContent, RegionCard } from '../ui/Card.tsx'
 import { PeopleAlert } from './PeopleAlert.tsx'
 import { PeriodExports } from './PeriodExports.tsx'
 import { periodTitle } from './period-title.ts'
 import { ReopenPeriodDialog } from './ReopenPeriodDialog.tsx'
+import { DescriptionItem } from '../ui/DescriptionItem.tsx'
 
 const names = (people: readonly Person[]) => people.map(fullName).join(', ')
 
@@ -35,33 +36,37 @@ export function PayPeriodCard({ period }: { period: PayPeriod }) {
   const closeError = close.error && !isUnauthorizedError(close.error) ? close.error : null
 
   return (
-    <Card role="region" aria-labelledby={titleId}>
-      <CardHeader className="gap-2">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <CardTitle id={titleId} className="text-base sm:text-lg">
-            {title}
-          </CardTitle>
-          {closed ? (
-            <Badge variant="secondary">
-              <Lock className="mr-1 size-3" aria-hidden /> {t('payroll.period.closed')}
-            </Badge>
-          ) : (
-            <Badge variant="success">{t('payroll.period.open')}</Badge>
-          )}
-        </div>
-        {closed && period.closedAt ? (
-          <p className="text-sm text-slate-600">
-            {period.closedBy
-              ? t('payroll.period.closedOnBy', { when: closedAt, name: fullName(period.closedBy) })
-              : t('payroll.period.closedOn', { when: closedAt })}
-          </p>
-        ) : null}
-        {!closed && period.reopenedReason ? (
-          <p className="text-sm break-words text-slate-600">
-            {t('payroll.period.reopened', { reason: period.reopenedReason })}
-          </p>
-        ) : null}
-      </CardHeader>
+    <RegionCard
+      titleId={titleId}
+      title={title}
+      headerClassName="gap-2"
+      titleClassName="text-base sm:text-lg"
+      aside={
+        closed ? (
+          <Badge variant="secondary">
+            <Lock className="mr-1 size-3" aria-hidden /> {t('payroll.period.closed')}
+          </Badge>
+        ) : (
+          <Badge variant="success">{t('payroll.period.open')}</Badge>
+        )
+      }
+      below={
+        <>
+          {closed && period.closedAt ? (
+            <p className="text-sm text-slate-600">
+              {period.closedBy
+                ? t('payroll.period.closedOnBy', { when: closedAt, name: fullName(period.closedBy) })
+                : t('payroll.period.closedOn', { when: closedAt })}
+            </p>
+          ) : null}
+          {!closed && period.reopenedReason ? (
+            <p className="text-sm break-words text-slate-600">
+              {t('payroll.period.reopened', { reason: period.reopenedReason })}
+            </p>
+          ) : null}
+        </>
+      }
+    >
       <CardContent className="space-y-4">
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
           <Figure label={t('payroll.period.approvedHours')}>{formatPayrollHours(period.approvedHours)}</Figure>
@@ -107,18 +112,15 @@ export function PayPeriodCard({ period }: { period: PayPeriod }) {
         <PeriodExports period={period} />
       </CardContent>
       <ReopenPeriodDialog period={reopening ? period : null} onClose={() => setReopening(false)} />
-    </Card>
+    </RegionCard>
   )
 }
 
-function Figure({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0 rounded-md bg-slate-50 p-2">
-      <dt className="text-xs font-medium text-slate-600">{label}</dt>
-      <dd className="font-semibold text-slate-900 tabular-nums">{children}</dd>
-    </div>
-  )
-}
+const Figure = ({ label, children }: { label: string; children: ReactNode }) => (
+  <DescriptionItem look="tile" className="min-w-0" label={label}>
+    {children}
+  </DescriptionItem>
+)
 
 function People({ label, people, none }: { label: string; people: readonly Person[]; none: string }) {
   return (

@@ -1,65 +1,54 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ReopenPeriod, type PayPeriod } from '@app/core'
-import { errorMessage, isUnauthorizedError } from '../../api/client.ts'
 import { useReopenPeriod } from '../../api/payroll.ts'
+import { useFieldErrors } from '../../lib/field-errors.ts'
 import { toast } from '../../lib/toast.ts'
-import { Button } from '../ui/Button.tsx'
-import { Dialog, DialogCancel, DialogContent, DialogFooter, DialogHeading } from '../ui/Dialog.tsx'
-import { FieldMessage } from '../ui/FieldMessage.tsx'
+import { DialogActions, DialogContent, DialogFor, DialogHeading } from '../ui/Dialog.tsx'
 import { FormAlert } from '../ui/FormAlert.tsx'
-import { Label } from '../ui/Label.tsx'
+import { fieldDescription, FormField } from '../ui/FormField.tsx'
 import { Textarea } from '../ui/Textarea.tsx'
 import { periodTitle } from './period-title.ts'
 
 const REOPEN_REASON_MAX_LENGTH = 500
-const REASON_ERROR = 'reopen-reason-error'
+const REASON = 'reopen-reason'
+const FIELDS = ['reason'] as const
 
 /** Reopening a closed period frees its timesheets again; the reason is required and kept with the period. */
-export function ReopenPeriodDialog({ period, onClose }: { period: PayPeriod | null; onClose: () => void }) {
-  return (
-    <Dialog open={period !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      {period ? <ReopenForm key={period.start} period={period} onDone={onClose} /> : null}
-    </Dialog>
-  )
-}
+export const ReopenPeriodDialog = ({ period, onClose }: { period: PayPeriod | null; onClose: () => void }) => (
+  <DialogFor item={period} itemKey={(p) => p.start} onClose={onClose}>
+    {(p) => <ReopenForm period={p} onDone={onClose} />}
+  </DialogFor>
+)
 
 function ReopenForm({ period, onDone }: { period: PayPeriod; onDone: () => void }) {
   const { t } = useTranslation('supervisor')
   const reopen = useReopenPeriod()
   const [reason, setReason] = useState('')
-  const [problem, setProblem] = useState<string | null>(null)
+  const errors = useFieldErrors(FIELDS, reopen.error)
+  const problem = errors.shown.reason
   const title = periodTitle(period)
-  const failure = reopen.error && !isUnauthorizedError(reopen.error) ? reopen.error : null
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const checked = ReopenPeriod.safeParse({ reason })
-    if (!checked.success) {
-      setProblem(checked.error.issues[0]?.message ?? t('payroll.reopen.reasonRequired'))
-      event.currentTarget.querySelector('textarea')?.focus()
-      return
-    }
+  const onSubmit = errors.onSubmit(ReopenPeriod, { reason }, (checked) =>
     reopen.mutate(
-      { start: period.start, reason: checked.data.reason },
+      { start: period.start, reason: checked.reason },
       {
         onSuccess: () => {
           toast({ title: t('payroll.reopen.doneTitle'), description: t('payroll.reopen.done', { title }) })
           onDone()
         },
       },
-    )
-  }
+    ),
+  )
 
   return (
     <DialogContent>
       <DialogHeading title={t('payroll.reopen.title')}>{t('payroll.reopen.intro', { title })}</DialogHeading>
       <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('payroll.reopen.title')}>
-        <FormAlert message={failure ? errorMessage(failure, t('payroll.reopen.failed')) : null} />
-        <div className="space-y-1.5">
-          <Label htmlFor="reopen-reason">{t('payroll.reopen.reason')}</Label>
+        <FormAlert message={errors.formError(t('payroll.reopen.failed'))} />
+        <FormField id={REASON} label={t('payroll.reopen.reason')} message={problem}>
           <Textarea
-            id="reopen-reason"
+            id={REASON}
             name="reason"
             rows={3}
             required
@@ -68,24 +57,17 @@ function ReopenForm({ period, onDone }: { period: PayPeriod; onDone: () => void 
             disabled={reopen.isPending}
             onChange={(e) => {
               setReason(e.target.value)
-              setProblem(null)
+              errors.clear()
             }}
             aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? REASON_ERROR : undefined}
+            aria-describedby={fieldDescription(REASON, { message: problem })}
           />
-          {problem ? <FieldMessage id={REASON_ERROR}>{problem}</FieldMessage> : null}
-        </div>
-        <DialogFooter>
-          <DialogCancel disabled={reopen.isPending} />
-          <Button
-            type="submit"
-            disabled={reopen.isPending}
-            busy={reopen.isPending}
-            busyLabel={t('payroll.reopen.reopening')}
-          >
-            {t('payroll.reopen.confirm')}
-          </Button>
-        </DialogFooter>
+        </FormField>
+        <DialogActions
+          pending={reopen.isPending}
+          label={t('payroll.reopen.confirm')}
+          busyLabel={t('payroll.reopen.reopening')}
+        />
       </form>
     </DialogContent>
   )

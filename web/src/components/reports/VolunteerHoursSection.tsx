@@ -10,6 +10,8 @@ import { Button } from '../ui/Button.tsx'
 import { StackedCell, StackedRow, StackedTable } from '../ui/Table.tsx'
 import { NumberCell, ReportSection } from './ReportSection.tsx'
 import { volunteerHoursCsv, volunteerHoursFileName } from './volunteer-csv.ts'
+import { DescriptionItem } from '../ui/DescriptionItem.tsx'
+import { Section } from '../ui/Section.tsx'
 
 /**
  * Prints this section alone: the print stylesheet (index.css) shows only the element marked
@@ -83,10 +85,7 @@ function VolunteerTables({ report }: { report: VolunteerHours }) {
         <Total label={t('reports.volunteerHours.totalHours')}>{formatPayrollHours(report.totalHours)}</Total>
         <Total label={t('reports.volunteerHours.totalValue')}>{formatDollars(report.totalValue)}</Total>
       </dl>
-      <section aria-labelledby="volunteer-by-person" className="space-y-2">
-        <h3 id="volunteer-by-person" className="font-semibold text-slate-900">
-          {t('reports.volunteerHours.byVolunteer')}
-        </h3>
+      <Part id="volunteer-by-person" title={t('reports.volunteerHours.byVolunteer')}>
         <StackedTable columns={[col.volunteer, col.department, col.hours, col.value]}>
           {report.volunteers.map((v) => (
             <StackedRow key={v.employeeId}>
@@ -97,11 +96,8 @@ function VolunteerTables({ report }: { report: VolunteerHours }) {
             </StackedRow>
           ))}
         </StackedTable>
-      </section>
-      <section aria-labelledby="volunteer-by-department" className="space-y-2">
-        <h3 id="volunteer-by-department" className="font-semibold text-slate-900">
-          {t('reports.volunteerHours.byDepartment')}
-        </h3>
+      </Part>
+      <Part id="volunteer-by-department" title={t('reports.volunteerHours.byDepartment')}>
         <StackedTable columns={[col.department, col.hours, col.value]}>
           {report.departments.map((d) => (
             <StackedRow key={d.department}>
@@ -111,16 +107,20 @@ function VolunteerTables({ report }: { report: VolunteerHours }) {
             </StackedRow>
           ))}
         </StackedTable>
-      </section>
+      </Part>
     </div>
   )
 }
 
-function Total({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="rounded-md bg-slate-50 p-2">
-      <dt className="text-xs font-medium text-slate-600">{label}</dt>
-      <dd className="text-lg font-semibold text-slate-900 tabular-nums">{children}</dd>
-    </div>
-  )
-}
+/** A table of the section, under its own heading. */
+const Part = ({ id, title, children }: { id: string; title: string; children: ReactNode }) => (
+  <Section id={id} title={title} level="h3" className="space-y-2">
+    {children}
+  </Section>
+)
+
+const Total = ({ label, children }: { label: string; children: ReactNode }) => (
+  <DescriptionItem look="tile" valueClassName="text-lg" label={label}>
+    {children}
+  </DescriptionItem>
+)

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react'
+import { useId, useState } from 'react'
 import { CloudOff } from 'lucide-react'
 import i18next from 'i18next'
 import { useTranslation } from 'react-i18next'
@@ -26,6 +26,7 @@ import { UserAvatar } from '../UserAvatar.tsx'
 import { TimesheetTimeline } from '../audit/TimesheetTimeline.tsx'
 import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
 import { PayrollFigures } from '../payroll/PayrollFigures.tsx'
+import { DescriptionItem } from '../ui/DescriptionItem.tsx'
 
 export type ReviewMode = 'view' | 'approve' | 'reject'
 
@@ -117,7 +118,7 @@ function ReviewContent({ target, timeZone, busy, deciding, onCancel, onDecide }:
 
       <div className="space-y-6">
         <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Field label={t('review.employee')}>
+          <DescriptionItem label={t('review.employee')}>
             <span className="flex items-center gap-3">
               {sheet.employee ? <UserAvatar user={sheet.employee} className="size-8" /> : null}
               <span className="min-w-0">
@@ -127,12 +128,12 @@ function ReviewContent({ target, timeZone, busy, deciding, onCancel, onDecide }:
                 ) : null}
               </span>
             </span>
-          </Field>
-          <Field label={t('review.weekStarting')}>{formatDate(sheet.weekStartDate)}</Field>
-          <Field label={t('review.submitted')}>{submitted}</Field>
-          <Field label={t('review.status')}>
+          </DescriptionItem>
+          <DescriptionItem label={t('review.weekStarting')}>{formatDate(sheet.weekStartDate)}</DescriptionItem>
+          <DescriptionItem label={t('review.submitted')}>{submitted}</DescriptionItem>
+          <DescriptionItem label={t('review.status')}>
             <TimesheetStatusBadge status={sheet.status} />
-          </Field>
+          </DescriptionItem>
         </dl>
 
         {sheet.enteredOffline ? <EnteredOfflineNote /> : null}
@@ -256,15 +257,6 @@ function EnteredOfflineNote() {
       <CloudOff className="mt-0.5 size-4 shrink-0" aria-hidden />
       <span>{t('review.enteredOffline')}</span>
     </p>
-  )
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0 space-y-1">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="text-slate-900">{children}</dd>
-    </div>
   )
 }
 

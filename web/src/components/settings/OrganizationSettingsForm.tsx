@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react'
+import { useState, type ChangeEvent } from 'react'
 import { ImageOff, RotateCcw, Trash2 } from 'lucide-react'
 import i18next from 'i18next'
 import { useTranslation } from 'react-i18next'
@@ -11,6 +11,8 @@ import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
 import { FieldMessage } from '../ui/FieldMessage.tsx'
+import { DayOptions } from '../ui/Options.tsx'
+import { CheckboxLabel, fieldDescription, FormField } from '../ui/FormField.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
 import { Label } from '../ui/Label.tsx'
 import { LOGO_ACCEPT, logoFileProblem, readAsDataUrl } from './logo-file.ts'
@@ -43,7 +45,6 @@ const LOGO_URL = 'logoUrl'
 const TIME_ZONE = 'timeZone'
 const WEEK_START = 'weekStartDay'
 const APPROVAL_EMAILS = 'approvalEmails'
-const TIME_ZONE_HINT = 'timeZone-hint'
 const LOGO_HINT = 'logo-file-hint'
 const LOGO_HINT_AND_ERROR = 'logo-file-hint logo-file-error'
 const LOGO_URL_EXAMPLE = 'https://example.org/logo.png'
@@ -85,18 +86,15 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
     update.reset()
   }
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const checked = errors.check(OrganizationSettingsUpdate, draft, event.currentTarget)
-    if (!checked) return
+  const onSubmit = errors.onSubmit(OrganizationSettingsUpdate, draft, (checked) =>
     update.mutate(checked, {
       onSuccess: (settings) => {
         setDraft(toDraft(settings))
         toast({ title: t('settings.form.savedTitle'), description: t('settings.form.saved') })
       },
       onError: (error) => toastFailure(t('members.error'), error, t('settings.form.saveFailed')),
-    })
-  }
+    }),
+  )
 
   const onLogoFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget
@@ -140,13 +138,11 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
   const previewUrl = previewable(draft.logoUrl)
   const uploaded = draft.logoUrl.startsWith('/api/logos/')
   const previewBroken = previewUrl !== null && brokenPreview === previewUrl
-  const describedBy = (name: Field, hint?: string) =>
-    [hint, shown[name] ? `${name}-error` : null].filter(Boolean).join(' ') || undefined
+  const describedBy = (name: Field, hint = false) => fieldDescription(name, { hint, message: shown[name] })
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-6" aria-label={t('settings.form.label')}>
-      <div className="space-y-1.5">
-        <Label htmlFor="organizationName">{t('settings.form.name')}</Label>
+      <FormField id={ORG_NAME} label={t('settings.form.name')} message={shown.organizationName}>
         <Input
           id="organizationName"
           name="organizationName"
@@ -158,10 +154,7 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
           required
           disabled={busy}
         />
-        {shown.organizationName ? (
-          <FieldMessage id="organizationName-error">{shown.organizationName}</FieldMessage>
-        ) : null}
-      </div>
+      </FormField>
 
       <fieldset className="min-w-0 space-y-4">
         <legend className="text-sm font-medium text-slate-800">{t('settings.form.logo')}</legend>
@@ -215,8 +208,7 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
           {logoFileError ? <FieldMessage id="logo-file-error">{logoFileError}</FieldMessage> : null}
         </div>
 
-        <div className="space-y-1.5">
-          <Label htmlFor="logoUrl">{t('settings.form.logoUrl')}</Label>
+        <FormField id={LOGO_URL} label={t('settings.form.logoUrl')} message={shown.logoUrl}>
           {uploaded ? (
             // An upload is named by an internal path nobody should have to read: show the file instead.
             <div className="flex items-center gap-2 text-sm text-slate-700" data-testid="uploaded-logo">
@@ -251,28 +243,26 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
               </Button>
             ) : null}
           </div>
-          {shown.logoUrl ? <FieldMessage id="logoUrl-error">{shown.logoUrl}</FieldMessage> : null}
-        </div>
+        </FormField>
       </fieldset>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="space-y-1.5">
-          <Label htmlFor="timeZone">{t('settings.form.timeZone')}</Label>
+        <FormField
+          id={TIME_ZONE}
+          label={t('settings.form.timeZone')}
+          hint={t('settings.form.timeZoneHint')}
+          message={shown.timeZone}
+        >
           <TimeZonePicker
             id="timeZone"
             value={draft.timeZone}
             onChange={(zone) => set(TIME_ZONE, zone)}
             aria-invalid={shown.timeZone ? true : undefined}
-            aria-describedby={describedBy(TIME_ZONE, TIME_ZONE_HINT)}
+            aria-describedby={describedBy(TIME_ZONE, true)}
             disabled={busy}
           />
-          <p id="timeZone-hint" className="text-sm text-slate-600">
-            {t('settings.form.timeZoneHint')}
-          </p>
-          {shown.timeZone ? <FieldMessage id="timeZone-error">{shown.timeZone}</FieldMessage> : null}
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor="weekStartDay">{t('settings.form.weekStart')}</Label>
+        </FormField>
+        <FormField id={WEEK_START} label={t('settings.form.weekStart')} message={shown.weekStartDay}>
           <select
             id="weekStartDay"
             name="weekStartDay"
@@ -283,14 +273,9 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
             disabled={busy}
             className={inputClasses}
           >
-            {WeekStartDay.options.map((day) => (
-              <option key={day} value={day}>
-                {t(`audit.day.${day}`)}
-              </option>
-            ))}
+            <DayOptions days={WeekStartDay.options} />
           </select>
-          {shown.weekStartDay ? <FieldMessage id="weekStartDay-error">{shown.weekStartDay}</FieldMessage> : null}
-        </div>
+        </FormField>
       </div>
 
       <div className="space-y-1.5">
@@ -315,12 +300,11 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
               className="size-5 shrink-0 cursor-pointer accent-indigo-600"
             />
           </span>
-          <div className="space-y-0.5">
-            <Label htmlFor="approvalEmails">{t('settings.form.approvalEmails')}</Label>
-            <p id="approvalEmails-hint" className="text-sm text-slate-600">
-              {t('settings.form.approvalEmailsHint')}
-            </p>
-          </div>
+          <CheckboxLabel
+            id={APPROVAL_EMAILS}
+            label={t('settings.form.approvalEmails')}
+            hint={t('settings.form.approvalEmailsHint')}
+          />
         </div>
         {shown.approvalEmails ? <FieldMessage id="approvalEmails-error">{shown.approvalEmails}</FieldMessage> : null}
       </div>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { RotateCcw } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { PayPeriodFrequency, PayrollSettingsUpdate, WeekStartDay, type PayrollSettings } from '@app/core'
@@ -9,9 +9,9 @@ import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
 import { ErrorState } from '../ui/ErrorState.tsx'
-import { FieldMessage } from '../ui/FieldMessage.tsx'
+import { DayOptions, Options } from '../ui/Options.tsx'
+import { fieldDescription, FormField } from '../ui/FormField.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
-import { Label } from '../ui/Label.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
 
 type Field = keyof PayrollSettings
@@ -99,17 +99,14 @@ export function PayrollSettingsForm({ saved }: { saved: PayrollSettings }) {
     update.reset()
   }
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const checked = errors.check(PayrollSettingsUpdate, toUpdate(draft), event.currentTarget)
-    if (!checked) return
-    // The saved answer starts the form again (a new key), so the outcome is said from the promise,
-    // which settles even when this form is no longer mounted.
+  // The saved answer starts the form again (a new key), so the outcome is said from the promise,
+  // which settles even when this form is no longer mounted.
+  const onSubmit = errors.onSubmit(PayrollSettingsUpdate, toUpdate(draft), (checked) =>
     update.mutateAsync(changes(checked, saved)).then(
       () => toast({ title: t('settings.form.savedTitle'), description: t('settings.payrollForm.saved') }),
       (error: unknown) => toastFailure(t('members.error'), error, t('settings.payrollForm.saveFailed')),
-    )
-  }
+    ),
+  )
 
   /** The props every control shares: its name, value, message and hint wiring. */
   const control = (name: Field) => ({
@@ -119,10 +116,7 @@ export function PayrollSettingsForm({ saved }: { saved: PayrollSettings }) {
     disabled: busy,
     onChange: (e: { target: { value: string } }) => set(name, e.target.value),
     'aria-invalid': shown[name] ? true : undefined,
-    'aria-describedby':
-      [HINTED.has(name) ? `payroll-${name}-hint` : null, shown[name] ? `payroll-${name}-error` : null]
-        .filter(Boolean)
-        .join(' ') || undefined,
+    'aria-describedby': fieldDescription(`payroll-${name}`, { hint: HINTED.has(name), message: shown[name] }),
   })
 
   const hours = { type: 'number', inputMode: 'decimal' as const, min: 0.25, step: 0.25 }
@@ -133,68 +127,54 @@ export function PayrollSettingsForm({ saved }: { saved: PayrollSettings }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-6" aria-label={t('settings.payrollForm.label')}>
-      <fieldset className="min-w-0 space-y-4">
-        <legend className="text-sm font-semibold text-slate-900">{t('settings.payrollForm.overtime')}</legend>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Row name="weekStartDay" message={shown.weekStartDay}>
-            <select {...field.weekStartDay} className={inputClasses}>
-              {WeekStartDay.options.map((day) => (
-                <option key={day} value={day}>
-                  {t(`audit.day.${day}`)}
-                </option>
-              ))}
-            </select>
-          </Row>
-          <Row name="weeklyOvertimeHours" message={shown.weeklyOvertimeHours}>
-            <Input {...field.weeklyOvertimeHours} {...hours} required />
-          </Row>
-          <Row name="dailyOvertimeHours" message={shown.dailyOvertimeHours}>
-            <Input {...field.dailyOvertimeHours} {...hours} />
-          </Row>
-          <Row name="dailyDoubleTimeHours" message={shown.dailyDoubleTimeHours}>
-            <Input {...field.dailyDoubleTimeHours} {...hours} />
-          </Row>
-        </div>
-      </fieldset>
+      <Group legend={t('settings.payrollForm.overtime')}>
+        <Row name="weekStartDay" message={shown.weekStartDay}>
+          <select {...field.weekStartDay} className={inputClasses}>
+            <DayOptions days={WeekStartDay.options} />
+          </select>
+        </Row>
+        <Row name="weeklyOvertimeHours" message={shown.weeklyOvertimeHours}>
+          <Input {...field.weeklyOvertimeHours} {...hours} required />
+        </Row>
+        <Row name="dailyOvertimeHours" message={shown.dailyOvertimeHours}>
+          <Input {...field.dailyOvertimeHours} {...hours} />
+        </Row>
+        <Row name="dailyDoubleTimeHours" message={shown.dailyDoubleTimeHours}>
+          <Input {...field.dailyDoubleTimeHours} {...hours} />
+        </Row>
+      </Group>
 
-      <fieldset className="min-w-0 space-y-4">
-        <legend className="text-sm font-semibold text-slate-900">{t('settings.payrollForm.payPeriods')}</legend>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Row name="payPeriodFrequency" message={shown.payPeriodFrequency}>
-            <select {...field.payPeriodFrequency} className={inputClasses}>
-              {PayPeriodFrequency.options.map((frequency) => (
-                <option key={frequency} value={frequency}>
-                  {t(`settings.payrollForm.frequency.${frequency}`)}
-                </option>
-              ))}
-            </select>
-          </Row>
-          <Row name="payPeriodAnchor" message={shown.payPeriodAnchor}>
-            <Input {...field.payPeriodAnchor} type="date" required />
-          </Row>
-        </div>
-      </fieldset>
+      <Group legend={t('settings.payrollForm.payPeriods')}>
+        <Row name="payPeriodFrequency" message={shown.payPeriodFrequency}>
+          <select {...field.payPeriodFrequency} className={inputClasses}>
+            <Options
+              values={PayPeriodFrequency.options}
+              label={(frequency) => t(`settings.payrollForm.frequency.${frequency}`)}
+            />
+          </select>
+        </Row>
+        <Row name="payPeriodAnchor" message={shown.payPeriodAnchor}>
+          <Input {...field.payPeriodAnchor} type="date" required />
+        </Row>
+      </Group>
 
-      <fieldset className="min-w-0 space-y-4">
-        <legend className="text-sm font-semibold text-slate-900">{t('settings.payrollForm.adp')}</legend>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Row name="adpCompanyCode" message={shown.adpCompanyCode}>
-            <Input {...field.adpCompanyCode} autoComplete="off" maxLength={3} />
-          </Row>
-          <Row name="adpBatchId" message={shown.adpBatchId}>
-            <Input {...field.adpBatchId} autoComplete="off" maxLength={20} />
-          </Row>
-          <Row name="volunteerHourlyRate" message={shown.volunteerHourlyRate}>
-            <Input {...field.volunteerHourlyRate} type="number" inputMode="decimal" min={0} step={0.01} required />
-          </Row>
-        </div>
-      </fieldset>
+      <Group legend={t('settings.payrollForm.adp')}>
+        <Row name="adpCompanyCode" message={shown.adpCompanyCode}>
+          <Input {...field.adpCompanyCode} autoComplete="off" maxLength={3} />
+        </Row>
+        <Row name="adpBatchId" message={shown.adpBatchId}>
+          <Input {...field.adpBatchId} autoComplete="off" maxLength={20} />
+        </Row>
+        <Row name="volunteerHourlyRate" message={shown.volunteerHourlyRate}>
+          <Input {...field.volunteerHourlyRate} type="number" inputMode="decimal" min={0} step={0.01} required />
+        </Row>
+      </Group>
 
       <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={reset} disabled={busy || (!changed && Object.keys(shown).length === 0)}>
           <RotateCcw aria-hidden /> {t('settings.form.reset')}
         </Button>
-        <Button type="submit" disabled={busy} busy={busy} busyLabel={t('members.edit.saving')}>
+        <Button type="submit" busy={busy} busyLabel={t('members.edit.saving')}>
           {t('settings.payrollForm.save')}
         </Button>
       </div>
@@ -202,19 +182,26 @@ export function PayrollSettingsForm({ saved }: { saved: PayrollSettings }) {
   )
 }
 
+/** A part of the form: its legend over its fields, two side by side from sm up. */
+const Group = ({ legend, children }: { legend: string; children: ReactNode }) => (
+  <fieldset className="min-w-0 space-y-4">
+    <legend className="text-sm font-semibold text-slate-900">{legend}</legend>
+    <div className="grid gap-4 sm:grid-cols-2">{children}</div>
+  </fieldset>
+)
+
 /** A label, its control, its hint (when it has one) and the field's message. */
 function Row({ name, message, children }: { name: Field; message?: string; children: ReactNode }) {
   const { t } = useTranslation('supervisor')
   return (
-    <div className="min-w-0 space-y-1.5">
-      <Label htmlFor={`payroll-${name}`}>{t(`settings.payrollForm.${name}.label`)}</Label>
+    <FormField
+      id={`payroll-${name}`}
+      className="min-w-0"
+      label={t(`settings.payrollForm.${name}.label`)}
+      hint={HINTED.has(name) ? t(`settings.payrollForm.${name}.hint`) : null}
+      message={message}
+    >
       {children}
-      {HINTED.has(name) ? (
-        <p id={`payroll-${name}-hint`} className="text-sm text-slate-600">
-          {t(`settings.payrollForm.${name}.hint`)}
-        </p>
-      ) : null}
-      {message ? <FieldMessage id={`payroll-${name}-error`}>{message}</FieldMessage> : null}
-    </div>
+    </FormField>
   )
 }

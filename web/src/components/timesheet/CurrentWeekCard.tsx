@@ -5,8 +5,12 @@ import { useTranslation } from 'react-i18next'
 import { hasAnyTime, weekTotalHours, type Timesheet } from '@app/core'
 import { formatDateRange, formatHours } from '../../lib/format.ts'
 import { Button } from '../ui/Button.tsx'
-import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card.tsx'
+import { CardContent, RegionCard } from '../ui/Card.tsx'
 import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
+import { SupervisorComments } from './TimesheetFields.tsx'
+
+/** The card's title element (it names the card's region). */
+const TITLE_ID = 'current-week-title'
 
 export interface CurrentWeekCardProps {
   timesheet: Timesheet
@@ -30,26 +34,24 @@ export function CurrentWeekCard({ timesheet, status, comments, children, onOpen 
   const { t } = useTranslation('staff')
   const started = hasAnyTime(timesheet)
   return (
-    <Card role="region" aria-labelledby="current-week-title">
-      <CardHeader>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <CardTitle id="current-week-title" className="flex items-center gap-2">
-            <CalendarClock className="size-5 text-indigo-600" aria-hidden /> {t('card.title')}
-          </CardTitle>
-          <TimesheetStatusBadge status={timesheet.status} />
-        </div>
+    <RegionCard
+      titleId={TITLE_ID}
+      title={
+        <>
+          <CalendarClock className="size-5 text-indigo-600" aria-hidden /> {t('card.title')}
+        </>
+      }
+      titleClassName="flex items-center gap-2"
+      aside={<TimesheetStatusBadge status={timesheet.status} />}
+      below={
         <p className="text-sm text-slate-600">
           {t('card.weekOf', { range: formatDateRange(timesheet.weekStartDate) })}
         </p>
-      </CardHeader>
+      }
+    >
       <CardContent className="space-y-4">
         <p className="text-sm text-slate-700">{status}</p>
-        {comments ? (
-          <div className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-            <p className="font-semibold">{t('weeklyDialog.supervisorComments')}</p>
-            <p className="break-words whitespace-pre-line">{comments}</p>
-          </div>
-        ) : null}
+        <SupervisorComments comments={comments} boxed />
         {children}
         {started ? (
           <p className="text-sm text-slate-700">
@@ -70,7 +72,7 @@ export function CurrentWeekCard({ timesheet, status, comments, children, onOpen 
         </div>
         {timesheet.status === 'draft' ? <p className="text-sm text-slate-600">{t('weeklyDialog.saveHint')}</p> : null}
       </CardContent>
-    </Card>
+    </RegionCard>
   )
 }
 

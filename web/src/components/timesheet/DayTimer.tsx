@@ -25,6 +25,11 @@ export interface DayTimerProps {
 export function DayTimer({ dayLabel, start, view, busy, onClockIn, onClockOut, onReset, className }: DayTimerProps) {
   const { t } = useTranslation('staff')
   const day = <span className="sr-only"> {dayLabel}</span>
+  const actions = [
+    { shown: view.showClockIn, variant: 'success', icon: LogIn, text: t('timer.clockIn'), onClick: onClockIn },
+    { shown: view.showClockOut, variant: 'destructive', icon: LogOut, text: t('timer.clockOut'), onClick: onClockOut },
+    { shown: view.showReset, variant: 'outline', icon: RotateCcw, text: t('timer.reset'), onClick: onReset },
+  ] as const
   return (
     <div
       className={cn(
@@ -46,24 +51,14 @@ export function DayTimer({ dayLabel, start, view, busy, onClockIn, onClockOut, o
         ) : null}
       </div>
       <div className="flex flex-wrap gap-2">
-        {view.showClockIn ? (
-          <Button variant="success" onClick={onClockIn} disabled={busy}>
-            <LogIn aria-hidden /> {t('timer.clockIn')}
-            {day}
-          </Button>
-        ) : null}
-        {view.showClockOut ? (
-          <Button variant="destructive" onClick={onClockOut} disabled={busy}>
-            <LogOut aria-hidden /> {t('timer.clockOut')}
-            {day}
-          </Button>
-        ) : null}
-        {view.showReset ? (
-          <Button variant="outline" onClick={onReset} disabled={busy}>
-            <RotateCcw aria-hidden /> {t('timer.reset')}
-            {day}
-          </Button>
-        ) : null}
+        {actions
+          .filter((action) => action.shown)
+          .map(({ variant, icon: Icon, text, onClick }) => (
+            <Button key={text} variant={variant} onClick={onClick} disabled={busy}>
+              <Icon aria-hidden /> {text}
+              {day}
+            </Button>
+          ))}
       </div>
     </div>
   )

@@ -1,24 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Timesheet } from '@app/core'
-import { dismissToast } from '../../lib/toast.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
 import { renderApp } from '../../../test/render.tsx'
 import { EmployeeDashboardPanel } from './EmployeeDashboardPanel.tsx'
-import { makeTimesheet, WEDNESDAY_MORNING } from '../../../test/timesheet-fixtures.ts'
+import { makeTimesheet } from '../../../test/timesheet-fixtures.ts'
+import { onWednesdayMorning } from '../../../test/week-clock.ts'
 
 const settings = { organizationName: 'Grace Chapel', logoUrl: null, timeZone: 'UTC', weekStartDay: 'monday' }
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
-  vi.setSystemTime(WEDNESDAY_MORNING)
-})
-afterEach(() => {
-  act(() => dismissToast())
-  vi.useRealTimers()
-  vi.unstubAllGlobals()
-})
+onWednesdayMorning(['Date', 'setInterval', 'clearInterval'])
 
 const withWeek = (sheet: Timesheet) =>
   mockFetch({

@@ -9,12 +9,13 @@ import {
   type TimesheetDays,
 } from '@app/core'
 import { cn } from '../../lib/cn.ts'
-import { Button } from '../ui/Button.tsx'
+import { Button, type ButtonProps } from '../ui/Button.tsx'
 import { FieldMessage } from '../ui/FieldMessage.tsx'
 import { Input } from '../ui/Input.tsx'
 import { Label } from '../ui/Label.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { Textarea } from '../ui/Textarea.tsx'
+import type { EditorBusy } from './use-timesheet-editor.ts'
 
 /** How the day fields and notes of both timesheet forms are bound to the editor's days. */
 interface BoundFields {
@@ -155,5 +156,67 @@ export function ConflictNotice({
         {reloading ? <Spinner /> : <RefreshCw aria-hidden />} {t('fields.reload')}
       </Button>
     </div>
+  )
+}
+
+/** The supervisor's comment on a declined week; `boxed` when it stands alone (not in a red box already). */
+export function SupervisorComments({
+  comments,
+  boxed = false,
+  className,
+}: {
+  comments: string | null | undefined
+  boxed?: boolean
+  className?: string
+}) {
+  const { t } = useTranslation('staff')
+  if (!comments) return null
+  return (
+    <div className={cn(boxed && 'rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900', className)}>
+      <p className="font-semibold">{t('weeklyDialog.supervisorComments')}</p>
+      <p className="break-words whitespace-pre-line">{comments}</p>
+    </div>
+  )
+}
+
+/** Save and Submit of both timesheet forms: both held while anything runs, the running one busy. */
+export function SaveAndSubmitButtons({
+  busy,
+  onSave,
+  onSubmit,
+  submitLabel,
+  size,
+}: {
+  busy: EditorBusy
+  onSave: () => void
+  /** Without it, Submit submits the form. */
+  onSubmit?: () => void
+  submitLabel: string
+  size?: ButtonProps['size']
+}) {
+  const { t } = useTranslation('staff')
+  return (
+    <>
+      <Button
+        variant="outline"
+        size={size}
+        onClick={onSave}
+        disabled={busy !== null}
+        busy={busy === 'save'}
+        busyLabel={t('common:saving')}
+      >
+        {t('weeklyDialog.save')}
+      </Button>
+      <Button
+        type={onSubmit ? 'button' : 'submit'}
+        size={size}
+        onClick={onSubmit}
+        disabled={busy !== null}
+        busy={busy === 'submit'}
+        busyLabel={t('weeklyDialog.submitting')}
+      >
+        {submitLabel}
+      </Button>
+    </>
   )
 }

@@ -8,7 +8,8 @@ import type { Timesheet, TimesheetAnswer } from '@app/core'
 import { dismissToast } from '../../lib/toast.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
 import { renderApp } from '../../../test/render.tsx'
-import { makeTimesheet, WEDNESDAY_MORNING } from '../../../test/timesheet-fixtures.ts'
+import { makeTimesheet } from '../../../test/timesheet-fixtures.ts'
+import { onWednesdayMorning } from '../../../test/week-clock.ts'
 import { WeeklyTimesheetDialog } from './WeeklyTimesheetDialog.tsx'
 import { timesheetKeys } from '../../api/keys.ts'
 import { queuedSaves } from '../../offline/offline-db.ts'
@@ -16,18 +17,8 @@ import { queuedSaves } from '../../offline/offline-db.ts'
 const STALE =
   'This timesheet was changed somewhere else (another device or tab) since you opened it. Reload to see the latest version; nothing was overwritten.'
 
-beforeEach(() => {
-  // Only the clock is faked: promises, React Query and Testing Library keep real timeouts.
-  vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
-  vi.setSystemTime(WEDNESDAY_MORNING)
-  onOpenChange.mockClear()
-})
-afterEach(() => {
-  act(() => dismissToast())
-  vi.useRealTimers()
-  vi.unstubAllGlobals()
-  vi.restoreAllMocks()
-})
+onWednesdayMorning(['Date', 'setInterval', 'clearInterval'])
+beforeEach(() => onOpenChange.mockClear())
 
 const onOpenChange = vi.fn()
 const open = (sheet: TimesheetAnswer) =>

@@ -22,7 +22,7 @@ import { toastFailure } from '../../lib/toast-failure.ts'
 import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
 import { OvertimeNotice } from './OvertimeNotice.tsx'
 import { WeekTotal } from './WeekTotal.tsx'
-import { ConflictNotice, DayFields, NotesField } from './TimesheetFields.tsx'
+import { ConflictNotice, DayFields, NotesField, SaveAndSubmitButtons, SupervisorComments } from './TimesheetFields.tsx'
 import { useTimesheetEditor } from './use-timesheet-editor.ts'
 import { runTimerAction, type TimerAction } from './timer-actions.ts'
 import { useNow } from './use-now.ts'
@@ -153,7 +153,6 @@ function WeeklyTimesheetForm({
     })
   }
 
-  const locked = busy !== null
   const latestComment = timesheet.status === 'rejected' ? timesheet.comments : null
   const bound = { days, onChange: editor.setField, idPrefix: 'dialog-', readOnly: !editable }
 
@@ -168,12 +167,7 @@ function WeeklyTimesheetForm({
         <OrgZoneNote timeZone={timeZone} />
       </DialogHeader>
 
-      {latestComment ? (
-        <div className="mb-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-          <p className="font-semibold">{t('weeklyDialog.supervisorComments')}</p>
-          <p className="break-words whitespace-pre-line">{latestComment}</p>
-        </div>
-      ) : null}
+      <SupervisorComments comments={latestComment} boxed className="mb-4" />
 
       <ConflictNotice
         className="mb-4"
@@ -234,23 +228,12 @@ function WeeklyTimesheetForm({
       {editable ? (
         <>
           <DialogFooter>
-            <Button
-              variant="outline"
-              onClick={() => void onSave()}
-              disabled={locked}
-              busy={busy === 'save'}
-              busyLabel={t('common:saving')}
-            >
-              {t('weeklyDialog.save')}
-            </Button>
-            <Button
-              onClick={() => void onSubmit()}
-              disabled={locked}
-              busy={busy === 'submit'}
-              busyLabel={t('weeklyDialog.submitting')}
-            >
-              {t('weeklyDialog.submit')}
-            </Button>
+            <SaveAndSubmitButtons
+              busy={busy}
+              onSave={() => void onSave()}
+              onSubmit={() => void onSubmit()}
+              submitLabel={t('weeklyDialog.submit')}
+            />
           </DialogFooter>
           {online ? null : (
             <p className="mt-3 text-center text-sm text-amber-900 sm:text-right">

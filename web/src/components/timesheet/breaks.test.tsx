@@ -1,25 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { act, screen, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { BREAK_TOO_LONG, type Timesheet } from '@app/core'
-import { dismissToast } from '../../lib/toast.ts'
 import { makeUser } from '../../../test/fixtures.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
-import { makeTimesheet, WEDNESDAY_MORNING } from '../../../test/timesheet-fixtures.ts'
+import { makeTimesheet } from '../../../test/timesheet-fixtures.ts'
+import { onWednesdayMorning } from '../../../test/week-clock.ts'
 import { renderApp } from '../../../test/render.tsx'
 import { WeeklyTimesheetDialog } from './WeeklyTimesheetDialog.tsx'
 // Loaded up front, so the router's lazy import is already done when a test starts.
 import '../../pages/SubmitTimesheetPage.tsx'
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] })
-  vi.setSystemTime(WEDNESDAY_MORNING)
-})
-afterEach(() => {
-  act(() => dismissToast())
-  vi.useRealTimers()
-  vi.unstubAllGlobals()
-})
+onWednesdayMorning()
 
 const day = (name: string) => within(screen.getByRole('region', { name }))
 const total = () => screen.getByTestId('week-total').textContent

@@ -26,7 +26,7 @@ export interface ButtonProps extends ComponentProps<'button'> {
   size?: keyof typeof sizes
   /** Render the child element (a link) with the button's look instead of a <button>. */
   asChild?: boolean
-  /** While true, a spinner and `busyLabel` ('Saving...') stand in for the label; the caller decides `disabled`. */
+  /** While true, a spinner and `busyLabel` ('Saving...') stand in for the label, and the button is disabled. */
   busy?: boolean
   busyLabel?: string
 }
@@ -48,6 +48,7 @@ export function Button({
   busyLabel,
   className,
   type,
+  disabled,
   children,
   ...props
 }: ButtonProps) {
@@ -56,6 +57,7 @@ export function Button({
     <Component
       type={asChild ? undefined : (type ?? 'button')}
       className={cn(buttonClasses(variant, size), className)}
+      disabled={busy || disabled}
       {...props}
     >
       {busy ? (

@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react'
+import type { ComponentProps, ReactNode } from 'react'
 import { cn } from '../../lib/cn.ts'
 
 export const Card = ({ className, ...props }: ComponentProps<'div'>) => (
@@ -24,3 +24,42 @@ export const CardContent = ({ className, ...props }: ComponentProps<'div'>) => (
 export const CardFooter = ({ className, ...props }: ComponentProps<'div'>) => (
   <div className={cn('flex items-center gap-2 p-4 pt-0 sm:p-6 sm:pt-0', className)} {...props} />
 )
+
+/**
+ * A card that is a region named by its title: the title and what stands beside it (`aside`) on one
+ * line, the rest of the header (`below`), then the card's content.
+ */
+export function RegionCard({
+  titleId,
+  title,
+  aside,
+  below,
+  headerClassName,
+  lineClassName = 'flex flex-wrap items-center justify-between gap-2',
+  titleClassName,
+  children,
+}: {
+  titleId: string
+  title: ReactNode
+  aside?: ReactNode
+  below?: ReactNode
+  headerClassName?: string
+  lineClassName?: string
+  titleClassName?: string
+  children: ReactNode
+}) {
+  return (
+    <Card role="region" aria-labelledby={titleId}>
+      <CardHeader className={headerClassName}>
+        <div className={lineClassName}>
+          <CardTitle id={titleId} className={titleClassName}>
+            {title}
+          </CardTitle>
+          {aside}
+        </div>
+        {below}
+      </CardHeader>
+      {children}
+    </Card>
+  )
+}

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next'
-import { useState, type ComponentProps, type ReactNode } from 'react'
+import { Fragment, useState, type ComponentProps, type ReactNode } from 'react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import { X } from 'lucide-react'
 import { cn } from '../../lib/cn.ts'
-import { Button } from './Button.tsx'
+import { Button, type ButtonProps } from './Button.tsx'
 
 export const Dialog = DialogPrimitive.Root
 export const DialogTrigger = DialogPrimitive.Trigger
@@ -83,5 +83,60 @@ export function DialogCancel({ disabled }: { disabled?: boolean }) {
         {t('cancel')}
       </Button>
     </DialogClose>
+  )
+}
+
+/**
+ * A dialog's footer for its one action: Cancel and the action's button, held while it runs. The
+ * button submits the dialog's form unless `onClick` is given.
+ */
+export function DialogActions({
+  pending,
+  label,
+  busyLabel,
+  variant,
+  onClick,
+}: {
+  pending: boolean
+  label: ReactNode
+  busyLabel: string
+  variant?: ButtonProps['variant']
+  onClick?: () => void
+}) {
+  return (
+    <DialogFooter>
+      <DialogCancel disabled={pending} />
+      <Button
+        type={onClick ? 'button' : 'submit'}
+        variant={variant}
+        onClick={onClick}
+        busy={pending}
+        busyLabel={busyLabel}
+      >
+        {label}
+      </Button>
+    </DialogFooter>
+  )
+}
+
+/**
+ * A dialog about one item, open while there is one (null: closed). Its content is made anew for
+ * each item (by `itemKey`), so a form starts from the item it is about.
+ */
+export function DialogFor<T>({
+  item,
+  itemKey,
+  onClose,
+  children,
+}: {
+  item: T | null
+  itemKey: (item: T) => string
+  onClose: () => void
+  children: (item: T) => ReactNode
+}) {
+  return (
+    <Dialog open={item !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      {item === null ? null : <Fragment key={itemKey(item)}>{children(item)}</Fragment>}
+    </Dialog>
   )
 }

@@ -59,3 +59,37 @@ export function FeatureCard({
     </Card>
   )
 }
+
+/** Feature cards in a grid (a list, one card an item); each item's texts are found by its key. */
+export function FeatureGrid<K extends string>({
+  items,
+  title,
+  text,
+  className,
+  iconClassName,
+  titleClassName,
+}: {
+  items: readonly { icon: LucideIcon; key: K }[]
+  title: (key: K) => string
+  text: (key: K) => string
+  /** The grid's columns. */
+  className?: string
+  iconClassName?: string
+  titleClassName?: string
+}) {
+  return (
+    <ul className={cn('grid gap-4', className)}>
+      {items.map(({ icon, key }) => (
+        <li key={key}>
+          <FeatureCard
+            icon={icon}
+            title={title(key)}
+            text={text(key)}
+            iconClassName={iconClassName}
+            titleClassName={titleClassName}
+          />
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -60,3 +60,38 @@ export const SelectItem = ({ className, children, ...props }: ComponentProps<typ
     <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
   </SelectPrimitive.Item>
 )
+
+/** A choice among fixed values with no label of its own on screen: `label` names it for screen readers. */
+export function ChoiceSelect<V extends string>({
+  label,
+  value,
+  choices,
+  choiceLabel,
+  onChange,
+  className,
+}: {
+  label: string
+  value: V
+  choices: readonly V[]
+  choiceLabel: (choice: V) => string
+  onChange: (choice: V) => void
+  /** The wrapper's width. */
+  className?: string
+}) {
+  return (
+    <div className={className}>
+      <Select value={value} onValueChange={(v) => onChange(v as V)}>
+        <SelectTrigger aria-label={label}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {choices.map((choice) => (
+            <SelectItem key={choice} value={choice}>
+              {choiceLabel(choice)}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  )
+}

@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react'
+import { cn } from '../../lib/cn.ts'
+import { FieldMessage } from './FieldMessage.tsx'
+import { Label } from './Label.tsx'
+
+/**
+ * A form's field: the label, its control (`children`, whose id is `id`), a hint under it and the
+ * field's message. Point the control's aria-describedby at `fieldDescription(id, ...)`.
+ */
+export function FormField({
+  id,
+  label,
+  hint,
+  message,
+  className,
+  children,
+}: {
+  id: string
+  label: ReactNode
+  hint?: ReactNode
+  message?: string | null
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <div className={cn('space-y-1.5', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {message ? <FieldMessage id={`${id}-error`}>{message}</FieldMessage> : null}
+    </div>
+  )
+}
+
+/** The ids that describe a field's control: its hint when it has one, its message while shown. */
+export const fieldDescription = (id: string, { hint = false, message }: { hint?: boolean; message?: string | null }) =>
+  [hint ? `${id}-hint` : null, message ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
+
+/** A checkbox's label with its hint under it (the box stands beside them; its aria-describedby: `${id}-hint`). */
+export const CheckboxLabel = ({ id, label, hint }: { id: string; label: ReactNode; hint: ReactNode }) => (
+  <div className="space-y-0.5">
+    <Label htmlFor={id}>{label}</Label>
+    <p id={`${id}-hint`} className="text-sm text-slate-600">
+      {hint}
+    </p>
+  </div>
+)

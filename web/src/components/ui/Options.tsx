@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next'
+import type { DayName } from '@app/core'
+
+/** A native <select>'s options: each value, shown as `label` names it. */
+export function Options<V extends string>({ values, label }: { values: readonly V[]; label: (value: V) => string }) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {label(value)}
+    </option>
+  ))
+}
+
+/** The options for `days`, each named in the reader's language. */
+export function DayOptions({ days }: { days: readonly DayName[] }) {
+  const { t } = useTranslation('supervisor')
+  return <Options values={days} label={(day) => t(`audit.day.${day}`)} />
+}
