@@ -359,7 +359,7 @@ const tables = (m: Measured): Table[] => {
       notes: [
         `GetItem: the AWS SDK's raw GetItemCommand against the same DynamoDB Local, ${CONNECTIONS} calls in flight, in the same run.`,
         `Each API request goes through the local API server (HTTP, API Gateway v2 event, middy, session lookup) in its own process; latency is per response (every request of a run is answered and counted), req/s is responses over the run. Each read runs ${timing.warmupSeconds} s of warm-up, then as many requests as the warm-up’s rate gives in ${timing.seconds} s (at least ${CONNECTIONS * 3}).`,
-        `Reports: the four whole weeks ${s.reportStart} to ${s.reportEnd}. Approve: each request approves a different pending timesheet of the big organization (each writes its CSV to S3), after ${s.warmupIds.length} warm-up approvals. errors: answers other than 200, plus timeouts.`,
+        `Reports: the four whole weeks ${s.reportStart} to ${s.reportEnd}. Approve: each request approves a different pending timesheet of the big organization (one transaction; its CSV is made on the first download), after ${s.warmupIds.length} warm-up approvals. errors: answers other than 200, plus timeouts.`,
       ],
     },
     {
