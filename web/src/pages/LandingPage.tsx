@@ -54,8 +54,7 @@ export function LandingPage() {
         <FeatureGrid
           className="sm:grid-cols-2"
           items={features}
-          title={(key) => t(`landing.feature.${key}.title`)}
-          text={(key) => t(`landing.feature.${key}.text`)}
+          text={(key, part) => t(`landing.feature.${key}.${part}`)}
         />
       </Section>
     </>

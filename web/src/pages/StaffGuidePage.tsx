@@ -39,8 +39,7 @@ export function StaffGuidePage() {
       <FeatureGrid
         className="md:grid-cols-3"
         items={topics}
-        title={(key) => t(`staffGuide.topic.${key}.title`)}
-        text={(key) => t(`staffGuide.topic.${key}.text`)}
+        text={(key, part) => t(`staffGuide.topic.${key}.${part}`)}
         iconClassName={TOPIC_ICON}
         titleClassName={TOPIC_TITLE}
       />
