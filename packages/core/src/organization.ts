@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { PayrollRules } from './payroll.ts'
+import { defaultPayrollRules, PayrollRules } from './payroll.ts'
 
 export const SubscriptionStatus = z.enum([
   'trial',
@@ -37,6 +37,39 @@ export const Organization = z
   })
   .extend(PayrollRules.shape)
 export type Organization = z.infer<typeof Organization>
+
+/**
+ * An organization as its supervisor's first sign-in creates it: on our card-free trial, no Stripe
+ * customer yet, weeks from Monday, approval emails on and the default payroll rules.
+ */
+export function newOrganization(p: {
+  id: string
+  name: string
+  slug: string
+  timeZone: string
+  trialEndsAt: string
+  now: string
+}): Organization {
+  return {
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    logoUrl: null,
+    domain: null,
+    stripeCustomerId: null,
+    stripeSubscriptionId: null,
+    plan: 'professional',
+    subscriptionStatus: 'trial',
+    trialEndsAt: p.trialEndsAt,
+    currentPeriodEnd: null,
+    timeZone: p.timeZone,
+    weekStartDay: 'monday',
+    approvalEmails: true,
+    ...defaultPayrollRules(),
+    createdAt: p.now,
+    updatedAt: p.now,
+  }
+}
 
 /** Lower-case words joined by dashes, for a readable unique slug. */
 export const slugify = (name: string) =>

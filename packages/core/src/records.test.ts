@@ -11,7 +11,7 @@ import {
   unavailable,
 } from './errors.ts'
 import { NewMember, TemporaryCredentials } from './member.ts'
-import { Organization, slugify, SubscriptionStatus } from './organization.ts'
+import { newOrganization, Organization, slugify, SubscriptionStatus } from './organization.ts'
 import { Access, AuthType, Role, roleLabel } from './roles.ts'
 import { fullName, initials, User } from './user.ts'
 
@@ -143,23 +143,15 @@ describe('organization', () => {
   })
 
   it('defaults approval emails to on', () => {
-    const org = Organization.parse({
+    const { approvalEmails: _stored, ...stored } = newOrganization({
       id: 'o',
       name: 'Grace',
       slug: 'grace',
-      logoUrl: null,
-      domain: null,
-      stripeCustomerId: null,
-      stripeSubscriptionId: null,
-      plan: 'professional',
-      subscriptionStatus: 'trial',
-      trialEndsAt: null,
-      currentPeriodEnd: null,
       timeZone: 'America/Chicago',
-      weekStartDay: 'monday',
-      createdAt: 'c',
-      updatedAt: 'u',
+      trialEndsAt: 't',
+      now: 'n',
     })
+    const org = Organization.parse(stored)
     expect(org.approvalEmails).toBe(true)
   })
 })

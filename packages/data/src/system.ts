@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { defaultPayrollRules, slugify, TRIAL_DAYS, Language, type Organization, type User } from '@app/core'
+import { newOrganization, slugify, TRIAL_DAYS, Language, type Organization, type User } from '@app/core'
 import { aggregateHead, aggregatesFrom, directoryMove, rebuildOrganizations } from './aggregates.ts'
 import { keys } from './keys.ts'
 import { epochSeconds, isConditionFailure, nowIso, table } from './table.ts'
@@ -68,25 +68,14 @@ export const system = {
     const orgId = randomUUID()
     const userId = randomUUID()
     const name = `${p.firstName} ${p.lastName}`.trim() + "'s Organization"
-    const organization: Organization = {
+    const organization = newOrganization({
       id: orgId,
       name,
       slug: `${slugify(`${p.firstName} ${p.lastName}`)}-${randomBytes(3).toString('hex')}`,
-      logoUrl: null,
-      domain: null,
-      stripeCustomerId: null,
-      stripeSubscriptionId: null,
-      plan: 'professional',
-      subscriptionStatus: 'trial',
-      trialEndsAt: new Date(Date.now() + TRIAL_DAYS * 86_400_000).toISOString(),
-      currentPeriodEnd: null,
       timeZone: p.timeZone,
-      weekStartDay: 'monday',
-      approvalEmails: true,
-      ...defaultPayrollRules(),
-      createdAt: now,
-      updatedAt: now,
-    }
+      trialEndsAt: new Date(Date.now() + TRIAL_DAYS * 86_400_000).toISOString(),
+      now,
+    })
     const user = newUser(
       orgId,
       {

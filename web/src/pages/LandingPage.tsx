@@ -4,7 +4,7 @@ import { FeatureGrid } from '../components/ui/IconCard.tsx'
 import { SUPERVISOR_LOGIN_URL } from '../lib/browser.ts'
 import { PRODUCT_NAME } from '../lib/product.ts'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
-import { LinkButton } from '../components/ui/LinkButton.tsx'
+import { LinkButtonRow, type LinkButtonProps } from '../components/ui/LinkButton.tsx'
 import { Section } from '../components/ui/Section.tsx'
 
 /** The four features, by their key in the public catalogue (landing.feature.{key}.title and .text). */
@@ -17,6 +17,15 @@ const features = [
 
 export function LandingPage() {
   const { t } = useTranslation('public')
+  const logins: LinkButtonProps[] = [
+    { href: SUPERVISOR_LOGIN_URL, icon: LogIn, size: 'lg', children: t('landing.supervisorLogin') },
+    { to: '/staff-login', icon: LogIn, size: 'lg', variant: 'outline', children: t('landing.staffLogin') },
+  ]
+  const more: LinkButtonProps[] = [
+    { to: '/pricing', icon: Tag, variant: 'secondary', children: t('landing.pricing') },
+    { href: '/demo', icon: PlayCircle, variant: 'secondary', children: t('landing.demo') },
+    { to: '/staff-guide', icon: BookOpen, variant: 'secondary', children: t('landing.staffGuide') },
+  ]
   return (
     <>
       <DocumentTitle />
@@ -27,25 +36,14 @@ export function LandingPage() {
         <p className="mx-auto mt-4 max-w-2xl text-base text-pretty text-slate-600 sm:text-lg">
           {t('landing.intro', { product: PRODUCT_NAME })}
         </p>
-        <div className="mx-auto mt-8 flex max-w-md flex-col gap-3 sm:max-w-none sm:flex-row sm:flex-wrap sm:justify-center">
-          <LinkButton href={SUPERVISOR_LOGIN_URL} icon={LogIn} size="lg">
-            {t('landing.supervisorLogin')}
-          </LinkButton>
-          <LinkButton to="/staff-login" icon={LogIn} size="lg" variant="outline">
-            {t('landing.staffLogin')}
-          </LinkButton>
-        </div>
-        <div className="mx-auto mt-3 flex max-w-md flex-col gap-3 sm:max-w-none sm:flex-row sm:flex-wrap sm:justify-center">
-          <LinkButton to="/pricing" icon={Tag} variant="secondary">
-            {t('landing.pricing')}
-          </LinkButton>
-          <LinkButton href="/demo" icon={PlayCircle} variant="secondary">
-            {t('landing.demo')}
-          </LinkButton>
-          <LinkButton to="/staff-guide" icon={BookOpen} variant="secondary">
-            {t('landing.staffGuide')}
-          </LinkButton>
-        </div>
+        <LinkButtonRow
+          className="mx-auto mt-8 flex max-w-md flex-col gap-3 sm:max-w-none sm:flex-row sm:flex-wrap sm:justify-center"
+          links={logins}
+        />
+        <LinkButtonRow
+          className="mx-auto mt-3 flex max-w-md flex-col gap-3 sm:max-w-none sm:flex-row sm:flex-wrap sm:justify-center"
+          links={more}
+        />
       </section>
       <Section
         id="features"
@@ -56,8 +54,7 @@ export function LandingPage() {
         <FeatureGrid
           className="sm:grid-cols-2"
           items={features}
-          title={(key) => t(`landing.feature.${key}.title`)}
-          text={(key) => t(`landing.feature.${key}.text`)}
+          text={(key, part) => t(`landing.feature.${key}.${part}`)}
         />
       </Section>
     </>

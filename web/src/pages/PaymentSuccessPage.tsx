@@ -6,7 +6,8 @@ import { CenteredCard } from '../components/CenteredCard.tsx'
 import { Badge } from '../components/ui/Badge.tsx'
 import { Card, CardContent, CardHeader } from '../components/ui/Card.tsx'
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '../lib/product.ts'
-import { LinkButton } from '../components/ui/LinkButton.tsx'
+import { LinkButton, LinkButtonRow, type LinkButtonProps } from '../components/ui/LinkButton.tsx'
+import { NumberedSteps } from '../components/ui/NumberedSteps.tsx'
 
 /** What comes next, by its keys in the catalogue (paymentSuccess.steps.*). */
 const nextSteps = [
@@ -43,6 +44,11 @@ function PaymentNotCompleted() {
 /** After checkout (spec section 2): welcome, what comes next, and where to get help. */
 export function PaymentSuccessPage() {
   const { t } = useTranslation('supervisor')
+  const actions: LinkButtonProps[] = [
+    { to: '/', icon: LayoutDashboard, size: 'lg', children: t('paymentSuccess.dashboard') },
+    { to: '/employees', icon: UserPlus, size: 'lg', variant: 'outline', children: t('paymentSuccess.employees') },
+    { to: '/settings', icon: Settings, size: 'lg', variant: 'outline', children: t('settings.title') },
+  ]
   const [params] = useSearchParams()
   if (params.get('redirect_status') === 'failed') return <PaymentNotCompleted />
 
@@ -67,39 +73,27 @@ export function PaymentSuccessPage() {
           </h2>
         </CardHeader>
         <CardContent>
-          <ol aria-labelledby="next-steps" className="space-y-4">
-            {nextSteps.map((step, i) => (
-              <li key={step.key} className="flex gap-3">
-                <span
-                  className="flex size-8 shrink-0 items-center justify-center rounded-full bg-indigo-100 font-semibold text-indigo-800"
-                  aria-hidden
-                >
-                  {i + 1}
-                </span>
-                <div>
-                  <h3 className="flex items-center gap-2 font-medium text-slate-900">
-                    <step.icon className="size-4 text-indigo-600" aria-hidden />
-                    {t(`paymentSuccess.steps.${step.key}.title`)}
-                  </h3>
-                  <p className="text-sm text-slate-600">{t(`paymentSuccess.steps.${step.key}.text`)}</p>
-                </div>
-              </li>
-            ))}
-          </ol>
+          <NumberedSteps
+            aria-labelledby="next-steps"
+            className="space-y-4"
+            steps={nextSteps}
+            itemClassName="flex gap-3"
+            badgeClassName="flex size-8 shrink-0 items-center justify-center rounded-full bg-indigo-100 font-semibold text-indigo-800"
+          >
+            {(step) => (
+              <>
+                <h3 className="flex items-center gap-2 font-medium text-slate-900">
+                  <step.icon className="size-4 text-indigo-600" aria-hidden />
+                  {t(`paymentSuccess.steps.${step.key}.title`)}
+                </h3>
+                <p className="text-sm text-slate-600">{t(`paymentSuccess.steps.${step.key}.text`)}</p>
+              </>
+            )}
+          </NumberedSteps>
         </CardContent>
       </Card>
 
-      <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
-        <LinkButton to="/" icon={LayoutDashboard} size="lg">
-          {t('paymentSuccess.dashboard')}
-        </LinkButton>
-        <LinkButton to="/employees" icon={UserPlus} size="lg" variant="outline">
-          {t('paymentSuccess.employees')}
-        </LinkButton>
-        <LinkButton to="/settings" icon={Settings} size="lg" variant="outline">
-          {t('settings.title')}
-        </LinkButton>
-      </div>
+      <LinkButtonRow className="flex flex-col gap-3 sm:flex-row sm:justify-center" links={actions} />
 
       <div className="space-y-2 text-center text-sm text-slate-600">
         <p>

@@ -3,7 +3,8 @@ import { CalendarCheck, Clock, KeyRound, ListChecks, LogIn, Send } from 'lucide-
 import { FeatureGrid } from '../components/ui/IconCard.tsx'
 import { SUPERVISOR_LOGIN_URL } from '../lib/browser.ts'
 import { PageLayout } from '../components/PageLayout.tsx'
-import { LinkButton } from '../components/ui/LinkButton.tsx'
+import { LinkButtonRow, type LinkButtonProps } from '../components/ui/LinkButton.tsx'
+import { NumberedSteps } from '../components/ui/NumberedSteps.tsx'
 import { Section } from '../components/ui/Section.tsx'
 
 /** The guide's topics and steps, by their keys under staffGuide in the public catalogue. */
@@ -24,6 +25,10 @@ const TOPIC_TITLE = 'text-base'
 
 export function StaffGuidePage() {
   const { t } = useTranslation('public')
+  const logins: LinkButtonProps[] = [
+    { to: '/staff-login', size: 'lg', children: t('staffGuide.staffLogin') },
+    { href: SUPERVISOR_LOGIN_URL, size: 'lg', variant: 'outline', children: t('staffGuide.supervisorLogin') },
+  ]
   return (
     <PageLayout
       look="guide"
@@ -34,43 +39,32 @@ export function StaffGuidePage() {
       <FeatureGrid
         className="md:grid-cols-3"
         items={topics}
-        title={(key) => t(`staffGuide.topic.${key}.title`)}
-        text={(key) => t(`staffGuide.topic.${key}.text`)}
+        text={(key, part) => t(`staffGuide.topic.${key}.${part}`)}
         iconClassName={TOPIC_ICON}
         titleClassName={TOPIC_TITLE}
       />
 
       <Section id="getting-started" title={t('staffGuide.stepsTitle')}>
-        <ol className="mt-4 space-y-3">
-          {steps.map(({ icon: Icon, key }, i) => (
-            <li key={key} className="flex gap-4 rounded-lg border border-slate-200 bg-white p-4">
-              <span
-                className="flex size-9 shrink-0 items-center justify-center rounded-full bg-indigo-600 font-semibold text-white"
-                aria-hidden
-              >
-                {i + 1}
-              </span>
-              <div>
-                <h3 className="flex items-center gap-2 font-semibold text-slate-900">
-                  <span className="sr-only">{t('staffGuide.step', { number: i + 1 })}</span>
-                  {t(`staffGuide.steps.${key}.title`)}
-                  <Icon className="size-4 text-slate-500" aria-hidden />
-                </h3>
-                <p className="mt-1 text-sm text-slate-700">{t(`staffGuide.steps.${key}.text`)}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
+        <NumberedSteps
+          className="mt-4 space-y-3"
+          steps={steps}
+          itemClassName="flex gap-4 rounded-lg border border-slate-200 bg-white p-4"
+          badgeClassName="flex size-9 shrink-0 items-center justify-center rounded-full bg-indigo-600 font-semibold text-white"
+        >
+          {({ icon: Icon, key }, number) => (
+            <>
+              <h3 className="flex items-center gap-2 font-semibold text-slate-900">
+                <span className="sr-only">{t('staffGuide.step', { number })}</span>
+                {t(`staffGuide.steps.${key}.title`)}
+                <Icon className="size-4 text-slate-500" aria-hidden />
+              </h3>
+              <p className="mt-1 text-sm text-slate-700">{t(`staffGuide.steps.${key}.text`)}</p>
+            </>
+          )}
+        </NumberedSteps>
       </Section>
 
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <LinkButton to="/staff-login" size="lg">
-          {t('staffGuide.staffLogin')}
-        </LinkButton>
-        <LinkButton href={SUPERVISOR_LOGIN_URL} size="lg" variant="outline">
-          {t('staffGuide.supervisorLogin')}
-        </LinkButton>
-      </div>
+      <LinkButtonRow className="flex flex-col gap-3 sm:flex-row" links={logins} />
     </PageLayout>
   )
 }

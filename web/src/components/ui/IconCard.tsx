@@ -60,18 +60,21 @@ export function FeatureCard({
   )
 }
 
+type FeaturePart = 'title' | 'text'
+const TITLE: FeaturePart = 'title'
+const TEXT: FeaturePart = 'text'
+
 /** Feature cards in a grid (a list, one card an item); each item's texts are found by its key. */
 export function FeatureGrid<K extends string>({
   items,
-  title,
   text,
   className,
   iconClassName,
   titleClassName,
 }: {
   items: readonly { icon: LucideIcon; key: K }[]
-  title: (key: K) => string
-  text: (key: K) => string
+  /** An item's title or text, found by its key (both sit under the key in the catalogues). */
+  text: (key: K, part: FeaturePart) => string
   /** The grid's columns. */
   className?: string
   iconClassName?: string
@@ -83,8 +86,8 @@ export function FeatureGrid<K extends string>({
         <li key={key}>
           <FeatureCard
             icon={icon}
-            title={title(key)}
-            text={text(key)}
+            title={text(key, TITLE)}
+            text={text(key, TEXT)}
             iconClassName={iconClassName}
             titleClassName={titleClassName}
           />

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom'
 import type { LucideIcon } from 'lucide-react'
 import { Button, type ButtonProps } from './Button.tsx'
 
-type LinkButtonProps = Pick<ButtonProps, 'variant' | 'size' | 'className'> & {
+export type LinkButtonProps = Pick<ButtonProps, 'variant' | 'size' | 'className'> & {
   icon?: LucideIcon
   children: ReactNode
 } & (
@@ -23,5 +23,16 @@ export function LinkButton({ to, href, icon: Icon, children, ...button }: LinkBu
     <Button asChild {...button}>
       {to === undefined ? <a href={href}>{label}</a> : <Link to={to}>{label}</Link>}
     </Button>
+  )
+}
+
+/** Link buttons in a row (stacked on a phone, as the row's classes say): the calls to action of a page. */
+export function LinkButtonRow({ links, className }: { links: readonly LinkButtonProps[]; className: string }) {
+  return (
+    <div className={className}>
+      {links.map((link) => (
+        <LinkButton key={link.to ?? link.href} {...link} />
+      ))}
+    </div>
   )
 }
