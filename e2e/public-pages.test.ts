@@ -84,6 +84,8 @@ describe('signed-in shell', () => {
     await signInAsSupervisor(page, supervisor)
     const name = `${supervisor.firstName} ${supervisor.lastName}`
 
+    // The signed-in frame (its own chunk, and its texts' namespace) may come a moment after the page.
+    await page.getByText('Virtual Executive Pastor').waitFor()
     expect(await page.getByText('Virtual Executive Pastor').isVisible()).toBe(true)
     const nav = page.getByRole('navigation', { name: 'Main' })
     expect(await nav.getByRole('link', { name: 'Employees' }).getAttribute('href')).toBe('/employees')
@@ -94,6 +96,7 @@ describe('signed-in shell', () => {
     await page.getByRole('button', { name: `Account menu for ${name}` }).click()
     await page.getByRole('menuitem', { name: 'Profile' }).click()
     await page.getByRole('heading', { name }).waitFor()
+    await page.getByText('External Provider Account').waitFor()
     expect(await page.getByText('External Provider Account').isVisible()).toBe(true)
     expect(await page.getByText(supervisor.email).isVisible()).toBe(true)
 
