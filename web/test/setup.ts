@@ -5,9 +5,9 @@ import { initI18n } from '../src/i18n.ts'
 
 afterEach(() => cleanup())
 
-// A shared two-core machine can take over a second to render a lazy page: findBy and waitFor wait
-// up to 5 s (a passing test never waits longer than it needs).
-configure({ asyncUtilTimeout: 5000 })
+// A loaded two-core machine can take seconds to import and render a lazy page: findBy and waitFor
+// wait up to 10 s (a passing test never waits longer than it needs).
+configure({ asyncUtilTimeout: 10_000 })
 
 // jsdom lacks the pointer-capture and scrolling methods that Radix primitives call.
 const element = Element.prototype as Partial<Element>
