@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import { BenchFirst } from './test/sequencer.ts'
 
 /**
  * One runner for everything. `unit` needs nothing running; `integration` and `e2e` get the
@@ -13,6 +14,7 @@ export default defineConfig({
     // One test file per core (vitest's default leaves one core to itself: on two cores, one file at
     // a time). Much of a file's time is waiting on the stack's emulators or the bench's children.
     maxWorkers: availableParallelism(),
+    sequence: { sequencer: BenchFirst },
     projects: [
       {
         test: {
@@ -75,9 +77,11 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['test/stack-setup.ts'],
           setupFiles: ['test/stack-env.ts'],
-          testTimeout: 60_000,
+          // Room for the keyboard walks on a loaded machine; a passing test ends when it is done.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Browser tests mostly wait (pages, the network, animations), not compute: a file per core.
+          fileParallelism: true,
         },
       },
     ],
