@@ -59,6 +59,124 @@ function functionsBoundary(groups) {
   }))
 }
 
+/**
+ * Issue 21: what a person reads or hears on a screen comes from the catalogues
+ * (packages/i18n/locales), never a literal. In `jsx-only` mode the plugin reads every string inside
+ * JSX: texts, attribute values, call arguments and object values. These options name what is never
+ * read (class names, ids and field names, addresses, selectors, a prop's fixed words), so such
+ * strings stay plain literals where they are used; anything not named is read, so a new prop that
+ * carries text is caught. packages/i18n/src/literal-string-rule.test.ts runs them.
+ */
+const screenTexts = {
+  mode: 'jsx-only',
+  'jsx-attributes': {
+    exclude: [
+      // Looks: classes, styles and a component's fixed words for its look.
+      'className',
+      '.*ClassName',
+      'style',
+      'look',
+      'variant',
+      'size',
+      'tone',
+      'level',
+      // Ids, keys and field names, and the ids that tie an element to another.
+      'id',
+      '.*Id',
+      'testIdPrefix',
+      'key',
+      'name',
+      'htmlFor',
+      'form',
+      'data-.*',
+      'aria-(controls|labelledby|describedby|activedescendant|owns)',
+      'describedBy',
+      // Addresses.
+      'href',
+      'to',
+      'src',
+      'rel',
+      'target',
+      'method',
+      'accept',
+      // How a field takes its value, and the value itself (an option's or a form's, not a text).
+      'type',
+      'autoComplete',
+      'autoCapitalize',
+      'inputMode',
+      'enterKeyHint',
+      'pattern',
+      'step',
+      'min',
+      'max',
+      'value',
+      'defaultValue',
+      'mode',
+      // Roles and states, in ARIA's own words.
+      'role',
+      'scope',
+      'aria-(hidden|live|current|haspopup|invalid|expanded|sort|autocomplete)',
+      // Where a thing sits and how it moves, and its language and direction.
+      'width',
+      'height',
+      'side',
+      'align',
+      'orientation',
+      'position',
+      'layout',
+      'swipeDirection',
+      'hotkey',
+      'lang',
+      'dir',
+      'as',
+      // How an image loads.
+      'loading',
+      'decoding',
+      'fetchPriority',
+      'crossOrigin',
+      // A chart's data keys, colours and scale.
+      'dataKey',
+      'fill',
+      'domain',
+    ],
+  },
+  callees: {
+    exclude: [
+      // The plugin's own list, which this one replaces.
+      'i18n(ext)?',
+      't',
+      'require',
+      'addEventListener',
+      'removeEventListener',
+      'postMessage',
+      'getElementById',
+      'dispatch',
+      'commit',
+      'includes',
+      'indexOf',
+      'endsWith',
+      'startsWith',
+      // Selectors and routes, and the forms' own setters and controls, whose first argument names a field.
+      'querySelector(All)?',
+      'navigate',
+      'set',
+      'control',
+    ],
+  },
+  'object-properties': {
+    // The plugin's own UPPER_CASE keys, a column heading's classes, and Stripe's layout and theme words.
+    exclude: ['[A-Z_-]+', 'className', 'layout', 'theme'],
+  },
+}
+
+/**
+ * On a native element the plugin reads only alt, aria-label, placeholder, title and value: a
+ * literal in its other attributes that are shown or read aloud is reported here.
+ */
+const nativeReadAloudLiteral =
+  "JSXOpeningElement[name.name=/^[a-z]/] > JSXAttribute[name.name=/^(label|aria-(description|valuetext|roledescription|placeholder|braillelabel))$/]:matches([value.type='Literal'], [value.expression.type=/^(Literal|TemplateLiteral)$/])"
+const screenTextsMessage = 'Screens show texts from the catalogues (packages/i18n/locales) through t(), never literals.'
+
 export default tseslint.config(
   { ignores: ['**/node_modules/', '**/dist/', '**/cdk.out/', '.local/', 'coverage/', '.stryker-tmp/', 'reports/'] },
   js.configs.recommended,
@@ -105,77 +223,12 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // Issue 21: screens show texts from the catalogues (packages/i18n/locales), never literals.
     files: ['web/src/**/*.tsx'],
     ignores: ['**/*.test.tsx'],
     plugins: { i18next },
     rules: {
-      'i18next/no-literal-string': [
-        'error',
-        {
-          mode: 'jsx-only',
-          'jsx-attributes': {
-            exclude: [
-              'className',
-              // Class names of a part (titleClassName ...) and a component's look or heading level: never texts.
-              '.*ClassName',
-              'look',
-              'level',
-              'style',
-              'type',
-              'key',
-              'id',
-              'width',
-              'height',
-              'role',
-              'href',
-              'to',
-              'src',
-              'name',
-              'htmlFor',
-              'autoComplete',
-              'inputMode',
-              'variant',
-              'size',
-              'side',
-              'align',
-              'method',
-              'rel',
-              'target',
-              'lang',
-              'dir',
-              'pattern',
-              'accept',
-              'value',
-              'defaultValue',
-              'form',
-              'data-.*',
-              'aria-hidden',
-              'aria-live',
-              'aria-current',
-              'aria-haspopup',
-              'aria-controls',
-              'aria-labelledby',
-              'aria-describedby',
-              'aria-invalid',
-              'aria-expanded',
-              'aria-sort',
-              'scope',
-              'mode',
-              'step',
-              'min',
-              'max',
-              'enterKeyHint',
-              'loading',
-              'decoding',
-              'fetchPriority',
-              'crossOrigin',
-              'as',
-              'orientation',
-            ],
-          },
-        },
-      ],
+      'i18next/no-literal-string': ['error', screenTexts],
+      'no-restricted-syntax': ['error', { selector: nativeReadAloudLiteral, message: screenTextsMessage }],
     },
   },
 )

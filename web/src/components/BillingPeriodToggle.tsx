@@ -9,8 +9,6 @@ const itemClass = cn(
   'data-[state=on]:bg-white data-[state=on]:text-slate-900 data-[state=on]:shadow-sm',
 )
 
-const SINGLE = 'single'
-
 /** Monthly or annual prices; annual is labelled 'Save 20%'. */
 export function BillingPeriodToggle({
   value,
@@ -22,7 +20,7 @@ export function BillingPeriodToggle({
   const { t } = useTranslation('supervisor')
   return (
     <ToggleGroup.Root
-      type={SINGLE}
+      type="single"
       value={value}
       onValueChange={(next) => {
         if (next === 'monthly' || next === 'yearly') onChange(next)

@@ -4,13 +4,11 @@ import { dismissToast, TOAST_DURATION_MS, useToasts } from '../lib/toast.ts'
 import { currentToastSide, escapeToDialog, type ToastSide } from '../lib/toast-placement.ts'
 
 /**
- * Renders the toasts raised with toast(): one at a time, swipe right to dismiss, F8 to focus.
+ * Renders the toasts raised with toast(): one at a time, swipe right to dismiss, F8 to focus (spec
+ * section 8).
  * The toast sits at the bottom, or at the top while a dialog's or form's action is under it
  * (measured again as the page scrolls, resizes or changes), and Escape goes to an open dialog.
  */
-/** Spec section 8: swipe right to dismiss, F8 to reach the toasts. */
-const SWIPE = 'right'
-const HOTKEY = ['F8']
 
 export function Toaster() {
   const toasts = useToasts()
@@ -41,7 +39,7 @@ export function Toaster() {
   }, [showing, toasts])
 
   return (
-    <ToastProvider duration={TOAST_DURATION_MS} swipeDirection={SWIPE} swipeThreshold={50}>
+    <ToastProvider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
       {toasts.map(({ id, title, description, variant, duration, open }) => (
         <Toast
           key={id}
@@ -63,7 +61,7 @@ export function Toaster() {
       ))}
       <ToastViewport
         ref={list}
-        hotkey={HOTKEY}
+        hotkey={['F8']}
         data-side={side}
         className={side === 'top' ? 'top-0 bottom-auto' : undefined}
       />

@@ -7,14 +7,12 @@ import { LinkButton } from '../components/ui/LinkButton.tsx'
 
 /** The questions, by their keys under authGuide.faq in the public catalogue (.q and .a). */
 const faq = ['account', 'supervisor', 'staff', 'password', 'card'] as const
-const PARAGRAPHS = 'space-y-3 text-sm text-slate-700'
-const ADDING = 'space-y-2 text-sm text-slate-700'
 
 export function AuthGuidePage() {
   const { t } = useTranslation('public')
   return (
     <PageLayout look="guide" title={t('authGuide.title')} intro={t('authGuide.intro')}>
-      <IconCard icon={LogIn} title={t('authGuide.signingIn.title')} contentClassName={PARAGRAPHS}>
+      <IconCard icon={LogIn} title={t('authGuide.signingIn.title')} contentClassName="space-y-3 text-sm text-slate-700">
         <p>{t('authGuide.signingIn.choose')}</p>
         <p>{t('authGuide.signingIn.first')}</p>
         <LinkButton href={SUPERVISOR_LOGIN_URL}>{t('authGuide.supervisorLogin')}</LinkButton>
@@ -33,7 +31,7 @@ export function AuthGuidePage() {
         </dl>
       </IconCard>
 
-      <IconCard icon={UserPlus} title={t('authGuide.adding.title')} contentClassName={ADDING}>
+      <IconCard icon={UserPlus} title={t('authGuide.adding.title')} contentClassName="space-y-2 text-sm text-slate-700">
         <p>{t('authGuide.adding.text')}</p>
       </IconCard>
 

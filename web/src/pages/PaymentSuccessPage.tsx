@@ -16,12 +16,6 @@ const nextSteps = [
   { icon: Clock, key: 'time' },
 ]
 
-const NARROW = 'max-w-lg'
-const RED_ICON = 'text-red-600'
-const HEADING = 'text-xl'
-const BADGE = 'text-sm'
-const LINK = 'font-medium text-indigo-700 underline-offset-4 hover:underline'
-
 /** Stripe sends a card that needed a bank's check back here with its result; a failed one is no success. */
 function PaymentNotCompleted() {
   const { t } = useTranslation('supervisor')
@@ -29,9 +23,9 @@ function PaymentNotCompleted() {
     <CenteredCard
       icon={AlertTriangle}
       title={t('paymentSuccess.notCompleted')}
-      className={NARROW}
-      iconClassName={RED_ICON}
-      headingClassName={HEADING}
+      className="max-w-lg"
+      iconClassName="text-red-600"
+      headingClassName="text-xl"
     >
       <p className="text-sm text-slate-700">{t('paymentSuccess.notCompletedText')}</p>
       <LinkButton to="/pricing" size="lg">
@@ -60,7 +54,7 @@ export function PaymentSuccessPage() {
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
           {t('paymentSuccess.welcome', { product: PRODUCT_NAME })}
         </h1>
-        <Badge variant="success" className={BADGE}>
+        <Badge variant="success" className="text-sm">
           {t('billing.banner.active')}
         </Badge>
         <p className="max-w-prose text-slate-700">{t('paymentSuccess.thanks')}</p>
@@ -100,13 +94,20 @@ export function PaymentSuccessPage() {
           <Trans
             t={t}
             i18nKey="paymentSuccess.guide"
-            components={{ guide: <Link to="/auth-guide" className={LINK} /> }}
+            components={{
+              guide: (
+                <Link to="/auth-guide" className="font-medium text-indigo-700 underline-offset-4 hover:underline" />
+              ),
+            }}
           />
         </p>
         <p className="flex items-center justify-center gap-1">
           <Mail className="size-4" aria-hidden />
           {t('paymentSuccess.questions')}{' '}
-          <a href={`mailto:${SUPPORT_EMAIL}`} className={LINK}>
+          <a
+            href={`mailto:${SUPPORT_EMAIL}`}
+            className="font-medium text-indigo-700 underline-offset-4 hover:underline"
+          >
             {SUPPORT_EMAIL}
           </a>
         </p>

@@ -13,8 +13,6 @@ import { LoadingState } from '../components/ui/LoadingState.tsx'
 import { LinkButton } from '../components/ui/LinkButton.tsx'
 
 const PAYROLL_DENIED_REDIRECT_MS = 500
-/** A pay period card's height while loading. */
-const PERIOD_SKELETON = 'h-40 w-full'
 
 /** /payroll (supervisors): pay periods, who holds each up, its hours, closing and reopening, and the files payroll imports. */
 export function PayrollPage() {
@@ -40,7 +38,7 @@ function PayPeriods() {
   const { t } = useTranslation('supervisor')
   const periods = useInfiniteQuery(payPeriodsQuery)
 
-  if (periods.isPending) return <LoadingState label={t('payroll.loading')} rows={3} rowClassName={PERIOD_SKELETON} />
+  if (periods.isPending) return <LoadingState label={t('payroll.loading')} rows={3} rowClassName="h-40 w-full" />
   if (periods.isError) {
     return (
       <ErrorState

@@ -21,11 +21,6 @@ const trialPlan = plans.find((p) => p.popular) ?? plans[0]!
 /** The 'All Plans Include' list, by its keys in the catalogue (pricing.included.*). */
 const includedInEveryPlan = ['timesheets', 'timers', 'approval', 'declineEmail', 'csv', 'staffSignIn', 'separateData']
 
-const POPULAR_BADGE = 'absolute -top-3 left-1/2 -translate-x-1/2 bg-indigo-600 text-white'
-const FULL_WIDTH = 'w-full'
-const PRIMARY = 'primary'
-const OUTLINE = 'outline'
-
 const formatPrice = (dollars: number) => `$${dollars % 1 === 0 ? dollars : dollars.toFixed(2)}`
 
 function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
@@ -38,7 +33,11 @@ function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
       aria-labelledby={`plan-${plan.id}`}
       role="group"
     >
-      {plan.popular ? <Badge className={POPULAR_BADGE}>{t('pricing.popular')}</Badge> : null}
+      {plan.popular ? (
+        <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 bg-indigo-600 text-white">
+          {t('pricing.popular')}
+        </Badge>
+      ) : null}
       <CardHeader>
         <CardTitle id={`plan-${plan.id}`}>{plan.name}</CardTitle>
         <CardDescription>{texts.description}</CardDescription>
@@ -74,7 +73,7 @@ function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
         </ul>
       </CardContent>
       <CardFooter>
-        <Button asChild className={FULL_WIDTH} variant={plan.popular ? PRIMARY : OUTLINE}>
+        <Button asChild className="w-full" variant={plan.popular ? 'primary' : 'outline'}>
           <Link to={`/subscribe?plan=${plan.priceIds[period]}`}>{t('pricing.choose', { name: plan.name })}</Link>
         </Button>
       </CardFooter>

@@ -20,9 +20,6 @@ const steps = [
   { icon: CalendarCheck, key: 'tracking' },
 ] as const
 
-const TOPIC_ICON = 'size-7'
-const TOPIC_TITLE = 'text-base'
-
 export function StaffGuidePage() {
   const { t } = useTranslation('public')
   const logins: LinkButtonProps[] = [
@@ -40,8 +37,8 @@ export function StaffGuidePage() {
         className="md:grid-cols-3"
         items={topics}
         text={(key, part) => t(`staffGuide.topic.${key}.${part}`)}
-        iconClassName={TOPIC_ICON}
-        titleClassName={TOPIC_TITLE}
+        iconClassName="size-7"
+        titleClassName="text-base"
       />
 
       <Section id="getting-started" title={t('staffGuide.stepsTitle')}>

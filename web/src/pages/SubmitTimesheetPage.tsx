@@ -49,10 +49,6 @@ import { OrgZoneNote } from '../components/OrgZoneNote.tsx'
 import { WeekPicker } from '../components/timesheet/WeekPicker.tsx'
 import { rejectionOf } from '../components/timesheet/rejection.ts'
 
-/** What describes the week picker: its rule, and the message about it when there is one. */
-const WEEK_HINT = 'weekStartDate-hint'
-const WEEK_ERROR_AND_HINT = `weekStartDate-error ${WEEK_HINT}`
-
 /**
  * /submit-timesheet (spec section 2): the whole week on one page. Waits for this week's timesheet
  * so a draft can prefill the form; the form then owns the input (the 30 s refetch never overwrites it).
@@ -221,7 +217,7 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
               }}
               disabled={busy}
               invalid={weekMessage !== undefined && weekMessage !== null}
-              describedBy={weekMessage ? WEEK_ERROR_AND_HINT : WEEK_HINT}
+              describedBy={weekMessage ? 'weekStartDate-error weekStartDate-hint' : 'weekStartDate-hint'}
             />
             <p id="weekStartDate-hint" className="text-sm text-slate-600">
               {t('submitPage.weeksStartOn', { day: t(`common:weekdays.${weekStartDay}`) })}

@@ -22,19 +22,16 @@ import { browser, SUPERVISOR_LOGIN_URL } from '../lib/browser.ts'
 import { LoadingState } from '../components/ui/LoadingState.tsx'
 import { LinkButton } from '../components/ui/LinkButton.tsx'
 
-const BADGE = 'text-sm'
 const DEFAULT_PRICE_ID = planById(DEFAULT_PLAN_ID).priceIds.monthly
 
 /** Sign in, then come back to this plan's checkout (spec section 2). */
 export const subscribeLoginUrl = (plan: string) =>
   `${SUPERVISOR_LOGIN_URL}?returnTo=${encodeURIComponent(`/subscribe?plan=${plan}`)}`
 
-const BACK_BUTTON = 'w-full sm:w-auto'
-
 function BackToPricing() {
   const { t } = useTranslation('supervisor')
   return (
-    <LinkButton to="/pricing" variant="outline" size="lg" className={BACK_BUTTON}>
+    <LinkButton to="/pricing" variant="outline" size="lg" className="w-full sm:w-auto">
       {t('paymentSuccess.backToPricing')}
     </LinkButton>
   )
@@ -148,7 +145,7 @@ export function SubscribePage() {
       <DocumentTitle title={t('subscribe.title')} />
       <header className="space-y-3 text-center">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('subscribe.heading')}</h1>
-        <Badge variant="success" className={BADGE}>
+        <Badge variant="success" className="text-sm">
           {t('subscribe.trialIncluded', { days: TRIAL_DAYS })}
         </Badge>
       </header>

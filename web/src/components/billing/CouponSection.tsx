@@ -9,9 +9,6 @@ import { Input } from '../ui/Input.tsx'
 import { Label } from '../ui/Label.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 
-const REMOVE_BUTTON = '-my-2 -mr-2'
-const CHARACTERS = 'characters'
-
 export interface AppliedCoupon {
   code: string
   name: string
@@ -84,7 +81,7 @@ export function CouponSection({ applied, onApply, onRemove }: CouponSectionProps
           <Button
             variant="ghost"
             size="icon"
-            className={REMOVE_BUTTON}
+            className="-my-2 -mr-2"
             aria-label={t('billing.coupon.remove', { name: applied.name })}
             onClick={remove}
           >
@@ -98,7 +95,7 @@ export function CouponSection({ applied, onApply, onRemove }: CouponSectionProps
             value={code}
             placeholder={t('billing.coupon.placeholder')}
             autoComplete="off"
-            autoCapitalize={CHARACTERS}
+            autoCapitalize="characters"
             spellCheck={false}
             onChange={(e) => setCode(e.target.value)}
             onKeyDown={(e) => {

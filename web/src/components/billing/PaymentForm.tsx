@@ -12,9 +12,6 @@ import { Button } from '../ui/Button.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 
 export const PAYMENT_SUCCESS_PATH = '/payment-success'
-const TABS = { layout: 'tabs' } as const
-const STRIPE_LOOK = { theme: 'stripe' } as const
-const FULL_WIDTH = 'w-full'
 
 function ConfirmForm({ intentType }: { intentType: CreatedSubscription['intentType'] }) {
   const { t } = useTranslation('supervisor')
@@ -67,7 +64,7 @@ function ConfirmForm({ intentType }: { intentType: CreatedSubscription['intentTy
   return (
     <form onSubmit={(e) => void submit(e)} className="space-y-4" aria-label={t('billing.payment.label')}>
       <PaymentElement
-        options={TABS}
+        options={{ layout: 'tabs' }}
         onReady={() => setElementReady(true)}
         onLoadError={(e) => setLoadError(e.error.message ?? t('billing.payment.loadError'))}
       />
@@ -76,7 +73,7 @@ function ConfirmForm({ intentType }: { intentType: CreatedSubscription['intentTy
           {t('billing.payment.loadErrorHint', { message: loadError })}
         </p>
       ) : null}
-      <Button type="submit" size="lg" className={FULL_WIDTH} disabled={!ready || processing}>
+      <Button type="submit" size="lg" className="w-full" disabled={!ready || processing}>
         {processing ? (
           <>
             <Spinner /> {t('billing.payment.processing')}
@@ -100,7 +97,7 @@ export function PaymentForm({ stripe, checkout }: { stripe: Stripe | null; check
     <Elements
       key={checkout.clientSecret}
       stripe={stripe}
-      options={{ clientSecret: checkout.clientSecret, appearance: STRIPE_LOOK }}
+      options={{ clientSecret: checkout.clientSecret, appearance: { theme: 'stripe' } }}
     >
       <ConfirmForm intentType={checkout.intentType} />
     </Elements>

@@ -10,14 +10,6 @@ import { toast } from '../../lib/toast.ts'
 import { Button } from '../ui/Button.tsx'
 import { LinkButton } from '../ui/LinkButton.tsx'
 
-const AMBER = 'amber'
-const BLUE = 'blue'
-const GREEN = 'green'
-const RED = 'red'
-const AMBER_BUTTON = 'bg-amber-600 hover:bg-amber-700'
-const BLUE_BUTTON = 'bg-blue-700 hover:bg-blue-800'
-const GREEN_BORDER = 'border-green-300'
-
 const tones = {
   amber: { section: 'border-amber-200 bg-amber-50 text-amber-950', icon: 'text-amber-700' },
   blue: { section: 'border-blue-200 bg-blue-50 text-blue-950', icon: 'text-blue-700' },
@@ -72,7 +64,7 @@ function StartTrialButton() {
         }),
     })
   return (
-    <Button size="sm" className={AMBER_BUTTON} disabled={startTrial.isPending} onClick={start}>
+    <Button size="sm" className="bg-amber-600 hover:bg-amber-700" disabled={startTrial.isPending} onClick={start}>
       {startTrial.isPending ? t('billing.banner.starting') : t('billing.banner.start')}
     </Button>
   )
@@ -94,7 +86,7 @@ export function SubscriptionBanner({ user, now }: { user: User; now?: Date }) {
 
   if (state.kind === 'none') {
     return (
-      <Banner tone={AMBER} icon={Gift} action={<StartTrialButton />}>
+      <Banner tone="amber" icon={Gift} action={<StartTrialButton />}>
         <p className="flex-1">
           <span className="font-semibold">{t('billing.banner.tryFree', { days: TRIAL_DAYS })}</span>{' '}
           {t('billing.banner.startYourTrial', { days: TRIAL_DAYS })}
@@ -106,10 +98,10 @@ export function SubscriptionBanner({ user, now }: { user: User; now?: Date }) {
   if (state.kind === 'trialing') {
     return (
       <Banner
-        tone={BLUE}
+        tone="blue"
         icon={Clock}
         action={
-          <LinkButton to="/pricing" size="sm" className={BLUE_BUTTON}>
+          <LinkButton to="/pricing" size="sm" className="bg-blue-700 hover:bg-blue-800">
             {t('billing.banner.upgrade')}
           </LinkButton>
         }
@@ -125,10 +117,10 @@ export function SubscriptionBanner({ user, now }: { user: User; now?: Date }) {
   if (state.kind === 'active') {
     return (
       <Banner
-        tone={GREEN}
+        tone="green"
         icon={CheckCircle2}
         action={
-          <LinkButton to="/pricing" size="sm" variant="outline" className={GREEN_BORDER}>
+          <LinkButton to="/pricing" size="sm" variant="outline" className="border-green-300">
             {t('billing.banner.manage')}
           </LinkButton>
         }
@@ -144,7 +136,7 @@ export function SubscriptionBanner({ user, now }: { user: User; now?: Date }) {
 
   return (
     <Banner
-      tone={RED}
+      tone="red"
       icon={AlertTriangle}
       alert
       action={

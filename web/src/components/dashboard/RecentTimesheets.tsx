@@ -22,10 +22,6 @@ import { StackedCell, StackedRow, StackedTable } from '../ui/Table.tsx'
 import { IconButton } from '../ui/IconButton.tsx'
 
 const FILTERS = Object.keys(statusFilterLabel) as StatusFilter[]
-const STATE_PADDING = 'py-6'
-const ACTIONS_HEADER = 'py-2 text-right font-medium'
-const GREEN = 'green' as const
-const RED = 'red' as const
 
 /** Whether a search text matches the employee's first or last name (or both, as typed), accents and case ignored. */
 export function matchesSearch(item: ListedTimesheet, search: string): boolean {
@@ -129,13 +125,9 @@ export function RecentTimesheets({ user }: { user: User }) {
         ) : null}
 
         {list.isPending ? (
-          <LoadingState label={t('dashboard.recent.loading')} className={STATE_PADDING} />
+          <LoadingState label={t('dashboard.recent.loading')} className="py-6" />
         ) : list.isError ? (
-          <ErrorState
-            className={STATE_PADDING}
-            message={t('dashboard.recent.loadError')}
-            onRetry={() => void list.refetch()}
-          />
+          <ErrorState className="py-6" message={t('dashboard.recent.loadError')} onRetry={() => void list.refetch()} />
         ) : rows.length === 0 ? (
           <EmptyState title={t(loaded.length === 0 ? 'dashboard.recent.empty' : 'dashboard.recent.noMatch')} />
         ) : (
@@ -146,7 +138,7 @@ export function RecentTimesheets({ user }: { user: User }) {
               t('dashboard.recent.columns.submitted'),
               t('dashboard.recent.columns.hours'),
               t('dashboard.recent.columns.status'),
-              { label: t('dashboard.recent.columns.actions'), className: ACTIONS_HEADER },
+              { label: t('dashboard.recent.columns.actions'), className: 'py-2 text-right font-medium' },
             ]}
           >
             {rows.map((sheet) => (
@@ -204,14 +196,14 @@ function TimesheetRow({
       icon: Check,
       label: t('dashboard.recent.approveLabel', { whose }),
       title: t('review.approve'),
-      tone: GREEN,
+      tone: 'green',
     },
     {
       mode: 'reject',
       icon: X,
       label: t('dashboard.recent.rejectLabel', { whose }),
       title: t('review.reject'),
-      tone: RED,
+      tone: 'red',
     },
   ] as const
   return (

@@ -24,9 +24,6 @@ const TEXT_FIELDS: { name: 'firstName' | 'lastName' | 'email' | 'department'; ty
   { name: 'email', type: 'email' },
   { name: 'department', type: 'text' },
 ]
-const ROLE = 'role'
-const PAY_TYPE = 'payType'
-const PAYROLL_ID = 'payrollId'
 
 interface MemberFieldsProps {
   values: MemberValues
@@ -61,30 +58,30 @@ export function MemberFields({ values, onChange, shown, disabled, withPay = fals
           </FormField>
         ))}
       </div>
-      <FormField id={id(ROLE)} label={t('members.fields.role')} message={shown.role}>
-        <select {...control(ROLE)} className={inputClasses}>
+      <FormField id={id('role')} label={t('members.fields.role')} message={shown.role}>
+        <select {...control('role')} className={inputClasses}>
           <Options values={Role.options} label={(role) => t(`roles.${role}`)} />
         </select>
       </FormField>
       {withPay ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField
-            id={id(PAY_TYPE)}
+            id={id('payType')}
             label={t('members.fields.payType')}
             hint={t('members.fields.payTypeHint')}
             message={shown.payType}
           >
-            <select {...control(PAY_TYPE, true)} className={inputClasses}>
+            <select {...control('payType', true)} className={inputClasses}>
               <Options values={PayType.options} label={(payType) => t(`payTypes.${payType}`)} />
             </select>
           </FormField>
           <FormField
-            id={id(PAYROLL_ID)}
+            id={id('payrollId')}
             label={t('members.fields.payrollId')}
             hint={t('members.fields.payrollIdHint')}
             message={shown.payrollId}
           >
-            <Input {...control(PAYROLL_ID, true)} autoComplete="off" maxLength={40} />
+            <Input {...control('payrollId', true)} autoComplete="off" maxLength={40} />
           </FormField>
         </div>
       ) : null}

@@ -44,11 +44,6 @@ interface RowActionsProps {
   onRemove: (member: User) => void
 }
 
-const DANGER = 'red' as const
-const HEADER = 'px-3 py-2 font-medium'
-const NAME_HEADER = 'py-2 pr-3 font-medium'
-const ACTIONS_HEADER = 'py-2 pl-3 text-right font-medium'
-
 /** Only staff logins have a password we keep; members who use their own identity provider have none. */
 const hasStaffLogin = (member: User) => member.authType === 'local' && Boolean(member.username)
 
@@ -82,7 +77,7 @@ function RowActions({ member, isSelf, onCopy, onEdit, onResetPassword, onRemove 
           icon={Trash2}
           label={t('members.list.removeLabel', { name })}
           title={t('members.list.remove')}
-          tone={DANGER}
+          tone="red"
           onClick={() => onRemove(member)}
         />
       )}
@@ -189,14 +184,14 @@ export function MembersList({ currentUserId }: { currentUserId: string }) {
           <caption className="sr-only">{t('members.listTitle')}</caption>
           <TableHead
             className="border-b border-slate-200 text-slate-600"
-            cellClassName={HEADER}
+            cellClassName="px-3 py-2 font-medium"
             columns={[
-              { label: t('members.list.name'), className: NAME_HEADER },
+              { label: t('members.list.name'), className: 'py-2 pr-3 font-medium' },
               t('members.list.email'),
               t('members.list.department'),
               t('members.list.role'),
               t('members.list.status'),
-              { label: t('members.list.actions'), className: ACTIONS_HEADER },
+              { label: t('members.list.actions'), className: 'py-2 pl-3 text-right font-medium' },
             ]}
           />
           <tbody className="divide-y divide-slate-100">

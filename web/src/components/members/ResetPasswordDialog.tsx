@@ -9,9 +9,6 @@ import { CredentialsView } from './CredentialsView.tsx'
 import { staffLoginUrl } from './login-instructions.ts'
 import { closeWhenIdle } from './close-when-idle.ts'
 
-/** The shown login's test ids: reset-username, reset-password. */
-const TEST_ID_PREFIX = 'reset'
-
 /**
  * Asks before giving `member` (null: closed) a new generated password, then shows it this once
  * with copy buttons, as Add Member does. The member's sessions end on the server.
@@ -43,7 +40,7 @@ export function ResetPasswordDialog({ member, onClose }: { member: User | null; 
               <DialogHeading title={t('members.reset.doneTitle')}>
                 {t('members.reset.signsInAt', { name: fullName(member), url: staffLoginUrl(window.location.origin) })}
               </DialogHeading>
-              <CredentialsView credentials={credentials} firstName={member.firstName} testIdPrefix={TEST_ID_PREFIX} />
+              <CredentialsView credentials={credentials} firstName={member.firstName} testIdPrefix="reset" />
               <DialogFooter>
                 <DialogClose asChild>
                   <Button>{t('members.done')}</Button>

@@ -16,8 +16,6 @@ import { buttonClasses } from '../ui/Button.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { PeopleAlert } from './PeopleAlert.tsx'
 
-const EXPORT_BUTTON = buttonClasses('outline', 'md')
-
 /**
  * The files payroll imports, for one period. Each is a link to the export; a click first asks
  * without following the redirect, so a refusal (members without the payroll id the format needs)
@@ -58,7 +56,7 @@ export function PeriodExports({ period }: { period: Pick<PayPeriod, 'start' | 'e
             href={payrollExportUrl(format, period.start, period.end)}
             onClick={(event) => void onExport(event, format)}
             aria-disabled={busy !== null ? true : undefined}
-            className={EXPORT_BUTTON}
+            className={buttonClasses('outline', 'md')}
           >
             {busy === format ? <Spinner /> : <FileDown aria-hidden />}
             {exportFormatLabel[format]}

@@ -11,7 +11,6 @@ import { Textarea } from '../ui/Textarea.tsx'
 import { periodTitle } from './period-title.ts'
 
 const REOPEN_REASON_MAX_LENGTH = 500
-const REASON = 'reopen-reason'
 const FIELDS = ['reason'] as const
 
 /** Reopening a closed period frees its timesheets again; the reason is required and kept with the period. */
@@ -46,9 +45,9 @@ function ReopenForm({ period, onDone }: { period: PayPeriod; onDone: () => void 
       <DialogHeading title={t('payroll.reopen.title')}>{t('payroll.reopen.intro', { title })}</DialogHeading>
       <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('payroll.reopen.title')}>
         <FormAlert message={errors.formError(t('payroll.reopen.failed'))} />
-        <FormField id={REASON} label={t('payroll.reopen.reason')} message={problem}>
+        <FormField id="reopen-reason" label={t('payroll.reopen.reason')} message={problem}>
           <Textarea
-            id={REASON}
+            id="reopen-reason"
             name="reason"
             rows={3}
             required
@@ -60,7 +59,7 @@ function ReopenForm({ period, onDone }: { period: PayPeriod; onDone: () => void 
               errors.clear()
             }}
             aria-invalid={problem ? true : undefined}
-            aria-describedby={fieldDescription(REASON, { message: problem })}
+            aria-describedby={fieldDescription('reopen-reason', { message: problem })}
           />
         </FormField>
         <DialogActions

@@ -39,14 +39,7 @@ const toDraft = (s: OrganizationSettings): Draft => ({
 /** The form's fields in the order a person meets them (the first invalid one gets the focus). */
 const FIELD_ORDER: readonly Field[] = ['organizationName', 'logoUrl', 'timeZone', 'weekStartDay', 'approvalEmails']
 
-// Field names and element ids (not texts).
-const ORG_NAME = 'organizationName'
-const LOGO_URL = 'logoUrl'
-const TIME_ZONE = 'timeZone'
-const WEEK_START = 'weekStartDay'
-const APPROVAL_EMAILS = 'approvalEmails'
-const LOGO_HINT = 'logo-file-hint'
-const LOGO_HINT_AND_ERROR = 'logo-file-hint logo-file-error'
+/** The logo address field's example: an address, the same in every language. */
 const LOGO_URL_EXAMPLE = 'https://example.org/logo.png'
 
 /** A logo address the server would take (our uploads, or https), so the preview may show it. */
@@ -134,7 +127,7 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
     })
   }
 
-  const removeLogo = () => set(LOGO_URL, '')
+  const removeLogo = () => set('logoUrl', '')
   const previewUrl = previewable(draft.logoUrl)
   const uploaded = draft.logoUrl.startsWith('/api/logos/')
   const previewBroken = previewUrl !== null && brokenPreview === previewUrl
@@ -142,14 +135,14 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-6" aria-label={t('settings.form.label')}>
-      <FormField id={ORG_NAME} label={t('settings.form.name')} message={shown.organizationName}>
+      <FormField id="organizationName" label={t('settings.form.name')} message={shown.organizationName}>
         <Input
           id="organizationName"
           name="organizationName"
           value={draft.organizationName}
-          onChange={(e) => set(ORG_NAME, e.target.value)}
+          onChange={(e) => set('organizationName', e.target.value)}
           aria-invalid={shown.organizationName ? true : undefined}
-          aria-describedby={describedBy(ORG_NAME)}
+          aria-describedby={describedBy('organizationName')}
           autoComplete="organization"
           required
           disabled={busy}
@@ -198,7 +191,7 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
             accept={LOGO_ACCEPT}
             onChange={(e) => void onLogoFile(e)}
             disabled={busy}
-            aria-describedby={logoFileError ? LOGO_HINT_AND_ERROR : LOGO_HINT}
+            aria-describedby={logoFileError ? 'logo-file-hint logo-file-error' : 'logo-file-hint'}
             className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-md file:border-0 file:bg-indigo-50 file:px-4 file:text-sm file:font-medium file:text-indigo-800 hover:file:bg-indigo-100 disabled:opacity-60"
           />
           <p id="logo-file-hint" className="text-sm text-slate-600">
@@ -208,7 +201,7 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
           {logoFileError ? <FieldMessage id="logo-file-error">{logoFileError}</FieldMessage> : null}
         </div>
 
-        <FormField id={LOGO_URL} label={t('settings.form.logoUrl')} message={shown.logoUrl}>
+        <FormField id="logoUrl" label={t('settings.form.logoUrl')} message={shown.logoUrl}>
           {uploaded ? (
             // An upload is named by an internal path nobody should have to read: show the file instead.
             <div className="flex items-center gap-2 text-sm text-slate-700" data-testid="uploaded-logo">
@@ -224,9 +217,9 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
               inputMode="url"
               placeholder={LOGO_URL_EXAMPLE}
               value={uploaded ? '' : draft.logoUrl}
-              onChange={(e) => set(LOGO_URL, e.target.value)}
+              onChange={(e) => set('logoUrl', e.target.value)}
               aria-invalid={shown.logoUrl ? true : undefined}
-              aria-describedby={describedBy(LOGO_URL)}
+              aria-describedby={describedBy('logoUrl')}
               disabled={busy}
             />
             {draft.logoUrl ? (
@@ -248,7 +241,7 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
 
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
-          id={TIME_ZONE}
+          id="timeZone"
           label={t('settings.form.timeZone')}
           hint={t('settings.form.timeZoneHint')}
           message={shown.timeZone}
@@ -256,20 +249,20 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
           <TimeZonePicker
             id="timeZone"
             value={draft.timeZone}
-            onChange={(zone) => set(TIME_ZONE, zone)}
+            onChange={(zone) => set('timeZone', zone)}
             aria-invalid={shown.timeZone ? true : undefined}
-            aria-describedby={describedBy(TIME_ZONE, true)}
+            aria-describedby={describedBy('timeZone', true)}
             disabled={busy}
           />
         </FormField>
-        <FormField id={WEEK_START} label={t('settings.form.weekStart')} message={shown.weekStartDay}>
+        <FormField id="weekStartDay" label={t('settings.form.weekStart')} message={shown.weekStartDay}>
           <select
             id="weekStartDay"
             name="weekStartDay"
             value={draft.weekStartDay}
-            onChange={(e) => set(WEEK_START, WeekStartDay.parse(e.target.value))}
+            onChange={(e) => set('weekStartDay', WeekStartDay.parse(e.target.value))}
             aria-invalid={shown.weekStartDay ? true : undefined}
-            aria-describedby={describedBy(WEEK_START)}
+            aria-describedby={describedBy('weekStartDay')}
             disabled={busy}
             className={inputClasses}
           >
@@ -286,7 +279,7 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
             data-testid="approvalEmails-target"
             // A tap on the 44 x 44 area around the box toggles it too (the box's own click toggles it once).
             onClick={(e) => {
-              if (e.target === e.currentTarget && !busy) set(APPROVAL_EMAILS, !draft.approvalEmails)
+              if (e.target === e.currentTarget && !busy) set('approvalEmails', !draft.approvalEmails)
             }}
           >
             <input
@@ -294,14 +287,14 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
               name="approvalEmails"
               type="checkbox"
               checked={draft.approvalEmails}
-              onChange={(e) => set(APPROVAL_EMAILS, e.target.checked)}
+              onChange={(e) => set('approvalEmails', e.target.checked)}
               aria-describedby="approvalEmails-hint"
               disabled={busy}
               className="size-5 shrink-0 cursor-pointer accent-indigo-600"
             />
           </span>
           <CheckboxLabel
-            id={APPROVAL_EMAILS}
+            id="approvalEmails"
             label={t('settings.form.approvalEmails')}
             hint={t('settings.form.approvalEmailsHint')}
           />

@@ -15,8 +15,6 @@ export interface TimeZonePickerProps {
   'aria-describedby'?: string
 }
 
-const INPUT = cn(inputClasses, 'pr-9')
-
 /** How many matches are listed at once: the first ones are what a person typed for. */
 const SHOWN = 50
 
@@ -92,7 +90,7 @@ export function TimeZonePicker({ id, value, onChange, disabled, ...aria }: TimeZ
         autoComplete="off"
         spellCheck={false}
         disabled={disabled}
-        className={INPUT}
+        className={cn(inputClasses, 'pr-9')}
         value={query ?? selected?.label ?? value}
         onChange={(e) => {
           setQuery(e.target.value)

@@ -9,9 +9,6 @@ import { CardContent, RegionCard } from '../ui/Card.tsx'
 import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
 import { SupervisorComments } from './TimesheetFields.tsx'
 
-/** The card's title element (it names the card's region). */
-const TITLE_ID = 'current-week-title'
-
 export interface CurrentWeekCardProps {
   timesheet: Timesheet
   /** Where the week stands, in words ('Submitted on Nov 19, 2026. ...'). */
@@ -35,7 +32,7 @@ export function CurrentWeekCard({ timesheet, status, comments, children, onOpen 
   const started = hasAnyTime(timesheet)
   return (
     <RegionCard
-      titleId={TITLE_ID}
+      titleId="current-week-title"
       title={
         <>
           <CalendarClock className="size-5 text-indigo-600" aria-hidden /> {t('card.title')}

@@ -31,9 +31,6 @@ import { useOnline } from '../../offline/connection.ts'
 import { savedOnDevice } from '../../offline/drafts.ts'
 import { useTranslation } from 'react-i18next'
 
-/** The card the dialog opens at. */
-const TODAY_CARD = '[data-today]'
-
 export interface WeeklyTimesheetDialogProps {
   timesheet: TimesheetAnswer
   /** The organization's zone: "today" and the clock times are judged on its wall clock. */
@@ -53,7 +50,7 @@ export function WeeklyTimesheetDialog({ timesheet, timeZone, open, onOpenChange 
         className="max-w-2xl"
         onOpenAutoFocus={(event) => {
           // Open at today's card (scrolled into view), not in the first time input of the week.
-          const today = event.target instanceof HTMLElement ? event.target.querySelector(TODAY_CARD) : null
+          const today = event.target instanceof HTMLElement ? event.target.querySelector('[data-today]') : null
           if (today instanceof HTMLElement) {
             event.preventDefault()
             today.focus()

@@ -23,13 +23,11 @@ export const SelectTrigger = ({ className, children, ...props }: ComponentProps<
   </SelectPrimitive.Trigger>
 )
 
-/** The list opens below its trigger, as wide as it. */
-const POPPER = 'popper'
-
 export const SelectContent = ({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Content>) => (
   <SelectPrimitive.Portal>
     <SelectPrimitive.Content
-      position={POPPER}
+      // The list opens below its trigger, as wide as it.
+      position="popper"
       sideOffset={4}
       className={cn(
         'z-50 max-h-[var(--radix-select-content-available-height)] min-w-[var(--radix-select-trigger-width)]',

@@ -37,8 +37,6 @@ export function TableHead({
  * A table on wide screens whose rows stack into cards on a phone, where the header row is hidden
  * and each StackedCell shows its column's name beside the value.
  */
-const HEAD_ROW = 'border-b border-slate-200 text-left text-slate-600'
-const HEAD_CELL = 'py-2 pr-4 font-medium'
 
 export function StackedTable({ columns, children }: { columns: readonly Column[]; children: ReactNode }) {
   return (
@@ -46,8 +44,8 @@ export function StackedTable({ columns, children }: { columns: readonly Column[]
       <TableHead
         columns={columns}
         className="sr-only md:not-sr-only md:table-header-group"
-        rowClassName={HEAD_ROW}
-        cellClassName={HEAD_CELL}
+        rowClassName="border-b border-slate-200 text-left text-slate-600"
+        cellClassName="py-2 pr-4 font-medium"
       />
       <tbody className="block space-y-3 md:table-row-group md:space-y-0">{children}</tbody>
     </table>
