@@ -102,7 +102,7 @@ export default defineConfig({
           groups: [
             // zod's config must be set before any chunk that makes schemas runs (src/csp.ts).
             { name: 'csp', test: /\/src\/csp\.ts$/, priority: 2 },
-            { name: firstScript, priority: 1 },
+            { name: firstScript, debugName: 'app', priority: 1 },
           ],
         },
       },
