@@ -4,10 +4,12 @@ import { isNetworkError } from '../api/client.ts'
 import type { QueuedSave } from './offline-db.ts'
 
 /**
- * The device's store (IndexedDB through idb) loads when a read first keeps or needs something, after
- * the page has shown: the session check runs on every first visit and must not wait for it.
+ * The device's store (IndexedDB through idb) is not part of the first script: the session check runs
+ * on every first visit and must not wait for it. Its chunk is asked for as soon as this module runs,
+ * alongside the page, so it is there by the time the check keeps or forgets someone.
  */
 const store = () => import('./offline-db.ts')
+void store().catch(() => undefined)
 
 /**
  * The three reads the staff app needs to open with no connection (who is signed in, the
