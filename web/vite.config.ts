@@ -1,10 +1,47 @@
-import { defineConfig } from 'vite'
+import { join } from 'node:path'
+import { defineConfig, type Rolldown } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { SERVICE_WORKER_FILE, WEB_MANIFEST_FILE } from '../packages/core/src/site-cache.ts'
 
 const THEME_COLOUR = '#4f46e5'
+
+const SRC = join(import.meta.dirname, 'src')
+const ENTRY = join(SRC, 'main.tsx')
+/**
+ * The libraries every first visit runs before any page (each all of it: no unused exports come
+ * along), and the icon and Slot runtime that nearly every page's first component needs.
+ */
+const FRAMEWORK =
+  /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@tanstack\/query-core|@tanstack\/react-query|i18next|clsx|tailwind-merge|@radix-ui\/react-(slot|compose-refs|primitive)|lucide-react\/dist\/esm\/(shared|Icon|createLucideIcon|defaultAttributes|context))[/.]/
+/** Per chunking pass (its module infos are reused within one pass). */
+const entrySources = new WeakMap<object, Set<string>>()
+
+/**
+ * The first script: the framework and the app's own modules that src/main.tsx imports statically
+ * (transitively), in one chunk. Left to itself, Rolldown splits off each module that a lazy page
+ * imports too, although the entry has always loaded it by then (rolldown/rolldown#10731), and a
+ * first visit paid for a dozen small files, each gzipped alone. Imports are followed within src/
+ * only: a package's index names every module the package has, not just those the entry uses.
+ */
+const firstScript = (id: string, ctx: Rolldown.ChunkingContext) => {
+  if (FRAMEWORK.test(id)) return 'app'
+  const entry = ctx.getModuleInfo(ENTRY)
+  if (!entry || !id.startsWith(SRC)) return null
+  let sources = entrySources.get(entry)
+  if (!sources) {
+    const found = new Set<string>()
+    const visit = (m: string) => {
+      if (found.has(m) || !m.startsWith(SRC)) return
+      found.add(m)
+      for (const i of ctx.getModuleInfo(m)?.importedIds ?? []) visit(i)
+    }
+    visit(ENTRY)
+    entrySources.set(entry, (sources = found))
+  }
+  return sources.has(id) ? 'app' : null
+}
 
 export default defineConfig({
   root: import.meta.dirname,
@@ -59,7 +96,16 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    // zod's config must be set before any chunk that makes schemas runs (src/csp.ts).
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'csp', test: /\/src\/csp\.ts$/ }] } } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // zod's config must be set before any chunk that makes schemas runs (src/csp.ts).
+            { name: 'csp', test: /\/src\/csp\.ts$/, priority: 2 },
+            { name: firstScript, debugName: 'app', priority: 1 },
+          ],
+        },
+      },
+    },
   },
 })

@@ -1,7 +1,15 @@
 import type { QueryFunction } from '@tanstack/react-query'
 import type { CurrentUser, CurrentWeek, OrganizationSettings, SignedInMember } from '@app/core'
 import { isNetworkError } from '../api/client.ts'
-import { forgetKept, keep, kept, latestSave } from './offline-db.ts'
+import type { QueuedSave } from './offline-db.ts'
+
+/**
+ * The device's store (IndexedDB through idb) is not part of the first script: the session check runs
+ * on every first visit and must not wait for it. Its chunk is asked for as soon as this module runs,
+ * alongside the page, so it is there by the time the check keeps or forgets someone.
+ */
+const store = () => import('./offline-db.ts')
+void store().catch(() => undefined)
 
 /**
  * The three reads the staff app needs to open with no connection (who is signed in, the
@@ -39,9 +47,10 @@ let userWrite: Promise<void> = Promise.resolve()
  * background: an answer is never held up by the device's store.
  */
 export function keepSignedIn(user: SignedInMember | CurrentUser | null) {
-  userWrite = quietly(() =>
-    user && !('demo' in user && user.demo) ? keep('user', user.id, { demo: false, ...user }) : forgetKept(),
-  )
+  userWrite = quietly(async () => {
+    const { forgetKept, keep } = await store()
+    await (user && !('demo' in user && user.demo) ? keep('user', user.id, { demo: false, ...user }) : forgetKept())
+  })
 }
 
 /** GET /api/auth/user: a member is kept (not the read-only demo); a signed-out answer forgets everything kept. */
@@ -53,7 +62,7 @@ export const keptUser =
       keepSignedIn(user)
       return user
     } catch (error) {
-      return orKept(error, () => kept('user'))
+      return orKept(error, async () => (await store()).kept('user'))
     }
   }
 
@@ -65,12 +74,14 @@ const keptForUser =
       const value = await read(context)
       void quietly(async () => {
         await userWrite
+        const { keep, kept } = await store()
         const user = await kept('user')
         if (user) await keep(name, user.id, value as never)
       })
       return await shown(value)
     } catch (error) {
       return orKept(error, async () => {
+        const { kept } = await store()
         const user = await kept('user')
         const value = user ? ((await kept(name, user.id)) as T | undefined) : undefined
         return value === undefined ? undefined : shown(value)
@@ -88,9 +99,9 @@ export const keptSettings = (read: QueryFunction<OrganizationSettings>) => keptF
 export const keptWeek = (read: QueryFunction<CurrentWeek>) => keptForUser('week', read, withQueuedSaves)
 
 export async function withQueuedSaves(week: CurrentWeek): Promise<CurrentWeek> {
-  let latest: Awaited<ReturnType<typeof latestSave>>
+  let latest: QueuedSave | undefined
   await quietly(async () => {
-    latest = await latestSave(week.employeeId, week.id)
+    latest = await (await store()).latestSave(week.employeeId, week.id)
   })
   if (!latest) return week
   return { ...week, ...latest.days, version: latest.baseVersion }
