@@ -36,6 +36,7 @@ const main = async () => {
     Object.assign(process.env, stack.env)
     resetClients()
     const { files } = await bundleRoutes(['reports/bulk-timesheets'], join(work, 'functions'))
+    log('stack started and function bundled; seeding')
     const seeded = await seedBench(values.quick ? QUICK : FULL, stack.env.OIDC_ISSUER!)
     log(`seeded ${seeded.timesheets} timesheets in ${fmt(seeded.seconds, 1)} s; load ${load()}`)
     const bundle = files['reports/bulk-timesheets']!
