@@ -27,7 +27,10 @@ const { values } = parseArgs({
   },
 })
 const log = (message: string) => process.stderr.write(`bench bulk: ${message}\n`)
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ')
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')
 
 const main = async () => {
   const work = mkdtempSync(join(tmpdir(), 'timesheets-bench-bulk-'))
