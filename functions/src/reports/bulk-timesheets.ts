@@ -20,26 +20,15 @@ export default defineRoute({
   files: filesFor,
   handler: async ({ query, session, db, files }) => {
     const status = query.status === 'all' ? undefined : query.status
-    const [sheets, members, org] = await Promise.all([
-      db.timesheets.all(status),
-      db.users.listForRecords(),
-      db.organization.get(),
-    ])
+    const [members, org] = await Promise.all([db.users.listForRecords(), db.organization.get()])
     const people = new Map(members.map((m) => [m.id, m]))
+    const person = (id: string | null) => (id ? (people.get(id) ?? null) : null)
     const words = csvWordsFor(session.user.language)
-    sheets.sort((a, b) => b.weekStartDate.localeCompare(a.weekStartDate) || a.id - b.id)
-    const csv = toCsv([
-      bulkCsvHeader(org.timeZone, words),
-      ...sheets.map((t) =>
-        bulkCsvRow(
-          t,
-          people.get(t.employeeId) ?? null,
-          t.approvedBy ? (people.get(t.approvedBy) ?? null) : null,
-          org.timeZone,
-          words,
-        ),
-      ),
-    ])
+    // Each timesheet becomes its row as it is read, in the file's order (newest week first, then id).
+    const rows = await db.timesheets.mapForExport(status, (t) =>
+      bulkCsvRow(t, person(t.employeeId), person(t.approvedBy), org.timeZone, words),
+    )
+    const csv = toCsv([bulkCsvHeader(org.timeZone, words), ...rows])
     const now = new Date()
     const stamp = now.toISOString().replace(/[:.]/g, '-')
     const file = files.report(`timesheets-${status ?? 'all'}-${stamp}`)

@@ -1,4 +1,4 @@
-import { formatHoursNumber, weekTotalHours } from './hours.ts'
+import { formatHoursNumber, weekTotalHours, type WeekTimes } from './hours.ts'
 import { statusLabel, daysOf, type Timesheet, type TimesheetStatus } from './timesheet.ts'
 import { dateOfDay, dayLabel, daysOfWeekStarting, DAYS, type DayName } from './week.ts'
 import { localDateTime } from './datetime.ts'
@@ -131,9 +131,12 @@ export const bulkCsvHeader = (timeZone: string, w: CsvWords = englishCsvWords) =
   w.word('approvedAt', { zone: timeZone }),
 ]
 
+/** What a row of the payroll export shows of a timesheet (the export reads only these fields). */
+export type BulkCsvTimesheet = Pick<Timesheet, 'weekStartDate' | 'status' | 'submittedAt' | 'approvedAt'> & WeekTimes
+
 /** One row per employee-week for the payroll export. */
 export const bulkCsvRow = (
-  t: Timesheet,
+  t: BulkCsvTimesheet,
   employee: CsvPerson | null,
   approver: CsvPerson | null,
   timeZone: string,

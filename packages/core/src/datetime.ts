@@ -35,9 +35,37 @@ export const timeInZone = (instant: string | Date, timeZone: string): string => 
   return `${part('hour')}:${part('minute')}`
 }
 
-/** '2026-11-22 19:30': a local date-time a spreadsheet reads as one, for CSV files. '' for none. */
-export const localDateTime = (instant: string | null | undefined, timeZone: string): string =>
-  instant ? `${dateInZone(instant, timeZone)} ${timeInZone(instant, timeZone)}` : ''
+/** A CSV's date-times: the date and the clock of an instant from one formatter per zone, one call each. */
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>()
+const dateTimeFormat = (timeZone: string): Intl.DateTimeFormat => {
+  let format = dateTimeFormats.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      calendar: 'gregory',
+      numberingSystem: 'latn',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+    dateTimeFormats.set(timeZone, format)
+  }
+  return format
+}
+
+/**
+ * '2026-11-22 19:30': a local date-time a spreadsheet reads as one, for CSV files (the date of
+ * `dateInZone` and the clock of `timeInZone`, read together). '' for none.
+ */
+export const localDateTime = (instant: string | null | undefined, timeZone: string): string => {
+  if (!instant) return ''
+  const parts = dateTimeFormat(timeZone).formatToParts(toDate(instant))
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value
+  return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`
+}
 
 /**
  * A wall-clock 'HH:MM' in the convention of `locale` ('8:28 PM' in en-US, '20:28' in es or en-GB),

@@ -1,5 +1,7 @@
 import {
+  addDays,
   conflict,
+  DAYS,
   forbidden,
   fullName,
   isEditable,
@@ -11,6 +13,7 @@ import {
   type AuditAction,
   type TimesheetStatus,
 } from '@app/core'
+import type * as z from 'zod'
 import { aggregateMoves } from './aggregates.ts'
 import { auditRecord, changesOf, type Actor, type Person } from './audit.ts'
 import { effectItems, type Effects } from './effects.ts'
@@ -49,6 +52,42 @@ export const timesheetItem = (t: Timesheet) => ({
   gsi3pk: keys.statusTimesheets(t.organizationId, t.status),
   gsi3sk: keys.weekSort(t.weekStartDate, t.id),
 })
+
+/** What the payroll export shows of a timesheet (its row): only these are read and parsed. */
+const EXPORT_FIELDS = [
+  'id',
+  'employeeId',
+  'weekStartDate',
+  'status',
+  'approvedBy',
+  'approvedAt',
+  'submittedAt',
+  ...DAYS.flatMap((day) => [`${day}Start`, `${day}End`, `${day}BreakMinutes`] as const),
+] as const
+type ExportField = (typeof EXPORT_FIELDS)[number]
+const ExportedTimesheet = Timesheet.pick(
+  Object.fromEntries(EXPORT_FIELDS.map((field) => [field, true])) as { [K in ExportField]: true },
+)
+export type ExportedTimesheet = z.infer<typeof ExportedTimesheet>
+const exportProjection = {
+  ProjectionExpression: EXPORT_FIELDS.map((_, i) => `#f${i}`).join(', '),
+  ExpressionAttributeNames: Object.fromEntries(EXPORT_FIELDS.map((field, i) => [`#f${i}`, field])),
+}
+
+/**
+ * How many week ranges the payroll export reads at once. Each range is one query read page after
+ * page (about 1 MB each), so a year of a large organization takes a few pages per range.
+ */
+const EXPORT_RANGES = 4
+const DAY_MS = 86_400_000
+
+/** `count` consecutive date ranges, as even as whole days allow, covering `oldest` to `newest`, newest first. */
+const dateRanges = (oldest: string, newest: string, count: number) => {
+  const size = Math.ceil(((Date.parse(newest) - Date.parse(oldest)) / DAY_MS + 1) / count)
+  const ranges: { start: string; end: string }[] = []
+  for (let end = newest; end >= oldest; end = addDays(end, -size)) ranges.push({ start: addDays(end, 1 - size), end })
+  return ranges
+}
 
 /** The fields a timesheet's records show before and after. */
 const RECORDED_FIELDS = ['weekStartDate', 'status', ...TimesheetDays.keyof().options, 'comments'] as const
@@ -363,6 +402,62 @@ export const timesheetsOf = (orgId: string) => {
             },
       )
       return items.map((i) => Timesheet.parse(i))
+    },
+
+    /**
+     * Every submitted timesheet (or every one in `status`) for the payroll export, newest week
+     * first and by id within a week, each turned into `row` as soon as its page arrives, so only
+     * the rows are kept. The weeks are read as a few date ranges at once (the index sorts by week,
+     * then id): each range newest first, each week's ids put back in ascending order.
+     */
+    async mapForExport<R>(status: TimesheetStatus | undefined, row: (t: ExportedTimesheet) => R): Promise<R[]> {
+      const index = status ? 'gsi3' : 'gsi2'
+      const key = keyAttributes(index)
+      const partition = status ? keys.statusTimesheets(orgId, status) : keys.orgTimesheets(orgId)
+      const edge = async (oldest: boolean) => {
+        const { items } = await table.query({
+          index,
+          KeyConditionExpression: `${key.partition} = :p`,
+          ExpressionAttributeValues: { ':p': partition },
+          ProjectionExpression: 'weekStartDate',
+          ScanIndexForward: oldest,
+          Limit: 1,
+        })
+        return items[0]?.weekStartDate as string | undefined
+      }
+      const [oldest, newest] = await Promise.all([edge(true), edge(false)])
+      if (!oldest || !newest) return []
+
+      const readRange = async (range: { start: string; end: string }) => {
+        const weeks = keys.weekRange(range.start, range.end)
+        const rows: R[] = []
+        let week: R[] = []
+        let weekStart = ''
+        let cursor: Record<string, unknown> | undefined
+        do {
+          const page = await table.query({
+            index,
+            KeyConditionExpression: `${key.partition} = :p AND ${key.sort} BETWEEN :a AND :b`,
+            ExpressionAttributeValues: { ':p': partition, ':a': weeks.from, ':b': weeks.to },
+            ...exportProjection,
+            ScanIndexForward: false,
+            ExclusiveStartKey: cursor,
+          })
+          for (const item of page.items) {
+            const t = ExportedTimesheet.parse(item)
+            if (t.weekStartDate !== weekStart) {
+              rows.push(...week.reverse())
+              week = []
+              weekStart = t.weekStartDate
+            }
+            week.push(row(t))
+          }
+          cursor = page.cursor
+        } while (cursor)
+        rows.push(...week.reverse())
+        return rows
+      }
+      return (await Promise.all(dateRanges(oldest, newest, EXPORT_RANGES).map(readRange))).flat()
     },
 
     /**

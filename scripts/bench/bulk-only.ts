@@ -1,0 +1,83 @@
+/**
+ * npx tsx scripts/bench/bulk-only.ts [--quick] [--samples N] [--hold FILE]
+ *
+ * The benchmark's bulk payroll CSV figure alone (bulk.ts), on its own local stack with the full
+ * data set: the bulk function bundled as the benchmark bundles it, then the median of a few HTTP
+ * requests and one call in a fresh process. Prints the figures with the load average; writes
+ * nothing. --hold FILE keeps the seeded stack running (its environment, the supervisor's cookie
+ * and the bundle's path written to FILE as JSON) until SIGINT, for profiling against it.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { resetClients } from '@app/adapters'
+import { bulkCsv } from './bulk.ts'
+import { bundleRoutes } from './bundles.ts'
+import { FULL, QUICK, seedBench } from './seed.ts'
+import { startBenchStackRetrying } from './stack.ts'
+import { fmt, mb } from './stats.ts'
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    samples: { type: 'string', default: '3' },
+    hold: { type: 'string' },
+  },
+})
+const log = (message: string) => process.stderr.write(`bench bulk: ${message}\n`)
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')
+
+const main = async () => {
+  const work = mkdtempSync(join(tmpdir(), 'timesheets-bench-bulk-'))
+  const stack = await startBenchStackRetrying(join(work, 'data'), { log })
+  try {
+    Object.assign(process.env, stack.env)
+    resetClients()
+    const { files } = await bundleRoutes(['reports/bulk-timesheets'], join(work, 'functions'))
+    log('stack started and function bundled; seeding')
+    const seeded = await seedBench(values.quick ? QUICK : FULL, stack.env.OIDC_ISSUER!)
+    log(`seeded ${seeded.timesheets} timesheets in ${fmt(seeded.seconds, 1)} s; load ${load()}`)
+    const bundle = files['reports/bulk-timesheets']!
+    try {
+      const b = await bulkCsv({
+        appUrl: stack.appUrl,
+        cookie: seeded.supervisorCookie,
+        samples: Number(values.samples),
+        bundle,
+        env: stack.env,
+      })
+      console.log(
+        `rows ${b.rows}, CSV ${fmt(mb(b.csvBytes), 1)} MB, HTTP ${fmt(b.httpMs, 0)} ms (median of ${b.samples}), ` +
+          `handler ${fmt(b.lambdaMs, 0)} ms, peak RSS ${fmt(mb(b.peakRss), 0)} MB, idle RSS ${fmt(mb(b.idleRss), 0)} MB; ` +
+          `load average ${load()}`,
+      )
+    } catch (e) {
+      // A held stack stays up for profiling even when the measurement failed (a timeout on a busy machine).
+      if (!values.hold) throw e
+      log(`the measurement failed (load average ${load()}): ${e instanceof Error ? e.message : String(e)}`)
+    }
+    const errors = stack.errors()
+    if (errors.length) log(`the API logged errors:\n${errors.join('\n')}`)
+    if (values.hold) {
+      writeFileSync(values.hold, JSON.stringify({ env: stack.env, cookie: seeded.supervisorCookie, bundle }))
+      log(`holding the stack (${values.hold}); SIGINT stops it`)
+      await new Promise((resolve) => process.once('SIGINT', resolve))
+    }
+  } finally {
+    await stack.stop().catch(() => undefined)
+    rmSync(work, { recursive: true, force: true })
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    log(`failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
+    process.exit(1)
+  },
+)
