@@ -80,8 +80,9 @@ export default defineConfig({
           // Room for the keyboard walks on a loaded machine; a passing test ends when it is done.
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // Browser tests mostly wait (pages, the network, animations), not compute: a file per core.
-          fileParallelism: true,
+          // One file at a time: two Chromiums beside the stack made the phase slower on two cores
+          // (measured 2026-11-23: 378 s against about 306 s), and a 500 ms toast could pass unseen.
+          fileParallelism: false,
         },
       },
     ],

@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
 # `npm test` after scripts/ensure-deps.sh: every check. Typecheck and lint run side by side; then
 # the vitest projects (one test file per core); then the browser tests in their own vitest run (with
-# their own local stack: two stacks cannot share one vitest process), a file per core, beside the
-# benchmark's quick run: browser tests mostly wait on pages and the network, and the benchmark
-# (its own stack in a child process) uses the cores they leave idle; then Stryker. Exits non-zero
-# when any phase failed; nothing is skipped because another phase failed, except the test runs
-# after a typecheck or lint failure.
+# their own local stack: two stacks cannot share one vitest process), alone, because Chromium's
+# timings would suffer beside a loaded machine's other runs; then Stryker. Exits non-zero when any
+# phase failed; nothing is skipped because another phase failed, except the test runs after a
+# typecheck or lint failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
@@ -29,10 +28,10 @@ for name in typecheck lint; do
 done
 
 if [ ${#failed[@]} -eq 0 ]; then
-  phase 'vitest: unit, integration, web, infra'
-  vitest run --project unit --project integration --project web --project infra || failed+=(vitest)
-  phase 'browser tests (e2e) and the quick benchmark'
-  vitest run --project e2e --project bench || failed+=(e2e)
+  phase 'vitest: unit, integration, web, infra, bench'
+  vitest run --project unit --project integration --project web --project infra --project bench || failed+=(vitest)
+  phase 'browser tests (e2e)'
+  vitest run --project e2e || failed+=(e2e)
   phase 'Stryker (incremental)'
   stryker run --incremental || failed+=(stryker)
 fi
