@@ -21,8 +21,13 @@ export const launchProfile = (userDataDir: string, viewport: { width: number; he
 export const appUrl = () => inject('stackEnv').APP_ORIGIN!
 export const inboxUrl = () => inject('stackEnv').INBOX_URL!
 
-/** One browser per test file; `newPage` gives each test a fresh context (cookies) at a viewport. */
-export const useBrowser = () => {
+/**
+ * One browser per test file; `newPage` gives each test a fresh context (cookies) at a viewport.
+ * Service workers are blocked unless the file is about them (`{ serviceWorkers: 'allow' }`): each
+ * fresh context would otherwise install ours and precache every file of the app, about a sixth of
+ * the browser tests' CPU on two cores (measured 2026-11-23), for pages that never go offline.
+ */
+export const useBrowser = ({ serviceWorkers = 'block' }: { serviceWorkers?: 'allow' | 'block' } = {}) => {
   let browser: Browser
   const contexts: BrowserContext[] = []
   beforeAll(async () => {
@@ -37,7 +42,7 @@ export const useBrowser = () => {
       viewport = { width: 1280, height: 800 },
       options: { timezoneId?: string; locale?: string } = {},
     ): Promise<Page> {
-      const context = await browser.newContext({ baseURL: appUrl(), viewport, ...options })
+      const context = await browser.newContext({ baseURL: appUrl(), viewport, serviceWorkers, ...options })
       contexts.push(context)
       return context.newPage()
     },

@@ -79,10 +79,18 @@ describe('the read-only demo', () => {
 describe('signed-out and reset logins', () => {
   it('a signed-out visit to /submit-timesheet ends on /staff-login', async () => {
     const page = await newPage()
+    // The toast shows for 500 ms before the page is left: a poll from outside can miss it on a loaded
+    // machine, so the page itself notes it (the tab's sessionStorage outlives the navigation).
+    const TOAST = 'You are logged out. Logging in again...'
+    await page.addInitScript((text) => {
+      new MutationObserver(() => {
+        if (document.body?.textContent?.includes(text)) sessionStorage.setItem('toastSeenOn', location.pathname)
+      }).observe(document, { subtree: true, childList: true, characterData: true })
+    }, TOAST)
     await page.goto('/submit-timesheet')
-    await page.getByText('You are logged out. Logging in again...').first().waitFor()
     await page.waitForURL((url) => url.pathname === '/staff-login')
     await page.getByRole('heading', { name: 'Staff Login', exact: true }).waitFor()
+    expect(await page.evaluate(() => sessionStorage.getItem('toastSeenOn'))).toBe('/submit-timesheet')
   })
 
   it('a supervisor resets a staff member’s password: the new one signs in, the old one no longer does', async () => {

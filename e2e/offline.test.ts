@@ -13,7 +13,7 @@ import { type Credentials, signInAsStaff, supervisorWithStaff } from './helpers/
  * The installable, offline staff app on a 375 px phone, against the production build that
  * `npm start` serves (the service worker exists only there).
  */
-const { newPage } = useBrowser()
+const { newPage } = useBrowser({ serviceWorkers: 'allow' })
 const PHONE = { width: 375, height: 812 }
 const SAVED_ON_DEVICE = 'Saved on this device — will sync when online'
 

@@ -43,6 +43,8 @@ export interface StackOptions {
   env?: Record<string, string>
   /** DynamoDB Local keeps the table in memory only (a test stack, whose data is thrown away). */
   tableInMemory?: boolean
+  /** DynamoDB Local's JVM compiles with its full JIT (the bench's measured stack); else C1 only. */
+  fullJit?: boolean
 }
 
 export interface Stack {
@@ -177,7 +179,10 @@ export const startStack = async (options: StackOptions): Promise<Stack> => {
   try {
     const idp = startIdentityProvider(ports.idp, join(dataDir, 'idp'), [`${appUrl}/api/callback`])
     const settled = await Promise.allSettled([
-      startDynamo(ports.dynamodb, join(dataDir, 'dynamodb'), options.tableInMemory),
+      startDynamo(ports.dynamodb, join(dataDir, 'dynamodb'), {
+        inMemory: options.tableInMemory,
+        fullJit: options.fullJit,
+      }),
       startCognito(ports.cognito, join(dataDir, 'cognito')),
       startS3(
         ports.s3,

@@ -34,7 +34,8 @@ process.on('SIGINT', () => void stop(0))
 
 try {
   if (probing) installProbe()
-  stack = await startStack({ ports: await freePorts(), dataDir, web: 'none' })
+  // The measured stack's DynamoDB Local at its fastest; the counting one (cost, --quick) needs no C2.
+  stack = await startStack({ ports: await freePorts(), dataDir, web: 'none', fullJit: !probing })
   process.send({ type: 'ready', appUrl: stack.appUrl, env: stack.env })
 } catch (e) {
   process.send({ type: 'failed', message: e instanceof Error ? (e.stack ?? e.message) : String(e) })
