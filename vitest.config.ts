@@ -34,6 +34,10 @@ export default defineConfig({
           name: 'integration',
           include: ['packages/data/**/*.test.ts', 'functions/**/*.test.ts'],
           exclude: ['functions/src/**/*.unit.test.ts'],
+          // The files share their worker's modules (each still starts from the worker's environment,
+          // test/stack-env.ts): importing the functions and the AWS SDK once per worker instead of
+          // once per file spared a quarter of this project's CPU (measured 2026-11-23).
+          isolate: false,
           globalSetup: ['test/stack-setup.ts'],
           setupFiles: ['test/stack-env.ts'],
           testTimeout: 20_000,
@@ -48,6 +52,9 @@ export default defineConfig({
           include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['test/setup.ts'],
+          // One jsdom and one copy of React, the router and i18next per worker instead of per file:
+          // a third of the CPU (measured 2026-11-23). test/setup.ts cleans up between files.
+          isolate: false,
           // Room for test/setup.ts's 5 s waits on a loaded machine; a passing test ends when it is done.
           testTimeout: 20_000,
         },

@@ -1,6 +1,9 @@
 import { inject } from 'vitest'
 import { resetClients } from '@app/adapters'
 
-// Each test file runs the handlers in its own worker, pointed at the project's stack.
-Object.assign(process.env, inject('stackEnv'))
+// The test files share their worker (isolate: false), so each starts from the environment the worker
+// began with, whatever the file before it set, pointed at the project's stack, with fresh clients.
+const start = ((globalThis as { workerEnv?: NodeJS.ProcessEnv }).workerEnv ??= { ...process.env })
+for (const name of Object.keys(process.env)) if (!(name in start)) delete process.env[name]
+Object.assign(process.env, start, inject('stackEnv'))
 resetClients()

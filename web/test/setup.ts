@@ -1,9 +1,18 @@
 import { cleanup, configure } from '@testing-library/react'
-import { afterEach } from 'vitest'
+import { afterEach, vi } from 'vitest'
 import { resources } from '@app/i18n/resources'
 import { initI18n } from '../src/i18n.ts'
 
 afterEach(() => cleanup())
+
+// `toast` is a spy that still shows the toast, one for every file: the files share their worker's
+// modules (isolate: false), so the components a file imported first must call the spy a later one checks.
+vi.mock('../src/lib/toast.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../src/lib/toast.ts')>()
+  const worker = globalThis as { toastSpy?: typeof actual.toast }
+  worker.toastSpy ??= vi.fn(actual.toast)
+  return { ...actual, toast: worker.toastSpy }
+})
 
 // A loaded two-core machine can take seconds to import and render a lazy page: findBy and waitFor
 // wait up to 10 s (a passing test never waits longer than it needs).

@@ -3,8 +3,8 @@ import { expect, vi } from 'vitest'
 import { dismissToast, toast } from '../src/lib/toast.ts'
 
 /**
- * For afterEach in a test file that mocks lib/toast.ts with a spy on `toast`: no toast left on
- * screen, the spy's calls forgotten, and no stubbed globals (fetch).
+ * For afterEach in a test file that checks toasts (`toast` is a spy in every file, test/setup.ts):
+ * no toast left on screen, the spy's calls forgotten, and no stubbed globals (fetch).
  */
 export function clearToasts() {
   act(() => dismissToast())

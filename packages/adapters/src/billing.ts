@@ -9,13 +9,13 @@ import { secrets } from './secrets.ts'
  * library at a local test double in tests.
  */
 let client: Stripe | undefined
-let clientKey: string | undefined
+let clientFor: string | undefined
 
 export const stripe = async (): Promise<Stripe> => {
   const key = (await secrets.stripe()).secretKey
   if (!key) throw unavailable(messages.billingNotConfigured)
-  if (!client || clientKey !== key) {
-    const apiBase = read('STRIPE_API_BASE')
+  const apiBase = read('STRIPE_API_BASE')
+  if (!client || clientFor !== `${key} ${apiBase}`) {
     const base = apiBase ? new URL(apiBase) : undefined
     client = new Stripe(key, {
       maxNetworkRetries: 1,
@@ -25,7 +25,7 @@ export const stripe = async (): Promise<Stripe> => {
         ? { host: base.hostname, port: base.port, protocol: base.protocol.replace(':', '') as 'http' | 'https' }
         : {}),
     })
-    clientKey = key
+    clientFor = `${key} ${apiBase}`
   }
   return client
 }

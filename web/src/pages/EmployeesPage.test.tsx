@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { User } from '@app/core'
@@ -9,11 +9,6 @@ import { renderApp } from '../../test/render.tsx'
 // Loaded up front, so the router's lazy import is already done when a test starts its clock.
 import './EmployeesPage.tsx'
 import { clearToasts, expectAccessDenied } from '../../test/toasts.ts'
-
-vi.mock('../lib/toast.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../lib/toast.ts')>()
-  return { ...actual, toast: vi.fn(actual.toast) }
-})
 
 afterEach(clearToasts)
 

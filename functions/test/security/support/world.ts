@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll } from 'vitest'
 import Stripe from 'stripe'
 import {
   addDays,
@@ -23,16 +22,6 @@ export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 )
-/**
- * Each fresh object of the suite is a week further back, beyond the year a timesheet may be saved
- * for (functions/src/support/timesheet-views.ts); that window has its own tests, so here it is wide.
- */
-beforeAll(() => {
-  process.env.TIMESHEET_WEEKS_BACK = '2000'
-})
-afterAll(() => {
-  delete process.env.TIMESHEET_WEEKS_BACK
-})
 
 export const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString('base64')}`
 
@@ -48,6 +37,10 @@ type Staff = Awaited<ReturnType<typeof newStaffMember>>
  * never consumes another case's object.
  */
 export const makeTenant = async (name: string, options: { spare?: boolean } = {}) => {
+  // Each fresh object of the suite is a week further back, beyond the year a timesheet may be saved
+  // for (functions/src/support/timesheet-views.ts); that window has its own tests, so here it is
+  // wide. Set for the file that makes the tenant (test/stack-env.ts resets the environment per file).
+  process.env.TIMESHEET_WEEKS_BACK = '2000'
   const org: Org = await newOrganization(name)
   const staff: Staff = await newStaffMember(org.cookie)
   const spare: Staff | undefined = options.spare ? await newStaffMember(org.cookie, 'volunteer') : undefined

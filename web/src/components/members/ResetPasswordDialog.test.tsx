@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { messages } from '@app/core'
@@ -7,11 +7,6 @@ import { makeStaffMember, makeUser } from '../../../test/fixtures.ts'
 import { mockFetch, type MockAnswer } from '../../../test/fetch-mock.ts'
 import { renderApp } from '../../../test/render.tsx'
 import { clearToasts } from '../../../test/toasts.ts'
-
-vi.mock('../../lib/toast.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../lib/toast.ts')>()
-  return { ...actual, toast: vi.fn(actual.toast) }
-})
 
 afterEach(clearToasts)
 
