@@ -3,10 +3,10 @@ import * as z from 'zod'
 import { badRequest, CreatedSubscription, messages, plans, unavailable } from '@app/core'
 import {
   billingConfigured,
-  cancelIfUnfinished,
   couponDetails,
   createCustomer,
   createSubscription,
+  settlePrevious,
 } from '@app/adapters/billing'
 import { defineRoute } from '../http/define-route.ts'
 
@@ -14,9 +14,9 @@ const knownPriceIds = new Set(plans.flatMap((p) => Object.values(p.priceIds)))
 
 /**
  * Starts checkout for a plan: reuses the organization's Stripe customer, keeps the rest of the
- * free trial, applies a coupon, and answers the client secret for the Payment Element. The
- * idempotency key makes a double click one subscription; changing the coupon replaces the
- * unfinished one.
+ * free trial, applies a coupon, and answers the client secret for the Payment Element. A second
+ * click for the same plan and coupon answers the same subscription (the idempotency key while the
+ * first is in flight, settlePrevious after); changing either replaces the unfinished one.
  */
 export default defineRoute({
   method: 'POST',
@@ -43,7 +43,11 @@ export default defineRoute({
       org.stripeCustomerId ??
       (await db.organization.setStripeCustomer(await createCustomer(org.id, org.name, session.user.email)))
 
-    if (org.stripeSubscriptionId) await cancelIfUnfinished(org.stripeSubscriptionId)
+    const choice = createHash('sha256')
+      .update([body.priceId, body.couponCode ?? ''].join('|'))
+      .digest('hex')
+    const previous = org.stripeSubscriptionId ? await settlePrevious(org.stripeSubscriptionId, choice) : undefined
+    if (previous) return previous
     const trialEnd =
       org.subscriptionStatus === 'trial' && org.trialEndsAt ? Math.floor(Date.parse(org.trialEndsAt) / 1000) : 0
     const key = createHash('sha256')
@@ -56,6 +60,7 @@ export default defineRoute({
       // Keep what is left of the free trial (Stripe wants a trial end comfortably in the future).
       trialEnd: trialEnd > Date.now() / 1000 + 3600 ? trialEnd : undefined,
       discount: coupon?.discount,
+      choice,
       idempotencyKey: `subscription-${key}`,
     })
     await db.organization.setStripeSubscription(created.subscriptionId)

@@ -73,7 +73,11 @@ export const startStripeDouble = async () => {
         customer: form.customer,
         status: trial ? 'trialing' : 'incomplete',
         trial_end: trial,
-        metadata: { orgId: form['metadata[orgId]'], planPriceId: form['metadata[planPriceId]'] },
+        metadata: {
+          orgId: form['metadata[orgId]'],
+          planPriceId: form['metadata[planPriceId]'],
+          checkout: form['metadata[checkout]'],
+        },
         items: {
           object: 'list',
           data: [{ id: next('si'), price: { id: form['items[0][price]'] }, current_period_end: trial ?? 1893456000 }],

@@ -106,11 +106,41 @@ export const createCustomer = async (orgId: string, name: string, email: string 
     )
   ).id
 
-/** Cancels a subscription that was never paid for (checkout restarted, coupon changed). */
-export const cancelIfUnfinished = async (subscriptionId: string) => {
+/** What checkout asks Stripe to expand: the intent the Payment Element confirms. */
+const INTENTS = ['latest_invoice.confirmation_secret', 'pending_setup_intent']
+
+/** The secret the Payment Element confirms (a setup intent during a trial, else the first invoice's payment), if one waits. */
+const waitingIntent = (subscription: Stripe.Subscription) => {
+  const setup = subscription.pending_setup_intent
+  const invoice = subscription.latest_invoice
+  const clientSecret =
+    setup && typeof setup !== 'string'
+      ? setup.client_secret
+      : invoice && typeof invoice !== 'string'
+        ? (invoice.confirmation_secret?.client_secret ?? null)
+        : null
+  if (!clientSecret) return undefined
+  return {
+    subscriptionId: subscription.id,
+    clientSecret,
+    intentType: setup ? ('setup' as const) : ('payment' as const),
+  }
+}
+
+/**
+ * The organization's current subscription before a new checkout for `choice` (plan and coupon):
+ * never paid for, made for the same choice and still waiting for its payment details, it is
+ * answered again (a second click, even one that comes after the first finished); otherwise, never
+ * paid for, it is cancelled (checkout restarted, coupon changed). Undefined when a new one is to be made.
+ */
+export const settlePrevious = async (subscriptionId: string, choice: string) => {
   const client = await stripe()
-  const previous = await client.subscriptions.retrieve(subscriptionId)
-  if (previous.status === 'incomplete' || previous.status === 'trialing') await client.subscriptions.cancel(previous.id)
+  const previous = await client.subscriptions.retrieve(subscriptionId, { expand: INTENTS })
+  if (previous.status !== 'incomplete' && previous.status !== 'trialing') return undefined
+  const again = previous.metadata?.checkout === choice ? waitingIntent(previous) : undefined
+  if (again) return again
+  await client.subscriptions.cancel(previous.id)
+  return undefined
 }
 
 export interface NewSubscription {
@@ -119,10 +149,12 @@ export interface NewSubscription {
   planPriceId: string
   trialEnd?: number
   discount?: { promotion_code: string } | { coupon: string }
+  /** The plan and coupon asked for, kept on the subscription (see settlePrevious). */
+  choice: string
   idempotencyKey: string
 }
 
-/** Creates the subscription and answers the secret the Payment Element confirms (a setup intent during a trial). */
+/** Creates the subscription and answers the secret the Payment Element confirms. */
 export const createSubscription = async (p: NewSubscription) => {
   const subscription = await (
     await stripe()
@@ -134,23 +166,12 @@ export const createSubscription = async (p: NewSubscription) => {
       ...(p.discount ? { discounts: [p.discount] } : {}),
       payment_behavior: 'default_incomplete',
       payment_settings: { save_default_payment_method: 'on_subscription' },
-      metadata: { orgId: p.orgId, planPriceId: p.planPriceId },
-      expand: ['latest_invoice.confirmation_secret', 'pending_setup_intent'],
+      metadata: { orgId: p.orgId, planPriceId: p.planPriceId, checkout: p.choice },
+      expand: INTENTS,
     },
     { idempotencyKey: p.idempotencyKey },
   )
-  const setup = subscription.pending_setup_intent
-  const invoice = subscription.latest_invoice
-  const clientSecret =
-    setup && typeof setup !== 'string'
-      ? setup.client_secret
-      : invoice && typeof invoice !== 'string'
-        ? (invoice.confirmation_secret?.client_secret ?? null)
-        : null
-  if (!clientSecret) throw new Error(`subscription ${subscription.id} has no intent to confirm`)
-  return {
-    subscriptionId: subscription.id,
-    clientSecret,
-    intentType: setup ? ('setup' as const) : ('payment' as const),
-  }
+  const intent = waitingIntent(subscription)
+  if (!intent) throw new Error(`subscription ${subscription.id} has no intent to confirm`)
+  return intent
 }
