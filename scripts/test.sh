@@ -2,9 +2,9 @@
 # `npm test` after scripts/ensure-deps.sh: every check. Typecheck and lint run side by side; then
 # the vitest projects (one test file per core); then the browser tests in their own vitest run (with
 # their own local stack: two stacks cannot share one vitest process; a file per core), after the
-# others, because Chromium's timings would suffer beside a loaded machine's other runs; then Stryker. Exits non-zero when any
-# phase failed; nothing is skipped because another phase failed, except the test runs after a
-# typecheck or lint failure.
+# others, because Chromium's timings would suffer beside a loaded machine's other runs; then
+# Stryker. Exits non-zero when any phase failed; nothing is skipped because another phase failed,
+# except the test runs after a typecheck or lint failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"

@@ -50,9 +50,6 @@ export default defineRoute({
     if (previous) return previous
     const trialEnd =
       org.subscriptionStatus === 'trial' && org.trialEndsAt ? Math.floor(Date.parse(org.trialEndsAt) / 1000) : 0
-    const key = createHash('sha256')
-      .update([org.id, body.priceId, body.couponCode ?? '', org.stripeSubscriptionId ?? 'first'].join('|'))
-      .digest('hex')
     const created = await createSubscription({
       orgId: org.id,
       customer,
@@ -61,7 +58,7 @@ export default defineRoute({
       trialEnd: trialEnd > Date.now() / 1000 + 3600 ? trialEnd : undefined,
       discount: coupon?.discount,
       choice,
-      idempotencyKey: `subscription-${key}`,
+      idempotencyKey: `subscription-${org.id}-${choice}-${org.stripeSubscriptionId ?? 'first'}`,
     })
     await db.organization.setStripeSubscription(created.subscriptionId)
     return created

@@ -10,7 +10,6 @@ import tseslint from 'typescript-eslint'
  */
 RuleTester.describe = describe
 RuleTester.it = it
-RuleTester.itOnly = it.only
 
 // A computed path: eslint.config.js is JavaScript without types, and stays out of the typecheck.
 const configUrl = new URL('../../../eslint.config.js', import.meta.url).href
