@@ -1,8 +1,9 @@
 import { join } from 'node:path'
 import { defineConfig, type Rolldown } from 'vite'
-import react from '@vitejs/plugin-react'
+import prefresh from '@prefresh/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { PREACT_ALIASES, PREACT_JSX } from './preact.ts'
 import { SERVICE_WORKER_FILE, WEB_MANIFEST_FILE } from '../packages/core/src/site-cache.ts'
 
 const THEME_COLOUR = '#4f46e5'
@@ -14,7 +15,7 @@ const ENTRY = join(SRC, 'main.tsx')
  * along), and the icon and Slot runtime that nearly every page's first component needs.
  */
 const FRAMEWORK =
-  /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@tanstack\/query-core|@tanstack\/react-query|i18next|clsx|tailwind-merge|@radix-ui\/react-(slot|compose-refs|primitive)|lucide-react\/dist\/esm\/(shared|Icon|createLucideIcon|defaultAttributes|context))[/.]/
+  /\/node_modules\/(preact|react-router|react-router-dom|@tanstack\/query-core|@tanstack\/react-query|i18next|clsx|tailwind-merge|@radix-ui\/react-(slot|compose-refs|primitive)|lucide-react\/dist\/esm\/(shared|Icon|createLucideIcon|defaultAttributes|context))[/.]/
 /** Per chunking pass (its module infos are reused within one pass). */
 const entrySources = new WeakMap<object, Set<string>>()
 
@@ -46,7 +47,8 @@ const firstScript = (id: string, ctx: Rolldown.ChunkingContext) => {
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
-    react(),
+    // Preact's hot reload for `npm run dev`.
+    await prefresh(),
     tailwindcss(),
     // The installable staff app: a web app manifest and a Workbox service worker that precaches the
     // app shell and every page's chunk, so a signed-in member can open the app with no connection.
@@ -92,6 +94,8 @@ export default defineConfig({
       },
     }),
   ],
+  resolve: { alias: PREACT_ALIASES },
+  oxc: PREACT_JSX,
   build: {
     outDir: 'dist',
     emptyOutDir: true,

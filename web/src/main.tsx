@@ -19,7 +19,10 @@ preloadRoute(location.pathname)
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App queryClient={createQueryClient()} />
+    {/* Preact, like React, needs a boundary for the first screen's catalogue to suspend into. */}
+    <Suspense fallback={null}>
+      <App queryClient={createQueryClient()} />
+    </Suspense>
     <Suspense fallback={null}>
       <ServiceWorkerUpdates />
     </Suspense>

@@ -104,9 +104,9 @@ describe('ActivityPage', () => {
   it('asks the API for the chosen days, both included', async () => {
     const { urls } = show()
     await screen.findByText('Member removed')
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-02' } })
+    fireEvent.input(screen.getByLabelText('From'), { target: { value: '2026-11-02' } })
     await waitFor(() => expect(urls.at(-1)!.searchParams.get('from')).toBe(new Date(2026, 10, 2).toISOString()))
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-03' } })
+    fireEvent.input(screen.getByLabelText('To'), { target: { value: '2026-11-03' } })
     // The range ends where the day after the last one begins.
     await waitFor(() => expect(urls.at(-1)!.searchParams.get('to')).toBe(new Date(2026, 10, 4).toISOString()))
     expect(urls.at(-1)!.searchParams.get('from')).toBe(new Date(2026, 10, 2).toISOString())

@@ -39,12 +39,12 @@ describe('Settings → Notifications', () => {
 
     fireEvent.change(document.getElementById('staffReminder-day')!, { target: { value: 'thursday' } })
     const hours = screen.getByLabelText(/counts as forgotten/) as HTMLInputElement
-    fireEvent.change(hours, { target: { value: '' } })
+    fireEvent.input(hours, { target: { value: '' } })
     await user.click(screen.getByRole('button', { name: 'Save Notifications' }))
     expect(await screen.findByText('Enter a number of hours')).toBeTruthy()
     expect(fetch.mock.calls.filter(([, i]) => i?.method === 'PUT')).toHaveLength(0)
 
-    fireEvent.change(hours, { target: { value: '10' } })
+    fireEvent.input(hours, { target: { value: '10' } })
     await user.click(screen.getByRole('button', { name: 'Save Notifications' }))
     await waitFor(() => expect(put).toBeDefined())
     expect(put).toEqual({
