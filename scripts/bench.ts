@@ -76,7 +76,6 @@ const TARGET = {
   coldMs: 150,
   initialJsBytes: 120 * 1024,
   lighthouseScore: 95,
-  lcpMs: 1500,
   cls: 0.1,
 }
 
@@ -339,7 +338,7 @@ const tables = (m: Measured): Table[] => {
     fmt(r.tbtMs, 0),
     fmt(r.cls, 3),
     fmt(r.fcpMs / 1000, 2),
-    verdict(r.performance >= TARGET.lighthouseScore && r.lcpMs < TARGET.lcpMs && r.cls < TARGET.cls),
+    verdict(r.performance >= TARGET.lighthouseScore && r.cls < TARGET.cls),
   ])
   return [
     {
@@ -451,7 +450,7 @@ const tables = (m: Measured): Table[] => {
       numeric: [2, 3, 4, 5],
       rows: webRows,
       notes: [
-        'From the Vite manifest: the entry chunk and its static imports, plus the route’s lazy chunks and their static imports (the dashboard also needs the lazy signed-in frame, AppShell). CSS is shown, not counted.',
+        'From the Vite manifest: the entry chunk and its static imports, the chunks index.html preloads (the first screen’s catalogues in English), plus the route’s lazy chunks and their static imports (the dashboard also needs the lazy signed-in frame, AppShell). CSS is shown, not counted.',
         ...webRows.map((_, i) => {
           const route = Object.keys(ROUTE_CHUNKS)[i] as keyof typeof ROUTE_CHUNKS
           const parts = m.webSizes[route].byPackage.slice(0, 6).map((p) => `${p.name} ${fmt(kb(p.bytes), 0)}`)
@@ -469,12 +468,12 @@ const tables = (m: Measured): Table[] => {
         'TBT ms',
         'CLS',
         'FCP s',
-        `target (≥${TARGET.lighthouseScore}, LCP <${TARGET.lcpMs / 1000} s, CLS <${TARGET.cls})`,
+        `target (≥${TARGET.lighthouseScore}, CLS <${TARGET.cls})`,
       ],
       numeric: [2, 3, 4, 5, 6],
       rows: lhRows,
       notes: [
-        'The built app (this run’s production build, the same files as web/dist) served by the local stack’s static handler with its security headers, /api/* passed to the stack’s API, text responses gzipped as CloudFront does (the local stack sends them uncompressed). The dashboard runs send the supervisor’s or a staff member’s session cookie with every request. Lighthouse times the load on a simulated slow phone from a trace of the real one, so a loaded machine inflates TBT.',
+        'The built app (this run’s production build, the same files as web/dist) served by the local stack’s static handler with its security headers, /api/* passed to the stack’s API, the app’s files compressed by that handler as CloudFront does (Brotli when the browser takes it, else gzip) and the API’s text answers gzipped. The dashboard runs send the supervisor’s or a staff member’s session cookie with every request. Lighthouse times the load on a simulated slow phone from a trace of the real one, so a loaded machine inflates TBT.',
         ...m.lighthouse.map(
           ({ name, result: r }) =>
             `${name}: LCP element ${r.lcpElement}; layout shifts ${r.shifts.map((x) => `${fmt(x.score, 3)} ${x.element}`).join(', ') || 'none'}.`,

@@ -29,10 +29,10 @@ const send = (
 
 /**
  * The site as CloudFront would front it, on a loopback port: the built app from `dist` through
- * the local stack's own static handler (local/src/web.ts, with the stack's security
- * headers), /api/* passed to the stack's API, and text responses gzipped (the local stack sends
- * them uncompressed). The benchmark serves its own build so a concurrent rebuild of web/dist
- * cannot swap files under Lighthouse.
+ * the local stack's own static handler (local/src/web.ts, with the stack's security headers; it
+ * compresses the app's files itself), /api/* passed to the stack's API, and the API's text answers
+ * gzipped (the stack's API sends them uncompressed). The benchmark serves its own build so a
+ * concurrent rebuild of web/dist cannot swap files under Lighthouse.
  */
 export const startFront = (dist: string, api: string) =>
   new Promise<{ url: string; close: () => Promise<void> }>((resolve, reject) => {

@@ -90,16 +90,24 @@ const bytesBySource = (code: string, map: { sources: string[]; mappings: string 
   })
 }
 
+/** The chunks index.html itself preloads for every page (the first screen's catalogues among them). */
+const preloadedByHtml = (manifest: Manifest, outDir: string) => {
+  const html = readFileSync(join(outDir, 'index.html'), 'utf8')
+  const files = new Set([...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]))
+  return Object.keys(manifest).filter((k) => files.has(manifest[k]!.file))
+}
+
 /**
  * The JavaScript a first visit to a route downloads before the page shows: the entry chunk and
- * its static imports, plus each lazy chunk the route renders (pages are lazy() in router.tsx)
- * and their static imports; each file gzipped (level 6, as a CDN does) and summed.
+ * its static imports, the chunks index.html preloads, plus each lazy chunk the route renders
+ * (pages are lazy() in router.tsx) and their static imports; each file gzipped (level 6, as a CDN
+ * does) and summed.
  */
 export const initialJs = (manifest: Manifest, outDir: string, lazyChunks: string[]): InitialJs => {
   const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)
   if (!entry) throw new Error('The Vite manifest has no entry chunk')
   const keys = new Set<string>()
-  for (const k of [entry, ...lazyChunks]) closure(manifest, k, keys)
+  for (const k of [entry, ...preloadedByHtml(manifest, outDir), ...lazyChunks]) closure(manifest, k, keys)
   let gzipBytes = 0
   let rawBytes = 0
   const css = new Set<string>()
