@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
+import i18next from 'i18next'
 import { mockFetch } from '../../test/fetch-mock.ts'
 import {
   ApiError,
@@ -113,6 +114,19 @@ describe('getQueryFn', () => {
     mockFetch({ 'GET /api/auth/user': { status: 401, body: { message: 'Unauthorized' } } })
     await expect(run('returnNull')).resolves.toBeNull()
     await expect(run('throw')).rejects.toThrow('401: {"message":"Unauthorized"}')
+  })
+
+  it('answers a signed-out session check without asking for the errors catalogue', async () => {
+    mockFetch({ 'GET /api/auth/user': { status: 401, body: { message: 'Unauthorized' } } })
+    const load = vi.spyOn(i18next, 'loadNamespaces')
+    try {
+      await expect(run('returnNull')).resolves.toBeNull()
+      expect(load).not.toHaveBeenCalled()
+      await expect(run('throw')).rejects.toThrow(/^401: /)
+      expect(load).toHaveBeenCalledWith('errors')
+    } finally {
+      load.mockRestore()
+    }
   })
 
   it('still raises other failures when 401 means null', async () => {

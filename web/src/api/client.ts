@@ -134,18 +134,18 @@ export function errorFields(error: unknown): Record<string, string> {
   )
 }
 
-/** Reads use the first query key as the URL (spec section 7). */
+/**
+ * Reads use the first query key as the URL (spec section 7). A 401 the read expects (the session
+ * check's "signed out") is an answer: it neither fails nor waits for the errors catalogue, so a
+ * signed-out first visit never fetches it.
+ */
 export const getQueryFn =
   <T>({ on401 }: { on401: 'returnNull' | 'throw' }): QueryFunction<T> =>
   async ({ queryKey, signal }) => {
-    const url = String(queryKey[0])
-    try {
-      const res = await apiRequest('GET', url, undefined, signal)
-      return (await res.json()) as T
-    } catch (e) {
-      if (on401 === 'returnNull' && e instanceof ApiError && e.status === 401) return null as T
-      throw e
-    }
+    const res = await send(String(queryKey[0]), { method: 'GET', signal })
+    if (on401 === 'returnNull' && res.status === 401) return null as T
+    await throwIfNotOk(res)
+    return (await res.json()) as T
   }
 
 /** The read of the URL its key names, answered as T (a 401 fails it, as every read but the session's). */
