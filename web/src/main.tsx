@@ -19,7 +19,7 @@ preloadRoute(location.pathname)
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    {/* Preact, like React, needs a boundary for the first screen's catalogue to suspend into. */}
+    {/* The first screen suspends until its catalogue arrives: Preact needs a boundary for that. */}
     <Suspense fallback={null}>
       <App queryClient={createQueryClient()} />
     </Suspense>
