@@ -52,13 +52,7 @@ export default defineConfig({
         resolve: {
           conditions: ['module-sync', 'module', 'browser', 'development|production'],
           mainFields: ['browser', 'module', 'main'],
-          alias: [
-            ...PREACT_ALIASES,
-            {
-              find: /^@testing-library\/react$/,
-              replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
-            },
-          ],
+          alias: PREACT_ALIASES,
         },
         test: {
           name: 'web',
