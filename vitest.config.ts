@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import { BenchFirst } from './test/sequencer.ts'
-import { PREACT_ALIASES, PREACT_JSX } from './web/preact.ts'
+import react from '@vitejs/plugin-react'
 
 /**
  * One runner for everything. `unit` needs nothing running; `integration` and `e2e` get the
@@ -45,24 +45,14 @@ export default defineConfig({
         },
       },
       {
-        // Preact as in the build (web/preact.ts). The libraries are run through Vite too (inline), in
-        // their ESM builds (the conditions and main fields a browser bundle resolves), so their own
-        // imports of React reach Preact as well; the few in CommonJS only are pre-bundled for that.
-        oxc: PREACT_JSX,
-        resolve: {
-          conditions: ['module-sync', 'module', 'browser', 'development|production'],
-          mainFields: ['browser', 'module', 'main'],
-          alias: PREACT_ALIASES,
-        },
+        plugins: [react()],
         test: {
           name: 'web',
           root: 'web',
-          server: { deps: { inline: true } },
-          deps: { optimizer: { client: { enabled: true, include: ['use-sync-external-store/shim/with-selector'] } } },
           include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['test/setup.ts'],
-          // One jsdom and one copy of Preact, the router and i18next per worker instead of per file:
+          // One jsdom and one copy of React, the router and i18next per worker instead of per file:
           // a third of the CPU (measured 2026-11-23). test/setup.ts cleans up between files.
           isolate: false,
           // Room for test/setup.ts's 5 s waits on a loaded machine; a passing test ends when it is done.

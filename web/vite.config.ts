@@ -1,9 +1,8 @@
 import { join } from 'node:path'
 import { defineConfig, type Plugin, type Rolldown } from 'vite'
-import prefresh from '@prefresh/vite'
+import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { PREACT_ALIASES, PREACT_JSX } from './preact.ts'
 import { SERVICE_WORKER_FILE, WEB_MANIFEST_FILE } from '../packages/core/src/site-cache.ts'
 import { DEFAULT_LANGUAGE } from '../packages/core/src/languages.ts'
 
@@ -16,7 +15,7 @@ const ENTRY = join(SRC, 'main.tsx')
  * along), and the icon and Slot runtime that nearly every page's first component needs.
  */
 const FRAMEWORK =
-  /\/node_modules\/(preact|react-router|react-router-dom|@tanstack\/query-core|@tanstack\/react-query|i18next|clsx|tailwind-merge|@radix-ui\/react-(slot|compose-refs|primitive)|lucide-react\/dist\/esm\/(shared|Icon|createLucideIcon|defaultAttributes|context))[/.]/
+  /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@tanstack\/query-core|@tanstack\/react-query|i18next|clsx|tailwind-merge|@radix-ui\/react-(slot|compose-refs|primitive)|lucide-react\/dist\/esm\/(shared|Icon|createLucideIcon|defaultAttributes|context))[/.]/
 /** Per chunking pass (its module infos are reused within one pass). */
 const entrySources = new WeakMap<object, Set<string>>()
 
@@ -70,8 +69,8 @@ const preloadFirstCatalogues = (): Plugin => ({
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
-    // Preact's hot reload for `npm run dev`.
-    await prefresh(),
+    // JSX and React Fast Refresh for `npm run dev`.
+    react(),
     tailwindcss(),
     preloadFirstCatalogues(),
     // The installable staff app: a web app manifest and a Workbox service worker that precaches the
@@ -118,8 +117,6 @@ export default defineConfig({
       },
     }),
   ],
-  resolve: { alias: PREACT_ALIASES },
-  oxc: PREACT_JSX,
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -19,10 +19,7 @@ preloadRoute(location.pathname)
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    {/* The first screen suspends until its catalogue arrives: Preact needs a boundary for that. */}
-    <Suspense fallback={null}>
-      <App queryClient={createQueryClient()} />
-    </Suspense>
+    <App queryClient={createQueryClient()} />
     <Suspense fallback={null}>
       <ServiceWorkerUpdates />
     </Suspense>

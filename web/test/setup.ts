@@ -1,6 +1,5 @@
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach, vi } from 'vitest'
-import { options } from 'preact'
 import { resources } from '@app/i18n/resources'
 import { initI18n } from '../src/i18n.ts'
 
@@ -23,11 +22,6 @@ afterEach(() => {
 // A loaded two-core machine can take seconds to import and render a lazy page: findBy and waitFor
 // wait up to 10 s (a passing test never waits longer than it needs).
 configure({ asyncUtilTimeout: 10_000 })
-
-// Preact runs effects after the next frame (or 35 ms); jsdom draws none, and a test clicks a button
-// the moment it shows, faster than a person can. Effects run in the next task here, as React's do,
-// so a new button's useMutation has subscribed (in an effect) before its click's answer arrives.
-options.requestAnimationFrame = (callback) => void setTimeout(callback)
 
 // jsdom lacks the pointer-capture and scrolling methods that Radix primitives call.
 const element = Element.prototype as Partial<Element>

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react'
+import { act, screen } from '@testing-library/react'
 import { expect, vi } from 'vitest'
 import { dismissToast, toast } from '../src/lib/toast.ts'
 
@@ -16,8 +16,5 @@ export function clearToasts() {
 export async function expectAccessDenied(message: string) {
   expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeTruthy()
   expect(screen.getAllByText(message).length).toBeGreaterThan(0)
-  // The toast is raised by an effect, which may run a frame after the page first shows.
-  await waitFor(() =>
-    expect(toast).toHaveBeenCalledWith({ title: 'Access Denied', description: message, variant: 'destructive' }),
-  )
+  expect(toast).toHaveBeenCalledWith({ title: 'Access Denied', description: message, variant: 'destructive' })
 }

@@ -1,10 +1,6 @@
-import { useEffect } from 'react'
 import { PRODUCT_NAME } from '../lib/product.ts'
 
-/** Sets the browser tab's title while the page is shown. */
-export function DocumentTitle({ title }: { title?: string }) {
-  useEffect(() => {
-    document.title = title ? `${title} · ${PRODUCT_NAME}` : PRODUCT_NAME
-  }, [title])
-  return null
-}
+/** The browser tab's title for a page (React 19 hoists <title> into the document head). */
+export const DocumentTitle = ({ title }: { title?: string }) => (
+  <title>{title ? `${title} · ${PRODUCT_NAME}` : PRODUCT_NAME}</title>
+)

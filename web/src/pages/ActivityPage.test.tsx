@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Role } from '@app/core'
 import { makeEntry } from '../../test/audit-fixtures.ts'
@@ -103,10 +103,11 @@ describe('ActivityPage', () => {
 
   it('asks the API for the chosen days, both included', async () => {
     const { urls } = show()
+    const user = userEvent.setup()
     await screen.findByText('Member removed')
-    fireEvent.input(screen.getByLabelText('From'), { target: { value: '2026-11-02' } })
+    await user.type(screen.getByLabelText('From'), '2026-11-02')
     await waitFor(() => expect(urls.at(-1)!.searchParams.get('from')).toBe(new Date(2026, 10, 2).toISOString()))
-    fireEvent.input(screen.getByLabelText('To'), { target: { value: '2026-11-03' } })
+    await user.type(screen.getByLabelText('To'), '2026-11-03')
     // The range ends where the day after the last one begins.
     await waitFor(() => expect(urls.at(-1)!.searchParams.get('to')).toBe(new Date(2026, 10, 4).toISOString()))
     expect(urls.at(-1)!.searchParams.get('from')).toBe(new Date(2026, 10, 2).toISOString())

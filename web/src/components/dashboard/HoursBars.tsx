@@ -1,19 +1,7 @@
-import { Bar, BarChart, ResponsiveContainer, XAxis, YAxis } from 'recharts'
+import { Bar, BarChart, LabelList, ResponsiveContainer, XAxis, YAxis } from 'recharts'
 import { formatHoursNumber } from '@app/core'
 import { chartHeight } from './chart-size.ts'
 import type { HoursRow } from './report-summary.ts'
-
-/**
- * Each bar's hours at its end. Props, not a <LabelList> child: Recharts keeps a bar's settings in
- * its immer store, which freezes them, and Preact writes to its elements (a frozen child broke the
- * page).
- */
-const BAR_LABEL = {
-  dataKey: 'hours',
-  position: 'right',
-  style: { fill: '#475569', fontSize: 13 },
-  formatter: (value: unknown) => formatHoursNumber(Number(value)),
-} as const
 
 /**
  * The bars of HoursChart, drawn by Recharts: one horizontal bar per row, scaled to the largest,
@@ -43,14 +31,14 @@ export default function HoursBars({ rows }: { rows: readonly HoursRow[] }) {
           axisLine={false}
           tick={{ fill: '#334155', fontSize: 13 }}
         />
-        <Bar
-          dataKey="hours"
-          fill="#4f46e5"
-          barSize={14}
-          isAnimationActive={false}
-          radius={[0, 4, 4, 0]}
-          label={BAR_LABEL}
-        />
+        <Bar dataKey="hours" fill="#4f46e5" barSize={14} isAnimationActive={false} radius={[0, 4, 4, 0]}>
+          <LabelList
+            dataKey="hours"
+            position="right"
+            style={{ fill: '#475569', fontSize: 13 }}
+            formatter={(value) => formatHoursNumber(Number(value))}
+          />
+        </Bar>
       </BarChart>
     </ResponsiveContainer>
   )

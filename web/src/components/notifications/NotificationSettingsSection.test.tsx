@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { defaultNotificationSettings, type NotificationsView } from '@app/core'
 import { mockFetch } from '../../../test/fetch-mock.ts'
@@ -37,14 +37,14 @@ describe('Settings → Notifications', () => {
     expect(screen.getByText('Ana Silva')).toBeTruthy()
     expect(screen.getByText(/Weekly timesheet reminders, Forgotten timer nudges/)).toBeTruthy()
 
-    fireEvent.change(document.getElementById('staffReminder-day')!, { target: { value: 'thursday' } })
+    await user.selectOptions(document.getElementById('staffReminder-day')!, 'thursday')
     const hours = screen.getByLabelText(/counts as forgotten/) as HTMLInputElement
-    fireEvent.input(hours, { target: { value: '' } })
+    await user.clear(hours)
     await user.click(screen.getByRole('button', { name: 'Save Notifications' }))
     expect(await screen.findByText('Enter a number of hours')).toBeTruthy()
     expect(fetch.mock.calls.filter(([, i]) => i?.method === 'PUT')).toHaveLength(0)
 
-    fireEvent.input(hours, { target: { value: '10' } })
+    await user.type(hours, '10')
     await user.click(screen.getByRole('button', { name: 'Save Notifications' }))
     await waitFor(() => expect(put).toBeDefined())
     expect(put).toEqual({
