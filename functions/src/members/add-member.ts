@@ -33,8 +33,11 @@ export default defineRoute({
   },
 })
 
+/** A free username for the name (a random tag makes one in a few tries; 64 means something else is wrong). */
 const createLogin = async (firstName: string, lastName: string, password: string) => {
+  let tries = 0
   for (const candidate of usernameCandidates(firstName, lastName)) {
+    if (++tries > 64) break
     if (await system.findByUsername(candidate)) continue
     try {
       await staffPool.createUser(candidate, password)
@@ -43,5 +46,5 @@ const createLogin = async (firstName: string, lastName: string, password: string
       if ((e as Error).name !== 'UsernameExistsException') throw e
     }
   }
-  throw badRequest('Could not find a free username for this name; add a middle initial to the first name')
+  throw new Error('no free username after 64 tries')
 }

@@ -1,6 +1,14 @@
-import { badRequest, fullName, isPeriodStart, PayPeriod, PeriodParams, periodContaining } from '@app/core'
+import {
+  badRequest,
+  fullName,
+  isPeriodStart,
+  lockedWeekStarts,
+  PayPeriod,
+  PeriodParams,
+  periodContaining,
+} from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { blockedError, blockersOf, loadPeriods, lockedWeeksOf, periodView } from '../workflows/pay-periods.ts'
+import { blockedError, blockersOf, loadPeriods, periodView } from '../workflows/pay-periods.ts'
 import { anchorOf } from '../workflows/payroll.ts'
 
 /**
@@ -26,7 +34,7 @@ export default defineRoute({
     const blockers = blockersOf(period, before, before.members)
     if (blockers.length) throw blockedError(blockers)
 
-    await db.payroll.close(period, lockedWeeksOf(period), session.user)
+    await db.payroll.close(period, lockedWeekStarts(period), session.user)
     const after = await loadPeriods(db, period, period)
     const late = blockersOf(period, after, after.members)
     if (late.length) {

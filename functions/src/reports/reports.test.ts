@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, currentWeekStart } from '@app/core'
+import { addDays, currentWeekStart, todayIn } from '@app/core'
 import { orgDb } from '@app/data'
 import { callRoute } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
@@ -41,7 +41,25 @@ describe('GET /api/timesheets/reports', () => {
     expect(backwards.status).toBe(400)
     const unreal = await callRoute(getReports, { cookies: [cookie], query: { start: '2026-13-01', end: '2026-11-01' } })
     expect(unreal.status).toBe(400)
-    expect((await callRoute(getReports, { cookies: [cookie] })).status).toBe(400)
+  })
+
+  it("answers the current month in the organization's zone when the call carries no dates (issue 36)", async () => {
+    const { cookie } = await newOrganization()
+    const staff = await newStaffMember(cookie)
+    const today = todayIn('America/Chicago')
+    const first = `${today.slice(0, 7)}-01`
+    const weeks = [0, 1, 2, 3, 4, 5, 6].map((w) => addDays(thisWeek(), -7 * w))
+    for (const week of weeks) await callRoute(createTimesheet, { cookies: [staff.cookie], body: { weekStartDate: week } })
+    const res = await callRoute(getReports, { cookies: [cookie] })
+    expect(res.status).toBe(200)
+    const expected = weeks.filter((w) => w >= first && w <= today).sort()
+    expect(weeks.some((w) => w < first)).toBe(true) // earlier weeks exist and must be left out
+    expect(res.json.map((t: { weekStartDate: string }) => t.weekStartDate).sort()).toEqual(expected)
+    // One bound alone takes the other from its month.
+    const fromStart = await callRoute(getReports, { cookies: [cookie], query: { start: first } })
+    expect(fromStart.json.map((t: { weekStartDate: string }) => t.weekStartDate).sort()).toEqual(expected)
+    const wrong = await callRoute(getReports, { cookies: [cookie], query: { start: 'next month' } })
+    expect(wrong.status).toBe(400)
   })
 })
 

@@ -1,8 +1,7 @@
 import {
-  addDays,
   carriedWeekStarts,
   carriesWeek,
-  dayOfDate,
+  lockedWeekStarts,
   hasAnyTime,
   hoursOf,
   isWeekStart,
@@ -30,17 +29,6 @@ const person = (u: Pick<User, 'id' | 'firstName' | 'lastName'>): Person => ({
   lastName: u.lastName,
 })
 const byName = (a: Person, b: Person) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName)
-
-/** Week starts whose timesheets a closed period locks: Mondays and Sundays (a week start either way). */
-export const lockedWeeksOf = (period: Period): string[] => {
-  const weeks = carriedWeekStarts(period)
-  const out: string[] = []
-  for (let d = weeks.start; d <= weeks.end; d = addDays(d, 1)) {
-    const day = dayOfDate(d)
-    if (day === 'monday' || day === 'sunday') out.push(d)
-  }
-  return out
-}
 
 /** A timesheet that keeps a period from closing: anything not approved that holds work or awaits a decision. */
 const blocks = (t: Timesheet) =>
@@ -75,7 +63,7 @@ export const periodView = (org: Organization, period: Period, data: PeriodData):
   const named = (ids: Iterable<string>) =>
     [...new Set(ids)].flatMap((id) => (names.has(id) ? [person(names.get(id)!)] : [])).sort(byName)
   // Staff who owe a timesheet for a workweek the period carries and have not submitted one.
-  const orgWeeks = lockedWeeksOf(period).filter((w) => isWeekStart(w, org.weekStartDay))
+  const orgWeeks = lockedWeekStarts(period).filter((w) => isWeekStart(w, org.weekStartDay))
   const submitted = new Set(sheets.map((t) => `${t.employeeId}#${t.weekStartDate}`))
   const notSubmitted = data.members
     .filter((m) => m.role === 'employee' && orgWeeks.some((w) => !submitted.has(`${m.id}#${w}`)))

@@ -6,11 +6,12 @@ import { SubscriptionStatus, type Organization } from './organization.ts'
 import { planById, plans, type PlanId } from './plans.ts'
 
 const now = new Date('2026-11-21T12:00:00.000Z')
-type Billing = Pick<Organization, 'plan' | 'subscriptionStatus' | 'trialEndsAt'>
+type Billing = Pick<Organization, 'plan' | 'subscriptionStatus' | 'trialEndsAt' | 'paymentMethodOnFile'>
 const org = (o: Partial<Billing>): Billing => ({
   plan: 'starter',
   subscriptionStatus: 'active',
   trialEndsAt: null,
+  paymentMethodOnFile: true,
   ...o,
 })
 
@@ -35,6 +36,23 @@ describe('entitlements', () => {
       now,
     )
     expect(e).toEqual({ plan: planById('professional'), inGoodStanding: true, memberLimit: 50, customBranding: true })
+  })
+
+  it("keeps a Stripe trial without a payment method at the trial's limits, whatever plan it names (issue 36)", () => {
+    for (const plan of ['starter', 'professional', 'enterprise'] as const) {
+      const unpaid = entitlements(org({ plan, subscriptionStatus: 'trialing', paymentMethodOnFile: false }), now)
+      expect(unpaid).toEqual({
+        plan: planById('professional'),
+        inGoodStanding: true,
+        memberLimit: 50,
+        customBranding: true,
+      })
+      // A card attached, or the subscription active, and the chosen plan's limits apply.
+      const carded = entitlements(org({ plan, subscriptionStatus: 'trialing', paymentMethodOnFile: true }), now)
+      expect(carded.plan).toEqual(planById(plan))
+      const paid = entitlements(org({ plan, subscriptionStatus: 'active', paymentMethodOnFile: false }), now)
+      expect(paid.plan).toEqual(planById(plan))
+    }
   })
 
   it('ends a trial at its exact end instant', () => {

@@ -27,6 +27,8 @@ export const Organization = z
     subscriptionStatus: SubscriptionStatus,
     trialEndsAt: z.string().nullable(),
     currentPeriodEnd: z.string().nullable(),
+    /** Whether the Stripe subscription has a payment method (from its webhook events); until then a Stripe trial keeps the trial's limits. */
+    paymentMethodOnFile: z.boolean().default(false),
     /** IANA zone in which "this week" is computed (DESIGN.md section 5). */
     timeZone: z.string(),
     weekStartDay: z.enum(['monday', 'sunday']),
@@ -62,6 +64,7 @@ export function newOrganization(p: {
     subscriptionStatus: 'trial',
     trialEndsAt: p.trialEndsAt,
     currentPeriodEnd: null,
+    paymentMethodOnFile: false,
     timeZone: p.timeZone,
     weekStartDay: 'monday',
     approvalEmails: true,

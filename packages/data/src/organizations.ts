@@ -135,12 +135,14 @@ export const organizationOf = (orgId: string) => ({
     subscriptionId: string
     currentPeriodEnd: string | null
     trialEndsAt: string | null
+    paymentMethodOnFile?: boolean
   }): Promise<boolean> {
     const current = await table.get(keys.organization(orgId))
     const fields: Record<string, unknown> = {
       subscriptionStatus: event.status,
       stripeSubscriptionId: event.subscriptionId,
       currentPeriodEnd: event.currentPeriodEnd,
+      paymentMethodOnFile: event.paymentMethodOnFile ?? false,
       billingEventAt: event.created,
       updatedAt: nowIso(),
       ...(event.plan ? { plan: event.plan } : {}),

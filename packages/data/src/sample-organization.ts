@@ -143,6 +143,7 @@ export const sampleOrganization = (o: SampleOptions): SeedOrganization => {
     subscriptionStatus: large ? 'active' : 'trial',
     trialEndsAt: large ? null : new Date(now.getTime() + 14 * 86_400_000).toISOString(),
     currentPeriodEnd: large ? new Date(now.getTime() + 20 * 86_400_000).toISOString() : null,
+    paymentMethodOnFile: large,
     timeZone,
     weekStartDay: 'monday',
     approvalEmails: !o.demo,

@@ -119,10 +119,15 @@ export const timesheetsOf = (orgId: string) => {
 
   /**
    * The one check of a closed pay period (issue 19): every write of a timesheet carries it, first
-   * in its transaction, so no edit, submission or decision lands in a closed week.
+   * in its transaction, so no edit, submission or decision lands in a closed week. A lock with no
+   * holder left (its periods reopened) is open.
    */
   const weekOpen = (week: string): TransactInput => ({
-    ConditionCheck: { Key: keys.weekLock(orgId, week), ConditionExpression: 'attribute_not_exists(pk)' },
+    ConditionCheck: {
+      Key: keys.weekLock(orgId, week),
+      // Locked while any closed period holds it (`periodStart`: a lock from before locks had holders).
+      ConditionExpression: 'attribute_not_exists(holders) AND attribute_not_exists(periodStart)',
+    },
   })
   const periodClosed = (e: unknown) => isConditionFailure(e, 0)
 

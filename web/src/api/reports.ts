@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { addDays, currentWeekStart, todayIn, weekEnd, type Report, type WeekStartDay } from '@app/core'
+import { addDays, currentWeekStart, monthOf, todayIn, weekEnd, type Report, type WeekStartDay } from '@app/core'
 import { apiJson } from './client.ts'
 import { reportKeys } from './keys.ts'
 import type { StatusFilter } from './timesheets.ts'
@@ -23,10 +23,6 @@ export interface WeekSettings {
   weekStartDay: WeekStartDay
 }
 
-const firstOfMonth = (date: string) => `${date.slice(0, 7)}-01`
-/** The last day of the month that `first` (a first of a month) begins. */
-const lastOfMonth = (first: string) => addDays(firstOfMonth(addDays(first, 31)), -1)
-
 /**
  * The dates of a period, judged by today's date in the organization's zone. 'This Week' follows
  * the organization's week start day (DESIGN.md section 5), not a fixed Sunday.
@@ -36,9 +32,8 @@ export function reportPeriod(name: ReportPeriodName, settings: WeekSettings, now
     const start = currentWeekStart(settings.timeZone, settings.weekStartDay, now)
     return { start, end: weekEnd(start) }
   }
-  const thisMonth = firstOfMonth(todayIn(settings.timeZone, now))
-  const start = name === 'this-month' ? thisMonth : firstOfMonth(addDays(thisMonth, -1))
-  return { start, end: lastOfMonth(start) }
+  const thisMonth = monthOf(todayIn(settings.timeZone, now))
+  return name === 'this-month' ? thisMonth : monthOf(addDays(thisMonth.start, -1))
 }
 
 export const reportUrl = ({ start, end }: ReportPeriod) =>

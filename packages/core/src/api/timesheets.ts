@@ -24,7 +24,8 @@ export const PendingTimesheets = z.array(ListedTimesheet)
 export type PendingTimesheets = z.infer<typeof PendingTimesheets>
 
 /** PATCH /api/timesheets/{id}/status: the decided timesheet; an approval adds its CSV link (null when not written). */
-export const DecidedTimesheet = TimesheetAnswer.extend({ csvDownloadUrl: z.string().nullable().optional() })
+/** An approval's `csvDownloadUrl` (spec section 7) is a link that yields its CSV; a rejection has none. */
+export const DecidedTimesheet = TimesheetAnswer.extend({ csvDownloadUrl: z.string().optional() })
 export type DecidedTimesheet = z.infer<typeof DecidedTimesheet>
 
 /**
