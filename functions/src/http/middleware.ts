@@ -116,14 +116,17 @@ export const jsonBody = (): Middleware => ({
 
 /**
  * Loads the session from the cookie and the member it belongs to, so a removed member's
- * cookie stops working at once; refuses a role below what the route needs.
+ * cookie stops working at once, and a session made before the member's sessions were ended (a
+ * password reset) too; refuses a role below what the route needs.
  */
 export const sessionLoader = (access: Access): Middleware => ({
   before: async (request) => {
     const state = (request.context as Context & { route: RouteState }).route
     const sid = readCookie(request.event.cookies, sessionCookieName())
     const session = sid ? await sessions.get(sid) : undefined
-    const user = session ? await orgDb(session.orgId).users.find(session.userId) : undefined
+    const user = session
+      ? await orgDb(session.orgId).users.findForSession(session.userId, session.createdAt)
+      : undefined
     if (sid && session && !user) await sessions.delete(sid)
     if (session && user) state.session = { ...session, role: user.role, sid: sid!, user }
     if (access === 'public') return

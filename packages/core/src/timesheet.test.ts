@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { weekTotalHours } from './hours.ts'
 import {
   ACTIVITY_MAX_LENGTH,
+  COMMENT_HISTORY_LIMIT,
+  withComment,
   dayFields,
   daysOf,
   hasAnyTime,
@@ -10,6 +12,7 @@ import {
   statusLabel,
   TimeOfDay,
   TimesheetDays,
+  type TimesheetComment,
   TimesheetId,
   TimesheetStatus,
   WeekStartDate,
@@ -195,5 +198,27 @@ describe('hasAnyTime', () => {
     expect(hasAnyTime(TimesheetDays.parse({ mondayActivity: 'Planning' }))).toBe(false)
     expect(hasAnyTime({ thursdayEnd: '12:00' })).toBe(true)
     expect(hasAnyTime({ sundayStart: '08:00', sundayEnd: null })).toBe(true)
+  })
+})
+
+describe('withComment (issue 36)', () => {
+  const entry = (i: number) => ({
+    status: 'rejected' as const,
+    comment: `c${i}`,
+    byUserId: 'u',
+    byName: 'Sam Grace',
+    at: `2026-11-${String(i).padStart(2, '0')}T00:00:00.000Z`,
+  })
+  it('appends the decision and keeps only the latest COMMENT_HISTORY_LIMIT', () => {
+    expect(withComment([], entry(1))).toEqual([entry(1)])
+    let history: TimesheetComment[] = []
+    for (let i = 1; i <= COMMENT_HISTORY_LIMIT + 3; i++) history = withComment(history, entry(i))
+    expect(COMMENT_HISTORY_LIMIT).toBe(20)
+    expect(history).toHaveLength(20)
+    expect(history[0]).toEqual(entry(4))
+    expect(history.at(-1)).toEqual(entry(23))
+    const full = Array.from({ length: 19 }, (_, i) => entry(i + 1))
+    expect(withComment(full, entry(20))).toHaveLength(20)
+    expect(withComment(full, entry(20))[0]).toEqual(entry(1))
   })
 })

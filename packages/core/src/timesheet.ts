@@ -175,6 +175,17 @@ export const TimesheetComment = z.object({
 })
 export type TimesheetComment = z.infer<typeof TimesheetComment>
 
+/**
+ * How many decisions a timesheet keeps in its own item (issue 36): each comment may be 2,000
+ * characters, and an item may not pass DynamoDB's 400 KB. The whole history stays in the audit
+ * trail (`GET /api/timesheets/{id}/history`).
+ */
+export const COMMENT_HISTORY_LIMIT = 20
+
+/** The comment history with one more decision, the oldest dropped past COMMENT_HISTORY_LIMIT. */
+export const withComment = (history: readonly TimesheetComment[], entry: TimesheetComment): TimesheetComment[] =>
+  [...history, entry].slice(-COMMENT_HISTORY_LIMIT)
+
 /** A timesheet as the API answers it (spec section 3), plus `version` for safe concurrent saves. */
 export const Timesheet = TimesheetDays.extend({
   id: z.number().int().positive(),

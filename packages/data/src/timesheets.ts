@@ -4,6 +4,7 @@ import {
   DAYS,
   forbidden,
   fullName,
+  withComment,
   isEditable,
   notFound,
   PERIOD_CLOSED_MESSAGE,
@@ -349,10 +350,13 @@ export const timesheetsOf = (orgId: string) => {
         approvedBy: status === 'approved' ? by.id : null,
         approvedAt: status === 'approved' ? now : null,
         comments: comment || null,
-        commentHistory: [
-          ...current.commentHistory,
-          { status, comment, byUserId: by.id, byName: fullName(by), at: now },
-        ],
+        commentHistory: withComment(current.commentHistory, {
+          status,
+          comment,
+          byUserId: by.id,
+          byName: fullName(by),
+          at: now,
+        }),
         updatedAt: now,
       }
       return replace(current, next, by, status === 'approved' ? 'timesheet.approved' : 'timesheet.rejected', effects, {
