@@ -1,7 +1,7 @@
 import { AwsCustomResource } from 'aws-cdk-lib/custom-resources'
 import { describe, expect, it } from 'vitest'
 import { routeAccess } from '../lib/route-access.ts'
-import { expectedEnv, expectedPermissions, probeCondition } from './expected.ts'
+import { auditCondition, expectedEnv, expectedPermissions, sessionCondition } from './expected.ts'
 import { permissionLines, roleStatements, show, synthForFile } from './synth.ts'
 
 /** The real manifest (not bundled: bundle.test.ts checks bundling). */
@@ -134,12 +134,15 @@ describe('each function', () => {
       const roleId = show(s.resources[fnId(key)]!.Properties!.Role).replace(/^<(\w+)\.Arn>$/, '$1')
       const { managedPolicyArns, statements } = roleStatements(s.resources, roleId)
       expect(managedPolicyArns, key).toEqual([])
-      // Only the session writes of the health probe and of read-only routes carry a condition (SESSION# items only).
+      // Only the session writes of read-only routes (SESSION# items only) and every role's denial of
+      // audit record changes carry a condition; the health probe keeps no session, so writes none.
       expect(
         statements.filter((st) => st.Condition !== undefined).map((st) => st.Condition),
         key,
       ).toEqual(
-        routeAccess.probes.includes(key) || s.manifest[key]!.uses.includes('table:read') ? [probeCondition] : [],
+        !routeAccess.probes.includes(key) && s.manifest[key]!.uses.includes('table:read')
+          ? [sessionCondition, auditCondition]
+          : [auditCondition],
       )
       expect(permissionLines(s.resources, roleId), key).toEqual(expectedPermissions(s, key))
       const trust = s.resources[roleId]!.Properties!.AssumeRolePolicyDocument.Statement as { Principal: unknown }[]

@@ -107,7 +107,7 @@ const clientPackages: Record<string, Use[]> = {
   '@aws-sdk/client-cognito-identity-provider': ['staffPool'],
   '@aws-sdk/client-sesv2': ['email'],
   '@aws-sdk/client-s3': ['exportsBucket', 'logosBucket'],
-  '@aws-sdk/client-secrets-manager': ['email', 'oidc', 'stripe'],
+  '@aws-sdk/client-secrets-manager': ['email', 'links', 'oidc', 'stripe'],
   'openid-client': ['oidc'],
   stripe: ['stripe'],
 }

@@ -302,15 +302,38 @@ describe('rate limits and sending reputation', () => {
       (st: Record<string, any>) => st.ByteMatchStatement.SearchString,
     )
     expect(paths.sort()).toEqual(['/api/callback', '/api/login', '/api/staff/login'])
+    // AWS's IP reputation list first (issue 36), then the rate limits.
+    expect((p.Rules as Record<string, any>[]).map((r) => [r.Priority, r.Name])).toEqual([
+      [0, 'AwsIpReputation'],
+      [1, 'SignInPerIp'],
+      [2, 'PerIp'],
+    ])
+    expect(rule('AwsIpReputation')).toMatchObject({
+      OverrideAction: { None: {} },
+      Statement: { ManagedRuleGroupStatement: { VendorName: 'AWS', Name: 'AWSManagedRulesAmazonIpReputationList' } },
+    })
     expect(show(one('AWS::CloudFront::Distribution').Properties!.DistributionConfig.WebACLId)).toBe(`<${aclId}.Arn>`)
+  })
+
+  it('sends the API a secret header from CloudFront, which every route function is given to check (issue 36)', () => {
+    const config = one('AWS::CloudFront::Distribution').Properties!.DistributionConfig
+    const api = (config.Origins as Record<string, any>[]).find((o) => o.CustomOriginConfig)!
+    const secret = s.logicalId(s.stack.originVerify)
+    const header = api.OriginCustomHeaders.find((h: { HeaderName: string }) => h.HeaderName === 'x-origin-verify')
+    expect(JSON.stringify(header.HeaderValue)).toContain(secret)
+    expect(JSON.stringify(header.HeaderValue)).toContain('resolve:secretsmanager')
+    for (const fn of s.stack.api.functions.values()) {
+      const vars = s.resources[s.logicalId(fn)]!.Properties!.Environment.Variables as Record<string, unknown>
+      expect(JSON.stringify(vars.ORIGIN_VERIFY)).toBe(JSON.stringify(header.HeaderValue))
+    }
   })
 
   it('throttles each sign-in route on its own in the API stage, after the routes exist', () => {
     const [[stageId, stage]] = ofType('AWS::ApiGatewayV2::Stage') as [[string, CfnResourceJson]]
     expect(stage.Properties!.RouteSettings).toEqual({
-      'POST /api/staff/login': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
-      'GET /api/login': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
-      'GET /api/callback': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
+      'POST /api/staff/login': { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
+      'GET /api/login': { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
+      'GET /api/callback': { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
     })
     const routeIds = ofType('AWS::ApiGatewayV2::Route')
       .filter(([, r]) => Object.keys(stage.Properties!.RouteSettings).includes(r.Properties!.RouteKey))
@@ -398,7 +421,7 @@ describe('email, billing and operations', () => {
         expect(show(v.HEALTH_TOKEN_SECRET_ARN as string), key).toBe(`<${id(s.stack.healthToken)}>`)
         continue
       }
-      if (route.uses.includes('email')) {
+      if (route.uses.includes('email') || route.uses.includes('links')) {
         expect(show(v.EMAIL_LINK_SECRET_ARN as string), key).toBe(`<${id(s.stack.email.linkSecret)}>`)
       }
       if (route.uses.includes('stripe')) {
@@ -421,7 +444,8 @@ describe('email, billing and operations', () => {
   it('throttles the API stage and logs its requests', () => {
     const stage = one('AWS::ApiGatewayV2::Stage').Properties!
     expect(stage.StageName).toBe('$default')
-    expect(stage.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 })
+    // Sized for capacity, not as a shared limit one tenant could use up (issue 36): the web ACL limits each address.
+    expect(stage.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: 1000, ThrottlingBurstLimit: 2000 })
     expect(stage.AccessLogSettings.DestinationArn).toBeDefined()
   })
 
@@ -525,7 +549,8 @@ describe('the email retry job', () => {
   it('has exactly the table, sending email and the link secret, and its environment says where they are', () => {
     const { managedPolicyArns, statements } = roleStatements(s.resources, roleId())
     expect(managedPolicyArns).toEqual([])
-    expect(statements.every((st) => st.Condition === undefined)).toBe(true)
+    // Only the denial of audit record changes carries a condition (issue 36).
+    expect(statements.filter((st) => st.Condition !== undefined).map((st) => st.Effect)).toEqual(['Deny'])
     expect(permissionLines(s.resources, roleId())).toEqual(expectedJobPermissions(s))
     const vars = fn().Environment.Variables as Record<string, string>
     expect(Object.keys(vars).sort()).toEqual(expectedJobEnv)

@@ -96,3 +96,27 @@ describe("'table:read' routes only read the table", () => {
     expect(refused).toEqual([expect.stringMatching(/^TransactWrite/)])
   })
 })
+
+/**
+ * Issue 36: a public route that keeps no session (the health check) is granted no session writes
+ * on AWS, so it must not load, slide or end one, even when a cookie comes with it.
+ */
+const sessionless = manifest.filter(([, r]) => r.keepsNoSession)
+
+describe('routes that keep no session never touch one', () => {
+  it('are public, and include the health check', () => {
+    expect(sessionless.map(([key]) => key)).toContain('health/get-health')
+    for (const [key, route] of sessionless) expect(route.auth, key).toBe('public')
+  })
+
+  it.each(sessionless.map((e) => [label(e), e] as const))('%s', async (_, [, route]) => {
+    const { sid } = await sessions.create({ orgId: t.orgId, userId: t.supervisor.id })
+    await table.update(keys.session(sha(sid)), {
+      UpdateExpression: 'SET expire = :soon',
+      ExpressionAttributeValues: { ':soon': Math.floor(Date.now() / 1000) + 60 },
+    })
+    const { calls } = await refusedCalls(() => callRoute(route, { cookies: [`${sessionCookieName()}=${sid}`] }))
+    // `writes` holds the partition key of every keyed call, reads included: none is a session's.
+    expect(calls.filter((c) => c.writes.some((pk) => pk.startsWith('SESSION#')))).toEqual([])
+  })
+})

@@ -5,7 +5,7 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway'
 import { CfnStage, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2'
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations'
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb'
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam'
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam'
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs'
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs'
 import type { IBucket } from 'aws-cdk-lib/aws-s3'
@@ -22,7 +22,7 @@ import { allow, appFunction } from './lambda.ts'
 export { functionBundling } from './lambda.ts'
 
 /** What the stack needs of a manifest entry (functions/src/routes.ts). */
-export type ManifestRoute = Pick<Route, 'method' | 'path' | 'uses'>
+export type ManifestRoute = Pick<Route, 'method' | 'path' | 'uses'> & Partial<Pick<Route, 'keepsNoSession'>>
 export type Manifest = Record<string, ManifestRoute>
 
 /** Everything a route may declare in `uses`, plus the site origin every function needs. */
@@ -46,6 +46,8 @@ export interface RouteResources {
   oidc: { issuer: string; clientId: string; clientSecret: ISecret }
   /** The token that opens the health check's details (a plain string). */
   healthToken: ISecret
+  /** The header value CloudFront adds to every API request (a dynamic reference to its secret). */
+  originVerify?: string
 }
 
 export interface ApiProps {
@@ -103,6 +105,21 @@ export const sessionWrites = (table: ITable) =>
     conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SESSION#*'] } },
   })
 
+/** The partition keys of audit records (keys.auditRecord). */
+export const AUDIT_PARTITIONS = 'ORG#*#AUDIT'
+
+/**
+ * The audit trail is append-only for every role (issue 36): no function may update or delete an
+ * item whose partition is an organization's audit trail (`ORG#<o>#AUDIT`, packages/data/src/keys.ts),
+ * whatever else it is granted. Records are written by PutItem (in the change's own transaction).
+ */
+export const auditAppendOnly = (table: ITable) =>
+  new PolicyStatement({
+    effect: Effect.DENY,
+    actions: ['dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
+    resources: [table.tableArn],
+    conditions: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': [AUDIT_PARTITIONS] } },
+  })
 /** Object reads and writes (a bucket also gets ListBucket: see `objects`). Nothing deletes objects. */
 export const objectActions = ['s3:GetObject', 's3:PutObject']
 
@@ -157,12 +174,13 @@ export const tableStatements = (table: ITable) => [allow(tableActions, [table.ta
  */
 export const grants: Record<
   Use,
-  (r: RouteResources, route: { key: string; access: RouteAccess }) => PolicyStatement[]
+  (r: RouteResources, route: { key: string; access: RouteAccess; keepsNoSession?: boolean }) => PolicyStatement[]
 > = {
   table: (r) => tableStatements(r.table),
-  'table:read': (r) => [
+  // A route that keeps no session (the health check) gets no session writes either.
+  'table:read': (r, { keepsNoSession }) => [
     allow(tableReadActions, [r.table.tableArn, `${r.table.tableArn}/index/*`]),
-    sessionWrites(r.table),
+    ...(keepsNoSession ? [] : [sessionWrites(r.table)]),
   ],
   staffPool: (r, { key, access }) => {
     const actions = access.staffPool[key]
@@ -181,6 +199,8 @@ export const grants: Record<
     // Emails carry (and the decision routes check) the signed Approve/Decline links.
     readSecret(r.email.linkSecret),
   ],
+  // Checking emailed links (decision and unsubscribe pages) needs their secret, not sending.
+  links: (r) => [readSecret(r.email.linkSecret)],
   stripe: (r) => [readSecret(r.stripe.secret)],
   oidc: (r) => [readSecret(r.oidc.clientSecret)],
 }
@@ -202,12 +222,12 @@ export const environmentValues = (r: RouteResources): EnvironmentValues => ({
   oidcClientId: r.oidc.clientId,
   oidcClientSecret: { arn: r.oidc.clientSecret.secretArn },
   healthToken: { arn: r.healthToken.secretArn },
+  originVerify: r.originVerify,
 })
 
 /**
- * The health check's role: it is public, so it may only look. Describe the table and read items
- * (the session middleware reads the caller's session and member) and slide or end a session (only
- * items whose key starts with SESSION#); describe the staff pool; read one key of each bucket
+ * The health check's role: it is public and keeps no session, so it may only look. Describe the
+ * table (its probe; it reads no item); describe the staff pool; read one key of each bucket
  * (ListBucket so a missing key answers NoSuchKey, not AccessDenied); read the SES account status;
  * read the Stripe secret (is billing configured?) and the health token secret. No other call.
  */
@@ -218,8 +238,7 @@ export const probeStatements = (r: RouteResources): PolicyStatement[] => {
     allow(['s3:ListBucket'], [b.bucketArn]),
   ]
   return [
-    allow(['dynamodb:DescribeTable', 'dynamodb:GetItem'], [table]),
-    sessionWrites(r.table),
+    allow(['dynamodb:DescribeTable'], [table]),
     allow(['cognito-idp:DescribeUserPool'], [r.staffPool.userPoolArn]),
     ...bucket(r.exportsBucket),
     ...bucket(r.logosBucket),
@@ -290,9 +309,14 @@ export class Api extends Construct {
     for (const [key, route] of Object.entries(props.manifest)) {
       const id = routeId(key)
       const probe = access.probes.includes(key)
-      const statements = probe
-        ? probeStatements(props.resources)
-        : [...new Set(route.uses)].flatMap((use) => grants[use](props.resources, { key, access }))
+      const statements = [
+        ...(probe
+          ? probeStatements(props.resources)
+          : [...new Set(route.uses)].flatMap((use) =>
+              grants[use](props.resources, { key, access, keepsNoSession: route.keepsNoSession }),
+            )),
+        auditAppendOnly(props.resources.table),
+      ]
       const fn = appFunction(this, id, {
         description: `${route.method} ${route.path} (functions/src/${key}.ts)`,
         roleDescription: probe

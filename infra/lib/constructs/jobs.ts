@@ -7,7 +7,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs'
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager'
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs'
 import { Construct } from 'constructs'
-import { readSecret, sendEmail, tableStatements } from './api.ts'
+import { auditAppendOnly, readSecret, sendEmail, tableStatements } from './api.ts'
 import { functionTimeouts, jobEveryMinutes } from '../definition.ts'
 import { retryJobEnvironment } from '../environment.ts'
 import { appFunction } from './lambda.ts'
@@ -110,6 +110,7 @@ export class Jobs extends Construct {
         ...tableStatements(props.table),
         sendEmail(props.email.identityArn),
         readSecret(props.email.linkSecret),
+        auditAppendOnly(props.table),
       ],
       environment: retryJobEnvironment({
         appOrigin: props.appOrigin,
