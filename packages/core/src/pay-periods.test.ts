@@ -126,6 +126,9 @@ describe('closed periods and schedule changes (issue 36)', () => {
     expect(closedPeriodSplitBy([closed], 'biweekly', '2026-10-12')).toEqual(closed)
     expect(closedPeriodSplitBy([closed], 'monthly', '2026-10-05')).toEqual(closed)
     expect(closedPeriodSplitBy([closed], 'semimonthly', '2026-10-05')).toEqual(closed)
+    // A closed month under biweekly periods: those inside it are whole, the one at its edge is not.
+    const october = closedAs('2026-10-01', '2026-10-31')
+    expect(closedPeriodSplitBy([october], 'biweekly', '2026-10-05')).toEqual(october)
     const weeks = [closedAs('2026-10-05', '2026-10-11'), closedAs('2026-10-12', '2026-10-18')]
     expect(closedPeriodSplitBy(weeks, 'biweekly', '2026-10-12')).toEqual(weeks[0])
     // Two closed periods of one phase stay whole; out of phase, the first one split is named.

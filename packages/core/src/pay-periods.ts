@@ -106,8 +106,8 @@ export const closedPeriodSplitBy = (
   const locked = new Set(closed.flatMap((p) => p.lockedWeeks))
   return closed.find((p) =>
     p.lockedWeeks.some((week) => {
+      // The closed period itself, or one made only of closed weeks, carries no open week.
       const next = periodContaining(weekEnd(week), frequency, anchor)
-      if (next.start === p.start && next.end === p.end) return false
       return lockedWeekStarts(next).some((w) => !locked.has(w))
     }),
   )
