@@ -27,6 +27,7 @@ import getNotifications from './notifications/get-notifications.ts'
 import showUnsubscribe from './notifications/show-unsubscribe.ts'
 import updateMyNotifications from './notifications/update-my-notifications.ts'
 import updateNotifications from './notifications/update-notifications.ts'
+import getOpenApi from './openapi/get-openapi.ts'
 import getLogo from './organization/get-logo.ts'
 import getSettings from './organization/get-settings.ts'
 import updateSettings from './organization/update-settings.ts'
@@ -52,6 +53,9 @@ import saveDraft from './timesheets/save-draft.ts'
 import submitTimesheet from './timesheets/submit-timesheet.ts'
 import updateDraft from './timesheets/update-draft.ts'
 import updateStatus from './timesheets/update-status.ts'
+import createToken from './tokens/create-token.ts'
+import listTokens from './tokens/list-tokens.ts'
+import revokeToken from './tokens/revoke-token.ts'
 
 /** The one route manifest: the key is the handler's file path under src/. */
 export const routes = {
@@ -83,6 +87,7 @@ export const routes = {
   'notifications/show-unsubscribe': showUnsubscribe,
   'notifications/update-my-notifications': updateMyNotifications,
   'notifications/update-notifications': updateNotifications,
+  'openapi/get-openapi': getOpenApi,
   'organization/get-logo': getLogo,
   'organization/get-settings': getSettings,
   'organization/update-settings': updateSettings,
@@ -108,6 +113,9 @@ export const routes = {
   'timesheets/submit-timesheet': submitTimesheet,
   'timesheets/update-draft': updateDraft,
   'timesheets/update-status': updateStatus,
+  'tokens/create-token': createToken,
+  'tokens/list-tokens': listTokens,
+  'tokens/revoke-token': revokeToken,
 } satisfies Record<string, Route>
 
 export type RouteKey = keyof typeof routes

@@ -114,7 +114,7 @@ export const expectedProbePermissions = (s: Synth) => {
 }
 
 /** The one condition of the probe role and of 'table:read': their writes reach session items only. */
-export const sessionCondition = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SESSION#*'] } }
+export const sessionCondition = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SESSION#*', 'APITOKEN#*'] } }
 export const probeCondition = sessionCondition
 
 export const probeEnv = [

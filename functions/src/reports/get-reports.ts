@@ -10,6 +10,7 @@ export default defineRoute({
   method: 'GET',
   path: '/api/timesheets/reports',
   auth: 'supervisor',
+  scope: 'timesheets:read',
   query: z.object({ start: ReportDate, end: ReportDate }),
   response: Report,
   uses: ['table:read'],

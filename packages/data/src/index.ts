@@ -5,6 +5,7 @@
  */
 export * from './table-definition.ts'
 export * from './sessions.ts'
+export { apiTokens, type ApiTokenGrant } from './api-tokens.ts'
 export * from './org-db.ts'
 export * from './system.ts'
 export { duplicateEmailMessage } from './members.ts'

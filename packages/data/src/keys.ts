@@ -105,4 +105,11 @@ export const keys = {
   session: (sidHash: string) => ({ pk: `SESSION#${sidHash}`, sk: 'SESSION' }),
   /** GSI1: a user's sessions, so removing a member ends them all. */
   userSessions: (orgId: string, userId: string) => `${org(orgId)}#USER#${userId}#SESSIONS`,
+
+  /** Issue 35: an API token by the hash of its secret (a request finds it with no organization known). */
+  apiToken: (tokenHash: string) => ({ pk: `APITOKEN#${tokenHash}`, sk: 'APITOKEN' }),
+  /** One token's requests in one minute (the rate limit), beside the token. */
+  apiTokenRate: (tokenHash: string, minute: string) => ({ pk: `APITOKEN#${tokenHash}`, sk: `RATE#${minute}` }),
+  /** GSI1: an organization's API tokens, oldest first. */
+  orgApiTokens: (orgId: string) => `${org(orgId)}#APITOKENS`,
 }

@@ -1,4 +1,5 @@
 import { aggregatesOf } from './aggregates.ts'
+import { apiTokensOf } from './api-tokens.ts'
 import { auditOf } from './audit.ts'
 import { decisionLinksOf } from './decision-links.ts'
 import { membersOf } from './members.ts'
@@ -20,5 +21,6 @@ export const orgDb = (orgId: string) => ({
   audit: auditOf(orgId),
   notifications: notificationsOf(orgId),
   aggregates: aggregatesOf(orgId),
+  apiTokens: apiTokensOf(orgId),
 })
 export type OrgDb = ReturnType<typeof orgDb>
