@@ -28,9 +28,11 @@ import showUnsubscribe from './notifications/show-unsubscribe.ts'
 import updateMyNotifications from './notifications/update-my-notifications.ts'
 import updateNotifications from './notifications/update-notifications.ts'
 import getOpenApi from './openapi/get-openapi.ts'
+import getExport from './organization/get-export.ts'
 import getLogo from './organization/get-logo.ts'
 import getSettings from './organization/get-settings.ts'
 import updateSettings from './organization/update-settings.ts'
+import startExport from './organization/start-export.ts'
 import uploadLogo from './organization/upload-logo.ts'
 import closePeriod from './payroll/close-period.ts'
 import exportPayroll from './payroll/export-payroll.ts'
@@ -88,9 +90,11 @@ export const routes = {
   'notifications/update-my-notifications': updateMyNotifications,
   'notifications/update-notifications': updateNotifications,
   'openapi/get-openapi': getOpenApi,
+  'organization/get-export': getExport,
   'organization/get-logo': getLogo,
   'organization/get-settings': getSettings,
   'organization/update-settings': updateSettings,
+  'organization/start-export': startExport,
   'organization/upload-logo': uploadLogo,
   'payroll/close-period': closePeriod,
   'payroll/export-payroll': exportPayroll,

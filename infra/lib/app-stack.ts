@@ -122,6 +122,7 @@ export class AppStack extends Stack {
       appOrigin: this.site.origin,
       table: this.data.table,
       email: this.email,
+      exportsBucket: this.files.exports,
     })
 
     this.operations = new Operations(this, 'Operations', {

@@ -6,9 +6,10 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
 import { resetClients, withEnvironment } from '@app/adapters'
 import { contentSecurityPolicy, securityHeaders } from '@app/core'
-import { remindersJob, retryEmailsJob, routes, type Route } from '@app/functions'
+import { exportJob, remindersJob, retryEmailsJob, routes, type Route } from '@app/functions'
 import {
   environmentByUse,
+  exportJobEnvironment,
   probeEnvironment,
   retryJobEnvironment,
   routeEnvironment,
@@ -288,6 +289,17 @@ export const startStack = async (options: StackOptions): Promise<Stack> => {
     )
     reminders.unref()
     running.push({ name: 'reminders', stop: async () => clearInterval(reminders) })
+    // And the export job (issue 35), as its AWS rule runs it.
+    const exportEnvironment = { ...runtime, ...exportJobEnvironment(values) }
+    const exports = setInterval(
+      () =>
+        void withEnvironment(exportEnvironment, () => withRequestId(randomUUID(), () => exportJob())).catch(
+          () => undefined,
+        ),
+      jobEveryMinutes.export * 60_000,
+    )
+    exports.unref()
+    running.push({ name: 'exports', stop: async () => clearInterval(exports) })
 
     if (options.web === 'dist') web = staticWeb(join(repoRoot, 'web/dist'))
     if (options.web === 'dev') {

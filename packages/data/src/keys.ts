@@ -110,6 +110,10 @@ export const keys = {
   apiToken: (tokenHash: string) => ({ pk: `APITOKEN#${tokenHash}`, sk: 'APITOKEN' }),
   /** One token's requests in one minute (the rate limit), beside the token. */
   apiTokenRate: (tokenHash: string, minute: string) => ({ pk: `APITOKEN#${tokenHash}`, sk: `RATE#${minute}` }),
+  /** Issue 35: an export of all an organization's data, and its progress. */
+  dataExport: (orgId: string, id: string) => ({ pk: org(orgId), sk: `EXPORT#${id}` }),
+  /** GSI1 partition of the exports still to make (sparse: removed when one ends). */
+  exportsRunning: 'EXPORTS#RUNNING',
   /** GSI1: an organization's API tokens, oldest first. */
   orgApiTokens: (orgId: string) => `${org(orgId)}#APITOKENS`,
 }

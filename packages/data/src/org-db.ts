@@ -2,6 +2,7 @@ import { aggregatesOf } from './aggregates.ts'
 import { apiTokensOf } from './api-tokens.ts'
 import { auditOf } from './audit.ts'
 import { decisionLinksOf } from './decision-links.ts'
+import { exportsOf } from './exports.ts'
 import { membersOf } from './members.ts'
 import { notificationsOf } from './notifications.ts'
 import { organizationOf } from './organizations.ts'
@@ -22,5 +23,6 @@ export const orgDb = (orgId: string) => ({
   notifications: notificationsOf(orgId),
   aggregates: aggregatesOf(orgId),
   apiTokens: apiTokensOf(orgId),
+  exports: exportsOf(orgId),
 })
 export type OrgDb = ReturnType<typeof orgDb>

@@ -7,6 +7,7 @@ import { PageLoading } from '../components/PageLoading.tsx'
 import { OrganizationSettingsForm } from '../components/settings/OrganizationSettingsForm.tsx'
 import { PayrollSettingsSection } from '../components/settings/PayrollSettingsForm.tsx'
 import { ApiTokensSection } from '../components/settings/ApiTokensSection.tsx'
+import { DataSection } from '../components/settings/DataSection.tsx'
 import { NotificationSettingsSection } from '../components/notifications/NotificationSettingsSection.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/Card.tsx'
 import { ErrorState } from '../components/ui/ErrorState.tsx'
@@ -47,6 +48,7 @@ function SettingsContent() {
       </Card>
       <NotificationSettingsSection />
       <ApiTokensSection />
+      <DataSection />
     </PageLayout>
   )
 }

@@ -27,6 +27,7 @@ export const AuditAction = z.enum([
   'signIn.failed',
   'apiToken.created',
   'apiToken.revoked',
+  'organization.exported',
 ])
 export type AuditAction = z.infer<typeof AuditAction>
 
@@ -53,6 +54,7 @@ export const auditActionLabel: Record<AuditAction, string> = {
   'signIn.failed': 'Sign-in failed',
   'apiToken.created': 'API token created',
   'apiToken.revoked': 'API token revoked',
+  'organization.exported': 'All data exported',
 }
 
 /**
