@@ -54,7 +54,7 @@ describe('Settings → API', () => {
     // The reference, readable, names the scope of the call just made.
     await supervisor.goto('/developers')
     await supervisor.getByRole('heading', { name: 'Your first call with curl' }).waitFor()
-    const op = supervisor.getByRole('article', { name: 'GET /api/timesheets' })
+    const op = supervisor.getByRole('article', { name: 'GET /api/timesheets', exact: true })
     await op.getByText('API token: timesheets:read').waitFor()
     await expectAccessible(supervisor, 'the /developers page')
   })

@@ -134,8 +134,9 @@ describe('export everything', () => {
     // The supervisor is emailed; a second run of the job makes nothing again.
     const mail = await inbox(a.supervisor.email!)
     expect(mail.some((m) => m.subject === `Your export of ${a.organization.name} is ready`)).toBe(true)
-    const again = await exportJob()
-    expect(again.running).toBe(0)
+    await exportJob()
+    expect((await dataExports.running()).some((r) => r.id === id)).toBe(false)
+    expect(await orgDb(a.organization.id).exports.claim(id)).toBe(false)
   }, 60_000)
 
   it("is for supervisors, and another organization's export is not found", async () => {

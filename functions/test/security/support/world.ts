@@ -205,6 +205,8 @@ export const realParams = async (key: RouteKey, route: Route, t: Tenant): Promis
       params.id = (await t.freshMember()).id
     } else if (name === 'id' && route.path.startsWith('/api/tokens/')) {
       params.id = (await t.freshApiToken()).id
+    } else if (name === 'id' && route.path.startsWith('/api/organization/export/')) {
+      params.id = (await t.db.exports.start(t.by)).id
     } else if (name === 'id') {
       const sheet =
         key === 'timesheets/download-csv'
