@@ -165,10 +165,13 @@ export const runExport = async (orgId: string, id: string) => {
   }
 }
 
-/** The export job (a schedule in AWS, a timer on the local stack): makes every export still running. */
-export const exportJob = async () => {
+/**
+ * The export job (a schedule in AWS, a timer on the local stack): makes every export still running,
+ * or those of the organizations named (`npm run job -- export [orgId...]`, tests).
+ */
+export const exportJob = async (orgIds: string[] = []) => {
   let made = 0
-  const running = await dataExports.running()
+  const running = (await dataExports.running()).filter((r) => !orgIds.length || orgIds.includes(r.orgId))
   for (const { orgId, id } of running) {
     if (!(await orgDb(orgId).exports.claim(id))) continue
     if (await runExport(orgId, id)) made++

@@ -65,7 +65,7 @@ describe('export everything', () => {
     expect(before).toEqual({ status: 'running', progress: 0, url: null })
     expect((await dataExports.running()).some((r) => r.id === id)).toBe(true)
 
-    const run = await exportJob()
+    const run = await exportJob([a.organization.id])
     expect(run.made).toBeGreaterThanOrEqual(1)
     const done = ExportStatus.parse((await callRoute(getExport, { cookies: [a.cookie], params: { id } })).json)
     expect(done.status).toBe('done')
@@ -134,7 +134,7 @@ describe('export everything', () => {
     // The supervisor is emailed; a second run of the job makes nothing again.
     const mail = await inbox(a.supervisor.email!)
     expect(mail.some((m) => m.subject === `Your export of ${a.organization.name} is ready`)).toBe(true)
-    await exportJob()
+    await exportJob([a.organization.id])
     expect((await dataExports.running()).some((r) => r.id === id)).toBe(false)
     expect(await orgDb(a.organization.id).exports.claim(id)).toBe(false)
   }, 60_000)
@@ -145,6 +145,6 @@ describe('export everything', () => {
     const other = await callRoute(getExport, { cookies: [b.cookie], params: { id } })
     expect(other.status).toBe(404)
     expect((await callRoute(getExport, { cookies: [a.cookie], params: { id: 'nope' } })).status).toBe(400)
-    await exportJob()
+    await exportJob([a.organization.id])
   })
 })
