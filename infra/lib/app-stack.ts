@@ -148,6 +148,7 @@ export class AppStack extends Stack {
         functions: this.api.functions,
         retryEmails: this.jobs.retryEmails,
         reminders: this.jobs.reminders,
+        exportJob: this.jobs.export,
         httpApi: this.api.httpApi,
         distribution: this.site.distribution,
         hasCustomCertificate: this.site.hasCustomCertificate,
