@@ -27,9 +27,12 @@ import getNotifications from './notifications/get-notifications.ts'
 import showUnsubscribe from './notifications/show-unsubscribe.ts'
 import updateMyNotifications from './notifications/update-my-notifications.ts'
 import updateNotifications from './notifications/update-notifications.ts'
+import getOpenApi from './openapi/get-openapi.ts'
+import getExport from './organization/get-export.ts'
 import getLogo from './organization/get-logo.ts'
 import getSettings from './organization/get-settings.ts'
 import updateSettings from './organization/update-settings.ts'
+import startExport from './organization/start-export.ts'
 import uploadLogo from './organization/upload-logo.ts'
 import closePeriod from './payroll/close-period.ts'
 import exportPayroll from './payroll/export-payroll.ts'
@@ -52,6 +55,9 @@ import saveDraft from './timesheets/save-draft.ts'
 import submitTimesheet from './timesheets/submit-timesheet.ts'
 import updateDraft from './timesheets/update-draft.ts'
 import updateStatus from './timesheets/update-status.ts'
+import createToken from './tokens/create-token.ts'
+import listTokens from './tokens/list-tokens.ts'
+import revokeToken from './tokens/revoke-token.ts'
 
 /** The one route manifest: the key is the handler's file path under src/. */
 export const routes = {
@@ -83,9 +89,12 @@ export const routes = {
   'notifications/show-unsubscribe': showUnsubscribe,
   'notifications/update-my-notifications': updateMyNotifications,
   'notifications/update-notifications': updateNotifications,
+  'openapi/get-openapi': getOpenApi,
+  'organization/get-export': getExport,
   'organization/get-logo': getLogo,
   'organization/get-settings': getSettings,
   'organization/update-settings': updateSettings,
+  'organization/start-export': startExport,
   'organization/upload-logo': uploadLogo,
   'payroll/close-period': closePeriod,
   'payroll/export-payroll': exportPayroll,
@@ -108,6 +117,9 @@ export const routes = {
   'timesheets/submit-timesheet': submitTimesheet,
   'timesheets/update-draft': updateDraft,
   'timesheets/update-status': updateStatus,
+  'tokens/create-token': createToken,
+  'tokens/list-tokens': listTokens,
+  'tokens/revoke-token': revokeToken,
 } satisfies Record<string, Route>
 
 export type RouteKey = keyof typeof routes

@@ -133,6 +133,7 @@ export class AppStack extends Stack {
       appOrigin: this.site.origin,
       table: this.data.table,
       email: this.email,
+      exportsBucket: this.files.exports,
     })
 
     this.operations = new Operations(this, 'Operations', {
@@ -158,6 +159,7 @@ export class AppStack extends Stack {
         functions: this.api.functions,
         retryEmails: this.jobs.retryEmails,
         reminders: this.jobs.reminders,
+        exportJob: this.jobs.export,
         httpApi: this.api.httpApi,
         distribution: this.site.distribution,
         hasCustomCertificate: this.site.hasCustomCertificate,

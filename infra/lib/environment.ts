@@ -103,6 +103,11 @@ export const routeEnvironment = (
 })
 
 /** The email retry job: the table and email, as a route's 'table' and 'email' uses have them. */
+/** The export job's (issue 35): the retry job's, and the exports bucket it writes the zip to. */
+export const exportJobEnvironment = (
+  v: Pick<EnvironmentValues, 'appOrigin' | 'tableName' | 'mailFrom' | 'emailLinkSecret' | 'exportsBucket'>,
+): Record<string, string> => ({ ...retryJobEnvironment(v), EXPORTS_BUCKET: v.exportsBucket })
+
 export const retryJobEnvironment = (
   v: Pick<EnvironmentValues, 'appOrigin' | 'tableName' | 'mailFrom' | 'emailLinkSecret'>,
 ): Record<string, string> => ({

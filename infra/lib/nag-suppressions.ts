@@ -15,6 +15,7 @@ export interface NagTargets {
   functions: ReadonlyMap<string, IConstruct & { role?: IConstruct }>
   retryEmails: IConstruct & { role?: IConstruct }
   reminders: IConstruct & { role?: IConstruct }
+  exportJob: IConstruct & { role?: IConstruct }
   httpApi: IConstruct
   distribution: IConstruct
   hasCustomCertificate: boolean
@@ -121,6 +122,9 @@ export const suppressNagFindings = (targets: NagTargets, manifest: Manifest, acc
   // The reminders job: the same grants as the retry job.
   add(targets.reminders, [functionRuntime])
   add(targets.reminders.role!, [byUse.table!])
+  // The export job (issue 35): the retry job's grants and the exports bucket's objects.
+  add(targets.exportJob, [functionRuntime])
+  add(targets.exportJob.role!, [byUse.table!, byUse.exportsBucket!])
 
   add(targets.httpApi, [
     {

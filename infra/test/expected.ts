@@ -119,7 +119,7 @@ export const expectedProbePermissions = (s: Synth) => {
 }
 
 /** The one condition of 'table:read': its writes reach session items only. */
-export const sessionCondition = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SESSION#*'] } }
+export const sessionCondition = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SESSION#*', 'APITOKEN#*'] } }
 /** The condition of every role's denial: items of an organization's audit trail (issue 36). */
 export const auditCondition = { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': ['ORG#*#AUDIT'] } }
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { contentSecurityPolicy, securityHeaders, siteCacheControl } from '@app/core'
 import { tableDefinition } from '@app/data'
 import { METRICS_NAMESPACE } from '../../functions/src/jobs/retry-emails.ts'
-import { remindersEntry, RETRY_ATTEMPTS, retryEmailsEntry } from '../lib/constructs/jobs.ts'
+import { exportEntry, remindersEntry, RETRY_ATTEMPTS, retryEmailsEntry } from '../lib/constructs/jobs.ts'
 import { jobEveryMinutes } from '../lib/definition.ts'
 import { outboxMetrics } from '../lib/constructs/operations.ts'
 import { routeAccess } from '../lib/route-access.ts'
@@ -599,7 +599,11 @@ describe('the email retry job', () => {
       (st) => st.Effect === 'Allow' && st.Principal?.Service === 'events.amazonaws.com',
     )
     expect(events.map((e) => show(e.Condition.ArnEquals['aws:SourceArn'])).sort()).toEqual(
-      [`<${id(s.stack.jobs.schedule)}.Arn>`, `<${id(s.stack.jobs.remindersSchedule)}.Arn>`].sort(),
+      [
+        `<${id(s.stack.jobs.schedule)}.Arn>`,
+        `<${id(s.stack.jobs.remindersSchedule)}.Arn>`,
+        `<${id(s.stack.jobs.exportSchedule)}.Arn>`,
+      ].sort(),
     )
   })
 
@@ -611,5 +615,30 @@ describe('the email retry job', () => {
     const reminders = s.resources[id(s.stack.jobs.reminders)]!.Properties!
     expect(reminders.Description).toContain(remindersEntry)
     expect(Object.keys(reminders.Environment.Variables).sort()).toEqual(expectedJobEnv)
+  })
+
+  it("runs the export job (issue 35) every minute, with the exports bucket beside the retry job's grants", () => {
+    const rule = s.resources[id(s.stack.jobs.exportSchedule)]!.Properties!
+    expect(rule.ScheduleExpression).toBe(`rate(${jobEveryMinutes.export} minute)`)
+    expect(rule.Targets.map((t: { Arn: unknown }) => show(t.Arn))).toEqual([`<${id(s.stack.jobs.export)}.Arn>`])
+    const fn = s.resources[id(s.stack.jobs.export)]!.Properties!
+    expect(fn.Description).toContain(exportEntry)
+    expect(Object.keys(fn.Environment.Variables).sort()).toEqual([...expectedJobEnv, 'EXPORTS_BUCKET'].sort())
+    const roleId = show(fn.Role).replace(/^<(\w+)\.Arn>$/, '$1')
+    const exportsBucket = id(s.stack.files.exports)
+    // The retry job's grants (its own logs instead), and the exports bucket's objects: nothing deletes one.
+    const retryOnly = permissionLines(
+      s.resources,
+      show(s.resources[id(s.stack.jobs.retryEmails)]!.Properties!.Role).replace(/^<(\w+)\.Arn>$/, '$1'),
+    )
+    const shared = retryOnly.filter((l) => !l.startsWith('logs:'))
+    const lines = permissionLines(s.resources, roleId)
+    expect(lines.filter((l) => !l.startsWith('logs:') && !l.includes(exportsBucket))).toEqual(shared)
+    expect(
+      lines
+        .filter((l) => l.includes(exportsBucket))
+        .map((l) => l.split(' ')[0])
+        .sort(),
+    ).toEqual(['s3:GetObject', 's3:ListBucket', 's3:PutObject'])
   })
 })

@@ -7,6 +7,7 @@ export default defineRoute({
   method: 'GET',
   path: '/api/dashboard/stats',
   auth: 'supervisor',
+  scope: 'timesheets:read',
   response: DashboardStats,
   uses: ['table:read'],
   handler: async ({ db }) => {

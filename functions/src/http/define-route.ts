@@ -1,18 +1,11 @@
 import middy from '@middy/core'
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda'
 import * as z from 'zod'
-import { Page, Redirect, type Access, type NonJsonResponse } from '@app/core'
+import { Page, Redirect, type Access, type ApiScope, type NonJsonResponse } from '@app/core'
 import type { Files } from '@app/adapters'
 import { orgDb, type OrgDb } from '@app/data'
-import {
-  csrfGuard,
-  jsonBody,
-  originGuard,
-  requestLog,
-  sessionLoader,
-  type AuthSession,
-  type RouteState,
-} from './middleware.ts'
+import { callerLoader, unlessToken } from './api-token.ts'
+import { csrfGuard, jsonBody, originGuard, requestLog, type AuthSession, type RouteState } from './middleware.ts'
 import { HttpResponse } from './response.ts'
 
 /**
@@ -57,6 +50,11 @@ export interface RouteSpec<A extends Access, P, Q, B, R, F> {
   method: Method
   path: `/api/${string}`
   auth: A
+  /**
+   * The API token scope that reaches this route (issue 35), which the token then calls as a
+   * supervisor would; none (the default) keeps every token out.
+   */
+  scope?: ApiScope
   params?: P
   query?: Q
   body?: B
@@ -82,8 +80,14 @@ export interface Route {
   method: Method
   path: string
   auth: Access
+  /** The API token scope that reaches the route; undefined when no token may call it. */
+  scope?: ApiScope
   uses: Use[]
   hasBody: boolean
+  /** The request's schemas, for the published API description (GET /api/openapi.json). */
+  params?: Schema
+  query?: Schema
+  body?: Schema
   response?: Answer
   /** True when the route may be called without a payload (no body schema, or one of optional fields). */
   acceptsEmptyBody: boolean
@@ -143,6 +147,9 @@ export const defineRoute = <
   if (spec.session === false && spec.auth !== 'public') {
     throw new Error(`${spec.method} ${spec.path} keeps no session, so it must be public`)
   }
+  if (spec.scope && spec.auth === 'public') {
+    throw new Error(`${spec.method} ${spec.path}: a public route needs no token scope`)
+  }
   if (spec.files && !spec.uses.some((u) => u === 'exportsBucket' || u === 'logosBucket')) {
     throw new Error(`${spec.method} ${spec.path} is given files but uses no bucket`)
   }
@@ -169,8 +176,8 @@ export const defineRoute = <
 
   const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>().use(requestLog(spec))
   chain.use(originGuard())
-  if (!spec.skipCsrf) chain.use(csrfGuard(spec.method))
-  if (spec.session !== false) chain.use(sessionLoader(spec.auth))
+  if (!spec.skipCsrf) chain.use(unlessToken(csrfGuard(spec.method)))
+  if (spec.session !== false) chain.use(callerLoader(spec.auth, spec.scope))
   if (spec.body) chain.use(jsonBody())
   const lambda = chain.handler(core)
 
@@ -181,8 +188,12 @@ export const defineRoute = <
     method: spec.method,
     path: spec.path,
     auth: spec.auth,
+    scope: spec.scope,
     uses,
     hasBody: Boolean(spec.body),
+    params: spec.params,
+    query: spec.query,
+    body: spec.body,
     response: spec.response,
     acceptsEmptyBody: !spec.body || spec.body.safeParse({}).success,
     keepsNoSession: spec.session === false,

@@ -8,6 +8,7 @@ export default defineRoute({
   method: 'GET',
   path: '/api/payroll/periods',
   auth: 'supervisor',
+  scope: 'payroll:read',
   query: PeriodsQuery,
   response: PayPeriodList,
   uses: ['table:read'],

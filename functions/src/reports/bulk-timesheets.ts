@@ -14,6 +14,7 @@ export default defineRoute({
   method: 'GET',
   path: '/api/reports/bulk-timesheets',
   auth: 'supervisor',
+  scope: 'timesheets:read',
   query: z.object({ status: z.union([TimesheetStatus, z.literal('all')]).optional() }),
   response: Redirect,
   uses: ['table:read', 'exportsBucket'],

@@ -14,6 +14,7 @@ export default defineRoute({
   method: 'GET',
   path: '/api/timesheets/reports',
   auth: 'supervisor',
+  scope: 'timesheets:read',
   query: z.object({ start: ReportDate.optional(), end: ReportDate.optional() }),
   response: Report,
   uses: ['table:read'],

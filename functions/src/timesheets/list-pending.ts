@@ -7,6 +7,7 @@ export default defineRoute({
   method: 'GET',
   path: '/api/timesheets/pending',
   auth: 'supervisor',
+  scope: 'timesheets:read',
   response: PendingTimesheets,
   uses: ['table:read'],
   handler: async ({ db }) => withEmployees(db, (await db.timesheets.all('pending')).reverse()),

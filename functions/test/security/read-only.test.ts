@@ -11,7 +11,7 @@ import { makeTenant, ownerRequest, type Tenant } from './support/world.ts'
 
 /**
  * A route declared 'table:read' gets only GetItem and Query on AWS, plus UpdateItem and DeleteItem
- * on session items (infra: constructs/api.ts). The emulators check no IAM, so here every call the
+ * on session and API token items (infra: constructs/api.ts). The emulators check no IAM, so here every call the
  * route makes through the DynamoDB client is watched: anything else (a put, a transaction, a write
  * to another item) fails the test, as AccessDenied would on AWS.
  */
@@ -38,7 +38,10 @@ const refusedCalls = async <T>(call: () => Promise<T>) => {
     const calls = send.mock.calls.map(([command]) => asIam(command))
     const refused = calls.flatMap(({ action, writes }) => {
       if (action === 'GetItem' || action === 'Query') return []
-      if ((action === 'UpdateItem' || action === 'DeleteItem') && writes.every((pk) => pk.startsWith('SESSION#')))
+      if (
+        (action === 'UpdateItem' || action === 'DeleteItem') &&
+        writes.every((pk) => pk.startsWith('SESSION#') || pk.startsWith('APITOKEN#'))
+      )
         return writes.length ? [] : [`${action} without a key`]
       return [`${action} ${writes.join(', ')}`.trim()]
     })

@@ -95,14 +95,15 @@ export const tableReadActions = ['dynamodb:GetItem', 'dynamodb:Query']
 
 /**
  * The session middleware slides (UpdateItem) or ends (DeleteItem) the caller's session, whatever
- * the route: a read-only route (and the health check) may write items under SESSION# only
+ * the route, and a request with an API token counts its rate and stamps its use (UpdateItem):
+ * a read-only route (and the health check) may write items under SESSION# and APITOKEN# only
  * (packages/data/src/keys.ts). LeadingKeys is the partition key of every item the call touches.
  */
 export const sessionWrites = (table: ITable) =>
   new PolicyStatement({
     actions: ['dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
     resources: [table.tableArn],
-    conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SESSION#*'] } },
+    conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SESSION#*', 'APITOKEN#*'] } },
   })
 
 /** The partition keys of audit records (keys.auditRecord). */

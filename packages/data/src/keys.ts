@@ -105,4 +105,15 @@ export const keys = {
   session: (sidHash: string) => ({ pk: `SESSION#${sidHash}`, sk: 'SESSION' }),
   /** GSI1: a user's sessions, so removing a member ends them all. */
   userSessions: (orgId: string, userId: string) => `${org(orgId)}#USER#${userId}#SESSIONS`,
+
+  /** Issue 35: an API token by the hash of its secret (a request finds it with no organization known). */
+  apiToken: (tokenHash: string) => ({ pk: `APITOKEN#${tokenHash}`, sk: 'APITOKEN' }),
+  /** One token's requests in one minute (the rate limit), beside the token. */
+  apiTokenRate: (tokenHash: string, minute: string) => ({ pk: `APITOKEN#${tokenHash}`, sk: `RATE#${minute}` }),
+  /** Issue 35: an export of all an organization's data, and its progress. */
+  dataExport: (orgId: string, id: string) => ({ pk: org(orgId), sk: `EXPORT#${id}` }),
+  /** GSI1 partition of the exports still to make (sparse: removed when one ends). */
+  exportsRunning: 'EXPORTS#RUNNING',
+  /** GSI1: an organization's API tokens, oldest first. */
+  orgApiTokens: (orgId: string) => `${org(orgId)}#APITOKENS`,
 }

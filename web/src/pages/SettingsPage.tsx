@@ -6,6 +6,8 @@ import { PageLayout } from '../components/PageLayout.tsx'
 import { PageLoading } from '../components/PageLoading.tsx'
 import { OrganizationSettingsForm } from '../components/settings/OrganizationSettingsForm.tsx'
 import { PayrollSettingsSection } from '../components/settings/PayrollSettingsForm.tsx'
+import { ApiTokensSection } from '../components/settings/ApiTokensSection.tsx'
+import { DataSection } from '../components/settings/DataSection.tsx'
 import { NotificationSettingsSection } from '../components/notifications/NotificationSettingsSection.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/Card.tsx'
 import { ErrorState } from '../components/ui/ErrorState.tsx'
@@ -45,6 +47,8 @@ function SettingsContent() {
         </CardContent>
       </Card>
       <NotificationSettingsSection />
+      <ApiTokensSection />
+      <DataSection />
     </PageLayout>
   )
 }

@@ -6,6 +6,7 @@ import {
   defaultNotificationSettings,
   periodContaining,
   TimesheetDays,
+  type ApiScope,
   type Timesheet,
 } from '@app/core'
 import { orgDb } from '@app/data'
@@ -107,6 +108,10 @@ export const makeTenant = async (name: string, options: { spare?: boolean } = {}
     return logo
   }
 
+  /** An API token of the organization (issue 35), made by its supervisor, with the scopes asked. */
+  const freshApiToken = (scopes: ApiScope[] = ['timesheets:read']) =>
+    db.apiTokens.create({ name: `Sync ${randomUUID().slice(0, 6)}`, scopes }, by)
+
   const snapshot = () => snapshotOf(orgId)
 
   /** The true number of timesheets in each status, counted item by item (tests only). */
@@ -135,6 +140,7 @@ export const makeTenant = async (name: string, options: { spare?: boolean } = {}
     freshToken,
     freshMember,
     freshPeriod,
+    freshApiToken,
     realLogo,
     snapshot,
     trueCounts,
@@ -146,7 +152,7 @@ export type Tenant = Awaited<ReturnType<typeof makeTenant>>
 
 /**
  * Everything an organization owns in the table (its partition, its members' username lookups and
- * sessions), in a stable order, to compare before and after.
+ * sessions, its API tokens), in a stable order, to compare before and after.
  */
 export const snapshotOf = async (orgId: string) => {
   const all = await table.queryAll({
@@ -174,7 +180,17 @@ export const snapshotOf = async (orgId: string) => {
     .flat()
     .map(({ expire: _slides, ...rest }) => rest)
     .sort((x, y) => String(x.pk).localeCompare(String(y.pk)))
-  return { items, lookups, sessions }
+  // The organization's API tokens (issue 35); when one was last used is not a change of data.
+  const tokens = (
+    await table.queryAll({
+      index: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :p',
+      ExpressionAttributeValues: { ':p': keys.orgApiTokens(orgId) },
+    })
+  )
+    .map(({ lastUsedAt: _used, ...rest }) => rest)
+    .sort((x, y) => String(x.pk).localeCompare(String(y.pk)))
+  return { items, lookups, sessions, tokens }
 }
 
 /**
@@ -187,6 +203,10 @@ export const realParams = async (key: RouteKey, route: Route, t: Tenant): Promis
   for (const name of pathParamsOf(route)) {
     if (name === 'id' && route.path.startsWith('/api/employees/')) {
       params.id = (await t.freshMember()).id
+    } else if (name === 'id' && route.path.startsWith('/api/tokens/')) {
+      params.id = (await t.freshApiToken()).id
+    } else if (name === 'id' && route.path.startsWith('/api/organization/export/')) {
+      params.id = (await t.db.exports.start(t.by)).id
     } else if (name === 'id') {
       const sheet =
         key === 'timesheets/download-csv'
@@ -243,6 +263,7 @@ export const ownerRequest = async (key: RouteKey, route: Route, t: Tenant): Prom
     'members/update-member': { department: 'Worship', payType: 'exempt', payrollId: 'G7K2P9' },
     'payroll/update-settings': { volunteerHourlyRate: 30 },
     'payroll/reopen-period': { reason: 'A missed shift' },
+    'tokens/create-token': { name: 'Planning Center sync', scopes: ['timesheets:read', 'members:read'] },
   }
   const queries: Partial<Record<RouteKey, Record<string, string>>> = {
     'reports/get-reports': { start: addDays(thisWeek(), -70), end: thisWeek() },

@@ -25,6 +25,9 @@ export const AuditAction = z.enum([
   'billing.changed',
   'signIn.succeeded',
   'signIn.failed',
+  'apiToken.created',
+  'apiToken.revoked',
+  'organization.exported',
 ])
 export type AuditAction = z.infer<typeof AuditAction>
 
@@ -49,26 +52,33 @@ export const auditActionLabel: Record<AuditAction, string> = {
   'billing.changed': 'Billing status changed',
   'signIn.succeeded': 'Signed in',
   'signIn.failed': 'Sign-in failed',
+  'apiToken.created': 'API token created',
+  'apiToken.revoked': 'API token revoked',
+  'organization.exported': 'All data exported',
 }
 
 /**
  * Who acted: a member, with the name they had at the time (kept when they are removed later),
- * marked when the decision came from an emailed link; or the product itself ('Stripe', ...).
+ * marked when the decision came from an emailed link, or when it came through one of their
+ * organization's API tokens (its name kept: 'by API token {name}'); or the product itself ('Stripe', ...).
  */
 export const AuditPerson = z.object({
   userId: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  via: z.literal('emailLink').optional(),
+  via: z.enum(['emailLink', 'apiToken']).optional(),
+  tokenName: z.string().optional(),
 })
 export const AuditActor = z.union([AuditPerson, z.object({ system: z.string() })])
 export type AuditActor = z.infer<typeof AuditActor>
 
-/** How an actor reads: 'Ana Ruiz', 'email link of Ana Ruiz', or the system's label. */
+/** How an actor reads: 'Ana Ruiz', 'email link of Ana Ruiz', 'API token Payroll sync', or the system's label. */
 export const auditActorLabel = (actor: AuditActor) =>
   'system' in actor
     ? actor.system
-    : `${actor.via === 'emailLink' ? 'email link of ' : ''}${`${actor.firstName} ${actor.lastName}`.trim()}`
+    : actor.via === 'apiToken'
+      ? `API token ${actor.tokenName ?? ''}`.trim()
+      : `${actor.via === 'emailLink' ? 'email link of ' : ''}${`${actor.firstName} ${actor.lastName}`.trim()}`
 
 export const AuditValue = z.union([z.string(), z.number(), z.boolean(), z.null()])
 export type AuditValue = z.infer<typeof AuditValue>
