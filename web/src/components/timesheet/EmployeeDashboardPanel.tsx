@@ -63,8 +63,9 @@ export function EmployeeDashboardPanel() {
           status={statusText(sheet, timeZone)}
           comments={rejectionOf(sheet)}
           onOpen={() => setDialogOpen(true)}
+          periodClosed={sheet.periodClosed}
         >
-          {isEditable(sheet.status) ? (
+          {isEditable(sheet.status) && !sheet.periodClosed ? (
             <>
               <TodayClock sheet={sheet} timeZone={timeZone} />
               <OrgZoneNote timeZone={timeZone} />
