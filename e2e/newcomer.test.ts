@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import type { ListedTimesheet } from '@app/core'
+import {
+  addDays,
+  currentWeekStart,
+  daysOfWeekStarting,
+  dayLabel,
+  formatDate,
+  formatInstant,
+  type ListedTimesheet,
+  type OrganizationSettings,
+  type PayPeriodEarly,
+} from '@app/core'
 import { useBrowser } from './browser.ts'
-import { api, submitThisWeek } from './helpers/api.ts'
-import { signInAsStaff, supervisorWithStaff } from './helpers/sign-in.ts'
+import { api, call, submitThisWeek } from './helpers/api.ts'
+import { signInAsStaff, signInAsSupervisor, supervisorWithStaff, uniquePerson } from './helpers/sign-in.ts'
 
 /**
  * What a newcomer tripped on (issue 37), walked again on a 375 px phone: each journey failed
@@ -39,7 +49,7 @@ describe('a declined week (issue 37, item 1)', () => {
     await member.reload()
     const card = member.getByRole('region', { name: 'Current Week Timesheet' })
     await card.getByText('Please add your Tuesday hours').waitFor()
-    await card.getByRole('button', { name: 'Continue Timesheet' }).click()
+    await card.getByRole('button', { name: 'Edit and Resubmit' }).click()
     const dialog = member.getByRole('dialog', { name: /^Weekly Timesheet - / })
     const tuesday = dialog.getByRole('region', { name: 'Tuesday' })
     await tuesday.getByLabel('Start Time', { exact: true }).fill('10:00')
@@ -59,7 +69,7 @@ describe('a declined week (issue 37, item 1)', () => {
 
     // The history lists every step so far, the decline with its comment.
     await member.goto('/')
-    await card.getByRole('button', { name: 'Continue Timesheet' }).click()
+    await card.getByRole('button', { name: 'Edit and Resubmit' }).click()
     await dialog.getByText('History').click()
     const history = dialog.getByRole('list', { name: 'Timesheet history, oldest first' })
     await history.waitFor()
@@ -81,5 +91,156 @@ describe('a declined week (issue 37, item 1)', () => {
     const review = supervisor.getByRole('dialog', { name: 'View Timesheet Submission' })
     await review.getByText('Previous Comments').waitFor()
     expect(await review.getByText('Please add your Tuesday hours').isVisible()).toBe(true)
+  })
+})
+
+describe('closing a pay period (issue 37, item 2)', () => {
+  it('asks to confirm, says why it is early and closes only when told anyway; the member’s week then opens read-only and says why', async () => {
+    const { supervisor, member, staffName } = await staffOnPhone()
+    await supervisor.setViewportSize(PHONE)
+    // Weekly pay periods, this week being one: it ends on its last day, still ahead.
+    const org = await api<OrganizationSettings>(supervisor, 'GET', '/api/organization/settings')
+    const thisWeek = currentWeekStart(org.timeZone, org.weekStartDay)
+    await api(supervisor, 'PUT', '/api/payroll/settings', { payPeriodFrequency: 'weekly', payPeriodAnchor: thisWeek })
+    const end = addDays(thisWeek, 6)
+
+    // The API: 409 with the reasons, nothing closed, unless the body says closeAnyway.
+    const refused = await call<PayPeriodEarly>(supervisor, 'POST', `/api/payroll/periods/${thisWeek}/close`)
+    expect(refused.status).toBe(409)
+    expect(refused.body.reasons.endsOn).toBe(end)
+    expect(refused.body.reasons.notSubmitted.map((p) => `${p.firstName} ${p.lastName}`)).toEqual([staffName])
+
+    await supervisor.goto('/payroll')
+    const period = supervisor.getByRole('region', { name: `${formatDate(thisWeek)} - ${formatDate(end)}` })
+    await period.getByRole('button', { name: 'Close period' }).click()
+    const dialog = supervisor.getByRole('dialog', { name: 'Close pay period' })
+    await dialog.getByText(/locks every timesheet of its weeks/).waitFor()
+    await dialog.getByRole('button', { name: 'Close period' }).click()
+    const why = dialog.getByRole('alert')
+    await why.getByText(`It has not ended: its last day is ${formatDate(end)}.`).waitFor()
+    expect(await why.getByText(`Weeks not submitted: ${staffName}.`).isVisible()).toBe(true)
+    expect(await period.getByText('Closed', { exact: true }).count()).toBe(0)
+    await dialog.getByRole('button', { name: 'Close anyway' }).click()
+    await toast(supervisor, /is closed; its timesheets are locked\.$/).waitFor()
+    await dialog.waitFor({ state: 'detached' })
+    await period.getByText('Closed', { exact: true }).waitFor()
+
+    // The member's week: read-only, and why.
+    await member.reload()
+    const card = member.getByRole('region', { name: 'Current Week Timesheet' })
+    await card.getByText(/^This week is in a closed pay period/).waitFor()
+    await card.getByRole('button', { name: 'View Timesheet' }).click()
+    const week = member.getByRole('dialog', { name: /^Weekly Timesheet - / })
+    await week.getByText(/^This week is in a closed pay period/).waitFor()
+    expect(await week.getByRole('button', { name: 'Save Timesheet' }).count()).toBe(0)
+    expect(await week.getByRole('button', { name: /^Clock In/ }).count()).toBe(0)
+    await week.getByRole('button', { name: 'Close' }).first().click()
+    await member.goto('/submit-timesheet')
+    await member.getByText(/^This week is in a closed pay period/).waitFor()
+    expect(await member.getByRole('button', { name: 'Save Timesheet' }).count()).toBe(0)
+  })
+})
+
+describe('the Payroll page of a new church (issue 37, item 6)', () => {
+  it('lists no period from before the church existed, and a week still running is not missing', async () => {
+    const { supervisor } = await staffOnPhone()
+    await supervisor.setViewportSize(PHONE)
+    await supervisor.goto('/payroll')
+    await supervisor.getByRole('heading', { name: 'Payroll', level: 1 }).waitFor()
+    const periods = supervisor.getByRole('region', { name: /^\w{3} \d{1,2}, \d{4} - \w{3} \d{1,2}, \d{4}$/ })
+    await periods.first().waitFor()
+    // The current period only: the ones before it ended before the church was made.
+    const listed = await api<{ periods: { notSubmitted: unknown[] }[] }>(supervisor, 'GET', '/api/payroll/periods')
+    expect(listed.periods.length).toBe(1)
+    expect(await periods.count()).toBe(1)
+    // The member joined today: no week of theirs has ended yet.
+    expect(listed.periods[0]!.notSubmitted).toEqual([])
+    await periods.first().getByText('Not submitted (0)').waitFor()
+  })
+})
+
+describe('times worth a second look (issue 37, items 3 and 4)', () => {
+  it('shows +1 day beside an end on the next day, warns of a day over 12 hours, and asks to finish a day with no end before submitting', async () => {
+    const { member } = await staffOnPhone()
+    const org = await api<OrganizationSettings>(member, 'GET', '/api/organization/settings')
+    const days = daysOfWeekStarting(currentWeekStart(org.timeZone, org.weekStartDay))
+    const [first, second, , , fifth] = days
+    await member.goto('/submit-timesheet')
+    const day = (name: (typeof days)[number]) => member.getByRole('region', { name: dayLabel[name], exact: true })
+
+    // 17:00 to 09:00: the spec's overnight shift, 16 hours, said twice.
+    await day(first!).getByLabel('Start Time', { exact: true }).fill('17:00')
+    await day(first!).getByLabel('End Time', { exact: true }).fill('09:00')
+    await day(first!).getByText('+1 day').waitFor()
+    await day(first!)
+      .getByText(/^Over 12 hours on this day/)
+      .waitFor()
+    // 22:00 to 06:00: the next day, but not a long one.
+    await day(second!).getByLabel('Start Time', { exact: true }).fill('22:00')
+    await day(second!).getByLabel('End Time', { exact: true }).fill('06:00')
+    await day(second!).getByText('+1 day').waitFor()
+    expect(
+      await day(second!)
+        .getByText(/^Over 12 hours/)
+        .count(),
+    ).toBe(0)
+    expect(await member.getByTestId('week-total').textContent()).toBe('24.0 hours')
+
+    // A start with no end, and an activity: submitting asks to finish or clear it, and sends nothing.
+    await day(fifth!).getByLabel('Start Time', { exact: true }).fill('14:50')
+    await day(fifth!).getByLabel('What did you do today?').fill('Set up chairs')
+    let posted = false
+    member.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/timesheets') posted = true
+    })
+    await member.getByRole('button', { name: 'Submit Timesheet' }).click()
+    await toast(member, 'Finish or clear these days').waitFor()
+    await day(fifth!).getByText('Add the end time, or clear the start time').waitFor()
+    expect(posted).toBe(false)
+    expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+
+    // Finished, it goes.
+    await day(fifth!).getByLabel('End Time', { exact: true }).fill('16:00')
+    expect(await day(fifth!).getByText('Add the end time, or clear the start time').count()).toBe(0)
+    await member.getByRole('button', { name: 'Submit Timesheet' }).click()
+    await toast(member, 'Timesheet Submitted').waitFor()
+    expect(posted).toBe(true)
+  })
+})
+
+describe('a browser in Los Angeles, a church in Denver (issue 37, item 5)', () => {
+  it('shows Payroll’s close time and the Activity page’s times on the church’s clock', async () => {
+    const page = await newPage(PHONE, { timezoneId: 'America/Los_Angeles' })
+    await signInAsSupervisor(page, uniquePerson('pastor'))
+    const org = await api<OrganizationSettings>(page, 'GET', '/api/organization/settings')
+    await api(page, 'PUT', '/api/organization/settings', {
+      organizationName: org.organizationName,
+      timeZone: 'America/Denver',
+    })
+    // A period that ended, closed through the API.
+    const { periods } = await api<{ periods: { start: string; end: string }[] }>(page, 'GET', '/api/payroll/periods')
+    const closed = await api<{ start: string; end: string; closedAt: string }>(
+      page,
+      'POST',
+      `/api/payroll/periods/${periods[0]!.start}/close`,
+      { closeAnyway: true },
+    )
+    const denver = formatInstant(closed.closedAt, 'America/Denver', 'dateTime')
+    const losAngeles = formatInstant(closed.closedAt, 'America/Los_Angeles', 'dateTime')
+    expect(denver).not.toBe(losAngeles)
+
+    await page.goto('/payroll')
+    const period = page.getByRole('region', { name: `${formatDate(closed.start)} - ${formatDate(closed.end)}` })
+    await period.getByText(new RegExp(`^Closed ${denver}`)).waitFor()
+
+    const { items } = await api<{ items: { at: string }[] }>(page, 'GET', '/api/audit')
+    await page.goto('/activity')
+    const list = page.getByRole('region', { name: 'Activity, newest first' })
+    await list
+      .getByText(formatInstant(items[0]!.at, 'America/Denver', 'dateTime'))
+      .first()
+      .waitFor()
+    for (const { at } of items)
+      expect(await list.getByText(formatInstant(at, 'America/Los_Angeles', 'dateTime')).count()).toBe(0)
   })
 })

@@ -26,9 +26,9 @@ export default defineRoute({
     const words = csvWordsFor(session.user.language)
     // Each timesheet becomes its row as it is read, in the file's order (newest week first, then id).
     const rows = await db.timesheets.mapForExport(status, (t) =>
-      bulkCsvRow(t, person(t.employeeId), person(t.approvedBy), org.timeZone, words),
+      bulkCsvRow(t, person(t.employeeId), person(t.approvedBy), org.timeZone, words, org.weekStartDay),
     )
-    const csv = toCsv([bulkCsvHeader(org.timeZone, words), ...rows])
+    const csv = toCsv([bulkCsvHeader(org.timeZone, words, org.weekStartDay), ...rows])
     const now = new Date()
     const stamp = now.toISOString().replace(/[:.]/g, '-')
     const file = files.report(`timesheets-${status ?? 'all'}-${stamp}`)

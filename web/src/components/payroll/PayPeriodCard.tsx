@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react'
 import { Lock, LockOpen } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { fullName, type PayPeriod, type Person } from '@app/core'
+import { useOrgTimeZone } from '../../api/organization.ts'
 import { formatBreakMinutes, formatDate, formatPayrollHours } from '../../lib/format.ts'
 import { Badge } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
@@ -22,7 +23,7 @@ export function PayPeriodCard({ period }: { period: PayPeriod }) {
   const title = periodTitle(period)
   const titleId = `period-${period.start}`
   const closed = period.status === 'closed'
-  const closedAt = formatDate(period.closedAt, 'dateTime')
+  const closedAt = formatDate(period.closedAt, 'dateTime', '-', useOrgTimeZone())
 
   return (
     <RegionCard
