@@ -5,11 +5,13 @@ import {
   currentWeekStart,
   daysOfWeekStarting,
   dayLabel,
+  dayOfDate,
   formatDate,
   formatInstant,
   type ListedTimesheet,
   type OrganizationSettings,
   type PayPeriodEarly,
+  todayIn,
 } from '@app/core'
 import { useBrowser } from './browser.ts'
 import { api, call, submitThisWeek } from './helpers/api.ts'
@@ -242,5 +244,54 @@ describe('a browser in Los Angeles, a church in Denver (issue 37, item 5)', () =
       .waitFor()
     for (const { at } of items)
       expect(await list.getByText(formatInstant(at, 'America/Los_Angeles', 'dateTime')).count()).toBe(0)
+  })
+})
+
+describe('the dashboard’s Export (issue 37, item 10)', () => {
+  it('opens the bulk report with the status filter unless it is all, and the search, for every filter; the file holds those rows', async () => {
+    const { supervisor, member, staff } = await staffOnPhone()
+    await submitThisWeek(member, { mondayStart: '09:00', mondayEnd: '12:00' })
+    await supervisor.setViewportSize(PHONE)
+    await supervisor.goto('/')
+    await supervisor.getByLabel('Search by employee name').fill(` ${staff.lastName} `)
+    const exportLink = supervisor.getByRole('link', { name: 'Export', exact: true })
+    for (const [label, status] of [
+      ['Pending', 'pending'],
+      ['Approved', 'approved'],
+      ['Rejected', 'rejected'],
+      ['All Status', null],
+    ] as const) {
+      await supervisor.getByRole('combobox', { name: 'Filter by status' }).click()
+      await supervisor.getByRole('option', { name: label, exact: true }).click()
+      const query = new URLSearchParams(status ? { status, search: staff.lastName } : { search: staff.lastName })
+      await expect.poll(() => exportLink.getAttribute('href')).toBe(`/api/reports/bulk-timesheets?${query.toString()}`)
+    }
+    // The file the link opens: the searched member's week, and only it.
+    const file = await supervisor.request.get(`/api/reports/bulk-timesheets?status=pending&search=${staff.lastName}`)
+    const lines = (await file.text()).trim().split('\r\n')
+    expect(lines).toHaveLength(2)
+    expect(lines[1]).toContain(`${staff.firstName} ${staff.lastName}`)
+    const none = await supervisor.request.get('/api/reports/bulk-timesheets?status=pending&search=nobody-at-all')
+    expect((await none.text()).trim().split('\r\n')).toHaveLength(1)
+  })
+})
+
+describe('the timer (issue 37, item 12)', () => {
+  it('counts from the real instant of Clock In, and says its start as the toast does', async () => {
+    const { member } = await staffOnPhone()
+    const org = await api<OrganizationSettings>(member, 'GET', '/api/organization/settings')
+    const today = dayLabel[dayOfDate(todayIn(org.timeZone))]
+    const card = member.getByRole('region', { name: 'Current Week Timesheet' })
+    // Late in a minute: a clock counted from the start's minute would already show 35 seconds or more.
+    await member.waitForFunction(() => new Date().getSeconds() >= 35 && new Date().getSeconds() < 45, undefined, {
+      timeout: 65_000,
+      polling: 200,
+    })
+    await card.getByRole('button', { name: `Clock In ${today}` }).click()
+    const started = await toast(member, /^Started work at /).textContent()
+    const time = /^Started work at (.+) on /.exec(started!)![1]!
+    const clock = await card.getByRole('timer').textContent()
+    expect(clock! <= '00:00:15').toBe(true)
+    await card.getByText(`Clocked in since ${time}`).waitFor()
   })
 })

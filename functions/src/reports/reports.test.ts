@@ -103,6 +103,24 @@ describe('GET /api/reports/bulk-timesheets', () => {
     expect(english).toContain('Date,Day,Start,End,Ends Next Day,Break Minutes,Hours,Activity')
   })
 
+  it('carries the dashboard’s search: only the members whose name it matches, accents ignored (issue 37)', async () => {
+    const { cookie } = await newOrganization()
+    const staff = await newStaffMember(cookie)
+    await callRoute(createTimesheet, { cookies: [staff.cookie], body: { weekStartDate: thisWeek() } })
+    const rows = async (query: Record<string, string>) => {
+      const res = await callRoute(bulkTimesheets, { cookies: [cookie], query })
+      expect(res.status).toBe(302)
+      const file = Buffer.from(await (await fetch(res.headers.location as string)).arrayBuffer()).toString('utf8')
+      return file.replace(/^\uFEFF/, '').trim().split('\r\n').slice(1)
+    }
+    expect(await rows({ status: 'pending', search: 'SÍLVA' })).toHaveLength(1)
+    expect(await rows({ search: 'ana silva' })).toHaveLength(1)
+    expect(await rows({ status: 'pending', search: 'nobody' })).toEqual([])
+    expect(await rows({ status: 'approved', search: 'silva' })).toEqual([])
+    const tooLong = await callRoute(bulkTimesheets, { cookies: [cookie], query: { search: 'x'.repeat(101) } })
+    expect(tooLong.status).toBe(400)
+  })
+
   it('is for supervisors only', async () => {
     const { cookie } = await newOrganization()
     const staff = await newStaffMember(cookie)

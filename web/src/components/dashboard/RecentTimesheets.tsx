@@ -2,7 +2,14 @@ import { useId, useMemo, useState } from 'react'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Check, Download, Eye, FileDown, Search, X } from 'lucide-react'
-import { foldForSearch, formatHoursNumber, weekTotalHours, type ListedTimesheet, type User } from '@app/core'
+import {
+  foldForSearch,
+  formatHoursNumber,
+  matchesName,
+  weekTotalHours,
+  type ListedTimesheet,
+  type User,
+} from '@app/core'
 import { employeeName, formatDate } from '../../lib/format.ts'
 import { useOrgTimeZone } from '../../api/organization.ts'
 import { bulkReportUrl } from '../../api/reports.ts'
@@ -25,13 +32,8 @@ const FILTERS = Object.keys(statusFilterLabel) as StatusFilter[]
 
 /** Whether a search text matches the employee's first or last name (or both, as typed), accents and case ignored. */
 export function matchesSearch(item: ListedTimesheet, search: string): boolean {
-  const q = foldForSearch(search)
-  if (!q) return true
-  const e = item.employee
-  if (!e) return false
-  const first = foldForSearch(e.firstName)
-  const last = foldForSearch(e.lastName)
-  return first.includes(q) || last.includes(q) || `${first} ${last}`.includes(q)
+  if (!foldForSearch(search)) return true
+  return item.employee ? matchesName(item.employee, search) : false
 }
 
 interface ApprovedCsv {
@@ -92,7 +94,7 @@ export function RecentTimesheets({ user }: { user: User }) {
             {isSupervisor ? (
               <Button asChild variant="outline">
                 <a
-                  href={bulkReportUrl(status)}
+                  href={bulkReportUrl(status, search)}
                   target="_blank"
                   rel="noopener"
                   title={t(`dashboard.recent.exportTitle.${status}`)}

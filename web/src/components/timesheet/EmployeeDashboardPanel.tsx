@@ -10,7 +10,7 @@ import { useOrgTimeZone } from '../../api/organization.ts'
 import { timesheetKeys } from '../../api/keys.ts'
 import { isConflictError, useCurrentWeekTimesheet, useUpdateDraft } from '../../api/timesheets.ts'
 import { Button } from '../ui/Button.tsx'
-import { mayRun, timerView } from './clock.ts'
+import { mayRun, paidHoursOf, timerView } from './clock.ts'
 import { CurrentWeekCard } from './CurrentWeekCard.tsx'
 import { DayTimer } from './DayTimer.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
@@ -138,6 +138,7 @@ function TodayClock({ sheet, timeZone }: { sheet: Timesheet; timeZone: string })
         dayLabel={t(`common:days.${day}`)}
         start={days[dayFields(day).start]}
         view={view}
+        paidHours={paidHoursOf(days, day)}
         busy={updateDraft.isPending}
         {...timer}
       />

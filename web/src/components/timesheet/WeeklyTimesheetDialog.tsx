@@ -16,7 +16,7 @@ import { Button } from '../ui/Button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/Dialog.tsx'
 import { formatDateRange, formatShortDate } from '../../lib/format.ts'
 import { OrgZoneNote } from '../OrgZoneNote.tsx'
-import { mayRun, timerView } from './clock.ts'
+import { mayRun, paidHoursOf, timerView } from './clock.ts'
 import { DayTimer } from './DayTimer.tsx'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
@@ -209,7 +209,14 @@ function WeeklyTimesheetForm({
                   {formatShortDate(date)}
                 </span>
               </div>
-              <DayTimer dayLabel={label} start={days[f.start]} view={view} busy={busy !== null} {...timerOf(day)} />
+              <DayTimer
+                dayLabel={label}
+                start={days[f.start]}
+                view={view}
+                paidHours={paidHoursOf(days, day)}
+                busy={busy !== null}
+                {...timerOf(day)}
+              />
               <DayFields day={day} {...bound} />
             </section>
           )
