@@ -295,3 +295,31 @@ describe('the timer (issue 37, item 12)', () => {
     await card.getByText(`Clocked in since ${time}`).waitFor()
   })
 })
+
+describe('Spanish (issue 37, item 13)', () => {
+  it('writes hours with a decimal comma and day names in lower case mid-sentence', async () => {
+    const { member } = await staffOnPhone()
+    await api(member, 'PATCH', '/api/auth/user', { language: 'es' })
+    const org = await api<OrganizationSettings>(member, 'GET', '/api/organization/settings')
+    const [first, second] = daysOfWeekStarting(currentWeekStart(org.timeZone, org.weekStartDay))
+    await member.goto('/submit-timesheet')
+    const names = {
+      monday: 'lunes',
+      tuesday: 'martes',
+      wednesday: 'miércoles',
+      thursday: 'jueves',
+      friday: 'viernes',
+      saturday: 'sábado',
+      sunday: 'domingo',
+    }
+    const group = member.getByRole('group', { name: `Horas rápidas del ${names[first!]}` })
+    await group.waitFor()
+    const card = (day: typeof first) =>
+      member.getByRole('region', { name: names[day!].replace(/^./, (c) => c.toUpperCase()), exact: true })
+    await card(first).getByLabel('Hora de entrada', { exact: true }).fill('09:00')
+    await card(first).getByLabel('Hora de salida', { exact: true }).fill('17:00')
+    await card(second).getByLabel('Hora de entrada', { exact: true }).fill('08:00')
+    await card(second).getByLabel('Hora de salida', { exact: true }).fill('16:24')
+    expect(await member.getByTestId('week-total').textContent()).toBe('16,4 horas')
+  })
+})

@@ -5,7 +5,7 @@ import {
   formatTimeOfDay,
   fullName,
   isCalendarDate,
-  formatHoursNumber,
+  formatHoursNumberIn,
   isValidTimeZone,
   timeInZone,
   weekEnd,
@@ -81,7 +81,10 @@ export const formatDateRange = (weekStart: string): string =>
  * The decimal is always written, so English always says 'hours' ('1.0 hours').
  */
 export const formatHours = (hours: number): string =>
-  i18next.t('common:hoursTotal', { hours: formatHoursNumber(hours) })
+  i18next.t('common:hoursTotal', { hours: formatHoursNumberIn(hours, currentLocale()) })
+
+/** One decimal, written as the reader's language writes numbers ('7.5', '7,5'). */
+export const formatHoursValue = (hours: number): string => formatHoursNumberIn(hours, currentLocale())
 
 /** A wall-clock 'HH:MM' in the browser's locale convention, the one its time inputs show. */
 export const formatTime = (hhmm: string): string => formatTimeOfDay(hhmm, browserLocale())

@@ -307,18 +307,24 @@ function DayCard({ day, date, days, disabled, locked, timeZone, onFill, children
   const { t } = useTranslation('staff')
   const f = dayFields(day)
   const label = t(`common:days.${day}`)
+  // Mid-sentence a day is written as the language writes it there ('el lunes', not 'el Lunes').
+  const inSentence = t(`common:weekdays.${day}`)
   const titleId = `${day}-title`
   const hours = dayHours(days[f.start], days[f.end], days[breakField(day)])
   const now = () => nowHHMM(new Date(), timeZone)
   const quick = [
     {
       text: t('quick.nineToFive'),
-      name: t('quick.nineToFiveName', { day: label }),
+      name: t('quick.nineToFiveName', { day: inSentence }),
       fill: { [f.start]: '09:00', [f.end]: '17:00' },
     },
-    { text: t('quick.startNow'), name: t('quick.startNowName', { day: label }), fill: () => ({ [f.start]: now() }) },
-    { text: t('quick.endNow'), name: t('quick.endNowName', { day: label }), fill: () => ({ [f.end]: now() }) },
-    { text: t('quick.clear'), name: t('quick.clearName', { day: label }), fill: { [f.start]: '', [f.end]: '' } },
+    {
+      text: t('quick.startNow'),
+      name: t('quick.startNowName', { day: inSentence }),
+      fill: () => ({ [f.start]: now() }),
+    },
+    { text: t('quick.endNow'), name: t('quick.endNowName', { day: inSentence }), fill: () => ({ [f.end]: now() }) },
+    { text: t('quick.clear'), name: t('quick.clearName', { day: inSentence }), fill: { [f.start]: '', [f.end]: '' } },
   ]
   return (
     <RegionCard
@@ -336,7 +342,7 @@ function DayCard({ day, date, days, disabled, locked, timeZone, onFill, children
     >
       <CardContent className="space-y-3">
         {locked ? null : (
-          <div role="group" aria-label={t('quick.group', { day: label })} className="flex flex-wrap gap-2">
+          <div role="group" aria-label={t('quick.group', { day: inSentence })} className="flex flex-wrap gap-2">
             {quick.map((q) => (
               <Button
                 key={q.text}

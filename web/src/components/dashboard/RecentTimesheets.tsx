@@ -2,15 +2,8 @@ import { useId, useMemo, useState } from 'react'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Check, Download, Eye, FileDown, Search, X } from 'lucide-react'
-import {
-  foldForSearch,
-  formatHoursNumber,
-  matchesName,
-  weekTotalHours,
-  type ListedTimesheet,
-  type User,
-} from '@app/core'
-import { employeeName, formatDate } from '../../lib/format.ts'
+import { foldForSearch, matchesName, weekTotalHours, type ListedTimesheet, type User } from '@app/core'
+import { employeeName, formatDate, formatHoursValue } from '../../lib/format.ts'
 import { useOrgTimeZone } from '../../api/organization.ts'
 import { bulkReportUrl } from '../../api/reports.ts'
 import { statusFilterLabel, timesheetCsvUrl, timesheetListQuery, type StatusFilter } from '../../api/timesheets.ts'
@@ -221,7 +214,7 @@ function TimesheetRow({
       </td>
       <StackedCell label={t('dashboard.recent.columns.weekStarting')}>{week}</StackedCell>
       <StackedCell label={t('dashboard.recent.columns.submitted')}>{submitted}</StackedCell>
-      <StackedCell label={t('dashboard.recent.columns.hours')}>{formatHoursNumber(weekTotalHours(sheet))}</StackedCell>
+      <StackedCell label={t('dashboard.recent.columns.hours')}>{formatHoursValue(weekTotalHours(sheet))}</StackedCell>
       <StackedCell label={t('dashboard.recent.columns.status')}>
         <TimesheetStatusBadge status={sheet.status} />
       </StackedCell>

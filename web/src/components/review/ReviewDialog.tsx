@@ -7,13 +7,12 @@ import {
   dateOfDay,
   daysOf,
   daysOfWeekStarting,
-  formatHoursNumber,
   weekTotalHours,
   type DecidedTimesheet,
   type ListedTimesheet,
   type TimesheetComment,
 } from '@app/core'
-import { employeeName, formatBreakMinutes, formatDate } from '../../lib/format.ts'
+import { employeeName, formatBreakMinutes, formatDate, formatHoursValue } from '../../lib/format.ts'
 import { useUpdateTimesheetStatus, type Decision } from '../../api/timesheets.ts'
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
@@ -106,7 +105,7 @@ function ReviewContent({ target, timeZone, busy, deciding, onCancel, onDecide }:
   const reject = () => decide('rejected')
 
   const name = employeeName(sheet.employee)
-  const hours = (value: number) => t('review.hours', { count: value, hours: formatHoursNumber(value) })
+  const hours = (value: number) => t('review.hours', { count: value, hours: formatHoursValue(value) })
   const submitted = formatDate(sheet.submittedAt, 'medium', t('review.notSubmitted'), timeZone)
   return (
     <DialogContent className="max-w-2xl">

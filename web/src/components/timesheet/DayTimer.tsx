@@ -8,6 +8,8 @@ import { formatClock, type TimerView } from './clock.ts'
 export interface DayTimerProps {
   /** 'Monday' ...: completes the buttons' accessible names ('Clock In Monday'). */
   dayLabel: string
+  /** The day as written mid-sentence ('lunes' in Spanish): 'Tiempo trabajado el lunes'. */
+  dayInSentence?: string
   start: string
   view: TimerView
   /** The day's paid hours (its break deducted), shown beside the clock once the day has both times. */
@@ -27,6 +29,7 @@ export interface DayTimerProps {
  */
 export function DayTimer({
   dayLabel,
+  dayInSentence = dayLabel,
   start,
   view,
   paidHours,
@@ -52,7 +55,7 @@ export function DayTimer({
       )}
     >
       <div className="min-w-0">
-        <span className="sr-only">{t('timer.timeWorked', { day: dayLabel })}</span>
+        <span className="sr-only">{t('timer.timeWorked', { day: dayInSentence })}</span>
         <span role="timer" className="block font-mono text-2xl font-semibold text-slate-900 tabular-nums">
           {formatClock(view.elapsed)}
         </span>

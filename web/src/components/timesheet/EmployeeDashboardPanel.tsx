@@ -136,6 +136,7 @@ function TodayClock({ sheet, timeZone }: { sheet: Timesheet; timeZone: string })
       </p>
       <DayTimer
         dayLabel={t(`common:days.${day}`)}
+        dayInSentence={t(`common:weekdays.${day}`)}
         start={days[dayFields(day).start]}
         view={view}
         paidHours={paidHoursOf(days, day)}

@@ -211,6 +211,7 @@ function WeeklyTimesheetForm({
               </div>
               <DayTimer
                 dayLabel={label}
+                dayInSentence={t(`common:weekdays.${day}`)}
                 start={days[f.start]}
                 view={view}
                 paidHours={paidHoursOf(days, day)}
