@@ -15,6 +15,7 @@ import {
 } from '@app/core'
 import { useBrowser } from './browser.ts'
 import { api, call, submitThisWeek } from './helpers/api.ts'
+import { seriousViolations } from './helpers/axe.ts'
 import { signInAsStaff, signInAsSupervisor, supervisorWithStaff, uniquePerson } from './helpers/sign-in.ts'
 
 /**
@@ -321,5 +322,20 @@ describe('Spanish (issue 37, item 13)', () => {
     await card(second).getByLabel('Hora de entrada', { exact: true }).fill('08:00')
     await card(second).getByLabel('Hora de salida', { exact: true }).fill('16:24')
     expect(await member.getByTestId('week-total').textContent()).toBe('16,4 horas')
+  })
+})
+
+describe('Access Denied (issue 37, item 14)', () => {
+  it('passes axe for a staff member at /employees on a phone, toast included', async () => {
+    const { member } = await staffOnPhone()
+    await member.goto('/employees')
+    await member.getByRole('heading', { name: 'Access Denied' }).waitFor()
+    await member.evaluate(() => {
+      // The redirect home comes after 500 ms: frozen, so axe reads what the member sees.
+      history.pushState = () => undefined
+      history.replaceState = () => undefined
+    })
+    const found = await seriousViolations(member)
+    expect(found).toEqual([])
   })
 })
