@@ -339,3 +339,49 @@ describe('Access Denied (issue 37, item 14)', () => {
     expect(found).toEqual([])
   })
 })
+
+describe('first-run leftovers (issue 37, item 15)', () => {
+  it('offers the browser’s zone to a supervisor who signed up without it, and a trial supervisor is not offered a trial again', async () => {
+    const page = await newPage(PHONE, { timezoneId: 'America/Denver' })
+    // /api/login straight from a bookmark: no `tz`, so the organization starts in the default zone.
+    await signInAsSupervisor(page, uniquePerson('pastor'))
+    const org = await api<OrganizationSettings>(page, 'GET', '/api/organization/settings')
+    expect(org.timeZone).not.toBe('America/Denver')
+    const checklist = page.getByRole('region', { name: 'Getting started' })
+    await checklist.getByRole('button', { name: 'Use this browser’s zone: Mountain Time (America/Denver)' }).click()
+    await checklist.getByText('Confirm your time zone: Mountain Time (America/Denver)').waitFor()
+    await checklist.locator('[data-step="zone"][data-done="true"]').waitFor()
+    expect((await api<OrganizationSettings>(page, 'GET', '/api/organization/settings')).timeZone).toBe('America/Denver')
+
+    await page.goto('/pricing')
+    await page.getByRole('link', { name: 'Subscribe to Professional' }).waitFor()
+    expect(await page.getByRole('link', { name: 'Start Free Trial' }).count()).toBe(0)
+  })
+})
+
+describe('flags before approval (issue 37, approving faster)', () => {
+  it('flags a pending week with a long overnight day and a start without an end, on the row and in the review dialog', async () => {
+    const { supervisor, member, staffName } = await staffOnPhone()
+    await submitThisWeek(member, {
+      wednesdayStart: '17:00',
+      wednesdayEnd: '09:00',
+      fridayStart: '14:50',
+      fridayActivity: 'Set up chairs',
+    })
+    await supervisor.setViewportSize(PHONE)
+    await supervisor.goto('/')
+    const row = supervisor.locator('tbody tr', { hasText: staffName })
+    await row.getByText('3 things to check').waitFor()
+    await row.getByRole('button', { name: /^Approve / }).click()
+    const dialog = supervisor.getByRole('dialog', { name: 'Review Timesheet Submission' })
+    const flags = dialog.getByRole('region', { name: 'Check before approving' })
+    expect(await flags.getByRole('listitem').allTextContents()).toEqual([
+      'Wednesday ends the next day',
+      'Wednesday is over 12 hours',
+      'Friday has a start and no end',
+    ])
+    // Every view shows the activity of every day that has one (issue 37, item 4).
+    expect(await dialog.getByText('Set up chairs').isVisible()).toBe(true)
+    expect(await dialog.getByText('14:50 - --:--').isVisible()).toBe(true)
+  })
+})

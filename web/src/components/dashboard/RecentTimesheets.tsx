@@ -8,6 +8,7 @@ import { useOrgTimeZone } from '../../api/organization.ts'
 import { bulkReportUrl } from '../../api/reports.ts'
 import { statusFilterLabel, timesheetCsvUrl, timesheetListQuery, type StatusFilter } from '../../api/timesheets.ts'
 import { ReviewDialog, type ReviewMode, type ReviewTarget } from '../review/ReviewDialog.tsx'
+import { RowFlag } from '../review/WeekFlags.tsx'
 import { Button } from '../ui/Button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card.tsx'
 import { Input } from '../ui/Input.tsx'
@@ -216,7 +217,10 @@ function TimesheetRow({
       <StackedCell label={t('dashboard.recent.columns.submitted')}>{submitted}</StackedCell>
       <StackedCell label={t('dashboard.recent.columns.hours')}>{formatHoursValue(weekTotalHours(sheet))}</StackedCell>
       <StackedCell label={t('dashboard.recent.columns.status')}>
-        <TimesheetStatusBadge status={sheet.status} />
+        <span className="flex flex-col items-start gap-1">
+          <TimesheetStatusBadge status={sheet.status} />
+          {sheet.status === 'pending' ? <RowFlag week={sheet} /> : null}
+        </span>
       </StackedCell>
       <td className="block pt-2 md:table-cell md:py-3">
         <div className="flex flex-wrap justify-end gap-1">

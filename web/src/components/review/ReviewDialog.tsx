@@ -23,6 +23,7 @@ import { Spinner } from '../ui/Spinner.tsx'
 import { Textarea } from '../ui/Textarea.tsx'
 import { UserAvatar } from '../UserAvatar.tsx'
 import { TimesheetTimeline } from '../audit/TimesheetTimeline.tsx'
+import { WeekFlags } from './WeekFlags.tsx'
 import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
 import { PayrollFigures } from '../payroll/PayrollFigures.tsx'
 import { DescriptionItem } from '../ui/DescriptionItem.tsx'
@@ -136,6 +137,7 @@ function ReviewContent({ target, timeZone, busy, deciding, onCancel, onDecide }:
         </dl>
 
         {sheet.enteredOffline ? <EnteredOfflineNote /> : null}
+        <WeekFlags week={sheet} />
 
         <section aria-labelledby={`${commentsId}-schedule`} className="space-y-3">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
