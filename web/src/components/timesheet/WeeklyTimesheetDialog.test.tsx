@@ -322,7 +322,7 @@ describe('WeeklyTimesheetDialog', () => {
       expect(monday.getByLabelText('¿Qué hizo hoy?')).toBeTruthy()
       expect(screen.getByLabelText('Notas (opcional)')).toBeTruthy()
       expect(screen.getByText('Total de horas de esta semana')).toBeTruthy()
-      expect(screen.getByTestId('week-total').textContent).toBe('1.0 horas')
+      expect(screen.getByTestId('week-total').textContent).toBe('1,0 horas')
       expect(within(screen.getByRole('region', { name: 'Miércoles' })).getByText('Hoy')).toBeTruthy()
       await user.click(screen.getByRole('button', { name: 'Guardar hoja de horas' }))
       expect(await screen.findByText('Hoja de horas guardada')).toBeTruthy()
