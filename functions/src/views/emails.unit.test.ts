@@ -143,7 +143,7 @@ describe('the emails in Spanish (issue 21)', () => {
     expect(mail.html).toContain('<strong>Ana Silva</strong>')
     expect(mail.html).toContain('Enviado por Ministry Timesheets para Grace &lt;Church&gt; &amp; Co.')
     expect(mail.text).toContain('Hola, Sam:')
-    expect(mail.text).toContain('Lunes: 09:00-13:00 (4.0 horas)')
+    expect(mail.text).toContain('Lunes: 09:00-13:00 (4,0 horas)')
     expect(mail.text).toContain('Martes: Sin horas registradas')
     expect(mail.text).toContain('Aprobar: https://a/approve')
   })
