@@ -359,8 +359,8 @@ describe('first-run leftovers (issue 37, item 15)', () => {
   })
 })
 
-describe('flags before approval (issue 37, approving faster)', () => {
-  it('flags a pending week with a long overnight day and a start without an end, on the row and in the review dialog', async () => {
+describe('approving faster (issue 37)', () => {
+  it('offers approve mode from the view dialog, and flags a pending week with a long overnight day and a start without an end, on the row and in the review dialog', async () => {
     const { supervisor, member, staffName } = await staffOnPhone()
     await submitThisWeek(member, {
       wednesdayStart: '17:00',
@@ -372,8 +372,13 @@ describe('flags before approval (issue 37, approving faster)', () => {
     await supervisor.goto('/')
     const row = supervisor.locator('tbody tr', { hasText: staffName })
     await row.getByText('3 things to check').waitFor()
-    await row.getByRole('button', { name: /^Approve / }).click()
+    // Opened with the view icon, the dialog offers a way into approve mode (view mode keeps its Close).
+    await row.getByRole('button', { name: /^View / }).click()
+    const viewing = supervisor.getByRole('dialog', { name: 'View Timesheet Submission' })
+    expect(await viewing.getByRole('button', { name: 'Close' }).first().isVisible()).toBe(true)
+    await viewing.getByRole('button', { name: 'Review to approve' }).click()
     const dialog = supervisor.getByRole('dialog', { name: 'Review Timesheet Submission' })
+    await dialog.getByRole('button', { name: 'Approve', exact: true }).waitFor()
     const flags = dialog.getByRole('region', { name: 'Check before approving' })
     expect(await flags.getByRole('listitem').allTextContents()).toEqual([
       'Wednesday ends the next day',

@@ -23,6 +23,7 @@ import { StackedCell, StackedRow, StackedTable } from '../ui/Table.tsx'
 import { IconButton } from '../ui/IconButton.tsx'
 
 const FILTERS = Object.keys(statusFilterLabel) as StatusFilter[]
+const APPROVE: ReviewMode = 'approve'
 
 /** Whether a search text matches the employee's first or last name (or both, as typed), accents and case ignored. */
 export function matchesSearch(item: ListedTimesheet, search: string): boolean {
@@ -155,6 +156,11 @@ export function RecentTimesheets({ user }: { user: User }) {
         target={review}
         timeZone={timeZone}
         onClose={() => setReview(null)}
+        onReview={
+          review && isSupervisor && review.timesheet.employeeId !== user.id
+            ? () => open(review.timesheet, APPROVE)
+            : undefined
+        }
         onDecided={(result, decision, sheet) => {
           if (decision !== 'approved') return
           setApprovedCsv({

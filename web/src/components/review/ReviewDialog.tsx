@@ -42,13 +42,18 @@ export interface ReviewDialogProps {
   onDecided?: (result: DecidedTimesheet, decision: Decision, timesheet: ListedTimesheet) => void
   /** The organization's zone, in which submission and comment times are shown (the browser's without one). */
   timeZone?: string
+  /**
+   * Offered in view mode beside Close (issue 37) when the one viewing may decide this timesheet:
+   * switches the dialog to approve mode.
+   */
+  onReview?: () => void
 }
 
 /**
  * The dashboard's review dialog (spec section 2): the whole week in the order it began, notes and
  * earlier decisions; supervisors approve, decline or reject from here.
  */
-export function ReviewDialog({ target, onClose, onDecided, timeZone }: ReviewDialogProps) {
+export function ReviewDialog({ target, onClose, onDecided, timeZone, onReview }: ReviewDialogProps) {
   // The mutation lives here, not in the content, so its outcome is reported even as the content unmounts.
   const update = useUpdateTimesheetStatus()
   const busy = update.isPending
@@ -81,6 +86,7 @@ export function ReviewDialog({ target, onClose, onDecided, timeZone }: ReviewDia
           deciding={busy ? (update.variables?.status ?? null) : null}
           onCancel={onClose}
           onDecide={(status, comments) => decide(target.timesheet, status, comments)}
+          onReview={target.timesheet.status === 'pending' ? onReview : undefined}
         />
       ) : null}
     </Dialog>
@@ -94,9 +100,10 @@ interface ReviewContentProps {
   deciding: Decision | null
   onCancel: () => void
   onDecide: (status: Decision, comments: string) => void
+  onReview?: () => void
 }
 
-function ReviewContent({ target, timeZone, busy, deciding, onCancel, onDecide }: ReviewContentProps) {
+function ReviewContent({ target, timeZone, busy, deciding, onCancel, onDecide, onReview }: ReviewContentProps) {
   const { timesheet: sheet, mode } = target
   const { t } = useTranslation('supervisor')
   const [comments, setComments] = useState('')
@@ -212,9 +219,12 @@ function ReviewContent({ target, timeZone, busy, deciding, onCancel, onDecide }:
 
       <DialogFooter>
         {mode === 'view' ? (
-          <DialogClose asChild>
-            <Button variant="outline">{t('review.close')}</Button>
-          </DialogClose>
+          <>
+            <DialogClose asChild>
+              <Button variant="outline">{t('review.close')}</Button>
+            </DialogClose>
+            {onReview ? <Button onClick={onReview}>{t('review.reviewToApprove')}</Button> : null}
+          </>
         ) : (
           <>
             <Button variant="outline" onClick={onCancel} disabled={busy}>
