@@ -30,7 +30,11 @@ export type { Brand } from './email-layout.ts'
  * `emails` catalogue and dates from that language's locale (views/words.ts).
  */
 
-/** The week's days as table rows: day, times or 'No hours logged', hours. */
+/** A day's times as a person reads them: a half-filled day shows the time it has ('14:50–--:--'). */
+export const dayTimes = (w: Words, d: { start: string | null; end: string | null }, dash = '–') =>
+  d.start || d.end ? `${d.start || '--:--'}${dash}${d.end || '--:--'}` : w.say('noHours')
+
+/** The week's days as table rows: day, times or 'No hours logged', hours; then the day's activity when it has one. */
 const dayTable = (w: Words, sheet: Timesheet) =>
   h(
     'table',
@@ -43,15 +47,24 @@ const dayTable = (w: Words, sheet: Timesheet) =>
     h(
       'tbody',
       null,
-      ...daysOf(sheet, daysOfWeekStarting(sheet.weekStartDate)).map((d) => {
+      ...daysOf(sheet, daysOfWeekStarting(sheet.weekStartDate)).flatMap((d) => {
         const worked = Boolean(d.start && d.end)
-        return h(
+        const row = h(
           'tr',
           { key: d.day },
           h('td', { style: styles.cell }, w.day(d.day)),
-          h('td', { style: styles.cell }, worked ? `${d.start}–${d.end}` : w.say('noHours')),
+          h('td', { style: styles.cell }, dayTimes(w, d)),
           h('td', { style: { ...styles.cell, textAlign: 'right' } }, worked ? w.hours(d.hours) : ''),
         )
+        if (!d.activity) return [row]
+        return [
+          row,
+          h(
+            'tr',
+            { key: `${d.day}-activity` },
+            h('td', { colSpan: 3, style: { ...styles.cell, paddingTop: 0 } }, d.activity),
+          ),
+        ]
       }),
     ),
   )
@@ -109,9 +122,10 @@ export const reviewEmail = (
   const total = w.hours(weekTotalHours(sheet))
   const name = fullName(employee)
   const facts = { organization: organization.name, range: w.range(sheet.weekStartDate) }
-  const lines = days.map(
-    (d) => `${w.day(d.day)}: ${d.start && d.end ? `${d.start}-${d.end} (${w.hours(d.hours)})` : w.say('noHours')}`,
-  )
+  const lines = days.flatMap((d) => [
+    `${w.day(d.day)}: ${dayTimes(w, d, '-')}${d.start && d.end ? ` (${w.hours(d.hours)})` : ''}`,
+    ...(d.activity ? [`  ${d.activity}`] : []),
+  ])
   const text = [
     w.say('greeting', { name: to.firstName }),
     '',

@@ -8,6 +8,7 @@ import {
   dayFields,
   daysOf,
   hasAnyTime,
+  sentBack,
   NOTES_MAX_LENGTH,
   statusLabel,
   TimeOfDay,
@@ -198,6 +199,36 @@ describe('hasAnyTime', () => {
     expect(hasAnyTime(TimesheetDays.parse({ mondayActivity: 'Planning' }))).toBe(false)
     expect(hasAnyTime({ thursdayEnd: '12:00' })).toBe(true)
     expect(hasAnyTime({ sundayStart: '08:00', sundayEnd: null })).toBe(true)
+  })
+})
+
+describe('sentBack', () => {
+  const decision = (status: 'approved' | 'rejected', comment: string) => ({
+    status,
+    comment,
+    byUserId: 'u1',
+    byName: 'Pat Pastor',
+    at: '2026-11-20T10:00:00.000Z',
+  })
+  it('keeps a decline’s comment while the week is rejected or saved as a draft again, until it is resubmitted', () => {
+    const history = [decision('rejected', 'Add Tuesday')]
+    expect(sentBack({ status: 'rejected', comments: 'Add Tuesday', commentHistory: history })).toEqual({
+      comment: 'Add Tuesday',
+    })
+    expect(sentBack({ status: 'draft', comments: 'Add Tuesday', commentHistory: history })).toEqual({
+      comment: 'Add Tuesday',
+    })
+    expect(sentBack({ status: 'pending', comments: 'Add Tuesday', commentHistory: history })).toBeNull()
+  })
+  it('is null for a week never declined, or approved since its last decline', () => {
+    expect(sentBack({ status: 'draft', comments: null, commentHistory: [] })).toBeNull()
+    const approvedLast = [decision('rejected', 'Add Tuesday'), decision('approved', 'Thanks')]
+    expect(sentBack({ status: 'draft', comments: 'Thanks', commentHistory: approvedLast })).toBeNull()
+  })
+  it('says a decline without a comment is still a decline', () => {
+    expect(sentBack({ status: 'draft', comments: null, commentHistory: [decision('rejected', '')] })).toEqual({
+      comment: null,
+    })
   })
 })
 

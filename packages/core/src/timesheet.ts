@@ -226,6 +226,21 @@ export type TimesheetListItem = Timesheet & {
 /** Draft and rejected timesheets may be edited by their employee; pending and approved are locked. */
 export const isEditable = (status: TimesheetStatus) => status === 'draft' || status === 'rejected'
 
+/**
+ * A week its supervisor sent back, while its member fixes it: from the decline until it is
+ * submitted again. Saving makes it a draft, and it stays sent back (with the decline's comment,
+ * null when there was none) until then; null for any other week.
+ */
+export const sentBack = (
+  sheet: Pick<Timesheet, 'status' | 'comments' | 'commentHistory'>,
+): { comment: string | null } | null => {
+  if (!isEditable(sheet.status)) return null
+  const last = sheet.commentHistory.at(-1)
+  if (last) return last.status === 'rejected' ? { comment: last.comment || null } : null
+  // Declined before the history was kept: the status alone says it.
+  return sheet.status === 'rejected' ? { comment: sheet.comments } : null
+}
+
 /** Refuses a day whose break is longer than its worked span, on that day's break field. */
 const checkBreaks = (days: TimesheetDays, ctx: z.RefinementCtx) => {
   for (const day of breaksLongerThanShift(days))

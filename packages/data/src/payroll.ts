@@ -49,6 +49,11 @@ export const payrollOf = (orgId: string) => ({
     return (await itemsIn(orgId, keys.figuresRange(start, end))).map(parseFigures)
   },
 
+  /** Whether a closed pay period locks the week starting `week` (no write of its timesheets would land). */
+  async weekLocked(week: string): Promise<boolean> {
+    return (await table.get(keys.weekLock(orgId, week))) !== undefined
+  },
+
   /** Stored periods whose first day is from `start` to `end`, inclusive. */
   async periods(start: string, end: string): Promise<StoredPeriod[]> {
     return (await itemsIn(orgId, keys.periodRange(start, end))).map(parsePeriod)

@@ -46,8 +46,14 @@ export const reportQuery = (period: ReportPeriod) =>
     queryFn: () => apiJson<Report>('GET', reportUrl(period)),
   })
 
-/** The payroll CSV of every timesheet (or of one status), opened in a new tab: the API redirects to a fresh pre-signed link. */
-export const bulkReportUrl = (status?: StatusFilter) =>
-  status && status !== 'all'
-    ? `/api/reports/bulk-timesheets?status=${encodeURIComponent(status)}`
-    : '/api/reports/bulk-timesheets'
+/**
+ * The payroll CSV of every timesheet (or of one status, and of the names a search matches, as the
+ * dashboard's list shows them), opened in a new tab: the API redirects to a fresh pre-signed link.
+ */
+export const bulkReportUrl = (status?: StatusFilter, search = '') => {
+  const params = new URLSearchParams()
+  if (status && status !== 'all') params.set('status', status)
+  if (search.trim()) params.set('search', search.trim())
+  const query = params.toString()
+  return query ? `/api/reports/bulk-timesheets?${query}` : '/api/reports/bulk-timesheets'
+}

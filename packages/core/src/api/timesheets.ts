@@ -31,6 +31,10 @@ export type DecidedTimesheet = z.infer<typeof DecidedTimesheet>
 /**
  * GET /api/timesheets/current-week: this week's timesheet. In the read-only demo a week nobody
  * saved is shown unsaved, with id 0 (it has no id yet, and the demo never writes one).
+ * `periodClosed`: a closed pay period locks the week, so its form opens read-only and says why.
  */
-export const CurrentWeek = TimesheetAnswer.extend({ id: z.number().int().nonnegative() })
+export const CurrentWeek = TimesheetAnswer.extend({
+  id: z.number().int().nonnegative(),
+  periodClosed: z.boolean().optional(),
+})
 export type CurrentWeek = z.infer<typeof CurrentWeek>
