@@ -27,8 +27,10 @@ import getNotifications from './notifications/get-notifications.ts'
 import showUnsubscribe from './notifications/show-unsubscribe.ts'
 import updateMyNotifications from './notifications/update-my-notifications.ts'
 import updateNotifications from './notifications/update-notifications.ts'
+import getApprovals from './organization/get-approvals.ts'
 import getLogo from './organization/get-logo.ts'
 import getSettings from './organization/get-settings.ts'
+import updateApprovals from './organization/update-approvals.ts'
 import updateSettings from './organization/update-settings.ts'
 import uploadLogo from './organization/upload-logo.ts'
 import closePeriod from './payroll/close-period.ts'
@@ -38,6 +40,8 @@ import getPayrollSummary from './payroll/get-summary.ts'
 import listPeriods from './payroll/list-periods.ts'
 import reopenPeriod from './payroll/reopen-period.ts'
 import updatePayrollSettings from './payroll/update-settings.ts'
+import clearAway from './profile/clear-away.ts'
+import setAway from './profile/set-away.ts'
 import bulkTimesheets from './reports/bulk-timesheets.ts'
 import getReports from './reports/get-reports.ts'
 import volunteerHours from './reports/volunteer-hours.ts'
@@ -83,8 +87,10 @@ export const routes = {
   'notifications/show-unsubscribe': showUnsubscribe,
   'notifications/update-my-notifications': updateMyNotifications,
   'notifications/update-notifications': updateNotifications,
+  'organization/get-approvals': getApprovals,
   'organization/get-logo': getLogo,
   'organization/get-settings': getSettings,
+  'organization/update-approvals': updateApprovals,
   'organization/update-settings': updateSettings,
   'organization/upload-logo': uploadLogo,
   'payroll/close-period': closePeriod,
@@ -94,6 +100,8 @@ export const routes = {
   'payroll/list-periods': listPeriods,
   'payroll/reopen-period': reopenPeriod,
   'payroll/update-settings': updatePayrollSettings,
+  'profile/clear-away': clearAway,
+  'profile/set-away': setAway,
   'reports/bulk-timesheets': bulkTimesheets,
   'reports/get-reports': getReports,
   'reports/volunteer-hours': volunteerHours,

@@ -24,7 +24,9 @@ export default defineRoute({
     const password = generatePassword()
     const username = await createLogin(body.firstName, body.lastName, password)
     try {
-      const user = await db.members.add(body, username, allowed.memberLimit, session.user)
+      // Issue 31: the member's approver is the supervisor adding them unless the request names one (or null).
+      const member = { ...body, supervisorId: body.supervisorId === undefined ? session.userId : body.supervisorId }
+      const user = await db.members.add(member, username, allowed.memberLimit, session.user)
       return { ...user, temporaryCredentials: { username, password } }
     } catch (e) {
       await staffPool.deleteUser(username) // no orphaned login when the member could not be added

@@ -20,7 +20,7 @@ export interface Person {
   lastName: string
 }
 /** Who acts: a member (marked when they acted from an emailed link), or the product itself. */
-export type Actor = (Person & { via?: 'emailLink' }) | { system: string }
+export type Actor = (Person & { via?: 'emailLink'; onBehalfOf?: Person }) | { system: string }
 
 export const systemActor = (label: string): Actor => ({ system: label })
 /** A supervisor deciding from an emailed Approve/Decline link. */
@@ -49,6 +49,15 @@ const storedActor = (actor: Actor): AuditActor =>
         firstName: actor.firstName,
         lastName: actor.lastName,
         ...('via' in actor && actor.via ? { via: actor.via } : {}),
+        ...('onBehalfOf' in actor && actor.onBehalfOf
+          ? {
+              onBehalfOf: {
+                userId: actor.onBehalfOf.id,
+                firstName: actor.onBehalfOf.firstName,
+                lastName: actor.onBehalfOf.lastName,
+              },
+            }
+          : {}),
       }
 
 /**
