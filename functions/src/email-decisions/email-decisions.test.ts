@@ -22,6 +22,8 @@ const setup = async () => {
   const second = await newStaffMember(org.cookie, 'supervisor')
   const staff = await newStaffMember(org.cookie)
   const db = orgDb(org.organization.id)
+  // Issue 31: with no approver, a member's week goes to every other supervisor (both links below).
+  await db.members.update(staff.user.id, { supervisorId: null }, org.supervisor)
   const emailOf = async (id: string) => (await db.users.get(id)).email!
   return { ...org, second, staff, db, emailOf }
 }
@@ -45,7 +47,7 @@ const confirm = (token: string, form = '') =>
   })
 
 describe('review emails on submit', () => {
-  it('sends one email to each other supervisor, naming the employee, the week, the total and each day', async () => {
+  it('with no approver, sends one email to each other supervisor, naming the employee, the week, the total and each day', async () => {
     const { supervisor, second, staff, emailOf } = await setup()
     await submit(staff.cookie)
     const [a, b, mine] = await Promise.all([

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { useAuth } from '../api/auth.ts'
 import { Badge } from '../components/ui/Badge.tsx'
+import { PendingReviews } from '../components/dashboard/PendingReviews.tsx'
 import { RecentTimesheets } from '../components/dashboard/RecentTimesheets.tsx'
 import { StatCards, SupervisorActions } from '../components/dashboard/SupervisorOverview.tsx'
 import { EmployeeDashboardPanel } from '../components/timesheet/EmployeeDashboardPanel.tsx'
@@ -26,6 +27,7 @@ export function DashboardPage() {
     >
       {isSupervisor && !user.demo && isFirstRun(user) ? <GettingStarted user={user} /> : null}
       {isSupervisor ? <StatCards /> : <EmployeeDashboardPanel />}
+      {isSupervisor ? <PendingReviews user={user} /> : null}
       <RecentTimesheets user={user} />
     </PageLayout>
   )

@@ -6,6 +6,7 @@ import { PageLayout } from '../components/PageLayout.tsx'
 import { PageLoading } from '../components/PageLoading.tsx'
 import { OrganizationSettingsForm } from '../components/settings/OrganizationSettingsForm.tsx'
 import { PayrollSettingsSection } from '../components/settings/PayrollSettingsForm.tsx'
+import { ApprovalSettingsSection } from '../components/approvals/ApprovalSettingsSection.tsx'
 import { NotificationSettingsSection } from '../components/notifications/NotificationSettingsSection.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/Card.tsx'
 import { ErrorState } from '../components/ui/ErrorState.tsx'
@@ -44,6 +45,7 @@ function SettingsContent() {
           <PayrollSettingsSection />
         </CardContent>
       </Card>
+      <ApprovalSettingsSection />
       <NotificationSettingsSection />
     </PageLayout>
   )

@@ -174,7 +174,7 @@ export function RecentTimesheets({ user }: { user: User }) {
   )
 }
 
-function TimesheetRow({
+export function TimesheetRow({
   timesheet: sheet,
   canDecide,
   onOpen,
@@ -221,7 +221,7 @@ function TimesheetRow({
       <StackedCell label={t('dashboard.recent.columns.submitted')}>{submitted}</StackedCell>
       <StackedCell label={t('dashboard.recent.columns.hours')}>{formatHoursNumber(weekTotalHours(sheet))}</StackedCell>
       <StackedCell label={t('dashboard.recent.columns.status')}>
-        <TimesheetStatusBadge status={sheet.status} />
+        <TimesheetStatusBadge status={sheet.status} approvals={sheet.approvals.length} />
       </StackedCell>
       <td className="block pt-2 md:table-cell md:py-3">
         <div className="flex flex-wrap justify-end gap-1">
