@@ -79,7 +79,9 @@ export function AddMemberDialog() {
   }
 
   const { supervisorId, payType: _payType, payrollId: _payrollId, ...spec } = values
-  const onSubmit = errors.onSubmit(NewMember, { ...spec, supervisorId: approverValue(supervisorId) }, (member) =>
+  // The server's default approver is the supervisor adding: then the spec's call goes as it was.
+  const approver = supervisorId === user?.id ? {} : { supervisorId: approverValue(supervisorId) }
+  const onSubmit = errors.onSubmit(NewMember, { ...spec, ...approver }, (member) =>
     add.mutate(member, {
       onSuccess: (member) => {
         setAdded(member)
