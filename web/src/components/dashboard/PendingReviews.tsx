@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import type { User } from '@app/core'
@@ -26,14 +26,15 @@ export function PendingReviews({ user }: { user: User }) {
   const [review, setReview] = useState<ReviewTarget | null>(null)
   const pending = useQuery(pendingTimesheetsQuery)
   const timeZone = useOrgTimeZone()
+  const titleId = useId()
   const all = pending.data ?? []
   const rows = scope === 'mine' ? all.filter((s) => s.waitingForMe) : all
   const mine = all.filter((s) => s.waitingForMe).length
 
   return (
-    <Card>
+    <Card role="region" aria-labelledby={titleId}>
       <CardHeader className="gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <CardTitle>{t('dashboard.waiting.title')}</CardTitle>
+        <CardTitle id={titleId}>{t('dashboard.waiting.title')}</CardTitle>
         <div role="group" aria-label={t('dashboard.waiting.scope')} className="flex gap-2">
           {SCOPES.map((s) => (
             <Button
