@@ -70,7 +70,9 @@ const reviewsAbout = async (member: Member, people: { email: string }[]) =>
   Promise.all(
     people.map(
       async (p) =>
-        (await inbox(p.email)).filter((m) => m.subject.includes(`${member.firstName} ${member.lastName}`)).length,
+        (await inbox(p.email)).filter((m) =>
+          m.subject.startsWith(`Timesheet to review: ${member.firstName} ${member.lastName}`),
+        ).length,
     ),
   )
 
@@ -250,6 +252,16 @@ describe("each member's approver (issue 31)", () => {
     expect(number.status).toBe(400)
     expect(number.json.fields).toHaveProperty('supervisorId')
 
+    const { default: addMember } = await import('../members/add-member.ts')
+    const before = (await callRoute(listMembers, { cookies: [a.cookie] })).json.length
+    const addedWithStaff = await callRoute(addMember, {
+      cookies: [a.cookie],
+      body: { email: 'zed@grace.example', firstName: 'Zed', lastName: 'Z', department: 'Youth', supervisorId: m2.id },
+    })
+    expect(addedWithStaff.status).toBe(400)
+    expect(addedWithStaff.json.fields).toHaveProperty('supervisorId')
+    expect((await callRoute(listMembers, { cookies: [a.cookie] })).json).toHaveLength(before)
+
     const today = todayIn(ZONE)
     const toStaff = await callRoute(setAway, {
       cookies: [b.cookie],
@@ -281,5 +293,40 @@ describe("each member's approver (issue 31)", () => {
       finalApproverIds: [],
     })
     expect((await callRoute(getApprovals, { cookies: [m1.cookie] })).status).toBe(403)
+  })
+})
+
+describe('a co-supervisor joins the same church (issue 31)', () => {
+  it('invites a supervisor added with an email; their first Supervisor Login with it lands in the inviting organization', async () => {
+    const { signInThroughIdentityProvider } = await import('../../test/support/test-identity.ts')
+    const org = await newOrganization()
+    const email = `pat-${Math.random().toString(36).slice(2, 8)}@grace.example`
+    const { default: addMember } = await import('../members/add-member.ts')
+    const added = await callRoute(addMember, {
+      cookies: [org.cookie],
+      body: { email, firstName: 'Pat', lastName: 'Cole', department: 'Admin', role: 'supervisor' },
+    })
+    expect(added.status, added.text).toBe(200)
+    const [invitation] = await inbox(email)
+    expect(invitation!.subject).toBe("Sam Grace added you as a supervisor at Sam Grace's Organization")
+    expect(invitation!.body.text).toContain('open Supervisor Login and sign in with this email address')
+    expect(invitation!.body.text).toContain('/api/login')
+
+    const signedIn = await signInThroughIdentityProvider({ email, firstName: 'Pat', lastName: 'Cole' })
+    expect(signedIn.status).toBe(302)
+    const me = await callRoute(getUser, { cookies: [sessionOf(signedIn.cookies)] })
+    expect(me.json).toMatchObject({ id: added.json.id, organizationId: org.organization.id, role: 'supervisor' })
+    // The same person later gets the same member, and a staff member's email invites nobody.
+    const again = await signInThroughIdentityProvider({ email, firstName: 'Pat', lastName: 'Cole' })
+    expect((await callRoute(getUser, { cookies: [sessionOf(again.cookies)] })).json.id).toBe(added.json.id)
+    const staffEmail = `kim-${Math.random().toString(36).slice(2, 8)}@grace.example`
+    await callRoute(addMember, {
+      cookies: [org.cookie],
+      body: { email: staffEmail, firstName: 'Kim', lastName: 'Lee', department: 'Admin' },
+    })
+    expect(await inbox(staffEmail)).toHaveLength(0)
+    const stranger = await signInThroughIdentityProvider({ email: staffEmail, firstName: 'Kim', lastName: 'Lee' })
+    const own = (await callRoute(getUser, { cookies: [sessionOf(stranger.cookies)] })).json
+    expect(own.organizationId).not.toBe(org.organization.id)
   })
 })

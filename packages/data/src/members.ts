@@ -13,6 +13,7 @@ import {
 } from '@app/core'
 import { directoryMove, directoryMoves } from './aggregates.ts'
 import { auditRecord, changesOf, memberSubject, type Actor, type Person } from './audit.ts'
+import { effectItems, type Effects } from './effects.ts'
 import { keys } from './keys.ts'
 import { isConditionFailure, nowIso, table, type TransactInput } from './table.ts'
 import { newUser, parseUser, usersOf } from './users.ts'
@@ -89,7 +90,7 @@ export const membersOf = (orgId: string) => {
 
     /** Adds a member whose staff-pool login `username` already exists. `limit` null means unlimited. */
     /** `member.supervisorId` (issue 31), when not null, must be a current supervisor when this commits (else 400). */
-    async add(member: NewMember, username: string, limit: number | null, by: Actor): Promise<User> {
+    async add(member: NewMember, username: string, limit: number | null, by: Actor, effects?: Effects): Promise<User> {
       const user: User = {
         ...newUser(orgId, {
           email: member.email,
@@ -131,10 +132,23 @@ export const membersOf = (orgId: string) => {
             ]),
           }),
           ...directoryMove(orgId, user),
+          // Issue 31: a supervisor added with an email joins here at their first Supervisor Login with it.
+          ...(user.role === 'supervisor' && user.email
+            ? [
+                {
+                  Put: {
+                    Item: { ...keys.invitation(user.email, orgId), orgId, userId: user.id, createdAt: user.createdAt },
+                  },
+                },
+              ]
+            : []),
+          ...effectItems(orgId, effects),
+          // Last, so its failure is the last reason.
           ...(user.supervisorId ? [isSupervisorCheck(user.supervisorId)] : []),
         ])
       } catch (e) {
-        if (user.supervisorId && isConditionFailure(e, 6)) throw refuseApprover()
+        const reasons = (e as { CancellationReasons?: unknown[] }).CancellationReasons ?? []
+        if (user.supervisorId && isConditionFailure(e, reasons.length - 1)) throw refuseApprover()
         if (isConditionFailure(e, 0)) throw conflict('The plan limit was reached while adding this member')
         if (isConditionFailure(e, 2)) throw badRequest(duplicateEmailMessage, { email: duplicateEmailMessage })
         if (isConditionFailure(e, 3)) throw conflict('That username was just taken; please try again')
@@ -161,6 +175,7 @@ export const membersOf = (orgId: string) => {
       const lookups = [
         ...(user.email ? [{ Delete: { Key: keys.userEmail(orgId, user.email) } }] : []),
         ...(user.username ? [{ Delete: { Key: keys.username(user.username) } }] : []),
+        ...(user.email && user.role === 'supervisor' ? [{ Delete: { Key: keys.invitation(user.email, orgId) } }] : []),
         ...(item.issuer && item.subject
           ? [{ Delete: { Key: keys.subject(String(item.issuer), String(item.subject)) } }]
           : []),

@@ -4,16 +4,19 @@ import { useTranslation } from 'react-i18next'
 import type { User } from '@app/core'
 import { pendingTimesheetsQuery } from '../../api/dashboard.ts'
 import { useOrgTimeZone } from '../../api/organization.ts'
-import { ReviewDialog, type ReviewTarget } from '../review/ReviewDialog.tsx'
+import { ReviewDialog, type ReviewMode, type ReviewTarget } from '../review/ReviewDialog.tsx'
 import { Button } from '../ui/Button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { ErrorState } from '../ui/ErrorState.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
-import { StackedTable } from '../ui/Table.tsx'
-import { TimesheetRow } from './RecentTimesheets.tsx'
+import { employeeName, formatDate } from '../../lib/format.ts'
+import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
 
 const SCOPES = ['mine', 'everyone'] as const
+/** A member's own week is only viewed; any other opens with Approve and Decline. */
+const modeFor = (own: boolean): ReviewMode => (own ? REVIEW_MODES.view : REVIEW_MODES.approve)
+const REVIEW_MODES = { view: 'view', approve: 'approve' } as const satisfies Record<string, ReviewMode>
 type Scope = (typeof SCOPES)[number]
 
 /**
@@ -61,25 +64,33 @@ export function PendingReviews({ user }: { user: User }) {
         ) : rows.length === 0 ? (
           <EmptyState title={t(scope === 'mine' ? 'dashboard.waiting.noneForMe' : 'dashboard.waiting.none')} />
         ) : (
-          <StackedTable
-            columns={[
-              t('dashboard.recent.columns.employee'),
-              t('dashboard.recent.columns.weekStarting'),
-              t('dashboard.recent.columns.submitted'),
-              t('dashboard.recent.columns.hours'),
-              t('dashboard.recent.columns.status'),
-              { label: t('dashboard.recent.columns.actions'), className: 'py-2 text-right font-medium' },
-            ]}
-          >
-            {rows.map((sheet) => (
-              <TimesheetRow
-                key={sheet.id}
-                timesheet={sheet}
-                canDecide={sheet.employeeId !== user.id}
-                onOpen={(mode) => setReview({ timesheet: sheet, mode })}
-              />
-            ))}
-          </StackedTable>
+          <ul className="divide-y divide-slate-100">
+            {rows.map((sheet) => {
+              const name = employeeName(sheet.employee)
+              const whose = t('dashboard.recent.whose', { name, week: formatDate(sheet.weekStartDate) })
+              return (
+                <li key={sheet.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                  <span className="min-w-0">
+                    <span className="block font-medium break-words text-slate-900">{name}</span>
+                    <span className="block text-sm text-slate-600">
+                      {t('dashboard.waiting.week', { week: formatDate(sheet.weekStartDate) })}
+                    </span>
+                  </span>
+                  <span className="flex flex-wrap items-center gap-2">
+                    <TimesheetStatusBadge status={sheet.status} approvals={sheet.approvals.length} />
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      aria-label={t('dashboard.waiting.reviewLabel', { whose })}
+                      onClick={() => setReview({ timesheet: sheet, mode: modeFor(sheet.employeeId === user.id) })}
+                    >
+                      {t('dashboard.waiting.review')}
+                    </Button>
+                  </span>
+                </li>
+              )
+            })}
+          </ul>
         )}
       </CardContent>
       <ReviewDialog target={review} timeZone={timeZone} onClose={() => setReview(null)} />

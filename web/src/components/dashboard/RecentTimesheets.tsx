@@ -174,7 +174,7 @@ export function RecentTimesheets({ user }: { user: User }) {
   )
 }
 
-export function TimesheetRow({
+function TimesheetRow({
   timesheet: sheet,
   canDecide,
   onOpen,
