@@ -27,8 +27,9 @@ export function DashboardPage() {
     >
       {isSupervisor && !user.demo && isFirstRun(user) ? <GettingStarted user={user} /> : null}
       {isSupervisor ? <StatCards /> : <EmployeeDashboardPanel />}
-      {isSupervisor ? <PendingReviews user={user} /> : null}
       <RecentTimesheets user={user} />
+      {/* Issue 31: below the list, so the list's place on the page (and its status menu) stays as it was. */}
+      {isSupervisor ? <PendingReviews user={user} /> : null}
     </PageLayout>
   )
 }
