@@ -28,9 +28,11 @@ import showUnsubscribe from './notifications/show-unsubscribe.ts'
 import updateMyNotifications from './notifications/update-my-notifications.ts'
 import updateNotifications from './notifications/update-notifications.ts'
 import getOpenApi from './openapi/get-openapi.ts'
+import getApprovals from './organization/get-approvals.ts'
 import getExport from './organization/get-export.ts'
 import getLogo from './organization/get-logo.ts'
 import getSettings from './organization/get-settings.ts'
+import updateApprovals from './organization/update-approvals.ts'
 import updateSettings from './organization/update-settings.ts'
 import startExport from './organization/start-export.ts'
 import uploadLogo from './organization/upload-logo.ts'
@@ -41,6 +43,8 @@ import getPayrollSummary from './payroll/get-summary.ts'
 import listPeriods from './payroll/list-periods.ts'
 import reopenPeriod from './payroll/reopen-period.ts'
 import updatePayrollSettings from './payroll/update-settings.ts'
+import clearAway from './profile/clear-away.ts'
+import setAway from './profile/set-away.ts'
 import bulkTimesheets from './reports/bulk-timesheets.ts'
 import getReports from './reports/get-reports.ts'
 import volunteerHours from './reports/volunteer-hours.ts'
@@ -90,9 +94,11 @@ export const routes = {
   'notifications/update-my-notifications': updateMyNotifications,
   'notifications/update-notifications': updateNotifications,
   'openapi/get-openapi': getOpenApi,
+  'organization/get-approvals': getApprovals,
   'organization/get-export': getExport,
   'organization/get-logo': getLogo,
   'organization/get-settings': getSettings,
+  'organization/update-approvals': updateApprovals,
   'organization/update-settings': updateSettings,
   'organization/start-export': startExport,
   'organization/upload-logo': uploadLogo,
@@ -103,6 +109,8 @@ export const routes = {
   'payroll/list-periods': listPeriods,
   'payroll/reopen-period': reopenPeriod,
   'payroll/update-settings': updatePayrollSettings,
+  'profile/clear-away': clearAway,
+  'profile/set-away': setAway,
   'reports/bulk-timesheets': bulkTimesheets,
   'reports/get-reports': getReports,
   'reports/volunteer-hours': volunteerHours,

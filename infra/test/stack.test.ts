@@ -35,6 +35,13 @@ const metricAlarm = (name: string) =>
     .map(([, a]) => a.Properties!)
     .find((a) => a.MetricName === name)!
 
+describe('the user pools', () => {
+  it('are both on the Lite feature plan (issue 31: no feature we use needs Essentials)', () => {
+    const pools = ofType('AWS::Cognito::UserPool').map(([, r]) => r.Properties!.UserPoolTier)
+    expect(pools).toEqual(['LITE', 'LITE'])
+  })
+})
+
 describe('the table', () => {
   it('is built from packages/data/src/table-definition.ts: keys, GSIs, TTL', () => {
     const table = one('AWS::DynamoDB::Table').Properties!

@@ -1,6 +1,9 @@
 import { AddedMember, assertCanAddMember, badRequest, entitlements, NewMember } from '@app/core'
-import { generatePassword, staffPool, usernameCandidates } from '@app/adapters'
-import { duplicateEmailMessage, system } from '@app/data'
+import { config, generatePassword, staffPool, usernameCandidates } from '@app/adapters'
+import { duplicateEmailMessage, outbox, system } from '@app/data'
+import { fullName } from '@app/core'
+import { invitationEmail } from '../views/emails.ts'
+import { countQueued, deliver } from '../workflows/mailer.ts'
 import { defineRoute } from '../http/define-route.ts'
 
 /**
@@ -13,7 +16,7 @@ export default defineRoute({
   auth: 'supervisor',
   body: NewMember,
   response: AddedMember,
-  uses: ['table', 'staffPool'],
+  uses: ['table', 'staffPool', 'email'],
   handler: async ({ body, session, db }) => {
     const org = await db.organization.get()
     const allowed = entitlements(org)
@@ -24,7 +27,31 @@ export default defineRoute({
     const password = generatePassword()
     const username = await createLogin(body.firstName, body.lastName, password)
     try {
-      const user = await db.members.add(body, username, allowed.memberLimit, session.user)
+      // Issue 31: the member's approver is the supervisor adding them unless the request names one (or null).
+      const member = { ...body, supervisorId: body.supervisorId === undefined ? session.userId : body.supervisorId }
+      // Issue 31: a supervisor is invited by email to sign in through Supervisor Login (and join here).
+      const invitation =
+        body.role === 'supervisor'
+          ? outbox.email(
+              invitationEmail({
+                to: body.email,
+                firstName: body.firstName,
+                language: session.user.language,
+                organizationName: org.name,
+                logoUrl: org.logoUrl,
+                inviter: fullName(session.user),
+                signInUrl: `${config.appOrigin}/api/login`,
+              }),
+            )
+          : undefined
+      if (invitation) await outbox.assertQuota(db.orgId, 1)
+      const user = await db.members.add(member, username, allowed.memberLimit, session.user, {
+        emails: invitation ? [invitation] : [],
+      })
+      if (invitation) {
+        await countQueued(db.orgId, 1)
+        await deliver(db.orgId, invitation.id, invitation.message)
+      }
       return { ...user, temporaryCredentials: { username, password } }
     } catch (e) {
       await staffPool.deleteUser(username) // no orphaned login when the member could not be added

@@ -107,6 +107,40 @@ export const declinedEmail = (p: {
   return { to: p.to, fromName: p.organizationName, subject, text, html }
 }
 
+/**
+ * Issue 31: a supervisor added under Employees with an email learns how to sign in: Supervisor
+ * Login with that email joins the inviting organization (Staff Login with generated credentials
+ * still works for someone with no identity-provider account).
+ */
+export const invitationEmail = (p: {
+  to: string
+  firstName: string
+  language: Language
+  organizationName: string
+  logoUrl?: string | null
+  inviter: string
+  signInUrl: string
+}): EmailMessage => {
+  const w = wordsFor(p.language)
+  const values = { inviter: p.inviter, organization: p.organizationName, email: p.to }
+  const subject = w.say('invitation.subject', values)
+  const lines = [w.say('invitation.body', values), w.say('invitation.how', values), w.say('invitation.staff', values)]
+  const greeting = w.say('greeting', { name: p.firstName })
+  const text = [
+    greeting,
+    '',
+    ...lines.flatMap((l) => [l, '']),
+    w.say('invitation.actionText', { url: p.signInUrl }),
+  ].join('\n')
+  const html = renderEmail({
+    language: p.language,
+    brand: { name: p.organizationName, logoUrl: p.logoUrl ?? null },
+    preview: subject,
+    content: [paragraph(greeting), ...lines.map((l) => paragraph(l)), button(p.signInUrl, w.say('invitation.action'))],
+  })
+  return { to: p.to, fromName: p.organizationName, subject, text, html }
+}
+
 /** The email each other supervisor gets for a submission, with one-click Approve and Decline buttons. */
 export const reviewEmail = (
   to: User,

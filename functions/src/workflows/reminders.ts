@@ -6,6 +6,8 @@ import {
   dueWeek,
   forgottenTimers,
   membersToRemind,
+  routedTo,
+  todayIn,
   type ReminderKind,
   type ReminderMember,
 } from '@app/core'
@@ -77,7 +79,11 @@ const dueEmails = async (db: OrgDb, now: Date, asIfScheduled: boolean): Promise<
 
   if (digestWeek) {
     const pending = await db.timesheets.all('pending')
-    for (const { supervisor, sheets } of digests(members, pending)) {
+    // Issue 31: each supervisor's digest lists what is routed to them (their members, delegations, final approvals).
+    const roster = new Map(recipients.map((r) => [r.user.id, r.user]))
+    const today = todayIn(org.timeZone, now)
+    const routing = (sheet: (typeof pending)[number]) => routedTo(sheet, org.approvals, roster, today)
+    for (const { supervisor, sheets } of digests(members, pending, routing)) {
       const items = await Promise.all(
         sheets.slice(0, DIGEST_MAX_ITEMS).map(async (sheet) => {
           const { approve, decline } = await decisionLinkUrls({

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { defaultPayrollRules, PayrollRules } from './payroll.ts'
+import { ApprovalSettings, defaultApprovalSettings } from './approvals.ts'
 
 export const SubscriptionStatus = z.enum([
   'trial',
@@ -34,6 +35,8 @@ export const Organization = z
     weekStartDay: z.enum(['monday', 'sunday']),
     /** Whether supervisors get an email with Approve and Decline links for each submission. */
     approvalEmails: z.boolean().default(true),
+    /** Issue 31: the optional second approval (off by default). */
+    approvals: ApprovalSettings.default(defaultApprovalSettings()),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -68,6 +71,7 @@ export function newOrganization(p: {
     timeZone: p.timeZone,
     weekStartDay: 'monday',
     approvalEmails: true,
+    approvals: defaultApprovalSettings(),
     ...defaultPayrollRules(),
     createdAt: p.now,
     updatedAt: p.now,

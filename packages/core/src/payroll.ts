@@ -39,6 +39,7 @@ export const MemberUpdate = z.object({
   role: Role.optional(),
   payType: PayType.optional(),
   payrollId: PayrollId.optional(),
+  supervisorId: NewMember.shape.supervisorId,
 })
 export type MemberUpdate = z.infer<typeof MemberUpdate>
 

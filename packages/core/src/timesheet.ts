@@ -2,6 +2,7 @@ import * as z from 'zod'
 import type { TimesheetPayroll } from './api/payroll.ts'
 import { BREAK_TOO_LONG, breakField, breaksLongerThanShift, dayHours, isTime, MAX_BREAK_MINUTES } from './hours.ts'
 import { limitedText } from './text.ts'
+import { TimesheetApproval } from './approvals.ts'
 import { DAYS, dayLabel, isCalendarDate, isValidDate, MAX_YEAR, MIN_YEAR, type DayName } from './week.ts'
 
 /**
@@ -172,6 +173,9 @@ export const TimesheetComment = z.object({
   byUserId: z.string(),
   byName: z.string(),
   at: z.string(),
+  /** Issue 31: the approver a delegate decided for ("{delegate} for {approver}"), when one did. */
+  onBehalfOfId: z.string().nullable().optional(),
+  onBehalfOfName: z.string().nullable().optional(),
 })
 export type TimesheetComment = z.infer<typeof TimesheetComment>
 
@@ -203,6 +207,8 @@ export const Timesheet = TimesheetDays.extend({
   updatedAt: z.string(),
   /** Some of the times were entered on the employee's device while offline and synced later. */
   enteredOffline: z.boolean().default(false),
+  /** Issue 31: the approvals of this submission (two with a second approval; a new submission starts over). */
+  approvals: z.array(TimesheetApproval).default([]),
 })
 export type Timesheet = z.infer<typeof Timesheet>
 

@@ -13,6 +13,9 @@ export const keys = {
 
   /** Cross-organization lookups, used only by the system module. */
   subject: (issuer: string, subject: string) => ({ pk: `SUBJECT#${issuer}#${subject}`, sk: 'SUBJECT' }),
+  /** Issue 31: a supervisor member invited by email, until their first Supervisor Login with it. */
+  invitation: (email: string, orgId: string) => ({ pk: `INVITE#${email.toLowerCase()}`, sk: `ORG#${orgId}` }),
+  invitationsPk: (email: string) => `INVITE#${email.toLowerCase()}`,
   username: (username: string) => ({ pk: `USERNAME#${username.toLowerCase()}`, sk: 'USERNAME' }),
   /** Staff sign-in attempts of one username from one client address (the lockout counter). */
   loginAttempts: (username: string, address: string) => ({

@@ -31,6 +31,7 @@ export const newUser = (
   payType: DEFAULT_PAY_TYPE,
   payrollId: null,
   language: fields.language ?? DEFAULT_LANGUAGE,
+  away: null,
   createdAt: now,
   updatedAt: now,
 })

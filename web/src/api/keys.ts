@@ -11,7 +11,11 @@ const reports = ['/api/timesheets/reports'] as const
 
 export const authKeys = { user: ['/api/auth/user'] as const }
 
-export const organizationKeys = { settings: ['/api/organization/settings'] as const }
+export const organizationKeys = {
+  settings: ['/api/organization/settings'] as const,
+  /** Issue 31: the optional second approval. */
+  approvals: ['/api/organization/approvals'] as const,
+}
 
 export const notificationKeys = {
   organization: ['/api/organization/notifications'] as const,

@@ -6,6 +6,7 @@ import { PageLayout } from '../components/PageLayout.tsx'
 import { PageLoading } from '../components/PageLoading.tsx'
 import { OrganizationSettingsForm } from '../components/settings/OrganizationSettingsForm.tsx'
 import { PayrollSettingsSection } from '../components/settings/PayrollSettingsForm.tsx'
+import { ApprovalSettingsSection } from '../components/approvals/ApprovalSettingsSection.tsx'
 import { ApiTokensSection } from '../components/settings/ApiTokensSection.tsx'
 import { DataSection } from '../components/settings/DataSection.tsx'
 import { NotificationSettingsSection } from '../components/notifications/NotificationSettingsSection.tsx'
@@ -46,6 +47,7 @@ function SettingsContent() {
           <PayrollSettingsSection />
         </CardContent>
       </Card>
+      <ApprovalSettingsSection />
       <NotificationSettingsSection />
       <ApiTokensSection />
       <DataSection />

@@ -10,6 +10,7 @@ export const AuditAction = z.enum([
   'timesheet.saved',
   'timesheet.submitted',
   'timesheet.approved',
+  'timesheet.firstApproval',
   'timesheet.rejected',
   'timesheet.reopened',
   'timesheet.locked',
@@ -37,6 +38,7 @@ export const auditActionLabel: Record<AuditAction, string> = {
   'timesheet.saved': 'Timesheet saved',
   'timesheet.submitted': 'Timesheet submitted',
   'timesheet.approved': 'Timesheet approved',
+  'timesheet.firstApproval': 'First approval recorded',
   'timesheet.rejected': 'Timesheet rejected',
   'timesheet.reopened': 'Timesheet reopened',
   'timesheet.locked': 'Timesheet locked',
@@ -68,6 +70,8 @@ export const AuditPerson = z.object({
   lastName: z.string(),
   via: z.enum(['emailLink', 'apiToken']).optional(),
   tokenName: z.string().optional(),
+  /** Issue 31: the approver a delegate acted for ("{delegate} for {approver}"). */
+  onBehalfOf: z.object({ userId: z.string(), firstName: z.string(), lastName: z.string() }).optional(),
 })
 export const AuditActor = z.union([AuditPerson, z.object({ system: z.string() })])
 export type AuditActor = z.infer<typeof AuditActor>
@@ -78,7 +82,9 @@ export const auditActorLabel = (actor: AuditActor) =>
     ? actor.system
     : actor.via === 'apiToken'
       ? `API token ${actor.tokenName ?? ''}`.trim()
-      : `${actor.via === 'emailLink' ? 'email link of ' : ''}${`${actor.firstName} ${actor.lastName}`.trim()}`
+      : `${actor.via === 'emailLink' ? 'email link of ' : ''}${`${actor.firstName} ${actor.lastName}`.trim()}${
+          actor.onBehalfOf ? ` for ${`${actor.onBehalfOf.firstName} ${actor.onBehalfOf.lastName}`.trim()}` : ''
+        }`
 
 export const AuditValue = z.union([z.string(), z.number(), z.boolean(), z.null()])
 export type AuditValue = z.infer<typeof AuditValue>

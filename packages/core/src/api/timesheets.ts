@@ -19,8 +19,11 @@ export type ListedTimesheet = z.infer<typeof ListedTimesheet>
 export const TimesheetPage = z.object({ items: z.array(ListedTimesheet), cursor: z.string().nullable() })
 export type TimesheetPage = z.infer<typeof TimesheetPage>
 
-/** GET /api/timesheets/pending: every pending timesheet, oldest week first. */
-export const PendingTimesheets = z.array(ListedTimesheet)
+/**
+ * GET /api/timesheets/pending: every pending timesheet, oldest week first; `waitingForMe` (issue 31)
+ * marks those routed to the signed-in supervisor or to the supervisors they stand in for.
+ */
+export const PendingTimesheets = z.array(ListedTimesheet.extend({ waitingForMe: z.boolean().optional() }))
 export type PendingTimesheets = z.infer<typeof PendingTimesheets>
 
 /** PATCH /api/timesheets/{id}/status: the decided timesheet; an approval adds its CSV link (null when not written). */

@@ -19,7 +19,14 @@ export const actionLabel = (action: AuditAction): string => t(`action.${action}`
 export const auditActorLabel = (actor: AuditActor): string => {
   if ('system' in actor) return actor.system
   if (actor.via === 'apiToken') return t('actor.apiToken', { name: actor.tokenName ?? '' })
-  const name = `${actor.firstName} ${actor.lastName}`.trim()
+  const person = `${actor.firstName} ${actor.lastName}`.trim()
+  // Issue 31: a delegate's decision reads "{delegate} for {approver}".
+  const name = actor.onBehalfOf
+    ? t('actor.onBehalfOf', {
+        name: person,
+        approver: `${actor.onBehalfOf.firstName} ${actor.onBehalfOf.lastName}`.trim(),
+      })
+    : person
   return actor.via === 'emailLink' ? t('actor.emailLink', { name }) : name
 }
 

@@ -224,7 +224,7 @@ function TimesheetRow({
       <StackedCell label={t('dashboard.recent.columns.hours')}>{formatHoursValue(weekTotalHours(sheet))}</StackedCell>
       <StackedCell label={t('dashboard.recent.columns.status')}>
         <span className="flex flex-col items-start gap-1">
-          <TimesheetStatusBadge status={sheet.status} />
+          <TimesheetStatusBadge status={sheet.status} approvals={sheet.approvals.length} />
           {sheet.status === 'pending' ? <RowFlag week={sheet} /> : null}
         </span>
       </StackedCell>

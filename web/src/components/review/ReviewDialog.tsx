@@ -65,7 +65,10 @@ export function ReviewDialog({ target, onClose, onDecided, timeZone, onReview }:
         onSuccess: (result) => {
           toast({
             title: i18next.t('supervisor:review.toast.success'),
-            description: i18next.t(`supervisor:review.toast.${status}`),
+            // Issue 31: a first of two approvals leaves the week pending for a final approver.
+            description: i18next.t(
+              `supervisor:review.toast.${status === 'approved' && result.status === 'pending' ? 'firstApproval' : status}`,
+            ),
           })
           onDecided?.(result, status, timesheet)
           onClose()
@@ -295,7 +298,9 @@ function PreviousComments({
           {history.map((c) => (
             <li key={`${c.at}-${c.byUserId}`} className="space-y-1 rounded-md bg-slate-50 p-3 text-sm">
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                <span className="font-medium text-slate-900">{c.byName}</span>
+                <span className="font-medium text-slate-900">
+                  {c.onBehalfOfName ? t('review.onBehalfOf', { name: c.byName, approver: c.onBehalfOfName }) : c.byName}
+                </span>
                 <time dateTime={c.at} className="text-slate-500">
                   {commentTime(c.at, timeZone)}
                 </time>
