@@ -2,7 +2,7 @@ import { config, filesFor } from '@app/adapters'
 import { auditActorLabel, DAYS, fullName, toCsv, type AuditEntry, type Timesheet, type User } from '@app/core'
 import { dataExports, orgDb, outbox } from '@app/data'
 import { exportReadyEmail } from '../views/export-email.ts'
-import { countQueued, deliver } from '../workflows/mailer.ts'
+import { deliver } from '../workflows/mailer.ts'
 import { zip, type ZipEntry } from '../workflows/zip.ts'
 
 /** A member as the export shows them: no credential (username, sign-in kind) leaves the product. */
@@ -153,10 +153,7 @@ export const runExport = async (orgId: string, id: string) => {
         )
       : undefined
     await db.exports.finish(id, file.key, email)
-    if (email) {
-      await countQueued(orgId, 1)
-      await deliver(orgId, email.id, email.message)
-    }
+    if (email) await deliver(orgId, email.id, email.message)
     return true
   } catch (e) {
     console.log(JSON.stringify({ level: 'error', event: 'export-failed', orgId, exportId: id, error: String(e) }))

@@ -3,7 +3,7 @@ import { config, generatePassword, staffPool, usernameCandidates } from '@app/ad
 import { duplicateEmailMessage, outbox, system } from '@app/data'
 import { fullName } from '@app/core'
 import { invitationEmail } from '../views/emails.ts'
-import { countQueued, deliver } from '../workflows/mailer.ts'
+import { deliver } from '../workflows/mailer.ts'
 import { defineRoute } from '../http/define-route.ts'
 
 /**
@@ -44,13 +44,11 @@ export default defineRoute({
               }),
             )
           : undefined
-      if (invitation) await outbox.assertQuota(db.orgId, 1)
       const user = await db.members.add(member, username, allowed.memberLimit, session.user, {
         emails: invitation ? [invitation] : [],
       })
       if (invitation) {
-        await countQueued(db.orgId, 1)
-        await deliver(db.orgId, invitation.id, invitation.message)
+        await deliver(db.orgId, invitation.id, invitation.message, 0, org)
       }
       return { ...user, temporaryCredentials: { username, password } }
     } catch (e) {

@@ -8,6 +8,7 @@ import {
   type Language,
   type Timesheet,
   type User,
+  linksAsText,
 } from '@app/core'
 import type { EmailMessage } from '@app/adapters'
 import {
@@ -82,7 +83,8 @@ export const declinedEmail = (p: {
 }): EmailMessage => {
   const w = wordsFor(p.language)
   const subject = w.say('declined.subject', { week: w.week(p.weekStartDate) })
-  const comment = p.comment || w.say('declined.noComments')
+  // Issue 36: what a supervisor typed reaches the employee with its addresses as text, never links.
+  const comment = p.comment ? linksAsText(p.comment) : w.say('declined.noComments')
   const body = w.say('declined.body', { range: w.range(p.weekStartDate), organization: p.organizationName })
   const text = [
     w.say('greeting', { name: p.firstName }),

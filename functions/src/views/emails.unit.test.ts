@@ -178,6 +178,23 @@ describe('the emails in Spanish (issue 21)', () => {
     )
   })
 
+  it('decline: links in the comment are shown as text, never links (issue 36)', () => {
+    const mail = declinedEmail({
+      to: 'ana@example.org',
+      firstName: 'Ana',
+      language: 'en',
+      organizationName: 'Grace',
+      weekStartDate: '2026-11-16',
+      comment: 'Your account is locked: verify at https://evil.example/login or www.evil.example',
+      signInUrl: 'https://a/staff-login',
+    })
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain('verify at https[:]//evil[.]example/login or www[.]evil[.]example')
+      expect(body).not.toContain('evil.example')
+    }
+    expect(mail.html).not.toMatch(/href="[^"]*evil/)
+  })
+
   it('digest, reminder and timer nudge share one frame: greeting, unsubscribe link and headers in Spanish', () => {
     const frame = {
       to: spanish(user('s', 'Sam', 'Boss')),

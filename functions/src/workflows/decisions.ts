@@ -5,6 +5,7 @@ import {
   finalReviewersOf,
   memberWeek,
   onBehalfOf,
+  type Organization,
   type Timesheet,
   type User,
 } from '@app/core'
@@ -12,7 +13,7 @@ import { config } from '@app/adapters'
 import { emailLinkOf, outbox, type OrgDb, type QueuedEmail } from '@app/data'
 import { declinedEmail, reviewEmail } from '../views/emails.ts'
 import { decisionLinkUrls } from './decision-links.ts'
-import { countQueued, deliver } from './mailer.ts'
+import { deliver } from './mailer.ts'
 import { rulesOf, withPayroll } from './payroll.ts'
 import { routingOf } from './routing.ts'
 import { reviewersWithEmail } from './submission.ts'
@@ -77,14 +78,13 @@ export const decideTimesheet = async (
         { spendLink, emails },
         { ...options, firstOfTwo: true },
       )
-      await sendNow(db, emails)
+      await sendNow(db, emails, org)
       return { ...withPayroll(recorded, org, employee), csvDownloadUrl: timesheetCsvUrl(recorded.id) }
     }
     const figures = memberWeek(sheet, rulesOf(org), employee?.payType ?? DEFAULT_PAY_TYPE, employee?.role ?? 'employee')
     const approved = await db.timesheets.decide(sheet, by, 'approved', comments, { spendLink, figures }, options)
     return { ...withPayroll(approved, org, employee), csvDownloadUrl: timesheetCsvUrl(approved.id) }
   }
-  if (employee?.email) await outbox.assertQuota(db.orgId, 1)
   const email = employee?.email
     ? outbox.email(
         declinedEmail({
@@ -107,7 +107,7 @@ export const decideTimesheet = async (
     { emails: email ? [email] : [], spendLink },
     options,
   )
-  await sendNow(db, email ? [email] : [])
+  await sendNow(db, email ? [email] : [], org)
   return withPayroll(rejected, org, employee)
 }
 
@@ -126,7 +126,6 @@ const finalApprovalEmails = async (
     (id) => id !== firstApproverId && id !== behalfId,
   )
   const reviewers = await reviewersWithEmail(db, org, sheet.employeeId, ids)
-  await outbox.assertQuota(db.orgId, reviewers.length)
   const next = { ...sheet, version: sheet.version + 1 }
   return Promise.all(
     reviewers.map(async (reviewer) => {
@@ -141,8 +140,7 @@ const finalApprovalEmails = async (
   )
 }
 
-const sendNow = async (db: OrgDb, emails: QueuedEmail[]) => {
+const sendNow = async (db: OrgDb, emails: QueuedEmail[], org: Organization) => {
   if (!emails.length) return
-  await countQueued(db.orgId, emails.length)
-  await Promise.all(emails.map((e) => deliver(db.orgId, e.id, e.message)))
+  await Promise.all(emails.map((e) => deliver(db.orgId, e.id, e.message, 0, org)))
 }

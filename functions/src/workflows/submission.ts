@@ -2,7 +2,7 @@ import { reviewersOf, type Organization, type Timesheet, type TimesheetDays, typ
 import { outbox, type OrgDb } from '@app/data'
 import { reviewEmail } from '../views/emails.ts'
 import { decisionLinkUrls } from './decision-links.ts'
-import { countQueued, deliver } from './mailer.ts'
+import { deliver } from './mailer.ts'
 import { routingOf } from './routing.ts'
 
 /**
@@ -25,7 +25,6 @@ export const submitWithReviewEmails = async (
   const reviewers = org.approvalEmails ? await reviewersWithEmail(db, org, submitter.id) : []
   // The submission's version and days: links from earlier submissions are superseded.
   const submitted = { ...sheet, ...options.days, version: sheet.version + 1 }
-  await outbox.assertQuota(db.orgId, reviewers.length)
   const emails = await Promise.all(
     reviewers.map(async (reviewer) => {
       const { approve, decline } = await decisionLinkUrls({
@@ -38,8 +37,7 @@ export const submitWithReviewEmails = async (
     }),
   )
   const result = await db.timesheets.submit(sheet, submitter, { ...options, effects: { emails } })
-  await countQueued(db.orgId, emails.length)
-  await Promise.all(emails.map((e) => deliver(db.orgId, e.id, e.message)))
+  await Promise.all(emails.map((e) => deliver(db.orgId, e.id, e.message, 0, org)))
   return result
 }
 

@@ -1,6 +1,14 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { assertCanAddMember, assertCanBrand, entitlements, type Entitlements } from './entitlements.ts'
+import {
+  assertCanAddMember,
+  assertCanBrand,
+  EMAIL_DAILY_LIMIT,
+  emailDailyLimit,
+  entitlements,
+  TRIAL_EMAIL_DAILY_LIMIT,
+  type Entitlements,
+} from './entitlements.ts'
 import { AppError } from './errors.ts'
 import { SubscriptionStatus, type Organization } from './organization.ts'
 import { planById, plans, type PlanId } from './plans.ts'
@@ -157,5 +165,26 @@ describe('assertCanBrand', () => {
 
   it('agrees with the plan table', () => {
     for (const p of plans) expect(thrown(() => assertCanBrand(ent(p.id))) === undefined).toBe(p.customBranding)
+  })
+})
+
+describe('emailDailyLimit', () => {
+  it('gives an unpaid trial far fewer emails a day than a paying organization', () => {
+    expect(emailDailyLimit({ subscriptionStatus: 'trial' })).toBe(TRIAL_EMAIL_DAILY_LIMIT)
+    expect(emailDailyLimit({ subscriptionStatus: 'trialing' })).toBe(TRIAL_EMAIL_DAILY_LIMIT)
+    expect(emailDailyLimit({ subscriptionStatus: 'trialing', paymentMethodOnFile: true })).toBe(EMAIL_DAILY_LIMIT)
+    expect(emailDailyLimit({ subscriptionStatus: 'active' })).toBe(EMAIL_DAILY_LIMIT)
+    expect(TRIAL_EMAIL_DAILY_LIMIT).toBe(50)
+    expect(EMAIL_DAILY_LIMIT).toBe(300)
+  })
+
+  it('never gives a trial more than a paying organization, whatever its status', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...SubscriptionStatus.options), fc.boolean(), (status, card) => {
+        const limit = emailDailyLimit({ subscriptionStatus: status, paymentMethodOnFile: card })
+        expect(limit).toBeLessThanOrEqual(EMAIL_DAILY_LIMIT)
+        expect(limit).toBeGreaterThanOrEqual(TRIAL_EMAIL_DAILY_LIMIT)
+      }),
+    )
   })
 })

@@ -54,3 +54,19 @@ export const assertCanBrand = (e: Entitlements) => {
       `Custom branding is not included in the ${e.plan.name} plan. Upgrade to Professional to use your own logo and name.`,
     )
 }
+
+/**
+ * Emails one organization may send per UTC day. Every tenant sends from our one SES identity, so
+ * one organization mailing people thousands of times could get sending paused for all of them.
+ * An unpaid trial (anyone can start one) gets far fewer (issue 36). Over the quota, emails wait in
+ * the outbox for the next day; the change that queued them is never refused.
+ */
+export const EMAIL_DAILY_LIMIT = 300
+export const TRIAL_EMAIL_DAILY_LIMIT = 50
+
+export const emailDailyLimit = (
+  org: Pick<Organization, 'subscriptionStatus'> & { paymentMethodOnFile?: boolean },
+): number =>
+  org.subscriptionStatus === 'trial' || (org.subscriptionStatus === 'trialing' && !org.paymentMethodOnFile)
+    ? TRIAL_EMAIL_DAILY_LIMIT
+    : EMAIL_DAILY_LIMIT
