@@ -230,7 +230,7 @@ export const acceptedGuardRules: Record<string, string> = {
   'ct-apigateway-pr-5':
     'CT.APIGATEWAY.PR.5: authorization is the session cookie, checked in every function by the shared session middleware (as AwsSolutions-APIG4 above); login, callback, staff login, health and the Stripe webhook are public by design',
   'ct-lambda-pr-2':
-    "CT.LAMBDA.PR.2: each function's only resource policy lets apigateway.amazonaws.com invoke it from this API's own route ARN (SourceArn), which is what HttpLambdaIntegration writes; no other principal",
+    "CT.LAMBDA.PR.2: the route functions have no resource policy (API Gateway calls them as an invoke role that only apigateway.amazonaws.com may assume); the jobs' only resource policies let events.amazonaws.com invoke them from their own schedule rule (SourceArn); no other principal",
   'ct-lambda-pr-3':
     'CT.LAMBDA.PR.3: the functions reach only AWS APIs (DynamoDB, S3, SES, Cognito, Secrets Manager) and Stripe over TLS with IAM; a VPC would add NAT gateways (a fixed hourly cost) and protect nothing more',
   'ct-cloudwatch-pr-2':

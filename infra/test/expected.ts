@@ -85,7 +85,7 @@ const computePermissionsByUse = (s: Synth): Record<Use, string[]> => {
   }
 }
 
-/** Writing a function's own log group (`<id>Logs`, next to it). */
+/** Writing a job's own log group (`<id>Logs`, next to it). */
 const ownLogs = (s: Synth, fn: IFunction) =>
   on(
     ['logs:CreateLogStream', 'logs:PutLogEvents'],
@@ -140,10 +140,14 @@ export const probeEnv = [
   'HEALTH_TOKEN_SECRET_ARN',
 ].sort()
 
-/** The exact permission lines of a route's function: its own log group, plus its uses (or the probe's). */
+/** Writing the one log group every route function logs to (constructs/api.ts). */
+const routeLogs = (s: Synth) =>
+  on(['logs:CreateLogStream', 'logs:PutLogEvents'], [`<${s.logicalId(s.stack.api.logGroup)}.Arn>`])
+
+/** The exact permission lines of a route's function: the routes' log group, plus its uses (or the probe's). */
 export const expectedPermissions = (s: Synth, key: string, access: RouteAccess = routeAccess) => {
   const byUse = permissionsByUse(s)
-  const own = ownLogs(s, s.stack.api.functions.get(key)!)
+  const own = routeLogs(s)
   if (access.probes.includes(key)) return [...own, ...expectedProbePermissions(s), ...auditDenyLines(s)].sort()
   // A line two uses share ('email' and 'links' both read the link secret) is granted once.
   return [

@@ -64,7 +64,7 @@ const fnProps = (key: string, on: Synth = s) =>
 const roleOf = (key: string, on: Synth = s) => show(fnProps(key, on).Role).replace(/^<(\w+)\.Arn>$/, '$1')
 
 describe('what a use grants, each alone', () => {
-  it.each(allUses)("'%s' grants exactly its own resource, and its function's own log group", (use) => {
+  it.each(allUses)("'%s' grants exactly its own resource, and the routes' log group", (use) => {
     const lines = permissionLines(s.resources, roleOf(only(use)))
     expect(lines).toEqual(expectedPermissions(s, only(use), access))
     const others = allUses.filter((u) => u !== use).flatMap((u) => permissionsByUse(s)[u])
@@ -185,9 +185,27 @@ describe('uses together', () => {
     expect(permissionLines(s.resources, roleOf('probe/twice'))).toEqual(expectedPermissions(s, 'probe/twice', access))
   })
 
-  it('gives each function a role of its own', () => {
-    const roles = Object.keys(manifest).map((key) => roleOf(key))
-    expect(new Set(roles).size).toBe(roles.length)
+  it('shares a role only between functions whose permissions are identical', () => {
+    // ['table', 'table'] grants exactly what ['table'] grants: one role; every other route differs.
+    expect(roleOf('probe/twice')).toBe(roleOf(only('table')))
+    const others = Object.keys(manifest)
+      .filter((key) => key !== 'probe/twice')
+      .map((key) => roleOf(key))
+    expect(new Set(others).size).toBe(others.length)
+  })
+
+  it('on the real stack: two routes share a role exactly when their permissions are the same', () => {
+    const keys = Object.keys(routes)
+    const byRole = new Map<string, string[]>()
+    for (const key of keys) byRole.set(roleOf(key, real), [...(byRole.get(roleOf(key, real)) ?? []), key])
+    expect(byRole.size).toBeLessThan(keys.length) // some do share
+    const lines = new Set<string>()
+    for (const [role, sharing] of byRole) {
+      const granted = permissionLines(real.resources, role)
+      for (const key of sharing) expect(granted, key).toEqual(expectedPermissions(real, key))
+      lines.add(JSON.stringify(granted))
+    }
+    expect(lines.size).toBe(byRole.size) // no two roles allow the same
   })
 
   it('routes every made-up entry, path parameters included', () => {

@@ -1,11 +1,24 @@
+import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { Aws, Duration, Fn, RemovalPolicy } from 'aws-cdk-lib'
+import { Aws, Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib'
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway'
-import { CfnStage, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2'
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations'
+import {
+  CfnStage,
+  HttpApi,
+  HttpIntegrationType,
+  HttpMethod,
+  HttpRouteIntegration,
+  HttpStage,
+  IntegrationCredentials,
+  LogGroupLogDestination,
+  PayloadFormatVersion,
+  type HttpRouteIntegrationBindOptions,
+  type HttpRouteIntegrationConfig,
+} from 'aws-cdk-lib/aws-apigatewayv2'
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb'
-import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam'
+import { Effect, PolicyDocument, PolicyStatement, Role, ServicePrincipal, type IRole } from 'aws-cdk-lib/aws-iam'
+import type { IFunction } from 'aws-cdk-lib/aws-lambda'
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs'
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs'
 import type { IBucket } from 'aws-cdk-lib/aws-s3'
@@ -17,7 +30,7 @@ import type { Route, Use } from '@app/functions'
 import { functionTimeouts } from '../definition.ts'
 import { routeEnvironment, type EnvironmentValues } from '../environment.ts'
 import { routeAccess, type RouteAccess } from '../route-access.ts'
-import { allow, appFunction } from './lambda.ts'
+import { allow, functionLogGroup, functionOn, functionRole } from './lambda.ts'
 
 export { functionBundling } from './lambda.ts'
 
@@ -123,6 +136,32 @@ export const auditAppendOnly = (table: ITable) =>
   })
 /** Object reads and writes (a bucket also gets ListBucket: see `objects`). Nothing deletes objects. */
 export const objectActions = ['s3:GetObject', 's3:PutObject']
+
+/** How many route functions one invoke role may call (its inline policy lists each ARN; IAM allows 10,240 characters). */
+export const FUNCTIONS_PER_INVOKE_ROLE = 40
+
+/**
+ * A Lambda proxy integration (payload 2.0) that API Gateway calls as `role`, instead of a
+ * resource-based permission on the function (one more CloudFormation resource per route).
+ */
+export class LambdaAsRoleIntegration extends HttpRouteIntegration {
+  constructor(
+    id: string,
+    private readonly fn: IFunction,
+    private readonly role: IRole,
+  ) {
+    super(id)
+  }
+
+  bind(_options: HttpRouteIntegrationBindOptions): HttpRouteIntegrationConfig {
+    return {
+      type: HttpIntegrationType.AWS_PROXY,
+      uri: this.fn.functionArn,
+      payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
+      credentials: IntegrationCredentials.fromRole(this.role),
+    }
+  }
+}
 
 /** `health/get-health` → `HealthGetHealth`: the construct id of a route's function. */
 export const routeId = (key: string) =>
@@ -251,8 +290,13 @@ export const probeStatements = (r: RouteResources): PolicyStatement[] => {
 }
 
 /**
- * The HTTP API and one Lambda function per manifest route. Each function gets its own role, its
- * own log group, and only the permissions and environment variables of the `uses` it declares.
+ * The HTTP API and one Lambda function per manifest route. Each function gets only the
+ * permissions and environment variables of the `uses` it declares. To keep a route cheap in
+ * CloudFormation's 500-resource stack (a function, an integration, a route and an invoke
+ * permission), the route functions log to one shared log group (`FunctionLogs`: Lambda names
+ * each log stream `YYYY/MM/DD/<function name>[<version>]<environment id>` in a shared group, so
+ * each function's logs stay apart), and routes whose IAM statements are identical share one role
+ * (`Role<hash of the statements>`): a role allows exactly what each of its functions needs.
  *
  * Concurrency: no function reserves concurrency. Reserving would carve the account's pool
  * (1,000 by default, as little as 10 on a new account; ask for more through Service Quotas
@@ -266,6 +310,15 @@ export class Api extends Construct {
   /** The API's hostname, for CloudFront's origin. */
   readonly domainName: string
   readonly functions = new Map<string, NodejsFunction>()
+  /** The one log group every route function writes (not the jobs: jobs.ts). */
+  readonly logGroup: LogGroup
+  /** The route roles, by the key of their statements (one per distinct set of statements). */
+  readonly roles = new Map<string, Role>()
+  /**
+   * The roles API Gateway assumes to call the route functions: only API Gateway may assume one,
+   * and it may invoke exactly the functions listed (FUNCTIONS_PER_INVOKE_ROLE to a role), nothing else.
+   */
+  readonly invokeRoles: { role: Role; invoke: PolicyStatement }[] = []
   private readonly signInLimits: { rate: number; burst: number }
 
   constructor(scope: Construct, id: string, props: ApiProps) {
@@ -299,7 +352,44 @@ export class Api extends Construct {
         ),
       },
     })
+    this.logGroup = functionLogGroup(this, 'FunctionLogs')
     this.domainName = Fn.join('', [this.httpApi.apiId, '.execute-api.', Aws.REGION, '.', Aws.URL_SUFFIX])
+  }
+
+  /**
+   * The role of a function with these statements and uses: the existing one when another route
+   * has exactly the same statements (compared resolved, in any order), a new one otherwise.
+   */
+  private roleFor(statements: PolicyStatement[], describe: () => string) {
+    const stack = Stack.of(this)
+    const key = JSON.stringify(
+      [...new Set(statements.map((st) => JSON.stringify(stack.resolve(st.toStatementJson()))))].sort(),
+    )
+    let role = this.roles.get(key)
+    if (!role) {
+      const hash = createHash('sha256').update(key).digest('hex').slice(0, 10)
+      role = functionRole(this, `Role${hash}`, { description: describe(), logGroup: this.logGroup, statements })
+      this.roles.set(key, role)
+    }
+    return role
+  }
+
+  /** The invoke role of the next route function, which may now call it. */
+  private invokeRoleFor(fn: IFunction) {
+    let last = this.invokeRoles.at(-1)
+    if (!last || last.invoke.resources.length >= FUNCTIONS_PER_INVOKE_ROLE) {
+      const invoke = new PolicyStatement({ actions: ['lambda:InvokeFunction'] })
+      const n = this.invokeRoles.length + 1
+      const role = new Role(this, `Invoke${n}`, {
+        assumedBy: new ServicePrincipal('apigateway.amazonaws.com'),
+        description: `The HTTP API's integrations: invoke route functions (group ${n})`,
+        inlinePolicies: { invoke: new PolicyDocument({ statements: [invoke] }) },
+      })
+      last = { role, invoke }
+      this.invokeRoles.push(last)
+    }
+    last.invoke.addResources(fn.functionArn)
+    return last.role
   }
 
   /** One function and one route per manifest entry. */
@@ -310,29 +400,34 @@ export class Api extends Construct {
     for (const [key, route] of Object.entries(props.manifest)) {
       const id = routeId(key)
       const probe = access.probes.includes(key)
+      const uses = [...new Set(route.uses)].sort()
       const statements = [
         ...(probe
           ? probeStatements(props.resources)
-          : [...new Set(route.uses)].flatMap((use) =>
-              grants[use](props.resources, { key, access, keepsNoSession: route.keepsNoSession }),
-            )),
+          : uses.flatMap((use) => grants[use](props.resources, { key, access, keepsNoSession: route.keepsNoSession }))),
         auditAppendOnly(props.resources.table),
       ]
-      const fn = appFunction(this, id, {
+      // What the role allows, not which route asked first (the role may serve several routes).
+      const role = this.roleFor(statements, () =>
+        probe
+          ? 'The health check: read-only probes of its dependencies'
+          : `Route functions that may use ${uses
+              .map((use) => (use === 'staffPool' ? `staffPool (${access.staffPool[key]!.join(', ')})` : use))
+              .join(', ')}${route.keepsNoSession ? ' (keeping no session)' : ''}`,
+      )
+      const fn = functionOn(this, id, {
         description: `${route.method} ${route.path} (functions/src/${key}.ts)`,
-        roleDescription: probe
-          ? `${route.method} ${route.path}: read-only probes of its dependencies`
-          : `${route.method} ${route.path}: may use ${route.uses.join(', ')}`,
         entry: writeEntry(props.entriesDir, props.functionsDir, key),
         projectRoot: props.projectRoot,
         timeout: Duration.seconds(functionTimeouts.route),
-        statements,
+        role,
+        logGroup: this.logGroup,
         environment: routeEnvironment({ key, uses: route.uses }, access.probes, values),
       })
       const [httpRoute] = this.httpApi.addRoutes({
         path: route.path,
         methods: [route.method as HttpMethod],
-        integration: new HttpLambdaIntegration(`${id}Integration`, fn),
+        integration: new LambdaAsRoleIntegration(`${id}Integration`, fn, this.invokeRoleFor(fn)),
       })
       this.functions.set(key, fn)
       if (access.signIn.includes(key)) {
