@@ -23,7 +23,8 @@ export interface Person {
  * Who acts: a member (marked when they acted from an emailed link, or through an API token, whose
  * name the record keeps; a delegate's decision names the approver it acted for), or the product itself.
  */
-export type Actor = (Person & { via?: 'emailLink' | 'apiToken'; tokenName?: string; onBehalfOf?: Person }) | { system: string }
+export type Actor =
+  (Person & { via?: 'emailLink' | 'apiToken'; tokenName?: string; onBehalfOf?: Person }) | { system: string }
 
 export const systemActor = (label: string): Actor => ({ system: label })
 /** A supervisor deciding from an emailed Approve/Decline link. */
