@@ -59,6 +59,7 @@ import saveDraft from './timesheets/save-draft.ts'
 import submitTimesheet from './timesheets/submit-timesheet.ts'
 import updateDraft from './timesheets/update-draft.ts'
 import updateStatus from './timesheets/update-status.ts'
+import bulkApprove from './timesheets/bulk-approve.ts'
 import createToken from './tokens/create-token.ts'
 import listTokens from './tokens/list-tokens.ts'
 import revokeToken from './tokens/revoke-token.ts'
@@ -115,6 +116,7 @@ export const routes = {
   'reports/get-reports': getReports,
   'reports/volunteer-hours': volunteerHours,
   'staff/staff-login': staffLogin,
+  'timesheets/bulk-approve': bulkApprove,
   'timesheets/create-timesheet': createTimesheet,
   'timesheets/download-csv': downloadCsv,
   'timesheets/get-current-week': getCurrentWeek,

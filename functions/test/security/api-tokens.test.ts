@@ -44,7 +44,13 @@ describe('the manifest names a scope only where a token belongs', () => {
     expect(reachable.filter(([, r]) => never.test(r.path)).map(label)).toEqual([])
     expect(reachable.filter(([, r]) => r.path.includes('password')).map(label)).toEqual([])
     // Every write a token can make is a decision on a timesheet.
-    expect(reachable.filter(([, r]) => r.method !== 'GET').map(([, r]) => r.scope)).toEqual(['timesheets:decide'])
+    // (The status PATCH and, issue 37, the bulk approval.)
+    expect(
+      reachable
+        .filter(([, r]) => r.method !== 'GET')
+        .map(([, r]) => `${r.scope} ${r.path}`)
+        .sort(),
+    ).toEqual(['timesheets:decide /api/timesheets/bulk-approve', 'timesheets:decide /api/timesheets/{id}/status'])
   })
 })
 

@@ -10,6 +10,7 @@ import i18next from 'i18next'
 import { isEditable, TimesheetDays } from '@app/core'
 import type {
   CurrentWeek,
+  BulkApproveResult,
   DecidedTimesheet,
   TimesheetAnswer,
   TimesheetPage,
@@ -211,5 +212,29 @@ export function useUpdateTimesheetStatus() {
         queryClient.invalidateQueries({ queryKey: payrollKeys.summaries }),
         queryClient.invalidateQueries({ queryKey: payrollKeys.volunteerReports }),
       ]),
+  })
+}
+
+/**
+ * Issue 37: approves the chosen pending timesheets in one action (each its own decision on the
+ * server); the answer says which were approved and why the others were not. The same lists are
+ * refreshed as after one decision.
+ */
+export function useBulkApprove() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (ids: number[]) => apiJson<BulkApproveResult>('POST', '/api/timesheets/bulk-approve', { ids }),
+    onSettled: () =>
+      Promise.all(
+        [
+          dashboardKeys.timesheets,
+          dashboardKeys.pending,
+          dashboardKeys.stats,
+          reportKeys.all,
+          payrollKeys.periods,
+          payrollKeys.summaries,
+          payrollKeys.volunteerReports,
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
   })
 }

@@ -287,6 +287,7 @@ export const ownerRequest = async (key: RouteKey, route: Route, t: Tenant): Prom
     })
     return { body, headers: { 'stripe-signature': signature, 'content-type': 'application/json' } }
   }
+  if (key === 'timesheets/bulk-approve') return { cookies, params, body: { ids: [(await t.freshPending()).id] } }
   return { cookies, params, body: bodies[key], query: queries[key] }
 }
 

@@ -41,3 +41,25 @@ export const CurrentWeek = TimesheetAnswer.extend({
   periodClosed: z.boolean().optional(),
 })
 export type CurrentWeek = z.infer<typeof CurrentWeek>
+
+/** The most timesheets one bulk approval decides (each in its own transaction). */
+export const BULK_APPROVE_MAX = 50
+
+/** POST /api/timesheets/bulk-approve: the pending timesheets to approve, each once. */
+export const BulkApproveBody = z.object({
+  ids: z
+    .array(z.number({ error: 'Each id must be a timesheet id' }).int().positive().max(Number.MAX_SAFE_INTEGER), {
+      error: 'ids must be a list of timesheet ids',
+    })
+    .min(1, 'Choose at least one timesheet')
+    .max(BULK_APPROVE_MAX, `Approve at most ${BULK_APPROVE_MAX} timesheets at once`)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each timesheet may be listed once'),
+})
+export type BulkApproveBody = z.infer<typeof BulkApproveBody>
+
+/** Its answer: the ids approved (a first approval of two included) and, for the others, why not. */
+export const BulkApproveResult = z.object({
+  approved: z.array(z.number()),
+  failed: z.array(z.object({ id: z.number(), status: z.number(), message: z.string() })),
+})
+export type BulkApproveResult = z.infer<typeof BulkApproveResult>
