@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { addDays, currentWeekStart } from '@app/core'
+import { config } from '@app/adapters'
 import { orgDb, outbox } from '@app/data'
 import { callRoute } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
@@ -44,7 +45,10 @@ describe('PATCH /api/timesheets/{id}/status', () => {
     expect(res.json).toMatchObject({ status: 'approved', approvedBy: supervisor.id, comments: 'Thank you' })
     expect(res.json.approvedAt).toBeTruthy()
     // Issue 17: approving writes no file (one transaction); download-csv makes it the first time.
-    expect(res.json.csvDownloadUrl).toBeNull()
+    // Issue 36: the answer's csvDownloadUrl (spec section 7) is that route, so opening it yields the CSV.
+    const link = new URL(res.json.csvDownloadUrl)
+    expect(link.origin).toBe(config.appOrigin)
+    expect(link.pathname).toBe(`/api/timesheets/${sheet.id}/download-csv`)
     const url = new URL(await csvLink(cookie, sheet.id))
     expect(url.searchParams.get('X-Amz-Expires')).toBe('900')
 

@@ -5,14 +5,17 @@ import { declinedEmail } from '../views/emails.ts'
 import { countQueued, deliver } from './mailer.ts'
 import { rulesOf, withPayroll } from './payroll.ts'
 
+/** The download route of an approved timesheet's CSV (download-csv): it makes the file on first use and redirects. */
+export const timesheetCsvUrl = (id: number) => `${config.appOrigin}/api/timesheets/${id}/download-csv`
+
 /**
  * A supervisor's decision, the same from the dashboard and from an emailed link: only from
  * pending, exactly one decision wins, and a rejection queues the employee's email in the same
  * transaction. `spendLink` (an emailed link's id) is spent in that transaction too, and the record
  * says the decision came from the supervisor's email link. An approval stores the member-week's
  * payroll figures (with the member's pay type at that moment) in the same transaction, for
- * summaries, periods and payroll files. Approving writes no file: the CSV is made on its first
- * download (download-csv), so the answer's `csvDownloadUrl` is null and the web links to that route.
+ * summaries, periods and payroll files. Approving writes no file: the answer's `csvDownloadUrl`
+ * (spec section 7) is the download route, which makes the CSV on its first use and redirects to it.
  */
 export const decideTimesheet = async (
   db: OrgDb,
@@ -28,7 +31,7 @@ export const decideTimesheet = async (
   if (status === 'approved') {
     const figures = memberWeek(sheet, rulesOf(org), employee?.payType ?? DEFAULT_PAY_TYPE, employee?.role ?? 'employee')
     const approved = await db.timesheets.decide(sheet, by, 'approved', comments, { spendLink, figures })
-    return { ...withPayroll(approved, org, employee), csvDownloadUrl: null }
+    return { ...withPayroll(approved, org, employee), csvDownloadUrl: timesheetCsvUrl(approved.id) }
   }
   if (employee?.email) await outbox.assertQuota(db.orgId, 1)
   const email = employee?.email

@@ -159,7 +159,7 @@ describe('S3, SES and Cognito busy or down: a 503, or the decision stands and th
 })
 
 describe('S3 down during approval', () => {
-  it('the approval stands with csvDownloadUrl null, and download-csv makes the file later', async () => {
+  it('the approval stands, its csvDownloadUrl the download route, and download-csv makes the file later', async () => {
     const pending = await t.freshPending({
       mondayStart: '09:00',
       mondayEnd: '16:30',
@@ -178,7 +178,11 @@ describe('S3 down during approval', () => {
     figures.faults()
     figures.cases()
     expect(res.status, res.text).toBe(200)
-    expect(res.json).toMatchObject({ status: 'approved', csvDownloadUrl: null })
+    // Issue 36: never null (spec section 7): the route that makes the file on first use and redirects.
+    expect(res.json).toMatchObject({
+      status: 'approved',
+      csvDownloadUrl: expect.stringMatching(new RegExp(`/api/timesheets/${pending.id}/download-csv$`)),
+    })
     expect((await t.db.timesheets.get(pending.id)).status).toBe('approved')
     const later = await callRoute(routes['timesheets/download-csv'], {
       cookies: [t.staff.cookie],
