@@ -24,6 +24,7 @@ export default defineConfig({
           include: [
             'packages/core/**/*.test.ts',
             'packages/i18n/**/*.test.ts',
+            'packages/adapters/**/*.test.ts',
             'local/**/*.test.ts',
             'functions/src/**/*.unit.test.ts',
           ],

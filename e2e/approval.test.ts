@@ -125,8 +125,8 @@ describe('approval journey', () => {
     expect(fromApproval.name).toMatch(/\.csv$/)
     expect(fromApproval.text).toContain(`Employee,${staffName}`)
     expect(fromApproval.text).toContain('Status,Approved')
-    expect(fromApproval.text).toMatch(/Tuesday,10:00,14:30,4\.5,Hospital visits/)
-    expect(fromApproval.text).toMatch(/Total,,,,12\.5,/)
+    expect(fromApproval.text).toMatch(/Tuesday,10:00,14:30,,0,4\.50,Hospital visits/)
+    expect(fromApproval.text).toMatch(/Total,,,,,0,12\.50,/)
 
     // So does the approved row's CSV icon, through the API's redirect to a fresh link.
     await chooseStatus(supervisor, 'Approved')

@@ -93,10 +93,6 @@ describe('the installable offline staff app', () => {
     await dialog.getByRole('button', { name: 'Save Timesheet' }).click()
     await toast(page, SAVED_ON_DEVICE).waitFor()
 
-    // Submitting needs the connection, and says so; nothing typed is lost.
-    await dialog.getByRole('button', { name: 'Submit for Approval' }).click()
-    await toast(page, 'Submit Failed').waitFor()
-    expect(await dialog.getByText(/^Submitting needs a connection/).isVisible()).toBe(true)
     await dialog.getByRole('button', { name: 'Close' }).click()
     await dialog.waitFor({ state: 'detached' })
 
@@ -113,6 +109,14 @@ describe('the installable offline staff app', () => {
       .getByLabel('Start Time', { exact: true })
       .inputValue()
     expect(clockedInAt).toMatch(/^\d\d:\d\d$/)
+
+    // Clocked out, still offline: submitting needs the connection, and says so; nothing typed is lost.
+    // (A day still clocked in is asked to be finished first, issue 37.)
+    await dialog.getByRole('button', { name: `Clock Out ${today}` }).click()
+    await toast(page, 'Clocked Out').waitFor()
+    await dialog.getByRole('button', { name: 'Submit for Approval' }).click()
+    await toast(page, 'Submit Failed').waitFor()
+    expect(await dialog.getByText(/^Submitting needs a connection/).isVisible()).toBe(true)
 
     // Back online: the queue syncs, and the server holds every entry, marked as entered offline.
     await context.setOffline(false)
@@ -183,5 +187,61 @@ describe('the installable offline staff app', () => {
     expect(saved[`${otherDay}Activity`]).toBe('')
     expect(saved.enteredOffline).toBe(true)
     expect(await page.getByRole('status', { name: 'Connection' }).getByText(SAVED_ON_DEVICE).count()).toBe(0)
+  })
+  it('keeps an hour saved offline on the submit page, syncs it when the connection returns, and says plainly when another week is not saved', async () => {
+    const { page, errors } = await staffOnPhone()
+    const settings = await api<OrganizationSettings>(page, 'GET', '/api/organization/settings')
+    const first = daysInWeekOrder(settings.weekStartDay)[0]!
+    await page.goto('/submit-timesheet')
+    await page.getByRole('heading', { name: 'Submit Weekly Timesheet' }).waitFor()
+
+    const context = page.context()
+    await context.setOffline(true)
+    await page.reload()
+    await page.getByRole('heading', { name: 'Submit Weekly Timesheet' }).waitFor()
+    await page.getByRole('status', { name: 'Connection' }).getByText('Offline').waitFor()
+
+    // Another week cannot be kept on the device: the page says so, and keeps what was typed.
+    const week = page.getByLabel('Week Starting')
+    const thisWeekValue = await week.inputValue()
+    const earlier = await week.locator('option').nth(2).getAttribute('value')
+    await week.selectOption(earlier!)
+    const day = page.getByRole('region', { name: dayLabel[first] })
+    await day.getByLabel('Start Time', { exact: true }).fill('06:00')
+    await day.getByLabel('End Time', { exact: true }).fill('07:00')
+    await page.getByRole('button', { name: 'Save Timesheet' }).click()
+    await toast(page, 'Not saved').waitFor()
+    expect(await page.getByRole('heading', { name: 'Submit Weekly Timesheet' }).isVisible()).toBe(true)
+
+    // This week is kept on the device, like the weekly dialog's saves.
+    await week.selectOption(thisWeekValue)
+    await day.getByLabel('Start Time', { exact: true }).fill('07:15')
+    await day.getByLabel('End Time', { exact: true }).fill('11:45')
+    await day.getByLabel('What did you do today?').fill('Set up for the food pantry')
+    await page.getByRole('button', { name: 'Save Timesheet' }).click()
+    await toast(page, SAVED_ON_DEVICE).waitFor()
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    await page.getByRole('status', { name: 'Connection' }).getByText(SAVED_ON_DEVICE).waitFor()
+
+    await context.setOffline(false)
+    await page
+      .getByRole('status', { name: 'Connection' })
+      .getByText(/^(Saved on this device|Syncing)/)
+      .waitFor({ state: 'detached' })
+    const saved = await api<CurrentWeek>(page, 'GET', '/api/timesheets/current-week')
+    expect(saved).toMatchObject({
+      [`${first}Start`]: '07:15',
+      [`${first}End`]: '11:45',
+      [`${first}Activity`]: 'Set up for the food pantry',
+      enteredOffline: true,
+      status: 'draft',
+    })
+    // Opened again online, the submit page shows what was synced.
+    await page.goto('/submit-timesheet')
+    expect(await day.getByLabel('Start Time', { exact: true }).inputValue()).toBe('07:15')
+    const unexpected = errors.filter(
+      (e) => !e.includes('ERR_INTERNET_DISCONNECTED') && !(e.includes('401') && e.includes('/api/auth/user')),
+    )
+    expect(unexpected).toEqual([])
   })
 })

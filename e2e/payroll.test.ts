@@ -130,8 +130,11 @@ describe('payroll journey', () => {
     await refusal.waitFor()
     expect(await refusal.textContent()).toContain(`Gusto: These members have no payroll id: ${staffName}`)
 
-    // Closing the period locks its weeks.
+    // Closing the period, once confirmed, locks its weeks.
     await period.getByRole('button', { name: 'Close period' }).click()
+    const confirm = supervisor.getByRole('dialog', { name: 'Close pay period' })
+    await confirm.getByText(/locks every timesheet of its weeks/).waitFor()
+    await confirm.getByRole('button', { name: 'Close period' }).click()
     await toast(supervisor, `${periodName} is closed; its timesheets are locked.`).waitFor()
     await period.getByText('Closed', { exact: true }).waitFor()
     const edit = await call<{ message: string }>(member, 'POST', '/api/timesheets/save-draft', {

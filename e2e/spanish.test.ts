@@ -78,7 +78,7 @@ describe('the staff journey in Spanish (issue 21)', () => {
       await otherDay.getByLabel(es.staff.fields.startTime, { exact: true }).fill('09:00')
       await otherDay.getByLabel(es.staff.fields.endTime, { exact: true }).fill('11:00')
       await otherDay.getByLabel(es.staff.fields.activity).fill('Ensayo del coro')
-      expect(await dialog.getByTestId('week-total').textContent()).toMatch(/^\d+\.\d horas$/)
+      expect(await dialog.getByTestId('week-total').textContent()).toMatch(/^\d+,\d horas$/)
       await expectAccessible(page, 'the weekly dialog in Spanish')
 
       await dialog.getByRole('button', { name: es.staff.weeklyDialog.save }).click()

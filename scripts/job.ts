@@ -1,5 +1,5 @@
 /**
- * npm run job -- reminders | retry-emails | rebuild-aggregates [orgId...]
+ * npm run job -- reminders | retry-emails | export [orgId...] | rebuild-aggregates [orgId...]
  * Runs one scheduled job once against the running local stack (or the table TABLE_NAME points at).
  * The reminders job runs as if it were each schedule's configured time in the current week now:
  * staff who have not submitted this week are reminded and supervisors get the digest at once.
@@ -9,12 +9,13 @@
  * on the reminders list, from their timesheets and members.
  */
 import { system } from '@app/data'
-import { remindersJob, retryEmailsJob } from '@app/functions'
+import { exportJob, remindersJob, retryEmailsJob } from '@app/functions'
 import { configuredPorts, useRunningStack } from '@app/local'
 
 const jobs = {
   reminders: () => remindersJob({ asIfScheduled: true }),
   'retry-emails': () => retryEmailsJob(),
+  export: () => exportJob(process.argv.slice(3)),
   'rebuild-aggregates': () =>
     system.organizations.rebuildAggregates(process.argv.slice(3), (line) => console.log(line)),
 }

@@ -39,7 +39,10 @@ const startOnFreePorts = async (name: string, web: 'dist' | 'none', attempts = 3
   for (let attempt = 1; ; attempt++) {
     const dataDir = mkdtempSync(join(tmpdir(), `timesheets-${name}-`))
     try {
-      return { stack: await startStack({ ports: await freePorts(), dataDir, web, tableInMemory: true }), dataDir }
+      return {
+        stack: await startStack({ ports: await freePorts(), dataDir, web, tableInMemory: true, exportTimer: false }),
+        dataDir,
+      }
     } catch (e) {
       rmSync(dataDir, { recursive: true, force: true })
       if (attempt >= attempts) throw e

@@ -27,9 +27,14 @@ import getNotifications from './notifications/get-notifications.ts'
 import showUnsubscribe from './notifications/show-unsubscribe.ts'
 import updateMyNotifications from './notifications/update-my-notifications.ts'
 import updateNotifications from './notifications/update-notifications.ts'
+import getOpenApi from './openapi/get-openapi.ts'
+import getApprovals from './organization/get-approvals.ts'
+import getExport from './organization/get-export.ts'
 import getLogo from './organization/get-logo.ts'
 import getSettings from './organization/get-settings.ts'
+import updateApprovals from './organization/update-approvals.ts'
 import updateSettings from './organization/update-settings.ts'
+import startExport from './organization/start-export.ts'
 import uploadLogo from './organization/upload-logo.ts'
 import closePeriod from './payroll/close-period.ts'
 import exportPayroll from './payroll/export-payroll.ts'
@@ -38,6 +43,8 @@ import getPayrollSummary from './payroll/get-summary.ts'
 import listPeriods from './payroll/list-periods.ts'
 import reopenPeriod from './payroll/reopen-period.ts'
 import updatePayrollSettings from './payroll/update-settings.ts'
+import clearAway from './profile/clear-away.ts'
+import setAway from './profile/set-away.ts'
 import bulkTimesheets from './reports/bulk-timesheets.ts'
 import getReports from './reports/get-reports.ts'
 import volunteerHours from './reports/volunteer-hours.ts'
@@ -52,6 +59,10 @@ import saveDraft from './timesheets/save-draft.ts'
 import submitTimesheet from './timesheets/submit-timesheet.ts'
 import updateDraft from './timesheets/update-draft.ts'
 import updateStatus from './timesheets/update-status.ts'
+import bulkApprove from './timesheets/bulk-approve.ts'
+import createToken from './tokens/create-token.ts'
+import listTokens from './tokens/list-tokens.ts'
+import revokeToken from './tokens/revoke-token.ts'
 
 /** The one route manifest: the key is the handler's file path under src/. */
 export const routes = {
@@ -83,9 +94,14 @@ export const routes = {
   'notifications/show-unsubscribe': showUnsubscribe,
   'notifications/update-my-notifications': updateMyNotifications,
   'notifications/update-notifications': updateNotifications,
+  'openapi/get-openapi': getOpenApi,
+  'organization/get-approvals': getApprovals,
+  'organization/get-export': getExport,
   'organization/get-logo': getLogo,
   'organization/get-settings': getSettings,
+  'organization/update-approvals': updateApprovals,
   'organization/update-settings': updateSettings,
+  'organization/start-export': startExport,
   'organization/upload-logo': uploadLogo,
   'payroll/close-period': closePeriod,
   'payroll/export-payroll': exportPayroll,
@@ -94,10 +110,13 @@ export const routes = {
   'payroll/list-periods': listPeriods,
   'payroll/reopen-period': reopenPeriod,
   'payroll/update-settings': updatePayrollSettings,
+  'profile/clear-away': clearAway,
+  'profile/set-away': setAway,
   'reports/bulk-timesheets': bulkTimesheets,
   'reports/get-reports': getReports,
   'reports/volunteer-hours': volunteerHours,
   'staff/staff-login': staffLogin,
+  'timesheets/bulk-approve': bulkApprove,
   'timesheets/create-timesheet': createTimesheet,
   'timesheets/download-csv': downloadCsv,
   'timesheets/get-current-week': getCurrentWeek,
@@ -108,6 +127,9 @@ export const routes = {
   'timesheets/submit-timesheet': submitTimesheet,
   'timesheets/update-draft': updateDraft,
   'timesheets/update-status': updateStatus,
+  'tokens/create-token': createToken,
+  'tokens/list-tokens': listTokens,
+  'tokens/revoke-token': revokeToken,
 } satisfies Record<string, Route>
 
 export type RouteKey = keyof typeof routes

@@ -41,12 +41,21 @@ describe('the route manifest', () => {
       [/\.logo\(/, 'logosBucket'],
       // Decisions write no file since issue 17: the approval's CSV is made by download-csv.
       [/files\.(report|timesheetCsv)|workflows\/timesheet-csv\.ts/, 'exportsBucket'],
-      [/workflows\/(decisions|submission|decision-link-check)\.ts/, 'email'],
+      [/workflows\/(decisions|submission|mailer)\.ts/, 'email'],
     ]
+    /** Checking an emailed link needs its secret: 'links' alone (issue 36), or 'email', which includes it. */
+    const checksLinks = /workflows\/(decision-link-check|unsubscribe-links)\.ts/
     for (const [key, route] of Object.entries(routes)) {
       const source = readFileSync(join(src, `${key}.ts`), 'utf8')
       const needs = reaches.filter(([pattern]) => pattern.test(source)).map(([, use]) => use)
       expect(route.uses, key).toEqual(expect.arrayContaining(needs))
+      if (checksLinks.test(source))
+        expect(
+          route.uses.some((u) => u === 'links' || u === 'email'),
+          key,
+        ).toBe(true)
+      // A route given the link secret alone sends no email.
+      if (route.uses.includes('links')) expect(source, key).not.toMatch(/workflows\/(decisions|submission|mailer)\.ts/)
     }
   })
 

@@ -56,6 +56,8 @@ export class AppStack extends Stack {
   readonly operations: Operations
   /** Opens the health check's details (GET /api/health with `authorization: Bearer <token>`). */
   readonly healthToken: Secret
+  /** The header value CloudFront sends the API and every route checks (issue 36: no way around the firewall). */
+  readonly originVerify: Secret
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
     super(scope, id, props)
@@ -69,6 +71,13 @@ export class AppStack extends Stack {
       description: 'Bearer token that opens the details of GET /api/health (anonymous callers get the cached summary)',
       generateSecretString: { passwordLength: 40, excludePunctuation: true, includeSpace: false },
     })
+    this.originVerify = new Secret(this, 'OriginVerify', {
+      description:
+        "Sent by CloudFront to the API as x-origin-verify; every route refuses a request without it, so the HTTP API's own address cannot skip the web ACL",
+      generateSecretString: { passwordLength: 40, excludePunctuation: true, includeSpace: false },
+    })
+    // Resolved by CloudFormation at deploy time (a dynamic reference): the value is never in the template.
+    const originVerify = this.originVerify.secretValue.unsafeUnwrap()
     this.api = new Api(this, 'Api', {
       rateLimit: settings.apiRateLimit,
       burstLimit: settings.apiBurstLimit,
@@ -86,6 +95,7 @@ export class AppStack extends Stack {
       domainName: settings.domainName,
       certificateArn: settings.certificateArn,
       webAclArn,
+      originVerify,
     })
     this.auth = new Auth(this, 'Auth', { appOrigin: this.site.origin, settings, emailIdentity: this.email.identity })
 
@@ -113,6 +123,7 @@ export class AppStack extends Stack {
           clientSecret: this.auth.supervisorClientSecret,
         },
         healthToken: this.healthToken,
+        originVerify,
       },
       access: props.access,
     })
@@ -122,6 +133,7 @@ export class AppStack extends Stack {
       appOrigin: this.site.origin,
       table: this.data.table,
       email: this.email,
+      exportsBucket: this.files.exports,
     })
 
     this.operations = new Operations(this, 'Operations', {
@@ -147,6 +159,7 @@ export class AppStack extends Stack {
         functions: this.api.functions,
         retryEmails: this.jobs.retryEmails,
         reminders: this.jobs.reminders,
+        exportJob: this.jobs.export,
         httpApi: this.api.httpApi,
         distribution: this.site.distribution,
         hasCustomCertificate: this.site.hasCustomCertificate,
@@ -157,6 +170,7 @@ export class AppStack extends Stack {
           emailLink: this.email.linkSecret,
           supervisorClient: this.auth.supervisorClientSecret,
           healthToken: this.healthToken,
+          originVerify: this.originVerify,
         },
       },
       props.manifest,

@@ -87,6 +87,8 @@ export const functionTimeouts = {
   retryEmails: 120,
   /** The reminders job visits every organization: a run ends well before the next one. */
   reminders: 300,
+  /** The export job makes an organization's zip (issue 35): 10,000 timesheets take well under a minute. */
+  export: 600,
 } as const
 
 /**
@@ -95,6 +97,8 @@ export const functionTimeouts = {
  */
 export const jobEveryMinutes = {
   reminders: 15,
+  /** An export of all an organization's data starts within this of being asked for. */
+  export: 1,
 } as const
 
 /** API Gateway's (HTTP API) largest request payload: a larger body is refused with 413. */

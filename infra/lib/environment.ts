@@ -33,6 +33,8 @@ export interface EnvironmentValues {
   oidcClientId: string
   oidcClientSecret: SecretRef
   healthToken: SecretRef
+  /** The secret header value CloudFront sends the API (AWS only: the local stack has no CloudFront). */
+  originVerify?: string
 }
 
 const secret = (name: string, ref: SecretRef, arnName = `${name}_ARN`): Record<string, string> =>
@@ -56,6 +58,7 @@ export const environmentByUse: Record<Use, (v: EnvironmentValues) => Record<stri
   exportsBucket: (v) => ({ EXPORTS_BUCKET: v.exportsBucket }),
   logosBucket: (v) => ({ LOGOS_BUCKET: v.logosBucket }),
   email: (v) => ({ MAIL_FROM: v.mailFrom, ...secret('EMAIL_LINK_SECRET', v.emailLinkSecret) }),
+  links: (v) => secret('EMAIL_LINK_SECRET', v.emailLinkSecret),
   stripe: (v) => ({
     ...stripeSecret(v),
     ...(v.stripePublishableKey ? { STRIPE_PUBLISHABLE_KEY: v.stripePublishableKey } : {}),
@@ -86,17 +89,25 @@ export const probeEnvironment = (v: EnvironmentValues): Record<string, string> =
   ...secret('HEALTH_TOKEN', v.healthToken, 'HEALTH_TOKEN_SECRET_ARN'),
 })
 
-/** The environment of one route's function: its base, plus its uses' (or the probe's, for a probe route). */
+/** The environment of one route's function: its base, plus its uses' (or the probe's, for a probe route), and the origin check's secret. */
 export const routeEnvironment = (
   route: { key: string; uses: readonly Use[] },
   probes: readonly string[],
   v: EnvironmentValues,
-): Record<string, string> =>
-  probes.includes(route.key)
+): Record<string, string> => ({
+  ...(probes.includes(route.key)
     ? probeEnvironment(v)
-    : Object.assign(baseEnvironment(v), ...[...new Set(route.uses)].map((use) => environmentByUse[use](v)))
+    : Object.assign(baseEnvironment(v), ...[...new Set(route.uses)].map((use) => environmentByUse[use](v)))),
+  // Every route checks that CloudFront sent the request (functions/src/http/middleware.ts, originGuard).
+  ...(v.originVerify ? { ORIGIN_VERIFY: v.originVerify } : {}),
+})
 
 /** The email retry job: the table and email, as a route's 'table' and 'email' uses have them. */
+/** The export job's (issue 35): the retry job's, and the exports bucket it writes the zip to. */
+export const exportJobEnvironment = (
+  v: Pick<EnvironmentValues, 'appOrigin' | 'tableName' | 'mailFrom' | 'emailLinkSecret' | 'exportsBucket'>,
+): Record<string, string> => ({ ...retryJobEnvironment(v), EXPORTS_BUCKET: v.exportsBucket })
+
 export const retryJobEnvironment = (
   v: Pick<EnvironmentValues, 'appOrigin' | 'tableName' | 'mailFrom' | 'emailLinkSecret'>,
 ): Record<string, string> => ({

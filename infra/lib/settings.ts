@@ -38,10 +38,14 @@ export interface Settings {
   stripePublishableKey?: string
   /** Where alarm notifications go (an email subscription to the alarm topic). */
   alarmEmail?: string
-  /** Steady requests per second and burst for the whole HTTP API stage. */
+  /**
+   * Steady requests per second and burst for the whole HTTP API stage: sized to protect capacity
+   * (the account's 1,000 concurrent Lambda functions by default), not to limit anyone; the web
+   * ACL limits each address (issue 36).
+   */
   apiRateLimit: number
   apiBurstLimit: number
-  /** Each sign-in route's own steady rate and burst in the API stage. */
+  /** Each sign-in route's own steady rate and burst in the API stage: under Cognito's 120 sign-ins a second per account. */
   signInRateLimit: number
   signInBurstLimit: number
   /** The web ACL: requests one client address may make in 5 minutes, to the whole site and to the sign-in paths. */
@@ -184,10 +188,10 @@ export const readSettings = (get: Lookup): Settings => {
     stripePrices,
     stripePublishableKey,
     alarmEmail: text(get, 'alarmEmail'),
-    apiRateLimit: positive(get, 'apiRateLimit', 50),
-    apiBurstLimit: positive(get, 'apiBurstLimit', 100),
-    signInRateLimit: positive(get, 'signInRateLimit', 5),
-    signInBurstLimit: positive(get, 'signInBurstLimit', 10),
+    apiRateLimit: positive(get, 'apiRateLimit', 1000),
+    apiBurstLimit: positive(get, 'apiBurstLimit', 2000),
+    signInRateLimit: positive(get, 'signInRateLimit', 100),
+    signInBurstLimit: positive(get, 'signInBurstLimit', 200),
     wafPerIpLimit: atLeast(get, 'wafPerIpLimit', 1000, 10),
     wafSignInPerIpLimit: atLeast(get, 'wafSignInPerIpLimit', 100, 10),
   }

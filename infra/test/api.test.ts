@@ -1,7 +1,8 @@
 import { AwsCustomResource } from 'aws-cdk-lib/custom-resources'
 import { describe, expect, it } from 'vitest'
+import { FUNCTIONS_PER_INVOKE_ROLE } from '../lib/constructs/api.ts'
 import { routeAccess } from '../lib/route-access.ts'
-import { expectedEnv, expectedPermissions, probeCondition } from './expected.ts'
+import { auditCondition, expectedEnv, expectedPermissions, sessionCondition } from './expected.ts'
 import { permissionLines, roleStatements, show, synthForFile } from './synth.ts'
 
 /** The real manifest (not bundled: bundle.test.ts checks bundling). */
@@ -17,7 +18,7 @@ describe('the API: one function and one route per manifest entry', () => {
     const ours = new Set(keys().map(fnId))
     expect(ours.size).toBe(keys().length)
     // A job is not a route: it has a function of its own, named here, and no route.
-    const jobs = [s.stack.jobs.retryEmails, s.stack.jobs.reminders].map((fn) => s.logicalId(fn))
+    const jobs = [s.stack.jobs.retryEmails, s.stack.jobs.reminders, s.stack.jobs.export].map((fn) => s.logicalId(fn))
     for (const job of jobs) {
       expect(ours.has(job)).toBe(false)
       expect(s.resources[job]?.Type).toBe('AWS::Lambda::Function')
@@ -53,52 +54,78 @@ describe('the API: one function and one route per manifest entry', () => {
     }
   })
 
-  it('lets only API Gateway invoke a function, and only through its route', () => {
-    const permissions = ofType('AWS::Lambda::Permission').map(([, r]) => r.Properties!)
+  it('lets only API Gateway invoke a route function, through its integration’s invoke role, and nothing else', () => {
+    const ours = new Set(keys().map((key) => `<${fnId(key)}.Arn>`))
+    // No resource policy on a route function: API Gateway calls it as an invoke role.
+    const permissions = ofType('AWS::Lambda::Permission').map(([, r]) => show(r.Properties!.FunctionName))
+    for (const fn of permissions) expect(ours.has(fn), fn).toBe(false)
+    const integrations = ofType('AWS::ApiGatewayV2::Integration').map(([, r]) => r.Properties!)
+    const invokedBy = new Map<string, string[]>()
     for (const key of keys()) {
-      const { method, path } = s.manifest[key]!
-      const own = permissions.filter((p) => show(p.FunctionName) === `<${fnId(key)}.Arn>`)
-      expect(own).toHaveLength(1)
-      expect(own[0]!.Principal).toBe('apigateway.amazonaws.com')
-      // Any stage, this route's path (CDK's HttpLambdaIntegration leaves the method as *).
-      const sourceArn = show(own[0]!.SourceArn)
-      const api = s.logicalId(s.stack.api.httpApi)
-      expect([`:<${api}>/*/*${path}`, `:<${api}>/*/${method}${path}`].some((end) => sourceArn.endsWith(end))).toBe(true)
+      const integration = integrations.find((i) => show(i.IntegrationUri) === `<${fnId(key)}.Arn>`)!
+      const role = /^<(\w+)\.Arn>$/.exec(show(integration.CredentialsArn))![1]!
+      invokedBy.set(role, [...(invokedBy.get(role) ?? []), `<${fnId(key)}.Arn>`])
+    }
+    expect(invokedBy.size).toBe(Math.ceil(keys().length / FUNCTIONS_PER_INVOKE_ROLE))
+    for (const [role, fns] of invokedBy) {
+      const trust = s.resources[role]!.Properties!.AssumeRolePolicyDocument.Statement as Record<string, unknown>[]
+      expect(trust).toEqual([
+        { Action: 'sts:AssumeRole', Effect: 'Allow', Principal: { Service: 'apigateway.amazonaws.com' } },
+      ])
+      // Exactly the functions whose integrations name it; no other call, no wildcard.
+      expect(permissionLines(s.resources, role)).toEqual(fns.map((fn) => `lambda:InvokeFunction on ${fn}`).sort())
+      expect(roleStatements(s.resources, role).managedPolicyArns).toEqual([])
     }
   })
 })
 
 describe('the stack size', () => {
-  it('costs six resources per route and leaves room under CloudFormation’s 500 for ten more routes', () => {
+  it('costs three resources per route (plus its share of roles and alarms) and leaves room under CloudFormation’s 500 for forty more routes', () => {
     const n = keys().length
     const count = (type: string) => ofType(type).length
     expect(count('AWS::ApiGatewayV2::Route')).toBe(n)
     expect(count('AWS::ApiGatewayV2::Integration')).toBe(n)
+    // No invoke permission per route (API Gateway calls as an invoke role: one per 40 functions).
     const apiInvokes = ofType('AWS::Lambda::Permission').filter(
       ([, p]) => p.Properties!.Principal === 'apigateway.amazonaws.com',
     )
-    expect(apiInvokes).toHaveLength(n) // the retry job's permission is EventBridge's
+    expect(apiInvokes).toHaveLength(0) // the jobs' permissions are EventBridge's
+    expect(s.stack.api.invokeRoles).toHaveLength(Math.ceil(n / FUNCTIONS_PER_INVOKE_ROLE))
     const roles = new Set(keys().map((k) => show(s.resources[fnId(k)]!.Properties!.Role).replace(/\.Arn>$/, '>')))
     const attached = ofType('AWS::IAM::Policy').filter(([, p]) =>
       (p.Properties!.Roles as unknown[]).some((r) => roles.has(show(r))),
     )
-    expect(attached).toEqual([]) // a function's policy is inline in its role: no extra resource
+    expect(attached).toEqual([]) // a role's policy is inline: no extra resource
+    // One log group for every route (the jobs keep their own), and a role per distinct set of permissions.
+    const logGroups = new Set(keys().map((k) => show(s.resources[fnId(k)]!.Properties!.LoggingConfig.LogGroup)))
+    expect(logGroups.size).toBe(1)
+    expect(roles.size).toBeLessThan(n / 2)
     const total = Object.keys(s.resources).length
-    // per route: function, role, log group, integration, route, permission; plus 2 alarms per 10 routes
-    // (the retry job and its schedule, queue and alarms are counted once, in the total)
-    expect(total + 10 * 6.2).toBeLessThan(500)
+    // Per route: function, integration, route; an invoke role per 40 routes; 2 alarms per 10 routes;
+    // and a role when its permissions match no other route's (counted as if every new route had a
+    // set of its own, the worst case). The retry job and its schedule, queue and alarms are counted
+    // once, in the total.
+    const perRoute = 3 + 1 / FUNCTIONS_PER_INVOKE_ROLE + 0.2 + 1
+    console.info(
+      `stack: ${total} resources, ${n} routes, ${roles.size} route roles; room for ${Math.floor((500 - total) / perRoute)} more routes`,
+    )
+    expect(total + 40 * perRoute).toBeLessThan(500)
   })
 })
 
 describe('each function', () => {
-  it('runs Node.js 22 on ARM64 with JSON logs in its own log group, source maps on, and no reserved concurrency', () => {
+  it('runs Node.js 22 on ARM64 with JSON logs in the routes’ log group, source maps on, and no reserved concurrency', () => {
+    const routeLogs = s.logicalId(s.stack.api.logGroup)
+    expect(s.resources[routeLogs]!.Properties!.RetentionInDays).toBe(30)
+    expect(s.resources[routeLogs]!.DeletionPolicy).toBe('Delete')
     for (const key of keys()) {
       const p = s.resources[fnId(key)]!.Properties!
       expect(p.Runtime, key).toBe('nodejs22.x')
       expect(p.Architectures).toEqual(['arm64'])
       expect(p.Handler).toBe('index.handler')
       expect(p.LoggingConfig.LogFormat).toBe('JSON')
-      expect(s.resources[show(p.LoggingConfig.LogGroup).slice(1, -1)]?.Type).toBe('AWS::Logs::LogGroup')
+      // Shared: Lambda names each stream after its function (YYYY/MM/DD/<function name>[<version>]...).
+      expect(show(p.LoggingConfig.LogGroup)).toBe(`<${routeLogs}>`)
       expect(p.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps')
       expect(p.ReservedConcurrentExecutions).toBeUndefined()
       expect(p.Timeout).toBeLessThan(30)
@@ -134,12 +161,15 @@ describe('each function', () => {
       const roleId = show(s.resources[fnId(key)]!.Properties!.Role).replace(/^<(\w+)\.Arn>$/, '$1')
       const { managedPolicyArns, statements } = roleStatements(s.resources, roleId)
       expect(managedPolicyArns, key).toEqual([])
-      // Only the session writes of the health probe and of read-only routes carry a condition (SESSION# items only).
+      // Only the session writes of read-only routes (SESSION# items only) and every role's denial of
+      // audit record changes carry a condition; the health probe keeps no session, so writes none.
       expect(
         statements.filter((st) => st.Condition !== undefined).map((st) => st.Condition),
         key,
       ).toEqual(
-        routeAccess.probes.includes(key) || s.manifest[key]!.uses.includes('table:read') ? [probeCondition] : [],
+        !routeAccess.probes.includes(key) && s.manifest[key]!.uses.includes('table:read')
+          ? [sessionCondition, auditCondition]
+          : [auditCondition],
       )
       expect(permissionLines(s.resources, roleId), key).toEqual(expectedPermissions(s, key))
       const trust = s.resources[roleId]!.Properties!.AssumeRolePolicyDocument.Statement as { Principal: unknown }[]

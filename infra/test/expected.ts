@@ -14,12 +14,15 @@ export const envByUse: Record<Use, string[]> = {
   exportsBucket: ['EXPORTS_BUCKET'],
   logosBucket: ['LOGOS_BUCKET'],
   email: ['MAIL_FROM', 'EMAIL_LINK_SECRET_ARN'],
+  links: ['EMAIL_LINK_SECRET_ARN'],
   stripe: ['STRIPE_SECRET_ARN'],
   oidc: ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET_ARN'],
 }
 
 /** Every function has these, whatever it uses. */
 export const baseEnv = ['APP_ORIGIN', 'NODE_OPTIONS']
+/** Every route's function has these too: the secret CloudFront sends, which each route checks (issue 36). */
+export const routeBaseEnv = [...baseEnv, 'ORIGIN_VERIFY']
 
 export const allUses = Object.keys(envByUse) as Use[]
 
@@ -75,12 +78,14 @@ const computePermissionsByUse = (s: Synth): Record<Use, string[]> => {
     exportsBucket: bucket(stack.files.exports.bucketArn),
     logosBucket: bucket(stack.files.logos.bucketArn),
     email: [...on(['ses:SendEmail'], [show(stack.email.identityArn)]), ...secret(stack.email.linkSecret.secretArn)],
+    // Checking emailed links: their secret, no sending.
+    links: secret(stack.email.linkSecret.secretArn),
     stripe: secret(stack.billing.stripe.secretArn),
     oidc: secret(stack.auth.supervisorClientSecret.secretArn),
   }
 }
 
-/** Writing a function's own log group (`<id>Logs`, next to it). */
+/** Writing a job's own log group (`<id>Logs`, next to it). */
 const ownLogs = (s: Synth, fn: IFunction) =>
   on(
     ['logs:CreateLogStream', 'logs:PutLogEvents'],
@@ -92,8 +97,8 @@ const staffPoolLines = (s: Synth, key: string, access: RouteAccess) =>
   on(access.staffPool[key] ?? [], [s.show(s.stack.auth.staffPool.userPoolArn)])
 
 /**
- * The health check's probe role: describe the table, read items, slide or end sessions (with a
- * condition: see probeCondition), describe the staff pool, read one key of each bucket, the SES
+ * The health check's probe role: describe the table (it keeps no session, so it reads and writes
+ * no item), describe the staff pool, read one key of each bucket, the SES
  * account, the Stripe and health token secrets.
  */
 export const expectedProbePermissions = (s: Synth) => {
@@ -104,7 +109,7 @@ export const expectedProbePermissions = (s: Synth) => {
     ...on(['s3:ListBucket'], [show(arn)]),
   ]
   return [
-    ...on(['dynamodb:DescribeTable', 'dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'], [table]),
+    ...on(['dynamodb:DescribeTable'], [table]),
     ...on(['cognito-idp:DescribeUserPool'], [show(stack.auth.staffPool.userPoolArn)]),
     ...probeKey(stack.files.exports.bucketArn),
     ...probeKey(stack.files.logos.bucketArn),
@@ -113,12 +118,19 @@ export const expectedProbePermissions = (s: Synth) => {
   ]
 }
 
-/** The one condition of the probe role and of 'table:read': their writes reach session items only. */
-export const sessionCondition = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SESSION#*'] } }
-export const probeCondition = sessionCondition
+/** The one condition of 'table:read': its writes reach session items only. */
+export const sessionCondition = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SESSION#*', 'APITOKEN#*'] } }
+/** The condition of every role's denial: items of an organization's audit trail (issue 36). */
+export const auditCondition = { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': ['ORG#*#AUDIT'] } }
+
+/** Every role, whatever else it is granted: no update or delete of an audit record (under auditCondition). */
+export const auditDenyLines = (s: Synth) =>
+  ['dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'].map(
+    (a) => `Deny ${a} on ${s.show(s.stack.data.table.tableArn)}`,
+  )
 
 export const probeEnv = [
-  ...baseEnv,
+  ...routeBaseEnv,
   'TABLE_NAME',
   'STAFF_USER_POOL_ID',
   'EXPORTS_BUCKET',
@@ -128,16 +140,24 @@ export const probeEnv = [
   'HEALTH_TOKEN_SECRET_ARN',
 ].sort()
 
-/** The exact permission lines of a route's function: its own log group, plus its uses (or the probe's). */
+/** Writing the one log group every route function logs to (constructs/api.ts). */
+const routeLogs = (s: Synth) =>
+  on(['logs:CreateLogStream', 'logs:PutLogEvents'], [`<${s.logicalId(s.stack.api.logGroup)}.Arn>`])
+
+/** The exact permission lines of a route's function: the routes' log group, plus its uses (or the probe's). */
 export const expectedPermissions = (s: Synth, key: string, access: RouteAccess = routeAccess) => {
   const byUse = permissionsByUse(s)
-  const own = ownLogs(s, s.stack.api.functions.get(key)!)
-  if (access.probes.includes(key)) return [...own, ...expectedProbePermissions(s)].sort()
+  const own = routeLogs(s)
+  if (access.probes.includes(key)) return [...own, ...expectedProbePermissions(s), ...auditDenyLines(s)].sort()
+  // A line two uses share ('email' and 'links' both read the link secret) is granted once.
   return [
-    ...own,
-    ...[...new Set(s.manifest[key]!.uses)].flatMap((use) =>
-      use === 'staffPool' ? staffPoolLines(s, key, access) : byUse[use],
-    ),
+    ...new Set([
+      ...own,
+      ...auditDenyLines(s),
+      ...[...new Set(s.manifest[key]!.uses)].flatMap((use) =>
+        use === 'staffPool' ? staffPoolLines(s, key, access) : byUse[use],
+      ),
+    ]),
   ].sort()
 }
 
@@ -153,6 +173,7 @@ export const expectedJobPermissions = (s: Synth) => {
     ...on(['ses:SendEmail'], [s.show(email.identityArn)]),
     ...on(['secretsmanager:GetSecretValue'], [s.show(email.linkSecret.secretArn)]),
     ...on(['sqs:SendMessage'], [s.show(jobs.deadLetterQueue.queueArn)]),
+    ...auditDenyLines(s),
   ].sort()
 }
 
@@ -161,4 +182,4 @@ export const expectedJobEnv = [...baseEnv, 'TABLE_NAME', 'MAIL_FROM', 'EMAIL_LIN
 export const expectedEnv = (s: Synth, key: string, access: RouteAccess = routeAccess) =>
   access.probes.includes(key)
     ? probeEnv
-    : [...baseEnv, ...[...new Set(s.manifest[key]!.uses)].flatMap((use) => envByUse[use])].sort()
+    : [...routeBaseEnv, ...[...new Set(s.manifest[key]!.uses)].flatMap((use) => envByUse[use])].sort()

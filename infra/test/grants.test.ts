@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { keys } from '@app/data/testing'
 import { routes, type Use } from '@app/functions'
 import { staffPoolActions, type Manifest } from '../lib/constructs/api.ts'
 import { routeAccess, type RouteAccess } from '../lib/route-access.ts'
@@ -8,7 +9,8 @@ import { retryEmailsEntry } from '../lib/constructs/jobs.ts'
 import { awsActionsIn, bundledSourceFiles, packageSourceFiles } from './aws-calls.ts'
 import {
   allUses,
-  baseEnv,
+  auditCondition,
+  routeBaseEnv,
   envByUse,
   expectedJobPermissions,
   expectedPermissions,
@@ -62,7 +64,7 @@ const fnProps = (key: string, on: Synth = s) =>
 const roleOf = (key: string, on: Synth = s) => show(fnProps(key, on).Role).replace(/^<(\w+)\.Arn>$/, '$1')
 
 describe('what a use grants, each alone', () => {
-  it.each(allUses)("'%s' grants exactly its own resource, and its function's own log group", (use) => {
+  it.each(allUses)("'%s' grants exactly its own resource, and the routes' log group", (use) => {
     const lines = permissionLines(s.resources, roleOf(only(use)))
     expect(lines).toEqual(expectedPermissions(s, only(use), access))
     const others = allUses.filter((u) => u !== use).flatMap((u) => permissionsByUse(s)[u])
@@ -70,7 +72,7 @@ describe('what a use grants, each alone', () => {
   })
 
   it.each(allUses)("'%s' sets exactly its own environment variables", (use) => {
-    expect(Object.keys(fnProps(only(use)).Environment.Variables).sort()).toEqual([...baseEnv, ...env(use)].sort())
+    expect(Object.keys(fnProps(only(use)).Environment.Variables).sort()).toEqual([...routeBaseEnv, ...env(use)].sort())
   })
 
   it('grants the table its indexes but never Scan, and the buckets objects but never bucket settings', () => {
@@ -90,10 +92,11 @@ describe('what a use grants, each alone', () => {
  */
 describe("each real route's table access", () => {
   const writes = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem']
+  /** What a role is allowed on the table (every role's denial of audit changes: the test below). */
   const tableStatements = (key: string) =>
     roleStatements(real.resources, roleOf(key, real))
       .statements.map((st) => ({ ...st, Action: [st.Action].flat() }))
-      .filter((st) => st.Action.some((a) => a.startsWith('dynamodb:')))
+      .filter((st) => st.Effect === 'Allow' && st.Action.some((a) => a.startsWith('dynamodb:')))
   const readRoutes = Object.entries(routes).filter(([, r]) => r.uses.includes('table:read'))
 
   it('classifies the routes that only look (some, not all)', () => {
@@ -114,6 +117,36 @@ describe("each real route's table access", () => {
       [['dynamodb:DeleteItem', 'dynamodb:UpdateItem'], [table], sessionCondition],
     ])
     expect(statements.flatMap((st) => st.Action).filter((a) => writes.includes(a) && a.match(/Put|Batch/))).toEqual([])
+  })
+
+  it('denies every role, routes, the health probe and the jobs alike, any update or delete of an audit record (issue 36)', () => {
+    const table = real.show(real.stack.data.table.tableArn)
+    const roles = [
+      ...Object.keys(routes).map((key) => roleOf(key, real)),
+      ...[real.stack.jobs.retryEmails, real.stack.jobs.reminders].map((fn) =>
+        show(real.resources[real.logicalId(fn)]!.Properties!.Role).replace(/^<(\w+)\.Arn>$/, '$1'),
+      ),
+    ]
+    for (const role of roles) {
+      const denied = roleStatements(real.resources, role).statements.filter((st) => st.Effect === 'Deny')
+      expect(
+        denied.map((st) => [[st.Action].flat().sort(), [st.Resource].flat().map(show), st.Condition]),
+        role,
+      ).toEqual([[['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem'], [table], auditCondition]])
+    }
+    // The condition names exactly the audit trail's partitions (packages/data/src/keys.ts).
+    const auditPk = keys.auditRecord('o-1', '2026-01-01T00:00:00.000Z', 'r').pk
+    const pattern = new RegExp(
+      `^${auditCondition['ForAnyValue:StringLike']['dynamodb:LeadingKeys'][0]!.replace('*', '.*')}$`,
+    )
+    expect(auditPk).toMatch(pattern)
+    for (const other of [
+      keys.organization('o-1'),
+      keys.session('s'),
+      keys.timesheet('o-1', 1),
+      keys.username('a#AUDIT'),
+    ])
+      expect(other.pk).not.toMatch(pattern)
   })
 
   it('gives the other routes (not the health probe) the full item access, unconditioned', () => {
@@ -138,7 +171,7 @@ describe('uses together', () => {
       expectedPermissions(s, 'probe/everything', access),
     )
     expect(Object.keys(fnProps('probe/everything').Environment.Variables).sort()).toEqual(
-      [...baseEnv, ...everything.flatMap(env)].sort(),
+      [...new Set([...routeBaseEnv, ...everything.flatMap(env)])].sort(),
     )
   })
 
@@ -152,9 +185,27 @@ describe('uses together', () => {
     expect(permissionLines(s.resources, roleOf('probe/twice'))).toEqual(expectedPermissions(s, 'probe/twice', access))
   })
 
-  it('gives each function a role of its own', () => {
-    const roles = Object.keys(manifest).map((key) => roleOf(key))
-    expect(new Set(roles).size).toBe(roles.length)
+  it('shares a role only between functions whose permissions are identical', () => {
+    // ['table', 'table'] grants exactly what ['table'] grants: one role; every other route differs.
+    expect(roleOf('probe/twice')).toBe(roleOf(only('table')))
+    const others = Object.keys(manifest)
+      .filter((key) => key !== 'probe/twice')
+      .map((key) => roleOf(key))
+    expect(new Set(others).size).toBe(others.length)
+  })
+
+  it('on the real stack: two routes share a role exactly when their permissions are the same', () => {
+    const keys = Object.keys(routes)
+    const byRole = new Map<string, string[]>()
+    for (const key of keys) byRole.set(roleOf(key, real), [...(byRole.get(roleOf(key, real)) ?? []), key])
+    expect(byRole.size).toBeLessThan(keys.length) // some do share
+    const lines = new Set<string>()
+    for (const [role, sharing] of byRole) {
+      const granted = permissionLines(real.resources, role)
+      for (const key of sharing) expect(granted, key).toEqual(expectedPermissions(real, key))
+      lines.add(JSON.stringify(granted))
+    }
+    expect(lines.size).toBe(byRole.size) // no two roles allow the same
   })
 
   it('routes every made-up entry, path parameters included', () => {
@@ -199,7 +250,9 @@ describe('what the packages call in AWS', () => {
     const byDesign = new Set(['s3:ListBucket'])
     const granted = [
       ...Object.values(permissionsByUse(s)).flat(),
-      ...permissionLines(real.resources, roleOf('health/get-health', real)).filter((l) => !l.startsWith('logs:')),
+      ...permissionLines(real.resources, roleOf('health/get-health', real)).filter(
+        (l) => !l.startsWith('logs:') && !l.startsWith('Deny '),
+      ),
     ].map((l) => l.split(' ')[0]!)
     expect([...new Set(granted)].filter((a) => !called.has(a) && !byDesign.has(a))).toEqual([])
   })
@@ -304,18 +357,14 @@ describe('each real route, against its code', () => {
     ])
   })
 
-  it('gives the health check only the probe calls its code makes, and the session reads and writes', async () => {
+  it('gives the health check only the probe calls its code makes: it keeps no session, so no session writes', async () => {
     const probeCalls = awsActionsIn([join(projectRoot, 'packages/adapters/src/health.ts')]).map(([a]) => a)
     const secretsCalls = awsActionsIn([join(projectRoot, 'packages/adapters/src/secrets.ts')]).map(([a]) => a)
-    // The session middleware, for a caller that sends a cookie: read the session and the member,
-    // slide the session's expiry, end a session whose member is gone (packages/data/src/sessions.ts).
-    const session = ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']
+    expect(routes['health/get-health'].keepsNoSession).toBe(true)
     const granted = permissionLines(real.resources, roleOf('health/get-health', real))
-      .filter((l) => !l.startsWith('logs:'))
+      .filter((l) => !l.startsWith('logs:') && !l.startsWith('Deny '))
       .map((l) => l.split(' ')[0]!)
-    expect([...new Set(granted)].sort()).toEqual(
-      [...new Set([...probeCalls, ...secretsCalls, ...session, 's3:ListBucket'])].sort(),
-    )
+    expect([...new Set(granted)].sort()).toEqual([...new Set([...probeCalls, ...secretsCalls, 's3:ListBucket'])].sort())
     const files = await bundledSourceFiles(join(projectRoot, 'functions/src/health/get-health.ts'))
     expect(files.map((f) => f.slice(projectRoot.length))).toContain('packages/adapters/src/health.ts')
   }, 30_000)

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { contentSecurityPolicy, securityHeaders, siteCacheControl } from '@app/core'
 import { tableDefinition } from '@app/data'
 import { METRICS_NAMESPACE } from '../../functions/src/jobs/retry-emails.ts'
-import { remindersEntry, RETRY_ATTEMPTS, retryEmailsEntry } from '../lib/constructs/jobs.ts'
+import { exportEntry, remindersEntry, RETRY_ATTEMPTS, retryEmailsEntry } from '../lib/constructs/jobs.ts'
 import { jobEveryMinutes } from '../lib/definition.ts'
 import { outboxMetrics } from '../lib/constructs/operations.ts'
 import { routeAccess } from '../lib/route-access.ts'
@@ -34,6 +34,13 @@ const metricAlarm = (name: string) =>
   ofType('AWS::CloudWatch::Alarm')
     .map(([, a]) => a.Properties!)
     .find((a) => a.MetricName === name)!
+
+describe('the user pools', () => {
+  it('are both on the Lite feature plan (issue 31: no feature we use needs Essentials)', () => {
+    const pools = ofType('AWS::Cognito::UserPool').map(([, r]) => r.Properties!.UserPoolTier)
+    expect(pools).toEqual(['LITE', 'LITE'])
+  })
+})
 
 describe('the table', () => {
   it('is built from packages/data/src/table-definition.ts: keys, GSIs, TTL', () => {
@@ -302,15 +309,38 @@ describe('rate limits and sending reputation', () => {
       (st: Record<string, any>) => st.ByteMatchStatement.SearchString,
     )
     expect(paths.sort()).toEqual(['/api/callback', '/api/login', '/api/staff/login'])
+    // AWS's IP reputation list first (issue 36), then the rate limits.
+    expect((p.Rules as Record<string, any>[]).map((r) => [r.Priority, r.Name])).toEqual([
+      [0, 'AwsIpReputation'],
+      [1, 'SignInPerIp'],
+      [2, 'PerIp'],
+    ])
+    expect(rule('AwsIpReputation')).toMatchObject({
+      OverrideAction: { None: {} },
+      Statement: { ManagedRuleGroupStatement: { VendorName: 'AWS', Name: 'AWSManagedRulesAmazonIpReputationList' } },
+    })
     expect(show(one('AWS::CloudFront::Distribution').Properties!.DistributionConfig.WebACLId)).toBe(`<${aclId}.Arn>`)
+  })
+
+  it('sends the API a secret header from CloudFront, which every route function is given to check (issue 36)', () => {
+    const config = one('AWS::CloudFront::Distribution').Properties!.DistributionConfig
+    const api = (config.Origins as Record<string, any>[]).find((o) => o.CustomOriginConfig)!
+    const secret = s.logicalId(s.stack.originVerify)
+    const header = api.OriginCustomHeaders.find((h: { HeaderName: string }) => h.HeaderName === 'x-origin-verify')
+    expect(JSON.stringify(header.HeaderValue)).toContain(secret)
+    expect(JSON.stringify(header.HeaderValue)).toContain('resolve:secretsmanager')
+    for (const fn of s.stack.api.functions.values()) {
+      const vars = s.resources[s.logicalId(fn)]!.Properties!.Environment.Variables as Record<string, unknown>
+      expect(JSON.stringify(vars.ORIGIN_VERIFY)).toBe(JSON.stringify(header.HeaderValue))
+    }
   })
 
   it('throttles each sign-in route on its own in the API stage, after the routes exist', () => {
     const [[stageId, stage]] = ofType('AWS::ApiGatewayV2::Stage') as [[string, CfnResourceJson]]
     expect(stage.Properties!.RouteSettings).toEqual({
-      'POST /api/staff/login': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
-      'GET /api/login': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
-      'GET /api/callback': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
+      'POST /api/staff/login': { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
+      'GET /api/login': { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
+      'GET /api/callback': { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
     })
     const routeIds = ofType('AWS::ApiGatewayV2::Route')
       .filter(([, r]) => Object.keys(stage.Properties!.RouteSettings).includes(r.Properties!.RouteKey))
@@ -398,7 +428,7 @@ describe('email, billing and operations', () => {
         expect(show(v.HEALTH_TOKEN_SECRET_ARN as string), key).toBe(`<${id(s.stack.healthToken)}>`)
         continue
       }
-      if (route.uses.includes('email')) {
+      if (route.uses.includes('email') || route.uses.includes('links')) {
         expect(show(v.EMAIL_LINK_SECRET_ARN as string), key).toBe(`<${id(s.stack.email.linkSecret)}>`)
       }
       if (route.uses.includes('stripe')) {
@@ -421,7 +451,8 @@ describe('email, billing and operations', () => {
   it('throttles the API stage and logs its requests', () => {
     const stage = one('AWS::ApiGatewayV2::Stage').Properties!
     expect(stage.StageName).toBe('$default')
-    expect(stage.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 })
+    // Sized for capacity, not as a shared limit one tenant could use up (issue 36): the web ACL limits each address.
+    expect(stage.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: 1000, ThrottlingBurstLimit: 2000 })
     expect(stage.AccessLogSettings.DestinationArn).toBeDefined()
   })
 
@@ -525,7 +556,8 @@ describe('the email retry job', () => {
   it('has exactly the table, sending email and the link secret, and its environment says where they are', () => {
     const { managedPolicyArns, statements } = roleStatements(s.resources, roleId())
     expect(managedPolicyArns).toEqual([])
-    expect(statements.every((st) => st.Condition === undefined)).toBe(true)
+    // Only the denial of audit record changes carries a condition (issue 36).
+    expect(statements.filter((st) => st.Condition !== undefined).map((st) => st.Effect)).toEqual(['Deny'])
     expect(permissionLines(s.resources, roleId())).toEqual(expectedJobPermissions(s))
     const vars = fn().Environment.Variables as Record<string, string>
     expect(Object.keys(vars).sort()).toEqual(expectedJobEnv)
@@ -574,7 +606,11 @@ describe('the email retry job', () => {
       (st) => st.Effect === 'Allow' && st.Principal?.Service === 'events.amazonaws.com',
     )
     expect(events.map((e) => show(e.Condition.ArnEquals['aws:SourceArn'])).sort()).toEqual(
-      [`<${id(s.stack.jobs.schedule)}.Arn>`, `<${id(s.stack.jobs.remindersSchedule)}.Arn>`].sort(),
+      [
+        `<${id(s.stack.jobs.schedule)}.Arn>`,
+        `<${id(s.stack.jobs.remindersSchedule)}.Arn>`,
+        `<${id(s.stack.jobs.exportSchedule)}.Arn>`,
+      ].sort(),
     )
   })
 
@@ -586,5 +622,30 @@ describe('the email retry job', () => {
     const reminders = s.resources[id(s.stack.jobs.reminders)]!.Properties!
     expect(reminders.Description).toContain(remindersEntry)
     expect(Object.keys(reminders.Environment.Variables).sort()).toEqual(expectedJobEnv)
+  })
+
+  it("runs the export job (issue 35) every minute, with the exports bucket beside the retry job's grants", () => {
+    const rule = s.resources[id(s.stack.jobs.exportSchedule)]!.Properties!
+    expect(rule.ScheduleExpression).toBe(`rate(${jobEveryMinutes.export} minute)`)
+    expect(rule.Targets.map((t: { Arn: unknown }) => show(t.Arn))).toEqual([`<${id(s.stack.jobs.export)}.Arn>`])
+    const fn = s.resources[id(s.stack.jobs.export)]!.Properties!
+    expect(fn.Description).toContain(exportEntry)
+    expect(Object.keys(fn.Environment.Variables).sort()).toEqual([...expectedJobEnv, 'EXPORTS_BUCKET'].sort())
+    const roleId = show(fn.Role).replace(/^<(\w+)\.Arn>$/, '$1')
+    const exportsBucket = id(s.stack.files.exports)
+    // The retry job's grants (its own logs instead), and the exports bucket's objects: nothing deletes one.
+    const retryOnly = permissionLines(
+      s.resources,
+      show(s.resources[id(s.stack.jobs.retryEmails)]!.Properties!.Role).replace(/^<(\w+)\.Arn>$/, '$1'),
+    )
+    const shared = retryOnly.filter((l) => !l.startsWith('logs:'))
+    const lines = permissionLines(s.resources, roleId)
+    expect(lines.filter((l) => !l.startsWith('logs:') && !l.includes(exportsBucket))).toEqual(shared)
+    expect(
+      lines
+        .filter((l) => l.includes(exportsBucket))
+        .map((l) => l.split(' ')[0])
+        .sort(),
+    ).toEqual(['s3:GetObject', 's3:ListBucket', 's3:PutObject'])
   })
 })

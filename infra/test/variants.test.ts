@@ -168,8 +168,12 @@ describe('readSettings', () => {
       stackName: 'MinistryTimesheets',
       supervisorIdp: 'cognito',
       mailFrom: 'no-reply@example.com',
-      apiRateLimit: 50,
-      apiBurstLimit: 100,
+      apiRateLimit: 1000,
+      apiBurstLimit: 2000,
+      signInRateLimit: 100,
+      signInBurstLimit: 200,
+      wafPerIpLimit: 1000,
+      wafSignInPerIpLimit: 100,
     })
     expect(read({ domainName: 'a.example.org', certificateArn }).mailFrom).toBe('no-reply@a.example.org')
   })

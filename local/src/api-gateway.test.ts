@@ -16,6 +16,7 @@ const route = (method: 'GET' | 'POST', path: string): Route => ({
   uses: ['table'],
   hasBody: false,
   acceptsEmptyBody: true,
+  keepsNoSession: false,
   lambda: async () => ({}),
 })
 

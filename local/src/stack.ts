@@ -6,9 +6,10 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
 import { resetClients, withEnvironment } from '@app/adapters'
 import { contentSecurityPolicy, securityHeaders } from '@app/core'
-import { remindersJob, retryEmailsJob, routes, type Route } from '@app/functions'
+import { exportJob, remindersJob, retryEmailsJob, routes, type Route } from '@app/functions'
 import {
   environmentByUse,
+  exportJobEnvironment,
   probeEnvironment,
   retryJobEnvironment,
   routeEnvironment,
@@ -45,6 +46,12 @@ export interface StackOptions {
   tableInMemory?: boolean
   /** DynamoDB Local's JVM compiles with its full JIT (the bench's measured stack); else C1 only. */
   fullJit?: boolean
+  /**
+   * Whether a timer runs the export job (as its AWS rule does); on by default. The test stack runs
+   * it only when a test calls it: the security suite compares an organization's items before and
+   * after each case, and a timer finishing an export between the two would move them.
+   */
+  exportTimer?: boolean
 }
 
 export interface Stack {
@@ -288,6 +295,19 @@ export const startStack = async (options: StackOptions): Promise<Stack> => {
     )
     reminders.unref()
     running.push({ name: 'reminders', stop: async () => clearInterval(reminders) })
+    // And the export job (issue 35), as its AWS rule runs it.
+    if (options.exportTimer !== false) {
+      const exportEnvironment = { ...runtime, ...exportJobEnvironment(values) }
+      const exports = setInterval(
+        () =>
+          void withEnvironment(exportEnvironment, () => withRequestId(randomUUID(), () => exportJob())).catch(
+            () => undefined,
+          ),
+        jobEveryMinutes.export * 60_000,
+      )
+      exports.unref()
+      running.push({ name: 'exports', stop: async () => clearInterval(exports) })
+    }
 
     if (options.web === 'dist') web = staticWeb(join(repoRoot, 'web/dist'))
     if (options.web === 'dev') {

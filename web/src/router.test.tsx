@@ -26,6 +26,7 @@ describe('route tables', () => {
       '/staff-guide',
       '/staff-login',
       '/demo',
+      '/developers',
       '/submit-timesheet',
     ])
     expect(signedInRoutes.map((r) => r.path)).toEqual([
@@ -41,6 +42,7 @@ describe('route tables', () => {
       '/payment-success',
       '/demo',
       '/payroll',
+      '/developers',
     ])
   })
 })

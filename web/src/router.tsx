@@ -48,6 +48,7 @@ const DemoPage = page(() => import('./pages/DemoPage.tsx'), 'DemoPage')
 const PayrollPage = page(() => import('./pages/PayrollPage.tsx'), 'PayrollPage')
 const SignedOutTimesheetPage = page(() => import('./pages/SignedOutTimesheetPage.tsx'), 'SignedOutTimesheetPage')
 const ActivityPage = page(() => import('./pages/ActivityPage.tsx'), 'ActivityPage')
+const DevelopersPage = page(() => import('./pages/DevelopersPage.tsx'), 'DevelopersPage')
 const NotFoundPage = page(() => import('./pages/NotFoundPage.tsx'), 'NotFoundPage')
 // The signed-in frame (header, user menu) is not needed by signed-out visitors either.
 const AppShell = page<'AppShell', { user: CurrentUser }>(() => import('./components/AppShell.tsx'), 'AppShell')
@@ -70,6 +71,7 @@ export const publicRoutes: RouteEntry[] = [
   { path: '/staff-guide', Page: StaffGuidePage },
   { path: '/staff-login', Page: StaffLoginPage },
   { path: '/demo', Page: DemoPage },
+  { path: '/developers', Page: DevelopersPage },
   // Waits for the session check, then sends a signed-out visitor to /staff-login (spec section 2).
   { path: '/submit-timesheet', Page: SignedOutTimesheetPage },
 ]
@@ -87,6 +89,7 @@ export const signedInRoutes: RouteEntry[] = [
   { path: '/payment-success', Page: PaymentSuccessPage },
   { path: '/demo', Page: DemoPage },
   { path: '/payroll', Page: PayrollPage },
+  { path: '/developers', Page: DevelopersPage },
 ]
 
 /**

@@ -26,6 +26,7 @@ export function makeTimesheet(overrides: Partial<ListedTimesheet> = {}): ListedT
     createdAt: '2026-11-16T09:00:00.000Z',
     updatedAt: '2026-11-20T15:00:00.000Z',
     enteredOffline: false,
+    approvals: [],
     mondayStart: '09:00',
     mondayEnd: '17:00',
     mondayActivity: 'Sermon prep',

@@ -22,6 +22,7 @@ const makeStoredTimesheet = (overrides: Partial<Timesheet>): Timesheet => ({
   createdAt: '2026-11-16T08:00:00.000Z',
   updatedAt: '2026-11-16T08:00:00.000Z',
   enteredOffline: false,
+  approvals: [],
   ...overrides,
 })
 

@@ -69,7 +69,8 @@ const isRefusedByProvider = (e: unknown) =>
   e instanceof Error && ['ResponseBodyError', 'AuthorizationResponseError', 'OperationProcessingError'].includes(e.name)
 
 /**
- * The person's member: their account if it still exists, else a new organization of their own.
+ * The person's member: their account if it still exists, else the organization that invited them
+ * as a supervisor (issue 31), else a new organization of their own.
  * A removed member's old lookup is released first, so they can start again; two first sign-ins
  * at once make one account (the loser of the race finds the winner's).
  */
@@ -77,6 +78,15 @@ const accountOf = async (identity: Identity, timeZone: string, language: Languag
   const existing = await system.findBySubject(identity.issuer, identity.subject)
   if (existing && (await orgDb(existing.orgId).users.find(existing.userId))) return existing
   if (existing) await system.releaseSubject(identity.issuer, identity.subject, existing)
+  // Issue 31: a supervisor added under Employees with this (verified) email joins that organization.
+  if (identity.email && identity.emailVerified) {
+    const invited = await system.acceptInvitation({
+      issuer: identity.issuer,
+      subject: identity.subject,
+      email: identity.email.toLowerCase(),
+    })
+    if (invited) return invited
+  }
   return system.createSupervisorOrFind({
     issuer: identity.issuer,
     subject: identity.subject,

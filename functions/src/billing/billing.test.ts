@@ -1,5 +1,6 @@
 import Stripe from 'stripe'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { entitlements } from '@app/core'
 import { orgDb } from '@app/data'
 import { keys, table } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
@@ -259,6 +260,22 @@ describe('POST /api/stripe/webhook', () => {
       stripeSubscriptionId: 'sub_live',
       currentPeriodEnd: new Date(1900000000 * 1000).toISOString(),
     })
+  })
+
+  it('keeps a trial subscription without a card at the trial limits until a payment method is attached (issue 36)', async () => {
+    const { organization } = await newOrganization()
+    const db = orgDb(organization.id)
+    expect((await post(signed(subscriptionEvent('evt_t1', organization.id, 'trialing', 1000)))).json.applied).toBe(true)
+    const unpaid = await db.organization.get()
+    expect(unpaid).toMatchObject({ subscriptionStatus: 'trialing', plan: 'enterprise', paymentMethodOnFile: false })
+    expect(entitlements(unpaid)).toMatchObject({ plan: { id: 'professional' }, memberLimit: 50 })
+
+    const carded = subscriptionEvent('evt_t2', organization.id, 'trialing', 1001)
+    Object.assign(carded.data.object, { default_payment_method: 'pm_card' })
+    expect((await post(signed(carded))).json.applied).toBe(true)
+    const paid = await db.organization.get()
+    expect(paid.paymentMethodOnFile).toBe(true)
+    expect(entitlements(paid)).toMatchObject({ plan: { id: 'enterprise' }, memberLimit: null })
   })
 
   it("ignores an event of a subscription that is not the organization's current one", async () => {

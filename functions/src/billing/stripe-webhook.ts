@@ -34,6 +34,7 @@ export default defineRoute({
       plan: event.planPriceId ? planForPriceId(event.planPriceId).plan.id : undefined,
       currentPeriodEnd: event.currentPeriodEnd,
       trialEndsAt: event.trialEndsAt,
+      paymentMethodOnFile: event.paymentMethodOnFile,
     })
     return { received: true, applied }
   },

@@ -12,7 +12,7 @@ export default defineRoute({
   auth: 'public',
   params: z.object({ token: z.string().max(2000) }),
   response: Page,
-  uses: ['table:read', 'email'], // the link secret comes with the email grant
+  uses: ['table:read', 'links'],
   handler: async ({ params, event }) => {
     const checked = await checkDecisionLink(params.token, browserLanguageOf(event) ?? DEFAULT_LANGUAGE)
     if (!checked.ok) return checked.page

@@ -14,6 +14,7 @@ export default defineRoute({
   method: 'GET',
   path: '/api/health',
   auth: 'public',
+  session: false,
   response: Health,
   uses: ['table', 'staffPool', 'exportsBucket', 'logosBucket', 'email', 'oidc', 'stripe'],
   handler: async ({ event }) => {

@@ -1,10 +1,11 @@
 import middy from '@middy/core'
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda'
 import * as z from 'zod'
-import { Page, Redirect, type Access, type NonJsonResponse } from '@app/core'
+import { Page, Redirect, type Access, type ApiScope, type NonJsonResponse } from '@app/core'
 import type { Files } from '@app/adapters'
 import { orgDb, type OrgDb } from '@app/data'
-import { csrfGuard, jsonBody, requestLog, sessionLoader, type AuthSession, type RouteState } from './middleware.ts'
+import { callerLoader, unlessToken } from './api-token.ts'
+import { csrfGuard, jsonBody, originGuard, requestLog, type AuthSession, type RouteState } from './middleware.ts'
 import { HttpResponse } from './response.ts'
 
 /**
@@ -12,7 +13,12 @@ import { HttpResponse } from './response.ts'
  * instead of 'table' for a route that only reads the table: it may still slide or end its
  * caller's session (the session middleware), and nothing else (test/security/read-only.test.ts).
  */
-export type Use = 'table' | 'table:read' | 'staffPool' | 'exportsBucket' | 'logosBucket' | 'email' | 'stripe' | 'oidc'
+/**
+ * What a route may touch; infra grants exactly this. 'links' is the link-signing secret alone (a
+ * route that checks emailed links but sends no email); 'email' is sending plus that secret.
+ */
+export type Use =
+  'table' | 'table:read' | 'staffPool' | 'exportsBucket' | 'logosBucket' | 'email' | 'links' | 'stripe' | 'oidc'
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 type Schema = z.ZodType
@@ -44,6 +50,11 @@ export interface RouteSpec<A extends Access, P, Q, B, R, F> {
   method: Method
   path: `/api/${string}`
   auth: A
+  /**
+   * The API token scope that reaches this route (issue 35), which the token then calls as a
+   * supervisor would; none (the default) keeps every token out.
+   */
+  scope?: ApiScope
   params?: P
   query?: Q
   body?: B
@@ -57,6 +68,11 @@ export interface RouteSpec<A extends Access, P, Q, B, R, F> {
   files?: F
   /** Cross-site callers (payment webhooks) that cannot send our Origin; off by default. */
   skipCsrf?: boolean
+  /**
+   * `false` for a public route that keeps no session (the health check): no cookie is read, and
+   * no session loaded, slid or ended, so infra grants it no session writes.
+   */
+  session?: false
   handler: (ctx: RouteContext<A, P, Q, B, F>) => Promise<Output<R>>
 }
 
@@ -64,11 +80,19 @@ export interface Route {
   method: Method
   path: string
   auth: Access
+  /** The API token scope that reaches the route; undefined when no token may call it. */
+  scope?: ApiScope
   uses: Use[]
   hasBody: boolean
+  /** The request's schemas, for the published API description (GET /api/openapi.json). */
+  params?: Schema
+  query?: Schema
+  body?: Schema
   response?: Answer
   /** True when the route may be called without a payload (no body schema, or one of optional fields). */
   acceptsEmptyBody: boolean
+  /** A public route that reads no session (infra grants it no session writes). */
+  keepsNoSession: boolean
   lambda: (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>
 }
 
@@ -120,6 +144,12 @@ export const defineRoute = <
 >(
   spec: RouteSpec<A, P, Q, B, R, F>,
 ): Route => {
+  if (spec.session === false && spec.auth !== 'public') {
+    throw new Error(`${spec.method} ${spec.path} keeps no session, so it must be public`)
+  }
+  if (spec.scope && spec.auth === 'public') {
+    throw new Error(`${spec.method} ${spec.path}: a public route needs no token scope`)
+  }
   if (spec.files && !spec.uses.some((u) => u === 'exportsBucket' || u === 'logosBucket')) {
     throw new Error(`${spec.method} ${spec.path} is given files but uses no bucket`)
   }
@@ -145,8 +175,9 @@ export const defineRoute = <
   }
 
   const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>().use(requestLog(spec))
-  if (!spec.skipCsrf) chain.use(csrfGuard(spec.method))
-  chain.use(sessionLoader(spec.auth))
+  chain.use(originGuard())
+  if (!spec.skipCsrf) chain.use(unlessToken(csrfGuard(spec.method)))
+  if (spec.session !== false) chain.use(callerLoader(spec.auth, spec.scope))
   if (spec.body) chain.use(jsonBody())
   const lambda = chain.handler(core)
 
@@ -157,10 +188,15 @@ export const defineRoute = <
     method: spec.method,
     path: spec.path,
     auth: spec.auth,
+    scope: spec.scope,
     uses,
     hasBody: Boolean(spec.body),
+    params: spec.params,
+    query: spec.query,
+    body: spec.body,
     response: spec.response,
     acceptsEmptyBody: !spec.body || spec.body.safeParse({}).success,
+    keepsNoSession: spec.session === false,
     lambda,
   }
 }

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto'
 import type middy from '@middy/core'
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda'
 import { AppError, badRequest, forbidden, messages, unauthorized, type Access, type Role, type User } from '@app/core'
@@ -79,6 +80,29 @@ export const requestLog = (route: { method: string; path: string }): Middleware 
   }
 }
 
+/** The header CloudFront adds to every request it sends the API (infra: constructs/site.ts). */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify'
+
+const sameSecret = (given: string, expected: string) => {
+  const a = Buffer.from(given)
+  const b = Buffer.from(expected)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+/**
+ * Only CloudFront may call the functions (issue 36): the HTTP API's own execute-api address
+ * would skip the firewall in front of CloudFront, so CloudFront sends a secret header and a
+ * request without it is refused before anything else is done. On AWS every route's function
+ * has ORIGIN_VERIFY; the local stack has no CloudFront and sets none, so nothing is checked.
+ */
+export const originGuard = (): Middleware => ({
+  before: ({ event }) => {
+    const expected = config.originVerify
+    if (expected === undefined) return
+    if (!sameSecret(header(event, ORIGIN_VERIFY_HEADER) ?? '', expected)) throw forbidden()
+  },
+})
+
 const rawBody = (event: APIGatewayProxyEventV2) =>
   event.body && event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : (event.body ?? '')
 const isEmptyBody = (event: APIGatewayProxyEventV2) => rawBody(event).trim() === ''
@@ -116,14 +140,17 @@ export const jsonBody = (): Middleware => ({
 
 /**
  * Loads the session from the cookie and the member it belongs to, so a removed member's
- * cookie stops working at once; refuses a role below what the route needs.
+ * cookie stops working at once, and a session made before the member's sessions were ended (a
+ * password reset) too; refuses a role below what the route needs.
  */
 export const sessionLoader = (access: Access): Middleware => ({
   before: async (request) => {
     const state = (request.context as Context & { route: RouteState }).route
     const sid = readCookie(request.event.cookies, sessionCookieName())
     const session = sid ? await sessions.get(sid) : undefined
-    const user = session ? await orgDb(session.orgId).users.find(session.userId) : undefined
+    const user = session
+      ? await orgDb(session.orgId).users.findForSession(session.userId, session.createdAt)
+      : undefined
     if (sid && session && !user) await sessions.delete(sid)
     if (session && user) state.session = { ...session, role: user.role, sid: sid!, user }
     if (access === 'public') return

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, currentWeekStart } from '@app/core'
+import { addDays, currentWeekStart, TRIAL_EMAIL_DAILY_LIMIT } from '@app/core'
 import { orgDb, outbox, systemActor } from '@app/data'
-import { makeEmailDue } from '@app/data/testing'
+import { keys, makeEmailDue, table } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import { inbox, type InboxEmail } from '../../test/support/test-inbox.ts'
@@ -81,6 +81,29 @@ describe('the reminders job', () => {
       expect((await mailTo(await emailOf(nothing.user.id))).length).toBe(1)
     },
   )
+
+  it('over the daily quota, sends the reminders within it now and holds the rest for the next day (issue 36)', async () => {
+    const { organization, cookie } = await newOrganization()
+    const staff = await Promise.all([newStaffMember(cookie), newStaffMember(cookie)])
+    const emails = await Promise.all(staff.map(async (m) => (await orgDb(organization.id).users.get(m.user.id)).email!))
+    // A trial organization with one email of today's quota left.
+    const day = new Date().toISOString().slice(0, 10)
+    await table.put({ ...keys.emailQuota(organization.id, day), sent: TRIAL_EMAIL_DAILY_LIMIT - 1 })
+    expect(await run(organization.id)).toMatchObject({ queued: 2, sent: 1 })
+    const received = await Promise.all(emails.map((e) => inbox(e)))
+    expect(received.map((r) => r.length).sort()).toEqual([0, 1])
+    const held = await outbox.pendingFor(organization.id)
+    expect(held).toHaveLength(1)
+    await retryDueEmails()
+    expect(await outbox.pendingFor(organization.id)).toHaveLength(1)
+    // The next day, with a fresh quota: the held reminder goes out, and no run adds another.
+    await table.delete(keys.emailQuota(organization.id, day))
+    await makeEmailDue(organization.id, held[0]!.id)
+    await retryDueEmails()
+    expect(await outbox.pendingFor(organization.id)).toEqual([])
+    expect((await Promise.all(emails.map((e) => inbox(e)))).map((r) => r.length)).toEqual([1, 1])
+    expect(await run(organization.id)).toMatchObject({ queued: 0 })
+  })
 
   it('keeps a reminder SES refused in the outbox, the retry job sends it, and a later run does not add another', async () => {
     const { organization, cookie } = await newOrganization()

@@ -1,6 +1,9 @@
 import { AddedMember, assertCanAddMember, badRequest, entitlements, NewMember } from '@app/core'
-import { generatePassword, staffPool, usernameCandidates } from '@app/adapters'
-import { duplicateEmailMessage, system } from '@app/data'
+import { config, generatePassword, staffPool, usernameCandidates } from '@app/adapters'
+import { duplicateEmailMessage, outbox, system } from '@app/data'
+import { fullName } from '@app/core'
+import { invitationEmail } from '../views/emails.ts'
+import { deliver } from '../workflows/mailer.ts'
 import { defineRoute } from '../http/define-route.ts'
 
 /**
@@ -13,7 +16,7 @@ export default defineRoute({
   auth: 'supervisor',
   body: NewMember,
   response: AddedMember,
-  uses: ['table', 'staffPool'],
+  uses: ['table', 'staffPool', 'email'],
   handler: async ({ body, session, db }) => {
     const org = await db.organization.get()
     const allowed = entitlements(org)
@@ -24,7 +27,29 @@ export default defineRoute({
     const password = generatePassword()
     const username = await createLogin(body.firstName, body.lastName, password)
     try {
-      const user = await db.members.add(body, username, allowed.memberLimit, session.user)
+      // Issue 31: the member's approver is the supervisor adding them unless the request names one (or null).
+      const member = { ...body, supervisorId: body.supervisorId === undefined ? session.userId : body.supervisorId }
+      // Issue 31: a supervisor is invited by email to sign in through Supervisor Login (and join here).
+      const invitation =
+        body.role === 'supervisor'
+          ? outbox.email(
+              invitationEmail({
+                to: body.email,
+                firstName: body.firstName,
+                language: session.user.language,
+                organizationName: org.name,
+                logoUrl: org.logoUrl,
+                inviter: fullName(session.user),
+                signInUrl: `${config.appOrigin}/api/login`,
+              }),
+            )
+          : undefined
+      const user = await db.members.add(member, username, allowed.memberLimit, session.user, {
+        emails: invitation ? [invitation] : [],
+      })
+      if (invitation) {
+        await deliver(db.orgId, invitation.id, invitation.message, 0, org)
+      }
       return { ...user, temporaryCredentials: { username, password } }
     } catch (e) {
       await staffPool.deleteUser(username) // no orphaned login when the member could not be added
@@ -33,8 +58,11 @@ export default defineRoute({
   },
 })
 
+/** A free username for the name (a random tag makes one in a few tries; 64 means something else is wrong). */
 const createLogin = async (firstName: string, lastName: string, password: string) => {
+  let tries = 0
   for (const candidate of usernameCandidates(firstName, lastName)) {
+    if (++tries > 64) break
     if (await system.findByUsername(candidate)) continue
     try {
       await staffPool.createUser(candidate, password)
@@ -43,5 +71,5 @@ const createLogin = async (firstName: string, lastName: string, password: string
       if ((e as Error).name !== 'UsernameExistsException') throw e
     }
   }
-  throw badRequest('Could not find a free username for this name; add a middle initial to the first name')
+  throw new Error('no free username after 64 tries')
 }

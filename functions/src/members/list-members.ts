@@ -5,6 +5,7 @@ export default defineRoute({
   method: 'GET',
   path: '/api/employees',
   auth: 'supervisor',
+  scope: 'members:read',
   response: MemberList,
   uses: ['table:read'],
   handler: async ({ db }) => {

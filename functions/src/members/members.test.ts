@@ -17,13 +17,16 @@ const volunteer = (email = `v${Math.random().toString(36).slice(2, 8)}@grace.exa
   role: 'volunteer',
 })
 
+/** A username of `base` plus a four-letter tag without look-alike letters. */
+const TAGGED = (base: string) => new RegExp(`^${base.replace('.', '\\.')}\\.[a-hj-km-np-z]{4}$`)
+
 describe('members', () => {
   it('adds a member with generated credentials that sign in on the staff login', async () => {
     const { cookie } = await newOrganization()
     const res = await callRoute(addMember, { cookies: [cookie], body: volunteer() })
     expect(res.status).toBe(200)
     const { username, password } = res.json.temporaryCredentials
-    expect(username).toMatch(/^mary\.ndlovu\d*$/)
+    expect(username).toMatch(TAGGED('mary.ndlovu'))
     expect(password).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{16}$/)
     expect(res.json).toMatchObject({ role: 'volunteer', authType: 'local', department: 'Children' })
 
@@ -42,6 +45,34 @@ describe('members', () => {
     const a = await callRoute(addMember, { cookies: [cookie], body: volunteer() })
     const b = await callRoute(addMember, { cookies: [cookie], body: volunteer() })
     expect(a.json.temporaryCredentials.username).not.toBe(b.json.temporaryCredentials.username)
+  })
+
+  it('gives every name a readable username with a random tag, in any script and any organization (issue 36)', async () => {
+    // Names in other scripts are transliterated (they all became member, member2 … member99 before).
+    const names = [
+      ['김', '민준', 'gim.minjun'],
+      ['王', '小明', 'wang.xiaoming'],
+      ['Анна', 'Иванова', 'anna.ivanova'],
+      ['José', 'Núñez', 'jose.nunez'],
+    ] as const
+    const { cookie } = await newOrganization()
+    for (const [firstName, lastName, base] of names) {
+      const res = await callRoute(addMember, { cookies: [cookie], body: { ...volunteer(), firstName, lastName } })
+      expect(res.status).toBe(200)
+      expect(res.json.temporaryCredentials.username).toMatch(TAGGED(base))
+    }
+    // The same name in another organization: a tag of its own, never 'ana.silva2', which told that
+    // another tenant had 'ana.silva'.
+    const other = await newOrganization()
+    const a = await callRoute(addMember, {
+      cookies: [cookie],
+      body: { ...volunteer(), firstName: 'Ana', lastName: 'Silva' },
+    })
+    const b = await callRoute(addMember, {
+      cookies: [other.cookie],
+      body: { ...volunteer(), firstName: 'Ana', lastName: 'Silva' },
+    })
+    for (const res of [a, b]) expect(res.json.temporaryCredentials.username).toMatch(TAGGED('ana.silva'))
   })
 
   it("refuses the same email twice in one organization with 'already exists'", async () => {

@@ -21,9 +21,13 @@ export default defineRoute({
     }
     const password = generatePassword()
     await staffPool.setPassword(member.username, password)
+    // The change is in the staff pool, not the table: recorded once it is made, in the transaction
+    // that ends every session made until now (checked on each request), and the sessions deleted.
+    await db.users.endSessions(member.id, session.user, {
+      action: 'member.passwordReset',
+      subject: memberSubject(member),
+    })
     await sessions.deleteForUser(db.orgId, member.id)
-    // The change is in the staff pool, not the table: recorded once it is made and the sessions ended.
-    await db.audit.record(session.user, { action: 'member.passwordReset', subject: memberSubject(member) })
     return { temporaryCredentials: { username: member.username, password } }
   },
 })

@@ -18,7 +18,7 @@ export default defineRoute({
   skipCsrf: true,
   params: z.object({ token: z.string().max(1000) }),
   response: Page,
-  uses: ['table', 'email'],
+  uses: ['table', 'links'],
   handler: async ({ params, event }) => {
     const language = browserLanguageOf(event) ?? DEFAULT_LANGUAGE
     const link = await readUnsubscribeToken(params.token)

@@ -12,7 +12,7 @@ export default defineRoute({
   auth: 'public',
   params: z.object({ token: z.string().max(1000) }),
   response: Page,
-  uses: ['table:read', 'email'], // the link secret comes with the email grant
+  uses: ['table:read', 'links'],
   handler: async ({ params, event }) => {
     const language = browserLanguageOf(event) ?? DEFAULT_LANGUAGE
     const link = await readUnsubscribeToken(params.token)

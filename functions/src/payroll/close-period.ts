@@ -1,10 +1,27 @@
-import { badRequest, fullName, isPeriodStart, PayPeriod, PeriodParams, periodContaining } from '@app/core'
+import {
+  badRequest,
+  ClosePeriod,
+  fullName,
+  isPeriodStart,
+  lockedWeekStarts,
+  PayPeriod,
+  PeriodParams,
+  periodContaining,
+} from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { blockedError, blockersOf, loadPeriods, lockedWeeksOf, periodView } from '../workflows/pay-periods.ts'
+import {
+  blockedError,
+  blockersOf,
+  earlyError,
+  earlyReasons,
+  loadPeriods,
+  periodView,
+} from '../workflows/pay-periods.ts'
 import { anchorOf } from '../workflows/payroll.ts'
 
 /**
- * Closes a pay period when every timesheet it carries is approved; its weeks are then locked
+ * Closes a pay period when every timesheet it carries is approved, and, unless the body says
+ * `closeAnyway`, when it has ended and every staff week of it is submitted (409 with the reasons); its weeks are then locked
  * against every edit, submission and decision. The locks are written first and the timesheets
  * read again after, so a submission racing the close either lands before (and the close is
  * undone with 409) or is refused by the lock.
@@ -14,9 +31,10 @@ export default defineRoute({
   path: '/api/payroll/periods/{start}/close',
   auth: 'supervisor',
   params: PeriodParams,
+  body: ClosePeriod,
   response: PayPeriod,
   uses: ['table'],
-  handler: async ({ params, session, db }) => {
+  handler: async ({ params, body, session, db }) => {
     const org = await db.organization.get()
     const anchor = anchorOf(org)
     if (!isPeriodStart(params.start, org.payPeriodFrequency, anchor))
@@ -25,8 +43,10 @@ export default defineRoute({
     const before = await loadPeriods(db, period, period)
     const blockers = blockersOf(period, before, before.members)
     if (blockers.length) throw blockedError(blockers)
+    const early = body.closeAnyway ? null : earlyReasons(org, period, before)
+    if (early) throw earlyError(early)
 
-    await db.payroll.close(period, lockedWeeksOf(period), session.user)
+    await db.payroll.close(period, lockedWeekStarts(period), session.user)
     const after = await loadPeriods(db, period, period)
     const late = blockersOf(period, after, after.members)
     if (late.length) {

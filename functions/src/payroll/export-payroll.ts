@@ -31,6 +31,7 @@ export default defineRoute({
   method: 'GET',
   path: '/api/payroll/export',
   auth: 'supervisor',
+  scope: 'payroll:read',
   query: ExportRequest,
   response: Redirect,
   uses: ['table:read', 'exportsBucket'],

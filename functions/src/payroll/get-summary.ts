@@ -7,6 +7,7 @@ export default defineRoute({
   method: 'GET',
   path: '/api/payroll/summary',
   auth: 'supervisor',
+  scope: 'payroll:read',
   query: DateRange,
   response: PayrollSummary,
   uses: ['table:read'],

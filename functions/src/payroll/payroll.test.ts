@@ -408,11 +408,26 @@ describe('members and payroll settings', () => {
 
   it('shows a week of a closed period nobody saved as an unsaved draft', async () => {
     const other = await newOrganization('Third Church')
-    // Its schedule starts this week (the default anchor), and nobody worked yet: the close succeeds.
-    const closed = await callRoute(closePeriod, { cookies: [other.cookie], params: { start: thisWeek } })
+    // Its schedule starts this week (the default anchor), and nobody worked yet. The period has not
+    // ended: a close answers 409 with that reason, and closes only when told anyway (issue 37).
+    const early = await callRoute(closePeriod, { cookies: [other.cookie], params: { start: thisWeek } })
+    expect(early.status).toBe(409)
+    expect(early.json.reasons).toEqual({ endsOn: addDays(thisWeek, 13), notSubmitted: [] })
+    expect((await callRoute(listPeriods, { cookies: [other.cookie] })).json.periods[0].status).toBe('open')
+    const closed = await callRoute(closePeriod, {
+      cookies: [other.cookie],
+      params: { start: thisWeek },
+      body: { closeAnyway: true },
+    })
     expect(closed.status, closed.text).toBe(200)
     const current = await callRoute(getCurrentWeek, { cookies: [other.cookie] })
     expect(current.status).toBe(200)
-    expect(current.json).toMatchObject({ id: 0, weekStartDate: thisWeek, status: 'draft' })
+    expect(current.json).toMatchObject({ id: 0, weekStartDate: thisWeek, status: 'draft', periodClosed: true })
+    const wrong = await callRoute(closePeriod, {
+      cookies: [other.cookie],
+      params: { start: thisWeek },
+      body: { closeAnyway: 'yes' },
+    })
+    expect(wrong.status).toBe(400)
   })
 })

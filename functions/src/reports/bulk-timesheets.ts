@@ -1,12 +1,13 @@
 import * as z from 'zod'
-import { bulkCsvHeader, bulkCsvRow, dateInZone, Redirect, TimesheetStatus, toCsv } from '@app/core'
+import { bulkCsvHeader, bulkCsvRow, dateInZone, matchesName, Redirect, TimesheetStatus, toCsv } from '@app/core'
 import { filesFor } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
 import { HttpResponse } from '../http/response.ts'
 import { csvWordsFor } from '../views/words.ts'
 
 /**
- * The payroll export, opened in a new tab: every submitted timesheet (or those in one status) as
+ * The payroll export, opened in a new tab: every submitted timesheet (or those in one status, of
+ * the members a search names) as
  * one CSV row per employee-week in the reader's language, written to the exports bucket, then a
  * redirect to a 15-minute link.
  */
@@ -14,7 +15,12 @@ export default defineRoute({
   method: 'GET',
   path: '/api/reports/bulk-timesheets',
   auth: 'supervisor',
-  query: z.object({ status: z.union([TimesheetStatus, z.literal('all')]).optional() }),
+  scope: 'timesheets:read',
+  query: z.object({
+    status: z.union([TimesheetStatus, z.literal('all')]).optional(),
+    // The dashboard's search carried over: only the members whose first or last name it matches.
+    search: z.string().max(100, 'Search must be 100 characters or fewer').optional(),
+  }),
   response: Redirect,
   uses: ['table:read', 'exportsBucket'],
   files: filesFor,
@@ -25,10 +31,16 @@ export default defineRoute({
     const person = (id: string | null) => (id ? (people.get(id) ?? null) : null)
     const words = csvWordsFor(session.user.language)
     // Each timesheet becomes its row as it is read, in the file's order (newest week first, then id).
-    const rows = await db.timesheets.mapForExport(status, (t) =>
-      bulkCsvRow(t, person(t.employeeId), person(t.approvedBy), org.timeZone, words),
-    )
-    const csv = toCsv([bulkCsvHeader(org.timeZone, words), ...rows])
+    const search = query.search ?? ''
+    const wanted = (id: string) => !search.trim() || (person(id) !== null && matchesName(person(id)!, search))
+    const rows = (
+      await db.timesheets.mapForExport(status, (t) =>
+        wanted(t.employeeId)
+          ? bulkCsvRow(t, person(t.employeeId), person(t.approvedBy), org.timeZone, words, org.weekStartDay)
+          : null,
+      )
+    ).filter((row) => row !== null)
+    const csv = toCsv([bulkCsvHeader(org.timeZone, words, org.weekStartDay), ...rows])
     const now = new Date()
     const stamp = now.toISOString().replace(/[:.]/g, '-')
     const file = files.report(`timesheets-${status ?? 'all'}-${stamp}`)

@@ -1,19 +1,27 @@
 import * as z from 'zod'
-import { addDays, badRequest, isValidDate, Report } from '@app/core'
+import { addDays, badRequest, isValidDate, monthOf, Report, todayIn } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { listed } from '../workflows/timesheets.ts'
 
 const ReportDate = z.string().refine(isValidDate, 'Use a date like 2026-11-16')
 
-/** Submitted timesheets whose week starts within [start, end], with employee and approver (from the member directory). */
+/**
+ * Submitted timesheets whose week starts within [start, end], with employee and approver (from the
+ * member directory). A call without dates answers the current month in the organization's zone; a
+ * call with one date takes the other from that date's month.
+ */
 export default defineRoute({
   method: 'GET',
   path: '/api/timesheets/reports',
   auth: 'supervisor',
-  query: z.object({ start: ReportDate, end: ReportDate }),
+  scope: 'timesheets:read',
+  query: z.object({ start: ReportDate.optional(), end: ReportDate.optional() }),
   response: Report,
   uses: ['table:read'],
-  handler: async ({ query, db }) => {
+  handler: async ({ query: given, db }) => {
+    const zoneOrg = given.start || given.end ? undefined : await db.organization.get()
+    const month = monthOf(given.start ?? given.end ?? todayIn(zoneOrg!.timeZone))
+    const query = { start: given.start ?? month.start, end: given.end ?? month.end }
     if (query.end < query.start)
       throw badRequest('The end date must not be before the start date', {
         end: 'The end date must not be before the start date',
@@ -23,7 +31,7 @@ export default defineRoute({
     const [sheets, { directory }, org] = await Promise.all([
       db.timesheets.inWeeks(query.start, query.end),
       db.aggregates.summary(),
-      db.organization.get(),
+      zoneOrg ?? db.organization.get(),
     ])
     return listed(sheets, directory, org).map((t) => {
       const a = t.approvedBy ? directory.get(t.approvedBy) : undefined

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, currentWeekStart } from '@app/core'
+import { addDays, currentWeekStart, todayIn } from '@app/core'
 import { orgDb } from '@app/data'
 import { callRoute } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
@@ -41,7 +41,25 @@ describe('GET /api/timesheets/reports', () => {
     expect(backwards.status).toBe(400)
     const unreal = await callRoute(getReports, { cookies: [cookie], query: { start: '2026-13-01', end: '2026-11-01' } })
     expect(unreal.status).toBe(400)
-    expect((await callRoute(getReports, { cookies: [cookie] })).status).toBe(400)
+  })
+
+  it("answers the current month in the organization's zone when the call carries no dates (issue 36)", async () => {
+    const { cookie } = await newOrganization()
+    const staff = await newStaffMember(cookie)
+    const today = todayIn('America/Chicago')
+    const first = `${today.slice(0, 7)}-01`
+    const weeks = [0, 1, 2, 3, 4, 5, 6].map((w) => addDays(thisWeek(), -7 * w))
+    for (const week of weeks) await callRoute(createTimesheet, { cookies: [staff.cookie], body: { weekStartDate: week } })
+    const res = await callRoute(getReports, { cookies: [cookie] })
+    expect(res.status).toBe(200)
+    const expected = weeks.filter((w) => w >= first && w <= today).sort()
+    expect(weeks.some((w) => w < first)).toBe(true) // earlier weeks exist and must be left out
+    expect(res.json.map((t: { weekStartDate: string }) => t.weekStartDate).sort()).toEqual(expected)
+    // One bound alone takes the other from its month.
+    const fromStart = await callRoute(getReports, { cookies: [cookie], query: { start: first } })
+    expect(fromStart.json.map((t: { weekStartDate: string }) => t.weekStartDate).sort()).toEqual(expected)
+    const wrong = await callRoute(getReports, { cookies: [cookie], query: { start: 'next month' } })
+    expect(wrong.status).toBe(400)
   })
 })
 
@@ -71,9 +89,9 @@ describe('GET /api/reports/bulk-timesheets', () => {
     expect(lines).toHaveLength(301)
     // Each member's email tells people of the same name apart; times are the organization's.
     expect(lines[0]).toContain('Employee,Email,Department,Week Starting,Status,Monday Hours')
-    expect(lines[0]).toMatch(/Submitted At \(America\/Chicago\),Approved By,Approved At \(America\/Chicago\)$/)
+    expect(lines[0]).toMatch(/Total Hours,Break Minutes,Submitted At \(America\/Chicago\),Approved By,Approved At \(America\/Chicago\)$/)
     expect(lines[1]).toMatch(
-      /^\uFEFF?Ana Silva,[\w-]+@grace\.example,Youth,\d{4}-\d{2}-\d{2},Pending Review,2\.0,0\.0.*,\d{4}-\d{2}-\d{2} \d{2}:\d{2},,$/,
+      /^\uFEFF?Ana Silva,[\w-]+@grace\.example,Youth,\d{4}-\d{2}-\d{2},Pending Review,2\.00,0\.00.*,2\.00,0,\d{4}-\d{2}-\d{2} \d{2}:\d{2},,$/,
     )
     expect(lines.filter((l) => l.startsWith('Removed member'))).toHaveLength(150)
   }, 90_000)
@@ -97,10 +115,28 @@ describe('GET /api/reports/bulk-timesheets', () => {
     expect(bulk[1]).toContain(',Aprobada,')
     const week = await lines(await callRoute(downloadCsv, { cookies: [cookie], params: { id } }))
     expect(week[0]).toMatch(/^Organización,/)
-    expect(week).toContain('Fecha,Día,Entrada,Salida,Horas,Actividad')
+    expect(week).toContain('Fecha,Día,Entrada,Salida,Termina al día siguiente,Minutos de descanso,Horas,Actividad')
     // The member reads English: the same week's file, in English.
     const english = await lines(await callRoute(downloadCsv, { cookies: [staff.cookie], params: { id } }))
-    expect(english).toContain('Date,Day,Start,End,Hours,Activity')
+    expect(english).toContain('Date,Day,Start,End,Ends Next Day,Break Minutes,Hours,Activity')
+  })
+
+  it('carries the dashboard’s search: only the members whose name it matches, accents ignored (issue 37)', async () => {
+    const { cookie } = await newOrganization()
+    const staff = await newStaffMember(cookie)
+    await callRoute(createTimesheet, { cookies: [staff.cookie], body: { weekStartDate: thisWeek() } })
+    const rows = async (query: Record<string, string>) => {
+      const res = await callRoute(bulkTimesheets, { cookies: [cookie], query })
+      expect(res.status).toBe(302)
+      const file = Buffer.from(await (await fetch(res.headers.location as string)).arrayBuffer()).toString('utf8')
+      return file.replace(/^\uFEFF/, '').trim().split('\r\n').slice(1)
+    }
+    expect(await rows({ status: 'pending', search: 'SÍLVA' })).toHaveLength(1)
+    expect(await rows({ search: 'ana silva' })).toHaveLength(1)
+    expect(await rows({ status: 'pending', search: 'nobody' })).toEqual([])
+    expect(await rows({ status: 'approved', search: 'silva' })).toEqual([])
+    const tooLong = await callRoute(bulkTimesheets, { cookies: [cookie], query: { search: 'x'.repeat(101) } })
+    expect(tooLong.status).toBe(400)
   })
 
   it('is for supervisors only', async () => {

@@ -9,6 +9,7 @@ export default defineRoute({
   method: 'GET',
   path: '/api/reports/volunteer-hours',
   auth: 'supervisor',
+  scope: 'payroll:read',
   query: DateRange,
   response: VolunteerHours,
   uses: ['table:read'],

@@ -90,4 +90,12 @@ describe('staff login against guessing', () => {
     const member = await callRoute(from('198.51.100.20'), { body: { username, password } })
     expect(member.status).toBe(200)
   })
+
+  it('counts an IPv6 client by its /64, so one network cannot spread its guesses over its own addresses (issue 36)', async () => {
+    const { username, password } = await addStaff()
+    for (let i = 0; i < 11; i++)
+      await callRoute(from(`2001:db8:abcd:12::${(i + 1).toString(16)}`), { body: { username, password: `wrong-${i}` } })
+    expect((await callRoute(from('2001:db8:abcd:12:ffff::1'), { body: { username, password } })).status).toBe(429)
+    expect((await callRoute(from('2001:db8:abcd:13::1'), { body: { username, password } })).status).toBe(200)
+  })
 })

@@ -3,7 +3,7 @@ import * as z from 'zod'
 import { Language, messages, SignedInMember, tooManyRequests, unauthorized } from '@app/core'
 import { staffPool } from '@app/adapters'
 import { memberSubject, orgDb, sessions, system } from '@app/data'
-import { clientOf } from '../http/client.ts'
+import { clientOf, rateAddressOf } from '../http/client.ts'
 import { sessionCookie } from '../http/cookies.ts'
 import { defineRoute } from '../http/define-route.ts'
 import { browserLanguageOf } from '../http/language.ts'
@@ -26,7 +26,7 @@ export default defineRoute({
   uses: ['table', 'staffPool'],
   handler: async ({ body, session: previous, event }) => {
     const username = body.username.toLowerCase()
-    const address = event.requestContext?.http?.sourceIp ?? 'unknown'
+    const address = rateAddressOf(event.requestContext?.http?.sourceIp ?? 'unknown')
     // Counted before anything is checked, per username and address (system.loginAttempts); our own
     // counter answers before Cognito is asked, as its sign-in quota is shared by every tenant.
     const { locked, attempts } = await system.loginAttempts.begin(username, address)

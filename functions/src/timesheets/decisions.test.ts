@@ -60,8 +60,8 @@ describe('PATCH /api/timesheets/{id}/status', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]) // UTF-8 byte-order mark, for Excel
     const csv = bytes.toString('utf8')
     expect(csv).toContain('Employee,Ana Silva')
-    expect(csv).toContain('Monday,09:00,17:30,8.5,Visits')
-    expect(csv).toContain('Total,,,,8.5,')
+    expect(csv).toContain('Monday,09:00,17:30,,0,8.50,Visits')
+    expect(csv).toContain('Total,,,,,0,8.50,')
     expect(csv).toMatch(/Approved At \(America\/Chicago\),\d{4}-\d{2}-\d{2} \d{2}:\d{2}\r\n/)
 
     const tampered = new URL(url)

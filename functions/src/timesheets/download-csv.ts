@@ -10,6 +10,7 @@ export default defineRoute({
   method: 'GET',
   path: '/api/timesheets/{id}/download-csv',
   auth: 'member',
+  scope: 'timesheets:read',
   params: z.object({ id: TimesheetId }),
   response: Redirect,
   uses: ['table:read', 'exportsBucket'],

@@ -6,7 +6,8 @@ import { currentWeekOf } from '../workflows/timesheets.ts'
 /**
  * The caller's timesheet for this week in the organization's time zone, created as a draft the
  * first time; the read-only demo writes nothing, so there a missing week is shown as an unsaved draft,
- * and so is a missing week of a closed pay period (it cannot be created there).
+ * and so is a missing week of a closed pay period (it cannot be created there). `periodClosed`
+ * says a closed pay period locks the week.
  */
 export default defineRoute({
   method: 'GET',
@@ -25,6 +26,7 @@ export default defineRoute({
           if (e instanceof AppError && e.message === PERIOD_CLOSED_MESSAGE) return unsaved()
           throw e
         })
-    return withPayroll(sheet, org, session.user)
+    const periodClosed = await db.payroll.weekLocked(week)
+    return { ...withPayroll(sheet, org, session.user), periodClosed }
   },
 })

@@ -10,6 +10,7 @@ export default defineRoute({
   method: 'GET',
   path: '/api/timesheets/{id}/history',
   auth: 'member',
+  scope: 'timesheets:read',
   params: z.object({ id: TimesheetId }),
   response: TimesheetHistory,
   uses: ['table:read'],

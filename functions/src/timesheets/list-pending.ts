@@ -1,13 +1,25 @@
-import { PendingTimesheets } from '@app/core'
+import { PendingTimesheets, waitsFor } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { withEmployees } from '../workflows/timesheets.ts'
+import { listed } from '../workflows/timesheets.ts'
+import { routingOf } from '../workflows/routing.ts'
 
-/** Every timesheet waiting for a decision, newest week first. */
+/** Every timesheet waiting for a decision, newest week first, each marked when it waits for the caller (issue 31). */
 export default defineRoute({
   method: 'GET',
   path: '/api/timesheets/pending',
   auth: 'supervisor',
+  scope: 'timesheets:read',
   response: PendingTimesheets,
   uses: ['table:read'],
-  handler: async ({ db }) => withEmployees(db, (await db.timesheets.all('pending')).reverse()),
+  handler: async ({ db, session }) => {
+    const org = await db.organization.get()
+    const [pending, { roster, today, directory }] = await Promise.all([
+      db.timesheets.all('pending'),
+      routingOf(db, org),
+    ])
+    return listed(pending.reverse(), directory, org).map((item) => ({
+      ...item,
+      waitingForMe: waitsFor(session.userId, item, org.approvals, roster, today),
+    }))
+  },
 })

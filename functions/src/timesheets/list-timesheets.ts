@@ -8,6 +8,7 @@ export default defineRoute({
   method: 'GET',
   path: '/api/timesheets',
   auth: 'member',
+  scope: 'timesheets:read',
   query: z.object({
     status: TimesheetStatus.optional(),
     cursor: z.string().max(2000).optional(),

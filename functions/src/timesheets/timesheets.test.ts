@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { currentWeekStart, addDays } from '@app/core'
-import { EMAIL_DAILY_LIMIT, orgDb } from '@app/data'
+import { EMAIL_DAILY_LIMIT, orgDb, outbox } from '@app/data'
+import { retryDueEmails } from '../workflows/mailer.ts'
+import { inbox } from '../../test/support/test-inbox.ts'
 import { keys, table } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
@@ -198,31 +200,35 @@ describe('the submit page', () => {
     expect((await orgDb(organization.id).timesheets.counts()).draft).toBe(0)
   })
 
-  it('stops at the daily email quota: a clear 429, the timesheet stays a draft, nothing is queued', async () => {
-    const { cookie, staff, organization } = await setup()
-    await newStaffMember(cookie, 'supervisor') // a second supervisor: each submission mails both
+  it('holds emails back at the daily email quota: the submission stands, its email waits in the outbox until the quota allows', async () => {
+    const { staff, organization, supervisor: approver } = await setup()
     const db = orgDb(organization.id)
-    // The organization has already queued all but one of today's emails.
+    // The organization has already sent all of today's emails (the submission mails its approver).
     const day = new Date().toISOString().slice(0, 10)
-    await table.put({ ...keys.emailQuota(organization.id, day), queued: EMAIL_DAILY_LIMIT - 1 })
+    await table.put({ ...keys.emailQuota(organization.id, day), sent: EMAIL_DAILY_LIMIT })
     const draft = await callRoute(getCurrentWeek, { cookies: [staff.cookie] })
     const log = vi.spyOn(console, 'log')
     const res = await callRoute(submitTimesheet, { cookies: [staff.cookie], params: { id: String(draft.json.id) } })
-    expect(res.status).toBe(429)
-    expect(res.json).toEqual({
-      message:
-        'Your organization has reached its email limit for today, so this was not done. Please try again tomorrow.',
-      key: 'emailQuotaReached',
-    })
-    expect((await db.timesheets.get(draft.json.id)).status).toBe('draft')
+    expect(res.status).toBe(200)
+    expect((await db.timesheets.get(draft.json.id)).status).toBe('pending')
     const metric = log.mock.calls.map(([line]) => String(line)).find((l) => l.includes('EmailQuotaReached'))
     expect(JSON.parse(metric!)).toMatchObject({ EmailQuotaReached: 1, orgId: organization.id })
     log.mockRestore()
-    const queued = await table.queryAll({
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :outbox)',
-      ExpressionAttributeValues: { ':pk': keys.orgPk(organization.id), ':outbox': 'OUTBOX#' },
+    const queued = await outbox.pendingFor(organization.id)
+    expect(queued.map((q) => q.message.to)).toEqual([approver.email])
+    expect(await inbox(approver.email!)).toEqual([])
+    // Held until the next quota day: the retry job leaves it while the quota is spent.
+    await retryDueEmails()
+    expect(await outbox.pendingFor(organization.id)).toHaveLength(1)
+    // The next day: a fresh quota, and the email is due, as time passing would make it.
+    await table.delete(keys.emailQuota(organization.id, day))
+    await table.update(keys.outbox(organization.id, queued[0]!.id), {
+      UpdateExpression: 'SET gsi1sk = :now',
+      ExpressionAttributeValues: { ':now': `2000-01-01T00:00:00.000Z#${organization.id}#${queued[0]!.id}` },
     })
-    expect(queued).toEqual([])
+    await retryDueEmails()
+    expect(await outbox.pendingFor(organization.id)).toEqual([])
+    expect(await inbox(approver.email!)).toHaveLength(1)
   })
 
   it('POST /api/timesheets saves and submits the week at once', async () => {

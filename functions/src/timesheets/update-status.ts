@@ -8,6 +8,7 @@ export default defineRoute({
   method: 'PATCH',
   path: '/api/timesheets/{id}/status',
   auth: 'supervisor',
+  scope: 'timesheets:decide',
   params: z.object({ id: TimesheetId }),
   body: z.object({
     status: z.enum(['approved', 'rejected'], { error: "Status must be 'approved' or 'rejected'" }),

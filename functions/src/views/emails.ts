@@ -8,6 +8,7 @@ import {
   type Language,
   type Timesheet,
   type User,
+  linksAsText,
 } from '@app/core'
 import type { EmailMessage } from '@app/adapters'
 import {
@@ -30,7 +31,11 @@ export type { Brand } from './email-layout.ts'
  * `emails` catalogue and dates from that language's locale (views/words.ts).
  */
 
-/** The week's days as table rows: day, times or 'No hours logged', hours. */
+/** A day's times as a person reads them: a half-filled day shows the time it has ('14:50–--:--'). */
+export const dayTimes = (w: Words, d: { start: string | null; end: string | null }, dash = '–') =>
+  d.start || d.end ? `${d.start || '--:--'}${dash}${d.end || '--:--'}` : w.say('noHours')
+
+/** The week's days as table rows: day, times or 'No hours logged', hours; then the day's activity when it has one. */
 const dayTable = (w: Words, sheet: Timesheet) =>
   h(
     'table',
@@ -43,15 +48,24 @@ const dayTable = (w: Words, sheet: Timesheet) =>
     h(
       'tbody',
       null,
-      ...daysOf(sheet, daysOfWeekStarting(sheet.weekStartDate)).map((d) => {
+      ...daysOf(sheet, daysOfWeekStarting(sheet.weekStartDate)).flatMap((d) => {
         const worked = Boolean(d.start && d.end)
-        return h(
+        const row = h(
           'tr',
           { key: d.day },
           h('td', { style: styles.cell }, w.day(d.day)),
-          h('td', { style: styles.cell }, worked ? `${d.start}–${d.end}` : w.say('noHours')),
+          h('td', { style: styles.cell }, dayTimes(w, d)),
           h('td', { style: { ...styles.cell, textAlign: 'right' } }, worked ? w.hours(d.hours) : ''),
         )
+        if (!d.activity) return [row]
+        return [
+          row,
+          h(
+            'tr',
+            { key: `${d.day}-activity` },
+            h('td', { colSpan: 3, style: { ...styles.cell, paddingTop: 0 } }, d.activity),
+          ),
+        ]
       }),
     ),
   )
@@ -69,7 +83,8 @@ export const declinedEmail = (p: {
 }): EmailMessage => {
   const w = wordsFor(p.language)
   const subject = w.say('declined.subject', { week: w.week(p.weekStartDate) })
-  const comment = p.comment || w.say('declined.noComments')
+  // Issue 36: what a supervisor typed reaches the employee with its addresses as text, never links.
+  const comment = p.comment ? linksAsText(p.comment) : w.say('declined.noComments')
   const body = w.say('declined.body', { range: w.range(p.weekStartDate), organization: p.organizationName })
   const text = [
     w.say('greeting', { name: p.firstName }),
@@ -94,6 +109,40 @@ export const declinedEmail = (p: {
   return { to: p.to, fromName: p.organizationName, subject, text, html }
 }
 
+/**
+ * Issue 31: a supervisor added under Employees with an email learns how to sign in: Supervisor
+ * Login with that email joins the inviting organization (Staff Login with generated credentials
+ * still works for someone with no identity-provider account).
+ */
+export const invitationEmail = (p: {
+  to: string
+  firstName: string
+  language: Language
+  organizationName: string
+  logoUrl?: string | null
+  inviter: string
+  signInUrl: string
+}): EmailMessage => {
+  const w = wordsFor(p.language)
+  const values = { inviter: p.inviter, organization: p.organizationName, email: p.to }
+  const subject = w.say('invitation.subject', values)
+  const lines = [w.say('invitation.body', values), w.say('invitation.how', values), w.say('invitation.staff', values)]
+  const greeting = w.say('greeting', { name: p.firstName })
+  const text = [
+    greeting,
+    '',
+    ...lines.flatMap((l) => [l, '']),
+    w.say('invitation.actionText', { url: p.signInUrl }),
+  ].join('\n')
+  const html = renderEmail({
+    language: p.language,
+    brand: { name: p.organizationName, logoUrl: p.logoUrl ?? null },
+    preview: subject,
+    content: [paragraph(greeting), ...lines.map((l) => paragraph(l)), button(p.signInUrl, w.say('invitation.action'))],
+  })
+  return { to: p.to, fromName: p.organizationName, subject, text, html }
+}
+
 /** The email each other supervisor gets for a submission, with one-click Approve and Decline buttons. */
 export const reviewEmail = (
   to: User,
@@ -109,9 +158,10 @@ export const reviewEmail = (
   const total = w.hours(weekTotalHours(sheet))
   const name = fullName(employee)
   const facts = { organization: organization.name, range: w.range(sheet.weekStartDate) }
-  const lines = days.map(
-    (d) => `${w.day(d.day)}: ${d.start && d.end ? `${d.start}-${d.end} (${w.hours(d.hours)})` : w.say('noHours')}`,
-  )
+  const lines = days.flatMap((d) => [
+    `${w.day(d.day)}: ${dayTimes(w, d, '-')}${d.start && d.end ? ` (${w.hours(d.hours)})` : ''}`,
+    ...(d.activity ? [`  ${d.activity}`] : []),
+  ])
   const text = [
     w.say('greeting', { name: to.firstName }),
     '',

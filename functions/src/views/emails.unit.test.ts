@@ -3,6 +3,8 @@ import type { Timesheet, User } from '@app/core'
 import { fromHeader } from '@app/adapters'
 import { newUser } from '@app/data/testing'
 import { declinedEmail, digestEmail, reviewEmail, timerNudgeEmail, weekReminderEmail } from './emails.ts'
+import { dayRowsHtml } from './html.ts'
+import { wordsFor } from './words.ts'
 
 const user = (id: string, firstName: string, lastName: string) =>
   newUser(
@@ -60,6 +62,27 @@ describe('the HTML emails', () => {
     expect(mail.text).toContain('Monday: 09:00-13:00 (4.0 hours)')
     expect(mail.fromName).toBe('Grace <Church> & Co')
     expect(fromHeader('no-reply@example.org', mail.fromName)).toBe('"Grace <Church> & Co" <no-reply@example.org>')
+  })
+
+  it('review request: a day with a start and no end shows its start and its activity, never "No hours logged" (issue 37)', () => {
+    const half = { ...sheet, fridayStart: '14:50', fridayActivity: 'Set up <chairs>' } as Timesheet
+    const mail = reviewEmail(
+      user('s', 'Sam', 'Boss'),
+      user('e', 'Ana', 'Silva'),
+      half,
+      brand,
+      'https://a/1',
+      'https://a/2',
+    )
+    expect(mail.text).toContain('Friday: 14:50---:--\n  Set up <chairs>')
+    expect(mail.text).toContain('Monday: 09:00-13:00 (4.0 hours)\n  Visits')
+    expect(mail.html).toContain('14:50–--:--')
+    expect(mail.html).toContain('Set up &lt;chairs&gt;')
+    expect(mail.html).toContain('Visits')
+    const rows = dayRowsHtml(wordsFor('en'), half)
+    expect(rows).toContain('<td>14:50&ndash;--:--</td>')
+    expect(rows).toContain('<td colspan="3">Set up &#60;chairs&#62;</td>')
+    expect(rows).toContain('<td colspan="3">Visits</td>')
   })
 
   it('reminders carry the one-click unsubscribe headers and link, in both parts', () => {
@@ -120,7 +143,7 @@ describe('the emails in Spanish (issue 21)', () => {
     expect(mail.html).toContain('<strong>Ana Silva</strong>')
     expect(mail.html).toContain('Enviado por Ministry Timesheets para Grace &lt;Church&gt; &amp; Co.')
     expect(mail.text).toContain('Hola, Sam:')
-    expect(mail.text).toContain('Lunes: 09:00-13:00 (4.0 horas)')
+    expect(mail.text).toContain('Lunes: 09:00-13:00 (4,0 horas)')
     expect(mail.text).toContain('Martes: Sin horas registradas')
     expect(mail.text).toContain('Aprobar: https://a/approve')
   })
@@ -153,6 +176,23 @@ describe('the emails in Spanish (issue 21)', () => {
         'Sign in to correct it and submit it again: https://a/staff-login',
       ].join('\n'),
     )
+  })
+
+  it('decline: links in the comment are shown as text, never links (issue 36)', () => {
+    const mail = declinedEmail({
+      to: 'ana@example.org',
+      firstName: 'Ana',
+      language: 'en',
+      organizationName: 'Grace',
+      weekStartDate: '2026-11-16',
+      comment: 'Your account is locked: verify at https://evil.example/login or www.evil.example',
+      signInUrl: 'https://a/staff-login',
+    })
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain('verify at https[:]//evil[.]example/login or www[.]evil[.]example')
+      expect(body).not.toContain('evil.example')
+    }
+    expect(mail.html).not.toMatch(/href="[^"]*evil/)
   })
 
   it('digest, reminder and timer nudge share one frame: greeting, unsubscribe link and headers in Spanish', () => {

@@ -4,11 +4,16 @@ import type { Words } from './words.ts'
 /** Escapes text for HTML pages and emails the functions write. */
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
-/** A week's days in its own order as table rows: day, times or 'No hours logged', hours. */
+/**
+ * A week's days in its own order as table rows: day, times or 'No hours logged' (a half-filled day
+ * shows the time it has), hours; then the day's activity when it has one.
+ */
 export const dayRowsHtml = (w: Words, sheet: Timesheet) =>
   daysOf(sheet, daysOfWeekStarting(sheet.weekStartDate))
     .map((d) => {
       const worked = Boolean(d.start && d.end)
-      return `<tr><td>${escapeHtml(w.day(d.day))}</td><td>${worked ? `${d.start}&ndash;${d.end}` : escapeHtml(w.say('noHours'))}</td><td>${worked ? escapeHtml(w.hours(d.hours)) : ''}</td></tr>`
+      const times = d.start || d.end ? `${d.start || '--:--'}&ndash;${d.end || '--:--'}` : escapeHtml(w.say('noHours'))
+      const activity = d.activity ? `<tr><td colspan="3">${escapeHtml(d.activity)}</td></tr>` : ''
+      return `<tr><td>${escapeHtml(w.day(d.day))}</td><td>${times}</td><td>${worked ? escapeHtml(w.hours(d.hours)) : ''}</td></tr>${activity}`
     })
     .join('')

@@ -1,5 +1,5 @@
 import { Fragment, createElement as h, type ReactNode } from 'react'
-import { formatHoursNumber, localeOf, weekEnd, type DayName, type Language } from '@app/core'
+import { formatHoursNumberIn, localeOf, weekEnd, type DayName, type Language } from '@app/core'
 import { csvWords } from '@app/i18n'
 import { translator } from '@app/i18n/server'
 
@@ -31,7 +31,8 @@ export const wordsFor = (language: Language) => {
     /** 'Week of Nov 16, 2026 - Nov 22, 2026'. */
     week: (weekStart: string) => t('emails:weekOf', { range: range(weekStart) }),
     /** '7.5 hours' (one decimal, as the totals are shown everywhere). */
-    hours: (hours: number) => t('emails:hours', { hours: formatHoursNumber(hours) }),
+    // Numbers as the language writes them ('7,5' in Spanish), not as the dates' locale (es-US) does.
+    hours: (hours: number) => t('emails:hours', { hours: formatHoursNumberIn(hours, language) }),
     day: (day: DayName) => t(`emails:days.${day}`),
     /**
      * A sentence with markup inside (a name in bold): the whole sentence is translated, so each

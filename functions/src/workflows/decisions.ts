@@ -1,9 +1,25 @@
-import { DEFAULT_PAY_TYPE, memberWeek, type Timesheet, type User } from '@app/core'
+import {
+  approvalStep,
+  conflict,
+  DEFAULT_PAY_TYPE,
+  finalReviewersOf,
+  memberWeek,
+  onBehalfOf,
+  type Organization,
+  type Timesheet,
+  type User,
+} from '@app/core'
 import { config } from '@app/adapters'
-import { emailLinkOf, outbox, type OrgDb } from '@app/data'
-import { declinedEmail } from '../views/emails.ts'
-import { countQueued, deliver } from './mailer.ts'
+import { emailLinkOf, outbox, type OrgDb, type QueuedEmail } from '@app/data'
+import { declinedEmail, reviewEmail } from '../views/emails.ts'
+import { decisionLinkUrls } from './decision-links.ts'
+import { deliver } from './mailer.ts'
 import { rulesOf, withPayroll } from './payroll.ts'
+import { routingOf } from './routing.ts'
+import { reviewersWithEmail } from './submission.ts'
+
+export const WAITING_FOR_FINAL_MESSAGE =
+  'This timesheet already has its first approval; a final approver must approve it'
 
 /** The download route of an approved timesheet's CSV (download-csv): it makes the file on first use and redirects. */
 export const timesheetCsvUrl = (id: number) => `${config.appOrigin}/api/timesheets/${id}/download-csv`
@@ -15,7 +31,13 @@ export const timesheetCsvUrl = (id: number) => `${config.appOrigin}/api/timeshee
  * says the decision came from the supervisor's email link. An approval stores the member-week's
  * payroll figures (with the member's pay type at that moment) in the same transaction, for
  * summaries, periods and payroll files. Approving writes no file: the answer's `csvDownloadUrl`
- * (spec section 7) is the download route, which makes the CSV on its first use and redirects to it.
+ * (spec section 7) is the download route, which makes the CSV on its first use and redirects to it
+ * (after a first approval of two, it yields the CSV once the final approval is given).
+ *
+ * Issue 31: any supervisor may decide. The approver's delegate deciding is recorded as deciding
+ * for the approver. With the second approval on, an approval by someone who is not a final
+ * approver is the first of two: the timesheet stays pending (no figures) and the final approvers
+ * get the review email in the same transaction.
  */
 export const decideTimesheet = async (
   db: OrgDb,
@@ -28,12 +50,41 @@ export const decideTimesheet = async (
   const by = spendLink ? emailLinkOf(supervisor) : supervisor
   const sheet = typeof sheetOrId === 'number' ? await db.timesheets.get(sheetOrId) : sheetOrId
   const [employee, org] = await Promise.all([db.users.findForRecords(sheet.employeeId), db.organization.get()])
+  const { roster, today } = await routingOf(db, org)
+  const behalfId =
+    sheet.employeeId === supervisor.id ? null : onBehalfOf(sheet.employeeId, supervisor.id, roster, today)
+  const behalf = behalfId ? await db.users.findForRecords(behalfId) : undefined
+  const options = { onBehalfOf: behalf }
   if (status === 'approved') {
+    const step =
+      sheet.employeeId === supervisor.id
+        ? 'final' // refused by the data layer: nobody decides their own week
+        : approvalStep({
+            memberId: sheet.employeeId,
+            deciderId: supervisor.id,
+            onBehalfOfId: behalfId,
+            settings: org.approvals,
+            roster,
+            approvals: sheet.approvals,
+          })
+    if (step === 'waiting' && sheet.status === 'pending') throw conflict(WAITING_FOR_FINAL_MESSAGE)
+    if (step === 'first' && sheet.status === 'pending' && employee) {
+      const emails = await finalApprovalEmails(db, sheet, employee, supervisor.id, behalfId)
+      const recorded = await db.timesheets.decide(
+        sheet,
+        by,
+        'approved',
+        comments,
+        { spendLink, emails },
+        { ...options, firstOfTwo: true },
+      )
+      await sendNow(db, emails, org)
+      return { ...withPayroll(recorded, org, employee), csvDownloadUrl: timesheetCsvUrl(recorded.id) }
+    }
     const figures = memberWeek(sheet, rulesOf(org), employee?.payType ?? DEFAULT_PAY_TYPE, employee?.role ?? 'employee')
-    const approved = await db.timesheets.decide(sheet, by, 'approved', comments, { spendLink, figures })
+    const approved = await db.timesheets.decide(sheet, by, 'approved', comments, { spendLink, figures }, options)
     return { ...withPayroll(approved, org, employee), csvDownloadUrl: timesheetCsvUrl(approved.id) }
   }
-  if (employee?.email) await outbox.assertQuota(db.orgId, 1)
   const email = employee?.email
     ? outbox.email(
         declinedEmail({
@@ -48,13 +99,48 @@ export const decideTimesheet = async (
         }),
       )
     : undefined
-  const rejected = await db.timesheets.decide(sheet, by, 'rejected', comments, {
-    emails: email ? [email] : [],
-    spendLink,
-  })
-  if (email) {
-    await countQueued(db.orgId, 1)
-    await deliver(db.orgId, email.id, email.message)
-  }
+  const rejected = await db.timesheets.decide(
+    sheet,
+    by,
+    'rejected',
+    comments,
+    { emails: email ? [email] : [], spendLink },
+    options,
+  )
+  await sendNow(db, email ? [email] : [], org)
   return withPayroll(rejected, org, employee)
+}
+
+/** The review emails to the final approvers (or their delegates) once the first approval is recorded. */
+const finalApprovalEmails = async (
+  db: OrgDb,
+  sheet: Timesheet,
+  employee: User,
+  firstApproverId: string,
+  behalfId: string | null,
+): Promise<QueuedEmail[]> => {
+  const org = await db.organization.get()
+  if (!org.approvalEmails) return []
+  const { roster, today } = await routingOf(db, org)
+  const ids = finalReviewersOf(sheet.employeeId, org.approvals, roster, today).filter(
+    (id) => id !== firstApproverId && id !== behalfId,
+  )
+  const reviewers = await reviewersWithEmail(db, org, sheet.employeeId, ids)
+  const next = { ...sheet, version: sheet.version + 1 }
+  return Promise.all(
+    reviewers.map(async (reviewer) => {
+      const { approve, decline } = await decisionLinkUrls({
+        orgId: db.orgId,
+        timesheetId: sheet.id,
+        version: next.version,
+        supervisorId: reviewer.id,
+      })
+      return outbox.email(reviewEmail(reviewer, employee, next, org, approve, decline))
+    }),
+  )
+}
+
+const sendNow = async (db: OrgDb, emails: QueuedEmail[], org: Organization) => {
+  if (!emails.length) return
+  await Promise.all(emails.map((e) => deliver(db.orgId, e.id, e.message, 0, org)))
 }

@@ -1,10 +1,23 @@
 import { sendEmail, type EmailMessage } from '@app/adapters'
-import { outbox } from '@app/data'
+import { emailDailyLimit, type Organization } from '@app/core'
+import { orgDb, outbox } from '@app/data'
 
-/** Tries an outbox email now; a failure is recorded for the retry job, never thrown at the caller. */
-export const deliver = async (orgId: string, id: string, message: EmailMessage, attempts = 0) => {
+/** Today's email quota of an organization (its item read when the caller has not). */
+const limitOf = async (orgId: string, org?: Organization) =>
+  emailDailyLimit(org ?? (await orgDb(orgId).organization.get()))
+
+/**
+ * Tries an outbox email now; a failure is recorded for the retry job, never thrown at the caller.
+ * Over the organization's daily quota the email is held in the outbox until the next day (issue
+ * 36): the change that queued it has already committed and stands.
+ */
+export const deliver = async (orgId: string, id: string, message: EmailMessage, attempts = 0, org?: Organization) => {
   if (!(await outbox.claim(orgId, id))) return false
   try {
+    if (!(await outbox.takeQuota(orgId, await limitOf(orgId, org)))) {
+      await outbox.hold(orgId, id)
+      return false
+    }
     await sendEmail(message)
     await outbox.sent(orgId, id)
     return true
@@ -18,19 +31,22 @@ export const deliver = async (orgId: string, id: string, message: EmailMessage, 
   }
 }
 
-/**
- * Counts emails an action queued against the organization's daily quota, once the action has
- * committed. Best effort: the action stands even if the count cannot be written now.
- */
-export const countQueued = (orgId: string, count: number) =>
-  outbox.countQueued(orgId, count).catch((e: unknown) => {
-    console.log(JSON.stringify({ level: 'warn', event: 'email-quota-not-counted', orgId, count, error: String(e) }))
-  })
-
 /** The retry job (a schedule in AWS, a timer on the local stack): sends what is due. */
 export const retryDueEmails = async () => {
   const due = await outbox.due()
+  const orgs = new Map<string, Promise<Organization | undefined>>()
+  const orgOf = (orgId: string) => {
+    if (!orgs.has(orgId))
+      orgs.set(
+        orgId,
+        orgDb(orgId)
+          .organization.get()
+          .catch(() => undefined),
+      )
+    return orgs.get(orgId)!
+  }
   let sent = 0
-  for (const entry of due) if (await deliver(entry.orgId, entry.id, entry.message, entry.attempts)) sent++
+  for (const entry of due)
+    if (await deliver(entry.orgId, entry.id, entry.message, entry.attempts, await orgOf(entry.orgId))) sent++
   return { tried: due.length, sent }
 }

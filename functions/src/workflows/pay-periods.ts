@@ -1,12 +1,15 @@
 import {
-  addDays,
   carriedWeekStarts,
   carriesWeek,
-  dayOfDate,
+  dateInZone,
+  lockedWeekStarts,
   hasAnyTime,
   hoursOf,
   isWeekStart,
   PERIOD_BLOCKED_MESSAGE,
+  PERIOD_EARLY_MESSAGE,
+  todayIn,
+  weekEnd,
   AppError,
   type MemberWeek,
   type Organization,
@@ -30,17 +33,6 @@ const person = (u: Pick<User, 'id' | 'firstName' | 'lastName'>): Person => ({
   lastName: u.lastName,
 })
 const byName = (a: Person, b: Person) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName)
-
-/** Week starts whose timesheets a closed period locks: Mondays and Sundays (a week start either way). */
-export const lockedWeeksOf = (period: Period): string[] => {
-  const weeks = carriedWeekStarts(period)
-  const out: string[] = []
-  for (let d = weeks.start; d <= weeks.end; d = addDays(d, 1)) {
-    const day = dayOfDate(d)
-    if (day === 'monday' || day === 'sunday') out.push(d)
-  }
-  return out
-}
 
 /** A timesheet that keeps a period from closing: anything not approved that holds work or awaits a decision. */
 const blocks = (t: Timesheet) =>
@@ -74,12 +66,9 @@ export const periodView = (org: Organization, period: Period, data: PeriodData):
   const names = new Map(data.members.map((m) => [m.id, m]))
   const named = (ids: Iterable<string>) =>
     [...new Set(ids)].flatMap((id) => (names.has(id) ? [person(names.get(id)!)] : [])).sort(byName)
-  // Staff who owe a timesheet for a workweek the period carries and have not submitted one.
-  const orgWeeks = lockedWeeksOf(period).filter((w) => isWeekStart(w, org.weekStartDay))
-  const submitted = new Set(sheets.map((t) => `${t.employeeId}#${t.weekStartDate}`))
-  const notSubmitted = data.members
-    .filter((m) => m.role === 'employee' && orgWeeks.some((w) => !submitted.has(`${m.id}#${w}`)))
-    .map((m) => m.id)
+  // Staff who owe a timesheet for a workweek the period carries, now ended, and have not submitted one.
+  const today = todayIn(org.timeZone)
+  const notSubmitted = missingWeeks(org, period, data, (week) => weekEnd(week) < today).map((m) => m.id)
   const sum = (pick: (f: MemberWeek) => number) => figures.reduce((a, f) => a + pick(f), 0)
   return {
     start: period.start,
@@ -97,6 +86,38 @@ export const periodView = (org: Organization, period: Period, data: PeriodData):
     breakMinutes: sum((f) => f.breakMinutes),
   }
 }
+
+/**
+ * Staff members with a workweek of `period` that `counts` and has no submitted timesheet: only
+ * weeks that end on or after the day the member joined (in the organization's zone).
+ */
+const missingWeeks = (org: Organization, period: Period, data: PeriodData, counts: (week: string) => boolean) => {
+  const orgWeeks = lockedWeekStarts(period).filter((w) => isWeekStart(w, org.weekStartDay) && counts(w))
+  const submitted = new Set(
+    data.sheets.filter((t) => carriesWeek(period, t.weekStartDate)).map((t) => `${t.employeeId}#${t.weekStartDate}`),
+  )
+  return data.members.filter((m) => {
+    const joined = dateInZone(m.createdAt, org.timeZone)
+    return m.role === 'employee' && orgWeeks.some((w) => weekEnd(w) >= joined && !submitted.has(`${m.id}#${w}`))
+  })
+}
+
+/**
+ * Why closing `period` now would be early, for a close that did not say `closeAnyway`: it has not
+ * ended (its last day is today or later in the organization's zone), or staff have weeks of it
+ * not submitted (ended or not: closing locks them as they are). Null when neither holds.
+ */
+export const earlyReasons = (org: Organization, period: Period, data: PeriodData) => {
+  const endsOn = period.end >= todayIn(org.timeZone) ? period.end : null
+  const notSubmitted = missingWeeks(org, period, data, () => true)
+    .map(person)
+    .sort(byName)
+  return endsOn || notSubmitted.length ? { endsOn, notSubmitted } : null
+}
+
+/** 409 with the reasons a close is early (the API's error body, plus `reasons`). */
+export const earlyError = (reasons: { endsOn: string | null; notSubmitted: Person[] }) =>
+  new AppError(409, 'conflict', PERIOD_EARLY_MESSAGE, undefined, { reasons })
 
 /** The members whose timesheets keep `period` from closing. */
 export const blockersOf = (period: Period, data: PeriodData, people: User[]): Person[] => {

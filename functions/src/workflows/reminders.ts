@@ -6,6 +6,8 @@ import {
   dueWeek,
   forgottenTimers,
   membersToRemind,
+  routedTo,
+  todayIn,
   type ReminderKind,
   type ReminderMember,
 } from '@app/core'
@@ -13,7 +15,7 @@ import { config, type EmailMessage } from '@app/adapters'
 import { orgDb, outbox, reminderOrganizations, type OrgDb } from '@app/data'
 import { digestEmail, timerNudgeEmail, weekReminderEmail } from '../views/emails.ts'
 import { decisionLinkUrls } from './decision-links.ts'
-import { countQueued, deliver } from './mailer.ts'
+import { deliver } from './mailer.ts'
 import { unsubscribeUrl } from './unsubscribe-links.ts'
 
 /** Pending timesheets listed in one digest (the rest wait in the dashboard it links to). */
@@ -77,7 +79,11 @@ const dueEmails = async (db: OrgDb, now: Date, asIfScheduled: boolean): Promise<
 
   if (digestWeek) {
     const pending = await db.timesheets.all('pending')
-    for (const { supervisor, sheets } of digests(members, pending)) {
+    // Issue 31: each supervisor's digest lists what is routed to them (their members, delegations, final approvals).
+    const roster = new Map(recipients.map((r) => [r.user.id, r.user]))
+    const today = todayIn(org.timeZone, now)
+    const routing = (sheet: (typeof pending)[number]) => routedTo(sheet, org.approvals, roster, today)
+    for (const { supervisor, sheets } of digests(members, pending, routing)) {
       const items = await Promise.all(
         sheets.slice(0, DIGEST_MAX_ITEMS).map(async (sheet) => {
           const { approve, decline } = await decisionLinkUrls({
@@ -126,22 +132,22 @@ const dueEmails = async (db: OrgDb, now: Date, asIfScheduled: boolean): Promise<
 
 /**
  * One organization's reminders: each is recorded as sent and queued in the outbox in one
- * transaction (a second, overlapping run finds the record and queues nothing), counted against
- * the daily quota, then tried at once; what SES refuses now the retry job sends later.
+ * transaction (a second, overlapping run finds the record and queues nothing), then tried at
+ * once; what SES refuses now the retry job sends later. Over the daily quota, the ones within it
+ * go out now and the rest wait in the outbox for the next day (issue 36: in part, never none).
  */
 export const remindOrganization = async (orgId: string, now = new Date(), asIfScheduled = false) => {
   const db = orgDb(orgId)
   const due = await dueEmails(db, now, asIfScheduled)
   if (!due.length) return { queued: 0, sent: 0 }
-  await outbox.assertQuota(orgId, due.length)
   const queued = []
   for (const d of due) {
     const email = outbox.email(d.message)
     if (await db.notifications.remindOnce(d.kind, d.period, d.userId, { emails: [email] })) queued.push(email)
   }
-  await countQueued(orgId, queued.length)
+  const org = queued.length ? await db.organization.get() : undefined
   let sent = 0
-  for (const email of queued) if (await deliver(orgId, email.id, email.message)) sent++
+  for (const email of queued) if (await deliver(orgId, email.id, email.message, 0, org)) sent++
   return { queued: queued.length, sent }
 }
 

@@ -1,14 +1,16 @@
-import type { Organization, Timesheet, TimesheetDays, User } from '@app/core'
+import { reviewersOf, type Organization, type Timesheet, type TimesheetDays, type User } from '@app/core'
 import { outbox, type OrgDb } from '@app/data'
 import { reviewEmail } from '../views/emails.ts'
 import { decisionLinkUrls } from './decision-links.ts'
-import { countQueued, deliver } from './mailer.ts'
+import { deliver } from './mailer.ts'
+import { routingOf } from './routing.ts'
 
 /**
  * Submits the submitter's timesheet (already loaded, or by id) and, unless the organization turned
- * them off, queues one review email per other supervisor in the same transaction, then tries to
+ * them off, queues the review emails in the same transaction, then tries to
  * send them. `days`, when given, are saved in that same write (the submit page's save and submit);
- * `org`, when the caller already read it, is not read again.
+ * `org`, when the caller already read it, is not read again. The emails go to the submitter's
+ * approver (or their delegate while away), or with no approver to every other supervisor (issue 31).
  */
 export const submitWithReviewEmails = async (
   db: OrgDb,
@@ -20,12 +22,9 @@ export const submitWithReviewEmails = async (
     typeof sheetOrId === 'number' ? db.timesheets.ownedBy(sheetOrId, submitter.id) : sheetOrId,
     loadedOrg ?? db.organization.get(),
   ])
-  const reviewers = org.approvalEmails
-    ? (await db.users.list()).filter((u) => u.role === 'supervisor' && u.id !== submitter.id && u.email)
-    : []
+  const reviewers = org.approvalEmails ? await reviewersWithEmail(db, org, submitter.id) : []
   // The submission's version and days: links from earlier submissions are superseded.
   const submitted = { ...sheet, ...options.days, version: sheet.version + 1 }
-  await outbox.assertQuota(db.orgId, reviewers.length)
   const emails = await Promise.all(
     reviewers.map(async (reviewer) => {
       const { approve, decline } = await decisionLinkUrls({
@@ -38,7 +37,13 @@ export const submitWithReviewEmails = async (
     }),
   )
   const result = await db.timesheets.submit(sheet, submitter, { ...options, effects: { emails } })
-  await countQueued(db.orgId, emails.length)
-  await Promise.all(emails.map((e) => deliver(db.orgId, e.id, e.message)))
+  await Promise.all(emails.map((e) => deliver(db.orgId, e.id, e.message, 0, org)))
   return result
+}
+
+/** The current supervisors a submission of `memberId` is routed to, as members with an email. */
+export const reviewersWithEmail = async (db: OrgDb, org: Organization, memberId: string, ids?: string[]) => {
+  const { roster, today } = await routingOf(db, org)
+  const users = await Promise.all((ids ?? reviewersOf(memberId, roster, today)).map((id) => db.users.find(id)))
+  return users.filter((u): u is User => Boolean(u?.email && u.role === 'supervisor' && u.id !== memberId))
 }

@@ -192,7 +192,7 @@ describe('S3 down during approval', () => {
     expect(later.status).toBe(302)
     const csv = await (await fetch(later.headers.location as string)).text()
     // In its reader's language (the suite's owner may have chosen Spanish through PATCH /api/auth/user).
-    expect(csv).toContain(',09:00,16:30,7.5,Hospital visits')
+    expect(csv).toContain(',09:00,16:30,,0,7.50,Hospital visits')
   })
 
   it('an approval by emailed link stands too', async () => {

@@ -11,7 +11,7 @@ import { makeTenant, ownerRequest, type Tenant } from './support/world.ts'
 
 /**
  * A route declared 'table:read' gets only GetItem and Query on AWS, plus UpdateItem and DeleteItem
- * on session items (infra: constructs/api.ts). The emulators check no IAM, so here every call the
+ * on session and API token items (infra: constructs/api.ts). The emulators check no IAM, so here every call the
  * route makes through the DynamoDB client is watched: anything else (a put, a transaction, a write
  * to another item) fails the test, as AccessDenied would on AWS.
  */
@@ -38,7 +38,10 @@ const refusedCalls = async <T>(call: () => Promise<T>) => {
     const calls = send.mock.calls.map(([command]) => asIam(command))
     const refused = calls.flatMap(({ action, writes }) => {
       if (action === 'GetItem' || action === 'Query') return []
-      if ((action === 'UpdateItem' || action === 'DeleteItem') && writes.every((pk) => pk.startsWith('SESSION#')))
+      if (
+        (action === 'UpdateItem' || action === 'DeleteItem') &&
+        writes.every((pk) => pk.startsWith('SESSION#') || pk.startsWith('APITOKEN#'))
+      )
         return writes.length ? [] : [`${action} without a key`]
       return [`${action} ${writes.join(', ')}`.trim()]
     })
@@ -94,5 +97,29 @@ describe("'table:read' routes only read the table", () => {
     expect(result.status, result.text).toBeLessThan(400)
     // The settings and their audit record are one transaction (issue 21): refused as a whole.
     expect(refused).toEqual([expect.stringMatching(/^TransactWrite/)])
+  })
+})
+
+/**
+ * Issue 36: a public route that keeps no session (the health check) is granted no session writes
+ * on AWS, so it must not load, slide or end one, even when a cookie comes with it.
+ */
+const sessionless = manifest.filter(([, r]) => r.keepsNoSession)
+
+describe('routes that keep no session never touch one', () => {
+  it('are public, and include the health check', () => {
+    expect(sessionless.map(([key]) => key)).toContain('health/get-health')
+    for (const [key, route] of sessionless) expect(route.auth, key).toBe('public')
+  })
+
+  it.each(sessionless.map((e) => [label(e), e] as const))('%s', async (_, [, route]) => {
+    const { sid } = await sessions.create({ orgId: t.orgId, userId: t.supervisor.id })
+    await table.update(keys.session(sha(sid)), {
+      UpdateExpression: 'SET expire = :soon',
+      ExpressionAttributeValues: { ':soon': Math.floor(Date.now() / 1000) + 60 },
+    })
+    const { calls } = await refusedCalls(() => callRoute(route, { cookies: [`${sessionCookieName()}=${sid}`] }))
+    // `writes` holds the partition key of every keyed call, reads included: none is a session's.
+    expect(calls.filter((c) => c.writes.some((pk) => pk.startsWith('SESSION#')))).toEqual([])
   })
 })

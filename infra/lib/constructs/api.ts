@@ -1,11 +1,24 @@
+import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { Aws, Duration, Fn, RemovalPolicy } from 'aws-cdk-lib'
+import { Aws, Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib'
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway'
-import { CfnStage, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2'
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations'
+import {
+  CfnStage,
+  HttpApi,
+  HttpIntegrationType,
+  HttpMethod,
+  HttpRouteIntegration,
+  HttpStage,
+  IntegrationCredentials,
+  LogGroupLogDestination,
+  PayloadFormatVersion,
+  type HttpRouteIntegrationBindOptions,
+  type HttpRouteIntegrationConfig,
+} from 'aws-cdk-lib/aws-apigatewayv2'
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb'
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam'
+import { Effect, PolicyDocument, PolicyStatement, Role, ServicePrincipal, type IRole } from 'aws-cdk-lib/aws-iam'
+import type { IFunction } from 'aws-cdk-lib/aws-lambda'
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs'
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs'
 import type { IBucket } from 'aws-cdk-lib/aws-s3'
@@ -17,12 +30,12 @@ import type { Route, Use } from '@app/functions'
 import { functionTimeouts } from '../definition.ts'
 import { routeEnvironment, type EnvironmentValues } from '../environment.ts'
 import { routeAccess, type RouteAccess } from '../route-access.ts'
-import { allow, appFunction } from './lambda.ts'
+import { allow, functionLogGroup, functionOn, functionRole } from './lambda.ts'
 
 export { functionBundling } from './lambda.ts'
 
 /** What the stack needs of a manifest entry (functions/src/routes.ts). */
-export type ManifestRoute = Pick<Route, 'method' | 'path' | 'uses'>
+export type ManifestRoute = Pick<Route, 'method' | 'path' | 'uses'> & Partial<Pick<Route, 'keepsNoSession'>>
 export type Manifest = Record<string, ManifestRoute>
 
 /** Everything a route may declare in `uses`, plus the site origin every function needs. */
@@ -46,6 +59,8 @@ export interface RouteResources {
   oidc: { issuer: string; clientId: string; clientSecret: ISecret }
   /** The token that opens the health check's details (a plain string). */
   healthToken: ISecret
+  /** The header value CloudFront adds to every API request (a dynamic reference to its secret). */
+  originVerify?: string
 }
 
 export interface ApiProps {
@@ -93,18 +108,60 @@ export const tableReadActions = ['dynamodb:GetItem', 'dynamodb:Query']
 
 /**
  * The session middleware slides (UpdateItem) or ends (DeleteItem) the caller's session, whatever
- * the route: a read-only route (and the health check) may write items under SESSION# only
+ * the route, and a request with an API token counts its rate and stamps its use (UpdateItem):
+ * a read-only route (and the health check) may write items under SESSION# and APITOKEN# only
  * (packages/data/src/keys.ts). LeadingKeys is the partition key of every item the call touches.
  */
 export const sessionWrites = (table: ITable) =>
   new PolicyStatement({
     actions: ['dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
     resources: [table.tableArn],
-    conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SESSION#*'] } },
+    conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SESSION#*', 'APITOKEN#*'] } },
   })
 
+/** The partition keys of audit records (keys.auditRecord). */
+export const AUDIT_PARTITIONS = 'ORG#*#AUDIT'
+
+/**
+ * The audit trail is append-only for every role (issue 36): no function may update or delete an
+ * item whose partition is an organization's audit trail (`ORG#<o>#AUDIT`, packages/data/src/keys.ts),
+ * whatever else it is granted. Records are written by PutItem (in the change's own transaction).
+ */
+export const auditAppendOnly = (table: ITable) =>
+  new PolicyStatement({
+    effect: Effect.DENY,
+    actions: ['dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
+    resources: [table.tableArn],
+    conditions: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': [AUDIT_PARTITIONS] } },
+  })
 /** Object reads and writes (a bucket also gets ListBucket: see `objects`). Nothing deletes objects. */
 export const objectActions = ['s3:GetObject', 's3:PutObject']
+
+/** How many route functions one invoke role may call (its inline policy lists each ARN; IAM allows 10,240 characters). */
+export const FUNCTIONS_PER_INVOKE_ROLE = 40
+
+/**
+ * A Lambda proxy integration (payload 2.0) that API Gateway calls as `role`, instead of a
+ * resource-based permission on the function (one more CloudFormation resource per route).
+ */
+export class LambdaAsRoleIntegration extends HttpRouteIntegration {
+  constructor(
+    id: string,
+    private readonly fn: IFunction,
+    private readonly role: IRole,
+  ) {
+    super(id)
+  }
+
+  bind(_options: HttpRouteIntegrationBindOptions): HttpRouteIntegrationConfig {
+    return {
+      type: HttpIntegrationType.AWS_PROXY,
+      uri: this.fn.functionArn,
+      payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
+      credentials: IntegrationCredentials.fromRole(this.role),
+    }
+  }
+}
 
 /** `health/get-health` → `HealthGetHealth`: the construct id of a route's function. */
 export const routeId = (key: string) =>
@@ -157,12 +214,13 @@ export const tableStatements = (table: ITable) => [allow(tableActions, [table.ta
  */
 export const grants: Record<
   Use,
-  (r: RouteResources, route: { key: string; access: RouteAccess }) => PolicyStatement[]
+  (r: RouteResources, route: { key: string; access: RouteAccess; keepsNoSession?: boolean }) => PolicyStatement[]
 > = {
   table: (r) => tableStatements(r.table),
-  'table:read': (r) => [
+  // A route that keeps no session (the health check) gets no session writes either.
+  'table:read': (r, { keepsNoSession }) => [
     allow(tableReadActions, [r.table.tableArn, `${r.table.tableArn}/index/*`]),
-    sessionWrites(r.table),
+    ...(keepsNoSession ? [] : [sessionWrites(r.table)]),
   ],
   staffPool: (r, { key, access }) => {
     const actions = access.staffPool[key]
@@ -181,6 +239,8 @@ export const grants: Record<
     // Emails carry (and the decision routes check) the signed Approve/Decline links.
     readSecret(r.email.linkSecret),
   ],
+  // Checking emailed links (decision and unsubscribe pages) needs their secret, not sending.
+  links: (r) => [readSecret(r.email.linkSecret)],
   stripe: (r) => [readSecret(r.stripe.secret)],
   oidc: (r) => [readSecret(r.oidc.clientSecret)],
 }
@@ -202,12 +262,12 @@ export const environmentValues = (r: RouteResources): EnvironmentValues => ({
   oidcClientId: r.oidc.clientId,
   oidcClientSecret: { arn: r.oidc.clientSecret.secretArn },
   healthToken: { arn: r.healthToken.secretArn },
+  originVerify: r.originVerify,
 })
 
 /**
- * The health check's role: it is public, so it may only look. Describe the table and read items
- * (the session middleware reads the caller's session and member) and slide or end a session (only
- * items whose key starts with SESSION#); describe the staff pool; read one key of each bucket
+ * The health check's role: it is public and keeps no session, so it may only look. Describe the
+ * table (its probe; it reads no item); describe the staff pool; read one key of each bucket
  * (ListBucket so a missing key answers NoSuchKey, not AccessDenied); read the SES account status;
  * read the Stripe secret (is billing configured?) and the health token secret. No other call.
  */
@@ -218,8 +278,7 @@ export const probeStatements = (r: RouteResources): PolicyStatement[] => {
     allow(['s3:ListBucket'], [b.bucketArn]),
   ]
   return [
-    allow(['dynamodb:DescribeTable', 'dynamodb:GetItem'], [table]),
-    sessionWrites(r.table),
+    allow(['dynamodb:DescribeTable'], [table]),
     allow(['cognito-idp:DescribeUserPool'], [r.staffPool.userPoolArn]),
     ...bucket(r.exportsBucket),
     ...bucket(r.logosBucket),
@@ -231,8 +290,13 @@ export const probeStatements = (r: RouteResources): PolicyStatement[] => {
 }
 
 /**
- * The HTTP API and one Lambda function per manifest route. Each function gets its own role, its
- * own log group, and only the permissions and environment variables of the `uses` it declares.
+ * The HTTP API and one Lambda function per manifest route. Each function gets only the
+ * permissions and environment variables of the `uses` it declares. To keep a route cheap in
+ * CloudFormation's 500-resource stack (a function, an integration, a route and an invoke
+ * permission), the route functions log to one shared log group (`FunctionLogs`: Lambda names
+ * each log stream `YYYY/MM/DD/<function name>[<version>]<environment id>` in a shared group, so
+ * each function's logs stay apart), and routes whose IAM statements are identical share one role
+ * (`Role<hash of the statements>`): a role allows exactly what each of its functions needs.
  *
  * Concurrency: no function reserves concurrency. Reserving would carve the account's pool
  * (1,000 by default, as little as 10 on a new account; ask for more through Service Quotas
@@ -246,6 +310,15 @@ export class Api extends Construct {
   /** The API's hostname, for CloudFront's origin. */
   readonly domainName: string
   readonly functions = new Map<string, NodejsFunction>()
+  /** The one log group every route function writes (not the jobs: jobs.ts). */
+  readonly logGroup: LogGroup
+  /** The route roles, by the key of their statements (one per distinct set of statements). */
+  readonly roles = new Map<string, Role>()
+  /**
+   * The roles API Gateway assumes to call the route functions: only API Gateway may assume one,
+   * and it may invoke exactly the functions listed (FUNCTIONS_PER_INVOKE_ROLE to a role), nothing else.
+   */
+  readonly invokeRoles: { role: Role; invoke: PolicyStatement }[] = []
   private readonly signInLimits: { rate: number; burst: number }
 
   constructor(scope: Construct, id: string, props: ApiProps) {
@@ -279,7 +352,44 @@ export class Api extends Construct {
         ),
       },
     })
+    this.logGroup = functionLogGroup(this, 'FunctionLogs')
     this.domainName = Fn.join('', [this.httpApi.apiId, '.execute-api.', Aws.REGION, '.', Aws.URL_SUFFIX])
+  }
+
+  /**
+   * The role of a function with these statements and uses: the existing one when another route
+   * has exactly the same statements (compared resolved, in any order), a new one otherwise.
+   */
+  private roleFor(statements: PolicyStatement[], describe: () => string) {
+    const stack = Stack.of(this)
+    const key = JSON.stringify(
+      [...new Set(statements.map((st) => JSON.stringify(stack.resolve(st.toStatementJson()))))].sort(),
+    )
+    let role = this.roles.get(key)
+    if (!role) {
+      const hash = createHash('sha256').update(key).digest('hex').slice(0, 10)
+      role = functionRole(this, `Role${hash}`, { description: describe(), logGroup: this.logGroup, statements })
+      this.roles.set(key, role)
+    }
+    return role
+  }
+
+  /** The invoke role of the next route function, which may now call it. */
+  private invokeRoleFor(fn: IFunction) {
+    let last = this.invokeRoles.at(-1)
+    if (!last || last.invoke.resources.length >= FUNCTIONS_PER_INVOKE_ROLE) {
+      const invoke = new PolicyStatement({ actions: ['lambda:InvokeFunction'] })
+      const n = this.invokeRoles.length + 1
+      const role = new Role(this, `Invoke${n}`, {
+        assumedBy: new ServicePrincipal('apigateway.amazonaws.com'),
+        description: `The HTTP API's integrations: invoke route functions (group ${n})`,
+        inlinePolicies: { invoke: new PolicyDocument({ statements: [invoke] }) },
+      })
+      last = { role, invoke }
+      this.invokeRoles.push(last)
+    }
+    last.invoke.addResources(fn.functionArn)
+    return last.role
   }
 
   /** One function and one route per manifest entry. */
@@ -290,24 +400,34 @@ export class Api extends Construct {
     for (const [key, route] of Object.entries(props.manifest)) {
       const id = routeId(key)
       const probe = access.probes.includes(key)
-      const statements = probe
-        ? probeStatements(props.resources)
-        : [...new Set(route.uses)].flatMap((use) => grants[use](props.resources, { key, access }))
-      const fn = appFunction(this, id, {
+      const uses = [...new Set(route.uses)].sort()
+      const statements = [
+        ...(probe
+          ? probeStatements(props.resources)
+          : uses.flatMap((use) => grants[use](props.resources, { key, access, keepsNoSession: route.keepsNoSession }))),
+        auditAppendOnly(props.resources.table),
+      ]
+      // What the role allows, not which route asked first (the role may serve several routes).
+      const role = this.roleFor(statements, () =>
+        probe
+          ? 'The health check: read-only probes of its dependencies'
+          : `Route functions that may use ${uses
+              .map((use) => (use === 'staffPool' ? `staffPool (${access.staffPool[key]!.join(', ')})` : use))
+              .join(', ')}${route.keepsNoSession ? ' (keeping no session)' : ''}`,
+      )
+      const fn = functionOn(this, id, {
         description: `${route.method} ${route.path} (functions/src/${key}.ts)`,
-        roleDescription: probe
-          ? `${route.method} ${route.path}: read-only probes of its dependencies`
-          : `${route.method} ${route.path}: may use ${route.uses.join(', ')}`,
         entry: writeEntry(props.entriesDir, props.functionsDir, key),
         projectRoot: props.projectRoot,
         timeout: Duration.seconds(functionTimeouts.route),
-        statements,
+        role,
+        logGroup: this.logGroup,
         environment: routeEnvironment({ key, uses: route.uses }, access.probes, values),
       })
       const [httpRoute] = this.httpApi.addRoutes({
         path: route.path,
         methods: [route.method as HttpMethod],
-        integration: new HttpLambdaIntegration(`${id}Integration`, fn),
+        integration: new LambdaAsRoleIntegration(`${id}Integration`, fn, this.invokeRoleFor(fn)),
       })
       this.functions.set(key, fn)
       if (access.signIn.includes(key)) {

@@ -1,6 +1,7 @@
 import { Aws, CfnOutput, Duration, RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib'
 import {
   AccountRecovery,
+  FeaturePlan,
   Mfa,
   OAuthScope,
   ProviderAttribute,
@@ -85,6 +86,9 @@ export class Auth extends Construct {
     const federated = settings.supervisorIdp !== 'cognito'
 
     this.supervisorPool = new UserPool(this, 'SupervisorPool', {
+      // Issue 31: Lite. Federation, the classic hosted UI, TOTP and SES email are all Lite features;
+      // Essentials' managed-login branding, access-token customization and passwordless are unused.
+      featurePlan: FeaturePlan.LITE,
       // With an external provider every supervisor comes from it; otherwise they sign up here.
       selfSignUpEnabled: !federated,
       signInAliases: { email: true },
@@ -139,6 +143,8 @@ export class Auth extends Construct {
     this.issuer = this.supervisorPool.userPoolProviderUrl
 
     this.staffPool = new UserPool(this, 'StaffPool', {
+      // Issue 31: Lite (admin-created users and the admin password flow need nothing more).
+      featurePlan: FeaturePlan.LITE,
       selfSignUpEnabled: !staffPoolDefinition.adminCreateUserOnly,
       signInAliases: { username: true },
       passwordPolicy: passwordPolicy(staffPoolDefinition.passwordPolicy),

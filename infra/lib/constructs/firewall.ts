@@ -31,8 +31,11 @@ const visibility = (metricName: string) => ({
 })
 
 /**
- * The WAF web ACL in front of CloudFront: a per-address rate limit, so one anonymous client can no
- * longer use up the API stage's limit for every tenant, and a tighter one on the sign-in paths.
+ * The WAF web ACL in front of CloudFront: AWS's managed IP reputation list first (addresses AWS
+ * threat intelligence knows for bots and attacks), then a per-address rate limit, so one client
+ * cannot use up the API stage's limit for every tenant, and a tighter one on the sign-in paths.
+ * WAF counts each address whole (it has no IPv6 prefix key); the staff sign-in counter of our own
+ * counts an IPv6 client by its /64 (functions/src/http/client.ts).
  * CloudFront-scoped web ACLs exist only in us-east-1 (bin/app.ts puts this in a second, small
  * stack when the app's region is another).
  */
@@ -66,8 +69,17 @@ export class Firewall extends Construct {
       description: 'Per-address rate limits in front of the Ministry timesheets site and API',
       visibilityConfig: visibility('MinistryTimesheetsWebAcl'),
       rules: [
-        rateRule('SignInPerIp', 0, props.signInPerIpLimit, props.signInPaths),
-        rateRule('PerIp', 1, props.perIpLimit),
+        {
+          name: 'AwsIpReputation',
+          priority: 0,
+          overrideAction: { none: {} },
+          statement: {
+            managedRuleGroupStatement: { vendorName: 'AWS', name: 'AWSManagedRulesAmazonIpReputationList' },
+          },
+          visibilityConfig: visibility('AwsIpReputation'),
+        },
+        rateRule('SignInPerIp', 1, props.signInPerIpLimit, props.signInPaths),
+        rateRule('PerIp', 2, props.perIpLimit),
       ],
     })
   }

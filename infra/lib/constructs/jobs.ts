@@ -1,21 +1,25 @@
 import { join } from 'node:path'
 import { Duration } from 'aws-cdk-lib'
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb'
+import type { PolicyStatement } from 'aws-cdk-lib/aws-iam'
+import type { IBucket } from 'aws-cdk-lib/aws-s3'
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events'
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets'
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs'
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager'
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs'
 import { Construct } from 'constructs'
-import { readSecret, sendEmail, tableStatements } from './api.ts'
+import { auditAppendOnly, objectActions, readSecret, sendEmail, tableStatements } from './api.ts'
 import { functionTimeouts, jobEveryMinutes } from '../definition.ts'
-import { retryJobEnvironment } from '../environment.ts'
-import { appFunction } from './lambda.ts'
+import { exportJobEnvironment, retryJobEnvironment } from '../environment.ts'
+import { allow, appFunction } from './lambda.ts'
 
 /** The retry job's module (relative to the project root): it exports `handler` and needs no event. */
 export const retryEmailsEntry = 'functions/src/jobs/retry-emails.ts'
 /** The reminders job's module: it exports `handler`; a scheduled event runs it as scheduled. */
 export const remindersEntry = 'functions/src/jobs/reminders.ts'
+/** The export job's module (issue 35): it makes the zips of the exports asked for. */
+export const exportEntry = 'functions/src/jobs/export-organization.ts'
 
 /** How often the retry job runs, and how often EventBridge and Lambda try a failed run again. */
 export const RETRY_EVERY = Duration.minutes(5)
@@ -27,6 +31,8 @@ export interface JobsProps {
   appOrigin: string
   table: ITable
   email: { identityArn: string; mailFrom: string; linkSecret: ISecret }
+  /** Where the export job writes an organization's zip. */
+  exportsBucket: IBucket
 }
 
 /**
@@ -44,6 +50,8 @@ export class Jobs extends Construct {
   readonly deadLetterQueue: Queue
   readonly schedule: Rule
   readonly remindersSchedule: Rule
+  readonly export: NodejsFunction
+  readonly exportSchedule: Rule
 
   constructor(scope: Construct, id: string, props: JobsProps) {
     super(scope, id)
@@ -74,6 +82,28 @@ export class Jobs extends Construct {
     })
     this.reminders = reminders.fn
     this.remindersSchedule = reminders.schedule
+    // The export job reads the table, writes each zip to the exports bucket, and emails the supervisor.
+    const exportJob = this.job(props, 'Export', {
+      description: `Makes the zips of all-data exports asked for, every ${jobEveryMinutes.export} minute (${exportEntry})`,
+      roleDescription: 'The export job: may use the table, write to the exports bucket, and send email',
+      entry: exportEntry,
+      timeout: Duration.seconds(functionTimeouts.export),
+      every: Duration.minutes(jobEveryMinutes.export),
+      scheduleDescription: 'Runs the export job',
+      statements: [
+        allow(objectActions, [props.exportsBucket.arnForObjects('*')]),
+        allow(['s3:ListBucket'], [props.exportsBucket.bucketArn]),
+      ],
+      environment: exportJobEnvironment({
+        appOrigin: props.appOrigin,
+        tableName: props.table.tableName,
+        mailFrom: props.email.mailFrom,
+        emailLinkSecret: { arn: props.email.linkSecret.secretArn },
+        exportsBucket: props.exportsBucket.bucketName,
+      }),
+    })
+    this.export = exportJob.fn
+    this.exportSchedule = exportJob.schedule
   }
 
   /**
@@ -93,6 +123,9 @@ export class Jobs extends Construct {
       timeout: Duration
       every: Duration
       scheduleDescription: string
+      /** Beyond the table and email (the export job's bucket). */
+      statements?: PolicyStatement[]
+      environment?: Record<string, string>
     },
   ) {
     const retries = {
@@ -110,13 +143,17 @@ export class Jobs extends Construct {
         ...tableStatements(props.table),
         sendEmail(props.email.identityArn),
         readSecret(props.email.linkSecret),
+        auditAppendOnly(props.table),
+        ...(job.statements ?? []),
       ],
-      environment: retryJobEnvironment({
-        appOrigin: props.appOrigin,
-        tableName: props.table.tableName,
-        mailFrom: props.email.mailFrom,
-        emailLinkSecret: { arn: props.email.linkSecret.secretArn },
-      }),
+      environment:
+        job.environment ??
+        retryJobEnvironment({
+          appOrigin: props.appOrigin,
+          tableName: props.table.tableName,
+          mailFrom: props.email.mailFrom,
+          emailLinkSecret: { arn: props.email.linkSecret.secretArn },
+        }),
       extra: retries,
     })
     const schedule = new Rule(this, `${id}Schedule`, {

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { RemovalPolicy, type Duration } from 'aws-cdk-lib'
-import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
+import { PolicyDocument, PolicyStatement, Role, ServicePrincipal, type IRole } from 'aws-cdk-lib/aws-iam'
 import { ApplicationLogLevel, Architecture, LoggingFormat, Runtime, SystemLogLevel } from 'aws-cdk-lib/aws-lambda'
 import {
   LogLevel,
@@ -9,7 +9,7 @@ import {
   type BundlingOptions,
   type NodejsFunctionProps,
 } from 'aws-cdk-lib/aws-lambda-nodejs'
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs'
+import { LogGroup, RetentionDays, type ILogGroup } from 'aws-cdk-lib/aws-logs'
 import type { Construct } from 'constructs'
 
 /**
@@ -42,46 +42,64 @@ export const functionBundling = {
 
 export const allow = (actions: string[], resources: string[]) => new PolicyStatement({ actions, resources })
 
-export interface AppFunctionProps {
+interface FunctionBaseProps {
   /** The function's description. */
   description: string
-  /** The role's description (what the function may use). */
-  roleDescription: string
   /** The TypeScript module esbuild bundles; it exports `handler`. */
   entry: string
   /** The directory holding package-lock.json (esbuild resolves packages from here). */
   projectRoot: string
   timeout: Duration
-  /** What the function may do besides writing its own log group. */
-  statements: PolicyStatement[]
   /** All of its variables (lib/environment.ts: NODE_OPTIONS and APP_ORIGIN included). */
   environment: Record<string, string>
   /** Anything else of the function (a dead-letter queue, retries). */
   extra?: Partial<NodejsFunctionProps>
 }
 
+export interface AppFunctionProps extends FunctionBaseProps {
+  /** The role's description (what the function may use). */
+  roleDescription: string
+  /** What the function may do besides writing its own log group. */
+  statements: PolicyStatement[]
+}
+
+/** How long function logs are kept; they are deleted with the stack. */
+export const functionLogGroup = (scope: Construct, id: string) =>
+  new LogGroup(scope, id, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY })
+
 /**
- * One of our functions, the same way for the API routes and the scheduled jobs: Node.js 22 on
- * ARM64, JSON logs in a log group of its own (`<id>Logs`), and a role of its own (`<id>Role`)
- * whose one inline policy allows writing that log group (instead of the managed basic-execution
- * policy, which may write to any log group) plus `statements`. Inline, so a function costs no
- * policy resource.
+ * A role Lambda assumes, whose one inline policy allows writing `logGroup` (instead of the managed
+ * basic-execution policy, which may write to any log group) plus `statements`. Inline, so a role
+ * costs no policy resource.
  */
-export const appFunction = (scope: Construct, id: string, props: AppFunctionProps) => {
-  const logGroup = new LogGroup(scope, `${id}Logs`, {
-    retention: RetentionDays.ONE_MONTH,
-    removalPolicy: RemovalPolicy.DESTROY,
-  })
-  const role = new Role(scope, `${id}Role`, {
+export const functionRole = (
+  scope: Construct,
+  id: string,
+  props: { description: string; logGroup: ILogGroup; statements: PolicyStatement[] },
+) =>
+  new Role(scope, id, {
     assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-    description: props.roleDescription,
+    description: props.description,
     inlinePolicies: {
       access: new PolicyDocument({
-        statements: [allow(['logs:CreateLogStream', 'logs:PutLogEvents'], [logGroup.logGroupArn]), ...props.statements],
+        statements: [
+          allow(['logs:CreateLogStream', 'logs:PutLogEvents'], [props.logGroup.logGroupArn]),
+          ...props.statements,
+        ],
       }),
     },
   })
-  return new NodejsFunction(scope, id, {
+
+/**
+ * A function on a given role and log group: Node.js 22 on ARM64, JSON logs. The API routes share
+ * one log group and share a role between routes whose statements are identical (constructs/api.ts).
+ */
+export const functionOn = (
+  scope: Construct,
+  id: string,
+  props: FunctionBaseProps & { role: IRole; logGroup: ILogGroup },
+) =>
+  new NodejsFunction(scope, id, {
     description: props.description,
     entry: props.entry,
     handler: 'handler',
@@ -91,8 +109,8 @@ export const appFunction = (scope: Construct, id: string, props: AppFunctionProp
     architecture: Architecture.ARM_64,
     memorySize: 512,
     timeout: props.timeout,
-    role,
-    logGroup,
+    role: props.role,
+    logGroup: props.logGroup,
     loggingFormat: LoggingFormat.JSON,
     applicationLogLevelV2: ApplicationLogLevel.INFO,
     systemLogLevelV2: SystemLogLevel.WARN,
@@ -100,4 +118,17 @@ export const appFunction = (scope: Construct, id: string, props: AppFunctionProp
     bundling: functionBundling,
     ...props.extra,
   })
+
+/**
+ * A function with a log group of its own (`<id>Logs`) and a role of its own (`<id>Role`, writing
+ * that log group plus `statements`): the scheduled jobs.
+ */
+export const appFunction = (scope: Construct, id: string, props: AppFunctionProps) => {
+  const logGroup = functionLogGroup(scope, `${id}Logs`)
+  const role = functionRole(scope, `${id}Role`, {
+    description: props.roleDescription,
+    logGroup,
+    statements: props.statements,
+  })
+  return functionOn(scope, id, { ...props, role, logGroup })
 }

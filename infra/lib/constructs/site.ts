@@ -37,6 +37,8 @@ export interface SiteProps {
   certificateArn?: string
   /** The WAF web ACL (CloudFront scope, us-east-1) in front of the distribution: its ARN. */
   webAclArn: string
+  /** The secret header value CloudFront adds to every request it sends the API (x-origin-verify). */
+  originVerify?: string
 }
 
 const referrerPolicies: Record<string, HeadersReferrerPolicy> = Object.fromEntries(
@@ -137,6 +139,8 @@ export class Site extends Construct {
     })
 
     const apiOrigin = new HttpOrigin(props.apiDomainName, {
+      // Every route refuses a request without it (functions/src/http/middleware.ts, originGuard).
+      ...(props.originVerify ? { customHeaders: { 'x-origin-verify': props.originVerify } } : {}),
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [OriginSslPolicy.TLS_V1_2],
       readTimeout: Duration.seconds(30),

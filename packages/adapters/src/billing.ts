@@ -67,6 +67,8 @@ export interface SubscriptionEvent {
   planPriceId: string | undefined
   currentPeriodEnd: string | null
   trialEndsAt: string | null
+  /** Whether a payment method is attached (a trial without one keeps the trial's limits). */
+  paymentMethodOnFile: boolean
 }
 
 const iso = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000).toISOString() : null)
@@ -92,6 +94,7 @@ export const readSubscriptionEvent = async (
     planPriceId: item?.price?.id ? planPriceIdFor(item.price.id) : undefined,
     currentPeriodEnd: iso(item?.current_period_end),
     trialEndsAt: iso(subscription.trial_end),
+    paymentMethodOnFile: Boolean(subscription.default_payment_method),
   }
 }
 

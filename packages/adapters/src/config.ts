@@ -61,6 +61,10 @@ const settings = {
   get timesheetWeeks() {
     return { back: Number(read('TIMESHEET_WEEKS_BACK') ?? 52), ahead: Number(read('TIMESHEET_WEEKS_AHEAD') ?? 4) }
   },
+  /** The secret header value CloudFront sends the API (AWS only; unset locally, where nothing checks it). */
+  get originVerify() {
+    return read('ORIGIN_VERIFY')
+  },
   get isLocal() {
     return (
       read('APP_ORIGIN')?.startsWith('http://127.0.0.1') || read('APP_ORIGIN')?.startsWith('http://localhost') || false

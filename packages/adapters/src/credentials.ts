@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto'
+import { transliterate } from 'transliteration'
 
 /** No look-alike characters (0/O, 1/l/I), so a password read aloud or copied by hand works. */
 const LOWER = 'abcdefghijkmnpqrstuvwxyz'
@@ -29,15 +30,33 @@ export const generatePassword = (length = 16): string => {
   return chars.join('')
 }
 
-/** Readable username candidates from a name: ruth.okafor, ruth.okafor2, ruth.okafor3, ... */
-export const usernameCandidates = (firstName: string, lastName: string): string[] => {
-  const part = (s: string) =>
-    s
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '')
-      .slice(0, 20)
-  const base = [part(firstName), part(lastName)].filter(Boolean).join('.') || 'member'
-  return [base, ...Array.from({ length: 98 }, (_, i) => `${base}${i + 2}`)]
+/** Letters only, none that look alike (no i, l or o): a tag typed from a phone keyboard's first page. */
+const TAG_LETTERS = 'abcdefghjkmnpqrstuvwxyz'
+
+/** A name part as plain lower-case letters: other scripts transliterated (Анна → anna, 김민준 → gimminjun), accents dropped. */
+const usernamePart = (s: string) =>
+  transliterate(s.normalize('NFKC'))
+    .toLowerCase()
+    .replace(/[^a-z]+/g, '')
+    .slice(0, 20)
+
+/** The readable part of a username: first.last in Latin letters ('member' when a name has none). */
+export const usernameBase = (firstName: string, lastName: string): string =>
+  [usernamePart(firstName), usernamePart(lastName)].filter(Boolean).join('.') || 'member'
+
+/**
+ * Username candidates for a new member, without end: the name's base and a random tag of letters
+ * (ana.silva.kdpq). Every username carries a tag, so a name taken in another organization says
+ * nothing about it, and a name never runs out: the tag grows a letter every 8 tries (issue 36).
+ */
+export function* usernameCandidates(
+  firstName: string,
+  lastName: string,
+  random: (max: number) => number = randomInt,
+): Generator<string, never> {
+  const base = usernameBase(firstName, lastName)
+  for (let attempt = 0; ; attempt++) {
+    const tag = Array.from({ length: 4 + Math.floor(attempt / 8) }, () => TAG_LETTERS[random(TAG_LETTERS.length)])
+    yield `${base}.${tag.join('')}`
+  }
 }

@@ -48,6 +48,26 @@ const exportFile = (key: string) => ({
     ),
 })
 
+/** The zip of all an organization's data (issue 35), handed out by 15-minute pre-signed links. */
+const archiveFile = (key: string) => ({
+  key,
+  async put(body: Uint8Array, fileName: string) {
+    await s3Client().send(
+      new PutObjectCommand({
+        Bucket: config.exportsBucket,
+        Key: key,
+        Body: body,
+        ContentType: 'application/zip',
+        ContentDisposition: attachment(fileName),
+      }),
+    )
+  },
+  url: () =>
+    getSignedUrl(s3Client(), new GetObjectCommand({ Bucket: config.exportsBucket, Key: key }), {
+      expiresIn: DOWNLOAD_LINK_SECONDS,
+    }),
+})
+
 /** An organization logo, private in the logos bucket, shown through short-lived links. */
 const logoFile = (orgId: string, file: string) => {
   const key = `${orgId}/${file}`
@@ -83,5 +103,7 @@ export const filesFor = (orgId: string) => ({
   /** A payroll export, named by what it holds and when it was made. */
   report: (name: string) => exportFile(`${orgId}/reports/${name}.csv`),
   logo: (file: string) => logoFile(orgId, file),
+  /** The zip of one export of all the organization's data. */
+  dataExport: (exportId: string) => archiveFile(`${orgId}/exports/${exportId}.zip`),
 })
 export type Files = ReturnType<typeof filesFor>

@@ -48,6 +48,8 @@ export interface Identity {
   issuer: string
   subject: string
   email: string | null
+  /** Issue 31: whether the provider verified `email` (an invitation is accepted only with a verified one). */
+  emailVerified: boolean
   firstName: string
   lastName: string
   picture: string | null
@@ -77,6 +79,7 @@ export const finishAuthorization = async (
     issuer: idClaims.iss,
     subject: idClaims.sub,
     email: text(claims.email),
+    emailVerified: claims.email_verified === true || claims.email_verified === 'true',
     firstName: text(claims.given_name) ?? name[0] ?? 'New',
     lastName: text(claims.family_name) ?? name.slice(1).join(' ') ?? 'User',
     picture: text(claims.picture),

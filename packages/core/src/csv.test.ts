@@ -1,6 +1,15 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { attachment, bulkCsvHeader, bulkCsvRow, csvCell, timesheetCsv, toCsv, type CsvPerson } from './csv.ts'
+import {
+  attachment,
+  bulkCsvHeader,
+  bulkCsvRow,
+  csvCell,
+  hundredthsOfDays,
+  timesheetCsv,
+  toCsv,
+  type CsvPerson,
+} from './csv.ts'
 import { Timesheet } from './timesheet.ts'
 
 /** A minimal RFC 4180 reader, to show that what we write reads back as the cells we meant. */
@@ -131,11 +140,12 @@ const sheet = (fields: Partial<Timesheet>): Timesheet =>
   })
 
 describe('timesheetCsv', () => {
-  it('lays out who and where, a row per day in week order with hours, a total and the notes', () => {
+  it('lays out who and where, a row per day in week order (next day marked, break, hours with two decimals), a total and the notes', () => {
     const t = sheet({
       mondayStart: '09:00',
       mondayEnd: '17:30',
       mondayActivity: 'Sermon prep, visits',
+      mondayBreakMinutes: 30,
       sundayStart: '22:00',
       sundayEnd: '01:15',
       sundayActivity: '=HYPERLINK("x")',
@@ -153,15 +163,15 @@ describe('timesheetCsv', () => {
       ['Approved By', 'Sam Lee'],
       ['Approved At (America/Chicago)', '2026-11-23 04:00'],
       [''],
-      ['Date', 'Day', 'Start', 'End', 'Hours', 'Activity'],
-      ['2026-11-16', 'Monday', '09:00', '17:30', '8.5', 'Sermon prep, visits'],
-      ['2026-11-17', 'Tuesday', '', '', '0.0', ''],
-      ['2026-11-18', 'Wednesday', '', '', '0.0', ''],
-      ['2026-11-19', 'Thursday', '', '', '0.0', ''],
-      ['2026-11-20', 'Friday', '', '', '0.0', ''],
-      ['2026-11-21', 'Saturday', '', '', '0.0', ''],
-      ['2026-11-22', 'Sunday', '22:00', '01:15', '3.3', `'=HYPERLINK("x")`],
-      ['Total', '', '', '', '11.8', ''],
+      ['Date', 'Day', 'Start', 'End', 'Ends Next Day', 'Break Minutes', 'Hours', 'Activity'],
+      ['2026-11-16', 'Monday', '09:00', '17:30', '', '30', '8.00', 'Sermon prep, visits'],
+      ['2026-11-17', 'Tuesday', '', '', '', '0', '0.00', ''],
+      ['2026-11-18', 'Wednesday', '', '', '', '0', '0.00', ''],
+      ['2026-11-19', 'Thursday', '', '', '', '0', '0.00', ''],
+      ['2026-11-20', 'Friday', '', '', '', '0', '0.00', ''],
+      ['2026-11-21', 'Saturday', '', '', '', '0', '0.00', ''],
+      ['2026-11-22', 'Sunday', '22:00', '01:15', 'Yes', '0', '3.25', `'=HYPERLINK("x")`],
+      ['Total', '', '', '', '', '30', '11.25', ''],
       [''],
       ['Notes', 'Good week'],
     ])
@@ -178,8 +188,8 @@ describe('timesheetCsv', () => {
       ['Approved By', ''],
       ['Approved At (America/Chicago)', ''],
     ])
-    expect(rows[9]).toEqual(['2026-11-15', 'Sunday', '', '', '0.0', ''])
-    expect(rows[15]).toEqual(['2026-11-21', 'Saturday', '', '', '0.0', ''])
+    expect(rows[9]).toEqual(['2026-11-15', 'Sunday', '', '', '', '0', '0.00', ''])
+    expect(rows[15]).toEqual(['2026-11-21', 'Saturday', '', '', '', '0', '0.00', ''])
     expect(readCsv(timesheetCsv(t, person('A', 'B'), 'Grace', null, 'UTC').slice(1))[2]).toEqual(['Department', ''])
   })
 })
@@ -200,13 +210,14 @@ describe('bulk payroll export', () => {
       'Saturday Hours',
       'Sunday Hours',
       'Total Hours',
+      'Break Minutes',
       'Submitted At (America/Chicago)',
       'Approved By',
       'Approved At (America/Chicago)',
     ])
   })
 
-  it('writes a row in the header order, days in stored order whatever the week start', () => {
+  it('writes a row in the header order, days Monday first by default', () => {
     const t = sheet({
       weekStartDate: '2026-11-15',
       tuesdayStart: '08:00',
@@ -221,14 +232,15 @@ describe('bulk payroll export', () => {
       'Youth',
       '2026-11-15',
       'Approved',
-      '0.0',
-      '4.3',
-      '0.0',
-      '0.0',
-      '0.0',
-      '0.0',
-      '1.0',
-      '5.3',
+      '0.00',
+      '4.25',
+      '0.00',
+      '0.00',
+      '0.00',
+      '0.00',
+      '1.00',
+      '5.25',
+      0,
       '2026-11-22 12:00',
       'Sam Lee',
       '2026-11-23 04:00',
@@ -239,7 +251,7 @@ describe('bulk payroll export', () => {
     const t = sheet({ status: 'draft', submittedAt: null, approvedAt: null })
     const row = bulkCsvRow(t, null, null, 'UTC')
     expect(row).toHaveLength(bulkCsvHeader('UTC').length)
-    expect([row[0], row[1], row[2], row[4], row[13], row[14], row[15]]).toEqual([
+    expect([row[0], row[1], row[2], row[4], row[14], row[15], row[16]]).toEqual([
       'Removed member',
       '',
       '',
@@ -249,6 +261,46 @@ describe('bulk payroll export', () => {
       '',
     ])
     expect(bulkCsvRow(t, person('A', 'B'), null, 'UTC')[2]).toBe('')
+  })
+})
+
+describe('hours that add up (issue 37)', () => {
+  it('gives each day hundredths of an hour that add up exactly to the total, each within 0.01 of its own value', () =>
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 1440 }), { minLength: 1, maxLength: 7 }), (minutes) => {
+        const days = hundredthsOfDays(minutes)
+        const total = minutes.reduce((a, b) => a + b, 0)
+        expect(days.reduce((a, b) => a + b, 0)).toBe(Math.round((total * 100) / 60))
+        days.forEach((d, i) => expect(Math.abs(d - (minutes[i]! * 100) / 60)).toBeLessThan(1))
+      }),
+    ))
+
+  it('writes days that a payroll clerk can add up to the total: three days of 8 h 10 min', () => {
+    const t = sheet({
+      mondayStart: '09:00',
+      mondayEnd: '17:10',
+      tuesdayStart: '09:00',
+      tuesdayEnd: '17:10',
+      wednesdayStart: '09:00',
+      wednesdayEnd: '17:10',
+    })
+    const row = bulkCsvRow(t, null, null, 'UTC')
+    // 8.1666... each: one decimal read 8.2 + 8.2 + 8.2 against a total of 24.5.
+    expect(row.slice(5, 13)).toEqual(['8.17', '8.17', '8.16', '0.00', '0.00', '0.00', '0.00', '24.50'])
+  })
+
+  it('lists the days in the organization’s week order, a Sunday week from Sunday', () => {
+    const t = sheet({ weekStartDate: '2026-11-15', sundayStart: '13:00', sundayEnd: '14:00' })
+    expect(bulkCsvHeader('UTC', undefined, 'sunday').slice(5, 12)).toEqual([
+      'Sunday Hours',
+      'Monday Hours',
+      'Tuesday Hours',
+      'Wednesday Hours',
+      'Thursday Hours',
+      'Friday Hours',
+      'Saturday Hours',
+    ])
+    expect(bulkCsvRow(t, null, null, 'UTC', undefined, 'sunday')[5]).toBe('1.00')
   })
 })
 

@@ -1,6 +1,7 @@
-import { formatHoursNumber, weekTotalHours, type WeekTimes } from './hours.ts'
+import { breakField, breakOf, paidMinutes, shiftMinutes, type WeekTimes } from './hours.ts'
+import { endsNextDay } from './day-checks.ts'
 import { statusLabel, daysOf, type Timesheet, type TimesheetStatus } from './timesheet.ts'
-import { dateOfDay, dayLabel, daysOfWeekStarting, DAYS, type DayName } from './week.ts'
+import { dateOfDay, dayLabel, daysInWeekOrder, daysOfWeekStarting, type DayName, type WeekStartDay } from './week.ts'
 import { localDateTime } from './datetime.ts'
 
 /**
@@ -58,6 +59,8 @@ export const CSV_WORDS = {
   daysWorked: 'Days Worked',
   memberRow: 'Member',
   dayRow: 'Day',
+  endsNextDay: 'Ends Next Day',
+  yes: 'Yes',
 } as const
 export type CsvWord = keyof typeof CSV_WORDS
 
@@ -85,7 +88,44 @@ export interface CsvPerson {
 const name = (p: CsvPerson | null | undefined, w: CsvWords) =>
   p ? `${p.firstName} ${p.lastName}` : w.word('removedMember')
 
-/** One approved timesheet: who, where, then a row per day in week order and a total row. */
+/**
+ * Hundredths of an hour of each day's minutes, adding up exactly to the total's hundredths
+ * (largest remainder): a day is off its own value by less than 0.01, never the sum. With one
+ * decimal the days of a week could read 24.5 against a total of 24.4.
+ */
+export const hundredthsOfDays = (minutes: readonly number[]): number[] => {
+  const exact = minutes.map((m) => (m * 100) / 60)
+  const floors = exact.map(Math.floor)
+  const total = Math.round((minutes.reduce((a, b) => a + b, 0) * 100) / 60)
+  let left = total - floors.reduce((a, b) => a + b, 0)
+  const order = exact.map((x, i) => ({ i, rest: x - floors[i]! })).sort((a, b) => b.rest - a.rest || a.i - b.i)
+  const out = [...floors]
+  for (const { i } of order) {
+    if (left <= 0) break
+    out[i]! += 1
+    left -= 1
+  }
+  return out
+}
+
+/** Hundredths of an hour as a CSV cell: '7.50'. */
+export const hoursCell = (hundredths: number): string => (hundredths / 100).toFixed(2)
+
+/** A week's days in `order`: each day's paid hours as cells that add up to the total cell. */
+const hoursCells = (t: WeekTimes, order: readonly DayName[]) => {
+  const days = hundredthsOfDays(order.map((d) => paidMinutes(t[`${d}Start`], t[`${d}End`], t[breakField(d)])))
+  return { days: days.map(hoursCell), total: hoursCell(days.reduce((a, b) => a + b, 0)) }
+}
+
+/** The unpaid minutes a day deducts (its break, no longer than its shift). */
+const dayBreak = (t: WeekTimes, d: DayName) =>
+  Math.min(breakOf(t[breakField(d)]), shiftMinutes(t[`${d}Start`], t[`${d}End`]))
+
+/**
+ * One approved timesheet: who, where, then a row per day in week order (a shift that ends the next
+ * day marked so, its break, its paid hours with two decimals), a total row that the days add up to,
+ * and the notes.
+ */
 export const timesheetCsv = (
   t: Timesheet,
   employee: CsvPerson | null,
@@ -93,8 +133,11 @@ export const timesheetCsv = (
   approver: CsvPerson | null,
   timeZone: string,
   w: CsvWords = englishCsvWords,
-) =>
-  toCsv([
+) => {
+  const order = daysOfWeekStarting(t.weekStartDate)
+  const hours = hoursCells(t, order)
+  const breaks = order.map((d) => dayBreak(t, d))
+  return toCsv([
     [w.word('organization'), organizationName],
     [w.word('employee'), name(employee, w)],
     [w.word('department'), employee?.department ?? ''],
@@ -103,29 +146,39 @@ export const timesheetCsv = (
     [w.word('approvedBy'), approver ? name(approver, w) : ''],
     [w.word('approvedAt', { zone: timeZone }), localDateTime(t.approvedAt, timeZone)],
     [],
-    (['date', 'day', 'start', 'end', 'hours', 'activity'] as const).map((k) => w.word(k)),
-    ...daysOf(t, daysOfWeekStarting(t.weekStartDate)).map((d) => [
+    (['date', 'day', 'start', 'end', 'endsNextDay', 'breakMinutes', 'hours', 'activity'] as const).map((k) =>
+      w.word(k),
+    ),
+    ...daysOf(t, order).map((d, i) => [
       dateOfDay(t.weekStartDate, d.day),
       w.day(d.day),
       d.start,
       d.end,
-      formatHoursNumber(d.hours),
+      endsNextDay(d.start, d.end) ? w.word('yes') : '',
+      breaks[i],
+      hours.days[i],
       d.activity,
     ]),
-    [w.word('total'), '', '', '', formatHoursNumber(weekTotalHours(t)), ''],
+    [w.word('total'), '', '', '', '', breaks.reduce((a, b) => a + b, 0), hours.total, ''],
     [],
     [w.word('notes'), t.notes],
   ])
+}
 
-/** Times are local date-times of the organization's zone, which the column titles name. */
-export const bulkCsvHeader = (timeZone: string, w: CsvWords = englishCsvWords) => [
+/** Times are local date-times of the organization's zone, which the column titles name; days in its week order. */
+export const bulkCsvHeader = (
+  timeZone: string,
+  w: CsvWords = englishCsvWords,
+  weekStartDay: WeekStartDay = 'monday',
+) => [
   w.word('employee'),
   w.word('email'),
   w.word('department'),
   w.word('weekStarting'),
   w.word('status'),
-  ...DAYS.map((d) => w.word('dayHours', { day: w.day(d) })),
+  ...daysInWeekOrder(weekStartDay).map((d) => w.word('dayHours', { day: w.day(d) })),
   w.word('totalHours'),
+  w.word('breakMinutes'),
   w.word('submittedAt', { zone: timeZone }),
   w.word('approvedBy'),
   w.word('approvedAt', { zone: timeZone }),
@@ -134,25 +187,31 @@ export const bulkCsvHeader = (timeZone: string, w: CsvWords = englishCsvWords) =
 /** What a row of the payroll export shows of a timesheet (the export reads only these fields). */
 export type BulkCsvTimesheet = Pick<Timesheet, 'weekStartDate' | 'status' | 'submittedAt' | 'approvedAt'> & WeekTimes
 
-/** One row per employee-week for the payroll export. */
+/** One row per employee-week for the payroll export, in the header's order (days in the organization's week order). */
 export const bulkCsvRow = (
   t: BulkCsvTimesheet,
   employee: CsvPerson | null,
   approver: CsvPerson | null,
   timeZone: string,
   w: CsvWords = englishCsvWords,
-) => [
-  name(employee, w),
-  employee?.email ?? '',
-  employee?.department ?? '',
-  t.weekStartDate,
-  w.status(t.status),
-  ...daysOf(t).map((d) => formatHoursNumber(d.hours)),
-  formatHoursNumber(weekTotalHours(t)),
-  localDateTime(t.submittedAt, timeZone),
-  approver ? name(approver, w) : '',
-  localDateTime(t.approvedAt, timeZone),
-]
+  weekStartDay: WeekStartDay = 'monday',
+) => {
+  const order = daysInWeekOrder(weekStartDay)
+  const hours = hoursCells(t, order)
+  return [
+    name(employee, w),
+    employee?.email ?? '',
+    employee?.department ?? '',
+    t.weekStartDate,
+    w.status(t.status),
+    ...hours.days,
+    hours.total,
+    order.reduce((sum, d) => sum + dayBreak(t, d), 0),
+    localDateTime(t.submittedAt, timeZone),
+    approver ? name(approver, w) : '',
+    localDateTime(t.approvedAt, timeZone),
+  ]
+}
 
 /**
  * A download's Content-Disposition (RFC 6266): `filename*` carries the name with its accents

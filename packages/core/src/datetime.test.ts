@@ -1,6 +1,9 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   dateInZone,
+  endOfDayIn,
+  startOfDayIn,
   formatInstant,
   formatTimeOfDay,
   localDateTime,
@@ -47,5 +50,29 @@ describe('zones', () => {
     expect(zoneName('America/Chicago')).toBe('Central Time')
     expect(sameClock('US/Central', 'America/Chicago')).toBe(true)
     expect(sameClock('America/New_York', 'America/Chicago')).toBe(false)
+  })
+})
+
+describe('startOfDayIn', () => {
+  it('is the organization’s midnight, not the viewer’s', () => {
+    expect(startOfDayIn('2026-11-22', 'America/Denver')).toBe('2026-11-22T07:00:00.000Z')
+    expect(startOfDayIn('2026-11-22', 'America/Los_Angeles')).toBe('2026-11-22T08:00:00.000Z')
+    expect(startOfDayIn('2026-07-01', 'Asia/Kolkata')).toBe('2026-06-30T18:30:00.000Z')
+    expect(endOfDayIn('2026-11-22', 'America/Denver')).toBe('2026-11-23T07:00:00.000Z')
+    // Santiago skips midnight when summer time starts (Sep 6, 2026): the day starts at 01:00.
+    expect(startOfDayIn('2026-09-06', 'America/Santiago')).toBe('2026-09-06T04:00:00.000Z')
+  })
+
+  it('falls on the date in its zone, and the quarter hour before it on the day before', () => {
+    const zones = ['America/Denver', 'America/Santiago', 'Asia/Kolkata', 'Pacific/Chatham', 'Europe/London', 'UTC']
+    const day = fc.integer({ min: 0, max: 3 * 366 }).map((n) => new Date(Date.UTC(2025, 0, 1) + n * 86_400_000))
+    fc.assert(
+      fc.property(day, fc.constantFrom(...zones), (d, zone) => {
+        const date = d.toISOString().slice(0, 10)
+        const start = Date.parse(startOfDayIn(date, zone))
+        expect(dateInZone(new Date(start), zone)).toBe(date)
+        expect(dateInZone(new Date(start - 60_000), zone) < date).toBe(true)
+      }),
+    )
   })
 })

@@ -1,4 +1,4 @@
-import { formatDate, todayIn } from './week.ts'
+import { addDays, formatDate, todayIn } from './week.ts'
 
 /**
  * Instants (ISO timestamps such as submittedAt) as a person reads them: always on the
@@ -106,3 +106,27 @@ export const zoneName = (timeZone: string, locale = 'en-US', at: Date = new Date
 /** Whether two zone ids keep the same clock now (aliases such as US/Central and America/Chicago do). */
 export const sameClock = (a: string, b: string, at: Date = new Date()): boolean =>
   a === b || (dateInZone(at, a) === dateInZone(at, b) && timeInZone(at, a) === timeInZone(at, b))
+
+/** How far `timeZone`'s wall clock is ahead of UTC at an instant, in milliseconds (whole minutes). */
+const offsetAt = (instant: number, timeZone: string): number => {
+  const wall = localDateTime(new Date(instant).toISOString(), timeZone)
+  return Date.parse(`${wall.replace(' ', 'T')}:00Z`) - Math.floor(instant / 60_000) * 60_000
+}
+
+/**
+ * The first instant of a calendar date in `timeZone`, as an ISO timestamp: where a filter 'from
+ * Nov 22' starts on the organization's clock. A midnight a clock change skips starts the day at
+ * the first minute that exists.
+ */
+export const startOfDayIn = (date: string, timeZone: string): string => {
+  const midnight = Date.parse(`${date}T00:00:00Z`)
+  let instant = midnight - offsetAt(midnight, timeZone)
+  instant = midnight - offsetAt(instant, timeZone)
+  // Across a clock change the guess can land an hour off: step to the day's first minute.
+  while (dateInZone(new Date(instant), timeZone) < date) instant += 60_000 * 15
+  while (dateInZone(new Date(instant - 60_000 * 15), timeZone) >= date) instant -= 60_000 * 15
+  return new Date(instant).toISOString()
+}
+
+/** The first instant of the day after `date` in `timeZone`: the end (exclusive) of a filter 'to `date`'. */
+export const endOfDayIn = (date: string, timeZone: string): string => startOfDayIn(addDays(date, 1), timeZone)

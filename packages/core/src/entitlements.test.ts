@@ -1,16 +1,25 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { assertCanAddMember, assertCanBrand, entitlements, type Entitlements } from './entitlements.ts'
+import {
+  assertCanAddMember,
+  assertCanBrand,
+  EMAIL_DAILY_LIMIT,
+  emailDailyLimit,
+  entitlements,
+  TRIAL_EMAIL_DAILY_LIMIT,
+  type Entitlements,
+} from './entitlements.ts'
 import { AppError } from './errors.ts'
 import { SubscriptionStatus, type Organization } from './organization.ts'
 import { planById, plans, type PlanId } from './plans.ts'
 
 const now = new Date('2026-11-21T12:00:00.000Z')
-type Billing = Pick<Organization, 'plan' | 'subscriptionStatus' | 'trialEndsAt'>
+type Billing = Pick<Organization, 'plan' | 'subscriptionStatus' | 'trialEndsAt' | 'paymentMethodOnFile'>
 const org = (o: Partial<Billing>): Billing => ({
   plan: 'starter',
   subscriptionStatus: 'active',
   trialEndsAt: null,
+  paymentMethodOnFile: true,
   ...o,
 })
 
@@ -35,6 +44,23 @@ describe('entitlements', () => {
       now,
     )
     expect(e).toEqual({ plan: planById('professional'), inGoodStanding: true, memberLimit: 50, customBranding: true })
+  })
+
+  it("keeps a Stripe trial without a payment method at the trial's limits, whatever plan it names (issue 36)", () => {
+    for (const plan of ['starter', 'professional', 'enterprise'] as const) {
+      const unpaid = entitlements(org({ plan, subscriptionStatus: 'trialing', paymentMethodOnFile: false }), now)
+      expect(unpaid).toEqual({
+        plan: planById('professional'),
+        inGoodStanding: true,
+        memberLimit: 50,
+        customBranding: true,
+      })
+      // A card attached, or the subscription active, and the chosen plan's limits apply.
+      const carded = entitlements(org({ plan, subscriptionStatus: 'trialing', paymentMethodOnFile: true }), now)
+      expect(carded.plan).toEqual(planById(plan))
+      const paid = entitlements(org({ plan, subscriptionStatus: 'active', paymentMethodOnFile: false }), now)
+      expect(paid.plan).toEqual(planById(plan))
+    }
   })
 
   it('ends a trial at its exact end instant', () => {
@@ -139,5 +165,26 @@ describe('assertCanBrand', () => {
 
   it('agrees with the plan table', () => {
     for (const p of plans) expect(thrown(() => assertCanBrand(ent(p.id))) === undefined).toBe(p.customBranding)
+  })
+})
+
+describe('emailDailyLimit', () => {
+  it('gives an unpaid trial far fewer emails a day than a paying organization', () => {
+    expect(emailDailyLimit({ subscriptionStatus: 'trial' })).toBe(TRIAL_EMAIL_DAILY_LIMIT)
+    expect(emailDailyLimit({ subscriptionStatus: 'trialing' })).toBe(TRIAL_EMAIL_DAILY_LIMIT)
+    expect(emailDailyLimit({ subscriptionStatus: 'trialing', paymentMethodOnFile: true })).toBe(EMAIL_DAILY_LIMIT)
+    expect(emailDailyLimit({ subscriptionStatus: 'active' })).toBe(EMAIL_DAILY_LIMIT)
+    expect(TRIAL_EMAIL_DAILY_LIMIT).toBe(50)
+    expect(EMAIL_DAILY_LIMIT).toBe(300)
+  })
+
+  it('never gives a trial more than a paying organization, whatever its status', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...SubscriptionStatus.options), fc.boolean(), (status, card) => {
+        const limit = emailDailyLimit({ subscriptionStatus: status, paymentMethodOnFile: card })
+        expect(limit).toBeLessThanOrEqual(EMAIL_DAILY_LIMIT)
+        expect(limit).toBeGreaterThanOrEqual(TRIAL_EMAIL_DAILY_LIMIT)
+      }),
+    )
   })
 })

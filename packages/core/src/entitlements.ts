@@ -6,7 +6,9 @@ import { planById, plans, type Plan } from './plans.ts'
  * What an organization may do now, read from its plan and subscription status in one place
  * (DESIGN.md section 5). A trial has Professional's limits. When a trial has ended without a
  * subscription, or a subscription has lapsed, timesheets stay readable and submittable but
- * adding members and branding are blocked until billing is fixed.
+ * adding members and branding are blocked until billing is fixed. A Stripe subscription still in
+ * its trial without a payment method keeps the trial's (Professional's) limits whatever plan it
+ * names, until a card is attached or it is active (issue 36: no Enterprise unpaid).
  */
 export interface Entitlements {
   plan: Plan
@@ -18,11 +20,12 @@ export interface Entitlements {
 const goodStatuses = new Set(['trialing', 'active'])
 
 export const entitlements = (
-  org: Pick<Organization, 'plan' | 'subscriptionStatus' | 'trialEndsAt'>,
+  org: Pick<Organization, 'plan' | 'subscriptionStatus' | 'trialEndsAt'> & { paymentMethodOnFile?: boolean },
   now = new Date(),
 ): Entitlements => {
   const onTrial = org.subscriptionStatus === 'trial'
-  const plan = onTrial ? planById('professional') : planById(org.plan)
+  const unpaidTrial = onTrial || (org.subscriptionStatus === 'trialing' && !org.paymentMethodOnFile)
+  const plan = unpaidTrial ? planById('professional') : planById(org.plan)
   const inGoodStanding = onTrial
     ? org.trialEndsAt !== null && Date.parse(org.trialEndsAt) > now.getTime()
     : goodStatuses.has(org.subscriptionStatus)
@@ -51,3 +54,19 @@ export const assertCanBrand = (e: Entitlements) => {
       `Custom branding is not included in the ${e.plan.name} plan. Upgrade to Professional to use your own logo and name.`,
     )
 }
+
+/**
+ * Emails one organization may send per UTC day. Every tenant sends from our one SES identity, so
+ * one organization mailing people thousands of times could get sending paused for all of them.
+ * An unpaid trial (anyone can start one) gets far fewer (issue 36). Over the quota, emails wait in
+ * the outbox for the next day; the change that queued them is never refused.
+ */
+export const EMAIL_DAILY_LIMIT = 300
+export const TRIAL_EMAIL_DAILY_LIMIT = 50
+
+export const emailDailyLimit = (
+  org: Pick<Organization, 'subscriptionStatus'> & { paymentMethodOnFile?: boolean },
+): number =>
+  org.subscriptionStatus === 'trial' || (org.subscriptionStatus === 'trialing' && !org.paymentMethodOnFile)
+    ? TRIAL_EMAIL_DAILY_LIMIT
+    : EMAIL_DAILY_LIMIT

@@ -4,6 +4,7 @@ import {
   dayHours,
   formatHours,
   formatHoursNumber,
+  formatHoursNumberIn,
   isTime,
   MINUTES_PER_DAY,
   nowHHMM,
@@ -182,5 +183,15 @@ describe('secondsOfDay', () => {
         return Math.floor(secondsOfDay(d, 'Asia/Kolkata') / 60) === hour! * 60 + minute!
       }),
     )
+  })
+})
+
+describe('formatHoursNumberIn (issue 37)', () => {
+  it('keeps the one-decimal rounding and writes the number as the reader’s language does', () => {
+    expect(formatHoursNumberIn(24.4, 'en-US')).toBe('24.4')
+    expect(formatHoursNumberIn(24.4, 'es')).toBe('24,4')
+    expect(formatHoursNumberIn(7.25, 'es')).toBe('7,3')
+    expect(formatHoursNumberIn(1234.5, 'en-US')).toBe('1234.5')
+    expect(formatHoursNumberIn(-0.01, 'en-US')).toBe('0.0')
   })
 })

@@ -83,6 +83,15 @@ export const formatHoursNumber = (hours: number): string => {
   return ((Math.sign(hours) * Math.floor(tenths + 0.5)) / 10).toFixed(1)
 }
 
+/**
+ * The same one-decimal number written as `locale` writes numbers ('24.4' in en-US, '24,4' in es):
+ * the rounding is formatHoursNumber's, only the writing is the reader's.
+ */
+export const formatHoursNumberIn = (hours: number, locale: string): string =>
+  new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }).format(
+    Number(formatHoursNumber(hours)),
+  )
+
 /** '7.5 hours', as the totals are shown (spec section 5). */
 export const formatHours = (hours: number): string => `${formatHoursNumber(hours)} hours`
 

@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { Role } from './roles.ts'
 import { requiredText } from './text.ts'
+import { ApproverId } from './approvals.ts'
 
 /** The Add Member form and request (spec section 5, with its messages). */
 export const NewMember = z.object({
@@ -14,6 +15,8 @@ export const NewMember = z.object({
   lastName: requiredText('Last name is required', 100, 'Last name must be at most 100 characters'),
   department: requiredText('Department is required', 100, 'Department must be at most 100 characters'),
   role: Role.default('employee'),
+  /** Issue 31: the member's approver (a supervisor of the organization) or null; the adding supervisor when absent. */
+  supervisorId: ApproverId.optional(),
 })
 export type NewMember = z.infer<typeof NewMember>
 

@@ -8,8 +8,6 @@ export const messages = {
   jsonOnly: 'Requests must send JSON (Content-Type: application/json)',
   billingNotConfigured: 'Billing is not configured',
   couponAttemptsExceeded: 'Too many coupon codes tried. Please wait an hour and try again.',
-  emailQuotaReached:
-    'Your organization has reached its email limit for today, so this was not done. Please try again tomorrow.',
   demoReadOnly:
     'This is a read-only demo, so changes are not saved. Sign up to try everything with your own organization.',
 } as const

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { defaultPayrollRules, PayrollRules } from './payroll.ts'
+import { ApprovalSettings, defaultApprovalSettings } from './approvals.ts'
 
 export const SubscriptionStatus = z.enum([
   'trial',
@@ -27,11 +28,15 @@ export const Organization = z
     subscriptionStatus: SubscriptionStatus,
     trialEndsAt: z.string().nullable(),
     currentPeriodEnd: z.string().nullable(),
+    /** Whether the Stripe subscription has a payment method (from its webhook events); until then a Stripe trial keeps the trial's limits. */
+    paymentMethodOnFile: z.boolean().default(false),
     /** IANA zone in which "this week" is computed (DESIGN.md section 5). */
     timeZone: z.string(),
     weekStartDay: z.enum(['monday', 'sunday']),
     /** Whether supervisors get an email with Approve and Decline links for each submission. */
     approvalEmails: z.boolean().default(true),
+    /** Issue 31: the optional second approval (off by default). */
+    approvals: ApprovalSettings.default(defaultApprovalSettings()),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -62,9 +67,11 @@ export function newOrganization(p: {
     subscriptionStatus: 'trial',
     trialEndsAt: p.trialEndsAt,
     currentPeriodEnd: null,
+    paymentMethodOnFile: false,
     timeZone: p.timeZone,
     weekStartDay: 'monday',
     approvalEmails: true,
+    approvals: defaultApprovalSettings(),
     ...defaultPayrollRules(),
     createdAt: p.now,
     updatedAt: p.now,

@@ -1,6 +1,14 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { carriedWeekStarts, carriesWeek, isPeriodStart, periodContaining, periodsBack } from './pay-periods.ts'
+import {
+  carriedWeekStarts,
+  carriesWeek,
+  closedPeriodSplitBy,
+  isPeriodStart,
+  lockedWeekStarts,
+  periodContaining,
+  periodsBack,
+} from './pay-periods.ts'
 import { addDays } from './week.ts'
 
 describe('pay periods', () => {
@@ -81,6 +89,69 @@ describe('a workweek straddling two periods', () => {
           // The periods around the week: the one holding its first day and the next two.
           const periods = periodsBack(addDays(weekStart, 40), 8, frequency, anchor)
           expect(periods.filter((p) => carriesWeek(p, weekStart))).toHaveLength(1)
+        },
+      ),
+    )
+  })
+})
+
+describe('closed periods and schedule changes (issue 36)', () => {
+  const closedAs = (start: string, end: string) => ({ start, end, lockedWeeks: lockedWeekStarts({ start, end }) })
+  // A biweekly period from Monday 2026-10-05, closed.
+  const closed = closedAs('2026-10-05', '2026-10-18')
+
+  it('locks the Mondays and Sundays that start a workweek ending inside the period', () => {
+    expect(lockedWeekStarts({ start: '2026-10-05', end: '2026-10-18' })).toEqual([
+      '2026-10-04',
+      '2026-10-05',
+      '2026-10-11',
+      '2026-10-12',
+    ])
+    expect(lockedWeekStarts({ start: '2026-10-05', end: '2026-10-05' })).toEqual([])
+  })
+
+  it('lets a schedule keep every closed period whole', () => {
+    expect(closedPeriodSplitBy([closed], 'biweekly', '2026-10-05')).toBeUndefined()
+    expect(closedPeriodSplitBy([closed], 'biweekly', '2026-11-02')).toBeUndefined()
+    expect(closedPeriodSplitBy([], 'weekly', '2026-10-06')).toBeUndefined()
+    // Weekly periods inside the closed one, whatever their first day: every week they carry is closed.
+    expect(closedPeriodSplitBy([closed], 'weekly', '2026-10-05')).toBeUndefined()
+    expect(closedPeriodSplitBy([closed], 'weekly', '2026-10-07')).toBeUndefined()
+    // Two closed weekly periods that become one biweekly period: nothing left to close there.
+    const weeks = [closedAs('2026-10-05', '2026-10-11'), closedAs('2026-10-12', '2026-10-18')]
+    expect(closedPeriodSplitBy(weeks, 'biweekly', '2026-10-05')).toBeUndefined()
+  })
+
+  it('names the closed period a schedule would split', () => {
+    expect(closedPeriodSplitBy([closed], 'biweekly', '2026-10-12')).toEqual(closed)
+    expect(closedPeriodSplitBy([closed], 'monthly', '2026-10-05')).toEqual(closed)
+    expect(closedPeriodSplitBy([closed], 'semimonthly', '2026-10-05')).toEqual(closed)
+    // A closed month under biweekly periods: those inside it are whole, the one at its edge is not.
+    const october = closedAs('2026-10-01', '2026-10-31')
+    expect(closedPeriodSplitBy([october], 'biweekly', '2026-10-05')).toEqual(october)
+    const weeks = [closedAs('2026-10-05', '2026-10-11'), closedAs('2026-10-12', '2026-10-18')]
+    expect(closedPeriodSplitBy(weeks, 'biweekly', '2026-10-12')).toEqual(weeks[0])
+    // Two closed periods of one phase stay whole; out of phase, the first one split is named.
+    const january = closedAs('2026-01-12', '2026-01-25')
+    expect(closedPeriodSplitBy([january, closed], 'biweekly', '2026-10-05')).toBeUndefined()
+    expect(closedPeriodSplitBy([january, closed], 'biweekly', '2026-01-05')).toEqual(january)
+    expect(closedPeriodSplitBy([closed, january], 'biweekly', '2026-01-05')).toEqual(closed)
+  })
+
+  it('never splits a closed period under the schedule that closed it (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('weekly', 'biweekly', 'semimonthly', 'monthly') as fc.Arbitrary<
+          'weekly' | 'biweekly' | 'semimonthly' | 'monthly'
+        >,
+        fc.integer({ min: 0, max: 2000 }),
+        fc.integer({ min: 0, max: 2000 }),
+        (frequency, a, d) => {
+          const anchor = addDays('2024-01-01', a)
+          const period = periodContaining(addDays('2024-01-01', d), frequency, anchor)
+          const next = periodContaining(addDays(period.end, 1), frequency, anchor)
+          const periods = [period, next].map((p) => closedAs(p.start, p.end))
+          return closedPeriodSplitBy(periods, frequency, anchor) === undefined
         },
       ),
     )

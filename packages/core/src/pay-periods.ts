@@ -1,5 +1,5 @@
 import type { PayPeriodFrequency } from './payroll.ts'
-import { addDays, weekEnd } from './week.ts'
+import { addDays, dayOfDate, weekEnd } from './week.ts'
 
 /**
  * Pay periods (issue 19). Weekly and biweekly periods repeat every 7 or 14 days from the anchor
@@ -73,4 +73,42 @@ export const carriedWeekStarts = (range: Period): Period => ({
 export const carriesWeek = (period: Period, weekStart: string): boolean => {
   const last = weekEnd(weekStart)
   return last >= period.start && last <= period.end
+}
+
+/** Week starts whose timesheets a closed period locks: the Mondays and Sundays (a week start either way) of the workweeks it carries. */
+export const lockedWeekStarts = (period: Period): string[] => {
+  const weeks = carriedWeekStarts(period)
+  const out: string[] = []
+  for (let d = weeks.start; d <= weeks.end; d = addDays(d, 1)) {
+    const day = dayOfDate(d)
+    if (day === 'monday' || day === 'sunday') out.push(d)
+  }
+  return out
+}
+
+/** A closed period as stored: its dates and the week starts its close locked. */
+export interface ClosedPeriod extends Period {
+  lockedWeeks: readonly string[]
+}
+
+/**
+ * The first closed period that a schedule (frequency and anchor) would split, if any (issue 36):
+ * one of its locked weeks falls in a period of the new schedule that is not that closed period and
+ * also carries weeks no closed period locks. Such a period could only be closed over weeks another
+ * closed period holds. A new period made only of closed weeks (two closed weekly periods that
+ * become one biweekly period) has nothing left to close, and splits nothing.
+ */
+export const closedPeriodSplitBy = (
+  closed: readonly ClosedPeriod[],
+  frequency: PayPeriodFrequency,
+  anchor: string,
+): ClosedPeriod | undefined => {
+  const locked = new Set(closed.flatMap((p) => p.lockedWeeks))
+  return closed.find((p) =>
+    p.lockedWeeks.some((week) => {
+      // The closed period itself, or one made only of closed weeks, carries no open week.
+      const next = periodContaining(weekEnd(week), frequency, anchor)
+      return lockedWeekStarts(next).some((w) => !locked.has(w))
+    }),
+  )
 }

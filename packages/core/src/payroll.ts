@@ -39,6 +39,7 @@ export const MemberUpdate = z.object({
   role: Role.optional(),
   payType: PayType.optional(),
   payrollId: PayrollId.optional(),
+  supervisorId: NewMember.shape.supervisorId,
 })
 export type MemberUpdate = z.infer<typeof MemberUpdate>
 
@@ -180,4 +181,10 @@ export type ReopenPeriod = z.infer<typeof ReopenPeriod>
 
 export const PERIOD_CLOSED_MESSAGE = 'This pay period is closed'
 export const PERIOD_BLOCKED_MESSAGE = 'This pay period has timesheets that are not approved'
+export const PERIOD_EARLY_MESSAGE =
+  'This pay period has not ended or has weeks not submitted; close it anyway to lock them as they are'
+
+/** POST /api/payroll/periods/{start}/close: no body, or `closeAnyway` to close before the period ends or with weeks missing. */
+export const ClosePeriod = z.object({ closeAnyway: z.boolean().optional() })
+export type ClosePeriod = z.infer<typeof ClosePeriod>
 export const missingPayrollIdMessage = (names: string[]) => `These members have no payroll id: ${names.join(', ')}`

@@ -158,6 +158,17 @@ describe('who gets what', () => {
     expect(digests(members, [sheet('a', 'pending')]).map((d) => d.supervisor.id)).toEqual(['b'])
   })
 
+  it('gives each supervisor only what is routed to them, with a routing (issue 31)', () => {
+    const members = [member('a', { role: 'supervisor' }), member('b', { role: 'supervisor' }), member('e')]
+    const pending = [sheet('e', 'pending', '2026-11-16', 3), sheet('a', 'pending', '2026-11-09', 2)]
+    // e's approver is a; a's week goes to b.
+    const routed = (s: { employeeId: string }) => (s.employeeId === 'e' ? ['a'] : ['b'])
+    expect(digests(members, pending, routed).map((d) => [d.supervisor.id, d.sheets.map((s) => s.id)])).toEqual([
+      ['a', [3]],
+      ['b', [2]],
+    ])
+  })
+
   it('nudges a timer running past the limit, once per day it was started, in the organization zone', () => {
     const draft = {
       ...sheet('e', 'draft'),

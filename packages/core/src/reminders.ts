@@ -154,10 +154,15 @@ export const membersToRemind = (
   })
 }
 
-/** Each supervisor's digest: the pending timesheets of others, oldest week first; none when empty. */
+/**
+ * Each supervisor's digest: the pending timesheets of others, oldest week first; none when empty.
+ * With `routedTo` (issue 31), only the timesheets routed to that supervisor (their approver's
+ * routing, delegation included).
+ */
 export const digests = <S extends SheetState>(
   members: readonly ReminderMember[],
   pending: readonly S[],
+  routedTo?: (sheet: S) => readonly string[],
 ): { supervisor: ReminderMember; sheets: S[] }[] =>
   members
     .filter((m) => m.role === 'supervisor' && wants(m, 'digest'))
@@ -165,6 +170,7 @@ export const digests = <S extends SheetState>(
       supervisor,
       sheets: pending
         .filter((s) => s.status === 'pending' && s.employeeId !== supervisor.id)
+        .filter((s) => !routedTo || routedTo(s).includes(supervisor.id))
         .sort((a, b) => a.weekStartDate.localeCompare(b.weekStartDate) || a.id - b.id),
     }))
     .filter((d) => d.sheets.length > 0)

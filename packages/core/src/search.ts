@@ -9,3 +9,12 @@ export const foldForSearch = (text: string): string =>
     .toLowerCase()
     .replace(/\s+/g, ' ')
     .trim()
+
+/** Whether a search text matches a person's first or last name, or both as typed ('ana silva'), accents and case ignored. */
+export const matchesName = (person: { firstName: string; lastName: string }, search: string): boolean => {
+  const q = foldForSearch(search)
+  if (!q) return true
+  const first = foldForSearch(person.firstName)
+  const last = foldForSearch(person.lastName)
+  return first.includes(q) || last.includes(q) || `${first} ${last}`.includes(q)
+}

@@ -15,3 +15,16 @@ export const limitedText = (label: string, max: number) =>
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, `${label} must be ${max} characters or fewer`)
+
+/**
+ * Addresses in text someone typed (a decline comment) made inert for email (issue 36): mail
+ * programs turn `https://…`, `www.…`, `name.example` and `a@b.example` into links, so their dots
+ * and `://` are written `[.]` and `[:]//`, which readers still understand and no program follows.
+ */
+export const linksAsText = (text: string) =>
+  text.replace(/(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S*|(?:[a-z0-9_%+-]+@)?(?:[a-z0-9-]+\.)+[a-z]{2,}\b\S*/gi, (m) =>
+    m
+      .replace(/:\/\//g, '[:]//')
+      .replace(/\.(?=\S)/g, '[.]')
+      .replace(/^(www)\.$/i, '$1[.]'),
+  )

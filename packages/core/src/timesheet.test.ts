@@ -3,13 +3,17 @@ import { describe, expect, it } from 'vitest'
 import { weekTotalHours } from './hours.ts'
 import {
   ACTIVITY_MAX_LENGTH,
+  COMMENT_HISTORY_LIMIT,
+  withComment,
   dayFields,
   daysOf,
   hasAnyTime,
+  sentBack,
   NOTES_MAX_LENGTH,
   statusLabel,
   TimeOfDay,
   TimesheetDays,
+  type TimesheetComment,
   TimesheetId,
   TimesheetStatus,
   WeekStartDate,
@@ -195,5 +199,57 @@ describe('hasAnyTime', () => {
     expect(hasAnyTime(TimesheetDays.parse({ mondayActivity: 'Planning' }))).toBe(false)
     expect(hasAnyTime({ thursdayEnd: '12:00' })).toBe(true)
     expect(hasAnyTime({ sundayStart: '08:00', sundayEnd: null })).toBe(true)
+  })
+})
+
+describe('sentBack', () => {
+  const decision = (status: 'approved' | 'rejected', comment: string) => ({
+    status,
+    comment,
+    byUserId: 'u1',
+    byName: 'Pat Pastor',
+    at: '2026-11-20T10:00:00.000Z',
+  })
+  it('keeps a decline’s comment while the week is rejected or saved as a draft again, until it is resubmitted', () => {
+    const history = [decision('rejected', 'Add Tuesday')]
+    expect(sentBack({ status: 'rejected', comments: 'Add Tuesday', commentHistory: history })).toEqual({
+      comment: 'Add Tuesday',
+    })
+    expect(sentBack({ status: 'draft', comments: 'Add Tuesday', commentHistory: history })).toEqual({
+      comment: 'Add Tuesday',
+    })
+    expect(sentBack({ status: 'pending', comments: 'Add Tuesday', commentHistory: history })).toBeNull()
+  })
+  it('is null for a week never declined, or approved since its last decline', () => {
+    expect(sentBack({ status: 'draft', comments: null, commentHistory: [] })).toBeNull()
+    const approvedLast = [decision('rejected', 'Add Tuesday'), decision('approved', 'Thanks')]
+    expect(sentBack({ status: 'draft', comments: 'Thanks', commentHistory: approvedLast })).toBeNull()
+  })
+  it('says a decline without a comment is still a decline', () => {
+    expect(sentBack({ status: 'draft', comments: null, commentHistory: [decision('rejected', '')] })).toEqual({
+      comment: null,
+    })
+  })
+})
+
+describe('withComment (issue 36)', () => {
+  const entry = (i: number) => ({
+    status: 'rejected' as const,
+    comment: `c${i}`,
+    byUserId: 'u',
+    byName: 'Sam Grace',
+    at: `2026-11-${String(i).padStart(2, '0')}T00:00:00.000Z`,
+  })
+  it('appends the decision and keeps only the latest COMMENT_HISTORY_LIMIT', () => {
+    expect(withComment([], entry(1))).toEqual([entry(1)])
+    let history: TimesheetComment[] = []
+    for (let i = 1; i <= COMMENT_HISTORY_LIMIT + 3; i++) history = withComment(history, entry(i))
+    expect(COMMENT_HISTORY_LIMIT).toBe(20)
+    expect(history).toHaveLength(20)
+    expect(history[0]).toEqual(entry(4))
+    expect(history.at(-1)).toEqual(entry(23))
+    const full = Array.from({ length: 19 }, (_, i) => entry(i + 1))
+    expect(withComment(full, entry(20))).toHaveLength(20)
+    expect(withComment(full, entry(20))[0]).toEqual(entry(1))
   })
 })

@@ -2,6 +2,7 @@ import * as z from 'zod'
 import type { TimesheetPayroll } from './api/payroll.ts'
 import { BREAK_TOO_LONG, breakField, breaksLongerThanShift, dayHours, isTime, MAX_BREAK_MINUTES } from './hours.ts'
 import { limitedText } from './text.ts'
+import { TimesheetApproval } from './approvals.ts'
 import { DAYS, dayLabel, isCalendarDate, isValidDate, MAX_YEAR, MIN_YEAR, type DayName } from './week.ts'
 
 /**
@@ -172,8 +173,22 @@ export const TimesheetComment = z.object({
   byUserId: z.string(),
   byName: z.string(),
   at: z.string(),
+  /** Issue 31: the approver a delegate decided for ("{delegate} for {approver}"), when one did. */
+  onBehalfOfId: z.string().nullable().optional(),
+  onBehalfOfName: z.string().nullable().optional(),
 })
 export type TimesheetComment = z.infer<typeof TimesheetComment>
+
+/**
+ * How many decisions a timesheet keeps in its own item (issue 36): each comment may be 2,000
+ * characters, and an item may not pass DynamoDB's 400 KB. The whole history stays in the audit
+ * trail (`GET /api/timesheets/{id}/history`).
+ */
+export const COMMENT_HISTORY_LIMIT = 20
+
+/** The comment history with one more decision, the oldest dropped past COMMENT_HISTORY_LIMIT. */
+export const withComment = (history: readonly TimesheetComment[], entry: TimesheetComment): TimesheetComment[] =>
+  [...history, entry].slice(-COMMENT_HISTORY_LIMIT)
 
 /** A timesheet as the API answers it (spec section 3), plus `version` for safe concurrent saves. */
 export const Timesheet = TimesheetDays.extend({
@@ -192,6 +207,8 @@ export const Timesheet = TimesheetDays.extend({
   updatedAt: z.string(),
   /** Some of the times were entered on the employee's device while offline and synced later. */
   enteredOffline: z.boolean().default(false),
+  /** Issue 31: the approvals of this submission (two with a second approval; a new submission starts over). */
+  approvals: z.array(TimesheetApproval).default([]),
 })
 export type Timesheet = z.infer<typeof Timesheet>
 
@@ -214,6 +231,21 @@ export type TimesheetListItem = Timesheet & {
 
 /** Draft and rejected timesheets may be edited by their employee; pending and approved are locked. */
 export const isEditable = (status: TimesheetStatus) => status === 'draft' || status === 'rejected'
+
+/**
+ * A week its supervisor sent back, while its member fixes it: from the decline until it is
+ * submitted again. Saving makes it a draft, and it stays sent back (with the decline's comment,
+ * null when there was none) until then; null for any other week.
+ */
+export const sentBack = (
+  sheet: Pick<Timesheet, 'status' | 'comments' | 'commentHistory'>,
+): { comment: string | null } | null => {
+  if (!isEditable(sheet.status)) return null
+  const last = sheet.commentHistory.at(-1)
+  if (last) return last.status === 'rejected' ? { comment: last.comment || null } : null
+  // Declined before the history was kept: the status alone says it.
+  return sheet.status === 'rejected' ? { comment: sheet.comments } : null
+}
 
 /** Refuses a day whose break is longer than its worked span, on that day's break field. */
 const checkBreaks = (days: TimesheetDays, ctx: z.RefinementCtx) => {

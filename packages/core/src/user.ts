@@ -3,6 +3,7 @@ import { DEFAULT_PAY_TYPE, PayType } from './payroll.ts'
 import { AuthType, Role } from './roles.ts'
 import { Language } from './language.ts'
 import { DEFAULT_LANGUAGE } from './languages.ts'
+import { Away } from './approvals.ts'
 
 /** A member of an organization as the API answers it: never a password or a secret. */
 export const User = z.object({
@@ -22,6 +23,8 @@ export const User = z.object({
   payrollId: z.string().nullable().default(null),
   /** Issue 21: the language of the member's screens and emails (editable on /profile). */
   language: Language.default(DEFAULT_LANGUAGE),
+  /** Issue 31: a supervisor's time away and their delegate (PUT /api/profile/away), or null. */
+  away: Away.nullable().default(null),
   createdAt: z.string(),
   updatedAt: z.string(),
 })

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import {
   addDays,
   currentWeekStart,
+  monthOf,
   dateOfDay,
   dayOfDate,
   DAYS,
@@ -91,6 +92,16 @@ describe('dates', () => {
         return isCalendarDate(moved) && addDays(moved, -n) === d && dayOfDate(moved) === DAYS[shift]
       }),
     ))
+})
+
+describe('monthOf', () => {
+  it('gives the first and last dates of the month, leap Februaries and year ends included', () => {
+    expect(monthOf('2026-11-26')).toEqual({ start: '2026-11-01', end: '2026-11-30' })
+    expect(monthOf('2026-12-01')).toEqual({ start: '2026-12-01', end: '2026-12-31' })
+    expect(monthOf('2028-02-29')).toEqual({ start: '2028-02-01', end: '2028-02-29' })
+    expect(monthOf('2027-02-14')).toEqual({ start: '2027-02-01', end: '2027-02-28' })
+    expect(monthOf('2027-01-31')).toEqual({ start: '2027-01-01', end: '2027-01-31' })
+  })
 })
 
 describe('weekStartFor', () => {

@@ -151,6 +151,12 @@ export const todayIn = (timeZone: string, now: Date = new Date()): string => {
   return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`
 }
 
+/** The first and last dates of the month that holds `date`. */
+export const monthOf = (date: string): { start: string; end: string } => {
+  const start = `${date.slice(0, 7)}-01`
+  return { start, end: addDays(`${addDays(start, 31).slice(0, 7)}-01`, -1) }
+}
+
 /** The start of "this week" for an organization, judged by the clock in its own zone. */
 export const currentWeekStart = (timeZone: string, weekStartDay: WeekStartDay, now: Date = new Date()): string =>
   weekStartFor(todayIn(timeZone, now), weekStartDay)

@@ -38,7 +38,10 @@ export const DirectoryEntry = User.pick({
   email: true,
   payType: true,
   role: true,
-}).extend({ removed: z.boolean() })
+})
+  .extend({ removed: z.boolean() })
+  // Issue 31: who approves the member and a supervisor's time away (routing reads them with the directory).
+  .extend({ supervisorId: z.string().nullable().default(null), away: User.shape.away })
 export type DirectoryEntry = z.infer<typeof DirectoryEntry>
 
 export interface WeekStats {
@@ -72,6 +75,8 @@ const entryOf = (user: User, removed: boolean): DirectoryEntry => ({
   payType: user.payType,
   role: user.role,
   removed,
+  supervisorId: user.supervisorId,
+  away: user.away,
 })
 
 const approvedMinutes = (t: Timesheet | null) => (t?.status === 'approved' ? weekTotalMinutes(t) : 0)
@@ -118,6 +123,28 @@ export const aggregateMoves = (orgId: string, before: Timesheet | null, after: T
 }
 
 /** The directory entry of a member written (added, edited, removed), and the head's `writes`. */
+/**
+ * The directory entries of several members written in one transaction (one update per shard, as a
+ * transaction writes each item once), and the head's `writes`.
+ */
+export const directoryMoves = (orgId: string, changed: { user: User; removed?: boolean }[]): TransactInput[] => {
+  const byShard = new Map<number, { user: User; removed?: boolean }[]>()
+  for (const c of changed) byShard.set(shardOf(c.user.id), [...(byShard.get(shardOf(c.user.id)) ?? []), c])
+  return [
+    ...[...byShard].map(([shard, entries]) => ({
+      Update: {
+        Key: keys.memberDirectory(orgId, shard),
+        UpdateExpression: `SET ${entries.map((_, i) => `#id${i} = :entry${i}`).join(', ')}`,
+        ExpressionAttributeNames: Object.fromEntries(entries.map((e, i) => [`#id${i}`, e.user.id])),
+        ExpressionAttributeValues: Object.fromEntries(
+          entries.map((e, i) => [`:entry${i}`, entryOf(e.user, e.removed === true)]),
+        ),
+      },
+    })),
+    headMove(orgId, null, null),
+  ]
+}
+
 export const directoryMove = (orgId: string, user: User, removed = false): TransactInput[] => [
   {
     Update: {

@@ -19,8 +19,12 @@ export interface Person {
   firstName: string
   lastName: string
 }
-/** Who acts: a member (marked when they acted from an emailed link), or the product itself. */
-export type Actor = (Person & { via?: 'emailLink' }) | { system: string }
+/**
+ * Who acts: a member (marked when they acted from an emailed link, or through an API token, whose
+ * name the record keeps; a delegate's decision names the approver it acted for), or the product itself.
+ */
+export type Actor =
+  (Person & { via?: 'emailLink' | 'apiToken'; tokenName?: string; onBehalfOf?: Person }) | { system: string }
 
 export const systemActor = (label: string): Actor => ({ system: label })
 /** A supervisor deciding from an emailed Approve/Decline link. */
@@ -49,6 +53,16 @@ const storedActor = (actor: Actor): AuditActor =>
         firstName: actor.firstName,
         lastName: actor.lastName,
         ...('via' in actor && actor.via ? { via: actor.via } : {}),
+        ...('onBehalfOf' in actor && actor.onBehalfOf
+          ? {
+              onBehalfOf: {
+                userId: actor.onBehalfOf.id,
+                firstName: actor.onBehalfOf.firstName,
+                lastName: actor.onBehalfOf.lastName,
+              },
+            }
+          : {}),
+        ...('via' in actor && actor.via === 'apiToken' ? { tokenName: actor.tokenName ?? '' } : {}),
       }
 
 /**

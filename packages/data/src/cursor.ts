@@ -4,7 +4,8 @@ import { badRequest } from '@app/core'
 export const encodeCursor = (key: Record<string, unknown> | undefined) =>
   key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null
 
-const invalid = () => badRequest('Invalid page cursor', { cursor: 'Invalid page cursor' })
+export const invalidCursor = () => badRequest('Invalid page cursor', { cursor: 'Invalid page cursor' })
+const invalid = invalidCursor
 
 /**
  * A cursor must be exactly a key of the index being read (table keys plus the index's keys, all

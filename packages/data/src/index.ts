@@ -5,6 +5,8 @@
  */
 export * from './table-definition.ts'
 export * from './sessions.ts'
+export { apiTokens, type ApiTokenGrant } from './api-tokens.ts'
+export { dataExports, type StoredExport } from './exports.ts'
 export * from './org-db.ts'
 export * from './system.ts'
 export { duplicateEmailMessage } from './members.ts'

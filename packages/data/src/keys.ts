@@ -13,6 +13,9 @@ export const keys = {
 
   /** Cross-organization lookups, used only by the system module. */
   subject: (issuer: string, subject: string) => ({ pk: `SUBJECT#${issuer}#${subject}`, sk: 'SUBJECT' }),
+  /** Issue 31: a supervisor member invited by email, until their first Supervisor Login with it. */
+  invitation: (email: string, orgId: string) => ({ pk: `INVITE#${email.toLowerCase()}`, sk: `ORG#${orgId}` }),
+  invitationsPk: (email: string) => `INVITE#${email.toLowerCase()}`,
   username: (username: string) => ({ pk: `USERNAME#${username.toLowerCase()}`, sk: 'USERNAME' }),
   /** Staff sign-in attempts of one username from one client address (the lockout counter). */
   loginAttempts: (username: string, address: string) => ({
@@ -105,4 +108,15 @@ export const keys = {
   session: (sidHash: string) => ({ pk: `SESSION#${sidHash}`, sk: 'SESSION' }),
   /** GSI1: a user's sessions, so removing a member ends them all. */
   userSessions: (orgId: string, userId: string) => `${org(orgId)}#USER#${userId}#SESSIONS`,
+
+  /** Issue 35: an API token by the hash of its secret (a request finds it with no organization known). */
+  apiToken: (tokenHash: string) => ({ pk: `APITOKEN#${tokenHash}`, sk: 'APITOKEN' }),
+  /** One token's requests in one minute (the rate limit), beside the token. */
+  apiTokenRate: (tokenHash: string, minute: string) => ({ pk: `APITOKEN#${tokenHash}`, sk: `RATE#${minute}` }),
+  /** Issue 35: an export of all an organization's data, and its progress. */
+  dataExport: (orgId: string, id: string) => ({ pk: org(orgId), sk: `EXPORT#${id}` }),
+  /** GSI1 partition of the exports still to make (sparse: removed when one ends). */
+  exportsRunning: 'EXPORTS#RUNNING',
+  /** GSI1: an organization's API tokens, oldest first. */
+  orgApiTokens: (orgId: string) => `${org(orgId)}#APITOKENS`,
 }

@@ -1,9 +1,22 @@
-import { badRequest, conflict, notFound, User, type Language, type MemberUpdate, type NewMember } from '@app/core'
-import { directoryMove } from './aggregates.ts'
+import {
+  APPROVER_MESSAGE,
+  badRequest,
+  conflict,
+  DELEGATE_MESSAGE,
+  fullName,
+  notFound,
+  User,
+  type Away,
+  type Language,
+  type MemberUpdate,
+  type NewMember,
+} from '@app/core'
+import { directoryMove, directoryMoves } from './aggregates.ts'
 import { auditRecord, changesOf, memberSubject, type Actor, type Person } from './audit.ts'
+import { effectItems, type Effects } from './effects.ts'
 import { keys } from './keys.ts'
-import { isConditionFailure, nowIso, table } from './table.ts'
-import { newUser, parseUser } from './users.ts'
+import { isConditionFailure, nowIso, table, type TransactInput } from './table.ts'
+import { newUser, parseUser, usersOf } from './users.ts'
 
 export const duplicateEmailMessage = 'A member with this email already exists in this organization'
 
@@ -11,233 +24,366 @@ export const duplicateEmailMessage = 'A member with this email already exists in
  * Members of one organization. The organization item keeps `memberCount`, changed in the same
  * transaction as the member, so the plan limit holds under concurrent adds.
  */
-export const membersOf = (orgId: string) => ({
-  async emailTaken(email: string) {
-    return Boolean(await table.get(keys.userEmail(orgId, email)))
-  },
+export const membersOf = (orgId: string) => {
+  /** A current supervisor of this organization, checked when the transaction commits. */
+  const isSupervisorCheck = (userId: string): TransactInput => ({
+    ConditionCheck: {
+      Key: keys.user(orgId, userId),
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(removedAt) AND #role = :supervisor',
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: { ':supervisor': 'supervisor' },
+    },
+  })
+  const refuseApprover = () => badRequest(APPROVER_MESSAGE, { supervisorId: APPROVER_MESSAGE })
 
-  /** Adds a member whose staff-pool login `username` already exists. `limit` null means unlimited. */
-  async add(member: NewMember, username: string, limit: number | null, by: Actor): Promise<User> {
-    const user = newUser(orgId, {
-      email: member.email,
-      firstName: member.firstName,
-      lastName: member.lastName,
-      department: member.department,
-      role: member.role,
-      username,
-      authType: 'local',
-    })
-    const notExists = { ConditionExpression: 'attribute_not_exists(pk)' }
-    try {
-      await table.transact([
+  /**
+   * Issue 31: a supervisor removed or made staff leaves their members with no approver, in the
+   * same transaction. `by` (who must still be a supervisor) is checked here when they are one of
+   * those members, since a transaction touches each item once; `byChecked` says whether it was.
+   */
+  const releaseMembersOf = async (supervisorId: string, by: Person, now: string, alsoSupervisors: string[] = []) => {
+    const members = (await usersOf(orgId).list()).filter((u) => u.supervisorId === supervisorId)
+    const mustBeSupervisors = new Set([by.id, ...alsoSupervisors])
+    const items: TransactInput[] = members.flatMap((u) => {
+      const checksBy = mustBeSupervisors.has(u.id)
+      return [
         {
           Update: {
-            Key: keys.organization(orgId),
-            UpdateExpression: 'ADD memberCount :one',
-            ConditionExpression:
-              limit === null ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND memberCount < :limit',
-            ExpressionAttributeValues: limit === null ? { ':one': 1 } : { ':one': 1, ':limit': limit },
+            Key: keys.user(orgId, u.id),
+            UpdateExpression: 'SET supervisorId = :none, updatedAt = :now',
+            ConditionExpression: `supervisorId = :old AND attribute_not_exists(removedAt)${checksBy ? ' AND #role = :supervisor' : ''}`,
+            ...(checksBy ? { ExpressionAttributeNames: { '#role': 'role' } } : {}),
+            ExpressionAttributeValues: {
+              ':none': null,
+              ':now': now,
+              ':old': supervisorId,
+              ...(checksBy ? { ':supervisor': 'supervisor' } : {}),
+            },
           },
         },
-        { Put: { Item: { ...keys.user(orgId, user.id), ...user }, ...notExists } },
-        { Put: { Item: { ...keys.userEmail(orgId, member.email), userId: user.id }, ...notExists } },
-        { Put: { Item: { ...keys.username(username), orgId, userId: user.id }, ...notExists } },
         auditRecord(orgId, by, {
-          action: 'member.added',
-          subject: memberSubject(user),
-          changes: changesOf<User>({}, user, ['firstName', 'lastName', 'email', 'department', 'role', 'username']),
+          action: 'member.edited',
+          subject: memberSubject(u),
+          changes: [{ field: 'supervisorId', before: supervisorId, after: null }],
         }),
-        ...directoryMove(orgId, user),
-      ])
-    } catch (e) {
-      if (isConditionFailure(e, 0)) throw conflict('The plan limit was reached while adding this member')
-      if (isConditionFailure(e, 2)) throw badRequest(duplicateEmailMessage, { email: duplicateEmailMessage })
-      if (isConditionFailure(e, 3)) throw conflict('That username was just taken; please try again')
-      throw e
+      ]
+    })
+    return {
+      items,
+      released: members.map((u) => ({ ...u, supervisorId: null, updatedAt: now })),
+      byChecked: members.some((u) => u.id === by.id),
+      checked: new Set(members.filter((u) => mustBeSupervisors.has(u.id)).map((u) => u.id)),
     }
-    return user
-  },
+  }
 
-  /**
-   * Removes a member from the organization. Their timesheets stay for the records; the item is
-   * kept with `removedAt` so those records can still show who worked. Their sign-in lookups go in
-   * the same transaction, so a removed supervisor can sign in again (to an organization of their own).
-   *
-   * `by`, the supervisor removing them, must still be a current supervisor when the transaction
-   * commits: two supervisors removing each other at once cannot both succeed, so an organization
-   * always keeps the one who removed last. The record keeps the name the member had.
-   */
-  async remove(userId: string, by: Person): Promise<User> {
-    const item = await table.get(keys.user(orgId, userId))
-    if (!item || item.removedAt) throw notFound('member')
-    const user = parseUser(item)
-    const now = nowIso()
-    const lookups = [
-      ...(user.email ? [{ Delete: { Key: keys.userEmail(orgId, user.email) } }] : []),
-      ...(user.username ? [{ Delete: { Key: keys.username(user.username) } }] : []),
-      ...(item.issuer && item.subject
-        ? [{ Delete: { Key: keys.subject(String(item.issuer), String(item.subject)) } }]
-        : []),
-    ]
-    try {
-      await table.transact([
-        {
-          Update: {
-            Key: keys.user(orgId, userId),
-            UpdateExpression: 'SET removedAt = :now, updatedAt = :now',
-            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(removedAt)',
-            ExpressionAttributeValues: { ':now': now },
-          },
-        },
-        {
-          Update: {
-            Key: keys.organization(orgId),
-            UpdateExpression: 'ADD memberCount :minus',
-            ExpressionAttributeValues: { ':minus': -1 },
-          },
-        },
-        ...lookups,
-        {
-          ConditionCheck: {
-            Key: keys.user(orgId, by.id),
-            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(removedAt) AND #role = :supervisor',
-            ExpressionAttributeNames: { '#role': 'role' },
-            ExpressionAttributeValues: { ':supervisor': 'supervisor' },
-          },
-        },
-        auditRecord(orgId, by, { action: 'member.removed', subject: memberSubject(user) }),
-        ...directoryMove(orgId, user, true),
-      ])
-    } catch (e) {
-      if (isConditionFailure(e, 0)) throw notFound('member')
-      if (isConditionFailure(e, 2 + lookups.length)) throw conflict('An organization needs at least one supervisor')
-      throw e
-    }
-    return user
-  },
+  const nobodyReleased = {
+    items: [] as TransactInput[],
+    released: [] as User[],
+    byChecked: false,
+    checked: new Set<string>(),
+  }
 
-  /**
-   * Edits a current member (PATCH /api/employees/{id}), conditioned on the version read (its
-   * `updatedAt`); a new email moves the organization's uniqueness item in the same transaction.
-   * `by`, the supervisor editing, must still be one when it commits: two supervisors taking each
-   * other's role at once cannot leave none (as with `remove`).
-   */
-  /** Edits a member's details and pay facts, recording the fields changed (a role change on its own record). */
-  async update(userId: string, changes: MemberUpdate, by: Person): Promise<User> {
-    const item = await table.get(keys.user(orgId, userId))
-    if (!item || item.removedAt) throw notFound('member')
-    const current = parseUser(item)
-    const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
-    const next: User = { ...current, ...defined, updatedAt: nowIso() }
-    const emailChanged = next.email !== current.email
-    const edited = changesOf<User>(current, next, [
-      'firstName',
-      'lastName',
-      'email',
-      'department',
-      'payType',
-      'payrollId',
-    ])
-    const roleChanged = changesOf<User>(current, next, ['role'])
-    try {
-      await table.transact([
-        {
-          Put: {
-            Item: { ...item, ...next },
-            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(removedAt) AND updatedAt = :u',
-            ExpressionAttributeValues: { ':u': current.updatedAt },
+  return {
+    async emailTaken(email: string) {
+      return Boolean(await table.get(keys.userEmail(orgId, email)))
+    },
+
+    /** Adds a member whose staff-pool login `username` already exists. `limit` null means unlimited. */
+    /** `member.supervisorId` (issue 31), when not null, must be a current supervisor when this commits (else 400). */
+    async add(member: NewMember, username: string, limit: number | null, by: Actor, effects?: Effects): Promise<User> {
+      const user: User = {
+        ...newUser(orgId, {
+          email: member.email,
+          firstName: member.firstName,
+          lastName: member.lastName,
+          department: member.department,
+          role: member.role,
+          username,
+          authType: 'local',
+        }),
+        supervisorId: member.supervisorId ?? null,
+      }
+      const notExists = { ConditionExpression: 'attribute_not_exists(pk)' }
+      try {
+        await table.transact([
+          {
+            Update: {
+              Key: keys.organization(orgId),
+              UpdateExpression: 'ADD memberCount :one',
+              ConditionExpression:
+                limit === null ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND memberCount < :limit',
+              ExpressionAttributeValues: limit === null ? { ':one': 1 } : { ':one': 1, ':limit': limit },
+            },
           },
-        },
-        ...(emailChanged && next.email
-          ? [
-              {
-                Put: {
-                  Item: { ...keys.userEmail(orgId, next.email), userId },
-                  ConditionExpression: 'attribute_not_exists(pk)',
-                },
-              },
-            ]
-          : []),
-        ...(emailChanged && current.email ? [{ Delete: { Key: keys.userEmail(orgId, current.email) } }] : []),
-        // A supervisor editing their own item: that item is the one written (one operation per item).
-        ...(edited.length
-          ? [auditRecord(orgId, by, { action: 'member.edited', subject: memberSubject(next), changes: edited })]
-          : []),
-        ...(roleChanged.length
-          ? [
-              auditRecord(orgId, by, {
-                action: 'member.roleChanged',
-                subject: memberSubject(next),
-                changes: roleChanged,
-              }),
-            ]
-          : []),
-        ...(by.id === userId
-          ? []
-          : [
-              {
-                ConditionCheck: {
-                  Key: keys.user(orgId, by.id),
-                  ConditionExpression:
-                    'attribute_exists(pk) AND attribute_not_exists(removedAt) AND #role = :supervisor',
-                  ExpressionAttributeNames: { '#role': 'role' },
-                  ExpressionAttributeValues: { ':supervisor': 'supervisor' },
-                },
-              },
+          { Put: { Item: { ...keys.user(orgId, user.id), ...user }, ...notExists } },
+          { Put: { Item: { ...keys.userEmail(orgId, member.email), userId: user.id }, ...notExists } },
+          { Put: { Item: { ...keys.username(username), orgId, userId: user.id }, ...notExists } },
+          auditRecord(orgId, by, {
+            action: 'member.added',
+            subject: memberSubject(user),
+            changes: changesOf<User>({}, user, [
+              'firstName',
+              'lastName',
+              'email',
+              'department',
+              'role',
+              'username',
+              'supervisorId',
             ]),
-        ...directoryMove(orgId, next),
-      ])
-    } catch (e) {
-      if (isConditionFailure(e, 0)) throw conflict('This member was changed somewhere else; reload and try again')
-      if (emailChanged && next.email && isConditionFailure(e, 1))
-        throw badRequest(duplicateEmailMessage, { email: duplicateEmailMessage })
-      if (isConditionFailure(e)) throw conflict('An organization needs at least one supervisor')
-      throw e
-    }
-    return next
-  },
+          }),
+          ...directoryMove(orgId, user),
+          // Issue 31: a supervisor added with an email joins here at their first Supervisor Login with it.
+          ...(user.role === 'supervisor' && user.email
+            ? [
+                {
+                  Put: {
+                    Item: { ...keys.invitation(user.email, orgId), orgId, userId: user.id, createdAt: user.createdAt },
+                  },
+                },
+              ]
+            : []),
+          ...effectItems(orgId, effects),
+          // Last, so its failure is the last reason.
+          ...(user.supervisorId ? [isSupervisorCheck(user.supervisorId)] : []),
+        ])
+      } catch (e) {
+        const reasons = (e as { CancellationReasons?: unknown[] }).CancellationReasons ?? []
+        if (user.supervisorId && isConditionFailure(e, reasons.length - 1)) throw refuseApprover()
+        if (isConditionFailure(e, 0)) throw conflict('The plan limit was reached while adding this member')
+        if (isConditionFailure(e, 2)) throw badRequest(duplicateEmailMessage, { email: duplicateEmailMessage })
+        if (isConditionFailure(e, 3)) throw conflict('That username was just taken; please try again')
+        throw e
+      }
+      return user
+    },
 
-  /**
-   * The member's language (issue 21). `chosen` is their own choice on /profile and is kept for
-   * good; `browser` is the language of the browser they sign in with, taken only while they have
-   * never chosen (the item's `languageChosen`), so a sign-in elsewhere never undoes a choice.
-   * A change is recorded as the member's own edit, in the same transaction.
-   */
-  async setLanguage(userId: string, language: Language, how: 'chosen' | 'browser', by: Person): Promise<User> {
-    const item = await table.get(keys.user(orgId, userId))
-    if (!item || item.removedAt) throw notFound('member')
-    const current = parseUser(item)
-    if (how === 'browser' && item.languageChosen) return current
-    const next: User = current.language === language ? current : { ...current, language, updatedAt: nowIso() }
-    const changes = changesOf<User>(current, next, ['language'])
-    if (!changes.length && (how === 'browser' || item.languageChosen)) return current
-    try {
-      await table.transact([
-        {
-          Put: {
-            Item: { ...item, ...next, ...(how === 'chosen' ? { languageChosen: true } : {}) },
-            ConditionExpression:
-              how === 'chosen'
-                ? 'attribute_exists(pk) AND attribute_not_exists(removedAt) AND updatedAt = :u'
-                : 'attribute_exists(pk) AND attribute_not_exists(removedAt) AND updatedAt = :u AND attribute_not_exists(languageChosen)',
-            ExpressionAttributeValues: { ':u': current.updatedAt },
-          },
-        },
-        ...(changes.length
-          ? [auditRecord(orgId, by, { action: 'member.edited', subject: memberSubject(next), changes })]
+    /**
+     * Removes a member from the organization. Their timesheets stay for the records; the item is
+     * kept with `removedAt` so those records can still show who worked. Their sign-in lookups go in
+     * the same transaction, so a removed supervisor can sign in again (to an organization of their own).
+     *
+     * `by`, the supervisor removing them, must still be a current supervisor when the transaction
+     * commits: two supervisors removing each other at once cannot both succeed, so an organization
+     * always keeps the one who removed last. The record keeps the name the member had.
+     */
+    async remove(userId: string, by: Person): Promise<User> {
+      const item = await table.get(keys.user(orgId, userId))
+      if (!item || item.removedAt) throw notFound('member')
+      const user = parseUser(item)
+      const now = nowIso()
+      const released = user.role === 'supervisor' ? await releaseMembersOf(userId, by, now) : nobodyReleased
+      const lookups = [
+        ...(user.email ? [{ Delete: { Key: keys.userEmail(orgId, user.email) } }] : []),
+        ...(user.username ? [{ Delete: { Key: keys.username(user.username) } }] : []),
+        ...(user.email && user.role === 'supervisor' ? [{ Delete: { Key: keys.invitation(user.email, orgId) } }] : []),
+        ...(item.issuer && item.subject
+          ? [{ Delete: { Key: keys.subject(String(item.issuer), String(item.subject)) } }]
           : []),
-      ])
-    } catch (e) {
-      // A sign-in's guess yields to anything that changed the member meanwhile.
-      if (how === 'browser' && isConditionFailure(e, 0)) return current
-      if (isConditionFailure(e, 0)) throw conflict('This member was changed somewhere else; reload and try again')
-      throw e
-    }
-    return next
-  },
+      ]
+      try {
+        await table.transact([
+          {
+            Update: {
+              Key: keys.user(orgId, userId),
+              UpdateExpression: 'SET removedAt = :now, updatedAt = :now',
+              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(removedAt)',
+              ExpressionAttributeValues: { ':now': now },
+            },
+          },
+          {
+            Update: {
+              Key: keys.organization(orgId),
+              UpdateExpression: 'ADD memberCount :minus',
+              ExpressionAttributeValues: { ':minus': -1 },
+            },
+          },
+          ...lookups,
+          ...(released.byChecked ? [] : [isSupervisorCheck(by.id)]),
+          auditRecord(orgId, by, { action: 'member.removed', subject: memberSubject(user) }),
+          ...released.items,
+          ...directoryMoves(orgId, [{ user, removed: true }, ...released.released.map((u) => ({ user: u }))]),
+        ])
+      } catch (e) {
+        if (isConditionFailure(e, 0)) throw notFound('member')
+        if (isConditionFailure(e, 2 + lookups.length) || (released.byChecked && isConditionFailure(e)))
+          throw conflict('An organization needs at least one supervisor')
+        if (isConditionFailure(e)) throw conflict('This member was changed somewhere else; reload and try again')
+        throw e
+      }
+      return user
+    },
 
-  async count(): Promise<number> {
-    const org = await table.get(keys.organization(orgId))
-    return Number(org?.memberCount ?? 0)
-  },
-})
+    /**
+     * Edits a current member (PATCH /api/employees/{id}), conditioned on the version read (its
+     * `updatedAt`); a new email moves the organization's uniqueness item in the same transaction.
+     * `by`, the supervisor editing, must still be one when it commits: two supervisors taking each
+     * other's role at once cannot leave none (as with `remove`).
+     */
+    /** Edits a member's details and pay facts, recording the fields changed (a role change on its own record). */
+    async update(userId: string, changes: MemberUpdate, by: Person): Promise<User> {
+      const item = await table.get(keys.user(orgId, userId))
+      if (!item || item.removedAt) throw notFound('member')
+      const current = parseUser(item)
+      const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
+      const next: User = { ...current, ...defined, updatedAt: nowIso() }
+      if (next.supervisorId === userId) throw refuseApprover()
+      const emailChanged = next.email !== current.email
+      const edited = changesOf<User>(current, next, [
+        'firstName',
+        'lastName',
+        'email',
+        'department',
+        'payType',
+        'payrollId',
+        'supervisorId',
+      ])
+      const roleChanged = changesOf<User>(current, next, ['role'])
+      // Issue 31: a new approver must be a supervisor when this commits; a supervisor made staff
+      // leaves their members with no approver, in this transaction.
+      const approver = next.supervisorId !== current.supervisorId ? next.supervisorId : null
+      const released =
+        current.role === 'supervisor' && next.role !== 'supervisor'
+          ? await releaseMembersOf(userId, by, next.updatedAt, approver ? [approver] : [])
+          : nobodyReleased
+      const approverCheck =
+        approver && !(approver === by.id && by.id !== userId) && !released.checked.has(approver)
+          ? [isSupervisorCheck(approver)]
+          : []
+      const byCheck = by.id === userId || released.byChecked ? [] : [isSupervisorCheck(by.id)]
+      try {
+        await table.transact([
+          {
+            Put: {
+              Item: { ...item, ...next },
+              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(removedAt) AND updatedAt = :u',
+              ExpressionAttributeValues: { ':u': current.updatedAt },
+            },
+          },
+          ...approverCheck,
+          ...(emailChanged && next.email
+            ? [
+                {
+                  Put: {
+                    Item: { ...keys.userEmail(orgId, next.email), userId },
+                    ConditionExpression: 'attribute_not_exists(pk)',
+                  },
+                },
+              ]
+            : []),
+          ...(emailChanged && current.email ? [{ Delete: { Key: keys.userEmail(orgId, current.email) } }] : []),
+          // A supervisor editing their own item: that item is the one written (one operation per item).
+          ...(edited.length
+            ? [auditRecord(orgId, by, { action: 'member.edited', subject: memberSubject(next), changes: edited })]
+            : []),
+          ...(roleChanged.length
+            ? [
+                auditRecord(orgId, by, {
+                  action: 'member.roleChanged',
+                  subject: memberSubject(next),
+                  changes: roleChanged,
+                }),
+              ]
+            : []),
+          ...byCheck,
+          ...released.items,
+          ...directoryMoves(orgId, [{ user: next }, ...released.released.map((u) => ({ user: u }))]),
+        ])
+      } catch (e) {
+        if (isConditionFailure(e, 0)) throw conflict('This member was changed somewhere else; reload and try again')
+        if (approverCheck.length && isConditionFailure(e, 1)) throw refuseApprover()
+        if (emailChanged && next.email && isConditionFailure(e, 1 + approverCheck.length))
+          throw badRequest(duplicateEmailMessage, { email: duplicateEmailMessage })
+        if (isConditionFailure(e)) throw conflict('An organization needs at least one supervisor')
+        throw e
+      }
+      return next
+    },
+
+    /**
+     * The member's language (issue 21). `chosen` is their own choice on /profile and is kept for
+     * good; `browser` is the language of the browser they sign in with, taken only while they have
+     * never chosen (the item's `languageChosen`), so a sign-in elsewhere never undoes a choice.
+     * A change is recorded as the member's own edit, in the same transaction.
+     */
+    async setLanguage(userId: string, language: Language, how: 'chosen' | 'browser', by: Person): Promise<User> {
+      const item = await table.get(keys.user(orgId, userId))
+      if (!item || item.removedAt) throw notFound('member')
+      const current = parseUser(item)
+      if (how === 'browser' && item.languageChosen) return current
+      const next: User = current.language === language ? current : { ...current, language, updatedAt: nowIso() }
+      const changes = changesOf<User>(current, next, ['language'])
+      if (!changes.length && (how === 'browser' || item.languageChosen)) return current
+      try {
+        await table.transact([
+          {
+            Put: {
+              Item: { ...item, ...next, ...(how === 'chosen' ? { languageChosen: true } : {}) },
+              ConditionExpression:
+                how === 'chosen'
+                  ? 'attribute_exists(pk) AND attribute_not_exists(removedAt) AND updatedAt = :u'
+                  : 'attribute_exists(pk) AND attribute_not_exists(removedAt) AND updatedAt = :u AND attribute_not_exists(languageChosen)',
+              ExpressionAttributeValues: { ':u': current.updatedAt },
+            },
+          },
+          ...(changes.length
+            ? [auditRecord(orgId, by, { action: 'member.edited', subject: memberSubject(next), changes })]
+            : []),
+        ])
+      } catch (e) {
+        // A sign-in's guess yields to anything that changed the member meanwhile.
+        if (how === 'browser' && isConditionFailure(e, 0)) return current
+        if (isConditionFailure(e, 0)) throw conflict('This member was changed somewhere else; reload and try again')
+        throw e
+      }
+      return next
+    },
+
+    /**
+     * A supervisor's time away and delegate (issue 31), or null to end it. The delegate must be
+     * another current supervisor when this commits (else 400); the change is recorded as the
+     * member's own edit, in the same transaction.
+     */
+    async setAway(userId: string, away: Away | null, by: Person): Promise<User> {
+      const item = await table.get(keys.user(orgId, userId))
+      if (!item || item.removedAt) throw notFound('member')
+      const current = parseUser(item)
+      if (away && away.delegateId === userId) throw badRequest(DELEGATE_MESSAGE, { delegateId: DELEGATE_MESSAGE })
+      const delegate = away ? await usersOf(orgId).find(away.delegateId) : undefined
+      if (away && (!delegate || delegate.role !== 'supervisor'))
+        throw badRequest(DELEGATE_MESSAGE, { delegateId: DELEGATE_MESSAGE })
+      const next: User = { ...current, away, updatedAt: nowIso() }
+      const text = (a: Away | null, who?: User) => (a ? `${a.from} – ${a.to}${who ? ` (${fullName(who)})` : ''}` : null)
+      const before = current.away ? await usersOf(orgId).findForRecords(current.away.delegateId) : undefined
+      const changes = [{ field: 'away', before: text(current.away, before), after: text(away, delegate) }].filter(
+        (c) => c.before !== c.after,
+      )
+      try {
+        await table.transact([
+          {
+            Update: {
+              Key: keys.user(orgId, userId),
+              UpdateExpression: 'SET away = :away, updatedAt = :now',
+              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(removedAt) AND updatedAt = :u',
+              ExpressionAttributeValues: { ':away': away, ':now': next.updatedAt, ':u': current.updatedAt },
+            },
+          },
+          ...(away ? [isSupervisorCheck(away.delegateId)] : []),
+          ...(changes.length
+            ? [auditRecord(orgId, by, { action: 'member.edited', subject: memberSubject(next), changes })]
+            : []),
+          ...directoryMove(orgId, next),
+        ])
+      } catch (e) {
+        if (isConditionFailure(e, 0)) throw conflict('This member was changed somewhere else; reload and try again')
+        if (away && isConditionFailure(e, 1)) throw badRequest(DELEGATE_MESSAGE, { delegateId: DELEGATE_MESSAGE })
+        throw e
+      }
+      return next
+    },
+
+    async count(): Promise<number> {
+      const org = await table.get(keys.organization(orgId))
+      return Number(org?.memberCount ?? 0)
+    },
+  }
+}

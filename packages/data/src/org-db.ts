@@ -1,6 +1,8 @@
 import { aggregatesOf } from './aggregates.ts'
+import { apiTokensOf } from './api-tokens.ts'
 import { auditOf } from './audit.ts'
 import { decisionLinksOf } from './decision-links.ts'
+import { exportsOf } from './exports.ts'
 import { membersOf } from './members.ts'
 import { notificationsOf } from './notifications.ts'
 import { organizationOf } from './organizations.ts'
@@ -20,5 +22,7 @@ export const orgDb = (orgId: string) => ({
   audit: auditOf(orgId),
   notifications: notificationsOf(orgId),
   aggregates: aggregatesOf(orgId),
+  apiTokens: apiTokensOf(orgId),
+  exports: exportsOf(orgId),
 })
 export type OrgDb = ReturnType<typeof orgDb>

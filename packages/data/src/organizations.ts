@@ -1,13 +1,16 @@
 import {
+  FINAL_APPROVERS_MESSAGE,
+  badRequest,
   messages,
   notFound,
   Organization,
   PayrollRules,
   tooManyRequests,
+  type ApprovalSettings,
   type PlanId,
   type SubscriptionStatus,
 } from '@app/core'
-import { auditRecord, changesOf, systemActor, type Actor } from './audit.ts'
+import { auditRecord, changesOf, systemActor, type Actor, type Person } from './audit.ts'
 import { isConditionFailure, nowIso, table, type TransactInput } from './table.ts'
 import { keys } from './keys.ts'
 
@@ -81,6 +84,48 @@ export const organizationOf = (orgId: string) => ({
   },
 
   /** Remembers the Stripe customer; the first one saved wins, so a retry reuses it. */
+  /**
+   * The second approval (issue 31): every final approver must be a current supervisor when this
+   * commits (else 400 on `finalApproverIds`); recorded as a settings change in the same transaction.
+   */
+  async setApprovals(approvals: ApprovalSettings, by: Person): Promise<ApprovalSettings> {
+    const current = await this.get()
+    const finalApproverIds = [...new Set(approvals.finalApproverIds)]
+    const next = { twoStep: approvals.twoStep, finalApproverIds }
+    const text = (a: ApprovalSettings) => a.finalApproverIds.join(', ')
+    const changes = [
+      { field: 'twoStep', before: current.approvals.twoStep, after: next.twoStep },
+      { field: 'finalApproverIds', before: text(current.approvals), after: text(next) },
+    ].filter((c) => c.before !== c.after)
+    const refuse = () => badRequest(FINAL_APPROVERS_MESSAGE, { finalApproverIds: FINAL_APPROVERS_MESSAGE })
+    try {
+      await table.transact([
+        {
+          Update: {
+            Key: keys.organization(orgId),
+            UpdateExpression: 'SET approvals = :a, updatedAt = :now',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':a': next, ':now': nowIso() },
+          },
+        },
+        ...finalApproverIds.map((id) => ({
+          ConditionCheck: {
+            Key: keys.user(orgId, id),
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(removedAt) AND #role = :supervisor',
+            ExpressionAttributeNames: { '#role': 'role' },
+            ExpressionAttributeValues: { ':supervisor': 'supervisor' },
+          },
+        })),
+        ...(changes.length ? [auditRecord(orgId, by, { action: 'settings.changed', subject, changes })] : []),
+      ])
+    } catch (e) {
+      if (isConditionFailure(e, 0)) throw notFound('organization')
+      if (isConditionFailure(e)) throw refuse()
+      throw e
+    }
+    return next
+  },
+
   async setStripeCustomer(customerId: string): Promise<string> {
     try {
       await table.update(keys.organization(orgId), {
@@ -135,12 +180,14 @@ export const organizationOf = (orgId: string) => ({
     subscriptionId: string
     currentPeriodEnd: string | null
     trialEndsAt: string | null
+    paymentMethodOnFile?: boolean
   }): Promise<boolean> {
     const current = await table.get(keys.organization(orgId))
     const fields: Record<string, unknown> = {
       subscriptionStatus: event.status,
       stripeSubscriptionId: event.subscriptionId,
       currentPeriodEnd: event.currentPeriodEnd,
+      paymentMethodOnFile: event.paymentMethodOnFile ?? false,
       billingEventAt: event.created,
       updatedAt: nowIso(),
       ...(event.plan ? { plan: event.plan } : {}),

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { messages, tooManyRequests } from '@app/core'
 import type { EmailMessage } from '@app/adapters'
 import { keys } from './keys.ts'
 import { epochSeconds, isConditionFailure, nowIso, table } from './table.ts'
@@ -40,11 +39,7 @@ export const outboxItem = (orgId: string, email: QueuedEmail) => {
   }
 }
 
-/**
- * Emails one organization may queue per UTC day. Every tenant sends from our one SES identity, so
- * one organization mailing people thousands of times could get sending paused for all of them.
- */
-export const EMAIL_DAILY_LIMIT = 300
+export { EMAIL_DAILY_LIMIT } from '@app/core'
 
 /** A day of the quota, not a date anyone sees: UTC is the same for every organization. */
 const quotaDay = () => new Date().toISOString().slice(0, 10)
@@ -73,44 +68,53 @@ export const outbox = {
   },
 
   /**
-   * Refuses the whole action with 429 (and a metric) when `count` more emails would pass the
-   * organization's quota for today. Checked before the action and counted after it commits
-   * (`countQueued`), so a refused or failed action uses none of the quota.
+   * Takes one email of the organization's quota for today, when `limit` allows it (issue 36: the
+   * quota holds emails back at sending, it never refuses the change that queued them). False, with
+   * an `EmailQuotaReached` metric, when today's quota is spent.
    */
-  async assertQuota(orgId: string, count: number, limit = EMAIL_DAILY_LIMIT): Promise<void> {
-    if (count <= 0) return
-    const item = await table.get(keys.emailQuota(orgId, quotaDay()))
-    if (Number(item?.queued ?? 0) + count <= limit) return
-    console.log(
-      JSON.stringify({
-        _aws: {
-          Timestamp: Date.now(),
-          CloudWatchMetrics: [
-            {
-              Namespace: 'MinistryTimesheets',
-              Dimensions: [[]],
-              Metrics: [{ Name: 'EmailQuotaReached', Unit: 'Count' }],
-            },
-          ],
-        },
-        level: 'warn',
-        event: 'email-quota-reached',
-        orgId,
-        limit,
-        EmailQuotaReached: 1,
-      }),
-    )
-    throw tooManyRequests(messages.emailQuotaReached)
+  async takeQuota(orgId: string, limit: number): Promise<boolean> {
+    try {
+      await table.update(keys.emailQuota(orgId, quotaDay()), {
+        UpdateExpression: 'ADD sent :one SET expire = if_not_exists(expire, :expire)',
+        ConditionExpression: 'attribute_not_exists(sent) OR sent < :limit',
+        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expire': epochSeconds() + 2 * 86_400 },
+      })
+      return true
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e
+      console.log(
+        JSON.stringify({
+          _aws: {
+            Timestamp: Date.now(),
+            CloudWatchMetrics: [
+              {
+                Namespace: 'MinistryTimesheets',
+                Dimensions: [[]],
+                Metrics: [{ Name: 'EmailQuotaReached', Unit: 'Count' }],
+              },
+            ],
+          },
+          level: 'warn',
+          event: 'email-quota-reached',
+          orgId,
+          limit,
+          EmailQuotaReached: 1,
+        }),
+      )
+      return false
+    }
   },
 
-  /** Counts emails the organization queued today (after the action that queued them committed). */
-  countQueued: (orgId: string, count: number) =>
-    count <= 0
-      ? Promise.resolve()
-      : table.update(keys.emailQuota(orgId, quotaDay()), {
-          UpdateExpression: 'ADD queued :n SET expire = if_not_exists(expire, :expire)',
-          ExpressionAttributeValues: { ':n': count, ':expire': epochSeconds() + 2 * 86_400 },
-        }),
+  /** Holds a claimed email over quota until the next quota day (midnight UTC), when the retry job sends it. */
+  hold: (orgId: string, id: string) => {
+    const tomorrow = new Date(`${quotaDay()}T00:00:00.000Z`)
+    tomorrow.setUTCDate(tomorrow.getUTCDate() + 1)
+    return table.update(keys.outbox(orgId, id), {
+      UpdateExpression: 'SET gsi1pk = :pk, gsi1sk = :sk REMOVE claimedUntil',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':pk': keys.outboxDue, ':sk': keys.outboxDueAt(tomorrow.toISOString(), orgId, id) },
+    })
+  },
 
   sent: (orgId: string, id: string) => table.delete(keys.outbox(orgId, id)),
 

@@ -49,14 +49,28 @@ export const payrollOf = (orgId: string) => ({
     return (await itemsIn(orgId, keys.figuresRange(start, end))).map(parseFigures)
   },
 
+  /** Whether a closed pay period locks the week starting `week` (no write of its timesheets would land). */
+  async weekLocked(week: string): Promise<boolean> {
+    return (await table.get(keys.weekLock(orgId, week))) !== undefined
+  },
+
   /** Stored periods whose first day is from `start` to `end`, inclusive. */
   async periods(start: string, end: string): Promise<StoredPeriod[]> {
     return (await itemsIn(orgId, keys.periodRange(start, end))).map(parsePeriod)
   },
 
+  /** Every closed period of the organization (a schedule change is checked against them). */
+  async closed(): Promise<StoredPeriod[]> {
+    return (await itemsIn(orgId, keys.periodRange('0000', '9999')))
+      .map(parsePeriod)
+      .filter((p) => p.status === 'closed')
+  },
+
   /**
    * Closes a period: its state and a lock per workweek in one transaction, conditioned on the
    * period not being closed already. From then on every timesheet write of those weeks fails.
+   * A lock knows every period that holds it (`holders`, a set): two closed periods may share a
+   * workweek (after a change of schedule), and reopening one must leave the other's lock.
    */
   async close(period: Period, weeks: string[], by: Person): Promise<StoredPeriod> {
     const closed: StoredPeriod = {
@@ -77,7 +91,13 @@ export const payrollOf = (orgId: string) => ({
             ExpressionAttributeValues: { ':closed': 'closed' },
           },
         },
-        ...weeks.map((week) => ({ Put: { Item: { ...keys.weekLock(orgId, week), periodStart: period.start } } })),
+        ...weeks.map((week) => ({
+          Update: {
+            Key: keys.weekLock(orgId, week),
+            UpdateExpression: 'ADD holders :p',
+            ExpressionAttributeValues: { ':p': new Set([period.start]) },
+          },
+        })),
         auditRecord(orgId, by, { action: 'payPeriod.closed', subject: periodSubject(period) }),
       ])
     } catch (e) {
@@ -87,11 +107,16 @@ export const payrollOf = (orgId: string) => ({
     return closed
   },
 
-  /** Reopens a closed period with the reason: its week locks go in the same transaction. */
+  /**
+   * Reopens a closed period with the reason: in the same transaction it leaves its weeks' locks,
+   * which stay while another closed period holds them. A lock written before locks knew their
+   * holders names one period (`periodStart`); it goes only with that period.
+   */
   async reopen(start: string, reason: string, by: Person): Promise<StoredPeriod> {
     const item = await table.get(keys.payPeriod(orgId, start))
     const current = item ? parsePeriod(item) : undefined
     if (!current || current.status !== 'closed') throw conflict('This pay period is not closed')
+    const locks = await Promise.all(current.lockedWeeks.map((week) => table.get(keys.weekLock(orgId, week))))
     const reopened: StoredPeriod = { ...current, status: 'open', reopenedReason: reason, lockedWeeks: [] }
     try {
       await table.transact([
@@ -103,7 +128,14 @@ export const payrollOf = (orgId: string) => ({
             ExpressionAttributeValues: { ':closed': 'closed', ':at': current.closedAt },
           },
         },
-        ...current.lockedWeeks.map((week) => ({ Delete: { Key: keys.weekLock(orgId, week) } })),
+        ...current.lockedWeeks.map((week, i) => ({
+          Update: {
+            Key: keys.weekLock(orgId, week),
+            UpdateExpression:
+              locks[i]?.periodStart === start ? 'DELETE holders :p REMOVE periodStart' : 'DELETE holders :p',
+            ExpressionAttributeValues: { ':p': new Set([start]) },
+          },
+        })),
         auditRecord(orgId, by, {
           action: 'payPeriod.reopened',
           subject: periodSubject(current),

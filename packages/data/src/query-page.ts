@@ -1,4 +1,4 @@
-import { decodeCursor, encodeCursor } from './cursor.ts'
+import { decodeCursor, encodeCursor, invalidCursor } from './cursor.ts'
 import { table, type QueryInput } from './table.ts'
 import type { IndexName } from './table-definition.ts'
 
@@ -26,8 +26,17 @@ export async function queryPage(
     sortAttribute,
     tablePartition: page.tablePartition,
   })
+  let first = true
   do {
-    const read = await table.query({ ...query, ScanIndexForward: false, Limit: limit, ExclusiveStartKey: cursor })
+    const read = await table
+      .query({ ...query, ScanIndexForward: false, Limit: limit, ExclusiveStartKey: cursor })
+      .catch((e: unknown) => {
+        // The caller's own cursor outside the query's range (a page of other dates): DynamoDB
+        // refuses the start key, which is a bad request, not our failure (issue 36).
+        if (first && cursor && e instanceof Error && e.name === 'ValidationException') throw invalidCursor()
+        throw e
+      })
+    first = false
     items.push(...read.items)
     cursor = read.cursor
   } while (cursor && items.length < limit)

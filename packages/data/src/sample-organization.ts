@@ -1,6 +1,7 @@
 import {
   addDays,
   currentWeekStart,
+  defaultApprovalSettings,
   defaultPayrollRules,
   slugify,
   type Timesheet,
@@ -143,9 +144,11 @@ export const sampleOrganization = (o: SampleOptions): SeedOrganization => {
     subscriptionStatus: large ? 'active' : 'trial',
     trialEndsAt: large ? null : new Date(now.getTime() + 14 * 86_400_000).toISOString(),
     currentPeriodEnd: large ? new Date(now.getTime() + 20 * 86_400_000).toISOString() : null,
+    paymentMethodOnFile: large,
     timeZone,
     weekStartDay: 'monday',
     approvalEmails: !o.demo,
+    approvals: defaultApprovalSettings(),
     ...defaultPayrollRules(),
     createdAt: created,
     updatedAt: created,
@@ -170,13 +173,15 @@ export const sampleOrganization = (o: SampleOptions): SeedOrganization => {
       profileImageUrl: null,
       department: role === 'supervisor' ? 'Administration' : pick(DEPARTMENTS),
       role,
-      supervisorId: null,
+      // Issue 31: each member's approver is the supervisor of their group of 25 (the first supervisor's is none).
+      supervisorId: i === 0 ? null : stableId(orgId, 'member', role === 'supervisor' ? 0 : i - (i % 25)),
       username: local ? `${handle}.${orgId.slice(0, 4)}${i}` : null,
       authType: local ? 'local' : 'oidc',
       payType: 'non-exempt',
       // A stable id in the payroll system, so the sample's payroll files have every member.
       payrollId: String(100000 + i),
       language: 'en' as const,
+      away: null,
       createdAt: created,
       updatedAt: created,
     }
@@ -247,6 +252,7 @@ export const sampleOrganization = (o: SampleOptions): SeedOrganization => {
               },
             ]
           : [],
+        approvals: status === 'approved' ? [{ approverId: approver.id, onBehalfOfId: null, at: decidedAt }] : [],
         submittedAt,
         createdAt: `${week}T09:00:00.000Z`,
         updatedAt: decided ? decidedAt : (submittedAt ?? `${week}T09:00:00.000Z`),

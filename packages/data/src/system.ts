@@ -5,6 +5,7 @@ import { keys } from './keys.ts'
 import { epochSeconds, isConditionFailure, nowIso, table } from './table.ts'
 import { reminderEnrolment } from './notifications.ts'
 import { newUser } from './users.ts'
+import { auditRecord, memberSubject } from './audit.ts'
 
 /**
  * The only lookups that cross organizations: who a sign-in belongs to. Everything else goes
@@ -109,6 +110,67 @@ export const system = {
       directoryMove(orgId, user)[0]!,
     ])
     return { user, organization }
+  },
+
+  /**
+   * Issue 31: a supervisor member added with this email joins their organization at their first
+   * Supervisor Login with it (a verified email): the identity is bound to that member in one
+   * transaction (the member still current, a supervisor, not yet bound), and the invitation is
+   * spent. The newest invitation wins; none, or none still open, answers undefined.
+   */
+  async acceptInvitation(p: { issuer: string; subject: string; email: string }): Promise<Ref | undefined> {
+    const invitations = await table.queryAll({
+      KeyConditionExpression: 'pk = :p',
+      ExpressionAttributeValues: { ':p': keys.invitationsPk(p.email) },
+    })
+    invitations.sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)))
+    for (const invitation of invitations) {
+      const orgId = String(invitation.orgId)
+      const userId = String(invitation.userId)
+      const item = await table.get(keys.user(orgId, userId))
+      if (!item || item.removedAt || item.role !== 'supervisor' || item.subject) continue
+      try {
+        await table.transact([
+          {
+            Put: {
+              Item: { ...keys.subject(p.issuer, p.subject), orgId, userId },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              Key: keys.user(orgId, userId),
+              UpdateExpression: 'SET issuer = :iss, subject = :sub',
+              ConditionExpression:
+                'attribute_exists(pk) AND attribute_not_exists(removedAt) AND attribute_not_exists(subject) AND #role = :supervisor',
+              ExpressionAttributeNames: { '#role': 'role' },
+              ExpressionAttributeValues: { ':iss': p.issuer, ':sub': p.subject, ':supervisor': 'supervisor' },
+            },
+          },
+          { Delete: { Key: keys.invitation(p.email, orgId) } },
+          auditRecord(
+            orgId,
+            { id: userId, firstName: String(item.firstName), lastName: String(item.lastName) },
+            {
+              action: 'member.edited',
+              subject: memberSubject({
+                id: userId,
+                firstName: String(item.firstName),
+                lastName: String(item.lastName),
+              }),
+              changes: [{ field: 'invitation', before: p.email, after: 'accepted' }],
+            },
+          ),
+        ])
+        return { orgId, userId }
+      } catch (e) {
+        if (!isConditionFailure(e)) throw e
+        // Bound meanwhile (a concurrent first sign-in): that binding stands.
+        const bound = await system.findBySubject(p.issuer, p.subject)
+        if (bound) return bound
+      }
+    }
+    return undefined
   },
 
   /**

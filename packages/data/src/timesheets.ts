@@ -4,6 +4,7 @@ import {
   DAYS,
   forbidden,
   fullName,
+  withComment,
   isEditable,
   notFound,
   PERIOD_CLOSED_MESSAGE,
@@ -119,10 +120,15 @@ export const timesheetsOf = (orgId: string) => {
 
   /**
    * The one check of a closed pay period (issue 19): every write of a timesheet carries it, first
-   * in its transaction, so no edit, submission or decision lands in a closed week.
+   * in its transaction, so no edit, submission or decision lands in a closed week. A lock with no
+   * holder left (its periods reopened) is open.
    */
   const weekOpen = (week: string): TransactInput => ({
-    ConditionCheck: { Key: keys.weekLock(orgId, week), ConditionExpression: 'attribute_not_exists(pk)' },
+    ConditionCheck: {
+      Key: keys.weekLock(orgId, week),
+      // Locked while any closed period holds it (`periodStart`: a lock from before locks had holders).
+      ConditionExpression: 'attribute_not_exists(holders) AND attribute_not_exists(periodStart)',
+    },
   })
   const periodClosed = (e: unknown) => isConditionFailure(e, 0)
 
@@ -188,6 +194,7 @@ export const timesheetsOf = (orgId: string) => {
       createdAt: now,
       updatedAt: now,
       enteredOffline: false,
+      approvals: [],
     }
   }
 
@@ -309,6 +316,7 @@ export const timesheetsOf = (orgId: string) => {
           version: current.version + 1,
           submittedAt: now,
           updatedAt: now,
+          approvals: [],
         },
         employee,
         'timesheet.submitted',
@@ -321,12 +329,18 @@ export const timesheetsOf = (orgId: string) => {
      * wins (the other gets 409), and nobody decides their own timesheet. `by` is marked
      * (`emailLinkOf`) when the decision came from an emailed link.
      */
+    /**
+     * Issue 31: `onBehalfOf` is the approver a delegate decides for (kept in the approval, the
+     * comment and the record as "{delegate} for {approver}"); `firstOfTwo` records the first of two
+     * approvals and leaves the timesheet pending (no payroll figures, no counts move).
+     */
     async decide(
       sheet: number | Timesheet,
       by: Person & { via?: 'emailLink' },
       status: 'approved' | 'rejected',
       comment: string,
       effects?: Effects,
+      options: { onBehalfOf?: Person; firstOfTwo?: boolean } = {},
     ) {
       const current = await load(sheet)
       if (!current) throw notFound('timesheet')
@@ -337,20 +351,36 @@ export const timesheetsOf = (orgId: string) => {
         )
       }
       const now = nowIso()
+      const { onBehalfOf } = options
+      const first = status === 'approved' && options.firstOfTwo === true
+      const approval = { approverId: by.id, onBehalfOfId: onBehalfOf?.id ?? null, at: now }
       const next: Timesheet = {
         ...current,
-        status,
+        status: first ? 'pending' : status,
         version: current.version + 1,
-        approvedBy: status === 'approved' ? by.id : null,
-        approvedAt: status === 'approved' ? now : null,
-        comments: comment || null,
-        commentHistory: [
-          ...current.commentHistory,
-          { status, comment, byUserId: by.id, byName: fullName(by), at: now },
-        ],
+        approvedBy: status === 'approved' && !first ? by.id : null,
+        approvedAt: status === 'approved' && !first ? now : null,
+        comments: first ? current.comments : comment || null,
+        commentHistory: first
+          ? current.commentHistory
+          : withComment(current.commentHistory, {
+              status,
+              comment,
+              byUserId: by.id,
+              byName: fullName(by),
+              at: now,
+              ...(onBehalfOf ? { onBehalfOfId: onBehalfOf.id, onBehalfOfName: fullName(onBehalfOf) } : {}),
+            }),
+        approvals: status === 'approved' ? [...current.approvals, approval] : current.approvals,
         updatedAt: now,
       }
-      return replace(current, next, by, status === 'approved' ? 'timesheet.approved' : 'timesheet.rejected', effects, {
+      const actor = onBehalfOf ? { ...by, onBehalfOf } : by
+      const action = first
+        ? 'timesheet.firstApproval'
+        : status === 'approved'
+          ? 'timesheet.approved'
+          : 'timesheet.rejected'
+      return replace(current, next, actor, action, effects, {
         status: 'pending',
         // The timesheet changed, or (the only other condition) the emailed link was spent meanwhile.
         lost: (e) => isConditionFailure(e),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { DEFAULT_LANGUAGE, DEFAULT_PAY_TYPE, notFound, User } from '@app/core'
+import { auditRecord, type Actor, type AuditEvent } from './audit.ts'
 import { keys } from './keys.ts'
 import { nowIso, table } from './table.ts'
 
@@ -30,6 +31,7 @@ export const newUser = (
   payType: DEFAULT_PAY_TYPE,
   payrollId: null,
   language: fields.language ?? DEFAULT_LANGUAGE,
+  away: null,
   createdAt: now,
   updatedAt: now,
 })
@@ -41,6 +43,34 @@ export const usersOf = (orgId: string) => {
   }
   return {
     find,
+
+    /**
+     * The member a session made at `createdAt` belongs to, read consistently on every request:
+     * undefined when removed, or when their sessions were ended after it was made (issue 36: the
+     * sessions index is eventually consistent, so a session made a moment before a password reset
+     * may escape its deletion; this check does not).
+     */
+    async findForSession(userId: string, createdAt: string): Promise<User | undefined> {
+      const item = await table.get(keys.user(orgId, userId))
+      if (!item || item.removedAt) return undefined
+      if (typeof item.sessionsValidAfter === 'string' && createdAt < item.sessionsValidAfter) return undefined
+      return parseUser(item)
+    },
+
+    /** Ends every session of a member made until now (`sessionsValidAfter`), with its audit record, in one transaction. */
+    async endSessions(userId: string, by: Actor, event: AuditEvent): Promise<void> {
+      await table.transact([
+        {
+          Update: {
+            Key: keys.user(orgId, userId),
+            UpdateExpression: 'SET sessionsValidAfter = :now',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(removedAt)',
+            ExpressionAttributeValues: { ':now': nowIso() },
+          },
+        },
+        auditRecord(orgId, by, event),
+      ])
+    },
 
     /** A current member; removed members are not found. */
     async get(userId: string): Promise<User> {

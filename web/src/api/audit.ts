@@ -1,5 +1,12 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import type { AuditAction, AuditEntry, AuditPage, TimesheetHistory } from '@app/core'
+import {
+  endOfDayIn,
+  startOfDayIn,
+  type AuditAction,
+  type AuditEntry,
+  type AuditPage,
+  type TimesheetHistory,
+} from '@app/core'
 import { apiJson, cursorPaging, withSearch } from './client.ts'
 import { auditKeys } from './keys.ts'
 
@@ -19,16 +26,11 @@ export interface AuditFilters {
 }
 export const NO_FILTERS: AuditFilters = { from: '', to: '', actorId: '', action: '' }
 
-/** Local midnight of a date as an ISO instant: the days are the person's own, as the times shown are. */
-const startOfDay = (date: string, plusDays = 0) => {
-  const [y, m, d] = date.split('-').map(Number)
-  return new Date(y!, m! - 1, d! + plusDays).toISOString()
-}
-
-export const auditUrl = (filters: AuditFilters, cursor?: string | null, limit?: number) => {
+/** The filters as a URL; `from` and `to` are days on the organization's clock (`timeZone`), both included. */
+export const auditUrl = (filters: AuditFilters, timeZone: string, cursor?: string | null, limit?: number) => {
   const params = new URLSearchParams()
-  if (filters.from) params.set('from', startOfDay(filters.from))
-  if (filters.to) params.set('to', startOfDay(filters.to, 1))
+  if (filters.from) params.set('from', startOfDayIn(filters.from, timeZone))
+  if (filters.to) params.set('to', endOfDayIn(filters.to, timeZone))
   if (filters.actorId) params.set('actorId', filters.actorId)
   if (filters.action) params.set('action', filters.action)
   if (cursor) params.set('cursor', cursor)
@@ -37,19 +39,19 @@ export const auditUrl = (filters: AuditFilters, cursor?: string | null, limit?: 
 }
 
 /** GET /api/audit, newest first, a page at a time (Load more). */
-export const auditListQuery = (filters: AuditFilters) =>
+export const auditListQuery = (filters: AuditFilters, timeZone: string) =>
   infiniteQueryOptions({
-    queryKey: auditKeys.list(filters),
-    queryFn: ({ pageParam }) => apiJson<AuditPage>('GET', auditUrl(filters, pageParam)),
+    queryKey: auditKeys.list({ ...filters, timeZone }),
+    queryFn: ({ pageParam }) => apiJson<AuditPage>('GET', auditUrl(filters, timeZone, pageParam)),
     ...cursorPaging,
   })
 
 /** Every record the filters match, page after page (the CSV export). */
-export const fetchAllAudit = async (filters: AuditFilters): Promise<AuditEntry[]> => {
+export const fetchAllAudit = async (filters: AuditFilters, timeZone: string): Promise<AuditEntry[]> => {
   const all: AuditEntry[] = []
   let cursor: string | null = null
   do {
-    const page: AuditPage = await apiJson<AuditPage>('GET', auditUrl(filters, cursor, 100))
+    const page: AuditPage = await apiJson<AuditPage>('GET', auditUrl(filters, timeZone, cursor, 100))
     all.push(...page.items)
     cursor = page.cursor
   } while (cursor)

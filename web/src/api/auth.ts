@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { DEFAULT_LANGUAGE, type CurrentUser, type Language, type SignedInMember } from '@app/core'
+import { DEFAULT_LANGUAGE, type Away, type CurrentUser, type Language, type SignedInMember } from '@app/core'
 import { apiJson, getQueryFn } from './client.ts'
 import { currentLanguage } from '../i18n.ts'
-import { authKeys } from './keys.ts'
+import { authKeys, dashboardKeys } from './keys.ts'
 import { useWriteThrough } from './write-through.ts'
 import { keepSignedIn, keptUser } from '../offline/kept-reads.ts'
 
@@ -53,3 +53,22 @@ export function useStaffLogin() {
 /** PATCH /api/auth/user: a signed-in member keeps their language (screens and emails) on their user. */
 export const useUpdateLanguage = () =>
   useWriteThrough(authKeys.user, (language: Language) => apiJson<CurrentUser>('PATCH', '/api/auth/user', { language }))
+
+/**
+ * PUT /api/profile/away (an away period and delegate) or DELETE it (null), issue 31: the answer is
+ * the signed-in user, with `away`; the pending lists follow the new routing.
+ */
+export function useSetAway() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (away: Away | null) =>
+      away
+        ? apiJson<CurrentUser>('PUT', '/api/profile/away', away)
+        : apiJson<CurrentUser>('DELETE', '/api/profile/away'),
+    onSuccess: (user) => {
+      queryClient.setQueryData(authKeys.user, user)
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.pending })
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.stats })
+    },
+  })
+}

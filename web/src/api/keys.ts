@@ -11,7 +11,11 @@ const reports = ['/api/timesheets/reports'] as const
 
 export const authKeys = { user: ['/api/auth/user'] as const }
 
-export const organizationKeys = { settings: ['/api/organization/settings'] as const }
+export const organizationKeys = {
+  settings: ['/api/organization/settings'] as const,
+  /** Issue 31: the optional second approval. */
+  approvals: ['/api/organization/approvals'] as const,
+}
 
 export const notificationKeys = {
   organization: ['/api/organization/notifications'] as const,
@@ -49,6 +53,12 @@ export const reportKeys = {
 }
 
 export const memberKeys = { all: ['/api/employees'] as const }
+
+/** Settings → API (issue 35): the organization's tokens, and the published API description. */
+/** Settings → Data (issue 35): one export's state, read at its own URL. */
+export const exportKeys = { one: (id: string) => [`/api/organization/export/${encodeURIComponent(id)}`] as const }
+
+export const apiTokenKeys = { all: ['/api/tokens'] as const, openapi: ['/api/openapi.json'] as const }
 
 const payrollSummary = ['/api/payroll/summary'] as const
 const volunteerHours = ['/api/reports/volunteer-hours'] as const

@@ -1,5 +1,13 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { AddedMember, MemberList, MemberUpdate, NewMember, PasswordReset, User } from '@app/core'
+import {
+  fullName,
+  type AddedMember,
+  type MemberList,
+  type MemberUpdate,
+  type NewMember,
+  type PasswordReset,
+  type User,
+} from '@app/core'
 import { apiJson, apiRequest, readQuery } from './client.ts'
 import { dashboardKeys, memberKeys } from './keys.ts'
 
@@ -16,6 +24,15 @@ const refreshAfterChange = (queryClient: QueryClient) => {
 }
 
 export const useMembers = ({ enabled = true }: { enabled?: boolean } = {}) => useQuery({ ...membersQuery, enabled })
+
+/** The organization's supervisors, by name, for an Approver or delegate select (issue 31). */
+export const useApproverChoices = () => {
+  const members = useMembers()
+  return (members.data ?? [])
+    .filter((m) => m.role === 'supervisor')
+    .map((m) => ({ id: m.id, name: fullName(m) }))
+    .sort((a, b) => a.name.localeCompare(b.name))
+}
 
 /** POST /api/employees. The password in the answer is never stored by us: show it and forget it. */
 export function useAddMember() {

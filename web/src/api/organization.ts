@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { OrganizationSettings, OrganizationSettingsUpdate } from '@app/core'
-import { apiJson, getQueryFn } from './client.ts'
-import { organizationKeys, payrollKeys } from './keys.ts'
+import type { ApprovalSettings, OrganizationSettings, OrganizationSettingsUpdate } from '@app/core'
+import { apiJson, getQueryFn, readQuery } from './client.ts'
+import { dashboardKeys, organizationKeys, payrollKeys } from './keys.ts'
 import { keptSettings } from '../offline/kept-reads.ts'
 import { zoneOr } from '../lib/format.ts'
 
@@ -51,5 +51,23 @@ export function useUploadLogo() {
   return useMutation({
     mutationFn: (dataUrl: string) => apiJson<OrganizationSettings>('POST', '/api/organization/logo', { dataUrl }),
     onSuccess,
+  })
+}
+
+/** GET /api/organization/approvals (supervisors): the optional second approval (issue 31). */
+export const approvalSettingsQuery = readQuery<ApprovalSettings>(organizationKeys.approvals)
+export const useApprovalSettings = () => useQuery(approvalSettingsQuery)
+
+/** PUT /api/organization/approvals: the answer replaces the cached settings; pending lists show the new routing. */
+export function useUpdateApprovalSettings() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (settings: ApprovalSettings) =>
+      apiJson<ApprovalSettings>('PUT', '/api/organization/approvals', settings),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(organizationKeys.approvals, saved)
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.pending })
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.stats })
+    },
   })
 }

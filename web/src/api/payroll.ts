@@ -6,6 +6,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query'
+import { PayPeriodEarly } from '@app/core'
 import type {
   ExportFormat,
   PayPeriod,
@@ -66,11 +67,15 @@ const refreshAfterPeriodChange = (queryClient: QueryClient) =>
 const periodUrl = (start: string, action: 'close' | 'reopen') =>
   `${payrollKeys.periods[0]}/${encodeURIComponent(start)}/${action}`
 
-/** POST .../close: 200 with the closed period, or 409 with the people whose timesheets block it. */
+/**
+ * POST .../close: 200 with the closed period, or 409 with the people whose timesheets block it, or
+ * with the reasons the close is early (`earlyReasonsOf`) unless `closeAnyway` was sent.
+ */
 export function useClosePeriod() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (start: string) => apiJson<PayPeriod>('POST', periodUrl(start, 'close')),
+    mutationFn: ({ start, closeAnyway }: { start: string; closeAnyway?: boolean }) =>
+      apiJson<PayPeriod>('POST', periodUrl(start, 'close'), closeAnyway ? { closeAnyway: true } : undefined),
     onSettled: () => refreshAfterPeriodChange(queryClient),
   })
 }
@@ -98,6 +103,17 @@ export function peopleOfError(error: unknown): Person[] {
     return Array.isArray(list) ? (list as Person[]) : []
   } catch {
     return []
+  }
+}
+
+/** The reasons of a close refused as early (409: not ended, weeks not submitted); null for any other failure. */
+export function earlyReasonsOf(error: unknown): PayPeriodEarly['reasons'] | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null
+  try {
+    const parsed = PayPeriodEarly.safeParse(JSON.parse(error.body))
+    return parsed.success ? parsed.data.reasons : null
+  } catch {
+    return null
   }
 }
 

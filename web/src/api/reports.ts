@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { addDays, currentWeekStart, todayIn, weekEnd, type Report, type WeekStartDay } from '@app/core'
+import { addDays, currentWeekStart, monthOf, todayIn, weekEnd, type Report, type WeekStartDay } from '@app/core'
 import { apiJson } from './client.ts'
 import { reportKeys } from './keys.ts'
 import type { StatusFilter } from './timesheets.ts'
@@ -23,10 +23,6 @@ export interface WeekSettings {
   weekStartDay: WeekStartDay
 }
 
-const firstOfMonth = (date: string) => `${date.slice(0, 7)}-01`
-/** The last day of the month that `first` (a first of a month) begins. */
-const lastOfMonth = (first: string) => addDays(firstOfMonth(addDays(first, 31)), -1)
-
 /**
  * The dates of a period, judged by today's date in the organization's zone. 'This Week' follows
  * the organization's week start day (DESIGN.md section 5), not a fixed Sunday.
@@ -36,9 +32,8 @@ export function reportPeriod(name: ReportPeriodName, settings: WeekSettings, now
     const start = currentWeekStart(settings.timeZone, settings.weekStartDay, now)
     return { start, end: weekEnd(start) }
   }
-  const thisMonth = firstOfMonth(todayIn(settings.timeZone, now))
-  const start = name === 'this-month' ? thisMonth : firstOfMonth(addDays(thisMonth, -1))
-  return { start, end: lastOfMonth(start) }
+  const thisMonth = monthOf(todayIn(settings.timeZone, now))
+  return name === 'this-month' ? thisMonth : monthOf(addDays(thisMonth.start, -1))
 }
 
 export const reportUrl = ({ start, end }: ReportPeriod) =>
@@ -51,8 +46,14 @@ export const reportQuery = (period: ReportPeriod) =>
     queryFn: () => apiJson<Report>('GET', reportUrl(period)),
   })
 
-/** The payroll CSV of every timesheet (or of one status), opened in a new tab: the API redirects to a fresh pre-signed link. */
-export const bulkReportUrl = (status?: StatusFilter) =>
-  status && status !== 'all'
-    ? `/api/reports/bulk-timesheets?status=${encodeURIComponent(status)}`
-    : '/api/reports/bulk-timesheets'
+/**
+ * The payroll CSV of every timesheet (or of one status, and of the names a search matches, as the
+ * dashboard's list shows them), opened in a new tab: the API redirects to a fresh pre-signed link.
+ */
+export const bulkReportUrl = (status?: StatusFilter, search = '') => {
+  const params = new URLSearchParams()
+  if (status && status !== 'all') params.set('status', status)
+  if (search.trim()) params.set('search', search.trim())
+  const query = params.toString()
+  return query ? `/api/reports/bulk-timesheets?${query}` : '/api/reports/bulk-timesheets'
+}

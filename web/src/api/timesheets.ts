@@ -6,17 +6,20 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query'
+import i18next from 'i18next'
+import { isEditable, TimesheetDays } from '@app/core'
 import type {
   CurrentWeek,
+  BulkApproveResult,
   DecidedTimesheet,
   TimesheetAnswer,
   TimesheetPage,
   TimesheetStatus,
   WeekTimesheetSave,
 } from '@app/core'
-import { ApiError, apiJson, cursorPaging, getQueryFn, withSearch } from './client.ts'
+import { ApiError, apiJson, cursorPaging, getQueryFn, isNetworkError, withSearch } from './client.ts'
 import { dashboardKeys, payrollKeys, reportKeys, timesheetKeys } from './keys.ts'
-import { saveDraft, type DraftSaveInput } from '../offline/drafts.ts'
+import { saveDraft, type DraftSaveInput, type DraftSaveResult } from '../offline/drafts.ts'
 import { keptWeek } from '../offline/kept-reads.ts'
 
 /** The dashboard's status filter; 'all' sends no status. */
@@ -116,13 +119,49 @@ export function useUpdateDraft() {
   })
 }
 
-/** POST /api/timesheets/save-draft: the submit page's 'Save Timesheet' for the chosen week. */
-export const useSaveWeekDraft = () =>
-  useTimesheetWrite(
-    (input: WeekTimesheetSave) =>
-      apiJson<TimesheetAnswer>('POST', '/api/timesheets/save-draft', { ...input, status: 'draft' }),
-    false,
-  )
+/**
+ * POST /api/timesheets/save-draft: the submit page's 'Save Timesheet' for the chosen week. This
+ * week's save goes through the device's queue like the weekly dialog's (kept on the device offline,
+ * `onDevice`, and synced in order later); another week needs the connection, and a save that could
+ * not reach the server fails with `NotSavedOffline` so the page can say so plainly.
+ */
+export function useSaveWeekDraft() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (input: WeekTimesheetSave): Promise<DraftSaveResult> => {
+      const post = (version = input.version) =>
+        apiJson<TimesheetAnswer>('POST', '/api/timesheets/save-draft', { ...input, version, status: 'draft' })
+      const week = queryClient.getQueryData<CurrentWeek>(timesheetKeys.currentWeek)
+      try {
+        if (!week || week.weekStartDate !== input.weekStartDate || !isEditable(week.status))
+          return { timesheet: await post(), onDevice: false }
+        // Fields the server would refuse go to it, for its messages on the fields.
+        const days = TimesheetDays.safeParse(input)
+        if (!days.success) return { timesheet: await post(), onDevice: false }
+        return await saveDraft(
+          queryClient,
+          { id: week.id, days: days.data, version: input.version ?? week.version },
+          post,
+        )
+      } catch (error) {
+        throw isNetworkError(error) ? new NotSavedOffline(error) : error
+      }
+    },
+    networkMode: 'always',
+    onSuccess: async ({ timesheet, onDevice }) => {
+      remember(queryClient, timesheet)
+      if (!onDevice) await invalidate(queryClient, false)
+    },
+  })
+}
+
+/** A save that reached neither the server nor the device's queue (offline, and not this week). */
+export class NotSavedOffline extends Error {
+  constructor(cause: unknown) {
+    super(i18next.t('staff:offline.notSaved'), { cause })
+    this.name = 'NotSavedOffline'
+  }
+}
 
 /**
  * What is submitted: a saved timesheet at the version its save answered (the weekly dialog, after
@@ -173,5 +212,29 @@ export function useUpdateTimesheetStatus() {
         queryClient.invalidateQueries({ queryKey: payrollKeys.summaries }),
         queryClient.invalidateQueries({ queryKey: payrollKeys.volunteerReports }),
       ]),
+  })
+}
+
+/**
+ * Issue 37: approves the chosen pending timesheets in one action (each its own decision on the
+ * server); the answer says which were approved and why the others were not. The same lists are
+ * refreshed as after one decision.
+ */
+export function useBulkApprove() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (ids: number[]) => apiJson<BulkApproveResult>('POST', '/api/timesheets/bulk-approve', { ids }),
+    onSettled: () =>
+      Promise.all(
+        [
+          dashboardKeys.timesheets,
+          dashboardKeys.pending,
+          dashboardKeys.stats,
+          reportKeys.all,
+          payrollKeys.periods,
+          payrollKeys.summaries,
+          payrollKeys.volunteerReports,
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
   })
 }

@@ -1,4 +1,5 @@
-import { NavLink, Link } from 'react-router-dom'
+import { NavLink, Link, useLocation } from 'react-router-dom'
+import { Menu } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { User } from '@app/core'
 import { useOrganizationSettings } from '../api/organization.ts'
@@ -6,6 +7,7 @@ import { cn } from '../lib/cn.ts'
 import { PRODUCT_LOGO_URL, PRODUCT_NAME } from '../lib/product.ts'
 import { Skeleton } from './ui/Skeleton.tsx'
 import { UserMenu } from './UserMenu.tsx'
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from './ui/DropdownMenu.tsx'
 
 /** The pages of the navigation, by their key in the common catalogue (nav.{key}). */
 const navItems = (user: User) => [
@@ -26,6 +28,39 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     'inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none',
     isActive ? 'bg-indigo-50 text-indigo-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
   )
+
+/**
+ * On a phone the header's links do not fit beside the logo: a menu button (WAI-ARIA menu button
+ * pattern, Radix) opens them, the current page marked for screen readers with aria-current.
+ */
+function NavMenu({ items }: { items: { to: string; key: string }[] }) {
+  const { t } = useTranslation('common')
+  const { pathname } = useLocation()
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-md px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none sm:hidden">
+        <Menu className="size-5 shrink-0" aria-hidden />
+        {t('nav.menu')}
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        {items.map((item) => {
+          const current = pathname === item.to
+          return (
+            <DropdownMenuItem
+              key={item.to}
+              asChild
+              className={current ? 'bg-indigo-50 font-medium text-indigo-900' : ''}
+            >
+              <Link to={item.to} aria-current={current ? 'page' : undefined}>
+                {t(`nav.${item.key}`)}
+              </Link>
+            </DropdownMenuItem>
+          )
+        })}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  )
+}
 
 /** Spec section 2: logo, organization name, 'Virtual Executive Pastor', navigation and the user menu. */
 export function AppHeader({ user }: { user: User }) {
@@ -70,20 +105,9 @@ export function AppHeader({ user }: { user: User }) {
             </NavLink>
           ))}
         </nav>
+        {items.length > 1 ? <NavMenu items={items} /> : null}
         <UserMenu user={user} />
       </div>
-      {items.length > 1 ? (
-        <nav
-          aria-label={t('nav.main')}
-          className="flex gap-1 overflow-x-auto border-t border-slate-100 px-2 py-1 sm:hidden"
-        >
-          {items.map((item) => (
-            <NavLink key={item.to} to={item.to} end className={navLinkClass}>
-              {t(`nav.${item.key}`)}
-            </NavLink>
-          ))}
-        </nav>
-      ) : null}
     </header>
   )
 }

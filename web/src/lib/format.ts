@@ -5,14 +5,14 @@ import {
   formatTimeOfDay,
   fullName,
   isCalendarDate,
-  formatHoursNumber,
+  formatHoursNumberIn,
   isValidTimeZone,
   timeInZone,
   weekEnd,
   type EmbeddedEmployee,
 } from '@app/core'
 import i18next from 'i18next'
-import { currentLocale } from '../i18n.ts'
+import { currentLanguage, currentLocale } from '../i18n.ts'
 import { browserLocale, browserTimeZone } from './browser.ts'
 
 /**
@@ -81,7 +81,13 @@ export const formatDateRange = (weekStart: string): string =>
  * The decimal is always written, so English always says 'hours' ('1.0 hours').
  */
 export const formatHours = (hours: number): string =>
-  i18next.t('common:hoursTotal', { hours: formatHoursNumber(hours) })
+  i18next.t('common:hoursTotal', { hours: formatHoursNumberIn(hours, currentLanguage()) })
+
+/**
+ * One decimal, written as the reader's language writes numbers ('7.5', '7,5'): by the language
+ * ('es'), not the dates' locale ('es-US' writes 7.5).
+ */
+export const formatHoursValue = (hours: number): string => formatHoursNumberIn(hours, currentLanguage())
 
 /** A wall-clock 'HH:MM' in the browser's locale convention, the one its time inputs show. */
 export const formatTime = (hhmm: string): string => formatTimeOfDay(hhmm, browserLocale())
@@ -90,7 +96,8 @@ export const formatTime = (hhmm: string): string => formatTimeOfDay(hhmm, browse
 export const employeeName = (employee: EmbeddedEmployee | null) =>
   employee ? fullName(employee) || i18next.t('common:unnamedMember') : i18next.t('common:removedMember')
 
-const twoDecimals = () => new Intl.NumberFormat(currentLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+const twoDecimals = () =>
+  new Intl.NumberFormat(currentLanguage(), { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 const dollars = () => new Intl.NumberFormat(currentLocale(), { style: 'currency', currency: 'USD' })
 
 /**

@@ -45,7 +45,15 @@ const recordMove = (id: number, from: number, to: number) => {
 }
 const currentVersion = (id: number, version: number) => movedOn.get(`${id}:${version}`) ?? version
 
-export async function saveDraft(queryClient: QueryClient, input: DraftSaveInput): Promise<DraftSaveResult> {
+/**
+ * `send` is the screen's own online call (the weekly dialog's PUT by default; the submit page's
+ * POST /api/timesheets/save-draft), made only when the save is not queued.
+ */
+export async function saveDraft(
+  queryClient: QueryClient,
+  input: DraftSaveInput,
+  send: (version: number) => Promise<TimesheetAnswer> = (version) => putDraft(input.id, { ...input.days, version }),
+): Promise<DraftSaveResult> {
   const version = currentVersion(input.id, input.version)
   const week = queryClient.getQueryData<CurrentWeek>(timesheetKeys.currentWeek)
   const thisWeek = week && week.id === input.id ? week : undefined
@@ -55,7 +63,7 @@ export async function saveDraft(queryClient: QueryClient, input: DraftSaveInput)
     if (queued) return queued
   }
   try {
-    return { timesheet: await putDraft(input.id, { ...input.days, version }), onDevice: false }
+    return { timesheet: await send(version), onDevice: false }
   } catch (error) {
     const queued = thisWeek && isNetworkError(error) ? await queue(queryClient, thisWeek, { ...input, version }) : null
     if (queued) return queued

@@ -101,16 +101,17 @@ describe('ActivityPage', () => {
     expect(urls.at(-1)!.searchParams.get('action')).toBe('signIn.failed')
   })
 
-  it('asks the API for the chosen days, both included', async () => {
+  it('asks the API for the chosen days, both included, on the organization’s clock (issue 37)', async () => {
     const { urls } = show()
     const user = userEvent.setup()
     await screen.findByText('Member removed')
     await user.type(screen.getByLabelText('From'), '2026-11-02')
-    await waitFor(() => expect(urls.at(-1)!.searchParams.get('from')).toBe(new Date(2026, 10, 2).toISOString()))
+    // Midnight in Chicago (UTC-6 in November), whatever the browser's zone.
+    await waitFor(() => expect(urls.at(-1)!.searchParams.get('from')).toBe('2026-11-02T06:00:00.000Z'))
     await user.type(screen.getByLabelText('To'), '2026-11-03')
     // The range ends where the day after the last one begins.
-    await waitFor(() => expect(urls.at(-1)!.searchParams.get('to')).toBe(new Date(2026, 10, 4).toISOString()))
-    expect(urls.at(-1)!.searchParams.get('from')).toBe(new Date(2026, 10, 2).toISOString())
+    await waitFor(() => expect(urls.at(-1)!.searchParams.get('to')).toBe('2026-11-04T06:00:00.000Z'))
+    expect(urls.at(-1)!.searchParams.get('from')).toBe('2026-11-02T06:00:00.000Z')
   })
 
   it('exports every matching record as a formula-safe CSV in the organization’s time zone', async () => {

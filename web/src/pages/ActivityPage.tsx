@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { todayIn } from '@app/core'
 import { auditListQuery, fetchAllAudit, NO_FILTERS, type AuditFilters } from '../api/audit.ts'
 import { useMembers } from '../api/members.ts'
-import { useOrganizationSettings } from '../api/organization.ts'
+import { useOrgTimeZone } from '../api/organization.ts'
 import { ActivityFilters } from '../components/audit/ActivityFilters.tsx'
 import { AuditEntryItem } from '../components/audit/AuditEntryItem.tsx'
 import { auditCsv } from '../components/audit/audit-text.ts'
@@ -32,22 +32,20 @@ export function ActivityPage() {
   )
 }
 
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
-
 function Activity() {
   const { t } = useTranslation('supervisor')
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS)
-  const list = useInfiniteQuery(auditListQuery(filters))
+  // Days and times on the organization's clock (DESIGN section 6), as every screen shows them.
+  const timeZone = useOrgTimeZone()
+  const list = useInfiniteQuery(auditListQuery(filters, timeZone))
   const members = useMembers()
-  const settings = useOrganizationSettings()
   const [exporting, setExporting] = useState(false)
   const entries = list.data?.pages.flatMap((p) => p.items) ?? []
 
   const exportCsv = async () => {
-    const timeZone = settings.data?.timeZone || browserZone()
     setExporting(true)
     try {
-      downloadText(auditCsv(await fetchAllAudit(filters), timeZone), `activity-${todayIn(timeZone)}.csv`)
+      downloadText(auditCsv(await fetchAllAudit(filters, timeZone), timeZone), `activity-${todayIn(timeZone)}.csv`)
     } catch (error) {
       toastFailure(t('activity.exportErrorTitle'), error, t('activity.exportError'))
     } finally {

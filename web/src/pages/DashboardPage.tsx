@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { useAuth } from '../api/auth.ts'
 import { Badge } from '../components/ui/Badge.tsx'
+import { PendingReviews } from '../components/dashboard/PendingReviews.tsx'
 import { RecentTimesheets } from '../components/dashboard/RecentTimesheets.tsx'
 import { StatCards, SupervisorActions } from '../components/dashboard/SupervisorOverview.tsx'
 import { EmployeeDashboardPanel } from '../components/timesheet/EmployeeDashboardPanel.tsx'
@@ -27,6 +28,8 @@ export function DashboardPage() {
       {isSupervisor && !user.demo && isFirstRun(user) ? <GettingStarted user={user} /> : null}
       {isSupervisor ? <StatCards /> : <EmployeeDashboardPanel />}
       <RecentTimesheets user={user} />
+      {/* Issue 31: below the list, so the list's place on the page (and its status menu) stays as it was. */}
+      {isSupervisor ? <PendingReviews user={user} /> : null}
     </PageLayout>
   )
 }

@@ -133,10 +133,12 @@ describe('EmployeesPage', () => {
     const dialog = await openAddDialog(user)
     expect((within(dialog).getByLabelText('Role') as HTMLSelectElement).value).toBe('employee')
     expect(
-      within(dialog)
+      within(within(dialog).getByLabelText('Role'))
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['Staff Member', 'Supervisor', 'Volunteer'])
+    // Issue 31: the approver is the supervisor adding, unless they choose another (then it is sent).
+    expect((within(dialog).getByLabelText('Approver') as HTMLSelectElement).value).toBe('sup-1')
     await fillMember(user, dialog)
     await user.selectOptions(within(dialog).getByLabelText('Role'), 'Volunteer')
     await user.click(within(dialog).getByRole('button', { name: 'Add Member' }))

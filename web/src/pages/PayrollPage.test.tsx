@@ -137,8 +137,14 @@ describe('PayrollPage', () => {
     )
     const open = await period()
     await user.click(open.getByRole('button', { name: 'Close period' }))
+    // Confirmed first, saying what it locks (issue 37); a close that needs no 'anyway' says nothing more.
+    const confirm = await screen.findByRole('dialog', { name: 'Close pay period' })
+    expect(within(confirm).getByText(/locks every timesheet of its weeks/)).toBeTruthy()
+    expect(calls(fetch, 'POST', '/api/payroll/periods/2026-11-09/close')).toHaveLength(0)
+    await user.click(within(confirm).getByRole('button', { name: 'Close period' }))
     expect(await screen.findByText('Nov 9, 2026 - Nov 22, 2026 is closed; its timesheets are locked.')).toBeTruthy()
     expect(calls(fetch, 'POST', '/api/payroll/periods/2026-11-09/close')).toHaveLength(1)
+    expect(calls(fetch, 'POST', '/api/payroll/periods/2026-11-09/close')[0]![1]?.body).toBe('{}')
     expect(await open.findByRole('button', { name: 'Reopen' })).toBeTruthy()
   })
 
@@ -151,9 +157,38 @@ describe('PayrollPage', () => {
     })
     const open = await period()
     await user.click(open.getByRole('button', { name: 'Close period' }))
-    const alert = await open.findByRole('alert')
+    const confirm = await screen.findByRole('dialog', { name: 'Close pay period' })
+    await user.click(within(confirm).getByRole('button', { name: 'Close period' }))
+    const alert = await within(confirm).findByRole('alert')
     expect(within(alert).getByText('This pay period has timesheets that are not approved')).toBeTruthy()
     expect(within(alert).getByRole('listitem').textContent).toBe('Ben Okafor')
+  })
+
+  it('closes an early period only when told anyway, naming why (issue 37)', async () => {
+    const { fetch, user } = show(undefined, {
+      'POST /api/payroll/periods/2026-11-09/close': (init) =>
+        String(init?.body).includes('closeAnyway')
+          ? { body: makePayPeriod({ status: 'closed' }) }
+          : {
+              status: 409,
+              body: {
+                message:
+                  'This pay period has not ended or has weeks not submitted; close it anyway to lock them as they are',
+                reasons: { endsOn: '2026-11-22', notSubmitted: [ben] },
+              },
+            },
+    })
+    const open = await period()
+    await user.click(open.getByRole('button', { name: 'Close period' }))
+    const confirm = await screen.findByRole('dialog', { name: 'Close pay period' })
+    await user.click(within(confirm).getByRole('button', { name: 'Close period' }))
+    const why = await within(confirm).findByRole('alert')
+    expect(within(why).getByText('It has not ended: its last day is Nov 22, 2026.')).toBeTruthy()
+    expect(within(why).getByText('Weeks not submitted: Ben Okafor.')).toBeTruthy()
+    await user.click(within(confirm).getByRole('button', { name: 'Close anyway' }))
+    expect(await screen.findByText('Nov 9, 2026 - Nov 22, 2026 is closed; its timesheets are locked.')).toBeTruthy()
+    const sent = calls(fetch, 'POST', '/api/payroll/periods/2026-11-09/close').map(([, init]) => init?.body)
+    expect(sent).toEqual(['{}', JSON.stringify({ closeAnyway: true })])
   })
 
   it('reopens a closed period only with a reason', async () => {

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Check, Gift, Minus } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { plans, TRIAL_DAYS, type BillingPeriod, type Plan } from '@app/core'
+import { bannerState, plans, TRIAL_DAYS, type BillingPeriod, type Plan } from '@app/core'
 import { Badge } from '../components/ui/Badge.tsx'
 import { Button } from '../components/ui/Button.tsx'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../components/ui/Card.tsx'
@@ -13,6 +13,7 @@ import { planTexts } from '../lib/plan-texts.ts'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
 import { LinkButton } from '../components/ui/LinkButton.tsx'
 import { useAuth } from '../api/auth.ts'
+import { useSubscriptionStatus } from '../api/billing.ts'
 import { Section } from '../components/ui/Section.tsx'
 
 /** The plan a trial starts on from the pricing page's own button: the one marked popular. */
@@ -85,6 +86,9 @@ export function PricingPage() {
   const { t } = useTranslation('supervisor')
   const [period, setPeriod] = useState<BillingPeriod>('monthly')
   const { user } = useAuth()
+  const subscription = useSubscriptionStatus({ enabled: user?.role === 'supervisor' })
+  // A supervisor whose organization runs its free trial: the trial is already theirs.
+  const inTrial = subscription.data !== undefined && bannerState(subscription.data).kind === 'trialing'
   return (
     <div className="mx-auto max-w-6xl space-y-10 px-4 py-8 sm:py-12">
       <DocumentTitle title={t('pricing.title')} />
@@ -96,7 +100,8 @@ export function PricingPage() {
           {/* Signed in, the trial is at checkout (14 days included); signing in again would end the session. */}
           {user ? (
             <LinkButton to={`/subscribe?plan=${trialPlan.priceIds[period]}`} size="lg">
-              {t('pricing.startTrial')}
+              {/* A supervisor whose organization already runs its trial subscribes; a trial is not started twice. */}
+              {inTrial ? t('pricing.subscribeTo', { plan: trialPlan.name }) : t('pricing.startTrial')}
             </LinkButton>
           ) : (
             <LinkButton href={SUPERVISOR_LOGIN_URL} size="lg">

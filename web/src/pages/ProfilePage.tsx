@@ -16,6 +16,7 @@ import { formatDate, zoneOr } from '../lib/format.ts'
 import { cn } from '../lib/cn.ts'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
 import { IconCard } from '../components/ui/IconCard.tsx'
+import { AwayCard } from '../components/approvals/AwayCard.tsx'
 import { MyNotificationsCard } from '../components/notifications/MyNotificationsCard.tsx'
 import { DescriptionItem } from '../components/ui/DescriptionItem.tsx'
 
@@ -91,6 +92,8 @@ export function ProfilePage() {
       </IconCard>
 
       <LanguageCard language={user.language} />
+
+      {user.role === 'supervisor' && !user.demo ? <AwayCard user={user} /> : null}
 
       <MyNotificationsCard role={user.role} />
     </div>

@@ -6,6 +6,9 @@ import { PageLayout } from '../components/PageLayout.tsx'
 import { PageLoading } from '../components/PageLoading.tsx'
 import { OrganizationSettingsForm } from '../components/settings/OrganizationSettingsForm.tsx'
 import { PayrollSettingsSection } from '../components/settings/PayrollSettingsForm.tsx'
+import { ApprovalSettingsSection } from '../components/approvals/ApprovalSettingsSection.tsx'
+import { ApiTokensSection } from '../components/settings/ApiTokensSection.tsx'
+import { DataSection } from '../components/settings/DataSection.tsx'
 import { NotificationSettingsSection } from '../components/notifications/NotificationSettingsSection.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/Card.tsx'
 import { ErrorState } from '../components/ui/ErrorState.tsx'
@@ -44,7 +47,10 @@ function SettingsContent() {
           <PayrollSettingsSection />
         </CardContent>
       </Card>
+      <ApprovalSettingsSection />
       <NotificationSettingsSection />
+      <ApiTokensSection />
+      <DataSection />
     </PageLayout>
   )
 }

@@ -15,15 +15,17 @@ import {
   isEditable,
   isWeekStart,
   nowHHMM,
+  sentBack,
   type DayName,
   TimesheetDays,
-  type TimesheetAnswer,
+  type CurrentWeek,
   type WeekStartDay,
   type WeekTimesheetSave,
 } from '@app/core'
 import { errorFields } from '../api/client.ts'
 import { useOrganizationSettings } from '../api/organization.ts'
-import { useCurrentWeekTimesheet, useSaveWeekDraft, useSubmitWeek } from '../api/timesheets.ts'
+import { NotSavedOffline, useCurrentWeekTimesheet, useSaveWeekDraft, useSubmitWeek } from '../api/timesheets.ts'
+import { savedOnDevice } from '../offline/drafts.ts'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
 import { PageLoading } from '../components/PageLoading.tsx'
 import { zoneOr } from '../components/timesheet/clock.ts'
@@ -69,12 +71,15 @@ export function SubmitTimesheetPage() {
   )
 }
 
-/** Draft (and rejected, which its employee may fix and resubmit) prefill the form; a locked week does not. */
-const prefillOf = (timesheet: TimesheetAnswer | undefined) =>
-  timesheet && isEditable(timesheet.status) ? timesheet : undefined
+/**
+ * Draft (and rejected, which its employee may fix and resubmit) prefill the form; a locked week
+ * (submitted, approved, or in a closed pay period) does not.
+ */
+const prefillOf = (timesheet: CurrentWeek | undefined) =>
+  timesheet && isEditable(timesheet.status) && !timesheet.periodClosed ? timesheet : undefined
 
 interface TimesheetFormProps {
-  current: TimesheetAnswer | undefined
+  current: CurrentWeek | undefined
   timeZone: string
   weekStartDay: WeekStartDay
 }
@@ -98,10 +103,11 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
   const serverFields = lastError ? errorFields(lastError) : {}
   const weekMessage = weekError ?? serverFields.weekStartDate
   const order = isCalendarDate(weekStartDate) ? daysOfWeekStarting(weekStartDate) : daysInWeekOrder(weekStartDay)
-  const lockedCurrent = current && !isEditable(current.status) ? current : undefined
+  const lockedCurrent = current && (!isEditable(current.status) || current.periodClosed) ? current : undefined
   // A submitted or approved week opens read-only: no form offers to edit what cannot be edited.
   const viewingLocked = lockedCurrent?.weekStartDate === weekStartDate ? lockedCurrent : undefined
-  const declined = base?.status === 'rejected' && base.weekStartDate === weekStartDate ? base : undefined
+  // Sent back by its supervisor: said (with the comment) until the week is submitted again.
+  const declined = base && base.weekStartDate === weekStartDate && sentBack(base) ? base : undefined
   const declinedComment = declined ? rejectionOf(declined) : null
 
   /** The body of both calls; the version guards the prefilled draft against an overwrite. */
@@ -123,13 +129,19 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
   const onSave = () => {
     if (!validate()) return
     void editor.runAs('save', async () => {
+      let onDevice = false
       try {
-        await editor.track(saveDraft.mutateAsync(payload()))
+        const saved = saveDraft.mutateAsync(payload())
+        await editor.track(saved.then((r) => r.timesheet))
+        onDevice = (await saved).onDevice
       } catch (error) {
-        onFailure(error, t('toast.failedToSave'))
+        // Neither the server nor this device has it: said plainly, and the form keeps what was typed.
+        if (error instanceof NotSavedOffline)
+          toast({ variant: 'destructive', title: t('offline.notSavedTitle'), description: error.message })
+        else onFailure(error, t('toast.failedToSave'))
         return
       }
-      toast({ title: t('toast.saved'), description: t('toast.savedForLater') })
+      toast(onDevice ? { title: savedOnDevice() } : { title: t('toast.saved'), description: t('toast.savedForLater') })
       navigate('/')
     })
   }
@@ -157,7 +169,13 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
 
   const bound = viewingLocked
     ? { days: TimesheetDays.parse(viewingLocked), onChange: () => {}, readOnly: true }
-    : { days, onChange: editor.setField, named: true, errors: serverFields, disabled: busy }
+    : {
+        days,
+        onChange: editor.setField,
+        named: true,
+        errors: { ...editor.unfinishedFields, ...serverFields },
+        disabled: busy,
+      }
 
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-6 sm:py-8">
@@ -177,7 +195,11 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
       {lockedCurrent ? (
         <div className="flex flex-wrap items-center gap-2 rounded-md border border-slate-200 bg-white p-3 text-sm text-slate-700">
           <TimesheetStatusBadge status={lockedCurrent.status} />
-          <span>{t('submitPage.locked', { status: t(`common:status.${lockedCurrent.status}`) })}</span>
+          <span>
+            {isEditable(lockedCurrent.status)
+              ? t('submitPage.periodClosed')
+              : t('submitPage.locked', { status: t(`common:status.${lockedCurrent.status}`) })}
+          </span>
         </div>
       ) : null}
 
@@ -285,18 +307,24 @@ function DayCard({ day, date, days, disabled, locked, timeZone, onFill, children
   const { t } = useTranslation('staff')
   const f = dayFields(day)
   const label = t(`common:days.${day}`)
+  // Mid-sentence a day is written as the language writes it there ('el lunes', not 'el Lunes').
+  const inSentence = t(`common:weekdays.${day}`)
   const titleId = `${day}-title`
   const hours = dayHours(days[f.start], days[f.end], days[breakField(day)])
   const now = () => nowHHMM(new Date(), timeZone)
   const quick = [
     {
       text: t('quick.nineToFive'),
-      name: t('quick.nineToFiveName', { day: label }),
+      name: t('quick.nineToFiveName', { day: inSentence }),
       fill: { [f.start]: '09:00', [f.end]: '17:00' },
     },
-    { text: t('quick.startNow'), name: t('quick.startNowName', { day: label }), fill: () => ({ [f.start]: now() }) },
-    { text: t('quick.endNow'), name: t('quick.endNowName', { day: label }), fill: () => ({ [f.end]: now() }) },
-    { text: t('quick.clear'), name: t('quick.clearName', { day: label }), fill: { [f.start]: '', [f.end]: '' } },
+    {
+      text: t('quick.startNow'),
+      name: t('quick.startNowName', { day: inSentence }),
+      fill: () => ({ [f.start]: now() }),
+    },
+    { text: t('quick.endNow'), name: t('quick.endNowName', { day: inSentence }), fill: () => ({ [f.end]: now() }) },
+    { text: t('quick.clear'), name: t('quick.clearName', { day: inSentence }), fill: { [f.start]: '', [f.end]: '' } },
   ]
   return (
     <RegionCard
@@ -314,7 +342,7 @@ function DayCard({ day, date, days, disabled, locked, timeZone, onFill, children
     >
       <CardContent className="space-y-3">
         {locked ? null : (
-          <div role="group" aria-label={t('quick.group', { day: label })} className="flex flex-wrap gap-2">
+          <div role="group" aria-label={t('quick.group', { day: inSentence })} className="flex flex-wrap gap-2">
             {quick.map((q) => (
               <Button
                 key={q.text}

@@ -6,6 +6,7 @@ import {
   defaultNotificationSettings,
   periodContaining,
   TimesheetDays,
+  type ApiScope,
   type Timesheet,
 } from '@app/core'
 import { orgDb } from '@app/data'
@@ -88,12 +89,13 @@ export const makeTenant = async (name: string, options: { spare?: boolean } = {}
     return res.json as { id: string; temporaryCredentials: { username: string; password: string } }
   }
   /**
-   * A pay period of the organization's schedule (biweekly from this week, the default) far in the
-   * future, where no fresh object ever falls: closing it locks no week another case uses.
+   * A pay period of the organization's schedule (biweekly from this week, the default) ten years
+   * back, where no fresh object ever falls: closing it locks no week another case uses, and it has
+   * ended, so a close needs no `closeAnyway` (issue 37).
    */
-  let periodsAhead = 0
+  let periodsBack = 0
   const freshPeriod = async (closed = false) => {
-    const period = periodContaining(addDays(thisWeek(), 7 * (520 + 4 * ++periodsAhead)), 'biweekly', thisWeek())
+    const period = periodContaining(addDays(thisWeek(), -7 * (520 + 4 * ++periodsBack)), 'biweekly', thisWeek())
     if (closed) await db.payroll.close(period, [], by)
     return period.start
   }
@@ -106,6 +108,10 @@ export const makeTenant = async (name: string, options: { spare?: boolean } = {}
     logo = { orgId: id!, file: file! }
     return logo
   }
+
+  /** An API token of the organization (issue 35), made by its supervisor, with the scopes asked. */
+  const freshApiToken = (scopes: ApiScope[] = ['timesheets:read']) =>
+    db.apiTokens.create({ name: `Sync ${randomUUID().slice(0, 6)}`, scopes }, by)
 
   const snapshot = () => snapshotOf(orgId)
 
@@ -135,6 +141,7 @@ export const makeTenant = async (name: string, options: { spare?: boolean } = {}
     freshToken,
     freshMember,
     freshPeriod,
+    freshApiToken,
     realLogo,
     snapshot,
     trueCounts,
@@ -146,7 +153,7 @@ export type Tenant = Awaited<ReturnType<typeof makeTenant>>
 
 /**
  * Everything an organization owns in the table (its partition, its members' username lookups and
- * sessions), in a stable order, to compare before and after.
+ * sessions, its API tokens), in a stable order, to compare before and after.
  */
 export const snapshotOf = async (orgId: string) => {
   const all = await table.queryAll({
@@ -174,7 +181,17 @@ export const snapshotOf = async (orgId: string) => {
     .flat()
     .map(({ expire: _slides, ...rest }) => rest)
     .sort((x, y) => String(x.pk).localeCompare(String(y.pk)))
-  return { items, lookups, sessions }
+  // The organization's API tokens (issue 35); when one was last used is not a change of data.
+  const tokens = (
+    await table.queryAll({
+      index: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :p',
+      ExpressionAttributeValues: { ':p': keys.orgApiTokens(orgId) },
+    })
+  )
+    .map(({ lastUsedAt: _used, ...rest }) => rest)
+    .sort((x, y) => String(x.pk).localeCompare(String(y.pk)))
+  return { items, lookups, sessions, tokens }
 }
 
 /**
@@ -187,6 +204,10 @@ export const realParams = async (key: RouteKey, route: Route, t: Tenant): Promis
   for (const name of pathParamsOf(route)) {
     if (name === 'id' && route.path.startsWith('/api/employees/')) {
       params.id = (await t.freshMember()).id
+    } else if (name === 'id' && route.path.startsWith('/api/tokens/')) {
+      params.id = (await t.freshApiToken()).id
+    } else if (name === 'id' && route.path.startsWith('/api/organization/export/')) {
+      params.id = (await t.db.exports.start(t.by)).id
     } else if (name === 'id') {
       const sheet =
         key === 'timesheets/download-csv'
@@ -243,6 +264,7 @@ export const ownerRequest = async (key: RouteKey, route: Route, t: Tenant): Prom
     'members/update-member': { department: 'Worship', payType: 'exempt', payrollId: 'G7K2P9' },
     'payroll/update-settings': { volunteerHourlyRate: 30 },
     'payroll/reopen-period': { reason: 'A missed shift' },
+    'tokens/create-token': { name: 'Planning Center sync', scopes: ['timesheets:read', 'members:read'] },
   }
   const queries: Partial<Record<RouteKey, Record<string, string>>> = {
     'reports/get-reports': { start: addDays(thisWeek(), -70), end: thisWeek() },
@@ -265,6 +287,7 @@ export const ownerRequest = async (key: RouteKey, route: Route, t: Tenant): Prom
     })
     return { body, headers: { 'stripe-signature': signature, 'content-type': 'application/json' } }
   }
+  if (key === 'timesheets/bulk-approve') return { cookies, params, body: { ids: [(await t.freshPending()).id] } }
   return { cookies, params, body: bodies[key], query: queries[key] }
 }
 

@@ -10,6 +10,7 @@ export const AuditAction = z.enum([
   'timesheet.saved',
   'timesheet.submitted',
   'timesheet.approved',
+  'timesheet.firstApproval',
   'timesheet.rejected',
   'timesheet.reopened',
   'timesheet.locked',
@@ -25,6 +26,9 @@ export const AuditAction = z.enum([
   'billing.changed',
   'signIn.succeeded',
   'signIn.failed',
+  'apiToken.created',
+  'apiToken.revoked',
+  'organization.exported',
 ])
 export type AuditAction = z.infer<typeof AuditAction>
 
@@ -34,6 +38,7 @@ export const auditActionLabel: Record<AuditAction, string> = {
   'timesheet.saved': 'Timesheet saved',
   'timesheet.submitted': 'Timesheet submitted',
   'timesheet.approved': 'Timesheet approved',
+  'timesheet.firstApproval': 'First approval recorded',
   'timesheet.rejected': 'Timesheet rejected',
   'timesheet.reopened': 'Timesheet reopened',
   'timesheet.locked': 'Timesheet locked',
@@ -49,26 +54,37 @@ export const auditActionLabel: Record<AuditAction, string> = {
   'billing.changed': 'Billing status changed',
   'signIn.succeeded': 'Signed in',
   'signIn.failed': 'Sign-in failed',
+  'apiToken.created': 'API token created',
+  'apiToken.revoked': 'API token revoked',
+  'organization.exported': 'All data exported',
 }
 
 /**
  * Who acted: a member, with the name they had at the time (kept when they are removed later),
- * marked when the decision came from an emailed link; or the product itself ('Stripe', ...).
+ * marked when the decision came from an emailed link, or when it came through one of their
+ * organization's API tokens (its name kept: 'by API token {name}'); or the product itself ('Stripe', ...).
  */
 export const AuditPerson = z.object({
   userId: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  via: z.literal('emailLink').optional(),
+  via: z.enum(['emailLink', 'apiToken']).optional(),
+  tokenName: z.string().optional(),
+  /** Issue 31: the approver a delegate acted for ("{delegate} for {approver}"). */
+  onBehalfOf: z.object({ userId: z.string(), firstName: z.string(), lastName: z.string() }).optional(),
 })
 export const AuditActor = z.union([AuditPerson, z.object({ system: z.string() })])
 export type AuditActor = z.infer<typeof AuditActor>
 
-/** How an actor reads: 'Ana Ruiz', 'email link of Ana Ruiz', or the system's label. */
+/** How an actor reads: 'Ana Ruiz', 'email link of Ana Ruiz', 'API token Payroll sync', or the system's label. */
 export const auditActorLabel = (actor: AuditActor) =>
   'system' in actor
     ? actor.system
-    : `${actor.via === 'emailLink' ? 'email link of ' : ''}${`${actor.firstName} ${actor.lastName}`.trim()}`
+    : actor.via === 'apiToken'
+      ? `API token ${actor.tokenName ?? ''}`.trim()
+      : `${actor.via === 'emailLink' ? 'email link of ' : ''}${`${actor.firstName} ${actor.lastName}`.trim()}${
+          actor.onBehalfOf ? ` for ${`${actor.onBehalfOf.firstName} ${actor.onBehalfOf.lastName}`.trim()}` : ''
+        }`
 
 export const AuditValue = z.union([z.string(), z.number(), z.boolean(), z.null()])
 export type AuditValue = z.infer<typeof AuditValue>

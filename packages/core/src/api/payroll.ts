@@ -48,6 +48,17 @@ export type PayPeriodList = z.infer<typeof PayPeriodList>
 export const PayPeriodBlocked = z.object({ message: z.string(), blockers: z.array(Person) })
 export type PayPeriodBlocked = z.infer<typeof PayPeriodBlocked>
 
+/**
+ * POST /api/payroll/periods/{start}/close without `closeAnyway` on a period that has not ended
+ * (`endsOn`, its last day, is today or later in the organization's zone) or with members whose
+ * weeks are not submitted: 409 with those reasons; nothing is closed.
+ */
+export const PayPeriodEarly = z.object({
+  message: z.string(),
+  reasons: z.object({ endsOn: z.string().nullable(), notSubmitted: z.array(Person) }),
+})
+export type PayPeriodEarly = z.infer<typeof PayPeriodEarly>
+
 /** GET /api/payroll/export for a format that needs payroll ids some members lack: 400 with them. */
 export const MissingPayrollIds = z.object({ message: z.string(), members: z.array(Person) })
 export type MissingPayrollIds = z.infer<typeof MissingPayrollIds>

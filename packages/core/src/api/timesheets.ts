@@ -19,17 +19,47 @@ export type ListedTimesheet = z.infer<typeof ListedTimesheet>
 export const TimesheetPage = z.object({ items: z.array(ListedTimesheet), cursor: z.string().nullable() })
 export type TimesheetPage = z.infer<typeof TimesheetPage>
 
-/** GET /api/timesheets/pending: every pending timesheet, oldest week first. */
-export const PendingTimesheets = z.array(ListedTimesheet)
+/**
+ * GET /api/timesheets/pending: every pending timesheet, oldest week first; `waitingForMe` (issue 31)
+ * marks those routed to the signed-in supervisor or to the supervisors they stand in for.
+ */
+export const PendingTimesheets = z.array(ListedTimesheet.extend({ waitingForMe: z.boolean().optional() }))
 export type PendingTimesheets = z.infer<typeof PendingTimesheets>
 
 /** PATCH /api/timesheets/{id}/status: the decided timesheet; an approval adds its CSV link (null when not written). */
-export const DecidedTimesheet = TimesheetAnswer.extend({ csvDownloadUrl: z.string().nullable().optional() })
+/** An approval's `csvDownloadUrl` (spec section 7) is a link that yields its CSV; a rejection has none. */
+export const DecidedTimesheet = TimesheetAnswer.extend({ csvDownloadUrl: z.string().optional() })
 export type DecidedTimesheet = z.infer<typeof DecidedTimesheet>
 
 /**
  * GET /api/timesheets/current-week: this week's timesheet. In the read-only demo a week nobody
  * saved is shown unsaved, with id 0 (it has no id yet, and the demo never writes one).
+ * `periodClosed`: a closed pay period locks the week, so its form opens read-only and says why.
  */
-export const CurrentWeek = TimesheetAnswer.extend({ id: z.number().int().nonnegative() })
+export const CurrentWeek = TimesheetAnswer.extend({
+  id: z.number().int().nonnegative(),
+  periodClosed: z.boolean().optional(),
+})
 export type CurrentWeek = z.infer<typeof CurrentWeek>
+
+/** The most timesheets one bulk approval decides (each in its own transaction). */
+export const BULK_APPROVE_MAX = 50
+
+/** POST /api/timesheets/bulk-approve: the pending timesheets to approve, each once. */
+export const BulkApproveBody = z.object({
+  ids: z
+    .array(z.number({ error: 'Each id must be a timesheet id' }).int().positive().max(Number.MAX_SAFE_INTEGER), {
+      error: 'ids must be a list of timesheet ids',
+    })
+    .min(1, 'Choose at least one timesheet')
+    .max(BULK_APPROVE_MAX, `Approve at most ${BULK_APPROVE_MAX} timesheets at once`)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each timesheet may be listed once'),
+})
+export type BulkApproveBody = z.infer<typeof BulkApproveBody>
+
+/** Its answer: the ids approved (a first approval of two included) and, for the others, why not. */
+export const BulkApproveResult = z.object({
+  approved: z.array(z.number()),
+  failed: z.array(z.object({ id: z.number(), status: z.number(), message: z.string() })),
+})
+export type BulkApproveResult = z.infer<typeof BulkApproveResult>

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next'
 import type { AuditEntry } from '@app/core'
+import { useOrgTimeZone } from '../../api/organization.ts'
 import { formatDate } from '../../lib/format.ts'
 import { actionLabel, auditActorLabel, auditSubjectLabel, fieldLabel, valueText } from './audit-text.ts'
 
-/** One record: when, who, what (and to what, when asked), and each field's before and after. */
+/** One record: when (on the organization's clock), who, what (and to what, when asked), and each field's before and after. */
 export function AuditEntryItem({ entry, showSubject = false }: { entry: AuditEntry; showSubject?: boolean }) {
   const { t } = useTranslation('supervisor')
-  const when = formatDate(entry.at, 'dateTime')
+  const when = formatDate(entry.at, 'dateTime', '-', useOrgTimeZone())
   return (
     <li className="space-y-1 rounded-md border border-slate-200 p-3 text-sm">
       <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">

@@ -15,10 +15,18 @@ const t = (key: string, options: Record<string, unknown> = {}) => i18next.t(`sup
 /** What a person reads for each action (the timeline, the Activity page and its CSV). */
 export const actionLabel = (action: AuditAction): string => t(`action.${action}`)
 
-/** 'Ana Ruiz', 'email link of Ana Ruiz', or the system's label (a name such as 'Stripe', kept as it is). */
+/** 'Ana Ruiz', 'email link of Ana Ruiz', 'API token Payroll sync', or the system's label (a name such as 'Stripe', kept as it is). */
 export const auditActorLabel = (actor: AuditActor): string => {
   if ('system' in actor) return actor.system
-  const name = `${actor.firstName} ${actor.lastName}`.trim()
+  if (actor.via === 'apiToken') return t('actor.apiToken', { name: actor.tokenName ?? '' })
+  const person = `${actor.firstName} ${actor.lastName}`.trim()
+  // Issue 31: a delegate's decision reads "{delegate} for {approver}".
+  const name = actor.onBehalfOf
+    ? t('actor.onBehalfOf', {
+        name: person,
+        approver: `${actor.onBehalfOf.firstName} ${actor.onBehalfOf.lastName}`.trim(),
+      })
+    : person
   return actor.via === 'emailLink' ? t('actor.emailLink', { name }) : name
 }
 

@@ -53,6 +53,44 @@ describe('GettingStarted', () => {
     expect(list.getByText('1 of 5 done')).toBeTruthy()
   })
 
+  it('ticks the zone once it was changed in Settings, and offers the browser’s zone when it differs (issue 37)', async () => {
+    let zone = 'Pacific/Chatham'
+    const fetch = mockFetch({
+      'GET /api/organization/settings': () => ({ body: { ...settings('Grace Chapel'), timeZone: zone } }),
+      'GET /api/dashboard/stats': { body: stats(0) },
+      'PUT /api/organization/settings': (init) => {
+        zone = (JSON.parse(String(init?.body)) as { timeZone: string }).timeZone
+        return { body: { ...settings('Grace Chapel'), timeZone: zone } }
+      },
+    })
+    // The browser's zone (the test runner's) is not the organization's.
+    const here = Intl.DateTimeFormat().resolvedOptions().timeZone
+    const user = userEvent.setup()
+    const { unmount } = renderApp('/', <GettingStarted user={supervisor} />)
+    const list = within(await screen.findByRole('region', { name: 'Getting started' }))
+    list.getByRole('button', { name: new RegExp(`^Use this browser’s zone: .* \\(${here}\\)$`) })
+    expect(step('zone')).toBe('false')
+    unmount()
+
+    // Changed in Settings meanwhile (another zone than the browser's): the step is done.
+    zone = 'America/New_York'
+    const second = renderApp('/', <GettingStarted user={supervisor} />)
+    await screen.findByText('Confirm your time zone: Eastern Time (America/New_York)')
+    expect(step('zone')).toBe('true')
+    expect(screen.queryByRole('button', { name: /^Use this browser’s zone/ })).toBeNull()
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false)
+    second.unmount()
+
+    // The offer, taken: the organization gets the browser's zone, and the step is done.
+    localStorage.clear()
+    zone = 'Pacific/Chatham'
+    renderApp('/', <GettingStarted user={supervisor} />)
+    await user.click(await screen.findByRole('button', { name: new RegExp(`^Use this browser’s zone`) }))
+    await screen.findByText(new RegExp(`^Confirm your time zone: .* \\(${here}\\)$`))
+    expect(zone).toBe(here)
+    expect(step('zone')).toBe('true')
+  })
+
   it('shows done steps from real data: a new name, a member, a week of their own', async () => {
     mockFetch({
       'GET /api/organization/settings': { body: settings('Grace Chapel') },

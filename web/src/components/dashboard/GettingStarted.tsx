@@ -1,13 +1,14 @@
-import { useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { CheckCircle2, Circle, X } from 'lucide-react'
-import { fullName, hasAnyTime, TRIAL_DAYS, zoneName, type User } from '@app/core'
+import { fullName, hasAnyTime, isValidTimeZone, TRIAL_DAYS, zoneName, type User } from '@app/core'
 import { dashboardStatsQuery } from '../../api/dashboard.ts'
-import { useOrganizationSettings } from '../../api/organization.ts'
+import { useOrganizationSettings, useUpdateOrganizationSettings } from '../../api/organization.ts'
 import { useCurrentWeekTimesheet } from '../../api/timesheets.ts'
-import { browserLocale } from '../../lib/browser.ts'
+import { browserLocale, browserTimeZone } from '../../lib/browser.ts'
+import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card.tsx'
 
@@ -19,6 +20,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card.tsx'
 interface Remembered {
   dismissed?: boolean
   zoneConfirmed?: boolean
+  /** The zone the checklist first showed: a different one since was set in Settings, which confirms it. */
+  zoneAtStart?: string
   staffGuideSeen?: boolean
 }
 const storageKey = (userId: string) => `getting-started:${userId}`
@@ -33,15 +36,18 @@ const read = (userId: string): Remembered => {
 
 function useRemembered(userId: string) {
   const [state, setState] = useState<Remembered>(() => read(userId))
-  const update = (change: Remembered) => {
-    const next = { ...read(userId), ...change }
-    try {
-      localStorage.setItem(storageKey(userId), JSON.stringify(next))
-    } catch {
-      // Private mode without storage: the checklist still works for this visit.
-    }
-    setState(next)
-  }
+  const update = useCallback(
+    (change: Remembered) => {
+      const next = { ...read(userId), ...change }
+      try {
+        localStorage.setItem(storageKey(userId), JSON.stringify(next))
+      } catch {
+        // Private mode without storage: the checklist still works for this visit.
+      }
+      setState(next)
+    },
+    [userId],
+  )
   return [state, update] as const
 }
 
@@ -60,9 +66,28 @@ export function GettingStarted({ user }: { user: User }) {
   const settings = useOrganizationSettings()
   const stats = useQuery(dashboardStatsQuery)
   const ownWeek = useCurrentWeekTimesheet()
+  const updateSettings = useUpdateOrganizationSettings()
+  const shownZone = settings.data?.timeZone
+  // Not a read for the screen: the first zone shown is remembered, so a change in Settings ticks the step.
+  useEffect(() => {
+    if (shownZone && remembered.zoneAtStart === undefined && !remembered.dismissed) remember({ zoneAtStart: shownZone })
+  }, [shownZone, remembered.zoneAtStart, remembered.dismissed, remember])
   if (remembered.dismissed || !settings.data || !stats.data) return null
 
   const zone = settings.data.timeZone
+  const zoneDone =
+    remembered.zoneConfirmed === true || (remembered.zoneAtStart !== undefined && zone !== remembered.zoneAtStart)
+  // Signed up without the browser's zone (a bookmarked /api/login): the browser's own is offered.
+  const browserZone = browserTimeZone()
+  const offerBrowserZone = !zoneDone && isValidTimeZone(browserZone) && browserZone !== zone
+  const useBrowserZone = () =>
+    updateSettings.mutate(
+      { organizationName: settings.data!.organizationName, timeZone: browserZone },
+      {
+        onSuccess: () => remember({ zoneConfirmed: true }),
+        onError: (error) => toastFailure(t('gettingStarted.zoneFailed'), error, t('gettingStarted.zoneFailed')),
+      },
+    )
   const ownSheet = ownWeek.data
   const steps: { id: string; done: boolean; title: string; detail: ReactNode }[] = [
     {
@@ -73,10 +98,15 @@ export function GettingStarted({ user }: { user: User }) {
     },
     {
       id: 'zone',
-      done: remembered.zoneConfirmed === true,
+      done: zoneDone,
       title: t('gettingStarted.zone', { name: zoneName(zone, browserLocale()), zone }),
       detail: (
         <span className="flex flex-wrap gap-x-3">
+          {offerBrowserZone ? (
+            <button type="button" disabled={updateSettings.isPending} onClick={useBrowserZone}>
+              {t('gettingStarted.useBrowserZone', { name: zoneName(browserZone, browserLocale()), zone: browserZone })}
+            </button>
+          ) : null}
           <button type="button" onClick={() => remember({ zoneConfirmed: true })}>
             {t('gettingStarted.zoneRight')}
           </button>

@@ -1,5 +1,5 @@
 import { Bar, BarChart, LabelList, ResponsiveContainer, XAxis, YAxis } from 'recharts'
-import { formatHoursNumber } from '@app/core'
+import { formatHoursValue } from '../../lib/format.ts'
 import { chartHeight } from './chart-size.ts'
 import type { HoursRow } from './report-summary.ts'
 
@@ -36,7 +36,7 @@ export default function HoursBars({ rows }: { rows: readonly HoursRow[] }) {
             dataKey="hours"
             position="right"
             style={{ fill: '#475569', fontSize: 13 }}
-            formatter={(value) => formatHoursNumber(Number(value))}
+            formatter={(value) => formatHoursValue(Number(value))}
           />
         </Bar>
       </BarChart>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatHoursNumber } from '@app/core'
+import { formatHoursValue } from '../../lib/format.ts'
 import { chartHeight } from './chart-size.ts'
 import type { HoursRow } from './report-summary.ts'
 
@@ -51,7 +51,7 @@ export function HoursChart({
               <th scope="row" className="py-1 font-normal text-slate-800">
                 {r.label}
               </th>
-              <td className="py-1 text-right tabular-nums">{formatHoursNumber(r.hours)}</td>
+              <td className="py-1 text-right tabular-nums">{formatHoursValue(r.hours)}</td>
             </tr>
           ))}
         </tbody>

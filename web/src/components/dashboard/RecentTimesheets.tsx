@@ -2,12 +2,13 @@ import { useId, useMemo, useState } from 'react'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Check, Download, Eye, FileDown, Search, X } from 'lucide-react'
-import { foldForSearch, formatHoursNumber, weekTotalHours, type ListedTimesheet, type User } from '@app/core'
-import { employeeName, formatDate } from '../../lib/format.ts'
+import { foldForSearch, matchesName, weekTotalHours, type ListedTimesheet, type User } from '@app/core'
+import { employeeName, formatDate, formatHoursValue } from '../../lib/format.ts'
 import { useOrgTimeZone } from '../../api/organization.ts'
 import { bulkReportUrl } from '../../api/reports.ts'
 import { statusFilterLabel, timesheetCsvUrl, timesheetListQuery, type StatusFilter } from '../../api/timesheets.ts'
 import { ReviewDialog, type ReviewMode, type ReviewTarget } from '../review/ReviewDialog.tsx'
+import { RowFlag } from '../review/WeekFlags.tsx'
 import { Button } from '../ui/Button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card.tsx'
 import { Input } from '../ui/Input.tsx'
@@ -22,16 +23,12 @@ import { StackedCell, StackedRow, StackedTable } from '../ui/Table.tsx'
 import { IconButton } from '../ui/IconButton.tsx'
 
 const FILTERS = Object.keys(statusFilterLabel) as StatusFilter[]
+const APPROVE: ReviewMode = 'approve'
 
 /** Whether a search text matches the employee's first or last name (or both, as typed), accents and case ignored. */
 export function matchesSearch(item: ListedTimesheet, search: string): boolean {
-  const q = foldForSearch(search)
-  if (!q) return true
-  const e = item.employee
-  if (!e) return false
-  const first = foldForSearch(e.firstName)
-  const last = foldForSearch(e.lastName)
-  return first.includes(q) || last.includes(q) || `${first} ${last}`.includes(q)
+  if (!foldForSearch(search)) return true
+  return item.employee ? matchesName(item.employee, search) : false
 }
 
 interface ApprovedCsv {
@@ -92,7 +89,7 @@ export function RecentTimesheets({ user }: { user: User }) {
             {isSupervisor ? (
               <Button asChild variant="outline">
                 <a
-                  href={bulkReportUrl(status)}
+                  href={bulkReportUrl(status, search)}
                   target="_blank"
                   rel="noopener"
                   title={t(`dashboard.recent.exportTitle.${status}`)}
@@ -159,6 +156,11 @@ export function RecentTimesheets({ user }: { user: User }) {
         target={review}
         timeZone={timeZone}
         onClose={() => setReview(null)}
+        onReview={
+          review && isSupervisor && review.timesheet.employeeId !== user.id
+            ? () => open(review.timesheet, APPROVE)
+            : undefined
+        }
         onDecided={(result, decision, sheet) => {
           if (decision !== 'approved') return
           setApprovedCsv({
@@ -219,9 +221,12 @@ function TimesheetRow({
       </td>
       <StackedCell label={t('dashboard.recent.columns.weekStarting')}>{week}</StackedCell>
       <StackedCell label={t('dashboard.recent.columns.submitted')}>{submitted}</StackedCell>
-      <StackedCell label={t('dashboard.recent.columns.hours')}>{formatHoursNumber(weekTotalHours(sheet))}</StackedCell>
+      <StackedCell label={t('dashboard.recent.columns.hours')}>{formatHoursValue(weekTotalHours(sheet))}</StackedCell>
       <StackedCell label={t('dashboard.recent.columns.status')}>
-        <TimesheetStatusBadge status={sheet.status} />
+        <span className="flex flex-col items-start gap-1">
+          <TimesheetStatusBadge status={sheet.status} approvals={sheet.approvals.length} />
+          {sheet.status === 'pending' ? <RowFlag week={sheet} /> : null}
+        </span>
       </StackedCell>
       <td className="block pt-2 md:table-cell md:py-3">
         <div className="flex flex-wrap justify-end gap-1">

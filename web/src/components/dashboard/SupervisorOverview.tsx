@@ -32,13 +32,15 @@ export function SupervisorActions() {
 interface StatProps {
   label: string
   value: number | undefined
+  /** A second line under the count (issue 31: how many of the pending wait for me). */
+  detail?: string
   icon: LucideIcon
   tone: string
   /** Where a click on the card goes, if anywhere. */
   to?: string
 }
 
-function Stat({ label, value, icon: Icon, tone, to }: StatProps) {
+function Stat({ label, value, icon: Icon, tone, to, detail }: StatProps) {
   const body: ReactNode = (
     <>
       <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-full', tone)}>
@@ -47,6 +49,7 @@ function Stat({ label, value, icon: Icon, tone, to }: StatProps) {
       <span className="min-w-0">
         <span className="block text-sm text-slate-600">{label}</span>
         <span className="block text-2xl font-bold text-slate-900 tabular-nums">{value ?? '–'}</span>
+        {detail ? <span className="block text-xs text-slate-600">{detail}</span> : null}
       </span>
     </>
   )
@@ -81,7 +84,17 @@ export function StatCards() {
     <section aria-label={t('dashboard.stats.label')} aria-busy={stats.isLoading}>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {STATS.map(({ key, ...stat }) => (
-          <Stat key={key} {...stat} label={t(`dashboard.stats.${key}`)} value={data?.[key]} />
+          <Stat
+            key={key}
+            {...stat}
+            label={t(`dashboard.stats.${key}`)}
+            value={data?.[key]}
+            detail={
+              key === 'pending' && data?.waitingForMe !== undefined
+                ? t('dashboard.stats.waitingForMe', { count: data.waitingForMe })
+                : undefined
+            }
+          />
         ))}
       </div>
       {stats.isError ? <ErrorState className="mt-2" message={t('dashboard.stats.loadError')} /> : null}

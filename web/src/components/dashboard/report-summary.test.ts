@@ -81,10 +81,10 @@ describe('reportCsv', () => {
     expect(lines[0]).toBe(bulkCsvHeader('America/Chicago').join(','))
     // Mon 8h, Tue 0, Wed 22:00-02:00 over midnight 4h, Thu-Sat 0, Sun 4.5h: 16.5 hours.
     expect(lines[1]).toBe(
-      'Ann Lee,,Youth,2026-11-16,Approved,8.0,0.0,4.0,0.0,0.0,0.0,4.5,16.5,2026-11-20 09:00,Grace Hopper,2026-11-21 04:00',
+      'Ann Lee,,Youth,2026-11-16,Approved,8.00,0.00,4.00,0.00,0.00,0.00,4.50,16.50,0,2026-11-20 09:00,Grace Hopper,2026-11-21 04:00',
     )
     expect(lines[2]).toBe(
-      'Removed member,,,2026-11-16,Pending Review,8.0,0.0,4.0,0.0,0.0,0.0,4.5,16.5,2026-11-20 09:00,,',
+      'Removed member,,,2026-11-16,Pending Review,8.00,0.00,4.00,0.00,0.00,0.00,4.50,16.50,0,2026-11-20 09:00,,',
     )
   })
 

@@ -3,7 +3,8 @@ import { UserPlus } from 'lucide-react'
 import i18next from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { fullName, NewMember, type AddedMember } from '@app/core'
-import { useAddMember } from '../../api/members.ts'
+import { useAuth } from '../../api/auth.ts'
+import { useAddMember, useApproverChoices } from '../../api/members.ts'
 import { ApiError, errorMessage, isUnauthorizedError } from '../../api/client.ts'
 import { useFieldErrors } from '../../lib/field-errors.ts'
 import { toast } from '../../lib/toast.ts'
@@ -20,7 +21,13 @@ import {
 import { CredentialsView } from './CredentialsView.tsx'
 import { staffLoginUrl } from './login-instructions.ts'
 import { FormAlert } from '../ui/FormAlert.tsx'
-import { MEMBER_FIELD_ORDER, MemberFields, type MemberField, type MemberValues } from './MemberFields.tsx'
+import {
+  approverValue,
+  MEMBER_FIELD_ORDER,
+  MemberFields,
+  type MemberField,
+  type MemberValues,
+} from './MemberFields.tsx'
 
 const empty: MemberValues = {
   firstName: '',
@@ -28,6 +35,7 @@ const empty: MemberValues = {
   email: '',
   department: '',
   role: 'employee',
+  supervisorId: '',
   payType: 'non-exempt',
   payrollId: '',
 }
@@ -46,8 +54,12 @@ const isDuplicate = (error: unknown) =>
 export function AddMemberDialog() {
   const { t } = useTranslation('supervisor')
   const add = useAddMember()
+  const { user } = useAuth()
+  const approvers = useApproverChoices()
+  // Issue 31: the new member's approver is the supervisor adding them unless they choose another.
+  const initial = (): MemberValues => ({ ...empty, supervisorId: user?.id ?? '' })
   const [open, setOpen] = useState(false)
-  const [values, setValues] = useState<MemberValues>(empty)
+  const [values, setValues] = useState<MemberValues>(initial)
   const [added, setAdded] = useState<AddedMember | null>(null)
 
   const errors = useFieldErrors(MEMBER_FIELD_ORDER, add.error)
@@ -55,7 +67,7 @@ export function AddMemberDialog() {
   const formError = errors.formError(t('members.add.failed'))
 
   const startOver = () => {
-    setValues(empty)
+    setValues(initial())
     errors.clear()
     setAdded(null)
     add.reset()
@@ -66,7 +78,10 @@ export function AddMemberDialog() {
     if (!next) startOver()
   }
 
-  const onSubmit = errors.onSubmit(NewMember, values, (member) =>
+  const { supervisorId, payType: _payType, payrollId: _payrollId, ...spec } = values
+  // The server's default approver is the supervisor adding: then the spec's call goes as it was.
+  const approver = supervisorId === user?.id ? {} : { supervisorId: approverValue(supervisorId) }
+  const onSubmit = errors.onSubmit(NewMember, { ...spec, ...approver }, (member) =>
     add.mutate(member, {
       onSuccess: (member) => {
         setAdded(member)
@@ -117,7 +132,13 @@ export function AddMemberDialog() {
             <DialogHeading title={t('members.add.title')}>{t('members.add.intro')}</DialogHeading>
             <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('members.add.formLabel')}>
               <FormAlert message={formError} />
-              <MemberFields values={values} onChange={onChange} shown={shown} disabled={add.isPending} />
+              <MemberFields
+                values={values}
+                onChange={onChange}
+                shown={shown}
+                disabled={add.isPending}
+                approvers={approvers}
+              />
               <DialogActions
                 pending={add.isPending}
                 label={t('members.add.title')}

@@ -53,9 +53,8 @@ describe('Edit member', () => {
     expect(value('Pay type')).toBe('non-exempt')
     expect(value('Payroll ID (optional)')).toBe('')
     expect(
-      dialog
+      within(dialog.getByLabelText('Pay type'))
         .getAllByRole('option')
-        .slice(3)
         .map((o) => o.textContent),
     ).toEqual(['Non-exempt (hourly)', 'Exempt (salaried)', 'Minister'])
 
@@ -66,6 +65,33 @@ describe('Edit member', () => {
     expect(await screen.findByText('Ada Lovelace’s details have been saved.')).toBeTruthy()
     expect(patches(fetch)).toEqual([{ payType: 'minister', payrollId: 'G-77' }])
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
+  it('shows the approver as a select of the supervisors and sends only a changed one (issue 31)', async () => {
+    const { fetch, user } = show((init) => ({
+      body: { ...ada, ...(JSON.parse(String(init!.body)) as Partial<User>) },
+    }))
+    // Ada has no approver: the list flags her, and not the only supervisor.
+    const table = await screen.findByRole('table', { name: 'Members' }, { timeout: 3000 })
+    expect(within(table).getAllByText('No approver')).toHaveLength(1)
+    const dialog = await openEdit(user)
+    const approver = dialog.getByLabelText('Approver') as HTMLSelectElement
+    expect(approver.value).toBe('')
+    expect(
+      within(approver)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['No approver (every supervisor)', 'Grace Hopper'])
+    await user.selectOptions(approver, 'Grace Hopper')
+    await user.click(dialog.getByRole('button', { name: 'Save Changes' }))
+    expect(await screen.findByText('Ada Lovelace’s details have been saved.')).toBeTruthy()
+    expect(patches(fetch)).toEqual([{ supervisorId: 'sup-1' }])
+    await waitFor(() => expect(within(table).queryByText('No approver')).toBeNull())
+
+    const again = await openEdit(user)
+    await user.selectOptions(again.getByLabelText('Approver'), 'No approver (every supervisor)')
+    await user.click(again.getByRole('button', { name: 'Save Changes' }))
+    await waitFor(() => expect(patches(fetch)).toEqual([{ supervisorId: 'sup-1' }, { supervisorId: null }]))
   })
 
   it('checks the fields with the shared rules and shows the server’s refusal', async () => {

@@ -1,13 +1,19 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { fullName, MemberUpdate, type User } from '@app/core'
-import { useUpdateMember } from '../../api/members.ts'
+import { useApproverChoices, useUpdateMember } from '../../api/members.ts'
 import { useFieldErrors } from '../../lib/field-errors.ts'
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { DialogActions, DialogContent, DialogFor, DialogHeading } from '../ui/Dialog.tsx'
 import { FormAlert } from '../ui/FormAlert.tsx'
-import { MEMBER_FIELD_ORDER, MemberFields, type MemberField, type MemberValues } from './MemberFields.tsx'
+import {
+  approverValue,
+  MEMBER_FIELD_ORDER,
+  MemberFields,
+  type MemberField,
+  type MemberValues,
+} from './MemberFields.tsx'
 
 const valuesOf = (member: User): MemberValues => ({
   firstName: member.firstName,
@@ -15,6 +21,7 @@ const valuesOf = (member: User): MemberValues => ({
   email: member.email ?? '',
   department: member.department ?? '',
   role: member.role,
+  supervisorId: member.supervisorId ?? '',
   payType: member.payType,
   payrollId: member.payrollId ?? '',
 })
@@ -23,8 +30,11 @@ const valuesOf = (member: User): MemberValues => ({
 const changedFields = (values: MemberValues, member: User) => {
   const before = valuesOf(member)
   return Object.fromEntries(
-    MEMBER_FIELD_ORDER.filter((name) => values[name] !== before[name]).map((name) => [name, values[name]]),
-  ) as Partial<MemberValues>
+    MEMBER_FIELD_ORDER.filter((name) => values[name] !== before[name]).map((name) => [
+      name,
+      name === 'supervisorId' ? approverValue(values[name]) : values[name],
+    ]),
+  ) as Partial<Omit<MemberValues, 'supervisorId'>> & { supervisorId?: string | null }
 }
 
 /** Edit (issue 19): the Add Member dialog's fields, filled in, plus pay type and payroll ID (null: closed). */
@@ -37,6 +47,7 @@ export const EditMemberDialog = ({ member, onClose }: { member: User | null; onC
 function EditMemberForm({ member, onDone }: { member: User; onDone: () => void }) {
   const { t } = useTranslation('supervisor')
   const update = useUpdateMember()
+  const approvers = useApproverChoices().filter((a) => a.id !== member.id)
   const [values, setValues] = useState<MemberValues>(() => valuesOf(member))
   const errors = useFieldErrors(MEMBER_FIELD_ORDER, update.error)
   const shown = errors.shown
@@ -70,7 +81,14 @@ function EditMemberForm({ member, onDone }: { member: User; onDone: () => void }
       </DialogHeading>
       <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('members.edit.formLabel')}>
         <FormAlert message={formError} />
-        <MemberFields values={values} onChange={onChange} shown={shown} disabled={update.isPending} withPay />
+        <MemberFields
+          values={values}
+          onChange={onChange}
+          shown={shown}
+          disabled={update.isPending}
+          withPay
+          approvers={approvers}
+        />
         <DialogActions pending={update.isPending} label={t('members.edit.save')} busyLabel={t('members.edit.saving')} />
       </form>
     </DialogContent>

@@ -4,7 +4,8 @@ import { fieldDescription, FormField } from '../ui/FormField.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
 import { Options } from '../ui/Options.tsx'
 
-export type MemberField = 'firstName' | 'lastName' | 'email' | 'department' | 'role' | 'payType' | 'payrollId'
+export type MemberField =
+  'firstName' | 'lastName' | 'email' | 'department' | 'role' | 'supervisorId' | 'payType' | 'payrollId'
 export type MemberValues = Record<MemberField, string>
 
 /** The fields in the order a person meets them (the first invalid one gets the focus). */
@@ -14,9 +15,19 @@ export const MEMBER_FIELD_ORDER: readonly MemberField[] = [
   'email',
   'department',
   'role',
+  'supervisorId',
   'payType',
   'payrollId',
 ]
+
+/** A supervisor a member may have as approver (issue 31). */
+export interface ApproverChoice {
+  id: string
+  name: string
+}
+
+/** The form's approver ('' is none) as the API takes it (null). */
+export const approverValue = (value: string) => (value === '' ? null : value)
 
 const TEXT_FIELDS: { name: 'firstName' | 'lastName' | 'email' | 'department'; type: string }[] = [
   { name: 'firstName', type: 'text' },
@@ -33,10 +44,12 @@ interface MemberFieldsProps {
   disabled: boolean
   /** Pay type and payroll id: members carry them once they exist (Edit), not in the spec's Add Member call. */
   withPay?: boolean
+  /** The organization's supervisors, for the Approver select (issue 31). */
+  approvers: readonly ApproverChoice[]
 }
 
 /** The member dialog's fields (Add Member and Edit): names, email, department, role, and when editing, pay facts. */
-export function MemberFields({ values, onChange, shown, disabled, withPay = false }: MemberFieldsProps) {
+export function MemberFields({ values, onChange, shown, disabled, withPay = false, approvers }: MemberFieldsProps) {
   const { t } = useTranslation('supervisor')
   const id = (name: MemberField) => `member-${name}`
   const control = (name: MemberField, hint = false) => ({
@@ -61,6 +74,21 @@ export function MemberFields({ values, onChange, shown, disabled, withPay = fals
       <FormField id={id('role')} label={t('members.fields.role')} message={shown.role}>
         <select {...control('role')} className={inputClasses}>
           <Options values={Role.options} label={(role) => t(`roles.${role}`)} />
+        </select>
+      </FormField>
+      <FormField
+        id={id('supervisorId')}
+        label={t('members.fields.supervisorId')}
+        hint={t('members.fields.supervisorIdHint')}
+        message={shown.supervisorId}
+      >
+        <select {...control('supervisorId', true)} className={inputClasses}>
+          <option value="">{t('members.fields.noApprover')}</option>
+          {approvers.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
         </select>
       </FormField>
       {withPay ? (

@@ -35,6 +35,18 @@ function StatusBadge() {
   return <Badge variant="success">{t('members.list.active')}</Badge>
 }
 
+/** Issue 31: a member with no approver (their weeks go to every supervisor), when another supervisor could be one. */
+function NoApproverBadge({ member, list }: { member: User; list: readonly User[] }) {
+  const { t } = useTranslation('supervisor')
+  const couldHaveOne = list.some((m) => m.role === 'supervisor' && m.id !== member.id)
+  if (member.supervisorId || !couldHaveOne) return null
+  return (
+    <Badge variant="warning" title={t('members.list.noApproverHint')}>
+      {t('members.list.noApprover')}
+    </Badge>
+  )
+}
+
 interface RowActionsProps {
   member: User
   isSelf: boolean
@@ -172,6 +184,7 @@ export function MembersList({ currentUserId }: { currentUserId: string }) {
               <dd className="col-span-2 flex flex-wrap gap-2 pt-1">
                 <RoleBadge role={member.role} />
                 <StatusBadge />
+                <NoApproverBadge member={member} list={list} />
               </dd>
             </dl>
           </li>
@@ -206,7 +219,10 @@ export function MembersList({ currentUserId }: { currentUserId: string }) {
                   <RoleBadge role={member.role} />
                 </td>
                 <td className="px-3 py-2">
-                  <StatusBadge />
+                  <div className="flex flex-wrap gap-1">
+                    <StatusBadge />
+                    <NoApproverBadge member={member} list={list} />
+                  </div>
                 </td>
                 <td className="py-2 pl-3">{actions(member)}</td>
               </tr>

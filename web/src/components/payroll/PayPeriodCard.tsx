@@ -2,14 +2,12 @@ import { useState, type ReactNode } from 'react'
 import { Lock, LockOpen } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { fullName, type PayPeriod, type Person } from '@app/core'
-import { errorMessage, isUnauthorizedError } from '../../api/client.ts'
-import { peopleOfError, useClosePeriod } from '../../api/payroll.ts'
+import { useOrgTimeZone } from '../../api/organization.ts'
 import { formatBreakMinutes, formatDate, formatPayrollHours } from '../../lib/format.ts'
-import { toast } from '../../lib/toast.ts'
 import { Badge } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
 import { CardContent, RegionCard } from '../ui/Card.tsx'
-import { PeopleAlert } from './PeopleAlert.tsx'
+import { ClosePeriodDialog } from './ClosePeriodDialog.tsx'
 import { PeriodExports } from './PeriodExports.tsx'
 import { periodTitle } from './period-title.ts'
 import { ReopenPeriodDialog } from './ReopenPeriodDialog.tsx'
@@ -20,20 +18,12 @@ const names = (people: readonly Person[]) => people.map(fullName).join(', ')
 /** One pay period: its status, its figures, who holds it up, Close or Reopen, and its exports. */
 export function PayPeriodCard({ period }: { period: PayPeriod }) {
   const { t } = useTranslation('supervisor')
-  const close = useClosePeriod()
+  const [closing, setClosing] = useState(false)
   const [reopening, setReopening] = useState(false)
   const title = periodTitle(period)
   const titleId = `period-${period.start}`
   const closed = period.status === 'closed'
-  const closedAt = formatDate(period.closedAt, 'dateTime')
-
-  const onClose = () =>
-    close.mutate(period.start, {
-      onSuccess: () =>
-        toast({ title: t('payroll.period.closedTitle'), description: t('payroll.period.closedToast', { title }) }),
-    })
-  // A refusal is said in the card, with the people it names (409: whose timesheets are not approved).
-  const closeError = close.error && !isUnauthorizedError(close.error) ? close.error : null
+  const closedAt = formatDate(period.closedAt, 'dateTime', '-', useOrgTimeZone())
 
   return (
     <RegionCard
@@ -85,25 +75,13 @@ export function PayPeriodCard({ period }: { period: PayPeriod }) {
           <People label={t('payroll.period.pending')} people={period.pending} none={t('payroll.period.nonePending')} />
         </dl>
 
-        {closeError ? (
-          <PeopleAlert
-            message={errorMessage(closeError, t('payroll.period.closeFailed'))}
-            people={peopleOfError(closeError)}
-          />
-        ) : null}
-
         <div className="flex flex-col gap-2 sm:flex-row">
           {closed ? (
             <Button variant="outline" onClick={() => setReopening(true)}>
               <LockOpen aria-hidden /> {t('payroll.reopen.confirm')}
             </Button>
           ) : (
-            <Button
-              onClick={onClose}
-              disabled={close.isPending}
-              busy={close.isPending}
-              busyLabel={t('payroll.period.closing')}
-            >
+            <Button onClick={() => setClosing(true)}>
               <Lock aria-hidden /> {t('payroll.period.close')}
             </Button>
           )}
@@ -111,6 +89,7 @@ export function PayPeriodCard({ period }: { period: PayPeriod }) {
 
         <PeriodExports period={period} />
       </CardContent>
+      <ClosePeriodDialog period={closing ? period : null} onClose={() => setClosing(false)} />
       <ReopenPeriodDialog period={reopening ? period : null} onClose={() => setReopening(false)} />
     </RegionCard>
   )

@@ -19,7 +19,7 @@ describe('ReviewDialog in Spanish', () => {
     expect(dialog.getByText('Inicio de semana')).toBeTruthy()
     expect(dialog.getByText('Horario semanal')).toBeTruthy()
     expect(within(dialog.getByTestId('day-monday')).getByText(/^Lunes/)).toBeTruthy()
-    expect(within(dialog.getByTestId('day-monday')).getByText('(8.0 horas)')).toBeTruthy()
+    expect(within(dialog.getByTestId('day-monday')).getByText('(8,0 horas)')).toBeTruthy()
     expect(within(dialog.getByTestId('day-tuesday')).getByText('Sin horas registradas')).toBeTruthy()
     expect(dialog.getByText('Sin notas')).toBeTruthy()
     expect(dialog.getByText(/sin conexión en el dispositivo del empleado/)).toBeTruthy()

@@ -7,13 +7,12 @@ import {
   dateOfDay,
   daysOf,
   daysOfWeekStarting,
-  formatHoursNumber,
   weekTotalHours,
   type DecidedTimesheet,
   type ListedTimesheet,
   type TimesheetComment,
 } from '@app/core'
-import { employeeName, formatBreakMinutes, formatDate } from '../../lib/format.ts'
+import { employeeName, formatBreakMinutes, formatDate, formatHoursValue } from '../../lib/format.ts'
 import { useUpdateTimesheetStatus, type Decision } from '../../api/timesheets.ts'
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
@@ -24,6 +23,7 @@ import { Spinner } from '../ui/Spinner.tsx'
 import { Textarea } from '../ui/Textarea.tsx'
 import { UserAvatar } from '../UserAvatar.tsx'
 import { TimesheetTimeline } from '../audit/TimesheetTimeline.tsx'
+import { WeekFlags } from './WeekFlags.tsx'
 import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
 import { PayrollFigures } from '../payroll/PayrollFigures.tsx'
 import { DescriptionItem } from '../ui/DescriptionItem.tsx'
@@ -42,13 +42,18 @@ export interface ReviewDialogProps {
   onDecided?: (result: DecidedTimesheet, decision: Decision, timesheet: ListedTimesheet) => void
   /** The organization's zone, in which submission and comment times are shown (the browser's without one). */
   timeZone?: string
+  /**
+   * Offered in view mode beside Close (issue 37) when the one viewing may decide this timesheet:
+   * switches the dialog to approve mode.
+   */
+  onReview?: () => void
 }
 
 /**
  * The dashboard's review dialog (spec section 2): the whole week in the order it began, notes and
  * earlier decisions; supervisors approve, decline or reject from here.
  */
-export function ReviewDialog({ target, onClose, onDecided, timeZone }: ReviewDialogProps) {
+export function ReviewDialog({ target, onClose, onDecided, timeZone, onReview }: ReviewDialogProps) {
   // The mutation lives here, not in the content, so its outcome is reported even as the content unmounts.
   const update = useUpdateTimesheetStatus()
   const busy = update.isPending
@@ -60,7 +65,10 @@ export function ReviewDialog({ target, onClose, onDecided, timeZone }: ReviewDia
         onSuccess: (result) => {
           toast({
             title: i18next.t('supervisor:review.toast.success'),
-            description: i18next.t(`supervisor:review.toast.${status}`),
+            // Issue 31: a first of two approvals leaves the week pending for a final approver.
+            description: i18next.t(
+              `supervisor:review.toast.${status === 'approved' && result.status === 'pending' ? 'firstApproval' : status}`,
+            ),
           })
           onDecided?.(result, status, timesheet)
           onClose()
@@ -81,6 +89,7 @@ export function ReviewDialog({ target, onClose, onDecided, timeZone }: ReviewDia
           deciding={busy ? (update.variables?.status ?? null) : null}
           onCancel={onClose}
           onDecide={(status, comments) => decide(target.timesheet, status, comments)}
+          onReview={target.timesheet.status === 'pending' ? onReview : undefined}
         />
       ) : null}
     </Dialog>
@@ -94,9 +103,10 @@ interface ReviewContentProps {
   deciding: Decision | null
   onCancel: () => void
   onDecide: (status: Decision, comments: string) => void
+  onReview?: () => void
 }
 
-function ReviewContent({ target, timeZone, busy, deciding, onCancel, onDecide }: ReviewContentProps) {
+function ReviewContent({ target, timeZone, busy, deciding, onCancel, onDecide, onReview }: ReviewContentProps) {
   const { timesheet: sheet, mode } = target
   const { t } = useTranslation('supervisor')
   const [comments, setComments] = useState('')
@@ -106,7 +116,7 @@ function ReviewContent({ target, timeZone, busy, deciding, onCancel, onDecide }:
   const reject = () => decide('rejected')
 
   const name = employeeName(sheet.employee)
-  const hours = (value: number) => t('review.hours', { count: value, hours: formatHoursNumber(value) })
+  const hours = (value: number) => t('review.hours', { count: value, hours: formatHoursValue(value) })
   const submitted = formatDate(sheet.submittedAt, 'medium', t('review.notSubmitted'), timeZone)
   return (
     <DialogContent className="max-w-2xl">
@@ -137,6 +147,7 @@ function ReviewContent({ target, timeZone, busy, deciding, onCancel, onDecide }:
         </dl>
 
         {sheet.enteredOffline ? <EnteredOfflineNote /> : null}
+        <WeekFlags week={sheet} />
 
         <section aria-labelledby={`${commentsId}-schedule`} className="space-y-3">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -211,9 +222,12 @@ function ReviewContent({ target, timeZone, busy, deciding, onCancel, onDecide }:
 
       <DialogFooter>
         {mode === 'view' ? (
-          <DialogClose asChild>
-            <Button variant="outline">{t('review.close')}</Button>
-          </DialogClose>
+          <>
+            <DialogClose asChild>
+              <Button variant="outline">{t('review.close')}</Button>
+            </DialogClose>
+            {onReview ? <Button onClick={onReview}>{t('review.reviewToApprove')}</Button> : null}
+          </>
         ) : (
           <>
             <Button variant="outline" onClick={onCancel} disabled={busy}>
@@ -284,7 +298,9 @@ function PreviousComments({
           {history.map((c) => (
             <li key={`${c.at}-${c.byUserId}`} className="space-y-1 rounded-md bg-slate-50 p-3 text-sm">
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                <span className="font-medium text-slate-900">{c.byName}</span>
+                <span className="font-medium text-slate-900">
+                  {c.onBehalfOfName ? t('review.onBehalfOf', { name: c.byName, approver: c.onBehalfOfName }) : c.byName}
+                </span>
                 <time dateTime={c.at} className="text-slate-500">
                   {commentTime(c.at, timeZone)}
                 </time>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { CalendarClock, ClipboardList, Eye, Pencil, Play } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { hasAnyTime, weekTotalHours, type Timesheet } from '@app/core'
+import { hasAnyTime, isEditable, sentBack, weekTotalHours, type Timesheet } from '@app/core'
 import { formatDateRange, formatHours } from '../../lib/format.ts'
 import { Button } from '../ui/Button.tsx'
 import { CardContent, RegionCard } from '../ui/Card.tsx'
@@ -19,6 +19,8 @@ export interface CurrentWeekCardProps {
   children?: ReactNode
   /** Opens the weekly dialog. */
   onOpen: () => void
+  /** A closed pay period locks the week: only 'View Timesheet', and why. */
+  periodClosed?: boolean
 }
 
 /**
@@ -27,9 +29,10 @@ export interface CurrentWeekCardProps {
  * it does: 'Start Timesheet' (the week page), a green 'Continue Timesheet' (the weekly dialog),
  * 'Edit and Resubmit' after a decline, and 'View Timesheet' (read-only) once submitted or approved.
  */
-export function CurrentWeekCard({ timesheet, status, comments, children, onOpen }: CurrentWeekCardProps) {
+export function CurrentWeekCard({ timesheet, status, comments, children, onOpen, periodClosed }: CurrentWeekCardProps) {
   const { t } = useTranslation('staff')
   const started = hasAnyTime(timesheet)
+  const editable = isEditable(timesheet.status) && !periodClosed
   return (
     <RegionCard
       titleId="current-week-title"
@@ -48,6 +51,7 @@ export function CurrentWeekCard({ timesheet, status, comments, children, onOpen 
     >
       <CardContent className="space-y-4">
         <p className="text-sm text-slate-700">{status}</p>
+        {periodClosed ? <p className="text-sm text-slate-700">{t('weeklyDialog.periodClosed')}</p> : null}
         <SupervisorComments comments={comments} boxed />
         {children}
         {started ? (
@@ -57,8 +61,8 @@ export function CurrentWeekCard({ timesheet, status, comments, children, onOpen 
           </p>
         ) : null}
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-          <PrimaryAction timesheet={timesheet} started={started} onOpen={onOpen} />
-          {timesheet.status === 'rejected' || (timesheet.status === 'draft' && started) ? (
+          <PrimaryAction timesheet={timesheet} started={started} editable={editable} onOpen={onOpen} />
+          {editable && (timesheet.status === 'rejected' || (timesheet.status === 'draft' && started)) ? (
             <Link
               to="/submit-timesheet"
               className="inline-flex min-h-11 items-center justify-center rounded-md px-3 text-sm font-medium text-indigo-700 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
@@ -67,16 +71,25 @@ export function CurrentWeekCard({ timesheet, status, comments, children, onOpen 
             </Link>
           ) : null}
         </div>
-        {timesheet.status === 'draft' ? <p className="text-sm text-slate-600">{t('weeklyDialog.saveHint')}</p> : null}
+        {editable && timesheet.status === 'draft' ? (
+          <p className="text-sm text-slate-600">{t('weeklyDialog.saveHint')}</p>
+        ) : null}
       </CardContent>
     </RegionCard>
   )
 }
 
-function PrimaryAction({ timesheet, started, onOpen }: { timesheet: Timesheet; started: boolean; onOpen: () => void }) {
+interface PrimaryActionProps {
+  timesheet: Timesheet
+  started: boolean
+  editable: boolean
+  onOpen: () => void
+}
+
+function PrimaryAction({ timesheet, started, editable, onOpen }: PrimaryActionProps) {
   const { t } = useTranslation('staff')
   const wide = 'w-full sm:w-auto'
-  if (timesheet.status === 'draft' && !started) {
+  if (editable && timesheet.status === 'draft' && !started) {
     return (
       <Button asChild size="lg" className={wide}>
         <Link to="/submit-timesheet">
@@ -85,14 +98,15 @@ function PrimaryAction({ timesheet, started, onOpen }: { timesheet: Timesheet; s
       </Button>
     )
   }
-  const [label, icon] =
-    timesheet.status === 'draft'
-      ? ([t('card.continue'), <ClipboardList key="i" aria-hidden />] as const)
-      : timesheet.status === 'rejected'
-        ? ([t('card.editResubmit'), <Pencil key="i" aria-hidden />] as const)
-        : ([t('card.view'), <Eye key="i" aria-hidden />] as const)
+  // A week sent back stays 'Edit and Resubmit' through its member's saves, until it is resubmitted.
+  const [label, icon] = !editable
+    ? ([t('card.view'), <Eye key="i" aria-hidden />] as const)
+    : sentBack(timesheet)
+      ? ([t('card.editResubmit'), <Pencil key="i" aria-hidden />] as const)
+      : ([t('card.continue'), <ClipboardList key="i" aria-hidden />] as const)
+  const green = editable && timesheet.status === 'draft' && !sentBack(timesheet)
   return (
-    <Button size="lg" variant={timesheet.status === 'draft' ? 'success' : 'primary'} className={wide} onClick={onOpen}>
+    <Button size="lg" variant={green ? 'success' : 'primary'} className={wide} onClick={onOpen}>
       {icon} {label}
     </Button>
   )

@@ -2,13 +2,18 @@ import { LogIn, LogOut, RotateCcw } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../ui/Button.tsx'
 import { cn } from '../../lib/cn.ts'
+import { formatHours, formatTime } from '../../lib/format.ts'
 import { formatClock, type TimerView } from './clock.ts'
 
 export interface DayTimerProps {
   /** 'Monday' ...: completes the buttons' accessible names ('Clock In Monday'). */
   dayLabel: string
+  /** The day as written mid-sentence ('lunes' in Spanish): 'Tiempo trabajado el lunes'. */
+  dayInSentence?: string
   start: string
   view: TimerView
+  /** The day's paid hours (its break deducted), shown beside the clock once the day has both times. */
+  paidHours?: number | null
   /** A save is running: the buttons wait for it. */
   busy: boolean
   onClockIn: () => void
@@ -22,7 +27,18 @@ export interface DayTimerProps {
  * allow. The clock itself is silent for screen readers (role timer); starts and stops are
  * announced by their toasts.
  */
-export function DayTimer({ dayLabel, start, view, busy, onClockIn, onClockOut, onReset, className }: DayTimerProps) {
+export function DayTimer({
+  dayLabel,
+  dayInSentence = dayLabel,
+  start,
+  view,
+  paidHours,
+  busy,
+  onClockIn,
+  onClockOut,
+  onReset,
+  className,
+}: DayTimerProps) {
   const { t } = useTranslation('staff')
   const day = <span className="sr-only"> {dayLabel}</span>
   const actions = [
@@ -39,14 +55,18 @@ export function DayTimer({ dayLabel, start, view, busy, onClockIn, onClockOut, o
       )}
     >
       <div className="min-w-0">
-        <span className="sr-only">{t('timer.timeWorked', { day: dayLabel })}</span>
+        <span className="sr-only">{t('timer.timeWorked', { day: dayInSentence })}</span>
         <span role="timer" className="block font-mono text-2xl font-semibold text-slate-900 tabular-nums">
           {formatClock(view.elapsed)}
         </span>
         {view.running ? (
           <span className="flex items-center gap-1.5 text-xs font-medium text-green-800">
             <span aria-hidden className="size-2 animate-pulse rounded-full bg-green-600" />
-            {t('timer.since', { time: start })}
+            {t('timer.since', { time: formatTime(start) })}
+          </span>
+        ) : paidHours !== undefined && paidHours !== null ? (
+          <span className="block text-xs font-medium text-slate-700">
+            {t('timer.paid', { hours: formatHours(paidHours) })}
           </span>
         ) : null}
       </div>

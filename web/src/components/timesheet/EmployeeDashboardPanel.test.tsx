@@ -80,9 +80,10 @@ describe('EmployeeDashboardPanel', () => {
     expect(JSON.parse(String(put[1]?.body))).toMatchObject({ wednesdayStart: '10:15', version: 3 })
 
     const thisWeek = within(screen.getByRole('region', { name: 'Current Week Timesheet' }))
-    expect(thisWeek.getByRole('timer').textContent).toBe('00:00:30')
+    // Counted from the real instant of the Clock In (10:15:30), not from 10:15 (issue 37).
+    expect(thisWeek.getByRole('timer').textContent).toBe('00:00:00')
     act(() => vi.advanceTimersByTime(90_000))
-    expect(thisWeek.getByRole('timer').textContent).toBe('00:02:00')
+    expect(thisWeek.getByRole('timer').textContent).toBe('00:01:30')
     expect(thisWeek.getByRole('button', { name: 'Clock Out Wednesday' })).toBeTruthy()
     expect(await thisWeek.findByRole('button', { name: 'Continue Timesheet' })).toBeTruthy()
   })

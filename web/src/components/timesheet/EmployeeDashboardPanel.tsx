@@ -10,7 +10,7 @@ import { useOrgTimeZone } from '../../api/organization.ts'
 import { timesheetKeys } from '../../api/keys.ts'
 import { isConflictError, useCurrentWeekTimesheet, useUpdateDraft } from '../../api/timesheets.ts'
 import { Button } from '../ui/Button.tsx'
-import { mayRun, timerView } from './clock.ts'
+import { mayRun, paidHoursOf, timerView } from './clock.ts'
 import { CurrentWeekCard } from './CurrentWeekCard.tsx'
 import { DayTimer } from './DayTimer.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
@@ -63,8 +63,9 @@ export function EmployeeDashboardPanel() {
           status={statusText(sheet, timeZone)}
           comments={rejectionOf(sheet)}
           onOpen={() => setDialogOpen(true)}
+          periodClosed={sheet.periodClosed}
         >
-          {isEditable(sheet.status) ? (
+          {isEditable(sheet.status) && !sheet.periodClosed ? (
             <>
               <TodayClock sheet={sheet} timeZone={timeZone} />
               <OrgZoneNote timeZone={timeZone} />
@@ -135,8 +136,10 @@ function TodayClock({ sheet, timeZone }: { sheet: Timesheet; timeZone: string })
       </p>
       <DayTimer
         dayLabel={t(`common:days.${day}`)}
+        dayInSentence={t(`common:weekdays.${day}`)}
         start={days[dayFields(day).start]}
         view={view}
+        paidHours={paidHoursOf(days, day)}
         busy={updateDraft.isPending}
         {...timer}
       />

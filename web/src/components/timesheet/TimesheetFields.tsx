@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next'
 import {
   breakField,
   breaksLongerThanShift,
+  dayChecks,
   dayFields,
+  LONG_DAY_MINUTES,
   MAX_BREAK_MINUTES,
   type DayName,
   type TimesheetDays,
@@ -77,6 +79,16 @@ export function DayFields({ day, ...bound }: BoundFields & { day: DayName }) {
     ...bound,
     errors: { ...(tooLong.length > 0 ? { [breakName]: t('fields.breakTooLong') } : {}), ...bound.errors },
   })(breakName)
+  // Allowed as the spec counts them, but said: an end on the next day, and a day over 12 hours.
+  const checks = dayChecks(bound.days[f.start], bound.days[f.end])
+  const nextDayId = `${end.control.id}-next-day`
+  const longDayId = `${bound.idPrefix ?? ''}${day}-long-day`
+  const nextDay = checks.includes('endsNextDay')
+  const longDay = checks.includes('longDay')
+  const endDescribedBy =
+    [end.control['aria-describedby'], nextDay ? nextDayId : undefined, longDay ? longDayId : undefined]
+      .filter(Boolean)
+      .join(' ') || undefined
   return (
     <>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
@@ -86,8 +98,21 @@ export function DayFields({ day, ...bound }: BoundFields & { day: DayName }) {
           {start.message}
         </div>
         <div className="min-w-0 space-y-1.5">
-          <Label htmlFor={end.control.id}>{t('fields.endTime')}</Label>
-          <Input {...end.control} type="time" step={60} className="min-h-12 text-base" />
+          <div className="flex items-baseline justify-between gap-2">
+            <Label htmlFor={end.control.id}>{t('fields.endTime')}</Label>
+            {nextDay ? (
+              <span id={nextDayId} className="text-xs font-semibold whitespace-nowrap text-indigo-800">
+                {t('fields.nextDay')}
+              </span>
+            ) : null}
+          </div>
+          <Input
+            {...end.control}
+            aria-describedby={endDescribedBy}
+            type="time"
+            step={60}
+            className="min-h-12 text-base"
+          />
           {end.message}
         </div>
         <div className="col-span-2 min-w-0 space-y-1.5 sm:col-span-1">
@@ -107,6 +132,12 @@ export function DayFields({ day, ...bound }: BoundFields & { day: DayName }) {
           {breakInput.message}
         </div>
       </div>
+      {longDay ? (
+        <p id={longDayId} className="flex gap-2 text-sm text-amber-900">
+          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>{t('fields.longDay', { hours: LONG_DAY_MINUTES / 60 })}</span>
+        </p>
+      ) : null}
       <div className="space-y-1.5">
         <Label htmlFor={activity.control.id}>{t('fields.activity')}</Label>
         <Textarea {...activity.control} rows={2} />

@@ -113,7 +113,8 @@ describe('WeeklyTimesheetDialog', () => {
 
     const wednesday = day('Wednesday')
     expect(wednesday.getByRole('timer').textContent).toBe('01:00:30')
-    expect(wednesday.getByText('Clocked in since 09:15')).toBeTruthy()
+    // The start as the toasts say times, in the reader's convention (issue 37).
+    expect(wednesday.getByText('Clocked in since 9:15 AM')).toBeTruthy()
     expect(wednesday.getByRole('button', { name: 'Clock Out Wednesday' })).toBeTruthy()
     expect(wednesday.getByRole('button', { name: 'Reset Wednesday' })).toBeTruthy()
     expect(wednesday.queryByRole('button', { name: /Clock In/ })).toBeNull()
@@ -149,7 +150,8 @@ describe('WeeklyTimesheetDialog', () => {
     expect(screen.getByText('Clocked In')).toBeTruthy()
     expect(puts[0]).toMatchObject({ wednesdayStart: '10:15', wednesdayEnd: '', version: 3 })
     expect(day('Wednesday').getByLabelText('Start Time')).toHaveProperty('value', '10:15')
-    expect(day('Wednesday').getByRole('timer').textContent).toBe('00:00:30')
+    // Counted from the real instant of the Clock In (10:15:30), not from 10:15 (issue 37).
+    expect(day('Wednesday').getByRole('timer').textContent).toBe('00:00:00')
 
     act(() => vi.advanceTimersByTime(2 * 3600_000))
     await user.click(day('Wednesday').getByRole('button', { name: 'Clock Out Wednesday' }))
@@ -320,7 +322,7 @@ describe('WeeklyTimesheetDialog', () => {
       expect(monday.getByLabelText('¿Qué hizo hoy?')).toBeTruthy()
       expect(screen.getByLabelText('Notas (opcional)')).toBeTruthy()
       expect(screen.getByText('Total de horas de esta semana')).toBeTruthy()
-      expect(screen.getByTestId('week-total').textContent).toBe('1.0 horas')
+      expect(screen.getByTestId('week-total').textContent).toBe('1,0 horas')
       expect(within(screen.getByRole('region', { name: 'Miércoles' })).getByText('Hoy')).toBeTruthy()
       await user.click(screen.getByRole('button', { name: 'Guardar hoja de horas' }))
       expect(await screen.findByText('Hoja de horas guardada')).toBeTruthy()

@@ -16,7 +16,7 @@ import { Button } from '../ui/Button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/Dialog.tsx'
 import { formatDateRange, formatShortDate } from '../../lib/format.ts'
 import { OrgZoneNote } from '../OrgZoneNote.tsx'
-import { mayRun, timerView } from './clock.ts'
+import { mayRun, paidHoursOf, timerView } from './clock.ts'
 import { DayTimer } from './DayTimer.tsx'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
@@ -27,12 +27,13 @@ import { useTimesheetEditor } from './use-timesheet-editor.ts'
 import { runTimerAction, type TimerAction } from './timer-actions.ts'
 import { useNow } from './use-now.ts'
 import { TimesheetTimeline } from '../audit/TimesheetTimeline.tsx'
+import { rejectionOf } from './rejection.ts'
 import { useOnline } from '../../offline/connection.ts'
 import { savedOnDevice } from '../../offline/drafts.ts'
 import { useTranslation } from 'react-i18next'
 
 export interface WeeklyTimesheetDialogProps {
-  timesheet: TimesheetAnswer
+  timesheet: TimesheetAnswer & { periodClosed?: boolean }
   /** The organization's zone: "today" and the clock times are judged on its wall clock. */
   timeZone: string
   open: boolean
@@ -69,7 +70,7 @@ function WeeklyTimesheetForm({
   timeZone,
   onClose,
 }: {
-  timesheet: TimesheetAnswer
+  timesheet: TimesheetAnswer & { periodClosed?: boolean }
   timeZone: string
   onClose: () => void
 }) {
@@ -81,7 +82,8 @@ function WeeklyTimesheetForm({
   const now = useNow(mayRun(days) ? 1000 : 30_000)
   const online = useOnline()
 
-  const editable = isEditable(timesheet.status)
+  // A closed pay period locks the week whatever its status: the form opens read-only and says why.
+  const editable = isEditable(timesheet.status) && !timesheet.periodClosed
   const weekStart = timesheet.weekStartDate
   const today = todayIn(timeZone, now)
   const order = daysOfWeekStarting(weekStart)
@@ -150,8 +152,14 @@ function WeeklyTimesheetForm({
     })
   }
 
-  const latestComment = timesheet.status === 'rejected' ? timesheet.comments : null
-  const bound = { days, onChange: editor.setField, idPrefix: 'dialog-', readOnly: !editable }
+  const latestComment = rejectionOf(editor.base ?? timesheet)
+  const bound = {
+    days,
+    onChange: editor.setField,
+    idPrefix: 'dialog-',
+    readOnly: !editable,
+    errors: editor.unfinishedFields,
+  }
 
   return (
     <>
@@ -159,7 +167,7 @@ function WeeklyTimesheetForm({
         <DialogTitle>{t('weeklyDialog.title', { range: formatDateRange(weekStart) })}</DialogTitle>
         <div className="flex flex-wrap items-center gap-2">
           <TimesheetStatusBadge status={timesheet.status} />
-          {!editable ? <LockedReason status={timesheet.status} /> : null}
+          {!editable ? <LockedReason status={timesheet.status} periodClosed={timesheet.periodClosed} /> : null}
         </div>
         <OrgZoneNote timeZone={timeZone} />
       </DialogHeader>
@@ -201,7 +209,15 @@ function WeeklyTimesheetForm({
                   {formatShortDate(date)}
                 </span>
               </div>
-              <DayTimer dayLabel={label} start={days[f.start]} view={view} busy={busy !== null} {...timerOf(day)} />
+              <DayTimer
+                dayLabel={label}
+                dayInSentence={t(`common:weekdays.${day}`)}
+                start={days[f.start]}
+                view={view}
+                paidHours={paidHoursOf(days, day)}
+                busy={busy !== null}
+                {...timerOf(day)}
+              />
               <DayFields day={day} {...bound} />
             </section>
           )
@@ -252,8 +268,10 @@ function WeeklyTimesheetForm({
 }
 
 /** Why a week cannot be changed any more: its status, and what happened to it. */
-export function LockedReason({ status }: { status: TimesheetAnswer['status'] }) {
+export function LockedReason({ status, periodClosed }: { status: TimesheetAnswer['status']; periodClosed?: boolean }) {
   const { t } = useTranslation('staff')
+  if (periodClosed && isEditable(status))
+    return <span className="text-sm text-slate-600">{t('weeklyDialog.periodClosed')}</span>
   return (
     <>
       <span className="text-sm text-slate-600">

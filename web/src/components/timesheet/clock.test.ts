@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { TimesheetDays } from '@app/core'
-import { clockIn, clockOut, formatClock, resetDay, secondsOfDay, timerView, zoneOr } from './clock.ts'
+import {
+  clockedInAt,
+  clockIn,
+  clockOut,
+  formatClock,
+  paidHoursOf,
+  rememberClockIn,
+  resetDay,
+  secondsOfDay,
+  timerView,
+  zoneOr,
+} from './clock.ts'
 
 const now = new Date('2026-11-18T10:15:30Z') // a Wednesday
 const base = { now, timeZone: 'UTC', editable: true }
@@ -30,6 +41,22 @@ describe('timerView', () => {
     })
     const later = timerView({ ...base, now: new Date('2026-11-18T13:00:05Z'), date: today, start: '09:00', end: '' })
     expect(later.elapsed).toBe(4 * 3600 + 5)
+  })
+
+  it('counts a clock-in this device made from its real instant, not from the start’s minute (issue 37)', () => {
+    // Clocked in at 10:15:20; ten seconds later the clock reads 00:00:10, not 00:00:30.
+    rememberClockIn(today, '10:15', new Date('2026-11-18T10:15:20Z'))
+    expect(clockedInAt(today, '10:15')).toEqual(new Date('2026-11-18T10:15:20Z'))
+    expect(timerView({ ...base, date: today, start: '10:15', end: '' }).elapsed).toBe(10)
+    // Another start (changed by hand, or on another device) counts from its minute.
+    expect(timerView({ ...base, date: today, start: '10:14', end: '' }).elapsed).toBe(90)
+    expect(clockedInAt(today, '10:14')).toBeNull()
+  })
+
+  it('gives the paid hours of a day with both times, its break deducted', () => {
+    const days = TimesheetDays.parse({ mondayStart: '08:00', mondayEnd: '16:00', mondayBreakMinutes: 30 })
+    expect(paidHoursOf(days, 'monday')).toBe(7.5)
+    expect(paidHoursOf(TimesheetDays.parse({ mondayStart: '08:00' }), 'monday')).toBeNull()
   })
 
   it('keeps running past midnight on yesterday’s card, and not on older ones', () => {

@@ -1,7 +1,7 @@
-import type { Timesheet } from '@app/core'
+import { sentBack, type Timesheet } from '@app/core'
 
-/** The supervisor's latest comment on a declined week, shown wherever the member fixes it. */
-export const rejectionOf = (sheet: Timesheet): string | null =>
-  sheet.status === 'rejected'
-    ? (sheet.comments ?? sheet.commentHistory.findLast((c) => c.status === 'rejected')?.comment ?? null)
-    : null
+/**
+ * The supervisor's comment on a declined week, shown wherever the member fixes it: kept through
+ * the member's saves until the week is submitted again (packages/core `sentBack`).
+ */
+export const rejectionOf = (sheet: Timesheet): string | null => sentBack(sheet)?.comment ?? null

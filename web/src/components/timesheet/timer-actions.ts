@@ -1,7 +1,7 @@
 import i18next from 'i18next'
-import type { DayName, TimesheetDays } from '@app/core'
+import { nowHHMM, todayIn, type DayName, type TimesheetDays } from '@app/core'
 import { toast } from '../../lib/toast.ts'
-import { clockIn, clockOut, resetDay } from './clock.ts'
+import { clockIn, clockOut, rememberClockIn, resetDay } from './clock.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { formatTime } from '../../lib/format.ts'
 
@@ -59,6 +59,7 @@ export async function runTimerAction({
           }
   }
   apply?.(next)
+  if (action === 'clockIn') rememberClockIn(todayIn(timeZone, now), nowHHMM(now, timeZone), now)
   try {
     await persist(next)
   } catch (error) {

@@ -1,9 +1,10 @@
 import i18next from 'i18next'
 import { useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { TimesheetDays, type TimesheetAnswer } from '@app/core'
+import { dayFields, TimesheetDays, unfinishedDays, weekChecks, type TimesheetAnswer } from '@app/core'
 import { errorMessage } from '../../api/client.ts'
 import { currentWeekQuery, isConflictError } from '../../api/timesheets.ts'
+import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 
 export type EditorBusy = 'save' | 'submit' | 'timer' | null
@@ -41,6 +42,8 @@ export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
   const [busy, setBusy] = useState<EditorBusy>(null)
   const [conflict, setConflict] = useState<string | null>(null)
   const [reloading, setReloading] = useState(false)
+  // Set by a submission with a half-filled day: its fields then say what is missing until it is fixed.
+  const [askedToFinish, setAskedToFinish] = useState(false)
 
   const setField = (field: keyof TimesheetDays, value: string | number) => setDays((d) => ({ ...d, [field]: value }))
   const fill = (values: Partial<TimesheetDays>) => setDays((d) => ({ ...d, ...values }))
@@ -96,8 +99,22 @@ export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
    * only when the save succeeded; each answer becomes the base and a 409 offers a reload. On the
    * server both submissions are one workflow and one transaction (functions/src/workflows/submission.ts).
    */
-  const saveAndSubmit = (steps: SaveAndSubmit) =>
-    runAs('submit', async () => {
+  const saveAndSubmit = (steps: SaveAndSubmit) => {
+    // A start with no end (or an end with no start) counts nothing and would be lost from every
+    // view: the member finishes or clears the day before the week goes for approval.
+    const unfinished = unfinishedDays(days)
+    if (unfinished.length) {
+      setAskedToFinish(true)
+      toast({
+        variant: 'destructive',
+        title: i18next.t('staff:fields.unfinishedTitle'),
+        description: i18next.t('staff:fields.unfinished', {
+          days: unfinished.map((d) => i18next.t(`common:days.${d}`)).join(', '),
+        }),
+      })
+      return Promise.resolve()
+    }
+    return runAs('submit', async () => {
       try {
         if (steps.save) {
           let saved: TimesheetAnswer | null
@@ -118,6 +135,19 @@ export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
       }
       steps.submitted()
     })
+  }
+
+  /** The messages of the half-filled days, on the field that is missing, once a submission asked. */
+  const unfinishedFields: Record<string, string> = askedToFinish
+    ? Object.fromEntries(
+        weekChecks(days).flatMap(({ day, check }): [string, string][] => {
+          const f = dayFields(day)
+          if (check === 'startWithoutEnd') return [[f.end, i18next.t('staff:fields.needsEnd')]]
+          if (check === 'endWithoutStart') return [[f.start, i18next.t('staff:fields.needsStart')]]
+          return []
+        }),
+      )
+    : {}
 
   const reset = () => setDays(TimesheetDays.parse({}))
 
@@ -133,6 +163,7 @@ export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
     track,
     saveAndSubmit,
     conflict,
+    unfinishedFields,
     reloading,
     reload,
   }

@@ -44,7 +44,8 @@ export const ToastTitle = ({ className, ...props }: ComponentProps<typeof ToastP
 )
 
 export const ToastDescription = ({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) => (
-  <ToastPrimitive.Description className={cn('text-sm opacity-90', className)} {...props} />
+  // Full colour: at 90% the destructive toast's text on red fails AA contrast (4.0:1, issue 37).
+  <ToastPrimitive.Description className={cn('text-sm', className)} {...props} />
 )
 
 export const ToastClose = ({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) => (

@@ -1,0 +1,179 @@
+import { config, filesFor } from '@app/adapters'
+import { auditActorLabel, DAYS, fullName, toCsv, type AuditEntry, type Timesheet, type User } from '@app/core'
+import { dataExports, orgDb, outbox } from '@app/data'
+import { exportReadyEmail } from '../views/export-email.ts'
+import { deliver } from '../workflows/mailer.ts'
+import { zip, type ZipEntry } from '../workflows/zip.ts'
+
+/** A member as the export shows them: no credential (username, sign-in kind) leaves the product. */
+const memberRecord = ({ username: _username, authType: _authType, ...member }: User) => member
+
+const byTimesheet = (trail: AuditEntry[]) => {
+  const map = new Map<number, AuditEntry[]>()
+  for (const e of trail)
+    if (e.subject.type === 'timesheet') map.set(e.subject.id, [...(map.get(e.subject.id) ?? []), e])
+  return map
+}
+
+const membersCsv = (members: ReturnType<typeof memberRecord>[]) =>
+  toCsv([
+    [
+      'Id',
+      'First name',
+      'Last name',
+      'Email',
+      'Department',
+      'Role',
+      'Approver id',
+      'Pay type',
+      'Payroll id',
+      'Language',
+      'Created at',
+    ],
+    ...members.map((m) => [
+      m.id,
+      m.firstName,
+      m.lastName,
+      m.email,
+      m.department,
+      m.role,
+      m.supervisorId,
+      m.payType,
+      m.payrollId,
+      m.language,
+      m.createdAt,
+    ]),
+  ])
+
+const timesheetsCsv = (sheets: Timesheet[], names: Map<string, string>) =>
+  toCsv([
+    [
+      'Id',
+      'Employee id',
+      'Employee',
+      'Week start',
+      'Status',
+      ...DAYS.flatMap((d) => [`${d} start`, `${d} end`, `${d} activity`]),
+      'Submitted at',
+      'Comments',
+    ],
+    ...sheets.map((s) => {
+      const days = s as unknown as Record<string, string | null>
+      return [
+        s.id,
+        s.employeeId,
+        names.get(s.employeeId) ?? '',
+        s.weekStartDate,
+        s.status,
+        ...DAYS.flatMap((d) => [days[`${d}Start`], days[`${d}End`], days[`${d}Activity`]]),
+        s.submittedAt,
+        s.comments,
+      ]
+    }),
+  ])
+
+const isDecision = (e: AuditEntry) => e.action === 'timesheet.approved' || e.action === 'timesheet.rejected'
+const decisionRow = (e: AuditEntry) => ({
+  at: e.at,
+  timesheetId: e.subject.type === 'timesheet' ? e.subject.id : null,
+  decision: e.action === 'timesheet.approved' ? 'approved' : 'rejected',
+  by: auditActorLabel(e.actor),
+  comments: e.changes.find((c) => c.field === 'comments')?.after ?? null,
+})
+
+const auditCsv = (trail: AuditEntry[]) =>
+  toCsv([
+    ['At', 'Who', 'Action', 'Subject', 'Changes'],
+    ...trail.map((e) => [
+      e.at,
+      auditActorLabel(e.actor),
+      e.action,
+      JSON.stringify(e.subject),
+      e.changes.map((c) => `${c.field}: ${String(c.before)} → ${String(c.after)}`).join('; '),
+    ]),
+  ])
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`
+const rowsCsv = (rows: Record<string, unknown>[]) => {
+  const header = [...new Set(rows.flatMap((r) => Object.keys(r)))]
+  return toCsv([
+    header,
+    ...rows.map((r) =>
+      header.map((h) => (typeof r[h] === 'object' && r[h] !== null ? JSON.stringify(r[h]) : (r[h] as string))),
+    ),
+  ])
+}
+
+/**
+ * Makes one export: reads everything the organization has, writes one zip (CSV and JSON of each
+ * part) to the exports bucket, and marks it done with its email to the supervisor who asked.
+ */
+export const runExport = async (orgId: string, id: string) => {
+  const db = orgDb(orgId)
+  try {
+    const started = await db.exports.get(id)
+    const { stripeCustomerId: _c, stripeSubscriptionId: _s, ...settings } = await db.organization.get()
+    const members = (await db.users.listForRecords()).map(memberRecord)
+    await db.exports.progress(id, 15)
+    const sheets = await db.exports.timesheets()
+    await db.exports.progress(id, 45)
+    const trail = await db.exports.auditTrail()
+    const history = byTimesheet(trail)
+    await db.exports.progress(id, 65)
+    const figures = await db.payroll.figuresOfWeeks('0000-01-01', '9999-12-31')
+    const periods = await db.payroll.periods('0000-01-01', '9999-12-31')
+    await db.exports.progress(id, 80)
+    const names = new Map(members.map((m) => [m.id, fullName(m)]))
+    const decisions = trail.filter(isDecision).map(decisionRow)
+    const entries: ZipEntry[] = [
+      { name: 'organization.json', data: json(settings) },
+      { name: 'members.json', data: json(members) },
+      { name: 'members.csv', data: membersCsv(members) },
+      { name: 'timesheets.json', data: json(sheets.map((s) => ({ ...s, history: history.get(s.id) ?? [] }))) },
+      { name: 'timesheets.csv', data: timesheetsCsv(sheets, names) },
+      { name: 'decisions.json', data: json(decisions) },
+      { name: 'decisions.csv', data: rowsCsv(decisions) },
+      { name: 'payroll-figures.json', data: json(figures) },
+      { name: 'payroll-figures.csv', data: rowsCsv(figures as unknown as Record<string, unknown>[]) },
+      { name: 'pay-periods.json', data: json(periods) },
+      { name: 'audit-trail.json', data: json(trail) },
+      { name: 'audit-trail.csv', data: auditCsv(trail) },
+    ]
+    const file = filesFor(orgId).dataExport(id)
+    await file.put(zip(entries), `${settings.slug}-export-${started.createdAt.slice(0, 10)}.zip`)
+    await db.exports.progress(id, 95)
+    const supervisor = await db.users.find(started.createdBy)
+    const email = supervisor?.email
+      ? outbox.email(
+          exportReadyEmail({
+            to: { ...supervisor, email: supervisor.email },
+            organization: { name: settings.name, logoUrl: settings.logoUrl },
+            dataUrl: `${config.appOrigin}/settings#data`,
+          }),
+        )
+      : undefined
+    await db.exports.finish(id, file.key, email)
+    if (email) await deliver(orgId, email.id, email.message)
+    return true
+  } catch (e) {
+    console.log(JSON.stringify({ level: 'error', event: 'export-failed', orgId, exportId: id, error: String(e) }))
+    await db.exports.fail(id, String(e)).catch(() => undefined)
+    return false
+  }
+}
+
+/**
+ * The export job (a schedule in AWS, a timer on the local stack): makes every export still running,
+ * or those of the organizations named (`npm run job -- export [orgId...]`, tests).
+ */
+export const exportJob = async (orgIds: string[] = []) => {
+  let made = 0
+  const running = (await dataExports.running()).filter((r) => !orgIds.length || orgIds.includes(r.orgId))
+  for (const { orgId, id } of running) {
+    if (!(await orgDb(orgId).exports.claim(id))) continue
+    if (await runExport(orgId, id)) made++
+  }
+  return { running: running.length, made }
+}
+
+export const handler = () => exportJob()

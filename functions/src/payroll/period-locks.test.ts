@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest'
+import { addDays, currentWeekStart } from '@app/core'
+import { orgDb } from '@app/data'
+import { callRoute } from '../../test/support/test-event.ts'
+import { newOrganization } from '../../test/support/test-identity.ts'
+import saveDraft from '../timesheets/save-draft.ts'
+import closePeriod from './close-period.ts'
+import reopenPeriod from './reopen-period.ts'
+import updateSettings from './update-settings.ts'
+
+/** Issue 36, finding 3: two closed periods that share a workweek, and schedule changes that would make them. */
+const thisWeek = currentWeekStart('America/Chicago', 'monday')
+const anchor = addDays(thisWeek, -56)
+const closedMessage = { message: 'This pay period is closed', key: 'periodClosed' }
+
+const biweekly = async (cookie: string, payPeriodAnchor: string) =>
+  callRoute(updateSettings, { cookies: [cookie], body: { payPeriodFrequency: 'biweekly', payPeriodAnchor } })
+
+describe('pay-period locks', () => {
+  it('keep a week locked while any closed period holds it: reopening one leaves the other', async () => {
+    const { cookie, organization, supervisor } = await newOrganization()
+    const db = orgDb(organization.id)
+    const [w1, w2, w3] = [anchor, addDays(anchor, 7), addDays(anchor, 14)]
+    // Two closed periods sharing week w2 (as data older than the schedule check could hold them).
+    await db.payroll.close({ start: addDays(w1, 6), end: addDays(w2, 6) }, [w1, w2], supervisor)
+    await db.payroll.close({ start: addDays(w2, 6), end: addDays(w3, 6) }, [w2, w3], supervisor)
+    await db.payroll.reopen(addDays(w1, 6), 'A late shift', supervisor)
+    const shared = await callRoute(saveDraft, { cookies: [cookie], body: { weekStartDate: w2, notes: 'x' } })
+    expect([shared.status, shared.json]).toEqual([409, closedMessage])
+    expect((await callRoute(saveDraft, { cookies: [cookie], body: { weekStartDate: w1 } })).status).toBe(200)
+    await db.payroll.reopen(addDays(w2, 6), 'Another', supervisor)
+    expect((await callRoute(saveDraft, { cookies: [cookie], body: { weekStartDate: w2 } })).status).toBe(200)
+  })
+
+  it('refuse a schedule change that would split a closed period, with a clear message, and change nothing', async () => {
+    const { cookie, organization } = await newOrganization()
+    expect((await biweekly(cookie, anchor)).status).toBe(200)
+    const closed = await callRoute(closePeriod, { cookies: [cookie], params: { start: anchor } })
+    expect(closed.status, closed.text).toBe(200)
+
+    // Moving the anchor a week would make a period of one closed week and one open week.
+    const split = await biweekly(cookie, addDays(anchor, 7))
+    expect(split.status).toBe(400)
+    expect(split.json).toMatchObject({
+      message: `The new pay schedule would split the closed pay period ${anchor} to ${addDays(anchor, 13)}. Reopen it first, or choose an anchor date that keeps it whole.`,
+      key: 'scheduleSplitsClosedPeriod',
+    })
+    const monthly = await callRoute(updateSettings, { cookies: [cookie], body: { payPeriodFrequency: 'monthly' } })
+    expect(monthly.status).toBe(400)
+    const org = await orgDb(organization.id).organization.get()
+    expect([org.payPeriodFrequency, org.payPeriodAnchor]).toEqual(['biweekly', anchor])
+
+    // The same periods from another anchor date are fine.
+    expect((await biweekly(cookie, addDays(anchor, 28))).status).toBe(200)
+    expect((await biweekly(cookie, addDays(anchor, 14))).status).toBe(200)
+    // Once reopened, any schedule goes.
+    const reopened = await callRoute(reopenPeriod, {
+      cookies: [cookie],
+      params: { start: anchor },
+      body: { reason: 'Schedule change' },
+    })
+    expect(reopened.status, reopened.text).toBe(200)
+    expect((await biweekly(cookie, addDays(anchor, 7))).status).toBe(200)
+  })
+})

@@ -1,0 +1,332 @@
+import { describe, expect, it } from 'vitest'
+import { addDays, currentWeekStart, todayIn } from '@app/core'
+import { orgDb } from '@app/data'
+import { callRoute } from '../../test/support/test-event.ts'
+import { newOrganization } from '../../test/support/test-identity.ts'
+import { inbox } from '../../test/support/test-inbox.ts'
+import getStats from '../dashboard/get-stats.ts'
+import listMembers from '../members/list-members.ts'
+import updateMember from '../members/update-member.ts'
+import getApprovals from '../organization/get-approvals.ts'
+import updateApprovals from '../organization/update-approvals.ts'
+import getSummary from '../payroll/get-summary.ts'
+import clearAway from '../profile/clear-away.ts'
+import setAway from '../profile/set-away.ts'
+import staffLogin from '../staff/staff-login.ts'
+import getUser from '../auth/get-user.ts'
+import removeMember from '../members/remove-member.ts'
+import createTimesheet from './create-timesheet.ts'
+import getHistory from './get-history.ts'
+import listPending from './list-pending.ts'
+import updateStatus from './update-status.ts'
+import { sessionOf } from '../../test/support/test-event.ts'
+
+const ZONE = 'America/Chicago'
+const week = (ago: number) => addDays(currentWeekStart(ZONE, 'monday'), -7 * ago)
+const day = { mondayStart: '09:00', mondayEnd: '17:00', mondayActivity: 'Visits' }
+
+interface Member {
+  id: string
+  email: string
+  firstName: string
+  lastName: string
+  cookie: string
+  supervisorId: string | null
+}
+
+/** Adds a member through the route (with `supervisorId` when given) and signs them in at Staff Login. */
+const addAndSignIn = async (
+  cookie: string,
+  person: { firstName: string; lastName: string; role?: 'employee' | 'supervisor' },
+  supervisorId?: string | null,
+): Promise<Member> => {
+  const { default: addMember } = await import('../members/add-member.ts')
+  const email = `${person.firstName.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@grace.example`
+  const added = await callRoute(addMember, {
+    cookies: [cookie],
+    body: {
+      email,
+      department: 'Ministry',
+      ...person,
+      ...(supervisorId === undefined ? {} : { supervisorId }),
+    },
+  })
+  expect(added.status, added.text).toBe(200)
+  const login = await callRoute(staffLogin, { body: added.json.temporaryCredentials })
+  return { ...added.json, email, cookie: sessionOf(login.cookies) }
+}
+
+const submit = async (member: Member, weeksAgo: number) => {
+  const res = await callRoute(createTimesheet, {
+    cookies: [member.cookie],
+    body: { weekStartDate: week(weeksAgo), ...day },
+  })
+  expect(res.status, res.text).toBe(200)
+  return res.json as { id: number; status: string }
+}
+
+/** Review emails about `member` each of `people` received. */
+const reviewsAbout = async (member: Member, people: { email: string }[]) =>
+  Promise.all(
+    people.map(
+      async (p) =>
+        (await inbox(p.email)).filter((m) =>
+          m.subject.startsWith(`Timesheet to review: ${member.firstName} ${member.lastName}`),
+        ).length,
+    ),
+  )
+
+const decide = (cookie: string, id: number, status: 'approved' | 'rejected', comments = '') =>
+  callRoute(updateStatus, { cookies: [cookie], params: { id: String(id) }, body: { status, comments } })
+
+const approvedHoursOf = async (cookie: string, memberId: string) => {
+  const res = await callRoute(getSummary, { cookies: [cookie], query: { from: week(6), to: addDays(week(0), 6) } })
+  expect(res.status, res.text).toBe(200)
+  const row = (res.json.members as { employeeId: string; regularHours: number }[]).find(
+    (m) => m.employeeId === memberId,
+  )
+  return row?.regularHours ?? 0
+}
+
+/** Supervisors A, B and C; M1 approved by B, M2 by nobody (the issue's "Done when"). */
+const church = async () => {
+  const org = await newOrganization()
+  const a = { ...org.supervisor, email: org.supervisor.email!, cookie: org.cookie } as Member
+  const b = await addAndSignIn(org.cookie, { firstName: 'Beth', lastName: 'Youth', role: 'supervisor' })
+  const c = await addAndSignIn(org.cookie, { firstName: 'Carl', lastName: 'Worship', role: 'supervisor' })
+  const m1 = await addAndSignIn(org.cookie, { firstName: 'Mia', lastName: 'One' }, b.id)
+  const m2 = await addAndSignIn(org.cookie, { firstName: 'Max', lastName: 'Two' }, null)
+  return { ...org, a, b, c, m1, m2 }
+}
+
+describe("each member's approver (issue 31)", () => {
+  it('routes, delegates and takes a second approval exactly as the issue says', async () => {
+    const { a, b, c, m1, m2, organization } = await church()
+    expect(b.supervisorId).toBe(a.id) // the adding supervisor is the default approver
+    expect(m1.supervisorId).toBe(b.id)
+    expect(m2.supervisorId).toBeNull()
+
+    // M1's submission emails B only; M2's emails A, B and C.
+    await submit(m1, 1)
+    expect(await reviewsAbout(m1, [a, b, c])).toEqual([0, 1, 0])
+    await submit(m2, 1)
+    expect(await reviewsAbout(m2, [a, b, c])).toEqual([1, 1, 1])
+
+    // B is away with C as delegate: M1's next submission emails C only; C approves "for B".
+    const today = todayIn(ZONE)
+    const away = await callRoute(setAway, {
+      cookies: [b.cookie],
+      body: { from: today, to: addDays(today, 7), delegateId: c.id },
+    })
+    expect(away.status, away.text).toBe(200)
+    expect(away.json.away).toEqual({ from: today, to: addDays(today, 7), delegateId: c.id })
+    expect((await callRoute(getUser, { cookies: [b.cookie] })).json.away).toMatchObject({ delegateId: c.id })
+    const second = await submit(m1, 2)
+    expect(await reviewsAbout(m1, [a, b, c])).toEqual([0, 1, 1])
+
+    // Waiting for me: C (the delegate) and B (the approver) see it; A sees it only under Everyone.
+    const pendingFor = async (cookie: string) =>
+      ((await callRoute(listPending, { cookies: [cookie] })).json as { id: number; waitingForMe: boolean }[]).find(
+        (t) => t.id === second.id,
+      )?.waitingForMe
+    expect([await pendingFor(a.cookie), await pendingFor(b.cookie), await pendingFor(c.cookie)]).toEqual([
+      false,
+      true,
+      true,
+    ])
+    const stats = (await callRoute(getStats, { cookies: [a.cookie] })).json
+    expect(stats).toMatchObject({ pending: 3, waitingForMe: 1 }) // M2's week waits for everyone
+
+    const approved = await decide(c.cookie, second.id, 'approved', 'Covered for Beth')
+    expect(approved.status, approved.text).toBe(200)
+    expect(approved.json.status).toBe('approved')
+    expect(approved.json.approvals).toEqual([{ approverId: c.id, onBehalfOfId: b.id, at: expect.any(String) }])
+    expect(approved.json.commentHistory.at(-1)).toMatchObject({ byName: 'Carl Worship', onBehalfOfName: 'Beth Youth' })
+    const history = await callRoute(getHistory, { cookies: [a.cookie], params: { id: String(second.id) } })
+    expect(history.json.at(-1)).toMatchObject({
+      action: 'timesheet.approved',
+      actor: { userId: c.id, onBehalfOf: { userId: b.id, firstName: 'Beth', lastName: 'Youth' } },
+    })
+    expect((await callRoute(clearAway, { cookies: [b.cookie] })).json.away).toBeNull()
+
+    // twoStep on, final approver A: B's approval leaves M1's week pending with one approval; A's approves it.
+    const on = await callRoute(updateApprovals, {
+      cookies: [a.cookie],
+      body: { twoStep: true, finalApproverIds: [a.id] },
+    })
+    expect(on.status, on.text).toBe(200)
+    expect((await callRoute(getApprovals, { cookies: [b.cookie] })).json).toEqual({
+      twoStep: true,
+      finalApproverIds: [a.id],
+    })
+    const third = await submit(m1, 3)
+    const hoursBefore = await approvedHoursOf(a.cookie, m1.id)
+    const first = await decide(b.cookie, third.id, 'approved')
+    expect(first.status, first.text).toBe(200)
+    expect(first.json).toMatchObject({ status: 'pending', approvals: [{ approverId: b.id, onBehalfOfId: null }] })
+    expect(await approvedHoursOf(a.cookie, m1.id)).toBe(hoursBefore) // payroll counts only the final approval
+    expect(await reviewsAbout(m1, [a])).toEqual([1]) // the final approver is asked after the first approval
+    // A second first-step approval is not a final one.
+    expect((await decide(c.cookie, third.id, 'approved')).status).toBe(409)
+    const final = await decide(a.cookie, third.id, 'approved')
+    expect(final.status, final.text).toBe(200)
+    expect(final.json.status).toBe('approved')
+    expect(final.json.approvals).toHaveLength(2)
+    expect(await approvedHoursOf(a.cookie, m1.id)).toBe(hoursBefore + 8)
+
+    // A supervisorId from another organization is refused with 400 and changes nothing.
+    const other = await newOrganization('Other Church')
+    const refused = await callRoute(updateMember, {
+      cookies: [a.cookie],
+      params: { id: m1.id },
+      body: { supervisorId: other.supervisor.id },
+    })
+    expect(refused.status).toBe(400)
+    expect(refused.json.fields).toHaveProperty('supervisorId')
+    expect((await orgDb(organization.id).users.get(m1.id)).supervisorId).toBe(b.id)
+  })
+
+  it('a member with an approver submits to nobody else; nobody is asked about their own week', async () => {
+    const { a, b, c, organization } = await church()
+    // B's own week goes to B's approver (A, who added B), never to B.
+    await submit(b, 1)
+    expect(await reviewsAbout(b, [a, b, c])).toEqual([1, 0, 0])
+    // A has no approver: A's week goes to the other supervisors.
+    const aMember = { ...a, firstName: 'Sam', lastName: 'Grace' }
+    await submit(aMember, 1)
+    expect(await reviewsAbout(aMember, [a, b, c])).toEqual([0, 1, 1])
+    expect((await orgDb(organization.id).users.get(a.id)).supervisorId).toBeNull()
+  })
+
+  it('removing a supervisor, or making them staff, leaves their members with no approver in the same write', async () => {
+    const { a, b, c, m1, organization } = await church()
+    const db = orgDb(organization.id)
+    const made = await callRoute(updateMember, {
+      cookies: [a.cookie],
+      params: { id: m1.id },
+      body: { supervisorId: c.id },
+    })
+    expect(made.json.supervisorId).toBe(c.id)
+    const demoted = await callRoute(updateMember, {
+      cookies: [a.cookie],
+      params: { id: c.id },
+      body: { role: 'employee' },
+    })
+    expect(demoted.status, demoted.text).toBe(200)
+    expect((await db.users.get(m1.id)).supervisorId).toBeNull()
+
+    await callRoute(updateMember, { cookies: [a.cookie], params: { id: m1.id }, body: { supervisorId: b.id } })
+    const removed = await callRoute(removeMember, { cookies: [a.cookie], params: { id: b.id } })
+    expect(removed.status, removed.text).toBe(204)
+    expect((await db.users.get(m1.id)).supervisorId).toBeNull()
+    const listed = (await callRoute(listMembers, { cookies: [a.cookie] })).json as {
+      id: string
+      supervisorId: string | null
+    }[]
+    expect(listed.find((m) => m.id === m1.id)?.supervisorId).toBeNull()
+    // The directory (routing, lists) agrees with the members.
+    const { directory } = await db.aggregates.summary()
+    expect(directory.get(m1.id)?.supervisorId).toBeNull()
+  })
+
+  it('refuses a bad approver, delegate or final approver with 400 naming the field, changing nothing', async () => {
+    const { a, b, m1, m2 } = await church()
+    const staffApprover = await callRoute(updateMember, {
+      cookies: [a.cookie],
+      params: { id: m1.id },
+      body: { supervisorId: m2.id },
+    })
+    expect(staffApprover.status).toBe(400)
+    expect(staffApprover.json.fields).toHaveProperty('supervisorId')
+    const self = await callRoute(updateMember, {
+      cookies: [a.cookie],
+      params: { id: b.id },
+      body: { supervisorId: b.id },
+    })
+    expect(self.status).toBe(400)
+    const number = await callRoute(updateMember, {
+      cookies: [a.cookie],
+      params: { id: m1.id },
+      body: { supervisorId: 7 },
+    })
+    expect(number.status).toBe(400)
+    expect(number.json.fields).toHaveProperty('supervisorId')
+
+    const { default: addMember } = await import('../members/add-member.ts')
+    const before = (await callRoute(listMembers, { cookies: [a.cookie] })).json.length
+    const addedWithStaff = await callRoute(addMember, {
+      cookies: [a.cookie],
+      body: { email: 'zed@grace.example', firstName: 'Zed', lastName: 'Z', department: 'Youth', supervisorId: m2.id },
+    })
+    expect(addedWithStaff.status).toBe(400)
+    expect(addedWithStaff.json.fields).toHaveProperty('supervisorId')
+    expect((await callRoute(listMembers, { cookies: [a.cookie] })).json).toHaveLength(before)
+
+    const today = todayIn(ZONE)
+    const toStaff = await callRoute(setAway, {
+      cookies: [b.cookie],
+      body: { from: today, to: today, delegateId: m2.id },
+    })
+    expect(toStaff.status).toBe(400)
+    expect(toStaff.json.fields).toHaveProperty('delegateId')
+    const backwards = await callRoute(setAway, {
+      cookies: [b.cookie],
+      body: { from: today, to: addDays(today, -1), delegateId: a.id },
+    })
+    expect(backwards.status).toBe(400)
+    expect(backwards.json.fields).toHaveProperty('to')
+    expect(
+      (await callRoute(setAway, { cookies: [m1.cookie], body: { from: today, to: today, delegateId: a.id } })).status,
+    ).toBe(403)
+
+    const notSupervisor = await callRoute(updateApprovals, {
+      cookies: [a.cookie],
+      body: { twoStep: true, finalApproverIds: [m1.id] },
+    })
+    expect(notSupervisor.status).toBe(400)
+    expect(notSupervisor.json.fields).toHaveProperty('finalApproverIds')
+    expect(
+      (await callRoute(updateApprovals, { cookies: [a.cookie], body: { twoStep: true, finalApproverIds: [] } })).status,
+    ).toBe(400)
+    expect((await callRoute(getApprovals, { cookies: [a.cookie] })).json).toEqual({
+      twoStep: false,
+      finalApproverIds: [],
+    })
+    expect((await callRoute(getApprovals, { cookies: [m1.cookie] })).status).toBe(403)
+  })
+})
+
+describe('a co-supervisor joins the same church (issue 31)', () => {
+  it('invites a supervisor added with an email; their first Supervisor Login with it lands in the inviting organization', async () => {
+    const { signInThroughIdentityProvider } = await import('../../test/support/test-identity.ts')
+    const org = await newOrganization()
+    const email = `pat-${Math.random().toString(36).slice(2, 8)}@grace.example`
+    const { default: addMember } = await import('../members/add-member.ts')
+    const added = await callRoute(addMember, {
+      cookies: [org.cookie],
+      body: { email, firstName: 'Pat', lastName: 'Cole', department: 'Admin', role: 'supervisor' },
+    })
+    expect(added.status, added.text).toBe(200)
+    const [invitation] = await inbox(email)
+    expect(invitation!.subject).toBe("Sam Grace added you as a supervisor at Sam Grace's Organization")
+    expect(invitation!.body.text).toContain('open Supervisor Login and sign in with this email address')
+    expect(invitation!.body.text).toContain('/api/login')
+
+    const signedIn = await signInThroughIdentityProvider({ email, firstName: 'Pat', lastName: 'Cole' })
+    expect(signedIn.status).toBe(302)
+    const me = await callRoute(getUser, { cookies: [sessionOf(signedIn.cookies)] })
+    expect(me.json).toMatchObject({ id: added.json.id, organizationId: org.organization.id, role: 'supervisor' })
+    // The same person later gets the same member, and a staff member's email invites nobody.
+    const again = await signInThroughIdentityProvider({ email, firstName: 'Pat', lastName: 'Cole' })
+    expect((await callRoute(getUser, { cookies: [sessionOf(again.cookies)] })).json.id).toBe(added.json.id)
+    const staffEmail = `kim-${Math.random().toString(36).slice(2, 8)}@grace.example`
+    await callRoute(addMember, {
+      cookies: [org.cookie],
+      body: { email: staffEmail, firstName: 'Kim', lastName: 'Lee', department: 'Admin' },
+    })
+    expect(await inbox(staffEmail)).toHaveLength(0)
+    const stranger = await signInThroughIdentityProvider({ email: staffEmail, firstName: 'Kim', lastName: 'Lee' })
+    const own = (await callRoute(getUser, { cookies: [sessionOf(stranger.cookies)] })).json
+    expect(own.organizationId).not.toBe(org.organization.id)
+  })
+})

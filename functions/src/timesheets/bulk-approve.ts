@@ -1,0 +1,32 @@
+import { AppError, BulkApproveBody, BulkApproveResult } from '@app/core'
+import { defineRoute } from '../http/define-route.ts'
+import { decideTimesheet } from '../workflows/decisions.ts'
+
+/**
+ * Issue 37: a supervisor approves several pending timesheets in one action. Each is decided by the
+ * same workflow as the status PATCH (second approval, delegation, the member-week's figures), in
+ * its own transaction with its own audit record, one after the other; one refused does not stop
+ * the others, and the answer says which were approved and why the others were not.
+ */
+export default defineRoute({
+  method: 'POST',
+  path: '/api/timesheets/bulk-approve',
+  auth: 'supervisor',
+  scope: 'timesheets:decide',
+  body: BulkApproveBody,
+  response: BulkApproveResult,
+  uses: ['table', 'email'],
+  handler: async ({ body, session, db }) => {
+    const result: BulkApproveResult = { approved: [], failed: [] }
+    for (const id of body.ids) {
+      try {
+        await decideTimesheet(db, session.user, id, 'approved', '')
+        result.approved.push(id)
+      } catch (error) {
+        if (!(error instanceof AppError) || error.status >= 500) throw error
+        result.failed.push({ id, status: error.status, message: error.message })
+      }
+    }
+    return result
+  },
+})

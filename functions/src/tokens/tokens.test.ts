@@ -1,0 +1,183 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import {
+  addDays,
+  ApiTokenCreated,
+  ApiTokenList,
+  AuditPage,
+  auditActorLabel,
+  currentWeekStart,
+  TimesheetDays,
+  TimesheetHistory,
+} from '@app/core'
+import { apiTokens, orgDb } from '@app/data'
+import { keys, table } from '@app/data/testing'
+import { callRoute } from '../../test/support/test-event.ts'
+import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
+import listAudit from '../audit/list-audit.ts'
+import listMembers from '../members/list-members.ts'
+import createTimesheet from '../timesheets/create-timesheet.ts'
+import getHistory from '../timesheets/get-history.ts'
+import listTimesheets from '../timesheets/list-timesheets.ts'
+import updateStatus from '../timesheets/update-status.ts'
+import updateSettings from '../organization/update-settings.ts'
+import createToken from './create-token.ts'
+import listTokens from './list-tokens.ts'
+import revokeToken from './revoke-token.ts'
+
+/**
+ * The issue's scenario: a supervisor makes a token with only `timesheets:read`; it lists
+ * timesheets with `Authorization: Bearer`, is refused (403, naming the scope) on the members list
+ * and on every write, and is 401 once revoked. A `timesheets:decide` token approves, recorded as
+ * by the token.
+ */
+let org: Awaited<ReturnType<typeof newOrganization>>
+let staff: Awaited<ReturnType<typeof newStaffMember>>
+const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } })
+
+const make = async (name: string, scopes: string[]) => {
+  const res = await callRoute(createToken, { cookies: [org.cookie], body: { name, scopes } })
+  expect(res.status, res.text).toBe(200)
+  return ApiTokenCreated.parse(res.json)
+}
+
+/** A pending timesheet of the staff member, each a week further back. */
+let weeksBack = 0
+const pendingSheet = async () => {
+  const db = orgDb(org.organization.id)
+  const sheet = await db.timesheets.getOrCreate(
+    staff.user,
+    addDays(currentWeekStart('America/Chicago', 'monday'), -7 * ++weeksBack),
+  )
+  await db.timesheets.saveDays(sheet.id, staff.user, TimesheetDays.parse({ mondayStart: '09:00', mondayEnd: '11:00' }))
+  return db.timesheets.submit(sheet.id, staff.user)
+}
+
+beforeAll(async () => {
+  process.env.TIMESHEET_WEEKS_BACK = '2000'
+  org = await newOrganization('Token Church')
+  staff = await newStaffMember(org.cookie)
+}, 60_000)
+
+describe('API tokens', () => {
+  it('a timesheets:read token lists timesheets, is refused elsewhere, and is 401 once revoked', async () => {
+    const sheet = await pendingSheet()
+    const created = await make('Planning Center', ['timesheets:read'])
+    expect(created.token).toMatch(/^mtk_[A-Za-z0-9_-]{43}$/)
+    expect(created.scopes).toEqual(['timesheets:read'])
+
+    const listed = await callRoute(listTimesheets, bearer(created.token))
+    expect(listed.status, listed.text).toBe(200)
+    expect(listed.json.items.map((i: { id: number }) => i.id)).toContain(sheet.id)
+
+    const members = await callRoute(listMembers, bearer(created.token))
+    expect(members.status).toBe(403)
+    expect(members.json.message).toBe('This API token lacks the members:read scope')
+    expect(members.json.key).toBe('apiTokenMissingScope')
+
+    const decide = await callRoute(updateStatus, {
+      ...bearer(created.token),
+      params: { id: String(sheet.id) },
+      body: { status: 'approved', comments: '' },
+    })
+    expect(decide.status).toBe(403)
+    expect(decide.json.message).toBe('This API token lacks the timesheets:decide scope')
+    for (const [route, body] of [
+      [createTimesheet, { weekStartDate: '2019-01-07' }],
+      [updateSettings, { organizationName: 'Taken over' }],
+      [createToken, { name: 'Escalate', scopes: ['members:read'] }],
+    ] as const) {
+      const res = await callRoute(route, { ...bearer(created.token), body })
+      expect(res.status, `${route.path}: ${res.text}`).toBe(403)
+      expect(res.json.message).toBe('API tokens cannot be used for this request')
+    }
+    expect((await orgDb(org.organization.id).timesheets.get(sheet.id)).status).toBe('pending')
+    expect((await orgDb(org.organization.id).organization.get()).name).toBe(org.organization.name)
+
+    // Listed without its secret, with when it was last used; the table keeps only a hash.
+    const list = await callRoute(listTokens, { cookies: [org.cookie] })
+    expect(list.status).toBe(200)
+    const mine = ApiTokenList.parse(list.json).find((t) => t.id === created.id)!
+    expect(mine.lastUsedAt).not.toBeNull()
+    expect(list.text).not.toContain(created.token)
+    const stored = await table.queryAll({
+      index: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :p',
+      ExpressionAttributeValues: { ':p': keys.orgApiTokens(org.organization.id) },
+    })
+    expect(JSON.stringify(stored)).not.toContain(created.token.slice(4))
+
+    const revoked = await callRoute(revokeToken, { cookies: [org.cookie], params: { id: created.id } })
+    expect(revoked.status, revoked.text).toBe(204)
+    const after = await callRoute(listTimesheets, bearer(created.token))
+    expect(after.status).toBe(401)
+    expect(after.json.message).toBe('Invalid or revoked API token')
+    const again = await callRoute(revokeToken, { cookies: [org.cookie], params: { id: created.id } })
+    expect(again.status).toBe(404)
+
+    // Both are in the audit trail, by the supervisor.
+    const audit = AuditPage.parse((await callRoute(listAudit, { cookies: [org.cookie] })).json).items
+    const actions = audit.map((e) => e.action)
+    expect(actions).toEqual(expect.arrayContaining(['apiToken.created', 'apiToken.revoked']))
+  })
+
+  it("a timesheets:decide token approves as the supervisor's session would, recorded by the token's name", async () => {
+    const sheet = await pendingSheet()
+    const { token } = await make('Payroll sync', ['timesheets:decide'])
+    const res = await callRoute(updateStatus, {
+      ...bearer(token),
+      params: { id: String(sheet.id) },
+      body: { status: 'approved', comments: 'Approved by sync' },
+    })
+    expect(res.status, res.text).toBe(200)
+    expect(res.json.status).toBe('approved')
+    const history = TimesheetHistory.parse(
+      (await callRoute(getHistory, { cookies: [org.cookie], params: { id: String(sheet.id) } })).json,
+    )
+    const approval = history.find((e) => e.action === 'timesheet.approved')!
+    expect(approval.actor).toMatchObject({ userId: org.supervisor.id, via: 'apiToken', tokenName: 'Payroll sync' })
+    expect(auditActorLabel(approval.actor)).toBe('API token Payroll sync')
+  })
+
+  it('is for supervisors only, and a bad request is a clear 400 that makes nothing', async () => {
+    const staffTry = await callRoute(createToken, {
+      cookies: [staff.cookie],
+      body: { name: 'x', scopes: ['timesheets:read'] },
+    })
+    expect(staffTry.status).toBe(403)
+    expect((await callRoute(listTokens, { cookies: [staff.cookie] })).status).toBe(403)
+    const before = ApiTokenList.parse((await callRoute(listTokens, { cookies: [org.cookie] })).json).length
+    for (const body of [
+      { name: '', scopes: ['timesheets:read'] },
+      { name: 'x', scopes: [] },
+      { name: 'x', scopes: ['settings:write'] },
+      { name: 'x'.repeat(61), scopes: ['timesheets:read'] },
+    ]) {
+      const res = await callRoute(createToken, { cookies: [org.cookie], body })
+      expect(res.status, JSON.stringify(body)).toBe(400)
+    }
+    expect(ApiTokenList.parse((await callRoute(listTokens, { cookies: [org.cookie] })).json)).toHaveLength(before)
+  })
+
+  it("a token dies with its maker's place as a supervisor", async () => {
+    const second = await newStaffMember(org.cookie, 'supervisor')
+    const res = await callRoute(createToken, {
+      cookies: [second.cookie],
+      body: { name: 'Leaving', scopes: ['timesheets:read'] },
+    })
+    const { token } = ApiTokenCreated.parse(res.json)
+    expect((await callRoute(listTimesheets, bearer(token))).status).toBe(200)
+    await orgDb(org.organization.id).members.update(second.user.id, { role: 'employee' }, org.supervisor)
+    expect((await callRoute(listTimesheets, bearer(token))).status).toBe(401)
+  })
+})
+
+describe('the rate limit of one token', () => {
+  it('counts requests per minute and refuses past the limit until the next minute', async () => {
+    const { token } = await make('Busy', ['timesheets:read'])
+    const minute = Date.UTC(2030, 0, 1, 12, 0, 5)
+    const results = []
+    for (let i = 0; i < 4; i++) results.push(await apiTokens.countUse(token, minute, 3))
+    expect(results).toEqual([true, true, true, false])
+    expect(await apiTokens.countUse(token, minute + 60_000, 3)).toBe(true)
+  })
+})

@@ -1,0 +1,54 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { unzip, zip } from './zip.ts'
+
+describe('zip', () => {
+  it('holds exactly the files given, byte for byte (a law)', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.record({ name: fc.stringMatching(/^[a-zñé0-9_/-]{1,20}\.(csv|json)$/), data: fc.string() }), {
+          selector: (e) => e.name,
+          maxLength: 8,
+        }),
+        (entries) => {
+          const files = unzip(zip(entries))
+          expect([...files.keys()]).toEqual(entries.map((e) => e.name))
+          for (const e of entries) expect(files.get(e.name)!.toString('utf8')).toBe(e.data)
+        },
+      ),
+      { numRuns: 50 },
+    )
+  })
+
+  it('is read by the system unzip when there is one (python3 -m zipfile -t)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'zip-'))
+    const file = join(dir, 'export.zip')
+    writeFileSync(
+      file,
+      zip([
+        { name: 'members.csv', data: 'Name\r\nAna Ruiz\r\n' },
+        { name: 'año/ñ.json', data: '{}' },
+      ]),
+    )
+    let out: string
+    try {
+      out = execFileSync('python3', ['-m', 'zipfile', '-l', file], { encoding: 'utf8' })
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return // no python on this machine: the law above holds
+      throw e
+    }
+    expect(out).toContain('members.csv')
+    expect(out).toContain('año/ñ.json')
+    expect(execFileSync('python3', ['-m', 'zipfile', '-t', file], { encoding: 'utf8' })).toContain('Done testing')
+  })
+
+  it('refuses an archive whose content was changed', () => {
+    const archive = zip([{ name: 'a.csv', data: 'x'.repeat(100) }])
+    archive[40] = archive[40]! ^ 0xff
+    expect(() => unzip(archive)).toThrow()
+  })
+})

@@ -1,0 +1,120 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ApiScope, apiTokenMessages } from '@app/core'
+import { callRoute, type TestRequest } from '../support/test-event.ts'
+import { expectCleanRefusal } from './support/checks.ts'
+import { figuresFor } from './support/figures.ts'
+import { manifest, type Route, type RouteKey } from './support/manifest.ts'
+import { makeTenant, ownerRequest, type Tenant } from './support/world.ts'
+
+/**
+ * API tokens (issue 35), generated from the route manifest: a token of each scope against every
+ * route. It reaches exactly the routes that declare its scope, as their owner's supervisor session
+ * would, and every other route refuses it with 403 naming what is missing, changing nothing; an
+ * unknown or revoked token is 401 everywhere.
+ */
+const figures = figuresFor(import.meta.filename)
+let a: Tenant
+let b: Tenant
+beforeAll(async () => {
+  const tag = randomUUID().slice(0, 6)
+  ;[a, b] = await Promise.all([makeTenant(`TokenA${tag} Church`), makeTenant(`TokenB${tag} Church`)])
+}, 60_000)
+
+const label = ([key, r]: [RouteKey, Route]) => `${r.method} ${r.path} (${key})`
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
+/** The owner's request for the route, carrying the token instead of any cookie. */
+const withToken = (request: TestRequest, token: string): TestRequest => ({
+  ...request,
+  cookies: [],
+  headers: { ...request.headers, ...bearer(token) },
+})
+
+describe('the manifest names a scope only where a token belongs', () => {
+  it('every scope reaches some route, and no token reaches settings, billing, tokens, credentials or passwords', () => {
+    for (const scope of ApiScope.options)
+      expect(
+        manifest.some(([, r]) => r.scope === scope),
+        scope,
+      ).toBe(true)
+    const never =
+      /^\/api\/(organization|billing|subscription|create-subscription|start-trial|validate-coupon|tokens|staff|login|logout|callback|auth|profile|payroll\/settings)/
+    const reachable = manifest.filter(([, r]) => r.scope !== undefined)
+    expect(reachable.filter(([, r]) => never.test(r.path)).map(label)).toEqual([])
+    expect(reachable.filter(([, r]) => r.path.includes('password')).map(label)).toEqual([])
+    // Every write a token can make is a decision on a timesheet.
+    // (The status PATCH and, issue 37, the bulk approval.)
+    expect(
+      reachable
+        .filter(([, r]) => r.method !== 'GET')
+        .map(([, r]) => `${r.scope} ${r.path}`)
+        .sort(),
+    ).toEqual(['timesheets:decide /api/timesheets/bulk-approve', 'timesheets:decide /api/timesheets/{id}/status'])
+  })
+})
+
+describe.each(ApiScope.options)('a token with only %s', (scope) => {
+  let token: string
+  beforeAll(async () => {
+    token = (await a.freshApiToken([scope])).token
+  })
+
+  it.each(manifest.map((e) => [label(e), e] as const))('%s', async (_, [key, route]) => {
+    figures.route(key)
+    const request = await ownerRequest(key, route, a)
+    if (route.scope === scope || route.keepsNoSession) {
+      // A route that keeps no session (the health check) is public and never reads a caller.
+      const res = await callRoute(route, withToken(request, token))
+      figures.cases()
+      expect(res.status, res.text).toBeLessThan(400)
+      return
+    }
+    const before = await a.snapshot()
+    const res = await callRoute(route, withToken(request, token))
+    figures.cases()
+    expect(res.status, res.text).toBe(403)
+    expectCleanRefusal(res, key)
+    expect(res.json.message).toBe(
+      route.scope ? apiTokenMessages.missingScope(route.scope) : apiTokenMessages.notAllowed,
+    )
+    expect(await a.snapshot()).toEqual(before)
+  })
+})
+
+describe('an unknown, malformed or revoked token is 401 on every route that needs a caller', () => {
+  it('answers 401 and changes nothing', async () => {
+    const revoked = await a.freshApiToken([...ApiScope.options])
+    await a.db.apiTokens.revoke(revoked.id, a.by)
+    const attempts: [string, string][] = [
+      ['an unknown token', `mtk_${randomBytes(32).toString('base64url')}`],
+      ['a malformed token', `mtk_../../${'x'.repeat(200)}`],
+      ['a revoked token', revoked.token],
+    ]
+    for (const [key, route] of manifest.filter(([, r]) => r.scope !== undefined)) {
+      figures.route(key)
+      const request = await ownerRequest(key, route, a)
+      const before = await a.snapshot()
+      for (const [what, token] of attempts) {
+        const res = await callRoute(route, withToken(request, token))
+        figures.cases()
+        expect(res.status, `${key}, ${what}: ${res.text}`).toBe(401)
+        expect(res.json.message).toBe(apiTokenMessages.invalid)
+      }
+      expect(await a.snapshot()).toEqual(before)
+    }
+  }, 60_000)
+
+  it("a token never reaches another organization's objects", async () => {
+    const { token } = await b.freshApiToken([...ApiScope.options])
+    for (const [key, route] of manifest.filter(([, r]) => r.scope !== undefined && r.path.includes('{id}'))) {
+      figures.route(key)
+      const request = await ownerRequest(key, route, a)
+      const before = await a.snapshot()
+      const res = await callRoute(route, withToken(request, token))
+      figures.cases()
+      expect(res.status, `${key}: ${res.text}`).toBe(404)
+      expect(await a.snapshot()).toEqual(before)
+    }
+  })
+})

@@ -1,0 +1,40 @@
+import * as z from 'zod'
+
+/**
+ * API tokens (issue 35): what a token may reach is named by its scopes, one per capability. A route
+ * declares the scope it needs in the manifest; a route with none is never reachable by a token
+ * (settings, billing, tokens, credentials, passwords, every write but a decision).
+ */
+export const ApiScope = z.enum(['timesheets:read', 'timesheets:decide', 'members:read', 'payroll:read'], {
+  error: 'Unknown scope',
+})
+export type ApiScope = z.infer<typeof ApiScope>
+
+/** Requests one token may make in a minute (more answer 429 until the next minute). */
+export const API_TOKEN_RATE_PER_MINUTE = 300
+
+/** How a token starts: recognisable in a leaked log, and long enough to be unguessable (256 random bits). */
+export const API_TOKEN_PREFIX = 'mtk_'
+export const isApiTokenShape = (token: string) => /^mtk_[A-Za-z0-9_-]{43}$/.test(token)
+
+/** Texts the server answers a token's request with (the errors catalogue holds them too). */
+export const apiTokenMessages = {
+  invalid: 'Invalid or revoked API token',
+  notAllowed: 'API tokens cannot be used for this request',
+  rateLimited: 'Too many requests with this API token. Please wait a minute and try again.',
+  missingScope: (scope: ApiScope) => `This API token lacks the ${scope} scope`,
+} as const
+
+/** The token in an `Authorization: Bearer <token>` header value, or undefined when there is none. */
+export const bearerToken = (authorization: string | undefined): string | undefined => {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')
+  return match?.[1]
+}
+
+/** Why a token with `granted` scopes may not call a route needing `needed`, or undefined when it may. */
+export const scopeProblem = (needed: ApiScope | undefined, granted: readonly ApiScope[]): string | undefined =>
+  needed === undefined
+    ? apiTokenMessages.notAllowed
+    : granted.includes(needed)
+      ? undefined
+      : apiTokenMessages.missingScope(needed)

@@ -1,0 +1,40 @@
+import * as z from 'zod'
+import { ApiScope } from '../api-tokens.ts'
+
+/** POST /api/tokens: a name to recognise the token by, and what it may do. */
+export const ApiTokenInput = z.object({
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, { error: 'Name is required' })
+    .max(60, { error: 'Name must be 60 characters or fewer' }),
+  scopes: z
+    .array(ApiScope, { error: 'Choose at least one scope' })
+    .min(1, { error: 'Choose at least one scope' })
+    .transform((scopes) => [...new Set(scopes)]),
+})
+export type ApiTokenInput = z.infer<typeof ApiTokenInput>
+
+/** A token as GET /api/tokens lists it: never its secret. */
+export const ApiTokenView = z.object({
+  id: z.string(),
+  name: z.string(),
+  scopes: z.array(ApiScope),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+})
+export type ApiTokenView = z.infer<typeof ApiTokenView>
+export const ApiTokenList = z.array(ApiTokenView)
+export type ApiTokenList = z.infer<typeof ApiTokenList>
+
+/** POST /api/tokens answers the secret this once; only its hash is stored. */
+export const ApiTokenCreated = z.object({
+  id: z.string(),
+  name: z.string(),
+  scopes: z.array(ApiScope),
+  token: z.string(),
+  createdAt: z.string(),
+})
+export type ApiTokenCreated = z.infer<typeof ApiTokenCreated>
+
+export const ApiTokenId = z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, { error: 'Invalid token id' }) })

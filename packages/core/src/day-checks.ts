@@ -1,0 +1,40 @@
+import { isTime, shiftMinutes, type WeekTimes } from './hours.ts'
+import { DAYS, type DayName } from './week.ts'
+
+/**
+ * What a member is shown before saving, and a supervisor before approving (issue 37): days whose
+ * times are allowed but worth a second look. None is refused: an end before the start is a shift
+ * over midnight (spec section 5), and a long day may be real.
+ */
+
+/** A shift longer than this (start to end, breaks included) is a long day. */
+export const LONG_DAY_MINUTES = 12 * 60
+
+export type DayCheck = 'endsNextDay' | 'longDay' | 'startWithoutEnd' | 'endWithoutStart'
+
+/** Whether the end falls on the next day: both times set and the end earlier than the start. */
+export const endsNextDay = (start?: string | null, end?: string | null): boolean =>
+  isTime(start) && isTime(end) && end < start
+
+/** The checks one day's times raise, in a fixed order. */
+export const dayChecks = (start?: string | null, end?: string | null): DayCheck[] => {
+  const checks: DayCheck[] = []
+  if (isTime(start) && !isTime(end)) checks.push('startWithoutEnd')
+  if (!isTime(start) && isTime(end)) checks.push('endWithoutStart')
+  if (endsNextDay(start, end)) checks.push('endsNextDay')
+  if (shiftMinutes(start, end) > LONG_DAY_MINUTES) checks.push('longDay')
+  return checks
+}
+
+/** A week's checks, day by day in DAYS order (Monday first). */
+export const weekChecks = (week: WeekTimes): { day: DayName; check: DayCheck }[] =>
+  DAYS.flatMap((day) => dayChecks(week[`${day}Start`], week[`${day}End`]).map((check) => ({ day, check })))
+
+/** Days with a start and no end, or an end and no start: the member finishes or clears them before submitting. */
+export const unfinishedDays = (week: WeekTimes): DayName[] => [
+  ...new Set(
+    weekChecks(week)
+      .filter((c) => c.check === 'startWithoutEnd' || c.check === 'endWithoutStart')
+      .map((c) => c.day),
+  ),
+]

@@ -1,0 +1,173 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import * as z from 'zod'
+import {
+  API_TOKEN_PREFIX,
+  API_TOKEN_RATE_PER_MINUTE,
+  ApiScope,
+  isApiTokenShape,
+  notFound,
+  type ApiTokenCreated,
+  type ApiTokenInput,
+  type ApiTokenView,
+} from '@app/core'
+import { auditRecord, type Actor } from './audit.ts'
+import { keys } from './keys.ts'
+import { epochSeconds, isConditionFailure, nowIso, table } from './table.ts'
+
+/** The table keeps only a hash of a token's secret, so a copy of the table reaches no API. */
+const hash = (token: string) => createHash('sha256').update(token).digest('base64url')
+
+const StoredToken = z.object({
+  pk: z.string(),
+  id: z.string(),
+  orgId: z.string(),
+  name: z.string(),
+  scopes: z.array(ApiScope),
+  createdAt: z.string(),
+  createdBy: z.string(),
+  lastUsedAt: z.string().optional(),
+})
+type StoredToken = z.infer<typeof StoredToken>
+
+/** What a request made with a token acts as: its organization, the supervisor who made it, its scopes. */
+export interface ApiTokenGrant {
+  id: string
+  orgId: string
+  name: string
+  scopes: ApiScope[]
+  createdBy: string
+}
+
+const view = (t: StoredToken): ApiTokenView => ({
+  id: t.id,
+  name: t.name,
+  scopes: t.scopes,
+  createdAt: t.createdAt,
+  lastUsedAt: t.lastUsedAt ?? null,
+})
+
+/** A token belongs to the organization: its records are about the organization, the token named in the change. */
+const tokenSubject = { type: 'organization' as const }
+const tokenChange = (before: string | null, after: string | null) => [{ field: 'apiToken', before, after }]
+
+/** An organization's API tokens (Settings → API). */
+export const apiTokensOf = (orgId: string) => {
+  const stored = async () =>
+    (
+      await table.queryAll({
+        index: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :p',
+        ExpressionAttributeValues: { ':p': keys.orgApiTokens(orgId) },
+      })
+    ).map((i) => StoredToken.parse(i))
+
+  return {
+    /** A new token and its audit record at once; the secret is answered this once and stored only as a hash. */
+    async create(input: ApiTokenInput, actor: Actor & { id: string }): Promise<ApiTokenCreated> {
+      const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`
+      const id = randomUUID()
+      const createdAt = nowIso()
+      await table.transact([
+        {
+          Put: {
+            Item: {
+              ...keys.apiToken(hash(token)),
+              id,
+              orgId,
+              name: input.name,
+              scopes: input.scopes,
+              createdAt,
+              createdBy: actor.id,
+              gsi1pk: keys.orgApiTokens(orgId),
+              gsi1sk: `${createdAt}#${id}`,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        auditRecord(orgId, actor, {
+          action: 'apiToken.created',
+          subject: tokenSubject,
+          changes: tokenChange(null, `${input.name} (${input.scopes.join(', ')})`),
+        }),
+      ])
+      return { id, name: input.name, scopes: input.scopes, token, createdAt }
+    },
+
+    /** The organization's tokens, oldest first, without their secrets. */
+    list: async (): Promise<ApiTokenView[]> => (await stored()).map(view),
+
+    /** Revokes a token at once (its next request is 401), with its audit record. */
+    async revoke(id: string, actor: Actor) {
+      const token = (await stored()).find((t) => t.id === id)
+      if (!token) throw notFound('API token')
+      try {
+        await table.transact([
+          {
+            Delete: {
+              Key: { pk: token.pk, sk: keys.apiToken('').sk },
+              ConditionExpression: 'orgId = :o AND id = :id',
+              ExpressionAttributeValues: { ':o': orgId, ':id': id },
+            },
+          },
+          auditRecord(orgId, actor, {
+            action: 'apiToken.revoked',
+            subject: tokenSubject,
+            changes: tokenChange(token.name, null),
+          }),
+        ])
+      } catch (e) {
+        if (isConditionFailure(e)) throw notFound('API token')
+        throw e
+      }
+    },
+  }
+}
+
+/** A minute as the rate window's name: `2026-11-26T09:41`. */
+const minuteOf = (ms: number) => new Date(ms).toISOString().slice(0, 16)
+
+/** Requests made with a token: who it is, and its per-minute rate. */
+export const apiTokens = {
+  /** The live token for this secret; undefined when unknown or revoked. */
+  async find(token: string): Promise<ApiTokenGrant | undefined> {
+    if (!isApiTokenShape(token)) return undefined
+    const item = await table.get(keys.apiToken(hash(token)))
+    if (!item) return undefined
+    const t = StoredToken.parse(item)
+    return { id: t.id, orgId: t.orgId, name: t.name, scopes: t.scopes, createdBy: t.createdBy }
+  },
+
+  /**
+   * Counts one request in this minute's window; false once the token made `limit` this minute.
+   * The first request of a minute also stamps `lastUsedAt` (so it is right to the minute, at one
+   * write a minute), and only while the token exists: a revoked token's stamp is not brought back.
+   */
+  async countUse(token: string, now = Date.now(), limit = API_TOKEN_RATE_PER_MINUTE): Promise<boolean> {
+    const h = hash(token)
+    let count: number
+    try {
+      const out = await table.update(keys.apiTokenRate(h, minuteOf(now)), {
+        UpdateExpression: 'ADD n :one SET expire = if_not_exists(expire, :expire)',
+        ConditionExpression: 'attribute_not_exists(n) OR n < :limit',
+        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expire': epochSeconds(now) + 120 },
+        ReturnValues: 'UPDATED_NEW',
+      })
+      count = Number(out?.n ?? 1)
+    } catch (e) {
+      if (isConditionFailure(e)) return false
+      throw e
+    }
+    if (count === 1) {
+      await table
+        .update(keys.apiToken(h), {
+          UpdateExpression: 'SET lastUsedAt = :at',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':at': new Date(now).toISOString() },
+        })
+        .catch((e: unknown) => {
+          if (!isConditionFailure(e)) throw e
+        })
+    }
+    return true
+  },
+}

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto'
+import * as z from 'zod'
+import { AuditEntry, ExportState, notFound, Timesheet } from '@app/core'
+import { auditRecord, type Actor } from './audit.ts'
+import { keys } from './keys.ts'
+import { outboxItem, type QueuedEmail } from './outbox.ts'
+import { isConditionFailure, nowIso, table } from './table.ts'
+
+/** How long one run of the export job holds an export before another run may take it over. */
+const CLAIM_MS = 15 * 60_000
+
+const StoredExport = z.object({
+  id: z.string(),
+  status: ExportState,
+  progress: z.number(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+  fileKey: z.string().optional(),
+})
+export type StoredExport = z.infer<typeof StoredExport>
+
+/** An organization's exports of all its data (issue 35), and what the export reads. */
+export const exportsOf = (orgId: string) => {
+  const key = (id: string) => keys.dataExport(orgId, id)
+  return {
+    /** A new export, running, with its audit record; the export job makes the file. */
+    async start(actor: Actor & { id: string }): Promise<StoredExport> {
+      const id = randomUUID()
+      const createdAt = nowIso()
+      const item: StoredExport = { id, status: 'running', progress: 0, createdAt, createdBy: actor.id }
+      await table.transact([
+        {
+          Put: {
+            Item: {
+              ...key(id),
+              ...item,
+              orgId,
+              gsi1pk: keys.exportsRunning,
+              gsi1sk: `${createdAt}#${orgId}#${id}`,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        auditRecord(orgId, actor, { action: 'organization.exported', subject: { type: 'organization' } }),
+      ])
+      return item
+    },
+
+    async get(id: string): Promise<StoredExport> {
+      const item = await table.get(key(id))
+      if (!item) throw notFound('export')
+      return StoredExport.parse(item)
+    },
+
+    /** Takes the export for one run of the job; false while another run holds it, or once it ended. */
+    async claim(id: string, now = Date.now()): Promise<boolean> {
+      try {
+        await table.update(key(id), {
+          UpdateExpression: 'SET claimedUntil = :until',
+          ConditionExpression: '#s = :running AND (attribute_not_exists(claimedUntil) OR claimedUntil < :now)',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: { ':until': now + CLAIM_MS, ':now': now, ':running': 'running' },
+        })
+        return true
+      } catch (e) {
+        if (isConditionFailure(e)) return false
+        throw e
+      }
+    },
+
+    async progress(id: string, progress: number) {
+      await table.update(key(id), {
+        UpdateExpression: 'SET progress = :p',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':p': Math.max(0, Math.min(99, Math.round(progress))) },
+      })
+    },
+
+    /** Done: the file's key, and the email that says so queued with it. */
+    async finish(id: string, fileKey: string, email: QueuedEmail | undefined) {
+      await table.transact([
+        {
+          Update: {
+            Key: key(id),
+            UpdateExpression:
+              'SET #s = :done, progress = :all, fileKey = :k, finishedAt = :at REMOVE gsi1pk, gsi1sk, claimedUntil',
+            ConditionExpression: '#s = :running',
+            ExpressionAttributeNames: { '#s': 'status' },
+            ExpressionAttributeValues: {
+              ':done': 'done',
+              ':all': 100,
+              ':k': fileKey,
+              ':at': nowIso(),
+              ':running': 'running',
+            },
+          },
+        },
+        ...(email ? [{ Put: { Item: outboxItem(orgId, email) } }] : []),
+      ])
+    },
+
+    async fail(id: string, error: string) {
+      await table.update(key(id), {
+        UpdateExpression: 'SET #s = :failed, #e = :error, finishedAt = :at REMOVE gsi1pk, gsi1sk, claimedUntil',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#s': 'status', '#e': 'error' },
+        ExpressionAttributeValues: { ':failed': 'failed', ':error': error.slice(0, 500), ':at': nowIso() },
+      })
+    },
+
+    /** Every timesheet of the organization, drafts included, by id. */
+    async timesheets(): Promise<Timesheet[]> {
+      const items = await table.queryAll({
+        KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
+        ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.timesheetsPrefix },
+      })
+      return items.map((i) => Timesheet.parse(i))
+    },
+
+    /** The whole audit trail, oldest first. */
+    async auditTrail(): Promise<AuditEntry[]> {
+      const items = await table.queryAll({
+        KeyConditionExpression: 'pk = :p',
+        ExpressionAttributeValues: { ':p': keys.auditPartition(orgId) },
+      })
+      return items.map((i) => AuditEntry.parse(i))
+    },
+  }
+}
+
+/** Exports waiting for the export job, oldest first (every organization's). */
+export const dataExports = {
+  async running(): Promise<{ orgId: string; id: string }[]> {
+    const items = await table.queryAll({
+      index: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :p',
+      ExpressionAttributeValues: { ':p': keys.exportsRunning },
+    })
+    return items.map((i) => ({ orgId: String(i.orgId), id: String(i.id) }))
+  },
+}

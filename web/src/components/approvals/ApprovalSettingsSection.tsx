@@ -1,0 +1,104 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ApprovalSettings } from '@app/core'
+import { errorMessage } from '../../api/client.ts'
+import { useApproverChoices } from '../../api/members.ts'
+import { useApprovalSettings, useUpdateApprovalSettings } from '../../api/organization.ts'
+import { useFieldErrors } from '../../lib/field-errors.ts'
+import { toast } from '../../lib/toast.ts'
+import { toastFailure } from '../../lib/toast-failure.ts'
+import { Button } from '../ui/Button.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card.tsx'
+import { ErrorState } from '../ui/ErrorState.tsx'
+import { FieldMessage } from '../ui/FieldMessage.tsx'
+import { LoadingState } from '../ui/LoadingState.tsx'
+
+const ORDER = ['twoStep', 'finalApproverIds'] as const
+
+/** Settings → Approvals (issue 31): the optional second approval and its final approvers. */
+export function ApprovalSettingsSection() {
+  const { t } = useTranslation('supervisor')
+  const saved = useApprovalSettings()
+  return (
+    <Card id="approvals" role="region" aria-labelledby="approval-settings-title">
+      <CardHeader>
+        <CardTitle id="approval-settings-title">{t('settings.approvals.title')}</CardTitle>
+        <CardDescription>{t('settings.approvals.description')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {saved.isPending ? (
+          <LoadingState label={t('settings.loading')} />
+        ) : saved.data ? (
+          <ApprovalSettingsForm key={JSON.stringify(saved.data)} saved={saved.data} />
+        ) : (
+          <ErrorState
+            message={errorMessage(saved.error, t('settings.loadError'))}
+            onRetry={() => void saved.refetch()}
+          />
+        )}
+      </CardContent>
+    </Card>
+  )
+}
+
+function ApprovalSettingsForm({ saved }: { saved: ApprovalSettings }) {
+  const { t } = useTranslation('supervisor')
+  const supervisors = useApproverChoices()
+  const update = useUpdateApprovalSettings()
+  const [twoStep, setTwoStep] = useState(saved.twoStep)
+  const [finals, setFinals] = useState<string[]>(saved.finalApproverIds)
+  const errors = useFieldErrors(ORDER, update.error)
+  const formError = errors.formError(t('settings.approvals.failed'))
+  const toggle = (id: string, on: boolean) => {
+    setFinals((f) => (on ? [...f, id] : f.filter((x) => x !== id)))
+    errors.clear('finalApproverIds')
+  }
+  const onSubmit = errors.onSubmit(ApprovalSettings, { twoStep, finalApproverIds: twoStep ? finals : [] }, (settings) =>
+    update.mutate(settings, {
+      onSuccess: () => toast({ title: t('settings.approvals.savedTitle'), description: t('settings.approvals.saved') }),
+      onError: (error) => toastFailure(t('settings.approvals.failedTitle'), error, t('settings.approvals.failed')),
+    }),
+  )
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('settings.approvals.title')}>
+      {formError ? <FieldMessage id="approvals-error">{formError}</FieldMessage> : null}
+      <label className="flex items-start gap-2 text-sm text-slate-900">
+        <input
+          type="checkbox"
+          name="twoStep"
+          className="mt-0.5 size-4"
+          checked={twoStep}
+          onChange={(e) => setTwoStep(e.target.checked)}
+        />
+        <span>
+          <span className="font-medium">{t('settings.approvals.twoStep')}</span>
+          <span className="block text-slate-600">{t('settings.approvals.twoStepHint')}</span>
+        </span>
+      </label>
+      {twoStep ? (
+        <fieldset className="space-y-2" aria-describedby={errors.shown.finalApproverIds ? 'finals-error' : undefined}>
+          <legend className="text-sm font-medium text-slate-900">{t('settings.approvals.finalApprovers')}</legend>
+          {supervisors.map((s) => (
+            <label key={s.id} className="flex items-center gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                name="finalApproverIds"
+                value={s.id}
+                className="size-4"
+                checked={finals.includes(s.id)}
+                onChange={(e) => toggle(s.id, e.target.checked)}
+              />
+              {s.name}
+            </label>
+          ))}
+          {errors.shown.finalApproverIds ? (
+            <FieldMessage id="finals-error">{errors.shown.finalApproverIds}</FieldMessage>
+          ) : null}
+        </fieldset>
+      ) : null}
+      <Button type="submit" disabled={update.isPending}>
+        {t('settings.approvals.save')}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,109 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { todayIn, type ApprovalSettings, type User } from '@app/core'
+import { makeStaffMember, makeUser } from '../../../test/fixtures.ts'
+import { mockFetch } from '../../../test/fetch-mock.ts'
+import { renderApp } from '../../../test/render.tsx'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const grace = makeUser({ id: 'sup-1', role: 'supervisor' })
+const carl = makeUser({ id: 'sup-2', role: 'supervisor', firstName: 'Carl', lastName: 'Worship' })
+const members = [grace, carl, makeStaffMember()]
+const sent = (fetch: ReturnType<typeof mockFetch>, method: string) =>
+  fetch.mock.calls
+    .filter(([, init]) => init?.method === method)
+    .map(([url, init]) => ({ url: String(url), body: init?.body ? JSON.parse(String(init.body)) : undefined }))
+
+describe('Profile: away and delegate (issue 31)', () => {
+  it('saves an away period with a delegate, shows it, and ends it', async () => {
+    let me: User = grace
+    const fetch = mockFetch({
+      'GET /api/auth/user': () => ({ body: me }),
+      'GET /api/organization/settings': { body: { organizationName: 'Grace Chapel', logoUrl: null, timeZone: 'UTC' } },
+      'GET /api/employees': { body: members },
+      'PUT /api/profile/away': (init) => {
+        me = { ...me, away: JSON.parse(String(init!.body)) as User['away'] }
+        return { body: me }
+      },
+      'DELETE /api/profile/away': () => {
+        me = { ...me, away: null }
+        return { body: me }
+      },
+    })
+    const user = userEvent.setup()
+    renderApp('/profile')
+    const form = within(await screen.findByRole('form', { name: 'Away' }))
+    const today = todayIn('UTC')
+    expect((form.getByLabelText('First day away') as HTMLInputElement).value).toBe(today)
+    // The delegate is another supervisor: never me, never staff.
+    const delegate = form.getByLabelText('Delegate') as HTMLSelectElement
+    await waitFor(() =>
+      expect(
+        within(delegate)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Choose a supervisor', 'Carl Worship']),
+    )
+    await user.click(form.getByRole('button', { name: 'Save' }))
+    expect(form.getByText('Choose another supervisor of your organization')).toBeTruthy()
+    expect(sent(fetch, 'PUT')).toEqual([])
+
+    await user.selectOptions(delegate, 'Carl Worship')
+    await user.click(form.getByRole('button', { name: 'Save' }))
+    await waitFor(() =>
+      expect(sent(fetch, 'PUT')).toEqual([
+        { url: '/api/profile/away', body: { from: today, to: today, delegateId: 'sup-2' } },
+      ]),
+    )
+    expect(await screen.findByText(/Carl Worship decides for you/)).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'End Away' }))
+    await waitFor(() => expect(sent(fetch, 'DELETE')).toHaveLength(1))
+    await waitFor(() => expect(screen.queryByText(/decides for you/)).toBeNull())
+  })
+
+  it('is not offered to staff', async () => {
+    mockFetch({
+      'GET /api/auth/user': { body: makeStaffMember() },
+      'GET /api/organization/settings': { body: { organizationName: 'Grace Chapel', logoUrl: null } },
+    })
+    renderApp('/profile')
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeTruthy()
+    expect(screen.queryByRole('form', { name: 'Away' })).toBeNull()
+  })
+})
+
+describe('Settings: the second approval (issue 31)', () => {
+  it('turns it on with final approvers, and needs at least one', async () => {
+    let saved: ApprovalSettings = { twoStep: false, finalApproverIds: [] }
+    const fetch = mockFetch({
+      'GET /api/auth/user': { body: grace },
+      'GET /api/organization/settings': {
+        body: { organizationName: 'Grace Chapel', logoUrl: null, timeZone: 'UTC', weekStartDay: 'monday' },
+      },
+      'GET /api/employees': { body: members },
+      'GET /api/organization/approvals': () => ({ body: saved }),
+      'PUT /api/organization/approvals': (init) => {
+        saved = JSON.parse(String(init!.body)) as ApprovalSettings
+        return { body: saved }
+      },
+    })
+    const user = userEvent.setup()
+    renderApp('/settings')
+    const region = within(await screen.findByRole('region', { name: 'Approvals' }))
+    await user.click(await region.findByLabelText(/Require a second approval/))
+    await user.click(region.getByRole('button', { name: 'Save Approvals' }))
+    expect(region.getByText('Choose at least one final approver')).toBeTruthy()
+    expect(sent(fetch, 'PUT')).toEqual([])
+
+    await user.click(region.getByLabelText('Grace Hopper'))
+    await user.click(region.getByRole('button', { name: 'Save Approvals' }))
+    await waitFor(() =>
+      expect(sent(fetch, 'PUT')).toEqual([
+        { url: '/api/organization/approvals', body: { twoStep: true, finalApproverIds: ['sup-1'] } },
+      ]),
+    )
+    expect(await screen.findByText('Approval settings have been saved.')).toBeTruthy()
+  })
+})

@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { DashboardStats, PendingTimesheets } from '@app/core'
+import { makeTimesheet } from '../../../test/list-item-fixtures.ts'
+import { makeUser } from '../../../test/fixtures.ts'
+import { mockFetch } from '../../../test/fetch-mock.ts'
+import { renderApp } from '../../../test/render.tsx'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const stats: DashboardStats = {
+  pending: 2,
+  waitingForMe: 1,
+  approved: 0,
+  approvedTotal: 0,
+  rejected: 0,
+  totalTimesheets: 2,
+  activeEmployees: 3,
+}
+const mine = {
+  ...makeTimesheet({
+    id: 11,
+    employeeId: 'emp-1',
+    employee: { firstName: 'Mia', lastName: 'One', department: 'Youth', profileImageUrl: null },
+    approvals: [{ approverId: 'sup-2', onBehalfOfId: null, at: '2026-11-20T10:00:00.000Z' }],
+  }),
+  waitingForMe: true,
+}
+const others = {
+  ...makeTimesheet({
+    id: 12,
+    employeeId: 'emp-2',
+    employee: { firstName: 'Max', lastName: 'Two', department: 'Worship', profileImageUrl: null },
+  }),
+  waitingForMe: false,
+}
+
+const show = (pending: PendingTimesheets = [mine, others]) => {
+  mockFetch({
+    'GET /api/auth/user': { body: makeUser({ role: 'supervisor', id: 'user-1' }) },
+    'GET /api/organization/settings': {
+      body: { organizationName: 'Grace Chapel', logoUrl: null, timeZone: 'UTC', weekStartDay: 'monday' },
+    },
+    'GET /api/dashboard/stats': { body: stats },
+    'GET /api/timesheets': { body: { items: [], cursor: null } },
+    'GET /api/timesheets/pending': { body: pending },
+  })
+  return { user: userEvent.setup(), ...renderApp('/') }
+}
+
+describe('Waiting for me (issue 31)', () => {
+  it('opens on the weeks waiting for me, with Everyone one click away, and shows both counts', async () => {
+    const { user } = show()
+    const mineButton = await screen.findByRole('button', { name: 'Waiting for me (1)' })
+    expect(mineButton.getAttribute('aria-pressed')).toBe('true')
+    const region = screen.getByRole('region', { name: 'Pending Review' })
+    await waitFor(() => expect(within(region).getByText('Mia One')).toBeTruthy())
+    expect(within(region).queryByText('Max Two')).toBeNull()
+    // The first of two approvals is recorded: still Pending Review, "1 of 2 approvals".
+    expect(within(region).getByText('1 of 2 approvals')).toBeTruthy()
+
+    await user.click(screen.getByRole('button', { name: 'Everyone (2)' }))
+    expect(within(region).getByText('Max Two')).toBeTruthy()
+    expect(within(region).getByText('Mia One')).toBeTruthy()
+
+    const statRow = screen.getByRole('region', { name: 'Timesheet statistics' })
+    await within(statRow).findByText('1 waiting for me')
+  })
+
+  it('says when nothing waits for me', async () => {
+    show([others])
+    expect(await screen.findByText('Nothing is waiting for you.')).toBeTruthy()
+  })
+})

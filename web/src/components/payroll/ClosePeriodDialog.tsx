@@ -1,0 +1,75 @@
+import { useTranslation } from 'react-i18next'
+import { fullName, type PayPeriod } from '@app/core'
+import { errorMessage, isUnauthorizedError } from '../../api/client.ts'
+import { earlyReasonsOf, peopleOfError, useClosePeriod } from '../../api/payroll.ts'
+import { formatDate } from '../../lib/format.ts'
+import { toast } from '../../lib/toast.ts'
+import { DialogActions, DialogContent, DialogFor, DialogHeading } from '../ui/Dialog.tsx'
+import { PeopleAlert } from './PeopleAlert.tsx'
+import { periodTitle } from './period-title.ts'
+
+/**
+ * Closing a pay period, confirmed first: the dialog says what the close locks. A period that has
+ * not ended, or has weeks not submitted, is closed only by an explicit 'Close anyway' that names
+ * why; timesheets still waiting for a decision keep it open (the server's 409 names their people).
+ */
+export const ClosePeriodDialog = ({ period, onClose }: { period: PayPeriod | null; onClose: () => void }) => (
+  <DialogFor item={period} itemKey={(p) => p.start} onClose={onClose}>
+    {(p) => <CloseForm period={p} onDone={onClose} />}
+  </DialogFor>
+)
+
+function CloseForm({ period, onDone }: { period: PayPeriod; onDone: () => void }) {
+  const { t } = useTranslation('supervisor')
+  const close = useClosePeriod()
+  const title = periodTitle(period)
+  const failure = close.error && !isUnauthorizedError(close.error) ? close.error : null
+  const early = earlyReasonsOf(failure)
+
+  const run = (closeAnyway: boolean) =>
+    close.mutate(
+      { start: period.start, closeAnyway },
+      {
+        onSuccess: () => {
+          toast({ title: t('payroll.period.closedTitle'), description: t('payroll.period.closedToast', { title }) })
+          onDone()
+        },
+      },
+    )
+
+  return (
+    <DialogContent>
+      <DialogHeading title={t('payroll.close.title')}>{t('payroll.close.intro', { title })}</DialogHeading>
+      <div className="space-y-4">
+        {early ? (
+          <div
+            role="alert"
+            className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+          >
+            <p className="font-semibold">{t('payroll.close.earlyTitle')}</p>
+            <ul className="list-disc space-y-1 pl-5">
+              {early.endsOn ? <li>{t('payroll.close.notEnded', { date: formatDate(early.endsOn) })}</li> : null}
+              {early.notSubmitted.length ? (
+                <li className="break-words">
+                  {t('payroll.close.notSubmitted', { names: early.notSubmitted.map(fullName).join(', ') })}
+                </li>
+              ) : null}
+            </ul>
+          </div>
+        ) : failure ? (
+          <PeopleAlert
+            message={errorMessage(failure, t('payroll.period.closeFailed'))}
+            people={peopleOfError(failure)}
+          />
+        ) : null}
+        <DialogActions
+          pending={close.isPending}
+          variant={early ? 'destructive' : undefined}
+          label={early ? t('payroll.close.anyway') : t('payroll.period.close')}
+          busyLabel={t('payroll.period.closing')}
+          onClick={() => run(early !== null)}
+        />
+      </div>
+    </DialogContent>
+  )
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { ApiTokenView, OrganizationSettings } from '@app/core'
+import { makeUser } from '../../../test/fixtures.ts'
+import { mockFetch } from '../../../test/fetch-mock.ts'
+import { renderApp } from '../../../test/render.tsx'
+import '../../pages/SettingsPage.tsx'
+
+const settings: OrganizationSettings = {
+  organizationName: 'Grace Chapel',
+  logoUrl: null,
+  timeZone: 'America/Chicago',
+  weekStartDay: 'monday',
+  approvalEmails: true,
+}
+
+/** Settings with a tokens endpoint that keeps what is made and revoked. */
+const show = (tokens: ApiTokenView[] = []) => {
+  let list = [...tokens]
+  const fetch = mockFetch({
+    'GET /api/auth/user': { body: makeUser({ role: 'supervisor' }) },
+    'GET /api/organization/settings': { body: settings },
+    'GET /api/tokens': () => ({ body: list }),
+    'POST /api/tokens': (init) => {
+      const { name, scopes } = JSON.parse(String(init!.body)) as { name: string; scopes: string[] }
+      const made = { id: 't2', name, scopes, createdAt: '2026-11-20T15:00:00Z' }
+      list = [...list, { ...made, lastUsedAt: null } as ApiTokenView]
+      return { body: { ...made, token: `mtk_${'a'.repeat(43)}` } }
+    },
+  })
+  renderApp('/settings')
+  return { fetch, user: userEvent.setup() }
+}
+
+describe('Settings → API', () => {
+  it('lists the tokens without secrets, and shows a new secret once', async () => {
+    const { fetch, user } = show([
+      {
+        id: 't1',
+        name: 'Payroll sync',
+        scopes: ['payroll:read'],
+        createdAt: '2026-11-01T15:00:00Z',
+        lastUsedAt: null,
+      },
+    ])
+    const section = within(await screen.findByRole('region', { name: 'API' }))
+    expect(await section.findByText('Payroll sync')).toBeTruthy()
+    expect(section.getByText(/Last used never/)).toBeTruthy()
+
+    // Without a scope the form says so and sends nothing.
+    await user.type(section.getByLabelText('Name'), 'Planning Center')
+    await user.click(section.getByRole('button', { name: 'Create API token' }))
+    expect(section.getByText('Choose at least one scope')).toBeTruthy()
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0)
+
+    await user.click(section.getByRole('checkbox', { name: /timesheets:read/ }))
+    await user.click(section.getByRole('button', { name: 'Create API token' }))
+    expect((await section.findByTestId('new-api-token')).textContent).toBe(`mtk_${'a'.repeat(43)}`)
+    expect(section.getByText(/shown only this once/)).toBeTruthy()
+    const [, init] = fetch.mock.calls.find(([, i]) => i?.method === 'POST')!
+    expect(JSON.parse(String(init!.body))).toEqual({ name: 'Planning Center', scopes: ['timesheets:read'] })
+    await user.click(section.getByRole('button', { name: 'Done' }))
+    expect(section.queryByTestId('new-api-token')).toBeNull()
+    expect(await section.findByText('Planning Center')).toBeTruthy()
+  })
+})
