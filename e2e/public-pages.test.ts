@@ -87,9 +87,12 @@ describe('signed-in shell', () => {
     // The signed-in frame (its own chunk, and its texts' namespace) may come a moment after the page.
     await page.getByText('Virtual Executive Pastor').waitFor()
     expect(await page.getByText('Virtual Executive Pastor').isVisible()).toBe(true)
-    const nav = page.getByRole('navigation', { name: 'Main' })
-    expect(await nav.getByRole('link', { name: 'Employees' }).getAttribute('href')).toBe('/employees')
-    expect(await nav.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/settings')
+    // At 375 px the header's links live in the Menu button (issue 37, item 8).
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false)
+    await page.getByRole('button', { name: 'Menu' }).click()
+    expect(await page.getByRole('menuitem', { name: 'Employees' }).getAttribute('href')).toBe('/employees')
+    expect(await page.getByRole('menuitem', { name: 'Settings' }).getAttribute('href')).toBe('/settings')
+    await page.keyboard.press('Escape')
     expect(await page.getByText('Supervisor', { exact: true }).first().isVisible()).toBe(true)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
 
