@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { SERVICE_WORKER_FILE, WEB_MANIFEST_FILE } from '../packages/core/src/site-cache.ts'
 import { DEFAULT_LANGUAGE } from '../packages/core/src/languages.ts'
+import { prerenderPages } from './prerender.ts'
 
 const THEME_COLOUR = '#4f46e5'
 
@@ -73,6 +74,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     preloadFirstCatalogues(),
+    prerenderPages(),
     // The installable staff app: a web app manifest and a Workbox service worker that precaches the
     // app shell and every page's chunk, so a signed-in member can open the app with no connection.
     VitePWA({
@@ -103,6 +105,9 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The prerendered signed-out pages (prerender.ts) are for first visits over the network; offline,
+        // every address opens the app shell.
+        globIgnores: ['pages/**'],
         // Client-side routes open the cached shell; the API's own pages and files (sign-in, sign-out,
         // CSV downloads, the one-click decision pages) always go to the network.
         navigateFallback: '/index.html',

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import { buildWebIfStale } from '../../local/src/web.ts'
+import { buildWebIfStale } from '../../scripts/build-web.ts'
 
 /**
  * cdk.json's `build` step: the CDK CLI runs it before every synth and deploy, so `npx cdk synth`,

@@ -2,7 +2,14 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { Match } from 'aws-cdk-lib/assertions'
 import { describe, expect, it } from 'vitest'
-import { contentSecurityPolicy, securityHeaders, siteCacheControl } from '@app/core'
+import {
+  cloudFrontPageFunction,
+  contentSecurityPolicy,
+  pageChoiceConfig,
+  SECURE_SESSION_COOKIE,
+  securityHeaders,
+  siteCacheControl,
+} from '@app/core'
 import { tableDefinition } from '@app/data'
 import { METRICS_NAMESPACE } from '../../functions/src/jobs/retry-emails.ts'
 import { exportEntry, remindersEntry, RETRY_ATTEMPTS, retryEmailsEntry } from '../lib/constructs/jobs.ts'
@@ -202,11 +209,15 @@ describe('CloudFront', () => {
     expect(config().CustomErrorResponses).toBeUndefined()
   })
 
-  it('rewrites client-side routes to /index.html and leaves files alone', () => {
+  it("rewrites page requests by core's choosePage (the local server's rule) and leaves files alone", () => {
     const code = one('AWS::CloudFront::Function').Properties!.FunctionCode as string
+    expect(code).toBe(cloudFrontPageFunction(pageChoiceConfig(SECURE_SESSION_COOKIE)))
     const handler = new Function(`${code}; return handler`)() as (e: unknown) => { uri: string }
-    const uri = (path: string) => handler({ request: { uri: path } }).uri
-    expect(uri('/')).toBe('/index.html')
+    const uri = (path: string, headers: Record<string, { value: string }> = {}, cookies = {}) =>
+      handler({ request: { uri: path, headers, cookies, querystring: {} } }).uri
+    expect(uri('/')).toBe('/pages/en/index.html')
+    expect(uri('/staff-login', { 'accept-language': { value: 'es-MX,es;q=0.9' } })).toBe('/pages/es/staff-login.html')
+    expect(uri('/', {}, { '__Host-sid': { value: 'abc' } })).toBe('/index.html')
     expect(uri('/timesheets/12')).toBe('/index.html')
     expect(uri('/settings/organization')).toBe('/index.html')
     expect(uri('/assets/index-abc123.js')).toBe('/assets/index-abc123.js')

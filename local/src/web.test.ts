@@ -20,6 +20,11 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]))
   writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})')
   writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"App"}')
+  for (const language of ['en', 'es']) {
+    mkdirSync(join(dist, 'pages', language), { recursive: true })
+    writeFileSync(join(dist, 'pages', language, 'index.html'), `<title>Landing ${language}</title>`)
+    writeFileSync(join(dist, 'pages', language, 'staff-login.html'), `<title>Staff login ${language}</title>`)
+  }
   const web = staticWeb(dist)
   server = createServer((req, res) => web(req, res, { 'x-content-type-options': 'nosniff' }))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -32,11 +37,16 @@ afterAll(async () => {
 })
 
 /** A raw request, so the test sees the bytes and headers as sent (fetch would decompress). */
-const get = (path: string, acceptEncoding?: string) =>
+const get = (path: string, acceptEncoding?: string, more: Record<string, string> = {}) =>
   new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
     (resolve, reject) => {
       const req = request(
-        { host: '127.0.0.1', port, path, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} },
+        {
+          host: '127.0.0.1',
+          port,
+          path,
+          headers: { ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}), ...more },
+        },
         (res) => {
           const chunks: Buffer[] = []
           res.on('data', (c: Buffer) => chunks.push(c))
@@ -80,8 +90,25 @@ describe('the local static web server, as CloudFront serves the bundle', () => {
     expect(manifest.headers['content-type']).toBe('application/manifest+json')
   })
 
+  it('answers a signed-out page with its prerendered HTML in the language Accept-Language prefers', async () => {
+    expect((await get('/')).body.toString()).toBe('<title>Landing en</title>')
+    expect((await get('/staff-login')).body.toString()).toBe('<title>Staff login en</title>')
+    expect(
+      (await get('/staff-login/', undefined, { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' })).body.toString(),
+    ).toBe('<title>Staff login es</title>')
+    expect((await get('/', undefined, { 'accept-language': 'fr, es;q=0.3' })).body.toString()).toBe(
+      '<title>Landing es</title>',
+    )
+  })
+
+  it('answers a request carrying the session cookie (whatever its value) with the app shell', async () => {
+    const shell = await get('/', undefined, { cookie: 'theme=dark; sid=anything', 'accept-language': 'es' })
+    expect(shell.body.toString()).toBe('<!doctype html><title>App</title>')
+    expect((await get('/', undefined, { cookie: 'sidebar=1' })).body.toString()).toBe('<title>Landing en</title>')
+  })
+
   it('answers an app route with index.html, with the headers it was given', async () => {
-    const res = await get('/staff-login')
+    const res = await get('/settings')
     expect(res.status).toBe(200)
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
     expect(res.headers['x-content-type-options']).toBe('nosniff')

@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse, Server } from 'node:http'
 import { extname, join, normalize, relative } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import { siteCacheControl } from '@app/core'
+import { choosePage, pageChoiceConfig, SESSION_COOKIE, siteCacheControl } from '@app/core'
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -23,37 +22,6 @@ const compressible = new Set(['.html', '.js', '.css', '.svg', '.webmanifest', '.
 
 export type WebHandler = (req: IncomingMessage, res: ServerResponse, headers: Record<string, string>) => void
 
-const newest = (dir: string): number =>
-  readdirSync(dir, { withFileTypes: true }).reduce((max, entry) => {
-    const path = join(dir, entry.name)
-    return Math.max(max, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs)
-  }, 0)
-
-/**
- * Builds web/ when its bundle is missing or older than any source it is made from, so `npm start`
- * and the browser tests always serve the production build of the current sources.
- */
-export const buildWebIfStale = (repoRoot: string, log: (line: string) => void = () => undefined) => {
-  const index = join(repoRoot, 'web/dist/index.html')
-  const sources = Math.max(
-    newest(join(repoRoot, 'web/src')),
-    newest(join(repoRoot, 'packages/core/src')),
-    newest(join(repoRoot, 'web/public')),
-    ...['web/index.html', 'web/vite.config.ts'].map((f) => statSync(join(repoRoot, f)).mtimeMs),
-  )
-  if (existsSync(index) && statSync(index).mtimeMs > sources) return
-  log('Building the web app (its sources changed since the last build)...')
-  // A child process, so the bundle is React's production build (vitest sets NODE_ENV=test).
-  const vite = join(repoRoot, 'node_modules/vite/bin/vite.js')
-  const out = spawnSync(process.execPath, [vite, 'build', 'web', '--logLevel', 'warn'], {
-    cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'production' },
-    encoding: 'utf8',
-  })
-  if (out.status !== 0) throw new Error(`vite build failed:\n${out.stdout}\n${out.stderr}`)
-  log('Web app built.')
-}
-
 type Encoding = 'br' | 'gzip' | 'identity'
 
 /** The encoding CloudFront would pick for this request: Brotli first, then gzip. */
@@ -71,12 +39,21 @@ const encode: Record<Exclude<Encoding, 'identity'>, (body: Buffer) => Buffer> = 
   gzip: (body) => gzipSync(body, { level: 9 }),
 }
 
+/** The names of the cookies a request carries (their values are not read). */
+const cookieNames = (header: string | undefined): string[] =>
+  (header ?? '')
+    .split(';')
+    .map((part) => part.split('=')[0]!.trim())
+    .filter((name) => name !== '')
+
 /**
- * The built bundle with a single-page-app fallback to index.html, compressed and cached as
- * CloudFront serves it (packages/core/src/site-cache.ts: hashed assets immutable for a year,
- * everything else, the service worker and the web app manifest included, revalidated).
+ * The built bundle, compressed and cached as CloudFront serves it (packages/core/src/site-cache.ts:
+ * hashed assets immutable for a year, everything else, the service worker and the web app manifest
+ * included, revalidated). The file that answers an address is the one the CloudFront Function picks,
+ * by the same rule (core's choosePage): a signed-out page prerendered in the preferred language, else
+ * the app shell (index.html).
  */
-export const staticWeb = (dist: string): WebHandler => {
+export const staticWeb = (dist: string, sessionCookie: string = SESSION_COOKIE): WebHandler => {
   if (!existsSync(join(dist, 'index.html'))) {
     throw new Error(`The web app is not built (${dist}/index.html is missing): run npm run build:web`)
   }
@@ -111,11 +88,21 @@ export const staticWeb = (dist: string): WebHandler => {
       res.writeHead(400, { ...headers, 'content-type': 'text/plain; charset=utf-8' }).end('Bad request')
       return
     }
-    const file = join(dist, path)
-    if (file.startsWith(dist) && extname(path) && existsSync(file) && statSync(file).isFile()) {
+    const chosen = choosePage(
+      {
+        uri: path,
+        acceptLanguage: String(req.headers['accept-language'] ?? ''),
+        cookieNames: cookieNames(req.headers.cookie),
+        hasQuery: (req.url ?? '').includes('?'),
+      },
+      pageChoiceConfig(sessionCookie),
+    )
+    const file = join(dist, chosen)
+    if (file.startsWith(dist) && existsSync(file) && statSync(file).isFile()) {
       send(req, res, headers, file)
       return
     }
+    // A file that is not there (CloudFront answers the bucket's 403 or 404; the app shell here, as before).
     send(req, res, headers, join(dist, 'index.html'))
   }
 }

@@ -1,24 +1,36 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { BrowserRouter } from 'react-router-dom'
 import { AppRoutes } from './router.tsx'
 import { useAuth } from './api/auth.ts'
 import { useUserLanguage } from './i18n.ts'
+import { useHydrated } from './lib/hydrated.ts'
 
-// Asked for at once but not waited for: the page's first paint does not need Radix's toast code,
-// and a toast raised before it arrives waits in lib/toast.ts's store until it mounts.
+// Asked for once the page is on screen, and not waited for: the first paint does not need Radix's
+// toast code, and a toast raised before it arrives waits in lib/toast.ts's store until it mounts.
+// After hydration, so a page rendered at build time (prerender.tsx) hydrates without it.
 const Toaster = lazy(() => import('./components/Toaster.tsx').then((m) => ({ default: m.Toaster })))
 
-export function App({ queryClient }: { queryClient: QueryClient }) {
+export function App({
+  queryClient,
+  Router = BrowserRouter,
+}: {
+  queryClient: QueryClient
+  /** The browser's router; the build's prerender passes a static one for the page it renders. */
+  Router?: ComponentType<{ children: ReactNode }>
+}) {
+  const hydrated = useHydrated()
   return (
     <QueryClientProvider client={queryClient}>
       <UserLanguage />
-      <BrowserRouter>
+      <Router>
         <AppRoutes />
-      </BrowserRouter>
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      </Router>
+      {hydrated && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
     </QueryClientProvider>
   )
 }

@@ -52,7 +52,8 @@ export function initI18n(language: Language = initialLanguage(), resources?: Res
     returnNull: false,
     react: { useSuspense: true },
   })
-  followDocumentLanguage()
+  // The build's prerender (prerender.tsx) runs in Node, with no document.
+  if (typeof document !== 'undefined') followDocumentLanguage()
   return i18next
 }
 

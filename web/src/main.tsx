@@ -1,27 +1,61 @@
 import './csp.ts'
 import { lazy, StrictMode, Suspense } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import i18next from 'i18next'
+import { isLanguage } from '@app/core'
 import { createQueryClient } from './api/query-client.ts'
 import { App } from './App.tsx'
 import { addZoneToSignInLinks } from './lib/browser.ts'
-import { initI18n } from './i18n.ts'
-import { preloadRoute } from './router.tsx'
+import { initI18n, initialLanguage } from './i18n.ts'
+import { preloadPublicPage, preloadRoute, renderedAtBuild } from './router.tsx'
 import './index.css'
 
-// The service worker's registration and update prompt come after the page's own code.
+// The service worker's registration and update prompt come after the page's own code, in a root of
+// their own: a page rendered at build time hydrates exactly the tree that rendered it.
 const ServiceWorkerUpdates = lazy(() =>
   import('./components/pwa/ServiceWorkerUpdates.tsx').then((m) => ({ default: m.ServiceWorkerUpdates })),
 )
 
 addZoneToSignInLinks(document)
-initI18n()
-preloadRoute(location.pathname)
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!
+const app = (
   <StrictMode>
     <App queryClient={createQueryClient()} />
+  </StrictMode>
+)
+const updates = () => {
+  const host = document.body.appendChild(document.createElement('div'))
+  createRoot(host).render(
     <Suspense fallback={null}>
       <ServiceWorkerUpdates />
-    </Suspense>
-  </StrictMode>,
-)
+    </Suspense>,
+  )
+}
+
+/**
+ * A signed-out page rendered at build time (web/prerender.ts; the page's catalogue namespaces in
+ * data-ns) is hydrated in the language it was rendered in, once its code and texts are here, so
+ * the first render matches the HTML; a visitor who chose the other language on this device then
+ * gets it. Every other page (the app shell) renders on the device.
+ */
+const prerendered = root.dataset.ns
+if (prerendered !== undefined) {
+  renderedAtBuild()
+  const rendered = document.documentElement.lang
+  const language = isLanguage(rendered) ? rendered : initialLanguage()
+  initI18n(language)
+  void Promise.all([i18next.loadNamespaces(prerendered.split(' ')), preloadPublicPage(location.pathname)])
+    .catch(() => undefined)
+    .then(() => {
+      hydrateRoot(root, app)
+      updates()
+      const wanted = initialLanguage()
+      if (wanted !== language) void i18next.changeLanguage(wanted)
+    })
+} else {
+  initI18n()
+  preloadRoute(location.pathname)
+  createRoot(root).render(app)
+  updates()
+}

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react'
-import { Route, Routes } from 'react-router-dom'
+import { Route, Routes, useLocation } from 'react-router-dom'
 import type { CurrentUser } from '@app/core'
 import { useAuth } from './api/auth.ts'
 import { PageLoading } from './components/PageLoading.tsx'
@@ -8,25 +8,46 @@ import { PublicLayout } from './components/PublicLayout.tsx'
 type LazyPage<P = object> = LazyExoticComponent<ComponentType<P>> & {
   /** Starts loading the page's chunk and the chunks it imports (Vite adds their modulepreload links). */
   preload: () => void
+  /** Resolves when the page's code is here (a failure to load resolves too: the page asks again). */
+  ready: () => Promise<void>
+  /** The page's module under src/pages or src/components, by its export's name (web/prerender.ts). */
+  exportName: string
 }
 
-/** React.lazy for a page's named export: each page's code loads only when it is shown, or preloaded. */
+/**
+ * React.lazy for a page's named export: each page's code loads only when it is shown, or preloaded.
+ * Once loaded, the page renders at once, without suspending: a thenable that answers in the same
+ * tick lets React.lazy resolve on its first render, so a page rendered at build time hydrates in
+ * one pass (main.tsx waits for its code).
+ */
 const page = <K extends string, P = object>(
   load: () => Promise<Record<K, ComponentType<NoInfer<P>>>>,
   name: K,
 ): LazyPage<P> => {
   let loading: Promise<{ default: ComponentType<P> }> | undefined
+  let loaded: { default: ComponentType<P> } | undefined
   const start = () =>
     (loading ??= load().then(
-      (m) => ({ default: m[name] }),
+      (m) => (loaded = { default: m[name] }),
       (error: unknown) => {
         loading = undefined // a chunk that failed to arrive (offline) is asked for again next time
         throw error
       },
     ))
+  const now = (m: { default: ComponentType<P> }) => ({
+    then: (resolve: (value: { default: ComponentType<P> }) => void) => resolve(m),
+  })
   return Object.assign(
-    lazy(() => start()),
-    { preload: () => void start().catch(() => undefined) },
+    lazy(() => (loaded ? (now(loaded) as unknown as Promise<{ default: ComponentType<P> }>) : start())),
+    {
+      preload: () => void start().catch(() => undefined),
+      ready: () =>
+        start().then(
+          () => undefined,
+          () => undefined,
+        ),
+      exportName: name,
+    },
   )
 }
 
@@ -118,12 +139,24 @@ const wasSignedIn = () => {
  * session check: the public page, and for a device whose last visit was signed in, the signed-in
  * frame and page. main.tsx calls it once.
  */
+const normalPath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname)
+
 export function preloadRoute(pathname: string) {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  const path = normalPath(pathname)
   const signedIn = wasSignedIn()
   const routes = signedIn ? signedInRoutes : publicRoutes
   routes.find((r) => r.path === path)?.Page.preload()
   if (signedIn) AppShell.preload()
+}
+
+/**
+ * On the app shell, a public page waits for the session check: the shell is what a request with
+ * the session cookie gets, and a signed-in member must never see the landing page flash before
+ * their dashboard. A page rendered at build time (main.tsx, prerender.tsx) shows at once instead.
+ */
+let waitForSession = true
+export const renderedAtBuild = () => {
+  waitForSession = false
 }
 
 function PublicRoutes({ authLoading }: { authLoading: boolean }) {
@@ -131,7 +164,7 @@ function PublicRoutes({ authLoading }: { authLoading: boolean }) {
     <Routes>
       <Route element={<PublicLayout />}>
         {publicRoutes.map(({ path, Page }) => (
-          <Route key={path} path={path} element={<Page />} />
+          <Route key={path} path={path} element={authLoading && waitForSession ? <PageLoading /> : <Page />} />
         ))}
         {/* While the session is being checked, a signed-in page is not yet a 404. */}
         <Route path="*" element={authLoading ? <PageLoading /> : <NotFoundPage />} />
@@ -141,6 +174,11 @@ function PublicRoutes({ authLoading }: { authLoading: boolean }) {
 }
 
 function SignedInRoutes({ user }: { user: CurrentUser }) {
+  // The frame and the page load side by side as soon as the session answers, not the page only once
+  // the frame has arrived and rendered its outlet (both calls do nothing when already loading).
+  const { pathname } = useLocation()
+  AppShell.preload()
+  signedInRoutes.find((r) => r.path === normalPath(pathname))?.Page.preload()
   return (
     <Suspense fallback={<PageLoading />}>
       <Routes>
@@ -154,6 +192,10 @@ function SignedInRoutes({ user }: { user: CurrentUser }) {
     </Suspense>
   )
 }
+
+/** The code of a prerendered signed-out page (and of nothing else), for main.tsx to hydrate it. */
+export const preloadPublicPage = (pathname: string): Promise<void> =>
+  publicRoutes.find((r) => r.path === normalPath(pathname))?.Page.ready() ?? Promise.resolve()
 
 /** Signed-out visitors (and everyone while the session check loads) get the public set. */
 export function AppRoutes() {

@@ -1,9 +1,10 @@
 import { config } from '@app/adapters'
 import { SESSION_IDLE_SECONDS } from '@app/data'
+import { sessionCookieFor } from '@app/core'
 
 /** `__Host-` needs Secure, which a plain-http local origin cannot have. */
 const secure = () => config.appOrigin.startsWith('https://')
-export const sessionCookieName = () => (secure() ? '__Host-sid' : 'sid')
+export const sessionCookieName = () => sessionCookieFor(secure())
 
 const attributes = (maxAge: number) =>
   ['Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAge}`, ...(secure() ? ['Secure'] : [])].join('; ')

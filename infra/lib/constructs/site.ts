@@ -24,7 +24,15 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins'
 import type { IBucket } from 'aws-cdk-lib/aws-s3'
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment'
 import { Construct } from 'constructs'
-import { IMMUTABLE_CACHE_CONTROL, IMMUTABLE_DIR, REVALIDATE_CACHE_CONTROL, securityHeaders } from '@app/core'
+import {
+  cloudFrontPageFunction,
+  IMMUTABLE_CACHE_CONTROL,
+  IMMUTABLE_DIR,
+  pageChoiceConfig,
+  REVALIDATE_CACHE_CONTROL,
+  SECURE_SESSION_COOKIE,
+  securityHeaders,
+} from '@app/core'
 
 export interface SiteProps {
   siteBucket: IBucket
@@ -100,8 +108,9 @@ export const responseHeadersPolicyProps = (
  * The site: one CloudFront distribution, so the app and its API share one origin and the session
  * cookie stays first-party.
  * - default: the web app from a private bucket (origin access control). A viewer-request
- *   function serves index.html for paths without a file extension (client-side routes); it is
- *   attached to this behaviour only, so an API 404 stays a 404.
+ *   function picks the file for paths without a file extension: a signed-out page's prerendered
+ *   HTML in the visitor's language (no session cookie), else index.html (client-side routes); it
+ *   is attached to this behaviour only, so an API 404 stays a 404.
  * - `/api/*`: the HTTP API, never cached, with every viewer header but Host, every cookie and
  *   query string forwarded.
  * Logos are not served here: `GET /api/logos/{orgId}/{file}` redirects to a pre-signed link to
@@ -123,19 +132,13 @@ export class Site extends Construct {
       responseHeadersPolicyProps(securityHeaders(), 'site'),
     )
 
-    const spaFallback = new CloudFrontFunction(this, 'SpaFallback', {
-      comment: 'Client-side routes (no file extension) get index.html',
+    // Which file answers a page (core's choosePage, the rule the local server follows too): a
+    // signed-out page prerendered in the language Accept-Language prefers, else the app shell. The
+    // function rewrites the URI, so the cache key (the URI) varies on that choice and nothing else.
+    const pageChoice = new CloudFrontFunction(this, 'SpaFallback', {
+      comment: 'Signed-out pages: prerendered HTML in the preferred language; other routes: index.html',
       runtime: FunctionRuntime.JS_2_0,
-      code: FunctionCode.fromInline(
-        [
-          'function handler(event) {',
-          '  var request = event.request;',
-          "  var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);",
-          "  if (last.indexOf('.') === -1) request.uri = '/index.html';",
-          '  return request;',
-          '}',
-        ].join('\n'),
-      ),
+      code: FunctionCode.fromInline(cloudFrontPageFunction(pageChoiceConfig(SECURE_SESSION_COOKIE))),
     })
 
     const apiOrigin = new HttpOrigin(props.apiDomainName, {
@@ -168,7 +171,7 @@ export class Site extends Construct {
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: pageHeaders,
-        functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
+        functionAssociations: [{ function: pageChoice, eventType: FunctionEventType.VIEWER_REQUEST }],
         compress: true,
       },
       additionalBehaviors: {

@@ -1,5 +1,15 @@
-import type { ReportPeriod } from './reports.ts'
-import type { StatusFilter } from './timesheets.ts'
+import type { TimesheetStatus } from '@app/core'
+
+// The types keys are made of live here, so this module imports no other of src/api (no import circle).
+
+/** The dashboard's status filter; 'all' sends no status. */
+export type StatusFilter = 'all' | Exclude<TimesheetStatus, 'draft'>
+
+/** The inclusive range of week start dates a report covers ('YYYY-MM-DD'). */
+export interface ReportPeriod {
+  start: string
+  end: string
+}
 
 /**
  * Every query key of the web, in one place. A key is the URL it reads (spec section 7: default

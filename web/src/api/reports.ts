@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { addDays, currentWeekStart, monthOf, todayIn, weekEnd, type Report, type WeekStartDay } from '@app/core'
 import { apiJson } from './client.ts'
-import { reportKeys } from './keys.ts'
-import type { StatusFilter } from './timesheets.ts'
+import { reportKeys, type ReportPeriod, type StatusFilter } from './keys.ts'
 
 export type ReportPeriodName = 'this-week' | 'this-month' | 'last-month'
 
@@ -12,11 +11,7 @@ export const reportPeriodLabel: Record<ReportPeriodName, string> = {
   'last-month': 'Last Month',
 }
 
-/** The inclusive range of week start dates a report covers ('YYYY-MM-DD'). */
-export interface ReportPeriod {
-  start: string
-  end: string
-}
+export type { ReportPeriod }
 
 export interface WeekSettings {
   timeZone: string

@@ -14,16 +14,14 @@ import type {
   DecidedTimesheet,
   TimesheetAnswer,
   TimesheetPage,
-  TimesheetStatus,
   WeekTimesheetSave,
 } from '@app/core'
 import { ApiError, apiJson, cursorPaging, getQueryFn, isNetworkError, withSearch } from './client.ts'
-import { dashboardKeys, payrollKeys, reportKeys, timesheetKeys } from './keys.ts'
+import { dashboardKeys, payrollKeys, reportKeys, timesheetKeys, type StatusFilter } from './keys.ts'
 import { saveDraft, type DraftSaveInput, type DraftSaveResult } from '../offline/drafts.ts'
 import { keptWeek } from '../offline/kept-reads.ts'
 
-/** The dashboard's status filter; 'all' sends no status. */
-export type StatusFilter = 'all' | Exclude<TimesheetStatus, 'draft'>
+export type { StatusFilter }
 
 export const statusFilterLabel: Record<StatusFilter, string> = {
   all: 'All Status',

@@ -2,6 +2,7 @@ import { ToggleGroup } from 'radix-ui'
 import { useTranslation } from 'react-i18next'
 import type { BillingPeriod } from '@app/core'
 import { cn } from '../lib/cn.ts'
+import { useHydrated } from '../lib/hydrated.ts'
 
 const itemClass = cn(
   'inline-flex min-h-11 items-center gap-2 rounded-full px-4 text-sm font-medium text-slate-700',
@@ -18,9 +19,11 @@ export function BillingPeriodToggle({
   onChange: (period: BillingPeriod) => void
 }) {
   const { t } = useTranslation('supervisor')
+  const hydrated = useHydrated()
   return (
     <ToggleGroup.Root
       type="single"
+      disabled={!hydrated}
       value={value}
       onValueChange={(next) => {
         if (next === 'monthly' || next === 'yearly') onChange(next)

@@ -11,6 +11,7 @@ import { Label } from '../components/ui/Label.tsx'
 import { SUPERVISOR_LOGIN_URL } from '../lib/browser.ts'
 import { CenteredCard } from '../components/CenteredCard.tsx'
 import { FormAlert } from '../components/ui/FormAlert.tsx'
+import { useHydrated } from '../lib/hydrated.ts'
 
 type Field = 'username' | 'password'
 /** A username is typed as given: no capital letter or correction added by a phone keyboard. */
@@ -27,6 +28,7 @@ export function StaffLoginPage() {
   }
   const navigate = useNavigate()
   const login = useStaffLogin()
+  const hydrated = useHydrated()
   const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' })
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({})
 
@@ -62,7 +64,7 @@ export function StaffLoginPage() {
     'aria-invalid': shown[name] ? true : undefined,
     'aria-describedby': shown[name] ? `${name}-error` : undefined,
     required: true,
-    disabled: login.isPending,
+    disabled: login.isPending || !hydrated,
   })
 
   const username = field('username')
@@ -92,7 +94,7 @@ export function StaffLoginPage() {
           type="submit"
           size="lg"
           className="w-full"
-          disabled={login.isPending}
+          disabled={login.isPending || !hydrated}
           busy={login.isPending}
           busyLabel={t('staffLogin.signingIn')}
         >

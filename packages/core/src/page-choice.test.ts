@@ -1,0 +1,107 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { acceptedLanguages, preferredLanguage } from './languages.ts'
+import {
+  choosePage,
+  cloudFrontPageFunction,
+  pageChoiceConfig,
+  PRERENDERED_PAGES,
+  SECURE_SESSION_COOKIE,
+  SESSION_COOKIE,
+  type PageChoiceConfig,
+  type PageRequest,
+} from './page-choice.ts'
+
+const config = pageChoiceConfig(SECURE_SESSION_COOKIE)
+const page = (uri: string, more: Partial<PageRequest> = {}) =>
+  choosePage({ uri, acceptLanguage: '', cookieNames: [], hasQuery: false, ...more }, config)
+
+/** The CloudFront Function's code, run as CloudFront runs it: a `handler` given a viewer-request event. */
+const cloudFront = (c: PageChoiceConfig) => {
+  const handler = new Function(`${cloudFrontPageFunction(c)}; return handler`)() as (e: unknown) => { uri: string }
+  return (uri: string, more: Partial<PageRequest> = {}) => {
+    const headers: Record<string, { value: string }> = {}
+    if (more.acceptLanguage) headers['accept-language'] = { value: more.acceptLanguage }
+    const cookies = Object.fromEntries((more.cookieNames ?? []).map((n) => [n, { value: 'x' }]))
+    const querystring = more.hasQuery ? { plan: { value: 'p' } } : {}
+    return handler({ request: { uri, headers, cookies, querystring } }).uri
+  }
+}
+
+describe('the file that answers a page request', () => {
+  it('gives a signed-out visitor each prerendered page in the language they prefer', () => {
+    expect(page('/')).toBe('/pages/en/index.html')
+    expect(page('/staff-login')).toBe('/pages/en/staff-login.html')
+    expect(page('/staff-login/')).toBe('/pages/en/staff-login.html')
+    expect(page('/', { acceptLanguage: 'es-MX,es;q=0.9,en;q=0.8' })).toBe('/pages/es/index.html')
+    expect(page('/pricing', { acceptLanguage: 'en-US,es;q=0.5' })).toBe('/pages/en/pricing.html')
+    expect(page('/pricing', { acceptLanguage: 'fr-FR, es;q=0.4' })).toBe('/pages/es/pricing.html')
+    expect(page('/pricing', { acceptLanguage: 'fr, de' })).toBe('/pages/en/pricing.html')
+    expect(page('/', { acceptLanguage: 'es;q=0, en' })).toBe('/pages/en/index.html')
+    for (const path of PRERENDERED_PAGES) expect(page(path)).toMatch(/^\/pages\/en\/[a-z-]+\.html$/)
+  })
+
+  it('gives the app shell to a request with the session cookie, whatever its value', () => {
+    expect(page('/', { cookieNames: ['lang', SECURE_SESSION_COOKIE] })).toBe('/index.html')
+    expect(page('/staff-login', { cookieNames: [SECURE_SESSION_COOKIE], acceptLanguage: 'es' })).toBe('/index.html')
+    // Another cookie (or the plain-http name on https) is not a session.
+    expect(page('/', { cookieNames: [SESSION_COOKIE, 'other'] })).toBe('/pages/en/index.html')
+    expect(
+      choosePage({ uri: '/', acceptLanguage: '', cookieNames: ['sid'], hasQuery: false }, pageChoiceConfig('sid')),
+    ).toBe('/index.html')
+  })
+
+  it('keeps client-rendered addresses on the shell: /subscribe, signed-in pages, unknown ones, and a query that changes the page', () => {
+    for (const uri of ['/subscribe', '/settings', '/reports', '/employees', '/nowhere', '/submit-timesheet', '/demo'])
+      expect(page(uri)).toBe('/index.html')
+    expect(page('/payment-success', { hasQuery: true })).toBe('/index.html')
+    expect(page('/', { hasQuery: true })).toBe('/pages/en/index.html')
+  })
+
+  it('leaves files alone', () => {
+    expect(page('/assets/index-abc123.js')).toBe('/assets/index-abc123.js')
+    expect(page('/logo.svg', { cookieNames: [SECURE_SESSION_COOKIE] })).toBe('/logo.svg')
+    expect(page('/pages/es/index.html')).toBe('/pages/es/index.html')
+  })
+
+  it("reads Accept-Language as the server does (languages.ts): the language of the header's best tag we speak", () => {
+    const tag = fc.constantFrom('en', 'es', 'es-MX', 'EN-us', 'es_US', 'fr', 'de-DE', '*', '', 'estonian', ' es ')
+    const q = fc.option(fc.constantFrom('1', '0', '0.5', '0.9', '0.50', '1.0', 'x', '0.0.1', '.3'), { nil: undefined })
+    const part = fc.tuple(tag, q).map(([t, w]) => (w === undefined ? t : `${t};q=${w}`))
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 5 }), (parts) => {
+        const header = parts.join(',')
+        const expected = `/pages/${preferredLanguage(acceptedLanguages(header))}/index.html`
+        expect(page('/', { acceptLanguage: header })).toBe(expected)
+      }),
+    )
+  })
+
+  it('is what the CloudFront Function runs: the same answers from a viewer-request event', () => {
+    const viaCloudFront = cloudFront(config)
+    const cases: [string, Partial<PageRequest>][] = [
+      ['/', {}],
+      ['/', { acceptLanguage: 'es-MX,es;q=0.9' }],
+      ['/', { cookieNames: [SECURE_SESSION_COOKIE] }],
+      ['/staff-login', { acceptLanguage: 'es' }],
+      ['/payment-success', { hasQuery: true }],
+      ['/payment-success', {}],
+      ['/timesheets/12', {}],
+      ['/assets/index-abc123.js', {}],
+    ]
+    for (const [uri, more] of cases) expect(viaCloudFront(uri, more)).toBe(page(uri, more))
+    // No request headers, cookies or query string objects at all.
+    const handler = new Function(`${cloudFrontPageFunction(config)}; return handler`)() as (e: unknown) => {
+      uri: string
+    }
+    expect(handler({ request: { uri: '/', headers: {} } }).uri).toBe('/pages/en/index.html')
+  })
+
+  it("uses only what CloudFront Functions' JavaScript runtime 2.0 has", () => {
+    const code = cloudFrontPageFunction(config)
+    expect(code.length).toBeLessThan(10_240)
+    for (const unsupported of ['?.', '??', '...', ' of ', '.includes(', 'import ', 'export ', 'require('])
+      expect(code).not.toContain(unsupported)
+    expect(code).not.toMatch(/\b(const|let)\s*[{[]/) // destructuring
+  })
+})
