@@ -99,9 +99,13 @@ describe('signed out', () => {
     )
   })
 
-  it('uses the public set while the session check runs', async () => {
-    mockFetch({ 'GET /api/auth/user': { ...signedOut, wait: new Promise(() => {}) } })
+  it('shows Loading..., never a public page, while the session check runs, then the public page', async () => {
+    let answer!: () => void
+    mockFetch({ 'GET /api/auth/user': { ...signedOut, wait: new Promise<void>((r) => (answer = r)) } })
     renderApp('/staff-login')
+    expect(await screen.findByText('Loading...')).toBeTruthy()
+    expect(screen.queryByRole('heading', { name: 'Staff Login' })).toBeNull()
+    answer()
     expect(await screen.findByRole('heading', { name: 'Staff Login' })).toBeTruthy()
   })
 })

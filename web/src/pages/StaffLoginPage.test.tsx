@@ -8,7 +8,9 @@ import { renderApp } from '../../test/render.tsx'
 afterEach(() => vi.unstubAllGlobals())
 
 const fill = async (user: ReturnType<typeof userEvent.setup>, username: string, password: string) => {
-  if (username) await user.type(await screen.findByLabelText('Username'), username)
+  // The page shows once the session check has answered (a signed-in member never sees it flash).
+  await screen.findByLabelText('Username')
+  if (username) await user.type(screen.getByLabelText('Username'), username)
   if (password) await user.type(screen.getByLabelText('Password'), password)
   await user.click(screen.getByRole('button', { name: 'Sign In' }))
 }
