@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { createServer, type Plugin, type Rolldown } from 'vite'
 import { choosePage, pageChoiceConfig, PRERENDERED_PAGES, SESSION_COOKIE } from '../packages/core/src/page-choice.ts'
 import { LANGUAGES } from '../packages/core/src/languages.ts'
@@ -32,7 +32,7 @@ export const prerenderPages = (): Plugin => {
     apply: 'build',
     configResolved(config) {
       root = config.root
-      outDir = join(config.root, config.build.outDir)
+      outDir = resolve(config.root, config.build.outDir)
     },
     writeBundle(_options, bundle) {
       chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk')

@@ -1,0 +1,54 @@
+/**
+ * npx tsx scripts/bench/page-load-only.ts [--quick]
+ *
+ * The benchmark's signed-in first screens alone (page-load.ts: round trips before the largest
+ * paint, where the CPU goes, the staff app's warm start), on a stack of its own with the benchmark's
+ * data set, served as CloudFront would (front.ts). Prints the figures; writes nothing.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { resetClients } from '@app/adapters'
+import { startFront } from './front.ts'
+import { dashboardLoad, pageLoadLines, staffWarmStart, DASHBOARDS } from './page-load.ts'
+import { FULL, QUICK, seedBench } from './seed.ts'
+import { startBenchStackRetrying } from './stack.ts'
+import { buildWebWithManifest } from './web-size.ts'
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
+const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } } })
+const log = (message: string) => process.stderr.write(`bench page load: ${message}\n`)
+
+const main = async () => {
+  const work = mkdtempSync(join(tmpdir(), 'timesheets-bench-page-'))
+  log('building the web app')
+  buildWebWithManifest(join(work, 'web'))
+  const stack = await startBenchStackRetrying(join(work, 'data'), { log })
+  const front = await startFront(join(work, 'web'), stack.appUrl)
+  try {
+    Object.assign(process.env, stack.env)
+    resetClients()
+    const seeded = await seedBench(values.quick ? QUICK : FULL, stack.env.OIDC_ISSUER!)
+    const loads = []
+    for (const d of DASHBOARDS) {
+      log(d.name)
+      loads.push({ name: d.name, load: await dashboardLoad(front.url, seeded[d.cookie], d.ready) })
+    }
+    log('the staff app, warm')
+    const warm = await staffWarmStart(front.url, seeded.staffCookie)
+    console.log(pageLoadLines(loads, warm).join('\n'))
+  } finally {
+    await front.close()
+    await stack.stop().catch(() => undefined)
+    rmSync(work, { recursive: true, force: true })
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    log(`failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
+    process.exit(1)
+  },
+)
