@@ -1,7 +1,9 @@
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react'
+import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react'
 import { Route, Routes, useLocation } from 'react-router-dom'
 import type { CurrentUser } from '@app/core'
+import { useQueryClient } from '@tanstack/react-query'
 import { useAuth } from './api/auth.ts'
+import { prefetchFirstScreen } from './api/first-reads.ts'
 import { PageLoading } from './components/PageLoading.tsx'
 import { PublicLayout } from './components/PublicLayout.tsx'
 
@@ -179,6 +181,10 @@ function SignedInRoutes({ user }: { user: CurrentUser }) {
   const { pathname } = useLocation()
   AppShell.preload()
   signedInRoutes.find((r) => r.path === normalPath(pathname))?.Page.preload()
+  // ...and so do the first screen's reads and texts (only the first screen's: later ones load as shown).
+  const queryClient = useQueryClient()
+  const [firstPath] = useState(() => normalPath(pathname))
+  useEffect(() => prefetchFirstScreen(queryClient, user.role, firstPath), [queryClient, user.role, firstPath])
   return (
     <Suspense fallback={<PageLoading />}>
       <Routes>

@@ -1,19 +1,14 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ApprovalSettings, OrganizationSettings, OrganizationSettingsUpdate } from '@app/core'
-import { apiJson, getQueryFn, readQuery } from './client.ts'
+import { apiJson, readQuery } from './client.ts'
 import { dashboardKeys, organizationKeys, payrollKeys } from './keys.ts'
-import { keptSettings } from '../offline/kept-reads.ts'
+import { organizationSettingsQuery } from './first-reads.ts'
 import { zoneOr } from '../lib/format.ts'
 
 /** Name, logo, and the zone and start day by which "this week" is judged (DESIGN.md section 5). */
 export type { OrganizationSettings }
 
-export const organizationSettingsQuery = queryOptions({
-  queryKey: organizationKeys.settings,
-  // Kept on the device: the offline staff app needs the zone and week start.
-  queryFn: keptSettings(getQueryFn<OrganizationSettings>({ on401: 'throw' })),
-  networkMode: 'always',
-})
+export { organizationSettingsQuery }
 
 /** The organization's name and logo. Signed-in screens only: the API answers 401 to everyone else (spec section 7). */
 export const useOrganizationSettings = () => useQuery(organizationSettingsQuery)

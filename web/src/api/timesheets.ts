@@ -1,25 +1,13 @@
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import i18next from 'i18next'
 import { isEditable, TimesheetDays } from '@app/core'
-import type {
-  CurrentWeek,
-  BulkApproveResult,
-  DecidedTimesheet,
-  TimesheetAnswer,
-  TimesheetPage,
-  WeekTimesheetSave,
-} from '@app/core'
-import { ApiError, apiJson, cursorPaging, getQueryFn, isNetworkError, withSearch } from './client.ts'
+import type { CurrentWeek, BulkApproveResult, DecidedTimesheet, TimesheetAnswer, WeekTimesheetSave } from '@app/core'
+import { ApiError, apiJson, isNetworkError } from './client.ts'
 import { dashboardKeys, payrollKeys, reportKeys, timesheetKeys, type StatusFilter } from './keys.ts'
 import { saveDraft, type DraftSaveInput, type DraftSaveResult } from '../offline/drafts.ts'
-import { keptWeek } from '../offline/kept-reads.ts'
+import { currentWeekQuery, timesheetListQuery } from './first-reads.ts'
+
+export { currentWeekQuery, timesheetListQuery }
 
 export type { StatusFilter }
 
@@ -31,38 +19,8 @@ export const statusFilterLabel: Record<StatusFilter, string> = {
 }
 
 /** Rows per page of 'Recent Timesheet Submissions' ('Load more' fetches the next). */
-export const TIMESHEET_PAGE_SIZE = 25
-
-export const timesheetListUrl = (status: StatusFilter, cursor?: string | null) => {
-  const params = new URLSearchParams({ limit: String(TIMESHEET_PAGE_SIZE) })
-  if (status !== 'all') params.set('status', status)
-  if (cursor) params.set('cursor', cursor)
-  return withSearch(timesheetKeys.all[0], params)
-}
-
-/** 'Recent Timesheet Submissions', a page at a time (supervisors: the organization's; staff: their own). */
-export const timesheetListQuery = (status: StatusFilter) =>
-  infiniteQueryOptions({
-    queryKey: timesheetKeys.list(status),
-    queryFn: ({ pageParam }) => apiJson<TimesheetPage>('GET', timesheetListUrl(status, pageParam)),
-    ...cursorPaging,
-  })
-
 /** A browser navigation in a new tab: the API redirects to a fresh pre-signed link. */
 export const timesheetCsvUrl = (id: number) => `/api/timesheets/${id}/download-csv`
-
-/** How often the current week is read again while a screen shows it (spec section 9). */
-export const CURRENT_WEEK_REFETCH_MS = 30_000
-
-/** The signed-in member's timesheet for this week (the server creates the draft the first time). */
-export const currentWeekQuery = queryOptions({
-  queryKey: timesheetKeys.currentWeek,
-  // Kept on the device for the offline staff app, with the saves waiting to sync on top.
-  queryFn: keptWeek(getQueryFn<CurrentWeek>({ on401: 'throw' })),
-  refetchInterval: CURRENT_WEEK_REFETCH_MS,
-  // Asked even offline (TanStack would otherwise pause it): the device answers then.
-  networkMode: 'always',
-})
 
 export const useCurrentWeekTimesheet = (enabled = true) => useQuery({ ...currentWeekQuery, enabled })
 

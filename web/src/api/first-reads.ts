@@ -1,0 +1,84 @@
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
+import i18next from 'i18next'
+import type {
+  Role,
+  CurrentWeek,
+  DashboardStats,
+  OrganizationSettings,
+  PendingTimesheets,
+  TimesheetPage,
+} from '@app/core'
+import { apiJson, cursorPaging, getQueryFn, readQuery, withSearch } from './client.ts'
+import { dashboardKeys, organizationKeys, timesheetKeys, type StatusFilter } from './keys.ts'
+import { keptSettings, keptWeek } from '../offline/kept-reads.ts'
+
+/**
+ * The reads a signed-in first screen starts with, defined here, in the first script, with nothing
+ * heavier than the API client: when the session check answers, `prefetchFirstScreen` asks for them
+ * (and for the screen's texts) at once, beside the screen's code, instead of after that code has
+ * arrived and rendered (issue 30: no waterfall). The screens use the same definitions.
+ */
+
+/** Name, logo, and the zone and start day by which "this week" is judged (DESIGN.md section 5). */
+export const organizationSettingsQuery = queryOptions({
+  queryKey: organizationKeys.settings,
+  // Kept on the device: the offline staff app needs the zone and week start.
+  queryFn: keptSettings(getQueryFn<OrganizationSettings>({ on401: 'throw' })),
+  networkMode: 'always',
+})
+
+/** GET /api/dashboard/stats (supervisors): the stat row. */
+export const dashboardStatsQuery = readQuery<DashboardStats>(dashboardKeys.stats)
+
+/** GET /api/timesheets/pending (supervisors): every pending week, each marked when it waits for me (issue 31). */
+export const pendingTimesheetsQuery = readQuery<PendingTimesheets>(dashboardKeys.pending)
+
+export const TIMESHEET_PAGE_SIZE = 25
+
+export const timesheetListUrl = (status: StatusFilter, cursor?: string | null) => {
+  const params = new URLSearchParams({ limit: String(TIMESHEET_PAGE_SIZE) })
+  if (status !== 'all') params.set('status', status)
+  if (cursor) params.set('cursor', cursor)
+  return withSearch(timesheetKeys.all[0], params)
+}
+
+/** 'Recent Timesheet Submissions', a page at a time (supervisors: the organization's; staff: their own). */
+export const timesheetListQuery = (status: StatusFilter) =>
+  infiniteQueryOptions({
+    queryKey: timesheetKeys.list(status),
+    queryFn: ({ pageParam }) => apiJson<TimesheetPage>('GET', timesheetListUrl(status, pageParam)),
+    ...cursorPaging,
+  })
+
+/** How often the current week is read again while a screen shows it (spec section 9). */
+export const CURRENT_WEEK_REFETCH_MS = 30_000
+
+/** The signed-in member's timesheet for this week (the server creates the draft the first time). */
+export const currentWeekQuery = queryOptions({
+  queryKey: timesheetKeys.currentWeek,
+  // Kept on the device for the offline staff app, with the saves waiting to sync on top.
+  queryFn: keptWeek(getQueryFn<CurrentWeek>({ on401: 'throw' })),
+  refetchInterval: CURRENT_WEEK_REFETCH_MS,
+  // Asked even offline (TanStack would otherwise pause it): the device answers then.
+  networkMode: 'always',
+})
+
+/**
+ * Starts what the first signed-in screen at `path` reads: the header's settings everywhere, and on
+ * the dashboard its lists and the texts its sections speak. A read already cached or in flight is
+ * not asked again; a failed one is left to the screen, which shows its own error.
+ */
+export const prefetchFirstScreen = (queryClient: QueryClient, role: Role, path: string) => {
+  const quietly = (p: Promise<unknown>) => void p.catch(() => undefined)
+  quietly(queryClient.prefetchQuery(organizationSettingsQuery))
+  if (path !== '/') return
+  const supervisor = role === 'supervisor'
+  quietly(i18next.loadNamespaces(supervisor ? ['supervisor'] : ['supervisor', 'staff']))
+  quietly(queryClient.prefetchInfiniteQuery(timesheetListQuery('all')))
+  if (supervisor) {
+    quietly(queryClient.prefetchQuery(dashboardStatsQuery))
+    quietly(queryClient.prefetchQuery(pendingTimesheetsQuery))
+  } else {
+    quietly(queryClient.prefetchQuery(currentWeekQuery))
+  }
+}
