@@ -10,8 +10,8 @@ import {
   type User,
 } from '@app/core'
 import { config } from '@app/adapters'
-import { emailLinkOf, outbox, type OrgDb, type QueuedEmail } from '@app/data'
-import { declinedEmail, reviewEmail } from '../views/emails.ts'
+import { emailLinkOf, type OrgDb, type QueuedEmail } from '@app/data'
+import { brandOf, namesOf, queuedEmail, recipientOf, sheetDaysOf } from '../views/templates.ts'
 import { decisionLinkUrls } from './decision-links.ts'
 import { deliver } from './mailer.ts'
 import { rulesOf, withPayroll } from './payroll.ts'
@@ -86,18 +86,15 @@ export const decideTimesheet = async (
     return { ...withPayroll(approved, org, employee), csvDownloadUrl: timesheetCsvUrl(approved.id) }
   }
   const email = employee?.email
-    ? outbox.email(
-        declinedEmail({
-          to: employee.email,
-          firstName: employee.firstName,
-          language: employee.language,
-          organizationName: org.name,
-          logoUrl: org.logoUrl,
-          weekStartDate: sheet.weekStartDate,
-          comment: comments,
-          signInUrl: `${config.appOrigin}${employee.authType === 'local' ? '/staff-login' : '/api/login'}`,
-        }),
-      )
+    ? queuedEmail('declined', employee.language, {
+        to: employee.email,
+        firstName: employee.firstName,
+        organizationName: org.name,
+        logoUrl: org.logoUrl,
+        weekStartDate: sheet.weekStartDate,
+        comment: comments,
+        signInUrl: `${config.appOrigin}${employee.authType === 'local' ? '/staff-login' : '/api/login'}`,
+      })
     : undefined
   const rejected = await db.timesheets.decide(
     sheet,
@@ -135,12 +132,19 @@ const finalApprovalEmails = async (
         version: next.version,
         supervisorId: reviewer.id,
       })
-      return outbox.email(reviewEmail(reviewer, employee, next, org, approve, decline))
+      return queuedEmail('review', reviewer.language, {
+        to: recipientOf(reviewer),
+        employee: namesOf(employee),
+        sheet: sheetDaysOf(next),
+        organization: brandOf(org),
+        approveUrl: approve,
+        declineUrl: decline,
+      })
     }),
   )
 }
 
 const sendNow = async (db: OrgDb, emails: QueuedEmail[], org: Organization) => {
   if (!emails.length) return
-  await Promise.all(emails.map((e) => deliver(db.orgId, e.id, e.message, 0, org)))
+  await Promise.all(emails.map((e) => deliver(db.orgId, e.id, e.email, 0, org)))
 }

@@ -1,6 +1,6 @@
 import { reviewersOf, type Organization, type Timesheet, type TimesheetDays, type User } from '@app/core'
-import { outbox, type OrgDb } from '@app/data'
-import { reviewEmail } from '../views/emails.ts'
+import type { OrgDb } from '@app/data'
+import { brandOf, namesOf, queuedEmail, recipientOf, sheetDaysOf } from '../views/templates.ts'
 import { decisionLinkUrls } from './decision-links.ts'
 import { deliver } from './mailer.ts'
 import { routingOf } from './routing.ts'
@@ -33,11 +33,18 @@ export const submitWithReviewEmails = async (
         version: submitted.version,
         supervisorId: reviewer.id,
       })
-      return outbox.email(reviewEmail(reviewer, submitter, submitted, org, approve, decline))
+      return queuedEmail('review', reviewer.language, {
+        to: recipientOf(reviewer),
+        employee: namesOf(submitter),
+        sheet: sheetDaysOf(submitted),
+        organization: brandOf(org),
+        approveUrl: approve,
+        declineUrl: decline,
+      })
     }),
   )
   const result = await db.timesheets.submit(sheet, submitter, { ...options, effects: { emails } })
-  await Promise.all(emails.map((e) => deliver(db.orgId, e.id, e.message, 0, org)))
+  await Promise.all(emails.map((e) => deliver(db.orgId, e.id, e.email, 0, org)))
   return result
 }
 
