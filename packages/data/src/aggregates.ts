@@ -66,7 +66,8 @@ export const shardOf = (userId: string) => {
   return h % DIRECTORY_SHARDS
 }
 
-const entryOf = (user: User, removed: boolean): DirectoryEntry => ({
+/** A member's directory entry: what the directory holds of them (also what a list of one member's own timesheets needs). */
+export const directoryEntryOf = (user: User, removed = false): DirectoryEntry => ({
   firstName: user.firstName,
   lastName: user.lastName,
   department: user.department,
@@ -137,7 +138,7 @@ export const directoryMoves = (orgId: string, changed: { user: User; removed?: b
         UpdateExpression: `SET ${entries.map((_, i) => `#id${i} = :entry${i}`).join(', ')}`,
         ExpressionAttributeNames: Object.fromEntries(entries.map((e, i) => [`#id${i}`, e.user.id])),
         ExpressionAttributeValues: Object.fromEntries(
-          entries.map((e, i) => [`:entry${i}`, entryOf(e.user, e.removed === true)]),
+          entries.map((e, i) => [`:entry${i}`, directoryEntryOf(e.user, e.removed === true)]),
         ),
       },
     })),
@@ -151,7 +152,7 @@ export const directoryMove = (orgId: string, user: User, removed = false): Trans
       Key: keys.memberDirectory(orgId, shardOf(user.id)),
       UpdateExpression: 'SET #id = :entry',
       ExpressionAttributeNames: { '#id': user.id },
-      ExpressionAttributeValues: { ':entry': entryOf(user, removed) },
+      ExpressionAttributeValues: { ':entry': directoryEntryOf(user, removed) },
     },
   },
   headMove(orgId, null, null),
@@ -168,7 +169,7 @@ export const aggregatesFrom = (timesheets: Timesheet[], members: (User & { remov
     week[t.status]++
     week.approvedMinutes += approvedMinutes(t)
   }
-  const directory = Object.fromEntries(members.map((m) => [m.id, entryOf(m, Boolean(m.removedAt))]))
+  const directory = Object.fromEntries(members.map((m) => [m.id, directoryEntryOf(m, Boolean(m.removedAt))]))
   return { counts, weeks, directory }
 }
 

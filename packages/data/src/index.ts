@@ -21,6 +21,7 @@ export {
   type TemplatedEmail,
 } from './outbox.ts'
 export type { Effects } from './effects.ts'
+export { directoryEntryOf } from './aggregates.ts'
 export type { DirectoryEntry, Summary, WeekStats } from './aggregates.ts'
 export type { StoredPeriod } from './payroll.ts'
 export { emailLinkOf, memberSubject, systemActor, type Actor, type AuditEvent, type Person } from './audit.ts'
