@@ -3,6 +3,7 @@ import * as z from 'zod'
 import { keys } from './keys.ts'
 import { reminderOrganizations } from './notifications.ts'
 import { isConditionFailure, table, type Item, type TransactInput } from './table.ts'
+import { withApproverIn } from './users.ts'
 
 /**
  * Maintained aggregates of one organization (issue 17), so the dashboard stats, the timesheet list
@@ -281,9 +282,18 @@ export interface Summary {
   /** One week's submitted counts and approved minutes. */
   week: (week: string) => Promise<WeekStats>
 }
+/** Issue 31: each entry's approver read as null unless a current supervisor in the directory (users.ts, `withApproverIn`). */
+const withDirectoryApprovers = (directory: Summary['directory']): Summary['directory'] => {
+  const isSupervisor = (id: string) => {
+    const e = directory.get(id)
+    return Boolean(e && !e.removed && e.role === 'supervisor')
+  }
+  return new Map([...directory].map(([id, entry]) => [id, withApproverIn(entry, isSupervisor)]))
+}
+
 const summaryOf = (counts: Summary['counts'], directory: Summary['directory'], week: Summary['week']): Summary => ({
   counts,
-  directory,
+  directory: withDirectoryApprovers(directory),
   activeStaff: [...directory.values()].filter((m) => !m.removed && m.role !== 'supervisor').length,
   week,
 })
