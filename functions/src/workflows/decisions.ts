@@ -15,7 +15,7 @@ import { brandOf, namesOf, queuedEmail, recipientOf, sheetDaysOf } from '../view
 import { decisionLinkUrls } from './decision-links.ts'
 import { deliver } from './mailer.ts'
 import { rulesOf, withPayroll } from './payroll.ts'
-import { routingOf } from './routing.ts'
+import { memberRoutingOf } from './routing.ts'
 import { reviewersWithEmail } from './submission.ts'
 
 export const WAITING_FOR_FINAL_MESSAGE =
@@ -50,7 +50,7 @@ export const decideTimesheet = async (
   const by = spendLink ? emailLinkOf(supervisor) : supervisor
   const sheet = typeof sheetOrId === 'number' ? await db.timesheets.get(sheetOrId) : sheetOrId
   const [employee, org] = await Promise.all([db.users.findForRecords(sheet.employeeId), db.organization.get()])
-  const { roster, today } = await routingOf(db, org)
+  const { roster, today } = await memberRoutingOf(db, org, employee, sheet.employeeId)
   const behalfId =
     sheet.employeeId === supervisor.id ? null : onBehalfOf(sheet.employeeId, supervisor.id, roster, today)
   const behalf = behalfId ? await db.users.findForRecords(behalfId) : undefined
@@ -118,11 +118,11 @@ const finalApprovalEmails = async (
 ): Promise<QueuedEmail[]> => {
   const org = await db.organization.get()
   if (!org.approvalEmails) return []
-  const { roster, today } = await routingOf(db, org)
+  const { roster, today } = await memberRoutingOf(db, org, employee, sheet.employeeId)
   const ids = finalReviewersOf(sheet.employeeId, org.approvals, roster, today).filter(
     (id) => id !== firstApproverId && id !== behalfId,
   )
-  const reviewers = await reviewersWithEmail(db, org, sheet.employeeId, ids)
+  const reviewers = await reviewersWithEmail(db, org, employee, ids)
   const next = { ...sheet, version: sheet.version + 1 }
   return Promise.all(
     reviewers.map(async (reviewer) => {

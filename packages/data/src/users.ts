@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { DEFAULT_LANGUAGE, DEFAULT_PAY_TYPE, notFound, User } from '@app/core'
+import { DEFAULT_LANGUAGE, DEFAULT_PAY_TYPE, notFound, User, type RoutingMember } from '@app/core'
 import { auditRecord, type Actor, type AuditEvent } from './audit.ts'
 import { keys } from './keys.ts'
 import { nowIso, table } from './table.ts'
@@ -79,6 +79,23 @@ export const usersOf = (orgId: string) => {
   }
   return {
     find,
+
+    /**
+     * What routing needs of a few members (issue 31: one member's approver, the final approvers,
+     * their delegates), removed ones included and marked, each by its own consistent read: a
+     * submission or a decision reads these instead of the whole member directory, so its cost does
+     * not grow with the organization. `supervisorId` as stored (routing's `approverOf` checks it).
+     */
+    async routingEntries(userIds: string[]): Promise<RoutingMember[]> {
+      const items = await Promise.all(userIds.map((id) => table.get(keys.user(orgId, id))))
+      return items.flatMap((item) => {
+        if (!item) return []
+        const u = parseUser(item)
+        return [
+          { id: u.id, role: u.role, supervisorId: u.supervisorId, away: u.away, removed: Boolean(item.removedAt) },
+        ]
+      })
+    },
 
     /**
      * `user` (a session's member, read by `findForSession` without it) with its approver read as
