@@ -35,17 +35,18 @@ export const queueEmail = async (orgId: string, templated: TemplatedEmail) => {
  * template and its values. Such items stay deliverable.
  */
 export const queueRenderedEmail = async (orgId: string, message: EmailMessage) => {
-  const { id } = outbox.email({ template: '', language: 'en', values: {} })
-  const {
-    template: _t,
-    language: _l,
-    values: _v,
-    ...item
-  } = outboxItem(orgId, {
+  const id = randomUUID()
+  const now = new Date().toISOString()
+  await table.put({
+    ...keys.outbox(orgId, id),
+    orgId,
     id,
-    email: { template: '', language: 'en', values: {} },
+    message,
+    attempts: 0,
+    createdAt: now,
+    gsi1pk: keys.outboxDue,
+    gsi1sk: keys.outboxDueAt(now, orgId, id),
   })
-  await table.put({ ...item, message })
   return { id }
 }
 
