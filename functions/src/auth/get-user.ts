@@ -8,5 +8,9 @@ export default defineRoute({
   auth: 'member',
   response: CurrentUser,
   uses: ['table:read'],
-  handler: async ({ session }) => ({ ...session.user, demo: session.demo === true }),
+  // Issue 31: the approver as every read answers it (the session's read leaves it as stored).
+  handler: async ({ session, db }) => ({
+    ...(await db.users.withCurrentApprover(session.user)),
+    demo: session.demo === true,
+  }),
 })

@@ -1,7 +1,7 @@
 import { config, filesFor } from '@app/adapters'
 import { auditActorLabel, DAYS, fullName, toCsv, type AuditEntry, type Timesheet, type User } from '@app/core'
-import { dataExports, orgDb, outbox } from '@app/data'
-import { exportReadyEmail } from '../views/export-email.ts'
+import { dataExports, orgDb } from '@app/data'
+import { brandOf, queuedEmail, recipientOf } from '../views/templates.ts'
 import { deliver } from '../workflows/mailer.ts'
 import { zip, type ZipEntry } from '../workflows/zip.ts'
 
@@ -144,16 +144,14 @@ export const runExport = async (orgId: string, id: string) => {
     await db.exports.progress(id, 95)
     const supervisor = await db.users.find(started.createdBy)
     const email = supervisor?.email
-      ? outbox.email(
-          exportReadyEmail({
-            to: { ...supervisor, email: supervisor.email },
-            organization: { name: settings.name, logoUrl: settings.logoUrl },
-            dataUrl: `${config.appOrigin}/settings#data`,
-          }),
-        )
+      ? queuedEmail('exportReady', supervisor.language, {
+          to: recipientOf(supervisor),
+          organization: brandOf(settings),
+          dataUrl: `${config.appOrigin}/settings#data`,
+        })
       : undefined
     await db.exports.finish(id, file.key, email)
-    if (email) await deliver(orgId, email.id, email.message)
+    if (email) await deliver(orgId, email.id, email.email)
     return true
   } catch (e) {
     console.log(JSON.stringify({ level: 'error', event: 'export-failed', orgId, exportId: id, error: String(e) }))

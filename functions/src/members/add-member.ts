@@ -1,8 +1,8 @@
 import { AddedMember, assertCanAddMember, badRequest, entitlements, NewMember } from '@app/core'
 import { config, generatePassword, staffPool, usernameCandidates } from '@app/adapters'
-import { duplicateEmailMessage, outbox, system } from '@app/data'
+import { duplicateEmailMessage, system } from '@app/data'
 import { fullName } from '@app/core'
-import { invitationEmail } from '../views/emails.ts'
+import { queuedEmail } from '../views/templates.ts'
 import { deliver } from '../workflows/mailer.ts'
 import { defineRoute } from '../http/define-route.ts'
 
@@ -32,23 +32,20 @@ export default defineRoute({
       // Issue 31: a supervisor is invited by email to sign in through Supervisor Login (and join here).
       const invitation =
         body.role === 'supervisor'
-          ? outbox.email(
-              invitationEmail({
-                to: body.email,
-                firstName: body.firstName,
-                language: session.user.language,
-                organizationName: org.name,
-                logoUrl: org.logoUrl,
-                inviter: fullName(session.user),
-                signInUrl: `${config.appOrigin}/api/login`,
-              }),
-            )
+          ? queuedEmail('invitation', session.user.language, {
+              to: body.email,
+              firstName: body.firstName,
+              organizationName: org.name,
+              logoUrl: org.logoUrl,
+              inviter: fullName(session.user),
+              signInUrl: `${config.appOrigin}/api/login`,
+            })
           : undefined
       const user = await db.members.add(member, username, allowed.memberLimit, session.user, {
         emails: invitation ? [invitation] : [],
       })
       if (invitation) {
-        await deliver(db.orgId, invitation.id, invitation.message, 0, org)
+        await deliver(db.orgId, invitation.id, invitation.email, 0, org)
       }
       return { ...user, temporaryCredentials: { username, password } }
     } catch (e) {

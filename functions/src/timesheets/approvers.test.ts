@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { addDays, currentWeekStart, todayIn } from '@app/core'
 import { orgDb } from '@app/data'
+import { keys, table } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
 import { newOrganization } from '../../test/support/test-identity.ts'
 import { inbox } from '../../test/support/test-inbox.ts'
@@ -198,7 +200,7 @@ describe("each member's approver (issue 31)", () => {
     expect((await orgDb(organization.id).users.get(a.id)).supervisorId).toBeNull()
   })
 
-  it('removing a supervisor, or making them staff, leaves their members with no approver in the same write', async () => {
+  it('removing a supervisor, or making them staff, leaves their members with no approver at once', async () => {
     const { a, b, c, m1, organization } = await church()
     const db = orgDb(organization.id)
     const made = await callRoute(updateMember, {
@@ -228,6 +230,94 @@ describe("each member's approver (issue 31)", () => {
     const { directory } = await db.aggregates.summary()
     expect(directory.get(m1.id)?.supervisorId).toBeNull()
   })
+
+  it('clears the approver of more than 100 members of one supervisor removed or made staff (past a transaction), read as null at once', async () => {
+    const { a, b, c, m1, organization } = await church()
+    const db = orgDb(organization.id)
+    const by = await db.users.get(a.id)
+    /** `count` members added (in the data layer, past the plan's limit) naming `approverId`. */
+    const team = async (approverId: string, count: number) => {
+      const ids: string[] = []
+      for (let i = 0; i < count; i += 15)
+        ids.push(
+          ...(await Promise.all(
+            Array.from({ length: Math.min(15, count - i) }, async (_, j) => {
+              const n = i + j
+              const member = { firstName: `Team${n}`, lastName: approverId.slice(0, 4), department: 'Youth' }
+              const email = `t${n}-${randomUUID().slice(0, 8)}@grace.example`
+              const user = await db.members.add(
+                { ...member, email, role: 'employee', supervisorId: approverId },
+                `t${n}-${randomUUID().slice(0, 8)}`,
+                null,
+                by,
+              )
+              return user.id
+            }),
+          )),
+        )
+      return ids
+    }
+    const stored = async (ids: string[]) =>
+      Promise.all(ids.map(async (id) => (await table.get(keys.user(organization.id, id)))?.supervisorId ?? null))
+    const answered = async () =>
+      new Map(
+        (
+          (await callRoute(listMembers, { cookies: [a.cookie] })).json as { id: string; supervisorId: string | null }[]
+        ).map((m) => [m.id, m.supervisorId]),
+      )
+
+    // 105 members of B: removing B clears all of them (and M1), with a record each.
+    const ofB = [...(await team(b.id, 105)), m1.id]
+    expect(await stored(ofB)).toEqual(ofB.map(() => b.id))
+    const removed = await callRoute(removeMember, { cookies: [a.cookie], params: { id: b.id } })
+    expect(removed.status, removed.text).toBe(204)
+    expect(await stored(ofB)).toEqual(ofB.map(() => null))
+    const listed = await answered()
+    expect(ofB.map((id) => listed.get(id))).toEqual(ofB.map(() => null))
+    const { directory } = await db.aggregates.summary()
+    expect(ofB.map((id) => directory.get(id)?.supervisorId)).toEqual(ofB.map(() => null))
+    const raw = (await db.aggregates.stored()).directory
+    expect(ofB.map((id) => raw[id]?.supervisorId)).toEqual(ofB.map(() => null))
+    const records = []
+    let cursor: string | undefined
+    do {
+      const page = await db.audit.list({ action: 'member.edited', limit: 100, cursor })
+      records.push(...page.items)
+      cursor = page.cursor ?? undefined
+    } while (cursor)
+    const cleared = records.filter((r) =>
+      r.changes?.some((ch) => ch.field === 'supervisorId' && ch.before === b.id && ch.after === null),
+    )
+    expect(cleared).toHaveLength(ofB.length)
+
+    // 101 members of C: making C staff clears them too.
+    const ofC = await team(c.id, 101)
+    const demoted = await callRoute(updateMember, {
+      cookies: [a.cookie],
+      params: { id: c.id },
+      body: { role: 'employee' },
+    })
+    expect(demoted.status, demoted.text).toBe(200)
+    expect(await stored(ofC)).toEqual(ofC.map(() => null))
+
+    // What a crash between the change and the clean-up would leave is read as null everywhere...
+    await table.update(keys.user(organization.id, ofC[0]!), {
+      UpdateExpression: 'SET supervisorId = :c',
+      ExpressionAttributeValues: { ':c': c.id },
+    })
+    expect((await db.users.get(ofC[0]!)).supervisorId).toBeNull()
+    expect((await answered()).get(ofC[0]!)).toBeNull()
+    expect((await db.aggregates.summary()).directory.get(ofC[0]!)?.supervisorId).toBeNull()
+    // ...and C made supervisor again does not become that member's approver once more.
+    const promoted = await callRoute(updateMember, {
+      cookies: [a.cookie],
+      params: { id: c.id },
+      body: { role: 'supervisor' },
+    })
+    expect(promoted.status, promoted.text).toBe(200)
+    expect(await stored([ofC[0]!])).toEqual([null])
+    expect((await answered()).get(ofC[0]!)).toBeNull()
+  }, 120_000)
 
   it('refuses a bad approver, delegate or final approver with 400 naming the field, changing nothing', async () => {
     const { a, b, m1, m2 } = await church()

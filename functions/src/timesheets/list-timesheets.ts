@@ -1,9 +1,15 @@
 import * as z from 'zod'
 import { TimesheetPage, TimesheetStatus } from '@app/core'
+import { directoryEntryOf } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
 import { listed } from '../workflows/timesheets.ts'
 
-/** Staff see their own timesheets; supervisors their organization's. Newest week first, a page at a time. */
+/**
+ * Staff see their own timesheets; supervisors their organization's. Newest week first, a page at a
+ * time. Staff's items carry the member who asked (the session's), not the organization's member
+ * directory: reading the directory on every staff visit made each member's cost grow with the
+ * size of the church (issue 31's cost bench: this route ×3.3 per member from 10 to 1,000 members).
+ */
 export default defineRoute({
   method: 'GET',
   path: '/api/timesheets',
@@ -18,9 +24,11 @@ export default defineRoute({
   uses: ['table:read'],
   handler: async ({ query, session, db }) => {
     const employeeId = session.role === 'supervisor' ? undefined : session.userId
-    const [page, { directory }, org] = await Promise.all([
+    const [page, directory, org] = await Promise.all([
       db.timesheets.list({ ...query, employeeId }),
-      db.aggregates.summary(),
+      employeeId
+        ? new Map([[employeeId, directoryEntryOf(session.user)]])
+        : db.aggregates.summary().then((s) => s.directory),
       db.organization.get(),
     ])
     return { items: listed(page.items, directory, org), cursor: page.cursor }

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { currentWeekStart, addDays } from '@app/core'
 import { EMAIL_DAILY_LIMIT, orgDb, outbox } from '@app/data'
 import { retryDueEmails } from '../workflows/mailer.ts'
+import { renderStored } from '../views/templates.ts'
 import { inbox } from '../../test/support/test-inbox.ts'
 import { keys, table } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
@@ -215,7 +216,7 @@ describe('the submit page', () => {
     expect(JSON.parse(metric!)).toMatchObject({ EmailQuotaReached: 1, orgId: organization.id })
     log.mockRestore()
     const queued = await outbox.pendingFor(organization.id)
-    expect(queued.map((q) => q.message.to)).toEqual([approver.email])
+    expect(queued.map((q) => renderStored(q.email).to)).toEqual([approver.email])
     expect(await inbox(approver.email!)).toEqual([])
     // Held until the next quota day: the retry job leaves it while the quota is spent.
     await retryDueEmails()

@@ -5,8 +5,8 @@ import {
   fullName,
   weekTotalHours,
   type DayName,
+  type DayValues,
   type Language,
-  type Timesheet,
   type User,
   linksAsText,
 } from '@app/core'
@@ -31,12 +31,21 @@ export type { Brand } from './email-layout.ts'
  * `emails` catalogue and dates from that language's locale (views/words.ts).
  */
 
+/**
+ * What the emails read of a member, a timesheet and each other (issue 31: an outbox email keeps
+ * only these, as its template's values, and is rendered when sent; views/templates.ts).
+ */
+export type Recipient = Pick<User, 'email' | 'firstName' | 'language'>
+export type Names = Pick<User, 'firstName' | 'lastName'>
+/** A week's days as the emails show them: the week start and each day's times, break and activity. */
+export type SheetDays = { weekStartDate: string } & DayValues
+
 /** A day's times as a person reads them: a half-filled day shows the time it has ('14:50–--:--'). */
 export const dayTimes = (w: Words, d: { start: string | null; end: string | null }, dash = '–') =>
   d.start || d.end ? `${d.start || '--:--'}${dash}${d.end || '--:--'}` : w.say('noHours')
 
 /** The week's days as table rows: day, times or 'No hours logged', hours; then the day's activity when it has one. */
-const dayTable = (w: Words, sheet: Timesheet) =>
+const dayTable = (w: Words, sheet: SheetDays) =>
   h(
     'table',
     {
@@ -145,9 +154,9 @@ export const invitationEmail = (p: {
 
 /** The email each other supervisor gets for a submission, with one-click Approve and Decline buttons. */
 export const reviewEmail = (
-  to: User,
-  employee: User,
-  sheet: Timesheet,
+  to: Recipient,
+  employee: Names,
+  sheet: SheetDays,
   organization: Brand,
   approveUrl: string,
   declineUrl: string,
@@ -197,7 +206,7 @@ export const reviewEmail = (
  */
 const reminderEmail = (
   w: Words,
-  p: { to: User; organization: Brand; unsubscribeUrl: string },
+  p: { to: Recipient; organization: Brand; unsubscribeUrl: string },
   email: { subject: string; preview: string; text: string[]; content: ReactNode[] },
 ): EmailMessage => {
   const greeting = w.say('greeting', { name: p.to.firstName })
@@ -222,7 +231,7 @@ const reminderEmail = (
 
 /** A staff member who has not submitted a week: one reminder, with a link to that week. */
 export const weekReminderEmail = (p: {
-  to: User
+  to: Recipient
   organization: Brand
   weekStartDate: string
   weekUrl: string
@@ -242,15 +251,15 @@ export const weekReminderEmail = (p: {
 
 /** One pending timesheet in a supervisor's digest, with that supervisor's own one-click links. */
 export interface DigestItem {
-  employee: User | undefined
-  sheet: Timesheet
+  employee?: Names | undefined
+  sheet: SheetDays & { id: number }
   approveUrl: string
   declineUrl: string
 }
 
 /** A supervisor's weekly digest: every timesheet waiting for them, each with Approve and Decline. */
 export const digestEmail = (p: {
-  to: User
+  to: Recipient
   organization: Brand
   items: DigestItem[]
   dashboardUrl: string
@@ -296,7 +305,7 @@ export const digestEmail = (p: {
 
 /** A member whose clock has run past the organization's limit: one nudge for that day. */
 export const timerNudgeEmail = (p: {
-  to: User
+  to: Recipient
   organization: Brand
   day: DayName
   date: string

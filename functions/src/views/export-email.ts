@@ -5,7 +5,7 @@ import { wordsFor } from './words.ts'
 
 /** The supervisor's notice that the export of all the organization's data is ready (issue 35). */
 export const exportReadyEmail = (p: {
-  to: User & { email: string }
+  to: Pick<User, 'firstName' | 'language'> & { email: string }
   organization: Brand
   dataUrl: string
 }): EmailMessage => {

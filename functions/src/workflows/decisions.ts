@@ -10,12 +10,12 @@ import {
   type User,
 } from '@app/core'
 import { config } from '@app/adapters'
-import { emailLinkOf, outbox, type OrgDb, type QueuedEmail } from '@app/data'
-import { declinedEmail, reviewEmail } from '../views/emails.ts'
+import { emailLinkOf, type OrgDb, type QueuedEmail } from '@app/data'
+import { brandOf, namesOf, queuedEmail, recipientOf, sheetDaysOf } from '../views/templates.ts'
 import { decisionLinkUrls } from './decision-links.ts'
 import { deliver } from './mailer.ts'
 import { rulesOf, withPayroll } from './payroll.ts'
-import { routingOf } from './routing.ts'
+import { memberRoutingOf } from './routing.ts'
 import { reviewersWithEmail } from './submission.ts'
 
 export const WAITING_FOR_FINAL_MESSAGE =
@@ -50,7 +50,7 @@ export const decideTimesheet = async (
   const by = spendLink ? emailLinkOf(supervisor) : supervisor
   const sheet = typeof sheetOrId === 'number' ? await db.timesheets.get(sheetOrId) : sheetOrId
   const [employee, org] = await Promise.all([db.users.findForRecords(sheet.employeeId), db.organization.get()])
-  const { roster, today } = await routingOf(db, org)
+  const { roster, today } = await memberRoutingOf(db, org, employee, sheet.employeeId)
   const behalfId =
     sheet.employeeId === supervisor.id ? null : onBehalfOf(sheet.employeeId, supervisor.id, roster, today)
   const behalf = behalfId ? await db.users.findForRecords(behalfId) : undefined
@@ -86,18 +86,15 @@ export const decideTimesheet = async (
     return { ...withPayroll(approved, org, employee), csvDownloadUrl: timesheetCsvUrl(approved.id) }
   }
   const email = employee?.email
-    ? outbox.email(
-        declinedEmail({
-          to: employee.email,
-          firstName: employee.firstName,
-          language: employee.language,
-          organizationName: org.name,
-          logoUrl: org.logoUrl,
-          weekStartDate: sheet.weekStartDate,
-          comment: comments,
-          signInUrl: `${config.appOrigin}${employee.authType === 'local' ? '/staff-login' : '/api/login'}`,
-        }),
-      )
+    ? queuedEmail('declined', employee.language, {
+        to: employee.email,
+        firstName: employee.firstName,
+        organizationName: org.name,
+        logoUrl: org.logoUrl,
+        weekStartDate: sheet.weekStartDate,
+        comment: comments,
+        signInUrl: `${config.appOrigin}${employee.authType === 'local' ? '/staff-login' : '/api/login'}`,
+      })
     : undefined
   const rejected = await db.timesheets.decide(
     sheet,
@@ -121,11 +118,11 @@ const finalApprovalEmails = async (
 ): Promise<QueuedEmail[]> => {
   const org = await db.organization.get()
   if (!org.approvalEmails) return []
-  const { roster, today } = await routingOf(db, org)
+  const { roster, today } = await memberRoutingOf(db, org, employee, sheet.employeeId)
   const ids = finalReviewersOf(sheet.employeeId, org.approvals, roster, today).filter(
     (id) => id !== firstApproverId && id !== behalfId,
   )
-  const reviewers = await reviewersWithEmail(db, org, sheet.employeeId, ids)
+  const reviewers = await reviewersWithEmail(db, org, employee, ids)
   const next = { ...sheet, version: sheet.version + 1 }
   return Promise.all(
     reviewers.map(async (reviewer) => {
@@ -135,12 +132,19 @@ const finalApprovalEmails = async (
         version: next.version,
         supervisorId: reviewer.id,
       })
-      return outbox.email(reviewEmail(reviewer, employee, next, org, approve, decline))
+      return queuedEmail('review', reviewer.language, {
+        to: recipientOf(reviewer),
+        employee: namesOf(employee),
+        sheet: sheetDaysOf(next),
+        organization: brandOf(org),
+        approveUrl: approve,
+        declineUrl: decline,
+      })
     }),
   )
 }
 
 const sendNow = async (db: OrgDb, emails: QueuedEmail[], org: Organization) => {
   if (!emails.length) return
-  await Promise.all(emails.map((e) => deliver(db.orgId, e.id, e.message, 0, org)))
+  await Promise.all(emails.map((e) => deliver(db.orgId, e.id, e.email, 0, org)))
 }

@@ -1,6 +1,7 @@
-import { sendEmail, type EmailMessage } from '@app/adapters'
+import { sendEmail } from '@app/adapters'
 import { emailDailyLimit, type Organization } from '@app/core'
-import { orgDb, outbox } from '@app/data'
+import { orgDb, outbox, type StoredEmail } from '@app/data'
+import { renderStored } from '../views/templates.ts'
 
 /** Today's email quota of an organization (its item read when the caller has not). */
 const limitOf = async (orgId: string, org?: Organization) =>
@@ -9,11 +10,13 @@ const limitOf = async (orgId: string, org?: Organization) =>
 /**
  * Tries an outbox email now; a failure is recorded for the retry job, never thrown at the caller.
  * Over the organization's daily quota the email is held in the outbox until the next day (issue
- * 36): the change that queued it has already committed and stands.
+ * 36): the change that queued it has already committed and stands. The email is rendered here
+ * from its template and values (issue 31), before any of the quota is spent on it.
  */
-export const deliver = async (orgId: string, id: string, message: EmailMessage, attempts = 0, org?: Organization) => {
+export const deliver = async (orgId: string, id: string, email: StoredEmail, attempts = 0, org?: Organization) => {
   if (!(await outbox.claim(orgId, id))) return false
   try {
+    const message = renderStored(email)
     if (!(await outbox.takeQuota(orgId, await limitOf(orgId, org)))) {
       await outbox.hold(orgId, id)
       return false
@@ -47,6 +50,6 @@ export const retryDueEmails = async () => {
   }
   let sent = 0
   for (const entry of due)
-    if (await deliver(entry.orgId, entry.id, entry.message, entry.attempts, await orgOf(entry.orgId))) sent++
+    if (await deliver(entry.orgId, entry.id, entry.email, entry.attempts, await orgOf(entry.orgId))) sent++
   return { tried: due.length, sent }
 }

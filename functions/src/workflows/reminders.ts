@@ -11,9 +11,9 @@ import {
   type ReminderKind,
   type ReminderMember,
 } from '@app/core'
-import { config, type EmailMessage } from '@app/adapters'
-import { orgDb, outbox, reminderOrganizations, type OrgDb } from '@app/data'
-import { digestEmail, timerNudgeEmail, weekReminderEmail } from '../views/emails.ts'
+import { config } from '@app/adapters'
+import { orgDb, reminderOrganizations, type OrgDb, type QueuedEmail } from '@app/data'
+import { brandOf, namesOf, queuedEmail, recipientOf, sheetDaysOf } from '../views/templates.ts'
 import { decisionLinkUrls } from './decision-links.ts'
 import { deliver } from './mailer.ts'
 import { unsubscribeUrl } from './unsubscribe-links.ts'
@@ -37,7 +37,7 @@ interface Outgoing {
   /** The week (or, for a timer, the day) the email is about: sent once per member, kind and period. */
   period: string
   userId: string
-  message: EmailMessage
+  email: QueuedEmail
 }
 
 const link = (path: string) => `${config.appOrigin}${path}`
@@ -52,7 +52,7 @@ const dueEmails = async (db: OrgDb, now: Date, asIfScheduled: boolean): Promise<
   const recipients = await db.notifications.recipients()
   const users = new Map(recipients.map((r) => [r.user.id, r.user]))
   const members: ReminderMember[] = recipients.map((r) => ({ ...r.user, optedOut: r.optedOut }))
-  const brand = { name: org.name, logoUrl: org.logoUrl }
+  const brand = brandOf(org)
   const unsubscribe = (userId: string, kind: ReminderKind) => unsubscribeUrl({ orgId: db.orgId, userId, kind })
   const out: Outgoing[] = []
 
@@ -66,8 +66,8 @@ const dueEmails = async (db: OrgDb, now: Date, asIfScheduled: boolean): Promise<
         kind: 'reminder',
         period: staffWeek,
         userId: m.id,
-        message: weekReminderEmail({
-          to: users.get(m.id)!,
+        email: queuedEmail('weekReminder', users.get(m.id)!.language, {
+          to: recipientOf(users.get(m.id)!),
           organization: brand,
           weekStartDate: staffWeek,
           weekUrl: link(`/submit-timesheet?week=${staffWeek}`),
@@ -92,15 +92,21 @@ const dueEmails = async (db: OrgDb, now: Date, asIfScheduled: boolean): Promise<
             version: sheet.version,
             supervisorId: supervisor.id,
           })
-          return { employee: users.get(sheet.employeeId), sheet, approveUrl: approve, declineUrl: decline }
+          const employee = users.get(sheet.employeeId)
+          return {
+            ...(employee ? { employee: namesOf(employee) } : {}),
+            sheet: { id: sheet.id, ...sheetDaysOf(sheet) },
+            approveUrl: approve,
+            declineUrl: decline,
+          }
         }),
       )
       out.push({
         kind: 'digest',
         period: digestWeek,
         userId: supervisor.id,
-        message: digestEmail({
-          to: users.get(supervisor.id)!,
+        email: queuedEmail('digest', users.get(supervisor.id)!.language, {
+          to: recipientOf(users.get(supervisor.id)!),
           organization: brand,
           items,
           dashboardUrl: link('/'),
@@ -115,8 +121,8 @@ const dueEmails = async (db: OrgDb, now: Date, asIfScheduled: boolean): Promise<
       kind: 'timer',
       period: timer.date,
       userId: timer.employeeId,
-      message: timerNudgeEmail({
-        to: users.get(timer.employeeId)!,
+      email: queuedEmail('timerNudge', users.get(timer.employeeId)!.language, {
+        to: recipientOf(users.get(timer.employeeId)!),
         organization: brand,
         day: timer.day,
         date: timer.date,
@@ -142,12 +148,11 @@ export const remindOrganization = async (orgId: string, now = new Date(), asIfSc
   if (!due.length) return { queued: 0, sent: 0 }
   const queued = []
   for (const d of due) {
-    const email = outbox.email(d.message)
-    if (await db.notifications.remindOnce(d.kind, d.period, d.userId, { emails: [email] })) queued.push(email)
+    if (await db.notifications.remindOnce(d.kind, d.period, d.userId, { emails: [d.email] })) queued.push(d.email)
   }
   const org = queued.length ? await db.organization.get() : undefined
   let sent = 0
-  for (const email of queued) if (await deliver(orgId, email.id, email.message, 0, org)) sent++
+  for (const email of queued) if (await deliver(orgId, email.id, email.email, 0, org)) sent++
   return { queued: queued.length, sent }
 }
 

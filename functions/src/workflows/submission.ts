@@ -1,9 +1,9 @@
-import { reviewersOf, type Organization, type Timesheet, type TimesheetDays, type User } from '@app/core'
-import { outbox, type OrgDb } from '@app/data'
-import { reviewEmail } from '../views/emails.ts'
+import type { Organization, Timesheet, TimesheetDays, User } from '@app/core'
+import type { OrgDb } from '@app/data'
+import { brandOf, namesOf, queuedEmail, recipientOf, sheetDaysOf } from '../views/templates.ts'
 import { decisionLinkUrls } from './decision-links.ts'
 import { deliver } from './mailer.ts'
-import { routingOf } from './routing.ts'
+import { reviewersFor } from './routing.ts'
 
 /**
  * Submits the submitter's timesheet (already loaded, or by id) and, unless the organization turned
@@ -22,7 +22,7 @@ export const submitWithReviewEmails = async (
     typeof sheetOrId === 'number' ? db.timesheets.ownedBy(sheetOrId, submitter.id) : sheetOrId,
     loadedOrg ?? db.organization.get(),
   ])
-  const reviewers = org.approvalEmails ? await reviewersWithEmail(db, org, submitter.id) : []
+  const reviewers = org.approvalEmails ? await reviewersWithEmail(db, org, submitter) : []
   // The submission's version and days: links from earlier submissions are superseded.
   const submitted = { ...sheet, ...options.days, version: sheet.version + 1 }
   const emails = await Promise.all(
@@ -33,17 +33,26 @@ export const submitWithReviewEmails = async (
         version: submitted.version,
         supervisorId: reviewer.id,
       })
-      return outbox.email(reviewEmail(reviewer, submitter, submitted, org, approve, decline))
+      return queuedEmail('review', reviewer.language, {
+        to: recipientOf(reviewer),
+        employee: namesOf(submitter),
+        sheet: sheetDaysOf(submitted),
+        organization: brandOf(org),
+        approveUrl: approve,
+        declineUrl: decline,
+      })
     }),
   )
   const result = await db.timesheets.submit(sheet, submitter, { ...options, effects: { emails } })
-  await Promise.all(emails.map((e) => deliver(db.orgId, e.id, e.message, 0, org)))
+  await Promise.all(emails.map((e) => deliver(db.orgId, e.id, e.email, 0, org)))
   return result
 }
 
-/** The current supervisors a submission of `memberId` is routed to, as members with an email. */
-export const reviewersWithEmail = async (db: OrgDb, org: Organization, memberId: string, ids?: string[]) => {
-  const { roster, today } = await routingOf(db, org)
-  const users = await Promise.all((ids ?? reviewersOf(memberId, roster, today)).map((id) => db.users.find(id)))
-  return users.filter((u): u is User => Boolean(u?.email && u.role === 'supervisor' && u.id !== memberId))
+/**
+ * The current supervisors a submission of `member` is routed to (or those of `ids`), as members
+ * with an email.
+ */
+export const reviewersWithEmail = async (db: OrgDb, org: Organization, member: User, ids?: string[]) => {
+  const users = await Promise.all((ids ?? (await reviewersFor(db, org, member))).map((id) => db.users.find(id)))
+  return users.filter((u): u is User => Boolean(u?.email && u.role === 'supervisor' && u.id !== member.id))
 }

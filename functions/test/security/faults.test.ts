@@ -9,6 +9,7 @@ import { inbox } from '../support/test-inbox.ts'
 import { useStripeDouble } from '../support/test-stripe.ts'
 import { whileUnreachable } from '../support/unreachable.ts'
 import { retryDueEmails } from '../../src/workflows/mailer.ts'
+import { renderStored } from '../../src/views/templates.ts'
 import { expectNothingInternal, expectUnavailable, type Answer } from './support/checks.ts'
 import { busyOrDown, isTransaction, isWrite, serviceError, whileFailing, type Dependency } from './support/faults.ts'
 import { figuresFor } from './support/figures.ts'
@@ -235,7 +236,7 @@ describe('SES down', () => {
     expect((await t.db.timesheets.get(pending.id)).status).toBe('rejected')
     const queued = await outbox.pendingFor(t.orgId)
     expect(queued).toHaveLength(queuedBefore + 1)
-    const mine = queued.find((q) => q.message.text.includes('Please add Friday'))!
+    const mine = queued.find((q) => renderStored(q.email).text.includes('Please add Friday'))!
     expect(mine.attempts).toBe(1)
     await makeEmailDue(t.orgId, mine.id)
     await retryDueEmails()
@@ -261,7 +262,7 @@ describe('SES down', () => {
     expect(res.status, res.text).toBe(200)
     expect((await t.db.timesheets.get(draft.id)).status).toBe('pending')
     const queued = await outbox.pendingFor(t.orgId)
-    expect(queued.some((q) => q.message.to === t.supervisor.email && q.attempts === 1)).toBe(true)
+    expect(queued.some((q) => renderStored(q.email).to === t.supervisor.email && q.attempts === 1)).toBe(true)
   })
 })
 

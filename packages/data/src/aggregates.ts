@@ -3,6 +3,7 @@ import * as z from 'zod'
 import { keys } from './keys.ts'
 import { reminderOrganizations } from './notifications.ts'
 import { isConditionFailure, table, type Item, type TransactInput } from './table.ts'
+import { withApproverIn } from './users.ts'
 
 /**
  * Maintained aggregates of one organization (issue 17), so the dashboard stats, the timesheet list
@@ -66,7 +67,8 @@ export const shardOf = (userId: string) => {
   return h % DIRECTORY_SHARDS
 }
 
-const entryOf = (user: User, removed: boolean): DirectoryEntry => ({
+/** A member's directory entry: what the directory holds of them (also what a list of one member's own timesheets needs). */
+export const directoryEntryOf = (user: User, removed = false): DirectoryEntry => ({
   firstName: user.firstName,
   lastName: user.lastName,
   department: user.department,
@@ -137,7 +139,7 @@ export const directoryMoves = (orgId: string, changed: { user: User; removed?: b
         UpdateExpression: `SET ${entries.map((_, i) => `#id${i} = :entry${i}`).join(', ')}`,
         ExpressionAttributeNames: Object.fromEntries(entries.map((e, i) => [`#id${i}`, e.user.id])),
         ExpressionAttributeValues: Object.fromEntries(
-          entries.map((e, i) => [`:entry${i}`, entryOf(e.user, e.removed === true)]),
+          entries.map((e, i) => [`:entry${i}`, directoryEntryOf(e.user, e.removed === true)]),
         ),
       },
     })),
@@ -151,7 +153,7 @@ export const directoryMove = (orgId: string, user: User, removed = false): Trans
       Key: keys.memberDirectory(orgId, shardOf(user.id)),
       UpdateExpression: 'SET #id = :entry',
       ExpressionAttributeNames: { '#id': user.id },
-      ExpressionAttributeValues: { ':entry': entryOf(user, removed) },
+      ExpressionAttributeValues: { ':entry': directoryEntryOf(user, removed) },
     },
   },
   headMove(orgId, null, null),
@@ -168,7 +170,7 @@ export const aggregatesFrom = (timesheets: Timesheet[], members: (User & { remov
     week[t.status]++
     week.approvedMinutes += approvedMinutes(t)
   }
-  const directory = Object.fromEntries(members.map((m) => [m.id, entryOf(m, Boolean(m.removedAt))]))
+  const directory = Object.fromEntries(members.map((m) => [m.id, directoryEntryOf(m, Boolean(m.removedAt))]))
   return { counts, weeks, directory }
 }
 
@@ -280,9 +282,18 @@ export interface Summary {
   /** One week's submitted counts and approved minutes. */
   week: (week: string) => Promise<WeekStats>
 }
+/** Issue 31: each entry's approver read as null unless a current supervisor in the directory (users.ts, `withApproverIn`). */
+const withDirectoryApprovers = (directory: Summary['directory']): Summary['directory'] => {
+  const isSupervisor = (id: string) => {
+    const e = directory.get(id)
+    return Boolean(e && !e.removed && e.role === 'supervisor')
+  }
+  return new Map([...directory].map(([id, entry]) => [id, withApproverIn(entry, isSupervisor)]))
+}
+
 const summaryOf = (counts: Summary['counts'], directory: Summary['directory'], week: Summary['week']): Summary => ({
   counts,
-  directory,
+  directory: withDirectoryApprovers(directory),
   activeStaff: [...directory.values()].filter((m) => !m.removed && m.role !== 'supervisor').length,
   week,
 })

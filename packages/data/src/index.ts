@@ -11,8 +11,17 @@ export * from './org-db.ts'
 export * from './system.ts'
 export { duplicateEmailMessage } from './members.ts'
 export { staleVersionMessage } from './timesheets.ts'
-export { outbox, EMAIL_DAILY_LIMIT, MAX_EMAIL_ATTEMPTS, type OutboxEntry, type QueuedEmail } from './outbox.ts'
+export {
+  outbox,
+  EMAIL_DAILY_LIMIT,
+  MAX_EMAIL_ATTEMPTS,
+  type OutboxEntry,
+  type QueuedEmail,
+  type StoredEmail,
+  type TemplatedEmail,
+} from './outbox.ts'
 export type { Effects } from './effects.ts'
+export { directoryEntryOf } from './aggregates.ts'
 export type { DirectoryEntry, Summary, WeekStats } from './aggregates.ts'
 export type { StoredPeriod } from './payroll.ts'
 export { emailLinkOf, memberSubject, systemActor, type Actor, type AuditEvent, type Person } from './audit.ts'

@@ -14,7 +14,7 @@ describe('tenant isolation in the data layer', () => {
     const b = await newOrg()
     const sheet = await a.db.timesheets.getOrCreate(a.user, '2026-11-16')
     await a.db.timesheets.submit(sheet.id, a.user)
-    await queueEmail(a.organization.id, { to: 'x@example.org', subject: 's', text: 't', html: 'h' })
+    await queueEmail(a.organization.id, { template: 'declined', language: 'en', values: { to: 'x@example.org' } })
 
     await expect(b.db.users.get(a.user.id)).rejects.toMatchObject({ status: 404 })
     expect(await b.db.users.findForRecords(a.user.id)).toBeUndefined()

@@ -16,9 +16,12 @@ import { auditRecord, changesOf, memberSubject, type Actor, type Person } from '
 import { effectItems, type Effects } from './effects.ts'
 import { keys } from './keys.ts'
 import { isConditionFailure, nowIso, table, type TransactInput } from './table.ts'
-import { newUser, parseUser, usersOf } from './users.ts'
+import { newUser, parseUser, storedMembersOf, usersOf } from './users.ts'
 
 export const duplicateEmailMessage = 'A member with this email already exists in this organization'
+
+/** Members whose approver is cleared in one transaction: 2 items each, plus 8 directory shards, the head and a check (≤ 100). */
+const CLEAR_CHUNK = 40
 
 /**
  * Members of one organization. The organization item keeps `memberCount`, changed in the same
@@ -37,50 +40,71 @@ export const membersOf = (orgId: string) => {
   const refuseApprover = () => badRequest(APPROVER_MESSAGE, { supervisorId: APPROVER_MESSAGE })
 
   /**
-   * Issue 31: a supervisor removed or made staff leaves their members with no approver, in the
-   * same transaction. `by` (who must still be a supervisor) is checked here when they are one of
-   * those members, since a transaction touches each item once; `byChecked` says whether it was.
+   * Issue 31: a supervisor removed or made staff leaves their members with no approver. The change
+   * of the supervisor's own item commits first, and from then every read answers those members'
+   * `supervisorId` as null (users.ts, `withApproverIn`): what callers see changes at once, however
+   * many members. This clears the stored values after it, CLEAR_CHUNK members per transaction (a
+   * transaction holds at most 100 items), each with its audit record and directory entry, and
+   * each chunk conditioned on `formerId` still not being a supervisor (a supervisor again is
+   * cleaned before their promotion commits, so a late chunk never clears a newer choice). A member
+   * changed meanwhile is read again; what a crash leaves is still read as null, and cleared by the
+   * member's next edit or the former supervisor's next promotion.
    */
-  const releaseMembersOf = async (supervisorId: string, by: Person, now: string, alsoSupervisors: string[] = []) => {
-    const members = (await usersOf(orgId).list()).filter((u) => u.supervisorId === supervisorId)
-    const mustBeSupervisors = new Set([by.id, ...alsoSupervisors])
-    const items: TransactInput[] = members.flatMap((u) => {
-      const checksBy = mustBeSupervisors.has(u.id)
-      return [
-        {
-          Update: {
-            Key: keys.user(orgId, u.id),
-            UpdateExpression: 'SET supervisorId = :none, updatedAt = :now',
-            ConditionExpression: `supervisorId = :old AND attribute_not_exists(removedAt)${checksBy ? ' AND #role = :supervisor' : ''}`,
-            ...(checksBy ? { ExpressionAttributeNames: { '#role': 'role' } } : {}),
-            ExpressionAttributeValues: {
-              ':none': null,
-              ':now': now,
-              ':old': supervisorId,
-              ...(checksBy ? { ':supervisor': 'supervisor' } : {}),
-            },
-          },
-        },
-        auditRecord(orgId, by, {
-          action: 'member.edited',
-          subject: memberSubject(u),
-          changes: [{ field: 'supervisorId', before: supervisorId, after: null }],
-        }),
-      ]
-    })
-    return {
-      items,
-      released: members.map((u) => ({ ...u, supervisorId: null, updatedAt: now })),
-      byChecked: members.some((u) => u.id === by.id),
-      checked: new Set(members.filter((u) => mustBeSupervisors.has(u.id)).map((u) => u.id)),
+  const clearApproverOf = async (formerId: string, by: Person) => {
+    const notASupervisor: TransactInput = {
+      ConditionCheck: {
+        Key: keys.user(orgId, formerId),
+        ConditionExpression: 'attribute_not_exists(pk) OR attribute_exists(removedAt) OR #role <> :supervisor',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: { ':supervisor': 'supervisor' },
+      },
+    }
+    for (let round = 0; round < 5; round++) {
+      const members = (await storedMembersOf(orgId)).filter((u) => u.supervisorId === formerId)
+      let changedMeanwhile = false
+      for (let i = 0; i < members.length; i += CLEAR_CHUNK) {
+        const now = nowIso()
+        const chunk = members.slice(i, i + CLEAR_CHUNK)
+        try {
+          await table.transact([
+            notASupervisor,
+            ...chunk.flatMap((u) => [
+              {
+                Update: {
+                  Key: keys.user(orgId, u.id),
+                  UpdateExpression: 'SET supervisorId = :none, updatedAt = :now',
+                  ConditionExpression: 'supervisorId = :old AND updatedAt = :u AND attribute_not_exists(removedAt)',
+                  ExpressionAttributeValues: { ':none': null, ':now': now, ':old': formerId, ':u': u.updatedAt },
+                },
+              },
+              auditRecord(orgId, by, {
+                action: 'member.edited',
+                subject: memberSubject(u),
+                changes: [{ field: 'supervisorId', before: formerId, after: null }],
+              }),
+            ]),
+            ...directoryMoves(
+              orgId,
+              chunk.map((u) => ({ user: { ...u, supervisorId: null, updatedAt: now } })),
+            ),
+          ])
+        } catch (e) {
+          if (isConditionFailure(e, 0)) return // a supervisor again: what is stored now stands
+          if (!isConditionFailure(e)) throw e
+          changedMeanwhile = true
+        }
+      }
+      if (!changedMeanwhile) return
     }
   }
 
-  const nobodyReleased = {
-    items: [] as TransactInput[],
-    released: [] as User[],
-    byChecked: false,
-    checked: new Set<string>(),
+  /** `clearApproverOf` after a change has committed: its failure leaves values read as null, and fails no request. */
+  const afterRelease = async (formerId: string, by: Person) => {
+    try {
+      await clearApproverOf(formerId, by)
+    } catch (e) {
+      console.log(JSON.stringify({ level: 'warn', event: 'approver-clear-failed', orgId, formerId, error: String(e) }))
+    }
   }
 
   return {
@@ -171,7 +195,6 @@ export const membersOf = (orgId: string) => {
       if (!item || item.removedAt) throw notFound('member')
       const user = parseUser(item)
       const now = nowIso()
-      const released = user.role === 'supervisor' ? await releaseMembersOf(userId, by, now) : nobodyReleased
       const lookups = [
         ...(user.email ? [{ Delete: { Key: keys.userEmail(orgId, user.email) } }] : []),
         ...(user.username ? [{ Delete: { Key: keys.username(user.username) } }] : []),
@@ -198,18 +221,17 @@ export const membersOf = (orgId: string) => {
             },
           },
           ...lookups,
-          ...(released.byChecked ? [] : [isSupervisorCheck(by.id)]),
+          isSupervisorCheck(by.id),
           auditRecord(orgId, by, { action: 'member.removed', subject: memberSubject(user) }),
-          ...released.items,
-          ...directoryMoves(orgId, [{ user, removed: true }, ...released.released.map((u) => ({ user: u }))]),
+          ...directoryMove(orgId, user, true),
         ])
       } catch (e) {
         if (isConditionFailure(e, 0)) throw notFound('member')
-        if (isConditionFailure(e, 2 + lookups.length) || (released.byChecked && isConditionFailure(e)))
-          throw conflict('An organization needs at least one supervisor')
+        if (isConditionFailure(e, 2 + lookups.length)) throw conflict('An organization needs at least one supervisor')
         if (isConditionFailure(e)) throw conflict('This member was changed somewhere else; reload and try again')
         throw e
       }
+      if (user.role === 'supervisor') await afterRelease(userId, by)
       return user
     },
 
@@ -223,7 +245,8 @@ export const membersOf = (orgId: string) => {
     async update(userId: string, changes: MemberUpdate, by: Person): Promise<User> {
       const item = await table.get(keys.user(orgId, userId))
       if (!item || item.removedAt) throw notFound('member')
-      const current = parseUser(item)
+      // Issue 31: an approver who is no longer a supervisor is read (and so written back) as null.
+      const current = await usersOf(orgId).withCurrentApprover(parseUser(item))
       const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
       const next: User = { ...current, ...defined, updatedAt: nowIso() }
       if (next.supervisorId === userId) throw refuseApprover()
@@ -239,17 +262,14 @@ export const membersOf = (orgId: string) => {
       ])
       const roleChanged = changesOf<User>(current, next, ['role'])
       // Issue 31: a new approver must be a supervisor when this commits; a supervisor made staff
-      // leaves their members with no approver, in this transaction.
+      // leaves their members with no approver (read as null once this commits, cleared after it).
       const approver = next.supervisorId !== current.supervisorId ? next.supervisorId : null
-      const released =
-        current.role === 'supervisor' && next.role !== 'supervisor'
-          ? await releaseMembersOf(userId, by, next.updatedAt, approver ? [approver] : [])
-          : nobodyReleased
-      const approverCheck =
-        approver && !(approver === by.id && by.id !== userId) && !released.checked.has(approver)
-          ? [isSupervisorCheck(approver)]
-          : []
-      const byCheck = by.id === userId || released.byChecked ? [] : [isSupervisorCheck(by.id)]
+      const demoted = current.role === 'supervisor' && next.role !== 'supervisor'
+      const promoted = current.role !== 'supervisor' && next.role === 'supervisor'
+      // Members still naming them from an earlier time as supervisor must not find them again.
+      if (promoted) await clearApproverOf(userId, by)
+      const approverCheck = approver && !(approver === by.id && by.id !== userId) ? [isSupervisorCheck(approver)] : []
+      const byCheck = by.id === userId ? [] : [isSupervisorCheck(by.id)]
       try {
         await table.transact([
           {
@@ -285,8 +305,7 @@ export const membersOf = (orgId: string) => {
               ]
             : []),
           ...byCheck,
-          ...released.items,
-          ...directoryMoves(orgId, [{ user: next }, ...released.released.map((u) => ({ user: u }))]),
+          ...directoryMove(orgId, next),
         ])
       } catch (e) {
         if (isConditionFailure(e, 0)) throw conflict('This member was changed somewhere else; reload and try again')
@@ -296,6 +315,7 @@ export const membersOf = (orgId: string) => {
         if (isConditionFailure(e)) throw conflict('An organization needs at least one supervisor')
         throw e
       }
+      if (demoted) await afterRelease(userId, by)
       return next
     },
 
@@ -309,10 +329,11 @@ export const membersOf = (orgId: string) => {
       const item = await table.get(keys.user(orgId, userId))
       if (!item || item.removedAt) throw notFound('member')
       const current = parseUser(item)
-      if (how === 'browser' && item.languageChosen) return current
+      if (how === 'browser' && item.languageChosen) return usersOf(orgId).withCurrentApprover(current)
       const next: User = current.language === language ? current : { ...current, language, updatedAt: nowIso() }
       const changes = changesOf<User>(current, next, ['language'])
-      if (!changes.length && (how === 'browser' || item.languageChosen)) return current
+      if (!changes.length && (how === 'browser' || item.languageChosen))
+        return usersOf(orgId).withCurrentApprover(current)
       try {
         await table.transact([
           {
@@ -331,11 +352,11 @@ export const membersOf = (orgId: string) => {
         ])
       } catch (e) {
         // A sign-in's guess yields to anything that changed the member meanwhile.
-        if (how === 'browser' && isConditionFailure(e, 0)) return current
+        if (how === 'browser' && isConditionFailure(e, 0)) return usersOf(orgId).withCurrentApprover(current)
         if (isConditionFailure(e, 0)) throw conflict('This member was changed somewhere else; reload and try again')
         throw e
       }
-      return next
+      return usersOf(orgId).withCurrentApprover(next)
     },
 
     /**
@@ -378,7 +399,7 @@ export const membersOf = (orgId: string) => {
         if (away && isConditionFailure(e, 1)) throw badRequest(DELEGATE_MESSAGE, { delegateId: DELEGATE_MESSAGE })
         throw e
       }
-      return next
+      return usersOf(orgId).withCurrentApprover(next)
     },
 
     async count(): Promise<number> {

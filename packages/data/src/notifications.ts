@@ -11,6 +11,7 @@ import { effectItems, type Effects } from './effects.ts'
 import { auditRecord, changesOf, type Actor } from './audit.ts'
 import { keys } from './keys.ts'
 import { epochSeconds, isConditionFailure, nowIso, table } from './table.ts'
+import { withApprovers } from './users.ts'
 
 /** The organization item's index entry that puts it on the reminders job's list. */
 export const reminderEnrolment = (orgId: string) => ({ gsi1pk: keys.reminderOrgs, gsi1sk: orgId })
@@ -74,7 +75,9 @@ export const notificationsOf = (orgId: string) => {
         KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
         ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.usersPrefix },
       })
-      return items.filter((i) => !i.removedAt).map((i) => ({ user: User.parse(i), optedOut: optOutsOf(i) }))
+      const current = items.filter((i) => !i.removedAt)
+      const users = withApprovers(current.map((i) => User.parse(i)))
+      return current.map((i, n) => ({ user: users[n]!, optedOut: optOutsOf(i) }))
     },
 
     /** The kinds a current member turned off. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { EmailMessage } from '@app/adapters'
+import type { Language } from '@app/core'
 import { keys } from './keys.ts'
 import { epochSeconds, isConditionFailure, nowIso, table } from './table.ts'
 
@@ -11,31 +12,60 @@ import { epochSeconds, isConditionFailure, nowIso, table } from './table.ts'
 export const MAX_EMAIL_ATTEMPTS = 8
 const backoffSeconds = (attempts: number) => Math.min(3600, 30 * 2 ** attempts)
 
+/**
+ * What an outbox email keeps (issue 31): the name of its template, its reader's language and the
+ * template's values, rendered into subject, text and HTML only when it is sent (functions'
+ * views/templates.ts), so a change that queues emails writes a few small items.
+ */
+export interface TemplatedEmail {
+  template: string
+  language: Language
+  values: Record<string, unknown>
+}
+
+/**
+ * An email as the sender finds it in the outbox: templated, or (`message`) rendered whole, as
+ * items queued before issue 31 were; those stay deliverable as they are.
+ */
+export type StoredEmail = TemplatedEmail | { message: EmailMessage }
+
 export interface OutboxEntry {
   orgId: string
   id: string
-  message: EmailMessage
+  email: StoredEmail
   attempts: number
 }
 
 /** An email to queue with a change: its id is chosen first, so the sender can try it by id after. */
 export interface QueuedEmail {
   id: string
-  message: EmailMessage
+  email: TemplatedEmail
 }
 
+/** The email an outbox item holds: its template and values, or an older item's rendered message. */
+const storedEmail = (item: Record<string, unknown>): StoredEmail =>
+  typeof item.template === 'string'
+    ? {
+        template: item.template,
+        language: item.language as Language,
+        values: (item.values ?? {}) as Record<string, unknown>,
+      }
+    : { message: item.message as EmailMessage }
+
 /** The outbox item that holds `email` for `orgId`, due at once. */
-export const outboxItem = (orgId: string, email: QueuedEmail) => {
+export const outboxItem = (orgId: string, queued: QueuedEmail) => {
   const now = nowIso()
   return {
-    ...keys.outbox(orgId, email.id),
+    ...keys.outbox(orgId, queued.id),
     orgId,
-    id: email.id,
-    message: email.message,
+    id: queued.id,
+    template: queued.email.template,
+    language: queued.email.language,
+    values: queued.email.values,
     attempts: 0,
     createdAt: now,
     gsi1pk: keys.outboxDue,
-    gsi1sk: keys.outboxDueAt(now, orgId, email.id),
+    gsi1sk: keys.outboxDueAt(now, orgId, queued.id),
   }
 }
 
@@ -45,8 +75,11 @@ export { EMAIL_DAILY_LIMIT } from '@app/core'
 const quotaDay = () => new Date().toISOString().slice(0, 10)
 
 export const outbox = {
-  /** Names an email to queue as an effect of a change (see effects.ts); nothing is written yet. */
-  email: (message: EmailMessage): QueuedEmail => ({ id: randomUUID(), message }),
+  /**
+   * Names an email to queue as an effect of a change (see effects.ts), as its template, language
+   * and values (functions' views/templates.ts makes them); nothing is written yet.
+   */
+  email: (email: TemplatedEmail): QueuedEmail => ({ id: randomUUID(), email }),
 
   /**
    * Claims an email for one sender for a minute, so two senders (the request that queued it and
@@ -146,7 +179,7 @@ export const outbox = {
     return page.items.map((i) => ({
       orgId: String(i.orgId),
       id: String(i.id),
-      message: i.message as EmailMessage,
+      email: storedEmail(i),
       attempts: Number(i.attempts),
     }))
   },
@@ -177,6 +210,6 @@ export const outbox = {
       KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
       ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.outboxPrefix },
     })
-    return items.map((i) => ({ id: String(i.id), attempts: Number(i.attempts), message: i.message as EmailMessage }))
+    return items.map((i) => ({ id: String(i.id), attempts: Number(i.attempts), email: storedEmail(i) }))
   },
 }

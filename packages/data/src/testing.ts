@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { EmailMessage } from '@app/adapters'
 import { keys } from './keys.ts'
-import { outbox, outboxItem } from './outbox.ts'
+import { outbox, outboxItem, type TemplatedEmail } from './outbox.ts'
 import { system, type NewSupervisor } from './system.ts'
 import { table } from './table.ts'
 
@@ -13,6 +13,8 @@ export { table, isConditionFailure, type Item, type Key } from './table.ts'
 export { keys } from './keys.ts'
 /** A member as first stored, for fixtures that need a whole one without the table. */
 export { newUser } from './users.ts'
+/** The outbox item of a queued email, as a change's `emails` effect writes it. */
+export { outboxItem } from './outbox.ts'
 
 /** Makes a queued email due for a try now, as time passing would. */
 export const makeEmailDue = (orgId: string, id: string) =>
@@ -22,10 +24,30 @@ export const makeEmailDue = (orgId: string, id: string) =>
   })
 
 /** Queues an email on its own, as a change's `emails` effect would. */
-export const queueEmail = async (orgId: string, message: EmailMessage) => {
-  const email = outbox.email(message)
+export const queueEmail = async (orgId: string, templated: TemplatedEmail) => {
+  const email = outbox.email(templated)
   await table.put(outboxItem(orgId, email))
   return email
+}
+
+/**
+ * Queues an email as a deploy before issue 31 did: rendered whole (`message`) rather than as a
+ * template and its values. Such items stay deliverable.
+ */
+export const queueRenderedEmail = async (orgId: string, message: EmailMessage) => {
+  const id = randomUUID()
+  const now = new Date().toISOString()
+  await table.put({
+    ...keys.outbox(orgId, id),
+    orgId,
+    id,
+    message,
+    attempts: 0,
+    createdAt: now,
+    gsi1pk: keys.outboxDue,
+    gsi1sk: keys.outboxDueAt(now, orgId, id),
+  })
+  return { id }
 }
 
 /**

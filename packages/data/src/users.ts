@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { DEFAULT_LANGUAGE, DEFAULT_PAY_TYPE, notFound, User } from '@app/core'
+import { DEFAULT_LANGUAGE, DEFAULT_PAY_TYPE, notFound, User, type RoutingMember } from '@app/core'
 import { auditRecord, type Actor, type AuditEvent } from './audit.ts'
 import { keys } from './keys.ts'
 import { nowIso, table } from './table.ts'
@@ -36,13 +36,72 @@ export const newUser = (
   updatedAt: now,
 })
 
+/**
+ * Issue 31: a member's `supervisorId` is read as null unless it names a current supervisor of the
+ * organization. A supervisor removed or made staff commits on their own item; their members'
+ * stored values are cleared after, a chunk of members per transaction (members.ts,
+ * `clearApproverOf`), so until then, or for good after a crash between the two, what every read
+ * answers is already null. `isSupervisor` says whether an id is a current supervisor.
+ */
+export const withApproverIn = <T extends { supervisorId: string | null }>(
+  member: T,
+  isSupervisor: (id: string) => boolean,
+): T => (member.supervisorId && !isSupervisor(member.supervisorId) ? { ...member, supervisorId: null } : member)
+
+/** Members listed together: each one's approver is read against the supervisors among them. */
+export const withApprovers = (members: User[]): User[] => {
+  const supervisors = new Set(members.filter((u) => u.role === 'supervisor').map((u) => u.id))
+  return members.map((u) => withApproverIn(u, (id) => supervisors.has(id)))
+}
+
+/** Current members with `supervisorId` as stored, read consistently (the approver clean-up looks for stale ones). */
+export const storedMembersOf = async (orgId: string): Promise<User[]> => {
+  const items = await table.queryAll({
+    KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
+    ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.usersPrefix },
+    ConsistentRead: true,
+  })
+  return items.filter((i) => !i.removedAt).map(parseUser)
+}
+
 export const usersOf = (orgId: string) => {
+  /** Whether `userId` is a current supervisor of this organization (a consistent read). */
+  const isCurrentSupervisor = async (userId: string) => {
+    const item = await table.get(keys.user(orgId, userId))
+    return Boolean(item && !item.removedAt && item.role === 'supervisor')
+  }
+  /** One member as read: their approver read as null unless a current supervisor (one more read when they have one). */
+  const withCurrentApprover = async (user: User): Promise<User> =>
+    user.supervisorId && !(await isCurrentSupervisor(user.supervisorId)) ? { ...user, supervisorId: null } : user
   const find = async (userId: string): Promise<User | undefined> => {
     const item = await table.get(keys.user(orgId, userId))
-    return item && !item.removedAt ? parseUser(item) : undefined
+    return item && !item.removedAt ? withCurrentApprover(parseUser(item)) : undefined
   }
   return {
     find,
+
+    /**
+     * What routing needs of a few members (issue 31: one member's approver, the final approvers,
+     * their delegates), removed ones included and marked, each by its own consistent read: a
+     * submission or a decision reads these instead of the whole member directory, so its cost does
+     * not grow with the organization. `supervisorId` as stored (routing's `approverOf` checks it).
+     */
+    async routingEntries(userIds: string[]): Promise<RoutingMember[]> {
+      const items = await Promise.all(userIds.map((id) => table.get(keys.user(orgId, id))))
+      return items.flatMap((item) => {
+        if (!item) return []
+        const u = parseUser(item)
+        return [
+          { id: u.id, role: u.role, supervisorId: u.supervisorId, away: u.away, removed: Boolean(item.removedAt) },
+        ]
+      })
+    },
+
+    /**
+     * `user` (a session's member, read by `findForSession` without it) with its approver read as
+     * every other read answers it: null unless a current supervisor (issue 31).
+     */
+    withCurrentApprover,
 
     /**
      * The member a session made at `createdAt` belongs to, read consistently on every request:
@@ -79,7 +138,10 @@ export const usersOf = (orgId: string) => {
       return user
     },
 
-    /** A member as the records know them, removed or not (names on old timesheets). */
+    /**
+     * A member as the records know them, removed or not (names on old timesheets); `supervisorId`
+     * as stored (records never show it; `find` and `get` read it as current).
+     */
     async findForRecords(userId: string): Promise<User | undefined> {
       const item = await table.get(keys.user(orgId, userId), false)
       return item ? parseUser(item) : undefined
@@ -91,7 +153,8 @@ export const usersOf = (orgId: string) => {
         KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
         ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.usersPrefix },
       })
-      return items.map(parseUser)
+      const supervisors = new Set(items.filter((i) => !i.removedAt && i.role === 'supervisor').map((i) => i.id))
+      return items.map((i) => withApproverIn(parseUser(i), (id) => supervisors.has(id)))
     },
 
     async list(): Promise<User[]> {
@@ -99,7 +162,7 @@ export const usersOf = (orgId: string) => {
         KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
         ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.usersPrefix },
       })
-      return items.filter((i) => !i.removedAt).map(parseUser)
+      return withApprovers(items.filter((i) => !i.removedAt).map(parseUser))
     },
   }
 }
