@@ -89,7 +89,7 @@ describe('signed-in shell', () => {
     expect(await page.getByText('Virtual Executive Pastor').isVisible()).toBe(true)
     // At 375 px the header's links live in the Menu button (issue 37, item 8).
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false)
-    await page.getByRole('button', { name: 'Menu' }).click()
+    await page.getByRole('button', { name: 'Menu', exact: true }).click()
     expect(await page.getByRole('menuitem', { name: 'Employees' }).getAttribute('href')).toBe('/employees')
     expect(await page.getByRole('menuitem', { name: 'Settings' }).getAttribute('href')).toBe('/settings')
     await page.keyboard.press('Escape')

@@ -51,6 +51,9 @@ describe('timerView', () => {
     // Another start (changed by hand, or on another device) counts from its minute.
     expect(timerView({ ...base, date: today, start: '10:14', end: '' }).elapsed).toBe(90)
     expect(clockedInAt(today, '10:14')).toBeNull()
+    // A screen whose clock last ticked before the Clock In (10:15:05) shows 00:00:00, not 00:00:05.
+    const stale = new Date('2026-11-18T10:15:05Z')
+    expect(timerView({ ...base, now: stale, date: today, start: '10:15', end: '' }).elapsed).toBe(0)
   })
 
   it('gives the paid hours of a day with both times, its break deducted', () => {

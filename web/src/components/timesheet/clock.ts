@@ -79,7 +79,8 @@ export function timerView({
   const startSeconds = hasStart ? shiftMinutes('00:00', start) * 60 : 0
   const overnight = date === addDays(today, -1) && startSeconds > nowSeconds
   const running = hasStart && !end && (date === today || overnight)
-  const counted = startedAt ? Math.floor((now.getTime() - startedAt.getTime()) / 1000) : -1
+  // A `now` from before the Clock In (a screen's clock not yet ticked since) counts as its instant.
+  const counted = startedAt ? Math.max(0, Math.floor((now.getTime() - startedAt.getTime()) / 1000)) : -1
   const elapsed = running
     ? counted >= 0 && counted < SECONDS_PER_DAY
       ? counted
