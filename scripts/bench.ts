@@ -27,6 +27,14 @@ import { costTables, measureCost, webTraffic, type CostMeasured, type WebTraffic
 import { invokeFresh, lambdaEvent } from './bench/lambda.ts'
 import { startFront } from './bench/front.ts'
 import { lighthouseRun, stopAllChromium, type LighthouseResult } from './bench/lighthouse.ts'
+import {
+  dashboardLoad,
+  DASHBOARDS,
+  firstScreenTable,
+  staffWarmStart,
+  type DashboardLoad,
+  type WarmStart,
+} from './bench/page-load.ts'
 import { measureApi, type ApiFigure } from './bench/api.ts'
 import { getItemRun, type LoadResult } from './bench/load.ts'
 import { FIGURES, markdownReport, verdict, type Table } from './bench/report.ts'
@@ -147,6 +155,8 @@ interface Measured {
   payroll: PayrollCase[]
   cold: Record<string, { ms: number; importMs: number; status: number }>
   lighthouse: { name: string; url: string; result: LighthouseResult }[]
+  firstScreens: { name: string; load: DashboardLoad }[]
+  warm: WarmStart
 }
 
 const measure = async (): Promise<Measured> => {
@@ -259,7 +269,14 @@ const measure = async (): Promise<Measured> => {
     log(`${p.name}`)
     lighthouse.push({ name: p.name, url: new URL(p.url).pathname, result: await lighthouseRun(p.url, p.options) })
   }
-  return { web, webSizes, bundleSizes, seeded, getItem, api, bulk, payroll, cold, lighthouse }
+  const firstScreens: Measured['firstScreens'] = []
+  for (const d of DASHBOARDS) {
+    log(`${d.name}: round trips, then a CPU profile`)
+    firstScreens.push({ name: d.name, load: await dashboardLoad(gz.url, seeded[d.cookie], d.ready) })
+  }
+  log('the staff app, warm')
+  const warm = await staffWarmStart(gz.url, seeded.staffCookie, quick ? 1 : 3)
+  return { web, webSizes, bundleSizes, seeded, getItem, api, bulk, payroll, cold, lighthouse, firstScreens, warm }
 }
 
 const tables = (m: Measured): Table[] => {
@@ -480,6 +497,7 @@ const tables = (m: Measured): Table[] => {
         ),
       ],
     },
+    firstScreenTable(m.firstScreens, m.warm),
   ]
 }
 

@@ -11,7 +11,8 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { resetClients } from '@app/adapters'
 import { startFront } from './front.ts'
-import { dashboardLoad, pageLoadLines, staffWarmStart, DASHBOARDS } from './page-load.ts'
+import { dashboardLoad, firstScreenTable, staffWarmStart, DASHBOARDS } from './page-load.ts'
+import { markdownTable } from './report.ts'
 import { FULL, QUICK, seedBench } from './seed.ts'
 import { startBenchStackRetrying } from './stack.ts'
 import { buildWebWithManifest } from './web-size.ts'
@@ -37,7 +38,7 @@ const main = async () => {
     }
     log('the staff app, warm')
     const warm = await staffWarmStart(front.url, seeded.staffCookie)
-    console.log(pageLoadLines(loads, warm).join('\n'))
+    console.log(markdownTable(firstScreenTable(loads, warm)))
   } finally {
     await front.close()
     await stack.stop().catch(() => undefined)

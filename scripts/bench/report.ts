@@ -60,6 +60,12 @@ export const FIGURES = {
     dashboard: 'Lighthouse dashboard',
     staffDashboard: 'Lighthouse staff dashboard',
   },
+  firstScreen: {
+    supervisor: 'first screen, supervisor dashboard',
+    staff: 'first screen, staff dashboard',
+    warmOnline: 'staff app warm start, online',
+    warmOffline: 'staff app warm start, offline',
+  },
 } as const
 
 export const figureNames = (): string[] => [
@@ -69,4 +75,5 @@ export const figureNames = (): string[] => [
   ...Object.values(FIGURES.payroll),
   ...Object.values(FIGURES.web),
   ...Object.values(FIGURES.lighthouse),
+  ...Object.values(FIGURES.firstScreen),
 ]

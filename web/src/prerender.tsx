@@ -62,15 +62,21 @@ async function render(path: string) {
   // script to swap it in, which the content security policy forbids.
   await preloadPublicPage(path)
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>
-  const { prelude } = await prerender(
-    <StrictMode>
-      <App queryClient={createQueryClient()} Router={Router} />
-    </StrictMode>,
-    // One piece: React outlines a large Suspense boundary (pricing) to be swapped in by an inline
-    // script, which the content security policy forbids.
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
-  )
-  return new Response(prelude).text()
+  const queryClient = createQueryClient()
+  try {
+    const { prelude } = await prerender(
+      <StrictMode>
+        <App queryClient={queryClient} Router={Router} />
+      </StrictMode>,
+      // One piece: React outlines a large Suspense boundary (pricing) to be swapped in by an inline
+      // script, which the content security policy forbids.
+      { progressiveChunkSize: Number.POSITIVE_INFINITY },
+    )
+    return await new Response(prelude).text()
+  } finally {
+    // Its queries' garbage-collection timers (5 minutes) would keep the build's process alive.
+    queryClient.clear()
+  }
 }
 
 /** The module of a public page (under src/), whose chunk its HTML preloads. */
