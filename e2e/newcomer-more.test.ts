@@ -48,7 +48,13 @@ describe('the signed-in navigation on a phone (issue 37, item 8)', () => {
     // Arrow keys to Payroll, Enter goes there; the menu then marks Payroll as the current page.
     await page.keyboard.press('Enter')
     await menu.waitFor()
-    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowDown')
+    // Radix moves focus to the first item once the menu has opened: arrows pressed before would be lost.
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '')
+    await expect.poll(focused).toBe('Dashboard')
+    for (const next of ['Employees', 'Reports', 'Settings', 'Payroll']) {
+      await page.keyboard.press('ArrowDown')
+      await expect.poll(focused).toBe(next)
+    }
     await page.keyboard.press('Enter')
     await page.getByRole('heading', { name: 'Payroll', level: 1 }).waitFor()
     expect(new URL(page.url()).pathname).toBe('/payroll')
