@@ -6,7 +6,7 @@ import { todayIn } from '@app/core'
 
 /**
  * The supervisor's stat row, from the maintained aggregates; `waitingForMe` (issue 31) reads the
- * pending timesheets' routing beside the organization-wide `pending`.
+ * pending timesheets' routing (their member and approvals only) beside the organization-wide `pending`.
  */
 export default defineRoute({
   method: 'GET',
@@ -19,7 +19,7 @@ export default defineRoute({
     const [org, { counts, activeStaff, week, directory }, pending] = await Promise.all([
       db.organization.get(),
       db.aggregates.summary(),
-      db.timesheets.all('pending'),
+      db.timesheets.pendingRouting(),
     ])
     const thisWeek = await week(currentWeekOf(org))
     const roster = rosterOf(directory)
