@@ -202,6 +202,13 @@ describe('times worth a second look (issue 37, items 3 and 4)', () => {
     expect(posted).toBe(false)
     expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
 
+    // The member dismisses the toast, which at 375 px lies over the Submit button until it times out.
+    await member
+      .getByRole('region', { name: /^Notifications/ })
+      .getByRole('button', { name: 'Close' })
+      .click()
+    await toast(member, 'Finish or clear these days').waitFor({ state: 'hidden' })
+
     // Finished, it goes.
     await day(fifth!).getByLabel('End Time', { exact: true }).fill('16:00')
     expect(await day(fifth!).getByText('Add the end time, or clear the start time').count()).toBe(0)
