@@ -14,6 +14,7 @@ export default defineConfig({
     // One test file per core (vitest's default leaves one core to itself: on two cores, one file at
     // a time). Much of a file's time is waiting on the stack's emulators or the bench's children.
     maxWorkers: availableParallelism(),
+    reporters: ['default', './test/flaky-reporter.ts'],
     sequence: { sequencer: BenchFirst },
     projects: [
       {
@@ -92,6 +93,10 @@ export default defineConfig({
           // C1 only and pages load without the service worker (measured 2026-11-23: 153 s instead of
           // 224 s one file at a time, which had been the faster way before those two changes).
           fileParallelism: true,
+          // A browser test that fails once on a loaded machine (a click that lands while a toast
+          // slides in) gets a second try; one that fails twice fails the run, and one that passed
+          // only on its retry is named at the end of `npm test` (test/flaky-reporter.ts).
+          retry: 1,
         },
       },
     ],

@@ -29,12 +29,24 @@ done
 
 if [ ${#failed[@]} -eq 0 ]; then
   phase 'vitest: unit, integration, web, infra, bench'
-  vitest run --project unit --project integration --project web --project infra --project bench || failed+=(vitest)
+  vitest run --project unit --project integration --project web --project infra --project bench 2>&1 |
+    tee "$logs/vitest" || failed+=(vitest)
   phase 'browser tests (e2e)'
-  vitest run --project e2e || failed+=(e2e)
+  vitest run --project e2e 2>&1 | tee "$logs/e2e" || failed+=(e2e)
   phase 'Stryker (incremental)'
   stryker run --incremental || failed+=(stryker)
 fi
+
+# Stryker's report is long and CI keeps only the end of the output: say again what failed, and which
+# browser tests passed only on their retry (vitest.config.ts), so a flake is seen even when green.
+for name in vitest e2e; do
+  [ -f "$logs/$name" ] || continue
+  grep -a '^flaky: ' "$logs/$name"
+  if [[ " ${failed[*]} " == *" $name "* ]]; then
+    echo "npm test: $name failures (again):"
+    sed 's/\x1b\[[0-9;]*m//g' "$logs/$name" | sed -n '/Failed Tests\|Unhandled Error/,$p' | head -300
+  fi
+done
 
 if [ ${#failed[@]} -ne 0 ]; then
   phase "failed: ${failed[*]}"

@@ -19,18 +19,39 @@ const ServiceWorkerUpdates = lazy(() =>
 addZoneToSignInLinks(document)
 
 const root = document.getElementById('root')!
+const queryClient = createQueryClient()
 const app = (
   <StrictMode>
-    <App queryClient={createQueryClient()} />
+    <App queryClient={queryClient} />
   </StrictMode>
 )
+
+/**
+ * The service worker's registration and its code wait until the page has loaded and its first reads
+ * have answered (and an idle moment after that), so they never compete with the first screen for
+ * the network or the CPU (issue 30): a first visit's worker installs a moment later.
+ */
 const updates = () => {
-  const host = document.body.appendChild(document.createElement('div'))
-  createRoot(host).render(
-    <Suspense fallback={null}>
-      <ServiceWorkerUpdates />
-    </Suspense>,
-  )
+  const mount = () => {
+    const host = document.body.appendChild(document.createElement('div'))
+    createRoot(host).render(
+      <Suspense fallback={null}>
+        <ServiceWorkerUpdates />
+      </Suspense>,
+    )
+  }
+  const whenIdle = () =>
+    'requestIdleCallback' in window ? requestIdleCallback(mount, { timeout: 5000 }) : setTimeout(mount, 500)
+  const whenSettled = () => {
+    if (queryClient.isFetching() === 0) return whenIdle()
+    const stop = queryClient.getQueryCache().subscribe(() => {
+      if (queryClient.isFetching() > 0) return
+      stop()
+      whenIdle()
+    })
+  }
+  if (document.readyState === 'complete') whenSettled()
+  else addEventListener('load', whenSettled, { once: true })
 }
 
 /**
@@ -55,7 +76,7 @@ if (prerendered !== undefined) {
     })
 } else {
   initI18n()
-  preloadRoute(location.pathname)
+  preloadRoute(location.pathname, location.search)
   createRoot(root).render(app)
   updates()
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react'
 import { Route, Routes, useLocation } from 'react-router-dom'
-import type { CurrentUser } from '@app/core'
+import { PRERENDERED_PAGES, QUERY_PAGES, type CurrentUser } from '@app/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useAuth } from './api/auth.ts'
 import { prefetchFirstScreen } from './api/first-reads.ts'
@@ -136,16 +136,28 @@ const wasSignedIn = () => {
   }
 }
 
-/**
- * Starts loading the code the address will show, before the first render and in parallel with the
- * session check: the public page, and for a device whose last visit was signed in, the signed-in
- * frame and page. main.tsx calls it once.
- */
 const normalPath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname)
 
-export function preloadRoute(pathname: string) {
+/**
+ * Whether the app shell was most likely loaded for a member: their device said so last time, or the
+ * shell answered an address that is otherwise rendered at build time, which the server does only for
+ * a request that carries the session cookie (choosePage, packages/core/src/page-choice.ts), unless
+ * the service worker answered from its cache.
+ */
+const likelySignedIn = (path: string, hasQuery: boolean) =>
+  wasSignedIn() ||
+  (!navigator.serviceWorker?.controller &&
+    (PRERENDERED_PAGES as readonly string[]).includes(path) &&
+    !(hasQuery && (QUERY_PAGES as readonly string[]).includes(path)))
+
+/**
+ * Starts loading the code the address will show, before the first render and in parallel with the
+ * session check: the public page, or for a member the signed-in frame and page (issue 30: their
+ * code must not wait for the check). main.tsx calls it once, on the app shell.
+ */
+export function preloadRoute(pathname: string, search = '') {
   const path = normalPath(pathname)
-  const signedIn = wasSignedIn()
+  const signedIn = likelySignedIn(path, search !== '')
   const routes = signedIn ? signedInRoutes : publicRoutes
   routes.find((r) => r.path === path)?.Page.preload()
   if (signedIn) AppShell.preload()
@@ -184,7 +196,8 @@ function SignedInRoutes({ user }: { user: CurrentUser }) {
   // ...and so do the first screen's reads and texts (only the first screen's: later ones load as shown).
   const queryClient = useQueryClient()
   const [firstPath] = useState(() => normalPath(pathname))
-  useEffect(() => prefetchFirstScreen(queryClient, user.role, firstPath), [queryClient, user.role, firstPath])
+  const { role, demo } = user
+  useEffect(() => prefetchFirstScreen(queryClient, { role, demo }, firstPath), [queryClient, role, demo, firstPath])
   return (
     <Suspense fallback={<PageLoading />}>
       <Routes>

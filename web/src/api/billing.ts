@@ -8,9 +8,7 @@ import {
 } from '@app/core'
 import { ApiError, apiJson, errorMessage, readQuery } from './client.ts'
 import { billingKeys } from './keys.ts'
-
-/** GET /api/subscription/status: the organization's trial or subscription, supervisors only. */
-export const subscriptionStatusQuery = readQuery<SubscriptionState>(billingKeys.status)
+import { subscriptionStatusQuery } from './first-reads.ts'
 
 export const useSubscriptionStatus = ({ enabled = true }: { enabled?: boolean } = {}) =>
   useQuery({ ...subscriptionStatusQuery, enabled })

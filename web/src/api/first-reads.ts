@@ -1,15 +1,16 @@
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
 import i18next from 'i18next'
 import type {
-  Role,
+  CurrentUser,
   CurrentWeek,
   DashboardStats,
   OrganizationSettings,
   PendingTimesheets,
+  SubscriptionState,
   TimesheetPage,
 } from '@app/core'
 import { apiJson, cursorPaging, getQueryFn, readQuery, withSearch } from './client.ts'
-import { dashboardKeys, organizationKeys, timesheetKeys, type StatusFilter } from './keys.ts'
+import { billingKeys, dashboardKeys, organizationKeys, timesheetKeys, type StatusFilter } from './keys.ts'
 import { keptSettings, keptWeek } from '../offline/kept-reads.ts'
 
 /**
@@ -26,6 +27,9 @@ export const organizationSettingsQuery = queryOptions({
   queryFn: keptSettings(getQueryFn<OrganizationSettings>({ on401: 'throw' })),
   networkMode: 'always',
 })
+
+/** GET /api/subscription/status: the organization's trial or subscription, supervisors only (their banner). */
+export const subscriptionStatusQuery = readQuery<SubscriptionState>(billingKeys.status)
 
 /** GET /api/dashboard/stats (supervisors): the stat row. */
 export const dashboardStatsQuery = readQuery<DashboardStats>(dashboardKeys.stats)
@@ -64,15 +68,22 @@ export const currentWeekQuery = queryOptions({
 })
 
 /**
- * Starts what the first signed-in screen at `path` reads: the header's settings everywhere, and on
- * the dashboard its lists and the texts its sections speak. A read already cached or in flight is
- * not asked again; a failed one is left to the screen, which shows its own error.
+ * Starts what the first signed-in screen at `path` reads: the header's settings and a supervisor's
+ * subscription banner everywhere, and on the dashboard its lists and the texts its sections speak.
+ * A read already cached or in flight is not asked again; a failed one is left to the screen, which
+ * shows its own error.
  */
-export const prefetchFirstScreen = (queryClient: QueryClient, role: Role, path: string) => {
+export const prefetchFirstScreen = (
+  queryClient: QueryClient,
+  user: Pick<CurrentUser, 'role' | 'demo'>,
+  path: string,
+) => {
   const quietly = (p: Promise<unknown>) => void p.catch(() => undefined)
+  const supervisor = user.role === 'supervisor'
   quietly(queryClient.prefetchQuery(organizationSettingsQuery))
+  // The demo shows its notice in the banner's place (AppShell).
+  if (supervisor && !user.demo) quietly(queryClient.prefetchQuery(subscriptionStatusQuery))
   if (path !== '/') return
-  const supervisor = role === 'supervisor'
   quietly(i18next.loadNamespaces(supervisor ? ['supervisor'] : ['supervisor', 'staff']))
   quietly(queryClient.prefetchInfiniteQuery(timesheetListQuery('all')))
   if (supervisor) {

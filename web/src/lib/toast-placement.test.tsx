@@ -37,6 +37,16 @@ describe('toastSide', () => {
     )
   })
 
+  it('keeps clear of the action just pressed, whatever else it covers', () => {
+    // Save, focused at the bottom of a long form whose day buttons fill the top.
+    const save = box(16, 740, 343, 48)
+    const dayButtons = [box(16, 8, 160, 44), box(190, 8, 160, 44)]
+    expect(toastSide([...dayButtons, save], 375, 100, 375, 812, save)).toBe('top')
+    expect(toastSide([...dayButtons, save], 375, 100, 375, 812)).toBe('bottom')
+    // Pressed at the top, the toast stays at the bottom even over more actions.
+    expect(toastSide([dayButtons[0]!, save, box(16, 700, 160, 44)], 375, 100, 375, 812, dayButtons[0])).toBe('bottom')
+  })
+
   it('only counts actions across from the toast on a wide screen', () => {
     // A 384 px toast at the right of a 1280 px window; the Save button is on the left.
     expect(toastSide([box(40, 760, 160, 44)], 384, 100, 1280, 812)).toBe('bottom')

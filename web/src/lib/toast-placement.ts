@@ -17,7 +17,9 @@ interface Box {
 
 /**
  * The side whose toast box (`width` x `height`, at the right edge of a `screenWidth` x
- * `screenHeight` window) covers fewer actions; the bottom when neither or both cover the same.
+ * `screenHeight` window) leaves `focused` uncovered (the action just pressed, which is pressed
+ * again once its toast is read: Save after fixing what the toast says), else covers fewer actions;
+ * the bottom when neither or both cover the same.
  */
 export function toastSide(
   actions: readonly Box[],
@@ -25,12 +27,13 @@ export function toastSide(
   height: number,
   screenWidth: number,
   screenHeight: number,
+  focused?: Box,
 ): ToastSide {
-  const covered = (top: number, bottom: number) =>
-    actions.filter(
-      (a) =>
-        a.right > screenWidth - width && a.left < screenWidth && a.bottom > top && a.top < bottom && a.bottom > a.top,
-    ).length
+  const under = (a: Box, top: number, bottom: number) =>
+    a.right > screenWidth - width && a.left < screenWidth && a.bottom > top && a.top < bottom && a.bottom > a.top
+  const covered = (top: number, bottom: number) => actions.filter((a) => under(a, top, bottom)).length
+  if (focused && under(focused, screenHeight - height, screenHeight) && !under(focused, 0, height)) return 'top'
+  if (focused && under(focused, 0, height) && !under(focused, screenHeight - height, screenHeight)) return 'bottom'
   const below = covered(screenHeight - height, screenHeight)
   if (below === 0) return 'bottom'
   return covered(0, height) < below ? 'top' : 'bottom'
@@ -39,10 +42,17 @@ export function toastSide(
 /** The side for the page as it is now, measuring the toast list `list`. */
 export function currentToastSide(list: HTMLElement): ToastSide {
   const box = list.getBoundingClientRect()
-  const actions = [...document.querySelectorAll(ACTIONS_SELECTOR)]
-    .filter((el) => !list.contains(el))
-    .map((el) => el.getBoundingClientRect())
-  return toastSide(actions, box.width, box.height, window.innerWidth, window.innerHeight)
+  const actions = [...document.querySelectorAll(ACTIONS_SELECTOR)].filter((el) => !list.contains(el))
+  const active = document.activeElement
+  const focused = active && actions.includes(active) ? active.getBoundingClientRect() : undefined
+  return toastSide(
+    actions.map((el) => el.getBoundingClientRect()),
+    box.width,
+    box.height,
+    window.innerWidth,
+    window.innerHeight,
+    focused,
+  )
 }
 
 /**
