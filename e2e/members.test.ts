@@ -82,7 +82,8 @@ describe('member management and organization settings', () => {
     await page.getByRole('heading', { name: 'Organization Settings', level: 1 }).waitFor()
 
     const header = page.getByRole('banner')
-    expect(await header.locator('img').getAttribute('src')).toBe('/logo.svg')
+    // The product's own logo, inside the page (web/src/lib/product.ts).
+    expect(await header.locator('img').getAttribute('src')).toMatch(/^data:image\/svg\+xml,/)
 
     await page.getByLabel('Upload Logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG_1X1 })
     await page.getByText('Logo Uploaded').first().waitFor()

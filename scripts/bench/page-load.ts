@@ -180,9 +180,15 @@ const coldLoad = async (
     const profile = mode === 'cpu' ? ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile : undefined
     const seen = await page.evaluate(() => {
       const w = window as unknown as { __lcp: number; __blocking: number }
-      return { origin: performance.timeOrigin, lcp: w.__lcp, blocking: w.__blocking }
+      // The tab's icon is the browser's own request, fetched when it chooses: nothing on the page waits for it.
+      const icons = [...document.querySelectorAll<HTMLLinkElement>('link[rel~="icon"]')].map(
+        (l) => new URL(l.href).pathname,
+      )
+      return { origin: performance.timeOrigin, lcp: w.__lcp, blocking: w.__blocking, icons }
     })
-    const relative = requests.map((r) => ({ ...r, start: r.start - seen.origin, end: r.end - seen.origin }))
+    const relative = requests
+      .filter((r) => !seen.icons.includes(r.url))
+      .map((r) => ({ ...r, start: r.start - seen.origin, end: r.end - seen.origin }))
     return { requests: relative, lcp: seen.lcp, blocking: seen.blocking, profile }
   } finally {
     await browser.close()

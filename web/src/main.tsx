@@ -27,10 +27,12 @@ const app = (
 )
 
 /**
- * The service worker's registration and its code wait until the page has loaded and its first reads
- * have answered (and an idle moment after that), so they never compete with the first screen for
- * the network or the CPU (issue 30): a first visit's worker installs a moment later.
+ * The service worker's registration and its code wait until the page has loaded and its reads have
+ * been quiet for a moment (the session check's answer starts the first screen's reads a tick
+ * later), so they never compete with the first screen for the network or the CPU (issue 30): a
+ * first visit's worker installs a few seconds later.
  */
+const QUIET_MS = 1000
 const updates = () => {
   const mount = () => {
     const host = document.body.appendChild(document.createElement('div'))
@@ -40,18 +42,23 @@ const updates = () => {
       </Suspense>,
     )
   }
-  const whenIdle = () =>
-    'requestIdleCallback' in window ? requestIdleCallback(mount, { timeout: 5000 }) : setTimeout(mount, 500)
-  const whenSettled = () => {
-    if (queryClient.isFetching() === 0) return whenIdle()
-    const stop = queryClient.getQueryCache().subscribe(() => {
+  const whenQuiet = () => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const check = () => {
+      clearTimeout(timer)
       if (queryClient.isFetching() > 0) return
-      stop()
-      whenIdle()
-    })
+      timer = setTimeout(() => {
+        if (queryClient.isFetching() > 0) return
+        stop()
+        if ('requestIdleCallback' in window) requestIdleCallback(mount, { timeout: 5000 })
+        else mount()
+      }, QUIET_MS)
+    }
+    const stop = queryClient.getQueryCache().subscribe(check)
+    check()
   }
-  if (document.readyState === 'complete') whenSettled()
-  else addEventListener('load', whenSettled, { once: true })
+  if (document.readyState === 'complete') whenQuiet()
+  else addEventListener('load', whenQuiet, { once: true })
 }
 
 /**

@@ -5,6 +5,7 @@ import { makeUser } from '../test/fixtures.ts'
 import { mockFetch, signedOut } from '../test/fetch-mock.ts'
 import { renderApp } from '../test/render.tsx'
 import { publicRoutes, signedInRoutes } from './router.tsx'
+import { PRODUCT_LOGO_URL } from './lib/product.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -184,6 +185,6 @@ describe('signed in', () => {
     })
     const { container } = renderApp('/')
     expect(await screen.findByText('Ministry Timesheets')).toBeTruthy()
-    expect(container.querySelector('header img')?.getAttribute('src')).toBe('/logo.svg')
+    expect(container.querySelector('header img')?.getAttribute('src')).toBe(PRODUCT_LOGO_URL)
   })
 })

@@ -1,5 +1,9 @@
 export const PRODUCT_NAME = 'Ministry Timesheets'
 export const HEADER_SUBTITLE = 'Virtual Executive Pastor'
-export const PRODUCT_LOGO_URL = '/logo.svg'
+// The product's logo, inside the page (a data: address) rather than a request of its own: the header
+// shows it before anything else arrives (issue 30). public/logo.svg stays the favicon and the emails' logo.
+import productLogo from '../../public/logo.svg?inline'
+
+export const PRODUCT_LOGO_URL = productLogo
 /** Where customers write for help (shown after checkout). */
 export const SUPPORT_EMAIL = 'support@ministrytimesheets.org'

@@ -9,6 +9,7 @@ import { renderApp } from '../../test/render.tsx'
 // Loaded up front, so the router's lazy import is already done when a test starts its clock.
 import './SettingsPage.tsx'
 import { clearToasts, expectAccessDenied } from '../../test/toasts.ts'
+import { PRODUCT_LOGO_URL } from '../lib/product.ts'
 
 afterEach(clearToasts)
 
@@ -121,7 +122,7 @@ describe('SettingsPage', () => {
     })
     const header = screen.getByRole('banner')
     await waitFor(() => expect(within(header).getByText('Hope Church')).toBeTruthy())
-    expect(header.querySelector('img')?.getAttribute('src')).toBe('/logo.svg')
+    expect(header.querySelector('img')?.getAttribute('src')).toBe(PRODUCT_LOGO_URL)
     // The form now holds the saved values, so Reset has nothing to undo.
     expect((screen.getByRole('button', { name: 'Reset' }) as HTMLButtonElement).disabled).toBe(true)
   })
@@ -148,7 +149,7 @@ describe('SettingsPage', () => {
     expect(screen.getByText('Logo URL must start with https://')).toBeTruthy()
     expect(document.activeElement).toBe(field('Organization Name'))
     // A bad address is not previewed; the product logo stands in.
-    expect(preview().getByRole('img').getAttribute('src')).toBe('/logo.svg')
+    expect(preview().getByRole('img').getAttribute('src')).toBe(PRODUCT_LOGO_URL)
     expect(calls(fetch, 'PUT')).toHaveLength(0)
   })
 
