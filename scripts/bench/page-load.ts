@@ -181,7 +181,8 @@ const coldLoad = async (
     const seen = await page.evaluate(() => {
       const w = window as unknown as { __lcp: number; __blocking: number }
       // The tab's icon is the browser's own request, fetched when it chooses: nothing on the page waits for it.
-      const icons = [...document.querySelectorAll<HTMLLinkElement>('link[rel~="icon"]')].map(
+      const icons = Array.from(
+        document.querySelectorAll<HTMLLinkElement>('link[rel~="icon"]'),
         (l) => new URL(l.href).pathname,
       )
       return { origin: performance.timeOrigin, lcp: w.__lcp, blocking: w.__blocking, icons }

@@ -6,10 +6,14 @@ import { useAuth } from './api/auth.ts'
 import { useUserLanguage } from './i18n.ts'
 import { useHydrated } from './lib/hydrated.ts'
 
-// Asked for once the page is on screen, and not waited for: the first paint does not need Radix's
-// toast code, and a toast raised before it arrives waits in lib/toast.ts's store until it mounts.
-// After hydration, so a page rendered at build time (prerender.tsx) hydrates without it.
-const Toaster = lazy(() => import('./components/Toaster.tsx').then((m) => ({ default: m.Toaster })))
+// Asked for with the page's own code (not after its first render, which would put it a round trip
+// later: issue 30) and never waited for: the first paint does not need Radix's toast code, and a
+// toast raised before it arrives waits in lib/toast.ts's store until it mounts. Rendered after
+// hydration, so a page rendered at build time (prerender.tsx) hydrates without it.
+const loadToaster = () => import('./components/Toaster.tsx').then((m) => ({ default: m.Toaster }))
+const toasterCode = loadToaster()
+toasterCode.catch(() => undefined) // offline with nothing cached: asked for again when rendered
+const Toaster = lazy(() => toasterCode.catch(loadToaster))
 
 export function App({
   queryClient,
