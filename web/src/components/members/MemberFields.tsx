@@ -142,7 +142,12 @@ function LimitedField({
   name: 'firstName' | 'lastName' | 'department'
   label: string
   message: string | undefined
-  control: { id: string; value: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string } & ComponentProps<'input'>
+  control: {
+    id: string
+    value: string
+    'aria-invalid'?: boolean
+    'aria-describedby'?: string
+  } & ComponentProps<'input'>
 }) {
   // The form's own message (browser's or server's) stands alone when there is one.
   const limit = useTextLimit(control.id, control.value, TEXT_LIMITS[name], control['aria-describedby'])
