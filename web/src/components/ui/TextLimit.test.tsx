@@ -12,6 +12,7 @@ import { makeTimesheet as makeListed } from '../../../test/list-item-fixtures.ts
 import { renderApp } from '../../../test/render.tsx'
 import { makeTimesheet } from '../../../test/timesheet-fixtures.ts'
 import { onWednesdayMorning } from '../../../test/week-clock.ts'
+import { ReopenPeriodDialog } from '../payroll/ReopenPeriodDialog.tsx'
 import { ReviewDialog } from '../review/ReviewDialog.tsx'
 import { WeeklyTimesheetDialog } from '../timesheet/WeeklyTimesheetDialog.tsx'
 import '../../pages/EmployeesPage.tsx'
@@ -88,7 +89,8 @@ describe('text limits on the fields (issue 37)', () => {
     expect(describedBy(notes)).toEqual(['1,000 characters left'])
     type(notes, 'n'.repeat(TEXT_LIMITS.notes + 1))
     expect(notes.getAttribute('aria-invalid')).toBe('true')
-  })
+    // The first render loads the lazy shell and page: room for a loaded machine.
+  }, 60_000)
 
   it('the weekly dialog: the same counter and error, in Spanish too', async () => {
     await i18next.changeLanguage('es')
@@ -162,5 +164,32 @@ describe('text limits on the fields (issue 37)', () => {
     type(first, 'f'.repeat(TEXT_LIMITS.firstName - 1))
     expect(describedBy(first)).toEqual(['1 character left'])
     expect(writes(fetch)).toEqual([])
+  })
+
+  it("a closed period's reopen reason: counted from the server's limit, no longer cut off by the browser", () => {
+    mockFetch({})
+    const period = {
+      start: '2026-11-02',
+      end: '2026-11-15',
+      status: 'closed' as const,
+      closedAt: '2026-11-16T12:00:00.000Z',
+      closedBy: { firstName: 'Ana', lastName: 'Ruiz' },
+      reopenedReason: null,
+      notSubmitted: [],
+      pending: [],
+      approvedHours: 0,
+      regularHours: 0,
+      overtimeHours: 0,
+      doubleTimeHours: 0,
+      breakMinutes: 0,
+    }
+    renderApp('/', <ReopenPeriodDialog period={period} onClose={() => {}} />)
+    const reason = screen.getByRole('dialog').querySelector('textarea')!
+    expect(reason.getAttribute('maxlength')).toBeNull()
+    type(reason, 'r'.repeat(TEXT_LIMITS.reason - 100))
+    expect(describedBy(reason)).toEqual(['100 characters left'])
+    type(reason, 'r'.repeat(TEXT_LIMITS.reason + 1))
+    expect(reason.getAttribute('aria-invalid')).toBe('true')
+    expect(describedBy(reason)).toEqual(['1 character too many: at most 500'])
   })
 })
