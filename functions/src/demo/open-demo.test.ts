@@ -7,6 +7,7 @@ import listTimesheets from '../timesheets/list-timesheets.ts'
 import getCurrentWeek from '../timesheets/get-current-week.ts'
 import addMember from '../members/add-member.ts'
 import updateDraft from '../timesheets/update-draft.ts'
+import listAudit from '../audit/list-audit.ts'
 import openDemo from './open-demo.ts'
 
 const open = async (role: string) => {
@@ -25,6 +26,22 @@ describe('the read-only demo', () => {
     const statuses = new Set(list.json.items.map((t: { status: string }) => t.status))
     expect(statuses).toContain('approved')
     expect(statuses).toContain('pending')
+  })
+
+  it('has an Activity page with the history of its data, none of it, nor any timesheet, after now (issue 37)', async () => {
+    const cookie = await open('supervisor')
+    const audit = await callRoute(listAudit, { cookies: [cookie], query: { limit: '100' } })
+    expect(audit.status).toBe(200)
+    const actions = new Set(audit.json.items.map((e: { action: string }) => e.action))
+    expect(actions).toContain('timesheet.submitted')
+    expect(actions).toContain('timesheet.approved')
+    const now = Date.now()
+    for (const e of audit.json.items as { at: string }[]) expect(Date.parse(e.at)).toBeLessThanOrEqual(now)
+    const list = await callRoute(listTimesheets, { cookies: [cookie], query: { limit: '100' } })
+    for (const t of list.json.items as { submittedAt: string | null; updatedAt: string }[]) {
+      if (t.submittedAt) expect(Date.parse(t.submittedAt)).toBeLessThanOrEqual(now)
+      expect(Date.parse(t.updatedAt)).toBeLessThanOrEqual(now)
+    }
   })
 
   it('refuses every write with a friendly message, as supervisor or staff', async () => {

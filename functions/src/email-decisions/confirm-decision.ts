@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { AppError, DEFAULT_LANGUAGE, Page } from '@app/core'
+import { AppError, DEFAULT_LANGUAGE, Page, TEXT_LIMITS } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { browserLanguageOf } from '../http/language.ts'
 import { checkDecisionLink } from '../workflows/decision-link-check.ts'
@@ -26,7 +26,8 @@ export default defineRoute({
     const form = new URLSearchParams(
       event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64').toString() : (event.body ?? ''),
     )
-    const comments = link.decision === 'rejected' ? (form.get('comments') ?? '').trim().slice(0, 2000) : ''
+    const comments =
+      link.decision === 'rejected' ? (form.get('comments') ?? '').trim().slice(0, TEXT_LIMITS.comments) : ''
     try {
       await decideTimesheet(db, supervisor, sheet, link.decision, comments, link.linkId)
     } catch (e) {

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { DecidedTimesheet, TimesheetId } from '@app/core'
+import { DecidedTimesheet, DecisionComment, TimesheetId } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { decideTimesheet } from '../workflows/decisions.ts'
 
@@ -12,7 +12,7 @@ export default defineRoute({
   params: z.object({ id: TimesheetId }),
   body: z.object({
     status: z.enum(['approved', 'rejected'], { error: "Status must be 'approved' or 'rejected'" }),
-    comments: z.string().trim().max(2000, 'Comments must be 2000 characters or fewer').optional().default(''),
+    comments: DecisionComment.optional().default(''),
   }),
   response: DecidedTimesheet,
   uses: ['table', 'email'],

@@ -1,4 +1,4 @@
-import { fullName, weekTotalHours, type Language, type Timesheet, type User } from '@app/core'
+import { fullName, TEXT_LIMITS, weekTotalHours, type Language, type Timesheet, type User } from '@app/core'
 import { HttpResponse } from '../http/response.ts'
 import { dayRowsHtml, escapeHtml } from './html.ts'
 import { wordsFor } from './words.ts'
@@ -61,7 +61,7 @@ export const confirmPage = (
 <table>${dayRowsHtml(w, sheet)}</table>
 ${sheet.notes ? `<p><strong>${say('notes')}</strong> ${escapeHtml(sheet.notes)}</p>` : ''}
 <form method="post" action="${escapeHtml(action)}">
-${approve ? '' : `<label for="comments">${say('commentsLabel')}</label><textarea id="comments" name="comments" rows="3" maxlength="2000" placeholder="${say('commentsPlaceholder')}"></textarea>`}
+${approve ? '' : `<label for="comments">${say('commentsLabel')}</label><textarea id="comments" name="comments" rows="3" maxlength="${TEXT_LIMITS.comments}" placeholder="${say('commentsPlaceholder')}"></textarea>`}
 <button type="submit" class="${approve ? 'approve' : 'decline'}">${escapeHtml(title)}</button>
 </form>`,
   )

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { Role } from './roles.ts'
-import { requiredText } from './text.ts'
+import { requiredText, TEXT_LIMITS } from './text.ts'
 import { ApproverId } from './approvals.ts'
 
 /** The Add Member form and request (spec section 5, with its messages). */
@@ -11,9 +11,21 @@ export const NewMember = z.object({
     .toLowerCase()
     .max(254)
     .pipe(z.email('Valid email is required')),
-  firstName: requiredText('First name is required', 100, 'First name must be at most 100 characters'),
-  lastName: requiredText('Last name is required', 100, 'Last name must be at most 100 characters'),
-  department: requiredText('Department is required', 100, 'Department must be at most 100 characters'),
+  firstName: requiredText(
+    'First name is required',
+    TEXT_LIMITS.firstName,
+    `First name must be at most ${TEXT_LIMITS.firstName} characters`,
+  ),
+  lastName: requiredText(
+    'Last name is required',
+    TEXT_LIMITS.lastName,
+    `Last name must be at most ${TEXT_LIMITS.lastName} characters`,
+  ),
+  department: requiredText(
+    'Department is required',
+    TEXT_LIMITS.department,
+    `Department must be at most ${TEXT_LIMITS.department} characters`,
+  ),
   role: Role.default('employee'),
   /** Issue 31: the member's approver (a supervisor of the organization) or null; the adding supervisor when absent. */
   supervisorId: ApproverId.optional(),

@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { NewMember } from './member.ts'
 import { Role } from './roles.ts'
-import { limitedText, requiredText } from './text.ts'
+import { limitedText, requiredText, TEXT_LIMITS } from './text.ts'
 import { isCalendarDate, isValidDate, WeekStartDay } from './week.ts'
 
 /**
@@ -23,7 +23,7 @@ export const payTypeLabel: Record<PayType, string> = {
   minister: 'Minister',
 }
 
-export const PAYROLL_ID_MAX_LENGTH = 40
+export const PAYROLL_ID_MAX_LENGTH = TEXT_LIMITS.payrollId
 
 /** The member's id in the payroll system (Gusto employee id, ADP file number); '' or null clears it. */
 export const PayrollId = limitedText('Payroll id', PAYROLL_ID_MAX_LENGTH)
@@ -175,7 +175,11 @@ export const PeriodParams = z.object({ start: PayrollDate })
 
 /** POST /api/payroll/periods/{start}/reopen. */
 export const ReopenPeriod = z.object({
-  reason: requiredText('A reason is required', 500, 'The reason must be 500 characters or fewer'),
+  reason: requiredText(
+    'A reason is required',
+    TEXT_LIMITS.reason,
+    `The reason must be ${TEXT_LIMITS.reason} characters or fewer`,
+  ),
 })
 export type ReopenPeriod = z.infer<typeof ReopenPeriod>
 

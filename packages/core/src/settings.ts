@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { requiredText } from './text.ts'
+import { requiredText, TEXT_LIMITS } from './text.ts'
 import { TimeZone, WeekStartDay } from './week.ts'
 
 const LOGO_URL_MESSAGE = 'Logo URL must start with https://'
@@ -28,8 +28,8 @@ const LogoUrl = z
 export const OrganizationSettingsUpdate = z.object({
   organizationName: requiredText(
     'Organization name is required',
-    100,
-    'Organization name must be 100 characters or fewer',
+    TEXT_LIMITS.organizationName,
+    `Organization name must be ${TEXT_LIMITS.organizationName} characters or fewer`,
   ),
   logoUrl: LogoUrl.nullable().optional(),
   timeZone: TimeZone.optional(),

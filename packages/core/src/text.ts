@@ -5,6 +5,38 @@ import * as z from 'zod'
  * alike; only the messages (which the web translates by their text) differ.
  */
 
+/**
+ * How long the text people type may be (issue 37): the one place both the server's schemas and the
+ * web's counters read, so a field says it is nearly full, or too long, exactly when the server
+ * would refuse it.
+ */
+export const TEXT_LIMITS = {
+  /** A day's 'What did you do today?'. */
+  activity: 2000,
+  notes: 5000,
+  /** A supervisor's decision comment (the decline comment). */
+  comments: 2000,
+  firstName: 100,
+  lastName: 100,
+  department: 100,
+  organizationName: 100,
+  payrollId: 40,
+  /** Why a closed pay period is reopened. */
+  reason: 500,
+} as const
+
+/** A text's length as the schemas count it: after trimming, in code points (zod's `max`: an emoji is one). */
+export const textLength = (text: string): number => [...text.trim()].length
+
+/** From this share of its limit, a field shows how many characters are left. */
+export const NEAR_LIMIT_SHARE = 0.8
+
+/** Where a text stands against its limit: characters left (negative when over), near the limit, over it. */
+export const textLimitState = (text: string, max: number): { left: number; near: boolean; over: boolean } => {
+  const length = textLength(text)
+  return { left: max - length, near: length >= Math.ceil(max * NEAR_LIMIT_SHARE), over: length > max }
+}
+
 /** Text that must be given: trimmed, refused with `required` when blank and with `tooLong` past `max`. */
 export const requiredText = (required: string, max: number, tooLong: string) =>
   z.string({ error: required }).trim().min(1, required).max(max, tooLong)

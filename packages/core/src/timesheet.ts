@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import type { TimesheetPayroll } from './api/payroll.ts'
 import { BREAK_TOO_LONG, breakField, breaksLongerThanShift, dayHours, isTime, MAX_BREAK_MINUTES } from './hours.ts'
-import { limitedText } from './text.ts'
+import { limitedText, TEXT_LIMITS } from './text.ts'
 import { TimesheetApproval } from './approvals.ts'
 import { DAYS, dayLabel, isCalendarDate, isValidDate, MAX_YEAR, MIN_YEAR, type DayName } from './week.ts'
 
@@ -10,8 +10,8 @@ import { DAYS, dayLabel, isCalendarDate, isValidDate, MAX_YEAR, MIN_YEAR, type D
  * these, so a refusal reads the same everywhere.
  */
 
-export const ACTIVITY_MAX_LENGTH = 2000
-export const NOTES_MAX_LENGTH = 5000
+export const ACTIVITY_MAX_LENGTH = TEXT_LIMITS.activity
+export const NOTES_MAX_LENGTH = TEXT_LIMITS.notes
 
 /** Stored records and forms use null, undefined and '' alike for "not filled"; all become ''. */
 const blankable = (schema: z.ZodType<string>) => z.preprocess((value) => value ?? '', schema).default('')
@@ -165,6 +165,12 @@ export const daysOf = (timesheet: DayValues, order: readonly DayName[] = DAYS): 
 /** Whether any day has a start or end time: the dashboard then offers 'Continue Timesheet' (spec section 2). */
 export const hasAnyTime = (timesheet: DayValues): boolean =>
   DAYS.some((day) => Boolean(timesheet[`${day}Start`] || timesheet[`${day}End`]))
+
+/** A supervisor's comment on a decision: PATCH /api/timesheets/{id}/status and the emailed decline page. */
+export const DecisionComment = z
+  .string()
+  .trim()
+  .max(TEXT_LIMITS.comments, `Comments must be ${TEXT_LIMITS.comments} characters or fewer`)
 
 /** One entry of a timesheet's decision history, shown as 'Previous Comments'. */
 export const TimesheetComment = z.object({

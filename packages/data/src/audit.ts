@@ -80,9 +80,18 @@ const nextInstant = () => {
  * never commits without its record, nor a record without its change. Records are never updated
  * or deleted (no function here or anywhere writes their keys again).
  */
-export const auditRecord = (orgId: string, actor: Actor, event: AuditEvent): TransactInput => {
-  const at = nextInstant()
-  const id = randomUUID()
+export const auditRecord = (orgId: string, actor: Actor, event: AuditEvent): TransactInput => ({
+  Put: {
+    Item: auditItem(orgId, actor, event, nextInstant(), randomUUID()),
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+})
+
+/**
+ * A record's item, made at `at` with the id `id`: `auditRecord` above for a change, or seeding for
+ * the records of a sample organization's history (the demo's Activity page), written with its data.
+ */
+export const auditItem = (orgId: string, actor: Actor, event: AuditEvent, at: string, id: string) => {
   const entry: AuditEntry = {
     id,
     at,
@@ -94,17 +103,12 @@ export const auditRecord = (orgId: string, actor: Actor, event: AuditEvent): Tra
   }
   const sort = keys.auditSort(at, id)
   return {
-    Put: {
-      Item: {
-        ...keys.auditRecord(orgId, at, id),
-        ...entry,
-        ...(event.subject.type === 'timesheet'
-          ? { gsi1pk: keys.timesheetAudit(orgId, event.subject.id), gsi1sk: sort }
-          : {}),
-        ...('system' in actor ? {} : { actorId: actor.id, gsi2pk: keys.actorAudit(orgId, actor.id), gsi2sk: sort }),
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
+    ...keys.auditRecord(orgId, at, id),
+    ...entry,
+    ...(event.subject.type === 'timesheet'
+      ? { gsi1pk: keys.timesheetAudit(orgId, event.subject.id), gsi1sk: sort }
+      : {}),
+    ...('system' in actor ? {} : { actorId: actor.id, gsi2pk: keys.actorAudit(orgId, actor.id), gsi2sk: sort }),
   }
 }
 

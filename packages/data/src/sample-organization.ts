@@ -3,12 +3,15 @@ import {
   currentWeekStart,
   defaultApprovalSettings,
   defaultPayrollRules,
+  localDateTime,
   slugify,
+  startOfDayIn,
   type Timesheet,
   type TimesheetStatus,
   type User,
 } from '@app/core'
-import { stableId, type SeedOrganization } from './seed.ts'
+import { memberSubject } from './audit.ts'
+import { stableId, type SeedAuditRecord, type SeedOrganization } from './seed.ts'
 
 /** Realistic sample organizations for local use, the demo and the benchmark; the same name gives the same data. */
 const FIRST = [
@@ -122,7 +125,23 @@ export interface SampleOptions {
   /** The first supervisor's email and local identity-provider login, so they can sign in. */
   supervisor?: { email: string; firstName: string; lastName: string; login?: { issuer: string; subject: string } }
   demo?: boolean
+  /** Records of the sample's history for the Activity page; the demo's by default. */
+  audit?: boolean
 }
+
+/** The instant (ms) of a wall-clock date and 'HH:MM' in `timeZone`. */
+export const wallClockInstant = (date: string, hhmm: string, timeZone: string): number => {
+  const wanted = Date.parse(`${date}T${hhmm}:00Z`)
+  const guess = Date.parse(startOfDayIn(date, timeZone)) + (wanted - Date.parse(`${date}T00:00:00Z`))
+  const read = Date.parse(`${localDateTime(new Date(guess).toISOString(), timeZone).replace(' ', 'T')}:00Z`)
+  return guess + (wanted - read)
+}
+
+/** When a shift on `date` ends: on the next day when its end is not after its start (spec section 5). */
+export const shiftEndInstant = (date: string, start: string, end: string, timeZone: string): number =>
+  wallClockInstant(end <= start ? addDays(date, 1) : date, end, timeZone)
+
+const HOUR = 3_600_000
 
 export const sampleOrganization = (o: SampleOptions): SeedOrganization => {
   const rnd = random(o.name)
@@ -188,40 +207,50 @@ export const sampleOrganization = (o: SampleOptions): SeedOrganization => {
   })
   const approver = members[0]!
   const thisWeek = currentWeekStart(timeZone, 'monday', now)
+  const nowMs = now.getTime()
+  const iso = (ms: number) => new Date(ms).toISOString()
   const timesheets: Timesheet[] = []
+  const withAudit = o.audit ?? o.demo ?? false
+  const audit: SeedAuditRecord[] = withAudit
+    ? members.slice(1).map((m, i) => ({
+        at: iso(Date.parse(created) + (i + 1) * 60_000),
+        actor: approver,
+        event: { action: 'member.added', subject: memberSubject(m) },
+      }))
+    : []
   let id = 0
+  // Everything happened before `now` on the organization's clock (issue 37): a shift is there only
+  // once it has ended, a week is submitted only after its last shift, and decided after that.
   for (const member of members.slice(1)) {
     for (let w = 0; w < o.weeks; w++) {
       const week = addDays(thisWeek, -7 * w)
-      const status: TimesheetStatus =
-        w === 0
-          ? rnd() < 0.5
-            ? 'draft'
-            : 'pending'
-          : w === 1
-            ? rnd() < 0.6
-              ? 'pending'
-              : 'approved'
-            : rnd() < 0.92
-              ? 'approved'
-              : 'rejected'
+      const planned: TimesheetStatus =
+        w === 0 ? 'draft' : w === 1 ? (rnd() < 0.6 ? 'pending' : 'approved') : rnd() < 0.92 ? 'approved' : 'rejected'
       const days: Record<string, string> = {}
       const workDays = member.role === 'volunteer' ? 2 : 5
-      for (const day of DAYS) {
-        if (rnd() < workDays / 7) {
-          const [start, end] = pick(SHIFTS)
-          days[`${day}Start`] = start
-          days[`${day}End`] = end
-          days[`${day}Activity`] = pick(ACTIVITIES)
-        } else {
-          days[`${day}Start`] = ''
-          days[`${day}End`] = ''
-          days[`${day}Activity`] = ''
-        }
-      }
+      let lastEnd = wallClockInstant(week, '00:00', timeZone)
+      DAYS.forEach((day, i) => {
+        const [start, end] = rnd() < workDays / 7 ? pick(SHIFTS) : ['', '']
+        const ends = start ? shiftEndInstant(addDays(week, i), start, end, timeZone) : Infinity
+        const worked = ends <= nowMs
+        const activity = start ? pick(ACTIVITIES) : ''
+        if (worked) lastEnd = Math.max(lastEnd, ends)
+        days[`${day}Start`] = worked ? start : ''
+        days[`${day}End`] = worked ? end : ''
+        days[`${day}Activity`] = worked ? activity : ''
+      })
       for (const day of DAYS) (days as Record<string, unknown>)[`${day}BreakMinutes`] = 0
-      const submittedAt = status === 'draft' ? null : `${addDays(week, 6)}T18:00:00.000Z`
-      const decidedAt = `${addDays(week, 8)}T15:00:00.000Z`
+      const submitMs = Math.max(wallClockInstant(addDays(week, 6), '18:00', timeZone), lastEnd + HOUR)
+      const decideMs = Math.max(wallClockInstant(addDays(week, 8), '15:00', timeZone), submitMs + HOUR)
+      const createdMs = Math.min(wallClockInstant(week, '08:00', timeZone), nowMs)
+      const status: TimesheetStatus =
+        planned === 'draft' || submitMs > nowMs
+          ? 'draft'
+          : planned !== 'pending' && decideMs > nowMs
+            ? 'pending'
+            : planned
+      const submittedAt = status === 'draft' ? null : iso(submitMs)
+      const decidedAt = iso(decideMs)
       const decided = status === 'approved' || status === 'rejected'
       const comment =
         status === 'rejected'
@@ -229,9 +258,10 @@ export const sampleOrganization = (o: SampleOptions): SeedOrganization => {
           : rnd() < 0.3
             ? 'Thank you for your work this week!'
             : ''
+      const sheetId = ++id
       timesheets.push({
         ...(days as unknown as Timesheet),
-        id: ++id,
+        id: sheetId,
         organizationId: orgId,
         employeeId: member.id,
         weekStartDate: week,
@@ -254,10 +284,44 @@ export const sampleOrganization = (o: SampleOptions): SeedOrganization => {
           : [],
         approvals: status === 'approved' ? [{ approverId: approver.id, onBehalfOfId: null, at: decidedAt }] : [],
         submittedAt,
-        createdAt: `${week}T09:00:00.000Z`,
-        updatedAt: decided ? decidedAt : (submittedAt ?? `${week}T09:00:00.000Z`),
+        createdAt: iso(createdMs),
+        updatedAt: decided ? decidedAt : (submittedAt ?? iso(Math.max(createdMs, Math.min(lastEnd, nowMs)))),
       })
+      if (!withAudit) continue
+      const subject = { type: 'timesheet' as const, id: sheetId }
+      audit.push({
+        at: iso(createdMs),
+        actor: member,
+        event: {
+          action: 'timesheet.created',
+          subject,
+          changes: [{ field: 'weekStartDate', before: null, after: week }],
+        },
+      })
+      if (submittedAt)
+        audit.push({
+          at: submittedAt,
+          actor: member,
+          event: {
+            action: 'timesheet.submitted',
+            subject,
+            changes: [{ field: 'status', before: 'draft', after: 'pending' }],
+          },
+        })
+      if (decided)
+        audit.push({
+          at: decidedAt,
+          actor: approver,
+          event: {
+            action: status === 'approved' ? 'timesheet.approved' : 'timesheet.rejected',
+            subject,
+            changes: [
+              { field: 'status', before: 'pending', after: status },
+              ...(comment ? [{ field: 'comments', before: null, after: comment }] : []),
+            ],
+          },
+        })
     }
   }
-  return { organization, members, timesheets, supervisorLogin: o.supervisor?.login }
+  return { organization, members, timesheets, audit, supervisorLogin: o.supervisor?.login }
 }

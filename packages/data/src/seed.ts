@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { memberWeek, type Organization, type Timesheet, type User } from '@app/core'
 import { aggregateHead, aggregateItems, aggregatesFrom } from './aggregates.ts'
+import { auditItem, type Actor, type AuditEvent } from './audit.ts'
 import { keys } from './keys.ts'
 import { table, type Item } from './table.ts'
 import { timesheetItem } from './timesheets.ts'
@@ -13,6 +14,14 @@ export interface SeedOrganization {
   /** The identity-provider login of the first supervisor, if any. */
   supervisorLogin?: { issuer: string; subject: string }
   timesheets: Timesheet[]
+  /** Records of the organization's history (the Activity page), each at the instant it happened. */
+  audit?: SeedAuditRecord[]
+}
+
+export interface SeedAuditRecord {
+  at: string
+  actor: Actor
+  event: AuditEvent
 }
 
 /** A stable UUID-shaped id from a name, so seeding the same organization twice overwrites it. */
@@ -63,6 +72,7 @@ export const seedOrganization = async (seed: SeedOrganization) => {
     aggregateHead(orgId, aggregates),
     ...aggregateItems(orgId, aggregates),
     ...figures,
+    ...(seed.audit ?? []).map((r, i) => auditItem(orgId, r.actor, r.event, r.at, stableId(orgId, 'audit', i, r.at))),
   ]
   await table.putMany(items)
   return { items: items.length }

@@ -18,10 +18,14 @@ export function DemoNotice() {
   const { t } = useTranslation('common')
   return (
     <section aria-label={t('demo.region')} className="border-b border-amber-300 bg-amber-100 text-amber-950">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-1.5 text-sm">
-        <Eye className="size-4 shrink-0 text-amber-700" aria-hidden />
-        <p className="min-w-0 flex-1">{t('demo.notice')}</p>
-        <span className="flex items-center gap-1">
+      {/* On a phone the sentence takes the full width and the links go under it (issue 37: squeezed
+          beside them, it read one word per line); from sm up, all on one line. */}
+      <div className="mx-auto flex max-w-6xl flex-col gap-y-1 px-4 py-1.5 text-sm sm:flex-row sm:items-center sm:gap-x-3">
+        <p className="flex min-w-0 items-start gap-2 sm:flex-1 sm:items-center">
+          <Eye className="mt-0.5 size-4 shrink-0 text-amber-700 sm:mt-0" aria-hidden />
+          <span data-testid="demo-notice-text">{t('demo.notice')}</span>
+        </p>
+        <span className="-ml-2 flex flex-wrap items-center gap-1 sm:ml-0">
           <Link to="/demo" className={linkClass}>
             {t('demo.switchRole')}
           </Link>

@@ -127,7 +127,7 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
   const onFailure = (error: unknown, fallback: string) => toastFailure(t('common:error'), error, fallback)
 
   const onSave = () => {
-    if (!validate()) return
+    if (!validate() || editor.refuseTooLong()) return
     void editor.runAs('save', async () => {
       let onDevice = false
       try {

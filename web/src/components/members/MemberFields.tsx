@@ -1,8 +1,10 @@
+import type { ComponentProps } from 'react'
 import { useTranslation } from 'react-i18next'
-import { PayType, Role } from '@app/core'
+import { PayType, Role, TEXT_LIMITS } from '@app/core'
 import { fieldDescription, FormField } from '../ui/FormField.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
 import { Options } from '../ui/Options.tsx'
+import { useTextLimit } from '../ui/TextLimit.tsx'
 
 export type MemberField =
   'firstName' | 'lastName' | 'email' | 'department' | 'role' | 'supervisorId' | 'payType' | 'payrollId'
@@ -65,11 +67,21 @@ export function MemberFields({ values, onChange, shown, disabled, withPay = fals
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        {TEXT_FIELDS.map(({ name, type }) => (
-          <FormField key={name} id={id(name)} label={t(`members.fields.${name}`)} message={shown[name]}>
-            <Input {...control(name)} type={type} autoComplete="off" required />
-          </FormField>
-        ))}
+        {TEXT_FIELDS.map(({ name, type }) =>
+          name === 'email' ? (
+            <FormField key={name} id={id(name)} label={t(`members.fields.${name}`)} message={shown[name]}>
+              <Input {...control(name)} type={type} autoComplete="off" required />
+            </FormField>
+          ) : (
+            <LimitedField
+              key={name}
+              name={name}
+              label={t(`members.fields.${name}`)}
+              message={shown[name]}
+              control={control(name)}
+            />
+          ),
+        )}
       </div>
       <FormField id={id('role')} label={t('members.fields.role')} message={shown.role}>
         <select {...control('role')} className={inputClasses}>
@@ -109,10 +121,47 @@ export function MemberFields({ values, onChange, shown, disabled, withPay = fals
             hint={t('members.fields.payrollIdHint')}
             message={shown.payrollId}
           >
-            <Input {...control('payrollId', true)} autoComplete="off" maxLength={40} />
+            <Input {...control('payrollId', true)} autoComplete="off" maxLength={TEXT_LIMITS.payrollId} />
           </FormField>
         </div>
       ) : null}
     </>
+  )
+}
+
+/**
+ * A name or the department, with its limit (issue 37): the count of characters left near it, and
+ * the field invalid past it (the browser's or server's message, when there is one, comes first).
+ */
+function LimitedField({
+  name,
+  label,
+  message,
+  control,
+}: {
+  name: 'firstName' | 'lastName' | 'department'
+  label: string
+  message: string | undefined
+  control: {
+    id: string
+    value: string
+    'aria-invalid'?: boolean
+    'aria-describedby'?: string
+  } & ComponentProps<'input'>
+}) {
+  // The form's own message (browser's or server's) stands alone when there is one.
+  const limit = useTextLimit(control.id, control.value, TEXT_LIMITS[name], control['aria-describedby'])
+  return (
+    <FormField id={control.id} label={label} message={message}>
+      <Input
+        {...control}
+        aria-invalid={control['aria-invalid'] ?? limit.control['aria-invalid']}
+        aria-describedby={limit.control['aria-describedby']}
+        type="text"
+        autoComplete="off"
+        required
+      />
+      {message ? null : limit.note}
+    </FormField>
   )
 }

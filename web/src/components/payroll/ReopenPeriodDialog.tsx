@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ReopenPeriod, type PayPeriod } from '@app/core'
+import { ReopenPeriod, TEXT_LIMITS, type PayPeriod } from '@app/core'
 import { useReopenPeriod } from '../../api/payroll.ts'
 import { useFieldErrors } from '../../lib/field-errors.ts'
 import { toast } from '../../lib/toast.ts'
@@ -8,9 +8,9 @@ import { DialogActions, DialogContent, DialogFor, DialogHeading } from '../ui/Di
 import { FormAlert } from '../ui/FormAlert.tsx'
 import { fieldDescription, FormField } from '../ui/FormField.tsx'
 import { Textarea } from '../ui/Textarea.tsx'
+import { useTextLimit } from '../ui/TextLimit.tsx'
 import { periodTitle } from './period-title.ts'
 
-const REOPEN_REASON_MAX_LENGTH = 500
 const FIELDS = ['reason'] as const
 
 /** Reopening a closed period frees its timesheets again; the reason is required and kept with the period. */
@@ -26,6 +26,13 @@ function ReopenForm({ period, onDone }: { period: PayPeriod; onDone: () => void 
   const [reason, setReason] = useState('')
   const errors = useFieldErrors(FIELDS, reopen.error)
   const problem = errors.shown.reason
+  // The limit the server's ReopenPeriod holds it to (issue 37), counted near it and said past it.
+  const limit = useTextLimit(
+    'reopen-reason',
+    reason,
+    TEXT_LIMITS.reason,
+    fieldDescription('reopen-reason', { message: problem }),
+  )
   const title = periodTitle(period)
 
   const onSubmit = errors.onSubmit(ReopenPeriod, { reason }, (checked) =>
@@ -51,16 +58,16 @@ function ReopenForm({ period, onDone }: { period: PayPeriod; onDone: () => void 
             name="reason"
             rows={3}
             required
-            maxLength={REOPEN_REASON_MAX_LENGTH}
             value={reason}
             disabled={reopen.isPending}
             onChange={(e) => {
               setReason(e.target.value)
               errors.clear()
             }}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={fieldDescription('reopen-reason', { message: problem })}
+            aria-invalid={problem || limit.over ? true : undefined}
+            aria-describedby={limit.control['aria-describedby']}
           />
+          {problem ? null : limit.note}
         </FormField>
         <DialogActions
           pending={reopen.isPending}

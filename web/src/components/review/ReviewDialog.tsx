@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { CloudOff } from 'lucide-react'
 import i18next from 'i18next'
 import { useTranslation } from 'react-i18next'
@@ -7,6 +7,7 @@ import {
   dateOfDay,
   daysOf,
   daysOfWeekStarting,
+  TEXT_LIMITS,
   weekTotalHours,
   type DecidedTimesheet,
   type ListedTimesheet,
@@ -21,6 +22,7 @@ import { Dialog, DialogClose, DialogContent, DialogFooter, DialogHeading } from 
 import { Label } from '../ui/Label.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { Textarea } from '../ui/Textarea.tsx'
+import { useTextLimit } from '../ui/TextLimit.tsx'
 import { UserAvatar } from '../UserAvatar.tsx'
 import { TimesheetTimeline } from '../audit/TimesheetTimeline.tsx'
 import { WeekFlags } from './WeekFlags.tsx'
@@ -111,7 +113,13 @@ function ReviewContent({ target, timeZone, busy, deciding, onCancel, onDecide, o
   const { t } = useTranslation('supervisor')
   const [comments, setComments] = useState('')
   const commentsId = useId()
-  const decide = (status: Decision) => onDecide(status, comments.trim())
+  const commentsBox = useRef<HTMLTextAreaElement>(null)
+  const limit = useTextLimit(commentsId, comments, TEXT_LIMITS.comments)
+  // A comment past its limit says so on its field; deciding waits until it is shortened.
+  const decide = (status: Decision) => {
+    if (limit.over) commentsBox.current?.focus()
+    else onDecide(status, comments.trim())
+  }
   const approve = () => decide('approved')
   const reject = () => decide('rejected')
 
@@ -208,14 +216,16 @@ function ReviewContent({ target, timeZone, busy, deciding, onCancel, onDecide, o
           <div className="space-y-2">
             <Label htmlFor={commentsId}>{t('review.comments')}</Label>
             <Textarea
+              ref={commentsBox}
               id={commentsId}
               rows={3}
               placeholder={t('review.commentsPlaceholder')}
               value={comments}
-              maxLength={2000}
+              {...limit.control}
               disabled={busy}
               onChange={(e) => setComments(e.target.value)}
             />
+            {limit.note}
           </div>
         )}
       </div>

@@ -2,7 +2,13 @@ import { useState, type ChangeEvent } from 'react'
 import { ImageOff, RotateCcw, Trash2 } from 'lucide-react'
 import i18next from 'i18next'
 import { useTranslation } from 'react-i18next'
-import { logoMessages, OrganizationSettingsUpdate, WeekStartDay, type OrganizationSettings } from '@app/core'
+import {
+  logoMessages,
+  OrganizationSettingsUpdate,
+  TEXT_LIMITS,
+  WeekStartDay,
+  type OrganizationSettings,
+} from '@app/core'
 import { errorMessage, isUnauthorizedError } from '../../api/client.ts'
 import { useFieldErrors } from '../../lib/field-errors.ts'
 import { useUpdateOrganizationSettings, useUploadLogo } from '../../api/organization.ts'
@@ -14,6 +20,7 @@ import { FieldMessage } from '../ui/FieldMessage.tsx'
 import { DayOptions } from '../ui/Options.tsx'
 import { CheckboxLabel, fieldDescription, FormField } from '../ui/FormField.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
+import { useTextLimit } from '../ui/TextLimit.tsx'
 import { Label } from '../ui/Label.tsx'
 import { LOGO_ACCEPT, logoFileProblem, readAsDataUrl } from './logo-file.ts'
 import { LoadingState } from '../ui/LoadingState.tsx'
@@ -133,6 +140,13 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
   const previewBroken = previewUrl !== null && brokenPreview === previewUrl
   const describedBy = (name: Field, hint = false) => fieldDescription(name, { hint, message: shown[name] })
 
+  // The name's limit, as the server's schema holds it (issue 37); the form's own message stands alone.
+  const nameLimit = useTextLimit(
+    'organizationName',
+    draft.organizationName,
+    TEXT_LIMITS.organizationName,
+    describedBy('organizationName'),
+  )
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-6" aria-label={t('settings.form.label')}>
       <FormField id="organizationName" label={t('settings.form.name')} message={shown.organizationName}>
@@ -141,12 +155,13 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
           name="organizationName"
           value={draft.organizationName}
           onChange={(e) => set('organizationName', e.target.value)}
-          aria-invalid={shown.organizationName ? true : undefined}
-          aria-describedby={describedBy('organizationName')}
+          aria-invalid={shown.organizationName || nameLimit.over ? true : undefined}
+          aria-describedby={nameLimit.control['aria-describedby']}
           autoComplete="organization"
           required
           disabled={busy}
         />
+        {shown.organizationName ? null : nameLimit.note}
       </FormField>
 
       <fieldset className="min-w-0 space-y-4">

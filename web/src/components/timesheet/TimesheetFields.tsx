@@ -7,6 +7,7 @@ import {
   dayFields,
   LONG_DAY_MINUTES,
   MAX_BREAK_MINUTES,
+  TEXT_LIMITS,
   type DayName,
   type TimesheetDays,
 } from '@app/core'
@@ -17,6 +18,7 @@ import { Input } from '../ui/Input.tsx'
 import { Label } from '../ui/Label.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { Textarea } from '../ui/Textarea.tsx'
+import { useTextLimit } from '../ui/TextLimit.tsx'
 import type { EditorBusy } from './use-timesheet-editor.ts'
 
 /** How the day fields and notes of both timesheet forms are bound to the editor's days. */
@@ -68,6 +70,12 @@ export function DayFields({ day, ...bound }: BoundFields & { day: DayName }) {
   const start = field(f.start)
   const end = field(f.end)
   const activity = field(f.activity)
+  const activityLimit = useTextLimit(
+    activity.control.id,
+    bound.days[f.activity],
+    TEXT_LIMITS.activity,
+    activity.control['aria-describedby'],
+  )
   const breakName = breakField(day)
   const minutes = bound.days[breakName]
   const tooLong = breaksLongerThanShift({
@@ -140,8 +148,14 @@ export function DayFields({ day, ...bound }: BoundFields & { day: DayName }) {
       ) : null}
       <div className="space-y-1.5">
         <Label htmlFor={activity.control.id}>{t('fields.activity')}</Label>
-        <Textarea {...activity.control} rows={2} />
+        <Textarea
+          {...activity.control}
+          aria-invalid={activity.control['aria-invalid'] ?? activityLimit.control['aria-invalid']}
+          aria-describedby={activityLimit.control['aria-describedby']}
+          rows={2}
+        />
         {activity.message}
+        {activityLimit.note}
       </div>
     </>
   )
@@ -151,11 +165,18 @@ export function DayFields({ day, ...bound }: BoundFields & { day: DayName }) {
 export function NotesField({ className, ...bound }: BoundFields & { className?: string }) {
   const { t } = useTranslation('staff')
   const notes = bindFields(bound)('notes')
+  const limit = useTextLimit(notes.control.id, bound.days.notes, TEXT_LIMITS.notes, notes.control['aria-describedby'])
   return (
     <div className={cn('space-y-1.5', className)}>
       <Label htmlFor={notes.control.id}>{t('fields.notes')}</Label>
-      <Textarea {...notes.control} rows={3} />
+      <Textarea
+        {...notes.control}
+        aria-invalid={notes.control['aria-invalid'] ?? limit.control['aria-invalid']}
+        aria-describedby={limit.control['aria-describedby']}
+        rows={3}
+      />
       {notes.message}
+      {limit.note}
     </div>
   )
 }

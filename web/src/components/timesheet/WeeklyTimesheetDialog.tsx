@@ -115,6 +115,7 @@ function WeeklyTimesheetForm({
       toast({ variant: 'destructive', title: t('toast.saveFailed'), description: t('toast.noTimesheetToSave') })
       return
     }
+    if (editor.refuseTooLong()) return
     await editor.runAs('save', async () => {
       try {
         const { onDevice } = await persist(days)

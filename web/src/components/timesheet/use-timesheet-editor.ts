@@ -1,13 +1,28 @@
 import i18next from 'i18next'
 import { useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { dayFields, TimesheetDays, unfinishedDays, weekChecks, type TimesheetAnswer } from '@app/core'
+import {
+  DAYS,
+  dayFields,
+  TEXT_LIMITS,
+  textLimitState,
+  TimesheetDays,
+  unfinishedDays,
+  weekChecks,
+  type TimesheetAnswer,
+} from '@app/core'
 import { errorMessage } from '../../api/client.ts'
 import { currentWeekQuery, isConflictError } from '../../api/timesheets.ts'
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 
 export type EditorBusy = 'save' | 'submit' | 'timer' | null
+
+/** The week's texts past the limits the server holds them to (each says so on its own field). */
+export const tooLongTexts = (days: TimesheetDays): (keyof TimesheetDays)[] => [
+  ...DAYS.map((day) => dayFields(day).activity).filter((f) => textLimitState(days[f], TEXT_LIMITS.activity).over),
+  ...(textLimitState(days.notes, TEXT_LIMITS.notes).over ? (['notes'] as const) : []),
+]
 
 /**
  * The steps of save and submit on one form, each with its own calls (spec section 9): the weekly
@@ -99,7 +114,22 @@ export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
    * only when the save succeeded; each answer becomes the base and a 409 offers a reload. On the
    * server both submissions are one workflow and one transaction (functions/src/workflows/submission.ts).
    */
+  /**
+   * True, with a toast, when a text is past its limit (issue 37): its field already says so, and the
+   * server would refuse the save (or, offline, the queued save would fail later).
+   */
+  const refuseTooLong = (): boolean => {
+    if (tooLongTexts(days).length === 0) return false
+    toast({
+      variant: 'destructive',
+      title: i18next.t('staff:fields.tooLongTitle'),
+      description: i18next.t('staff:fields.tooLong'),
+    })
+    return true
+  }
+
   const saveAndSubmit = (steps: SaveAndSubmit) => {
+    if (refuseTooLong()) return Promise.resolve()
     // A start with no end (or an end with no start) counts nothing and would be lost from every
     // view: the member finishes or clears the day before the week goes for approval.
     const unfinished = unfinishedDays(days)
@@ -162,6 +192,7 @@ export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
     runAs,
     track,
     saveAndSubmit,
+    refuseTooLong,
     conflict,
     unfinishedFields,
     reloading,
