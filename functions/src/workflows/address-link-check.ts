@@ -5,8 +5,7 @@ import { addressProblemPage } from '../views/address-page.ts'
 import { readAddressLink, type AddressLink } from './address-links.ts'
 
 export type CheckedAddressLink =
-  | { ok: true; link: AddressLink; db: OrgDb; member: User }
-  | { ok: false; page: HttpResponse }
+  { ok: true; link: AddressLink; db: OrgDb; member: User } | { ok: false; page: HttpResponse }
 
 /**
  * Issue 36: everything that can make an address confirmation link unusable, each said plainly and

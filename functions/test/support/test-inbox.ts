@@ -15,10 +15,12 @@ const everything = async (to?: string): Promise<InboxEmail[]> => {
 const isConfirmation = (e: InboxEmail) => (e.body.text ?? '').includes('/api/email-confirmations/')
 
 /** The emails sent (to `to`), but the address confirmations every added member gets first (issue 36). */
-export const inbox = async (to?: string): Promise<InboxEmail[]> => (await everything(to)).filter((e) => !isConfirmation(e))
+export const inbox = async (to?: string): Promise<InboxEmail[]> =>
+  (await everything(to)).filter((e) => !isConfirmation(e))
 
 /** Issue 36: the address confirmations sent (to `to`). */
-export const confirmationsIn = async (to?: string): Promise<InboxEmail[]> => (await everything(to)).filter(isConfirmation)
+export const confirmationsIn = async (to?: string): Promise<InboxEmail[]> =>
+  (await everything(to)).filter(isConfirmation)
 
 /** Every email sent (to `to`), confirmations included. */
 export const wholeInbox = everything

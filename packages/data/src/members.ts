@@ -265,12 +265,7 @@ export const membersOf = (orgId: string) => {
      */
     /** Edits a member's details and pay facts, recording the fields changed (a role change on its own record). */
     /** Issue 36: a new email is unconfirmed; `confirmation` names the email to queue to it, in the same transaction. */
-    async update(
-      userId: string,
-      changes: MemberUpdate,
-      by: Person,
-      confirmation?: QueuedEmail,
-    ): Promise<User> {
+    async update(userId: string, changes: MemberUpdate, by: Person, confirmation?: QueuedEmail): Promise<User> {
       const item = await table.get(keys.user(orgId, userId))
       if (!item || item.removedAt) throw notFound('member')
       // Issue 31: an approver who is no longer a supervisor is read (and so written back) as null.
