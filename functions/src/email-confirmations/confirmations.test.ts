@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { currentWeekStart } from '@app/core'
 import { orgDb, outbox } from '@app/data'
+import { makeEmailDue, queueRenderedEmail } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
 import { addMemberThroughRoute, newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import { confirmationsIn, inbox, wholeInbox } from '../../test/support/test-inbox.ts'
@@ -10,6 +11,7 @@ import staffLogin from '../staff/staff-login.ts'
 import createTimesheet from '../timesheets/create-timesheet.ts'
 import updateStatus from '../timesheets/update-status.ts'
 import { createAddressLink } from '../workflows/address-links.ts'
+import { retryDueEmails } from '../workflows/mailer.ts'
 import { sessionOf } from '../../test/support/test-event.ts'
 import confirmAddress from './confirm-address.ts'
 import showConfirmation from './show-confirmation.ts'
@@ -177,6 +179,23 @@ describe('an address a supervisor typed (issue 36)', () => {
     expect(done.text).toContain('An email with how to sign in as a supervisor is on its way.')
     const mail = await inbox(email)
     expect(mail.map((m) => m.subject)).toEqual(["Sam Grace added you as a supervisor at Sam Grace's Organization"])
+  })
+})
+
+describe('the sender (issue 36)', () => {
+  it('drops an email to an address no current member has, whatever queued it', async () => {
+    const s = await setup()
+    const stranger = `${Math.random().toString(36).slice(2, 10)}@elsewhere.example`
+    const { id } = await queueRenderedEmail(s.organization.id, {
+      to: stranger,
+      subject: 'Timesheet Declined',
+      text: 'Click here',
+      html: '<p>Click here</p>',
+    })
+    await makeEmailDue(s.organization.id, id)
+    await retryDueEmails()
+    expect(await wholeInbox(stranger)).toEqual([])
+    expect(await outbox.pendingFor(s.organization.id)).toEqual([])
   })
 })
 
