@@ -75,7 +75,7 @@ function UnconfirmedEmail({ member }: { member: User }) {
       <Button
         variant="link"
         size="sm"
-        className="min-h-0 px-1"
+        className="px-1"
         busy={resend.isPending}
         aria-label={t('members.list.resendLabel', { name: fullName(member) })}
         onClick={send}
