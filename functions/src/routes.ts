@@ -13,12 +13,15 @@ import logout from './auth/logout.ts'
 import updateUser from './auth/update-user.ts'
 import getStats from './dashboard/get-stats.ts'
 import openDemo from './demo/open-demo.ts'
+import confirmAddress from './email-confirmations/confirm-address.ts'
+import showConfirmation from './email-confirmations/show-confirmation.ts'
 import confirmDecision from './email-decisions/confirm-decision.ts'
 import showDecision from './email-decisions/show-decision.ts'
 import getHealth from './health/get-health.ts'
 import addMember from './members/add-member.ts'
 import listMembers from './members/list-members.ts'
 import removeMember from './members/remove-member.ts'
+import resendConfirmation from './members/resend-confirmation.ts'
 import resetPassword from './members/reset-password.ts'
 import updateMember from './members/update-member.ts'
 import confirmUnsubscribe from './notifications/confirm-unsubscribe.ts'
@@ -80,12 +83,15 @@ export const routes = {
   'billing/validate-coupon': validateCoupon,
   'dashboard/get-stats': getStats,
   'demo/open-demo': openDemo,
+  'email-confirmations/confirm-address': confirmAddress,
+  'email-confirmations/show-confirmation': showConfirmation,
   'email-decisions/confirm-decision': confirmDecision,
   'email-decisions/show-decision': showDecision,
   'health/get-health': getHealth,
   'members/add-member': addMember,
   'members/list-members': listMembers,
   'members/remove-member': removeMember,
+  'members/resend-confirmation': resendConfirmation,
   'members/reset-password': resetPassword,
   'members/update-member': updateMember,
   'notifications/confirm-unsubscribe': confirmUnsubscribe,

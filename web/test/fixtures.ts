@@ -16,6 +16,7 @@ export const makeUser = (overrides: Partial<User> = {}): User => ({
   payrollId: null,
   language: 'en',
   away: null,
+  emailConfirmed: true,
   createdAt: '2026-01-05T10:00:00.000Z',
   updatedAt: '2026-02-10T10:00:00.000Z',
   ...overrides,

@@ -1,8 +1,8 @@
 import { AddedMember, assertCanAddMember, badRequest, entitlements, NewMember } from '@app/core'
-import { config, generatePassword, staffPool, usernameCandidates } from '@app/adapters'
+import { randomUUID } from 'node:crypto'
+import { generatePassword, staffPool, usernameCandidates } from '@app/adapters'
 import { duplicateEmailMessage, system } from '@app/data'
-import { fullName } from '@app/core'
-import { queuedEmail } from '../views/templates.ts'
+import { confirmationEmail } from '../workflows/address-confirmation.ts'
 import { deliver } from '../workflows/mailer.ts'
 import { defineRoute } from '../http/define-route.ts'
 
@@ -29,24 +29,19 @@ export default defineRoute({
     try {
       // Issue 31: the member's approver is the supervisor adding them unless the request names one (or null).
       const member = { ...body, supervisorId: body.supervisorId === undefined ? session.userId : body.supervisorId }
-      // Issue 31: a supervisor is invited by email to sign in through Supervisor Login (and join here).
-      const invitation =
-        body.role === 'supervisor'
-          ? queuedEmail('invitation', session.user.language, {
-              to: body.email,
-              firstName: body.firstName,
-              organizationName: org.name,
-              logoUrl: org.logoUrl,
-              inviter: fullName(session.user),
-              signInUrl: `${config.appOrigin}/api/login`,
-            })
-          : undefined
-      const user = await db.members.add(member, username, allowed.memberLimit, session.user, {
-        emails: invitation ? [invitation] : [],
+      // Issue 36: the address gets only its confirmation link until its owner confirms it; a
+      // supervisor's invitation to sign in through Supervisor Login (issue 31) follows the confirmation.
+      const id = randomUUID()
+      const confirmation = await confirmationEmail(
+        db.orgId,
+        { id, firstName: body.firstName, language: session.user.language },
+        body.email,
+        org,
+      )
+      const user = await db.members.add({ ...member, id }, username, allowed.memberLimit, session.user, {
+        emails: [confirmation],
       })
-      if (invitation) {
-        await deliver(db.orgId, invitation.id, invitation.email, 0, org)
-      }
+      await deliver(db.orgId, confirmation.id, confirmation.email, 0, org)
       return { ...user, temporaryCredentials: { username, password } }
     } catch (e) {
       await staffPool.deleteUser(username) // no orphaned login when the member could not be added

@@ -2,10 +2,13 @@ import * as z from 'zod'
 import { conflict, MemberUpdate, User } from '@app/core'
 import { sessions } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
+import { confirmationEmail } from '../workflows/address-confirmation.ts'
+import { deliver } from '../workflows/mailer.ts'
 
 /**
  * Edits a member (issue 19): names, email, department, role, pay type and payroll id. A changed
- * role ends the member's sessions, since a session carries the role it was opened with.
+ * role ends the member's sessions, since a session carries the role it was opened with. A new
+ * email is unconfirmed until its owner follows the confirmation link sent to it (issue 36).
  */
 export default defineRoute({
   method: 'PATCH',
@@ -14,13 +17,17 @@ export default defineRoute({
   params: z.object({ id: z.uuid('Member id must be a valid id') }),
   body: MemberUpdate,
   response: User,
-  uses: ['table'],
+  uses: ['table', 'email'],
   handler: async ({ params, body, session, db }) => {
     if (params.id === session.userId && body.role !== undefined && body.role !== session.user.role)
       throw conflict('You cannot change your own role')
     const before = await db.users.get(params.id)
-    const updated = await db.members.update(params.id, body, session.user)
+    // Issue 36: a new address is unconfirmed and gets its confirmation link, queued with the change.
+    const org = body.email && body.email !== before.email ? await db.organization.get() : undefined
+    const confirmation = org && body.email ? await confirmationEmail(db.orgId, before, body.email, org) : undefined
+    const updated = await db.members.update(params.id, body, session.user, confirmation)
     if (updated.role !== before.role) await sessions.deleteForUser(db.orgId, updated.id)
+    if (confirmation) await deliver(db.orgId, confirmation.id, confirmation.email, 0, org)
     return updated
   },
 })

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { addDays, currentWeekStart, todayIn } from '@app/core'
 import { orgDb } from '@app/data'
-import { keys, table } from '@app/data/testing'
+import { confirmAddressOf, keys, table } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
 import { newOrganization } from '../../test/support/test-identity.ts'
-import { inbox } from '../../test/support/test-inbox.ts'
+import { confirmationsIn, inbox } from '../../test/support/test-inbox.ts'
 import getStats from '../dashboard/get-stats.ts'
 import listMembers from '../members/list-members.ts'
 import updateMember from '../members/update-member.ts'
@@ -54,6 +54,8 @@ const addAndSignIn = async (
     },
   })
   expect(added.status, added.text).toBe(200)
+  // Issue 36: their owner confirmed the address, as by its link.
+  await confirmAddressOf(added.json.organizationId, added.json.id)
   const login = await callRoute(staffLogin, { body: added.json.temporaryCredentials })
   return { ...added.json, email, cookie: sessionOf(login.cookies) }
 }
@@ -387,6 +389,24 @@ describe("each member's approver (issue 31)", () => {
 })
 
 describe('a co-supervisor joins the same church (issue 31)', () => {
+  it("an invited supervisor's first Supervisor Login with the provider's verified email confirms the address (issue 36)", async () => {
+    const { signInThroughIdentityProvider } = await import('../../test/support/test-identity.ts')
+    const org = await newOrganization()
+    const email = `kai-${Math.random().toString(36).slice(2, 8)}@grace.example`
+    const { default: addMember } = await import('../members/add-member.ts')
+    const added = await callRoute(addMember, {
+      cookies: [org.cookie],
+      body: { email, firstName: 'Kai', lastName: 'Ono', department: 'Admin', role: 'supervisor' },
+    })
+    expect(added.json.emailConfirmed).toBe(false)
+    const signedIn = await signInThroughIdentityProvider({ email, firstName: 'Kai', lastName: 'Ono' })
+    const me = await callRoute(getUser, { cookies: [sessionOf(signedIn.cookies)] })
+    expect(me.json).toMatchObject({ id: added.json.id, emailConfirmed: true })
+    // A new organization's first supervisor is confirmed from the start.
+    const own = await signInThroughIdentityProvider({ email: `new-${email}`, firstName: 'Ida', lastName: 'Lund' })
+    expect((await callRoute(getUser, { cookies: [sessionOf(own.cookies)] })).json.emailConfirmed).toBe(true)
+  })
+
   it('invites a supervisor added with an email; their first Supervisor Login with it lands in the inviting organization', async () => {
     const { signInThroughIdentityProvider } = await import('../../test/support/test-identity.ts')
     const org = await newOrganization()
@@ -397,6 +417,16 @@ describe('a co-supervisor joins the same church (issue 31)', () => {
       body: { email, firstName: 'Pat', lastName: 'Cole', department: 'Admin', role: 'supervisor' },
     })
     expect(added.status, added.text).toBe(200)
+    // Issue 36: the invitation waits for the address's confirmation (email-confirmations/confirmations.test.ts).
+    expect(await inbox(email)).toEqual([])
+    const [confirmation] = await confirmationsIn(email)
+    const token = /\/api\/email-confirmations\/(\S+)/.exec(confirmation!.body.text!)![1]!
+    const { default: confirmAddress } = await import('../email-confirmations/confirm-address.ts')
+    await callRoute(confirmAddress, {
+      params: { token },
+      body: '',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
     const [invitation] = await inbox(email)
     expect(invitation!.subject).toBe("Sam Grace added you as a supervisor at Sam Grace's Organization")
     expect(invitation!.body.text).toContain('open Supervisor Login and sign in with this email address')

@@ -324,3 +324,43 @@ export const timerNudgeEmail = (p: {
     content: [paragraph(line), paragraph(w.say('timer.action')), button(p.weekUrl, w.say('openTimesheet'))],
   })
 }
+
+/**
+ * Issue 36: the only email an unconfirmed address gets: who added it, and one button that opens the
+ * confirmation page (a GET confirms nothing). It says what to do if the reader does not know them.
+ */
+export const confirmAddressEmail = (p: {
+  to: string
+  firstName: string
+  language: Language
+  organizationName: string
+  logoUrl?: string | null
+  confirmUrl: string
+}): EmailMessage => {
+  const w = wordsFor(p.language)
+  const values = { organization: p.organizationName, email: p.to }
+  const subject = w.say('confirmAddress.subject', values)
+  const lines = [w.say('confirmAddress.body', values), w.say('confirmAddress.why', values)]
+  const greeting = w.say('greeting', { name: p.firstName })
+  const ignore = w.say('confirmAddress.ignore', values)
+  const text = [
+    greeting,
+    '',
+    ...lines.flatMap((l) => [l, '']),
+    w.say('confirmAddress.actionText', { url: p.confirmUrl }),
+    '',
+    ignore,
+  ].join('\n')
+  const html = renderEmail({
+    language: p.language,
+    brand: { name: p.organizationName, logoUrl: p.logoUrl ?? null },
+    preview: subject,
+    content: [
+      paragraph(greeting),
+      ...lines.map((l) => paragraph(l)),
+      button(p.confirmUrl, w.say('confirmAddress.action')),
+      note(ignore),
+    ],
+  })
+  return { to: p.to, fromName: p.organizationName, subject, text, html }
+}

@@ -3,6 +3,7 @@ import type { EmailMessage } from '@app/adapters'
 import { outbox, type QueuedEmail, type StoredEmail } from '@app/data'
 import type { Brand } from './email-layout.ts'
 import {
+  confirmAddressEmail,
   declinedEmail,
   digestEmail,
   invitationEmail,
@@ -35,6 +36,9 @@ const templates = {
     declinedEmail({ ...v, language }),
   invitation: (v: Omit<Parameters<typeof invitationEmail>[0], 'language'>, language: Language) =>
     invitationEmail({ ...v, language }),
+  /** Issue 36: the one email an unconfirmed address may get (workflows/mailer.ts lets only it through). */
+  confirmAddress: (v: Omit<Parameters<typeof confirmAddressEmail>[0], 'language'>, language: Language) =>
+    confirmAddressEmail({ ...v, language }),
   weekReminder: (
     v: { to: To; organization: Brand; weekStartDate: string; weekUrl: string; unsubscribeUrl: string },
     language: Language,

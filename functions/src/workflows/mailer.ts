@@ -7,16 +7,26 @@ import { renderStored } from '../views/templates.ts'
 const limitOf = async (orgId: string, org?: Organization) =>
   emailDailyLimit(org ?? (await orgDb(orgId).organization.get()))
 
+/** Issue 36: the one email an unconfirmed address may get. */
+const isConfirmation = (email: StoredEmail) => 'template' in email && email.template === 'confirmAddress'
+
 /**
  * Tries an outbox email now; a failure is recorded for the retry job, never thrown at the caller.
  * Over the organization's daily quota the email is held in the outbox until the next day (issue
  * 36): the change that queued it has already committed and stands. The email is rendered here
- * from its template and values (issue 31), before any of the quota is spent on it.
+ * from its template and values (issue 31), before any of the quota is spent on it. An email to an
+ * address its owner has not confirmed (issue 36) is dropped here, the one place every email passes,
+ * with a metric: only the confirmation link itself goes to such an address.
  */
 export const deliver = async (orgId: string, id: string, email: StoredEmail, attempts = 0, org?: Organization) => {
   if (!(await outbox.claim(orgId, id))) return false
   try {
     const message = renderStored(email)
+    // Issue 36: an address nobody confirmed gets its confirmation link and nothing else.
+    if (!isConfirmation(email) && !(await orgDb(orgId).users.addressConfirmed(message.to))) {
+      await outbox.dropUnconfirmed(orgId, id, 'template' in email ? email.template : 'message')
+      return false
+    }
     if (!(await outbox.takeQuota(orgId, await limitOf(orgId, org)))) {
       await outbox.hold(orgId, id)
       return false

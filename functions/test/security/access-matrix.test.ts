@@ -89,6 +89,8 @@ describe("another organization's real ids answer 404 and change nothing", () => 
 
   it('covers every route with path parameters: public ones are named here with their own credential', () => {
     const ownCredential: Partial<Record<RouteKey, string>> = {
+      'email-confirmations/show-confirmation': 'the signed link (email-confirmations/confirmations.test.ts)',
+      'email-confirmations/confirm-address': 'the signed link (email-confirmations/confirmations.test.ts)',
       'email-decisions/show-decision': 'the signed link (tested below)',
       'email-decisions/confirm-decision': 'the signed link (tested below)',
       'organization/get-logo': 'public by design: a logo shows before sign-in (tested below)',

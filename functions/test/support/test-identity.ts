@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { createTestOrganization } from '@app/data/testing'
+import { confirmAddressOf, createTestOrganization } from '@app/data/testing'
 import callback from '../../src/auth/callback.ts'
 import login from '../../src/auth/login.ts'
 import { callRoute, sessionCookieFor, sessionOf } from './test-event.ts'
@@ -99,13 +99,16 @@ export const newStaffCredentials = async (
 }
 
 /** A staff member of an organization, signed in through the real staff login. */
+/** Their address is confirmed (issue 36), as its owner would by its link, unless `confirmed` is false. */
 export const newStaffMember = async (
   supervisorCookie: string,
   role: 'employee' | 'volunteer' | 'supervisor' = 'employee',
+  { confirmed = true } = {},
 ) => {
   const { default: staffLogin } = await import('../../src/staff/staff-login.ts')
   const added = await addMemberThroughRoute(supervisorCookie, { ...staffPerson, role })
   if (added.status !== 200) throw new Error(`add member answered ${added.status}: ${added.text}`)
+  if (confirmed) await confirmAddressOf(added.json.organizationId, added.json.id)
   const login = await callRoute(staffLogin, { body: added.json.temporaryCredentials })
   return {
     user: added.json as { id: string; firstName: string; lastName: string },

@@ -5,8 +5,22 @@ export interface InboxEmail {
   body: { text?: string; html?: string }
 }
 
-export const inbox = async (to?: string): Promise<InboxEmail[]> => {
+const everything = async (to?: string): Promise<InboxEmail[]> => {
   const res = await fetch(new URL('store', process.env.INBOX_URL))
   const { emails } = (await res.json()) as { emails: InboxEmail[] }
   return to ? emails.filter((e) => e.destination.to.includes(to)) : emails
 }
+
+/** Issue 36: whether an email is an address confirmation (its one-click link). */
+const isConfirmation = (e: InboxEmail) => (e.body.text ?? '').includes('/api/email-confirmations/')
+
+/** The emails sent (to `to`), but the address confirmations every added member gets first (issue 36). */
+export const inbox = async (to?: string): Promise<InboxEmail[]> =>
+  (await everything(to)).filter((e) => !isConfirmation(e))
+
+/** Issue 36: the address confirmations sent (to `to`). */
+export const confirmationsIn = async (to?: string): Promise<InboxEmail[]> =>
+  (await everything(to)).filter(isConfirmation)
+
+/** Every email sent (to `to`), confirmations included. */
+export const wholeInbox = everything

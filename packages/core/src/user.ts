@@ -25,6 +25,12 @@ export const User = z.object({
   language: Language.default(DEFAULT_LANGUAGE),
   /** Issue 31: a supervisor's time away and their delegate (PUT /api/profile/away), or null. */
   away: Away.nullable().default(null),
+  /**
+   * Issue 36: whether the member's owner confirmed their email address by its one-click link; an
+   * unconfirmed address gets no email but that link's. Items stored before it have none and read
+   * as confirmed (they were already receiving email; see the README).
+   */
+  emailConfirmed: z.boolean().default(true),
   createdAt: z.string(),
   updatedAt: z.string(),
 })

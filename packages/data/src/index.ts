@@ -9,7 +9,7 @@ export { apiTokens, type ApiTokenGrant } from './api-tokens.ts'
 export { dataExports, type StoredExport } from './exports.ts'
 export * from './org-db.ts'
 export * from './system.ts'
-export { duplicateEmailMessage } from './members.ts'
+export { alreadyConfirmedMessage, duplicateEmailMessage, RESEND_MINUTES, resendTooSoonMessage } from './members.ts'
 export { staleVersionMessage } from './timesheets.ts'
 export {
   outbox,

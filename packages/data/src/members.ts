@@ -5,6 +5,7 @@ import {
   DELEGATE_MESSAGE,
   fullName,
   notFound,
+  tooManyRequests,
   User,
   type Away,
   type Language,
@@ -12,13 +13,18 @@ import {
   type NewMember,
 } from '@app/core'
 import { directoryMove, directoryMoves } from './aggregates.ts'
-import { auditRecord, changesOf, memberSubject, type Actor, type Person } from './audit.ts'
+import { auditRecord, changesOf, emailLinkOf, memberSubject, type Actor, type Person } from './audit.ts'
 import { effectItems, type Effects } from './effects.ts'
+import type { QueuedEmail } from './outbox.ts'
 import { keys } from './keys.ts'
 import { isConditionFailure, nowIso, table, type TransactInput } from './table.ts'
 import { newUser, parseUser, storedMembersOf, usersOf } from './users.ts'
 
 export const duplicateEmailMessage = 'A member with this email already exists in this organization'
+/** Issue 36: a confirmation link is sent again at most this often per member. */
+export const RESEND_MINUTES = 10
+export const alreadyConfirmedMessage = 'This email address is already confirmed'
+export const resendTooSoonMessage = 'A confirmation email was sent a few minutes ago. Try again later.'
 
 /** Members whose approver is cleared in one transaction: 2 items each, plus 8 directory shards, the head and a check (≤ 100). */
 const CLEAR_CHUNK = 40
@@ -114,9 +120,16 @@ export const membersOf = (orgId: string) => {
 
     /** Adds a member whose staff-pool login `username` already exists. `limit` null means unlimited. */
     /** `member.supervisorId` (issue 31), when not null, must be a current supervisor when this commits (else 400). */
-    async add(member: NewMember, username: string, limit: number | null, by: Actor, effects?: Effects): Promise<User> {
+    async add(
+      member: NewMember & { id?: string },
+      username: string,
+      limit: number | null,
+      by: Actor,
+      effects?: Effects,
+    ): Promise<User> {
       const user: User = {
         ...newUser(orgId, {
+          id: member.id,
           email: member.email,
           firstName: member.firstName,
           lastName: member.lastName,
@@ -124,6 +137,8 @@ export const membersOf = (orgId: string) => {
           role: member.role,
           username,
           authType: 'local',
+          // Issue 36: an address a supervisor typed gets no email but its confirmation link's until confirmed.
+          emailConfirmed: false,
         }),
         supervisorId: member.supervisorId ?? null,
       }
@@ -161,7 +176,14 @@ export const membersOf = (orgId: string) => {
             ? [
                 {
                   Put: {
-                    Item: { ...keys.invitation(user.email, orgId), orgId, userId: user.id, createdAt: user.createdAt },
+                    Item: {
+                      ...keys.invitation(user.email, orgId),
+                      orgId,
+                      userId: user.id,
+                      createdAt: user.createdAt,
+                      // Issue 36: the invitation email is sent once the address is confirmed, naming who invited.
+                      ...('system' in by ? {} : { inviter: fullName(by) }),
+                    },
                   },
                 },
               ]
@@ -242,15 +264,21 @@ export const membersOf = (orgId: string) => {
      * other's role at once cannot leave none (as with `remove`).
      */
     /** Edits a member's details and pay facts, recording the fields changed (a role change on its own record). */
-    async update(userId: string, changes: MemberUpdate, by: Person): Promise<User> {
+    /** Issue 36: a new email is unconfirmed; `confirmation` names the email to queue to it, in the same transaction. */
+    async update(userId: string, changes: MemberUpdate, by: Person, confirmation?: QueuedEmail): Promise<User> {
       const item = await table.get(keys.user(orgId, userId))
       if (!item || item.removedAt) throw notFound('member')
       // Issue 31: an approver who is no longer a supervisor is read (and so written back) as null.
       const current = await usersOf(orgId).withCurrentApprover(parseUser(item))
       const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
-      const next: User = { ...current, ...defined, updatedAt: nowIso() }
+      const emailChanged = defined.email !== undefined && defined.email !== current.email
+      const next: User = {
+        ...current,
+        ...defined,
+        ...(emailChanged ? { emailConfirmed: false } : {}),
+        updatedAt: nowIso(),
+      }
       if (next.supervisorId === userId) throw refuseApprover()
-      const emailChanged = next.email !== current.email
       const edited = changesOf<User>(current, next, [
         'firstName',
         'lastName',
@@ -306,6 +334,7 @@ export const membersOf = (orgId: string) => {
             : []),
           ...byCheck,
           ...directoryMove(orgId, next),
+          ...effectItems(orgId, { emails: emailChanged && next.email && confirmation ? [confirmation] : [] }),
         ])
       } catch (e) {
         if (isConditionFailure(e, 0)) throw conflict('This member was changed somewhere else; reload and try again')
@@ -400,6 +429,84 @@ export const membersOf = (orgId: string) => {
         throw e
       }
       return usersOf(orgId).withCurrentApprover(next)
+    },
+
+    /**
+     * Issue 36: the member's owner confirmed `email` by its one-click link `linkId`: the address is
+     * confirmed only while it is still the member's, the link is spent, and the record written, in
+     * one transaction; with it, the emails `effects` names (a supervisor's invitation). A link
+     * already used answers 409.
+     */
+    async confirmEmail(userId: string, email: string, linkId: string, effects: Effects = {}): Promise<User> {
+      const item = await table.get(keys.user(orgId, userId))
+      if (!item || item.removedAt) throw notFound('member')
+      const current = parseUser(item)
+      if (current.email?.toLowerCase() !== email.toLowerCase()) throw notFound('member')
+      const next: User = { ...current, emailConfirmed: true, updatedAt: nowIso() }
+      try {
+        await table.transact([
+          {
+            Update: {
+              Key: keys.user(orgId, userId),
+              UpdateExpression: 'SET emailConfirmed = :yes, updatedAt = :now',
+              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(removedAt) AND email = :email',
+              ExpressionAttributeValues: { ':yes': true, ':now': next.updatedAt, ':email': current.email },
+            },
+          },
+          ...effectItems(orgId, { ...effects, spendLink: linkId }),
+          auditRecord(orgId, emailLinkOf(current), {
+            action: 'member.edited',
+            subject: memberSubject(current),
+            changes: [{ field: 'emailConfirmed', before: String(current.emailConfirmed), after: 'true' }],
+          }),
+        ])
+      } catch (e) {
+        if (isConditionFailure(e, 0)) throw notFound('member')
+        if (isConditionFailure(e)) throw conflict('This link was already used')
+        throw e
+      }
+      return next
+    },
+
+    /**
+     * Issue 36: a supervisor sends a member's confirmation link again (`effects` queues it): only
+     * while the address is unconfirmed, and at most once each RESEND_MINUTES per member.
+     */
+    async resendConfirmation(userId: string, effects: Effects): Promise<User> {
+      const item = await table.get(keys.user(orgId, userId))
+      if (!item || item.removedAt) throw notFound('member')
+      const user = parseUser(item)
+      if (!user.email || user.emailConfirmed) throw conflict(alreadyConfirmedMessage)
+      const now = Date.now()
+      try {
+        await table.transact([
+          {
+            Update: {
+              Key: keys.user(orgId, userId),
+              UpdateExpression: 'SET confirmationSentAt = :now',
+              ConditionExpression:
+                'attribute_exists(pk) AND attribute_not_exists(removedAt) AND emailConfirmed = :no AND email = :email AND (attribute_not_exists(confirmationSentAt) OR confirmationSentAt < :since)',
+              ExpressionAttributeValues: {
+                ':now': now,
+                ':no': false,
+                ':email': user.email,
+                ':since': now - RESEND_MINUTES * 60_000,
+              },
+            },
+          },
+          ...effectItems(orgId, effects),
+        ])
+      } catch (e) {
+        if (isConditionFailure(e, 0)) throw tooManyRequests(resendTooSoonMessage)
+        throw e
+      }
+      return user
+    },
+
+    /** Issue 31/36: the open invitation of a supervisor added with `email` (and who invited them), if any. */
+    async invitationOf(email: string): Promise<{ inviter: string | null } | undefined> {
+      const item = await table.get(keys.invitation(email, orgId))
+      return item ? { inviter: typeof item.inviter === 'string' ? item.inviter : null } : undefined
     },
 
     async count(): Promise<number> {

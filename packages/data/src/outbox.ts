@@ -151,6 +151,35 @@ export const outbox = {
 
   sent: (orgId: string, id: string) => table.delete(keys.outbox(orgId, id)),
 
+  /**
+   * Issue 36: drops a claimed email to an address its owner has not confirmed, with an
+   * `EmailToUnconfirmedDropped` metric. Dropped, not held: held emails would all arrive at once on
+   * confirmation, most of them stale (decided reviews, past reminders).
+   */
+  async dropUnconfirmed(orgId: string, id: string, template: string) {
+    await table.delete(keys.outbox(orgId, id))
+    console.log(
+      JSON.stringify({
+        _aws: {
+          Timestamp: Date.now(),
+          CloudWatchMetrics: [
+            {
+              Namespace: 'MinistryTimesheets',
+              Dimensions: [[]],
+              Metrics: [{ Name: 'EmailToUnconfirmedDropped', Unit: 'Count' }],
+            },
+          ],
+        },
+        level: 'info',
+        event: 'email-to-unconfirmed-dropped',
+        orgId,
+        outboxId: id,
+        template,
+        EmailToUnconfirmedDropped: 1,
+      }),
+    )
+  },
+
   /** Records a failed try and when to try next; after the last try the email is parked as dead. */
   async failed(orgId: string, id: string, attempts: number, error: string) {
     const next = attempts + 1

@@ -201,6 +201,8 @@ export const sampleOrganization = (o: SampleOptions): SeedOrganization => {
       payrollId: String(100000 + i),
       language: 'en' as const,
       away: null,
+      // Issue 36: sample members stand for people who confirmed their addresses.
+      emailConfirmed: true,
       createdAt: created,
       updatedAt: created,
     }

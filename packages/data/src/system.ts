@@ -140,11 +140,17 @@ export const system = {
           {
             Update: {
               Key: keys.user(orgId, userId),
-              UpdateExpression: 'SET issuer = :iss, subject = :sub',
+              // Issue 36: the provider verified the address, so it is confirmed.
+              UpdateExpression: 'SET issuer = :iss, subject = :sub, emailConfirmed = :yes',
               ConditionExpression:
                 'attribute_exists(pk) AND attribute_not_exists(removedAt) AND attribute_not_exists(subject) AND #role = :supervisor',
               ExpressionAttributeNames: { '#role': 'role' },
-              ExpressionAttributeValues: { ':iss': p.issuer, ':sub': p.subject, ':supervisor': 'supervisor' },
+              ExpressionAttributeValues: {
+                ':iss': p.issuer,
+                ':sub': p.subject,
+                ':supervisor': 'supervisor',
+                ':yes': true,
+              },
             },
           },
           { Delete: { Key: keys.invitation(p.email, orgId) } },

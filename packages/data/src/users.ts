@@ -14,7 +14,7 @@ export const parseUser = (item: Record<string, unknown>) => User.parse(item)
 export const newUser = (
   orgId: string,
   fields: Pick<User, 'email' | 'firstName' | 'lastName' | 'department' | 'role' | 'username' | 'authType'> &
-    Partial<Pick<User, 'id' | 'profileImageUrl' | 'language'>>,
+    Partial<Pick<User, 'id' | 'profileImageUrl' | 'language' | 'emailConfirmed'>>,
   now = nowIso(),
 ): User => ({
   id: fields.id ?? randomUUID(),
@@ -32,6 +32,7 @@ export const newUser = (
   payrollId: null,
   language: fields.language ?? DEFAULT_LANGUAGE,
   away: null,
+  emailConfirmed: fields.emailConfirmed ?? true,
   createdAt: now,
   updatedAt: now,
 })
@@ -129,6 +130,24 @@ export const usersOf = (orgId: string) => {
         },
         auditRecord(orgId, by, event),
       ])
+    },
+
+    /**
+     * Issue 36: whether `email` is the confirmed address of a current member (the sender sends
+     * nothing else but a confirmation link). Items stored before issue 36 have no `emailConfirmed`
+     * and count as confirmed; an address no current member has counts as unconfirmed.
+     */
+    async addressConfirmed(email: string): Promise<boolean> {
+      const lookup = await table.get(keys.userEmail(orgId, email))
+      if (!lookup) return false
+      const item = await table.get(keys.user(orgId, String(lookup.userId)))
+      return Boolean(
+        item &&
+        !item.removedAt &&
+        typeof item.email === 'string' &&
+        item.email.toLowerCase() === email.toLowerCase() &&
+        item.emailConfirmed !== false,
+      )
     },
 
     /** A current member; removed members are not found. */

@@ -82,3 +82,14 @@ export function useRemoveMember() {
     },
   })
 }
+
+/**
+ * Issue 36: POST /api/employees/{id}/resend-confirmation sends the member's address confirmation
+ * link again (at most once each few minutes: 429 otherwise). Nothing listed changes.
+ */
+export function useResendConfirmation() {
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiJson<User>('POST', `/api/employees/${encodeURIComponent(id)}/resend-confirmation`, {}),
+  })
+}

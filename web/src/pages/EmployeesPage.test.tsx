@@ -293,6 +293,37 @@ describe('EmployeesPage', () => {
     expect(await screen.findByText('Failed to remove staff member')).toBeTruthy()
   })
 
+  it("marks an unconfirmed email on the member's row and resends its confirmation (issue 36)", async () => {
+    let answer: MockAnswer = { body: { ...staff, emailConfirmed: false } }
+    const { user, fetch } = show([supervisor, { ...staff, emailConfirmed: false }, volunteer], {
+      'POST /api/employees/mem-1/resend-confirmation': () => answer,
+    })
+    const table = await screen.findByRole('table', { name: 'Members' })
+    const [, ada, vera] = within(table).getAllByRole('row').slice(1)
+    expect(within(ada!).getByText('Email not confirmed')).toBeTruthy()
+    expect(within(vera!).queryByText('Email not confirmed')).toBeNull()
+    expect(within(vera!).queryByRole('button', { name: /Resend/ })).toBeNull()
+
+    await user.click(within(ada!).getByRole('button', { name: 'Resend the email confirmation to Ada Lovelace' }))
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({
+        title: 'Confirmation Sent',
+        description: 'A new confirmation link is on its way to ada@example.org.',
+      }),
+    )
+    expect(posts(fetch).map(([url]) => String(url))).toEqual(['/api/employees/mem-1/resend-confirmation'])
+
+    answer = { status: 429, body: { message: 'A confirmation email was sent a few minutes ago. Try again later.' } }
+    await user.click(within(ada!).getByRole('button', { name: 'Resend the email confirmation to Ada Lovelace' }))
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({
+        title: 'Not Sent',
+        description: 'A confirmation email was sent a few minutes ago. Try again later.',
+        variant: 'destructive',
+      }),
+    )
+  })
+
   it.each(['employee', 'volunteer'] as const)(
     'turns a non-supervisor (%s) away: Access Denied, then / after 500 ms',
     async (role) => {

@@ -24,6 +24,8 @@ export const csrfExempt: Partial<Record<RouteKey, string>> = {
   'billing/stripe-webhook': 'Stripe cannot send our Origin; the payload signature is the credential',
   'email-decisions/confirm-decision':
     'a plain form post from an email link; the signed single-use token is the credential',
+  'email-confirmations/confirm-address':
+    'a plain form post from an address confirmation link; the signed single-use token is the credential',
   'notifications/confirm-unsubscribe':
     "a mail client's one-click POST (RFC 8058) or a form post from an email link; the signed token is the credential",
 }
@@ -31,6 +33,8 @@ export const csrfExempt: Partial<Record<RouteKey, string>> = {
 /** Routes that answer a browser page (HTML) rather than JSON, even for a refusal. */
 export const pageRoutes = new Set<RouteKey>([
   'auth/callback',
+  'email-confirmations/confirm-address',
+  'email-confirmations/show-confirmation',
   'email-decisions/confirm-decision',
   'email-decisions/show-decision',
   'notifications/confirm-unsubscribe',

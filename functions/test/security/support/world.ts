@@ -16,6 +16,7 @@ import { addMemberThroughRoute, newOrganization, newStaffMember } from '../../su
 import uploadLogo from '../../../src/organization/upload-logo.ts'
 import { createDecisionLink } from '../../../src/workflows/decision-links.ts'
 import { createUnsubscribeToken } from '../../../src/workflows/unsubscribe-links.ts'
+import { createAddressLink } from '../../../src/workflows/address-links.ts'
 import { pathParamsOf, type Route, type RouteKey } from './manifest.ts'
 
 /** A real 1x1 PNG. */
@@ -218,6 +219,10 @@ export const realParams = async (key: RouteKey, route: Route, t: Tenant): Promis
       params.id = String(sheet.id)
     } else if (name === 'token' && route.path.startsWith('/api/unsubscribe/')) {
       params.token = await createUnsubscribeToken({ orgId: t.orgId, userId: t.staff.user.id, kind: 'reminder' })
+    } else if (name === 'token' && route.path.startsWith('/api/email-confirmations/')) {
+      const member = await t.freshMember()
+      const { email } = await t.db.users.get(member.id)
+      params.token = await createAddressLink({ orgId: t.orgId, userId: member.id, email: email! })
     } else if (name === 'token') {
       params.token = (await t.freshToken()).token
     } else if (name === 'start') {

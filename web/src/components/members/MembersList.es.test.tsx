@@ -38,7 +38,21 @@ describe('MembersList in Spanish', () => {
     expect(within(rows[1]!).getByRole('button', { name: 'Editar a José Muñoz' })).toBeTruthy()
     expect(within(rows[1]!).getByRole('button', { name: 'Restablecer la contraseña de José Muñoz' })).toBeTruthy()
     expect(within(rows[1]!).getByRole('button', { name: 'Quitar a José Muñoz' })).toBeTruthy()
+    expect(within(rows[1]!).queryByText('Correo no confirmado')).toBeNull()
     // The signed-in supervisor cannot remove themself.
     expect(within(rows[0]!).queryByRole('button', { name: /^Quitar/ })).toBeNull()
+  })
+  it('marks an unconfirmed email and offers to resend it, in Spanish (issue 36)', async () => {
+    mockFetch({
+      'GET /api/employees': { body: [supervisor, { ...volunteer, emailConfirmed: false }] },
+      'GET /api/organization/settings': { body: { organizationName: 'Iglesia de la Gracia', logoUrl: null } },
+    })
+    renderApp('/', <MembersList currentUserId="sup-1" />)
+    const table = await screen.findByRole('table', { name: 'Miembros' })
+    const rows = within(table).getAllByRole('row').slice(1)
+    expect(within(rows[1]!).getByText('Correo no confirmado')).toBeTruthy()
+    expect(
+      within(rows[1]!).getByRole('button', { name: 'Reenviar la confirmación del correo a José Muñoz' }),
+    ).toBeTruthy()
   })
 })

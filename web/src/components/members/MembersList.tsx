@@ -4,7 +4,7 @@ import i18next from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { fullName, type Role, type User } from '@app/core'
 import { errorMessage } from '../../api/client.ts'
-import { useMembers } from '../../api/members.ts'
+import { useMembers, useResendConfirmation } from '../../api/members.ts'
 import { useOrganizationSettings } from '../../api/organization.ts'
 import { toast } from '../../lib/toast.ts'
 import { Badge, type BadgeProps } from '../ui/Badge.tsx'
@@ -19,6 +19,7 @@ import { ErrorState } from '../ui/ErrorState.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { TableHead } from '../ui/Table.tsx'
 import { IconButton } from '../ui/IconButton.tsx'
+import { Button } from '../ui/Button.tsx'
 
 const roleVariant: Record<Role, BadgeProps['variant']> = {
   supervisor: 'default',
@@ -44,6 +45,44 @@ function NoApproverBadge({ member, list }: { member: User; list: readonly User[]
     <Badge variant="warning" title={t('members.list.noApproverHint')}>
       {t('members.list.noApprover')}
     </Badge>
+  )
+}
+
+/** Issue 36: an address its owner has not confirmed gets no email but the confirmation link; it can be sent again. */
+function UnconfirmedEmail({ member }: { member: User }) {
+  const { t } = useTranslation('supervisor')
+  const resend = useResendConfirmation()
+  if (!member.email || member.emailConfirmed) return null
+  const send = () =>
+    resend.mutate(member.id, {
+      onSuccess: () =>
+        toast({
+          title: t('members.list.resentTitle'),
+          description: t('members.list.resent', { email: member.email }),
+        }),
+      onError: (error) =>
+        toast({
+          title: t('members.list.resendFailedTitle'),
+          description: errorMessage(error, t('members.list.resendFailed')),
+          variant: 'destructive',
+        }),
+    })
+  return (
+    <>
+      <Badge variant="warning" title={t('members.list.unconfirmedHint')}>
+        {t('members.list.unconfirmed')}
+      </Badge>
+      <Button
+        variant="link"
+        size="sm"
+        className="px-1"
+        busy={resend.isPending}
+        aria-label={t('members.list.resendLabel', { name: fullName(member) })}
+        onClick={send}
+      >
+        {t('members.list.resend')}
+      </Button>
+    </>
   )
 }
 
@@ -185,6 +224,7 @@ export function MembersList({ currentUserId }: { currentUserId: string }) {
                 <RoleBadge role={member.role} />
                 <StatusBadge />
                 <NoApproverBadge member={member} list={list} />
+                <UnconfirmedEmail member={member} />
               </dd>
             </dl>
           </li>
@@ -222,6 +262,7 @@ export function MembersList({ currentUserId }: { currentUserId: string }) {
                   <div className="flex flex-wrap gap-1">
                     <StatusBadge />
                     <NoApproverBadge member={member} list={list} />
+                    <UnconfirmedEmail member={member} />
                   </div>
                 </td>
                 <td className="py-2 pl-3">{actions(member)}</td>

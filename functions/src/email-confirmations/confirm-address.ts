@@ -1,0 +1,52 @@
+import * as z from 'zod'
+import { AppError, DEFAULT_LANGUAGE, Page } from '@app/core'
+import { config } from '@app/adapters'
+import { defineRoute } from '../http/define-route.ts'
+import { browserLanguageOf } from '../http/language.ts'
+import { checkAddressLink } from '../workflows/address-link-check.ts'
+import { deliver } from '../workflows/mailer.ts'
+import { addressConfirmedPage, addressProblemPage } from '../views/address-page.ts'
+import { queuedEmail } from '../views/templates.ts'
+
+/**
+ * Issue 36: the confirmation page's button (a plain form post: the signed single-use link is the
+ * credential, so no session or Origin is needed). The address is confirmed and the link spent in
+ * one transaction; a supervisor invited by email gets the invitation to sign in with it then.
+ */
+export default defineRoute({
+  method: 'POST',
+  path: '/api/email-confirmations/{token}',
+  auth: 'public',
+  skipCsrf: true,
+  params: z.object({ token: z.string().max(2000) }),
+  response: Page,
+  uses: ['table', 'email'],
+  handler: async ({ params, event }) => {
+    const checked = await checkAddressLink(params.token, browserLanguageOf(event) ?? DEFAULT_LANGUAGE)
+    if (!checked.ok) return checked.page
+    const { link, db, member } = checked
+    const invited = member.role === 'supervisor' ? await db.members.invitationOf(link.email) : undefined
+    const org = invited ? await db.organization.get() : undefined
+    const invitation =
+      invited && org
+        ? queuedEmail('invitation', member.language, {
+            to: link.email,
+            firstName: member.firstName,
+            organizationName: org.name,
+            logoUrl: org.logoUrl,
+            inviter: invited.inviter ?? org.name,
+            signInUrl: `${config.appOrigin}/api/login`,
+          })
+        : undefined
+    try {
+      await db.members.confirmEmail(member.id, link.email, link.linkId, { emails: invitation ? [invitation] : [] })
+    } catch (e) {
+      // This link spent by a concurrent post, or the member changed meanwhile: nothing changed.
+      if (e instanceof AppError && e.status === 409) return addressProblemPage(member.language, 'used', 409)
+      if (e instanceof AppError && e.status === 404) return addressProblemPage(member.language, 'gone', 404)
+      throw e
+    }
+    if (invitation) await deliver(db.orgId, invitation.id, invitation.email, 0, org)
+    return addressConfirmedPage(member.language, link.email, Boolean(invitation))
+  },
+})
