@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto'
 import { AddedMember, assertCanAddMember, badRequest, entitlements, NewMember } from '@app/core'
 import { config, generatePassword, staffPool, usernameCandidates } from '@app/adapters'
 import { duplicateEmailMessage, system } from '@app/data'
 import { fullName } from '@app/core'
 import { queuedEmail } from '../views/templates.ts'
 import { deliver } from '../workflows/mailer.ts'
+import { memberEventData } from '../workflows/webhook-events.ts'
+import { deliverNow } from '../workflows/webhook-sender.ts'
 import { defineRoute } from '../http/define-route.ts'
 
 /**
@@ -41,12 +44,26 @@ export default defineRoute({
               signInUrl: `${config.appOrigin}/api/login`,
             })
           : undefined
-      const user = await db.members.add(member, username, allowed.memberLimit, session.user, {
-        emails: invitation ? [invitation] : [],
-      })
-      if (invitation) {
-        await deliver(db.orgId, invitation.id, invitation.email, 0, org)
-      }
+      const id = randomUUID()
+      const webhooks = await db.webhooks.event(
+        'member.added',
+        memberEventData(
+          { ...member, id, email: member.email ?? null, department: member.department ?? null },
+          session.user,
+        ),
+      )
+      const user = await db.members.add(
+        member,
+        username,
+        allowed.memberLimit,
+        session.user,
+        { emails: invitation ? [invitation] : [], webhooks },
+        id,
+      )
+      await Promise.all([
+        invitation ? deliver(db.orgId, invitation.id, invitation.email, 0, org) : undefined,
+        deliverNow(webhooks),
+      ])
       return { ...user, temporaryCredentials: { username, password } }
     } catch (e) {
       await staffPool.deleteUser(username) // no orphaned login when the member could not be added

@@ -114,9 +114,18 @@ export const membersOf = (orgId: string) => {
 
     /** Adds a member whose staff-pool login `username` already exists. `limit` null means unlimited. */
     /** `member.supervisorId` (issue 31), when not null, must be a current supervisor when this commits (else 400). */
-    async add(member: NewMember, username: string, limit: number | null, by: Actor, effects?: Effects): Promise<User> {
+    /** `id`, when given, is the new member's id (chosen first, so the change's effects can name it). */
+    async add(
+      member: NewMember,
+      username: string,
+      limit: number | null,
+      by: Actor,
+      effects?: Effects,
+      id?: string,
+    ): Promise<User> {
       const user: User = {
         ...newUser(orgId, {
+          id,
           email: member.email,
           firstName: member.firstName,
           lastName: member.lastName,
@@ -190,7 +199,7 @@ export const membersOf = (orgId: string) => {
      * commits: two supervisors removing each other at once cannot both succeed, so an organization
      * always keeps the one who removed last. The record keeps the name the member had.
      */
-    async remove(userId: string, by: Person): Promise<User> {
+    async remove(userId: string, by: Person, effects?: Effects): Promise<User> {
       const item = await table.get(keys.user(orgId, userId))
       if (!item || item.removedAt) throw notFound('member')
       const user = parseUser(item)
@@ -224,6 +233,7 @@ export const membersOf = (orgId: string) => {
           isSupervisorCheck(by.id),
           auditRecord(orgId, by, { action: 'member.removed', subject: memberSubject(user) }),
           ...directoryMove(orgId, user, true),
+          ...effectItems(orgId, effects),
         ])
       } catch (e) {
         if (isConditionFailure(e, 0)) throw notFound('member')
