@@ -18,6 +18,7 @@ import { addMemberThroughRoute, newOrganization, newStaffMember } from '../../te
 import listAudit from '../audit/list-audit.ts'
 import { handler as retryJob } from '../jobs/retry-emails.ts'
 import removeMember from '../members/remove-member.ts'
+import closePeriod from '../payroll/close-period.ts'
 import updateStatus from '../timesheets/update-status.ts'
 import createToken from '../tokens/create-token.ts'
 import { checkedLookup, postJson } from '../workflows/webhook-sender.ts'
@@ -214,6 +215,23 @@ describe('webhooks', () => {
     expect(verify(hook.secret, got!)).toMatchObject({
       type: 'timesheet.submitted',
       data: { employeeId: staff.user.id, weekStartDate: week, status: 'pending' },
+    })
+  })
+
+  it('a closed pay period is delivered as pay_period.closed', async () => {
+    const church = await newOrganization('Close Church')
+    const hook = await make('/closed', ['pay_period.closed'], church.cookie)
+    const start = currentWeekStart('America/Chicago', 'monday') // a new organization's periods start this week
+    const res = await callRoute(closePeriod, {
+      cookies: [church.cookie],
+      params: { start },
+      body: { closeAnyway: true },
+    })
+    expect(res.status, res.text).toBe(200)
+    const [got] = at('/closed')
+    expect(verify(hook.secret, got!)).toMatchObject({
+      type: 'pay_period.closed',
+      data: { start, end: addDays(start, 13), by: { userId: church.supervisor.id } },
     })
   })
 
