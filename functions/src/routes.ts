@@ -66,6 +66,11 @@ import bulkApprove from './timesheets/bulk-approve.ts'
 import createToken from './tokens/create-token.ts'
 import listTokens from './tokens/list-tokens.ts'
 import revokeToken from './tokens/revoke-token.ts'
+import createWebhook from './webhooks/create-webhook.ts'
+import deleteWebhook from './webhooks/delete-webhook.ts'
+import listDeliveries from './webhooks/list-deliveries.ts'
+import listWebhooks from './webhooks/list-webhooks.ts'
+import redeliver from './webhooks/redeliver.ts'
 
 /** The one route manifest: the key is the handler's file path under src/. */
 export const routes = {
@@ -136,6 +141,11 @@ export const routes = {
   'tokens/create-token': createToken,
   'tokens/list-tokens': listTokens,
   'tokens/revoke-token': revokeToken,
+  'webhooks/create-webhook': createWebhook,
+  'webhooks/delete-webhook': deleteWebhook,
+  'webhooks/list-deliveries': listDeliveries,
+  'webhooks/list-webhooks': listWebhooks,
+  'webhooks/redeliver': redeliver,
 } satisfies Record<string, Route>
 
 export type RouteKey = keyof typeof routes

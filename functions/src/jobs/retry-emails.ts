@@ -1,5 +1,6 @@
 import { outbox } from '@app/data'
 import { retryDueEmails } from '../workflows/mailer.ts'
+import { retryDueWebhooks } from '../workflows/webhook-sender.ts'
 
 export const METRICS_NAMESPACE = 'MinistryTimesheets'
 
@@ -43,13 +44,14 @@ export const writeMetrics = (line: string) => {
 }
 
 /**
- * Scheduled every few minutes in AWS (and by a timer on the local stack): sends emails still due,
- * then reports the outbox's health as CloudWatch metrics for the alarms.
+ * Scheduled every few minutes in AWS (and by a timer on the local stack): sends emails still due
+ * and tries webhook deliveries still due (issue 35: the outbox's retries, with their backoff), then
+ * reports the outbox's health as CloudWatch metrics for the alarms.
  */
 export const handler = async () => {
-  const result = await retryDueEmails()
+  const result = { ...(await retryDueEmails()), ...(await retryDueWebhooks()) }
   const health = await outbox.health()
-  if (result.tried || health.dead || process.env.AWS_LAMBDA_FUNCTION_NAME) {
+  if (result.tried || result.webhooksTried || health.dead || process.env.AWS_LAMBDA_FUNCTION_NAME) {
     writeMetrics(outboxMetricsLine({ ...result }, health, Date.now()))
   }
   return { ...result, ...health }

@@ -1,9 +1,11 @@
-import { AddedMember, assertCanAddMember, badRequest, entitlements, NewMember } from '@app/core'
 import { randomUUID } from 'node:crypto'
+import { AddedMember, assertCanAddMember, badRequest, entitlements, NewMember } from '@app/core'
 import { generatePassword, staffPool, usernameCandidates } from '@app/adapters'
 import { duplicateEmailMessage, system } from '@app/data'
 import { confirmationEmail } from '../workflows/address-confirmation.ts'
 import { deliver } from '../workflows/mailer.ts'
+import { memberEventData } from '../workflows/webhook-events.ts'
+import { deliverNow } from '../workflows/webhook-sender.ts'
 import { defineRoute } from '../http/define-route.ts'
 
 /**
@@ -38,10 +40,18 @@ export default defineRoute({
         body.email,
         org,
       )
+      const webhooks = await db.webhooks.event(
+        'member.added',
+        memberEventData(
+          { ...member, id, email: member.email ?? null, department: member.department ?? null },
+          session.user,
+        ),
+      )
       const user = await db.members.add({ ...member, id }, username, allowed.memberLimit, session.user, {
         emails: [confirmation],
+        webhooks,
       })
-      await deliver(db.orgId, confirmation.id, confirmation.email, 0, org)
+      await Promise.all([deliver(db.orgId, confirmation.id, confirmation.email, 0, org), deliverNow(webhooks)])
       return { ...user, temporaryCredentials: { username, password } }
     } catch (e) {
       await staffPool.deleteUser(username) // no orphaned login when the member could not be added

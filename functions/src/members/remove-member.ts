@@ -3,6 +3,8 @@ import { conflict, NoContent } from '@app/core'
 import { staffPool } from '@app/adapters'
 import { sessions } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
+import { memberEventData } from '../workflows/webhook-events.ts'
+import { deliverNow } from '../workflows/webhook-sender.ts'
 
 /** Removes a member: their sign-in and sessions end at once; their timesheets stay for the records. */
 export default defineRoute({
@@ -19,7 +21,8 @@ export default defineRoute({
     // at once cannot leave none. The commit also drops the username lookup, so the staff login
     // refuses the member at once; the pool's login is deleted after, and one left behind by a
     // Cognito outage signs in nowhere (the removal stands either way).
-    const removed = await db.members.remove(params.id, session.user)
+    const webhooks = await db.webhooks.event('member.removed', memberEventData(target, session.user))
+    const removed = await db.members.remove(params.id, session.user, { webhooks })
     await sessions.deleteForUser(db.orgId, removed.id)
     if (target.username) {
       await staffPool.deleteUser(target.username).catch((e: unknown) => {
@@ -28,6 +31,7 @@ export default defineRoute({
         )
       })
     }
+    await deliverNow(webhooks)
     return undefined
   },
 })

@@ -18,6 +18,8 @@ import {
   periodView,
 } from '../workflows/pay-periods.ts'
 import { anchorOf } from '../workflows/payroll.ts'
+import { periodEventData } from '../workflows/webhook-events.ts'
+import { deliverNow, dropQueued } from '../workflows/webhook-sender.ts'
 
 /**
  * Closes a pay period when every timesheet it carries is approved, and, unless the body says
@@ -46,10 +48,13 @@ export default defineRoute({
     const early = body.closeAnyway ? null : earlyReasons(org, period, before)
     if (early) throw earlyError(early)
 
-    await db.payroll.close(period, lockedWeekStarts(period), session.user)
+    const webhooks = await db.webhooks.event('pay_period.closed', periodEventData(period, session.user))
+    await db.payroll.close(period, lockedWeekStarts(period), session.user, { webhooks })
     const after = await loadPeriods(db, period, period)
     const late = blockersOf(period, after, after.members)
     if (late.length) {
+      // The close is undone: its deliveries, not yet tried, are dropped rather than sent.
+      await dropQueued(webhooks)
       await db.payroll.reopen(
         period.start,
         `Closing by ${fullName(session.user)} undone: a timesheet changed meanwhile`,
@@ -57,6 +62,7 @@ export default defineRoute({
       )
       throw blockedError(late)
     }
+    await deliverNow(webhooks)
     return periodView(org, period, after)
   },
 })

@@ -1,6 +1,8 @@
 import { AppError, BulkApproveBody, BulkApproveResult } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
+import type { QueuedWebhook } from '@app/data'
 import { decideTimesheet } from '../workflows/decisions.ts'
+import { deliverNow } from '../workflows/webhook-sender.ts'
 
 /**
  * Issue 37: a supervisor approves several pending timesheets in one action. Each is decided by the
@@ -18,15 +20,17 @@ export default defineRoute({
   uses: ['table', 'email'],
   handler: async ({ body, session, db }) => {
     const result: BulkApproveResult = { approved: [], failed: [] }
+    const webhooks: QueuedWebhook[] = []
     for (const id of body.ids) {
       try {
-        await decideTimesheet(db, session.user, id, 'approved', '')
+        await decideTimesheet(db, session.user, id, 'approved', '', undefined, webhooks)
         result.approved.push(id)
       } catch (error) {
         if (!(error instanceof AppError) || error.status >= 500) throw error
         result.failed.push({ id, status: error.status, message: error.message })
       }
     }
+    await deliverNow(webhooks)
     return result
   },
 })

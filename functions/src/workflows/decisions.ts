@@ -10,10 +10,12 @@ import {
   type User,
 } from '@app/core'
 import { config } from '@app/adapters'
-import { emailLinkOf, type OrgDb, type QueuedEmail } from '@app/data'
+import { emailLinkOf, type OrgDb, type QueuedEmail, type QueuedWebhook } from '@app/data'
 import { brandOf, namesOf, queuedEmail, recipientOf, sheetDaysOf } from '../views/templates.ts'
 import { decisionLinkUrls } from './decision-links.ts'
 import { deliver } from './mailer.ts'
+import { timesheetEventData } from './webhook-events.ts'
+import { deliverNow } from './webhook-sender.ts'
 import { rulesOf, withPayroll } from './payroll.ts'
 import { memberRoutingOf } from './routing.ts'
 import { reviewersWithEmail } from './submission.ts'
@@ -46,7 +48,10 @@ export const decideTimesheet = async (
   status: 'approved' | 'rejected',
   comments: string,
   spendLink?: string,
+  /** Bulk approval: the webhook deliveries are gathered here and tried together at the end, not one decision at a time. */
+  later?: QueuedWebhook[],
 ) => {
+  const deliver = (queued: QueuedWebhook[]) => (later ? (later.push(...queued), Promise.resolve()) : deliverNow(queued))
   const by = spendLink ? emailLinkOf(supervisor) : supervisor
   const sheet = typeof sheetOrId === 'number' ? await db.timesheets.get(sheetOrId) : sheetOrId
   const [employee, org] = await Promise.all([db.users.findForRecords(sheet.employeeId), db.organization.get()])
@@ -82,7 +87,19 @@ export const decideTimesheet = async (
       return { ...withPayroll(recorded, org, employee), csvDownloadUrl: timesheetCsvUrl(recorded.id) }
     }
     const figures = memberWeek(sheet, rulesOf(org), employee?.payType ?? DEFAULT_PAY_TYPE, employee?.role ?? 'employee')
-    const approved = await db.timesheets.decide(sheet, by, 'approved', comments, { spendLink, figures }, options)
+    const webhooks = await db.webhooks.event(
+      'timesheet.approved',
+      timesheetEventData(sheet, 'approved', supervisor, comments),
+    )
+    const approved = await db.timesheets.decide(
+      sheet,
+      by,
+      'approved',
+      comments,
+      { spendLink, figures, webhooks },
+      options,
+    )
+    await deliver(webhooks)
     return { ...withPayroll(approved, org, employee), csvDownloadUrl: timesheetCsvUrl(approved.id) }
   }
   const email = employee?.email
@@ -96,15 +113,19 @@ export const decideTimesheet = async (
         signInUrl: `${config.appOrigin}${employee.authType === 'local' ? '/staff-login' : '/api/login'}`,
       })
     : undefined
+  const webhooks = await db.webhooks.event(
+    'timesheet.rejected',
+    timesheetEventData(sheet, 'rejected', supervisor, comments),
+  )
   const rejected = await db.timesheets.decide(
     sheet,
     by,
     'rejected',
     comments,
-    { emails: email ? [email] : [], spendLink },
+    { emails: email ? [email] : [], spendLink, webhooks },
     options,
   )
-  await sendNow(db, email ? [email] : [], org)
+  await Promise.all([sendNow(db, email ? [email] : [], org), deliver(webhooks)])
   return withPayroll(rejected, org, employee)
 }
 

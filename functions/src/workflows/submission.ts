@@ -3,6 +3,8 @@ import type { OrgDb } from '@app/data'
 import { brandOf, namesOf, queuedEmail, recipientOf, sheetDaysOf } from '../views/templates.ts'
 import { decisionLinkUrls } from './decision-links.ts'
 import { deliver } from './mailer.ts'
+import { timesheetEventData } from './webhook-events.ts'
+import { deliverNow } from './webhook-sender.ts'
 import { reviewersFor } from './routing.ts'
 
 /**
@@ -43,8 +45,9 @@ export const submitWithReviewEmails = async (
       })
     }),
   )
-  const result = await db.timesheets.submit(sheet, submitter, { ...options, effects: { emails } })
-  await Promise.all(emails.map((e) => deliver(db.orgId, e.id, e.email, 0, org)))
+  const webhooks = await db.webhooks.event('timesheet.submitted', timesheetEventData(sheet, 'pending', submitter))
+  const result = await db.timesheets.submit(sheet, submitter, { ...options, effects: { emails, webhooks } })
+  await Promise.all([...emails.map((e) => deliver(db.orgId, e.id, e.email, 0, org)), deliverNow(webhooks)])
   return result
 }
 

@@ -2,6 +2,7 @@ import type { MemberWeek } from '@app/core'
 import { keys } from './keys.ts'
 import { outboxItem, type QueuedEmail } from './outbox.ts'
 import { nowIso, type TransactInput } from './table.ts'
+import { webhookDeliveryItem, type QueuedWebhook } from './webhooks.ts'
 
 /**
  * What must happen in the same transaction as a change, said by name: the data layer turns these
@@ -14,6 +15,8 @@ export interface Effects {
   spendLink?: string
   /** An approval's payroll figures of the member-week (issue 19), stored with the decision. */
   figures?: MemberWeek
+  /** Issue 35: deliveries of the change's event to the webhooks subscribed to it (made with `db.webhooks.event`). */
+  webhooks?: QueuedWebhook[]
 }
 
 export const effectItems = (orgId: string, effects: Effects = {}): TransactInput[] => [
@@ -30,6 +33,7 @@ export const effectItems = (orgId: string, effects: Effects = {}): TransactInput
       ]
     : []),
   ...(effects.emails ?? []).map((email) => ({ Put: { Item: outboxItem(orgId, email) } })),
+  ...(effects.webhooks ?? []).map((delivery) => ({ Put: { Item: webhookDeliveryItem(delivery) } })),
   ...(effects.spendLink
     ? [
         {

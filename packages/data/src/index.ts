@@ -21,6 +21,7 @@ export {
   type TemplatedEmail,
 } from './outbox.ts'
 export type { Effects } from './effects.ts'
+export { webhookDeliveries, type QueuedWebhook, type StoredDelivery, type StoredWebhook } from './webhooks.ts'
 export { directoryEntryOf } from './aggregates.ts'
 export type { DirectoryEntry, Summary, WeekStats } from './aggregates.ts'
 export type { StoredPeriod } from './payroll.ts'

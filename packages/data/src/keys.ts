@@ -117,6 +117,21 @@ export const keys = {
   dataExport: (orgId: string, id: string) => ({ pk: org(orgId), sk: `EXPORT#${id}` }),
   /** GSI1 partition of the exports still to make (sparse: removed when one ends). */
   exportsRunning: 'EXPORTS#RUNNING',
+  /** Issue 35: a webhook of the organization (its URL, events and signing secret). */
+  webhook: (orgId: string, id: string) => ({ pk: org(orgId), sk: `WEBHOOK#${id}` }),
+  webhooksPrefix: 'WEBHOOK#',
+  /** How many webhooks the organization has (held under the limit by a conditional update). */
+  webhookCount: (orgId: string) => ({ pk: org(orgId), sk: 'WEBHOOKCOUNT' }),
+  /** One delivery of an event to a webhook; ids sort by time, so a webhook's deliveries read newest first. */
+  webhookDelivery: (orgId: string, webhookId: string, id: string) => ({
+    pk: org(orgId),
+    sk: `WHDELIVERY#${webhookId}#${id}`,
+  }),
+  webhookDeliveriesPrefix: (webhookId: string) => `WHDELIVERY#${webhookId}#`,
+  /** GSI1 partition of the deliveries due for a try (sparse: removed once delivered or given up). */
+  webhookDue: 'WHDELIVERY#DUE',
+  /** GSI1 sort key of a due delivery: when it is due (ISO time first, so it sorts by time). */
+  webhookDueAt: (at: string, orgId: string, webhookId: string, id: string) => `${at}#${orgId}#${webhookId}#${id}`,
   /** GSI1: an organization's API tokens, oldest first. */
   orgApiTokens: (orgId: string) => `${org(orgId)}#APITOKENS`,
 }

@@ -212,7 +212,7 @@ export const membersOf = (orgId: string) => {
      * commits: two supervisors removing each other at once cannot both succeed, so an organization
      * always keeps the one who removed last. The record keeps the name the member had.
      */
-    async remove(userId: string, by: Person): Promise<User> {
+    async remove(userId: string, by: Person, effects?: Effects): Promise<User> {
       const item = await table.get(keys.user(orgId, userId))
       if (!item || item.removedAt) throw notFound('member')
       const user = parseUser(item)
@@ -246,6 +246,7 @@ export const membersOf = (orgId: string) => {
           isSupervisorCheck(by.id),
           auditRecord(orgId, by, { action: 'member.removed', subject: memberSubject(user) }),
           ...directoryMove(orgId, user, true),
+          ...effectItems(orgId, effects),
         ])
       } catch (e) {
         if (isConditionFailure(e, 0)) throw notFound('member')

@@ -9,6 +9,7 @@ import { organizationOf } from './organizations.ts'
 import { payrollOf } from './payroll.ts'
 import { timesheetsOf } from './timesheets.ts'
 import { usersOf } from './users.ts'
+import { webhooksOf } from './webhooks.ts'
 
 /** The data modules with one organization bound; handlers only ever see this. */
 export const orgDb = (orgId: string) => ({
@@ -24,5 +25,6 @@ export const orgDb = (orgId: string) => ({
   aggregates: aggregatesOf(orgId),
   apiTokens: apiTokensOf(orgId),
   exports: exportsOf(orgId),
+  webhooks: webhooksOf(orgId),
 })
 export type OrgDb = ReturnType<typeof orgDb>

@@ -1,5 +1,6 @@
 import { conflict, type MemberWeek, type Period } from '@app/core'
 import { auditRecord, type Person } from './audit.ts'
+import { effectItems, type Effects } from './effects.ts'
 import { keys } from './keys.ts'
 import { isConditionFailure, nowIso, table } from './table.ts'
 
@@ -72,7 +73,7 @@ export const payrollOf = (orgId: string) => ({
    * A lock knows every period that holds it (`holders`, a set): two closed periods may share a
    * workweek (after a change of schedule), and reopening one must leave the other's lock.
    */
-  async close(period: Period, weeks: string[], by: Person): Promise<StoredPeriod> {
+  async close(period: Period, weeks: string[], by: Person, effects?: Effects): Promise<StoredPeriod> {
     const closed: StoredPeriod = {
       ...period,
       status: 'closed',
@@ -99,6 +100,7 @@ export const payrollOf = (orgId: string) => ({
           },
         })),
         auditRecord(orgId, by, { action: 'payPeriod.closed', subject: periodSubject(period) }),
+        ...effectItems(orgId, effects),
       ])
     } catch (e) {
       if (isConditionFailure(e, 0)) throw conflict('This pay period is already closed')

@@ -15,6 +15,8 @@ export { keys } from './keys.ts'
 export { newUser } from './users.ts'
 /** The outbox item of a queued email, as a change's `emails` effect writes it. */
 export { outboxItem } from './outbox.ts'
+/** The delivery item a change's `webhooks` effect writes (issue 35). */
+export { webhookDeliveryItem } from './webhooks.ts'
 
 /** Makes a queued email due for a try now, as time passing would. */
 export const makeEmailDue = (orgId: string, id: string) =>

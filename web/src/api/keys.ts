@@ -69,6 +69,11 @@ export const memberKeys = { all: ['/api/employees'] as const }
 export const exportKeys = { one: (id: string) => [`/api/organization/export/${encodeURIComponent(id)}`] as const }
 
 export const apiTokenKeys = { all: ['/api/tokens'] as const, openapi: ['/api/openapi.json'] as const }
+/** Issue 35: Settings → Webhooks; a webhook's deliveries are read by their own URL. */
+export const webhookKeys = {
+  all: ['/api/webhooks'] as const,
+  deliveries: (id: string) => [`/api/webhooks/${encodeURIComponent(id)}/deliveries`] as const,
+}
 
 const payrollSummary = ['/api/payroll/summary'] as const
 const volunteerHours = ['/api/reports/volunteer-hours'] as const

@@ -10,7 +10,7 @@ import {
   type Timesheet,
 } from '@app/core'
 import { orgDb } from '@app/data'
-import { keys, table } from '@app/data/testing'
+import { keys, table, webhookDeliveryItem } from '@app/data/testing'
 import { callRoute, sessionCookieFor, type TestRequest } from '../../support/test-event.ts'
 import { addMemberThroughRoute, newOrganization, newStaffMember } from '../../support/test-identity.ts'
 import uploadLogo from '../../../src/organization/upload-logo.ts'
@@ -114,6 +114,24 @@ export const makeTenant = async (name: string, options: { spare?: boolean } = {}
   const freshApiToken = (scopes: ApiScope[] = ['timesheets:read']) =>
     db.apiTokens.create({ name: `Sync ${randomUUID().slice(0, 6)}`, scopes }, by)
 
+  /**
+   * A webhook of the organization (issue 35) to a closed loopback port (a delivery fails at once);
+   * older ones are deleted first, so the suite stays under the organization's webhook limit.
+   */
+  const freshWebhook = async () => {
+    const existing = await db.webhooks.list()
+    for (const old of existing.slice(0, Math.max(0, existing.length - 4))) await db.webhooks.remove(old.id, by)
+    return db.webhooks.create({ url: 'http://127.0.0.1:9/hook', events: ['member.added'] }, by)
+  }
+  /** A delivery to that webhook, queued as a change's `webhooks` effect writes it. */
+  const freshDelivery = async (webhookId: string) => {
+    const queued = (await db.webhooks.event('member.added', { memberId: randomUUID() })).find(
+      (q) => q.webhookId === webhookId,
+    )!
+    await table.put(webhookDeliveryItem(queued))
+    return queued
+  }
+
   const snapshot = () => snapshotOf(orgId)
 
   /** The true number of timesheets in each status, counted item by item (tests only). */
@@ -143,6 +161,8 @@ export const makeTenant = async (name: string, options: { spare?: boolean } = {}
     freshMember,
     freshPeriod,
     freshApiToken,
+    freshWebhook,
+    freshDelivery,
     realLogo,
     snapshot,
     trueCounts,
@@ -207,6 +227,10 @@ export const realParams = async (key: RouteKey, route: Route, t: Tenant): Promis
       params.id = (await t.freshMember()).id
     } else if (name === 'id' && route.path.startsWith('/api/tokens/')) {
       params.id = (await t.freshApiToken()).id
+    } else if (name === 'id' && route.path.startsWith('/api/webhooks/')) {
+      params.id = (await t.freshWebhook()).id
+    } else if (name === 'deliveryId') {
+      params.deliveryId = (await t.freshDelivery(params.id!)).id
     } else if (name === 'id' && route.path.startsWith('/api/organization/export/')) {
       params.id = (await t.db.exports.start(t.by)).id
     } else if (name === 'id') {
@@ -270,6 +294,7 @@ export const ownerRequest = async (key: RouteKey, route: Route, t: Tenant): Prom
     'payroll/update-settings': { volunteerHourlyRate: 30 },
     'payroll/reopen-period': { reason: 'A missed shift' },
     'tokens/create-token': { name: 'Planning Center sync', scopes: ['timesheets:read', 'members:read'] },
+    'webhooks/create-webhook': { url: 'http://127.0.0.1:9/hook', events: ['timesheet.approved'] },
   }
   const queries: Partial<Record<RouteKey, Record<string, string>>> = {
     'reports/get-reports': { start: addDays(thisWeek(), -70), end: thisWeek() },

@@ -28,6 +28,8 @@ export const AuditAction = z.enum([
   'signIn.failed',
   'apiToken.created',
   'apiToken.revoked',
+  'webhook.created',
+  'webhook.deleted',
   'organization.exported',
 ])
 export type AuditAction = z.infer<typeof AuditAction>
@@ -56,6 +58,8 @@ export const auditActionLabel: Record<AuditAction, string> = {
   'signIn.failed': 'Sign-in failed',
   'apiToken.created': 'API token created',
   'apiToken.revoked': 'API token revoked',
+  'webhook.created': 'Webhook created',
+  'webhook.deleted': 'Webhook deleted',
   'organization.exported': 'All data exported',
 }
 

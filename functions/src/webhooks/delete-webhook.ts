@@ -1,0 +1,16 @@
+import { NoContent, WebhookParams } from '@app/core'
+import { defineRoute } from '../http/define-route.ts'
+
+/** Settings → Webhooks: deletes a webhook; nothing more is delivered to it. */
+export default defineRoute({
+  method: 'DELETE',
+  path: '/api/webhooks/{id}',
+  auth: 'supervisor',
+  params: WebhookParams,
+  response: NoContent,
+  uses: ['table'],
+  handler: async ({ params, session, db }) => {
+    await db.webhooks.remove(params.id, session.user)
+    return undefined
+  },
+})

@@ -1,0 +1,13 @@
+import { WebhookDeliveryList, WebhookParams } from '@app/core'
+import { defineRoute } from '../http/define-route.ts'
+
+/** Settings → Webhooks: a webhook's last 100 deliveries, newest first, each with its status code, tries and time. */
+export default defineRoute({
+  method: 'GET',
+  path: '/api/webhooks/{id}/deliveries',
+  auth: 'supervisor',
+  params: WebhookParams,
+  response: WebhookDeliveryList,
+  uses: ['table:read'],
+  handler: ({ params, db }) => db.webhooks.deliveries(params.id),
+})

@@ -1,0 +1,322 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Webhook } from 'standardwebhooks'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  addDays,
+  AuditPage,
+  currentWeekStart,
+  TimesheetDays,
+  WebhookCreated,
+  WebhookDeliveryList,
+  WebhookList,
+} from '@app/core'
+import { orgDb } from '@app/data'
+import { keys, table } from '@app/data/testing'
+import { callRoute } from '../../test/support/test-event.ts'
+import { addMemberThroughRoute, newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
+import listAudit from '../audit/list-audit.ts'
+import { handler as retryJob } from '../jobs/retry-emails.ts'
+import removeMember from '../members/remove-member.ts'
+import closePeriod from '../payroll/close-period.ts'
+import updateStatus from '../timesheets/update-status.ts'
+import createToken from '../tokens/create-token.ts'
+import { checkedLookup, postJson } from '../workflows/webhook-sender.ts'
+import createWebhook from './create-webhook.ts'
+import deleteWebhook from './delete-webhook.ts'
+import listDeliveries from './list-deliveries.ts'
+import listWebhooks from './list-webhooks.ts'
+import redeliver from './redeliver.ts'
+
+/**
+ * Issue 35's webhooks, end to end against the local stack: a real HTTP receiver on 127.0.0.1 gets
+ * Standard Webhooks deliveries that the `standardwebhooks` package verifies; a failing one gets
+ * retries the deliveries list shows.
+ */
+interface Received {
+  path: string
+  headers: IncomingHttpHeaders
+  body: string
+}
+const received: Received[] = []
+/** The status each path answers with (200 unless set). */
+const answers = new Map<string, number>()
+let server: Server
+let base: string
+
+let org: Awaited<ReturnType<typeof newOrganization>>
+let other: Awaited<ReturnType<typeof newOrganization>>
+let staff: Awaited<ReturnType<typeof newStaffMember>>
+
+let weeksBack = 0
+const pendingSheet = async () => {
+  const db = orgDb(org.organization.id)
+  const sheet = await db.timesheets.getOrCreate(
+    staff.user,
+    addDays(currentWeekStart('America/Chicago', 'monday'), -7 * ++weeksBack),
+  )
+  await db.timesheets.saveDays(sheet.id, staff.user, TimesheetDays.parse({ mondayStart: '09:00', mondayEnd: '11:00' }))
+  return db.timesheets.submit(sheet.id, staff.user)
+}
+
+const make = async (path: string, events: string[], cookie = org.cookie) => {
+  const res = await callRoute(createWebhook, { cookies: [cookie], body: { url: `${base}${path}`, events } })
+  expect(res.status, res.text).toBe(200)
+  return WebhookCreated.parse(res.json)
+}
+const deliveriesOf = async (id: string) => {
+  const res = await callRoute(listDeliveries, { cookies: [org.cookie], params: { id } })
+  expect(res.status, res.text).toBe(200)
+  return WebhookDeliveryList.parse(res.json)
+}
+const decide = (id: number, status: 'approved' | 'rejected', comments = '') =>
+  callRoute(updateStatus, { cookies: [org.cookie], params: { id: String(id) }, body: { status, comments } })
+const at = (path: string) => received.filter((r) => r.path === path)
+const verify = (secret: string, r: Received) =>
+  new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as {
+    type: string
+    timestamp: string
+    data: Record<string, unknown>
+  }
+
+beforeAll(async () => {
+  process.env.TIMESHEET_WEEKS_BACK = '2000'
+  server = createServer((req, res) => {
+    let body = ''
+    req.on('data', (c: Buffer) => (body += c.toString()))
+    req.on('end', () => {
+      received.push({ path: req.url ?? '', headers: req.headers, body })
+      res.statusCode = answers.get(req.url ?? '') ?? 200
+      res.end('ok')
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  org = await newOrganization('Hook Church')
+  other = await newOrganization('Other Church')
+  staff = await newStaffMember(org.cookie)
+}, 60_000)
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve))
+})
+
+describe('webhooks', () => {
+  it('an approval is delivered, signed so that standardwebhooks verifies it, and listed as delivered', async () => {
+    const hook = await make('/approved', ['timesheet.approved'])
+    expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/)
+    const sheet = await pendingSheet()
+    const res = await decide(sheet.id, 'approved', 'Thanks')
+    expect(res.status, res.text).toBe(200)
+
+    const got = at('/approved')
+    expect(got).toHaveLength(1)
+    expect(got[0]!.headers['webhook-id']).toMatch(/^msg_/)
+    const payload = verify(hook.secret, got[0]!)
+    expect(payload.type).toBe('timesheet.approved')
+    expect(payload.data).toMatchObject({
+      timesheetId: sheet.id,
+      employeeId: staff.user.id,
+      weekStartDate: sheet.weekStartDate,
+      status: 'approved',
+      comments: 'Thanks',
+      by: { userId: org.supervisor.id },
+    })
+    // Another secret does not verify it: the signature is real.
+    const stranger = await make('/unused', ['member.added'])
+    expect(() => verify(stranger.secret, got[0]!)).toThrow()
+
+    const [delivery] = await deliveriesOf(hook.id)
+    expect(delivery).toMatchObject({ event: 'timesheet.approved', status: 'delivered', statusCode: 200, attempts: 1 })
+
+    // The list never shows a secret.
+    const list = await callRoute(listWebhooks, { cookies: [org.cookie] })
+    expect(WebhookList.parse(list.json).map((w) => w.id)).toContain(hook.id)
+    expect(list.text).not.toContain(hook.secret)
+  })
+
+  it('a failing endpoint gets retries with backoff that the deliveries list shows, and Redeliver sends it again', async () => {
+    answers.set('/failing', 500)
+    const hook = await make('/failing', ['timesheet.approved'])
+    const sheet = await pendingSheet()
+    const res = await decide(sheet.id, 'approved')
+    // The change stands although the delivery failed.
+    expect(res.status, res.text).toBe(200)
+    expect((await orgDb(org.organization.id).timesheets.get(sheet.id)).status).toBe('approved')
+
+    let [delivery] = await deliveriesOf(hook.id)
+    expect(delivery).toMatchObject({ status: 'pending', statusCode: 500, attempts: 1 })
+    const firstWait = Date.parse(delivery!.nextAttemptAt!) - Date.parse(delivery!.lastAttemptAt!)
+    expect(firstWait).toBeGreaterThanOrEqual(59_000)
+
+    // Its next try is not due yet: the retry job leaves it.
+    await retryJob()
+    expect(at('/failing')).toHaveLength(1)
+
+    // As if the minute had passed: the retry job tries it again, and waits longer after.
+    const due = async () =>
+      table.update(keys.webhookDelivery(org.organization.id, hook.id, delivery!.id), {
+        UpdateExpression: 'SET gsi1sk = :sk',
+        ExpressionAttributeValues: {
+          ':sk': keys.webhookDueAt('2000-01-01T00:00:00.000Z', org.organization.id, hook.id, delivery!.id),
+        },
+      })
+    await due()
+    // The job reads due deliveries from an index; give it a few runs, as the schedule would.
+    for (let run = 0; run < 5 && at('/failing').length < 2; run++) {
+      await retryJob()
+      if (at('/failing').length < 2) await new Promise((r) => setTimeout(r, 200))
+    }
+    ;[delivery] = await deliveriesOf(hook.id)
+    expect(delivery).toMatchObject({ status: 'pending', statusCode: 500, attempts: 2 })
+    expect(Date.parse(delivery!.nextAttemptAt!) - Date.parse(delivery!.lastAttemptAt!)).toBeGreaterThanOrEqual(299_000)
+    const tries = at('/failing')
+    expect(tries).toHaveLength(2)
+    // Every try of one delivery carries the same webhook-id, each freshly signed.
+    expect(tries[1]!.headers['webhook-id']).toBe(tries[0]!.headers['webhook-id'])
+    expect(verify(hook.secret, tries[1]!).type).toBe('timesheet.approved')
+
+    // The endpoint is fixed: Redeliver sends it at once.
+    answers.set('/failing', 204)
+    const again = await callRoute(redeliver, {
+      cookies: [org.cookie],
+      params: { id: hook.id, deliveryId: delivery!.id },
+    })
+    expect(again.status, again.text).toBe(200)
+    expect(again.json).toMatchObject({ status: 'delivered', statusCode: 204, attempts: 3 })
+    expect(at('/failing')).toHaveLength(3)
+  })
+
+  it('sends submissions, rejections and members added and removed to the webhooks subscribed to them', async () => {
+    const all = await make('/all', ['timesheet.submitted', 'timesheet.rejected', 'member.added', 'member.removed'])
+    const sheet = await pendingSheet()
+    // A submission through the data layer alone queues nothing; the workflow's does (tested by the route below).
+    expect((await decide(sheet.id, 'rejected', 'Fix Monday')).status).toBe(200)
+    const added = await addMemberThroughRoute(org.cookie, { firstName: 'Luis', lastName: 'Mora', department: 'Music' })
+    expect(added.status, added.text).toBe(200)
+    const removed = await callRoute(removeMember, { cookies: [org.cookie], params: { id: added.json.id } })
+    expect(removed.status, removed.text).toBe(204)
+
+    const types = at('/all').map((r) => verify(all.secret, r))
+    expect(types.map((p) => p.type)).toEqual(['timesheet.rejected', 'member.added', 'member.removed'])
+    expect(types[0]!.data).toMatchObject({ timesheetId: sheet.id, status: 'rejected', comments: 'Fix Monday' })
+    expect(types[1]!.data).toMatchObject({ memberId: added.json.id, firstName: 'Luis', lastName: 'Mora' })
+    expect(types[2]!.data).toMatchObject({ memberId: added.json.id })
+    // Not subscribed to approvals: none arrived here.
+    expect(types.some((p) => p.type === 'timesheet.approved')).toBe(false)
+  })
+
+  it('a submission through the submit route is delivered as timesheet.submitted', async () => {
+    const hook = await make('/submitted', ['timesheet.submitted'])
+    const { default: createTimesheet } = await import('../timesheets/create-timesheet.ts')
+    const week = addDays(currentWeekStart('America/Chicago', 'monday'), -7 * ++weeksBack)
+    const res = await callRoute(createTimesheet, {
+      cookies: [staff.cookie],
+      body: { weekStartDate: week, mondayStart: '09:00', mondayEnd: '12:00' },
+    })
+    expect(res.status, res.text).toBe(200)
+    const [got] = at('/submitted')
+    expect(verify(hook.secret, got!)).toMatchObject({
+      type: 'timesheet.submitted',
+      data: { employeeId: staff.user.id, weekStartDate: week, status: 'pending' },
+    })
+  })
+
+  it('a closed pay period is delivered as pay_period.closed', async () => {
+    const church = await newOrganization('Close Church')
+    const hook = await make('/closed', ['pay_period.closed'], church.cookie)
+    const start = currentWeekStart('America/Chicago', 'monday') // a new organization's periods start this week
+    const res = await callRoute(closePeriod, {
+      cookies: [church.cookie],
+      params: { start },
+      body: { closeAnyway: true },
+    })
+    expect(res.status, res.text).toBe(200)
+    const [got] = at('/closed')
+    expect(verify(hook.secret, got!)).toMatchObject({
+      type: 'pay_period.closed',
+      data: { start, end: addDays(start, 13), by: { userId: church.supervisor.id } },
+    })
+  })
+
+  it('bad input is a 400 naming the field and creates nothing', async () => {
+    const before = WebhookList.parse((await callRoute(listWebhooks, { cookies: [org.cookie] })).json).length
+    for (const [body, field] of [
+      [{ url: 'not a url', events: ['timesheet.approved'] }, 'url'],
+      [{ url: 'ftp://example.org/x', events: ['timesheet.approved'] }, 'url'],
+      [{ url: `${base}/x`, events: [] }, 'events'],
+      [{ url: `${base}/x`, events: ['timesheet.deleted'] }, 'events'],
+    ] as const) {
+      const res = await callRoute(createWebhook, { cookies: [org.cookie], body })
+      expect(res.status, res.text).toBe(400)
+      expect(Object.keys(res.json.fields ?? {}).map((k) => k.split('.')[0])).toEqual([field])
+    }
+    const after = WebhookList.parse((await callRoute(listWebhooks, { cookies: [org.cookie] })).json).length
+    expect(after).toBe(before)
+  })
+
+  it('staff get 403; another organization gets 404 and changes nothing; no API token reaches webhooks', async () => {
+    const hook = await make('/guarded', ['member.added'])
+    for (const [route, params, body] of [
+      [listWebhooks, {}, undefined],
+      [createWebhook, {}, { url: `${base}/x`, events: ['member.added'] }],
+      [deleteWebhook, { id: hook.id }, undefined],
+      [listDeliveries, { id: hook.id }, undefined],
+      [redeliver, { id: hook.id, deliveryId: 'abc' }, undefined],
+    ] as const) {
+      const res = await callRoute(route, { cookies: [staff.cookie], params, body })
+      expect(res.status, `${route.path}: ${res.text}`).toBe(403)
+    }
+    for (const [route, params] of [
+      [deleteWebhook, { id: hook.id }],
+      [listDeliveries, { id: hook.id }],
+      [redeliver, { id: hook.id, deliveryId: 'abc' }],
+    ] as const) {
+      const res = await callRoute(route, { cookies: [other.cookie], params })
+      expect(res.status, `${route.path}: ${res.text}`).toBe(404)
+    }
+    const othersList = await callRoute(listWebhooks, { cookies: [other.cookie] })
+    expect(WebhookList.parse(othersList.json).map((w) => w.id)).not.toContain(hook.id)
+
+    const token = await callRoute(createToken, {
+      cookies: [org.cookie],
+      body: { name: 'Everything', scopes: ['timesheets:read', 'timesheets:decide', 'members:read', 'payroll:read'] },
+    })
+    const bearer = { headers: { authorization: `Bearer ${token.json.token}` } }
+    expect((await callRoute(listWebhooks, bearer)).status).toBe(403)
+    const viaToken = await callRoute(createWebhook, { ...bearer, body: { url: `${base}/x`, events: ['member.added'] } })
+    expect(viaToken.status).toBe(403)
+
+    // Deleted by its own organization: gone from the list, recorded in the audit trail with its creation.
+    const del = await callRoute(deleteWebhook, { cookies: [org.cookie], params: { id: hook.id } })
+    expect(del.status, del.text).toBe(204)
+    expect((await callRoute(deleteWebhook, { cookies: [org.cookie], params: { id: hook.id } })).status).toBe(404)
+    const list = WebhookList.parse((await callRoute(listWebhooks, { cookies: [org.cookie] })).json)
+    expect(list.map((w) => w.id)).not.toContain(hook.id)
+    const audit = AuditPage.parse((await callRoute(listAudit, { cookies: [org.cookie] })).json).items
+    const records = audit.filter((e) => e.changes?.some((c) => String(c.before ?? c.after).includes('/guarded')))
+    expect(records.map((e) => e.action).sort()).toEqual(['webhook.created', 'webhook.deleted'])
+  })
+})
+
+describe('where a delivery may go (AWS rules, checked at delivery after DNS)', () => {
+  it('the lookup refuses a name that resolves to loopback, so a rebinding name cannot reach it', async () => {
+    const refused = await new Promise<Error | null>((resolve) =>
+      checkedLookup(false)('localhost', {}, (error) => resolve(error)),
+    )
+    expect(refused?.message).toBe('The URL may not point to a private, loopback or link-local address')
+    const allowedLocally = await new Promise<Error | null>((resolve) =>
+      checkedLookup(true)('localhost', {}, (error) => resolve(error)),
+    )
+    expect(allowedLocally).toBeNull()
+  })
+
+  it('on AWS a delivery to the loopback receiver is refused before anything is sent', async () => {
+    const before = received.length
+    const viaName = await postJson(`https://localhost.:${new URL(base).port}/aws`, '{}', {}, false)
+    expect(viaName.statusCode).toBeNull()
+    const plain = await postJson(`${base}/aws`, '{}', {}, false)
+    expect(plain).toEqual({ statusCode: null, error: 'The URL must use https' })
+    expect(received.length).toBe(before)
+  })
+})
