@@ -1,6 +1,7 @@
 import { aggregatesOf } from './aggregates.ts'
 import { apiTokensOf } from './api-tokens.ts'
 import { auditOf } from './audit.ts'
+import { closureOf } from './closures.ts'
 import { decisionLinksOf } from './decision-links.ts'
 import { exportsOf } from './exports.ts'
 import { membersOf } from './members.ts'
@@ -24,5 +25,6 @@ export const orgDb = (orgId: string) => ({
   aggregates: aggregatesOf(orgId),
   apiTokens: apiTokensOf(orgId),
   exports: exportsOf(orgId),
+  closure: closureOf(orgId),
 })
 export type OrgDb = ReturnType<typeof orgDb>

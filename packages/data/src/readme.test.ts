@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { apiTokens, dataExports, orgDb, outbox, sessions, system } from './index.ts'
+import { apiTokens, closures, dataExports, orgDb, outbox, sessions, system } from './index.ts'
 
 /** Every function reachable from an exported module, by the path a caller writes. */
 const functionsOf = (prefix: string, module: object): string[] =>
@@ -23,6 +23,7 @@ describe('the access-pattern table in README.md', () => {
       ...functionsOf('outbox', outbox),
       ...functionsOf('apiTokens', apiTokens),
       ...functionsOf('dataExports', dataExports),
+      ...functionsOf('closures', closures),
     ]
     expect(exported.length).toBeGreaterThan(40)
     expect(exported.filter((name) => !readme.includes(`\`${name}\``))).toEqual([])

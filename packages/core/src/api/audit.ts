@@ -29,6 +29,8 @@ export const AuditAction = z.enum([
   'apiToken.created',
   'apiToken.revoked',
   'organization.exported',
+  'organization.closed',
+  'organization.reopened',
 ])
 export type AuditAction = z.infer<typeof AuditAction>
 
@@ -57,6 +59,8 @@ export const auditActionLabel: Record<AuditAction, string> = {
   'apiToken.created': 'API token created',
   'apiToken.revoked': 'API token revoked',
   'organization.exported': 'All data exported',
+  'organization.closed': 'Organization closed',
+  'organization.reopened': 'Organization reopened',
 }
 
 /**
