@@ -47,7 +47,7 @@ export const measureExport = async (timesheets = EXPORT_TARGET.timesheets, log =
   const line = output.trim().split('\n').at(-1)!
   const run = JSON.parse(line) as { seconds: number; peakRss: number; idleRss: number; made: number }
   const job = await orgDb(orgId).exports.get(started.id)
-  if (run.made !== 1 || job.status !== 'done') throw new Error(`the export did not finish: ${line} (${job.status})`)
+  if (run.made !== 1 || job.status !== 'done') throw new Error(`the export did not finish (${job.status}): ${output}`)
   const zip = await fetch(await (await import('@app/adapters')).filesFor(orgId).dataExport(started.id).url())
   const zipBytes = (await zip.arrayBuffer()).byteLength
   return {
