@@ -211,13 +211,14 @@ export default tseslint.config(
     { files: ['functions/src/http/**/*.ts'], forbid: ['views', 'workflows'] },
     { files: ['functions/src/views/**/*.ts'], forbid: ['workflows'] },
     { files: ['functions/src/demo/open-demo.ts'], seed: true },
-    // These bind files to the organization a signed link, the logo's path or the export job's item
-    // names, as orgDb is bound.
+    // These bind files to the organization a signed link, the logo's path, the export job's item
+    // or the erasure job's closure names, as orgDb is bound.
     {
       files: [
         'functions/src/organization/get-logo.ts',
         'functions/src/email-decisions/confirm-decision.ts',
         'functions/src/jobs/export-organization.ts',
+        'functions/src/jobs/erase-closed.ts',
       ],
       filesFor: true,
     },

@@ -1,5 +1,6 @@
 /**
  * npm run job -- reminders | retry-emails | export [orgId...] | rebuild-aggregates [orgId...]
+ *   | erase-closed --as-of YYYY-MM-DD
  * Runs one scheduled job once against the running local stack (or the table TABLE_NAME points at).
  * The reminders job runs as if it were each schedule's configured time in the current week now:
  * staff who have not submitted this week are reminded and supervisors get the digest at once.
@@ -7,18 +8,32 @@
  * rebuild-aggregates (a migration, once after deploying issue 17 over older data) rebuilds the
  * counts, week figures and member directory of the organizations named, or of every organization
  * on the reminders list, from their timesheets and members.
+ * erase-closed (issue 35) erases every closed organization whose erasure date is on or before the
+ * --as-of date (today when not given), and warns the supervisors of those erased within a week.
  */
+import { AsOfDate } from '@app/core'
 import { system } from '@app/data'
-import { exportJob, remindersJob, retryEmailsJob } from '@app/functions'
+import { eraseClosedJob, exportJob, remindersJob, retryEmailsJob } from '@app/functions'
 import { configuredPorts, useRunningStack } from '@app/local'
 
 const jobs = {
   reminders: () => remindersJob({ asIfScheduled: true }),
   'retry-emails': () => retryEmailsJob(),
   export: () => exportJob(process.argv.slice(3)),
+  'erase-closed': () => eraseClosedJob(asOf()),
   'rebuild-aggregates': () =>
     system.organizations.rebuildAggregates(process.argv.slice(3), (line) => console.log(line)),
 }
+/** `--as-of YYYY-MM-DD` (or `--as-of=YYYY-MM-DD`); today (UTC) when not given. */
+function asOf() {
+  const args = process.argv.slice(3)
+  const at = args.findIndex((a) => a === '--as-of' || a.startsWith('--as-of='))
+  const value = at < 0 ? new Date().toISOString().slice(0, 10) : (args[at]!.split('=')[1] ?? args[at + 1])
+  const parsed = AsOfDate.safeParse(value)
+  if (!parsed.success) throw new Error(`Give --as-of as YYYY-MM-DD (got ${String(value)})`)
+  return parsed.data
+}
+
 const name = process.argv[2] as keyof typeof jobs | undefined
 if (!name || !(name in jobs)) {
   console.error(`Usage: npm run job -- ${Object.keys(jobs).join(' | ')}`)
@@ -29,7 +44,7 @@ const main = async () => {
   useRunningStack()
   const result = await jobs[name]()
   console.log(`${name}: ${JSON.stringify(result)}`)
-  if (name !== 'rebuild-aggregates')
+  if (name !== 'rebuild-aggregates' && name !== 'erase-closed')
     console.log(`The emails are in the local inbox: http://127.0.0.1:${configuredPorts().ses}/`)
 }
 

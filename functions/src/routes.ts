@@ -32,11 +32,13 @@ import updateMyNotifications from './notifications/update-my-notifications.ts'
 import updateNotifications from './notifications/update-notifications.ts'
 import getOpenApi from './openapi/get-openapi.ts'
 import getApprovals from './organization/get-approvals.ts'
+import closeOrganization from './organization/close-organization.ts'
 import getExport from './organization/get-export.ts'
 import getLogo from './organization/get-logo.ts'
 import getSettings from './organization/get-settings.ts'
 import updateApprovals from './organization/update-approvals.ts'
 import updateSettings from './organization/update-settings.ts'
+import reopenOrganization from './organization/reopen-organization.ts'
 import startExport from './organization/start-export.ts'
 import uploadLogo from './organization/upload-logo.ts'
 import closePeriod from './payroll/close-period.ts'
@@ -107,11 +109,13 @@ export const routes = {
   'notifications/update-notifications': updateNotifications,
   'openapi/get-openapi': getOpenApi,
   'organization/get-approvals': getApprovals,
+  'organization/close-organization': closeOrganization,
   'organization/get-export': getExport,
   'organization/get-logo': getLogo,
   'organization/get-settings': getSettings,
   'organization/update-approvals': updateApprovals,
   'organization/update-settings': updateSettings,
+  'organization/reopen-organization': reopenOrganization,
   'organization/start-export': startExport,
   'organization/upload-logo': uploadLogo,
   'payroll/close-period': closePeriod,

@@ -75,6 +75,11 @@ const DevelopersPage = page(() => import('./pages/DevelopersPage.tsx'), 'Develop
 const NotFoundPage = page(() => import('./pages/NotFoundPage.tsx'), 'NotFoundPage')
 // The signed-in frame (header, user menu) is not needed by signed-out visitors either.
 const AppShell = page<'AppShell', { user: CurrentUser }>(() => import('./components/AppShell.tsx'), 'AppShell')
+// Issue 35: a closed organization's members see this alone.
+const ClosedOrganizationPage = page<'ClosedOrganizationPage', { user: CurrentUser }>(
+  () => import('./pages/ClosedOrganizationPage.tsx'),
+  'ClosedOrganizationPage',
+)
 
 export interface RouteEntry {
   path: string
@@ -222,5 +227,11 @@ export function AppRoutes() {
   useEffect(() => {
     if (!isLoading) rememberSignedIn(user !== null)
   }, [user, isLoading])
+  if (user?.organizationClosed)
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <ClosedOrganizationPage user={user} />
+      </Suspense>
+    )
   return user ? <SignedInRoutes user={user} /> : <PublicRoutes authLoading={isLoading} />
 }

@@ -1,16 +1,22 @@
 import { CurrentUser } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
-/** The signed-in member (never a password or secret), or 401 when signed out; `demo` marks the read-only demo. */
+/**
+ * The signed-in member (never a password or secret), or 401 when signed out; `demo` marks the
+ * read-only demo, and `organizationClosed` a closed organization (issue 35), whose members see
+ * only that it is closed (its supervisors with a Reopen button).
+ */
 export default defineRoute({
   method: 'GET',
   path: '/api/auth/user',
   auth: 'member',
   response: CurrentUser,
   uses: ['table:read'],
+  whenClosed: true,
   // Issue 31: the approver as every read answers it (the session's read leaves it as stored).
   handler: async ({ session, db }) => ({
     ...(await db.users.withCurrentApprover(session.user)),
     demo: session.demo === true,
+    ...(session.closure ? { organizationClosed: session.closure } : {}),
   }),
 })

@@ -20,6 +20,7 @@ export default defineRoute({
   query: z.object({ local: z.string().max(10).optional(), confirm: z.string().max(64).optional() }),
   response: Redirect,
   uses: ['table', 'oidc'],
+  whenClosed: true,
   handler: async ({ session, event, query }) => {
     if (!session) return HttpResponse.redirect('/', [clearedSessionCookie()])
     if (!mayActOnNavigation(event, session.sid, 'logout', query.confirm)) {

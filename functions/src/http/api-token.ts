@@ -10,7 +10,7 @@ import {
   type Access,
   type ApiScope,
 } from '@app/core'
-import { apiTokens, orgDb } from '@app/data'
+import { apiTokens, orgDb, organizationClosed } from '@app/data'
 import { sessionLoader, type RouteState } from './middleware.ts'
 
 type Middleware = middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>
@@ -34,8 +34,8 @@ export const unlessToken = (middleware: Middleware): Middleware => ({
  * never reachable by a token. A token acts as a supervisor session of the one who made it would,
  * and every change it makes is recorded as by the token, by name.
  */
-export const callerLoader = (access: Access, scope: ApiScope | undefined): Middleware => {
-  const sessions = sessionLoader(access)
+export const callerLoader = (access: Access, scope: ApiScope | undefined, whenClosed = false): Middleware => {
+  const sessions = sessionLoader(access, whenClosed)
   return {
     before: async (request) => {
       const token = requestToken(request.event)
@@ -45,9 +45,12 @@ export const callerLoader = (access: Access, scope: ApiScope | undefined): Middl
       if (!(await apiTokens.countUse(token))) throw tooManyRequests(apiTokenMessages.rateLimited)
       const problem = scopeProblem(scope, grant.scopes)
       if (problem) throw forbidden(problem)
-      const maker = await orgDb(grant.orgId).users.find(grant.createdBy)
+      const db = orgDb(grant.orgId)
+      const [maker, closure] = await Promise.all([db.users.find(grant.createdBy), db.closure.state()])
       // A token lives no longer than its maker's place as a supervisor of the organization.
       if (!maker || maker.role !== 'supervisor') throw unauthorized(apiTokenMessages.invalid)
+      // Issue 35: nor than the organization itself; a closed one's tokens are refused at once.
+      if (closure) throw organizationClosed(closure)
       const state = (request.context as Context & { route: RouteState }).route
       const now = Math.floor(Date.now() / 1000)
       state.session = {

@@ -73,6 +73,11 @@ export interface RouteSpec<A extends Access, P, Q, B, R, F> {
    * no session loaded, slid or ended, so infra grants it no session writes.
    */
   session?: false
+  /**
+   * Issue 35: the few routes a closed organization's members still reach (who they are, sign
+   * out, reopen); every other route answers them 403 'This organization is closed'.
+   */
+  whenClosed?: true
   handler: (ctx: RouteContext<A, P, Q, B, F>) => Promise<Output<R>>
 }
 
@@ -177,7 +182,7 @@ export const defineRoute = <
   const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>().use(requestLog(spec))
   chain.use(originGuard())
   if (!spec.skipCsrf) chain.use(unlessToken(csrfGuard(spec.method)))
-  if (spec.session !== false) chain.use(callerLoader(spec.auth, spec.scope))
+  if (spec.session !== false) chain.use(callerLoader(spec.auth, spec.scope, spec.whenClosed === true))
   if (spec.body) chain.use(jsonBody())
   const lambda = chain.handler(core)
 

@@ -1,14 +1,27 @@
 import { timingSafeEqual } from 'node:crypto'
 import type middy from '@middy/core'
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda'
-import { AppError, badRequest, forbidden, messages, unauthorized, type Access, type Role, type User } from '@app/core'
+import {
+  AppError,
+  badRequest,
+  forbidden,
+  messages,
+  unauthorized,
+  type Access,
+  type OrganizationClosure,
+  type Role,
+  type User,
+} from '@app/core'
 import { config } from '@app/adapters'
-import { orgDb, sessions, type Session } from '@app/data'
+import { orgDb, organizationClosed, sessions, type Session } from '@app/data'
 import { clearedSessionCookie, readCookie, sessionCookieName } from './cookies.ts'
 import { toErrorResponse } from './errors.ts'
 
-/** The signed-in caller: the session plus the member it belongs to (read fresh each request). */
-export type AuthSession = Session & { sid: string; role: Role; user: User }
+/**
+ * The signed-in caller: the session plus the member it belongs to (read fresh each request), and
+ * the organization's closure when it is closed (issue 35: only `whenClosed` routes see one).
+ */
+export type AuthSession = Session & { sid: string; role: Role; user: User; closure?: OrganizationClosure }
 
 export interface RouteState {
   session?: AuthSession
@@ -143,16 +156,24 @@ export const jsonBody = (): Middleware => ({
  * cookie stops working at once, and a session made before the member's sessions were ended (a
  * password reset) too; refuses a role below what the route needs.
  */
-export const sessionLoader = (access: Access): Middleware => ({
+export const sessionLoader = (access: Access, whenClosed = false): Middleware => ({
   before: async (request) => {
     const state = (request.context as Context & { route: RouteState }).route
     const sid = readCookie(request.event.cookies, sessionCookieName())
     const session = sid ? await sessions.get(sid) : undefined
-    const user = session
-      ? await orgDb(session.orgId).users.findForSession(session.userId, session.createdAt)
-      : undefined
+    const db = session ? orgDb(session.orgId) : undefined
+    // Issue 35: a closed organization's sessions reach nothing from the next request on (read beside the member).
+    const [user, closure] = db
+      ? await Promise.all([db.users.findForSession(session!.userId, session!.createdAt), db.closure.state()])
+      : [undefined, undefined]
     if (sid && session && !user) await sessions.delete(sid)
-    if (session && user) state.session = { ...session, role: user.role, sid: sid!, user }
+    if (session && user)
+      state.session = { ...session, role: user.role, sid: sid!, user, ...(closure ? { closure } : {}) }
+    if (closure && state.session && !whenClosed) {
+      // A public route (a sign-in page) goes on as if signed out; any other is refused.
+      if (access === 'public') state.session = undefined
+      else throw organizationClosed(closure)
+    }
     if (access === 'public') return
     if (!state.session) throw unauthorized()
     if (state.session.demo && request.event.requestContext?.http?.method !== 'GET')

@@ -13,7 +13,7 @@ import {
   timerNudgeEmail,
   weekReminderEmail,
 } from './emails.ts'
-import { exportReadyEmail } from './export-email.ts'
+import { erasureSoonEmail, exportReadyEmail } from './export-email.ts'
 import { brandOf, namesOf, queuedEmail, recipientOf, renderStored, sheetDaysOf } from './templates.ts'
 
 /**
@@ -162,6 +162,20 @@ describe('outbox emails kept as template and values', () => {
           to: recipientOf(to),
           organization: brand,
           dataUrl: 'https://a/settings#data',
+        }),
+      ],
+      [
+        erasureSoonEmail({
+          to: { ...to, email: to.email! },
+          organization: brand,
+          eraseOn: '2026-12-26',
+          reopenUrl: 'https://a/',
+        }),
+        queuedEmail('erasureSoon', to.language, {
+          to: recipientOf(to),
+          organization: brand,
+          eraseOn: '2026-12-26',
+          reopenUrl: 'https://a/',
         }),
       ],
     ] as const

@@ -13,7 +13,7 @@ import {
   type Names,
   type SheetDays,
 } from './emails.ts'
-import { exportReadyEmail } from './export-email.ts'
+import { erasureSoonEmail, exportReadyEmail } from './export-email.ts'
 
 /**
  * Issue 31: an outbox email keeps its template's name, its reader's language and the template's
@@ -68,6 +68,8 @@ const templates = {
   ) => timerNudgeEmail({ ...v, to: { ...v.to, language } }),
   exportReady: (v: { to: To; organization: Brand; dataUrl: string }, language: Language) =>
     exportReadyEmail({ ...v, to: { ...v.to, language } }),
+  erasureSoon: (v: { to: To; organization: Brand; eraseOn: string; reopenUrl: string }, language: Language) =>
+    erasureSoonEmail({ ...v, to: { ...v.to, language } }),
 } satisfies Record<string, (values: never, language: Language) => EmailMessage>
 
 export type TemplateName = keyof typeof templates

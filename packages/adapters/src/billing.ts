@@ -178,3 +178,17 @@ export const createSubscription = async (p: NewSubscription) => {
   if (!intent) throw new Error(`subscription ${subscription.id} has no intent to confirm`)
   return intent
 }
+
+/** Stripe's states of a subscription that no longer bills. */
+const ENDED = new Set(['canceled', 'incomplete_expired'])
+
+/**
+ * Cancels the organization's subscription at once (closing it, issue 35); one already ended is
+ * left as it is, so a second try after a failure cancels nothing twice.
+ */
+export const cancelSubscription = async (subscriptionId: string) => {
+  const client = await stripe()
+  const current = await client.subscriptions.retrieve(subscriptionId)
+  if (ENDED.has(current.status)) return
+  await client.subscriptions.cancel(subscriptionId)
+}

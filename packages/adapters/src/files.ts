@@ -1,4 +1,10 @@
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3'
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import { s3Client } from './client-s3.ts'
 import { config } from './config.ts'
@@ -92,6 +98,21 @@ const logoFile = (orgId: string, file: string) => {
   }
 }
 
+/** Deletes every object under `prefix` in `bucket`, a page (up to 1,000) at a time; answers how many. */
+const deleteUnder = async (bucket: string, prefix: string) => {
+  let deleted = 0
+  for (;;) {
+    // Listed by the prefix without its '/' (the local S3 emulator's signature check of an encoded
+    // '/' in a query differs from AWS's), keeping only the keys under the folder itself.
+    const page = await s3Client().send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix.replace(/\/$/, '') }))
+    const objects = (page.Contents ?? []).flatMap((o) => (o.Key?.startsWith(prefix) ? [{ Key: o.Key }] : []))
+    if (!objects.length) return deleted
+    // One by one: the local S3 emulator refuses DeleteObjects' checksum; a page is at most 1,000.
+    for (const { Key } of objects) await s3Client().send(new DeleteObjectCommand({ Bucket: bucket, Key }))
+    deleted += objects.length
+  }
+}
+
 /**
  * The files of one organization, bound like `orgDb`: every S3 key is built here, under the
  * organization's prefix, so a handler cannot name another organization's files.
@@ -105,5 +126,13 @@ export const filesFor = (orgId: string) => ({
   logo: (file: string) => logoFile(orgId, file),
   /** The zip of one export of all the organization's data. */
   dataExport: (exportId: string) => archiveFile(`${orgId}/exports/${exportId}.zip`),
+  /**
+   * Issue 35: erases every file of the organization (timesheet CSVs, payroll files, exports,
+   * logos) from both buckets; nothing left, nothing done. Answers how many were deleted.
+   */
+  async eraseAll() {
+    const prefix = `${orgId}/`
+    return (await deleteUnder(config.exportsBucket, prefix)) + (await deleteUnder(config.logosBucket, prefix))
+  },
 })
 export type Files = ReturnType<typeof filesFor>

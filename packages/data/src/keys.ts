@@ -132,6 +132,16 @@ export const keys = {
   webhookDue: 'WHDELIVERY#DUE',
   /** GSI1 sort key of a due delivery: when it is due (ISO time first, so it sorts by time). */
   webhookDueAt: (at: string, orgId: string, webhookId: string, id: string) => `${at}#${orgId}#${webhookId}#${id}`,
+  /**
+   * Issue 35: a closed organization (outside its partitions, so that erasing them leaves it), then,
+   * once erased, its tombstone: the id, when it was closed and erased, and by whom.
+   */
+  closure: (orgId: string) => ({ pk: `CLOSED#${orgId}`, sk: 'CLOSED' }),
+  /** GSI1 partition of the closures still to erase, sorted by erasure date (sparse: removed when erased). */
+  closuresPending: 'CLOSURES#PENDING',
+  closureSort: (eraseOn: string, orgId: string) => `${eraseOn}#${orgId}`,
+  /** GSI2 of a payment webhook event: the organization's, so that its erasure finds them. */
+  orgBillingEvents: (orgId: string) => `${org(orgId)}#BILLINGEVENTS`,
   /** GSI1: an organization's API tokens, oldest first. */
   orgApiTokens: (orgId: string) => `${org(orgId)}#APITOKENS`,
 }

@@ -1,6 +1,7 @@
 import { aggregatesOf } from './aggregates.ts'
 import { apiTokensOf } from './api-tokens.ts'
 import { auditOf } from './audit.ts'
+import { closureOf } from './closures.ts'
 import { decisionLinksOf } from './decision-links.ts'
 import { exportsOf } from './exports.ts'
 import { membersOf } from './members.ts'
@@ -26,5 +27,6 @@ export const orgDb = (orgId: string) => ({
   apiTokens: apiTokensOf(orgId),
   exports: exportsOf(orgId),
   webhooks: webhooksOf(orgId),
+  closure: closureOf(orgId),
 })
 export type OrgDb = ReturnType<typeof orgDb>

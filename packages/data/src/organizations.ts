@@ -198,7 +198,14 @@ export const organizationOf = (orgId: string) => ({
       await table.transact([
         {
           Put: {
-            Item: { ...keys.billingEvent(event.id), orgId, expire: Math.floor(Date.now() / 1000) + 90 * 86400 },
+            Item: {
+              ...keys.billingEvent(event.id),
+              orgId,
+              expire: Math.floor(Date.now() / 1000) + 90 * 86400,
+              // Issue 35: found again by the organization's erasure.
+              gsi2pk: keys.orgBillingEvents(orgId),
+              gsi2sk: event.id,
+            },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },

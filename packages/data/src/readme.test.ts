@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { apiTokens, dataExports, orgDb, outbox, sessions, system, webhookDeliveries } from './index.ts'
+import { apiTokens, dataExports, orgDb, outbox, sessions, system, webhookDeliveries, closures } from './index.ts'
 
 /** Every function reachable from an exported module, by the path a caller writes. */
 const functionsOf = (prefix: string, module: object): string[] =>
@@ -24,6 +24,7 @@ describe('the access-pattern table in README.md', () => {
       ...functionsOf('apiTokens', apiTokens),
       ...functionsOf('dataExports', dataExports),
       ...functionsOf('webhookDeliveries', webhookDeliveries),
+      ...functionsOf('closures', closures),
     ]
     expect(exported.length).toBeGreaterThan(40)
     expect(exported.filter((name) => !readme.includes(`\`${name}\``))).toEqual([])

@@ -88,19 +88,19 @@ export const table = {
 
   /** Puts many items, 25 to a request, retrying what DynamoDB leaves unprocessed (seeding). */
   async putMany(items: Item[], concurrency = 4) {
-    const batches: Item[][] = []
-    for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25))
-    const worker = async () => {
-      for (let batch = batches.shift(); batch; batch = batches.shift()) {
-        let requests = batch.map((Item) => ({ PutRequest: { Item } }))
-        for (let attempt = 0; requests.length; attempt++) {
-          if (attempt) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)))
-          const out = await dynamoClient().send(new BatchWriteCommand({ RequestItems: { [table.name]: requests } }))
-          requests = (out.UnprocessedItems?.[table.name] ?? []) as typeof requests
-        }
-      }
-    }
-    await Promise.all(Array.from({ length: concurrency }, worker))
+    await writeMany(
+      items.map((Item) => ({ PutRequest: { Item } })),
+      concurrency,
+    )
+  },
+
+  /** Deletes many items by key, 25 to a request (an organization's erasure); absent ones are no error. */
+  async deleteMany(keys: Key[], concurrency = 4) {
+    const unique = [...new Map(keys.map((k) => [`${k.pk}\u0000${k.sk}`, { pk: k.pk, sk: k.sk }])).values()]
+    await writeMany(
+      unique.map((Key) => ({ DeleteRequest: { Key } })),
+      concurrency,
+    )
   },
 
   /**
@@ -119,6 +119,24 @@ export const table = {
       }
     }
   },
+}
+
+type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Key } }
+/** Batch writes, 25 to a request, `concurrency` at a time, retrying what DynamoDB leaves unprocessed. */
+const writeMany = async (all: WriteRequest[], concurrency: number) => {
+  const batches: WriteRequest[][] = []
+  for (let i = 0; i < all.length; i += 25) batches.push(all.slice(i, i + 25))
+  const worker = async () => {
+    for (let batch = batches.shift(); batch; batch = batches.shift()) {
+      let requests = batch
+      for (let attempt = 0; requests.length; attempt++) {
+        if (attempt) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)))
+        const out = await dynamoClient().send(new BatchWriteCommand({ RequestItems: { [table.name]: requests } }))
+        requests = (out.UnprocessedItems?.[table.name] ?? []) as WriteRequest[]
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker))
 }
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number]

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import type { EmailMessage } from '@app/adapters'
+import { ScanCommand } from '@aws-sdk/lib-dynamodb'
+import { dynamoClient, type EmailMessage } from '@app/adapters'
 import { keys } from './keys.ts'
 import { outbox, outboxItem, type TemplatedEmail } from './outbox.ts'
 import { system, type NewSupervisor } from './system.ts'
@@ -75,3 +76,18 @@ export const confirmAddressOf = (orgId: string, userId: string) =>
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeValues: { ':yes': true },
   })
+
+/**
+ * Every item of the whole table that mentions `needle` anywhere (a key, an index key, a value):
+ * a Scan, for tests only (an organization's erasure leaves nothing of it but its tombstone).
+ */
+export const itemsMentioning = async (needle: string): Promise<Record<string, unknown>[]> => {
+  const found: Record<string, unknown>[] = []
+  let cursor: Record<string, unknown> | undefined
+  do {
+    const out = await dynamoClient().send(new ScanCommand({ TableName: table.name, ExclusiveStartKey: cursor }))
+    for (const item of out.Items ?? []) if (JSON.stringify(item).includes(needle)) found.push(item)
+    cursor = out.LastEvaluatedKey
+  } while (cursor)
+  return found
+}

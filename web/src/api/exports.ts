@@ -1,7 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query'
-import type { ExportStarted, ExportStatus } from '@app/core'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { CloseOrganization, ExportStarted, ExportStatus, OrganizationClosure } from '@app/core'
 import { apiJson, readQuery } from './client.ts'
-import { exportKeys } from './keys.ts'
+import { authKeys, exportKeys } from './keys.ts'
 
 /** POST /api/organization/export: starts the export of all the organization's data. */
 export const useStartExport = () =>
@@ -13,3 +13,22 @@ export const useExportStatus = (id: string) =>
     ...readQuery<ExportStatus>(exportKeys.one(id)),
     refetchInterval: (query) => (query.state.data && query.state.data.status !== 'running' ? false : 2000),
   })
+
+/** POST /api/organization/close (issue 35): the organization's exact name confirms; the app then shows the closed screen. */
+export const useCloseOrganization = () => {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (confirm: string) =>
+      apiJson<OrganizationClosure>('POST', '/api/organization/close', { confirm } satisfies CloseOrganization),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.user }),
+  })
+}
+
+/** POST /api/organization/reopen: before the erasure date; everyone's access comes back. */
+export const useReopenOrganization = () => {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => apiJson<void>('POST', '/api/organization/reopen'),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.user }),
+  })
+}

@@ -318,6 +318,14 @@ export const ownerRequest = async (key: RouteKey, route: Route, t: Tenant): Prom
     return { body, headers: { 'stripe-signature': signature, 'content-type': 'application/json' } }
   }
   if (key === 'timesheets/bulk-approve') return { cookies, params, body: { ids: [(await t.freshPending()).id] } }
+  // Issue 35: reopening is its owner's call only while closed; a closed organization of its own
+  // each time (closing the shared tenant would lock every other route out).
+  if (key === 'organization/reopen-organization') {
+    const closed = await newOrganization(`Closed${randomUUID().slice(0, 6)} Church`)
+    const closedAt = new Date().toISOString()
+    await orgDb(closed.organization.id).closure.close(closed.supervisor, { closedAt, eraseOn: '2999-01-01' })
+    return { cookies: [closed.cookie] }
+  }
   return { cookies, params, body: bodies[key], query: queries[key] }
 }
 

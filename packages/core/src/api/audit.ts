@@ -31,6 +31,8 @@ export const AuditAction = z.enum([
   'webhook.created',
   'webhook.deleted',
   'organization.exported',
+  'organization.closed',
+  'organization.reopened',
 ])
 export type AuditAction = z.infer<typeof AuditAction>
 
@@ -61,6 +63,8 @@ export const auditActionLabel: Record<AuditAction, string> = {
   'webhook.created': 'Webhook created',
   'webhook.deleted': 'Webhook deleted',
   'organization.exported': 'All data exported',
+  'organization.closed': 'Organization closed',
+  'organization.reopened': 'Organization reopened',
 }
 
 /**

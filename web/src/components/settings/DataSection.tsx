@@ -1,8 +1,11 @@
 import { useState } from 'react'
 import { Database } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { useExportStatus, useStartExport } from '../../api/exports.ts'
+import { useCloseOrganization, useExportStatus, useStartExport } from '../../api/exports.ts'
 import { errorMessage } from '../../api/client.ts'
+import { useOrganizationSettings } from '../../api/organization.ts'
+import { fieldDescription, FormField } from '../ui/FormField.tsx'
+import { Input } from '../ui/Input.tsx'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card.tsx'
@@ -35,7 +38,54 @@ function ExportProgress({ id }: { id: string }) {
   )
 }
 
-/** Settings → Data (issue 35, supervisors): export all of the organization's data as one zip. */
+/**
+ * Close this organization (issue 35): typed with its exact name, which the server checks again.
+ * Once closed the whole app turns into the closed screen (the user's read says so).
+ */
+function CloseOrganization() {
+  const { t } = useTranslation('supervisor')
+  const name = useOrganizationSettings().data?.organizationName
+  const close = useCloseOrganization()
+  const [typed, setTyped] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const matches = name !== undefined && typed === name
+  return (
+    <form
+      className="space-y-3 border-t border-slate-200 pt-4"
+      aria-labelledby="close-organization-title"
+      onSubmit={(e) => {
+        e.preventDefault()
+        if (!matches) return setProblem(t('data.close.mismatch'))
+        setProblem(null)
+        close.mutate(typed, { onError: (error) => setProblem(errorMessage(error, t('data.close.failed'))) })
+      }}
+    >
+      <h3 id="close-organization-title" className="font-semibold text-red-800">
+        {t('data.close.title')}
+      </h3>
+      <p className="text-sm text-slate-700">{t('data.close.description')}</p>
+      <FormField
+        id="close-organization-confirm"
+        label={t('data.close.confirmLabel', { name: name ?? '' })}
+        message={problem}
+      >
+        <Input
+          id="close-organization-confirm"
+          autoComplete="off"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={fieldDescription('close-organization-confirm', { message: problem })}
+        />
+      </FormField>
+      <Button type="submit" variant="destructive" disabled={close.isPending}>
+        {close.isPending ? t('data.close.closing') : t('data.close.action')}
+      </Button>
+    </form>
+  )
+}
+
+/** Settings → Data (issue 35, supervisors): export all of the organization's data as one zip, or close it. */
 export function DataSection() {
   const { t } = useTranslation('supervisor')
   const start = useStartExport()
@@ -63,6 +113,7 @@ export function DataSection() {
           {t('data.export')}
         </Button>
         {exportId ? <ExportProgress id={exportId} /> : null}
+        <CloseOrganization />
       </CardContent>
     </Card>
   )

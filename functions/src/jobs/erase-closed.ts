@@ -1,0 +1,63 @@
+import { config, filesFor, staffPool } from '@app/adapters'
+import { addDays, erasureDue, WARN_DAYS_BEFORE_ERASURE } from '@app/core'
+import { closures, orgDb } from '@app/data'
+import { brandOf, queuedEmail, recipientOf } from '../views/templates.ts'
+import { deliver } from '../workflows/mailer.ts'
+
+/** Who the tombstones name as the eraser. */
+export const ERASER = 'erase-closed job'
+
+const log = (line: Record<string, unknown>) => console.log(JSON.stringify({ level: 'info', ...line }))
+
+/** The supervisors of a closed organization are told once, a week before, that it will be erased. */
+const warn = async (orgId: string, eraseOn: string) => {
+  const db = orgDb(orgId)
+  const org = await db.organization.get()
+  const supervisors = (await db.users.list()).filter((u) => u.role === 'supervisor' && u.email)
+  const emails = supervisors.map((s) =>
+    queuedEmail('erasureSoon', s.language, {
+      to: recipientOf(s),
+      organization: brandOf(org),
+      eraseOn,
+      reopenUrl: `${config.appOrigin}/`,
+    }),
+  )
+  if (!(await closures.warn(orgId, emails))) return false
+  for (const e of emails) await deliver(orgId, e.id, e.email)
+  return true
+}
+
+/**
+ * Erases one closed organization: its members' staff sign-in accounts, its files in both buckets,
+ * every item of its partitions and what points into them, then turns its closure into the
+ * tombstone. Each step deletes what is still there, so a run interrupted midway is finished by
+ * the next, and the tombstone is written once.
+ */
+export const eraseOrganization = async (orgId: string, by = ERASER) => {
+  const usernames = await closures.usernames(orgId)
+  for (const username of usernames) await staffPool.deleteUser(username)
+  const files = await filesFor(orgId).eraseAll()
+  const items = await closures.eraseItems(orgId)
+  const tombstoned = await closures.tombstone(orgId, by)
+  log({ event: 'organization-erased', orgId, accounts: usernames.length, files, items, tombstoned })
+  return tombstoned
+}
+
+/**
+ * The erasure job (daily in AWS; `npm run job -- erase-closed --as-of YYYY-MM-DD` locally): as
+ * of `asOf`, warns the supervisors of organizations erased within a week (once), and erases every
+ * closed organization whose erasure date is on or before it. A second run changes nothing.
+ */
+export const eraseClosedJob = async (asOf: string) => {
+  let warned = 0
+  let erased = 0
+  for (const closure of await closures.pendingBy(addDays(asOf, WARN_DAYS_BEFORE_ERASURE))) {
+    if (closure.warnedAt || erasureDue(closure.eraseOn, asOf)) continue
+    if (await warn(closure.orgId, closure.eraseOn)) warned++
+  }
+  for (const closure of await closures.pendingBy(asOf)) if (await eraseOrganization(closure.orgId)) erased++
+  return { warned, erased }
+}
+
+/** The schedule's run: as of today (UTC). */
+export const handler = () => eraseClosedJob(new Date().toISOString().slice(0, 10))

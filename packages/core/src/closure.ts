@@ -1,0 +1,48 @@
+import * as z from 'zod'
+import { dateInZone } from './datetime.ts'
+import { addDays } from './week.ts'
+
+/**
+ * Closing an organization (issue 35): access ends at once, the data is erased this many days
+ * later, and its supervisors may reopen it until then; they are emailed a week before.
+ */
+export const ERASE_AFTER_DAYS = 30
+export const WARN_DAYS_BEFORE_ERASURE = 7
+
+/** The date (in the organization's time zone) on which a closure made at `closedAt` is erased. */
+export const erasureDate = (closedAt: string, timeZone: string): string =>
+  addDays(dateInZone(closedAt, timeZone), ERASE_AFTER_DAYS)
+
+/** The erasure job run as of `asOf` erases a closure whose erasure date is on or before it. */
+export const erasureDue = (eraseOn: string, asOf: string): boolean => eraseOn <= asOf
+
+/** The supervisors are warned from a week before the erasure date on. */
+export const erasureWarningDue = (eraseOn: string, asOf: string): boolean =>
+  addDays(eraseOn, -WARN_DAYS_BEFORE_ERASURE) <= asOf
+
+/** A closed organization may be reopened until the day before its erasure date (`today` in its zone). */
+export const canReopen = (eraseOn: string, today: string): boolean => today < eraseOn
+
+/** The text that must be typed to close: the organization's exact name, nothing else. */
+export const closeConfirmed = (confirm: string, organizationName: string): boolean => confirm === organizationName
+
+export const closeMessages = {
+  confirm: "Type the organization's exact name to close it",
+  closed: 'This organization is closed',
+  notClosed: 'This organization is not closed',
+  tooLate: 'This organization can no longer be reopened',
+} as const
+
+/** POST /api/organization/close: the organization's exact name, typed to confirm. */
+export const CloseOrganization = z.object({ confirm: z.string({ error: closeMessages.confirm }).max(500) })
+export type CloseOrganization = z.infer<typeof CloseOrganization>
+
+/** A closed organization: when, and the date its data is erased (reopen until the day before). */
+export const OrganizationClosure = z.object({
+  closedAt: z.string(),
+  eraseOn: z.iso.date(),
+})
+export type OrganizationClosure = z.infer<typeof OrganizationClosure>
+
+/** `npm run job -- erase-closed --as-of YYYY-MM-DD` */
+export const AsOfDate = z.iso.date({ error: 'Give --as-of as YYYY-MM-DD' })

@@ -1,0 +1,50 @@
+/**
+ * npx tsx scripts/bench/export-only.ts [--timesheets N]
+ *
+ * The benchmark's export section alone (issue 35): on its own local stack, one organization with
+ * 10,000 timesheets, its export of all data made by the export job in a fresh process. Prints the
+ * seconds and the peak memory (RSS) against the targets (under 60 s, under 512 MB); writes nothing.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { resetClients } from '@app/adapters'
+import { EXPORT_TARGET, measureExport } from './export.ts'
+import { startBenchStackRetrying } from './stack.ts'
+import { fmt, mb } from './stats.ts'
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
+const { values } = parseArgs({ options: { timesheets: { type: 'string', default: String(EXPORT_TARGET.timesheets) } } })
+const log = (message: string) => process.stderr.write(`bench export: ${message}\n`)
+const verdict = (met: boolean) => (met ? 'met' : 'missed')
+
+const main = async () => {
+  const work = mkdtempSync(join(tmpdir(), 'timesheets-bench-export-'))
+  const stack = await startBenchStackRetrying(join(work, 'data'), { log })
+  try {
+    Object.assign(process.env, stack.env)
+    resetClients()
+    const r = await measureExport(Number(values.timesheets), log)
+    console.log(
+      `export of ${r.timesheets} timesheets (${r.members} members): ${fmt(r.seconds, 1)} s ` +
+        `(target under ${EXPORT_TARGET.seconds} s: ${verdict(r.seconds < EXPORT_TARGET.seconds)}), ` +
+        `peak RSS ${fmt(mb(r.peakRss), 0)} MB (target under ${fmt(mb(EXPORT_TARGET.rssBytes), 0)} MB: ` +
+        `${verdict(r.peakRss < EXPORT_TARGET.rssBytes)}), idle RSS ${fmt(mb(r.idleRss), 0)} MB, ` +
+        `zip ${fmt(mb(r.zipBytes), 1)} MB; load average ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
+    )
+  } finally {
+    await stack.stop().catch(() => undefined)
+    rmSync(work, { recursive: true, force: true })
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    log(`failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
+    process.exit(1)
+  },
+)
