@@ -46,12 +46,16 @@ const s3Actions: Record<string, string[]> = {
   HeadObject: ['s3:GetObject'],
 }
 
+/** What only tests import (`@app/data/testing`: it may Scan the whole table), never a function. */
+const testOnly = new Set([join('packages', 'data', 'src', 'testing.ts')])
+
 /** The source files of packages/{adapters,data,core}/src (tests and the local stack aside). */
 export const packageSourceFiles = () =>
   ['adapters', 'data', 'core'].flatMap((pkg) => {
     const dir = join(projectRoot, 'packages', pkg, 'src')
     return (readdirSync(dir, { recursive: true }) as string[])
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+      .filter((f) => !testOnly.has(join('packages', pkg, 'src', f)))
       .map((f) => join(dir, f))
   })
 

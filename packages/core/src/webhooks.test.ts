@@ -1,7 +1,9 @@
+import { BlockList } from 'node:net'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   deliveryAddressProblem,
+  isAddressLiteral,
   isForbiddenAddress,
   nextWebhookAttemptAt,
   WEBHOOK_RETRY_WINDOW_SECONDS,
@@ -143,5 +145,108 @@ describe('the retry schedule', () => {
     }
     expect(tries.length).toBe(8)
     expect(tries.at(-1)).toBe(window)
+  })
+})
+
+/**
+ * The same rule, judged independently: Node's own BlockList holding the ranges the rule names,
+ * over every combination of the octets and groups at those ranges' edges (and the IPv6 forms
+ * that carry an IPv4 address), written out in full and as URL hosts write them.
+ */
+describe('addresses at the edges of every range, against an independent list', () => {
+  const v4 = new BlockList()
+  for (const [net, prefix] of [
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['127.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.168.0.0', 16],
+    ['192.0.0.0', 24],
+    ['198.18.0.0', 15],
+    ['224.0.0.0', 3],
+  ] as const)
+    v4.addSubnet(net, prefix, 'ipv4')
+  const v6 = new BlockList()
+  for (const [net, prefix] of [
+    ['::', 128],
+    ['::1', 128],
+    ['fc00::', 7],
+    ['fe80::', 10],
+    ['fec0::', 10],
+    ['ff00::', 8],
+    ['2001:db8::', 32],
+  ] as const)
+    v6.addSubnet(net, prefix, 'ipv6')
+
+  const firsts = [0, 1, 9, 10, 11, 99, 100, 101, 126, 127, 128, 168, 169, 170, 171, 172, 173, 191, 192, 193, 197, 198]
+  const seconds = [0, 1, 15, 16, 17, 18, 19, 20, 31, 32, 63, 64, 65, 127, 128, 167, 168, 169, 253, 254, 255]
+  const thirds = [0, 1, 2, 255]
+  const v4Cases = [...firsts, 199, 223, 224, 239, 240, 255].flatMap((a) =>
+    seconds.flatMap((b) => thirds.map((c) => `${a}.${b}.${c}.${(a + b + c) % 256}`)),
+  )
+
+  it('judges every IPv4 address as the list does', () => {
+    const wrong = v4Cases.filter((ip) => isForbiddenAddress(ip) !== v4.check(ip, 'ipv4'))
+    expect(wrong).toEqual([])
+  })
+
+  it('judges an IPv6 address carrying an IPv4 one (mapped, compatible, NAT64, 6to4) by that address', () => {
+    const hex = (a: number, b: number) => ((a << 8) | b).toString(16)
+    const wrong = v4Cases.filter((ip) => {
+      const [a, b, c, d] = ip.split('.').map(Number) as [number, number, number, number]
+      const expected = v4.check(ip, 'ipv4')
+      return [
+        `::ffff:${ip}`,
+        `0:0:0:0:0:ffff:${hex(a, b)}:${hex(c, d)}`,
+        `::${ip}`,
+        `64:ff9b::${ip}`,
+        `2002:${hex(a, b)}:${hex(c, d)}::1`,
+      ].some((form) => isForbiddenAddress(form) !== expected)
+    })
+    expect(wrong).toEqual([])
+  })
+
+  it('judges every other IPv6 address as the list does, in full and as a URL host writes it', () => {
+    const groups = [0, 1, 0xdb7, 0xdb8, 0xdb9, 0xfbff, 0xfc00, 0xfdff, 0xfe00, 0xfe7f, 0xfe80, 0xfebf, 0xfec0, 0xfeff]
+    const heads = [...groups, 0x2001, 0x2600, 0xff00, 0xffff]
+    const cases = heads.flatMap((h) =>
+      groups.flatMap((second) => [0, 1, 2].map((last) => [h, second, 0, 0, 0, 0, 0, last].map((g) => g.toString(16)))),
+    )
+    const wrong = cases
+      .filter((g) => !(g[0] === '64' && g[1] === 'ff9b') && g[0] !== '2002')
+      .flatMap((g) => {
+        const full = g.join(':')
+        const host = new URL(`http://[${full}]`).hostname
+        // Groups 3–6 are zero: an address with a first group of zero is the mapped or compatible form above.
+        if (g[0] === '0' && g[1] === '0') return []
+        return [full, host].filter((ip) => isForbiddenAddress(ip) !== v6.check(full, 'ipv6'))
+      })
+    expect(wrong).toEqual([])
+  })
+
+  it('refuses what is not an address, and knows an address literal from a name', () => {
+    for (const bad of [
+      '256.1.1.1',
+      '1.2.3',
+      '1.2.3.4.5',
+      '1.2.3.a',
+      '1::2::3',
+      '1:2:3:4:5:6:7',
+      '1:2:3:4:5:6:7:8:9',
+      'g::1',
+      '12345::1',
+    ])
+      expect([bad, isForbiddenAddress(bad)]).toEqual([bad, true])
+    expect(isForbiddenAddress('8.255.255.255')).toBe(false)
+    expect(isForbiddenAddress('[2600::1]')).toBe(false)
+    expect(isForbiddenAddress('fe80::1%eth0')).toBe(true)
+    expect(isForbiddenAddress('1:2:3:4:5:6:7::')).toBe(false)
+    expect(isForbiddenAddress('::2:3:4:5:6:7:8')).toBe(false)
+    for (const literal of ['8.8.8.8', '[2600::1]', '::1', '::ffff:8.8.8.8'])
+      expect([literal, isAddressLiteral(literal)]).toEqual([literal, true])
+    for (const name of ['example.com', '8.8.8', 'localhost', '8.8.8.256', '[2600::1::2]'])
+      expect([name, isAddressLiteral(name)]).toEqual([name, false])
   })
 })

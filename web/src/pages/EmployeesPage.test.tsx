@@ -304,7 +304,7 @@ describe('EmployeesPage', () => {
     expect(within(vera!).queryByText('Email not confirmed')).toBeNull()
     expect(within(vera!).queryByRole('button', { name: /Resend/ })).toBeNull()
 
-    await user.click(within(ada!).getByRole('button', { name: 'Resend the email confirmation to Ada Lovelace' }))
+    await user.click(within(ada!).getByRole('button', { name: 'Resend confirmation to Ada Lovelace' }))
     await waitFor(() =>
       expect(toast).toHaveBeenCalledWith({
         title: 'Confirmation Sent',
@@ -314,7 +314,7 @@ describe('EmployeesPage', () => {
     expect(posts(fetch).map(([url]) => String(url))).toEqual(['/api/employees/mem-1/resend-confirmation'])
 
     answer = { status: 429, body: { message: 'A confirmation email was sent a few minutes ago. Try again later.' } }
-    await user.click(within(ada!).getByRole('button', { name: 'Resend the email confirmation to Ada Lovelace' }))
+    await user.click(within(ada!).getByRole('button', { name: 'Resend confirmation to Ada Lovelace' }))
     await waitFor(() =>
       expect(toast).toHaveBeenCalledWith({
         title: 'Not Sent',

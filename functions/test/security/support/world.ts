@@ -183,7 +183,15 @@ export const snapshotOf = async (orgId: string) => {
   })
   // A wrong coupon code is counted on purpose (the hourly guessing throttle): that count is the
   // refusal working, not a change of the organization's data.
-  const items = all.filter((i) => !String(i.sk).startsWith('COUPONTRY#'))
+  // A webhook delivery's tries (issue 35) are the sender's bookkeeping, made by the retry job on its
+  // own clock: which deliveries exist, and what they carry, is the organization's data.
+  const items = all
+    .filter((i) => !String(i.sk).startsWith('COUPONTRY#'))
+    .map((i) =>
+      String(i.sk).startsWith('WHDELIVERY#')
+        ? { pk: i.pk, sk: i.sk, webhookId: i.webhookId, event: i.event, payload: i.payload, createdAt: i.createdAt }
+        : i,
+    )
   const members = items.filter((i) => String(i.sk).startsWith(keys.usersPrefix))
   const lookups = await Promise.all(
     members.filter((m) => m.username).map((m) => table.get(keys.username(String(m.username)))),
