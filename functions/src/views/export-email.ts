@@ -3,62 +3,53 @@ import type { User } from '@app/core'
 import { button, paragraph, renderEmail, type Brand } from './email-layout.ts'
 import { wordsFor } from './words.ts'
 
-/** The supervisor's notice that the export of all the organization's data is ready (issue 35). */
-export const exportReadyEmail = (p: {
-  to: Pick<User, 'firstName' | 'language'> & { email: string }
-  organization: Brand
-  dataUrl: string
-}): EmailMessage => {
-  const w = wordsFor(p.to.language)
-  const subject = w.say('export.subject', { organization: p.organization.name })
-  const body = w.say('export.body', { organization: p.organization.name })
-  const text = [
-    w.say('greeting', { name: p.to.firstName }),
-    '',
-    body,
-    '',
-    w.say('export.actionText', { url: p.dataUrl }),
-  ]
+type Reader = Pick<User, 'firstName' | 'language'> & { email: string }
+
+/** A greeting, one paragraph and one button (with its address spelled out in the text part). */
+const oneActionEmail = (
+  to: Reader,
+  organization: Brand,
+  said: { subject: string; body: string; action: string; actionText: string; url: string },
+): EmailMessage => {
+  const greeting = wordsFor(to.language).say('greeting', { name: to.firstName })
   const html = renderEmail({
-    language: p.to.language,
-    brand: p.organization,
-    preview: subject,
-    content: [
-      paragraph(w.say('greeting', { name: p.to.firstName })),
-      paragraph(body),
-      button(p.dataUrl, w.say('export.action')),
-    ],
+    language: to.language,
+    brand: organization,
+    preview: said.subject,
+    content: [paragraph(greeting), paragraph(said.body), button(said.url, said.action)],
   })
-  return { to: p.to.email, fromName: p.organization.name, subject, text: text.join('\n'), html }
+  const text = [greeting, '', said.body, '', said.actionText].join('\n')
+  return { to: to.email, fromName: organization.name, subject: said.subject, text, html }
+}
+
+/** The supervisor's notice that the export of all the organization's data is ready (issue 35). */
+export const exportReadyEmail = (p: { to: Reader; organization: Brand; dataUrl: string }): EmailMessage => {
+  const w = wordsFor(p.to.language)
+  const organization = p.organization.name
+  return oneActionEmail(p.to, p.organization, {
+    subject: w.say('export.subject', { organization }),
+    body: w.say('export.body', { organization }),
+    action: w.say('export.action'),
+    actionText: w.say('export.actionText', { url: p.dataUrl }),
+    url: p.dataUrl,
+  })
 }
 
 /** The supervisors' warning, a week before, that a closed organization's data will be erased (issue 35). */
 export const erasureSoonEmail = (p: {
-  to: Pick<User, 'firstName' | 'language'> & { email: string }
+  to: Reader
   organization: Brand
   /** The erasure date (YYYY-MM-DD, in the organization's zone); reopening is possible until the day before. */
   eraseOn: string
   reopenUrl: string
 }): EmailMessage => {
   const w = wordsFor(p.to.language)
-  const subject = w.say('erasure.subject', { organization: p.organization.name, date: w.date(p.eraseOn) })
-  const body = w.say('erasure.body', { organization: p.organization.name, date: w.date(p.eraseOn) })
-  const text = [
-    w.say('greeting', { name: p.to.firstName }),
-    '',
-    body,
-    '',
-    w.say('erasure.actionText', { url: p.reopenUrl, date: w.date(p.eraseOn) }),
-  ]
-  const html = renderEmail({
-    language: p.to.language,
-    brand: p.organization,
-    preview: subject,
-    content: [
-      paragraph(w.say('greeting', { name: p.to.firstName })),
-      paragraph(body),
-      button(p.reopenUrl, w.say('erasure.action')),
-    ],
+  const values = { organization: p.organization.name, date: w.date(p.eraseOn) }
+  return oneActionEmail(p.to, p.organization, {
+    subject: w.say('erasure.subject', values),
+    body: w.say('erasure.body', values),
+    action: w.say('erasure.action'),
+    actionText: w.say('erasure.actionText', { url: p.reopenUrl, date: values.date }),
+    url: p.reopenUrl,
   })
-  return { to: p.to.email, fromName: p.organization.name, subject, text: text.join('\n'), html }
 }
