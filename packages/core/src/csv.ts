@@ -1,7 +1,9 @@
 import { breakField, breakOf, paidMinutes, shiftMinutes, type WeekTimes } from './hours.ts'
 import { endsNextDay } from './day-checks.ts'
-import { statusLabel, daysOf, type Timesheet, type TimesheetStatus } from './timesheet.ts'
-import { dateOfDay, dayLabel, daysInWeekOrder, daysOfWeekStarting, type DayName, type WeekStartDay } from './week.ts'
+import type { Timesheet, TimesheetStatus } from './timesheet.ts'
+import { daysOf, statusLabel } from './timesheet-days.ts'
+import { dateOfDay, dayLabel, daysInWeekOrder, daysOfWeekStarting, type DayName } from './week.ts'
+import type { WeekStartDay } from './week-schemas.ts'
 import { localDateTime } from './datetime.ts'
 
 /**

@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { Role } from './roles.ts'
-import { requiredText, TEXT_LIMITS } from './text.ts'
+import { requiredText } from './text-schemas.ts'
+import { TEXT_LIMITS } from './text.ts'
 import { ApproverId } from './approvals.ts'
 
 /** The Add Member form and request (spec section 5, with its messages). */

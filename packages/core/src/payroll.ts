@@ -1,8 +1,10 @@
 import * as z from 'zod'
 import { NewMember } from './member.ts'
 import { Role } from './roles.ts'
-import { limitedText, requiredText, TEXT_LIMITS } from './text.ts'
-import { isCalendarDate, isValidDate, WeekStartDay } from './week.ts'
+import { limitedText, requiredText } from './text-schemas.ts'
+import { TEXT_LIMITS } from './text.ts'
+import { isCalendarDate, isValidDate } from './week.ts'
+import { WeekStartDay } from './week-schemas.ts'
 
 /**
  * Payroll requests (issue 19): pay facts of members, the organization's payroll settings, pay

@@ -13,7 +13,8 @@ import {
 import { NewMember, TemporaryCredentials } from './member.ts'
 import { newOrganization, Organization, slugify, SubscriptionStatus } from './organization.ts'
 import { Access, AuthType, Role, roleLabel } from './roles.ts'
-import { fullName, initials, User } from './user.ts'
+import { User } from './user.ts'
+import { fullName, initials } from './names.ts'
 
 describe('errors', () => {
   it('carries the status, code, message and fields the HTTP layer answers with', () => {

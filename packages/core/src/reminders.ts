@@ -1,5 +1,6 @@
 import * as z from 'zod'
-import { addDays, dateOfDay, DAYS, dayOfDate, todayIn, weekStartFor, type DayName, type WeekStartDay } from './week.ts'
+import { addDays, dateOfDay, DAYS, dayOfDate, todayIn, weekStartFor, type DayName } from './week.ts'
+import type { WeekStartDay } from './week-schemas.ts'
 
 /**
  * Reminders (issue 20): who is due which reminder email, when. Pure functions of the organization's

@@ -1,6 +1,7 @@
 import * as z from 'zod'
-import { requiredText, TEXT_LIMITS } from './text.ts'
-import { TimeZone, WeekStartDay } from './week.ts'
+import { requiredText } from './text-schemas.ts'
+import { TEXT_LIMITS } from './text.ts'
+import { TimeZone, WeekStartDay } from './week-schemas.ts'
 
 const LOGO_URL_MESSAGE = 'Logo URL must start with https://'
 

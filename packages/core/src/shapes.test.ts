@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest'
 import { isTime, MINUTES_PER_DAY, formatHours, formatHoursNumber, nowHHMM } from './hours.ts'
 import {
   EmbeddedEmployee,
-  isEditable,
   Timesheet,
   TimesheetComment,
   TimesheetId,
@@ -11,6 +10,7 @@ import {
   WeekTimesheetSave,
   WeekStartDate,
 } from './timesheet.ts'
+import { isEditable } from './timesheet-days.ts'
 import {
   addDays,
   DAYS,
@@ -24,10 +24,9 @@ import {
   isWeekStart,
   MAX_YEAR,
   MIN_YEAR,
-  TimeZone,
   todayIn,
-  WeekStartDay,
 } from './week.ts'
+import { TimeZone, WeekStartDay } from './week-schemas.ts'
 
 /**
  * Shapes refused whole: trailing or leading characters, arrays where strings belong, and days of

@@ -1,10 +1,3 @@
-import * as z from 'zod'
-
-/**
- * The text fields of requests, one shape each so that every field of that kind trims and refuses
- * alike; only the messages (which the web translates by their text) differ.
- */
-
 /**
  * How long the text people type may be (issue 37): the one place both the server's schemas and the
  * web's counters read, so a field says it is nearly full, or too long, exactly when the server
@@ -36,17 +29,6 @@ export const textLimitState = (text: string, max: number): { left: number; near:
   const length = textLength(text)
   return { left: max - length, near: length >= Math.ceil(max * NEAR_LIMIT_SHARE), over: length > max }
 }
-
-/** Text that must be given: trimmed, refused with `required` when blank and with `tooLong` past `max`. */
-export const requiredText = (required: string, max: number, tooLong: string) =>
-  z.string({ error: required }).trim().min(1, required).max(max, tooLong)
-
-/** Text that may be blank: trimmed, at most `max` characters, named by `label` in its messages. */
-export const limitedText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be ${max} characters or fewer`)
 
 /**
  * Addresses in text someone typed (a decline comment) made inert for email (issue 36): mail

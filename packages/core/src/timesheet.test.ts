@@ -5,12 +5,7 @@ import {
   ACTIVITY_MAX_LENGTH,
   COMMENT_HISTORY_LIMIT,
   withComment,
-  dayFields,
-  daysOf,
-  hasAnyTime,
-  sentBack,
   NOTES_MAX_LENGTH,
-  statusLabel,
   TimeOfDay,
   TimesheetDays,
   type TimesheetComment,
@@ -18,6 +13,7 @@ import {
   TimesheetStatus,
   WeekStartDate,
 } from './timesheet.ts'
+import { dayFields, daysOf, hasAnyTime, sentBack, statusLabel, timesheetDays } from './timesheet-days.ts'
 import { DAYS, daysInWeekOrder } from './week.ts'
 
 /** The messages of a failed parse, by field path. */
@@ -94,6 +90,40 @@ describe('TimesheetDays', () => {
     expect(parsed).not.toHaveProperty('status')
     expect(parsed).not.toHaveProperty('employeeId')
   })
+})
+
+describe('timesheetDays (issue 30: the first screens read days without zod)', () => {
+  const pad = (n: number) => String(n).padStart(2, '0')
+  const time = fc.oneof(
+    fc.constantFrom('', null, undefined),
+    fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${pad(h)}:${pad(m)}`),
+  )
+  const text = fc.oneof(fc.constantFrom(null, undefined), fc.string({ maxLength: 30 }))
+  const breakMinutes = fc.oneof(fc.constantFrom(null, undefined), fc.integer({ min: 0, max: 720 }))
+  // Stored sheets and half-built forms: any of the fields, each filled, empty, null or missing, plus others.
+  const stored = fc.record(
+    {
+      ...Object.fromEntries(
+        DAYS.flatMap((d) => [
+          [`${d}Start`, time],
+          [`${d}End`, time],
+          [`${d}Activity`, text],
+          [`${d}BreakMinutes`, breakMinutes],
+        ]),
+      ),
+      notes: text,
+      id: fc.integer({ min: 1 }),
+      status: fc.constantFrom('draft', 'pending'),
+    },
+    { requiredKeys: [] },
+  )
+
+  it('reads every stored sheet exactly as TimesheetDays parses it', () =>
+    fc.assert(
+      fc.property(stored, (s) => {
+        expect(timesheetDays(s)).toEqual(TimesheetDays.parse(s))
+      }),
+    ))
 })
 
 describe('TimesheetStatus', () => {

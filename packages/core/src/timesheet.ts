@@ -1,9 +1,10 @@
 import * as z from 'zod'
 import type { TimesheetPayroll } from './api/payroll.ts'
-import { BREAK_TOO_LONG, breakField, breaksLongerThanShift, dayHours, isTime, MAX_BREAK_MINUTES } from './hours.ts'
-import { limitedText, TEXT_LIMITS } from './text.ts'
+import { BREAK_TOO_LONG, breakField, breaksLongerThanShift, isTime, MAX_BREAK_MINUTES } from './hours.ts'
+import { limitedText } from './text-schemas.ts'
+import { TEXT_LIMITS } from './text.ts'
 import { TimesheetApproval } from './approvals.ts'
-import { DAYS, dayLabel, isCalendarDate, isValidDate, MAX_YEAR, MIN_YEAR, type DayName } from './week.ts'
+import { dayLabel, isCalendarDate, isValidDate, MAX_YEAR, MIN_YEAR, type DayName } from './week.ts'
 
 /**
  * The timesheet's shared schemas (spec sections 3 to 5). Server, web and CSV exports parse with
@@ -79,14 +80,6 @@ export const TimesheetStatus = z.enum(['draft', 'pending', 'approved', 'rejected
 })
 export type TimesheetStatus = z.infer<typeof TimesheetStatus>
 
-/** The badge texts (spec section 4). */
-export const statusLabel: Record<TimesheetStatus, string> = {
-  draft: 'Draft',
-  pending: 'Pending Review',
-  approved: 'Approved',
-  rejected: 'Rejected',
-}
-
 const WEEK_START_REQUIRED = 'Week start date is required'
 const DATE_SHAPE_MESSAGE = 'Use a date like 2026-11-16'
 
@@ -124,47 +117,6 @@ export const TimesheetId = z
   .transform(Number)
   .pipe(z.number().int().positive(ID_MESSAGE))
 export type TimesheetId = z.infer<typeof TimesheetId>
-
-export interface DayFields {
-  start: `${DayName}Start`
-  end: `${DayName}End`
-  activity: `${DayName}Activity`
-}
-
-export const dayFields = <D extends DayName>(
-  day: D,
-): { start: `${D}Start`; end: `${D}End`; activity: `${D}Activity` } => ({
-  start: `${day}Start`,
-  end: `${day}End`,
-  activity: `${day}Activity`,
-})
-
-/** The day fields of a timesheet, whether parsed, stored (null for empty) or half-built in a form. */
-export type DayValues = Partial<Record<DayFields[keyof DayFields], string | null | undefined>> &
-  Partial<Record<`${DayName}BreakMinutes`, number | null | undefined>>
-
-export interface DayEntry {
-  day: DayName
-  start: string
-  end: string
-  activity: string
-  /** Paid hours: the spec's difference minus the day's break. */
-  hours: number
-}
-
-/** One entry per day in the order asked for (DAYS, or `daysInWeekOrder(...)` for display). */
-export const daysOf = (timesheet: DayValues, order: readonly DayName[] = DAYS): DayEntry[] =>
-  order.map((day) => {
-    const fields = dayFields(day)
-    const start = timesheet[fields.start] ?? ''
-    const end = timesheet[fields.end] ?? ''
-    const hours = dayHours(start, end, timesheet[breakField(day)])
-    return { day, start, end, activity: timesheet[fields.activity] ?? '', hours }
-  })
-
-/** Whether any day has a start or end time: the dashboard then offers 'Continue Timesheet' (spec section 2). */
-export const hasAnyTime = (timesheet: DayValues): boolean =>
-  DAYS.some((day) => Boolean(timesheet[`${day}Start`] || timesheet[`${day}End`]))
 
 /** A supervisor's comment on a decision: PATCH /api/timesheets/{id}/status and the emailed decline page. */
 export const DecisionComment = z
@@ -233,24 +185,6 @@ export type TimesheetListItem = Timesheet & {
   employee: EmbeddedEmployee | null
   totalHours: number
   payroll: TimesheetPayroll
-}
-
-/** Draft and rejected timesheets may be edited by their employee; pending and approved are locked. */
-export const isEditable = (status: TimesheetStatus) => status === 'draft' || status === 'rejected'
-
-/**
- * A week its supervisor sent back, while its member fixes it: from the decline until it is
- * submitted again. Saving makes it a draft, and it stays sent back (with the decline's comment,
- * null when there was none) until then; null for any other week.
- */
-export const sentBack = (
-  sheet: Pick<Timesheet, 'status' | 'comments' | 'commentHistory'>,
-): { comment: string | null } | null => {
-  if (!isEditable(sheet.status)) return null
-  const last = sheet.commentHistory.at(-1)
-  if (last) return last.status === 'rejected' ? { comment: last.comment || null } : null
-  // Declined before the history was kept: the status alone says it.
-  return sheet.status === 'rejected' ? { comment: sheet.comments } : null
 }
 
 /** Refuses a day whose break is longer than its worked span, on that day's break field. */

@@ -35,7 +35,3 @@ export const User = z.object({
   updatedAt: z.string(),
 })
 export type User = z.infer<typeof User>
-
-export const fullName = (u: Pick<User, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`.trim()
-export const initials = (u: Pick<User, 'firstName' | 'lastName'>) =>
-  `${u.firstName.charAt(0)}${u.lastName.charAt(0)}`.toUpperCase()

@@ -16,12 +16,11 @@ import {
   isValidDate,
   isValidTimeZone,
   isWeekStart,
-  TimeZone,
   todayIn,
   weekEnd,
-  WeekStartDay,
   weekStartFor,
 } from './week.ts'
+import { TimeZone, WeekStartDay } from './week-schemas.ts'
 
 const pad = (n: number) => String(n).padStart(2, '0')
 /** Any real date from 2000-01-01 to 2100-12-31, built from a day count so every one is valid. */

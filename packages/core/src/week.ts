@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import type { WeekStartDay } from './week-schemas.ts'
 
 /**
  * Calendar weeks (DESIGN.md section 5). Dates travel as plain 'YYYY-MM-DD' strings and all
@@ -21,17 +21,7 @@ export const dayLabel: Record<DayName, string> = {
   sunday: 'Sunday',
 }
 
-/** An organization setting; Monday unless the organization chose Sunday. */
-export const WeekStartDay = z.enum(['monday', 'sunday'], { error: 'Weeks start on monday or sunday' })
-export type WeekStartDay = z.infer<typeof WeekStartDay>
 export const DEFAULT_WEEK_START_DAY: WeekStartDay = 'monday'
-
-/** An IANA zone name the runtime knows, such as 'America/Chicago'. */
-export const TimeZone = z
-  .string({ error: 'Time zone is required' })
-  .trim()
-  .refine(isValidTimeZone, 'Use an IANA time zone like America/Chicago')
-export type TimeZone = z.infer<typeof TimeZone>
 
 export function isValidTimeZone(timeZone: unknown): timeZone is string {
   if (typeof timeZone !== 'string') return false

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import i18next from 'i18next'
-import { isEditable, TimesheetDays } from '@app/core'
+import { isEditable } from '@app/core'
 import type { CurrentWeek, BulkApproveResult, DecidedTimesheet, TimesheetAnswer, WeekTimesheetSave } from '@app/core'
 import { ApiError, apiJson, isNetworkError } from './client.ts'
 import { dashboardKeys, payrollKeys, reportKeys, timesheetKeys, type StatusFilter } from './keys.ts'
@@ -92,6 +92,7 @@ export function useSaveWeekDraft() {
         if (!week || week.weekStartDate !== input.weekStartDate || !isEditable(week.status))
           return { timesheet: await post(), onDevice: false }
         // Fields the server would refuse go to it, for its messages on the fields.
+        const { TimesheetDays } = await import('./day-schema.ts')
         const days = TimesheetDays.safeParse(input)
         if (!days.success) return { timesheet: await post(), onDevice: false }
         return await saveDraft(

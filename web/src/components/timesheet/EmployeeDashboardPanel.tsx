@@ -4,7 +4,17 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Play } from 'lucide-react'
 import i18next from 'i18next'
 import { useTranslation } from 'react-i18next'
-import { addDays, dateOfDay, dayFields, DAYS, isEditable, TimesheetDays, todayIn, type Timesheet } from '@app/core'
+import {
+  addDays,
+  dateOfDay,
+  dayFields,
+  DAYS,
+  isEditable,
+  timesheetDays,
+  todayIn,
+  type Timesheet,
+  type TimesheetDays,
+} from '@app/core'
 import { formatDate } from '../../lib/format.ts'
 import { useOrgTimeZone } from '../../api/organization.ts'
 import { timesheetKeys } from '../../api/keys.ts'
@@ -96,7 +106,7 @@ function TodayClock({ sheet, timeZone }: { sheet: Timesheet; timeZone: string })
   const { t } = useTranslation('staff')
   const queryClient = useQueryClient()
   const updateDraft = useUpdateDraft()
-  const days = TimesheetDays.parse(sheet)
+  const days = timesheetDays(sheet)
   const now = useNow(mayRun(days) ? 1000 : 30_000)
   const today = todayIn(timeZone, now)
   const inWeek = (date: string) => DAYS.find((d) => dateOfDay(sheet.weekStartDate, d) === date)

@@ -3,8 +3,8 @@ import {
   dayFields,
   daysOfWeekStarting,
   isEditable,
-  TimesheetDays,
   todayIn,
+  type TimesheetDays,
   type DayName,
   type TimesheetAnswer,
 } from '@app/core'

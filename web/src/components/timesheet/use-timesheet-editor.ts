@@ -6,8 +6,9 @@ import {
   dayFields,
   TEXT_LIMITS,
   textLimitState,
-  TimesheetDays,
+  timesheetDays,
   unfinishedDays,
+  type TimesheetDays,
   weekChecks,
   type TimesheetAnswer,
 } from '@app/core'
@@ -53,7 +54,7 @@ export type SaveAndSubmit = {
 export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
   const queryClient = useQueryClient()
   const [base, setBase] = useState(initial)
-  const [days, setDays] = useState(() => TimesheetDays.parse(initial ?? {}))
+  const [days, setDays] = useState(() => timesheetDays(initial ?? {}))
   const [busy, setBusy] = useState<EditorBusy>(null)
   const [conflict, setConflict] = useState<string | null>(null)
   const [reloading, setReloading] = useState(false)
@@ -98,7 +99,7 @@ export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
       const latest = await queryClient.fetchQuery({ ...currentWeekQuery, staleTime: 0 })
       const form = toForm(latest)
       setBase(form)
-      setDays(TimesheetDays.parse(form ?? {}))
+      setDays(timesheetDays(form ?? {}))
       setConflict(null)
       return form
     } catch (error) {
@@ -179,7 +180,7 @@ export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
       )
     : {}
 
-  const reset = () => setDays(TimesheetDays.parse({}))
+  const reset = () => setDays(timesheetDays({}))
 
   return {
     base,

@@ -1,0 +1,92 @@
+import { breakField, dayHours } from './hours.ts'
+import type { Timesheet, TimesheetDays, TimesheetStatus } from './timesheet.ts'
+import { DAYS, type DayName } from './week.ts'
+
+/**
+ * A timesheet's days read without zod (issue 30): the dashboards' first script uses these, and
+ * timesheet.ts keeps the schemas that parse them.
+ */
+
+/** The badge texts (spec section 4). */
+export const statusLabel: Record<TimesheetStatus, string> = {
+  draft: 'Draft',
+  pending: 'Pending Review',
+  approved: 'Approved',
+  rejected: 'Rejected',
+}
+
+export interface DayFields {
+  start: `${DayName}Start`
+  end: `${DayName}End`
+  activity: `${DayName}Activity`
+}
+
+export const dayFields = <D extends DayName>(
+  day: D,
+): { start: `${D}Start`; end: `${D}End`; activity: `${D}Activity` } => ({
+  start: `${day}Start`,
+  end: `${day}End`,
+  activity: `${day}Activity`,
+})
+
+/** The day fields of a timesheet, whether parsed, stored (null for empty) or half-built in a form. */
+export type DayValues = Partial<Record<DayFields[keyof DayFields], string | null | undefined>> &
+  Partial<Record<`${DayName}BreakMinutes`, number | null | undefined>>
+
+export interface DayEntry {
+  day: DayName
+  start: string
+  end: string
+  activity: string
+  /** Paid hours: the spec's difference minus the day's break. */
+  hours: number
+}
+
+/** One entry per day in the order asked for (DAYS, or `daysInWeekOrder(...)` for display). */
+export const daysOf = (timesheet: DayValues, order: readonly DayName[] = DAYS): DayEntry[] =>
+  order.map((day) => {
+    const fields = dayFields(day)
+    const start = timesheet[fields.start] ?? ''
+    const end = timesheet[fields.end] ?? ''
+    const hours = dayHours(start, end, timesheet[breakField(day)])
+    return { day, start, end, activity: timesheet[fields.activity] ?? '', hours }
+  })
+
+/** Whether any day has a start or end time: the dashboard then offers 'Continue Timesheet' (spec section 2). */
+export const hasAnyTime = (timesheet: DayValues): boolean =>
+  DAYS.some((day) => Boolean(timesheet[`${day}Start`] || timesheet[`${day}End`]))
+
+/** Draft and rejected timesheets may be edited by their employee; pending and approved are locked. */
+export const isEditable = (status: TimesheetStatus) => status === 'draft' || status === 'rejected'
+
+/**
+ * A week its supervisor sent back, while its member fixes it: from the decline until it is
+ * submitted again. Saving makes it a draft, and it stays sent back (with the decline's comment,
+ * null when there was none) until then; null for any other week.
+ */
+export const sentBack = (
+  sheet: Pick<Timesheet, 'status' | 'comments' | 'commentHistory'>,
+): { comment: string | null } | null => {
+  if (!isEditable(sheet.status)) return null
+  const last = sheet.commentHistory.at(-1)
+  if (last) return last.status === 'rejected' ? { comment: last.comment || null } : null
+  // Declined before the history was kept: the status alone says it.
+  return sheet.status === 'rejected' ? { comment: sheet.comments } : null
+}
+
+/**
+ * A stored timesheet's days and notes exactly as `TimesheetDays` parses them (empty as '', no break
+ * as 0), without zod: what the dashboard's timer saves back. Its test holds the two together.
+ */
+export const timesheetDays = (sheet: DayValues & { notes?: string | null }): TimesheetDays => {
+  const days: Record<string, string | number> = {}
+  for (const day of DAYS) {
+    const fields = dayFields(day)
+    days[fields.start] = sheet[fields.start]?.trim() ?? ''
+    days[fields.end] = sheet[fields.end]?.trim() ?? ''
+    days[fields.activity] = sheet[fields.activity]?.trim() ?? ''
+    days[breakField(day)] = sheet[breakField(day)] ?? 0
+  }
+  days.notes = sheet.notes?.trim() ?? ''
+  return days as TimesheetDays
+}

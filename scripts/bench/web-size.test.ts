@@ -1,0 +1,30 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildWebWithManifest, initialJs, ROUTE_CHUNKS } from './web-size.ts'
+
+/**
+ * Issue 30: zod is in no first script. Screens validate with core's schemas, loaded with the
+ * screen that validates; the first screens read with core's zod-free helpers.
+ */
+describe('the first scripts of the measured routes', () => {
+  const outDir = mkdtempSync(join(tmpdir(), 'web-size-'))
+  let manifest: ReturnType<typeof buildWebWithManifest>
+  beforeAll(() => {
+    manifest = buildWebWithManifest(outDir)
+  }, 300_000)
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }))
+
+  const packagesOf = (chunks: string[]) => initialJs(manifest, outDir, chunks).byPackage.map((p) => p.name)
+
+  it.each(Object.entries(ROUTE_CHUNKS))('%s carries no zod', (_route, chunks) => {
+    const packages = packagesOf(chunks)
+    expect(packages).toContain('react-dom')
+    expect(packages).not.toContain('zod')
+  })
+
+  it('the submit page, which validates the week, brings zod with it', () => {
+    expect(packagesOf(['src/pages/SubmitTimesheetPage.tsx'])).toContain('zod')
+  })
+})
