@@ -1,11 +1,12 @@
-import { useId, useState } from 'react'
+import { Suspense, useId, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { addDays, currentWeekStart, type BulkApproveResult, type User } from '@app/core'
 import { pendingTimesheetsQuery } from '../../api/dashboard.ts'
 import { useOrganizationSettings, useOrgTimeZone } from '../../api/organization.ts'
 import { useBulkApprove } from '../../api/timesheets.ts'
-import { ReviewDialog, type ReviewMode, type ReviewTarget } from '../review/ReviewDialog.tsx'
+import type { ReviewMode, ReviewTarget } from '../review/ReviewDialog.tsx'
+import { lazyDialog } from '../ui/lazy-dialog.ts'
 import { Button } from '../ui/Button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
@@ -13,6 +14,8 @@ import { ErrorState } from '../ui/ErrorState.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
 import { employeeName, formatDate } from '../../lib/format.ts'
 import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
+
+const ReviewDialog = lazyDialog(() => import('../review/ReviewDialog.tsx').then((m) => m.ReviewDialog))
 
 const SCOPES = ['mine', 'everyone'] as const
 /** A member's own week is only viewed; any other opens with Approve and Decline. */
@@ -28,6 +31,7 @@ export function PendingReviews({ user }: { user: User }) {
   const { t } = useTranslation('supervisor')
   const [scope, setScope] = useState<Scope>('mine')
   const [review, setReview] = useState<ReviewTarget | null>(null)
+  const reviewMounted = ReviewDialog.useMounted(review !== null)
   const pending = useQuery(pendingTimesheetsQuery)
   const timeZone = useOrgTimeZone()
   const titleId = useId()
@@ -172,7 +176,11 @@ export function PendingReviews({ user }: { user: User }) {
           ) : null}
         </div>
       </CardContent>
-      <ReviewDialog target={review} timeZone={timeZone} onClose={() => setReview(null)} />
+      {reviewMounted ? (
+        <Suspense fallback={null}>
+          <ReviewDialog.Component target={review} timeZone={timeZone} onClose={() => setReview(null)} />
+        </Suspense>
+      ) : null}
     </Card>
   )
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { useQueryClient } from '@tanstack/react-query'
 import { Play } from 'lucide-react'
@@ -26,10 +26,14 @@ import { DayTimer } from './DayTimer.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
 import { runTimerAction, type TimerAction } from './timer-actions.ts'
 import { useNow } from './use-now.ts'
-import { WeeklyTimesheetDialog } from './WeeklyTimesheetDialog.tsx'
+import { lazyDialog } from '../ui/lazy-dialog.ts'
 import { ErrorState } from '../ui/ErrorState.tsx'
 import { OrgZoneNote } from '../OrgZoneNote.tsx'
 import { rejectionOf } from './rejection.ts'
+
+const WeeklyTimesheetDialog = lazyDialog(() =>
+  import('./WeeklyTimesheetDialog.tsx').then((m) => m.WeeklyTimesheetDialog),
+)
 
 /**
  * What a staff member or volunteer sees on the dashboard: one 'Current Week Timesheet' card with
@@ -41,6 +45,7 @@ export function EmployeeDashboardPanel() {
   const current = useCurrentWeekTimesheet()
   const timeZone = useOrgTimeZone()
   const [dialogOpen, setDialogOpen] = useState(false)
+  const dialogMounted = WeeklyTimesheetDialog.useMounted(dialogOpen)
   const sheet = current.data
 
   return (
@@ -84,8 +89,15 @@ export function EmployeeDashboardPanel() {
         </CurrentWeekCard>
       ) : null}
 
-      {sheet ? (
-        <WeeklyTimesheetDialog timesheet={sheet} timeZone={timeZone} open={dialogOpen} onOpenChange={setDialogOpen} />
+      {sheet && dialogMounted ? (
+        <Suspense fallback={null}>
+          <WeeklyTimesheetDialog.Component
+            timesheet={sheet}
+            timeZone={timeZone}
+            open={dialogOpen}
+            onOpenChange={setDialogOpen}
+          />
+        </Suspense>
       ) : null}
     </section>
   )
