@@ -63,6 +63,7 @@ import listTimesheets from './timesheets/list-timesheets.ts'
 import saveDraft from './timesheets/save-draft.ts'
 import submitTimesheet from './timesheets/submit-timesheet.ts'
 import updateDraft from './timesheets/update-draft.ts'
+import copyLastWeek from './timesheets/copy-last-week.ts'
 import updateStatus from './timesheets/update-status.ts'
 import bulkApprove from './timesheets/bulk-approve.ts'
 import createToken from './tokens/create-token.ts'
@@ -141,6 +142,7 @@ export const routes = {
   'timesheets/save-draft': saveDraft,
   'timesheets/submit-timesheet': submitTimesheet,
   'timesheets/update-draft': updateDraft,
+  'timesheets/copy-last-week': copyLastWeek,
   'timesheets/update-status': updateStatus,
   'tokens/create-token': createToken,
   'tokens/list-tokens': listTokens,

@@ -247,7 +247,9 @@ export const realParams = async (key: RouteKey, route: Route, t: Tenant): Promis
           ? await t.freshApproved()
           : key === 'timesheets/update-status'
             ? await t.freshPending()
-            : await t.freshDraft()
+            : key === 'timesheets/copy-last-week'
+              ? await freshDraftWithLastWeek(t)
+              : await t.freshDraft()
       params.id = String(sheet.id)
     } else if (name === 'token' && route.path.startsWith('/api/unsubscribe/')) {
       params.token = await createUnsubscribeToken({ orgId: t.orgId, userId: t.staff.user.id, kind: 'reminder' })
@@ -266,6 +268,13 @@ export const realParams = async (key: RouteKey, route: Route, t: Tenant): Promis
     }
   }
   return params
+}
+
+/** Issue 34: an empty draft whose previous week has a filled Monday (made next: fresh weeks go back). */
+const freshDraftWithLastWeek = async (t: Tenant) => {
+  const sheet = await t.freshDraft({})
+  await t.freshDraft()
+  return sheet
 }
 
 /** The session each route is meant for: a supervisor for supervisor routes, a staff member for member routes. */

@@ -8,6 +8,7 @@ import * as z from 'zod'
 export const AuditAction = z.enum([
   'timesheet.created',
   'timesheet.saved',
+  'timesheet.copiedLastWeek',
   'timesheet.submitted',
   'timesheet.approved',
   'timesheet.firstApproval',
@@ -40,6 +41,7 @@ export type AuditAction = z.infer<typeof AuditAction>
 export const auditActionLabel: Record<AuditAction, string> = {
   'timesheet.created': 'Timesheet created',
   'timesheet.saved': 'Timesheet saved',
+  'timesheet.copiedLastWeek': 'Last week copied',
   'timesheet.submitted': 'Timesheet submitted',
   'timesheet.approved': 'Timesheet approved',
   'timesheet.firstApproval': 'First approval recorded',
