@@ -270,7 +270,7 @@ export const timesheetsOf = (orgId: string) => {
       employee: Person,
       days: TimesheetDays,
       expectedVersion?: number,
-      options: { enteredOffline?: boolean } = {},
+      options: { enteredOffline?: boolean; atKiosk?: string } = {},
     ) {
       const current = await ownedBy(id, employee.id)
       if (!isEditable(current.status)) {
@@ -287,7 +287,8 @@ export const timesheetsOf = (orgId: string) => {
           updatedAt: nowIso(),
           enteredOffline: current.enteredOffline || options.enteredOffline === true,
         },
-        employee,
+        // Issue 34: a punch at a kiosk is the member's, recorded 'at kiosk {name}'.
+        options.atKiosk === undefined ? employee : { ...employee, via: 'kiosk', kioskName: options.atKiosk },
         'timesheet.saved',
       )
     },
