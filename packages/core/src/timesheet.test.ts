@@ -43,10 +43,12 @@ describe('TimeOfDay', () => {
 describe('TimesheetDays', () => {
   it('has exactly the stored field names', () => {
     const keys = Object.keys(TimesheetDays.shape)
-    // Issue 19 added each day's unpaid break beside its times and activity.
+    // Issue 19 added each day's unpaid break beside its times and activity; issue 33 the optional splits.
     expect(keys).toEqual([
       ...DAYS.flatMap((d) => [`${d}Start`, `${d}End`, `${d}Activity`, `${d}BreakMinutes`]),
       'notes',
+      ...DAYS.map((d) => `${d}Allocations`),
+      'weekAllocationPercent',
     ])
   })
 
