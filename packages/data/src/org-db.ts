@@ -1,4 +1,5 @@
 import { aggregatesOf } from './aggregates.ts'
+import { allocationCodesOf } from './allocation-codes.ts'
 import { apiTokensOf } from './api-tokens.ts'
 import { auditOf } from './audit.ts'
 import { closureOf } from './closures.ts'
@@ -28,5 +29,6 @@ export const orgDb = (orgId: string) => ({
   exports: exportsOf(orgId),
   webhooks: webhooksOf(orgId),
   closure: closureOf(orgId),
+  allocationCodes: allocationCodesOf(orgId),
 })
 export type OrgDb = ReturnType<typeof orgDb>
