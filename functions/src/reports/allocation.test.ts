@@ -12,6 +12,7 @@ import saveDraft from '../timesheets/save-draft.ts'
 import updateDraft from '../timesheets/update-draft.ts'
 import updateStatus from '../timesheets/update-status.ts'
 import allocationReport from './allocation-report.ts'
+import exportPayroll from '../payroll/export-payroll.ts'
 
 /**
  * Issue 33's "Done when", through the real routes on the local stack: a member's week of 40 hours,
@@ -236,5 +237,33 @@ describe('the allocation report', () => {
       query: { from: addDays(lastWeek, 6), to: lastWeek },
     })
     expect(reversed.status).toBe(400)
+  })
+})
+
+describe('the QuickBooks file', () => {
+  it('carries each code’s class in PROJ, one TIMEACT row per member, day and code', async () => {
+    const iif = await callRoute(exportPayroll, {
+      cookies: [sup.cookie],
+      query: { format: 'quickbooks-iif', from: lastWeek, to: addDays(lastWeek, 6) },
+    })
+    expect(iif.status, iif.text).toBe(302)
+    const text = Buffer.from(await (await fetch(iif.headers.location as string)).arrayBuffer()).toString('utf8')
+    const rows = text.split('\r\n').filter((l) => l.startsWith('TIMEACT'))
+    const on = (offset: number) => {
+      const date = addDays(lastWeek, offset)
+      return `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(2, 4)}`
+    }
+    const row = (offset: number, duration: string, proj: string) =>
+      `TIMEACT\t${on(offset)}\t\tAna Silva\t\tRegular Pay\t${duration}\t${proj}\t\t0`
+    expect(rows).toEqual([
+      row(0, '4:00', 'Youth'),
+      row(0, '4:00', 'Administration'),
+      row(1, '4:00', 'Administration'),
+      row(1, '4:00', 'Youth'),
+      row(2, '6:00', 'Youth'),
+      row(2, '2:00', 'Administration'),
+      row(3, '8:00', 'Youth'),
+      row(4, '8:00', 'Youth'),
+    ])
   })
 })

@@ -15,6 +15,7 @@ import {
 } from './allocation.ts'
 import { allocationReport } from './allocation-report.ts'
 import { memberWeek, DEFAULT_OVERTIME_RULES } from './overtime.ts'
+import { iifClassShares, quickbooksIif } from './payroll-files.ts'
 import { DraftSave, TimesheetDays, WeekTimesheetSave } from './timesheet.ts'
 import { DAYS } from './week.ts'
 
@@ -364,5 +365,61 @@ describe('the allocation report', () => {
         },
       ),
     )
+  })
+})
+
+describe('QuickBooks IIF classes', () => {
+  const day = (allocations?: { code: string; minutes: number }[]) => ({
+    date: '2026-11-16',
+    paidMinutes: 480,
+    breakMinutes: 0,
+    regularMinutes: 480,
+    overtimeMinutes: 0,
+    doubleTimeMinutes: 0,
+    ...(allocations ? { allocations } : {}),
+  })
+  const classOf = (code: string) => ({ youth: 'Youth', admin: 'Administration' })[code] ?? ''
+  it('shares each item among the classes of the day’s codes, adding up exactly', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1440 }), split, (minutes, lines) => {
+        const shares = iifClassShares(day(lines.length ? lines : undefined), minutes, classOf)
+        expect(shares.reduce((a, s) => a + s.minutes, 0)).toBe(minutes)
+      }),
+    )
+  })
+  it('writes one TIMEACT row per member, day and class, PROJ carrying the class', () => {
+    const member = {
+      employeeId: 'e',
+      firstName: 'Ana',
+      lastName: 'Silva',
+      department: null,
+      payrollId: null,
+      payType: 'non-exempt' as const,
+      paidMinutes: 480,
+      regularMinutes: 480,
+      overtimeMinutes: 0,
+      doubleTimeMinutes: 0,
+      breakMinutes: 0,
+      daysWorked: 1,
+      days: [
+        day([
+          { code: 'youth', minutes: 360 },
+          { code: 'admin', minutes: 120 },
+        ]),
+      ],
+    }
+    const rows = quickbooksIif([member], 'Grace', classOf)
+      .split('\r\n')
+      .filter((l) => l.startsWith('TIMEACT'))
+    expect(rows).toEqual([
+      'TIMEACT\t11/16/26\t\tAna Silva\t\tRegular Pay\t6:00\tYouth\t\t0',
+      'TIMEACT\t11/16/26\t\tAna Silva\t\tRegular Pay\t2:00\tAdministration\t\t0',
+    ])
+    // Without classes the file is as before allocations: one row for the day.
+    expect(
+      quickbooksIif([member], 'Grace')
+        .split('\r\n')
+        .filter((l) => l.startsWith('TIMEACT')),
+    ).toEqual(['TIMEACT\t11/16/26\t\tAna Silva\t\tRegular Pay\t8:00\t\t\t0'])
   })
 })
