@@ -32,6 +32,8 @@ import updateMyNotifications from './notifications/update-my-notifications.ts'
 import updateNotifications from './notifications/update-notifications.ts'
 import getOpenApi from './openapi/get-openapi.ts'
 import getApprovals from './organization/get-approvals.ts'
+import getAllocationCodes from './organization/get-allocation-codes.ts'
+import updateAllocationCodes from './organization/update-allocation-codes.ts'
 import closeOrganization from './organization/close-organization.ts'
 import getExport from './organization/get-export.ts'
 import getLogo from './organization/get-logo.ts'
@@ -50,6 +52,7 @@ import reopenPeriod from './payroll/reopen-period.ts'
 import updatePayrollSettings from './payroll/update-settings.ts'
 import clearAway from './profile/clear-away.ts'
 import setAway from './profile/set-away.ts'
+import allocationReport from './reports/allocation-report.ts'
 import bulkTimesheets from './reports/bulk-timesheets.ts'
 import getReports from './reports/get-reports.ts'
 import volunteerHours from './reports/volunteer-hours.ts'
@@ -118,6 +121,8 @@ export const routes = {
   'notifications/update-notifications': updateNotifications,
   'openapi/get-openapi': getOpenApi,
   'organization/get-approvals': getApprovals,
+  'organization/get-allocation-codes': getAllocationCodes,
+  'organization/update-allocation-codes': updateAllocationCodes,
   'organization/close-organization': closeOrganization,
   'organization/get-export': getExport,
   'organization/get-logo': getLogo,
@@ -136,6 +141,7 @@ export const routes = {
   'payroll/update-settings': updatePayrollSettings,
   'profile/clear-away': clearAway,
   'profile/set-away': setAway,
+  'reports/allocation-report': allocationReport,
   'reports/bulk-timesheets': bulkTimesheets,
   'reports/get-reports': getReports,
   'reports/volunteer-hours': volunteerHours,

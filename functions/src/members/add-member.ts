@@ -7,6 +7,7 @@ import { deliver } from '../workflows/mailer.ts'
 import { memberEventData } from '../workflows/webhook-events.ts'
 import { deliverNow } from '../workflows/webhook-sender.ts'
 import { defineRoute } from '../http/define-route.ts'
+import { assertDefaultCode } from '../workflows/allocations.ts'
 
 /**
  * Adds a member with a generated username and a strong generated password, returned once as
@@ -23,6 +24,7 @@ export default defineRoute({
     const org = await db.organization.get()
     const allowed = entitlements(org)
     assertCanAddMember(allowed, await db.members.count())
+    await assertDefaultCode(db, body.defaultCode)
     if (await db.members.emailTaken(body.email))
       throw badRequest(duplicateEmailMessage, { email: duplicateEmailMessage })
 

@@ -4,6 +4,7 @@ import { sessions } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
 import { confirmationEmail } from '../workflows/address-confirmation.ts'
 import { deliver } from '../workflows/mailer.ts'
+import { assertDefaultCode } from '../workflows/allocations.ts'
 
 /**
  * Edits a member (issue 19): names, email, department, role, pay type and payroll id. A changed
@@ -22,6 +23,7 @@ export default defineRoute({
     if (params.id === session.userId && body.role !== undefined && body.role !== session.user.role)
       throw conflict('You cannot change your own role')
     const before = await db.users.get(params.id)
+    if (body.defaultCode !== before.defaultCode) await assertDefaultCode(db, body.defaultCode)
     // Issue 36: a new address is unconfirmed and gets its confirmation link, queued with the change.
     const org = body.email && body.email !== before.email ? await db.organization.get() : undefined
     const confirmation = org && body.email ? await confirmationEmail(db.orgId, before, body.email, org) : undefined

@@ -17,6 +17,13 @@ import { defineRoute } from '../http/define-route.ts'
 import { csvWordsFor } from '../views/words.ts'
 import { HttpResponse } from '../http/response.ts'
 import { payrollTotals } from '../workflows/payroll.ts'
+import type { OrgDb } from '@app/data'
+
+/** Issue 33: the QuickBooks class of each ministry or fund ('' for none, and for 'Unallocated'). */
+const classesOf = async (db: OrgDb) => {
+  const classes = new Map((await db.allocationCodes.list()).map((c) => [c.id, c.className ?? '']))
+  return (code: string) => classes.get(code) ?? ''
+}
 
 /** The formats that name members by their payroll id. */
 const needsPayrollId: ReadonlySet<ExportFormat> = new Set(['gusto', 'adp'])
@@ -61,6 +68,7 @@ export default defineRoute({
       org.adpCompanyCode ?? '',
       org.adpBatchId ?? '',
       session.user.language,
+      query.format === 'quickbooks-iif' ? await classesOf(db) : undefined,
     )
     const name = `payroll-${query.format}-${query.from}-${query.to}`
     const file = files.report(`${name}-${new Date().toISOString().replace(/[:.]/g, '-')}`)
@@ -76,6 +84,8 @@ const fileOf = (
   adpCode: string,
   adpBatch: string,
   language: Language,
+  /** Issue 33: each code's QuickBooks class (PROJ of the IIF rows). */
+  classOf?: (code: string) => string,
 ) => {
   switch (format) {
     // Our own layout speaks the reader's language; the payroll systems' keep their importers' titles.
@@ -86,6 +96,6 @@ const fileOf = (
     case 'adp':
       return adpCsv(members, adpCode, adpBatch)
     case 'quickbooks-iif':
-      return quickbooksIif(members, company)
+      return quickbooksIif(members, company, classOf)
   }
 }

@@ -1,5 +1,6 @@
 import { TimesheetAnswer, WeekTimesheetSave } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
+import { assertAllocations } from '../workflows/allocations.ts'
 import { withPayroll } from '../workflows/payroll.ts'
 import { submitWithReviewEmails } from '../workflows/submission.ts'
 import { assertWeekStart } from '../workflows/timesheets.ts'
@@ -16,6 +17,7 @@ export default defineRoute({
     const { weekStartDate, version, ...days } = body
     const org = await db.organization.get()
     assertWeekStart(org, weekStartDate)
+    await assertAllocations(db, session.user, days)
     const sheet = await db.timesheets.getOrCreate(session.user, weekStartDate, version)
     // One read of each, and the days saved and submitted in one write with the review emails.
     const submitted = await submitWithReviewEmails(db, session.user, sheet, { expectedVersion: version, days, org })

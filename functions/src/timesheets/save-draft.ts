@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { TimesheetAnswer, WeekTimesheetSave } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
+import { assertAllocations } from '../workflows/allocations.ts'
 import { withPayroll } from '../workflows/payroll.ts'
 import { assertWeekStart } from '../workflows/timesheets.ts'
 
@@ -16,6 +17,7 @@ export default defineRoute({
     const { weekStartDate, version, status: _status, ...days } = body
     const org = await db.organization.get()
     assertWeekStart(org, weekStartDate)
+    await assertAllocations(db, session.user, days)
     const sheet = await db.timesheets.getOrCreate(session.user, weekStartDate, version)
     return withPayroll(await db.timesheets.saveDays(sheet.id, session.user, days, version), org, session.user)
   },

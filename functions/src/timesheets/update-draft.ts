@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { DraftSave, TimesheetAnswer, TimesheetId } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
+import { assertAllocations } from '../workflows/allocations.ts'
 import { withPayroll } from '../workflows/payroll.ts'
 
 /** The weekly dialog's Save: the caller's own draft (or rejected) timesheet, at the version it was based on. */
@@ -14,6 +15,7 @@ export default defineRoute({
   uses: ['table'],
   handler: async ({ params, body, session, db }) => {
     const { version, enteredOffline, ...days } = body
+    await assertAllocations(db, session.user, days)
     const [saved, org] = await Promise.all([
       db.timesheets.saveDays(params.id, session.user, days, version, { enteredOffline }),
       db.organization.get(),

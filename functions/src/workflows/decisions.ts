@@ -86,7 +86,13 @@ export const decideTimesheet = async (
       await sendNow(db, emails, org)
       return { ...withPayroll(recorded, org, employee), csvDownloadUrl: timesheetCsvUrl(recorded.id) }
     }
-    const figures = memberWeek(sheet, rulesOf(org), employee?.payType ?? DEFAULT_PAY_TYPE, employee?.role ?? 'employee')
+    const figures = memberWeek(
+      sheet,
+      rulesOf(org),
+      employee?.payType ?? DEFAULT_PAY_TYPE,
+      employee?.role ?? 'employee',
+      employee?.defaultCode ?? null,
+    )
     const webhooks = await db.webhooks.event(
       'timesheet.approved',
       timesheetEventData(sheet, 'approved', supervisor, comments),

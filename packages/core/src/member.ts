@@ -3,6 +3,10 @@ import { Role } from './roles.ts'
 import { requiredText } from './text-schemas.ts'
 import { TEXT_LIMITS } from './text.ts'
 import { ApproverId } from './approvals.ts'
+import { AllocationCodeId } from './allocation.ts'
+
+/** Issue 33: a member's default ministry or fund (a code's id that exists and is active), or null for none. */
+export const DefaultCode = AllocationCodeId.nullable()
 
 /** The Add Member form and request (spec section 5, with its messages). */
 export const NewMember = z.object({
@@ -30,6 +34,8 @@ export const NewMember = z.object({
   role: Role.default('employee'),
   /** Issue 31: the member's approver (a supervisor of the organization) or null; the adding supervisor when absent. */
   supervisorId: ApproverId.optional(),
+  /** Issue 33: the member's default ministry or fund; none when absent. */
+  defaultCode: DefaultCode.optional(),
 })
 export type NewMember = z.infer<typeof NewMember>
 

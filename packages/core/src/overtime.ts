@@ -8,6 +8,7 @@ import {
   type WeekTimes,
 } from './hours.ts'
 import { dateOfDay, daysOfWeekStarting } from './week.ts'
+import { allocationsField, resolveDay, type DayAllocation, type WeekAllocations } from './allocation.ts'
 import type { PayType } from './payroll.ts'
 import type { Role } from './roles.ts'
 
@@ -140,14 +141,22 @@ export interface DayFigures {
   regularMinutes: number
   overtimeMinutes: number
   doubleTimeMinutes: number
+  /**
+   * Issue 33: where the day's paid minutes went (its split, the week's percents, or its member's
+   * default code, else 'unallocated'); they add up to `paidMinutes`. Missing in figures stored
+   * before allocations existed: read those as all 'unallocated'.
+   */
+  allocations?: DayAllocation[]
 }
 
 /** The member-week approval stores for a timesheet (its days in the order they were worked). */
 export const memberWeek = (
-  sheet: WeekTimes & { id: number; employeeId: string; weekStartDate: string },
+  sheet: WeekAllocations & { id: number; employeeId: string; weekStartDate: string },
   rules: OvertimeRules,
   payType: PayType,
   role: Role,
+  /** Issue 33: the member's default code at approval (null: 'unallocated'). */
+  defaultCode: string | null = null,
 ): MemberWeek => {
   const order = daysOfWeekStarting(sheet.weekStartDate)
   const paid = order.map((day) => paidMinutes(sheet[`${day}Start`], sheet[`${day}End`], sheet[breakField(day)]))
@@ -165,6 +174,7 @@ export const memberWeek = (
             regularMinutes: splits[i]!.regular,
             overtimeMinutes: splits[i]!.overtime,
             doubleTimeMinutes: splits[i]!.doubleTime,
+            allocations: resolveDay(paid[i]!, sheet[allocationsField(day)], defaultCode, sheet.weekAllocationPercent),
           },
         ]
       : [],

@@ -1,6 +1,8 @@
 import { englishCsvWords, toCsv, type CsvWords } from './csv.ts'
 import { hoursOf, type DayFigures, type MemberWeek } from './overtime.ts'
 import type { PayType } from './payroll.ts'
+import { apportion } from './allocation.ts'
+import { dayAllocationsOf } from './allocation-report.ts'
 
 /**
  * Payroll totals and the files payroll systems import (issue 19), all from the member-week
@@ -197,10 +199,32 @@ export const IIF_PAY_ITEMS = {
 } as const
 
 /**
- * QuickBooks Desktop timer activities: the TIMERHDR block, then one TIMEACT row per member-day
- * and payroll item (regular, overtime, double time), each no longer than 23:59.
+ * Issue 33: a day's minutes of one payroll item shared among the QuickBooks classes of the codes
+ * its allocation names (in the same proportions, whole minutes, adding up exactly); codes with no
+ * class share the class ''. A day with no class at all is one share, as before allocations.
  */
-export const quickbooksIif = (members: readonly MemberTotals[], companyName: string): string => {
+export const iifClassShares = (
+  day: DayFigures,
+  minutes: number,
+  classOf: (code: string) => string,
+): { proj: string; minutes: number }[] => {
+  const classes = new Map<string, number>()
+  for (const a of dayAllocationsOf(day)) classes.set(classOf(a.code), (classes.get(classOf(a.code)) ?? 0) + a.minutes)
+  if (classes.size <= 1) return [{ proj: [...classes.keys()][0] ?? '', minutes }]
+  const shares = apportion(minutes, [...classes.values()])
+  return [...classes.keys()].map((proj, i) => ({ proj, minutes: shares[i]! }))
+}
+
+/**
+ * QuickBooks Desktop timer activities: the TIMERHDR block, then one TIMEACT row per member-day,
+ * class (issue 33: the code's class in PROJ) and payroll item (regular, overtime, double time),
+ * each no longer than 23:59.
+ */
+export const quickbooksIif = (
+  members: readonly MemberTotals[],
+  companyName: string,
+  classOf: (code: string) => string = () => '',
+): string => {
   const lines = [
     '!TIMERHDR\tVER\tREL\tCOMPANYNAME\tIMPORTEDBEFORE\tFROMTIMER\tCOMPANYCREATETIME',
     iifLine(['TIMERHDR', 8, 0, companyName, 'N', 'Y', 0]),
@@ -214,8 +238,9 @@ export const quickbooksIif = (members: readonly MemberTotals[], companyName: str
         [IIF_PAY_ITEMS.overtime, d.overtimeMinutes],
         [IIF_PAY_ITEMS.doubleTime, d.doubleTimeMinutes],
       ] as const) {
-        for (const piece of iifPieces(minutes))
-          lines.push(iifLine(['TIMEACT', iifDate(d.date), '', emp, '', item, iifDuration(piece), '', '', 0]))
+        for (const share of iifClassShares(d, minutes, classOf))
+          for (const piece of iifPieces(share.minutes))
+            lines.push(iifLine(['TIMEACT', iifDate(d.date), '', emp, '', item, iifDuration(piece), share.proj, '', 0]))
       }
     }
   }

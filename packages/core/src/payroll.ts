@@ -42,6 +42,7 @@ export const MemberUpdate = z.object({
   payType: PayType.optional(),
   payrollId: PayrollId.optional(),
   supervisorId: NewMember.shape.supervisorId,
+  defaultCode: NewMember.shape.defaultCode,
 })
 export type MemberUpdate = z.infer<typeof MemberUpdate>
 

@@ -1,4 +1,5 @@
 import { breakField, dayHours } from './hours.ts'
+import type { DayAllocation } from './allocation.ts'
 import type { Timesheet, TimesheetDays, TimesheetStatus } from './timesheet.ts'
 import { DAYS, type DayName } from './week.ts'
 
@@ -74,19 +75,29 @@ export const sentBack = (
   return sheet.status === 'rejected' ? { comment: sheet.comments } : null
 }
 
+/** A stored or half-built week as `timesheetDays` reads it: its days, notes and (issue 33) splits. */
+export type StoredDays = DayValues & { notes?: string | null } & Partial<
+    Record<`${DayName}Allocations`, readonly DayAllocation[] | null | undefined>
+  > & { weekAllocationPercent?: readonly { code: string; percent: number }[] | null }
+
 /**
  * A stored timesheet's days and notes exactly as `TimesheetDays` parses them (empty as '', no break
- * as 0), without zod: what the dashboard's timer saves back. Its test holds the two together.
+ * as 0, a split only where there is one), without zod: what the dashboard's timer saves back, so it
+ * keeps the week's splits too. Its test holds the two together.
  */
-export const timesheetDays = (sheet: DayValues & { notes?: string | null }): TimesheetDays => {
-  const days: Record<string, string | number> = {}
+export const timesheetDays = (sheet: StoredDays): TimesheetDays => {
+  const days: Record<string, unknown> = {}
   for (const day of DAYS) {
     const fields = dayFields(day)
     days[fields.start] = sheet[fields.start]?.trim() ?? ''
     days[fields.end] = sheet[fields.end]?.trim() ?? ''
     days[fields.activity] = sheet[fields.activity]?.trim() ?? ''
     days[breakField(day)] = sheet[breakField(day)] ?? 0
+    const split = sheet[`${day}Allocations`]
+    if (split) days[`${day}Allocations`] = split.map(({ code, minutes }) => ({ code, minutes }))
   }
   days.notes = sheet.notes?.trim() ?? ''
+  if (sheet.weekAllocationPercent)
+    days.weekAllocationPercent = sheet.weekAllocationPercent.map(({ code, percent }) => ({ code, percent }))
   return days as TimesheetDays
 }

@@ -39,10 +39,12 @@ describe('TimeOfDay', () => {
 describe('TimesheetDays', () => {
   it('has exactly the stored field names', () => {
     const keys = Object.keys(TimesheetDays.shape)
-    // Issue 19 added each day's unpaid break beside its times and activity.
+    // Issue 19 added each day's unpaid break beside its times and activity; issue 33 the optional splits.
     expect(keys).toEqual([
       ...DAYS.flatMap((d) => [`${d}Start`, `${d}End`, `${d}Activity`, `${d}BreakMinutes`]),
       'notes',
+      ...DAYS.map((d) => `${d}Allocations`),
+      'weekAllocationPercent',
     ])
   })
 
@@ -100,6 +102,17 @@ describe('timesheetDays (issue 30: the first screens read days without zod)', ()
   )
   const text = fc.oneof(fc.constantFrom(null, undefined), fc.string({ maxLength: 30 }))
   const breakMinutes = fc.oneof(fc.constantFrom(null, undefined), fc.integer({ min: 0, max: 720 }))
+  // Issue 33's splits: kept as they are wherever a day has one.
+  const split = fc.option(
+    fc.uniqueArray(
+      fc.record({ code: fc.constantFrom('youth', 'admin', 'pantry'), minutes: fc.integer({ min: 1, max: 1440 }) }),
+      {
+        selector: (a) => a.code,
+        maxLength: 3,
+      },
+    ),
+    { nil: undefined },
+  )
   // Stored sheets and half-built forms: any of the fields, each filled, empty, null or missing, plus others.
   const stored = fc.record(
     {
@@ -109,6 +122,7 @@ describe('timesheetDays (issue 30: the first screens read days without zod)', ()
           [`${d}End`, time],
           [`${d}Activity`, text],
           [`${d}BreakMinutes`, breakMinutes],
+          [`${d}Allocations`, split],
         ]),
       ),
       notes: text,

@@ -3,8 +3,16 @@ import type { TimesheetPayroll } from './api/payroll.ts'
 import { BREAK_TOO_LONG, breakField, breaksLongerThanShift, isTime, MAX_BREAK_MINUTES } from './hours.ts'
 import { limitedText } from './text-schemas.ts'
 import { TEXT_LIMITS } from './text.ts'
+import {
+  allocationFields,
+  allocationMismatches,
+  allocationMismatchMessage,
+  allocationsField,
+  BOTH_WAYS_MESSAGE,
+  dayPaidMinutes,
+} from './allocation.ts'
 import { TimesheetApproval } from './approvals.ts'
-import { dayLabel, isCalendarDate, isValidDate, MAX_YEAR, MIN_YEAR, type DayName } from './week.ts'
+import { DAYS, dayLabel, isCalendarDate, isValidDate, MAX_YEAR, MIN_YEAR, type DayName } from './week.ts'
 
 /**
  * The timesheet's shared schemas (spec sections 3 to 5). Server, web and CSV exports parse with
@@ -72,6 +80,8 @@ export const TimesheetDays = z.object({
   sundayActivity: activity('sunday'),
   sundayBreakMinutes: breakMinutes('sunday'),
   notes: longText('Notes', NOTES_MAX_LENGTH),
+  /** Issue 33: each day's split among ministries and funds, and a salaried week's percents (all optional). */
+  ...allocationFields,
 })
 export type TimesheetDays = z.infer<typeof TimesheetDays>
 
@@ -187,10 +197,21 @@ export type TimesheetListItem = Timesheet & {
   payroll: TimesheetPayroll
 }
 
-/** Refuses a day whose break is longer than its worked span, on that day's break field. */
+/**
+ * Refuses a day whose break is longer than its worked span, on that day's break field, and (issue
+ * 33) a day whose split does not add up to its paid minutes, on that day's allocations field.
+ */
 const checkBreaks = (days: TimesheetDays, ctx: z.RefinementCtx) => {
   for (const day of breaksLongerThanShift(days))
     ctx.addIssue({ code: 'custom', message: BREAK_TOO_LONG, path: [breakField(day)] })
+  for (const day of allocationMismatches(days))
+    ctx.addIssue({
+      code: 'custom',
+      message: allocationMismatchMessage(day, dayPaidMinutes(days, day)),
+      path: [allocationsField(day)],
+    })
+  if (days.weekAllocationPercent?.length && DAYS.some((day) => days[allocationsField(day)]?.length))
+    ctx.addIssue({ code: 'custom', message: BOTH_WAYS_MESSAGE, path: ['weekAllocationPercent'] })
 }
 
 const version = z.number({ error: 'version must be a number' }).int().nonnegative().optional()

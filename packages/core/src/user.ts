@@ -31,6 +31,8 @@ export const User = z.object({
    * as confirmed (they were already receiving email; see the README).
    */
   emailConfirmed: z.boolean().default(true),
+  /** Issue 33: the ministry or fund a day with no split goes to (a code's id); absent or null: 'Unallocated'. */
+  defaultCode: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 })

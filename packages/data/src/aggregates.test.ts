@@ -30,8 +30,10 @@ const truth = async (orgId: string): Promise<Aggregates> => {
 /** A week with `minutes` worked on Monday (and a note, so every save changes something). */
 const daysWith = (minutes: number): TimesheetDays => {
   const days = Object.fromEntries(
-    TimesheetDays.keyof().options.map((f) => [f, f.endsWith('BreakMinutes') ? 0 : '']),
-  ) as TimesheetDays
+    TimesheetDays.keyof()
+      .options.filter((f) => !f.endsWith('Allocations') && f !== 'weekAllocationPercent')
+      .map((f) => [f, f.endsWith('BreakMinutes') ? 0 : '']),
+  ) as unknown as TimesheetDays
   const end = 8 * 60 + minutes
   return {
     ...days,

@@ -60,6 +60,8 @@ export const keys = {
   }),
   /** Sort keys of the figures of weeks starting from `start` to `end` inclusive. */
   figuresRange: (start: string, end: string) => ({ from: `FIG#${start}`, to: `FIG#${end}#~` }),
+  /** Issue 33: the organization's ministries and funds (one item holding the list; codes are never deleted). */
+  allocationCodes: (orgId: string) => ({ pk: org(orgId), sk: 'ALLOCCODES' }),
   /** A pay period's state (closed, reopened), named by its first day. */
   payPeriod: (orgId: string, start: string) => ({ pk: org(orgId), sk: `PERIOD#${start}` }),
   periodRange: (start: string, end: string) => ({ from: `PERIOD#${start}`, to: `PERIOD#${end}` }),

@@ -141,6 +141,7 @@ export const membersOf = (orgId: string) => {
           emailConfirmed: false,
         }),
         supervisorId: member.supervisorId ?? null,
+        ...(member.defaultCode ? { defaultCode: member.defaultCode } : {}),
       }
       const notExists = { ConditionExpression: 'attribute_not_exists(pk)' }
       try {
@@ -168,6 +169,7 @@ export const membersOf = (orgId: string) => {
               'role',
               'username',
               'supervisorId',
+              'defaultCode',
             ]),
           }),
           ...directoryMove(orgId, user),
@@ -288,6 +290,7 @@ export const membersOf = (orgId: string) => {
         'payType',
         'payrollId',
         'supervisorId',
+        'defaultCode',
       ])
       const roleChanged = changesOf<User>(current, next, ['role'])
       // Issue 31: a new approver must be a supervisor when this commits; a supervisor made staff

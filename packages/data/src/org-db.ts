@@ -1,4 +1,5 @@
 import { aggregatesOf } from './aggregates.ts'
+import { allocationCodesOf } from './allocation-codes.ts'
 import { apiTokensOf } from './api-tokens.ts'
 import { auditOf } from './audit.ts'
 import { closureOf } from './closures.ts'
@@ -30,5 +31,6 @@ export const orgDb = (orgId: string) => ({
   webhooks: webhooksOf(orgId),
   closure: closureOf(orgId),
   kiosks: kiosksOf(orgId),
+  allocationCodes: allocationCodesOf(orgId),
 })
 export type OrgDb = ReturnType<typeof orgDb>

@@ -1,5 +1,7 @@
 import {
   addDays,
+  allocationFields,
+  type AllocationFieldName,
   conflict,
   copyLastWeek,
   NOTHING_TO_COPY_MESSAGE,
@@ -94,6 +96,17 @@ const dateRanges = (oldest: string, newest: string, count: number) => {
   for (let end = newest; end >= oldest; end = addDays(end, -size)) ranges.push({ start: addDays(end, 1 - size), end })
   return ranges
 }
+
+/**
+ * Issue 33: a save carries the whole week, so a day whose split is not sent (or is empty) has none
+ * any more, and goes to the member's default; no empty split is stored, so a week never split reads
+ * as the spec's.
+ */
+const ALLOCATION_FIELDS = Object.keys(allocationFields) as AllocationFieldName[]
+const withSplits = (days: TimesheetDays): TimesheetDays => ({
+  ...days,
+  ...Object.fromEntries(ALLOCATION_FIELDS.map((f) => [f, days[f]?.length ? days[f] : undefined])),
+})
 
 /** The fields a timesheet's records show before and after. */
 const RECORDED_FIELDS = ['weekStartDate', 'status', ...TimesheetDays.keyof().options, 'comments'] as const
@@ -281,7 +294,7 @@ export const timesheetsOf = (orgId: string) => {
         current,
         {
           ...current,
-          ...days,
+          ...withSplits(days),
           status: 'draft',
           version: current.version + 1,
           updatedAt: nowIso(),
@@ -338,7 +351,7 @@ export const timesheetsOf = (orgId: string) => {
         current,
         {
           ...current,
-          ...options.days,
+          ...(options.days ? withSplits(options.days) : {}),
           status: 'pending',
           version: current.version + 1,
           submittedAt: now,

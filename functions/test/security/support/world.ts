@@ -336,6 +336,8 @@ export const ownerRequest = async (key: RouteKey, route: Route, t: Tenant): Prom
     'notifications/update-notifications': defaultNotificationSettings('monday'),
     'organization/update-settings': { organizationName: `${t.name} renamed` },
     'organization/upload-logo': { dataUrl: dataUrl('image/png', PNG) },
+    // Issue 33: the tenant keeps no codes, so the empty list is a valid (and unchanged) one every time.
+    'organization/update-allocation-codes': { codes: [] },
     'staff/staff-login': t.staff.credentials,
     'timesheets/create-timesheet': { weekStartDate: week, tuesdayStart: '10:00', tuesdayEnd: '11:00' },
     'timesheets/save-draft': { weekStartDate: week, tuesdayStart: '10:00', tuesdayEnd: '11:00' },
@@ -355,6 +357,7 @@ export const ownerRequest = async (key: RouteKey, route: Route, t: Tenant): Prom
     'payroll/get-summary': { from: addDays(thisWeek(), -14), to: thisWeek() },
     'payroll/export-payroll': { format: 'csv', from: addDays(thisWeek(), -14), to: thisWeek() },
     'reports/volunteer-hours': { from: addDays(thisWeek(), -14), to: thisWeek() },
+    'reports/allocation-report': { from: addDays(thisWeek(), -14), to: thisWeek() },
     'auth/login': { returnTo: '/dashboard' },
   }
   if (key === 'auth/logout') cookies.push(await t.anotherSession(t.staff.user.id))

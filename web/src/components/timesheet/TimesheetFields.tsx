@@ -9,6 +9,7 @@ import {
   MAX_BREAK_MINUTES,
   TEXT_LIMITS,
   type DayName,
+  type AllocationFieldName,
   type TimesheetDays,
 } from '@app/core'
 import { cn } from '../../lib/cn.ts'
@@ -37,7 +38,7 @@ interface BoundFields {
 
 /** One input or text area of a timesheet, labelled, with its server message when there is one. */
 function bindFields({ days, onChange, idPrefix = '', named, errors = {}, disabled, readOnly }: BoundFields) {
-  return (name: keyof TimesheetDays) => {
+  return (name: Exclude<keyof TimesheetDays, AllocationFieldName>) => {
     const id = `${idPrefix}${name}`
     const message = errors[name]
     return {

@@ -1,0 +1,16 @@
+import { AllocationCodes, AllocationCodesUpdate } from '@app/core'
+import { defineRoute } from '../http/define-route.ts'
+
+/**
+ * Issue 33: Settings → Ministries and funds saves the whole list. A new code (no `id`) gets its id
+ * in the answer; a stored code may be changed or made inactive but never left out (400).
+ */
+export default defineRoute({
+  method: 'PUT',
+  path: '/api/organization/allocation-codes',
+  auth: 'supervisor',
+  body: AllocationCodesUpdate,
+  response: AllocationCodes,
+  uses: ['table'],
+  handler: async ({ body, session, db }) => ({ codes: await db.allocationCodes.replace(body, session.user) }),
+})

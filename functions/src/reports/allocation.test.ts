@@ -1,0 +1,269 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { addDays, AllocationCodes, AllocationReport, currentWeekStart } from '@app/core'
+import { orgDb } from '@app/data'
+import { callRoute } from '../../test/support/test-event.ts'
+import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
+import listMembers from '../members/list-members.ts'
+import updateMember from '../members/update-member.ts'
+import getAllocationCodes from '../organization/get-allocation-codes.ts'
+import updateAllocationCodes from '../organization/update-allocation-codes.ts'
+import createTimesheet from '../timesheets/create-timesheet.ts'
+import saveDraft from '../timesheets/save-draft.ts'
+import updateDraft from '../timesheets/update-draft.ts'
+import updateStatus from '../timesheets/update-status.ts'
+import allocationReport from './allocation-report.ts'
+import exportPayroll from '../payroll/export-payroll.ts'
+
+/**
+ * Issue 33's "Done when", through the real routes on the local stack: a member's week of 40 hours,
+ * split on three days and by default on the rest, is approved with 30 hours on 'Youth (Grant A)'
+ * and 10 on 'Administration'; the report shows 75 % and 25 % and the grant's 30 budget hours; a
+ * split that does not add up is refused and changes nothing; a volunteer's 6 hours at the food
+ * pantry are valued at the volunteer rate.
+ */
+const lastWeek = addDays(currentWeekStart('America/Chicago', 'monday'), -7)
+const eightHours = (day: string) => ({ [`${day}Start`]: '08:00', [`${day}End`]: '16:30', [`${day}BreakMinutes`]: 30 })
+const fullWeek = {
+  weekStartDate: lastWeek,
+  ...['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].reduce((a, d) => ({ ...a, ...eightHours(d) }), {}),
+}
+
+let sup: Awaited<ReturnType<typeof newOrganization>>
+let ana: Awaited<ReturnType<typeof newStaffMember>>
+let val: Awaited<ReturnType<typeof newStaffMember>>
+const code: Record<'youth' | 'admin' | 'pantry' | 'old', string> = { youth: '', admin: '', pantry: '', old: '' }
+
+const ok = <T extends { status: number; text: string }>(res: T): T => {
+  expect(res.status, res.text).toBe(200)
+  return res
+}
+
+beforeAll(async () => {
+  sup = await newOrganization()
+  ;[ana, val] = await Promise.all([newStaffMember(sup.cookie), newStaffMember(sup.cookie, 'volunteer')])
+}, 60_000)
+
+describe('ministries and funds', () => {
+  it('gives new codes their ids, and never deletes one', async () => {
+    const saved = ok(
+      await callRoute(updateAllocationCodes, {
+        cookies: [sup.cookie],
+        body: {
+          codes: [
+            { name: 'Youth (Grant A)', kind: 'fund', className: 'Youth', budgetHours: 30, from: null, to: null },
+            { name: 'Administration', kind: 'ministry', className: 'Administration' },
+            { name: 'Food pantry', kind: 'ministry', className: 'Outreach' },
+            { name: 'Old mission', kind: 'fund', active: false },
+          ],
+        },
+      }),
+    )
+    const { codes } = AllocationCodes.parse(saved.json)
+    expect(codes.map((c) => c.name)).toEqual(['Youth (Grant A)', 'Administration', 'Food pantry', 'Old mission'])
+    ;[code.youth, code.admin, code.pantry, code.old] = codes.map((c) => c.id) as [string, string, string, string]
+    expect(new Set(Object.values(code)).size).toBe(4)
+
+    const dropped = await callRoute(updateAllocationCodes, {
+      cookies: [sup.cookie],
+      body: { codes: codes.slice(1) },
+    })
+    expect(dropped.status).toBe(400)
+    expect(dropped.json.message).toBe('Ministries and funds are never deleted; make one inactive instead')
+    // Staff read the list (for the split) but may not change it.
+    const read = ok(await callRoute(getAllocationCodes, { cookies: [ana.cookie] }))
+    expect(read.json.codes).toHaveLength(4)
+    const staffPut = await callRoute(updateAllocationCodes, { cookies: [ana.cookie], body: { codes } })
+    expect(staffPut.status).toBe(403)
+  })
+
+  it("keeps a member's default code, refusing one that is inactive", async () => {
+    const inactive = await callRoute(updateMember, {
+      cookies: [sup.cookie],
+      params: { id: ana.user.id },
+      body: { defaultCode: code.old },
+    })
+    expect(inactive.status).toBe(400)
+    expect(inactive.json.fields).toHaveProperty('defaultCode')
+    ok(await callRoute(updateMember, { cookies: [sup.cookie], params: { id: ana.user.id }, body: { defaultCode: code.youth } }))
+    ok(await callRoute(updateMember, { cookies: [sup.cookie], params: { id: val.user.id }, body: { defaultCode: code.pantry } }))
+    const members = ok(await callRoute(listMembers, { cookies: [sup.cookie] })).json as { id: string; defaultCode?: string }[]
+    expect(members.find((m) => m.id === ana.user.id)?.defaultCode).toBe(code.youth)
+  })
+})
+
+describe('splitting days', () => {
+  let saved: Record<string, unknown>
+  it('answers a save without splits exactly as before: no allocation field', async () => {
+    const res = ok(await callRoute(saveDraft, { cookies: [ana.cookie], body: fullWeek }))
+    expect(Object.keys(res.json).filter((k) => k.includes('Allocation'))).toEqual([])
+  })
+
+  it('saves splits on three days that add up to their paid minutes', async () => {
+    const res = ok(
+      await callRoute(saveDraft, {
+        cookies: [ana.cookie],
+        body: {
+          ...fullWeek,
+          mondayAllocations: [
+            { code: code.youth, minutes: 240 },
+            { code: code.admin, minutes: 240 },
+          ],
+          tuesdayAllocations: [
+            { code: code.admin, minutes: 240 },
+            { code: code.youth, minutes: 240 },
+          ],
+          wednesdayAllocations: [
+            { code: code.youth, minutes: 360 },
+            { code: code.admin, minutes: 120 },
+          ],
+        },
+      }),
+    )
+    saved = res.json
+    expect(saved.mondayAllocations).toEqual([
+      { code: code.youth, minutes: 240 },
+      { code: code.admin, minutes: 240 },
+    ])
+  })
+
+  it('refuses a day whose split does not add up, or names an inactive code, and changes nothing', async () => {
+    const id = String(saved.id)
+    const short = await callRoute(updateDraft, {
+      cookies: [ana.cookie],
+      params: { id },
+      body: {
+        ...fullWeek,
+        version: saved.version,
+        thursdayAllocations: [{ code: code.admin, minutes: 420 }],
+      },
+    })
+    expect(short.status).toBe(400)
+    expect(short.json.fields).toEqual({
+      thursdayAllocations: "Thursday allocations must add up to the day's paid minutes (480)",
+    })
+    const inactive = await callRoute(updateDraft, {
+      cookies: [ana.cookie],
+      params: { id },
+      body: { ...fullWeek, version: saved.version, fridayAllocations: [{ code: code.old, minutes: 480 }] },
+    })
+    expect(inactive.status).toBe(400)
+    expect(inactive.json.fields).toHaveProperty('fridayAllocations')
+    const byPercent = await callRoute(updateDraft, {
+      cookies: [ana.cookie],
+      params: { id },
+      body: { ...fullWeek, version: saved.version, weekAllocationPercent: [{ code: code.admin, percent: 100 }] },
+    })
+    expect(byPercent.status).toBe(400)
+    expect(byPercent.json.fields).toHaveProperty('weekAllocationPercent')
+    const stored = await orgDb(sup.organization.id).timesheets.get(Number(id))
+    const { payroll: _payroll, ...savedSheet } = saved
+    expect(stored).toEqual(savedSheet)
+  })
+
+  it('stores the week’s allocation with the approval', async () => {
+    const submitted = ok(
+      await callRoute(createTimesheet, {
+        cookies: [ana.cookie],
+        body: {
+          ...fullWeek,
+          version: saved.version,
+          mondayAllocations: saved.mondayAllocations,
+          tuesdayAllocations: saved.tuesdayAllocations,
+          wednesdayAllocations: saved.wednesdayAllocations,
+        },
+      }),
+    )
+    const volunteer = ok(
+      await callRoute(createTimesheet, {
+        cookies: [val.cookie],
+        body: { weekStartDate: lastWeek, saturdayStart: '09:00', saturdayEnd: '15:00' },
+      }),
+    )
+    for (const id of [submitted.json.id, volunteer.json.id])
+      ok(
+        await callRoute(updateStatus, {
+          cookies: [sup.cookie],
+          params: { id: String(id) },
+          body: { status: 'approved' },
+        }),
+      )
+    const [figures] = (await orgDb(sup.organization.id).payroll.figuresOfWeeks(lastWeek, lastWeek)).filter(
+      (f) => f.employeeId === ana.user.id,
+    )
+    expect(figures!.days.map((d) => d.allocations)).toEqual([
+      [
+        { code: code.youth, minutes: 240 },
+        { code: code.admin, minutes: 240 },
+      ],
+      [
+        { code: code.admin, minutes: 240 },
+        { code: code.youth, minutes: 240 },
+      ],
+      [
+        { code: code.youth, minutes: 360 },
+        { code: code.admin, minutes: 120 },
+      ],
+      [{ code: code.youth, minutes: 480 }],
+      [{ code: code.youth, minutes: 480 }],
+    ])
+  })
+})
+
+describe('the allocation report', () => {
+  it('shows 75 % and 25 % of the member’s paid hours, the grant’s budget, and the volunteer’s value', async () => {
+    const res = ok(
+      await callRoute(allocationReport, {
+        cookies: [sup.cookie],
+        query: { from: lastWeek, to: addDays(lastWeek, 6) },
+      }),
+    )
+    const report = AllocationReport.parse(res.json)
+    const youth = report.codes.find((c) => c.code === code.youth)!
+    const admin = report.codes.find((c) => c.code === code.admin)!
+    expect(youth).toMatchObject({ name: 'Youth (Grant A)', hours: 30, percent: 75, budgetHours: 30 })
+    expect(youth.members).toEqual([expect.objectContaining({ employeeId: ana.user.id, hours: 30, percent: 75 })])
+    expect(admin.members).toEqual([expect.objectContaining({ employeeId: ana.user.id, hours: 10, percent: 25 })])
+    expect(report.volunteers).toEqual([{ code: code.pantry, name: 'Food pantry', hours: 6, value: 200.94 }])
+  })
+
+  it('is for supervisors, and refuses a range that is not one', async () => {
+    const staff = await callRoute(allocationReport, {
+      cookies: [ana.cookie],
+      query: { from: lastWeek, to: addDays(lastWeek, 6) },
+    })
+    expect(staff.status).toBe(403)
+    const reversed = await callRoute(allocationReport, {
+      cookies: [sup.cookie],
+      query: { from: addDays(lastWeek, 6), to: lastWeek },
+    })
+    expect(reversed.status).toBe(400)
+  })
+})
+
+describe('the QuickBooks file', () => {
+  it('carries each code’s class in PROJ, one TIMEACT row per member, day and code', async () => {
+    const iif = await callRoute(exportPayroll, {
+      cookies: [sup.cookie],
+      query: { format: 'quickbooks-iif', from: lastWeek, to: addDays(lastWeek, 6) },
+    })
+    expect(iif.status, iif.text).toBe(302)
+    const text = Buffer.from(await (await fetch(iif.headers.location as string)).arrayBuffer()).toString('utf8')
+    const rows = text.split('\r\n').filter((l) => l.startsWith('TIMEACT'))
+    const on = (offset: number) => {
+      const date = addDays(lastWeek, offset)
+      return `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(2, 4)}`
+    }
+    const row = (offset: number, duration: string, proj: string) =>
+      `TIMEACT\t${on(offset)}\t\tAna Silva\t\tRegular Pay\t${duration}\t${proj}\t\t0`
+    expect(rows).toEqual([
+      row(0, '4:00', 'Youth'),
+      row(0, '4:00', 'Administration'),
+      row(1, '4:00', 'Administration'),
+      row(1, '4:00', 'Youth'),
+      row(2, '6:00', 'Youth'),
+      row(2, '2:00', 'Administration'),
+      row(3, '8:00', 'Youth'),
+      row(4, '8:00', 'Youth'),
+    ])
+  })
+})
