@@ -19,6 +19,7 @@ import { deliverNow } from './webhook-sender.ts'
 import { rulesOf, withPayroll } from './payroll.ts'
 import { memberRoutingOf } from './routing.ts'
 import { reviewersWithEmail } from './submission.ts'
+import { accrualsForWeek } from './time-off.ts'
 
 export const WAITING_FOR_FINAL_MESSAGE =
   'This timesheet already has its first approval; a final approver must approve it'
@@ -87,6 +88,8 @@ export const decideTimesheet = async (
       return { ...withPayroll(recorded, org, employee), csvDownloadUrl: timesheetCsvUrl(recorded.id) }
     }
     const figures = memberWeek(sheet, rulesOf(org), employee?.payType ?? DEFAULT_PAY_TYPE, employee?.role ?? 'employee')
+    // Issue 32: per-hours-worked time off accrues in the final approval's own transaction.
+    const ledger = await accrualsForWeek(db, org, employee, figures)
     const webhooks = await db.webhooks.event(
       'timesheet.approved',
       timesheetEventData(sheet, 'approved', supervisor, comments),
@@ -96,7 +99,7 @@ export const decideTimesheet = async (
       by,
       'approved',
       comments,
-      { spendLink, figures, webhooks },
+      { spendLink, figures, webhooks, ledger },
       options,
     )
     await deliver(webhooks)

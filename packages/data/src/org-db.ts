@@ -8,6 +8,7 @@ import { membersOf } from './members.ts'
 import { notificationsOf } from './notifications.ts'
 import { organizationOf } from './organizations.ts'
 import { payrollOf } from './payroll.ts'
+import { timeOffOf } from './time-off.ts'
 import { timesheetsOf } from './timesheets.ts'
 import { usersOf } from './users.ts'
 import { webhooksOf } from './webhooks.ts'
@@ -28,5 +29,6 @@ export const orgDb = (orgId: string) => ({
   exports: exportsOf(orgId),
   webhooks: webhooksOf(orgId),
   closure: closureOf(orgId),
+  timeOff: timeOffOf(orgId),
 })
 export type OrgDb = ReturnType<typeof orgDb>
