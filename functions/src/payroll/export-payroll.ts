@@ -11,6 +11,7 @@ import {
   type ExportFormat,
   type Language,
   type MemberTotals,
+  type PayrollRules,
 } from '@app/core'
 import { filesFor } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
@@ -61,6 +62,7 @@ export default defineRoute({
       org.adpCompanyCode ?? '',
       org.adpBatchId ?? '',
       session.user.language,
+      org,
     )
     const name = `payroll-${query.format}-${query.from}-${query.to}`
     const file = files.report(`${name}-${new Date().toISOString().replace(/[:.]/g, '-')}`)
@@ -76,6 +78,8 @@ const fileOf = (
   adpCode: string,
   adpBatch: string,
   language: Language,
+  /** Issue 32: the payroll items and ADP codes of each kind of leave (Settings → Payroll). */
+  leave: Pick<PayrollRules, 'leavePayItems' | 'adpLeaveCodes'>,
 ) => {
   switch (format) {
     // Our own layout speaks the reader's language; the payroll systems' keep their importers' titles.
@@ -84,8 +88,8 @@ const fileOf = (
     case 'gusto':
       return gustoCsv(members)
     case 'adp':
-      return adpCsv(members, adpCode, adpBatch)
+      return adpCsv(members, adpCode, adpBatch, leave.adpLeaveCodes)
     case 'quickbooks-iif':
-      return quickbooksIif(members, company)
+      return quickbooksIif(members, company, leave.leavePayItems)
   }
 }

@@ -3,6 +3,11 @@ import { addDays, currentWeekStart, defaultTimeOffPolicies, todayIn, type TimeOf
 import { callRoute } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import listAudit from '../audit/list-audit.ts'
+import updateMember from '../members/update-member.ts'
+import closePeriod from '../payroll/close-period.ts'
+import exportPayroll from '../payroll/export-payroll.ts'
+import getSummary from '../payroll/get-summary.ts'
+import updatePayrollSettings from '../payroll/update-settings.ts'
 import getHolidays from '../organization/get-holidays.ts'
 import updateHolidays from '../organization/update-holidays.ts'
 import createTimesheet from '../timesheets/create-timesheet.ts'
@@ -144,6 +149,44 @@ describe('time off (issue 32)', () => {
     expect(balance.ledger).toHaveLength(3)
     // The supervisor sees the same balance; another member may not.
     expect(await vacationOf(cookie, member.user.id)).toMatchObject({ accruedHours: 8.1, usedHours: 8 })
+
+    // Week 2's payroll: 36 regular, 0 overtime, 8 vacation; the IIF and ADP files carry the 8 hours.
+    const range = { from: week(2), to: addDays(week(2), 6) }
+    const summary = await callRoute(getSummary, { cookies: [cookie], query: range })
+    expect(summary.status, summary.text).toBe(200)
+    expect(summary.json.members).toEqual([
+      expect.objectContaining({ employeeId: member.user.id, regularHours: 36, overtimeHours: 0, vacationHours: 8 }),
+    ])
+    await callRoute(updateMember, { cookies: [cookie], params: { id: member.user.id }, body: { payrollId: 'G7K2P9' } })
+    const settings = await callRoute(updatePayrollSettings, {
+      cookies: [cookie],
+      body: {
+        adpCompanyCode: 'XYZ',
+        adpBatchId: 'TIME1',
+        adpLeaveCodes: { vacation: 'VAC', sick: 'S', personal: 'P', holiday: 'H' },
+        leavePayItems: {
+          vacation: 'Vacation Hourly',
+          sick: 'Sick Pay',
+          personal: 'Personal Pay',
+          holiday: 'Holiday Pay',
+        },
+      },
+    })
+    expect(settings.status, settings.text).toBe(200)
+    const fileOf = async (format: string) => {
+      const res = await callRoute(exportPayroll, { cookies: [cookie], query: { format, ...range } })
+      expect(res.status, res.text).toBe(302)
+      return Buffer.from(await (await fetch(res.headers.location as string)).arrayBuffer()).toString('utf8')
+    }
+    expect(await fileOf('adp')).toContain('XYZ,TIME1,G7K2P9,36.00,0.00,VAC,8.00')
+    const [y, m, d] = week(2).split('-')
+    expect(await fileOf('quickbooks-iif')).toContain(
+      `TIMEACT\t${m}/${d}/${y!.slice(2)}\t\tAna Silva\t\tVacation Hourly\t8:00`,
+    )
+    expect(await fileOf('csv')).toContain(
+      `Day,${member.user.id},G7K2P9,Ana,Silva,non-exempt,${week(2)},0.00,0.00,0.00,0.00,0,0,8.00,0.00,0.00,0.00`,
+    )
+
     const other = await newStaffMember(cookie)
     const peek = await callRoute(getBalances, { cookies: [other.cookie], query: { employeeId: member.user.id } })
     expect(peek.status).toBe(403)
@@ -253,5 +296,65 @@ describe('time off (issue 32)', () => {
     // Staff see only their own requests.
     const staff = await newStaffMember(cookie)
     expect((await callRoute(listTimeOff, { cookies: [staff.cookie] })).json.items).toEqual([])
+  })
+
+  it('pays a holiday to an eligible member and a volunteer nothing; a pending request keeps its period open', async () => {
+    const { cookie } = await newOrganization()
+    const staff = await newStaffMember(cookie)
+    const volunteer = await newStaffMember(cookie, 'volunteer')
+    const thanksgiving = addDays(week(1), 3)
+    await callRoute(updateHolidays, {
+      cookies: [cookie],
+      body: { holidays: [{ date: thanksgiving, name: 'Thanksgiving' }], blackouts: [] },
+    })
+    expect((await callRoute(getHolidays, { cookies: [cookie] })).json.holidays).toEqual([
+      { date: thanksgiving, name: 'Thanksgiving', hours: 8 },
+    ])
+    const range = { from: week(1), to: addDays(week(1), 6) }
+    await approveWeek(cookie, volunteer.cookie, workdays(week(1), ['monday']))
+    const summary = await callRoute(getSummary, { cookies: [cookie], query: range })
+    const rows = summary.json.members as { employeeId: string; holidayHours: number; regularHours: number }[]
+    // Joined today: a past holiday pays nothing; the one ahead of the member does.
+    expect(rows.find((r) => r.employeeId === staff.user.id)).toBeUndefined()
+    const ahead = addDays(todayIn(ZONE), 1)
+    await callRoute(updateHolidays, {
+      cookies: [cookie],
+      body: { holidays: [{ date: ahead, name: 'Thanksgiving', hours: 6 }], blackouts: [] },
+    })
+    const later = await callRoute(getSummary, { cookies: [cookie], query: { from: ahead, to: addDays(ahead, 13) } })
+    const laterRows = later.json.members as { employeeId: string; holidayHours: number; regularHours: number }[]
+    expect(laterRows.find((r) => r.employeeId === staff.user.id)).toMatchObject({ holidayHours: 6, regularHours: 0 })
+    expect(laterRows.find((r) => r.employeeId === volunteer.user.id)).toBeUndefined()
+
+    // Weekly periods: a pending request inside one keeps it from closing, and the error names it.
+    await callRoute(updatePayrollSettings, {
+      cookies: [cookie],
+      body: { payPeriodFrequency: 'weekly', payPeriodAnchor: week(3) },
+    })
+    await callRoute(createAdjustment, {
+      cookies: [cookie],
+      body: { employeeId: staff.user.id, kind: 'personal', hours: 8, reason: 'Grant' },
+    })
+    const asked = await callRoute(createTimeOff, {
+      cookies: [staff.cookie],
+      body: { kind: 'personal', from: addDays(week(3), 2), to: addDays(week(3), 2), hoursPerDay: 4 },
+    })
+    expect(asked.status, asked.text).toBe(200)
+    const closed = await callRoute(closePeriod, {
+      cookies: [cookie],
+      params: { start: week(3) },
+      body: { closeAnyway: true },
+    })
+    expect(closed.status).toBe(409)
+    expect(closed.json.message).toBe(
+      `This pay period has time off requests that are pending: Ana Silva (${addDays(week(3), 2)})`,
+    )
+    await callRoute(decideTimeOff, { cookies: [cookie], params: { id: asked.json.id }, body: { status: 'rejected' } })
+    const now = await callRoute(closePeriod, {
+      cookies: [cookie],
+      params: { start: week(3) },
+      body: { closeAnyway: true },
+    })
+    expect(now.status, now.text).toBe(200)
   })
 })

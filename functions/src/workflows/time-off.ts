@@ -1,5 +1,8 @@
 import {
   accruedForWork,
+  addDays,
+  AppError,
+  carriedWeekStarts,
   balanceOf,
   capAccrual,
   checkRequest,
@@ -231,4 +234,23 @@ export const postForMembers = async (
     if (await db.timeOff.postOnce(member, postings, 'system' in by ? by : by)) posted++
   }
   return posted
+}
+
+export const PERIOD_TIME_OFF_MESSAGE = 'This pay period has time off requests that are pending'
+
+/** Issue 32: a pay period cannot close while a time-off request inside it is pending (409 naming them). */
+export const refusePendingTimeOff = async (db: OrgDb, period: { start: string; end: string }) => {
+  const weeks = carriedWeekStarts(period)
+  const pending = await db.timeOff.list({ status: 'pending', from: weeks.start, to: addDays(weeks.end, 6) })
+  if (!pending.length) return
+  const list = pending.map((r) => `${r.employeeName} (${r.from === r.to ? r.from : `${r.from} – ${r.to}`})`)
+  throw new AppError(409, 'conflict', `${PERIOD_TIME_OFF_MESSAGE}: ${list.join(', ')}`, undefined, {
+    timeOff: pending.map((r) => ({
+      id: r.id,
+      employeeId: r.employeeId,
+      employeeName: r.employeeName,
+      from: r.from,
+      to: r.to,
+    })),
+  })
 }
