@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { addDays, currentWeekStart, defaultTimeOffPolicies, todayIn, type TimeOffPolicies } from '@app/core'
 import { callRoute } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
+import { inbox } from '../../test/support/test-inbox.ts'
 import listAudit from '../audit/list-audit.ts'
 import updateMember from '../members/update-member.ts'
 import closePeriod from '../payroll/close-period.ts'
@@ -95,7 +96,7 @@ describe('time off (issue 32)', () => {
   })
 
   it('accrues 4.5 h from a 45 h week and 8.1 h after week 2, with 8 used (the issue figures)', async () => {
-    const { cookie } = await newOrganization()
+    const { cookie, supervisor } = await newOrganization()
     const member = await newStaffMember(cookie)
     expect((await callRoute(updatePolicies, { cookies: [cookie], body: issuePolicies() })).status).toBe(200)
 
@@ -129,6 +130,11 @@ describe('time off (issue 32)', () => {
     })
     expect(approved.status, approved.text).toBe(200)
     expect(approved.json.status).toBe('approved')
+    // The approver was asked by email, and the member heard the decision (in their language).
+    const subjects = async (email: string) => (await inbox(email)).map((m) => m.subject)
+    expect(await subjects(supervisor.email!)).toContainEqual(expect.stringMatching(/^Time off to review: Ana Silva, /))
+    const memberEmail = (member.user as { email?: string }).email!
+    expect(await subjects(memberEmail)).toContainEqual(expect.stringMatching(/^Your Vacation is approved \(/))
     // One decision wins.
     const again = await callRoute(decideTimeOff, {
       cookies: [cookie],

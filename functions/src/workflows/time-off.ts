@@ -29,7 +29,12 @@ import {
   type LedgerEntry,
 } from '@app/core'
 import type { LedgerPosting, OrgDb, Person, StoredTimeOff } from '@app/data'
+import { config } from '@app/adapters'
+import type { QueuedEmail } from '@app/data'
+import { brandOf, queuedEmail, recipientOf } from '../views/templates.ts'
+import { deliver } from './mailer.ts'
 import { memberRoutingOf, routingOf } from './routing.ts'
+import { reviewersWithEmail } from './submission.ts'
 
 /**
  * Issue 32: time off. A request goes to the member's approver (or their delegate while away) as a
@@ -129,7 +134,30 @@ export const requestTimeOff = async (db: OrgDb, member: User, input: TimeOffRequ
       today(org),
     ).availableHours,
   })
-  return db.timeOff.create({ ...input, days, hours }, member)
+  // The approver (or their delegate while away; every other supervisor when none) is asked, in the request's transaction.
+  const reviewers = org.approvalEmails ? await reviewersWithEmail(db, org, member) : []
+  const request = {
+    employee: `${member.firstName} ${member.lastName}`,
+    kind: policy.name,
+    from: input.from,
+    to: input.to,
+    hours,
+  }
+  const emails = reviewers.map((r) =>
+    queuedEmail('timeOffRequested', r.language, {
+      to: recipientOf(r),
+      organization: brandOf(org),
+      request,
+      reviewUrl: `${config.appOrigin}/`,
+    }),
+  )
+  const created = await db.timeOff.create({ ...input, days, hours }, member, { emails })
+  await sendNow(db, emails, org)
+  return created
+}
+
+const sendNow = async (db: OrgDb, emails: QueuedEmail[], org: Organization) => {
+  await Promise.all(emails.map((e) => deliver(db.orgId, e.id, e.email, 0, org)))
 }
 
 /** Who a request is routed to now: the member's approver, or that approver's delegate while away (issue 31). */
@@ -166,7 +194,32 @@ export const decideTimeOff = async (
   const request = await db.timeOff.get(id)
   if (request.employeeId === supervisor.id) throw forbidden('You cannot approve or decline your own time off')
   if (request.status !== 'pending') throw conflict('This time off request has already been decided')
-  return db.timeOff.decide(request, status, comments, supervisor)
+  const [org, member, policies] = await Promise.all([
+    db.organization.get(),
+    db.users.findForRecords(request.employeeId),
+    db.timeOff.policies(),
+  ])
+  const emails = member?.email
+    ? [
+        queuedEmail('timeOffDecided', member.language, {
+          to: recipientOf({ email: member.email, firstName: member.firstName }),
+          organization: brandOf(org),
+          request: {
+            employee: request.employeeName,
+            kind: policyOf(policies, request.kind).name,
+            from: request.from,
+            to: request.to,
+            hours: request.hours,
+          },
+          status,
+          comment: comments,
+          url: `${config.appOrigin}/`,
+        }),
+      ]
+    : []
+  const decided = await db.timeOff.decide(request, status, comments, supervisor, { emails })
+  await sendNow(db, emails, org)
+  return decided
 }
 
 /** Cancels the caller's own request (a supervisor may cancel anyone's). */
