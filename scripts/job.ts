@@ -1,6 +1,6 @@
 /**
  * npm run job -- reminders | retry-emails | export [orgId...] | rebuild-aggregates [orgId...]
- *   | erase-closed --as-of YYYY-MM-DD
+ *   | erase-closed --as-of YYYY-MM-DD | time-off-yearly [orgId...] [--as-of YYYY-MM-DD]
  * Runs one scheduled job once against the running local stack (or the table TABLE_NAME points at).
  * The reminders job runs as if it were each schedule's configured time in the current week now:
  * staff who have not submitted this week are reminded and supervisors get the digest at once.
@@ -10,10 +10,12 @@
  * on the reminders list, from their timesheets and members.
  * erase-closed (issue 35) erases every closed organization whose erasure date is on or before the
  * --as-of date (today when not given), and warns the supervisors of those erased within a week.
+ * time-off-yearly (issue 32) posts each year's carryover and yearly time-off accruals once (a
+ * second run grants nothing), for the organizations named or every one on the reminders list.
  */
 import { AsOfDate } from '@app/core'
 import { system } from '@app/data'
-import { eraseClosedJob, exportJob, remindersJob, retryEmailsJob } from '@app/functions'
+import { eraseClosedJob, exportJob, remindersJob, retryEmailsJob, timeOffYearlyJob } from '@app/functions'
 import { configuredPorts, useRunningStack } from '@app/local'
 
 const jobs = {
@@ -21,6 +23,11 @@ const jobs = {
   'retry-emails': () => retryEmailsJob(),
   export: () => exportJob(process.argv.slice(3)),
   'erase-closed': () => eraseClosedJob(asOf()),
+  'time-off-yearly': () =>
+    timeOffYearlyJob(
+      process.argv.slice(3).filter((a, i, all) => !a.startsWith('--as-of') && all[i - 1] !== '--as-of'),
+      process.argv.some((a) => a.startsWith('--as-of')) ? asOf() : undefined,
+    ),
   'rebuild-aggregates': () =>
     system.organizations.rebuildAggregates(process.argv.slice(3), (line) => console.log(line)),
 }
@@ -44,7 +51,7 @@ const main = async () => {
   useRunningStack()
   const result = await jobs[name]()
   console.log(`${name}: ${JSON.stringify(result)}`)
-  if (name !== 'rebuild-aggregates' && name !== 'erase-closed')
+  if (name !== 'rebuild-aggregates' && name !== 'erase-closed' && name !== 'time-off-yearly')
     console.log(`The emails are in the local inbox: http://127.0.0.1:${configuredPorts().ses}/`)
 }
 

@@ -3,7 +3,9 @@ import { addDays, currentWeekStart, defaultTimeOffPolicies, todayIn, type TimeOf
 import { callRoute } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import { inbox } from '../../test/support/test-inbox.ts'
+import { orgDb } from '@app/data'
 import listAudit from '../audit/list-audit.ts'
+import { yearlyTimeOff } from '../jobs/time-off-yearly.ts'
 import updateMember from '../members/update-member.ts'
 import closePeriod from '../payroll/close-period.ts'
 import exportPayroll from '../payroll/export-payroll.ts'
@@ -362,5 +364,35 @@ describe('time off (issue 32)', () => {
       body: { closeAnyway: true },
     })
     expect(now.status, now.text).toBe(200)
+  })
+
+  it('runs the yearly job once: carryover kept at the year start, then the yearly grant (twice grants once)', async () => {
+    const { cookie, organization, supervisor } = await newOrganization()
+    const staff = await newStaffMember(cookie)
+    await newStaffMember(cookie, 'volunteer')
+    const policies = defaultTimeOffPolicies()
+    policies.policies[0] = {
+      ...policies.policies[0]!,
+      accrual: { method: 'yearly', hours: 40, on: '01-01' },
+      carryoverHours: 8,
+      capHours: 60,
+    }
+    expect((await callRoute(updatePolicies, { cookies: [cookie], body: policies })).status).toBe(200)
+    const db = orgDb(organization.id)
+    await db.timeOff.adjust(
+      staff.user,
+      { kind: 'vacation', hours: 20, reason: 'Start', date: '2026-06-01' },
+      supervisor,
+    )
+    // The staff member's carryover and grant, and the supervisor's grant (the volunteer gets none).
+    expect(await yearlyTimeOff(organization.id, '2027-01-02')).toBe(3)
+    expect(await yearlyTimeOff(organization.id, '2027-01-02')).toBe(0)
+    const ledger = await db.timeOff.ledger(staff.user.id)
+    expect(ledger.map((e) => [e.type, e.hours])).toEqual([
+      ['adjustment', 20],
+      ['carryover', -12],
+      ['accrual', 40],
+    ])
+    expect((await vacationOf(staff.cookie)).accruedHours).toBe(48)
   })
 })

@@ -287,7 +287,11 @@ export const timeOffOf = (orgId: string) => {
         KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
         ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.ledgerPrefix(employeeId) },
       })
-      return items.map(parseEntry).sort((a, b) => a.date.localeCompare(b.date) || a.at.localeCompare(b.at))
+      // A year's carryover comes before anything else of its day (the grant of that day is made after it).
+      const first = (e: LedgerEntry) => (e.type === 'carryover' ? 0 : 1)
+      return items
+        .map(parseEntry)
+        .sort((a, b) => a.date.localeCompare(b.date) || first(a) - first(b) || a.at.localeCompare(b.at))
     },
 
     /** A supervisor's adjustment (hours may be negative) with its reason, and its record. */
