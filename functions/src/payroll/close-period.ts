@@ -18,7 +18,7 @@ import {
   periodView,
 } from '../workflows/pay-periods.ts'
 import { anchorOf } from '../workflows/payroll.ts'
-import { accruePeriod, refusePendingTimeOff } from '../workflows/time-off.ts'
+import { accruePeriod, refusePendingTimeOff } from '../workflows/time-off-accruals.ts'
 import { periodEventData } from '../workflows/webhook-events.ts'
 import { deliverNow, dropQueued } from '../workflows/webhook-sender.ts'
 

@@ -1,6 +1,6 @@
 import { TimeOffId, TimeOffRequestView } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { cancelTimeOff } from '../workflows/time-off.ts'
+import { cancelTimeOff } from '../workflows/time-off-accruals.ts'
 
 /** Issue 32: cancels a pending request, or an approved one whose first day is still ahead; its hours go back. */
 export default defineRoute({

@@ -1,6 +1,6 @@
 import { BalancesQuery, forbidden, TimeOffBalances } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { balancesFor } from '../workflows/time-off.ts'
+import { balancesFor } from '../workflows/time-off-accruals.ts'
 
 /** Issue 32: the caller's balances per kind with the ledger; supervisors may ask for a member's (`?employeeId=`). */
 export default defineRoute({

@@ -1,6 +1,6 @@
 import { TimeOffList, TimeOffQuery } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { withWaiting } from '../workflows/time-off.ts'
+import { withWaiting } from '../workflows/time-off-accruals.ts'
 
 /** Issue 32: the caller's requests; a supervisor's list holds everyone's, each marked when it waits for them. */
 export default defineRoute({

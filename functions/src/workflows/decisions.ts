@@ -19,7 +19,7 @@ import { deliverNow } from './webhook-sender.ts'
 import { rulesOf, withPayroll } from './payroll.ts'
 import { memberRoutingOf } from './routing.ts'
 import { reviewersWithEmail } from './submission.ts'
-import { accrualsForWeek } from './time-off.ts'
+import { accrualsForWeek } from './time-off-accruals.ts'
 
 export const WAITING_FOR_FINAL_MESSAGE =
   'This timesheet already has its first approval; a final approver must approve it'
