@@ -1,6 +1,6 @@
 /**
  * npm run job -- reminders | retry-emails | export [orgId...] | rebuild-aggregates [orgId...]
- *   | erase-closed --as-of YYYY-MM-DD
+ *   | erase-closed --as-of YYYY-MM-DD | time-off-yearly [orgId...] [--as-of YYYY-MM-DD]
  * Runs one scheduled job once against the running local stack (or the table TABLE_NAME points at).
  * The reminders job runs as if it were each schedule's configured time in the current week now:
  * staff who have not submitted this week are reminded and supervisors get the digest at once.
@@ -13,11 +13,13 @@
  * daily schedule runs it (the date in the zone where dates begin last).
  * On the local stack each scheduled job runs with exactly the environment its function has on AWS
  * and on the stack's timer (infra/lib/environment.ts, jobEnvironments).
+ * time-off-yearly (issue 32) posts each year's carryover and yearly time-off accruals once (a
+ * second run grants nothing), for the organizations named or every one on the reminders list.
  */
 import { withEnvironment } from '@app/adapters'
 import { AsOfDate, erasureRunDate } from '@app/core'
 import { system } from '@app/data'
-import { eraseClosedJob, exportJob, remindersJob, retryEmailsJob } from '@app/functions'
+import { eraseClosedJob, exportJob, remindersJob, retryEmailsJob, timeOffYearlyJob } from '@app/functions'
 import type { JobName } from '@app/infra/lib/environment.ts'
 import { configuredPorts, runningJobEnvironment, useRunningStack } from '@app/local'
 
@@ -26,6 +28,11 @@ const jobs = {
   'retry-emails': () => retryEmailsJob(),
   export: () => exportJob(process.argv.slice(3)),
   'erase-closed': () => eraseClosedJob(asOf()),
+  'time-off-yearly': () =>
+    timeOffYearlyJob(
+      process.argv.slice(3).filter((a, i, all) => !a.startsWith('--as-of') && all[i - 1] !== '--as-of'),
+      process.argv.some((a) => a.startsWith('--as-of')) ? asOf() : undefined,
+    ),
   'rebuild-aggregates': () =>
     system.organizations.rebuildAggregates(process.argv.slice(3), (line) => console.log(line)),
 }
@@ -59,7 +66,7 @@ const main = async () => {
   const run: () => Promise<unknown> = jobs[name!]
   const result = local && job ? await withEnvironment(runningJobEnvironment(job), run) : await run()
   console.log(`${name}: ${JSON.stringify(result)}`)
-  if (name !== 'rebuild-aggregates' && name !== 'erase-closed')
+  if (name !== 'rebuild-aggregates' && name !== 'erase-closed' && name !== 'time-off-yearly')
     console.log(`The emails are in the local inbox: http://127.0.0.1:${configuredPorts().ses}/`)
 }
 

@@ -76,6 +76,16 @@ import listKioskMembers from './kiosk/list-kiosk-members.ts'
 import kioskPunch from './kiosk/punch.ts'
 import updateStatus from './timesheets/update-status.ts'
 import bulkApprove from './timesheets/bulk-approve.ts'
+import createAdjustment from './time-off/create-adjustment.ts'
+import cancelTimeOff from './time-off/cancel-time-off.ts'
+import createTimeOff from './time-off/create-time-off.ts'
+import decideTimeOff from './time-off/decide-time-off.ts'
+import getBalances from './time-off/get-balances.ts'
+import getTimeOffPolicies from './time-off/get-policies.ts'
+import listTimeOff from './time-off/list-time-off.ts'
+import updateTimeOffPolicies from './time-off/update-policies.ts'
+import getHolidays from './organization/get-holidays.ts'
+import updateHolidays from './organization/update-holidays.ts'
 import createToken from './tokens/create-token.ts'
 import listTokens from './tokens/list-tokens.ts'
 import revokeToken from './tokens/revoke-token.ts'
@@ -165,6 +175,16 @@ export const routes = {
   'kiosk/list-kiosk-members': listKioskMembers,
   'kiosk/punch': kioskPunch,
   'timesheets/update-status': updateStatus,
+  'time-off/cancel-time-off': cancelTimeOff,
+  'time-off/create-adjustment': createAdjustment,
+  'time-off/create-time-off': createTimeOff,
+  'time-off/decide-time-off': decideTimeOff,
+  'time-off/get-balances': getBalances,
+  'time-off/get-policies': getTimeOffPolicies,
+  'time-off/list-time-off': listTimeOff,
+  'time-off/update-policies': updateTimeOffPolicies,
+  'organization/get-holidays': getHolidays,
+  'organization/update-holidays': updateHolidays,
   'tokens/create-token': createToken,
   'tokens/list-tokens': listTokens,
   'tokens/revoke-token': revokeToken,

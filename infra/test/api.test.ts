@@ -82,7 +82,7 @@ describe('the API: one function and one route per manifest entry', () => {
 })
 
 describe('the stack size', () => {
-  it('costs three resources per route (plus its share of roles and alarms) and leaves room under CloudFormation’s 500 for thirty-five more routes', () => {
+  it('costs three resources per route (plus its share of roles and alarms) and leaves room under CloudFormation’s 500 for ten more routes', () => {
     const n = keys().length
     const count = (type: string) => ofType(type).length
     expect(count('AWS::ApiGatewayV2::Route')).toBe(n)
@@ -113,8 +113,10 @@ describe('the stack size', () => {
     )
     // 331 resources for 74 routes on 2026-11-26 left room for exactly 40 in this worst case; issues
     // 32–34 (about 25 routes) fit in 35, and then the routes move to nested stacks (README, Deploying).
-    // Issue 34 took 8 of them (copy last week, two PINs, three kiosk settings routes, the kiosk's two).
-    expect(total + 27 * perRoute).toBeLessThan(500)
+    // Issues 32–35 then took 22 of them (time off 10, the kiosk and copy last week 8, allocation 3,
+    // one webhook read): what is left of issues 32–34 (the forgotten clock-out, remembered phones)
+    // needs fewer than 10 more; past that the routes must move to nested stacks first.
+    expect(total + 10 * perRoute).toBeLessThan(500)
   })
 })
 

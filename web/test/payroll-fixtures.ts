@@ -1,4 +1,11 @@
-import type { PayPeriod, PayrollSettings, Person, VolunteerHours } from '@app/core'
+import {
+  DEFAULT_ADP_LEAVE_CODES,
+  DEFAULT_IIF_LEAVE_ITEMS,
+  type PayPeriod,
+  type PayrollSettings,
+  type Person,
+  type VolunteerHours,
+} from '@app/core'
 
 /** Test data only: what the payroll routes answer (issue 19). */
 
@@ -18,6 +25,8 @@ export const makePayrollSettings = (overrides: Partial<PayrollSettings> = {}): P
   adpCompanyCode: null,
   adpBatchId: null,
   volunteerHourlyRate: 33.49,
+  leavePayItems: DEFAULT_IIF_LEAVE_ITEMS,
+  adpLeaveCodes: DEFAULT_ADP_LEAVE_CODES,
   ...overrides,
 })
 

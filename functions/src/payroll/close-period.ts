@@ -18,6 +18,7 @@ import {
   periodView,
 } from '../workflows/pay-periods.ts'
 import { anchorOf } from '../workflows/payroll.ts'
+import { accruePeriod, refusePendingTimeOff } from '../workflows/time-off-accruals.ts'
 import { periodEventData } from '../workflows/webhook-events.ts'
 import { deliverNow, dropQueued } from '../workflows/webhook-sender.ts'
 
@@ -45,6 +46,7 @@ export default defineRoute({
     const before = await loadPeriods(db, period, period)
     const blockers = blockersOf(period, before, before.members)
     if (blockers.length) throw blockedError(blockers)
+    await refusePendingTimeOff(db, period)
     const early = body.closeAnyway ? null : earlyReasons(org, period, before)
     if (early) throw earlyError(early)
 
@@ -63,6 +65,8 @@ export default defineRoute({
       throw blockedError(late)
     }
     await deliverNow(webhooks)
+    // Issue 32: per-pay-period accruals, once per period (closing again after a reopen grants nothing twice).
+    await accruePeriod(db, period, session.user)
     return periodView(org, period, after)
   },
 })

@@ -11,6 +11,7 @@ import {
   type ExportFormat,
   type Language,
   type MemberTotals,
+  type PayrollRules,
 } from '@app/core'
 import { filesFor } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
@@ -68,6 +69,7 @@ export default defineRoute({
       org.adpCompanyCode ?? '',
       org.adpBatchId ?? '',
       session.user.language,
+      org,
       query.format === 'quickbooks-iif' ? await classesOf(db) : undefined,
     )
     const name = `payroll-${query.format}-${query.from}-${query.to}`
@@ -84,6 +86,8 @@ const fileOf = (
   adpCode: string,
   adpBatch: string,
   language: Language,
+  /** Issue 32: the payroll items and ADP codes of each kind of leave (Settings → Payroll). */
+  leave: Pick<PayrollRules, 'leavePayItems' | 'adpLeaveCodes'>,
   /** Issue 33: each code's QuickBooks class (PROJ of the IIF rows). */
   classOf?: (code: string) => string,
 ) => {
@@ -94,8 +98,8 @@ const fileOf = (
     case 'gusto':
       return gustoCsv(members)
     case 'adp':
-      return adpCsv(members, adpCode, adpBatch)
+      return adpCsv(members, adpCode, adpBatch, leave.adpLeaveCodes)
     case 'quickbooks-iif':
-      return quickbooksIif(members, company, classOf)
+      return quickbooksIif(members, company, { classOf, leaveItems: leave.leavePayItems })
   }
 }

@@ -171,6 +171,10 @@ describe('the payroll scenario of issue 19', () => {
         doubleTimeHours: 0,
         breakMinutes: 60,
         daysWorked: 5,
+        vacationHours: 0,
+        sickHours: 0,
+        personalHours: 0,
+        holidayHours: 0,
       },
     ])
     expect(await summary(second, addDays(second, 6))).toEqual([

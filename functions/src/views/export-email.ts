@@ -6,7 +6,7 @@ import { wordsFor } from './words.ts'
 type Reader = Pick<User, 'firstName' | 'language'> & { email: string }
 
 /** A greeting, one paragraph and one button (with its address spelled out in the text part). */
-const oneActionEmail = (
+export const oneActionEmail = (
   to: Reader,
   organization: Brand,
   said: { subject: string; body: string; action: string; actionText: string; url: string },

@@ -14,6 +14,7 @@ import {
   type SheetDays,
 } from './emails.ts'
 import { erasureSoonEmail, exportReadyEmail } from './export-email.ts'
+import { timeOffDecidedEmail, timeOffRequestedEmail } from './time-off-email.ts'
 
 /**
  * Issue 31: an outbox email keeps its template's name, its reader's language and the template's
@@ -70,6 +71,11 @@ const templates = {
     exportReadyEmail({ ...v, to: { ...v.to, language } }),
   erasureSoon: (v: { to: To; organization: Brand; eraseOn: string; reopenUrl: string }, language: Language) =>
     erasureSoonEmail({ ...v, to: { ...v.to, language } }),
+  /** Issue 32: a time-off request to decide, and the decision to its member. */
+  timeOffRequested: (v: Omit<Parameters<typeof timeOffRequestedEmail>[0], 'to'> & { to: To }, language: Language) =>
+    timeOffRequestedEmail({ ...v, to: { ...v.to, language } }),
+  timeOffDecided: (v: Omit<Parameters<typeof timeOffDecidedEmail>[0], 'to'> & { to: To }, language: Language) =>
+    timeOffDecidedEmail({ ...v, to: { ...v.to, language } }),
 } satisfies Record<string, (values: never, language: Language) => EmailMessage>
 
 export type TemplateName = keyof typeof templates

@@ -19,6 +19,7 @@ import { deliverNow } from './webhook-sender.ts'
 import { rulesOf, withPayroll } from './payroll.ts'
 import { memberRoutingOf } from './routing.ts'
 import { reviewersWithEmail } from './submission.ts'
+import { accrualsForWeek } from './time-off-accruals.ts'
 
 export const WAITING_FOR_FINAL_MESSAGE =
   'This timesheet already has its first approval; a final approver must approve it'
@@ -93,6 +94,8 @@ export const decideTimesheet = async (
       employee?.role ?? 'employee',
       employee?.defaultCode ?? null,
     )
+    // Issue 32: per-hours-worked time off accrues in the final approval's own transaction.
+    const ledger = await accrualsForWeek(db, org, employee, figures)
     const webhooks = await db.webhooks.event(
       'timesheet.approved',
       timesheetEventData(sheet, 'approved', supervisor, comments),
@@ -102,7 +105,7 @@ export const decideTimesheet = async (
       by,
       'approved',
       comments,
-      { spendLink, figures, webhooks },
+      { spendLink, figures, webhooks, ledger },
       options,
     )
     await deliver(webhooks)

@@ -1,6 +1,10 @@
 import {
+  addDays,
   carriedWeekStarts,
   currentWeekStart,
+  dateInZone,
+  leaveByMember,
+  type MemberTotals,
   DEFAULT_PAY_TYPE,
   timesheetPayroll,
   totalsByMember,
@@ -49,6 +53,8 @@ export const payrollSettingsOf = (org: Organization): PayrollSettings => ({
   adpCompanyCode: org.adpCompanyCode,
   adpBatchId: org.adpBatchId,
   volunteerHourlyRate: org.volunteerHourlyRate,
+  leavePayItems: org.leavePayItems,
+  adpLeaveCodes: org.adpLeaveCodes,
 })
 
 const personOf =
@@ -70,14 +76,20 @@ const personOf =
  */
 export const payrollTotals = async (db: OrgDb, range: Period) => {
   const weeks = carriedWeekStarts(range)
-  const [figures, members] = await Promise.all([
+  const [figures, members, leave] = await Promise.all([
     db.payroll.figuresOfWeeks(weeks.start, weeks.end),
     db.users.listForRecords(),
+    leaveOf(db, { start: weeks.start, end: addDays(weeks.end, 6) }),
   ])
   const person = personOf(new Map(members.map((m) => [m.id, m])))
   return {
-    payroll: totalsByMember(
-      figures.filter((f) => f.role !== 'volunteer'),
+    payroll: withLeaveRows(
+      totalsByMember(
+        figures.filter((f) => f.role !== 'volunteer'),
+        person,
+      ),
+      leave,
+      members,
       person,
     ),
     volunteers: totalsByMember(
@@ -86,4 +98,55 @@ export const payrollTotals = async (db: OrgDb, range: Period) => {
     ),
     members,
   }
+}
+
+/**
+ * Issue 32: each member's paid leave over the days of the workweeks a range carries (so leave is
+ * paid in the same period as the week it falls in): approved time off and the holidays it pays.
+ */
+export const leaveOf = async (db: OrgDb, span: { start: string; end: string }) => {
+  const [org, approved, calendar, members] = await Promise.all([
+    db.organization.get(),
+    db.timeOff.list({ status: 'approved', from: span.start, to: span.end }),
+    db.timeOff.calendar(),
+    db.users.list(),
+  ])
+  return leaveByMember({
+    ...span,
+    approved,
+    holidays: calendar.holidays,
+    members: members.map((m) => ({ id: m.id, role: m.role, joined: dateInZone(m.createdAt, org.timeZone) })),
+  })
+}
+
+/** The payroll rows with each member's leave; a member with leave and no approved week gets a row of their own. */
+const withLeaveRows = (
+  rows: MemberTotals[],
+  leave: Map<string, MemberTotals['leave'] & object>,
+  members: User[],
+  person: (id: string) => PayrollPerson,
+): MemberTotals[] => {
+  const known = new Set(rows.map((r) => r.employeeId))
+  const byId = new Map(members.map((m) => [m.id, m]))
+  const extra = [...leave.keys()]
+    .filter((id) => !known.has(id))
+    .map((id): MemberTotals => ({
+      ...person(id),
+      payType: byId.get(id)?.payType ?? DEFAULT_PAY_TYPE,
+      paidMinutes: 0,
+      regularMinutes: 0,
+      overtimeMinutes: 0,
+      doubleTimeMinutes: 0,
+      breakMinutes: 0,
+      daysWorked: 0,
+      days: [],
+    }))
+  return [...rows, ...extra]
+    .map((r) => ({ ...r, leave: leave.get(r.employeeId) }))
+    .sort(
+      (a, b) =>
+        a.lastName.localeCompare(b.lastName) ||
+        a.firstName.localeCompare(b.firstName) ||
+        a.employeeId.localeCompare(b.employeeId),
+    )
 }

@@ -148,7 +148,9 @@ describe("another organization's real ids answer 404 and change nothing", () => 
     figures.cases()
     expect(asSupervisor.status, asSupervisor.text).toBe(404)
     expectCleanRefusal(asSupervisor, key)
-    expect(asSupervisor.json.message).toMatch(/^(Timesheet|Member|API token|Export|Webhook|Kiosk) not found$/)
+    expect(asSupervisor.json.message).toMatch(
+      /^(Timesheet|Member|API token|Export|Webhook|Kiosk|Time off request) not found$/,
+    )
 
     const asStaff = await callRoute(route, { ...request, cookies: [b.staff.cookie] })
     figures.cases()

@@ -408,7 +408,7 @@ describe('QuickBooks IIF classes', () => {
         ]),
       ],
     }
-    const rows = quickbooksIif([member], 'Grace', classOf)
+    const rows = quickbooksIif([member], 'Grace', { classOf })
       .split('\r\n')
       .filter((l) => l.startsWith('TIMEACT'))
     expect(rows).toEqual([

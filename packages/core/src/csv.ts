@@ -63,6 +63,10 @@ export const CSV_WORDS = {
   dayRow: 'Day',
   endsNextDay: 'Ends Next Day',
   yes: 'Yes',
+  vacationHours: 'Vacation Hours',
+  sickHours: 'Sick Hours',
+  personalHours: 'Personal Hours',
+  holidayHours: 'Holiday Hours',
 } as const
 export type CsvWord = keyof typeof CSV_WORDS
 

@@ -78,6 +78,10 @@ describe('payroll totals', () => {
         doubleTimeHours: 0,
         breakMinutes: 60,
         daysWorked: 10,
+        vacationHours: 0,
+        sickHours: 0,
+        personalHours: 0,
+        holidayHours: 0,
       },
       expect.objectContaining({ employeeId: 'tom', payType: 'minister', regularHours: 53.25, overtimeHours: 0 }),
     ])
@@ -160,7 +164,7 @@ describe('payroll files: the rarer cases', () => {
     expect(lines[1]).toContain('\tGrace-Church\t')
     expect(lines[3]).toContain('\tMary-Ann Lee\t')
     expect(payrollCsv([{ ...t!, payrollId: null }]).split('\r\n')[1]).toBe(
-      'Member,a,,Mary-Ann,Lee,non-exempt,,16.00,16.00,0.00,0.00,45,2',
+      'Member,a,,Mary-Ann,Lee,non-exempt,,16.00,16.00,0.00,0.00,45,2,0.00,0.00,0.00,0.00',
     )
   })
 

@@ -3,6 +3,16 @@ import { hoursOf, type DayFigures, type MemberWeek } from './overtime.ts'
 import type { PayType } from './payroll.ts'
 import { apportion } from './allocation.ts'
 import { dayAllocationsOf } from './allocation-report.ts'
+import {
+  adpLeavePairs,
+  DEFAULT_ADP_LEAVE_CODES,
+  DEFAULT_IIF_LEAVE_ITEMS,
+  LEAVE_CSV_WORDS,
+  leaveCells,
+  leaveSummary,
+  type LeaveKind,
+  type LeaveTotals,
+} from './time-off-payroll.ts'
 
 /**
  * Payroll totals and the files payroll systems import (issue 19), all from the member-week
@@ -27,6 +37,8 @@ export interface MemberTotals extends PayrollPerson {
   daysWorked: number
   /** Every worked day, in date order (weeks are added oldest first, their days in order). */
   days: DayFigures[]
+  /** Issue 32: paid leave (time off and holidays) in the range, never in regular or overtime. */
+  leave?: LeaveTotals
 }
 
 const byName = (a: PayrollPerson, b: PayrollPerson) =>
@@ -81,6 +93,7 @@ export const summaryRow = (t: MemberTotals) => ({
   doubleTimeHours: hoursOf(t.doubleTimeMinutes),
   breakMinutes: t.breakMinutes,
   daysWorked: t.daysWorked,
+  ...leaveSummary(t.leave),
 })
 
 const hours = (minutes: number) => hoursOf(minutes).toFixed(2)
@@ -103,6 +116,7 @@ export const payrollCsv = (members: readonly MemberTotals[], w: CsvWords = engli
         'doubleTimeHours',
         'breakMinutes',
         'daysWorked',
+        ...LEAVE_CSV_WORDS,
       ] as const
     ).map((k) => w.word(k)),
     ...members.flatMap((m) => {
@@ -118,6 +132,7 @@ export const payrollCsv = (members: readonly MemberTotals[], w: CsvWords = engli
           hours(m.doubleTimeMinutes),
           m.breakMinutes,
           m.daysWorked,
+          ...leaveCells(m.leave),
         ],
         ...m.days.map((d) => [
           w.word('dayRow'),
@@ -129,10 +144,24 @@ export const payrollCsv = (members: readonly MemberTotals[], w: CsvWords = engli
           hours(d.doubleTimeMinutes),
           d.breakMinutes,
           1,
+          ...leaveCells(m.leave, d.date),
+        ]),
+        ...leaveOnlyDays(m).map((date) => [
+          w.word('dayRow'),
+          ...who,
+          date,
+          ...['0.00', '0.00', '0.00', '0.00', 0, 0],
+          ...leaveCells(m.leave, date),
         ]),
       ]
     }),
   ])
+
+/** Issue 32: the days a member has paid leave and no worked hours (their own day rows). */
+const leaveOnlyDays = (m: MemberTotals) => {
+  const worked = new Set(m.days.map((d) => d.date))
+  return [...new Set((m.leave?.days ?? []).map((d) => d.date))].filter((d) => !worked.has(d)).sort()
+}
 
 /** Gusto's hours import: its template's column titles; the Gusto employee id is the payroll id. */
 export const gustoCsv = (members: readonly MemberTotals[]): string =>
@@ -152,19 +181,38 @@ export const gustoCsv = (members: readonly MemberTotals[]): string =>
  * ADP Workforce Now paydata import: Co Code, Batch ID and File # first (ADP requires these
  * positions), then regular and overtime hours; double time goes in Hours 3 with code D.
  */
-export const adpCsv = (members: readonly MemberTotals[], companyCode: string, batchId: string): string =>
-  toCsv([
-    ['Co Code', 'Batch ID', 'File #', 'Reg Hours', 'O/T Hours', 'Hours 3 Code', 'Hours 3 Amount'],
-    ...members.map((m) => [
+export const adpCsv = (
+  members: readonly MemberTotals[],
+  companyCode: string,
+  batchId: string,
+  leaveCodes: Record<LeaveKind, string> = DEFAULT_ADP_LEAVE_CODES,
+): string => {
+  // Issue 32: paid leave follows double time in Hours 3, Hours 4, …, one kind per pair.
+  const pairs = members.map((m) => [
+    ...(m.doubleTimeMinutes > 0 ? [['D', hours(m.doubleTimeMinutes)] as [string, string]] : []),
+    ...adpLeavePairs(m.leave, leaveCodes),
+  ])
+  const width = Math.max(1, ...pairs.map((p) => p.length))
+  const slots = Array.from({ length: width }, (_, i) => i + 3)
+  return toCsv([
+    [
+      'Co Code',
+      'Batch ID',
+      'File #',
+      'Reg Hours',
+      'O/T Hours',
+      ...slots.flatMap((n) => [`Hours ${n} Code`, `Hours ${n} Amount`]),
+    ],
+    ...members.map((m, i) => [
       companyCode,
       batchId,
       m.payrollId ?? '',
       hours(m.regularMinutes),
       hours(m.overtimeMinutes),
-      m.doubleTimeMinutes > 0 ? 'D' : '',
-      m.doubleTimeMinutes > 0 ? hours(m.doubleTimeMinutes) : '',
+      ...slots.flatMap((_, j) => pairs[i]![j] ?? ['', '']),
     ]),
   ])
+}
 
 /** QuickBooks refuses a timer activity over 23:59. */
 export const MAX_IIF_MINUTES = 23 * 60 + 59
@@ -223,7 +271,15 @@ export const iifClassShares = (
 export const quickbooksIif = (
   members: readonly MemberTotals[],
   companyName: string,
-  classOf: (code: string) => string = () => '',
+  {
+    classOf = () => '',
+    leaveItems = DEFAULT_IIF_LEAVE_ITEMS,
+  }: {
+    /** Issue 33: each code's QuickBooks class (PROJ). */
+    classOf?: (code: string) => string
+    /** Issue 32: the payroll item of each kind of leave (Settings → Payroll). */
+    leaveItems?: Record<LeaveKind, string>
+  } = {},
 ): string => {
   const lines = [
     '!TIMERHDR\tVER\tREL\tCOMPANYNAME\tIMPORTEDBEFORE\tFROMTIMER\tCOMPANYCREATETIME',
@@ -243,6 +299,12 @@ export const quickbooksIif = (
             lines.push(iifLine(['TIMEACT', iifDate(d.date), '', emp, '', item, iifDuration(piece), share.proj, '', 0]))
       }
     }
+    // Issue 32: each day of paid leave, with the payroll item of its kind (Settings → Payroll).
+    for (const l of m.leave?.days ?? [])
+      for (const piece of iifPieces(Math.round(l.hours * 60)))
+        lines.push(
+          iifLine(['TIMEACT', iifDate(l.date), '', emp, '', leaveItems[l.kind], iifDuration(piece), '', '', 0]),
+        )
   }
   return lines.join('\r\n') + '\r\n'
 }

@@ -78,6 +78,32 @@ const code = (label: string, max: number) =>
     .transform((s) => s || null)
     .nullable()
 
+/** Issue 32: Settings → Payroll names the QuickBooks payroll item and the ADP earnings code of each kind of paid leave. */
+export const DEFAULT_IIF_LEAVE_ITEMS = {
+  vacation: 'Vacation Pay',
+  sick: 'Sick Pay',
+  personal: 'Personal Pay',
+  holiday: 'Holiday Pay',
+}
+export const DEFAULT_ADP_LEAVE_CODES = { vacation: 'V', sick: 'S', personal: 'P', holiday: 'H' }
+const leaveMap = (field: (kind: string) => z.ZodType<string>) =>
+  z.object({
+    vacation: field('Vacation'),
+    sick: field('Sick'),
+    personal: field('Personal'),
+    holiday: field('Holiday'),
+  })
+/** QuickBooks Desktop payroll item names are at most 31 characters. */
+const LeavePayItems = leaveMap((kind) =>
+  requiredText(`${kind} payroll item is required`, 31, `${kind} payroll item must be 31 characters or fewer`),
+)
+const AdpLeaveCodes = leaveMap((kind) =>
+  z
+    .string({ error: `${kind} ADP code is required` })
+    .trim()
+    .regex(/^[A-Za-z0-9]{1,3}$/, `${kind} ADP code must be 1 to 3 letters or digits`),
+)
+
 /** The payroll settings as stored on the organization item (weekStartDay is the organization's own). */
 export const PayrollRules = z.object({
   weeklyOvertimeHours: z.number().default(DEFAULT_WEEKLY_OVERTIME_HOURS),
@@ -89,6 +115,8 @@ export const PayrollRules = z.object({
   adpCompanyCode: z.string().nullable().default(null),
   adpBatchId: z.string().nullable().default(null),
   volunteerHourlyRate: z.number().default(DEFAULT_VOLUNTEER_HOURLY_RATE),
+  leavePayItems: LeavePayItems.default(DEFAULT_IIF_LEAVE_ITEMS),
+  adpLeaveCodes: AdpLeaveCodes.default(DEFAULT_ADP_LEAVE_CODES),
 })
 export type PayrollRules = z.infer<typeof PayrollRules>
 
@@ -106,6 +134,8 @@ export const PayrollSettings = z.object({
   adpCompanyCode: z.string().nullable(),
   adpBatchId: z.string().nullable(),
   volunteerHourlyRate: z.number(),
+  leavePayItems: LeavePayItems,
+  adpLeaveCodes: AdpLeaveCodes,
 })
 export type PayrollSettings = z.infer<typeof PayrollSettings>
 
@@ -127,6 +157,8 @@ export const PayrollSettingsUpdate = z
       .min(0, 'Volunteer hourly rate must be 0 or more')
       .max(1000, 'Volunteer hourly rate must be at most 1000')
       .optional(),
+    leavePayItems: LeavePayItems.optional(),
+    adpLeaveCodes: AdpLeaveCodes.optional(),
   })
   .superRefine((s, ctx) => {
     if (

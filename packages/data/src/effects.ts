@@ -2,6 +2,7 @@ import type { MemberWeek } from '@app/core'
 import { keys } from './keys.ts'
 import { outboxItem, type QueuedEmail } from './outbox.ts'
 import { nowIso, type TransactInput } from './table.ts'
+import { ledgerItem, type LedgerPosting } from './time-off.ts'
 import { webhookDeliveryItem, type QueuedWebhook } from './webhooks.ts'
 
 /**
@@ -17,6 +18,8 @@ export interface Effects {
   figures?: MemberWeek
   /** Issue 35: deliveries of the change's event to the webhooks subscribed to it (made with `db.webhooks.event`). */
   webhooks?: QueuedWebhook[]
+  /** Issue 32: time-off accruals posted with the change (an approval's hours worked). */
+  ledger?: LedgerPosting[]
 }
 
 export const effectItems = (orgId: string, effects: Effects = {}): TransactInput[] => [
@@ -32,6 +35,7 @@ export const effectItems = (orgId: string, effects: Effects = {}): TransactInput
         },
       ]
     : []),
+  ...(effects.ledger ?? []).map((posting) => ledgerItem(orgId, posting)),
   ...(effects.emails ?? []).map((email) => ({ Put: { Item: outboxItem(orgId, email) } })),
   ...(effects.webhooks ?? []).map((delivery) => ({ Put: { Item: webhookDeliveryItem(delivery) } })),
   ...(effects.spendLink

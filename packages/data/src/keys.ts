@@ -153,4 +153,21 @@ export const keys = {
   orgBillingEvents: (orgId: string) => `${org(orgId)}#BILLINGEVENTS`,
   /** GSI1: an organization's API tokens, oldest first. */
   orgApiTokens: (orgId: string) => `${org(orgId)}#APITOKENS`,
+
+  /** Issue 32: the organization's time-off policies (absent: the defaults), and its holidays and blackout dates. */
+  timeOffPolicies: (orgId: string) => ({ pk: org(orgId), sk: 'TIMEOFF#POLICIES' }),
+  holidays: (orgId: string) => ({ pk: org(orgId), sk: 'TIMEOFF#HOLIDAYS' }),
+  /** Issue 32: a time-off request. */
+  timeOffRequest: (orgId: string, id: string) => ({ pk: org(orgId), sk: `TIMEOFF#REQ#${id}` }),
+  timeOffRequestsPrefix: 'TIMEOFF#REQ#',
+  /** GSI1: the organization's requests by last day; GSI2: one member's. Sort key `<to>#<id>`. */
+  orgTimeOff: (orgId: string) => `${org(orgId)}#TIMEOFF`,
+  employeeTimeOff: (orgId: string, employeeId: string) => `${org(orgId)}#EMP#${employeeId}#TIMEOFF`,
+  timeOffSort: (to: string, id: string) => `${to}#${id}`,
+  /** Issue 32: one change of a member's time-off balance (ids name their source, so a posting is written once). */
+  ledgerEntry: (orgId: string, employeeId: string, id: string) => ({
+    pk: org(orgId),
+    sk: `TIMEOFF#LEDGER#${employeeId}#${id}`,
+  }),
+  ledgerPrefix: (employeeId: string) => `TIMEOFF#LEDGER#${employeeId}#`,
 }

@@ -10,6 +10,7 @@ import { membersOf } from './members.ts'
 import { notificationsOf } from './notifications.ts'
 import { organizationOf } from './organizations.ts'
 import { payrollOf } from './payroll.ts'
+import { timeOffOf } from './time-off.ts'
 import { timesheetsOf } from './timesheets.ts'
 import { usersOf } from './users.ts'
 import { webhooksOf } from './webhooks.ts'
@@ -32,5 +33,6 @@ export const orgDb = (orgId: string) => ({
   closure: closureOf(orgId),
   kiosks: kiosksOf(orgId),
   allocationCodes: allocationCodesOf(orgId),
+  timeOff: timeOffOf(orgId),
 })
 export type OrgDb = ReturnType<typeof orgDb>

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto'
 import Stripe from 'stripe'
 import {
   addDays,
+  balanceOf,
   currentWeekStart,
   defaultNotificationSettings,
+  defaultTimeOffPolicies,
   periodContaining,
   TimesheetDays,
   type ApiScope,
@@ -68,6 +70,14 @@ export const makeTenant = async (name: string, options: { spare?: boolean } = {}
   const freshApproved = async (days?: Partial<TimesheetDays>) => {
     const pending = await freshPending(days)
     return db.timesheets.decide(pending.id, by, 'approved', '')
+  }
+  /** Issue 32: a pending time-off request of the staff member, a day of a week of its own. */
+  const freshTimeOff = async () => {
+    const day = nextWeek()
+    return db.timeOff.create(
+      { kind: 'sick', from: day, to: day, hoursPerDay: 8, note: '', days: [{ date: day, hours: 8 }], hours: 8 },
+      staff.user,
+    )
   }
   const freshToken = async (decision: 'approved' | 'rejected' = 'approved') => {
     const pending = await freshPending()
@@ -178,6 +188,7 @@ export const makeTenant = async (name: string, options: { spare?: boolean } = {}
     freshPending,
     freshApproved,
     freshToken,
+    freshTimeOff,
     freshMember,
     freshPeriod,
     freshApiToken,
@@ -268,6 +279,8 @@ export const realParams = async (key: RouteKey, route: Route, t: Tenant): Promis
       params.id = (await t.freshWebhook()).id
     } else if (name === 'deliveryId') {
       params.deliveryId = (await t.freshDelivery(params.id!)).id
+    } else if (name === 'id' && route.path.startsWith('/api/time-off/')) {
+      params.id = (await t.freshTimeOff()).id
     } else if (name === 'id' && route.path.startsWith('/api/organization/export/')) {
       params.id = (await t.db.exports.start(t.by)).id
     } else if (name === 'id') {
@@ -350,6 +363,11 @@ export const ownerRequest = async (key: RouteKey, route: Route, t: Tenant): Prom
     'payroll/update-settings': { volunteerHourlyRate: 30 },
     'payroll/reopen-period': { reason: 'A missed shift' },
     'tokens/create-token': { name: 'Planning Center sync', scopes: ['timesheets:read', 'members:read'] },
+    'time-off/create-time-off': { kind: 'sick', from: week, to: week, hoursPerDay: 1 },
+    'time-off/update-policies': defaultTimeOffPolicies(),
+    'time-off/create-adjustment': { employeeId: t.staff.user.id, kind: 'vacation', hours: 4, reason: 'Grant' },
+    'time-off/decide-time-off': { status: 'approved', comments: 'Enjoy' },
+    'organization/update-holidays': { holidays: [{ date: week, name: 'Founders Day', hours: 8 }], blackouts: [] },
     'webhooks/create-webhook': { url: 'http://127.0.0.1:9/hook', events: ['timesheet.approved'] },
   }
   const queries: Partial<Record<RouteKey, Record<string, string>>> = {
@@ -377,6 +395,13 @@ export const ownerRequest = async (key: RouteKey, route: Route, t: Tenant): Prom
   // Issue 34: making a kiosk turns the calling session into it, so it takes a browser session of its own.
   if (key === 'kiosk/create-kiosk') return { cookies: [await t.anotherSession(t.by.id)], body: { name: 'Hall' } }
   if (key === 'kiosk/punch') return { cookies, body: { employeeId: (await t.freshPinHolder()).id, pin: KIOSK_PIN } }
+  // Issue 32: the staff member has the hour the request asks for (a policy never goes negative by default).
+  // Other tests' pending requests hold sick hours too: grant what makes one hour available.
+  if (key === 'time-off/create-time-off') {
+    const sick = (await t.db.timeOff.ledger(t.staff.user.id)).filter((e) => e.kind === 'sick')
+    const available = balanceOf(sick, thisWeek()).availableHours
+    await t.db.timeOff.adjust(t.staff.user, { kind: 'sick', hours: 1 - available, reason: 'Grant', date: week }, t.by)
+  }
   if (key === 'timesheets/bulk-approve') return { cookies, params, body: { ids: [(await t.freshPending()).id] } }
   // Issue 35: reopening is its owner's call only while closed; a closed organization of its own
   // each time (closing the shared tenant would lock every other route out).

@@ -37,6 +37,14 @@ export const AuditAction = z.enum([
   'organization.exported',
   'organization.closed',
   'organization.reopened',
+  'timeOff.requested',
+  'timeOff.approved',
+  'timeOff.rejected',
+  'timeOff.cancelled',
+  'timeOff.adjusted',
+  'timeOff.accrued',
+  'timeOff.policiesChanged',
+  'holidays.changed',
 ])
 export type AuditAction = z.infer<typeof AuditAction>
 
@@ -73,6 +81,14 @@ export const auditActionLabel: Record<AuditAction, string> = {
   'organization.exported': 'All data exported',
   'organization.closed': 'Organization closed',
   'organization.reopened': 'Organization reopened',
+  'timeOff.requested': 'Time off requested',
+  'timeOff.approved': 'Time off approved',
+  'timeOff.rejected': 'Time off declined',
+  'timeOff.cancelled': 'Time off cancelled',
+  'timeOff.adjusted': 'Time off balance adjusted',
+  'timeOff.accrued': 'Time off accrued',
+  'timeOff.policiesChanged': 'Time off policies changed',
+  'holidays.changed': 'Holidays and blackout dates changed',
 }
 
 /**

@@ -74,6 +74,11 @@ export const PayrollSummaryMember = z.object({
   doubleTimeHours: z.number(),
   breakMinutes: z.number().int(),
   daysWorked: z.number().int(),
+  /** Issue 32: paid leave, never in regular or overtime hours. */
+  vacationHours: z.number(),
+  sickHours: z.number(),
+  personalHours: z.number(),
+  holidayHours: z.number(),
 })
 export type PayrollSummaryMember = z.infer<typeof PayrollSummaryMember>
 

@@ -29,6 +29,10 @@ const summary: PayrollSummary = {
       doubleTimeHours: 0,
       breakMinutes: 60,
       daysWorked: 9,
+      vacationHours: 0,
+      sickHours: 0,
+      personalHours: 0,
+      holidayHours: 0,
     },
     {
       employeeId: 'emp-2',
@@ -41,6 +45,10 @@ const summary: PayrollSummary = {
       doubleTimeHours: 0,
       breakMinutes: 0,
       daysWorked: 5,
+      vacationHours: 0,
+      sickHours: 0,
+      personalHours: 0,
+      holidayHours: 0,
     },
   ],
 }

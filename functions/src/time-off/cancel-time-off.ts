@@ -1,0 +1,14 @@
+import { TimeOffId, TimeOffRequestView } from '@app/core'
+import { defineRoute } from '../http/define-route.ts'
+import { cancelTimeOff } from '../workflows/time-off-accruals.ts'
+
+/** Issue 32: cancels a pending request, or an approved one whose first day is still ahead; its hours go back. */
+export default defineRoute({
+  method: 'DELETE',
+  path: '/api/time-off/{id}',
+  auth: 'member',
+  params: TimeOffId,
+  response: TimeOffRequestView,
+  uses: ['table'],
+  handler: ({ params, session, db }) => cancelTimeOff(db, session.user, params.id),
+})

@@ -1,0 +1,14 @@
+import { TimeOffRequestInput, TimeOffRequestView } from '@app/core'
+import { defineRoute } from '../http/define-route.ts'
+import { requestTimeOff } from '../workflows/time-off.ts'
+
+/** Issue 32: a member asks for time off; refused with a 400 on a blackout date, over the balance, or overlapping. */
+export default defineRoute({
+  method: 'POST',
+  path: '/api/time-off',
+  auth: 'member',
+  body: TimeOffRequestInput,
+  response: TimeOffRequestView,
+  uses: ['table', 'email'],
+  handler: ({ body, session, db }) => requestTimeOff(db, session.user, body),
+})

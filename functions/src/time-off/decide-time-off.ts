@@ -1,0 +1,15 @@
+import { TimeOffDecision, TimeOffId, TimeOffRequestView } from '@app/core'
+import { defineRoute } from '../http/define-route.ts'
+import { decideTimeOff } from '../workflows/time-off.ts'
+
+/** Issue 32: a supervisor approves or declines a pending request (only from pending; one decision wins). */
+export default defineRoute({
+  method: 'PATCH',
+  path: '/api/time-off/{id}/status',
+  auth: 'supervisor',
+  params: TimeOffId,
+  body: TimeOffDecision,
+  response: TimeOffRequestView,
+  uses: ['table', 'email'],
+  handler: ({ params, body, session, db }) => decideTimeOff(db, session.user, params.id, body.status, body.comments),
+})

@@ -1,0 +1,23 @@
+import { BalancesQuery, forbidden, TimeOffBalances } from '@app/core'
+import { defineRoute } from '../http/define-route.ts'
+import { balancesFor } from '../workflows/time-off-accruals.ts'
+
+/** Issue 32: the caller's balances per kind with the ledger; supervisors may ask for a member's (`?employeeId=`). */
+export default defineRoute({
+  method: 'GET',
+  path: '/api/time-off/balances',
+  auth: 'member',
+  query: BalancesQuery,
+  response: TimeOffBalances,
+  uses: ['table:read'],
+  handler: async ({ query, session, db }) => {
+    const other = query.employeeId && query.employeeId !== session.userId
+    if (other && session.user.role !== 'supervisor')
+      throw forbidden("Only supervisors may see another member's balances")
+    const [org, member] = await Promise.all([
+      db.organization.get(),
+      other ? db.users.get(query.employeeId!) : Promise.resolve(session.user),
+    ])
+    return balancesFor(db, org, member)
+  },
+})

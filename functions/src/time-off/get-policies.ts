@@ -1,0 +1,12 @@
+import { TimeOffPolicies } from '@app/core'
+import { defineRoute } from '../http/define-route.ts'
+
+/** Issue 32: the time-off policies (a new organization has the three kinds, granted by a supervisor). Members read the names. */
+export default defineRoute({
+  method: 'GET',
+  path: '/api/time-off/policies',
+  auth: 'member',
+  response: TimeOffPolicies,
+  uses: ['table:read'],
+  handler: ({ db }) => db.timeOff.policies(),
+})

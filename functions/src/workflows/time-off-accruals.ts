@@ -1,0 +1,206 @@
+import {
+  accruedForWork,
+  addDays,
+  AppError,
+  balanceOf,
+  capAccrual,
+  carriedWeekStarts,
+  fromCentiHours,
+  isEligible,
+  policyOf,
+  todayIn,
+  toCentiHours,
+  type LedgerEntry,
+  type MemberWeek,
+  type Organization,
+  type TimeOffKind,
+  type TimeOffPolicies,
+  type User,
+  type TimeOffBalances,
+  type TimeOffRequestView,
+  TIME_OFF_KINDS,
+  waitsFor,
+  cancellable,
+  conflict,
+  notFound,
+} from '@app/core'
+import type { LedgerPosting, OrgDb, Person, StoredTimeOff } from '@app/data'
+import { routingOf } from './routing.ts'
+
+/**
+ * Issue 32: what of time off sends no email (accruals, balances, lists, cancelling, the pay-period
+ * check), apart from the request and decision workflow, so routes that use it bundle no mail client.
+ */
+
+const today = (org: Organization) => todayIn(org.timeZone)
+
+/** The member's balance of one kind now, in hundredths (what a cap is checked against). */
+const balanceCenti = (ledger: readonly LedgerEntry[], kind: TimeOffKind, on: string) =>
+  toCentiHours(
+    balanceOf(
+      ledger.filter((e) => e.kind === kind),
+      on,
+    ).availableHours,
+  )
+
+/**
+ * The per-hours-worked accruals an approved member-week earns (capped), to post in the approval's
+ * own transaction. Ids name the timesheet, so approving it again after a reopen replaces them.
+ */
+export const accrualsForWeek = async (
+  db: OrgDb,
+  org: Organization,
+  member: Pick<User, 'payType' | 'role'> | undefined,
+  figures: MemberWeek,
+): Promise<LedgerPosting[]> => {
+  if (!member || figures.paidMinutes <= 0) return []
+  const policies = await db.timeOff.policies()
+  const earning = policies.policies.filter(
+    (p) => p.accrual.method === 'perHoursWorked' && isEligible(p, member.payType, member.role),
+  )
+  if (!earning.length) return []
+  const id = `ACC#TS#${figures.timesheetId}`
+  const ledger = (await db.timeOff.ledger(figures.employeeId)).filter((e) => !e.id.startsWith(id))
+  const on = figures.days.at(-1)?.date ?? figures.weekStartDate
+  return earning.flatMap((p) => {
+    if (p.accrual.method !== 'perHoursWorked') return []
+    const earned = accruedForWork(figures.paidMinutes, p.accrual)
+    const granted = capAccrual(balanceCenti(ledger, p.kind, today(org)), earned, p.capHours)
+    return granted > 0
+      ? [
+          {
+            id: `${id}#${p.kind}`,
+            employeeId: figures.employeeId,
+            kind: p.kind,
+            type: 'accrual' as const,
+            hours: fromCentiHours(granted),
+            date: on,
+            reason: null,
+            byId: null,
+          },
+        ]
+      : []
+  })
+}
+
+/**
+ * The accruals of a closed pay period: each eligible member earns each per-period kind's hours
+ * (capped), once per period (ids name the period's first day).
+ */
+export const accruePeriod = async (db: OrgDb, period: { start: string; end: string }, by: Person) => {
+  const policies = await db.timeOff.policies()
+  const perPeriod = policies.policies.filter((p) => p.accrual.method === 'perPayPeriod')
+  if (!perPeriod.length) return 0
+  return postForMembers(
+    db,
+    policies,
+    perPeriod.map((p) => p.kind),
+    by,
+    (p) =>
+      p.accrual.method === 'perPayPeriod'
+        ? { id: `ACC#PERIOD#${period.start}#${p.kind}`, hours: p.accrual.hours, date: period.end }
+        : null,
+  )
+}
+
+/** Posts one accrual per eligible member and kind, capped, each id once. Answers how many members got one. */
+export const postForMembers = async (
+  db: OrgDb,
+  policies: TimeOffPolicies,
+  kinds: TimeOffKind[],
+  by: Person | { system: string },
+  grant: (p: TimeOffPolicies['policies'][number]) => { id: string; hours: number; date: string } | null,
+) => {
+  const org = await db.organization.get()
+  const members = await db.users.list()
+  let posted = 0
+  for (const member of members) {
+    const ledger = await db.timeOff.ledger(member.id)
+    const have = new Set(ledger.map((e) => e.id))
+    const postings: LedgerPosting[] = []
+    for (const kind of kinds) {
+      const p = policyOf(policies, kind)
+      const g = grant(p)
+      if (!g || have.has(g.id) || !isEligible(p, member.payType, member.role)) continue
+      const hours = capAccrual(balanceCenti(ledger, kind, today(org)), toCentiHours(g.hours), p.capHours)
+      if (hours > 0)
+        postings.push({
+          id: g.id,
+          employeeId: member.id,
+          kind,
+          type: 'accrual',
+          hours: fromCentiHours(hours),
+          date: g.date,
+          reason: null,
+          byId: null,
+        })
+    }
+    if (await db.timeOff.postOnce(member, postings, 'system' in by ? by : by)) posted++
+  }
+  return posted
+}
+
+export const PERIOD_TIME_OFF_MESSAGE = 'This pay period has time off requests that are pending'
+
+/** Issue 32: a pay period cannot close while a time-off request inside it is pending (409 naming them). */
+export const refusePendingTimeOff = async (db: OrgDb, period: { start: string; end: string }) => {
+  const weeks = carriedWeekStarts(period)
+  const pending = await db.timeOff.list({ status: 'pending', from: weeks.start, to: addDays(weeks.end, 6) })
+  if (!pending.length) return
+  const list = pending.map((r) => `${r.employeeName} (${r.from === r.to ? r.from : `${r.from} – ${r.to}`})`)
+  throw new AppError(409, 'conflict', `${PERIOD_TIME_OFF_MESSAGE}: ${list.join(', ')}`, undefined, {
+    timeOff: pending.map((r) => ({
+      id: r.id,
+      employeeId: r.employeeId,
+      employeeName: r.employeeName,
+      from: r.from,
+      to: r.to,
+    })),
+  })
+}
+
+/** The balances (and ledger) of every kind for a member. */
+export const balancesFor = async (db: OrgDb, org: Organization, member: User): Promise<TimeOffBalances> => {
+  const [policies, ledger] = await Promise.all([db.timeOff.policies(), db.timeOff.ledger(member.id)])
+  return {
+    employeeId: member.id,
+    balances: TIME_OFF_KINDS.map((kind) => {
+      const policy = policyOf(policies, kind)
+      const entries = ledger.filter((e) => e.kind === kind)
+      return {
+        kind,
+        name: policy.name,
+        eligible: isEligible(policy, member.payType, member.role),
+        ...balanceOf(entries, today(org)),
+        ledger: entries,
+      }
+    }),
+  }
+}
+
+/** A supervisor's list: every request, each marked when it waits for the caller (routed to them, or to whom they stand in for). */
+export const withWaiting = async (
+  db: OrgDb,
+  org: Organization,
+  me: string,
+  requests: StoredTimeOff[],
+): Promise<TimeOffRequestView[]> => {
+  if (!requests.some((r) => r.status === 'pending')) return requests
+  const { roster, today: on } = await routingOf(db, org)
+  const settings = { twoStep: false, finalApproverIds: [] }
+  return requests.map((r) => ({
+    ...r,
+    waitingForMe:
+      r.status === 'pending' && waitsFor(me, { employeeId: r.employeeId, approvals: [] }, settings, roster, on),
+  }))
+}
+
+/** Cancels the caller's own request (a supervisor may cancel anyone's). */
+export const cancelTimeOff = async (db: OrgDb, caller: User, id: string) => {
+  const org = await db.organization.get()
+  const request = await db.timeOff.get(id)
+  if (request.employeeId !== caller.id && caller.role !== 'supervisor') throw notFound('time off request')
+  if (!cancellable(request, today(org)))
+    throw conflict('Only a pending request, or an approved one that has not started, can be cancelled')
+  return db.timeOff.cancel(request, today(org), caller)
+}

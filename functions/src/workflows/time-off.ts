@@ -1,0 +1,120 @@
+import {
+  balanceOf,
+  checkRequest,
+  forbidden,
+  policyOf,
+  reviewersOf,
+  todayIn,
+  conflict,
+  type Organization,
+  type TimeOffRequestInput,
+  type User,
+} from '@app/core'
+import type { OrgDb } from '@app/data'
+import { config } from '@app/adapters'
+import type { QueuedEmail } from '@app/data'
+import { brandOf, queuedEmail, recipientOf } from '../views/templates.ts'
+import { deliver } from './mailer.ts'
+import { memberRoutingOf } from './routing.ts'
+import { reviewersWithEmail } from './submission.ts'
+
+/**
+ * Issue 32: time off. A request goes to the member's approver (or their delegate while away) as a
+ * timesheet does (issue 31's routing); any supervisor may decide it. Accruals per hours worked are
+ * posted with the timesheet's (final) approval, per pay period when a period closes, yearly by the job.
+ */
+
+const today = (org: Organization) => todayIn(org.timeZone)
+
+/** Checks and records a member's request, held against their balance. */
+export const requestTimeOff = async (db: OrgDb, member: User, input: TimeOffRequestInput) => {
+  const org = await db.organization.get()
+  const [policies, calendar, ledger, existing] = await Promise.all([
+    db.timeOff.policies(),
+    db.timeOff.calendar(),
+    db.timeOff.ledger(member.id),
+    db.timeOff.list({ employeeId: member.id, from: input.from, to: input.to }),
+  ])
+  const policy = policyOf(policies, input.kind)
+  const { days, hours } = checkRequest({
+    request: input,
+    policy,
+    payType: member.payType,
+    role: member.role,
+    calendar,
+    existing: existing.filter((r) => r.status === 'pending' || r.status === 'approved'),
+    availableHours: balanceOf(
+      ledger.filter((e) => e.kind === input.kind),
+      today(org),
+    ).availableHours,
+  })
+  // The approver (or their delegate while away; every other supervisor when none) is asked, in the request's transaction.
+  const reviewers = org.approvalEmails ? await reviewersWithEmail(db, org, member) : []
+  const request = {
+    employee: `${member.firstName} ${member.lastName}`,
+    kind: policy.name,
+    from: input.from,
+    to: input.to,
+    hours,
+  }
+  const emails = reviewers.map((r) =>
+    queuedEmail('timeOffRequested', r.language, {
+      to: recipientOf(r),
+      organization: brandOf(org),
+      request,
+      reviewUrl: `${config.appOrigin}/`,
+    }),
+  )
+  const created = await db.timeOff.create({ ...input, days, hours }, member, { emails })
+  await sendNow(db, emails, org)
+  return created
+}
+
+const sendNow = async (db: OrgDb, emails: QueuedEmail[], org: Organization) => {
+  await Promise.all(emails.map((e) => deliver(db.orgId, e.id, e.email, 0, org)))
+}
+
+/** Who a request is routed to now: the member's approver, or that approver's delegate while away (issue 31). */
+export const requestReviewers = async (db: OrgDb, org: Organization, member: User) => {
+  const { roster, today: on } = await memberRoutingOf(db, org, member, member.id)
+  return reviewersOf(member.id, roster, on)
+}
+
+/** A supervisor's decision: never on their own request; one decision wins. */
+export const decideTimeOff = async (
+  db: OrgDb,
+  supervisor: User,
+  id: string,
+  status: 'approved' | 'rejected',
+  comments: string,
+) => {
+  const request = await db.timeOff.get(id)
+  if (request.employeeId === supervisor.id) throw forbidden('You cannot approve or decline your own time off')
+  if (request.status !== 'pending') throw conflict('This time off request has already been decided')
+  const [org, member, policies] = await Promise.all([
+    db.organization.get(),
+    db.users.findForRecords(request.employeeId),
+    db.timeOff.policies(),
+  ])
+  const emails = member?.email
+    ? [
+        queuedEmail('timeOffDecided', member.language, {
+          to: recipientOf({ email: member.email, firstName: member.firstName }),
+          organization: brandOf(org),
+          request: {
+            employee: request.employeeName,
+            kind: policyOf(policies, request.kind).name,
+            from: request.from,
+            to: request.to,
+            hours: request.hours,
+          },
+          status,
+          comment: comments,
+          url: `${config.appOrigin}/`,
+        }),
+      ]
+    : []
+  const decided = await db.timeOff.decide(request, status, comments, supervisor, { emails })
+  await sendNow(db, emails, org)
+  return decided
+}

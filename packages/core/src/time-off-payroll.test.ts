@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest'
+import { adpCsv, gustoCsv, payrollCsv, quickbooksIif, summaryRow, type MemberTotals } from './payroll-files.ts'
+import { leaveByMember } from './time-off-payroll.ts'
+
+const leave = leaveByMember({
+  start: '2026-11-16',
+  end: '2026-11-29',
+  approved: [
+    { employeeId: 'ana', kind: 'vacation', days: [{ date: '2026-11-16', hours: 8 }] },
+    { employeeId: 'ana', kind: 'sick', days: [{ date: '2026-11-30', hours: 8 }] }, // after the range
+  ],
+  holidays: [{ date: '2026-11-26', name: 'Thanksgiving', hours: 8 }],
+  members: [
+    { id: 'ana', role: 'employee', joined: '2026-01-01' },
+    { id: 'vic', role: 'volunteer', joined: '2026-01-01' },
+    { id: 'new', role: 'employee', joined: '2026-11-27' },
+  ],
+})
+
+/** The issue's week 2: 36 regular hours worked, 8 vacation (and here a holiday too). */
+const ana: MemberTotals = {
+  employeeId: 'ana',
+  firstName: 'Ana',
+  lastName: 'Lopez',
+  department: null,
+  payrollId: 'G7K2P9',
+  payType: 'non-exempt',
+  paidMinutes: 36 * 60,
+  regularMinutes: 36 * 60,
+  overtimeMinutes: 0,
+  doubleTimeMinutes: 0,
+  breakMinutes: 0,
+  daysWorked: 4,
+  days: [
+    {
+      date: '2026-11-17',
+      paidMinutes: 540,
+      breakMinutes: 0,
+      regularMinutes: 540,
+      overtimeMinutes: 0,
+      doubleTimeMinutes: 0,
+    },
+  ],
+  leave: leave.get('ana'),
+}
+
+describe('paid leave in payroll (issue 32)', () => {
+  it('pays a holiday to an eligible member and nothing to a volunteer or someone not yet joined', () => {
+    expect(leave.get('ana')).toMatchObject({ vacationHours: 8, sickHours: 0, holidayHours: 8 })
+    expect(leave.has('vic')).toBe(false)
+    expect(leave.has('new')).toBe(false)
+  })
+
+  it('puts leave beside regular and overtime in the summary, never in them', () => {
+    expect(summaryRow(ana)).toMatchObject({ regularHours: 36, overtimeHours: 0, vacationHours: 8, holidayHours: 8 })
+  })
+
+  it('adds our CSV columns, with a day row for a day of leave only', () => {
+    const lines = payrollCsv([ana]).split('\r\n')
+    expect(lines[0]).toMatch(/,Vacation Hours,Sick Hours,Personal Hours,Holiday Hours$/)
+    expect(lines[1]).toMatch(/,36\.00,36\.00,0\.00,0\.00,0,4,8\.00,0\.00,0\.00,8\.00$/)
+    expect(lines).toContain(
+      'Day,ana,G7K2P9,Ana,Lopez,non-exempt,2026-11-16,0.00,0.00,0.00,0.00,0,0,8.00,0.00,0.00,0.00',
+    )
+  })
+
+  it('fills ADP Hours 3 and Hours 4 with the codes of Settings → Payroll', () => {
+    const codes = { vacation: 'VAC', sick: 'SCK', personal: 'PER', holiday: 'HOL' }
+    const [head, row] = adpCsv([ana], 'XYZ', 'TIME1', codes).split('\r\n')
+    expect(head).toBe(
+      '\ufeffCo Code,Batch ID,File #,Reg Hours,O/T Hours,Hours 3 Code,Hours 3 Amount,Hours 4 Code,Hours 4 Amount',
+    )
+    expect(row).toBe('XYZ,TIME1,G7K2P9,36.00,0.00,VAC,8.00,HOL,8.00')
+  })
+
+  it('writes QuickBooks TIMEACT rows with the payroll item of each kind', () => {
+    const iif = quickbooksIif([ana], 'Grace Church', {
+      leaveItems: {
+        vacation: 'Vacation Hourly',
+        sick: 'Sick Hourly',
+        personal: 'Personal Hourly',
+        holiday: 'Holiday Hourly',
+      },
+    })
+    expect(iif).toContain('TIMEACT\t11/16/26\t\tAna Lopez\t\tVacation Hourly\t8:00\t\t\t0')
+    expect(iif).toContain('TIMEACT\t11/26/26\t\tAna Lopez\t\tHoliday Hourly\t8:00\t\t\t0')
+  })
+
+  it("leaves Gusto's file as it was (its time-off titles are not confirmed)", () => {
+    expect(gustoCsv([ana]).split('\r\n')[0]).toBe(
+      '\ufefffirst_name,last_name,gusto_employee_id,regular_hours,overtime_hours,double_overtime_hours',
+    )
+  })
+})

@@ -1,0 +1,109 @@
+import { DEFAULT_ADP_LEAVE_CODES, DEFAULT_IIF_LEAVE_ITEMS } from './payroll.ts'
+import type { Role } from './roles.ts'
+import { fromCentiHours, holidayHoursFor, toCentiHours, type Holiday, type TimeOffKind } from './time-off.ts'
+
+/**
+ * Issue 32: paid leave in payroll. Approved time off and holidays are paid hours, not hours
+ * worked: they sit in their own columns and rows and never move regular or overtime hours.
+ */
+
+export { DEFAULT_ADP_LEAVE_CODES, DEFAULT_IIF_LEAVE_ITEMS }
+export const LEAVE_KINDS = ['vacation', 'sick', 'personal', 'holiday'] as const
+export type LeaveKind = (typeof LEAVE_KINDS)[number]
+
+/** One day of paid leave of a member. */
+export interface LeaveDay {
+  date: string
+  kind: LeaveKind
+  hours: number
+}
+
+/** A member's paid leave in a range: hours per kind (two decimals) and each day. */
+export interface LeaveTotals {
+  vacationHours: number
+  sickHours: number
+  personalHours: number
+  holidayHours: number
+  days: LeaveDay[]
+}
+
+export const emptyLeave = (): LeaveTotals => ({
+  vacationHours: 0,
+  sickHours: 0,
+  personalHours: 0,
+  holidayHours: 0,
+  days: [],
+})
+
+export const leaveHoursOf = (leave: LeaveTotals | undefined, kind: LeaveKind): number =>
+  leave ? leave[`${kind}Hours`] : 0
+
+/**
+ * Each member's paid leave from `start` to `end` (both included): the days of their approved
+ * requests, and each holiday for every member it pays (never a volunteer, nor before they joined).
+ */
+export const leaveByMember = (p: {
+  start: string
+  end: string
+  approved: readonly { employeeId: string; kind: TimeOffKind; days: readonly { date: string; hours: number }[] }[]
+  holidays: readonly Holiday[]
+  members: readonly { id: string; role: Role; joined: string }[]
+}): Map<string, LeaveTotals> => {
+  const out = new Map<string, LeaveDay[]>()
+  const add = (id: string, day: LeaveDay) => out.set(id, [...(out.get(id) ?? []), day])
+  for (const r of p.approved)
+    for (const d of r.days) if (d.date >= p.start && d.date <= p.end) add(r.employeeId, { ...d, kind: r.kind })
+  for (const h of p.holidays) {
+    if (h.date < p.start || h.date > p.end) continue
+    for (const m of p.members) {
+      const hours = holidayHoursFor(h, m.role)
+      if (hours > 0 && m.joined <= h.date) add(m.id, { date: h.date, kind: 'holiday', hours })
+    }
+  }
+  return new Map(
+    [...out].map(([id, days]) => {
+      const sum = (k: LeaveKind) =>
+        fromCentiHours(days.filter((d) => d.kind === k).reduce((s, d) => s + toCentiHours(d.hours), 0))
+      return [
+        id,
+        {
+          vacationHours: sum('vacation'),
+          sickHours: sum('sick'),
+          personalHours: sum('personal'),
+          holidayHours: sum('holiday'),
+          days: [...days].sort((a, b) => a.date.localeCompare(b.date) || a.kind.localeCompare(b.kind)),
+        },
+      ]
+    }),
+  )
+}
+
+/** The summary's leave fields of a member (issue 32). */
+export const leaveSummary = (leave: LeaveTotals | undefined) => ({
+  vacationHours: leaveHoursOf(leave, 'vacation'),
+  sickHours: leaveHoursOf(leave, 'sick'),
+  personalHours: leaveHoursOf(leave, 'personal'),
+  holidayHours: leaveHoursOf(leave, 'holiday'),
+})
+
+/** Our CSV's leave columns (word keys) and a row's cells: the member's totals, or one day's. */
+export const LEAVE_CSV_WORDS = ['vacationHours', 'sickHours', 'personalHours', 'holidayHours'] as const
+export const leaveCells = (leave: LeaveTotals | undefined, date?: string): string[] =>
+  LEAVE_KINDS.map((k) => {
+    const hours =
+      date === undefined
+        ? leaveHoursOf(leave, k)
+        : fromCentiHours(
+            (leave?.days ?? [])
+              .filter((d) => d.date === date && d.kind === k)
+              .reduce((s, d) => s + toCentiHours(d.hours), 0),
+          )
+    return hours.toFixed(2)
+  })
+
+/** The (code, hours) pairs of a member's leave for ADP's Hours 3 / Hours 4 … columns, each kind with hours once. */
+export const adpLeavePairs = (leave: LeaveTotals | undefined, codes: Record<LeaveKind, string>): [string, string][] =>
+  LEAVE_KINDS.flatMap((k) => {
+    const hours = leaveHoursOf(leave, k)
+    return hours > 0 ? [[codes[k], hours.toFixed(2)] as [string, string]] : []
+  })

@@ -1,0 +1,398 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { splitWeek, DEFAULT_OVERTIME_RULES } from './overtime.ts'
+import {
+  accruedForWork,
+  balanceOf,
+  blackoutMessage,
+  cancellable,
+  capAccrual,
+  carryoverForfeit,
+  checkRequest,
+  defaultTimeOffPolicies,
+  HolidayCalendar,
+  holidayHoursFor,
+  isEligible,
+  policyOf,
+  requestDays,
+  TimeOffPolicies,
+  TimeOffRequestInput,
+  toCentiHours,
+  usFederalHolidays,
+  withLeave,
+  yearlyDate,
+  type LedgerEntry,
+  type TimeOffPolicy,
+} from './time-off.ts'
+import { dayOfDate } from './week.ts'
+
+const ISSUE_BODY = {
+  policies: [
+    {
+      kind: 'vacation',
+      name: 'Vacation',
+      accrual: { method: 'perHoursWorked', hours: 1, per: 30 },
+      capHours: 120,
+      carryoverHours: 40,
+      allowNegative: false,
+      eligiblePayTypes: ['non-exempt', 'exempt', 'minister'],
+    },
+    { ...defaultTimeOffPolicies().policies[1] },
+    { ...defaultTimeOffPolicies().policies[2] },
+  ],
+}
+
+describe('policies', () => {
+  it('parse the issue JSON as it is written', () => {
+    const parsed = TimeOffPolicies.parse(ISSUE_BODY)
+    expect(parsed.policies[0]).toEqual(ISSUE_BODY.policies[0])
+  })
+
+  it('accept each accrual method and refuse an unknown one', () => {
+    for (const accrual of [
+      { method: 'none' },
+      { method: 'perHoursWorked', hours: 1, per: 30 },
+      { method: 'perPayPeriod', hours: 4 },
+      { method: 'yearly', hours: 40, on: '01-01' },
+    ]) {
+      const body = { policies: [{ ...ISSUE_BODY.policies[0], accrual }, ...ISSUE_BODY.policies.slice(1)] }
+      expect(TimeOffPolicies.safeParse(body).success).toBe(true)
+    }
+    const bad = {
+      policies: [{ ...ISSUE_BODY.policies[0], accrual: { method: 'weekly' } }, ...ISSUE_BODY.policies.slice(1)],
+    }
+    expect(TimeOffPolicies.safeParse(bad).success).toBe(false)
+    const badDay = {
+      policies: [
+        { ...ISSUE_BODY.policies[0], accrual: { method: 'yearly', hours: 8, on: '02-30' } },
+        ...ISSUE_BODY.policies.slice(1),
+      ],
+    }
+    expect(TimeOffPolicies.safeParse(badDay).success).toBe(false)
+  })
+
+  it('need all three kinds, once each', () => {
+    expect(TimeOffPolicies.safeParse({ policies: ISSUE_BODY.policies.slice(0, 2) }).success).toBe(false)
+    const twice = { policies: [ISSUE_BODY.policies[0], ISSUE_BODY.policies[0], ISSUE_BODY.policies[2]] }
+    expect(TimeOffPolicies.safeParse(twice).success).toBe(false)
+  })
+
+  it('cannot list volunteers as eligible, and volunteers are never eligible', () => {
+    const body = {
+      policies: [{ ...ISSUE_BODY.policies[0], eligiblePayTypes: ['volunteer'] }, ...ISSUE_BODY.policies.slice(1)],
+    }
+    expect(TimeOffPolicies.safeParse(body).success).toBe(false)
+    const policy = TimeOffPolicies.parse(ISSUE_BODY).policies[0]!
+    expect(isEligible(policy, 'non-exempt', 'volunteer')).toBe(false)
+    expect(isEligible(policy, 'non-exempt', 'employee')).toBe(true)
+    expect(isEligible({ ...policy, eligiblePayTypes: ['exempt'] }, 'non-exempt', 'employee')).toBe(false)
+  })
+
+  it('start as the three kinds, granted by a supervisor, never negative', () => {
+    const d = defaultTimeOffPolicies()
+    expect(d.policies.map((p) => p.kind)).toEqual(['vacation', 'sick', 'personal'])
+    expect(d.policies.every((p) => p.accrual.method === 'none' && !p.allowNegative)).toBe(true)
+    expect(TimeOffPolicies.parse(d)).toEqual(d)
+    expect(policyOf(d, 'sick').name).toBe('Sick')
+  })
+})
+
+describe('accrual', () => {
+  it('gives the issue figures: 45 h at 1 per 10 is 4.5 h, 36 h is 3.6 h, together 8.1 h', () => {
+    const a = accruedForWork(45 * 60, { hours: 1, per: 10 })
+    const b = accruedForWork(36 * 60, { hours: 1, per: 10 })
+    expect([a, b, a + b]).toEqual([450, 360, 810])
+    expect(accruedForWork(30 * 60, { hours: 1, per: 30 })).toBe(100)
+  })
+
+  it('is monotonic, never more than earned, and additive up to rounding (fast-check)', () => {
+    const rate = fc.record({
+      hours: fc.integer({ min: 1, max: 400 }).map((n) => n / 100),
+      per: fc.integer({ min: 1, max: 100 }),
+    })
+    fc.assert(
+      fc.property(fc.nat(10000), fc.nat(10000), rate, (m1, m2, r) => {
+        const a = accruedForWork(m1, r)
+        const b = accruedForWork(m2, r)
+        const both = accruedForWork(m1 + m2, r)
+        const exact = (m1 * r.hours * 100) / (r.per * 60)
+        expect(a).toBeGreaterThanOrEqual(0)
+        expect(a).toBeLessThanOrEqual(exact + 1e-6)
+        expect(exact - a).toBeLessThan(1 + 1e-6)
+        if (m1 <= m2) expect(a).toBeLessThanOrEqual(b)
+        expect(both - a - b).toBeGreaterThanOrEqual(0)
+        expect(both - a - b).toBeLessThanOrEqual(1)
+      }),
+    )
+  })
+
+  it('never takes a balance past its cap, and never removes hours (fast-check)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -5000, max: 20000 }),
+        fc.nat(5000),
+        fc.option(fc.nat(200), { nil: null }),
+        (balance, centi, cap) => {
+          const granted = capAccrual(balance, centi, cap)
+          expect(granted).toBeGreaterThanOrEqual(0)
+          expect(granted).toBeLessThanOrEqual(centi)
+          if (cap === null) expect(granted).toBe(centi)
+          else if (balance <= cap * 100) expect(balance + granted).toBeLessThanOrEqual(cap * 100)
+          else expect(granted).toBe(0)
+        },
+      ),
+    )
+  })
+
+  it('keeps at most the carryover at the year start, and never adds (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -5000, max: 50000 }), fc.option(fc.nat(500), { nil: null }), (balance, carry) => {
+        const forfeit = carryoverForfeit(balance, carry)
+        expect(forfeit).toBeGreaterThanOrEqual(0)
+        if (carry === null) expect(forfeit).toBe(0)
+        else expect(balance - forfeit).toBe(Math.min(balance, carry * 100))
+      }),
+    )
+  })
+
+  it('grants a yearly accrual on its day, 02-29 on 02-28 outside leap years', () => {
+    expect(yearlyDate('01-01', 2027)).toBe('2027-01-01')
+    expect(yearlyDate('02-29', 2028)).toBe('2028-02-29')
+    expect(yearlyDate('02-29', 2027)).toBe('2027-02-28')
+  })
+})
+
+const entry = (p: Partial<LedgerEntry> & Pick<LedgerEntry, 'type' | 'hours' | 'date'>) => ({ status: null, ...p })
+
+describe('balances', () => {
+  it('split the issue ledger: 8.1 accrued, 8 used, 0.1 available', () => {
+    const b = balanceOf(
+      [
+        entry({ type: 'accrual', hours: 4.5, date: '2026-11-08' }),
+        entry({ type: 'request', hours: -8, date: '2026-11-09', status: 'approved' }),
+        entry({ type: 'accrual', hours: 3.6, date: '2026-11-15' }),
+      ],
+      '2026-11-26',
+    )
+    expect(b).toEqual({ accruedHours: 8.1, usedHours: 8, scheduledHours: 0, availableHours: 0.1 })
+  })
+
+  it('count approved days ahead and pending requests as scheduled', () => {
+    const b = balanceOf(
+      [
+        entry({ type: 'adjustment', hours: 40, date: '2026-01-01' }),
+        entry({ type: 'request', hours: -8, date: '2026-12-01', status: 'approved' }),
+        entry({ type: 'request', hours: -4, date: '2026-11-01', status: 'pending' }),
+        entry({ type: 'carryover', hours: -2, date: '2026-01-01' }),
+      ],
+      '2026-11-26',
+    )
+    expect(b).toEqual({ accruedHours: 38, usedHours: 0, scheduledHours: 12, availableHours: 26 })
+  })
+
+  it('always hold available = accrued - used - scheduled, exactly in hundredths (fast-check)', () => {
+    const e = fc.record({
+      type: fc.constantFrom('accrual', 'adjustment', 'carryover', 'request' as const),
+      hours: fc.integer({ min: -4000, max: 4000 }).map((n) => n / 100),
+      date: fc.constantFrom('2026-01-01', '2026-11-26', '2026-12-31'),
+      status: fc.constantFrom('pending', 'approved' as const),
+    })
+    fc.assert(
+      fc.property(fc.array(e, { maxLength: 30 }), (entries) => {
+        const b = balanceOf(entries, '2026-11-26')
+        expect(toCentiHours(b.availableHours)).toBe(
+          toCentiHours(b.accruedHours) - toCentiHours(b.usedHours) - toCentiHours(b.scheduledHours),
+        )
+        const total = entries.reduce((s, x) => s + toCentiHours(x.hours), 0)
+        expect(toCentiHours(b.availableHours)).toBe(total)
+      }),
+    )
+  })
+})
+
+describe('holidays', () => {
+  it('knows the US federal holidays of 2026 on their observed dates', () => {
+    const hs = usFederalHolidays(2026)
+    expect(hs.map((h) => h.date)).toEqual([
+      '2026-01-01',
+      '2026-01-19',
+      '2026-02-16',
+      '2026-05-25',
+      '2026-06-19',
+      '2026-07-03', // July 4th is a Saturday
+      '2026-09-07',
+      '2026-10-12',
+      '2026-11-11',
+      '2026-11-26',
+      '2026-12-25',
+    ])
+    expect(hs.find((h) => h.date === '2026-11-26')).toEqual({ date: '2026-11-26', name: 'Thanksgiving Day', hours: 8 })
+  })
+
+  it('every year: eleven weekdays, Thanksgiving a Thursday from the 22nd to the 28th (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2001, max: 2099 }), (year) => {
+        const hs = usFederalHolidays(year)
+        expect(hs).toHaveLength(11)
+        for (const h of hs) expect(['saturday', 'sunday']).not.toContain(dayOfDate(h.date))
+        const t = hs[9]!.date
+        expect(dayOfDate(t)).toBe('thursday')
+        expect(Number(t.slice(8))).toBeGreaterThanOrEqual(22)
+        expect(Number(t.slice(8))).toBeLessThanOrEqual(28)
+        expect(HolidayCalendar.safeParse({ holidays: hs, blackouts: [] }).success).toBe(true)
+      }),
+    )
+  })
+
+  it('pay an eligible member the holiday hours and a volunteer nothing', () => {
+    const h = { hours: 8 }
+    expect(holidayHoursFor(h, 'employee')).toBe(8)
+    expect(holidayHoursFor(h, 'supervisor')).toBe(8)
+    expect(holidayHoursFor(h, 'volunteer')).toBe(0)
+    expect(holidayHoursFor(undefined, 'employee')).toBe(0)
+  })
+
+  it('refuse two holidays or two blackouts on one date, default to 8 hours', () => {
+    expect(
+      HolidayCalendar.safeParse({
+        holidays: [
+          { date: '2026-12-25', name: 'A' },
+          { date: '2026-12-25', name: 'B' },
+        ],
+        blackouts: [],
+      }).success,
+    ).toBe(false)
+    expect(
+      HolidayCalendar.safeParse({
+        holidays: [],
+        blackouts: [
+          { date: '2026-04-05', reason: 'Easter Sunday' },
+          { date: '2026-04-05', reason: 'again' },
+        ],
+      }).success,
+    ).toBe(false)
+    expect(
+      HolidayCalendar.parse({ holidays: [{ date: '2026-12-25', name: 'Christmas' }], blackouts: [] }).holidays[0]!
+        .hours,
+    ).toBe(8)
+    expect(HolidayCalendar.safeParse({ holidays: [], blackouts: [{ date: '2026-04-05', reason: ' ' }] }).success).toBe(
+      false,
+    )
+  })
+})
+
+describe('requests', () => {
+  const policy: TimeOffPolicy = { ...defaultTimeOffPolicies().policies[0]! }
+  const calendar = HolidayCalendar.parse({
+    holidays: [{ date: '2026-11-26', name: 'Thanksgiving', hours: 8 }],
+    blackouts: [{ date: '2026-04-05', reason: 'Easter Sunday' }],
+  })
+  const req = (over: object = {}) =>
+    TimeOffRequestInput.parse({ kind: 'vacation', from: '2026-11-09', to: '2026-11-09', ...over })
+  const check = (over: Partial<Parameters<typeof checkRequest>[0]> = {}) =>
+    checkRequest({
+      request: req(),
+      policy,
+      payType: 'non-exempt',
+      role: 'employee',
+      calendar,
+      existing: [],
+      availableHours: 8,
+      ...over,
+    })
+
+  it('default to 8 hours a day and keep 0.25 to 24', () => {
+    expect(req().hoursPerDay).toBe(8)
+    expect(
+      TimeOffRequestInput.safeParse({ kind: 'sick', from: '2026-11-09', to: '2026-11-09', hoursPerDay: 0.25 }).success,
+    ).toBe(true)
+    expect(
+      TimeOffRequestInput.safeParse({ kind: 'sick', from: '2026-11-09', to: '2026-11-09', hoursPerDay: 0.2 }).success,
+    ).toBe(false)
+    expect(
+      TimeOffRequestInput.safeParse({ kind: 'sick', from: '2026-11-09', to: '2026-11-09', hoursPerDay: 24.5 }).success,
+    ).toBe(false)
+    expect(TimeOffRequestInput.safeParse({ kind: 'sick', from: '2026-11-10', to: '2026-11-09' }).success).toBe(false)
+    expect(TimeOffRequestInput.safeParse({ kind: 'sick', from: '2026-11-31', to: '2026-12-01' }).success).toBe(false)
+    expect(TimeOffRequestInput.safeParse({ kind: 'holiday', from: '2026-11-09', to: '2026-11-09' }).success).toBe(false)
+  })
+
+  it('answer the days and hours of a request within the balance', () => {
+    expect(check()).toEqual({ days: [{ date: '2026-11-09', hours: 8 }], hours: 8 })
+  })
+
+  it('skip holidays inside the range', () => {
+    expect(requestDays(req({ from: '2026-11-25', to: '2026-11-27', hoursPerDay: 4 }), calendar.holidays)).toEqual([
+      { date: '2026-11-25', hours: 4 },
+      { date: '2026-11-27', hours: 4 },
+    ])
+    expect(() => check({ request: req({ from: '2026-11-26', to: '2026-11-26' }) })).toThrow(/all holidays/)
+  })
+
+  it('refuse a request touching a blackout date with its reason', () => {
+    expect(() => check({ request: req({ from: '2026-04-03', to: '2026-04-06' }), availableHours: 100 })).toThrow(
+      blackoutMessage('2026-04-05', 'Easter Sunday'),
+    )
+  })
+
+  it('refuse more than the balance unless negative is allowed', () => {
+    expect(() => check({ availableHours: 7.99 })).toThrow('Not enough Vacation hours: 7.99 available, 8 requested')
+    expect(check({ availableHours: 0, policy: { ...policy, allowNegative: true } }).hours).toBe(8)
+  })
+
+  it('refuse overlapping requests and volunteers', () => {
+    expect(() => check({ existing: [{ from: '2026-11-08', to: '2026-11-09' }] })).toThrow(/overlaps/)
+    expect(check({ existing: [{ from: '2026-11-10', to: '2026-11-12' }] }).hours).toBe(8)
+    expect(() => check({ role: 'volunteer' })).toThrow(/not eligible/)
+  })
+
+  it('may be cancelled while pending, or approved with the first day ahead', () => {
+    expect(cancellable({ status: 'pending', from: '2026-01-01' }, '2026-11-26')).toBe(true)
+    expect(cancellable({ status: 'approved', from: '2026-11-27' }, '2026-11-26')).toBe(true)
+    expect(cancellable({ status: 'approved', from: '2026-11-26' }, '2026-11-26')).toBe(false)
+    expect(cancellable({ status: 'rejected', from: '2026-12-26' }, '2026-11-26')).toBe(false)
+  })
+})
+
+describe('paid leave and overtime', () => {
+  it('the issue week 2: 36 worked and 8 vacation is 36 regular, 0 overtime, 8 vacation', () => {
+    const worked = splitWeek([8 * 60, 9 * 60, 9 * 60, 10 * 60], DEFAULT_OVERTIME_RULES, true)
+    const paid = withLeave({ regularHours: worked.regular / 60, overtimeHours: worked.overtime / 60 }, [
+      { kind: 'vacation', hours: 8 },
+    ])
+    expect(paid).toEqual({
+      regularHours: 36,
+      overtimeHours: 0,
+      vacationHours: 8,
+      sickHours: 0,
+      personalHours: 0,
+      holidayHours: 0,
+    })
+  })
+
+  it('leave never changes regular or overtime hours (fast-check)', () => {
+    const leave = fc.array(
+      fc.record({
+        kind: fc.constantFrom('vacation', 'sick', 'personal', 'holiday' as const),
+        hours: fc.integer({ min: 25, max: 2400 }).map((n) => n / 100),
+      }),
+      { maxLength: 7 },
+    )
+    fc.assert(
+      fc.property(fc.array(fc.nat(16 * 60), { minLength: 7, maxLength: 7 }), leave, (days, l) => {
+        const s = splitWeek(days, DEFAULT_OVERTIME_RULES, true)
+        const worked = { regularHours: s.regular / 60, overtimeHours: s.overtime / 60 }
+        const paid = withLeave(worked, l)
+        expect(paid.regularHours).toBe(worked.regularHours)
+        expect(paid.overtimeHours).toBe(worked.overtimeHours)
+        const leaveCenti = l.reduce((a, x) => a + toCentiHours(x.hours), 0)
+        expect(
+          toCentiHours(paid.vacationHours) +
+            toCentiHours(paid.sickHours) +
+            toCentiHours(paid.personalHours) +
+            toCentiHours(paid.holidayHours),
+        ).toBe(leaveCenti)
+      }),
+    )
+  })
+})
