@@ -1,16 +1,19 @@
 /**
- * npm run bench [-- --quick] [-- --out FILE] [-- --only cost]
+ * npm run bench [-- --quick] [-- --out FILE] [-- --only cost|export]
  *
  * Measures, in one run on the local stack (started here on free loopback ports, with a fresh data
  * directory, and stopped at the end): API latency and throughput against a raw DynamoDB GetItem,
  * the bulk payroll CSV's time and memory, each function's bundle size and cold start, the web's
- * initial JavaScript per route, Lighthouse on four pages, and what one church costs on AWS a month
+ * initial JavaScript per route, Lighthouse on four pages, the export of all of an organization's data
+ * (issue 35), and what one church costs on AWS a month
  * (its usage model played on a second stack that counts billed units). Prints the tables with each target
  * as pass or miss, and writes them as Markdown (bench-results.md at the repo root, for the README).
  *
  * --quick is a small end-to-end check for CI: a small data set, ~1 s per load run, one cold-start
  * sample; it prints every figure but writes no file unless --out is given. --only cost runs the
- * cost section alone (its own stack and web build) and prints it, writing no file unless --out.
+ * cost section alone (its own stack and web build) and prints it, writing no file unless --out;
+ * --only export likewise runs the export section alone, on an organization of 10,000 timesheets
+ * seeded for it (1,000 with --quick), as scripts/bench/export-only.ts does.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
@@ -37,6 +40,7 @@ import {
 } from './bench/page-load.ts'
 import { measureApi, type ApiFigure } from './bench/api.ts'
 import { getItemRun, type LoadResult } from './bench/load.ts'
+import { EXPORT_TARGET, exportOrganization, exportTable, measureExport, type ExportResult } from './bench/export.ts'
 import { FIGURES, markdownReport, verdict, type Table } from './bench/report.ts'
 import { FULL, QUICK, seedBench } from './bench/seed.ts'
 import { startBenchStackRetrying, type BenchStack } from './bench/stack.ts'
@@ -50,9 +54,11 @@ const { values } = parseArgs({
   options: { quick: { type: 'boolean', default: false }, out: { type: 'string' }, only: { type: 'string' } },
 })
 const quick = values.quick
-if (values.only !== undefined && values.only !== 'cost') throw new Error(`--only takes 'cost', not '${values.only}'`)
+if (values.only !== undefined && values.only !== 'cost' && values.only !== 'export')
+  throw new Error(`--only takes 'cost' or 'export', not '${values.only}'`)
 const onlyCost = values.only === 'cost'
-const outFile = values.out ?? (quick || onlyCost ? undefined : join(repoRoot, 'bench-results.md'))
+const onlyExport = values.only === 'export'
+const outFile = values.out ?? (quick || values.only ? undefined : join(repoRoot, 'bench-results.md'))
 const set = quick ? QUICK : FULL
 const CONNECTIONS = 20
 /**
@@ -153,6 +159,7 @@ interface Measured {
   api: ApiFigure[]
   bulk: BulkResult
   payroll: PayrollCase[]
+  export: ExportResult
   cold: Record<string, { ms: number; importMs: number; status: number }>
   lighthouse: { name: string; url: string; result: LighthouseResult }[]
   firstScreens: { name: string; load: DashboardLoad }[]
@@ -227,6 +234,17 @@ const measure = async (): Promise<Measured> => {
     },
   })
 
+  log(
+    `export of all data: the big organization's ${seeded.bigTimesheets} timesheets, the export job in a fresh process`,
+  )
+  const exported = await exportOrganization({
+    orgId: seeded.orgId,
+    supervisorId: seeded.supervisorId,
+    organization: `the big organization above (${seeded.bigMembers} members × ${set.weeks} weeks), after the API and payroll runs`,
+    timesheets: seeded.bigTimesheets,
+    members: seeded.bigMembers,
+  })
+
   // The demo organization is made on its first visit; make it now so no cold start pays for it.
   await fetch(`${appUrl}/api/demo`, { redirect: 'manual' }).then((r) => r.arrayBuffer())
   log(`cold starts: ${routeKeys.length} functions × ${timing.coldSamples}, ${timing.coldInParallel} at a time`)
@@ -276,7 +294,21 @@ const measure = async (): Promise<Measured> => {
   }
   log('the staff app, warm')
   const warm = await staffWarmStart(gz.url, seeded.staffCookie, quick ? 1 : 3)
-  return { web, webSizes, bundleSizes, seeded, getItem, api, bulk, payroll, cold, lighthouse, firstScreens, warm }
+  return {
+    web,
+    webSizes,
+    bundleSizes,
+    seeded,
+    getItem,
+    api,
+    bulk,
+    payroll,
+    export: exported,
+    cold,
+    lighthouse,
+    firstScreens,
+    warm,
+  }
 }
 
 const tables = (m: Measured): Table[] => {
@@ -432,6 +464,7 @@ const tables = (m: Measured): Table[] => {
         'Peak RSS: the function’s bundle in a fresh Node process, as for the bulk CSV.',
       ],
     },
+    exportTable(m.export),
     {
       title: 'Functions: bundle size and cold start',
       head: [
@@ -506,11 +539,27 @@ const machine = () => {
   return `${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, ${fmt(totalmem() / 1024 ** 3, 1)} GiB memory, Node ${process.version} (${platform()} ${arch()})`
 }
 
+/** The export section alone (--only export), on a stack of its own: an organization of 10,000 timesheets (--quick: 1,000) seeded for it. */
+const measureExportOnly = async () => {
+  log('export: starting a stack')
+  stack = await startBenchStackRetrying(join(work, 'export-data'), { log })
+  Object.assign(process.env, stack.env)
+  resetClients()
+  try {
+    return await measureExport(quick ? 1_000 : EXPORT_TARGET.timesheets, log)
+  } finally {
+    await stopAll()
+  }
+}
+
 const main = async () => {
   let m: Measured | undefined
-  let cost: CostMeasured
+  let cost: CostMeasured | undefined
+  let exportAlone: ExportResult | undefined
   try {
-    if (onlyCost) {
+    if (onlyExport) {
+      exportAlone = await measureExportOnly()
+    } else if (onlyCost) {
       log('building the web app')
       cost = await measureCostOn(buildWeb().web)
     } else {
@@ -530,10 +579,14 @@ const main = async () => {
   const big = set.bigStaff * set.weeks
   const load = `load average ${fmt(loadBefore, 2)} at the start and ${fmt(loadavg()[0], 2)} at the end`
   const measured = `Measured ${stamp} on ${machine()}; ${load}.`
-  const flags = [quick ? '--quick' : '', onlyCost ? '--only cost' : ''].filter(Boolean).join(' ')
+  const flags = [quick ? '--quick' : '', values.only ? `--only ${values.only}` : ''].filter(Boolean).join(' ')
   const mode = flags ? ` -- ${flags}` : ''
   const intro = !m
-    ? [measured, '', `The cost section alone, run with \`npm run bench${mode}\`; it took ${fmt(seconds / 60, 1)} min.`]
+    ? [
+        measured,
+        '',
+        `The ${values.only} section alone, run with \`npm run bench${mode}\`; it took ${fmt(seconds / 60, 1)} min.`,
+      ]
     : [
         measured,
         '',
@@ -541,7 +594,8 @@ const main = async () => {
       ]
   const report = markdownReport(`Benchmark (\`npm run bench${mode}\`)`, intro, [
     ...(m ? tables(m) : []),
-    ...costTables(cost, quick),
+    ...(exportAlone ? [exportTable(exportAlone)] : []),
+    ...(cost ? costTables(cost, quick) : []),
   ])
   console.log(`\n${report}`)
   if (outFile) {

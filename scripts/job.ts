@@ -9,12 +9,17 @@
  * counts, week figures and member directory of the organizations named, or of every organization
  * on the reminders list, from their timesheets and members.
  * erase-closed (issue 35) erases every closed organization whose erasure date is on or before the
- * --as-of date (today when not given), and warns the supervisors of those erased within a week.
+ * --as-of date, and warns the supervisors of those erased within a week; without --as-of, as its
+ * daily schedule runs it (the date in the zone where dates begin last).
+ * On the local stack each scheduled job runs with exactly the environment its function has on AWS
+ * and on the stack's timer (infra/lib/environment.ts, jobEnvironments).
  */
-import { AsOfDate } from '@app/core'
+import { withEnvironment } from '@app/adapters'
+import { AsOfDate, erasureRunDate } from '@app/core'
 import { system } from '@app/data'
 import { eraseClosedJob, exportJob, remindersJob, retryEmailsJob } from '@app/functions'
-import { configuredPorts, useRunningStack } from '@app/local'
+import type { JobName } from '@app/infra/lib/environment.ts'
+import { configuredPorts, runningJobEnvironment, useRunningStack } from '@app/local'
 
 const jobs = {
   reminders: () => remindersJob({ asIfScheduled: true }),
@@ -24,11 +29,18 @@ const jobs = {
   'rebuild-aggregates': () =>
     system.organizations.rebuildAggregates(process.argv.slice(3), (line) => console.log(line)),
 }
-/** `--as-of YYYY-MM-DD` (or `--as-of=YYYY-MM-DD`); today (UTC) when not given. */
+/** Each scheduled job's name in infra/lib/environment.ts (rebuild-aggregates is a migration, not a job). */
+const scheduled: Partial<Record<keyof typeof jobs, JobName>> = {
+  reminders: 'reminders',
+  'retry-emails': 'retryEmails',
+  export: 'export',
+  'erase-closed': 'eraseClosed',
+}
+/** `--as-of YYYY-MM-DD` (or `--as-of=YYYY-MM-DD`); the scheduled run's date when not given. */
 function asOf() {
   const args = process.argv.slice(3)
   const at = args.findIndex((a) => a === '--as-of' || a.startsWith('--as-of='))
-  const value = at < 0 ? new Date().toISOString().slice(0, 10) : (args[at]!.split('=')[1] ?? args[at + 1])
+  const value = at < 0 ? erasureRunDate(new Date()) : (args[at]!.split('=')[1] ?? args[at + 1])
   const parsed = AsOfDate.safeParse(value)
   if (!parsed.success) throw new Error(`Give --as-of as YYYY-MM-DD (got ${String(value)})`)
   return parsed.data
@@ -41,8 +53,11 @@ if (!name || !(name in jobs)) {
 }
 
 const main = async () => {
+  const local = !process.env.TABLE_NAME
   useRunningStack()
-  const result = await jobs[name]()
+  const job = scheduled[name!]
+  const run: () => Promise<unknown> = jobs[name!]
+  const result = local && job ? await withEnvironment(runningJobEnvironment(job), run) : await run()
   console.log(`${name}: ${JSON.stringify(result)}`)
   if (name !== 'rebuild-aggregates' && name !== 'erase-closed')
     console.log(`The emails are in the local inbox: http://127.0.0.1:${configuredPorts().ses}/`)

@@ -70,6 +70,7 @@ import listTokens from './tokens/list-tokens.ts'
 import revokeToken from './tokens/revoke-token.ts'
 import createWebhook from './webhooks/create-webhook.ts'
 import deleteWebhook from './webhooks/delete-webhook.ts'
+import getWebhook from './webhooks/get-webhook.ts'
 import listDeliveries from './webhooks/list-deliveries.ts'
 import listWebhooks from './webhooks/list-webhooks.ts'
 import redeliver from './webhooks/redeliver.ts'
@@ -147,6 +148,7 @@ export const routes = {
   'tokens/revoke-token': revokeToken,
   'webhooks/create-webhook': createWebhook,
   'webhooks/delete-webhook': deleteWebhook,
+  'webhooks/get-webhook': getWebhook,
   'webhooks/list-deliveries': listDeliveries,
   'webhooks/list-webhooks': listWebhooks,
   'webhooks/redeliver': redeliver,

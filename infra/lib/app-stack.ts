@@ -134,6 +134,8 @@ export class AppStack extends Stack {
       table: this.data.table,
       email: this.email,
       exportsBucket: this.files.exports,
+      logosBucket: this.files.logos,
+      staffPool: this.auth.staffPool,
     })
 
     this.operations = new Operations(this, 'Operations', {
@@ -160,6 +162,7 @@ export class AppStack extends Stack {
         retryEmails: this.jobs.retryEmails,
         reminders: this.jobs.reminders,
         exportJob: this.jobs.export,
+        eraseClosedJob: this.jobs.eraseClosed,
         httpApi: this.api.httpApi,
         distribution: this.site.distribution,
         hasCustomCertificate: this.site.hasCustomCertificate,

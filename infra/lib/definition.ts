@@ -89,6 +89,11 @@ export const functionTimeouts = {
   reminders: 300,
   /** The export job makes an organization's zip (issue 35): 10,000 timesheets take well under a minute. */
   export: 600,
+  /**
+   * The erasure job (issue 35): Lambda's longest. Each step deletes only what is left, so a run
+   * cut short (a very large organization) is finished by the retries and the next day's run.
+   */
+  eraseClosed: 900,
 } as const
 
 /**
@@ -99,6 +104,11 @@ export const jobEveryMinutes = {
   reminders: 15,
   /** An export of all an organization's data starts within this of being asked for. */
   export: 1,
+  /**
+   * The erasure of closed organizations (issue 35), once a day, as of the date it runs: an
+   * organization is erased on its erasure date (or the day after), and warned a week before.
+   */
+  eraseClosed: 24 * 60,
 } as const
 
 /** API Gateway's (HTTP API) largest request payload: a larger body is refused with 413. */

@@ -102,12 +102,7 @@ export const routeEnvironment = (
   ...(v.originVerify ? { ORIGIN_VERIFY: v.originVerify } : {}),
 })
 
-/** The email retry job: the table and email, as a route's 'table' and 'email' uses have them. */
-/** The export job's (issue 35): the retry job's, and the exports bucket it writes the zip to. */
-export const exportJobEnvironment = (
-  v: Pick<EnvironmentValues, 'appOrigin' | 'tableName' | 'mailFrom' | 'emailLinkSecret' | 'exportsBucket'>,
-): Record<string, string> => ({ ...retryJobEnvironment(v), EXPORTS_BUCKET: v.exportsBucket })
-
+/** The email retry job (and the reminders job): the table and email, as a route's 'table' and 'email' uses have them. */
 export const retryJobEnvironment = (
   v: Pick<EnvironmentValues, 'appOrigin' | 'tableName' | 'mailFrom' | 'emailLinkSecret'>,
 ): Record<string, string> => ({
@@ -116,3 +111,37 @@ export const retryJobEnvironment = (
   MAIL_FROM: v.mailFrom,
   ...secret('EMAIL_LINK_SECRET', v.emailLinkSecret),
 })
+
+/** The export job's (issue 35): the retry job's, and the exports bucket it writes the zip to. */
+export const exportJobEnvironment = (
+  v: Pick<EnvironmentValues, 'appOrigin' | 'tableName' | 'mailFrom' | 'emailLinkSecret' | 'exportsBucket'>,
+): Record<string, string> => ({ ...retryJobEnvironment(v), EXPORTS_BUCKET: v.exportsBucket })
+
+/**
+ * The erasure job's (issue 35): the table, the sender of the week-before warning (which carries
+ * no signed link, so no link secret), the staff pool whose accounts it deletes, and both buckets
+ * whose objects under the organization's prefix it deletes.
+ */
+export const eraseJobEnvironment = (
+  v: Pick<EnvironmentValues, 'appOrigin' | 'tableName' | 'mailFrom' | 'staffPoolId' | 'exportsBucket' | 'logosBucket'>,
+): Record<string, string> => ({
+  ...baseEnvironment(v),
+  TABLE_NAME: v.tableName,
+  MAIL_FROM: v.mailFrom,
+  STAFF_USER_POOL_ID: v.staffPoolId,
+  EXPORTS_BUCKET: v.exportsBucket,
+  LOGOS_BUCKET: v.logosBucket,
+})
+
+/**
+ * Each scheduled job's environment, by the job's name in jobEveryMinutes (definition.ts): the
+ * CDK stack's functions (constructs/jobs.ts) and the local stack's timers and `npm run job`
+ * (local/src/stack.ts) take them from here.
+ */
+export const jobEnvironments = {
+  retryEmails: retryJobEnvironment,
+  reminders: retryJobEnvironment,
+  export: exportJobEnvironment,
+  eraseClosed: eraseJobEnvironment,
+} satisfies Record<string, (v: EnvironmentValues) => Record<string, string>>
+export type JobName = keyof typeof jobEnvironments

@@ -16,6 +16,7 @@ export interface NagTargets {
   retryEmails: IConstruct & { role?: IConstruct }
   reminders: IConstruct & { role?: IConstruct }
   exportJob: IConstruct & { role?: IConstruct }
+  eraseClosedJob: IConstruct & { role?: IConstruct }
   httpApi: IConstruct
   distribution: IConstruct
   hasCustomCertificate: boolean
@@ -125,6 +126,17 @@ export const suppressNagFindings = (targets: NagTargets, manifest: Manifest, acc
   // The export job (issue 35): the retry job's grants and the exports bucket's objects.
   add(targets.exportJob, [functionRuntime])
   add(targets.exportJob.role!, [byUse.table!, byUse.exportsBucket!])
+  // The erasure job (issue 35): the table's indexes, and deleting only under an organization's prefix.
+  add(targets.eraseClosedJob, [functionRuntime])
+  add(targets.eraseClosedJob.role!, [
+    byUse.table!,
+    {
+      id: 'AwsSolutions-IAM5',
+      reason:
+        "The erasure job: DeleteObject on <bucket ARN>/<an organization's id>/* of the exports and logos buckets (an organization's id is only known when it is erased; the pattern matches a UUID's shape, so nothing outside an organization's folder)",
+      appliesTo: [{ regex: '/^Resource::<Files(Exports|Logos)[A-Za-z0-9]+\\.Arn>\\/[?-]+\\/\\*$/' }],
+    },
+  ])
 
   add(targets.httpApi, [
     {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { routes, type Use } from '@app/functions'
 import { entriesDirOf } from '../lib/app-stack.ts'
 import { writeEntry, type Manifest } from '../lib/constructs/api.ts'
-import { remindersEntry, retryEmailsEntry } from '../lib/constructs/jobs.ts'
+import { eraseClosedEntry, exportEntry, remindersEntry, retryEmailsEntry } from '../lib/constructs/jobs.ts'
 import { functionAliases, functionBundling } from '../lib/constructs/lambda.ts'
 import { projectRoot, synth, type Synth } from './synth.ts'
 
@@ -30,6 +30,8 @@ const sample: Manifest = Object.fromEntries([...new Set(sampleKeys)].map((k) => 
 /** The job's module exports `handler` itself: no generated entry. */
 const jobKey = 'jobs/retry-emails'
 const remindersKey = 'jobs/reminders'
+const exportKey = 'jobs/export-organization'
+const eraseKey = 'jobs/erase-closed'
 
 /** Imports each ES module in a plain Node process (as Lambda does) and returns `typeof handler` for each. */
 const handlerTypes = (files: string[]) => {
@@ -55,6 +57,8 @@ beforeAll(async () => {
       ...Object.fromEntries(keys.map((k) => [k, writeEntry(entriesDirOf(projectRoot), functionsDir, k)])),
       [jobKey]: join(projectRoot, retryEmailsEntry),
       [remindersKey]: join(projectRoot, remindersEntry),
+      [exportKey]: join(projectRoot, exportEntry),
+      [eraseKey]: join(projectRoot, eraseClosedEntry),
     },
     outdir,
     outExtension: { '.js': '.mjs' },
@@ -152,7 +156,7 @@ describe('bundling', () => {
   })
 
   it('bundles every manifest route and the jobs with those options into a module that exports `handler`', () => {
-    const files = [...keys, jobKey, remindersKey].map((k) => join(outdir, `${k}.mjs`))
+    const files = [...keys, jobKey, remindersKey, exportKey, eraseKey].map((k) => join(outdir, `${k}.mjs`))
     expect(handlerTypes(files)).toEqual(files.map(() => 'function'))
   })
 })

@@ -179,6 +179,63 @@ export const expectedJobPermissions = (s: Synth) => {
 
 export const expectedJobEnv = [...baseEnv, 'TABLE_NAME', 'MAIL_FROM', 'EMAIL_LINK_SECRET_ARN'].sort()
 
+/**
+ * The erasure job's one exemption (issue 35): audit records it may delete one by one, but never
+ * put, update or batch-write (under auditCondition), instead of every other role's denial.
+ */
+export const auditEraseOnlyLines = (s: Synth) =>
+  ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem'].map(
+    (a) => `Deny ${a} on ${s.show(s.stack.data.table.tableArn)}`,
+  )
+
+/** An organization's folder in a bucket, as IAM matches it: a UUID's shape, then '/'. */
+export const orgPrefixPattern = '????????-????-????-????-????????????'
+
+/**
+ * The erasure job (issue 35), spelled out: its log group; the table and its indexes without
+ * ConditionCheckItem (its one transaction, the warning, updates and puts); listing (under the
+ * condition `s3:prefix` like orgPrefixPattern) and deleting objects under an organization's folder
+ * of the exports and logos buckets; deleting staff sign-in accounts; sending the warning (no link
+ * secret: the warning has no signed link); sending to the dead-letter queue; and its own denial.
+ */
+export const expectedEraseJobPermissions = (s: Synth) => {
+  const { jobs, email, files, auth, data } = s.stack
+  const table = s.show(data.table.tableArn)
+  const buckets = [files.exports.bucketArn, files.logos.bucketArn].map((b) => s.show(b))
+  return [
+    ...ownLogs(s, jobs.eraseClosed),
+    ...on(
+      [
+        'dynamodb:BatchWriteItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:GetItem',
+        'dynamodb:PutItem',
+        'dynamodb:Query',
+        'dynamodb:UpdateItem',
+      ],
+      [table, `${table}/index/*`],
+    ),
+    ...on(
+      ['s3:DeleteObject'],
+      buckets.map((b) => `${b}/${orgPrefixPattern}/*`),
+    ),
+    ...on(['s3:ListBucket'], buckets),
+    ...on(['cognito-idp:AdminDeleteUser'], [s.show(auth.staffPool.userPoolArn)]),
+    ...on(['ses:SendEmail'], [s.show(email.identityArn)]),
+    ...on(['sqs:SendMessage'], [s.show(jobs.deadLetterQueue.queueArn)]),
+    ...auditEraseOnlyLines(s),
+  ].sort()
+}
+
+export const expectedEraseJobEnv = [
+  ...baseEnv,
+  'TABLE_NAME',
+  'MAIL_FROM',
+  'STAFF_USER_POOL_ID',
+  'EXPORTS_BUCKET',
+  'LOGOS_BUCKET',
+].sort()
+
 export const expectedEnv = (s: Synth, key: string, access: RouteAccess = routeAccess) =>
   access.probes.includes(key)
     ? probeEnv

@@ -1,15 +1,21 @@
+import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { IConstruct } from 'constructs'
+import { filesFor, HEALTH_PROBE_KEY } from '@app/adapters'
+import { stableId } from '@app/data/seed'
 import { keys } from '@app/data/testing'
 import { routes, type Use } from '@app/functions'
 import { staffPoolActions, type Manifest } from '../lib/constructs/api.ts'
 import { routeAccess, type RouteAccess } from '../lib/route-access.ts'
-import { retryEmailsEntry } from '../lib/constructs/jobs.ts'
+import { eraseClosedEntry, retryEmailsEntry } from '../lib/constructs/jobs.ts'
 import { awsActionsIn, bundledSourceFiles, packageSourceFiles } from './aws-calls.ts'
 import {
   allUses,
   auditCondition,
+  expectedEraseJobPermissions,
+  orgPrefixPattern,
   routeBaseEnv,
   envByUse,
   expectedJobPermissions,
@@ -121,12 +127,23 @@ describe("each real route's table access", () => {
 
   it('denies every role, routes, the health probe and the jobs alike, any update or delete of an audit record (issue 36)', () => {
     const table = real.show(real.stack.data.table.tableArn)
+    const jobRole = (fn: IConstruct) =>
+      show(real.resources[real.logicalId(fn)]!.Properties!.Role).replace(/^<(\w+)\.Arn>$/, '$1')
     const roles = [
       ...Object.keys(routes).map((key) => roleOf(key, real)),
-      ...[real.stack.jobs.retryEmails, real.stack.jobs.reminders].map((fn) =>
-        show(real.resources[real.logicalId(fn)]!.Properties!.Role).replace(/^<(\w+)\.Arn>$/, '$1'),
-      ),
+      ...[real.stack.jobs.retryEmails, real.stack.jobs.reminders, real.stack.jobs.export].map(jobRole),
     ]
+    const everyRole = Object.entries(real.resources)
+      .filter(([, r]) => r.Type === 'AWS::IAM::Role')
+      .filter(([, r]) => JSON.stringify(r.Properties!.AssumeRolePolicyDocument).includes('lambda.amazonaws.com'))
+      .map(([id]) => id)
+    // Every role that may touch the table is one of these, or the erasure job's (below).
+    const erasure = jobRole(real.stack.jobs.eraseClosed)
+    for (const role of everyRole.filter((r) => !roles.includes(r) && r !== erasure))
+      expect(
+        permissionLines(real.resources, role).filter((l) => l.includes('dynamodb:')),
+        role,
+      ).toEqual([])
     for (const role of roles) {
       const denied = roleStatements(real.resources, role).statements.filter((st) => st.Effect === 'Deny')
       expect(
@@ -134,6 +151,12 @@ describe("each real route's table access", () => {
         role,
       ).toEqual([[['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem'], [table], auditCondition]])
     }
+    // The one exemption (issue 35): the erasure job may delete audit records one by one (DeleteItem),
+    // and may not put, update or batch-write one.
+    const erasureDenied = roleStatements(real.resources, erasure).statements.filter((st) => st.Effect === 'Deny')
+    expect(
+      erasureDenied.map((st) => [[st.Action].flat().sort(), [st.Resource].flat().map(show), st.Condition]),
+    ).toEqual([[['dynamodb:BatchWriteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], [table], auditCondition]])
     // The condition names exactly the audit trail's partitions (packages/data/src/keys.ts).
     const auditPk = keys.auditRecord('o-1', '2026-01-01T00:00:00.000Z', 'r').pk
     const pattern = new RegExp(
@@ -259,16 +282,15 @@ describe('what the packages call in AWS', () => {
 
   it('has every one granted by some use, and no Scan', () => {
     // The uses, and the health check's probe role (the only one with DescribeTable, DescribeUserPool, GetAccount).
-    const granted = new Set(
+    const granted = new Set<string | undefined>(
       [
         ...Object.values(permissionsByUse(s)).flat(),
         ...permissionLines(real.resources, roleOf('health/get-health', real)),
       ].map((l) => l.split(' ')[0]),
     )
-    // Issue 35's erasure job runs only where `npm run job` runs it (README, "Close the organization"):
-    // no deployed role deletes files yet. This goes when the job is scheduled on AWS.
-    const notDeployedYet = new Set(['s3:DeleteObject'])
-    const missing = calledActions().filter(([action]) => !granted.has(action) && !notDeployedYet.has(action))
+    // And the erasure job's role (issue 35), the only one that deletes objects.
+    for (const line of permissionLines(real.resources, eraseRole())) granted.add(line.split(' ')[0])
+    const missing = calledActions().filter(([action]) => !granted.has(action))
     expect(missing).toEqual([])
     expect(calledActions().filter(([action]) => action === 'dynamodb:Scan')).toEqual([])
   })
@@ -287,6 +309,66 @@ describe('what the packages call in AWS', () => {
     const granted = new Set(lines.map((l) => l.split(' ')[0]))
     expect(actions.filter(([action]) => !granted.has(action))).toEqual([])
   }, 30_000)
+})
+
+/** The erasure job's role, on the real stack. */
+const eraseRole = () =>
+  show(real.resources[real.logicalId(real.stack.jobs.eraseClosed)]!.Properties!.Role).replace(/^<(\w+)\.Arn>$/, '$1')
+
+/**
+ * The erasure job (issue 35): read from the code bundled into it, it may make every call it makes,
+ * and no other. The table's and the staff pool's calls are read as the routes' are; of the files,
+ * the job only erases (`filesFor(...).eraseAll()`: list and delete).
+ */
+describe('the erasure job, against its code', () => {
+  it('is granted the calls its bundle makes: the staff pool by method, the files by what it calls, nothing else', async () => {
+    const files = await bundledSourceFiles(join(projectRoot, eraseClosedEntry))
+    expect(files.map((f) => f.slice(projectRoot.length))).toEqual(
+      expect.arrayContaining(['packages/data/src/closures.ts', 'packages/adapters/src/files.ts']),
+    )
+    const granted = permissionLines(real.resources, eraseRole())
+    const allowed = new Set(granted.filter((l) => !l.startsWith('Deny ')).map((l) => l.split(' ')[0]!))
+    const called = new Set(awsActionsIn(files).map(([a]) => a))
+    // Nothing is granted that its code does not call (the log group and dead-letter queue are Lambda's).
+    for (const action of allowed)
+      if (!action.startsWith('logs:') && action !== 'sqs:SendMessage') expect(called, action).toContain(action)
+    // The staff pool: exactly the calls of the methods its code calls.
+    const methods = staffPoolMethodCalls()
+    const ours = files.filter((f) => !f.endsWith('packages/adapters/src/staff-pool.ts'))
+    const used = ours.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/staffPool\.(\w+)\(/g)].map((m) => m[1]!))
+    expect([...allowed].filter((a) => a.startsWith('cognito-idp:')).sort()).toEqual(
+      [...new Set(used.flatMap((m) => methods.get(m) ?? []))].sort(),
+    )
+    // The files: only erased. Every use of filesFor in its own code is eraseAll, which lists and deletes.
+    const fileCalls = ours
+      .filter((f) => f.includes('/functions/src/'))
+      .flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/filesFor\([^)]*\)\.(\w+)/g)].map((m) => m[1]))
+    expect(fileCalls).toEqual(['eraseAll'])
+    expect([...allowed].filter((a) => a.startsWith('s3:')).sort()).toEqual(['s3:DeleteObject', 's3:ListBucket'])
+    // Every table and email call its bundle can make, less ConditionCheckItem (expected.ts says why).
+    expect([...allowed].filter((a) => /^(dynamodb|ses):/.test(a)).sort()).toEqual(
+      [...called].filter((a) => /^(dynamodb|ses):/.test(a) && a !== 'dynamodb:ConditionCheckItem').sort(),
+    )
+    expect(granted).toEqual(expectedEraseJobPermissions(real))
+  }, 30_000)
+
+  it("deletes objects only under an organization's folder: a UUID and '/', never the bucket's own keys", () => {
+    const asRegex = (pattern: string) =>
+      new RegExp(
+        `^${pattern
+          .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+          .replace(/\?/g, '.')
+          .replace(/\*/g, '.*')}$`,
+      )
+    const deletable = asRegex(`${orgPrefixPattern}/*`)
+    const listable = asRegex(orgPrefixPattern)
+    const org = randomUUID()
+    const file = filesFor(org).dataExport(randomUUID()).key
+    expect(file).toMatch(deletable)
+    expect(org).toMatch(listable) // the erasure lists by the organization's id (files.ts)
+    expect(stableId('org', 'Demo')).toMatch(listable) // the seeded and demo organizations' ids
+    for (const other of [HEALTH_PROBE_KEY, `${org}`, `x${org}/a`, 'reports/a.csv']) expect(other).not.toMatch(deletable)
+  })
 })
 
 /**

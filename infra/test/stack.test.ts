@@ -12,11 +12,24 @@ import {
 } from '@app/core'
 import { tableDefinition } from '@app/data'
 import { METRICS_NAMESPACE } from '../../functions/src/jobs/retry-emails.ts'
-import { exportEntry, remindersEntry, RETRY_ATTEMPTS, retryEmailsEntry } from '../lib/constructs/jobs.ts'
-import { jobEveryMinutes } from '../lib/definition.ts'
+import {
+  eraseClosedEntry,
+  exportEntry,
+  remindersEntry,
+  RETRY_ATTEMPTS,
+  retryEmailsEntry,
+} from '../lib/constructs/jobs.ts'
+import { functionTimeouts, jobEveryMinutes } from '../lib/definition.ts'
 import { outboxMetrics } from '../lib/constructs/operations.ts'
 import { routeAccess } from '../lib/route-access.ts'
-import { expectedJobEnv, expectedJobPermissions } from './expected.ts'
+import {
+  auditCondition,
+  expectedEraseJobEnv,
+  expectedEraseJobPermissions,
+  expectedJobEnv,
+  expectedJobPermissions,
+  orgPrefixPattern,
+} from './expected.ts'
 import {
   permissionLines,
   projectRoot,
@@ -621,6 +634,7 @@ describe('the email retry job', () => {
         `<${id(s.stack.jobs.schedule)}.Arn>`,
         `<${id(s.stack.jobs.remindersSchedule)}.Arn>`,
         `<${id(s.stack.jobs.exportSchedule)}.Arn>`,
+        `<${id(s.stack.jobs.eraseClosedSchedule)}.Arn>`,
       ].sort(),
     )
   })
@@ -658,5 +672,67 @@ describe('the email retry job', () => {
         .map((l) => l.split(' ')[0])
         .sort(),
     ).toEqual(['s3:GetObject', 's3:ListBucket', 's3:PutObject'])
+  })
+})
+
+describe('the erasure job (issue 35)', () => {
+  const fn = () => s.resources[id(s.stack.jobs.eraseClosed)]!.Properties!
+  const roleId = () => show(fn().Role).replace(/^<(\w+)\.Arn>$/, '$1')
+
+  it('runs functions/src/jobs/erase-closed.ts once a day, as the other jobs run, into the same dead-letter queue', () => {
+    expect(jobEveryMinutes.eraseClosed).toBe(24 * 60)
+    const rule = s.resources[id(s.stack.jobs.eraseClosedSchedule)]!.Properties!
+    expect(rule.ScheduleExpression).toBe('rate(1 day)')
+    expect(rule.State).toBe('ENABLED')
+    expect(rule.Targets.map((t: { Arn: unknown }) => show(t.Arn))).toEqual([`<${id(s.stack.jobs.eraseClosed)}.Arn>`])
+    expect(rule.Targets[0].RetryPolicy.MaximumRetryAttempts).toBe(RETRY_ATTEMPTS)
+    expect(show(rule.Targets[0].DeadLetterConfig.Arn)).toBe(`<${id(s.stack.jobs.deadLetterQueue)}.Arn>`)
+    const p = fn()
+    expect(p).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' })
+    expect(p.Description).toContain(eraseClosedEntry)
+    expect(p.Timeout).toBe(functionTimeouts.eraseClosed)
+    expect(p.Timeout).toBeLessThanOrEqual(900) // Lambda's longest
+    expect(show(p.DeadLetterConfig.TargetArn)).toBe(`<${id(s.stack.jobs.deadLetterQueue)}.Arn>`)
+    expect(s.resources[show(p.LoggingConfig.LogGroup).slice(1, -1)]?.Type).toBe('AWS::Logs::LogGroup')
+    // Only its own rule may invoke it.
+    const invokers = ofType('AWS::Lambda::Permission')
+      .map(([, r]) => r.Properties!)
+      .filter((r) => show(r.FunctionName) === `<${id(s.stack.jobs.eraseClosed)}.Arn>`)
+    expect(invokers.map((r) => [r.Principal, show(r.SourceArn)])).toEqual([
+      ['events.amazonaws.com', `<${id(s.stack.jobs.eraseClosedSchedule)}.Arn>`],
+    ])
+    // A role of its own, which no route and no other job shares.
+    const others = [
+      ...[...s.stack.api.functions.values()],
+      s.stack.jobs.retryEmails,
+      s.stack.jobs.reminders,
+      s.stack.jobs.export,
+    ].map((f) => show(s.resources[id(f)]!.Properties!.Role))
+    expect(others).not.toContain(show(p.Role))
+  })
+
+  it('is granted exactly what it needs: deletes of items, audit records one by one only, files under an organization, sign-in accounts, and sending', () => {
+    const { managedPolicyArns, statements } = roleStatements(s.resources, roleId())
+    expect(managedPolicyArns).toEqual([])
+    expect(permissionLines(s.resources, roleId())).toEqual(expectedEraseJobPermissions(s))
+    // Two conditions: its denial on audit partitions, and listing only under an organization's prefix.
+    expect(statements.filter((st) => st.Condition !== undefined).map((st) => [st.Effect, st.Condition])).toEqual([
+      ['Deny', auditCondition],
+      ['Allow', { StringLike: { 's3:prefix': [orgPrefixPattern] } }],
+    ])
+    // No bucket-level, table-level or wildcard action; no secret.
+    const lines = permissionLines(s.resources, roleId())
+    expect(
+      lines.filter((l) => /^(s3:(Put|Delete)Bucket|s3:\*|dynamodb:\*|dynamodb:Scan|secretsmanager:|\*)/.test(l)),
+    ).toEqual([])
+  })
+
+  it("has exactly the variables environment.ts gives it (jobEnvironments.eraseClosed, which the local stack's timer and npm run job use too)", () => {
+    const vars = fn().Environment.Variables as Record<string, string>
+    expect(Object.keys(vars).sort()).toEqual(expectedEraseJobEnv)
+    expect(show(vars.STAFF_USER_POOL_ID!)).toBe(`<${id(s.stack.auth.staffPool)}>`)
+    expect(show(vars.EXPORTS_BUCKET!)).toBe(`<${id(s.stack.files.exports)}>`)
+    expect(show(vars.LOGOS_BUCKET!)).toBe(`<${id(s.stack.files.logos)}>`)
+    expect(show(vars.TABLE_NAME!)).toBe(`<${id(s.stack.data.table)}>`)
   })
 })

@@ -6,14 +6,14 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
 import { resetClients, withEnvironment } from '@app/adapters'
 import { contentSecurityPolicy, securityHeaders } from '@app/core'
-import { exportJob, remindersJob, retryEmailsJob, routes, type Route } from '@app/functions'
+import { eraseClosedHandler, exportJob, remindersJob, retryEmailsJob, routes, type Route } from '@app/functions'
 import {
   environmentByUse,
-  exportJobEnvironment,
+  jobEnvironments,
   probeEnvironment,
-  retryJobEnvironment,
   routeEnvironment,
   type EnvironmentValues,
+  type JobName,
 } from '@app/infra/lib/environment.ts'
 import { jobEveryMinutes } from '@app/infra/lib/definition.ts'
 import { routeAccess } from '@app/infra/lib/route-access.ts'
@@ -140,13 +140,35 @@ export const functionEnvironments = (
     ]),
   )
 
-/** The environment of a stack already running on these ports with this data directory. */
-export const runningStackEnvironment = (ports: Ports, dataDir: string) => {
+/** A scheduled job's environment on this stack: the template's variables of its function (environment.ts), and the runtime's. */
+export const jobEnvironment = (job: JobName, values: EnvironmentValues, runtime: Record<string, string>) => ({
+  ...runtime,
+  ...jobEnvironments[job](values),
+})
+
+/**
+ * A job's environment on the stack already running (`npm run job`), so a job run by hand has
+ * exactly the variables its function has on AWS and on the stack's own timer.
+ */
+export const runningJobEnvironment = (job: JobName, ports: Ports = configuredPorts(), dataDir = localDataDir()) => {
+  const saved = savedStack(dataDir)
+  return jobEnvironment(
+    job,
+    localEnvironmentValues(ports, saved.staffPool, ensureSecrets(dataDir)),
+    localRuntimeEnvironment(ports),
+  )
+}
+
+const localDataDir = () => process.env.LOCAL_DATA_DIR ?? join(repoRoot, '.local')
+const savedStack = (dataDir: string) => {
   const file = join(dataDir, 'stack.json')
   if (!existsSync(file)) throw new Error(`No local stack data in ${dataDir}: start the stack first with npm start`)
-  const saved = JSON.parse(readFileSync(file, 'utf8')) as { staffPool: StaffPool }
-  return stackEnvironment(ports, dataDir, saved.staffPool, ensureSecrets(dataDir))
+  return JSON.parse(readFileSync(file, 'utf8')) as { staffPool: StaffPool }
 }
+
+/** The environment of a stack already running on these ports with this data directory. */
+export const runningStackEnvironment = (ports: Ports, dataDir: string) =>
+  stackEnvironment(ports, dataDir, savedStack(dataDir).staffPool, ensureSecrets(dataDir))
 
 /**
  * Points this process (a script) at the local stack already running, unless TABLE_NAME already
@@ -154,8 +176,7 @@ export const runningStackEnvironment = (ports: Ports, dataDir: string) => {
  */
 export const useRunningStack = () => {
   if (process.env.TABLE_NAME) return
-  const dataDir = process.env.LOCAL_DATA_DIR ?? join(repoRoot, '.local')
-  Object.assign(process.env, runningStackEnvironment(configuredPorts(), dataDir))
+  Object.assign(process.env, runningStackEnvironment(configuredPorts(), localDataDir()))
   resetClients()
 }
 
@@ -218,7 +239,6 @@ export const startStack = async (options: StackOptions): Promise<Stack> => {
     const values = localEnvironmentValues(ports, pool, secrets, options.env)
     const runtime = localRuntimeEnvironment(ports, options.env)
     const environments = functionEnvironments(values, runtime)
-    const retryEnvironment = { ...runtime, ...retryJobEnvironment(values) }
 
     const match = routeMatcher(Object.values(routes))
     // Logos come from the local S3 emulator's pre-signed links; the deployed policy has no such address.
@@ -275,39 +295,24 @@ export const startStack = async (options: StackOptions): Promise<Stack> => {
     const restoreConsole = installLambdaConsole()
     running.push({ name: 'lambda logs', stop: async () => restoreConsole() })
 
-    // In AWS a schedule runs the email retry job; here a timer does.
-    const retry = setInterval(
-      () =>
-        void withEnvironment(retryEnvironment, () => withRequestId(randomUUID(), () => retryEmailsJob())).catch(
-          () => undefined,
-        ),
-      30_000,
-    )
-    retry.unref()
-    running.push({ name: 'email retry', stop: async () => clearInterval(retry) })
-    // And the reminders job, on the schedule the AWS rule has (the same environment as the retry job).
-    const reminders = setInterval(
-      () =>
-        void withEnvironment(retryEnvironment, () => withRequestId(randomUUID(), () => remindersJob())).catch(
-          () => undefined,
-        ),
-      jobEveryMinutes.reminders * 60_000,
-    )
-    reminders.unref()
-    running.push({ name: 'reminders', stop: async () => clearInterval(reminders) })
-    // And the export job (issue 35), as its AWS rule runs it.
-    if (options.exportTimer !== false) {
-      const exportEnvironment = { ...runtime, ...exportJobEnvironment(values) }
-      const exports = setInterval(
-        () =>
-          void withEnvironment(exportEnvironment, () => withRequestId(randomUUID(), () => exportJob())).catch(
-            () => undefined,
-          ),
-        jobEveryMinutes.export * 60_000,
+    // In AWS an EventBridge rule runs each job (infra/lib/constructs/jobs.ts); here a timer does,
+    // with the environment its function has there.
+    const timer = (job: JobName, name: string, everyMs: number, run: () => Promise<unknown>) => {
+      const environment = jobEnvironment(job, values, runtime)
+      const id = setInterval(
+        () => void withEnvironment(environment, () => withRequestId(randomUUID(), run)).catch(() => undefined),
+        everyMs,
       )
-      exports.unref()
-      running.push({ name: 'exports', stop: async () => clearInterval(exports) })
+      id.unref()
+      running.push({ name, stop: async () => clearInterval(id) })
     }
+    // The email retry job, more often than on AWS (every 5 minutes there) so the local inbox is quick.
+    timer('retryEmails', 'email retry', 30_000, () => retryEmailsJob())
+    timer('reminders', 'reminders', jobEveryMinutes.reminders * 60_000, () => remindersJob())
+    // The export job (issue 35).
+    if (options.exportTimer !== false) timer('export', 'exports', jobEveryMinutes.export * 60_000, () => exportJob())
+    // The erasure job (issue 35): its scheduled run, as of the date it runs, once a day.
+    timer('eraseClosed', 'erasure', jobEveryMinutes.eraseClosed * 60_000, () => eraseClosedHandler())
 
     if (options.web === 'dist') web = staticWeb(join(repoRoot, 'web/dist'))
     if (options.web === 'dev') {

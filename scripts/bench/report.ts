@@ -53,6 +53,7 @@ export const FIGURES = {
     adp: 'payroll export adp',
     close: 'close pay period',
   },
+  export: 'export of all data',
   web: { landing: 'initial JS /', staffLogin: 'initial JS /staff-login', dashboard: 'initial JS dashboard' },
   lighthouse: {
     landing: 'Lighthouse /',
@@ -73,6 +74,7 @@ export const figureNames = (): string[] => [
   ...Object.values(FIGURES.api),
   FIGURES.bulk,
   ...Object.values(FIGURES.payroll),
+  FIGURES.export,
   ...Object.values(FIGURES.web),
   ...Object.values(FIGURES.lighthouse),
   ...Object.values(FIGURES.firstScreen),

@@ -40,6 +40,10 @@ export const QUICK: DataSet = {
 
 export interface Seeded {
   orgId: string
+  /** The big organization: its first supervisor, its members and its timesheets. */
+  supervisorId: string
+  bigMembers: number
+  bigTimesheets: number
   timesheets: number
   items: number
   seconds: number
@@ -150,6 +154,9 @@ export const seedBench = async (set: DataSet, issuer: string): Promise<Seeded> =
   const first = big.timesheets[0]!
   return {
     orgId,
+    supervisorId: supervisor.id,
+    bigMembers: big.members.length,
+    bigTimesheets: big.timesheets.length,
     timesheets: big.timesheets.length + small.reduce((n, s) => n + s.timesheets.length, 0),
     items,
     seconds: (performance.now() - started) / 1000,

@@ -1,5 +1,5 @@
 import { config, filesFor, staffPool } from '@app/adapters'
-import { addDays, erasureDue, WARN_DAYS_BEFORE_ERASURE } from '@app/core'
+import { addDays, erasureDue, erasureRunDate, WARN_DAYS_BEFORE_ERASURE } from '@app/core'
 import { closures, orgDb } from '@app/data'
 import { brandOf, queuedEmail, recipientOf } from '../views/templates.ts'
 import { deliver } from '../workflows/mailer.ts'
@@ -59,5 +59,8 @@ export const eraseClosedJob = async (asOf: string) => {
   return { warned, erased }
 }
 
-/** The schedule's run: as of today (UTC). */
-export const handler = () => eraseClosedJob(new Date().toISOString().slice(0, 10))
+/**
+ * The scheduled run (daily: an EventBridge rule in AWS, a timer on the local stack; both from
+ * infra/lib/definition.ts): as of the date it runs, as the zone where dates begin last has it.
+ */
+export const handler = () => eraseClosedJob(erasureRunDate(new Date()))

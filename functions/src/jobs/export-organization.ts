@@ -104,6 +104,16 @@ const rowsCsv = (rows: Record<string, unknown>[]) => {
   ])
 }
 
+/** The organization's settings as one row per setting (nested values as JSON). */
+const settingsCsv = (settings: Record<string, unknown>) =>
+  toCsv([
+    ['Setting', 'Value'],
+    ...Object.entries(settings).map(([k, v]) => [
+      k,
+      typeof v === 'object' && v !== null ? JSON.stringify(v) : (v as string | null | undefined),
+    ]),
+  ])
+
 /**
  * Makes one export: reads everything the organization has, writes one zip (CSV and JSON of each
  * part) to the exports bucket, and marks it done with its email to the supervisor who asked.
@@ -127,6 +137,7 @@ export const runExport = async (orgId: string, id: string) => {
     const decisions = trail.filter(isDecision).map(decisionRow)
     const entries: ZipEntry[] = [
       { name: 'organization.json', data: json(settings) },
+      { name: 'organization.csv', data: settingsCsv(settings) },
       { name: 'members.json', data: json(members) },
       { name: 'members.csv', data: membersCsv(members) },
       { name: 'timesheets.json', data: json(sheets.map((s) => ({ ...s, history: history.get(s.id) ?? [] }))) },
@@ -136,6 +147,7 @@ export const runExport = async (orgId: string, id: string) => {
       { name: 'payroll-figures.json', data: json(figures) },
       { name: 'payroll-figures.csv', data: rowsCsv(figures as unknown as Record<string, unknown>[]) },
       { name: 'pay-periods.json', data: json(periods) },
+      { name: 'pay-periods.csv', data: rowsCsv(periods as unknown as Record<string, unknown>[]) },
       { name: 'audit-trail.json', data: json(trail) },
       { name: 'audit-trail.csv', data: auditCsv(trail) },
     ]

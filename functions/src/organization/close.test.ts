@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { filesFor, staffPool } from '@app/adapters'
-import { addDays, dateInZone, ERASE_AFTER_DAYS, OrganizationClosure } from '@app/core'
+import { filesFor, staffPool, withEnvironment } from '@app/adapters'
+import { addDays, dateInZone, ERASE_AFTER_DAYS, erasureRunDate, OrganizationClosure } from '@app/core'
 import { closures, orgDb } from '@app/data'
 import { itemsMentioning, keys, table } from '@app/data/testing'
 import { callRoute, type TestRequest } from '../../test/support/test-event.ts'
@@ -10,7 +10,8 @@ import { newOrganization, newStaffMember } from '../../test/support/test-identit
 import { inbox } from '../../test/support/test-inbox.ts'
 import { startStripeDouble } from '../../test/support/test-stripe.ts'
 import getUser from '../auth/get-user.ts'
-import { eraseClosedJob, ERASER } from '../jobs/erase-closed.ts'
+import { jobEnvironments } from '@app/infra/lib/environment.ts'
+import { eraseClosedJob, ERASER, handler as scheduledErasure } from '../jobs/erase-closed.ts'
 import listMembers from '../members/list-members.ts'
 import listTimesheets from '../timesheets/list-timesheets.ts'
 import createToken from '../tokens/create-token.ts'
@@ -203,6 +204,63 @@ describe('the erasure job', () => {
     expect(await closures.find(a.organization.id)).toEqual(tombstone)
     expect((await itemsMentioning(b.organization.id)).length).toBe(bItems)
   })
+
+  it('deletes audit records one by one, never in a batch (all its role may do with them on AWS)', async () => {
+    const d = await newOrganization('Audited Church')
+    await newStaffMember(d.cookie)
+    const closed = await close(d)
+    const dEraseOn = OrganizationClosure.parse(closed.json).eraseOn
+    expect(await actions(d)).toContain('organization.closed')
+    const batched = vi.spyOn(table, 'deleteMany')
+    const oneByOne = vi.spyOn(table, 'deleteEach')
+    try {
+      expect((await eraseClosedJob(dEraseOn)).erased).toBe(1)
+      const inBatches = batched.mock.calls.flatMap(([ks]) => ks)
+      expect(inBatches.length).toBeGreaterThan(0)
+      expect(inBatches.filter((k) => k.pk === keys.auditPartition(d.organization.id))).toEqual([])
+      expect(inBatches.filter((k) => k.pk.endsWith('#AUDIT'))).toEqual([])
+      const single = oneByOne.mock.calls.flatMap(([ks]) => ks)
+      expect(single.length).toBeGreaterThanOrEqual(2) // its sign-up, member and closure records at least
+      expect(single.every((k) => k.pk === keys.auditPartition(d.organization.id))).toBe(true)
+    } finally {
+      batched.mockRestore()
+      oneByOne.mockRestore()
+    }
+    expect(await itemsMentioning(d.organization.id)).toHaveLength(1)
+  }, 60_000)
+
+  it('runs on its schedule with only its function’s environment, as of the date it runs', async () => {
+    const e = await newOrganization('Scheduled Church')
+    const staffE = await newStaffMember(e.cookie)
+    await storeFiles(e)
+    expect((await close(e)).status).toBe(200)
+    // Its erasure date has come, as the scheduled run reckons the date.
+    const today = erasureRunDate(new Date())
+    await table.update(keys.closure(e.organization.id), {
+      UpdateExpression: 'SET eraseOn = :d, gsi1sk = :s',
+      ExpressionAttributeValues: { ':d': today, ':s': keys.closureSort(today, e.organization.id) },
+    })
+    // What its function has on AWS and on the local stack's timer (infra/lib/environment.ts), plus
+    // the runtime's (region, credentials, the emulators' addresses): no other variable.
+    const env = process.env as Record<string, string>
+    const runtime = Object.fromEntries(
+      Object.entries(env).filter(([k]) => /^AWS_(REGION|ACCESS_KEY_ID|SECRET_ACCESS_KEY)$|_ENDPOINT$/.test(k)),
+    )
+    const own = jobEnvironments.eraseClosed({
+      appOrigin: env.APP_ORIGIN!,
+      tableName: env.TABLE_NAME!,
+      mailFrom: env.MAIL_FROM!,
+      staffPoolId: env.STAFF_USER_POOL_ID!,
+      exportsBucket: env.EXPORTS_BUCKET!,
+      logosBucket: env.LOGOS_BUCKET!,
+    })
+    expect(Object.keys(own)).not.toContain('EMAIL_LINK_SECRET')
+    const run = await withEnvironment({ ...runtime, ...own }, () => scheduledErasure())
+    expect(run.erased).toBeGreaterThanOrEqual(1)
+    expect(await itemsMentioning(e.organization.id)).toHaveLength(1)
+    expect(await files(e).eraseAll()).toBe(0)
+    expect(await staffPool.checkPassword(staffE.credentials.username, staffE.credentials.password)).toBe(false)
+  }, 60_000)
 
   it('finishes an erasure interrupted midway on the next run', async () => {
     const c = await newOrganization('Crashed Church')

@@ -84,7 +84,9 @@ describe('export everything', () => {
         'decisions.json',
         'members.csv',
         'members.json',
+        'organization.csv',
         'organization.json',
+        'pay-periods.csv',
         'pay-periods.json',
         'payroll-figures.csv',
         'payroll-figures.json',
@@ -115,6 +117,12 @@ describe('export everything', () => {
     expect(JSON.parse(text('decisions.json')).length).toBe(3)
     expect(JSON.parse(text('payroll-figures.json')).length).toBe(3)
     expect(JSON.parse(text('organization.json')).name).toBe(a.organization.name)
+    // Every part in CSV as well as JSON: the settings a row each, the pay periods a row each.
+    expect(text('organization.csv')).toContain(`name,${a.organization.name}`)
+    expect(text('organization.csv')).not.toMatch(/stripe/i)
+    expect(text('pay-periods.csv').split('\r\n').filter(Boolean).length).toBe(
+      JSON.parse(text('pay-periods.json')).length + 1,
+    )
     expect(text('audit-trail.json')).toContain('organization.exported')
 
     // Nothing of B, in any file.

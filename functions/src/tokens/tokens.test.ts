@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   addDays,
+  API_TOKEN_RATE_PER_MINUTE,
+  apiTokenMessages,
   ApiTokenCreated,
   ApiTokenList,
   AuditPage,
@@ -119,6 +121,20 @@ describe('API tokens', () => {
     const actions = audit.map((e) => e.action)
     expect(actions).toEqual(expect.arrayContaining(['apiToken.created', 'apiToken.revoked']))
   })
+
+  it('is rate-limited per token: past its requests of the minute it gets 429, and another token does not', async () => {
+    const busy = await make('Busy sync', ['timesheets:read'])
+    const calm = await make('Calm sync', ['timesheets:read'])
+    // Start well inside a minute, so the window does not turn over while it fills.
+    if (new Date().getSeconds() > 40) await new Promise((r) => setTimeout(r, (61 - new Date().getSeconds()) * 1000))
+    let used = 0
+    while ((await apiTokens.countUse(busy.token)) && used < 2 * API_TOKEN_RATE_PER_MINUTE) used++
+    expect(used).toBe(API_TOKEN_RATE_PER_MINUTE)
+    const refused = await callRoute(listTimesheets, bearer(busy.token))
+    expect(refused.status).toBe(429)
+    expect(refused.json.message).toBe(apiTokenMessages.rateLimited)
+    expect((await callRoute(listTimesheets, bearer(calm.token))).status).toBe(200)
+  }, 120_000)
 
   it("a timesheets:decide token approves as the supervisor's session would, recorded by the token's name", async () => {
     const sheet = await pendingSheet()

@@ -10,6 +10,7 @@ import {
   WebhookCreated,
   WebhookDeliveryList,
   WebhookList,
+  WebhookView,
 } from '@app/core'
 import { orgDb } from '@app/data'
 import { keys, table } from '@app/data/testing'
@@ -24,6 +25,7 @@ import createToken from '../tokens/create-token.ts'
 import { checkedLookup, postJson } from '../workflows/webhook-sender.ts'
 import createWebhook from './create-webhook.ts'
 import deleteWebhook from './delete-webhook.ts'
+import getWebhook from './get-webhook.ts'
 import listDeliveries from './list-deliveries.ts'
 import listWebhooks from './list-webhooks.ts'
 import redeliver from './redeliver.ts'
@@ -261,6 +263,7 @@ describe('webhooks', () => {
       [listWebhooks, {}, undefined],
       [createWebhook, {}, { url: `${base}/x`, events: ['member.added'] }],
       [deleteWebhook, { id: hook.id }, undefined],
+      [getWebhook, { id: hook.id }, undefined],
       [listDeliveries, { id: hook.id }, undefined],
       [redeliver, { id: hook.id, deliveryId: 'abc' }, undefined],
     ] as const) {
@@ -269,6 +272,7 @@ describe('webhooks', () => {
     }
     for (const [route, params] of [
       [deleteWebhook, { id: hook.id }],
+      [getWebhook, { id: hook.id }],
       [listDeliveries, { id: hook.id }],
       [redeliver, { id: hook.id, deliveryId: 'abc' }],
     ] as const) {
@@ -284,6 +288,16 @@ describe('webhooks', () => {
     })
     const bearer = { headers: { authorization: `Bearer ${token.json.token}` } }
     expect((await callRoute(listWebhooks, bearer)).status).toBe(403)
+    expect((await callRoute(getWebhook, { ...bearer, params: { id: hook.id } })).status).toBe(403)
+
+    // GET /api/webhooks/{id}: its address and events, never its secret; a bad id is a 400.
+    const one = await callRoute(getWebhook, { cookies: [org.cookie], params: { id: hook.id } })
+    expect(one.status, one.text).toBe(200)
+    expect(WebhookView.strict().parse(one.json)).toEqual(
+      WebhookList.parse((await callRoute(listWebhooks, { cookies: [org.cookie] })).json).find((w) => w.id === hook.id),
+    )
+    expect(one.text).not.toContain('whsec_')
+    expect((await callRoute(getWebhook, { cookies: [org.cookie], params: { id: 'not an id!' } })).status).toBe(400)
     const viaToken = await callRoute(createWebhook, { ...bearer, body: { url: `${base}/x`, events: ['member.added'] } })
     expect(viaToken.status).toBe(403)
 
@@ -291,6 +305,7 @@ describe('webhooks', () => {
     const del = await callRoute(deleteWebhook, { cookies: [org.cookie], params: { id: hook.id } })
     expect(del.status, del.text).toBe(204)
     expect((await callRoute(deleteWebhook, { cookies: [org.cookie], params: { id: hook.id } })).status).toBe(404)
+    expect((await callRoute(getWebhook, { cookies: [org.cookie], params: { id: hook.id } })).status).toBe(404)
     const list = WebhookList.parse((await callRoute(listWebhooks, { cookies: [org.cookie] })).json)
     expect(list.map((w) => w.id)).not.toContain(hook.id)
     const audit = AuditPage.parse((await callRoute(listAudit, { cookies: [org.cookie] })).json).items

@@ -32,14 +32,14 @@ const withToken = (request: TestRequest, token: string): TestRequest => ({
 })
 
 describe('the manifest names a scope only where a token belongs', () => {
-  it('every scope reaches some route, and no token reaches settings, billing, tokens, credentials or passwords', () => {
+  it('every scope reaches some route, and no token reaches settings, billing, tokens, webhooks, credentials or passwords', () => {
     for (const scope of ApiScope.options)
       expect(
         manifest.some(([, r]) => r.scope === scope),
         scope,
       ).toBe(true)
     const never =
-      /^\/api\/(organization|billing|subscription|create-subscription|start-trial|validate-coupon|tokens|staff|login|logout|callback|auth|profile|payroll\/settings)/
+      /^\/api\/(organization|billing|subscription|create-subscription|start-trial|validate-coupon|tokens|webhooks|staff|login|logout|callback|auth|profile|payroll\/settings)/
     const reachable = manifest.filter(([, r]) => r.scope !== undefined)
     expect(reachable.filter(([, r]) => never.test(r.path)).map(label)).toEqual([])
     expect(reachable.filter(([, r]) => r.path.includes('password')).map(label)).toEqual([])

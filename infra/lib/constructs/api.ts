@@ -134,7 +134,25 @@ export const auditAppendOnly = (table: ITable) =>
     resources: [table.tableArn],
     conditions: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': [AUDIT_PARTITIONS] } },
   })
-/** Object reads and writes (a bucket also gets ListBucket: see `objects`). Nothing deletes objects. */
+
+/**
+ * The one exemption from `auditAppendOnly`, for the erasure job's role alone (constructs/jobs.ts;
+ * issue 35): an organization that closed and was not reopened within 30 days must leave nothing
+ * behind, its audit trail included. So that role gets this denial instead of that one: it may
+ * delete an audit record, one item at a time (DeleteItem, which only removes), and may never
+ * write, change or batch-write one (PutItem, UpdateItem, and BatchWriteItem, which can put as well
+ * as delete and which IAM cannot tell apart): it can erase a trail whole, never rewrite history.
+ * Every other role, routes and jobs alike, keeps `auditAppendOnly`.
+ */
+export const auditEraseOnly = (table: ITable) =>
+  new PolicyStatement({
+    effect: Effect.DENY,
+    actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem'],
+    resources: [table.tableArn],
+    conditions: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': [AUDIT_PARTITIONS] } },
+  })
+
+/** Object reads and writes (a bucket also gets ListBucket: see `objects`). Only the erasure job deletes objects. */
 export const objectActions = ['s3:GetObject', 's3:PutObject']
 
 /** How many route functions one invoke role may call (its inline policy lists each ARN; IAM allows 10,240 characters). */

@@ -1,7 +1,8 @@
 import { join } from 'node:path'
 import { Duration } from 'aws-cdk-lib'
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito'
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb'
-import type { PolicyStatement } from 'aws-cdk-lib/aws-iam'
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam'
 import type { IBucket } from 'aws-cdk-lib/aws-s3'
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events'
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets'
@@ -9,9 +10,9 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs'
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager'
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs'
 import { Construct } from 'constructs'
-import { auditAppendOnly, objectActions, readSecret, sendEmail, tableStatements } from './api.ts'
+import { auditAppendOnly, auditEraseOnly, objectActions, readSecret, sendEmail, tableStatements } from './api.ts'
 import { functionTimeouts, jobEveryMinutes } from '../definition.ts'
-import { exportJobEnvironment, retryJobEnvironment } from '../environment.ts'
+import { jobEnvironments, type EnvironmentValues } from '../environment.ts'
 import { allow, appFunction } from './lambda.ts'
 
 /** The retry job's module (relative to the project root): it exports `handler` and needs no event. */
@@ -20,6 +21,31 @@ export const retryEmailsEntry = 'functions/src/jobs/retry-emails.ts'
 export const remindersEntry = 'functions/src/jobs/reminders.ts'
 /** The export job's module (issue 35): it makes the zips of the exports asked for. */
 export const exportEntry = 'functions/src/jobs/export-organization.ts'
+/** The erasure job's module (issue 35): it erases the closed organizations whose date has come. */
+export const eraseClosedEntry = 'functions/src/jobs/erase-closed.ts'
+
+/**
+ * The prefix of one organization's objects in a bucket: every key of its files begins with its id,
+ * a UUID (packages/data/src/system.ts and seed.ts make them), then '/' (packages/adapters/src/files.ts).
+ * IAM's `?` matches one character, so this matches an organization's folder and nothing at the
+ * bucket's top level (the health probe's key).
+ */
+export const ORG_PREFIX = '????????-????-????-????-????????????'
+
+/**
+ * What the erasure job calls on the table (functions/src/jobs/erase-closed.ts): reads and queries,
+ * the warning's transaction (an update and outbox puts), sending it (outbox updates and deletes),
+ * the tombstone (an update), and the deletes (batches, and one by one for the audit trail). It
+ * makes no ConditionCheck.
+ */
+export const eraseTableActions = [
+  'dynamodb:BatchWriteItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:GetItem',
+  'dynamodb:PutItem',
+  'dynamodb:Query',
+  'dynamodb:UpdateItem',
+]
 
 /** How often the retry job runs, and how often EventBridge and Lambda try a failed run again. */
 export const RETRY_EVERY = Duration.minutes(5)
@@ -33,6 +59,9 @@ export interface JobsProps {
   email: { identityArn: string; mailFrom: string; linkSecret: ISecret }
   /** Where the export job writes an organization's zip. */
   exportsBucket: IBucket
+  /** The erasure job deletes an organization's objects in both buckets, and its staff sign-in accounts. */
+  logosBucket: IBucket
+  staffPool: IUserPool
 }
 
 /**
@@ -52,6 +81,8 @@ export class Jobs extends Construct {
   readonly remindersSchedule: Rule
   readonly export: NodejsFunction
   readonly exportSchedule: Rule
+  readonly eraseClosed: NodejsFunction
+  readonly eraseClosedSchedule: Rule
 
   constructor(scope: Construct, id: string, props: JobsProps) {
     super(scope, id)
@@ -60,6 +91,25 @@ export class Jobs extends Construct {
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
     })
+    const values: Parameters<typeof jobEnvironments.eraseClosed>[0] &
+      Parameters<typeof jobEnvironments.export>[0] &
+      Pick<EnvironmentValues, 'emailLinkSecret'> = {
+      appOrigin: props.appOrigin,
+      tableName: props.table.tableName,
+      mailFrom: props.email.mailFrom,
+      emailLinkSecret: { arn: props.email.linkSecret.secretArn },
+      exportsBucket: props.exportsBucket.bucketName,
+      logosBucket: props.logosBucket.bucketName,
+      staffPoolId: props.staffPool.userPoolId,
+    }
+    // The table as a route's 'table' use has it, and of 'email' sending and the link secret (no
+    // ses:GetAccount: a job has no health probe); audit records stay append-only.
+    const usual = [
+      ...tableStatements(props.table),
+      sendEmail(props.email.identityArn),
+      readSecret(props.email.linkSecret),
+      auditAppendOnly(props.table),
+    ]
     const retry = this.job(props, 'RetryEmails', {
       description: `Sends the email outbox's due emails, every ${RETRY_EVERY.toMinutes()} minutes (${retryEmailsEntry})`,
       roleDescription: 'The email retry job: may use the table, send email, and read the email link secret',
@@ -67,6 +117,8 @@ export class Jobs extends Construct {
       timeout: Duration.seconds(functionTimeouts.retryEmails),
       every: RETRY_EVERY,
       scheduleDescription: 'Runs the email retry job',
+      statements: usual,
+      environment: jobEnvironments.retryEmails(values),
     })
     this.retryEmails = retry.fn
     this.schedule = retry.schedule
@@ -79,6 +131,8 @@ export class Jobs extends Construct {
       timeout: Duration.seconds(functionTimeouts.reminders),
       every: Duration.minutes(jobEveryMinutes.reminders),
       scheduleDescription: 'Runs the reminders job',
+      statements: usual,
+      environment: jobEnvironments.reminders(values),
     })
     this.reminders = reminders.fn
     this.remindersSchedule = reminders.schedule
@@ -91,25 +145,53 @@ export class Jobs extends Construct {
       every: Duration.minutes(jobEveryMinutes.export),
       scheduleDescription: 'Runs the export job',
       statements: [
+        ...usual,
         allow(objectActions, [props.exportsBucket.arnForObjects('*')]),
         allow(['s3:ListBucket'], [props.exportsBucket.bucketArn]),
       ],
-      environment: exportJobEnvironment({
-        appOrigin: props.appOrigin,
-        tableName: props.table.tableName,
-        mailFrom: props.email.mailFrom,
-        emailLinkSecret: { arn: props.email.linkSecret.secretArn },
-        exportsBucket: props.exportsBucket.bucketName,
-      }),
+      environment: jobEnvironments.export(values),
     })
     this.export = exportJob.fn
     this.exportSchedule = exportJob.schedule
+    // The erasure job (issue 35), daily as of the date it runs: exactly the calls it makes. The
+    // table without ConditionCheck, and the one exemption from the audit trail's append-only rule
+    // (auditEraseOnly instead of auditAppendOnly: it may delete audit records, never write one);
+    // listing and deleting objects only under an organization's prefix of the two buckets that
+    // hold organizations' files (CSVs and exports, logos); deleting staff sign-in accounts; and
+    // sending the week-before warning, which carries no signed link (so no link secret).
+    const buckets = [props.exportsBucket, props.logosBucket]
+    const erase = this.job(props, 'EraseClosed', {
+      description: `Erases closed organizations 30 days after closing, and warns a week before, daily (${eraseClosedEntry})`,
+      roleDescription:
+        "The erasure job: may delete a closed organization's items (its audit records included, one by one), its files and its staff sign-in accounts, and send email",
+      entry: eraseClosedEntry,
+      timeout: Duration.seconds(functionTimeouts.eraseClosed),
+      every: Duration.minutes(jobEveryMinutes.eraseClosed),
+      scheduleDescription: 'Runs the erasure job (closed organizations)',
+      statements: [
+        allow(eraseTableActions, [props.table.tableArn, `${props.table.tableArn}/index/*`]),
+        auditEraseOnly(props.table),
+        allow(
+          ['s3:DeleteObject'],
+          buckets.map((b) => b.arnForObjects(`${ORG_PREFIX}/*`)),
+        ),
+        new PolicyStatement({
+          actions: ['s3:ListBucket'],
+          resources: buckets.map((b) => b.bucketArn),
+          conditions: { StringLike: { 's3:prefix': [ORG_PREFIX] } },
+        }),
+        allow(['cognito-idp:AdminDeleteUser'], [props.staffPool.userPoolArn]),
+        sendEmail(props.email.identityArn),
+      ],
+      environment: jobEnvironments.eraseClosed(values),
+    })
+    this.eraseClosed = erase.fn
+    this.eraseClosedSchedule = erase.schedule
   }
 
   /**
-   * A job's function and the rule (`<id>Schedule`) that runs it. Its grants are the table as a
-   * route's 'table' use has it and, of 'email', sending and the link secret (no ses:GetAccount:
-   * a job has no health probe). A run, and a scheduled event, still waiting after an hour
+   * A job's function and the rule (`<id>Schedule`) that runs it, with exactly `statements` beside
+   * writing its own log group. A run, and a scheduled event, still waiting after an hour
    * (throttled) is dropped into the queue: a late run is harmless and the next one does its work.
    */
   private job(
@@ -123,9 +205,8 @@ export class Jobs extends Construct {
       timeout: Duration
       every: Duration
       scheduleDescription: string
-      /** Beyond the table and email (the export job's bucket). */
-      statements?: PolicyStatement[]
-      environment?: Record<string, string>
+      statements: PolicyStatement[]
+      environment: Record<string, string>
     },
   ) {
     const retries = {
@@ -139,21 +220,8 @@ export class Jobs extends Construct {
       entry: join(props.projectRoot, job.entry),
       projectRoot: props.projectRoot,
       timeout: job.timeout,
-      statements: [
-        ...tableStatements(props.table),
-        sendEmail(props.email.identityArn),
-        readSecret(props.email.linkSecret),
-        auditAppendOnly(props.table),
-        ...(job.statements ?? []),
-      ],
-      environment:
-        job.environment ??
-        retryJobEnvironment({
-          appOrigin: props.appOrigin,
-          tableName: props.table.tableName,
-          mailFrom: props.email.mailFrom,
-          emailLinkSecret: { arn: props.email.linkSecret.secretArn },
-        }),
+      statements: job.statements,
+      environment: job.environment,
       extra: retries,
     })
     const schedule = new Rule(this, `${id}Schedule`, {

@@ -1,7 +1,15 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { canReopen, CloseOrganization, closeConfirmed, erasureDate, erasureDue, erasureWarningDue } from './closure.ts'
-import { addDays } from './week.ts'
+import {
+  canReopen,
+  CloseOrganization,
+  closeConfirmed,
+  erasureDate,
+  erasureDue,
+  erasureRunDate,
+  erasureWarningDue,
+} from './closure.ts'
+import { addDays, todayIn } from './week.ts'
 
 const day = fc
   .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2090-12-31T00:00:00Z'), noInvalidDate: true })
@@ -31,6 +39,41 @@ describe('the erasure date', () => {
         expect(erasureWarningDue(eraseOn, asOf)).toBe(shift >= -7)
         // Reopening and erasing never overlap, and one of them is always possible.
         expect(canReopen(eraseOn, asOf)).toBe(!erasureDue(eraseOn, asOf))
+      }),
+    )
+  })
+})
+
+describe("the scheduled run's date", () => {
+  const zones = Intl.supportedValuesOf('timeZone')
+  const instant = fc.date({
+    min: new Date('2000-01-01T00:00:00Z'),
+    max: new Date('2090-12-31T00:00:00Z'),
+    noInvalidDate: true,
+  })
+
+  it('is the date in UTC−12, where dates begin last', () => {
+    expect(erasureRunDate(new Date('2026-12-01T11:59:00Z'))).toBe('2026-11-30')
+    expect(erasureRunDate(new Date('2026-12-01T12:00:00Z'))).toBe('2026-12-01')
+  })
+
+  it('never erases an organization its supervisors may still reopen, in any zone, at any instant', () => {
+    fc.assert(
+      fc.property(instant, fc.constantFrom(...zones), fc.integer({ min: -3, max: 3 }), (now, zone, shift) => {
+        const today = todayIn(zone, now)
+        const eraseOn = addDays(today, shift)
+        expect(erasureRunDate(now) <= today).toBe(true)
+        if (erasureDue(eraseOn, erasureRunDate(now))) expect(canReopen(eraseOn, today)).toBe(false)
+      }),
+    )
+  })
+
+  it('is at most two days behind any zone (UTC+14 is 26 hours ahead), so an erasure is late by two days at most', () => {
+    expect(erasureRunDate(new Date('2026-12-01T10:30:00Z'))).toBe('2026-11-30')
+    expect(todayIn('Pacific/Kiritimati', new Date('2026-12-01T10:30:00Z'))).toBe('2026-12-02')
+    fc.assert(
+      fc.property(instant, fc.constantFrom(...zones), (now, zone) => {
+        expect(addDays(erasureRunDate(now), 2) >= todayIn(zone, now)).toBe(true)
       }),
     )
   })

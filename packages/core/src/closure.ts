@@ -20,6 +20,20 @@ export const erasureDue = (eraseOn: string, asOf: string): boolean => eraseOn <=
 export const erasureWarningDue = (eraseOn: string, asOf: string): boolean =>
   addDays(eraseOn, -WARN_DAYS_BEFORE_ERASURE) <= asOf
 
+/**
+ * The zone where a date begins last (UTC−12; the IANA name's sign is POSIX's, reversed). When a
+ * date has begun there, it has begun in every organization's zone.
+ */
+export const LAST_ZONE_TO_CHANGE_DATE = 'Etc/GMT+12'
+
+/**
+ * The date a scheduled run of the erasure job erases as of (its `--as-of`): the date of `now` in
+ * the zone where dates begin last, so that no organization is erased before its erasure date has
+ * begun where it is, while its supervisors may still reopen it (which `canReopen` allows until the
+ * day before, in the organization's zone).
+ */
+export const erasureRunDate = (now: Date): string => dateInZone(now, LAST_ZONE_TO_CHANGE_DATE)
+
 /** A closed organization may be reopened until the day before its erasure date (`today` in its zone). */
 export const canReopen = (eraseOn: string, today: string): boolean => today < eraseOn
 

@@ -27,6 +27,15 @@ const partition = (pk: string, prefix?: string) =>
     KeyConditionExpression: prefix ? 'pk = :p AND begins_with(sk, :s)' : 'pk = :p',
     ExpressionAttributeValues: { ':p': pk, ...(prefix ? { ':s': prefix } : {}) },
   })
+/** Only the keys of a whole partition (an audit trail may be large: its items stay in the table). */
+const keysIn = async (pk: string): Promise<Key[]> =>
+  keysOf(
+    await table.queryAll({
+      KeyConditionExpression: 'pk = :p',
+      ExpressionAttributeValues: { ':p': pk },
+      ProjectionExpression: 'pk, sk',
+    }),
+  )
 const onIndex = (index: 'gsi1' | 'gsi2', pk: string) =>
   table.queryAll({
     index,
@@ -182,9 +191,10 @@ export const closures = {
     if (org && typeof org.slug === 'string') outside.push(keys.orgSlug(org.slug))
     await table.deleteMany(outside)
 
-    const trail = keysOf(await partition(keys.auditPartition(orgId)))
-    await table.deleteMany(trail)
-    const own = keysOf(await partition(keys.orgPk(orgId)))
+    // One by one: the erasure job's role may delete audit records, never batch-write them.
+    const trail = await keysIn(keys.auditPartition(orgId))
+    await table.deleteEach(trail)
+    const own = await keysIn(keys.orgPk(orgId))
     const isLast = (k: Key) => k.sk.startsWith(keys.usersPrefix) || k.sk === keys.organization(orgId).sk
     await table.deleteMany(own.filter((k) => !isLast(k)))
     await table.deleteMany(own.filter((k) => k.sk.startsWith(keys.usersPrefix)))

@@ -104,6 +104,20 @@ export const table = {
   },
 
   /**
+   * Deletes items one DeleteItem each, `concurrency` at a time; absent ones are no error. For an
+   * organization's audit trail (its erasure, issue 35): the erasure job's role may delete audit
+   * records only this way, never in a batch, which could also put (infra, `auditEraseOnly`).
+   */
+  async deleteEach(keys: Key[], concurrency = 16) {
+    const queue = [...new Map(keys.map((k) => [`${k.pk}\u0000${k.sk}`, { pk: k.pk, sk: k.sk }])).values()]
+    const worker = async () => {
+      for (let Key = queue.shift(); Key; Key = queue.shift())
+        await dynamoClient().send(new DeleteCommand({ TableName: table.name, Key }))
+    }
+    await Promise.all(Array.from({ length: concurrency }, worker))
+  },
+
+  /**
    * One transaction. A cancellation caused by a concurrent transaction on the same items (which the
    * SDK does not retry) is tried again a few times; our own conditions failing is never retried.
    */

@@ -175,6 +175,9 @@ export const webhooksOf = (orgId: string) => {
     /** The organization's webhooks, oldest first, without their secrets. */
     list: async (): Promise<WebhookView[]> => (await stored()).map(view),
 
+    /** One webhook, without its secret; another organization's, or a deleted one, is not found. */
+    get: async (id: string): Promise<WebhookView> => view(await mustExist(id)),
+
     /** Deletes a webhook with its audit record; its deliveries still due are dropped when next tried. */
     async remove(id: string, actor: Actor) {
       const webhook = await mustExist(id)

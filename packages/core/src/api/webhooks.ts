@@ -18,7 +18,7 @@ export const WebhookInput = z.object({
 })
 export type WebhookInput = z.infer<typeof WebhookInput>
 
-/** A webhook as GET /api/webhooks lists it: never its secret. */
+/** A webhook as GET /api/webhooks lists it and GET /api/webhooks/{id} answers it: never its secret. */
 export const WebhookView = z.object({
   id: z.string(),
   url: z.string(),

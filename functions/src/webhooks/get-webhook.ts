@@ -1,0 +1,13 @@
+import { WebhookParams, WebhookView } from '@app/core'
+import { defineRoute } from '../http/define-route.ts'
+
+/** Settings → Webhooks: one webhook (its address and events), never its secret. */
+export default defineRoute({
+  method: 'GET',
+  path: '/api/webhooks/{id}',
+  auth: 'supervisor',
+  params: WebhookParams,
+  response: WebhookView,
+  uses: ['table:read'],
+  handler: ({ params, db }) => db.webhooks.get(params.id),
+})
