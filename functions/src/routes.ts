@@ -63,6 +63,14 @@ import listTimesheets from './timesheets/list-timesheets.ts'
 import saveDraft from './timesheets/save-draft.ts'
 import submitTimesheet from './timesheets/submit-timesheet.ts'
 import updateDraft from './timesheets/update-draft.ts'
+import copyLastWeek from './timesheets/copy-last-week.ts'
+import setPin from './profile/set-pin.ts'
+import setMemberPin from './members/set-member-pin.ts'
+import createKiosk from './kiosk/create-kiosk.ts'
+import listKiosks from './kiosk/list-kiosks.ts'
+import revokeKiosk from './kiosk/revoke-kiosk.ts'
+import listKioskMembers from './kiosk/list-kiosk-members.ts'
+import kioskPunch from './kiosk/punch.ts'
 import updateStatus from './timesheets/update-status.ts'
 import bulkApprove from './timesheets/bulk-approve.ts'
 import createToken from './tokens/create-token.ts'
@@ -142,6 +150,14 @@ export const routes = {
   'timesheets/save-draft': saveDraft,
   'timesheets/submit-timesheet': submitTimesheet,
   'timesheets/update-draft': updateDraft,
+  'timesheets/copy-last-week': copyLastWeek,
+  'profile/set-pin': setPin,
+  'members/set-member-pin': setMemberPin,
+  'kiosk/create-kiosk': createKiosk,
+  'kiosk/list-kiosks': listKiosks,
+  'kiosk/revoke-kiosk': revokeKiosk,
+  'kiosk/list-kiosk-members': listKioskMembers,
+  'kiosk/punch': kioskPunch,
   'timesheets/update-status': updateStatus,
   'tokens/create-token': createToken,
   'tokens/list-tokens': listTokens,

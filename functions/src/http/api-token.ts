@@ -34,8 +34,13 @@ export const unlessToken = (middleware: Middleware): Middleware => ({
  * never reachable by a token. A token acts as a supervisor session of the one who made it would,
  * and every change it makes is recorded as by the token, by name.
  */
-export const callerLoader = (access: Access, scope: ApiScope | undefined, whenClosed = false): Middleware => {
-  const sessions = sessionLoader(access, whenClosed)
+export const callerLoader = (
+  access: Access,
+  scope: ApiScope | undefined,
+  whenClosed = false,
+  kiosk = false,
+): Middleware => {
+  const sessions = sessionLoader(access, whenClosed, kiosk)
   return {
     before: async (request) => {
       const token = requestToken(request.event)

@@ -1,5 +1,5 @@
 import { config } from '@app/adapters'
-import { SESSION_IDLE_SECONDS } from '@app/data'
+import { KIOSK_IDLE_SECONDS, SESSION_IDLE_SECONDS } from '@app/data'
 import { sessionCookieFor } from '@app/core'
 
 /** `__Host-` needs Secure, which a plain-http local origin cannot have. */
@@ -10,6 +10,8 @@ const attributes = (maxAge: number) =>
   ['Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAge}`, ...(secure() ? ['Secure'] : [])].join('; ')
 
 export const sessionCookie = (sid: string) => `${sessionCookieName()}=${sid}; ${attributes(SESSION_IDLE_SECONDS)}`
+/** Issue 34: a kiosk's session cookie lives as long as the kiosk session may stay idle. */
+export const kioskSessionCookie = (sid: string) => `${sessionCookieName()}=${sid}; ${attributes(KIOSK_IDLE_SECONDS)}`
 export const clearedSessionCookie = () => `${sessionCookieName()}=; ${attributes(0)}`
 
 export const readCookie = (cookies: string[] | undefined, name: string): string | undefined => {

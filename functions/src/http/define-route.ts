@@ -78,6 +78,11 @@ export interface RouteSpec<A extends Access, P, Q, B, R, F> {
    * out, reopen); every other route answers them 403 'This organization is closed'.
    */
   whenClosed?: true
+  /**
+   * Issue 34: a kiosk route, which only a kiosk session may call; a kiosk session is refused (403)
+   * by every route without it.
+   */
+  kiosk?: true
   handler: (ctx: RouteContext<A, P, Q, B, F>) => Promise<Output<R>>
 }
 
@@ -98,6 +103,8 @@ export interface Route {
   acceptsEmptyBody: boolean
   /** A public route that reads no session (infra grants it no session writes). */
   keepsNoSession: boolean
+  /** Issue 34: only a kiosk session may call it (and a kiosk session nothing else). */
+  kioskOnly?: boolean
   lambda: (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>
 }
 
@@ -182,7 +189,8 @@ export const defineRoute = <
   const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>().use(requestLog(spec))
   chain.use(originGuard())
   if (!spec.skipCsrf) chain.use(unlessToken(csrfGuard(spec.method)))
-  if (spec.session !== false) chain.use(callerLoader(spec.auth, spec.scope, spec.whenClosed === true))
+  if (spec.session !== false)
+    chain.use(callerLoader(spec.auth, spec.scope, spec.whenClosed === true, spec.kiosk === true))
   if (spec.body) chain.use(jsonBody())
   const lambda = chain.handler(core)
 
@@ -202,6 +210,7 @@ export const defineRoute = <
     response: spec.response,
     acceptsEmptyBody: !spec.body || spec.body.safeParse({}).success,
     keepsNoSession: spec.session === false,
+    kioskOnly: spec.kiosk === true,
     lambda,
   }
 }

@@ -5,6 +5,7 @@ import {
   AppError,
   badRequest,
   forbidden,
+  kioskMessages,
   messages,
   unauthorized,
   type Access,
@@ -156,7 +157,7 @@ export const jsonBody = (): Middleware => ({
  * cookie stops working at once, and a session made before the member's sessions were ended (a
  * password reset) too; refuses a role below what the route needs.
  */
-export const sessionLoader = (access: Access, whenClosed = false): Middleware => ({
+export const sessionLoader = (access: Access, whenClosed = false, kiosk = false): Middleware => ({
   before: async (request) => {
     const state = (request.context as Context & { route: RouteState }).route
     const sid = readCookie(request.event.cookies, sessionCookieName())
@@ -169,6 +170,9 @@ export const sessionLoader = (access: Access, whenClosed = false): Middleware =>
     if (sid && session && !user) await sessions.delete(sid)
     if (session && user)
       state.session = { ...session, role: user.role, sid: sid!, user, ...(closure ? { closure } : {}) }
+    // Issue 34: a kiosk session reaches the kiosk routes and nothing else; they reach no other session.
+    if (state.session?.kioskId && !kiosk) throw forbidden(kioskMessages.kioskSession)
+    if (kiosk && state.session && !state.session.kioskId) throw forbidden(kioskMessages.kioskOnly)
     if (closure && state.session && !whenClosed) {
       // A public route (a sign-in page) goes on as if signed out; any other is refused.
       if (access === 'public') state.session = undefined

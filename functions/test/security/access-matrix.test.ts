@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { messages } from '@app/core'
+import { kioskMessages, messages } from '@app/core'
 import { config } from '@app/adapters'
 import { sessions } from '@app/data'
 import { keys, table } from '@app/data/testing'
@@ -84,6 +84,39 @@ describe("staff: every supervisor route answers 403 to an employee's and a volun
   })
 })
 
+describe('a kiosk session reaches the kiosk routes and nothing else (issue 34)', () => {
+  it.each(manifest.filter(([, r]) => !r.keepsNoSession && !r.kioskOnly).map((e) => [label(e), e] as const))(
+    'a kiosk gets 403 from %s, which changes nothing',
+    async (_, [key, route]) => {
+      figures.route(key)
+      const request = await ownerRequest(key, route, a)
+      const before = await a.snapshot()
+      const res = await callRoute(route, { ...request, cookies: [a.kioskCookie] })
+      figures.cases()
+      expect(res.status, res.text).toBe(403)
+      expect(res.json).toEqual({ message: kioskMessages.kioskSession, key: 'kioskSession' })
+      expect(await a.snapshot()).toEqual(before)
+    },
+  )
+
+  it.each(manifest.filter(([, r]) => r.kioskOnly).map((e) => [label(e), e] as const))(
+    "%s answers 403 to every member's own session, and 401 signed out",
+    async (_, [key, route]) => {
+      figures.route(key)
+      const request = await ownerRequest(key, route, a)
+      const before = await a.snapshot()
+      for (const cookie of [a.cookie, a.staff.cookie, a.spare!.cookie]) {
+        const res = await callRoute(route, { ...request, cookies: [cookie] })
+        figures.cases()
+        expect(res.status, res.text).toBe(403)
+        expect(res.json).toEqual({ message: kioskMessages.kioskOnly, key: 'kioskOnly' })
+      }
+      expect((await callRoute(route, { ...request, cookies: [] })).status).toBe(401)
+      expect(await a.snapshot()).toEqual(before)
+    },
+  )
+})
+
 describe("another organization's real ids answer 404 and change nothing", () => {
   const signedInWithParams = withPathParams.filter(([, r]) => r.auth !== 'public')
 
@@ -115,7 +148,7 @@ describe("another organization's real ids answer 404 and change nothing", () => 
     figures.cases()
     expect(asSupervisor.status, asSupervisor.text).toBe(404)
     expectCleanRefusal(asSupervisor, key)
-    expect(asSupervisor.json.message).toMatch(/^(Timesheet|Member|API token|Export|Webhook) not found$/)
+    expect(asSupervisor.json.message).toMatch(/^(Timesheet|Member|API token|Export|Webhook|Kiosk) not found$/)
 
     const asStaff = await callRoute(route, { ...request, cookies: [b.staff.cookie] })
     figures.cases()

@@ -24,7 +24,8 @@ export interface Person {
  * name the record keeps; a delegate's decision names the approver it acted for), or the product itself.
  */
 export type Actor =
-  (Person & { via?: 'emailLink' | 'apiToken'; tokenName?: string; onBehalfOf?: Person }) | { system: string }
+  | (Person & { via?: 'emailLink' | 'apiToken' | 'kiosk'; tokenName?: string; kioskName?: string; onBehalfOf?: Person })
+  | { system: string }
 
 export const systemActor = (label: string): Actor => ({ system: label })
 /** A supervisor deciding from an emailed Approve/Decline link. */
@@ -63,6 +64,7 @@ const storedActor = (actor: Actor): AuditActor =>
             }
           : {}),
         ...('via' in actor && actor.via === 'apiToken' ? { tokenName: actor.tokenName ?? '' } : {}),
+        ...('via' in actor && actor.via === 'kiosk' ? { kioskName: actor.kioskName ?? '' } : {}),
       }
 
 /**

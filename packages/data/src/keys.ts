@@ -109,6 +109,13 @@ export const keys = {
   /** GSI1: a user's sessions, so removing a member ends them all. */
   userSessions: (orgId: string, userId: string) => `${org(orgId)}#USER#${userId}#SESSIONS`,
 
+  /** Issue 34: a member's kiosk PIN (its scrypt hash) and its lockout, beside the member. */
+  pin: (orgId: string, userId: string) => ({ pk: org(orgId), sk: `PIN#${userId}` }),
+  pinsPrefix: 'PIN#',
+  /** Issue 34: a kiosk of the organization (its name, last use and the hash of its session). */
+  kiosk: (orgId: string, id: string) => ({ pk: org(orgId), sk: `KIOSK#${id}` }),
+  kiosksPrefix: 'KIOSK#',
+
   /** Issue 35: an API token by the hash of its secret (a request finds it with no organization known). */
   apiToken: (tokenHash: string) => ({ pk: `APITOKEN#${tokenHash}`, sk: 'APITOKEN' }),
   /** One token's requests in one minute (the rate limit), beside the token. */

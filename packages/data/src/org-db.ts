@@ -4,6 +4,7 @@ import { auditOf } from './audit.ts'
 import { closureOf } from './closures.ts'
 import { decisionLinksOf } from './decision-links.ts'
 import { exportsOf } from './exports.ts'
+import { kiosksOf } from './kiosks.ts'
 import { membersOf } from './members.ts'
 import { notificationsOf } from './notifications.ts'
 import { organizationOf } from './organizations.ts'
@@ -28,5 +29,6 @@ export const orgDb = (orgId: string) => ({
   exports: exportsOf(orgId),
   webhooks: webhooksOf(orgId),
   closure: closureOf(orgId),
+  kiosks: kiosksOf(orgId),
 })
 export type OrgDb = ReturnType<typeof orgDb>

@@ -19,11 +19,42 @@ export const Session = z.object({
   expire: z.number(),
   /** A visitor of the read-only demo organization. */
   demo: z.boolean().optional(),
+  /** Issue 34: a kiosk's session (the kiosk's id): it reaches only the kiosk routes. */
+  kioskId: z.string().optional(),
 })
 export type Session = z.infer<typeof Session>
 
+/** Issue 34: a kiosk stays signed in for long (a shared tablet on a wall); revoking it ends it at once. */
+export const KIOSK_IDLE_SECONDS = 90 * 24 * 3600
+export const KIOSK_ABSOLUTE_SECONDS = 400 * 24 * 3600
+
 /** The table stores a hash of the session id, so a copy of the table opens no session. */
-const hash = (sid: string) => createHash('sha256').update(sid).digest('base64url')
+export const sessionHash = (sid: string) => createHash('sha256').update(sid).digest('base64url')
+const hash = sessionHash
+
+/**
+ * A new kiosk session (issue 34) for `kiosks.create` to write in its own transaction: the id for
+ * the cookie, the hash that names it, and its item.
+ */
+export const newKioskSession = (user: { userId: string; orgId: string }, kioskId: string) => {
+  const sid = randomBytes(32).toString('base64url')
+  const now = epochSeconds()
+  const session: Session = {
+    userId: user.userId,
+    orgId: user.orgId,
+    kioskId,
+    createdAt: nowIso(),
+    absoluteExpire: now + KIOSK_ABSOLUTE_SECONDS,
+    expire: now + KIOSK_IDLE_SECONDS,
+  }
+  const item = {
+    ...keys.session(hash(sid)),
+    ...session,
+    gsi1pk: keys.userSessions(user.orgId, user.userId),
+    gsi1sk: hash(sid),
+  }
+  return { sid, sidHash: hash(sid), session, item }
+}
 
 export const sessions = {
   /** A new session; `signIn`, when a person signed in (not a test or the demo), is recorded with it. */
@@ -67,8 +98,9 @@ export const sessions = {
     const now = epochSeconds()
     // DynamoDB deletes expired items only eventually (and DynamoDB Local never): check here.
     if (session.expire <= now || session.absoluteExpire <= now) return undefined
-    if (session.expire - SESSION_IDLE_SECONDS + SLIDE_EVERY_SECONDS <= now) {
-      const expire = Math.min(now + SESSION_IDLE_SECONDS, session.absoluteExpire)
+    const idle = session.kioskId ? KIOSK_IDLE_SECONDS : SESSION_IDLE_SECONDS
+    if (session.expire - idle + SLIDE_EVERY_SECONDS <= now) {
+      const expire = Math.min(now + idle, session.absoluteExpire)
       await table
         .update(keys.session(hash(sid)), {
           UpdateExpression: 'SET expire = :e',

@@ -1,6 +1,8 @@
 import {
   addDays,
   conflict,
+  copyLastWeek,
+  NOTHING_TO_COPY_MESSAGE,
   DAYS,
   forbidden,
   fullName,
@@ -268,7 +270,7 @@ export const timesheetsOf = (orgId: string) => {
       employee: Person,
       days: TimesheetDays,
       expectedVersion?: number,
-      options: { enteredOffline?: boolean } = {},
+      options: { enteredOffline?: boolean; atKiosk?: string } = {},
     ) {
       const current = await ownedBy(id, employee.id)
       if (!isEditable(current.status)) {
@@ -285,8 +287,30 @@ export const timesheetsOf = (orgId: string) => {
           updatedAt: nowIso(),
           enteredOffline: current.enteredOffline || options.enteredOffline === true,
         },
-        employee,
+        // Issue 34: a punch at a kiosk is the member's, recorded 'at kiosk {name}'.
+        options.atKiosk === undefined ? employee : { ...employee, via: 'kiosk', kioskName: options.atKiosk },
         'timesheet.saved',
+      )
+    },
+
+    /**
+     * Issue 34: the empty days of an editable timesheet filled from the same weekdays of its
+     * member's previous week (times, breaks, activities; never notes), recorded as a save; a
+     * rejected one becomes a draft again. 409 when there is nothing to copy.
+     */
+    async copyLastWeek(id: number, employee: Person) {
+      const current = await ownedBy(id, employee.id)
+      if (!isEditable(current.status)) {
+        throw conflict(`This timesheet is ${statusLabel[current.status]} and can no longer be edited`)
+      }
+      const previous = await weekOf(employee.id, addDays(current.weekStartDate, -7))
+      const { days, copied } = copyLastWeek(current, previous)
+      if (copied.length === 0) throw conflict(NOTHING_TO_COPY_MESSAGE)
+      return replace(
+        current,
+        { ...days, status: 'draft', version: current.version + 1, updatedAt: nowIso() },
+        employee,
+        'timesheet.copiedLastWeek',
       )
     },
 

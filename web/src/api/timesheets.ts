@@ -195,3 +195,7 @@ export function useBulkApprove() {
       ),
   })
 }
+
+/** POST /api/timesheets/{id}/copy-last-week (issue 34): the saved week with last week's days in its empty ones. */
+export const useCopyLastWeekCall = () =>
+  useTimesheetWrite((id: number) => apiJson<TimesheetAnswer>('POST', `/api/timesheets/${id}/copy-last-week`), false)

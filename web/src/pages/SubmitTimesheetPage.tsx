@@ -50,6 +50,7 @@ import { LinkButton } from '../components/ui/LinkButton.tsx'
 import { OrgZoneNote } from '../components/OrgZoneNote.tsx'
 import { WeekPicker } from '../components/timesheet/WeekPicker.tsx'
 import { rejectionOf } from '../components/timesheet/rejection.ts'
+import { CopyLastWeek, useLastWeek } from '../components/timesheet/CopyLastWeek.tsx'
 
 /**
  * /submit-timesheet (spec section 2): the whole week on one page. Waits for this week's timesheet
@@ -109,6 +110,9 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
   // Sent back by its supervisor: said (with the comment) until the week is submitted again.
   const declined = base && base.weekStartDate === weekStartDate && sentBack(base) ? base : undefined
   const declinedComment = declined ? rejectionOf(declined) : null
+
+  // Copy last week (issue 34) fills the form; Save or Submit then keeps it like anything typed (offline too).
+  const lastWeek = useLastWeek(weekStartDate, viewingLocked === undefined ? 'fetch' : 'no')
 
   /** The body of both calls; the version guards the prefilled draft against an overwrite. */
   const payload = (): WeekTimesheetSave => ({
@@ -247,6 +251,22 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
             {weekMessage ? <FieldMessage id="weekStartDate-error">{weekMessage}</FieldMessage> : null}
           </CardContent>
         </Card>
+
+        {viewingLocked ? null : (
+          <CopyLastWeek
+            days={days}
+            lastWeek={lastWeek}
+            disabled={busy}
+            onCopy={async (patch) => {
+              editor.fill(patch)
+              return { onDevice: false }
+            }}
+            onUndo={async (restore) => {
+              editor.fill(restore)
+              return true
+            }}
+          />
+        )}
 
         {order.map((day) => (
           <DayCard

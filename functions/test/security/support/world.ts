@@ -9,7 +9,7 @@ import {
   type ApiScope,
   type Timesheet,
 } from '@app/core'
-import { orgDb } from '@app/data'
+import { orgDb, sessions } from '@app/data'
 import { keys, table, webhookDeliveryItem } from '@app/data/testing'
 import { callRoute, sessionCookieFor, type TestRequest } from '../../support/test-event.ts'
 import { addMemberThroughRoute, newOrganization, newStaffMember } from '../../support/test-identity.ts'
@@ -17,6 +17,8 @@ import uploadLogo from '../../../src/organization/upload-logo.ts'
 import { createDecisionLink } from '../../../src/workflows/decision-links.ts'
 import { createUnsubscribeToken } from '../../../src/workflows/unsubscribe-links.ts'
 import { createAddressLink } from '../../../src/workflows/address-links.ts'
+import { hashPin } from '../../../src/workflows/pins.ts'
+import { sessionCookieName } from '../../../src/http/cookies.ts'
 import { pathParamsOf, type Route, type RouteKey } from './manifest.ts'
 
 /** A real 1x1 PNG. */
@@ -132,6 +134,24 @@ export const makeTenant = async (name: string, options: { spare?: boolean } = {}
     return queued
   }
 
+  /**
+   * Issue 34: a kiosk of the organization (a fresh browser session of its supervisor made into one),
+   * with the cookie that kiosk's browser now holds.
+   */
+  const freshKiosk = async (name = `Lobby ${randomUUID().slice(0, 6)}`) => {
+    const { sid } = await sessions.create({ orgId, userId: by.id })
+    const made = await db.kiosks.create(name, by, sid)
+    return { ...made.kiosk, cookie: `${sessionCookieName()}=${made.sid}` }
+  }
+  /** A member with the kiosk PIN KIOSK_PIN (a fresh one per punch: a finished day cannot be punched again). */
+  const freshPinHolder = async () => {
+    const member = await db.users.get((await freshMember('employee')).id)
+    await db.kiosks.setPin(member, await hashPin(KIOSK_PIN), by)
+    return member
+  }
+  await db.kiosks.setPin(staff.user, await hashPin(KIOSK_PIN), by)
+  const kiosk = await freshKiosk('Front desk')
+
   const snapshot = () => snapshotOf(orgId)
 
   /** The true number of timesheets in each status, counted item by item (tests only). */
@@ -166,11 +186,18 @@ export const makeTenant = async (name: string, options: { spare?: boolean } = {}
     realLogo,
     snapshot,
     trueCounts,
+    freshKiosk,
+    freshPinHolder,
+    /** The session cookie of the organization's kiosk 'Front desk' (issue 34). */
+    kioskCookie: kiosk.cookie,
     /** Another session for the same person (a second tab or device). */
     anotherSession: (userId: string) => sessionCookieFor({ orgId, userId }),
   }
 }
 export type Tenant = Awaited<ReturnType<typeof makeTenant>>
+
+/** The kiosk PIN of every tenant's staff member and PIN holders. */
+export const KIOSK_PIN = '2580'
 
 /**
  * Everything an organization owns in the table (its partition, its members' username lookups and
@@ -235,6 +262,8 @@ export const realParams = async (key: RouteKey, route: Route, t: Tenant): Promis
       params.id = (await t.freshMember()).id
     } else if (name === 'id' && route.path.startsWith('/api/tokens/')) {
       params.id = (await t.freshApiToken()).id
+    } else if (name === 'id' && route.path.startsWith('/api/kiosks/')) {
+      params.id = (await t.freshKiosk()).id
     } else if (name === 'id' && route.path.startsWith('/api/webhooks/')) {
       params.id = (await t.freshWebhook()).id
     } else if (name === 'deliveryId') {
@@ -247,7 +276,9 @@ export const realParams = async (key: RouteKey, route: Route, t: Tenant): Promis
           ? await t.freshApproved()
           : key === 'timesheets/update-status'
             ? await t.freshPending()
-            : await t.freshDraft()
+            : key === 'timesheets/copy-last-week'
+              ? await freshDraftWithLastWeek(t)
+              : await t.freshDraft()
       params.id = String(sheet.id)
     } else if (name === 'token' && route.path.startsWith('/api/unsubscribe/')) {
       params.token = await createUnsubscribeToken({ orgId: t.orgId, userId: t.staff.user.id, kind: 'reminder' })
@@ -268,9 +299,22 @@ export const realParams = async (key: RouteKey, route: Route, t: Tenant): Promis
   return params
 }
 
+/** Issue 34: an empty draft whose previous week has a filled Monday (made next: fresh weeks go back). */
+const freshDraftWithLastWeek = async (t: Tenant) => {
+  const sheet = await t.freshDraft({})
+  await t.freshDraft()
+  return sheet
+}
+
 /** The session each route is meant for: a supervisor for supervisor routes, a staff member for member routes. */
 export const cookieFor = (route: Route, t: Tenant) =>
-  route.auth === 'supervisor' ? [t.cookie] : route.auth === 'member' ? [t.staff.cookie] : []
+  route.kioskOnly
+    ? [t.kioskCookie]
+    : route.auth === 'supervisor'
+      ? [t.cookie]
+      : route.auth === 'member'
+        ? [t.staff.cookie]
+        : []
 
 /** A request that the owner of the objects would have answered with success (or a clear refusal for billing without Stripe). */
 export const ownerRequest = async (key: RouteKey, route: Route, t: Tenant): Promise<TestRequest> => {
@@ -298,6 +342,8 @@ export const ownerRequest = async (key: RouteKey, route: Route, t: Tenant): Prom
     'timesheets/update-draft': { wednesdayStart: '08:00', wednesdayEnd: '09:15', wednesdayActivity: 'Office' },
     'timesheets/update-status': { status: 'approved', comments: 'Thanks' },
     'timesheets/submit-timesheet': {},
+    'profile/set-pin': { pin: KIOSK_PIN },
+    'members/set-member-pin': { pin: '2468' },
     'members/update-member': { department: 'Worship', payType: 'exempt', payrollId: 'G7K2P9' },
     'payroll/update-settings': { volunteerHourlyRate: 30 },
     'payroll/reopen-period': { reason: 'A missed shift' },
@@ -325,6 +371,9 @@ export const ownerRequest = async (key: RouteKey, route: Route, t: Tenant): Prom
     })
     return { body, headers: { 'stripe-signature': signature, 'content-type': 'application/json' } }
   }
+  // Issue 34: making a kiosk turns the calling session into it, so it takes a browser session of its own.
+  if (key === 'kiosk/create-kiosk') return { cookies: [await t.anotherSession(t.by.id)], body: { name: 'Hall' } }
+  if (key === 'kiosk/punch') return { cookies, body: { employeeId: (await t.freshPinHolder()).id, pin: KIOSK_PIN } }
   if (key === 'timesheets/bulk-approve') return { cookies, params, body: { ids: [(await t.freshPending()).id] } }
   // Issue 35: reopening is its owner's call only while closed; a closed organization of its own
   // each time (closing the shared tenant would lock every other route out).

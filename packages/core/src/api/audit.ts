@@ -8,6 +8,7 @@ import * as z from 'zod'
 export const AuditAction = z.enum([
   'timesheet.created',
   'timesheet.saved',
+  'timesheet.copiedLastWeek',
   'timesheet.submitted',
   'timesheet.approved',
   'timesheet.firstApproval',
@@ -20,6 +21,9 @@ export const AuditAction = z.enum([
   'member.edited',
   'member.removed',
   'member.passwordReset',
+  'member.pinChanged',
+  'kiosk.created',
+  'kiosk.revoked',
   'member.roleChanged',
   'settings.changed',
   'logo.changed',
@@ -40,6 +44,7 @@ export type AuditAction = z.infer<typeof AuditAction>
 export const auditActionLabel: Record<AuditAction, string> = {
   'timesheet.created': 'Timesheet created',
   'timesheet.saved': 'Timesheet saved',
+  'timesheet.copiedLastWeek': 'Last week copied',
   'timesheet.submitted': 'Timesheet submitted',
   'timesheet.approved': 'Timesheet approved',
   'timesheet.firstApproval': 'First approval recorded',
@@ -52,6 +57,9 @@ export const auditActionLabel: Record<AuditAction, string> = {
   'member.edited': 'Member edited',
   'member.removed': 'Member removed',
   'member.passwordReset': 'Password reset',
+  'member.pinChanged': 'Kiosk PIN changed',
+  'kiosk.created': 'Kiosk created',
+  'kiosk.revoked': 'Kiosk revoked',
   'member.roleChanged': 'Role changed',
   'settings.changed': 'Settings changed',
   'logo.changed': 'Logo changed',
@@ -76,8 +84,10 @@ export const AuditPerson = z.object({
   userId: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  via: z.enum(['emailLink', 'apiToken']).optional(),
+  via: z.enum(['emailLink', 'apiToken', 'kiosk']).optional(),
   tokenName: z.string().optional(),
+  /** Issue 34: the kiosk a punch was made at ('{member} at kiosk {name}'). */
+  kioskName: z.string().optional(),
   /** Issue 31: the approver a delegate acted for ("{delegate} for {approver}"). */
   onBehalfOf: z.object({ userId: z.string(), firstName: z.string(), lastName: z.string() }).optional(),
 })
@@ -90,9 +100,11 @@ export const auditActorLabel = (actor: AuditActor) =>
     ? actor.system
     : actor.via === 'apiToken'
       ? `API token ${actor.tokenName ?? ''}`.trim()
-      : `${actor.via === 'emailLink' ? 'email link of ' : ''}${`${actor.firstName} ${actor.lastName}`.trim()}${
-          actor.onBehalfOf ? ` for ${`${actor.onBehalfOf.firstName} ${actor.onBehalfOf.lastName}`.trim()}` : ''
-        }`
+      : actor.via === 'kiosk'
+        ? `${`${actor.firstName} ${actor.lastName}`.trim()} at kiosk ${actor.kioskName ?? ''}`.trim()
+        : `${actor.via === 'emailLink' ? 'email link of ' : ''}${`${actor.firstName} ${actor.lastName}`.trim()}${
+            actor.onBehalfOf ? ` for ${`${actor.onBehalfOf.firstName} ${actor.onBehalfOf.lastName}`.trim()}` : ''
+          }`
 
 export const AuditValue = z.union([z.string(), z.number(), z.boolean(), z.null()])
 export type AuditValue = z.infer<typeof AuditValue>

@@ -19,6 +19,8 @@ export const actionLabel = (action: AuditAction): string => t(`action.${action}`
 export const auditActorLabel = (actor: AuditActor): string => {
   if ('system' in actor) return actor.system
   if (actor.via === 'apiToken') return t('actor.apiToken', { name: actor.tokenName ?? '' })
+  if (actor.via === 'kiosk')
+    return t('actor.atKiosk', { name: `${actor.firstName} ${actor.lastName}`.trim(), kiosk: actor.kioskName ?? '' })
   const person = `${actor.firstName} ${actor.lastName}`.trim()
   // Issue 31: a delegate's decision reads "{delegate} for {approver}".
   const name = actor.onBehalfOf

@@ -8,7 +8,11 @@ import {
   type DayName,
   type TimesheetAnswer,
 } from '@app/core'
-import { useSubmitWeek, useUpdateDraft } from '../../api/timesheets.ts'
+import { useCopyLastWeekCall, useSubmitWeek, useUpdateDraft } from '../../api/timesheets.ts'
+import { isNetworkError } from '../../api/client.ts'
+import { isOnline } from '../../offline/connection.ts'
+import { latestSave } from '../../offline/offline-db.ts'
+import { CopyLastWeek, useLastWeek } from './CopyLastWeek.tsx'
 import { toast } from '../../lib/toast.ts'
 import { cn } from '../../lib/cn.ts'
 import { Badge } from '../ui/Badge.tsx'
@@ -77,6 +81,7 @@ function WeeklyTimesheetForm({
   const { t } = useTranslation('staff')
   const updateDraft = useUpdateDraft()
   const submitWeek = useSubmitWeek()
+  const copyCall = useCopyLastWeekCall()
   const editor = useTimesheetEditor(timesheet)
   const { days, busy } = editor
   const now = useNow(mayRun(days) ? 1000 : 30_000)
@@ -87,6 +92,7 @@ function WeeklyTimesheetForm({
   const weekStart = timesheet.weekStartDate
   const today = todayIn(timeZone, now)
   const order = daysOfWeekStarting(weekStart)
+  const lastWeek = useLastWeek(weekStart, editable && timesheet.id > 0 ? 'cache' : 'no')
 
   /** PUT the days at the version the form is based on (kept on the device when offline). */
   const persist = async (next: TimesheetDays) => {
@@ -124,6 +130,55 @@ function WeeklyTimesheetForm({
         toastFailure(t('toast.saveFailed'), error, t('toast.failedToSave'))
       }
     })
+  }
+
+  /**
+   * Copy last week (issue 34): online, the server copies into the saved week (POST
+   * /api/timesheets/{id}/copy-last-week) and the form takes its copy of the days it had empty; offline,
+   * or while earlier saves of this week wait on the device (they must reach the server first), the
+   * same rule fills the form and the week is saved like any save (kept on the device, synced in order).
+   */
+  const onCopy = async (patch: Partial<TimesheetDays>) => {
+    let kept: { onDevice: boolean } | null = null
+    await editor.runAs('save', async () => {
+      try {
+        const waiting = await latestSave(timesheet.employeeId, timesheet.id).catch(() => undefined)
+        if (isOnline() && !waiting) {
+          try {
+            const saved = await editor.track(copyCall.mutateAsync(timesheet.id))
+            editor.fill(
+              Object.fromEntries(Object.keys(patch).map((field) => [field, saved[field as keyof TimesheetDays]])),
+            )
+            kept = { onDevice: false }
+            return
+          } catch (error) {
+            if (!isNetworkError(error)) throw error
+          }
+        }
+        const next = { ...days, ...patch }
+        editor.setDays(next)
+        kept = { onDevice: (await persist(next)).onDevice }
+      } catch (error) {
+        toastFailure(t('copyLastWeek.failed'), error, t('toast.failedToSave'))
+      }
+    })
+    return kept
+  }
+
+  /** Undo of a copy: the copied days as they were, saved like any save. */
+  const onUndoCopy = async (restore: Partial<TimesheetDays>) => {
+    let undone = false
+    await editor.runAs('save', async () => {
+      const next = { ...days, ...restore }
+      editor.setDays(next)
+      try {
+        await persist(next)
+        undone = true
+      } catch (error) {
+        toastFailure(t('toast.saveFailed'), error, t('toast.failedToSave'))
+      }
+    })
+    return undone
   }
 
   /** Submit saves first and submits only if the save succeeded (spec section 4). */
@@ -182,6 +237,17 @@ function WeeklyTimesheetForm({
         disabled={busy !== null}
         onReload={() => void editor.reload()}
       />
+
+      {editable && timesheet.id ? (
+        <CopyLastWeek
+          className="mb-3"
+          days={days}
+          lastWeek={lastWeek}
+          disabled={busy !== null}
+          onCopy={onCopy}
+          onUndo={onUndoCopy}
+        />
+      ) : null}
 
       <div className="space-y-3">
         {order.map((day) => {

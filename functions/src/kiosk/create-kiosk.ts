@@ -1,0 +1,21 @@
+import { KioskCreate, KioskView } from '@app/core'
+import { kioskSessionCookie } from '../http/cookies.ts'
+import { defineRoute } from '../http/define-route.ts'
+import { HttpResponse } from '../http/response.ts'
+
+/**
+ * Issue 34, Settings → Kiosk → 'Use this device as a kiosk': the calling browser's session becomes
+ * a long-lived kiosk session (a new session id in its cookie), which reaches the kiosk routes only.
+ */
+export default defineRoute({
+  method: 'POST',
+  path: '/api/kiosks',
+  auth: 'supervisor',
+  body: KioskCreate,
+  response: KioskView,
+  uses: ['table'],
+  handler: async ({ body, session, db }) => {
+    const { sid, kiosk } = await db.kiosks.create(body.name, session.user, session.sid)
+    return HttpResponse.json(kiosk, 201, [kioskSessionCookie(sid)])
+  },
+})

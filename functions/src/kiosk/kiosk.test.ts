@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest'
+import { PIN_ATTEMPTS, type KioskView, type TimesheetAnswer } from '@app/core'
+import { orgDb } from '@app/data'
+import { keys, table } from '@app/data/testing'
+import { callRoute, sessionCookieFor, sessionOf } from '../../test/support/test-event.ts'
+import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
+import getUser from '../auth/get-user.ts'
+import listMembers from '../members/list-members.ts'
+import setMemberPin from '../members/set-member-pin.ts'
+import setPin from '../profile/set-pin.ts'
+import getCurrentWeek from '../timesheets/get-current-week.ts'
+import listTimesheets from '../timesheets/list-timesheets.ts'
+import createKiosk from './create-kiosk.ts'
+import listKioskMembers from './list-kiosk-members.ts'
+import listKiosks from './list-kiosks.ts'
+import punch from './punch.ts'
+import revokeKiosk from './revoke-kiosk.ts'
+
+/** An organization with a member whose PIN is 4821, and a browser turned into the kiosk 'Front desk'. */
+const setup = async () => {
+  const org = await newOrganization()
+  const staff = await newStaffMember(org.cookie)
+  expect((await callRoute(setPin, { cookies: [staff.cookie], body: { pin: '4821' } })).json).toEqual({ hasPin: true })
+  const browser = await sessionCookieFor({ orgId: org.organization.id, userId: org.supervisor.id })
+  const made = await callRoute(createKiosk, { cookies: [browser], body: { name: 'Front desk' } })
+  expect(made.status).toBe(201)
+  const kiosk = sessionOf(made.cookies)
+  expect(kiosk).not.toBe(browser)
+  return { ...org, staff, browser, kiosk, kioskView: made.json as KioskView }
+}
+const punchAt = (kiosk: string, employeeId: string, pin: string) =>
+  callRoute(punch, { cookies: [kiosk], body: { employeeId, pin } })
+const week = async (cookie: string) => (await callRoute(getCurrentWeek, { cookies: [cookie] })).json as TimesheetAnswer
+
+describe('PINs', () => {
+  it('takes 4 to 6 digits only, keeps only a hash, and a supervisor may set or clear one', async () => {
+    const { staff, cookie, organization } = await setup()
+    for (const pin of ['123', '1234567', 'abcd', 1234])
+      expect((await callRoute(setPin, { cookies: [staff.cookie], body: { pin } })).status).toBe(400)
+    const stored = await table.get(keys.pin(organization.id, staff.user.id))
+    expect(String(stored?.hash)).toMatch(/^scrypt\$/)
+    expect(JSON.stringify(stored)).not.toContain('4821')
+
+    const cleared = await callRoute(setMemberPin, {
+      cookies: [cookie],
+      params: { id: staff.user.id },
+      body: { pin: null },
+    })
+    expect(cleared.json).toEqual({ hasPin: false })
+    expect(await table.get(keys.pin(organization.id, staff.user.id))).toBeUndefined()
+    const set = await callRoute(setMemberPin, {
+      cookies: [cookie],
+      params: { id: staff.user.id },
+      body: { pin: '777777' },
+    })
+    expect(set.json).toEqual({ hasPin: true })
+    // Only supervisors, only their own organization's members.
+    expect(
+      (await callRoute(setMemberPin, { cookies: [staff.cookie], params: { id: staff.user.id }, body: { pin: '1111' } }))
+        .status,
+    ).toBe(403)
+    const other = await newOrganization('Hope Chapel')
+    expect(
+      (await callRoute(setMemberPin, { cookies: [other.cookie], params: { id: staff.user.id }, body: { pin: '1111' } }))
+        .status,
+    ).toBe(404)
+    const records = await orgDb(organization.id).audit.list({ action: 'member.pinChanged', limit: 10 })
+    expect(records.items.length).toBe(3)
+  })
+})
+
+describe('a kiosk', () => {
+  it('clocks a member in and out with their PIN, shows it on the week, and records it at the kiosk', async () => {
+    const { staff, kiosk, cookie, organization, kioskView } = await setup()
+    const listed = await callRoute(listKioskMembers, { cookies: [kiosk] })
+    expect(listed.json).toEqual([
+      { id: staff.user.id, firstName: 'Ana', lastInitial: 'S', profileImageUrl: null, clockedIn: false },
+    ])
+
+    const wrong = await punchAt(kiosk, staff.user.id, '1234')
+    expect(wrong.status).toBe(401)
+    expect(wrong.json.message).toBe('Wrong PIN')
+    expect(wrong.cookies).toEqual([])
+    expect((await week(staff.cookie)).version).toBe(0)
+
+    const clockIn = await punchAt(kiosk, staff.user.id, '4821')
+    expect(clockIn.status).toBe(200)
+    expect(clockIn.json).toMatchObject({ action: 'in', firstName: 'Ana' })
+    expect(clockIn.json.time).toMatch(/^\d\d:\d\d$/)
+    const afterIn = await week(staff.cookie)
+    const today = Object.entries(afterIn).find(([k, v]) => k.endsWith('Start') && v === clockIn.json.time)
+    expect(today).toBeDefined()
+    expect((await callRoute(listKioskMembers, { cookies: [kiosk] })).json[0].clockedIn).toBe(true)
+
+    const clockOut = await punchAt(kiosk, staff.user.id, '4821')
+    expect(clockOut.json).toMatchObject({ action: 'out', firstName: 'Ana' })
+    const day = today![0].replace(/Start$/, '')
+    const afterOut = await week(staff.cookie)
+    expect(afterOut).toMatchObject({ [`${day}Start`]: clockIn.json.time, [`${day}End`]: clockOut.json.time })
+    expect((await callRoute(listKioskMembers, { cookies: [kiosk] })).json[0].clockedIn).toBe(false)
+    // A finished day is never overwritten by a third punch.
+    const third = await punchAt(kiosk, staff.user.id, '4821')
+    expect(third.status).toBe(409)
+    expect((await week(staff.cookie)).version).toBe(afterOut.version)
+
+    const history = await orgDb(organization.id).audit.forTimesheet(afterIn.id)
+    const punches = history.filter((r) => r.action === 'timesheet.saved')
+    expect(punches.map((r) => r.actor)).toEqual([
+      expect.objectContaining({ userId: staff.user.id, via: 'kiosk', kioskName: 'Front desk' }),
+      expect.objectContaining({ userId: staff.user.id, via: 'kiosk', kioskName: 'Front desk' }),
+    ])
+    const kiosks = (await callRoute(listKiosks, { cookies: [cookie] })).json as KioskView[]
+    expect(kiosks).toEqual([expect.objectContaining({ id: kioskView.id, name: 'Front desk' })])
+    expect(kiosks[0]!.lastUsedAt).not.toBeNull()
+  })
+
+  it('answers 403 to every other route, the browser’s old session opens nothing, and members cannot call kiosk routes', async () => {
+    const { staff, kiosk, browser, cookie } = await setup()
+    for (const route of [listMembers, listTimesheets, getUser, getCurrentWeek, listKiosks]) {
+      const refused = await callRoute(route, { cookies: [kiosk] })
+      expect(refused.status).toBe(403)
+      expect(refused.json.message).toBe('This device is a kiosk: it can only clock members in and out')
+    }
+    expect((await callRoute(setPin, { cookies: [kiosk], body: { pin: '1111' } })).status).toBe(403)
+    expect((await callRoute(listKioskMembers, { cookies: [browser] })).status).toBe(401)
+    for (const member of [cookie, staff.cookie]) {
+      expect((await callRoute(listKioskMembers, { cookies: [member] })).status).toBe(403)
+      expect((await punchAt(member, staff.user.id, '4821')).status).toBe(403)
+    }
+    expect((await callRoute(listKioskMembers)).status).toBe(401)
+  })
+
+  it('locks a member’s PIN at every kiosk for 15 minutes after five wrong PINs', async () => {
+    const { staff, kiosk, organization, supervisor } = await setup()
+    const second = await sessionCookieFor({ orgId: organization.id, userId: supervisor.id })
+    const otherKiosk = sessionOf(
+      (await callRoute(createKiosk, { cookies: [second], body: { name: 'Kitchen' } })).cookies,
+    )
+    for (let i = 0; i < PIN_ATTEMPTS; i++) expect((await punchAt(kiosk, staff.user.id, '0000')).status).toBe(401)
+    const locked = await punchAt(otherKiosk, staff.user.id, '4821')
+    expect(locked.status).toBe(429)
+    expect(locked.json.message).toMatch(/^Too many wrong PINs/)
+    expect((await week(staff.cookie)).version).toBe(0)
+    const pin = await table.get(keys.pin(organization.id, staff.user.id))
+    const lockedFor = Number(pin!.lockedUntil) - Math.floor(Date.now() / 1000)
+    expect(lockedFor).toBeGreaterThan(14 * 60)
+    expect(lockedFor).toBeLessThanOrEqual(15 * 60)
+    // Fifteen minutes later (the lock moved into the past), the right PIN works again.
+    await table.update(keys.pin(organization.id, staff.user.id), {
+      UpdateExpression: 'SET lockedUntil = :past',
+      ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 },
+    })
+    expect((await punchAt(otherKiosk, staff.user.id, '4821')).json.action).toBe('in')
+  })
+
+  it('ends at once when revoked, and refuses an empty name', async () => {
+    const { kiosk, cookie, kioskView, organization, supervisor } = await setup()
+    const another = await sessionCookieFor({ orgId: organization.id, userId: supervisor.id })
+    expect((await callRoute(createKiosk, { cookies: [another], body: { name: '  ' } })).status).toBe(400)
+    const revoked = await callRoute(revokeKiosk, { cookies: [cookie], params: { id: kioskView.id } })
+    expect(revoked.status).toBe(204)
+    expect((await callRoute(listKioskMembers, { cookies: [kiosk] })).status).toBe(401)
+    expect((await callRoute(listKiosks, { cookies: [cookie] })).json).toEqual([])
+    expect((await callRoute(revokeKiosk, { cookies: [cookie], params: { id: kioskView.id } })).status).toBe(404)
+  })
+})

@@ -1,0 +1,17 @@
+import * as z from 'zod'
+import { NoContent } from '@app/core'
+import { defineRoute } from '../http/define-route.ts'
+
+/** Issue 34: ends a kiosk at once (its session is deleted with it). */
+export default defineRoute({
+  method: 'DELETE',
+  path: '/api/kiosks/{id}',
+  auth: 'supervisor',
+  params: z.object({ id: z.uuid('Kiosk id must be a valid id') }),
+  response: NoContent,
+  uses: ['table'],
+  handler: async ({ params, session, db }) => {
+    await db.kiosks.revoke(params.id, session.user)
+    return undefined
+  },
+})

@@ -1,0 +1,20 @@
+import * as z from 'zod'
+import { MemberPinBody, PinAnswer } from '@app/core'
+import { defineRoute } from '../http/define-route.ts'
+import { hashPin } from '../workflows/pins.ts'
+
+/** Issue 34: a supervisor sets a member's kiosk PIN, or clears it (`pin: null`). */
+export default defineRoute({
+  method: 'PUT',
+  path: '/api/employees/{id}/pin',
+  auth: 'supervisor',
+  params: z.object({ id: z.uuid('Member id must be a valid id') }),
+  body: MemberPinBody,
+  response: PinAnswer,
+  uses: ['table'],
+  handler: async ({ params, body, session, db }) => {
+    const member = await db.users.get(params.id)
+    await db.kiosks.setPin(member, body.pin === null ? null : await hashPin(body.pin), session.user)
+    return { hasPin: body.pin !== null }
+  },
+})

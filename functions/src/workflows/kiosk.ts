@@ -1,0 +1,73 @@
+import {
+  addDays,
+  conflict,
+  dayFields,
+  dayOfDate,
+  kioskMessages,
+  nowHHMM,
+  TimesheetDays,
+  todayIn,
+  weekStartFor,
+  type DayName,
+  type Organization,
+  type PunchAnswer,
+  type Timesheet,
+  type User,
+} from '@app/core'
+import type { OrgDb } from '@app/data'
+
+/** A day's shift that has started and not ended. */
+const isOpen = (sheet: Timesheet | undefined, day: DayName): sheet is Timesheet => {
+  if (!sheet) return false
+  const f = dayFields(day)
+  return sheet[f.start] !== '' && sheet[f.end] === ''
+}
+
+/**
+ * Where a member stands at `now` in the organization's zone: today's week and day, and the shift
+ * they are clocked in on, if any: today's, or yesterday's when it started later in the day than now
+ * (an overnight shift ends on the day it started; an older one left open is not closed by a punch).
+ */
+export async function clockOf(db: OrgDb, org: Organization, memberId: string, now = new Date()) {
+  const today = todayIn(org.timeZone, now)
+  const time = nowHHMM(now, org.timeZone)
+  const week = weekStartFor(today, org.weekStartDay)
+  const day = dayOfDate(today)
+  const sheet = await db.timesheets.weekOf(memberId, week)
+  if (isOpen(sheet, day)) return { time, week, day, sheet, open: { sheet, day } }
+  const yesterday = addDays(today, -1)
+  const yesterdayWeek = weekStartFor(yesterday, org.weekStartDay)
+  const earlier = yesterdayWeek === week ? sheet : await db.timesheets.weekOf(memberId, yesterdayWeek)
+  const yesterdayDay = dayOfDate(yesterday)
+  if (isOpen(earlier, yesterdayDay) && earlier[dayFields(yesterdayDay).start] > time)
+    return { time, week, day, sheet, open: { sheet: earlier, day: yesterdayDay } }
+  return { time, week, day, sheet, open: undefined }
+}
+
+/**
+ * A punch at a kiosk (issue 34): clocks the member out of their open shift (its end, now), or in
+ * (today's start, now). A day already clocked in and out is refused (409): the kiosk never
+ * overwrites a finished shift. Saved as the member's own save, recorded 'at kiosk {name}'.
+ */
+export async function punch(
+  db: OrgDb,
+  org: Organization,
+  member: User,
+  kioskName: string,
+  now = new Date(),
+): Promise<Omit<PunchAnswer, 'firstName'>> {
+  const clock = await clockOf(db, org, member.id, now)
+  const options = { atKiosk: kioskName }
+  if (clock.open) {
+    const { sheet, day } = clock.open
+    const days = { ...TimesheetDays.parse(sheet), [dayFields(day).end]: clock.time }
+    await db.timesheets.saveDays(sheet.id, member, days, sheet.version, options)
+    return { action: 'out', time: clock.time }
+  }
+  const sheet = clock.sheet ?? (await db.timesheets.getOrCreate(member, clock.week))
+  const f = dayFields(clock.day)
+  if (sheet[f.start] !== '' && sheet[f.end] !== '') throw conflict(kioskMessages.alreadyDone)
+  const days = { ...TimesheetDays.parse(sheet), [f.start]: clock.time, [f.end]: '' }
+  await db.timesheets.saveDays(sheet.id, member, days, sheet.version, options)
+  return { action: 'in', time: clock.time }
+}

@@ -1,0 +1,82 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { copiedDayFields, copyLastWeek, dayIsFilled, daysToCopy } from './copy-week.ts'
+import { TimesheetDays } from './timesheet.ts'
+import { DAYS } from './week.ts'
+
+const nineToFive = Object.fromEntries(
+  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].flatMap((day) => [
+    [`${day}Start`, '09:00'],
+    [`${day}End`, '17:00'],
+    [`${day}Activity`, 'Office'],
+    [`${day}BreakMinutes`, 30],
+  ]),
+)
+
+const time = fc
+  .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+  .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`)
+const day = fc.record({
+  start: fc.oneof(fc.constant(''), time),
+  end: fc.oneof(fc.constant(''), time),
+  activity: fc.oneof(fc.constant(''), fc.constant('  '), fc.string({ maxLength: 8 })),
+  break: fc.integer({ min: 0, max: 60 }),
+})
+const week = fc.tuple(...DAYS.map(() => day), fc.string({ maxLength: 5 })).map((values) =>
+  TimesheetDays.parse({
+    ...Object.fromEntries(
+      DAYS.flatMap((d, i) => {
+        const v = values[i] as { start: string; end: string; activity: string; break: number }
+        return [
+          [`${d}Start`, v.start],
+          [`${d}End`, v.end],
+          [`${d}Activity`, v.activity],
+          [`${d}BreakMinutes`, v.break],
+        ]
+      }),
+    ),
+    notes: values[7],
+  }),
+)
+
+describe('copy last week', () => {
+  it('fills Monday to Friday 9:00-17:00 into a fresh week and leaves a day already typed alone', () => {
+    const fresh = TimesheetDays.parse({ wednesdayStart: '10:00', wednesdayEnd: '14:00', notes: 'mine' })
+    const { days, copied } = copyLastWeek(fresh, { ...nineToFive, notes: 'last week' })
+    expect(copied).toEqual(['monday', 'tuesday', 'thursday', 'friday'])
+    expect(days).toMatchObject({ mondayStart: '09:00', mondayEnd: '17:00', mondayActivity: 'Office' })
+    expect(days.mondayBreakMinutes).toBe(30)
+    expect(days).toMatchObject({ wednesdayStart: '10:00', wednesdayEnd: '14:00', wednesdayBreakMinutes: 0 })
+    expect(days.notes).toBe('mine')
+    expect(days.saturdayStart).toBe('')
+  })
+
+  it('counts a day with only an activity as filled, a break alone or blanks as empty, and stored nulls as empty', () => {
+    expect(dayIsFilled({ sundayActivity: 'Choir' }, 'sunday')).toBe(true)
+    expect(dayIsFilled({ sundayEnd: '12:00' }, 'sunday')).toBe(true)
+    expect(dayIsFilled({ sundayBreakMinutes: 30, sundayActivity: '  ' }, 'sunday')).toBe(false)
+    expect(dayIsFilled({ sundayStart: null }, 'sunday')).toBe(false)
+    expect(daysToCopy(TimesheetDays.parse({}), null)).toEqual([])
+    expect(daysToCopy(TimesheetDays.parse({}), { tuesdayStart: null, tuesdayActivity: 'Visits' })).toEqual(['tuesday'])
+  })
+
+  it('never changes a filled day or the notes, copies every field of each copied day, and copies nothing twice', () => {
+    fc.assert(
+      fc.property(week, week, (current, previous) => {
+        const { days, copied } = copyLastWeek(current, previous)
+        expect(days.notes).toBe(current.notes)
+        for (const d of DAYS) {
+          const fields = copiedDayFields(d)
+          if (copied.includes(d)) {
+            expect(dayIsFilled(current, d)).toBe(false)
+            for (const f of fields) expect(days[f]).toBe(previous[f])
+          } else for (const f of fields) expect(days[f]).toBe(current[f])
+        }
+        // Something is copied exactly when some day is empty now and filled last week.
+        expect(copied.length > 0).toBe(DAYS.some((d) => !dayIsFilled(current, d) && dayIsFilled(previous, d)))
+        // Idempotent: a second copy finds nothing more to fill.
+        expect(copyLastWeek(days, previous).copied).toEqual([])
+      }),
+    )
+  })
+})

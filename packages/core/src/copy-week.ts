@@ -1,0 +1,51 @@
+import { DAYS, type DayName } from './week.ts'
+import type { TimesheetDays } from './timesheet.ts'
+
+/**
+ * Issue 34, Copy last week: each day of this week that has no start, end or activity takes the
+ * same weekday of the member's previous week (its times, break and activity; never the notes).
+ * A day already filled is never changed. The one rule, used by the server's
+ * POST /api/timesheets/{id}/copy-last-week and by the staff app offline (then saved like any save).
+ */
+
+/** What one day copies: every field of the day but the week's notes (issue 33's allocations join this list). */
+export const copiedDayFields = (day: DayName) =>
+  [`${day}Start`, `${day}End`, `${day}Activity`, `${day}BreakMinutes`] as const
+
+/** The day-field values either week may hold (a stored week uses null for "not filled"). */
+type WeekValues = Partial<Record<string, unknown>>
+
+const filled = (value: unknown) => typeof value === 'string' && value.trim() !== ''
+
+/** A day counts as filled when it has a start, an end or an activity. */
+export const dayIsFilled = (week: WeekValues, day: DayName) =>
+  filled(week[`${day}Start`]) || filled(week[`${day}End`]) || filled(week[`${day}Activity`])
+
+/** The days `copyLastWeek` would fill: empty this week, filled last week. */
+export const daysToCopy = (current: WeekValues, previous: WeekValues | null | undefined): DayName[] =>
+  previous ? DAYS.filter((day) => !dayIsFilled(current, day) && dayIsFilled(previous, day)) : []
+
+/** This week with last week's days copied into its empty days, and which days those were. */
+export const copyLastWeek = <W extends TimesheetDays>(
+  current: W,
+  previous: WeekValues | null | undefined,
+): { days: W; copied: DayName[] } => {
+  const copied = daysToCopy(current, previous)
+  const days = { ...current }
+  for (const day of copied)
+    for (const field of copiedDayFields(day)) {
+      const value = previous![field]
+      ;(days as Record<string, unknown>)[field] = field.endsWith('BreakMinutes')
+        ? typeof value === 'number'
+          ? value
+          : 0
+        : typeof value === 'string'
+          ? value
+          : ''
+    }
+  return { days, copied }
+}
+
+/** The 409 of a week with nothing to copy. */
+export const NOTHING_TO_COPY_MESSAGE =
+  'Nothing to copy: last week has no day with times or an activity for a day that is empty this week'
