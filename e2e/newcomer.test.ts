@@ -382,6 +382,8 @@ describe('approving faster (issue 37)', () => {
     // Opened with the view icon, the dialog offers a way into approve mode (view mode keeps its Close).
     await row.getByRole('button', { name: /^View / }).click()
     const viewing = supervisor.getByRole('dialog', { name: 'View Timesheet Submission' })
+    // The dialog's code may still be on its way on a first open (it is not in the page's first script).
+    await viewing.getByRole('button', { name: 'Close' }).first().waitFor()
     expect(await viewing.getByRole('button', { name: 'Close' }).first().isVisible()).toBe(true)
     await viewing.getByRole('button', { name: 'Review to approve' }).click()
     const dialog = supervisor.getByRole('dialog', { name: 'Review Timesheet Submission' })

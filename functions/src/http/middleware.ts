@@ -170,9 +170,9 @@ export const sessionLoader = (access: Access, whenClosed = false, kiosk = false)
     if (sid && session && !user) await sessions.delete(sid)
     if (session && user)
       state.session = { ...session, role: user.role, sid: sid!, user, ...(closure ? { closure } : {}) }
-    // Issue 34: a kiosk session reaches the kiosk routes and nothing else; they reach no other session.
+    // Issue 34: a kiosk session reaches the kiosk routes and nothing else (the kiosk routes refuse
+    // every other session below, after the demo's own refusal).
     if (state.session?.kioskId && !kiosk) throw forbidden(kioskMessages.kioskSession)
-    if (kiosk && state.session && !state.session.kioskId) throw forbidden(kioskMessages.kioskOnly)
     if (closure && state.session && !whenClosed) {
       // A public route (a sign-in page) goes on as if signed out; any other is refused.
       if (access === 'public') state.session = undefined
@@ -182,6 +182,7 @@ export const sessionLoader = (access: Access, whenClosed = false, kiosk = false)
     if (!state.session) throw unauthorized()
     if (state.session.demo && request.event.requestContext?.http?.method !== 'GET')
       throw forbidden(messages.demoReadOnly)
+    if (kiosk && !state.session.kioskId) throw forbidden(kioskMessages.kioskOnly)
     if (access === 'supervisor' && state.session.role !== 'supervisor') throw forbidden(messages.supervisorsOnly)
   },
 })

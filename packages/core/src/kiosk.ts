@@ -82,7 +82,8 @@ export type KioskMembers = z.infer<typeof KioskMembers>
 /** POST /api/kiosk/punch. */
 export const PunchBody = z.object({
   employeeId: z.string({ error: 'employeeId is required' }).min(1, 'employeeId is required').max(100),
-  pin: z.string({ error: 'PIN is required' }).min(1, 'PIN is required').max(12),
+  // Not a PIN at all is bad input (400), not a wrong try: only a PIN's own shape counts toward the lock.
+  pin: Pin,
 })
 export type PunchBody = z.infer<typeof PunchBody>
 export const PunchAnswer = z.object({

@@ -40,7 +40,7 @@ type Staff = Awaited<ReturnType<typeof newStaffMember>>
  * data layer, which is fast). Fresh objects come from the helpers, so a state-changing case
  * never consumes another case's object.
  */
-export const makeTenant = async (name: string, options: { spare?: boolean } = {}) => {
+export const makeTenant = async (name: string, options: { spare?: boolean; unlimited?: boolean } = {}) => {
   // Each fresh object of the suite is a week further back, beyond the year a timesheet may be saved
   // for (functions/src/support/timesheet-views.ts); that window has its own tests, so here it is
   // wide. Set for the file that makes the tenant (test/stack-env.ts resets the environment per file).
@@ -50,6 +50,19 @@ export const makeTenant = async (name: string, options: { spare?: boolean } = {}
   const spare: Staff | undefined = options.spare ? await newStaffMember(org.cookie, 'volunteer') : undefined
   const orgId = org.organization.id
   const db = orgDb(orgId)
+  // A tenant that adds a member for every case of every member route outgrows a trial's 50 members
+  // (Professional's limit): it pays for Enterprise, which has none.
+  if (options.unlimited)
+    await db.organization.applyBillingEvent({
+      id: `evt_${randomUUID()}`,
+      created: Math.floor(Date.now() / 1000),
+      status: 'active',
+      plan: 'enterprise',
+      subscriptionId: 'sub_security',
+      currentPeriodEnd: '2030-03-17T00:00:00.000Z',
+      trialEndsAt: null,
+      paymentMethodOnFile: true,
+    })
   let weeksBack = 0
   const nextWeek = () => addDays(thisWeek(), -7 * ++weeksBack)
   const by = org.supervisor
@@ -374,6 +387,9 @@ export const ownerRequest = async (key: RouteKey, route: Route, t: Tenant): Prom
   // Issue 34: making a kiosk turns the calling session into it, so it takes a browser session of its own.
   if (key === 'kiosk/create-kiosk') return { cookies: [await t.anotherSession(t.by.id)], body: { name: 'Hall' } }
   if (key === 'kiosk/punch') return { cookies, body: { employeeId: (await t.freshPinHolder()).id, pin: KIOSK_PIN } }
+  // Starting the trial is an organization's first step: one of its own, as the tenant may have paid already.
+  if (key === 'billing/start-trial')
+    return { cookies: [(await newOrganization(`Trial${randomUUID().slice(0, 6)} Church`)).cookie] }
   if (key === 'timesheets/bulk-approve') return { cookies, params, body: { ids: [(await t.freshPending()).id] } }
   // Issue 35: reopening is its owner's call only while closed; a closed organization of its own
   // each time (closing the shared tenant would lock every other route out).
@@ -399,7 +415,8 @@ export const subscriptionEvent = (orgId: string, status = 'active') => ({
       status,
       metadata: { orgId },
       trial_end: null,
-      items: { data: [{ price: { id: 'price_professional_monthly' }, current_period_end: 1900000000 }] },
+      // Enterprise: the tenant keeps adding members after this event (see makeTenant's `unlimited`).
+      items: { data: [{ price: { id: 'price_enterprise_monthly' }, current_period_end: 1900000000 }] },
     },
   },
 })
