@@ -34,7 +34,10 @@ let b: Tenant
 
 beforeAll(async () => {
   const tag = randomUUID().slice(0, 6)
-  ;[a, b] = await Promise.all([makeTenant(`Alpha${tag} Church`, { spare: true, unlimited: true }), makeTenant(`Beta${tag} Church`)])
+  ;[a, b] = await Promise.all([
+    makeTenant(`Alpha${tag} Church`, { spare: true, unlimited: true }),
+    makeTenant(`Beta${tag} Church`),
+  ])
 }, 60_000)
 
 const label = ([key, r]: [RouteKey, Route]) => `${r.method} ${r.path} (${key})`
