@@ -42,6 +42,7 @@ const scheduled: Partial<Record<keyof typeof jobs, JobName>> = {
   'retry-emails': 'retryEmails',
   export: 'export',
   'erase-closed': 'eraseClosed',
+  'time-off-yearly': 'timeOffYearly',
 }
 /** `--as-of YYYY-MM-DD` (or `--as-of=YYYY-MM-DD`); the scheduled run's date when not given. */
 function asOf() {

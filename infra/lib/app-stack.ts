@@ -163,6 +163,7 @@ export class AppStack extends Stack {
         reminders: this.jobs.reminders,
         exportJob: this.jobs.export,
         eraseClosedJob: this.jobs.eraseClosed,
+        timeOffYearlyJob: this.jobs.timeOffYearly,
         httpApi: this.api.httpApi,
         distribution: this.site.distribution,
         hasCustomCertificate: this.site.hasCustomCertificate,

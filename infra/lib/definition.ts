@@ -94,6 +94,8 @@ export const functionTimeouts = {
    * cut short (a very large organization) is finished by the retries and the next day's run.
    */
   eraseClosed: 900,
+  /** The yearly time-off job (issue 32) reads each member's ledger once: well under a minute per 1,000 members. */
+  timeOffYearly: 900,
 } as const
 
 /**
@@ -109,6 +111,11 @@ export const jobEveryMinutes = {
    * organization is erased on its erasure date (or the day after), and warned a week before.
    */
   eraseClosed: 24 * 60,
+  /**
+   * The yearly time off (issue 32), once a day: each organization's carryover on January 1st and
+   * each yearly accrual on its date, in the organization's zone (a second run grants nothing).
+   */
+  timeOffYearly: 24 * 60,
 } as const
 
 /** API Gateway's (HTTP API) largest request payload: a larger body is refused with 413. */

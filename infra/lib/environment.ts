@@ -133,6 +133,12 @@ export const eraseJobEnvironment = (
   LOGOS_BUCKET: v.logosBucket,
 })
 
+/** The yearly time-off job's (issue 32): only the table (it sends nothing). */
+export const tableJobEnvironment = (v: Pick<EnvironmentValues, 'appOrigin' | 'tableName'>): Record<string, string> => ({
+  ...baseEnvironment(v),
+  TABLE_NAME: v.tableName,
+})
+
 /**
  * Each scheduled job's environment, by the job's name in jobEveryMinutes (definition.ts): the
  * CDK stack's functions (constructs/jobs.ts) and the local stack's timers and `npm run job`
@@ -143,5 +149,6 @@ export const jobEnvironments = {
   reminders: retryJobEnvironment,
   export: exportJobEnvironment,
   eraseClosed: eraseJobEnvironment,
+  timeOffYearly: tableJobEnvironment,
 } satisfies Record<string, (v: EnvironmentValues) => Record<string, string>>
 export type JobName = keyof typeof jobEnvironments

@@ -17,6 +17,7 @@ export interface NagTargets {
   reminders: IConstruct & { role?: IConstruct }
   exportJob: IConstruct & { role?: IConstruct }
   eraseClosedJob: IConstruct & { role?: IConstruct }
+  timeOffYearlyJob: IConstruct & { role?: IConstruct }
   httpApi: IConstruct
   distribution: IConstruct
   hasCustomCertificate: boolean
@@ -127,6 +128,9 @@ export const suppressNagFindings = (targets: NagTargets, manifest: Manifest, acc
   add(targets.exportJob, [functionRuntime])
   add(targets.exportJob.role!, [byUse.table!, byUse.exportsBucket!])
   // The erasure job (issue 35): the table's indexes, and deleting only under an organization's prefix.
+  // The yearly time-off job (issue 32): the table as 'table' has it.
+  add(targets.timeOffYearlyJob, [functionRuntime])
+  add(targets.timeOffYearlyJob.role!, [byUse.table!])
   add(targets.eraseClosedJob, [functionRuntime])
   add(targets.eraseClosedJob.role!, [
     byUse.table!,

@@ -18,9 +18,13 @@ describe('the API: one function and one route per manifest entry', () => {
     const ours = new Set(keys().map(fnId))
     expect(ours.size).toBe(keys().length)
     // A job is not a route: it has a function of its own, named here, and no route.
-    const jobs = [s.stack.jobs.retryEmails, s.stack.jobs.reminders, s.stack.jobs.export, s.stack.jobs.eraseClosed].map(
-      (fn) => s.logicalId(fn),
-    )
+    const jobs = [
+      s.stack.jobs.retryEmails,
+      s.stack.jobs.reminders,
+      s.stack.jobs.export,
+      s.stack.jobs.eraseClosed,
+      s.stack.jobs.timeOffYearly,
+    ].map((fn) => s.logicalId(fn))
     for (const job of jobs) {
       expect(ours.has(job)).toBe(false)
       expect(s.resources[job]?.Type).toBe('AWS::Lambda::Function')

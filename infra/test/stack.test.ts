@@ -14,6 +14,7 @@ import { tableDefinition } from '@app/data'
 import { METRICS_NAMESPACE } from '../../functions/src/jobs/retry-emails.ts'
 import {
   eraseClosedEntry,
+  timeOffYearlyEntry,
   exportEntry,
   remindersEntry,
   RETRY_ATTEMPTS,
@@ -635,6 +636,7 @@ describe('the email retry job', () => {
         `<${id(s.stack.jobs.remindersSchedule)}.Arn>`,
         `<${id(s.stack.jobs.exportSchedule)}.Arn>`,
         `<${id(s.stack.jobs.eraseClosedSchedule)}.Arn>`,
+        `<${id(s.stack.jobs.timeOffYearlySchedule)}.Arn>`,
       ].sort(),
     )
   })
@@ -733,6 +735,51 @@ describe('the erasure job (issue 35)', () => {
     expect(show(vars.STAFF_USER_POOL_ID!)).toBe(`<${id(s.stack.auth.staffPool)}>`)
     expect(show(vars.EXPORTS_BUCKET!)).toBe(`<${id(s.stack.files.exports)}>`)
     expect(show(vars.LOGOS_BUCKET!)).toBe(`<${id(s.stack.files.logos)}>`)
+    expect(show(vars.TABLE_NAME!)).toBe(`<${id(s.stack.data.table)}>`)
+  })
+})
+
+describe('the yearly time-off job (issue 32)', () => {
+  const fn = () => s.resources[id(s.stack.jobs.timeOffYearly)]!.Properties!
+  const roleOf = (f: Record<string, any>) => show(f.Role).replace(/^<(\w+)\.Arn>$/, '$1')
+
+  it("runs functions/src/jobs/time-off-yearly.ts once a day into the jobs' dead-letter queue, invoked only by its rule", () => {
+    expect(jobEveryMinutes.timeOffYearly).toBe(24 * 60)
+    const rule = s.resources[id(s.stack.jobs.timeOffYearlySchedule)]!.Properties!
+    expect(rule.ScheduleExpression).toBe('rate(1 day)')
+    expect(rule.Targets.map((t: { Arn: unknown }) => show(t.Arn))).toEqual([`<${id(s.stack.jobs.timeOffYearly)}.Arn>`])
+    expect(show(rule.Targets[0].DeadLetterConfig.Arn)).toBe(`<${id(s.stack.jobs.deadLetterQueue)}.Arn>`)
+    const p = fn()
+    expect(p).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' })
+    expect(p.Description).toContain(timeOffYearlyEntry)
+    expect(p.Timeout).toBe(functionTimeouts.timeOffYearly)
+    const invokers = ofType('AWS::Lambda::Permission')
+      .map(([, r]) => r.Properties!)
+      .filter((r) => show(r.FunctionName) === `<${id(s.stack.jobs.timeOffYearly)}.Arn>`)
+    expect(invokers.map((r) => [r.Principal, show(r.SourceArn)])).toEqual([
+      ['events.amazonaws.com', `<${id(s.stack.jobs.timeOffYearlySchedule)}.Arn>`],
+    ])
+  })
+
+  it("has the retry job's table grants and nothing else: no email, no secret, audit records append-only; a role of its own", () => {
+    const retry = s.resources[id(s.stack.jobs.retryEmails)]!.Properties!
+    const table = permissionLines(s.resources, roleOf(retry)).filter(
+      (l) => !l.startsWith('logs:') && !l.startsWith('ses:') && !l.startsWith('secretsmanager:'),
+    )
+    const lines = permissionLines(s.resources, roleOf(fn()))
+    expect(lines.filter((l) => !l.startsWith('logs:'))).toEqual(table)
+    expect(lines.filter((l) => /^(ses:|secretsmanager:|s3:|cognito-idp:)/.test(l))).toEqual([])
+    const { statements } = roleStatements(s.resources, roleOf(fn()))
+    expect(statements.filter((st) => st.Effect === 'Deny').map((st) => st.Condition)).toEqual([auditCondition])
+    const others = [...s.stack.api.functions.values(), s.stack.jobs.retryEmails, s.stack.jobs.eraseClosed].map((f) =>
+      show(s.resources[id(f)]!.Properties!.Role),
+    )
+    expect(others).not.toContain(show(fn().Role))
+  })
+
+  it('has exactly the variables environment.ts gives it (jobEnvironments.timeOffYearly): the table only', () => {
+    const vars = fn().Environment.Variables as Record<string, string>
+    expect(Object.keys(vars).sort()).toEqual(['APP_ORIGIN', 'NODE_OPTIONS', 'TABLE_NAME'])
     expect(show(vars.TABLE_NAME!)).toBe(`<${id(s.stack.data.table)}>`)
   })
 })

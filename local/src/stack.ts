@@ -6,7 +6,15 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
 import { resetClients, withEnvironment } from '@app/adapters'
 import { contentSecurityPolicy, securityHeaders } from '@app/core'
-import { eraseClosedHandler, exportJob, remindersJob, retryEmailsJob, routes, type Route } from '@app/functions'
+import {
+  eraseClosedHandler,
+  exportJob,
+  remindersJob,
+  retryEmailsJob,
+  routes,
+  timeOffYearlyHandler,
+  type Route,
+} from '@app/functions'
 import {
   environmentByUse,
   jobEnvironments,
@@ -313,6 +321,8 @@ export const startStack = async (options: StackOptions): Promise<Stack> => {
     if (options.exportTimer !== false) timer('export', 'exports', jobEveryMinutes.export * 60_000, () => exportJob())
     // The erasure job (issue 35): its scheduled run, as of the date it runs, once a day.
     timer('eraseClosed', 'erasure', jobEveryMinutes.eraseClosed * 60_000, () => eraseClosedHandler())
+    // The yearly time-off job (issue 32), once a day.
+    timer('timeOffYearly', 'yearly time off', jobEveryMinutes.timeOffYearly * 60_000, () => timeOffYearlyHandler())
 
     if (options.web === 'dist') web = staticWeb(join(repoRoot, 'web/dist'))
     if (options.web === 'dev') {

@@ -91,3 +91,9 @@ export const timeOffYearlyJob = async (orgIds: string[] = [], asOf?: string) => 
   for (const id of ids) postings += await yearlyTimeOff(id, asOf)
   return { organizations: ids.length, postings }
 }
+
+/**
+ * The scheduled run (daily: an EventBridge rule in AWS, a timer on the local stack; both from
+ * infra/lib/definition.ts): each organization as of today in its own zone.
+ */
+export const handler = () => timeOffYearlyJob()

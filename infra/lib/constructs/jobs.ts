@@ -23,6 +23,8 @@ export const remindersEntry = 'functions/src/jobs/reminders.ts'
 export const exportEntry = 'functions/src/jobs/export-organization.ts'
 /** The erasure job's module (issue 35): it erases the closed organizations whose date has come. */
 export const eraseClosedEntry = 'functions/src/jobs/erase-closed.ts'
+/** The yearly time-off job's module (issue 32): carryover and yearly accruals, once each. */
+export const timeOffYearlyEntry = 'functions/src/jobs/time-off-yearly.ts'
 
 /**
  * The prefix of one organization's objects in a bucket: every key of its files begins with its id,
@@ -83,6 +85,8 @@ export class Jobs extends Construct {
   readonly exportSchedule: Rule
   readonly eraseClosed: NodejsFunction
   readonly eraseClosedSchedule: Rule
+  readonly timeOffYearly: NodejsFunction
+  readonly timeOffYearlySchedule: Rule
 
   constructor(scope: Construct, id: string, props: JobsProps) {
     super(scope, id)
@@ -187,6 +191,20 @@ export class Jobs extends Construct {
     })
     this.eraseClosed = erase.fn
     this.eraseClosedSchedule = erase.schedule
+    // The yearly time-off job (issue 32), daily: it reads members, policies and ledgers and posts
+    // each grant with its audit record in one transaction; it sends nothing.
+    const yearly = this.job(props, 'TimeOffYearly', {
+      description: `Posts yearly time-off accruals and the carryover at the year's start, once each, daily (${timeOffYearlyEntry})`,
+      roleDescription: 'The yearly time-off job: may use the table (audit records append-only)',
+      entry: timeOffYearlyEntry,
+      timeout: Duration.seconds(functionTimeouts.timeOffYearly),
+      every: Duration.minutes(jobEveryMinutes.timeOffYearly),
+      scheduleDescription: 'Runs the yearly time-off job',
+      statements: [...tableStatements(props.table), auditAppendOnly(props.table)],
+      environment: jobEnvironments.timeOffYearly(values),
+    })
+    this.timeOffYearly = yearly.fn
+    this.timeOffYearlySchedule = yearly.schedule
   }
 
   /**
