@@ -1,9 +1,13 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
+  allocatesByPercent,
+  AllocationCodeInput,
   AllocationCodesUpdate,
   allocationMismatches,
   apportion,
+  codesNamed,
+  hasAllocations,
   CODES_NEVER_DELETED,
   codesUpdateProblem,
   fillRemainder,
@@ -13,7 +17,7 @@ import {
   WeekAllocationPercent,
   type AllocationCode,
 } from './allocation.ts'
-import { allocationReport } from './allocation-report.ts'
+import { allocationReport, budgetUsedPercent, dayAllocationsOf, UNALLOCATED_NAME } from './allocation-report.ts'
 import { memberWeek, DEFAULT_OVERTIME_RULES } from './overtime.ts'
 import { iifClassShares, quickbooksIif } from './payroll-files.ts'
 import { DraftSave, TimesheetDays, WeekTimesheetSave } from './timesheet.ts'
@@ -421,5 +425,222 @@ describe('QuickBooks IIF classes', () => {
         .split('\r\n')
         .filter((l) => l.startsWith('TIMEACT')),
     ).toEqual(['TIMEACT\t11/16/26\t\tAna Silva\t\tRegular Pay\t8:00\t\t\t0'])
+  })
+})
+
+describe('the rules, case by case', () => {
+  const issuesOf = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
+    r.error?.issues.map((i) => ({ message: i.message, path: i.path })) ?? []
+
+  it('shares by the largest remainder, and nothing when there is nothing to share', () => {
+    expect(apportion(10, [8, 3])).toEqual([7, 3]) // 7.27 and 2.73: the larger remainder is the second's
+    expect(apportion(10, [1, 2])).toEqual([3, 7])
+    expect(apportion(10, [0, 0])).toEqual([0, 0])
+    expect(apportion(-5, [1, 1])).toEqual([0, 0])
+    expect(resolveDay(-30, [{ code: 'youth', minutes: 60 }], 'admin')).toEqual([])
+  })
+
+  it('fills the remainder into the default code, merging its lines and dropping empty ones', () => {
+    const youth = { code: 'youth', minutes: 60 }
+    expect(fillRemainder(480, [youth], 'admin')).toEqual([youth, { code: 'admin', minutes: 420 }])
+    expect(fillRemainder(480, [youth, { code: 'admin', minutes: 100 }], 'admin')).toEqual([
+      youth,
+      { code: 'admin', minutes: 420 },
+    ])
+    expect(fillRemainder(480, [{ code: 'youth', minutes: 0 }], null)).toEqual([{ code: UNALLOCATED, minutes: 480 }])
+    expect(fillRemainder(60, [youth], 'admin')).toEqual([youth])
+    expect(fillRemainder(30, [youth], 'admin')).toEqual([youth])
+  })
+
+  it('finds the days whose split does not add up, never an empty split', () => {
+    const day = { mondayStart: '09:00', mondayEnd: '17:00', tuesdayStart: '09:00', tuesdayEnd: '10:00' }
+    expect(allocationMismatches({ ...day, mondayAllocations: [] })).toEqual([])
+    expect(allocationMismatches({ ...day, mondayAllocations: [{ code: 'youth', minutes: 480 }] })).toEqual([])
+    expect(
+      allocationMismatches({
+        ...day,
+        mondayAllocations: [{ code: 'youth', minutes: 60 }],
+        tuesdayAllocations: [{ code: 'youth', minutes: 30 }],
+      }),
+    ).toEqual(['monday', 'tuesday'])
+  })
+
+  it('knows whether a week carries a split or percents, and the codes it names', () => {
+    const split = [{ code: 'youth', minutes: 60 }]
+    expect(hasAllocations({})).toBe(false)
+    expect(hasAllocations({ mondayAllocations: [], weekAllocationPercent: [] })).toBe(false)
+    expect(hasAllocations({ fridayAllocations: split })).toBe(true)
+    expect(hasAllocations({ weekAllocationPercent: [{ code: 'youth', percent: 100 }] })).toBe(true)
+    expect(codesNamed({})).toEqual([])
+    expect(
+      codesNamed({
+        mondayAllocations: [...split, { code: 'admin', minutes: 30 }],
+        tuesdayAllocations: split,
+        weekAllocationPercent: [{ code: 'pantry', percent: 100 }],
+      }),
+    ).toEqual(['youth', 'admin', 'pantry'])
+  })
+
+  it('lets only exempt members and ministers allocate by percent', () => {
+    expect(allocatesByPercent('exempt')).toBe(true)
+    expect(allocatesByPercent('minister')).toBe(true)
+    expect(allocatesByPercent('non-exempt')).toBe(false)
+  })
+
+  it('accepts an empty week split and refuses a code twice in it', () => {
+    expect(WeekAllocationPercent.safeParse([]).success).toBe(true)
+    expect(
+      issuesOf(
+        WeekAllocationPercent.safeParse([
+          { code: 'a', percent: 50 },
+          { code: 'a', percent: 50 },
+        ]),
+      ),
+    ).toEqual([{ message: 'Each ministry or fund once', path: [] }])
+  })
+
+  it('never gives a code the id of Unallocated, and keeps grant dates in order', () => {
+    const code = { name: 'Youth', kind: 'fund' }
+    expect(issuesOf(AllocationCodeInput.safeParse({ ...code, id: UNALLOCATED }))).toEqual([
+      { message: 'Choose a ministry or fund', path: ['id'] },
+    ])
+    expect(AllocationCodeInput.safeParse({ ...code, from: '2026-11-01', to: '2026-11-01' }).success).toBe(true)
+    expect(AllocationCodeInput.safeParse({ ...code, from: '2026-11-01' }).success).toBe(true)
+    expect(AllocationCodeInput.safeParse({ ...code, to: '2026-11-01' }).success).toBe(true)
+    expect(issuesOf(AllocationCodeInput.safeParse({ ...code, from: '2026-11-02', to: '2026-11-01' }))).toEqual([
+      { message: 'The start date must not be after the end date', path: ['to'] },
+    ])
+  })
+
+  it('names a name twice (trimmed, any case, either order) and an id twice where they are', () => {
+    for (const [a, b] of [
+      ['Youth', ' youth '],
+      [' YOUTH ', 'Youth'],
+    ])
+      expect(
+        issuesOf(
+          AllocationCodesUpdate.safeParse({
+            codes: [
+              { name: a, kind: 'fund' },
+              { name: b, kind: 'ministry' },
+            ],
+          }),
+        ),
+      ).toEqual([{ message: 'Each name once', path: ['codes', 1, 'name'] }])
+    expect(
+      issuesOf(
+        AllocationCodesUpdate.safeParse({
+          codes: [
+            { id: 'youth', name: 'Youth', kind: 'fund' },
+            { id: 'admin', name: 'Administration', kind: 'fund' },
+            { id: 'youth', name: 'Other', kind: 'fund' },
+          ],
+        }),
+      ),
+    ).toEqual([{ message: 'Each code once', path: ['codes', 2, 'id'] }])
+  })
+
+  it('refuses a list that leaves out any one stored code', () => {
+    const stored: AllocationCode[] = ['youth', 'admin'].map((id) => ({
+      id,
+      name: id,
+      kind: 'fund',
+      className: null,
+      budgetHours: null,
+      from: null,
+      to: null,
+      active: true,
+    }))
+    expect(codesUpdateProblem(stored, { codes: [stored[0]!] })).toBe(CODES_NEVER_DELETED)
+    expect(codesUpdateProblem(stored, { codes: [...stored] })).toBeUndefined()
+  })
+})
+
+describe('the allocation report, case by case', () => {
+  const code = (id: string, over: Partial<AllocationCode> = {}): AllocationCode => ({
+    id,
+    name: id.toUpperCase(),
+    kind: 'fund',
+    className: null,
+    budgetHours: null,
+    from: null,
+    to: null,
+    active: true,
+    ...over,
+  })
+  const day = (paidMinutes: number, allocations?: { code: string; minutes: number }[]) => ({
+    date: '2026-11-16',
+    paidMinutes,
+    breakMinutes: 0,
+    regularMinutes: paidMinutes,
+    overtimeMinutes: 0,
+    doubleTimeMinutes: 0,
+    ...(allocations ? { allocations } : {}),
+  })
+  const week = (employeeId: string, role: 'employee' | 'volunteer', days: ReturnType<typeof day>[]) => ({
+    employeeId,
+    role,
+    weekStartDate: '2026-11-16',
+    timesheetId: 1,
+    payType: 'non-exempt' as const,
+    paidMinutes: 0,
+    breakMinutes: 0,
+    regularMinutes: 0,
+    overtimeMinutes: 0,
+    doubleTimeMinutes: 0,
+    daysWorked: days.length,
+    days,
+  })
+  const people: Record<string, { firstName: string; lastName: string }> = {
+    ana: { firstName: 'Ana', lastName: 'Lopez' },
+    bea: { firstName: 'Bea', lastName: 'Lopez' },
+    cy: { firstName: 'Cy', lastName: 'Adams' },
+  }
+  const person = (id: string) => people[id]!
+
+  it('gives a stored day without allocations to Unallocated, and a day without paid minutes nothing', () => {
+    expect(dayAllocationsOf(day(90))).toEqual([{ code: UNALLOCATED, minutes: 90 }])
+    expect(dayAllocationsOf(day(0))).toEqual([])
+    expect(dayAllocationsOf(day(90, [{ code: 'youth', minutes: 90 }]))).toEqual([{ code: 'youth', minutes: 90 }])
+  })
+
+  it('shares each code among all staff hours, members by last then first name, unknown codes by their id', () => {
+    const report = allocationReport(
+      [
+        week('bea', 'employee', [day(180, [{ code: 'youth', minutes: 180 }])]),
+        week('ana', 'employee', [day(60, [{ code: 'youth', minutes: 60 }])]),
+        week('cy', 'employee', [day(60, [{ code: 'gone', minutes: 60 }])]),
+      ],
+      [code('youth')],
+      person,
+      10,
+    )
+    expect(report.codes.map((c) => [c.code, c.name, c.hours, c.percent])).toEqual([
+      ['youth', 'YOUTH', 4, 80],
+      ['gone', 'gone', 1, 20],
+    ])
+    expect(report.codes[0]!.members.map((m) => [m.firstName, m.hours, m.percent])).toEqual([
+      ['Ana', 1, 100],
+      ['Bea', 3, 100],
+    ])
+    expect(report.codes[1]!.members.map((m) => m.lastName)).toEqual(['Adams'])
+  })
+
+  it('shows an active grant with no hours at 0, never an inactive one or one without budget', () => {
+    const report = allocationReport(
+      [week('vic', 'volunteer', [day(120)])],
+      [code('youth', { budgetHours: 30 }), code('old', { budgetHours: 30, active: false }), code('admin')],
+      person,
+      12.5,
+    )
+    expect(report.codes).toEqual([{ code: 'youth', name: 'YOUTH', hours: 0, percent: 0, budgetHours: 30, members: [] }])
+    expect(report.volunteers).toEqual([{ code: UNALLOCATED, name: UNALLOCATED_NAME, hours: 2, value: 25 }])
+  })
+
+  it('gives the share of a budget used, or null without one', () => {
+    expect(budgetUsedPercent(27, 30)).toBe(90)
+    expect(budgetUsedPercent(31, 30)).toBeCloseTo(103.33)
+    expect(budgetUsedPercent(5, null)).toBeNull()
+    expect(budgetUsedPercent(5, 0)).toBeNull()
   })
 })

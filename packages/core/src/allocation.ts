@@ -212,8 +212,9 @@ export const codesNamed = (week: WeekAllocations): string[] => [
 export const allocatesByPercent = (payType: PayType) => payType === 'exempt' || payType === 'minister'
 
 /**
- * Shares `total` whole minutes by `weights` (largest remainder, ties to the earlier share): every
- * share is a whole number and they add up to exactly `total`.
+ * Shares `total` whole minutes by `weights` (largest remainder, ties to the earlier share, as sort
+ * is stable): every share is a whole number and they add up to exactly `total`; nothing to share
+ * (a total or weights of 0 or less) gives every share 0.
  */
 export const apportion = (total: number, weights: readonly number[]): number[] => {
   const sum = weights.reduce((a, w) => a + w, 0)
@@ -221,7 +222,7 @@ export const apportion = (total: number, weights: readonly number[]): number[] =
   const exact = weights.map((w) => (total * w) / sum)
   const shares = exact.map(Math.floor)
   let left = total - shares.reduce((a, s) => a + s, 0)
-  const order = exact.map((e, i) => ({ i, r: e - Math.floor(e) })).sort((a, b) => b.r - a.r || a.i - b.i)
+  const order = exact.map((e, i) => ({ i, r: e - Math.floor(e) })).sort((a, b) => b.r - a.r)
   for (const { i } of order) {
     if (left <= 0) break
     shares[i]! += 1
@@ -232,9 +233,9 @@ export const apportion = (total: number, weights: readonly number[]): number[] =
 
 /**
  * Where one day's paid minutes go: its split when it has one, else the week's percents, else all to
- * the default code (or 'Unallocated'). Codes with no minutes are left out; the minutes always add
- * up to `paid` (a split that does not is refused before it is stored; if one were, its minutes
- * are shared in the same proportions).
+ * the default code (or 'Unallocated'). Codes with no minutes are left out (a day with no paid
+ * minutes has none); the minutes always add up to `paid` (a split that does not is refused before
+ * it is stored; if one were, its minutes are shared in the same proportions).
  */
 export const resolveDay = (
   paid: number,
@@ -242,7 +243,6 @@ export const resolveDay = (
   defaultCode: string | null | undefined,
   percent?: readonly { code: string; percent: number }[] | null,
 ): DayAllocation[] => {
-  if (paid <= 0) return []
   const shares = split?.length
     ? split.map((a) => ({ code: a.code, weight: a.minutes }))
     : percent?.length

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { adpCsv, gustoCsv, payrollCsv, quickbooksIif, summaryRow, type MemberTotals } from './payroll-files.ts'
-import { leaveByMember } from './time-off-payroll.ts'
+import { emptyLeave, leaveByMember, leaveCells, leaveSummary } from './time-off-payroll.ts'
 
 const leave = leaveByMember({
   start: '2026-11-16',
@@ -90,5 +90,31 @@ describe('paid leave in payroll (issue 32)', () => {
     expect(gustoCsv([ana]).split('\r\n')[0]).toBe(
       '\ufefffirst_name,last_name,gusto_employee_id,regular_hours,overtime_hours,double_overtime_hours',
     )
+  })
+})
+
+describe('a member’s leave, kind by kind', () => {
+  const all = leaveByMember({
+    start: '2026-11-16',
+    end: '2026-11-22',
+    approved: [
+      { employeeId: 'ana', kind: 'sick', days: [{ date: '2026-11-17', hours: 4 }] },
+      { employeeId: 'ana', kind: 'personal', days: [{ date: '2026-11-18', hours: 2.5 }] },
+    ],
+    holidays: [],
+    members: [],
+  }).get('ana')
+
+  it('keeps each kind in its own field', () => {
+    expect(leaveSummary(all)).toEqual({ vacationHours: 0, sickHours: 4, personalHours: 2.5, holidayHours: 0 })
+    expect(leaveSummary(undefined)).toEqual({ vacationHours: 0, sickHours: 0, personalHours: 0, holidayHours: 0 })
+    expect(emptyLeave()).toEqual({ vacationHours: 0, sickHours: 0, personalHours: 0, holidayHours: 0, days: [] })
+  })
+
+  it('gives the CSV cells of the totals and of one day, zeros without leave', () => {
+    expect(leaveCells(all)).toEqual(['0.00', '4.00', '2.50', '0.00'])
+    expect(leaveCells(all, '2026-11-18')).toEqual(['0.00', '0.00', '2.50', '0.00'])
+    expect(leaveCells(undefined, '2026-11-18')).toEqual(['0.00', '0.00', '0.00', '0.00'])
+    expect(leaveCells(undefined)).toEqual(['0.00', '0.00', '0.00', '0.00'])
   })
 })

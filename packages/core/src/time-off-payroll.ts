@@ -88,15 +88,13 @@ export const leaveSummary = (leave: LeaveTotals | undefined) => ({
 
 /** Our CSV's leave columns (word keys) and a row's cells: the member's totals, or one day's. */
 export const LEAVE_CSV_WORDS = ['vacationHours', 'sickHours', 'personalHours', 'holidayHours'] as const
-export const leaveCells = (leave: LeaveTotals | undefined, date?: string): string[] =>
+export const leaveCells = (leave: LeaveTotals = emptyLeave(), date?: string): string[] =>
   LEAVE_KINDS.map((k) => {
     const hours =
       date === undefined
         ? leaveHoursOf(leave, k)
         : fromCentiHours(
-            (leave?.days ?? [])
-              .filter((d) => d.date === date && d.kind === k)
-              .reduce((s, d) => s + toCentiHours(d.hours), 0),
+            leave.days.filter((d) => d.date === date && d.kind === k).reduce((s, d) => s + toCentiHours(d.hours), 0),
           )
     return hours.toFixed(2)
   })

@@ -9,9 +9,14 @@ import {
   capAccrual,
   carryoverForfeit,
   checkRequest,
+  daysBetween,
   defaultTimeOffPolicies,
   HolidayCalendar,
   holidayHoursFor,
+  MAX_REQUEST_DAYS,
+  TIME_OFF_LENGTH_MESSAGE,
+  TIME_OFF_NOT_ELIGIBLE,
+  TIME_OFF_ORDER_MESSAGE,
   isEligible,
   policyOf,
   requestDays,
@@ -394,5 +399,131 @@ describe('paid leave and overtime', () => {
         ).toBe(leaveCenti)
       }),
     )
+  })
+})
+
+describe('time off, case by case', () => {
+  const issuesOf = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
+    r.error?.issues.map((i) => ({ message: i.message, path: i.path })) ?? []
+  const thrown = (f: () => unknown) => {
+    try {
+      f()
+    } catch (e) {
+      return e as { status: number; code: string; message: string; details?: unknown }
+    }
+    throw new Error('did not throw')
+  }
+
+  it('starts every organization with the same three policies', () => {
+    expect(defaultTimeOffPolicies().policies[0]).toEqual({
+      kind: 'vacation',
+      name: 'Vacation',
+      accrual: { method: 'none' },
+      capHours: null,
+      carryoverHours: null,
+      allowNegative: false,
+      eligiblePayTypes: ['non-exempt', 'exempt', 'minister'],
+    })
+  })
+
+  it('needs exactly three policies, and takes a kind’s stored policy over the default', () => {
+    const all = TimeOffPolicies.parse(ISSUE_BODY).policies
+    expect(issuesOf(TimeOffPolicies.safeParse({ policies: [...all, all[0]] }))).toEqual([
+      { message: 'Give one policy for each kind: vacation, sick and personal', path: ['policies'] },
+    ])
+    expect(policyOf({ policies: all }, 'vacation')).toBe(all[0])
+    expect(policyOf({ policies: [all[0]!] }, 'personal')).toEqual(defaultTimeOffPolicies().policies[2])
+  })
+
+  it('accrues nothing for no or negative work, and grants a yearly accrual on any valid day', () => {
+    expect(accruedForWork(0, { hours: 1, per: 10 })).toBe(0)
+    expect(accruedForWork(-600, { hours: 1, per: 10 })).toBe(0)
+    expect(yearlyDate('03-01', 2027)).toBe('2027-03-01')
+  })
+
+  it('counts an approved day of today as used, not scheduled', () => {
+    const b = balanceOf([{ type: 'request', hours: -8, date: '2026-11-26', status: 'approved' }], '2026-11-26')
+    expect([b.usedHours, b.scheduledHours]).toEqual([8, 0])
+  })
+
+  it('keeps holidays and blackouts in date order, two different blackouts allowed', () => {
+    const calendar = HolidayCalendar.parse({
+      holidays: [
+        { date: '2026-12-25', name: 'Christmas' },
+        { date: '2026-11-26', name: 'Thanksgiving' },
+      ],
+      blackouts: [
+        { date: '2026-12-24', reason: 'Christmas Eve' },
+        { date: '2026-04-05', reason: 'Easter Sunday' },
+      ],
+    })
+    expect(calendar.holidays.map((h) => h.date)).toEqual(['2026-11-26', '2026-12-25'])
+    expect(calendar.blackouts.map((b) => b.date)).toEqual(['2026-04-05', '2026-12-24'])
+  })
+
+  it('takes hours per day with two decimals, and a request of at most the longest length', () => {
+    const req = (from: string, to: string, over: object = {}) =>
+      TimeOffRequestInput.safeParse({ kind: 'vacation', from, to, ...over })
+    expect(issuesOf(req('2026-11-09', '2026-11-09', { hoursPerDay: 0.255 }))).toEqual([
+      { message: 'Hours per day may have two decimals', path: ['hoursPerDay'] },
+    ])
+    expect(req('2026-11-09', '2026-11-09', { hoursPerDay: 7.75 }).success).toBe(true)
+    expect(MAX_REQUEST_DAYS).toBe(60)
+    expect(req('2026-01-01', '2026-03-01').success).toBe(true) // 60 days
+    expect(issuesOf(req('2026-01-01', '2026-03-02'))).toEqual([{ message: TIME_OFF_LENGTH_MESSAGE, path: ['to'] }])
+    expect(issuesOf(req('2026-11-10', '2026-11-09'))).toEqual([{ message: TIME_OFF_ORDER_MESSAGE, path: ['to'] }])
+  })
+
+  it('lists the days of a range, at most seven times the longest request', () => {
+    expect(daysBetween('2026-11-09', '2026-11-11')).toEqual(['2026-11-09', '2026-11-10', '2026-11-11'])
+    expect(daysBetween('2026-01-01', '2099-12-31')).toHaveLength(MAX_REQUEST_DAYS * 7 + 1)
+  })
+
+  describe('a request’s check', () => {
+    const calendar = HolidayCalendar.parse({
+      holidays: [],
+      blackouts: [{ date: '2026-04-05', reason: 'Easter Sunday' }],
+    })
+    const check = (from: string, to: string, over: Partial<Parameters<typeof checkRequest>[0]> = {}) =>
+      checkRequest({
+        request: TimeOffRequestInput.parse({ kind: 'vacation', from, to }),
+        policy: defaultTimeOffPolicies().policies[0]!,
+        payType: 'non-exempt',
+        role: 'employee',
+        calendar,
+        existing: [],
+        availableHours: 100,
+        ...over,
+      })
+
+    it('refuses a range that begins or ends on a blackout, with its reason, and passes ranges beside it', () => {
+      for (const [from, to] of [
+        ['2026-04-05', '2026-04-06'],
+        ['2026-04-03', '2026-04-05'],
+      ]) {
+        const e = thrown(() => check(from!, to!))
+        expect([e.status, e.code, e.message]).toEqual([
+          400,
+          'bad_request',
+          'Time off is not possible on 2026-04-05: Easter Sunday',
+        ])
+        expect(e.details).toEqual({ blackout: { date: '2026-04-05', reason: 'Easter Sunday' } })
+      }
+      expect(check('2026-04-01', '2026-04-02').hours).toBe(16)
+      expect(check('2026-04-06', '2026-04-06').hours).toBe(8)
+    })
+
+    it('refuses a range that shares a day with another request, and passes one beside it', () => {
+      const existing = [{ from: '2026-11-10', to: '2026-11-12' }]
+      expect(thrown(() => check('2026-11-12', '2026-11-13', { existing })).message).toMatch(/overlaps/)
+      expect(thrown(() => check('2026-11-09', '2026-11-10', { existing })).message).toMatch(/overlaps/)
+      expect(check('2026-11-13', '2026-11-13', { existing }).hours).toBe(8)
+      expect(check('2026-11-09', '2026-11-09', { existing }).hours).toBe(8)
+    })
+
+    it('refuses a member who is not eligible with a 400', () => {
+      const e = thrown(() => check('2026-11-09', '2026-11-09', { role: 'volunteer' }))
+      expect([e.status, e.code, e.message]).toEqual([400, 'bad_request', TIME_OFF_NOT_ELIGIBLE])
+    })
   })
 })

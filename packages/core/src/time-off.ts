@@ -143,8 +143,8 @@ export const carryoverForfeit = (balance: number, carryoverHours: number | null)
 
 /** The date a yearly accrual is granted in `year` (02-29 falls on 02-28 outside leap years). */
 export const yearlyDate = (on: string, year: number): string => {
-  const date = `${String(year).padStart(4, '0')}-${on}`
-  return isValidDate(date) ? date : `${String(year).padStart(4, '0')}-02-28`
+  const date = `${year}-${on}`
+  return isValidDate(date) ? date : `${year}-02-28`
 }
 
 // ---- ledger and balances -----------------------------------------------------------------------
