@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { dayChecks, endsNextDay, LONG_DAY_MINUTES, unfinishedDays, weekChecks } from './day-checks.ts'
+import { dayChecks, endsNextDay, leaveChecks, LONG_DAY_MINUTES, unfinishedDays, weekChecks } from './day-checks.ts'
 import { shiftMinutes } from './hours.ts'
 
 const time = fc
@@ -48,5 +48,43 @@ describe('day checks', () => {
       { day: 'monday', check: 'startWithoutEnd' },
       { day: 'sunday', check: 'endsNextDay' },
     ])
+  })
+})
+
+describe('leaveChecks (issue 37: hours on a holiday or during approved time off)', () => {
+  // A week starting on Sunday 2026-11-22: Thursday is Thanksgiving (11-26), Friday (11-27) approved vacation.
+  const leave = {
+    holidays: [
+      { date: '2026-11-26', name: 'Thanksgiving' },
+      { date: '2026-12-25', name: 'Christmas' },
+    ],
+    timeOff: [{ date: '2026-11-27' }, { date: '2026-11-26' }],
+  }
+  it('flags each day with a start or an end on a holiday (named) or an approved day off, in order', () => {
+    expect(
+      leaveChecks(
+        {
+          weekStartDate: '2026-11-22',
+          fridayStart: '09:00',
+          thursdayEnd: '12:00',
+          mondayStart: '09:00',
+          mondayEnd: '17:00',
+        },
+        leave,
+      ),
+    ).toEqual([
+      { day: 'thursday', check: 'onHoliday', name: 'Thanksgiving' },
+      { day: 'thursday', check: 'onTimeOff' },
+      { day: 'friday', check: 'onTimeOff' },
+    ])
+  })
+  it('says nothing of a holiday or a day off with no time recorded, or of another week', () => {
+    expect(leaveChecks({ weekStartDate: '2026-11-22', mondayStart: '09:00', mondayEnd: '17:00' }, leave)).toEqual([])
+    expect(leaveChecks({ weekStartDate: '2026-11-29', thursdayStart: '09:00', thursdayEnd: '17:00' }, leave)).toEqual(
+      [],
+    )
+    expect(leaveChecks({ weekStartDate: '2026-11-22', thursdayStart: '09:00' }, { holidays: [], timeOff: [] })).toEqual(
+      [],
+    )
   })
 })

@@ -1,5 +1,5 @@
 import { isTime, shiftMinutes, type WeekTimes } from './hours.ts'
-import { DAYS, type DayName } from './week.ts'
+import { dateOfDay, DAYS, type DayName } from './week.ts'
 
 /**
  * What a member is shown before saving, and a supervisor before approving (issue 37): days whose
@@ -38,3 +38,31 @@ export const unfinishedDays = (week: WeekTimes): DayName[] => [
       .map((c) => c.day),
   ),
 ]
+
+/** Issue 37's flags beside a week's times: a day worked on a holiday, or during approved time off. */
+export type LeaveCheck = 'onHoliday' | 'onTimeOff'
+
+/** What the organization and the member have on the week's days: holidays by name, approved time-off days. */
+export interface WeekLeave {
+  holidays: readonly { date: string; name: string }[]
+  timeOff: readonly { date: string }[]
+}
+
+/**
+ * Days with any time recorded on one of the organization's holidays (with its name) or on a day of
+ * the member's approved time off, in DAYS order. Neither is refused: a church may open on a holiday,
+ * and the approver decides which of the two stands.
+ */
+export const leaveChecks = (
+  week: WeekTimes & { weekStartDate: string },
+  leave: WeekLeave,
+): { day: DayName; check: LeaveCheck; name?: string }[] =>
+  DAYS.flatMap((day) => {
+    if (!isTime(week[`${day}Start`]) && !isTime(week[`${day}End`])) return []
+    const date = dateOfDay(week.weekStartDate, day)
+    const holiday = leave.holidays.find((h) => h.date === date)
+    return [
+      ...(holiday ? [{ day, check: 'onHoliday' as const, name: holiday.name }] : []),
+      ...(leave.timeOff.some((t) => t.date === date) ? [{ day, check: 'onTimeOff' as const }] : []),
+    ]
+  })
