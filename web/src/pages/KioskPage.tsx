@@ -44,7 +44,8 @@ const quietly = async <T,>(task: () => Promise<T>): Promise<T | undefined> => {
   }
 }
 
-const readMembers = getQueryFn<KioskMembers>({ on401: 'throw' })
+/** A 401 here (no session, or the kiosk was revoked) is an answer, null: not a kiosk (and not the sign-in redirect of other reads). */
+const readMembers = getQueryFn<KioskMembers | null>({ on401: 'returnNull' })
 
 /** GET /api/kiosk/members, kept on the tablet: with no network at all, the names it last had. */
 const membersQuery = {
@@ -52,7 +53,7 @@ const membersQuery = {
   queryFn: async (context: Parameters<typeof readMembers>[0]) => {
     try {
       const members = await readMembers(context)
-      void quietly(() => keepMembers(members))
+      if (members) void quietly(() => keepMembers(members))
       return members
     } catch (error) {
       const kept = isNetworkError(error) ? await quietly(keptMembers) : undefined
@@ -227,7 +228,7 @@ export function KioskPage() {
           />
         ) : members.isLoading ? (
           <LoadingState label={t('kiosk.loading')} />
-        ) : notAKiosk(members.error) ? (
+        ) : members.data === null || notAKiosk(members.error) ? (
           <div className="mx-auto max-w-md space-y-3 text-center">
             <h2 className="text-2xl font-bold">{t('kiosk.notKioskTitle')}</h2>
             <p className="text-base text-slate-700">{t('kiosk.notKiosk')}</p>
