@@ -32,7 +32,7 @@ const punchAtKiosk = async (kiosk: Page, name: string, pin: string, action: 'Clo
 }
 
 describe('the kiosk on a shared tablet', () => {
-  it('is set up in Settings, clocks a member in and out with their PIN, opens nothing else, and locks a PIN after five wrong ones', async () => {
+  it('is set up in Settings, clocks a member in and out with their PIN, keeps a punch through a dropped connection, opens nothing else, and locks a PIN after five wrong ones', async () => {
     const { supervisor, staff, credentials } = await supervisorWithStaff(newPage, { department: 'Custodial' })
     const staffKioskName = `${staff.firstName} ${staff.lastName[0]}.`
 
@@ -119,8 +119,39 @@ describe('the kiosk on a shared tablet', () => {
     expect((await call(kiosk, 'GET', '/api/employees')).status).toBe(403)
     expect((await call(kiosk, 'GET', '/api/timesheets')).status).toBe(403)
 
-    // Five wrong PINs (typed on a keyboard this time) lock the other member's PIN, even the right one.
+    // The connection drops: the other member's punch is kept on the tablet, then sent with its time.
     const otherName = `${other.firstName} ${other.lastName[0]}.`
+    await kiosk.context().setOffline(true)
+    await kiosk.getByText(/^Offline: punches are saved on this tablet/).waitFor()
+    await kiosk
+      .getByRole('list', { name: 'Members' })
+      .getByRole('button', { name: new RegExp(`^${otherName}`) })
+      .click()
+    await tapPin(kiosk, '135790')
+    const madeAt = Date.now()
+    await kiosk.getByRole('button', { name: 'Clock In', exact: true }).click()
+    await kiosk
+      .getByText('Saved on this tablet: it is sent as soon as the connection is back.', { exact: true })
+      .waitFor()
+    expect(await confirmation.textContent()).toMatch(new RegExp(`^Clocked in at .+, ${other.firstName}$`))
+    await kiosk.getByText(/1 punch waiting to be sent/).waitFor()
+    await kiosk.getByRole('button', { name: 'Done' }).click()
+    const synced = kiosk.waitForResponse((r) => r.url().endsWith('/api/kiosk/punch'))
+    await kiosk.context().setOffline(false)
+    const sent = await synced
+    expect(sent.status()).toBe(200)
+    const at = Date.parse((sent.request().postDataJSON() as { at: string }).at)
+    expect(at).toBeGreaterThanOrEqual(madeAt - 1000)
+    expect(at).toBeLessThan(Date.now())
+    await kiosk.getByText(/punch waiting/).waitFor({ state: 'detached' })
+    const listed = await api<{ id: string; firstName: string; clockedIn: boolean }[]>(
+      kiosk,
+      'GET',
+      '/api/kiosk/members',
+    )
+    expect(listed.find((m) => m.firstName === other.firstName)?.clockedIn).toBe(true)
+
+    // Five wrong PINs (typed on a keyboard this time) lock the other member's PIN, even the right one.
     await kiosk
       .getByRole('list', { name: 'Members' })
       .getByRole('button', { name: new RegExp(`^${otherName}`) })
@@ -141,7 +172,7 @@ describe('the kiosk on a shared tablet', () => {
     }
     await pinReady()
     await tapPin(kiosk, '135790')
-    await kiosk.getByRole('button', { name: 'Clock In', exact: true }).click()
+    await kiosk.getByRole('button', { name: 'Clock Out', exact: true }).click()
     await kiosk
       .getByRole('alert')
       .filter({ hasText: /^Too many wrong PINs/ })
