@@ -180,5 +180,8 @@ describe('the kiosk on a shared tablet', () => {
     await expectAccessible(kiosk, 'the kiosk’s PIN pad with its message')
     await kiosk.getByRole('button', { name: 'Back to names' }).click()
     await kiosk.getByLabel('Find your name').waitFor()
+    // The same screen works on a phone.
+    await kiosk.setViewportSize(PHONE)
+    await fits(kiosk, PHONE.width)
   })
 })
