@@ -68,6 +68,9 @@ export const memberKeys = { all: ['/api/employees'] as const }
 /** Settings → Data (issue 35): one export's state, read at its own URL. */
 export const exportKeys = { one: (id: string) => [`/api/organization/export/${encodeURIComponent(id)}`] as const }
 
+/** Issue 34: Settings → Kiosk (supervisors), and the members a kiosk shows. */
+export const kioskKeys = { all: ['/api/kiosks'] as const, members: ['/api/kiosk/members'] as const }
+
 export const apiTokenKeys = { all: ['/api/tokens'] as const, openapi: ['/api/openapi.json'] as const }
 /** Issue 35: Settings → Webhooks; a webhook's deliveries are read by their own URL. */
 export const webhookKeys = {

@@ -9,6 +9,7 @@ import { PayrollSettingsSection } from '../components/settings/PayrollSettingsFo
 import { ApprovalSettingsSection } from '../components/approvals/ApprovalSettingsSection.tsx'
 import { ApiTokensSection } from '../components/settings/ApiTokensSection.tsx'
 import { DataSection } from '../components/settings/DataSection.tsx'
+import { KioskSection } from '../components/settings/KioskSection.tsx'
 import { WebhooksSection } from '../components/settings/WebhooksSection.tsx'
 import { NotificationSettingsSection } from '../components/notifications/NotificationSettingsSection.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/Card.tsx'
@@ -50,6 +51,7 @@ function SettingsContent() {
       </Card>
       <ApprovalSettingsSection />
       <NotificationSettingsSection />
+      <KioskSection />
       <ApiTokensSection />
       <WebhooksSection />
       <DataSection />

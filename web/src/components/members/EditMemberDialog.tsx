@@ -7,6 +7,7 @@ import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { DialogActions, DialogContent, DialogFor, DialogHeading } from '../ui/Dialog.tsx'
 import { FormAlert } from '../ui/FormAlert.tsx'
+import { MemberPinForm } from './MemberPinForm.tsx'
 import {
   approverValue,
   MEMBER_FIELD_ORDER,
@@ -91,6 +92,7 @@ function EditMemberForm({ member, onDone }: { member: User; onDone: () => void }
         />
         <DialogActions pending={update.isPending} label={t('members.edit.save')} busyLabel={t('members.edit.saving')} />
       </form>
+      <MemberPinForm member={member} />
     </DialogContent>
   )
 }
