@@ -66,6 +66,7 @@ describe('ministries, funds and grants', () => {
     })
 
     // The weekly dialog: Monday, Tuesday and Wednesday each give some hours to Administration.
+    await member.reload()
     const card = member.getByRole('region', { name: 'Current Week Timesheet' })
     await card.getByRole('button', { name: 'Continue Timesheet' }).click()
     const dialog = member.getByRole('dialog', { name: /^Weekly Timesheet - / })
@@ -75,7 +76,7 @@ describe('ministries, funds and grants', () => {
         .getByRole('button', { name: `Split ${name} among ministries and funds` })
         .click()
       const lines = day(name).getByRole('group', { name: `Split of ${name}` })
-      await lines.getByLabel(`Ministry or fund 1 of ${name}`).selectOption({ label: 'Administration' })
+      await lines.getByLabel(`Ministry or fund 1 of ${name}`, { exact: true }).selectOption({ label: 'Administration' })
       const typed = lines.getByLabel(`Hours for ministry or fund 1 of ${name}`)
       await typed.fill(hours)
       return lines

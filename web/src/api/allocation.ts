@@ -1,13 +1,19 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { AllocationCodes, AllocationCodesUpdate, AllocationReport } from '@app/core'
-import { apiJson, readQuery } from './client.ts'
+import { apiJson, getQueryFn } from './client.ts'
+import { keptCodes } from '../offline/kept-reads.ts'
 import { allocationKeys } from './keys.ts'
 
 /**
  * Issue 33: the organization's ministries and funds, inactive ones included (every member reads
  * them: the timesheet forms' Split offers the active ones, and names the inactive ones a week holds).
  */
-export const allocationCodesQuery = readQuery<AllocationCodes>(allocationKeys.codes)
+export const allocationCodesQuery = queryOptions({
+  queryKey: allocationKeys.codes,
+  // Kept on the device: the offline staff app splits days too.
+  queryFn: keptCodes(getQueryFn<AllocationCodes>({ on401: 'throw' })),
+  networkMode: 'always',
+})
 export const useAllocationCodes = ({ enabled = true }: { enabled?: boolean } = {}) =>
   useQuery({ ...allocationCodesQuery, enabled })
 
