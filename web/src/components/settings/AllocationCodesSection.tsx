@@ -11,6 +11,7 @@ import {
 } from '@app/core'
 import { errorFields, errorMessage } from '../../api/client.ts'
 import { useAllocationCodes, useSaveAllocationCodes } from '../../api/allocation.ts'
+import { translated } from '../../lib/field-errors.ts'
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { Badge } from '../ui/Badge.tsx'
@@ -107,10 +108,11 @@ function CodeForm({
     list[index] = inputOf(values, editing?.id)
     const checked = AllocationCodesUpdate.safeParse({ codes: list })
     if (!checked.success) {
-      const issues = Object.fromEntries(checked.error.issues.map((i) => [i.path.join('.'), i.message]))
+      const issues = Object.fromEntries(checked.error.issues.map((i) => [i.path.join('.'), translated(i.message)]))
       const mine = messagesAt(index, issues)
       setShown(mine)
-      if (Object.keys(mine).length === 0) setFormError(checked.error.issues[0]?.message ?? t('allocation.saveFailed'))
+      if (Object.keys(mine).length === 0)
+        setFormError(translated(checked.error.issues[0]?.message ?? t('allocation.saveFailed')))
       const first = FIELD_ORDER.find((f) => mine[f])
       if (first) document.getElementById(id(first))?.focus()
       return

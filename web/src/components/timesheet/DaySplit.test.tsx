@@ -80,7 +80,7 @@ describe('DaySplit (issue 33)', () => {
     )
 
     // Removing the split leaves the day with none, as before.
-    await user.click(group.getByRole('button', { name: 'Remove the split of Monday' }))
+    await user.click(group.getByRole('button', { name: 'Remove split of Monday' }))
     expect(seen.at(-1)!.mondayAllocations).toBeUndefined()
     expect(screen.getByRole('button', { name: 'Split Monday among ministries and funds' })).toBeTruthy()
   })
