@@ -37,3 +37,10 @@ export function mockFetch(routes: Record<string, Handler>) {
 }
 
 export const signedOut: MockAnswer = { status: 401, body: { message: 'Unauthorized' } }
+
+/**
+ * The calls that change something (not GET): what a form sent, without the reads its screen makes
+ * on its own (issue 33: the day's Split reads the organization's ministries and funds).
+ */
+export const writes = (fn: ReturnType<typeof mockFetch>) =>
+  fn.mock.calls.filter(([, init]) => (init?.method ?? 'GET').toUpperCase() !== 'GET')

@@ -94,6 +94,16 @@ export const payrollKeys = {
   volunteerHours: (from: string, to: string) => [...volunteerHours, { from, to }] as const,
 }
 
+const allocationReports = ['/api/reports/allocation'] as const
+
+/** Issue 33: the ministries and funds, and the allocation report (a decision changes every report). */
+export const allocationKeys = {
+  codes: ['/api/organization/allocation-codes'] as const,
+  /** Every allocation report, whatever its range. */
+  reports: allocationReports,
+  report: (from: string, to: string) => [...allocationReports, { from, to }] as const,
+}
+
 /** The audit trail: one timesheet's history (read again at each version), and the Activity page's lists. */
 export const auditKeys = {
   history: (id: number, version: number) => [`/api/timesheets/${id}/history`, { version }] as const,

@@ -7,6 +7,7 @@ import { PageLoading } from '../components/PageLoading.tsx'
 import { OrganizationSettingsForm } from '../components/settings/OrganizationSettingsForm.tsx'
 import { PayrollSettingsSection } from '../components/settings/PayrollSettingsForm.tsx'
 import { ApprovalSettingsSection } from '../components/approvals/ApprovalSettingsSection.tsx'
+import { AllocationCodesSection } from '../components/settings/AllocationCodesSection.tsx'
 import { ApiTokensSection } from '../components/settings/ApiTokensSection.tsx'
 import { DataSection } from '../components/settings/DataSection.tsx'
 import { KioskSection } from '../components/settings/KioskSection.tsx'
@@ -50,6 +51,7 @@ function SettingsContent() {
         </CardContent>
       </Card>
       <ApprovalSettingsSection />
+      <AllocationCodesSection />
       <NotificationSettingsSection />
       <KioskSection />
       <ApiTokensSection />

@@ -9,7 +9,7 @@ import {
   type TimesheetAnswer,
 } from '@app/core'
 import { useCopyLastWeekCall, useSubmitWeek, useUpdateDraft } from '../../api/timesheets.ts'
-import { isNetworkError } from '../../api/client.ts'
+import { errorFields, isNetworkError } from '../../api/client.ts'
 import { isOnline } from '../../offline/connection.ts'
 import { latestSave } from '../../offline/offline-db.ts'
 import { CopyLastWeek, useLastWeek } from './CopyLastWeek.tsx'
@@ -214,7 +214,8 @@ function WeeklyTimesheetForm({
     onChange: editor.setField,
     idPrefix: 'dialog-',
     readOnly: !editable,
-    errors: editor.unfinishedFields,
+    // The server's messages on the fields (a split that does not add up names its day's field).
+    errors: { ...editor.unfinishedFields, ...errorFields(updateDraft.error) },
   }
 
   return (
