@@ -72,6 +72,7 @@ const PayrollPage = page(() => import('./pages/PayrollPage.tsx'), 'PayrollPage')
 const SignedOutTimesheetPage = page(() => import('./pages/SignedOutTimesheetPage.tsx'), 'SignedOutTimesheetPage')
 const ActivityPage = page(() => import('./pages/ActivityPage.tsx'), 'ActivityPage')
 const DevelopersPage = page(() => import('./pages/DevelopersPage.tsx'), 'DevelopersPage')
+const TimeOffPage = page(() => import('./pages/TimeOffPage.tsx'), 'TimeOffPage')
 const NotFoundPage = page(() => import('./pages/NotFoundPage.tsx'), 'NotFoundPage')
 // The signed-in frame (header, user menu) is not needed by signed-out visitors either.
 const AppShell = page<'AppShell', { user: CurrentUser }>(() => import('./components/AppShell.tsx'), 'AppShell')
@@ -118,6 +119,7 @@ export const signedInRoutes: RouteEntry[] = [
   { path: '/demo', Page: DemoPage },
   { path: '/payroll', Page: PayrollPage },
   { path: '/developers', Page: DevelopersPage },
+  { path: '/time-off', Page: TimeOffPage },
 ]
 
 /**

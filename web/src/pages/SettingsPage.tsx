@@ -9,6 +9,7 @@ import { PayrollSettingsSection } from '../components/settings/PayrollSettingsFo
 import { ApprovalSettingsSection } from '../components/approvals/ApprovalSettingsSection.tsx'
 import { ApiTokensSection } from '../components/settings/ApiTokensSection.tsx'
 import { DataSection } from '../components/settings/DataSection.tsx'
+import { TimeOffSettingsSection } from '../components/settings/TimeOffSettingsSection.tsx'
 import { WebhooksSection } from '../components/settings/WebhooksSection.tsx'
 import { NotificationSettingsSection } from '../components/notifications/NotificationSettingsSection.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/Card.tsx'
@@ -49,6 +50,7 @@ function SettingsContent() {
         </CardContent>
       </Card>
       <ApprovalSettingsSection />
+      <TimeOffSettingsSection />
       <NotificationSettingsSection />
       <ApiTokensSection />
       <WebhooksSection />
