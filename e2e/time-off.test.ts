@@ -19,7 +19,8 @@ const toast = (page: Page, text: string) => page.getByText(text, { exact: true }
 const fitsPhone = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 
 describe('time off on a phone', () => {
-  it('goes from policy to approved vacation on the member’s week', async () => {
+  // One journey of two people through four screens: more than the project's 120 s on a loaded machine.
+  it('goes from policy to approved vacation on the member’s week', { timeout: 240_000 }, async () => {
     const { supervisor, credentials, staffName } = await supervisorWithStaff(() => newPage(PHONE), {
       department: 'Music',
     })

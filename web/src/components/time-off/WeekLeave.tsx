@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { memo, useId } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { dateInZone, isCalendarDate, weekEnd, type Role } from '@app/core'
@@ -97,12 +97,19 @@ export function WeekLeave({
   )
 }
 
-/** The signed-in member's own week (the weekly dialog, the submit page). */
-export function MyWeekLeave(props: { weekStartDate: string; timeZone: string; className?: string }) {
+/**
+ * The signed-in member's own week (the weekly dialog, the submit page). Memoized: typing in the
+ * week's fields does not render it again.
+ */
+export const MyWeekLeave = memo(function MyWeekLeave(props: {
+  weekStartDate: string
+  timeZone: string
+  className?: string
+}) {
   const { user } = useAuth()
   if (!user) return null
   return <WeekLeave {...props} employeeId={user.id} role={user.role} joinedAt={user.createdAt} />
-}
+})
 
 /** A member's week as a supervisor reviews it: their role and joining date from the members list. */
 export function MemberWeekLeave(props: {
