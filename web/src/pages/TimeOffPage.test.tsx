@@ -7,6 +7,7 @@ import { makeStaffMember, makeUser } from '../../test/fixtures.ts'
 import { mockFetch, type MockAnswer } from '../../test/fetch-mock.ts'
 import { renderApp } from '../../test/render.tsx'
 import { weekLeaveLines } from '../components/time-off/WeekLeave.tsx'
+import { offByMember } from '../components/time-off/WhoIsOff.tsx'
 // Loaded up front, so the router's lazy import is already done when a test starts.
 import './TimeOffPage.tsx'
 
@@ -202,5 +203,31 @@ describe('weekLeaveLines', () => {
     expect(
       weekLeaveLines(week, { employeeId: 'c', role: 'employee', joined: '2026-11-27' }, requests, holidays, name),
     ).toEqual([])
+  })
+})
+
+describe('offByMember', () => {
+  it('holds each member’s approved and pending days inside the month, by name, never a declined or cancelled one', () => {
+    const month = { start: '2099-12-01', end: '2099-12-31' }
+    const byMember = offByMember(
+      [
+        request({ employeeName: 'Zoe Park', employeeId: 'z', days: [{ date: '2099-12-21', hours: 8 }] }),
+        request({
+          id: 'to-2',
+          status: 'approved',
+          days: [
+            { date: '2099-11-30', hours: 8 },
+            { date: '2099-12-01', hours: 4 },
+          ],
+        }),
+        request({ id: 'to-3', status: 'rejected', days: [{ date: '2099-12-02', hours: 8 }] }),
+        request({ id: 'to-4', status: 'cancelled', days: [{ date: '2099-12-03', hours: 8 }] }),
+      ],
+      month,
+    )
+    expect(byMember.map((m) => [m.name, m.days.map((d) => [d.date, d.hours, d.request.status])])).toEqual([
+      ['Ada Lovelace', [['2099-12-01', 4, 'approved']]],
+      ['Zoe Park', [['2099-12-21', 8, 'pending']]],
+    ])
   })
 })

@@ -8,6 +8,7 @@ import { PageLoading } from '../components/PageLoading.tsx'
 import { MemberBalances } from '../components/time-off/MemberBalances.tsx'
 import { MyTimeOffRequests } from '../components/time-off/MyTimeOffRequests.tsx'
 import { PendingTimeOff } from '../components/time-off/PendingTimeOff.tsx'
+import { WhoIsOff } from '../components/time-off/WhoIsOff.tsx'
 import { RequestTimeOffForm } from '../components/time-off/RequestTimeOffForm.tsx'
 import { BalancesList } from '../components/time-off/time-off-parts.tsx'
 import { CardContent, RegionCard } from '../components/ui/Card.tsx'
@@ -73,6 +74,11 @@ function TimeOffContent({ user }: { user: User }) {
           loadError(list.error, list.refetch)
         )}
       </Region>
+      {isSupervisor ? (
+        <Region id="time-off-calendar-title" title={t('supervisor:timeOff.calendar.title')}>
+          <WhoIsOff />
+        </Region>
+      ) : null}
       {isSupervisor ? (
         <Region id="time-off-members-title" title={t('supervisor:timeOff.balances.title')}>
           <MemberBalances />
