@@ -74,6 +74,7 @@ const ActivityPage = page(() => import('./pages/ActivityPage.tsx'), 'ActivityPag
 const DevelopersPage = page(() => import('./pages/DevelopersPage.tsx'), 'DevelopersPage')
 // Issue 34: the kiosk screen stands apart from both sets: a kiosk session is neither signed out nor a member.
 const KioskPage = page(() => import('./pages/KioskPage.tsx'), 'KioskPage')
+const TimeOffPage = page(() => import('./pages/TimeOffPage.tsx'), 'TimeOffPage')
 const NotFoundPage = page(() => import('./pages/NotFoundPage.tsx'), 'NotFoundPage')
 // The signed-in frame (header, user menu) is not needed by signed-out visitors either.
 const AppShell = page<'AppShell', { user: CurrentUser }>(() => import('./components/AppShell.tsx'), 'AppShell')
@@ -120,6 +121,7 @@ export const signedInRoutes: RouteEntry[] = [
   { path: '/demo', Page: DemoPage },
   { path: '/payroll', Page: PayrollPage },
   { path: '/developers', Page: DevelopersPage },
+  { path: '/time-off', Page: TimeOffPage },
 ]
 
 /**

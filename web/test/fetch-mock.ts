@@ -44,3 +44,15 @@ export const signedOut: MockAnswer = { status: 401, body: { message: 'Unauthoriz
  */
 export const writes = (fn: ReturnType<typeof mockFetch>) =>
   fn.mock.calls.filter(([, init]) => (init?.method ?? 'GET').toUpperCase() !== 'GET')
+
+/**
+ * The calls but the reads of a week's paid time off (issue 32: approved time off, holidays, the
+ * policies' names, and who the member is), which the weekly screens make beside their own.
+ */
+export const callsBesideTimeOff = (fetch: ReturnType<typeof mockFetch>) =>
+  fetch.mock.calls.filter(
+    ([url]) =>
+      !/^\/api\/(time-off|organization\/holidays|auth\/user|employees)\b/.test(
+        new URL(String(url), 'http://localhost').pathname,
+      ),
+  )

@@ -115,3 +115,21 @@ export const offlineKeys = {
   /** Not an API read: the saves this device keeps until they sync (src/offline). */
   saves: ['offline:saves'] as const,
 }
+
+const timeOffRequests = ['/api/time-off'] as const
+const timeOffBalances = ['/api/time-off/balances'] as const
+
+/**
+ * Time off (issue 32). Every list of requests starts with `all` (a request, decision or cancel
+ * refreshes them all); every balance with `balances`.
+ */
+export const timeOffKeys = {
+  all: timeOffRequests,
+  /** The requests touching these dates (`from`, `to`), of one status or all. */
+  range: (params: { status?: string; from?: string; to?: string }) => [...timeOffRequests, params] as const,
+  balances: timeOffBalances,
+  /** A member's balances (supervisors), or the caller's own without an id. */
+  balancesOf: (employeeId: string | null) => [...timeOffBalances, { employeeId }] as const,
+  policies: ['/api/time-off/policies'] as const,
+  holidays: ['/api/organization/holidays'] as const,
+}

@@ -11,6 +11,7 @@ import { AllocationCodesSection } from '../components/settings/AllocationCodesSe
 import { ApiTokensSection } from '../components/settings/ApiTokensSection.tsx'
 import { DataSection } from '../components/settings/DataSection.tsx'
 import { KioskSection } from '../components/settings/KioskSection.tsx'
+import { TimeOffSettingsSection } from '../components/settings/TimeOffSettingsSection.tsx'
 import { WebhooksSection } from '../components/settings/WebhooksSection.tsx'
 import { NotificationSettingsSection } from '../components/notifications/NotificationSettingsSection.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/Card.tsx'
@@ -52,6 +53,7 @@ function SettingsContent() {
       </Card>
       <ApprovalSettingsSection />
       <AllocationCodesSection />
+      <TimeOffSettingsSection />
       <NotificationSettingsSection />
       <KioskSection />
       <ApiTokensSection />

@@ -26,6 +26,7 @@ import { toastFailure } from '../../lib/toast-failure.ts'
 import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
 import { OvertimeNotice } from './OvertimeNotice.tsx'
 import { WeekTotal } from './WeekTotal.tsx'
+import { MyWeekLeave } from '../time-off/WeekLeave.tsx'
 import { ConflictNotice, DayFields, NotesField, SaveAndSubmitButtons, SupervisorComments } from './TimesheetFields.tsx'
 import { useTimesheetEditor } from './use-timesheet-editor.ts'
 import { runTimerAction, type TimerAction } from './timer-actions.ts'
@@ -295,6 +296,7 @@ function WeeklyTimesheetForm({
       <NotesField className="mt-4" {...bound} />
 
       <WeekTotal days={days} className="mt-4" />
+      <MyWeekLeave weekStartDate={weekStart} timeZone={timeZone} className="mt-3" />
       <OvertimeNotice payroll={editor.base?.payroll} className="mt-3" />
 
       {/* The demo's unsaved week (id 0) has no history yet. */}
