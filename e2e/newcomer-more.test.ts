@@ -30,7 +30,7 @@ describe('the signed-in navigation on a phone (issue 37, item 8)', () => {
     await menu.waitFor()
     expect(await button.getAttribute('aria-expanded')).toBe('true')
     const names = await menu.getByRole('menuitem').allTextContents()
-    expect(names).toEqual(['Dashboard', 'Employees', 'Reports', 'Settings', 'Payroll', 'Activity'])
+    expect(names).toEqual(['Dashboard', 'Employees', 'Reports', 'Settings', 'Payroll', 'Activity', 'Time off'])
     expect(await menu.getByRole('menuitem', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page')
     for (const item of await menu.getByRole('menuitem').all()) {
       const box = (await item.boundingBox())!

@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { routes, type Use } from '@app/functions'
 import { entriesDirOf } from '../lib/app-stack.ts'
 import { writeEntry, type Manifest } from '../lib/constructs/api.ts'
-import { eraseClosedEntry, exportEntry, remindersEntry, retryEmailsEntry } from '../lib/constructs/jobs.ts'
+import {
+  eraseClosedEntry,
+  exportEntry,
+  remindersEntry,
+  retryEmailsEntry,
+  timeOffYearlyEntry,
+} from '../lib/constructs/jobs.ts'
 import { functionAliases, functionBundling } from '../lib/constructs/lambda.ts'
 import { projectRoot, synth, type Synth } from './synth.ts'
 
@@ -32,6 +38,7 @@ const jobKey = 'jobs/retry-emails'
 const remindersKey = 'jobs/reminders'
 const exportKey = 'jobs/export-organization'
 const eraseKey = 'jobs/erase-closed'
+const yearlyKey = 'jobs/time-off-yearly'
 
 /** Imports each ES module in a plain Node process (as Lambda does) and returns `typeof handler` for each. */
 const handlerTypes = (files: string[]) => {
@@ -59,6 +66,7 @@ beforeAll(async () => {
       [remindersKey]: join(projectRoot, remindersEntry),
       [exportKey]: join(projectRoot, exportEntry),
       [eraseKey]: join(projectRoot, eraseClosedEntry),
+      [yearlyKey]: join(projectRoot, timeOffYearlyEntry),
     },
     outdir,
     outExtension: { '.js': '.mjs' },
@@ -156,7 +164,7 @@ describe('bundling', () => {
   })
 
   it('bundles every manifest route and the jobs with those options into a module that exports `handler`', () => {
-    const files = [...keys, jobKey, remindersKey, exportKey, eraseKey].map((k) => join(outdir, `${k}.mjs`))
+    const files = [...keys, jobKey, remindersKey, exportKey, eraseKey, yearlyKey].map((k) => join(outdir, `${k}.mjs`))
     expect(handlerTypes(files)).toEqual(files.map(() => 'function'))
   })
 })

@@ -131,7 +131,12 @@ describe("each real route's table access", () => {
       show(real.resources[real.logicalId(fn)]!.Properties!.Role).replace(/^<(\w+)\.Arn>$/, '$1')
     const roles = [
       ...Object.keys(routes).map((key) => roleOf(key, real)),
-      ...[real.stack.jobs.retryEmails, real.stack.jobs.reminders, real.stack.jobs.export].map(jobRole),
+      ...[
+        real.stack.jobs.retryEmails,
+        real.stack.jobs.reminders,
+        real.stack.jobs.export,
+        real.stack.jobs.timeOffYearly,
+      ].map(jobRole),
     ]
     const everyRole = Object.entries(real.resources)
       .filter(([, r]) => r.Type === 'AWS::IAM::Role')

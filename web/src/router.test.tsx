@@ -44,6 +44,7 @@ describe('route tables', () => {
       '/demo',
       '/payroll',
       '/developers',
+      '/time-off',
     ])
   })
 })

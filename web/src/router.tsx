@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react'
-import { Route, Routes, useLocation } from 'react-router-dom'
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom'
 import { PRERENDERED_PAGES, QUERY_PAGES, type CurrentUser } from '@app/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useAuth } from './api/auth.ts'
@@ -72,6 +72,9 @@ const PayrollPage = page(() => import('./pages/PayrollPage.tsx'), 'PayrollPage')
 const SignedOutTimesheetPage = page(() => import('./pages/SignedOutTimesheetPage.tsx'), 'SignedOutTimesheetPage')
 const ActivityPage = page(() => import('./pages/ActivityPage.tsx'), 'ActivityPage')
 const DevelopersPage = page(() => import('./pages/DevelopersPage.tsx'), 'DevelopersPage')
+// Issue 34: the kiosk screen stands apart from both sets: a kiosk session is neither signed out nor a member.
+const KioskPage = page(() => import('./pages/KioskPage.tsx'), 'KioskPage')
+const TimeOffPage = page(() => import('./pages/TimeOffPage.tsx'), 'TimeOffPage')
 const NotFoundPage = page(() => import('./pages/NotFoundPage.tsx'), 'NotFoundPage')
 // The signed-in frame (header, user menu) is not needed by signed-out visitors either.
 const AppShell = page<'AppShell', { user: CurrentUser }>(() => import('./components/AppShell.tsx'), 'AppShell')
@@ -118,6 +121,7 @@ export const signedInRoutes: RouteEntry[] = [
   { path: '/demo', Page: DemoPage },
   { path: '/payroll', Page: PayrollPage },
   { path: '/developers', Page: DevelopersPage },
+  { path: '/time-off', Page: TimeOffPage },
 ]
 
 /**
@@ -221,12 +225,24 @@ function SignedInRoutes({ user }: { user: CurrentUser }) {
 export const preloadPublicPage = (pathname: string): Promise<void> =>
   publicRoutes.find((r) => r.path === normalPath(pathname))?.Page.ready() ?? Promise.resolve()
 
+/** The kiosk's own address (issue 34): shown to whoever opens it; the page itself asks the server whether this is a kiosk. */
+export const KIOSK_PATH = '/kiosk'
+
 /** Signed-out visitors (and everyone while the session check loads) get the public set. */
 export function AppRoutes() {
-  const { user, isLoading } = useAuth()
+  const { user, isLoading, isKiosk } = useAuth()
+  const { pathname } = useLocation()
   useEffect(() => {
     if (!isLoading) rememberSignedIn(user !== null)
   }, [user, isLoading])
+  if (normalPath(pathname) === KIOSK_PATH)
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <KioskPage />
+      </Suspense>
+    )
+  // A kiosk session opens nothing else: its other addresses lead back to the kiosk.
+  if (isKiosk) return <Navigate to={KIOSK_PATH} replace />
   if (user?.organizationClosed)
     return (
       <Suspense fallback={<PageLoading />}>

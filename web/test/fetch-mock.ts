@@ -37,3 +37,22 @@ export function mockFetch(routes: Record<string, Handler>) {
 }
 
 export const signedOut: MockAnswer = { status: 401, body: { message: 'Unauthorized' } }
+
+/**
+ * The calls that change something (not GET): what a form sent, without the reads its screen makes
+ * on its own (issue 33: the day's Split reads the organization's ministries and funds).
+ */
+export const writes = (fn: ReturnType<typeof mockFetch>) =>
+  fn.mock.calls.filter(([, init]) => (init?.method ?? 'GET').toUpperCase() !== 'GET')
+
+/**
+ * The calls but the reads of a week's paid time off (issue 32: approved time off, holidays, the
+ * policies' names, and who the member is), which the weekly screens make beside their own.
+ */
+export const callsBesideTimeOff = (fetch: ReturnType<typeof mockFetch>) =>
+  fetch.mock.calls.filter(
+    ([url]) =>
+      !/^\/api\/(time-off|organization\/holidays|auth\/user|employees)\b/.test(
+        new URL(String(url), 'http://localhost').pathname,
+      ),
+  )

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PIN_ATTEMPTS, type KioskView, type TimesheetAnswer } from '@app/core'
+import { nowHHMM, PIN_ATTEMPTS, type KioskView, type TimesheetAnswer } from '@app/core'
 import { orgDb } from '@app/data'
 import { keys, table } from '@app/data/testing'
 import { callRoute, sessionCookieFor, sessionOf } from '../../test/support/test-event.ts'
@@ -151,6 +151,30 @@ describe('a kiosk', () => {
       ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 },
     })
     expect((await punchAt(otherKiosk, staff.user.id, '4821')).json.action).toBe('in')
+  })
+
+  it('counts a punch made offline at the time it was made, and refuses a time outside the last 7 days as bad input', async () => {
+    const { staff, kiosk, organization } = await setup()
+    const offlinePunch = (at: unknown) =>
+      callRoute(punch, { cookies: [kiosk], body: { employeeId: staff.user.id, pin: '4821', at } })
+    const zone = (await orgDb(organization.id).organization.get()).timeZone
+    for (const at of [
+      new Date(Date.now() + 10 * 60_000).toISOString(),
+      new Date(Date.now() - 8 * 24 * 60 * 60_000).toISOString(),
+      'yesterday',
+    ]) {
+      const refused = await offlinePunch(at)
+      expect(refused.status).toBe(400)
+      expect(refused.json.fields).toHaveProperty('at')
+    }
+    expect((await week(staff.cookie)).version).toBe(0)
+    expect((await table.get(keys.pin(organization.id, staff.user.id)))?.failures ?? 0).toBe(0)
+    // Made a minute ago (the same day, unless the test runs at midnight: then the day before, still counted then).
+    const madeAt = new Date(Date.now() - 60_000)
+    const made = await offlinePunch(madeAt.toISOString())
+    expect(made.status).toBe(200)
+    expect(made.json).toEqual({ action: 'in', time: nowHHMM(madeAt, zone), firstName: 'Ana' })
+    expect(Object.values(await week(staff.cookie))).toContain(nowHHMM(madeAt, zone))
   })
 
   it('ends at once when revoked, and refuses an empty name', async () => {

@@ -44,7 +44,27 @@ export const kioskMessages = {
   kioskSession: 'This device is a kiosk: it can only clock members in and out',
   noPin: 'This member has no PIN',
   alreadyDone: 'Already clocked in and out today; ask a supervisor to change the times',
+  punchTime: 'The time of a punch must be within the last 7 days and not in the future',
 } as const
+
+/**
+ * How old a punch made offline may be when it reaches the server (issue 34: the kiosk keeps
+ * working through a dropped connection, and a weekend without network is a real case), and how far
+ * ahead of the server's clock a tablet's clock may run.
+ */
+export const PUNCH_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
+export const PUNCH_CLOCK_SKEW_MS = 2 * 60 * 1000
+
+/**
+ * When a punch counts as made: now, or the time the kiosk recorded it while offline (`at`), which
+ * must be within the last 7 days and not in the future (beyond the clock skew); undefined when not.
+ */
+export const punchTime = (at: string | undefined, now: Date): Date | undefined => {
+  if (at === undefined) return now
+  const made = new Date(at)
+  const age = now.getTime() - made.getTime()
+  return Number.isNaN(age) || age > PUNCH_MAX_AGE_MS || age < -PUNCH_CLOCK_SKEW_MS ? undefined : made
+}
 
 export const KioskName = z
   .string({ error: 'Kiosk name is required' })
@@ -84,6 +104,8 @@ export const PunchBody = z.object({
   employeeId: z.string({ error: 'employeeId is required' }).min(1, 'employeeId is required').max(100),
   // Not a PIN at all is bad input (400), not a wrong try: only a PIN's own shape counts toward the lock.
   pin: Pin,
+  /** A punch the kiosk made offline: when it was made (ISO date-time with its offset), sent as it syncs. */
+  at: z.iso.datetime({ offset: true, error: 'at must be an ISO date-time' }).optional(),
 })
 export type PunchBody = z.infer<typeof PunchBody>
 export const PunchAnswer = z.object({

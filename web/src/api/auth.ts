@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { DEFAULT_LANGUAGE, type Away, type CurrentUser, type Language, type SignedInMember } from '@app/core'
-import { apiJson, getQueryFn } from './client.ts'
+import { ApiError, apiJson, getQueryFn } from './client.ts'
 import { currentLanguage } from '../i18n.ts'
 import { authKeys, dashboardKeys } from './keys.ts'
 import { useWriteThrough } from './write-through.ts'
@@ -19,9 +19,11 @@ export const authUserQuery = queryOptions({
 
 /** While loading, and when the check fails for any reason, the visitor counts as signed out. */
 export function useAuth() {
-  const { data, isLoading } = useQuery(authUserQuery)
+  const { data, isLoading, error } = useQuery(authUserQuery)
   const user = data ?? null
-  return { user, isLoading, isAuthenticated: user !== null }
+  // Issue 34: a kiosk session is answered 403 'kioskSession' on every route but the kiosk's own.
+  const isKiosk = error instanceof ApiError && error.status === 403 && error.body.includes('"kioskSession"')
+  return { user, isLoading, isAuthenticated: user !== null, isKiosk }
 }
 
 export interface StaffLoginInput {

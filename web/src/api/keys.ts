@@ -68,6 +68,9 @@ export const memberKeys = { all: ['/api/employees'] as const }
 /** Settings → Data (issue 35): one export's state, read at its own URL. */
 export const exportKeys = { one: (id: string) => [`/api/organization/export/${encodeURIComponent(id)}`] as const }
 
+/** Issue 34: Settings → Kiosk (supervisors), and the members a kiosk shows. */
+export const kioskKeys = { all: ['/api/kiosks'] as const, members: ['/api/kiosk/members'] as const }
+
 export const apiTokenKeys = { all: ['/api/tokens'] as const, openapi: ['/api/openapi.json'] as const }
 /** Issue 35: Settings → Webhooks; a webhook's deliveries are read by their own URL. */
 export const webhookKeys = {
@@ -91,6 +94,16 @@ export const payrollKeys = {
   volunteerHours: (from: string, to: string) => [...volunteerHours, { from, to }] as const,
 }
 
+const allocationReports = ['/api/reports/allocation'] as const
+
+/** Issue 33: the ministries and funds, and the allocation report (a decision changes every report). */
+export const allocationKeys = {
+  codes: ['/api/organization/allocation-codes'] as const,
+  /** Every allocation report, whatever its range. */
+  reports: allocationReports,
+  report: (from: string, to: string) => [...allocationReports, { from, to }] as const,
+}
+
 /** The audit trail: one timesheet's history (read again at each version), and the Activity page's lists. */
 export const auditKeys = {
   history: (id: number, version: number) => [`/api/timesheets/${id}/history`, { version }] as const,
@@ -101,4 +114,22 @@ export const auditKeys = {
 export const offlineKeys = {
   /** Not an API read: the saves this device keeps until they sync (src/offline). */
   saves: ['offline:saves'] as const,
+}
+
+const timeOffRequests = ['/api/time-off'] as const
+const timeOffBalances = ['/api/time-off/balances'] as const
+
+/**
+ * Time off (issue 32). Every list of requests starts with `all` (a request, decision or cancel
+ * refreshes them all); every balance with `balances`.
+ */
+export const timeOffKeys = {
+  all: timeOffRequests,
+  /** The requests touching these dates (`from`, `to`), of one status or all. */
+  range: (params: { status?: string; from?: string; to?: string }) => [...timeOffRequests, params] as const,
+  balances: timeOffBalances,
+  /** A member's balances (supervisors), or the caller's own without an id. */
+  balancesOf: (employeeId: string | null) => [...timeOffBalances, { employeeId }] as const,
+  policies: ['/api/time-off/policies'] as const,
+  holidays: ['/api/organization/holidays'] as const,
 }

@@ -3,7 +3,7 @@ import i18next from 'i18next'
 import { isEditable } from '@app/core'
 import type { CurrentWeek, BulkApproveResult, DecidedTimesheet, TimesheetAnswer, WeekTimesheetSave } from '@app/core'
 import { ApiError, apiJson, isNetworkError } from './client.ts'
-import { dashboardKeys, payrollKeys, reportKeys, timesheetKeys, type StatusFilter } from './keys.ts'
+import { allocationKeys, dashboardKeys, payrollKeys, reportKeys, timesheetKeys, type StatusFilter } from './keys.ts'
 import { saveDraft, type DraftSaveInput, type DraftSaveResult } from '../offline/drafts.ts'
 import { currentWeekQuery, timesheetListQuery } from './first-reads.ts'
 
@@ -168,6 +168,7 @@ export function useUpdateTimesheetStatus() {
         queryClient.invalidateQueries({ queryKey: payrollKeys.periods }),
         queryClient.invalidateQueries({ queryKey: payrollKeys.summaries }),
         queryClient.invalidateQueries({ queryKey: payrollKeys.volunteerReports }),
+        queryClient.invalidateQueries({ queryKey: allocationKeys.reports }),
       ]),
   })
 }
@@ -191,6 +192,7 @@ export function useBulkApprove() {
           payrollKeys.periods,
           payrollKeys.summaries,
           payrollKeys.volunteerReports,
+          allocationKeys.reports,
         ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ),
   })

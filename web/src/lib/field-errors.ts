@@ -29,7 +29,7 @@ const finders = new WeakMap<object, ReturnType<typeof messageKeyFinder>>()
  * A message of a core schema checked in the browser, in the reader's language: the same English
  * texts the server answers, so the same `errors` codes (found from the English catalogue).
  */
-const translated = (message: string) => {
+export const translated = (message: string) => {
   const english = i18next.getResourceBundle('en', 'errors') as Record<string, unknown> | undefined
   if (!english) return message
   if (!finders.has(english)) finders.set(english, messageKeyFinder(english))

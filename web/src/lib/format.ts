@@ -111,3 +111,9 @@ export const formatBreakMinutes = (minutes: number): string => i18next.t('common
 
 /** A value in dollars (the volunteer hour's worth): '$1,339.60'. */
 export const formatDollars = (amount: number): string => dollars().format(amount)
+
+/** Hours of time off as the ledger keeps them (up to two decimals): '8 h', '8.1 h', '-2.25 h' ('8,1 h'). */
+export const formatLeaveHours = (hours: number): string =>
+  i18next.t('common:leaveHours', {
+    hours: new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 2 }).format(hours),
+  })

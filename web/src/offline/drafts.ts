@@ -1,7 +1,17 @@
 import i18next from 'i18next'
 import type { QueryClient } from '@tanstack/react-query'
-import { isEditable, type CurrentWeek, type TimesheetAnswer, type TimesheetDays } from '@app/core'
-import { apiJson, isNetworkError } from '../api/client.ts'
+import {
+  allocationMismatches,
+  allocationMismatchMessage,
+  allocationsField,
+  dayLabel,
+  dayPaidMinutes,
+  isEditable,
+  type CurrentWeek,
+  type TimesheetAnswer,
+  type TimesheetDays,
+} from '@app/core'
+import { ApiError, apiJson, isNetworkError } from '../api/client.ts'
 import { offlineKeys, timesheetKeys } from '../api/keys.ts'
 import { isOnline } from './connection.ts'
 import { dropSaves, enqueueSave, latestSave } from './offline-db.ts'
@@ -80,6 +90,7 @@ async function queue(
   week: CurrentWeek,
   input: DraftSaveInput,
 ): Promise<DraftSaveResult | null> {
+  refuseUnbalancedSplit(input.days)
   try {
     await enqueueSave({
       userId: week.employeeId,
@@ -100,6 +111,22 @@ async function queue(
     if (synced && !(await latestSave(week.employeeId, input.id))) return { timesheet: synced, onDevice: false }
   }
   return { timesheet: held, onDevice: true }
+}
+
+/**
+ * Issue 33: a day whose split does not add up to its paid minutes is refused on the device as the
+ * server refuses it (the same 400 body, so the screens show the same message on the same field),
+ * instead of being kept and refused later by the sync.
+ */
+export function refuseUnbalancedSplit(days: TimesheetDays) {
+  const day = allocationMismatches(days)[0]
+  if (!day) return
+  const paid = dayPaidMinutes(days, day)
+  const message = allocationMismatchMessage(day, paid)
+  const key = { key: 'allocationMismatch', params: { day: dayLabel[day], paid: String(paid) } }
+  const field = allocationsField(day)
+  const body = { message, ...key, fields: { [field]: message }, fieldKeys: { [field]: key } }
+  throw new ApiError(400, JSON.stringify(body), 'Bad Request')
 }
 
 let running: Promise<SyncResult<TimesheetAnswer>> | null = null

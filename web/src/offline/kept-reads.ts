@@ -1,5 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query'
-import type { CurrentUser, CurrentWeek, OrganizationSettings, SignedInMember } from '@app/core'
+import type { AllocationCodes, CurrentUser, CurrentWeek, OrganizationSettings, SignedInMember } from '@app/core'
 import { isNetworkError } from '../api/client.ts'
 import type { QueuedSave } from './offline-db.ts'
 
@@ -68,7 +68,7 @@ export const keptUser =
 
 /** Another kept read, for the member kept as signed in. */
 const keptForUser =
-  <T>(name: 'settings' | 'week', read: QueryFunction<T>, shown: (value: T) => Promise<T>): QueryFunction<T> =>
+  <T>(name: 'settings' | 'week' | 'codes', read: QueryFunction<T>, shown: (value: T) => Promise<T>): QueryFunction<T> =>
   async (context) => {
     try {
       const value = await read(context)
@@ -90,6 +90,9 @@ const keptForUser =
   }
 
 export const keptSettings = (read: QueryFunction<OrganizationSettings>) => keptForUser('settings', read, async (s) => s)
+
+/** Issue 33: GET /api/organization/allocation-codes, kept so the day's Split works offline. */
+export const keptCodes = (read: QueryFunction<AllocationCodes>) => keptForUser('codes', read, async (c) => c)
 
 /**
  * GET /api/timesheets/current-week, with what this device saved and has not synced yet on top:

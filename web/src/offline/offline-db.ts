@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
-import type { CurrentUser, CurrentWeek, OrganizationSettings, TimesheetDays } from '@app/core'
+import type { AllocationCodes, CurrentUser, CurrentWeek, OrganizationSettings, TimesheetDays } from '@app/core'
 
 /**
  * What the staff app keeps on the device (IndexedDB), so a signed-in member can work through a
@@ -7,7 +7,7 @@ import type { CurrentUser, CurrentWeek, OrganizationSettings, TimesheetDays } fr
  * - `saves`: the queue of saves made offline, in the order they were made (the key counts up).
  *   Each holds the whole week as it was saved and the server version it was based on. An entry
  *   leaves the queue only when the server took it, or when its member chose the other version.
- * - `kept`: the last answers of the three reads the app needs to open offline (who is signed
+ * - `kept`: the last answers of the reads the app needs to open offline (who is signed
  *   in, the organization's zone and week start, this week), each with the member it belongs to.
  *   They are read only when the network cannot be reached, and dropped once the server says
  *   nobody is signed in.
@@ -28,6 +28,8 @@ export interface KeptReads {
   user: CurrentUser
   settings: OrganizationSettings
   week: CurrentWeek
+  /** Issue 33: the ministries and funds, so a day can be split offline too. */
+  codes: AllocationCodes
 }
 export type KeptName = keyof KeptReads
 

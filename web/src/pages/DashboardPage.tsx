@@ -8,6 +8,7 @@ import { EmployeeDashboardPanel } from '../components/timesheet/EmployeeDashboar
 import { PageLoading } from '../components/PageLoading.tsx'
 import { PageLayout } from '../components/PageLayout.tsx'
 import { GettingStarted, isFirstRun } from '../components/dashboard/GettingStarted.tsx'
+import { TimeOffSummary } from '../components/time-off/TimeOffSummary.tsx'
 
 export function DashboardPage() {
   const { t } = useTranslation('supervisor')
@@ -27,6 +28,8 @@ export function DashboardPage() {
     >
       {isSupervisor && !user.demo && isFirstRun(user) ? <GettingStarted user={user} /> : null}
       {isSupervisor ? <StatCards /> : <EmployeeDashboardPanel />}
+      {/* Issue 32: a volunteer has no paid time off. */}
+      {user.role === 'employee' ? <TimeOffSummary user={user} /> : null}
       <RecentTimesheets user={user} />
       {/* Issue 31: below the list, so the list's place on the page (and its status menu) stays as it was. */}
       {isSupervisor ? <PendingReviews user={user} /> : null}

@@ -19,6 +19,7 @@ import { IconCard } from '../components/ui/IconCard.tsx'
 import { AwayCard } from '../components/approvals/AwayCard.tsx'
 import { MyNotificationsCard } from '../components/notifications/MyNotificationsCard.tsx'
 import { DescriptionItem } from '../components/ui/DescriptionItem.tsx'
+import { OwnPinCard } from '../components/kiosk/OwnPinCard.tsx'
 
 /** On a phone the value goes under its name. */
 const Detail = ({ label, children }: { label: string; children: ReactNode }) => (
@@ -92,6 +93,8 @@ export function ProfilePage() {
       </IconCard>
 
       <LanguageCard language={user.language} />
+
+      {user.demo ? null : <OwnPinCard />}
 
       {user.role === 'supervisor' && !user.demo ? <AwayCard user={user} /> : null}
 

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { BarChart3, FileDown, ShieldAlert } from 'lucide-react'
-import { DEFAULT_WEEK_START_DAY, type ReportItem } from '@app/core'
+import { addDays, DEFAULT_WEEK_START_DAY, type ReportItem } from '@app/core'
 import { employeeName, formatDate, zoneOr } from '../lib/format.ts'
 import { useAuth } from '../api/auth.ts'
 import { useOrganizationSettings, useOrgTimeZone } from '../api/organization.ts'
@@ -39,6 +39,7 @@ import { LoadingState } from '../components/ui/LoadingState.tsx'
 import { ErrorState } from '../components/ui/ErrorState.tsx'
 import { EmptyState } from '../components/ui/EmptyState.tsx'
 import { PayrollSummarySection } from '../components/reports/PayrollSummarySection.tsx'
+import { AllocationSection } from '../components/reports/AllocationSection.tsx'
 import { VolunteerHoursSection } from '../components/reports/VolunteerHoursSection.tsx'
 import { DescriptionItem } from '../components/ui/DescriptionItem.tsx'
 
@@ -143,6 +144,8 @@ function Reports() {
         <>
           <PayrollSummarySection from={period.start} to={period.end} />
           <VolunteerHoursSection from={period.start} to={period.end} />
+          {/* The dates the weeks cover: the last week's days too. */}
+          <AllocationSection from={period.start} to={addDays(period.end, 6)} />
         </>
       ) : null}
     </PageLayout>

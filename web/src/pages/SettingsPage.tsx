@@ -7,8 +7,11 @@ import { PageLoading } from '../components/PageLoading.tsx'
 import { OrganizationSettingsForm } from '../components/settings/OrganizationSettingsForm.tsx'
 import { PayrollSettingsSection } from '../components/settings/PayrollSettingsForm.tsx'
 import { ApprovalSettingsSection } from '../components/approvals/ApprovalSettingsSection.tsx'
+import { AllocationCodesSection } from '../components/settings/AllocationCodesSection.tsx'
 import { ApiTokensSection } from '../components/settings/ApiTokensSection.tsx'
 import { DataSection } from '../components/settings/DataSection.tsx'
+import { KioskSection } from '../components/settings/KioskSection.tsx'
+import { TimeOffSettingsSection } from '../components/settings/TimeOffSettingsSection.tsx'
 import { WebhooksSection } from '../components/settings/WebhooksSection.tsx'
 import { NotificationSettingsSection } from '../components/notifications/NotificationSettingsSection.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/Card.tsx'
@@ -49,7 +52,10 @@ function SettingsContent() {
         </CardContent>
       </Card>
       <ApprovalSettingsSection />
+      <AllocationCodesSection />
+      <TimeOffSettingsSection />
       <NotificationSettingsSection />
+      <KioskSection />
       <ApiTokensSection />
       <WebhooksSection />
       <DataSection />

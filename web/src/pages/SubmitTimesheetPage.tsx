@@ -32,6 +32,7 @@ import { zoneOr } from '../components/timesheet/clock.ts'
 import { formatHours, formatShortDate } from '../lib/format.ts'
 import { TimesheetStatusBadge } from '../components/TimesheetStatusBadge.tsx'
 import { WeekTotal } from '../components/timesheet/WeekTotal.tsx'
+import { MyWeekLeave } from '../components/time-off/WeekLeave.tsx'
 import { toastFailure } from '../lib/toast-failure.ts'
 import {
   ConflictNotice,
@@ -290,6 +291,7 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
         </Card>
 
         <WeekTotal days={bound.days} />
+        <MyWeekLeave weekStartDate={weekStartDate} timeZone={timeZone} />
 
         {viewingLocked ? (
           <div className="flex justify-end">

@@ -36,6 +36,7 @@ const empty: MemberValues = {
   department: '',
   role: 'employee',
   supervisorId: '',
+  defaultCode: '',
   payType: 'non-exempt',
   payrollId: '',
 }
@@ -78,10 +79,12 @@ export function AddMemberDialog() {
     if (!next) startOver()
   }
 
-  const { supervisorId, payType: _payType, payrollId: _payrollId, ...spec } = values
+  const { supervisorId, defaultCode, payType: _payType, payrollId: _payrollId, ...spec } = values
   // The server's default approver is the supervisor adding: then the spec's call goes as it was.
   const approver = supervisorId === user?.id ? {} : { supervisorId: approverValue(supervisorId) }
-  const onSubmit = errors.onSubmit(NewMember, { ...spec, ...approver }, (member) =>
+  // Issue 33: a default ministry or fund only when one is chosen (none is the spec's call).
+  const code = defaultCode ? { defaultCode } : {}
+  const onSubmit = errors.onSubmit(NewMember, { ...spec, ...approver, ...code }, (member) =>
     add.mutate(member, {
       onSuccess: (member) => {
         setAdded(member)

@@ -7,6 +7,7 @@ import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { DialogActions, DialogContent, DialogFor, DialogHeading } from '../ui/Dialog.tsx'
 import { FormAlert } from '../ui/FormAlert.tsx'
+import { MemberPinForm } from './MemberPinForm.tsx'
 import {
   approverValue,
   MEMBER_FIELD_ORDER,
@@ -22,6 +23,7 @@ const valuesOf = (member: User): MemberValues => ({
   department: member.department ?? '',
   role: member.role,
   supervisorId: member.supervisorId ?? '',
+  defaultCode: member.defaultCode ?? '',
   payType: member.payType,
   payrollId: member.payrollId ?? '',
 })
@@ -32,9 +34,12 @@ const changedFields = (values: MemberValues, member: User) => {
   return Object.fromEntries(
     MEMBER_FIELD_ORDER.filter((name) => values[name] !== before[name]).map((name) => [
       name,
-      name === 'supervisorId' ? approverValue(values[name]) : values[name],
+      name === 'supervisorId' || name === 'defaultCode' ? approverValue(values[name]) : values[name],
     ]),
-  ) as Partial<Omit<MemberValues, 'supervisorId'>> & { supervisorId?: string | null }
+  ) as Partial<Omit<MemberValues, 'supervisorId' | 'defaultCode'>> & {
+    supervisorId?: string | null
+    defaultCode?: string | null
+  }
 }
 
 /** Edit (issue 19): the Add Member dialog's fields, filled in, plus pay type and payroll ID (null: closed). */
@@ -91,6 +96,7 @@ function EditMemberForm({ member, onDone }: { member: User; onDone: () => void }
         />
         <DialogActions pending={update.isPending} label={t('members.edit.save')} busyLabel={t('members.edit.saving')} />
       </form>
+      <MemberPinForm member={member} />
     </DialogContent>
   )
 }

@@ -1,13 +1,14 @@
 import type { ComponentProps } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PayType, Role, TEXT_LIMITS } from '@app/core'
+import { useAllocationCodes } from '../../api/allocation.ts'
 import { fieldDescription, FormField } from '../ui/FormField.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
 import { Options } from '../ui/Options.tsx'
 import { useTextLimit } from '../ui/TextLimit.tsx'
 
 export type MemberField =
-  'firstName' | 'lastName' | 'email' | 'department' | 'role' | 'supervisorId' | 'payType' | 'payrollId'
+  'firstName' | 'lastName' | 'email' | 'department' | 'role' | 'supervisorId' | 'defaultCode' | 'payType' | 'payrollId'
 export type MemberValues = Record<MemberField, string>
 
 /** The fields in the order a person meets them (the first invalid one gets the focus). */
@@ -18,6 +19,7 @@ export const MEMBER_FIELD_ORDER: readonly MemberField[] = [
   'department',
   'role',
   'supervisorId',
+  'defaultCode',
   'payType',
   'payrollId',
 ]
@@ -28,7 +30,7 @@ export interface ApproverChoice {
   name: string
 }
 
-/** The form's approver ('' is none) as the API takes it (null). */
+/** The form's approver or default code ('' is none) as the API takes it (null). */
 export const approverValue = (value: string) => (value === '' ? null : value)
 
 const TEXT_FIELDS: { name: 'firstName' | 'lastName' | 'email' | 'department'; type: string }[] = [
@@ -53,6 +55,9 @@ interface MemberFieldsProps {
 /** The member dialog's fields (Add Member and Edit): names, email, department, role, and when editing, pay facts. */
 export function MemberFields({ values, onChange, shown, disabled, withPay = false, approvers }: MemberFieldsProps) {
   const { t } = useTranslation('supervisor')
+  const codes = useAllocationCodes().data?.codes ?? []
+  // Issue 33: only active codes are offered; a member's inactive default still shows as chosen.
+  const codeChoices = codes.filter((c) => c.active || c.id === values.defaultCode)
   const id = (name: MemberField) => `member-${name}`
   const control = (name: MemberField, hint = false) => ({
     id: id(name),
@@ -99,6 +104,21 @@ export function MemberFields({ values, onChange, shown, disabled, withPay = fals
           {approvers.map((a) => (
             <option key={a.id} value={a.id}>
               {a.name}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField
+        id={id('defaultCode')}
+        label={t('members.fields.defaultCode')}
+        hint={t('members.fields.defaultCodeHint')}
+        message={shown.defaultCode}
+      >
+        <select {...control('defaultCode', true)} className={inputClasses}>
+          <option value="">{t('members.fields.noDefaultCode')}</option>
+          {codeChoices.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.active ? c.name : t('members.fields.inactiveCode', { name: c.name })}
             </option>
           ))}
         </select>

@@ -17,7 +17,7 @@ import { Section } from '../ui/Section.tsx'
  * Prints this section alone: the print stylesheet (index.css) shows only the element marked
  * `data-printing` while the browser prints, so the page's header and other reports stay out.
  */
-function printOnly(element: HTMLElement) {
+export function printOnly(element: HTMLElement) {
   element.setAttribute('data-printing', '')
   const done = () => element.removeAttribute('data-printing')
   window.addEventListener('afterprint', done, { once: true })

@@ -13,7 +13,7 @@ import {
   type ListedTimesheet,
   type TimesheetComment,
 } from '@app/core'
-import { employeeName, formatBreakMinutes, formatDate, formatHoursValue } from '../../lib/format.ts'
+import { employeeName, formatBreakMinutes, formatDate, formatHoursValue, zoneOr } from '../../lib/format.ts'
 import { useUpdateTimesheetStatus, type Decision } from '../../api/timesheets.ts'
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
@@ -25,6 +25,7 @@ import { Textarea } from '../ui/Textarea.tsx'
 import { useTextLimit } from '../ui/TextLimit.tsx'
 import { UserAvatar } from '../UserAvatar.tsx'
 import { TimesheetTimeline } from '../audit/TimesheetTimeline.tsx'
+import { MemberWeekLeave } from '../time-off/WeekLeave.tsx'
 import { WeekFlags } from './WeekFlags.tsx'
 import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
 import { PayrollFigures } from '../payroll/PayrollFigures.tsx'
@@ -201,6 +202,11 @@ function ReviewContent({ target, timeZone, busy, deciding, onCancel, onDecide, o
               </li>
             ))}
           </ol>
+          <MemberWeekLeave
+            weekStartDate={sheet.weekStartDate}
+            employeeId={sheet.employeeId}
+            timeZone={zoneOr(timeZone)}
+          />
         </section>
 
         <section className="space-y-1">

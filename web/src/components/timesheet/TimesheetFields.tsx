@@ -1,6 +1,7 @@
 import { CircleAlert, RefreshCw } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import {
+  allocationsField,
   breakField,
   breaksLongerThanShift,
   dayChecks,
@@ -21,11 +22,12 @@ import { Spinner } from '../ui/Spinner.tsx'
 import { Textarea } from '../ui/Textarea.tsx'
 import { useTextLimit } from '../ui/TextLimit.tsx'
 import type { EditorBusy } from './use-timesheet-editor.ts'
+import { DaySplit } from './DaySplit.tsx'
 
 /** How the day fields and notes of both timesheet forms are bound to the editor's days. */
 interface BoundFields {
   days: TimesheetDays
-  onChange: (field: keyof TimesheetDays, value: string | number) => void
+  onChange: (field: keyof TimesheetDays, value: TimesheetDays[keyof TimesheetDays]) => void
   /** Prefixes the ids, so the dialog's fields never share an id with the page's. */
   idPrefix?: string
   /** Gives each input a `name` (the page's form posts them by name). */
@@ -147,6 +149,15 @@ export function DayFields({ day, ...bound }: BoundFields & { day: DayName }) {
           <span>{t('fields.longDay', { hours: LONG_DAY_MINUTES / 60 })}</span>
         </p>
       ) : null}
+      <DaySplit
+        day={day}
+        days={bound.days}
+        onChange={bound.onChange}
+        idPrefix={bound.idPrefix}
+        readOnly={bound.readOnly}
+        disabled={bound.disabled}
+        message={bound.errors?.[allocationsField(day)]}
+      />
       <div className="space-y-1.5">
         <Label htmlFor={activity.control.id}>{t('fields.activity')}</Label>
         <Textarea

@@ -6,7 +6,7 @@ import i18next from 'i18next'
 import userEvent from '@testing-library/user-event'
 import type { Timesheet, TimesheetAnswer } from '@app/core'
 import { dismissToast } from '../../lib/toast.ts'
-import { mockFetch } from '../../../test/fetch-mock.ts'
+import { mockFetch, writes } from '../../../test/fetch-mock.ts'
 import { renderApp } from '../../../test/render.tsx'
 import { makeTimesheet } from '../../../test/timesheet-fixtures.ts'
 import { onWednesdayMorning } from '../../../test/week-clock.ts'
@@ -71,7 +71,7 @@ describe('WeeklyTimesheetDialog', () => {
     act(() => dismissToast())
     await user.click(screen.getByRole('button', { name: 'Submit for Approval' }))
     expect(await screen.findByText('Submit Failed')).toBeTruthy()
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(writes(fetchMock)).toEqual([])
     expect(onOpenChange).not.toHaveBeenCalled()
     // The submit saved first, on the device too: nothing typed is lost.
     expect((await queuedSaves('offline-member')).length).toBe(2)
@@ -188,7 +188,7 @@ describe('WeeklyTimesheetDialog', () => {
     expect(await screen.findByText('Your timesheet has been saved as a draft')).toBeTruthy()
     expect(screen.getByText('Timesheet Saved')).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Save Timesheet' })).toHaveProperty('disabled', false)
-    expect(body(fetch.mock.calls[0]![1])).toMatchObject({ mondayActivity: 'Sermon prep', version: 3 })
+    expect(body(writes(fetch)[0]![1])).toMatchObject({ mondayActivity: 'Sermon prep', version: 3 })
     expect(onOpenChange).not.toHaveBeenCalledWith(false)
   })
 
@@ -230,7 +230,7 @@ describe('WeeklyTimesheetDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Submit for Approval' }))
     expect(await screen.findByText('Use a 24-hour time like 09:00')).toBeTruthy()
     expect(screen.getByText('Save Failed')).toBeTruthy()
-    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['/api/timesheets/draft/7'])
+    expect(writes(fetch).map(([url]) => String(url))).toEqual(['/api/timesheets/draft/7'])
     expect(screen.getByRole('button', { name: 'Submit for Approval' })).toHaveProperty('disabled', false)
   })
 
@@ -301,7 +301,7 @@ describe('WeeklyTimesheetDialog', () => {
     expect(await screen.findByText('No timesheet to save')).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Submit for Approval' }))
     expect(await screen.findByText('No timesheet to submit')).toBeTruthy()
-    expect(fetch).not.toHaveBeenCalled()
+    expect(writes(fetch)).toEqual([])
   })
 
   describe('in Spanish', () => {

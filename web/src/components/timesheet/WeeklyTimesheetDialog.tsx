@@ -9,7 +9,7 @@ import {
   type TimesheetAnswer,
 } from '@app/core'
 import { useCopyLastWeekCall, useSubmitWeek, useUpdateDraft } from '../../api/timesheets.ts'
-import { isNetworkError } from '../../api/client.ts'
+import { errorFields, isNetworkError } from '../../api/client.ts'
 import { isOnline } from '../../offline/connection.ts'
 import { latestSave } from '../../offline/offline-db.ts'
 import { CopyLastWeek, useLastWeek } from './CopyLastWeek.tsx'
@@ -26,6 +26,7 @@ import { toastFailure } from '../../lib/toast-failure.ts'
 import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
 import { OvertimeNotice } from './OvertimeNotice.tsx'
 import { WeekTotal } from './WeekTotal.tsx'
+import { MyWeekLeave } from '../time-off/WeekLeave.tsx'
 import { ConflictNotice, DayFields, NotesField, SaveAndSubmitButtons, SupervisorComments } from './TimesheetFields.tsx'
 import { useTimesheetEditor } from './use-timesheet-editor.ts'
 import { runTimerAction, type TimerAction } from './timer-actions.ts'
@@ -214,7 +215,8 @@ function WeeklyTimesheetForm({
     onChange: editor.setField,
     idPrefix: 'dialog-',
     readOnly: !editable,
-    errors: editor.unfinishedFields,
+    // The server's messages on the fields (a split that does not add up names its day's field).
+    errors: { ...editor.unfinishedFields, ...errorFields(updateDraft.error) },
   }
 
   return (
@@ -294,6 +296,7 @@ function WeeklyTimesheetForm({
       <NotesField className="mt-4" {...bound} />
 
       <WeekTotal days={days} className="mt-4" />
+      <MyWeekLeave weekStartDate={weekStart} timeZone={timeZone} className="mt-3" />
       <OvertimeNotice payroll={editor.base?.payroll} className="mt-3" />
 
       {/* The demo's unsaved week (id 0) has no history yet. */}

@@ -61,7 +61,8 @@ export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
   // Set by a submission with a half-filled day: its fields then say what is missing until it is fixed.
   const [askedToFinish, setAskedToFinish] = useState(false)
 
-  const setField = (field: keyof TimesheetDays, value: string | number) => setDays((d) => ({ ...d, [field]: value }))
+  const setField = (field: keyof TimesheetDays, value: TimesheetDays[keyof TimesheetDays]) =>
+    setDays((d) => ({ ...d, [field]: value }))
   const fill = (values: Partial<TimesheetDays>) => setDays((d) => ({ ...d, ...values }))
 
   /** Marks the buttons busy while `task` runs. */

@@ -1,0 +1,42 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { AllocationCodes, AllocationCodesUpdate, AllocationReport } from '@app/core'
+import { apiJson, getQueryFn } from './client.ts'
+import { keptCodes } from '../offline/kept-reads.ts'
+import { allocationKeys } from './keys.ts'
+
+/**
+ * Issue 33: the organization's ministries and funds, inactive ones included (every member reads
+ * them: the timesheet forms' Split offers the active ones, and names the inactive ones a week holds).
+ */
+export const allocationCodesQuery = queryOptions({
+  queryKey: allocationKeys.codes,
+  // Kept on the device: the offline staff app splits days too.
+  queryFn: keptCodes(getQueryFn<AllocationCodes>({ on401: 'throw' })),
+  networkMode: 'always',
+})
+export const useAllocationCodes = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...allocationCodesQuery, enabled })
+
+/** PUT /api/organization/allocation-codes with the whole list (a code is never left out, only made inactive). */
+export function useSaveAllocationCodes() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (update: AllocationCodesUpdate) =>
+      apiJson<AllocationCodes>('PUT', '/api/organization/allocation-codes', update),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(allocationKeys.codes, saved)
+      void queryClient.invalidateQueries({ queryKey: allocationKeys.reports })
+    },
+  })
+}
+
+/** GET /api/reports/allocation?from&to (supervisors): hours per ministry and fund, from what approval stored. */
+export const allocationReportQuery = (from: string, to: string) =>
+  queryOptions({
+    queryKey: allocationKeys.report(from, to),
+    queryFn: () =>
+      apiJson<AllocationReport>(
+        'GET',
+        `${allocationKeys.report(from, to)[0]}?${new URLSearchParams({ from, to }).toString()}`,
+      ),
+  })

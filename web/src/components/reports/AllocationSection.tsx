@@ -1,0 +1,178 @@
+import { useRef, type ReactNode } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { CircleAlert, FileDown, Landmark, Printer } from 'lucide-react'
+import type { AllocationReport } from '@app/core'
+import { allocationReportQuery } from '../../api/allocation.ts'
+import { formatDate, formatDollars, formatPayrollHours } from '../../lib/format.ts'
+import { downloadText } from '../dashboard/download.ts'
+import { Button } from '../ui/Button.tsx'
+import { Section } from '../ui/Section.tsx'
+import { StackedCell, StackedRow, StackedTable } from '../ui/Table.tsx'
+import { NumberCell, ReportSection } from './ReportSection.tsx'
+import { printOnly } from './VolunteerHoursSection.tsx'
+import {
+  allocationCsv,
+  allocationFileName,
+  allocationName,
+  BUDGET_WARNING_PERCENT,
+  budgetUsedPercent,
+} from './allocation-csv.ts'
+
+const percentText = (n: number) => `${formatPayrollHours(n)} %`
+
+/**
+ * The Reports page's 'Ministries and funds' (issue 33): approved hours per code with their share,
+ * each code's members, grants' budget hours used and remaining (warned at 90 %), and volunteers'
+ * hours per code valued at the volunteer rate. `from` and `to` are the dates the period covers.
+ */
+export function AllocationSection({ from, to }: { from: string; to: string }) {
+  const { t } = useTranslation('supervisor')
+  const report = useQuery(allocationReportQuery(from, to))
+  const section = useRef<HTMLDivElement>(null)
+  const data = report.data
+  return (
+    <ReportSection
+      ref={section}
+      id="allocation-report-title"
+      icon={Landmark}
+      title={t('allocation.report.title')}
+      description={t('allocation.report.description', { from: formatDate(from), to: formatDate(to) })}
+      actions={
+        <>
+          <Button variant="outline" disabled={!data} onClick={() => section.current && printOnly(section.current)}>
+            <Printer aria-hidden /> {t('reports.print')}
+          </Button>
+          <Button
+            variant="outline"
+            disabled={!data}
+            aria-label={t('allocation.report.exportNamed')}
+            onClick={() => data && downloadText(allocationCsv(data, from, to), allocationFileName(from, to))}
+          >
+            <FileDown aria-hidden /> {t('exportCsv')}
+          </Button>
+        </>
+      }
+      query={report}
+      loadingLabel={t('allocation.report.loading')}
+      errorFallback={t('allocation.report.loadError')}
+      emptyTitle={t('allocation.report.empty')}
+      isEmpty={(r) => r.codes.every((c) => c.hours === 0 && c.budgetHours === null) && r.volunteers.length === 0}
+    >
+      {(r) => <AllocationTables report={r} />}
+    </ReportSection>
+  )
+}
+
+function AllocationTables({ report }: { report: AllocationReport }) {
+  const { t } = useTranslation('supervisor')
+  const col = {
+    code: t('allocation.report.columns.code'),
+    hours: t('allocation.report.columns.hours'),
+    percent: t('allocation.report.columns.percent'),
+    budget: t('allocation.report.columns.budget'),
+    member: t('allocation.report.columns.member'),
+    memberPercent: t('allocation.report.columns.memberPercent'),
+    value: t('allocation.report.columns.value'),
+  }
+  const grants = report.codes.filter((c) => c.budgetHours !== null)
+  return (
+    <div className="space-y-6">
+      <Part id="allocation-by-code" title={t('allocation.report.byCode')}>
+        <StackedTable columns={[col.code, col.hours, col.percent, col.budget]}>
+          {report.codes.map((c) => {
+            const used = budgetUsedPercent(c.hours, c.budgetHours)
+            return (
+              <StackedRow key={c.code}>
+                <StackedCell label={col.code}>{allocationName(c)}</StackedCell>
+                <NumberCell label={col.hours}>{formatPayrollHours(c.hours)}</NumberCell>
+                <NumberCell label={col.percent}>{percentText(c.percent)}</NumberCell>
+                <StackedCell label={col.budget}>
+                  {c.budgetHours === null
+                    ? '-'
+                    : t('allocation.report.budgetLine', {
+                        used: formatPayrollHours(c.hours),
+                        budget: formatPayrollHours(c.budgetHours),
+                        percent: used ?? 0,
+                      })}
+                </StackedCell>
+              </StackedRow>
+            )
+          })}
+        </StackedTable>
+      </Part>
+      {grants.length ? (
+        <Part id="allocation-grants" title={t('allocation.report.grants')}>
+          <ul className="space-y-2">
+            {grants.map((g) => {
+              const used = budgetUsedPercent(g.hours, g.budgetHours) ?? 0
+              const remaining = (g.budgetHours ?? 0) - g.hours
+              const warn = used >= BUDGET_WARNING_PERCENT
+              return (
+                <li
+                  key={g.code}
+                  className={
+                    warn
+                      ? 'rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950'
+                      : 'rounded-md border border-slate-200 p-3 text-sm text-slate-800'
+                  }
+                >
+                  <p className="font-medium">{allocationName(g)}</p>
+                  <p>
+                    {t('allocation.report.grantLine', {
+                      used: formatPayrollHours(g.hours),
+                      budget: formatPayrollHours(g.budgetHours ?? 0),
+                      remaining: formatPayrollHours(Math.max(0, remaining)),
+                      percent: used,
+                    })}
+                  </p>
+                  {warn ? (
+                    <p className="mt-1 flex gap-2 font-medium">
+                      <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+                      {remaining < 0
+                        ? t('allocation.report.overBudget', { over: formatPayrollHours(-remaining) })
+                        : t('allocation.report.nearBudget', { percent: BUDGET_WARNING_PERCENT })}
+                    </p>
+                  ) : null}
+                </li>
+              )
+            })}
+          </ul>
+        </Part>
+      ) : null}
+      <Part id="allocation-members" title={t('allocation.report.byMember')}>
+        <StackedTable columns={[col.code, col.member, col.hours, col.memberPercent]}>
+          {report.codes.flatMap((c) =>
+            c.members.map((m) => (
+              <StackedRow key={`${c.code}-${m.employeeId}`}>
+                <StackedCell label={col.code}>{allocationName(c)}</StackedCell>
+                <StackedCell label={col.member}>{`${m.firstName} ${m.lastName}`.trim()}</StackedCell>
+                <NumberCell label={col.hours}>{formatPayrollHours(m.hours)}</NumberCell>
+                <NumberCell label={col.memberPercent}>{percentText(m.percent)}</NumberCell>
+              </StackedRow>
+            )),
+          )}
+        </StackedTable>
+      </Part>
+      {report.volunteers.length ? (
+        <Part id="allocation-volunteers" title={t('allocation.report.volunteers')}>
+          <StackedTable columns={[col.code, col.hours, col.value]}>
+            {report.volunteers.map((v) => (
+              <StackedRow key={v.code}>
+                <StackedCell label={col.code}>{allocationName(v)}</StackedCell>
+                <NumberCell label={col.hours}>{formatPayrollHours(v.hours)}</NumberCell>
+                <NumberCell label={col.value}>{formatDollars(v.value)}</NumberCell>
+              </StackedRow>
+            ))}
+          </StackedTable>
+        </Part>
+      ) : null}
+    </div>
+  )
+}
+
+const Part = ({ id, title, children }: { id: string; title: string; children: ReactNode }) => (
+  <Section id={id} title={title} level="h3" className="space-y-2">
+    {children}
+  </Section>
+)

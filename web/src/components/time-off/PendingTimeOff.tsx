@@ -1,0 +1,116 @@
+import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { TimeOffRequestView, User } from '@app/core'
+import { useDecideTimeOff } from '../../api/time-off.ts'
+import { formatLeaveHours } from '../../lib/format.ts'
+import { toast } from '../../lib/toast.ts'
+import { toastFailure } from '../../lib/toast-failure.ts'
+import { Button } from '../ui/Button.tsx'
+import { EmptyState } from '../ui/EmptyState.tsx'
+import { Input } from '../ui/Input.tsx'
+import { Label } from '../ui/Label.tsx'
+import { requestDates, useKindName } from './time-off-parts.tsx'
+
+const SCOPES = ['mine', 'everyone'] as const
+type Scope = (typeof SCOPES)[number]
+
+/**
+ * Issue 32: the requests waiting for a decision, opening on "Waiting for me" (routed to me, or to
+ * a supervisor I stand in for) as the timesheets' list does, with "Everyone" one click away.
+ */
+export function PendingTimeOff({ user, requests }: { user: User; requests: readonly TimeOffRequestView[] }) {
+  const { t } = useTranslation('supervisor')
+  const [scope, setScope] = useState<Scope>('mine')
+  const pending = requests.filter((r) => r.status === 'pending')
+  const mine = pending.filter((r) => r.waitingForMe)
+  const rows = scope === 'mine' ? mine : pending
+  return (
+    <div className="space-y-3">
+      <div role="group" aria-label={t('timeOff.pending.scope')} className="flex flex-wrap gap-2">
+        {SCOPES.map((s) => (
+          <Button
+            key={s}
+            size="sm"
+            variant={scope === s ? 'primary' : 'outline'}
+            aria-pressed={scope === s}
+            onClick={() => setScope(s)}
+          >
+            {t(`timeOff.pending.${s}`, { count: s === 'mine' ? mine.length : pending.length })}
+          </Button>
+        ))}
+      </div>
+      {rows.length === 0 ? (
+        <EmptyState title={t(scope === 'mine' ? 'timeOff.pending.noneForMe' : 'timeOff.pending.none')} />
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {rows.map((r) => (
+            <PendingRow key={r.id} request={r} own={r.employeeId === user.id} />
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
+
+function PendingRow({ request: r, own }: { request: TimeOffRequestView; own: boolean }) {
+  const { t } = useTranslation('supervisor')
+  const kindName = useKindName()
+  const decide = useDecideTimeOff()
+  const [comments, setComments] = useState('')
+  const id = useId()
+  const what = t('timeOff.pending.what', { name: r.employeeName, kind: kindName(r.kind), dates: requestDates(r) })
+  const send = (status: 'approved' | 'rejected') =>
+    decide.mutate(
+      { id: r.id, status, comments },
+      {
+        onSuccess: () => toast({ title: t(`timeOff.pending.${status}`), description: what }),
+        onError: (error) => toastFailure(t('timeOff.pending.failed'), error, t('timeOff.pending.failed')),
+      },
+    )
+  const approve = () => send('approved')
+  const decline = () => send('rejected')
+  return (
+    <li className="space-y-2 py-3">
+      <div>
+        <p className="font-medium break-words text-slate-900">{r.employeeName}</p>
+        <p className="text-sm text-slate-700">
+          {kindName(r.kind)} · {requestDates(r)} · {formatLeaveHours(r.hours)}
+        </p>
+        {r.note ? <p className="text-sm break-words text-slate-600">{r.note}</p> : null}
+      </div>
+      {own ? (
+        <p className="text-sm text-slate-600">{t('timeOff.pending.own')}</p>
+      ) : (
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <div className="flex-1 space-y-1">
+            <Label htmlFor={`${id}-comments`}>{t('timeOff.pending.comments')}</Label>
+            <Input
+              id={`${id}-comments`}
+              value={comments}
+              maxLength={2000}
+              onChange={(e) => setComments(e.target.value)}
+            />
+          </div>
+          <div className="flex gap-2">
+            <Button
+              variant="success"
+              disabled={decide.isPending}
+              aria-label={t('timeOff.pending.approveLabel', { what })}
+              onClick={approve}
+            >
+              {t('timeOff.pending.approve')}
+            </Button>
+            <Button
+              variant="destructive"
+              disabled={decide.isPending}
+              aria-label={t('timeOff.pending.declineLabel', { what })}
+              onClick={decline}
+            >
+              {t('timeOff.pending.decline')}
+            </Button>
+          </div>
+        </div>
+      )}
+    </li>
+  )
+}

@@ -1,0 +1,156 @@
+import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { DEFAULT_HOURS_PER_DAY, TimeOffRequestInput, type KindBalance, type TimeOffKind } from '@app/core'
+import { useRequestTimeOff } from '../../api/time-off.ts'
+import { useFieldErrors } from '../../lib/field-errors.ts'
+import { toast } from '../../lib/toast.ts'
+import { Button } from '../ui/Button.tsx'
+import { FormAlert } from '../ui/FormAlert.tsx'
+import { fieldDescription, FormField } from '../ui/FormField.tsx'
+import { Input, inputClasses } from '../ui/Input.tsx'
+import { Textarea } from '../ui/Textarea.tsx'
+import { useKindName } from './time-off-parts.tsx'
+
+const FIELDS = ['kind', 'from', 'to', 'hoursPerDay', 'note'] as const
+
+/**
+ * Issue 32: a member asks for time off. The server's refusals (a blackout date with its reason,
+ * not enough hours, an overlap) are said above the form, where a screen reader hears them at once.
+ */
+export function RequestTimeOffForm({ balances }: { balances: readonly KindBalance[] }) {
+  const { t } = useTranslation('staff')
+  const kindName = useKindName()
+  const id = useId()
+  const kinds = balances.filter((b) => b.eligible)
+  const request = useRequestTimeOff()
+  const [kind, setKind] = useState<TimeOffKind | ''>(kinds[0]?.kind ?? '')
+  const [from, setFrom] = useState('')
+  const [to, setTo] = useState('')
+  const [hoursPerDay, setHoursPerDay] = useState(String(DEFAULT_HOURS_PER_DAY))
+  const [note, setNote] = useState('')
+  const errors = useFieldErrors(FIELDS, request.error)
+  const formError = errors.formError(t('timeOff.request.failed'))
+
+  if (kinds.length === 0) return <p className="text-sm text-slate-600">{t('timeOff.balances.none')}</p>
+
+  const values = {
+    kind: kind || undefined,
+    from,
+    to: to || from,
+    hoursPerDay: hoursPerDay.trim() === '' ? undefined : Number(hoursPerDay),
+    note,
+  }
+  const onSubmit = errors.onSubmit(TimeOffRequestInput, values, (input) =>
+    request.mutate(input, {
+      onSuccess: () => {
+        toast({ title: t('timeOff.request.sentTitle'), description: t('timeOff.request.sent') })
+        setFrom('')
+        setTo('')
+        setNote('')
+      },
+    }),
+  )
+  const edit =
+    <V,>(set: (v: V) => void, name: (typeof FIELDS)[number]) =>
+    (value: V) => {
+      set(value)
+      errors.clear(name)
+      if (request.isError) request.reset()
+    }
+  const on = {
+    kind: edit(setKind, 'kind'),
+    from: edit(setFrom, 'from'),
+    to: edit(setTo, 'to'),
+    hoursPerDay: edit(setHoursPerDay, 'hoursPerDay'),
+    note: edit(setNote, 'note'),
+  }
+  const fieldId = (name: string) => `${id}-${name}`
+  const described = (name: (typeof FIELDS)[number], hint = false) =>
+    fieldDescription(fieldId(name), { hint, message: errors.shown[name] })
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('timeOff.request.title')}>
+      <FormAlert message={formError} />
+      <FormField id={fieldId('kind')} label={t('timeOff.request.kind')} message={errors.shown.kind}>
+        <select
+          id={fieldId('kind')}
+          name="kind"
+          className={inputClasses}
+          value={kind}
+          onChange={(e) => on.kind(e.target.value as TimeOffKind)}
+          aria-describedby={described('kind')}
+        >
+          {kinds.map((b) => (
+            <option key={b.kind} value={b.kind}>
+              {kindName(b.kind, b.name)}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id={fieldId('from')} label={t('timeOff.request.from')} message={errors.shown.from}>
+          <Input
+            id={fieldId('from')}
+            name="from"
+            type="date"
+            required
+            value={from}
+            onChange={(e) => on.from(e.target.value)}
+            aria-invalid={errors.shown.from ? true : undefined}
+            aria-describedby={described('from')}
+          />
+        </FormField>
+        <FormField
+          id={fieldId('to')}
+          label={t('timeOff.request.to')}
+          hint={t('timeOff.request.toHint')}
+          message={errors.shown.to}
+        >
+          <Input
+            id={fieldId('to')}
+            name="to"
+            type="date"
+            min={from || undefined}
+            value={to}
+            onChange={(e) => on.to(e.target.value)}
+            aria-invalid={errors.shown.to ? true : undefined}
+            aria-describedby={described('to', true)}
+          />
+        </FormField>
+      </div>
+      <FormField
+        id={fieldId('hoursPerDay')}
+        label={t('timeOff.request.hoursPerDay')}
+        message={errors.shown.hoursPerDay}
+        className="max-w-48"
+      >
+        <Input
+          id={fieldId('hoursPerDay')}
+          name="hoursPerDay"
+          type="number"
+          inputMode="decimal"
+          min={0.25}
+          max={24}
+          step={0.25}
+          value={hoursPerDay}
+          onChange={(e) => on.hoursPerDay(e.target.value)}
+          aria-invalid={errors.shown.hoursPerDay ? true : undefined}
+          aria-describedby={described('hoursPerDay')}
+        />
+      </FormField>
+      <FormField id={fieldId('note')} label={t('timeOff.request.note')} message={errors.shown.note}>
+        <Textarea
+          id={fieldId('note')}
+          name="note"
+          value={note}
+          maxLength={500}
+          onChange={(e) => on.note(e.target.value)}
+          aria-describedby={described('note')}
+        />
+      </FormField>
+      <Button type="submit" busy={request.isPending} busyLabel={t('timeOff.request.sending')}>
+        {t('timeOff.request.submit')}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,233 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import i18next from 'i18next'
+import type { KindBalance, TimeOffRequestView } from '@app/core'
+import { makeStaffMember, makeUser } from '../../test/fixtures.ts'
+import { mockFetch, type MockAnswer } from '../../test/fetch-mock.ts'
+import { renderApp } from '../../test/render.tsx'
+import { weekLeaveLines } from '../components/time-off/WeekLeave.tsx'
+import { offByMember } from '../components/time-off/WhoIsOff.tsx'
+// Loaded up front, so the router's lazy import is already done when a test starts.
+import './TimeOffPage.tsx'
+
+afterEach(async () => {
+  vi.unstubAllGlobals()
+  await i18next.changeLanguage('en')
+})
+
+const balance = (kind: KindBalance['kind'], available: number, eligible = true): KindBalance => ({
+  kind,
+  name: { vacation: 'Vacation', sick: 'Sick', personal: 'Personal' }[kind],
+  eligible,
+  accruedHours: available,
+  usedHours: 0,
+  scheduledHours: 0,
+  availableHours: available,
+  ledger: [],
+})
+
+const request = (overrides: Partial<TimeOffRequestView> = {}): TimeOffRequestView => ({
+  id: 'to-1',
+  employeeId: 'mem-1',
+  employeeName: 'Ada Lovelace',
+  kind: 'vacation',
+  from: '2099-12-21',
+  to: '2099-12-21',
+  hoursPerDay: 8,
+  days: [{ date: '2099-12-21', hours: 8 }],
+  hours: 8,
+  note: '',
+  status: 'pending',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  decidedAt: null,
+  decidedBy: null,
+  comments: '',
+  ...overrides,
+})
+
+const BLACKOUT = 'Time off is not possible on 2099-04-12: Easter Sunday'
+
+const show = (role: 'employee' | 'supervisor', items: TimeOffRequestView[], extra: Record<string, MockAnswer> = {}) => {
+  const me = role === 'employee' ? makeStaffMember() : makeUser()
+  const fetch = mockFetch({
+    'GET /api/auth/user': { body: me },
+    'GET /api/organization/settings': { body: { organizationName: 'Grace Chapel', logoUrl: null, timeZone: 'UTC' } },
+    'GET /api/time-off/balances': {
+      body: {
+        employeeId: me.id,
+        balances: [balance('vacation', 40), balance('sick', 0), balance('personal', 0, false)],
+      },
+    },
+    'GET /api/time-off': { body: { items } },
+    ...extra,
+  })
+  const user = userEvent.setup()
+  return { fetch, user, ...renderApp('/time-off') }
+}
+const sent = (fetch: ReturnType<typeof mockFetch>, method: string, path: string) =>
+  fetch.mock.calls
+    .filter(([url, init]) => init?.method === method && String(url) === path)
+    .map(([, init]) => JSON.parse(String(init?.body)) as unknown)
+
+describe('TimeOffPage for a member', () => {
+  it('shows the balances of the kinds they may take and sends a request with 8 hours a day by default', async () => {
+    const { fetch, user } = show('employee', [], {
+      'POST /api/time-off': { body: request() },
+    })
+    const balances = within(await screen.findByRole('region', { name: 'My balances' }))
+    expect((await balances.findByRole('listitem', { name: 'Vacation' })).textContent).toContain('40 h')
+    expect(balances.queryByRole('listitem', { name: 'Personal' })).toBeNull()
+
+    const form = within(screen.getByRole('form', { name: 'Request time off' }))
+    expect(form.getByRole('combobox', { name: 'Kind' }).textContent).toBe('VacationSick')
+    await user.click(form.getByRole('button', { name: 'Send request' }))
+    // Checked in the browser first: no first day, nothing sent.
+    expect(await form.findAllByText('Use a date like 2026-11-16')).not.toHaveLength(0)
+    expect(document.activeElement).toBe(form.getByLabelText('First day'))
+    expect(sent(fetch, 'POST', '/api/time-off')).toEqual([])
+
+    await user.type(form.getByLabelText('First day'), '2099-12-21')
+    await user.type(form.getByLabelText('Note (optional)'), 'Family')
+    await user.click(form.getByRole('button', { name: 'Send request' }))
+    expect(await screen.findByText('Request sent')).toBeTruthy()
+    expect(sent(fetch, 'POST', '/api/time-off')).toEqual([
+      { kind: 'vacation', from: '2099-12-21', to: '2099-12-21', hoursPerDay: 8, note: 'Family' },
+    ])
+  })
+
+  it.each([
+    ['en', BLACKOUT],
+    ['es', 'No se puede tomar tiempo libre el 2099-04-12: Easter Sunday'],
+  ])('says a blackout refusal with its reason in the form (%s)', async (language, shown) => {
+    await i18next.changeLanguage(language)
+    const { user } = show('employee', [], {
+      'POST /api/time-off': {
+        status: 400,
+        body: { message: BLACKOUT, key: 'timeOffBlackout', params: { date: '2099-04-12', reason: 'Easter Sunday' } },
+      },
+    })
+    const form = within(await screen.findByRole('form'))
+    await user.type(form.getByLabelText(language === 'en' ? 'First day' : 'Primer día'), '2099-04-12')
+    await user.click(form.getByRole('button', { name: language === 'en' ? 'Send request' : 'Enviar solicitud' }))
+    expect((await form.findByRole('alert')).textContent).toBe(shown)
+  })
+
+  it('lists their requests with status and comments; Cancel is offered while it can still be cancelled', async () => {
+    const { fetch, user } = show(
+      'employee',
+      [
+        request(),
+        request({ id: 'to-2', from: '2020-01-06', to: '2020-01-07', status: 'approved', hours: 16, comments: 'Enjoy' }),
+        request({ id: 'to-3', employeeId: 'someone-else' }),
+      ],
+      { 'DELETE /api/time-off/to-1': { body: request({ status: 'cancelled' }) } },
+    )
+    const mine = within(await screen.findByRole('region', { name: 'My requests' }))
+    const rows = await mine.findAllByRole('listitem')
+    expect(rows).toHaveLength(2)
+    expect(rows[0]!.textContent).toContain('Vacation, Dec 21, 2099')
+    expect(rows[0]!.textContent).toContain('Pending')
+    expect(rows[1]!.textContent).toContain('Supervisor’s comments: Enjoy')
+    // Approved and already begun: no Cancel.
+    expect(within(rows[1]!).queryByRole('button')).toBeNull()
+    await user.click(within(rows[0]!).getByRole('button', { name: 'Cancel Vacation, Dec 21, 2099' }))
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([u, i]) => String(u) === '/api/time-off/to-1' && i?.method === 'DELETE')).toBe(
+        true,
+      ),
+    )
+    expect(await screen.findByText('Request cancelled')).toBeTruthy()
+  })
+})
+
+describe('TimeOffPage for a supervisor', () => {
+  it('opens on the requests waiting for me, and approves one with comments', async () => {
+    const { fetch, user } = show(
+      'supervisor',
+      [
+        request({ waitingForMe: true }),
+        request({ id: 'to-2', employeeId: 'mem-2', employeeName: 'Ben Okafor', waitingForMe: false }),
+      ],
+      { 'PATCH /api/time-off/to-1/status': { body: request({ status: 'approved' }) } },
+    )
+    const pending = within(await screen.findByRole('region', { name: 'Time off requests' }))
+    expect((await pending.findByRole('button', { name: 'Waiting for me (1)' })).getAttribute('aria-pressed')).toBe(
+      'true',
+    )
+    expect(pending.queryByText('Ben Okafor')).toBeNull()
+    await user.type(pending.getByLabelText('Comments (optional)'), 'Enjoy')
+    await user.click(pending.getByRole('button', { name: 'Approve Ada Lovelace: Vacation, Dec 21, 2099' }))
+    await waitFor(() =>
+      expect(sent(fetch, 'PATCH', '/api/time-off/to-1/status')).toEqual([{ status: 'approved', comments: 'Enjoy' }]),
+    )
+    await user.click(pending.getByRole('button', { name: 'Everyone (2)' }))
+    expect(pending.getByText('Ben Okafor')).toBeTruthy()
+  })
+})
+
+describe('weekLeaveLines', () => {
+  const week = { from: '2026-11-23', to: '2026-11-29' }
+  const holidays = [
+    { date: '2026-11-26', name: 'Thanksgiving', hours: 8 },
+    { date: '2026-12-25', name: 'Christmas', hours: 8 },
+  ]
+  const requests = [
+    {
+      employeeId: 'a',
+      status: 'approved',
+      kind: 'vacation',
+      days: [
+        { date: '2026-11-22', hours: 8 },
+        { date: '2026-11-23', hours: 8 },
+      ],
+    },
+    { employeeId: 'a', status: 'pending', kind: 'sick', days: [{ date: '2026-11-24', hours: 8 }] },
+    { employeeId: 'b', status: 'approved', kind: 'vacation', days: [{ date: '2026-11-25', hours: 8 }] },
+  ]
+  const name = (kind: string) => (kind === 'vacation' ? 'Vacation' : 'Sick')
+
+  it('holds the member’s approved days of the week and the week’s holidays, by date', () => {
+    expect(
+      weekLeaveLines(week, { employeeId: 'a', role: 'employee', joined: '2026-01-01' }, requests, holidays, name),
+    ).toEqual([
+      { date: '2026-11-23', name: 'Vacation', hours: 8 },
+      { date: '2026-11-26', name: 'Thanksgiving', hours: 8 },
+    ])
+  })
+
+  it('gives a volunteer no holiday, nor a member before they joined', () => {
+    expect(
+      weekLeaveLines(week, { employeeId: 'b', role: 'volunteer', joined: '2026-01-01' }, requests, holidays, name),
+    ).toEqual([{ date: '2026-11-25', name: 'Vacation', hours: 8 }])
+    expect(
+      weekLeaveLines(week, { employeeId: 'c', role: 'employee', joined: '2026-11-27' }, requests, holidays, name),
+    ).toEqual([])
+  })
+})
+
+describe('offByMember', () => {
+  it('holds each member’s approved and pending days inside the month, by name, never a declined or cancelled one', () => {
+    const month = { start: '2099-12-01', end: '2099-12-31' }
+    const byMember = offByMember(
+      [
+        request({ employeeName: 'Zoe Park', employeeId: 'z', days: [{ date: '2099-12-21', hours: 8 }] }),
+        request({
+          id: 'to-2',
+          status: 'approved',
+          days: [
+            { date: '2099-11-30', hours: 8 },
+            { date: '2099-12-01', hours: 4 },
+          ],
+        }),
+        request({ id: 'to-3', status: 'rejected', days: [{ date: '2099-12-02', hours: 8 }] }),
+        request({ id: 'to-4', status: 'cancelled', days: [{ date: '2099-12-03', hours: 8 }] }),
+      ],
+      month,
+    )
+    expect(byMember.map((m) => [m.name, m.days.map((d) => [d.date, d.hours, d.request.status])])).toEqual([
+      ['Ada Lovelace', [['2099-12-01', 4, 'approved']]],
+      ['Zoe Park', [['2099-12-21', 8, 'pending']]],
+    ])
+  })
+})
