@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core'
 import {
   addDays,
   currentWeekStart,
+  dateOfDay,
   daysOfWeekStarting,
   dayLabel,
   dayOfDate,
@@ -11,6 +12,8 @@ import {
   type ListedTimesheet,
   type OrganizationSettings,
   type PayPeriodEarly,
+  type TimeOffRequestView,
+  type User,
   todayIn,
 } from '@app/core'
 import { useBrowser } from './browser.ts'
@@ -397,5 +400,49 @@ describe('approving faster (issue 37)', () => {
     // Every view shows the activity of every day that has one (issue 37, item 4).
     expect(await dialog.getByText('Set up chairs').isVisible()).toBe(true)
     expect(await dialog.getByText('14:50 - --:--').isVisible()).toBe(true)
+  })
+
+  it('flags time recorded on a holiday and during approved time off, on the row and in the review dialog', async () => {
+    const { supervisor, member, staffName } = await staffOnPhone()
+    const settings = await api<OrganizationSettings>(member, 'GET', '/api/organization/settings')
+    const week = currentWeekStart(settings.timeZone, settings.weekStartDay)
+    const [holiday, dayOff] = [dateOfDay(week, 'monday'), dateOfDay(week, 'tuesday')]
+    await api(supervisor, 'PUT', '/api/organization/holidays', {
+      holidays: [{ date: holiday, name: 'Founders Day', hours: 8 }],
+      blackouts: [],
+    })
+    const { id: employeeId } = await api<User>(member, 'GET', '/api/auth/user')
+    await api(supervisor, 'POST', '/api/time-off/adjustments', {
+      employeeId,
+      kind: 'vacation',
+      hours: 8,
+      reason: 'Grant',
+    })
+    const request = await api<TimeOffRequestView>(member, 'POST', '/api/time-off', {
+      kind: 'vacation',
+      from: dayOff,
+      to: dayOff,
+    })
+    await api(supervisor, 'PATCH', `/api/time-off/${request.id}/status`, { status: 'approved' })
+    await submitThisWeek(member, {
+      mondayStart: '09:00',
+      mondayEnd: '12:00',
+      tuesdayStart: '09:00',
+      tuesdayEnd: '11:00',
+      wednesdayStart: '09:00',
+      wednesdayEnd: '10:00',
+    })
+    await supervisor.setViewportSize(PHONE)
+    await supervisor.goto('/')
+    const row = supervisor.locator('tbody tr', { hasText: staffName })
+    await row.getByText('2 things to check').waitFor()
+    await row.getByRole('button', { name: /^Approve / }).click()
+    const dialog = supervisor.getByRole('dialog', { name: 'Review Timesheet Submission' })
+    const flags = dialog.getByRole('region', { name: 'Check before approving' })
+    await flags.getByRole('listitem').nth(1).waitFor()
+    expect(await flags.getByRole('listitem').allTextContents()).toEqual([
+      'Monday has time on a holiday (Founders Day)',
+      'Tuesday has time during approved time off',
+    ])
   })
 })

@@ -2,6 +2,7 @@ import * as z from 'zod'
 import { AppError, badRequest } from './errors.ts'
 import { PayType } from './payroll.ts'
 import type { Role } from './roles.ts'
+import { DEFAULT_TIME_OFF_NAMES, TIME_OFF_KINDS } from './time-off-kinds.ts'
 import { addDays, dayOfDate, isCalendarDate, isValidDate } from './week.ts'
 
 /**
@@ -11,7 +12,6 @@ import { addDays, dayOfDate, isCalendarDate, isValidDate } from './week.ts'
  * Paid leave and holidays are paid hours, never hours worked: nothing here feeds overtime.
  */
 
-export const TIME_OFF_KINDS = ['vacation', 'sick', 'personal'] as const
 export const TimeOffKind = z.enum(TIME_OFF_KINDS, { error: 'Kind must be vacation, sick or personal' })
 export type TimeOffKind = z.infer<typeof TimeOffKind>
 
@@ -90,13 +90,11 @@ export const TimeOffPolicies = z.object({
 })
 export type TimeOffPolicies = z.infer<typeof TimeOffPolicies>
 
-const DEFAULT_NAMES: Record<TimeOffKind, string> = { vacation: 'Vacation', sick: 'Sick', personal: 'Personal' }
-
 /** What a new organization starts with: the three kinds, granted by a supervisor, never negative. */
 export const defaultTimeOffPolicies = (): TimeOffPolicies => ({
   policies: TIME_OFF_KINDS.map((kind) => ({
     kind,
-    name: DEFAULT_NAMES[kind],
+    name: DEFAULT_TIME_OFF_NAMES[kind],
     accrual: { method: 'none' },
     capHours: null,
     carryoverHours: null,

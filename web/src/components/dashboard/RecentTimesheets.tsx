@@ -2,14 +2,22 @@ import { Suspense, useId, useMemo, useState } from 'react'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Check, Download, Eye, FileDown, Search, X } from 'lucide-react'
-import { foldForSearch, matchesName, weekTotalHours, type ListedTimesheet, type User } from '@app/core'
+import {
+  foldForSearch,
+  matchesName,
+  weekEnd,
+  weekTotalHours,
+  type ListedTimesheet,
+  type User,
+  type WeekLeave,
+} from '@app/core'
 import { employeeName, formatDate, formatHoursValue } from '../../lib/format.ts'
 import { useOrgTimeZone } from '../../api/organization.ts'
 import { bulkReportUrl } from '../../api/reports.ts'
 import { statusFilterLabel, timesheetCsvUrl, timesheetListQuery, type StatusFilter } from '../../api/timesheets.ts'
 import type { ReviewMode, ReviewTarget } from '../review/ReviewDialog.tsx'
 import { lazyDialog } from '../ui/lazy-dialog.ts'
-import { RowFlag } from '../review/WeekFlags.tsx'
+import { RowFlag, useWeekLeave } from '../review/WeekFlags.tsx'
 import { Button } from '../ui/Button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card.tsx'
 import { Input } from '../ui/Input.tsx'
@@ -58,6 +66,19 @@ export function RecentTimesheets({ user }: { user: User }) {
   const loaded = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data])
   const rows = useMemo(() => loaded.filter((t) => matchesSearch(t, search)), [loaded, search])
   const open = (timesheet: ListedTimesheet, mode: ReviewMode) => setReview({ timesheet, mode })
+  // Issue 37: a pending row flags time on a holiday or during approved time off (one read of each
+  // for the weeks of the pending rows).
+  const pendingWeeks = useMemo(
+    () =>
+      rows
+        .filter((r) => r.status === 'pending')
+        .map((r) => r.weekStartDate)
+        .sort(),
+    [rows],
+  )
+  const leaveOf = useWeekLeave(
+    isSupervisor && pendingWeeks.length ? { from: pendingWeeks[0]!, to: weekEnd(pendingWeeks.at(-1)!) } : null,
+  )
 
   return (
     <Card>
@@ -147,6 +168,7 @@ export function RecentTimesheets({ user }: { user: User }) {
                 key={sheet.id}
                 timesheet={sheet}
                 canDecide={isSupervisor && sheet.status === 'pending' && sheet.employeeId !== user.id}
+                leave={leaveOf(sheet.employeeId)}
                 onOpen={(mode) => open(sheet, mode)}
               />
             ))}
@@ -187,10 +209,12 @@ export function RecentTimesheets({ user }: { user: User }) {
 function TimesheetRow({
   timesheet: sheet,
   canDecide,
+  leave,
   onOpen,
 }: {
   timesheet: ListedTimesheet
   canDecide: boolean
+  leave: WeekLeave | undefined
   onOpen: (mode: ReviewMode) => void
 }) {
   const { t } = useTranslation('supervisor')
@@ -233,7 +257,7 @@ function TimesheetRow({
       <StackedCell label={t('dashboard.recent.columns.status')}>
         <span className="flex flex-col items-start gap-1">
           <TimesheetStatusBadge status={sheet.status} approvals={sheet.approvals.length} />
-          {sheet.status === 'pending' ? <RowFlag week={sheet} /> : null}
+          {sheet.status === 'pending' ? <RowFlag week={sheet} leave={leave} /> : null}
         </span>
       </StackedCell>
       <td className="block pt-2 md:table-cell md:py-3">

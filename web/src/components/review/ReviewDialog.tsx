@@ -8,6 +8,7 @@ import {
   daysOf,
   daysOfWeekStarting,
   TEXT_LIMITS,
+  weekEnd,
   weekTotalHours,
   type DecidedTimesheet,
   type ListedTimesheet,
@@ -26,7 +27,7 @@ import { useTextLimit } from '../ui/TextLimit.tsx'
 import { UserAvatar } from '../UserAvatar.tsx'
 import { TimesheetTimeline } from '../audit/TimesheetTimeline.tsx'
 import { MemberWeekLeave } from '../time-off/WeekLeave.tsx'
-import { WeekFlags } from './WeekFlags.tsx'
+import { useWeekLeave, WeekFlags } from './WeekFlags.tsx'
 import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
 import { PayrollFigures } from '../payroll/PayrollFigures.tsx'
 import { DescriptionItem } from '../ui/DescriptionItem.tsx'
@@ -124,6 +125,8 @@ function ReviewContent({ target, timeZone, busy, deciding, onCancel, onDecide, o
   const approve = () => decide('approved')
   const reject = () => decide('rejected')
 
+  // The same reads as the week's leave lines below (issue 32), for the flags (issue 37).
+  const leaveOf = useWeekLeave({ from: sheet.weekStartDate, to: weekEnd(sheet.weekStartDate) })
   const name = employeeName(sheet.employee)
   const hours = (value: number) => t('review.hours', { count: value, hours: formatHoursValue(value) })
   const submitted = formatDate(sheet.submittedAt, 'medium', t('review.notSubmitted'), timeZone)
@@ -156,7 +159,7 @@ function ReviewContent({ target, timeZone, busy, deciding, onCancel, onDecide, o
         </dl>
 
         {sheet.enteredOffline ? <EnteredOfflineNote /> : null}
-        <WeekFlags week={sheet} />
+        <WeekFlags week={sheet} leave={leaveOf(sheet.employeeId)} />
 
         <section aria-labelledby={`${commentsId}-schedule`} className="space-y-3">
           <div className="flex flex-wrap items-baseline justify-between gap-2">

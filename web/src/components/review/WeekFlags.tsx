@@ -1,16 +1,52 @@
+import { useCallback } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { Flag } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { weekChecks, type WeekTimes } from '@app/core'
+import { leaveChecks, weekChecks, type WeekLeave, type WeekTimes } from '@app/core'
+import { timeOffRangeQuery, useHolidays } from '../../api/time-off.ts'
 import { cn } from '../../lib/cn.ts'
+
+type FlaggedWeek = WeekTimes & { weekStartDate: string }
+
+/** Every flag of a week: its times' checks, then (when known) time on a holiday or approved time off. */
+const flagsOf = (week: FlaggedWeek, leave: WeekLeave | undefined) => [
+  ...weekChecks(week).map((c) => ({ ...c, name: undefined as string | undefined })),
+  ...(leave ? leaveChecks(week, leave) : []),
+]
+
+/**
+ * The organization's holidays and the approved time off touching the dates from `from` to `to`
+ * (null: none asked for), as `leaveChecks` takes them for one member. One read of each for a
+ * whole list of rows; the review dialog's week shares the read of its leave lines.
+ */
+export function useWeekLeave(
+  range: { from: string; to: string } | null,
+): (employeeId: string) => WeekLeave | undefined {
+  const approved = useQuery({
+    ...timeOffRangeQuery({ status: 'approved', from: range?.from ?? '', to: range?.to ?? '' }),
+    enabled: range !== null,
+  })
+  const holidays = useHolidays(range !== null)
+  return useCallback(
+    (employeeId: string) =>
+      approved.data && holidays.data
+        ? {
+            holidays: holidays.data.holidays,
+            timeOff: approved.data.items.filter((r) => r.employeeId === employeeId).flatMap((r) => r.days),
+          }
+        : undefined,
+    [approved.data, holidays.data],
+  )
+}
 
 /**
  * 'Check before approving' (issue 37): the days worth a second look, each said plainly (a day over
- * 12 hours, an end on the next day, a start without an end or an end without a start). Nothing
- * when there is none.
+ * 12 hours, an end on the next day, a start without an end or an end without a start, time on a
+ * holiday or during approved time off). Nothing when there is none.
  */
-export function WeekFlags({ week, className }: { week: WeekTimes; className?: string }) {
+export function WeekFlags({ week, leave, className }: { week: FlaggedWeek; leave?: WeekLeave; className?: string }) {
   const { t } = useTranslation('supervisor')
-  const flags = weekChecks(week)
+  const flags = flagsOf(week, leave)
   if (!flags.length) return null
   return (
     <section
@@ -21,8 +57,8 @@ export function WeekFlags({ week, className }: { week: WeekTimes; className?: st
         <Flag className="size-4 shrink-0" aria-hidden /> {t('review.flags.title')}
       </p>
       <ul className="list-disc space-y-0.5 pl-10">
-        {flags.map(({ day, check }) => (
-          <li key={`${day}-${check}`}>{t(`review.flags.${check}`, { day: t(`audit.day.${day}`) })}</li>
+        {flags.map(({ day, check, name }) => (
+          <li key={`${day}-${check}`}>{t(`review.flags.${check}`, { day: t(`audit.day.${day}`), name })}</li>
         ))}
       </ul>
     </section>
@@ -30,9 +66,9 @@ export function WeekFlags({ week, className }: { week: WeekTimes; className?: st
 }
 
 /** The row's flag on the dashboard: how many days to look at, named for screen readers. */
-export function RowFlag({ week }: { week: WeekTimes }) {
+export function RowFlag({ week, leave }: { week: FlaggedWeek; leave?: WeekLeave }) {
   const { t } = useTranslation('supervisor')
-  const count = weekChecks(week).length
+  const count = flagsOf(week, leave).length
   if (!count) return null
   const label = t('review.flags.row', { count })
   return (

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import {
-  defaultTimeOffPolicies,
+  DEFAULT_TIME_OFF_NAMES,
   type KindBalance,
   type TimeOffKind,
   type TimeOffRequestView,
@@ -9,8 +9,6 @@ import {
 import { usePolicies } from '../../api/time-off.ts'
 import { formatDate, formatLeaveHours } from '../../lib/format.ts'
 import { Badge, type BadgeProps } from '../ui/Badge.tsx'
-
-const DEFAULT_NAMES = new Map(defaultTimeOffPolicies().policies.map((p) => [p.kind, p.name]))
 
 /**
  * A kind's name: the one the organization gave it in Settings → Time off, or (while it is still
@@ -21,7 +19,7 @@ export function useKindName() {
   const policies = usePolicies()
   return (kind: TimeOffKind, given?: string): string => {
     const name = given ?? policies.data?.policies.find((p) => p.kind === kind)?.name
-    return !name || name === DEFAULT_NAMES.get(kind) ? t(`timeOff.kinds.${kind}`) : name
+    return !name || name === DEFAULT_TIME_OFF_NAMES[kind] ? t(`timeOff.kinds.${kind}`) : name
   }
 }
 
