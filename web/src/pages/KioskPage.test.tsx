@@ -106,8 +106,11 @@ describe('the kiosk screen', () => {
     await user.click(screen.getByRole('button', { name: 'Clock In' }))
     expect((await screen.findByRole('alert')).textContent).toBe('Wrong PIN. Try again.')
     const field = screen.getByLabelText('PIN', { selector: 'input' }) as HTMLInputElement
-    expect(field.value).toBe('')
-    expect(document.activeElement).toBe(field)
+    // The digits are cleared and the field focused as the alert renders (on a loaded machine, a tick later).
+    await waitFor(() => {
+      expect(field.value).toBe('')
+      expect(document.activeElement).toBe(field)
+    })
     await tapPin(user, '4821')
     await user.click(screen.getByRole('button', { name: 'Clock In' }))
     await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/^Too many wrong PINs/))
