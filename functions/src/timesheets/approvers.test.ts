@@ -17,6 +17,10 @@ import setAway from '../profile/set-away.ts'
 import staffLogin from '../staff/staff-login.ts'
 import getUser from '../auth/get-user.ts'
 import removeMember from '../members/remove-member.ts'
+import listAudit from '../audit/list-audit.ts'
+import createAdjustment from '../time-off/create-adjustment.ts'
+import createTimeOff from '../time-off/create-time-off.ts'
+import decideTimeOff from '../time-off/decide-time-off.ts'
 import createTimesheet from './create-timesheet.ts'
 import getHistory from './get-history.ts'
 import listPending from './list-pending.ts'
@@ -104,6 +108,44 @@ const church = async () => {
 }
 
 describe("each member's approver (issue 31)", () => {
+  it('records a delegate deciding time off as deciding for the approver, and anyone else as themselves', async () => {
+    const { a, b, c, m1 } = await church()
+    const today = todayIn(ZONE)
+    expect(
+      (
+        await callRoute(setAway, {
+          cookies: [b.cookie],
+          body: { from: today, to: addDays(today, 7), delegateId: c.id },
+        })
+      ).status,
+    ).toBe(200)
+    const grant = await callRoute(createAdjustment, {
+      cookies: [a.cookie],
+      body: { employeeId: m1.id, kind: 'sick', hours: 16, reason: 'Grant' },
+    })
+    expect(grant.status, grant.text).toBe(200)
+    const ask = async (daysAhead: number) => {
+      const day = addDays(today, daysAhead)
+      const res = await callRoute(createTimeOff, { cookies: [m1.cookie], body: { kind: 'sick', from: day, to: day } })
+      expect(res.status, res.text).toBe(200)
+      return res.json.id as string
+    }
+    const [first, second] = [await ask(3), await ask(4)]
+    const decide = async (cookie: string, id: string) => {
+      const res = await callRoute(decideTimeOff, { cookies: [cookie], params: { id }, body: { status: 'approved' } })
+      expect(res.status, res.text).toBe(200)
+    }
+    await decide(c.cookie, first)
+    await decide(a.cookie, second)
+    const audit = await callRoute(listAudit, { cookies: [a.cookie], query: { action: 'timeOff.approved' } })
+    const actors = (audit.json.items as { actor: Record<string, unknown> }[]).map((i) => i.actor).reverse()
+    expect(actors).toEqual([
+      expect.objectContaining({ userId: c.id, onBehalfOf: { userId: b.id, firstName: 'Beth', lastName: 'Youth' } }),
+      expect.not.objectContaining({ onBehalfOf: expect.anything() }),
+    ])
+    expect(actors[1]).toMatchObject({ userId: a.id })
+  })
+
   it('routes, delegates and takes a second approval exactly as the issue says', async () => {
     const { a, b, c, m1, m2, organization } = await church()
     expect(b.supervisorId).toBe(a.id) // the adding supervisor is the default approver

@@ -2,6 +2,7 @@ import {
   balanceOf,
   checkRequest,
   forbidden,
+  onBehalfOf,
   policyOf,
   reviewersOf,
   todayIn,
@@ -114,7 +115,12 @@ export const decideTimeOff = async (
         }),
       ]
     : []
-  const decided = await db.timeOff.decide(request, status, comments, supervisor, { emails })
+  // Issue 31's routing: the approver's delegate deciding is recorded as deciding for the approver.
+  const { roster, today } = await memberRoutingOf(db, org, member, request.employeeId)
+  const behalfId = onBehalfOf(request.employeeId, supervisor.id, roster, today)
+  const behalf = behalfId ? await db.users.findForRecords(behalfId) : undefined
+  const by = behalf ? { ...supervisor, onBehalfOf: behalf } : supervisor
+  const decided = await db.timeOff.decide(request, status, comments, by, { emails })
   await sendNow(db, emails, org)
   return decided
 }
