@@ -52,6 +52,8 @@ import reopenPeriod from './payroll/reopen-period.ts'
 import updatePayrollSettings from './payroll/update-settings.ts'
 import clearAway from './profile/clear-away.ts'
 import setAway from './profile/set-away.ts'
+import listDevices from './profile/list-devices.ts'
+import forgetDevice from './profile/forget-device.ts'
 import allocationReport from './reports/allocation-report.ts'
 import bulkTimesheets from './reports/bulk-timesheets.ts'
 import getReports from './reports/get-reports.ts'
@@ -151,6 +153,8 @@ export const routes = {
   'payroll/update-settings': updatePayrollSettings,
   'profile/clear-away': clearAway,
   'profile/set-away': setAway,
+  'profile/list-devices': listDevices,
+  'profile/forget-device': forgetDevice,
   'reports/allocation-report': allocationReport,
   'reports/bulk-timesheets': bulkTimesheets,
   'reports/get-reports': getReports,

@@ -1,5 +1,5 @@
 import { config } from '@app/adapters'
-import { KIOSK_IDLE_SECONDS, SESSION_IDLE_SECONDS } from '@app/data'
+import { KIOSK_IDLE_SECONDS, REMEMBERED_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from '@app/data'
 import { sessionCookieFor } from '@app/core'
 
 /** `__Host-` needs Secure, which a plain-http local origin cannot have. */
@@ -12,6 +12,12 @@ const attributes = (maxAge: number) =>
 export const sessionCookie = (sid: string) => `${sessionCookieName()}=${sid}; ${attributes(SESSION_IDLE_SECONDS)}`
 /** Issue 34: a kiosk's session cookie lives as long as the kiosk session may stay idle. */
 export const kioskSessionCookie = (sid: string) => `${sessionCookieName()}=${sid}; ${attributes(KIOSK_IDLE_SECONDS)}`
+/**
+ * Issue 34: a remembered phone's cookie lasts as long as its session may (the server ends it sooner
+ * when the phone goes unused 90 days, or is signed out from the Profile).
+ */
+export const rememberedSessionCookie = (sid: string) =>
+  `${sessionCookieName()}=${sid}; ${attributes(REMEMBERED_ABSOLUTE_SECONDS)}`
 export const clearedSessionCookie = () => `${sessionCookieName()}=; ${attributes(0)}`
 
 export const readCookie = (cookies: string[] | undefined, name: string): string | undefined => {

@@ -133,6 +133,8 @@ export const answerProblem = (response: Answer, out: unknown): string | undefine
     return isHtml(out) ? undefined : 'not an HTML page'
   }
   if (out instanceof HttpResponse && out.status >= 400) return undefined
+  if (out instanceof HttpResponse && out.status === 204)
+    return response.safeParse(undefined).success ? undefined : 'data was declared, but no content was answered'
   if (out instanceof HttpResponse && !/^application\/json\b/.test(out.headers['content-type'] ?? '')) {
     return 'data was declared, but the answer is not JSON'
   }

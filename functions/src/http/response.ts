@@ -15,6 +15,11 @@ export class HttpResponse {
     return new HttpResponse(status, JSON.stringify(data), { 'content-type': 'application/json' }, cookies)
   }
 
+  /** A 204 that sets cookies too (a handler answering nothing else returns `undefined`). */
+  static noContent(cookies: string[]) {
+    return new HttpResponse(204, undefined, {}, cookies)
+  }
+
   static html(html: string, status = 200) {
     return new HttpResponse(status, html, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
   }

@@ -4,7 +4,8 @@ import { Language, messages, SignedInMember, tooManyRequests, unauthorized } fro
 import { staffPool } from '@app/adapters'
 import { memberSubject, orgDb, sessions, system } from '@app/data'
 import { clientOf, rateAddressOf } from '../http/client.ts'
-import { sessionCookie } from '../http/cookies.ts'
+import { rememberedSessionCookie, sessionCookie } from '../http/cookies.ts'
+import { deviceOf } from '../http/device.ts'
 import { defineRoute } from '../http/define-route.ts'
 import { browserLanguageOf } from '../http/language.ts'
 import { HttpResponse } from '../http/response.ts'
@@ -21,6 +22,8 @@ export default defineRoute({
     password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
     /** The web's current language; a member who never chose one takes it (issue 21). */
     language: Language.optional(),
+    /** Issue 34: 'Keep me signed in on this phone' (a longer session, listed on the member's Profile). */
+    remember: z.boolean().optional(),
   }),
   response: SignedInMember,
   uses: ['table', 'staffPool'],
@@ -63,7 +66,12 @@ export default defineRoute({
     const language = browserLanguageOf(event, body.language)
     const user = language ? await db.members.setLanguage(found.id, language, 'browser', found) : found
     if (previous) await sessions.delete(previous.sid)
-    const { sid } = await sessions.create(member, { member: user, client: clientOf(event) })
-    return HttpResponse.json(user, 200, [sessionCookie(sid)])
+    const client = clientOf(event)
+    if (!body.remember) {
+      const { sid } = await sessions.create(member, { member: user, client })
+      return HttpResponse.json(user, 200, [sessionCookie(sid)])
+    }
+    const { sid } = await sessions.create(member, { member: user, client }, deviceOf(client.userAgent))
+    return HttpResponse.json(user, 200, [rememberedSessionCookie(sid)])
   },
 })

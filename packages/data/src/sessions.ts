@@ -21,12 +21,29 @@ export const Session = z.object({
   demo: z.boolean().optional(),
   /** Issue 34: a kiosk's session (the kiosk's id): it reaches only the kiosk routes. */
   kioskId: z.string().optional(),
+  /** Issue 34: 'Keep me signed in on this phone': the phone it was opened on, listed on Profile. */
+  device: z.object({ id: z.string(), browser: z.string(), os: z.string() }).optional(),
+  /** A remembered phone's last request (to the hour, as the idle expiry slides). */
+  lastUsedAt: z.string().optional(),
 })
 export type Session = z.infer<typeof Session>
 
 /** Issue 34: a kiosk stays signed in for long (a shared tablet on a wall); revoking it ends it at once. */
 export const KIOSK_IDLE_SECONDS = 90 * 24 * 3600
 export const KIOSK_ABSOLUTE_SECONDS = 400 * 24 * 3600
+
+/**
+ * Issue 34: a phone a member chose to keep signed in on stays so while used at least every 90
+ * days, for a year at most; it is listed on their Profile and ends there, or with a password reset.
+ */
+export const REMEMBERED_IDLE_SECONDS = 90 * 24 * 3600
+export const REMEMBERED_ABSOLUTE_SECONDS = 365 * 24 * 3600
+
+/** What a remembered phone reads as on the member's Profile ('Chrome on Android'). */
+export type Device = { browser: string; os: string }
+
+const idleSecondsOf = (session: Session) =>
+  session.kioskId ? KIOSK_IDLE_SECONDS : session.device ? REMEMBERED_IDLE_SECONDS : SESSION_IDLE_SECONDS
 
 /** The table stores a hash of the session id, so a copy of the table opens no session. */
 export const sessionHash = (sid: string) => createHash('sha256').update(sid).digest('base64url')
@@ -57,20 +74,26 @@ export const newKioskSession = (user: { userId: string; orgId: string }, kioskId
 }
 
 export const sessions = {
-  /** A new session; `signIn`, when a person signed in (not a test or the demo), is recorded with it. */
+  /**
+   * A new session; `signIn`, when a person signed in (not a test or the demo), is recorded with it;
+   * `device`, when they asked to stay signed in on this phone, makes it a remembered phone's.
+   */
   async create(
     user: { userId: string; orgId: string; demo?: boolean },
     signIn?: { member: Person; client: AuditClient },
+    device?: Device,
   ): Promise<{ sid: string; session: Session }> {
     const sid = randomBytes(32).toString('base64url')
     const now = epochSeconds()
+    const createdAt = nowIso()
     const session: Session = {
       userId: user.userId,
       orgId: user.orgId,
       ...(user.demo ? { demo: true } : {}),
-      createdAt: nowIso(),
-      absoluteExpire: now + SESSION_ABSOLUTE_SECONDS,
-      expire: now + SESSION_IDLE_SECONDS,
+      ...(device ? { device: { id: randomBytes(12).toString('base64url'), ...device }, lastUsedAt: createdAt } : {}),
+      createdAt,
+      absoluteExpire: now + (device ? REMEMBERED_ABSOLUTE_SECONDS : SESSION_ABSOLUTE_SECONDS),
+      expire: now + (device ? REMEMBERED_IDLE_SECONDS : SESSION_IDLE_SECONDS),
     }
     const item = {
       ...keys.session(hash(sid)),
@@ -98,23 +121,65 @@ export const sessions = {
     const now = epochSeconds()
     // DynamoDB deletes expired items only eventually (and DynamoDB Local never): check here.
     if (session.expire <= now || session.absoluteExpire <= now) return undefined
-    const idle = session.kioskId ? KIOSK_IDLE_SECONDS : SESSION_IDLE_SECONDS
+    const idle = idleSecondsOf(session)
     if (session.expire - idle + SLIDE_EVERY_SECONDS <= now) {
       const expire = Math.min(now + idle, session.absoluteExpire)
+      const lastUsedAt = nowIso()
       await table
         .update(keys.session(hash(sid)), {
-          UpdateExpression: 'SET expire = :e',
+          UpdateExpression: session.device ? 'SET expire = :e, lastUsedAt = :u' : 'SET expire = :e',
           ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':e': expire },
+          ExpressionAttributeValues: { ':e': expire, ...(session.device ? { ':u': lastUsedAt } : {}) },
         })
         .catch(() => undefined) // a logout racing this read wins
-      return { ...session, expire }
+      return { ...session, expire, ...(session.device ? { lastUsedAt } : {}) }
     }
     return session
   },
 
   async delete(sid: string) {
     if (sid) await table.delete(keys.session(hash(sid)))
+  },
+
+  /** The phones a member is kept signed in on (live sessions only), newest first; `sid` marks this one. */
+  async devices(orgId: string, userId: string, sid?: string) {
+    const now = epochSeconds()
+    const items = await table.queryAll({
+      index: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :p',
+      ExpressionAttributeValues: { ':p': keys.userSessions(orgId, userId) },
+    })
+    return items
+      .map((item) => ({ hash: String(item.gsi1sk), session: Session.parse(item) }))
+      .filter(({ session: s }) => s.device && s.expire > now && s.absoluteExpire > now)
+      .map(({ hash: h, session: s }) => ({
+        id: s.device!.id,
+        browser: s.device!.browser,
+        os: s.device!.os,
+        createdAt: s.createdAt,
+        lastUsedAt: s.lastUsedAt ?? s.createdAt,
+        current: sid !== undefined && h === hash(sid),
+        hash: h,
+      }))
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+  },
+
+  /**
+   * Signs one remembered phone out at once, with its audit record; undefined when the member has no
+   * such phone (already signed out, or another member's). `sid` marks the asking one as `current`.
+   */
+  async forgetDevice(orgId: string, member: Person, deviceId: string, by: Person, sid?: string) {
+    const device = (await sessions.devices(orgId, member.id, sid)).find((d) => d.id === deviceId)
+    if (!device) return undefined
+    await table.transact([
+      { Delete: { Key: keys.session(device.hash) } },
+      auditRecord(orgId, by, {
+        action: 'device.signedOut',
+        subject: memberSubject(member),
+        changes: [{ field: 'device', before: `${device.browser} on ${device.os}`, after: null }],
+      }),
+    ])
+    return device
   },
 
   /** Ends every session of one user at once (member removed, password reset). */

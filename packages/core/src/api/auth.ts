@@ -13,3 +13,19 @@ export type CurrentUser = z.infer<typeof CurrentUser>
 /** POST /api/staff/login: the member signed in (the session comes as a cookie). */
 export const SignedInMember = User
 export type SignedInMember = z.infer<typeof SignedInMember>
+
+/**
+ * GET /api/profile/devices (issue 34): the phones the caller chose 'Keep me signed in on this
+ * phone' on, newest first; `current` is the one asking.
+ */
+export const RememberedDevice = z.object({
+  id: z.string(),
+  browser: z.string(),
+  os: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  current: z.boolean(),
+})
+export type RememberedDevice = z.infer<typeof RememberedDevice>
+export const RememberedDevices = z.object({ devices: z.array(RememberedDevice) })
+export type RememberedDevices = z.infer<typeof RememberedDevices>
