@@ -40,7 +40,7 @@ export const useBrowser = ({ serviceWorkers = 'block' }: { serviceWorkers?: 'all
   return {
     async newPage(
       viewport = { width: 1280, height: 800 },
-      options: { timezoneId?: string; locale?: string } = {},
+      options: { timezoneId?: string; locale?: string; userAgent?: string } = {},
     ): Promise<Page> {
       const context = await browser.newContext({ baseURL: appUrl(), viewport, serviceWorkers, ...options })
       contexts.push(context)

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { useBrowser } from './browser.ts'
 import { signInAsStaff, supervisorWithStaff } from './helpers/sign-in.ts'
 
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
+
 const { newPage } = useBrowser()
 
 describe('staff login page', () => {
@@ -53,5 +56,33 @@ describe('staff login page', () => {
     await page.getByRole('heading', { name: `${member.firstName} ${member.lastName}` }).waitFor()
     expect(await page.getByText('Local Account').isVisible()).toBe(true)
     expect(await page.getByText(member.email.toLowerCase()).isVisible()).toBe(true)
+  })
+
+  it('keeps a member signed in on their phone, lists it on the Profile, and signs it out from elsewhere', async () => {
+    const { credentials } = await supervisorWithStaff(newPage, { department: 'Kitchen', role: 'employee' })
+    const phone = await newPage({ width: 375, height: 812 }, { userAgent: ANDROID })
+    await phone.goto('/staff-login')
+    await phone.getByLabel('Username').fill(credentials.username)
+    await phone.getByLabel('Password').fill(credentials.password)
+    await phone.getByRole('checkbox', { name: 'Keep me signed in on this phone' }).check()
+    await phone.getByRole('button', { name: 'Sign In' }).click()
+    await phone.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    const cookie = (await phone.context().cookies()).find((c) => c.name === 'sid')!
+    expect(cookie.expires - Date.now() / 1000).toBeGreaterThan(360 * 86400)
+
+    await phone.goto('/profile')
+    await phone.getByText('Chrome on Android').waitFor()
+    expect(await phone.getByText('This phone', { exact: true }).isVisible()).toBe(true)
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+
+    // An ordinary sign-in elsewhere sees the phone (not as itself) and signs it out at once.
+    const laptop = await newPage()
+    await signInAsStaff(laptop, credentials)
+    await laptop.goto('/profile')
+    await laptop.getByRole('button', { name: 'Sign out Chrome on Android' }).click()
+    await laptop.getByText('Chrome on Android is no longer signed in.').waitFor()
+    await laptop.getByText('No phone is kept signed in.').waitFor()
+    expect((await phone.request.get('/api/auth/user')).status()).toBe(401)
+    expect((await laptop.request.get('/api/auth/user')).status()).toBe(200)
   })
 })

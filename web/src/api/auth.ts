@@ -1,8 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { DEFAULT_LANGUAGE, type Away, type CurrentUser, type Language, type SignedInMember } from '@app/core'
-import { ApiError, apiJson, getQueryFn } from './client.ts'
+import {
+  DEFAULT_LANGUAGE,
+  type Away,
+  type CurrentUser,
+  type Language,
+  type RememberedDevices,
+  type SignedInMember,
+} from '@app/core'
+import { ApiError, apiJson, apiRequest, getQueryFn, readQuery } from './client.ts'
 import { currentLanguage } from '../i18n.ts'
-import { authKeys, dashboardKeys } from './keys.ts'
+import { authKeys, dashboardKeys, deviceKeys } from './keys.ts'
 import { useWriteThrough } from './write-through.ts'
 import { keepSignedIn, keptUser } from '../offline/kept-reads.ts'
 
@@ -29,6 +36,8 @@ export function useAuth() {
 export interface StaffLoginInput {
   username: string
   password: string
+  /** Issue 34: 'Keep me signed in on this phone' (sent only when chosen). */
+  remember?: true
 }
 
 /**
@@ -72,5 +81,17 @@ export function useSetAway() {
       void queryClient.invalidateQueries({ queryKey: dashboardKeys.pending })
       void queryClient.invalidateQueries({ queryKey: dashboardKeys.stats })
     },
+  })
+}
+
+/** Profile (issue 34): the phones the member chose 'Keep me signed in on this phone' on. */
+export const useRememberedDevices = () => useQuery(readQuery<RememberedDevices>(deviceKeys.all))
+
+/** DELETE /api/profile/devices/{id}: that phone is signed out at once. */
+export function useForgetDevice() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => apiRequest('DELETE', `/api/profile/devices/${encodeURIComponent(id)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceKeys.all }),
   })
 }

@@ -71,6 +71,9 @@ export const exportKeys = { one: (id: string) => [`/api/organization/export/${en
 /** Issue 34: Settings → Kiosk (supervisors), and the members a kiosk shows. */
 export const kioskKeys = { all: ['/api/kiosks'] as const, members: ['/api/kiosk/members'] as const }
 
+/** Issue 34: the phones the signed-in member is kept signed in on (Profile). */
+export const deviceKeys = { all: ['/api/profile/devices'] as const }
+
 export const apiTokenKeys = { all: ['/api/tokens'] as const, openapi: ['/api/openapi.json'] as const }
 /** Issue 35: Settings → Webhooks; a webhook's deliveries are read by their own URL. */
 export const webhookKeys = {

@@ -85,4 +85,50 @@ describe('ProfilePage', () => {
       expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true)
     })
   })
+
+  describe('phones kept signed in', () => {
+    const device = (over: object) => ({
+      id: 'dev-1',
+      browser: 'Chrome',
+      os: 'Android',
+      createdAt: '2026-11-02T15:00:00.000Z',
+      lastUsedAt: '2026-11-20T15:00:00.000Z',
+      current: false,
+      ...over,
+    })
+
+    it('lists them, marks this phone, and signs another one out at once', async () => {
+      let devices = [device({}), device({ id: 'dev-2', browser: 'Safari', os: 'iOS', current: true })]
+      const fetch = mockFetch({
+        'GET /api/auth/user': { body: makeUser({ role: 'employee', authType: 'local', username: 'gh1234' }) },
+        'GET /api/organization/settings': { body: { organizationName: 'Grace Chapel', logoUrl: null } },
+        'GET /api/profile/devices': () => ({ body: { devices } }),
+        'DELETE /api/profile/devices/dev-1': () => {
+          devices = devices.filter((d) => d.id !== 'dev-1')
+          return { status: 204 }
+        },
+      })
+      const user = userEvent.setup()
+      renderApp('/profile')
+      expect(await screen.findByText('Chrome on Android')).toBeTruthy()
+      expect(screen.getByText('Safari on iOS')).toBeTruthy()
+      expect(screen.getByText('This phone')).toBeTruthy()
+      await user.click(screen.getByRole('button', { name: 'Sign out Chrome on Android' }))
+      expect(await screen.findByText('Chrome on Android is no longer signed in.')).toBeTruthy()
+      await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Sign out Chrome on Android' })).toBeNull())
+      expect(fetch.mock.calls.some(([url, init]) => init?.method === 'DELETE' && String(url).endsWith('/dev-1'))).toBe(
+        true,
+      )
+    })
+
+    it('says when there are none', async () => {
+      mockFetch({
+        'GET /api/auth/user': { body: makeUser({ role: 'employee', authType: 'local' }) },
+        'GET /api/organization/settings': { body: { organizationName: 'Grace Chapel', logoUrl: null } },
+        'GET /api/profile/devices': { body: { devices: [] } },
+      })
+      renderApp('/profile')
+      expect(await screen.findByText('No phone is kept signed in.')).toBeTruthy()
+    })
+  })
 })

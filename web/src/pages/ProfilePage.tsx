@@ -20,6 +20,7 @@ import { AwayCard } from '../components/approvals/AwayCard.tsx'
 import { MyNotificationsCard } from '../components/notifications/MyNotificationsCard.tsx'
 import { DescriptionItem } from '../components/ui/DescriptionItem.tsx'
 import { OwnPinCard } from '../components/kiosk/OwnPinCard.tsx'
+import { RememberedPhonesCard } from '../components/profile/RememberedPhonesCard.tsx'
 
 /** On a phone the value goes under its name. */
 const Detail = ({ label, children }: { label: string; children: ReactNode }) => (
@@ -95,6 +96,8 @@ export function ProfilePage() {
       <LanguageCard language={user.language} />
 
       {user.demo ? null : <OwnPinCard />}
+
+      {user.demo ? null : <RememberedPhonesCard />}
 
       {user.role === 'supervisor' && !user.demo ? <AwayCard user={user} /> : null}
 

@@ -67,6 +67,25 @@ describe('StaffLoginPage', () => {
     expect(screen.getByTestId('location').textContent).toBe('/')
   })
 
+  it("sends 'remember' only when 'Keep me signed in on this phone' is ticked", async () => {
+    const staff = makeUser({ role: 'employee', authType: 'local', username: 'jsmith' })
+    const fetch = mockFetch({
+      'GET /api/auth/user': signedOut,
+      'POST /api/staff/login': { body: staff },
+      'GET /api/organization/settings': { body: { organizationName: 'Grace Chapel', logoUrl: null } },
+    })
+    const user = userEvent.setup()
+    renderApp('/staff-login')
+    const box = await screen.findByRole('checkbox', { name: 'Keep me signed in on this phone' })
+    expect((box as HTMLInputElement).checked).toBe(false)
+    expect(box.getAttribute('aria-describedby')).toBe('remember-hint')
+    await user.click(box)
+    await fill(user, 'jsmith', 'secret-pass')
+    await screen.findByRole('heading', { name: 'Dashboard' })
+    const [, init] = fetch.mock.calls.find(([, i]) => i?.method === 'POST')!
+    expect(JSON.parse(String(init!.body))).toEqual({ username: 'jsmith', password: 'secret-pass', remember: true })
+  })
+
   it('shows the server’s message when sign-in is refused', async () => {
     mockFetch({
       'GET /api/auth/user': signedOut,

@@ -31,6 +31,7 @@ export function StaffLoginPage() {
   const hydrated = useHydrated()
   const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' })
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({})
+  const [remember, setRemember] = useState(false)
 
   const serverFields = login.error ? (errorFields(login.error) as FieldErrors) : {}
   const shown: FieldErrors = { ...serverFields, ...fieldErrors }
@@ -48,7 +49,7 @@ export function StaffLoginPage() {
       return
     }
     login.mutate(
-      { username: values.username.trim(), password: values.password },
+      { username: values.username.trim(), password: values.password, ...(remember ? { remember: true } : {}) },
       { onSuccess: () => navigate('/', { replace: true }) },
     )
   }
@@ -89,6 +90,26 @@ export function StaffLoginPage() {
           <Label htmlFor="password">{t('staffLogin.password')}</Label>
           <Input {...password} type="password" autoComplete="current-password" />
           {shown.password ? <FieldMessage id="password-error">{shown.password}</FieldMessage> : null}
+        </div>
+        <div className="flex items-start gap-3">
+          <input
+            id="remember"
+            name="remember"
+            type="checkbox"
+            checked={remember}
+            onChange={(e) => setRemember(e.target.checked)}
+            disabled={login.isPending || !hydrated}
+            aria-describedby="remember-hint"
+            className="mt-0.5 size-5 shrink-0 accent-indigo-600"
+          />
+          <div>
+            <label htmlFor="remember" className="text-sm font-medium text-slate-900">
+              {t('staffLogin.remember')}
+            </label>
+            <p id="remember-hint" className="text-xs text-slate-600">
+              {t('staffLogin.rememberHint')}
+            </p>
+          </div>
         </div>
         <Button
           type="submit"
