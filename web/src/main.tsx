@@ -6,6 +6,7 @@ import { isLanguage } from '@app/core'
 import { createQueryClient } from './api/query-client.ts'
 import { App } from './App.tsx'
 import { addZoneToSignInLinks } from './lib/browser.ts'
+import { afterFirstScreen, watchFirstScreen } from './lib/first-screen.ts'
 import { initI18n, initialLanguage } from './i18n.ts'
 import { preloadPublicPage, preloadRoute, renderedAtBuild } from './router.tsx'
 import './index.css'
@@ -20,46 +21,23 @@ addZoneToSignInLinks(document)
 
 const root = document.getElementById('root')!
 const queryClient = createQueryClient()
+watchFirstScreen(queryClient)
 const app = (
   <StrictMode>
     <App queryClient={queryClient} />
   </StrictMode>
 )
 
-/**
- * The service worker's registration and its code wait until the page has loaded and its reads have
- * been quiet for a moment (the session check's answer starts the first screen's reads a tick
- * later), so they never compete with the first screen for the network or the CPU (issue 30): a
- * first visit's worker installs a few seconds later.
- */
-const QUIET_MS = 1000
-const updates = () => {
-  const mount = () => {
+/** The service worker's registration and update prompt wait for the first screen (lib/first-screen.ts). */
+const updates = () =>
+  afterFirstScreen(() => {
     const host = document.body.appendChild(document.createElement('div'))
     createRoot(host).render(
       <Suspense fallback={null}>
         <ServiceWorkerUpdates />
       </Suspense>,
     )
-  }
-  const whenQuiet = () => {
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const check = () => {
-      clearTimeout(timer)
-      if (queryClient.isFetching() > 0) return
-      timer = setTimeout(() => {
-        if (queryClient.isFetching() > 0) return
-        stop()
-        if ('requestIdleCallback' in window) requestIdleCallback(mount, { timeout: 5000 })
-        else mount()
-      }, QUIET_MS)
-    }
-    const stop = queryClient.getQueryCache().subscribe(check)
-    check()
-  }
-  if (document.readyState === 'complete') whenQuiet()
-  else addEventListener('load', whenQuiet, { once: true })
-}
+  })
 
 /**
  * A signed-out page rendered at build time (web/prerender.ts; the page's catalogue namespaces in

@@ -2,8 +2,9 @@ import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoti
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom'
 import { PRERENDERED_PAGES, QUERY_PAGES, type CurrentUser } from '@app/core'
 import { useQueryClient } from '@tanstack/react-query'
+import i18next from 'i18next'
 import { useAuth } from './api/auth.ts'
-import { prefetchFirstScreen } from './api/first-reads.ts'
+import { DASHBOARD_NAMESPACES, prefetchFirstScreen } from './api/first-reads.ts'
 import { PageLoading } from './components/PageLoading.tsx'
 import { PublicLayout } from './components/PublicLayout.tsx'
 
@@ -125,23 +126,26 @@ export const signedInRoutes: RouteEntry[] = [
 ]
 
 /**
- * Remembered on the device whether the last session check found a member, so the next visit can
- * start loading the signed-in frame's code alongside that check instead of after it.
+ * Remembered on the device whether the last session check found a member, and whether a supervisor
+ * (their dashboard speaks fewer catalogues), so the next visit can start loading the signed-in
+ * frame's code and texts alongside that check instead of after it.
  */
 const SIGNED_IN_HINT = 'signed-in'
-const rememberSignedIn = (signedIn: boolean) => {
+type Hint = 'supervisor' | 'staff' | 'unknown'
+const rememberSignedIn = (user: CurrentUser | null) => {
   try {
-    if (signedIn) localStorage.setItem(SIGNED_IN_HINT, '1')
+    if (user) localStorage.setItem(SIGNED_IN_HINT, user.role === 'supervisor' ? 'supervisor' : 'staff')
     else localStorage.removeItem(SIGNED_IN_HINT)
   } catch {
     // No storage (a locked-down browser): only the preload is lost.
   }
 }
-const wasSignedIn = () => {
+const signedInHint = (): Hint | undefined => {
   try {
-    return localStorage.getItem(SIGNED_IN_HINT) === '1'
+    const hint = localStorage.getItem(SIGNED_IN_HINT)
+    return hint === null ? undefined : hint === 'supervisor' || hint === 'staff' ? hint : 'unknown'
   } catch {
-    return false
+    return undefined
   }
 }
 
@@ -153,11 +157,13 @@ const normalPath = (pathname: string) => (pathname.length > 1 ? pathname.replace
  * a request that carries the session cookie (choosePage, packages/core/src/page-choice.ts), unless
  * the service worker answered from its cache.
  */
-const likelySignedIn = (path: string, hasQuery: boolean) =>
-  wasSignedIn() ||
+const likelySignedIn = (path: string, hasQuery: boolean): Hint | undefined =>
+  signedInHint() ??
   (!navigator.serviceWorker?.controller &&
-    (PRERENDERED_PAGES as readonly string[]).includes(path) &&
-    !(hasQuery && (QUERY_PAGES as readonly string[]).includes(path)))
+  (PRERENDERED_PAGES as readonly string[]).includes(path) &&
+  !(hasQuery && (QUERY_PAGES as readonly string[]).includes(path))
+    ? 'unknown'
+    : undefined)
 
 /**
  * Starts loading the code the address will show, before the first render and in parallel with the
@@ -169,7 +175,14 @@ export function preloadRoute(pathname: string, search = '') {
   const signedIn = likelySignedIn(path, search !== '')
   const routes = signedIn ? signedInRoutes : publicRoutes
   routes.find((r) => r.path === path)?.Page.preload()
-  if (signedIn) AppShell.preload()
+  if (!signedIn) return
+  AppShell.preload()
+  // The dashboard's texts too (prefetchFirstScreen asks again once the role is known; a namespace
+  // loads once): a supervisor's speaks 'supervisor', a staff member's 'staff' as well.
+  if (path === '/')
+    void i18next
+      .loadNamespaces([...DASHBOARD_NAMESPACES[signedIn === 'supervisor' ? 'supervisor' : 'staff']])
+      .catch(() => undefined)
 }
 
 /**
@@ -233,7 +246,7 @@ export function AppRoutes() {
   const { user, isLoading, isKiosk } = useAuth()
   const { pathname } = useLocation()
   useEffect(() => {
-    if (!isLoading) rememberSignedIn(user !== null)
+    if (!isLoading) rememberSignedIn(user)
   }, [user, isLoading])
   if (normalPath(pathname) === KIOSK_PATH)
     return (

@@ -67,6 +67,9 @@ export const currentWeekQuery = queryOptions({
   networkMode: 'always',
 })
 
+/** The catalogues a dashboard speaks, by who reads it. */
+export const DASHBOARD_NAMESPACES = { supervisor: ['supervisor'], staff: ['supervisor', 'staff'] } as const
+
 /**
  * Starts what the first signed-in screen at `path` reads: the header's settings and a supervisor's
  * subscription banner everywhere, and on the dashboard its lists and the texts its sections speak.
@@ -84,7 +87,7 @@ export const prefetchFirstScreen = (
   // The demo shows its notice in the banner's place (AppShell).
   if (supervisor && !user.demo) quietly(queryClient.prefetchQuery(subscriptionStatusQuery))
   if (path !== '/') return
-  quietly(i18next.loadNamespaces(supervisor ? ['supervisor'] : ['supervisor', 'staff']))
+  quietly(i18next.loadNamespaces([...DASHBOARD_NAMESPACES[supervisor ? 'supervisor' : 'staff']]))
   quietly(queryClient.prefetchInfiniteQuery(timesheetListQuery('all')))
   if (supervisor) {
     quietly(queryClient.prefetchQuery(dashboardStatsQuery))
