@@ -212,8 +212,19 @@ describe('ministries, funds and grants', () => {
       { code: ids.Administration, percent: 25 },
       { code: ids['Youth (Grant A)'], percent: 75 },
     ])
-    await dialog.getByRole('button', { name: 'Submit for Approval' }).click()
-    await dialog.waitFor({ state: 'detached' })
+    // The submit page, on the phone too, shows the saved split and submits it with the week.
+    await member.goto('/submit-timesheet')
+    const page = member.getByRole('group', { name: 'Split of the week by percent' })
+    await page.waitFor()
+    expect(await page.getByLabel('Percent for ministry or fund 1 of the week').inputValue()).toBe('25')
+    await page.getByText('The rest, 75 %, goes to Youth (Grant A). Adds up to 100 %.').waitFor()
+    await fitsPhone(member)
+    await expectAccessible(member, 'the submit page with the week split by percent')
+    await member.getByRole('button', { name: 'Submit Timesheet' }).click()
+    await member.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    const submitted = await api<TimesheetAnswer>(member, 'GET', '/api/timesheets/current-week')
+    expect(submitted.status).toBe('pending')
+    expect(submitted.weekAllocationPercent).toEqual(saved.weekAllocationPercent)
     await api(supervisor, 'PATCH', `/api/timesheets/${saved.id}/status`, { status: 'approved', comments: '' })
 
     // ADP: 10 hours on the member's own line, 30 on the grant's cost number; our CSV: a row per code.
