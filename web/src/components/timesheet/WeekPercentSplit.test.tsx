@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 // IndexedDB, which jsdom lacks (the offline save keeps the week there).
 import 'fake-indexeddb/auto'
 import { screen, waitFor, within } from '@testing-library/react'
+import i18next from 'i18next'
 import userEvent from '@testing-library/user-event'
 import type { AllocationCode, PayType, TimesheetAnswer } from '@app/core'
 import { mockFetch, writes, type MockAnswer } from '../../../test/fetch-mock.ts'
@@ -229,5 +230,37 @@ describe('the week split by percent, on the submit page (issue 33)', () => {
     await user.click(screen.getByRole('button', { name: 'Save Timesheet' }))
     await waitFor(() => expect(writes(fetchMock)).toHaveLength(1))
     expect(bodyOf(writes(fetchMock)[0]![1])).not.toHaveProperty('weekAllocationPercent')
+  })
+})
+
+describe('the week split by percent, in Spanish (issue 33)', () => {
+  it('says everything in Spanish, the server’s refusal too', async () => {
+    await i18next.changeLanguage('es')
+    try {
+      serve('exempt', {
+        'PUT /api/timesheets/draft/7': {
+          status: 400,
+          body: {
+            message: 'Only exempt members and ministers allocate the week by percent',
+            fields: { weekAllocationPercent: 'Only exempt members and ministers allocate the week by percent' },
+            // As the server codes it (functions/src/http/errors.ts), for the reader's language.
+            key: 'allocationPercentNotAllowed',
+            fieldKeys: { weekAllocationPercent: { key: 'allocationPercentNotAllowed' } },
+          },
+        },
+      })
+      const user = userEvent.setup()
+      openDialog(makeTimesheet({ id: 7, ...WEEK }))
+      await user.click(await screen.findByRole('button', { name: 'Repartir la semana por porcentaje' }))
+      const group = within(screen.getByRole('group', { name: 'Reparto de la semana por porcentaje' }))
+      await user.type(group.getByLabelText('Porcentaje del ministerio o fondo 1 de la semana'), '60')
+      expect(group.getByText('El resto, 40 %, va a Youth (Grant A). Suma 100 %.')).toBeTruthy()
+      await user.click(screen.getByRole('button', { name: 'Guardar hoja de horas' }))
+      expect(
+        await group.findByText('Solo los miembros exentos y los ministros asignan la semana por porcentaje'),
+      ).toBeTruthy()
+    } finally {
+      await i18next.changeLanguage('en')
+    }
   })
 })
