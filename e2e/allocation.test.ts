@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { currentWeekStart, type OrganizationSettings, type TimesheetAnswer } from '@app/core'
+import { addDays, currentWeekStart, type OrganizationSettings, type TimesheetAnswer } from '@app/core'
 import { useBrowser } from './browser.ts'
 import { api } from './helpers/api.ts'
 import { expectAccessible } from './helpers/axe.ts'
@@ -15,13 +15,17 @@ const fitsPhone = async (page: Page) =>
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const
 
 /** Settings → Ministries and funds: adds one code through its form. */
-const addCode = async (page: Page, fields: { name: string; kind: string; budgetHours?: string }) => {
+const addCode = async (
+  page: Page,
+  fields: { name: string; kind: string; budgetHours?: string; costNumber?: string },
+) => {
   const section = page.getByRole('region', { name: 'Ministries and funds' })
   await section.getByRole('button', { name: 'Add ministry or fund' }).click()
   const form = section.getByRole('form', { name: 'Add ministry or fund' })
   await form.getByLabel('Name', { exact: true }).fill(fields.name)
   await form.getByLabel('Kind').selectOption({ label: fields.kind })
   if (fields.budgetHours) await form.getByLabel('Budget hours').fill(fields.budgetHours)
+  if (fields.costNumber) await form.getByLabel('ADP cost number (optional)').fill(fields.costNumber)
   await form.getByRole('button', { name: 'Add ministry or fund' }).click()
   await form.waitFor({ state: 'detached' })
   await section.getByRole('list', { name: 'Ministries and funds' }).getByText(fields.name).waitFor()
@@ -139,5 +143,114 @@ describe('ministries, funds and grants', () => {
     await grants.getByText('30.00 of 30.00 budget hours used (100 %), 0.00 remaining').waitFor()
     await grants.getByText('Over 90 % of its budget hours are used.').waitFor()
     await expectAccessible(supervisor, 'the allocation report')
+  })
+
+  it('an exempt member splits the week by percent on a phone; ADP carries the cost number and our CSV the codes', async () => {
+    const { supervisor, staffName, credentials } = await supervisorWithStaff(newPage, { department: 'Youth' })
+
+    // Two codes, the grant with an ADP cost number; ADP's company code and batch id.
+    await supervisor.goto('/settings')
+    await addCode(supervisor, { name: 'Youth (Grant A)', kind: 'Fund', costNumber: 'YTH-100' })
+    await addCode(supervisor, { name: 'Administration', kind: 'Ministry' })
+    const codes = supervisor.getByRole('list', { name: 'Ministries and funds' })
+    await codes.getByText('ADP cost number: YTH-100').waitFor()
+    await api(supervisor, 'PUT', '/api/payroll/settings', { adpCompanyCode: 'XYZ', adpBatchId: 'B1' })
+
+    // The member is exempt, with the grant as default and a payroll id.
+    await supervisor.goto('/employees')
+    await supervisor
+      .getByRole('table', { name: 'Members' })
+      .getByRole('button', { name: `Edit ${staffName}` })
+      .click()
+    const edit = supervisor.getByRole('dialog', { name: 'Edit Member' })
+    await edit.getByLabel('Pay type').selectOption('exempt')
+    await edit.getByLabel('Default ministry or fund').selectOption({ label: 'Youth (Grant A)' })
+    await edit.getByLabel(/^Payroll id/i).fill('A100')
+    await edit.getByRole('button', { name: 'Save Changes' }).click()
+    await edit.waitFor({ state: 'detached' })
+
+    // On a phone: Monday to Friday 9:00-17:00 this week (40 paid hours), then a quarter to Administration.
+    const member = await newPage(PHONE)
+    await signInAsStaff(member, credentials)
+    const settings = await api<OrganizationSettings>(member, 'GET', '/api/organization/settings')
+    const weekStartDate = currentWeekStart(settings.timeZone, settings.weekStartDay)
+    await api(member, 'POST', '/api/timesheets/save-draft', {
+      weekStartDate,
+      ...Object.fromEntries(
+        WEEKDAYS.flatMap((d) => [
+          [`${d}Start`, '09:00'],
+          [`${d}End`, '17:00'],
+        ]),
+      ),
+    })
+    await member.reload()
+    await member
+      .getByRole('region', { name: 'Current Week Timesheet' })
+      .getByRole('button', { name: 'Continue Timesheet' })
+      .click()
+    const dialog = member.getByRole('dialog', { name: /^Weekly Timesheet - / })
+    await dialog.getByRole('button', { name: 'Split the week by percent' }).click()
+    const week = dialog.getByRole('group', { name: 'Split of the week by percent' })
+    await week.getByLabel('Ministry or fund 1 of the week', { exact: true }).selectOption({ label: 'Administration' })
+    await week.getByLabel('Percent for ministry or fund 1 of the week').fill('125')
+    await week.getByRole('alert').getByText('Use whole percents from 1 to 100.').waitFor()
+    await week.getByLabel('Percent for ministry or fund 1 of the week').fill('25')
+    await week.getByText('The rest, 75 %, goes to Youth (Grant A). Adds up to 100 %.').waitFor()
+    // No day offers its own split while the week is split by percent.
+    expect(await dialog.getByRole('button', { name: /^Split Monday/ }).count()).toBe(0)
+    await fitsPhone(member)
+    await expectAccessible(member, 'the weekly dialog with the week split by percent')
+    await dialog.getByRole('button', { name: 'Save Timesheet' }).click()
+    await member.getByText('Your timesheet has been saved as a draft').first().waitFor()
+    const saved = await api<TimesheetAnswer>(member, 'GET', '/api/timesheets/current-week')
+    const ids = Object.fromEntries(
+      (
+        await api<{ codes: { id: string; name: string }[] }>(member, 'GET', '/api/organization/allocation-codes')
+      ).codes.map((c) => [c.name, c.id]),
+    )
+    expect(saved.weekAllocationPercent).toEqual([
+      { code: ids.Administration, percent: 25 },
+      { code: ids['Youth (Grant A)'], percent: 75 },
+    ])
+    // The submit page, on the phone too, shows the saved split and submits it with the week.
+    await member.goto('/submit-timesheet')
+    const page = member.getByRole('group', { name: 'Split of the week by percent' })
+    await page.waitFor()
+    expect(await page.getByLabel('Percent for ministry or fund 1 of the week').inputValue()).toBe('25')
+    await page.getByText('The rest, 75 %, goes to Youth (Grant A). Adds up to 100 %.').waitFor()
+    await fitsPhone(member)
+    await expectAccessible(member, 'the submit page with the week split by percent')
+    await member.getByRole('button', { name: 'Submit Timesheet' }).click()
+    await member.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    const submitted = await api<TimesheetAnswer>(member, 'GET', '/api/timesheets/current-week')
+    expect(submitted.status).toBe('pending')
+    expect(submitted.weekAllocationPercent).toEqual(saved.weekAllocationPercent)
+    await api(supervisor, 'PATCH', `/api/timesheets/${saved.id}/status`, { status: 'approved', comments: '' })
+
+    // ADP: 10 hours on the member's own line, 30 on the grant's cost number; our CSV: a row per code.
+    const range = `from=${weekStartDate}&to=${addDays(weekStartDate, 6)}`
+    const file = async (format: string) => {
+      const res = await supervisor.request.get(
+        new URL(`/api/payroll/export?format=${format}&${range}`, supervisor.url()).href,
+      )
+      expect(res.status()).toBe(200)
+      return (await res.text())
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n')
+    }
+    const adp = await file('adp')
+    expect(adp[0]).toBe('Co Code,Batch ID,File #,Reg Hours,O/T Hours,Hours 3 Code,Hours 3 Amount,Temporary Cost Number')
+    expect(adp.slice(1)).toEqual(['XYZ,B1,A100,10.00,0.00,,,', 'XYZ,B1,A100,30.00,0.00,,,YTH-100'])
+    const csv = await file('csv')
+    expect(csv[0]!.endsWith(',Ministry or Fund')).toBe(true)
+    expect(
+      csv
+        .filter((l) => l.startsWith('Ministry or Fund,'))
+        .map((l) => l.split(',').slice(7, 8).concat(l.split(',').slice(-1))),
+    ).toEqual([
+      ['10.00', 'Administration'],
+      ['30.00', 'Youth (Grant A)'],
+    ])
   })
 })

@@ -20,10 +20,17 @@ import { HttpResponse } from '../http/response.ts'
 import { payrollTotals } from '../workflows/payroll.ts'
 import type { OrgDb } from '@app/data'
 
-/** Issue 33: the QuickBooks class of each ministry or fund ('' for none, and for 'Unallocated'). */
-const classesOf = async (db: OrgDb) => {
-  const classes = new Map((await db.allocationCodes.list()).map((c) => [c.id, c.className ?? '']))
-  return (code: string) => classes.get(code) ?? ''
+/**
+ * Issue 33: what the files say of each ministry or fund: its QuickBooks class (IIF), its ADP cost
+ * number, and its name (our CSV); '' for none (and for 'Unallocated'), a code's id when unknown.
+ */
+const codesOf = async (db: OrgDb) => {
+  const codes = new Map((await db.allocationCodes.list()).map((c) => [c.id, c]))
+  return {
+    classOf: (code: string) => codes.get(code)?.className ?? '',
+    costNumberOf: (code: string) => codes.get(code)?.costNumber ?? '',
+    nameOf: (code: string) => codes.get(code)?.name ?? code,
+  }
 }
 
 /** The formats that name members by their payroll id. */
@@ -70,7 +77,7 @@ export default defineRoute({
       org.adpBatchId ?? '',
       session.user.language,
       org,
-      query.format === 'quickbooks-iif' ? await classesOf(db) : undefined,
+      query.format === 'gusto' ? undefined : await codesOf(db),
     )
     const name = `payroll-${query.format}-${query.from}-${query.to}`
     const file = files.report(`${name}-${new Date().toISOString().replace(/[:.]/g, '-')}`)
@@ -88,18 +95,18 @@ const fileOf = (
   language: Language,
   /** Issue 32: the payroll items and ADP codes of each kind of leave (Settings → Payroll). */
   leave: Pick<PayrollRules, 'leavePayItems' | 'adpLeaveCodes'>,
-  /** Issue 33: each code's QuickBooks class (PROJ of the IIF rows). */
-  classOf?: (code: string) => string,
+  /** Issue 33: each code's QuickBooks class (PROJ of the IIF rows), ADP cost number and name. */
+  codes?: Awaited<ReturnType<typeof codesOf>>,
 ) => {
   switch (format) {
     // Our own layout speaks the reader's language; the payroll systems' keep their importers' titles.
     case 'csv':
-      return payrollCsv(members, csvWordsFor(language))
+      return payrollCsv(members, csvWordsFor(language), codes?.nameOf)
     case 'gusto':
       return gustoCsv(members)
     case 'adp':
-      return adpCsv(members, adpCode, adpBatch, leave.adpLeaveCodes)
+      return adpCsv(members, adpCode, adpBatch, leave.adpLeaveCodes, codes?.costNumberOf)
     case 'quickbooks-iif':
-      return quickbooksIif(members, company, { classOf, leaveItems: leave.leavePayItems })
+      return quickbooksIif(members, company, { classOf: codes?.classOf, leaveItems: leave.leavePayItems })
   }
 }

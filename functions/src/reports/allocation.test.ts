@@ -13,6 +13,7 @@ import updateDraft from '../timesheets/update-draft.ts'
 import updateStatus from '../timesheets/update-status.ts'
 import allocationReport from './allocation-report.ts'
 import exportPayroll from '../payroll/export-payroll.ts'
+import updatePayrollSettings from '../payroll/update-settings.ts'
 
 /**
  * Issue 33's "Done when", through the real routes on the local stack: a member's week of 40 hours,
@@ -265,5 +266,87 @@ describe('the QuickBooks file', () => {
       row(3, '8:00', 'Youth'),
       row(4, '8:00', 'Youth'),
     ])
+  })
+})
+
+/** The text of an export (the route redirects to the file's link). */
+const download = async (format: 'adp' | 'csv') => {
+  const res = await callRoute(exportPayroll, {
+    cookies: [sup.cookie],
+    query: { format, from: lastWeek, to: addDays(lastWeek, 6) },
+  })
+  expect(res.status, res.text).toBe(302)
+  return Buffer.from(await (await fetch(res.headers.location as string)).arrayBuffer())
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+}
+const rowsOf = (text: string) =>
+  text
+    .trimEnd()
+    .split('\r\n')
+    .map((l) => l.split(','))
+
+describe('ADP cost numbers (Temporary Cost Number)', () => {
+  const withCost = async (costNumber: unknown) => {
+    const { codes } = AllocationCodes.parse(ok(await callRoute(getAllocationCodes, { cookies: [sup.cookie] })).json)
+    return callRoute(updateAllocationCodes, {
+      cookies: [sup.cookie],
+      body: { codes: codes.map((c) => (c.id === code.youth ? { ...c, costNumber } : c)) },
+    })
+  }
+
+  it('refuses a cost number ADP would not take, on its field, and changes nothing', async () => {
+    const bad = await withCost('=1+1')
+    expect(bad.status).toBe(400)
+    expect(bad.json.fields).toEqual({
+      'codes.0.costNumber':
+        'Cost number must be at most 15 letters, digits, dashes or periods, starting with a letter or digit',
+    })
+    const { codes } = AllocationCodes.parse(ok(await callRoute(getAllocationCodes, { cookies: [sup.cookie] })).json)
+    expect(codes.every((c) => c.costNumber === null)).toBe(true)
+  })
+
+  it('keeps a code’s cost number, with its audit record', async () => {
+    const saved = AllocationCodes.parse(ok(await withCost(' YTH-100 ')).json)
+    expect(saved.codes.find((c) => c.id === code.youth)?.costNumber).toBe('YTH-100')
+    const { items } = await orgDb(sup.organization.id).audit.list({ limit: 5 })
+    expect(items.flatMap((i) => i.changes ?? []).map((c) => c.after)).toContain(
+      'Youth (Grant A) · fund · Youth · 30 ·  ·  · active · cost YTH-100',
+    )
+  })
+
+  it('splits the member’s ADP line per cost number, the totals as before', async () => {
+    ok(await callRoute(updatePayrollSettings, { cookies: [sup.cookie], body: { adpCompanyCode: 'XYZ', adpBatchId: 'B1' } }))
+    ok(await callRoute(updateMember, { cookies: [sup.cookie], params: { id: ana.user.id }, body: { payrollId: 'A100' } }))
+    const rows = rowsOf(await download('adp'))
+    expect(rows[0]).toEqual([
+      'Co Code',
+      'Batch ID',
+      'File #',
+      'Reg Hours',
+      'O/T Hours',
+      'Hours 3 Code',
+      'Hours 3 Amount',
+      'Temporary Cost Number',
+    ])
+    // 10 hours of Administration (no cost number) on Ana's own line, 30 of Youth on YTH-100's.
+    expect(rows.filter((r) => r[2] === 'A100')).toEqual([
+      ['XYZ', 'B1', 'A100', '10.00', '0.00', '', '', ''],
+      ['XYZ', 'B1', 'A100', '30.00', '0.00', '', '', 'YTH-100'],
+    ])
+  })
+})
+
+describe('our payroll CSV', () => {
+  it('adds a row per member and ministry or fund that adds up to the member’s row', async () => {
+    const rows = rowsOf(await download('csv'))
+    expect(rows[0]!.at(-1)).toBe('Ministry or Fund')
+    const mine = rows.filter((r) => r[1] === ana.user.id)
+    expect(mine.filter((r) => r[0] !== 'Day').map((r) => [r[0], r[7], r[8], r[9], r.at(-1)])).toEqual([
+      ['Member', '40.00', '40.00', '0.00', ''],
+      ['Ministry or Fund', '30.00', '30.00', '0.00', 'Youth (Grant A)'],
+      ['Ministry or Fund', '10.00', '10.00', '0.00', 'Administration'],
+    ])
+    expect(mine.filter((r) => r[0] === 'Day')).toHaveLength(5)
   })
 })

@@ -32,6 +32,9 @@ export const allocationMismatchMessage = (day: DayName, paid: number) =>
   `${dayLabel[day]} allocations must add up to the day's paid minutes (${paid})`
 export const BOTH_WAYS_MESSAGE = 'Allocate the week by percent or by day, not both'
 export const PERCENT_NOT_ALLOWED = 'Only exempt members and ministers allocate the week by percent'
+export const PERCENT_TOTAL_MESSAGE = 'Percents must add up to 100'
+export const PERCENT_WHOLE_MESSAGE = 'Percent must be a whole number'
+export const PERCENT_RANGE_MESSAGE = 'Percent must be from 1 to 100'
 
 const sumMinutes = (list: readonly { minutes: number }[]) => list.reduce((a, l) => a + l.minutes, 0)
 
@@ -138,4 +141,44 @@ export const fillRemainder = (
   const others = lines.filter((l) => l.code !== fill && l.minutes > 0)
   const rest = paid - sumMinutes(others)
   return rest > 0 ? [...others, { code: fill, minutes: rest }] : others
+}
+
+/** One code's share of a week by percent, as `WeekAllocationPercent` (allocation.ts) parses it. */
+interface PercentShare {
+  code: string
+  percent: number
+}
+
+const sumPercent = (list: readonly { percent: number }[]) => list.reduce((a, l) => a + l.percent, 0)
+
+/**
+ * What the week's percent editor fills in as you type (issue 33, as `fillRemainder` for a day): the
+ * default code (or 'Unallocated') takes whatever the other lines leave of 100. Lines of the default
+ * code are merged into that one remainder line, which is left out when nothing remains.
+ */
+export const fillPercentRemainder = (
+  lines: readonly PercentShare[],
+  defaultCode: string | null | undefined,
+): PercentShare[] => {
+  const fill = defaultCode || UNALLOCATED
+  const others = lines.filter((l) => l.code !== fill && l.percent > 0)
+  const rest = 100 - sumPercent(others)
+  return rest > 0 ? [...others, { code: fill, percent: rest }] : others
+}
+
+/**
+ * Why the server would refuse a week's percents (the message it answers, on `weekAllocationPercent`),
+ * or undefined: a member who does not allocate by percent (`payType` when known), a percent that is
+ * not whole or not from 1 to 100, percents that do not add up to 100, or days split as well. The
+ * offline save refuses them as the server would, instead of keeping a save the sync would lose.
+ */
+export const weekPercentProblem = (week: WeekAllocations, payType?: PayType): string | undefined => {
+  const list = week.weekAllocationPercent ?? []
+  if (!list.length) return undefined
+  if (list.some((p) => !Number.isInteger(p.percent))) return PERCENT_WHOLE_MESSAGE
+  if (list.some((p) => p.percent < 1 || p.percent > 100)) return PERCENT_RANGE_MESSAGE
+  if (sumPercent(list) !== 100) return PERCENT_TOTAL_MESSAGE
+  if (DAYS.some((day) => (week[allocationsField(day)]?.length ?? 0) > 0)) return BOTH_WAYS_MESSAGE
+  if (payType && !allocatesByPercent(payType)) return PERCENT_NOT_ALLOWED
+  return undefined
 }

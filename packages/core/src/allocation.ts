@@ -1,5 +1,11 @@
 import * as z from 'zod'
-import { MAX_DAY_ALLOCATIONS, UNALLOCATED } from './allocation-rules.ts'
+import {
+  MAX_DAY_ALLOCATIONS,
+  PERCENT_RANGE_MESSAGE,
+  PERCENT_TOTAL_MESSAGE,
+  PERCENT_WHOLE_MESSAGE,
+  UNALLOCATED,
+} from './allocation-rules.ts'
 import { limitedText } from './text-schemas.ts'
 import { dayLabel, isCalendarDate, type DayName } from './week.ts'
 
@@ -15,6 +21,14 @@ export const MAX_ALLOCATION_CODES = 200
 
 export const ALLOCATION_NAME_MAX_LENGTH = 80
 export const ALLOCATION_CLASS_MAX_LENGTH = 100
+/**
+ * ADP's cost numbers: the fixed-width paydata record gives its job cost number 15 characters (see
+ * payroll-files.ts); letters, digits, dashes and periods, starting with a letter or digit (so a CSV
+ * cell never neutralises it).
+ */
+export const ALLOCATION_COST_NUMBER_MAX_LENGTH = 15
+export const COST_NUMBER_MESSAGE =
+  'Cost number must be at most 15 letters, digits, dashes or periods, starting with a letter or digit'
 
 export const AllocationKind = z.enum(['ministry', 'fund'], { error: 'Kind must be ministry or fund' })
 export type AllocationKind = z.infer<typeof AllocationKind>
@@ -40,6 +54,14 @@ const codeFields = {
   kind: AllocationKind,
   /** The QuickBooks class the code's hours carry in the IIF file. */
   className: limitedText('Class name', ALLOCATION_CLASS_MAX_LENGTH)
+    .nullable()
+    .default(null)
+    .transform((s) => s || null),
+  /** Issue 33: the ADP cost number its hours carry in the paydata file ('Temporary Cost Number'). */
+  costNumber: z
+    .string({ error: COST_NUMBER_MESSAGE })
+    .trim()
+    .refine((s) => s === '' || /^[A-Za-z0-9][A-Za-z0-9.-]{0,14}$/.test(s), COST_NUMBER_MESSAGE)
     .nullable()
     .default(null)
     .transform((s) => s || null),
@@ -135,15 +157,15 @@ export const WeekAllocationPercent = z
     z.object({
       code: AllocationCodeRef,
       percent: z
-        .number({ error: 'Percent must be a whole number' })
-        .int('Percent must be a whole number')
-        .min(1, 'Percent must be from 1 to 100')
-        .max(100, 'Percent must be from 1 to 100'),
+        .number({ error: PERCENT_WHOLE_MESSAGE })
+        .int(PERCENT_WHOLE_MESSAGE)
+        .min(1, PERCENT_RANGE_MESSAGE)
+        .max(100, PERCENT_RANGE_MESSAGE),
     }),
     { error: 'weekAllocationPercent must be a list' },
   )
   .max(MAX_DAY_ALLOCATIONS, `A week may be split among at most ${MAX_DAY_ALLOCATIONS} ministries and funds`)
-  .refine((list) => list.length === 0 || list.reduce((a, p) => a + p.percent, 0) === 100, 'Percents must add up to 100')
+  .refine((list) => list.length === 0 || list.reduce((a, p) => a + p.percent, 0) === 100, PERCENT_TOTAL_MESSAGE)
   .refine((list) => new Set(list.map((a) => a.code)).size === list.length, 'Each ministry or fund once')
   .optional()
 export type WeekAllocationPercent = NonNullable<z.infer<typeof WeekAllocationPercent>>
@@ -171,6 +193,11 @@ export {
   allocationMismatchMessage,
   BOTH_WAYS_MESSAGE,
   PERCENT_NOT_ALLOWED,
+  PERCENT_TOTAL_MESSAGE,
+  PERCENT_WHOLE_MESSAGE,
+  PERCENT_RANGE_MESSAGE,
+  fillPercentRemainder,
+  weekPercentProblem,
   dayPaidMinutes,
   allocationMismatches,
   hasAllocations,

@@ -67,6 +67,9 @@ export const CSV_WORDS = {
   sickHours: 'Sick Hours',
   personalHours: 'Personal Hours',
   holidayHours: 'Holiday Hours',
+  code: 'Ministry or Fund',
+  codeRow: 'Ministry or Fund',
+  unallocated: 'Unallocated',
 } as const
 export type CsvWord = keyof typeof CSV_WORDS
 

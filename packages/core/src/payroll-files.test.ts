@@ -164,7 +164,7 @@ describe('payroll files: the rarer cases', () => {
     expect(lines[1]).toContain('\tGrace-Church\t')
     expect(lines[3]).toContain('\tMary-Ann Lee\t')
     expect(payrollCsv([{ ...t!, payrollId: null }]).split('\r\n')[1]).toBe(
-      'Member,a,,Mary-Ann,Lee,non-exempt,,16.00,16.00,0.00,0.00,45,2,0.00,0.00,0.00,0.00',
+      'Member,a,,Mary-Ann,Lee,non-exempt,,16.00,16.00,0.00,0.00,45,2,0.00,0.00,0.00,0.00,',
     )
   })
 

@@ -1,7 +1,7 @@
 import { englishCsvWords, toCsv, type CsvWords } from './csv.ts'
 import { hoursOf, type DayFigures, type MemberWeek } from './overtime.ts'
 import type { PayType } from './payroll.ts'
-import { apportion } from './allocation.ts'
+import { apportion, UNALLOCATED } from './allocation.ts'
 import { dayAllocationsOf } from './allocation-report.ts'
 import {
   adpLeavePairs,
@@ -98,9 +98,80 @@ export const summaryRow = (t: MemberTotals) => ({
 
 const hours = (minutes: number) => hoursOf(minutes).toFixed(2)
 
-/** Our own layout: a row per member (their totals), each followed by a row per day they worked. */
-export const payrollCsv = (members: readonly MemberTotals[], w: CsvWords = englishCsvWords): string =>
-  toCsv([
+/** A figure in hundredths of an hour, as every payroll file prints it (hoursOf, times 100). */
+const hundredthsOf = (minutes: number) => Math.round((minutes / 60) * 100)
+const hundredthsText = (hundredths: number) => (hundredths / 100).toFixed(2)
+
+/** One share of a member's figures, in hundredths of an hour (what the files print). */
+export interface MemberShare {
+  /** The share's key: a code's id (the payroll CSV) or a cost number, '' for none (ADP). */
+  key: string
+  paid: number
+  regular: number
+  overtime: number
+  doubleTime: number
+}
+
+/**
+ * Issue 33: a member's paid, regular, overtime and double-time figures shared among keys (a key per
+ * code: its id, or its cost number for ADP). Each day's minutes of each kind are shared among the
+ * keys its allocation names in the same proportions (whole minutes, adding up exactly, as the IIF
+ * rows share them); the member's printed total of each kind, in hundredths of an hour, is then
+ * shared by those minutes (largest remainder), so the shares' printed hours always add up to exactly
+ * the hours the member's own row prints. Keys come in order of first appearance; a member with no
+ * allocated day has one share, of the key of 'Unallocated'.
+ */
+export const memberShares = (m: MemberTotals, keyOf: (code: string) => string): MemberShare[] => {
+  const kinds = ['paidMinutes', 'regularMinutes', 'overtimeMinutes', 'doubleTimeMinutes'] as const
+  const minutes = new Map<string, number[]>()
+  for (const d of m.days) {
+    const byKey = new Map<string, number>()
+    for (const a of dayAllocationsOf(d)) byKey.set(keyOf(a.code), (byKey.get(keyOf(a.code)) ?? 0) + a.minutes)
+    const keys = [...byKey.keys()]
+    kinds.forEach((kind, k) => {
+      const shares = apportion(d[kind], [...byKey.values()])
+      keys.forEach((key, i) => {
+        const row = minutes.get(key) ?? [0, 0, 0, 0]
+        row[k]! += shares[i]!
+        minutes.set(key, row)
+      })
+    })
+  }
+  if (minutes.size === 0) minutes.set(keyOf(UNALLOCATED), [0, 0, 0, 0])
+  const keys = [...minutes.keys()]
+  const rows = [...minutes.values()]
+  const [paid, regular, overtime, doubleTime] = kinds.map((kind, k) => {
+    const total = hundredthsOf(m[kind])
+    const shared = apportion(
+      total,
+      rows.map((r) => r[k]!),
+    )
+    // Figures whose days carry none of the kind (none there to weigh by) stay on the first share.
+    if (total > 0 && !shared.some((h) => h > 0)) shared[0] = total
+    return shared
+  })
+  return keys.map((key, i) => ({
+    key,
+    paid: paid![i]!,
+    regular: regular![i]!,
+    overtime: overtime![i]!,
+    doubleTime: doubleTime![i]!,
+  }))
+}
+
+/**
+ * Our own layout: a row per member (their totals), then (issue 33) a row per member and ministry or
+ * fund (its name in the last column; the rows' hours add up to exactly the member row's), then a row
+ * per day they worked. Columns and row kinds only ever get added, so existing readers keep working.
+ */
+export const payrollCsv = (
+  members: readonly MemberTotals[],
+  w: CsvWords = englishCsvWords,
+  /** Issue 33: each code's name (its id when unknown; 'Unallocated' in the reader's language). */
+  nameOf: (code: string) => string = (code) => code,
+): string => {
+  const codeName = (code: string) => (code === UNALLOCATED ? w.word('unallocated') : nameOf(code))
+  return toCsv([
     (
       [
         'row',
@@ -117,6 +188,7 @@ export const payrollCsv = (members: readonly MemberTotals[], w: CsvWords = engli
         'breakMinutes',
         'daysWorked',
         ...LEAVE_CSV_WORDS,
+        'code',
       ] as const
     ).map((k) => w.word(k)),
     ...members.flatMap((m) => {
@@ -133,7 +205,21 @@ export const payrollCsv = (members: readonly MemberTotals[], w: CsvWords = engli
           m.breakMinutes,
           m.daysWorked,
           ...leaveCells(m.leave),
+          '',
         ],
+        ...(m.days.length ? memberShares(m, (code) => code) : []).map((share) => [
+          w.word('codeRow'),
+          ...who,
+          '',
+          hundredthsText(share.paid),
+          hundredthsText(share.regular),
+          hundredthsText(share.overtime),
+          hundredthsText(share.doubleTime),
+          '',
+          '',
+          ...LEAVE_CSV_WORDS.map(() => ''),
+          codeName(share.key),
+        ]),
         ...m.days.map((d) => [
           w.word('dayRow'),
           ...who,
@@ -145,6 +231,7 @@ export const payrollCsv = (members: readonly MemberTotals[], w: CsvWords = engli
           d.breakMinutes,
           1,
           ...leaveCells(m.leave, d.date),
+          '',
         ]),
         ...leaveOnlyDays(m).map((date) => [
           w.word('dayRow'),
@@ -152,10 +239,12 @@ export const payrollCsv = (members: readonly MemberTotals[], w: CsvWords = engli
           date,
           ...['0.00', '0.00', '0.00', '0.00', 0, 0],
           ...leaveCells(m.leave, date),
+          '',
         ]),
       ]
     }),
   ])
+}
 
 /** Issue 32: the days a member has paid leave and no worked hours (their own day rows). */
 const leaveOnlyDays = (m: MemberTotals) => {
@@ -177,23 +266,61 @@ export const gustoCsv = (members: readonly MemberTotals[]): string =>
     ]),
   ])
 
+/** The column ADP's paydata import reads a line's cost number from (issue 33). */
+export const ADP_COST_NUMBER_TITLE = 'Temporary Cost Number'
+
 /**
  * ADP Workforce Now paydata import: Co Code, Batch ID and File # first (ADP requires these
  * positions), then regular and overtime hours; double time goes in Hours 3 with code D.
+ *
+ * Issue 33: ADP's "Automated Paydata Integration for ADP Workforce Now" (apps.adp.com, app 372723,
+ * its features page) takes a header-based CSV whose fields are Co Code (required in the 1st
+ * position), Batch ID (2nd), File # (3rd), then by their titles Pay#, Regular Hours, O/T Hours,
+ * Hours 3/4 Code and Amount, ... and "Temporary Cost Number" and "Temporary Department"; ADP's
+ * Payroll Data Input guide for Workforce Now likewise lists Temporary Cost Number among the pay data
+ * of a batch, and the fixed-width paydata record (EPIP) gives a job cost number 15 characters. So
+ * when a member's approved hours went to codes that have a cost number, the member gets one line
+ * per cost number carrying it in a last column titled `Temporary Cost Number` (the hours of codes
+ * without one, and paid leave, stay on the member's line without it). Each kind of hours is shared
+ * among the lines so that they add up to exactly the member's figures (`memberShares`). A file with
+ * no cost number at all is as before (no such column).
  */
 export const adpCsv = (
   members: readonly MemberTotals[],
   companyCode: string,
   batchId: string,
   leaveCodes: Record<LeaveKind, string> = DEFAULT_ADP_LEAVE_CODES,
+  /** Issue 33: each code's cost number ('' for none). */
+  costNumberOf: (code: string) => string = () => '',
 ): string => {
+  const lines = members.flatMap((m) => {
+    const shares = memberShares(m, costNumberOf)
+    if (!shares.some((s) => s.key !== '')) {
+      // As before allocations: the member's one line, of their own totals.
+      const whole = {
+        key: '',
+        paid: 0,
+        regular: hundredthsOf(m.regularMinutes),
+        overtime: hundredthsOf(m.overtimeMinutes),
+        doubleTime: hundredthsOf(m.doubleTimeMinutes),
+      }
+      return [{ m, share: whole, leave: true }]
+    }
+    const base = shares.find((s) => s.key === '') ?? { key: '', paid: 0, regular: 0, overtime: 0, doubleTime: 0 }
+    const withLeave = adpLeavePairs(m.leave, leaveCodes).length > 0
+    return [
+      ...(base.regular || base.overtime || base.doubleTime || withLeave ? [{ m, share: base, leave: true }] : []),
+      ...shares.filter((s) => s.key !== '').map((share) => ({ m, share, leave: false })),
+    ]
+  })
   // Issue 32: paid leave follows double time in Hours 3, Hours 4, …, one kind per pair.
-  const pairs = members.map((m) => [
-    ...(m.doubleTimeMinutes > 0 ? [['D', hours(m.doubleTimeMinutes)] as [string, string]] : []),
-    ...adpLeavePairs(m.leave, leaveCodes),
+  const pairs = lines.map(({ m, share, leave }) => [
+    ...(share.doubleTime > 0 ? [['D', hundredthsText(share.doubleTime)] as [string, string]] : []),
+    ...(leave ? adpLeavePairs(m.leave, leaveCodes) : []),
   ])
   const width = Math.max(1, ...pairs.map((p) => p.length))
   const slots = Array.from({ length: width }, (_, i) => i + 3)
+  const withCostNumbers = lines.some((l) => l.share.key !== '')
   return toCsv([
     [
       'Co Code',
@@ -202,14 +329,16 @@ export const adpCsv = (
       'Reg Hours',
       'O/T Hours',
       ...slots.flatMap((n) => [`Hours ${n} Code`, `Hours ${n} Amount`]),
+      ...(withCostNumbers ? [ADP_COST_NUMBER_TITLE] : []),
     ],
-    ...members.map((m, i) => [
+    ...lines.map(({ m, share }, i) => [
       companyCode,
       batchId,
       m.payrollId ?? '',
-      hours(m.regularMinutes),
-      hours(m.overtimeMinutes),
+      hundredthsText(share.regular),
+      hundredthsText(share.overtime),
       ...slots.flatMap((_, j) => pairs[i]![j] ?? ['', '']),
+      ...(withCostNumbers ? [share.key] : []),
     ]),
   ])
 }

@@ -16,6 +16,8 @@ const describe = (c: AllocationCode) =>
     c.from ?? '',
     c.to ?? '',
     c.active ? 'active' : 'inactive',
+    // Issue 33's ADP cost number, last and only when set (records written before it read the same).
+    ...(c.costNumber ? [`cost ${c.costNumber}`] : []),
   ].join(' · ')
 
 /**

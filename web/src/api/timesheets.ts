@@ -1,10 +1,26 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import i18next from 'i18next'
 import { isEditable } from '@app/core'
-import type { CurrentWeek, BulkApproveResult, DecidedTimesheet, TimesheetAnswer, WeekTimesheetSave } from '@app/core'
+import type {
+  CurrentUser,
+  CurrentWeek,
+  BulkApproveResult,
+  DecidedTimesheet,
+  TimesheetAnswer,
+  WeekTimesheetSave,
+} from '@app/core'
 import { ApiError, apiJson, isNetworkError } from './client.ts'
-import { allocationKeys, dashboardKeys, payrollKeys, reportKeys, timesheetKeys, type StatusFilter } from './keys.ts'
-import { saveDraft, type DraftSaveInput, type DraftSaveResult } from '../offline/drafts.ts'
+import {
+  allocationKeys,
+  authKeys,
+  dashboardKeys,
+  payrollKeys,
+  reportKeys,
+  timesheetKeys,
+  type StatusFilter,
+} from './keys.ts'
+import { refuseUnbalancedSplit, saveDraft, type DraftSaveInput, type DraftSaveResult } from '../offline/drafts.ts'
+import { isOnline } from '../offline/connection.ts'
 import { currentWeekQuery, timesheetListQuery } from './first-reads.ts'
 
 export { currentWeekQuery, timesheetListQuery }
@@ -94,6 +110,9 @@ export function useSaveWeekDraft() {
         // Fields the server would refuse go to it, for its messages on the fields.
         const { TimesheetDays } = await import('./day-schema.ts')
         const days = TimesheetDays.safeParse(input)
+        // Issue 33: offline, a week's percents the server would refuse are refused here, on their field.
+        if (!days.success && !isOnline())
+          refuseUnbalancedSplit(input, queryClient.getQueryData<CurrentUser | null>(authKeys.user)?.payType)
         if (!days.success) return { timesheet: await post(), onDevice: false }
         return await saveDraft(
           queryClient,

@@ -7,12 +7,14 @@ import {
   dayLabel,
   dayPaidMinutes,
   isEditable,
+  weekPercentProblem,
+  type CurrentUser,
   type CurrentWeek,
   type TimesheetAnswer,
   type TimesheetDays,
 } from '@app/core'
 import { ApiError, apiJson, isNetworkError } from '../api/client.ts'
-import { offlineKeys, timesheetKeys } from '../api/keys.ts'
+import { authKeys, offlineKeys, timesheetKeys } from '../api/keys.ts'
 import { isOnline } from './connection.ts'
 import { dropSaves, enqueueSave, latestSave } from './offline-db.ts'
 import { syncQueue, type PutDraft, type SyncResult } from './sync-queue.ts'
@@ -90,7 +92,7 @@ async function queue(
   week: CurrentWeek,
   input: DraftSaveInput,
 ): Promise<DraftSaveResult | null> {
-  refuseUnbalancedSplit(input.days)
+  refuseUnbalancedSplit(input.days, queryClient.getQueryData<CurrentUser | null>(authKeys.user)?.payType)
   try {
     await enqueueSave({
       userId: week.employeeId,
@@ -113,20 +115,38 @@ async function queue(
   return { timesheet: held, onDevice: true }
 }
 
-/**
- * Issue 33: a day whose split does not add up to its paid minutes is refused on the device as the
- * server refuses it (the same 400 body, so the screens show the same message on the same field),
- * instead of being kept and refused later by the sync.
- */
-export function refuseUnbalancedSplit(days: TimesheetDays) {
-  const day = allocationMismatches(days)[0]
-  if (!day) return
-  const paid = dayPaidMinutes(days, day)
-  const message = allocationMismatchMessage(day, paid)
-  const key = { key: 'allocationMismatch', params: { day: dayLabel[day], paid: String(paid) } }
-  const field = allocationsField(day)
+/** The `errors` keys of the week's percent messages (the server finds them by their English text). */
+const PERCENT_KEYS: Record<string, string> = {
+  'Percent must be a whole number': 'allocationPercentWhole',
+  'Percent must be from 1 to 100': 'allocationPercentRange',
+  'Percents must add up to 100': 'allocationPercentTotal',
+  'Allocate the week by percent or by day, not both': 'allocationBothWays',
+  'Only exempt members and ministers allocate the week by percent': 'allocationPercentNotAllowed',
+}
+
+const refusal = (field: string, message: string, key: { key: string; params?: Record<string, string> }) => {
   const body = { message, ...key, fields: { [field]: message }, fieldKeys: { [field]: key } }
-  throw new ApiError(400, JSON.stringify(body), 'Bad Request')
+  return new ApiError(400, JSON.stringify(body), 'Bad Request')
+}
+
+/**
+ * Issue 33: a day whose split does not add up to its paid minutes, and a week's percents the server
+ * would refuse (`payType`: the member's, when known), are refused on the device as the server
+ * refuses them (the same 400 body, so the screens show the same message on the same field), instead
+ * of being kept and refused later by the sync.
+ */
+export function refuseUnbalancedSplit(days: TimesheetDays, payType?: CurrentUser['payType']) {
+  const day = allocationMismatches(days)[0]
+  if (day) {
+    const paid = dayPaidMinutes(days, day)
+    const message = allocationMismatchMessage(day, paid)
+    throw refusal(allocationsField(day), message, {
+      key: 'allocationMismatch',
+      params: { day: dayLabel[day], paid: String(paid) },
+    })
+  }
+  const percent = weekPercentProblem(days, payType)
+  if (percent) throw refusal('weekAllocationPercent', percent, { key: PERCENT_KEYS[percent]! })
 }
 
 let running: Promise<SyncResult<TimesheetAnswer>> | null = null

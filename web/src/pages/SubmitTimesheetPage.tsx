@@ -42,6 +42,7 @@ import {
   SupervisorComments,
 } from '../components/timesheet/TimesheetFields.tsx'
 import { useTimesheetEditor } from '../components/timesheet/use-timesheet-editor.ts'
+import { WeekPercentSplit } from '../components/timesheet/WeekPercentSplit.tsx'
 import { Button } from '../components/ui/Button.tsx'
 import { Card, CardContent, RegionCard } from '../components/ui/Card.tsx'
 import { FieldMessage } from '../components/ui/FieldMessage.tsx'
@@ -283,6 +284,8 @@ function TimesheetForm({ current, timeZone, weekStartDay }: TimesheetFormProps) 
             <DayFields day={day} {...bound} />
           </DayCard>
         ))}
+
+        <WeekPercentSplit className="bg-white" {...bound} />
 
         <Card>
           <CardContent className="pt-4 sm:pt-6">

@@ -11,6 +11,7 @@ const youth: AllocationCode = {
   name: 'Youth (Grant A)',
   kind: 'fund',
   className: 'Youth',
+  costNumber: null,
   budgetHours: 30,
   from: '2026-09-01',
   to: '2027-08-31',
@@ -60,6 +61,7 @@ describe('Settings → Ministries and funds (issue 33)', () => {
             name: 'Administration',
             kind: 'ministry',
             className: null,
+            costNumber: null,
             from: null,
             to: null,
             budgetHours: null,
@@ -110,5 +112,29 @@ describe('Settings → Ministries and funds (issue 33)', () => {
     await user.click(form.getByRole('button', { name: 'Add ministry or fund' }))
     expect(form.getByText('Each name once')).toBeTruthy()
     expect(puts).toEqual([])
+  })
+
+  it('keeps an ADP cost number on a code, checked before sending (issue 33)', async () => {
+    const { puts } = show()
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Edit Youth (Grant A)' }))
+    const form = within(screen.getByRole('form', { name: 'Edit Youth (Grant A)' }))
+    const cost = form.getByLabelText('ADP cost number (optional)')
+    expect(cost.getAttribute('aria-describedby')).toContain('hint')
+    await user.type(cost, '-100')
+    await user.click(form.getByRole('button', { name: 'Save' }))
+    expect(
+      form.getByText(
+        'Cost number must be at most 15 letters, digits, dashes or periods, starting with a letter or digit',
+      ),
+    ).toBeTruthy()
+    expect(cost.getAttribute('aria-invalid')).toBe('true')
+    expect(puts).toEqual([])
+
+    await user.clear(cost)
+    await user.type(cost, ' YTH-100 ')
+    await user.click(form.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('ADP cost number: YTH-100')).toBeTruthy()
+    expect(puts).toEqual([{ codes: [{ ...youth, costNumber: 'YTH-100' }] }])
   })
 })

@@ -3,6 +3,7 @@ import { Landmark } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import {
   ALLOCATION_CLASS_MAX_LENGTH,
+  ALLOCATION_COST_NUMBER_MAX_LENGTH,
   ALLOCATION_NAME_MAX_LENGTH,
   AllocationCodesUpdate,
   AllocationKind,
@@ -26,25 +27,37 @@ import { Options } from '../ui/Options.tsx'
 /** What `editing` holds while a new code is being added (no code's id: ids are never empty). */
 const NEW_CODE = ''
 
-type CodeField = 'name' | 'kind' | 'className' | 'from' | 'to' | 'budgetHours'
-const FIELD_ORDER: readonly CodeField[] = ['name', 'kind', 'className', 'from', 'to', 'budgetHours']
+type CodeField = 'name' | 'kind' | 'className' | 'costNumber' | 'from' | 'to' | 'budgetHours'
+const FIELD_ORDER: readonly CodeField[] = ['name', 'kind', 'className', 'costNumber', 'from', 'to', 'budgetHours']
 
 interface CodeValues {
   name: string
   kind: AllocationKind
   className: string
+  /** Issue 33: ADP's Temporary Cost Number of the code's hours. */
+  costNumber: string
   from: string
   to: string
   budgetHours: string
   active: boolean
 }
 
-const blank: CodeValues = { name: '', kind: 'ministry', className: '', from: '', to: '', budgetHours: '', active: true }
+const blank: CodeValues = {
+  name: '',
+  kind: 'ministry',
+  className: '',
+  costNumber: '',
+  from: '',
+  to: '',
+  budgetHours: '',
+  active: true,
+}
 
 const valuesOf = (code: AllocationCode): CodeValues => ({
   name: code.name,
   kind: code.kind,
   className: code.className ?? '',
+  costNumber: code.costNumber ?? '',
   from: code.from ?? '',
   to: code.to ?? '',
   budgetHours: code.budgetHours === null ? '' : String(code.budgetHours),
@@ -57,6 +70,7 @@ const inputOf = (values: CodeValues, id: string | undefined): AllocationCodeInpu
   name: values.name.trim(),
   kind: values.kind,
   className: values.className.trim() || null,
+  costNumber: values.costNumber.trim() || null,
   from: values.from || null,
   to: values.to || null,
   budgetHours: values.budgetHours.trim() === '' ? null : Number(values.budgetHours),
@@ -186,6 +200,20 @@ function CodeForm({
           onChange={(e) => set('className', e.target.value)}
         />
       </FormField>
+      <FormField
+        id={id('costNumber')}
+        label={t('allocation.fields.costNumber')}
+        hint={t('allocation.fields.costNumberHint')}
+        message={shown.costNumber}
+      >
+        <Input
+          {...control('costNumber', true)}
+          value={values.costNumber}
+          maxLength={ALLOCATION_COST_NUMBER_MAX_LENGTH}
+          autoComplete="off"
+          onChange={(e) => set('costNumber', e.target.value)}
+        />
+      </FormField>
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium text-slate-900">{t('allocation.fields.grant')}</legend>
         <p className="text-sm text-slate-600">{t('allocation.fields.grantHint')}</p>
@@ -255,6 +283,9 @@ function CodeLine({ code, onEdit, disabled }: { code: AllocationCode; onEdit: ()
         </p>
         {code.className ? (
           <p className="text-slate-600">{t('allocation.classLine', { className: code.className })}</p>
+        ) : null}
+        {code.costNumber ? (
+          <p className="text-slate-600">{t('allocation.costNumberLine', { costNumber: code.costNumber })}</p>
         ) : null}
         {grant.length ? <p className="text-slate-600">{grant.join(' · ')}</p> : null}
       </div>

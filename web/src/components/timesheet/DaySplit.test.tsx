@@ -13,6 +13,7 @@ const code = (id: string, name: string, active = true): AllocationCode => ({
   name,
   kind: 'ministry',
   className: null,
+  costNumber: null,
   budgetHours: null,
   from: null,
   to: null,

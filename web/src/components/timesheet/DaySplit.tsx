@@ -124,7 +124,8 @@ export function DaySplit({
 
   const active = codes.filter((c) => c.active && c.id !== fill)
   if (!showing) {
-    if (active.length === 0 || paid <= 0) return null
+    // Issue 33: a week split by percent has no day split (the server takes one or the other).
+    if (active.length === 0 || paid <= 0 || (days.weekAllocationPercent?.length ?? 0) > 0) return null
     return (
       <div>
         <Button

@@ -29,6 +29,7 @@ import { WeekTotal } from './WeekTotal.tsx'
 import { MyWeekLeave } from '../time-off/WeekLeave.tsx'
 import { ConflictNotice, DayFields, NotesField, SaveAndSubmitButtons, SupervisorComments } from './TimesheetFields.tsx'
 import { useTimesheetEditor } from './use-timesheet-editor.ts'
+import { WeekPercentSplit } from './WeekPercentSplit.tsx'
 import { runTimerAction, type TimerAction } from './timer-actions.ts'
 import { useNow } from './use-now.ts'
 import { TimesheetTimeline } from '../audit/TimesheetTimeline.tsx'
@@ -293,6 +294,7 @@ function WeeklyTimesheetForm({
         })}
       </div>
 
+      <WeekPercentSplit className="mt-4" {...bound} />
       <NotesField className="mt-4" {...bound} />
 
       <WeekTotal days={days} className="mt-4" />
