@@ -106,12 +106,16 @@ export function WhoIsOff() {
         <p className="text-sm text-slate-600">{t('timeOff.calendar.none')}</p>
       ) : (
         <>
-          {/* Focusable, so a keyboard can scroll it; named by the table's caption. */}
+          {/*
+            Focusable, so a keyboard can scroll it; named as the table's caption. Positioned, so the
+            headings' and cells' visually hidden words are laid out (and clipped) inside it, not
+            past the page's edge.
+          */}
           <div
             role="region"
             aria-label={t('timeOff.calendar.caption', { month: title })}
             tabIndex={0}
-            className="max-w-full overflow-x-auto rounded-md border border-slate-200 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none"
+            className="relative max-w-full overflow-x-auto rounded-md border border-slate-200 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none"
           >
             <table className="border-separate border-spacing-0 text-xs">
               <caption className="sr-only">{t('timeOff.calendar.caption', { month: title })}</caption>
