@@ -163,6 +163,22 @@ describe('one-click decisions on time off (issue 32)', () => {
     expect((await db.timeOff.get(second.id)).status).toBe('approved')
   })
 
+  it('lets exactly one of two links posted at the same moment decide', async () => {
+    const { db, ask, requestEmails, organization } = await setup()
+    const request = await ask(dayAhead(18))
+    const { approve, decline } = linksIn((await requestEmails())[0]!.body.text!)
+    const answers = await Promise.all([confirm(approve), confirm(decline, 'comments=No')])
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
+    const decided = await db.timeOff.get(request.id)
+    expect(decided.status).toBe(answers[0]!.status === 200 ? 'approved' : 'rejected')
+    const records = await Promise.all(
+      (['timeOff.approved', 'timeOff.rejected'] as const).map(
+        async (action) => (await orgDb(organization.id).audit.list({ action })).items.length,
+      ),
+    )
+    expect(records[0]! + records[1]!).toBe(1)
+  })
+
   it("refuses another organization's, a tampered, an expired link, and one for a cancelled request", async () => {
     const { supervisor, member, organization, db, ask, requestEmails } = await setup()
     const request = await ask(dayAhead(16))
