@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { addDays, currentWeekStart, formatDate, todayIn, usFederalHolidays, type OrganizationSettings } from '@app/core'
-import { useBrowser } from './browser.ts'
+import {
+  addDays,
+  currentWeekStart,
+  formatDate,
+  monthOf,
+  todayIn,
+  usFederalHolidays,
+  type OrganizationSettings,
+} from '@app/core'
+import { inboxUrl, useBrowser } from './browser.ts'
 import { api } from './helpers/api.ts'
 import { seriousViolations } from './helpers/axe.ts'
 import { signInAsStaff, supervisorWithStaff } from './helpers/sign-in.ts'
@@ -9,7 +17,9 @@ import { signInAsStaff, supervisorWithStaff } from './helpers/sign-in.ts'
 /**
  * Issue 32 on a 375 px phone: a supervisor sets a policy, a holiday and a blackout date and grants
  * hours; a member asks for vacation (on the blackout date refused with its reason), the supervisor
- * approves it, and the member sees it on their week and their balance go down.
+ * approves it, and the member sees it on their week and their balance go down. A second request is
+ * approved from the Approve link of its email in the local inbox, and "Who is off" shows it pending,
+ * then approved, in its month grid.
  */
 const { newPage } = useBrowser()
 const PHONE = { width: 375, height: 812 }
@@ -18,10 +28,21 @@ const toast = (page: Page, text: string) => page.getByText(text, { exact: true }
 /** Nothing of the page is wider than the phone. */
 const fitsPhone = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 
+interface StoredEmail {
+  destination: { to: string[] }
+  subject: string
+  body: { text?: string }
+}
+/** The emails the local inbox holds for `to` whose subject starts with `subject`, oldest first. */
+const emailsTo = async (to: string, subject: string) => {
+  const store = (await (await fetch(new URL('store', inboxUrl()))).json()) as { emails: StoredEmail[] }
+  return store.emails.filter((e) => e.destination.to.includes(to.toLowerCase()) && e.subject.startsWith(subject))
+}
+
 describe('time off on a phone', () => {
   // One journey of two people through four screens: more than the project's 120 s on a loaded machine.
   it('goes from policy to approved vacation on the member’s week', { timeout: 240_000 }, async () => {
-    const { supervisor, credentials, staffName } = await supervisorWithStaff(() => newPage(PHONE), {
+    const { supervisor, supervisorPerson, credentials, staffName } = await supervisorWithStaff(() => newPage(PHONE), {
       department: 'Music',
     })
     const org = await api<OrganizationSettings>(supervisor, 'GET', '/api/organization/settings')
@@ -133,5 +154,51 @@ describe('time off on a phone', () => {
     await lines.getByText('Vacation 8 h').waitFor()
     await lines.getByText('Church Picnic 8 h').waitFor()
     expect(await fitsPhone(member)).toBe(true)
+
+    // A second day of this month (the grid opens on it), asked through the API: the form is covered above.
+    const taken = new Set([leaveDay, picnicDay, blackoutDay, ...federal])
+    const month = monthOf(today)
+    const secondDay = [...Array(31).keys()]
+      .map((i) => addDays(month.start, i))
+      .filter((d) => d <= month.end && !taken.has(d))
+      .sort((a, b) => Math.abs(Date.parse(a) - Date.parse(today)) - Math.abs(Date.parse(b) - Date.parse(today)))[0]!
+    await api(member, 'POST', '/api/time-off', { kind: 'vacation', from: secondDay, to: secondDay, note: 'Dentist' })
+
+    // "Who is off": a grid of the month, the member's row holding the day as pending; the page stays 375 px wide.
+    await supervisor.goto('/time-off')
+    const calendar = supervisor.getByRole('region', { name: 'Who is off', exact: true })
+    const grid = calendar.getByRole('table')
+    const row = grid.getByRole('row').filter({ has: supervisor.getByRole('rowheader', { name: staffName }) })
+    await row.getByRole('cell', { name: 'Vacation 8 h, Pending', exact: true }).waitFor()
+    expect(await fitsPhone(supervisor)).toBe(true)
+    // The grid scrolls inside its own frame, the member's name kept in view.
+    const frame = calendar.getByRole('region', { name: /^Who is off in / })
+    expect(await frame.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true)
+    await frame.evaluate((el) => el.scrollTo({ left: el.scrollWidth }))
+    const [frameBox, nameBox] = [await frame.boundingBox(), await row.getByRole('rowheader').boundingBox()]
+    expect(Math.abs(nameBox!.x - frameBox!.x)).toBeLessThan(4)
+    expect(await seriousViolations(supervisor)).toEqual([])
+
+    // The request's email in the local inbox: its Approve link asks first (at 375 px), then approves.
+    const subject = `Time off to review: ${staffName}, `
+    await expect.poll(async () => (await emailsTo(supervisorPerson.email, subject)).length).toBe(2)
+    const email = (await emailsTo(supervisorPerson.email, subject)).at(-1)!
+    expect(email.subject).toBe(`${subject}${formatDate(secondDay)}`)
+    expect(email.body.text).toContain('Note: Dentist')
+    const approveLink = /Approve: (\S+)/.exec(email.body.text!)![1]!
+    const confirm = await newPage(PHONE)
+    await confirm.goto(approveLink)
+    await confirm.getByRole('heading', { name: 'Approve this time off request?' }).waitFor()
+    await confirm.getByText(staffName).waitFor()
+    await confirm.getByRole('button', { name: 'Approve time off' }).click()
+    await confirm.getByRole('heading', { name: 'Time off approved' }).waitFor()
+    expect(await fitsPhone(confirm)).toBe(true)
+
+    // The grid shows it approved; the link cannot be used again.
+    await supervisor.reload()
+    await row.getByRole('cell', { name: 'Vacation 8 h, Approved', exact: true }).first().waitFor()
+    expect(await row.getByRole('cell', { name: 'Vacation 8 h, Pending', exact: true }).count()).toBe(0)
+    await confirm.goto(approveLink)
+    await confirm.getByRole('heading', { name: 'This link was already used' }).waitFor()
   })
 })

@@ -4,12 +4,13 @@ import { defineRoute } from '../http/define-route.ts'
 import { browserLanguageOf } from '../http/language.ts'
 import { checkDecisionLink } from '../workflows/decision-link-check.ts'
 import { decideTimesheet } from '../workflows/decisions.ts'
-import { donePage, linkProblemPage } from '../views/decision-page.ts'
+import { decideTimeOff } from '../workflows/time-off.ts'
+import { donePage, linkProblemPage, timeOffDonePage } from '../views/decision-page.ts'
 
 /**
  * The confirmation page's button (a plain form post: the signed link is the credential, so no
- * session or Origin is needed). Same decision and rules as the dashboard; the link is spent in
- * the same transaction.
+ * session or Origin is needed). Same decision and rules as the dashboard (or, for a time-off
+ * request, as `PATCH /api/time-off/{id}/status`); the link is spent in the same transaction.
  */
 export default defineRoute({
   method: 'POST',
@@ -22,21 +23,29 @@ export default defineRoute({
   handler: async ({ params, event }) => {
     const checked = await checkDecisionLink(params.token, browserLanguageOf(event) ?? DEFAULT_LANGUAGE)
     if (!checked.ok) return checked.page
-    const { link, db, sheet, supervisor, employee } = checked
+    const { link, db, supervisor, employee } = checked
     const form = new URLSearchParams(
       event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64').toString() : (event.body ?? ''),
     )
     const comments =
       link.decision === 'rejected' ? (form.get('comments') ?? '').trim().slice(0, TEXT_LIMITS.comments) : ''
     try {
-      await decideTimesheet(db, supervisor, sheet, link.decision, comments, link.linkId)
+      if (checked.kind === 'timeOff') {
+        await decideTimeOff(db, supervisor, checked.request, link.decision, comments, link.linkId)
+        return timeOffDonePage(supervisor.language, checked, link.decision, Boolean(employee?.email))
+      }
+      await decideTimesheet(db, supervisor, checked.sheet, link.decision, comments, link.linkId)
     } catch (e) {
       // Decided first elsewhere, or this link spent by a concurrent post: both changed nothing.
       if (e instanceof AppError && e.status === 409) {
-        return linkProblemPage(supervisor.language, 'decidedFirst', 409)
+        return linkProblemPage(
+          supervisor.language,
+          checked.kind === 'timeOff' ? { timeOffDecidedFirst: true } : 'decidedFirst',
+          409,
+        )
       }
       throw e
     }
-    return donePage(supervisor.language, sheet, employee, link.decision)
+    return donePage(supervisor.language, checked.sheet, employee, link.decision)
   },
 })

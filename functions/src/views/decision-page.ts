@@ -1,4 +1,12 @@
-import { fullName, TEXT_LIMITS, weekTotalHours, type Language, type Timesheet, type User } from '@app/core'
+import {
+  fullName,
+  TEXT_LIMITS,
+  weekTotalHours,
+  type Language,
+  type TimeOffRequestView,
+  type Timesheet,
+  type User,
+} from '@app/core'
 import { HttpResponse } from '../http/response.ts'
 import { dayRowsHtml, escapeHtml } from './html.ts'
 import { wordsFor } from './words.ts'
@@ -18,23 +26,48 @@ textarea{width:100%;box-sizing:border-box;font:inherit;padding:.5rem;border:1px 
     status,
   )
 
-/** Why a link cannot be used, by the `decisionPage` keys of its title and text. */
+/**
+ * Why a link cannot be used, by the `decisionPage` keys of its title and text; a time-off request's
+ * (issue 32) by `timeOffPage`'s: gone, or decided (by whom) or cancelled since the email.
+ */
 export type LinkProblem =
-  'expired' | 'invalid' | 'gone' | 'used' | 'outOfDate' | 'decidedFirst' | { decided: Timesheet['status'] }
+  | 'expired'
+  | 'invalid'
+  | 'gone'
+  | 'used'
+  | 'outOfDate'
+  | 'decidedFirst'
+  | { decided: Timesheet['status'] }
+  | { gone: 'timeOff' }
+  | { timeOffDecided: TimeOffRequestView['status']; by: TimeOffRequestView['decidedBy'] }
+  | { timeOffDecidedFirst: true }
 
 /** A link that cannot be used: says why plainly, and changes nothing. */
 export const linkProblemPage = (language: Language, problem: LinkProblem, status: number) => {
   const w = wordsFor(language)
-  const page = (title: string, text: string) =>
+  const page = (title: string, text: string, home = '/', open = w.say('openDashboard')) =>
     layout(
       language,
       title,
-      `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="/">${escapeHtml(w.say('openDashboard'))}</a></p>`,
+      `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="${home}">${escapeHtml(open)}</a></p>`,
       status,
     )
+  const timeOffPage = (title: string, text: string) => page(title, text, '/time-off', w.say('timeOffPage.open'))
   const say = (key: string, values?: Record<string, unknown>) => w.say(`decisionPage.${key}`, values)
-  if (typeof problem === 'object')
+  const sayTimeOff = (key: string, values?: Record<string, unknown>) => w.say(`timeOffPage.${key}`, values)
+  if (typeof problem === 'object') {
+    if ('gone' in problem) return timeOffPage(sayTimeOff('invalidTitle'), sayTimeOff('goneText'))
+    if ('timeOffDecidedFirst' in problem) return timeOffPage(sayTimeOff('decidedTitle'), say('decidedFirstText'))
+    if ('timeOffDecided' in problem) {
+      const { timeOffDecided: status, by } = problem
+      const text =
+        (status === 'approved' || status === 'rejected') && by
+          ? sayTimeOff(status === 'approved' ? 'approvedBy' : 'declinedBy', { name: fullName(by) })
+          : sayTimeOff('cancelledText')
+      return timeOffPage(sayTimeOff('decidedTitle'), text)
+    }
     return page(say('decidedTitle'), say('decidedText', { status: w.say(`status.${problem.decided}`) }))
+  }
   if (problem === 'gone') return page(say('invalidTitle'), say('goneText'))
   if (problem === 'decidedFirst') return page(say('decidedTitle'), say('decidedFirstText'))
   return page(say(`${problem}Title`), say(`${problem}Text`))
@@ -86,5 +119,69 @@ export const donePage = (
     `<h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(text)}</p>
 <p><a href="/">${escapeHtml(w.say('openDashboard'))}</a></p>`,
+  )
+}
+
+/** A time-off request as its pages and emails name it: who, which kind, which days. */
+export interface LinkedTimeOff {
+  request: Pick<TimeOffRequestView, 'employeeName' | 'from' | 'to' | 'days' | 'hours' | 'note'>
+  /** The kind as the organization names it (its policy's name). */
+  kindName: string
+}
+
+const timeOffDates = (w: ReturnType<typeof wordsFor>, r: Pick<TimeOffRequestView, 'from' | 'to'>) =>
+  r.from === r.to ? w.date(r.from) : `${w.date(r.from)} – ${w.date(r.to)}`
+
+/** Issue 32: the confirmation step of a time-off request's emailed link; the GET decides nothing. */
+export const timeOffConfirmPage = (
+  language: Language,
+  { request, kindName }: LinkedTimeOff,
+  decision: 'approved' | 'rejected',
+  action: string,
+) => {
+  const w = wordsFor(language)
+  const say = (key: string, values?: Record<string, unknown>) => escapeHtml(w.say(`timeOffPage.${key}`, values))
+  const approve = decision === 'approved'
+  const title = w.say(approve ? 'timeOffPage.approveTitle' : 'timeOffPage.declineTitle')
+  const days = request.days
+    .map((d) => `<tr><td>${escapeHtml(w.date(d.date))}</td><td>${escapeHtml(w.hours(d.hours))}</td></tr>`)
+    .join('')
+  return layout(
+    language,
+    title,
+    `<h1>${say(approve ? 'approveHeading' : 'declineHeading')}</h1>
+<p><strong>${escapeHtml(request.employeeName)}</strong> &middot; ${escapeHtml(kindName)} &middot; ${escapeHtml(timeOffDates(w, request))}</p>
+<p>${escapeHtml(w.say('decisionPage.total'))} <strong>${escapeHtml(w.hours(request.hours))}</strong></p>
+<table>${days}</table>
+${request.note ? `<p><strong>${say('note')}</strong> ${escapeHtml(request.note)}</p>` : ''}
+<form method="post" action="${escapeHtml(action)}">
+${approve ? '' : `<label for="comments">${say('commentsLabel')}</label><textarea id="comments" name="comments" rows="3" maxlength="${TEXT_LIMITS.comments}" placeholder="${say('commentsPlaceholder')}"></textarea>`}
+<button type="submit" class="${approve ? 'approve' : 'decline'}">${escapeHtml(title)}</button>
+</form>`,
+  )
+}
+
+/** Issue 32: a time-off request decided from its link; the member hears it by email when they have one. */
+export const timeOffDonePage = (
+  language: Language,
+  { request, kindName }: LinkedTimeOff,
+  decision: 'approved' | 'rejected',
+  memberNotified: boolean,
+) => {
+  const w = wordsFor(language)
+  const approved = decision === 'approved'
+  const title = w.say(approved ? 'timeOffPage.approvedTitle' : 'timeOffPage.declinedTitle')
+  const text = w.say(approved ? 'timeOffPage.approvedBody' : 'timeOffPage.declinedBody', {
+    name: request.employeeName,
+    kind: kindName,
+    dates: timeOffDates(w, request),
+  })
+  const notified = memberNotified ? ` ${w.say('timeOffPage.notified')}` : ''
+  return layout(
+    language,
+    title,
+    `<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(text + notified)}</p>
+<p><a href="/time-off">${escapeHtml(w.say('timeOffPage.open'))}</a></p>`,
   )
 }

@@ -1,6 +1,7 @@
+import { createElement as h } from 'react'
 import type { EmailMessage } from '@app/adapters'
-import type { User } from '@app/core'
-import type { Brand } from './email-layout.ts'
+import { linksAsText, type User } from '@app/core'
+import { decisionButtons, link, note, paragraph, renderEmail, strong, type Brand } from './email-layout.ts'
 import { oneActionEmail } from './export-email.ts'
 import { wordsFor } from './words.ts'
 
@@ -18,15 +19,24 @@ export interface RequestWords {
 const datesOf = (w: ReturnType<typeof wordsFor>, r: RequestWords) =>
   r.from === r.to ? w.date(r.from) : `${w.date(r.from)} – ${w.date(r.to)}`
 
-/** Issue 32: the approver (or their delegate while away) is asked to decide a time-off request. */
+/**
+ * Issue 32: the approver (or their delegate while away) is asked to decide a time-off request, with
+ * one-click Approve and Decline (each link asks to confirm, as a timesheet's review email's do) and
+ * the member's note. An email queued before the links existed has neither and reads as it did.
+ */
 export const timeOffRequestedEmail = (p: {
   to: Reader
   organization: Brand
   request: RequestWords
   reviewUrl: string
+  /** The member's note, as they typed it (its addresses written as text). */
+  note?: string
+  approveUrl?: string
+  declineUrl?: string
 }): EmailMessage => {
   const w = wordsFor(p.to.language)
   const values = { ...p.request, hours: String(p.request.hours), dates: datesOf(w, p.request) }
+  if (p.approveUrl && p.declineUrl) return withLinks(p, w, values, { approve: p.approveUrl, decline: p.declineUrl })
   return oneActionEmail(p.to, p.organization, {
     subject: w.say('timeOff.requestedSubject', values),
     body: w.say('timeOff.requestedBody', values),
@@ -34,6 +44,46 @@ export const timeOffRequestedEmail = (p: {
     actionText: w.say('timeOff.reviewText', { url: p.reviewUrl }),
     url: p.reviewUrl,
   })
+}
+
+const withLinks = (
+  p: Parameters<typeof timeOffRequestedEmail>[0],
+  w: ReturnType<typeof wordsFor>,
+  values: Record<string, string>,
+  urls: { approve: string; decline: string },
+): EmailMessage => {
+  const greeting = w.say('greeting', { name: p.to.firstName })
+  const body = w.say('timeOff.requestedBody', values)
+  const memberNote = p.note ? `${w.say('timeOff.note')} ${linksAsText(p.note)}` : ''
+  const labels = { approve: w.say('approve'), decline: w.say('decline') }
+  const subject = w.say('timeOff.requestedSubject', values)
+  const text = [
+    greeting,
+    '',
+    body,
+    ...(memberNote ? ['', memberNote] : []),
+    '',
+    `${labels.approve}: ${urls.approve}`,
+    `${labels.decline}: ${urls.decline}`,
+    '',
+    w.say('linksNote'),
+    w.say('timeOff.reviewText', { url: p.reviewUrl }),
+  ].join('\n')
+  const html = renderEmail({
+    language: p.to.language,
+    brand: p.organization,
+    preview: subject,
+    content: [
+      paragraph(greeting),
+      paragraph(body),
+      ...(p.note ? [paragraph(strong(`${w.say('timeOff.note')} `), linksAsText(p.note))] : []),
+      decisionButtons(urls.approve, urls.decline, labels),
+      h('div', { style: { height: '16px' } }),
+      note(w.say('linksNote')),
+      note(link(p.reviewUrl, w.say('timeOff.review'))),
+    ],
+  })
+  return { to: p.to.email, fromName: p.organization.name, subject, text, html }
 }
 
 /** Issue 32: the member hears the decision on their request (with the comment, when there is one). */
@@ -46,11 +96,13 @@ export const timeOffDecidedEmail = (p: {
   url: string
 }): EmailMessage => {
   const w = wordsFor(p.to.language)
-  const values = { ...p.request, hours: String(p.request.hours), dates: datesOf(w, p.request), comment: p.comment }
+  // Issue 36: what a supervisor typed reaches the member with its addresses as text, never links.
+  const comment = linksAsText(p.comment)
+  const values = { ...p.request, hours: String(p.request.hours), dates: datesOf(w, p.request), comment }
   const key = p.status === 'approved' ? 'approved' : 'declined'
   return oneActionEmail(p.to, p.organization, {
     subject: w.say(`timeOff.${key}Subject`, values),
-    body: `${w.say(`timeOff.${key}Body`, values)}${p.comment ? ` ${w.say('timeOff.comment', values)}` : ''}`,
+    body: `${w.say(`timeOff.${key}Body`, values)}${comment ? ` ${w.say('timeOff.comment', values)}` : ''}`,
     action: w.say('timeOff.open'),
     actionText: w.say('timeOff.openText', { url: p.url }),
     url: p.url,

@@ -1,20 +1,31 @@
-import type { Language, Timesheet, User } from '@app/core'
-import { orgDb, type OrgDb } from '@app/data'
+import { policyOf, type Language, type Timesheet, type User } from '@app/core'
+import { orgDb, type OrgDb, type StoredTimeOff } from '@app/data'
 import type { HttpResponse } from '../http/response.ts'
 import { linkProblemPage } from '../views/decision-page.ts'
-import { readDecisionLink, type DecisionLink } from './decision-links.ts'
+import { isTimeOffLink, readDecisionLink, type DecisionLink } from './decision-links.ts'
+
+/** What a usable link decides, loaded: a pending timesheet, or (issue 32) a pending time-off request. */
+export type LinkedSubject =
+  | { kind: 'timesheet'; sheet: Timesheet }
+  | {
+      kind: 'timeOff'
+      request: StoredTimeOff
+      /** The request's kind as the organization names it (its policy's name). */
+      kindName: string
+    }
 
 export type CheckedLink =
-  | {
+  | ({
       ok: true
       link: DecisionLink
       /** The link's organization: the signed link is the credential, there is no session. */
       db: OrgDb
-      sheet: Timesheet
       supervisor: User
       employee: User | undefined
-    }
+    } & LinkedSubject)
   | { ok: false; page: HttpResponse }
+
+const problem = (page: HttpResponse): CheckedLink => ({ ok: false, page })
 
 /**
  * Everything that can make an emailed decision link unusable, each said plainly: in the language
@@ -24,51 +35,59 @@ export const checkDecisionLink = async (token: string, browser: Language): Promi
   const read = await readDecisionLink(token)
   if (!read.ok) {
     return read.reason === 'expired'
-      ? {
-          ok: false,
-          page: linkProblemPage(browser, 'expired', 410),
-        }
-      : {
-          ok: false,
-          page: linkProblemPage(browser, 'invalid', 400),
-        }
+      ? problem(linkProblemPage(browser, 'expired', 410))
+      : problem(linkProblemPage(browser, 'invalid', 400))
   }
   const { link } = read
   const db = orgDb(link.orgId)
-  if (await db.decisionLinks.isSpent(link.linkId)) {
-    return {
-      ok: false,
-      page: linkProblemPage(browser, 'used', 409),
-    }
-  }
+  if (await db.decisionLinks.isSpent(link.linkId)) return problem(linkProblemPage(browser, 'used', 409))
+  if (isTimeOffLink(link)) return checkTimeOffLink(link, db, browser)
   const [sheet, supervisor] = await Promise.all([
     db.timesheets.find(link.timesheetId),
     db.users.find(link.supervisorId),
   ])
   if (!sheet || !supervisor || supervisor.role !== 'supervisor') {
-    return {
-      ok: false,
-      page: linkProblemPage(supervisor?.language ?? browser, 'gone', 404),
-    }
+    return problem(linkProblemPage(supervisor?.language ?? browser, 'gone', 404))
   }
   if (sheet.status !== 'pending') {
-    return {
-      ok: false,
-      page: linkProblemPage(supervisor.language, { decided: sheet.status }, 409),
-    }
+    return problem(linkProblemPage(supervisor.language, { decided: sheet.status }, 409))
   }
   if (sheet.version !== link.version) {
-    return {
-      ok: false,
-      page: linkProblemPage(supervisor.language, 'outOfDate', 409),
-    }
+    return problem(linkProblemPage(supervisor.language, 'outOfDate', 409))
   }
   return {
     ok: true,
+    kind: 'timesheet',
     link,
     db,
     sheet,
     supervisor,
     employee: await db.users.findForRecords(sheet.employeeId),
+  }
+}
+
+/** Issue 32: a time-off request's link; a request decided (or cancelled) since says so, and by whom. */
+const checkTimeOffLink = async (
+  link: DecisionLink & { timeOffId: string },
+  db: OrgDb,
+  browser: Language,
+): Promise<CheckedLink> => {
+  const [request, supervisor] = await Promise.all([db.timeOff.find(link.timeOffId), db.users.find(link.supervisorId)])
+  if (!request || !supervisor || supervisor.role !== 'supervisor') {
+    return problem(linkProblemPage(supervisor?.language ?? browser, { gone: 'timeOff' }, 404))
+  }
+  if (request.status !== 'pending') {
+    return problem(linkProblemPage(supervisor.language, { timeOffDecided: request.status, by: request.decidedBy }, 409))
+  }
+  const [employee, policies] = await Promise.all([db.users.findForRecords(request.employeeId), db.timeOff.policies()])
+  return {
+    ok: true,
+    kind: 'timeOff',
+    link,
+    db,
+    request,
+    kindName: policyOf(policies, request.kind).name,
+    supervisor,
+    employee,
   }
 }

@@ -3,20 +3,27 @@ import { config, secrets } from '@app/adapters'
 
 /**
  * The Approve and Decline links in a supervisor's email: an HMAC-signed token bound to one
- * organization, timesheet, submission (version), decision and supervisor, valid 7 days. It is
- * single use: the decision's transaction records its id.
+ * organization, decision and supervisor, and to what is decided: a timesheet's submission (its id
+ * and version) or (issue 32) a time-off request (its id; a request is pending once, so it needs no
+ * version). Valid 7 days. It is single use: the decision's transaction records its id.
  */
 export const LINK_DAYS = 7
 
-export interface DecisionLink {
+/** What a link decides: a timesheet's submission, or a time-off request. */
+export type LinkSubject = { timesheetId: number; version: number } | { timeOffId: string }
+
+/** Whom and what a link is for, before it is signed (one per decision). */
+export type LinkTarget = { orgId: string; supervisorId: string } & LinkSubject
+
+export type DecisionLink = LinkTarget & {
   linkId: string
-  orgId: string
-  timesheetId: number
-  version: number
   decision: 'approved' | 'rejected'
-  supervisorId: string
   expiresAt: number
 }
+
+/** A time-off request's link (links made before issue 32 are all timesheets'). */
+export const isTimeOffLink = (link: DecisionLink): link is DecisionLink & { timeOffId: string } =>
+  'timeOffId' in link && typeof link.timeOffId === 'string'
 
 const sign = async (payload: string) =>
   createHmac('sha256', await secrets.emailLinkSecret())
@@ -24,7 +31,7 @@ const sign = async (payload: string) =>
     .digest('base64url')
 
 export const createDecisionLink = async (
-  link: Omit<DecisionLink, 'linkId' | 'expiresAt'>,
+  link: LinkTarget & Pick<DecisionLink, 'decision'>,
   now = Date.now(),
 ): Promise<string> => {
   const full: DecisionLink = {
@@ -51,8 +58,8 @@ export const readDecisionLink = async (token: string, now = Date.now()): Promise
 
 export const decisionLinkUrl = (token: string) => `${config.appOrigin}/api/email-decisions/${token}`
 
-/** The Approve and Decline addresses of one submission for one supervisor, each its own link. */
-export const decisionLinkUrls = async (link: Omit<DecisionLink, 'linkId' | 'expiresAt' | 'decision'>) => {
+/** The Approve and Decline addresses of one submission (or time-off request) for one supervisor, each its own link. */
+export const decisionLinkUrls = async (link: LinkTarget) => {
   const url = async (decision: DecisionLink['decision']) =>
     decisionLinkUrl(await createDecisionLink({ ...link, decision }))
   const [approve, decline] = await Promise.all([url('approved'), url('rejected')])

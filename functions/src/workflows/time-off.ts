@@ -11,10 +11,11 @@ import {
   type TimeOffRequestInput,
   type User,
 } from '@app/core'
-import type { OrgDb } from '@app/data'
+import { randomUUID } from 'node:crypto'
+import { emailLinkOf, type OrgDb, type QueuedEmail, type StoredTimeOff } from '@app/data'
 import { config } from '@app/adapters'
-import type { QueuedEmail } from '@app/data'
 import { brandOf, queuedEmail, recipientOf } from '../views/templates.ts'
+import { decisionLinkUrls } from './decision-links.ts'
 import { deliver } from './mailer.ts'
 import { memberRoutingOf } from './routing.ts'
 import { reviewersWithEmail } from './submission.ts'
@@ -58,15 +59,23 @@ export const requestTimeOff = async (db: OrgDb, member: User, input: TimeOffRequ
     to: input.to,
     hours,
   }
-  const emails = reviewers.map((r) =>
-    queuedEmail('timeOffRequested', r.language, {
-      to: recipientOf(r),
-      organization: brandOf(org),
-      request,
-      reviewUrl: `${config.appOrigin}/`,
+  // Each reviewer's own one-click Approve and Decline, naming the request about to be made.
+  const id = randomUUID()
+  const emails = await Promise.all(
+    reviewers.map(async (r) => {
+      const { approve, decline } = await decisionLinkUrls({ orgId: db.orgId, timeOffId: id, supervisorId: r.id })
+      return queuedEmail('timeOffRequested', r.language, {
+        to: recipientOf(r),
+        organization: brandOf(org),
+        request,
+        note: input.note,
+        reviewUrl: `${config.appOrigin}/time-off`,
+        approveUrl: approve,
+        declineUrl: decline,
+      })
     }),
   )
-  const created = await db.timeOff.create({ ...input, days, hours }, member, { emails })
+  const created = await db.timeOff.create({ ...input, id, days, hours }, member, { emails })
   await sendNow(db, emails, org)
   return created
 }
@@ -81,15 +90,20 @@ export const requestReviewers = async (db: OrgDb, org: Organization, member: Use
   return reviewersOf(member.id, roster, on)
 }
 
-/** A supervisor's decision: never on their own request; one decision wins. */
+/**
+ * A supervisor's decision, the same from the Time off page and from an emailed link: never on their
+ * own request; only from pending, one decision wins. `spendLink` (an emailed link's id) is spent in
+ * the decision's transaction, and the record says the decision came from the supervisor's email link.
+ */
 export const decideTimeOff = async (
   db: OrgDb,
   supervisor: User,
-  id: string,
+  idOrRequest: string | StoredTimeOff,
   status: 'approved' | 'rejected',
   comments: string,
+  spendLink?: string,
 ) => {
-  const request = await db.timeOff.get(id)
+  const request = typeof idOrRequest === 'string' ? await db.timeOff.get(idOrRequest) : idOrRequest
   if (request.employeeId === supervisor.id) throw forbidden('You cannot approve or decline your own time off')
   if (request.status !== 'pending') throw conflict('This time off request has already been decided')
   const [org, member, policies] = await Promise.all([
@@ -111,7 +125,7 @@ export const decideTimeOff = async (
           },
           status,
           comment: comments,
-          url: `${config.appOrigin}/`,
+          url: `${config.appOrigin}/time-off`,
         }),
       ]
     : []
@@ -119,8 +133,9 @@ export const decideTimeOff = async (
   const { roster, today } = await memberRoutingOf(db, org, member, request.employeeId)
   const behalfId = onBehalfOf(request.employeeId, supervisor.id, roster, today)
   const behalf = behalfId ? await db.users.findForRecords(behalfId) : undefined
-  const by = behalf ? { ...supervisor, onBehalfOf: behalf } : supervisor
-  const decided = await db.timeOff.decide(request, status, comments, by, { emails })
+  const actor = spendLink ? emailLinkOf(supervisor) : supervisor
+  const by = behalf ? { ...actor, onBehalfOf: behalf } : actor
+  const decided = await db.timeOff.decide(request, status, comments, by, { emails, spendLink })
   await sendNow(db, emails, org)
   return decided
 }

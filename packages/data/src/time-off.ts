@@ -144,9 +144,15 @@ export const timeOffOf = (orgId: string) => {
     },
 
     async get(id: string): Promise<StoredTimeOff> {
+      const request = await this.find(id)
+      if (!request) throw notFound('time off request')
+      return request
+    },
+
+    /** A request by id, or undefined (an emailed link's request may be gone). */
+    async find(id: string): Promise<StoredTimeOff | undefined> {
       const item = await table.get(keys.timeOffRequest(orgId, id))
-      if (!item) throw notFound('time off request')
-      return parseRequest(item)
+      return item ? parseRequest(item) : undefined
     },
 
     /**
@@ -170,14 +176,17 @@ export const timeOffOf = (orgId: string) => {
         .sort((a, b) => a.from.localeCompare(b.from) || a.createdAt.localeCompare(b.createdAt))
     },
 
-    /** A new pending request, its hours held in the member's ledger, and its record; `effects` (the approver's email) with it. */
+    /**
+     * A new pending request, its hours held in the member's ledger, and its record; `effects` (the
+     * approver's email) with it. `id`, when given, is the one its emailed links already name.
+     */
     async create(
-      input: TimeOffRequestInput & { days: { date: string; hours: number }[]; hours: number },
+      input: TimeOffRequestInput & { id?: string; days: { date: string; hours: number }[]; hours: number },
       member: Person,
       effects?: Effects,
     ): Promise<StoredTimeOff> {
       const request: StoredTimeOff = {
-        id: randomUUID(),
+        id: input.id ?? randomUUID(),
         employeeId: member.id,
         employeeName: fullName(member),
         kind: input.kind,
@@ -206,7 +215,11 @@ export const timeOffOf = (orgId: string) => {
       return request
     },
 
-    /** Approves or declines a pending request: only from pending, exactly one decision wins (409 for the other). */
+    /**
+     * Approves or declines a pending request: only from pending, exactly one decision wins (409 for
+     * the other). `by` is marked (`emailLinkOf`) when the decision came from an emailed link, whose
+     * id (`effects.spendLink`) is spent in the same transaction: a link used meanwhile is a 409 too.
+     */
     async decide(
       request: StoredTimeOff,
       status: 'approved' | 'rejected',
@@ -246,7 +259,8 @@ export const timeOffOf = (orgId: string) => {
           ...effectItems(orgId, effects),
         ])
       } catch (e) {
-        if (isConditionFailure(e, 0)) throw conflict('This time off request has already been decided')
+        // The request was decided meanwhile, or (the only other condition) the emailed link was spent.
+        if (isConditionFailure(e)) throw conflict('This time off request has already been decided')
         throw e
       }
       return decided

@@ -2,12 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import i18next from 'i18next'
-import type { KindBalance, TimeOffRequestView } from '@app/core'
+import { addDays, monthOf, todayIn, type KindBalance, type TimeOffRequestView } from '@app/core'
 import { makeStaffMember, makeUser } from '../../test/fixtures.ts'
 import { mockFetch, type MockAnswer } from '../../test/fetch-mock.ts'
 import { renderApp } from '../../test/render.tsx'
 import { weekLeaveLines } from '../components/time-off/WeekLeave.tsx'
-import { offByMember } from '../components/time-off/WhoIsOff.tsx'
+import { monthDays, offByMember } from '../components/time-off/WhoIsOff.tsx'
 // Loaded up front, so the router's lazy import is already done when a test starts.
 import './TimeOffPage.tsx'
 
@@ -228,6 +228,105 @@ describe('offByMember', () => {
     expect(byMember.map((m) => [m.name, m.days.map((d) => [d.date, d.hours, d.request.status])])).toEqual([
       ['Ada Lovelace', [['2099-12-01', 4, 'approved']]],
       ['Zoe Park', [['2099-12-21', 8, 'pending']]],
+    ])
+  })
+})
+
+describe('Who is off (a month grid)', () => {
+  it('shows members as rows and the month’s days as columns, approved and pending told apart in words, holidays named', async () => {
+    // The organization's zone is UTC in these tests; the grid opens on this month.
+    const month = monthOf(todayIn('UTC'))
+    const [first, second, third] = [month.start, addDays(month.start, 1), addDays(month.start, 2)]
+    const { user } = show(
+      'supervisor',
+      [
+        request({
+          id: 'a',
+          status: 'approved',
+          from: first,
+          to: second,
+          days: [first, second].map((date) => ({ date, hours: 8 })),
+        }),
+        request({
+          id: 'b',
+          employeeId: 'mem-2',
+          employeeName: 'Ben Okafor',
+          kind: 'sick',
+          from: third,
+          to: third,
+          days: [{ date: third, hours: 4 }],
+        }),
+        request({
+          id: 'c',
+          employeeId: 'mem-3',
+          employeeName: 'Cy Declined',
+          status: 'rejected',
+          from: first,
+          to: first,
+          days: [{ date: first, hours: 8 }],
+        }),
+      ],
+      {
+        'GET /api/organization/holidays': {
+          body: { holidays: [{ date: third, name: 'Church Picnic', hours: 8 }], blackouts: [] },
+        },
+      },
+    )
+    const region = within(await screen.findByRole('region', { name: 'Who is off' }))
+    const title = new Date(`${month.start}T00:00:00Z`).toLocaleString('en-US', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    })
+    const table = within(await region.findByRole('table', { name: `Who is off in ${title}` }))
+    const columns = table.getAllByRole('columnheader')
+    expect(columns).toHaveLength(monthDays(month, []).length + 1)
+    expect(columns[0]!.textContent).toBe('Member')
+    expect(columns[3]!.textContent).toContain('Holiday: Church Picnic')
+    expect(columns[3]!.className).toContain('bg-amber-100')
+    expect(table.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Ada Lovelace', 'Ben Okafor'])
+
+    const [, ada, ben] = table.getAllByRole('row')
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+    expect(cells(ada!).slice(0, 3)).toEqual(['VVacation 8 h, Approved', 'VVacation 8 h, Approved', ''])
+    expect(cells(ben!).slice(0, 3)).toEqual(['', '', 'S?Sick 4 h, Pending'])
+    expect(cells(ada!)).toHaveLength(columns.length - 1)
+    // A weekend's column is shaded.
+    const saturday = monthDays(month, []).findIndex((d) => new Date(`${d.date}T00:00:00Z`).getUTCDay() === 6)
+    expect(columns[saturday + 1]!.className).toContain('bg-slate-100')
+    expect(region.getByText('Pending (?)')).toBeTruthy()
+    expect(region.getByText('V: Vacation')).toBeTruthy()
+
+    // The next month has nobody off; the previous one brings the grid back.
+    await user.click(region.getByRole('button', { name: 'Next month' }))
+    expect(await region.findByText('No one is off this month.')).toBeTruthy()
+    expect(region.queryByRole('table')).toBeNull()
+    await user.click(region.getByRole('button', { name: 'Previous month' }))
+    expect(await region.findByRole('table')).toBeTruthy()
+  })
+
+  it('lists the month’s days with Saturdays and Sundays marked and each day’s holidays', () => {
+    const days = monthDays({ start: '2026-11-01', end: '2026-11-30' }, [
+      { date: '2026-11-26', name: 'Thanksgiving', hours: 8 },
+      { date: '2026-12-25', name: 'Christmas', hours: 8 },
+    ])
+    expect(days).toHaveLength(30)
+    expect(days.filter((d) => d.weekend).map((d) => d.date.slice(8))).toEqual([
+      '01',
+      '07',
+      '08',
+      '14',
+      '15',
+      '21',
+      '22',
+      '28',
+      '29',
+    ])
+    expect(days.filter((d) => d.holidays.length).map((d) => [d.date, d.holidays[0]!.name])).toEqual([
+      ['2026-11-26', 'Thanksgiving'],
     ])
   })
 })

@@ -1,27 +1,31 @@
 import { useId, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { addDays, monthOf, todayIn, type TimeOffRequestView } from '@app/core'
+import { addDays, monthOf, todayIn, type Holiday, type TimeOffRequestView } from '@app/core'
 import { useOrgTimeZone } from '../../api/organization.ts'
 import { timeOffRangeQuery, useHolidays } from '../../api/time-off.ts'
 import { currentLocale } from '../../i18n.ts'
+import { cn } from '../../lib/cn.ts'
 import { formatDate, formatLeaveHours } from '../../lib/format.ts'
 import { Button } from '../ui/Button.tsx'
-import { EmptyState } from '../ui/EmptyState.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
-import { TimeOffStatusBadge, useKindName } from './time-off-parts.tsx'
+import { useKindName } from './time-off-parts.tsx'
+
+/** One member's day off inside the month: how many hours of which request. */
+export interface DayOff {
+  date: string
+  hours: number
+  request: TimeOffRequestView
+}
 
 /** Each member's approved and pending days inside the month, by name. */
 export const offByMember = (requests: readonly TimeOffRequestView[], month: { start: string; end: string }) => {
-  const members = new Map<
-    string,
-    { name: string; days: { date: string; hours: number; request: TimeOffRequestView }[] }
-  >()
+  const members = new Map<string, { id: string; name: string; days: DayOff[] }>()
   for (const r of requests) {
     if (r.status !== 'approved' && r.status !== 'pending') continue
     const days = r.days.filter((d) => month.start <= d.date && d.date <= month.end)
     if (days.length === 0) continue
-    const member = members.get(r.employeeId) ?? { name: r.employeeName, days: [] }
+    const member = members.get(r.employeeId) ?? { id: r.employeeId, name: r.employeeName, days: [] }
     member.days.push(...days.map((d) => ({ ...d, request: r })))
     members.set(r.employeeId, member)
   }
@@ -30,13 +34,44 @@ export const offByMember = (requests: readonly TimeOffRequestView[], month: { st
     .sort((a, b) => a.name.localeCompare(b.name))
 }
 
-/** Issue 32: "Who is off", a month of approved and pending time off and the holidays, by member (supervisors). */
+/** The month's days, in order: each with whether it is a Saturday or Sunday and its holidays. */
+export const monthDays = (month: { start: string; end: string }, holidays: readonly Holiday[]) => {
+  const days: { date: string; weekend: boolean; holidays: Holiday[] }[] = []
+  for (let date = month.start; date <= month.end; date = addDays(date, 1)) {
+    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay()
+    days.push({ date, weekend: weekday === 0 || weekday === 6, holidays: holidays.filter((h) => h.date === date) })
+  }
+  return days
+}
+
+const weekdayOf = (date: string, weekday: 'narrow' | 'long') =>
+  new Date(`${date}T00:00:00Z`).toLocaleString(currentLocale(), { weekday, timeZone: 'UTC' })
+
+/** A column as the grid shows it: its short and spoken headings and its shading. */
+const columnOf = (day: ReturnType<typeof monthDays>[number]) => ({
+  ...day,
+  narrow: weekdayOf(day.date, 'narrow'),
+  spoken: `${weekdayOf(day.date, 'long')}, ${formatDate(day.date, 'long')}`,
+  headShade: day.holidays.length ? 'bg-amber-100' : day.weekend ? 'bg-slate-100' : 'bg-white',
+  cellShade: day.holidays.length ? 'bg-amber-50' : day.weekend ? 'bg-slate-100' : '',
+})
+
+/** Approved: a solid block; pending: stripes in a dashed frame (told apart without colour, and by the cell's text). */
+const PENDING_STRIPES = 'repeating-linear-gradient(135deg, #fef3c7 0 4px, #fde68a 4px 8px)'
+
+/**
+ * Issue 32: "Who is off", a month calendar for supervisors: members as rows, the month's days as
+ * columns, each day a member is off (approved, or pending) marked with its kind; weekends and the
+ * organization's holidays shaded, the holidays also named. On a phone the grid scrolls sideways in
+ * its own frame with the names kept in view; the page itself does not.
+ */
 export function WhoIsOff() {
   const { t } = useTranslation('supervisor')
   const kindName = useKindName()
   const headingId = useId()
   const timeZone = useOrgTimeZone()
-  const [month, setMonth] = useState(() => monthOf(todayIn(timeZone)))
+  const today = todayIn(timeZone)
+  const [month, setMonth] = useState(() => monthOf(today))
   const requests = useQuery(timeOffRangeQuery({ from: month.start, to: month.end }))
   const holidays = useHolidays()
   const title = new Date(`${month.start}T00:00:00Z`).toLocaleString(currentLocale(), {
@@ -45,9 +80,13 @@ export function WhoIsOff() {
     timeZone: 'UTC',
   })
   const members = offByMember(requests.data?.items ?? [], month)
-  const monthHolidays = (holidays.data?.holidays ?? []).filter((h) => month.start <= h.date && h.date <= month.end)
+  const days = monthDays(month, holidays.data?.holidays ?? []).map(columnOf)
+  const monthHolidays = days.flatMap((d) => d.holidays)
+  const status = (s: TimeOffRequestView['status']) => t(`staff:timeOff.status.${s}`)
+  // The kinds the grid shows, for its key ('V: Vacation').
+  const kinds = [...new Set(members.flatMap((m) => m.days.map((d) => kindName(d.request.kind))))].sort()
   return (
-    <section aria-labelledby={headingId} className="space-y-3">
+    <section aria-labelledby={headingId} className="min-w-0 space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={headingId} className="font-semibold text-slate-900 capitalize" aria-live="polite">
           {title}
@@ -63,39 +102,145 @@ export function WhoIsOff() {
       </div>
       {requests.isPending ? (
         <LoadingState label={t('timeOff.balances.loading')} />
-      ) : members.length === 0 && monthHolidays.length === 0 ? (
-        <EmptyState title={t('timeOff.calendar.none')} />
+      ) : members.length === 0 ? (
+        <p className="text-sm text-slate-600">{t('timeOff.calendar.none')}</p>
       ) : (
-        <ul className="divide-y divide-slate-100">
-          {monthHolidays.length > 0 ? (
-            <li className="py-2">
-              <p className="font-medium text-slate-900">{t('timeOff.calendar.holidays')}</p>
-              <ul className="text-sm text-slate-700">
-                {monthHolidays.map((h) => (
-                  <li key={h.date}>
-                    {formatDate(h.date)}: {h.name} {formatLeaveHours(h.hours)}
-                  </li>
-                ))}
-              </ul>
+        <>
+          {/*
+            Focusable, so a keyboard can scroll it; named as the table's caption. Positioned, so the
+            headings' and cells' visually hidden words are laid out (and clipped) inside it, not
+            past the page's edge.
+          */}
+          <div
+            role="region"
+            aria-label={t('timeOff.calendar.caption', { month: title })}
+            tabIndex={0}
+            className="relative max-w-full overflow-x-auto rounded-md border border-slate-200 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none"
+          >
+            <table className="border-separate border-spacing-0 text-xs">
+              <caption className="sr-only">{t('timeOff.calendar.caption', { month: title })}</caption>
+              <thead>
+                <tr>
+                  <th
+                    scope="col"
+                    className="sticky left-0 z-10 min-w-28 border-r border-b border-slate-200 bg-white px-2 py-1 text-left font-medium text-slate-700"
+                  >
+                    {t('timeOff.calendar.member')}
+                  </th>
+                  {days.map((d) => (
+                    <th
+                      key={d.date}
+                      scope="col"
+                      aria-current={d.date === today ? 'date' : undefined}
+                      title={d.holidays.map((h) => h.name).join(', ') || undefined}
+                      className={cn(
+                        'min-w-8 border-b border-slate-200 px-0.5 py-1 text-center font-normal text-slate-600',
+                        d.headShade,
+                        d.date === today && 'font-bold text-slate-900 underline',
+                      )}
+                    >
+                      <span aria-hidden="true" className="block">
+                        {d.narrow}
+                      </span>
+                      <span aria-hidden="true" className="block">
+                        {Number(d.date.slice(8))}
+                        {d.holidays.length ? '*' : ''}
+                      </span>
+                      <span className="sr-only">
+                        {d.spoken}
+                        {d.holidays.map((h) => `, ${t('timeOff.calendar.holiday')}: ${h.name}`).join('')}
+                      </span>
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {members.map((m) => {
+                  const off = new Map(m.days.map((d) => [d.date, d]))
+                  return (
+                    <tr key={m.id}>
+                      <th
+                        scope="row"
+                        className="sticky left-0 z-10 max-w-36 border-r border-b border-slate-200 bg-white px-2 py-1 text-left font-medium break-words text-slate-900"
+                      >
+                        {m.name}
+                      </th>
+                      {days.map((d) => {
+                        const day = off.get(d.date)
+                        const shade = d.cellShade
+                        if (!day) return <td key={d.date} className={cn('border-b border-slate-100', shade)} />
+                        const kind = kindName(day.request.kind)
+                        const said = t('timeOff.calendar.cell', {
+                          kind,
+                          hours: formatLeaveHours(day.hours),
+                          status: status(day.request.status),
+                        })
+                        const pending = day.request.status === 'pending'
+                        return (
+                          <td key={d.date} className={cn('border-b border-slate-100 p-0.5', shade)} title={said}>
+                            <span
+                              className={cn(
+                                'flex h-7 items-center justify-center rounded font-semibold',
+                                pending
+                                  ? 'border border-dashed border-amber-700 text-amber-900'
+                                  : 'bg-emerald-700 text-white',
+                              )}
+                              style={pending ? { backgroundImage: PENDING_STRIPES } : undefined}
+                            >
+                              <span aria-hidden="true">
+                                {kind.slice(0, 1)}
+                                {pending ? '?' : ''}
+                              </span>
+                              <span className="sr-only">{said}</span>
+                            </span>
+                          </td>
+                        )
+                      })}
+                    </tr>
+                  )
+                })}
+              </tbody>
+            </table>
+          </div>
+          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700" aria-label={t('timeOff.calendar.key')}>
+            <li className="flex items-center gap-1">
+              <span aria-hidden="true" className="inline-block size-4 rounded bg-emerald-700" />
+              {t('timeOff.calendar.approvedKey')}
             </li>
-          ) : null}
-          {members.map((m) => (
-            <li key={m.name} className="py-2">
-              <p className="font-medium break-words text-slate-900">{m.name}</p>
-              <ul className="space-y-1 text-sm text-slate-700">
-                {m.days.map((d) => (
-                  <li key={`${d.request.id}-${d.date}`} className="flex flex-wrap items-center gap-2">
-                    <span>
-                      {formatDate(d.date)}: {kindName(d.request.kind)} {formatLeaveHours(d.hours)}
-                    </span>
-                    <TimeOffStatusBadge status={d.request.status} />
-                  </li>
-                ))}
-              </ul>
+            <li className="flex items-center gap-1">
+              <span
+                aria-hidden="true"
+                className="inline-block size-4 rounded border border-dashed border-amber-700"
+                style={{ backgroundImage: PENDING_STRIPES }}
+              />
+              {t('timeOff.calendar.pendingKey')}
             </li>
-          ))}
-        </ul>
+            <li className="flex items-center gap-1">
+              <span aria-hidden="true" className="inline-block size-4 rounded border border-slate-200 bg-slate-100" />
+              {t('timeOff.calendar.weekend')}
+            </li>
+            <li className="flex items-center gap-1">
+              <span aria-hidden="true" className="inline-block size-4 rounded border border-slate-200 bg-amber-100" />
+              {t('timeOff.calendar.holidayKey')}
+            </li>
+            {kinds.map((kind) => (
+              <li key={kind}>{t('timeOff.calendar.kindKey', { letter: kind.slice(0, 1), kind })}</li>
+            ))}
+          </ul>
+        </>
       )}
+      {monthHolidays.length > 0 ? (
+        <div>
+          <p className="text-sm font-medium text-slate-900">{t('timeOff.calendar.holidays')}</p>
+          <ul className="text-sm text-slate-700">
+            {monthHolidays.map((h) => (
+              <li key={`${h.date}-${h.name}`}>
+                {formatDate(h.date)}: {h.name} {formatLeaveHours(h.hours)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </section>
   )
 }
