@@ -1,4 +1,4 @@
-import { breakField, DAYS, dayFields, type DayName, type Language, type Organization, type User } from '@app/core'
+import { breakField, DAYS, dayFields, type Language, type Organization, type User } from '@app/core'
 import type { EmailMessage } from '@app/adapters'
 import { outbox, type QueuedEmail, type StoredEmail } from '@app/data'
 import type { Brand } from './email-layout.ts'

@@ -1,0 +1,20 @@
+import { missingClockOuts, type MissingClockOut, type WeekTimes } from '@app/core'
+import { useOrganizationSettings } from '../../api/organization.ts'
+import { zoneOr } from '../../lib/format.ts'
+import { useNow } from './use-now.ts'
+
+/** The organization's clock-out limit (Settings → Notifications) and zone, once its settings have loaded. */
+export function useClockOutLimit(): { hours: number; timeZone: string } | undefined {
+  const settings = useOrganizationSettings().data
+  return settings ? { hours: settings.clockOutLimitHours, timeZone: zoneOr(settings.timeZone) } : undefined
+}
+
+/**
+ * The days of `week` whose clock-out is missing now (issue 34: the timer ran past the organization's
+ * limit and no end is set), read again every minute. None until the limit is known.
+ */
+export function useMissingClockOuts(week: (WeekTimes & { weekStartDate: string }) | undefined): MissingClockOut[] {
+  const limit = useClockOutLimit()
+  const now = useNow(60_000)
+  return week && limit ? missingClockOuts(week, limit.hours, limit.timeZone, now) : []
+}
