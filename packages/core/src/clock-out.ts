@@ -41,15 +41,18 @@ export const missingClockOuts = (
   timeZone: string,
   now: Date,
 ): MissingClockOut[] =>
-  DAYS.flatMap((day) => {
-    const start = week[`${day}Start`]
-    if (!isTime(start) || isTime(week[`${day}End`])) return []
-    const date = dateOfDay(week.weekStartDate, day)
-    const startedAt = zonedInstant(date, start, timeZone)
-    const limitAt = new Date(startedAt.getTime() + limitHours * 3_600_000)
-    if (now.getTime() < limitAt.getTime()) return []
-    return [{ day, date, start, startedAt, limitAt, suggestedEnd: nowHHMM(limitAt, timeZone) }]
-  })
+  // A limit that is no number of hours (settings not read yet) finds none rather than an invalid time.
+  !(Number.isFinite(limitHours) && limitHours > 0)
+    ? []
+    : DAYS.flatMap((day) => {
+        const start = week[`${day}Start`]
+        if (!isTime(start) || isTime(week[`${day}End`])) return []
+        const date = dateOfDay(week.weekStartDate, day)
+        const startedAt = zonedInstant(date, start, timeZone)
+        const limitAt = new Date(startedAt.getTime() + limitHours * 3_600_000)
+        if (now.getTime() < limitAt.getTime()) return []
+        return [{ day, date, start, startedAt, limitAt, suggestedEnd: nowHHMM(limitAt, timeZone) }]
+      })
 
 /** When the approver is told about a missing clock-out: an hour after the later of the limit and the member's email. */
 export const approverAlertAt = (missing: Pick<MissingClockOut, 'limitAt'>, memberEmailSentAt?: Date | null): Date =>

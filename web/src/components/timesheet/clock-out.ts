@@ -3,10 +3,16 @@ import { useOrganizationSettings } from '../../api/organization.ts'
 import { zoneOr } from '../../lib/format.ts'
 import { useNow } from './use-now.ts'
 
-/** The organization's clock-out limit (Settings → Notifications) and zone, once its settings have loaded. */
+/**
+ * The organization's clock-out limit (Settings → Notifications) and zone, once its settings have
+ * loaded (settings kept on the device from before issue 34 have no limit: none until read again).
+ */
 export function useClockOutLimit(): { hours: number; timeZone: string } | undefined {
   const settings = useOrganizationSettings().data
-  return settings ? { hours: settings.clockOutLimitHours, timeZone: zoneOr(settings.timeZone) } : undefined
+  const hours: unknown = settings?.clockOutLimitHours
+  return settings && typeof hours === 'number' && Number.isInteger(hours) && hours > 0
+    ? { hours, timeZone: zoneOr(settings.timeZone) }
+    : undefined
 }
 
 /**
