@@ -47,12 +47,13 @@ export const writes = (fn: ReturnType<typeof mockFetch>) =>
 
 /**
  * The calls but the reads of a week's paid time off (issue 32: approved time off, holidays, the
- * policies' names, and who the member is), which the weekly screens make beside their own.
+ * policies' names, and who the member is), which the weekly screens make beside their own, and of
+ * the organization's settings (issue 34: the clock-out limit; the header has them in the app).
  */
 export const callsBesideTimeOff = (fetch: ReturnType<typeof mockFetch>) =>
   fetch.mock.calls.filter(
     ([url]) =>
-      !/^\/api\/(time-off|organization\/holidays|auth\/user|employees)\b/.test(
+      !/^\/api\/(time-off|organization\/holidays|organization\/settings|auth\/user|employees)\b/.test(
         new URL(String(url), 'http://localhost').pathname,
       ),
   )

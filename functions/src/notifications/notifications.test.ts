@@ -6,6 +6,7 @@ import { newOrganization, newStaffMember } from '../../test/support/test-identit
 import { createUnsubscribeToken } from '../workflows/unsubscribe-links.ts'
 import confirmUnsubscribe from './confirm-unsubscribe.ts'
 import getMyNotifications from './get-my-notifications.ts'
+import getSettings from '../organization/get-settings.ts'
 import getNotifications from './get-notifications.ts'
 import showUnsubscribe from './show-unsubscribe.ts'
 import updateMyNotifications from './update-my-notifications.ts'
@@ -21,8 +22,9 @@ const oneClick = (token: string, cookies: string[] = []) =>
 
 describe('Settings → Notifications', () => {
   it('gives a new organization the defaults; supervisors change them, staff cannot, bad values are refused', async () => {
-    const { cookie } = await newOrganization()
+    const { organization, cookie } = await newOrganization()
     const staff = await newStaffMember(cookie)
+    expect((await callRoute(getSettings, { cookies: [staff.cookie] })).json.clockOutLimitHours).toBe(10)
     const got = await callRoute(getNotifications, { cookies: [cookie] })
     expect(got.json).toEqual({ ...defaultNotificationSettings('monday'), optedOut: [] })
 
@@ -30,14 +32,18 @@ describe('Settings → Notifications', () => {
       ...got.json,
       optedOut: undefined,
       staffReminder: { day: 'thursday', time: '15:30' },
-      forgottenTimerHours: 10,
+      forgottenTimerHours: 12,
     }
     const put = await callRoute(updateNotifications, { cookies: [cookie], body: changed })
     expect(put.status).toBe(200)
     expect((await callRoute(getNotifications, { cookies: [cookie] })).json).toMatchObject({
       staffReminder: { day: 'thursday', time: '15:30' },
-      forgottenTimerHours: 10,
+      forgottenTimerHours: 12,
     })
+    // Issue 34: the clock-out limit is the organization's, recorded like every change, and members read it.
+    const records = await orgDb(organization.id).audit.list({ action: 'settings.changed', limit: 10 })
+    expect(JSON.stringify(records)).toContain('forgottenTimerHours')
+    expect((await callRoute(getSettings, { cookies: [staff.cookie] })).json.clockOutLimitHours).toBe(12)
 
     const bad = await callRoute(updateNotifications, {
       cookies: [cookie],
@@ -46,8 +52,13 @@ describe('Settings → Notifications', () => {
     expect(bad.status).toBe(400)
     expect(bad.json.fields).toMatchObject({
       'supervisorDigest.time': 'Use a time like 16:00',
-      forgottenTimerHours: 'At least 1 hour',
+      forgottenTimerHours: 'At least 4 hours',
     })
+    const tooLong = await callRoute(updateNotifications, {
+      cookies: [cookie],
+      body: { ...changed, forgottenTimerHours: 17 },
+    })
+    expect(tooLong.json.fields).toEqual({ forgottenTimerHours: 'At most 16 hours' })
     expect((await callRoute(updateNotifications, { cookies: [staff.cookie], body: changed })).status).toBe(403)
     expect((await callRoute(getNotifications, { cookies: [staff.cookie] })).status).toBe(403)
   })

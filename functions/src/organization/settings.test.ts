@@ -33,6 +33,7 @@ describe('organization settings', () => {
       timeZone: 'America/Denver',
       weekStartDay: 'sunday',
       approvalEmails: true,
+      clockOutLimitHours: 10,
     })
     expect((await callRoute(getSettings, { cookies: [cookie] })).json.organizationName).toBe('First Baptist Church')
   })

@@ -303,25 +303,48 @@ export const digestEmail = (p: {
   })
 }
 
-/** A member whose clock has run past the organization's limit: one nudge for that day. */
-export const timerNudgeEmail = (p: {
-  to: Recipient
+/** What a missing clock-out email says about the day (issue 34). */
+interface ClockOutDay {
   organization: Brand
   day: DayName
   date: string
   start: string
+  /** The organization's limit in hours. */
   hours: number
-  weekUrl: string
+  dashboardUrl: string
   unsubscribeUrl: string
-}): EmailMessage => {
+}
+
+/** A member whose clock has run past the organization's limit: one 'Still working?' for that day. */
+export const stillWorkingEmail = (p: ClockOutDay & { to: Recipient }): EmailMessage => {
   const w = wordsFor(p.to.language)
   const when = `${w.day(p.day)}, ${w.date(p.date)}`
   const line = w.say('timer.body', { organization: p.organization.name, start: p.start, when, hours: p.hours })
   return reminderEmail(w, p, {
     subject: w.say('timer.subject'),
     preview: line,
-    text: [line, '', w.say('timer.actionText', { url: p.weekUrl })],
-    content: [paragraph(line), paragraph(w.say('timer.action')), button(p.weekUrl, w.say('openTimesheet'))],
+    text: [line, '', w.say('timer.action'), w.say('timer.actionText', { url: p.dashboardUrl })],
+    content: [paragraph(line), paragraph(w.say('timer.action')), button(p.dashboardUrl, w.say('openDashboard'))],
+  })
+}
+
+/** The member's approver, an hour after the member was asked and the end is still missing. */
+export const clockOutMissingEmail = (p: ClockOutDay & { to: Recipient; employee: Names }): EmailMessage => {
+  const w = wordsFor(p.to.language)
+  const when = `${w.day(p.day)}, ${w.date(p.date)}`
+  const name = fullName(p.employee)
+  const line = w.say('clockOut.body', {
+    name,
+    organization: p.organization.name,
+    start: p.start,
+    when,
+    hours: p.hours,
+  })
+  return reminderEmail(w, p, {
+    subject: w.say('clockOut.subject', { name }),
+    preview: line,
+    text: [line, '', w.say('clockOut.action'), w.say('clockOut.actionText', { url: p.dashboardUrl })],
+    content: [paragraph(line), paragraph(w.say('clockOut.action')), button(p.dashboardUrl, w.say('openDashboard'))],
   })
 }
 

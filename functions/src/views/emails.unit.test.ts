@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 import type { Timesheet, User } from '@app/core'
 import { fromHeader } from '@app/adapters'
 import { newUser } from '@app/data/testing'
-import { declinedEmail, digestEmail, reviewEmail, timerNudgeEmail, weekReminderEmail } from './emails.ts'
+import {
+  clockOutMissingEmail,
+  declinedEmail,
+  digestEmail,
+  reviewEmail,
+  stillWorkingEmail,
+  weekReminderEmail,
+} from './emails.ts'
 import { dayRowsHtml } from './html.ts'
 import { wordsFor } from './words.ts'
 
@@ -208,17 +215,23 @@ describe('the emails in Spanish (issue 21)', () => {
     })
     expect(digest.subject).toBe('1 hoja de horas espera su aprobación')
     expect(digest.text).toContain('Miembro eliminado, Semana del 16 nov')
-    const timer = timerNudgeEmail({
+    const day = {
       ...frame,
       day: 'monday',
       date: '2026-11-16',
       start: '08:00',
-      hours: 12,
-      weekUrl: 'https://a/w',
-    })
-    expect(timer.subject).toBe('¿Sigue corriendo su reloj?')
-    expect(timer.text).toMatch(/desde las 08:00 del Lunes, 16 nov\.? 2026, más de 12 horas\./)
-    for (const mail of [digest, timer]) {
+      hours: 10,
+      dashboardUrl: 'https://a/',
+    } as const
+    const timer = stillWorkingEmail(day)
+    expect(timer.subject).toBe('¿Sigue trabajando?')
+    expect(timer.text).toMatch(/desde las 08:00 del Lunes, 16 nov\.? 2026, más de 10 horas\./)
+    expect(timer.text).toContain('«Terminé a las …»')
+    const alert = clockOutMissingEmail({ ...day, employee: { firstName: 'Ana', lastName: 'Silva' } })
+    expect(alert.subject).toBe('Falta la salida: Ana Silva')
+    expect(alert.text).toMatch(/El reloj de Ana Silva en .* desde las 08:00 del Lunes, 16 nov\.? 2026, más de 10 horas/)
+    expect(alert.text).toContain('Nada se recorta automáticamente')
+    for (const mail of [digest, timer, alert]) {
       expect(mail.text).toMatch(/^Hola, Sam:\n/)
       expect(mail.text).toContain('Para dejar de recibir estos correos: https://a/u')
       expect(mail.html).toContain('Cancelar suscripción')

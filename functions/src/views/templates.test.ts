@@ -10,7 +10,8 @@ import {
   digestEmail,
   invitationEmail,
   reviewEmail,
-  timerNudgeEmail,
+  clockOutMissingEmail,
+  stillWorkingEmail,
   weekReminderEmail,
 } from './emails.ts'
 import { erasureSoonEmail, exportReadyEmail } from './export-email.ts'
@@ -93,7 +94,7 @@ describe('outbox emails kept as template and values', () => {
     }
   })
 
-  it('render the decline, invitation, reminder, digest, timer nudge and export emails as before', async () => {
+  it('render the decline, invitation, reminder, digest, clock-out and export emails as before (and a timer nudge queued before issue 34)', async () => {
     const to = member('Eva', 'Ríos', 'es')
     const ana = member('Ana', 'Silva')
     const brand = brandOf(org)
@@ -133,6 +134,8 @@ describe('outbox emails kept as template and values', () => {
       weekUrl: 'https://a/w',
       unsubscribeUrl: 'https://a/u',
     } as const
+    const { weekUrl: _, ...clockOutDay } = timer
+    const clockOut = { ...clockOutDay, hours: 10, dashboardUrl: 'https://a/' }
     const cases = [
       [declinedEmail({ ...declined, language: 'es' }), queuedEmail('declined', 'es', declined)],
       [invitationEmail({ ...invitation, language: 'es' }), queuedEmail('invitation', 'es', invitation)],
@@ -155,7 +158,19 @@ describe('outbox emails kept as template and values', () => {
           unsubscribeUrl: 'https://a/u',
         }),
       ],
-      [timerNudgeEmail({ ...timer, to }), queuedEmail('timerNudge', to.language, { ...timer, to: recipientOf(to) })],
+      [
+        stillWorkingEmail({ ...clockOut, to }),
+        queuedEmail('stillWorking', to.language, { ...clockOut, to: recipientOf(to) }),
+      ],
+      [
+        clockOutMissingEmail({ ...clockOut, to, employee: namesOf(ana) }),
+        queuedEmail('clockOutMissing', to.language, { ...clockOut, to: recipientOf(to), employee: namesOf(ana) }),
+      ],
+      // Queued by a deploy before issue 34: still rendered, as the 'Still working?' email with its week link.
+      [
+        stillWorkingEmail({ ...clockOut, hours: 12, dashboardUrl: 'https://a/w', to }),
+        queuedEmail('timerNudge', to.language, { ...timer, to: recipientOf(to) }),
+      ],
       [
         exportReadyEmail({ to: { ...to, email: to.email! }, organization: brand, dataUrl: 'https://a/settings#data' }),
         queuedEmail('exportReady', to.language, {

@@ -1,4 +1,4 @@
-import { breakField, DAYS, dayFields, type DayName, type Language, type Organization, type User } from '@app/core'
+import { breakField, DAYS, dayFields, type Language, type Organization, type User } from '@app/core'
 import type { EmailMessage } from '@app/adapters'
 import { outbox, type QueuedEmail, type StoredEmail } from '@app/data'
 import type { Brand } from './email-layout.ts'
@@ -8,7 +8,8 @@ import {
   digestEmail,
   invitationEmail,
   reviewEmail,
-  timerNudgeEmail,
+  stillWorkingEmail,
+  clockOutMissingEmail,
   weekReminderEmail,
   type Names,
   type SheetDays,
@@ -54,19 +55,19 @@ const templates = {
     },
     language: Language,
   ) => digestEmail({ ...v, to: { ...v.to, language } }),
+  /** Issue 34: the member's 'Still working?' and, an hour later, their approver's alert. */
+  stillWorking: (v: Omit<Parameters<typeof stillWorkingEmail>[0], 'to'> & { to: To }, language: Language) =>
+    stillWorkingEmail({ ...v, to: { ...v.to, language } }),
+  /** Queued before issue 34 (a week link, not the dashboard's): rendered as the 'Still working?' email. */
   timerNudge: (
-    v: {
-      to: To
-      organization: Brand
-      day: DayName
-      date: string
-      start: string
-      hours: number
-      weekUrl: string
-      unsubscribeUrl: string
-    },
+    {
+      weekUrl,
+      ...v
+    }: Omit<Parameters<typeof stillWorkingEmail>[0], 'to' | 'dashboardUrl'> & { to: To; weekUrl: string },
     language: Language,
-  ) => timerNudgeEmail({ ...v, to: { ...v.to, language } }),
+  ) => stillWorkingEmail({ ...v, dashboardUrl: weekUrl, to: { ...v.to, language } }),
+  clockOutMissing: (v: Omit<Parameters<typeof clockOutMissingEmail>[0], 'to'> & { to: To }, language: Language) =>
+    clockOutMissingEmail({ ...v, to: { ...v.to, language } }),
   exportReady: (v: { to: To; organization: Brand; dataUrl: string }, language: Language) =>
     exportReadyEmail({ ...v, to: { ...v.to, language } }),
   erasureSoon: (v: { to: To; organization: Brand; eraseOn: string; reopenUrl: string }, language: Language) =>

@@ -4,10 +4,14 @@ import {
   currentWeekStart,
   digests,
   dueWeek,
-  forgottenTimers,
+  APPROVER_ALERT_AFTER_MS,
+  approverAlertAt,
+  forgottenClockOuts,
   membersToRemind,
+  reviewersOf,
   routedTo,
   todayIn,
+  wantsEmail,
   type ReminderKind,
   type ReminderMember,
 } from '@app/core'
@@ -34,7 +38,10 @@ export interface ReminderRunOptions {
 
 interface Outgoing {
   kind: ReminderKind
-  /** The week (or, for a timer, the day) the email is about: sent once per member, kind and period. */
+  /**
+   * The week (or, for a missing clock-out, the day; for the approver's alert, the day and the member)
+   * the email is about: sent once per recipient, kind and period.
+   */
   period: string
   userId: string
   email: QueuedEmail
@@ -46,13 +53,16 @@ const link = (path: string) => `${config.appOrigin}${path}`
 const dueEmails = async (db: OrgDb, now: Date, asIfScheduled: boolean): Promise<Outgoing[]> => {
   const [org, settings] = await Promise.all([db.organization.get(), db.notifications.settings()])
   if (!settings.remindersEnabled) return []
-  const thisWeek = currentWeekStart(org.timeZone, org.weekStartDay)
+  const thisWeek = currentWeekStart(org.timeZone, org.weekStartDay, now)
   const staffWeek = asIfScheduled ? thisWeek : dueWeek(settings.staffReminder, org, now)
   const digestWeek = asIfScheduled ? thisWeek : dueWeek(settings.supervisorDigest, org, now)
   const recipients = await db.notifications.recipients()
   const users = new Map(recipients.map((r) => [r.user.id, r.user]))
   const members: ReminderMember[] = recipients.map((r) => ({ ...r.user, optedOut: r.optedOut }))
   const brand = brandOf(org)
+  // Who approves whom (issue 31): the digest's routing and the missing clock-out's approver.
+  const roster = new Map(recipients.map((r) => [r.user.id, r.user]))
+  const today = todayIn(org.timeZone, now)
   const unsubscribe = (userId: string, kind: ReminderKind) => unsubscribeUrl({ orgId: db.orgId, userId, kind })
   const out: Outgoing[] = []
 
@@ -80,8 +90,6 @@ const dueEmails = async (db: OrgDb, now: Date, asIfScheduled: boolean): Promise<
   if (digestWeek) {
     const pending = await db.timesheets.all('pending')
     // Issue 31: each supervisor's digest lists what is routed to them (their members, delegations, final approvals).
-    const roster = new Map(recipients.map((r) => [r.user.id, r.user]))
-    const today = todayIn(org.timeZone, now)
     const routing = (sheet: (typeof pending)[number]) => routedTo(sheet, org.approvals, roster, today)
     for (const { supervisor, sheets } of digests(members, pending, routing)) {
       const items = await Promise.all(
@@ -116,22 +124,49 @@ const dueEmails = async (db: OrgDb, now: Date, asIfScheduled: boolean): Promise<
     }
   }
 
-  for (const timer of forgottenTimers(drafts, members, settings.forgottenTimerHours, org.timeZone, now)) {
-    out.push({
-      kind: 'timer',
-      period: timer.date,
-      userId: timer.employeeId,
-      email: queuedEmail('timerNudge', users.get(timer.employeeId)!.language, {
-        to: recipientOf(users.get(timer.employeeId)!),
-        organization: brand,
-        day: timer.day,
-        date: timer.date,
-        start: timer.start,
-        hours: settings.forgottenTimerHours,
-        weekUrl: link(`/submit-timesheet?week=${timer.weekStartDate}`),
-        unsubscribeUrl: await unsubscribe(timer.employeeId, 'timer'),
-      }),
-    })
+  // Issue 34: a day's timer past the organization's limit: the member once, their approver an hour later.
+  const declined = await db.notifications.declined(addDays(thisWeek, -7), thisWeek)
+  const limit = settings.forgottenTimerHours
+  for (const missing of forgottenClockOuts([...drafts, ...declined], members, limit, org.timeZone, now)) {
+    const member = users.get(missing.employeeId)!
+    const about = { organization: brand, day: missing.day, date: missing.date, start: missing.start, hours: limit }
+    const memberWants = wantsEmail(
+      members.find((m) => m.id === member.id)!,
+      'timer',
+    )
+    if (memberWants)
+      out.push({
+        kind: 'timer',
+        period: missing.date,
+        userId: member.id,
+        email: queuedEmail('stillWorking', member.language, {
+          ...about,
+          to: recipientOf(member),
+          dashboardUrl: link('/'),
+          unsubscribeUrl: await unsubscribe(member.id, 'timer'),
+        }),
+      })
+    if (now.getTime() < missing.limitAt.getTime() + APPROVER_ALERT_AFTER_MS) continue
+    // The approver hears an hour after the member's email (never in the run that queues the member's).
+    const memberEmailAt = await db.notifications.sentAt('timer', missing.date, member.id)
+    if ((memberWants && !memberEmailAt) || now.getTime() < approverAlertAt(missing, memberEmailAt).getTime()) continue
+    for (const approverId of reviewersOf(member.id, roster, today)) {
+      const approver = members.find((m) => m.id === approverId)
+      if (!approver || !wantsEmail(approver, 'timer')) continue
+      const user = users.get(approverId)!
+      out.push({
+        kind: 'timer',
+        period: `${missing.date}#${member.id}`,
+        userId: approverId,
+        email: queuedEmail('clockOutMissing', user.language, {
+          ...about,
+          to: recipientOf(user),
+          employee: namesOf(member),
+          dashboardUrl: link('/'),
+          unsubscribeUrl: await unsubscribe(approverId, 'timer'),
+        }),
+      })
+    }
   }
   return out
 }

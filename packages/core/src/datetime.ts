@@ -130,3 +130,40 @@ export const startOfDayIn = (date: string, timeZone: string): string => {
 
 /** The first instant of the day after `date` in `timeZone`: the end (exclusive) of a filter 'to `date`'. */
 export const endOfDayIn = (date: string, timeZone: string): string => startOfDayIn(addDays(date, 1), timeZone)
+
+/** Milliseconds between UTC and the wall clock of `timeZone` at `at` (positive east of UTC). */
+const zoneOffset = (at: number, timeZone: string) => {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    calendar: 'gregory',
+    numberingSystem: 'latn',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(at)
+  const n = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)!.value)
+  const wall = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'))
+  return wall - Math.floor(at / 1000) * 1000
+}
+
+/**
+ * The instant a wall-clock time on a date reads in a time zone. Across a daylight-saving change
+ * the offset is taken again at the first guess; a time the clocks skip (02:30 on a spring-forward
+ * night) falls one hour later, and a time that happens twice (autumn) is its first occurrence.
+ */
+export const zonedInstant = (date: string, time: string, timeZone: string): Date => {
+  const [h, m] = time.split(':').map(Number) as [number, number]
+  const [y, mo, d] = date.split('-').map(Number) as [number, number, number]
+  const wall = Date.UTC(y, mo - 1, d, h, m)
+  const first = wall - zoneOffset(wall, timeZone)
+  const second = wall - zoneOffset(first, timeZone)
+  if (first === second) return new Date(first)
+  // Two offsets: the wall time is skipped (neither maps back to it) or repeated (both do).
+  const readsBack = (t: number) => t + zoneOffset(t, timeZone) === wall
+  if (readsBack(first) && readsBack(second)) return new Date(Math.min(first, second))
+  return new Date(readsBack(first) ? first : readsBack(second) ? second : Math.max(first, second))
+}

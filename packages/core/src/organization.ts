@@ -37,6 +37,8 @@ export const Organization = z
     approvalEmails: z.boolean().default(true),
     /** Issue 31: the optional second approval (off by default). */
     approvals: ApprovalSettings.default(defaultApprovalSettings()),
+    /** Settings → Notifications as stored (read through `notificationSettingsOf`); absent until saved. */
+    notifications: z.unknown().optional(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -4,13 +4,14 @@ import {
   defaultNotificationSettings,
   digests,
   dueWeek,
-  forgottenTimers,
+  forgottenClockOuts,
   membersToRemind,
+  notificationSettingsOf,
   reminderMoment,
-  zonedInstant,
   type ReminderMember,
   type SheetState,
 } from './reminders.ts'
+import { zonedInstant } from './datetime.ts'
 
 const member = (id: string, extra: Partial<ReminderMember> = {}): ReminderMember => ({
   id,
@@ -69,7 +70,7 @@ describe('when a reminder is due', () => {
       remindersEnabled: true,
       staffReminder: { day: 'friday', time: '16:00' },
       supervisorDigest: { day: 'monday', time: '09:00' },
-      forgottenTimerHours: 12,
+      forgottenTimerHours: 10,
     })
     expect(defaultNotificationSettings('sunday').supervisorDigest.day).toBe('sunday')
   })
@@ -169,7 +170,7 @@ describe('who gets what', () => {
     ])
   })
 
-  it('nudges a timer running past the limit, once per day it was started, in the organization zone', () => {
+  it('finds the missing clock-outs past the limit, once per day started, in the organization zone, in editable weeks of current members', () => {
     const draft = {
       ...sheet('e', 'draft'),
       mondayStart: '08:00',
@@ -180,12 +181,31 @@ describe('who gets what', () => {
       wednesdayEnd: '',
     }
     const members = [member('e')]
-    // Wednesday Nov 18, 20:00 Chicago is 02:00 UTC on the 19th.
-    const at = (iso: string) =>
-      forgottenTimers([draft], members, 12, 'America/Chicago', new Date(iso)).map((t) => t.date)
-    expect(at('2026-11-19T07:59:00Z')).toEqual(['2026-11-16'])
-    expect(at('2026-11-19T14:00:00Z')).toEqual(['2026-11-16', '2026-11-18'])
-    expect(forgottenTimers([draft], [member('e', { optedOut: ['timer'] })], 12, 'UTC', new Date())).toEqual([])
-    expect(forgottenTimers([{ ...draft, status: 'pending' }], members, 12, 'UTC', new Date())).toEqual([])
+    // Wednesday Nov 18, 20:00 Chicago is 02:00 UTC on the 19th; ten hours later is 12:00 UTC.
+    const at = (iso: string, sheets = [draft]) =>
+      forgottenClockOuts(sheets, members, 10, 'America/Chicago', new Date(iso)).map((t) => [t.date, t.suggestedEnd])
+    expect(at('2026-11-19T11:59:00Z')).toEqual([['2026-11-16', '18:00']])
+    expect(at('2026-11-19T12:00:00Z')).toEqual([
+      ['2026-11-16', '18:00'],
+      ['2026-11-18', '06:00'],
+    ])
+    // A declined week is editable again (a timer may run there); a submitted one, or a removed member's, is not asked about.
+    expect(at('2026-11-19T11:59:00Z', [{ ...draft, status: 'rejected' }])).toHaveLength(1)
+    expect(at('2026-11-19T11:59:00Z', [{ ...draft, status: 'pending' }])).toEqual([])
+    expect(forgottenClockOuts([draft], [member('other')], 10, 'UTC', new Date('2026-12-01'))).toEqual([])
+  })
+})
+
+describe('the stored Notifications settings', () => {
+  it('are read as saved, a limit saved before issue 34 brought into 4 to 16 hours, and the defaults when none or broken', () => {
+    const saved = { ...defaultNotificationSettings('monday'), forgottenTimerHours: 12 }
+    expect(notificationSettingsOf(saved, 'monday')).toEqual(saved)
+    expect(notificationSettingsOf({ ...saved, forgottenTimerHours: 72 }, 'monday').forgottenTimerHours).toBe(16)
+    expect(notificationSettingsOf({ ...saved, forgottenTimerHours: 1 }, 'monday')).toEqual({
+      ...saved,
+      forgottenTimerHours: 4,
+    })
+    expect(notificationSettingsOf(undefined, 'sunday')).toEqual(defaultNotificationSettings('sunday'))
+    expect(notificationSettingsOf({ remindersEnabled: 'yes' }, 'monday').forgottenTimerHours).toBe(10)
   })
 })

@@ -1,6 +1,9 @@
 import * as z from 'zod'
-import { addDays, dateOfDay, DAYS, dayOfDate, todayIn, weekStartFor, type DayName } from './week.ts'
+import { CLOCK_OUT_LIMIT_HOURS, missingClockOuts, type MissingClockOut } from './clock-out.ts'
+import type { WeekTimes } from './hours.ts'
+import { addDays, DAYS, dayOfDate, todayIn, weekStartFor } from './week.ts'
 import type { WeekStartDay } from './week-schemas.ts'
+import { zonedInstant } from './datetime.ts'
 
 /**
  * Reminders (issue 20): who is due which reminder email, when. Pure functions of the organization's
@@ -16,7 +19,7 @@ export type ReminderKind = z.infer<typeof ReminderKind>
 export const reminderKindLabel: Record<ReminderKind, string> = {
   reminder: 'Weekly timesheet reminders',
   digest: 'Weekly digest of timesheets waiting for approval',
-  timer: 'Forgotten timer nudges',
+  timer: 'Forgotten clock-out emails',
 }
 
 const Weekday = z.enum(DAYS, { error: 'Choose a day of the week' })
@@ -31,65 +34,44 @@ export const NotificationSettings = z.object({
   remindersEnabled: z.boolean({ error: 'remindersEnabled must be true or false' }),
   staffReminder: ReminderSchedule,
   supervisorDigest: ReminderSchedule,
+  /** Issue 34: a day's timer running this long has a missing clock-out. */
   forgottenTimerHours: z
     .number({ error: 'Enter a number of hours' })
     .int('Enter whole hours')
-    .min(1, 'At least 1 hour')
-    .max(72, 'At most 72 hours'),
+    .min(CLOCK_OUT_LIMIT_HOURS.min, `At least ${CLOCK_OUT_LIMIT_HOURS.min} hours`)
+    .max(CLOCK_OUT_LIMIT_HOURS.max, `At most ${CLOCK_OUT_LIMIT_HOURS.max} hours`),
 })
 export type NotificationSettings = z.infer<typeof NotificationSettings>
 
 /**
  * What an organization has until a supervisor changes it: staff are reminded on the last day of
  * the workweek (Friday, whichever day weeks start on) at 16:00, supervisors get the digest on the
- * first day of the next week at 09:00, and a timer running 12 hours counts as forgotten.
+ * first day of the next week at 09:00, and a timer running 10 hours has a missing clock-out.
  */
 export const defaultNotificationSettings = (weekStartDay: WeekStartDay): NotificationSettings => ({
   remindersEnabled: true,
   staffReminder: { day: 'friday', time: '16:00' },
   supervisorDigest: { day: weekStartDay, time: '09:00' },
-  forgottenTimerHours: 12,
+  forgottenTimerHours: CLOCK_OUT_LIMIT_HOURS.default,
 })
+
+/**
+ * The settings as stored on the organization item, or the defaults when none were saved. A limit
+ * saved before issue 34 (1 to 72 hours) is read into today's range rather than dropping the rest.
+ */
+export const notificationSettingsOf = (stored: unknown, weekStartDay: WeekStartDay): NotificationSettings => {
+  const raw = stored && typeof stored === 'object' ? { ...(stored as Record<string, unknown>) } : undefined
+  if (raw && typeof raw.forgottenTimerHours === 'number' && Number.isInteger(raw.forgottenTimerHours))
+    raw.forgottenTimerHours = Math.min(
+      CLOCK_OUT_LIMIT_HOURS.max,
+      Math.max(CLOCK_OUT_LIMIT_HOURS.min, raw.forgottenTimerHours),
+    )
+  const saved = NotificationSettings.safeParse(raw)
+  return saved.success ? saved.data : defaultNotificationSettings(weekStartDay)
+}
 
 /** How long after its moment a reminder may still go out (a job that was down catches up). */
 export const REMINDER_GRACE_HOURS = 24
-
-/** Milliseconds between UTC and the wall clock of `timeZone` at `at` (positive east of UTC). */
-const zoneOffset = (at: number, timeZone: string) => {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    calendar: 'gregory',
-    numberingSystem: 'latn',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(at)
-  const n = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)!.value)
-  const wall = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'))
-  return wall - Math.floor(at / 1000) * 1000
-}
-
-/**
- * The instant a wall-clock time on a date reads in a time zone. Across a daylight-saving change
- * the offset is taken again at the first guess; a time the clocks skip (02:30 on a spring-forward
- * night) falls one hour later, and a time that happens twice (autumn) is its first occurrence.
- */
-export const zonedInstant = (date: string, time: string, timeZone: string): Date => {
-  const [h, m] = time.split(':').map(Number) as [number, number]
-  const [y, mo, d] = date.split('-').map(Number) as [number, number, number]
-  const wall = Date.UTC(y, mo - 1, d, h, m)
-  const first = wall - zoneOffset(wall, timeZone)
-  const second = wall - zoneOffset(first, timeZone)
-  if (first === second) return new Date(first)
-  // Two offsets: the wall time is skipped (neither maps back to it) or repeated (both do).
-  const readsBack = (t: number) => t + zoneOffset(t, timeZone) === wall
-  if (readsBack(first) && readsBack(second)) return new Date(Math.min(first, second))
-  return new Date(readsBack(first) ? first : readsBack(second) ? second : Math.max(first, second))
-}
 
 /**
  * The moment a week's reminder of `schedule` goes out: the first `schedule.day` after the week's
@@ -176,48 +158,36 @@ export const digests = <S extends SheetState>(
     }))
     .filter((d) => d.sheets.length > 0)
 
-/** A draft's day with a start and no end: its clock is still running (clock-in saves at once). */
-export interface RunningTimer {
+/** A day whose clock-out is missing, with whose week it is (issue 34). */
+export interface ForgottenClockOut extends MissingClockOut {
   employeeId: string
   timesheetId: number
   weekStartDate: string
-  day: DayName
-  /** The day's date: the nudge is sent once per member and date. */
-  date: string
-  start: string
-  startedAt: Date
 }
 
-/** Timers in drafts that have run `hours` or longer at `now`, for members who want the nudge. */
-export const forgottenTimers = (
-  drafts: readonly (SheetState & Record<string, unknown>)[],
-  members: readonly ReminderMember[],
-  hours: number,
+/**
+ * The missing clock-outs in the editable timesheets (draft or declined: where a timer can run) of
+ * current members, at `now`. Whether anyone is emailed is the job's to decide (opt-outs, approver).
+ */
+export const forgottenClockOuts = (
+  sheets: readonly (SheetState & WeekTimes)[],
+  members: readonly Pick<ReminderMember, 'id'>[],
+  limitHours: number,
   timeZone: string,
   now: Date,
-): RunningTimer[] => {
-  const byId = new Map(members.map((m) => [m.id, m]))
-  return drafts.flatMap((sheet) => {
-    const member = byId.get(sheet.employeeId)
-    if (sheet.status !== 'draft' || !member || !wants(member, 'timer')) return []
-    return DAYS.flatMap((day) => {
-      const start = sheet[`${day}Start`]
-      const end = sheet[`${day}End`]
-      if (typeof start !== 'string' || !start || end) return []
-      const date = dateOfDay(sheet.weekStartDate, day)
-      const startedAt = zonedInstant(date, start, timeZone)
-      if (now.getTime() - startedAt.getTime() < hours * 3_600_000) return []
-      return [
-        {
-          employeeId: sheet.employeeId,
-          timesheetId: sheet.id,
-          weekStartDate: sheet.weekStartDate,
-          day,
-          date,
-          start,
-          startedAt,
-        },
-      ]
-    })
-  })
+): ForgottenClockOut[] => {
+  const current = new Set(members.map((m) => m.id))
+  return sheets
+    .filter((s) => (s.status === 'draft' || s.status === 'rejected') && current.has(s.employeeId))
+    .flatMap((sheet) =>
+      missingClockOuts(sheet, limitHours, timeZone, now).map((missing) => ({
+        ...missing,
+        employeeId: sheet.employeeId,
+        timesheetId: sheet.id,
+        weekStartDate: sheet.weekStartDate,
+      })),
+    )
 }
+
+/** Whether a member wants the kind of email (and has an address to get it at). */
+export const wantsEmail = wants

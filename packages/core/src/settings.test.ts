@@ -98,7 +98,21 @@ describe('settingsOf', () => {
       timeZone: 'America/Chicago',
       weekStartDay: 'monday',
       approvalEmails: true,
+      clockOutLimitHours: 10,
     })
     expect(OrganizationSettings.parse(answer)).toEqual(answer)
+    // Issue 34: the clock-out limit as Settings → Notifications saved it.
+    const saved = { remindersEnabled: true, staffReminder: { day: 'friday', time: '16:00' } }
+    const notifications = { ...saved, supervisorDigest: { day: 'monday', time: '09:00' }, forgottenTimerHours: 7 }
+    expect(
+      settingsOf({
+        name: 'G',
+        logoUrl: null,
+        timeZone: 'UTC',
+        weekStartDay: 'monday',
+        approvalEmails: true,
+        notifications,
+      }).clockOutLimitHours,
+    ).toBe(7)
   })
 })

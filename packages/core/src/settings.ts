@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { notificationSettingsOf } from './reminders.ts'
 import { requiredText } from './text-schemas.ts'
 import { TEXT_LIMITS } from './text.ts'
 import { TimeZone, WeekStartDay } from './week-schemas.ts'
@@ -45,6 +46,8 @@ export const OrganizationSettings = z.object({
   timeZone: z.string(),
   weekStartDay: WeekStartDay,
   approvalEmails: z.boolean(),
+  /** Issue 34: hours after which a day's running timer has a missing clock-out (Settings → Notifications). */
+  clockOutLimitHours: z.number().int(),
 })
 export type OrganizationSettings = z.infer<typeof OrganizationSettings>
 
@@ -55,10 +58,12 @@ export const settingsOf = (org: {
   timeZone: string
   weekStartDay: WeekStartDay
   approvalEmails: boolean
+  notifications?: unknown
 }): OrganizationSettings => ({
   organizationName: org.name,
   logoUrl: org.logoUrl,
   timeZone: org.timeZone,
   weekStartDay: org.weekStartDay,
   approvalEmails: org.approvalEmails,
+  clockOutLimitHours: notificationSettingsOf(org.notifications, org.weekStartDay).forgottenTimerHours,
 })

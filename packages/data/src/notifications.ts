@@ -1,7 +1,7 @@
 import {
-  defaultNotificationSettings,
   notFound,
-  NotificationSettings,
+  notificationSettingsOf,
+  type NotificationSettings,
   ReminderKind,
   Timesheet,
   User,
@@ -41,8 +41,16 @@ export const notificationsOf = (orgId: string) => {
   const settings = async (): Promise<NotificationSettings> => {
     const item = await table.get(keys.organization(orgId))
     if (!item) throw notFound('organization')
-    const saved = NotificationSettings.safeParse(item.notifications)
-    return saved.success ? saved.data : defaultNotificationSettings(item.weekStartDay as WeekStartDay)
+    return notificationSettingsOf(item.notifications, item.weekStartDay as WeekStartDay)
+  }
+  const inStatus = async (status: 'draft' | 'rejected', start: string, end: string): Promise<Timesheet[]> => {
+    const range = keys.weekRange(start, end)
+    const items = await table.queryAll({
+      index: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :p AND gsi3sk BETWEEN :a AND :b',
+      ExpressionAttributeValues: { ':p': keys.statusTimesheets(orgId, status), ':a': range.from, ':b': range.to },
+    })
+    return items.map((i) => Timesheet.parse(i))
   }
   return {
     settings,
@@ -104,14 +112,15 @@ export const notificationsOf = (orgId: string) => {
     },
 
     /** Drafts whose week starts between two dates (running timers live in drafts). */
-    async drafts(start: string, end: string): Promise<Timesheet[]> {
-      const range = keys.weekRange(start, end)
-      const items = await table.queryAll({
-        index: 'gsi3',
-        KeyConditionExpression: 'gsi3pk = :p AND gsi3sk BETWEEN :a AND :b',
-        ExpressionAttributeValues: { ':p': keys.statusTimesheets(orgId, 'draft'), ':a': range.from, ':b': range.to },
-      })
-      return items.map((i) => Timesheet.parse(i))
+    drafts: (start: string, end: string) => inStatus('draft', start, end),
+
+    /** Declined timesheets whose week starts between two dates (editable again, so a timer may run there too). */
+    declined: (start: string, end: string) => inStatus('rejected', start, end),
+
+    /** When the reminder `kind` for `period` went to `userId`, or null when it has not. */
+    async sentAt(kind: ReminderKind, period: string, userId: string): Promise<Date | null> {
+      const item = await table.get(keys.reminderSent(orgId, kind, period, userId))
+      return typeof item?.sentAt === 'string' ? new Date(item.sentAt) : null
     },
 
     /**

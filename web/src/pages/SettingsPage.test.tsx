@@ -19,6 +19,7 @@ const initial: OrganizationSettings = {
   timeZone: 'America/Chicago',
   weekStartDay: 'monday',
   approvalEmails: true,
+  clockOutLimitHours: 10,
 }
 
 type Routes = Parameters<typeof mockFetch>[0]

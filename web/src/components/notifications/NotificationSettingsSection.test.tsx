@@ -35,22 +35,26 @@ describe('Settings → Notifications', () => {
     expect((document.getElementById('staffReminder-time') as HTMLInputElement).value).toBe('16:00')
     expect((document.getElementById('supervisorDigest-day') as HTMLSelectElement).value).toBe('monday')
     expect(screen.getByText('Ana Silva')).toBeTruthy()
-    expect(screen.getByText(/Weekly timesheet reminders, Forgotten timer nudges/)).toBeTruthy()
+    expect(screen.getByText(/Weekly timesheet reminders, Forgotten clock-out emails/)).toBeTruthy()
 
     await user.selectOptions(document.getElementById('staffReminder-day')!, 'thursday')
-    const hours = screen.getByLabelText(/counts as forgotten/) as HTMLInputElement
+    const hours = screen.getByLabelText('Clock-out missing after (hours, 4 to 16)') as HTMLInputElement
     await user.clear(hours)
     await user.click(screen.getByRole('button', { name: 'Save Notifications' }))
     expect(await screen.findByText('Enter a number of hours')).toBeTruthy()
     expect(fetch.mock.calls.filter(([, i]) => i?.method === 'PUT')).toHaveLength(0)
 
-    await user.type(hours, '10')
+    await user.type(hours, '20')
+    await user.click(screen.getByRole('button', { name: 'Save Notifications' }))
+    expect(await screen.findByText('At most 16 hours')).toBeTruthy()
+    await user.clear(hours)
+    await user.type(hours, '12')
     await user.click(screen.getByRole('button', { name: 'Save Notifications' }))
     await waitFor(() => expect(put).toBeDefined())
     expect(put).toEqual({
       ...defaultNotificationSettings('monday'),
       staffReminder: { day: 'thursday', time: '16:00' },
-      forgottenTimerHours: 10,
+      forgottenTimerHours: 12,
     })
     expect(await screen.findByText('Notification settings have been updated.')).toBeTruthy()
   })
@@ -71,7 +75,7 @@ describe('Profile → Email Reminders', () => {
     renderApp('/', <MyNotificationsCard role="employee" />)
     const reminders = (await screen.findByLabelText('Weekly timesheet reminders')) as HTMLInputElement
     expect(reminders.checked).toBe(false)
-    expect((screen.getByLabelText('Forgotten timer nudges') as HTMLInputElement).checked).toBe(true)
+    expect((screen.getByLabelText('Forgotten clock-out emails') as HTMLInputElement).checked).toBe(true)
     expect(screen.queryByLabelText(/digest/)).toBeNull()
     await user.click(reminders)
     await waitFor(() => expect(reminders.checked).toBe(true))

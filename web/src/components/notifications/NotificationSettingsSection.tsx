@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Bell } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { DAYS, NotificationSettings, type DayName, type NotificationsView } from '@app/core'
+import { CLOCK_OUT_LIMIT_HOURS, DAYS, NotificationSettings, type DayName, type NotificationsView } from '@app/core'
 import { errorMessage } from '../../api/client.ts'
 import { useNotifications, useUpdateNotifications } from '../../api/notifications.ts'
 import { toast } from '../../lib/toast.ts'
@@ -133,8 +133,8 @@ function NotificationsForm({ saved }: { saved: NotificationsView }) {
           id="forgottenTimerHours"
           type="number"
           inputMode="numeric"
-          min={1}
-          max={72}
+          min={CLOCK_OUT_LIMIT_HOURS.min}
+          max={CLOCK_OUT_LIMIT_HOURS.max}
           value={Number.isNaN(draft.forgottenTimerHours) ? '' : draft.forgottenTimerHours}
           onChange={(e) => set({ forgottenTimerHours: e.target.valueAsNumber })}
           aria-invalid={errors.forgottenTimerHours ? true : undefined}

@@ -2,17 +2,28 @@ import { useCallback } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Flag } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { leaveChecks, weekChecks, type WeekLeave, type WeekTimes } from '@app/core'
+import { leaveChecks, weekChecks, type DayName, type WeekLeave, type WeekTimes } from '@app/core'
 import { timeOffRangeQuery, useHolidays } from '../../api/time-off.ts'
 import { cn } from '../../lib/cn.ts'
+import { useClockOutLimit, useMissingClockOuts } from '../timesheet/clock-out.ts'
 
 type FlaggedWeek = WeekTimes & { weekStartDate: string }
 
-/** Every flag of a week: its times' checks, then (when known) time on a holiday or approved time off. */
-const flagsOf = (week: FlaggedWeek, leave: WeekLeave | undefined) => [
-  ...weekChecks(week).map((c) => ({ ...c, name: undefined as string | undefined })),
+/**
+ * Every flag of a week: its times' checks, then (when known) time on a holiday or approved time off.
+ * A start without an end whose timer ran past the organization's limit is a missing clock-out (issue 34).
+ */
+const flagsOf = (week: FlaggedWeek, leave: WeekLeave | undefined, missing: ReadonlySet<DayName>) => [
+  ...weekChecks(week).map((c) => ({
+    day: c.day,
+    check: c.check === 'startWithoutEnd' && missing.has(c.day) ? ('clockOutMissing' as const) : c.check,
+    name: undefined as string | undefined,
+  })),
   ...(leave ? leaveChecks(week, leave) : []),
 ]
+
+/** The week's days whose clock-out is missing now. */
+const useMissingDays = (week: FlaggedWeek): ReadonlySet<DayName> => new Set(useMissingClockOuts(week).map((m) => m.day))
 
 /**
  * The organization's holidays and the approved time off touching the dates from `from` to `to`
@@ -41,12 +52,13 @@ export function useWeekLeave(
 
 /**
  * 'Check before approving' (issue 37): the days worth a second look, each said plainly (a day over
- * 12 hours, an end on the next day, a start without an end or an end without a start, time on a
- * holiday or during approved time off). Nothing when there is none.
+ * 12 hours, an end on the next day, a start without an end or an end without a start, 'Clock-out
+ * missing', time on a holiday or during approved time off). Nothing when there is none.
  */
 export function WeekFlags({ week, leave, className }: { week: FlaggedWeek; leave?: WeekLeave; className?: string }) {
   const { t } = useTranslation('supervisor')
-  const flags = flagsOf(week, leave)
+  const flags = flagsOf(week, leave, useMissingDays(week))
+  const hours = useClockOutLimit()?.hours
   if (!flags.length) return null
   return (
     <section
@@ -58,7 +70,7 @@ export function WeekFlags({ week, leave, className }: { week: FlaggedWeek; leave
       </p>
       <ul className="list-disc space-y-0.5 pl-10">
         {flags.map(({ day, check, name }) => (
-          <li key={`${day}-${check}`}>{t(`review.flags.${check}`, { day: t(`audit.day.${day}`), name })}</li>
+          <li key={`${day}-${check}`}>{t(`review.flags.${check}`, { day: t(`audit.day.${day}`), name, hours })}</li>
         ))}
       </ul>
     </section>
@@ -68,7 +80,7 @@ export function WeekFlags({ week, leave, className }: { week: FlaggedWeek; leave
 /** The row's flag on the dashboard: how many days to look at, named for screen readers. */
 export function RowFlag({ week, leave }: { week: FlaggedWeek; leave?: WeekLeave }) {
   const { t } = useTranslation('supervisor')
-  const count = flagsOf(week, leave).length
+  const count = flagsOf(week, leave, useMissingDays(week)).length
   if (!count) return null
   const label = t('review.flags.row', { count })
   return (

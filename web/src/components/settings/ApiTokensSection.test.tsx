@@ -13,6 +13,7 @@ const settings: OrganizationSettings = {
   timeZone: 'America/Chicago',
   weekStartDay: 'monday',
   approvalEmails: true,
+  clockOutLimitHours: 10,
 }
 
 /** Settings with a tokens endpoint that keeps what is made and revoked. */

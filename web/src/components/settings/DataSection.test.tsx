@@ -13,6 +13,7 @@ const settings: OrganizationSettings = {
   timeZone: 'America/Chicago',
   weekStartDay: 'monday',
   approvalEmails: true,
+  clockOutLimitHours: 10,
 }
 const closure: OrganizationClosure = { closedAt: '2026-11-26T15:00:00.000Z', eraseOn: '2026-12-26' }
 

@@ -13,6 +13,7 @@ const settings: OrganizationSettings = {
   timeZone: 'America/Chicago',
   weekStartDay: 'monday',
   approvalEmails: true,
+  clockOutLimitHours: 10,
 }
 
 const hook: WebhookView = {

@@ -21,6 +21,7 @@ import { timesheetKeys } from '../../api/keys.ts'
 import { isConflictError, useCurrentWeekTimesheet, useUpdateDraft } from '../../api/timesheets.ts'
 import { Button } from '../ui/Button.tsx'
 import { mayRun, paidHoursOf, timerView } from './clock.ts'
+import { ClockOutBanner } from './ClockOutBanner.tsx'
 import { CurrentWeekCard } from './CurrentWeekCard.tsx'
 import { DayTimer } from './DayTimer.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
@@ -71,6 +72,9 @@ export function EmployeeDashboardPanel() {
           onRetry={() => void current.refetch()}
         />
       ) : null}
+
+      {/* Issue 34: a day whose timer ran past the organization's limit asks 'Still working?'. */}
+      {sheet ? <ClockOutBanner /> : null}
 
       {sheet ? (
         <CurrentWeekCard

@@ -16,6 +16,8 @@ import { errorMessage } from '../../api/client.ts'
 import { currentWeekQuery, isConflictError } from '../../api/timesheets.ts'
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
+import { formatTime } from '../../lib/format.ts'
+import { useClockOutLimit, useMissingClockOuts } from './clock-out.ts'
 
 export type EditorBusy = 'save' | 'submit' | 'timer' | null
 
@@ -60,6 +62,9 @@ export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
   const [reloading, setReloading] = useState(false)
   // Set by a submission with a half-filled day: its fields then say what is missing until it is fixed.
   const [askedToFinish, setAskedToFinish] = useState(false)
+  // Issue 34: days whose timer ran past the organization's limit with no end, as typed now.
+  const missingClockOuts = useMissingClockOuts(base ? { ...days, weekStartDate: base.weekStartDate } : undefined)
+  const clockOutLimit = useClockOutLimit()
 
   const setField = (field: keyof TimesheetDays, value: TimesheetDays[keyof TimesheetDays]) =>
     setDays((d) => ({ ...d, [field]: value }))
@@ -135,6 +140,19 @@ export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
     // A start with no end (or an end with no start) counts nothing and would be lost from every
     // view: the member finishes or clears the day before the week goes for approval.
     const unfinished = unfinishedDays(days)
+    const forgotten = missingClockOuts.map((m) => m.day)
+    if (forgotten.length) {
+      // Issue 34: the member confirms when they stopped; nothing is ever set for them.
+      setAskedToFinish(true)
+      toast({
+        variant: 'destructive',
+        title: i18next.t('staff:fields.clockOutMissingTitle'),
+        description: i18next.t('staff:fields.clockOutMissingDays', {
+          days: forgotten.map((d) => i18next.t(`common:days.${d}`)).join(', '),
+        }),
+      })
+      return Promise.resolve()
+    }
     if (unfinished.length) {
       setAskedToFinish(true)
       toast({
@@ -169,7 +187,16 @@ export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
     })
   }
 
-  /** The messages of the half-filled days, on the field that is missing, once a submission asked. */
+  /**
+   * The messages of the half-filled days, on the field that is missing, once a submission asked; a
+   * missing clock-out's (issue 34) at once, with the time the limit was reached.
+   */
+  const clockOutFields = Object.fromEntries(
+    missingClockOuts.map((m): [string, string] => [
+      dayFields(m.day).end,
+      i18next.t('staff:fields.clockOutMissing', { hours: clockOutLimit?.hours, time: formatTime(m.suggestedEnd) }),
+    ]),
+  )
   const unfinishedFields: Record<string, string> = askedToFinish
     ? Object.fromEntries(
         weekChecks(days).flatMap(({ day, check }): [string, string][] => {
@@ -180,6 +207,7 @@ export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
         }),
       )
     : {}
+  Object.assign(unfinishedFields, clockOutFields)
 
   const reset = () => setDays(timesheetDays({}))
 
