@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import {
   balanceOf,
   checkRequest,
@@ -17,6 +18,8 @@ import type { QueuedEmail } from '@app/data'
 import { brandOf, queuedEmail, recipientOf } from '../views/templates.ts'
 import { deliver } from './mailer.ts'
 import { memberRoutingOf } from './routing.ts'
+import { timeOffEventData } from './webhook-events.ts'
+import { deliverNow } from './webhook-sender.ts'
 import { reviewersWithEmail } from './submission.ts'
 
 /**
@@ -66,8 +69,14 @@ export const requestTimeOff = async (db: OrgDb, member: User, input: TimeOffRequ
       reviewUrl: `${config.appOrigin}/`,
     }),
   )
-  const created = await db.timeOff.create({ ...input, days, hours }, member, { emails })
-  await sendNow(db, emails, org)
+  // Issue 35: the time_off.requested deliveries go in the request's transaction, tried after it.
+  const id = randomUUID()
+  const webhooks = await db.webhooks.event(
+    'time_off.requested',
+    timeOffEventData({ id, employeeId: member.id, kind: input.kind, from: input.from, to: input.to, hours }, 'pending', member),
+  )
+  const created = await db.timeOff.create({ ...input, days, hours, id }, member, { emails, webhooks })
+  await Promise.all([sendNow(db, emails, org), deliverNow(webhooks)])
   return created
 }
 
@@ -120,7 +129,11 @@ export const decideTimeOff = async (
   const behalfId = onBehalfOf(request.employeeId, supervisor.id, roster, today)
   const behalf = behalfId ? await db.users.findForRecords(behalfId) : undefined
   const by = behalf ? { ...supervisor, onBehalfOf: behalf } : supervisor
-  const decided = await db.timeOff.decide(request, status, comments, by, { emails })
-  await sendNow(db, emails, org)
+  const webhooks = await db.webhooks.event(
+    status === 'approved' ? 'time_off.approved' : 'time_off.rejected',
+    timeOffEventData(request, status, supervisor, comments),
+  )
+  const decided = await db.timeOff.decide(request, status, comments, by, { emails, webhooks })
+  await Promise.all([sendNow(db, emails, org), deliverNow(webhooks)])
   return decided
 }

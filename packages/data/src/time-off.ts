@@ -170,14 +170,18 @@ export const timeOffOf = (orgId: string) => {
         .sort((a, b) => a.from.localeCompare(b.from) || a.createdAt.localeCompare(b.createdAt))
     },
 
-    /** A new pending request, its hours held in the member's ledger, and its record; `effects` (the approver's email) with it. */
+    /**
+     * A new pending request, its hours held in the member's ledger, and its record; `effects` (the
+     * approver's email, the webhook deliveries) with it. `id`, when given, is the request's (chosen
+     * before, so a webhook's payload can name it); a new one otherwise.
+     */
     async create(
-      input: TimeOffRequestInput & { days: { date: string; hours: number }[]; hours: number },
+      input: TimeOffRequestInput & { days: { date: string; hours: number }[]; hours: number; id?: string },
       member: Person,
       effects?: Effects,
     ): Promise<StoredTimeOff> {
       const request: StoredTimeOff = {
-        id: randomUUID(),
+        id: input.id ?? randomUUID(),
         employeeId: member.id,
         employeeName: fullName(member),
         kind: input.kind,
