@@ -73,7 +73,11 @@ export const requestTimeOff = async (db: OrgDb, member: User, input: TimeOffRequ
   const id = randomUUID()
   const webhooks = await db.webhooks.event(
     'time_off.requested',
-    timeOffEventData({ id, employeeId: member.id, kind: input.kind, from: input.from, to: input.to, hours }, 'pending', member),
+    timeOffEventData(
+      { id, employeeId: member.id, kind: input.kind, from: input.from, to: input.to, hours },
+      'pending',
+      member,
+    ),
   )
   const created = await db.timeOff.create({ ...input, days, hours, id }, member, { emails, webhooks })
   await Promise.all([sendNow(db, emails, org), deliverNow(webhooks)])
