@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { appUrl, useBrowser } from './browser.ts'
 import { api, submitThisWeek } from './helpers/api.ts'
 import { expectAccessible } from './helpers/axe.ts'
+import { collectErrors } from './helpers/page-errors.ts'
 import { signInAsStaff, supervisorWithStaff } from './helpers/sign-in.ts'
 
 const { newPage } = useBrowser()
@@ -51,11 +52,55 @@ describe('Settings → API', () => {
     const audit = await api<{ items: { action: string }[] }>(supervisor, 'GET', '/api/audit')
     expect(audit.items.map((e) => e.action)).toEqual(expect.arrayContaining(['apiToken.created', 'apiToken.revoked']))
 
-    // The reference, readable, names the scope of the call just made.
+    // The reference names the scope of the call just made.
     await supervisor.goto('/developers')
     await supervisor.getByRole('heading', { name: 'Your first call with curl' }).waitFor()
-    const op = supervisor.getByRole('article', { name: 'GET /api/timesheets', exact: true })
-    await op.getByText('API token: timesheets:read').waitFor()
-    await expectAccessible(supervisor, 'the /developers page')
+    await supervisor
+      .locator('[id="operation/timesheets/list-timesheets"]')
+      .getByText('timesheets:read')
+      .first()
+      .waitFor()
+  })
+})
+
+describe('/developers', () => {
+  it('renders the published API with Redoc at 375 px below the first call with curl: no horizontal scroll, no console error, no CSP violation, nothing fetched from elsewhere', async () => {
+    const page = await newPage({ width: 375, height: 800 })
+    const errors = collectErrors(page)
+    const violations: string[] = []
+    const elsewhere: string[] = []
+    await page.exposeFunction('reportViolation', (v: string) => violations.push(v))
+    await page.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (e) =>
+        (window as unknown as { reportViolation: (v: string) => void }).reportViolation(
+          `${e.violatedDirective} ${e.blockedURI}`,
+        ),
+      ),
+    )
+    page.on('request', (r) => {
+      if (new URL(r.url()).origin !== appUrl() && !r.url().startsWith('data:')) elsewhere.push(r.url())
+    })
+
+    await page.goto('/developers')
+    await page.getByRole('heading', { name: 'Your first call with curl' }).waitFor()
+    await page.getByText(`curl -H "Authorization: Bearer $TOKEN" ${appUrl()}/api/timesheets?status=pending`).waitFor()
+
+    // Redoc's rendering of a manifest route: time off's decision, with the token scope that reaches it.
+    const reference = page.getByRole('region', { name: 'API reference' })
+    const decision = reference.locator('[id="operation/time-off/decide-time-off"]')
+    await decision.waitFor()
+    await decision.getByText('/api/time-off/{id}/status').first().waitFor({ state: 'attached' })
+    await decision.getByText('time-off:decide').first().waitFor()
+    expect(await decision.getByText('/api/time-off/{id}/status').first().textContent()).toContain(
+      '/api/time-off/{id}/status',
+    )
+
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    await expectAccessible(page, 'the /developers page at 375 px')
+    // The signed-out session check answers 401; browsers log that failed request as an error.
+    const sessionCheck = (e: string) => e === '401 GET /api/auth/user' || /status of 401 .*\/api\/auth\/user$/.test(e)
+    expect(errors.filter((e) => !sessionCheck(e))).toEqual([])
+    expect(violations).toEqual([])
+    expect(elsewhere).toEqual([])
   })
 })

@@ -67,6 +67,24 @@ const preloadFirstCatalogues = (): Plugin => ({
   },
 })
 
+/**
+ * Redoc (the /developers reference, issue 35) shows its attribution with a logo fetched from
+ * Redocly's CDN on every visit: the app loads nothing from elsewhere, so that address becomes an
+ * empty inline image (the words and their link stay). The build fails if Redoc's bundle no longer
+ * holds the address, so a new version's requests are looked at again (e2e/api-tokens.test.ts fails
+ * on any request to another origin).
+ */
+const REDOC_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg'
+const EMPTY_IMAGE = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E"
+const redocFetchesNothing = (): Plugin => ({
+  name: 'redoc-fetches-nothing',
+  transform(code, id) {
+    if (!/\/node_modules\/redoc\/bundles\//.test(id)) return null
+    if (!code.includes(REDOC_LOGO)) this.error(`redoc's bundle no longer holds ${REDOC_LOGO}: check what it fetches`)
+    return { code: code.replaceAll(REDOC_LOGO, EMPTY_IMAGE), map: null }
+  },
+})
+
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
@@ -74,6 +92,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     preloadFirstCatalogues(),
+    redocFetchesNothing(),
     prerenderPages(),
     // The installable staff app: a web app manifest and a Workbox service worker that precaches the
     // app shell and every page's chunk, so a signed-in member can open the app with no connection.
@@ -107,7 +126,8 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         // The prerendered signed-out pages (prerender.ts) are for first visits over the network; offline,
         // every address opens the app shell.
-        globIgnores: ['pages/**'],
+        // Nor is the /developers reference (Redoc, about 1 MB): a member's phone never needs it offline.
+        globIgnores: ['pages/**', 'assets/ApiReference-*'],
         // Client-side routes open the cached shell; the API's own pages and files (sign-in, sign-out,
         // CSV downloads, the one-click decision pages) always go to the network.
         navigateFallback: '/index.html',

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildWebWithManifest, initialJs, ROUTE_CHUNKS } from './web-size.ts'
 
 /**
- * Issue 30: zod is in no first script. Screens validate with core's schemas, loaded with the
+ * Issue 30: zod is in no first script (nor, issue 35, Redoc). Screens validate with core's schemas, loaded with the
  * screen that validates; the first screens read with core's zod-free helpers.
  */
 describe('the first scripts of the measured routes', () => {
@@ -26,5 +26,16 @@ describe('the first scripts of the measured routes', () => {
 
   it('the submit page, which validates the week, brings zod with it', () => {
     expect(packagesOf(['src/pages/SubmitTimesheetPage.tsx'])).toContain('zod')
+  })
+
+  // Issue 35: Redoc, /developers' renderer, and its own libraries load with that page's reference only.
+  const REDOC = ['redoc', 'mobx', 'mobx-react', 'styled-components', 'core-js', 'prismjs']
+  it.each(Object.entries(ROUTE_CHUNKS))('%s carries nothing of Redoc', (_route, chunks) => {
+    expect(packagesOf(chunks).filter((p) => REDOC.includes(p))).toEqual([])
+  })
+
+  it("/developers' page shows its guide without Redoc, whose chunk of its own brings it", () => {
+    expect(packagesOf(['src/pages/DevelopersPage.tsx'])).not.toContain('redoc')
+    expect(packagesOf(['src/components/ApiReference.tsx'])).toContain('redoc')
   })
 })

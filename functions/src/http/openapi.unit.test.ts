@@ -54,6 +54,17 @@ describe('the published OpenAPI document', () => {
     expect(list['x-token-scope']).toBe('timesheets:read')
   })
 
+  it("names time off's scopes (issue 32 with issue 35) and lists them with the token scheme", () => {
+    expect(doc.paths['/api/time-off']!.get!['x-token-scope']).toBe('time-off:read')
+    expect(doc.paths['/api/organization/holidays']!.get!['x-token-scope']).toBe('time-off:read')
+    expect(doc.paths['/api/time-off/{id}/status']!.patch!.security).toEqual([
+      { session: [] },
+      { apiToken: ['time-off:decide'] },
+    ])
+    expect(doc.paths['/api/time-off']!.post!['x-token-scope']).toBeUndefined()
+    expect(JSON.stringify(doc.components)).toContain('time-off:read, time-off:decide')
+  })
+
   it('fails when a route differs from what it describes (the check can fail)', () => {
     const changed = { ...routes['members/list-members'], scope: undefined }
     const other = OpenApiDocument.parse(openApiDocument({ ...routes, 'members/list-members': changed }, 'https://x'))

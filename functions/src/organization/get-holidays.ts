@@ -6,6 +6,7 @@ export default defineRoute({
   method: 'GET',
   path: '/api/organization/holidays',
   auth: 'member',
+  scope: 'time-off:read',
   response: HolidayCalendar,
   uses: ['table:read'],
   handler: ({ db }) => db.timeOff.calendar(),

@@ -7,6 +7,7 @@ export default defineRoute({
   method: 'PATCH',
   path: '/api/time-off/{id}/status',
   auth: 'supervisor',
+  scope: 'time-off:decide',
   params: TimeOffId,
   body: TimeOffDecision,
   response: TimeOffRequestView,

@@ -7,6 +7,7 @@ export default defineRoute({
   method: 'GET',
   path: '/api/time-off/balances',
   auth: 'member',
+  scope: 'time-off:read',
   query: BalancesQuery,
   response: TimeOffBalances,
   uses: ['table:read'],

@@ -6,6 +6,7 @@ export default defineRoute({
   method: 'GET',
   path: '/api/time-off/policies',
   auth: 'member',
+  scope: 'time-off:read',
   response: TimeOffPolicies,
   uses: ['table:read'],
   handler: ({ db }) => db.timeOff.policies(),

@@ -7,6 +7,7 @@ export default defineRoute({
   method: 'GET',
   path: '/api/time-off',
   auth: 'member',
+  scope: 'time-off:read',
   query: TimeOffQuery,
   response: TimeOffList,
   uses: ['table:read'],

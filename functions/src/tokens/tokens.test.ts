@@ -22,6 +22,16 @@ import getHistory from '../timesheets/get-history.ts'
 import listTimesheets from '../timesheets/list-timesheets.ts'
 import updateStatus from '../timesheets/update-status.ts'
 import updateSettings from '../organization/update-settings.ts'
+import getHolidays from '../organization/get-holidays.ts'
+import updateHolidays from '../organization/update-holidays.ts'
+import cancelTimeOff from '../time-off/cancel-time-off.ts'
+import createAdjustment from '../time-off/create-adjustment.ts'
+import createTimeOff from '../time-off/create-time-off.ts'
+import decideTimeOff from '../time-off/decide-time-off.ts'
+import getBalances from '../time-off/get-balances.ts'
+import getTimeOffPolicies from '../time-off/get-policies.ts'
+import listTimeOff from '../time-off/list-time-off.ts'
+import updateTimeOffPolicies from '../time-off/update-policies.ts'
 import createToken from './create-token.ts'
 import listTokens from './list-tokens.ts'
 import revokeToken from './revoke-token.ts'
@@ -184,6 +194,82 @@ describe('API tokens', () => {
     expect((await callRoute(listTimesheets, bearer(token))).status).toBe(200)
     await orgDb(org.organization.id).members.update(second.user.id, { role: 'employee' }, org.supervisor)
     expect((await callRoute(listTimesheets, bearer(token))).status).toBe(401)
+  })
+})
+
+/** A pending vacation request of the staff member, a weekday further ahead each time (they are granted the hours first). */
+let daysAhead = 14
+const pendingTimeOff = async () => {
+  const granted = await callRoute(createAdjustment, {
+    cookies: [org.cookie],
+    body: { employeeId: staff.user.id, kind: 'vacation', hours: 8, reason: 'Granted for the test' },
+  })
+  expect(granted.status, granted.text).toBe(200)
+  const day = addDays(currentWeekStart('America/Chicago', 'monday'), (daysAhead += 7))
+  const res = await callRoute(createTimeOff, {
+    cookies: [staff.cookie],
+    body: { kind: 'vacation', from: day, to: day },
+  })
+  expect(res.status, res.text).toBe(200)
+  return res.json as { id: string; from: string }
+}
+
+describe('time off through the API (issue 32 with issue 35)', () => {
+  it('a time-off:read token lists time off, balances, policies and holidays, and is refused everywhere else', async () => {
+    const request = await pendingTimeOff()
+    const { token } = await make('HR sync', ['time-off:read'])
+
+    const listed = await callRoute(listTimeOff, bearer(token))
+    expect(listed.status, listed.text).toBe(200)
+    expect(listed.json.items.map((i: { id: string }) => i.id)).toContain(request.id)
+    const balances = await callRoute(getBalances, { ...bearer(token), query: { employeeId: staff.user.id } })
+    expect(balances.status, balances.text).toBe(200)
+    expect(balances.json.employeeId).toBe(staff.user.id)
+    expect((await callRoute(getTimeOffPolicies, bearer(token))).status).toBe(200)
+    expect((await callRoute(getHolidays, bearer(token))).status).toBe(200)
+
+    // Other capabilities: 403 naming the scope it lacks.
+    const sheets = await callRoute(listTimesheets, bearer(token))
+    expect(sheets.status).toBe(403)
+    expect(sheets.json.message).toBe('This API token lacks the timesheets:read scope')
+    const decide = await callRoute(decideTimeOff, {
+      ...bearer(token),
+      params: { id: request.id },
+      body: { status: 'approved', comments: '' },
+    })
+    expect(decide.status).toBe(403)
+    expect(decide.json.message).toBe('This API token lacks the time-off:decide scope')
+    // Every other write of time off: never with a token.
+    for (const [route, call] of [
+      [createTimeOff, { body: { kind: 'vacation', from: request.from, to: request.from } }],
+      [cancelTimeOff, { params: { id: request.id } }],
+      [createAdjustment, { body: { employeeId: staff.user.id, kind: 'vacation', hours: 8, reason: 'Sync' } }],
+      [updateTimeOffPolicies, { body: (await callRoute(getTimeOffPolicies, { cookies: [org.cookie] })).json }],
+      [updateHolidays, { body: { holidays: [], blackouts: [] } }],
+    ] as const) {
+      const res = await callRoute(route, { ...bearer(token), ...call })
+      expect(res.status, `${route.path}: ${res.text}`).toBe(403)
+      expect(res.json.message).toBe('API tokens cannot be used for this request')
+    }
+    const after = await callRoute(listTimeOff, { cookies: [org.cookie] })
+    expect(after.json.items.find((i: { id: string }) => i.id === request.id).status).toBe('pending')
+  })
+
+  it("a time-off:decide token approves a request as the supervisor's session would, recorded by the token's name", async () => {
+    const request = await pendingTimeOff()
+    const { token } = await make('Rota sync', ['time-off:decide'])
+    expect((await callRoute(listTimeOff, bearer(token))).status).toBe(403)
+    const res = await callRoute(decideTimeOff, {
+      ...bearer(token),
+      params: { id: request.id },
+      body: { status: 'approved', comments: 'Approved by sync' },
+    })
+    expect(res.status, res.text).toBe(200)
+    expect(res.json.status).toBe('approved')
+    const audit = AuditPage.parse((await callRoute(listAudit, { cookies: [org.cookie] })).json).items
+    const decision = audit.find((e) => e.action === 'timeOff.approved')!
+    expect(decision.actor).toMatchObject({ userId: org.supervisor.id, via: 'apiToken', tokenName: 'Rota sync' })
+    expect(auditActorLabel(decision.actor)).toBe('API token Rota sync')
   })
 })
 

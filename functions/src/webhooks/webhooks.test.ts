@@ -21,6 +21,10 @@ import { handler as retryJob } from '../jobs/retry-emails.ts'
 import removeMember from '../members/remove-member.ts'
 import closePeriod from '../payroll/close-period.ts'
 import updateStatus from '../timesheets/update-status.ts'
+import cancelTimeOff from '../time-off/cancel-time-off.ts'
+import createAdjustment from '../time-off/create-adjustment.ts'
+import createTimeOff from '../time-off/create-time-off.ts'
+import decideTimeOff from '../time-off/decide-time-off.ts'
 import createToken from '../tokens/create-token.ts'
 import { checkedLookup, postJson } from '../workflows/webhook-sender.ts'
 import createWebhook from './create-webhook.ts'
@@ -239,6 +243,82 @@ describe('webhooks', () => {
       type: 'pay_period.closed',
       data: { start, end: addDays(start, 13), by: { userId: church.supervisor.id } },
     })
+  })
+
+  it('time off asked for, approved, cancelled and declined is delivered as time_off.*, signed', async () => {
+    const church = await newOrganization('Leave Church')
+    const member = await newStaffMember(church.cookie)
+    const hook = await make(
+      '/time-off',
+      ['time_off.requested', 'time_off.approved', 'time_off.rejected', 'time_off.cancelled'],
+      church.cookie,
+    )
+    const approvals = await make('/time-off-approved', ['time_off.approved'], church.cookie)
+    const granted = await callRoute(createAdjustment, {
+      cookies: [church.cookie],
+      body: { employeeId: member.user.id, kind: 'vacation', hours: 16, reason: 'Starting balance' },
+    })
+    expect(granted.status, granted.text).toBe(200)
+    const monday = addDays(currentWeekStart('America/Chicago', 'monday'), 21)
+    const ask = async (day: string) => {
+      const res = await callRoute(createTimeOff, {
+        cookies: [member.cookie],
+        body: { kind: 'vacation', from: day, to: day },
+      })
+      expect(res.status, res.text).toBe(200)
+      return res.json as { id: string; hours: number }
+    }
+    const decideLeave = async (id: string, status: 'approved' | 'rejected', comments: string) => {
+      const res = await callRoute(decideTimeOff, {
+        cookies: [church.cookie],
+        params: { id },
+        body: { status, comments },
+      })
+      expect(res.status, res.text).toBe(200)
+    }
+
+    const first = await ask(monday)
+    await decideLeave(first.id, 'approved', 'Enjoy')
+    const cancelled = await callRoute(cancelTimeOff, { cookies: [member.cookie], params: { id: first.id } })
+    expect(cancelled.status, cancelled.text).toBe(200)
+    const second = await ask(addDays(monday, 1))
+    await decideLeave(second.id, 'rejected', 'Short-staffed that day')
+
+    // The approval, verified by standardwebhooks with its webhook's secret, and by no other.
+    const [approved] = at('/time-off-approved')
+    const payload = verify(approvals.secret, approved!)
+    expect(payload).toMatchObject({
+      type: 'time_off.approved',
+      data: {
+        timeOffId: first.id,
+        employeeId: member.user.id,
+        kind: 'vacation',
+        from: monday,
+        to: monday,
+        hours: first.hours,
+        status: 'approved',
+        comments: 'Enjoy',
+        by: { userId: church.supervisor.id },
+      },
+    })
+    expect(() => verify(hook.secret, approved!)).toThrow()
+    const [delivery] = await (async () => {
+      const res = await callRoute(listDeliveries, { cookies: [church.cookie], params: { id: approvals.id } })
+      return WebhookDeliveryList.parse(res.json)
+    })()
+    expect(delivery).toMatchObject({ event: 'time_off.approved', status: 'delivered', statusCode: 200 })
+
+    const all = at('/time-off').map((r) => verify(hook.secret, r))
+    expect(all.map((p) => `${p.type} ${String(p.data.timeOffId)}`)).toEqual([
+      `time_off.requested ${first.id}`,
+      `time_off.approved ${first.id}`,
+      `time_off.cancelled ${first.id}`,
+      `time_off.requested ${second.id}`,
+      `time_off.rejected ${second.id}`,
+    ])
+    expect(all[0]!.data).toMatchObject({ status: 'pending', by: { userId: member.user.id } })
+    expect(all[2]!.data).toMatchObject({ status: 'cancelled', by: { userId: member.user.id } })
+    expect(all[4]!.data).toMatchObject({ status: 'rejected', comments: 'Short-staffed that day' })
   })
 
   it('bad input is a 400 naming the field and creates nothing', async () => {

@@ -26,6 +26,8 @@ import {
 } from '@app/core'
 import type { LedgerPosting, OrgDb, Person, StoredTimeOff } from '@app/data'
 import { routingOf } from './routing.ts'
+import { timeOffEventData } from './webhook-events.ts'
+import { deliverNow } from './webhook-sender.ts'
 
 /**
  * Issue 32: what of time off sends no email (accruals, balances, lists, cancelling, the pay-period
@@ -195,12 +197,16 @@ export const withWaiting = async (
   }))
 }
 
-/** Cancels the caller's own request (a supervisor may cancel anyone's). */
+/** Cancels the caller's own request (a supervisor may cancel anyone's), delivered as `time_off.cancelled`. */
 export const cancelTimeOff = async (db: OrgDb, caller: User, id: string) => {
   const org = await db.organization.get()
   const request = await db.timeOff.get(id)
   if (request.employeeId !== caller.id && caller.role !== 'supervisor') throw notFound('time off request')
   if (!cancellable(request, today(org)))
     throw conflict('Only a pending request, or an approved one that has not started, can be cancelled')
-  return db.timeOff.cancel(request, today(org), caller)
+  // Issue 35: the time_off.cancelled deliveries go in the cancellation's transaction, tried after it.
+  const webhooks = await db.webhooks.event('time_off.cancelled', timeOffEventData(request, 'cancelled', caller))
+  const cancelled = await db.timeOff.cancel(request, today(org), caller, { webhooks })
+  await deliverNow(webhooks)
+  return cancelled
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import {
   balanceOf,
   checkRequest,
@@ -18,6 +19,8 @@ import { brandOf, queuedEmail, recipientOf } from '../views/templates.ts'
 import { decisionLinkUrls } from './decision-links.ts'
 import { deliver } from './mailer.ts'
 import { memberRoutingOf } from './routing.ts'
+import { timeOffEventData } from './webhook-events.ts'
+import { deliverNow } from './webhook-sender.ts'
 import { reviewersWithEmail } from './submission.ts'
 
 /**
@@ -75,8 +78,17 @@ export const requestTimeOff = async (db: OrgDb, member: User, input: TimeOffRequ
       })
     }),
   )
-  const created = await db.timeOff.create({ ...input, id, days, hours }, member, { emails })
-  await sendNow(db, emails, org)
+  // Issue 35: the time_off.requested deliveries go in the request's transaction, tried after it.
+  const webhooks = await db.webhooks.event(
+    'time_off.requested',
+    timeOffEventData(
+      { id, employeeId: member.id, kind: input.kind, from: input.from, to: input.to, hours },
+      'pending',
+      member,
+    ),
+  )
+  const created = await db.timeOff.create({ ...input, id, days, hours }, member, { emails, webhooks })
+  await Promise.all([sendNow(db, emails, org), deliverNow(webhooks)])
   return created
 }
 
@@ -135,7 +147,11 @@ export const decideTimeOff = async (
   const behalf = behalfId ? await db.users.findForRecords(behalfId) : undefined
   const actor = spendLink ? emailLinkOf(supervisor) : supervisor
   const by = behalf ? { ...actor, onBehalfOf: behalf } : actor
-  const decided = await db.timeOff.decide(request, status, comments, by, { emails, spendLink })
-  await sendNow(db, emails, org)
+  const webhooks = await db.webhooks.event(
+    status === 'approved' ? 'time_off.approved' : 'time_off.rejected',
+    timeOffEventData(request, status, supervisor, comments),
+  )
+  const decided = await db.timeOff.decide(request, status, comments, by, { emails, webhooks, spendLink })
+  await Promise.all([sendNow(db, emails, org), deliverNow(webhooks)])
   return decided
 }

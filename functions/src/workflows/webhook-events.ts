@@ -1,4 +1,4 @@
-import { fullName, type Period, type Timesheet, type User } from '@app/core'
+import { fullName, type Period, type Timesheet, type TimeOffRequestView, type User } from '@app/core'
 import type { Person } from '@app/data'
 
 /**
@@ -38,4 +38,22 @@ export const periodEventData = (period: Pick<Period, 'start' | 'end'>, by: Perso
   start: period.start,
   end: period.end,
   by: personOf(by),
+})
+
+/** Issue 35 with issue 32: a time-off request asked for, decided or cancelled. */
+export const timeOffEventData = (
+  request: Pick<TimeOffRequestView, 'id' | 'employeeId' | 'kind' | 'from' | 'to' | 'hours'>,
+  status: 'pending' | 'approved' | 'rejected' | 'cancelled',
+  by: Person,
+  comments?: string,
+) => ({
+  timeOffId: request.id,
+  employeeId: request.employeeId,
+  kind: request.kind,
+  from: request.from,
+  to: request.to,
+  hours: request.hours,
+  status,
+  by: personOf(by),
+  ...(comments !== undefined ? { comments } : {}),
 })

@@ -3,11 +3,13 @@ import * as z from 'zod'
 /**
  * API tokens (issue 35): what a token may reach is named by its scopes, one per capability. A route
  * declares the scope it needs in the manifest; a route with none is never reachable by a token
- * (settings, billing, tokens, credentials, passwords, every write but a decision).
+ * (settings, billing, tokens, credentials, passwords, every write but a decision on a timesheet or
+ * a time-off request).
  */
-export const ApiScope = z.enum(['timesheets:read', 'timesheets:decide', 'members:read', 'payroll:read'], {
-  error: 'Unknown scope',
-})
+export const ApiScope = z.enum(
+  ['timesheets:read', 'timesheets:decide', 'members:read', 'payroll:read', 'time-off:read', 'time-off:decide'],
+  { error: 'Unknown scope' },
+)
 export type ApiScope = z.infer<typeof ApiScope>
 
 /** Requests one token may make in a minute (more answer 429 until the next minute). */

@@ -13,6 +13,10 @@ export const WebhookEvent = z.enum(
     'pay_period.closed',
     'member.added',
     'member.removed',
+    'time_off.requested',
+    'time_off.approved',
+    'time_off.rejected',
+    'time_off.cancelled',
   ],
   { error: 'Unknown event' },
 )

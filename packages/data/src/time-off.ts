@@ -178,7 +178,8 @@ export const timeOffOf = (orgId: string) => {
 
     /**
      * A new pending request, its hours held in the member's ledger, and its record; `effects` (the
-     * approver's email) with it. `id`, when given, is the one its emailed links already name.
+     * approver's email, the webhook deliveries) with it. `id`, when given, is the one its emailed
+     * links and webhook payload already name; a new one otherwise.
      */
     async create(
       input: TimeOffRequestInput & { id?: string; days: { date: string; hours: number }[]; hours: number },

@@ -56,11 +56,19 @@ describe('Settings → API', () => {
     expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0)
 
     await user.click(section.getByRole('checkbox', { name: /timesheets:read/ }))
+    // Time off's scopes (issue 32), each with what it reaches.
+    expect(section.getByRole('checkbox', { name: /time-off:decide/ })).toBeTruthy()
+    await user.click(
+      section.getByRole('checkbox', { name: /time-off:read.*Read time-off requests, balances, policies and holidays/ }),
+    )
     await user.click(section.getByRole('button', { name: 'Create API token' }))
     expect((await section.findByTestId('new-api-token')).textContent).toBe(`mtk_${'a'.repeat(43)}`)
     expect(section.getByText(/shown only this once/)).toBeTruthy()
     const [, init] = fetch.mock.calls.find(([, i]) => i?.method === 'POST')!
-    expect(JSON.parse(String(init!.body))).toEqual({ name: 'Planning Center', scopes: ['timesheets:read'] })
+    expect(JSON.parse(String(init!.body))).toEqual({
+      name: 'Planning Center',
+      scopes: ['timesheets:read', 'time-off:read'],
+    })
     await user.click(section.getByRole('button', { name: 'Done' }))
     expect(section.queryByTestId('new-api-token')).toBeNull()
     expect(await section.findByText('Planning Center')).toBeTruthy()

@@ -109,7 +109,8 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: ApiTokenCreated) 
             />
             <span>
               <span className="font-mono font-medium text-slate-900">{scope}</span>
-              <span className="block text-slate-600">{t(`apiTokens.scope.${scope}`)}</span>
+              {/* A scope's ':' is not a namespace: without this i18next showed only 'read'. */}
+              <span className="block text-slate-600">{t(`apiTokens.scope.${scope}`, { nsSeparator: false })}</span>
             </span>
           </label>
         ))}

@@ -81,6 +81,10 @@ describe('Settings → Webhooks', () => {
     await user.type(section.getByLabelText('URL'), 'https://hooks.example.org/new')
     await user.click(section.getByRole('checkbox', { name: /timesheet\.approved/ }))
     await user.click(section.getByRole('checkbox', { name: /member\.added/ }))
+    // Time off's events (issue 32), each with what it means.
+    for (const event of ['requested', 'rejected', 'cancelled'])
+      expect(section.getByRole('checkbox', { name: new RegExp(`time_off\\.${event}`) })).toBeTruthy()
+    await user.click(section.getByRole('checkbox', { name: /time_off\.approved.*Time off is approved/ }))
     await user.click(section.getByRole('button', { name: 'Add webhook' }))
     expect((await section.findByTestId('new-webhook-secret')).textContent).toBe(
       'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0',
@@ -88,7 +92,7 @@ describe('Settings → Webhooks', () => {
     const [, init] = fetch.mock.calls.find(([, i]) => i?.method === 'POST')!
     expect(JSON.parse(String(init!.body))).toEqual({
       url: 'https://hooks.example.org/new',
-      events: ['timesheet.approved', 'member.added'],
+      events: ['timesheet.approved', 'member.added', 'time_off.approved'],
     })
     await user.click(section.getByRole('button', { name: 'Done' }))
     expect(section.queryByTestId('new-webhook-secret')).toBeNull()
