@@ -12,7 +12,6 @@ import {
   type TimeOffRequestInput,
   type User,
 } from '@app/core'
-import { randomUUID } from 'node:crypto'
 import { emailLinkOf, type OrgDb, type QueuedEmail, type StoredTimeOff } from '@app/data'
 import { config } from '@app/adapters'
 import { brandOf, queuedEmail, recipientOf } from '../views/templates.ts'
