@@ -174,6 +174,14 @@ export const makeTenant = async (name: string, options: { spare?: boolean; unlim
   }
   await db.kiosks.setPin(staff.user, await hashPin(KIOSK_PIN), by)
   const kiosk = await freshKiosk('Front desk')
+  /** Issue 34: a phone the staff member is kept signed in on (its session made as a 'remember' sign-in makes it). */
+  const freshDevice = async () => {
+    const { sid } = await sessions.create({ orgId, userId: staff.user.id }, undefined, {
+      browser: 'Chrome',
+      os: 'Android',
+    })
+    return (await sessions.devices(orgId, staff.user.id, sid)).find((d) => d.current)!
+  }
 
   const snapshot = () => snapshotOf(orgId)
 
@@ -211,6 +219,7 @@ export const makeTenant = async (name: string, options: { spare?: boolean; unlim
     snapshot,
     trueCounts,
     freshKiosk,
+    freshDevice,
     freshPinHolder,
     /** The session cookie of the organization's kiosk 'Front desk' (issue 34). */
     kioskCookie: kiosk.cookie,
@@ -292,6 +301,8 @@ export const realParams = async (key: RouteKey, route: Route, t: Tenant): Promis
       params.id = (await t.freshWebhook()).id
     } else if (name === 'deliveryId') {
       params.deliveryId = (await t.freshDelivery(params.id!)).id
+    } else if (name === 'id' && route.path.startsWith('/api/profile/devices/')) {
+      params.id = (await t.freshDevice()).id
     } else if (name === 'id' && route.path.startsWith('/api/time-off/')) {
       params.id = (await t.freshTimeOff()).id
     } else if (name === 'id' && route.path.startsWith('/api/organization/export/')) {
