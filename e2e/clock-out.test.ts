@@ -101,7 +101,7 @@ describe('a forgotten clock-out (issue 34)', () => {
       .getByRole('region', { name: 'Still working?' })
       .getByRole('button', { name: 'I stopped at 6:00 PM' })
       .click()
-    await page.getByText(`${day}: 8:00 AM to 6:00 PM`).waitFor()
+    await page.getByText(`${day}: 8:00 AM to 6:00 PM`, { exact: true }).waitFor()
     await page.getByRole('region', { name: 'Still working?' }).waitFor({ state: 'detached' })
     const list = await api<{ items: Timesheet[] }>(page, 'GET', '/api/timesheets')
     expect(list.items.find((t) => t.weekStartDate === week)).toMatchObject({

@@ -80,7 +80,7 @@ describe('staff login page', () => {
     await signInAsStaff(laptop, credentials)
     await laptop.goto('/profile')
     await laptop.getByRole('button', { name: 'Sign out Chrome on Android' }).click()
-    await laptop.getByText('Chrome on Android is no longer signed in.').waitFor()
+    await laptop.getByText('Chrome on Android is no longer signed in.', { exact: true }).waitFor()
     await laptop.getByText('No phone is kept signed in.').waitFor()
     expect((await phone.request.get('/api/auth/user')).status()).toBe(401)
     expect((await laptop.request.get('/api/auth/user')).status()).toBe(200)
