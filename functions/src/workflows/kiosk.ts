@@ -1,10 +1,13 @@
 import {
   addDays,
   conflict,
-  dayFields,
   dayOfDate,
   kioskMessages,
   nowHHMM,
+  runningStart,
+  spanFields,
+  spansAfterClockIn,
+  spansAfterClockOut,
   TimesheetDays,
   todayIn,
   weekStartFor,
@@ -16,12 +19,9 @@ import {
 } from '@app/core'
 import type { OrgDb } from '@app/data'
 
-/** A day's shift that has started and not ended. */
-const isOpen = (sheet: Timesheet | undefined, day: DayName): sheet is Timesheet => {
-  if (!sheet) return false
-  const f = dayFields(day)
-  return sheet[f.start] !== '' && sheet[f.end] === ''
-}
+/** A day's shift (its last span) that has started and not ended. */
+const isOpen = (sheet: Timesheet | undefined, day: DayName): sheet is Timesheet =>
+  sheet !== undefined && runningStart(sheet, day) !== undefined
 
 /**
  * Where a member stands at `now` in the organization's zone: today's week and day, and the shift
@@ -39,15 +39,16 @@ export async function clockOf(db: OrgDb, org: Organization, memberId: string, no
   const yesterdayWeek = weekStartFor(yesterday, org.weekStartDay)
   const earlier = yesterdayWeek === week ? sheet : await db.timesheets.weekOf(memberId, yesterdayWeek)
   const yesterdayDay = dayOfDate(yesterday)
-  if (isOpen(earlier, yesterdayDay) && earlier[dayFields(yesterdayDay).start] > time)
+  if (isOpen(earlier, yesterdayDay) && runningStart(earlier, yesterdayDay)! > time)
     return { time, week, day, sheet, open: { sheet: earlier, day: yesterdayDay } }
   return { time, week, day, sheet, open: undefined }
 }
 
 /**
  * A punch at a kiosk (issue 34): clocks the member out of their open shift (its end, now), or in
- * (today's start, now). A day already clocked in and out is refused (409): the kiosk never
- * overwrites a finished shift. Saved as the member's own save, recorded 'at kiosk {name}'.
+ * (today's start, or a new span after today's last one, now). A day that can take no more spans is
+ * refused (409): the kiosk never overwrites a finished shift. Saved as the member's own save,
+ * recorded 'at kiosk {name}'.
  */
 export async function punch(
   db: OrgDb,
@@ -60,14 +61,15 @@ export async function punch(
   const options = { atKiosk: kioskName }
   if (clock.open) {
     const { sheet, day } = clock.open
-    const days = { ...TimesheetDays.parse(sheet), [dayFields(day).end]: clock.time }
+    const spans = spansAfterClockOut(sheet, day, clock.time)!
+    const days = { ...TimesheetDays.parse(sheet), ...spanFields(day, spans) }
     await db.timesheets.saveDays(sheet.id, member, days, sheet.version, options)
     return { action: 'out', time: clock.time }
   }
   const sheet = clock.sheet ?? (await db.timesheets.getOrCreate(member, clock.week))
-  const f = dayFields(clock.day)
-  if (sheet[f.start] !== '' && sheet[f.end] !== '') throw conflict(kioskMessages.alreadyDone)
-  const days = { ...TimesheetDays.parse(sheet), [f.start]: clock.time, [f.end]: '' }
+  const spans = spansAfterClockIn(sheet, clock.day, clock.time)
+  if (!spans) throw conflict(kioskMessages.alreadyDone)
+  const days = { ...TimesheetDays.parse(sheet), ...spanFields(clock.day, spans) }
   await db.timesheets.saveDays(sheet.id, member, days, sheet.version, options)
   return { action: 'in', time: clock.time }
 }

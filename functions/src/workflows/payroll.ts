@@ -1,5 +1,6 @@
 import {
   addDays,
+  allDaySpans,
   carriedWeekStarts,
   currentWeekStart,
   dateInZone,
@@ -27,8 +28,9 @@ export const rulesOf = (org: Organization): OvertimeRules => ({
 })
 
 /**
- * A timesheet as every route answers it: with its payroll figures for its member's pay type and
- * role (a member no longer on record counts as non-exempt staff).
+ * A timesheet as every route answers it: every day's spans (issue 34: one for the spec's day, none
+ * for an empty one), and its payroll figures for its member's pay type and role (a member no longer
+ * on record counts as non-exempt staff).
  */
 export const withPayroll = (
   sheet: Timesheet,
@@ -36,6 +38,7 @@ export const withPayroll = (
   member: Pick<User, 'payType' | 'role'> | undefined,
 ): TimesheetAnswer => ({
   ...sheet,
+  ...allDaySpans(sheet),
   payroll: timesheetPayroll(sheet, rulesOf(org), member?.payType ?? DEFAULT_PAY_TYPE, member?.role ?? 'employee'),
 })
 

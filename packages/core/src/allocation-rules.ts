@@ -1,4 +1,4 @@
-import { breakField, paidMinutes, type WeekTimes } from './hours.ts'
+import { dayPaidMinutes, type WeekTimes } from './hours.ts'
 import type { PayType } from './payroll.ts'
 import { DAYS, dayLabel, type DayName } from './week.ts'
 
@@ -37,10 +37,6 @@ export const PERCENT_WHOLE_MESSAGE = 'Percent must be a whole number'
 export const PERCENT_RANGE_MESSAGE = 'Percent must be from 1 to 100'
 
 const sumMinutes = (list: readonly { minutes: number }[]) => list.reduce((a, l) => a + l.minutes, 0)
-
-/** The paid minutes of one day of a week (the spec's difference minus its break). */
-export const dayPaidMinutes = (week: WeekTimes, day: DayName) =>
-  paidMinutes(week[`${day}Start`], week[`${day}End`], week[breakField(day)])
 
 /** Days whose split (when given) does not add up to the day's paid minutes, in DAYS order. */
 export const allocationMismatches = (week: WeekAllocations): DayName[] =>

@@ -198,7 +198,6 @@ export {
   PERCENT_RANGE_MESSAGE,
   fillPercentRemainder,
   weekPercentProblem,
-  dayPaidMinutes,
   allocationMismatches,
   hasAllocations,
   codesNamed,

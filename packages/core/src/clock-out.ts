@@ -1,5 +1,6 @@
 import { zonedInstant } from './datetime.ts'
-import { isTime, nowHHMM, type WeekTimes } from './hours.ts'
+import { nowHHMM, type WeekTimes } from './hours.ts'
+import { runningStart } from './spans.ts'
 import { dateOfDay, DAYS, type DayName } from './week.ts'
 
 /**
@@ -20,6 +21,7 @@ export const APPROVER_ALERT_AFTER_MS = 3_600_000
 export interface MissingClockOut {
   day: DayName
   date: string
+  /** The start of the span still running (the day's start, or a later span's). */
   start: string
   /** The instant the day's start reads in the organization's zone. */
   startedAt: Date
@@ -45,8 +47,8 @@ export const missingClockOuts = (
   !(Number.isFinite(limitHours) && limitHours > 0)
     ? []
     : DAYS.flatMap((day) => {
-        const start = week[`${day}Start`]
-        if (!isTime(start) || isTime(week[`${day}End`])) return []
+        const start = runningStart(week, day)
+        if (start === undefined) return []
         const date = dateOfDay(week.weekStartDate, day)
         const startedAt = zonedInstant(date, start, timeZone)
         const limitAt = new Date(startedAt.getTime() + limitHours * 3_600_000)

@@ -8,9 +8,9 @@ import type { TimesheetDays } from './timesheet.ts'
  * POST /api/timesheets/{id}/copy-last-week and by the staff app offline (then saved like any save).
  */
 
-/** What one day copies: every field of the day (its split among ministries and funds too, issue 33), never the week's notes. */
+/** What one day copies: every field of the day (its split among ministries and funds, issue 33, and its spans), never the week's notes. */
 export const copiedDayFields = (day: DayName) =>
-  [`${day}Start`, `${day}End`, `${day}Activity`, `${day}BreakMinutes`, `${day}Allocations`] as const
+  [`${day}Start`, `${day}End`, `${day}Activity`, `${day}BreakMinutes`, `${day}Allocations`, `${day}Spans`] as const
 
 /** The day-field values either week may hold (a stored week uses null for "not filled"). */
 type WeekValues = Partial<Record<string, unknown>>
@@ -35,8 +35,9 @@ export const copyLastWeek = <W extends TimesheetDays>(
   for (const day of copied)
     for (const field of copiedDayFields(day)) {
       const value = previous![field]
-      if (field.endsWith('Allocations')) {
+      if (field.endsWith('Allocations') || field.endsWith('Spans')) {
         // A day without a split goes to the member's default code: no split is copied as none.
+        // A day without spans is its start and end.
         if (Array.isArray(value)) (days as Record<string, unknown>)[field] = value
         else delete (days as Record<string, unknown>)[field]
         continue

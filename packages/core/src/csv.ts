@@ -1,5 +1,5 @@
-import { breakField, breakOf, paidMinutes, shiftMinutes, type WeekTimes } from './hours.ts'
-import { endsNextDay } from './day-checks.ts'
+import { breakField, breakOf, dayPaidMinutes, dayShiftMinutes, type WeekTimes } from './hours.ts'
+import { dayChecks } from './day-checks.ts'
 import type { Timesheet, TimesheetStatus } from './timesheet.ts'
 import { daysOf, statusLabel } from './timesheet-days.ts'
 import { dateOfDay, dayLabel, daysInWeekOrder, daysOfWeekStarting, type DayName } from './week.ts'
@@ -122,13 +122,12 @@ export const hoursCell = (hundredths: number): string => (hundredths / 100).toFi
 
 /** A week's days in `order`: each day's paid hours as cells that add up to the total cell. */
 const hoursCells = (t: WeekTimes, order: readonly DayName[]) => {
-  const days = hundredthsOfDays(order.map((d) => paidMinutes(t[`${d}Start`], t[`${d}End`], t[breakField(d)])))
+  const days = hundredthsOfDays(order.map((d) => dayPaidMinutes(t, d)))
   return { days: days.map(hoursCell), total: hoursCell(days.reduce((a, b) => a + b, 0)) }
 }
 
 /** The unpaid minutes a day deducts (its break, no longer than its shift). */
-const dayBreak = (t: WeekTimes, d: DayName) =>
-  Math.min(breakOf(t[breakField(d)]), shiftMinutes(t[`${d}Start`], t[`${d}End`]))
+const dayBreak = (t: WeekTimes, d: DayName) => Math.min(breakOf(t[breakField(d)]), dayShiftMinutes(t, d))
 
 /**
  * One approved timesheet: who, where, then a row per day in week order (a shift that ends the next
@@ -163,7 +162,7 @@ export const timesheetCsv = (
       w.day(d.day),
       d.start,
       d.end,
-      endsNextDay(d.start, d.end) ? w.word('yes') : '',
+      dayChecks(t, d.day).includes('endsNextDay') ? w.word('yes') : '',
       breaks[i],
       hours.days[i],
       d.activity,

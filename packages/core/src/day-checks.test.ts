@@ -3,23 +3,27 @@ import { describe, expect, it } from 'vitest'
 import { dayChecks, endsNextDay, leaveChecks, LONG_DAY_MINUTES, unfinishedDays, weekChecks } from './day-checks.ts'
 import { shiftMinutes } from './hours.ts'
 
+/** One day's checks from its start and end (Wednesday's). */
+const check = (start: string | null, end: string) =>
+  dayChecks({ wednesdayStart: start, wednesdayEnd: end }, 'wednesday')
+
 const time = fc
   .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
   .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`)
 
 describe('day checks', () => {
   it('marks an end before the start as ending the next day (Wednesday 17:00-09:00), and a span over 12 hours as long', () => {
-    expect(dayChecks('17:00', '09:00')).toEqual(['endsNextDay', 'longDay'])
-    expect(dayChecks('22:00', '06:00')).toEqual(['endsNextDay'])
-    expect(dayChecks('06:00', '18:00')).toEqual([])
-    expect(dayChecks('06:00', '18:01')).toEqual(['longDay'])
-    expect(dayChecks('09:00', '17:00')).toEqual([])
+    expect(check('17:00', '09:00')).toEqual(['endsNextDay', 'longDay'])
+    expect(check('22:00', '06:00')).toEqual(['endsNextDay'])
+    expect(check('06:00', '18:00')).toEqual([])
+    expect(check('06:00', '18:01')).toEqual(['longDay'])
+    expect(check('09:00', '17:00')).toEqual([])
   })
 
   it('marks a start without an end, and an end without a start', () => {
-    expect(dayChecks('14:50', '')).toEqual(['startWithoutEnd'])
-    expect(dayChecks(null, '14:50')).toEqual(['endWithoutStart'])
-    expect(dayChecks('', '')).toEqual([])
+    expect(check('14:50', '')).toEqual(['startWithoutEnd'])
+    expect(check(null, '14:50')).toEqual(['endWithoutStart'])
+    expect(check('', '')).toEqual([])
     expect(
       unfinishedDays({ fridayStart: '14:50', mondayStart: '09:00', mondayEnd: '17:00', sundayEnd: '10:00' }),
     ).toEqual(['friday', 'sunday'])
@@ -38,9 +42,33 @@ describe('day checks', () => {
   it('calls a day long exactly when its shift is over 12 hours', () => {
     fc.assert(
       fc.property(time, time, (start, end) => {
-        expect(dayChecks(start, end).includes('longDay')).toBe(shiftMinutes(start, end) > LONG_DAY_MINUTES)
+        expect(check(start, end).includes('longDay')).toBe(shiftMinutes(start, end) > LONG_DAY_MINUTES)
       }),
     )
+  })
+
+  it('checks a day of spans by its first start, its last span and the spans’ sum (issue 34)', () => {
+    const split = (spans: { start: string; end: string }[]) => dayChecks({ sundaySpans: spans }, 'sunday')
+    // 8:00 to 21:00 is 13 hours from first start to last end, but 7 hours worked: not long.
+    expect(
+      split([
+        { start: '08:00', end: '12:00' },
+        { start: '18:00', end: '21:00' },
+      ]),
+    ).toEqual([])
+    expect(
+      split([
+        { start: '08:00', end: '12:00' },
+        { start: '18:00', end: '' },
+      ]),
+    ).toEqual(['startWithoutEnd'])
+    // 01:00 to 02:00 reads as the same day, but the last span runs past midnight.
+    expect(
+      split([
+        { start: '01:00', end: '03:00' },
+        { start: '05:00', end: '02:00' },
+      ]),
+    ).toEqual(['endsNextDay', 'longDay'])
   })
 
   it('lists a week’s checks day by day, Monday first', () => {

@@ -1,4 +1,4 @@
-import { isTime, shiftMinutes, type WeekTimes } from './hours.ts'
+import { dayShiftMinutes, daySpans, isTime, type WeekTimes } from './hours.ts'
 import { dateOfDay, DAYS, type DayName } from './week.ts'
 
 /**
@@ -7,7 +7,7 @@ import { dateOfDay, DAYS, type DayName } from './week.ts'
  * over midnight (spec section 5), and a long day may be real.
  */
 
-/** A shift longer than this (start to end, breaks included) is a long day. */
+/** A day whose spans cover more than this (breaks included) is a long day. */
 export const LONG_DAY_MINUTES = 12 * 60
 
 export type DayCheck = 'endsNextDay' | 'longDay' | 'startWithoutEnd' | 'endWithoutStart'
@@ -16,19 +16,25 @@ export type DayCheck = 'endsNextDay' | 'longDay' | 'startWithoutEnd' | 'endWitho
 export const endsNextDay = (start?: string | null, end?: string | null): boolean =>
   isTime(start) && isTime(end) && end < start
 
-/** The checks one day's times raise, in a fixed order. */
-export const dayChecks = (start?: string | null, end?: string | null): DayCheck[] => {
+/**
+ * The checks one day's times raise, in a fixed order: its first start without its last end (a
+ * timer still running) or the other way round, a last span that ends the next day, a long day.
+ */
+export const dayChecks = (week: WeekTimes, day: DayName): DayCheck[] => {
+  const spans = daySpans(week, day)
+  const start = spans[0]?.start
+  const last = spans.at(-1)
   const checks: DayCheck[] = []
-  if (isTime(start) && !isTime(end)) checks.push('startWithoutEnd')
-  if (!isTime(start) && isTime(end)) checks.push('endWithoutStart')
-  if (endsNextDay(start, end)) checks.push('endsNextDay')
-  if (shiftMinutes(start, end) > LONG_DAY_MINUTES) checks.push('longDay')
+  if (isTime(start) && !isTime(last?.end)) checks.push('startWithoutEnd')
+  if (!isTime(start) && isTime(last?.end)) checks.push('endWithoutStart')
+  if (endsNextDay(last?.start, last?.end)) checks.push('endsNextDay')
+  if (dayShiftMinutes(week, day) > LONG_DAY_MINUTES) checks.push('longDay')
   return checks
 }
 
 /** A week's checks, day by day in DAYS order (Monday first). */
 export const weekChecks = (week: WeekTimes): { day: DayName; check: DayCheck }[] =>
-  DAYS.flatMap((day) => dayChecks(week[`${day}Start`], week[`${day}End`]).map((check) => ({ day, check })))
+  DAYS.flatMap((day) => dayChecks(week, day).map((check) => ({ day, check })))
 
 /** Days with a start and no end, or an end and no start: the member finishes or clears them before submitting. */
 export const unfinishedDays = (week: WeekTimes): DayName[] => [

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
-  dayHours,
+  paidMinutes,
   formatHours,
   formatHoursNumber,
   formatHoursNumberIn,
@@ -37,14 +37,14 @@ describe('isTime', () => {
   })
 })
 
-describe('shiftMinutes and dayHours', () => {
+describe('shiftMinutes and paidMinutes', () => {
   it('counts the difference when the end is after the start', () => {
     expect(shiftMinutes('09:00', '17:30')).toBe(510)
-    expect(dayHours('09:00', '17:30')).toBe(8.5)
+    expect(paidMinutes('09:00', '17:30') / 60).toBe(8.5)
   })
 
   it('runs a shift whose end is before its start into the next day', () => {
-    expect(dayHours('22:00', '06:00')).toBe(8)
+    expect(paidMinutes('22:00', '06:00') / 60).toBe(8)
     expect(shiftMinutes('23:59', '00:00')).toBe(1)
   })
 

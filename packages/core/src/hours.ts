@@ -39,22 +39,52 @@ export const breakOf = (minutes?: number | null): number => (Number.isInteger(mi
 export const paidMinutes = (start?: string | null, end?: string | null, breakMinutes?: number | null): number =>
   Math.max(0, shiftMinutes(start, end) - breakOf(breakMinutes))
 
-export const dayHours = (start?: string | null, end?: string | null, breakMinutes?: number | null): number =>
-  paidMinutes(start, end, breakMinutes) / 60
-
 /** The name of a day's break field: mondayBreakMinutes ... sundayBreakMinutes. */
 export const breakField = <D extends DayName>(day: D): `${D}BreakMinutes` => `${day}BreakMinutes`
 
 /**
- * The time fields of a week as stored: mondayStart, mondayEnd ... sundayEnd, and each day's
- * break in minutes. Null means not filled; a missing break is no break.
+ * Issue 34: one stretch of work in a day (a morning, an evening). A day may hold up to 4, in
+ * order; the last may still be running (no end) or run past midnight.
+ */
+export interface Span {
+  start: string
+  end: string
+}
+
+/** The name of a day's spans field: mondaySpans ... sundaySpans. */
+export const spansField = <D extends DayName>(day: D): `${D}Spans` => `${day}Spans`
+
+/**
+ * The time fields of a week as stored: mondayStart, mondayEnd ... sundayEnd, each day's break in
+ * minutes and (issue 34) its spans when it has two or more. Null means not filled; a missing break
+ * is no break; a day without spans is its start and end.
  */
 export type WeekTimes = Partial<Record<`${DayName}${'Start' | 'End'}`, string | null | undefined>> &
-  Partial<Record<`${DayName}BreakMinutes`, number | null | undefined>>
+  Partial<Record<`${DayName}BreakMinutes`, number | null | undefined>> &
+  Partial<Record<`${DayName}Spans`, readonly Span[] | null | undefined>>
+
+/**
+ * A day's spans: the ones it carries when it has two or more, else its start and end as one
+ * (none when neither is set), so a week saved with the spec's fields only reads as the spec says.
+ */
+export const daySpans = (week: WeekTimes, day: DayName): Span[] => {
+  const spans = week[spansField(day)]
+  if (spans && spans.length > 1) return spans.map(({ start, end }) => ({ start, end }))
+  const start = week[`${day}Start`] ?? ''
+  const end = week[`${day}End`] ?? ''
+  return start || end ? [{ start, end }] : []
+}
+
+/** Minutes a day's spans cover, breaks included: each span as the spec counts a day, an open one 0. */
+export const dayShiftMinutes = (week: WeekTimes, day: DayName): number =>
+  daySpans(week, day).reduce((sum, s) => sum + shiftMinutes(s.start, s.end), 0)
+
+/** Paid minutes of one day: its spans' sum minus its break, never below 0. */
+export const dayPaidMinutes = (week: WeekTimes, day: DayName): number =>
+  Math.max(0, dayShiftMinutes(week, day) - breakOf(week[breakField(day)]))
 
 /** Paid minutes of each day, in DAYS order (Monday first). */
-export const weekPaidMinutes = (week: WeekTimes): number[] =>
-  DAYS.map((day) => paidMinutes(week[`${day}Start`], week[`${day}End`], week[breakField(day)]))
+export const weekPaidMinutes = (week: WeekTimes): number[] => DAYS.map((day) => dayPaidMinutes(week, day))
 
 export const weekTotalMinutes = (week: WeekTimes): number => weekPaidMinutes(week).reduce((a, b) => a + b, 0)
 
@@ -63,14 +93,11 @@ export const weekTotalHours = (week: WeekTimes): number => weekTotalMinutes(week
 
 /** The unpaid minutes the week deducts: each day's break, but no more than that day's shift. */
 export const weekBreakMinutes = (week: WeekTimes): number =>
-  DAYS.reduce(
-    (sum, day) => sum + Math.min(breakOf(week[breakField(day)]), shiftMinutes(week[`${day}Start`], week[`${day}End`])),
-    0,
-  )
+  DAYS.reduce((sum, day) => sum + Math.min(breakOf(week[breakField(day)]), dayShiftMinutes(week, day)), 0)
 
 /** The days whose break is longer than their shift (refused on save, with BREAK_TOO_LONG). */
 export const breaksLongerThanShift = (week: WeekTimes): DayName[] =>
-  DAYS.filter((day) => breakOf(week[breakField(day)]) > shiftMinutes(week[`${day}Start`], week[`${day}End`]))
+  DAYS.filter((day) => breakOf(week[breakField(day)]) > dayShiftMinutes(week, day))
 
 /**
  * One decimal, rounding halves up (7.25 gives 7.3). Rounding to 12 significant digits first

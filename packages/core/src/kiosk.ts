@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { MAX_SPANS } from './spans.ts'
 
 /**
  * Issue 34, the kiosk: a shared tablet where members with a PIN clock in and out. The PIN rules
@@ -43,7 +44,7 @@ export const kioskMessages = {
   kioskOnly: 'Only a kiosk can do this',
   kioskSession: 'This device is a kiosk: it can only clock members in and out',
   noPin: 'This member has no PIN',
-  alreadyDone: 'Already clocked in and out today; ask a supervisor to change the times',
+  alreadyDone: `Today already has ${MAX_SPANS} time ranges, or its last one ends after now; ask a supervisor to change the times`,
   punchTime: 'The time of a punch must be within the last 7 days and not in the future',
 } as const
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { issueLongWeek } from '../test/weeks.ts'
-import { breaksLongerThanShift, dayHours, paidMinutes, weekBreakMinutes, weekTotalHours } from './hours.ts'
+import { breaksLongerThanShift, paidMinutes, weekBreakMinutes, weekTotalHours } from './hours.ts'
 import {
   DEFAULT_OVERTIME_RULES,
   earnsOvertime,
@@ -25,7 +25,7 @@ describe('paid hours of a day: the spec difference minus the break', () => {
     expect(paidMinutes('09:00', '17:00', 0)).toBe(480)
     expect(paidMinutes('09:00', '17:00', null)).toBe(480)
     expect(paidMinutes('22:00', '06:00')).toBe(480)
-    expect(dayHours('09:00', '17:30')).toBe(8.5)
+    expect(paidMinutes('09:00', '17:30') / 60).toBe(8.5)
   })
 
   it('deducts the break, and never goes below 0', () => {

@@ -1,8 +1,8 @@
 import {
   breakField,
   breakOf,
-  paidMinutes,
-  shiftMinutes,
+  dayPaidMinutes,
+  dayShiftMinutes,
   weekBreakMinutes,
   weekPaidMinutes,
   type WeekTimes,
@@ -159,7 +159,7 @@ export const memberWeek = (
   defaultCode: string | null = null,
 ): MemberWeek => {
   const order = daysOfWeekStarting(sheet.weekStartDate)
-  const paid = order.map((day) => paidMinutes(sheet[`${day}Start`], sheet[`${day}End`], sheet[breakField(day)]))
+  const paid = order.map((day) => dayPaidMinutes(sheet, day))
   const splits = splitDays(paid, rules, earnsOvertime(payType, role))
   const days = order.flatMap((day, i) =>
     paid[i]! > 0
@@ -167,10 +167,7 @@ export const memberWeek = (
           {
             date: dateOfDay(sheet.weekStartDate, day),
             paidMinutes: paid[i]!,
-            breakMinutes: Math.min(
-              breakOf(sheet[breakField(day)]),
-              shiftMinutes(sheet[`${day}Start`], sheet[`${day}End`]),
-            ),
+            breakMinutes: Math.min(breakOf(sheet[breakField(day)]), dayShiftMinutes(sheet, day)),
             regularMinutes: splits[i]!.regular,
             overtimeMinutes: splits[i]!.overtime,
             doubleTimeMinutes: splits[i]!.doubleTime,

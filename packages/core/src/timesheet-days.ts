@@ -1,4 +1,4 @@
-import { breakField, dayHours } from './hours.ts'
+import { breakField, dayPaidMinutes, daySpans, spansField, type Span, type WeekTimes } from './hours.ts'
 import type { DayAllocation } from './allocation.ts'
 import type { Timesheet, TimesheetDays, TimesheetStatus } from './timesheet.ts'
 import { DAYS, type DayName } from './week.ts'
@@ -31,15 +31,16 @@ export const dayFields = <D extends DayName>(
 })
 
 /** The day fields of a timesheet, whether parsed, stored (null for empty) or half-built in a form. */
-export type DayValues = Partial<Record<DayFields[keyof DayFields], string | null | undefined>> &
-  Partial<Record<`${DayName}BreakMinutes`, number | null | undefined>>
+export type DayValues = Partial<Record<DayFields[keyof DayFields], string | null | undefined>> & WeekTimes
 
 export interface DayEntry {
   day: DayName
   start: string
   end: string
   activity: string
-  /** Paid hours: the spec's difference minus the day's break. */
+  /** Issue 34: the day's spans (one for the spec's day, none for an empty one). */
+  spans: Span[]
+  /** Paid hours: the spans' sum minus the day's break. */
   hours: number
 }
 
@@ -49,8 +50,8 @@ export const daysOf = (timesheet: DayValues, order: readonly DayName[] = DAYS): 
     const fields = dayFields(day)
     const start = timesheet[fields.start] ?? ''
     const end = timesheet[fields.end] ?? ''
-    const hours = dayHours(start, end, timesheet[breakField(day)])
-    return { day, start, end, activity: timesheet[fields.activity] ?? '', hours }
+    const hours = dayPaidMinutes(timesheet, day) / 60
+    return { day, start, end, activity: timesheet[fields.activity] ?? '', spans: daySpans(timesheet, day), hours }
   })
 
 /** Whether any day has a start or end time: the dashboard then offers 'Continue Timesheet' (spec section 2). */
@@ -75,7 +76,7 @@ export const sentBack = (
   return sheet.status === 'rejected' ? { comment: sheet.comments } : null
 }
 
-/** A stored or half-built week as `timesheetDays` reads it: its days, notes and (issue 33) splits. */
+/** A stored or half-built week as `timesheetDays` reads it: its days, notes, (issue 33) splits and (issue 34) spans. */
 export type StoredDays = DayValues & { notes?: string | null } & Partial<
     Record<`${DayName}Allocations`, readonly DayAllocation[] | null | undefined>
   > & { weekAllocationPercent?: readonly { code: string; percent: number }[] | null }
@@ -95,6 +96,8 @@ export const timesheetDays = (sheet: StoredDays): TimesheetDays => {
     days[breakField(day)] = sheet[breakField(day)] ?? 0
     const split = sheet[`${day}Allocations`]
     if (split) days[`${day}Allocations`] = split.map(({ code, minutes }) => ({ code, minutes }))
+    const spans = sheet[spansField(day)]
+    if (spans) days[spansField(day)] = spans.map(({ start, end }) => ({ start: start.trim(), end: end.trim() }))
   }
   days.notes = sheet.notes?.trim() ?? ''
   if (sheet.weekAllocationPercent)

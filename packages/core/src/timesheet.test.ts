@@ -39,12 +39,14 @@ describe('TimeOfDay', () => {
 describe('TimesheetDays', () => {
   it('has exactly the stored field names', () => {
     const keys = Object.keys(TimesheetDays.shape)
-    // Issue 19 added each day's unpaid break beside its times and activity; issue 33 the optional splits.
+    // Issue 19 added each day's unpaid break beside its times and activity; issue 33 the optional
+    // splits; issue 34 the optional spans.
     expect(keys).toEqual([
       ...DAYS.flatMap((d) => [`${d}Start`, `${d}End`, `${d}Activity`, `${d}BreakMinutes`]),
       'notes',
       ...DAYS.map((d) => `${d}Allocations`),
       'weekAllocationPercent',
+      ...DAYS.map((d) => `${d}Spans`),
     ])
   })
 
@@ -204,7 +206,14 @@ describe('dayFields and daysOf', () => {
     })
     const days = daysOf(sheet, daysInWeekOrder('sunday'))
     expect(days.map((d) => d.day)).toEqual(daysInWeekOrder('sunday'))
-    expect(days[0]).toEqual({ day: 'sunday', start: '22:00', end: '06:00', activity: 'Night shelter', hours: 8 })
+    expect(days[0]).toEqual({
+      day: 'sunday',
+      start: '22:00',
+      end: '06:00',
+      activity: 'Night shelter',
+      spans: [{ start: '22:00', end: '06:00' }],
+      hours: 8,
+    })
     expect(days[1]).toMatchObject({ day: 'monday', hours: 8.5 })
     expect(daysOf(sheet).map((d) => d.day)).toEqual(DAYS)
   })
@@ -215,6 +224,7 @@ describe('dayFields and daysOf', () => {
       start: '',
       end: '',
       activity: '',
+      spans: [],
       hours: 0,
     }))
 

@@ -1,6 +1,15 @@
 import * as z from 'zod'
 import type { TimesheetPayroll } from './api/payroll.ts'
-import { BREAK_TOO_LONG, breakField, breaksLongerThanShift, isTime, MAX_BREAK_MINUTES } from './hours.ts'
+import {
+  BREAK_TOO_LONG,
+  breakField,
+  breaksLongerThanShift,
+  dayPaidMinutes,
+  isTime,
+  MAX_BREAK_MINUTES,
+  spansField,
+} from './hours.ts'
+import { weekSpanProblems } from './spans.ts'
 import { limitedText } from './text-schemas.ts'
 import { TEXT_LIMITS } from './text.ts'
 import {
@@ -9,7 +18,6 @@ import {
   allocationMismatchMessage,
   allocationsField,
   BOTH_WAYS_MESSAGE,
-  dayPaidMinutes,
 } from './allocation.ts'
 import { TimesheetApproval } from './approvals.ts'
 import { DAYS, dayLabel, isCalendarDate, isValidDate, MAX_YEAR, MIN_YEAR, type DayName } from './week.ts'
@@ -27,13 +35,13 @@ const blankable = (schema: z.ZodType<string>) => z.preprocess((value) => value ?
 
 const TIME_MESSAGE = 'Use a 24-hour time like 09:00'
 
+const timeText = z
+  .string({ error: TIME_MESSAGE })
+  .trim()
+  .refine((s) => s === '' || isTime(s), TIME_MESSAGE)
+
 /** '' (not filled) or 'HH:MM' from 00:00 to 23:59. */
-export const TimeOfDay = blankable(
-  z
-    .string({ error: TIME_MESSAGE })
-    .trim()
-    .refine((s) => s === '' || isTime(s), TIME_MESSAGE),
-)
+export const TimeOfDay = blankable(timeText)
 export type TimeOfDay = z.infer<typeof TimeOfDay>
 
 const longText = (label: string, max: number) => blankable(limitedText(label, max))
@@ -47,6 +55,22 @@ const breakMinutes = (day: DayName) => {
     (value) => value ?? 0,
     z.number({ error: message }).int(message).min(0, message).max(MAX_BREAK_MINUTES, message),
   )
+}
+
+/**
+ * Issue 34: a day's spans, `[{ "start": "08:00", "end": "12:00" }, ...]`, optional. The rules
+ * between them (how many, their order) are spans.ts's, checked with the week.
+ */
+const spans = (day: DayName) =>
+  z
+    .array(z.object({ start: timeText, end: timeText.default('') }), {
+      error: `${dayLabel[day]} time ranges must be a list`,
+    })
+    .nullish()
+
+/** The spans fields every call with day fields may carry, all optional (without them, the call is the spec's). */
+export const spanFieldSchemas = Object.fromEntries(DAYS.map((day) => [spansField(day), spans(day)])) as {
+  [D in DayName as `${D}Spans`]: ReturnType<typeof spans>
 }
 
 /** Every day's times and activity plus notes, all optional: a draft fills in over the week. */
@@ -82,6 +106,7 @@ export const TimesheetDays = z.object({
   notes: longText('Notes', NOTES_MAX_LENGTH),
   /** Issue 33: each day's split among ministries and funds, and a salaried week's percents (all optional). */
   ...allocationFields,
+  ...spanFieldSchemas,
 })
 export type TimesheetDays = z.infer<typeof TimesheetDays>
 
@@ -198,10 +223,13 @@ export type TimesheetListItem = Timesheet & {
 }
 
 /**
- * Refuses a day whose break is longer than its worked span, on that day's break field, and (issue
- * 33) a day whose split does not add up to its paid minutes, on that day's allocations field.
+ * Refuses (issue 34) a day whose spans are out of order, overlap or disagree with its start and end,
+ * on its spans field; a day whose break is longer than its worked spans, on its break field; and
+ * (issue 33) a day whose split does not add up to its paid minutes, on its allocations field.
  */
 const checkBreaks = (days: TimesheetDays, ctx: z.RefinementCtx) => {
+  for (const { day, message } of weekSpanProblems(days))
+    ctx.addIssue({ code: 'custom', message, path: [spansField(day)] })
   for (const day of breaksLongerThanShift(days))
     ctx.addIssue({ code: 'custom', message: BREAK_TOO_LONG, path: [breakField(day)] })
   for (const day of allocationMismatches(days))

@@ -9,6 +9,7 @@ import {
   forbidden,
   fullName,
   withComment,
+  withSpansApplied,
   isEditable,
   notFound,
   PERIOD_CLOSED_MESSAGE,
@@ -67,7 +68,7 @@ const EXPORT_FIELDS = [
   'approvedBy',
   'approvedAt',
   'submittedAt',
-  ...DAYS.flatMap((day) => [`${day}Start`, `${day}End`, `${day}BreakMinutes`] as const),
+  ...DAYS.flatMap((day) => [`${day}Start`, `${day}End`, `${day}BreakMinutes`, `${day}Spans`] as const),
 ] as const
 type ExportField = (typeof EXPORT_FIELDS)[number]
 const ExportedTimesheet = Timesheet.pick(
@@ -98,15 +99,17 @@ const dateRanges = (oldest: string, newest: string, count: number) => {
 }
 
 /**
- * Issue 33: a save carries the whole week, so a day whose split is not sent (or is empty) has none
- * any more, and goes to the member's default; no empty split is stored, so a week never split reads
- * as the spec's.
+ * A save carries the whole week, so what a day does not send it has no more. Issue 33: a day whose
+ * split is not sent (or is empty) goes to the member's default; no empty split is stored, so a week
+ * never split reads as the spec's. Issue 34: a day sent without spans is one span, its start and
+ * end; a day's spans are stored only when there are two or more, with its start and end from them.
  */
 const ALLOCATION_FIELDS = Object.keys(allocationFields) as AllocationFieldName[]
-const withSplits = (days: TimesheetDays): TimesheetDays => ({
-  ...days,
-  ...Object.fromEntries(ALLOCATION_FIELDS.map((f) => [f, days[f]?.length ? days[f] : undefined])),
-})
+const asSaved = (days: TimesheetDays): TimesheetDays =>
+  withSpansApplied({
+    ...days,
+    ...Object.fromEntries(ALLOCATION_FIELDS.map((f) => [f, days[f]?.length ? days[f] : undefined])),
+  })
 
 /** The fields a timesheet's records show before and after. */
 const RECORDED_FIELDS = ['weekStartDate', 'status', ...TimesheetDays.keyof().options, 'comments'] as const
@@ -294,7 +297,7 @@ export const timesheetsOf = (orgId: string) => {
         current,
         {
           ...current,
-          ...withSplits(days),
+          ...asSaved(days),
           status: 'draft',
           version: current.version + 1,
           updatedAt: nowIso(),
@@ -351,7 +354,7 @@ export const timesheetsOf = (orgId: string) => {
         current,
         {
           ...current,
-          ...(options.days ? withSplits(options.days) : {}),
+          ...(options.days ? asSaved(options.days) : {}),
           status: 'pending',
           version: current.version + 1,
           submittedAt: now,
