@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { nowHHMM, PIN_ATTEMPTS, type KioskView, type TimesheetAnswer } from '@app/core'
+import {
+  addDays,
+  dayOfDate,
+  kioskMessages,
+  nowHHMM,
+  PIN_ATTEMPTS,
+  todayIn,
+  weekStartFor,
+  weekTotalHours,
+  zonedInstant,
+  type KioskView,
+  type TimesheetAnswer,
+} from '@app/core'
 import { orgDb } from '@app/data'
 import { keys, table } from '@app/data/testing'
 import { callRoute, sessionCookieFor, sessionOf } from '../../test/support/test-event.ts'
@@ -98,17 +110,18 @@ describe('a kiosk', () => {
     const afterOut = await week(staff.cookie)
     expect(afterOut).toMatchObject({ [`${day}Start`]: clockIn.json.time, [`${day}End`]: clockOut.json.time })
     expect((await callRoute(listKioskMembers, { cookies: [kiosk] })).json[0].clockedIn).toBe(false)
-    // A finished day is never overwritten by a third punch.
+    // Issue 34: a third punch starts another span; the first one is never overwritten.
     const third = await punchAt(kiosk, staff.user.id, '4821')
-    expect(third.status).toBe(409)
-    expect((await week(staff.cookie)).version).toBe(afterOut.version)
+    expect(third.json).toMatchObject({ action: 'in', firstName: 'Ana' })
+    expect((await week(staff.cookie))[`${day}Start` as 'mondayStart']).toBe(clockIn.json.time)
 
     const history = await orgDb(organization.id).audit.forTimesheet(afterIn.id)
     const punches = history.filter((r) => r.action === 'timesheet.saved')
-    expect(punches.map((r) => r.actor)).toEqual([
-      expect.objectContaining({ userId: staff.user.id, via: 'kiosk', kioskName: 'Front desk' }),
-      expect.objectContaining({ userId: staff.user.id, via: 'kiosk', kioskName: 'Front desk' }),
-    ])
+    expect(punches.map((r) => r.actor)).toEqual(
+      Array.from({ length: 3 }, () =>
+        expect.objectContaining({ userId: staff.user.id, via: 'kiosk', kioskName: 'Front desk' }),
+      ),
+    )
     const kiosks = (await callRoute(listKiosks, { cookies: [cookie] })).json as KioskView[]
     expect(kiosks).toEqual([expect.objectContaining({ id: kioskView.id, name: 'Front desk' })])
     expect(kiosks[0]!.lastUsedAt).not.toBeNull()
@@ -175,6 +188,36 @@ describe('a kiosk', () => {
     expect(made.status).toBe(200)
     expect(made.json).toEqual({ action: 'in', time: nowHHMM(madeAt, zone), firstName: 'Ana' })
     expect(Object.values(await week(staff.cookie))).toContain(nowHHMM(madeAt, zone))
+  })
+
+  it('clocks a member in again for a second span (a morning and an evening), up to 4 spans (issue 34)', async () => {
+    const { staff, kiosk, organization } = await setup()
+    const { timeZone: zone, weekStartDay } = await orgDb(organization.id).organization.get()
+    // Yesterday, so every punch lies in the past whenever the test runs.
+    const yesterday = addDays(todayIn(zone), -1)
+    const punchOn = (time: string) =>
+      callRoute(punch, {
+        cookies: [kiosk],
+        body: { employeeId: staff.user.id, pin: '4821', at: zonedInstant(yesterday, time, zone).toISOString() },
+      })
+    const answers = []
+    for (const time of ['08:00', '12:00', '18:00', '21:00']) answers.push((await punchOn(time)).json)
+    expect(answers.map((a) => `${a.action} ${a.time}`)).toEqual(['in 08:00', 'out 12:00', 'in 18:00', 'out 21:00'])
+    const day = dayOfDate(yesterday)
+    const sheet = await orgDb(organization.id).timesheets.weekOf(staff.user.id, weekStartFor(yesterday, weekStartDay))
+    expect(sheet).toMatchObject({
+      [`${day}Start`]: '08:00',
+      [`${day}End`]: '21:00',
+      [`${day}Spans`]: [
+        { start: '08:00', end: '12:00' },
+        { start: '18:00', end: '21:00' },
+      ],
+    })
+    expect(weekTotalHours(sheet!)).toBe(7)
+    for (const time of ['21:30', '22:00', '22:30', '23:00']) expect((await punchOn(time)).status).toBe(200)
+    const full = await punchOn('23:30')
+    expect(full.status).toBe(409)
+    expect(full.json.message).toBe(kioskMessages.alreadyDone)
   })
 
   it('ends at once when revoked, and refuses an empty name', async () => {

@@ -127,6 +127,15 @@ describe('split shifts (issue 34)', () => {
     expect(spansAfterClockIn({ sundaySpans: four }, 'sunday', '15:00')).toBeUndefined()
   })
 
+  it('replaces a last span clocked out in the minute it began, which holds no time', () => {
+    expect(spansAfterClockIn({ sundayStart: '08:00', sundayEnd: '08:00' }, 'sunday', '08:00')).toEqual([
+      { start: '08:00', end: '' },
+    ])
+    const zero = { sundaySpans: [sunday[0]!, { start: '18:00', end: '18:00' }] }
+    expect(spansAfterClockIn(zero, 'sunday', '18:05')).toEqual([sunday[0], { start: '18:05', end: '' }])
+    expect(spansAfterClockIn(zero, 'sunday', '17:00')).toBeUndefined()
+  })
+
   const time = fc
     .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
     .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`)

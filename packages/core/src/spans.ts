@@ -89,16 +89,19 @@ export const runningStart = (week: WeekTimes, day: DayName): string | undefined 
 
 /**
  * The day's spans after a Clock In at `time`: its first span, or one more after its last finished
- * one. Undefined when it cannot: a span is running, it holds
- * MAX_SPANS already, or `time` is before its last span ended (or that one ran past midnight).
+ * one (a last span out in the minute it began holds no time, and is replaced). Undefined when it
+ * cannot: a span is running, the day holds MAX_SPANS already, or `time` is before its last span
+ * ended (or that one ran past midnight).
  */
 export const spansAfterClockIn = (week: WeekTimes, day: DayName, time: string): Span[] | undefined => {
   const spans = daySpans(week, day)
   const last = spans.at(-1)
   // An empty day, or one with an end and no start (the spec's Clock In clears that end).
   if (!last || (spans.length === 1 && !isTime(last.start))) return [{ start: time, end: '' }]
-  if (!isTime(last.start) || !isTime(last.end) || spans.length >= MAX_SPANS) return undefined
-  if (last.end < last.start || time < last.end) return undefined
+  if (!isTime(last.start) || !isTime(last.end) || time < last.start) return undefined
+  // Out in the minute it began: a span of no time, which the new one replaces.
+  if (last.end === last.start) return [...spans.slice(0, -1), { start: time, end: '' }]
+  if (spans.length >= MAX_SPANS || last.end < last.start || time < last.end) return undefined
   return [...spans, { start: time, end: '' }]
 }
 

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest'
+import { addDays, currentWeekStart, DAYS, type TimesheetAnswer } from '@app/core'
+import { callRoute } from '../../test/support/test-event.ts'
+import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
+import createTimesheet from './create-timesheet.ts'
+import downloadCsv from './download-csv.ts'
+import getCurrentWeek from './get-current-week.ts'
+import listTimesheets from './list-timesheets.ts'
+import saveDraft from './save-draft.ts'
+import updateDraft from './update-draft.ts'
+import updateStatus from './update-status.ts'
+
+/** Issue 34: a day of up to 4 spans, on every call that carries day fields, while the spec's calls keep their meaning. */
+
+const sunday = [
+  { start: '08:00', end: '12:00' },
+  { start: '18:00', end: '21:00' },
+]
+const thisWeek = () => currentWeekStart('America/Chicago', 'monday')
+
+const setup = async () => {
+  const org = await newOrganization()
+  const staff = await newStaffMember(org.cookie)
+  const current = (await callRoute(getCurrentWeek, { cookies: [staff.cookie] })).json as TimesheetAnswer
+  const put = (body: Record<string, unknown>) =>
+    callRoute(updateDraft, { cookies: [staff.cookie], params: { id: String(current.id) }, body })
+  const totalOf = async (id: number) => {
+    const listed = await callRoute(listTimesheets, { cookies: [staff.cookie] })
+    return listed.json.items.find((t: { id: number }) => t.id === id).totalHours as number
+  }
+  return { ...org, staff, current, put, totalOf }
+}
+
+describe('split shifts', () => {
+  it('counts Sunday 8:00-12:00 and 18:00-21:00 as 7 hours, and answers every day’s spans', async () => {
+    const { staff, current, put, totalOf } = await setup()
+    const saved = await put({ sundaySpans: sunday, sundayActivity: 'Services', version: current.version })
+    expect(saved.status, saved.text).toBe(200)
+    expect(saved.json).toMatchObject({ sundayStart: '08:00', sundayEnd: '21:00', sundaySpans: sunday })
+    expect(saved.json.payroll.paidHours).toBe(7)
+    for (const day of DAYS.filter((d) => d !== 'sunday')) expect(saved.json[`${day}Spans`]).toEqual([])
+    expect(await totalOf(current.id)).toBe(7)
+    const read = (await callRoute(getCurrentWeek, { cookies: [staff.cookie] })).json as TimesheetAnswer
+    expect(read).toMatchObject({ sundayStart: '08:00', sundayEnd: '21:00', sundaySpans: sunday, mondaySpans: [] })
+  })
+
+  it('makes a day saved with only the spec’s start and end one span, with the spec’s total', async () => {
+    const { current, put, totalOf } = await setup()
+    const split = await put({ sundaySpans: sunday, version: current.version })
+    expect(split.status).toBe(200)
+    // A client that knows only the spec: no spans in its body.
+    const spec = await put({ sundayStart: '08:00', sundayEnd: '21:00' })
+    expect(spec.status, spec.text).toBe(200)
+    expect(spec.json).toMatchObject({
+      sundayStart: '08:00',
+      sundayEnd: '21:00',
+      sundaySpans: [{ start: '08:00', end: '21:00' }],
+    })
+    expect(await totalOf(current.id)).toBe(13)
+  })
+
+  it('refuses spans out of order, overlapping, more than 4 or unlike the start and end, and changes nothing', async () => {
+    const { staff, current, put } = await setup()
+    const bad: [Record<string, unknown>, string][] = [
+      [{ sundaySpans: [sunday[1], sunday[0]] }, 'Sunday time ranges must be in order and must not overlap'],
+      [
+        { sundaySpans: [sunday[0], { start: '11:00', end: '13:00' }] },
+        'Sunday time ranges must be in order and must not overlap',
+      ],
+      [
+        { sundaySpans: ['06', '08', '10', '12', '14'].map((h) => ({ start: `${h}:00`, end: `${h}:30` })) },
+        'Sunday may have at most 4 time ranges',
+      ],
+      [
+        { sundaySpans: sunday, sundayEnd: '12:00' },
+        "Sunday start and end must be the first time range's start and the last one's end",
+      ],
+      [{ sundaySpans: sunday, sundayBreakMinutes: 480 }, 'Break is longer than the shift'],
+    ]
+    for (const [body, message] of bad) {
+      const res = await put({ ...body, version: current.version })
+      expect(res.status, JSON.stringify(body)).toBe(400)
+      expect(Object.values(res.json.fields ?? {})).toContain(message)
+    }
+    const after = (await callRoute(getCurrentWeek, { cookies: [staff.cookie] })).json as TimesheetAnswer
+    expect(after.version).toBe(current.version)
+    expect(after.sundaySpans).toEqual([])
+  })
+
+  it('saves spans through the submit page’s call, and the approved week’s CSV pays the spans', async () => {
+    const { staff, cookie } = await setup()
+    const created = await callRoute(createTimesheet, {
+      cookies: [staff.cookie],
+      body: { weekStartDate: addDays(thisWeek(), -7), sundaySpans: sunday, mondayStart: '09:00', mondayEnd: '17:00' },
+    })
+    expect(created.status, created.text).toBe(200)
+    expect(created.json).toMatchObject({
+      status: 'pending',
+      sundaySpans: sunday,
+      mondaySpans: [{ start: '09:00', end: '17:00' }],
+    })
+    const approved = await callRoute(updateStatus, {
+      cookies: [cookie],
+      params: { id: String(created.json.id) },
+      body: { status: 'approved' },
+    })
+    expect(approved.status, approved.text).toBe(200)
+    expect(approved.json.payroll.paidHours).toBe(15)
+    const link = await callRoute(downloadCsv, { cookies: [cookie], params: { id: String(created.json.id) } })
+    const csv = await (await fetch(link.headers.location as string)).text()
+    expect(csv).toMatch(/,Sunday,08:00,21:00,,0,7\.00,/)
+    expect(csv).toMatch(/Total,,,,,0,15\.00,/)
+  })
+
+  it('takes spans on the save of a chosen week too (/api/timesheets/save-draft)', async () => {
+    const { staff } = await setup()
+    const res = await callRoute(saveDraft, {
+      cookies: [staff.cookie],
+      body: { weekStartDate: addDays(thisWeek(), -14), wednesdaySpans: sunday },
+    })
+    expect(res.status, res.text).toBe(200)
+    expect(res.json).toMatchObject({ wednesdayStart: '08:00', wednesdayEnd: '21:00', wednesdaySpans: sunday })
+    expect(res.json.payroll.paidHours).toBe(7)
+  })
+})
