@@ -1,5 +1,15 @@
 import { config, filesFor } from '@app/adapters'
-import { auditActorLabel, DAYS, fullName, toCsv, type AuditEntry, type Timesheet, type User } from '@app/core'
+import {
+  allDaySpans,
+  auditActorLabel,
+  DAYS,
+  daySpans,
+  fullName,
+  toCsv,
+  type AuditEntry,
+  type Timesheet,
+  type User,
+} from '@app/core'
 import { dataExports, orgDb } from '@app/data'
 import { brandOf, queuedEmail, recipientOf } from '../views/templates.ts'
 import { deliver } from '../workflows/mailer.ts'
@@ -53,7 +63,8 @@ const timesheetsCsv = (sheets: Timesheet[], names: Map<string, string>) =>
       'Employee',
       'Week start',
       'Status',
-      ...DAYS.flatMap((d) => [`${d} start`, `${d} end`, `${d} activity`]),
+      // Issue 34: a split day's time ranges ('08:00-12:00, 18:00-21:00'); start and end are its first and last.
+      ...DAYS.flatMap((d) => [`${d} start`, `${d} end`, `${d} time ranges`, `${d} activity`]),
       'Submitted at',
       'Comments',
     ],
@@ -65,7 +76,14 @@ const timesheetsCsv = (sheets: Timesheet[], names: Map<string, string>) =>
         names.get(s.employeeId) ?? '',
         s.weekStartDate,
         s.status,
-        ...DAYS.flatMap((d) => [days[`${d}Start`], days[`${d}End`], days[`${d}Activity`]]),
+        ...DAYS.flatMap((d) => [
+          days[`${d}Start`],
+          days[`${d}End`],
+          daySpans(s, d)
+            .map((span) => `${span.start}-${span.end}`)
+            .join(', '),
+          days[`${d}Activity`],
+        ]),
         s.submittedAt,
         s.comments,
       ]
@@ -140,7 +158,10 @@ export const runExport = async (orgId: string, id: string) => {
       { name: 'organization.csv', data: settingsCsv(settings) },
       { name: 'members.json', data: json(members) },
       { name: 'members.csv', data: membersCsv(members) },
-      { name: 'timesheets.json', data: json(sheets.map((s) => ({ ...s, history: history.get(s.id) ?? [] }))) },
+      {
+        name: 'timesheets.json',
+        data: json(sheets.map((s) => ({ ...s, ...allDaySpans(s), history: history.get(s.id) ?? [] }))),
+      },
       { name: 'timesheets.csv', data: timesheetsCsv(sheets, names) },
       { name: 'decisions.json', data: json(decisions) },
       { name: 'decisions.csv', data: rowsCsv(decisions) },

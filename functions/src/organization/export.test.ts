@@ -34,7 +34,15 @@ const sheets = async (
     const saved = await db.timesheets.saveDays(
       sheet.id,
       employee,
-      TimesheetDays.parse({ mondayStart: '09:00', mondayEnd: '12:00', mondayActivity: `${tag} visit ${i}` }),
+      TimesheetDays.parse({
+        mondayStart: '09:00',
+        mondayEnd: '12:00',
+        mondayActivity: `${tag} visit ${i}`,
+        sundaySpans: [
+          { start: '08:00', end: '12:00' },
+          { start: '18:00', end: '21:00' },
+        ],
+      }),
     )
     if (i % 3 === 0) continue // a draft
     const submitted = await db.timesheets.submit(saved.id, employee)
@@ -106,6 +114,13 @@ describe('export everything', () => {
     expect(exported.filter((t) => t.status === 'draft').length).toBeGreaterThan(0)
     expect(exported.find((t) => t.status === 'approved')!.history.length).toBeGreaterThanOrEqual(3)
     expect(text('timesheets.csv').split('\r\n').filter(Boolean)).toHaveLength(stored.length + 1)
+    // Issue 34: a split day's spans, in both forms.
+    expect(exported[0]).toMatchObject({
+      sundayStart: '08:00',
+      sundayEnd: '21:00',
+      mondaySpans: [{ start: '09:00', end: '12:00' }],
+    })
+    expect(text('timesheets.csv')).toContain(',08:00,21:00,"08:00-12:00, 18:00-21:00",')
 
     // Every member, without credentials.
     const members = JSON.parse(text('members.json')) as Record<string, unknown>[]
