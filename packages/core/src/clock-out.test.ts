@@ -53,6 +53,23 @@ describe('missing clock-outs (issue 34)', () => {
     expect(missingClockOuts(evening, 10, 'UTC', new Date('2026-11-23T06:00:00Z'))[0]!.suggestedEnd).toBe('06:00')
   })
 
+  it('counts a second span’s timer from its own start, not the day’s first (split shifts)', () => {
+    const sheet = {
+      weekStartDate: '2026-11-16',
+      mondayStart: '08:00',
+      mondayEnd: '',
+      mondaySpans: [
+        { start: '08:00', end: '12:00' },
+        { start: '18:00', end: '' },
+      ],
+    }
+    // 18:00 in UTC plus 10 hours is 04:00 the next morning; the day's 08:00 would have said 18:00.
+    expect(missingClockOuts(sheet, 10, 'UTC', new Date('2026-11-17T03:59:00Z'))).toEqual([])
+    expect(missingClockOuts(sheet, 10, 'UTC', new Date('2026-11-17T04:00:00Z'))).toEqual([
+      expect.objectContaining({ day: 'monday', start: '18:00', suggestedEnd: '04:00' }),
+    ])
+  })
+
   it('never changes the week it reads, and lists only days with a start and no end', () => {
     fc.assert(
       fc.property(week, limit, zone, moment, (sheet, hours, timeZone, now) => {

@@ -10,6 +10,7 @@ export interface DayTimerProps {
   dayLabel: string
   /** The day as written mid-sentence ('lunes' in Spanish): 'Tiempo trabajado el lunes'. */
   dayInSentence?: string
+  /** The running span's start (issue 34: the day's last span), shown as 'Clocked in since …'. */
   start: string
   view: TimerView
   /** The day's paid hours (its break deducted), shown beside the clock once the day has both times. */
@@ -20,6 +21,8 @@ export interface DayTimerProps {
   onClockOut: () => void
   onReset: () => void
   className?: string
+  /** Lets the 'What did you do?' prompt give the focus back to the clock's buttons. */
+  id?: string
 }
 
 /**
@@ -38,6 +41,7 @@ export function DayTimer({
   onClockOut,
   onReset,
   className,
+  id,
 }: DayTimerProps) {
   const { t } = useTranslation('staff')
   const day = <span className="sr-only"> {dayLabel}</span>
@@ -48,6 +52,7 @@ export function DayTimer({
   ] as const
   return (
     <div
+      id={id}
       className={cn(
         'flex flex-wrap items-center justify-between gap-2 rounded-md p-2',
         view.running ? 'bg-green-50 ring-1 ring-green-200' : 'bg-slate-50',

@@ -10,6 +10,7 @@ import {
   dayFields,
   DAYS,
   isEditable,
+  runningStart,
   timesheetDays,
   todayIn,
   type Timesheet,
@@ -25,7 +26,8 @@ import { ClockOutBanner } from './ClockOutBanner.tsx'
 import { CurrentWeekCard } from './CurrentWeekCard.tsx'
 import { DayTimer } from './DayTimer.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
-import { runTimerAction, type TimerAction } from './timer-actions.ts'
+import { runTimerAction, saveDayActivity, type TimerAction } from './timer-actions.ts'
+import { ActivityPrompt } from './ActivityPrompt.tsx'
 import { useNow } from './use-now.ts'
 import { lazyDialog } from '../ui/lazy-dialog.ts'
 import { ErrorState } from '../ui/ErrorState.tsx'
@@ -129,11 +131,12 @@ function TodayClock({ sheet, timeZone }: { sheet: Timesheet; timeZone: string })
   const todayName = inWeek(today)
   const yesterdayName = inWeek(addDays(today, -1))
 
-  const viewOf = (day: (typeof DAYS)[number]) => {
-    const f = dayFields(day)
-    const date = dateOfDay(sheet.weekStartDate, day)
-    return timerView({ date, start: days[f.start], end: days[f.end], now, timeZone, editable: true })
-  }
+  // Issue 34: after a Clock Out, 'What did you do?' (for that day, while it is still the card's).
+  const [asking, setAsking] = useState<(typeof DAYS)[number] | null>(null)
+  const [savingActivity, setSavingActivity] = useState(false)
+
+  const viewOf = (day: (typeof DAYS)[number]) =>
+    timerView({ date: dateOfDay(sheet.weekStartDate, day), week: days, day, now, timeZone, editable: true })
   const day = yesterdayName && viewOf(yesterdayName).running ? yesterdayName : todayName
   if (!day) return null
   const view = viewOf(day)
@@ -147,11 +150,22 @@ function TodayClock({ sheet, timeZone }: { sheet: Timesheet; timeZone: string })
       throw error
     }
   }
-  const onTimer = (action: TimerAction) => void runTimerAction({ action, days, day, timeZone, persist })
+  const onTimer = async (action: TimerAction) => {
+    const saved = await runTimerAction({ action, days, day, timeZone, persist })
+    setAsking(saved && action === 'clockOut' ? day : null)
+  }
+  const onActivity = async (activity: string) => {
+    setSavingActivity(true)
+    try {
+      return await saveDayActivity({ days, day, activity, persist })
+    } finally {
+      setSavingActivity(false)
+    }
+  }
   const timer = {
-    onClockIn: () => onTimer('clockIn'),
-    onClockOut: () => onTimer('clockOut'),
-    onReset: () => onTimer('reset'),
+    onClockIn: () => void onTimer('clockIn'),
+    onClockOut: () => void onTimer('clockOut'),
+    onReset: () => void onTimer('reset'),
   }
 
   return (
@@ -161,14 +175,25 @@ function TodayClock({ sheet, timeZone }: { sheet: Timesheet; timeZone: string })
         {formatDate(dateOfDay(sheet.weekStartDate, day))}
       </p>
       <DayTimer
+        id="today-timer"
         dayLabel={t(`common:days.${day}`)}
         dayInSentence={t(`common:weekdays.${day}`)}
-        start={days[dayFields(day).start]}
+        start={runningStart(days, day) ?? ''}
         view={view}
         paidHours={paidHoursOf(days, day)}
         busy={updateDraft.isPending}
         {...timer}
       />
+      {asking === day ? (
+        <ActivityPrompt
+          dayInSentence={t(`common:weekdays.${day}`)}
+          activity={days[dayFields(day).activity]}
+          busy={savingActivity}
+          onSave={onActivity}
+          onClose={() => setAsking(null)}
+          returnFocusTo="today-timer"
+        />
+      ) : null}
     </div>
   )
 }

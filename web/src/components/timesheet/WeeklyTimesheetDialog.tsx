@@ -1,8 +1,10 @@
+import { useState } from 'react'
 import {
   dateOfDay,
   dayFields,
   daysOfWeekStarting,
   isEditable,
+  runningStart,
   todayIn,
   type TimesheetDays,
   type DayName,
@@ -30,7 +32,8 @@ import { MyWeekLeave } from '../time-off/WeekLeave.tsx'
 import { ConflictNotice, DayFields, NotesField, SaveAndSubmitButtons, SupervisorComments } from './TimesheetFields.tsx'
 import { useTimesheetEditor } from './use-timesheet-editor.ts'
 import { WeekPercentSplit } from './WeekPercentSplit.tsx'
-import { runTimerAction, type TimerAction } from './timer-actions.ts'
+import { runTimerAction, saveDayActivity, type TimerAction } from './timer-actions.ts'
+import { ActivityPrompt } from './ActivityPrompt.tsx'
 import { useNow } from './use-now.ts'
 import { TimesheetTimeline } from '../audit/TimesheetTimeline.tsx'
 import { rejectionOf } from './rejection.ts'
@@ -108,10 +111,20 @@ function WeeklyTimesheetForm({
     return { saved, onDevice }
   }
 
+  // Issue 34: the day whose Clock Out asks 'What did you do?' (one at a time).
+  const [asking, setAsking] = useState<DayName | null>(null)
   const onTimer = (action: TimerAction, day: DayName) =>
     editor.runAs('timer', async () => {
-      await runTimerAction({ action, days, day, timeZone, apply: editor.setDays, persist })
+      const saved = await runTimerAction({ action, days, day, timeZone, apply: editor.setDays, persist })
+      setAsking(saved && action === 'clockOut' ? day : null)
     })
+  const onActivity = async (day: DayName, activity: string) => {
+    let saved = false
+    await editor.runAs('save', async () => {
+      saved = await saveDayActivity({ days, day, activity, apply: editor.setDays, persist })
+    })
+    return saved
+  }
   const timerOf = (day: DayName) => ({
     onClockIn: () => void onTimer('clockIn', day),
     onClockOut: () => void onTimer('clockOut', day),
@@ -256,7 +269,7 @@ function WeeklyTimesheetForm({
         {order.map((day) => {
           const f = dayFields(day)
           const date = dateOfDay(weekStart, day)
-          const view = timerView({ date, start: days[f.start], end: days[f.end], now, timeZone, editable })
+          const view = timerView({ date, week: days, day, now, timeZone, editable })
           const titleId = `dialog-${day}-title`
           const label = t(`common:days.${day}`)
           return (
@@ -280,14 +293,25 @@ function WeeklyTimesheetForm({
                 </span>
               </div>
               <DayTimer
+                id={`dialog-${day}-timer`}
                 dayLabel={label}
                 dayInSentence={t(`common:weekdays.${day}`)}
-                start={days[f.start]}
+                start={runningStart(days, day) ?? ''}
                 view={view}
                 paidHours={paidHoursOf(days, day)}
                 busy={busy !== null}
                 {...timerOf(day)}
               />
+              {asking === day && editable ? (
+                <ActivityPrompt
+                  dayInSentence={t(`common:weekdays.${day}`)}
+                  activity={days[f.activity]}
+                  busy={busy !== null}
+                  onSave={(activity) => onActivity(day, activity)}
+                  onClose={() => setAsking(null)}
+                  returnFocusTo={`dialog-${day}-timer`}
+                />
+              ) : null}
               <DayFields day={day} {...bound} />
             </section>
           )

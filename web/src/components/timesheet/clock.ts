@@ -1,16 +1,21 @@
 import {
   addDays,
-  breakField,
-  dayHours,
+  dayPaidMinutes,
   DAYS,
-  dayFields,
+  dayShiftMinutes,
+  daySpans,
   isTime,
   nowHHMM,
+  runningStart,
   secondsOfDay,
   shiftMinutes,
+  spanFields,
+  spansAfterClockIn,
+  spansAfterClockOut,
   todayIn,
   type DayName,
   type TimesheetDays,
+  type WeekTimes,
 } from '@app/core'
 
 /**
@@ -44,67 +49,75 @@ export interface TimerView {
 export interface TimerInput {
   /** The calendar date of this day card ('YYYY-MM-DD'). */
   date: string
-  start: string
-  end: string
+  /** The week's times and the card's day in it (issue 34: a day may hold several spans). */
+  week: WeekTimes
+  day: DayName
   now: Date
   timeZone: string
   /** Clock buttons are offered only on editable timesheets. */
   editable: boolean
   /**
-   * The instant this device clocked in at `start` (`clockedInAt`): the running clock counts from it,
-   * not from the start's minute, so it never opens at 00:00:55.
+   * The instant this device clocked in at the running span's start (`clockedInAt`): the running
+   * clock counts from it, not from the start's minute, so it never opens at 00:00:55.
    */
   startedAt?: Date | null
 }
 
 /**
- * What a day card's timer shows. Running means: a start and no end, on today's card (or on
- * yesterday's while its shift runs past midnight). Clock In is only offered on today's card, when
- * not running and no start is set; Clock Out only while running; Reset when a start or end exists.
- * With both times set, the clock shows their difference (over midnight when the end is earlier).
+ * What a day card's timer shows. Running means: a span with a start and no end (issue 34: the
+ * day's last), on today's card (or on yesterday's while it runs past midnight); the clock then
+ * counts from that span's start. Clock In is only offered on today's card, when nothing runs and
+ * the day can take a span now (its first, or one more after its last ended); Clock Out only while
+ * running; Reset when a start or end exists. Otherwise the clock shows the time the day's spans cover
+ * (a span over midnight when its end is earlier).
  */
 export function timerView({
   date,
-  start,
-  end,
+  week,
+  day,
   now,
   timeZone,
   editable,
-  startedAt = clockedInAt(date, start),
+  startedAt: given,
 }: TimerInput): TimerView {
   const today = todayIn(timeZone, now)
   const nowSeconds = secondsOfDay(now, timeZone)
-  const hasStart = isTime(start)
-  const hasEnd = isTime(end)
-  const startSeconds = hasStart ? shiftMinutes('00:00', start) * 60 : 0
+  const start = runningStart(week, day)
+  const startSeconds = start ? shiftMinutes('00:00', start) * 60 : 0
   const overnight = date === addDays(today, -1) && startSeconds > nowSeconds
-  const running = hasStart && !end && (date === today || overnight)
+  const running = start !== undefined && (date === today || overnight)
+  const startedAt = given === undefined && start ? clockedInAt(date, start) : given
   // A `now` from before the Clock In (a screen's clock not yet ticked since) counts as its instant.
   const counted = startedAt ? Math.max(0, Math.floor((now.getTime() - startedAt.getTime()) / 1000)) : -1
   const elapsed = running
     ? counted >= 0 && counted < SECONDS_PER_DAY
       ? counted
       : (nowSeconds - startSeconds + SECONDS_PER_DAY) % SECONDS_PER_DAY
-    : hasStart && hasEnd
-      ? shiftMinutes(start, end) * 60
-      : 0
+    : dayShiftMinutes(week, day) * 60
   return {
     running,
     elapsed,
-    showClockIn: editable && !running && !start && date === today,
+    showClockIn:
+      editable && !running && date === today && spansAfterClockIn(week, day, nowHHMM(now, timeZone)) !== undefined,
     showClockOut: editable && running,
-    showReset: editable && Boolean(start || end),
+    showReset: editable && daySpans(week, day).length > 0,
   }
 }
 
 export type TimerChange =
-  { ok: true; days: TimesheetDays; time: string } | { ok: false; error: 'Please clock in first before clocking out' }
+  | { ok: true; days: TimesheetDays; time: string }
+  | { ok: false; error: 'Please clock in first before clocking out' | 'cannotClockIn' }
 
-/** Clock In: the start becomes now (HH:MM in the zone) and the end is cleared. */
+/**
+ * Clock In: the day's first span starts now (HH:MM in the zone; an end without a start is
+ * cleared), or (issue 34) one more span after its last one ended. Refused when the day cannot take
+ * one now: a span runs, it holds 4, or now is before its last end.
+ */
 export function clockIn(days: TimesheetDays, day: DayName, now: Date, timeZone: string): TimerChange {
-  const f = dayFields(day)
   const time = nowHHMM(now, timeZone)
-  return { ok: true, days: { ...days, [f.start]: time, [f.end]: '' }, time }
+  const spans = spansAfterClockIn(days, day, time)
+  if (!spans) return { ok: false, error: 'cannotClockIn' }
+  return { ok: true, days: { ...days, ...spanFields(day, spans) }, time }
 }
 
 /**
@@ -141,28 +154,27 @@ export function clockedInAt(date: string, start: string): Date | null {
   return instant && !Number.isNaN(instant.getTime()) ? instant : null
 }
 
-/** Clock Out: needs a start; the end becomes now. */
+/** Clock Out: the running span (issue 34: the day's last) ends now; needs one running. */
 export function clockOut(days: TimesheetDays, day: DayName, now: Date, timeZone: string): TimerChange {
-  const f = dayFields(day)
-  if (!days[f.start]) return { ok: false, error: 'Please clock in first before clocking out' }
   const time = nowHHMM(now, timeZone)
-  return { ok: true, days: { ...days, [f.end]: time }, time }
+  const spans = spansAfterClockOut(days, day, time)
+  if (!spans) return { ok: false, error: 'Please clock in first before clocking out' }
+  return { ok: true, days: { ...days, ...spanFields(day, spans) }, time }
 }
 
-/** Reset: both times cleared (the activity stays). */
-export const resetDay = (days: TimesheetDays, day: DayName): TimesheetDays => {
-  const f = dayFields(day)
-  return { ...days, [f.start]: '', [f.end]: '' }
-}
+/** Reset: every time of the day cleared, its spans too (the activity stays). */
+export const resetDay = (days: TimesheetDays, day: DayName): TimesheetDays => ({ ...days, ...spanFields(day, []) })
 
-/** A day's paid hours (its break deducted) once it has both times; null before (core computes them). */
-export const paidHoursOf = (days: TimesheetDays, day: DayName): number | null => {
-  const f = dayFields(day)
-  return isTime(days[f.start]) && isTime(days[f.end])
-    ? dayHours(days[f.start], days[f.end], days[breakField(day)])
+/**
+ * A day's paid hours (its spans' sum, its break deducted) once each of its spans has both times;
+ * null before (core computes them).
+ */
+export const paidHoursOf = (days: WeekTimes, day: DayName): number | null => {
+  const spans = daySpans(days, day)
+  return spans.length > 0 && spans.every((s) => isTime(s.start) && isTime(s.end))
+    ? dayPaidMinutes(days, day) / 60
     : null
 }
 
-/** Whether any day has a start and no end: only then can a clock be running, so it ticks each second. */
-export const mayRun = (days: TimesheetDays) =>
-  DAYS.some((d) => Boolean(days[dayFields(d).start]) && !days[dayFields(d).end])
+/** Whether any day has a span running: only then can a clock be running, so it ticks each second. */
+export const mayRun = (days: WeekTimes) => DAYS.some((d) => runningStart(days, d) !== undefined)

@@ -1,5 +1,5 @@
 import i18next from 'i18next'
-import { nowHHMM, todayIn, type DayName, type TimesheetDays } from '@app/core'
+import { dayFields, nowHHMM, todayIn, type DayName, type TimesheetDays } from '@app/core'
 import { toast } from '../../lib/toast.ts'
 import { clockIn, clockOut, rememberClockIn, resetDay } from './clock.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
@@ -42,8 +42,10 @@ export async function runTimerAction({
   } else {
     const change = action === 'clockIn' ? clockIn(days, day, now, timeZone) : clockOut(days, day, now, timeZone)
     if (!change.ok) {
-      // The one refusal: a clock-out with no clock-in.
-      toast({ variant: 'destructive', title: t('common:error'), description: t('staff:toast.clockInFirst') })
+      // A clock-out with no clock-in; or (issue 34) a Clock In the day cannot take now, from a
+      // screen older than the day's times (the button is offered only when it can).
+      const description = change.error === 'cannotClockIn' ? t('staff:toast.cannotClockIn') : t('staff:toast.clockInFirst')
+      toast({ variant: 'destructive', title: t('common:error'), description })
       return false
     }
     next = change.days
@@ -67,5 +69,31 @@ export async function runTimerAction({
     return false
   }
   toast(report)
+  return true
+}
+
+export interface ActivityInput {
+  days: TimesheetDays
+  day: DayName
+  activity: string
+  apply?: (days: TimesheetDays) => void
+  persist: (days: TimesheetDays) => Promise<unknown>
+}
+
+/**
+ * Issue 34: the answer to 'What did you do?' after a Clock Out becomes the day's activity, saved
+ * at once like the clock's times. Answers whether it was saved.
+ */
+export async function saveDayActivity({ days, day, activity, apply, persist }: ActivityInput): Promise<boolean> {
+  const t = i18next.t
+  const next = { ...days, [dayFields(day).activity]: activity.trim() }
+  apply?.(next)
+  try {
+    await persist(next)
+  } catch (error) {
+    toastFailure(t('staff:toast.saveFailed'), error, t('staff:toast.failedToSave'))
+    return false
+  }
+  toast({ title: t('staff:activityPrompt.saved'), description: t('staff:activityPrompt.savedDay', { day: t(`common:weekdays.${day}`) }) })
   return true
 }
