@@ -22,6 +22,7 @@ import {
   styles,
   type Brand,
 } from './email-layout.ts'
+import { dayTimes } from './html.ts'
 import { wordsFor, type Words } from './words.ts'
 
 export type { Brand } from './email-layout.ts'
@@ -39,10 +40,6 @@ export type Recipient = Pick<User, 'email' | 'firstName' | 'language'>
 export type Names = Pick<User, 'firstName' | 'lastName'>
 /** A week's days as the emails show them: the week start and each day's times, break and activity. */
 export type SheetDays = { weekStartDate: string } & DayValues
-
-/** A day's times as a person reads them: a half-filled day shows the time it has ('14:50–--:--'). */
-export const dayTimes = (w: Words, d: { start: string | null; end: string | null }, dash = '–') =>
-  d.start || d.end ? `${d.start || '--:--'}${dash}${d.end || '--:--'}` : w.say('noHours')
 
 /** The week's days as table rows: day, times or 'No hours logged', hours; then the day's activity when it has one. */
 const dayTable = (w: Words, sheet: SheetDays) =>

@@ -87,9 +87,32 @@ describe('the HTML emails', () => {
     expect(mail.html).toContain('Set up &lt;chairs&gt;')
     expect(mail.html).toContain('Visits')
     const rows = dayRowsHtml(wordsFor('en'), half)
-    expect(rows).toContain('<td>14:50&ndash;--:--</td>')
+    expect(rows).toContain('<td>14:50–--:--</td>')
     expect(rows).toContain('<td colspan="3">Set up &#60;chairs&#62;</td>')
     expect(rows).toContain('<td colspan="3">Visits</td>')
+  })
+
+  it('review request: a split day shows each of its spans and the hours they add up to (issue 34)', () => {
+    const split = {
+      ...sheet,
+      sundayStart: '08:00',
+      sundayEnd: '21:00',
+      sundaySpans: [
+        { start: '08:00', end: '12:00' },
+        { start: '18:00', end: '21:00' },
+      ],
+    } as Timesheet
+    const mail = reviewEmail(
+      user('s', 'Sam', 'Boss'),
+      user('e', 'Ana', 'Silva'),
+      split,
+      brand,
+      'https://a/1',
+      'https://a/2',
+    )
+    expect(mail.text).toContain('Sunday: 08:00-12:00, 18:00-21:00 (7.0 hours)')
+    expect(mail.html).toContain('08:00–12:00, 18:00–21:00')
+    expect(dayRowsHtml(wordsFor('en'), split)).toContain('<td>08:00–12:00, 18:00–21:00</td><td>7.0 hours</td>')
   })
 
   it('reminders carry the one-click unsubscribe headers and link, in both parts', () => {
