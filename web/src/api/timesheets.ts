@@ -19,7 +19,7 @@ import {
   timesheetKeys,
   type StatusFilter,
 } from './keys.ts'
-import { refuseUnbalancedSplit, saveDraft, type DraftSaveInput, type DraftSaveResult } from '../offline/drafts.ts'
+import { refuseLikeServer, saveDraft, type DraftSaveInput, type DraftSaveResult } from '../offline/drafts.ts'
 import { isOnline } from '../offline/connection.ts'
 import { currentWeekQuery, timesheetListQuery } from './first-reads.ts'
 
@@ -110,9 +110,9 @@ export function useSaveWeekDraft() {
         // Fields the server would refuse go to it, for its messages on the fields.
         const { TimesheetDays } = await import('./day-schema.ts')
         const days = TimesheetDays.safeParse(input)
-        // Issue 33: offline, a week's percents the server would refuse are refused here, on their field.
+        // Offline, what the server would refuse (issue 33 percents, issue 34 spans) is refused here, on its field.
         if (!days.success && !isOnline())
-          refuseUnbalancedSplit(input, queryClient.getQueryData<CurrentUser | null>(authKeys.user)?.payType)
+          refuseLikeServer(input, queryClient.getQueryData<CurrentUser | null>(authKeys.user)?.payType)
         if (!days.success) return { timesheet: await post(), onDevice: false }
         return await saveDraft(
           queryClient,

@@ -7,7 +7,13 @@ import {
   dayLabel,
   dayPaidMinutes,
   isEditable,
+  MAX_SPANS,
+  spansField,
+  spansMessages,
   weekPercentProblem,
+  weekSpanProblems,
+  withSpansApplied,
+  type DayName,
   type CurrentUser,
   type CurrentWeek,
   type TimesheetAnswer,
@@ -92,7 +98,7 @@ async function queue(
   week: CurrentWeek,
   input: DraftSaveInput,
 ): Promise<DraftSaveResult | null> {
-  refuseUnbalancedSplit(input.days, queryClient.getQueryData<CurrentUser | null>(authKeys.user)?.payType)
+  refuseLikeServer(input.days, queryClient.getQueryData<CurrentUser | null>(authKeys.user)?.payType)
   try {
     await enqueueSave({
       userId: week.employeeId,
@@ -104,7 +110,8 @@ async function queue(
   } catch {
     return null
   }
-  const held: TimesheetAnswer = { ...week, ...input.days, version: input.version }
+  // The week as the server will store it (issue 34: a split day's start and end from its spans).
+  const held: TimesheetAnswer = { ...week, ...withSpansApplied(input.days), version: input.version }
   queryClient.setQueryData<CurrentWeek>(timesheetKeys.currentWeek, held)
   await queryClient.invalidateQueries({ queryKey: offlineKeys.saves })
   if (isOnline()) {
@@ -129,13 +136,30 @@ const refusal = (field: string, message: string, key: { key: string; params?: Re
   return new ApiError(400, JSON.stringify(body), 'Bad Request')
 }
 
+/** The `errors` code of a spans message of core (spans.ts), with its values. */
+const spansKey = (day: DayName, message: string) => {
+  const params = { day: dayLabel[day] }
+  if (message === spansMessages.tooMany(day))
+    return { key: 'spansTooMany', params: { ...params, max: String(MAX_SPANS) } }
+  if (message === spansMessages.order(day)) return { key: 'spansOrder', params }
+  if (message === spansMessages.disagree(day)) return { key: 'spansDisagree', params }
+  const n = /time range (\d+)/.exec(message)?.[1] ?? '1'
+  return {
+    key: message === spansMessages.needsStart(day, Number(n)) ? 'spanNeedsStart' : 'spanNeedsEnd',
+    params: { ...params, n },
+  }
+}
+
 /**
- * Issue 33: a day whose split does not add up to its paid minutes, and a week's percents the server
- * would refuse (`payType`: the member's, when known), are refused on the device as the server
- * refuses them (the same 400 body, so the screens show the same message on the same field), instead
- * of being kept and refused later by the sync.
+ * Issue 34: a day whose spans the server would refuse (out of order, overlapping, a range without
+ * its times, more than 4). Issue 33: a day whose split does not add up to its paid minutes, and a
+ * week's percents the server would refuse (`payType`: the member's, when known). All are refused
+ * on the device as the server refuses them (the same 400 body, so the screens show the same message
+ * on the same field), instead of being kept and refused later by the sync.
  */
-export function refuseUnbalancedSplit(days: TimesheetDays, payType?: CurrentUser['payType']) {
+export function refuseLikeServer(days: TimesheetDays, payType?: CurrentUser['payType']) {
+  const spans = weekSpanProblems(days)[0]
+  if (spans) throw refusal(spansField(spans.day), spans.message, spansKey(spans.day, spans.message))
   const day = allocationMismatches(days)[0]
   if (day) {
     const paid = dayPaidMinutes(days, day)

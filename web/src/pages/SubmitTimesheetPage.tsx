@@ -3,12 +3,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { ArrowLeft } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import {
-  breakField,
   currentWeekStart,
   DEFAULT_WEEK_START_DAY,
   dateOfDay,
-  dayFields,
-  dayHours,
+  dayPaidMinutes,
   daysInWeekOrder,
   daysOfWeekStarting,
   isCalendarDate,
@@ -16,6 +14,9 @@ import {
   isWeekStart,
   nowHHMM,
   sentBack,
+  spanFields,
+  spansAfterClockIn,
+  spansAfterClockOut,
   type DayName,
   TimesheetDays,
   type CurrentWeek,
@@ -53,6 +54,7 @@ import { OrgZoneNote } from '../components/OrgZoneNote.tsx'
 import { WeekPicker } from '../components/timesheet/WeekPicker.tsx'
 import { rejectionOf } from '../components/timesheet/rejection.ts'
 import { CopyLastWeek, useLastWeek } from '../components/timesheet/CopyLastWeek.tsx'
+import { formSpans, withOneSpan, withSpanTime } from '../components/timesheet/day-spans.ts'
 
 /**
  * /submit-timesheet (spec section 2): the whole week on one page. Waits for this week's timesheet
@@ -330,26 +332,32 @@ interface DayCardProps {
 /** One day: a quick time helper, then its fields (Start Time, End Time and 'What did you do today?'). */
 function DayCard({ day, date, days, disabled, locked, timeZone, onFill, children }: DayCardProps) {
   const { t } = useTranslation('staff')
-  const f = dayFields(day)
   const label = t(`common:days.${day}`)
   // Mid-sentence a day is written as the language writes it there ('el lunes', not 'el Lunes').
   const inSentence = t(`common:weekdays.${day}`)
   const titleId = `${day}-title`
-  const hours = dayHours(days[f.start], days[f.end], days[breakField(day)])
+  // Issue 34: the spans' sum minus the break.
+  const hours = dayPaidMinutes(days, day) / 60
   const now = () => nowHHMM(new Date(), timeZone)
+  // 'Start now' and 'End now' work as the timer's Clock In and Clock Out when they can (a second
+  // range after a finished one, the running range's end), else set the first start or the last end.
+  const startNow = () => {
+    const spans = spansAfterClockIn(days, day, now())
+    return spans ? spanFields(day, spans) : withSpanTime(days, day, 0, 'start', now())
+  }
+  const endNow = () => {
+    const spans = spansAfterClockOut(days, day, now())
+    return spans ? spanFields(day, spans) : withSpanTime(days, day, formSpans(days, day).length - 1, 'end', now())
+  }
   const quick = [
     {
       text: t('quick.nineToFive'),
       name: t('quick.nineToFiveName', { day: inSentence }),
-      fill: { [f.start]: '09:00', [f.end]: '17:00' },
+      fill: withOneSpan(day, '09:00', '17:00'),
     },
-    {
-      text: t('quick.startNow'),
-      name: t('quick.startNowName', { day: inSentence }),
-      fill: () => ({ [f.start]: now() }),
-    },
-    { text: t('quick.endNow'), name: t('quick.endNowName', { day: inSentence }), fill: () => ({ [f.end]: now() }) },
-    { text: t('quick.clear'), name: t('quick.clearName', { day: inSentence }), fill: { [f.start]: '', [f.end]: '' } },
+    { text: t('quick.startNow'), name: t('quick.startNowName', { day: inSentence }), fill: startNow },
+    { text: t('quick.endNow'), name: t('quick.endNowName', { day: inSentence }), fill: endNow },
+    { text: t('quick.clear'), name: t('quick.clearName', { day: inSentence }), fill: withOneSpan(day, '', '') },
   ]
   return (
     <RegionCard

@@ -3,10 +3,11 @@ import { useQueryClient } from '@tanstack/react-query'
 import { AlarmClock } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import {
-  dayFields,
   isEditable,
   isTime,
   missingClockOuts,
+  spanFields,
+  spansAfterClockOut,
   timesheetDays,
   type MissingClockOut,
   type Timesheet,
@@ -63,7 +64,10 @@ function MissingDay({ sheet, missing, hours }: { sheet: Timesheet; missing: Miss
       toast({ variant: 'destructive', title: t('clockOut.saveFailed'), description: t('clockOut.needsTime') })
       return
     }
-    const days = { ...timesheetDays(sheet), [dayFields(missing.day).end]: end }
+    // Issue 34: the end closes the span still running (a split day's earlier spans keep theirs).
+    const spans = spansAfterClockOut(sheet, missing.day, end)
+    if (!spans) return
+    const days = { ...timesheetDays(sheet), ...spanFields(missing.day, spans) }
     try {
       const { onDevice } = await update.mutateAsync({ id: sheet.id, days, version: sheet.version })
       const values = { day, start: formatTime(missing.start), end: formatTime(end) }

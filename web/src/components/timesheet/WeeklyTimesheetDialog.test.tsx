@@ -159,7 +159,13 @@ describe('WeeklyTimesheetDialog', () => {
     expect(screen.getByText('Clocked Out')).toBeTruthy()
     expect(puts[1]).toMatchObject({ wednesdayStart: '10:15', wednesdayEnd: '12:15', version: 4 })
     expect(day('Wednesday').getByRole('timer').textContent).toBe('02:00:00')
-    expect(day('Wednesday').queryByRole('button', { name: /^Clock/ })).toBeNull()
+    // Issue 34: after the Clock Out, Clock In again (a second span) and 'What did you do?' in place.
+    expect(day('Wednesday').queryByRole('button', { name: 'Clock Out Wednesday' })).toBeNull()
+    expect(day('Wednesday').getByRole('button', { name: 'Clock In Wednesday' })).toBeTruthy()
+    expect(document.activeElement).toBe(day('Wednesday').getByLabelText('What did you do?'))
+    await user.click(day('Wednesday').getByRole('button', { name: 'Skip' }))
+    expect(day('Wednesday').queryByLabelText('What did you do?')).toBeNull()
+    expect(puts).toHaveLength(2)
 
     await user.click(day('Wednesday').getByRole('button', { name: 'Reset Wednesday' }))
     expect(await screen.findByText('Cleared time entries for Wednesday')).toBeTruthy()

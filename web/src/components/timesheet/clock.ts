@@ -71,15 +71,7 @@ export interface TimerInput {
  * running; Reset when a start or end exists. Otherwise the clock shows the time the day's spans cover
  * (a span over midnight when its end is earlier).
  */
-export function timerView({
-  date,
-  week,
-  day,
-  now,
-  timeZone,
-  editable,
-  startedAt: given,
-}: TimerInput): TimerView {
+export function timerView({ date, week, day, now, timeZone, editable, startedAt: given }: TimerInput): TimerView {
   const today = todayIn(timeZone, now)
   const nowSeconds = secondsOfDay(now, timeZone)
   const start = runningStart(week, day)

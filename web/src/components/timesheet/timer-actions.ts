@@ -44,7 +44,8 @@ export async function runTimerAction({
     if (!change.ok) {
       // A clock-out with no clock-in; or (issue 34) a Clock In the day cannot take now, from a
       // screen older than the day's times (the button is offered only when it can).
-      const description = change.error === 'cannotClockIn' ? t('staff:toast.cannotClockIn') : t('staff:toast.clockInFirst')
+      const description =
+        change.error === 'cannotClockIn' ? t('staff:toast.cannotClockIn') : t('staff:toast.clockInFirst')
       toast({ variant: 'destructive', title: t('common:error'), description })
       return false
     }
@@ -94,6 +95,9 @@ export async function saveDayActivity({ days, day, activity, apply, persist }: A
     toastFailure(t('staff:toast.saveFailed'), error, t('staff:toast.failedToSave'))
     return false
   }
-  toast({ title: t('staff:activityPrompt.saved'), description: t('staff:activityPrompt.savedDay', { day: t(`common:weekdays.${day}`) }) })
+  toast({
+    title: t('staff:activityPrompt.saved'),
+    description: t('staff:activityPrompt.savedDay', { day: t(`common:weekdays.${day}`) }),
+  })
   return true
 }

@@ -18,6 +18,7 @@ import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { formatTime } from '../../lib/format.ts'
 import { useClockOutLimit, useMissingClockOuts } from './clock-out.ts'
+import { formDays } from './day-spans.ts'
 
 export type EditorBusy = 'save' | 'submit' | 'timer' | null
 
@@ -56,7 +57,9 @@ export type SaveAndSubmit = {
 export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
   const queryClient = useQueryClient()
   const [base, setBase] = useState(initial)
-  const [days, setDays] = useState(() => timesheetDays(initial ?? {}))
+  // Issue 34: held as the form holds a day (its spans only when split), whatever sets them.
+  const [days, setHeldDays] = useState(() => formDays(timesheetDays(initial ?? {})))
+  const setDays = (next: TimesheetDays) => setHeldDays(formDays(next))
   const [busy, setBusy] = useState<EditorBusy>(null)
   const [conflict, setConflict] = useState<string | null>(null)
   const [reloading, setReloading] = useState(false)
@@ -67,8 +70,8 @@ export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
   const clockOutLimit = useClockOutLimit()
 
   const setField = (field: keyof TimesheetDays, value: TimesheetDays[keyof TimesheetDays]) =>
-    setDays((d) => ({ ...d, [field]: value }))
-  const fill = (values: Partial<TimesheetDays>) => setDays((d) => ({ ...d, ...values }))
+    setHeldDays((d) => ({ ...d, [field]: value }))
+  const fill = (values: Partial<TimesheetDays>) => setHeldDays((d) => ({ ...d, ...formDays(values) }))
 
   /** Marks the buttons busy while `task` runs. */
   const runAs = async (kind: Exclude<EditorBusy, null>, task: () => Promise<void>) => {
