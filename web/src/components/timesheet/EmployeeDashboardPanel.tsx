@@ -191,7 +191,7 @@ function TodayClock({ sheet, timeZone }: { sheet: Timesheet; timeZone: string })
           busy={savingActivity}
           onSave={onActivity}
           onClose={() => setAsking(null)}
-          returnFocusTo="today-timer"
+          timerId="today-timer"
         />
       ) : null}
     </div>

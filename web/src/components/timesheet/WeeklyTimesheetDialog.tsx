@@ -309,7 +309,7 @@ function WeeklyTimesheetForm({
                   busy={busy !== null}
                   onSave={(activity) => onActivity(day, activity)}
                   onClose={() => setAsking(null)}
-                  returnFocusTo={`dialog-${day}-timer`}
+                  timerId={`dialog-${day}-timer`}
                 />
               ) : null}
               <DayFields day={day} {...bound} />
