@@ -23,9 +23,9 @@ export function AuditEntryItem({ entry, showSubject = false }: { entry: AuditEnt
         <ul className="space-y-0.5 text-slate-800">
           {entry.changes.map((c) => (
             <li key={c.field} className="break-words">
-              <span className="text-slate-600">{fieldLabel(c.field)}:</span> {valueText(c.before)}{' '}
+              <span className="text-slate-600">{fieldLabel(c.field)}:</span> {valueText(c.before, c.field)}{' '}
               <span aria-hidden>→</span>
-              <span className="sr-only">{t('audit.changedTo')}</span> {valueText(c.after)}
+              <span className="sr-only">{t('audit.changedTo')}</span> {valueText(c.after, c.field)}
             </li>
           ))}
         </ul>

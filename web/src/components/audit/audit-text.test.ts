@@ -22,4 +22,17 @@ describe('audit texts', () => {
     expect(changeText(change)).toBe('Lunes, entrada: (vacío) → 09:00')
     expect(auditActorLabel(actor)).toBe('enlace de correo de Ana Ruiz')
   })
+  it('write a day’s time ranges as times (issue 34)', async () => {
+    const change = {
+      field: 'sundaySpans',
+      before: null,
+      after: JSON.stringify([
+        { start: '08:00', end: '12:00' },
+        { start: '18:00', end: '21:00' },
+      ]),
+    }
+    expect(changeText(change)).toBe('Sunday time ranges: (empty) → 08:00 - 12:00, 18:00 - 21:00')
+    await i18next.changeLanguage('es')
+    expect(changeText(change)).toBe('Domingo, franjas horarias: (vacío) → 08:00 - 12:00, 18:00 - 21:00')
+  })
 })

@@ -8,7 +8,9 @@ import {
   type AuditEntry,
   type AuditSubject,
   type AuditValue,
+  type Span,
 } from '@app/core'
+import { spansText } from '../timesheet/day-spans.ts'
 
 const t = (key: string, options: Record<string, unknown> = {}) => i18next.t(`supervisor:audit.${key}`, options)
 
@@ -48,6 +50,7 @@ const words = (field: string) => {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
 const DAY_FIELD = new RegExp(`^(${DAYS.join('|')})([A-Z]\\w*)$`)
+const SPANS_FIELD = new RegExp(`^(${DAYS.join('|')})Spans$`)
 
 /**
  * A stored field name as a person reads it: 'mondayStart' is 'Monday start' ('Lunes, entrada').
@@ -61,9 +64,25 @@ export const fieldLabel = (field: string): string => {
   return t(`field.${field}`, { defaultValue: words(field) })
 }
 
-export const valueText = (value: AuditValue) => (value === null || value === '' ? t('empty') : String(value))
+/** A day's spans as recorded (JSON), as '08:00 - 12:00, 18:00 - 21:00'; undefined for anything else. */
+const spansValue = (value: string): string | undefined => {
+  try {
+    const spans: unknown = JSON.parse(value)
+    return Array.isArray(spans) ? spansText(spans as Span[]) : undefined
+  } catch {
+    return undefined
+  }
+}
 
-export const changeText = (c: AuditChange) => `${fieldLabel(c.field)}: ${valueText(c.before)} → ${valueText(c.after)}`
+/** A recorded value as a person reads it; (issue 34) a day's time ranges (`field` says which field) as times. */
+export const valueText = (value: AuditValue, field = '') => {
+  if (value === null || value === '') return t('empty')
+  const spans = typeof value === 'string' && SPANS_FIELD.test(field) ? spansValue(value) : undefined
+  return spans || (spans === '' ? t('empty') : String(value))
+}
+
+export const changeText = (c: AuditChange) =>
+  `${fieldLabel(c.field)}: ${valueText(c.before, c.field)} → ${valueText(c.after, c.field)}`
 
 /** An instant on the organization's wall clock, as '2026-11-23 09:05' (exports sort as text). */
 export const instantIn = (at: string, timeZone: string) =>

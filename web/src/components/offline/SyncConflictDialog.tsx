@@ -174,15 +174,18 @@ function describe(t: TFunction, fields: { name: string; mine: string; theirs: st
   const value = (name: string) => fields.find((f) => f.name === name)?.[side] ?? ''
   const start = value('Start')
   const end = value('End')
+  // Issue 34: a split day reads as its ranges.
+  const spans = value('Spans')
   const extra = fields
     // A further field (a break) only when it holds something: 0 minutes reads as no break.
-    .filter((f) => !['Start', 'End', 'Activity'].includes(f.name) && f[side] && f[side] !== '0')
+    .filter((f) => !['Start', 'End', 'Spans', 'Activity'].includes(f.name) && f[side] && f[side] !== '0')
     .map((f) =>
       f.name === 'BreakMinutes'
         ? t('conflict.break', { minutes: formatBreakMinutes(Number(f[side])) })
         : `${f.name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}: ${f[side]}`,
     )
-  const parts = [start || end ? `${start || '--:--'} - ${end || '--:--'}` : t('conflict.noHours'), ...extra]
+  const times = spans || (start || end ? `${start || '--:--'} - ${end || '--:--'}` : t('conflict.noHours'))
+  const parts = [times, ...extra]
   const activity = value('Activity')
   return activity ? `${parts.join(', ')} · ${activity}` : parts.join(', ')
 }

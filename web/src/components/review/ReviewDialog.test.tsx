@@ -115,6 +115,20 @@ describe('ReviewDialog', () => {
     expect(within(dialog).getByText('16.5 hours')).toBeTruthy()
   })
 
+  it('shows a split day’s time ranges and counts their sum (issue 34)', () => {
+    const split = makeTimesheet({
+      sundayStart: '08:00',
+      sundayEnd: '21:00',
+      sundaySpans: [
+        { start: '08:00', end: '12:00' },
+        { start: '18:00', end: '21:00' },
+      ],
+    } as Partial<ListedTimesheet>)
+    const { dialog } = show('view', split)
+    const sunday = within(dialog).getByTestId('day-sunday')
+    expect(sunday.textContent).toContain('08:00 - 12:00, 18:00 - 21:00 (7.0 hours)')
+  })
+
   it('lists a week that began on a Sunday from Sunday to Saturday', () => {
     const { dialog } = show('view', makeTimesheet({ weekStartDate: '2026-11-15' }))
     const days = within(dialog).getAllByTestId(/^day-/)

@@ -29,6 +29,7 @@ import { TimesheetTimeline } from '../audit/TimesheetTimeline.tsx'
 import { MemberWeekLeave } from '../time-off/WeekLeave.tsx'
 import { useWeekLeave, WeekFlags } from './WeekFlags.tsx'
 import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
+import { spansText } from '../timesheet/day-spans.ts'
 import { PayrollFigures } from '../payroll/PayrollFigures.tsx'
 import { DescriptionItem } from '../ui/DescriptionItem.tsx'
 
@@ -181,9 +182,9 @@ function ReviewContent({ target, timeZone, busy, deciding, onCancel, onDecide, o
                       {formatDate(dateOfDay(sheet.weekStartDate, d.day))}
                     </span>
                   </p>
-                  {d.start || d.end ? (
+                  {d.spans.length ? (
                     <p className="text-sm text-slate-800">
-                      {d.start || '--:--'} - {d.end || '--:--'}{' '}
+                      {spansText(d.spans)}{' '}
                       <span className="text-slate-500">
                         ({hours(d.hours)}
                         {sheet[breakField(d.day)] > 0
