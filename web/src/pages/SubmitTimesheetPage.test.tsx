@@ -258,6 +258,46 @@ describe('SubmitTimesheetPage', () => {
     )
   })
 
+  it('adds a second time range to a day: 7.0 hours for 8-12 and 18-21, submitted with sundaySpans (issue 34)', async () => {
+    const fetch = setup(
+      { body: makeTimesheet() },
+      { 'POST /api/timesheets': (init) => draftOf(init, { status: 'pending', version: 5 }) },
+    )
+    const user = userEvent.setup()
+    await open()
+    const sunday = day('Sunday')
+    await user.type(sunday.getByLabelText('Start Time'), '08:00')
+    await user.type(sunday.getByLabelText('End Time'), '12:00')
+    await user.click(sunday.getByRole('button', { name: 'Add time range: Sunday' }))
+    await user.type(sunday.getByLabelText('Start Time 2'), '18:00')
+    await user.type(sunday.getByLabelText('End Time 2'), '21:00')
+    expect(sunday.getByText(/7\.0 hours$/)).toBeTruthy()
+    expect(screen.getByTestId('week-total').textContent).toBe('7.0 hours')
+    await user.click(screen.getByRole('button', { name: 'Submit Timesheet' }))
+    expect(await screen.findByText('Your weekly timesheet has been submitted for approval.')).toBeTruthy()
+    expect(sent(fetch, 'POST', '/api/timesheets')).toMatchObject({
+      sundayStart: '08:00',
+      sundayEnd: '21:00',
+      sundaySpans: [
+        { start: '08:00', end: '12:00' },
+        { start: '18:00', end: '21:00' },
+      ],
+    })
+  })
+
+  it('‘Start now’ after a finished range starts another, and 9–5 makes the day one range again (issue 34)', async () => {
+    setup({ body: makeTimesheet({ wednesdayStart: '07:00', wednesdayEnd: '09:00' }) })
+    const user = userEvent.setup()
+    await open()
+    const wednesday = day('Wednesday')
+    await user.click(wednesday.getByRole('button', { name: /^Start now/ }))
+    expect(wednesday.getByLabelText('Start Time')).toHaveProperty('value', '07:00')
+    expect(wednesday.getByLabelText('Start Time 2')).toHaveProperty('value', '10:15')
+    await user.click(wednesday.getByRole('button', { name: /^9–5/ }))
+    expect(wednesday.queryByLabelText('Start Time 2')).toBeNull()
+    expect(wednesday.getByLabelText('End Time')).toHaveProperty('value', '17:00')
+  })
+
   it('sends a signed-out member to the staff login after 500 ms', async () => {
     const navigate = vi.spyOn(browser, 'navigate').mockImplementation(() => {})
     vi.spyOn(browser, 'pathname').mockReturnValue('/submit-timesheet')
