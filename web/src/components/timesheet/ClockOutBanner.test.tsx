@@ -59,6 +59,35 @@ describe('a forgotten clock-out on the dashboard (issue 34)', () => {
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Still working?' })).toBeNull())
   })
 
+  it('on a split day, “I stopped at …” ends the span still running, and the morning keeps its end', async () => {
+    const split = {
+      tuesdayStart: '08:00',
+      tuesdayEnd: '',
+      tuesdaySpans: [
+        { start: '08:00', end: '12:00' },
+        { start: '20:00', end: '' },
+      ],
+    }
+    const { puts } = serve(makeTimesheet(split))
+    renderApp('/', <EmployeeDashboardPanel />)
+    const banner = within(await screen.findByRole('region', { name: 'Still working?' }))
+    expect(
+      banner.getByText('Your clock on Tuesday, Nov 17, 2026 has been running since 8:00 PM, more than 10 hours.'),
+    ).toBeTruthy()
+    await user().click(banner.getByRole('button', { name: 'I stopped at 6:00 AM' }))
+    expect(await screen.findByText('Tuesday: 8:00 PM to 6:00 AM')).toBeTruthy()
+    expect(puts()).toEqual([
+      expect.objectContaining({
+        tuesdayStart: '08:00',
+        tuesdayEnd: '06:00',
+        tuesdaySpans: [
+          { start: '08:00', end: '12:00' },
+          { start: '20:00', end: '06:00' },
+        ],
+      }),
+    ])
+  })
+
   it('sets the time the member picks instead', async () => {
     const { puts } = serve(makeTimesheet({ tuesdayStart: '20:00' }))
     renderApp('/', <EmployeeDashboardPanel />)
@@ -104,6 +133,24 @@ describe('Clock-out missing in the week (issue 34)', () => {
       ),
     ).toBeTruthy()
     expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/submit'))).toBe(false)
+  })
+
+  it('on a split day, shows on the running range’s end (issue 34)', async () => {
+    const split = makeTimesheet({
+      tuesdayStart: '08:00',
+      tuesdaySpans: [
+        { start: '08:00', end: '12:00' },
+        { start: '20:00', end: '' },
+      ],
+    } as Partial<Timesheet>)
+    serve(split)
+    renderApp('/', <WeeklyTimesheetDialog timesheet={split} timeZone="UTC" open onOpenChange={() => {}} />)
+    const tuesday = within(await screen.findByRole('region', { name: 'Tuesday' }))
+    const message = await tuesday.findByText(
+      'Clock-out missing: enter when you stopped (the 10-hour limit was reached at 6:00 AM)',
+    )
+    expect(tuesday.getByLabelText('End Time 2').getAttribute('aria-describedby')).toContain(message.id)
+    expect(tuesday.getByLabelText('End Time', { exact: true })).toHaveProperty('value', '12:00')
   })
 
   it('is its own flag in the review dialog and on the dashboard row, and a start within the limit stays “a start and no end”', async () => {
