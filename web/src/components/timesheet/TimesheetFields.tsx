@@ -173,6 +173,32 @@ export function DayFields({ day, ...bound }: BoundFields & { day: DayName }) {
     <>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {range(0)}
+        {/* A split day's first range has the row to itself, as each further one (beside its Remove). */}
+        {split ? <div aria-hidden className="hidden sm:block" /> : null}
+        {spans.slice(1).map((_, k) => {
+          const i = k + 1
+          return (
+            <Fragment key={i}>
+              {range(i)}
+              {readOnly ? (
+                <div aria-hidden className="hidden sm:block" />
+              ) : (
+                <div className="col-span-2 flex items-end justify-end sm:col-span-1 sm:justify-start">
+                  <Button
+                    variant="outline"
+                    className="min-h-12"
+                    disabled={disabled}
+                    aria-label={t('fields.removeRange', { n: i + 1, day: dayName })}
+                    onClick={() => onRemove(i)}
+                  >
+                    <X aria-hidden /> {t('fields.remove')}
+                  </Button>
+                </div>
+              )}
+            </Fragment>
+          )
+        })}
+        {/* After the ranges (beside the only one, on a wide screen), in reading order everywhere. */}
         <div className="col-span-2 min-w-0 space-y-1.5 sm:col-span-1">
           <Label htmlFor={breakId}>{t('fields.break')}</Label>
           <Input
@@ -194,27 +220,6 @@ export function DayFields({ day, ...bound }: BoundFields & { day: DayName }) {
           />
           {breakMessage ? <FieldMessage id={`${breakId}-error`}>{breakMessage}</FieldMessage> : null}
         </div>
-        {spans.slice(1).map((_, k) => {
-          const i = k + 1
-          return (
-            <Fragment key={i}>
-              {range(i)}
-              {readOnly ? null : (
-                <div className="col-span-2 flex items-end justify-end sm:col-span-1 sm:justify-start">
-                  <Button
-                    variant="outline"
-                    className="min-h-12"
-                    disabled={disabled}
-                    aria-label={t('fields.removeRange', { n: i + 1, day: dayName })}
-                    onClick={() => onRemove(i)}
-                  >
-                    <X aria-hidden /> {t('fields.remove')}
-                  </Button>
-                </div>
-              )}
-            </Fragment>
-          )
-        })}
       </div>
       {spansMessage ? <FieldMessage id={spansMessageId}>{spansMessage}</FieldMessage> : null}
       {!readOnly && spans.length < MAX_SPANS && (spans[last]!.start || spans[last]!.end) ? (
