@@ -3,6 +3,8 @@ import { lazy, StrictMode, Suspense } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import i18next from 'i18next'
 import { isLanguage } from '@app/core'
+import { authUserQuery } from './api/auth.ts'
+import { prefetchFirstScreen } from './api/first-reads.ts'
 import { createQueryClient } from './api/query-client.ts'
 import { App } from './App.tsx'
 import { addZoneToSignInLinks } from './lib/browser.ts'
@@ -40,6 +42,20 @@ const updates = () =>
   })
 
 /**
+ * The first screen's reads start the moment the session check answers, beside the screen's code and
+ * texts, not once React has rendered the signed-in routes (which waits for that code): issue 30's
+ * round trips. The routes ask again (router.tsx); a read in flight is not asked twice.
+ */
+function prefetchOnSessionAnswer() {
+  queryClient
+    .fetchQuery(authUserQuery)
+    .then((user) => {
+      if (user && !user.organizationClosed) prefetchFirstScreen(queryClient, user, location.pathname)
+    })
+    .catch(() => undefined) // a kiosk's 403, or no network: the routes decide what to show
+}
+
+/**
  * A signed-out page rendered at build time (web/prerender.ts; the page's catalogue namespaces in
  * data-ns) is hydrated in the language it was rendered in, once its code and texts are here, so
  * the first render matches the HTML; a visitor who chose the other language on this device then
@@ -62,6 +78,7 @@ if (prerendered !== undefined) {
 } else {
   initI18n()
   preloadRoute(location.pathname, location.search)
+  prefetchOnSessionAnswer()
   createRoot(root).render(app)
   updates()
 }

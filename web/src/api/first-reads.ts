@@ -12,6 +12,7 @@ import type {
 import { apiJson, cursorPaging, getQueryFn, readQuery, withSearch } from './client.ts'
 import { billingKeys, dashboardKeys, organizationKeys, timesheetKeys, type StatusFilter } from './keys.ts'
 import { keptSettings, keptWeek } from '../offline/kept-reads.ts'
+import { balancesQuery, policiesQuery, timeOffListQuery } from './time-off.ts'
 
 /**
  * The reads a signed-in first screen starts with, defined here, in the first script, with nothing
@@ -94,5 +95,11 @@ export const prefetchFirstScreen = (
     quietly(queryClient.prefetchQuery(pendingTimesheetsQuery))
   } else {
     quietly(queryClient.prefetchQuery(currentWeekQuery))
+  }
+  // Issue 32: a staff member's time off (a volunteer has none): their requests, balances and the policies that name them.
+  if (user.role === 'employee') {
+    quietly(queryClient.prefetchQuery(timeOffListQuery))
+    quietly(queryClient.prefetchQuery(balancesQuery(null)))
+    quietly(queryClient.prefetchQuery(policiesQuery))
   }
 }
