@@ -59,6 +59,24 @@ describe('split shifts', () => {
     expect(await totalOf(current.id)).toBe(13)
   })
 
+  it('takes a whole answer sent back with a day’s start and end changed (a client that echoes what it read)', async () => {
+    const { current, put, totalOf } = await setup()
+    const first = await put({ mondayStart: '09:00', mondayEnd: '17:00', sundaySpans: sunday, version: current.version })
+    expect(first.json.mondaySpans).toEqual([{ start: '09:00', end: '17:00' }])
+    const { payroll: _payroll, ...echoed } = first.json as TimesheetAnswer
+    const again = await put({ ...echoed, mondayStart: '08:00' })
+    expect(again.status, again.text).toBe(200)
+    expect(again.json).toMatchObject({
+      mondayStart: '08:00',
+      mondaySpans: [{ start: '08:00', end: '17:00' }],
+      sundaySpans: sunday,
+    })
+    expect(await totalOf(current.id)).toBe(16)
+    // A split day's end changed without its spans is refused, not guessed.
+    const refused = await put({ ...again.json, payroll: undefined, sundayEnd: '22:00' })
+    expect(refused.status).toBe(400)
+  })
+
   it('refuses spans out of order, overlapping, more than 4 or unlike the start and end, and changes nothing', async () => {
     const { staff, current, put } = await setup()
     const bad: [Record<string, unknown>, string][] = [

@@ -71,6 +71,18 @@ describe('split shifts (issue 34)', () => {
     expect(problem(five)).toBe(spansMessages.tooMany('sunday'))
   })
 
+  it('takes the start and end a client changed beside the one span it was answered with (the spec’s day)', () => {
+    const echoed = { mondayStart: '08:00', mondayEnd: '17:00', mondaySpans: [{ start: '09:00', end: '17:00' }] }
+    expect(weekSpanProblems(echoed)).toEqual([])
+    expect(withSpansApplied(echoed)).toMatchObject({ mondayStart: '08:00', mondayEnd: '17:00', mondaySpans: undefined })
+    expect(dayPaidMinutes(withSpansApplied(echoed), 'monday')).toBe(540)
+    // Alone, the one span is the day.
+    expect(withSpansApplied({ mondaySpans: [{ start: '09:00', end: '17:00' }] })).toMatchObject({
+      mondayStart: '09:00',
+      mondayEnd: '17:00',
+    })
+  })
+
   it('refuses a start or end that is not the first start or the last end, and takes blanks for "from the spans"', () => {
     expect(weekSpanProblems({ sundaySpans: sunday, sundayStart: '08:00', sundayEnd: '21:00' })).toEqual([])
     expect(weekSpanProblems({ sundaySpans: sunday, sundayStart: '', sundayEnd: '' })).toEqual([])

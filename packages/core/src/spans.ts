@@ -37,10 +37,22 @@ export const spansProblem = (day: DayName, spans: readonly Span[]): string | und
   return undefined
 }
 
-/** Whether a save's start or end (when given) differs from the first start or last end of its spans. */
-export const spansDisagree = (week: WeekTimes, day: DayName): boolean => {
+/**
+ * The spans a save gives a day, if any. One span beside a start or end is the spec's day, its start
+ * and end: a client that knows only those fields may send back the one span it was answered with
+ * after changing them, and must get what it typed.
+ */
+const givenSpans = (week: WeekTimes, day: DayName): readonly Span[] | undefined => {
   const spans = week[spansField(day)]
-  if (!spans?.length) return false
+  if (!spans?.length) return undefined
+  if (spans.length === 1 && (week[`${day}Start`] || week[`${day}End`])) return undefined
+  return spans
+}
+
+/** Whether a save's start or end (when given) differs from the first start or last end of its two or more spans. */
+export const spansDisagree = (week: WeekTimes, day: DayName): boolean => {
+  const spans = givenSpans(week, day)
+  if (!spans) return false
   const start = week[`${day}Start`]
   const end = week[`${day}End`]
   return Boolean((start && start !== spans[0]!.start) || (end && end !== spans.at(-1)!.end))
@@ -49,8 +61,8 @@ export const spansDisagree = (week: WeekTimes, day: DayName): boolean => {
 /** Every problem of a week's spans, by day, in DAYS order. */
 export const weekSpanProblems = (week: WeekTimes): { day: DayName; message: string }[] =>
   DAYS.flatMap((day) => {
-    const spans = week[spansField(day)]
-    if (!spans?.length) return []
+    const spans = givenSpans(week, day)
+    if (!spans) return []
     const problem = spansProblem(day, spans) ?? (spansDisagree(week, day) ? spansMessages.disagree(day) : undefined)
     return problem ? [{ day, message: problem }] : []
   })
@@ -65,13 +77,14 @@ export const spanFields = <D extends DayName>(day: D, spans: readonly Span[]) =>
 
 /**
  * A week as saved: each day that carries spans gets its start and end from them, and keeps them
- * only when two or more; a day saved without spans is one span, its start and end (the spec's).
+ * only when two or more; a day saved without spans (or with one beside its start or end) is one
+ * span, its start and end (the spec's).
  */
 export const withSpansApplied = <W extends WeekTimes>(week: W): W => {
   const applied: Record<string, unknown> = { ...week }
   for (const day of DAYS) {
-    const spans = week[spansField(day)]
-    if (spans?.length) Object.assign(applied, spanFields(day, spans))
+    const spans = givenSpans(week, day)
+    if (spans) Object.assign(applied, spanFields(day, spans))
     else applied[spansField(day)] = undefined
   }
   return applied as W

@@ -96,8 +96,10 @@ export const timesheetDays = (sheet: StoredDays): TimesheetDays => {
     days[breakField(day)] = sheet[breakField(day)] ?? 0
     const split = sheet[`${day}Allocations`]
     if (split) days[`${day}Allocations`] = split.map(({ code, minutes }) => ({ code, minutes }))
+    // Only a split day's, as stored: a one-span day is its start and end (an answer lists every day's).
     const spans = sheet[spansField(day)]
-    if (spans) days[spansField(day)] = spans.map(({ start, end }) => ({ start: start.trim(), end: end.trim() }))
+    if (spans && spans.length > 1)
+      days[spansField(day)] = spans.map(({ start, end }) => ({ start: start.trim(), end: end.trim() }))
   }
   days.notes = sheet.notes?.trim() ?? ''
   if (sheet.weekAllocationPercent)
