@@ -54,6 +54,14 @@ describe('the published OpenAPI document', () => {
     expect(list['x-token-scope']).toBe('timesheets:read')
   })
 
+  it('describes a day’s spans on the saves and the answers (issue 34)', () => {
+    const save = doc.paths['/api/timesheets/draft/{id}']!.put!
+    const body = save.requestBody!.content['application/json'].schema as { properties: Record<string, unknown> }
+    expect(JSON.stringify(body.properties.sundaySpans)).toMatch(/"start".*"end"/)
+    const answer = JSON.stringify(save.responses['200'])
+    expect(answer).toContain('mondaySpans')
+  })
+
   it("names time off's scopes (issue 32 with issue 35) and lists them with the token scheme", () => {
     expect(doc.paths['/api/time-off']!.get!['x-token-scope']).toBe('time-off:read')
     expect(doc.paths['/api/organization/holidays']!.get!['x-token-scope']).toBe('time-off:read')
