@@ -19,6 +19,7 @@ import {
   timesheetKeys,
   type StatusFilter,
 } from './keys.ts'
+import { spansOnlyWhenSplit } from '../lib/day-spans.ts'
 import { refuseLikeServer, saveDraft, type DraftSaveInput, type DraftSaveResult } from '../offline/drafts.ts'
 import { isOnline } from '../offline/connection.ts'
 import { currentWeekQuery, timesheetListQuery } from './first-reads.ts'
@@ -82,7 +83,9 @@ export type UpdateDraftInput = DraftSaveInput
 export function useUpdateDraft() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: UpdateDraftInput) => saveDraft(queryClient, input),
+    // Issue 34: the days as the web sends them (screens that save a week as answered, like the
+    // dashboard's clock, carry every day's spans).
+    mutationFn: (input: UpdateDraftInput) => saveDraft(queryClient, { ...input, days: spansOnlyWhenSplit(input.days) }),
     networkMode: 'always',
     onSuccess: async ({ timesheet, onDevice }) => {
       remember(queryClient, timesheet)

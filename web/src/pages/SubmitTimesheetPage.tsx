@@ -54,7 +54,7 @@ import { OrgZoneNote } from '../components/OrgZoneNote.tsx'
 import { WeekPicker } from '../components/timesheet/WeekPicker.tsx'
 import { rejectionOf } from '../components/timesheet/rejection.ts'
 import { CopyLastWeek, useLastWeek } from '../components/timesheet/CopyLastWeek.tsx'
-import { formSpans, withOneSpan, withSpanTime } from '../components/timesheet/day-spans.ts'
+import { formSpans, withOneSpan, withSpanTime } from '../lib/day-spans.ts'
 
 /**
  * /submit-timesheet (spec section 2): the whole week on one page. Waits for this week's timesheet

@@ -10,7 +10,7 @@ import {
   type AuditValue,
   type Span,
 } from '@app/core'
-import { spansText } from '../timesheet/day-spans.ts'
+import { spansText } from '../../lib/day-spans.ts'
 
 const t = (key: string, options: Record<string, unknown> = {}) => i18next.t(`supervisor:audit.${key}`, options)
 

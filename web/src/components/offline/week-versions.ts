@@ -1,5 +1,5 @@
 import { dayLabel, daysOfWeekStarting, daySpans, spansField, TimesheetDays, type DayName } from '@app/core'
-import { spansText } from '../timesheet/day-spans.ts'
+import { spansText } from '../../lib/day-spans.ts'
 
 /**
  * Two versions of one week side by side, field by field. Built over every field of core's

@@ -29,7 +29,7 @@ import { TimesheetTimeline } from '../audit/TimesheetTimeline.tsx'
 import { MemberWeekLeave } from '../time-off/WeekLeave.tsx'
 import { useWeekLeave, WeekFlags } from './WeekFlags.tsx'
 import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
-import { spansText } from '../timesheet/day-spans.ts'
+import { spansText } from '../../lib/day-spans.ts'
 import { PayrollFigures } from '../payroll/PayrollFigures.tsx'
 import { DescriptionItem } from '../ui/DescriptionItem.tsx'
 

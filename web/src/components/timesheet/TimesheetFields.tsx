@@ -25,7 +25,7 @@ import { Textarea } from '../ui/Textarea.tsx'
 import { useTextLimit } from '../ui/TextLimit.tsx'
 import type { EditorBusy } from './use-timesheet-editor.ts'
 import { DaySplit } from './DaySplit.tsx'
-import { formSpans, withSpanAdded, withSpanRemoved, withSpanTime } from './day-spans.ts'
+import { formSpans, withSpanAdded, withSpanRemoved, withSpanTime } from '../../lib/day-spans.ts'
 
 /** How the day fields and notes of both timesheet forms are bound to the editor's days. */
 interface BoundFields {

@@ -252,4 +252,21 @@ describe('split shifts on the dashboard’s clock (issue 34)', () => {
       ],
     })
   })
+  it('sends no spans for days that are not split, though the server answers every day’s', async () => {
+    const answered = makeTimesheet({
+      mondayStart: '09:00',
+      mondayEnd: '12:00',
+      mondaySpans: [{ start: '09:00', end: '12:00' }],
+      tuesdayEnd: '17:00',
+      tuesdaySpans: [{ start: '', end: '17:00' }],
+      wednesdaySpans: [],
+    } as Partial<TimesheetAnswer>)
+    const { puts } = serveDrafts(answered)
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    renderApp('/', <EmployeeDashboardPanel />)
+    await user.click(await screen.findByRole('button', { name: 'Clock In Wednesday' }))
+    await screen.findByText('Started work at 10:15 AM on Wednesday')
+    expect(puts[0]).toMatchObject({ mondayStart: '09:00', tuesdayEnd: '17:00', wednesdayStart: '10:15' })
+    expect(Object.keys(puts[0]!).filter((k) => k.endsWith('Spans'))).toEqual([])
+  })
 })

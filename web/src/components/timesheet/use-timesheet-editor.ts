@@ -18,7 +18,7 @@ import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { formatTime } from '../../lib/format.ts'
 import { useClockOutLimit, useMissingClockOuts } from './clock-out.ts'
-import { formDays } from './day-spans.ts'
+import { spansOnlyWhenSplit } from '../../lib/day-spans.ts'
 
 export type EditorBusy = 'save' | 'submit' | 'timer' | null
 
@@ -58,8 +58,8 @@ export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
   const queryClient = useQueryClient()
   const [base, setBase] = useState(initial)
   // Issue 34: held as the form holds a day (its spans only when split), whatever sets them.
-  const [days, setHeldDays] = useState(() => formDays(timesheetDays(initial ?? {})))
-  const setDays = (next: TimesheetDays) => setHeldDays(formDays(next))
+  const [days, setHeldDays] = useState(() => spansOnlyWhenSplit(timesheetDays(initial ?? {})))
+  const setDays = (next: TimesheetDays) => setHeldDays(spansOnlyWhenSplit(next))
   const [busy, setBusy] = useState<EditorBusy>(null)
   const [conflict, setConflict] = useState<string | null>(null)
   const [reloading, setReloading] = useState(false)
@@ -71,7 +71,7 @@ export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
 
   const setField = (field: keyof TimesheetDays, value: TimesheetDays[keyof TimesheetDays]) =>
     setHeldDays((d) => ({ ...d, [field]: value }))
-  const fill = (values: Partial<TimesheetDays>) => setHeldDays((d) => ({ ...d, ...formDays(values) }))
+  const fill = (values: Partial<TimesheetDays>) => setHeldDays((d) => ({ ...d, ...spansOnlyWhenSplit(values) }))
 
   /** Marks the buttons busy while `task` runs. */
   const runAs = async (kind: Exclude<EditorBusy, null>, task: () => Promise<void>) => {
