@@ -19,7 +19,6 @@ import {
   timesheetKeys,
   type StatusFilter,
 } from './keys.ts'
-import { spansOnlyWhenSplit } from '../lib/day-spans.ts'
 import { refuseLikeServer, saveDraft, type DraftSaveInput, type DraftSaveResult } from '../offline/drafts.ts'
 import { isOnline } from '../offline/connection.ts'
 import { currentWeekQuery, timesheetListQuery } from './first-reads.ts'
@@ -83,9 +82,7 @@ export type UpdateDraftInput = DraftSaveInput
 export function useUpdateDraft() {
   const queryClient = useQueryClient()
   return useMutation({
-    // Issue 34: the days as the web sends them (screens that save a week as answered, like the
-    // dashboard's clock, carry every day's spans).
-    mutationFn: (input: UpdateDraftInput) => saveDraft(queryClient, { ...input, days: spansOnlyWhenSplit(input.days) }),
+    mutationFn: (input: UpdateDraftInput) => saveDraft(queryClient, input),
     networkMode: 'always',
     onSuccess: async ({ timesheet, onDevice }) => {
       remember(queryClient, timesheet)

@@ -11,11 +11,11 @@ import {
 } from '@app/core'
 
 /**
- * Issue 34, split shifts in the web. The forms hold a day, and the web sends it, as the server
- * stores it: its start and end are the first start and the last end, and it carries `{day}Spans`
- * only with two spans or more. Every change of a day's times goes through `spanFields`, so a save
- * always carries the spans of a split day (a save without them would make it one span) and never a
- * stale list beside changed times.
+ * Issue 34, split shifts in the web. The forms hold a day as the server stores it: its start and
+ * end are the first start and the last end, and it carries `{day}Spans` only with two spans or
+ * more. Every change of a day's times goes through `spanFields`, so a save always carries the spans
+ * of a split day (a save without them would make it one span) and never a stale list beside
+ * changed times.
  */
 
 /** A day's spans as the form shows them: at least one (empty) range, so Start Time and End Time always show. */
@@ -25,9 +25,9 @@ export const formSpans = (days: WeekTimes, day: DayName): Span[] => {
 }
 
 /**
- * The days as the forms hold them and the web sends them: a day's spans only when it has two or
- * more. The server answers every day's, `[]` or one span for a day that is not split, which its
- * start and end already say; sent back, an end without a start as one span would be refused.
+ * The days as the forms hold them: a day's spans only when it has two or more (`timesheetDays`
+ * reads an answer so; a copy of last week's answer may still list `[]` or one span for a day that
+ * is not split, which its start and end already say).
  */
 export const spansOnlyWhenSplit = <T extends Partial<TimesheetDays>>(days: T): T => {
   const held: Record<string, unknown> = { ...days }
