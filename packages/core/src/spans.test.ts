@@ -8,6 +8,7 @@ import {
   spanFields,
   spansAfterClockIn,
   spansAfterClockOut,
+  spansDisagree,
   spansMessages,
   spansProblem,
   weekSpanProblems,
@@ -146,6 +147,49 @@ describe('split shifts (issue 34)', () => {
     const zero = { sundaySpans: [sunday[0]!, { start: '18:00', end: '18:00' }] }
     expect(spansAfterClockIn(zero, 'sunday', '18:05')).toEqual([sunday[0], { start: '18:05', end: '' }])
     expect(spansAfterClockIn(zero, 'sunday', '17:00')).toBeUndefined()
+  })
+
+  it('reads a day as its spans only when it has two or more; else as its start and end', () => {
+    expect(daySpans({ mondayStart: '09:00', mondayEnd: '17:00', mondaySpans: [] }, 'monday')).toEqual([
+      { start: '09:00', end: '17:00' },
+    ])
+    const one = { mondayStart: '08:00', mondayEnd: '17:00', mondaySpans: [{ start: '09:00', end: '17:00' }] }
+    expect(daySpans(one, 'monday')).toEqual([{ start: '08:00', end: '17:00' }])
+  })
+
+  it('takes a start alone, or an end alone, beside one span as the spec’s day too', () => {
+    const start = { mondayStart: '08:00', mondaySpans: [{ start: '09:00', end: '17:00' }] }
+    expect([withSpansApplied(start).mondayStart, withSpansApplied(start).mondayEnd]).toEqual(['08:00', undefined])
+    const end = { mondayEnd: '16:00', mondaySpans: [{ start: '09:00', end: '17:00' }] }
+    expect([withSpansApplied(end).mondayStart, withSpansApplied(end).mondayEnd]).toEqual([undefined, '16:00'])
+    expect(spansDisagree(start, 'monday')).toBe(false)
+    expect(spansDisagree({ mondayStart: '08:00' }, 'monday')).toBe(false)
+  })
+
+  it('checks the start against the first span and the end against the last of any number', () => {
+    const three = [sunday[0]!, { start: '13:00', end: '14:00' }, sunday[1]!]
+    expect(weekSpanProblems({ sundaySpans: three, sundayStart: '08:00', sundayEnd: '21:00' })).toEqual([])
+    expect(spansDisagree({ sundaySpans: three, sundayStart: '09:00' }, 'sunday')).toBe(true)
+    expect(spansDisagree({ sundaySpans: three, sundayEnd: '14:00' }, 'sunday')).toBe(true)
+    // A span that ends as it starts, before another, is out of order.
+    expect(spansProblem('sunday', [{ start: '08:00', end: '08:00' }, sunday[1]!])).toBe(spansMessages.order('sunday'))
+  })
+
+  it('clocks in again at the minute the last span ended, and out of the third span keeping the others', () => {
+    expect(spansAfterClockIn({ sundayStart: '08:00', sundayEnd: '12:00' }, 'sunday', '12:00')).toEqual([
+      sunday[0],
+      { start: '12:00', end: '' },
+    ])
+    const third = { sundaySpans: [sunday[0]!, { start: '13:00', end: '14:00' }, { start: '18:00', end: '' }] }
+    expect(spansAfterClockOut(third, 'sunday', '21:00')).toEqual([
+      sunday[0],
+      { start: '13:00', end: '14:00' },
+      sunday[1],
+    ])
+    // A stored day whose last span has no start takes no Clock In.
+    expect(
+      spansAfterClockIn({ sundaySpans: [sunday[0]!, { start: '', end: '21:00' }] }, 'sunday', '22:00'),
+    ).toBeUndefined()
   })
 
   const time = fc
