@@ -1,8 +1,9 @@
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 // IndexedDB, which jsdom lacks (the offline save keeps the week there).
 import 'fake-indexeddb/auto'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import i18next from 'i18next'
 import type { Timesheet, TimesheetAnswer } from '@app/core'
 import { mockFetch, writes } from '../../../test/fetch-mock.ts'
 import { renderApp } from '../../../test/render.tsx'
@@ -268,5 +269,30 @@ describe('split shifts on the dashboard’s clock (issue 34)', () => {
     await screen.findByText('Started work at 10:15 AM on Wednesday')
     expect(puts[0]).toMatchObject({ mondayStart: '09:00', tuesdayEnd: '17:00', wednesdayStart: '10:15' })
     expect(Object.keys(puts[0]!).filter((k) => k.endsWith('Spans'))).toEqual([])
+  })
+})
+
+describe('split shifts in Spanish (issue 34)', () => {
+  afterEach(() => i18next.changeLanguage('en'))
+
+  it('names the ranges, their buttons and the question after Clock Out in Spanish', async () => {
+    await i18next.changeLanguage('es')
+    serveDrafts()
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    open(makeTimesheet({ sundayStart: '08:00', sundayEnd: '12:00' }))
+    const sunday = within(screen.getByRole('region', { name: 'Domingo' }))
+    await user.click(sunday.getByRole('button', { name: 'Añadir franja horaria: Domingo' }))
+    expect(sunday.getByLabelText('Hora de entrada 2')).toBeTruthy()
+    expect(sunday.getByLabelText('Hora de salida 2')).toBeTruthy()
+    expect(sunday.getByRole('button', { name: 'Quitar franja horaria 2: Domingo' })).toBeTruthy()
+
+    const wednesday = within(screen.getByRole('region', { name: 'Miércoles' }))
+    await user.click(wednesday.getByRole('button', { name: 'Marcar entrada Miércoles' }))
+    await user.click(await wednesday.findByRole('button', { name: 'Marcar salida Miércoles' }))
+    const answer = await wednesday.findByLabelText('¿Qué hiciste?')
+    expect(answer.getAttribute('aria-describedby')).toBeTruthy()
+    expect(wednesday.getByText('Opcional: se guarda como la actividad del miércoles.')).toBeTruthy()
+    expect(wednesday.getByRole('button', { name: 'Guardar actividad' })).toBeTruthy()
+    expect(wednesday.getByRole('button', { name: 'Omitir' })).toBeTruthy()
   })
 })
