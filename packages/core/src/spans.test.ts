@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { dayPaidMinutes, daySpans, shiftMinutes, weekTotalHours, type Span } from './hours.ts'
+import { dayPaidMinutes, daySpans, shiftMinutes, weekTotalHours, type Span, type WeekTimes } from './hours.ts'
 import {
   allDaySpans,
   MAX_SPANS,
@@ -158,9 +158,9 @@ describe('split shifts (issue 34)', () => {
   })
 
   it('takes a start alone, or an end alone, beside one span as the spec’s day too', () => {
-    const start = { mondayStart: '08:00', mondaySpans: [{ start: '09:00', end: '17:00' }] }
+    const start: WeekTimes = { mondayStart: '08:00', mondaySpans: [{ start: '09:00', end: '17:00' }] }
     expect([withSpansApplied(start).mondayStart, withSpansApplied(start).mondayEnd]).toEqual(['08:00', undefined])
-    const end = { mondayEnd: '16:00', mondaySpans: [{ start: '09:00', end: '17:00' }] }
+    const end: WeekTimes = { mondayEnd: '16:00', mondaySpans: [{ start: '09:00', end: '17:00' }] }
     expect([withSpansApplied(end).mondayStart, withSpansApplied(end).mondayEnd]).toEqual([undefined, '16:00'])
     expect(spansDisagree(start, 'monday')).toBe(false)
     expect(spansDisagree({ mondayStart: '08:00' }, 'monday')).toBe(false)

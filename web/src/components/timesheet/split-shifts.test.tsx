@@ -289,7 +289,7 @@ describe('split shifts in Spanish (issue 34)', () => {
     const wednesday = within(screen.getByRole('region', { name: 'Miércoles' }))
     await user.click(wednesday.getByRole('button', { name: 'Marcar entrada Miércoles' }))
     await user.click(await wednesday.findByRole('button', { name: 'Marcar salida Miércoles' }))
-    const answer = await wednesday.findByLabelText('¿Qué hiciste?')
+    const answer = await wednesday.findByLabelText('¿Qué hizo?')
     expect(answer.getAttribute('aria-describedby')).toBeTruthy()
     expect(wednesday.getByText('Opcional: se guarda como la actividad del miércoles.')).toBeTruthy()
     expect(wednesday.getByRole('button', { name: 'Guardar actividad' })).toBeTruthy()
