@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { addDays, AllocationCodes, AllocationReport, currentWeekStart } from '@app/core'
+import { addDays, allDaySpans, AllocationCodes, AllocationReport, currentWeekStart } from '@app/core'
 import { orgDb } from '@app/data'
 import { callRoute } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
@@ -158,7 +158,8 @@ describe('splitting days', () => {
     expect(byPercent.json.fields).toHaveProperty('weekAllocationPercent')
     const stored = await orgDb(sup.organization.id).timesheets.get(Number(id))
     const { payroll: _payroll, ...savedSheet } = saved
-    expect(stored).toEqual(savedSheet)
+    // As answered: with every day's spans (issue 34).
+    expect({ ...stored, ...allDaySpans(stored!) }).toEqual(savedSheet)
   })
 
   it('stores the week’s allocation with the approval', async () => {
