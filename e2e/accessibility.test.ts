@@ -6,10 +6,10 @@ import { api } from './helpers/api.ts'
 import { expectAccessible } from './helpers/axe.ts'
 import { tabTo } from './helpers/keyboard.ts'
 import { addMember, signInAsStaff, signInAsSupervisor, type Person, uniquePerson } from './helpers/sign-in.ts'
+import { PHONE, toast } from './helpers/phone.ts'
 
 const { newPage } = useBrowser()
 const DESKTOP = { width: 1280, height: 800 }
-const PHONE = { width: 375, height: 812 }
 const WIDTHS = [DESKTOP, PHONE]
 
 /** A screen: where it is and what shows it is there (its main heading, or what it waits for). */
@@ -54,8 +54,6 @@ async function checkBothWidths(page: Page, where: string) {
   }
   await page.setViewportSize(DESKTOP)
 }
-
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first()
 
 describe('accessibility (axe-core) and keyboard use', () => {
   it('finds nothing serious on the public screens', { timeout: 120_000 }, async () => {

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
 import { addDays, currentWeekStart, todayIn, type OrganizationSettings, type Timesheet } from '@app/core'
 import { runReminders } from '../functions/src/workflows/reminders.ts'
 import { inboxUrl, useBrowser } from './browser.ts'
 import { api } from './helpers/api.ts'
 import { expectAccessible } from './helpers/axe.ts'
 import { signInAsStaff, signInAsSupervisor, uniquePerson, type Credentials } from './helpers/sign-in.ts'
+import { fitsPhone, PHONE } from './helpers/phone.ts'
 
 const { newPage } = useBrowser()
-const PHONE = { width: 375, height: 812 }
 const HOUR = 3_600_000
 
 interface StoredEmail {
@@ -22,8 +21,6 @@ const mailTo = async (email: string) =>
   )
 const clockOutMail = async (email: string) =>
   (await mailTo(email)).filter((e) => /^(Still working\?|Clock-out missing: )/.test(e.subject))
-const fitsPhone = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
 
 describe('a forgotten clock-out (issue 34)', () => {
   it('on a 375 px phone: the email, the banner and the flag, the supervisor’s alert an hour later, and “I stopped at …”', async () => {

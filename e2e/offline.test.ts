@@ -2,22 +2,19 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import type { Page } from 'playwright-core'
 import { daysInWeekOrder, dayLabel, dayOfDate, todayIn, type CurrentWeek, type OrganizationSettings } from '@app/core'
 import { launchProfile, useBrowser } from './browser.ts'
 import { api } from './helpers/api.ts'
 import { collectErrors } from './helpers/page-errors.ts'
 import { type Credentials, signInAsStaff, supervisorWithStaff } from './helpers/sign-in.ts'
+import { PHONE, toast } from './helpers/phone.ts'
 
 /**
  * The installable, offline staff app on a 375 px phone, against the production build that
  * `npm start` serves (the service worker exists only there).
  */
 const { newPage } = useBrowser({ serviceWorkers: 'allow' })
-const PHONE = { width: 375, height: 812 }
 const SAVED_ON_DEVICE = 'Saved on this device — will sync when online'
-
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first()
 
 /** A new member of a new organization, signed in on a phone whose service worker controls the page. */
 async function staffOnPhone() {

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
 import {
   addDays,
   currentWeekStart,
@@ -14,11 +13,9 @@ import { useBrowser } from './browser.ts'
 import { call } from './helpers/api.ts'
 import { expectAccessible } from './helpers/axe.ts'
 import { signInAsStaff, supervisorWithStaff } from './helpers/sign-in.ts'
+import { PHONE, toast } from './helpers/phone.ts'
 
 const { newPage } = useBrowser()
-const PHONE = { width: 375, height: 812 }
-
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first()
 
 describe('payroll journey', () => {
   it('biweekly periods, a week with breaks and overtime, approval, the Payroll page, close, reopen and exports', async () => {

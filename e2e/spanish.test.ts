@@ -1,21 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
 import { dayOfDate, todayIn, type OrganizationSettings } from '@app/core'
 import { resources } from '@app/i18n/resources'
 import { useBrowser } from './browser.ts'
 import { expectAccessible } from './helpers/axe.ts'
 import { addMember, signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
+import { fitsPhone, PHONE, toast } from './helpers/phone.ts'
 
 const { newPage } = useBrowser()
-const PHONE = { width: 375, height: 812 }
 /** A browser that prefers Mexican Spanish: navigator.languages and Accept-Language say so. */
 const SPANISH = { locale: 'es-MX' }
 const es = resources.es
-
-/** A toast's text (the toaster may also copy it into a screen-reader announcement, hence first()). */
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first()
-const fitsPhone = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
 
 describe('the staff journey in Spanish (issue 21)', () => {
   it(

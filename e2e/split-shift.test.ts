@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import type { Locator, Page } from 'playwright-core'
 import {
   currentWeekStart,
   dateOfDay,
@@ -12,16 +11,9 @@ import { useBrowser } from './browser.ts'
 import { api } from './helpers/api.ts'
 import { expectAccessible } from './helpers/axe.ts'
 import { signInAsStaff, supervisorWithStaff } from './helpers/sign-in.ts'
+import { fitsPhone, PHONE, toast, touchable } from './helpers/phone.ts'
 
 const { newPage } = useBrowser()
-const PHONE = { width: 375, height: 812 }
-
-const fitsPhone = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
-/** A control a thumb can hit: at least 44 px tall. */
-const touchable = async (control: Locator) => expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44)
-/** A toast's text (the toaster may also copy it into a screen-reader announcement, hence first()). */
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first()
 
 /** A fresh member of a fresh organization, signed in on a phone, and this week's Sunday in its zone. */
 async function memberOnPhone() {

@@ -13,6 +13,7 @@ import { inboxUrl, useBrowser } from './browser.ts'
 import { api } from './helpers/api.ts'
 import { seriousViolations } from './helpers/axe.ts'
 import { signInAsStaff, supervisorWithStaff } from './helpers/sign-in.ts'
+import { PHONE, toast } from './helpers/phone.ts'
 
 /**
  * Issue 32 on a 375 px phone: a supervisor sets a policy, a holiday and a blackout date and grants
@@ -22,8 +23,6 @@ import { signInAsStaff, supervisorWithStaff } from './helpers/sign-in.ts'
  * then approved, in its month grid.
  */
 const { newPage } = useBrowser()
-const PHONE = { width: 375, height: 812 }
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first()
 
 /** Nothing of the page is wider than the phone. */
 const fitsPhone = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)

@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import type { Locator, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { daysInWeekOrder, dayLabel, dayOfDate, todayIn, type OrganizationSettings } from '@app/core'
 import { useBrowser } from './browser.ts'
 import { api } from './helpers/api.ts'
 import { signInAsStaff, submitStaffLogin, supervisorWithStaff } from './helpers/sign-in.ts'
+import { fitsPhone, PHONE, toast, touchable } from './helpers/phone.ts'
 
 const { newPage } = useBrowser()
-const PHONE = { width: 375, height: 812 }
 
-/** The page never scrolls sideways on a 375 px phone. */
-const fitsPhone = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
-
-/** A control a thumb can hit: at least 44 px tall. */
-const touchable = async (control: Locator) => expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44)
-
-/** A toast's text (the toaster may also copy it into a screen-reader announcement, hence first()). */
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first()
 /** The clock's toast, "Started work at 9:05 AM on Monday" (the time as the browser's locale writes it). */
 const clockToast = (page: Page, verb: 'Started' | 'Finished', day: string) =>
   page.getByText(new RegExp(`^${verb} work at \\d{1,2}:\\d\\d(?: [AP]M)? on ${day}$`)).first()

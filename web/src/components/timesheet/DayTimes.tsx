@@ -19,18 +19,22 @@ import { FieldMessage } from '../ui/FieldMessage.tsx'
 import { Input } from '../ui/Input.tsx'
 import { Label } from '../ui/Label.tsx'
 
-export interface DayTimesProps {
-  day: DayName
+/** How the day fields and notes of both timesheet forms are bound to the editor's days. */
+export interface BoundFields {
   days: TimesheetDays
   onChange: (field: keyof TimesheetDays, value: TimesheetDays[keyof TimesheetDays]) => void
   /** Prefixes the ids, so the dialog's fields never share an id with the page's. */
   idPrefix?: string
-  /** Gives each input a `name`. */
+  /** Gives each input a `name` (the page's form posts them by name). */
   named?: boolean
   /** The server's messages by field name (a 400's `fields`). */
   errors?: Record<string, string>
   disabled?: boolean
   readOnly?: boolean
+}
+
+export interface DayTimesProps extends BoundFields {
+  day: DayName
 }
 
 /** A typed break: empty is no break; the schema of packages/core judges the rest (whole minutes, 0 to 720). */

@@ -1,6 +1,6 @@
 import { CircleAlert, RefreshCw } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { allocationsField, dayFields, TEXT_LIMITS, type DayName, type TimesheetDays } from '@app/core'
+import { allocationsField, dayFields, TEXT_LIMITS, type DayName } from '@app/core'
 import { cn } from '../../lib/cn.ts'
 import { Button, type ButtonProps } from '../ui/Button.tsx'
 import { FieldMessage } from '../ui/FieldMessage.tsx'
@@ -10,21 +10,7 @@ import { Textarea } from '../ui/Textarea.tsx'
 import { useTextLimit } from '../ui/TextLimit.tsx'
 import type { EditorBusy } from './use-timesheet-editor.ts'
 import { DaySplit } from './DaySplit.tsx'
-import { DayTimes } from './DayTimes.tsx'
-
-/** How the day fields and notes of both timesheet forms are bound to the editor's days. */
-interface BoundFields {
-  days: TimesheetDays
-  onChange: (field: keyof TimesheetDays, value: TimesheetDays[keyof TimesheetDays]) => void
-  /** Prefixes the ids, so the dialog's fields never share an id with the page's. */
-  idPrefix?: string
-  /** Gives each input a `name` (the page's form posts them by name). */
-  named?: boolean
-  /** The server's messages by field name (a 400's `fields`). */
-  errors?: Record<string, string>
-  disabled?: boolean
-  readOnly?: boolean
-}
+import { DayTimes, type BoundFields } from './DayTimes.tsx'
 
 /** The text fields of a timesheet: the day's activity and the week's notes. */
 type TextFieldName = `${DayName}Activity` | 'notes'
