@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { Plus, X } from 'lucide-react'
+import { X } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import {
   allocationsField,
@@ -16,8 +16,8 @@ import { useAllocationCodes } from '../../api/allocation.ts'
 import { useAuth } from '../../api/auth.ts'
 import { formatHours } from '../../lib/format.ts'
 import { Button } from '../ui/Button.tsx'
-import { FieldMessage } from '../ui/FieldMessage.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
+import { SplitFooter } from './SplitFooter.tsx'
 
 /** One line of the split as typed: a code and its hours ('' while nothing is typed). */
 interface Line {
@@ -226,48 +226,28 @@ export function DaySplit({
           paid: formatHours(paid / 60),
         })}
       </p>
-      {problem ? (
-        <FieldMessage id={`${id}-problem`} role="alert">
-          {problem}
-        </FieldMessage>
-      ) : null}
-      {message ? (
-        <FieldMessage id={`${id}-error`} role="alert">
-          {message}
-        </FieldMessage>
-      ) : null}
-      <div className="flex flex-wrap gap-2">
-        {room ? (
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            className="min-h-11"
-            disabled={disabled}
-            onClick={() => {
-              const code = active.find((c) => !lines.some((l) => l.code === c.id))!.id
-              update([...lines, { code, hours: '' }])
-              requestAnimationFrame(() => document.getElementById(`${id}-${lines.length}-hours`)?.focus())
-            }}
-          >
-            <Plus aria-hidden /> {t('split.addLine')}
-          </Button>
-        ) : null}
-        <Button
-          type="button"
-          variant="ghost"
-          size="sm"
-          className="min-h-11"
-          disabled={disabled}
-          aria-label={t('split.clearNamed', { day: dayName })}
-          onClick={() => {
-            update([])
-            setOpen(false)
-          }}
-        >
-          {t('split.clear')}
-        </Button>
-      </div>
+      <SplitFooter
+        id={id}
+        problem={problem}
+        message={message}
+        disabled={disabled}
+        addLabel={t('split.addLine')}
+        onAdd={
+          room
+            ? () => {
+                const code = active.find((c) => !lines.some((l) => l.code === c.id))!.id
+                update([...lines, { code, hours: '' }])
+                requestAnimationFrame(() => document.getElementById(`${id}-${lines.length}-hours`)?.focus())
+              }
+            : undefined
+        }
+        clearLabel={t('split.clear')}
+        clearAriaLabel={t('split.clearNamed', { day: dayName })}
+        onClear={() => {
+          update([])
+          setOpen(false)
+        }}
+      />
     </fieldset>
   )
 }

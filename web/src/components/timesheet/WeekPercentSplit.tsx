@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { Plus, X } from 'lucide-react'
+import { X } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import {
   allocatesByPercent,
@@ -15,8 +15,8 @@ import { useAllocationCodes } from '../../api/allocation.ts'
 import { useAuth } from '../../api/auth.ts'
 import { cn } from '../../lib/cn.ts'
 import { Button } from '../ui/Button.tsx'
-import { FieldMessage } from '../ui/FieldMessage.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
+import { SplitFooter } from './SplitFooter.tsx'
 
 type WeekPercent = NonNullable<TimesheetDays['weekAllocationPercent']>
 
@@ -227,47 +227,27 @@ export function WeekPercentSplit({
         {rest > 0 ? t('weekSplit.rest', { name: nameOf(fill), percent: rest }) : null}{' '}
         {total === 100 ? t('weekSplit.addsUp') : null}
       </p>
-      {problem ? (
-        <FieldMessage id={`${id}-problem`} role="alert">
-          {problem}
-        </FieldMessage>
-      ) : null}
-      {message ? (
-        <FieldMessage id={`${id}-error`} role="alert">
-          {message}
-        </FieldMessage>
-      ) : null}
-      <div className="flex flex-wrap gap-2">
-        {room ? (
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            className="min-h-11"
-            disabled={disabled}
-            onClick={() => {
-              const code = active.find((c) => !lines.some((l) => l.code === c.id))!.id
-              update([...lines, { code, percent: '' }])
-              requestAnimationFrame(() => document.getElementById(`${id}-${lines.length}-percent`)?.focus())
-            }}
-          >
-            <Plus aria-hidden /> {t('weekSplit.addLine')}
-          </Button>
-        ) : null}
-        <Button
-          type="button"
-          variant="ghost"
-          size="sm"
-          className="min-h-11"
-          disabled={disabled}
-          onClick={() => {
-            update([])
-            setOpen(false)
-          }}
-        >
-          {t('weekSplit.clear')}
-        </Button>
-      </div>
+      <SplitFooter
+        id={id}
+        problem={problem}
+        message={message}
+        disabled={disabled}
+        addLabel={t('weekSplit.addLine')}
+        onAdd={
+          room
+            ? () => {
+                const code = active.find((c) => !lines.some((l) => l.code === c.id))!.id
+                update([...lines, { code, percent: '' }])
+                requestAnimationFrame(() => document.getElementById(`${id}-${lines.length}-percent`)?.focus())
+              }
+            : undefined
+        }
+        clearLabel={t('weekSplit.clear')}
+        onClear={() => {
+          update([])
+          setOpen(false)
+        }}
+      />
     </fieldset>
   )
 }
