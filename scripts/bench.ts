@@ -29,7 +29,7 @@ import { bundleRoutes, coldStartRequest } from './bench/bundles.ts'
 import { costTables, measureCost, webTraffic, type CostMeasured, type WebTraffic } from './bench/cost.ts'
 import { invokeFresh, lambdaEvent } from './bench/lambda.ts'
 import { startFront } from './bench/front.ts'
-import { lighthouseRun, stopAllChromium, type LighthouseResult } from './bench/lighthouse.ts'
+import { scoreFirstPages, stopAllChromium, type LighthouseResult } from './bench/lighthouse.ts'
 import {
   dashboardLoad,
   DASHBOARDS,
@@ -66,8 +66,24 @@ const CONNECTIONS = 20
  * a fixed few requests without a warm-up, and the cold starts run two at a time.
  */
 const timing = quick
-  ? { seconds: 1, warmupSeconds: 1, coldSamples: 1, bulkSamples: 1, readWarmup: false, coldInParallel: 2 }
-  : { seconds: 10, warmupSeconds: 2, coldSamples: 5, bulkSamples: 3, readWarmup: true, coldInParallel: 1 }
+  ? {
+      seconds: 1,
+      warmupSeconds: 1,
+      coldSamples: 1,
+      bulkSamples: 1,
+      readWarmup: false,
+      coldInParallel: 2,
+      lighthouseRuns: 1,
+    }
+  : {
+      seconds: 10,
+      warmupSeconds: 2,
+      coldSamples: 5,
+      bulkSamples: 3,
+      readWarmup: true,
+      coldInParallel: 1,
+      lighthouseRuns: 3,
+    }
 /**
  * The cost section's churches. 10 members play in full; the larger play 10 members whose part is
  * scaled up (each member sends about 400 requests a month, one at a time so each handler's CPU
@@ -268,32 +284,14 @@ const measure = async (): Promise<Measured> => {
 
   const gz = await startFront(manifestDir, appUrl)
   front = gz
-  const pages = [
-    { name: FIGURES.lighthouse.landing, url: `${gz.url}/` },
-    { name: FIGURES.lighthouse.staffLogin, url: `${gz.url}/staff-login` },
-    {
-      name: FIGURES.lighthouse.dashboard,
-      url: `${gz.url}/`,
-      options: { extraHeaders: { Cookie: seeded.supervisorCookie }, mustFetch: '/api/dashboard/stats' },
-    },
-    {
-      name: FIGURES.lighthouse.staffDashboard,
-      url: `${gz.url}/`,
-      options: { extraHeaders: { Cookie: seeded.staffCookie }, mustFetch: '/api/timesheets/current-week' },
-    },
-  ]
-  const lighthouse: Measured['lighthouse'] = []
-  for (const p of pages) {
-    log(`${p.name}`)
-    lighthouse.push({ name: p.name, url: new URL(p.url).pathname, result: await lighthouseRun(p.url, p.options) })
-  }
+  const lighthouse = await scoreFirstPages(gz, seeded, timing.lighthouseRuns, log)
   const firstScreens: Measured['firstScreens'] = []
   for (const d of DASHBOARDS) {
     log(`${d.name}: round trips, then a CPU profile`)
-    firstScreens.push({ name: d.name, load: await dashboardLoad(gz.url, seeded[d.cookie], d.ready) })
+    firstScreens.push({ name: d.name, load: await dashboardLoad(gz, seeded[d.cookie], d.ready) })
   }
   log('the staff app, warm')
-  const warm = await staffWarmStart(gz.url, seeded.staffCookie, quick ? 1 : 3)
+  const warm = await staffWarmStart(gz, seeded.staffCookie, quick ? 1 : 3)
   return {
     web,
     webSizes,

@@ -21,7 +21,7 @@ const escapeHtml = (text: string) =>
  * index.html, at the path core's choosePage gives it (`pages/<language>/<page>.html`), which is
  * where the CloudFront Function and the local server look. Each page's HTML names what its
  * hydration needs first (modulepreload): its page chunk and the catalogue chunks it was rendered
- * with, in its language. index.html itself stays the app shell.
+ * with, in its language, all at low priority, after what paints. index.html itself stays the app shell.
  */
 export const prerenderPages = (): Plugin => {
   let outDir = ''
@@ -95,6 +95,9 @@ export const prerenderPages = (): Plugin => {
               () =>
                 `${hoisted}\n${preloads.map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">\n`).join('')}  </head>`,
             )
+            // The page paints from its HTML and stylesheet: its scripts only hydrate it, so on a slow
+            // link they come after what paints (Chromium fetches module scripts at high priority).
+            html = html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
             html = html.replace(
               '<div id="root"></div>',
               () => `<div id="root" data-ns="${escapeHtml(page.namespaces.join(' '))}">${body}</div>`,

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import lighthouse from 'lighthouse'
 import { CHROMIUM_FLAGS } from '../chromium-flags.ts'
+import type { Front } from './front.ts'
+import { FIGURES } from './report.ts'
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS]
@@ -34,12 +36,13 @@ const nodeName = (node: { snippet?: string; selector?: string } | undefined) =>
 const launched = new Set<ChildProcess>()
 
 /** Debian's Chromium with a fresh profile and a DevTools port on loopback; resolves once it listens. */
-const launchChromium = (profile: string) =>
+const launchChromium = (profile: string, flags: string[]) =>
   new Promise<{ child: ChildProcess; port: number }>((resolve, reject) => {
     const child = spawn(
       CHROME_PATH,
       [
         ...CHROME_FLAGS,
+        ...flags,
         '--remote-debugging-address=127.0.0.1',
         '--remote-debugging-port=0',
         `--user-data-dir=${profile}`,
@@ -101,11 +104,11 @@ export const stopAllChromium = () => Promise.all([...launched].map(stopChromium)
  */
 export const lighthouseRun = async (
   url: string,
-  options: { extraHeaders?: Record<string, string>; mustFetch?: string } = {},
+  options: { extraHeaders?: Record<string, string>; mustFetch?: string; chromiumFlags?: string[] } = {},
 ): Promise<LighthouseResult> => {
-  const { extraHeaders, mustFetch } = options
+  const { extraHeaders, mustFetch, chromiumFlags = [] } = options
   const profile = mkdtempSync(join(tmpdir(), 'bench-chromium-'))
-  const { child, port } = await launchChromium(profile)
+  const { child, port } = await launchChromium(profile, chromiumFlags)
   try {
     const result = await lighthouse(url, {
       port,
@@ -150,4 +153,45 @@ export const lighthouseRun = async (
       process.stderr.write(`bench: could not remove ${profile}: ${(e as Error).message}\n`)
     }
   }
+}
+
+/**
+ * Lighthouse's figures for a page: the run of median score among `runs` (one run swings by ten
+ * points on this shared machine; Lighthouse's own advice is the median of several).
+ */
+const medianRun = async (url: string, options: Parameters<typeof lighthouseRun>[1], runs: number) => {
+  const results: LighthouseResult[] = []
+  for (let i = 0; i < runs; i++) results.push(await lighthouseRun(url, options))
+  return results.sort((a, b) => a.performance - b.performance)[Math.floor(runs / 2)]!
+}
+
+/**
+ * The pages the benchmark scores, served by the front (front.ts): `/` and `/staff-login` signed
+ * out, then `/` with a supervisor's and with a staff member's session, each checked to have read
+ * what its dashboard shows.
+ */
+export const scoreFirstPages = async (
+  front: Front,
+  cookies: { supervisorCookie: string; staffCookie: string },
+  runs: number,
+  log: (message: string) => void,
+) => {
+  const signedIn = (cookie: string, mustFetch: string) => ({ extraHeaders: { Cookie: cookie }, mustFetch })
+  const pages = [
+    { name: FIGURES.lighthouse.landing, path: '/' },
+    { name: FIGURES.lighthouse.staffLogin, path: '/staff-login' },
+    { name: FIGURES.lighthouse.dashboard, path: '/', ...signedIn(cookies.supervisorCookie, '/api/dashboard/stats') },
+    {
+      name: FIGURES.lighthouse.staffDashboard,
+      path: '/',
+      ...signedIn(cookies.staffCookie, '/api/timesheets/current-week'),
+    },
+  ]
+  const scored: { name: string; url: string; result: LighthouseResult }[] = []
+  for (const { name, path, ...options } of pages) {
+    log(name)
+    const result = await medianRun(`${front.url}${path}`, { ...options, chromiumFlags: front.chromiumFlags }, runs)
+    scored.push({ name, url: path, result })
+  }
+  return scored
 }

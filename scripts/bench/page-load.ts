@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { CHROMIUM_FLAGS } from '../chromium-flags.ts'
+import type { Front } from './front.ts'
 import { CHROME_PATH } from './lighthouse.ts'
 import { FIGURES, verdict, type Table } from './report.ts'
 import { fmt } from './stats.ts'
@@ -108,8 +109,12 @@ export interface DashboardLoad {
   costs: { byFunction: CpuCost[]; byScript: CpuCost[] }
 }
 
-const launch = () =>
-  chromium.launch({ executablePath: CHROME_PATH, headless: true, args: [...CHROMIUM_FLAGS, '--disable-quic'] })
+const launch = (front: Front) =>
+  chromium.launch({
+    executablePath: CHROME_PATH,
+    headless: true,
+    args: [...CHROMIUM_FLAGS, ...front.chromiumFlags, '--disable-quic'],
+  })
 
 /** The session cookie (`name=value`) on the front's origin. */
 const withCookie = async (context: BrowserContext, origin: string, cookie: string) => {
@@ -141,12 +146,13 @@ const slowCpu = async (page: Page) => {
  * mistaken for waiting on a script); `cpu` slows the CPU 4× and records a CPU profile.
  */
 const coldLoad = async (
-  origin: string,
+  front: Front,
   cookie: string,
   ready: (page: Page) => Promise<unknown>,
   mode: 'network' | 'cpu',
 ) => {
-  const browser = await launch()
+  const origin = front.url
+  const browser = await launch(front)
   try {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' })
     await withCookie(context, origin, cookie)
@@ -198,13 +204,13 @@ const coldLoad = async (
 
 /** A signed-in dashboard's cold load, measured twice as above (`/` with the given session). */
 export const dashboardLoad = async (
-  origin: string,
+  front: Front,
   cookie: string,
   ready: (page: Page) => Promise<unknown>,
 ): Promise<DashboardLoad> => {
-  const network = await coldLoad(origin, cookie, ready, 'network')
+  const network = await coldLoad(front, cookie, ready, 'network')
   const { depth, chain } = sequentialRoundTrips(network.requests.filter((r) => r.end <= network.lcp))
-  const cpu = await coldLoad(origin, cookie, ready, 'cpu')
+  const cpu = await coldLoad(front, cookie, ready, 'cpu')
   return {
     roundTrips: Math.max(0, depth - 1),
     chain,
@@ -232,8 +238,9 @@ export interface WarmStart {
  * slower, timed from the navigation's start to an enabled Clock In or Clock Out button (or the
  * week, on a day the timer does not offer). Median of `samples` visits, online and then offline.
  */
-export const staffWarmStart = async (origin: string, cookie: string, samples = 3): Promise<WarmStart> => {
-  const browser: Browser = await launch()
+export const staffWarmStart = async (front: Front, cookie: string, samples = 3): Promise<WarmStart> => {
+  const origin = front.url
+  const browser: Browser = await launch(front)
   try {
     const context = await browser.newContext({ viewport: { width: 375, height: 812 }, serviceWorkers: 'allow' })
     await withCookie(context, origin, cookie)

@@ -5,7 +5,6 @@ import type { User } from '@app/core'
 import { useOrganizationSettings } from '../api/organization.ts'
 import { cn } from '../lib/cn.ts'
 import { PRODUCT_LOGO_URL, PRODUCT_NAME } from '../lib/product.ts'
-import { Skeleton } from './ui/Skeleton.tsx'
 import { UserMenu } from './UserMenu.tsx'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from './ui/DropdownMenu.tsx'
 
@@ -78,27 +77,17 @@ export function AppHeader({ user }: { user: User }) {
           to="/"
           className="flex min-h-11 min-w-0 flex-1 items-center gap-3 rounded-md focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none sm:flex-none"
         >
-          {settings.isLoading ? (
-            <>
-              <Skeleton className="size-10 shrink-0" />
-              <span className="sr-only">{t('loading')}</span>
-              <Skeleton className="h-5 w-32" />
-            </>
-          ) : (
-            <>
-              <img src={logo} alt="" className="size-10 shrink-0 rounded-md object-contain" width={40} height={40} />
-              <span className="min-w-0">
-                {/* Two lines before an ellipsis: a long name is read whole wherever there is room. */}
-                <span
-                  className="line-clamp-2 font-semibold break-words text-slate-900 sm:line-clamp-none"
-                  title={organizationName}
-                >
-                  {organizationName}
-                </span>
-                <span className="block truncate text-xs text-slate-600">{t('header.subtitle')}</span>
-              </span>
-            </>
-          )}
+          <img src={logo} alt="" className="size-10 shrink-0 rounded-md object-contain" width={40} height={40} />
+          <span className="min-w-0">
+            {/* Two lines before an ellipsis: a long name is read whole wherever there is room. */}
+            <span
+              className="line-clamp-2 font-semibold break-words text-slate-900 sm:line-clamp-none"
+              title={organizationName}
+            >
+              {organizationName}
+            </span>
+            <span className="block truncate text-xs text-slate-600">{t('header.subtitle')}</span>
+          </span>
         </Link>
         <nav aria-label={t('nav.main')} className="hidden flex-1 items-center gap-1 sm:flex">
           {items.map((item) => (

@@ -78,8 +78,6 @@ export function SubscriptionBanner({ user, now }: { user: User; now?: Date }) {
   const { t } = useTranslation('supervisor')
   const isSupervisor = user.role === 'supervisor'
   const status = useSubscriptionStatus({ enabled: isSupervisor })
-  // While the status loads, the banner's space is held, so the page under it does not move when it comes.
-  if (isSupervisor && status.isPending) return <div aria-hidden className="min-h-[125px] border-b sm:min-h-[61px]" />
   if (!isSupervisor || !status.data) return null
   const state = bannerState(status.data, now)
   const nextBilling = state.kind === 'active' && state.nextBilling ? formatDate(state.nextBilling, 'long') : null

@@ -80,6 +80,13 @@ export function StatCards() {
   const { t } = useTranslation('supervisor')
   const stats = useQuery(dashboardStatsQuery)
   const data = stats.data
+  // The pending card's second line is held while the counts load, so the row under it does not move when they come.
+  const waitingForMe = (counts: DashboardStats | undefined) =>
+    counts === undefined
+      ? '\u00a0'
+      : counts.waitingForMe === undefined
+        ? undefined
+        : t('dashboard.stats.waitingForMe', { count: counts.waitingForMe })
   return (
     <section aria-label={t('dashboard.stats.label')} aria-busy={stats.isLoading}>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -89,11 +96,7 @@ export function StatCards() {
             {...stat}
             label={t(`dashboard.stats.${key}`)}
             value={data?.[key]}
-            detail={
-              key === 'pending' && data?.waitingForMe !== undefined
-                ? t('dashboard.stats.waitingForMe', { count: data.waitingForMe })
-                : undefined
-            }
+            detail={key === 'pending' ? waitingForMe(data) : undefined}
           />
         ))}
       </div>

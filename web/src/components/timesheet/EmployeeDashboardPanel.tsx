@@ -64,8 +64,6 @@ export function EmployeeDashboardPanel() {
         </Button>
       ) : null}
       {current.isPending ? <LoadingState label={t('panel.loading')} /> : null}
-      {/* About the week's card: held while it loads, so what is under it does not jump when it comes. */}
-      {current.isPending ? <div aria-hidden className="h-64" /> : null}
 
       {current.isError && !sheet ? (
         <ErrorState

@@ -1,0 +1,25 @@
+import { Fragment, useState, type ReactNode } from 'react'
+
+/**
+ * The most `n` has been in the calling component's life. What a screen has once shown stays shown:
+ * a read that failed is asked again when another section starts watching it, and its loading state
+ * then must not take away what was already on the screen.
+ */
+export function useHighest(n: number) {
+  const [highest, setHighest] = useState(n)
+  // Updating state while rendering: React renders again at once, before anything is shown.
+  if (n > highest) setHighest(n)
+  return Math.max(n, highest)
+}
+
+/**
+ * The sections from the top down to the first whose reads are still on their way (that one shows
+ * its own loading state), and never fewer than once shown: a section grows when its reads arrive,
+ * and nothing under it is on the screen yet to be pushed down. Issue 30: Lighthouse counted the
+ * dashboards' cards moving as layout shift, up to 0.5 on a staff member's.
+ */
+export function useInOrder(sections: [key: string, section: ReactNode, loading: boolean][]) {
+  const ready = sections.findIndex(([, , loading]) => loading)
+  const shown = useHighest(ready === -1 ? sections.length : ready + 1)
+  return sections.slice(0, shown).map(([key, section]) => <Fragment key={key}>{section}</Fragment>)
+}
