@@ -361,4 +361,24 @@ describe('DashboardPage for staff', () => {
     show({ role: 'employee', list: (): TimesheetPage => ({ items: [] as ListedTimesheet[], cursor: null }) })
     expect(await screen.findByText('No timesheets yet.')).toBeTruthy()
   })
+
+  it('shows its sections from the top down, each once the one above has its week (issue 30: nothing jumps)', async () => {
+    let answer = () => {}
+    show({
+      role: 'employee',
+      extra: {
+        'GET /api/timesheets/current-week': {
+          status: 500,
+          body: { message: 'x' },
+          wait: new Promise<void>((r) => (answer = r)),
+        },
+      },
+    })
+    expect(await screen.findByText('Loading your timesheet...')).toBeTruthy()
+    expect(screen.queryByRole('region', { name: 'Time off' })).toBeNull()
+    expect(screen.queryByText('Recent Timesheet Submissions')).toBeNull()
+    answer()
+    expect(await screen.findByText('Recent Timesheet Submissions')).toBeTruthy()
+    expect(screen.getByRole('region', { name: 'Time off' })).toBeTruthy()
+  })
 })
