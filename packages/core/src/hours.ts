@@ -114,10 +114,16 @@ export const formatHoursNumber = (hours: number): string => {
  * The same one-decimal number written as `locale` writes numbers ('24.4' in en-US, '24,4' in es):
  * the rounding is formatHoursNumber's, only the writing is the reader's.
  */
-export const formatHoursNumberIn = (hours: number, locale: string): string =>
-  new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }).format(
-    Number(formatHoursNumber(hours)),
-  )
+export const formatHoursNumberIn = (hours: number, locale: string): string => {
+  // One formatter per locale: making one is slow (a list of 25 weeks made 50 of them per render, issue 30).
+  let format = hoursFormats.get(locale)
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false })
+    hoursFormats.set(locale, format)
+  }
+  return format.format(Number(formatHoursNumber(hours)))
+}
+const hoursFormats = new Map<string, Intl.NumberFormat>()
 
 /** '7.5 hours', as the totals are shown (spec section 5). */
 export const formatHours = (hours: number): string => `${formatHoursNumber(hours)} hours`

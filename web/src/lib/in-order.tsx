@@ -1,4 +1,4 @@
-import { Fragment, useState, type ReactNode } from 'react'
+import { Fragment, useDeferredValue, useState, type ReactNode } from 'react'
 
 /**
  * The most `n` has been in the calling component's life. What a screen has once shown stays shown:
@@ -21,5 +21,9 @@ export function useHighest(n: number) {
 export function useInOrder(sections: [key: string, section: ReactNode, loading: boolean][]) {
   const ready = sections.findIndex(([, , loading]) => loading)
   const shown = useHighest(ready === -1 ? sections.length : ready + 1)
-  return sections.slice(0, shown).map(([key, section]) => <Fragment key={key}>{section}</Fragment>)
+  // The first section is on the screen before the others are rendered, and they render in the
+  // background, in slices React can pause for a tap: a staff member's Clock In does not wait for
+  // their list of weeks (issue 30: the installed app's warm start, the dashboards' blocking time).
+  const rendered = useDeferredValue(shown, Math.min(shown, 1))
+  return sections.slice(0, rendered).map(([key, section]) => <Fragment key={key}>{section}</Fragment>)
 }
