@@ -156,16 +156,6 @@ export const lighthouseRun = async (
 }
 
 /**
- * Lighthouse's figures for a page: the run of median score among `runs` (one run swings by ten
- * points on this shared machine; Lighthouse's own advice is the median of several).
- */
-const medianRun = async (url: string, options: Parameters<typeof lighthouseRun>[1], runs: number) => {
-  const results: LighthouseResult[] = []
-  for (let i = 0; i < runs; i++) results.push(await lighthouseRun(url, options))
-  return results.sort((a, b) => a.performance - b.performance)[Math.floor(runs / 2)]!
-}
-
-/**
  * The pages the benchmark scores, served by the front (front.ts): `/` and `/staff-login` signed
  * out, then `/` with a supervisor's and with a staff member's session, each checked to have read
  * what its dashboard shows.
@@ -187,11 +177,18 @@ export const scoreFirstPages = async (
       ...signedIn(cookies.staffCookie, '/api/timesheets/current-week'),
     },
   ]
-  const scored: { name: string; url: string; result: LighthouseResult }[] = []
-  for (const { name, path, ...options } of pages) {
-    log(name)
-    const result = await medianRun(`${front.url}${path}`, { ...options, chromiumFlags: front.chromiumFlags }, runs)
-    scored.push({ name, url: path, result })
-  }
-  return scored
+  // Each round scores every page once, so a busy moment of the machine falls on one run of each page
+  // rather than on all of one page's; a page's figures are its run of median score (one run swings by
+  // ten points on this shared machine; Lighthouse's own advice is the median of several).
+  const runsOf = pages.map((): LighthouseResult[] => [])
+  for (let round = 0; round < runs; round++)
+    for (const [i, { name, path, ...options }] of pages.entries()) {
+      log(runs > 1 ? `${name} (${round + 1} of ${runs})` : name)
+      runsOf[i]!.push(await lighthouseRun(`${front.url}${path}`, { ...options, chromiumFlags: front.chromiumFlags }))
+    }
+  return pages.map(({ name, path }, i) => ({
+    name,
+    url: path,
+    result: runsOf[i]!.sort((a, b) => a.performance - b.performance)[Math.floor(runs / 2)]!,
+  }))
 }

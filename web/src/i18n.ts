@@ -60,7 +60,8 @@ export function initI18n(language: Language = initialLanguage(), resources?: Res
 /** `<html lang>` follows the language, so screen readers pronounce Spanish as Spanish. */
 function followDocumentLanguage() {
   const apply = (language: string) => document.documentElement.setAttribute('lang', language)
-  apply(i18next.language)
+  // Until its first catalogue is here i18next has no language yet: the page's own lang stays.
+  if (i18next.language) apply(i18next.language)
   i18next.on('languageChanged', apply)
 }
 

@@ -1,5 +1,5 @@
 import './csp.ts'
-import { lazy, StrictMode, Suspense } from 'react'
+import { lazy, startTransition, StrictMode, Suspense } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import i18next from 'i18next'
 import { isLanguage } from '@app/core'
@@ -70,7 +70,11 @@ if (prerendered !== undefined) {
   void Promise.all([i18next.loadNamespaces(prerendered.split(' ')), preloadPublicPage(location.pathname)])
     .catch(() => undefined)
     .then(() => {
-      hydrateRoot(root, app)
+      // In a transition, hydration runs in slices React can pause for the visitor's input, not as one
+      // long task on a page already painted (issue 30: Lighthouse's blocking time).
+      startTransition(() => {
+        hydrateRoot(root, app)
+      })
       updates()
       const wanted = initialLanguage()
       if (wanted !== language) void i18next.changeLanguage(wanted)
