@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { render, screen } from '@testing-library/react'
 import { useInOrder } from './in-order.tsx'
 
-function Sections({ loading }: { loading: [boolean, boolean, boolean] }) {
+function Sections({ loading, none }: { loading: [boolean, boolean, boolean]; none?: string }) {
   return (
     <>
       {useInOrder([
-        ['a', <p key="a">A</p>, loading[0]],
-        ['b', <p key="b">B</p>, loading[1]],
-        ['c', <p key="c">C</p>, loading[2]],
+        ['a', none === 'a' ? null : <p key="a">A</p>, loading[0]],
+        ['b', none === 'b' ? null : <p key="b">B</p>, loading[1]],
+        ['c', none === 'c' ? null : <p key="c">C</p>, loading[2]],
       ])}
     </>
   )
@@ -31,6 +31,13 @@ describe('useInOrder', () => {
     expect(shown()).toEqual(['A'])
     rerender(<Sections loading={[true, false, false]} />)
     expect(shown()).toEqual(['A'])
+  })
+
+  it('passes over a section the member does not have', () => {
+    const { rerender } = render(<Sections loading={[false, false, true]} none="b" />)
+    expect(shown()).toEqual(['A', 'C'])
+    rerender(<Sections loading={[true, false, false]} none="a" />)
+    expect(shown()).toEqual(['B', 'C'])
   })
 
   it('never takes away what it has shown (a failed read asked again loads once more)', () => {

@@ -18,7 +18,9 @@ export function useHighest(n: number) {
  * and nothing under it is on the screen yet to be pushed down. Issue 30: Lighthouse counted the
  * dashboards' cards moving as layout shift, up to 0.5 on a staff member's.
  */
-export function useInOrder(sections: [key: string, section: ReactNode, loading: boolean][]) {
+export function useInOrder(all: [key: string, section: ReactNode, loading: boolean][]) {
+  // A section this member does not have (null) holds nothing up and is not the first.
+  const sections = all.filter(([, section]) => section !== null)
   const ready = sections.findIndex(([, , loading]) => loading)
   const shown = useHighest(ready === -1 ? sections.length : ready + 1)
   // The first section is on the screen before the others are rendered, and they render in the
