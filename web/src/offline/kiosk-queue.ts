@@ -167,12 +167,17 @@ export async function syncPunchesOnce(
   send: (body: PunchBody) => Promise<PunchAnswer>,
 ): Promise<PunchSyncResult & { waiting: number }> {
   while (running) await running.catch(() => undefined)
-  running = (async () => ((await countQueued()) ? syncPunches(send) : { sent: 0, refused: [], interrupted: false }))()
+  const run = (async () => ((await countQueued()) ? syncPunches(send) : { sent: 0, refused: [], interrupted: false }))()
+  running = run
+  let result: PunchSyncResult
   try {
-    const result = await running.catch(() => interrupted)
-    if (result.refused.length) setState({ refused: [...state.refused, ...result.refused] })
-    return { ...result, waiting: await countQueued().catch(() => 0) }
+    result = await run.catch(() => interrupted)
   } finally {
-    running = null
+    // Cleared as soon as the run settles, before anything else is awaited: a caller waiting above
+    // must never find a settled run still named here, or its loop spins without end (a test worker
+    // hung at full CPU once when the device's store stopped answering).
+    if (running === run) running = null
   }
+  if (result.refused.length) setState({ refused: [...state.refused, ...result.refused] })
+  return { ...result, waiting: await countQueued().catch(() => 0) }
 }
