@@ -52,6 +52,10 @@ describe('public pages arrive as HTML', () => {
     const shell = await html('/', { cookie: 'sid=whatever' })
     expect(shell).not.toContain('Supervisor Login')
     expect(shell).toContain('<div id="root"></div>')
+    // Issue 30: the shell names a member's first screen's chunks, fetched while it parses; a visitor's page does not.
+    expect(shell).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/AppShell-[\w-]+\.js">/)
+    expect(shell).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/DashboardPage-[\w-]+\.js">/)
+    expect(staffLogin + landing).not.toMatch(/\/assets\/(AppShell|DashboardPage)-/)
     // /subscribe and the 404 page are rendered in the browser.
     expect(await html('/subscribe')).toContain('<div id="root"></div>')
     expect(await html('/no-such-page')).toContain('<div id="root"></div>')

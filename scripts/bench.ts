@@ -45,7 +45,7 @@ import { FIGURES, markdownReport, verdict, type Table } from './bench/report.ts'
 import { FULL, QUICK, seedBench } from './bench/seed.ts'
 import { startBenchStackRetrying, type BenchStack } from './bench/stack.ts'
 import { fmt, kb, mb, median } from './bench/stats.ts'
-import { buildWebWithManifest, initialJs, ROUTE_CHUNKS, type InitialJs } from './bench/web-size.ts'
+import { buildWebWithManifest, initialJs, FIRST_LOADS, type InitialJs } from './bench/web-size.ts'
 
 // The AWS SDK's notice that its 2027 releases need Node 22 (our children inherit this too).
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
@@ -144,7 +144,7 @@ const routeKeys = Object.keys(routes).sort() as (keyof typeof routes)[]
 const buildWeb = () => {
   const dir = join(work, 'web')
   const manifest = buildWebWithManifest(dir)
-  const dashboard = initialJs(manifest, dir, ROUTE_CHUNKS['dashboard (/ signed in)'])
+  const dashboard = initialJs(manifest, dir, FIRST_LOADS['dashboard (/ signed in)'])
   const html = gzipSync(readFileSync(join(dir, 'index.html')), { level: 6 }).length
   return { dir, manifest, web: webTraffic(html, dashboard) }
 }
@@ -168,7 +168,7 @@ const measureCostOn = async (web: WebTraffic): Promise<CostMeasured> => {
 
 interface Measured {
   web: WebTraffic
-  webSizes: Record<keyof typeof ROUTE_CHUNKS, InitialJs>
+  webSizes: Record<keyof typeof FIRST_LOADS, InitialJs>
   bundleSizes: Awaited<ReturnType<typeof bundleRoutes>>
   seeded: Awaited<ReturnType<typeof seedBench>>
   getItem: LoadResult
@@ -189,7 +189,7 @@ const measure = async (): Promise<Measured> => {
   log('building the web app')
   const { dir: manifestDir, manifest, web } = buildWeb()
   const webSizes = Object.fromEntries(
-    Object.entries(ROUTE_CHUNKS).map(([route, chunks]) => [route, initialJs(manifest, manifestDir, chunks)]),
+    Object.entries(FIRST_LOADS).map(([route, load]) => [route, initialJs(manifest, manifestDir, load)]),
   ) as Measured['webSizes']
 
   log(`bundling ${routeKeys.length} functions with esbuild (SDK bundled and SDK external)`)
@@ -356,7 +356,7 @@ const tables = (m: Measured): Table[] => {
       .heaviest(variant, biggest, 4)
       .map((h) => `${h.name} ${fmt(kb(h.bytes), 0)} KB`)
       .join(', ')
-  const webRows = (Object.keys(ROUTE_CHUNKS) as (keyof typeof ROUTE_CHUNKS)[]).map((route) => {
+  const webRows = (Object.keys(FIRST_LOADS) as (keyof typeof FIRST_LOADS)[]).map((route) => {
     const w = m.webSizes[route]
     const name = {
       '/': FIGURES.web.landing,
@@ -500,7 +500,7 @@ const tables = (m: Measured): Table[] => {
       notes: [
         'From the Vite manifest: the entry chunk and its static imports, the chunks index.html preloads (the first screen’s catalogues in English), plus the route’s lazy chunks and their static imports (the dashboard also needs the lazy signed-in frame, AppShell). CSS is shown, not counted.',
         ...webRows.map((_, i) => {
-          const route = Object.keys(ROUTE_CHUNKS)[i] as keyof typeof ROUTE_CHUNKS
+          const route = Object.keys(FIRST_LOADS)[i] as keyof typeof FIRST_LOADS
           const parts = m.webSizes[route].byPackage.slice(0, 6).map((p) => `${p.name} ${fmt(kb(p.bytes), 0)}`)
           return `Largest parts of ${route} (minified KB, from the source maps): ${parts.join(', ')}.`
         }),

@@ -14,6 +14,38 @@ interface Renderer {
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
+/** A chunk and the chunks it imports statically, but not the entry (index.html names that already). */
+const withImports = (chunks: Rolldown.OutputChunk[], chunk: Rolldown.OutputChunk | undefined): string[] => {
+  if (!chunk) return []
+  const found = new Set<string>()
+  const visit = (file: string) => {
+    const c = chunks.find((x) => x.fileName === file)
+    if (!c || c.isEntry || found.has(file)) return
+    found.add(file)
+    for (const i of c.imports) visit(i)
+  }
+  visit(chunk.fileName)
+  return [...found]
+}
+
+/** The signed-in frame and the dashboard: the first screen a member's first request opens. */
+const SIGNED_IN_FIRST = ['/src/components/AppShell.tsx', '/src/pages/DashboardPage.tsx']
+
+/**
+ * The chunks of a signed-in member's first screen, named in index.html (vite.config.ts): the app
+ * shell is what a request with the session cookie gets, so they are fetched while the HTML parses,
+ * found by the browser's preload scanner, instead of after the first script has run and added a
+ * link for each. A prerendered page, a signed-out visitor's, leaves them out.
+ */
+export const signedInFirstChunks = (chunks: Rolldown.OutputChunk[]) => {
+  const byFile = (file: string) => chunks.find((c) => c.fileName === file)
+  const byModule = (module: string) => chunks.find((c) => c.facadeModuleId?.endsWith(module))
+  // index.html names the entry's own imports already.
+  const named = new Set(chunks.find((c) => c.isEntry)?.imports.flatMap((i) => withImports(chunks, byFile(i))))
+  const files = SIGNED_IN_FIRST.flatMap((m) => withImports(chunks, byModule(m)))
+  return [...new Set(files)].filter((f) => !named.has(f))
+}
+
 /**
  * Public pages arrive as HTML (issue 30): after the client build, every signed-out page
  * (core's PRERENDERED_PAGES) is rendered in every language with React's static renderer
@@ -40,25 +72,16 @@ export const prerenderPages = (): Plugin => {
     async closeBundle() {
       if (chunks.length === 0) return
       const chunkOf = (suffix: string) => chunks.find((c) => c.facadeModuleId?.endsWith(suffix))
-      /** A chunk and the chunks it imports statically, but not the entry (the page names that already). */
-      const withImports = (chunk: Rolldown.OutputChunk | undefined): string[] => {
-        if (!chunk) return []
-        const found = new Set<string>()
-        const visit = (file: string) => {
-          const c = chunks.find((x) => x.fileName === file)
-          if (!c || c.isEntry || found.has(file)) return
-          found.add(file)
-          for (const i of c.imports) visit(i)
-        }
-        visit(chunk.fileName)
-        return [...found]
-      }
       const catalogue = (language: string, ns: string) => chunkOf(`/packages/i18n/locales/${language}/${ns}.json`)
       const template = readFileSync(join(outDir, 'index.html'), 'utf8')
-      // The shell's own catalogue preloads (the default language's first namespaces): each page names its own.
-      const shellPreloads = LANGUAGES.flatMap((l) =>
-        ['common', 'public'].map((ns) => catalogue(l, ns)?.fileName).filter((f) => f !== undefined),
-      )
+      // The shell's own preloads (the default language's first namespaces, a member's first screen):
+      // each page names its own.
+      const shellPreloads = [
+        ...LANGUAGES.flatMap((l) =>
+          ['common', 'public'].map((ns) => catalogue(l, ns)?.fileName).filter((f) => f !== undefined),
+        ),
+        ...signedInFirstChunks(chunks),
+      ]
       const server = await createServer({
         root,
         configFile: false,
@@ -76,8 +99,8 @@ export const prerenderPages = (): Plugin => {
             const module = renderer.pageModule(path)
             const preloads = [
               ...new Set([
-                ...withImports(module ? chunkOf(`/src/${module}`) : undefined),
-                ...page.namespaces.flatMap((ns) => withImports(catalogue(language, ns))),
+                ...withImports(chunks, module ? chunkOf(`/src/${module}`) : undefined),
+                ...page.namespaces.flatMap((ns) => withImports(chunks, catalogue(language, ns))),
               ]),
             ].filter((f) => !template.includes(`/${f}"`) || shellPreloads.includes(f))
             // React writes the resources it hoists (the logo's image preload) ahead of the content

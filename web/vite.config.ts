@@ -5,7 +5,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { SERVICE_WORKER_FILE, WEB_MANIFEST_FILE } from '../packages/core/src/site-cache.ts'
 import { DEFAULT_LANGUAGE } from '../packages/core/src/languages.ts'
-import { prerenderPages } from './prerender.ts'
+import { prerenderPages, signedInFirstChunks } from './prerender.ts'
 
 const THEME_COLOUR = '#4f46e5'
 
@@ -67,6 +67,22 @@ const preloadFirstCatalogues = (): Plugin => ({
   },
 })
 
+/** A member's first screen's chunks, named in the app shell (prerender.ts: signedInFirstChunks). */
+const preloadSignedInFirst = (): Plugin => ({
+  name: 'preload-signed-in-first',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (_html, { bundle }) =>
+      signedInFirstChunks(Object.values(bundle ?? {}).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk')).map(
+        (file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }),
+      ),
+  },
+})
+
 /**
  * Redoc (the /developers reference, issue 35) shows its attribution with a logo fetched from
  * Redocly's CDN on every visit: the app loads nothing from elsewhere, so that address becomes an
@@ -92,6 +108,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     preloadFirstCatalogues(),
+    preloadSignedInFirst(),
     redocFetchesNothing(),
     prerenderPages(),
     // The installable staff app: a web app manifest and a Workbox service worker that precaches the

@@ -19,7 +19,7 @@ import { markdownTable } from './report.ts'
 import { FULL, QUICK, seedBench } from './seed.ts'
 import { startBenchStackRetrying } from './stack.ts'
 import { scoreFirstPages } from './lighthouse.ts'
-import { buildWebWithManifest, initialJs, ROUTE_CHUNKS } from './web-size.ts'
+import { buildWebWithManifest, initialJs, FIRST_LOADS } from './web-size.ts'
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
 const { values } = parseArgs({
@@ -42,8 +42,8 @@ const main = async () => {
     resetClients()
     const seeded = await seedBench(values.quick ? QUICK : FULL, stack.env.OIDC_ISSUER!)
     if (values.lighthouse) {
-      for (const [route, chunks] of Object.entries(ROUTE_CHUNKS)) {
-        const js = initialJs(manifest, join(work, 'web'), chunks)
+      for (const [route, load] of Object.entries(FIRST_LOADS)) {
+        const js = initialJs(manifest, join(work, 'web'), load)
         console.log(`${route}: ${(js.gzipBytes / 1024).toFixed(1)} KB gzipped in ${js.chunks} chunks`)
       }
       for (const { name, result: r } of await scoreFirstPages(

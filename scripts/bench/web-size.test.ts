@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildWebWithManifest, initialJs, ROUTE_CHUNKS } from './web-size.ts'
+import { buildWebWithManifest, initialJs, FIRST_LOADS } from './web-size.ts'
 
 /**
  * Issue 30: zod is in no first script (nor, issue 35, Redoc). Screens validate with core's schemas, loaded with the
@@ -16,10 +16,11 @@ describe('the first scripts of the measured routes', () => {
   }, 300_000)
   afterAll(() => rmSync(outDir, { recursive: true, force: true }))
 
-  const packagesOf = (chunks: string[]) => initialJs(manifest, outDir, chunks).byPackage.map((p) => p.name)
+  const packagesOf = (chunks: string[], html?: string) =>
+    initialJs(manifest, outDir, { html, chunks }).byPackage.map((p) => p.name)
 
-  it.each(Object.entries(ROUTE_CHUNKS))('%s carries no zod', (_route, chunks) => {
-    const packages = packagesOf(chunks)
+  it.each(Object.entries(FIRST_LOADS))('%s carries no zod', (_route, { html, chunks }) => {
+    const packages = packagesOf(chunks, html)
     expect(packages).toContain('react-dom')
     expect(packages).not.toContain('zod')
   })
@@ -30,8 +31,8 @@ describe('the first scripts of the measured routes', () => {
 
   // Issue 35: Redoc, /developers' renderer, and its own libraries load with that page's reference only.
   const REDOC = ['redoc', 'mobx', 'mobx-react', 'styled-components', 'core-js', 'prismjs']
-  it.each(Object.entries(ROUTE_CHUNKS))('%s carries nothing of Redoc', (_route, chunks) => {
-    expect(packagesOf(chunks).filter((p) => REDOC.includes(p))).toEqual([])
+  it.each(Object.entries(FIRST_LOADS))('%s carries nothing of Redoc', (_route, { html, chunks }) => {
+    expect(packagesOf(chunks, html).filter((p) => REDOC.includes(p))).toEqual([])
   })
 
   it("/developers' page shows its guide without Redoc, whose chunk of its own brings it", () => {

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { APP_SHELL, choosePage, DEFAULT_LANGUAGE, pageChoiceConfig, SESSION_COOKIE } from '@app/core'
 import { repoRoot } from '@app/local'
 
 interface Chunk {
@@ -90,24 +91,25 @@ const bytesBySource = (code: string, map: { sources: string[]; mappings: string 
   })
 }
 
-/** The chunks index.html itself preloads for every page (the first screen's catalogues among them). */
-const preloadedByHtml = (manifest: Manifest, outDir: string) => {
-  const html = readFileSync(join(outDir, 'index.html'), 'utf8')
+/** The chunks a page's HTML itself preloads (the first screen's catalogues among them). */
+const preloadedByHtml = (manifest: Manifest, outDir: string, page: string) => {
+  const html = readFileSync(join(outDir, page), 'utf8')
   const files = new Set([...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]))
   return Object.keys(manifest).filter((k) => files.has(manifest[k]!.file))
 }
 
 /**
  * The JavaScript a first visit to a route downloads before the page shows: the entry chunk and
- * its static imports, the chunks index.html preloads, plus each lazy chunk the route renders
+ * its static imports, the chunks the route's HTML preloads, plus each lazy chunk the route renders
  * (pages are lazy() in router.tsx) and their static imports; each file gzipped (level 6, as a CDN
  * does) and summed.
  */
-export const initialJs = (manifest: Manifest, outDir: string, lazyChunks: string[]): InitialJs => {
+export const initialJs = (manifest: Manifest, outDir: string, load: FirstLoad): InitialJs => {
   const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)
   if (!entry) throw new Error('The Vite manifest has no entry chunk')
   const keys = new Set<string>()
-  for (const k of [entry, ...preloadedByHtml(manifest, outDir), ...lazyChunks]) closure(manifest, k, keys)
+  for (const k of [entry, ...preloadedByHtml(manifest, outDir, load.html ?? APP_SHELL), ...load.chunks])
+    closure(manifest, k, keys)
   let gzipBytes = 0
   let rawBytes = 0
   const css = new Set<string>()
@@ -128,10 +130,26 @@ export const initialJs = (manifest: Manifest, outDir: string, lazyChunks: string
   return { gzipBytes, rawBytes, chunks: keys.size, cssGzipBytes, byPackage }
 }
 
-/** The lazy chunks each measured route renders on a first visit. */
-export const ROUTE_CHUNKS = {
-  '/': ['src/pages/LandingPage.tsx'],
-  '/staff-login': ['src/pages/StaffLoginPage.tsx'],
-  // Signed in, '/' is the dashboard inside the lazily loaded signed-in frame.
-  'dashboard (/ signed in)': ['src/components/AppShell.tsx', 'src/pages/DashboardPage.tsx'],
+/** A first visit: the HTML file it gets (the app shell unless said) and the lazy chunks it renders. */
+export interface FirstLoad {
+  html?: string
+  chunks: string[]
 }
+
+/** The file the site answers `uri` with, in the default language (core's choosePage, as CloudFront's function). */
+const htmlFor = (uri: string, signedIn: boolean) =>
+  choosePage(
+    { uri, acceptLanguage: DEFAULT_LANGUAGE, cookieNames: signedIn ? [SESSION_COOKIE] : [], hasQuery: false },
+    pageChoiceConfig(SESSION_COOKIE),
+  )
+
+/** Each measured route's first visit. */
+export const FIRST_LOADS = {
+  '/': { html: htmlFor('/', false), chunks: ['src/pages/LandingPage.tsx'] },
+  '/staff-login': { html: htmlFor('/staff-login', false), chunks: ['src/pages/StaffLoginPage.tsx'] },
+  // Signed in, '/' is the dashboard inside the lazily loaded signed-in frame.
+  'dashboard (/ signed in)': {
+    html: htmlFor('/', true),
+    chunks: ['src/components/AppShell.tsx', 'src/pages/DashboardPage.tsx'],
+  },
+} satisfies Record<string, FirstLoad>
