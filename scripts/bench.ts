@@ -105,8 +105,23 @@ const TARGET = {
   bundleBytes: 250 * 1024,
   coldMs: 150,
   initialJsBytes: 120 * 1024,
-  lighthouseScore: 95,
   cls: 0.1,
+}
+
+/** Issue 30's Lighthouse targets: a score per page, and the largest paint on the public pages. */
+const LIGHTHOUSE_TARGET: Record<string, { score: number; lcpMs?: number }> = {
+  [FIGURES.lighthouse.landing]: { score: 95, lcpMs: 2000 },
+  [FIGURES.lighthouse.staffLogin]: { score: 95, lcpMs: 2000 },
+  [FIGURES.lighthouse.dashboard]: { score: 85 },
+  [FIGURES.lighthouse.staffDashboard]: { score: 90 },
+}
+/** Pass or miss against the page's target, with the target. */
+const lighthouseVerdict = (name: string, r: LighthouseResult) => {
+  const target = LIGHTHOUSE_TARGET[name]
+  if (!target) throw new Error(`No Lighthouse target for ${name}`)
+  const { score, lcpMs } = target
+  const met = r.performance >= score && r.cls < TARGET.cls && (lcpMs === undefined || r.lcpMs <= lcpMs)
+  return `${verdict(met)} (≥${score}${lcpMs === undefined ? '' : `, LCP ≤${lcpMs / 1000} s`})`
 }
 
 const started = performance.now()
@@ -385,7 +400,7 @@ const tables = (m: Measured): Table[] => {
     fmt(r.tbtMs, 0),
     fmt(r.cls, 3),
     fmt(r.fcpMs / 1000, 2),
-    verdict(r.performance >= TARGET.lighthouseScore && r.cls < TARGET.cls),
+    lighthouseVerdict(name, r),
   ])
   return [
     {
@@ -516,12 +531,12 @@ const tables = (m: Measured): Table[] => {
         'TBT ms',
         'CLS',
         'FCP s',
-        `target (≥${TARGET.lighthouseScore}, CLS <${TARGET.cls})`,
+        `target (CLS <${TARGET.cls} everywhere)`,
       ],
       numeric: [2, 3, 4, 5, 6],
       rows: lhRows,
       notes: [
-        'The built app (this run’s production build, the same files as web/dist) served by the local stack’s static handler with its security headers, /api/* passed to the stack’s API, the app’s files compressed by that handler as CloudFront does (Brotli when the browser takes it, else gzip) and the API’s text answers gzipped. The dashboard runs send the supervisor’s or a staff member’s session cookie with every request. Lighthouse times the load on a simulated slow phone from a trace of the real one, so a loaded machine inflates TBT.',
+        'The built app (this run’s production build, the same files as web/dist) served over HTTP/2 and TLS as CloudFront serves it (scripts/bench/front.ts), through the local stack’s static handler with its security headers, /api/* passed to the stack’s API, the app’s files compressed by that handler as CloudFront does (Brotli when the browser takes it, else gzip) and the API’s text answers gzipped. The dashboard runs send the supervisor’s or a staff member’s session cookie with every request. Lighthouse times the load on a simulated slow phone from a trace of the real one, so a loaded machine inflates TBT.',
         ...m.lighthouse.map(
           ({ name, result: r }) =>
             `${name}: LCP element ${r.lcpElement}; layout shifts ${r.shifts.map((x) => `${fmt(x.score, 3)} ${x.element}`).join(', ') || 'none'}.`,

@@ -5,7 +5,7 @@ import {
   DAYS,
   daySpans,
   fullName,
-  toCsv,
+  csvLines,
   type AuditEntry,
   type Timesheet,
   type User,
@@ -13,10 +13,16 @@ import {
 import { dataExports, orgDb } from '@app/data'
 import { brandOf, queuedEmail, recipientOf } from '../views/templates.ts'
 import { deliver } from '../workflows/mailer.ts'
+import { json, jsonArray, rowsOf } from '../workflows/export-pieces.ts'
 import { zip, type ZipEntry } from '../workflows/zip.ts'
 
 /** A member as the export shows them: no credential (username, sign-in kind) leaves the product. */
 const memberRecord = ({ username: _username, authType: _authType, ...member }: User) => member
+
+/** Each timesheet as the export shows it: its days' spans and its history, made as the file is written. */
+function* withHistory(sheets: Timesheet[], history: Map<number, AuditEntry[]>) {
+  for (const s of sheets) yield { ...s, ...allDaySpans(s), history: history.get(s.id) ?? [] }
+}
 
 const byTimesheet = (trail: AuditEntry[]) => {
   const map = new Map<number, AuditEntry[]>()
@@ -26,69 +32,75 @@ const byTimesheet = (trail: AuditEntry[]) => {
 }
 
 const membersCsv = (members: ReturnType<typeof memberRecord>[]) =>
-  toCsv([
-    [
-      'Id',
-      'First name',
-      'Last name',
-      'Email',
-      'Department',
-      'Role',
-      'Approver id',
-      'Pay type',
-      'Payroll id',
-      'Language',
-      'Created at',
-    ],
-    ...members.map((m) => [
-      m.id,
-      m.firstName,
-      m.lastName,
-      m.email,
-      m.department,
-      m.role,
-      m.supervisorId,
-      m.payType,
-      m.payrollId,
-      m.language,
-      m.createdAt,
-    ]),
-  ])
+  csvLines(
+    rowsOf(
+      [
+        'Id',
+        'First name',
+        'Last name',
+        'Email',
+        'Department',
+        'Role',
+        'Approver id',
+        'Pay type',
+        'Payroll id',
+        'Language',
+        'Created at',
+      ],
+      members,
+      (m) => [
+        m.id,
+        m.firstName,
+        m.lastName,
+        m.email,
+        m.department,
+        m.role,
+        m.supervisorId,
+        m.payType,
+        m.payrollId,
+        m.language,
+        m.createdAt,
+      ],
+    ),
+  )
 
 const timesheetsCsv = (sheets: Timesheet[], names: Map<string, string>) =>
-  toCsv([
-    [
-      'Id',
-      'Employee id',
-      'Employee',
-      'Week start',
-      'Status',
-      // Issue 34: a split day's time ranges ('08:00-12:00, 18:00-21:00'); start and end are its first and last.
-      ...DAYS.flatMap((d) => [`${d} start`, `${d} end`, `${d} time ranges`, `${d} activity`]),
-      'Submitted at',
-      'Comments',
-    ],
-    ...sheets.map((s) => {
-      const days = s as unknown as Record<string, string | null>
-      return [
-        s.id,
-        s.employeeId,
-        names.get(s.employeeId) ?? '',
-        s.weekStartDate,
-        s.status,
-        ...DAYS.flatMap((d) => [
-          days[`${d}Start`],
-          days[`${d}End`],
-          daySpans(s, d)
-            .map((span) => `${span.start}-${span.end}`)
-            .join(', '),
-          days[`${d}Activity`],
-        ]),
-        s.submittedAt,
-        s.comments,
-      ]
-    }),
-  ])
+  csvLines(
+    rowsOf(
+      [
+        'Id',
+        'Employee id',
+        'Employee',
+        'Week start',
+        'Status',
+        // Issue 34: a split day's time ranges ('08:00-12:00, 18:00-21:00'); start and end are its first and last.
+        ...DAYS.flatMap((d) => [`${d} start`, `${d} end`, `${d} time ranges`, `${d} activity`]),
+        'Submitted at',
+        'Comments',
+      ],
+      sheets,
+      (s) => {
+        const days = s as unknown as Record<string, string | null>
+        return [
+          s.id,
+          s.employeeId,
+          names.get(s.employeeId) ?? '',
+          s.weekStartDate,
+          s.status,
+          ...DAYS.flatMap((d) => [
+            days[`${d}Start`],
+            days[`${d}End`],
+            daySpans(s, d)
+              .map((span) => `${span.start}-${span.end}`)
+              .join(', '),
+            days[`${d}Activity`],
+          ]),
+          s.submittedAt,
+          s.comments,
+        ]
+      },
+    ),
+  )
 
 const isDecision = (e: AuditEntry) => e.action === 'timesheet.approved' || e.action === 'timesheet.rejected'
 const decisionRow = (e: AuditEntry) => ({
@@ -100,37 +112,34 @@ const decisionRow = (e: AuditEntry) => ({
 })
 
 const auditCsv = (trail: AuditEntry[]) =>
-  toCsv([
-    ['At', 'Who', 'Action', 'Subject', 'Changes'],
-    ...trail.map((e) => [
+  csvLines(
+    rowsOf(['At', 'Who', 'Action', 'Subject', 'Changes'], trail, (e) => [
       e.at,
       auditActorLabel(e.actor),
       e.action,
       JSON.stringify(e.subject),
       e.changes.map((c) => `${c.field}: ${String(c.before)} → ${String(c.after)}`).join('; '),
     ]),
-  ])
+  )
 
-const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`
 const rowsCsv = (rows: Record<string, unknown>[]) => {
-  const header = [...new Set(rows.flatMap((r) => Object.keys(r)))]
-  return toCsv([
-    header,
-    ...rows.map((r) =>
-      header.map((h) => (typeof r[h] === 'object' && r[h] !== null ? JSON.stringify(r[h]) : (r[h] as string))),
+  const header = new Set<string>()
+  for (const r of rows) for (const k of Object.keys(r)) header.add(k)
+  return csvLines(
+    rowsOf([...header], rows, (r) =>
+      [...header].map((h) => (typeof r[h] === 'object' && r[h] !== null ? JSON.stringify(r[h]) : (r[h] as string))),
     ),
-  ])
+  )
 }
 
 /** The organization's settings as one row per setting (nested values as JSON). */
 const settingsCsv = (settings: Record<string, unknown>) =>
-  toCsv([
-    ['Setting', 'Value'],
-    ...Object.entries(settings).map(([k, v]) => [
+  csvLines(
+    rowsOf(['Setting', 'Value'], Object.entries(settings), ([k, v]) => [
       k,
       typeof v === 'object' && v !== null ? JSON.stringify(v) : (v as string | null | undefined),
     ]),
-  ])
+  )
 
 /**
  * Makes one export: reads everything the organization has, writes one zip (CSV and JSON of each
@@ -154,26 +163,26 @@ export const runExport = async (orgId: string, id: string) => {
     const names = new Map(members.map((m) => [m.id, fullName(m)]))
     const decisions = trail.filter(isDecision).map(decisionRow)
     const entries: ZipEntry[] = [
-      { name: 'organization.json', data: json(settings) },
-      { name: 'organization.csv', data: settingsCsv(settings) },
-      { name: 'members.json', data: json(members) },
-      { name: 'members.csv', data: membersCsv(members) },
+      { name: 'organization.json', data: () => json(settings) },
+      { name: 'organization.csv', data: () => settingsCsv(settings) },
+      { name: 'members.json', data: () => jsonArray(members) },
+      { name: 'members.csv', data: () => membersCsv(members) },
       {
         name: 'timesheets.json',
-        data: json(sheets.map((s) => ({ ...s, ...allDaySpans(s), history: history.get(s.id) ?? [] }))),
+        data: () => jsonArray(withHistory(sheets, history)),
       },
-      { name: 'timesheets.csv', data: timesheetsCsv(sheets, names) },
-      { name: 'decisions.json', data: json(decisions) },
-      { name: 'decisions.csv', data: rowsCsv(decisions) },
-      { name: 'payroll-figures.json', data: json(figures) },
-      { name: 'payroll-figures.csv', data: rowsCsv(figures as unknown as Record<string, unknown>[]) },
-      { name: 'pay-periods.json', data: json(periods) },
-      { name: 'pay-periods.csv', data: rowsCsv(periods as unknown as Record<string, unknown>[]) },
-      { name: 'audit-trail.json', data: json(trail) },
-      { name: 'audit-trail.csv', data: auditCsv(trail) },
+      { name: 'timesheets.csv', data: () => timesheetsCsv(sheets, names) },
+      { name: 'decisions.json', data: () => jsonArray(decisions) },
+      { name: 'decisions.csv', data: () => rowsCsv(decisions) },
+      { name: 'payroll-figures.json', data: () => jsonArray(figures) },
+      { name: 'payroll-figures.csv', data: () => rowsCsv(figures as unknown as Record<string, unknown>[]) },
+      { name: 'pay-periods.json', data: () => jsonArray(periods) },
+      { name: 'pay-periods.csv', data: () => rowsCsv(periods as unknown as Record<string, unknown>[]) },
+      { name: 'audit-trail.json', data: () => jsonArray(trail) },
+      { name: 'audit-trail.csv', data: () => auditCsv(trail) },
     ]
     const file = filesFor(orgId).dataExport(id)
-    await file.put(zip(entries), `${settings.slug}-export-${started.createdAt.slice(0, 10)}.zip`)
+    await file.put(await zip(entries), `${settings.slug}-export-${started.createdAt.slice(0, 10)}.zip`)
     await db.exports.progress(id, 95)
     const supervisor = await db.users.find(started.createdBy)
     const email = supervisor?.email

@@ -1,4 +1,5 @@
-import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib'
+import { once } from 'node:events'
+import { crc32, createDeflateRaw, inflateRawSync } from 'node:zlib'
 
 /**
  * A zip archive (PKWARE APPNOTE 6.3, the subset every unzip reads): each file deflated, UTF-8
@@ -7,7 +8,43 @@ import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib'
  */
 export interface ZipEntry {
   name: string
-  data: Uint8Array | string
+  /**
+   * The file's contents in pieces, made as the archive reaches them and deflated as they come, so
+   * no file of an export is ever held whole as text (issue 35: the job's memory).
+   */
+  data: () => Iterable<string>
+}
+
+/** What is handed to zlib at a time: pieces are joined up to this size first (a row is a few bytes). */
+const BLOCK = 64 * 1024
+
+/** `pieces` deflated as one stream, with the CRC-32 and the length of what they hold. */
+const deflatePieces = async (pieces: Iterable<string>) => {
+  const deflate = createDeflateRaw()
+  const packed: Buffer[] = []
+  deflate.on('data', (chunk: Buffer) => packed.push(chunk))
+  const ended = once(deflate, 'end')
+  let crc = 0
+  let length = 0
+  let pending: string[] = []
+  let pendingLength = 0
+  const write = async () => {
+    const raw = Buffer.from(pending.join(''), 'utf8')
+    pending = []
+    pendingLength = 0
+    crc = crc32(raw, crc)
+    length += raw.length
+    if (!deflate.write(raw)) await once(deflate, 'drain')
+  }
+  for (const piece of pieces) {
+    pending.push(piece)
+    pendingLength += piece.length
+    if (pendingLength >= BLOCK) await write()
+  }
+  await write()
+  deflate.end()
+  await ended
+  return { packed: Buffer.concat(packed), crc, length }
 }
 
 /** The DOS date and time of `at` (local fields in UTC: the archive's files carry the export's time). */
@@ -20,16 +57,14 @@ const UTF8_FLAG = 0x0800
 const DEFLATE = 8
 
 /** The archive of `entries`, in their order. */
-export const zip = (entries: ZipEntry[], at = new Date()): Buffer => {
+export const zip = async (entries: ZipEntry[], at = new Date()): Promise<Buffer> => {
   const { time, date } = dosTime(at)
   const locals: Buffer[] = []
   const centrals: Buffer[] = []
   let offset = 0
   for (const entry of entries) {
     const name = Buffer.from(entry.name, 'utf8')
-    const raw = typeof entry.data === 'string' ? Buffer.from(entry.data, 'utf8') : Buffer.from(entry.data)
-    const packed = deflateRawSync(raw)
-    const crc = crc32(raw)
+    const { packed, crc, length } = await deflatePieces(entry.data())
     const local = Buffer.alloc(30)
     local.writeUInt32LE(0x04034b50, 0)
     local.writeUInt16LE(20, 4) // version needed: 2.0 (deflate)
@@ -39,7 +74,7 @@ export const zip = (entries: ZipEntry[], at = new Date()): Buffer => {
     local.writeUInt16LE(date, 12)
     local.writeUInt32LE(crc, 14)
     local.writeUInt32LE(packed.length, 18)
-    local.writeUInt32LE(raw.length, 22)
+    local.writeUInt32LE(length, 22)
     local.writeUInt16LE(name.length, 26)
     local.writeUInt16LE(0, 28)
     locals.push(local, name, packed)
@@ -54,7 +89,7 @@ export const zip = (entries: ZipEntry[], at = new Date()): Buffer => {
     central.writeUInt16LE(date, 14)
     central.writeUInt32LE(crc, 16)
     central.writeUInt32LE(packed.length, 20)
-    central.writeUInt32LE(raw.length, 24)
+    central.writeUInt32LE(length, 24)
     central.writeUInt16LE(name.length, 28)
     // extra, comment, disk, internal and external attributes: none
     central.writeUInt32LE(offset, 42)

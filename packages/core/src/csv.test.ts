@@ -5,6 +5,7 @@ import {
   bulkCsvHeader,
   bulkCsvRow,
   csvCell,
+  csvLines,
   hundredthsOfDays,
   timesheetCsv,
   toCsv,
@@ -114,6 +115,15 @@ describe('toCsv', () => {
       ]),
     ).toBe('\uFEFFa,b\r\n1,\r\n')
     expect(toCsv([[]])).toBe('\uFEFF\r\n')
+  })
+
+  it('is what csvLines gives a line at a time, for any rows (a law)', () => {
+    const cell = fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.constant(undefined))
+    fc.assert(
+      fc.property(fc.array(fc.array(cell), { minLength: 1, maxLength: 6 }), (rows) => {
+        expect([...csvLines(rows)].join('')).toBe(toCsv(rows))
+      }),
+    )
   })
 })
 

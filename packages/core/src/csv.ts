@@ -18,8 +18,16 @@ export const csvCell = (value: string | number | null | undefined): string => {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
 }
 
-export const toCsv = (rows: (string | number | null | undefined)[][]): string =>
+type CsvRow = (string | number | null | undefined)[]
+
+export const toCsv = (rows: CsvRow[]): string =>
   '\uFEFF' + rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n'
+
+/** `toCsv` of one or more rows, a line at a time (a big file is never held whole: the data export). */
+export function* csvLines(rows: Iterable<CsvRow>): Generator<string> {
+  yield '\uFEFF'
+  for (const row of rows) yield `${row.map(csvCell).join(',')}\r\n`
+}
 
 /**
  * The words of our own CSV layouts in English, the spec's (issue 21: a reader gets them in their
