@@ -513,7 +513,7 @@ const tables = (m: Measured): Table[] => {
       numeric: [2, 3, 4, 5],
       rows: webRows,
       notes: [
-        'From the Vite manifest: the entry chunk and its static imports, the chunks index.html preloads (the first screen’s catalogues in English), plus the route’s lazy chunks and their static imports (the dashboard also needs the lazy signed-in frame, AppShell). CSS is shown, not counted.',
+        'From the Vite manifest: the entry chunk and its static imports, the chunks the HTML the route is answered with preloads (a public page’s prerendered file, its chunk and catalogues in English; for the dashboard the app shell, which names the signed-in frame’s and the dashboard’s chunks), plus the route’s lazy chunks and their static imports (the dashboard also needs the lazy signed-in frame, AppShell). CSS is shown, not counted.',
         ...webRows.map((_, i) => {
           const route = Object.keys(FIRST_LOADS)[i] as keyof typeof FIRST_LOADS
           const parts = m.webSizes[route].byPackage.slice(0, 6).map((p) => `${p.name} ${fmt(kb(p.bytes), 0)}`)
