@@ -156,8 +156,8 @@ export const lighthouseRun = async (
 }
 
 /**
- * The pages the benchmark scores, served by the front (front.ts): `/` and `/staff-login` signed
- * out, then `/` with a supervisor's and with a staff member's session, each checked to have read
+ * The pages the benchmark scores, served by the front (front.ts): `/`, `/pricing` and `/staff-login`
+ * signed out, then `/` with a supervisor's and with a staff member's session, each checked to have read
  * what its dashboard shows.
  */
 export const scoreFirstPages = async (
@@ -169,6 +169,7 @@ export const scoreFirstPages = async (
   const signedIn = (cookie: string, mustFetch: string) => ({ extraHeaders: { Cookie: cookie }, mustFetch })
   const pages = [
     { name: FIGURES.lighthouse.landing, path: '/' },
+    { name: FIGURES.lighthouse.pricing, path: '/pricing' },
     { name: FIGURES.lighthouse.staffLogin, path: '/staff-login' },
     { name: FIGURES.lighthouse.dashboard, path: '/', ...signedIn(cookies.supervisorCookie, '/api/dashboard/stats') },
     {

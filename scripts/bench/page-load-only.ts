@@ -4,7 +4,7 @@
  * The benchmark's signed-in first screens alone (page-load.ts: round trips before the largest
  * paint, where the CPU goes, the staff app's warm start), on a stack of its own with the benchmark's
  * data set, served as CloudFront would (front.ts). --lighthouse also prints the first scripts' sizes
- * and Lighthouse's figures for `/`, `/staff-login` and both dashboards, as `npm run bench` does
+ * and Lighthouse's figures for `/`, `/pricing`, `/staff-login` and both dashboards, as `npm run bench` does
  * (the median of N runs each; 1 unless said).
  * Prints the figures; writes nothing.
  */

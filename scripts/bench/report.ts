@@ -54,9 +54,15 @@ export const FIGURES = {
     close: 'close pay period',
   },
   export: 'export of all data',
-  web: { landing: 'initial JS /', staffLogin: 'initial JS /staff-login', dashboard: 'initial JS dashboard' },
+  web: {
+    landing: 'initial JS /',
+    pricing: 'initial JS /pricing',
+    staffLogin: 'initial JS /staff-login',
+    dashboard: 'initial JS dashboard',
+  },
   lighthouse: {
     landing: 'Lighthouse /',
+    pricing: 'Lighthouse /pricing',
     staffLogin: 'Lighthouse /staff-login',
     dashboard: 'Lighthouse dashboard',
     staffDashboard: 'Lighthouse staff dashboard',

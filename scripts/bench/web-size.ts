@@ -146,6 +146,7 @@ const htmlFor = (uri: string, signedIn: boolean) =>
 /** Each measured route's first visit. */
 export const FIRST_LOADS = {
   '/': { html: htmlFor('/', false), chunks: ['src/pages/LandingPage.tsx'] },
+  '/pricing': { html: htmlFor('/pricing', false), chunks: ['src/pages/PricingPage.tsx'] },
   '/staff-login': { html: htmlFor('/staff-login', false), chunks: ['src/pages/StaffLoginPage.tsx'] },
   // Signed in, '/' is the dashboard inside the lazily loaded signed-in frame.
   'dashboard (/ signed in)': {
