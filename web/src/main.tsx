@@ -46,14 +46,24 @@ const updates = () =>
  * texts, not once React has rendered the signed-in routes (which waits for that code): issue 30's
  * round trips. The routes ask again (router.tsx); a read in flight is not asked twice.
  */
-function prefetchOnSessionAnswer() {
-  queryClient
+function prefetchOnSessionAnswer(): Promise<void> {
+  return queryClient
     .fetchQuery(authUserQuery)
     .then((user) => {
-      if (user && !user.organizationClosed) prefetchFirstScreen(queryClient, user, location.pathname)
+      if (user && !user.organizationClosed) return prefetchFirstScreen(queryClient, user, location.pathname)
     })
     .catch(() => undefined) // a kiosk's 403, or no network: the routes decide what to show
 }
+
+/**
+ * How long the app shell's first render waits at most for the first screen's code, the session
+ * check and the reads it starts. Each commit before they are all here (a loading state, then the
+ * frame without its page, then the page's first section) cost a render and a layout of the whole
+ * page on a main thread that is already the bottleneck: the installed staff app's warm start went
+ * from about 1.5 to 1.2 s at 4× slower CPU with one commit (issue 30). A slow network gets the
+ * loading states after this long, as before.
+ */
+const FIRST_SCREEN_WAIT_MS = 1500
 
 /**
  * A signed-out page rendered at build time (web/prerender.ts; the page's catalogue namespaces in
@@ -81,8 +91,10 @@ if (prerendered !== undefined) {
     })
 } else {
   initI18n()
-  preloadRoute(location.pathname, location.search)
-  prefetchOnSessionAnswer()
-  createRoot(root).render(app)
-  updates()
+  const firstScreen = Promise.all([preloadRoute(location.pathname, location.search), prefetchOnSessionAnswer()])
+  const waited = new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))
+  void Promise.race([firstScreen, waited]).then(() => {
+    createRoot(root).render(app)
+    updates()
+  })
 }

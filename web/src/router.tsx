@@ -168,21 +168,22 @@ const likelySignedIn = (path: string, hasQuery: boolean): Hint | undefined =>
 /**
  * Starts loading the code the address will show, before the first render and in parallel with the
  * session check: the public page, or for a member the signed-in frame and page (issue 30: their
- * code must not wait for the check). main.tsx calls it once, on the app shell.
+ * code must not wait for the check). main.tsx calls it once, on the app shell. Resolves once that
+ * code is here (or failed to come).
  */
-export function preloadRoute(pathname: string, search = '') {
+export function preloadRoute(pathname: string, search = ''): Promise<void> {
   const path = normalPath(pathname)
   const signedIn = likelySignedIn(path, search !== '')
-  const routes = signedIn ? signedInRoutes : publicRoutes
-  routes.find((r) => r.path === path)?.Page.preload()
-  if (!signedIn) return
-  AppShell.preload()
+  const page = (signedIn ? signedInRoutes : publicRoutes).find((r) => r.path === path)?.Page.ready()
+  if (!signedIn) return page ?? Promise.resolve()
+  const frame = AppShell.ready()
   // The dashboard's texts too (prefetchFirstScreen asks again once the role is known; a namespace
   // loads once): a supervisor's speaks 'supervisor', a staff member's 'staff' as well.
   if (path === '/')
     void i18next
       .loadNamespaces([...DASHBOARD_NAMESPACES[signedIn === 'supervisor' ? 'supervisor' : 'staff']])
       .catch(() => undefined)
+  return Promise.all([frame, page]).then(() => undefined)
 }
 
 /**
@@ -219,7 +220,9 @@ function SignedInRoutes({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient()
   const [firstPath] = useState(() => normalPath(pathname))
   const { role, demo } = user
-  useEffect(() => prefetchFirstScreen(queryClient, { role, demo }, firstPath), [queryClient, role, demo, firstPath])
+  useEffect(() => {
+    void prefetchFirstScreen(queryClient, { role, demo }, firstPath)
+  }, [queryClient, role, demo, firstPath])
   return (
     <Suspense fallback={<PageLoading />}>
       <Routes>

@@ -75,19 +75,30 @@ export const DASHBOARD_NAMESPACES = { supervisor: ['supervisor'], staff: ['super
  * Starts what the first signed-in screen at `path` reads: the header's settings and a supervisor's
  * subscription banner everywhere, and on the dashboard its lists and the texts its sections speak.
  * A read already cached or in flight is not asked again; a failed one is left to the screen, which
- * shows its own error.
+ * shows its own error. Resolves once every read and text asked for has answered, either way.
  */
 export const prefetchFirstScreen = (
   queryClient: QueryClient,
   user: Pick<CurrentUser, 'role' | 'demo'>,
   path: string,
-) => {
-  const quietly = (p: Promise<unknown>) => void p.catch(() => undefined)
+): Promise<void> => {
+  const asked: Promise<unknown>[] = []
+  const quietly = (p: Promise<unknown>) => void asked.push(p.catch(() => undefined))
   const supervisor = user.role === 'supervisor'
   quietly(queryClient.prefetchQuery(organizationSettingsQuery))
   // The demo shows its notice in the banner's place (AppShell).
   if (supervisor && !user.demo) quietly(queryClient.prefetchQuery(subscriptionStatusQuery))
-  if (path !== '/') return
+  if (path === '/') dashboard(queryClient, user, quietly)
+  return Promise.all(asked).then(() => undefined)
+}
+
+/** A dashboard's lists and the texts its sections speak. */
+const dashboard = (
+  queryClient: QueryClient,
+  user: Pick<CurrentUser, 'role' | 'demo'>,
+  quietly: (p: Promise<unknown>) => void,
+) => {
+  const supervisor = user.role === 'supervisor'
   quietly(i18next.loadNamespaces([...DASHBOARD_NAMESPACES[supervisor ? 'supervisor' : 'staff']]))
   quietly(queryClient.prefetchInfiniteQuery(timesheetListQuery('all')))
   if (supervisor) {
