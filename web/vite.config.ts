@@ -1,4 +1,5 @@
-import { join } from 'node:path'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { defineConfig, type Plugin, type Rolldown } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
@@ -101,8 +102,23 @@ const redocFetchesNothing = (): Plugin => ({
   },
 })
 
-export default defineConfig({
+/**
+ * React Router ships a production build (its development warnings off) beside the development one,
+ * but its package exports name only the latter (remix-run/react-router#14102): the app's build
+ * takes the production one; `npm run dev` keeps the warnings. react-router-dom re-exports these two.
+ */
+const ROUTER_PRODUCTION = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production',
+)
+const routerProduction = [
+  { find: /^react-router$/, replacement: join(ROUTER_PRODUCTION, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: join(ROUTER_PRODUCTION, 'dom-export.mjs') },
+]
+
+export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
+  resolve: { alias: command === 'build' ? routerProduction : [] },
   plugins: [
     // JSX and React Fast Refresh for `npm run dev`.
     react(),
@@ -182,4 +198,4 @@ export default defineConfig({
       },
     },
   },
-})
+}))
