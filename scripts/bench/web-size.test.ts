@@ -25,6 +25,13 @@ describe('the first scripts of the measured routes', () => {
     expect(packages).not.toContain('zod')
   })
 
+  // Issue 30: in a new renderer each file of the installed app's first screen costs main-thread time of
+  // its own; the build copies small shared chunks into their readers (web/vite.config.ts), 76 files before.
+  it("a member's first screen arrives in a few files, not one per shared module", () => {
+    const { html, chunks } = FIRST_LOADS['dashboard (/ signed in)']
+    expect(initialJs(manifest, outDir, { html, chunks }).chunks).toBeLessThanOrEqual(30)
+  })
+
   it('the submit page, which validates the week, brings zod with it', () => {
     expect(packagesOf(['src/pages/SubmitTimesheetPage.tsx'])).toContain('zod')
   })

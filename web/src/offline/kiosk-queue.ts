@@ -178,6 +178,8 @@ export async function syncPunchesOnce(
     // hung at full CPU once when the device's store stopped answering).
     if (running === run) running = null
   }
+  // Counted before the refusals are shown: a refused punch never shows as still waiting beside them.
+  const waiting = await countQueued().catch(() => 0)
   if (result.refused.length) setState({ refused: [...state.refused, ...result.refused] })
-  return { ...result, waiting: await countQueued().catch(() => 0) }
+  return { ...result, waiting }
 }
