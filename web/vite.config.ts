@@ -191,11 +191,11 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           // Left to itself, Rolldown gives each set of pages that share a module a chunk of its own: a
           // member's first screen was 76 files, most under 1 KB gzipped (an icon, a button), and in a
-          // new renderer each file costs main-thread time of its own (warm start 1.4-1.7 s). Those
+          // new renderer each file costs main-thread time of its own. Those
           // under 10 KiB of source are copied into the chunks that read them instead, with one module
           // state across the copies (Rolldown's registry), so no page downloads code it did not
-          // before: the first screen is 21 files, 2 KB gzipped more, and opens in 1.2-1.3 s online,
-          // 1.0-1.1 s offline (README, "The signed-in first screens"). Styles stay files (Vite's CSS
+          // before: the first screen is 21 files, 2 KB gzipped more, and the installed app's warm start
+          // about 0.3 s sooner (README, "The signed-in first screens"). Styles stay files (Vite's CSS
           // plugin emits a style module's CSS from every chunk that lists it).
           experimentalInlineCommonChunks: {
             maxSize: 10 * 1024,

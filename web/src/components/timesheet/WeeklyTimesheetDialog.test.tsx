@@ -193,7 +193,9 @@ describe('WeeklyTimesheetDialog', () => {
     answer()
     expect(await screen.findByText('Your timesheet has been saved as a draft')).toBeTruthy()
     expect(screen.getByText('Timesheet Saved')).toBeTruthy()
-    expect(screen.getByRole('button', { name: 'Save Timesheet' })).toHaveProperty('disabled', false)
+    // The toast is the save's own callback; the button's label follows once TanStack Query tells its
+    // observers, a tick later (a loaded machine's clean-clone run saw it still 'Saving...').
+    expect(await screen.findByRole('button', { name: 'Save Timesheet' })).toHaveProperty('disabled', false)
     expect(body(writes(fetch)[0]![1])).toMatchObject({ mondayActivity: 'Sermon prep', version: 3 })
     expect(onOpenChange).not.toHaveBeenCalledWith(false)
   })
