@@ -135,7 +135,7 @@ const observePaints = () => {
   }).observe({ type: 'longtask', buffered: true })
 }
 
-const slowCpu = async (page: Page) => {
+export const slowCpu = async (page: Page) => {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
 }
@@ -233,6 +233,33 @@ export interface WarmStart {
 }
 
 /**
+ * A phone-sized browser whose service worker has the site at `front` cached: a first visit installs
+ * it (and the staff app keeps the week on the device), a reload runs under it.
+ */
+export const warmedBrowser = async (
+  front: Front,
+  cookie: string,
+): Promise<{ browser: Browser; context: BrowserContext }> => {
+  const browser = await launch(front)
+  try {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, serviceWorkers: 'allow' })
+    await withCookie(context, front.url, cookie)
+    const first = await context.newPage()
+    await first.goto(`${front.url}/`)
+    await first.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+    await first.waitForFunction(() => navigator.serviceWorker.controller !== null)
+    await shown(first)
+    await first.reload()
+    await shown(first)
+    await first.close()
+    return { browser, context }
+  } catch (e) {
+    await browser.close()
+    throw e
+  }
+}
+
+/**
  * The installed staff app opened again: a first visit installs the service worker and keeps the
  * week; then each measured visit is a new tab of the same browser (the cache warm), the CPU 4×
  * slower, timed from the navigation's start to an enabled Clock In or Clock Out button (or the
@@ -240,19 +267,8 @@ export interface WarmStart {
  */
 export const staffWarmStart = async (front: Front, cookie: string, samples = 3): Promise<WarmStart> => {
   const origin = front.url
-  const browser: Browser = await launch(front)
+  const { browser, context } = await warmedBrowser(front, cookie)
   try {
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, serviceWorkers: 'allow' })
-    await withCookie(context, origin, cookie)
-    const first = await context.newPage()
-    await first.goto(`${origin}/`)
-    await first.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
-    await first.waitForFunction(() => navigator.serviceWorker.controller !== null)
-    await shown(first)
-    await first.reload()
-    await shown(first)
-    await first.close()
-
     const visit = async () => {
       const page = await context.newPage()
       await slowCpu(page)
@@ -278,7 +294,7 @@ export const staffWarmStart = async (front: Front, cookie: string, samples = 3):
 }
 
 /** The staff dashboard's first useful state: an enabled timer button, or the week when there is none. */
-const shown = (page: Page) =>
+export const shown = (page: Page) =>
   page.waitForFunction(
     () => {
       // The buttons' names end with the day for screen readers ('Clock In Monday').
