@@ -16,6 +16,7 @@ import { FIGURES, markdownTable } from './report.ts'
 import { FULL, QUICK, seedBench } from './seed.ts'
 import { startBenchStackRetrying } from './stack.ts'
 import { fmt } from './stats.ts'
+import { runMain } from './run-main.ts'
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } } })
@@ -64,10 +65,4 @@ const main = async () => {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (e: unknown) => {
-    log(`failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
-    process.exit(1)
-  },
-)
+void runMain(main, log)

@@ -13,6 +13,7 @@ import { resetClients } from '@app/adapters'
 import { EXPORT_TARGET, measureExport } from './export.ts'
 import { startBenchStackRetrying } from './stack.ts'
 import { fmt, mb } from './stats.ts'
+import { runMain } from './run-main.ts'
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
 const { values } = parseArgs({ options: { timesheets: { type: 'string', default: String(EXPORT_TARGET.timesheets) } } })
@@ -41,10 +42,4 @@ const main = async () => {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (e: unknown) => {
-    log(`failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
-    process.exit(1)
-  },
-)
+void runMain(main, log)

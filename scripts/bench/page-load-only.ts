@@ -20,6 +20,7 @@ import { FULL, QUICK, seedBench } from './seed.ts'
 import { startBenchStackRetrying } from './stack.ts'
 import { scoreFirstPages } from './lighthouse.ts'
 import { buildWebWithManifest, initialJs, FIRST_LOADS } from './web-size.ts'
+import { runMain } from './run-main.ts'
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
 const { values } = parseArgs({
@@ -71,10 +72,4 @@ const main = async () => {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (e: unknown) => {
-    log(`failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
-    process.exit(1)
-  },
-)
+void runMain(main, log)

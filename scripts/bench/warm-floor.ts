@@ -20,6 +20,7 @@ import { shown, slowCpu, staffWarmStart, warmedBrowser } from './page-load.ts'
 import { QUICK, seedBench } from './seed.ts'
 import { startBenchStackRetrying } from './stack.ts'
 import { buildWebWithManifest } from './web-size.ts'
+import { runMain } from './run-main.ts'
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, trace: { type: 'boolean' } } })
@@ -183,10 +184,4 @@ const main = async () => {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (e: unknown) => {
-    log(`failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
-    process.exit(1)
-  },
-)
+void runMain(main, log)
