@@ -18,6 +18,7 @@ import { resetClients } from '@app/adapters'
 import { startFront, type Front } from './front.ts'
 import { shown, slowCpu, staffWarmStart, warmedBrowser } from './page-load.ts'
 import { QUICK, seedBench } from './seed.ts'
+import { median } from './stats.ts'
 import { startBenchStackRetrying } from './stack.ts'
 import { buildWebWithManifest } from './web-size.ts'
 import { runMain } from './run-main.ts'
@@ -48,8 +49,6 @@ const buildFloor = async (floor: 'react' | 'libs', outDir: string) => {
   })
   writeFileSync(join(outDir, 'sw.js'), FLOOR_SERVICE_WORKER)
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
 /** The main thread's own time per trace event (nested events' time taken out), mean of `visits` offline warm visits. */
 const mainThreadTimes = async (front: Front, cookie: string, visits = 4) => {
@@ -176,7 +175,7 @@ const main = async () => {
     }
     console.log('| warm start, 4× slower CPU (median of the rounds’ medians) | online | offline |\n|---|---|---|')
     for (const [name, { online, offline }] of runs)
-      console.log(`| ${name} | ${median(online)} ms | ${median(offline)} ms |`)
+      console.log(`| ${name} | ${Math.round(median(online))} ms | ${Math.round(median(offline))} ms |`)
   } finally {
     for (const { front } of sites) await front.close()
     await stack.stop().catch(() => undefined)
