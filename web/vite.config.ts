@@ -7,6 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { SERVICE_WORKER_FILE, WEB_MANIFEST_FILE } from '../packages/core/src/site-cache.ts'
 import { DEFAULT_LANGUAGE } from '../packages/core/src/languages.ts'
 import { prerenderPages, signedInFirstChunks } from './prerender.ts'
+import { compileHints } from './compile-hints.ts'
 
 const THEME_COLOUR = '#4f46e5'
 
@@ -126,6 +127,7 @@ export default defineConfig(({ command }) => ({
     preloadFirstCatalogues(),
     preloadSignedInFirst(),
     redocFetchesNothing(),
+    compileHints(),
     prerenderPages(),
     // The installable staff app: a web app manifest and a Workbox service worker that precaches the
     // app shell and every page's chunk, so a signed-in member can open the app with no connection.

@@ -5,11 +5,11 @@
  * turn on the app and on two pages served the same way (over the bench's front, from a service
  * worker's cache, the CPU 4× slower), each showing an enabled Clock In: one with React DOM alone,
  * one with React and the libraries the package list names doing what the first screen asks of them
- * (floor/main.ts). Rounds alternate the three, so a busy moment of the machine hits each alike.
+ * (floor/main.ts), built with the app's compile hint. Rounds alternate the three, so a busy moment of the machine hits each alike.
  * --trace prints instead, for each, the renderer main thread's own time per trace event over 4
  * offline visits: where the app's time beyond the floor goes. Prints the figures; writes nothing.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -22,14 +22,23 @@ import { median } from './stats.ts'
 import { startBenchStackRetrying } from './stack.ts'
 import { buildWebWithManifest } from './web-size.ts'
 import { runMain } from './run-main.ts'
+import { compileHints } from '../../web/compile-hints.ts'
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, trace: { type: 'boolean' } } })
 const log = (message: string) => process.stderr.write(`bench warm floor: ${message}\n`)
 
-/** The floors' service worker: every GET of its origin from its cache once fetched (any navigation as `/`). */
-const FLOOR_SERVICE_WORKER = `
-self.addEventListener('install', () => self.skipWaiting())
+/**
+ * The floors' service worker: the built files cached as it installs, as Workbox precaches the app's (Chrome
+ * makes a script's code cache then), and every GET of its origin from its cache once fetched (any
+ * navigation as `/`).
+ */
+const floorServiceWorker = (files: string[]) => `
+const FILES = ${JSON.stringify(files)}
+self.addEventListener('install', (event) => {
+  self.skipWaiting()
+  event.waitUntil(caches.open('floor').then((cache) => cache.addAll(FILES)))
+})
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()))
 self.addEventListener('fetch', (event) => {
   if (new URL(event.request.url).origin !== location.origin || event.request.method !== 'GET') return
@@ -45,9 +54,12 @@ const buildFloor = async (floor: 'react' | 'libs', outDir: string) => {
     configFile: false,
     logLevel: 'silent',
     define: { FLOOR: JSON.stringify(floor) },
+    // Built as the app is: the same compile hint on every chunk.
+    plugins: [compileHints()],
     build: { outDir, emptyOutDir: true, target: 'es2022' },
   })
-  writeFileSync(join(outDir, 'sw.js'), FLOOR_SERVICE_WORKER)
+  const assets = readdirSync(join(outDir, 'assets')).map((f) => `/assets/${f}`)
+  writeFileSync(join(outDir, 'sw.js'), floorServiceWorker(['/', ...assets]))
 }
 
 /** The main thread's own time per trace event (nested events' time taken out), mean of `visits` offline warm visits. */
