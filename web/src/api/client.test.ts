@@ -52,6 +52,16 @@ describe('apiRequest', () => {
     expect(errorMessage(error, 'fallback')).toBe('Unable to connect to the server. Please try again.')
   })
 
+  it('is a NetworkError at once, with no call made, when the browser says it is offline', async () => {
+    const fetch = mockFetch({ 'GET /api/thing': { body: {} } })
+    vi.stubGlobal('navigator', { onLine: false })
+    const error = await apiRequest('GET', '/api/thing').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(NetworkError)
+    expect(fetch).not.toHaveBeenCalled()
+    vi.stubGlobal('navigator', { onLine: true })
+    await expect(apiJson('GET', '/api/thing')).resolves.toEqual({})
+  })
+
   it('apiJson reads the JSON body, and null for an empty one', async () => {
     mockFetch({ 'POST /api/a': { body: { ok: 1 } }, 'POST /api/b': { status: 204 } })
     await expect(apiJson('POST', '/api/a', {})).resolves.toEqual({ ok: 1 })

@@ -1,6 +1,7 @@
 import { queryOptions, type QueryFunction, type QueryKey } from '@tanstack/react-query'
 import i18next from 'i18next'
 import type { MessageKey } from '@app/i18n'
+import { isOnline } from '../offline/connection.ts'
 
 /**
  * A non-2xx answer. Its message is `${status}: ${body text or status text}` (spec section 7), so
@@ -64,6 +65,9 @@ const asCode = (value: unknown): MessageKey | undefined =>
     : undefined
 
 const send = async (url: string, init: RequestInit): Promise<Response> => {
+  // The browser knows there is no network at all: no call goes out to fail (through the service
+  // worker, at a cost on a slow phone), and the offline staff app answers from the device at once.
+  if (!isOnline()) throw new NetworkError(new Error('The browser is offline'))
   try {
     return await fetch(url, { ...init, credentials: 'include' })
   } catch (e) {
