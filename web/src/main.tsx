@@ -57,7 +57,7 @@ function prefetchOnSessionAnswer(): Promise<void> {
 
 /**
  * How long the app shell's first render waits at most for the first screen's code, the session
- * check and the reads it starts. Each commit before they are all here (a loading state, then the
+ * check and the reads of what the screen shows first (prefetchFirstScreen). Each commit before they are all here (a loading state, then the
  * frame without its page, then the page's first section) cost a render and a layout of the whole
  * page on a main thread that is already the bottleneck: with one commit the installed staff app's
  * warm start is about 0.3 s sooner at 4× slower CPU (issue 30). A slow network gets the loading

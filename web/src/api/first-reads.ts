@@ -75,42 +75,48 @@ export const DASHBOARD_NAMESPACES = { supervisor: ['supervisor'], staff: ['super
  * Starts what the first signed-in screen at `path` reads: the header's settings and a supervisor's
  * subscription banner everywhere, and on the dashboard its lists and the texts its sections speak.
  * A read already cached or in flight is not asked again; a failed one is left to the screen, which
- * shows its own error. Resolves once every read and text asked for has answered, either way.
+ * shows its own error. Resolves once what the screen shows first has answered, either way: the
+ * header's reads, the texts, and the reads of the dashboard's top section (a staff member's week, a
+ * supervisor's figures); the sections below show as their reads arrive (useInOrder), so a staff
+ * member's Clock In does not wait for their time off or their list of weeks (issue 30).
  */
 export const prefetchFirstScreen = (
   queryClient: QueryClient,
   user: Pick<CurrentUser, 'role' | 'demo'>,
   path: string,
 ): Promise<void> => {
-  const asked: Promise<unknown>[] = []
-  const quietly = (p: Promise<unknown>) => void asked.push(p.catch(() => undefined))
+  const first: Promise<unknown>[] = []
+  const quietly = (p: Promise<unknown>, shownFirst = true) => {
+    const settled = p.catch(() => undefined)
+    if (shownFirst) first.push(settled)
+  }
   const supervisor = user.role === 'supervisor'
   quietly(queryClient.prefetchQuery(organizationSettingsQuery))
   // The demo shows its notice in the banner's place (AppShell).
   if (supervisor && !user.demo) quietly(queryClient.prefetchQuery(subscriptionStatusQuery))
   if (path === '/') dashboard(queryClient, user, quietly)
-  return Promise.all(asked).then(() => undefined)
+  return Promise.all(first).then(() => undefined)
 }
 
 /** A dashboard's lists and the texts its sections speak. */
 const dashboard = (
   queryClient: QueryClient,
   user: Pick<CurrentUser, 'role' | 'demo'>,
-  quietly: (p: Promise<unknown>) => void,
+  quietly: (p: Promise<unknown>, shownFirst?: boolean) => void,
 ) => {
   const supervisor = user.role === 'supervisor'
   quietly(i18next.loadNamespaces([...DASHBOARD_NAMESPACES[supervisor ? 'supervisor' : 'staff']]))
-  quietly(queryClient.prefetchInfiniteQuery(timesheetListQuery('all')))
+  quietly(queryClient.prefetchInfiniteQuery(timesheetListQuery('all')), false)
   if (supervisor) {
     quietly(queryClient.prefetchQuery(dashboardStatsQuery))
-    quietly(queryClient.prefetchQuery(pendingTimesheetsQuery))
+    quietly(queryClient.prefetchQuery(pendingTimesheetsQuery), false)
   } else {
     quietly(queryClient.prefetchQuery(currentWeekQuery))
   }
   // Issue 32: a staff member's time off (a volunteer has none): their requests, balances and the policies that name them.
   if (user.role === 'employee') {
-    quietly(queryClient.prefetchQuery(timeOffListQuery))
-    quietly(queryClient.prefetchQuery(balancesQuery(null)))
-    quietly(queryClient.prefetchQuery(policiesQuery))
+    quietly(queryClient.prefetchQuery(timeOffListQuery), false)
+    quietly(queryClient.prefetchQuery(balancesQuery(null)), false)
+    quietly(queryClient.prefetchQuery(policiesQuery), false)
   }
 }
