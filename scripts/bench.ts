@@ -307,7 +307,7 @@ const measure = async (): Promise<Measured> => {
     firstScreens.push({ name: d.name, load: await dashboardLoad(gz, seeded[d.cookie], d.ready) })
   }
   log('the staff app, warm')
-  const warm = await staffWarmStart(gz, seeded.staffCookie, quick ? 1 : 3)
+  const warm = await staffWarmStart(gz, seeded.staffCookie, quick ? 1 : undefined)
   return {
     web,
     webSizes,
