@@ -5,7 +5,8 @@
  * turn on the app and on two pages served the same way (over the bench's front, from a service
  * worker's cache, the CPU 4× slower), each showing an enabled Clock In: one with React DOM alone,
  * one with React and the libraries the package list names doing what the first screen asks of them
- * (floor/main.ts), built with the app's compile hint. Rounds alternate the three, so a busy moment of the machine hits each alike.
+ * (floor/main.ts), built with the app's compile hint. Rounds alternate the three, so a busy moment
+ * of the machine hits each alike.
  * --trace prints instead, for each, the renderer main thread's own time per trace event over 4
  * offline visits: where the app's time beyond the floor goes. Prints the figures; writes nothing.
  */
@@ -29,9 +30,8 @@ const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3'
 const log = (message: string) => process.stderr.write(`bench warm floor: ${message}\n`)
 
 /**
- * The floors' service worker: the built files cached as it installs, as Workbox precaches the app's (Chrome
- * makes a script's code cache then), and every GET of its origin from its cache once fetched (any
- * navigation as `/`).
+ * The floors' service worker: the built files cached as it installs, as Workbox precaches the app's,
+ * and every GET of its origin from its cache once fetched (any navigation as `/`).
  */
 const floorServiceWorker = (files: string[]) => `
 const FILES = ${JSON.stringify(files)}
