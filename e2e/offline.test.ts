@@ -185,6 +185,40 @@ describe('the installable offline staff app', () => {
     expect(saved.enteredOffline).toBe(true)
     expect(await page.getByRole('status', { name: 'Connection' }).getByText(SAVED_ON_DEVICE).count()).toBe(0)
   })
+  it('opens online on the week kept on this device while it asks the server again, then shows the server’s', async () => {
+    const { credentials, page, thisWeek, otherDay } = await staffOnPhone()
+    // Meanwhile the same member records hours at the desk: the server's week moves on.
+    const desk = await newPage()
+    await signInAsStaff(desk, credentials as Credentials)
+    const week = await api<CurrentWeek>(desk, 'GET', '/api/timesheets/current-week')
+    await api(desk, 'PUT', `/api/timesheets/draft/${week.id}`, {
+      ...week,
+      [`${otherDay}Start`]: '08:00',
+      [`${otherDay}End`]: '11:30',
+      version: week.version,
+    })
+
+    // The phone opens again; the server's answer for this week is held until the phone has shown one.
+    let asked = false
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.context().route('**/api/timesheets/current-week', async (route) => {
+      asked = true
+      await held
+      await route.continue()
+    })
+    await page.reload()
+    // The week as this device kept it (nothing recorded yet), shown while the server is asked.
+    await thisWeek.getByRole('link', { name: 'Start Timesheet' }).waitFor()
+    expect(asked).toBe(true)
+    expect(await thisWeek.getByText('So far:').count()).toBe(0)
+    // Then the server's week replaces it.
+    release()
+    await thisWeek.getByRole('button', { name: 'Continue Timesheet' }).waitFor()
+    expect(await thisWeek.getByText('So far:').textContent()).toContain('3.5')
+    expect(await thisWeek.getByRole('link', { name: 'Start Timesheet' }).count()).toBe(0)
+  })
+
   it('keeps an hour saved offline on the submit page, syncs it when the connection returns, and says plainly when another week is not saved', async () => {
     const { page, errors } = await staffOnPhone()
     const settings = await api<OrganizationSettings>(page, 'GET', '/api/organization/settings')

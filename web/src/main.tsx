@@ -5,6 +5,7 @@ import i18next from 'i18next'
 import { isLanguage } from '@app/core'
 import { authUserQuery } from './api/auth.ts'
 import { prefetchFirstScreen } from './api/first-reads.ts'
+import { readKeptFirstScreen } from './offline/kept-reads.ts'
 import { createQueryClient } from './api/query-client.ts'
 import { App } from './App.tsx'
 import { addZoneToSignInLinks } from './lib/browser.ts'
@@ -47,10 +48,12 @@ const updates = () =>
  * round trips. The routes ask again (router.tsx); a read in flight is not asked twice.
  */
 function prefetchOnSessionAnswer(): Promise<void> {
+  // What the device kept for a staff member's dashboard is read meanwhile (showKeptFirstScreen).
+  const kept = location.pathname === '/' ? readKeptFirstScreen() : undefined
   return queryClient
     .fetchQuery(authUserQuery)
     .then((user) => {
-      if (user && !user.organizationClosed) return prefetchFirstScreen(queryClient, user, location.pathname)
+      if (user && !user.organizationClosed) return prefetchFirstScreen(queryClient, user, location.pathname, kept)
     })
     .catch(() => undefined) // a kiosk's 403, or no network: the routes decide what to show
 }

@@ -219,10 +219,10 @@ function SignedInRoutes({ user }: { user: CurrentUser }) {
   // ...and so do the first screen's reads and texts (only the first screen's: later ones load as shown).
   const queryClient = useQueryClient()
   const [firstPath] = useState(() => normalPath(pathname))
-  const { role, demo } = user
+  const { id, role, demo } = user
   useEffect(() => {
-    void prefetchFirstScreen(queryClient, { role, demo }, firstPath)
-  }, [queryClient, role, demo, firstPath])
+    void prefetchFirstScreen(queryClient, { id, role, demo }, firstPath)
+  }, [queryClient, id, role, demo, firstPath])
   return (
     <Suspense fallback={<PageLoading />}>
       <Routes>

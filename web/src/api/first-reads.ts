@@ -11,7 +11,7 @@ import type {
 } from '@app/core'
 import { apiJson, cursorPaging, getQueryFn, readQuery, withSearch } from './client.ts'
 import { billingKeys, dashboardKeys, organizationKeys, timesheetKeys, type StatusFilter } from './keys.ts'
-import { keptSettings, keptWeek } from '../offline/kept-reads.ts'
+import { keptSettings, keptWeek, showKeptFirstScreen, type KeptFirstScreen } from '../offline/kept-reads.ts'
 import { balancesQuery, policiesQuery, timeOffListQuery } from './time-off.ts'
 
 /**
@@ -78,12 +78,16 @@ export const DASHBOARD_NAMESPACES = { supervisor: ['supervisor'], staff: ['super
  * shows its own error. Resolves once what the screen shows first has answered, either way: the
  * header's reads, the texts, and the reads of the dashboard's top section (a staff member's week, a
  * supervisor's figures); the sections below show as their reads arrive (useInOrder), so a staff
- * member's Clock In does not wait for their time off or their list of weeks (issue 30).
+ * member's Clock In does not wait for their time off or their list of weeks (issue 30). On a staff
+ * member's dashboard the settings and week kept on the device stand in while they are read again
+ * (showKeptFirstScreen; `keptRead`, the device's read when already started), so the first render
+ * need not wait for them.
  */
 export const prefetchFirstScreen = (
   queryClient: QueryClient,
-  user: Pick<CurrentUser, 'role' | 'demo'>,
+  user: Pick<CurrentUser, 'id' | 'role' | 'demo'>,
   path: string,
+  keptRead?: Promise<KeptFirstScreen | undefined>,
 ): Promise<void> => {
   const first: Promise<unknown>[] = []
   const quietly = (p: Promise<unknown>, shownFirst = true) => {
@@ -91,27 +95,23 @@ export const prefetchFirstScreen = (
     if (shownFirst) first.push(settled)
   }
   const supervisor = user.role === 'supervisor'
-  quietly(queryClient.prefetchQuery(organizationSettingsQuery))
+  const dashboard = path === '/'
+  const kept = dashboard && !supervisor && !user.demo ? showKeptFirstScreen(queryClient, user.id, keptRead) : undefined
+  /** A read of the top, waited for unless the device's copy already stands in. */
+  const top = (read: Promise<unknown>) =>
+    kept ? Promise.race([read, kept.then((shown) => (shown ? undefined : read))]) : read
+  quietly(top(queryClient.prefetchQuery(organizationSettingsQuery)))
   // The demo shows its notice in the banner's place (AppShell).
   if (supervisor && !user.demo) quietly(queryClient.prefetchQuery(subscriptionStatusQuery))
-  if (path === '/') dashboard(queryClient, user, quietly)
-  return Promise.all(first).then(() => undefined)
-}
-
-/** A dashboard's lists and the texts its sections speak. */
-const dashboard = (
-  queryClient: QueryClient,
-  user: Pick<CurrentUser, 'role' | 'demo'>,
-  quietly: (p: Promise<unknown>, shownFirst?: boolean) => void,
-) => {
-  const supervisor = user.role === 'supervisor'
+  if (!dashboard) return Promise.all(first).then(() => undefined)
+  // A dashboard's lists and the texts its sections speak.
   quietly(i18next.loadNamespaces([...DASHBOARD_NAMESPACES[supervisor ? 'supervisor' : 'staff']]))
   quietly(queryClient.prefetchInfiniteQuery(timesheetListQuery('all')), false)
   if (supervisor) {
     quietly(queryClient.prefetchQuery(dashboardStatsQuery))
     quietly(queryClient.prefetchQuery(pendingTimesheetsQuery), false)
   } else {
-    quietly(queryClient.prefetchQuery(currentWeekQuery))
+    quietly(top(queryClient.prefetchQuery(currentWeekQuery)))
   }
   // Issue 32: a staff member's time off (a volunteer has none): their requests, balances and the policies that name them.
   if (user.role === 'employee') {
@@ -119,4 +119,5 @@ const dashboard = (
     quietly(queryClient.prefetchQuery(balancesQuery(null)), false)
     quietly(queryClient.prefetchQuery(policiesQuery), false)
   }
+  return Promise.all(first).then(() => undefined)
 }

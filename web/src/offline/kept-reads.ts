@@ -1,6 +1,15 @@
-import type { QueryFunction } from '@tanstack/react-query'
-import type { AllocationCodes, CurrentUser, CurrentWeek, OrganizationSettings, SignedInMember } from '@app/core'
+import type { QueryClient, QueryFunction } from '@tanstack/react-query'
+import {
+  currentWeekStart,
+  isValidTimeZone,
+  type AllocationCodes,
+  type CurrentUser,
+  type CurrentWeek,
+  type OrganizationSettings,
+  type SignedInMember,
+} from '@app/core'
 import { isNetworkError } from '../api/client.ts'
+import { organizationKeys, timesheetKeys } from '../api/keys.ts'
 import type { QueuedSave } from './offline-db.ts'
 
 /**
@@ -16,7 +25,8 @@ void store().catch(() => undefined)
  * organization's zone and week start, this week). Online they read the API as always and keep the
  * answer on the device for their member; only when the network cannot be reached at all do they
  * answer what was kept. The device never answers for a server that said anything, so a session
- * that ended online stays ended.
+ * that ended online stays ended. (Online, a staff member's dashboard shows the kept settings and week
+ * while they are read again, once the server has said who is signed in: `showKeptFirstScreen`.)
  */
 
 /** The device's store failing (a private window without IndexedDB) must never fail an online read. */
@@ -106,6 +116,47 @@ export async function withQueuedSaves(week: CurrentWeek): Promise<CurrentWeek> {
   await quietly(async () => {
     latest = await (await store()).latestSave(week.employeeId, week.id)
   })
-  if (!latest) return week
-  return { ...week, ...latest.days, version: latest.baseVersion }
+  return withSave(week, latest)
+}
+
+const withSave = (week: CurrentWeek, latest: QueuedSave | undefined): CurrentWeek =>
+  latest ? { ...week, ...latest.days, version: latest.baseVersion } : week
+
+export type KeptFirstScreen = Awaited<ReturnType<typeof import('./offline-db.ts').keptFirstScreen>>
+
+/**
+ * Reads what a staff member's dashboard may show from the device. main.tsx starts it beside the
+ * session check, so it is here when the check answers, and not queued behind the write of that answer.
+ */
+export const readKeptFirstScreen = (): Promise<KeptFirstScreen | undefined> =>
+  store()
+    .then((s) => s.keptFirstScreen())
+    .catch(() => undefined)
+
+/**
+ * Issue 30: the installed staff app opens at once online too. Once the session check has answered
+ * (online, the server: a session that ended stays ended), the dashboard's header and week show what
+ * was kept for that member while both are read again, as TanStack shows any stale answer: the kept
+ * copy is placed as data of time 0, so the reads in flight replace it within moments. Nothing is
+ * placed over an answer that came first, and a week kept from an earlier week is not shown as this
+ * one. A save built on the kept week carries its version, so the server refuses it if the week
+ * changed elsewhere (the editor's 409 and reload). True when both the settings and the week are in
+ * the cache now, kept or answered; false, never an error, when the device has nothing to show.
+ */
+export async function showKeptFirstScreen(
+  queryClient: QueryClient,
+  userId: string,
+  read: Promise<KeptFirstScreen | undefined> = readKeptFirstScreen(),
+): Promise<boolean> {
+  const kept = await read
+  const settings = kept?.settings?.userId === userId ? kept.settings.value : undefined
+  const week = kept?.week?.userId === userId ? kept.week.value : undefined
+  if (!settings || !week || !isValidTimeZone(settings.timeZone)) return false
+  if (week.weekStartDate !== currentWeekStart(settings.timeZone, settings.weekStartDay)) return false
+  const place = (key: readonly unknown[], value: unknown) => {
+    if (queryClient.getQueryData(key) === undefined) queryClient.setQueryData(key, value, { updatedAt: 0 })
+  }
+  place(organizationKeys.settings, settings)
+  place(timesheetKeys.currentWeek, withSave(week, kept?.latest))
+  return true
 }

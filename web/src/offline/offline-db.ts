@@ -9,8 +9,9 @@ import type { AllocationCodes, CurrentUser, CurrentWeek, OrganizationSettings, T
  *   leaves the queue only when the server took it, or when its member chose the other version.
  * - `kept`: the last answers of the reads the app needs to open offline (who is signed
  *   in, the organization's zone and week start, this week), each with the member it belongs to.
- *   They are read only when the network cannot be reached, and dropped once the server says
- *   nobody is signed in.
+ *   They are read when the network cannot be reached, and, for a staff member's dashboard, shown
+ *   while the server is asked again once it has said who is signed in (issue 30); they are dropped
+ *   once the server says nobody is signed in.
  */
 export interface QueuedSave {
   seq?: number
@@ -104,6 +105,25 @@ export async function kept<N extends KeptName>(name: N, userId?: string): Promis
   const record = (await (await db()).get('kept', name)) as KeptRecord<N> | undefined
   if (!record || (userId !== undefined && record.userId !== userId)) return undefined
   return record.value
+}
+
+/**
+ * Issue 30: what a staff member's dashboard may show from the device while it asks the server again,
+ * in one read: the kept settings and week (each naming its member) and that week's newest queued save.
+ */
+export async function keptFirstScreen(): Promise<{
+  settings?: KeptRecord<'settings'>
+  week?: KeptRecord<'week'>
+  latest?: QueuedSave
+}> {
+  const tx = (await db()).transaction(['kept', 'saves'])
+  const kept = tx.objectStore('kept')
+  const [settings, week] = (await Promise.all([kept.get('settings'), kept.get('week')])) as [
+    KeptRecord<'settings'> | undefined,
+    KeptRecord<'week'> | undefined,
+  ]
+  const saves = week ? await tx.objectStore('saves').index('byWeek').getAll([week.value.employeeId, week.value.id]) : []
+  return { settings, week, latest: saves.at(-1) }
 }
 
 /** Nobody is signed in: the kept reads go (the queue stays, for its member's next sign-in). */
