@@ -11,7 +11,7 @@ import { App } from './App.tsx'
 import { addZoneToSignInLinks } from './lib/browser.ts'
 import { afterFirstScreen, watchFirstScreen } from './lib/first-screen.ts'
 import { initI18n, initialLanguage } from './i18n.ts'
-import { preloadPublicPage, preloadRoute, renderedAtBuild } from './router.tsx'
+import { likelyStaff, preloadPublicPage, preloadRoute, renderedAtBuild } from './router.tsx'
 import './index.css'
 
 // The service worker's registration and update prompt come after the page's own code, in a root of
@@ -48,8 +48,9 @@ const updates = () =>
  * round trips. The routes ask again (router.tsx); a read in flight is not asked twice.
  */
 function prefetchOnSessionAnswer(): Promise<void> {
-  // What the device kept for a staff member's dashboard is read meanwhile (showKeptFirstScreen).
-  const kept = location.pathname === '/' ? readKeptFirstScreen() : undefined
+  // What the device kept for a staff member's dashboard is read meanwhile (showKeptFirstScreen);
+  // not on a supervisor's, which shows nothing kept.
+  const kept = location.pathname === '/' && likelyStaff() ? readKeptFirstScreen() : undefined
   return queryClient
     .fetchQuery(authUserQuery)
     .then((user) => {

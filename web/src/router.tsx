@@ -149,6 +149,9 @@ const signedInHint = (): Hint | undefined => {
   }
 }
 
+/** Whether the last session check on this device found a staff member (not a supervisor). */
+export const likelyStaff = () => signedInHint() === 'staff'
+
 const normalPath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname)
 
 /**
