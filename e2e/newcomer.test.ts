@@ -9,6 +9,7 @@ import {
   dayOfDate,
   formatDate,
   formatInstant,
+  missingClockOuts,
   type ListedTimesheet,
   type OrganizationSettings,
   type PayPeriodEarly,
@@ -377,7 +378,7 @@ describe('first-run leftovers (issue 37, item 15)', () => {
 describe('approving faster (issue 37)', () => {
   it('offers approve mode from the view dialog, and flags a pending week with a long overnight day and a start without an end, on the row and in the review dialog', async () => {
     const { supervisor, member, staffName } = await staffOnPhone()
-    await submitThisWeek(member, {
+    const sheet = await submitThisWeek(member, {
       wednesdayStart: '17:00',
       wednesdayEnd: '09:00',
       fridayStart: '14:50',
@@ -397,10 +398,20 @@ describe('approving faster (issue 37)', () => {
     const dialog = supervisor.getByRole('dialog', { name: 'Review Timesheet Submission' })
     await dialog.getByRole('button', { name: 'Approve', exact: true }).waitFor()
     const flags = dialog.getByRole('region', { name: 'Check before approving' })
+    // Once Friday's start lies further back than the organization's clock-out limit (on a weekend
+    // run, say), the same flag names the missing clock-out (issue 34).
+    const { timeZone, clockOutLimitHours } = await api<OrganizationSettings>(
+      member,
+      'GET',
+      '/api/organization/settings',
+    )
+    const pastLimit = missingClockOuts(sheet, clockOutLimitHours, timeZone, new Date()).length > 0
     expect(await flags.getByRole('listitem').allTextContents()).toEqual([
       'Wednesday ends the next day',
       'Wednesday is over 12 hours',
-      'Friday has a start and no end',
+      pastLimit
+        ? `Friday: Clock-out missing (the timer ran past the ${clockOutLimitHours}-hour limit and no end time is set)`
+        : 'Friday has a start and no end',
     ])
     // Every view shows the activity of every day that has one (issue 37, item 4).
     expect(await dialog.getByText('Set up chairs').isVisible()).toBe(true)
