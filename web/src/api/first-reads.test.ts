@@ -1,14 +1,19 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 // IndexedDB, which jsdom lacks: the device's kept reads.
 import 'fake-indexeddb/auto'
 import { addDays, currentWeekStart, timesheetDays, type CurrentWeek, type OrganizationSettings } from '@app/core'
 import { mockFetch } from '../../test/fetch-mock.ts'
-import { enqueueSave, keep } from '../offline/offline-db.ts'
+import { enqueueSave, forgetKept, keep } from '../offline/offline-db.ts'
 import { prefetchFirstScreen } from './first-reads.ts'
 import { organizationKeys, timesheetKeys } from './keys.ts'
 import { createQueryClient } from './query-client.ts'
 
 afterEach(() => vi.unstubAllGlobals())
+// An answered read keeps its answer on the device in the background, for whoever is kept as signed
+// in (kept-reads.ts). The web test files share their worker's store (vitest.config.ts: isolate
+// false), so an earlier file's member was kept here, and a read of one test kept its answer for them
+// in the middle of a later one. With nobody kept, these reads keep nothing.
+beforeEach(() => forgetKept())
 
 /** Whether `promise` settles within `ms`. */
 const settlesWithin = (promise: Promise<unknown>, ms: number) =>
