@@ -5,6 +5,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 lock_hash() { sha256sum package-lock.json | cut -d' ' -f1; }
+# A plain `npm ci` since the lockfile last changed counts as installed: npm writes its hidden
+# lockfile (node_modules/.package-lock.json) after installing, so it is newer than the lockfile.
+if [ ! -f node_modules/.lock-hash ] && [ node_modules/.package-lock.json -nt package-lock.json ]; then
+  lock_hash > node_modules/.lock-hash
+fi
 if [ ! -d node_modules ] || [ ! -f node_modules/.lock-hash ] || [ "$(cat node_modules/.lock-hash)" != "$(lock_hash)" ]; then
   echo "Installing npm packages..."
   npm ci --no-audit --no-fund --loglevel=error
