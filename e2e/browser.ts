@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, beforeAll, inject } from 'vitest'
-import { CHROMIUM_FLAGS } from '../scripts/chromium-flags.ts'
+import { CHROMIUM_FLAGS } from './chromium-flags.ts'
 
 /** Debian's Chromium, headless, with nothing reaching outside the machine. */
 const chromiumOptions = () => ({

@@ -1,4 +1,6 @@
 export { routes, type RouteKey } from './routes.ts'
+export { openApiOfManifest } from './openapi/manifest-document.ts'
+export { publishOpenApi } from './openapi/published.ts'
 export type { Route, Use } from './http/define-route.ts'
 export { handler as retryEmailsJob } from './jobs/retry-emails.ts'
 export { handler as remindersJob } from './jobs/reminders.ts'

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { App, Aspects } from 'aws-cdk-lib'
 import { AwsSolutionsChecks } from 'cdk-nag'
-import { routes } from '@app/functions'
+import { openApiOfManifest, routes } from '@app/functions'
 import { AppStack } from '../lib/app-stack.ts'
 import { firewallProps } from '../lib/constructs/firewall.ts'
 import { readSettings, type Settings } from '../lib/settings.ts'
@@ -48,6 +48,7 @@ new AppStack(app, settings.stackName, {
   description: 'Ministry timesheets: weekly timesheets for churches and ministries',
   settings,
   manifest: routes,
+  openApi: openApiOfManifest(),
   projectRoot,
   webAssetPath,
   ...(waf ? { webAclArn: waf.webAclArn, crossRegionReferences: true } : {}),

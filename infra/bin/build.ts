@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import { buildWebIfStale } from '../../scripts/build-web.ts'
+import { buildWebIfStale } from '../../web/build.ts'
 
 /**
  * cdk.json's `build` step: the CDK CLI runs it before every synth and deploy, so `npx cdk synth`,

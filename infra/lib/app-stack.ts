@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { Annotations, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib'
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager'
 import type { Construct } from 'constructs'
-import { Api, type Manifest } from './constructs/api.ts'
+import { Api, type Manifest, type PublishedOpenApi } from './constructs/api.ts'
 import type { RouteAccess } from './route-access.ts'
 import { Auth } from './constructs/auth.ts'
 import { BillingSecrets } from './constructs/billing.ts'
@@ -37,6 +37,8 @@ export interface AppStackProps extends StackProps {
    * this stack creates its own, which works only when this stack is in us-east-1 (bin/app.ts).
    */
   webAclArn?: string
+  /** The published API's document (functions' `openApiOfManifest`), bundled into the route that serves it. */
+  openApi?: PublishedOpenApi
 }
 
 /**
@@ -101,6 +103,7 @@ export class AppStack extends Stack {
 
     this.api.addRoutes({
       manifest: props.manifest,
+      openApi: props.openApi,
       functionsDir: join(props.projectRoot, 'functions', 'src'),
       entriesDir: entriesDirOf(props.projectRoot),
       projectRoot: props.projectRoot,

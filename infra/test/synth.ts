@@ -7,7 +7,7 @@ import { Template } from 'aws-cdk-lib/assertions'
 import { AwsSolutionsChecks } from 'cdk-nag'
 import { afterAll, beforeAll } from 'vitest'
 import type { IConstruct } from 'constructs'
-import { routes } from '@app/functions'
+import { openApiOfManifest, routes } from '@app/functions'
 import { AppStack } from '../lib/app-stack.ts'
 import type { Manifest } from '../lib/constructs/api.ts'
 import type { RouteAccess } from '../lib/route-access.ts'
@@ -55,6 +55,7 @@ export const synth = (options: SynthOptions = {}) => {
   const stack = new AppStack(app, settings.stackName, {
     settings,
     manifest,
+    openApi: openApiOfManifest(),
     access: options.access,
     projectRoot,
     webAssetPath: placeholderSite,

@@ -11,6 +11,8 @@ import {
   exportJob,
   remindersJob,
   retryEmailsJob,
+  openApiOfManifest,
+  publishOpenApi,
   routes,
   timeOffYearlyHandler,
   type Route,
@@ -249,6 +251,8 @@ export const startStack = async (options: StackOptions): Promise<Stack> => {
     const environments = functionEnvironments(values, runtime)
 
     const match = routeMatcher(Object.values(routes))
+    // What the CDK app bundles into the published API's function at synth.
+    publishOpenApi(openApiOfManifest().document)
     // Logos come from the local S3 emulator's pre-signed links; the deployed policy has no such address.
     const headers = securityHeaders(
       contentSecurityPolicy(options.web === 'dev' ? [`ws://127.0.0.1:${ports.app}`] : [], [

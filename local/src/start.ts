@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { configuredPorts, PortInUseError } from './ports.ts'
 import { repoRoot, startStack } from './stack.ts'
-import { buildWebIfStale } from '../../scripts/build-web.ts'
+import { buildWebIfStale } from '../../web/build.ts'
 
 /** `npm start`: the whole product on 127.0.0.1, data kept under .local/. */
 const main = async () => {

@@ -1,12 +1,14 @@
-import { mkdirSync, statSync, writeFileSync } from 'node:fs'
-import { dirname, join, relative } from 'node:path'
+import { statSync } from 'node:fs'
+import { join, relative } from 'node:path'
 import { build, type Metafile } from 'esbuild'
+import { openApiOfManifest } from '@app/functions'
+import { writeEntry } from '@app/infra/lib/constructs/api.ts'
 import { functionAliases, functionBundling } from '@app/infra/lib/constructs/lambda.ts'
 import { repoRoot } from '@app/local'
 
 /**
- * Each route bundled as infra/lib/constructs/api.ts bundles it (one minified ES module whose entry
- * imports the route file and exports handler = route.lambda, platform node, the same aliases and
+ * Each route bundled as infra/lib/constructs/api.ts bundles it (its entry, written by the same
+ * `writeEntry`; one minified ES module, platform node, the same aliases and
  * definitions), but for target node20 as the benchmark's brief says (the deployed functions use
  * node22; the output differs little).
  * Two variants: the AWS SDK bundled in (as infra deploys) and '@aws-sdk/*' left external (the
@@ -24,14 +26,9 @@ export interface Bundles {
 
 export const bundleRoutes = async (keys: string[], outDir: string): Promise<Bundles> => {
   const entries: Record<string, string> = {}
+  const openApi = openApiOfManifest()
   for (const key of keys) {
-    const file = join(outDir, 'entries', `${key}.ts`)
-    mkdirSync(dirname(file), { recursive: true })
-    writeFileSync(
-      file,
-      `import route from ${JSON.stringify(join(repoRoot, 'functions/src', `${key}.ts`))}\nexport const handler = route.lambda\n`,
-    )
-    entries[key] = file
+    entries[key] = writeEntry(join(outDir, 'entries'), join(repoRoot, 'functions/src'), key, openApi)
   }
   const metas = {} as Record<Variant, Metafile>
   const sizes = {} as Bundles['sizes']

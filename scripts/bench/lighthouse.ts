@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import lighthouse from 'lighthouse'
-import { CHROMIUM_FLAGS } from '../chromium-flags.ts'
+import { CHROMIUM_FLAGS } from '../../e2e/chromium-flags.ts'
 import type { Front } from './front.ts'
 import { FIGURES } from './report.ts'
 

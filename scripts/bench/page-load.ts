@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { CHROMIUM_FLAGS } from '../chromium-flags.ts'
+import { CHROMIUM_FLAGS } from '../../e2e/chromium-flags.ts'
 import type { Front } from './front.ts'
 import { CHROME_PATH } from './lighthouse.ts'
 import { FIGURES, verdict, type Table } from './report.ts'

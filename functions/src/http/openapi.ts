@@ -79,7 +79,8 @@ export const operationOf = (key: string, route: Route): OpenApiOperation => ({
 })
 
 /** The OpenAPI 3.1 document of every route of the manifest, with the auth each needs. */
-export const openApiDocument = (routes: Record<string, Route>, serverUrl: string): OpenApiDocument => {
+/** Its servers are left to the function that serves it, which knows its own origin. */
+export const openApiDocument = (routes: Record<string, Route>): OpenApiDocument => {
   const paths: OpenApiDocument['paths'] = {}
   for (const [key, route] of Object.entries(routes).sort(([a], [b]) => a.localeCompare(b))) {
     ;(paths[route.path] ??= {})[route.method.toLowerCase()] = operationOf(key, route)
@@ -93,7 +94,7 @@ export const openApiDocument = (routes: Record<string, Route>, serverUrl: string
         'Every route of the product. Supervisors call the routes that name an API token scope with ' +
         '`Authorization: Bearer <token>` (Settings → API); the others need the app’s own session.',
     },
-    servers: [{ url: serverUrl }],
+    servers: [],
     paths,
     components: {
       securitySchemes: {

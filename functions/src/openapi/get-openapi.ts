@@ -1,20 +1,18 @@
 import { config } from '@app/adapters'
-import { OpenApiDocument } from '@app/core'
-import { defineRoute, type Route } from '../http/define-route.ts'
-import { openApiDocument } from '../http/openapi.ts'
+import { OpenApiDocument, unavailable } from '@app/core'
+import { defineRoute } from '../http/define-route.ts'
+import { publishedOpenApi } from './published.ts'
 
-/** The published API (issue 35): the OpenAPI 3.1 document of the route manifest, made from it on each cold start. */
-let made: OpenApiDocument | undefined
+/** The published API: the OpenAPI 3.1 document of the route manifest, served from this function's origin. */
 export default defineRoute({
   method: 'GET',
   path: '/api/openapi.json',
   auth: 'public',
   response: OpenApiDocument,
   uses: ['table:read'],
-  // Typed here, not inferred: the manifest imports this route, so its type cannot come from the manifest.
-  handler: async (): Promise<OpenApiDocument> => {
-    // The manifest is read when called, not when loaded.
-    const manifest: { routes: Record<string, Route> } = await import('../routes.ts')
-    return (made ??= openApiDocument(manifest.routes, config.appOrigin))
+  handler: async () => {
+    const document = publishedOpenApi()
+    if (!document) throw unavailable('The API description is not published')
+    return { ...document, servers: [{ url: config.appOrigin }] }
   },
 })

@@ -1,5 +1,5 @@
 import { dayPaidMinutes, type WeekTimes } from './hours.ts'
-import type { PayType } from './payroll.ts'
+import type { PayType } from './pay-types.ts'
 import { DAYS, dayLabel, type DayName } from './week.ts'
 
 /**

@@ -9,7 +9,7 @@ import {
 } from './hours.ts'
 import { dateOfDay, daysOfWeekStarting } from './week.ts'
 import { allocationsField, resolveDay, type DayAllocation, type WeekAllocations } from './allocation.ts'
-import type { PayType } from './payroll.ts'
+import type { PayType } from './pay-types.ts'
 import type { Role } from './roles.ts'
 
 /**

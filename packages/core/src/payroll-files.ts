@@ -1,6 +1,6 @@
 import { englishCsvWords, toCsv, type CsvWords } from './csv.ts'
 import { hoursOf, type DayFigures, type MemberWeek } from './overtime.ts'
-import type { PayType } from './payroll.ts'
+import type { PayType } from './pay-types.ts'
 import { apportion, UNALLOCATED } from './allocation.ts'
 import { dayAllocationsOf } from './allocation-report.ts'
 import {

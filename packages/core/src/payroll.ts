@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { NewMember } from './member.ts'
+import { PayType } from './pay-types.ts'
 import { Role } from './roles.ts'
 import { limitedText, requiredText } from './text-schemas.ts'
 import { TEXT_LIMITS } from './text.ts'
@@ -7,23 +8,10 @@ import { isCalendarDate, isValidDate } from './week.ts'
 import { WeekStartDay } from './week-schemas.ts'
 
 /**
- * Payroll requests (issue 19): pay facts of members, the organization's payroll settings, pay
+ * Payroll requests: pay facts of members, the organization's payroll settings, pay
  * periods and the date ranges of summaries and exports. The rules themselves are in overtime.ts
  * and pay-periods.ts.
  */
-
-/** How the law pays a member: non-exempt staff earn overtime; exempt staff and ministers never do. */
-export const PayType = z.enum(['non-exempt', 'exempt', 'minister'], {
-  error: 'Pay type must be non-exempt, exempt or minister',
-})
-export type PayType = z.infer<typeof PayType>
-export const DEFAULT_PAY_TYPE: PayType = 'non-exempt'
-
-export const payTypeLabel: Record<PayType, string> = {
-  'non-exempt': 'Non-exempt (hourly)',
-  exempt: 'Exempt (salaried)',
-  minister: 'Minister',
-}
 
 export const PAYROLL_ID_MAX_LENGTH = TEXT_LIMITS.payrollId
 

@@ -20,12 +20,12 @@ import {
   formatDate,
   isCalendarDate,
   isValidDate,
-  isValidTimeZone,
   isWeekStart,
   MAX_YEAR,
   MIN_YEAR,
   todayIn,
 } from './week.ts'
+import { isValidTimeZone } from './time-zones.ts'
 import { TimeZone, WeekStartDay } from './week-schemas.ts'
 
 /**

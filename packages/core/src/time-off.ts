@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { AppError, badRequest } from './errors.ts'
-import { PayType } from './payroll.ts'
+import { PayType } from './pay-types.ts'
 import type { Role } from './roles.ts'
 import { DEFAULT_TIME_OFF_NAMES, TIME_OFF_KINDS } from './time-off-kinds.ts'
 import { addDays, dayOfDate, isCalendarDate, isValidDate } from './week.ts'

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { DEFAULT_PAY_TYPE, PayType } from './payroll.ts'
+import { DEFAULT_PAY_TYPE, PayType } from './pay-types.ts'
 import { AuthType, Role } from './roles.ts'
 import { Language } from './language.ts'
 import { DEFAULT_LANGUAGE } from './languages.ts'

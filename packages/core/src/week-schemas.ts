@@ -1,7 +1,7 @@
 import * as z from 'zod'
-import { isValidTimeZone } from './week.ts'
+import { isValidTimeZone } from './time-zones.ts'
 
-/** The week's settings as schemas, apart from week.ts's helpers so a first screen's script carries no zod (issue 30). */
+/** The week's settings as schemas, apart from week.ts's helpers so a first screen's script carries no zod. */
 
 /** An organization setting; Monday unless the organization chose Sunday. */
 export const WeekStartDay = z.enum(['monday', 'sunday'], { error: 'Weeks start on monday or sunday' })

@@ -14,12 +14,12 @@ import {
   formatWeekRange,
   isCalendarDate,
   isValidDate,
-  isValidTimeZone,
   isWeekStart,
   todayIn,
   weekEnd,
   weekStartFor,
 } from './week.ts'
+import { isValidTimeZone } from './time-zones.ts'
 import { TimeZone, WeekStartDay } from './week-schemas.ts'
 
 const pad = (n: number) => String(n).padStart(2, '0')

@@ -2,7 +2,7 @@ import type { MemberWeek } from '@app/core'
 import { keys } from './keys.ts'
 import { outboxItem, type QueuedEmail } from './outbox.ts'
 import { nowIso, type TransactInput } from './table.ts'
-import { ledgerItem, type LedgerPosting } from './time-off.ts'
+import { ledgerItem, type LedgerPosting } from './ledger.ts'
 import { webhookDeliveryItem, type QueuedWebhook } from './webhooks.ts'
 
 /**

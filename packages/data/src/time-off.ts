@@ -18,13 +18,11 @@ import {
 import { auditRecord, memberSubject, type Actor, type Person } from './audit.ts'
 import { effectItems, type Effects } from './effects.ts'
 import { keys } from './keys.ts'
+import { ledgerItem, type LedgerPosting } from './ledger.ts'
 import { isConditionFailure, nowIso, table, type TransactInput } from './table.ts'
 
 /** A request as stored (the view without `waitingForMe`). */
 export type StoredTimeOff = Omit<TimeOffRequestView, 'waitingForMe'>
-
-/** A balance change to post (accrual, carryover, adjustment): its id names its source. */
-export type LedgerPosting = Omit<LedgerEntry, 'at' | 'status' | 'requestId'> & { employeeId: string }
 
 const subject = { type: 'organization' } as const
 const strip = ({
@@ -39,20 +37,6 @@ const strip = ({
 const parseRequest = (item: Record<string, unknown>): StoredTimeOff =>
   TimeOffRequestView.omit({ waitingForMe: true }).parse(strip(item))
 const parseEntry = (item: Record<string, unknown>): LedgerEntry => LedgerEntry.parse(strip(item))
-
-/** The Put of a ledger posting (unconditional: a posting written again with the same id replaces itself). */
-export const ledgerItem = (orgId: string, p: LedgerPosting): TransactInput => {
-  const { employeeId, ...entry } = p
-  return {
-    Put: {
-      Item: {
-        ...keys.ledgerEntry(orgId, employeeId, entry.id),
-        ...LedgerEntry.parse({ ...entry, at: nowIso(), status: null, requestId: null }),
-        employeeId,
-      },
-    },
-  }
-}
 
 /**
  * Issue 32's data: policies, holidays and blackout dates, requests and each member's ledger. Every

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { PayType } from '../payroll.ts'
+import { PayType } from '../pay-types.ts'
 
 /** Response schemas of /api/payroll/* and /api/reports/volunteer-hours (issue 19). Hours have two decimals. */
 
