@@ -7,7 +7,7 @@
  * initial JavaScript per route, Lighthouse on four pages, the export of all of an organization's data
  * (issue 35), and what one church costs on AWS a month
  * (its usage model played on a second stack that counts billed units). Prints the tables with each target
- * as pass or miss, and writes them as Markdown (bench-results.md at the repo root, for the README).
+ * as pass or miss, and writes them as Markdown (docs/bench-results.md, beside docs/benchmarks.md).
  *
  * --quick is a small end-to-end check for CI: a small data set, ~1 s per load run, one cold-start
  * sample; it prints every figure but writes no file unless --out is given. --only cost runs the
@@ -58,7 +58,7 @@ if (values.only !== undefined && values.only !== 'cost' && values.only !== 'expo
   throw new Error(`--only takes 'cost' or 'export', not '${values.only}'`)
 const onlyCost = values.only === 'cost'
 const onlyExport = values.only === 'export'
-const outFile = values.out ?? (quick || values.only ? undefined : join(repoRoot, 'bench-results.md'))
+const outFile = values.out ?? (quick || values.only ? undefined : join(repoRoot, 'docs', 'bench-results.md'))
 const set = quick ? QUICK : FULL
 const CONNECTIONS = 20
 /**
@@ -456,7 +456,7 @@ const tables = (m: Measured): Table[] => {
       ],
     },
     {
-      title: `Payroll (issue 19): ${s.payrollStart} to ${s.payrollEnd}, one biweekly period of the big organization`,
+      title: `Payroll: ${s.payrollStart} to ${s.payrollEnd}, one biweekly period of the big organization`,
       head: [
         'figure',
         'request',

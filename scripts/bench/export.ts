@@ -92,7 +92,7 @@ export const measureExport = async (timesheets = EXPORT_TARGET.timesheets, log =
 export const exportTable = (r: ExportResult): Table => {
   const met = r.seconds < EXPORT_TARGET.seconds && r.peakRss < EXPORT_TARGET.rssBytes
   return {
-    title: 'Export of all data (issue 35: POST /api/organization/export, then the export job)',
+    title: 'Export of all data (POST /api/organization/export, then the export job)',
     head: [
       'figure',
       'timesheets',

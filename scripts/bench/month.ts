@@ -60,7 +60,7 @@ export interface MonthRun {
   /**
    * Submissions and decisions refused by the organization's daily email quota (issue 16: 300 a
    * day), a limit of the product, not an error of the run: every submission emails every
-   * supervisor, so a church with many supervisors reaches it (README, Benchmarks).
+   * supervisor, so a church with many supervisors reaches it (docs/benchmarks.md).
    */
   quotaRefused: number
   requestsSent: number

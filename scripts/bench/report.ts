@@ -1,4 +1,4 @@
-/** The benchmark's tables, printed to the terminal and written as Markdown for the README. */
+/** The benchmark's tables, printed to the terminal and written as Markdown (docs/bench-results.md). */
 
 export interface Table {
   title: string
