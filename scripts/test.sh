@@ -35,6 +35,8 @@ if [ ${#failed[@]} -eq 0 ]; then
   vitest run --project e2e 2>&1 | tee "$logs/e2e" || failed+=(e2e)
   phase 'Stryker (incremental)'
   stryker run --incremental || failed+=(stryker)
+  # Stryker's threshold holds the overall score; every rule file must also reach the floor alone.
+  tsx scripts/mutation-floor.ts || failed+=(mutation-floor)
 fi
 
 # Stryker's report is long and CI keeps only the end of the output: say again what failed, and which

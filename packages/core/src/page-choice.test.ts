@@ -44,6 +44,26 @@ describe('the file that answers a page request', () => {
     expect(page('/', { hasQuery: true })).toBe('/pages/en/index.html')
   })
 
+  it('reads a page under any number of trailing slashes, and a dot only in the last segment as a file', () => {
+    expect(page('/pricing//')).toBe('/pages/en/pricing.html')
+    expect(page('//')).toBe('/pages/en/index.html')
+    expect(page('/x./pricing')).toBe('/index.html')
+    expect(page('/a.b/staff-login')).toBe('/index.html')
+  })
+
+  it('honours a weight only when the parameter is exactly q=<number>', () => {
+    for (const [header, language] of [
+      ['es;xq=0.5, en;q=0.9', 'es'],
+      ['es;q=0.5x, en;q=0.9', 'es'],
+      ['es; q=0.5 , en;q=0.9', 'en'],
+      ['*, es;q=0.1', 'es'],
+      [';q=1, es;q=0.2', 'es'],
+    ] as const) {
+      expect(page('/', { acceptLanguage: header }), header).toBe(`/pages/${language}/index.html`)
+      expect(preferredLanguage(acceptedLanguages(header)), header).toBe(language)
+    }
+  })
+
   it('leaves files alone', () => {
     expect(page('/assets/index-abc123.js')).toBe('/assets/index-abc123.js')
     expect(page('/logo.svg', { cookieNames: [SECURE_SESSION_COOKIE] })).toBe('/logo.svg')

@@ -1,5 +1,5 @@
 /**
- * Which file of the built web app answers a page request (issue 30). The signed-out pages are
+ * Which file of the built web app answers a page request. The signed-out pages are
  * rendered to HTML at build time, once per language (web/src/prerender.tsx writes each where this
  * rule looks for it); everything else, and every request that carries the session cookie, gets the
  * app shell (index.html), which renders on the device. One implementation, used by the CloudFront
@@ -77,7 +77,7 @@ export function choosePage(request: PageRequest, config: PageChoiceConfig): stri
   const uri = request.uri
   const last = uri.substring(uri.lastIndexOf('/') + 1)
   if (last.indexOf('.') !== -1) return uri
-  const path = uri.length > 1 && uri.charAt(uri.length - 1) === '/' ? uri.replace(/\/+$/, '') || '/' : uri
+  const path = uri.replace(/\/+$/, '') || '/'
   if (config.pages.indexOf(path) === -1) return config.shell
   if (request.cookieNames.indexOf(config.sessionCookie) !== -1) return config.shell
   if (request.hasQuery && config.queryPages.indexOf(path) !== -1) return config.shell
@@ -88,6 +88,7 @@ export function choosePage(request: PageRequest, config: PageChoiceConfig): stri
     const params = parts[i]!.split(';')
     const tag = params[0]!.trim()
     let q = 1
+    // Stryker disable next-line EqualityOperator: params[params.length] reads as no weight, as the end does
     for (let j = 1; j < params.length; j++) {
       const found = /^\s*q=([0-9.]+)\s*$/.exec(params[j]!)
       if (found) {
@@ -96,7 +97,8 @@ export function choosePage(request: PageRequest, config: PageChoiceConfig): stri
       }
     }
     const base = tag.toLowerCase().split(/[-_]/)[0]!
-    if (tag !== '' && tag !== '*' && q > best && config.languages.indexOf(base) !== -1) {
+    // An empty tag or '*' names no language we speak.
+    if (q > best && config.languages.indexOf(base) !== -1) {
       language = base
       best = q
     }
@@ -108,6 +110,7 @@ export function choosePage(request: PageRequest, config: PageChoiceConfig): stri
  * The CloudFront Function (viewer request) of the site's default behaviour: rewrites the URI to the
  * file `choosePage` picks, so the cache key (the URI) varies on that choice and nothing else.
  */
+// Stryker disable all: this is code as text, run by page-choice.cloudfront.test.ts, which cannot run instrumented code
 export const cloudFrontPageFunction = (config: PageChoiceConfig): string =>
   [
     `var choosePage = ${choosePage.toString()};`,
@@ -124,3 +127,4 @@ export const cloudFrontPageFunction = (config: PageChoiceConfig): string =>
     '  return request;',
     '}',
   ].join('\n')
+// Stryker restore all

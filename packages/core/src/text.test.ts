@@ -21,6 +21,14 @@ describe('linksAsText', () => {
     )
   })
 
+  it('rewrites a scheme at the very start, an address without a dot, and a bare www.', () => {
+    expect(linksAsText('https://evil.example')).toBe('https[:]//evil[.]example')
+    expect(linksAsText('http://localhost/reset')).toBe('http[:]//localhost/reset')
+    expect(linksAsText('www.')).toBe('www[.]')
+    expect(linksAsText('see WWW. now')).toBe('see WWW[.] now')
+    expect(linksAsText('a.b@x.example')).toBe('a.b@x[.]example')
+  })
+
   it('leaves nothing linkable in any text', () => {
     const piece = fc.constantFrom('http', 'https', '://', 'www', '.', 'com', 'evil', '@', ' ', '/', 'x', '1', '-')
     fc.assert(
