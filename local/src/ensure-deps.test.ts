@@ -44,12 +44,18 @@ const age = (path: string, secondsAgo: number) => {
   utimesSync(path, when, when)
 }
 
+/** A tree where `npm ci` ran once, its hidden lockfile older or newer than the lockfile. */
+const installed = (older: 'lockfile' | 'install') => {
+  const t = tree()
+  mkdirSync(join(t.root, 'node_modules'))
+  writeFileSync(join(t.root, 'node_modules/.package-lock.json'), '{}')
+  age(join(t.root, older === 'lockfile' ? 'package-lock.json' : 'node_modules/.package-lock.json'), 60)
+  return t
+}
+
 describe('ensure-deps.sh', () => {
   it('counts a plain npm ci made after the lockfile changed as installed', () => {
-    const { root, run, npmCalls } = tree()
-    mkdirSync(join(root, 'node_modules'))
-    writeFileSync(join(root, 'node_modules/.package-lock.json'), '{}')
-    age(join(root, 'package-lock.json'), 60)
+    const { root, run, npmCalls } = installed('lockfile')
     run()
     expect(npmCalls()).toBe('')
     expect(existsSync(join(root, 'node_modules/.lock-hash'))).toBe(true)
@@ -57,18 +63,10 @@ describe('ensure-deps.sh', () => {
     expect(npmCalls()).toBe('')
   })
 
-  it('installs when the lockfile changed after the last install', () => {
-    const { root, run, npmCalls } = tree()
-    mkdirSync(join(root, 'node_modules'))
-    writeFileSync(join(root, 'node_modules/.package-lock.json'), '{}')
-    age(join(root, 'node_modules/.package-lock.json'), 60)
-    run()
-    expect(npmCalls()).toContain('ci')
-  })
-
-  it('installs on a fresh clone', () => {
-    const { run, npmCalls } = tree()
-    run()
-    expect(npmCalls()).toContain('ci')
+  it('installs when the lockfile changed after the last install, and on a fresh clone', () => {
+    for (const { run, npmCalls } of [installed('install'), tree()]) {
+      run()
+      expect(npmCalls()).toContain('ci')
+    }
   })
 })
