@@ -1,12 +1,12 @@
-import { DashboardStats, waitsFor } from '@app/core'
+import { DashboardStats, todayIn, waitingCount } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { rosterOf } from '../workflows/routing.ts'
 import { currentWeekOf } from '../workflows/timesheets.ts'
-import { todayIn } from '@app/core'
 
 /**
- * The supervisor's stat row, from the maintained aggregates; `waitingForMe` (issue 31) reads the
- * pending timesheets' routing (their member and approvals only) beside the organization-wide `pending`.
+ * The supervisor's stat row, from the maintained aggregates: `waitingForMe` routes each member's
+ * pending counts (kept beside the directory) instead of reading the pending timesheets, so its cost
+ * does not grow with them.
  */
 export default defineRoute({
   method: 'GET',
@@ -16,17 +16,15 @@ export default defineRoute({
   response: DashboardStats,
   uses: ['table:read'],
   handler: async ({ db, session }) => {
-    const [org, { counts, activeStaff, week, directory }, pending] = await Promise.all([
+    const [org, { counts, activeStaff, week, directory, pendingByMember }] = await Promise.all([
       db.organization.get(),
       db.aggregates.summary(),
-      db.timesheets.pendingRouting(),
     ])
     const thisWeek = await week(currentWeekOf(org))
     const roster = rosterOf(directory)
-    const today = todayIn(org.timeZone)
     return {
       pending: counts.pending,
-      waitingForMe: pending.filter((t) => waitsFor(session.userId, t, org.approvals, roster, today)).length,
+      waitingForMe: waitingCount(session.userId, pendingByMember, org.approvals, roster, todayIn(org.timeZone)),
       approved: thisWeek.approved,
       approvedTotal: counts.approved,
       rejected: counts.rejected,

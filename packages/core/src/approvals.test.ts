@@ -9,6 +9,7 @@ import {
   onBehalfOf,
   reviewersOf,
   routedTo,
+  waitingCount,
   waitsFor,
   type RoutingMember,
   type Roster,
@@ -121,6 +122,31 @@ describe('routing', () => {
           approver && approver !== who && roster.get(approver)?.role === 'supervisor' && !roster.get(approver)?.removed
         if (approverOk && !reviewers.includes(who)) expect(reviewers.length).toBeLessThanOrEqual(others.length)
         if (approverOk && actingFor(approver, roster, TODAY) !== who) expect(reviewers).toHaveLength(1)
+      }),
+    )
+  })
+
+  it("law: counting each member's pending weeks before and after a first approval finds what routing every week finds", () => {
+    const sheet = fc.record({
+      employeeId: fc.constantFrom(...ids),
+      approvals: fc.constantFrom([], [{ approverId: ids[0]!, onBehalfOfId: null, at: TODAY }]),
+    })
+    const settings = fc.oneof(
+      fc.constant(off),
+      fc.subarray(ids, { minLength: 1 }).map((finalApproverIds) => ({ twoStep: true, finalApproverIds })),
+    )
+    fc.assert(
+      fc.property(arbitraryRoster, fc.array(sheet, { maxLength: 12 }), settings, (roster, sheets, s) => {
+        const counts = new Map<string, { awaitingFirst: number; awaitingFinal: number }>()
+        for (const t of sheets) {
+          const c = counts.get(t.employeeId) ?? { awaitingFirst: 0, awaitingFinal: 0 }
+          c[t.approvals.length ? 'awaitingFinal' : 'awaitingFirst']++
+          counts.set(t.employeeId, c)
+        }
+        for (const me of ids)
+          expect(waitingCount(me, counts, s, roster, TODAY), me).toBe(
+            sheets.filter((t) => waitsFor(me, t, s, roster, TODAY)).length,
+          )
       }),
     )
   })

@@ -159,13 +159,19 @@ export const onBehalfOf = (memberId: string, deciderId: string, roster: Roster, 
   return actingFor(approver, roster, today) === deciderId ? approver : null
 }
 
+/** What routing reads of a pending timesheet: its member, and whether a first approval is recorded (its approvals' count). */
+export interface PendingSheet {
+  employeeId: string
+  approvals: readonly unknown[]
+}
+
 /**
  * Whether a pending timesheet waits for `me`: routed to me (after delegation) or to me as the
  * approver before delegation (an away supervisor still sees their own members' weeks).
  */
 export const waitsFor = (
   me: string,
-  sheet: { employeeId: string; approvals: readonly TimesheetApproval[] },
+  sheet: PendingSheet,
   settings: ApprovalSettings,
   roster: Roster,
   today: string,
@@ -182,7 +188,7 @@ export const waitsFor = (
  * final approvers once its first of two approvals is recorded.
  */
 export const routedTo = (
-  sheet: { employeeId: string; approvals: readonly TimesheetApproval[] },
+  sheet: PendingSheet,
   settings: ApprovalSettings,
   roster: Roster,
   today: string,
@@ -195,3 +201,27 @@ export const routedTo = (
 /** How many approvals a pending timesheet still needs in all ("1 of 2 approvals"): 2 with a second step, else 1. */
 export const approvalsNeeded = (memberId: string, settings: ApprovalSettings, roster: Roster) =>
   finalApproversFor(memberId, settings, roster).length ? 2 : 1
+
+/** Stands for the first approval of a pending timesheet: routing reads only how many there are. */
+const FIRST_RECORDED = 'a first approval'
+
+/**
+ * How many pending timesheets wait for `me`, from each member's pending counts before and after a
+ * first approval: the same answer as `waitsFor` over every pending timesheet, without reading them.
+ */
+export const waitingCount = (
+  me: string,
+  pendingByMember: Iterable<[string, { awaitingFirst: number; awaitingFinal: number }]>,
+  settings: ApprovalSettings,
+  roster: Roster,
+  today: string,
+): number => {
+  let count = 0
+  for (const [employeeId, pending] of pendingByMember) {
+    if (pending.awaitingFirst && waitsFor(me, { employeeId, approvals: [] }, settings, roster, today))
+      count += pending.awaitingFirst
+    if (pending.awaitingFinal && waitsFor(me, { employeeId, approvals: [FIRST_RECORDED] }, settings, roster, today))
+      count += pending.awaitingFinal
+  }
+  return count
+}

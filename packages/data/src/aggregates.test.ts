@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { AppError, Timesheet, TimesheetDays, User, type Role } from '@app/core'
+import {
+  AppError,
+  Timesheet,
+  TimesheetDays,
+  User,
+  waitingCount,
+  waitsFor,
+  type Role,
+  type RoutingMember,
+} from '@app/core'
 import { aggregateHead, aggregatesFrom, type Aggregates } from './aggregates.ts'
 import { keys } from './keys.ts'
 import { orgDb } from './org-db.ts'
@@ -50,14 +59,17 @@ const operation = fc.oneof(
   fc.record({ op: fc.constant('save' as const), member, week, minutes: fc.integer({ min: 0, max: 600 }) }),
   fc.record({ op: fc.constant('submit' as const), member, week, minutes: fc.integer({ min: 0, max: 600 }) }),
   fc.record({ op: fc.constantFrom('approve' as const, 'reject' as const), member, week }),
+  // The second supervisor's approval of a two-step organization's week: its first approval.
+  fc.record({ op: fc.constant('first' as const), member, week }),
+  fc.record({ op: fc.constant('approver' as const), member, approver: fc.constantFrom(0, 1, null) }),
   fc.record({ op: fc.constant('remove' as const), member }),
   fc.record({ op: fc.constant('rename' as const), member, name: fc.constantFrom('Ana', 'Bo', 'Zoë') }),
   fc.record({ op: fc.constant('role' as const), member, role: fc.constantFrom<Role>('employee', 'volunteer') }),
 )
 type Operation = typeof operation extends fc.Arbitrary<infer O> ? O : never
 
-describe('maintained aggregates (issue 17)', () => {
-  it('equal a rebuild from the timesheets and members after any run of operations', async () => {
+describe('maintained aggregates', () => {
+  it('equal a rebuild from the timesheets and members after any run of operations, "Waiting for me" a recount', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 14 }), async (ops) => {
         const { user: supervisor, organization } = await system.createSupervisorWithOrganization({
@@ -70,6 +82,23 @@ describe('maintained aggregates (issue 17)', () => {
           timeZone: 'UTC',
         })
         const db = orgDb(organization.id)
+        const second = await db.members.add(
+          {
+            email: `fay-${randomUUID().slice(0, 8)}@example.org`,
+            firstName: 'Fay',
+            lastName: 'Final',
+            department: 'Office',
+            role: 'supervisor',
+          },
+          `agg-${randomUUID().slice(0, 8)}`,
+          null,
+          supervisor,
+        )
+        const supervisors = [supervisor, second]
+        const settings = await db.organization.setApprovals(
+          { twoStep: true, finalApproverIds: [supervisor.id] },
+          supervisor,
+        )
         const staff: User[] = []
         for (let i = 0; i < STAFF; i++) {
           const n = randomUUID().slice(0, 8)
@@ -98,6 +127,16 @@ describe('maintained aggregates (issue 17)', () => {
               return db.timesheets.saveDays((await sheetOf(o.member, o.week)).id, person, daysWith(o.minutes))
             case 'submit':
               return db.timesheets.submit(await sheetOf(o.member, o.week), person, { days: daysWith(o.minutes) })
+            case 'first':
+              return db.timesheets.decide(await sheetOf(o.member, o.week), second, 'approved', '', undefined, {
+                firstOfTwo: true,
+              })
+            case 'approver':
+              return db.members.update(
+                person.id,
+                { supervisorId: o.approver === null ? null : supervisors[o.approver]!.id },
+                supervisor,
+              )
             case 'approve':
             case 'reject':
               return db.timesheets.decide(
@@ -127,6 +166,13 @@ describe('maintained aggregates (issue 17)', () => {
         expect(summary.activeStaff).toBe(
           Object.values(expected.directory).filter((m) => !m.removed && m.role !== 'supervisor').length,
         )
+        // "Waiting for me" from the counts equals routing every pending timesheet, for each supervisor.
+        const roster = new Map<string, RoutingMember>([...summary.directory].map(([id, e]) => [id, { id, ...e }]))
+        const pending = await db.timesheets.all('pending')
+        for (const me of supervisors)
+          expect(waitingCount(me.id, summary.pendingByMember, settings, roster, '2026-11-20')).toBe(
+            pending.filter((t) => waitsFor(me.id, t, settings, roster, '2026-11-20')).length,
+          )
       }),
       { numRuns: 20 },
     )

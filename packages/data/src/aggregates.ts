@@ -17,7 +17,12 @@ import { withApproverIn } from './users.ts'
  *   draft only moves the head);
  * - the member directory (`STATS#members#<shard>`): what lists and reports show of each member,
  *   removed ones included, one attribute per member id, spread over a few items by a hash of the id
- *   (an item holds at most 400 KB).
+ *   (an item holds at most 400 KB);
+ * - each member's pending timesheets (`STATS#pending`), counted apart before and after a first of
+ *   two approvals: who a pending week waits for depends only on its member, whether its first
+ *   approval is recorded, the roster and the settings, so "Waiting for me" counts from this item
+ *   and the directory, whatever the number of pending weeks (a member's new approver or a
+ *   supervisor's time away moves nothing here).
  *
  * Each is moved in the same transaction as the change that moves it: `aggregateMoves` by every
  * timesheet write that changes a status, `directoryMove` by every write of a member.
@@ -53,11 +58,28 @@ export interface WeekStats {
 }
 const emptyWeek = (): WeekStats => ({ pending: 0, approved: 0, rejected: 0, approvedMinutes: 0 })
 
+/** A member's pending timesheets: awaiting their (first) approval, and awaiting the final one after a first. */
+export interface PendingCounts {
+  awaitingFirst: number
+  awaitingFinal: number
+}
+type PendingStage = keyof PendingCounts
+const PENDING_STAGES: PendingStage[] = ['awaitingFirst', 'awaitingFinal']
+
+/** Where a timesheet stands among the pending ones, or null when it is not pending. */
+const pendingStage = (t: Timesheet | null): PendingStage | null =>
+  t?.status === 'pending' ? (t.approvals.length ? 'awaitingFinal' : 'awaitingFirst') : null
+
+/** The attribute of `STATS#pending` that counts a member's pending timesheets in one stage. */
+const stageAttribute = (stage: PendingStage, employeeId: string) => `${stage}#${employeeId}`
+
 /** Every aggregate of an organization, as stored (or as rebuilt from its timesheets and members). */
 export interface Aggregates {
   counts: Record<TimesheetStatus, number>
   weeks: Record<string, WeekStats>
   directory: Record<string, DirectoryEntry>
+  /** Members with pending timesheets only. */
+  pendingByMember: Record<string, PendingCounts>
 }
 
 /** The shard of a member's directory entry: a stable hash of the id. */
@@ -112,7 +134,15 @@ const addsTo = (key: { pk: string; sk: string }, adds: Record<string, number>): 
 export const aggregateMoves = (orgId: string, before: Timesheet | null, after: Timesheet): TransactInput[] => {
   const from = before?.status ?? null
   const minutes = approvedMinutes(after) - approvedMinutes(before)
-  if (from === after.status && minutes === 0) return []
+  const [stageBefore, stageAfter] = [pendingStage(before), pendingStage(after)]
+  const pending: Record<string, number> = {}
+  if (stageBefore !== stageAfter) {
+    if (stageBefore) pending[stageAttribute(stageBefore, before!.employeeId)] = -1
+    if (stageAfter) pending[stageAttribute(stageAfter, after.employeeId)] = 1
+  }
+  const pendingMove = Object.keys(pending).length ? [addsTo(keys.pendingByMember(orgId), pending)] : []
+  if (from === after.status && minutes === 0)
+    return pendingMove.length ? [...pendingMove, headMove(orgId, null, null)] : []
   const week: Record<string, number> = {}
   if (from && isSubmitted(from)) week[from] = -1
   if (isSubmitted(after.status)) week[after.status] = (week[after.status] ?? 0) + 1
@@ -121,6 +151,7 @@ export const aggregateMoves = (orgId: string, before: Timesheet | null, after: T
   return [
     headMove(orgId, from, after.status),
     ...(changed.length ? [addsTo(keys.weekStats(orgId, after.weekStartDate), Object.fromEntries(changed))] : []),
+    ...pendingMove,
   ]
 }
 
@@ -163,23 +194,30 @@ export const directoryMove = (orgId: string, user: User, removed = false): Trans
 export const aggregatesFrom = (timesheets: Timesheet[], members: (User & { removedAt?: unknown })[]): Aggregates => {
   const counts: Record<TimesheetStatus, number> = { draft: 0, pending: 0, approved: 0, rejected: 0 }
   const weeks: Record<string, WeekStats> = {}
+  const pendingByMember: Record<string, PendingCounts> = {}
   for (const t of timesheets) {
     counts[t.status]++
+    const stage = pendingStage(t)
+    if (stage) (pendingByMember[t.employeeId] ??= { awaitingFirst: 0, awaitingFinal: 0 })[stage]++
     if (!isSubmitted(t.status)) continue
     const week = (weeks[t.weekStartDate] ??= emptyWeek())
     week[t.status]++
     week.approvedMinutes += approvedMinutes(t)
   }
   const directory = Object.fromEntries(members.map((m) => [m.id, directoryEntryOf(m, Boolean(m.removedAt))]))
-  return { counts, weeks, directory }
+  return { counts, weeks, directory, pendingByMember }
 }
 
 /** The items that hold `aggregates` (seeding writes them; a rebuild puts them). */
 export const aggregateItems = (orgId: string, a: Aggregates, weeksToClear: string[] = []): Item[] => {
   const shards: Item[] = Array.from({ length: DIRECTORY_SHARDS }, (_, n) => ({ ...keys.memberDirectory(orgId, n) }))
   for (const [id, entry] of Object.entries(a.directory)) Object.assign(shards[shardOf(id)]!, { [id]: entry })
+  const pending: Item = { ...keys.pendingByMember(orgId) }
+  for (const [id, c] of Object.entries(a.pendingByMember))
+    for (const stage of PENDING_STAGES) if (c[stage]) pending[stageAttribute(stage, id)] = c[stage]
   return [
     ...shards,
+    pending,
     ...Object.entries(a.weeks).map(([week, s]) => ({ ...keys.weekStats(orgId, week), ...s })),
     ...weeksToClear.filter((w) => !a.weeks[w]).map((week) => ({ ...keys.weekStats(orgId, week), ...emptyWeek() })),
   ]
@@ -204,6 +242,17 @@ const weekStatsOf = (item: Record<string, unknown> | undefined): WeekStats => ({
   rejected: Number(item?.rejected ?? 0),
   approvedMinutes: Number(item?.approvedMinutes ?? 0),
 })
+/** The pending counts kept in `STATS#pending`, members with none left out. */
+const pendingCountsOf = (item: Record<string, unknown> | undefined): Record<string, PendingCounts> => {
+  const byMember: Record<string, PendingCounts> = {}
+  for (const [name, value] of Object.entries(item ?? {})) {
+    const at = name.indexOf('#')
+    const stage = name.slice(0, at) as PendingStage
+    if (at < 0 || !PENDING_STAGES.includes(stage) || !Number(value)) continue
+    ;(byMember[name.slice(at + 1)] ??= { awaitingFirst: 0, awaitingFinal: 0 })[stage] = Number(value)
+  }
+  return byMember
+}
 const isComplete = (head: Record<string, unknown> | undefined) => Number(head?.aggregates ?? 0) >= AGGREGATES_VERSION
 
 /** Every item of one kind in an organization's partition, read consistently. */
@@ -275,6 +324,8 @@ export const rebuildAggregates = async (orgId: string): Promise<Aggregates> => {
 
 export interface Summary {
   counts: Record<TimesheetStatus, number>
+  /** Each member's pending timesheets, before and after a first approval (members with none left out). */
+  pendingByMember: Map<string, PendingCounts>
   /** Every member who ever belonged, by id. */
   directory: Map<string, DirectoryEntry>
   /** Current members who are not supervisors (the dashboard's Active Employees). */
@@ -291,8 +342,14 @@ const withDirectoryApprovers = (directory: Summary['directory']): Summary['direc
   return new Map([...directory].map(([id, entry]) => [id, withApproverIn(entry, isSupervisor)]))
 }
 
-const summaryOf = (counts: Summary['counts'], directory: Summary['directory'], week: Summary['week']): Summary => ({
+const summaryOf = (
+  counts: Summary['counts'],
+  directory: Summary['directory'],
+  pending: Aggregates['pendingByMember'],
+  week: Summary['week'],
+): Summary => ({
   counts,
+  pendingByMember: new Map(Object.entries(pending)),
   directory: withDirectoryApprovers(directory),
   activeStaff: [...directory.values()].filter((m) => !m.removed && m.role !== 'supervisor').length,
   week,
@@ -312,11 +369,12 @@ export const aggregatesOf = (orgId: string) => {
       ConsistentRead: true,
     })
     const head = items.find((i) => i.sk === keys.timesheetStats(orgId).sk)
+    const pending = pendingCountsOf(items.find((i) => i.sk === keys.pendingByMember(orgId).sk))
     const directory = new Map<string, DirectoryEntry>()
-    for (const shard of items.filter((i) => i !== head))
+    for (const shard of items.filter((i) => String(i.sk).startsWith(keys.memberDirectory(orgId, 0).sk.slice(0, -1))))
       for (const [id, entry] of Object.entries(shard))
         if (!KEY_FIELDS.has(id)) directory.set(id, DirectoryEntry.parse(entry))
-    return { head, directory }
+    return { head, directory, pending }
   }
 
   return {
@@ -328,18 +386,18 @@ export const aggregatesOf = (orgId: string) => {
     async summary(): Promise<Summary> {
       const read = await headAndDirectory()
       if (isComplete(read.head))
-        return summaryOf(countsOf(read.head), read.directory, async (week) =>
+        return summaryOf(countsOf(read.head), read.directory, read.pending, async (week) =>
           weekStatsOf(await table.get(keys.weekStats(orgId, week))),
         )
       const built = await computeAggregates(orgId)
-      return summaryOf(built.counts, new Map(Object.entries(built.directory)), (week) =>
+      return summaryOf(built.counts, new Map(Object.entries(built.directory)), built.pendingByMember, (week) =>
         Promise.resolve(built.weeks[week] ?? emptyWeek()),
       )
     },
 
     /** Every stored aggregate, for comparing with `aggregatesFrom` (tests, operations). */
     async stored(): Promise<Aggregates> {
-      const [{ head, directory }, weeks] = await Promise.all([
+      const [{ head, directory, pending }, weeks] = await Promise.all([
         headAndDirectory(),
         table.queryAll({
           KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
@@ -354,6 +412,7 @@ export const aggregatesOf = (orgId: string) => {
             .filter(([, s]) => s.pending || s.approved || s.rejected || s.approvedMinutes),
         ),
         directory: Object.fromEntries(directory),
+        pendingByMember: pending,
       }
     },
 

@@ -42,6 +42,11 @@ export const keys = {
    * just before `STATS#timesheets`, so one query reads the directory and the counts together.
    */
   memberDirectory: (orgId: string, shard: number) => ({ pk: org(orgId), sk: `STATS#members#${shard}` }),
+  /**
+   * Each member's pending timesheets, before and after a first approval: routing them needs no
+   * timesheet. Sorts between the directory and `STATS#timesheets`, so the same query reads it.
+   */
+  pendingByMember: (orgId: string) => ({ pk: org(orgId), sk: 'STATS#pending' }),
   /** GSI1: an employee's timesheets by week. */
   employeeTimesheets: (orgId: string, employeeId: string) => `${org(orgId)}#EMP#${employeeId}`,
   /** GSI2: the organization's timesheets by week. */

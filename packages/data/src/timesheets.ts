@@ -81,7 +81,6 @@ const exportProjection = {
 }
 
 /** What routing a pending timesheet reads (issue 31): its member and its approvals. */
-const PendingRouting = Timesheet.pick({ employeeId: true, approvals: true })
 
 /**
  * How many week ranges the payroll export reads at once. Each range is one query read page after
@@ -475,21 +474,6 @@ export const timesheetsOf = (orgId: string) => {
             },
       )
       return items.map((i) => Timesheet.parse(i))
-    },
-
-    /**
-     * Who every pending timesheet is routed to needs only its member and its approvals (issue 31's
-     * `waitingForMe` on the dashboard): those two fields, not the whole weeks (a large church's
-     * pending weeks are megabytes).
-     */
-    async pendingRouting() {
-      const items = await table.queryAll({
-        index: 'gsi3',
-        KeyConditionExpression: 'gsi3pk = :p',
-        ExpressionAttributeValues: { ':p': keys.statusTimesheets(orgId, 'pending') },
-        ProjectionExpression: 'employeeId, approvals',
-      })
-      return items.map((i) => PendingRouting.parse(i))
     },
 
     /**
