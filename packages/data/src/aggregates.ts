@@ -28,8 +28,12 @@ import { withApproverIn } from './users.ts'
  * timesheet write that changes a status, `directoryMove` by every write of a member.
  */
 
-/** Stored in the head once an organization's aggregates are complete; a higher one would rebuild every organization. */
-export const AGGREGATES_VERSION = 1
+/**
+ * Stored in the head once an organization's aggregates are complete; a higher one makes every
+ * organization read the slow way until `npm run job -- rebuild-aggregates` rebuilds it. 2: each
+ * member's pending counts (`STATS#pending`).
+ */
+export const AGGREGATES_VERSION = 2
 export const DIRECTORY_SHARDS = 8
 
 type Submitted = Exclude<TimesheetStatus, 'draft'>
