@@ -123,10 +123,22 @@ describe('ministries, funds and grants', () => {
     ])
     expect(saved.thursdayAllocations ?? null).toBeNull()
 
-    // Submitted, then approved by the supervisor.
+    // Submitted; the supervisor's review dialog shows each day's split read-only, and approves it.
     await dialog.getByRole('button', { name: 'Submit for Approval' }).click()
     await dialog.waitFor({ state: 'detached' })
-    await api(supervisor, 'PATCH', `/api/timesheets/${saved.id}/status`, { status: 'approved', comments: '' })
+    await supervisor.goto('/')
+    await supervisor
+      .locator('tbody tr', { hasText: staffName })
+      .getByRole('button', { name: /^Approve / })
+      .click()
+    const review = supervisor.getByRole('dialog', { name: 'Review Timesheet Submission' })
+    const reviewed = (day: string) => review.getByTestId(`day-${day}`)
+    await reviewed('monday').getByText('Administration 4.0 hours · Youth (Grant A) 4.0 hours').waitFor()
+    await reviewed('wednesday').getByText('Administration 2.0 hours · Youth (Grant A) 6.0 hours').waitFor()
+    expect(await reviewed('thursday').getByText('Split:').count()).toBe(0)
+    await expectAccessible(supervisor, 'the review dialog with split days')
+    await review.getByRole('button', { name: 'Approve', exact: true }).click()
+    await supervisor.getByText('Timesheet approved! CSV file is ready for download.').first().waitFor()
 
     // The report: 30 hours (75 %) on the grant, 10 (25 %) on Administration, and the grant's budget used.
     await supervisor.goto('/reports')

@@ -4,6 +4,7 @@ import { defineRoute } from '../http/define-route.ts'
 import { browserLanguageOf } from '../http/language.ts'
 import { checkDecisionLink } from '../workflows/decision-link-check.ts'
 import { decideTimesheet } from '../workflows/decisions.ts'
+import { firstApprovalOf } from '../workflows/review-requests.ts'
 import { decideTimeOff } from '../workflows/time-off.ts'
 import { donePage, linkProblemPage, timeOffDonePage } from '../views/decision-page.ts'
 
@@ -34,7 +35,10 @@ export default defineRoute({
         await decideTimeOff(db, supervisor, checked.request, link.decision, comments, link.linkId)
         return timeOffDonePage(supervisor.language, checked, link.decision, Boolean(employee?.email))
       }
-      await decideTimesheet(db, supervisor, checked.sheet, link.decision, comments, link.linkId)
+      const decided = await decideTimesheet(db, supervisor, checked.sheet, link.decision, comments, link.linkId)
+      // Still pending after an approval: the first of two, so the page says who is asked next.
+      const first = decided.status === 'pending' ? await firstApprovalOf(db, decided, employee) : undefined
+      return donePage(supervisor.language, checked.sheet, employee, link.decision, first)
     } catch (e) {
       // Decided first elsewhere, or this link spent by a concurrent post: both changed nothing.
       if (e instanceof AppError && e.status === 409) {
@@ -46,6 +50,5 @@ export default defineRoute({
       }
       throw e
     }
-    return donePage(supervisor.language, checked.sheet, employee, link.decision)
   },
 })

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { currentWeekStart } from '@app/core'
+import { addDays, currentWeekStart, todayIn } from '@app/core'
 import { orgDb } from '@app/data'
 import { makeEmailDue } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import { inbox as anyInbox } from '../../test/support/test-inbox.ts'
 import { whileUnreachable } from '../../test/support/unreachable.ts'
+import updateUser from '../auth/update-user.ts'
+import updateApprovals from '../organization/update-approvals.ts'
 import updateSettings from '../organization/update-settings.ts'
+import setAway from '../profile/set-away.ts'
 import { createDecisionLink } from '../workflows/decision-links.ts'
 import createTimesheet from '../timesheets/create-timesheet.ts'
 import submitTimesheet from '../timesheets/submit-timesheet.ts'
@@ -66,6 +69,54 @@ describe('review emails on submit', () => {
     expect(a[0]!.body.text).toContain('Tuesday: No hours logged')
   })
 
+  it("shows a split day's ranges and paid hours, and the week's total from the same rule, in the email and behind its link", async () => {
+    const { supervisor, staff } = await setup()
+    const sunday = [
+      { start: '08:00', end: '12:00' },
+      { start: '18:00', end: '21:00' },
+    ]
+    const res = await callRoute(createTimesheet, {
+      cookies: [staff.cookie],
+      body: { weekStartDate: thisWeek(), mondayStart: '09:00', mondayEnd: '13:00', sundaySpans: sunday },
+    })
+    expect(res.status, res.text).toBe(200)
+    const [mail] = await inbox(supervisor.email!)
+    // 4 hours on Monday and 7 on Sunday: not 08:00 to 21:00 (13 hours, 17 in the week).
+    expect(mail!.body.text).toContain('Sunday: 08:00-12:00, 18:00-21:00 (7.0 hours)')
+    expect(mail!.body.text).toContain(': 11.0 hours.')
+    expect(mail!.body.text).not.toContain('13.0 hours')
+    expect(mail!.body.html).toMatch(/08:00–12:00, 18:00–21:00<\/td><td[^>]*>7\.0 hours/)
+    const page = await show(linksIn(mail!.body.text!).approve)
+    expect(page.text).toContain('Total: <strong>11.0 hours</strong>')
+    expect(page.text).toContain('<td>08:00–12:00, 18:00–21:00</td><td>7.0 hours</td>')
+  })
+
+  it("emails a split day sent again with only the spec's start and end as that one span", async () => {
+    const { cookie, supervisor, staff } = await setup()
+    const body = { weekStartDate: thisWeek(), sundayStart: '08:00', sundayEnd: '21:00' }
+    const split = [
+      { start: '08:00', end: '12:00' },
+      { start: '18:00', end: '21:00' },
+    ]
+    const first = await callRoute(createTimesheet, { cookies: [staff.cookie], body: { ...body, sundaySpans: split } })
+    expect(first.status, first.text).toBe(200)
+    const declined = await callRoute(updateStatus, {
+      cookies: [cookie],
+      params: { id: String(first.json.id) },
+      body: { status: 'rejected', comments: 'One shift' },
+    })
+    expect(declined.status, declined.text).toBe(200)
+    // A client that knows only the spec sends the day again without its spans: one span, 13 hours.
+    const again = await callRoute(createTimesheet, {
+      cookies: [staff.cookie],
+      body: { ...body, version: declined.json.version },
+    })
+    expect(again.status, again.text).toBe(200)
+    const mails = await inbox(supervisor.email!)
+    expect(mails).toHaveLength(2)
+    expect(mails[1]!.body.text).toContain('Sunday: 08:00-21:00 (13.0 hours)')
+  })
+
   it('does not email a supervisor about their own timesheet, and stays quiet when the organization turns it off', async () => {
     const { cookie, supervisor, second, staff, emailOf } = await setup()
     await submit(second.cookie)
@@ -121,6 +172,64 @@ describe('one-click decisions', () => {
     expect(await db.timesheets.get(sheet.id)).toMatchObject({ status: 'rejected', comments: 'Please add Tuesday' })
     const mail = await inbox(await emailOf(staff.user.id))
     expect(mail.map((m) => m.body.text)).toEqual([expect.stringContaining('Please add Tuesday')])
+  })
+
+  it("says an emailed approval was the first of two, a delegate's for whom, and who is asked next; the final one approves", async () => {
+    const { cookie, supervisor, staff, db } = await setup()
+    const person = (firstName: string, lastName: string) =>
+      newStaffMember(cookie, 'supervisor', { person: { firstName, lastName } })
+    const [beth, carl] = [await person('Beth', 'Youth'), await person('Carl', 'Worship')]
+    // Beth approves Ana's weeks; she is away with Carl deciding for her; Sam gives the final approval.
+    await db.members.update(staff.user.id, { supervisorId: beth.user.id }, supervisor)
+    const today = todayIn('America/Chicago')
+    const away = await callRoute(setAway, {
+      cookies: [beth.cookie],
+      body: { from: today, to: addDays(today, 7), delegateId: carl.user.id },
+    })
+    expect(away.status, away.text).toBe(200)
+    const twoStep = await callRoute(updateApprovals, {
+      cookies: [cookie],
+      body: { twoStep: true, finalApproverIds: [supervisor.id] },
+    })
+    expect(twoStep.status, twoStep.text).toBe(200)
+
+    const sheet = await submit(staff.cookie)
+    const carlsEmail = await inbox((await db.users.get(carl.user.id)).email!)
+    expect(carlsEmail).toHaveLength(1)
+    const first = await confirm(linksIn(carlsEmail[0]!.body.text!).approve)
+    expect(first.status, first.text).toBe(200)
+    expect(first.text).toContain('<h1>First approval recorded</h1>')
+    expect(first.text).toContain(`Your approval for Beth Youth of Ana Silva&#39;s timesheet for the week of`)
+    expect(first.text).toContain(
+      'is recorded as the first of two. The timesheet stays pending until a final approver approves it.',
+    )
+    expect(first.text).toContain('We asked Sam Grace for the final approval.')
+    expect(first.text).not.toContain('is now approved')
+    expect(await db.timesheets.get(sheet.id)).toMatchObject({ status: 'pending' })
+
+    const samsEmail = await inbox(supervisor.email!)
+    expect(samsEmail).toHaveLength(1)
+    const final = await confirm(linksIn(samsEmail[0]!.body.text!).approve)
+    expect(final.status, final.text).toBe(200)
+    expect(final.text).toContain('<h1>Timesheet approved</h1>')
+    expect(final.text).toContain('is now approved.')
+    expect(final.text).not.toContain('first of two')
+    expect(await db.timesheets.get(sheet.id)).toMatchObject({ status: 'approved', approvedBy: supervisor.id })
+  })
+
+  it('says a first approval in Spanish to a Spanish-speaking supervisor', async () => {
+    const { cookie, supervisor, second, staff, db } = await setup()
+    await db.members.update(staff.user.id, { supervisorId: second.user.id }, supervisor)
+    const spanish = await callRoute(updateUser, { cookies: [second.cookie], body: { language: 'es' } })
+    expect(spanish.status, spanish.text).toBe(200)
+    await callRoute(updateApprovals, { cookies: [cookie], body: { twoStep: true, finalApproverIds: [supervisor.id] } })
+    await submit(staff.cookie)
+    const [mail] = await inbox((await db.users.get(second.user.id)).email!)
+    const approve = /Aprobar: \S+\/api\/email-decisions\/(\S+)/.exec(mail!.body.text!)![1]!
+    const first = await confirm(approve)
+    expect(first.text).toContain('<h1>Primera aprobación registrada</h1>')
+    expect(first.text).toContain('quedó registrada como la primera de dos')
+    expect(first.text).toContain('Pedimos la aprobación final a Sam Grace.')
   })
 
   it('changes nothing for an expired, a tampered, or an out-of-date link, or after the dashboard decided', async () => {

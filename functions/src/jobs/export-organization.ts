@@ -3,7 +3,7 @@ import {
   allDaySpans,
   auditActorLabel,
   DAYS,
-  daySpans,
+  dayRanges,
   fullName,
   csvLines,
   type AuditEntry,
@@ -90,9 +90,7 @@ const timesheetsCsv = (sheets: Timesheet[], names: Map<string, string>) =>
           ...DAYS.flatMap((d) => [
             days[`${d}Start`],
             days[`${d}End`],
-            daySpans(s, d)
-              .map((span) => `${span.start}-${span.end}`)
-              .join(', '),
+            dayRanges(s, d, { dash: '-', missing: '' }),
             days[`${d}Activity`],
           ]),
           s.submittedAt,

@@ -115,10 +115,10 @@ describe('GET /api/reports/bulk-timesheets', () => {
     expect(bulk[1]).toContain(',Aprobada,')
     const week = await lines(await callRoute(downloadCsv, { cookies: [cookie], params: { id } }))
     expect(week[0]).toMatch(/^Organización,/)
-    expect(week).toContain('Fecha,Día,Entrada,Salida,Termina al día siguiente,Minutos de descanso,Horas,Actividad')
+    expect(week).toContain('Fecha,Día,Entrada,Salida,Termina al día siguiente,Minutos de descanso,Horas,Actividad,Franjas horarias')
     // The member reads English: the same week's file, in English.
     const english = await lines(await callRoute(downloadCsv, { cookies: [staff.cookie], params: { id } }))
-    expect(english).toContain('Date,Day,Start,End,Ends Next Day,Break Minutes,Hours,Activity')
+    expect(english).toContain('Date,Day,Start,End,Ends Next Day,Break Minutes,Hours,Activity,Time Ranges')
   })
 
   it('carries the dashboard’s search: only the members whose name it matches, accents ignored (issue 37)', async () => {

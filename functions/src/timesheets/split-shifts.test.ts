@@ -127,6 +127,8 @@ describe('split shifts', () => {
     const link = await callRoute(downloadCsv, { cookies: [cookie], params: { id: String(created.json.id) } })
     const csv = await (await fetch(link.headers.location as string)).text()
     expect(csv).toMatch(/,Sunday,08:00,21:00,,0,7\.00,/)
+    // The last column says what lies between the first start and the last end.
+    expect(csv).toContain(',Sunday,08:00,21:00,,0,7.00,,"08:00-12:00, 18:00-21:00"\r\n')
     expect(csv).toMatch(/Total,,,,,0,15\.00,/)
   })
 

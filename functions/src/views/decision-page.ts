@@ -9,6 +9,7 @@ import {
 } from '@app/core'
 import { HttpResponse } from '../http/response.ts'
 import { dayRowsHtml, escapeHtml } from './html.ts'
+import type { Names } from './emails.ts'
 import { wordsFor } from './words.ts'
 
 /**
@@ -100,24 +101,47 @@ ${approve ? '' : `<label for="comments">${say('commentsLabel')}</label><textarea
   )
 }
 
+/**
+ * An approval that was the first of two (two-step approvals): the week stays pending, so the page
+ * says so, whom a delegate approved for, and who was asked for the final approval.
+ */
+export interface FirstApproval {
+  asked: Names[]
+  forApprover?: Names | undefined
+}
+
+/** The page after the button: what was recorded (a first approval of two says so) and what follows. */
 export const donePage = (
   language: Language,
   sheet: Timesheet,
   employee: User | undefined,
   decision: 'approved' | 'rejected',
+  first?: FirstApproval,
 ) => {
   const w = wordsFor(language)
   const approved = decision === 'approved'
-  const title = w.say(approved ? 'decisionPage.approvedTitle' : 'decisionPage.declinedTitle')
-  const text = w.say(approved ? 'decisionPage.approvedBody' : 'decisionPage.declinedBody', {
+  const values = {
     name: employee ? fullName(employee) : w.say('decisionPage.theMember'),
     range: w.range(sheet.weekStartDate),
-  })
+  }
+  const title = w.say(
+    first ? 'decisionPage.firstApprovedTitle' : approved ? 'decisionPage.approvedTitle' : 'decisionPage.declinedTitle',
+  )
+  const lines = first
+    ? [
+        first.forApprover
+          ? w.say('decisionPage.firstApprovedBodyFor', { ...values, approver: fullName(first.forApprover) })
+          : w.say('decisionPage.firstApprovedBody', values),
+        ...(first.asked.length
+          ? [w.say('decisionPage.askedNext', { names: w.list(first.asked.map((n) => fullName(n))) })]
+          : []),
+      ]
+    : [w.say(approved ? 'decisionPage.approvedBody' : 'decisionPage.declinedBody', values)]
   return layout(
     language,
     title,
     `<h1>${escapeHtml(title)}</h1>
-<p>${escapeHtml(text)}</p>
+${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 <p><a href="/">${escapeHtml(w.say('openDashboard'))}</a></p>`,
   )
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Timesheet, User } from '@app/core'
 import { fromHeader } from '@app/adapters'
-import { newUser } from '@app/data/testing'
+import { ana, brand, links, plainBrand, sam, splitSunday, week } from '../../test/support/email-fixtures.ts'
 import {
   clockOutMissingEmail,
   declinedEmail,
@@ -11,51 +11,17 @@ import {
   weekReminderEmail,
 } from './emails.ts'
 import { dayRowsHtml } from './html.ts'
+import { sheetDaysOf } from './templates.ts'
 import { wordsFor } from './words.ts'
 
-const user = (id: string, firstName: string, lastName: string) =>
-  newUser(
-    'o',
-    {
-      id,
-      email: `${id}@example.org`,
-      firstName,
-      lastName,
-      department: null,
-      role: 'employee',
-      username: null,
-      authType: 'local',
-      language: 'en',
-    },
-    '2026-01-01T00:00:00.000Z',
-  )
-const sheet = {
-  id: 7,
-  weekStartDate: '2026-11-16',
-  mondayStart: '09:00',
-  mondayEnd: '13:00',
-  mondayActivity: 'Visits',
-  notes: '',
-  ...Object.fromEntries(
-    ['tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].flatMap((d) => [
-      [`${d}Start`, ''],
-      [`${d}End`, ''],
-      [`${d}Activity`, ''],
-    ]),
-  ),
-} as unknown as Timesheet
-const brand = { name: 'Grace <Church> & Co', logoUrl: 'https://cdn.example.org/logo.png' }
+const sheet = week()
+/** The review request of `timesheet` from Ana to `to`, with the fixtures' links. */
+const review = (timesheet: Timesheet, to: User = sam()) =>
+  reviewEmail(to, ana(), timesheet, brand, links.approveUrl, links.declineUrl)
 
 describe('the HTML emails', () => {
   it('review request: a whole HTML document with the brand, the week, and Approve and Decline as buttons', () => {
-    const mail = reviewEmail(
-      user('s', 'Sam', 'Boss'),
-      user('e', 'Ana', 'Silva'),
-      sheet,
-      brand,
-      'https://a/approve',
-      'https://a/decline',
-    )
+    const mail = review(sheet)
     expect(mail.html).toMatch(/^<!DOCTYPE html><html[^>]* lang="en"/)
     expect(mail.html).toContain('Grace &lt;Church&gt; &amp; Co')
     expect(mail.html).toContain('src="https://cdn.example.org/logo.png"')
@@ -73,14 +39,7 @@ describe('the HTML emails', () => {
 
   it('review request: a day with a start and no end shows its start and its activity, never "No hours logged" (issue 37)', () => {
     const half = { ...sheet, fridayStart: '14:50', fridayActivity: 'Set up <chairs>' } as Timesheet
-    const mail = reviewEmail(
-      user('s', 'Sam', 'Boss'),
-      user('e', 'Ana', 'Silva'),
-      half,
-      brand,
-      'https://a/1',
-      'https://a/2',
-    )
+    const mail = review(half)
     expect(mail.text).toContain('Friday: 14:50---:--\n  Set up <chairs>')
     expect(mail.text).toContain('Monday: 09:00-13:00 (4.0 hours)\n  Visits')
     expect(mail.html).toContain('14:50–--:--')
@@ -93,23 +52,8 @@ describe('the HTML emails', () => {
   })
 
   it('review request: a split day shows each of its spans and the hours they add up to (issue 34)', () => {
-    const split = {
-      ...sheet,
-      sundayStart: '08:00',
-      sundayEnd: '21:00',
-      sundaySpans: [
-        { start: '08:00', end: '12:00' },
-        { start: '18:00', end: '21:00' },
-      ],
-    } as Timesheet
-    const mail = reviewEmail(
-      user('s', 'Sam', 'Boss'),
-      user('e', 'Ana', 'Silva'),
-      split,
-      brand,
-      'https://a/1',
-      'https://a/2',
-    )
+    const split = week(splitSunday)
+    const mail = review(split)
     expect(mail.text).toContain('Sunday: 08:00-12:00, 18:00-21:00 (7.0 hours)')
     expect(mail.html).toContain('08:00–12:00, 18:00–21:00')
     expect(dayRowsHtml(wordsFor('en'), split)).toContain('<td>08:00–12:00, 18:00–21:00</td><td>7.0 hours</td>')
@@ -117,8 +61,8 @@ describe('the HTML emails', () => {
 
   it('reminders carry the one-click unsubscribe headers and link, in both parts', () => {
     const mail = weekReminderEmail({
-      to: user('e', 'Ana', 'Silva'),
-      organization: { name: 'Grace', logoUrl: null },
+      to: ana(),
+      organization: plainBrand,
       weekStartDate: '2026-11-16',
       weekUrl: 'https://a/submit-timesheet?week=2026-11-16',
       unsubscribeUrl: 'https://a/api/unsubscribe/tok',
@@ -136,10 +80,10 @@ describe('the HTML emails', () => {
 
   it("digest: each pending timesheet with that supervisor's own Approve and Decline", () => {
     const mail = digestEmail({
-      to: user('s', 'Sam', 'Boss'),
-      organization: { name: 'Grace', logoUrl: null },
+      to: sam(),
+      organization: plainBrand,
       items: [
-        { employee: user('e', 'Ana', 'Silva'), sheet, approveUrl: 'https://a/ap1', declineUrl: 'https://a/de1' },
+        { employee: ana(), sheet, approveUrl: 'https://a/ap1', declineUrl: 'https://a/de1' },
         { employee: undefined, sheet: { ...sheet, id: 8 }, approveUrl: 'https://a/ap2', declineUrl: 'https://a/de2' },
       ],
       dashboardUrl: 'https://a/',
@@ -152,20 +96,23 @@ describe('the HTML emails', () => {
     }
     expect(mail.text).toContain('Ana Silva, Week of Nov 16, 2026 - Nov 22, 2026: 4.0 hours')
   })
+
+  it("digest: a week with a split day totals the ranges' paid hours, as its template keeps them", () => {
+    const mail = digestEmail({
+      to: sam(),
+      organization: plainBrand,
+      items: [{ employee: ana(), sheet: { id: 7, ...sheetDaysOf(week(splitSunday)) }, ...links }],
+      dashboardUrl: 'https://a/',
+      unsubscribeUrl: 'https://a/api/unsubscribe/tok',
+    })
+    // Monday's 4 hours and Sunday's 7, not 13 from 08:00 to 21:00.
+    expect(mail.text).toContain('Ana Silva, Week of Nov 16, 2026 - Nov 22, 2026: 11.0 hours')
+  })
 })
 
 describe('the emails in Spanish (issue 21)', () => {
-  const spanish = (u: User): User => ({ ...u, language: 'es' })
-
   it('review request: Spanish words, days and dates, with the buttons in Spanish', () => {
-    const mail = reviewEmail(
-      spanish(user('s', 'Sam', 'Boss')),
-      user('e', 'Ana', 'Silva'),
-      sheet,
-      brand,
-      'https://a/approve',
-      'https://a/decline',
-    )
+    const mail = review(sheet, sam('es'))
     expect(mail.subject).toMatch(/^Hoja de horas por revisar: Ana Silva, Semana del 16 nov\.? 2026 - 22 nov\.? 2026$/)
     expect(mail.html).toMatch(/^<!DOCTYPE html><html[^>]* lang="es"/)
     expect(mail.html).toMatch(/<a href="https:\/\/a\/approve"[^>]*>[\s\S]*?Aprobar/)
@@ -227,8 +174,8 @@ describe('the emails in Spanish (issue 21)', () => {
 
   it('digest, reminder and timer nudge share one frame: greeting, unsubscribe link and headers in Spanish', () => {
     const frame = {
-      to: spanish(user('s', 'Sam', 'Boss')),
-      organization: { name: 'Grace', logoUrl: null },
+      to: sam('es'),
+      organization: plainBrand,
       unsubscribeUrl: 'https://a/u',
     }
     const digest = digestEmail({

@@ -1,4 +1,4 @@
-import { daysOf, daysOfWeekStarting, type DayEntry, type Timesheet } from '@app/core'
+import { daysOf, daysOfWeekStarting, rangesText, type DayEntry, type Timesheet } from '@app/core'
 import type { Words } from './words.ts'
 
 /** Escapes text for HTML pages and emails the functions write. */
@@ -9,7 +9,7 @@ export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.cha
  * 18:00–21:00'); a half-filled day shows the time it has ('14:50–--:--').
  */
 export const dayTimes = (w: Words, d: Pick<DayEntry, 'spans'>, dash = '–') =>
-  d.spans.length ? d.spans.map((s) => `${s.start || '--:--'}${dash}${s.end || '--:--'}`).join(', ') : w.say('noHours')
+  d.spans.length ? rangesText(d.spans, { dash }) : w.say('noHours')
 
 /**
  * A week's days in its own order as table rows: day, times or 'No hours logged' (a half-filled day

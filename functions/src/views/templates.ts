@@ -1,4 +1,4 @@
-import { breakField, DAYS, dayFields, type Language, type Organization, type User } from '@app/core'
+import { breakField, DAYS, dayFields, spansField, type Language, type Organization, type User } from '@app/core'
 import type { EmailMessage } from '@app/adapters'
 import { outbox, type QueuedEmail, type StoredEmail } from '@app/data'
 import type { Brand } from './email-layout.ts'
@@ -114,7 +114,11 @@ export const brandOf = (o: Pick<Organization, 'name' | 'logoUrl'> | Brand): Bran
   logoUrl: o.logoUrl ?? null,
 })
 
-/** The week's days as emails read them: the week start and each day's filled fields (empty ones read the same absent). */
+/**
+ * The week's days as emails read them: the week start and each day's filled fields (empty ones read
+ * the same absent), with a split day's spans: without them its first start and last end would read
+ * as one long shift, counted so in the day's hours and the week's total.
+ */
 export const sheetDaysOf = (sheet: SheetDays): SheetDays => {
   const days: Record<string, unknown> = { weekStartDate: sheet.weekStartDate }
   for (const day of DAYS) {
@@ -123,6 +127,9 @@ export const sheetDaysOf = (sheet: SheetDays): SheetDays => {
       const value = sheet[field]
       if (value !== null && value !== undefined) days[field] = value
     }
+    // Only a split day's, as stored: one span is the day's start and end.
+    const spans = sheet[spansField(day)]
+    if (spans && spans.length > 1) days[spansField(day)] = spans.map(({ start, end }) => ({ start, end }))
   }
   return days as SheetDays
 }

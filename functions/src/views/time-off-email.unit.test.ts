@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest'
+import { brand, links, reader, timeOffRequest as request } from '../../test/support/email-fixtures.ts'
 import { timeOffDecidedEmail, timeOffRequestedEmail } from './time-off-email.ts'
 
-const brand = { name: 'Grace <Church> & Co', logoUrl: null }
-const request = { employee: 'Ana Silva', kind: 'Vacation', from: '2026-12-21', to: '2026-12-22', hours: 16 }
-const asked = (language: 'en' | 'es', links = true) =>
+const asked = (language: 'en' | 'es', withLinks = true) =>
   timeOffRequestedEmail({
-    to: { email: 'sam@example.org', firstName: 'Sam', language },
+    to: reader(language),
     organization: brand,
     request,
     note: 'Family visit, see www.example.org/trip',
     reviewUrl: 'https://a/time-off',
-    ...(links ? { approveUrl: 'https://a/approve', declineUrl: 'https://a/decline' } : {}),
+    ...(withLinks ? links : {}),
   })
 
 describe("issue 32's time-off emails", () => {
@@ -54,7 +53,7 @@ describe("issue 32's time-off emails", () => {
 
   it("tells the member the decision with the supervisor's comment, its addresses as text", () => {
     const mail = timeOffDecidedEmail({
-      to: { email: 'ana@example.org', firstName: 'Ana', language: 'en' },
+      to: { ...reader('en'), email: 'ana@example.org', firstName: 'Ana' },
       organization: brand,
       request,
       status: 'rejected',
@@ -67,7 +66,7 @@ describe("issue 32's time-off emails", () => {
     )
     expect(mail.html).not.toContain('https://evil.example')
     const spanish = timeOffDecidedEmail({
-      to: { email: 'ana@example.org', firstName: 'Ana', language: 'es' },
+      to: { ...reader('es'), email: 'ana@example.org', firstName: 'Ana' },
       organization: brand,
       request,
       status: 'approved',

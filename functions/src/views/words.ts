@@ -19,6 +19,7 @@ export const wordsFor = (language: Language) => {
     year: 'numeric',
   })
   const date = (iso: string) => dates.format(new Date(`${iso}T00:00:00Z`))
+  const names = new Intl.ListFormat(localeOf(language), { type: 'conjunction' })
   const range = (weekStart: string) => `${date(weekStart)} - ${date(weekEnd(weekStart))}`
   return {
     language,
@@ -34,6 +35,8 @@ export const wordsFor = (language: Language) => {
     // Numbers as the language writes them ('7,5' in Spanish), not as the dates' locale (es-US) does.
     hours: (hours: number) => t('emails:hours', { hours: formatHoursNumberIn(hours, language) }),
     day: (day: DayName) => t(`emails:days.${day}`),
+    /** 'Ana Silva, Sam Lee and Beth Youth', as the language joins a list ('… y …' in Spanish). */
+    list: (items: string[]) => names.format(items),
     /**
      * A sentence with markup inside (a name in bold): the whole sentence is translated, so each
      * language keeps its own word order, and the marked values are put back as elements.

@@ -2,7 +2,6 @@ import {
   approvalStep,
   conflict,
   DEFAULT_PAY_TYPE,
-  finalReviewersOf,
   memberWeek,
   onBehalfOf,
   type Organization,
@@ -11,14 +10,13 @@ import {
 } from '@app/core'
 import { config } from '@app/adapters'
 import { emailLinkOf, type OrgDb, type QueuedEmail, type QueuedWebhook } from '@app/data'
-import { brandOf, namesOf, queuedEmail, recipientOf, sheetDaysOf } from '../views/templates.ts'
-import { decisionLinkUrls } from './decision-links.ts'
+import { queuedEmail } from '../views/templates.ts'
 import { deliver } from './mailer.ts'
 import { timesheetEventData } from './webhook-events.ts'
 import { deliverNow } from './webhook-sender.ts'
 import { rulesOf, withPayroll } from './payroll.ts'
 import { memberRoutingOf } from './routing.ts'
-import { reviewersWithEmail } from './submission.ts'
+import { finalApprovalEmails } from './review-requests.ts'
 import { accrualsForWeek } from './time-off-accruals.ts'
 
 export const WAITING_FOR_FINAL_MESSAGE =
@@ -136,42 +134,6 @@ export const decideTimesheet = async (
   )
   await Promise.all([sendNow(db, email ? [email] : [], org), deliver(webhooks)])
   return withPayroll(rejected, org, employee)
-}
-
-/** The review emails to the final approvers (or their delegates) once the first approval is recorded. */
-const finalApprovalEmails = async (
-  db: OrgDb,
-  sheet: Timesheet,
-  employee: User,
-  firstApproverId: string,
-  behalfId: string | null,
-): Promise<QueuedEmail[]> => {
-  const org = await db.organization.get()
-  if (!org.approvalEmails) return []
-  const { roster, today } = await memberRoutingOf(db, org, employee, sheet.employeeId)
-  const ids = finalReviewersOf(sheet.employeeId, org.approvals, roster, today).filter(
-    (id) => id !== firstApproverId && id !== behalfId,
-  )
-  const reviewers = await reviewersWithEmail(db, org, employee, ids)
-  const next = { ...sheet, version: sheet.version + 1 }
-  return Promise.all(
-    reviewers.map(async (reviewer) => {
-      const { approve, decline } = await decisionLinkUrls({
-        orgId: db.orgId,
-        timesheetId: sheet.id,
-        version: next.version,
-        supervisorId: reviewer.id,
-      })
-      return queuedEmail('review', reviewer.language, {
-        to: recipientOf(reviewer),
-        employee: namesOf(employee),
-        sheet: sheetDaysOf(next),
-        organization: brandOf(org),
-        approveUrl: approve,
-        declineUrl: decline,
-      })
-    }),
-  )
 }
 
 const sendNow = async (db: OrgDb, emails: QueuedEmail[], org: Organization) => {

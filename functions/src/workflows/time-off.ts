@@ -20,7 +20,7 @@ import { deliver } from './mailer.ts'
 import { memberRoutingOf } from './routing.ts'
 import { timeOffEventData } from './webhook-events.ts'
 import { deliverNow } from './webhook-sender.ts'
-import { reviewersWithEmail } from './submission.ts'
+import { reviewersWithEmail } from './review-requests.ts'
 
 /**
  * Issue 32: time off. A request goes to the member's approver (or their delegate while away) as a

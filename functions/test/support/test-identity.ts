@@ -99,14 +99,14 @@ export const newStaffCredentials = async (
 }
 
 /** A staff member of an organization, signed in through the real staff login. */
-/** Their address is confirmed (issue 36), as its owner would by its link, unless `confirmed` is false. */
+/** Their address is confirmed (issue 36), as its owner would by its link, unless `confirmed` is false; Ana Silva unless `person` names someone. */
 export const newStaffMember = async (
   supervisorCookie: string,
   role: 'employee' | 'volunteer' | 'supervisor' = 'employee',
-  { confirmed = true } = {},
+  { confirmed = true, person = staffPerson }: { confirmed?: boolean; person?: Partial<typeof staffPerson> } = {},
 ) => {
   const { default: staffLogin } = await import('../../src/staff/staff-login.ts')
-  const added = await addMemberThroughRoute(supervisorCookie, { ...staffPerson, role })
+  const added = await addMemberThroughRoute(supervisorCookie, { ...staffPerson, ...person, role })
   if (added.status !== 200) throw new Error(`add member answered ${added.status}: ${added.text}`)
   if (confirmed) await confirmAddressOf(added.json.organizationId, added.json.id)
   const login = await callRoute(staffLogin, { body: added.json.temporaryCredentials })

@@ -173,18 +173,42 @@ describe('timesheetCsv', () => {
       ['Approved By', 'Sam Lee'],
       ['Approved At (America/Chicago)', '2026-11-23 04:00'],
       [''],
-      ['Date', 'Day', 'Start', 'End', 'Ends Next Day', 'Break Minutes', 'Hours', 'Activity'],
-      ['2026-11-16', 'Monday', '09:00', '17:30', '', '30', '8.00', 'Sermon prep, visits'],
-      ['2026-11-17', 'Tuesday', '', '', '', '0', '0.00', ''],
-      ['2026-11-18', 'Wednesday', '', '', '', '0', '0.00', ''],
-      ['2026-11-19', 'Thursday', '', '', '', '0', '0.00', ''],
-      ['2026-11-20', 'Friday', '', '', '', '0', '0.00', ''],
-      ['2026-11-21', 'Saturday', '', '', '', '0', '0.00', ''],
-      ['2026-11-22', 'Sunday', '22:00', '01:15', 'Yes', '0', '3.25', `'=HYPERLINK("x")`],
-      ['Total', '', '', '', '', '30', '11.25', ''],
+      ['Date', 'Day', 'Start', 'End', 'Ends Next Day', 'Break Minutes', 'Hours', 'Activity', 'Time Ranges'],
+      ['2026-11-16', 'Monday', '09:00', '17:30', '', '30', '8.00', 'Sermon prep, visits', '09:00-17:30'],
+      ['2026-11-17', 'Tuesday', '', '', '', '0', '0.00', '', ''],
+      ['2026-11-18', 'Wednesday', '', '', '', '0', '0.00', '', ''],
+      ['2026-11-19', 'Thursday', '', '', '', '0', '0.00', '', ''],
+      ['2026-11-20', 'Friday', '', '', '', '0', '0.00', '', ''],
+      ['2026-11-21', 'Saturday', '', '', '', '0', '0.00', '', ''],
+      ['2026-11-22', 'Sunday', '22:00', '01:15', 'Yes', '0', '3.25', `'=HYPERLINK("x")`, '22:00-01:15'],
+      ['Total', '', '', '', '', '30', '11.25', '', ''],
       [''],
       ['Notes', 'Good week'],
     ])
+  })
+
+  it("writes a split day's Start and End as its first start and last end, its paid hours, and its ranges in the last column", () => {
+    const t = sheet({
+      sundayStart: '08:00',
+      sundayEnd: '21:00',
+      sundaySpans: [
+        { start: '08:00', end: '12:00' },
+        { start: '18:00', end: '21:00' },
+      ],
+    })
+    const rows = readCsv(timesheetCsv(t, person('Ana', 'Ruiz'), 'Grace', null, 'America/Denver').slice(1))
+    expect(rows[15]).toEqual([
+      '2026-11-22',
+      'Sunday',
+      '08:00',
+      '21:00',
+      '',
+      '0',
+      '7.00',
+      '',
+      '08:00-12:00, 18:00-21:00',
+    ])
+    expect(rows[16]).toEqual(['Total', '', '', '', '', '0', '7.00', '', ''])
   })
 
   it('lists a Sunday week from Sunday, and names a removed member and a missing approval plainly', () => {
@@ -198,8 +222,8 @@ describe('timesheetCsv', () => {
       ['Approved By', ''],
       ['Approved At (America/Chicago)', ''],
     ])
-    expect(rows[9]).toEqual(['2026-11-15', 'Sunday', '', '', '', '0', '0.00', ''])
-    expect(rows[15]).toEqual(['2026-11-21', 'Saturday', '', '', '', '0', '0.00', ''])
+    expect(rows[9]).toEqual(['2026-11-15', 'Sunday', '', '', '', '0', '0.00', '', ''])
+    expect(rows[15]).toEqual(['2026-11-21', 'Saturday', '', '', '', '0', '0.00', '', ''])
     expect(readCsv(timesheetCsv(t, person('A', 'B'), 'Grace', null, 'UTC').slice(1))[2]).toEqual(['Department', ''])
   })
 })

@@ -1,4 +1,4 @@
-import { breakField, breakOf, dayPaidMinutes, dayShiftMinutes, type WeekTimes } from './hours.ts'
+import { breakField, breakOf, dayPaidMinutes, dayShiftMinutes, rangesText, type WeekTimes } from './hours.ts'
 import { dayChecks } from './day-checks.ts'
 import type { Timesheet, TimesheetStatus } from './timesheet.ts'
 import { daysOf, statusLabel } from './timesheet-days.ts'
@@ -78,6 +78,7 @@ export const CSV_WORDS = {
   code: 'Ministry or Fund',
   codeRow: 'Ministry or Fund',
   unallocated: 'Unallocated',
+  timeRanges: 'Time Ranges',
 } as const
 export type CsvWord = keyof typeof CSV_WORDS
 
@@ -162,8 +163,10 @@ export const timesheetCsv = (
     [w.word('approvedBy'), approver ? name(approver, w) : ''],
     [w.word('approvedAt', { zone: timeZone }), localDateTime(t.approvedAt, timeZone)],
     [],
-    (['date', 'day', 'start', 'end', 'endsNextDay', 'breakMinutes', 'hours', 'activity'] as const).map((k) =>
-      w.word(k),
+    // Time Ranges is last, so readers of the earlier columns are unchanged: a split day's Start and End
+    // are its first start and last end, and its ranges say what lies between.
+    (['date', 'day', 'start', 'end', 'endsNextDay', 'breakMinutes', 'hours', 'activity', 'timeRanges'] as const).map(
+      (k) => w.word(k),
     ),
     ...daysOf(t, order).map((d, i) => [
       dateOfDay(t.weekStartDate, d.day),
@@ -174,8 +177,9 @@ export const timesheetCsv = (
       breaks[i],
       hours.days[i],
       d.activity,
+      rangesText(d.spans, { dash: '-', missing: '' }),
     ]),
-    [w.word('total'), '', '', '', '', breaks.reduce((a, b) => a + b, 0), hours.total, ''],
+    [w.word('total'), '', '', '', '', breaks.reduce((a, b) => a + b, 0), hours.total, '', ''],
     [],
     [w.word('notes'), t.notes],
   ])

@@ -1,7 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
+  dayPaidMinutes,
+  dayRanges,
   paidMinutes,
+  rangesText,
   formatHours,
   formatHoursNumber,
   formatHoursNumberIn,
@@ -121,6 +124,30 @@ describe('weekTotalHours', () => {
         return total === byDay && total >= 0 && total < 7 * 24
       }),
     ))
+})
+
+describe('dayRanges: how every place writes a day', () => {
+  const split: WeekTimes = {
+    sundayStart: '08:00',
+    sundayEnd: '21:00',
+    sundaySpans: [
+      { start: '08:00', end: '12:00' },
+      { start: '18:00', end: '21:00' },
+    ],
+  }
+
+  it("writes a split day's ranges, not its first start to its last end, beside the hours that pay it", () => {
+    expect(dayRanges(split, 'sunday')).toBe('08:00–12:00, 18:00–21:00')
+    expect(dayPaidMinutes(split, 'sunday')).toBe(7 * 60)
+    expect(dayRanges(split, 'sunday', { dash: '-' })).toBe('08:00-12:00, 18:00-21:00')
+  })
+
+  it("writes the spec's day as its start and end, a running range with '--:--', and an empty day as ''", () => {
+    expect(dayRanges({ mondayStart: '09:00', mondayEnd: '13:00' }, 'monday')).toBe('09:00–13:00')
+    expect(dayRanges({ fridayStart: '14:50' }, 'friday')).toBe('14:50–--:--')
+    expect(rangesText([{ start: '14:50', end: '' }], { dash: '-', missing: '' })).toBe('14:50-')
+    expect(dayRanges({}, 'monday')).toBe('')
+  })
 })
 
 describe('formatHours', () => {

@@ -75,6 +75,18 @@ export const daySpans = (week: WeekTimes, day: DayName): Span[] => {
   return start || end ? [{ start, end }] : []
 }
 
+/**
+ * The one way a day's time ranges are written for people and files: each span in turn
+ * ('08:00–12:00, 18:00–21:00'), a missing time as `missing` ('14:50–--:--' for a range still
+ * running); '' for a day with none. `dash` is the writer's ('-' in plain text and CSV files).
+ */
+export const rangesText = (spans: readonly Span[], { dash = '–', missing = '--:--' } = {}): string =>
+  spans.map((s) => `${s.start || missing}${dash}${s.end || missing}`).join(', ')
+
+/** A day's time ranges written by `rangesText`, from its spans (`daySpans`). */
+export const dayRanges = (week: WeekTimes, day: DayName, options?: Parameters<typeof rangesText>[1]): string =>
+  rangesText(daySpans(week, day), options)
+
 /** Minutes a day's spans cover, breaks included: each span as the spec counts a day, an open one 0. */
 export const dayShiftMinutes = (week: WeekTimes, day: DayName): number =>
   daySpans(week, day).reduce((sum, s) => sum + shiftMinutes(s.start, s.end), 0)

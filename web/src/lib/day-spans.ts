@@ -2,6 +2,7 @@ import {
   DAYS,
   daySpans,
   MAX_SPANS,
+  rangesText,
   spanFields,
   spansField,
   type DayName,
@@ -64,5 +65,4 @@ export const withOneSpan = (day: DayName, start: string, end: string) =>
   spanFields(day, start || end ? [{ start, end }] : [])
 
 /** A day's times as read-only views show them: '08:00 - 12:00, 18:00 - 21:00' ('--:--' for a missing time). */
-export const spansText = (spans: readonly Span[]) =>
-  spans.map((s) => `${s.start || '--:--'} - ${s.end || '--:--'}`).join(', ')
+export const spansText = (spans: readonly Span[]) => rangesText(spans, { dash: ' - ' })

@@ -129,6 +129,47 @@ describe('ReviewDialog', () => {
     expect(sunday.textContent).toContain('08:00 - 12:00, 18:00 - 21:00 (7.0 hours)')
   })
 
+  it("shows the week's split among ministries and funds read-only, as the member's weekly dialog does", async () => {
+    const codes = [
+      { id: 'youth', name: 'Youth (Grant A)', active: true },
+      { id: 'old', name: 'Old fund', active: false },
+    ].map((c) => ({
+      ...c,
+      kind: 'ministry',
+      className: null,
+      costNumber: null,
+      budgetHours: null,
+      from: null,
+      to: null,
+    }))
+    mockFetch({ 'GET /api/organization/allocation-codes': { body: { codes } } })
+    const byDay = makeTimesheet({
+      mondayAllocations: [
+        { code: 'old', minutes: 120 },
+        { code: 'youth', minutes: 360 },
+      ],
+    } as Partial<ListedTimesheet>)
+    const rendered = renderApp('/', <Harness timesheet={byDay} mode="approve" onDecided={() => {}} />)
+    const monday = within(screen.getByRole('dialog')).getByTestId('day-monday')
+    expect(await within(monday).findByText('Old fund 2.0 hours · Youth (Grant A) 6.0 hours')).toBeTruthy()
+    expect(within(monday).getByText('Split:')).toBeTruthy()
+    expect(within(screen.getByRole('dialog')).getByTestId('day-tuesday').textContent).not.toContain('Split:')
+    // Read-only: nothing to change it with.
+    expect(within(screen.getByRole('dialog')).queryByRole('button', { name: /^Split/ })).toBeNull()
+    rendered.unmount()
+
+    const byPercent = makeTimesheet({
+      weekAllocationPercent: [
+        { code: 'youth', percent: 40 },
+        { code: 'unallocated', percent: 60 },
+      ],
+    } as Partial<ListedTimesheet>)
+    renderApp('/', <Harness timesheet={byPercent} mode="view" onDecided={() => {}} />)
+    const dialog = within(screen.getByRole('dialog'))
+    expect(await dialog.findByText(/Youth \(Grant A\) 40\s?% · Unallocated 60\s?%/)).toBeTruthy()
+    expect(dialog.getByText('Week split:')).toBeTruthy()
+  })
+
   it('lists a week that began on a Sunday from Sunday to Saturday', () => {
     const { dialog } = show('view', makeTimesheet({ weekStartDate: '2026-11-15' }))
     const days = within(dialog).getAllByTestId(/^day-/)

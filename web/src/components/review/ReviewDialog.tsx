@@ -3,6 +3,7 @@ import { CloudOff } from 'lucide-react'
 import i18next from 'i18next'
 import { useTranslation } from 'react-i18next'
 import {
+  allocationsField,
   breakField,
   dateOfDay,
   daysOf,
@@ -32,6 +33,7 @@ import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
 import { spansText } from '../../lib/day-spans.ts'
 import { PayrollFigures } from '../payroll/PayrollFigures.tsx'
 import { DescriptionItem } from '../ui/DescriptionItem.tsx'
+import { DaySplitSummary, WeekSplitSummary } from '../timesheet/SplitSummary.tsx'
 
 export type ReviewMode = 'view' | 'approve' | 'reject'
 
@@ -197,6 +199,7 @@ function ReviewContent({ target, timeZone, busy, deciding, onCancel, onDecide, o
                     <p className="text-sm text-slate-500 italic">{t('review.noHours')}</p>
                   )}
                 </div>
+                <DaySplitSummary allocations={sheet[allocationsField(d.day)]} />
                 {d.activity ? (
                   <div className="text-sm">
                     <p className="font-medium text-slate-600">{t('review.dailyActivity')}</p>
@@ -206,6 +209,7 @@ function ReviewContent({ target, timeZone, busy, deciding, onCancel, onDecide, o
               </li>
             ))}
           </ol>
+          <WeekSplitSummary percents={sheet.weekAllocationPercent} />
           <MemberWeekLeave
             weekStartDate={sheet.weekStartDate}
             employeeId={sheet.employeeId}

@@ -18,6 +18,7 @@ import { formatHours } from '../../lib/format.ts'
 import { Button } from '../ui/Button.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
 import { SplitFooter } from './SplitFooter.tsx'
+import { DaySplitSummary, useCodeName } from './SplitSummary.tsx'
 
 /** One line of the split as typed: a code and its hours ('' while nothing is typed). */
 interface Line {
@@ -107,20 +108,11 @@ export function DaySplit({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [storedKey, paid])
 
-  const nameOf = (code: string) =>
-    code === UNALLOCATED ? t('split.unallocated') : (codes.find((c) => c.id === code)?.name ?? code)
+  const nameOf = useCodeName()
   const dayName = t(`common:weekdays.${day}`)
   const showing = open || lines.length > 0 || (stored?.length ?? 0) > 0
 
-  if (readOnly) {
-    if (!stored?.length) return null
-    return (
-      <p className="text-sm text-slate-700">
-        <span className="font-medium">{t('split.readOnly')}</span>{' '}
-        {stored.map((l) => `${nameOf(l.code)} ${formatHours(l.minutes / 60)}`).join(' · ')}
-      </p>
-    )
-  }
+  if (readOnly) return <DaySplitSummary allocations={stored} />
 
   const active = codes.filter((c) => c.active && c.id !== fill)
   if (!showing) {

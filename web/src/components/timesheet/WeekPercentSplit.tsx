@@ -17,6 +17,7 @@ import { cn } from '../../lib/cn.ts'
 import { Button } from '../ui/Button.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
 import { SplitFooter } from './SplitFooter.tsx'
+import { useCodeName, WeekSplitSummary } from './SplitSummary.tsx'
 
 type WeekPercent = NonNullable<TimesheetDays['weekAllocationPercent']>
 
@@ -103,18 +104,9 @@ export function WeekPercentSplit({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [storedKey])
 
-  const nameOf = (code: string) =>
-    code === UNALLOCATED ? t('split.unallocated') : (codes.find((c) => c.id === code)?.name ?? code)
+  const nameOf = useCodeName()
 
-  if (readOnly) {
-    if (!stored?.length) return null
-    return (
-      <p className={cn('text-sm text-slate-700', className)}>
-        <span className="font-medium">{t('weekSplit.readOnly')}</span>{' '}
-        {stored.map((l) => t('weekSplit.line', { name: nameOf(l.code), percent: l.percent })).join(' · ')}
-      </p>
-    )
-  }
+  if (readOnly) return <WeekSplitSummary percents={stored} className={className} />
 
   const showing = open || lines.length > 0 || (stored?.length ?? 0) > 0
   const active = codes.filter((c) => c.active && c.id !== fill)

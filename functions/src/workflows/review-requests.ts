@@ -1,0 +1,115 @@
+import { finalReviewersOf, type Organization, type Timesheet, type User } from '@app/core'
+import type { OrgDb, QueuedEmail } from '@app/data'
+import type { SheetDays } from '../views/emails.ts'
+import { brandOf, namesOf, queuedEmail, recipientOf, sheetDaysOf } from '../views/templates.ts'
+import { decisionLinkUrls } from './decision-links.ts'
+import { memberRoutingOf, reviewersFor } from './routing.ts'
+
+/**
+ * Who is asked to review a week, and the one builder of the emails that ask them: for a submission
+ * (the member's approver, or every other supervisor) and for a first approval of two (the final
+ * approvers). Each email carries its reader's own one-click links to the week's next version, and
+ * the week's days as the emails read them (a split day's spans included).
+ */
+
+/**
+ * The current supervisors a submission of `member` is routed to (or those of `ids`), as members
+ * with an email.
+ */
+export const reviewersWithEmail = async (db: OrgDb, org: Organization, member: User, ids?: string[]) => {
+  const users = await Promise.all((ids ?? (await reviewersFor(db, org, member))).map((id) => db.users.find(id)))
+  return users.filter((u): u is User => Boolean(u?.email && u.role === 'supervisor' && u.id !== member.id))
+}
+
+/** A week as a review email reads it: its id, the version its links decide, and its days. */
+export type ReviewedWeek = SheetDays & Pick<Timesheet, 'id' | 'version'>
+
+/** One review email to each of `reviewers` about `employee`'s `week`, to queue with the change that asks them. */
+export const reviewEmails = (
+  db: OrgDb,
+  org: Organization,
+  employee: User,
+  week: ReviewedWeek,
+  reviewers: User[],
+): Promise<QueuedEmail[]> =>
+  Promise.all(
+    reviewers.map(async (reviewer) => {
+      const { approve, decline } = await decisionLinkUrls({
+        orgId: db.orgId,
+        timesheetId: week.id,
+        version: week.version,
+        supervisorId: reviewer.id,
+      })
+      return queuedEmail('review', reviewer.language, {
+        to: recipientOf(reviewer),
+        employee: namesOf(employee),
+        sheet: sheetDaysOf(week),
+        organization: brandOf(org),
+        approveUrl: approve,
+        declineUrl: decline,
+      })
+    }),
+  )
+
+/** The review emails of a submission (`submitted` at its new version), unless the organization turned them off. */
+export const submissionReviewEmails = async (
+  db: OrgDb,
+  org: Organization,
+  submitter: User,
+  submitted: ReviewedWeek,
+): Promise<QueuedEmail[]> =>
+  org.approvalEmails ? reviewEmails(db, org, submitter, submitted, await reviewersWithEmail(db, org, submitter)) : []
+
+/**
+ * Who is asked for the final approval once `firstApproverId` (deciding for `behalfId`, a delegate)
+ * recorded the first: the final approvers, or their delegates while away, never the first approver
+ * nor the one they decided for.
+ */
+const finalReviewerIds = async (
+  db: OrgDb,
+  org: Organization,
+  employee: User | undefined,
+  employeeId: string,
+  firstApproverId: string,
+  behalfId: string | null,
+) => {
+  const { roster, today } = await memberRoutingOf(db, org, employee, employeeId)
+  return finalReviewersOf(employeeId, org.approvals, roster, today).filter(
+    (id) => id !== firstApproverId && id !== behalfId,
+  )
+}
+
+/** The review emails to the final approvers (or their delegates) once the first approval is recorded. */
+export const finalApprovalEmails = async (
+  db: OrgDb,
+  sheet: Timesheet,
+  employee: User,
+  firstApproverId: string,
+  behalfId: string | null,
+): Promise<QueuedEmail[]> => {
+  const org = await db.organization.get()
+  if (!org.approvalEmails) return []
+  const ids = await finalReviewerIds(db, org, employee, sheet.employeeId, firstApproverId, behalfId)
+  const reviewers = await reviewersWithEmail(db, org, employee, ids)
+  return reviewEmails(db, org, employee, { ...sheet, version: sheet.version + 1 }, reviewers)
+}
+
+/**
+ * What a week's recorded first approval says to whoever gave it: who was asked for the final one
+ * (as routing asks them today) and, for a delegate's, whom it was for.
+ */
+export const firstApprovalOf = async (
+  db: OrgDb,
+  sheet: Pick<Timesheet, 'employeeId' | 'approvals'>,
+  employee: User | undefined,
+): Promise<{ asked: User[]; forApprover: User | undefined }> => {
+  const first = sheet.approvals[0]
+  if (!first) return { asked: [], forApprover: undefined }
+  const org = await db.organization.get()
+  const ids = await finalReviewerIds(db, org, employee, sheet.employeeId, first.approverId, first.onBehalfOfId)
+  const [asked, forApprover] = await Promise.all([
+    Promise.all(ids.map((id) => db.users.findForRecords(id))),
+    first.onBehalfOfId ? db.users.findForRecords(first.onBehalfOfId) : undefined,
+  ])
+  return { asked: asked.filter((u): u is User => Boolean(u)), forApprover }
+}

@@ -1,0 +1,110 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { addDays, todayIn, type Organization, type Timesheet, type User } from '@app/core'
+import type { OrgDb, QueuedEmail } from '@app/data'
+import { ana, person, splitSunday, week } from '../../test/support/email-fixtures.ts'
+import { renderStored } from '../views/templates.ts'
+import { readDecisionLink } from './decision-links.ts'
+import { finalApprovalEmails, firstApprovalOf, submissionReviewEmails } from './review-requests.ts'
+
+beforeAll(() => {
+  vi.stubEnv('EMAIL_LINK_SECRET', 'a-test-secret-of-enough-length-0123456789')
+  vi.stubEnv('APP_ORIGIN', 'https://app.example.org')
+})
+
+/**
+ * The one builder of review requests, for a submission and for a first approval of two: who gets
+ * one, with which links, and what it says of the week (the data layer as these read it, over a
+ * few people).
+ */
+const today = todayIn('UTC')
+const supervisor = (id: string, firstName: string, fields: Partial<User> = {}): User => ({
+  ...person(id, firstName, 'Lee'),
+  role: 'supervisor',
+  ...fields,
+})
+const beth = supervisor('beth', 'Beth', { away: { from: today, to: addDays(today, 3), delegateId: 'carl' } })
+const carl = supervisor('carl', 'Carl')
+const dana = supervisor('dana', 'Dana', { language: 'es' })
+const eve = supervisor('eve', 'Eve', { email: null })
+const member = { ...ana(), supervisorId: 'dana' }
+const people = new Map([member, beth, carl, dana, eve].map((u) => [u.id, u]))
+
+const orgWith = (fields: Partial<Organization> = {}) =>
+  ({
+    name: 'Grace',
+    logoUrl: null,
+    timeZone: 'UTC',
+    approvalEmails: true,
+    approvals: { twoStep: true, finalApproverIds: ['beth', 'eve'] },
+    ...fields,
+  }) as unknown as Organization
+
+const dbOf = (org: Organization) =>
+  ({
+    orgId: 'o',
+    organization: { get: async () => org },
+    users: {
+      find: async (id: string) => people.get(id),
+      findForRecords: async (id: string) => people.get(id),
+      routingEntries: async (ids: string[]) => ids.flatMap((id) => (people.has(id) ? [people.get(id)!] : [])),
+    },
+    aggregates: { summary: async () => ({ directory: people }) },
+  }) as unknown as OrgDb
+
+/** Each email's reader, what its plain text says, and the version and supervisor its Approve link decides. */
+const read = (emails: QueuedEmail[]) =>
+  Promise.all(
+    emails.map(async ({ email }) => {
+      const message = renderStored(email)
+      const token = /\/api\/email-decisions\/(\S+)/.exec(message.text)![1]!
+      const link = await readDecisionLink(token)
+      return { to: message.to, text: message.text, link: link.ok ? link.link : undefined }
+    }),
+  )
+
+describe('review requests', () => {
+  it("asks a submitter's approver, with links to the submitted version, showing a split day's ranges and the week's paid total", async () => {
+    const org = orgWith()
+    const emails = await read(
+      await submissionReviewEmails(dbOf(org), org, member, week({ ...splitSunday, version: 4 })),
+    )
+    expect(emails).toHaveLength(1)
+    const [mail] = emails
+    expect(mail!.to).toBe('dana@example.org')
+    // Dana reads Spanish: the days, the ranges and the paid hours in her words.
+    expect(mail!.text).toContain('Domingo: 08:00-12:00, 18:00-21:00 (7,0 horas)')
+    expect(mail!.text).toContain('11,0 horas')
+    expect(mail!.link).toMatchObject({ timesheetId: 7, version: 4, supervisorId: 'dana', decision: 'approved' })
+  })
+
+  it('asks nobody when the organization turned review emails off', async () => {
+    const org = orgWith({ approvalEmails: false })
+    expect(await submissionReviewEmails(dbOf(org), org, member, week())).toEqual([])
+    expect(await finalApprovalEmails(dbOf(org), week() as Timesheet, member, 'dana', null)).toEqual([])
+  })
+
+  it('after a first approval, asks the final approvers (a delegate for one away, none without an email), with links to the next version', async () => {
+    const org = orgWith()
+    const emails = await read(
+      await finalApprovalEmails(dbOf(org), week({ ...splitSunday, version: 5 }), member, 'dana', null),
+    )
+    // Beth is away: Carl decides for her; Eve has no email.
+    expect(emails.map((e) => e.to)).toEqual(['carl@example.org'])
+    expect(emails[0]!.text).toContain('Sunday: 08:00-12:00, 18:00-21:00 (7.0 hours)')
+    expect(emails[0]!.link).toMatchObject({ version: 6, supervisorId: 'carl' })
+    // The one who gave the first approval is never asked for the final one.
+    expect(await finalApprovalEmails(dbOf(org), week(), member, 'carl', null)).toEqual([])
+  })
+
+  it('says to the first approver who was asked for the final approval, and whom a delegate approved for', async () => {
+    const db = dbOf(orgWith())
+    const approvals = [{ approverId: 'carl', onBehalfOfId: 'dana', at: '2026-11-23T10:00:00.000Z' }]
+    const first = await firstApprovalOf(db, { employeeId: 'e', approvals }, member)
+    expect(first.asked.map((u) => u.id)).toEqual(['eve'])
+    expect(first.forApprover?.id).toBe('dana')
+    expect(await firstApprovalOf(db, { employeeId: 'e', approvals: [] }, member)).toEqual({
+      asked: [],
+      forApprover: undefined,
+    })
+  })
+})
