@@ -2,7 +2,7 @@
  * The house: no import circles, and no floor reaching up into scripts/ (the commands run by
  * people and CI, which may import anything; nothing imports them). `npm run lint` runs it.
  */
-module.exports = {
+export default {
   forbidden: [
     {
       name: 'no-circular',
