@@ -50,6 +50,7 @@ const computePermissionsByUse = (s: Synth): Record<Use, string[]> => {
   return {
     table: on(
       [
+        'dynamodb:BatchGetItem',
         'dynamodb:GetItem',
         'dynamodb:Query',
         'dynamodb:PutItem',
@@ -62,7 +63,7 @@ const computePermissionsByUse = (s: Synth): Record<Use, string[]> => {
     ),
     // Reads; and (under the condition sessionCondition) sliding or ending the caller's session.
     'table:read': [
-      ...on(['dynamodb:GetItem', 'dynamodb:Query'], [table, `${table}/index/*`]),
+      ...on(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query'], [table, `${table}/index/*`]),
       ...on(['dynamodb:UpdateItem', 'dynamodb:DeleteItem'], [table]),
     ],
     // Every call a route may be granted; which ones a route gets: staffPoolLines.

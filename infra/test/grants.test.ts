@@ -116,7 +116,11 @@ describe("each real route's table access", () => {
     const statements = tableStatements(key)
     const table = real.show(real.stack.data.table.tableArn)
     const reads = statements.filter((st) => st.Condition === undefined)
-    expect(reads.flatMap((st) => st.Action).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:Query'])
+    expect(reads.flatMap((st) => st.Action).sort()).toEqual([
+      'dynamodb:BatchGetItem',
+      'dynamodb:GetItem',
+      'dynamodb:Query',
+    ])
     expect(reads.flatMap((st) => [st.Resource].flat().map(show)).sort()).toEqual([table, `${table}/index/*`])
     const conditioned = statements.filter((st) => st.Condition !== undefined)
     expect(conditioned.map((st) => [st.Action.sort(), [st.Resource].flat().map(show), st.Condition])).toEqual([

@@ -14,7 +14,7 @@ import {
   type User,
 } from '@app/core'
 import { config } from '@app/adapters'
-import { orgDb, organizationClosed, sessions, type Session } from '@app/data'
+import { closureState, memberForSession, organizationClosed, sessions, type Session } from '@app/data'
 import { clearedSessionCookie, readCookie, sessionCookieName } from './cookies.ts'
 import { toErrorResponse } from './errors.ts'
 
@@ -161,12 +161,12 @@ export const sessionLoader = (access: Access, whenClosed = false, kiosk = false)
   before: async (request) => {
     const state = (request.context as Context & { route: RouteState }).route
     const sid = readCookie(request.event.cookies, sessionCookieName())
-    const session = sid ? await sessions.get(sid) : undefined
-    const db = session ? orgDb(session.orgId) : undefined
-    // Issue 35: a closed organization's sessions reach nothing from the next request on (read beside the member).
-    const [user, closure] = db
-      ? await Promise.all([db.users.findForSession(session!.userId, session!.createdAt), db.closure.state()])
-      : [undefined, undefined]
+    // The session, its member and the organization's closure, in one round trip: a closed
+    // organization's sessions reach nothing from the next request on.
+    const opened = sid ? await sessions.open(sid) : undefined
+    const session = opened?.session
+    const user = session ? memberForSession(opened!.member, session.createdAt) : undefined
+    const closure = closureState(opened?.closure)
     if (sid && session && !user) await sessions.delete(sid)
     if (session && user)
       state.session = { ...session, role: user.role, sid: sid!, user, ...(closure ? { closure } : {}) }

@@ -183,7 +183,8 @@ describe('session cookies', () => {
       return cookieLine!.split(';')[0]!
     }
     const first = await signIn()
-    expect(first).toMatch(/^sid=[A-Za-z0-9_-]{43}$/)
+    // 256 random bits, then the organization and member it belongs to (base64url).
+    expect(first).toMatch(/^sid=[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/)
     const second = await signIn(first)
     expect(second).not.toBe(first)
     expect(await sessions.get(first.split('=')[1]!)).toBeUndefined()

@@ -102,8 +102,9 @@ export const staffPoolActions = [
   'cognito-idp:AdminSetUserPassword',
 ]
 
-/** Item reads and writes, and transactions (which need these). No Scan, no BatchGetItem (nothing calls it). */
+/** Item reads and writes, and transactions (which need these). No Scan. */
 export const tableActions = [
+  'dynamodb:BatchGetItem',
   'dynamodb:BatchWriteItem',
   'dynamodb:ConditionCheckItem',
   'dynamodb:DeleteItem',
@@ -113,8 +114,8 @@ export const tableActions = [
   'dynamodb:UpdateItem',
 ]
 
-/** What 'table:read' allows on the table and its indexes. */
-export const tableReadActions = ['dynamodb:GetItem', 'dynamodb:Query']
+/** What 'table:read' allows on the table and its indexes (BatchGetItem: a session, its member and the closure at once). */
+export const tableReadActions = ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query']
 
 /**
  * The session middleware slides (UpdateItem) or ends (DeleteItem) the caller's session, whatever

@@ -43,13 +43,15 @@ const onIndex = (index: 'gsi1' | 'gsi2', pk: string) =>
     ExpressionAttributeValues: { ':p': pk },
   })
 
+/** The closure its item holds while the organization waits for its erasure; undefined when open (or erased). */
+export const closureState = (item: Record<string, unknown> | undefined): OrganizationClosure | undefined =>
+  item && !item.erasedAt ? { closedAt: String(item.closedAt), eraseOn: String(item.eraseOn) } : undefined
+
 /** Issue 35: one organization's closure, as its supervisors close and reopen it. */
 export const closureOf = (orgId: string) => ({
   /** The organization's closure while it waits for its erasure; undefined when open. Read on every request. */
   async state(): Promise<OrganizationClosure | undefined> {
-    const item = await table.get(keys.closure(orgId))
-    if (!item || item.erasedAt) return undefined
-    return { closedAt: String(item.closedAt), eraseOn: String(item.eraseOn) }
+    return closureState(await table.get(keys.closure(orgId)))
   },
 
   /**

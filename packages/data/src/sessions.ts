@@ -45,6 +45,31 @@ export type Device = { browser: string; os: string }
 const idleSecondsOf = (session: Session) =>
   session.kioskId ? KIOSK_IDLE_SECONDS : session.device ? REMEMBERED_IDLE_SECONDS : SESSION_IDLE_SECONDS
 
+/**
+ * A session id: 32 random bytes, then the organization and the member it belongs to (base64url),
+ * so a request can read the session, its member and the organization's closure in one round trip.
+ * The hash of the whole value names the session, and the ids must be the session's own.
+ */
+const newSid = (orgId: string, userId: string) =>
+  [randomBytes(32).toString('base64url'), b64(orgId), b64(userId)].join('.')
+const b64 = (text: string) => Buffer.from(text).toString('base64url')
+const SID = /^[A-Za-z0-9_-]{43}(?:\.([A-Za-z0-9_-]{1,200})\.([A-Za-z0-9_-]{1,200}))?$/
+
+/** What a session id names: its organization and member, or nothing for an id made before it named them. */
+const namedIn = (sid: string) => {
+  const [, org, user] = SID.exec(sid) ?? []
+  return org && user
+    ? { orgId: Buffer.from(org, 'base64url').toString(), userId: Buffer.from(user, 'base64url').toString() }
+    : undefined
+}
+
+/** What every request reads beside its session: the member's item and the organization's closure (absent when open). */
+export interface OpenedSession {
+  session: Session
+  member: Record<string, unknown> | undefined
+  closure: Record<string, unknown> | undefined
+}
+
 /** The table stores a hash of the session id, so a copy of the table opens no session. */
 export const sessionHash = (sid: string) => createHash('sha256').update(sid).digest('base64url')
 const hash = sessionHash
@@ -54,7 +79,7 @@ const hash = sessionHash
  * the cookie, the hash that names it, and its item.
  */
 export const newKioskSession = (user: { userId: string; orgId: string }, kioskId: string) => {
-  const sid = randomBytes(32).toString('base64url')
+  const sid = newSid(user.orgId, user.userId)
   const now = epochSeconds()
   const session: Session = {
     userId: user.userId,
@@ -73,6 +98,27 @@ export const newKioskSession = (user: { userId: string; orgId: string }, kioskId
   return { sid, sidHash: hash(sid), session, item }
 }
 
+/** The session unless expired, its idle expiry slid forward when due. */
+const live = async (sid: string, session: Session): Promise<Session | undefined> => {
+  const now = epochSeconds()
+  // DynamoDB deletes expired items only eventually (and DynamoDB Local never): check here.
+  if (session.expire <= now || session.absoluteExpire <= now) return undefined
+  const idle = idleSecondsOf(session)
+  if (session.expire - idle + SLIDE_EVERY_SECONDS <= now) {
+    const expire = Math.min(now + idle, session.absoluteExpire)
+    const lastUsedAt = nowIso()
+    await table
+      .update(keys.session(hash(sid)), {
+        UpdateExpression: session.device ? 'SET expire = :e, lastUsedAt = :u' : 'SET expire = :e',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':e': expire, ...(session.device ? { ':u': lastUsedAt } : {}) },
+      })
+      .catch(() => undefined) // a logout racing this read wins
+    return { ...session, expire, ...(session.device ? { lastUsedAt } : {}) }
+  }
+  return session
+}
+
 export const sessions = {
   /**
    * A new session; `signIn`, when a person signed in (not a test or the demo), is recorded with it;
@@ -83,7 +129,7 @@ export const sessions = {
     signIn?: { member: Person; client: AuditClient },
     device?: Device,
   ): Promise<{ sid: string; session: Session }> {
-    const sid = randomBytes(32).toString('base64url')
+    const sid = newSid(user.orgId, user.userId)
     const now = epochSeconds()
     const createdAt = nowIso()
     const session: Session = {
@@ -114,27 +160,31 @@ export const sessions = {
 
   /** The live session for this id, sliding its idle expiry; undefined when unknown or expired. */
   async get(sid: string): Promise<Session | undefined> {
-    if (!/^[A-Za-z0-9_-]{43}$/.test(sid)) return undefined
-    const item = await table.get(keys.session(hash(sid)), false)
-    if (!item) return undefined
-    const session = Session.parse(item)
-    const now = epochSeconds()
-    // DynamoDB deletes expired items only eventually (and DynamoDB Local never): check here.
-    if (session.expire <= now || session.absoluteExpire <= now) return undefined
-    const idle = idleSecondsOf(session)
-    if (session.expire - idle + SLIDE_EVERY_SECONDS <= now) {
-      const expire = Math.min(now + idle, session.absoluteExpire)
-      const lastUsedAt = nowIso()
-      await table
-        .update(keys.session(hash(sid)), {
-          UpdateExpression: session.device ? 'SET expire = :e, lastUsedAt = :u' : 'SET expire = :e',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':e': expire, ...(session.device ? { ':u': lastUsedAt } : {}) },
-        })
-        .catch(() => undefined) // a logout racing this read wins
-      return { ...session, expire, ...(session.device ? { lastUsedAt } : {}) }
+    return (await sessions.open(sid))?.session
+  },
+
+  /**
+   * The live session for this id (its idle expiry slid) with its member's item and the
+   * organization's closure: one BatchGetItem, since the id names both; an id made before it named
+   * them reads its session first. Undefined when unknown, expired, or naming another member.
+   */
+  async open(sid: string): Promise<OpenedSession | undefined> {
+    if (!SID.test(sid)) return undefined
+    const named = namedIn(sid)
+    const read = async (orgId: string, userId: string, withSession: boolean) =>
+      table.getMany([...(withSession ? [keys.session(hash(sid))] : []), keys.user(orgId, userId), keys.closure(orgId)])
+    let item: Record<string, unknown> | undefined
+    let member: Record<string, unknown> | undefined
+    let closure: Record<string, unknown> | undefined
+    if (named) [item, member, closure] = await read(named.orgId, named.userId, true)
+    else {
+      item = await table.get(keys.session(hash(sid)))
+      if (item) [member, closure] = await read(String(item.orgId), String(item.userId), false)
     }
-    return session
+    if (!item) return undefined
+    const session = await live(sid, Session.parse(item))
+    if (!session || (named && (named.orgId !== session.orgId || named.userId !== session.userId))) return undefined
+    return { session, member, closure }
   },
 
   async delete(sid: string) {

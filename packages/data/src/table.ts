@@ -1,4 +1,5 @@
 import {
+  BatchGetCommand,
   BatchWriteCommand,
   DeleteCommand,
   GetCommand,
@@ -31,6 +32,25 @@ export const table = {
       new GetCommand({ TableName: table.name, Key: key, ConsistentRead: consistent }),
     )
     return out.Item
+  },
+
+  /**
+   * Items by key in one BatchGetItem (at most 100 keys), read consistently, in the keys' order
+   * (undefined where none); what DynamoDB leaves unprocessed is asked for again.
+   */
+  async getMany(keys: Key[]): Promise<(Record<string, unknown> | undefined)[]> {
+    const id = (k: Record<string, unknown>) => `${String(k.pk)}\u0000${String(k.sk)}`
+    const found = new Map<string, Record<string, unknown>>()
+    let asked = [...new Map(keys.map((k) => [id(k), { pk: k.pk, sk: k.sk }])).values()]
+    for (let attempt = 0; asked.length; attempt++) {
+      if (attempt) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)))
+      const out = await dynamoClient().send(
+        new BatchGetCommand({ RequestItems: { [table.name]: { Keys: asked, ConsistentRead: true } } }),
+      )
+      for (const item of out.Responses?.[table.name] ?? []) found.set(id(item), item)
+      asked = (out.UnprocessedKeys?.[table.name]?.Keys ?? []) as Key[]
+    }
+    return keys.map((k) => found.get(id(k)))
   },
 
   async put(item: Item, extra: Without<PutCommandInput, 'Item'> = {}) {

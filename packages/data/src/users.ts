@@ -8,6 +8,18 @@ import { nowIso, table } from './table.ts'
 export const parseUser = (item: Record<string, unknown>) => User.parse(item)
 
 /**
+ * The member a session made at `createdAt` opens, from their item read consistently with it on
+ * every request: none when removed, or when their sessions were ended after it was made (a
+ * password reset: the sessions index is eventually consistent, so a session made a moment before
+ * it may escape its deletion; this check does not).
+ */
+export const memberForSession = (item: Record<string, unknown> | undefined, createdAt: string): User | undefined => {
+  if (!item || item.removedAt) return undefined
+  if (typeof item.sessionsValidAfter === 'string' && createdAt < item.sessionsValidAfter) return undefined
+  return parseUser(item)
+}
+
+/**
  * A member as first stored, by a first sign-in (system) or an add (members): no supervisor yet,
  * non-exempt with no payroll id, in the default language and without a picture unless given.
  */
@@ -99,23 +111,10 @@ export const usersOf = (orgId: string) => {
     },
 
     /**
-     * `user` (a session's member, read by `findForSession` without it) with its approver read as
-     * every other read answers it: null unless a current supervisor (issue 31).
+     * `user` (a session's member, read with its session by `sessions.open`) with its approver read
+     * as every other read answers it: null unless a current supervisor.
      */
     withCurrentApprover,
-
-    /**
-     * The member a session made at `createdAt` belongs to, read consistently on every request:
-     * undefined when removed, or when their sessions were ended after it was made (issue 36: the
-     * sessions index is eventually consistent, so a session made a moment before a password reset
-     * may escape its deletion; this check does not).
-     */
-    async findForSession(userId: string, createdAt: string): Promise<User | undefined> {
-      const item = await table.get(keys.user(orgId, userId))
-      if (!item || item.removedAt) return undefined
-      if (typeof item.sessionsValidAfter === 'string' && createdAt < item.sessionsValidAfter) return undefined
-      return parseUser(item)
-    },
 
     /** Ends every session of a member made until now (`sessionsValidAfter`), with its audit record, in one transaction. */
     async endSessions(userId: string, by: Actor, event: AuditEvent): Promise<void> {

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { dynamoClient } from '@app/adapters'
+import { keys } from './keys.ts'
+import { sessionHash, sessions } from './sessions.ts'
+import { system } from './system.ts'
+import { table } from './table.ts'
+
+const newOrganization = () =>
+  system.createSupervisorWithOrganization({
+    issuer: 'https://sessions-test',
+    subject: randomUUID(),
+    email: null,
+    firstName: 'Sam',
+    lastName: 'Session',
+    profileImageUrl: null,
+    timeZone: 'UTC',
+  })
+
+/** The commands sent to DynamoDB while `run` runs. */
+const commandsDuring = async (run: () => Promise<unknown>) => {
+  const client = dynamoClient()
+  const sent: string[] = []
+  const original = client.send.bind(client)
+  const spy = vi.spyOn(client, 'send').mockImplementation(((command: { constructor: { name: string } }) => {
+    sent.push(command.constructor.name)
+    return original(command as never)
+  }) as never)
+  try {
+    await run()
+  } finally {
+    spy.mockRestore()
+  }
+  return sent
+}
+
+afterEach(() => vi.restoreAllMocks())
+
+describe('opening a session', () => {
+  it('reads the session, its member and the closure in one round trip', async () => {
+    const { user, organization } = await newOrganization()
+    const { sid } = await sessions.create({ userId: user.id, orgId: organization.id })
+    let opened: Awaited<ReturnType<typeof sessions.open>>
+    expect(await commandsDuring(async () => (opened = await sessions.open(sid)))).toEqual(['BatchGetCommand'])
+    expect(opened!.session).toMatchObject({ userId: user.id, orgId: organization.id })
+    expect(opened!.member).toMatchObject({ id: user.id })
+    expect(opened!.closure).toBeUndefined()
+  })
+
+  it('opens a session whose id names no member (made before ids named them) in two', async () => {
+    const { user, organization } = await newOrganization()
+    const { sid } = await sessions.create({ userId: user.id, orgId: organization.id })
+    const item = await table.get(keys.session(sessionHash(sid)))
+    const old = sid.split('.')[0]!
+    await table.put({ ...item!, ...keys.session(sessionHash(old)) })
+    let opened: Awaited<ReturnType<typeof sessions.open>>
+    expect(await commandsDuring(async () => (opened = await sessions.open(old)))).toEqual([
+      'GetCommand',
+      'BatchGetCommand',
+    ])
+    expect(opened!.member).toMatchObject({ id: user.id })
+  })
+
+  it('opens nothing for an id whose names are not its session’s, nor for a malformed one', async () => {
+    const a = await newOrganization()
+    const b = await newOrganization()
+    const { sid } = await sessions.create({ userId: a.user.id, orgId: a.organization.id })
+    const [secret] = sid.split('.')
+    const b64 = (s: string) => Buffer.from(s).toString('base64url')
+    // The same secret naming another organization is another id: no session, and nothing of B's read out.
+    expect(await sessions.open(`${secret}.${b64(b.organization.id)}.${b64(b.user.id)}`)).toBeUndefined()
+    // A session stored under an id that names someone else is refused too.
+    const forged = `${secret}.${b64(b.organization.id)}.${b64(b.user.id)}`
+    const item = await table.get(keys.session(sessionHash(sid)))
+    await table.put({ ...item!, ...keys.session(sessionHash(forged)) })
+    expect(await sessions.open(forged)).toBeUndefined()
+    for (const bad of ['', 'x', `${secret}.`, `${secret}.a`, `${secret}.a.b.c`, `${secret}!`])
+      expect(await sessions.open(bad), bad).toBeUndefined()
+  })
+})
