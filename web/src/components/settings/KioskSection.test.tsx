@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { OrganizationSettings } from '@app/core'
+import type { KioskView, OrganizationSettings } from '@app/core'
 import { makeUser } from '../../../test/fixtures.ts'
 import { mockFetch, writes } from '../../../test/fetch-mock.ts'
 import { renderApp } from '../../../test/render.tsx'
@@ -22,14 +22,27 @@ const settings: OrganizationSettings = {
   clockOutLimitHours: 10,
 }
 
-const show = () => {
+const HALL: KioskView = {
+  id: 'k-hall',
+  name: 'Hall',
+  createdAt: '2026-11-20T15:00:00Z',
+  createdBy: 'user-1',
+  lastUsedAt: null,
+}
+
+const show = (kiosks: KioskView[] = []) => {
+  let list = [...kiosks]
   const confirm = vi.fn(() => true)
   vi.stubGlobal('confirm', confirm)
   const navigate = vi.spyOn(browser, 'navigate').mockImplementation(() => undefined)
   const fetch = mockFetch({
     'GET /api/auth/user': { body: makeUser({ role: 'supervisor' }) },
     'GET /api/organization/settings': { body: settings },
-    'GET /api/kiosks': { body: [] },
+    'GET /api/kiosks': () => ({ body: list }),
+    'DELETE /api/kiosks/k-hall': () => {
+      list = list.filter((k) => k.id !== 'k-hall')
+      return { status: 204 }
+    },
     'POST /api/kiosks': (init) => ({
       status: 201,
       body: {
@@ -80,5 +93,24 @@ describe('Settings → Kiosk', () => {
     expect(await section.findByText('Kiosk name is required')).toBeTruthy()
     expect(screen.queryByRole('alertdialog')).toBeNull()
     expect(writes(fetch)).toEqual([])
+  })
+
+  it('asks in the app’s own dialog before revoking a kiosk: Cancel keeps it, Revoke ends it', async () => {
+    const { fetch, confirm, user } = show([HALL])
+    const section = within(await screen.findByRole('region', { name: 'Kiosk' }))
+    await user.click(await section.findByRole('button', { name: 'Revoke Hall' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Revoke this kiosk?' })
+    expect(dialog.textContent).toContain('The kiosk “Hall” stops working at once')
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(writes(fetch)).toEqual([])
+
+    await user.click(section.getByRole('button', { name: 'Revoke Hall' }))
+    const again = await screen.findByRole('alertdialog', { name: 'Revoke this kiosk?' })
+    await user.click(within(again).getByRole('button', { name: 'Revoke' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(writes(fetch).map(([url, init]) => [String(url), init?.method])).toEqual([['/api/kiosks/k-hall', 'DELETE']])
+    await waitFor(() => expect(section.queryByText('Hall')).toBeNull())
+    expect(confirm).not.toHaveBeenCalled()
   })
 })

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Tablet } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { KioskCreate } from '@app/core'
+import { KioskCreate, type KioskView } from '@app/core'
 import { errorFields, errorMessage } from '../../api/client.ts'
 import { useCreateKiosk, useKiosks, useRevokeKiosk } from '../../api/kiosk.ts'
 import { useOrgTimeZone } from '../../api/organization.ts'
@@ -97,6 +97,14 @@ export function KioskSection() {
   const kiosks = useKiosks()
   const revoke = useRevokeKiosk()
   const zone = useOrgTimeZone()
+  const [revoking, setRevoking] = useState<KioskView | null>(null)
+  const confirmRevoke = () => {
+    if (!revoking) return
+    revoke.mutate(revoking.id, {
+      onSettled: () => setRevoking(null),
+      onError: (failure) => toastFailure(t('kiosk.revokeFailed'), failure, t('kiosk.revokeFailed')),
+    })
+  }
   return (
     <Card id="kiosk" role="region" aria-labelledby="kiosk-settings-title">
       <CardHeader>
@@ -126,12 +134,7 @@ export function KioskSection() {
                     variant="destructive"
                     disabled={revoke.isPending}
                     aria-label={t('kiosk.revokeNamed', { name: kiosk.name })}
-                    onClick={() => {
-                      if (!window.confirm(t('kiosk.revokeConfirm', { name: kiosk.name }))) return
-                      revoke.mutate(kiosk.id, {
-                        onError: (failure) => toastFailure(t('kiosk.revokeFailed'), failure, t('kiosk.revokeFailed')),
-                      })
-                    }}
+                    onClick={() => setRevoking(kiosk)}
                   >
                     {t('kiosk.revoke')}
                   </Button>
@@ -147,6 +150,23 @@ export function KioskSection() {
           <p className="text-sm text-slate-600">{errorMessage(kiosks.error, t('kiosk.loadError'))}</p>
         )}
         <UseAsKioskForm />
+        <Dialog
+          open={revoking !== null}
+          onOpenChange={(open) => (open || revoke.isPending ? undefined : setRevoking(null))}
+        >
+          <DialogContent role="alertdialog">
+            <DialogHeading title={t('kiosk.revokeConfirmTitle')}>
+              {revoking ? t('kiosk.revokeConfirmText', { name: revoking.name }) : null}
+            </DialogHeading>
+            <DialogActions
+              variant="destructive"
+              onClick={confirmRevoke}
+              pending={revoke.isPending}
+              label={t('kiosk.revoke')}
+              busyLabel={t('kiosk.revoking')}
+            />
+          </DialogContent>
+        </Dialog>
       </CardContent>
     </Card>
   )
