@@ -4,7 +4,7 @@ import type { PunchAnswer, TimesheetAnswer } from '@app/core'
 import { useBrowser } from './browser.ts'
 import { api, call } from './helpers/api.ts'
 import { expectAccessible } from './helpers/axe.ts'
-import { addMember, signInAsStaff, supervisorWithStaff, uniquePerson } from './helpers/sign-in.ts'
+import { addMember, signInAsStaff, signInAsSupervisor, supervisorWithStaff, uniquePerson } from './helpers/sign-in.ts'
 
 const { newPage } = useBrowser()
 const PHONE = { width: 375, height: 812 }
@@ -68,8 +68,12 @@ describe('the kiosk on a shared tablet', () => {
     await supervisor.goto('/settings')
     const section = supervisor.getByRole('region', { name: 'Kiosk' })
     await section.getByLabel('Kiosk name').fill('Front desk')
-    supervisor.once('dialog', (dialog) => void dialog.accept())
     await section.getByRole('button', { name: 'Use this device as a kiosk' }).click()
+    // The app's own dialog asks first (no browser confirm()).
+    const asked = supervisor.getByRole('alertdialog', { name: 'Use this device as a kiosk?' })
+    await asked.getByText('This browser will become the kiosk “Front desk”', { exact: false }).waitFor()
+    await expectAccessible(supervisor, 'the kiosk’s confirmation dialog')
+    await asked.getByRole('button', { name: 'Use as kiosk' }).click()
     await supervisor.waitForURL('**/kiosk')
     const kiosk = supervisor
     await kiosk.getByRole('heading', { name: 'Clock in or out' }).waitFor()
@@ -183,5 +187,73 @@ describe('the kiosk on a shared tablet', () => {
     // The same screen works on a phone.
     await kiosk.setViewportSize(PHONE)
     await fits(kiosk, PHONE.width)
+  })
+
+  it('shows every time in the organization’s zone, online and offline, on a tablet whose clock is in another zone (375 px)', async () => {
+    // The tablet is in Tokyo; the organization is in Denver.
+    const kiosk = await newPage(PHONE, { timezoneId: 'Asia/Tokyo' })
+    const person = uniquePerson('pastor')
+    await signInAsSupervisor(kiosk, person)
+    await api(kiosk, 'PUT', '/api/organization/settings', {
+      organizationName: 'Grace Chapel',
+      timeZone: 'America/Denver',
+    })
+    const member = uniquePerson('staff')
+    const added = await api<{ id: string }>(kiosk, 'POST', '/api/employees', {
+      ...member,
+      department: 'Kitchen',
+      role: 'employee',
+    })
+    await api(kiosk, 'PUT', `/api/employees/${added.id}/pin`, { pin: '482915' })
+    const name = `${member.firstName} ${member.lastName[0]}.`
+    const denver = (at: number) =>
+      new Intl.DateTimeFormat('en-US', { timeZone: 'America/Denver', hour: 'numeric', minute: '2-digit' })
+        .format(at)
+        .replace(/\s/g, ' ')
+
+    await kiosk.goto('/settings')
+    const section = kiosk.getByRole('region', { name: 'Kiosk' })
+    await section.getByLabel('Kiosk name').fill('Hall')
+    await section.getByRole('button', { name: 'Use this device as a kiosk' }).click()
+    await kiosk
+      .getByRole('alertdialog', { name: 'Use this device as a kiosk?' })
+      .getByRole('button', { name: 'Use as kiosk' })
+      .click()
+    await kiosk.waitForURL('**/kiosk')
+    // The kiosk has read (and kept) its organization's zone before the connection drops.
+    await kiosk.waitForResponse((r) => r.url().endsWith('/api/kiosk') && r.ok())
+
+    // Online: the server's time, in Denver.
+    const before = Date.now()
+    const clockIn = await punchAtKiosk(kiosk, name, '482915', 'Clock In')
+    const confirmation = kiosk.getByTestId('kiosk-confirmation')
+    expect([denver(before), denver(Date.now())]).toContain(
+      (await confirmation.textContent())!.replace(/^Clocked in at (.+), .+$/, '$1').replace(/\s/g, ' '),
+    )
+    expect(clockIn.action).toBe('in')
+    await kiosk.getByRole('button', { name: 'Done' }).click()
+
+    // Offline: the tablet's own clock, still told in Denver's time, not Tokyo's.
+    await kiosk.context().setOffline(true)
+    await kiosk.getByText(/^Offline: punches are saved on this tablet/).waitFor()
+    await kiosk
+      .getByRole('list', { name: 'Members' })
+      .getByRole('button', { name: new RegExp(`^${name}`) })
+      .click()
+    await tapPin(kiosk, '482915')
+    const madeAt = Date.now()
+    await kiosk.getByRole('button', { name: 'Clock Out', exact: true }).click()
+    await kiosk
+      .getByText('Saved on this tablet: it is sent as soon as the connection is back.', { exact: true })
+      .waitFor()
+    const shown = (await confirmation.textContent())!.replace(/^Clocked out at (.+), .+$/, '$1').replace(/\s/g, ' ')
+    expect([denver(madeAt), denver(Date.now())]).toContain(shown)
+    await fits(kiosk, PHONE.width)
+    await expectAccessible(kiosk, 'the kiosk’s offline confirmation at 375 px')
+    await kiosk.getByRole('button', { name: 'Done' }).click()
+    const synced = kiosk.waitForResponse((r) => r.url().endsWith('/api/kiosk/punch'))
+    await kiosk.context().setOffline(false)
+    expect((await synced).status()).toBe(200)
+    await kiosk.getByText(/punch waiting/).waitFor({ state: 'detached' })
   })
 })

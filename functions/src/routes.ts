@@ -76,6 +76,7 @@ import listKiosks from './kiosk/list-kiosks.ts'
 import revokeKiosk from './kiosk/revoke-kiosk.ts'
 import listKioskMembers from './kiosk/list-kiosk-members.ts'
 import kioskPunch from './kiosk/punch.ts'
+import getKiosk from './kiosk/get-kiosk.ts'
 import updateStatus from './timesheets/update-status.ts'
 import bulkApprove from './timesheets/bulk-approve.ts'
 import createAdjustment from './time-off/create-adjustment.ts'
@@ -178,6 +179,7 @@ export const routes = {
   'kiosk/revoke-kiosk': revokeKiosk,
   'kiosk/list-kiosk-members': listKioskMembers,
   'kiosk/punch': kioskPunch,
+  'kiosk/get-kiosk': getKiosk,
   'timesheets/update-status': updateStatus,
   'time-off/cancel-time-off': cancelTimeOff,
   'time-off/create-adjustment': createAdjustment,

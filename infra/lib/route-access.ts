@@ -19,6 +19,12 @@ export interface RouteAccess {
    * signInRateLimit/signInBurstLimit) and a tighter per-address limit in the web ACL.
    */
   signIn: string[]
+  /**
+   * Routes where a secret is guessed without a sign-in (a kiosk's PIN): the web ACL's per-address
+   * sign-in limit covers them too, but not the stage's per-route throttle, which every
+   * organization's kiosks would share.
+   */
+  guessed: string[]
 }
 
 export const routeAccess: RouteAccess = {
@@ -36,4 +42,5 @@ export const routeAccess: RouteAccess = {
   },
   probes: ['health/get-health'],
   signIn: ['staff/staff-login', 'auth/login', 'auth/callback'],
+  guessed: ['kiosk/punch'],
 }

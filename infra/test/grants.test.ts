@@ -47,6 +47,7 @@ const access: RouteAccess = {
   staffPool: { [only('staffPool')]: staffPoolActions, 'probe/everything': staffPoolActions },
   probes: [],
   signIn: [],
+  guessed: [],
 }
 
 let s: Synth

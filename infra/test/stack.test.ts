@@ -333,7 +333,8 @@ describe('rate limits and sending reputation', () => {
     const paths = rule('SignInPerIp').Statement.RateBasedStatement.ScopeDownStatement.OrStatement.Statements.map(
       (st: Record<string, any>) => st.ByteMatchStatement.SearchString,
     )
-    expect(paths.sort()).toEqual(['/api/callback', '/api/login', '/api/staff/login'])
+    // The kiosk's punch, where a PIN is guessed, is limited per address like a sign-in.
+    expect(paths.sort()).toEqual(['/api/callback', '/api/kiosk/punch', '/api/login', '/api/staff/login'])
     // AWS's IP reputation list first (issue 36), then the rate limits.
     expect((p.Rules as Record<string, any>[]).map((r) => [r.Priority, r.Name])).toEqual([
       [0, 'AwsIpReputation'],

@@ -3,7 +3,7 @@ import { defineRoute } from '../http/define-route.ts'
 import { clockOf } from '../workflows/kiosk.ts'
 
 /**
- * Issue 34: who may punch at this kiosk: the organization's current members with a PIN, as the
+ * Who may punch at this kiosk: the organization's current members with a PIN, as the
  * kiosk shows them (first name, last-name initial, avatar) and whether each is clocked in.
  */
 export default defineRoute({

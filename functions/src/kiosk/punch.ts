@@ -1,22 +1,17 @@
-import {
-  badRequest,
-  kioskMessages,
-  pinLocked,
-  punchTime,
-  PunchAnswer,
-  PunchBody,
-  tooManyRequests,
-  unauthorized,
-} from '@app/core'
+import { badRequest, kioskMessages, punchTime, PunchAnswer, PunchBody, tooManyRequests, unauthorized } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { punch } from '../workflows/kiosk.ts'
+import { kioskLockedEmails, punch } from '../workflows/kiosk.ts'
+import { deliver } from '../workflows/mailer.ts'
 import { pinMatches } from '../workflows/pins.ts'
 
 /**
- * Issue 34: a member clocks in or out at a kiosk with their PIN. A wrong PIN answers 401 and
- * changes nothing but the count of wrong tries; the fifth in a row locks that member's PIN at every
- * kiosk for 15 minutes (429, before the PIN is even checked). A punch the kiosk made offline
- * carries `at`, the time it was made, and counts then (within the last 7 days, not in the future).
+ * A member clocks in or out at a kiosk with their PIN. Before the PIN is checked, one try is taken
+ * from the kiosk's budget and one from the member's (core's KIOSK_TRIES and PIN_TRIES), each by one
+ * conditional write, so PINs sent at once never check more than the budgets hold: a spent one
+ * answers 429 (the kiosk's own message when it is the kiosk's). A wrong PIN answers 401 and keeps
+ * its tries; the one that spends a budget locks it for 15 minutes (a kiosk's lock emails its
+ * supervisors); a right PIN gives its tries back. `at`, the time the kiosk made the punch, must be
+ * within 5 minutes of now.
  */
 export default defineRoute({
   method: 'POST',
@@ -25,26 +20,30 @@ export default defineRoute({
   kiosk: true,
   body: PunchBody,
   response: PunchAnswer,
-  uses: ['table'],
+  uses: ['table', 'email'],
   handler: async ({ body, session, db }) => {
-    // A punch made offline counts at the time it was made (checked before the PIN: bad input is no wrong try).
+    // Checked before any try is taken: bad input is no wrong try.
     const at = punchTime(body.at, new Date())
     if (!at) throw badRequest(kioskMessages.punchTime, { at: kioskMessages.punchTime })
-    const [kiosk, pin, member] = await Promise.all([
-      db.kiosks.find(session.kioskId!),
-      db.kiosks.pin(body.employeeId),
-      db.users.find(body.employeeId),
-    ])
+    const member = await db.users.find(body.employeeId)
+    const kiosk = await db.kiosks.takeKioskTry(session.kioskId!)
     if (!kiosk) throw unauthorized()
-    if (!pin || !member) throw unauthorized(kioskMessages.wrongPin)
-    if (pinLocked(pin, Math.floor(Date.now() / 1000))) throw tooManyRequests(kioskMessages.locked)
+    if (kiosk === 'locked') throw tooManyRequests(kioskMessages.kioskLocked)
+    const pin = member ? await db.kiosks.takePinTry(member.id) : undefined
+    if (pin === undefined || pin === 'locked') {
+      await db.kiosks.giveKioskTryBack(kiosk)
+      throw pin === 'locked' ? tooManyRequests(kioskMessages.locked) : unauthorized(kioskMessages.wrongPin)
+    }
     if (!(await pinMatches(body.pin, pin.hash))) {
-      await db.kiosks.wrongPin(pin)
+      const locked = await db.kiosks.wrongPin(pin.userId, kiosk.id, async () => ({
+        emails: await kioskLockedEmails(db, kiosk.name),
+      }))
+      for (const e of locked?.emails ?? []) await deliver(session.orgId, e.id, e.email)
       throw unauthorized(kioskMessages.wrongPin)
     }
-    await db.kiosks.rightPin(pin)
-    const result = await punch(db, await db.organization.get(), member, kiosk.name, at)
+    await db.kiosks.rightPin(pin, kiosk)
+    const result = await punch(db, await db.organization.get(), member!, kiosk.name, at)
     await db.kiosks.used(kiosk.id)
-    return { ...result, firstName: member.firstName }
+    return { ...result, firstName: member!.firstName }
   },
 })

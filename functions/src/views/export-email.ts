@@ -53,3 +53,23 @@ export const erasureSoonEmail = (p: {
     url: p.reopenUrl,
   })
 }
+
+/** A kiosk's supervisors are told it locked itself after too many wrong PINs (the kiosk's own budget). */
+export const kioskLockedEmail = (p: {
+  to: Reader
+  organization: Brand
+  kiosk: string
+  /** The wrong PINs that locked it (core's KIOSK_TRIES). */
+  count: number
+  settingsUrl: string
+}): EmailMessage => {
+  const w = wordsFor(p.to.language)
+  const values = { kiosk: p.kiosk, organization: p.organization.name, count: p.count }
+  return oneActionEmail(p.to, p.organization, {
+    subject: w.say('kioskLocked.subject', values),
+    body: w.say('kioskLocked.body', values),
+    action: w.say('kioskLocked.action'),
+    actionText: w.say('kioskLocked.actionText', { url: p.settingsUrl }),
+    url: p.settingsUrl,
+  })
+}

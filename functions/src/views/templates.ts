@@ -14,7 +14,7 @@ import {
   type Names,
   type SheetDays,
 } from './emails.ts'
-import { erasureSoonEmail, exportReadyEmail } from './export-email.ts'
+import { erasureSoonEmail, exportReadyEmail, kioskLockedEmail } from './export-email.ts'
 import { timeOffDecidedEmail, timeOffRequestedEmail } from './time-off-email.ts'
 
 /**
@@ -77,6 +77,11 @@ const templates = {
     timeOffRequestedEmail({ ...v, to: { ...v.to, language } }),
   timeOffDecided: (v: Omit<Parameters<typeof timeOffDecidedEmail>[0], 'to'> & { to: To }, language: Language) =>
     timeOffDecidedEmail({ ...v, to: { ...v.to, language } }),
+  /** A kiosk locked by its own budget of wrong PINs, to each supervisor. */
+  kioskLocked: (
+    v: { to: To; organization: Brand; kiosk: string; count: number; settingsUrl: string },
+    language: Language,
+  ) => kioskLockedEmail({ ...v, to: { ...v.to, language } }),
 } satisfies Record<string, (values: never, language: Language) => EmailMessage>
 
 export type TemplateName = keyof typeof templates

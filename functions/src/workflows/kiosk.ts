@@ -2,6 +2,7 @@ import {
   addDays,
   conflict,
   dayOfDate,
+  KIOSK_TRIES,
   kioskMessages,
   nowHHMM,
   runningStart,
@@ -17,7 +18,9 @@ import {
   type Timesheet,
   type User,
 } from '@app/core'
+import { config } from '@app/adapters'
 import type { OrgDb } from '@app/data'
+import { brandOf, queuedEmail, recipientOf } from '../views/templates.ts'
 
 /** A day's shift (its last span) that has started and not ended. */
 const isOpen = (sheet: Timesheet | undefined, day: DayName): sheet is Timesheet =>
@@ -45,7 +48,7 @@ export async function clockOf(db: OrgDb, org: Organization, memberId: string, no
 }
 
 /**
- * A punch at a kiosk (issue 34): clocks the member out of their open shift (its end, now), or in
+ * A punch at a kiosk: clocks the member out of their open shift (its end, now), or in
  * (today's start, or a new span after today's last one, now). A day that can take no more spans is
  * refused (409): the kiosk never overwrites a finished shift. Saved as the member's own save,
  * recorded 'at kiosk {name}'.
@@ -72,4 +75,20 @@ export async function punch(
   const days = { ...TimesheetDays.parse(sheet), ...spanFields(clock.day, spans) }
   await db.timesheets.saveDays(sheet.id, member, days, sheet.version, options)
   return { action: 'in', time: clock.time }
+}
+
+/** The emails that tell the organization's supervisors, each in their language, that the kiosk `kioskName` locked itself. */
+export async function kioskLockedEmails(db: OrgDb, kioskName: string) {
+  const [org, users] = await Promise.all([db.organization.get(), db.users.list()])
+  return users
+    .filter((u) => u.role === 'supervisor' && u.email)
+    .map((s) =>
+      queuedEmail('kioskLocked', s.language, {
+        to: recipientOf(s),
+        organization: brandOf(org),
+        kiosk: kioskName,
+        count: KIOSK_TRIES.attempts,
+        settingsUrl: `${config.appOrigin}/settings#kiosk`,
+      }),
+    )
 }

@@ -9,11 +9,11 @@ export interface FirewallProps {
   perIpLimit: number
   /** Requests one client address may make to the sign-in paths in any 5 minutes. */
   signInPerIpLimit: number
-  /** Path prefixes of the sign-in routes (staff login, supervisor login and its callback). */
+  /** Path prefixes of the sign-in routes (staff login, supervisor login and its callback) and of the kiosk's PIN punch. */
   signInPaths: string[]
 }
 
-/** The firewall of these settings: the sign-in paths are those of routeAccess.signIn in the manifest. */
+/** The firewall of these settings: the sign-in paths are those of routeAccess.signIn and routeAccess.guessed in the manifest. */
 export const firewallProps = (
   settings: Pick<Settings, 'wafPerIpLimit' | 'wafSignInPerIpLimit'>,
   manifest: Manifest,
@@ -21,7 +21,7 @@ export const firewallProps = (
 ): FirewallProps => ({
   perIpLimit: settings.wafPerIpLimit,
   signInPerIpLimit: settings.wafSignInPerIpLimit,
-  signInPaths: access.signIn.flatMap((key) => (manifest[key] ? [manifest[key].path] : [])),
+  signInPaths: [...access.signIn, ...access.guessed].flatMap((key) => (manifest[key] ? [manifest[key].path] : [])),
 })
 
 const visibility = (metricName: string) => ({

@@ -1,16 +1,23 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
-  afterWrongPin,
+  afterRightTry,
+  afterWrongTry,
+  budgetLocked,
+  budgetRefuses,
+  KIOSK_TRIES,
+  MemberPinBody,
+  NewPin,
   Pin,
-  PIN_ATTEMPTS,
-  PIN_LOCK_SECONDS,
-  pinLocked,
+  PIN_TRIES,
+  PIN_TRIVIAL_MESSAGE,
+  PinBody,
   PUNCH_CLOCK_SKEW_MS,
-  PUNCH_MAX_AGE_MS,
   PunchBody,
   punchTime,
-  type PinLock,
+  takeTry,
+  trivialPin,
+  type TryBudget,
 } from './kiosk.ts'
 
 describe('PIN rules', () => {
@@ -20,50 +27,138 @@ describe('PIN rules', () => {
       expect(Pin.safeParse(bad).error?.issues[0]?.message).toBe('PIN must be 4 to 6 digits')
     expect(Pin.safeParse(1234).success).toBe(false)
   })
-})
 
-describe('the PIN lockout', () => {
-  it('locks on the fifth wrong PIN in a row, for 15 minutes, then starts counting again', () => {
-    let lock: PinLock = { failures: 0 }
-    for (let i = 1; i < PIN_ATTEMPTS; i++) {
-      lock = afterWrongPin(lock, 1000)
-      expect(pinLocked(lock, 1000)).toBe(false)
-    }
-    lock = afterWrongPin(lock, 1000)
-    expect(lock).toEqual({ failures: 0, lockedUntil: 1000 + PIN_LOCK_SECONDS })
-    expect(pinLocked(lock, 1000 + PIN_LOCK_SECONDS - 1)).toBe(true)
-    expect(pinLocked(lock, 1000 + PIN_LOCK_SECONDS)).toBe(false)
-    expect(afterWrongPin(lock, 1000 + PIN_LOCK_SECONDS)).toEqual({ failures: 1 })
+  it.each([
+    ['1234', true],
+    ['0000', true],
+    ['1111', true],
+    ['4321', true],
+    ['123456', true],
+    ['654321', true],
+    ['99999', true],
+    ['3456', true],
+    ['7890', true],
+    ['0987', true],
+    ['1212', true],
+    ['123123', true],
+    ['454545', true],
+    ['2580', false],
+    ['4821', false],
+    ['2468', false],
+    ['1235', false],
+    ['12121', false],
+    ['90210', false],
+    ['1122', false],
+  ])('%s is trivial: %s', (pin, trivial) => {
+    expect(trivialPin(pin)).toBe(trivial)
+    expect(NewPin.safeParse(pin).error?.issues[0]?.message).toBe(trivial ? PIN_TRIVIAL_MESSAGE : undefined)
   })
 
-  it('is locked exactly after every run of five wrong PINs, never sooner', () => {
+  it('refuses every repeated digit and every run up or down, at every length (law)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 40 }), (wrong) => {
-        let lock: PinLock = { failures: 0 }
-        for (let i = 0; i < wrong; i++) lock = afterWrongPin(lock, 0)
-        // Tries while locked restart the count (they are refused before the PIN is checked, in practice).
-        expect(pinLocked(lock, 0)).toBe(wrong === PIN_ATTEMPTS || (wrong > PIN_ATTEMPTS && wrong % PIN_ATTEMPTS === 0))
+      fc.property(
+        fc.integer({ min: 0, max: 9 }),
+        fc.integer({ min: 4, max: 6 }),
+        fc.constantFrom(0, 1, -1),
+        (first, length, step) => {
+          const pin = Array.from({ length }, (_, i) => (first + 10 + step * i) % 10).join('')
+          expect(trivialPin(pin)).toBe(true)
+          expect(PinBody.safeParse({ pin }).success).toBe(false)
+          expect(MemberPinBody.safeParse({ pin }).error?.issues[0]?.message).toBe(PIN_TRIVIAL_MESSAGE)
+        },
+      ),
+    )
+  })
+
+  it('refuses a PIN only when it is trivial, and a cleared PIN is no PIN to judge (law)', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9]{4,6}$/), (pin) => {
+        expect(NewPin.safeParse(pin).success).toBe(!trivialPin(pin))
+      }),
+    )
+    expect(MemberPinBody.safeParse({ pin: null }).success).toBe(true)
+  })
+})
+
+describe('a budget of tries', () => {
+  const rules = [PIN_TRIES, KIOSK_TRIES]
+  it('locks a member’s PIN after 5 wrong PINs and a kiosk after 10, for 15 minutes', () => {
+    expect(PIN_TRIES).toEqual({ attempts: 5, windowSeconds: 900, lockSeconds: 900 })
+    expect(KIOSK_TRIES).toEqual({ attempts: 10, windowSeconds: 900, lockSeconds: 900 })
+    for (const rule of rules) {
+      let b: TryBudget | undefined = { tries: 0 }
+      for (let i = 0; i < rule.attempts; i++) b = afterWrongTry(takeTry(b!, rule, 1000)!, rule, 1000)
+      expect(b).toEqual({
+        tries: rule.attempts,
+        windowEnds: 1000 + rule.windowSeconds,
+        lockedUntil: 1000 + rule.lockSeconds,
+      })
+      expect(takeTry(b!, rule, 1000 + rule.lockSeconds - 1)).toBeUndefined()
+      expect(takeTry(b!, rule, 1000 + rule.lockSeconds)).toEqual({
+        tries: 1,
+        windowEnds: 1000 + rule.lockSeconds + rule.windowSeconds,
+      })
+    }
+  })
+
+  it('never lets more tries be taken in a window than it holds, however tries and answers interleave (law)', () => {
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant('take' as const) }),
+      fc.record({ kind: fc.constantFrom('wrong' as const, 'right' as const) }),
+      fc.record({ kind: fc.constant('wait' as const), seconds: fc.integer({ min: 1, max: 1200 }) }),
+    )
+    fc.assert(
+      fc.property(fc.constantFrom(...rules), fc.array(step, { maxLength: 60 }), (rule, steps) => {
+        let b: TryBudget = { tries: 0 }
+        let now = 0
+        const inFlight: (number | undefined)[] = []
+        const wrongs = new Map<number | undefined, number>()
+        for (const s of steps) {
+          if (s.kind === 'wait') now += s.seconds
+          else if (s.kind === 'take') {
+            const next = takeTry(b, rule, now)
+            if (next) {
+              b = next
+              inFlight.push(b.windowEnds)
+            } else expect(budgetRefuses(b, rule, now)).toBe(true)
+          } else if (inFlight.length) {
+            // Answers come back in any order: the oldest try here, which may belong to an ended window.
+            const taken = inFlight.shift()
+            if (s.kind === 'right') b = afterRightTry(b, taken)
+            else {
+              b = afterWrongTry(b, rule, now)
+              wrongs.set(taken, (wrongs.get(taken) ?? 0) + 1)
+            }
+          }
+          expect(b.tries).toBeLessThanOrEqual(rule.attempts)
+          for (const count of wrongs.values()) expect(count).toBeLessThanOrEqual(rule.attempts)
+          if (budgetLocked(b, now)) expect(takeTry(b, rule, now)).toBeUndefined()
+        }
       }),
     )
   })
 })
 
-describe('the time of a punch made offline', () => {
+describe('the time of a punch', () => {
   const now = new Date('2026-11-27T15:00:00Z')
-  it('is now without `at`, and `at` itself within the last 7 days and not in the future', () => {
+  it('is now without `at`, and `at` itself only within 5 minutes of now, either way', () => {
+    expect(PUNCH_CLOCK_SKEW_MS).toBe(5 * 60_000)
     expect(punchTime(undefined, now)).toBe(now)
-    expect(punchTime('2026-11-27T09:02:00-05:00', now)?.toISOString()).toBe('2026-11-27T14:02:00.000Z')
-    expect(punchTime(new Date(now.getTime() - PUNCH_MAX_AGE_MS).toISOString(), now)).toBeDefined()
-    expect(punchTime(new Date(now.getTime() - PUNCH_MAX_AGE_MS - 1).toISOString(), now)).toBeUndefined()
+    expect(punchTime('2026-11-27T09:58:00-05:00', now)?.toISOString()).toBe('2026-11-27T14:58:00.000Z')
+    expect(punchTime(new Date(now.getTime() - PUNCH_CLOCK_SKEW_MS).toISOString(), now)).toBeDefined()
+    expect(punchTime(new Date(now.getTime() - PUNCH_CLOCK_SKEW_MS - 1).toISOString(), now)).toBeUndefined()
     expect(punchTime(new Date(now.getTime() + PUNCH_CLOCK_SKEW_MS).toISOString(), now)).toBeDefined()
     expect(punchTime(new Date(now.getTime() + PUNCH_CLOCK_SKEW_MS + 1).toISOString(), now)).toBeUndefined()
+    // A punch kept offline for an hour, or a day, is a correction now, not a punch.
+    expect(punchTime('2026-11-27T09:00:00-05:00', now)).toBeUndefined()
+    expect(punchTime('2026-11-26T15:00:00Z', now)).toBeUndefined()
   })
 
-  it('takes any age in the window and refuses any outside it (law)', () => {
+  it('takes any time within the skew and refuses any outside it (law)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -10 * PUNCH_MAX_AGE_MS, max: 10 * PUNCH_MAX_AGE_MS }), (age) => {
+      fc.property(fc.integer({ min: -7 * 24 * 3_600_000, max: 7 * 24 * 3_600_000 }), (age) => {
         const at = new Date(now.getTime() - age).toISOString()
-        const inWindow = age <= PUNCH_MAX_AGE_MS && age >= -PUNCH_CLOCK_SKEW_MS
+        const inWindow = Math.abs(age) <= PUNCH_CLOCK_SKEW_MS
         expect(punchTime(at, now)?.getTime()).toBe(inWindow ? now.getTime() - age : undefined)
       }),
     )

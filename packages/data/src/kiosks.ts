@@ -1,21 +1,34 @@
 import { randomUUID } from 'node:crypto'
 import * as z from 'zod'
-import { afterWrongPin, notFound, type KioskView, type PinLock } from '@app/core'
+import {
+  budgetLocked,
+  budgetRefuses,
+  KIOSK_TRIES,
+  notFound,
+  PIN_TRIES,
+  windowOpen,
+  type KioskView,
+  type TryBudget,
+  type TryRule,
+} from '@app/core'
 import { auditRecord, memberSubject, type Actor, type Person } from './audit.ts'
+import { effectItems, type Effects } from './effects.ts'
 import { keys } from './keys.ts'
 import { newKioskSession, sessionHash } from './sessions.ts'
-import { epochSeconds, isConditionFailure, nowIso, table } from './table.ts'
+import { epochSeconds, isConditionFailure, nowIso, table, type Key } from './table.ts'
 
 /**
- * Issue 34: members' kiosk PINs (only their scrypt hash; the hashing is the caller's) with their
- * lockout, and the organization's kiosks, each a long-lived session of its own.
+ * Members' kiosk PINs (only their scrypt hash; the hashing is the caller's) and the organization's
+ * kiosks, each a long-lived session of its own. A PIN and a kiosk each hold a budget of tries
+ * (core's TryRule): a try is taken by one conditional write before the PIN is checked, so PINs sent
+ * at once never check more than the budget allows.
  */
-const StoredPin = z.object({
-  userId: z.string(),
-  hash: z.string(),
-  failures: z.number().default(0),
+const Budget = {
+  tries: z.number().default(0),
+  windowEnds: z.number().optional(),
   lockedUntil: z.number().optional(),
-})
+}
+const StoredPin = z.object({ userId: z.string(), hash: z.string(), ...Budget })
 export type StoredPin = z.infer<typeof StoredPin>
 
 const StoredKiosk = z.object({
@@ -25,6 +38,7 @@ const StoredKiosk = z.object({
   createdBy: z.string(),
   lastUsedAt: z.string().nullable().default(null),
   sidHash: z.string(),
+  ...Budget,
 })
 export type StoredKiosk = z.infer<typeof StoredKiosk>
 
@@ -46,7 +60,7 @@ export const kiosksOf = (orgId: string) => ({
     })
     await table.transact([
       hash
-        ? { Put: { Item: { ...keys.pin(orgId, member.id), userId: member.id, hash, failures: 0 } } }
+        ? { Put: { Item: { ...keys.pin(orgId, member.id), userId: member.id, hash, tries: 0 } } }
         : { Delete: { Key: keys.pin(orgId, member.id) } },
       record,
     ])
@@ -67,48 +81,47 @@ export const kiosksOf = (orgId: string) => ({
   },
 
   /**
-   * One wrong PIN, counted only if the item is as it was read (two kiosks at once count both: the
-   * loser reads again); the fifth in a row locks it. Answers the lock after it.
+   * Takes one try of the member's PIN before it is checked: the PIN (its hash, as the write left
+   * it), 'locked' when its budget is spent, or undefined when the member has no PIN.
    */
-  async wrongPin(pin: StoredPin): Promise<PinLock> {
-    let current: StoredPin | undefined = pin
-    for (let attempt = 0; attempt < 5 && current; attempt++) {
-      const now = epochSeconds()
-      const next = afterWrongPin(current, now)
-      try {
-        await table.update(keys.pin(orgId, current.userId), {
-          UpdateExpression:
-            next.lockedUntil === undefined
-              ? 'SET failures = :f REMOVE lockedUntil'
-              : 'SET failures = :f, lockedUntil = :u',
-          ConditionExpression: 'attribute_exists(pk) AND #h = :h AND failures = :was',
-          ExpressionAttributeNames: { '#h': 'hash' },
-          ExpressionAttributeValues: {
-            ':f': next.failures,
-            ':h': current.hash,
-            ':was': current.failures,
-            ...(next.lockedUntil === undefined ? {} : { ':u': next.lockedUntil }),
-          },
-        })
-        return next
-      } catch (e) {
-        if (!isConditionFailure(e)) throw e
-        current = await this.pin(pin.userId)
-      }
-    }
-    return current ?? { failures: 0 }
+  async takePinTry(userId: string): Promise<StoredPin | 'locked' | undefined> {
+    const taken = await takeTry(keys.pin(orgId, userId), PIN_TRIES)
+    return taken === 'locked' || taken === undefined ? taken : StoredPin.parse(taken)
   },
 
-  /** A right PIN starts the count of wrong ones over. */
-  async rightPin(pin: StoredPin) {
-    if (pin.failures === 0 && pin.lockedUntil === undefined) return
-    await table
-      .update(keys.pin(orgId, pin.userId), {
-        UpdateExpression: 'SET failures = :z REMOVE lockedUntil',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':z': 0 },
-      })
-      .catch(() => undefined)
+  /**
+   * Takes one try of the kiosk's budget before a PIN is checked there: the kiosk, 'locked' when its
+   * budget is spent, or undefined when it is gone (revoked).
+   */
+  async takeKioskTry(id: string): Promise<StoredKiosk | 'locked' | undefined> {
+    const taken = await takeTry(keys.kiosk(orgId, id), KIOSK_TRIES)
+    return taken === 'locked' || taken === undefined ? taken : StoredKiosk.parse(taken)
+  },
+
+  /** A try taken for nothing (the PIN was never checked): given back. */
+  async giveKioskTryBack(kiosk: StoredKiosk) {
+    await giveBack(keys.kiosk(orgId, kiosk.id), kiosk.windowEnds)
+  },
+
+  /** A right PIN gives back the tries it took (to the windows it took them in), the member's and the kiosk's. */
+  async rightPin(pin: StoredPin, kiosk: StoredKiosk) {
+    await Promise.all([
+      giveBack(keys.pin(orgId, pin.userId), pin.windowEnds),
+      giveBack(keys.kiosk(orgId, kiosk.id), kiosk.windowEnds),
+    ])
+  },
+
+  /**
+   * A wrong PIN keeps its tries; a budget it leaves spent locks (the member's PIN, the kiosk). The
+   * kiosk's lock is written with the effects `lockEffects` makes (its supervisors' emails), once per
+   * lock. Answers those effects when this wrong PIN locked the kiosk.
+   */
+  async wrongPin(userId: string, kioskId: string, lockEffects: () => Promise<Effects>): Promise<Effects | undefined> {
+    const [, kioskLock] = await Promise.all([
+      lockIfSpent(orgId, keys.pin(orgId, userId), PIN_TRIES, async () => ({})),
+      lockIfSpent(orgId, keys.kiosk(orgId, kioskId), KIOSK_TRIES, lockEffects),
+    ])
+    return kioskLock
   },
 
   /**
@@ -125,6 +138,7 @@ export const kiosksOf = (orgId: string) => ({
       createdBy: by.id,
       lastUsedAt: null,
       sidHash: created.sidHash,
+      tries: 0,
     }
     await table.transact([
       { Delete: { Key: keys.session(sessionHash(sid)) } },
@@ -178,3 +192,98 @@ export const kiosksOf = (orgId: string) => ({
       .catch(() => undefined)
   },
 })
+
+/**
+ * One try of the budget at `key` (core's takeTry, by conditional writes): the item after it,
+ * 'locked', or undefined when there is no item. Within an open window one write counts the try if
+ * one is left; a window that has ended starts again. Two writes racing to start a window: one wins,
+ * the other counts in it on its next turn.
+ */
+const takeTry = async (key: Key, rule: TryRule): Promise<Record<string, unknown> | 'locked' | undefined> => {
+  for (let turn = 0; turn < 5; turn++) {
+    const now = epochSeconds()
+    const notLocked = '(attribute_not_exists(lockedUntil) OR lockedUntil <= :now)'
+    try {
+      return await table.update(key, {
+        UpdateExpression: 'SET tries = tries + :one',
+        ConditionExpression: `attribute_exists(pk) AND windowEnds > :now AND tries < :max AND ${notLocked}`,
+        ExpressionAttributeValues: { ':one': 1, ':now': now, ':max': rule.attempts },
+        ReturnValues: 'ALL_NEW',
+      })
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e
+    }
+    const item = await table.get(key)
+    if (!item) return undefined
+    const budget = StoredBudget.parse(item)
+    if (budgetRefuses(budget, rule, now)) return 'locked'
+    if (windowOpen(budget, now)) continue
+    try {
+      return await table.update(key, {
+        UpdateExpression: 'SET tries = :one, windowEnds = :ends REMOVE lockedUntil',
+        ConditionExpression: `attribute_exists(pk) AND (attribute_not_exists(windowEnds) OR windowEnds <= :now) AND ${notLocked}`,
+        ExpressionAttributeValues: { ':one': 1, ':now': now, ':ends': now + rule.windowSeconds },
+        ReturnValues: 'ALL_NEW',
+      })
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e
+    }
+  }
+  // Still racing after five turns: refused, which checks no PIN (the safe side).
+  return 'locked'
+}
+const StoredBudget = z.object(Budget)
+
+/**
+ * Gives one try back to the window it was taken in (core's afterRightTry): a window started since,
+ * or a budget whose item has gone, is owed nothing.
+ */
+const giveBack = async (key: Key, windowEnds: number | undefined) => {
+  if (windowEnds === undefined) return
+  try {
+    await table.update(key, {
+      UpdateExpression: 'SET tries = tries - :one',
+      ConditionExpression: 'attribute_exists(pk) AND tries > :zero AND windowEnds = :ends',
+      ExpressionAttributeValues: { ':one': 1, ':zero': 0, ':ends': windowEnds },
+    })
+  } catch (e) {
+    if (!isConditionFailure(e)) throw e
+  }
+}
+
+/**
+ * Locks the budget at `key` for the rule's lock when its window's tries are spent and it is not
+ * locked already, with the effects `effects` makes (in the same transaction): those effects when
+ * this call locked it.
+ */
+const lockIfSpent = async (
+  orgId: string,
+  key: Key,
+  rule: TryRule,
+  effects: () => Promise<Effects>,
+): Promise<Effects | undefined> => {
+  const now = epochSeconds()
+  const item = await table.get(key)
+  if (!item) return undefined
+  const budget: TryBudget = StoredBudget.parse(item)
+  if (budget.tries < rule.attempts || budgetLocked(budget, now)) return undefined
+  const made = await effects()
+  try {
+    await table.transact([
+      {
+        Update: {
+          Key: key,
+          UpdateExpression: 'SET lockedUntil = :until',
+          ConditionExpression:
+            'attribute_exists(pk) AND tries >= :max AND (attribute_not_exists(lockedUntil) OR lockedUntil <= :now)',
+          ExpressionAttributeValues: { ':until': now + rule.lockSeconds, ':max': rule.attempts, ':now': now },
+        },
+      },
+      ...effectItems(orgId, made),
+    ])
+    return made
+  } catch (e) {
+    if (!isConditionFailure(e, 0)) throw e
+    return undefined
+  }
+}

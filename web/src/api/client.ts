@@ -125,6 +125,10 @@ export function errorMessage(error: unknown, fallback: string): string {
   return body.message ? translateMessage(asCode(body), body.message) : fallback
 }
 
+/** The server's error key ('wrongPin', 'kioskLocked', ...), when its answer had one. */
+export const errorKey = (error: unknown): string | undefined =>
+  error instanceof ApiError ? asCode(errorObject(error.body))?.key : undefined
+
 /** The validation messages of a 400 answer ({"fields": {"username": "..."}}), by field name, in the reader's language. */
 export function errorFields(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError)) return {}

@@ -68,8 +68,12 @@ export const memberKeys = { all: ['/api/employees'] as const }
 /** Settings → Data (issue 35): one export's state, read at its own URL. */
 export const exportKeys = { one: (id: string) => [`/api/organization/export/${encodeURIComponent(id)}`] as const }
 
-/** Issue 34: Settings → Kiosk (supervisors), and the members a kiosk shows. */
-export const kioskKeys = { all: ['/api/kiosks'] as const, members: ['/api/kiosk/members'] as const }
+/** Settings → Kiosk (supervisors), and what a kiosk reads: the members it shows and itself. */
+export const kioskKeys = {
+  all: ['/api/kiosks'] as const,
+  members: ['/api/kiosk/members'] as const,
+  info: ['/api/kiosk'] as const,
+}
 
 /** Issue 34: the phones the signed-in member is kept signed in on (Profile). */
 export const deviceKeys = { all: ['/api/profile/devices'] as const }

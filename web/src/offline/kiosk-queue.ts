@@ -1,18 +1,19 @@
 import { useSyncExternalStore } from 'react'
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
 import i18next from 'i18next'
-import type { KioskMembers, PunchAnswer, PunchBody } from '@app/core'
-import { ApiError, errorMessage } from '../api/client.ts'
+import type { KioskInfo, KioskMembers, PunchAnswer, PunchBody } from '@app/core'
+import { ApiError, errorKey, errorMessage } from '../api/client.ts'
 
 /**
- * What a kiosk keeps on the tablet (issue 34), so it keeps clocking members in and out through a
+ * What a kiosk keeps on the tablet, so it keeps clocking members in and out through a
  * dropped connection, the staff app's way (offline-db.ts, sync-queue.ts):
  * - `punches`: the punches made while the server could not be reached, in the order they were made
  *   (the key counts up), each with the time it was made. A punch leaves the queue once the server
  *   took it, or refused it (a wrong PIN, a locked PIN, a finished day): those are kept aside, for
  *   the kiosk to show, since the member has walked away. The PIN is kept only until then: the
  *   server alone can check it.
- * - `kept`: the last list of members the server answered, to show offline.
+ * - `kept`: the last list of members the server answered, to show offline, and the kiosk itself
+ *   (its organization's time zone: offline too, every time the kiosk shows is in that zone).
  */
 export interface QueuedPunch {
   seq?: number
@@ -37,7 +38,10 @@ export interface RefusedPunch {
 
 interface KioskSchema extends DBSchema {
   punches: { key: number; value: QueuedPunch }
-  kept: { key: 'members'; value: { name: 'members'; members: KioskMembers } }
+  kept: {
+    key: 'members' | 'info'
+    value: { name: 'members'; members: KioskMembers } | { name: 'info'; info: KioskInfo }
+  }
 }
 
 let opening: Promise<IDBPDatabase<KioskSchema>> | null = null
@@ -97,17 +101,18 @@ export async function keepMembers(members: KioskMembers): Promise<void> {
 }
 
 export async function keptMembers(): Promise<KioskMembers | undefined> {
-  return (await (await db()).get('kept', 'members'))?.members
+  const kept = await (await db()).get('kept', 'members')
+  return kept?.name === 'members' ? kept.members : undefined
 }
 
-/** The server's error key ('wrongPin', 'pinLocked', ...), when its answer had one. */
-const errorKey = (error: ApiError): string | undefined => {
-  try {
-    const body: unknown = JSON.parse(error.body)
-    return body && typeof body === 'object' && 'key' in body && typeof body.key === 'string' ? body.key : undefined
-  } catch {
-    return undefined
-  }
+export async function keepInfo(info: KioskInfo): Promise<void> {
+  await (await db()).put('kept', { name: 'info', info })
+}
+
+/** The kiosk as the server last described it (its organization's time zone). */
+export async function keptInfo(): Promise<KioskInfo | undefined> {
+  const kept = await (await db()).get('kept', 'info')
+  return kept?.name === 'info' ? kept.info : undefined
 }
 
 /**

@@ -3,16 +3,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import 'fake-indexeddb/auto'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { KioskMembers, PunchBody } from '@app/core'
+import { nowHHMM, type KioskInfo, type KioskMembers, type PunchBody } from '@app/core'
 import { mockFetch, type MockAnswer } from '../../test/fetch-mock.ts'
 import { renderApp } from '../../test/render.tsx'
 import { browser } from '../lib/browser.ts'
+import { formatTime } from '../lib/format.ts'
 import { UNAUTHORIZED_REDIRECT_DELAY_MS } from '../lib/unauthorized.ts'
-import { dismissRefused } from '../offline/kiosk-queue.ts'
+import { dismissRefused, keptInfo, queuedPunches, syncPunchesOnce } from '../offline/kiosk-queue.ts'
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals()
   vi.restoreAllMocks()
+  // Nothing a test left waiting on the tablet reaches the next one.
+  await syncPunchesOnce(async () => ({ action: 'in', time: '00:00', firstName: '' }))
   dismissRefused()
 })
 
@@ -37,12 +40,17 @@ const MEMBERS: KioskMembers = [
   { id: 'u-jose', firstName: 'José', lastInitial: 'M', profileImageUrl: null, clockedIn: true },
 ]
 
+/** An organization's zone other than the one the tests run in, so a time in the wrong zone shows. */
+const ORG_ZONE = nowHHMM(new Date(), 'America/Denver') === nowHHMM(new Date()) ? 'Asia/Tokyo' : 'America/Denver'
+const INFO: KioskInfo = { name: 'Front desk', timeZone: ORG_ZONE, lockedUntil: null }
+
 /** A kiosk whose punches `punch` answers; the bodies it was sent are in `sent`. */
-const kiosk = (punch: (body: PunchBody) => MockAnswer) => {
+const kiosk = (punch: (body: PunchBody) => MockAnswer, info: () => KioskInfo = () => INFO) => {
   const sent: PunchBody[] = []
   const fetch = mockFetch({
     'GET /api/auth/user': kioskSession,
     'GET /api/kiosk/members': { body: MEMBERS },
+    'GET /api/kiosk': () => ({ body: info() }),
     'POST /api/kiosk/punch': (init) => {
       const body = JSON.parse(String(init?.body)) as PunchBody
       const answer = punch(body)
@@ -159,6 +167,94 @@ describe('the kiosk screen', () => {
     const refused = await screen.findByText('Not saved: tell these members')
     expect(refused.parentElement!.textContent).toMatch(/Ruth S\., clock in at .+: Wrong PIN/)
     expect(screen.queryByText(/punch waiting/)).toBeNull()
+  })
+
+  it('shows the time of a punch kept offline in the organization’s zone, not the tablet’s, with the zone kept for a kiosk that starts offline', async () => {
+    const user = userEvent.setup()
+    const first = kiosk(() => ({ networkError: true }))
+    await user.click(within(await names()).getByRole('button', { name: 'Ruth S.' }))
+    await waitFor(async () => expect((await keptInfo())?.timeZone).toBe(ORG_ZONE))
+    const network = connection()
+    await tapPin(user, '4821')
+    const before = new Date()
+    await user.click(screen.getByRole('button', { name: 'Clock In' }))
+    const shown = (await screen.findByTestId('kiosk-confirmation')).textContent
+    const after = new Date()
+    const inZone = (at: Date, zone?: string) => `Clocked in at ${formatTime(nowHHMM(at, zone))}, Ruth`
+    expect([inZone(before, ORG_ZONE), inZone(after, ORG_ZONE)]).toContain(shown)
+    expect(shown).not.toBe(inZone(before))
+    first.unmount()
+
+    // The tablet starts again with no network at all: the names and the zone come from the tablet.
+    network.back()
+    mockFetch({
+      'GET /api/auth/user': { networkError: true },
+      'GET /api/kiosk/members': { networkError: true },
+      'GET /api/kiosk': { networkError: true },
+      'POST /api/kiosk/punch': { networkError: true },
+    })
+    renderApp('/kiosk')
+    await user.click(within(await names()).getByRole('button', { name: 'José M. Clocked in' }))
+    await tapPin(user, '4821')
+    const again = new Date()
+    await user.click(screen.getByRole('button', { name: 'Clock Out' }))
+    const out = (await screen.findByTestId('kiosk-confirmation')).textContent
+    expect(
+      [0, 60_000].map((ms) => `Clocked out at ${formatTime(nowHHMM(new Date(again.getTime() + ms), ORG_ZONE))}, José`),
+    ).toContain(out)
+  })
+
+  it('lists a punch kept offline longer than 5 minutes, which the server refuses for its time, with its time in the organization’s zone', async () => {
+    const user = userEvent.setup()
+    let online = false
+    const punchTime =
+      'The time of a kiosk punch must be within 5 minutes of now; an earlier time is a correction the member makes on their week'
+    const { sent } = kiosk(() =>
+      online
+        ? { status: 400, body: { message: punchTime, key: 'punchTime', fields: { at: punchTime } } }
+        : { networkError: true },
+    )
+    await user.click(within(await names()).getByRole('button', { name: 'Ruth S.' }))
+    const network = connection()
+    await tapPin(user, '4821')
+    await user.click(screen.getByRole('button', { name: 'Clock In' }))
+    await screen.findByText(/1 punch waiting to be sent/)
+    online = true
+    network.back()
+    const refused = await screen.findByText('Not saved: tell these members')
+    const at = new Date(sent[0]!.at!)
+    expect(refused.parentElement!.textContent).toContain(
+      `Ruth S., clock in at ${formatTime(nowHHMM(at, ORG_ZONE))}: ${punchTime}`,
+    )
+    // It left the queue: nothing waits, and it is never sent again.
+    expect(screen.queryByText(/punch waiting/)).toBeNull()
+    expect(await queuedPunches()).toEqual([])
+  })
+
+  it('says plainly when the kiosk itself is locked, on the screen and on the pad', async () => {
+    const user = userEvent.setup()
+    const until = new Date(Date.now() + 14 * 60_000)
+    let locked = false
+    kiosk(
+      () => {
+        locked = true
+        return { status: 429, body: { message: 'Too many wrong PINs at this kiosk.', key: 'kioskLocked' } }
+      },
+      () => (locked ? { ...INFO, lockedUntil: until.toISOString() } : INFO),
+    )
+    await user.click(within(await names()).getByRole('button', { name: 'Ruth S.' }))
+    await tapPin(user, '4821')
+    await user.click(screen.getByRole('button', { name: 'Clock In' }))
+    expect(
+      await screen.findByText(
+        'This kiosk is locked for 15 minutes after too many wrong PINs. Its supervisors have been told.',
+      ),
+    ).toBeTruthy()
+    expect(
+      await screen.findByText(
+        `This kiosk is locked until ${formatTime(nowHHMM(until, ORG_ZONE))} after too many wrong PINs. Its supervisors have been told; clock in or out on your phone or tell a supervisor.`,
+      ),
+    ).toBeTruthy()
   })
 
   it('tells a browser that is no kiosk where a supervisor sets one up', async () => {

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { CloudOff } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import type { KioskMember, KioskMembers, PunchAnswer } from '@app/core'
-import { ApiError, errorMessage, getQueryFn, isNetworkError } from '../api/client.ts'
+import { nowHHMM, type KioskInfo, type KioskMember, type KioskMembers, type PunchAnswer } from '@app/core'
+import { ApiError, errorKey, errorMessage, getQueryFn, isNetworkError } from '../api/client.ts'
 import { sendPunch } from '../api/kiosk.ts'
 import { kioskKeys } from '../api/keys.ts'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
@@ -21,7 +21,9 @@ import { useOnline } from '../offline/connection.ts'
 import {
   dismissRefused,
   enqueuePunch,
+  keepInfo,
   keepMembers,
+  keptInfo,
   keptMembers,
   syncPunchesOnce,
   usePunchQueue,
@@ -66,6 +68,27 @@ const membersQuery = {
   refetchInterval: REFRESH_MS,
 }
 
+const readInfo = getQueryFn<KioskInfo | null>({ on401: 'returnNull' })
+
+/** GET /api/kiosk (the organization's time zone, the kiosk's lock), kept on the tablet for offline use. */
+const infoQuery = {
+  queryKey: kioskKeys.info,
+  queryFn: async (context: Parameters<typeof readInfo>[0]) => {
+    try {
+      const info = await readInfo(context)
+      if (info) void quietly(() => keepInfo(info))
+      return info
+    } catch (error) {
+      const kept = isNetworkError(error) ? await quietly(keptInfo) : undefined
+      if (kept) return kept
+      throw error
+    }
+  },
+  networkMode: 'always' as const,
+  retry: false,
+  refetchInterval: REFRESH_MS,
+}
+
 /** A punch made offline flips the member's state on the tablet, so their next punch does the other. */
 const flipMember = (queryClient: QueryClient, employeeId: string) => {
   const members = queryClient.setQueryData<KioskMembers>(kioskKeys.members, (list) =>
@@ -73,8 +96,6 @@ const flipMember = (queryClient: QueryClient, employeeId: string) => {
   )
   if (members) void quietly(() => keepMembers(members))
 }
-
-const hhmmNow = (now: Date) => `${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`
 
 type Step =
   | { kind: 'list' }
@@ -92,16 +113,28 @@ const pinStep = (member: KioskMember, error: string | null = null): Step => ({
 const notAKiosk = (error: unknown) => error instanceof ApiError && (error.status === 401 || error.status === 403)
 
 /**
- * The kiosk (issue 34), for a shared tablet and a finger: tap a name (or search for it), enter the
- * PIN, tap Clock In or Clock Out, and a large confirmation shows for 5 seconds. With no connection
- * the punch is kept on the tablet with the time it was made and sent, in order, once the server
- * answers again (the PIN is checked then: a refusal is listed here for a person to pass on).
+ * The kiosk, for a shared tablet and a finger: tap a name (or search for it), enter the PIN, tap
+ * Clock In or Clock Out, and a large confirmation shows for 5 seconds. With no connection the punch
+ * is kept on the tablet with the time it was made and sent, in order, once the server answers again
+ * (the PIN is checked then: a refusal is listed here for a person to pass on). Every time it shows
+ * is in the organization's time zone (kept on the tablet for offline use), whatever the tablet's.
  */
 export function KioskPage() {
   const { t } = useTranslation('staff')
   const queryClient = useQueryClient()
   const online = useOnline()
   const members = useQuery(membersQuery)
+  const info = useQuery(infoQuery)
+  // The organization's zone; the tablet's own only until the kiosk has ever read it.
+  const zone = info.data?.timeZone
+  // Until when the kiosk is locked, as the server last said; read again as the lock ends.
+  const lockedUntil = info.data?.lockedUntil ?? null
+  const { refetch: refetchInfo } = info
+  useEffect(() => {
+    if (!lockedUntil) return
+    const timer = setTimeout(() => void refetchInfo(), Math.max(0, Date.parse(lockedUntil) - Date.now()) + 1000)
+    return () => clearTimeout(timer)
+  }, [lockedUntil, refetchInfo])
   const [step, setStep] = useState<Step>({ kind: 'list' })
   const [busy, setBusy] = useState(false)
   const { waiting, refused } = usePunchQueue()
@@ -138,7 +171,7 @@ export function KioskPage() {
       const action = member.clockedIn ? 'out' : 'in'
       await enqueuePunch({ employeeId: member.id, pin, at: made.toISOString(), name: kioskName(member), action })
       flipMember(queryClient, member.id)
-      confirm({ action, time: hhmmNow(made), firstName: member.firstName }, true)
+      confirm({ action, time: nowHHMM(made, zone), firstName: member.firstName }, true)
     }
     setBusy(true)
     try {
@@ -157,8 +190,11 @@ export function KioskPage() {
         setStep({ kind: 'list' })
         return
       }
-      const message =
-        error instanceof ApiError && error.status === 429
+      const kioskLocked = errorKey(error) === 'kioskLocked'
+      if (kioskLocked) void refetchInfo()
+      const message = kioskLocked
+        ? t('kiosk.kioskLocked')
+        : error instanceof ApiError && error.status === 429
           ? t('kiosk.locked')
           : error instanceof ApiError && error.status === 401
             ? t('kiosk.wrongPin')
@@ -206,7 +242,12 @@ export function KioskPage() {
             </span>
           </div>
         ) : null}
-        {refused.length ? <Refused refused={refused} onDismiss={dismissRefused} /> : null}
+        {lockedUntil ? (
+          <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-lg font-semibold text-red-900">
+            {t('kiosk.kioskLockedUntil', { time: formatTime(nowHHMM(new Date(lockedUntil), zone)) })}
+          </p>
+        ) : null}
+        {refused.length ? <Refused refused={refused} zone={zone} onDismiss={dismissRefused} /> : null}
         {step.kind === 'done' ? (
           <Confirmation answer={step.answer} onDevice={step.onDevice} onDone={backToList} />
         ) : step.kind === 'pin' ? (
@@ -339,7 +380,15 @@ function Confirmation({ answer, onDevice, onDone }: { answer: PunchAnswer; onDev
   )
 }
 
-function Refused({ refused, onDismiss }: { refused: RefusedPunch[]; onDismiss: () => void }) {
+function Refused({
+  refused,
+  zone,
+  onDismiss,
+}: {
+  refused: RefusedPunch[]
+  zone: string | undefined
+  onDismiss: () => void
+}) {
   const { t } = useTranslation('staff')
   return (
     <div role="alert" className="space-y-2 rounded-lg border border-red-300 bg-red-50 p-3 text-base text-red-900">
@@ -350,7 +399,7 @@ function Refused({ refused, onDismiss }: { refused: RefusedPunch[]; onDismiss: (
             {t('kiosk.refused', {
               name: r.name,
               action: t(r.action === 'in' ? 'kiosk.refusedIn' : 'kiosk.refusedOut'),
-              time: formatTime(hhmmNow(new Date(r.at))),
+              time: formatTime(nowHHMM(new Date(r.at), zone)),
               message: r.message,
             })}
           </li>
