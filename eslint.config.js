@@ -177,10 +177,40 @@ const nativeReadAloudLiteral =
   "JSXOpeningElement[name.name=/^[a-z]/] > JSXAttribute[name.name=/^(label|aria-(description|valuetext|roledescription|placeholder|braillelabel))$/]:matches([value.type='Literal'], [value.expression.type=/^(Literal|TemplateLiteral)$/])"
 const screenTextsMessage = 'Screens show texts from the catalogues (packages/i18n/locales) through t(), never literals.'
 
+/**
+ * Comments say why a line is there; when it came, and which issue asked, is git's to keep. A
+ * comment that cites an issue number is refused.
+ */
+export const commentsSayWhy = {
+  rules: {
+    'no-issue-numbers': {
+      meta: {
+        type: 'suggestion',
+        messages: { cite: 'Say why in words; git keeps which issue asked ("{{text}}").' },
+        schema: [],
+      },
+      create(context) {
+        return {
+          Program() {
+            for (const comment of context.sourceCode.getAllComments()) {
+              const found = /\bissues? \d+/i.exec(comment.value)
+              if (found) context.report({ loc: comment.loc, messageId: 'cite', data: { text: found[0] } })
+            }
+          },
+        }
+      },
+    },
+  },
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules/', '**/dist/', '**/cdk.out/', '.local/', 'coverage/', '.stryker-tmp/', 'reports/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    plugins: { comments: commentsSayWhy },
+    rules: { 'comments/no-issue-numbers': 'error' },
+  },
   {
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
