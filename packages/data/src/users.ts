@@ -33,6 +33,7 @@ export const newUser = (
   language: fields.language ?? DEFAULT_LANGUAGE,
   away: null,
   emailConfirmed: fields.emailConfirmed ?? true,
+  unpaid: false,
   createdAt: now,
   updatedAt: now,
 })

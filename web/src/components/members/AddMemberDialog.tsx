@@ -90,14 +90,18 @@ export function AddMemberDialog() {
         setAdded(member)
         // The schema promises the login, but answers are not checked in the browser: one without it still reads as added.
         const credentials = member?.temporaryCredentials
+        // A supervisor's login is shown once, in the dialog only: a toast is read out and lingers
+        // where anyone near the screen sees it. Staff keep the spec's toast.
         toast(
-          credentials
-            ? {
-                title: t('members.success'),
-                description: t('members.add.addedWith', credentials),
-                duration: 10_000,
-              }
-            : { title: t('members.success'), description: t('members.add.added') },
+          member?.role === 'supervisor'
+            ? { title: t('members.success'), description: t('members.add.supervisorAdded') }
+            : credentials
+              ? {
+                  title: t('members.success'),
+                  description: t('members.add.addedWith', credentials),
+                  duration: 10_000,
+                }
+              : { title: t('members.success'), description: t('members.add.added') },
         )
       },
       onError: (error) => {
@@ -161,7 +165,9 @@ function AddedView({ member, onAddAnother }: { member: AddedMember; onAddAnother
   const name = fullName(member)
   return (
     <>
-      <DialogHeading title={t('members.add.addedTitle')}>
+      <DialogHeading
+        title={member.role === 'supervisor' ? t('members.add.supervisorAddedTitle') : t('members.add.addedTitle')}
+      >
         {t('members.add.isNow', { name, role: t(`roles.${member.role}`) })}
         {credentials ? t('members.add.signsInAt', { url: staffLoginUrl(window.location.origin) }) : null}
       </DialogHeading>
