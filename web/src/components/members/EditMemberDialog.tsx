@@ -12,6 +12,7 @@ import {
   approverValue,
   MEMBER_FIELD_ORDER,
   MemberFields,
+  UNPAID_CHECKED,
   type MemberField,
   type MemberValues,
 } from './MemberFields.tsx'
@@ -22,8 +23,10 @@ const valuesOf = (member: User): MemberValues => ({
   email: member.email ?? '',
   department: member.department ?? '',
   role: member.role,
+  unpaid: member.unpaid ? UNPAID_CHECKED : '',
   supervisorId: member.supervisorId ?? '',
   defaultCode: member.defaultCode ?? '',
+  hireDate: member.hireDate ?? '',
   payType: member.payType,
   payrollId: member.payrollId ?? '',
 })
@@ -34,11 +37,16 @@ const changedFields = (values: MemberValues, member: User) => {
   return Object.fromEntries(
     MEMBER_FIELD_ORDER.filter((name) => values[name] !== before[name]).map((name) => [
       name,
-      name === 'supervisorId' || name === 'defaultCode' ? approverValue(values[name]) : values[name],
+      name === 'supervisorId' || name === 'defaultCode'
+        ? approverValue(values[name])
+        : name === 'unpaid'
+          ? values.unpaid === UNPAID_CHECKED
+          : values[name],
     ]),
-  ) as Partial<Omit<MemberValues, 'supervisorId' | 'defaultCode'>> & {
+  ) as Partial<Omit<MemberValues, 'supervisorId' | 'defaultCode' | 'unpaid'>> & {
     supervisorId?: string | null
     defaultCode?: string | null
+    unpaid?: boolean
   }
 }
 
