@@ -16,6 +16,7 @@ export {
   outbox,
   EMAIL_DAILY_LIMIT,
   MAX_EMAIL_ATTEMPTS,
+  HELD_EMAIL_DAYS,
   type OutboxEntry,
   type QueuedEmail,
   type StoredEmail,

@@ -325,8 +325,8 @@ describe('EmployeesPage', () => {
     })
     const table = await screen.findByRole('table', { name: 'Members' })
     const [, ada, vera] = within(table).getAllByRole('row').slice(1)
-    expect(within(ada!).getByText('Email not confirmed')).toBeTruthy()
-    expect(within(vera!).queryByText('Email not confirmed')).toBeNull()
+    expect(within(ada!).getByText('Waiting for email confirmation')).toBeTruthy()
+    expect(within(vera!).queryByText('Waiting for email confirmation')).toBeNull()
     expect(within(vera!).queryByRole('button', { name: /Resend/ })).toBeNull()
 
     await user.click(within(ada!).getByRole('button', { name: 'Resend confirmation to Ada Lovelace' }))

@@ -181,6 +181,11 @@ function AddedView({ member, onAddAnother }: { member: AddedMember; onAddAnother
         {credentials ? t('members.add.signsInAt', { url: staffLoginUrl(window.location.origin) }) : null}
       </DialogHeading>
       {credentials ? <CredentialsView credentials={credentials} firstName={member.firstName} /> : null}
+      {member.email && !member.emailConfirmed ? (
+        <p className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
+          {t('members.add.waitsForConfirmation', { email: member.email, name: member.firstName })}
+        </p>
+      ) : null}
       <DialogFooter>
         <Button variant="outline" onClick={onAddAnother}>
           {t('members.add.another')}

@@ -8,6 +8,7 @@ import { toastFailure } from '../../lib/toast-failure.ts'
 import { DialogActions, DialogContent, DialogFor, DialogHeading } from '../ui/Dialog.tsx'
 import { FormAlert } from '../ui/FormAlert.tsx'
 import { MemberPinForm } from './MemberPinForm.tsx'
+import { UnconfirmedEmail } from './UnconfirmedEmail.tsx'
 import {
   approverValue,
   MEMBER_FIELD_ORDER,
@@ -92,6 +93,11 @@ function EditMemberForm({ member, onDone }: { member: User; onDone: () => void }
       <DialogHeading title={t('members.edit.title')}>
         {t('members.edit.intro', { name: fullName(member) })}
       </DialogHeading>
+      {member.email && !member.emailConfirmed ? (
+        <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+          <UnconfirmedEmail member={member} />
+        </p>
+      ) : null}
       <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('members.edit.formLabel')}>
         <FormAlert message={formError} />
         <MemberFields
