@@ -15,7 +15,7 @@ describe('confirming an email address (issue 36)', () => {
     const { supervisor, staff, staffName } = await supervisorWithStaff(newPage, { department: 'Music' })
     await supervisor.goto('/employees')
     const row = supervisor.locator('tbody tr', { hasText: staffName })
-    await row.getByText('Email not confirmed').waitFor()
+    await row.getByText('Waiting for email confirmation').waitFor()
 
     // The only email the address got is its confirmation.
     const store = (await (await fetch(new URL('store', inboxUrl()))).json()) as { emails: StoredEmail[] }
@@ -37,7 +37,7 @@ describe('confirming an email address (issue 36)', () => {
 
     await supervisor.reload()
     await row.getByText('Music').waitFor()
-    expect(await row.getByText('Email not confirmed').count()).toBe(0)
+    expect(await row.getByText('Waiting for email confirmation').count()).toBe(0)
 
     // The link works once.
     await phone.goto(link)

@@ -17,6 +17,7 @@ export const makeUser = (overrides: Partial<User> = {}): User => ({
   language: 'en',
   away: null,
   emailConfirmed: true,
+  unpaid: false,
   createdAt: '2026-01-05T10:00:00.000Z',
   updatedAt: '2026-02-10T10:00:00.000Z',
   ...overrides,

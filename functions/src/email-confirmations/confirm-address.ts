@@ -4,14 +4,15 @@ import { config } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
 import { browserLanguageOf } from '../http/language.ts'
 import { checkAddressLink } from '../workflows/address-link-check.ts'
-import { deliver } from '../workflows/mailer.ts'
+import { deliver, releaseHeld } from '../workflows/mailer.ts'
 import { addressConfirmedPage, addressProblemPage } from '../views/address-page.ts'
 import { queuedEmail } from '../views/templates.ts'
 
 /**
  * Issue 36: the confirmation page's button (a plain form post: the signed single-use link is the
  * credential, so no session or Origin is needed). The address is confirmed and the link spent in
- * one transaction; a supervisor invited by email gets the invitation to sign in with it then.
+ * one transaction; a supervisor invited by email gets the invitation to sign in with it then, and
+ * every email held for the address while it waited is sent.
  */
 export default defineRoute({
   method: 'POST',
@@ -47,6 +48,7 @@ export default defineRoute({
       throw e
     }
     if (invitation) await deliver(db.orgId, invitation.id, invitation.email, 0, org)
+    await releaseHeld(db.orgId, link.email, org)
     return addressConfirmedPage(member.language, link.email, Boolean(invitation))
   },
 })

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { AddedMember, assertCanAddMember, badRequest, entitlements, NewMember } from '@app/core'
+import { AddedMember, assertCanAddMember, badRequest, entitlements, NewMember, todayIn } from '@app/core'
 import { generatePassword, staffPool, usernameCandidates } from '@app/adapters'
 import { duplicateEmailMessage, system } from '@app/data'
 import { confirmationEmail } from '../workflows/address-confirmation.ts'
@@ -32,7 +32,12 @@ export default defineRoute({
     const username = await createLogin(body.firstName, body.lastName, password)
     try {
       // Issue 31: the member's approver is the supervisor adding them unless the request names one (or null).
-      const member = { ...body, supervisorId: body.supervisorId === undefined ? session.userId : body.supervisorId }
+      const member = {
+        ...body,
+        supervisorId: body.supervisorId === undefined ? session.userId : body.supervisorId,
+        // Pay (holidays included) starts on the hire date: the day added, in the organization's zone, unless given.
+        hireDate: body.hireDate ?? todayIn(org.timeZone),
+      }
       // Issue 36: the address gets only its confirmation link until its owner confirms it; a
       // supervisor's invitation to sign in through Supervisor Login (issue 31) follows the confirmation.
       const id = randomUUID()

@@ -1,4 +1,4 @@
-import { MemberList } from '@app/core'
+import { hireDateOf, MemberList } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
 export default defineRoute({
@@ -9,7 +9,10 @@ export default defineRoute({
   response: MemberList,
   uses: ['table:read'],
   handler: async ({ db }) => {
-    const members = await db.users.list()
-    return members.sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName))
+    const [members, org] = await Promise.all([db.users.list(), db.organization.get()])
+    // A member stored before hire dates is answered with the day they were added (in the organization's zone).
+    return members
+      .map((m) => ({ ...m, hireDate: hireDateOf(m, org.timeZone) }))
+      .sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName))
   },
 })

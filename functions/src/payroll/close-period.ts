@@ -16,6 +16,8 @@ import {
   earlyReasons,
   loadPeriods,
   periodView,
+  sameWeeks,
+  unapprovedOf,
 } from '../workflows/pay-periods.ts'
 import { anchorOf } from '../workflows/payroll.ts'
 import { accruePeriod, refusePendingTimeOff } from '../workflows/time-off-accruals.ts'
@@ -23,11 +25,13 @@ import { periodEventData } from '../workflows/webhook-events.ts'
 import { deliverNow, dropQueued } from '../workflows/webhook-sender.ts'
 
 /**
- * Closes a pay period when every timesheet it carries is approved, and, unless the body says
- * `closeAnyway`, when it has ended and every staff week of it is submitted (409 with the reasons); its weeks are then locked
- * against every edit, submission and decision. The locks are written first and the timesheets
- * read again after, so a submission racing the close either lands before (and the close is
- * undone with 409) or is refused by the lock.
+ * Closes a pay period when no timesheet it carries awaits a decision, and, unless the body says
+ * `closeAnyway`, when it has ended, every staff week of it is submitted and every week with work
+ * is approved (409 with the reasons or the blockers). With `closeAnyway`, declined and draft weeks
+ * are locked as they are, unpaid (approval alone writes payroll figures), and named in the
+ * closure. Its weeks are then locked against every edit, submission and decision. The locks are
+ * written first and the timesheets read again after, so a submission racing the close either
+ * lands before (and the close is undone with 409) or is refused by the lock.
  */
 export default defineRoute({
   method: 'POST',
@@ -44,17 +48,22 @@ export default defineRoute({
       throw badRequest('This date does not start a pay period', { start: 'This date does not start a pay period' })
     const period = periodContaining(params.start, org.payPeriodFrequency, anchor)
     const before = await loadPeriods(db, period, period)
-    const blockers = blockersOf(period, before, before.members)
+    const closeAnyway = body.closeAnyway === true
+    const blockers = blockersOf(period, before, before.members, closeAnyway)
     if (blockers.length) throw blockedError(blockers)
     await refusePendingTimeOff(db, period)
-    const early = body.closeAnyway ? null : earlyReasons(org, period, before)
+    const early = closeAnyway ? null : earlyReasons(org, period, before)
     if (early) throw earlyError(early)
 
+    const unapproved = unapprovedOf(period, before)
     const webhooks = await db.webhooks.event('pay_period.closed', periodEventData(period, session.user))
-    await db.payroll.close(period, lockedWeekStarts(period), session.user, { webhooks })
+    await db.payroll.close(period, lockedWeekStarts(period), session.user, { webhooks }, unapproved)
     const after = await loadPeriods(db, period, period)
-    const late = blockersOf(period, after, after.members)
-    if (late.length) {
+    const late = blockersOf(period, after, after.members, closeAnyway)
+    // A week declined or given work meanwhile would be locked without being named: undone as well.
+    const now = unapprovedOf(period, after)
+    const renamed = sameWeeks(unapproved, now) ? [] : now
+    if (late.length || renamed.length) {
       // The close is undone: its deliveries, not yet tried, are dropped rather than sent.
       await dropQueued(webhooks)
       await db.payroll.reopen(
@@ -62,10 +71,10 @@ export default defineRoute({
         `Closing by ${fullName(session.user)} undone: a timesheet changed meanwhile`,
         session.user,
       )
-      throw blockedError(late)
+      throw blockedError(late.length ? late : renamed)
     }
     await deliverNow(webhooks)
-    // Issue 32: per-pay-period accruals, once per period (closing again after a reopen grants nothing twice).
+    // Per-pay-period accruals, once per period (closing again after a reopen grants nothing twice).
     await accruePeriod(db, period, session.user)
     return periodView(org, period, after)
   },

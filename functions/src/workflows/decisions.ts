@@ -2,6 +2,7 @@ import {
   approvalStep,
   conflict,
   DEFAULT_PAY_TYPE,
+  isPaidMember,
   memberWeek,
   onBehalfOf,
   type Organization,
@@ -92,8 +93,11 @@ export const decideTimesheet = async (
       employee?.role ?? 'employee',
       employee?.defaultCode ?? null,
     )
-    // Issue 32: per-hours-worked time off accrues in the final approval's own transaction.
-    const ledger = await accrualsForWeek(db, org, employee, figures)
+    // An unpaid supervisor's week is approved with no payroll figures (no payroll line) and accrues
+    // nothing; a volunteer's figures are kept, for the volunteer report.
+    const paid = !employee || employee.role === 'volunteer' || isPaidMember(employee)
+    // Per-hours-worked time off accrues in the final approval's own transaction.
+    const ledger = paid ? await accrualsForWeek(db, org, employee, figures) : undefined
     const webhooks = await db.webhooks.event(
       'timesheet.approved',
       timesheetEventData(sheet, 'approved', supervisor, comments),
@@ -103,7 +107,7 @@ export const decideTimesheet = async (
       by,
       'approved',
       comments,
-      { spendLink, figures, webhooks, ledger },
+      { spendLink, figures: paid ? figures : undefined, webhooks, ledger },
       options,
     )
     await deliver(webhooks)

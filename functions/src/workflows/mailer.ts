@@ -14,18 +14,27 @@ const isConfirmation = (email: StoredEmail) => 'template' in email && email.temp
  * Tries an outbox email now; a failure is recorded for the retry job, never thrown at the caller.
  * Over the organization's daily quota the email is held in the outbox until the next day (issue
  * 36): the change that queued it has already committed and stands. The email is rendered here
- * from its template and values (issue 31), before any of the quota is spent on it. An email to an
- * address its owner has not confirmed (issue 36) is dropped here, the one place every email passes,
- * with a metric: only the confirmation link itself goes to such an address.
+ * from its template and values, before any of the quota is spent on it. An email to an address
+ * its owner has not confirmed is held here, the one place every email passes: only the
+ * confirmation link itself goes to such an address, and what waits is sent once it is confirmed
+ * (`releaseHeld`) or dropped with an audit record after HELD_EMAIL_DAYS (`dropExpiredHeld`).
  */
 export const deliver = async (orgId: string, id: string, email: StoredEmail, attempts = 0, org?: Organization) => {
   if (!(await outbox.claim(orgId, id))) return false
   try {
     const message = renderStored(email)
-    // Issue 36: an address nobody confirmed gets its confirmation link and nothing else.
-    if (!isConfirmation(email) && !(await orgDb(orgId).users.addressConfirmed(message.to))) {
-      await outbox.dropUnconfirmed(orgId, id, 'template' in email ? email.template : 'message')
-      return false
+    // An address nobody confirmed gets its confirmation link now, and the rest once confirmed.
+    if (!isConfirmation(email)) {
+      const owner = await orgDb(orgId).users.addressOwner(message.to)
+      if (!owner.member) {
+        // No current member has this address: nobody can confirm it.
+        await outbox.dropUnconfirmed(orgId, id, 'template' in email ? email.template : 'message')
+        return false
+      }
+      if (!owner.confirmed) {
+        await outbox.holdForConfirmation(orgId, id, message.to, owner.member)
+        return false
+      }
     }
     if (!(await outbox.takeQuota(orgId, await limitOf(orgId, org)))) {
       await outbox.hold(orgId, id)
@@ -44,7 +53,30 @@ export const deliver = async (orgId: string, id: string, email: StoredEmail, att
   }
 }
 
-/** The retry job (a schedule in AWS, a timer on the local stack): sends what is due. */
+/** Sends what waited for `address` now that its owner confirmed it (the retry job sends what fails here). */
+export const releaseHeld = async (orgId: string, address: string, org?: Organization) => {
+  let sent = 0
+  for (const entry of await outbox.release(orgId, address))
+    if (await deliver(orgId, entry.id, entry.email, entry.attempts, org)) sent++
+  return sent
+}
+
+/**
+ * Drops emails held past HELD_EMAIL_DAYS, each with its audit record; one whose address was
+ * confirmed meanwhile (its release missed, say by a crash after the confirmation) is released instead.
+ */
+export const dropExpiredHeld = async (now = new Date(), orgIds?: string[]) => {
+  let dropped = 0
+  for (const held of await outbox.expiredHeld(now)) {
+    if (orgIds && !orgIds.includes(held.orgId)) continue
+    if (held.address && (await orgDb(held.orgId).users.addressConfirmed(held.address))) {
+      await releaseHeld(held.orgId, held.address)
+    } else if (await outbox.dropHeld(held)) dropped++
+  }
+  return dropped
+}
+
+/** The retry job (a schedule in AWS, a timer on the local stack): sends what is due, and drops what waited too long. */
 export const retryDueEmails = async () => {
   const due = await outbox.due()
   const orgs = new Map<string, Promise<Organization | undefined>>()
@@ -61,5 +93,5 @@ export const retryDueEmails = async () => {
   let sent = 0
   for (const entry of due)
     if (await deliver(entry.orgId, entry.id, entry.email, entry.attempts, await orgOf(entry.orgId))) sent++
-  return { tried: due.length, sent }
+  return { tried: due.length, sent, heldDropped: await dropExpiredHeld() }
 }

@@ -17,9 +17,11 @@ import {
   type Period,
   type Person,
   type Timesheet,
+  type UnapprovedWeek,
   type User,
 } from '@app/core'
-import type { OrgDb, StoredPeriod } from '@app/data'
+import { directoryEntryOf, type ClosedUnapproved, type OrgDb, type StoredPeriod } from '@app/data'
+import { listed } from './timesheets.ts'
 
 /**
  * Pay periods as the Payroll page lists them, and their close. A period carries the workweeks
@@ -34,9 +36,14 @@ const person = (u: Pick<User, 'id' | 'firstName' | 'lastName'>): Person => ({
 })
 const byName = (a: Person, b: Person) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName)
 
-/** A timesheet that keeps a period from closing: anything not approved that holds work or awaits a decision. */
-const blocks = (t: Timesheet) =>
-  t.status === 'pending' || t.status === 'rejected' || (t.status === 'draft' && hasAnyTime(t))
+/** A week that holds work and was declined or never submitted: closed only with `closeAnyway`, unpaid. */
+const unapprovedWork = (t: Timesheet) => t.status === 'rejected' || (t.status === 'draft' && hasAnyTime(t))
+
+/**
+ * A timesheet that keeps a period from closing: one awaiting a decision always (somebody must
+ * decide it first), and a declined or draft week with work unless the close says `closeAnyway`.
+ */
+const blocks = (t: Timesheet, closeAnyway: boolean) => t.status === 'pending' || (!closeAnyway && unapprovedWork(t))
 
 export interface PeriodData {
   stored: StoredPeriod[]
@@ -84,7 +91,40 @@ export const periodView = (org: Organization, period: Period, data: PeriodData):
     overtimeHours: hoursOf(sum((f) => f.overtimeMinutes)),
     doubleTimeHours: hoursOf(sum((f) => f.doubleTimeMinutes)),
     breakMinutes: sum((f) => f.breakMinutes),
+    unapproved: unapprovedView(org, stored?.status === 'closed' ? stored.unapproved : unapprovedOf(period, data), data),
   }
+}
+
+/** The declined and draft weeks with work that `period` carries now, by member name then week. */
+export const unapprovedOf = (period: Period, data: PeriodData): ClosedUnapproved[] => {
+  const names = new Map(data.members.map((m) => [m.id, m]))
+  return [...data.sheets, ...data.drafts]
+    .filter((t) => carriesWeek(period, t.weekStartDate) && unapprovedWork(t))
+    .map((t) => {
+      const m = names.get(t.employeeId)
+      return {
+        ...(m ? person(m) : { employeeId: t.employeeId, firstName: 'Removed', lastName: 'member' }),
+        weekStartDate: t.weekStartDate,
+        timesheetId: t.id,
+        status: t.status === 'rejected' ? ('rejected' as const) : ('draft' as const),
+      }
+    })
+    .sort((a, b) => byName(a, b) || a.weekStartDate.localeCompare(b.weekStartDate))
+}
+
+/** Whether two lists name the same weeks in the same states (a close's list against a re-read). */
+export const sameWeeks = (a: ClosedUnapproved[], b: ClosedUnapproved[]) => {
+  const key = (w: ClosedUnapproved) => `${w.timesheetId}#${w.status}`
+  return a.length === b.length && a.map(key).sort().join() === b.map(key).sort().join()
+}
+
+const unapprovedView = (org: Organization, weeks: ClosedUnapproved[], data: PeriodData): UnapprovedWeek[] => {
+  const byId = new Map([...data.sheets, ...data.drafts].map((t) => [t.id, t]))
+  const directory = new Map(data.members.map((m) => [m.id, directoryEntryOf(m)]))
+  return weeks.map((w) => {
+    const sheet = byId.get(w.timesheetId)
+    return { ...w, timesheet: sheet ? listed([sheet], directory, org)[0]! : null }
+  })
 }
 
 /**
@@ -119,12 +159,12 @@ export const earlyReasons = (org: Organization, period: Period, data: PeriodData
 export const earlyError = (reasons: { endsOn: string | null; notSubmitted: Person[] }) =>
   new AppError(409, 'conflict', PERIOD_EARLY_MESSAGE, undefined, { reasons })
 
-/** The members whose timesheets keep `period` from closing. */
-export const blockersOf = (period: Period, data: PeriodData, people: User[]): Person[] => {
+/** The members whose timesheets keep `period` from closing (only those awaiting a decision with `closeAnyway`). */
+export const blockersOf = (period: Period, data: PeriodData, people: User[], closeAnyway = false): Person[] => {
   const names = new Map(people.map((m) => [m.id, m]))
   const ids = new Set(
     [...data.sheets, ...data.drafts]
-      .filter((t) => carriesWeek(period, t.weekStartDate) && blocks(t))
+      .filter((t) => carriesWeek(period, t.weekStartDate) && blocks(t, closeAnyway))
       .map((t) => t.employeeId),
   )
   return [...ids]

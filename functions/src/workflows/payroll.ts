@@ -3,7 +3,7 @@ import {
   allDaySpans,
   carriedWeekStarts,
   currentWeekStart,
-  dateInZone,
+  hireDateOf,
   leaveByMember,
   type MemberTotals,
   DEFAULT_PAY_TYPE,
@@ -118,7 +118,12 @@ export const leaveOf = async (db: OrgDb, span: { start: string; end: string }) =
     ...span,
     approved,
     holidays: calendar.holidays,
-    members: members.map((m) => ({ id: m.id, role: m.role, joined: dateInZone(m.createdAt, org.timeZone) })),
+    members: members.map((m) => ({
+      id: m.id,
+      role: m.role,
+      unpaid: m.unpaid,
+      hireDate: hireDateOf(m, org.timeZone),
+    })),
   })
 }
 

@@ -7,6 +7,7 @@ import {
   APPROVER_ALERT_AFTER_MS,
   approverAlertAt,
   forgottenClockOuts,
+  hasAnyTime,
   membersToRemind,
   reviewersOf,
   routedTo,
@@ -71,7 +72,8 @@ const dueEmails = async (db: OrgDb, now: Date, asIfScheduled: boolean): Promise<
 
   if (staffWeek) {
     const submitted = await db.timesheets.inWeeks(staffWeek, staffWeek)
-    for (const m of membersToRemind(staffWeek, members, [...submitted, ...drafts])) {
+    const states = [...submitted, ...drafts.map((d) => ({ ...d, holdsTime: hasAnyTime(d) }))]
+    for (const m of membersToRemind(staffWeek, members, states)) {
       out.push({
         kind: 'reminder',
         period: staffWeek,

@@ -4,39 +4,46 @@ import { requiredText } from './text-schemas.ts'
 import { TEXT_LIMITS } from './text.ts'
 import { ApproverId } from './approvals.ts'
 import { AllocationCodeId } from './allocation.ts'
+import { HireDate, UNPAID_ROLE_MESSAGE } from './hire.ts'
 
 /** Issue 33: a member's default ministry or fund (a code's id that exists and is active), or null for none. */
 export const DefaultCode = AllocationCodeId.nullable()
 
 /** The Add Member form and request (spec section 5, with its messages). */
-export const NewMember = z.object({
-  email: z
-    .string({ error: 'Valid email is required' })
-    .trim()
-    .toLowerCase()
-    .max(254)
-    .pipe(z.email('Valid email is required')),
-  firstName: requiredText(
-    'First name is required',
-    TEXT_LIMITS.firstName,
-    `First name must be at most ${TEXT_LIMITS.firstName} characters`,
-  ),
-  lastName: requiredText(
-    'Last name is required',
-    TEXT_LIMITS.lastName,
-    `Last name must be at most ${TEXT_LIMITS.lastName} characters`,
-  ),
-  department: requiredText(
-    'Department is required',
-    TEXT_LIMITS.department,
-    `Department must be at most ${TEXT_LIMITS.department} characters`,
-  ),
-  role: Role.default('employee'),
-  /** Issue 31: the member's approver (a supervisor of the organization) or null; the adding supervisor when absent. */
-  supervisorId: ApproverId.optional(),
-  /** Issue 33: the member's default ministry or fund; none when absent. */
-  defaultCode: DefaultCode.optional(),
-})
+export const NewMember = z
+  .object({
+    email: z
+      .string({ error: 'Valid email is required' })
+      .trim()
+      .toLowerCase()
+      .max(254)
+      .pipe(z.email('Valid email is required')),
+    firstName: requiredText(
+      'First name is required',
+      TEXT_LIMITS.firstName,
+      `First name must be at most ${TEXT_LIMITS.firstName} characters`,
+    ),
+    lastName: requiredText(
+      'Last name is required',
+      TEXT_LIMITS.lastName,
+      `Last name must be at most ${TEXT_LIMITS.lastName} characters`,
+    ),
+    department: requiredText(
+      'Department is required',
+      TEXT_LIMITS.department,
+      `Department must be at most ${TEXT_LIMITS.department} characters`,
+    ),
+    role: Role.default('employee'),
+    /** Issue 31: the member's approver (a supervisor of the organization) or null; the adding supervisor when absent. */
+    supervisorId: ApproverId.optional(),
+    /** Issue 33: the member's default ministry or fund; none when absent. */
+    defaultCode: DefaultCode.optional(),
+    /** The day the member's pay starts; the day added, in the organization's zone, when absent. */
+    hireDate: HireDate.optional(),
+    /** Only for a supervisor: not paid (no payroll lines, no holiday hours, no reminders). */
+    unpaid: z.boolean({ error: 'unpaid must be true or false' }).optional(),
+  })
+  .refine((m) => !m.unpaid || m.role === 'supervisor', { message: UNPAID_ROLE_MESSAGE, path: ['unpaid'] })
 export type NewMember = z.infer<typeof NewMember>
 
 export const TemporaryCredentials = z.object({ username: z.string(), password: z.string() })

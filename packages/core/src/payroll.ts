@@ -31,6 +31,8 @@ export const MemberUpdate = z.object({
   payrollId: PayrollId.optional(),
   supervisorId: NewMember.shape.supervisorId,
   defaultCode: NewMember.shape.defaultCode,
+  hireDate: NewMember.shape.hireDate,
+  unpaid: NewMember.shape.unpaid,
 })
 export type MemberUpdate = z.infer<typeof MemberUpdate>
 

@@ -143,6 +143,24 @@ describe('who gets what', () => {
     expect(membersToRemind(week, members, sheets).map((m) => m.id)).toEqual(['none', 'draft', 'boss-draft', 'lastweek'])
   })
 
+  it('reminds a supervisor only when they keep time: a paid one whose draft of the week holds time', () => {
+    const members = [
+      member('keeps', { role: 'supervisor' }),
+      member('opened', { role: 'supervisor' }),
+      member('unpaid', { role: 'supervisor', unpaid: true }),
+      member('never', { role: 'supervisor' }),
+      member('staff-empty'),
+    ]
+    const sheets = [
+      { ...sheet('keeps', 'draft'), holdsTime: true },
+      // Opening the dashboard made this empty draft: no sign they keep hours.
+      { ...sheet('opened', 'draft'), holdsTime: false },
+      { ...sheet('unpaid', 'draft'), holdsTime: true },
+      { ...sheet('staff-empty', 'draft'), holdsTime: false },
+    ]
+    expect(membersToRemind(week, members, sheets).map((m) => m.id)).toEqual(['keeps', 'staff-empty'])
+  })
+
   it("gives each supervisor the others' pending timesheets, and no digest when none waits", () => {
     const members = [
       member('a', { role: 'supervisor' }),

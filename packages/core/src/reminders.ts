@@ -107,6 +107,8 @@ export interface ReminderMember {
   email: string | null
   /** The kinds this member turned off. */
   optedOut: readonly ReminderKind[]
+  /** A supervisor marked unpaid keeps no timesheet: never reminded to submit one. */
+  unpaid?: boolean
 }
 
 export interface SheetState {
@@ -114,25 +116,31 @@ export interface SheetState {
   employeeId: string
   weekStartDate: string
   status: 'draft' | 'pending' | 'approved' | 'rejected'
+  /**
+   * Whether the week holds any time. Opening the dashboard makes an empty draft of the current
+   * week, so only a draft with time shows that a supervisor keeps their hours; unknown reads as yes.
+   */
+  holdsTime?: boolean
 }
 
 const wants = (m: ReminderMember, kind: ReminderKind) => Boolean(m.email) && !m.optedOut.includes(kind)
 
 /**
  * Who gets the staff reminder for `week`: staff and volunteers with a draft or no timesheet for
- * it, and supervisors who started a draft for it (they keep their own hours, but many do not keep
- * any). Anyone who submitted (pending, approved, or declined and told so) gets none.
+ * it, and paid supervisors whose draft of it holds time (they may keep their own hours, but many
+ * keep none, and an empty draft is made just by opening the week). Anyone who submitted (pending,
+ * approved, or declined and told so) gets none, nor does a supervisor marked unpaid.
  */
 export const membersToRemind = (
   week: string,
   members: readonly ReminderMember[],
   sheets: readonly SheetState[],
 ): ReminderMember[] => {
-  const status = new Map(sheets.filter((s) => s.weekStartDate === week).map((s) => [s.employeeId, s.status]))
+  const ofWeek = new Map(sheets.filter((s) => s.weekStartDate === week).map((s) => [s.employeeId, s]))
   return members.filter((m) => {
-    const s = status.get(m.id)
-    const notSubmitted = s === undefined || s === 'draft'
-    const keepsHours = m.role !== 'supervisor' || s === 'draft'
+    const s = ofWeek.get(m.id)
+    const notSubmitted = s === undefined || s.status === 'draft'
+    const keepsHours = m.role !== 'supervisor' || (!m.unpaid && s?.status === 'draft' && s.holdsTime !== false)
     return wants(m, 'reminder') && notSubmitted && keepsHours
   })
 }

@@ -11,9 +11,12 @@ const leave = leaveByMember({
   ],
   holidays: [{ date: '2026-11-26', name: 'Thanksgiving', hours: 8 }],
   members: [
-    { id: 'ana', role: 'employee', joined: '2026-01-01' },
-    { id: 'vic', role: 'volunteer', joined: '2026-01-01' },
-    { id: 'new', role: 'employee', joined: '2026-11-27' },
+    { id: 'ana', role: 'employee', hireDate: '2026-01-01' },
+    { id: 'vic', role: 'volunteer', hireDate: '2026-01-01' },
+    { id: 'new', role: 'employee', hireDate: '2026-11-27' },
+    { id: 'pastor', role: 'supervisor', hireDate: '2020-01-01' },
+    { id: 'board', role: 'supervisor', unpaid: true, hireDate: '2020-01-01' },
+    { id: 'hiredThatDay', role: 'employee', hireDate: '2026-11-26' },
   ],
 })
 
@@ -49,6 +52,12 @@ describe('paid leave in payroll (issue 32)', () => {
     expect(leave.get('ana')).toMatchObject({ vacationHours: 8, sickHours: 0, holidayHours: 8 })
     expect(leave.has('vic')).toBe(false)
     expect(leave.has('new')).toBe(false)
+  })
+
+  it('pays a holiday from the hire date on, to a paid supervisor, and never to an unpaid one', () => {
+    expect(leave.get('hiredThatDay')).toMatchObject({ holidayHours: 8 })
+    expect(leave.get('pastor')).toMatchObject({ holidayHours: 8 })
+    expect(leave.has('board')).toBe(false)
   })
 
   it('puts leave beside regular and overtime in the summary, never in them', () => {

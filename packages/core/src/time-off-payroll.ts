@@ -1,6 +1,7 @@
 import { DEFAULT_ADP_LEAVE_CODES, DEFAULT_IIF_LEAVE_ITEMS } from './payroll.ts'
 import type { Role } from './roles.ts'
-import { fromCentiHours, holidayHoursFor, toCentiHours, type Holiday, type TimeOffKind } from './time-off.ts'
+import { paysHoliday } from './hire.ts'
+import { fromCentiHours, toCentiHours, type Holiday, type TimeOffKind } from './time-off.ts'
 
 /**
  * Issue 32: paid leave in payroll. Approved time off and holidays are paid hours, not hours
@@ -40,14 +41,15 @@ export const leaveHoursOf = (leave: LeaveTotals | undefined, kind: LeaveKind): n
 
 /**
  * Each member's paid leave from `start` to `end` (both included): the days of their approved
- * requests, and each holiday for every member it pays (never a volunteer, nor before they joined).
+ * requests, and each holiday for every member it pays (never a volunteer or an unpaid supervisor,
+ * nor before their hire date).
  */
 export const leaveByMember = (p: {
   start: string
   end: string
   approved: readonly { employeeId: string; kind: TimeOffKind; days: readonly { date: string; hours: number }[] }[]
   holidays: readonly Holiday[]
-  members: readonly { id: string; role: Role; joined: string }[]
+  members: readonly { id: string; role: Role; unpaid?: boolean; hireDate: string }[]
 }): Map<string, LeaveTotals> => {
   const out = new Map<string, LeaveDay[]>()
   const add = (id: string, day: LeaveDay) => out.set(id, [...(out.get(id) ?? []), day])
@@ -56,8 +58,7 @@ export const leaveByMember = (p: {
   for (const h of p.holidays) {
     if (h.date < p.start || h.date > p.end) continue
     for (const m of p.members) {
-      const hours = holidayHoursFor(h, m.role)
-      if (hours > 0 && m.joined <= h.date) add(m.id, { date: h.date, kind: 'holiday', hours })
+      if (h.hours > 0 && paysHoliday(m, h.date)) add(m.id, { date: h.date, kind: 'holiday', hours: h.hours })
     }
   }
   return new Map(

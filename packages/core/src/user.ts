@@ -33,6 +33,13 @@ export const User = z.object({
   emailConfirmed: z.boolean().default(true),
   /** Issue 33: the ministry or fund a day with no split goes to (a code's id); absent or null: 'Unallocated'. */
   defaultCode: z.string().nullable().optional(),
+  /**
+   * The day the member's pay starts (holiday pay from it on). Members stored before hire dates have
+   * none: `hireDateOf` gives the day they were added, and `GET /api/employees` answers that.
+   */
+  hireDate: z.string().optional(),
+  /** A supervisor who is not paid: no payroll lines, no holiday hours, no timesheet reminders. */
+  unpaid: z.boolean().default(false),
   createdAt: z.string(),
   updatedAt: z.string(),
 })

@@ -16,6 +16,7 @@ export {
   outbox,
   EMAIL_DAILY_LIMIT,
   MAX_EMAIL_ATTEMPTS,
+  HELD_EMAIL_DAYS,
   type OutboxEntry,
   type QueuedEmail,
   type StoredEmail,
@@ -25,7 +26,7 @@ export type { Effects } from './effects.ts'
 export { webhookDeliveries, type QueuedWebhook, type StoredDelivery, type StoredWebhook } from './webhooks.ts'
 export { directoryEntryOf } from './aggregates.ts'
 export type { DirectoryEntry, Summary, WeekStats } from './aggregates.ts'
-export type { StoredPeriod } from './payroll.ts'
+export type { ClosedUnapproved, StoredPeriod } from './payroll.ts'
 export { emailLinkOf, memberSubject, systemActor, type Actor, type AuditEvent, type Person } from './audit.ts'
 export { reminderOrganizations, type Recipient } from './notifications.ts'
 export type { LedgerPosting } from './ledger.ts'

@@ -84,6 +84,8 @@ export const keys = {
   /** GSI1 partitions of the email outbox: due for a try, and given up on. */
   outboxDue: 'OUTBOX#DUE',
   outboxDead: 'OUTBOX#DEAD',
+  /** GSI1 partition of emails held for an address not yet confirmed (sorted by when first held). */
+  outboxHeld: 'OUTBOX#HELD',
   /** GSI1 sort key of an outbox entry: when it is due next (ISO time first, so it sorts by time). */
   outboxDueAt: (at: string, orgId: string, id: string) => `${at}#${orgId}#${id}`,
   /** The upper bound of `outboxDueAt` for everything due by `at`. */

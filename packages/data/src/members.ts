@@ -1,4 +1,5 @@
 import {
+  UNPAID_ROLE_MESSAGE,
   APPROVER_MESSAGE,
   badRequest,
   conflict,
@@ -142,6 +143,8 @@ export const membersOf = (orgId: string) => {
         }),
         supervisorId: member.supervisorId ?? null,
         ...(member.defaultCode ? { defaultCode: member.defaultCode } : {}),
+        ...(member.hireDate ? { hireDate: member.hireDate } : {}),
+        unpaid: member.role === 'supervisor' && member.unpaid === true,
       }
       const notExists = { ConditionExpression: 'attribute_not_exists(pk)' }
       try {
@@ -170,6 +173,8 @@ export const membersOf = (orgId: string) => {
               'username',
               'supervisorId',
               'defaultCode',
+              'hireDate',
+              ...(user.unpaid ? (['unpaid'] as const) : []),
             ]),
           }),
           ...directoryMove(orgId, user),
@@ -282,6 +287,11 @@ export const membersOf = (orgId: string) => {
         updatedAt: nowIso(),
       }
       if (next.supervisorId === userId) throw refuseApprover()
+      // Only a supervisor is ever unpaid: asking it of anyone else is refused; a supervisor made staff is paid again.
+      if (next.unpaid && next.role !== 'supervisor') {
+        if (defined.unpaid === true) throw badRequest(UNPAID_ROLE_MESSAGE, { unpaid: UNPAID_ROLE_MESSAGE })
+        next.unpaid = false
+      }
       const edited = changesOf<User>(current, next, [
         'firstName',
         'lastName',
@@ -291,6 +301,8 @@ export const membersOf = (orgId: string) => {
         'payrollId',
         'supervisorId',
         'defaultCode',
+        'hireDate',
+        'unpaid',
       ])
       const roleChanged = changesOf<User>(current, next, ['role'])
       // Issue 31: a new approver must be a supervisor when this commits; a supervisor made staff

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { EmailMessage } from '@app/adapters'
 import type { Language } from '@app/core'
+import { auditRecord, memberSubject, systemActor } from './audit.ts'
 import { keys } from './keys.ts'
 import { epochSeconds, isConditionFailure, nowIso, table } from './table.ts'
 
@@ -10,6 +11,8 @@ import { epochSeconds, isConditionFailure, nowIso, table } from './table.ts'
  * The sender tries at once; the retry job sends whatever is still due.
  */
 export const MAX_EMAIL_ATTEMPTS = 8
+/** How long an email waits for its address to be confirmed before it is dropped (with an audit record). */
+export const HELD_EMAIL_DAYS = 14
 const backoffSeconds = (attempts: number) => Math.min(3600, 30 * 2 ** attempts)
 
 /**
@@ -34,6 +37,16 @@ export interface OutboxEntry {
   id: string
   email: StoredEmail
   attempts: number
+}
+
+/** An email held for an address not yet confirmed, as the sweep of expired ones finds it. */
+export interface HeldEmail {
+  orgId: string
+  id: string
+  address: string
+  heldSince: string
+  template: string
+  member: { id: string; firstName: string; lastName: string } | null
 }
 
 /** An email to queue with a change: its id is chosen first, so the sender can try it by id after. */
@@ -152,9 +165,8 @@ export const outbox = {
   sent: (orgId: string, id: string) => table.delete(keys.outbox(orgId, id)),
 
   /**
-   * Issue 36: drops a claimed email to an address its owner has not confirmed, with an
-   * `EmailToUnconfirmedDropped` metric. Dropped, not held: held emails would all arrive at once on
-   * confirmation, most of them stale (decided reviews, past reminders).
+   * Drops a claimed email to an address no current member has (nobody can confirm it), with an
+   * `EmailToUnconfirmedDropped` metric. A member's unconfirmed address has its emails held instead.
    */
   async dropUnconfirmed(orgId: string, id: string, template: string) {
     await table.delete(keys.outbox(orgId, id))
@@ -178,6 +190,138 @@ export const outbox = {
         EmailToUnconfirmedDropped: 1,
       }),
     )
+  },
+
+  /**
+   * Holds a claimed email to an address its owner has not confirmed yet: off the due list until
+   * `release` (the address confirmed) puts it back, or `dropExpiredHeld` drops it after
+   * HELD_EMAIL_DAYS from when it was first held. `member` is whose address it is, for that record.
+   */
+  async holdForConfirmation(
+    orgId: string,
+    id: string,
+    address: string,
+    member: { id: string; firstName: string; lastName: string },
+  ) {
+    const item = await table.get(keys.outbox(orgId, id))
+    const since = typeof item?.heldSince === 'string' ? item.heldSince : nowIso()
+    await table.update(keys.outbox(orgId, id), {
+      UpdateExpression:
+        'SET gsi1pk = :pk, gsi1sk = :sk, heldSince = :since, heldFor = :address, heldMember = :member REMOVE claimedUntil',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: {
+        ':pk': keys.outboxHeld,
+        ':sk': keys.outboxDueAt(since, orgId, id),
+        ':since': since,
+        ':address': address.toLowerCase(),
+        ':member': member,
+      },
+    })
+  },
+
+  /**
+   * Puts every email held for `address` back on the due list (its owner confirmed it), and answers
+   * them for the caller to try at once; the retry job sends any it could not.
+   */
+  async release(orgId: string, address: string): Promise<OutboxEntry[]> {
+    const items = await table.queryAll({
+      KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
+      FilterExpression: 'heldFor = :a',
+      ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.outboxPrefix, ':a': address.toLowerCase() },
+    })
+    const now = nowIso()
+    const released: OutboxEntry[] = []
+    for (const i of items) {
+      const id = String(i.id)
+      try {
+        await table.update(keys.outbox(orgId, id), {
+          UpdateExpression: 'SET gsi1pk = :pk, gsi1sk = :sk REMOVE heldFor',
+          ConditionExpression: 'attribute_exists(pk) AND heldFor = :a',
+          ExpressionAttributeValues: {
+            ':pk': keys.outboxDue,
+            ':sk': keys.outboxDueAt(now, orgId, id),
+            ':a': address.toLowerCase(),
+          },
+        })
+        released.push({ orgId, id, email: storedEmail(i), attempts: Number(i.attempts) })
+      } catch (e) {
+        if (!isConditionFailure(e)) throw e // sent or released by someone else meanwhile
+      }
+    }
+    return released
+  },
+
+  /** Emails held longer than HELD_EMAIL_DAYS at `now`, oldest first (at most `limit`). */
+  async expiredHeld(now = new Date(), limit = 50): Promise<HeldEmail[]> {
+    const before = new Date(now.getTime() - HELD_EMAIL_DAYS * 86_400_000).toISOString()
+    const page = await table.query({
+      index: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :p AND gsi1sk <= :before',
+      ExpressionAttributeValues: { ':p': keys.outboxHeld, ':before': keys.outboxDueBy(before) },
+      Limit: limit,
+    })
+    return page.items.map((i) => ({
+      orgId: String(i.orgId),
+      id: String(i.id),
+      address: String(i.heldFor ?? ''),
+      heldSince: String(i.heldSince),
+      template: typeof i.template === 'string' ? i.template : 'message',
+      member: (i.heldMember ?? null) as { id: string; firstName: string; lastName: string } | null,
+    }))
+  },
+
+  /**
+   * Drops an email held past HELD_EMAIL_DAYS, with its audit record in the same transaction (who it
+   * was for, which email, since when), so the organization can see what never reached whom.
+   * Nothing happens when it was released or sent meanwhile.
+   */
+  async dropHeld(held: HeldEmail): Promise<boolean> {
+    try {
+      await table.transact([
+        {
+          Delete: {
+            Key: keys.outbox(held.orgId, held.id),
+            ConditionExpression: 'gsi1pk = :p AND heldSince = :since',
+            ExpressionAttributeValues: { ':p': keys.outboxHeld, ':since': held.heldSince },
+          },
+        },
+        auditRecord(held.orgId, systemActor('Email outbox'), {
+          action: 'email.heldDropped',
+          subject: held.member
+            ? memberSubject({ id: held.member.id, firstName: held.member.firstName, lastName: held.member.lastName })
+            : { type: 'organization' },
+          changes: [
+            { field: 'email', before: held.template, after: null },
+            { field: 'address', before: held.address, after: null },
+            { field: 'heldSince', before: held.heldSince, after: null },
+          ],
+        }),
+      ])
+    } catch (e) {
+      if (isConditionFailure(e, 0)) return false
+      throw e
+    }
+    console.log(
+      JSON.stringify({
+        _aws: {
+          Timestamp: Date.now(),
+          CloudWatchMetrics: [
+            {
+              Namespace: 'MinistryTimesheets',
+              Dimensions: [[]],
+              Metrics: [{ Name: 'EmailToUnconfirmedDropped', Unit: 'Count' }],
+            },
+          ],
+        },
+        level: 'info',
+        event: 'held-email-dropped',
+        orgId: held.orgId,
+        outboxId: held.id,
+        template: held.template,
+        EmailToUnconfirmedDropped: 1,
+      }),
+    )
+    return true
   },
 
   /** Records a failed try and when to try next; after the last try the email is parked as dead. */

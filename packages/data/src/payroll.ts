@@ -14,6 +14,18 @@ export interface StoredPeriod {
   reopenedReason: string | null
   /** The workweeks (by start date) the close locked; a reopen unlocks exactly these. */
   lockedWeeks: string[]
+  /** Declined and draft weeks a close with `closeAnyway` locked unpaid, named with the close. */
+  unapproved: ClosedUnapproved[]
+}
+
+/** A week a close locked without its approval: whose, which, and in which state. */
+export interface ClosedUnapproved {
+  employeeId: string
+  firstName: string
+  lastName: string
+  weekStartDate: string
+  timesheetId: number
+  status: 'draft' | 'rejected'
 }
 
 const periodSubject = (p: Period) => ({ type: 'payPeriod' as const, start: p.start, end: p.end })
@@ -26,7 +38,11 @@ const parsePeriod = (item: Record<string, unknown>): StoredPeriod => ({
   closedBy: (item.closedBy as StoredPeriod['closedBy'] | undefined) ?? null,
   reopenedReason: (item.reopenedReason as string | null | undefined) ?? null,
   lockedWeeks: (item.lockedWeeks as string[] | undefined) ?? [],
+  unapproved: (item.unapproved as ClosedUnapproved[] | undefined) ?? [],
 })
+
+const unapprovedText = (weeks: ClosedUnapproved[]) =>
+  weeks.map((w) => `${w.firstName} ${w.lastName} ${w.weekStartDate} (${w.status})`.trim()).join(', ')
 
 const parseFigures = (item: Record<string, unknown>): MemberWeek => {
   const { pk: _pk, sk: _sk, ...figures } = item
@@ -73,7 +89,13 @@ export const payrollOf = (orgId: string) => ({
    * A lock knows every period that holds it (`holders`, a set): two closed periods may share a
    * workweek (after a change of schedule), and reopening one must leave the other's lock.
    */
-  async close(period: Period, weeks: string[], by: Person, effects?: Effects): Promise<StoredPeriod> {
+  async close(
+    period: Period,
+    weeks: string[],
+    by: Person,
+    effects?: Effects,
+    unapproved: ClosedUnapproved[] = [],
+  ): Promise<StoredPeriod> {
     const closed: StoredPeriod = {
       ...period,
       status: 'closed',
@@ -81,6 +103,7 @@ export const payrollOf = (orgId: string) => ({
       closedBy: { firstName: by.firstName, lastName: by.lastName },
       reopenedReason: null,
       lockedWeeks: weeks,
+      unapproved,
     }
     try {
       await table.transact([
@@ -99,7 +122,13 @@ export const payrollOf = (orgId: string) => ({
             ExpressionAttributeValues: { ':p': new Set([period.start]) },
           },
         })),
-        auditRecord(orgId, by, { action: 'payPeriod.closed', subject: periodSubject(period) }),
+        auditRecord(orgId, by, {
+          action: 'payPeriod.closed',
+          subject: periodSubject(period),
+          ...(unapproved.length
+            ? { changes: [{ field: 'unapprovedWeeks', before: null, after: unapprovedText(unapproved) }] }
+            : {}),
+        }),
         ...effectItems(orgId, effects),
       ])
     } catch (e) {
@@ -119,7 +148,13 @@ export const payrollOf = (orgId: string) => ({
     const current = item ? parsePeriod(item) : undefined
     if (!current || current.status !== 'closed') throw conflict('This pay period is not closed')
     const locks = await Promise.all(current.lockedWeeks.map((week) => table.get(keys.weekLock(orgId, week))))
-    const reopened: StoredPeriod = { ...current, status: 'open', reopenedReason: reason, lockedWeeks: [] }
+    const reopened: StoredPeriod = {
+      ...current,
+      status: 'open',
+      reopenedReason: reason,
+      lockedWeeks: [],
+      unapproved: [],
+    }
     try {
       await table.transact([
         {

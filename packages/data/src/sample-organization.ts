@@ -203,6 +203,7 @@ export const sampleOrganization = (o: SampleOptions): SeedOrganization => {
       away: null,
       // Issue 36: sample members stand for people who confirmed their addresses.
       emailConfirmed: true,
+      unpaid: false,
       createdAt: created,
       updatedAt: created,
     }

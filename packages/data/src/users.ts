@@ -45,6 +45,7 @@ export const newUser = (
   language: fields.language ?? DEFAULT_LANGUAGE,
   away: null,
   emailConfirmed: fields.emailConfirmed ?? true,
+  unpaid: false,
   createdAt: now,
   updatedAt: now,
 })
@@ -137,16 +138,21 @@ export const usersOf = (orgId: string) => {
      * and count as confirmed; an address no current member has counts as unconfirmed.
      */
     async addressConfirmed(email: string): Promise<boolean> {
+      return (await this.addressOwner(email)).confirmed
+    },
+
+    /** Whose current address `email` is (null when nobody's), and whether its owner confirmed it. */
+    async addressOwner(email: string) {
       const lookup = await table.get(keys.userEmail(orgId, email))
-      if (!lookup) return false
-      const item = await table.get(keys.user(orgId, String(lookup.userId)))
-      return Boolean(
-        item &&
-        !item.removedAt &&
-        typeof item.email === 'string' &&
-        item.email.toLowerCase() === email.toLowerCase() &&
-        item.emailConfirmed !== false,
-      )
+      const item = lookup ? await table.get(keys.user(orgId, String(lookup.userId))) : undefined
+      const owns =
+        item && !item.removedAt && typeof item.email === 'string' && item.email.toLowerCase() === email.toLowerCase()
+      return {
+        confirmed: Boolean(owns && item.emailConfirmed !== false),
+        member: owns
+          ? { id: String(item.id), firstName: String(item.firstName), lastName: String(item.lastName) }
+          : null,
+      }
     },
 
     /** A current member; removed members are not found. */

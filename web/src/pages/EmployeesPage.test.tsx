@@ -102,6 +102,31 @@ describe('EmployeesPage', () => {
     expect(screen.queryByRole('table')).toBeNull()
   })
 
+  it('adds a supervisor: says Supervisor added, and shows the login in the dialog only, never in a toast', async () => {
+    const { user } = show(undefined, {
+      'POST /api/employees': (init) => {
+        const body = JSON.parse(String(init!.body)) as Record<string, string>
+        const added = makeUser({ ...body, id: 'mem-8', username: 'srivera', authType: 'local' } as Partial<User>)
+        return { body: { ...added, temporaryCredentials: { username: 'srivera', password: 'Xy7#long-Secret' } } }
+      },
+    })
+    const dialog = await openAddDialog(user)
+    await fillMember(user, dialog)
+    await user.selectOptions(within(dialog).getByLabelText('Role'), 'Supervisor')
+    await user.click(within(dialog).getByRole('button', { name: 'Add Member' }))
+
+    expect(await screen.findByRole('heading', { name: 'Supervisor Added' })).toBeTruthy()
+    expect(screen.getByTestId('new-member-username').textContent).toBe('srivera')
+    expect(screen.getByTestId('new-member-password').textContent).toBe('Xy7#long-Secret')
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Success',
+      description: 'Supervisor added. Their login is shown in this dialog, once.',
+    })
+    // The password appears once on the screen: in the dialog, not in a toast or its announcement.
+    expect(screen.getAllByText('Xy7#long-Secret', { exact: false })).toHaveLength(1)
+    expect(screen.queryByText(/Staff member added/)).toBeNull()
+  })
+
   it('checks the form with the spec’s messages and sends nothing until it is valid', async () => {
     const { fetch, user } = show()
     const dialog = await openAddDialog(user)
@@ -300,8 +325,8 @@ describe('EmployeesPage', () => {
     })
     const table = await screen.findByRole('table', { name: 'Members' })
     const [, ada, vera] = within(table).getAllByRole('row').slice(1)
-    expect(within(ada!).getByText('Email not confirmed')).toBeTruthy()
-    expect(within(vera!).queryByText('Email not confirmed')).toBeNull()
+    expect(within(ada!).getByText('Waiting for email confirmation')).toBeTruthy()
+    expect(within(vera!).queryByText('Waiting for email confirmation')).toBeNull()
     expect(within(vera!).queryByRole('button', { name: /Resend/ })).toBeNull()
 
     await user.click(within(ada!).getByRole('button', { name: 'Resend confirmation to Ada Lovelace' }))

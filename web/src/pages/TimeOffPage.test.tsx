@@ -189,7 +189,7 @@ describe('weekLeaveLines', () => {
 
   it('holds the member’s approved days of the week and the week’s holidays, by date', () => {
     expect(
-      weekLeaveLines(week, { employeeId: 'a', role: 'employee', joined: '2026-01-01' }, requests, holidays, name),
+      weekLeaveLines(week, { employeeId: 'a', role: 'employee', hireDate: '2026-01-01' }, requests, holidays, name),
     ).toEqual([
       { date: '2026-11-23', name: 'Vacation', hours: 8 },
       { date: '2026-11-26', name: 'Thanksgiving', hours: 8 },
@@ -198,10 +198,10 @@ describe('weekLeaveLines', () => {
 
   it('gives a volunteer no holiday, nor a member before they joined', () => {
     expect(
-      weekLeaveLines(week, { employeeId: 'b', role: 'volunteer', joined: '2026-01-01' }, requests, holidays, name),
+      weekLeaveLines(week, { employeeId: 'b', role: 'volunteer', hireDate: '2026-01-01' }, requests, holidays, name),
     ).toEqual([{ date: '2026-11-25', name: 'Vacation', hours: 8 }])
     expect(
-      weekLeaveLines(week, { employeeId: 'c', role: 'employee', joined: '2026-11-27' }, requests, holidays, name),
+      weekLeaveLines(week, { employeeId: 'c', role: 'employee', hireDate: '2026-11-27' }, requests, holidays, name),
     ).toEqual([])
   })
 })

@@ -46,6 +46,7 @@ export const AuditAction = z.enum([
   'timeOff.accrued',
   'timeOff.policiesChanged',
   'holidays.changed',
+  'email.heldDropped',
 ])
 export type AuditAction = z.infer<typeof AuditAction>
 
@@ -91,6 +92,7 @@ export const auditActionLabel: Record<AuditAction, string> = {
   'timeOff.accrued': 'Time off accrued',
   'timeOff.policiesChanged': 'Time off policies changed',
   'holidays.changed': 'Holidays and blackout dates changed',
+  'email.heldDropped': 'Held email dropped: address not confirmed in 14 days',
 }
 
 /**

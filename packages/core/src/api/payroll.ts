@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { PayType } from '../pay-types.ts'
+import { ListedTimesheet } from './timesheets.ts'
 
 /** Response schemas of /api/payroll/* and /api/reports/volunteer-hours (issue 19). Hours have two decimals. */
 
@@ -9,15 +10,16 @@ export { PayrollSettings } from '../payroll.ts'
 export const Person = z.object({ employeeId: z.string(), firstName: z.string(), lastName: z.string() })
 export type Person = z.infer<typeof Person>
 
-/** What every timesheet answer carries beside the spec's fields: its payroll figures. */
-export const TimesheetPayroll = z.object({
-  paidHours: z.number(),
-  breakMinutes: z.number().int(),
-  regularHours: z.number(),
-  overtimeHours: z.number(),
-  doubleTimeHours: z.number(),
+export { TimesheetPayroll } from './timesheet-payroll.ts'
+
+/** A declined or draft week of a pay period: whose, which week, and the week itself. */
+export const UnapprovedWeek = Person.extend({
+  weekStartDate: z.string(),
+  timesheetId: z.number().int(),
+  status: z.enum(['draft', 'rejected']),
+  timesheet: ListedTimesheet.nullable(),
 })
-export type TimesheetPayroll = z.infer<typeof TimesheetPayroll>
+export type UnapprovedWeek = z.infer<typeof UnapprovedWeek>
 
 /** One pay period (start and end inclusive) with its state and totals of approved hours. */
 export const PayPeriod = z.object({
@@ -34,6 +36,12 @@ export const PayPeriod = z.object({
   overtimeHours: z.number(),
   doubleTimeHours: z.number(),
   breakMinutes: z.number().int(),
+  /**
+   * Weeks of the period that hold work and are declined or still a draft: for an open period as
+   * they are now, for a closed one those its close named (closed with `closeAnyway`, locked unpaid).
+   * `timesheet` is the week as lists show it, null when it no longer exists.
+   */
+  unapproved: z.array(UnapprovedWeek).optional(),
 })
 export type PayPeriod = z.infer<typeof PayPeriod>
 

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { EmbeddedEmployee, Timesheet } from '../timesheet.ts'
-import { TimesheetPayroll } from './payroll.ts'
+import { TimesheetPayroll } from './timesheet-payroll.ts'
 
 /** Response schemas of /api/timesheets/*: what each route answers, checked in tests. */
 

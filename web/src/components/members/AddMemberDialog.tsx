@@ -2,7 +2,8 @@ import { useState } from 'react'
 import { UserPlus } from 'lucide-react'
 import i18next from 'i18next'
 import { useTranslation } from 'react-i18next'
-import { fullName, NewMember, type AddedMember } from '@app/core'
+import { fullName, NewMember, todayIn, type AddedMember } from '@app/core'
+import { useOrgTimeZone } from '../../api/organization.ts'
 import { useAuth } from '../../api/auth.ts'
 import { useAddMember, useApproverChoices } from '../../api/members.ts'
 import { ApiError, errorMessage, isUnauthorizedError } from '../../api/client.ts'
@@ -25,6 +26,7 @@ import {
   approverValue,
   MEMBER_FIELD_ORDER,
   MemberFields,
+  UNPAID_CHECKED,
   type MemberField,
   type MemberValues,
 } from './MemberFields.tsx'
@@ -35,8 +37,10 @@ const empty: MemberValues = {
   email: '',
   department: '',
   role: 'employee',
+  unpaid: '',
   supervisorId: '',
   defaultCode: '',
+  hireDate: '',
   payType: 'non-exempt',
   payrollId: '',
 }
@@ -57,8 +61,10 @@ export function AddMemberDialog() {
   const add = useAddMember()
   const { user } = useAuth()
   const approvers = useApproverChoices()
-  // Issue 31: the new member's approver is the supervisor adding them unless they choose another.
-  const initial = (): MemberValues => ({ ...empty, supervisorId: user?.id ?? '' })
+  const today = todayIn(useOrgTimeZone())
+  // The new member's approver is the supervisor adding them unless they choose another; their
+  // hire date is today in the organization's zone unless they choose another.
+  const initial = (): MemberValues => ({ ...empty, supervisorId: user?.id ?? '', hireDate: today })
   const [open, setOpen] = useState(false)
   const [values, setValues] = useState<MemberValues>(initial)
   const [added, setAdded] = useState<AddedMember | null>(null)
@@ -79,25 +85,32 @@ export function AddMemberDialog() {
     if (!next) startOver()
   }
 
-  const { supervisorId, defaultCode, payType: _payType, payrollId: _payrollId, ...spec } = values
+  const { supervisorId, defaultCode, hireDate, unpaid, payType: _payType, payrollId: _payrollId, ...spec } = values
   // The server's default approver is the supervisor adding: then the spec's call goes as it was.
   const approver = supervisorId === user?.id ? {} : { supervisorId: approverValue(supervisorId) }
-  // Issue 33: a default ministry or fund only when one is chosen (none is the spec's call).
+  // A default ministry or fund only when one is chosen (none is the spec's call).
   const code = defaultCode ? { defaultCode } : {}
-  const onSubmit = errors.onSubmit(NewMember, { ...spec, ...approver, ...code }, (member) =>
+  // Likewise a hire date other than today (the server's default) and an unpaid supervisor.
+  const hired = hireDate === today ? {} : { hireDate }
+  const pay = spec.role === 'supervisor' && unpaid === UNPAID_CHECKED ? { unpaid: true } : {}
+  const onSubmit = errors.onSubmit(NewMember, { ...spec, ...approver, ...code, ...hired, ...pay }, (member) =>
     add.mutate(member, {
       onSuccess: (member) => {
         setAdded(member)
         // The schema promises the login, but answers are not checked in the browser: one without it still reads as added.
         const credentials = member?.temporaryCredentials
+        // A supervisor's login is shown once, in the dialog only: a toast is read out and lingers
+        // where anyone near the screen sees it. Staff keep the spec's toast.
         toast(
-          credentials
-            ? {
-                title: t('members.success'),
-                description: t('members.add.addedWith', credentials),
-                duration: 10_000,
-              }
-            : { title: t('members.success'), description: t('members.add.added') },
+          member?.role === 'supervisor'
+            ? { title: t('members.success'), description: t('members.add.supervisorAdded') }
+            : credentials
+              ? {
+                  title: t('members.success'),
+                  description: t('members.add.addedWith', credentials),
+                  duration: 10_000,
+                }
+              : { title: t('members.success'), description: t('members.add.added') },
         )
       },
       onError: (error) => {
@@ -161,11 +174,18 @@ function AddedView({ member, onAddAnother }: { member: AddedMember; onAddAnother
   const name = fullName(member)
   return (
     <>
-      <DialogHeading title={t('members.add.addedTitle')}>
+      <DialogHeading
+        title={member.role === 'supervisor' ? t('members.add.supervisorAddedTitle') : t('members.add.addedTitle')}
+      >
         {t('members.add.isNow', { name, role: t(`roles.${member.role}`) })}
         {credentials ? t('members.add.signsInAt', { url: staffLoginUrl(window.location.origin) }) : null}
       </DialogHeading>
       {credentials ? <CredentialsView credentials={credentials} firstName={member.firstName} /> : null}
+      {member.email && !member.emailConfirmed ? (
+        <p className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
+          {t('members.add.waitsForConfirmation', { email: member.email, name: member.firstName })}
+        </p>
+      ) : null}
       <DialogFooter>
         <Button variant="outline" onClick={onAddAnother}>
           {t('members.add.another')}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { User } from '@app/core'
 import { makeStaffMember, makeUser } from '../../../test/fixtures.ts'
@@ -65,6 +65,29 @@ describe('Edit member', () => {
     expect(await screen.findByText('Ada Lovelace’s details have been saved.')).toBeTruthy()
     expect(patches(fetch)).toEqual([{ payType: 'minister', payrollId: 'G-77' }])
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
+  it('edits the hire date, and offers Unpaid supervisor only for a supervisor, sending only the changes', async () => {
+    const { fetch, user } = show((init) => ({
+      body: { ...ada, ...(JSON.parse(String(init!.body)) as Partial<User>) },
+    }))
+    ada.hireDate = '2026-01-05'
+    const dialog = await openEdit(user)
+    ada.hireDate = undefined
+    const hire = dialog.getByLabelText('Hire date') as HTMLInputElement
+    expect(hire.value).toBe('2026-01-05')
+    expect(dialog.getByText('Holidays are paid from this day on.')).toBeTruthy()
+    expect(dialog.queryByLabelText('Unpaid supervisor')).toBeNull()
+    fireEvent.change(hire, { target: { value: '2025-12-01' } })
+    await user.selectOptions(dialog.getByLabelText('Role'), 'Supervisor')
+    const unpaid = dialog.getByRole('checkbox', { name: 'Unpaid supervisor' }) as HTMLInputElement
+    expect(unpaid.checked).toBe(false)
+    expect(unpaid.getAttribute('aria-describedby')).toBe('member-unpaid-hint')
+    await user.click(unpaid)
+    await user.click(dialog.getByRole('button', { name: 'Save Changes' }))
+
+    expect(await screen.findByText('Ada Lovelace’s details have been saved.')).toBeTruthy()
+    expect(patches(fetch)).toEqual([{ role: 'supervisor', unpaid: true, hireDate: '2025-12-01' }])
   })
 
   it('shows the approver as a select of the supervisors and sends only a changed one (issue 31)', async () => {

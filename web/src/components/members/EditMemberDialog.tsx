@@ -8,10 +8,12 @@ import { toastFailure } from '../../lib/toast-failure.ts'
 import { DialogActions, DialogContent, DialogFor, DialogHeading } from '../ui/Dialog.tsx'
 import { FormAlert } from '../ui/FormAlert.tsx'
 import { MemberPinForm } from './MemberPinForm.tsx'
+import { UnconfirmedEmail } from './UnconfirmedEmail.tsx'
 import {
   approverValue,
   MEMBER_FIELD_ORDER,
   MemberFields,
+  UNPAID_CHECKED,
   type MemberField,
   type MemberValues,
 } from './MemberFields.tsx'
@@ -22,8 +24,10 @@ const valuesOf = (member: User): MemberValues => ({
   email: member.email ?? '',
   department: member.department ?? '',
   role: member.role,
+  unpaid: member.unpaid ? UNPAID_CHECKED : '',
   supervisorId: member.supervisorId ?? '',
   defaultCode: member.defaultCode ?? '',
+  hireDate: member.hireDate ?? '',
   payType: member.payType,
   payrollId: member.payrollId ?? '',
 })
@@ -34,11 +38,16 @@ const changedFields = (values: MemberValues, member: User) => {
   return Object.fromEntries(
     MEMBER_FIELD_ORDER.filter((name) => values[name] !== before[name]).map((name) => [
       name,
-      name === 'supervisorId' || name === 'defaultCode' ? approverValue(values[name]) : values[name],
+      name === 'supervisorId' || name === 'defaultCode'
+        ? approverValue(values[name])
+        : name === 'unpaid'
+          ? values.unpaid === UNPAID_CHECKED
+          : values[name],
     ]),
-  ) as Partial<Omit<MemberValues, 'supervisorId' | 'defaultCode'>> & {
+  ) as Partial<Omit<MemberValues, 'supervisorId' | 'defaultCode' | 'unpaid'>> & {
     supervisorId?: string | null
     defaultCode?: string | null
+    unpaid?: boolean
   }
 }
 
@@ -84,6 +93,11 @@ function EditMemberForm({ member, onDone }: { member: User; onDone: () => void }
       <DialogHeading title={t('members.edit.title')}>
         {t('members.edit.intro', { name: fullName(member) })}
       </DialogHeading>
+      {member.email && !member.emailConfirmed ? (
+        <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+          <UnconfirmedEmail member={member} />
+        </p>
+      ) : null}
       <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('members.edit.formLabel')}>
         <FormAlert message={formError} />
         <MemberFields

@@ -2,13 +2,24 @@ import type { ComponentProps } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PayType, Role, TEXT_LIMITS } from '@app/core'
 import { useAllocationCodes } from '../../api/allocation.ts'
-import { fieldDescription, FormField } from '../ui/FormField.tsx'
+import { FieldMessage } from '../ui/FieldMessage.tsx'
+import { CheckboxLabel, fieldDescription, FormField } from '../ui/FormField.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
 import { Options } from '../ui/Options.tsx'
 import { useTextLimit } from '../ui/TextLimit.tsx'
 
 export type MemberField =
-  'firstName' | 'lastName' | 'email' | 'department' | 'role' | 'supervisorId' | 'defaultCode' | 'payType' | 'payrollId'
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'department'
+  | 'role'
+  | 'unpaid'
+  | 'supervisorId'
+  | 'defaultCode'
+  | 'hireDate'
+  | 'payType'
+  | 'payrollId'
 export type MemberValues = Record<MemberField, string>
 
 /** The fields in the order a person meets them (the first invalid one gets the focus). */
@@ -18,8 +29,10 @@ export const MEMBER_FIELD_ORDER: readonly MemberField[] = [
   'email',
   'department',
   'role',
+  'unpaid',
   'supervisorId',
   'defaultCode',
+  'hireDate',
   'payType',
   'payrollId',
 ]
@@ -29,6 +42,9 @@ export interface ApproverChoice {
   id: string
   name: string
 }
+
+/** The form keeps the unpaid box as text: 'true' when checked. */
+export const UNPAID_CHECKED = 'true'
 
 /** The form's approver or default code ('' is none) as the API takes it (null). */
 export const approverValue = (value: string) => (value === '' ? null : value)
@@ -93,6 +109,27 @@ export function MemberFields({ values, onChange, shown, disabled, withPay = fals
           <Options values={Role.options} label={(role) => t(`roles.${role}`)} />
         </select>
       </FormField>
+      {values.role === 'supervisor' ? (
+        <div className="space-y-1.5">
+          <div className="flex items-start gap-3">
+            <span className="-m-3 flex size-11 shrink-0 items-center justify-center">
+              <input
+                id={id('unpaid')}
+                name="unpaid"
+                type="checkbox"
+                checked={values.unpaid === UNPAID_CHECKED}
+                onChange={(e) => onChange('unpaid', e.target.checked ? UNPAID_CHECKED : '')}
+                aria-describedby={fieldDescription(id('unpaid'), { hint: true, message: shown.unpaid })}
+                aria-invalid={shown.unpaid ? true : undefined}
+                disabled={disabled}
+                className="size-5 shrink-0 cursor-pointer accent-indigo-600"
+              />
+            </span>
+            <CheckboxLabel id={id('unpaid')} label={t('members.fields.unpaid')} hint={t('members.fields.unpaidHint')} />
+          </div>
+          {shown.unpaid ? <FieldMessage id={`${id('unpaid')}-error`}>{shown.unpaid}</FieldMessage> : null}
+        </div>
+      ) : null}
       <FormField
         id={id('supervisorId')}
         label={t('members.fields.supervisorId')}
@@ -122,6 +159,14 @@ export function MemberFields({ values, onChange, shown, disabled, withPay = fals
             </option>
           ))}
         </select>
+      </FormField>
+      <FormField
+        id={id('hireDate')}
+        label={t('members.fields.hireDate')}
+        hint={t('members.fields.hireDateHint')}
+        message={shown.hireDate}
+      >
+        <Input {...control('hireDate', true)} type="date" />
       </FormField>
       {withPay ? (
         <div className="grid gap-4 sm:grid-cols-2">

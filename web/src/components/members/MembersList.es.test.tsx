@@ -38,7 +38,7 @@ describe('MembersList in Spanish', () => {
     expect(within(rows[1]!).getByRole('button', { name: 'Editar a José Muñoz' })).toBeTruthy()
     expect(within(rows[1]!).getByRole('button', { name: 'Restablecer la contraseña de José Muñoz' })).toBeTruthy()
     expect(within(rows[1]!).getByRole('button', { name: 'Quitar a José Muñoz' })).toBeTruthy()
-    expect(within(rows[1]!).queryByText('Correo no confirmado')).toBeNull()
+    expect(within(rows[1]!).queryByText('Esperando confirmación del correo')).toBeNull()
     // The signed-in supervisor cannot remove themself.
     expect(within(rows[0]!).queryByRole('button', { name: /^Quitar/ })).toBeNull()
   })
@@ -50,7 +50,7 @@ describe('MembersList in Spanish', () => {
     renderApp('/', <MembersList currentUserId="sup-1" />)
     const table = await screen.findByRole('table', { name: 'Miembros' })
     const rows = within(table).getAllByRole('row').slice(1)
-    expect(within(rows[1]!).getByText('Correo no confirmado')).toBeTruthy()
+    expect(within(rows[1]!).getByText('Esperando confirmación del correo')).toBeTruthy()
     expect(within(rows[1]!).getByRole('button', { name: 'Reenviar confirmación a José Muñoz' })).toBeTruthy()
   })
 })

@@ -4,7 +4,7 @@ import i18next from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { fullName, type Role, type User } from '@app/core'
 import { errorMessage } from '../../api/client.ts'
-import { useMembers, useResendConfirmation } from '../../api/members.ts'
+import { useMembers } from '../../api/members.ts'
 import { useOrganizationSettings } from '../../api/organization.ts'
 import { toast } from '../../lib/toast.ts'
 import { Badge, type BadgeProps } from '../ui/Badge.tsx'
@@ -14,12 +14,12 @@ import { loginInstructions } from './login-instructions.ts'
 import { EditMemberDialog } from './EditMemberDialog.tsx'
 import { RemoveMemberDialog } from './RemoveMemberDialog.tsx'
 import { ResetPasswordDialog } from './ResetPasswordDialog.tsx'
+import { UnconfirmedEmail } from './UnconfirmedEmail.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
 import { ErrorState } from '../ui/ErrorState.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { TableHead } from '../ui/Table.tsx'
 import { IconButton } from '../ui/IconButton.tsx'
-import { Button } from '../ui/Button.tsx'
 
 const roleVariant: Record<Role, BadgeProps['variant']> = {
   supervisor: 'default',
@@ -45,44 +45,6 @@ function NoApproverBadge({ member, list }: { member: User; list: readonly User[]
     <Badge variant="warning" title={t('members.list.noApproverHint')}>
       {t('members.list.noApprover')}
     </Badge>
-  )
-}
-
-/** Issue 36: an address its owner has not confirmed gets no email but the confirmation link; it can be sent again. */
-function UnconfirmedEmail({ member }: { member: User }) {
-  const { t } = useTranslation('supervisor')
-  const resend = useResendConfirmation()
-  if (!member.email || member.emailConfirmed) return null
-  const send = () =>
-    resend.mutate(member.id, {
-      onSuccess: () =>
-        toast({
-          title: t('members.list.resentTitle'),
-          description: t('members.list.resent', { email: member.email }),
-        }),
-      onError: (error) =>
-        toast({
-          title: t('members.list.resendFailedTitle'),
-          description: errorMessage(error, t('members.list.resendFailed')),
-          variant: 'destructive',
-        }),
-    })
-  return (
-    <>
-      <Badge variant="warning" title={t('members.list.unconfirmedHint')}>
-        {t('members.list.unconfirmed')}
-      </Badge>
-      <Button
-        variant="link"
-        size="sm"
-        className="px-1"
-        busy={resend.isPending}
-        aria-label={t('members.list.resendLabel', { name: fullName(member) })}
-        onClick={send}
-      >
-        {t('members.list.resend')}
-      </Button>
-    </>
   )
 }
 

@@ -7,11 +7,13 @@ import { toast } from '../../lib/toast.ts'
 import { DialogActions, DialogContent, DialogFor, DialogHeading } from '../ui/Dialog.tsx'
 import { PeopleAlert } from './PeopleAlert.tsx'
 import { periodTitle } from './period-title.ts'
+import { weekLine } from './UnapprovedWeeks.tsx'
 
 /**
  * Closing a pay period, confirmed first: the dialog says what the close locks. A period that has
- * not ended, or has weeks not submitted, is closed only by an explicit 'Close anyway' that names
- * why; timesheets still waiting for a decision keep it open (the server's 409 names their people).
+ * not ended, has weeks not submitted, or has declined or draft weeks, is closed only by an
+ * explicit 'Close anyway' that names why (those weeks are then locked unpaid); timesheets still
+ * waiting for a decision keep it open (the server's 409 names their people).
  */
 export const ClosePeriodDialog = ({ period, onClose }: { period: PayPeriod | null; onClose: () => void }) => (
   <DialogFor item={period} itemKey={(p) => p.start} onClose={onClose}>
@@ -25,6 +27,14 @@ function CloseForm({ period, onDone }: { period: PayPeriod; onDone: () => void }
   const title = periodTitle(period)
   const failure = close.error && !isUnauthorizedError(close.error) ? close.error : null
   const early = earlyReasonsOf(failure)
+  // A refusal whose every blocker has a declined or draft week (none waits for a decision) can be overridden.
+  const blockers = peopleOfError(failure)
+  const unapproved = period.unapproved ?? []
+  const unfinished =
+    !early && blockers.length > 0 && blockers.every((b) => unapproved.some((w) => w.employeeId === b.employeeId))
+      ? unapproved
+      : null
+  const anyway = early !== null || unfinished !== null
 
   const run = (closeAnyway: boolean) =>
     close.mutate(
@@ -56,6 +66,20 @@ function CloseForm({ period, onDone }: { period: PayPeriod; onDone: () => void }
               ) : null}
             </ul>
           </div>
+        ) : unfinished ? (
+          <div
+            role="alert"
+            className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+          >
+            <p className="font-semibold">{t('payroll.close.unapprovedTitle')}</p>
+            <ul className="list-disc space-y-1 pl-5">
+              {unfinished.map((week) => (
+                <li key={week.timesheetId} className="break-words">
+                  {weekLine(t, week)}
+                </li>
+              ))}
+            </ul>
+          </div>
         ) : failure ? (
           <PeopleAlert
             message={errorMessage(failure, t('payroll.period.closeFailed'))}
@@ -64,10 +88,10 @@ function CloseForm({ period, onDone }: { period: PayPeriod; onDone: () => void }
         ) : null}
         <DialogActions
           pending={close.isPending}
-          variant={early ? 'destructive' : undefined}
-          label={early ? t('payroll.close.anyway') : t('payroll.period.close')}
+          variant={anyway ? 'destructive' : undefined}
+          label={anyway ? t('payroll.close.anyway') : t('payroll.period.close')}
           busyLabel={t('payroll.period.closing')}
-          onClick={() => run(early !== null)}
+          onClick={() => run(anyway)}
         />
       </div>
     </DialogContent>

@@ -12,6 +12,7 @@ import { PeriodExports } from './PeriodExports.tsx'
 import { periodTitle } from './period-title.ts'
 import { ReopenPeriodDialog } from './ReopenPeriodDialog.tsx'
 import { DescriptionItem } from '../ui/DescriptionItem.tsx'
+import { UnapprovedWeeks } from './UnapprovedWeeks.tsx'
 
 const names = (people: readonly Person[]) => people.map(fullName).join(', ')
 
@@ -73,6 +74,12 @@ export function PayPeriodCard({ period }: { period: PayPeriod }) {
             none={t('payroll.period.allSubmitted')}
           />
           <People label={t('payroll.period.pending')} people={period.pending} none={t('payroll.period.nonePending')} />
+          {period.unapproved?.length ? (
+            <UnapprovedWeeks
+              weeks={period.unapproved}
+              label={closed ? t('payroll.unapproved.closedLabel') : t('payroll.unapproved.label')}
+            />
+          ) : null}
         </dl>
 
         <div className="flex flex-col gap-2 sm:flex-row">

@@ -25,6 +25,7 @@ import { FormField } from '../ui/FormField.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
 import { useKindName } from '../time-off/time-off-parts.tsx'
+import { OpeningBalancesForm } from './OpeningBalancesForm.tsx'
 
 /** Settings → Time off (issue 32): the policies of the three kinds, then the holidays and blackout dates. */
 export function TimeOffSettingsSection() {
@@ -120,6 +121,8 @@ function PoliciesForm({ saved }: { saved: TimeOffPolicies }) {
   const { t } = useTranslation('supervisor')
   const update = useUpdatePolicies()
   const [drafts, setDrafts] = useState(() => saved.policies.map(toDraft))
+  // Every balance starts at 0: once the policies are saved, opening balances are offered.
+  const [opening, setOpening] = useState(false)
   const errors = useFieldErrors(['policies'] as const, update.error)
   const change = (kind: PolicyDraft['kind'], patch: Partial<PolicyDraft>) => {
     setDrafts((ds) => ds.map((d) => (d.kind === kind ? { ...d, ...patch } : d)))
@@ -127,23 +130,34 @@ function PoliciesForm({ saved }: { saved: TimeOffPolicies }) {
   }
   const onSubmit = errors.onSubmit(TimeOffPolicies, { policies: drafts.map(fromDraft) }, (policies) =>
     update.mutate(policies, {
-      onSuccess: () => toast({ title: t('settings.timeOff.savedTitle'), description: t('settings.timeOff.saved') }),
+      onSuccess: () => {
+        toast({ title: t('settings.timeOff.savedTitle'), description: t('settings.timeOff.saved') })
+        setOpening(true)
+      },
       onError: (error) => toastFailure(t('settings.timeOff.failedTitle'), error, t('settings.timeOff.failed')),
     }),
   )
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-labelledby="time-off-policies-title">
-      <h3 id="time-off-policies-title" className="font-semibold text-slate-900">
-        {t('settings.timeOff.policiesTitle')}
-      </h3>
-      <FormAlert message={errors.shown.policies ?? errors.formError(t('settings.timeOff.failed'))} />
-      {drafts.map((d) => (
-        <PolicyFields key={d.kind} draft={d} onChange={(patch) => change(d.kind, patch)} />
-      ))}
-      <Button type="submit" busy={update.isPending}>
-        {t('settings.timeOff.savePolicies')}
-      </Button>
-    </form>
+    <>
+      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-labelledby="time-off-policies-title">
+        <h3 id="time-off-policies-title" className="font-semibold text-slate-900">
+          {t('settings.timeOff.policiesTitle')}
+        </h3>
+        <FormAlert message={errors.shown.policies ?? errors.formError(t('settings.timeOff.failed'))} />
+        {drafts.map((d) => (
+          <PolicyFields key={d.kind} draft={d} onChange={(patch) => change(d.kind, patch)} />
+        ))}
+        <Button type="submit" busy={update.isPending}>
+          {t('settings.timeOff.savePolicies')}
+        </Button>
+        {opening ? null : (
+          <Button variant="outline" className="ml-2" onClick={() => setOpening(true)}>
+            {t('settings.timeOff.opening.open')}
+          </Button>
+        )}
+      </form>
+      {opening ? <OpeningBalancesForm onDone={() => setOpening(false)} /> : null}
+    </>
   )
 }
 

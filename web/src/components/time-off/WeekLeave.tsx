@@ -1,7 +1,7 @@
 import { memo, useId } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { dateInZone, isCalendarDate, weekEnd, type Role } from '@app/core'
+import { hireDateOf, isCalendarDate, paysHoliday, weekEnd, type Role, type User } from '@app/core'
 import { useAuth } from '../../api/auth.ts'
 import { useMembers } from '../../api/members.ts'
 import { timeOffRangeQuery, useHolidays } from '../../api/time-off.ts'
@@ -17,11 +17,12 @@ export interface WeekLeaveLine {
 
 /**
  * The paid hours of a week that are not hours worked: the member's approved time off and the
- * organization's holidays (not a volunteer's, nor before the member joined), by date.
+ * organization's holidays it pays (core's `paysHoliday`: not a volunteer's or an unpaid
+ * supervisor's, nor before the member's hire date), by date.
  */
 export const weekLeaveLines = (
   week: { from: string; to: string },
-  member: { employeeId: string; role: Role | undefined; joined: string | undefined },
+  member: { employeeId: string; role: Role | undefined; unpaid?: boolean; hireDate: string | undefined },
   requests: readonly { employeeId: string; status: string; kind: string; days: { date: string; hours: number }[] }[],
   holidays: readonly { date: string; name: string; hours: number }[],
   kindName: (kind: string) => string,
@@ -30,11 +31,12 @@ export const weekLeaveLines = (
   const leave = requests
     .filter((r) => r.employeeId === member.employeeId && r.status === 'approved')
     .flatMap((r) => r.days.filter((d) => inWeek(d.date)).map((d) => ({ ...d, name: kindName(r.kind) })))
+  const role = member.role
   const paidHolidays =
-    member.role === undefined || member.role === 'volunteer'
+    role === undefined
       ? []
       : holidays
-          .filter((h) => inWeek(h.date) && h.hours > 0 && (!member.joined || h.date >= member.joined))
+          .filter((h) => inWeek(h.date) && h.hours > 0 && paysHoliday({ ...member, role }, h.date))
           .map((h) => ({ date: h.date, name: h.name, hours: h.hours }))
   return [...leave, ...paidHolidays].sort((a, b) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name))
 }
@@ -46,16 +48,14 @@ export const weekLeaveLines = (
 export function WeekLeave({
   weekStartDate,
   employeeId,
-  role,
-  joinedAt,
+  member,
   timeZone,
   className,
 }: {
   weekStartDate: string
   employeeId: string
-  role: Role | undefined
-  /** When the member joined (an instant): holidays before it are not theirs. */
-  joinedAt: string | undefined
+  /** Who the week is of: role, unpaid, hire date (or when added): holidays before it are not theirs. */
+  member: Pick<User, 'role' | 'unpaid' | 'hireDate' | 'createdAt'> | undefined
   timeZone: string
   className?: string
 }) {
@@ -68,7 +68,12 @@ export function WeekLeave({
   const holidays = useHolidays(valid)
   const lines = weekLeaveLines(
     week,
-    { employeeId, role, joined: joinedAt ? dateInZone(joinedAt, timeZone) : undefined },
+    {
+      employeeId,
+      role: member?.role,
+      unpaid: member?.unpaid,
+      hireDate: member ? hireDateOf(member, timeZone) : undefined,
+    },
     approved.data?.items ?? [],
     holidays.data?.holidays ?? [],
     (kind) => kindName(kind as 'vacation'),
@@ -108,10 +113,10 @@ export const MyWeekLeave = memo(function MyWeekLeave(props: {
 }) {
   const { user } = useAuth()
   if (!user) return null
-  return <WeekLeave {...props} employeeId={user.id} role={user.role} joinedAt={user.createdAt} />
+  return <WeekLeave {...props} employeeId={user.id} member={user} />
 })
 
-/** A member's week as a supervisor reviews it: their role and joining date from the members list. */
+/** A member's week as a supervisor reviews it: their role, pay and hire date from the members list. */
 export function MemberWeekLeave(props: {
   weekStartDate: string
   employeeId: string
@@ -121,5 +126,5 @@ export function MemberWeekLeave(props: {
   const { user } = useAuth()
   const members = useMembers({ enabled: user?.role === 'supervisor' })
   const member = members.data?.find((m) => m.id === props.employeeId)
-  return <WeekLeave {...props} role={member?.role} joinedAt={member?.createdAt} />
+  return <WeekLeave {...props} member={member} />
 }

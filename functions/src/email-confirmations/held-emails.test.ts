@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest'
+import { currentWeekStart } from '@app/core'
+import { HELD_EMAIL_DAYS, orgDb, outbox } from '@app/data'
+import { callRoute } from '../../test/support/test-event.ts'
+import { addMemberThroughRoute, newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
+import { confirmationsIn, inbox } from '../../test/support/test-inbox.ts'
+import updateMember from '../members/update-member.ts'
+import createTimesheet from '../timesheets/create-timesheet.ts'
+import { dropExpiredHeld, retryDueEmails } from '../workflows/mailer.ts'
+import confirmAddress from './confirm-address.ts'
+
+const linkIn = (text: string) => /Confirm: \S+\/api\/email-confirmations\/(\S+)/.exec(text)![1]!
+const confirm = (token: string) =>
+  callRoute(confirmAddress, {
+    params: { token },
+    body: '',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' },
+  })
+const week = () => currentWeekStart('America/Chicago', 'monday')
+/** The review requests in an inbox (an invited supervisor also gets the invitation to sign in). */
+const reviews = async (to: string) =>
+  (await inbox(to)).map((m) => m.subject).filter((subject) => subject.startsWith('Timesheet to review'))
+
+/** An organization, an approver a supervisor just added (address not confirmed) and a member they approve. */
+const setup = async () => {
+  const org = await newOrganization()
+  const added = await addMemberThroughRoute(org.cookie, {
+    firstName: 'Rosa',
+    lastName: 'Approver',
+    department: 'Office',
+    role: 'supervisor',
+  })
+  expect(added.status, added.text).toBe(200)
+  const approver = { id: added.json.id as string, email: added.json.email as string }
+  const member = await newStaffMember(org.cookie)
+  const routed = await callRoute(updateMember, {
+    cookies: [org.cookie],
+    params: { id: member.user.id },
+    body: { supervisorId: approver.id },
+  })
+  expect(routed.status, routed.text).toBe(200)
+  const submitted = await callRoute(createTimesheet, {
+    cookies: [member.cookie],
+    body: { weekStartDate: week(), mondayStart: '09:00', mondayEnd: '13:00' },
+  })
+  expect(submitted.status, submitted.text).toBe(200)
+  return { ...org, approver, member }
+}
+
+describe('emails to an address waiting for confirmation', () => {
+  it('holds the review request for an unconfirmed approver and delivers it once they confirm', async () => {
+    const s = await setup()
+    expect(await inbox(s.approver.email)).toEqual([])
+    const held = await outbox.pendingFor(s.organization.id)
+    expect(held.map((e) => ('template' in e.email ? e.email.template : ''))).toEqual(['review'])
+    // The retry job does not send it, nor drop it, while it waits.
+    await retryDueEmails()
+    expect(await inbox(s.approver.email)).toEqual([])
+    expect(await outbox.pendingFor(s.organization.id)).toHaveLength(1)
+
+    const [link] = await confirmationsIn(s.approver.email)
+    expect((await confirm(linkIn(link!.body.text!))).status).toBe(200)
+    expect(await reviews(s.approver.email)).toEqual([expect.stringMatching(/^Timesheet to review: Ana Silva, /)])
+    expect(await outbox.pendingFor(s.organization.id)).toEqual([])
+  })
+
+  it(`drops what waited more than ${HELD_EMAIL_DAYS} days, with an audit record naming whose and what`, async () => {
+    const s = await setup()
+    const db = orgDb(s.organization.id)
+    // Not yet: 13 days on, it still waits.
+    expect(await dropExpiredHeld(new Date(Date.now() + 13 * 86_400_000), [s.organization.id])).toBe(0)
+    expect(await outbox.pendingFor(s.organization.id)).toHaveLength(1)
+
+    expect(await dropExpiredHeld(new Date(Date.now() + 15 * 86_400_000), [s.organization.id])).toBe(1)
+    expect(await outbox.pendingFor(s.organization.id)).toEqual([])
+    const records = await db.audit.list({ limit: 5 })
+    expect(records.items[0]).toMatchObject({
+      action: 'email.heldDropped',
+      actor: { system: 'Email outbox' },
+      subject: { type: 'member', id: s.approver.id, name: 'Rosa Approver' },
+      changes: [
+        { field: 'email', before: 'review', after: null },
+        { field: 'address', before: s.approver.email, after: null },
+        { field: 'heldSince', before: expect.any(String), after: null },
+      ],
+    })
+    // Confirming later sends nothing that was dropped.
+    const [link] = await confirmationsIn(s.approver.email)
+    expect((await confirm(linkIn(link!.body.text!))).status).toBe(200)
+    expect(await reviews(s.approver.email)).toEqual([])
+  })
+})
