@@ -1,19 +1,20 @@
 /**
  * npx tsx scripts/bench/api-only.ts [--quick]
  *
- * The benchmark's API table alone (the raw GetItem, current week, list, dashboard stats, a month's
- * report and approvals), on its own local stack with the full data set: a few minutes instead of
- * the whole `npm run bench`, for working on these routes. Prints the table; writes nothing.
+ * The benchmark's API tables alone (the raw GetItem, current week, list, dashboard stats, a month's
+ * report and approvals, each beside its floor; then the same against the scale section's
+ * organization), on its own local stack with the full data sets: a few minutes instead of the whole
+ * `npm run bench`, for working on these routes. Prints the tables; writes nothing.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { resetClients } from '@app/adapters'
-import { measureApi } from './api.ts'
+import { apiTables, measureApiRun } from './api-report.ts'
 import { getItemRun } from './load.ts'
-import { FIGURES, markdownTable } from './report.ts'
-import { FULL, QUICK, seedBench } from './seed.ts'
+import { markdownTable } from './report.ts'
+import { FULL, QUICK, QUICK_SCALE, SCALE, SCALE_ORGANIZATION, seedBench } from './seed.ts'
 import { startBenchStackRetrying } from './stack.ts'
 import { fmt } from './stats.ts'
 import { runMain } from './run-main.ts'
@@ -35,28 +36,23 @@ const main = async () => {
     const seeded = await seedBench(values.quick ? QUICK : FULL, stack.env.OIDC_ISSUER!)
     log(`seeded ${seeded.timesheets} timesheets in ${fmt(seeded.seconds, 1)} s`)
     const getItem = await getItemRun({ env: stack.env, key: seeded.sampleKey, concurrency: connections, ...timing })
-    const api = await measureApi({ appUrl: stack.appUrl, env: stack.env, seeded, connections, timing, log })
-    const row = (name: string, what: string, r: typeof getItem) => [
-      name,
-      what,
-      fmt(r.p50, 1),
-      fmt(r.p99, 1),
-      fmt(r.rps, 0),
-      fmt(r.p50 / getItem.p50, 1),
-      String(r.errors),
-    ]
-    console.log(
-      markdownTable({
-        title: `API alone (${connections} connections)`,
-        head: ['figure', 'request', 'p50 ms', 'p99 ms', 'req/s', 'p50 ÷ GetItem p50', 'errors'],
-        numeric: [2, 3, 4, 5, 6],
-        rows: [
-          row(FIGURES.baseline, 'GetItem of one timesheet', getItem),
-          ...api.map((a) => row(a.name, a.what, a.result)),
-        ],
-        notes: [],
-      }),
-    )
+    const main = await measureApiRun({ appUrl: stack.appUrl, env: stack.env, seeded, connections, timing, log })
+    const scaleSeeded = await seedBench(values.quick ? QUICK_SCALE : SCALE, stack.env.OIDC_ISSUER!, SCALE_ORGANIZATION)
+    log(`seeded the scale organization's ${scaleSeeded.timesheets} timesheets in ${fmt(scaleSeeded.seconds, 1)} s`)
+    const scale = await measureApiRun({
+      appUrl: stack.appUrl,
+      env: stack.env,
+      seeded: scaleSeeded,
+      connections,
+      timing,
+      log,
+    })
+    const load = `load average ${loadavg()
+      .map((n) => fmt(n, 2))
+      .join(' ')}`
+    console.log(`Measured ${new Date().toISOString()}; ${load} at the end.\n`)
+    for (const table of apiTables({ getItem, main, scale, connections, timing }))
+      console.log(`${markdownTable(table)}\n`)
     const errors = stack.errors()
     if (errors.length) log(`the API logged errors:\n${errors.join('\n')}`)
   } finally {

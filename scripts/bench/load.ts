@@ -79,6 +79,46 @@ export const loadRun = (o: LoadOptions): Promise<LoadResult> =>
   })
 
 /**
+ * SDK calls in a loop, `concurrency` at once: `warmupSeconds` unmeasured, then `seconds` measured
+ * (every call started in that time is counted; a call that throws is an error). `call` gets a
+ * running count, so each call may pick a different item.
+ */
+export const sdkRun = async (o: {
+  concurrency: number
+  seconds: number
+  warmupSeconds: number
+  call: (i: number) => Promise<void>
+}): Promise<LoadResult> => {
+  let n = 0
+  const warm = performance.now() + o.warmupSeconds * 1000
+  const warmer = async () => {
+    while (performance.now() < warm) await o.call(n++)
+  }
+  await Promise.all(Array.from({ length: o.concurrency }, warmer))
+  const latencies: number[] = []
+  let errors = 0
+  const started = performance.now()
+  const end = started + o.seconds * 1000
+  const worker = async () => {
+    while (performance.now() < end) {
+      const t = performance.now()
+      await o.call(n++).catch(() => errors++)
+      latencies.push(performance.now() - t)
+    }
+  }
+  await Promise.all(Array.from({ length: o.concurrency }, worker))
+  const seconds = (performance.now() - started) / 1000
+  return {
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+    rps: latencies.length / seconds,
+    requests: latencies.length,
+    errors,
+    statuses: {},
+  }
+}
+
+/**
  * The floor the API is compared with: a raw GetItem of one timesheet (consistent read, as the
  * data layer reads) with the AWS SDK against the same emulator, `concurrency` calls in flight.
  */
@@ -101,33 +141,13 @@ export const getItemRun = async (o: {
     ConsistentRead: true,
   }
   try {
-    const warm = performance.now() + o.warmupSeconds * 1000
-    const warmer = async () => {
-      while (performance.now() < warm) await client.send(new GetItemCommand(input))
-    }
-    await Promise.all(Array.from({ length: o.concurrency }, warmer))
-    const latencies: number[] = []
-    let errors = 0
-    const started = performance.now()
-    const end = started + o.seconds * 1000
-    const worker = async () => {
-      while (performance.now() < end) {
-        const t = performance.now()
-        const out = await client.send(new GetItemCommand(input)).catch(() => undefined)
-        if (!out?.Item) errors++
-        latencies.push(performance.now() - t)
-      }
-    }
-    await Promise.all(Array.from({ length: o.concurrency }, worker))
-    const seconds = (performance.now() - started) / 1000
-    return {
-      p50: quantile(latencies, 0.5),
-      p99: quantile(latencies, 0.99),
-      rps: latencies.length / seconds,
-      requests: latencies.length,
-      errors,
-      statuses: {},
-    }
+    return await sdkRun({
+      ...o,
+      call: async () => {
+        const out = await client.send(new GetItemCommand(input))
+        if (!out.Item) throw new Error('GetItem found no item')
+      },
+    })
   } finally {
     client.destroy()
   }

@@ -44,6 +44,13 @@ export const FIGURES = {
     reports: 'reports, one month',
     approve: 'approve (distinct pending)',
   },
+  scale: {
+    currentWeek: 'at scale: current-week (staff)',
+    list: 'at scale: timesheet list, first page',
+    stats: 'at scale: dashboard stats',
+    reports: 'at scale: reports, one month',
+    approve: 'at scale: approve (distinct pending)',
+  },
   bulk: 'bulk payroll CSV',
   payroll: {
     summary: 'payroll summary, biweekly',
@@ -78,6 +85,7 @@ export const FIGURES = {
 export const figureNames = (): string[] => [
   FIGURES.baseline,
   ...Object.values(FIGURES.api),
+  ...Object.values(FIGURES.scale),
   FIGURES.bulk,
   ...Object.values(FIGURES.payroll),
   FIGURES.export,

@@ -16,6 +16,8 @@ export interface DataSet {
   /** Pending timesheets to hold for the approve run (measured, then a warm-up on separate ones). */
   approvals: number
   approvalWarmup: number
+  /** Pending timesheets the big organization holds in all (at least the approvals and their warm-up). */
+  pending?: number
 }
 
 export const FULL: DataSet = {
@@ -42,8 +44,14 @@ export interface Seeded {
   orgId: string
   /** The big organization: its first supervisor, its members and its timesheets. */
   supervisorId: string
+  /** The employee whose session is `staffCookie`, and the organization's current week. */
+  staffId: string
+  thisWeek: string
   bigMembers: number
   bigTimesheets: number
+  /** Weeks of timesheets per member of the big organization, and how many of them are pending. */
+  weeks: number
+  pending: number
   timesheets: number
   items: number
   seconds: number
@@ -116,22 +124,75 @@ const SMALL_NAMES = [
   'Harvest Mission',
 ]
 
+/**
+ * The scale section's organization: 1,000 staff × 52 weeks (52,000 timesheets, 5,000 of them
+ * pending), with no smaller ones beside it; the approve run takes as many distinct ids as FULL's.
+ */
+export const SCALE: DataSet = {
+  bigStaff: 1000,
+  weeks: 52,
+  smallOrgs: 0,
+  smallMembers: 0,
+  smallWeeks: 0,
+  approvals: FULL.approvals,
+  approvalWarmup: FULL.approvalWarmup,
+  pending: 5000,
+}
+/** --quick's scale organization: a little larger than QUICK's, so the section runs in seconds. */
+export const QUICK_SCALE: DataSet = {
+  bigStaff: 40,
+  weeks: 6,
+  smallOrgs: 0,
+  smallMembers: 0,
+  smallWeeks: 0,
+  approvals: QUICK.approvals,
+  approvalWarmup: QUICK.approvalWarmup,
+  pending: 40,
+}
+
+/** Who the big organization is: the main section's (its supervisor can sign in) or the scale section's. */
+export interface BigOrganization {
+  name: string
+  email: string
+  /** Gives the supervisor a login at the local identity provider (one organization only may). */
+  login: boolean
+}
+export const BENCH_ORGANIZATION: BigOrganization = {
+  name: 'Grace Community Church (bench)',
+  email: 'pastor@gracecommunity.example',
+  login: true,
+}
+export const SCALE_ORGANIZATION: BigOrganization = {
+  name: 'Grace Community Church at scale (bench)',
+  email: 'pastor@gracescale.example',
+  login: false,
+}
+
 /** Seeds the big organization and the small ones through the data layer's batch writes, and opens sessions. */
-export const seedBench = async (set: DataSet, issuer: string): Promise<Seeded> => {
+export const seedBench = async (
+  set: DataSet,
+  issuer: string,
+  who: BigOrganization = BENCH_ORGANIZATION,
+): Promise<Seeded> => {
   const started = performance.now()
-  const email = 'pastor@gracecommunity.example'
+  const { email } = who
   const big = sampleOrganization({
-    name: 'Grace Community Church (bench)',
+    name: who.name,
     members: set.bigStaff + 1,
     weeks: set.weeks,
-    supervisor: { email, firstName: 'Pat', lastName: 'Mensah', login: { issuer, subject: localSubjectFor(email) } },
+    supervisor: {
+      email,
+      firstName: 'Pat',
+      lastName: 'Mensah',
+      ...(who.login ? { login: { issuer, subject: localSubjectFor(email) } } : {}),
+    },
   })
   const thisWeekOfBig = currentWeekStart(big.organization.timeZone, big.organization.weekStartDay)
   const payrollStart = addDays(thisWeekOfBig, -21)
   const payrollEnd = addDays(thisWeekOfBig, -8)
   const inPeriod = (week: string) => week >= payrollStart && week <= addDays(payrollEnd, -6)
   holdApproved(big, inPeriod)
-  holdPending(big, set.approvals + set.approvalWarmup, inPeriod)
+  holdPending(big, Math.max(set.pending ?? 0, set.approvals + set.approvalWarmup), inPeriod)
   const small = Array.from({ length: set.smallOrgs }, (_, i) =>
     sampleOrganization({
       name: `${SMALL_NAMES[i % SMALL_NAMES.length]} ${i + 1} (bench)`,
@@ -155,8 +216,12 @@ export const seedBench = async (set: DataSet, issuer: string): Promise<Seeded> =
   return {
     orgId,
     supervisorId: supervisor.id,
+    staffId: staff.id,
+    thisWeek,
     bigMembers: big.members.length,
     bigTimesheets: big.timesheets.length,
+    weeks: set.weeks,
+    pending: pending.length,
     timesheets: big.timesheets.length + small.reduce((n, s) => n + s.timesheets.length, 0),
     items,
     seconds: (performance.now() - started) / 1000,

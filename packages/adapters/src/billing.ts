@@ -30,7 +30,7 @@ export const stripe = async (): Promise<Stripe> => {
   return client
 }
 
-export const billingConfigured = async () => Boolean((await secrets.stripe()).secretKey)
+export { billingConfigured } from './secrets.ts'
 
 const prices = (): Record<string, string> => {
   const json = read('STRIPE_PRICES')

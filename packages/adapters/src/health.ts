@@ -7,9 +7,8 @@ import { dynamoClient } from './client-dynamodb.ts'
 import { s3Client } from './client-s3.ts'
 import { sesClient } from './client-ses.ts'
 import { cognitoClient } from './client-cognito.ts'
-import { billingConfigured } from './billing.ts'
 import { config, need } from './config.ts'
-import { secrets } from './secrets.ts'
+import { billingConfigured, secrets } from './secrets.ts'
 
 export type DependencyState = 'ok' | 'down' | 'not configured'
 

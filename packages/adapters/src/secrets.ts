@@ -52,3 +52,9 @@ export const secrets = {
     return { secretKey: parsed.secretKey || undefined, webhookSecret: parsed.webhookSecret || undefined }
   },
 }
+
+/**
+ * Whether Stripe's secret key is configured. Here, not in billing.ts, so the health check can ask
+ * without bundling the Stripe library.
+ */
+export const billingConfigured = async () => Boolean((await secrets.stripe()).secretKey)

@@ -1,0 +1,220 @@
+import {
+  DynamoDBClient,
+  GetItemCommand,
+  QueryCommand,
+  TransactWriteItemsCommand,
+  type AttributeValue,
+  type QueryCommandInput,
+} from '@aws-sdk/client-dynamodb'
+import { sessionHash } from '@app/data'
+import { keys } from '@app/data/testing'
+import { sdkRun, type LoadResult } from './load.ts'
+import { FIGURES } from './report.ts'
+import type { Seeded } from './seed.ts'
+
+/**
+ * Each API row's floor: the raw DynamoDB calls an ideal handler of that request would still make,
+ * timed with the AWS SDK against the bench's DynamoDB at the same concurrency as the API run. What
+ * every authenticated request reads first: the session (by its hashed id), then at once the member
+ * (sessions ended after it?) and the organization's closure, all consistent reads as the data layer
+ * makes them. The API's own work beyond these reads (HTTP, the event, parsing and validating,
+ * JSON) is what the ratio to the floor shows.
+ */
+
+type Key = { pk: string; sk: string }
+type Av = Record<string, AttributeValue>
+
+const av = (k: Key): Av => ({ pk: { S: k.pk }, sk: { S: k.sk } })
+const sidOf = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1)
+
+export interface FloorContext {
+  client: DynamoDBClient
+  table: string
+  seeded: Seeded
+}
+
+const get = async ({ client, table }: FloorContext, key: Key) => {
+  const out = await client.send(new GetItemCommand({ TableName: table, Key: av(key), ConsistentRead: true }))
+  if (!out.Item) throw new Error(`floor: no item ${key.pk} ${key.sk}`)
+  return out.Item
+}
+
+/** Every page of a query, as the data layer's queryAll reads it; `limit` stops after one page. */
+const query = async ({ client, table }: FloorContext, input: Omit<QueryCommandInput, 'TableName'>, onePage = false) => {
+  let items = 0
+  let start: Av | undefined
+  do {
+    const out = await client.send(new QueryCommand({ TableName: table, ...input, ExclusiveStartKey: start }))
+    items += out.Count ?? 0
+    start = onePage ? undefined : out.LastEvaluatedKey
+  } while (start)
+  return items
+}
+
+/** The session, then the member and the organization's closure (absent for an open one) at once. */
+const authenticate = async (c: FloorContext, cookie: string, userId: string) => {
+  await get(c, keys.session(sessionHash(sidOf(cookie))))
+  const { client, table, seeded } = c
+  await Promise.all([
+    get(c, keys.user(seeded.orgId, userId)),
+    client.send(new GetItemCommand({ TableName: table, Key: av(keys.closure(seeded.orgId)), ConsistentRead: true })),
+  ])
+}
+
+/** The aggregates' one consistent query: the member directory, each member's pending counts and the head. */
+const summary = (c: FloorContext) =>
+  query(c, {
+    KeyConditionExpression: 'pk = :p AND sk BETWEEN :a AND :b',
+    ExpressionAttributeValues: {
+      ':p': { S: keys.organization(c.seeded.orgId).pk },
+      ':a': { S: keys.memberDirectory(c.seeded.orgId, 0).sk },
+      ':b': { S: keys.timesheetStats(c.seeded.orgId).sk },
+    },
+    ConsistentRead: true,
+  })
+
+/** The organization's submissions (gsi2), newest week first. */
+const submissions = (c: FloorContext, range: { from: string; to: string }, limit?: number) =>
+  query(
+    c,
+    {
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :p AND gsi2sk BETWEEN :a AND :b',
+      ExpressionAttributeValues: {
+        ':p': { S: keys.orgTimesheets(c.seeded.orgId) },
+        ':a': { S: range.from },
+        ':b': { S: range.to },
+      },
+      ScanIndexForward: false,
+      ...(limit ? { Limit: limit } : {}),
+    },
+    limit !== undefined,
+  )
+
+/** The list's default page size (functions/src/timesheets/list-timesheets.ts). */
+const PAGE = 50
+
+export interface Floor {
+  /** The API row (FIGURES.api) this is the floor of. */
+  name: string
+  reads: string
+  /** One request's reads; `i` numbers the requests (approve takes a different timesheet each time). */
+  run: (c: FloorContext, i: number) => Promise<void>
+}
+
+export const FLOORS: Floor[] = [
+  {
+    name: FIGURES.api.currentWeek,
+    reads: 'session; member ∥ closure; the week item (its timesheet id); the timesheet',
+    run: async (c) => {
+      const s = c.seeded
+      await authenticate(c, s.staffCookie, s.staffId)
+      const week = await get(c, keys.employeeWeek(s.orgId, s.staffId, s.thisWeek))
+      await get(c, keys.timesheet(s.orgId, Number(week.timesheetId?.N ?? week.timesheetId?.S)))
+    },
+  },
+  {
+    name: FIGURES.api.list,
+    reads: 'session; member ∥ closure; the first 50 submissions by week (gsi2) ∥ the aggregates query (names)',
+    run: async (c) => {
+      const s = c.seeded
+      await authenticate(c, s.supervisorCookie, s.supervisorId)
+      await Promise.all([submissions(c, { from: 'WEEK#', to: 'WEEK#~' }, PAGE), summary(c)])
+    },
+  },
+  {
+    name: FIGURES.api.stats,
+    reads: "session; member ∥ closure; the organization ∥ the aggregates query ∥ this week's figures",
+    run: async (c) => {
+      const s = c.seeded
+      await authenticate(c, s.supervisorCookie, s.supervisorId)
+      await Promise.all([get(c, keys.organization(s.orgId)), summary(c), get(c, keys.weekStats(s.orgId, s.thisWeek))])
+    },
+  },
+  {
+    name: FIGURES.api.reports,
+    reads:
+      "session; member ∥ closure; every page of the four weeks' submissions (gsi2) ∥ the aggregates query ∥ the organization",
+    run: async (c) => {
+      const s = c.seeded
+      await authenticate(c, s.supervisorCookie, s.supervisorId)
+      await Promise.all([
+        submissions(c, keys.weekRange(s.reportStart, s.reportEnd)),
+        summary(c),
+        get(c, keys.organization(s.orgId)),
+      ])
+    },
+  },
+  {
+    name: FIGURES.api.approve,
+    reads:
+      'session; member ∥ closure; the timesheet; one TransactWriteItems of four items (the timesheet, the head, its week, the pending counts) written to a partition of their own so no timesheet is decided',
+    run: async (c, i) => {
+      const s = c.seeded
+      await authenticate(c, s.supervisorCookie, s.supervisorId)
+      const id = s.approveIds[i % s.approveIds.length]!
+      const sheet = await get(c, keys.timesheet(s.orgId, id))
+      const pk = `BENCHFLOOR#${s.orgId}`
+      const add = (sk: string) => ({
+        Update: {
+          TableName: c.table,
+          Key: av({ pk, sk }),
+          UpdateExpression: 'ADD writes :one',
+          ExpressionAttributeValues: { ':one': { N: '1' } },
+        },
+      })
+      await c.client.send(
+        new TransactWriteItemsCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: c.table,
+                Item: { ...sheet, pk: { S: pk }, sk: { S: `TS#${i}` }, status: { S: 'approved' } },
+                ConditionExpression: 'attribute_not_exists(pk) OR #s = :pending',
+                ExpressionAttributeNames: { '#s': 'status' },
+                ExpressionAttributeValues: { ':pending': { S: 'pending' } },
+              },
+            },
+            add('STATS#timesheets'),
+            add(`STATS#week#${sheet.weekStartDate?.S ?? ''}`),
+            add('STATS#pending'),
+          ],
+        }),
+      )
+    },
+  },
+]
+
+export interface FloorFigure {
+  name: string
+  reads: string
+  result: LoadResult
+}
+
+/** Times every floor against `seeded`'s organization, `concurrency` requests in flight. */
+export const measureFloors = async (o: {
+  env: Record<string, string | undefined>
+  seeded: Seeded
+  concurrency: number
+  timing: { seconds: number; warmupSeconds: number }
+  log: (message: string) => void
+}): Promise<FloorFigure[]> => {
+  const client = new DynamoDBClient({
+    region: o.env.AWS_REGION,
+    endpoint: o.env.DYNAMODB_ENDPOINT,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 2,
+  })
+  const c: FloorContext = { client, table: o.env.TABLE_NAME!, seeded: o.seeded }
+  try {
+    const figures: FloorFigure[] = []
+    for (const f of FLOORS) {
+      o.log(`floor of ${f.name}: ${o.timing.warmupSeconds} s warm-up, then ${o.timing.seconds} s`)
+      const result = await sdkRun({ ...o.timing, concurrency: o.concurrency, call: (i) => f.run(c, i) })
+      figures.push({ name: f.name, reads: f.reads, result })
+    }
+    return figures
+  } finally {
+    client.destroy()
+  }
+}
