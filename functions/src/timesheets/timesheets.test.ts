@@ -147,7 +147,12 @@ describe('saving and submitting', () => {
     for (const bad of ['24:00', '9:00', '09:60', '12:00pm', 'noon']) {
       const res = await editDraft(staff.cookie, sheet.id, { tuesdayEnd: bad })
       expect(res.status).toBe(400)
-      expect(res.json.fields).toEqual({ tuesdayEnd: 'Use a 24-hour time like 09:00' })
+      expect(res.json).toMatchObject({
+        message: 'Tuesday end time: use a 24-hour time like 09:00',
+        key: 'dayEndTime24',
+        params: { day: 'Tuesday' },
+      })
+      expect(res.json.fields).toEqual({ tuesdayEnd: 'Tuesday end time: use a 24-hour time like 09:00' })
     }
     expect((await callRoute(getCurrentWeek, { cookies: [staff.cookie] })).json.version).toBe(0)
   })

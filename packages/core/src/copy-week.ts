@@ -12,6 +12,19 @@ import type { TimesheetDays } from './timesheet.ts'
 export const copiedDayFields = (day: DayName) =>
   [`${day}Start`, `${day}End`, `${day}Activity`, `${day}BreakMinutes`, `${day}Allocations`, `${day}Spans`] as const
 
+/**
+ * The same fields of a day, emptied: its times and ranges, break, activity and split. Clearing a day
+ * leaves nothing of it behind (a break or split left on a day without times is refused on save).
+ */
+export const clearedDayFields = (day: DayName): Partial<TimesheetDays> => ({
+  [`${day}Start`]: '',
+  [`${day}End`]: '',
+  [`${day}Activity`]: '',
+  [`${day}BreakMinutes`]: 0,
+  [`${day}Allocations`]: [],
+  [`${day}Spans`]: undefined,
+})
+
 /** The day-field values either week may hold (a stored week uses null for "not filled"). */
 type WeekValues = Partial<Record<string, unknown>>
 

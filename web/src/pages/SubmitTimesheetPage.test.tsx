@@ -353,6 +353,41 @@ describe('SubmitTimesheetPage', () => {
     )
   })
 
+  it('Clear empties the whole day: times, break, activity and split, so the save is not refused for a lone break', async () => {
+    const fetch = setup(
+      {
+        body: makeTimesheet({
+          thursdayStart: '09:00',
+          thursdayEnd: '17:00',
+          thursdayBreakMinutes: 30,
+          thursdayActivity: 'Thanksgiving: office closed',
+          thursdayAllocations: [{ code: 'YOUTH', minutes: 450 }],
+          fridayStart: '09:00',
+          fridayEnd: '12:00',
+        }),
+      },
+      { 'POST /api/timesheets/save-draft': (init) => draftOf(init, { version: 4 }) },
+    )
+    const user = userEvent.setup()
+    await open()
+    const thursday = day('Thursday')
+    await user.click(thursday.getByRole('button', { name: 'Clear: clear everything entered for Thursday' }))
+    expect(thursday.getByLabelText('Start Time')).toHaveProperty('value', '')
+    expect(thursday.getByLabelText('Unpaid break (minutes)')).toHaveProperty('value', '')
+    expect(thursday.getByLabelText('What did you do today?')).toHaveProperty('value', '')
+    expect(thursday.queryByText(/break is longer than the shift/)).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Save Timesheet' }))
+    expect(await screen.findByText('Your timesheet has been saved. You can continue working on it later.')).toBeTruthy()
+    expect(sent(fetch, 'POST', '/api/timesheets/save-draft')).toMatchObject({
+      thursdayStart: '',
+      thursdayEnd: '',
+      thursdayBreakMinutes: 0,
+      thursdayActivity: '',
+      thursdayAllocations: [],
+      fridayStart: '09:00',
+    })
+  })
+
   it('adds a second time range to a day: 7.0 hours for 8-12 and 18-21, submitted with sundaySpans (issue 34)', async () => {
     const fetch = setup(
       { body: makeTimesheet() },

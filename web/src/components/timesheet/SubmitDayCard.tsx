@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
+  clearedDayFields,
   dayPaidMinutes,
   nowHHMM,
   spanFields,
@@ -54,7 +55,7 @@ export function SubmitDayCard({ day, date, days, disabled, locked, timeZone, onF
     },
     { text: t('quick.startNow'), name: t('quick.startNowName', { day: inSentence }), fill: startNow },
     { text: t('quick.endNow'), name: t('quick.endNowName', { day: inSentence }), fill: endNow },
-    { text: t('quick.clear'), name: t('quick.clearName', { day: inSentence }), fill: withOneSpan(day, '', '') },
+    { text: t('quick.clear'), name: t('quick.clearName', { day: inSentence }), fill: clearedDayFields(day) },
   ]
   return (
     <RegionCard
