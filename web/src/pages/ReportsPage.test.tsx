@@ -208,7 +208,7 @@ describe('ReportsPage', () => {
     // UTF-8 with a byte-order mark, so spreadsheets show accented names.
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)
-    expect(text).toBe(reportCsv(items, 'UTC'))
+    expect(text).toBe(reportCsv(items, 'UTC', 'monday'))
     const lines = text.slice(1).trimEnd().split('\r\n')
     expect(lines[0]).toBe(bulkCsvHeader('UTC').join(','))
     expect(lines[1]).toContain('Ann Lee,,Youth,2026-11-16,Approved,')
@@ -216,6 +216,18 @@ describe('ReportsPage', () => {
     expect(lines).toHaveLength(4)
     // Nothing was asked of the server for the export.
     expect(fetchMock.mock.calls.length).toBe(callsBefore)
+  })
+
+  it('exports the days in the organization’s week order, Sunday first when its weeks start on Sunday', async () => {
+    const { blobs } = captureDownloads('blob:report')
+    const { user } = show({ weekStartDay: 'sunday' })
+    await screen.findByText('Quick Stats')
+    await user.click(screen.getByRole('button', { name: 'Export' }))
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await readBytes(blobs[0]!))
+    const header = text.slice(1).split('\r\n')[0]!
+    // The same header as the server's Download Report for this organization.
+    expect(header).toBe(bulkCsvHeader('UTC', undefined, 'sunday').join(','))
+    expect(header.indexOf('Sunday')).toBeLessThan(header.indexOf('Monday'))
   })
 
   it('says when the report cannot be loaded', async () => {

@@ -120,7 +120,10 @@ function Reports() {
               items &&
               period &&
               week &&
-              downloadText(reportCsv(items, week.timeZone), reportFileName(period.start, period.end))
+              downloadText(
+                reportCsv(items, week.timeZone, week.weekStartDay),
+                reportFileName(period.start, period.end),
+              )
             }
           >
             <FileDown aria-hidden /> {t('reports.export')}
