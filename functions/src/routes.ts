@@ -62,6 +62,7 @@ import staffLogin from './staff/staff-login.ts'
 import createTimesheet from './timesheets/create-timesheet.ts'
 import downloadCsv from './timesheets/download-csv.ts'
 import getCurrentWeek from './timesheets/get-current-week.ts'
+import getWeek from './timesheets/get-week.ts'
 import getHistory from './timesheets/get-history.ts'
 import listPending from './timesheets/list-pending.ts'
 import listTimesheets from './timesheets/list-timesheets.ts'
@@ -165,6 +166,7 @@ export const routes = {
   'timesheets/create-timesheet': createTimesheet,
   'timesheets/download-csv': downloadCsv,
   'timesheets/get-current-week': getCurrentWeek,
+  'timesheets/get-week': getWeek,
   'timesheets/get-history': getHistory,
   'timesheets/list-pending': listPending,
   'timesheets/list-timesheets': listTimesheets,

@@ -9,7 +9,7 @@ export interface MockAnswer {
   wait?: Promise<unknown>
 }
 
-type Handler = MockAnswer | ((init: RequestInit | undefined) => MockAnswer)
+type Handler = MockAnswer | ((init: RequestInit | undefined, url: URL) => MockAnswer)
 
 /**
  * Replaces fetch with answers keyed by 'METHOD /path'; anything unlisted is a 404 JSON error.
@@ -21,7 +21,7 @@ export function mockFetch(routes: Record<string, Handler>) {
     const key = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`
     const handler = routes[key]
     const answer =
-      typeof handler === 'function' ? handler(init) : (handler ?? { status: 404, body: { message: 'Not found' } })
+      typeof handler === 'function' ? handler(init, url) : (handler ?? { status: 404, body: { message: 'Not found' } })
     if (answer.wait) await answer.wait
     if (answer.networkError) throw new TypeError('Failed to fetch')
     const status = answer.status ?? 200

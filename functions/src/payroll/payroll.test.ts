@@ -128,13 +128,18 @@ describe('the payroll scenario of issue 19', () => {
     expect(listed).toMatchObject({ totalHours: 44, payroll: { overtimeHours: 4 } })
   })
 
-  it('refuses a break longer than the shift with a 400 on that field', async () => {
+  it('refuses a break longer than the shift with a 400 on that field, its message naming the day', async () => {
     const res = await callRoute(saveDraft, {
       cookies: [val.cookie],
       body: { weekStartDate: second, sundayStart: '09:00', sundayEnd: '09:20', sundayBreakMinutes: 30 },
     })
     expect(res.status).toBe(400)
-    expect(res.json.fields).toEqual({ sundayBreakMinutes: 'Break is longer than the shift' })
+    expect(res.json).toMatchObject({
+      message: 'Sunday break is longer than the shift',
+      key: 'breakTooLong',
+      params: { day: 'Sunday' },
+    })
+    expect(res.json.fields).toEqual({ sundayBreakMinutes: 'Sunday break is longer than the shift' })
   })
 
   it('will not close the period while timesheets are not approved, naming who blocks it', async () => {

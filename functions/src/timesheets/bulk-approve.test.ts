@@ -4,6 +4,7 @@ import { callRoute } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import bulkApprove from './bulk-approve.ts'
 import createTimesheet from './create-timesheet.ts'
+import updateApprovals from '../organization/update-approvals.ts'
 import getHistory from './get-history.ts'
 import saveDraft from './save-draft.ts'
 
@@ -24,7 +25,7 @@ const bulk = (cookie: string, body: unknown) => callRoute(bulkApprove, { cookies
 const historyOf = async (cookie: string, id: number) =>
   (await callRoute(getHistory, { cookies: [cookie], params: { id: String(id) } })).json as { action: string }[]
 
-describe('POST /api/timesheets/bulk-approve (issue 37)', () => {
+describe('POST /api/timesheets/bulk-approve', () => {
   it('approves each pending timesheet in its own decision and record, and says which failed and why', async () => {
     const { cookie } = await newOrganization()
     const ana = await newStaffMember(cookie)
@@ -39,6 +40,7 @@ describe('POST /api/timesheets/bulk-approve (issue 37)', () => {
     const res = await bulk(cookie, { ids: [a1, draft, a2, foreign, b1] })
     expect(res.status, res.text).toBe(200)
     expect(res.json.approved).toEqual([a1, a2, b1])
+    expect(res.json.firstApprovals).toEqual([])
     expect(res.json.failed).toEqual([
       { id: draft, status: 409, message: expect.any(String) },
       { id: foreign, status: 404, message: 'Timesheet not found' },
@@ -53,6 +55,25 @@ describe('POST /api/timesheets/bulk-approve (issue 37)', () => {
     const again = await bulk(cookie, { ids: [a1, b1] })
     expect(again.json.approved).toEqual([])
     expect(again.json.failed.map((f: { status: number }) => f.status)).toEqual([409, 409])
+  })
+
+  it('with two-step approvals on, says which approvals were only the first, and the final ones apart', async () => {
+    const { cookie, supervisor } = await newOrganization()
+    const second = await newStaffMember(cookie, 'supervisor')
+    const ana = await newStaffMember(cookie)
+    const on = await callRoute(updateApprovals, {
+      cookies: [cookie],
+      body: { twoStep: true, finalApproverIds: [supervisor.id] },
+    })
+    expect(on.status, on.text).toBe(200)
+    const a1 = await timesheet(ana.cookie, 1)
+    const a2 = await timesheet(ana.cookie, 2)
+
+    const first = await bulk(second.cookie, { ids: [a1, a2] })
+    expect(first.status, first.text).toBe(200)
+    expect(first.json).toEqual({ approved: [a1, a2], firstApprovals: [a1, a2], failed: [] })
+    const final = await bulk(cookie, { ids: [a1, a2] })
+    expect(final.json).toEqual({ approved: [a1, a2], firstApprovals: [], failed: [] })
   })
 
   it('refuses bad lists with a 400 and staff with a 403, deciding nothing', async () => {

@@ -5,10 +5,11 @@ import { decideTimesheet } from '../workflows/decisions.ts'
 import { deliverNow } from '../workflows/webhook-sender.ts'
 
 /**
- * Issue 37: a supervisor approves several pending timesheets in one action. Each is decided by the
+ * A supervisor approves several pending timesheets in one action. Each is decided by the
  * same workflow as the status PATCH (second approval, delegation, the member-week's figures), in
  * its own transaction with its own audit record, one after the other; one refused does not stop
- * the others, and the answer says which were approved and why the others were not.
+ * the others, and the answer says which were approved (and of those, which only had their first
+ * approval recorded) and why the others were not.
  */
 export default defineRoute({
   method: 'POST',
@@ -19,12 +20,14 @@ export default defineRoute({
   response: BulkApproveResult,
   uses: ['table', 'email'],
   handler: async ({ body, session, db }) => {
-    const result: BulkApproveResult = { approved: [], failed: [] }
+    const result: BulkApproveResult = { approved: [], firstApprovals: [], failed: [] }
     const webhooks: QueuedWebhook[] = []
     for (const id of body.ids) {
       try {
-        await decideTimesheet(db, session.user, id, 'approved', '', undefined, webhooks)
+        const decided = await decideTimesheet(db, session.user, id, 'approved', '', undefined, webhooks)
         result.approved.push(id)
+        // Still pending after an approval: only the first of two was recorded.
+        if (decided.status === 'pending') result.firstApprovals.push(id)
       } catch (error) {
         if (!(error instanceof AppError) || error.status >= 500) throw error
         result.failed.push({ id, status: error.status, message: error.message })

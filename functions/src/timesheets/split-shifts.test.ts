@@ -93,7 +93,7 @@ describe('split shifts', () => {
         { sundaySpans: sunday, sundayEnd: '12:00' },
         "Sunday start and end must be the first time range's start and the last one's end",
       ],
-      [{ sundaySpans: sunday, sundayBreakMinutes: 480 }, 'Break is longer than the shift'],
+      [{ sundaySpans: sunday, sundayBreakMinutes: 480 }, 'Sunday break is longer than the shift'],
     ]
     for (const [body, message] of bad) {
       const res = await put({ ...body, version: current.version })

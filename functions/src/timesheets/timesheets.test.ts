@@ -9,6 +9,7 @@ import { callRoute } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import createTimesheet from './create-timesheet.ts'
 import getCurrentWeek from './get-current-week.ts'
+import getWeek from './get-week.ts'
 import listTimesheets from './list-timesheets.ts'
 import saveDraft from './save-draft.ts'
 import submitTimesheet from './submit-timesheet.ts'
@@ -54,6 +55,48 @@ describe('GET /api/timesheets/current-week', () => {
 
   it('answers 401 when signed out', async () => {
     expect((await callRoute(getCurrentWeek)).status).toBe(401)
+  })
+})
+
+describe('GET /api/timesheets/week', () => {
+  const week = (cookie: string, start: string) => callRoute(getWeek, { cookies: [cookie], query: { start } })
+
+  it('answers the member’s own saved week with its entries, and an unsaved blank one where nothing is saved', async () => {
+    const { staff, organization, cookie } = await setup()
+    const other = await newStaffMember(cookie)
+    const lastWeek = addDays(thisWeek(), -7)
+    const saved = await callRoute(saveDraft, {
+      cookies: [staff.cookie],
+      body: { weekStartDate: lastWeek, mondayStart: '09:00', mondayEnd: '12:00', mondayActivity: 'Visits' },
+    })
+    expect(saved.status).toBe(200)
+
+    const mine = await week(staff.cookie, lastWeek)
+    expect(mine.status).toBe(200)
+    expect(mine.json).toMatchObject({
+      id: saved.json.id,
+      weekStartDate: lastWeek,
+      mondayStart: '09:00',
+      mondayActivity: 'Visits',
+      version: 1,
+      periodClosed: false,
+    })
+    const blank = await week(staff.cookie, addDays(thisWeek(), -14))
+    expect(blank.json).toMatchObject({ id: 0, status: 'draft', mondayStart: '', employeeId: staff.user.id })
+    // Only read: no draft was created for the blank week.
+    expect((await orgDb(organization.id).timesheets.counts()).draft).toBe(1)
+    // Another member of the organization sees their own week, never this one.
+    expect((await week(other.cookie, lastWeek)).json).toMatchObject({ id: 0, mondayStart: '' })
+  })
+
+  it('refuses a date that is not a week start with a 400 naming it, and answers 401 signed out', async () => {
+    const { staff } = await setup()
+    const tuesday = addDays(thisWeek(), 1)
+    const bad = await week(staff.cookie, tuesday)
+    expect(bad.status).toBe(400)
+    expect(bad.json.message).toBe('Week start date must be a Monday')
+    expect((await week(staff.cookie, 'soon')).status).toBe(400)
+    expect((await callRoute(getWeek, { query: { start: thisWeek() } })).status).toBe(401)
   })
 })
 
@@ -104,7 +147,12 @@ describe('saving and submitting', () => {
     for (const bad of ['24:00', '9:00', '09:60', '12:00pm', 'noon']) {
       const res = await editDraft(staff.cookie, sheet.id, { tuesdayEnd: bad })
       expect(res.status).toBe(400)
-      expect(res.json.fields).toEqual({ tuesdayEnd: 'Use a 24-hour time like 09:00' })
+      expect(res.json).toMatchObject({
+        message: 'Tuesday end time: use a 24-hour time like 09:00',
+        key: 'dayEndTime24',
+        params: { day: 'Tuesday' },
+      })
+      expect(res.json.fields).toEqual({ tuesdayEnd: 'Tuesday end time: use a 24-hour time like 09:00' })
     }
     expect((await callRoute(getCurrentWeek, { cookies: [staff.cookie] })).json.version).toBe(0)
   })

@@ -87,7 +87,9 @@ describe('HH:MM and date edges are refused with the field named, and change noth
         figures.cases()
         expectCleanRefusal(res, `${field}=${JSON.stringify(value)}`)
         expect(res.status).toBe(400)
-        expect(res.json.fields?.[field], `${field}=${JSON.stringify(value)}`).toBe('Use a 24-hour time like 09:00')
+        const [day, which] = [field.replace(/(Start|End)$/, ''), field.endsWith('Start') ? 'start' : 'end']
+        const named = `${day[0]!.toUpperCase()}${day.slice(1)} ${which} time: use a 24-hour time like 09:00`
+        expect(res.json.fields?.[field], `${field}=${JSON.stringify(value)}`).toBe(named)
       }
     }
     expect(await t.snapshot()).toEqual(before)

@@ -51,6 +51,20 @@ describe('copy last week', () => {
     expect(days.saturdayStart).toBe('')
   })
 
+  it('lists the copied days in the week’s own order: Sunday first in a week that starts on Sunday', () => {
+    const sundayWeek = {
+      weekStartDate: '2026-11-15',
+      sundayStart: '08:00',
+      sundayEnd: '12:00',
+      mondayActivity: 'Office',
+      saturdayActivity: 'Youth trip',
+    }
+    expect(copyLastWeek(TimesheetDays.parse({}), sundayWeek).copied).toEqual(['sunday', 'monday', 'saturday'])
+    // Without its start date, a week is read Monday first.
+    const { weekStartDate: _unsaid, ...undated } = sundayWeek
+    expect(daysToCopy(TimesheetDays.parse({}), undated)).toEqual(['monday', 'saturday', 'sunday'])
+  })
+
   it('counts a day with only an activity as filled, a break alone or blanks as empty, and stored nulls as empty', () => {
     expect(dayIsFilled({ sundayActivity: 'Choir' }, 'sunday')).toBe(true)
     expect(dayIsFilled({ sundayEnd: '12:00' }, 'sunday')).toBe(true)

@@ -1,4 +1,4 @@
-import { DAYS, type DayName } from './week.ts'
+import { DAYS, daysOfWeekStarting, isCalendarDate, type DayName } from './week.ts'
 import type { TimesheetDays } from './timesheet.ts'
 
 /**
@@ -12,6 +12,19 @@ import type { TimesheetDays } from './timesheet.ts'
 export const copiedDayFields = (day: DayName) =>
   [`${day}Start`, `${day}End`, `${day}Activity`, `${day}BreakMinutes`, `${day}Allocations`, `${day}Spans`] as const
 
+/**
+ * The same fields of a day, emptied: its times and ranges, break, activity and split. Clearing a day
+ * leaves nothing of it behind (a break or split left on a day without times is refused on save).
+ */
+export const clearedDayFields = (day: DayName): Partial<TimesheetDays> => ({
+  [`${day}Start`]: '',
+  [`${day}End`]: '',
+  [`${day}Activity`]: '',
+  [`${day}BreakMinutes`]: 0,
+  [`${day}Allocations`]: [],
+  [`${day}Spans`]: undefined,
+})
+
 /** The day-field values either week may hold (a stored week uses null for "not filled"). */
 type WeekValues = Partial<Record<string, unknown>>
 
@@ -21,9 +34,15 @@ const filled = (value: unknown) => typeof value === 'string' && value.trim() !==
 export const dayIsFilled = (week: WeekValues, day: DayName) =>
   filled(week[`${day}Start`]) || filled(week[`${day}End`]) || filled(week[`${day}Activity`])
 
-/** The days `copyLastWeek` would fill: empty this week, filled last week. */
+/** The order of a week's days: from its start day when the week says its start date. */
+const weekOrder = (week: WeekValues): readonly DayName[] => {
+  const start = week.weekStartDate
+  return typeof start === 'string' && isCalendarDate(start) ? daysOfWeekStarting(start) : DAYS
+}
+
+/** The days `copyLastWeek` would fill, in the week's own order: empty this week, filled last week. */
 export const daysToCopy = (current: WeekValues, previous: WeekValues | null | undefined): DayName[] =>
-  previous ? DAYS.filter((day) => !dayIsFilled(current, day) && dayIsFilled(previous, day)) : []
+  previous ? weekOrder(previous).filter((day) => !dayIsFilled(current, day) && dayIsFilled(previous, day)) : []
 
 /** This week with last week's days copied into its empty days, and which days those were. */
 export const copyLastWeek = <W extends TimesheetDays>(

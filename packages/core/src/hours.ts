@@ -1,4 +1,4 @@
-import { DAYS, type DayName } from './week.ts'
+import { DAYS, dayLabel, type DayName } from './week.ts'
 
 /**
  * Hours worked (spec section 5). Everything is counted in whole minutes and divided into hours
@@ -27,7 +27,8 @@ export const shiftMinutes = (start?: string | null, end?: string | null): number
 /** The longest unpaid break a day may carry, in minutes (12 hours). */
 export const MAX_BREAK_MINUTES = 720
 
-export const BREAK_TOO_LONG = 'Break is longer than the shift'
+/** A day's break longer than its shift, refused naming the day (a week's message stands alone in a toast). */
+export const breakTooLongMessage = (day: DayName) => `${dayLabel[day]} break is longer than the shift`
 
 /** A break as stored or typed: missing, null or not a whole non-negative number counts 0. */
 export const breakOf = (minutes?: number | null): number => (Number.isInteger(minutes) ? Math.max(0, minutes!) : 0)
@@ -107,7 +108,7 @@ export const weekTotalHours = (week: WeekTimes): number => weekTotalMinutes(week
 export const weekBreakMinutes = (week: WeekTimes): number =>
   DAYS.reduce((sum, day) => sum + Math.min(breakOf(week[breakField(day)]), dayShiftMinutes(week, day)), 0)
 
-/** The days whose break is longer than their shift (refused on save, with BREAK_TOO_LONG). */
+/** The days whose break is longer than their shift (refused on save, with breakTooLongMessage). */
 export const breaksLongerThanShift = (week: WeekTimes): DayName[] =>
   DAYS.filter((day) => breakOf(week[breakField(day)]) > dayShiftMinutes(week, day))
 

@@ -75,7 +75,7 @@ describe('the break fields of a save', () => {
     })
     expect(r.success).toBe(false)
     expect(r.error?.issues).toEqual([
-      expect.objectContaining({ path: ['tuesdayBreakMinutes'], message: 'Break is longer than the shift' }),
+      expect.objectContaining({ path: ['tuesdayBreakMinutes'], message: 'Tuesday break is longer than the shift' }),
     ])
   })
 

@@ -103,7 +103,7 @@ describe('split shifts (issue 34)', () => {
     ])
     expect(TimesheetSave.safeParse({ sundaySpans: [{ start: '8am', end: '12:00' }] }).error?.issues[0]).toMatchObject({
       path: ['sundaySpans', 0, 'start'],
-      message: 'Use a 24-hour time like 09:00',
+      message: 'Sunday time ranges: use a 24-hour time like 09:00',
     })
     expect(TimesheetSave.safeParse({ sundaySpans: 'morning' }).error?.issues[0]?.message).toBe(
       'Sunday time ranges must be a list',

@@ -75,7 +75,7 @@ describe('TimesheetDays', () => {
       notes: 'y'.repeat(NOTES_MAX_LENGTH + 1),
     })
     expect(refusals(result)).toEqual({
-      wednesdayStart: 'Use a 24-hour time like 09:00',
+      wednesdayStart: 'Wednesday start time: use a 24-hour time like 09:00',
       fridayActivity: 'Friday activity must be 2000 characters or fewer',
       notes: 'Notes must be 5000 characters or fewer',
     })

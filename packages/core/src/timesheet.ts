@@ -1,9 +1,9 @@
 import * as z from 'zod'
 import type { TimesheetPayroll } from './api/payroll.ts'
 import {
-  BREAK_TOO_LONG,
   breakField,
   breaksLongerThanShift,
+  breakTooLongMessage,
   dayPaidMinutes,
   isTime,
   MAX_BREAK_MINUTES,
@@ -35,14 +35,20 @@ const blankable = (schema: z.ZodType<string>) => z.preprocess((value) => value ?
 
 const TIME_MESSAGE = 'Use a 24-hour time like 09:00'
 
-const timeText = z
-  .string({ error: TIME_MESSAGE })
-  .trim()
-  .refine((s) => s === '' || isTime(s), TIME_MESSAGE)
+const timeText = (message = TIME_MESSAGE) =>
+  z
+    .string({ error: message })
+    .trim()
+    .refine((s) => s === '' || isTime(s), message)
 
 /** '' (not filled) or 'HH:MM' from 00:00 to 23:59. */
-export const TimeOfDay = blankable(timeText)
+export const TimeOfDay = blankable(timeText())
 export type TimeOfDay = z.infer<typeof TimeOfDay>
+
+/** A day's time; its refusal names the day and which time, as a week's first message leads a 400 alone. */
+const dayTime = (day: DayName, which: 'start' | 'end' | 'range') =>
+  timeText(`${dayLabel[day]} ${which === 'range' ? 'time ranges' : `${which} time`}: use a 24-hour time like 09:00`)
+const dayTimeOfDay = (day: DayName, which: 'start' | 'end') => blankable(dayTime(day, which))
 
 const longText = (label: string, max: number) => blankable(limitedText(label, max))
 
@@ -63,7 +69,7 @@ const breakMinutes = (day: DayName) => {
  */
 const spans = (day: DayName) =>
   z
-    .array(z.object({ start: timeText, end: timeText.default('') }), {
+    .array(z.object({ start: dayTime(day, 'range'), end: dayTime(day, 'range').default('') }), {
       error: `${dayLabel[day]} time ranges must be a list`,
     })
     .nullish()
@@ -75,32 +81,32 @@ export const spanFieldSchemas = Object.fromEntries(DAYS.map((day) => [spansField
 
 /** Every day's times and activity plus notes, all optional: a draft fills in over the week. */
 export const TimesheetDays = z.object({
-  mondayStart: TimeOfDay,
-  mondayEnd: TimeOfDay,
+  mondayStart: dayTimeOfDay('monday', 'start'),
+  mondayEnd: dayTimeOfDay('monday', 'end'),
   mondayActivity: activity('monday'),
   mondayBreakMinutes: breakMinutes('monday'),
-  tuesdayStart: TimeOfDay,
-  tuesdayEnd: TimeOfDay,
+  tuesdayStart: dayTimeOfDay('tuesday', 'start'),
+  tuesdayEnd: dayTimeOfDay('tuesday', 'end'),
   tuesdayActivity: activity('tuesday'),
   tuesdayBreakMinutes: breakMinutes('tuesday'),
-  wednesdayStart: TimeOfDay,
-  wednesdayEnd: TimeOfDay,
+  wednesdayStart: dayTimeOfDay('wednesday', 'start'),
+  wednesdayEnd: dayTimeOfDay('wednesday', 'end'),
   wednesdayActivity: activity('wednesday'),
   wednesdayBreakMinutes: breakMinutes('wednesday'),
-  thursdayStart: TimeOfDay,
-  thursdayEnd: TimeOfDay,
+  thursdayStart: dayTimeOfDay('thursday', 'start'),
+  thursdayEnd: dayTimeOfDay('thursday', 'end'),
   thursdayActivity: activity('thursday'),
   thursdayBreakMinutes: breakMinutes('thursday'),
-  fridayStart: TimeOfDay,
-  fridayEnd: TimeOfDay,
+  fridayStart: dayTimeOfDay('friday', 'start'),
+  fridayEnd: dayTimeOfDay('friday', 'end'),
   fridayActivity: activity('friday'),
   fridayBreakMinutes: breakMinutes('friday'),
-  saturdayStart: TimeOfDay,
-  saturdayEnd: TimeOfDay,
+  saturdayStart: dayTimeOfDay('saturday', 'start'),
+  saturdayEnd: dayTimeOfDay('saturday', 'end'),
   saturdayActivity: activity('saturday'),
   saturdayBreakMinutes: breakMinutes('saturday'),
-  sundayStart: TimeOfDay,
-  sundayEnd: TimeOfDay,
+  sundayStart: dayTimeOfDay('sunday', 'start'),
+  sundayEnd: dayTimeOfDay('sunday', 'end'),
   sundayActivity: activity('sunday'),
   sundayBreakMinutes: breakMinutes('sunday'),
   notes: longText('Notes', NOTES_MAX_LENGTH),
@@ -231,7 +237,7 @@ const checkBreaks = (days: TimesheetDays, ctx: z.RefinementCtx) => {
   for (const { day, message } of weekSpanProblems(days))
     ctx.addIssue({ code: 'custom', message, path: [spansField(day)] })
   for (const day of breaksLongerThanShift(days))
-    ctx.addIssue({ code: 'custom', message: BREAK_TOO_LONG, path: [breakField(day)] })
+    ctx.addIssue({ code: 'custom', message: breakTooLongMessage(day), path: [breakField(day)] })
   for (const day of allocationMismatches(days))
     ctx.addIssue({
       code: 'custom',

@@ -46,6 +46,8 @@ export const timesheetKeys = {
   all: timesheets,
   list: (status: StatusFilter) => [...timesheets, { status }] as const,
   currentWeek: ['/api/timesheets/current-week'] as const,
+  /** GET /api/timesheets/week?start=: under the lists' key, so every save refreshes it too. */
+  week: (start: string) => [...timesheets, { week: start }] as const,
   /** Spec section 7: a cache key only; a decision refreshes it. */
   pending: ['/api/timesheets/pending'] as const,
 }

@@ -1,4 +1,11 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query'
 import i18next from 'i18next'
 import { isEditable } from '@app/core'
 import type {
@@ -7,9 +14,10 @@ import type {
   BulkApproveResult,
   DecidedTimesheet,
   TimesheetAnswer,
+  TimesheetPage,
   WeekTimesheetSave,
 } from '@app/core'
-import { ApiError, apiJson, isNetworkError } from './client.ts'
+import { ApiError, apiJson, isNetworkError, withSearch } from './client.ts'
 import {
   allocationKeys,
   authKeys,
@@ -39,6 +47,30 @@ export const statusFilterLabel: Record<StatusFilter, string> = {
 export const timesheetCsvUrl = (id: number) => `/api/timesheets/${id}/download-csv`
 
 export const useCurrentWeekTimesheet = (enabled = true) => useQuery({ ...currentWeekQuery, enabled })
+
+/**
+ * The signed-in member's own week starting `start`, as the submit page's week picker opens it
+ * (GET /api/timesheets/week): its saved entries, or an unsaved blank week (id 0). Read afresh each
+ * time it is picked. Offline the device answers what it has: the week from the member's cached
+ * list, else null (nothing known, so a blank week; its save is then refused plainly).
+ */
+export const weekQuery = (start: string) =>
+  queryOptions({
+    queryKey: timesheetKeys.week(start),
+    queryFn: async ({ client }): Promise<CurrentWeek | null> => {
+      try {
+        return await apiJson<CurrentWeek>('GET', withSearch('/api/timesheets/week', new URLSearchParams({ start })))
+      } catch (error) {
+        if (!isNetworkError(error)) throw error
+        const me = client.getQueryData<CurrentUser | null>(authKeys.user)?.id
+        const pages = client.getQueryData<InfiniteData<TimesheetPage>>(timesheetKeys.list('all'))?.pages ?? []
+        const items = pages.flatMap((page) => page.items)
+        return items.find((t) => t.weekStartDate === start && t.employeeId === me) ?? null
+      }
+    },
+    staleTime: 0,
+    networkMode: 'always',
+  })
 
 /** A 409: the timesheet changed elsewhere (stale version) or can no longer be edited. */
 export const isConflictError = (error: unknown): boolean => error instanceof ApiError && error.status === 409

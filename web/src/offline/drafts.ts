@@ -4,6 +4,9 @@ import {
   allocationMismatches,
   allocationMismatchMessage,
   allocationsField,
+  breakField,
+  breaksLongerThanShift,
+  breakTooLongMessage,
   dayLabel,
   dayPaidMinutes,
   isEditable,
@@ -151,15 +154,21 @@ const spansKey = (day: DayName, message: string) => {
 }
 
 /**
- * Issue 34: a day whose spans the server would refuse (out of order, overlapping, a range without
- * its times, more than 4). Issue 33: a day whose split does not add up to its paid minutes, and a
- * week's percents the server would refuse (`payType`: the member's, when known). All are refused
+ * A day whose spans the server would refuse (out of order, overlapping, a range without its times,
+ * more than 4), whose break is longer than its shift, or whose split does not add up to its paid
+ * minutes, and a week's percents the server would refuse (`payType`: the member's, when known). All are refused
  * on the device as the server refuses them (the same 400 body, so the screens show the same message
  * on the same field), instead of being kept and refused later by the sync.
  */
 export function refuseLikeServer(days: TimesheetDays, payType?: CurrentUser['payType']) {
   const spans = weekSpanProblems(days)[0]
   if (spans) throw refusal(spansField(spans.day), spans.message, spansKey(spans.day, spans.message))
+  const longBreak = breaksLongerThanShift(days)[0]
+  if (longBreak)
+    throw refusal(breakField(longBreak), breakTooLongMessage(longBreak), {
+      key: 'breakTooLong',
+      params: { day: dayLabel[longBreak] },
+    })
   const day = allocationMismatches(days)[0]
   if (day) {
     const paid = dayPaidMinutes(days, day)

@@ -347,6 +347,22 @@ describe('DashboardPage for staff', () => {
     expect(fetchMock.mock.calls.some(([u]) => String(u).startsWith('/api/dashboard/stats'))).toBe(false)
   })
 
+  it('offers Edit and Resubmit from the view of their own declined week, and only Close on others', async () => {
+    const declined = makeTimesheet({ id: 4, status: 'rejected', employeeId: 'user-1', weekStartDate: '2026-11-02' })
+    const { user } = show({ role: 'employee', list: () => ({ items: [ann, declined], cursor: null }) })
+    await screen.findAllByText('Ann Lee')
+    await user.click(screen.getByRole('button', { name: "View Ann Lee's timesheet for the week of Nov 2, 2026" }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'View Timesheet Submission' }))
+    expect(dialog.getByRole('link', { name: 'Edit and Resubmit' }).getAttribute('href')).toBe(
+      '/submit-timesheet?week=2026-11-02',
+    )
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await user.click(screen.getByRole('button', { name: "View Ann Lee's timesheet for the week of Nov 16, 2026" }))
+    const pending = within(await screen.findByRole('dialog', { name: 'View Timesheet Submission' }))
+    expect(pending.queryByRole('link', { name: 'Edit and Resubmit' })).toBeNull()
+  })
+
   it('shows drafts with their badge and no submitted date', async () => {
     show({
       role: 'volunteer',

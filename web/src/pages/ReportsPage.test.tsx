@@ -93,6 +93,38 @@ describe('ReportsPage', () => {
     await waitFor(() => expect(period(reportUrls.at(-1))).toEqual(['2026-10-01', '2026-10-31']))
   })
 
+  it('names Ministries and funds by the real week and month, in its label and CSV file name', async () => {
+    const { clicked } = captureDownloads('blob:allocation')
+    const asked: URL[] = []
+    const { fetchMock, user } = show({ weekStartDay: 'sunday' })
+    const answers = fetchMock.getMockImplementation()!
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://localhost')
+      if (url.pathname !== '/api/reports/allocation') return answers(input, init)
+      asked.push(url)
+      return Response.json({ codes: [], volunteers: [] })
+    })
+    const section = () => within(screen.getByRole('region', { name: 'Ministries and funds' }))
+    await screen.findByText('Quick Stats')
+    expect(await section().findByText('Approved hours by ministry and fund, Nov 15, 2026 - Nov 21, 2026.')).toBeTruthy()
+    await user.click(section().getByRole('button', { name: 'Export CSV of ministries and funds' }))
+    expect(clicked.at(-1)!.download).toBe('allocation-2026-11-15-to-2026-11-21.csv')
+    // The figures still count the week's days whole.
+    expect([asked[0]!.searchParams.get('from'), asked[0]!.searchParams.get('to')]).toEqual(['2026-11-15', '2026-11-27'])
+
+    await user.click(screen.getByRole('combobox', { name: 'Report period' }))
+    await user.click(await screen.findByRole('option', { name: 'This Month' }))
+    expect(await section().findByText('Approved hours by ministry and fund, Nov 1, 2026 - Nov 30, 2026.')).toBeTruthy()
+    await waitFor(() =>
+      expect(section().getByRole('button', { name: 'Export CSV of ministries and funds' })).toHaveProperty(
+        'disabled',
+        false,
+      ),
+    )
+    await user.click(section().getByRole('button', { name: 'Export CSV of ministries and funds' }))
+    expect(clicked.at(-1)!.download).toBe('allocation-2026-11-01-to-2026-11-30.csv')
+  })
+
   it('draws one bar per week, a quarter of the width per sheet', async () => {
     show()
     const summary = (await screen.findByText('Weekly Timesheet Summary')).closest('.rounded-lg') as HTMLElement
@@ -176,7 +208,7 @@ describe('ReportsPage', () => {
     // UTF-8 with a byte-order mark, so spreadsheets show accented names.
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)
-    expect(text).toBe(reportCsv(items, 'UTC'))
+    expect(text).toBe(reportCsv(items, 'UTC', 'monday'))
     const lines = text.slice(1).trimEnd().split('\r\n')
     expect(lines[0]).toBe(bulkCsvHeader('UTC').join(','))
     expect(lines[1]).toContain('Ann Lee,,Youth,2026-11-16,Approved,')
@@ -184,6 +216,18 @@ describe('ReportsPage', () => {
     expect(lines).toHaveLength(4)
     // Nothing was asked of the server for the export.
     expect(fetchMock.mock.calls.length).toBe(callsBefore)
+  })
+
+  it('exports the days in the organization’s week order, Sunday first when its weeks start on Sunday', async () => {
+    const { blobs } = captureDownloads('blob:report')
+    const { user } = show({ weekStartDay: 'sunday' })
+    await screen.findByText('Quick Stats')
+    await user.click(screen.getByRole('button', { name: 'Export' }))
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await readBytes(blobs[0]!))
+    const header = text.slice(1).split('\r\n')[0]!
+    // The same header as the server's Download Report for this organization.
+    expect(header).toBe(bulkCsvHeader('UTC', undefined, 'sunday').join(','))
+    expect(header.indexOf('Sunday')).toBeLessThan(header.indexOf('Monday'))
   })
 
   it('says when the report cannot be loaded', async () => {

@@ -120,7 +120,10 @@ function Reports() {
               items &&
               period &&
               week &&
-              downloadText(reportCsv(items, week.timeZone), reportFileName(period.start, period.end))
+              downloadText(
+                reportCsv(items, week.timeZone, week.weekStartDay),
+                reportFileName(period.start, period.end),
+              )
             }
           >
             <FileDown aria-hidden /> {t('reports.export')}
@@ -144,8 +147,8 @@ function Reports() {
         <>
           <PayrollSummarySection from={period.start} to={period.end} />
           <VolunteerHoursSection from={period.start} to={period.end} />
-          {/* The dates the weeks cover: the last week's days too. */}
-          <AllocationSection from={period.start} to={addDays(period.end, 6)} />
+          {/* Read through the last week's days; named by the period itself. */}
+          <AllocationSection from={period.start} to={period.end} through={addDays(period.end, 6)} />
         </>
       ) : null}
     </PageLayout>

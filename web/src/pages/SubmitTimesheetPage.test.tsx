@@ -14,7 +14,17 @@ const STALE =
 
 onWednesdayMorning()
 
-type Handler = MockAnswer | ((init: RequestInit | undefined) => MockAnswer)
+type Handler = MockAnswer | ((init: RequestInit | undefined, url: URL) => MockAnswer)
+
+/** GET /api/timesheets/week: the member's saved weeks by their start, else the server's unsaved blank week (id 0). */
+const savedWeeks =
+  (...weeks: Timesheet[]) =>
+  (_init: RequestInit | undefined, url: URL): MockAnswer => {
+    const start = url.searchParams.get('start') ?? ''
+    return {
+      body: weeks.find((w) => w.weekStartDate === start) ?? makeTimesheet({ id: 0, version: 0, weekStartDate: start }),
+    }
+  }
 
 const setup = (
   currentWeek: Handler,
@@ -27,6 +37,7 @@ const setup = (
       body: { organizationName: 'Grace Chapel', logoUrl: null, timeZone: 'UTC', weekStartDay },
     },
     'GET /api/timesheets/current-week': currentWeek,
+    'GET /api/timesheets/week': savedWeeks(),
     ...routes,
   })
 
@@ -46,6 +57,88 @@ const draftOf = (init: RequestInit | undefined, extra: Partial<Timesheet> = {}):
 })
 
 describe('SubmitTimesheetPage', () => {
+  it('picking a week opens that week’s own saved entries, and a week with none blank: nothing is carried', async () => {
+    const declined = makeTimesheet({
+      id: 7,
+      weekStartDate: '2026-11-02',
+      status: 'rejected',
+      version: 6,
+      mondayStart: '08:00',
+      mondayEnd: '12:00',
+      mondayActivity: 'Hospital visits',
+      fridayStart: '13:00',
+      fridayEnd: '17:00',
+      comments: 'Add Friday’s visit notes, please',
+    })
+    const fetch = setup(
+      { body: makeTimesheet({ saturdayStart: '07:00', saturdayEnd: '09:00', saturdayActivity: 'Kiosk' }) },
+      {
+        'GET /api/timesheets/week': savedWeeks(declined),
+        'POST /api/timesheets': (init) => draftOf(init, { status: 'pending', version: 7 }),
+      },
+    )
+    const user = userEvent.setup()
+    await open()
+    const week = screen.getByLabelText('Week Starting')
+    expect(day('Saturday').getByLabelText('Start Time')).toHaveProperty('value', '07:00')
+
+    await user.selectOptions(week, '2026-11-09')
+    await waitFor(() => expect(day('Saturday').getByLabelText('Start Time')).toHaveProperty('value', ''))
+    expect(day('Saturday').getByLabelText('What did you do today?')).toHaveProperty('value', '')
+    expect(screen.getByTestId('week-total').textContent).toBe('0.0 hours')
+
+    await user.selectOptions(week, '2026-11-02')
+    await waitFor(() => expect(day('Monday').getByLabelText('Start Time')).toHaveProperty('value', '08:00'))
+    expect(day('Monday').getByLabelText('What did you do today?')).toHaveProperty('value', 'Hospital visits')
+    expect(day('Friday').getByLabelText('End Time')).toHaveProperty('value', '17:00')
+    expect(day('Saturday').getByLabelText('Start Time')).toHaveProperty('value', '')
+    expect(screen.getByTestId('week-total').textContent).toBe('8.0 hours')
+    const notice = within(screen.getByRole('region', { name: 'Declined timesheet' }))
+    expect(notice.getByText('Add Friday’s visit notes, please')).toBeTruthy()
+
+    await user.type(day('Friday').getByLabelText('What did you do today?'), 'Visit notes')
+    await user.click(screen.getByRole('button', { name: 'Submit Timesheet' }))
+    expect(await screen.findByText('Your weekly timesheet has been submitted for approval.')).toBeTruthy()
+    const body = sent(fetch, 'POST', '/api/timesheets')
+    expect(body).toMatchObject({
+      weekStartDate: '2026-11-02',
+      version: 6,
+      mondayStart: '08:00',
+      fridayActivity: 'Visit notes',
+      saturdayStart: '',
+    })
+  })
+
+  it('opens the week a link names (?week=) with its own saved entries', async () => {
+    const declined = makeTimesheet({ id: 7, weekStartDate: '2026-11-02', status: 'rejected', mondayStart: '08:00' })
+    setup({ body: makeTimesheet({ mondayStart: '09:00' }) }, { 'GET /api/timesheets/week': savedWeeks(declined) })
+    renderApp('/submit-timesheet?week=2026-11-02')
+    await screen.findByRole('heading', { name: 'Submit Weekly Timesheet' }, { timeout: 10_000 })
+    expect(await screen.findByLabelText('Week Starting')).toHaveProperty('value', '2026-11-02')
+    expect(day('Monday').getByLabelText('Start Time')).toHaveProperty('value', '08:00')
+    expect(screen.getByRole('region', { name: 'Declined timesheet' })).toBeTruthy()
+  })
+
+  it('says when a picked week could not be read, and reads it again on Retry', async () => {
+    let fail = true
+    setup(
+      { body: makeTimesheet({ mondayStart: '09:00' }) },
+      {
+        'GET /api/timesheets/week': (init, url) =>
+          fail ? { status: 500, body: { message: 'Internal error' } } : savedWeeks()(init, url),
+      },
+    )
+    const user = userEvent.setup()
+    await open()
+    await user.selectOptions(screen.getByLabelText('Week Starting'), '2026-11-09')
+    expect(await screen.findByText('That week could not be loaded. Check your connection and try again.')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Save Timesheet' })).toBeNull()
+    fail = false
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(day('Monday').getByLabelText('Start Time')).toHaveProperty('value', ''))
+    expect(screen.getByRole('button', { name: 'Save Timesheet' })).toBeTruthy()
+  })
+
   it('opens the week a reminder links to (?week=), empty when it is not this week’s draft', async () => {
     setup({ body: makeTimesheet({ weekStartDate: '2026-11-16', mondayStart: '09:00', mondayEnd: '17:00' }) })
     renderApp('/submit-timesheet?week=2026-11-09')
@@ -124,8 +217,8 @@ describe('SubmitTimesheetPage', () => {
     expect(screen.queryByRole('button', { name: 'Save Timesheet' })).toBeNull()
 
     fireEvent.change(screen.getByLabelText('Week Starting'), { target: { value: '2026-11-09' } })
+    await waitFor(() => expect(day('Monday').getByLabelText('Start Time')).toHaveProperty('readOnly', false))
     expect(day('Monday').getByLabelText('Start Time')).toHaveProperty('value', '')
-    expect(day('Monday').getByLabelText('Start Time')).toHaveProperty('readOnly', false)
     expect(screen.getByRole('button', { name: 'Submit Timesheet' })).toBeTruthy()
   })
 
@@ -182,7 +275,7 @@ describe('SubmitTimesheetPage', () => {
     expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([])
   })
 
-  it('shows the server’s field message under Week Starting, keeps the input, and sends no version for another week', async () => {
+  it('shows the server’s field message under Week Starting, keeps the input, and sends the other week’s own version', async () => {
     const message = 'Week start date must be a Monday'
     const fetch = setup(
       { body: makeTimesheet() },
@@ -191,6 +284,7 @@ describe('SubmitTimesheetPage', () => {
     const user = userEvent.setup()
     await open()
     fireEvent.change(screen.getByLabelText('Week Starting'), { target: { value: '2026-11-09' } })
+    await screen.findByRole('button', { name: 'Save Timesheet' })
     await user.type(day('Monday').getByLabelText('What did you do today?'), 'Youth night')
     await user.click(screen.getByRole('button', { name: 'Save Timesheet' }))
 
@@ -200,7 +294,8 @@ describe('SubmitTimesheetPage', () => {
     expect(screen.getByText('Error')).toBeTruthy()
     expect(day('Monday').getByLabelText('What did you do today?')).toHaveProperty('value', 'Youth night')
     expect(screen.getByTestId('location').textContent).toBe('/submit-timesheet')
-    expect(sent(fetch, 'POST', '/api/timesheets/save-draft')).not.toHaveProperty('version')
+    // Not this week's version (3): the blank week's, 0, so a week saved meanwhile is not overwritten.
+    expect(sent(fetch, 'POST', '/api/timesheets/save-draft')).toMatchObject({ weekStartDate: '2026-11-09', version: 0 })
   })
 
   it('falls back to its own messages when the server gives none', async () => {
@@ -256,6 +351,41 @@ describe('SubmitTimesheetPage', () => {
     expect(within(tuesday.getByRole('group', { name: 'Quick times for Tuesday' })).getAllByRole('button')).toHaveLength(
       4,
     )
+  })
+
+  it('Clear empties the whole day: times, break, activity and split, so the save is not refused for a lone break', async () => {
+    const fetch = setup(
+      {
+        body: makeTimesheet({
+          thursdayStart: '09:00',
+          thursdayEnd: '17:00',
+          thursdayBreakMinutes: 30,
+          thursdayActivity: 'Thanksgiving: office closed',
+          thursdayAllocations: [{ code: 'YOUTH', minutes: 450 }],
+          fridayStart: '09:00',
+          fridayEnd: '12:00',
+        }),
+      },
+      { 'POST /api/timesheets/save-draft': (init) => draftOf(init, { version: 4 }) },
+    )
+    const user = userEvent.setup()
+    await open()
+    const thursday = day('Thursday')
+    await user.click(thursday.getByRole('button', { name: 'Clear: clear everything entered for Thursday' }))
+    expect(thursday.getByLabelText('Start Time')).toHaveProperty('value', '')
+    expect(thursday.getByLabelText('Unpaid break (minutes)')).toHaveProperty('value', '')
+    expect(thursday.getByLabelText('What did you do today?')).toHaveProperty('value', '')
+    expect(thursday.queryByText(/break is longer than the shift/)).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Save Timesheet' }))
+    expect(await screen.findByText('Your timesheet has been saved. You can continue working on it later.')).toBeTruthy()
+    expect(sent(fetch, 'POST', '/api/timesheets/save-draft')).toMatchObject({
+      thursdayStart: '',
+      thursdayEnd: '',
+      thursdayBreakMinutes: 0,
+      thursdayActivity: '',
+      thursdayAllocations: [],
+      fridayStart: '09:00',
+    })
   })
 
   it('adds a second time range to a day: 7.0 hours for 8-12 and 18-21, submitted with sundaySpans (issue 34)', async () => {

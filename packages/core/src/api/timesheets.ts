@@ -57,9 +57,14 @@ export const BulkApproveBody = z.object({
 })
 export type BulkApproveBody = z.infer<typeof BulkApproveBody>
 
-/** Its answer: the ids approved (a first approval of two included) and, for the others, why not. */
+/**
+ * Its answer: the ids approved (a first approval of two included) and, for the others, why not.
+ * `firstApprovals`: those of `approved` that only recorded a first approval (two-step approvals
+ * on), so the week still waits for a final approver.
+ */
 export const BulkApproveResult = z.object({
   approved: z.array(z.number()),
+  firstApprovals: z.array(z.number()),
   failed: z.array(z.object({ id: z.number(), status: z.number(), message: z.string() })),
 })
 export type BulkApproveResult = z.infer<typeof BulkApproveResult>

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { DashboardStats, PendingTimesheets } from '@app/core'
+import type { BulkApproveResult, DashboardStats, PendingTimesheets } from '@app/core'
 import { makeTimesheet } from '../../../test/list-item-fixtures.ts'
 import { makeUser } from '../../../test/fixtures.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
@@ -36,8 +36,9 @@ const others = {
   waitingForMe: false,
 }
 
-const show = (pending: PendingTimesheets = [mine, others]) => {
+const show = (pending: PendingTimesheets = [mine, others], bulk: BulkApproveResult | null = null) => {
   mockFetch({
+    ...(bulk ? { 'POST /api/timesheets/bulk-approve': { body: bulk } } : {}),
     'GET /api/auth/user': { body: makeUser({ role: 'supervisor', id: 'user-1' }) },
     'GET /api/organization/settings': {
       body: { organizationName: 'Grace Chapel', logoUrl: null, timeZone: 'UTC', weekStartDay: 'monday' },
@@ -71,5 +72,26 @@ describe('Waiting for me (issue 31)', () => {
   it('says when nothing waits for me', async () => {
     show([others])
     expect(await screen.findByText('Nothing is waiting for you.')).toBeTruthy()
+  })
+
+  it.each([
+    [
+      { approved: [11, 12], firstApprovals: [11], failed: [] },
+      ['Approved 1 timesheet.', 'First approval recorded for 1 timesheet.'],
+    ],
+    [{ approved: [11, 12], firstApprovals: [11, 12], failed: [] }, ['First approval recorded for 2 timesheets.']],
+    [{ approved: [12], firstApprovals: [], failed: [] }, ['Approved 1 timesheet.']],
+  ])('says which bulk approvals were final and which only first approvals: %j', async (answer, said) => {
+    const { user } = show([mine, others], answer)
+    await user.click(await screen.findByRole('button', { name: 'Everyone (2)' }))
+    const region = within(screen.getByRole('region', { name: 'Pending Review' }))
+    for (const box of region.getAllByRole('checkbox')) await user.click(box)
+    await user.click(region.getByRole('button', { name: 'Approve selected (2)' }))
+    const outcome = await waitFor(() => {
+      const found = region.getAllByRole('status').find((s) => s.textContent)
+      expect(found).toBeTruthy()
+      return found!
+    })
+    expect([...outcome.querySelectorAll('p')].map((p) => p.textContent)).toEqual(said)
   })
 })

@@ -40,7 +40,7 @@ export function PendingReviews({ user }: { user: User }) {
   const mine = all.filter((s) => s.waitingForMe).length
   const weekStartDay = useOrganizationSettings().data?.weekStartDay ?? 'monday'
   const lastWeek = addDays(currentWeekStart(timeZone, weekStartDay), -7)
-  // Issue 37: several weeks approved at once (never one's own: nobody decides their own week).
+  // Several weeks approved at once (never one's own: nobody decides their own week).
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set())
   const [outcome, setOutcome] = useState<(BulkApproveResult & { names: Map<number, string> }) | null>(null)
   const bulk = useBulkApprove()
@@ -159,7 +159,17 @@ export function PendingReviews({ user }: { user: User }) {
         <div role="status" className="empty:hidden">
           {outcome ? (
             <div className="mt-3 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800">
-              <p className="font-medium">{t('dashboard.bulk.approved', { count: outcome.approved.length })}</p>
+              {/* Final approvals and first approvals (two-step approvals on) are counted apart. */}
+              {outcome.approved.length > outcome.firstApprovals.length || outcome.firstApprovals.length === 0 ? (
+                <p className="font-medium">
+                  {t('dashboard.bulk.approved', { count: outcome.approved.length - outcome.firstApprovals.length })}
+                </p>
+              ) : null}
+              {outcome.firstApprovals.length > 0 ? (
+                <p className="font-medium">
+                  {t('dashboard.bulk.firstApprovals', { count: outcome.firstApprovals.length })}
+                </p>
+              ) : null}
               {outcome.failed.length > 0 ? (
                 <>
                   <p className="mt-1">{t('dashboard.bulk.failed', { count: outcome.failed.length })}</p>

@@ -5,6 +5,7 @@ import { Check, Download, Eye, FileDown, Search, X } from 'lucide-react'
 import {
   foldForSearch,
   matchesName,
+  sentBack,
   weekEnd,
   weekTotalHours,
   type ListedTimesheet,
@@ -187,6 +188,11 @@ export function RecentTimesheets({ user }: { user: User }) {
             onReview={
               review && isSupervisor && review.timesheet.employeeId !== user.id
                 ? () => open(review.timesheet, APPROVE)
+                : undefined
+            }
+            editHref={
+              review && review.timesheet.employeeId === user.id && sentBack(review.timesheet)
+                ? `/submit-timesheet?week=${review.timesheet.weekStartDate}`
                 : undefined
             }
             onDecided={(result, decision, sheet) => {

@@ -74,6 +74,7 @@ describe('reportCsv', () => {
         makeReportItem({ id: 2, employee: null, status: 'pending' }),
       ],
       'America/Chicago',
+      'monday',
     )
     expect(csv.startsWith('\uFEFF')).toBe(true)
     const lines = csv.slice(1).trimEnd().split('\r\n')
@@ -92,6 +93,7 @@ describe('reportCsv', () => {
     const csv = reportCsv(
       [makeReportItem({ employee: { firstName: '=cmd', lastName: 'x', department: '+1', profileImageUrl: null } })],
       'UTC',
+      'monday',
     )
     expect(csv).toContain("'=cmd x,,'+1,")
   })

@@ -1,5 +1,5 @@
 import i18next from 'i18next'
-import { bulkCsvHeader, bulkCsvRow, fullName, toCsv, weekTotalMinutes, type ReportItem } from '@app/core'
+import { bulkCsvHeader, bulkCsvRow, fullName, toCsv, weekTotalMinutes, type ReportItem, type WeekStartDay } from '@app/core'
 import { csvWords } from '@app/i18n'
 
 /** A full bar stands for this many timesheets in one week. */
@@ -72,12 +72,20 @@ export function quickStats(items: readonly ReportItem[]): QuickStats {
 }
 
 /** The shown period as the payroll CSV: the bulk export's columns in the screen's language, one row per employee-week, times in `timeZone`. */
-export const reportCsv = (items: readonly ReportItem[], timeZone: string): string => {
+export const reportCsv = (items: readonly ReportItem[], timeZone: string, weekStartDay: WeekStartDay): string => {
   const words = csvWords(i18next.t)
+  // The days in the organization's week order, as the server's Download Report has them.
   return toCsv([
-    bulkCsvHeader(timeZone, words),
+    bulkCsvHeader(timeZone, words, weekStartDay),
     ...items.map((t) =>
-      bulkCsvRow(t, t.employee, t.approver ? { ...t.approver, department: null } : null, timeZone, words),
+      bulkCsvRow(
+        t,
+        t.employee,
+        t.approver ? { ...t.approver, department: null } : null,
+        timeZone,
+        words,
+        weekStartDay,
+      ),
     ),
   ])
 }

@@ -22,13 +22,16 @@ import {
 const percentText = (n: number) => `${formatPayrollHours(n)} %`
 
 /**
- * The Reports page's 'Ministries and funds' (issue 33): approved hours per code with their share,
- * each code's members, grants' budget hours used and remaining (warned at 90 %), and volunteers'
- * hours per code valued at the volunteer rate. `from` and `to` are the dates the period covers.
+ * The Reports page's 'Ministries and funds': approved hours per code with their share, each code's
+ * members, grants' budget hours used and remaining (warned at 90 %), and volunteers' hours per code
+ * valued at the volunteer rate. `from` and `to` are the period as the page names it (a week from
+ * the organization's week start, or a month from the 1st to its last day): the label, the CSV and
+ * its file name say them. `through` is the last date read: the days of every week starting in the
+ * period, so the last week counts whole.
  */
-export function AllocationSection({ from, to }: { from: string; to: string }) {
+export function AllocationSection({ from, to, through }: { from: string; to: string; through: string }) {
   const { t } = useTranslation('supervisor')
-  const report = useQuery(allocationReportQuery(from, to))
+  const report = useQuery(allocationReportQuery(from, through))
   const section = useRef<HTMLDivElement>(null)
   const data = report.data
   return (

@@ -20,6 +20,7 @@ import { useUpdateTimesheetStatus, type Decision } from '../../api/timesheets.ts
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
+import { LinkButton } from '../ui/LinkButton.tsx'
 import { Dialog, DialogClose, DialogContent, DialogFooter, DialogHeading } from '../ui/Dialog.tsx'
 import { Label } from '../ui/Label.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
@@ -54,13 +55,18 @@ export interface ReviewDialogProps {
    * switches the dialog to approve mode.
    */
   onReview?: () => void
+  /**
+   * Offered in view mode beside Close when the one viewing is the member whose week was sent back:
+   * where they fix it (the submit page on that week).
+   */
+  editHref?: string
 }
 
 /**
  * The dashboard's review dialog (spec section 2): the whole week in the order it began, notes and
  * earlier decisions; supervisors approve, decline or reject from here.
  */
-export function ReviewDialog({ target, onClose, onDecided, timeZone, onReview }: ReviewDialogProps) {
+export function ReviewDialog({ target, onClose, onDecided, timeZone, onReview, editHref }: ReviewDialogProps) {
   // The mutation lives here, not in the content, so its outcome is reported even as the content unmounts.
   const update = useUpdateTimesheetStatus()
   const busy = update.isPending
@@ -97,6 +103,7 @@ export function ReviewDialog({ target, onClose, onDecided, timeZone, onReview }:
           onCancel={onClose}
           onDecide={(status, comments) => decide(target.timesheet, status, comments)}
           onReview={target.timesheet.status === 'pending' ? onReview : undefined}
+          editHref={editHref}
         />
       ) : null}
     </Dialog>
@@ -111,9 +118,19 @@ interface ReviewContentProps {
   onCancel: () => void
   onDecide: (status: Decision, comments: string) => void
   onReview?: () => void
+  editHref?: string
 }
 
-function ReviewContent({ target, timeZone, busy, deciding, onCancel, onDecide, onReview }: ReviewContentProps) {
+function ReviewContent({
+  target,
+  timeZone,
+  busy,
+  deciding,
+  onCancel,
+  onDecide,
+  onReview,
+  editHref,
+}: ReviewContentProps) {
   const { timesheet: sheet, mode } = target
   const { t } = useTranslation('supervisor')
   const [comments, setComments] = useState('')
@@ -251,6 +268,7 @@ function ReviewContent({ target, timeZone, busy, deciding, onCancel, onDecide, o
               <Button variant="outline">{t('review.close')}</Button>
             </DialogClose>
             {onReview ? <Button onClick={onReview}>{t('review.reviewToApprove')}</Button> : null}
+            {editHref ? <LinkButton to={editHref}>{t('review.editResubmit')}</LinkButton> : null}
           </>
         ) : (
           <>

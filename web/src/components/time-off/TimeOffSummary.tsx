@@ -4,10 +4,11 @@ import { useOrgTimeZone } from '../../api/organization.ts'
 import { useBalances, useTimeOffList } from '../../api/time-off.ts'
 import { CardContent, RegionCard } from '../ui/Card.tsx'
 import { LinkButton } from '../ui/LinkButton.tsx'
+import { ErrorState } from '../ui/ErrorState.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
 import { BalancesList, requestDates, useKindName } from './time-off-parts.tsx'
 
-/** Issue 32, on the staff dashboard: the member's balances and their next approved time off. */
+/** On the staff dashboard: the member's balances and their next approved time off. */
 export function TimeOffSummary({ user }: { user: User }) {
   const { t } = useTranslation('staff')
   const kindName = useKindName()
@@ -28,7 +29,18 @@ export function TimeOffSummary({ user }: { user: User }) {
       }
     >
       <CardContent className="space-y-3">
-        {balances.isPending ? (
+        {balances.isError || list.isError ? (
+          // A read that failed (offline at first, or the server) says so and offers to read again;
+          // the reads are also asked again by themselves when the connection comes back.
+          <ErrorState
+            message={t('timeOff.loadError')}
+            onRetry={() => {
+              if (balances.isError) void balances.refetch()
+              if (list.isError) void list.refetch()
+            }}
+          />
+        ) : null}
+        {balances.isPending && !balances.isError ? (
           <LoadingState label={t('timeOff.loading')} />
         ) : balances.data ? (
           <BalancesList balances={balances.data.balances} />

@@ -63,6 +63,8 @@ describe('DaySplit (issue 33)', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['Administration'])
+    // Nothing typed yet: the whole day is the rest.
+    expect(group.getByText('The rest, 8.0 hours of 8.0 hours, goes to Youth (Grant A).')).toBeTruthy()
     await user.type(group.getByLabelText('Hours for ministry or fund 1 of Monday'), '2.5')
     expect(group.getByText('The rest, 5.5 hours of 8.0 hours, goes to Youth (Grant A).')).toBeTruthy()
     expect(seen.at(-1)!.mondayAllocations).toEqual([

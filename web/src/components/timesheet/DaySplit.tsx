@@ -148,7 +148,8 @@ export function DaySplit({
         (c.active && c.id !== fill && !lines.some((l, i) => i !== index && l.code === c.id)),
     )
   const given = produce(lines, paid) ?? []
-  const rest = given.find((l) => l.code === fill)
+  // Before any hours are typed nothing is given away: the rest is the whole day.
+  const restMinutes = given.length === 0 ? paid : (given.find((l) => l.code === fill)?.minutes ?? 0)
   const over = sum(given) - paid
   // Room for another line: at most five codes a day, the remainder's one among them.
   const room = lines.length < MAX_DAY_ALLOCATIONS - 1 && active.some((c) => !lines.some((l) => l.code === c.id))
@@ -214,7 +215,7 @@ export function DaySplit({
       <p className="text-sm text-slate-700" id={liveId} aria-live="polite">
         {t('split.rest', {
           name: nameOf(fill),
-          hours: formatHours((rest?.minutes ?? 0) / 60),
+          hours: formatHours(restMinutes / 60),
           paid: formatHours(paid / 60),
         })}
       </p>

@@ -81,7 +81,7 @@ export function DayTimes({
   const minutes = days[breakName]
   const tooLong = breaksLongerThanShift(days).includes(day)
   const breakId = `${idPrefix}${breakName}`
-  const breakMessage = errors[breakName] ?? (tooLong ? t('fields.breakTooLong') : undefined)
+  const breakMessage = errors[breakName] ?? (tooLong ? t('fields.breakTooLong', { day: dayName }) : undefined)
   const checks = dayChecks(days, day)
   const nextDayId = `${timeId(last, 'end')}-next-day`
   const longDayId = `${idPrefix}${day}-long-day`

@@ -1,9 +1,13 @@
 import { describe, expect, it, vi } from 'vitest'
+// IndexedDB, which jsdom lacks (the offline save keeps the week there).
+import 'fake-indexeddb/auto'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { BREAK_TOO_LONG, type Timesheet } from '@app/core'
+import { type Timesheet } from '@app/core'
 import { makeUser } from '../../../test/fixtures.ts'
-import { mockFetch } from '../../../test/fetch-mock.ts'
+import { mockFetch, writes } from '../../../test/fetch-mock.ts'
+import { timesheetKeys } from '../../api/keys.ts'
+import { queuedSaves } from '../../offline/offline-db.ts'
 import { makeTimesheet } from '../../../test/timesheet-fixtures.ts'
 import { onWednesdayMorning } from '../../../test/week-clock.ts'
 import { renderApp } from '../../../test/render.tsx'
@@ -52,11 +56,26 @@ describe('unpaid breaks in the weekly dialog', () => {
     open()
     const friday = day('Friday').getByLabelText('Unpaid break (minutes)')
     await user.type(friday, '30')
-    expect(day('Friday').getByText(BREAK_TOO_LONG)).toBeTruthy()
+    expect(day('Friday').getByText('Friday break is longer than the shift')).toBeTruthy()
     expect(friday.getAttribute('aria-invalid')).toBe('true')
     await user.clear(friday)
-    expect(day('Friday').queryByText(BREAK_TOO_LONG)).toBeNull()
+    expect(day('Friday').queryByText('Friday break is longer than the shift')).toBeNull()
     expect(friday.getAttribute('aria-invalid')).toBeNull()
+  })
+
+  it('offline, refuses a break longer than the shift as the server would, naming the day, and keeps nothing', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    const fetchMock = mockFetch({})
+    const user = userEvent.setup()
+    const offline = makeTimesheet({ ...sheet, id: 4444, employeeId: 'break-member' })
+    const { queryClient } = open(offline)
+    queryClient.setQueryData(timesheetKeys.currentWeek, offline)
+    await user.type(day('Friday').getByLabelText('Unpaid break (minutes)'), '30')
+    await user.click(screen.getByRole('button', { name: 'Save Timesheet' }))
+    expect(await screen.findByText('Save Failed')).toBeTruthy()
+    expect(screen.getAllByText('Friday break is longer than the shift').length).toBeGreaterThan(0)
+    expect(await queuedSaves('break-member')).toEqual([])
+    expect(writes(fetchMock)).toEqual([])
   })
 
   it('warns, without blocking, when the saved week passes the overtime threshold', async () => {

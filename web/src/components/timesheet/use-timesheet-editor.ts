@@ -96,20 +96,27 @@ export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
     }
   }
 
+  /** The form starts again from `form` (a saved week, or blank when undefined): nothing typed is kept. */
+  const load = (form: TimesheetAnswer | undefined) => {
+    setBase(form)
+    setDays(timesheetDays(form ?? {}))
+    setConflict(null)
+    setAskedToFinish(false)
+  }
+
   /**
-   * The user's explicit choice after a 409: the form starts again from the latest saved week.
-   * `toForm` picks what of it the form may edit (the submit page keeps a locked week out).
+   * The user's explicit choice after a 409: the form starts again from the latest saved week
+   * (`read`: this week's unless the form shows another). `toForm` picks what of it the form may
+   * edit (the submit page keeps a locked week out).
    */
   const reload = async (
-    toForm: (latest: TimesheetAnswer) => TimesheetAnswer | undefined = (latest) => latest,
+    toForm: (latest: TimesheetAnswer | null) => TimesheetAnswer | undefined = (latest) => latest ?? undefined,
+    read: () => Promise<TimesheetAnswer | null> = () => queryClient.fetchQuery({ ...currentWeekQuery, staleTime: 0 }),
   ): Promise<TimesheetAnswer | undefined> => {
     setReloading(true)
     try {
-      const latest = await queryClient.fetchQuery({ ...currentWeekQuery, staleTime: 0 })
-      const form = toForm(latest)
-      setBase(form)
-      setDays(timesheetDays(form ?? {}))
-      setConflict(null)
+      const form = toForm(await read())
+      load(form)
       return form
     } catch (error) {
       toastFailure(i18next.t('common:error'), error, i18next.t('staff:toast.couldNotLoadLatest'))
@@ -220,6 +227,7 @@ export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
     setDays,
     setField,
     fill,
+    load,
     reset,
     busy,
     runAs,
