@@ -274,7 +274,7 @@ describe('time off (issue 32)', () => {
     ).toBe(403)
   })
 
-  it('never lets volunteers ask, nor anyone decide their own request', async () => {
+  it('never lets volunteers ask, nor anyone decide their own request or adjust their own balance', async () => {
     const { cookie } = await newOrganization()
     const volunteer = await newStaffMember(cookie, 'volunteer')
     const refused = await callRoute(createTimeOff, {
@@ -301,6 +301,18 @@ describe('time off (issue 32)', () => {
       body: { status: 'approved' },
     })
     expect(self.status).toBe(403)
+    // Nor grant themselves hours: the balance stays as the other supervisor left it.
+    const before = await vacationOf(other.cookie)
+    const selfGrant = await callRoute(createAdjustment, {
+      cookies: [other.cookie],
+      body: { employeeId: other.user.id, kind: 'vacation', hours: 40, reason: 'Me' },
+    })
+    expect(selfGrant.status).toBe(403)
+    expect(selfGrant.json).toMatchObject({
+      message: 'You cannot adjust your own time off balance',
+      key: 'adjustmentOwn',
+    })
+    expect(await vacationOf(other.cookie)).toEqual(before)
     // Staff see only their own requests.
     const staff = await newStaffMember(cookie)
     expect((await callRoute(listTimeOff, { cookies: [staff.cookie] })).json.items).toEqual([])
