@@ -14,7 +14,7 @@ import {
   type User,
 } from '@app/core'
 import { config } from '@app/adapters'
-import { orgDb, organizationClosed, sessions, type Session } from '@app/data'
+import { orgDb, organizationClosed, pastOrdinaryLimit, sessions, type Session } from '@app/data'
 import { clearedSessionCookie, readCookie, sessionCookieName } from './cookies.ts'
 import { toErrorResponse } from './errors.ts'
 
@@ -155,7 +155,8 @@ export const jsonBody = (): Middleware => ({
 /**
  * Loads the session from the cookie and the member it belongs to, so a removed member's
  * cookie stops working at once, and a session made before the member's sessions were ended (a
- * password reset) too; refuses a role below what the route needs.
+ * password reset) too, and a remembered phone's session past the ordinary 30 days once its member
+ * is a supervisor; refuses a role below what the route needs.
  */
 export const sessionLoader = (access: Access, whenClosed = false, kiosk = false): Middleware => ({
   before: async (request) => {
@@ -164,9 +165,10 @@ export const sessionLoader = (access: Access, whenClosed = false, kiosk = false)
     const session = sid ? await sessions.get(sid) : undefined
     const db = session ? orgDb(session.orgId) : undefined
     // Issue 35: a closed organization's sessions reach nothing from the next request on (read beside the member).
-    const [user, closure] = db
+    const [member, closure] = db
       ? await Promise.all([db.users.findForSession(session!.userId, session!.createdAt), db.closure.state()])
       : [undefined, undefined]
+    const user = member?.role === 'supervisor' && pastOrdinaryLimit(session!) ? undefined : member
     if (sid && session && !user) await sessions.delete(sid)
     if (session && user)
       state.session = { ...session, role: user.role, sid: sid!, user, ...(closure ? { closure } : {}) }
