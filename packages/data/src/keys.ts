@@ -122,6 +122,10 @@ export const keys = {
   apiToken: (tokenHash: string) => ({ pk: `APITOKEN#${tokenHash}`, sk: 'APITOKEN' }),
   /** One token's requests in one minute (the rate limit), beside the token. */
   apiTokenRate: (tokenHash: string, minute: string) => ({ pk: `APITOKEN#${tokenHash}`, sk: `RATE#${minute}` }),
+  /** The organization's live API tokens (id to expiry), so the token limit holds under concurrent makes. */
+  apiTokenIndex: (orgId: string) => ({ pk: org(orgId), sk: 'APITOKENS' }),
+  /** All of an organization's token requests in one minute (the organization's rate limit). */
+  apiOrgRate: (orgId: string, minute: string) => ({ pk: org(orgId), sk: `APIRATE#${minute}` }),
   /** Issue 35: an export of all an organization's data, and its progress. */
   dataExport: (orgId: string, id: string) => ({ pk: org(orgId), sk: `EXPORT#${id}` }),
   /** GSI1 partition of the exports still to make (sparse: removed when one ends). */
