@@ -242,12 +242,11 @@ export const snapshotOf = async (orgId: string) => {
     ExpressionAttributeValues: { ':p': keys.orgPk(orgId) },
   })
   // A wrong coupon code is counted on purpose (the hourly guessing throttle): that count is the
-  // refusal working, not a change of the organization's data. So is the count of its API tokens'
-  // requests this minute (the organization's rate limit), made before a token's scope is checked.
+  // refusal working, not a change of the organization's data.
   // A webhook delivery's tries (issue 35) are the sender's bookkeeping, made by the retry job on its
   // own clock: which deliveries exist, and what they carry, is the organization's data.
   const items = all
-    .filter((i) => !String(i.sk).startsWith('COUPONTRY#') && !String(i.sk).startsWith('APIRATE#'))
+    .filter((i) => !String(i.sk).startsWith('COUPONTRY#'))
     .map((i) =>
       String(i.sk).startsWith('WHDELIVERY#')
         ? { pk: i.pk, sk: i.sk, webhookId: i.webhookId, event: i.event, payload: i.payload, createdAt: i.createdAt }
