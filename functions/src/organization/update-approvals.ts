@@ -2,7 +2,7 @@ import { APPROVALS_LOCKED_MESSAGE, ApprovalSettings, forbidden, mayChangeApprova
 import { defineRoute } from '../http/define-route.ts'
 
 /**
- * Turns the second approval on or off (issue 31). With it on, an approval by anyone but a final
+ * Turns the second approval on or off. With it on, an approval by anyone but a final
  * approver is the first of two and the timesheet stays pending; a final approver's makes it
  * approved. While it is on, only a final approver changes it (403 for other supervisors), so a
  * first approver cannot name themself final, or turn it off, to approve a second time.

@@ -1,7 +1,7 @@
 import * as z from 'zod'
 
 /**
- * API tokens (issue 35): what a token may reach is named by its scopes, one per capability. A route
+ * API tokens: what a token may reach is named by its scopes, one per capability. A route
  * declares the scope it needs in the manifest; a route with none is never reachable by a token
  * (settings, billing, tokens, credentials, passwords, every write but a decision on a timesheet or
  * a time-off request).

@@ -16,7 +16,7 @@ import { LoadingState } from '../ui/LoadingState.tsx'
 
 const ORDER = ['twoStep', 'finalApproverIds'] as const
 
-/** Settings → Approvals (issue 31): the optional second approval and its final approvers. */
+/** Settings → Approvals: the optional second approval and its final approvers. */
 export function ApprovalSettingsSection() {
   const { t } = useTranslation('supervisor')
   const saved = useApprovalSettings()

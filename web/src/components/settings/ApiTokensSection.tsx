@@ -151,7 +151,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: ApiTokenCreated) 
   )
 }
 
-/** Settings → API (issue 35, supervisors): make, list and revoke the organization's API tokens. */
+/** Settings → API (supervisors): make, list and revoke the organization’s API tokens, with their expiry. */
 export function ApiTokensSection() {
   const { t } = useTranslation('supervisor')
   const tokens = useApiTokens()
