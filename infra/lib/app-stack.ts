@@ -85,6 +85,9 @@ export class AppStack extends Stack {
       burstLimit: settings.apiBurstLimit,
       signInRateLimit: settings.signInRateLimit,
       signInBurstLimit: settings.signInBurstLimit,
+      ...(settings.domainName && settings.apiCertificateArn
+        ? { customDomain: { domainName: settings.domainName, certificateArn: settings.apiCertificateArn } }
+        : {}),
     })
     const webAclArn =
       props.webAclArn ??
@@ -93,6 +96,7 @@ export class AppStack extends Stack {
       siteBucket: this.files.site,
       logBucket: this.files.logs,
       apiDomainName: this.api.domainName,
+      apiForwardsHost: this.api.customDomain,
       webAssetPath: props.webAssetPath,
       domainName: settings.domainName,
       certificateArn: settings.certificateArn,

@@ -11,6 +11,13 @@ export interface Settings {
   /** A custom domain for the site (CloudFront alias); needs `certificateArn` from us-east-1. */
   domainName?: string
   certificateArn?: string
+  /**
+   * A certificate for `domainName` in the app's own region (API Gateway's custom domains are
+   * regional). With it, the HTTP API answers only through that custom domain, which CloudFront's
+   * /api/* origin uses: its default execute-api endpoint is disabled. Without it (or without a
+   * domain) the execute-api endpoint stays CloudFront's origin, guarded by x-origin-verify.
+   */
+  apiCertificateArn?: string
   /** The sender address of every email; verified in SES as an address, or through `mailDomain`. */
   mailFrom: string
   /** When set, SES verifies this whole domain (DKIM) instead of the single `mailFrom` address. */
@@ -91,6 +98,8 @@ export const readSettings = (get: Lookup): Settings => {
   const certificateArn = text(get, 'certificateArn')
   if (domainName) required(certificateArn, 'certificateArn', 'with domainName (an ACM certificate in us-east-1)')
   if (certificateArn && !domainName) throw new Error(`Context value 'certificateArn' needs 'domainName'`)
+  const apiCertificateArn = text(get, 'apiCertificateArn')
+  if (apiCertificateArn && !domainName) throw new Error(`Context value 'apiCertificateArn' needs 'domainName'`)
 
   const supervisorIdp = (text(get, 'supervisorIdp') ?? 'cognito') as SupervisorIdp
   if (!['cognito', 'google', 'oidc'].includes(supervisorIdp)) {
@@ -177,6 +186,7 @@ export const readSettings = (get: Lookup): Settings => {
     stackName: text(get, 'stackName') ?? 'MinistryTimesheets',
     domainName,
     certificateArn,
+    apiCertificateArn,
     mailFrom,
     mailDomain,
     supervisorIdp,

@@ -6,6 +6,8 @@ import { show, synth, type Synth } from './synth.ts'
 /** The context switches: a custom domain with Google (and Stripe), and a generic OpenID Connect provider. */
 const allPrices = Object.fromEntries(planPriceIds.map((id, i) => [id, `price_1Stripe${i}`]))
 const certificateArn = 'arn:aws:acm:us-east-1:111111111111:certificate/00000000-0000-0000-0000-000000000000'
+/** The same name's certificate in the app's region, for the API's custom domain. */
+const apiCertificateArn = 'arn:aws:acm:eu-west-1:111111111111:certificate/11111111-1111-1111-1111-111111111111'
 let google: Synth
 let oidc: Synth
 beforeAll(() => {
@@ -13,6 +15,7 @@ beforeAll(() => {
     context: {
       domainName: 'timesheets.example.org',
       certificateArn,
+      apiCertificateArn,
       supervisorIdp: 'google',
       idpClientId: 'google-client-id',
       idpClientSecretName: 'timesheets/google',
@@ -70,6 +73,54 @@ describe('a custom domain', () => {
       const vars = google.resources[google.logicalId(fn)]!.Properties!.Environment.Variables
       expect(vars.APP_ORIGIN).toBe('https://timesheets.example.org')
     }
+  })
+})
+
+/** CloudFront's managed origin request policies: every viewer header, and every one but Host. */
+const ALL_VIEWER = '216adef6-5c7f-47e4-b989-5492eafa07d3'
+const ALL_VIEWER_EXCEPT_HOST = 'b689b0a8-53d0-40ab-baf2-68738e2966ac'
+const apiBehaviour = (s: Synth) => {
+  const config = only(s, 'AWS::CloudFront::Distribution').DistributionConfig
+  const behaviour = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*')
+  const origin = config.Origins.find((o: { Id: string }) => o.Id === behaviour.TargetOriginId)
+  return { behaviour, origin }
+}
+
+describe("the API's own endpoint", () => {
+  it('with a custom domain and a regional certificate: execute-api disabled, CloudFront reaches the custom domain with the Host', () => {
+    expect(only(google, 'AWS::ApiGatewayV2::Api').DisableExecuteApiEndpoint).toBe(true)
+    const domain = only(google, 'AWS::ApiGatewayV2::DomainName')
+    expect(domain).toMatchObject({
+      DomainName: 'timesheets.example.org',
+      DomainNameConfigurations: [
+        { CertificateArn: apiCertificateArn, EndpointType: 'REGIONAL', SecurityPolicy: 'TLS_1_2' },
+      ],
+    })
+    const domainId = Object.entries(google.resources).find(([, r]) => r.Type === 'AWS::ApiGatewayV2::DomainName')![0]
+    const mapping = only(google, 'AWS::ApiGatewayV2::ApiMapping')
+    expect(mapping.DomainName).toEqual({ Ref: domainId })
+    expect(mapping.Stage).toBe('$default')
+    expect(mapping.ApiId).toEqual({ Ref: google.logicalId(google.stack.api.httpApi) })
+    const { behaviour, origin } = apiBehaviour(google)
+    expect(origin.DomainName).toEqual({ 'Fn::GetAtt': [domainId, 'RegionalDomainName'] })
+    expect(behaviour.OriginRequestPolicyId).toBe(ALL_VIEWER)
+    // The origin header stays, a second guard.
+    expect(origin.OriginCustomHeaders.map((h: { HeaderName: string }) => h.HeaderName)).toEqual(['x-origin-verify'])
+  })
+
+  it('without a domain (no regional certificate): execute-api stays CloudFront’s origin, guarded by x-origin-verify', () => {
+    expect(only(oidc, 'AWS::ApiGatewayV2::Api').DisableExecuteApiEndpoint).toBeFalsy()
+    expect(Object.values(oidc.resources).filter((r) => r.Type === 'AWS::ApiGatewayV2::DomainName')).toEqual([])
+    const { behaviour, origin } = apiBehaviour(oidc)
+    expect(JSON.stringify(origin.DomainName)).toContain('.execute-api.')
+    expect(behaviour.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST)
+    expect(origin.OriginCustomHeaders.map((h: { HeaderName: string }) => h.HeaderName)).toEqual(['x-origin-verify'])
+  })
+
+  it('refuses a regional certificate without a domain', () => {
+    expect(() => readSettings((key) => ({ apiCertificateArn, mailFrom: 'a@b.org' })[key])).toThrow(
+      "Context value 'apiCertificateArn' needs 'domainName'",
+    )
   })
 })
 

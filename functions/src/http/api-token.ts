@@ -29,9 +29,9 @@ export const unlessToken = (middleware: Middleware): Middleware => ({
 })
 
 /**
- * Who is calling: a session (the session middleware), or an API token (issue 35). A token is
- * checked, counted against its rate, then held to the route's scope: a route that names none is
- * never reachable by a token. A token acts as a supervisor session of the one who made it would,
+ * Who is calling: a session (the session middleware), or an API token. A token is checked (an
+ * expired one is 401 as a revoked one), counted against its own rate and then its organization's,
+ * then held to the route's scope: a route that names none is never reachable by a token. A token acts as a supervisor session of the one who made it would,
  * and every change it makes is recorded as by the token, by name.
  */
 export const callerLoader = (
@@ -48,6 +48,7 @@ export const callerLoader = (
       const grant = await apiTokens.find(token)
       if (!grant) throw unauthorized(apiTokenMessages.invalid)
       if (!(await apiTokens.countUse(token))) throw tooManyRequests(apiTokenMessages.rateLimited)
+      if (!(await apiTokens.countOrgUse(grant.orgId))) throw tooManyRequests(apiTokenMessages.orgRateLimited)
       const problem = scopeProblem(scope, grant.scopes)
       if (problem) throw forbidden(problem)
       const db = orgDb(grant.orgId)

@@ -14,7 +14,14 @@ import {
   type User,
 } from '@app/core'
 import { config } from '@app/adapters'
-import { closureState, memberForSession, organizationClosed, sessions, type Session } from '@app/data'
+import {
+  closureState,
+  memberForSession,
+  organizationClosed,
+  pastOrdinaryLimit,
+  sessions,
+  type Session,
+} from '@app/data'
 import { clearedSessionCookie, readCookie, sessionCookieName } from './cookies.ts'
 import { toErrorResponse } from './errors.ts'
 
@@ -155,7 +162,8 @@ export const jsonBody = (): Middleware => ({
 /**
  * Loads the session from the cookie and the member it belongs to, so a removed member's
  * cookie stops working at once, and a session made before the member's sessions were ended (a
- * password reset) too; refuses a role below what the route needs.
+ * password reset) too, and a remembered phone's session past the ordinary 30 days once its member
+ * is a supervisor; refuses a role below what the route needs.
  */
 export const sessionLoader = (access: Access, whenClosed = false, kiosk = false): Middleware => ({
   before: async (request) => {
@@ -165,8 +173,10 @@ export const sessionLoader = (access: Access, whenClosed = false, kiosk = false)
     // organization's sessions reach nothing from the next request on.
     const opened = sid ? await sessions.open(sid) : undefined
     const session = opened?.session
-    const user = session ? memberForSession(opened!.member, session.createdAt) : undefined
+    const member = session ? memberForSession(opened!.member, session.createdAt) : undefined
     const closure = closureState(opened?.closure)
+    // A phone remembered before its member became a supervisor keeps a supervisor's limit.
+    const user = member?.role === 'supervisor' && pastOrdinaryLimit(session!) ? undefined : member
     if (sid && session && !user) await sessions.delete(sid)
     if (session && user)
       state.session = { ...session, role: user.role, sid: sid!, user, ...(closure ? { closure } : {}) }

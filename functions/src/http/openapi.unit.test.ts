@@ -40,7 +40,7 @@ describe('the published OpenAPI document', () => {
       properties: Record<string, unknown>
       required: string[]
     }
-    expect(Object.keys(body.properties).sort()).toEqual(['name', 'scopes'])
+    expect(Object.keys(body.properties).sort()).toEqual(['expiresAt', 'name', 'scopes'])
     expect(body.required.sort()).toEqual(['name', 'scopes'])
     expect(JSON.stringify(body.properties.scopes)).toContain('timesheets:read')
     const answer = (

@@ -254,6 +254,53 @@ describe('a kiosk', () => {
     expect(full.json.message).toBe(kioskMessages.alreadyDone)
   })
 
+  it('ends an overnight span the next day only while its day stays within 24 hours; else clocks in that day', async () => {
+    const { staff, kiosk, organization } = await setup()
+    const { timeZone: zone, weekStartDay } = await orgDb(organization.id).organization.get()
+    const [first, next] = [addDays(todayIn(zone), -3), addDays(todayIn(zone), -2)]
+    const punchOn = async (date: string, time: string) => {
+      const res = await callRoute(punch, {
+        cookies: [kiosk],
+        body: { employeeId: staff.user.id, pin: '4821', at: zonedInstant(date, time, zone).toISOString() },
+      })
+      expect(res.status, res.text).toBe(200)
+      return `${res.json.action} ${res.json.time}`
+    }
+    const sheetOf = (date: string) =>
+      orgDb(organization.id).timesheets.weekOf(staff.user.id, weekStartFor(date, weekStartDay))
+    const daysOf = async (date: string) => (await sheetOf(date))?.[`${dayOfDate(date)}Spans`]
+    expect([await punchOn(first, '06:00'), await punchOn(first, '07:00'), await punchOn(first, '22:00')]).toEqual([
+      'in 06:00',
+      'out 07:00',
+      'in 22:00',
+    ])
+    // 22:00 to 12:00 the next day would end past the day's first start (06:00): the punch clocks in that day.
+    expect(await punchOn(next, '12:00')).toBe('in 12:00')
+    expect(await daysOf(first)).toEqual([
+      { start: '06:00', end: '07:00' },
+      { start: '22:00', end: '' },
+    ])
+    expect((await sheetOf(next))?.[`${dayOfDate(next)}Start`]).toBe('12:00')
+  })
+
+  it('ends an overnight span the next day by the first start of its day', async () => {
+    const { staff, kiosk, organization } = await setup()
+    const { timeZone: zone, weekStartDay } = await orgDb(organization.id).organization.get()
+    const [first, next] = [addDays(todayIn(zone), -3), addDays(todayIn(zone), -2)]
+    const punchOn = (date: string, time: string) =>
+      callRoute(punch, {
+        cookies: [kiosk],
+        body: { employeeId: staff.user.id, pin: '4821', at: zonedInstant(date, time, zone).toISOString() },
+      })
+    for (const time of ['06:00', '07:00', '22:00']) expect((await punchOn(first, time)).status).toBe(200)
+    expect((await punchOn(next, '05:00')).json).toMatchObject({ action: 'out', time: '05:00' })
+    const sheet = await orgDb(organization.id).timesheets.weekOf(staff.user.id, weekStartFor(first, weekStartDay))
+    expect(sheet?.[`${dayOfDate(first)}Spans`]).toEqual([
+      { start: '06:00', end: '07:00' },
+      { start: '22:00', end: '05:00' },
+    ])
+  })
+
   it('ends at once when revoked, and refuses an empty name', async () => {
     const { kiosk, cookie, kioskView, organization, supervisor } = await setup()
     const another = await sessionCookieFor({ orgId: organization.id, userId: supervisor.id })

@@ -1,9 +1,11 @@
-import { ApprovalSettings } from '@app/core'
+import { APPROVALS_LOCKED_MESSAGE, ApprovalSettings, forbidden, mayChangeApprovals } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
 /**
- * Turns the second approval on or off (issue 31). With it on, an approval by anyone but a final
- * approver is the first of two and the timesheet stays pending; a final approver's makes it approved.
+ * Turns the second approval on or off. With it on, an approval by anyone but a final
+ * approver is the first of two and the timesheet stays pending; a final approver's makes it
+ * approved. While it is on, only a final approver changes it (403 for other supervisors), so a
+ * first approver cannot name themself final, or turn it off, to approve a second time.
  */
 export default defineRoute({
   method: 'PUT',
@@ -12,5 +14,11 @@ export default defineRoute({
   body: ApprovalSettings,
   response: ApprovalSettings,
   uses: ['table'],
-  handler: ({ body, session, db }) => db.organization.setApprovals(body, session.user),
+  handler: async ({ body, session, db }) => {
+    const current = (await db.organization.get()).approvals
+    const finals = current.twoStep ? await db.users.routingEntries(current.finalApproverIds) : []
+    const supervisors = new Set(finals.filter((m) => m.role === 'supervisor' && !m.removed).map((m) => m.id))
+    if (!mayChangeApprovals(session.userId, current, supervisors)) throw forbidden(APPROVALS_LOCKED_MESSAGE)
+    return db.organization.setApprovals(body, session.user)
+  },
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, currentWeekStart } from '@app/core'
+import { addDays, currentWeekStart, formatLongDate } from '@app/core'
 import { orgDb } from '@app/data'
 import { callRoute } from '../../test/support/test-event.ts'
 import { newOrganization } from '../../test/support/test-identity.ts'
@@ -42,8 +42,10 @@ describe('pay-period locks', () => {
     const split = await biweekly(cookie, addDays(anchor, 7))
     expect(split.status).toBe(400)
     expect(split.json).toMatchObject({
-      message: `The new pay schedule would split the closed pay period ${anchor} to ${addDays(anchor, 13)}. Reopen it first, or choose an anchor date that keeps it whole.`,
+      message: `The new pay schedule would split the closed pay period ${formatLongDate(anchor)} to ${formatLongDate(addDays(anchor, 13))}. Reopen it first, or choose an anchor date that keeps it whole.`,
       key: 'scheduleSplitsClosedPeriod',
+      // Dates as a person reads them; the web says them in the reader's language (parseLongDate).
+      params: { start: formatLongDate(anchor), end: formatLongDate(addDays(anchor, 13)) },
     })
     const monthly = await callRoute(updateSettings, { cookies: [cookie], body: { payPeriodFrequency: 'monthly' } })
     expect(monthly.status).toBe(400)

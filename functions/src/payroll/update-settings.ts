@@ -1,4 +1,5 @@
 import {
+  formatLongDate,
   badRequest,
   closedPeriodSplitBy,
   DOUBLE_TIME_BELOW_OVERTIME,
@@ -31,7 +32,7 @@ export default defineRoute({
     if (frequency !== org.payPeriodFrequency || anchor !== anchorOf(org)) {
       const split = closedPeriodSplitBy(await db.payroll.closed(), frequency, anchor)
       if (split) {
-        const message = `The new pay schedule would split the closed pay period ${split.start} to ${split.end}. Reopen it first, or choose an anchor date that keeps it whole.`
+        const message = `The new pay schedule would split the closed pay period ${formatLongDate(split.start)} to ${formatLongDate(split.end)}. Reopen it first, or choose an anchor date that keeps it whole.`
         throw badRequest(message, { [body.payPeriodAnchor ? 'payPeriodAnchor' : 'payPeriodFrequency']: message })
       }
     }

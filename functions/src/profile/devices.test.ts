@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { orgDb, REMEMBERED_IDLE_SECONDS, sessionHash } from '@app/data'
+import { orgDb, REMEMBERED_IDLE_SECONDS, sessionHash, sessions } from '@app/data'
 import { keys, table } from '@app/data/testing'
 import { callRoute, sessionOf } from '../../test/support/test-event.ts'
-import { addMemberThroughRoute, newOrganization } from '../../test/support/test-identity.ts'
+import { addMemberThroughRoute, newOrganization, newStaffCredentials } from '../../test/support/test-identity.ts'
 import getUser from '../auth/get-user.ts'
 import resetPassword from '../members/reset-password.ts'
 import staffLogin from '../staff/staff-login.ts'
+import listTokens from '../tokens/list-tokens.ts'
 import forgetDevice from './forget-device.ts'
 import listDevices from './list-devices.ts'
 
@@ -115,6 +116,42 @@ describe('Keep me signed in on this phone (issue 34)', () => {
     const reset = await callRoute(resetPassword, { cookies: [supervisor], params: { id: member.id } })
     expect(reset.status).toBe(200)
     expect(await signedIn(phone.cookie)).toBe(false)
+  })
+
+  it("never remembers a supervisor: a 'remember' sign-in gets the ordinary session, listed as no phone", async () => {
+    const { organization, cookie } = await newOrganization()
+    const credentials = await newStaffCredentials(cookie, {
+      firstName: 'Sam',
+      lastName: 'Reyes',
+      department: 'Office',
+      role: 'supervisor',
+    })
+    const res = await callRoute(staffLogin, {
+      body: { ...credentials, remember: true },
+      headers: { 'user-agent': PHONE },
+    })
+    expect(res.status).toBe(200)
+    expect(res.cookies.find((c) => c.startsWith('sid='))).toContain(`Max-Age=${7 * 24 * 3600}`)
+    const supervisor = sessionOf(res.cookies)
+    expect(await devicesOf(supervisor)).toEqual([])
+    const item = await table.get(keys.session(sessionHash(supervisor.slice('sid='.length))))
+    expect(item!.device).toBeUndefined()
+    expect(Number(item!.absoluteExpire) - Math.floor(Date.parse(String(item!.createdAt)) / 1000)).toBe(30 * 24 * 3600)
+    expect((await callRoute(listTokens, { cookies: [supervisor] })).status).toBe(200)
+
+    // A phone remembered before its member became a supervisor reaches nothing past the ordinary 30 days.
+    const { id: userId } = (await callRoute(getUser, { cookies: [supervisor] })).json as { id: string }
+    const kept = await sessions.create({ userId, orgId: organization.id }, undefined, {
+      browser: 'Chrome',
+      os: 'Android',
+    })
+    const keptCookie = `sid=${kept.sid}`
+    expect((await callRoute(listTokens, { cookies: [keptCookie] })).status).toBe(200)
+    await table.update(keys.session(sessionHash(kept.sid)), {
+      UpdateExpression: 'SET createdAt = :c',
+      ExpressionAttributeValues: { ':c': new Date(Date.now() - 31 * 86400_000).toISOString() },
+    })
+    expect((await callRoute(listTokens, { cookies: [keptCookie] })).status).toBe(401)
   })
 
   it('refuses a malformed id and a signed-out caller', async () => {

@@ -22,7 +22,7 @@ export default defineRoute({
     password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
     /** The web's current language; a member who never chose one takes it (issue 21). */
     language: Language.optional(),
-    /** Issue 34: 'Keep me signed in on this phone' (a longer session, listed on the member's Profile). */
+    /** 'Keep me signed in on this phone' (a longer session, listed on the member's Profile); staff and volunteers only. */
     remember: z.boolean().optional(),
   }),
   response: SignedInMember,
@@ -67,7 +67,9 @@ export default defineRoute({
     const user = language ? await db.members.setLanguage(found.id, language, 'browser', found) : found
     if (previous) await sessions.delete(previous.sid)
     const client = clientOf(event)
-    if (!body.remember) {
+    // Remembering is for staff and volunteers: a supervisor's session (which reaches API tokens,
+    // payroll and every member) keeps the ordinary limits, whatever the client asked.
+    if (!body.remember || user.role === 'supervisor') {
       const { sid } = await sessions.create(member, { member: user, client })
       return HttpResponse.json(user, 200, [sessionCookie(sid)])
     }

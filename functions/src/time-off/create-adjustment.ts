@@ -1,7 +1,10 @@
-import { LedgerEntry, TimeOffAdjustment, todayIn } from '@app/core'
+import { forbidden, LedgerEntry, TimeOffAdjustment, todayIn } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
-/** Issue 32: a supervisor grants or removes hours of a member's balance, with the reason (ledger and audit trail). */
+/**
+ * A supervisor grants or removes hours of a member's balance, with the reason (ledger and audit
+ * trail). Never their own balance: like every other decision about oneself, another supervisor makes it.
+ */
 export default defineRoute({
   method: 'POST',
   path: '/api/time-off/adjustments',
@@ -10,6 +13,7 @@ export default defineRoute({
   response: LedgerEntry,
   uses: ['table'],
   handler: async ({ body, session, db }) => {
+    if (body.employeeId === session.userId) throw forbidden('You cannot adjust your own time off balance')
     const [member, org] = await Promise.all([db.users.get(body.employeeId), db.organization.get()])
     return db.timeOff.adjust(
       member,

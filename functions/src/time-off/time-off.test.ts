@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, currentWeekStart, defaultTimeOffPolicies, todayIn, type TimeOffPolicies } from '@app/core'
+import {
+  addDays,
+  currentWeekStart,
+  defaultTimeOffPolicies,
+  formatLongDate,
+  todayIn,
+  type TimeOffPolicies,
+} from '@app/core'
 import { callRoute } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import { inbox } from '../../test/support/test-inbox.ts'
@@ -222,7 +229,13 @@ describe('time off (issue 32)', () => {
       body: { kind: 'vacation', from: addDays(easter, -2), to: addDays(easter, 1) },
     })
     expect(refused.status).toBe(400)
-    expect(refused.json.message).toBe(`Time off is not possible on ${easter}: Easter Sunday`)
+    // The date as a person reads it (never ISO); its code carries the same, which the web says in the reader's language.
+    expect(refused.json).toMatchObject({
+      message: `Time off is not possible on ${formatLongDate(easter)}: Easter Sunday`,
+      key: 'timeOffBlackout',
+      params: { date: formatLongDate(easter), reason: 'Easter Sunday' },
+    })
+    expect(refused.json.message).toMatch(/on (Sun|Mon|Tues|Wednes|Thurs|Fri|Satur)day, [A-Z][a-z]{2} \d{1,2}, \d{4}:/)
 
     const over = await callRoute(createTimeOff, {
       cookies: [member.cookie],
@@ -274,7 +287,7 @@ describe('time off (issue 32)', () => {
     ).toBe(403)
   })
 
-  it('never lets volunteers ask, nor anyone decide their own request', async () => {
+  it('never lets volunteers ask, nor anyone decide their own request or adjust their own balance', async () => {
     const { cookie } = await newOrganization()
     const volunteer = await newStaffMember(cookie, 'volunteer')
     const refused = await callRoute(createTimeOff, {
@@ -301,6 +314,18 @@ describe('time off (issue 32)', () => {
       body: { status: 'approved' },
     })
     expect(self.status).toBe(403)
+    // Nor grant themselves hours: the balance stays as the other supervisor left it.
+    const before = await vacationOf(other.cookie)
+    const selfGrant = await callRoute(createAdjustment, {
+      cookies: [other.cookie],
+      body: { employeeId: other.user.id, kind: 'vacation', hours: 40, reason: 'Me' },
+    })
+    expect(selfGrant.status).toBe(403)
+    expect(selfGrant.json).toMatchObject({
+      message: 'You cannot adjust your own time off balance',
+      key: 'adjustmentOwn',
+    })
+    expect(await vacationOf(other.cookie)).toEqual(before)
     // Staff see only their own requests.
     const staff = await newStaffMember(cookie)
     expect((await callRoute(listTimeOff, { cookies: [staff.cookie] })).json.items).toEqual([])

@@ -24,6 +24,7 @@ import decideTimeOff from '../time-off/decide-time-off.ts'
 import createTimesheet from './create-timesheet.ts'
 import getHistory from './get-history.ts'
 import listPending from './list-pending.ts'
+import bulkApprove from './bulk-approve.ts'
 import updateStatus from './update-status.ts'
 import { sessionOf } from '../../test/support/test-event.ts'
 
@@ -230,6 +231,61 @@ describe("each member's approver (issue 31)", () => {
     expect(refused.status).toBe(400)
     expect(refused.json.fields).toHaveProperty('supervisorId')
     expect((await orgDb(organization.id).users.get(m1.id)).supervisorId).toBe(b.id)
+  })
+
+  it('never lets the first approver give the final approval too; only a final approver changes the second approval', async () => {
+    const { a, b, m1 } = await church()
+    const setApprovals = (cookie: string, body: object) => callRoute(updateApprovals, { cookies: [cookie], body })
+    expect((await setApprovals(a.cookie, { twoStep: true, finalApproverIds: [a.id] })).status).toBe(200)
+    const sheet = await submit(m1, 1)
+    const first = await decide(b.cookie, sheet.id, 'approved')
+    expect(first.json).toMatchObject({ status: 'pending', approvals: [{ approverId: b.id }] })
+
+    // B may neither name themself final nor turn the second approval off: 403, nothing changes.
+    for (const body of [
+      { twoStep: true, finalApproverIds: [a.id, b.id] },
+      { twoStep: false, finalApproverIds: [] },
+    ]) {
+      const refused = await setApprovals(b.cookie, body)
+      expect(refused.status).toBe(403)
+      expect(refused.json).toEqual({
+        message: 'Only a final approver can change the second approval',
+        key: 'approvalsLocked',
+      })
+    }
+    expect((await callRoute(getApprovals, { cookies: [a.cookie] })).json).toEqual({
+      twoStep: true,
+      finalApproverIds: [a.id],
+    })
+
+    // A final approver names B final too (recorded); B's second approval of the same week is still refused.
+    expect((await setApprovals(a.cookie, { twoStep: true, finalApproverIds: [a.id, b.id] })).status).toBe(200)
+    const audit = await callRoute(listAudit, { cookies: [a.cookie], query: { action: 'settings.changed' } })
+    expect(audit.json.items[0]).toMatchObject({
+      actor: { userId: a.id },
+      changes: [{ field: 'finalApproverIds', before: a.id, after: `${a.id}, ${b.id}` }],
+    })
+    const again = await decide(b.cookie, sheet.id, 'approved')
+    expect(again.status).toBe(409)
+    expect(again.json).toEqual({
+      message: 'You already approved this timesheet; another supervisor must give the final approval',
+      key: 'repeatApproval',
+    })
+    const bulk = await callRoute(bulkApprove, { cookies: [b.cookie], body: { ids: [sheet.id] } })
+    expect(bulk.json).toEqual({
+      approved: [],
+      failed: [{ id: sheet.id, status: 409, message: expect.stringContaining('You already approved') }],
+    })
+    const history = await callRoute(getHistory, { cookies: [a.cookie], params: { id: String(sheet.id) } })
+    expect(history.json.map((r: { action: string }) => r.action)).toEqual([
+      'timesheet.created',
+      'timesheet.submitted',
+      'timesheet.firstApproval',
+    ])
+    // B, now a final approver, may change the settings; A's approval finishes the week.
+    expect((await setApprovals(b.cookie, { twoStep: true, finalApproverIds: [a.id, b.id] })).status).toBe(200)
+    const final = await decide(a.cookie, sheet.id, 'approved')
+    expect(final.json).toMatchObject({ status: 'approved', approvals: [{ approverId: b.id }, { approverId: a.id }] })
   })
 
   it('a member with an approver submits to nobody else; nobody is asked about their own week', async () => {

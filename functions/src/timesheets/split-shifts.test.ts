@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { addDays, currentWeekStart, DAYS, type TimesheetAnswer } from '@app/core'
+import { orgDb } from '@app/data'
+import { keys, table } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import createTimesheet from './create-timesheet.ts'
@@ -7,6 +9,7 @@ import downloadCsv from './download-csv.ts'
 import getCurrentWeek from './get-current-week.ts'
 import listTimesheets from './list-timesheets.ts'
 import saveDraft from './save-draft.ts'
+import submitTimesheet from './submit-timesheet.ts'
 import updateDraft from './update-draft.ts'
 import updateStatus from './update-status.ts'
 
@@ -141,5 +144,54 @@ describe('split shifts', () => {
     expect(res.status, res.text).toBe(200)
     expect(res.json).toMatchObject({ wednesdayStart: '08:00', wednesdayEnd: '21:00', wednesdaySpans: sunday })
     expect(res.json.payroll.paidHours).toBe(7)
+  })
+
+  it('refuses a day of more than 24 hours on every call that saves or submits it, naming the day, and changes nothing', async () => {
+    const { staff, current, put, organization } = await setup()
+    const over = [
+      { start: '00:00', end: '23:58' },
+      { start: '23:58', end: '23:57' },
+    ]
+    const message =
+      "Monday time ranges cannot add up to more than 24 hours: the last one must end by the first one's start"
+    const refused = (res: { status: number; json: Record<string, unknown> }) => {
+      expect(res.status).toBe(400)
+      expect(res.json).toMatchObject({
+        message,
+        key: 'spansOverDay',
+        params: { day: 'Monday' },
+        fields: { mondaySpans: message },
+      })
+    }
+    refused(await put({ mondaySpans: over, version: current.version }))
+    refused(
+      await callRoute(saveDraft, {
+        cookies: [staff.cookie],
+        body: { weekStartDate: addDays(thisWeek(), -7), mondaySpans: over },
+      }),
+    )
+    // The spec's POST /api/timesheets (save and submit in one call).
+    refused(
+      await callRoute(createTimesheet, {
+        cookies: [staff.cookie],
+        body: { weekStartDate: addDays(thisWeek(), -7), mondaySpans: over, mondayActivity: 'Office' },
+      }),
+    )
+    const after = (await callRoute(getCurrentWeek, { cookies: [staff.cookie] })).json as TimesheetAnswer
+    expect(after.version).toBe(current.version)
+    expect(after.mondaySpans).toEqual([])
+    expect((await callRoute(listTimesheets, { cookies: [staff.cookie] })).json.items).toHaveLength(1)
+
+    // A week stored with such a day (saved before the rule) is not submitted either.
+    await table.update(keys.timesheet(organization.id, current.id), {
+      UpdateExpression: 'SET mondayStart = :s, mondayEnd = :e, mondaySpans = :spans',
+      ExpressionAttributeValues: { ':s': '00:00', ':e': '23:57', ':spans': over },
+    })
+    refused(await callRoute(submitTimesheet, { cookies: [staff.cookie], params: { id: String(current.id) }, body: {} }))
+    expect((await orgDb(organization.id).timesheets.get(current.id)).status).toBe('draft')
+    // Ending by the first start is a day of at most 24 hours, and is taken.
+    const fine = await put({ mondaySpans: [over[0], { start: '23:58', end: '00:00' }] })
+    expect(fine.status, fine.text).toBe(200)
+    expect(fine.json.payroll.paidHours).toBe(24)
   })
 })

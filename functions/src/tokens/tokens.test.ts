@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   addDays,
+  API_ORG_RATE_PER_MINUTE,
   API_TOKEN_RATE_PER_MINUTE,
   apiTokenMessages,
   ApiTokenCreated,
@@ -8,6 +10,7 @@ import {
   AuditPage,
   auditActorLabel,
   currentWeekStart,
+  MAX_API_TOKENS,
   TimesheetDays,
   TimesheetHistory,
 } from '@app/core'
@@ -283,3 +286,116 @@ describe('the rate limit of one token', () => {
     expect(await apiTokens.countUse(token, minute + 60_000, 3)).toBe(true)
   })
 })
+
+/** Makes the token's expiry lie in the past, as time passing would (its item and the organization's index). */
+const expire = async (orgId: string, created: { id: string; token: string }) => {
+  const past = new Date(Date.now() - 60_000).toISOString()
+  await table.update(keys.apiToken(createHash('sha256').update(created.token).digest('base64url')), {
+    UpdateExpression: 'SET expiresAt = :at',
+    ExpressionAttributeValues: { ':at': past },
+  })
+  await table.update(keys.apiTokenIndex(orgId), {
+    UpdateExpression: 'SET tokens.#id = :at',
+    ExpressionAttributeNames: { '#id': created.id },
+    ExpressionAttributeValues: { ':at': past },
+  })
+  return past
+}
+
+describe('an expiry, a limit of live tokens, and a rate of the whole organization', () => {
+  it('takes an optional expiry in the future, lists it, and answers 401 once it passed, as for a revoked token', async () => {
+    const { cookie, organization } = await newOrganization('Expiry Church')
+    const create = (body: object) => callRoute(createToken, { cookies: [cookie], body })
+    const bad: [unknown, string][] = [
+      ['2020-01-01T00:00:00Z', 'Expiry must be in the future'],
+      ['next week', 'Expiry must be a date and time like 2027-01-31T23:59:00Z'],
+      ['2030-01-01', 'Expiry must be a date and time like 2027-01-31T23:59:00Z'],
+    ]
+    for (const [expiresAt, message] of bad) {
+      const res = await create({ name: 'Bad', scopes: ['timesheets:read'], expiresAt })
+      expect(res.status, String(expiresAt)).toBe(400)
+      expect(res.json.fields).toEqual({ expiresAt: message })
+    }
+    const never = ApiTokenCreated.parse((await create({ name: 'Forever', scopes: ['timesheets:read'] })).json)
+    expect(never.expiresAt).toBeNull()
+    const at = new Date(Date.now() + 7 * 86400_000)
+    const res = await create({ name: 'Week', scopes: ['timesheets:read'], expiresAt: at.toISOString() })
+    expect(res.status, res.text).toBe(200)
+    const week = ApiTokenCreated.parse(res.json)
+    expect(week.expiresAt).toBe(at.toISOString())
+    expect(
+      (await callRoute(listTokens, { cookies: [cookie] })).json.map((t: { expiresAt: unknown }) => t.expiresAt),
+    ).toEqual([null, at.toISOString()])
+    expect((await callRoute(listTimesheets, bearer(week.token))).status).toBe(200)
+
+    const past = await expire(organization.id, week)
+    const refused = await callRoute(listTimesheets, bearer(week.token))
+    expect(refused.status).toBe(401)
+    expect(refused.json).toMatchObject({ message: apiTokenMessages.invalid, key: 'apiTokenInvalid' })
+    expect(ApiTokenList.parse((await callRoute(listTokens, { cookies: [cookie] })).json)[1]!.expiresAt).toBe(past)
+    expect((await callRoute(listTimesheets, bearer(never.token))).status).toBe(200)
+  })
+
+  it(`holds an organization to ${MAX_API_TOKENS} live tokens, under concurrent makes too; expired and revoked ones do not count`, async () => {
+    const { cookie, organization } = await newOrganization('Many Tokens Church')
+    const create = (name: string) =>
+      callRoute(createToken, { cookies: [cookie], body: { name, scopes: ['members:read'] } })
+    const made = []
+    for (let i = 0; i < MAX_API_TOKENS - 2; i++) made.push(ApiTokenCreated.parse((await create(`Sync ${i}`)).json))
+    // Three at once for the last two places: exactly two are made.
+    const racing = await Promise.all([create('Race 1'), create('Race 2'), create('Race 3')])
+    expect(racing.map((r) => r.status).sort()).toEqual([200, 200, 409])
+    const count = async () => ApiTokenList.parse((await callRoute(listTokens, { cookies: [cookie] })).json).length
+    expect(await count()).toBe(MAX_API_TOKENS)
+    const over = await create('One more')
+    expect(over.status).toBe(409)
+    expect(over.json).toEqual({
+      message: `Your organization already has ${MAX_API_TOKENS} API tokens. Revoke one before making another.`,
+      key: 'apiTokenTooMany',
+      params: { max: String(MAX_API_TOKENS) },
+    })
+    expect(await count()).toBe(MAX_API_TOKENS)
+    // A revoked token frees its place; so does an expired one.
+    expect((await callRoute(revokeToken, { cookies: [cookie], params: { id: made[0]!.id } })).status).toBe(204)
+    expect((await create('After revoke')).status).toBe(200)
+    expect((await create('Still over')).status).toBe(409)
+    await expire(organization.id, made[1]!)
+    expect((await create('After expiry')).status).toBe(200)
+    expect((await create('Over again')).status).toBe(409)
+  }, 120_000)
+
+  it(`refuses an organization's tokens together past ${API_ORG_RATE_PER_MINUTE} requests a minute (429), each token under its own rate`, async () => {
+    const { cookie, organization } = await newOrganization('Busy Church')
+    const make = async (name: string) =>
+      ApiTokenCreated.parse(
+        (await callRoute(createToken, { cookies: [cookie], body: { name, scopes: ['timesheets:read'] } })).json,
+      )
+    const [first, second] = [await make('One'), await make('Two')]
+    const minute = Date.UTC(2030, 0, 1, 12, 0, 5)
+    const results = []
+    for (let i = 0; i < 4; i++) results.push(await apiTokens.countOrgUse(organization.id, minute, 3))
+    expect(results).toEqual([true, true, true, false])
+    expect(await apiTokens.countOrgUse(organization.id, minute + 60_000, 3)).toBe(true)
+    expect(await apiTokens.countOrgUse(org.organization.id, minute, 3)).toBe(true) // another organization's window
+
+    // This minute's window filled by the organization's tokens: every token of it is refused, another's is not.
+    if (new Date().getSeconds() > 55) await new Promise((r) => setTimeout(r, (61 - new Date().getSeconds()) * 1000))
+    await table.update(keys.apiOrgRate(organization.id, new Date().toISOString().slice(0, 16)), {
+      UpdateExpression: 'SET n = :n, expire = :e',
+      ExpressionAttributeValues: { ':n': API_ORG_RATE_PER_MINUTE, ':e': Math.floor(Date.now() / 1000) + 120 },
+    })
+    for (const { token } of [first, second]) {
+      const refused = await callRoute(listTimesheets, bearer(token))
+      expect(refused.status).toBe(429)
+      expect(refused.json).toMatchObject({ message: apiTokenMessages.orgRateLimited, key: 'apiTokenOrgRateLimited' })
+    }
+    const { token: elsewhere } = await makeIn(org.cookie)
+    expect((await callRoute(listTimesheets, bearer(elsewhere))).status).toBe(200)
+  }, 120_000)
+})
+
+const makeIn = async (cookie: string) =>
+  ApiTokenCreated.parse(
+    (await callRoute(createToken, { cookies: [cookie], body: { name: 'Elsewhere', scopes: ['timesheets:read'] } }))
+      .json,
+  )

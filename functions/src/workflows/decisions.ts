@@ -5,6 +5,7 @@ import {
   isPaidMember,
   memberWeek,
   onBehalfOf,
+  REPEAT_APPROVAL_MESSAGE,
   type Organization,
   type Timesheet,
   type User,
@@ -72,6 +73,7 @@ export const decideTimesheet = async (
             roster,
             approvals: sheet.approvals,
           })
+    if (step === 'repeat' && sheet.status === 'pending') throw conflict(REPEAT_APPROVAL_MESSAGE)
     if (step === 'waiting' && sheet.status === 'pending') throw conflict(WAITING_FOR_FINAL_MESSAGE)
     if (step === 'first' && sheet.status === 'pending' && employee) {
       const emails = await finalApprovalEmails(db, sheet, employee, supervisor.id, behalfId)

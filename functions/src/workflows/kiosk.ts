@@ -9,6 +9,7 @@ import {
   spanFields,
   spansAfterClockIn,
   spansAfterClockOut,
+  spansProblem,
   TimesheetDays,
   todayIn,
   weekStartFor,
@@ -42,7 +43,13 @@ export async function clockOf(db: OrgDb, org: Organization, memberId: string, no
   const yesterdayWeek = weekStartFor(yesterday, org.weekStartDay)
   const earlier = yesterdayWeek === week ? sheet : await db.timesheets.weekOf(memberId, yesterdayWeek)
   const yesterdayDay = dayOfDate(yesterday)
-  if (isOpen(earlier, yesterdayDay) && runningStart(earlier, yesterdayDay)! > time)
+  // Yesterday's shift ends now only if that keeps its day within 24 hours (the spans rule); else it
+  // stays open for a supervisor to finish, and this punch clocks in today.
+  if (
+    isOpen(earlier, yesterdayDay) &&
+    runningStart(earlier, yesterdayDay)! > time &&
+    !spansProblem(yesterdayDay, spansAfterClockOut(earlier, yesterdayDay, time)!)
+  )
     return { time, week, day, sheet, open: { sheet: earlier, day: yesterdayDay } }
   return { time, week, day, sheet, open: undefined }
 }

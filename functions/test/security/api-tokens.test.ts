@@ -1,6 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ApiScope, apiTokenMessages } from '@app/core'
+import { keys, table } from '@app/data/testing'
 import { callRoute, type TestRequest } from '../support/test-event.ts'
 import { expectCleanRefusal } from './support/checks.ts'
 import { figuresFor } from './support/figures.ts'
@@ -11,7 +12,7 @@ import { makeTenant, ownerRequest, type Tenant } from './support/world.ts'
  * API tokens (issue 35), generated from the route manifest: a token of each scope against every
  * route. It reaches exactly the routes that declare its scope, as their owner's supervisor session
  * would, and every other route refuses it with 403 naming what is missing, changing nothing; an
- * unknown or revoked token is 401 everywhere.
+ * unknown, revoked or expired token is 401 everywhere.
  */
 const figures = figuresFor(import.meta.filename)
 let a: Tenant
@@ -89,14 +90,24 @@ describe.each(ApiScope.options)('a token with only %s', (scope) => {
   })
 })
 
-describe('an unknown, malformed or revoked token is 401 on every route that needs a caller', () => {
+describe('an unknown, malformed, revoked or expired token is 401 on every route that needs a caller', () => {
   it('answers 401 and changes nothing', async () => {
     const revoked = await a.freshApiToken([...ApiScope.options])
     await a.db.apiTokens.revoke(revoked.id, a.by)
+    // Made with an expiry, which then passed.
+    const expired = await a.db.apiTokens.create(
+      { name: 'Expired sync', scopes: [...ApiScope.options], expiresAt: new Date(Date.now() + 60_000).toISOString() },
+      a.by,
+    )
+    await table.update(keys.apiToken(createHash('sha256').update(expired.token).digest('base64url')), {
+      UpdateExpression: 'SET expiresAt = :at',
+      ExpressionAttributeValues: { ':at': new Date(Date.now() - 1000).toISOString() },
+    })
     const attempts: [string, string][] = [
       ['an unknown token', `mtk_${randomBytes(32).toString('base64url')}`],
       ['a malformed token', `mtk_../../${'x'.repeat(200)}`],
       ['a revoked token', revoked.token],
+      ['an expired token', expired.token],
     ]
     for (const [key, route] of manifest.filter(([, r]) => r.scope !== undefined)) {
       figures.route(key)

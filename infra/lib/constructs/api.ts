@@ -4,7 +4,9 @@ import { basename, dirname, join } from 'node:path'
 import { Aws, Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib'
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway'
 import {
+  ApiMapping,
   CfnStage,
+  DomainName,
   HttpApi,
   HttpIntegrationType,
   HttpMethod,
@@ -13,9 +15,11 @@ import {
   IntegrationCredentials,
   LogGroupLogDestination,
   PayloadFormatVersion,
+  SecurityPolicy,
   type HttpRouteIntegrationBindOptions,
   type HttpRouteIntegrationConfig,
 } from 'aws-cdk-lib/aws-apigatewayv2'
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager'
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb'
 import { Effect, PolicyDocument, PolicyStatement, Role, ServicePrincipal, type IRole } from 'aws-cdk-lib/aws-iam'
 import type { IFunction } from 'aws-cdk-lib/aws-lambda'
@@ -69,6 +73,11 @@ export interface ApiProps {
   /** Each sign-in route's own steady rate and burst (routeAccess.signIn). */
   signInRateLimit: number
   signInBurstLimit: number
+  /**
+   * The site's domain with a certificate for it in the app's region: the API then answers only
+   * through this custom domain (CloudFront's origin), and its execute-api endpoint is disabled.
+   */
+  customDomain?: { domainName: string; certificateArn: string }
 }
 
 export interface AddRoutesProps {
@@ -352,8 +361,13 @@ export const probeStatements = (r: RouteResources): PolicyStatement[] => {
 export class Api extends Construct {
   readonly httpApi: HttpApi
   readonly stage: HttpStage
-  /** The API's hostname, for CloudFront's origin. */
+  /**
+   * The API's hostname, for CloudFront's origin: its custom domain's regional target when it has
+   * one (CloudFront then forwards the viewer's Host, the custom domain's name), else execute-api's.
+   */
   readonly domainName: string
+  /** Whether the API answers only through its custom domain (its execute-api endpoint disabled). */
+  readonly customDomain: boolean
   readonly functions = new Map<string, NodejsFunction>()
   /** The one log group every route function writes (not the jobs: jobs.ts). */
   readonly logGroup: LogGroup
@@ -372,7 +386,11 @@ export class Api extends Construct {
     this.httpApi = new HttpApi(this, 'Http', {
       description: 'Ministry timesheets API, reached through CloudFront at /api/*',
       createDefaultStage: false,
+      // With a custom domain, CloudFront's origin is that domain and nothing else reaches the API:
+      // requests to execute-api would invoke functions and spend the stage's throttle unfiltered.
+      disableExecuteApiEndpoint: props.customDomain !== undefined,
     })
+    this.customDomain = props.customDomain !== undefined
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: RetentionDays.THREE_MONTHS,
       removalPolicy: RemovalPolicy.DESTROY,
@@ -398,7 +416,18 @@ export class Api extends Construct {
       },
     })
     this.logGroup = functionLogGroup(this, 'FunctionLogs')
-    this.domainName = Fn.join('', [this.httpApi.apiId, '.execute-api.', Aws.REGION, '.', Aws.URL_SUFFIX])
+    if (props.customDomain) {
+      const domain = new DomainName(this, 'Domain', {
+        domainName: props.customDomain.domainName,
+        certificate: Certificate.fromCertificateArn(this, 'Certificate', props.customDomain.certificateArn),
+        securityPolicy: SecurityPolicy.TLS_1_2,
+      })
+      const mapping = new ApiMapping(this, 'Mapping', { api: this.httpApi, domainName: domain, stage: this.stage })
+      mapping.node.addDependency(this.stage)
+      this.domainName = domain.regionalDomainName
+    } else {
+      this.domainName = Fn.join('', [this.httpApi.apiId, '.execute-api.', Aws.REGION, '.', Aws.URL_SUFFIX])
+    }
   }
 
   /**

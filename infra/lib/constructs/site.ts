@@ -37,8 +37,13 @@ import {
 export interface SiteProps {
   siteBucket: IBucket
   logBucket: IBucket
-  /** The API's hostname (`<id>.execute-api.<region>.amazonaws.com`). */
+  /** The API's hostname (`<id>.execute-api.<region>.amazonaws.com`, or its custom domain's regional target). */
   apiDomainName: string
+  /**
+   * The API answers only through its custom domain (the site's own name): CloudFront forwards the
+   * viewer's Host to /api/*, so API Gateway finds that domain (and CloudFront sends it as the SNI).
+   */
+  apiForwardsHost?: boolean
   /** The built web app (web/dist). */
   webAssetPath: string
   domainName?: string
@@ -112,7 +117,8 @@ export const responseHeadersPolicyProps = (
  *   HTML in the visitor's language (no session cookie), else index.html (client-side routes); it
  *   is attached to this behaviour only, so an API 404 stays a 404.
  * - `/api/*`: the HTTP API, never cached, with every viewer header but Host, every cookie and
- *   query string forwarded.
+ *   query string forwarded; with the API's custom domain (context apiCertificateArn) Host is
+ *   forwarded too, as API Gateway then answers only for that name.
  * Logos are not served here: `GET /api/logos/{orgId}/{file}` redirects to a pre-signed link to
  * the private logos bucket (functions/src/organization/get-logo.ts).
  * Every response carries the security headers of packages/core/src/security-headers.ts.
@@ -180,7 +186,9 @@ export class Site extends Construct {
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
-          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          originRequestPolicy: props.apiForwardsHost
+            ? OriginRequestPolicy.ALL_VIEWER
+            : OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: pageHeaders,
           compress: true,
         },

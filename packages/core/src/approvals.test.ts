@@ -6,6 +6,7 @@ import {
   ApprovalSettings,
   Away,
   isAwayOn,
+  mayChangeApprovals,
   onBehalfOf,
   reviewersOf,
   routedTo,
@@ -184,6 +185,39 @@ describe('delegation and the second approval', () => {
     expect(routedTo(sheet, twoStep, church(), TODAY)).toEqual(['A'])
     expect(waitsFor('A', sheet, twoStep, church(), TODAY)).toBe(true)
     expect(waitsFor('B', sheet, twoStep, church(), TODAY)).toBe(false)
+  })
+
+  it('never takes two approvals from one person, nor from a delegate and whom they decide for', () => {
+    const twoStep: ApprovalSettings = { twoStep: true, finalApproverIds: ['A', 'B'] }
+    const by = (approverId: string, onBehalfOfId: string | null = null) => [{ approverId, onBehalfOfId, at: '' }]
+    const step = (
+      deciderId: string,
+      approvals: ReturnType<typeof by>,
+      onBehalfOfId: string | null = null,
+      settings = twoStep,
+    ) => approvalStep({ memberId: 'M1', deciderId, onBehalfOfId, settings, roster: church(), approvals })
+    // B gave the first approval and has since been named a final approver: refused, A may finish it.
+    expect(step('B', by('B'))).toBe('repeat')
+    expect(step('A', by('B'))).toBe('final')
+    // Nor after the second approval was turned off since.
+    expect(step('B', by('B'), null, off)).toBe('repeat')
+    // C decided for B (away) first; B, and C deciding for B again, are the same approval.
+    expect(step('B', by('C', 'B'))).toBe('repeat')
+    expect(step('C', by('C', 'B'))).toBe('repeat')
+    expect(step('C', by('B'), 'B')).toBe('repeat')
+    expect(step('A', by('C', 'B'))).toBe('final')
+  })
+
+  it('lets only a current final approver change the second approval while it is on; anyone while off', () => {
+    const supervisors = new Set(['A', 'B', 'C'])
+    const on: ApprovalSettings = { twoStep: true, finalApproverIds: ['A'] }
+    expect(mayChangeApprovals('A', on, supervisors)).toBe(true)
+    expect(mayChangeApprovals('B', on, supervisors)).toBe(false)
+    expect(['A', 'B', 'C'].map((id) => mayChangeApprovals(id, off, supervisors))).toEqual([true, true, true])
+    // Ids kept from when it was on do not count while it is off.
+    expect(mayChangeApprovals('B', { twoStep: false, finalApproverIds: ['A'] }, supervisors)).toBe(true)
+    // A final approver who is no longer a supervisor leaves it to every supervisor (nobody is locked out).
+    expect(mayChangeApprovals('B', on, new Set(['B', 'C']))).toBe(true)
   })
 
   it('shows the away approver and their delegate the same week as waiting', () => {

@@ -20,6 +20,9 @@ export const DELEGATE_MESSAGE = 'Choose another supervisor of your organization'
 export const APPROVER_MESSAGE = 'Approver must be a supervisor of your organization'
 export const FINAL_APPROVERS_MESSAGE = 'Final approvers must be supervisors of your organization'
 export const FINAL_APPROVERS_REQUIRED = 'Choose at least one final approver'
+export const REPEAT_APPROVAL_MESSAGE =
+  'You already approved this timesheet; another supervisor must give the final approval'
+export const APPROVALS_LOCKED_MESSAGE = 'Only a final approver can change the second approval'
 
 /** A supervisor's time away (dates in the organization's zone, both days included) and who decides for them. */
 export const Away = z
@@ -136,7 +139,9 @@ export const finalReviewersOf = (
 /**
  * What an approval by `deciderId` (for `onBehalfOfId`, when a delegate decides) does: `final`
  * makes the timesheet approved; `first` records the first of two approvals and leaves it pending;
- * `waiting` means the first approval is already recorded and only a final approver may approve.
+ * `waiting` means the first approval is already recorded and only a final approver may approve;
+ * `repeat` means the decider (or whom they decide for) already gave an approval of it: two
+ * approvals are two people, whatever the settings became since the first.
  */
 export const approvalStep = (p: {
   memberId: string
@@ -145,7 +150,14 @@ export const approvalStep = (p: {
   settings: ApprovalSettings
   roster: Roster
   approvals: readonly TimesheetApproval[]
-}): 'final' | 'first' | 'waiting' => {
+}): 'final' | 'first' | 'waiting' | 'repeat' => {
+  const deciders = [p.deciderId, p.onBehalfOfId].filter((id): id is string => id !== null)
+  if (
+    p.approvals.some(
+      (a) => deciders.includes(a.approverId) || (a.onBehalfOfId !== null && deciders.includes(a.onBehalfOfId)),
+    )
+  )
+    return 'repeat'
   const finals = finalApproversFor(p.memberId, p.settings, p.roster)
   if (!finals.length) return 'final'
   if (finals.includes(p.deciderId) || (p.onBehalfOfId !== null && finals.includes(p.onBehalfOfId))) return 'final'
@@ -224,4 +236,14 @@ export const waitingCount = (
       count += pending.awaitingFinal
   }
   return count
+}
+
+/**
+ * Whether `userId` (a supervisor) may change the second approval: while it is on with final
+ * approvers who are current supervisors (`supervisorIds`), only they may (else a first approver
+ * could name themself final, or turn it off, and approve twice); otherwise any supervisor may.
+ */
+export const mayChangeApprovals = (userId: string, settings: ApprovalSettings, supervisorIds: ReadonlySet<string>) => {
+  const finals = settings.twoStep ? settings.finalApproverIds.filter((id) => supervisorIds.has(id)) : []
+  return finals.length === 0 || finals.includes(userId)
 }

@@ -1,6 +1,14 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { dayPaidMinutes, daySpans, shiftMinutes, weekTotalHours, type Span, type WeekTimes } from './hours.ts'
+import {
+  dayPaidMinutes,
+  dayShiftMinutes,
+  daySpans,
+  shiftMinutes,
+  weekTotalHours,
+  type Span,
+  type WeekTimes,
+} from './hours.ts'
 import {
   allDaySpans,
   MAX_SPANS,
@@ -195,6 +203,56 @@ describe('split shifts (issue 34)', () => {
   const time = fc
     .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
     .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`)
+
+  it('refuses a last span past midnight that ends after the day’s first start (more than 24 hours), naming the day', () => {
+    const over = [
+      { start: '00:00', end: '23:58' },
+      { start: '23:58', end: '23:57' },
+    ]
+    expect(spansProblem('monday', over)).toBe(
+      "Monday time ranges cannot add up to more than 24 hours: the last one must end by the first one's start",
+    )
+    expect(spansProblem('monday', [over[0]!, { start: '23:58', end: '00:00' }])).toBeUndefined()
+    expect(
+      spansProblem('monday', [
+        { start: '08:00', end: '09:00' },
+        { start: '22:00', end: '08:01' },
+      ]),
+    ).toBe(spansMessages.overDay('monday'))
+    expect(
+      spansProblem('monday', [
+        { start: '08:00', end: '09:00' },
+        { start: '22:00', end: '08:00' },
+      ]),
+    ).toBeUndefined()
+    // One span is the spec's day: at most 23:59 however it runs.
+    expect(spansProblem('monday', [{ start: '08:00', end: '07:59' }])).toBeUndefined()
+    const week = { mondayStart: '00:00', mondayEnd: '23:57', mondaySpans: over }
+    expect(weekSpanProblems(week)).toEqual([{ day: 'monday', message: spansMessages.overDay('monday') }])
+  })
+
+  it('never accepts a day of more than 24 hours, and refuses a last span only when it ends past the first start', () => {
+    fc.assert(
+      fc.property(fc.array(time, { minLength: 2, maxLength: 2 * MAX_SPANS }), time, (times, lastEnd) => {
+        const sorted = [...new Set(times)].sort()
+        if (sorted.length % 2) sorted.pop()
+        const spans = Array.from({ length: sorted.length / 2 }, (_, i) => ({
+          start: sorted[2 * i]!,
+          end: sorted[2 * i + 1]!,
+        }))
+        if (!spans.length) return
+        // The last span ends at any time: later the same day, or past midnight.
+        const last = spans.at(-1)!
+        last.end = lastEnd
+        const overnightPastFirst = spans.length > 1 && lastEnd < last.start && lastEnd > spans[0]!.start
+        const problem = spansProblem('tuesday', spans)
+        expect(problem === spansMessages.overDay('tuesday')).toBe(overnightPastFirst)
+        if (problem === undefined)
+          expect(dayShiftMinutes(withSpansApplied({ tuesdaySpans: spans }), 'tuesday')).toBeLessThanOrEqual(24 * 60)
+      }),
+      { numRuns: 2000 },
+    )
+  })
 
   it('pays every accepted day the sum of its spans, and what a Clock In then Clock Out adds is that span', () => {
     fc.assert(

@@ -18,12 +18,15 @@ export const spansMessages = {
   order: (day: DayName) => `${dayLabel[day]} time ranges must be in order and must not overlap`,
   disagree: (day: DayName) =>
     `${dayLabel[day]} start and end must be the first time range's start and the last one's end`,
+  overDay: (day: DayName) =>
+    `${dayLabel[day]} time ranges cannot add up to more than 24 hours: the last one must end by the first one's start`,
 } as const
 
 /**
  * Why a day's spans are refused, or undefined when they are fine: each has a start; each but the
  * last has an end after its start (only the last may still run, or run past midnight); each starts
- * no earlier than the one before it ended.
+ * no earlier than the one before it ended; and a last one past midnight ends by the day's first
+ * start, so the day holds at most 24 hours (else 00:00-23:58 and 23:58-23:57 would pay 47.95).
  */
 export const spansProblem = (day: DayName, spans: readonly Span[]): string | undefined => {
   if (spans.length > MAX_SPANS) return spansMessages.tooMany(day)
@@ -33,6 +36,8 @@ export const spansProblem = (day: DayName, spans: readonly Span[]): string | und
     if (!isTime(span.end) && !(last && span.end === '')) return spansMessages.needsEnd(day, i + 1)
     if (!last && span.end <= span.start) return spansMessages.order(day)
     if (i > 0 && span.start < spans[i - 1]!.end) return spansMessages.order(day)
+    if (last && i > 0 && span.end !== '' && span.end < span.start && span.end > spans[0]!.start)
+      return spansMessages.overDay(day)
   }
   return undefined
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { splitWeek, DEFAULT_OVERTIME_RULES } from './overtime.ts'
+import { formatLongDate, parseLongDate } from './week.ts'
 import {
   accruedForWork,
   balanceOf,
@@ -334,6 +335,20 @@ describe('requests', () => {
     expect(() => check({ request: req({ from: '2026-11-26', to: '2026-11-26' }) })).toThrow(/all holidays/)
   })
 
+  it('writes a date in a message as a person reads it, and reads it back', () => {
+    expect(formatLongDate('2026-12-24')).toBe('Thursday, Dec 24, 2026')
+    expect(blackoutMessage('2026-12-24', 'Christmas Eve')).toBe(
+      'Time off is not possible on Thursday, Dec 24, 2026: Christmas Eve',
+    )
+    expect(parseLongDate('Thursday, Dec 24, 2026')).toBe('2026-12-24')
+    expect(parseLongDate('Sunday, Apr 5, 2026')).toBe('2026-04-05')
+    // A weekday that does not agree, a date that does not exist, or any other text is no date.
+    expect(parseLongDate('Friday, Dec 24, 2026')).toBeUndefined()
+    expect(parseLongDate('Monday, Feb 30, 2026')).toBeUndefined()
+    expect(parseLongDate('2026-12-24')).toBeUndefined()
+    expect(parseLongDate('Easter Sunday')).toBeUndefined()
+  })
+
   it('refuse a request touching a blackout date with its reason', () => {
     expect(() => check({ request: req({ from: '2026-04-03', to: '2026-04-06' }), availableHours: 100 })).toThrow(
       blackoutMessage('2026-04-05', 'Easter Sunday'),
@@ -505,7 +520,7 @@ describe('time off, case by case', () => {
         expect([e.status, e.code, e.message]).toEqual([
           400,
           'bad_request',
-          'Time off is not possible on 2026-04-05: Easter Sunday',
+          'Time off is not possible on Sunday, Apr 5, 2026: Easter Sunday',
         ])
         expect(e.details).toEqual({ blackout: { date: '2026-04-05', reason: 'Easter Sunday' } })
       }

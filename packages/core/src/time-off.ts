@@ -3,7 +3,7 @@ import { AppError, badRequest } from './errors.ts'
 import { PayType } from './pay-types.ts'
 import type { Role } from './roles.ts'
 import { DEFAULT_TIME_OFF_NAMES, TIME_OFF_KINDS } from './time-off-kinds.ts'
-import { addDays, dayOfDate, isCalendarDate, isValidDate } from './week.ts'
+import { addDays, dayOfDate, formatLongDate, isCalendarDate, isValidDate } from './week.ts'
 
 /**
  * Issue 32: time off. Policies per kind (accrual, cap, carryover, negative balances, eligible pay
@@ -389,7 +389,8 @@ export const requestHours = (days: readonly { hours: number }[]): number =>
 export const TIME_OFF_NOT_ELIGIBLE = 'You are not eligible for this kind of time off'
 export const TIME_OFF_NO_DAYS = 'These dates are all holidays: there is nothing to request'
 export const TIME_OFF_OVERLAP = 'This request overlaps another of your requests'
-export const blackoutMessage = (date: string, reason: string) => `Time off is not possible on ${date}: ${reason}`
+export const blackoutMessage = (date: string, reason: string) =>
+  `Time off is not possible on ${formatLongDate(date)}: ${reason}`
 export const balanceMessage = (name: string, available: number, requested: number) =>
   `Not enough ${name} hours: ${available} available, ${requested} requested`
 

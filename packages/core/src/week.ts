@@ -148,6 +148,24 @@ export const formatDate = (date: string): string => {
   return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`
 }
 
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
+
+/**
+ * 'Thursday, Dec 24, 2026': a date as a message a person reads names it (never 2026-12-24). The
+ * web reads it back (`parseLongDate`) to say it in the reader's language.
+ */
+export const formatLongDate = (date: string): string => `${WEEKDAYS[parse(date).getUTCDay()]}, ${formatDate(date)}`
+
+/** The calendar date a `formatLongDate` text names (its weekday must agree), else undefined. */
+export const parseLongDate = (text: string): string | undefined => {
+  const match = /^(\w+), (\w{3}) (\d{1,2}), (\d{4})$/.exec(text)
+  if (!match) return undefined
+  const month = MONTHS.indexOf(match[2] as (typeof MONTHS)[number])
+  if (month < 0) return undefined
+  const date = `${match[4]}-${pad2(month + 1)}-${pad2(Number(match[3]))}`
+  return utcMillis(date) !== undefined && formatLongDate(date) === text ? date : undefined
+}
+
 /** 'Nov 16, 2026 - Nov 22, 2026', as in the dialog title 'Weekly Timesheet - {date range}'. */
 export const formatDateRange = (weekStart: string): string =>
   `${formatDate(weekStart)} - ${formatDate(weekEnd(weekStart))}`

@@ -1,10 +1,15 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import * as z from 'zod'
 import {
+  API_ORG_RATE_PER_MINUTE,
   API_TOKEN_PREFIX,
   API_TOKEN_RATE_PER_MINUTE,
   ApiScope,
+  apiTokenMessages,
+  conflict,
   isApiTokenShape,
+  isTokenExpired,
+  mayAddToken,
   notFound,
   type ApiTokenCreated,
   type ApiTokenInput,
@@ -26,6 +31,7 @@ const StoredToken = z.object({
   createdAt: z.string(),
   createdBy: z.string(),
   lastUsedAt: z.string().optional(),
+  expiresAt: z.string().optional(),
 })
 type StoredToken = z.infer<typeof StoredToken>
 
@@ -44,6 +50,7 @@ const view = (t: StoredToken): ApiTokenView => ({
   scopes: t.scopes,
   createdAt: t.createdAt,
   lastUsedAt: t.lastUsedAt ?? null,
+  expiresAt: t.expiresAt ?? null,
 })
 
 /** A token belongs to the organization: its records are about the organization, the token named in the change. */
@@ -62,35 +69,70 @@ export const apiTokensOf = (orgId: string) => {
     ).map((i) => StoredToken.parse(i))
 
   return {
-    /** A new token and its audit record at once; the secret is answered this once and stored only as a hash. */
+    /**
+     * A new token and its audit record at once; the secret is answered this once and stored only
+     * as a hash. Refused (409) when the organization holds MAX_API_TOKENS live tokens: they are
+     * counted on one index item written in the same transaction (conditioned on its version), so
+     * two makes at once cannot both pass the limit; the index is seeded from the list when missing.
+     */
     async create(input: ApiTokenInput, actor: Actor & { id: string }): Promise<ApiTokenCreated> {
       const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`
       const id = randomUUID()
-      const createdAt = nowIso()
-      await table.transact([
-        {
-          Put: {
-            Item: {
-              ...keys.apiToken(hash(token)),
-              id,
-              orgId,
-              name: input.name,
-              scopes: input.scopes,
-              createdAt,
-              createdBy: actor.id,
-              gsi1pk: keys.orgApiTokens(orgId),
-              gsi1sk: `${createdAt}#${id}`,
+      const expiresAt = input.expiresAt ?? null
+      for (let attempt = 0; ; attempt++) {
+        const createdAt = nowIso()
+        const index = await table.get(keys.apiTokenIndex(orgId))
+        const known: Record<string, string | null> = index
+          ? ((index.tokens as Record<string, string | null> | undefined) ?? {})
+          : Object.fromEntries((await stored()).map((t) => [t.id, t.expiresAt ?? null]))
+        const live = Object.entries(known).filter(([, at]) => !isTokenExpired(at))
+        if (!mayAddToken(live.map(([, at]) => ({ expiresAt: at })))) throw conflict(apiTokenMessages.tooMany)
+        const version = Number(index?.v ?? 0)
+        try {
+          await table.transact([
+            {
+              Put: {
+                Item: {
+                  ...keys.apiToken(hash(token)),
+                  id,
+                  orgId,
+                  name: input.name,
+                  scopes: input.scopes,
+                  createdAt,
+                  createdBy: actor.id,
+                  ...(expiresAt ? { expiresAt } : {}),
+                  gsi1pk: keys.orgApiTokens(orgId),
+                  gsi1sk: `${createdAt}#${id}`,
+                },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
             },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        auditRecord(orgId, actor, {
-          action: 'apiToken.created',
-          subject: tokenSubject,
-          changes: tokenChange(null, `${input.name} (${input.scopes.join(', ')})`),
-        }),
-      ])
-      return { id, name: input.name, scopes: input.scopes, token, createdAt }
+            {
+              Put: {
+                Item: {
+                  ...keys.apiTokenIndex(orgId),
+                  tokens: { ...Object.fromEntries(live), [id]: expiresAt },
+                  v: version + 1,
+                },
+                ConditionExpression: index ? 'v = :v' : 'attribute_not_exists(pk)',
+                ...(index ? { ExpressionAttributeValues: { ':v': version } } : {}),
+              },
+            },
+            auditRecord(orgId, actor, {
+              action: 'apiToken.created',
+              subject: tokenSubject,
+              changes: tokenChange(
+                null,
+                `${input.name} (${input.scopes.join(', ')})${expiresAt ? `, expires ${expiresAt}` : ''}`,
+              ),
+            }),
+          ])
+          return { id, name: input.name, scopes: input.scopes, token, createdAt, expiresAt }
+        } catch (e) {
+          // Another token was made or revoked between the read and the write: count again (a few times).
+          if (!isConditionFailure(e, 1) || attempt >= 3) throw e
+        }
+      }
     },
 
     /** The organization's tokens, oldest first, without their secrets. */
@@ -100,6 +142,7 @@ export const apiTokensOf = (orgId: string) => {
     async revoke(id: string, actor: Actor) {
       const token = (await stored()).find((t) => t.id === id)
       if (!token) throw notFound('API token')
+      const index = await table.get(keys.apiTokenIndex(orgId))
       try {
         await table.transact([
           {
@@ -109,6 +152,19 @@ export const apiTokensOf = (orgId: string) => {
               ExpressionAttributeValues: { ':o': orgId, ':id': id },
             },
           },
+          // It no longer counts toward the organization's limit (the index, once there is one).
+          ...(index
+            ? [
+                {
+                  Update: {
+                    Key: keys.apiTokenIndex(orgId),
+                    UpdateExpression: 'REMOVE tokens.#id SET v = v + :one',
+                    ExpressionAttributeNames: { '#id': id },
+                    ExpressionAttributeValues: { ':one': 1 },
+                  },
+                },
+              ]
+            : []),
           auditRecord(orgId, actor, {
             action: 'apiToken.revoked',
             subject: tokenSubject,
@@ -134,7 +190,27 @@ export const apiTokens = {
     const item = await table.get(keys.apiToken(hash(token)))
     if (!item) return undefined
     const t = StoredToken.parse(item)
+    // An expired token is refused as a revoked one is (it stays listed until revoked).
+    if (isTokenExpired(t.expiresAt)) return undefined
     return { id: t.id, orgId: t.orgId, name: t.name, scopes: t.scopes, createdBy: t.createdBy }
+  },
+
+  /**
+   * Counts one request of the organization's tokens in this minute's window; false once they made
+   * `limit` together this minute (each token is held to its own rate besides).
+   */
+  async countOrgUse(orgId: string, now = Date.now(), limit = API_ORG_RATE_PER_MINUTE): Promise<boolean> {
+    try {
+      await table.update(keys.apiOrgRate(orgId, minuteOf(now)), {
+        UpdateExpression: 'ADD n :one SET expire = if_not_exists(expire, :expire)',
+        ConditionExpression: 'attribute_not_exists(n) OR n < :limit',
+        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expire': epochSeconds(now) + 120 },
+      })
+      return true
+    } catch (e) {
+      if (isConditionFailure(e)) return false
+      throw e
+    }
   },
 
   /**

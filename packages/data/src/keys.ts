@@ -129,6 +129,14 @@ export const keys = {
   apiToken: (tokenHash: string) => ({ pk: `APITOKEN#${tokenHash}`, sk: 'APITOKEN' }),
   /** One token's requests in one minute (the rate limit), beside the token. */
   apiTokenRate: (tokenHash: string, minute: string) => ({ pk: `APITOKEN#${tokenHash}`, sk: `RATE#${minute}` }),
+  /** The organization's live API tokens (id to expiry), so the token limit holds under concurrent makes. */
+  apiTokenIndex: (orgId: string) => ({ pk: org(orgId), sk: 'APITOKENS' }),
+  /**
+   * All of an organization's token requests in one minute (the organization's rate limit). Under
+   * APITOKEN# like a token's own count, since read-only routes may write only there (infra's
+   * sessionWrites); a hash never holds '#', so no token's partition is this one.
+   */
+  apiOrgRate: (orgId: string, minute: string) => ({ pk: `APITOKEN#ORG#${orgId}`, sk: `RATE#${minute}` }),
   /** Issue 35: an export of all an organization's data, and its progress. */
   dataExport: (orgId: string, id: string) => ({ pk: org(orgId), sk: `EXPORT#${id}` }),
   /** GSI1 partition of the exports still to make (sparse: removed when one ends). */

@@ -39,6 +39,13 @@ export const KIOSK_ABSOLUTE_SECONDS = 400 * 24 * 3600
 export const REMEMBERED_IDLE_SECONDS = 90 * 24 * 3600
 export const REMEMBERED_ABSOLUTE_SECONDS = 365 * 24 * 3600
 
+/**
+ * A remembered phone's session past the ordinary absolute limit: it no longer serves a member who
+ * became a supervisor (supervisors are never remembered; a promotion does not carry a year over).
+ */
+export const pastOrdinaryLimit = (session: Session, now = epochSeconds()) =>
+  session.device !== undefined && Math.floor(Date.parse(session.createdAt) / 1000) + SESSION_ABSOLUTE_SECONDS <= now
+
 /** What a remembered phone reads as on the member's Profile ('Chrome on Android'). */
 export type Device = { browser: string; os: string }
 

@@ -1,6 +1,7 @@
 import {
   addDays,
   allocationFields,
+  badRequest,
   type AllocationFieldName,
   conflict,
   copyLastWeek,
@@ -13,11 +14,14 @@ import {
   isEditable,
   notFound,
   PERIOD_CLOSED_MESSAGE,
+  spansField,
   statusLabel,
   Timesheet,
   TimesheetDays,
+  weekSpanProblems,
   type AuditAction,
   type TimesheetStatus,
+  type WeekTimes,
 } from '@app/core'
 import type * as z from 'zod'
 import { aggregateMoves } from './aggregates.ts'
@@ -109,6 +113,16 @@ const asSaved = (days: TimesheetDays): TimesheetDays =>
     ...days,
     ...Object.fromEntries(ALLOCATION_FIELDS.map((f) => [f, days[f]?.length ? days[f] : undefined])),
   })
+
+/**
+ * The spans rule checked where every save and submission lands, whoever made them (a request body
+ * is checked by its schema already; a kiosk punch or a week saved before the 24-hour rule is not):
+ * a day the schema would refuse is refused the same way, on its spans field.
+ */
+const refuseSpanProblems = (days: WeekTimes) => {
+  const problem = weekSpanProblems(days)[0]
+  if (problem) throw badRequest(problem.message, { [spansField(problem.day)]: problem.message })
+}
 
 /** The fields a timesheet's records show before and after. */
 const RECORDED_FIELDS = ['weekStartDate', 'status', ...TimesheetDays.keyof().options, 'comments'] as const
@@ -292,6 +306,7 @@ export const timesheetsOf = (orgId: string) => {
         throw conflict(`This timesheet is ${statusLabel[current.status]} and can no longer be edited`)
       }
       checkVersion(current, expectedVersion)
+      refuseSpanProblems(days)
       return replace(
         current,
         {
@@ -348,6 +363,7 @@ export const timesheetsOf = (orgId: string) => {
         )
       }
       checkVersion(current, options.expectedVersion)
+      refuseSpanProblems({ ...current, ...options.days })
       const now = nowIso()
       return replace(
         current,

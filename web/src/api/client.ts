@@ -1,6 +1,8 @@
 import { queryOptions, type QueryFunction, type QueryKey } from '@tanstack/react-query'
 import i18next from 'i18next'
+import { parseLongDate } from '@app/core'
 import type { MessageKey } from '@app/i18n'
+import { formatDate } from '../lib/format.ts'
 import { isOnline } from '../offline/connection.ts'
 
 /**
@@ -37,15 +39,18 @@ const throwIfNotOk = async (res: Response) => {
 
 /**
  * A server message in the current language: its `errors` key with its values (a value that is a
- * catalogue term, such as a day or a status, translated too), else the English `message` it came with.
+ * catalogue term, such as a day or a status, translated too, and a written-out date said in the
+ * reader's language), else the English `message` it came with.
  */
 export const translateMessage = (code: Partial<MessageKey> | undefined, message: string): string => {
   if (!code?.key || !i18next.exists(`errors:${code.key}`)) return message
   const params = Object.fromEntries(
-    Object.entries(code.params ?? {}).map(([name, value]) => [
-      name,
-      i18next.exists(`errors:terms.${value}`) ? i18next.t(`errors:terms.${value}`) : value,
-    ]),
+    Object.entries(code.params ?? {}).map(([name, value]) => {
+      // A date the server wrote out ('Thursday, Dec 24, 2026') is said in the reader's language.
+      const date = parseLongDate(value)
+      if (date) return [name, formatDate(date, 'full')]
+      return [name, i18next.exists(`errors:terms.${value}`) ? i18next.t(`errors:terms.${value}`) : value]
+    }),
   )
   return i18next.t(`errors:${code.key}`, params)
 }

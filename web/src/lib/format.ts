@@ -1,6 +1,7 @@
 import {
   dateInZone,
   formatDate as formatCalendarDate,
+  formatLongDate,
   formatInstant,
   formatTimeOfDay,
   fullName,
@@ -22,7 +23,7 @@ import { browserLocale, browserTimeZone } from './browser.ts'
  * - 'long': 'November 16, 2026' (profile and billing dates)
  * - 'dateTime': 'Nov 16, 2026, 3:05 PM' (when a comment was made)
  */
-export type DateStyle = 'medium' | 'short' | 'long' | 'dateTime'
+export type DateStyle = 'medium' | 'short' | 'long' | 'full' | 'dateTime'
 
 /** The organization's zone when it is a real one, else the browser's. */
 export const zoneOr = (timeZone: unknown): string => (isValidTimeZone(timeZone) ? timeZone : browserTimeZone())
@@ -31,6 +32,7 @@ const CALENDAR_STYLES = {
   medium: { month: 'short', day: 'numeric', year: 'numeric' },
   short: { month: 'short', day: 'numeric' },
   long: { month: 'long', day: 'numeric', year: 'numeric' },
+  full: { weekday: 'long', month: 'short', day: 'numeric', year: 'numeric' },
 } as const
 
 /**
@@ -41,6 +43,7 @@ const calendar = (date: string, style: Exclude<DateStyle, 'dateTime'>): string =
   const locale = currentLocale()
   if (locale === 'en-US' && style === 'medium') return formatCalendarDate(date)
   if (locale === 'en-US' && style === 'short') return formatCalendarDate(date).replace(/, \d{4}$/, '')
+  if (locale === 'en-US' && style === 'full') return formatLongDate(date)
   return new Date(`${date}T00:00:00Z`).toLocaleString(locale, { ...CALENDAR_STYLES[style], timeZone: 'UTC' })
 }
 

@@ -145,6 +145,7 @@ const spansKey = (day: DayName, message: string) => {
   if (message === spansMessages.tooMany(day))
     return { key: 'spansTooMany', params: { ...params, max: String(MAX_SPANS) } }
   if (message === spansMessages.order(day)) return { key: 'spansOrder', params }
+  if (message === spansMessages.overDay(day)) return { key: 'spansOverDay', params }
   if (message === spansMessages.disagree(day)) return { key: 'spansDisagree', params }
   const n = /time range (\d+)/.exec(message)?.[1] ?? '1'
   return {

@@ -46,7 +46,7 @@ const request = (overrides: Partial<TimeOffRequestView> = {}): TimeOffRequestVie
   ...overrides,
 })
 
-const BLACKOUT = 'Time off is not possible on 2099-04-12: Easter Sunday'
+const BLACKOUT = 'Time off is not possible on Sunday, Apr 12, 2099: Easter Sunday'
 
 const show = (role: 'employee' | 'supervisor', items: TimeOffRequestView[], extra: Record<string, MockAnswer> = {}) => {
   const me = role === 'employee' ? makeStaffMember() : makeUser()
@@ -98,13 +98,17 @@ describe('TimeOffPage for a member', () => {
 
   it.each([
     ['en', BLACKOUT],
-    ['es', 'No se puede tomar tiempo libre el 2099-04-12: Easter Sunday'],
+    ['es', 'No se puede tomar tiempo libre el domingo, 12 de abr de 2099: Easter Sunday'],
   ])('says a blackout refusal with its reason in the form (%s)', async (language, shown) => {
     await i18next.changeLanguage(language)
     const { user } = show('employee', [], {
       'POST /api/time-off': {
         status: 400,
-        body: { message: BLACKOUT, key: 'timeOffBlackout', params: { date: '2099-04-12', reason: 'Easter Sunday' } },
+        body: {
+          message: BLACKOUT,
+          key: 'timeOffBlackout',
+          params: { date: 'Sunday, Apr 12, 2099', reason: 'Easter Sunday' },
+        },
       },
     })
     const form = within(await screen.findByRole('form'))

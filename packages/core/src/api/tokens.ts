@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { ApiScope } from '../api-tokens.ts'
+import { ApiScope, apiTokenMessages } from '../api-tokens.ts'
 
 /** POST /api/tokens: a name to recognise the token by, and what it may do. */
 export const ApiTokenInput = z.object({
@@ -12,6 +12,13 @@ export const ApiTokenInput = z.object({
     .array(ApiScope, { error: 'Choose at least one scope' })
     .min(1, { error: 'Choose at least one scope' })
     .transform((scopes) => [...new Set(scopes)]),
+  /** When the token stops working (an ISO date-time in the future); none or null: never. Kept in UTC. */
+  expiresAt: z.iso
+    .datetime({ offset: true, error: apiTokenMessages.expiryInvalid })
+    .refine((at) => Date.parse(at) > Date.now(), { error: apiTokenMessages.expiryPast })
+    .transform((at) => new Date(at).toISOString())
+    .nullable()
+    .optional(),
 })
 export type ApiTokenInput = z.infer<typeof ApiTokenInput>
 
@@ -22,6 +29,8 @@ export const ApiTokenView = z.object({
   scopes: z.array(ApiScope),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
+  /** When it stops working, or null for never; an expired token is listed until revoked. */
+  expiresAt: z.string().nullable(),
 })
 export type ApiTokenView = z.infer<typeof ApiTokenView>
 export const ApiTokenList = z.array(ApiTokenView)
@@ -34,6 +43,7 @@ export const ApiTokenCreated = z.object({
   scopes: z.array(ApiScope),
   token: z.string(),
   createdAt: z.string(),
+  expiresAt: z.string().nullable(),
 })
 export type ApiTokenCreated = z.infer<typeof ApiTokenCreated>
 

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ApprovalSettings } from '@app/core'
+import { ApprovalSettings, mayChangeApprovals } from '@app/core'
+import { useAuth } from '../../api/auth.ts'
 import { errorMessage } from '../../api/client.ts'
 import { useApproverChoices } from '../../api/members.ts'
 import { useApprovalSettings, useUpdateApprovalSettings } from '../../api/organization.ts'
@@ -15,7 +16,7 @@ import { LoadingState } from '../ui/LoadingState.tsx'
 
 const ORDER = ['twoStep', 'finalApproverIds'] as const
 
-/** Settings → Approvals (issue 31): the optional second approval and its final approvers. */
+/** Settings → Approvals: the optional second approval and its final approvers. */
 export function ApprovalSettingsSection() {
   const { t } = useTranslation('supervisor')
   const saved = useApprovalSettings()
@@ -44,6 +45,9 @@ export function ApprovalSettingsSection() {
 function ApprovalSettingsForm({ saved }: { saved: ApprovalSettings }) {
   const { t } = useTranslation('supervisor')
   const supervisors = useApproverChoices()
+  const { user } = useAuth()
+  // The server's rule: while the second approval is on, only its final approvers change it.
+  const locked = user !== null && !mayChangeApprovals(user.id, saved, new Set(supervisors.map((s) => s.id)))
   const update = useUpdateApprovalSettings()
   const [twoStep, setTwoStep] = useState(saved.twoStep)
   const [finals, setFinals] = useState<string[]>(saved.finalApproverIds)
@@ -60,45 +64,60 @@ function ApprovalSettingsForm({ saved }: { saved: ApprovalSettings }) {
     }),
   )
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('settings.approvals.title')}>
-      {formError ? <FieldMessage id="approvals-error">{formError}</FieldMessage> : null}
-      <label className="flex items-start gap-2 text-sm text-slate-900">
-        <input
-          type="checkbox"
-          name="twoStep"
-          className="mt-0.5 size-4"
-          checked={twoStep}
-          onChange={(e) => setTwoStep(e.target.checked)}
-        />
-        <span>
-          <span className="font-medium">{t('settings.approvals.twoStep')}</span>
-          <span className="block text-slate-600">{t('settings.approvals.twoStepHint')}</span>
-        </span>
-      </label>
-      {twoStep ? (
-        <fieldset className="space-y-2" aria-describedby={errors.shown.finalApproverIds ? 'finals-error' : undefined}>
-          <legend className="text-sm font-medium text-slate-900">{t('settings.approvals.finalApprovers')}</legend>
-          {supervisors.map((s) => (
-            <label key={s.id} className="flex items-center gap-2 text-sm text-slate-800">
-              <input
-                type="checkbox"
-                name="finalApproverIds"
-                value={s.id}
-                className="size-4"
-                checked={finals.includes(s.id)}
-                onChange={(e) => toggle(s.id, e.target.checked)}
-              />
-              {s.name}
-            </label>
-          ))}
-          {errors.shown.finalApproverIds ? (
-            <FieldMessage id="finals-error">{errors.shown.finalApproverIds}</FieldMessage>
-          ) : null}
-        </fieldset>
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="space-y-4"
+      aria-label={t('settings.approvals.title')}
+      aria-describedby={locked ? 'approvals-locked' : undefined}
+    >
+      {locked ? (
+        <p id="approvals-locked" className="rounded-md bg-slate-100 p-3 text-sm text-slate-800">
+          {t('settings.approvals.locked')}
+        </p>
       ) : null}
-      <Button type="submit" disabled={update.isPending}>
-        {t('settings.approvals.save')}
-      </Button>
+      {formError ? <FieldMessage id="approvals-error">{formError}</FieldMessage> : null}
+      <fieldset disabled={locked} className="space-y-4">
+        <label className="flex items-start gap-2 text-sm text-slate-900">
+          <input
+            type="checkbox"
+            name="twoStep"
+            className="mt-0.5 size-4"
+            checked={twoStep}
+            onChange={(e) => setTwoStep(e.target.checked)}
+          />
+          <span>
+            <span className="font-medium">{t('settings.approvals.twoStep')}</span>
+            <span className="block text-slate-600">{t('settings.approvals.twoStepHint')}</span>
+          </span>
+        </label>
+        {twoStep ? (
+          <fieldset className="space-y-2" aria-describedby={errors.shown.finalApproverIds ? 'finals-error' : undefined}>
+            <legend className="text-sm font-medium text-slate-900">{t('settings.approvals.finalApprovers')}</legend>
+            {supervisors.map((s) => (
+              <label key={s.id} className="flex items-center gap-2 text-sm text-slate-800">
+                <input
+                  type="checkbox"
+                  name="finalApproverIds"
+                  value={s.id}
+                  className="size-4"
+                  checked={finals.includes(s.id)}
+                  onChange={(e) => toggle(s.id, e.target.checked)}
+                />
+                {s.name}
+              </label>
+            ))}
+            {errors.shown.finalApproverIds ? (
+              <FieldMessage id="finals-error">{errors.shown.finalApproverIds}</FieldMessage>
+            ) : null}
+          </fieldset>
+        ) : null}
+      </fieldset>
+      {locked ? null : (
+        <Button type="submit" disabled={update.isPending}>
+          {t('settings.approvals.save')}
+        </Button>
+      )}
     </form>
   )
 }

@@ -106,4 +106,25 @@ describe('Settings: the second approval (issue 31)', () => {
     )
     expect(await screen.findByText('Approval settings have been saved.')).toBeTruthy()
   })
+
+  it('says so and offers no change to a supervisor who is not a final approver while it is on', async () => {
+    const fetch = mockFetch({
+      'GET /api/auth/user': { body: carl },
+      'GET /api/organization/settings': {
+        body: { organizationName: 'Grace Chapel', logoUrl: null, timeZone: 'UTC', weekStartDay: 'monday' },
+      },
+      'GET /api/employees': { body: members },
+      'GET /api/organization/approvals': { body: { twoStep: true, finalApproverIds: ['sup-1'] } },
+    })
+    renderApp('/settings')
+    const region = within(await screen.findByRole('region', { name: 'Approvals' }))
+    const note = await region.findByText(
+      'Only a final approver can change the second approval. Ask one of them to change it.',
+    )
+    expect(region.getByRole('form', { name: 'Approvals' }).getAttribute('aria-describedby')).toBe(note.id)
+    expect(region.getByLabelText(/Require a second approval/).matches(':disabled')).toBe(true)
+    expect(region.getByLabelText('Grace Hopper').matches(':disabled')).toBe(true)
+    expect(region.queryByRole('button', { name: 'Save Approvals' })).toBeNull()
+    expect(sent(fetch, 'PUT')).toEqual([])
+  })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ApiTokenView, OrganizationSettings } from '@app/core'
 import { makeUser } from '../../../test/fixtures.ts'
@@ -24,8 +24,12 @@ const show = (tokens: ApiTokenView[] = []) => {
     'GET /api/organization/settings': { body: settings },
     'GET /api/tokens': () => ({ body: list }),
     'POST /api/tokens': (init) => {
-      const { name, scopes } = JSON.parse(String(init!.body)) as { name: string; scopes: string[] }
-      const made = { id: 't2', name, scopes, createdAt: '2026-11-20T15:00:00Z' }
+      const { name, scopes, expiresAt } = JSON.parse(String(init!.body)) as {
+        name: string
+        scopes: string[]
+        expiresAt?: string
+      }
+      const made = { id: 't2', name, scopes, createdAt: '2026-11-20T15:00:00Z', expiresAt: expiresAt ?? null }
       list = [...list, { ...made, lastUsedAt: null } as ApiTokenView]
       return { body: { ...made, token: `mtk_${'a'.repeat(43)}` } }
     },
@@ -43,11 +47,13 @@ describe('Settings → API', () => {
         scopes: ['payroll:read'],
         createdAt: '2026-11-01T15:00:00Z',
         lastUsedAt: null,
+        expiresAt: null,
       },
     ])
     const section = within(await screen.findByRole('region', { name: 'API' }))
     expect(await section.findByText('Payroll sync')).toBeTruthy()
     expect(section.getByText(/Last used never/)).toBeTruthy()
+    expect(section.getByText('Never expires')).toBeTruthy()
 
     // Without a scope the form says so and sends nothing.
     await user.type(section.getByLabelText('Name'), 'Planning Center')
@@ -72,5 +78,58 @@ describe('Settings → API', () => {
     await user.click(section.getByRole('button', { name: 'Done' }))
     expect(section.queryByTestId('new-api-token')).toBeNull()
     expect(await section.findByText('Planning Center')).toBeTruthy()
+  })
+
+  it('shows each token’s expiry and which have expired, and sends the chosen last day as its end in the organization’s zone', async () => {
+    const { fetch, user } = show([
+      {
+        id: 't1',
+        name: 'Old sync',
+        scopes: ['members:read'],
+        createdAt: '2026-01-01T15:00:00Z',
+        lastUsedAt: null,
+        expiresAt: '2026-02-01T05:59:00.000Z',
+      },
+      {
+        id: 't3',
+        name: 'Year sync',
+        scopes: ['members:read'],
+        createdAt: '2026-01-01T15:00:00Z',
+        lastUsedAt: null,
+        expiresAt: '2099-02-01T05:59:00.000Z',
+      },
+    ])
+    const section = within(await screen.findByRole('region', { name: 'API' }))
+    const [old, year] = (await section.findAllByRole('listitem')).map((item) => within(item))
+    expect(old!.getByText(/Expired/)).toBeTruthy()
+    expect(old!.getByText(/Expires .*2026/)).toBeTruthy()
+    expect(year!.queryByText(/Expired/)).toBeNull()
+    expect(year!.getByText(/Expires .*2099/)).toBeTruthy()
+
+    await user.type(section.getByLabelText('Name'), 'Quarter sync')
+    await user.click(section.getByRole('checkbox', { name: /members:read/ }))
+    const expiry = section.getByLabelText('Expires on (optional)')
+    expect(expiry.getAttribute('aria-describedby')).toContain('api-token-expiry')
+    fireEvent.change(expiry, { target: { value: '2099-01-31' } })
+    await user.click(section.getByRole('button', { name: 'Create API token' }))
+    expect(await section.findByTestId('new-api-token')).toBeTruthy()
+    const [, init] = fetch.mock.calls.find(([, i]) => i?.method === 'POST')!
+    // The end of 31 January in Chicago (UTC-6).
+    expect(JSON.parse(String(init!.body))).toEqual({
+      name: 'Quarter sync',
+      scopes: ['members:read'],
+      expiresAt: '2099-02-01T05:59:00.000Z',
+    })
+  })
+
+  it('refuses a day already past before sending anything', async () => {
+    const { fetch, user } = show()
+    const section = within(await screen.findByRole('region', { name: 'API' }))
+    await user.type(section.getByLabelText('Name'), 'Late sync')
+    await user.click(section.getByRole('checkbox', { name: /members:read/ }))
+    fireEvent.change(section.getByLabelText('Expires on (optional)'), { target: { value: '2020-01-31' } })
+    await user.click(section.getByRole('button', { name: 'Create API token' }))
+    expect(section.getByText('Choose a day from today on')).toBeTruthy()
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0)
   })
 })

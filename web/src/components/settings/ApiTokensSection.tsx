@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { KeyRound } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { ApiScope, ApiTokenInput, type ApiTokenCreated } from '@app/core'
+import { ApiScope, ApiTokenInput, isTokenExpired, todayIn, zonedInstant, type ApiTokenCreated } from '@app/core'
 import { errorFields, errorMessage } from '../../api/client.ts'
 import { useOrgTimeZone } from '../../api/organization.ts'
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../../api/tokens.ts'
@@ -48,8 +48,11 @@ function NewToken({ created, onDone }: { created: ApiTokenCreated; onDone: () =>
 function CreateTokenForm({ onCreated }: { onCreated: (created: ApiTokenCreated) => void }) {
   const { t } = useTranslation('supervisor')
   const create = useCreateApiToken()
+  const zone = useOrgTimeZone()
   const [name, setName] = useState('')
   const [scopes, setScopes] = useState<ApiScope[]>([])
+  /** The last day the token works (it stops at the end of that day in the organization's zone); empty: never. */
+  const [expiresOn, setExpiresOn] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const busy = create.isPending
   const toggle = (scope: ApiScope, on: boolean) => {
@@ -58,7 +61,8 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: ApiTokenCreated) 
   }
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const checked = ApiTokenInput.safeParse({ name, scopes })
+    const expiresAt = expiresOn ? zonedInstant(expiresOn, '23:59', zone).toISOString() : undefined
+    const checked = ApiTokenInput.safeParse({ name, scopes, expiresAt })
     if (!checked.success) {
       setErrors(
         Object.fromEntries(
@@ -71,6 +75,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: ApiTokenCreated) 
       onSuccess: (created) => {
         setName('')
         setScopes([])
+        setExpiresOn('')
         onCreated(created)
       },
       onError: (error) => {
@@ -92,6 +97,27 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: ApiTokenCreated) 
           }}
           aria-invalid={errors.name ? true : undefined}
           aria-describedby={fieldDescription('api-token-name', { hint: true, message: errors.name })}
+          disabled={busy}
+          className={inputClasses}
+        />
+      </FormField>
+      <FormField
+        id="api-token-expiry"
+        label={t('apiTokens.expiry')}
+        hint={t('apiTokens.expiryHint')}
+        message={errors.expiresAt}
+      >
+        <input
+          id="api-token-expiry"
+          type="date"
+          value={expiresOn}
+          min={todayIn(zone)}
+          onChange={(e) => {
+            setExpiresOn(e.target.value)
+            setErrors({})
+          }}
+          aria-invalid={errors.expiresAt ? true : undefined}
+          aria-describedby={fieldDescription('api-token-expiry', { hint: true, message: errors.expiresAt })}
           disabled={busy}
           className={inputClasses}
         />
@@ -125,7 +151,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: ApiTokenCreated) 
   )
 }
 
-/** Settings → API (issue 35, supervisors): make, list and revoke the organization's API tokens. */
+/** Settings → API (supervisors): make, list and revoke the organization’s API tokens, with their expiry. */
 export function ApiTokensSection() {
   const { t } = useTranslation('supervisor')
   const tokens = useApiTokens()
@@ -155,6 +181,14 @@ export function ApiTokensSection() {
                   <div className="min-w-0 space-y-0.5 text-sm">
                     <p className="font-medium text-slate-900">{token.name}</p>
                     <p className="font-mono text-slate-700">{token.scopes.join(', ')}</p>
+                    <p className="text-slate-600">
+                      {isTokenExpired(token.expiresAt) ? (
+                        <span className="font-medium text-red-700">{t('apiTokens.expired')} · </span>
+                      ) : null}
+                      {t(token.expiresAt ? 'apiTokens.expiresOn' : 'apiTokens.noExpiry', {
+                        at: formatDate(token.expiresAt, 'dateTime', '-', zone),
+                      })}
+                    </p>
                     <p className="text-slate-600">
                       {t('apiTokens.dates', {
                         created: formatDate(token.createdAt, 'dateTime', '-', zone),

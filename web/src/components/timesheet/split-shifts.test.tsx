@@ -163,6 +163,31 @@ describe('split shifts in the weekly dialog (issue 34)', () => {
     expect(writes(fetchMock)).toEqual([])
   })
 
+  it('offline, refuses a day of more than 24 hours as the server would, naming the day, and keeps nothing', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    const fetchMock = mockFetch({})
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    const sheet = makeTimesheet({ id: 4344, employeeId: 'long-day-member' })
+    const { queryClient } = open(sheet)
+    queryClient.setQueryData(timesheetKeys.currentWeek, sheet)
+    const sunday = day('Sunday')
+    await user.type(sunday.getByLabelText('Start Time'), '00:00')
+    await user.type(sunday.getByLabelText('End Time'), '23:58')
+    await user.click(sunday.getByRole('button', { name: 'Add time range: Sunday' }))
+    await user.type(day('Sunday').getByLabelText('Start Time 2'), '23:58')
+    await user.type(day('Sunday').getByLabelText('End Time 2'), '23:57')
+    await user.click(screen.getByRole('button', { name: 'Save Timesheet' }))
+    expect(await screen.findByText('Save Failed')).toBeTruthy()
+    expect(
+      day('Sunday').getByText(
+        "Sunday time ranges cannot add up to more than 24 hours: the last one must end by the first one's start",
+        { selector: 'p' },
+      ),
+    ).toBeTruthy()
+    expect(await queuedSaves('long-day-member')).toEqual([])
+    expect(writes(fetchMock)).toEqual([])
+  })
+
   it('Clock In again after Clock Out records a second span; ‘What did you do?’ saves the day’s activity', async () => {
     const { puts } = serveDrafts()
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
