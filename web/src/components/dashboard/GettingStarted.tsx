@@ -11,6 +11,8 @@ import { browserLocale, browserTimeZone } from '../../lib/browser.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card.tsx'
+import { Dialog, DialogActions, DialogContent, DialogHeading } from '../ui/Dialog.tsx'
+import { settingsPath } from '../settings/settings-pages.ts'
 
 /**
  * What this browser remembers of the checklist, per user: dismissed, and the two steps that are
@@ -56,9 +58,11 @@ export const isFirstRun = (user: Pick<User, 'createdAt'>, now: Date = new Date()
   now.getTime() - new Date(user.createdAt).getTime() < TRIAL_DAYS * 24 * 60 * 60 * 1000
 
 /**
- * The getting-started checklist for a new supervisor (issue 18): each step is ticked from the
- * organization's own data where there is one (the name changed from the one sign-up gave, a
- * member added, a timesheet of their own started), and it can be dismissed.
+ * The getting-started checklist for the supervisor who created the organization (the settings
+ * answer says whether the one asking did: `firstSupervisor`), never for a co-supervisor added
+ * later, whose church is already set up and whose browser's zone is no reason to move everyone's.
+ * Each step is ticked from the organization's own data where there is one (the name changed from
+ * the one sign-up gave, a member added, a timesheet of their own started), and it can be dismissed.
  */
 export function GettingStarted({ user }: { user: User }) {
   const { t } = useTranslation('supervisor')
@@ -67,12 +71,13 @@ export function GettingStarted({ user }: { user: User }) {
   const stats = useQuery(dashboardStatsQuery)
   const ownWeek = useCurrentWeekTimesheet()
   const updateSettings = useUpdateOrganizationSettings()
+  const [confirmingZone, setConfirmingZone] = useState(false)
   const shownZone = settings.data?.timeZone
   // Not a read for the screen: the first zone shown is remembered, so a change in Settings ticks the step.
   useEffect(() => {
     if (shownZone && remembered.zoneAtStart === undefined && !remembered.dismissed) remember({ zoneAtStart: shownZone })
   }, [shownZone, remembered.zoneAtStart, remembered.dismissed, remember])
-  if (remembered.dismissed || !settings.data || !stats.data) return null
+  if (remembered.dismissed || settings.data?.firstSupervisor !== true || !stats.data) return null
 
   const zone = settings.data.timeZone
   const zoneDone =
@@ -84,7 +89,10 @@ export function GettingStarted({ user }: { user: User }) {
     updateSettings.mutate(
       { organizationName: settings.data!.organizationName, timeZone: browserZone },
       {
-        onSuccess: () => remember({ zoneConfirmed: true }),
+        onSuccess: () => {
+          setConfirmingZone(false)
+          remember({ zoneConfirmed: true })
+        },
         onError: (error) => toastFailure(t('gettingStarted.zoneFailed'), error, t('gettingStarted.zoneFailed')),
       },
     )
@@ -94,7 +102,7 @@ export function GettingStarted({ user }: { user: User }) {
       id: 'name',
       done: settings.data.organizationName !== `${fullName(user)}'s Organization`,
       title: t('gettingStarted.name'),
-      detail: <Link to="/settings">{t('gettingStarted.openSettings')}</Link>,
+      detail: <Link to={settingsPath('organization')}>{t('gettingStarted.openSettings')}</Link>,
     },
     {
       id: 'zone',
@@ -103,14 +111,15 @@ export function GettingStarted({ user }: { user: User }) {
       detail: (
         <span className="flex flex-wrap gap-x-3">
           {offerBrowserZone ? (
-            <button type="button" disabled={updateSettings.isPending} onClick={useBrowserZone}>
+            // Moves every member's weeks: asked again in the app's dialog first.
+            <button type="button" disabled={updateSettings.isPending} onClick={() => setConfirmingZone(true)}>
               {t('gettingStarted.useBrowserZone', { name: zoneName(browserZone, browserLocale()), zone: browserZone })}
             </button>
           ) : null}
           <button type="button" onClick={() => remember({ zoneConfirmed: true })}>
             {t('gettingStarted.zoneRight')}
           </button>
-          <Link to="/settings">{t('gettingStarted.zoneChange')}</Link>
+          <Link to={settingsPath('organization')}>{t('gettingStarted.zoneChange')}</Link>
         </span>
       ),
     },
@@ -145,6 +154,12 @@ export function GettingStarted({ user }: { user: User }) {
         <div>
           <CardTitle id="getting-started-title">{t('gettingStarted.title')}</CardTitle>
           <p className="text-sm text-slate-600">{t('gettingStarted.progress', { done, total: steps.length })}</p>
+          <Link
+            to={settingsPath('setup')}
+            className="inline-flex min-h-11 items-center text-sm text-indigo-700 underline"
+          >
+            {t('gettingStarted.setupGuide')}
+          </Link>
         </div>
         <Button
           variant="ghost"
@@ -185,6 +200,29 @@ export function GettingStarted({ user }: { user: User }) {
           ))}
         </ol>
       </CardContent>
+      <Dialog
+        open={confirmingZone}
+        onOpenChange={(open) => (updateSettings.isPending ? undefined : setConfirmingZone(open))}
+      >
+        {confirmingZone ? (
+          <DialogContent>
+            <DialogHeading title={t('gettingStarted.zoneConfirmTitle')}>
+              {t('gettingStarted.zoneConfirmText', {
+                name: zoneName(browserZone, browserLocale()),
+                zone: browserZone,
+                current: zoneName(zone, browserLocale()),
+                currentZone: zone,
+              })}
+            </DialogHeading>
+            <DialogActions
+              pending={updateSettings.isPending}
+              label={t('gettingStarted.zoneConfirm')}
+              busyLabel={t('gettingStarted.zoneChanging')}
+              onClick={useBrowserZone}
+            />
+          </DialogContent>
+        ) : null}
+      </Dialog>
     </Card>
   )
 }
