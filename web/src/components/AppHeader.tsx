@@ -91,7 +91,8 @@ export function AppHeader({ user }: { user: User }) {
             >
               {organizationName}
             </span>
-            <span className="block truncate text-xs text-slate-600">{t('header.subtitle')}</span>
+            {/* Wraps at its spaces rather than being cut: 'Virtual Executive Pastor' is the product's whole name for the role. */}
+            <span className="block text-xs leading-tight text-slate-600">{t('header.subtitle')}</span>
           </span>
         </Link>
         <nav aria-label={t('nav.main')} className="hidden flex-1 items-center gap-1 sm:flex">

@@ -3,11 +3,12 @@ import { Link } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { CheckCircle2, Circle, X } from 'lucide-react'
-import { fullName, hasAnyTime, isValidTimeZone, TRIAL_DAYS, zoneName, type User } from '@app/core'
+import { fullName, hasAnyTime, isValidTimeZone, TRIAL_DAYS, type User } from '@app/core'
 import { dashboardStatsQuery } from '../../api/dashboard.ts'
 import { useOrganizationSettings, useUpdateOrganizationSettings } from '../../api/organization.ts'
 import { useCurrentWeekTimesheet } from '../../api/timesheets.ts'
-import { browserLocale, browserTimeZone } from '../../lib/browser.ts'
+import { browserTimeZone } from '../../lib/browser.ts'
+import { formatZoneName } from '../../lib/format.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card.tsx'
@@ -107,13 +108,13 @@ export function GettingStarted({ user }: { user: User }) {
     {
       id: 'zone',
       done: zoneDone,
-      title: t('gettingStarted.zone', { name: zoneName(zone, browserLocale()), zone }),
+      title: t('gettingStarted.zone', { name: formatZoneName(zone), zone }),
       detail: (
         <span className="flex flex-wrap gap-x-3">
           {offerBrowserZone ? (
             // Moves every member's weeks: asked again in the app's dialog first.
             <button type="button" disabled={updateSettings.isPending} onClick={() => setConfirmingZone(true)}>
-              {t('gettingStarted.useBrowserZone', { name: zoneName(browserZone, browserLocale()), zone: browserZone })}
+              {t('gettingStarted.useBrowserZone', { name: formatZoneName(browserZone), zone: browserZone })}
             </button>
           ) : null}
           <button type="button" onClick={() => remember({ zoneConfirmed: true })}>
@@ -208,9 +209,9 @@ export function GettingStarted({ user }: { user: User }) {
           <DialogContent>
             <DialogHeading title={t('gettingStarted.zoneConfirmTitle')}>
               {t('gettingStarted.zoneConfirmText', {
-                name: zoneName(browserZone, browserLocale()),
+                name: formatZoneName(browserZone),
                 zone: browserZone,
-                current: zoneName(zone, browserLocale()),
+                current: formatZoneName(zone),
                 currentZone: zone,
               })}
             </DialogHeading>
