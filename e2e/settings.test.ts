@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { OrganizationSettings } from '@app/core'
+import { addDays, dayOfDate, monthOf, todayIn, type OrganizationSettings } from '@app/core'
 import { useBrowser } from './browser.ts'
 import { api } from './helpers/api.ts'
 import { seriousViolations } from './helpers/axe.ts'
@@ -108,5 +108,74 @@ describe('the first-run checklist', () => {
     expect((await api<OrganizationSettings>(traveling, 'GET', '/api/organization/settings')).timeZone).toBe(
       'America/Denver',
     )
+  })
+})
+
+describe('layout and locale', () => {
+  it('Who is off fits an 860 px frame, scrolls to its last day at 375 px, shades the church’s days off, shows blackouts; the header keeps its words', async () => {
+    const page = await newPage({ width: 1280, height: 900 }, { timezoneId: 'America/Los_Angeles' })
+    await signInAsSupervisor(page, { ...uniquePerson('margaret'), firstName: 'Margaret', lastName: 'Chen' })
+    const org = await api<OrganizationSettings>(page, 'PUT', '/api/organization/settings', {
+      organizationName: 'Grace Chapel Denver',
+      timeZone: 'America/Denver',
+      // A church: Sunday is a working day, Monday the day off.
+      workingDays: ['tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
+    })
+    const today = todayIn(org.timeZone)
+    const month = monthOf(today)
+    const blackout = addDays(month.start, 9)
+    await api(page, 'PUT', '/api/organization/holidays', {
+      holidays: [],
+      blackouts: [{ date: blackout, reason: 'Easter services' }],
+    })
+    const me = await api<{ id: string }>(page, 'GET', '/api/auth/user')
+    await api(page, 'POST', '/api/time-off/adjustments', {
+      employeeId: me.id,
+      kind: 'vacation',
+      hours: 8,
+      reason: 'Start',
+    })
+    await api(page, 'POST', '/api/time-off', { kind: 'vacation', from: month.start, to: month.start, hoursPerDay: 1 })
+
+    // The header at 1280 px: 'Time off' on one line, the subtitle whole.
+    await page.goto('/time-off')
+    const main = page.getByRole('navigation', { name: 'Main' }).first()
+    const timeOffLink = main.getByRole('link', { name: 'Time off' })
+    expect((await timeOffLink.boundingBox())!.height).toBeLessThanOrEqual(44)
+    const subtitle = page.getByRole('banner').getByText('Virtual Executive Pastor')
+    expect(await subtitle.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+
+    // 860 px: the month's grid fits its frame, every day visible without scrolling.
+    await page.setViewportSize({ width: 860, height: 900 })
+    const grid = page.getByRole('region', { name: /^Who is off in / })
+    await grid.waitFor()
+    expect(await grid.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true)
+    const headers = grid.getByRole('columnheader')
+    const days = (await headers.count()) - 1
+    const column = (date: string) => headers.nth(Number(date.slice(8)))
+    // Sundays are worked (no shade), Mondays are not (shaded); the blackout date is marked.
+    const sunday = [0, 1, 2, 3, 4, 5, 6].map((n) => addDays(month.start, n)).find((d) => dayOfDate(d) === 'sunday')!
+    const monday = addDays(sunday, 1) <= month.end ? addDays(sunday, 1) : addDays(sunday, -6)
+    expect(await column(sunday).getAttribute('class')).not.toContain('bg-slate-100')
+    expect(await column(monday).getAttribute('class')).toContain('bg-slate-100')
+    expect(await column(blackout).textContent()).toContain('Blackout date: Easter services')
+    await grid.getByRole('rowheader', { name: 'Margaret Chen' }).waitFor()
+    await page.getByText('Blackout dates').waitFor()
+    await page.screenshot({ path: '/tmp/who-is-off-860.png', fullPage: false })
+
+    // 375 px: the grid scrolls inside its frame, and its last day is reachable.
+    await page.setViewportSize(PHONE)
+    await fitsPhone(page)
+    const last = headers.nth(days)
+    await last.scrollIntoViewIfNeeded()
+    const box = (await last.boundingBox())!
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width)
+    expect(box.x).toBeGreaterThanOrEqual(0)
+    await page.screenshot({ path: '/tmp/who-is-off-375.png', fullPage: false })
+    await page.goto('/settings/organization')
+    await page.getByRole('navigation', { name: 'Settings pages' }).waitFor()
+    await page.screenshot({ path: '/tmp/settings-375.png', fullPage: false })
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.screenshot({ path: '/tmp/settings-1280.png', fullPage: false })
   })
 })
