@@ -145,8 +145,12 @@ describe('layout and locale', () => {
     const subtitle = page.getByRole('banner').getByText('Virtual Executive Pastor')
     expect(await subtitle.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
 
-    // 860 px: the month's grid fits its frame, every day visible without scrolling.
+    // 860 px: the header's links wrap rather than push the page sideways; the month's grid fits its
+    // frame, every day visible without scrolling.
     await page.setViewportSize({ width: 860, height: 900 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(860)
+    await page.getByRole('button', { name: /Margaret Chen/ }).waitFor()
+    expect((await page.getByRole('button', { name: /Margaret Chen/ }).boundingBox())!.x).toBeLessThan(860)
     const grid = page.getByRole('region', { name: /^Who is off in / })
     await grid.waitFor()
     expect(await grid.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true)

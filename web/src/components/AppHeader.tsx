@@ -95,7 +95,8 @@ export function AppHeader({ user }: { user: User }) {
             <span className="block text-xs leading-tight text-slate-600">{t('header.subtitle')}</span>
           </span>
         </Link>
-        <nav aria-label={t('nav.main')} className="hidden flex-1 items-center gap-1 sm:flex">
+        {/* Between a phone and a desk (860 px) the links take a second row rather than push the user menu off the page. */}
+        <nav aria-label={t('nav.main')} className="hidden flex-1 flex-wrap items-center gap-1 sm:flex">
           {items.map((item) => (
             <NavLink key={item.to} to={item.to} end={item.to === '/'} className={navLinkClass}>
               {t(`nav.${item.key}`)}
