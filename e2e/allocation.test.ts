@@ -33,7 +33,7 @@ describe('ministries, funds and grants', () => {
     const { supervisor, staffName, credentials } = await supervisorWithStaff(newPage, { department: 'Youth' })
 
     // The supervisor keeps two codes: a grant with 30 budget hours, and Administration.
-    await supervisor.goto('/settings')
+    await supervisor.goto('/settings/ministries')
     await addCode(supervisor, { name: 'Youth (Grant A)', kind: 'Fund', budgetHours: '30' })
     await addCode(supervisor, { name: 'Administration', kind: 'Ministry' })
     const codes = supervisor.getByRole('list', { name: 'Ministries and funds' })
@@ -158,7 +158,7 @@ describe('ministries, funds and grants', () => {
     const { supervisor, staffName, credentials } = await supervisorWithStaff(newPage, { department: 'Youth' })
 
     // Two codes, the grant with an ADP cost number; ADP's company code and batch id.
-    await supervisor.goto('/settings')
+    await supervisor.goto('/settings/ministries')
     await addCode(supervisor, { name: 'Youth (Grant A)', kind: 'Fund', costNumber: 'YTH-100' })
     await addCode(supervisor, { name: 'Administration', kind: 'Ministry' })
     const codes = supervisor.getByRole('list', { name: 'Ministries and funds' })

@@ -18,7 +18,7 @@ describe('Settings → API', () => {
     await signInAsStaff(member, credentials)
     const sheet = await submitThisWeek(member, { mondayStart: '09:00', mondayEnd: '12:00', mondayActivity: 'Visits' })
 
-    await supervisor.goto('/settings')
+    await supervisor.goto('/settings/api')
     const section = supervisor.getByRole('region', { name: 'API' })
     await section.getByText('No API tokens yet.').waitFor()
     await section.getByLabel('Name').fill('Planning Center sync')

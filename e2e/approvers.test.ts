@@ -32,7 +32,7 @@ describe("each member's approver (issue 31)", () => {
     await edit.waitFor({ state: 'detached' })
 
     // A turns on the second approval in Settings, with A as final approver.
-    await a.goto('/settings')
+    await a.goto('/settings/approvals')
     const approvals = a.getByRole('region', { name: 'Approvals' })
     await approvals.getByLabel(/Require a second approval/).check()
     await approvals.getByLabel(`${supervisorPerson.firstName} ${supervisorPerson.lastName}`).check()

@@ -17,7 +17,7 @@ describe('Settings → Data → Close this organization (issue 35)', () => {
     const { organizationName: name } = await api<OrganizationSettings>(supervisor, 'GET', '/api/organization/settings')
 
     await supervisor.setViewportSize(PHONE)
-    await supervisor.goto('/settings')
+    await supervisor.goto('/settings/data')
     const data = supervisor.getByRole('region', { name: 'Data' })
     const confirm = data.getByLabel(`Type ${name} to confirm`)
     // A name that is not the church's exact one closes nothing, and says so on the field.

@@ -22,7 +22,7 @@ describe('Settings → Data → Export all data (issue 35)', () => {
     await submitThisWeek(otherMember, { mondayStart: '08:00', mondayEnd: '09:00', mondayActivity: 'Other church' })
 
     await supervisor.setViewportSize(PHONE)
-    await supervisor.goto('/settings')
+    await supervisor.goto('/settings/data')
     const data = supervisor.getByRole('region', { name: 'Data' })
     await data.getByRole('button', { name: 'Export all data' }).click()
     await data.getByText('Preparing your export...').waitFor()

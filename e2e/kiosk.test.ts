@@ -65,7 +65,7 @@ describe('the kiosk on a shared tablet', () => {
 
     // The supervisor turns this browser, a tablet, into the kiosk 'Front desk'.
     await supervisor.setViewportSize(TABLET)
-    await supervisor.goto('/settings')
+    await supervisor.goto('/settings/kiosks')
     const section = supervisor.getByRole('region', { name: 'Kiosk' })
     await section.getByLabel('Kiosk name').fill('Front desk')
     await section.getByRole('button', { name: 'Use this device as a kiosk' }).click()

@@ -365,6 +365,11 @@ describe('first-run leftovers (issue 37, item 15)', () => {
     expect(org.timeZone).not.toBe('America/Denver')
     const checklist = page.getByRole('region', { name: 'Getting started' })
     await checklist.getByRole('button', { name: 'Use this browser’s zone: Mountain Time (America/Denver)' }).click()
+    // The whole organization's zone: the app's dialog asks first.
+    await page
+      .getByRole('dialog', { name: 'Change the whole organization’s time zone?' })
+      .getByRole('button', { name: 'Change time zone' })
+      .click()
     await checklist.getByText('Confirm your time zone: Mountain Time (America/Denver)').waitFor()
     await checklist.locator('[data-step="zone"][data-done="true"]').waitFor()
     expect((await api<OrganizationSettings>(page, 'GET', '/api/organization/settings')).timeZone).toBe('America/Denver')

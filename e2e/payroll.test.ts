@@ -30,7 +30,7 @@ describe('payroll journey', () => {
     const periodName = `${formatDate(week1)} - ${formatDate(addDays(week2, 6))}`
 
     // Settings → Payroll: every two weeks, starting with the first of those weeks.
-    await supervisor.goto('/settings#payroll')
+    await supervisor.goto('/settings/payroll')
     const form = supervisor.getByRole('form', { name: 'Payroll settings' })
     await form.getByLabel('Pay period', { exact: true }).selectOption('biweekly')
     await form.getByLabel('First day of a pay period').fill(week1)

@@ -57,7 +57,7 @@ describe('time off on a phone', () => {
     const blackoutDay = addDays(week, 21)
 
     // Settings → Time off: vacation may go negative, capped at 120 hours; a holiday and a blackout date.
-    await supervisor.goto('/settings')
+    await supervisor.goto('/settings/time-off')
     const section = supervisor.getByRole('region', { name: 'Time off' })
     const vacation = section.getByRole('group', { name: 'Vacation' })
     await vacation.getByLabel('Cap on the balance (hours)').fill('120')

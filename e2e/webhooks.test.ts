@@ -35,7 +35,7 @@ describe('Settings → Webhooks', () => {
     const sheet = await submitThisWeek(member, { mondayStart: '09:00', mondayEnd: '12:00', mondayActivity: 'Visits' })
 
     await supervisor.setViewportSize(PHONE)
-    await supervisor.goto('/settings')
+    await supervisor.goto('/settings/webhooks')
     const section = supervisor.getByRole('region', { name: 'Webhooks' })
     await section.getByText('No webhooks yet.').waitFor()
     await section.getByLabel('URL').fill(receiverUrl)

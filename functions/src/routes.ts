@@ -40,6 +40,7 @@ import getLogo from './organization/get-logo.ts'
 import getSettings from './organization/get-settings.ts'
 import updateApprovals from './organization/update-approvals.ts'
 import updateSettings from './organization/update-settings.ts'
+import updateSetupGuide from './organization/update-setup-guide.ts'
 import reopenOrganization from './organization/reopen-organization.ts'
 import startExport from './organization/start-export.ts'
 import uploadLogo from './organization/upload-logo.ts'
@@ -143,6 +144,7 @@ export const routes = {
   'organization/get-settings': getSettings,
   'organization/update-approvals': updateApprovals,
   'organization/update-settings': updateSettings,
+  'organization/update-setup-guide': updateSetupGuide,
   'organization/reopen-organization': reopenOrganization,
   'organization/start-export': startExport,
   'organization/upload-logo': uploadLogo,

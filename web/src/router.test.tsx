@@ -34,7 +34,7 @@ describe('route tables', () => {
       '/',
       '/submit-timesheet',
       '/reports',
-      '/settings',
+      '/settings/*',
       '/employees',
       '/profile',
       '/activity',

@@ -112,7 +112,8 @@ export const signedInRoutes: RouteEntry[] = [
   { path: '/', Page: DashboardPage },
   { path: '/submit-timesheet', Page: SubmitTimesheetPage },
   { path: '/reports', Page: ReportsPage },
-  { path: '/settings', Page: SettingsPage },
+  // One page per subject under it (/settings/payroll...): the page routes them.
+  { path: '/settings/*', Page: SettingsPage },
   { path: '/employees', Page: EmployeesPage },
   { path: '/profile', Page: ProfilePage },
   { path: '/activity', Page: ActivityPage },
@@ -154,6 +155,10 @@ export const likelyStaff = () => signedInHint() === 'staff'
 
 const normalPath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname)
 
+/** The entry that shows `path`: its own, or one whose path ends in `/*` and holds it (Settings' pages). */
+const routeAt = (routes: RouteEntry[], path: string) =>
+  routes.find((r) => r.path === path || (r.path.endsWith('/*') && (path + '/').startsWith(r.path.slice(0, -1))))
+
 /**
  * Whether the app shell was most likely loaded for a member: their device said so last time, or the
  * shell answered an address that is otherwise rendered at build time, which the server does only for
@@ -177,7 +182,7 @@ const likelySignedIn = (path: string, hasQuery: boolean): Hint | undefined =>
 export function preloadRoute(pathname: string, search = ''): Promise<void> {
   const path = normalPath(pathname)
   const signedIn = likelySignedIn(path, search !== '')
-  const page = (signedIn ? signedInRoutes : publicRoutes).find((r) => r.path === path)?.Page.ready()
+  const page = routeAt(signedIn ? signedInRoutes : publicRoutes, path)?.Page.ready()
   if (!signedIn) return page ?? Promise.resolve()
   const frame = AppShell.ready()
   // The dashboard's texts too (prefetchFirstScreen asks again once the role is known; a namespace
@@ -218,7 +223,7 @@ function SignedInRoutes({ user }: { user: CurrentUser }) {
   // the frame has arrived and rendered its outlet (both calls do nothing when already loading).
   const { pathname } = useLocation()
   AppShell.preload()
-  signedInRoutes.find((r) => r.path === normalPath(pathname))?.Page.preload()
+  routeAt(signedInRoutes, normalPath(pathname))?.Page.preload()
   // ...and so do the first screen's reads and texts (only the first screen's: later ones load as shown).
   const queryClient = useQueryClient()
   const [firstPath] = useState(() => normalPath(pathname))

@@ -198,3 +198,26 @@ describe('sign-out (browser navigation to /api/logout?local=true)', () => {
     }
   })
 })
+
+describe('how a member signs in', () => {
+  it('answers Supervisor Login for a first supervisor, Staff Login for staff, both for an invited supervisor who signed in with the provider', async () => {
+    const first = await signInThroughIdentityProvider(person())
+    const firstCookie = sessionOf(first.cookies)
+    expect((await callRoute(getUser, { cookies: [firstCookie] })).json.signInWays).toEqual(['supervisorLogin'])
+    const staff = await newStaffMember(firstCookie)
+    expect((await callRoute(getUser, { cookies: [staff.cookie] })).json.signInWays).toEqual(['staffLogin'])
+
+    const email = `kai-${randomUUID().slice(0, 8)}@grace.example`
+    const { default: addMember } = await import('../members/add-member.ts')
+    const added = await callRoute(addMember, {
+      cookies: [firstCookie],
+      body: { email, firstName: 'Kai', lastName: 'Ono', department: 'Admin', role: 'supervisor' },
+    })
+    expect(added.status).toBe(200)
+    const invited = await signInThroughIdentityProvider({ email, firstName: 'Kai', lastName: 'Ono' })
+    const me = await callRoute(getUser, { cookies: [sessionOf(invited.cookies)] })
+    // Added by a colleague (a staff-pool login, authType 'local') and bound to the provider at sign-in.
+    expect(me.json).toMatchObject({ id: added.json.id, authType: 'local' })
+    expect(me.json.signInWays).toEqual(['supervisorLogin', 'staffLogin'])
+  })
+})

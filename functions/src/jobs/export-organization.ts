@@ -187,7 +187,7 @@ export const runExport = async (orgId: string, id: string) => {
       ? queuedEmail('exportReady', supervisor.language, {
           to: recipientOf(supervisor),
           organization: brandOf(settings),
-          dataUrl: `${config.appOrigin}/settings#data`,
+          dataUrl: `${config.appOrigin}/settings/data`,
         })
       : undefined
     await db.exports.finish(id, file.key, email)

@@ -8,8 +8,8 @@ export default defineRoute({
   auth: 'member',
   response: OrganizationSettings,
   uses: ['table:read'],
-  handler: async ({ db }): Promise<OrganizationSettings> => {
+  handler: async ({ db, session }): Promise<OrganizationSettings> => {
     const org = await db.organization.get()
-    return settingsOf(org)
+    return settingsOf(org, session.user)
   },
 })

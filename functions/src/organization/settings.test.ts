@@ -34,6 +34,9 @@ describe('organization settings', () => {
       weekStartDay: 'sunday',
       approvalEmails: true,
       clockOutLimitHours: 10,
+      workingDays: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'],
+      setupGuide: {},
+      firstSupervisor: true,
     })
     expect((await callRoute(getSettings, { cookies: [cookie] })).json.organizationName).toBe('First Baptist Church')
   })

@@ -9,7 +9,7 @@ import {
 } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
-/** Name, logo, time zone and week start. A new logo needs a plan with custom branding. */
+/** Name, logo, time zone, week start and working days. A new logo needs a plan with custom branding. */
 export default defineRoute({
   method: 'PUT',
   path: '/api/organization/settings',
@@ -31,9 +31,10 @@ export default defineRoute({
         timeZone: body.timeZone,
         weekStartDay: body.weekStartDay,
         approvalEmails: body.approvalEmails,
+        workingDays: body.workingDays,
       },
       session.user,
     )
-    return settingsOf(org)
+    return settingsOf(org, session.user)
   },
 })

@@ -44,6 +44,6 @@ export default defineRoute({
     const logo = files.logo(`logo-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.${check.type.ext}`)
     await logo.put(bytes, check.type.mime)
     const org = await db.organization.updateSettings({ logoUrl: logo.path }, session.user)
-    return settingsOf(org)
+    return settingsOf(org, session.user)
   },
 })

@@ -1,6 +1,8 @@
 import * as z from 'zod'
 import { defaultPayrollRules, PayrollRules } from './payroll.ts'
 import { ApprovalSettings, defaultApprovalSettings } from './approvals.ts'
+import { SetupGuide } from './settings.ts'
+import { DAYS } from './week.ts'
 
 export const SubscriptionStatus = z.enum([
   'trial',
@@ -39,6 +41,12 @@ export const Organization = z
     approvals: ApprovalSettings.default(defaultApprovalSettings()),
     /** Settings → Notifications as stored (read through `notificationSettingsOf`); absent until saved. */
     notifications: z.unknown().optional(),
+    /** Days normally worked (Settings → Organization); absent: Monday to Friday (`workingDaysOf`). */
+    workingDays: z.array(z.enum(DAYS)).optional(),
+    /** The setup guide's progress (Settings → Setup guide). */
+    setupGuide: SetupGuide.optional(),
+    /** The member whose first sign-in created it; absent on organizations stored before it was kept. */
+    createdBy: z.string().optional(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -56,6 +64,7 @@ export function newOrganization(p: {
   timeZone: string
   trialEndsAt: string
   now: string
+  createdBy?: string
 }): Organization {
   return {
     id: p.id,
@@ -75,6 +84,7 @@ export function newOrganization(p: {
     approvalEmails: true,
     approvals: defaultApprovalSettings(),
     ...defaultPayrollRules(),
+    ...(p.createdBy ? { createdBy: p.createdBy } : {}),
     createdAt: p.now,
     updatedAt: p.now,
   }

@@ -99,6 +99,8 @@ describe('settingsOf', () => {
       weekStartDay: 'monday',
       approvalEmails: true,
       clockOutLimitHours: 10,
+      workingDays: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'],
+      setupGuide: {},
     })
     expect(OrganizationSettings.parse(answer)).toEqual(answer)
     // Issue 34: the clock-out limit as Settings → Notifications saved it.

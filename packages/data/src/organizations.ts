@@ -8,6 +8,8 @@ import {
   tooManyRequests,
   type ApprovalSettings,
   type PlanId,
+  type SetupStep,
+  type SetupStepState,
   type SubscriptionStatus,
 } from '@app/core'
 import { auditRecord, changesOf, systemActor, type Actor, type Person } from './audit.ts'
@@ -15,12 +17,17 @@ import { isConditionFailure, nowIso, table, type TransactInput } from './table.t
 import { keys } from './keys.ts'
 
 /** What supervisors may change: the settings page's fields and the payroll settings. */
-type Settings = Pick<Organization, 'name' | 'logoUrl' | 'timeZone' | 'weekStartDay' | 'approvalEmails'> & PayrollRules
+type Settings = Pick<
+  Organization,
+  'name' | 'logoUrl' | 'timeZone' | 'weekStartDay' | 'approvalEmails' | 'workingDays'
+> &
+  PayrollRules
 const SETTINGS_FIELDS = [
   'name',
   'timeZone',
   'weekStartDay',
   'approvalEmails',
+  'workingDays',
   ...(Object.keys(PayrollRules.shape) as (keyof PayrollRules)[]),
 ] as const
 
@@ -47,7 +54,10 @@ export const organizationOf = (orgId: string) => ({
   async updateSettings(changes: Partial<Settings>, by: Actor): Promise<Organization> {
     for (let attempt = 1; ; attempt++) {
       const current = Organization.parse(await table.get(keys.organization(orgId)).then((i) => i ?? notFoundOrg()))
-      const entries = Object.entries(changes).filter(([k, v]) => v !== undefined && current[k as keyof Settings] !== v)
+      // Compared as JSON: a list (the working days) is unchanged when it holds the same days.
+      const entries = Object.entries(changes).filter(
+        ([k, v]) => v !== undefined && JSON.stringify(current[k as keyof Settings]) !== JSON.stringify(v),
+      )
       if (!entries.length) return current
       const next = { ...current, ...Object.fromEntries(entries), updatedAt: nowIso() } as Organization
       const settings = changesOf<Organization>(current, next, SETTINGS_FIELDS)
@@ -83,7 +93,33 @@ export const organizationOf = (orgId: string) => ({
     }
   },
 
-  /** Remembers the Stripe customer; the first one saved wins, so a retry reuses it. */
+  /**
+   * Marks one step of the setup guide done or skipped, kept on the organization so the guide resumes
+   * where it stopped on any supervisor's device. Only that step changes: a concurrent mark of another
+   * step is read again and kept. Progress, not a decision: no audit record.
+   */
+  async setSetupStep(step: SetupStep, state: SetupStepState): Promise<Organization> {
+    for (let attempt = 1; ; attempt++) {
+      const current = await this.get()
+      if (current.setupGuide?.[step] === state) return current
+      const next: Organization = {
+        ...current,
+        setupGuide: { ...current.setupGuide, [step]: state },
+        updatedAt: nowIso(),
+      }
+      try {
+        await table.update(keys.organization(orgId), {
+          UpdateExpression: 'SET setupGuide = :g, updatedAt = :now',
+          ConditionExpression: 'updatedAt = :read',
+          ExpressionAttributeValues: { ':g': next.setupGuide, ':now': next.updatedAt, ':read': current.updatedAt },
+        })
+        return next
+      } catch (e) {
+        if (!isConditionFailure(e) || attempt >= 3) throw e
+      }
+    }
+  },
+
   /**
    * The second approval (issue 31): every final approver must be a current supervisor when this
    * commits (else 400 on `finalApproverIds`); recorded as a settings change in the same transaction.
@@ -126,6 +162,7 @@ export const organizationOf = (orgId: string) => ({
     return next
   },
 
+  /** Remembers the Stripe customer; the first one saved wins, so a retry reuses it. */
   async setStripeCustomer(customerId: string): Promise<string> {
     try {
       await table.update(keys.organization(orgId), {

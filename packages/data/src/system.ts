@@ -76,6 +76,7 @@ export const system = {
       timeZone: p.timeZone,
       trialEndsAt: new Date(Date.now() + TRIAL_DAYS * 86_400_000).toISOString(),
       now,
+      createdBy: userId,
     })
     const user = newUser(
       orgId,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { DEFAULT_LANGUAGE, DEFAULT_PAY_TYPE, notFound, User, type RoutingMember } from '@app/core'
+import { DEFAULT_LANGUAGE, DEFAULT_PAY_TYPE, notFound, User, type RoutingMember, type SignInWay } from '@app/core'
 import { auditRecord, type Actor, type AuditEvent } from './audit.ts'
 import { keys } from './keys.ts'
 import { nowIso, table } from './table.ts'
@@ -116,6 +116,16 @@ export const usersOf = (orgId: string) => {
      * as every other read answers it: null unless a current supervisor.
      */
     withCurrentApprover,
+
+    /** How a member can sign in: an identity provider's subject bound to them, a staff-pool username. */
+    async signInWays(userId: string): Promise<SignInWay[]> {
+      const item = await table.get(keys.user(orgId, userId))
+      if (!item) return []
+      return [
+        ...(typeof item.subject === 'string' || item.authType === 'oidc' ? (['supervisorLogin'] as const) : []),
+        ...(typeof item.username === 'string' ? (['staffLogin'] as const) : []),
+      ]
+    },
 
     /** Ends every session of a member made until now (`sessionsValidAfter`), with its audit record, in one transaction. */
     async endSessions(userId: string, by: Actor, event: AuditEvent): Promise<void> {

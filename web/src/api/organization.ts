@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { ApprovalSettings, OrganizationSettings, OrganizationSettingsUpdate } from '@app/core'
+import type { ApprovalSettings, OrganizationSettings, OrganizationSettingsUpdate, SetupGuideUpdate } from '@app/core'
 import { apiJson, readQuery } from './client.ts'
 import { dashboardKeys, organizationKeys, payrollKeys } from './keys.ts'
 import { organizationSettingsQuery } from './first-reads.ts'
@@ -36,6 +36,16 @@ export function useUpdateOrganizationSettings() {
   return useMutation({
     mutationFn: (update: OrganizationSettingsUpdate) =>
       apiJson<OrganizationSettings>('PUT', '/api/organization/settings', update),
+    onSuccess,
+  })
+}
+
+/** PUT /api/organization/setup-guide: one step of the setup guide done or skipped, kept on the organization. */
+export function useUpdateSetupGuide() {
+  const onSuccess = useSettingsAnswer()
+  return useMutation({
+    mutationFn: (update: SetupGuideUpdate) =>
+      apiJson<OrganizationSettings>('PUT', '/api/organization/setup-guide', update),
     onSuccess,
   })
 }

@@ -24,9 +24,14 @@ const navItems = (user: User) => [
   { to: '/time-off', key: 'timeOff' },
 ]
 
+/** Whether `to` is the page shown: the dashboard at / alone, any other also under it (/settings/payroll). */
+const isCurrent = (pathname: string, to: string) =>
+  to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`)
+
+// One line each: 'Time off' wrapped under itself at 1280 px.
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none',
+    'inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none',
     isActive ? 'bg-indigo-50 text-indigo-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
   )
 
@@ -45,7 +50,7 @@ function NavMenu({ items }: { items: { to: string; key: string }[] }) {
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         {items.map((item) => {
-          const current = pathname === item.to
+          const current = isCurrent(pathname, item.to)
           return (
             <DropdownMenuItem
               key={item.to}
@@ -86,12 +91,14 @@ export function AppHeader({ user }: { user: User }) {
             >
               {organizationName}
             </span>
-            <span className="block truncate text-xs text-slate-600">{t('header.subtitle')}</span>
+            {/* Wraps at its spaces rather than being cut: 'Virtual Executive Pastor' is the product's whole name for the role. */}
+            <span className="block text-xs leading-tight text-slate-600">{t('header.subtitle')}</span>
           </span>
         </Link>
-        <nav aria-label={t('nav.main')} className="hidden flex-1 items-center gap-1 sm:flex">
+        {/* Between a phone and a desk (860 px) the links take a second row rather than push the user menu off the page. */}
+        <nav aria-label={t('nav.main')} className="hidden flex-1 flex-wrap items-center gap-1 sm:flex">
           {items.map((item) => (
-            <NavLink key={item.to} to={item.to} end className={navLinkClass}>
+            <NavLink key={item.to} to={item.to} end={item.to === '/'} className={navLinkClass}>
               {t(`nav.${item.key}`)}
             </NavLink>
           ))}

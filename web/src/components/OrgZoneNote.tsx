@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { useMemo } from 'react'
-import { sameClock, zoneName } from '@app/core'
+import { sameClock } from '@app/core'
 import { browserTimeZone } from '../lib/browser.ts'
-import { currentLocale } from '../i18n.ts'
+import { formatZoneName } from '../lib/format.ts'
 import { cn } from '../lib/cn.ts'
 
 /**
@@ -16,7 +16,7 @@ export function OrgZoneNote({ timeZone, className }: { timeZone: string; classNa
   if (!elsewhere) return null
   return (
     <p className={cn('text-xs text-slate-600', className)} data-testid="org-zone-note">
-      {t('zoneNote', { zone: zoneName(timeZone, currentLocale()), id: timeZone })}
+      {t('zoneNote', { zone: formatZoneName(timeZone), id: timeZone })}
     </p>
   )
 }

@@ -1,6 +1,15 @@
 import i18next from 'i18next'
-import { afterEach, describe, expect, it } from 'vitest'
-import { formatDate, formatDateRange, formatDollars, formatHours, formatPayrollHours } from './format.ts'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import {
+  formatDate,
+  formatDateRange,
+  formatDollars,
+  formatHours,
+  formatNumber,
+  formatPayrollHours,
+  formatTime,
+  formatZoneName,
+} from './format.ts'
 
 describe("dates, hours and money in the reader's language", () => {
   afterEach(() => i18next.changeLanguage('en'))
@@ -23,5 +32,17 @@ describe("dates, hours and money in the reader's language", () => {
     // Spanish writes a decimal comma (issue 37), whatever the dates' locale (es-US).
     expect(formatHours(7.5)).toBe('7,5 horas')
     expect(formatPayrollHours(1234.5)).toBe('1234,50')
+  })
+
+  it('writes times, numbers and zone names as the reader’s language does, not as the browser in Los Angeles does', async () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-US')
+    expect(formatTime('14:25')).toBe('2:25 PM')
+    expect(formatNumber(6.3)).toBe('6.3')
+    expect(formatZoneName('America/Denver')).toBe('Mountain Time')
+    await i18next.changeLanguage('es')
+    expect(formatTime('14:25')).toBe('14:25')
+    expect(formatNumber(6.3)).toBe('6,3')
+    expect(formatZoneName('America/Denver')).toBe('hora de las Montañas Rocosas')
+    vi.restoreAllMocks()
   })
 })

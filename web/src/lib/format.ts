@@ -10,6 +10,7 @@ import {
   isValidTimeZone,
   timeInZone,
   weekEnd,
+  zoneName,
   type EmbeddedEmployee,
 } from '@app/core'
 import i18next from 'i18next'
@@ -92,8 +93,20 @@ export const formatHours = (hours: number): string =>
  */
 export const formatHoursValue = (hours: number): string => formatHoursNumberIn(hours, currentLanguage())
 
-/** A wall-clock 'HH:MM' in the browser's locale convention, the one its time inputs show. */
-export const formatTime = (hhmm: string): string => formatTimeOfDay(hhmm, browserLocale())
+/**
+ * A wall-clock 'HH:MM': in English, in the browser's convention, the one its time inputs show
+ * ('2:25 PM' in the US); in another language, as that language writes times ('14:25' in Spanish),
+ * whatever the browser's own locale (a Spanish reader's browser in Los Angeles is en-US).
+ */
+export const formatTime = (hhmm: string): string =>
+  formatTimeOfDay(hhmm, currentLanguage() === 'en' ? browserLocale() : currentLanguage())
+
+/** A time zone's name in the reader's language: 'Mountain Time', 'hora de las Montañas Rocosas'. */
+export const formatZoneName = (timeZone: string): string => zoneName(timeZone, currentLocale())
+
+/** A number as the reader's language writes it, to one decimal unless `digits` says: '6.3', '6,3'. */
+export const formatNumber = (n: number, digits = 1): string =>
+  new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: digits }).format(n)
 
 /** The embedded employee's name; a removed member has none. */
 export const employeeName = (employee: EmbeddedEmployee | null) =>

@@ -23,7 +23,7 @@ export function PayrollPage() {
         title={t('payroll.title')}
         intro={t('payroll.intro')}
         actions={
-          <LinkButton to="/settings#payroll" variant="outline">
+          <LinkButton to="/settings/payroll" variant="outline">
             {t('payroll.settingsLink')}
           </LinkButton>
         }

@@ -38,6 +38,18 @@ describe('ProfilePage', () => {
     expect(screen.getByText('gh1234')).toBeTruthy()
     expect(screen.queryByText('Email:')).toBeNull()
     expect(screen.queryByText('Department:')).toBeNull()
+    expect(screen.getByText('Staff Login, with username gh1234')).toBeTruthy()
+  })
+
+  it('says a supervisor added by a colleague signs in with Supervisor Login, not a Local Account', async () => {
+    show({
+      ...makeUser({ role: 'supervisor', authType: 'local', username: 'kai4821' }),
+      signInWays: ['supervisorLogin', 'staffLogin'],
+    } as ReturnType<typeof makeUser>)
+    expect(await screen.findByText('Supervisor Login, through your identity provider')).toBeTruthy()
+    expect(screen.getByText('Staff Login, with username kai4821')).toBeTruthy()
+    expect(screen.getByText('External Provider Account')).toBeTruthy()
+    expect(screen.queryByText('Local Account')).toBeNull()
   })
 
   it('shows volunteers as Volunteer', async () => {

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react'
 import { Building2, CalendarDays, Languages, Mail, ShieldCheck, Users, type LucideIcon } from 'lucide-react'
 import i18next from 'i18next'
 import { useTranslation } from 'react-i18next'
-import { fullName, isLanguage, LANGUAGES, type Language } from '@app/core'
+import { fullName, isLanguage, LANGUAGES, type CurrentUser, type Language, type SignInWay } from '@app/core'
 import { useAuth, useUpdateLanguage } from '../api/auth.ts'
 import { inputClasses } from '../components/ui/Input.tsx'
 import { toast } from '../lib/toast.ts'
@@ -21,6 +21,15 @@ import { MyNotificationsCard } from '../components/notifications/MyNotifications
 import { DescriptionItem } from '../components/ui/DescriptionItem.tsx'
 import { OwnPinCard } from '../components/kiosk/OwnPinCard.tsx'
 import { RememberedPhonesCard } from '../components/profile/RememberedPhonesCard.tsx'
+
+/**
+ * How the member signs in, as the server read it; from the stored type when the answer has none. A
+ * supervisor a colleague added keeps a staff login (type 'local') and signs in with Supervisor Login
+ * too, so the type alone would say 'Local Account' to someone who never typed a password.
+ */
+const signInWaysOf = (user: CurrentUser): SignInWay[] =>
+  user.signInWays ??
+  (user.authType === 'oidc' ? ['supervisorLogin'] : user.username ? ['staffLogin'] : ['supervisorLogin'])
 
 /** On a phone the value goes under its name. */
 const Detail = ({ label, children }: { label: string; children: ReactNode }) => (
@@ -41,6 +50,7 @@ export function ProfilePage() {
   const timeZone = zoneOr(organization.data?.timeZone)
   if (!user) return <PageLoading />
   const name = fullName(user)
+  const ways = signInWaysOf(user)
   const longDate = (date: string) => formatDate(date, 'long', '-', timeZone)
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-6 sm:py-8">
@@ -79,7 +89,22 @@ export function ProfilePage() {
         <dl className="divide-y divide-slate-100">
           <Detail label={t('profile.accountId')}>{user.id}</Detail>
           {user.username ? <Detail label={t('profile.username')}>{user.username}</Detail> : null}
-          <Detail label={t('profile.authTypeLabel')}>{t(`profile.authType.${user.authType}`)}</Detail>
+          <Detail label={t('profile.authTypeLabel')}>
+            {t(`profile.authType.${ways.includes('supervisorLogin') ? 'oidc' : 'local'}`)}
+          </Detail>
+          <Detail label={t('profile.signInLabel')}>
+            <ul>
+              {ways.map((way) => (
+                <li key={way}>
+                  {way === 'supervisorLogin'
+                    ? t('profile.signIn.supervisorLogin')
+                    : user.username
+                      ? t('profile.signIn.staffLogin', { username: user.username })
+                      : t('profile.signIn.staffLoginNoUsername')}
+                </li>
+              ))}
+            </ul>
+          </Detail>
           <Detail label={t('profile.lastUpdated')}>{longDate(user.updatedAt)}</Detail>
         </dl>
       </IconCard>

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { BarChart3, FileDown, ShieldAlert } from 'lucide-react'
 import { addDays, DEFAULT_WEEK_START_DAY, type ReportItem } from '@app/core'
-import { employeeName, formatDate, zoneOr } from '../lib/format.ts'
+import { employeeName, formatDate, formatNumber, zoneOr } from '../lib/format.ts'
 import { useAuth } from '../api/auth.ts'
 import { useOrganizationSettings, useOrgTimeZone } from '../api/organization.ts'
 import {
@@ -205,7 +205,7 @@ function ReportBody({ items, period }: { items: ReportItem[]; period: ReportPeri
               <QuickStat label={t('reports.quickStats.approved')}>{stats.approved}</QuickStat>
               <QuickStat label={t('reports.quickStats.pending')}>{stats.pending}</QuickStat>
               <QuickStat label={t('reports.quickStats.approvalRate')}>
-                {t('reports.quickStats.percent', { value: stats.approvalRate })}
+                {t('reports.quickStats.percent', { value: formatNumber(stats.approvalRate) })}
               </QuickStat>
             </dl>
           </CardContent>

@@ -25,7 +25,11 @@ const initial: OrganizationSettings = {
 type Routes = Parameters<typeof mockFetch>[0]
 
 /** A settings endpoint with state: PUT and the logo upload change what GET answers. */
-const show = (extra: Routes = {}, role: 'supervisor' | 'employee' | 'volunteer' = 'supervisor') => {
+const show = (
+  extra: Routes = {},
+  role: 'supervisor' | 'employee' | 'volunteer' = 'supervisor',
+  path = '/settings/organization',
+) => {
   let saved = { ...initial }
   const fetch = mockFetch({
     'GET /api/auth/user': { body: makeUser({ role }) },
@@ -42,7 +46,7 @@ const show = (extra: Routes = {}, role: 'supervisor' | 'employee' | 'volunteer' 
     ...extra,
   })
   const user = userEvent.setup()
-  const rendered = renderApp('/settings')
+  const rendered = renderApp(path)
   return { fetch, user, ...rendered }
 }
 
@@ -111,6 +115,8 @@ describe('SettingsPage', () => {
     await user.type(field('Time zone'), 'lond')
     await user.click(screen.getByRole('option', { name: /^London \(Europe\)/ }))
     await user.click(screen.getByLabelText('Approval emails'))
+    // Sunday is a working day at a church: the calendar stops shading it.
+    await user.click(screen.getByRole('checkbox', { name: 'Sunday' }))
     await user.click(screen.getByRole('button', { name: 'Save Settings' }))
 
     expect(await screen.findByText('Organization settings have been updated.')).toBeTruthy()
@@ -119,6 +125,7 @@ describe('SettingsPage', () => {
       logoUrl: null,
       timeZone: 'Europe/London',
       weekStartDay: 'sunday',
+      workingDays: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'sunday'],
       approvalEmails: false,
     })
     const header = screen.getByRole('banner')
@@ -236,5 +243,121 @@ describe('SettingsPage', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'), { timeout: 3000 })
     expect(performance.now() - started).toBeGreaterThanOrEqual(1000)
     expect(calls(fetch, 'PUT')).toHaveLength(0)
+  })
+})
+
+describe('Settings pages', () => {
+  const nav = () => within(screen.getByRole('navigation', { name: 'Settings pages' }))
+  const at = () => screen.getByTestId('location').textContent
+
+  it('opens the Organization page at /settings, and lists every page', async () => {
+    show({}, 'supervisor', '/settings')
+    await waitFor(() => expect(at()).toBe('/settings/organization'))
+    expect(await screen.findByLabelText('Organization Name')).toBeTruthy()
+    expect(
+      nav()
+        .getAllByRole('link')
+        .map((l) => [l.textContent, l.getAttribute('href')]),
+    ).toEqual([
+      ['Setup guide', '/settings/setup'],
+      ['Organization', '/settings/organization'],
+      ['Payroll', '/settings/payroll'],
+      ['Time off', '/settings/time-off'],
+      ['Ministries and funds', '/settings/ministries'],
+      ['Approvals', '/settings/approvals'],
+      ['Notifications', '/settings/notifications'],
+      ['Kiosks', '/settings/kiosks'],
+      ['API', '/settings/api'],
+      ['Webhooks', '/settings/webhooks'],
+      ['Data', '/settings/data'],
+    ])
+    expect(nav().getByRole('link', { name: 'Organization' }).getAttribute('aria-current')).toBe('page')
+    // One page at a time: the payroll form is on its own page.
+    expect(screen.queryByRole('region', { name: 'Payroll' })).toBeNull()
+  })
+
+  it.each([
+    ['/settings#data', '/settings/data'],
+    ['/settings#payroll', '/settings/payroll'],
+    ['/settings#kiosk', '/settings/kiosks'],
+    ['/settings#allocation-codes', '/settings/ministries'],
+    ['/settings/nowhere', '/settings/organization'],
+  ])('opens the page an old address names: %s', async (from, to) => {
+    show({}, 'supervisor', from)
+    await waitFor(() => expect(at()).toBe(to))
+  })
+
+  it('moves between pages by keyboard', async () => {
+    const { user } = show()
+    await screen.findByLabelText('Organization Name')
+    nav().getByRole('link', { name: 'Payroll' }).focus()
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(at()).toBe('/settings/payroll'))
+    expect(await screen.findByRole('region', { name: 'Payroll' })).toBeTruthy()
+    expect(nav().getByRole('link', { name: 'Payroll' }).getAttribute('aria-current')).toBe('page')
+    expect(screen.queryByLabelText('Organization Name')).toBeNull()
+  })
+})
+
+describe('Setup guide', () => {
+  /** The guide's endpoint with state, as the server keeps it on the organization. */
+  const guide = (progress: Record<string, string> = {}) => {
+    let saved: Record<string, string> = { ...progress }
+    const answer = () => ({ body: { ...initial, setupGuide: saved } })
+    return {
+      routes: {
+        'GET /api/organization/settings': answer,
+        'PUT /api/organization/setup-guide': (init: RequestInit | undefined) => {
+          const { step, state } = JSON.parse(String(init!.body)) as { step: string; state: string }
+          saved = { ...saved, [step]: state }
+          return answer()
+        },
+      },
+      saved: () => saved,
+    }
+  }
+  const heading = () => screen.findByRole('heading', { level: 2, name: /^Step \d of 5:/ })
+
+  it('walks the steps: skip one, finish another, and resumes at the first open step', async () => {
+    const server = guide()
+    const { user, fetch } = show(server.routes, 'supervisor', '/settings/setup')
+    expect((await heading()).textContent).toBe('Step 1 of 5: Time zone and week')
+    // The step shows the Organization page's own form.
+    expect(screen.getByLabelText('Time zone')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Skip for now' }))
+    await waitFor(async () => expect((await heading()).textContent).toBe('Step 2 of 5: Pay period'))
+    expect(server.saved()).toEqual({ timeZone: 'skipped' })
+    expect(document.querySelector('[data-step="timeZone"]')!.getAttribute('data-state')).toBe('skipped')
+    expect(screen.getByText('0 of 5 steps done')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Done, next step' }))
+    await waitFor(async () => expect((await heading()).textContent).toBe('Step 3 of 5: Members'))
+    expect(screen.getByRole('link', { name: 'Add members on Employees' }).getAttribute('href')).toBe('/employees')
+    expect(screen.getByText('1 of 5 steps done')).toBeTruthy()
+    expect(JSON.parse(String(calls(fetch, 'PUT').at(-1)![1]!.body))).toEqual({ step: 'payPeriod', state: 'done' })
+  })
+
+  it('resumes from the progress the server kept, and opens a skipped step again', async () => {
+    const server = guide({ timeZone: 'skipped', payPeriod: 'done', members: 'done' })
+    const { user } = show(server.routes, 'supervisor', '/settings/setup')
+    expect((await heading()).textContent).toBe('Step 4 of 5: Time off')
+    await user.click(screen.getByRole('button', { name: /^1\. Time zone and week/ }))
+    await waitFor(async () => expect((await heading()).textContent).toBe('Step 1 of 5: Time zone and week'))
+    expect(screen.getByTestId('location').textContent).toBe('/settings/setup?step=timeZone')
+    await user.click(screen.getByRole('button', { name: 'Done, next step' }))
+    await waitFor(async () => expect((await heading()).textContent).toBe('Step 4 of 5: Time off'))
+    expect(server.saved().timeZone).toBe('done')
+  })
+
+  it('says when every step is done or skipped', async () => {
+    const server = guide({
+      timeZone: 'done',
+      payPeriod: 'done',
+      members: 'skipped',
+      timeOff: 'done',
+      approvals: 'done',
+    })
+    show(server.routes, 'supervisor', '/settings/setup')
+    expect(await screen.findByText(/^Setup is complete/)).toBeTruthy()
+    expect(screen.getByText('4 of 5 steps done')).toBeTruthy()
   })
 })

@@ -1,11 +1,11 @@
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
-import { errorMessage } from '../api/client.ts'
+import type { ComponentType } from 'react'
 import { useOrganizationSettings } from '../api/organization.ts'
 import { SupervisorPage } from '../components/members/SupervisorOnly.tsx'
 import { PageLayout } from '../components/PageLayout.tsx'
 import { PageLoading } from '../components/PageLoading.tsx'
-import { OrganizationSettingsForm } from '../components/settings/OrganizationSettingsForm.tsx'
-import { PayrollSettingsSection } from '../components/settings/PayrollSettingsForm.tsx'
+import { OrganizationCard, PayrollCard } from '../components/settings/SettingsCards.tsx'
 import { ApprovalSettingsSection } from '../components/approvals/ApprovalSettingsSection.tsx'
 import { AllocationCodesSection } from '../components/settings/AllocationCodesSection.tsx'
 import { ApiTokensSection } from '../components/settings/ApiTokensSection.tsx'
@@ -13,57 +13,62 @@ import { DataSection } from '../components/settings/DataSection.tsx'
 import { KioskSection } from '../components/settings/KioskSection.tsx'
 import { TimeOffSettingsSection } from '../components/settings/TimeOffSettingsSection.tsx'
 import { WebhooksSection } from '../components/settings/WebhooksSection.tsx'
+import { SettingsNav } from '../components/settings/SettingsNav.tsx'
+import { SetupGuide } from '../components/settings/SetupGuide.tsx'
+import {
+  FIRST_SETTINGS_PAGE,
+  pageForHash,
+  settingsPath,
+  type SettingsPageId,
+} from '../components/settings/settings-pages.ts'
 import { NotificationSettingsSection } from '../components/notifications/NotificationSettingsSection.tsx'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/Card.tsx'
-import { ErrorState } from '../components/ui/ErrorState.tsx'
 
 const SETTINGS_DENIED_REDIRECT_MS = 1000
+
+/** Each page's content: the sections as they were on the one long page, one (or two) at a time. */
+const PAGE_CONTENT: Record<SettingsPageId, ComponentType> = {
+  setup: SetupGuide,
+  organization: OrganizationCard,
+  payroll: PayrollCard,
+  'time-off': TimeOffSettingsSection,
+  ministries: AllocationCodesSection,
+  approvals: ApprovalSettingsSection,
+  notifications: NotificationSettingsSection,
+  kiosks: KioskSection,
+  api: ApiTokensSection,
+  webhooks: WebhooksSection,
+  data: DataSection,
+}
+
+/** /settings, and the old single page's anchors (/settings#data in an email): the page they name. */
+function SettingsIndex() {
+  const { hash } = useLocation()
+  return <Navigate to={settingsPath(pageForHash(hash) ?? FIRST_SETTINGS_PAGE)} replace />
+}
 
 function SettingsContent() {
   const { t } = useTranslation('supervisor')
   const settings = useOrganizationSettings()
   if (settings.isLoading) return <PageLoading label={t('settings.loading')} />
   return (
-    <PageLayout title={t('settings.title')} intro={t('settings.intro')} className="max-w-3xl">
-      <Card>
-        <CardHeader>
-          <CardTitle>{t('settings.orgTitle')}</CardTitle>
-          <CardDescription>{t('settings.orgDescription')}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {settings.data ? (
-            // Keyed by the week start, which Settings → Payroll also edits: the form starts again from it.
-            <OrganizationSettingsForm key={settings.data.weekStartDay} saved={settings.data} />
-          ) : (
-            <ErrorState
-              message={errorMessage(settings.error, t('settings.loadError'))}
-              onRetry={() => void settings.refetch()}
-            />
-          )}
-        </CardContent>
-      </Card>
-      <Card id="payroll" role="region" aria-labelledby="payroll-settings-title">
-        <CardHeader>
-          <CardTitle id="payroll-settings-title">{t('settings.payrollTitle')}</CardTitle>
-          <CardDescription>{t('settings.payrollDescription')}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <PayrollSettingsSection />
-        </CardContent>
-      </Card>
-      <ApprovalSettingsSection />
-      <AllocationCodesSection />
-      <TimeOffSettingsSection />
-      <NotificationSettingsSection />
-      <KioskSection />
-      <ApiTokensSection />
-      <WebhooksSection />
-      <DataSection />
+    <PageLayout title={t('settings.title')} intro={t('settings.intro')} className="max-w-5xl">
+      <div className="grid gap-6 md:grid-cols-[12rem_minmax(0,1fr)]">
+        <SettingsNav />
+        <div className="min-w-0 space-y-6">
+          <Routes>
+            <Route index element={<SettingsIndex />} />
+            {Object.entries(PAGE_CONTENT).map(([page, Content]) => (
+              <Route key={page} path={page} element={<Content />} />
+            ))}
+            <Route path="*" element={<SettingsIndex />} />
+          </Routes>
+        </div>
+      </div>
     </PageLayout>
   )
 }
 
-/** Organization settings (spec section 2), supervisors only. */
+/** Organization settings (spec section 2), supervisors only: one page per subject under /settings/…. */
 export function SettingsPage() {
   const { t } = useTranslation('supervisor')
   return (

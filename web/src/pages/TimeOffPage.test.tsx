@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import i18next from 'i18next'
-import { addDays, monthOf, todayIn, type KindBalance, type TimeOffRequestView } from '@app/core'
+import { addDays, DEFAULT_WORKING_DAYS, monthOf, todayIn, type KindBalance, type TimeOffRequestView } from '@app/core'
 import { makeStaffMember, makeUser } from '../../test/fixtures.ts'
 import { mockFetch, type MockAnswer } from '../../test/fetch-mock.ts'
 import { renderApp } from '../../test/render.tsx'
@@ -10,6 +10,8 @@ import { weekLeaveLines } from '../components/time-off/WeekLeave.tsx'
 import { monthDays, offByMember } from '../components/time-off/WhoIsOff.tsx'
 // Loaded up front, so the router's lazy import is already done when a test starts.
 import './TimeOffPage.tsx'
+
+const NO_CALENDAR = { holidays: [], blackouts: [] }
 
 afterEach(async () => {
   vi.unstubAllGlobals()
@@ -272,7 +274,10 @@ describe('Who is off (a month grid)', () => {
       ],
       {
         'GET /api/organization/holidays': {
-          body: { holidays: [{ date: third, name: 'Church Picnic', hours: 8 }], blackouts: [] },
+          body: {
+            holidays: [{ date: third, name: 'Church Picnic', hours: 8 }],
+            blackouts: [{ date: second, reason: 'Easter services' }],
+          },
         },
       },
     )
@@ -284,10 +289,13 @@ describe('Who is off (a month grid)', () => {
     })
     const table = within(await region.findByRole('table', { name: `Who is off in ${title}` }))
     const columns = table.getAllByRole('columnheader')
-    expect(columns).toHaveLength(monthDays(month, []).length + 1)
+    expect(columns).toHaveLength(monthDays(month, NO_CALENDAR, DEFAULT_WORKING_DAYS).length + 1)
     expect(columns[0]!.textContent).toBe('Member')
     expect(columns[3]!.textContent).toContain('Holiday: Church Picnic')
     expect(columns[3]!.className).toContain('bg-amber-100')
+    // A blackout date is marked in its column and listed under the grid.
+    expect(columns[2]!.textContent).toContain('Blackout date: Easter services')
+    expect(within(region.getByText('Blackout dates').parentElement!).getByText(/: Easter services$/)).toBeTruthy()
     expect(table.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Ada Lovelace', 'Ben Okafor'])
 
     const [, ada, ben] = table.getAllByRole('row')
@@ -298,8 +306,10 @@ describe('Who is off (a month grid)', () => {
     expect(cells(ada!).slice(0, 3)).toEqual(['VVacation 8 h, Approved', 'VVacation 8 h, Approved', ''])
     expect(cells(ben!).slice(0, 3)).toEqual(['', '', 'S?Sick 4 h, Pending'])
     expect(cells(ada!)).toHaveLength(columns.length - 1)
-    // A weekend's column is shaded.
-    const saturday = monthDays(month, []).findIndex((d) => new Date(`${d.date}T00:00:00Z`).getUTCDay() === 6)
+    // A day the organization does not work is shaded (Monday to Friday here: its settings say none).
+    const saturday = monthDays(month, NO_CALENDAR, DEFAULT_WORKING_DAYS).findIndex(
+      (d) => new Date(`${d.date}T00:00:00Z`).getUTCDay() === 6,
+    )
     expect(columns[saturday + 1]!.className).toContain('bg-slate-100')
     expect(region.getByText('Pending (?)')).toBeTruthy()
     expect(region.getByText('V: Vacation')).toBeTruthy()
@@ -312,13 +322,22 @@ describe('Who is off (a month grid)', () => {
     expect(await region.findByRole('table')).toBeTruthy()
   })
 
-  it('lists the month’s days with Saturdays and Sundays marked and each day’s holidays', () => {
-    const days = monthDays({ start: '2026-11-01', end: '2026-11-30' }, [
-      { date: '2026-11-26', name: 'Thanksgiving', hours: 8 },
-      { date: '2026-12-25', name: 'Christmas', hours: 8 },
-    ])
+  it('lists the month’s days with the days not worked marked, and each day’s holidays and blackouts', () => {
+    const november = { start: '2026-11-01', end: '2026-11-30' }
+    const calendar = {
+      holidays: [
+        { date: '2026-11-26', name: 'Thanksgiving', hours: 8 },
+        { date: '2026-12-25', name: 'Christmas', hours: 8 },
+      ],
+      blackouts: [{ date: '2026-11-29', reason: 'Advent begins' }],
+    }
+    const days = monthDays(november, calendar, DEFAULT_WORKING_DAYS)
     expect(days).toHaveLength(30)
-    expect(days.filter((d) => d.weekend).map((d) => d.date.slice(8))).toEqual([
+    expect(days.filter((d) => d.blackouts.length).map((d) => d.date)).toEqual(['2026-11-29'])
+    // A church that works Tuesday to Sunday: Sundays are working days, Mondays are not.
+    const church = monthDays(november, calendar, ['tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'])
+    expect(church.filter((d) => d.offDay).map((d) => d.date.slice(8))).toEqual(['02', '09', '16', '23', '30'])
+    expect(days.filter((d) => d.offDay).map((d) => d.date.slice(8))).toEqual([
       '01',
       '07',
       '08',

@@ -372,6 +372,7 @@ export const ownerRequest = async (key: RouteKey, route: Route, t: Tenant): Prom
     'notifications/update-my-notifications': { kind: 'reminder', subscribed: false },
     'notifications/update-notifications': defaultNotificationSettings('monday'),
     'organization/update-settings': { organizationName: `${t.name} renamed` },
+    'organization/update-setup-guide': { step: 'members', state: 'skipped' },
     'organization/upload-logo': { dataUrl: dataUrl('image/png', PNG) },
     // Issue 33: the tenant keeps no codes, so the empty list is a valid (and unchanged) one every time.
     'organization/update-allocation-codes': { codes: [] },

@@ -2,9 +2,18 @@ import * as z from 'zod'
 import { User } from '../user.ts'
 import { OrganizationClosure } from '../closure.ts'
 
+/**
+ * How a member can sign in: Supervisor Login through the identity provider (an identity bound to
+ * them), Staff Login with their username; a supervisor invited by a colleague may have both.
+ */
+export const SignInWay = z.enum(['supervisorLogin', 'staffLogin'])
+export type SignInWay = z.infer<typeof SignInWay>
+
 /** GET /api/auth/user: the signed-in member, and whether this is the read-only demo. */
 export const CurrentUser = User.extend({
   demo: z.boolean(),
+  /** How they can sign in (GET /api/auth/user answers it; absent from other answers). */
+  signInWays: z.array(SignInWay).optional(),
   /** Issue 35: the organization is closed; nothing but this notice (and Reopen, for supervisors) is reachable. */
   organizationClosed: OrganizationClosure.optional(),
 })

@@ -90,7 +90,7 @@ describe('Settings: the second approval (issue 31)', () => {
       },
     })
     const user = userEvent.setup()
-    renderApp('/settings')
+    renderApp('/settings/approvals')
     const region = within(await screen.findByRole('region', { name: 'Approvals' }))
     await user.click(await region.findByLabelText(/Require a second approval/))
     await user.click(region.getByRole('button', { name: 'Save Approvals' }))

@@ -20,6 +20,7 @@ const settings = (organizationName: string) => ({
   timeZone: 'America/Chicago',
   weekStartDay: 'monday',
   approvalEmails: true,
+  firstSupervisor: true,
 })
 
 afterEach(() => {
@@ -86,6 +87,14 @@ describe('GettingStarted', () => {
     zone = 'Pacific/Chatham'
     renderApp('/', <GettingStarted user={supervisor} />)
     await user.click(await screen.findByRole('button', { name: new RegExp(`^Use this browser’s zone`) }))
+    // It moves everyone's weeks: the app's dialog asks first, and Cancel changes nothing.
+    const dialog = within(await screen.findByRole('dialog', { name: 'Change the whole organization’s time zone?' }))
+    expect(dialog.getByText(new RegExp(`instead of .* \\(Pacific/Chatham\\)\\.$`))).toBeTruthy()
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false)
+    await user.click(screen.getByRole('button', { name: new RegExp(`^Use this browser’s zone`) }))
+    await user.click(await screen.findByRole('button', { name: 'Change time zone' }))
     await screen.findByText(new RegExp(`^Confirm your time zone: .* \\(${here}\\)$`))
     expect(zone).toBe(here)
     expect(step('zone')).toBe('true')
@@ -116,6 +125,28 @@ describe('GettingStarted', () => {
     await screen.findByTestId('location')
     expect(screen.queryByRole('region', { name: 'Getting started' })).toBeNull()
     expect(JSON.parse(localStorage.getItem('getting-started:sup-1')!)).toMatchObject({ dismissed: true })
+  })
+
+  it('is not shown to a co-supervisor: the checklist is the first supervisor’s', async () => {
+    mockFetch({
+      'GET /api/organization/settings': { body: { ...settings('Grace Chapel'), firstSupervisor: false } },
+      'GET /api/dashboard/stats': { body: stats(0) },
+    })
+    renderApp('/', <GettingStarted user={supervisor} />)
+    await screen.findByTestId('location')
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(screen.queryByRole('region', { name: 'Getting started' })).toBeNull()
+    expect(screen.queryByRole('button', { name: /^Use this browser’s zone/ })).toBeNull()
+  })
+
+  it('leads to the setup guide', async () => {
+    mockFetch({
+      'GET /api/organization/settings': { body: settings('Grace Chapel') },
+      'GET /api/dashboard/stats': { body: stats(0) },
+    })
+    renderApp('/', <GettingStarted user={supervisor} />)
+    const list = within(await screen.findByRole('region', { name: 'Getting started' }))
+    expect(list.getByRole('link', { name: 'Open the setup guide' }).getAttribute('href')).toBe('/settings/setup')
   })
 
   it('is for the first two weeks of an account', () => {

@@ -3,14 +3,17 @@ import { Link } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { CheckCircle2, Circle, X } from 'lucide-react'
-import { fullName, hasAnyTime, isValidTimeZone, TRIAL_DAYS, zoneName, type User } from '@app/core'
+import { fullName, hasAnyTime, isValidTimeZone, TRIAL_DAYS, type User } from '@app/core'
 import { dashboardStatsQuery } from '../../api/dashboard.ts'
 import { useOrganizationSettings, useUpdateOrganizationSettings } from '../../api/organization.ts'
 import { useCurrentWeekTimesheet } from '../../api/timesheets.ts'
-import { browserLocale, browserTimeZone } from '../../lib/browser.ts'
+import { browserTimeZone } from '../../lib/browser.ts'
+import { formatZoneName } from '../../lib/format.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card.tsx'
+import { Dialog, DialogActions, DialogContent, DialogHeading } from '../ui/Dialog.tsx'
+import { settingsPath } from '../settings/settings-pages.ts'
 
 /**
  * What this browser remembers of the checklist, per user: dismissed, and the two steps that are
@@ -56,9 +59,11 @@ export const isFirstRun = (user: Pick<User, 'createdAt'>, now: Date = new Date()
   now.getTime() - new Date(user.createdAt).getTime() < TRIAL_DAYS * 24 * 60 * 60 * 1000
 
 /**
- * The getting-started checklist for a new supervisor (issue 18): each step is ticked from the
- * organization's own data where there is one (the name changed from the one sign-up gave, a
- * member added, a timesheet of their own started), and it can be dismissed.
+ * The getting-started checklist for the supervisor who created the organization (the settings
+ * answer says whether the one asking did: `firstSupervisor`), never for a co-supervisor added
+ * later, whose church is already set up and whose browser's zone is no reason to move everyone's.
+ * Each step is ticked from the organization's own data where there is one (the name changed from
+ * the one sign-up gave, a member added, a timesheet of their own started), and it can be dismissed.
  */
 export function GettingStarted({ user }: { user: User }) {
   const { t } = useTranslation('supervisor')
@@ -67,12 +72,13 @@ export function GettingStarted({ user }: { user: User }) {
   const stats = useQuery(dashboardStatsQuery)
   const ownWeek = useCurrentWeekTimesheet()
   const updateSettings = useUpdateOrganizationSettings()
+  const [confirmingZone, setConfirmingZone] = useState(false)
   const shownZone = settings.data?.timeZone
   // Not a read for the screen: the first zone shown is remembered, so a change in Settings ticks the step.
   useEffect(() => {
     if (shownZone && remembered.zoneAtStart === undefined && !remembered.dismissed) remember({ zoneAtStart: shownZone })
   }, [shownZone, remembered.zoneAtStart, remembered.dismissed, remember])
-  if (remembered.dismissed || !settings.data || !stats.data) return null
+  if (remembered.dismissed || settings.data?.firstSupervisor !== true || !stats.data) return null
 
   const zone = settings.data.timeZone
   const zoneDone =
@@ -84,7 +90,10 @@ export function GettingStarted({ user }: { user: User }) {
     updateSettings.mutate(
       { organizationName: settings.data!.organizationName, timeZone: browserZone },
       {
-        onSuccess: () => remember({ zoneConfirmed: true }),
+        onSuccess: () => {
+          setConfirmingZone(false)
+          remember({ zoneConfirmed: true })
+        },
         onError: (error) => toastFailure(t('gettingStarted.zoneFailed'), error, t('gettingStarted.zoneFailed')),
       },
     )
@@ -94,23 +103,24 @@ export function GettingStarted({ user }: { user: User }) {
       id: 'name',
       done: settings.data.organizationName !== `${fullName(user)}'s Organization`,
       title: t('gettingStarted.name'),
-      detail: <Link to="/settings">{t('gettingStarted.openSettings')}</Link>,
+      detail: <Link to={settingsPath('organization')}>{t('gettingStarted.openSettings')}</Link>,
     },
     {
       id: 'zone',
       done: zoneDone,
-      title: t('gettingStarted.zone', { name: zoneName(zone, browserLocale()), zone }),
+      title: t('gettingStarted.zone', { name: formatZoneName(zone), zone }),
       detail: (
         <span className="flex flex-wrap gap-x-3">
           {offerBrowserZone ? (
-            <button type="button" disabled={updateSettings.isPending} onClick={useBrowserZone}>
-              {t('gettingStarted.useBrowserZone', { name: zoneName(browserZone, browserLocale()), zone: browserZone })}
+            // Moves every member's weeks: asked again in the app's dialog first.
+            <button type="button" disabled={updateSettings.isPending} onClick={() => setConfirmingZone(true)}>
+              {t('gettingStarted.useBrowserZone', { name: formatZoneName(browserZone), zone: browserZone })}
             </button>
           ) : null}
           <button type="button" onClick={() => remember({ zoneConfirmed: true })}>
             {t('gettingStarted.zoneRight')}
           </button>
-          <Link to="/settings">{t('gettingStarted.zoneChange')}</Link>
+          <Link to={settingsPath('organization')}>{t('gettingStarted.zoneChange')}</Link>
         </span>
       ),
     },
@@ -145,6 +155,12 @@ export function GettingStarted({ user }: { user: User }) {
         <div>
           <CardTitle id="getting-started-title">{t('gettingStarted.title')}</CardTitle>
           <p className="text-sm text-slate-600">{t('gettingStarted.progress', { done, total: steps.length })}</p>
+          <Link
+            to={settingsPath('setup')}
+            className="inline-flex min-h-11 items-center text-sm text-indigo-700 underline"
+          >
+            {t('gettingStarted.setupGuide')}
+          </Link>
         </div>
         <Button
           variant="ghost"
@@ -185,6 +201,29 @@ export function GettingStarted({ user }: { user: User }) {
           ))}
         </ol>
       </CardContent>
+      <Dialog
+        open={confirmingZone}
+        onOpenChange={(open) => (updateSettings.isPending ? undefined : setConfirmingZone(open))}
+      >
+        {confirmingZone ? (
+          <DialogContent>
+            <DialogHeading title={t('gettingStarted.zoneConfirmTitle')}>
+              {t('gettingStarted.zoneConfirmText', {
+                name: formatZoneName(browserZone),
+                zone: browserZone,
+                current: formatZoneName(zone),
+                currentZone: zone,
+              })}
+            </DialogHeading>
+            <DialogActions
+              pending={updateSettings.isPending}
+              label={t('gettingStarted.zoneConfirm')}
+              busyLabel={t('gettingStarted.zoneChanging')}
+              onClick={useBrowserZone}
+            />
+          </DialogContent>
+        ) : null}
+      </Dialog>
     </Card>
   )
 }

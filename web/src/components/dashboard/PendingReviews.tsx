@@ -14,6 +14,7 @@ import { ErrorState } from '../ui/ErrorState.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
 import { employeeName, formatDate } from '../../lib/format.ts'
 import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
+import { MemberName } from '../ui/MemberName.tsx'
 
 const ReviewDialog = lazyDialog(() => import('../review/ReviewDialog.tsx').then((m) => m.ReviewDialog))
 
@@ -134,7 +135,7 @@ export function PendingReviews({ user }: { user: User }) {
                       </label>
                     ) : null}
                     <span className="min-w-0 flex-1">
-                      <span className="block font-medium break-words text-slate-900">{name}</span>
+                      <MemberName name={name} className="font-medium text-slate-900" />
                       <span className="block text-sm text-slate-600">
                         {t('dashboard.waiting.week', { week: formatDate(sheet.weekStartDate) })}
                       </span>

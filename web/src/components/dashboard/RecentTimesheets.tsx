@@ -31,6 +31,7 @@ import { ErrorState } from '../ui/ErrorState.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { StackedCell, StackedRow, StackedTable } from '../ui/Table.tsx'
 import { IconButton } from '../ui/IconButton.tsx'
+import { MemberName } from '../ui/MemberName.tsx'
 
 const ReviewDialog = lazyDialog(() => import('../review/ReviewDialog.tsx').then((m) => m.ReviewDialog))
 
@@ -252,7 +253,7 @@ function TimesheetRow({
         <div className="flex items-center gap-3">
           {sheet.employee ? <UserAvatar user={sheet.employee} /> : null}
           <div className="min-w-0">
-            <p className="font-medium break-words text-slate-900">{name}</p>
+            <MemberName name={name} className="font-medium text-slate-900" />
             {sheet.employee?.department ? <p className="text-slate-600">{sheet.employee.department}</p> : null}
           </div>
         </div>

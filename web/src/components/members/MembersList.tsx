@@ -20,6 +20,7 @@ import { ErrorState } from '../ui/ErrorState.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { TableHead } from '../ui/Table.tsx'
 import { IconButton } from '../ui/IconButton.tsx'
+import { MemberName } from '../ui/MemberName.tsx'
 
 const roleVariant: Record<Role, BadgeProps['variant']> = {
   supervisor: 'default',
@@ -101,8 +102,8 @@ function RowActions({ member, isSelf, onCopy, onEdit, onResetPassword, onRemove 
 const NameCell = ({ member, isSelf }: { member: User; isSelf: boolean }) => (
   <div className="flex min-w-0 items-center gap-3">
     <UserAvatar user={member} />
-    <span className="min-w-0 font-medium break-words text-slate-900">
-      {fullName(member)}
+    <span className="min-w-0 font-medium text-slate-900">
+      <MemberName name={fullName(member)} className="inline" />
       {isSelf ? (
         <span className="ml-1 text-sm font-normal text-slate-500">{i18next.t('supervisor:members.list.you')}</span>
       ) : null}

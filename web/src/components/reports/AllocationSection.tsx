@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { CircleAlert, FileDown, Landmark, Printer } from 'lucide-react'
 import type { AllocationReport } from '@app/core'
 import { allocationReportQuery } from '../../api/allocation.ts'
-import { formatDate, formatDollars, formatPayrollHours } from '../../lib/format.ts'
+import { formatDate, formatDollars, formatNumber, formatPayrollHours } from '../../lib/format.ts'
 import { downloadText } from '../dashboard/download.ts'
 import { Button } from '../ui/Button.tsx'
 import { Section } from '../ui/Section.tsx'
@@ -96,7 +96,7 @@ function AllocationTables({ report }: { report: AllocationReport }) {
                     : t('allocation.report.budgetLine', {
                         used: formatPayrollHours(c.hours),
                         budget: formatPayrollHours(c.budgetHours),
-                        percent: used ?? 0,
+                        percent: formatNumber(used ?? 0),
                       })}
                 </StackedCell>
               </StackedRow>
@@ -126,7 +126,7 @@ function AllocationTables({ report }: { report: AllocationReport }) {
                       used: formatPayrollHours(g.hours),
                       budget: formatPayrollHours(g.budgetHours ?? 0),
                       remaining: formatPayrollHours(Math.max(0, remaining)),
-                      percent: used,
+                      percent: formatNumber(used),
                     })}
                   </p>
                   {warn ? (
@@ -134,7 +134,7 @@ function AllocationTables({ report }: { report: AllocationReport }) {
                       <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
                       {remaining < 0
                         ? t('allocation.report.overBudget', { over: formatPayrollHours(-remaining) })
-                        : t('allocation.report.nearBudget', { percent: BUDGET_WARNING_PERCENT })}
+                        : t('allocation.report.nearBudget', { percent: formatNumber(BUDGET_WARNING_PERCENT) })}
                     </p>
                   ) : null}
                 </li>

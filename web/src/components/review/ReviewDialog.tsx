@@ -35,6 +35,7 @@ import { spansText } from '../../lib/day-spans.ts'
 import { PayrollFigures } from '../payroll/PayrollFigures.tsx'
 import { DescriptionItem } from '../ui/DescriptionItem.tsx'
 import { DaySplitSummary, WeekSplitSummary } from '../timesheet/SplitSummary.tsx'
+import { MemberName } from '../ui/MemberName.tsx'
 
 export type ReviewMode = 'view' | 'approve' | 'reject'
 
@@ -164,7 +165,7 @@ function ReviewContent({
             <span className="flex items-center gap-3">
               {sheet.employee ? <UserAvatar user={sheet.employee} className="size-8" /> : null}
               <span className="min-w-0">
-                <span className="block font-medium break-words">{name}</span>
+                <MemberName name={name} className="font-medium" />
                 {sheet.employee?.department ? (
                   <span className="block text-sm text-slate-600">{sheet.employee.department}</span>
                 ) : null}

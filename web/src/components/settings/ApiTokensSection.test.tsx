@@ -34,7 +34,7 @@ const show = (tokens: ApiTokenView[] = []) => {
       return { body: { ...made, token: `mtk_${'a'.repeat(43)}` } }
     },
   })
-  renderApp('/settings')
+  renderApp('/settings/api')
   return { fetch, user: userEvent.setup() }
 }
 

@@ -38,7 +38,7 @@ const show = (role: 'supervisor' | 'employee' = 'supervisor') => {
       return { status: 204 }
     },
   })
-  renderApp('/settings')
+  renderApp('/settings/data')
   return { fetch, user: userEvent.setup() }
 }
 const posts = (fetch: ReturnType<typeof mockFetch>, path: string) =>

@@ -3,10 +3,14 @@ import { ImageOff, RotateCcw, Trash2 } from 'lucide-react'
 import i18next from 'i18next'
 import { useTranslation } from 'react-i18next'
 import {
+  DAYS,
+  daysInWeekOrder,
   logoMessages,
   OrganizationSettingsUpdate,
   TEXT_LIMITS,
   WeekStartDay,
+  workingDaysOf,
+  type DayName,
   type OrganizationSettings,
 } from '@app/core'
 import { errorMessage, isUnauthorizedError } from '../../api/client.ts'
@@ -26,12 +30,14 @@ import { LOGO_ACCEPT, logoFileProblem, readAsDataUrl } from './logo-file.ts'
 import { LoadingState } from '../ui/LoadingState.tsx'
 import { TimeZonePicker } from './TimeZonePicker.tsx'
 
-type Field = 'organizationName' | 'logoUrl' | 'timeZone' | 'weekStartDay' | 'approvalEmails'
+type Field = 'organizationName' | 'logoUrl' | 'timeZone' | 'weekStartDay' | 'workingDays' | 'approvalEmails'
 type Draft = {
   organizationName: string
   logoUrl: string
   timeZone: string
   weekStartDay: WeekStartDay
+  /** Monday first, as the server keeps them, so an unchanged choice compares equal. */
+  workingDays: DayName[]
   approvalEmails: boolean
 }
 
@@ -40,11 +46,19 @@ const toDraft = (s: OrganizationSettings): Draft => ({
   logoUrl: s.logoUrl ?? '',
   timeZone: s.timeZone,
   weekStartDay: s.weekStartDay,
+  workingDays: [...workingDaysOf(s)],
   approvalEmails: s.approvalEmails ?? true,
 })
 
 /** The form's fields in the order a person meets them (the first invalid one gets the focus). */
-const FIELD_ORDER: readonly Field[] = ['organizationName', 'logoUrl', 'timeZone', 'weekStartDay', 'approvalEmails']
+const FIELD_ORDER: readonly Field[] = [
+  'organizationName',
+  'logoUrl',
+  'timeZone',
+  'weekStartDay',
+  'workingDays',
+  'approvalEmails',
+]
 
 /** The logo address field's example: an address, the same in every language. */
 const LOGO_URL_EXAMPLE = 'https://example.org/logo.png'
@@ -60,7 +74,7 @@ const logoRefusalTitle = (message: string) =>
   Object.values(logoMessages).find((m) => m.description === message)?.title ??
   i18next.t('supervisor:settings.form.uploadFailedTitle')
 
-/** Name, logo (upload or URL) with a live preview, time zone and week start; Reset and Save Settings. */
+/** Name, logo (upload or URL) with a live preview, time zone, week start and working days; Reset and Save Settings. */
 export function OrganizationSettingsForm({ saved }: { saved: OrganizationSettings }) {
   const { t } = useTranslation('supervisor')
   const update = useUpdateOrganizationSettings()
@@ -285,6 +299,35 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
           </select>
         </FormField>
       </div>
+
+      <fieldset className="min-w-0 space-y-2" aria-describedby={describedBy('workingDays', true)}>
+        <legend className="text-sm font-medium text-slate-800">{t('settings.form.workingDays')}</legend>
+        <p id="workingDays-hint" className="text-sm text-slate-600">
+          {t('settings.form.workingDaysHint')}
+        </p>
+        <div className="flex flex-wrap gap-x-4 gap-y-1">
+          {daysInWeekOrder(draft.weekStartDay).map((day) => (
+            <label key={day} className="inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                name="workingDays"
+                value={day}
+                checked={draft.workingDays.includes(day)}
+                onChange={(e) =>
+                  set(
+                    'workingDays',
+                    DAYS.filter((d) => (d === day ? e.target.checked : draft.workingDays.includes(d))),
+                  )
+                }
+                disabled={busy}
+                className="size-5 shrink-0 cursor-pointer accent-indigo-600"
+              />
+              {t(`audit.day.${day}`)}
+            </label>
+          ))}
+        </div>
+        {shown.workingDays ? <FieldMessage id="workingDays-error">{shown.workingDays}</FieldMessage> : null}
+      </fieldset>
 
       <div className="space-y-1.5">
         <div className="flex items-start gap-3">

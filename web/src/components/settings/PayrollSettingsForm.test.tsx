@@ -36,7 +36,7 @@ const show = (extra: Routes = {}) => {
     ...extra,
   })
   const user = userEvent.setup()
-  return { fetch, user, ...renderApp('/settings') }
+  return { fetch, user, ...renderApp('/settings/payroll') }
 }
 
 const section = async () => within(await screen.findByRole('form', { name: 'Payroll settings' }, { timeout: 3000 }))
@@ -70,7 +70,10 @@ describe('Settings → Payroll', () => {
     await user.click(form.getByRole('button', { name: 'Save Payroll Settings' }))
     expect(await screen.findByText('Payroll settings have been updated.')).toBeTruthy()
     expect(puts(fetch)).toEqual([{ weekStartDay: 'sunday', payPeriodFrequency: 'semimonthly', adpCompanyCode: 'AB1' }])
-    // One stored value: the organization's own form shows the new start too.
+    // One stored value: the organization's own form (Settings → Organization) shows the new start too.
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Settings pages' })).getByRole('link', { name: 'Organization' }),
+    )
     await waitFor(() => expect((screen.getByLabelText('Week starts on') as HTMLSelectElement).value).toBe('sunday'))
   })
 

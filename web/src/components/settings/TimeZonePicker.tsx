@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type KeyboardEvent } from 'react'
 import { ChevronDown } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { browserLocale } from '../../lib/browser.ts'
+import { currentLocale } from '../../i18n.ts'
 import { cn } from '../../lib/cn.ts'
 import { describeZone, filterZones, timeZoneChoices, type ZoneChoice } from '../../lib/time-zones.ts'
 import { inputClasses } from '../ui/Input.tsx'
@@ -24,7 +24,7 @@ const SHOWN = 50
  */
 export function TimeZonePicker({ id, value, onChange, disabled, ...aria }: TimeZonePickerProps) {
   const { t } = useTranslation('supervisor')
-  const choices = useMemo(() => timeZoneChoices(value, browserLocale()), [value])
+  const choices = useMemo(() => timeZoneChoices(value, currentLocale()), [value])
   const selected = choices.find((c) => c.id === value)
   const [query, setQuery] = useState<string | null>(null)
   const [open, setOpen] = useState(false)
@@ -139,7 +139,7 @@ export function TimeZonePicker({ id, value, onChange, disabled, ...aria }: TimeZ
               )}
             >
               <span>{c.label}</span>
-              <span className="shrink-0 text-right text-xs text-slate-500">{describeZone(c.id, browserLocale())}</span>
+              <span className="shrink-0 text-right text-xs text-slate-500">{describeZone(c.id, currentLocale())}</span>
             </li>
           ))
         )}

@@ -60,7 +60,7 @@ const show = (hooks: WebhookView[] = [], listStatus = 200) => {
       return { body: delivery }
     },
   })
-  renderApp('/settings')
+  renderApp('/settings/webhooks')
   return { fetch, user: userEvent.setup() }
 }
 

@@ -10,6 +10,7 @@ import { EmptyState } from '../ui/EmptyState.tsx'
 import { Input } from '../ui/Input.tsx'
 import { Label } from '../ui/Label.tsx'
 import { requestDates, useKindName } from './time-off-parts.tsx'
+import { MemberName } from '../ui/MemberName.tsx'
 
 const SCOPES = ['mine', 'everyone'] as const
 type Scope = (typeof SCOPES)[number]
@@ -72,7 +73,7 @@ function PendingRow({ request: r, own }: { request: TimeOffRequestView; own: boo
   return (
     <li className="space-y-2 py-3">
       <div>
-        <p className="font-medium break-words text-slate-900">{r.employeeName}</p>
+        <MemberName name={r.employeeName} className="font-medium text-slate-900" />
         <p className="text-sm text-slate-700">
           {kindName(r.kind)} · {requestDates(r)} · {formatLeaveHours(r.hours)}
         </p>

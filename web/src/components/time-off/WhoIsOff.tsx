@@ -1,13 +1,24 @@
 import { useId, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { addDays, monthOf, todayIn, type Holiday, type TimeOffRequestView } from '@app/core'
-import { useOrgTimeZone } from '../../api/organization.ts'
+import {
+  addDays,
+  dayOfDate,
+  monthOf,
+  todayIn,
+  workingDaysOf,
+  type Blackout,
+  type DayName,
+  type Holiday,
+  type TimeOffRequestView,
+} from '@app/core'
+import { useOrganizationSettings, useOrgTimeZone } from '../../api/organization.ts'
 import { timeOffRangeQuery, useHolidays } from '../../api/time-off.ts'
 import { currentLocale } from '../../i18n.ts'
 import { cn } from '../../lib/cn.ts'
 import { formatDate, formatLeaveHours } from '../../lib/format.ts'
 import { Button } from '../ui/Button.tsx'
+import { MemberName } from '../ui/MemberName.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
 import { useKindName } from './time-off-parts.tsx'
 
@@ -34,12 +45,24 @@ export const offByMember = (requests: readonly TimeOffRequestView[], month: { st
     .sort((a, b) => a.name.localeCompare(b.name))
 }
 
-/** The month's days, in order: each with whether it is a Saturday or Sunday and its holidays. */
-export const monthDays = (month: { start: string; end: string }, holidays: readonly Holiday[]) => {
-  const days: { date: string; weekend: boolean; holidays: Holiday[] }[] = []
+/**
+ * The month's days, in order: each with whether the organization works that weekday (a church's
+ * Sunday is often its busiest day, so the organization's working days decide, not Saturday and
+ * Sunday), its holidays and its blackout dates.
+ */
+export const monthDays = (
+  month: { start: string; end: string },
+  calendar: { holidays: readonly Holiday[]; blackouts: readonly Blackout[] },
+  workingDays: readonly DayName[],
+) => {
+  const days: { date: string; offDay: boolean; holidays: Holiday[]; blackouts: Blackout[] }[] = []
   for (let date = month.start; date <= month.end; date = addDays(date, 1)) {
-    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay()
-    days.push({ date, weekend: weekday === 0 || weekday === 6, holidays: holidays.filter((h) => h.date === date) })
+    days.push({
+      date,
+      offDay: !workingDays.includes(dayOfDate(date)),
+      holidays: calendar.holidays.filter((h) => h.date === date),
+      blackouts: calendar.blackouts.filter((b) => b.date === date),
+    })
   }
   return days
 }
@@ -52,17 +75,20 @@ const columnOf = (day: ReturnType<typeof monthDays>[number]) => ({
   ...day,
   narrow: weekdayOf(day.date, 'narrow'),
   spoken: `${weekdayOf(day.date, 'long')}, ${formatDate(day.date, 'long')}`,
-  headShade: day.holidays.length ? 'bg-amber-100' : day.weekend ? 'bg-slate-100' : 'bg-white',
-  cellShade: day.holidays.length ? 'bg-amber-50' : day.weekend ? 'bg-slate-100' : '',
+  headShade: day.holidays.length ? 'bg-amber-100' : day.offDay ? 'bg-slate-100' : 'bg-white',
+  cellShade: day.holidays.length ? 'bg-amber-50' : day.offDay ? 'bg-slate-100' : '',
 })
+
+/** A blackout date's column: red stripes under its heading, told apart without colour by its '!'. */
+const BLACKOUT_STRIPES = 'repeating-linear-gradient(45deg, #fee2e2 0 3px, #ffffff 3px 6px)'
 
 /** Approved: a solid block; pending: stripes in a dashed frame (told apart without colour, and by the cell's text). */
 const PENDING_STRIPES = 'repeating-linear-gradient(135deg, #fef3c7 0 4px, #fde68a 4px 8px)'
 
 /**
  * Issue 32: "Who is off", a month calendar for supervisors: members as rows, the month's days as
- * columns, each day a member is off (approved, or pending) marked with its kind; weekends and the
- * organization's holidays shaded, the holidays also named. On a phone the grid scrolls sideways in
+ * columns, each day a member is off (approved, or pending) marked with its kind; the days the
+ * organization does not work and its holidays shaded, the holidays and blackout dates also named. On a phone the grid scrolls sideways in
  * its own frame with the names kept in view; the page itself does not.
  */
 export function WhoIsOff() {
@@ -74,14 +100,20 @@ export function WhoIsOff() {
   const [month, setMonth] = useState(() => monthOf(today))
   const requests = useQuery(timeOffRangeQuery({ from: month.start, to: month.end }))
   const holidays = useHolidays()
+  const workingDays = workingDaysOf(useOrganizationSettings().data ?? {})
   const title = new Date(`${month.start}T00:00:00Z`).toLocaleString(currentLocale(), {
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
   })
   const members = offByMember(requests.data?.items ?? [], month)
-  const days = monthDays(month, holidays.data?.holidays ?? []).map(columnOf)
+  const days = monthDays(
+    month,
+    { holidays: holidays.data?.holidays ?? [], blackouts: holidays.data?.blackouts ?? [] },
+    workingDays,
+  ).map(columnOf)
   const monthHolidays = days.flatMap((d) => d.holidays)
+  const monthBlackouts = days.flatMap((d) => d.blackouts)
   const status = (s: TimeOffRequestView['status']) => t(`staff:timeOff.status.${s}`)
   // The kinds the grid shows, for its key ('V: Vacation').
   const kinds = [...new Set(members.flatMap((m) => m.days.map((d) => kindName(d.request.kind))))].sort()
@@ -117,13 +149,17 @@ export function WhoIsOff() {
             tabIndex={0}
             className="relative max-w-full overflow-x-auto rounded-md border border-slate-200 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none"
           >
-            <table className="border-separate border-spacing-0 text-xs">
+            {/*
+              The whole width, the days sharing what the names leave: a month fits a desk's frame
+              (860 px) whole. Below its minimum (a phone) it scrolls inside this frame, every day reachable.
+            */}
+            <table className="w-full min-w-[46rem] table-fixed border-separate border-spacing-0 text-xs">
               <caption className="sr-only">{t('timeOff.calendar.caption', { month: title })}</caption>
               <thead>
                 <tr>
                   <th
                     scope="col"
-                    className="sticky left-0 z-10 min-w-28 border-r border-b border-slate-200 bg-white px-2 py-1 text-left font-medium text-slate-700"
+                    className="sticky left-0 z-10 w-28 border-r border-b border-slate-200 bg-white px-2 py-1 text-left font-medium text-slate-700"
                   >
                     {t('timeOff.calendar.member')}
                   </th>
@@ -132,9 +168,12 @@ export function WhoIsOff() {
                       key={d.date}
                       scope="col"
                       aria-current={d.date === today ? 'date' : undefined}
-                      title={d.holidays.map((h) => h.name).join(', ') || undefined}
+                      title={
+                        [...d.holidays.map((h) => h.name), ...d.blackouts.map((b) => b.reason)].join(', ') || undefined
+                      }
+                      style={d.blackouts.length ? { backgroundImage: BLACKOUT_STRIPES } : undefined}
                       className={cn(
-                        'min-w-8 border-b border-slate-200 px-0.5 py-1 text-center font-normal text-slate-600',
+                        'border-b border-slate-200 px-0 py-1 text-center font-normal text-slate-600',
                         d.headShade,
                         d.date === today && 'font-bold text-slate-900 underline',
                       )}
@@ -145,10 +184,12 @@ export function WhoIsOff() {
                       <span aria-hidden="true" className="block">
                         {Number(d.date.slice(8))}
                         {d.holidays.length ? '*' : ''}
+                        {d.blackouts.length ? '!' : ''}
                       </span>
                       <span className="sr-only">
                         {d.spoken}
                         {d.holidays.map((h) => `, ${t('timeOff.calendar.holiday')}: ${h.name}`).join('')}
+                        {d.blackouts.map((b) => `, ${t('timeOff.calendar.blackout')}: ${b.reason}`).join('')}
                       </span>
                     </th>
                   ))}
@@ -161,9 +202,9 @@ export function WhoIsOff() {
                     <tr key={m.id}>
                       <th
                         scope="row"
-                        className="sticky left-0 z-10 max-w-36 border-r border-b border-slate-200 bg-white px-2 py-1 text-left font-medium break-words text-slate-900"
+                        className="sticky left-0 z-10 border-r border-b border-slate-200 bg-white px-2 py-1 text-left font-medium text-slate-900"
                       >
-                        {m.name}
+                        <MemberName name={m.name} />
                       </th>
                       {days.map((d) => {
                         const day = off.get(d.date)
@@ -217,7 +258,15 @@ export function WhoIsOff() {
             </li>
             <li className="flex items-center gap-1">
               <span aria-hidden="true" className="inline-block size-4 rounded border border-slate-200 bg-slate-100" />
-              {t('timeOff.calendar.weekend')}
+              {t('timeOff.calendar.offDay')}
+            </li>
+            <li className="flex items-center gap-1">
+              <span
+                aria-hidden="true"
+                className="inline-block size-4 rounded border border-slate-200"
+                style={{ backgroundImage: BLACKOUT_STRIPES }}
+              />
+              {t('timeOff.calendar.blackoutKey')}
             </li>
             <li className="flex items-center gap-1">
               <span aria-hidden="true" className="inline-block size-4 rounded border border-slate-200 bg-amber-100" />
@@ -236,6 +285,18 @@ export function WhoIsOff() {
             {monthHolidays.map((h) => (
               <li key={`${h.date}-${h.name}`}>
                 {formatDate(h.date)}: {h.name} {formatLeaveHours(h.hours)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {monthBlackouts.length > 0 ? (
+        <div>
+          <p className="text-sm font-medium text-slate-900">{t('timeOff.calendar.blackouts')}</p>
+          <ul className="text-sm text-slate-700">
+            {monthBlackouts.map((b) => (
+              <li key={b.date}>
+                {formatDate(b.date)}: {b.reason}
               </li>
             ))}
           </ul>

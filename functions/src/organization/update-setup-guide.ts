@@ -1,0 +1,17 @@
+import { OrganizationSettings, settingsOf, SetupGuideUpdate } from '@app/core'
+import { defineRoute } from '../http/define-route.ts'
+
+/**
+ * Marks one step of the setup guide done or skipped. Kept on the organization, not the device, so
+ * the guide resumes where it stopped for any of its supervisors, on any device.
+ */
+export default defineRoute({
+  method: 'PUT',
+  path: '/api/organization/setup-guide',
+  auth: 'supervisor',
+  body: SetupGuideUpdate,
+  response: OrganizationSettings,
+  uses: ['table'],
+  handler: async ({ body, session, db }): Promise<OrganizationSettings> =>
+    settingsOf(await db.organization.setSetupStep(body.step, body.state), session.user),
+})

@@ -1,0 +1,36 @@
+/**
+ * The pages of Settings, in the order the navigation lists them, each at /settings/<id>. The
+ * sections' own element ids (#payroll, #data...) were the addresses of the one long page that came
+ * before, and emails already sent link to them: `pageForHash` reads such an address as its page.
+ */
+export const SETTINGS_PAGES = [
+  'setup',
+  'organization',
+  'payroll',
+  'time-off',
+  'ministries',
+  'approvals',
+  'notifications',
+  'kiosks',
+  'api',
+  'webhooks',
+  'data',
+] as const
+export type SettingsPageId = (typeof SETTINGS_PAGES)[number]
+
+/** What /settings opens: the organization's own settings (the guide is one link away in the list). */
+export const FIRST_SETTINGS_PAGE: SettingsPageId = 'organization'
+
+/** A section's old anchor, where it differs from its page's id. */
+const OLD_ANCHORS: Record<string, SettingsPageId> = {
+  'allocation-codes': 'ministries',
+  kiosk: 'kiosks',
+}
+
+export const settingsPath = (page: SettingsPageId) => `/settings/${page}`
+
+/** The page an old address's anchor (`#payroll`) names, if any. */
+export const pageForHash = (hash: string): SettingsPageId | undefined => {
+  const anchor = hash.replace(/^#/, '')
+  return (SETTINGS_PAGES as readonly string[]).includes(anchor) ? (anchor as SettingsPageId) : OLD_ANCHORS[anchor]
+}
