@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  addDays,
   dayOfDate,
   kioskMessages,
   nowHHMM,
@@ -8,6 +9,7 @@ import {
   todayIn,
   weekStartFor,
   weekTotalHours,
+  zonedInstant,
   type KioskView,
   type TimesheetAnswer,
 } from '@app/core'
