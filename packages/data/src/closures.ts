@@ -43,7 +43,25 @@ const onIndex = (index: 'gsi1' | 'gsi2', pk: string) =>
     ExpressionAttributeValues: { ':p': pk },
   })
 
-/** Issue 35: one organization's closure, as its supervisors close and reopen it. */
+/**
+ * A job run's view of which organizations are closed: each organization's closure is read once per
+ * run (the first time it is asked about), however many of its items the run goes through.
+ */
+export const closedOrganizations = () => {
+  const seen = new Map<string, Promise<boolean>>()
+  return (orgId: string): Promise<boolean> => {
+    if (!seen.has(orgId))
+      seen.set(
+        orgId,
+        closureOf(orgId)
+          .state()
+          .then((closure) => closure !== undefined),
+      )
+    return seen.get(orgId)!
+  }
+}
+
+/** One organization's closure, as its supervisors close and reopen it. */
 export const closureOf = (orgId: string) => ({
   /** The organization's closure while it waits for its erasure; undefined when open. Read on every request. */
   async state(): Promise<OrganizationClosure | undefined> {
@@ -122,7 +140,7 @@ export const closureOf = (orgId: string) => ({
   },
 })
 
-/** Issue 35: the erasure job's side of closures, across organizations. */
+/** The erasure job's side of closures, across organizations. */
 export const closures = {
   /** Closures not yet erased whose erasure date is on or before `date`, soonest first. */
   async pendingBy(date: string): Promise<StoredClosure[]> {

@@ -124,6 +124,8 @@ export const keys = {
   apiTokenRate: (tokenHash: string, minute: string) => ({ pk: `APITOKEN#${tokenHash}`, sk: `RATE#${minute}` }),
   /** Issue 35: an export of all an organization's data, and its progress. */
   dataExport: (orgId: string, id: string) => ({ pk: org(orgId), sk: `EXPORT#${id}` }),
+  /** The one export of an organization still running: holds its id while it runs. */
+  exportRunning: (orgId: string) => ({ pk: org(orgId), sk: 'EXPORTRUNNING' }),
   /** GSI1 partition of the exports still to make (sparse: removed when one ends). */
   exportsRunning: 'EXPORTS#RUNNING',
   /** Issue 35: a webhook of the organization (its URL, events and signing secret). */
