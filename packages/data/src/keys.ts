@@ -22,6 +22,8 @@ export const keys = {
     pk: `LOGINATTEMPT#${username.toLowerCase()}#${address}`,
     sk: 'LOGINATTEMPT',
   }),
+  /** GSI1 partition of one username's sign-in attempt counters, from every address (the erasure finds them). */
+  loginAttemptsOf: (username: string) => `LOGINATTEMPTS#${username.toLowerCase()}`,
   authRequest: (state: string) => ({ pk: `AUTHREQ#${state}`, sk: 'AUTHREQ' }),
 
   timesheet: (orgId: string, id: number) => ({ pk: org(orgId), sk: `TS#${String(id).padStart(12, '0')}` }),
