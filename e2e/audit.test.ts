@@ -10,7 +10,9 @@ const { newPage } = useBrowser()
 
 describe('audit trail', () => {
   it("the staff member sees their timesheet's history on a phone; the supervisor reads, filters and exports the Activity", async () => {
-    const { supervisor, supervisorPerson, credentials } = await supervisorWithStaff(newPage, { department: 'Youth' })
+    const { supervisor, supervisorPerson, staffName, credentials } = await supervisorWithStaff(newPage, {
+      department: 'Youth',
+    })
 
     const member = await newPage({ width: 375, height: 812 })
     await signInAsStaff(member, credentials)
@@ -44,6 +46,7 @@ describe('audit trail', () => {
     await supervisor.getByRole('heading', { name: 'Activity', level: 1 }).waitFor()
     const activity = supervisor.getByRole('region', { name: 'Activity, newest first' })
     await activity.getByText('Timesheet rejected').waitFor()
+    expect(await activity.getByText(`${staffName}, week of `, { exact: false }).count()).toBeGreaterThan(0)
     expect(await activity.getByText('Member added').count()).toBe(1)
     await expectAccessible(supervisor, 'the Activity page')
     await supervisor.getByRole('combobox', { name: 'Action' }).click()
@@ -59,8 +62,10 @@ describe('audit trail', () => {
       .trimEnd()
       .split('\r\n')
     expect(lines).toHaveLength(2)
+    // What the record is about: whose week, not the timesheet's number.
+    const week = formatDate(sheet.weekStartDate).replace(/, \d{4}$/, '')
     expect(lines[1]).toContain(
-      `${supervisorPerson.firstName} ${supervisorPerson.lastName},Timesheet rejected,Timesheet #${sheet.id}`,
+      `${supervisorPerson.firstName} ${supervisorPerson.lastName},Timesheet rejected,"${staffName}, week of ${week}"`,
     )
     expect(lines[1]).toContain('Comments: (empty) → Add Tuesday please')
 

@@ -143,6 +143,7 @@ export class AppStack extends Stack {
       exportsBucket: this.files.exports,
       logosBucket: this.files.logos,
       staffPool: this.auth.staffPool,
+      supervisorPool: this.auth.supervisorPool,
     })
 
     this.operations = new Operations(this, 'Operations', {

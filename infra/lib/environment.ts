@@ -19,6 +19,8 @@ export interface EnvironmentValues {
   tableName: string
   staffPoolId: string
   staffClientId: string
+  /** The supervisors' Cognito pool (AWS); the local stack has none (its supervisors use a local identity provider). */
+  supervisorPoolId?: string
   exportsBucket: string
   logosBucket: string
   mailFrom: string
@@ -118,17 +120,21 @@ export const exportJobEnvironment = (
 ): Record<string, string> => ({ ...retryJobEnvironment(v), EXPORTS_BUCKET: v.exportsBucket })
 
 /**
- * The erasure job's (issue 35): the table, the sender of the week-before warning (which carries
- * no signed link, so no link secret), the staff pool whose accounts it deletes, and both buckets
- * whose objects under the organization's prefix it deletes.
+ * The erasure job's: the table, the sender of the week-before warning (which carries no signed
+ * link, so no link secret), the staff pool and the supervisor pool whose accounts it deletes, and
+ * both buckets whose objects under the organization's prefix it deletes.
  */
 export const eraseJobEnvironment = (
-  v: Pick<EnvironmentValues, 'appOrigin' | 'tableName' | 'mailFrom' | 'staffPoolId' | 'exportsBucket' | 'logosBucket'>,
+  v: Pick<
+    EnvironmentValues,
+    'appOrigin' | 'tableName' | 'mailFrom' | 'staffPoolId' | 'supervisorPoolId' | 'exportsBucket' | 'logosBucket'
+  >,
 ): Record<string, string> => ({
   ...baseEnvironment(v),
   TABLE_NAME: v.tableName,
   MAIL_FROM: v.mailFrom,
   STAFF_USER_POOL_ID: v.staffPoolId,
+  ...(v.supervisorPoolId ? { SUPERVISOR_USER_POOL_ID: v.supervisorPoolId } : {}),
   EXPORTS_BUCKET: v.exportsBucket,
   LOGOS_BUCKET: v.logosBucket,
 })

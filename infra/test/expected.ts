@@ -196,7 +196,8 @@ export const orgPrefixPattern = '????????-????-????-????-????????????'
  * The erasure job (issue 35), spelled out: its log group; the table and its indexes without
  * ConditionCheckItem (its one transaction, the warning, updates and puts); listing (under the
  * condition `s3:prefix` like orgPrefixPattern) and deleting objects under an organization's folder
- * of the exports and logos buckets; deleting staff sign-in accounts; sending the warning (no link
+ * of the exports and logos buckets; deleting staff sign-in accounts, and finding and deleting
+ * supervisor accounts in the supervisor pool; sending the warning (no link
  * secret: the warning has no signed link); sending to the dead-letter queue; and its own denial.
  */
 export const expectedEraseJobPermissions = (s: Synth) => {
@@ -222,6 +223,7 @@ export const expectedEraseJobPermissions = (s: Synth) => {
     ),
     ...on(['s3:ListBucket'], buckets),
     ...on(['cognito-idp:AdminDeleteUser'], [s.show(auth.staffPool.userPoolArn)]),
+    ...on(['cognito-idp:AdminDeleteUser', 'cognito-idp:ListUsers'], [s.show(auth.supervisorPool.userPoolArn)]),
     ...on(['ses:SendEmail'], [s.show(email.identityArn)]),
     ...on(['sqs:SendMessage'], [s.show(jobs.deadLetterQueue.queueArn)]),
     ...auditEraseOnlyLines(s),
@@ -233,6 +235,7 @@ export const expectedEraseJobEnv = [
   'TABLE_NAME',
   'MAIL_FROM',
   'STAFF_USER_POOL_ID',
+  'SUPERVISOR_USER_POOL_ID',
   'EXPORTS_BUCKET',
   'LOGOS_BUCKET',
 ].sort()

@@ -342,12 +342,19 @@ describe('the erasure job, against its code', () => {
     // Nothing is granted that its code does not call (the log group and dead-letter queue are Lambda's).
     for (const action of allowed)
       if (!action.startsWith('logs:') && action !== 'sqs:SendMessage') expect(called, action).toContain(action)
-    // The staff pool: exactly the calls of the methods its code calls.
+    // The staff pool: exactly the calls of the methods its code calls; the supervisor pool: the
+    // calls of supervisor-pool.ts, which it uses (and which makes no other).
     const methods = staffPoolMethodCalls()
-    const ours = files.filter((f) => !f.endsWith('packages/adapters/src/staff-pool.ts'))
+    const supervisorPoolSource = join(projectRoot, 'packages/adapters/src/supervisor-pool.ts')
+    expect(files).toContain(supervisorPoolSource)
+    const ours = files.filter((f) => !f.endsWith('packages/adapters/src/staff-pool.ts') && f !== supervisorPoolSource)
     const used = ours.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/staffPool\.(\w+)\(/g)].map((m) => m[1]!))
+    const supervisorCalls = [...readFileSync(supervisorPoolSource, 'utf8').matchAll(/new (\w+)Command\(/g)].map(
+      (c) => `cognito-idp:${c[1]}`,
+    )
+    expect(supervisorCalls.sort()).toEqual(['cognito-idp:AdminDeleteUser', 'cognito-idp:ListUsers'])
     expect([...allowed].filter((a) => a.startsWith('cognito-idp:')).sort()).toEqual(
-      [...new Set(used.flatMap((m) => methods.get(m) ?? []))].sort(),
+      [...new Set([...used.flatMap((m) => methods.get(m) ?? []), ...supervisorCalls])].sort(),
     )
     // The files: only erased. Every use of filesFor in its own code is eraseAll, which lists and deletes.
     const fileCalls = ours

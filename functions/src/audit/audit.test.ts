@@ -148,6 +148,27 @@ describe('GET /api/audit', () => {
     expect(signIns[0]!.client).toEqual({ address: 'unknown', userAgent: '' })
   })
 
+  it("names whose week a timesheet's records are about (the member as named now); records without it keep the number", async () => {
+    const week = (await orgDb(world.organization.id).timesheets.get(world.sheetId)).weekStartDate
+    const sheetRecords = AuditPage.parse((await list()).json).items.filter((e) => e.subject.type === 'timesheet')
+    expect(sheetRecords.length).toBeGreaterThan(0)
+    for (const e of sheetRecords)
+      expect(e.subject).toEqual({
+        type: 'timesheet',
+        id: world.sheetId,
+        employeeId: world.staff.user.id,
+        weekStartDate: week,
+        employeeName: 'Ana Silva',
+      })
+    // A record written before records said whose week: as it was stored, and the page still answers.
+    await orgDb(world.organization.id).audit.record(world.supervisor, {
+      action: 'timesheet.locked',
+      subject: { type: 'timesheet', id: 999 },
+    })
+    const old = AuditPage.parse((await list({ action: 'timesheet.locked' })).json).items
+    expect(old.map((e) => e.subject)).toEqual([{ type: 'timesheet', id: 999 }])
+  })
+
   it('filters by member, action and time, and pages with a cursor', async () => {
     const byStaff = AuditPage.parse((await list({ actorId: world.staff.user.id })).json).items
     expect(byStaff.every((e) => 'userId' in e.actor && e.actor.userId === world.staff.user.id)).toBe(true)

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { addDays, AuditAction, AuditPage } from '@app/core'
+import { addDays, AuditAction, AuditPage, fullName } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
@@ -26,5 +26,14 @@ export default defineRoute({
   }),
   response: AuditPage,
   uses: ['table:read'],
-  handler: ({ query, db }) => db.audit.list(query),
+  handler: async ({ query, db }) => {
+    const page = await db.audit.list(query)
+    // A timesheet's records name whose week it is: the member as named now (removed ones too).
+    if (!page.items.some((e) => e.subject.type === 'timesheet' && e.subject.employeeId)) return page
+    const names = new Map((await db.users.listForRecords()).map((u) => [u.id, fullName(u)]))
+    for (const e of page.items)
+      if (e.subject.type === 'timesheet' && e.subject.employeeId && names.has(e.subject.employeeId))
+        e.subject = { ...e.subject, employeeName: names.get(e.subject.employeeId)! }
+    return page
+  },
 })

@@ -1,4 +1,4 @@
-import { config, filesFor, staffPool } from '@app/adapters'
+import { config, filesFor, staffPool, supervisorPool } from '@app/adapters'
 import { addDays, erasureDue, erasureRunDate, WARN_DAYS_BEFORE_ERASURE } from '@app/core'
 import { closures, orgDb } from '@app/data'
 import { brandOf, queuedEmail, recipientOf } from '../views/templates.ts'
@@ -28,18 +28,23 @@ const warn = async (orgId: string, eraseOn: string) => {
 }
 
 /**
- * Erases one closed organization: its members' staff sign-in accounts, its files in both buckets,
- * every item of its partitions and what points into them, then turns its closure into the
- * tombstone. Each step deletes what is still there, so a run interrupted midway is finished by
- * the next, and the tombstone is written once.
+ * Erases one closed organization: its members' staff sign-in accounts, its supervisors' accounts
+ * in the supervisor pool (those whose only organization it was), its files in both buckets, every
+ * item of its partitions and what points into them (the staff sign-in attempt counters too), then
+ * turns its closure into the tombstone. Each step deletes what is still there, so a run
+ * interrupted midway is finished by the next, and the tombstone is written once. DynamoDB's
+ * point-in-time recovery still holds the erased items for its 35 days.
  */
 export const eraseOrganization = async (orgId: string, by = ERASER) => {
   const usernames = await closures.usernames(orgId)
   for (const username of usernames) await staffPool.deleteUser(username)
+  let supervisors = 0
+  for (const { issuer, subject } of await closures.identities(orgId))
+    if (supervisorPool.issues(issuer)) supervisors += await supervisorPool.deleteBySubject(subject)
   const files = await filesFor(orgId).eraseAll()
   const items = await closures.eraseItems(orgId)
   const tombstoned = await closures.tombstone(orgId, by)
-  log({ event: 'organization-erased', orgId, accounts: usernames.length, files, items, tombstoned })
+  log({ event: 'organization-erased', orgId, accounts: usernames.length, supervisors, files, items, tombstoned })
   return tombstoned
 }
 

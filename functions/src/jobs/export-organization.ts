@@ -3,17 +3,20 @@ import {
   allDaySpans,
   auditActorLabel,
   DAYS,
+  dateInZone,
   dayRanges,
+  daySpans,
   fullName,
   csvLines,
+  slugify,
   type AuditEntry,
   type Timesheet,
   type User,
 } from '@app/core'
-import { dataExports, orgDb } from '@app/data'
+import { closedOrganizations, dataExports, orgDb } from '@app/data'
 import { brandOf, queuedEmail, recipientOf } from '../views/templates.ts'
 import { deliver } from '../workflows/mailer.ts'
-import { json, jsonArray, rowsOf } from '../workflows/export-pieces.ts'
+import { inZone, isInstant, json, jsonArray, rowsOf, zoned } from '../workflows/export-pieces.ts'
 import { zip, type ZipEntry } from '../workflows/zip.ts'
 
 /** A member as the export shows them: no credential (username, sign-in kind) leaves the product. */
@@ -31,7 +34,7 @@ const byTimesheet = (trail: AuditEntry[]) => {
   return map
 }
 
-const membersCsv = (members: ReturnType<typeof memberRecord>[]) =>
+const membersCsv = (members: ReturnType<typeof memberRecord>[], timeZone: string) =>
   csvLines(
     rowsOf(
       [
@@ -45,7 +48,7 @@ const membersCsv = (members: ReturnType<typeof memberRecord>[]) =>
         'Pay type',
         'Payroll id',
         'Language',
-        'Created at',
+        zoned('Created at', timeZone),
       ],
       members,
       (m) => [
@@ -59,12 +62,12 @@ const membersCsv = (members: ReturnType<typeof memberRecord>[]) =>
         m.payType,
         m.payrollId,
         m.language,
-        m.createdAt,
+        inZone(m.createdAt, timeZone),
       ],
     ),
   )
 
-const timesheetsCsv = (sheets: Timesheet[], names: Map<string, string>) =>
+const timesheetsCsv = (sheets: Timesheet[], names: Map<string, string>, timeZone: string) =>
   csvLines(
     rowsOf(
       [
@@ -73,9 +76,9 @@ const timesheetsCsv = (sheets: Timesheet[], names: Map<string, string>) =>
         'Employee',
         'Week start',
         'Status',
-        // Issue 34: a split day's time ranges ('08:00-12:00, 18:00-21:00'); start and end are its first and last.
+        // A split day's time ranges ('08:00-12:00, 18:00-21:00'); start and end are its first and last.
         ...DAYS.flatMap((d) => [`${d} start`, `${d} end`, `${d} time ranges`, `${d} activity`]),
-        'Submitted at',
+        zoned('Submitted at', timeZone),
         'Comments',
       ],
       sheets,
@@ -93,26 +96,52 @@ const timesheetsCsv = (sheets: Timesheet[], names: Map<string, string>) =>
             dayRanges(s, d, { dash: '-', missing: '' }),
             days[`${d}Activity`],
           ]),
-          s.submittedAt,
+          inZone(s.submittedAt, timeZone),
           s.comments,
         ]
       },
     ),
   )
 
-const isDecision = (e: AuditEntry) => e.action === 'timesheet.approved' || e.action === 'timesheet.rejected'
-const decisionRow = (e: AuditEntry) => ({
-  at: e.at,
-  timesheetId: e.subject.type === 'timesheet' ? e.subject.id : null,
-  decision: e.action === 'timesheet.approved' ? 'approved' : 'rejected',
-  by: auditActorLabel(e.actor),
-  comments: e.changes.find((c) => c.field === 'comments')?.after ?? null,
-})
+const decisionSteps = {
+  'timesheet.firstApproval': { decision: 'approved', step: 'first' },
+  'timesheet.approved': { decision: 'approved', step: 'final' },
+  'timesheet.rejected': { decision: 'rejected', step: 'final' },
+} as const
 
-const auditCsv = (trail: AuditEntry[]) =>
+/**
+ * A row per decision step of a timesheet: each approval of a two-step approval (first, then
+ * final), a one-step approval (final) and a rejection; by whom (and for whom, when a delegate acted
+ * for an approver) and about whose week.
+ */
+const decisionRows = (trail: AuditEntry[], sheets: Map<number, Timesheet>, names: Map<string, string>) =>
+  trail.flatMap((e) => {
+    const kind = decisionSteps[e.action as keyof typeof decisionSteps]
+    if (!kind || e.subject.type !== 'timesheet') return []
+    const sheet = sheets.get(e.subject.id)
+    const person = 'system' in e.actor ? undefined : e.actor
+    return [
+      {
+        at: e.at,
+        timesheetId: e.subject.id,
+        employeeId: sheet?.employeeId ?? null,
+        employee: sheet ? (names.get(sheet.employeeId) ?? null) : null,
+        weekStartDate: sheet?.weekStartDate ?? null,
+        decision: kind.decision,
+        step: kind.step,
+        by: auditActorLabel(e.actor),
+        byId: person?.userId ?? null,
+        onBehalfOf: person?.onBehalfOf ? fullName(person.onBehalfOf) : null,
+        onBehalfOfId: person?.onBehalfOf?.userId ?? null,
+        comments: e.changes.find((c) => c.field === 'comments')?.after ?? null,
+      },
+    ]
+  })
+
+const auditCsv = (trail: AuditEntry[], timeZone: string) =>
   csvLines(
-    rowsOf(['At', 'Who', 'Action', 'Subject', 'Changes'], trail, (e) => [
-      e.at,
+    rowsOf([zoned('At', timeZone), 'Who', 'Action', 'Subject', 'Changes'], trail, (e) => [
+      inZone(e.at, timeZone),
       auditActorLabel(e.actor),
       e.action,
       JSON.stringify(e.subject),
@@ -120,22 +149,27 @@ const auditCsv = (trail: AuditEntry[]) =>
     ]),
   )
 
-const rowsCsv = (rows: Record<string, unknown>[]) => {
+/** Rows as CSV, a column per field; a column of instants holds the organization's local times, its title naming the zone. */
+const rowsCsv = (rows: Record<string, unknown>[], timeZone: string) => {
   const header = new Set<string>()
   for (const r of rows) for (const k of Object.keys(r)) header.add(k)
+  const times = new Set([...header].filter((h) => rows.some((r) => isInstant(r[h]))))
+  const cell = (v: unknown) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : (v as string))
   return csvLines(
-    rowsOf([...header], rows, (r) =>
-      [...header].map((h) => (typeof r[h] === 'object' && r[h] !== null ? JSON.stringify(r[h]) : (r[h] as string))),
+    rowsOf(
+      [...header].map((h) => (times.has(h) ? zoned(h, timeZone) : h)),
+      rows,
+      (r) => [...header].map((h) => inZone(cell(r[h]), timeZone)),
     ),
   )
 }
 
-/** The organization's settings as one row per setting (nested values as JSON). */
-const settingsCsv = (settings: Record<string, unknown>) =>
+/** The organization's settings as one row per setting (nested values as JSON, times in its zone). */
+const settingsCsv = (settings: Record<string, unknown>, timeZone: string) =>
   csvLines(
     rowsOf(['Setting', 'Value'], Object.entries(settings), ([k, v]) => [
-      k,
-      typeof v === 'object' && v !== null ? JSON.stringify(v) : (v as string | null | undefined),
+      isInstant(v) ? zoned(k, timeZone) : k,
+      typeof v === 'object' && v !== null ? JSON.stringify(v) : inZone(v as string | null | undefined, timeZone),
     ]),
   )
 
@@ -159,28 +193,31 @@ export const runExport = async (orgId: string, id: string) => {
     const periods = await db.payroll.periods('0000-01-01', '9999-12-31')
     await db.exports.progress(id, 80)
     const names = new Map(members.map((m) => [m.id, fullName(m)]))
-    const decisions = trail.filter(isDecision).map(decisionRow)
+    const decisions = decisionRows(trail, new Map(sheets.map((t) => [t.id, t])), names)
+    const zone = settings.timeZone
     const entries: ZipEntry[] = [
       { name: 'organization.json', data: () => json(settings) },
-      { name: 'organization.csv', data: () => settingsCsv(settings) },
+      { name: 'organization.csv', data: () => settingsCsv(settings, zone) },
       { name: 'members.json', data: () => jsonArray(members) },
-      { name: 'members.csv', data: () => membersCsv(members) },
+      { name: 'members.csv', data: () => membersCsv(members, zone) },
       {
         name: 'timesheets.json',
         data: () => jsonArray(withHistory(sheets, history)),
       },
-      { name: 'timesheets.csv', data: () => timesheetsCsv(sheets, names) },
+      { name: 'timesheets.csv', data: () => timesheetsCsv(sheets, names, zone) },
       { name: 'decisions.json', data: () => jsonArray(decisions) },
-      { name: 'decisions.csv', data: () => rowsCsv(decisions) },
+      { name: 'decisions.csv', data: () => rowsCsv(decisions, zone) },
       { name: 'payroll-figures.json', data: () => jsonArray(figures) },
-      { name: 'payroll-figures.csv', data: () => rowsCsv(figures as unknown as Record<string, unknown>[]) },
+      { name: 'payroll-figures.csv', data: () => rowsCsv(figures as unknown as Record<string, unknown>[], zone) },
       { name: 'pay-periods.json', data: () => jsonArray(periods) },
-      { name: 'pay-periods.csv', data: () => rowsCsv(periods as unknown as Record<string, unknown>[]) },
+      { name: 'pay-periods.csv', data: () => rowsCsv(periods as unknown as Record<string, unknown>[], zone) },
       { name: 'audit-trail.json', data: () => jsonArray(trail) },
-      { name: 'audit-trail.csv', data: () => auditCsv(trail) },
+      { name: 'audit-trail.csv', data: () => auditCsv(trail, zone) },
     ]
     const file = filesFor(orgId).dataExport(id)
-    await file.put(await zip(entries), `${settings.slug}-export-${started.createdAt.slice(0, 10)}.zip`)
+    // Named for what the organization is called now (its slug keeps the name it first had), on its own date.
+    const fileName = `${slugify(settings.name)}-export-${dateInZone(started.createdAt, zone)}.zip`
+    await file.put(await zip(entries), fileName)
     await db.exports.progress(id, 95)
     const supervisor = await db.users.find(started.createdBy)
     const email = supervisor?.email
@@ -201,13 +238,31 @@ export const runExport = async (orgId: string, id: string) => {
 }
 
 /**
+ * The order the job makes exports in: the organizations in turn (each one's oldest first, the
+ * organization whose oldest waits longest first), so that one organization's many exports never
+ * hold up another's.
+ */
+export const inTurn = <T extends { orgId: string }>(oldestFirst: readonly T[]): T[] => {
+  const queues = new Map<string, T[]>()
+  for (const r of oldestFirst) queues.set(r.orgId, [...(queues.get(r.orgId) ?? []), r])
+  const out: T[] = []
+  for (let round = 0; out.length < oldestFirst.length; round++)
+    for (const q of queues.values()) if (q[round]) out.push(q[round]!)
+  return out
+}
+
+/**
  * The export job (a schedule in AWS, a timer on the local stack): makes every export still running,
- * or those of the organizations named (`npm run job -- export [orgId...]`, tests).
+ * the organizations in turn, or those of the organizations named (`npm run job -- export
+ * [orgId...]`, tests). A closed organization's exports are not made (its closure read once per
+ * run): they wait, running, for a reopening, or are erased with it.
  */
 export const exportJob = async (orgIds: string[] = []) => {
   let made = 0
+  const isClosed = closedOrganizations()
   const running = (await dataExports.running()).filter((r) => !orgIds.length || orgIds.includes(r.orgId))
-  for (const { orgId, id } of running) {
+  for (const { orgId, id } of inTurn(running)) {
+    if (await isClosed(orgId)) continue
     if (!(await orgDb(orgId).exports.claim(id))) continue
     if (await runExport(orgId, id)) made++
   }

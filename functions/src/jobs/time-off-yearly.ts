@@ -9,7 +9,7 @@ import {
   yearlyDate,
   type LedgerEntry,
 } from '@app/core'
-import { orgDb, reminderOrganizations, systemActor, type LedgerPosting } from '@app/data'
+import { closedOrganizations, orgDb, reminderOrganizations, systemActor, type LedgerPosting } from '@app/data'
 
 /** Who the audit trail names for the job's postings. */
 export const YEARLY_ACTOR = 'time off job'
@@ -83,13 +83,22 @@ export const yearlyTimeOff = async (orgId: string, asOf?: string) => {
   return posted
 }
 
-/** The job: every organization named, or every one on the reminders list. Answers the postings made. */
+/**
+ * The job: every organization named, or every one on the reminders list, but the closed (each
+ * closure read once; a reopened organization gets its postings on the next run, each once). Answers
+ * the postings made.
+ */
 export const timeOffYearlyJob = async (orgIds: string[] = [], asOf?: string) => {
   const ids: string[] = orgIds.length ? orgIds : []
   if (!ids.length) for await (const id of reminderOrganizations()) ids.push(id)
+  const isClosed = closedOrganizations()
   let postings = 0
-  for (const id of ids) postings += await yearlyTimeOff(id, asOf)
-  return { organizations: ids.length, postings }
+  let closed = 0
+  for (const id of ids) {
+    if (await isClosed(id)) closed++
+    else postings += await yearlyTimeOff(id, asOf)
+  }
+  return { organizations: ids.length, closed, postings }
 }
 
 /**

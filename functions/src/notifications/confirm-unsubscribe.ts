@@ -4,7 +4,7 @@ import { orgDb } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
 import { browserLanguageOf } from '../http/language.ts'
 import { unsubscribedPage, unsubscribeProblemPage } from '../views/unsubscribe-page.ts'
-import { readUnsubscribeToken } from '../workflows/unsubscribe-links.ts'
+import { checkUnsubscribeLink } from '../workflows/unsubscribe-link-check.ts'
 
 /**
  * Unsubscribes: the page's button, or a mail client's one-click POST (RFC 8058, body
@@ -21,8 +21,9 @@ export default defineRoute({
   uses: ['table', 'links'],
   handler: async ({ params, event }) => {
     const language = browserLanguageOf(event) ?? DEFAULT_LANGUAGE
-    const link = await readUnsubscribeToken(params.token)
-    if (!link) return unsubscribeProblemPage(language)
+    const checked = await checkUnsubscribeLink(params.token, language)
+    if (!checked.ok) return checked.page
+    const { link } = checked
     try {
       await orgDb(link.orgId).notifications.setOptOut(link.userId, link.kind, true)
     } catch (e) {

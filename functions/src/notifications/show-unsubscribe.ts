@@ -2,8 +2,8 @@ import * as z from 'zod'
 import { DEFAULT_LANGUAGE, Page } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { browserLanguageOf } from '../http/language.ts'
-import { unsubscribeConfirmPage, unsubscribeProblemPage } from '../views/unsubscribe-page.ts'
-import { readUnsubscribeToken } from '../workflows/unsubscribe-links.ts'
+import { unsubscribeConfirmPage } from '../views/unsubscribe-page.ts'
+import { checkUnsubscribeLink } from '../workflows/unsubscribe-link-check.ts'
 
 /** Opening a reminder's unsubscribe link: a page with one button; a GET changes nothing. */
 export default defineRoute({
@@ -15,7 +15,7 @@ export default defineRoute({
   uses: ['table:read', 'links'],
   handler: async ({ params, event }) => {
     const language = browserLanguageOf(event) ?? DEFAULT_LANGUAGE
-    const link = await readUnsubscribeToken(params.token)
-    return link ? unsubscribeConfirmPage(language, link.kind, event.rawPath) : unsubscribeProblemPage(language)
+    const checked = await checkUnsubscribeLink(params.token, language)
+    return checked.ok ? unsubscribeConfirmPage(language, checked.link.kind, event.rawPath) : checked.page
   },
 })

@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { filesFor, staffPool, withEnvironment } from '@app/adapters'
+import {
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  CreateUserPoolCommand,
+} from '@aws-sdk/client-cognito-identity-provider'
+import { cognitoClient, filesFor, staffPool, withEnvironment } from '@app/adapters'
 import { addDays, dateInZone, ERASE_AFTER_DAYS, erasureRunDate, OrganizationClosure } from '@app/core'
-import { closures, orgDb } from '@app/data'
-import { itemsMentioning, keys, table } from '@app/data/testing'
-import { callRoute, type TestRequest } from '../../test/support/test-event.ts'
+import { closures, orgDb, system } from '@app/data'
+import { createTestOrganization, itemsMentioning, keys, table } from '@app/data/testing'
+import { callRoute, sessionCookieFor, type TestRequest } from '../../test/support/test-event.ts'
 import type { Route } from '../http/define-route.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import { inbox } from '../../test/support/test-inbox.ts'
@@ -204,6 +209,76 @@ describe('the erasure job', () => {
     expect(await closures.find(a.organization.id)).toEqual(tombstone)
     expect((await itemsMentioning(b.organization.id)).length).toBe(bItems)
   })
+
+  it("deletes the supervisor accounts whose only organization it was, and its members' sign-in attempt counters", async () => {
+    // A supervisor pool in the emulator, as Supervisor Login's Cognito pool is on AWS.
+    const cognito = cognitoClient()
+    const pool = (await cognito.send(new CreateUserPoolCommand({ PoolName: `supervisors-${randomUUID()}` }))).UserPool!
+    const issuer = `http://127.0.0.1:9229/${pool.Id!}`
+    const account = async (email: string) => {
+      await cognito.send(
+        new AdminCreateUserCommand({ UserPoolId: pool.Id!, Username: email, MessageAction: 'SUPPRESS' }),
+      )
+      return email
+    }
+    const subOf = async (username: string) => {
+      const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: pool.Id!, Username: username }))
+      return user.UserAttributes!.find((a) => a.Name === 'sub')!.Value!
+    }
+    const exists = (username: string) =>
+      cognito.send(new AdminGetUserCommand({ UserPoolId: pool.Id!, Username: username })).then(
+        () => true,
+        (e: Error) => (e.name === 'UserNotFoundException' ? false : Promise.reject(e)),
+      )
+    const [only, moved] = await Promise.all([
+      account(`only-${randomUUID()}@x.org`),
+      account(`moved-${randomUUID()}@x.org`),
+    ])
+    const [onlySub, movedSub] = await Promise.all([subOf(only), subOf(moved)])
+
+    // F's supervisor signs in through the pool; so did a supervisor who left F and now runs G.
+    const f = await createTestOrganization({
+      firstName: 'Fay',
+      lastName: 'Pool',
+      issuer,
+      subject: onlySub,
+      email: only,
+    })
+    await createTestOrganization({ firstName: 'Gus', lastName: 'Moved', issuer, subject: movedSub, email: moved })
+    await table.put({
+      ...keys.user(f.organization.id, 'left-supervisor'),
+      id: 'left-supervisor',
+      role: 'supervisor',
+      firstName: 'Gus',
+      lastName: 'Moved',
+      issuer,
+      subject: movedSub,
+      removedAt: new Date().toISOString(),
+    })
+    const cookie = await sessionCookieFor({ orgId: f.organization.id, userId: f.user.id })
+    const staffF = await newStaffMember(cookie)
+    const staffB = await newStaffMember(b.cookie)
+    // Failed staff sign-ins, counted per username and address.
+    for (const address of ['203.0.113.7', '198.51.100.8'])
+      await system.loginAttempts.begin(staffF.credentials.username, address)
+    await system.loginAttempts.begin(staffB.credentials.username, '203.0.113.7')
+
+    expect((await close({ organization: f.organization, supervisor: f.user, cookie } as Org)).status).toBe(200)
+    const fEraseOn = (await closures.find(f.organization.id))!.eraseOn
+    process.env.SUPERVISOR_USER_POOL_ID = pool.Id!
+    try {
+      expect((await eraseClosedJob(fEraseOn)).erased).toBeGreaterThanOrEqual(1)
+    } finally {
+      delete process.env.SUPERVISOR_USER_POOL_ID
+    }
+    expect(await exists(only)).toBe(false)
+    expect(await exists(moved)).toBe(true) // G's supervisor keeps their account, and G its sign-in
+    expect(await system.findBySubject(issuer, movedSub)).toBeDefined()
+    for (const address of ['203.0.113.7', '198.51.100.8'])
+      expect(await table.get(keys.loginAttempts(staffF.credentials.username, address))).toBeUndefined()
+    expect(await system.loginAttempts.count(staffB.credentials.username, '203.0.113.7')).toBe(1)
+    expect(await itemsMentioning(f.organization.id)).toHaveLength(1)
+  }, 60_000)
 
   it('deletes audit records one by one, never in a batch (all its role may do with them on AWS)', async () => {
     const d = await newOrganization('Audited Church')

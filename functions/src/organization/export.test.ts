@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { addDays, currentWeekStart, ExportStarted, ExportStatus, TimesheetDays } from '@app/core'
+import { addDays, currentWeekStart, ExportStarted, ExportStatus, localDateTime, TimesheetDays } from '@app/core'
 import { dataExports, orgDb } from '@app/data'
 import { keys, table } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
@@ -8,6 +8,7 @@ import { inbox } from '../../test/support/test-inbox.ts'
 import { exportJob } from '../jobs/export-organization.ts'
 import { unzip } from '../workflows/zip.ts'
 import updateStatus from '../timesheets/update-status.ts'
+import updateApprovals from './update-approvals.ts'
 import getExport from './get-export.ts'
 import startExport from './start-export.ts'
 
@@ -160,6 +161,166 @@ describe('export everything', () => {
     await exportJob([a.organization.id])
     expect((await dataExports.running()).some((r) => r.id === id)).toBe(false)
     expect(await orgDb(a.organization.id).exports.claim(id)).toBe(false)
+  }, 60_000)
+
+  it("writes times in the organization's zone, names the zip as the organization is named now, and lists both steps of a two-step approval", async () => {
+    const g = await newOrganization('Eta Export Church')
+    const orgId = g.organization.id
+    const final = await newStaffMember(g.cookie, 'supervisor')
+    const staff = await newStaffMember(g.cookie)
+    const on = await callRoute(updateApprovals, {
+      cookies: [g.cookie],
+      body: { twoStep: true, finalApproverIds: [final.user.id] },
+    })
+    expect(on.status, on.text).toBe(200)
+    const sheet = await orgDb(orgId).timesheets.getOrCreate(staff.user, currentWeekStart('America/Chicago', 'monday'))
+    await orgDb(orgId).timesheets.saveDays(
+      sheet.id,
+      staff.user,
+      TimesheetDays.parse({ mondayStart: '09:00', mondayEnd: '12:00' }),
+    )
+    await orgDb(orgId).timesheets.submit(sheet.id, staff.user)
+    const decide = (cookie: string, comments: string) =>
+      callRoute(updateStatus, {
+        cookies: [cookie],
+        params: { id: String(sheet.id) },
+        body: { status: 'approved', comments },
+      })
+    expect((await decide(g.cookie, '')).json.status).toBe('pending')
+    expect((await decide(final.cookie, 'All good')).json.status).toBe('approved')
+    // Renamed since it signed up: its slug keeps the first name.
+    await table.update(keys.organization(orgId), {
+      UpdateExpression: 'SET #n = :n',
+      ExpressionAttributeNames: { '#n': 'name' },
+      ExpressionAttributeValues: { ':n': 'Theta Renamed Parish' },
+    })
+
+    const { id } = ExportStarted.parse((await callRoute(startExport, { cookies: [g.cookie] })).json)
+    expect((await exportJob([orgId])).made).toBe(1)
+    const done = ExportStatus.parse((await callRoute(getExport, { cookies: [g.cookie], params: { id } })).json)
+    const res = await fetch(done.url!)
+    const started = (await orgDb(orgId).exports.auditTrail()).find((e) => e.action === 'organization.exported')!
+    expect(res.headers.get('content-disposition')).toContain(
+      `theta-renamed-parish-export-${localDateTime(started.at, 'America/Chicago').slice(0, 10)}.zip`,
+    )
+    const files = unzip(Buffer.from(await res.arrayBuffer()))
+    const rows = (name: string) => files.get(name)!.toString('utf8').split('\r\n').filter(Boolean)
+
+    // Times as the organization's other CSVs write them: local, the zone in the column's title.
+    const supervisor = await orgDb(orgId).users.get(g.supervisor.id)
+    expect(rows('members.csv')[0]).toContain('Created at (America/Chicago)')
+    expect(files.get('members.csv')!.toString('utf8')).toContain(
+      `,${localDateTime(supervisor.createdAt, 'America/Chicago')}`,
+    )
+    expect(rows('timesheets.csv')[0]).toContain('Submitted at (America/Chicago)')
+    expect(rows('audit-trail.csv')[0]).toMatch(/^\uFEFF?At \(America\/Chicago\),/)
+    for (const name of ['members.csv', 'timesheets.csv', 'audit-trail.csv', 'decisions.csv', 'organization.csv'])
+      expect(files.get(name)!.toString('utf8'), name).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}[^,]*Z/)
+    // The JSON keeps exact instants.
+    expect(JSON.parse(files.get('members.json')!.toString('utf8'))[0].createdAt).toMatch(/Z$/)
+
+    // Both steps of the approval, first and final, by whom and about whose week.
+    const decisions = JSON.parse(files.get('decisions.json')!.toString('utf8')) as Record<string, unknown>[]
+    expect(decisions).toEqual([
+      expect.objectContaining({
+        timesheetId: sheet.id,
+        employee: 'Ana Silva',
+        weekStartDate: sheet.weekStartDate,
+        decision: 'approved',
+        step: 'first',
+        byId: g.supervisor.id,
+        by: 'Sam Eta',
+      }),
+      expect.objectContaining({
+        timesheetId: sheet.id,
+        decision: 'approved',
+        step: 'final',
+        byId: final.user.id,
+        comments: 'All good',
+      }),
+    ])
+    const csv = rows('decisions.csv')
+    expect(csv[0]).toContain('at (America/Chicago)')
+    expect(csv.slice(1).map((r) => r.includes(',first,') || r.includes(',final,'))).toEqual([true, true])
+  }, 60_000)
+
+  it('makes one export at a time: a second start while one runs is a 409 naming it, and writes nothing', async () => {
+    const c = await newOrganization('Gamma Export Church')
+    const db = orgDb(c.organization.id)
+    const first = await callRoute(startExport, { cookies: [c.cookie] })
+    expect(first.status, first.text).toBe(200)
+    const { id } = ExportStarted.parse(first.json)
+    const trail = (await db.exports.auditTrail()).length
+
+    const again = await callRoute(startExport, { cookies: [c.cookie] })
+    expect(again.status, again.text).toBe(409)
+    expect(again.json).toEqual({
+      message: 'An export of this organization is already being made',
+      key: 'exportRunning',
+      id,
+    })
+    expect((await dataExports.running()).filter((r) => r.orgId === c.organization.id)).toEqual([
+      { orgId: c.organization.id, id },
+    ])
+    expect((await db.exports.auditTrail()).length).toBe(trail)
+    // Another organization's export is not held up by it.
+    const elsewhere = await callRoute(startExport, { cookies: [b.cookie] })
+    expect(elsewhere.status, elsewhere.text).toBe(200)
+
+    // Made, the organization may ask again.
+    expect((await exportJob([c.organization.id, b.organization.id])).made).toBe(2)
+    expect((await callRoute(startExport, { cookies: [c.cookie] })).status).toBe(200)
+    expect((await exportJob([c.organization.id])).made).toBe(1)
+  }, 60_000)
+
+  it('starts again after a run that died holding the organization (its export no longer running)', async () => {
+    const d = await newOrganization('Delta Export Church')
+    const { id } = ExportStarted.parse((await callRoute(startExport, { cookies: [d.cookie] })).json)
+    // The export ended, but the run died before it freed the organization.
+    await table.update(keys.dataExport(d.organization.id, id), {
+      UpdateExpression: 'SET #s = :failed REMOVE gsi1pk, gsi1sk',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':failed': 'failed' },
+    })
+    const next = await callRoute(startExport, { cookies: [d.cookie] })
+    expect(next.status, next.text).toBe(200)
+    expect(ExportStarted.parse(next.json).id).not.toBe(id)
+    expect((await callRoute(startExport, { cookies: [d.cookie] })).status).toBe(409)
+    await exportJob([d.organization.id])
+  }, 60_000)
+
+  it("takes organizations in turn: one organization's queued exports do not hold up another's", async () => {
+    const e = await newOrganization('Epsilon Export Church')
+    const f = await newOrganization('Zeta Export Church')
+    // Exports queued before one-at-a-time (E's three, oldest), then F's one.
+    const queue = async (orgId: string, createdBy: string, n: number) => {
+      const id = `00000000-0000-4000-8000-00000000000${n}`
+      const createdAt = new Date(Date.UTC(2001, 0, 1, 0, n)).toISOString()
+      await table.put({
+        ...keys.dataExport(orgId, id),
+        id,
+        orgId,
+        status: 'running',
+        progress: 0,
+        createdAt,
+        createdBy,
+        gsi1pk: keys.exportsRunning,
+        gsi1sk: `${createdAt}#${orgId}#${id}`,
+      })
+      return id
+    }
+    const eIds = [
+      await queue(e.organization.id, e.supervisor.id, 1),
+      await queue(e.organization.id, e.supervisor.id, 2),
+    ]
+    eIds.push(await queue(e.organization.id, e.supervisor.id, 3))
+    const fId = await queue(f.organization.id, f.supervisor.id, 4)
+    expect((await exportJob([e.organization.id, f.organization.id])).made).toBe(4)
+    const finished = async (orgId: string, id: string) =>
+      String((await table.get(keys.dataExport(orgId, id)))!.finishedAt)
+    const fAt = await finished(f.organization.id, fId)
+    expect(fAt > (await finished(e.organization.id, eIds[0]!))).toBe(true)
+    expect(fAt < (await finished(e.organization.id, eIds[1]!))).toBe(true)
   }, 60_000)
 
   it("is for supervisors, and another organization's export is not found", async () => {

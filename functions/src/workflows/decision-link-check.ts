@@ -1,6 +1,7 @@
 import { policyOf, type Language, type Timesheet, type User } from '@app/core'
 import { orgDb, type OrgDb, type StoredTimeOff } from '@app/data'
 import type { HttpResponse } from '../http/response.ts'
+import { organizationClosedPage } from '../views/closed-page.ts'
 import { linkProblemPage } from '../views/decision-page.ts'
 import { isTimeOffLink, readDecisionLink, type DecisionLink } from './decision-links.ts'
 
@@ -29,7 +30,8 @@ const problem = (page: HttpResponse): CheckedLink => ({ ok: false, page })
 
 /**
  * Everything that can make an emailed decision link unusable, each said plainly: in the language
- * of the supervisor the link was sent to, or `browser`'s while the link names no one we can find.
+ * of the supervisor the link was sent to, or `browser`'s while the link names no one we can find
+ * (and for a closed organization, whose members are not read).
  */
 export const checkDecisionLink = async (token: string, browser: Language): Promise<CheckedLink> => {
   const read = await readDecisionLink(token)
@@ -40,6 +42,8 @@ export const checkDecisionLink = async (token: string, browser: Language): Promi
   }
   const { link } = read
   const db = orgDb(link.orgId)
+  // A closed organization decides nothing, by link either, until it is reopened.
+  if (await db.closure.state()) return problem(organizationClosedPage(browser))
   if (await db.decisionLinks.isSpent(link.linkId)) return problem(linkProblemPage(browser, 'used', 409))
   if (isTimeOffLink(link)) return checkTimeOffLink(link, db, browser)
   const [sheet, supervisor] = await Promise.all([

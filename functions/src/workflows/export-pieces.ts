@@ -1,6 +1,8 @@
+import { localDateTime } from '@app/core'
+
 /**
- * The files of an organization's export (issue 35) as pieces, each made as the zip reaches it
- * (zip.ts): a file of 10,000 timesheets is never held whole as text.
+ * The files of an organization's export as pieces, each made as the zip reaches it (zip.ts): a
+ * file of 10,000 timesheets is never held whole as text.
  */
 
 type Cell = string | number | null | undefined
@@ -23,3 +25,17 @@ export function* jsonArray(items: Iterable<unknown>): Generator<string> {
   }
   yield first ? '[]\n' : '\n]\n'
 }
+
+/** An instant as the product stores it (ISO 8601, UTC). */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/
+export const isInstant = (value: unknown): value is string => typeof value === 'string' && INSTANT.test(value)
+
+/**
+ * The CSV cell of a value as the organization's other CSVs write times: an instant as the local
+ * date-time of `timeZone` ('2026-11-22 19:30'), anything else as it is.
+ */
+export const inZone = (value: Cell, timeZone: string): Cell =>
+  isInstant(value) ? localDateTime(value, timeZone) : value
+
+/** A time column's title names the zone its times are in, as the other CSVs' titles do: 'Created at (America/Chicago)'. */
+export const zoned = (title: string, timeZone: string) => `${title} (${timeZone})`

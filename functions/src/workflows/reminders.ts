@@ -177,10 +177,13 @@ const dueEmails = async (db: OrgDb, now: Date, asIfScheduled: boolean): Promise<
  * One organization's reminders: each is recorded as sent and queued in the outbox in one
  * transaction (a second, overlapping run finds the record and queues nothing), then tried at
  * once; what SES refuses now the retry job sends later. Over the daily quota, the ones within it
- * go out now and the rest wait in the outbox for the next day (issue 36: in part, never none).
+ * go out now and the rest wait in the outbox for the next day (in part, never none). A closed
+ * organization is reminded of nothing (its closure read once, here): no reminder, digest or
+ * clock-out email is queued or recorded, so a reopened organization gets what is due then.
  */
 export const remindOrganization = async (orgId: string, now = new Date(), asIfScheduled = false) => {
   const db = orgDb(orgId)
+  if (await db.closure.state()) return { queued: 0, sent: 0, closed: true }
   const due = await dueEmails(db, now, asIfScheduled)
   if (!due.length) return { queued: 0, sent: 0 }
   const queued = []
@@ -189,17 +192,18 @@ export const remindOrganization = async (orgId: string, now = new Date(), asIfSc
   }
   const org = queued.length ? await db.organization.get() : undefined
   let sent = 0
-  for (const email of queued) if (await deliver(orgId, email.id, email.email, 0, org)) sent++
+  for (const email of queued) if (await deliver(orgId, email.id, email.email, 0, org, false)) sent++
   return { queued: queued.length, sent }
 }
 
-/** The scheduled run: every organization on the list; one organization's failure stops no other. */
+/** The scheduled run: every organization on the list but the closed; one organization's failure stops no other. */
 export const runReminders = async ({ now = new Date(), asIfScheduled = false, orgIds }: ReminderRunOptions = {}) => {
-  const totals = { organizations: 0, queued: 0, sent: 0, failed: 0 }
+  const totals = { organizations: 0, closed: 0, queued: 0, sent: 0, failed: 0 }
   for await (const orgId of orgIds ?? reminderOrganizations()) {
     totals.organizations++
     try {
       const r = await remindOrganization(orgId, now, asIfScheduled)
+      if ('closed' in r) totals.closed++
       totals.queued += r.queued
       totals.sent += r.sent
     } catch (e) {

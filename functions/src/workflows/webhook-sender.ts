@@ -5,7 +5,15 @@ import type { LookupFunction } from 'node:net'
 import { Webhook } from 'standardwebhooks'
 import { config } from '@app/adapters'
 import { deliveryAddressProblem, WEBHOOK_TIMEOUT_MS, webhookUrlProblem } from '@app/core'
-import { webhookDeliveries, type QueuedWebhook, type StoredDelivery, type StoredWebhook } from '@app/data'
+import {
+  closedOrganizations,
+  orgDb,
+  webhookDeliveries,
+  type QueuedWebhook,
+  type StoredDelivery,
+  type StoredWebhook,
+} from '@app/data'
+import { closedHoldUntil } from './mailer.ts'
 
 /** What one try got: the HTTP status, or null and why when nothing answered. */
 export interface TryResult {
@@ -87,16 +95,27 @@ export const signedHeaders = (
 
 /**
  * Tries one delivery now, if it is still due and no other sender holds it; records what happened
- * (delivered, or due again after the backoff, or given up after 24 hours). Never throws: the
- * change that queued it has committed and stands.
+ * (delivered, or due again after the backoff, or given up after 24 hours). A closed organization's
+ * delivery is not tried: it waits, as its emails do (mailer.ts), for a reopening or the erasure.
+ * `closed` is what the caller already knows; unknown, it is read here. Never throws: the change
+ * that queued it has committed and stands.
  */
-export const deliverWebhook = async (orgId: string, webhookId: string, id: string): Promise<boolean> => {
+export const deliverWebhook = async (
+  orgId: string,
+  webhookId: string,
+  id: string,
+  closed?: boolean,
+): Promise<boolean> => {
   try {
     if (!(await webhookDeliveries.claim(orgId, webhookId, id))) return false
     const { delivery, webhook } = await webhookDeliveries.load(orgId, webhookId, id)
     if (!delivery) return false
     if (!webhook) {
       await webhookDeliveries.dropped(delivery)
+      return false
+    }
+    if (closed ?? (await orgDb(orgId).closure.state()) !== undefined) {
+      await webhookDeliveries.held(delivery, closedHoldUntil())
       return false
     }
     const result = await postJson(webhook.url, delivery.payload, signedHeaders(webhook, delivery), config.isLocal)
@@ -118,10 +137,14 @@ export const deliverWebhook = async (orgId: string, webhookId: string, id: strin
 
 /**
  * Tries the deliveries a change just committed, at once and side by side (at most 20: a bulk
- * approval's others stay due, and the retry job sends them within minutes).
+ * approval's others stay due, and the retry job sends them within minutes); each organization's
+ * closure is read once.
  */
 export const deliverNow = async (queued: readonly QueuedWebhook[]) => {
-  await Promise.all(queued.slice(0, 20).map((q) => deliverWebhook(q.orgId, q.webhookId, q.id)))
+  const isClosed = closedOrganizations()
+  await Promise.all(
+    queued.slice(0, 20).map(async (q) => deliverWebhook(q.orgId, q.webhookId, q.id, await isClosed(q.orgId))),
+  )
 }
 
 /** Drops deliveries a change queued when the change was undone after (a close undone by a late edit). */
@@ -140,9 +163,12 @@ export const dropQueued = async (queued: readonly QueuedWebhook[]) => {
  */
 export const retryDueWebhooks = async () => {
   const due = await webhookDeliveries.due()
+  const isClosed = closedOrganizations()
   let delivered = 0
   for (let i = 0; i < due.length; i += 10) {
-    const results = await Promise.all(due.slice(i, i + 10).map((d) => deliverWebhook(d.orgId, d.webhookId, d.id)))
+    const results = await Promise.all(
+      due.slice(i, i + 10).map(async (d) => deliverWebhook(d.orgId, d.webhookId, d.id, await isClosed(d.orgId))),
+    )
     delivered += results.filter(Boolean).length
   }
   return { webhooksTried: due.length, webhooksDelivered: delivered }

@@ -64,6 +64,8 @@ export interface JobsProps {
   /** The erasure job deletes an organization's objects in both buckets, and its staff sign-in accounts. */
   logosBucket: IBucket
   staffPool: IUserPool
+  /** The erasure job deletes the supervisor accounts whose only organization it erases. */
+  supervisorPool: IUserPool
 }
 
 /**
@@ -105,6 +107,7 @@ export class Jobs extends Construct {
       exportsBucket: props.exportsBucket.bucketName,
       logosBucket: props.logosBucket.bucketName,
       staffPoolId: props.staffPool.userPoolId,
+      supervisorPoolId: props.supervisorPool.userPoolId,
     }
     // The table as a route's 'table' use has it, and of 'email' sending and the link secret (no
     // ses:GetAccount: a job has no health probe); audit records stay append-only.
@@ -161,13 +164,13 @@ export class Jobs extends Construct {
     // table without ConditionCheck, and the one exemption from the audit trail's append-only rule
     // (auditEraseOnly instead of auditAppendOnly: it may delete audit records, never write one);
     // listing and deleting objects only under an organization's prefix of the two buckets that
-    // hold organizations' files (CSVs and exports, logos); deleting staff sign-in accounts; and
-    // sending the week-before warning, which carries no signed link (so no link secret).
+    // hold organizations' files (CSVs and exports, logos); deleting staff sign-in accounts, and the
+    // supervisor accounts whose only organization it erases; and sending the week-before warning, which carries no signed link (so no link secret).
     const buckets = [props.exportsBucket, props.logosBucket]
     const erase = this.job(props, 'EraseClosed', {
       description: `Erases closed organizations 30 days after closing, and warns a week before, daily (${eraseClosedEntry})`,
       roleDescription:
-        "The erasure job: may delete a closed organization's items (its audit records included, one by one), its files and its staff sign-in accounts, and send email",
+        "The erasure job: may delete a closed organization's items (its audit records included, one by one), its files and its staff and supervisor sign-in accounts, and send email",
       entry: eraseClosedEntry,
       timeout: Duration.seconds(functionTimeouts.eraseClosed),
       every: Duration.minutes(jobEveryMinutes.eraseClosed),
@@ -185,6 +188,8 @@ export class Jobs extends Construct {
           conditions: { StringLike: { 's3:prefix': [ORG_PREFIX] } },
         }),
         allow(['cognito-idp:AdminDeleteUser'], [props.staffPool.userPoolArn]),
+        // A supervisor's account is found by its sub (a federated user's username is not it), then deleted.
+        allow(['cognito-idp:AdminDeleteUser', 'cognito-idp:ListUsers'], [props.supervisorPool.userPoolArn]),
         sendEmail(props.email.identityArn),
       ],
       environment: jobEnvironments.eraseClosed(values),

@@ -37,6 +37,18 @@ export const erasureRunDate = (now: Date): string => dateInZone(now, LAST_ZONE_T
 /** A closed organization may be reopened until the day before its erasure date (`today` in its zone). */
 export const canReopen = (eraseOn: string, today: string): boolean => today < eraseOn
 
+/**
+ * The emails a closed organization still sends: what its closure itself tells its supervisors (the
+ * week-before erasure warning). Every other email of a closed organization waits in the outbox.
+ */
+export const SENT_WHILE_CLOSED: readonly string[] = ['erasureSoon']
+
+/**
+ * How long an email or webhook delivery of a closed organization waits before the retry job looks
+ * at it again: reopened within the 30 days, what it queued goes out within this many minutes.
+ */
+export const CLOSED_HOLD_MINUTES = 60
+
 /** The text that must be typed to close: the organization's exact name, nothing else. */
 export const closeConfirmed = (confirm: string, organizationName: string): boolean => confirm === organizationName
 

@@ -47,7 +47,25 @@ const onIndex = (index: 'gsi1' | 'gsi2', pk: string) =>
 export const closureState = (item: Record<string, unknown> | undefined): OrganizationClosure | undefined =>
   item && !item.erasedAt ? { closedAt: String(item.closedAt), eraseOn: String(item.eraseOn) } : undefined
 
-/** Issue 35: one organization's closure, as its supervisors close and reopen it. */
+/**
+ * A job run's view of which organizations are closed: each organization's closure is read once per
+ * run (the first time it is asked about), however many of its items the run goes through.
+ */
+export const closedOrganizations = () => {
+  const seen = new Map<string, Promise<boolean>>()
+  return (orgId: string): Promise<boolean> => {
+    if (!seen.has(orgId))
+      seen.set(
+        orgId,
+        closureOf(orgId)
+          .state()
+          .then((closure) => closure !== undefined),
+      )
+    return seen.get(orgId)!
+  }
+}
+
+/** One organization's closure, as its supervisors close and reopen it. */
 export const closureOf = (orgId: string) => ({
   /** The organization's closure while it waits for its erasure; undefined when open. Read on every request. */
   async state(): Promise<OrganizationClosure | undefined> {
@@ -124,7 +142,7 @@ export const closureOf = (orgId: string) => ({
   },
 })
 
-/** Issue 35: the erasure job's side of closures, across organizations. */
+/** The erasure job's side of closures, across organizations. */
 export const closures = {
   /** Closures not yet erased whose erasure date is on or before `date`, soonest first. */
   async pendingBy(date: string): Promise<StoredClosure[]> {
@@ -171,9 +189,32 @@ export const closures = {
   },
 
   /**
+   * The supervisor sign-in identities (issuer and subject) of everyone who ever belonged whose only
+   * organization this is: not one bound to another organization since (a removed supervisor who
+   * joined another), nor one invited to another by their address.
+   */
+  async identities(orgId: string): Promise<{ issuer: string; subject: string }[]> {
+    const users = await partition(keys.orgPk(orgId), keys.usersPrefix)
+    const out: { issuer: string; subject: string }[] = []
+    for (const u of users) {
+      if (typeof u.issuer !== 'string' || typeof u.subject !== 'string') continue
+      const bound = await table.get(keys.subject(u.issuer, u.subject))
+      if (bound && bound.orgId !== orgId) continue
+      const invited =
+        typeof u.email === 'string' && u.email
+          ? (await partition(keys.invitationsPk(u.email))).some(
+              (i) => i.sk !== keys.invitation(u.email as string, orgId).sk,
+            )
+          : false
+      if (!invited) out.push({ issuer: u.issuer, subject: u.subject })
+    }
+    return out
+  },
+
+  /**
    * Deletes every item of the organization: first what points into it from outside its
-   * partitions (sessions, identity, username and invitation lookups, API tokens, its slug, its
-   * payment events), then its audit trail, then its partition with the members and the
+   * partitions (sessions, identity, username and invitation lookups, staff sign-in attempt
+   * counters, API tokens, its slug, its payment events), then its audit trail, then its partition with the members and the
    * organization item last, so that a run interrupted anywhere finds what is left the next time.
    * Every step deletes only what is there, so running it again does nothing more.
    */
@@ -183,8 +224,16 @@ export const closures = {
     const outside: Key[] = []
     for (const u of users) {
       outside.push(...keysOf(await onIndex('gsi1', keys.userSessions(orgId, String(u.id)))))
-      if (typeof u.issuer === 'string' && typeof u.subject === 'string') outside.push(keys.subject(u.issuer, u.subject))
-      if (typeof u.username === 'string' && u.username) outside.push(keys.username(u.username))
+      if (typeof u.issuer === 'string' && typeof u.subject === 'string') {
+        // Only while it names this organization: a removed supervisor may belong to another since.
+        const bound = await table.get(keys.subject(u.issuer, u.subject))
+        if (bound && bound.orgId === orgId) outside.push(keys.subject(u.issuer, u.subject))
+      }
+      if (typeof u.username === 'string' && u.username) {
+        outside.push(keys.username(u.username))
+        // The staff sign-in attempt counters of the username, from every address.
+        outside.push(...keysOf(await onIndex('gsi1', keys.loginAttemptsOf(u.username))))
+      }
       if (typeof u.email === 'string' && u.email) outside.push(keys.invitation(u.email, orgId))
     }
     for (const token of await onIndex('gsi1', keys.orgApiTokens(orgId)))

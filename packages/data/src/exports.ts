@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import * as z from 'zod'
-import { AuditEntry, ExportState, notFound, Timesheet } from '@app/core'
+import { AppError, AuditEntry, ExportState, exportMessages, notFound, Timesheet } from '@app/core'
 import { auditRecord, type Actor } from './audit.ts'
 import { keys } from './keys.ts'
 import { outboxItem, type QueuedEmail } from './outbox.ts'
@@ -22,29 +22,64 @@ export type StoredExport = z.infer<typeof StoredExport>
 /** An organization's exports of all its data (issue 35), and what the export reads. */
 export const exportsOf = (orgId: string) => {
   const key = (id: string) => keys.dataExport(orgId, id)
-  return {
-    /** A new export, running, with its audit record; the export job makes the file. */
-    async start(actor: Actor & { id: string }): Promise<StoredExport> {
-      const id = randomUUID()
-      const createdAt = nowIso()
-      const item: StoredExport = { id, status: 'running', progress: 0, createdAt, createdBy: actor.id }
+  /** Frees the organization for its next export when `id` holds it; one a crash left holding it is taken over by the next start. */
+  const endRunning = async (id: string) => {
+    try {
+      await table.delete(keys.exportRunning(orgId), {
+        ConditionExpression: 'id = :id',
+        ExpressionAttributeValues: { ':id': id },
+      })
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e
+    }
+  }
+  /** The export that holds the organization, when it is still running. */
+  const runningOne = async () => {
+    const held = await table.get(keys.exportRunning(orgId))
+    if (!held) return { held: undefined, running: false }
+    const item = await table.get(key(String(held.id)))
+    return { held: String(held.id), running: item?.status === 'running' }
+  }
+  /**
+   * `takeOver`: the id of an ended export still named as running (its run died before freeing the
+   * organization), replaced once; '' when nothing was named a moment ago.
+   */
+  const start = async (actor: Actor & { id: string }, takeOver?: string): Promise<StoredExport> => {
+    const id = randomUUID()
+    const createdAt = nowIso()
+    const item: StoredExport = { id, status: 'running', progress: 0, createdAt, createdBy: actor.id }
+    try {
       await table.transact([
         {
           Put: {
-            Item: {
-              ...key(id),
-              ...item,
-              orgId,
-              gsi1pk: keys.exportsRunning,
-              gsi1sk: `${createdAt}#${orgId}#${id}`,
-            },
+            Item: { ...keys.exportRunning(orgId), id, createdAt },
+            ...(takeOver
+              ? { ConditionExpression: 'id = :stale', ExpressionAttributeValues: { ':stale': takeOver } }
+              : { ConditionExpression: 'attribute_not_exists(pk)' }),
+          },
+        },
+        {
+          Put: {
+            Item: { ...key(id), ...item, orgId, gsi1pk: keys.exportsRunning, gsi1sk: `${createdAt}#${orgId}#${id}` },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
         auditRecord(orgId, actor, { action: 'organization.exported', subject: { type: 'organization' } }),
       ])
-      return item
-    },
+    } catch (e) {
+      if (!isConditionFailure(e, 0)) throw e
+      const { held, running } = await runningOne()
+      if (!running && takeOver === undefined) return start(actor, held ?? '')
+      throw new AppError(409, 'conflict', exportMessages.running, undefined, { id: held ?? '' })
+    }
+    return item
+  }
+  return {
+    /**
+     * A new export, running, with its audit record; the export job makes the file. One at a time:
+     * while another is running, a 409 that carries the running one's `id` (and nothing is written).
+     */
+    start: (actor: Actor & { id: string }) => start(actor),
 
     async get(id: string): Promise<StoredExport> {
       const item = await table.get(key(id))
@@ -97,6 +132,7 @@ export const exportsOf = (orgId: string) => {
         },
         ...(email ? [{ Put: { Item: outboxItem(orgId, email) } }] : []),
       ])
+      await endRunning(id)
     },
 
     async fail(id: string, error: string) {
@@ -106,6 +142,7 @@ export const exportsOf = (orgId: string) => {
         ExpressionAttributeNames: { '#s': 'status', '#e': 'error' },
         ExpressionAttributeValues: { ':failed': 'failed', ':error': error.slice(0, 500), ':at': nowIso() },
       })
+      await endRunning(id)
     },
 
     /** Every timesheet of the organization, drafts included, by id. */

@@ -22,6 +22,8 @@ export const keys = {
     pk: `LOGINATTEMPT#${username.toLowerCase()}#${address}`,
     sk: 'LOGINATTEMPT',
   }),
+  /** GSI1 partition of one username's sign-in attempt counters, from every address (the erasure finds them). */
+  loginAttemptsOf: (username: string) => `LOGINATTEMPTS#${username.toLowerCase()}`,
   authRequest: (state: string) => ({ pk: `AUTHREQ#${state}`, sk: 'AUTHREQ' }),
 
   timesheet: (orgId: string, id: number) => ({ pk: org(orgId), sk: `TS#${String(id).padStart(12, '0')}` }),
@@ -139,6 +141,8 @@ export const keys = {
   apiOrgRate: (orgId: string, minute: string) => ({ pk: `APITOKEN#ORG#${orgId}`, sk: `RATE#${minute}` }),
   /** Issue 35: an export of all an organization's data, and its progress. */
   dataExport: (orgId: string, id: string) => ({ pk: org(orgId), sk: `EXPORT#${id}` }),
+  /** The one export of an organization still running: holds its id while it runs. */
+  exportRunning: (orgId: string) => ({ pk: org(orgId), sk: 'EXPORTRUNNING' }),
   /** GSI1 partition of the exports still to make (sparse: removed when one ends). */
   exportsRunning: 'EXPORTS#RUNNING',
   /** Issue 35: a webhook of the organization (its URL, events and signing secret). */

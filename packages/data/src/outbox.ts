@@ -151,14 +151,21 @@ export const outbox = {
     }
   },
 
-  /** Holds a claimed email over quota until the next quota day (midnight UTC), when the retry job sends it. */
-  hold: (orgId: string, id: string) => {
+  /**
+   * Holds a claimed email, without counting a try, until `until`: by default over quota, until the
+   * next quota day (midnight UTC), when the retry job sends it; a closed organization's until the
+   * retry job looks again (it is sent then if the organization was reopened).
+   */
+  hold: (orgId: string, id: string, until?: Date) => {
     const tomorrow = new Date(`${quotaDay()}T00:00:00.000Z`)
     tomorrow.setUTCDate(tomorrow.getUTCDate() + 1)
     return table.update(keys.outbox(orgId, id), {
       UpdateExpression: 'SET gsi1pk = :pk, gsi1sk = :sk REMOVE claimedUntil',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':pk': keys.outboxDue, ':sk': keys.outboxDueAt(tomorrow.toISOString(), orgId, id) },
+      ExpressionAttributeValues: {
+        ':pk': keys.outboxDue,
+        ':sk': keys.outboxDueAt((until ?? tomorrow).toISOString(), orgId, id),
+      },
     })
   },
 

@@ -203,20 +203,28 @@ export const system = {
     /** Counts this attempt; `locked` when it is one too many. */
     async begin(username: string, address: string): Promise<{ locked: boolean; attempts: number }> {
       const key = keys.loginAttempts(username, address)
+      // Listed under the username too, so that erasing an organization finds its members' counters.
+      const byName = { ':g': keys.loginAttemptsOf(username), ':a': address }
       const now = epochSeconds()
       let attempts: number
       try {
         const out = await table.update(key, {
-          UpdateExpression: 'ADD attempts :one SET expire = if_not_exists(expire, :window)',
+          UpdateExpression: 'ADD attempts :one SET expire = if_not_exists(expire, :window), gsi1pk = :g, gsi1sk = :a',
           ConditionExpression: 'attribute_not_exists(expire) OR expire > :now',
-          ExpressionAttributeValues: { ':one': 1, ':window': now + ATTEMPT_WINDOW_SECONDS, ':now': now },
+          ExpressionAttributeValues: { ':one': 1, ':window': now + ATTEMPT_WINDOW_SECONDS, ':now': now, ...byName },
           ReturnValues: 'ALL_NEW',
         })
         attempts = Number(out?.attempts)
       } catch (e) {
         if (!isConditionFailure(e)) throw e
         // The previous window ended: this attempt starts a new one.
-        await table.put({ ...key, attempts: 1, expire: now + ATTEMPT_WINDOW_SECONDS })
+        await table.put({
+          ...key,
+          attempts: 1,
+          expire: now + ATTEMPT_WINDOW_SECONDS,
+          gsi1pk: byName[':g'],
+          gsi1sk: address,
+        })
         attempts = 1
       }
       const locked = attempts > LOCKOUT_AFTER

@@ -132,7 +132,7 @@ export const timesheetsOf = (orgId: string) => {
   const recordOf = (actor: Actor, action: AuditAction, before: Timesheet | null, after: Timesheet) =>
     auditRecord(orgId, actor, {
       action,
-      subject: { type: 'timesheet', id: after.id },
+      subject: { type: 'timesheet', id: after.id, employeeId: after.employeeId, weekStartDate: after.weekStartDate },
       changes: changesOf<Timesheet>(before ?? emptyDays(), after, RECORDED_FIELDS),
     })
 

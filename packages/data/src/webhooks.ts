@@ -339,6 +339,25 @@ export const webhookDeliveries = {
     })
   },
 
+  /**
+   * A delivery of a closed organization, not tried: due again at `until`, its 24-hour window of
+   * tries starting afresh, so that a reopened organization's receivers get their whole window.
+   */
+  held: (d: StoredDelivery, until: Date) =>
+    table.update(keys.webhookDelivery(d.orgId, d.webhookId, d.id), {
+      UpdateExpression:
+        'SET windowAttempts = :zero, retryFrom = :at, nextAttemptAt = :at, gsi1pk = :pk, gsi1sk = :sk REMOVE claimedUntil',
+      ConditionExpression: 'attribute_exists(pk) AND #s = :pending',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: {
+        ':zero': 0,
+        ':at': until.toISOString(),
+        ':pending': 'pending',
+        ':pk': keys.webhookDue,
+        ':sk': keys.webhookDueAt(until.toISOString(), d.orgId, d.webhookId, d.id),
+      },
+    }),
+
   /** A delivery no longer to send (its webhook was deleted, or its change undone): no longer due. */
   dropped: (d: StoredDelivery, why = 'The webhook was deleted') =>
     table.update(keys.webhookDelivery(d.orgId, d.webhookId, d.id), {

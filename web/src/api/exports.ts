@@ -1,11 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { CloseOrganization, ExportStarted, ExportStatus, OrganizationClosure } from '@app/core'
-import { apiJson, readQuery } from './client.ts'
+import { ApiError, apiJson, readQuery } from './client.ts'
 import { authKeys, exportKeys } from './keys.ts'
 
 /** POST /api/organization/export: starts the export of all the organization's data. */
 export const useStartExport = () =>
   useMutation({ mutationFn: () => apiJson<ExportStarted>('POST', '/api/organization/export') })
+
+/** The id of the export already running that a start was refused for (409: one at a time), if that was why. */
+export const runningExportOf = (error: unknown): string | undefined => {
+  if (!(error instanceof ApiError) || error.status !== 409) return undefined
+  try {
+    const { id } = JSON.parse(error.body) as { id?: unknown }
+    return typeof id === 'string' && id ? id : undefined
+  } catch {
+    return undefined
+  }
+}
 
 /** An export's progress, asked again every two seconds until it is done or failed. */
 export const useExportStatus = (id: string) =>

@@ -76,6 +76,17 @@ export function formatDate(
 /** A day under a week title that already says the year: 'Nov 16'. */
 export const formatShortDate = (date: string): string => formatDate(date, 'short')
 
+/**
+ * Days from `from` to `to` (calendar dates) as briefly as the current language writes them: 'Dec 24',
+ * 'Dec 24 – 26', 'Dec 31 – Jan 2'. A value that is not a date is shown as it is.
+ */
+export const formatDayRange = (from: string, to: string): string => {
+  if (!isCalendarDate(from) || !isCalendarDate(to)) return from === to ? from : `${from} – ${to}`
+  if (from === to) return formatShortDate(from)
+  const days = new Intl.DateTimeFormat(currentLocale(), { month: 'short', day: 'numeric', timeZone: 'UTC' })
+  return days.formatRange(new Date(`${from}T00:00:00Z`), new Date(`${to}T00:00:00Z`))
+}
+
 /** A week's dates, as in the dialog title 'Weekly Timesheet - Nov 16, 2026 - Nov 22, 2026'. */
 export const formatDateRange = (weekStart: string): string =>
   `${formatDate(weekStart)} - ${formatDate(weekEnd(weekStart))}`

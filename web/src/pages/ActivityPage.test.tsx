@@ -89,6 +89,48 @@ describe('ActivityPage', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull()
   })
 
+  it('names the person and the week or days a timesheet or time-off record is about, not their ids', async () => {
+    show({
+      audit: {
+        body: {
+          items: [
+            makeEntry(3, {
+              action: 'timesheet.approved',
+              subject: {
+                type: 'timesheet',
+                id: 10,
+                employeeId: 'user-7',
+                weekStartDate: '2026-11-16',
+                employeeName: 'Ruth Okafor',
+              },
+            }),
+            makeEntry(2, {
+              action: 'timeOff.approved',
+              subject: { type: 'member', id: 'user-7', name: 'Ruth Okafor' },
+              changes: [
+                { field: 'request', before: null, after: 'b8f0c3d2-0000-4000-8000-000000000001' },
+                { field: 'kind', before: null, after: 'vacation' },
+                { field: 'dates', before: null, after: '2026-12-24 – 2026-12-26' },
+                { field: 'status', before: 'pending', after: 'approved' },
+              ],
+            }),
+            // A record from before records said whose week: its number, as before.
+            makeEntry(1, { action: 'timesheet.submitted', subject: { type: 'timesheet', id: 9 } }),
+          ],
+          cursor: null,
+        },
+      },
+    })
+    await screen.findByText('Timesheet approved')
+    expect(shownActions()).toEqual([
+      'Timesheet approvedRuth Okafor, week of Nov 16',
+      // Intl's range, with its thin spaces.
+      expect.stringMatching(/^Time off approvedRuth Okafor, vacation Dec 24\s–\s26$/),
+      'Timesheet submittedTimesheet #9',
+    ])
+    expect(screen.queryByText(/b8f0c3d2/)).toBeNull()
+  })
+
   it('asks the API for the chosen member and action', async () => {
     const { user, urls } = show()
     await screen.findByText('Member removed')

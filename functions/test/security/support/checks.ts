@@ -66,8 +66,10 @@ export const expectCleanRefusal = (res: Answer, context: string, inputs: string[
   expect(res.json.message.length, context).toBeGreaterThan(0)
   expect(res.json.message.length, context).toBeLessThan(400)
   const allowed = new Set(['message', 'key', 'params', 'fields', 'fieldKeys'])
+  // A conflict may name what it conflicts with by id (the export already running).
+  const isConflictId = (k: string) => k === 'id' && res.status === 409 && typeof res.json.id === 'string'
   expect(
-    Object.keys(res.json).filter((k) => !allowed.has(k) && !isPeopleList(k, res.json[k])),
+    Object.keys(res.json).filter((k) => !allowed.has(k) && !isPeopleList(k, res.json[k]) && !isConflictId(k)),
     context,
   ).toEqual([])
   if (res.json.fields !== undefined) {

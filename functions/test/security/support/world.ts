@@ -11,7 +11,7 @@ import {
   type ApiScope,
   type Timesheet,
 } from '@app/core'
-import { orgDb, sessions } from '@app/data'
+import { dataExports, orgDb, sessions } from '@app/data'
 import { keys, table, webhookDeliveryItem } from '@app/data/testing'
 import { callRoute, sessionCookieFor, type TestRequest } from '../../support/test-event.ts'
 import { addMemberThroughRoute, newOrganization, newStaffMember } from '../../support/test-identity.ts'
@@ -288,8 +288,15 @@ export const snapshotOf = async (orgId: string) => {
  * route's path (a member id under /api/employees, a timesheet id in the state in which the
  * route would act on it, a signed decision link, a stored logo). A new route gets the same.
  */
+/** One export runs at a time per organization: the tenant's running one ends first, so each call may start its own. */
+const noExportRunning = async (t: Tenant) => {
+  for (const running of await dataExports.running())
+    if (running.orgId === t.orgId) await t.db.exports.fail(running.id, 'Ended by the test for the next one')
+}
+
 export const realParams = async (key: RouteKey, route: Route, t: Tenant): Promise<Record<string, string>> => {
   const params: Record<string, string> = {}
+  if (key === 'organization/start-export') await noExportRunning(t)
   for (const name of pathParamsOf(route)) {
     if (name === 'id' && route.path.startsWith('/api/employees/')) {
       params.id = (await t.freshMember()).id
@@ -306,6 +313,7 @@ export const realParams = async (key: RouteKey, route: Route, t: Tenant): Promis
     } else if (name === 'id' && route.path.startsWith('/api/time-off/')) {
       params.id = (await t.freshTimeOff()).id
     } else if (name === 'id' && route.path.startsWith('/api/organization/export/')) {
+      await noExportRunning(t)
       params.id = (await t.db.exports.start(t.by)).id
     } else if (name === 'id') {
       const sheet =

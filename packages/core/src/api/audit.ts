@@ -131,9 +131,19 @@ export type AuditValue = z.infer<typeof AuditValue>
 export const AuditChange = z.object({ field: z.string(), before: AuditValue, after: AuditValue })
 export type AuditChange = z.infer<typeof AuditChange>
 
-/** What the record is about: a timesheet, a member (with the name they had), or the organization. */
+/**
+ * What the record is about: a timesheet (with, in records written since they were added, whose
+ * week it is; `employeeName` is added when the trail is read, as the member is named now), a
+ * member (with the name they had), or the organization.
+ */
 export const AuditSubject = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('timesheet'), id: z.number().int() }),
+  z.object({
+    type: z.literal('timesheet'),
+    id: z.number().int(),
+    employeeId: z.string().optional(),
+    weekStartDate: z.string().optional(),
+    employeeName: z.string().optional(),
+  }),
   z.object({ type: z.literal('member'), id: z.string(), name: z.string() }),
   z.object({ type: z.literal('organization') }),
   z.object({ type: z.literal('payPeriod'), start: z.string(), end: z.string() }),

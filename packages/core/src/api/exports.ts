@@ -16,4 +16,8 @@ export const ExportStatus = z.object({
 })
 export type ExportStatus = z.infer<typeof ExportStatus>
 
+export const exportMessages = {
+  running: 'An export of this organization is already being made',
+} as const
+
 export const ExportId = z.object({ id: z.uuid({ error: 'Invalid export id' }) })

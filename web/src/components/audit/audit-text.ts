@@ -11,6 +11,7 @@ import {
   type Span,
 } from '@app/core'
 import { spansText } from '../../lib/day-spans.ts'
+import { formatDayRange, formatShortDate } from '../../lib/format.ts'
 
 const t = (key: string, options: Record<string, unknown> = {}) => i18next.t(`supervisor:audit.${key}`, options)
 
@@ -34,15 +35,34 @@ export const auditActorLabel = (actor: AuditActor): string => {
   return actor.via === 'emailLink' ? t('actor.emailLink', { name }) : name
 }
 
-/** What a record is about: 'Timesheet #12', a member's name, 'Pay period ... to ...', 'Organization'. */
-export const auditSubjectLabel = (s: AuditSubject): string =>
-  s.type === 'timesheet'
-    ? t('subject.timesheet', { id: s.id })
-    : s.type === 'member'
-      ? s.name
-      : s.type === 'payPeriod'
-        ? t('subject.payPeriod', { start: s.start, end: s.end })
-        : t('subject.organization')
+/**
+ * What a record is about: a timesheet as whose week it is ('Ruth Okafor, week of Nov 16'; a record
+ * from before they said so, 'Timesheet #12'), a time-off request's record as whose days ('Ruth
+ * Okafor, vacation Dec 24 – 26'), a member's name, 'Pay period ... to ...', 'Organization'.
+ */
+export const auditSubjectLabel = (s: AuditSubject, changes: readonly AuditChange[] = []): string => {
+  if (s.type === 'timesheet')
+    return s.employeeName && s.weekStartDate
+      ? t('subject.timesheetOf', { name: s.employeeName, week: formatShortDate(s.weekStartDate) })
+      : t('subject.timesheet', { id: s.id })
+  if (s.type === 'member') {
+    const kind = changes.find((c) => c.field === 'kind')?.after
+    const dates = changes.find((c) => c.field === 'dates')?.after
+    if (!changes.some((c) => c.field === 'request') || typeof kind !== 'string' || typeof dates !== 'string')
+      return s.name
+    // Stored as '2026-12-24' or '2026-12-24 – 2026-12-26'.
+    const [from = dates, to = from] = dates.split(' – ')
+    return t('subject.timeOff', {
+      name: s.name,
+      kind: i18next.exists(`supervisor:audit.timeOffKind.${kind}`) ? t(`timeOffKind.${kind}`) : kind,
+      dates: formatDayRange(from, to),
+    })
+  }
+  return s.type === 'payPeriod' ? t('subject.payPeriod', { start: s.start, end: s.end }) : t('subject.organization')
+}
+
+/** The changes a record lists: a time-off request's id is not for people (its subject says whose days). */
+export const shownChanges = (changes: readonly AuditChange[]) => changes.filter((c) => c.field !== 'request')
 
 /** 'mondayStart' as its words: 'Monday start'. */
 const words = (field: string) => {
@@ -99,7 +119,7 @@ export const auditCsv = (entries: AuditEntry[], timeZone: string) =>
       instantIn(e.at, timeZone),
       auditActorLabel(e.actor),
       actionLabel(e.action),
-      auditSubjectLabel(e.subject),
+      auditSubjectLabel(e.subject, e.changes),
       e.changes.map(changeText).join('; '),
       e.client?.address ?? '',
       e.client?.userAgent ?? '',

@@ -83,3 +83,24 @@ describe('Settings → Data → Close this organization', () => {
     expect(screen.getByRole('link', { name: 'Sign Out' }).getAttribute('href')).toBe('/api/logout?local=true')
   })
 })
+
+describe('Settings → Data → Export all data', () => {
+  it('follows the export already being made when the organization has one running', async () => {
+    mockFetch({
+      'GET /api/auth/user': { body: makeUser({ role: 'supervisor' }) },
+      'GET /api/organization/settings': { body: settings },
+      'GET /api/tokens': { body: [] },
+      'POST /api/organization/export': {
+        status: 409,
+        body: { message: 'An export of this organization is already being made', key: 'exportRunning', id: 'exp-1' },
+      },
+      'GET /api/organization/export/exp-1': { body: { status: 'running', progress: 40, url: null } },
+    })
+    renderApp('/settings')
+    const user = userEvent.setup()
+    const section = within(await screen.findByRole('region', { name: 'Data' }))
+    await user.click(section.getByRole('button', { name: 'Export all data' }))
+    expect(await section.findByRole('progressbar', { name: '40% done' })).toBeTruthy()
+    expect(section.getByText('Preparing your export...')).toBeTruthy()
+  })
+})

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Database } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { useCloseOrganization, useExportStatus, useStartExport } from '../../api/exports.ts'
+import { runningExportOf, useCloseOrganization, useExportStatus, useStartExport } from '../../api/exports.ts'
 import { errorMessage } from '../../api/client.ts'
 import { useOrganizationSettings } from '../../api/organization.ts'
 import { fieldDescription, FormField } from '../ui/FormField.tsx'
@@ -106,7 +106,12 @@ export function DataSection() {
           onClick={() =>
             start.mutate(undefined, {
               onSuccess: (started) => setExportId(started.id),
-              onError: (error) => toastFailure(t('data.failed'), error, t('data.failed')),
+              onError: (error) => {
+                // One export at a time: the one already being made is followed instead.
+                const running = runningExportOf(error)
+                if (running) setExportId(running)
+                else toastFailure(t('data.failed'), error, t('data.failed'))
+              },
             })
           }
         >
