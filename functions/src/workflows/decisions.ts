@@ -96,10 +96,7 @@ export const decideTimesheet = async (
     )
     // Issue 32: per-hours-worked time off accrues in the final approval's own transaction.
     const ledger = await accrualsForWeek(db, org, employee, figures)
-    const webhooks = await db.webhooks.event(
-      'timesheet.approved',
-      timesheetEventData(sheet, 'approved', supervisor, comments),
-    )
+    const webhooks = await db.webhooks.event('timesheet.approved', timesheetEventData(sheet, 'approved', supervisor))
     const approved = await db.timesheets.decide(
       sheet,
       by,
@@ -122,10 +119,7 @@ export const decideTimesheet = async (
         signInUrl: `${config.appOrigin}${employee.authType === 'local' ? '/staff-login' : '/api/login'}`,
       })
     : undefined
-  const webhooks = await db.webhooks.event(
-    'timesheet.rejected',
-    timesheetEventData(sheet, 'rejected', supervisor, comments),
-  )
+  const webhooks = await db.webhooks.event('timesheet.rejected', timesheetEventData(sheet, 'rejected', supervisor))
   const rejected = await db.timesheets.decide(
     sheet,
     by,

@@ -5,7 +5,7 @@ import type { LookupFunction } from 'node:net'
 import { Webhook } from 'standardwebhooks'
 import { config } from '@app/adapters'
 import { deliveryAddressProblem, WEBHOOK_TIMEOUT_MS, webhookUrlProblem } from '@app/core'
-import { webhookDeliveries, type QueuedWebhook, type StoredDelivery, type StoredWebhook } from '@app/data'
+import { webhookDeliveries, type QueuedWebhook, type StoredDelivery } from '@app/data'
 
 /** What one try got: the HTTP status, or null and why when nothing answered. */
 export interface TryResult {
@@ -72,16 +72,13 @@ export const postJson = (url: string, body: string, headers: Record<string, stri
   })
 
 /** Standard Webhooks' headers of one try: the id stays the same on every try of a delivery. */
-export const signedHeaders = (
-  webhook: Pick<StoredWebhook, 'secret'>,
-  delivery: Pick<StoredDelivery, 'id' | 'payload'>,
-) => {
+export const signedHeaders = (secret: string, delivery: Pick<StoredDelivery, 'id' | 'payload'>) => {
   const msgId = `msg_${delivery.id}`
   const now = new Date()
   return {
     'webhook-id': msgId,
     'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-    'webhook-signature': new Webhook(webhook.secret).sign(msgId, now, delivery.payload),
+    'webhook-signature': new Webhook(secret).sign(msgId, now, delivery.payload),
   }
 }
 
@@ -99,7 +96,8 @@ export const deliverWebhook = async (orgId: string, webhookId: string, id: strin
       await webhookDeliveries.dropped(delivery)
       return false
     }
-    const result = await postJson(webhook.url, delivery.payload, signedHeaders(webhook, delivery), config.isLocal)
+    const secret = await webhookDeliveries.signingSecret(orgId, webhook)
+    const result = await postJson(webhook.url, delivery.payload, signedHeaders(secret, delivery), config.isLocal)
     if (result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300) {
       await webhookDeliveries.delivered(delivery, result.statusCode)
       return true
