@@ -85,6 +85,12 @@ describe('/developers', () => {
     await page.getByRole('heading', { name: 'Your first call with curl' }).waitFor()
     await page.getByText(`curl -H "Authorization: Bearer $TOKEN" ${appUrl()}/api/timesheets?status=pending`).waitFor()
 
+    // What each webhook event carries, from core's definition: ids, statuses and dates.
+    const events = page.getByRole('region', { name: 'What each webhook event carries' })
+    await events.getByText('member.added', { exact: true }).waitFor()
+    await events.getByText('memberId, role, by', { exact: true }).first().waitFor()
+    expect(await events.locator('dl').textContent()).not.toMatch(/email|comments|kind/)
+
     // Redoc's rendering of a manifest route: time off's decision, with the token scope that reaches it.
     const reference = page.getByRole('region', { name: 'API reference' })
     const decision = reference.locator('[id="operation/time-off/decide-time-off"]')
@@ -96,6 +102,33 @@ describe('/developers', () => {
     )
 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+
+    // Nothing of the reference floats over its text at 375 px (Redoc's menu button was fixed to
+    // the screen's corner, over the operations scrolling under it).
+    await decision.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: '/tmp/developers-375.png' })
+    const covered = await page.evaluate(() => {
+      const visible = (r: DOMRect) => r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < innerHeight
+      const reference = document.querySelector('section[aria-label="API reference"]')!
+      const floating = Array.from(reference.querySelectorAll('*'))
+        .filter((e) => ['fixed', 'sticky'].includes(getComputedStyle(e).position))
+        .map((e) => e.getBoundingClientRect())
+        .filter(visible)
+      const text = Array.from(document.querySelectorAll('h1, h2, h3, h4, h5, p, pre, td, li'))
+        .map((e) => e.getBoundingClientRect())
+        .filter(visible)
+      const meet = (a: DOMRect, b: DOMRect) =>
+        a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
+      return floating.flatMap((f) => text.filter((t) => meet(f, t)).map(() => `${f.x},${f.y} ${f.width}x${f.height}`))
+    })
+    expect(covered).toEqual([])
+    // Its menu stands in as the reference's sections: one takes the reader there.
+    const sections = page.getByRole('navigation', { name: 'Sections of the reference' })
+    await sections.getByRole('link', { name: 'time-off', exact: true }).click()
+    await page.waitForFunction(() => {
+      const top = document.getElementById('tag/time-off')?.getBoundingClientRect().top
+      return top !== undefined && Math.abs(top) < 80
+    })
     await expectAccessible(page, 'the /developers page at 375 px')
     // The signed-out session check answers 401; browsers log that failed request as an error.
     const sessionCheck = (e: string) => e === '401 GET /api/auth/user' || /status of 401 .*\/api\/auth\/user$/.test(e)

@@ -1,6 +1,8 @@
 import type { Route } from './http/define-route.ts'
 import listAudit from './audit/list-audit.ts'
 import callback from './auth/callback.ts'
+import chooseSignIn from './auth/choose-sign-in.ts'
+import getSignInChoice from './auth/get-sign-in-choice.ts'
 import createSubscription from './billing/create-subscription.ts'
 import getBillingConfig from './billing/get-billing-config.ts'
 import getSubscriptionStatus from './billing/get-subscription-status.ts'
@@ -105,6 +107,8 @@ import redeliver from './webhooks/redeliver.ts'
 export const routes = {
   'audit/list-audit': listAudit,
   'auth/callback': callback,
+  'auth/choose-sign-in': chooseSignIn,
+  'auth/get-sign-in-choice': getSignInChoice,
   'auth/get-user': getUser,
   'auth/login': login,
   'auth/logout': logout,

@@ -42,6 +42,11 @@ describe('the route manifest', () => {
       // Decisions write no file since issue 17: the approval's CSV is made by download-csv.
       [/files\.(report|timesheetCsv)|workflows\/timesheet-csv\.ts/, 'exportsBucket'],
       [/workflows\/(decisions|submission|mailer)\.ts/, 'email'],
+      // Delivering a webhook opens its sealed signing secret; making one seals it.
+      [
+        /webhook-sender\.ts|workflows\/(decisions|submission|time-off)\.ts|\bcancelTimeOff\b|webhooks\.create\(/,
+        'secretsKey',
+      ],
     ]
     /** Checking an emailed link needs its secret: 'links' alone (issue 36), or 'email', which includes it. */
     const checksLinks = /workflows\/(decision-link-check|unsubscribe-links)\.ts/

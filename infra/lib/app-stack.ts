@@ -11,6 +11,7 @@ import { Email } from './constructs/email.ts'
 import { Files } from './constructs/files.ts'
 import { Firewall, firewallProps } from './constructs/firewall.ts'
 import { Jobs } from './constructs/jobs.ts'
+import { SecretsKey } from './constructs/secrets-key.ts'
 import { Operations } from './constructs/operations.ts'
 import { Site } from './constructs/site.ts'
 import { suppressNagFindings } from './nag-suppressions.ts'
@@ -60,6 +61,7 @@ export class AppStack extends Stack {
   readonly healthToken: Secret
   /** The header value CloudFront sends the API and every route checks (issue 36: no way around the firewall). */
   readonly originVerify: Secret
+  readonly secretsKey: SecretsKey
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
     super(scope, id, props)
@@ -69,6 +71,7 @@ export class AppStack extends Stack {
     this.files = new Files(this, 'Files')
     this.email = new Email(this, 'Email', { mailFrom: settings.mailFrom, mailDomain: settings.mailDomain })
     this.billing = new BillingSecrets(this, 'Billing')
+    this.secretsKey = new SecretsKey(this, 'SecretsKey')
     this.healthToken = new Secret(this, 'HealthToken', {
       description: 'Bearer token that opens the details of GET /api/health (anonymous callers get the cached summary)',
       generateSecretString: { passwordLength: 40, excludePunctuation: true, includeSpace: false },
@@ -131,6 +134,7 @@ export class AppStack extends Stack {
         },
         healthToken: this.healthToken,
         originVerify,
+        secretsKey: this.secretsKey.key,
       },
       access: props.access,
     })
@@ -144,6 +148,7 @@ export class AppStack extends Stack {
       logosBucket: this.files.logos,
       staffPool: this.auth.staffPool,
       supervisorPool: this.auth.supervisorPool,
+      secretsKey: this.secretsKey.key,
     })
 
     this.operations = new Operations(this, 'Operations', {

@@ -35,6 +35,11 @@ export interface EnvironmentValues {
   oidcClientId: string
   oidcClientSecret: SecretRef
   healthToken: SecretRef
+  /**
+   * The key that seals secrets kept for others (packages/adapters/src/sealed-secrets.ts): the KMS
+   * key's ARN on AWS; on the local stack, which has no KMS, an AES key it made and keeps.
+   */
+  secretsKey: { keyId: string } | { localKey: string }
   /** The secret header value CloudFront sends the API (AWS only: the local stack has no CloudFront). */
   originVerify?: string
 }
@@ -51,6 +56,9 @@ const stripeSecret = (v: EnvironmentValues): Record<string, string> =>
           STRIPE_SECRET_KEY: v.stripe.secretKey,
           ...(v.stripe.webhookSecret ? { STRIPE_WEBHOOK_SECRET: v.stripe.webhookSecret } : {}),
         }
+
+const secretsKeyEnvironment = (v: Pick<EnvironmentValues, 'secretsKey'>): Record<string, string> =>
+  'keyId' in v.secretsKey ? { SECRETS_KEY_ID: v.secretsKey.keyId } : { LOCAL_SECRETS_KEY: v.secretsKey.localKey }
 
 /** Exactly the variables one `uses` entry sets. A `Record<Use, ...>`: a new use fails to compile until defined here. */
 export const environmentByUse: Record<Use, (v: EnvironmentValues) => Record<string, string>> = {
@@ -71,6 +79,7 @@ export const environmentByUse: Record<Use, (v: EnvironmentValues) => Record<stri
     OIDC_CLIENT_ID: v.oidcClientId,
     ...secret('OIDC_CLIENT_SECRET', v.oidcClientSecret),
   }),
+  secretsKey: secretsKeyEnvironment,
 }
 
 /** Every function has these: source maps in stack traces, and the site's origin. */
@@ -151,7 +160,11 @@ export const tableJobEnvironment = (v: Pick<EnvironmentValues, 'appOrigin' | 'ta
  * (local/src/stack.ts) take them from here.
  */
 export const jobEnvironments = {
-  retryEmails: retryJobEnvironment,
+  // It delivers the due webhooks too, signed with their sealed secrets.
+  retryEmails: (v: Parameters<typeof retryJobEnvironment>[0] & Pick<EnvironmentValues, 'secretsKey'>) => ({
+    ...retryJobEnvironment(v),
+    ...secretsKeyEnvironment(v),
+  }),
   reminders: retryJobEnvironment,
   export: exportJobEnvironment,
   eraseClosed: eraseJobEnvironment,

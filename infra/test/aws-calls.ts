@@ -38,6 +38,8 @@ const servicePrefix: Record<string, string> = {
   'client-sqs': 'sqs',
   // GetSecretValueCommand → secretsmanager:GetSecretValue (packages/adapters/src/secrets.ts)
   'client-secrets-manager': 'secretsmanager',
+  // EncryptCommand, DecryptCommand → kms:Encrypt, kms:Decrypt (packages/adapters/src/client-kms.ts)
+  'client-kms': 'kms',
 }
 
 /** S3 operations whose IAM action is not their name. */

@@ -17,6 +17,7 @@ export const envByUse: Record<Use, string[]> = {
   links: ['EMAIL_LINK_SECRET_ARN'],
   stripe: ['STRIPE_SECRET_ARN'],
   oidc: ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET_ARN'],
+  secretsKey: ['SECRETS_KEY_ID'],
 }
 
 /** Every function has these, whatever it uses. */
@@ -78,6 +79,7 @@ const computePermissionsByUse = (s: Synth): Record<Use, string[]> => {
     ),
     exportsBucket: bucket(stack.files.exports.bucketArn),
     logosBucket: bucket(stack.files.logos.bucketArn),
+    secretsKey: on(['kms:Decrypt', 'kms:Encrypt'], [show(stack.secretsKey.key.keyArn)]),
     email: [...on(['ses:SendEmail'], [show(stack.email.identityArn)]), ...secret(stack.email.linkSecret.secretArn)],
     // Checking emailed links: their secret, no sending.
     links: secret(stack.email.linkSecret.secretArn),
@@ -174,6 +176,8 @@ export const expectedJobPermissions = (s: Synth) => {
     ...on(['ses:SendEmail'], [s.show(email.identityArn)]),
     ...on(['secretsmanager:GetSecretValue'], [s.show(email.linkSecret.secretArn)]),
     ...on(['sqs:SendMessage'], [s.show(jobs.deadLetterQueue.queueArn)]),
+    // It delivers the due webhooks, whose signing secrets are sealed with the stack's key.
+    ...permissionsByUse(s).secretsKey,
     ...auditDenyLines(s),
   ].sort()
 }

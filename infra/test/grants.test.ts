@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { IConstruct } from 'constructs'
+import type { IFunction } from 'aws-cdk-lib/aws-lambda'
 import { filesFor, HEALTH_PROBE_KEY } from '@app/adapters'
 import { stableId } from '@app/data/seed'
 import { keys } from '@app/data/testing'
@@ -470,4 +471,35 @@ describe('each real route, against its code', () => {
     const files = await bundledSourceFiles(join(projectRoot, 'functions/src/health/get-health.ts'))
     expect(files.map((f) => f.slice(projectRoot.length))).toContain('packages/adapters/src/health.ts')
   }, 30_000)
+})
+
+describe('the secrets key', () => {
+  it('is one customer managed key that rotates, usable only by the routes that make or deliver webhooks and the retry job', () => {
+    const kmsKeys = Object.values(real.resources).filter((r) => r.Type === 'AWS::KMS::Key')
+    expect(kmsKeys).toHaveLength(1)
+    expect(kmsKeys[0]!.Properties).toMatchObject({ EnableKeyRotation: true })
+    const keyArn = real.show(real.stack.secretsKey.key.keyArn)
+    const usesKey = (role: string) =>
+      permissionLines(real.resources, role)
+        .filter((l) => l.includes(keyArn))
+        .sort()
+    const routesWithKey = [...real.stack.api.functions.keys()].filter((k) => usesKey(roleOf(k, real)).length > 0)
+    expect(routesWithKey.sort()).toEqual(
+      Object.entries(routes)
+        .filter(([, r]) => r.uses.includes('secretsKey'))
+        .map(([k]) => k)
+        .sort(),
+    )
+    expect(routesWithKey).toEqual(expect.arrayContaining(['webhooks/create-webhook', 'timesheets/update-status']))
+    expect(routesWithKey).not.toContain('webhooks/list-webhooks')
+    for (const key of routesWithKey)
+      expect(usesKey(roleOf(key, real)), key).toEqual([`kms:Decrypt on ${keyArn}`, `kms:Encrypt on ${keyArn}`])
+    const jobRole = (fn: IFunction) =>
+      show(real.resources[real.logicalId(fn)]!.Properties!.Role).replace(/^<(\w+)\.Arn>$/, '$1')
+    expect(usesKey(jobRole(real.stack.jobs.retryEmails))).toEqual([
+      `kms:Decrypt on ${keyArn}`,
+      `kms:Encrypt on ${keyArn}`,
+    ])
+    expect(usesKey(jobRole(real.stack.jobs.reminders))).toEqual([])
+  })
 })

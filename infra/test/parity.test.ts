@@ -111,7 +111,7 @@ describe("each function's environment on the local stack", () => {
     localEnvironmentValues(
       ports,
       { userPoolId: 'pool', clientId: 'client' },
-      { emailLinkSecret: 'e', healthToken: 'h' },
+      { emailLinkSecret: 'e', healthToken: 'h', secretsKey: Buffer.alloc(32).toString('base64') },
       { STRIPE_SECRET_KEY: 'sk_test_local', STRIPE_WEBHOOK_SECRET: 'whsec_local' },
     ),
     runtime,
@@ -123,6 +123,7 @@ describe("each function's environment on the local stack", () => {
     HEALTH_TOKEN: 'HEALTH_TOKEN_SECRET_ARN',
     STRIPE_SECRET_KEY: 'STRIPE_SECRET_ARN',
     STRIPE_WEBHOOK_SECRET: 'STRIPE_SECRET_ARN',
+    LOCAL_SECRETS_KEY: 'SECRETS_KEY_ID',
   }
   /** Set on AWS only: the header CloudFront adds (functions/src/http/middleware.ts, originGuard). */
   const awsOnly = new Set(['ORIGIN_VERIFY'])

@@ -586,7 +586,7 @@ describe('the email retry job', () => {
     expect(statements.filter((st) => st.Condition !== undefined).map((st) => st.Effect)).toEqual(['Deny'])
     expect(permissionLines(s.resources, roleId())).toEqual(expectedJobPermissions(s))
     const vars = fn().Environment.Variables as Record<string, string>
-    expect(Object.keys(vars).sort()).toEqual(expectedJobEnv)
+    expect(Object.keys(vars).sort()).toEqual([...expectedJobEnv, 'SECRETS_KEY_ID'].sort())
     expect(show(vars.TABLE_NAME!)).toBe(`<${id(s.stack.data.table)}>`)
     expect(vars.MAIL_FROM).toBe('no-reply@example.com')
     expect(show(vars.EMAIL_LINK_SECRET_ARN!)).toBe(`<${id(s.stack.email.linkSecret)}>`)
@@ -666,7 +666,8 @@ describe('the email retry job', () => {
       s.resources,
       show(s.resources[id(s.stack.jobs.retryEmails)]!.Properties!.Role).replace(/^<(\w+)\.Arn>$/, '$1'),
     )
-    const shared = retryOnly.filter((l) => !l.startsWith('logs:'))
+    // The retry job alone delivers webhooks, so it alone opens their sealed secrets.
+    const shared = retryOnly.filter((l) => !l.startsWith('logs:') && !l.startsWith('kms:'))
     const lines = permissionLines(s.resources, roleId)
     expect(lines.filter((l) => !l.startsWith('logs:') && !l.includes(exportsBucket))).toEqual(shared)
     expect(
@@ -765,11 +766,12 @@ describe('the yearly time-off job (issue 32)', () => {
   it("has the retry job's table grants and nothing else: no email, no secret, audit records append-only; a role of its own", () => {
     const retry = s.resources[id(s.stack.jobs.retryEmails)]!.Properties!
     const table = permissionLines(s.resources, roleOf(retry)).filter(
-      (l) => !l.startsWith('logs:') && !l.startsWith('ses:') && !l.startsWith('secretsmanager:'),
+      (l) =>
+        !l.startsWith('logs:') && !l.startsWith('ses:') && !l.startsWith('secretsmanager:') && !l.startsWith('kms:'),
     )
     const lines = permissionLines(s.resources, roleOf(fn()))
     expect(lines.filter((l) => !l.startsWith('logs:'))).toEqual(table)
-    expect(lines.filter((l) => /^(ses:|secretsmanager:|s3:|cognito-idp:)/.test(l))).toEqual([])
+    expect(lines.filter((l) => /^(ses:|secretsmanager:|s3:|cognito-idp:|kms:)/.test(l))).toEqual([])
     const { statements } = roleStatements(s.resources, roleOf(fn()))
     expect(statements.filter((st) => st.Effect === 'Deny').map((st) => st.Condition)).toEqual([auditCondition])
     const others = [...s.stack.api.functions.values(), s.stack.jobs.retryEmails, s.stack.jobs.eraseClosed].map((f) =>

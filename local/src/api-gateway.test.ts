@@ -127,7 +127,7 @@ describe("each function's own environment", () => {
     localEnvironmentValues(
       ports,
       { userPoolId: 'pool', clientId: 'client' },
-      { emailLinkSecret: 'e', healthToken: 'h' },
+      { emailLinkSecret: 'e', healthToken: 'h', secretsKey: Buffer.alloc(32).toString('base64') },
     ),
     localRuntimeEnvironment(ports),
   )

@@ -122,18 +122,24 @@ export interface LocalSecrets {
   emailLinkSecret: string
   /** Opens GET /api/health's details (HEALTH_TOKEN; infra's HealthToken secret in AWS). */
   healthToken: string
+  /**
+   * The local stack's stand-in for the stack's KMS key (LOCAL_SECRETS_KEY: base64 of 32 bytes):
+   * it seals webhook signing secrets here as the KMS key does on AWS.
+   */
+  secretsKey: string
 }
 
 /** Secrets the functions need (in AWS they come from Secrets Manager), made once and kept in `dir/stack.json`. */
 export const ensureSecrets = (dir: string): LocalSecrets => {
   const file = join(dir, 'stack.json')
   const saved = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<LocalSecrets>) : {}
-  if (saved.emailLinkSecret && saved.healthToken) {
-    return { emailLinkSecret: saved.emailLinkSecret, healthToken: saved.healthToken }
+  if (saved.emailLinkSecret && saved.healthToken && saved.secretsKey) {
+    return { emailLinkSecret: saved.emailLinkSecret, healthToken: saved.healthToken, secretsKey: saved.secretsKey }
   }
   const secrets = {
     emailLinkSecret: saved.emailLinkSecret ?? randomBytes(32).toString('base64url'),
     healthToken: saved.healthToken ?? randomBytes(30).toString('base64url'),
+    secretsKey: saved.secretsKey ?? randomBytes(32).toString('base64'),
   }
   writeFileSync(file, JSON.stringify({ ...saved, ...secrets }, null, 2))
   return secrets

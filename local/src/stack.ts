@@ -114,6 +114,7 @@ export const localEnvironmentValues = (
   oidcClientId: LOCAL_OIDC_CLIENT.id,
   oidcClientSecret: { value: LOCAL_OIDC_CLIENT.secret },
   healthToken: { value: secrets.healthToken },
+  secretsKey: { localKey: secrets.secretsKey },
 })
 
 /**

@@ -28,6 +28,7 @@ describe('route tables', () => {
       '/staff-login',
       '/demo',
       '/developers',
+      '/sign-in/choice',
       '/submit-timesheet',
     ])
     expect(signedInRoutes.map((r) => r.path)).toEqual([

@@ -73,6 +73,7 @@ const PayrollPage = page(() => import('./pages/PayrollPage.tsx'), 'PayrollPage')
 const SignedOutTimesheetPage = page(() => import('./pages/SignedOutTimesheetPage.tsx'), 'SignedOutTimesheetPage')
 const ActivityPage = page(() => import('./pages/ActivityPage.tsx'), 'ActivityPage')
 const DevelopersPage = page(() => import('./pages/DevelopersPage.tsx'), 'DevelopersPage')
+const SignInChoicePage = page(() => import('./pages/SignInChoicePage.tsx'), 'SignInChoicePage')
 // Issue 34: the kiosk screen stands apart from both sets: a kiosk session is neither signed out nor a member.
 const KioskPage = page(() => import('./pages/KioskPage.tsx'), 'KioskPage')
 const TimeOffPage = page(() => import('./pages/TimeOffPage.tsx'), 'TimeOffPage')
@@ -104,6 +105,8 @@ export const publicRoutes: RouteEntry[] = [
   { path: '/staff-login', Page: StaffLoginPage },
   { path: '/demo', Page: DemoPage },
   { path: '/developers', Page: DevelopersPage },
+  // A first Supervisor Login of an invited address: join the inviting organization or start one's own.
+  { path: '/sign-in/choice', Page: SignInChoicePage },
   // Waits for the session check, then sends a signed-out visitor to /staff-login (spec section 2).
   { path: '/submit-timesheet', Page: SignedOutTimesheetPage },
 ]

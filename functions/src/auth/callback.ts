@@ -1,18 +1,21 @@
 import * as z from 'zod'
-import { DEFAULT_LANGUAGE, Redirect, type Language } from '@app/core'
+import { DEFAULT_LANGUAGE, Redirect } from '@app/core'
 import { config, finishAuthorization, type Identity } from '@app/adapters'
 import { orgDb, sessions, system } from '@app/data'
-import { clientOf } from '../http/client.ts'
-import { readCookie, sessionCookie } from '../http/cookies.ts'
+import { clearedSessionCookie, readCookie, sessionCookie } from '../http/cookies.ts'
 import { defineRoute } from '../http/define-route.ts'
 import { browserLanguageOf } from '../http/language.ts'
 import { HttpResponse } from '../http/response.ts'
-import { authStateCookie } from '../http/auth-state-cookie.ts'
+import { authStateCookie, signInChoiceCookie } from '../http/auth-state-cookie.ts'
+import { newSupervisorOf, openSupervisorSession, SIGN_IN_CHOICE_PAGE } from '../workflows/first-sign-in.ts'
 import { signInFailedPage, type SignInProblem } from '../views/sign-in-failed-page.ts'
 
 /**
  * The identity provider returns here. First sign-in creates the account, and a person with no
  * organization gets one of their own as its supervisor; the same person later gets the same account.
+ * A first sign-in whose verified email was invited by an organization binds nothing yet: the person
+ * is asked whether to join it or start their own (sign-in-choice.ts), as a pre-invited address must
+ * not capture its owner's first sign-in.
  */
 export default defineRoute({
   method: 'GET',
@@ -48,19 +51,38 @@ export default defineRoute({
       if (!isRefusedByProvider(e)) throw e
       return fail('refused')
     }
-    // The browser's language when the sign-in started, else the one it asks for now (issue 21).
+    // The browser's language when the sign-in started, else the one it asks for now.
     const language = request.language ?? browser
-    const member = await accountOf(identity, request.timeZone, language)
+    let member = await existingAccountOf(identity)
+    if (!member) {
+      const email = identity.email && identity.emailVerified ? identity.email.toLowerCase() : undefined
+      if (email && (await system.openInvitations(email)).length > 0) {
+        const choice = await system.signInChoices.save({
+          issuer: identity.issuer,
+          subject: identity.subject,
+          email,
+          firstName: identity.firstName,
+          lastName: identity.lastName,
+          picture: identity.picture,
+          timeZone: request.timeZone,
+          language,
+          returnTo: request.returnTo,
+        })
+        // Whoever was signed in on this browser is no longer: the person signing in now chooses.
+        if (previous) await sessions.delete(previous.sid)
+        return HttpResponse.redirect(SIGN_IN_CHOICE_PAGE, [
+          signInChoiceCookie.set(choice, origin),
+          ...(previous ? [clearedSessionCookie()] : []),
+          authStateCookie.clear(origin),
+        ])
+      }
+      member = await system.createSupervisorOrFind(newSupervisorOf(identity, request.timeZone, language))
+    }
     if (!member) return fail('notOpened')
 
-    const db = orgDb(member.orgId)
-    const found = await db.users.find(member.userId)
-    if (!found) return fail('notOpened')
-    const user = language ? await db.members.setLanguage(found.id, language, 'browser', found) : found
-
-    if (previous) await sessions.delete(previous.sid)
-    const { sid } = await sessions.create(member, { member: user, client: clientOf(event) })
-    return HttpResponse.redirect(request.returnTo, [sessionCookie(sid), authStateCookie.clear(origin)])
+    const opened = await openSupervisorSession(member, language, event, previous)
+    if (!opened) return fail('notOpened')
+    return HttpResponse.redirect(request.returnTo, [sessionCookie(opened.sid), authStateCookie.clear(origin)])
   },
 })
 
@@ -69,32 +91,12 @@ const isRefusedByProvider = (e: unknown) =>
   e instanceof Error && ['ResponseBodyError', 'AuthorizationResponseError', 'OperationProcessingError'].includes(e.name)
 
 /**
- * The person's member: their account if it still exists, else the organization that invited them
- * as a supervisor (issue 31), else a new organization of their own.
- * A removed member's old lookup is released first, so they can start again; two first sign-ins
- * at once make one account (the loser of the race finds the winner's).
+ * The person's account if it still exists. A removed member's old lookup is released first, so
+ * they can start again.
  */
-const accountOf = async (identity: Identity, timeZone: string, language: Language | undefined) => {
+const existingAccountOf = async (identity: Identity) => {
   const existing = await system.findBySubject(identity.issuer, identity.subject)
   if (existing && (await orgDb(existing.orgId).users.find(existing.userId))) return existing
   if (existing) await system.releaseSubject(identity.issuer, identity.subject, existing)
-  // Issue 31: a supervisor added under Employees with this (verified) email joins that organization.
-  if (identity.email && identity.emailVerified) {
-    const invited = await system.acceptInvitation({
-      issuer: identity.issuer,
-      subject: identity.subject,
-      email: identity.email.toLowerCase(),
-    })
-    if (invited) return invited
-  }
-  return system.createSupervisorOrFind({
-    issuer: identity.issuer,
-    subject: identity.subject,
-    email: identity.email,
-    firstName: identity.firstName,
-    lastName: identity.lastName,
-    profileImageUrl: identity.picture,
-    timeZone,
-    language,
-  })
+  return undefined
 }

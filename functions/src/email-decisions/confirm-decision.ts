@@ -20,7 +20,7 @@ export default defineRoute({
   skipCsrf: true,
   params: z.object({ token: z.string().max(2000) }),
   response: Page,
-  uses: ['table', 'email'],
+  uses: ['table', 'email', 'secretsKey'],
   handler: async ({ params, event }) => {
     const checked = await checkDecisionLink(params.token, browserLanguageOf(event) ?? DEFAULT_LANGUAGE)
     if (!checked.ok) return checked.page

@@ -15,10 +15,20 @@ import { HttpResponse } from './response.ts'
  */
 /**
  * What a route may touch; infra grants exactly this. 'links' is the link-signing secret alone (a
- * route that checks emailed links but sends no email); 'email' is sending plus that secret.
+ * route that checks emailed links but sends no email); 'email' is sending plus that secret;
+ * 'secretsKey' seals and opens secrets kept for others (webhook signing secrets) with the stack's key.
  */
 export type Use =
-  'table' | 'table:read' | 'staffPool' | 'exportsBucket' | 'logosBucket' | 'email' | 'links' | 'stripe' | 'oidc'
+  | 'table'
+  | 'table:read'
+  | 'staffPool'
+  | 'exportsBucket'
+  | 'logosBucket'
+  | 'email'
+  | 'links'
+  | 'stripe'
+  | 'oidc'
+  | 'secretsKey'
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 type Schema = z.ZodType

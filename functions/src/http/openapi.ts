@@ -1,5 +1,14 @@
 import * as z from 'zod'
-import { ApiScope, NoContent, Page, Redirect, type OpenApiDocument, type OpenApiOperation } from '@app/core'
+import {
+  ApiScope,
+  NoContent,
+  Page,
+  Redirect,
+  WebhookEvent,
+  webhookPayloadOf,
+  type OpenApiDocument,
+  type OpenApiOperation,
+} from '@app/core'
 import type { Route } from './define-route.ts'
 
 type JsonSchema = Record<string, unknown>
@@ -78,6 +87,25 @@ export const operationOf = (key: string, route: Route): OpenApiOperation => ({
   ...(route.scope ? { 'x-token-scope': route.scope } : {}),
 })
 
+/**
+ * What each webhook event's delivery carries, from core's one definition of it (ids, statuses and
+ * dates, so a receiver fetches the rest with an API token), as schemas named `webhook.<event>`.
+ * Components rather than OpenAPI 3.1's `webhooks` map, so the reference's list of operations stays
+ * the routes' alone; /developers lists the events and their fields beside it.
+ */
+const webhookSchemas = () =>
+  Object.fromEntries(
+    WebhookEvent.options.map((event) => [
+      `webhook.${event}`,
+      {
+        ...jsonSchema(webhookPayloadOf(event)),
+        description:
+          `The body of a ${event} delivery, signed per Standard Webhooks. It carries ids, statuses and dates, ` +
+          'never names, addresses, comments or kinds of leave: fetch the rest with an API token.',
+      },
+    ]),
+  )
+
 /** The OpenAPI 3.1 document of every route of the manifest, with the auth each needs. */
 /** Its servers are left to the function that serves it, which knows its own origin. */
 export const openApiDocument = (routes: Record<string, Route>): OpenApiDocument => {
@@ -106,6 +134,7 @@ export const openApiDocument = (routes: Record<string, Route>): OpenApiDocument 
         },
       },
       schemas: {
+        ...webhookSchemas(),
         Error: {
           type: 'object',
           properties: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { OpenApiDocument } from '@app/core'
+import { OpenApiDocument, WebhookEvent } from '@app/core'
 import { routes } from '../routes.ts'
 import { openApiDocument } from './openapi.ts'
 
@@ -32,6 +32,20 @@ describe('the published OpenAPI document', () => {
     expect(op!.requestBody !== undefined).toBe(route.hasBody)
     const success = Object.keys(op!.responses).filter((s) => s < '400')
     expect(success).toHaveLength(1)
+  })
+
+  it('describes what each webhook event carries, from core: ids, statuses and dates, no personal data', () => {
+    const schemas = doc.components.schemas as Record<string, { properties: Record<string, unknown> }>
+    for (const event of WebhookEvent.options) expect(schemas[`webhook.${event}`], event).toBeDefined()
+    const dataOf = (event: string) =>
+      schemas[`webhook.${event}`]!.properties.data as {
+        properties: Record<string, unknown>
+        additionalProperties: boolean
+      }
+    expect(Object.keys(dataOf('member.added').properties).sort()).toEqual(['by', 'memberId', 'role'])
+    expect(Object.keys(dataOf('time_off.approved').properties)).not.toContain('kind')
+    expect(Object.keys(dataOf('timesheet.rejected').properties)).not.toContain('comments')
+    expect(dataOf('timesheet.approved').additionalProperties).toBe(false)
   })
 
   it('gives request and response schemas from the zod schemas', () => {

@@ -19,7 +19,7 @@ export default defineRoute({
   auth: 'supervisor',
   body: NewMember,
   response: AddedMember,
-  uses: ['table', 'staffPool', 'email'],
+  uses: ['table', 'staffPool', 'email', 'secretsKey'],
   handler: async ({ body, session, db }) => {
     const org = await db.organization.get()
     const allowed = entitlements(org)
@@ -47,13 +47,7 @@ export default defineRoute({
         body.email,
         org,
       )
-      const webhooks = await db.webhooks.event(
-        'member.added',
-        memberEventData(
-          { ...member, id, email: member.email ?? null, department: member.department ?? null },
-          session.user,
-        ),
-      )
+      const webhooks = await db.webhooks.event('member.added', memberEventData({ ...member, id }, session.user))
       const user = await db.members.add({ ...member, id }, username, allowed.memberLimit, session.user, {
         emails: [confirmation],
         webhooks,

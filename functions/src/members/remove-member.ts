@@ -13,7 +13,7 @@ export default defineRoute({
   auth: 'supervisor',
   params: z.object({ id: z.uuid('Member id must be a valid id') }),
   response: NoContent,
-  uses: ['table', 'staffPool'],
+  uses: ['table', 'staffPool', 'secretsKey'],
   handler: async ({ params, session, db }) => {
     if (params.id === session.userId) throw conflict('You cannot remove yourself')
     const target = await db.users.get(params.id)

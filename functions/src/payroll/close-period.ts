@@ -40,7 +40,7 @@ export default defineRoute({
   params: PeriodParams,
   body: ClosePeriod,
   response: PayPeriod,
-  uses: ['table'],
+  uses: ['table', 'secretsKey'],
   handler: async ({ params, body, session, db }) => {
     const org = await db.organization.get()
     const anchor = anchorOf(org)

@@ -9,6 +9,6 @@ export default defineRoute({
   auth: 'member',
   params: TimeOffId,
   response: TimeOffRequestView,
-  uses: ['table'],
+  uses: ['table', 'secretsKey'],
   handler: ({ params, session, db }) => cancelTimeOff(db, session.user, params.id),
 })

@@ -9,6 +9,6 @@ export default defineRoute({
   auth: 'member',
   body: TimeOffRequestInput,
   response: TimeOffRequestView,
-  uses: ['table', 'email'],
+  uses: ['table', 'email', 'secretsKey'],
   handler: ({ body, session, db }) => requestTimeOff(db, session.user, body),
 })

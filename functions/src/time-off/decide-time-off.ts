@@ -11,6 +11,6 @@ export default defineRoute({
   params: TimeOffId,
   body: TimeOffDecision,
   response: TimeOffRequestView,
-  uses: ['table', 'email'],
+  uses: ['table', 'email', 'secretsKey'],
   handler: ({ params, body, session, db }) => decideTimeOff(db, session.user, params.id, body.status, body.comments),
 })

@@ -18,7 +18,7 @@ export default defineRoute({
   scope: 'timesheets:decide',
   body: BulkApproveBody,
   response: BulkApproveResult,
-  uses: ['table', 'email'],
+  uses: ['table', 'email', 'secretsKey'],
   handler: async ({ body, session, db }) => {
     const result: BulkApproveResult = { approved: [], firstApprovals: [], failed: [] }
     const webhooks: QueuedWebhook[] = []

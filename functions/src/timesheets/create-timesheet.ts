@@ -12,7 +12,7 @@ export default defineRoute({
   auth: 'member',
   body: WeekTimesheetSave,
   response: TimesheetAnswer,
-  uses: ['table', 'email'],
+  uses: ['table', 'email', 'secretsKey'],
   handler: async ({ body, session, db }) => {
     const { weekStartDate, version, ...days } = body
     const org = await db.organization.get()

@@ -12,7 +12,7 @@ export default defineRoute({
   params: z.object({ id: TimesheetId }),
   body: z.object({ version: z.number().int().nonnegative().optional() }),
   response: TimesheetAnswer,
-  uses: ['table', 'email'],
+  uses: ['table', 'email', 'secretsKey'],
   handler: async ({ params, body, session, db }) => {
     const org = await db.organization.get()
     const submitted = await submitWithReviewEmails(db, session.user, params.id, { expectedVersion: body.version, org })

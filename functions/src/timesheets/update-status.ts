@@ -15,6 +15,6 @@ export default defineRoute({
     comments: DecisionComment.optional().default(''),
   }),
   response: DecidedTimesheet,
-  uses: ['table', 'email'],
+  uses: ['table', 'email', 'secretsKey'],
   handler: ({ params, body, session, db }) => decideTimesheet(db, session.user, params.id, body.status, body.comments),
 })

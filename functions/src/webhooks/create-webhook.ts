@@ -13,7 +13,7 @@ export default defineRoute({
   auth: 'supervisor',
   body: WebhookInput,
   response: WebhookCreated,
-  uses: ['table'],
+  uses: ['table', 'secretsKey'],
   handler: ({ body, session, db }) => {
     const problem = webhookUrlProblem(body.url, config.isLocal)
     if (problem) throw badRequest(problem, { url: problem })

@@ -12,7 +12,7 @@ export default defineRoute({
   auth: 'supervisor',
   params: WebhookDeliveryParams,
   response: WebhookDeliveryView,
-  uses: ['table'],
+  uses: ['table', 'secretsKey'],
   handler: async ({ params, db }) => {
     await db.webhooks.redeliver(params.id, params.deliveryId)
     await deliverWebhook(db.orgId, params.id, params.deliveryId)

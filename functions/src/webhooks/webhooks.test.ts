@@ -125,9 +125,12 @@ describe('webhooks', () => {
       employeeId: staff.user.id,
       weekStartDate: sheet.weekStartDate,
       status: 'approved',
-      comments: 'Thanks',
       by: { userId: org.supervisor.id },
     })
+    // What a receiver needs to fetch the rest with a token, and no personal data: not the comment.
+    expect(JSON.stringify(payload)).not.toContain('Thanks')
+    expect(Object.keys(payload.data).sort()).toEqual(['by', 'employeeId', 'status', 'timesheetId', 'weekStartDate'])
+    expect(Object.keys(payload.data.by as object)).toEqual(['userId'])
     // Another secret does not verify it: the signature is real.
     const stranger = await make('/unused', ['member.added'])
     expect(() => verify(stranger.secret, got[0]!)).toThrow()
@@ -139,6 +142,45 @@ describe('webhooks', () => {
     const list = await callRoute(listWebhooks, { cookies: [org.cookie] })
     expect(WebhookList.parse(list.json).map((w) => w.id)).toContain(hook.id)
     expect(list.text).not.toContain(hook.secret)
+  })
+
+  it('stores the signing secret sealed with the stack key: the item holds no plaintext secret, and deliveries still verify', async () => {
+    const hook = await make('/sealed', ['timesheet.approved'])
+    const item = (await table.get(keys.webhook(org.organization.id, hook.id)))!
+    const raw = JSON.stringify(item)
+    expect(raw).not.toContain(hook.secret)
+    expect(raw).not.toContain(hook.secret.slice('whsec_'.length))
+    expect(item).not.toHaveProperty('secret')
+    expect(String(item.sealedSecret)).toMatch(/^sealed:local:/)
+    // Bound to its organization and webhook: copied onto another webhook, it does not open there.
+    const copy = await make('/sealed-copy', ['timesheet.approved'])
+    await table.update(keys.webhook(org.organization.id, copy.id), {
+      UpdateExpression: 'SET sealedSecret = :s',
+      ExpressionAttributeValues: { ':s': item.sealedSecret },
+    })
+    await decide((await pendingSheet()).id, 'approved')
+    const [got] = at('/sealed')
+    expect(verify(hook.secret, got!).type).toBe('timesheet.approved')
+    expect(at('/sealed-copy')).toEqual([])
+  })
+
+  it('a webhook whose secret was stored in plain text before still delivers, verifiably, and its secret is sealed then', async () => {
+    const hook = await make('/legacy', ['timesheet.approved'])
+    const key = keys.webhook(org.organization.id, hook.id)
+    // As a webhook made before secrets were sealed is stored.
+    await table.update(key, {
+      UpdateExpression: 'SET secret = :plain REMOVE sealedSecret',
+      ExpressionAttributeValues: { ':plain': hook.secret },
+    })
+    await decide((await pendingSheet()).id, 'approved')
+    const [got] = at('/legacy')
+    expect(verify(hook.secret, got!).type).toBe('timesheet.approved')
+    const item = (await table.get(key))!
+    expect(item).not.toHaveProperty('secret')
+    expect(JSON.stringify(item)).not.toContain(hook.secret)
+    // And the next delivery opens the sealed one.
+    await decide((await pendingSheet()).id, 'approved')
+    expect(at('/legacy').map((r) => verify(hook.secret, r).type)).toEqual(['timesheet.approved', 'timesheet.approved'])
   })
 
   it('a failing endpoint gets retries with backoff that the deliveries list shows, and Redeliver sends it again', async () => {
@@ -205,8 +247,11 @@ describe('webhooks', () => {
 
     const types = at('/all').map((r) => verify(all.secret, r))
     expect(types.map((p) => p.type)).toEqual(['timesheet.rejected', 'member.added', 'member.removed'])
-    expect(types[0]!.data).toMatchObject({ timesheetId: sheet.id, status: 'rejected', comments: 'Fix Monday' })
-    expect(types[1]!.data).toMatchObject({ memberId: added.json.id, firstName: 'Luis', lastName: 'Mora' })
+    expect(types[0]!.data).toMatchObject({ timesheetId: sheet.id, status: 'rejected' })
+    expect(types[1]!.data).toEqual({ memberId: added.json.id, role: 'employee', by: { userId: org.supervisor.id } })
+    // No comment, name, email or department leaves with an event.
+    for (const words of ['Fix Monday', 'Luis', 'Mora', 'Music', added.json.email])
+      expect(JSON.stringify(types)).not.toContain(words)
     expect(types[2]!.data).toMatchObject({ memberId: added.json.id })
     // Not subscribed to approvals: none arrived here.
     expect(types.some((p) => p.type === 'timesheet.approved')).toBe(false)
@@ -292,15 +337,16 @@ describe('webhooks', () => {
       data: {
         timeOffId: first.id,
         employeeId: member.user.id,
-        kind: 'vacation',
         from: monday,
         to: monday,
         hours: first.hours,
         status: 'approved',
-        comments: 'Enjoy',
         by: { userId: church.supervisor.id },
       },
     })
+    // Neither the kind of leave (sick, say) nor the decision's comment goes with it.
+    expect(payload.data).not.toHaveProperty('kind')
+    expect(JSON.stringify(payload)).not.toContain('Enjoy')
     expect(() => verify(hook.secret, approved!)).toThrow()
     const [delivery] = await (async () => {
       const res = await callRoute(listDeliveries, { cookies: [church.cookie], params: { id: approvals.id } })
@@ -318,7 +364,8 @@ describe('webhooks', () => {
     ])
     expect(all[0]!.data).toMatchObject({ status: 'pending', by: { userId: member.user.id } })
     expect(all[2]!.data).toMatchObject({ status: 'cancelled', by: { userId: member.user.id } })
-    expect(all[4]!.data).toMatchObject({ status: 'rejected', comments: 'Short-staffed that day' })
+    expect(all[4]!.data).toMatchObject({ status: 'rejected' })
+    expect(JSON.stringify(all)).not.toMatch(/vacation|Short-staffed/)
   })
 
   it('bad input is a 400 naming the field and creates nothing', async () => {

@@ -102,7 +102,7 @@ export const decideTimesheet = async (
     const ledger = paid ? await accrualsForWeek(db, org, employee, figures) : undefined
     const webhooks = await db.webhooks.event(
       'timesheet.approved',
-      timesheetEventData(sheet, 'approved', supervisor, comments),
+      timesheetEventData(sheet, 'approved', supervisor),
     )
     const approved = await db.timesheets.decide(
       sheet,
@@ -126,10 +126,7 @@ export const decideTimesheet = async (
         signInUrl: `${config.appOrigin}${employee.authType === 'local' ? '/staff-login' : '/api/login'}`,
       })
     : undefined
-  const webhooks = await db.webhooks.event(
-    'timesheet.rejected',
-    timesheetEventData(sheet, 'rejected', supervisor, comments),
-  )
+  const webhooks = await db.webhooks.event('timesheet.rejected', timesheetEventData(sheet, 'rejected', supervisor))
   const rejected = await db.timesheets.decide(
     sheet,
     by,

@@ -80,11 +80,7 @@ export const requestTimeOff = async (db: OrgDb, member: User, input: TimeOffRequ
   // Issue 35: the time_off.requested deliveries go in the request's transaction, tried after it.
   const webhooks = await db.webhooks.event(
     'time_off.requested',
-    timeOffEventData(
-      { id, employeeId: member.id, kind: input.kind, from: input.from, to: input.to, hours },
-      'pending',
-      member,
-    ),
+    timeOffEventData({ id, employeeId: member.id, from: input.from, to: input.to, hours }, 'pending', member),
   )
   const created = await db.timeOff.create({ ...input, id, days, hours }, member, { emails, webhooks })
   await Promise.all([sendNow(db, emails, org), deliverNow(webhooks)])
@@ -148,7 +144,7 @@ export const decideTimeOff = async (
   const by = behalf ? { ...actor, onBehalfOf: behalf } : actor
   const webhooks = await db.webhooks.event(
     status === 'approved' ? 'time_off.approved' : 'time_off.rejected',
-    timeOffEventData(request, status, supervisor, comments),
+    timeOffEventData(request, status, supervisor),
   )
   const decided = await db.timeOff.decide(request, status, comments, by, { emails, webhooks, spendLink })
   await Promise.all([sendNow(db, emails, org), deliverNow(webhooks)])

@@ -1,59 +1,51 @@
-import { fullName, type Period, type Timesheet, type TimeOffRequestView, type User } from '@app/core'
+import type { Period, Timesheet, TimeOffRequestView, User, WebhookEventData } from '@app/core'
 import type { Person } from '@app/data'
 
 /**
- * The `data` of each webhook event (issue 35): ids a receiving system can look up through the API,
- * and the few facts it most likely needs without a call back.
+ * The `data` of each webhook event, as core's WebhookEventData defines it: ids, statuses and dates
+ * a receiving system uses to fetch the rest through the API with a token; no names, addresses,
+ * comments or kinds of leave.
  */
-const personOf = (p: Person) => ({ userId: p.id, name: fullName(p) })
+const byOf = (p: Person) => ({ userId: p.id })
 
 export const timesheetEventData = (
   sheet: Pick<Timesheet, 'id' | 'employeeId' | 'weekStartDate'>,
   status: 'pending' | 'approved' | 'rejected',
   by: Person,
-  comments?: string,
-) => ({
+): WebhookEventData<'timesheet.approved'> => ({
   timesheetId: sheet.id,
   employeeId: sheet.employeeId,
   weekStartDate: sheet.weekStartDate,
   status,
-  by: personOf(by),
-  ...(comments !== undefined ? { comments } : {}),
+  by: byOf(by),
 })
 
-export const memberEventData = (
-  member: Pick<User, 'id' | 'firstName' | 'lastName' | 'email' | 'role' | 'department'>,
-  by: Person,
-) => ({
+export const memberEventData = (member: Pick<User, 'id' | 'role'>, by: Person): WebhookEventData<'member.added'> => ({
   memberId: member.id,
-  firstName: member.firstName,
-  lastName: member.lastName,
-  email: member.email ?? null,
   role: member.role,
-  department: member.department ?? null,
-  by: personOf(by),
+  by: byOf(by),
 })
 
-export const periodEventData = (period: Pick<Period, 'start' | 'end'>, by: Person) => ({
+export const periodEventData = (
+  period: Pick<Period, 'start' | 'end'>,
+  by: Person,
+): WebhookEventData<'pay_period.closed'> => ({
   start: period.start,
   end: period.end,
-  by: personOf(by),
+  by: byOf(by),
 })
 
-/** Issue 35 with issue 32: a time-off request asked for, decided or cancelled. */
+/** A time-off request asked for, decided or cancelled. */
 export const timeOffEventData = (
-  request: Pick<TimeOffRequestView, 'id' | 'employeeId' | 'kind' | 'from' | 'to' | 'hours'>,
+  request: Pick<TimeOffRequestView, 'id' | 'employeeId' | 'from' | 'to' | 'hours'>,
   status: 'pending' | 'approved' | 'rejected' | 'cancelled',
   by: Person,
-  comments?: string,
-) => ({
+): WebhookEventData<'time_off.approved'> => ({
   timeOffId: request.id,
   employeeId: request.employeeId,
-  kind: request.kind,
   from: request.from,
   to: request.to,
   hours: request.hours,
   status,
-  by: personOf(by),
-  ...(comments !== undefined ? { comments } : {}),
+  by: byOf(by),
 })

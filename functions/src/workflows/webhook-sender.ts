@@ -11,7 +11,6 @@ import {
   webhookDeliveries,
   type QueuedWebhook,
   type StoredDelivery,
-  type StoredWebhook,
 } from '@app/data'
 import { closedHoldUntil } from './mailer.ts'
 
@@ -80,16 +79,13 @@ export const postJson = (url: string, body: string, headers: Record<string, stri
   })
 
 /** Standard Webhooks' headers of one try: the id stays the same on every try of a delivery. */
-export const signedHeaders = (
-  webhook: Pick<StoredWebhook, 'secret'>,
-  delivery: Pick<StoredDelivery, 'id' | 'payload'>,
-) => {
+export const signedHeaders = (secret: string, delivery: Pick<StoredDelivery, 'id' | 'payload'>) => {
   const msgId = `msg_${delivery.id}`
   const now = new Date()
   return {
     'webhook-id': msgId,
     'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-    'webhook-signature': new Webhook(webhook.secret).sign(msgId, now, delivery.payload),
+    'webhook-signature': new Webhook(secret).sign(msgId, now, delivery.payload),
   }
 }
 
@@ -118,7 +114,8 @@ export const deliverWebhook = async (
       await webhookDeliveries.held(delivery, closedHoldUntil())
       return false
     }
-    const result = await postJson(webhook.url, delivery.payload, signedHeaders(webhook, delivery), config.isLocal)
+    const secret = await webhookDeliveries.signingSecret(orgId, webhook)
+    const result = await postJson(webhook.url, delivery.payload, signedHeaders(secret, delivery), config.isLocal)
     if (result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300) {
       await webhookDeliveries.delivered(delivery, result.statusCode)
       return true

@@ -116,3 +116,21 @@ export const newStaffMember = async (
     credentials: added.json.temporaryCredentials,
   }
 }
+
+/** The `sign_in_choice=…` cookie (without its attributes) a first sign-in with open invitations sets. */
+export const signInChoiceOf = (cookies: string[]) =>
+  cookies.find((c) => c.startsWith('sign_in_choice='))!.split(';')[0]!
+
+/**
+ * A first Supervisor Login of an invited address, then the person's choice on the page it leads
+ * to: join the inviting organization (`join`: its id) or start their own (`own`). The choice's answer.
+ */
+export const signInAndChoose = async (
+  person: { email: string; firstName: string; lastName: string },
+  choice: { choice: 'join'; organizationId: string } | { choice: 'own' },
+) => {
+  const { default: chooseSignIn } = await import('../../src/auth/choose-sign-in.ts')
+  const signedIn = await signInThroughIdentityProvider(person)
+  if (signedIn.headers.location !== '/sign-in/choice') throw new Error(`no choice asked: ${signedIn.headers.location}`)
+  return callRoute(chooseSignIn, { cookies: [signInChoiceOf(signedIn.cookies)], body: choice })
+}

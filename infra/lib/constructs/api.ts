@@ -25,6 +25,7 @@ import { Effect, PolicyDocument, PolicyStatement, Role, ServicePrincipal, type I
 import type { IFunction } from 'aws-cdk-lib/aws-lambda'
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs'
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs'
+import type { IKey } from 'aws-cdk-lib/aws-kms'
 import type { IBucket } from 'aws-cdk-lib/aws-s3'
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager'
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito'
@@ -65,6 +66,8 @@ export interface RouteResources {
   healthToken: ISecret
   /** The header value CloudFront adds to every API request (a dynamic reference to its secret). */
   originVerify?: string
+  /** The KMS key that seals secrets kept for others (constructs/secrets-key.ts). */
+  secretsKey: IKey
 }
 
 export interface ApiProps {
@@ -297,7 +300,11 @@ export const grants: Record<
   links: (r) => [readSecret(r.email.linkSecret)],
   stripe: (r) => [readSecret(r.stripe.secret)],
   oidc: (r) => [readSecret(r.oidc.clientSecret)],
+  secretsKey: (r) => [sealWith(r.secretsKey)],
 }
+
+/** Sealing and opening secrets with the stack's key, and nothing else of KMS. */
+export const sealWith = (key: IKey) => allow(['kms:Encrypt', 'kms:Decrypt'], [key.keyArn])
 
 /** What the functions' environment variables are set from, in the CDK stack (tokens, mostly). */
 export const environmentValues = (r: RouteResources): EnvironmentValues => ({
@@ -317,6 +324,7 @@ export const environmentValues = (r: RouteResources): EnvironmentValues => ({
   oidcClientSecret: { arn: r.oidc.clientSecret.secretArn },
   healthToken: { arn: r.healthToken.secretArn },
   originVerify: r.originVerify,
+  secretsKey: { keyId: r.secretsKey.keyArn },
 })
 
 /**

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { Duration } from 'aws-cdk-lib'
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito'
+import type { IKey } from 'aws-cdk-lib/aws-kms'
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb'
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam'
 import type { IBucket } from 'aws-cdk-lib/aws-s3'
@@ -10,7 +11,15 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs'
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager'
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs'
 import { Construct } from 'constructs'
-import { auditAppendOnly, auditEraseOnly, objectActions, readSecret, sendEmail, tableStatements } from './api.ts'
+import {
+  auditAppendOnly,
+  auditEraseOnly,
+  objectActions,
+  readSecret,
+  sealWith,
+  sendEmail,
+  tableStatements,
+} from './api.ts'
 import { functionTimeouts, jobEveryMinutes } from '../definition.ts'
 import { jobEnvironments, type EnvironmentValues } from '../environment.ts'
 import { allow, appFunction } from './lambda.ts'
@@ -66,6 +75,8 @@ export interface JobsProps {
   staffPool: IUserPool
   /** The erasure job deletes the supervisor accounts whose only organization it erases. */
   supervisorPool: IUserPool
+  /** The key that seals webhook signing secrets: the retry job delivers webhooks. */
+  secretsKey: IKey
 }
 
 /**
@@ -99,7 +110,7 @@ export class Jobs extends Construct {
     })
     const values: Parameters<typeof jobEnvironments.eraseClosed>[0] &
       Parameters<typeof jobEnvironments.export>[0] &
-      Pick<EnvironmentValues, 'emailLinkSecret'> = {
+      Pick<EnvironmentValues, 'emailLinkSecret' | 'secretsKey'> = {
       appOrigin: props.appOrigin,
       tableName: props.table.tableName,
       mailFrom: props.email.mailFrom,
@@ -108,6 +119,7 @@ export class Jobs extends Construct {
       logosBucket: props.logosBucket.bucketName,
       staffPoolId: props.staffPool.userPoolId,
       supervisorPoolId: props.supervisorPool.userPoolId,
+      secretsKey: { keyId: props.secretsKey.keyArn },
     }
     // The table as a route's 'table' use has it, and of 'email' sending and the link secret (no
     // ses:GetAccount: a job has no health probe); audit records stay append-only.
@@ -119,12 +131,14 @@ export class Jobs extends Construct {
     ]
     const retry = this.job(props, 'RetryEmails', {
       description: `Sends the email outbox's due emails, every ${RETRY_EVERY.toMinutes()} minutes (${retryEmailsEntry})`,
-      roleDescription: 'The email retry job: may use the table, send email, and read the email link secret',
+      roleDescription:
+        "The email retry job: may use the table, send email, read the email link secret, and open webhooks' sealed secrets",
       entry: retryEmailsEntry,
       timeout: Duration.seconds(functionTimeouts.retryEmails),
       every: RETRY_EVERY,
       scheduleDescription: 'Runs the email retry job',
-      statements: usual,
+      // It delivers the due webhooks too, signed with their sealed secrets.
+      statements: [...usual, sealWith(props.secretsKey)],
       environment: jobEnvironments.retryEmails(values),
     })
     this.retryEmails = retry.fn

@@ -10,6 +10,9 @@ import {
   webhookMessages,
   webhookRetryDelaySeconds,
   webhookUrlProblem,
+  WebhookEvent,
+  WebhookEventData,
+  webhookPayloadOf,
 } from './webhooks.ts'
 import { WebhookInput } from './api/webhooks.ts'
 
@@ -248,5 +251,31 @@ describe('addresses at the edges of every range, against an independent list', (
       expect([literal, isAddressLiteral(literal)]).toEqual([literal, true])
     for (const name of ['example.com', '8.8.8', 'localhost', '8.8.8.256', '[2600::1::2]'])
       expect([name, isAddressLiteral(name)]).toEqual([name, false])
+  })
+})
+
+describe('what a webhook event carries', () => {
+  it('defines every event, and refuses a field it does not name (a name, an email, a comment, a kind of leave)', () => {
+    for (const event of WebhookEvent.options) expect(WebhookEventData[event], event).toBeDefined()
+    const by = { userId: 'u1' }
+    const member = { memberId: 'm1', role: 'employee', by }
+    expect(WebhookEventData['member.added'].parse(member)).toEqual(member)
+    expect(() => WebhookEventData['member.added'].parse({ ...member, email: 'a@b.example' })).toThrow()
+    const sheet = { timesheetId: 7, employeeId: 'e1', weekStartDate: '2026-11-23', status: 'rejected', by }
+    expect(() => WebhookEventData['timesheet.rejected'].parse({ ...sheet, comments: 'Fix Monday' })).toThrow()
+    const leave = {
+      timeOffId: 't1',
+      employeeId: 'e1',
+      from: '2026-11-23',
+      to: '2026-11-23',
+      hours: 8,
+      status: 'approved',
+      by,
+    }
+    expect(() => WebhookEventData['time_off.approved'].parse({ ...leave, kind: 'sick' })).toThrow()
+    expect(() => WebhookEventData['time_off.approved'].parse({ ...leave, by: { userId: 'u1', name: 'Ana' } })).toThrow()
+    expect(
+      webhookPayloadOf('time_off.approved').parse({ type: 'time_off.approved', timestamp: 'now', data: leave }),
+    ).toBeTruthy()
   })
 })

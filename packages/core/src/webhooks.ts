@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { Role } from './roles.ts'
 
 /**
  * Webhooks (issue 35): signed deliveries of what happened, per the Standard Webhooks specification
@@ -21,6 +22,56 @@ export const WebhookEvent = z.enum(
   { error: 'Unknown event' },
 )
 export type WebhookEvent = z.infer<typeof WebhookEvent>
+
+/**
+ * What each event carries, the one definition of it: ids, statuses and dates a receiver uses to
+ * fetch the rest with an API token, and no personal data (no name, email, comment or kind of
+ * leave). Strict: a field not named here is refused, never sent.
+ */
+const By = z.strictObject({ userId: z.string().describe('The member who did it') })
+const TimesheetEventData = z.strictObject({
+  timesheetId: z.number().int().describe('GET /api/timesheets/{id}'),
+  employeeId: z.string().describe('GET /api/employees (members:read)'),
+  weekStartDate: z.string().describe('YYYY-MM-DD'),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  by: By,
+})
+const PayPeriodEventData = z.strictObject({
+  start: z.string().describe('YYYY-MM-DD'),
+  end: z.string().describe('YYYY-MM-DD'),
+  by: By,
+})
+const MemberEventData = z.strictObject({
+  memberId: z.string().describe('GET /api/employees (members:read)'),
+  role: Role,
+  by: By,
+})
+const TimeOffEventData = z.strictObject({
+  timeOffId: z.string().describe('GET /api/time-off (time-off:read)'),
+  employeeId: z.string(),
+  from: z.string().describe('YYYY-MM-DD'),
+  to: z.string().describe('YYYY-MM-DD'),
+  hours: z.number(),
+  status: z.enum(['pending', 'approved', 'rejected', 'cancelled']),
+  by: By,
+})
+export const WebhookEventData = {
+  'timesheet.submitted': TimesheetEventData,
+  'timesheet.approved': TimesheetEventData,
+  'timesheet.rejected': TimesheetEventData,
+  'pay_period.closed': PayPeriodEventData,
+  'member.added': MemberEventData,
+  'member.removed': MemberEventData,
+  'time_off.requested': TimeOffEventData,
+  'time_off.approved': TimeOffEventData,
+  'time_off.rejected': TimeOffEventData,
+  'time_off.cancelled': TimeOffEventData,
+} as const satisfies Record<WebhookEvent, z.ZodType>
+export type WebhookEventData<E extends WebhookEvent> = z.infer<(typeof WebhookEventData)[E]>
+
+/** A delivery's body (Standard Webhooks' shape): the event, when it happened, and its data. */
+export const webhookPayloadOf = <E extends WebhookEvent>(event: E) =>
+  z.strictObject({ type: z.literal(event), timestamp: z.string(), data: WebhookEventData[event] })
 
 /** Webhooks one organization may have: each event writes one delivery per subscribed webhook in the change's transaction. */
 export const WEBHOOK_LIMIT = 10

@@ -13,7 +13,7 @@ export const keys = {
 
   /** Cross-organization lookups, used only by the system module. */
   subject: (issuer: string, subject: string) => ({ pk: `SUBJECT#${issuer}#${subject}`, sk: 'SUBJECT' }),
-  /** Issue 31: a supervisor member invited by email, until their first Supervisor Login with it. */
+  /** A supervisor member invited by email, until its owner joins through Supervisor Login or declines. */
   invitation: (email: string, orgId: string) => ({ pk: `INVITE#${email.toLowerCase()}`, sk: `ORG#${orgId}` }),
   invitationsPk: (email: string) => `INVITE#${email.toLowerCase()}`,
   username: (username: string) => ({ pk: `USERNAME#${username.toLowerCase()}`, sk: 'USERNAME' }),
@@ -25,6 +25,8 @@ export const keys = {
   /** GSI1 partition of one username's sign-in attempt counters, from every address (the erasure finds them). */
   loginAttemptsOf: (username: string) => `LOGINATTEMPTS#${username.toLowerCase()}`,
   authRequest: (state: string) => ({ pk: `AUTHREQ#${state}`, sk: 'AUTHREQ' }),
+  /** A first sign-in waiting for its person to join an inviting organization or start their own (by the hash of its cookie). */
+  signInChoice: (idHash: string) => ({ pk: `SIGNINCHOICE#${idHash}`, sk: 'SIGNINCHOICE' }),
 
   timesheet: (orgId: string, id: number) => ({ pk: org(orgId), sk: `TS#${String(id).padStart(12, '0')}` }),
   timesheetsPrefix: 'TS#',

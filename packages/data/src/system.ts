@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
+import * as z from 'zod'
 import { newOrganization, slugify, TRIAL_DAYS, Language, type Organization, type User } from '@app/core'
 import { aggregateHead, aggregatesFrom, directoryMove, rebuildOrganizations } from './aggregates.ts'
 import { keys } from './keys.ts'
@@ -6,6 +7,8 @@ import { epochSeconds, isConditionFailure, nowIso, table } from './table.ts'
 import { reminderEnrolment } from './notifications.ts'
 import { newUser } from './users.ts'
 import { auditRecord, memberSubject } from './audit.ts'
+import { closureOf } from './closures.ts'
+import { sessionHash } from './sessions.ts'
 
 /**
  * The only lookups that cross organizations: who a sign-in belongs to. Everything else goes
@@ -27,6 +30,33 @@ export interface NewSupervisor {
   /** The language of the browser that signs in first (issue 21), until the supervisor chooses one. */
   language?: Language
 }
+
+/** An invitation a first sign-in may accept, as the person is asked about it. */
+export interface OpenInvitation {
+  orgId: string
+  userId: string
+  organizationName: string
+  /** Who added the member (none when the system did). */
+  inviterName: string | null
+  member: { id: string; firstName: string; lastName: string }
+}
+
+/** What a first sign-in waiting for its person's choice keeps: who the provider said signed in, and the sign-in's own settings. */
+export const PendingSignIn = z.object({
+  issuer: z.string(),
+  subject: z.string(),
+  /** The provider's verified email (the invitations are looked up by it). */
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  picture: z.string().nullable(),
+  timeZone: z.string(),
+  language: Language.optional(),
+  returnTo: z.string(),
+})
+export type PendingSignIn = z.infer<typeof PendingSignIn>
+
+const SIGN_IN_CHOICE_SECONDS = 10 * 60
 
 const LOCKOUT_AFTER = 10
 const LOCKOUT_SECONDS = 15 * 60
@@ -64,7 +94,10 @@ export const system = {
    * First sign-in of a person with no account: one transaction creates the organization (trial,
    * 14 days), its slug, the supervisor and the identity lookup, so a retry can never leave half.
    */
-  async createSupervisorWithOrganization(p: NewSupervisor): Promise<{ user: User; organization: Organization }> {
+  async createSupervisorWithOrganization(
+    p: NewSupervisor,
+    declined: { email: string; invitations: OpenInvitation[] } = { email: '', invitations: [] },
+  ): Promise<{ user: User; organization: Organization }> {
     const now = nowIso()
     const orgId = randomUUID()
     const userId = randomUUID()
@@ -109,84 +142,141 @@ export const system = {
       // A new organization's aggregates (issue 17): complete from the start, with its one member.
       { Put: { Item: aggregateHead(orgId, aggregatesFrom([], [])), ...notExists } },
       directoryMove(orgId, user)[0]!,
+      // Starting their own organization declines the invitations the person was offered instead.
+      ...declined.invitations.flatMap((i) => [
+        { Delete: { Key: keys.invitation(declined.email, i.orgId) } },
+        auditRecord(i.orgId, i.member, {
+          action: 'member.edited',
+          subject: memberSubject(i.member),
+          changes: [{ field: 'invitation', before: declined.email, after: 'declined' }],
+        }),
+      ]),
     ])
     return { user, organization }
   },
 
   /**
-   * Issue 31: a supervisor member added with this email joins their organization at their first
-   * Supervisor Login with it (a verified email): the identity is bound to that member in one
-   * transaction (the member still current, a supervisor, not yet bound), and the invitation is
-   * spent. The newest invitation wins; none, or none still open, answers undefined.
+   * Invitations of a supervisor member added with this email: the open ones (the member still
+   * current, a supervisor, not yet bound to an identity; the organization not closed), newest
+   * first, with what the person is asked to choose between.
    */
-  async acceptInvitation(p: { issuer: string; subject: string; email: string }): Promise<Ref | undefined> {
-    const invitations = await table.queryAll({
+  async openInvitations(email: string): Promise<OpenInvitation[]> {
+    const items = await table.queryAll({
       KeyConditionExpression: 'pk = :p',
-      ExpressionAttributeValues: { ':p': keys.invitationsPk(p.email) },
+      ExpressionAttributeValues: { ':p': keys.invitationsPk(email) },
     })
-    invitations.sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)))
-    for (const invitation of invitations) {
-      const orgId = String(invitation.orgId)
-      const userId = String(invitation.userId)
-      const item = await table.get(keys.user(orgId, userId))
-      if (!item || item.removedAt || item.role !== 'supervisor' || item.subject) continue
-      try {
-        await table.transact([
-          {
-            Put: {
-              Item: { ...keys.subject(p.issuer, p.subject), orgId, userId },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Update: {
-              Key: keys.user(orgId, userId),
-              // Issue 36: the provider verified the address, so it is confirmed.
-              UpdateExpression: 'SET issuer = :iss, subject = :sub, emailConfirmed = :yes',
-              ConditionExpression:
-                'attribute_exists(pk) AND attribute_not_exists(removedAt) AND attribute_not_exists(subject) AND #role = :supervisor',
-              ExpressionAttributeNames: { '#role': 'role' },
-              ExpressionAttributeValues: {
-                ':iss': p.issuer,
-                ':sub': p.subject,
-                ':supervisor': 'supervisor',
-                ':yes': true,
-              },
-            },
-          },
-          { Delete: { Key: keys.invitation(p.email, orgId) } },
-          auditRecord(
-            orgId,
-            { id: userId, firstName: String(item.firstName), lastName: String(item.lastName) },
-            {
-              action: 'member.edited',
-              subject: memberSubject({
-                id: userId,
-                firstName: String(item.firstName),
-                lastName: String(item.lastName),
-              }),
-              changes: [{ field: 'invitation', before: p.email, after: 'accepted' }],
-            },
-          ),
+    items.sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)))
+    const open = await Promise.all(
+      items.map(async (invitation): Promise<OpenInvitation | undefined> => {
+        const orgId = String(invitation.orgId)
+        const userId = String(invitation.userId)
+        const [member, organization, closure] = await Promise.all([
+          table.get(keys.user(orgId, userId)),
+          table.get(keys.organization(orgId)),
+          closureOf(orgId).state(),
         ])
-        return { orgId, userId }
-      } catch (e) {
-        if (!isConditionFailure(e)) throw e
-        // Bound meanwhile (a concurrent first sign-in): that binding stands.
-        const bound = await system.findBySubject(p.issuer, p.subject)
-        if (bound) return bound
-      }
+        if (!member || member.removedAt || member.role !== 'supervisor' || member.subject) return undefined
+        if (!organization || closure) return undefined
+        return {
+          orgId,
+          userId,
+          organizationName: String(organization.name),
+          inviterName: typeof invitation.inviter === 'string' ? invitation.inviter : null,
+          member: { id: userId, firstName: String(member.firstName), lastName: String(member.lastName) },
+        }
+      }),
+    )
+    return open.filter((i) => i !== undefined)
+  },
+
+  /**
+   * The person chose to join the organization that invited `email`: the identity is bound to that
+   * member in one transaction (the member still current, a supervisor, not yet bound), and the
+   * invitation is spent. Undefined when that invitation is no longer open.
+   */
+  async acceptInvitation(p: {
+    issuer: string
+    subject: string
+    email: string
+    orgId: string
+  }): Promise<Ref | undefined> {
+    const invitation = (await system.openInvitations(p.email)).find((i) => i.orgId === p.orgId)
+    if (!invitation) return undefined
+    const { orgId, userId, member } = invitation
+    try {
+      await table.transact([
+        {
+          Put: {
+            Item: { ...keys.subject(p.issuer, p.subject), orgId, userId },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Update: {
+            Key: keys.user(orgId, userId),
+            // The provider verified the address, so it is confirmed.
+            UpdateExpression: 'SET issuer = :iss, subject = :sub, emailConfirmed = :yes',
+            ConditionExpression:
+              'attribute_exists(pk) AND attribute_not_exists(removedAt) AND attribute_not_exists(subject) AND #role = :supervisor',
+            ExpressionAttributeNames: { '#role': 'role' },
+            ExpressionAttributeValues: {
+              ':iss': p.issuer,
+              ':sub': p.subject,
+              ':supervisor': 'supervisor',
+              ':yes': true,
+            },
+          },
+        },
+        { Delete: { Key: keys.invitation(p.email, orgId), ConditionExpression: 'attribute_exists(pk)' } },
+        auditRecord(orgId, member, {
+          action: 'member.edited',
+          subject: memberSubject(member),
+          changes: [{ field: 'invitation', before: p.email, after: 'accepted' }],
+        }),
+      ])
+      return { orgId, userId }
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e
+      // Bound meanwhile (a concurrent choice of the same person): that binding stands.
+      return system.findBySubject(p.issuer, p.subject)
     }
-    return undefined
+  },
+
+  /**
+   * A first sign-in with open invitations waits here for its person's choice: join one of them or
+   * start their own organization. Kept 10 minutes under the hash of an id only the signing-in
+   * browser holds (an HttpOnly cookie), with the identity the provider vouched for; nothing is
+   * created until the choice.
+   */
+  signInChoices: {
+    async save(choice: PendingSignIn): Promise<string> {
+      const id = randomBytes(32).toString('base64url')
+      await table.put({
+        ...keys.signInChoice(sessionHash(id)),
+        ...PendingSignIn.parse(choice),
+        expire: epochSeconds() + SIGN_IN_CHOICE_SECONDS,
+      })
+      return id
+    },
+    async find(id: string): Promise<PendingSignIn | undefined> {
+      const item = await table.get(keys.signInChoice(sessionHash(id)))
+      if (!item || Number(item.expire) <= epochSeconds()) return undefined
+      return PendingSignIn.parse(item)
+    },
+    /** Once the choice is made the same cookie chooses nothing more. */
+    spend: (id: string) => table.delete(keys.signInChoice(sessionHash(id))),
   },
 
   /**
    * The supervisor account of a first sign-in: created with its organization, or, when another
    * first sign-in of the same person won the race, the winner's.
    */
-  async createSupervisorOrFind(p: NewSupervisor): Promise<Ref | undefined> {
+  async createSupervisorOrFind(
+    p: NewSupervisor,
+    declined?: { email: string; invitations: OpenInvitation[] },
+  ): Promise<Ref | undefined> {
     try {
-      const { user } = await system.createSupervisorWithOrganization(p)
+      const { user } = await system.createSupervisorWithOrganization(p, declined)
       return { orgId: user.organizationId, userId: user.id }
     } catch (e) {
       if (!isConditionFailure(e)) throw e

@@ -12,7 +12,10 @@ import {
   type WebhookDeliveryView,
   type WebhookInput,
   type WebhookView,
+  webhookPayloadOf,
+  type WebhookEventData,
 } from '@app/core'
+import { decryptSecret, encryptSecret } from '@app/adapters'
 import { auditRecord, type Actor } from './audit.ts'
 import { keys } from './keys.ts'
 import { epochSeconds, isConditionFailure, nowIso, table } from './table.ts'
@@ -29,10 +32,16 @@ const StoredWebhook = z.object({
   id: z.string(),
   url: z.string(),
   events: z.array(WebhookEvent),
-  secret: z.string(),
+  /** The signing secret sealed with the stack's key (encryptSecret of @app/adapters). */
+  sealedSecret: z.string().optional(),
+  /** A secret stored before secrets were sealed, in plain text: sealed at its next delivery. */
+  secret: z.string().optional(),
   createdAt: z.string(),
 })
 export type StoredWebhook = z.infer<typeof StoredWebhook>
+
+/** What a webhook's sealed secret is bound to: it opens only as this organization's, this webhook's. */
+const sealingContext = (orgId: string, webhookId: string) => ({ purpose: 'webhook-signing', orgId, webhookId })
 
 const StoredDelivery = z.object({
   id: z.string(),
@@ -142,6 +151,7 @@ export const webhooksOf = (orgId: string) => {
     async create(input: WebhookInput, actor: Actor): Promise<WebhookCreated> {
       const id = randomUUID()
       const secret = `${WEBHOOK_SECRET_PREFIX}${randomBytes(24).toString('base64')}`
+      const sealedSecret = await encryptSecret(secret, sealingContext(orgId, id))
       const createdAt = nowIso()
       try {
         await table.transact([
@@ -155,7 +165,7 @@ export const webhooksOf = (orgId: string) => {
           },
           {
             Put: {
-              Item: { ...keys.webhook(orgId, id), id, url: input.url, events: input.events, secret, createdAt },
+              Item: { ...keys.webhook(orgId, id), id, url: input.url, events: input.events, sealedSecret, createdAt },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
@@ -255,10 +265,11 @@ export const webhooksOf = (orgId: string) => {
      * (`effects.webhooks`); nothing is written yet. The payload is Standard Webhooks' `{ type,
      * timestamp, data }`.
      */
-    async event(event: WebhookEvent, data: Record<string, unknown>): Promise<QueuedWebhook[]> {
+    async event<E extends WebhookEvent>(event: E, data: WebhookEventData<E>): Promise<QueuedWebhook[]> {
       const subscribed = (await stored()).filter((w) => w.events.includes(event))
       if (!subscribed.length) return []
-      const payload = JSON.stringify({ type: event, timestamp: nowIso(), data })
+      // Core's definition of the event, strictly: a field it does not name is refused, never sent.
+      const payload = JSON.stringify(webhookPayloadOf(event).parse({ type: event, timestamp: nowIso(), data }))
       return subscribed.map((w) => ({ orgId, webhookId: w.id, id: deliveryId(), event, payload }))
     },
   }
@@ -276,6 +287,29 @@ export const webhookDeliveries = {
       delivery: d ? StoredDelivery.parse(d) : undefined,
       webhook: w ? StoredWebhook.parse(w) : undefined,
     }
+  },
+
+  /**
+   * The webhook's signing secret, opened with the stack's key. One stored in plain text before
+   * secrets were sealed is sealed now, once (the plain attribute removed in the same write), and
+   * still signs this delivery: no webhook breaks.
+   */
+  async signingSecret(orgId: string, webhook: StoredWebhook): Promise<string> {
+    const context = sealingContext(orgId, webhook.id)
+    if (webhook.sealedSecret) return decryptSecret(webhook.sealedSecret, context)
+    if (!webhook.secret) throw new Error(`Webhook ${webhook.id} has no secret`)
+    const sealedSecret = await encryptSecret(webhook.secret, context)
+    try {
+      await table.update(keys.webhook(orgId, webhook.id), {
+        UpdateExpression: 'SET sealedSecret = :sealed REMOVE secret',
+        ConditionExpression: 'secret = :plain',
+        ExpressionAttributeValues: { ':sealed': sealedSecret, ':plain': webhook.secret },
+      })
+    } catch (e) {
+      // Sealed meanwhile by another delivery, or deleted: either way nothing plain is left to seal.
+      if (!isConditionFailure(e)) throw e
+    }
+    return webhook.secret
   },
 
   /** Claims a due delivery for one sender for a minute (as outbox.claim does); false when someone else holds it. */

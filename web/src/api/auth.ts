@@ -6,6 +6,9 @@ import {
   type Language,
   type RememberedDevices,
   type SignedInMember,
+  type SignedInPath,
+  type SignInChoice,
+  type SignInDecision,
 } from '@app/core'
 import { ApiError, apiJson, apiRequest, getQueryFn, readQuery } from './client.ts'
 import { currentLanguage } from '../i18n.ts'
@@ -93,5 +96,18 @@ export function useForgetDevice() {
   return useMutation({
     mutationFn: (id: string) => apiRequest('DELETE', `/api/profile/devices/${encodeURIComponent(id)}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceKeys.all }),
+  })
+}
+
+/** A first Supervisor Login with open invitations: what its person chooses between (a 404 once spent or expired). */
+export const signInChoiceQuery = queryOptions({ ...readQuery<SignInChoice>(authKeys.signInChoice), retry: false })
+
+/** POST /api/sign-in/choice: the server opens the session (a cookie) and answers where to go. */
+export function useChooseSignIn() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (decision: SignInDecision) => apiJson<SignedInPath>('POST', '/api/sign-in/choice', decision),
+    // An invitation withdrawn meanwhile (409) is no longer offered.
+    onError: () => queryClient.invalidateQueries({ queryKey: authKeys.signInChoice }),
   })
 }

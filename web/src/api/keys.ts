@@ -19,7 +19,7 @@ export interface ReportPeriod {
 const timesheets = ['/api/timesheets'] as const
 const reports = ['/api/timesheets/reports'] as const
 
-export const authKeys = { user: ['/api/auth/user'] as const }
+export const authKeys = { user: ['/api/auth/user'] as const, signInChoice: ['/api/sign-in/choice'] as const }
 
 export const organizationKeys = {
   settings: ['/api/organization/settings'] as const,

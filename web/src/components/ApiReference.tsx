@@ -8,6 +8,9 @@ import type { OpenApiDocument } from '@app/core'
  * worker (vite.config.ts). Options chosen for the app's content security policy and a phone:
  * - its search is off: it runs in a worker made from a `blob:` address, which the policy refuses;
  * - no download button: the page links /api/openapi.json itself;
+ * - no floating menu button: below Redoc's small breakpoint it is fixed to the screen's corner and
+ *   covers the text scrolling under it (and is a bare div, unreachable by keyboard); the page lists
+ *   the reference's sections itself there (DevelopersPage);
  * - the page scrolls as a whole (native scroll bars), and each operation names who may call it
  *   (`x-access`) and the API token scope that reaches it (`x-token-scope`).
  * Its styles are injected as <style> elements (style-src allows inline styles on every page); it
@@ -16,6 +19,7 @@ import type { OpenApiDocument } from '@app/core'
 const options: RedocRawOptions = {
   disableSearch: true,
   hideDownloadButtons: true,
+  hideFab: true,
   nativeScrollbars: true,
   expandResponses: '200',
   jsonSamplesExpandLevel: 2,

@@ -150,9 +150,9 @@ export const makeTenant = async (name: string, options: { spare?: boolean; unlim
   }
   /** A delivery to that webhook, queued as a change's `webhooks` effect writes it. */
   const freshDelivery = async (webhookId: string) => {
-    const queued = (await db.webhooks.event('member.added', { memberId: randomUUID() })).find(
-      (q) => q.webhookId === webhookId,
-    )!
+    const queued = (
+      await db.webhooks.event('member.added', { memberId: randomUUID(), role: 'employee', by: { userId: by.id } })
+    ).find((q) => q.webhookId === webhookId)!
     await table.put(webhookDeliveryItem(queued))
     return queued
   }

@@ -38,3 +38,38 @@ export const RememberedDevice = z.object({
 export type RememberedDevice = z.infer<typeof RememberedDevice>
 export const RememberedDevices = z.object({ devices: z.array(RememberedDevice) })
 export type RememberedDevices = z.infer<typeof RememberedDevices>
+
+/**
+ * GET /api/sign-in/choice: a first Supervisor Login whose verified email was invited by one or more
+ * organizations waits for its person to choose; this is what they choose between.
+ */
+export const SignInChoice = z.object({
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  invitations: z.array(
+    z.object({
+      organizationId: z.string(),
+      organizationName: z.string(),
+      /** Who added them as a supervisor (null when the product did). */
+      inviterName: z.string().nullable(),
+    }),
+  ),
+})
+export type SignInChoice = z.infer<typeof SignInChoice>
+
+/** POST /api/sign-in/choice: join the organization that invited them, or start their own. */
+export const SignInDecision = z
+  .object({
+    choice: z.enum(['join', 'own'], { error: "Choose 'join' or 'own'" }),
+    organizationId: z.string().max(64).optional(),
+  })
+  .refine((d) => d.choice !== 'join' || Boolean(d.organizationId), {
+    message: 'Choose the organization to join',
+    path: ['organizationId'],
+  })
+export type SignInDecision = z.infer<typeof SignInDecision>
+
+/** The answer of POST /api/sign-in/choice: where the now signed-in supervisor goes (the session comes as a cookie). */
+export const SignedInPath = z.object({ returnTo: z.string() })
+export type SignedInPath = z.infer<typeof SignedInPath>
