@@ -60,7 +60,7 @@ function functionsBoundary(groups) {
 }
 
 /**
- * Issue 21: what a person reads or hears on a screen comes from the catalogues
+ * What a person reads or hears on a screen comes from the catalogues
  * (packages/i18n/locales), never a literal. In `jsx-only` mode the plugin reads every string inside
  * JSX: texts, attribute values, call arguments and object values. These options name what is never
  * read (class names, ids and field names, addresses, selectors, a prop's fixed words), so such

@@ -163,7 +163,7 @@ describe('approval journey', () => {
     await supervisor.goto('/')
     await supervisor.getByRole('link', { name: /Pending Approvals/ }).click()
     await supervisor.getByRole('heading', { name: 'Reports & Analytics' }).waitFor()
-    // The week is named in the hours chart, its table and the weekly summary (issue 18).
+    // The week is named in the hours chart, its table and the weekly summary.
     await supervisor
       .getByText(`Week of ${formatDate(weekStartDate)}`)
       .first()

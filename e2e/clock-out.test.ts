@@ -35,7 +35,7 @@ describe('a forgotten clock-out (issue 34)', () => {
       { ...staff, department: 'Facilities', role: 'employee' },
     )
     const page = await newPage(PHONE)
-    // The member confirms their address (issue 36: only then does it get other emails).
+    // The member confirms their address (only then does it get other emails).
     const link = /Confirm: (\S+)/.exec((await mailTo(staff.email))[0]!.body.text!)![1]!
     await page.goto(link)
     await page.getByRole('button', { name: 'Confirm my address' }).click()

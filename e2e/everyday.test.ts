@@ -5,7 +5,7 @@ import { useBrowser } from './browser.ts'
 import { api } from './helpers/api.ts'
 import { addMember, signInAsStaff, signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
 
-/** Issue 18, as a church office manager and a volunteer on a phone meet it. */
+/** As a church office manager and a volunteer on a phone meet it. */
 const { newPage } = useBrowser()
 const PHONE = { width: 375, height: 812 }
 

@@ -92,7 +92,7 @@ describe('member management and organization settings', () => {
     const src = (await logo.getAttribute('src'))!
     expect(src).toMatch(/^\/api\/logos\/[0-9a-f-]{36}\/logo-[0-9a-f]{16}\.png$/)
     await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1)
-    // Issue 18: the field shows the uploaded file, not its internal path.
+    // The field shows the uploaded file, not its internal path.
     expect(await page.getByLabel('Logo URL (Optional)').inputValue()).toBe('')
     expect(await page.getByTestId('uploaded-logo').locator('img').getAttribute('src')).toBe(src)
 

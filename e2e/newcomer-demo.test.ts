@@ -4,7 +4,7 @@ import { TEXT_LIMITS } from '@app/core'
 import { useBrowser } from './browser.ts'
 
 /**
- * Issue 37, items 7 and 11, on a 375 px phone: the demo's notice fits, its Activity page has
+ * On a 375 px phone: the demo's notice fits, its Activity page has
  * entries, and a text past its limit says so on its field before anything is saved.
  */
 const { newPage } = useBrowser()

@@ -6,7 +6,7 @@ import { seriousViolations } from './helpers/axe.ts'
 import { addMember, signInAsStaff, signInAsSupervisor, supervisorWithStaff, uniquePerson } from './helpers/sign-in.ts'
 
 /**
- * More of what a newcomer tripped on (issue 37), on a 375 px phone: each journey failed before
+ * More of what a newcomer tripped on, on a 375 px phone: each journey failed before
  * its fix.
  */
 const { newPage } = useBrowser()

@@ -23,7 +23,7 @@ import { seriousViolations } from './helpers/axe.ts'
 import { signInAsStaff, signInAsSupervisor, supervisorWithStaff, uniquePerson } from './helpers/sign-in.ts'
 
 /**
- * What a newcomer tripped on (issue 37), walked again on a 375 px phone: each journey failed
+ * What a newcomer tripped on, walked again on a 375 px phone: each journey failed
  * before its fix.
  */
 const { newPage } = useBrowser()
@@ -194,7 +194,7 @@ describe('times worth a second look (issue 37, items 3 and 4)', () => {
     expect(await member.getByTestId('week-total').textContent()).toBe('24.0 hours')
 
     // A start with no end, and an activity: submitting asks to finish or clear it, and sends nothing.
-    // (The week's last day, late: its timer cannot pass the 10-hour limit of issue 34's forgotten
+    // (The week's last day, late: its timer cannot pass the 10-hour limit of forgotten
     // clock-out while this week is the current one, whichever day the test runs.)
     await day(last!).getByLabel('Start Time', { exact: true }).fill('23:00')
     await day(last!).getByLabel('What did you do today?').fill('Set up chairs')
@@ -404,7 +404,7 @@ describe('approving faster (issue 37)', () => {
     await dialog.getByRole('button', { name: 'Approve', exact: true }).waitFor()
     const flags = dialog.getByRole('region', { name: 'Check before approving' })
     // Once Friday's start lies further back than the organization's clock-out limit (on a weekend
-    // run, say), the same flag names the missing clock-out (issue 34).
+    // run, say), the same flag names the missing clock-out.
     const { timeZone, clockOutLimitHours } = await api<OrganizationSettings>(
       member,
       'GET',
@@ -418,7 +418,7 @@ describe('approving faster (issue 37)', () => {
         ? `Friday: Clock-out missing (the timer ran past the ${clockOutLimitHours}-hour limit and no end time is set)`
         : 'Friday has a start and no end',
     ])
-    // Every view shows the activity of every day that has one (issue 37, item 4).
+    // Every view shows the activity of every day that has one (item 4).
     expect(await dialog.getByText('Set up chairs').isVisible()).toBe(true)
     expect(await dialog.getByText('14:50 - --:--').isVisible()).toBe(true)
   })

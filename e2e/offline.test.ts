@@ -108,7 +108,7 @@ describe('the installable offline staff app', () => {
     expect(clockedInAt).toMatch(/^\d\d:\d\d$/)
 
     // Clocked out, still offline: submitting needs the connection, and says so; nothing typed is lost.
-    // (A day still clocked in is asked to be finished first, issue 37.)
+    // (A day still clocked in is asked to be finished first.)
     await dialog.getByRole('button', { name: `Clock Out ${today}` }).click()
     await toast(page, 'Clocked Out').waitFor()
     await dialog.getByRole('button', { name: 'Submit for Approval' }).click()

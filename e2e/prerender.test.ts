@@ -40,7 +40,7 @@ describe('public pages arrive as HTML', () => {
     expect(await html('/')).toContain('Supervisor Login')
     const staffLogin = await html('/staff-login')
     expect(staffLogin).toContain('Contact your supervisor for access.')
-    // Issue 30: the scripts only hydrate what already paints, so they yield to it on a slow link.
+    // The scripts only hydrate what already paints, so they yield to it on a slow link.
     expect(staffLogin).toMatch(/<script type="module" fetchpriority="low"/)
     expect(staffLogin).not.toMatch(/<link rel="modulepreload" (?!fetchpriority="low")/)
     const es = { 'accept-language': 'es-MX,es;q=0.9,en;q=0.8' }
@@ -52,7 +52,7 @@ describe('public pages arrive as HTML', () => {
     const shell = await html('/', { cookie: 'sid=whatever' })
     expect(shell).not.toContain('Supervisor Login')
     expect(shell).toContain('<div id="root"></div>')
-    // Issue 30: the shell names a member's first screen's chunks, fetched while it parses; a visitor's page does not.
+    // The shell names a member's first screen's chunks, fetched while it parses; a visitor's page does not.
     expect(shell).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/AppShell-[\w-]+\.js">/)
     expect(shell).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/DashboardPage-[\w-]+\.js">/)
     expect(staffLogin + landing).not.toMatch(/\/assets\/(AppShell|DashboardPage)-/)

@@ -16,7 +16,7 @@ import { signInAsStaff, supervisorWithStaff } from './helpers/sign-in.ts'
 import { PHONE, toast } from './helpers/phone.ts'
 
 /**
- * Issue 32 on a 375 px phone: a supervisor sets a policy, a holiday and a blackout date and grants
+ * On a 375 px phone: a supervisor sets a policy, a holiday and a blackout date and grants
  * hours; a member asks for vacation (on the blackout date refused with its reason), the supervisor
  * approves it, and the member sees it on their week and their balance go down. A second request is
  * approved from the Approve link of its email in the local inbox, and "Who is off" shows it pending,

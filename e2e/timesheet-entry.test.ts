@@ -26,7 +26,7 @@ describe('timesheet entry on a phone', () => {
     const [first, second] = daysInWeekOrder(settings.weekStartDay).filter((d) => d !== todayName)
     const [dayA, dayB] = [dayLabel[first!], dayLabel[second!]]
 
-    // A fresh week: one Current Week card with Start Timesheet and today's clock (issue 18).
+    // A fresh week: one Current Week card with Start Timesheet and today's clock.
     const thisWeek = page.getByRole('region', { name: 'Current Week Timesheet' })
     await thisWeek.getByRole('link', { name: 'Start Timesheet' }).waitFor()
     const clockIn = thisWeek.getByRole('button', { name: `Clock In ${today}` })
@@ -35,7 +35,7 @@ describe('timesheet entry on a phone', () => {
     await clockIn.click()
     await toast(page, 'Clocked In').waitFor()
     await clockToast(page, 'Started', today).waitFor()
-    // The start as the toast says it, in the reader's convention (issue 37).
+    // The start as the toast says it, in the reader's convention.
     await thisWeek.getByText(/Clocked in since \d{1,2}:\d\d( [AP]M)?/).waitFor()
 
     // A reload (or a phone waking up): the clock still runs, from the saved start time.
@@ -129,7 +129,7 @@ describe('timesheet entry on a phone', () => {
     await toast(page, 'Your timesheet has been saved. You can continue working on it later.').waitFor()
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
 
-    // Back on the page, the draft is prefilled; only the week's start day can be picked (issue 18).
+    // Back on the page, the draft is prefilled; only the week's start day can be picked.
     await page.getByRole('link', { name: 'Open the full page' }).click()
     await page.getByRole('heading', { name: 'Submit Weekly Timesheet' }).waitFor()
     expect(await monday.getByLabel('What did you do today?').inputValue()).toBe('Set up for Sunday')

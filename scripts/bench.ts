@@ -109,7 +109,7 @@ const TARGET = {
   cls: 0.1,
 }
 
-/** Issue 30's Lighthouse targets: a score per page, and the largest paint on the public pages. */
+/** Lighthouse targets: a score per page, and the largest paint on the public pages. */
 const LIGHTHOUSE_TARGET: Record<string, { score: number; lcpMs?: number }> = {
   [FIGURES.lighthouse.landing]: { score: 95, lcpMs: 2000 },
   [FIGURES.lighthouse.pricing]: { score: 95, lcpMs: 2000 },

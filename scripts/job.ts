@@ -5,15 +5,15 @@
  * The reminders job runs as if it were each schedule's configured time in the current week now:
  * staff who have not submitted this week are reminded and supervisors get the digest at once.
  * Each reminder is still sent once per member and week, so a second run mails nobody.
- * rebuild-aggregates (a migration, once after deploying issue 17 over older data) rebuilds the
+ * rebuild-aggregates (a migration, once after deploying them over older data) rebuilds the
  * counts, week figures and member directory of the organizations named, or of every organization
  * on the reminders list, from their timesheets and members.
- * erase-closed (issue 35) erases every closed organization whose erasure date is on or before the
+ * erase-closed erases every closed organization whose erasure date is on or before the
  * --as-of date, and warns the supervisors of those erased within a week; without --as-of, as its
  * daily schedule runs it (the date in the zone where dates begin last).
  * On the local stack each scheduled job runs with exactly the environment its function has on AWS
  * and on the stack's timer (infra/lib/environment.ts, jobEnvironments).
- * time-off-yearly (issue 32) posts each year's carryover and yearly time-off accruals once (a
+ * time-off-yearly posts each year's carryover and yearly time-off accruals once (a
  * second run grants nothing), for the organizations named or every one on the reminders list.
  */
 import { withEnvironment } from '@app/adapters'

@@ -47,7 +47,7 @@ export const signedInFirstChunks = (chunks: Rolldown.OutputChunk[]) => {
 }
 
 /**
- * Public pages arrive as HTML (issue 30): after the client build, every signed-out page
+ * Public pages arrive as HTML: after the client build, every signed-out page
  * (core's PRERENDERED_PAGES) is rendered in every language with React's static renderer
  * (src/prerender.tsx, run in Node through a Vite server of its own) into a copy of the built
  * index.html, at the path core's choosePage gives it (`pages/<language>/<page>.html`), which is

@@ -86,7 +86,7 @@ const preloadSignedInFirst = (): Plugin => ({
 })
 
 /**
- * Redoc (the /developers reference, issue 35) shows its attribution with a logo fetched from
+ * Redoc (the /developers reference) shows its attribution with a logo fetched from
  * Redocly's CDN on every visit: the app loads nothing from elsewhere, so that address becomes an
  * empty inline image (the words and their link stay). The build fails if Redoc's bundle no longer
  * holds the address, so a new version's requests are looked at again (e2e/api-tokens.test.ts fails

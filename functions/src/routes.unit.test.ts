@@ -39,7 +39,7 @@ describe('the route manifest', () => {
   it('declares the buckets and email each route reaches', () => {
     const reaches: [RegExp, string][] = [
       [/\.logo\(/, 'logosBucket'],
-      // Decisions write no file since issue 17: the approval's CSV is made by download-csv.
+      // Decisions write no file since The approval's CSV is made by download-csv.
       [/files\.(report|timesheetCsv)|workflows\/timesheet-csv\.ts/, 'exportsBucket'],
       [/workflows\/(decisions|submission|mailer)\.ts/, 'email'],
       // Delivering a webhook opens its sealed signing secret; making one seals it.
@@ -48,7 +48,7 @@ describe('the route manifest', () => {
         'secretsKey',
       ],
     ]
-    /** Checking an emailed link needs its secret: 'links' alone (issue 36), or 'email', which includes it. */
+    /** Checking an emailed link needs its secret: 'links' alone, or 'email', which includes it. */
     const checksLinks = /workflows\/(decision-link-check|unsubscribe-links)\.ts/
     for (const [key, route] of Object.entries(routes)) {
       const source = readFileSync(join(src, `${key}.ts`), 'utf8')

@@ -59,7 +59,7 @@ export class AppStack extends Stack {
   readonly operations: Operations
   /** Opens the health check's details (GET /api/health with `authorization: Bearer <token>`). */
   readonly healthToken: Secret
-  /** The header value CloudFront sends the API and every route checks (issue 36: no way around the firewall). */
+  /** The header value CloudFront sends the API and every route checks (no way around the firewall). */
   readonly originVerify: Secret
   readonly secretsKey: SecretsKey
 

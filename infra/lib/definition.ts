@@ -87,14 +87,14 @@ export const functionTimeouts = {
   retryEmails: 120,
   /** The reminders job visits every organization: a run ends well before the next one. */
   reminders: 300,
-  /** The export job makes an organization's zip (issue 35): 10,000 timesheets take well under a minute. */
+  /** The export job makes an organization's zip: 10,000 timesheets take well under a minute. */
   export: 600,
   /**
-   * The erasure job (issue 35): Lambda's longest. Each step deletes only what is left, so a run
+   * The erasure job: Lambda's longest. Each step deletes only what is left, so a run
    * cut short (a very large organization) is finished by the retries and the next day's run.
    */
   eraseClosed: 900,
-  /** The yearly time-off job (issue 32) reads each member's ledger once: well under a minute per 1,000 members. */
+  /** The yearly time-off job reads each member's ledger once: well under a minute per 1,000 members. */
   timeOffYearly: 900,
 } as const
 
@@ -107,12 +107,12 @@ export const jobEveryMinutes = {
   /** An export of all an organization's data starts within this of being asked for. */
   export: 1,
   /**
-   * The erasure of closed organizations (issue 35), once a day, as of the date it runs: an
+   * The erasure of closed organizations, once a day, as of the date it runs: an
    * organization is erased on its erasure date (or the day after), and warned a week before.
    */
   eraseClosed: 24 * 60,
   /**
-   * The yearly time off (issue 32), once a day: each organization's carryover on January 1st and
+   * The yearly time off, once a day: each organization's carryover on January 1st and
    * each yearly accrual on its date, in the organization's zone (a second run grants nothing).
    */
   timeOffYearly: 24 * 60,

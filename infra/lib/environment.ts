@@ -123,7 +123,7 @@ export const retryJobEnvironment = (
   ...secret('EMAIL_LINK_SECRET', v.emailLinkSecret),
 })
 
-/** The export job's (issue 35): the retry job's, and the exports bucket it writes the zip to. */
+/** The export job's: the retry job's, and the exports bucket it writes the zip to. */
 export const exportJobEnvironment = (
   v: Pick<EnvironmentValues, 'appOrigin' | 'tableName' | 'mailFrom' | 'emailLinkSecret' | 'exportsBucket'>,
 ): Record<string, string> => ({ ...retryJobEnvironment(v), EXPORTS_BUCKET: v.exportsBucket })
@@ -148,7 +148,7 @@ export const eraseJobEnvironment = (
   LOGOS_BUCKET: v.logosBucket,
 })
 
-/** The yearly time-off job's (issue 32): only the table (it sends nothing). */
+/** The yearly time-off job's: only the table (it sends nothing). */
 export const tableJobEnvironment = (v: Pick<EnvironmentValues, 'appOrigin' | 'tableName'>): Record<string, string> => ({
   ...baseEnvironment(v),
   TABLE_NAME: v.tableName,

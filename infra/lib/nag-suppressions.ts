@@ -124,11 +124,11 @@ export const suppressNagFindings = (targets: NagTargets, manifest: Manifest, acc
   // The reminders job: the same grants as the retry job.
   add(targets.reminders, [functionRuntime])
   add(targets.reminders.role!, [byUse.table!])
-  // The export job (issue 35): the retry job's grants and the exports bucket's objects.
+  // The export job: the retry job's grants and the exports bucket's objects.
   add(targets.exportJob, [functionRuntime])
   add(targets.exportJob.role!, [byUse.table!, byUse.exportsBucket!])
-  // The erasure job (issue 35): the table's indexes, and deleting only under an organization's prefix.
-  // The yearly time-off job (issue 32): the table as 'table' has it.
+  // The erasure job: the table's indexes, and deleting only under an organization's prefix.
+  // The yearly time-off job: the table as 'table' has it.
   add(targets.timeOffYearlyJob, [functionRuntime])
   add(targets.timeOffYearlyJob.role!, [byUse.table!])
   add(targets.eraseClosedJob, [functionRuntime])

@@ -48,7 +48,7 @@ export interface Settings {
   /**
    * Steady requests per second and burst for the whole HTTP API stage: sized to protect capacity
    * (the account's 1,000 concurrent Lambda functions by default), not to limit anyone; the web
-   * ACL limits each address (issue 36).
+   * ACL limits each address.
    */
   apiRateLimit: number
   apiBurstLimit: number

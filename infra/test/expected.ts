@@ -22,7 +22,7 @@ export const envByUse: Record<Use, string[]> = {
 
 /** Every function has these, whatever it uses. */
 export const baseEnv = ['APP_ORIGIN', 'NODE_OPTIONS']
-/** Every route's function has these too: the secret CloudFront sends, which each route checks (issue 36). */
+/** Every route's function has these too: the secret CloudFront sends, which each route checks. */
 export const routeBaseEnv = [...baseEnv, 'ORIGIN_VERIFY']
 
 export const allUses = Object.keys(envByUse) as Use[]
@@ -123,7 +123,7 @@ export const expectedProbePermissions = (s: Synth) => {
 
 /** The one condition of 'table:read': its writes reach session items only. */
 export const sessionCondition = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SESSION#*', 'APITOKEN#*'] } }
-/** The condition of every role's denial: items of an organization's audit trail (issue 36). */
+/** The condition of every role's denial: items of an organization's audit trail. */
 export const auditCondition = { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': ['ORG#*#AUDIT'] } }
 
 /** Every role, whatever else it is granted: no update or delete of an audit record (under auditCondition). */
@@ -185,7 +185,7 @@ export const expectedJobPermissions = (s: Synth) => {
 export const expectedJobEnv = [...baseEnv, 'TABLE_NAME', 'MAIL_FROM', 'EMAIL_LINK_SECRET_ARN'].sort()
 
 /**
- * The erasure job's one exemption (issue 35): audit records it may delete one by one, but never
+ * The erasure job's one exemption: audit records it may delete one by one, but never
  * put, update or batch-write (under auditCondition), instead of every other role's denial.
  */
 export const auditEraseOnlyLines = (s: Synth) =>
@@ -197,7 +197,7 @@ export const auditEraseOnlyLines = (s: Synth) =>
 export const orgPrefixPattern = '????????-????-????-????-????????????'
 
 /**
- * The erasure job (issue 35), spelled out: its log group; the table and its indexes without
+ * The erasure job, spelled out: its log group; the table and its indexes without
  * ConditionCheckItem (its one transaction, the warning, updates and puts); listing (under the
  * condition `s3:prefix` like orgPrefixPattern) and deleting objects under an organization's folder
  * of the exports and logos buckets; deleting staff sign-in accounts, and finding and deleting

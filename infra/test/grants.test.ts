@@ -162,7 +162,7 @@ describe("each real route's table access", () => {
         role,
       ).toEqual([[['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem'], [table], auditCondition]])
     }
-    // The one exemption (issue 35): the erasure job may delete audit records one by one (DeleteItem),
+    // The one exemption: the erasure job may delete audit records one by one (DeleteItem),
     // and may not put, update or batch-write one.
     const erasureDenied = roleStatements(real.resources, erasure).statements.filter((st) => st.Effect === 'Deny')
     expect(
@@ -299,7 +299,7 @@ describe('what the packages call in AWS', () => {
         ...permissionLines(real.resources, roleOf('health/get-health', real)),
       ].map((l) => l.split(' ')[0]),
     )
-    // And the erasure job's role (issue 35), the only one that deletes objects.
+    // And the erasure job's role, the only one that deletes objects.
     for (const line of permissionLines(real.resources, eraseRole())) granted.add(line.split(' ')[0])
     const missing = calledActions().filter(([action]) => !granted.has(action))
     expect(missing).toEqual([])
@@ -327,7 +327,7 @@ const eraseRole = () =>
   show(real.resources[real.logicalId(real.stack.jobs.eraseClosed)]!.Properties!.Role).replace(/^<(\w+)\.Arn>$/, '$1')
 
 /**
- * The erasure job (issue 35): read from the code bundled into it, it may make every call it makes,
+ * The erasure job: read from the code bundled into it, it may make every call it makes,
  * and no other. The table's and the staff pool's calls are read as the routes' are; of the files,
  * the job only erases (`filesFor(...).eraseAll()`: list and delete).
  */

@@ -335,7 +335,7 @@ describe('rate limits and sending reputation', () => {
     )
     // The kiosk's punch, where a PIN is guessed, is limited per address like a sign-in.
     expect(paths.sort()).toEqual(['/api/callback', '/api/kiosk/punch', '/api/login', '/api/staff/login'])
-    // AWS's IP reputation list first (issue 36), then the rate limits.
+    // AWS's IP reputation list first, then the rate limits.
     expect((p.Rules as Record<string, any>[]).map((r) => [r.Priority, r.Name])).toEqual([
       [0, 'AwsIpReputation'],
       [1, 'SignInPerIp'],
@@ -477,7 +477,7 @@ describe('email, billing and operations', () => {
   it('throttles the API stage and logs its requests', () => {
     const stage = one('AWS::ApiGatewayV2::Stage').Properties!
     expect(stage.StageName).toBe('$default')
-    // Sized for capacity, not as a shared limit one tenant could use up (issue 36): the web ACL limits each address.
+    // Sized for capacity, not as a shared limit one tenant could use up: the web ACL limits each address.
     expect(stage.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: 1000, ThrottlingBurstLimit: 2000 })
     expect(stage.AccessLogSettings.DestinationArn).toBeDefined()
   })
@@ -582,7 +582,7 @@ describe('the email retry job', () => {
   it('has exactly the table, sending email and the link secret, and its environment says where they are', () => {
     const { managedPolicyArns, statements } = roleStatements(s.resources, roleId())
     expect(managedPolicyArns).toEqual([])
-    // Only the denial of audit record changes carries a condition (issue 36).
+    // Only the denial of audit record changes carries a condition.
     expect(statements.filter((st) => st.Condition !== undefined).map((st) => st.Effect)).toEqual(['Deny'])
     expect(permissionLines(s.resources, roleId())).toEqual(expectedJobPermissions(s))
     const vars = fn().Environment.Variables as Record<string, string>

@@ -322,11 +322,11 @@ export const startStack = async (options: StackOptions): Promise<Stack> => {
     // The email retry job, more often than on AWS (every 5 minutes there) so the local inbox is quick.
     timer('retryEmails', 'email retry', 30_000, () => retryEmailsJob())
     timer('reminders', 'reminders', jobEveryMinutes.reminders * 60_000, () => remindersJob())
-    // The export job (issue 35).
+    // The export job.
     if (options.exportTimer !== false) timer('export', 'exports', jobEveryMinutes.export * 60_000, () => exportJob())
-    // The erasure job (issue 35): its scheduled run, as of the date it runs, once a day.
+    // The erasure job: its scheduled run, as of the date it runs, once a day.
     timer('eraseClosed', 'erasure', jobEveryMinutes.eraseClosed * 60_000, () => eraseClosedHandler())
-    // The yearly time-off job (issue 32), once a day.
+    // The yearly time-off job, once a day.
     timer('timeOffYearly', 'yearly time off', jobEveryMinutes.timeOffYearly * 60_000, () => timeOffYearlyHandler())
 
     if (options.web === 'dist') web = staticWeb(join(repoRoot, 'web/dist'))

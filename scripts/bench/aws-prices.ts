@@ -32,7 +32,7 @@ export const PRICES = {
   /** S3 Standard, first 50 TB; data transfer out to the internet (a pre-signed download), first 10 TB. */
   s3: { perThousandPuts: 0.005, perThousandGets: 0.0004, perGbMonth: 0.023, perGbOut: 0.09 },
   ses: { perThousandEmails: 0.1 },
-  /** User pools on the Lite feature plan (issue 31: both pools; Essentials would be 0.015 a MAU). */
+  /** User pools on the Lite feature plan (both pools; Essentials would be 0.015 a MAU). */
   cognito: { perMau: 0.0055 },
   /** United States, Mexico and Canada: first 10 TB out; HTTPS requests; uploads to the origin. */
   cloudfront: { perGbOut: 0.085, perTenThousandHttpsRequests: 0.01, perGbToOrigin: 0.02 },

@@ -1,7 +1,7 @@
 /**
  * npx tsx scripts/bench/export-only.ts [--timesheets N]
  *
- * The benchmark's export section alone (issue 35): on its own local stack, one organization with
+ * The benchmark's export section alone: on its own local stack, one organization with
  * 10,000 timesheets, its export of all data made by the export job in a fresh process. Prints the
  * seconds and the peak memory (RSS) against the targets (under 60 s, under 512 MB); writes nothing.
  */

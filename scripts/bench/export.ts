@@ -6,7 +6,7 @@ import { repoRoot } from '@app/local'
 import { FIGURES, verdict, type Table } from './report.ts'
 import { fmt, mb } from './stats.ts'
 
-/** Issue 35's targets: 10,000 timesheets export in under a minute and under 512 MB. */
+/** targets: 10,000 timesheets export in under a minute and under 512 MB. */
 export const EXPORT_TARGET = { timesheets: 10_000, seconds: 60, rssBytes: 512 * 1024 * 1024 }
 
 export interface ExportResult {
@@ -88,7 +88,7 @@ export const measureExport = async (timesheets = EXPORT_TARGET.timesheets, log =
   })
 }
 
-/** The export section's table (issue 35), as the full bench and `--only export` print it. */
+/** The export section's table, as the full bench and `--only export` print it. */
 export const exportTable = (r: ExportResult): Table => {
   const met = r.seconds < EXPORT_TARGET.seconds && r.peakRss < EXPORT_TARGET.rssBytes
   return {

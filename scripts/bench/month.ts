@@ -58,7 +58,7 @@ export interface MonthRun {
   /** Requests answered other than as expected. */
   errors: string[]
   /**
-   * Submissions and decisions refused by the organization's daily email quota (issue 16: 300 a
+   * Submissions and decisions refused by the organization's daily email quota (300 a
    * day), a limit of the product, not an error of the run: every submission emails every
    * supervisor, so a church with many supervisors reaches it (docs/benchmarks.md).
    */

@@ -1,7 +1,7 @@
 import { invokeFresh, lambdaEvent } from './lambda.ts'
 import { median } from './stats.ts'
 
-/** Issue 19's payroll work for the big organization and one biweekly period: what each case does. */
+/** payroll work for the big organization and one biweekly period: what each case does. */
 export interface PayrollCase {
   name: string
   what: string

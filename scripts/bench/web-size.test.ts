@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildWebWithManifest, initialJs, FIRST_LOADS } from './web-size.ts'
 
 /**
- * Issue 30: zod is in no first script (nor, issue 35, Redoc). Screens validate with core's schemas, loaded with the
+ * Zod is in no first script (nor, Redoc). Screens validate with core's schemas, loaded with the
  * screen that validates; the first screens read with core's zod-free helpers.
  */
 describe('the first scripts of the measured routes', () => {
@@ -26,7 +26,7 @@ describe('the first scripts of the measured routes', () => {
     expect(packages).not.toContain('zod')
   })
 
-  // Issue 30: in a new renderer each file of the installed app's first screen costs main-thread time of
+  // In a new renderer each file of the installed app's first screen costs main-thread time of
   // its own; the build copies small shared chunks into their readers (web/vite.config.ts), 76 files before.
   it("a member's first screen arrives in a few files, not one per shared module", () => {
     const { html, chunks } = FIRST_LOADS['dashboard (/ signed in)']
@@ -37,7 +37,7 @@ describe('the first scripts of the measured routes', () => {
     expect(packagesOf(['src/pages/SubmitTimesheetPage.tsx'])).toContain('zod')
   })
 
-  // Issue 35: Redoc, /developers' renderer, and its own libraries load with that page's reference only.
+  // Redoc, /developers' renderer, and its own libraries load with that page's reference only.
   const REDOC = ['redoc', 'mobx', 'mobx-react', 'styled-components', 'core-js', 'prismjs']
   it.each(Object.entries(FIRST_LOADS))('%s carries nothing of Redoc', (_route, { html, chunks }) => {
     expect(packagesOf(chunks, html).filter((p) => REDOC.includes(p))).toEqual([])
@@ -48,7 +48,7 @@ describe('the first scripts of the measured routes', () => {
     expect(packagesOf(['src/components/ApiReference.tsx'])).toContain('redoc')
   })
 
-  // Issue 30: the installed app's warm start. V8 takes the compile hint from the top of a file, above Vite's
+  // The installed app's warm start. V8 takes the compile hint from the top of a file, above Vite's
   // preload list; the line added there must not move the source maps off the code they describe.
   it("every chunk opens with V8's compile hint, and its source map still points at its code", () => {
     const chunks = [...new Set(Object.values(manifest).map((c) => c.file))].filter((f) => f.endsWith('.js'))

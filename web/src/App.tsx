@@ -7,7 +7,7 @@ import { useUserLanguage } from './i18n.ts'
 import { useHydrated } from './lib/hydrated.ts'
 
 // Asked for with the page's own code (not after its first render, which would put it a round trip
-// later: issue 30) and never waited for: the first paint does not need Radix's toast code, and a
+// later) and never waited for: the first paint does not need Radix's toast code, and a
 // toast raised before it arrives waits in lib/toast.ts's store until it mounts. Rendered after
 // hydration, so a page rendered at build time (prerender.tsx) hydrates without it.
 const loadToaster = () => import('./components/Toaster.tsx').then((m) => ({ default: m.Toaster }))

@@ -5,7 +5,7 @@ import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, localeOf, preferredLanguage, t
 import { NAMESPACES } from '@app/i18n'
 
 /**
- * The browser's texts (issue 21). Each catalogue namespace is its own small chunk, loaded when a
+ * The browser's texts. Each catalogue namespace is its own small chunk, loaded when a
  * screen first asks for it (`useTranslation('staff')` suspends until then), so the landing page
  * never downloads the supervisor screens' texts.
  */

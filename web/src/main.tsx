@@ -44,7 +44,7 @@ const updates = () =>
 
 /**
  * The first screen's reads start the moment the session check answers, beside the screen's code and
- * texts, not once React has rendered the signed-in routes (which waits for that code): issue 30's
+ * texts, not once React has rendered the signed-in routes (which waits for that code): fewer
  * round trips. The routes ask again (router.tsx); a read in flight is not asked twice.
  */
 function prefetchOnSessionAnswer(): Promise<void> {
@@ -64,7 +64,7 @@ function prefetchOnSessionAnswer(): Promise<void> {
  * check and the reads of what the screen shows first (prefetchFirstScreen). Each commit before they are all here (a loading state, then the
  * frame without its page, then the page's first section) cost a render and a layout of the whole
  * page on a main thread that is already the bottleneck: with one commit the installed staff app's
- * warm start is about 0.3 s sooner at 4× slower CPU (issue 30). A slow network gets the loading
+ * warm start is about 0.3 s sooner at 4× slower CPU. A slow network gets the loading
  * states after this long, as before; the stylesheet draws a placeholder meanwhile (index.css).
  */
 const FIRST_SCREEN_WAIT_MS = 1500
@@ -85,7 +85,7 @@ if (prerendered !== undefined) {
     .catch(() => undefined)
     .then(() => {
       // In a transition, hydration runs in slices React can pause for the visitor's input, not as one
-      // long task on a page already painted (issue 30: Lighthouse's blocking time).
+      // long task on a page already painted (Lighthouse's blocking time).
       startTransition(() => {
         hydrateRoot(root, app)
       })

@@ -74,13 +74,13 @@ const SignedOutTimesheetPage = page(() => import('./pages/SignedOutTimesheetPage
 const ActivityPage = page(() => import('./pages/ActivityPage.tsx'), 'ActivityPage')
 const DevelopersPage = page(() => import('./pages/DevelopersPage.tsx'), 'DevelopersPage')
 const SignInChoicePage = page(() => import('./pages/SignInChoicePage.tsx'), 'SignInChoicePage')
-// Issue 34: the kiosk screen stands apart from both sets: a kiosk session is neither signed out nor a member.
+// The kiosk screen stands apart from both sets: a kiosk session is neither signed out nor a member.
 const KioskPage = page(() => import('./pages/KioskPage.tsx'), 'KioskPage')
 const TimeOffPage = page(() => import('./pages/TimeOffPage.tsx'), 'TimeOffPage')
 const NotFoundPage = page(() => import('./pages/NotFoundPage.tsx'), 'NotFoundPage')
 // The signed-in frame (header, user menu) is not needed by signed-out visitors either.
 const AppShell = page<'AppShell', { user: CurrentUser }>(() => import('./components/AppShell.tsx'), 'AppShell')
-// Issue 35: a closed organization's members see this alone.
+// A closed organization's members see this alone.
 const ClosedOrganizationPage = page<'ClosedOrganizationPage', { user: CurrentUser }>(
   () => import('./pages/ClosedOrganizationPage.tsx'),
   'ClosedOrganizationPage',
@@ -178,7 +178,7 @@ const likelySignedIn = (path: string, hasQuery: boolean): Hint | undefined =>
 
 /**
  * Starts loading the code the address will show, before the first render and in parallel with the
- * session check: the public page, or for a member the signed-in frame and page (issue 30: their
+ * session check: the public page, or for a member the signed-in frame and page (their
  * code must not wait for the check). main.tsx calls it once, on the app shell. Resolves once that
  * code is here (or failed to come).
  */
@@ -252,7 +252,7 @@ function SignedInRoutes({ user }: { user: CurrentUser }) {
 export const preloadPublicPage = (pathname: string): Promise<void> =>
   publicRoutes.find((r) => r.path === normalPath(pathname))?.Page.ready() ?? Promise.resolve()
 
-/** The kiosk's own address (issue 34): shown to whoever opens it; the page itself asks the server whether this is a kiosk. */
+/** The kiosk's own address: shown to whoever opens it; the page itself asks the server whether this is a kiosk. */
 export const KIOSK_PATH = '/kiosk'
 
 /** Signed-out visitors (and everyone while the session check loads) get the public set. */

@@ -40,15 +40,15 @@ export const signedOut: MockAnswer = { status: 401, body: { message: 'Unauthoriz
 
 /**
  * The calls that change something (not GET): what a form sent, without the reads its screen makes
- * on its own (issue 33: the day's Split reads the organization's ministries and funds).
+ * on its own (the day's Split reads the organization's ministries and funds).
  */
 export const writes = (fn: ReturnType<typeof mockFetch>) =>
   fn.mock.calls.filter(([, init]) => (init?.method ?? 'GET').toUpperCase() !== 'GET')
 
 /**
- * The calls but the reads of a week's paid time off (issue 32: approved time off, holidays, the
+ * The calls but the reads of a week's paid time off (approved time off, holidays, the
  * policies' names, and who the member is), which the weekly screens make beside their own, and of
- * the organization's settings (issue 34: the clock-out limit; the header has them in the app).
+ * the organization's settings (the clock-out limit; the header has them in the app).
  */
 export const callsBesideTimeOff = (fetch: ReturnType<typeof mockFetch>) =>
   fetch.mock.calls.filter(

@@ -7,7 +7,7 @@ import {
   type VolunteerHours,
 } from '@app/core'
 
-/** Test data only: what the payroll routes answer (issue 19). */
+/** Test data only: what the payroll routes answer. */
 
 export const person = (employeeId: string, firstName: string, lastName: string): Person => ({
   employeeId,

@@ -213,7 +213,7 @@ describe('GET /api/audit', () => {
     const other = await newOrganization('Hope Chapel')
     const page = AuditPage.parse((await list({ limit: '1' })).json)
     expect((await list({ cursor: page.cursor! }, other.cookie)).status).toBe(400)
-    // Issue 36: a cursor of our own outside the dates asked is a bad request, not a 500.
+    // A cursor of our own outside the dates asked is a bad request, not a 500.
     const outside = await list({ cursor: page.cursor!, from: '2000-01-01', to: '2000-01-31' })
     expect([outside.status, outside.json.message]).toEqual([400, 'Invalid page cursor'])
     expect((await list({ cursor: page.cursor!, to: '2000-01-31' })).status).toBe(400)

@@ -3,7 +3,7 @@ import { defineRoute } from '../http/define-route.ts'
 
 /**
  * The signed-in member (never a password or secret), or 401 when signed out; `demo` marks the
- * read-only demo, and `organizationClosed` a closed organization (issue 35), whose members see
+ * read-only demo, and `organizationClosed` a closed organization, whose members see
  * only that it is closed (its supervisors with a Reopen button).
  */
 export default defineRoute({
@@ -13,7 +13,7 @@ export default defineRoute({
   response: CurrentUser,
   uses: ['table:read'],
   whenClosed: true,
-  // Issue 31: the approver as every read answers it (the session's read leaves it as stored).
+  // The approver as every read answers it (the session's read leaves it as stored).
   handler: async ({ session, db }) => {
     // Read beside the approver, so the answer waits for one round trip, not two.
     const [user, signInWays] = await Promise.all([

@@ -23,7 +23,7 @@ import callback from './callback.ts'
 import getUser from './get-user.ts'
 import updateUser from './update-user.ts'
 
-/** Issue 21: the member's language, how it is first set, and what speaks it (emails, decision pages, errors). */
+/** The member's language, how it is first set, and what speaks it (emails, decision pages, errors). */
 
 const setLanguage = (cookie: string, body: unknown) => callRoute(updateUser, { cookies: [cookie], body })
 const memberEdits = async (orgId: string, userId: string) =>

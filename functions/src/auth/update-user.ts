@@ -2,7 +2,7 @@ import { CurrentUser, UpdateOwnUserBody } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
 /**
- * A signed-in member changes their own settings: their language (issue 21), chosen on /profile.
+ * A signed-in member changes their own settings: their language, chosen on /profile.
  * The choice is kept for good (a sign-in from a browser in another language does not undo it)
  * and recorded as the member's own edit. The read-only demo is refused like every other change.
  */

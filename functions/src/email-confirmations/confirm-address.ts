@@ -9,7 +9,7 @@ import { addressConfirmedPage, addressProblemPage } from '../views/address-page.
 import { queuedEmail } from '../views/templates.ts'
 
 /**
- * Issue 36: the confirmation page's button (a plain form post: the signed single-use link is the
+ * The confirmation page's button (a plain form post: the signed single-use link is the
  * credential, so no session or Origin is needed). The address is confirmed and the link spent in
  * one transaction; a supervisor invited by email gets the invitation to sign in with it then, and
  * every email held for the address while it waited is sent.

@@ -5,7 +5,7 @@ import { browserLanguageOf } from '../http/language.ts'
 import { checkAddressLink } from '../workflows/address-link-check.ts'
 import { confirmAddressPage } from '../views/address-page.ts'
 
-/** Issue 36: opening the emailed Confirm link shows a page with a button; a GET never confirms (mail scanners follow links). */
+/** Opening the emailed Confirm link shows a page with a button; a GET never confirms (mail scanners follow links). */
 export default defineRoute({
   method: 'GET',
   path: '/api/email-confirmations/{token}',

@@ -19,7 +19,7 @@ import confirmDecision from './confirm-decision.ts'
 import showDecision from './show-decision.ts'
 
 const thisWeek = () => currentWeekStart('America/Chicago', 'monday')
-/** The emails these tests read: not the invitation a supervisor added with an email gets (issue 31). */
+/** The emails these tests read: not the invitation a supervisor added with an email gets. */
 const inbox = async (to: string) => (await anyInbox(to)).filter((m) => !m.subject.includes('added you as a supervisor'))
 
 const setup = async () => {
@@ -27,7 +27,7 @@ const setup = async () => {
   const second = await newStaffMember(org.cookie, 'supervisor')
   const staff = await newStaffMember(org.cookie)
   const db = orgDb(org.organization.id)
-  // Issue 31: with no approver, a member's week goes to every other supervisor (both links below).
+  // With no approver, a member's week goes to every other supervisor (both links below).
   await db.members.update(staff.user.id, { supervisorId: null }, org.supervisor)
   const emailOf = async (id: string) => (await db.users.get(id)).email!
   return { ...org, second, staff, db, emailOf }

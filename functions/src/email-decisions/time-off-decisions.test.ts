@@ -17,7 +17,7 @@ import confirmDecision from './confirm-decision.ts'
 import showDecision from './show-decision.ts'
 
 /**
- * Issue 32: a time-off request's email carries one-click Approve and Decline, as a timesheet's
+ * A time-off request's email carries one-click Approve and Decline, as a timesheet's
  * does; the decision is the one `PATCH /api/time-off/{id}/status` makes.
  */
 const ZONE = 'America/Chicago'

@@ -55,7 +55,7 @@ export const callerLoader = (
       const [maker, closure] = await Promise.all([db.users.find(grant.createdBy), db.closure.state()])
       // A token lives no longer than its maker's place as a supervisor of the organization.
       if (!maker || maker.role !== 'supervisor') throw unauthorized(apiTokenMessages.invalid)
-      // Issue 35: nor than the organization itself; a closed one's tokens are refused at once.
+      // Nor than the organization itself; a closed one's tokens are refused at once.
       if (closure) throw organizationClosed(closure)
       const state = (request.context as Context & { route: RouteState }).route
       const now = Math.floor(Date.now() / 1000)

@@ -21,7 +21,7 @@ const hextets = (address: string): string[] | undefined => {
 }
 
 /**
- * The address a per-address limit counts (issue 36): an IPv6 client by its /64, the block one
+ * The address a per-address limit counts: an IPv6 client by its /64, the block one
  * subscriber or network usually holds whole (so it cannot spread its tries over its own
  * addresses); IPv4 and anything else as it is.
  */

@@ -10,10 +10,10 @@ const attributes = (maxAge: number) =>
   ['Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAge}`, ...(secure() ? ['Secure'] : [])].join('; ')
 
 export const sessionCookie = (sid: string) => `${sessionCookieName()}=${sid}; ${attributes(SESSION_IDLE_SECONDS)}`
-/** Issue 34: a kiosk's session cookie lives as long as the kiosk session may stay idle. */
+/** A kiosk's session cookie lives as long as the kiosk session may stay idle. */
 export const kioskSessionCookie = (sid: string) => `${sessionCookieName()}=${sid}; ${attributes(KIOSK_IDLE_SECONDS)}`
 /**
- * Issue 34: a remembered phone's cookie lasts as long as its session may (the server ends it sooner
+ * A remembered phone's cookie lasts as long as its session may (the server ends it sooner
  * when the phone goes unused 90 days, or is signed out from the Profile).
  */
 export const rememberedSessionCookie = (sid: string) =>

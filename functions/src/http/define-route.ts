@@ -61,7 +61,7 @@ export interface RouteSpec<A extends Access, P, Q, B, R, F> {
   path: `/api/${string}`
   auth: A
   /**
-   * The API token scope that reaches this route (issue 35), which the token then calls as a
+   * The API token scope that reaches this route, which the token then calls as a
    * supervisor would; none (the default) keeps every token out.
    */
   scope?: ApiScope
@@ -84,12 +84,12 @@ export interface RouteSpec<A extends Access, P, Q, B, R, F> {
    */
   session?: false
   /**
-   * Issue 35: the few routes a closed organization's members still reach (who they are, sign
+   * The few routes a closed organization's members still reach (who they are, sign
    * out, reopen); every other route answers them 403 'This organization is closed'.
    */
   whenClosed?: true
   /**
-   * Issue 34: a kiosk route, which only a kiosk session may call; a kiosk session is refused (403)
+   * A kiosk route, which only a kiosk session may call; a kiosk session is refused (403)
    * by every route without it.
    */
   kiosk?: true
@@ -113,7 +113,7 @@ export interface Route {
   acceptsEmptyBody: boolean
   /** A public route that reads no session (infra grants it no session writes). */
   keepsNoSession: boolean
-  /** Issue 34: only a kiosk session may call it (and a kiosk session nothing else). */
+  /** Only a kiosk session may call it (and a kiosk session nothing else). */
   kioskOnly?: boolean
   lambda: (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>
 }

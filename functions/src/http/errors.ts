@@ -5,7 +5,7 @@ import { messageKeyOf, type MessageKey } from './error-keys.ts'
 /**
  * An error as the API answers it: `message` in English (the spec's texts), and beside it the same
  * message as a code of the `errors` catalogue (`key`, `params`), so the web shows it in the
- * reader's language (issue 21); `fieldKeys` likewise beside `fields`.
+ * reader's language; `fieldKeys` likewise beside `fields`.
  */
 interface ErrorBody {
   message: string

@@ -2,7 +2,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda'
 import { acceptedLanguages, preferredLanguage, type Language } from '@app/core'
 
 /**
- * The language of the browser behind a sign-in (issue 21): the one the web sent (its current
+ * The language of the browser behind a sign-in: the one the web sent (its current
  * language, chosen in the footer or taken from the browser), else the request's Accept-Language.
  * Undefined when the browser said nothing, so a sign-in without either leaves the member's as it is.
  */

@@ -27,7 +27,7 @@ import { toErrorResponse } from './errors.ts'
 
 /**
  * The signed-in caller: the session plus the member it belongs to (read fresh each request), and
- * the organization's closure when it is closed (issue 35: only `whenClosed` routes see one).
+ * the organization's closure when it is closed (only `whenClosed` routes see one).
  */
 export type AuthSession = Session & { sid: string; role: Role; user: User; closure?: OrganizationClosure }
 
@@ -111,7 +111,7 @@ const sameSecret = (given: string, expected: string) => {
 }
 
 /**
- * Only CloudFront may call the functions (issue 36): the HTTP API's own execute-api address
+ * Only CloudFront may call the functions: the HTTP API's own execute-api address
  * would skip the firewall in front of CloudFront, so CloudFront sends a secret header and a
  * request without it is refused before anything else is done. On AWS every route's function
  * has ORIGIN_VERIFY; the local stack has no CloudFront and sets none, so nothing is checked.
@@ -180,7 +180,7 @@ export const sessionLoader = (access: Access, whenClosed = false, kiosk = false)
     if (sid && session && !user) await sessions.delete(sid)
     if (session && user)
       state.session = { ...session, role: user.role, sid: sid!, user, ...(closure ? { closure } : {}) }
-    // Issue 34: a kiosk session reaches the kiosk routes and nothing else (the kiosk routes refuse
+    // A kiosk session reaches the kiosk routes and nothing else (the kiosk routes refuse
     // every other session below, after the demo's own refusal).
     if (state.session?.kioskId && !kiosk) throw forbidden(kioskMessages.kioskSession)
     if (closure && state.session && !whenClosed) {

@@ -6,7 +6,7 @@ import getHealth from '../health/get-health.ts'
 import { ORIGIN_VERIFY_HEADER } from './middleware.ts'
 
 /**
- * Issue 36, finding 5: the HTTP API's own execute-api address skips the firewall in front of
+ * Finding 5: the HTTP API's own execute-api address skips the firewall in front of
  * CloudFront. On AWS, CloudFront adds a secret header and every function refuses a request
  * without it (ORIGIN_VERIFY); the local stack sets none and is not checked.
  */

@@ -45,7 +45,7 @@ export const writeMetrics = (line: string) => {
 
 /**
  * Scheduled every few minutes in AWS (and by a timer on the local stack): sends emails still due
- * and tries webhook deliveries still due (issue 35: the outbox's retries, with their backoff), then
+ * and tries webhook deliveries still due (the outbox's retries, with their backoff), then
  * reports the outbox's health as CloudWatch metrics for the alarms.
  */
 export const handler = async () => {

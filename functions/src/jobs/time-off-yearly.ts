@@ -23,7 +23,7 @@ const centiOn = (ledger: readonly LedgerEntry[], kind: string, before: string) =
   )
 
 /**
- * Issue 32's yearly time off, for one organization on `today` (its zone): at the year's start each
+ * yearly time off, for one organization on `today` (its zone): at the year's start each
  * kind with a carryover keeps at most that many hours of the year before (the rest is forfeited),
  * and on its day a yearly accrual grants its hours (held at the cap). Each posting's id names its
  * year and kind and is written only when absent, so running the job twice grants once.

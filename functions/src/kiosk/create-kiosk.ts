@@ -4,7 +4,7 @@ import { defineRoute } from '../http/define-route.ts'
 import { HttpResponse } from '../http/response.ts'
 
 /**
- * Issue 34, Settings → Kiosk → 'Use this device as a kiosk': the calling browser's session becomes
+ * Settings → Kiosk → 'Use this device as a kiosk': the calling browser's session becomes
  * a long-lived kiosk session (a new session id in its cookie), which reaches the kiosk routes only.
  */
 export default defineRoute({

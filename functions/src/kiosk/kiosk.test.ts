@@ -134,7 +134,7 @@ describe('a kiosk', () => {
     const afterOut = await week(staff.cookie)
     expect(afterOut).toMatchObject({ [`${day}Start`]: clockIn.json.time, [`${day}End`]: clockOut.json.time })
     expect((await callRoute(listKioskMembers, { cookies: [kiosk] })).json[0].clockedIn).toBe(false)
-    // Issue 34: a third punch starts another span; the first one is never overwritten.
+    // A third punch starts another span; the first one is never overwritten.
     const third = await punchAt(kiosk, staff.user.id, '4821')
     expect(third.json).toMatchObject({ action: 'in', firstName: 'Ana' })
     expect((await week(staff.cookie))[`${day}Start` as 'mondayStart']).toBe(clockIn.json.time)

@@ -1,7 +1,7 @@
 import { KioskList } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
-/** Issue 34: the organization's kiosks with their last use (Settings → Kiosk). */
+/** The organization's kiosks with their last use (Settings → Kiosk). */
 export default defineRoute({
   method: 'GET',
   path: '/api/kiosks',

@@ -2,7 +2,7 @@ import * as z from 'zod'
 import { NoContent } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
-/** Issue 34: ends a kiosk at once (its session is deleted with it). */
+/** Ends a kiosk at once (its session is deleted with it). */
 export default defineRoute({
   method: 'DELETE',
   path: '/api/kiosks/{id}',

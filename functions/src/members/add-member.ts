@@ -31,15 +31,15 @@ export default defineRoute({
     const password = generatePassword()
     const username = await createLogin(body.firstName, body.lastName, password)
     try {
-      // Issue 31: the member's approver is the supervisor adding them unless the request names one (or null).
+      // The member's approver is the supervisor adding them unless the request names one (or null).
       const member = {
         ...body,
         supervisorId: body.supervisorId === undefined ? session.userId : body.supervisorId,
         // Pay (holidays included) starts on the hire date: the day added, in the organization's zone, unless given.
         hireDate: body.hireDate ?? todayIn(org.timeZone),
       }
-      // Issue 36: the address gets only its confirmation link until its owner confirms it; a
-      // supervisor's invitation to sign in through Supervisor Login (issue 31) follows the confirmation.
+      // The address gets only its confirmation link until its owner confirms it; a
+      // supervisor's invitation to sign in through Supervisor Login follows the confirmation.
       const id = randomUUID()
       const confirmation = await confirmationEmail(
         db.orgId,

@@ -5,7 +5,7 @@ import { confirmationEmail } from '../workflows/address-confirmation.ts'
 import { deliver } from '../workflows/mailer.ts'
 
 /**
- * Issue 36: sends a member's address confirmation link again ("Resend confirmation" on the
+ * Sends a member's address confirmation link again ("Resend confirmation" on the
  * Employees page): only while the address is unconfirmed (else 409), once each few minutes (else 429).
  */
 export default defineRoute({

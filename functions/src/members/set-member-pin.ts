@@ -3,7 +3,7 @@ import { MemberPinBody, PinAnswer } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { hashPin } from '../workflows/pins.ts'
 
-/** Issue 34: a supervisor sets a member's kiosk PIN, or clears it (`pin: null`). */
+/** A supervisor sets a member's kiosk PIN, or clears it (`pin: null`). */
 export default defineRoute({
   method: 'PUT',
   path: '/api/employees/{id}/pin',

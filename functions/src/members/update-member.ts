@@ -7,9 +7,9 @@ import { deliver } from '../workflows/mailer.ts'
 import { assertDefaultCode } from '../workflows/allocations.ts'
 
 /**
- * Edits a member (issue 19): names, email, department, role, pay type and payroll id. A changed
+ * Edits a member: names, email, department, role, pay type and payroll id. A changed
  * role ends the member's sessions, since a session carries the role it was opened with. A new
- * email is unconfirmed until its owner follows the confirmation link sent to it (issue 36).
+ * email is unconfirmed until its owner follows the confirmation link sent to it.
  */
 export default defineRoute({
   method: 'PATCH',
@@ -24,7 +24,7 @@ export default defineRoute({
       throw conflict('You cannot change your own role')
     const before = await db.users.get(params.id)
     if (body.defaultCode !== before.defaultCode) await assertDefaultCode(db, body.defaultCode)
-    // Issue 36: a new address is unconfirmed and gets its confirmation link, queued with the change.
+    // A new address is unconfirmed and gets its confirmation link, queued with the change.
     const org = body.email && body.email !== before.email ? await db.organization.get() : undefined
     const confirmation = org && body.email ? await confirmationEmail(db.orgId, before, body.email, org) : undefined
     const updated = await db.members.update(params.id, body, session.user, confirmation)

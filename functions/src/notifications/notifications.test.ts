@@ -40,7 +40,7 @@ describe('Settings → Notifications', () => {
       staffReminder: { day: 'thursday', time: '15:30' },
       forgottenTimerHours: 12,
     })
-    // Issue 34: the clock-out limit is the organization's, recorded like every change, and members read it.
+    // The clock-out limit is the organization's, recorded like every change, and members read it.
     const records = await orgDb(organization.id).audit.list({ action: 'settings.changed', limit: 10 })
     expect(JSON.stringify(records)).toContain('forgottenTimerHours')
     expect((await callRoute(getSettings, { cookies: [staff.cookie] })).json.clockOutLimitHours).toBe(12)

@@ -12,7 +12,7 @@ import { billingConfigured, cancelSubscription } from '@app/adapters/billing'
 import { defineRoute } from '../http/define-route.ts'
 
 /**
- * Settings → Data → Close this organization (issue 35): typed with its exact name. The Stripe
+ * Settings → Data → Close this organization: typed with its exact name. The Stripe
  * subscription is cancelled first (a failure there closes nothing), then the closure commits with
  * its audit record, and every session and API token of the organization is refused from the
  * next request on. Its data is erased 30 days later unless a supervisor reopens it.

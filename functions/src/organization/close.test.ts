@@ -25,7 +25,7 @@ import getSettings from './get-settings.ts'
 import reopenOrganization from './reopen-organization.ts'
 
 /**
- * Closing an organization (issue 35): access ends at once for sessions and API tokens, a
+ * Closing an organization: access ends at once for sessions and API tokens, a
  * supervisor may reopen it within 30 days, and the erasure job then leaves nothing of it but its
  * tombstone: no item, file or staff sign-in account, and another organization untouched.
  */

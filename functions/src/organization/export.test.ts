@@ -13,7 +13,7 @@ import getExport from './get-export.ts'
 import startExport from './start-export.ts'
 
 /**
- * Export everything (issue 35): a supervisor asks, the job makes one zip of the organization's
+ * Export everything: a supervisor asks, the job makes one zip of the organization's
  * data; it holds every timesheet and member of the organization and nothing of another.
  */
 type Org = Awaited<ReturnType<typeof newOrganization>>
@@ -115,7 +115,7 @@ describe('export everything', () => {
     expect(exported.filter((t) => t.status === 'draft').length).toBeGreaterThan(0)
     expect(exported.find((t) => t.status === 'approved')!.history.length).toBeGreaterThanOrEqual(3)
     expect(text('timesheets.csv').split('\r\n').filter(Boolean)).toHaveLength(stored.length + 1)
-    // Issue 34: a split day's spans, in both forms.
+    // A split day's spans, in both forms.
     expect(exported[0]).toMatchObject({
       sundayStart: '08:00',
       sundayEnd: '21:00',

@@ -2,7 +2,7 @@ import { AllocationCodes } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
 /**
- * Issue 33: the organization's ministries and funds, inactive ones included (history and reports
+ * The organization's ministries and funds, inactive ones included (history and reports
  * name them). Every member reads them: the timesheet forms' "Split" chooses among the active ones.
  */
 export default defineRoute({

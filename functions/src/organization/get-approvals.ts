@@ -1,7 +1,7 @@
 import { ApprovalSettings } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
-/** The optional second approval (issue 31): off unless a supervisor turned it on. */
+/** The optional second approval: off unless a supervisor turned it on. */
 export default defineRoute({
   method: 'GET',
   path: '/api/organization/approvals',

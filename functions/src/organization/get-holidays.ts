@@ -1,7 +1,7 @@
 import { HolidayCalendar } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
-/** Issue 32: the organization's holidays and blackout dates (members see them when they ask for time off). */
+/** The organization's holidays and blackout dates (members see them when they ask for time off). */
 export default defineRoute({
   method: 'GET',
   path: '/api/organization/holidays',

@@ -2,7 +2,7 @@ import { closeMessages, conflict, NoContent, todayIn } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
 /**
- * Reopens a closed organization before its erasure date (issue 35): the one thing, with sign-out
+ * Reopens a closed organization before its erasure date: the one thing, with sign-out
  * and who they are, that a closed organization's supervisor still reaches. Members' sessions and
  * API tokens work again from the next request; the cancelled subscription stays cancelled.
  */

@@ -119,7 +119,7 @@ describe('logo upload', () => {
     expect((await callRoute(getSettings, { cookies: [cookie] })).json.logoUrl).toBeNull()
   })
 
-  // Issue 16, finding 5: every member's browser loads the stored logo address on each page.
+  // Finding 5: every member's browser loads the stored logo address on each page.
   it("refuses a logo address that is not this organization's own upload or an https image, and changes nothing", async () => {
     const { cookie } = await newOrganization()
     const other = await newOrganization()

@@ -2,7 +2,7 @@ import { AllocationCodes, AllocationCodesUpdate } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
 /**
- * Issue 33: Settings → Ministries and funds saves the whole list. A new code (no `id`) gets its id
+ * Settings → Ministries and funds saves the whole list. A new code (no `id`) gets its id
  * in the answer; a stored code may be changed or made inactive but never left out (400).
  */
 export default defineRoute({

@@ -1,7 +1,7 @@
 import { HolidayCalendar } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
-/** Issue 32: supervisors save the holidays (paid hours each) and the blackout dates (with the reason members see). */
+/** Supervisors save the holidays (paid hours each) and the blackout dates (with the reason members see). */
 export default defineRoute({
   method: 'PUT',
   path: '/api/organization/holidays',

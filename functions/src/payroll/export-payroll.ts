@@ -21,7 +21,7 @@ import { payrollTotals } from '../workflows/payroll.ts'
 import type { OrgDb } from '@app/data'
 
 /**
- * Issue 33: what the files say of each ministry or fund: its QuickBooks class (IIF), its ADP cost
+ * What the files say of each ministry or fund: its QuickBooks class (IIF), its ADP cost
  * number, and its name (our CSV); '' for none (and for 'Unallocated'), a code's id when unknown.
  */
 const codesOf = async (db: OrgDb) => {
@@ -93,9 +93,9 @@ const fileOf = (
   adpCode: string,
   adpBatch: string,
   language: Language,
-  /** Issue 32: the payroll items and ADP codes of each kind of leave (Settings → Payroll). */
+  /** The payroll items and ADP codes of each kind of leave (Settings → Payroll). */
   leave: Pick<PayrollRules, 'leavePayItems' | 'adpLeaveCodes'>,
-  /** Issue 33: each code's QuickBooks class (PROJ of the IIF rows), ADP cost number and name. */
+  /** Each code's QuickBooks class (PROJ of the IIF rows), ADP cost number and name. */
   codes?: Awaited<ReturnType<typeof codesOf>>,
 ) => {
   switch (format) {

@@ -418,7 +418,7 @@ describe('members and payroll settings', () => {
   it('shows a week of a closed period nobody saved as an unsaved draft', async () => {
     const other = await newOrganization('Third Church')
     // Its schedule starts this week (the default anchor), and nobody worked yet. The period has not
-    // ended: a close answers 409 with that reason, and closes only when told anyway (issue 37).
+    // ended: a close answers 409 with that reason, and closes only when told anyway.
     const early = await callRoute(closePeriod, { cookies: [other.cookie], params: { start: thisWeek } })
     expect(early.status).toBe(409)
     expect(early.json.reasons).toEqual({ endsOn: addDays(thisWeek, 13), notSubmitted: [] })

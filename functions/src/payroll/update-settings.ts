@@ -11,7 +11,7 @@ import { anchorOf, payrollSettingsOf } from '../workflows/payroll.ts'
 
 /**
  * Changes any subset; weekStartDay is the organization's own setting, written in the same update.
- * A new pay schedule that would split a closed period is refused (issue 36): reopen it first.
+ * A new pay schedule that would split a closed period is refused: reopen it first.
  */
 export default defineRoute({
   method: 'PUT',

@@ -1,7 +1,7 @@
 import { CurrentUser } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
-/** Ends a supervisor's time away (issue 31): what is routed to them comes to them again. */
+/** Ends a supervisor's time away: what is routed to them comes to them again. */
 export default defineRoute({
   method: 'DELETE',
   path: '/api/profile/away',

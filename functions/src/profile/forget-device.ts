@@ -6,7 +6,7 @@ import { defineRoute } from '../http/define-route.ts'
 import { HttpResponse } from '../http/response.ts'
 
 /**
- * Issue 34: signs one of the caller's remembered phones out at once (this one too: its cookie is
+ * Signs one of the caller's remembered phones out at once (this one too: its cookie is
  * cleared with the answer).
  */
 export default defineRoute({

@@ -2,7 +2,7 @@ import { RememberedDevices } from '@app/core'
 import { sessions } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
 
-/** Issue 34: the phones the caller is kept signed in on ('Keep me signed in on this phone'). */
+/** The phones the caller is kept signed in on ('Keep me signed in on this phone'). */
 export default defineRoute({
   method: 'GET',
   path: '/api/profile/devices',

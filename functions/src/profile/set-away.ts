@@ -2,7 +2,7 @@ import { Away, CurrentUser } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
 /**
- * A supervisor's time away (issue 31): between `from` and `to` (dates in the organization's zone)
+ * A supervisor's time away: between `from` and `to` (dates in the organization's zone)
  * whatever is routed to them goes to `delegateId`, another supervisor of the organization. Links
  * already emailed to them stay valid; any supervisor may still decide anything.
  */

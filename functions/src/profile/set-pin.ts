@@ -2,7 +2,7 @@ import { PinAnswer, PinBody } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { hashPin } from '../workflows/pins.ts'
 
-/** Issue 34: the caller's own kiosk PIN (4 to 6 digits), kept only as a slow salted hash. */
+/** The caller's own kiosk PIN (4 to 6 digits), kept only as a slow salted hash. */
 export default defineRoute({
   method: 'PUT',
   path: '/api/profile/pin',

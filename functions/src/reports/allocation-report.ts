@@ -2,7 +2,7 @@ import { AllocationReport, allocationReport, carriedWeekStarts, DateRange } from
 import { defineRoute } from '../http/define-route.ts'
 
 /**
- * Issue 33: hours per ministry and fund of the workweeks a date range carries (those ending inside
+ * Hours per ministry and fund of the workweeks a date range carries (those ending inside
  * it, as every payroll answer counts them), from the figures approval stored: staff per code and
  * member, volunteers per code valued at the organization's volunteer rate.
  */

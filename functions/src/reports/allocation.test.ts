@@ -16,7 +16,7 @@ import exportPayroll from '../payroll/export-payroll.ts'
 import updatePayrollSettings from '../payroll/update-settings.ts'
 
 /**
- * Issue 33's "Done when", through the real routes on the local stack: a member's week of 40 hours,
+ * "Done when", through the real routes on the local stack: a member's week of 40 hours,
  * split on three days and by default on the rest, is approved with 30 hours on 'Youth (Grant A)'
  * and 10 on 'Administration'; the report shows 75 % and 25 % and the grant's 30 budget hours; a
  * split that does not add up is refused and changes nothing; a volunteer's 6 hours at the food
@@ -158,7 +158,7 @@ describe('splitting days', () => {
     expect(byPercent.json.fields).toHaveProperty('weekAllocationPercent')
     const stored = await orgDb(sup.organization.id).timesheets.get(Number(id))
     const { payroll: _payroll, ...savedSheet } = saved
-    // As answered: with every day's spans (issue 34).
+    // As answered: with every day's spans.
     expect({ ...stored, ...allDaySpans(stored!) }).toEqual(savedSheet)
   })
 

@@ -20,7 +20,7 @@ export default defineRoute({
   body: z.object({
     username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100),
     password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
-    /** The web's current language; a member who never chose one takes it (issue 21). */
+    /** The web's current language; a member who never chose one takes it. */
     language: Language.optional(),
     /** 'Keep me signed in on this phone' (a longer session, listed on the member's Profile); staff and volunteers only. */
     remember: z.boolean().optional(),

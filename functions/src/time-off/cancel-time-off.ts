@@ -2,7 +2,7 @@ import { TimeOffId, TimeOffRequestView } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { cancelTimeOff } from '../workflows/time-off-accruals.ts'
 
-/** Issue 32: cancels a pending request, or an approved one whose first day is still ahead; its hours go back. */
+/** Cancels a pending request, or an approved one whose first day is still ahead; its hours go back. */
 export default defineRoute({
   method: 'DELETE',
   path: '/api/time-off/{id}',

@@ -2,7 +2,7 @@ import { TimeOffRequestInput, TimeOffRequestView } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { requestTimeOff } from '../workflows/time-off.ts'
 
-/** Issue 32: a member asks for time off; refused with a 400 on a blackout date, over the balance, or overlapping. */
+/** A member asks for time off; refused with a 400 on a blackout date, over the balance, or overlapping. */
 export default defineRoute({
   method: 'POST',
   path: '/api/time-off',

@@ -2,7 +2,7 @@ import { TimeOffDecision, TimeOffId, TimeOffRequestView } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { decideTimeOff } from '../workflows/time-off.ts'
 
-/** Issue 32: a supervisor approves or declines a pending request (only from pending; one decision wins). */
+/** A supervisor approves or declines a pending request (only from pending; one decision wins). */
 export default defineRoute({
   method: 'PATCH',
   path: '/api/time-off/{id}/status',

@@ -2,7 +2,7 @@ import { BalancesQuery, forbidden, TimeOffBalances } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { balancesFor } from '../workflows/time-off-accruals.ts'
 
-/** Issue 32: the caller's balances per kind with the ledger; supervisors may ask for a member's (`?employeeId=`). */
+/** The caller's balances per kind with the ledger; supervisors may ask for a member's (`?employeeId=`). */
 export default defineRoute({
   method: 'GET',
   path: '/api/time-off/balances',

@@ -1,7 +1,7 @@
 import { TimeOffPolicies } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
-/** Issue 32: the time-off policies (a new organization has the three kinds, granted by a supervisor). Members read the names. */
+/** The time-off policies (a new organization has the three kinds, granted by a supervisor). Members read the names. */
 export default defineRoute({
   method: 'GET',
   path: '/api/time-off/policies',

@@ -2,7 +2,7 @@ import { TimeOffList, TimeOffQuery } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { withWaiting } from '../workflows/time-off-accruals.ts'
 
-/** Issue 32: the caller's requests; a supervisor's list holds everyone's, each marked when it waits for them. */
+/** The caller's requests; a supervisor's list holds everyone's, each marked when it waits for them. */
 export default defineRoute({
   method: 'GET',
   path: '/api/time-off',

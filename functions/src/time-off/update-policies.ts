@@ -1,7 +1,7 @@
 import { TimeOffPolicies } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
-/** Issue 32: Settings → Time off saves every kind's policy at once, recorded in the audit trail. */
+/** Settings → Time off saves every kind's policy at once, recorded in the audit trail. */
 export default defineRoute({
   method: 'PUT',
   path: '/api/time-off/policies',

@@ -59,7 +59,7 @@ const addAndSignIn = async (
     },
   })
   expect(added.status, added.text).toBe(200)
-  // Issue 36: their owner confirmed the address, as by its link.
+  // Their owner confirmed the address, as by its link.
   await confirmAddressOf(added.json.organizationId, added.json.id)
   const login = await callRoute(staffLogin, { body: added.json.temporaryCredentials })
   return { ...added.json, email, cookie: sessionOf(login.cookies) }

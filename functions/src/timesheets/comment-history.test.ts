@@ -5,7 +5,7 @@ import { callRoute } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import getHistory from './get-history.ts'
 
-/** Issue 36: a timesheet's comment history cannot grow the item past DynamoDB's 400 KB. */
+/** A timesheet's comment history cannot grow the item past DynamoDB's 400 KB. */
 describe("a timesheet's comment history", () => {
   it('keeps the latest decisions in the item; the whole history stays in the audit trail', async () => {
     const { cookie, organization, supervisor } = await newOrganization()

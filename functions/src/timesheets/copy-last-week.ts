@@ -4,7 +4,7 @@ import { defineRoute } from '../http/define-route.ts'
 import { withPayroll } from '../workflows/payroll.ts'
 
 /**
- * Issue 34, Copy last week: the caller's own editable timesheet, its empty days filled from the same
+ * Copy last week: the caller's own editable timesheet, its empty days filled from the same
  * weekdays of their previous week (never notes; filled days untouched). 409 when nothing would be copied.
  */
 export default defineRoute({

@@ -44,8 +44,8 @@ describe('PATCH /api/timesheets/{id}/status', () => {
     expect(res.status).toBe(200)
     expect(res.json).toMatchObject({ status: 'approved', approvedBy: supervisor.id, comments: 'Thank you' })
     expect(res.json.approvedAt).toBeTruthy()
-    // Issue 17: approving writes no file (one transaction); download-csv makes it the first time.
-    // Issue 36: the answer's csvDownloadUrl (spec section 7) is that route, so opening it yields the CSV.
+    // Approving writes no file (one transaction); download-csv makes it the first time.
+    // The answer's csvDownloadUrl (spec section 7) is that route, so opening it yields the CSV.
     const link = new URL(res.json.csvDownloadUrl)
     expect(link.origin).toBe(config.appOrigin)
     expect(link.pathname).toBe(`/api/timesheets/${sheet.id}/download-csv`)

@@ -3,7 +3,7 @@ import { defineRoute } from '../http/define-route.ts'
 import { listed } from '../workflows/timesheets.ts'
 import { routingOf } from '../workflows/routing.ts'
 
-/** Every timesheet waiting for a decision, newest week first, each marked when it waits for the caller (issue 31). */
+/** Every timesheet waiting for a decision, newest week first, each marked when it waits for the caller. */
 export default defineRoute({
   method: 'GET',
   path: '/api/timesheets/pending',

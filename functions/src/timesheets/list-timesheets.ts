@@ -8,7 +8,7 @@ import { listed } from '../workflows/timesheets.ts'
  * Staff see their own timesheets; supervisors their organization's. Newest week first, a page at a
  * time. Staff's items carry the member who asked (the session's), not the organization's member
  * directory: reading the directory on every staff visit made each member's cost grow with the
- * size of the church (issue 31's cost bench: this route ×3.3 per member from 10 to 1,000 members).
+ * size of the church (cost bench: this route ×3.3 per member from 10 to 1,000 members).
  */
 export default defineRoute({
   method: 'GET',

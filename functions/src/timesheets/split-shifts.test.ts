@@ -13,7 +13,7 @@ import submitTimesheet from './submit-timesheet.ts'
 import updateDraft from './update-draft.ts'
 import updateStatus from './update-status.ts'
 
-/** Issue 34: a day of up to 4 spans, on every call that carries day fields, while the spec's calls keep their meaning. */
+/** A day of up to 4 spans, on every call that carries day fields, while the spec's calls keep their meaning. */
 
 const sunday = [
   { start: '08:00', end: '12:00' },

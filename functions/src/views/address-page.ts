@@ -4,7 +4,7 @@ import { layout } from './decision-page.ts'
 import { wordsFor } from './words.ts'
 
 /**
- * Issue 36: the pages of the one-click address confirmation, in the member's language (the
+ * The pages of the one-click address confirmation, in the member's language (the
  * browser's while the link names no one we can find), in the decision pages' layout.
  */
 const say = (language: Language) => {

@@ -13,7 +13,7 @@ import type { Names } from './emails.ts'
 import { wordsFor } from './words.ts'
 
 /**
- * The one-click decision pages, in the language of the supervisor the link was sent to (issue 21);
+ * The one-click decision pages, in the language of the supervisor the link was sent to;
  * a link that names no one yet (cut off, expired) speaks the browser's language.
  */
 export const layout = (language: Language, title: string, body: string, status = 200) =>
@@ -29,7 +29,7 @@ textarea{width:100%;box-sizing:border-box;font:inherit;padding:.5rem;border:1px 
 
 /**
  * Why a link cannot be used, by the `decisionPage` keys of its title and text; a time-off request's
- * (issue 32) by `timeOffPage`'s: gone, or decided (by whom) or cancelled since the email.
+ * by `timeOffPage`'s: gone, or decided (by whom) or cancelled since the email.
  */
 export type LinkProblem =
   | 'expired'
@@ -156,7 +156,7 @@ export interface LinkedTimeOff {
 const timeOffDates = (w: ReturnType<typeof wordsFor>, r: Pick<TimeOffRequestView, 'from' | 'to'>) =>
   r.from === r.to ? w.date(r.from) : `${w.date(r.from)} – ${w.date(r.to)}`
 
-/** Issue 32: the confirmation step of a time-off request's emailed link; the GET decides nothing. */
+/** The confirmation step of a time-off request's emailed link; the GET decides nothing. */
 export const timeOffConfirmPage = (
   language: Language,
   { request, kindName }: LinkedTimeOff,
@@ -185,7 +185,7 @@ ${approve ? '' : `<label for="comments">${say('commentsLabel')}</label><textarea
   )
 }
 
-/** Issue 32: a time-off request decided from its link; the member hears it by email when they have one. */
+/** A time-off request decided from its link; the member hears it by email when they have one. */
 export const timeOffDonePage = (
   language: Language,
   { request, kindName }: LinkedTimeOff,

@@ -28,12 +28,12 @@ import { wordsFor, type Words } from './words.ts'
 export type { Brand } from './email-layout.ts'
 
 /**
- * Every email speaks its recipient's language (`User.language`, issue 21): the texts come from the
+ * Every email speaks its recipient's language (`User.language`): the texts come from the
  * `emails` catalogue and dates from that language's locale (views/words.ts).
  */
 
 /**
- * What the emails read of a member, a timesheet and each other (issue 31: an outbox email keeps
+ * What the emails read of a member, a timesheet and each other (an outbox email keeps
  * only these, as its template's values, and is rendered when sent; views/templates.ts).
  */
 export type Recipient = Pick<User, 'email' | 'firstName' | 'language'>
@@ -89,7 +89,7 @@ export const declinedEmail = (p: {
 }): EmailMessage => {
   const w = wordsFor(p.language)
   const subject = w.say('declined.subject', { week: w.week(p.weekStartDate) })
-  // Issue 36: what a supervisor typed reaches the employee with its addresses as text, never links.
+  // What a supervisor typed reaches the employee with its addresses as text, never links.
   const comment = p.comment ? linksAsText(p.comment) : w.say('declined.noComments')
   const body = w.say('declined.body', { range: w.range(p.weekStartDate), organization: p.organizationName })
   const text = [
@@ -116,7 +116,7 @@ export const declinedEmail = (p: {
 }
 
 /**
- * Issue 31: a supervisor added under Employees with an email learns how to sign in: Supervisor
+ * A supervisor added under Employees with an email learns how to sign in: Supervisor
  * Login with that email joins the inviting organization (Staff Login with generated credentials
  * still works for someone with no identity-provider account).
  */
@@ -300,7 +300,7 @@ export const digestEmail = (p: {
   })
 }
 
-/** What a missing clock-out email says about the day (issue 34). */
+/** What a missing clock-out email says about the day. */
 interface ClockOutDay {
   organization: Brand
   day: DayName
@@ -346,7 +346,7 @@ export const clockOutMissingEmail = (p: ClockOutDay & { to: Recipient; employee:
 }
 
 /**
- * Issue 36: the only email an unconfirmed address gets: who added it, and one button that opens the
+ * The only email an unconfirmed address gets: who added it, and one button that opens the
  * confirmation page (a GET confirms nothing). It says what to do if the reader does not know them.
  */
 export const confirmAddressEmail = (p: {

@@ -22,7 +22,7 @@ export const oneActionEmail = (
   return { to: to.email, fromName: organization.name, subject: said.subject, text, html }
 }
 
-/** The supervisor's notice that the export of all the organization's data is ready (issue 35). */
+/** The supervisor's notice that the export of all the organization's data is ready. */
 export const exportReadyEmail = (p: { to: Reader; organization: Brand; dataUrl: string }): EmailMessage => {
   const w = wordsFor(p.to.language)
   const organization = p.organization.name
@@ -35,7 +35,7 @@ export const exportReadyEmail = (p: { to: Reader; organization: Brand; dataUrl: 
   })
 }
 
-/** The supervisors' warning, a week before, that a closed organization's data will be erased (issue 35). */
+/** The supervisors' warning, a week before, that a closed organization's data will be erased. */
 export const erasureSoonEmail = (p: {
   to: Reader
   organization: Brand

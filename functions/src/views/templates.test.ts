@@ -18,7 +18,7 @@ import { erasureSoonEmail, exportReadyEmail } from './export-email.ts'
 import { brandOf, namesOf, queuedEmail, recipientOf, renderStored, sheetDaysOf } from './templates.ts'
 
 /**
- * Issue 31: an outbox email keeps its template and values, and is rendered when sent. What the
+ * An outbox email keeps its template and values, and is rendered when sent. What the
  * sender renders from the stored item (after DynamoDB's round trip) is, byte for byte, the email
  * the same function makes from the whole member, timesheet and organization.
  */
@@ -166,7 +166,7 @@ describe('outbox emails kept as template and values', () => {
         clockOutMissingEmail({ ...clockOut, to, employee: namesOf(ana) }),
         queuedEmail('clockOutMissing', to.language, { ...clockOut, to: recipientOf(to), employee: namesOf(ana) }),
       ],
-      // Queued by a deploy before issue 34: still rendered, as the 'Still working?' email with its week link.
+      // Queued by a deploy by an older version: still rendered, as the 'Still working?' email with its week link.
       [
         stillWorkingEmail({ ...clockOut, hours: 12, dashboardUrl: 'https://a/w', to }),
         queuedEmail('timerNudge', to.language, { ...timer, to: recipientOf(to) }),
@@ -207,7 +207,7 @@ describe('outbox emails kept as template and values', () => {
   it('still sends an email queued rendered by a deploy before issue 31, exactly as it was queued', async () => {
     const { organization, user } = await createTestOrganization({ firstName: 'Sam', lastName: 'Boss' })
     const orgId = organization.id
-    // A member's confirmed address (issue 36: the sender sends nothing to any other but a confirmation link).
+    // A member's confirmed address (the sender sends nothing to any other but a confirmation link).
     const to = user.email!
     const message = { to, subject: 'Timesheet Declined', text: 'Older text', html: '<p>Older HTML</p>' }
     const { id } = await queueRenderedEmail(orgId, message)

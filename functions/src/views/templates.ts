@@ -18,7 +18,7 @@ import { erasureSoonEmail, exportReadyEmail, kioskLockedEmail } from './export-e
 import { timeOffDecidedEmail, timeOffRequestedEmail } from './time-off-email.ts'
 
 /**
- * Issue 31: an outbox email keeps its template's name, its reader's language and the template's
+ * An outbox email keeps its template's name, its reader's language and the template's
  * values, never rendered HTML; the sender renders it (`renderStored`) when it sends it. A template
  * here takes exactly what its email reads (a member's email and first name, not the whole member;
  * a week's days, not the whole timesheet), so a submission writes a few small items, and renders
@@ -38,7 +38,7 @@ const templates = {
     declinedEmail({ ...v, language }),
   invitation: (v: Omit<Parameters<typeof invitationEmail>[0], 'language'>, language: Language) =>
     invitationEmail({ ...v, language }),
-  /** Issue 36: the one email an unconfirmed address may get (workflows/mailer.ts lets only it through). */
+  /** The one email an unconfirmed address may get (workflows/mailer.ts lets only it through). */
   confirmAddress: (v: Omit<Parameters<typeof confirmAddressEmail>[0], 'language'>, language: Language) =>
     confirmAddressEmail({ ...v, language }),
   weekReminder: (
@@ -55,10 +55,10 @@ const templates = {
     },
     language: Language,
   ) => digestEmail({ ...v, to: { ...v.to, language } }),
-  /** Issue 34: the member's 'Still working?' and, an hour later, their approver's alert. */
+  /** The member's 'Still working?' and, an hour later, their approver's alert. */
   stillWorking: (v: Omit<Parameters<typeof stillWorkingEmail>[0], 'to'> & { to: To }, language: Language) =>
     stillWorkingEmail({ ...v, to: { ...v.to, language } }),
-  /** Queued before issue 34 (a week link, not the dashboard's): rendered as the 'Still working?' email. */
+  /** Queued by an older version (a week link, not the dashboard's): rendered as the 'Still working?' email. */
   timerNudge: (
     {
       weekUrl,
@@ -72,7 +72,7 @@ const templates = {
     exportReadyEmail({ ...v, to: { ...v.to, language } }),
   erasureSoon: (v: { to: To; organization: Brand; eraseOn: string; reopenUrl: string }, language: Language) =>
     erasureSoonEmail({ ...v, to: { ...v.to, language } }),
-  /** Issue 32: a time-off request to decide, and the decision to its member. */
+  /** A time-off request to decide, and the decision to its member. */
   timeOffRequested: (v: Omit<Parameters<typeof timeOffRequestedEmail>[0], 'to'> & { to: To }, language: Language) =>
     timeOffRequestedEmail({ ...v, to: { ...v.to, language } }),
   timeOffDecided: (v: Omit<Parameters<typeof timeOffDecidedEmail>[0], 'to'> & { to: To }, language: Language) =>
@@ -94,7 +94,7 @@ export const queuedEmail = <K extends TemplateName>(
   values: TemplateValues<K>,
 ): QueuedEmail => outbox.email({ template, language, values: values as unknown as Record<string, unknown> })
 
-/** The email a stored outbox entry holds, rendered now; an item queued before issue 31 is already rendered. */
+/** The email a stored outbox entry holds, rendered now; an item queued by an older version is already rendered. */
 export const renderStored = (email: StoredEmail): EmailMessage => {
   if ('message' in email) return email.message
   if (!Object.hasOwn(templates, email.template)) throw new Error(`Unknown email template '${email.template}'`)

@@ -20,7 +20,7 @@ const datesOf = (w: ReturnType<typeof wordsFor>, r: RequestWords) =>
   r.from === r.to ? w.date(r.from) : `${w.date(r.from)} – ${w.date(r.to)}`
 
 /**
- * Issue 32: the approver (or their delegate while away) is asked to decide a time-off request, with
+ * The approver (or their delegate while away) is asked to decide a time-off request, with
  * one-click Approve and Decline (each link asks to confirm, as a timesheet's review email's do) and
  * the member's note. An email queued before the links existed has neither and reads as it did.
  */
@@ -86,7 +86,7 @@ const withLinks = (
   return { to: p.to.email, fromName: p.organization.name, subject, text, html }
 }
 
-/** Issue 32: the member hears the decision on their request (with the comment, when there is one). */
+/** The member hears the decision on their request (with the comment, when there is one). */
 export const timeOffDecidedEmail = (p: {
   to: Reader
   organization: Brand
@@ -96,7 +96,7 @@ export const timeOffDecidedEmail = (p: {
   url: string
 }): EmailMessage => {
   const w = wordsFor(p.to.language)
-  // Issue 36: what a supervisor typed reaches the member with its addresses as text, never links.
+  // What a supervisor typed reaches the member with its addresses as text, never links.
   const comment = linksAsText(p.comment)
   const values = { ...p.request, hours: String(p.request.hours), dates: datesOf(w, p.request), comment }
   const key = p.status === 'approved' ? 'approved' : 'declined'

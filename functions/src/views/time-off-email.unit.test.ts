@@ -26,7 +26,7 @@ describe("issue 32's time-off emails", () => {
     expect(mail.text).toContain('Decline: https://a/decline')
     expect(mail.text).toContain('Each link asks you to confirm, and works once within 7 days.')
     expect(mail.text).toContain('Approve or decline it in Ministry Timesheets: https://a/time-off')
-    // Issue 36: what the member typed never becomes a link.
+    // What the member typed never becomes a link.
     expect(mail.text).toContain('Note: Family visit, see www[.]example[.]org/trip')
     expect(mail.html).not.toContain('www.example.org')
   })

@@ -3,11 +3,11 @@ import { formatHoursNumberIn, localeOf, weekEnd, type DayName, type Language } f
 import { csvWords } from '@app/i18n'
 import { translator } from '@app/i18n/server'
 
-/** Our own CSV layouts' words in a reader's language (issue 21). */
+/** Our own CSV layouts' words in a reader's language. */
 export const csvWordsFor = (language: Language) => csvWords(translator(language))
 
 /**
- * The words of one email or page in its reader's language (issue 21): the `emails` catalogue's
+ * The words of one email or page in its reader's language: the `emails` catalogue's
  * texts, and dates in that language's locale. English reads exactly as the spec's texts.
  */
 export const wordsFor = (language: Language) => {

@@ -35,7 +35,7 @@ import listWebhooks from './list-webhooks.ts'
 import redeliver from './redeliver.ts'
 
 /**
- * Issue 35's webhooks, end to end against the local stack: a real HTTP receiver on 127.0.0.1 gets
+ * webhooks, end to end against the local stack: a real HTTP receiver on 127.0.0.1 gets
  * Standard Webhooks deliveries that the `standardwebhooks` package verifies; a failing one gets
  * retries the deliveries list shows.
  */

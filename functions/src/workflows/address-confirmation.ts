@@ -2,7 +2,7 @@ import type { Organization, User } from '@app/core'
 import { queuedEmail } from '../views/templates.ts'
 import { addressLinkUrl, createAddressLink } from './address-links.ts'
 
-/** Issue 36: the confirmation email of `email`, the address a supervisor gave `member`, with its one-click link. */
+/** The confirmation email of `email`, the address a supervisor gave `member`, with its one-click link. */
 export const confirmationEmail = async (
   orgId: string,
   member: Pick<User, 'id' | 'firstName' | 'language'>,

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { config, secrets } from '@app/adapters'
 
 /**
- * Issue 36: the one-click link that confirms a member's email address, made as the Approve and
+ * The one-click link that confirms a member's email address, made as the Approve and
  * Decline links are (decision-links.ts): an HMAC-signed token bound to one organization, member
  * and address, valid LINK_DAYS, and single use (the confirmation's transaction records its id).
  * Its signature covers a purpose of its own, so no other signed link can pass for one.

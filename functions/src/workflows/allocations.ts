@@ -18,7 +18,7 @@ export const unknownCodeMessage = (day: string) => `${day} names a ministry or f
 const usable = (codes: readonly AllocationCode[]) => new Set(codes.filter((c) => c.active).map((c) => c.id))
 
 /**
- * Issue 33: a save's splits may name only codes that exist and are active ('unallocated' too), and
+ * A save's splits may name only codes that exist and are active ('unallocated' too), and
  * only an exempt member or minister allocates the week by percent; otherwise 400 naming the day (on
  * its field) and nothing is written. The codes are read only when the save names some, so the
  * spec's calls cost what they did.

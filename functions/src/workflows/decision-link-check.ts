@@ -5,7 +5,7 @@ import { organizationClosedPage } from '../views/closed-page.ts'
 import { linkProblemPage } from '../views/decision-page.ts'
 import { isTimeOffLink, readDecisionLink, type DecisionLink } from './decision-links.ts'
 
-/** What a usable link decides, loaded: a pending timesheet, or (issue 32) a pending time-off request. */
+/** What a usable link decides, loaded: a pending timesheet, or a pending time-off request. */
 export type LinkedSubject =
   | { kind: 'timesheet'; sheet: Timesheet }
   | {
@@ -70,7 +70,7 @@ export const checkDecisionLink = async (token: string, browser: Language): Promi
   }
 }
 
-/** Issue 32: a time-off request's link; a request decided (or cancelled) since says so, and by whom. */
+/** A time-off request's link; a request decided (or cancelled) since says so, and by whom. */
 const checkTimeOffLink = async (
   link: DecisionLink & { timeOffId: string },
   db: OrgDb,

@@ -4,7 +4,7 @@ import { config, secrets } from '@app/adapters'
 /**
  * The Approve and Decline links in a supervisor's email: an HMAC-signed token bound to one
  * organization, decision and supervisor, and to what is decided: a timesheet's submission (its id
- * and version) or (issue 32) a time-off request (its id; a request is pending once, so it needs no
+ * and version) or a time-off request (its id; a request is pending once, so it needs no
  * version). Valid 7 days. It is single use: the decision's transaction records its id.
  */
 export const LINK_DAYS = 7
@@ -21,7 +21,7 @@ export type DecisionLink = LinkTarget & {
   expiresAt: number
 }
 
-/** A time-off request's link (links made before issue 32 are all timesheets'). */
+/** A time-off request's link (links made by an older version are all timesheets'). */
 export const isTimeOffLink = (link: DecisionLink): link is DecisionLink & { timeOffId: string } =>
   'timeOffId' in link && typeof link.timeOffId === 'string'
 

@@ -37,7 +37,7 @@ export const timesheetCsvUrl = (id: number) => `${config.appOrigin}/api/timeshee
  * (spec section 7) is the download route, which makes the CSV on its first use and redirects to it
  * (after a first approval of two, it yields the CSV once the final approval is given).
  *
- * Issue 31: any supervisor may decide. The approver's delegate deciding is recorded as deciding
+ * Any supervisor may decide. The approver's delegate deciding is recorded as deciding
  * for the approver. With the second approval on, an approval by someone who is not a final
  * approver is the first of two: the timesheet stays pending (no figures) and the final approvers
  * get the review email in the same transaction.

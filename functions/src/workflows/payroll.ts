@@ -28,7 +28,7 @@ export const rulesOf = (org: Organization): OvertimeRules => ({
 })
 
 /**
- * A timesheet as every route answers it: every day's spans (issue 34: one for the spec's day, none
+ * A timesheet as every route answers it: every day's spans (one for the spec's day, none
  * for an empty one), and its payroll figures for its member's pay type and role (a member no longer
  * on record counts as non-exempt staff).
  */
@@ -104,7 +104,7 @@ export const payrollTotals = async (db: OrgDb, range: Period) => {
 }
 
 /**
- * Issue 32: each member's paid leave over the days of the workweeks a range carries (so leave is
+ * Each member's paid leave over the days of the workweeks a range carries (so leave is
  * paid in the same period as the week it falls in): approved time off and the holidays it pays.
  */
 export const leaveOf = async (db: OrgDb, span: { start: string; end: string }) => {

@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
 
 /**
- * Issue 34: a kiosk PIN is kept only as a slow salted hash (scrypt, N=2^14, r=8, p=1: about 16 MB
+ * A kiosk PIN is kept only as a slow salted hash (scrypt, N=2^14, r=8, p=1: about 16 MB
  * and tens of milliseconds a try), so a copy of the table does not give the PINs away cheaply;
  * the lockout (five wrong tries, 15 minutes) keeps a kiosk from guessing them.
  */

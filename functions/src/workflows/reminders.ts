@@ -61,7 +61,7 @@ const dueEmails = async (db: OrgDb, now: Date, asIfScheduled: boolean): Promise<
   const users = new Map(recipients.map((r) => [r.user.id, r.user]))
   const members: ReminderMember[] = recipients.map((r) => ({ ...r.user, optedOut: r.optedOut }))
   const brand = brandOf(org)
-  // Who approves whom (issue 31): the digest's routing and the missing clock-out's approver.
+  // Who approves whom: the digest's routing and the missing clock-out's approver.
   const roster = new Map(recipients.map((r) => [r.user.id, r.user]))
   const today = todayIn(org.timeZone, now)
   const unsubscribe = (userId: string, kind: ReminderKind) => unsubscribeUrl({ orgId: db.orgId, userId, kind })
@@ -91,7 +91,7 @@ const dueEmails = async (db: OrgDb, now: Date, asIfScheduled: boolean): Promise<
 
   if (digestWeek) {
     const pending = await db.timesheets.all('pending')
-    // Issue 31: each supervisor's digest lists what is routed to them (their members, delegations, final approvals).
+    // Each supervisor's digest lists what is routed to them (their members, delegations, final approvals).
     const routing = (sheet: (typeof pending)[number]) => routedTo(sheet, org.approvals, roster, today)
     for (const { supervisor, sheets } of digests(members, pending, routing)) {
       const items = await Promise.all(
@@ -126,7 +126,7 @@ const dueEmails = async (db: OrgDb, now: Date, asIfScheduled: boolean): Promise<
     }
   }
 
-  // Issue 34: a day's timer past the organization's limit: the member once, their approver an hour later.
+  // A day's timer past the organization's limit: the member once, their approver an hour later.
   const declined = await db.notifications.declined(addDays(thisWeek, -7), thisWeek)
   const limit = settings.forgottenTimerHours
   for (const missing of forgottenClockOuts([...drafts, ...declined], members, limit, org.timeZone, now)) {

@@ -10,7 +10,7 @@ import {
 } from '@app/core'
 import type { DirectoryEntry, OrgDb } from '@app/data'
 
-/** Who approves whom and who is away (issue 31), from the member directory: one query, however many members. */
+/** Who approves whom and who is away, from the member directory: one query, however many members. */
 export const rosterOf = (directory: ReadonlyMap<string, DirectoryEntry>): Roster =>
   new Map([...directory].map(([id, entry]) => [id, { ...entry, id }]))
 

@@ -15,7 +15,7 @@ import type { OrgDb } from '@app/data'
 import { memberRoutingOf, reviewersFor } from './routing.ts'
 
 /**
- * Issue 31's cost: a submission and a decision read only the member's part of the roster (the
+ * cost: a submission and a decision read only the member's part of the roster (the
  * member, their approver, the final approvers, the delegates of those away). Law: whatever the
  * roster, that part routes exactly as the whole directory does.
  */

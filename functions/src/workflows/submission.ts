@@ -10,7 +10,7 @@ import { deliverNow } from './webhook-sender.ts'
  * them off, queues the review emails in the same transaction, then tries to
  * send them. `days`, when given, are saved in that same write (the submit page's save and submit);
  * `org`, when the caller already read it, is not read again. The emails go to the submitter's
- * approver (or their delegate while away), or with no approver to every other supervisor (issue 31).
+ * approver (or their delegate while away), or with no approver to every other supervisor.
  */
 export const submitWithReviewEmails = async (
   db: OrgDb,

@@ -30,7 +30,7 @@ import { timeOffEventData } from './webhook-events.ts'
 import { deliverNow } from './webhook-sender.ts'
 
 /**
- * Issue 32: what of time off sends no email (accruals, balances, lists, cancelling, the pay-period
+ * What of time off sends no email (accruals, balances, lists, cancelling, the pay-period
  * check), apart from the request and decision workflow, so routes that use it bundle no mail client.
  */
 
@@ -144,7 +144,7 @@ export const postForMembers = async (
 
 export const PERIOD_TIME_OFF_MESSAGE = 'This pay period has time off requests that are pending'
 
-/** Issue 32: a pay period cannot close while a time-off request inside it is pending (409 naming them). */
+/** A pay period cannot close while a time-off request inside it is pending (409 naming them). */
 export const refusePendingTimeOff = async (db: OrgDb, period: { start: string; end: string }) => {
   const weeks = carriedWeekStarts(period)
   const pending = await db.timeOff.list({ status: 'pending', from: weeks.start, to: addDays(weeks.end, 6) })
@@ -204,7 +204,7 @@ export const cancelTimeOff = async (db: OrgDb, caller: User, id: string) => {
   if (request.employeeId !== caller.id && caller.role !== 'supervisor') throw notFound('time off request')
   if (!cancellable(request, today(org)))
     throw conflict('Only a pending request, or an approved one that has not started, can be cancelled')
-  // Issue 35: the time_off.cancelled deliveries go in the cancellation's transaction, tried after it.
+  // The time_off.cancelled deliveries go in the cancellation's transaction, tried after it.
   const webhooks = await db.webhooks.event('time_off.cancelled', timeOffEventData(request, 'cancelled', caller))
   const cancelled = await db.timeOff.cancel(request, today(org), caller, { webhooks })
   await deliverNow(webhooks)

@@ -23,8 +23,8 @@ import { deliverNow } from './webhook-sender.ts'
 import { reviewersWithEmail } from './review-requests.ts'
 
 /**
- * Issue 32: time off. A request goes to the member's approver (or their delegate while away) as a
- * timesheet does (issue 31's routing); any supervisor may decide it. Accruals per hours worked are
+ * Time off. A request goes to the member's approver (or their delegate while away) as a
+ * timesheet does (routing); any supervisor may decide it. Accruals per hours worked are
  * posted with the timesheet's (final) approval, per pay period when a period closes, yearly by the job.
  */
 
@@ -77,7 +77,7 @@ export const requestTimeOff = async (db: OrgDb, member: User, input: TimeOffRequ
       })
     }),
   )
-  // Issue 35: the time_off.requested deliveries go in the request's transaction, tried after it.
+  // The time_off.requested deliveries go in the request's transaction, tried after it.
   const webhooks = await db.webhooks.event(
     'time_off.requested',
     timeOffEventData({ id, employeeId: member.id, from: input.from, to: input.to, hours }, 'pending', member),
@@ -91,7 +91,7 @@ const sendNow = async (db: OrgDb, emails: QueuedEmail[], org: Organization) => {
   await Promise.all(emails.map((e) => deliver(db.orgId, e.id, e.email, 0, org)))
 }
 
-/** Who a request is routed to now: the member's approver, or that approver's delegate while away (issue 31). */
+/** Who a request is routed to now: the member's approver, or that approver's delegate while away. */
 export const requestReviewers = async (db: OrgDb, org: Organization, member: User) => {
   const { roster, today: on } = await memberRoutingOf(db, org, member, member.id)
   return reviewersOf(member.id, roster, on)
@@ -136,7 +136,7 @@ export const decideTimeOff = async (
         }),
       ]
     : []
-  // Issue 31's routing: the approver's delegate deciding is recorded as deciding for the approver.
+  // routing: the approver's delegate deciding is recorded as deciding for the approver.
   const { roster, today } = await memberRoutingOf(db, org, member, request.employeeId)
   const behalfId = onBehalfOf(request.employeeId, supervisor.id, roster, today)
   const behalf = behalfId ? await db.users.findForRecords(behalfId) : undefined

@@ -10,7 +10,7 @@ export interface ZipEntry {
   name: string
   /**
    * The file's contents in pieces, made as the archive reaches them and deflated as they come, so
-   * no file of an export is ever held whole as text (issue 35: the job's memory).
+   * no file of an export is ever held whole as text (the job's memory).
    */
   data: () => Iterable<string>
 }

@@ -9,7 +9,7 @@ import { manifest, type Route, type RouteKey } from './support/manifest.ts'
 import { makeTenant, ownerRequest, type Tenant } from './support/world.ts'
 
 /**
- * API tokens (issue 35), generated from the route manifest: a token of each scope against every
+ * API tokens, generated from the route manifest: a token of each scope against every
  * route. It reaches exactly the routes that declare its scope, as their owner's supervisor session
  * would, and every other route refuses it with 403 naming what is missing, changing nothing; an
  * unknown, revoked or expired token is 401 everywhere.
@@ -47,8 +47,8 @@ describe('the manifest names a scope only where a token belongs', () => {
       r.method === 'GET' && r.path === '/api/organization/holidays' && r.scope === 'time-off:read'
     expect(reachable.filter((e) => never.test(e[1].path) && !holidays(e)).map(label)).toEqual([])
     expect(reachable.filter(([, r]) => r.path.includes('password')).map(label)).toEqual([])
-    // Every write a token can make is a decision on a timesheet (the status PATCH and, issue 37,
-    // the bulk approval) or on a time-off request (issue 32).
+    // Every write a token can make is a decision on a timesheet (the status PATCH and,
+    // the bulk approval) or on a time-off request.
     expect(
       reachable
         .filter(([, r]) => r.method !== 'GET')

@@ -18,7 +18,7 @@ const LOAD_MS = 3_000
 const WRITERS = 3
 /**
  * DynamoDB Local answers a write a few milliseconds before the write survives its process being
- * killed (reported with issue 10: a save acknowledged 5 ms before the cut was missing after the
+ * killed (reported with A save acknowledged 5 ms before the cut was missing after the
  * restart). The cut therefore comes a moment after the last answer, not in the middle of one.
  */
 const QUIET_MS = 1_000

@@ -179,7 +179,7 @@ describe('S3 down during approval', () => {
     figures.faults()
     figures.cases()
     expect(res.status, res.text).toBe(200)
-    // Issue 36: never null (spec section 7): the route that makes the file on first use and redirects.
+    // Never null (spec section 7): the route that makes the file on first use and redirects.
     expect(res.json).toMatchObject({
       status: 'approved',
       csvDownloadUrl: expect.stringMatching(new RegExp(`/api/timesheets/${pending.id}/download-csv$`)),

@@ -95,13 +95,13 @@ describe("'table:read' routes only read the table", () => {
     expect(route.uses).toContain('table')
     const { result, refused } = await refusedCalls(async () => callRoute(route, await ownerRequest(key, route, t)))
     expect(result.status, result.text).toBeLessThan(400)
-    // The settings and their audit record are one transaction (issue 21): refused as a whole.
+    // The settings and their audit record are one transaction: refused as a whole.
     expect(refused).toEqual([expect.stringMatching(/^TransactWrite/)])
   })
 })
 
 /**
- * Issue 36: a public route that keeps no session (the health check) is granted no session writes
+ * A public route that keeps no session (the health check) is granted no session writes
  * on AWS, so it must not load, slide or end one, even when a cookie comes with it.
  */
 const sessionless = manifest.filter(([, r]) => r.keepsNoSession)

@@ -99,7 +99,7 @@ export const newStaffCredentials = async (
 }
 
 /** A staff member of an organization, signed in through the real staff login. */
-/** Their address is confirmed (issue 36), as its owner would by its link, unless `confirmed` is false; Ana Silva unless `person` names someone. */
+/** Their address is confirmed, as its owner would by its link, unless `confirmed` is false; Ana Silva unless `person` names someone. */
 export const newStaffMember = async (
   supervisorCookie: string,
   role: 'employee' | 'volunteer' | 'supervisor' = 'employee',

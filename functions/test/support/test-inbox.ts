@@ -11,14 +11,14 @@ const everything = async (to?: string): Promise<InboxEmail[]> => {
   return to ? emails.filter((e) => e.destination.to.includes(to)) : emails
 }
 
-/** Issue 36: whether an email is an address confirmation (its one-click link). */
+/** Whether an email is an address confirmation (its one-click link). */
 const isConfirmation = (e: InboxEmail) => (e.body.text ?? '').includes('/api/email-confirmations/')
 
-/** The emails sent (to `to`), but the address confirmations every added member gets first (issue 36). */
+/** The emails sent (to `to`), but the address confirmations every added member gets first. */
 export const inbox = async (to?: string): Promise<InboxEmail[]> =>
   (await everything(to)).filter((e) => !isConfirmation(e))
 
-/** Issue 36: the address confirmations sent (to `to`). */
+/** The address confirmations sent (to `to`). */
 export const confirmationsIn = async (to?: string): Promise<InboxEmail[]> =>
   (await everything(to)).filter(isConfirmation)
 

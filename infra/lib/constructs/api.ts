@@ -146,7 +146,7 @@ export const sessionWrites = (table: ITable) =>
 export const AUDIT_PARTITIONS = 'ORG#*#AUDIT'
 
 /**
- * The audit trail is append-only for every role (issue 36): no function may update or delete an
+ * The audit trail is append-only for every role: no function may update or delete an
  * item whose partition is an organization's audit trail (`ORG#<o>#AUDIT`, packages/data/src/keys.ts),
  * whatever else it is granted. Records are written by PutItem (in the change's own transaction).
  */
@@ -159,8 +159,8 @@ export const auditAppendOnly = (table: ITable) =>
   })
 
 /**
- * The one exemption from `auditAppendOnly`, for the erasure job's role alone (constructs/jobs.ts;
- * issue 35): an organization that closed and was not reopened within 30 days must leave nothing
+ * The one exemption from `auditAppendOnly`, for the erasure job's role alone (constructs/jobs.ts):
+ * an organization that closed and was not reopened within 30 days must leave nothing
  * behind, its audit trail included. So that role gets this denial instead of that one: it may
  * delete an audit record, one item at a time (DeleteItem, which only removes), and may never
  * write, change or batch-write one (PutItem, UpdateItem, and BatchWriteItem, which can put as well

@@ -86,7 +86,7 @@ export class Auth extends Construct {
     const federated = settings.supervisorIdp !== 'cognito'
 
     this.supervisorPool = new UserPool(this, 'SupervisorPool', {
-      // Issue 31: Lite. Federation, the classic hosted UI, TOTP and SES email are all Lite features;
+      // Lite. Federation, the classic hosted UI, TOTP and SES email are all Lite features;
       // Essentials' managed-login branding, access-token customization and passwordless are unused.
       featurePlan: FeaturePlan.LITE,
       // With an external provider every supervisor comes from it; otherwise they sign up here.
@@ -143,7 +143,7 @@ export class Auth extends Construct {
     this.issuer = this.supervisorPool.userPoolProviderUrl
 
     this.staffPool = new UserPool(this, 'StaffPool', {
-      // Issue 31: Lite (admin-created users and the admin password flow need nothing more).
+      // Lite (admin-created users and the admin password flow need nothing more).
       featurePlan: FeaturePlan.LITE,
       selfSignUpEnabled: !staffPoolDefinition.adminCreateUserOnly,
       signInAliases: { username: true },

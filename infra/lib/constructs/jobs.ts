@@ -28,11 +28,11 @@ import { allow, appFunction } from './lambda.ts'
 export const retryEmailsEntry = 'functions/src/jobs/retry-emails.ts'
 /** The reminders job's module: it exports `handler`; a scheduled event runs it as scheduled. */
 export const remindersEntry = 'functions/src/jobs/reminders.ts'
-/** The export job's module (issue 35): it makes the zips of the exports asked for. */
+/** The export job's module: it makes the zips of the exports asked for. */
 export const exportEntry = 'functions/src/jobs/export-organization.ts'
-/** The erasure job's module (issue 35): it erases the closed organizations whose date has come. */
+/** The erasure job's module: it erases the closed organizations whose date has come. */
 export const eraseClosedEntry = 'functions/src/jobs/erase-closed.ts'
-/** The yearly time-off job's module (issue 32): carryover and yearly accruals, once each. */
+/** The yearly time-off job's module: carryover and yearly accruals, once each. */
 export const timeOffYearlyEntry = 'functions/src/jobs/time-off-yearly.ts'
 
 /**
@@ -174,7 +174,7 @@ export class Jobs extends Construct {
     })
     this.export = exportJob.fn
     this.exportSchedule = exportJob.schedule
-    // The erasure job (issue 35), daily as of the date it runs: exactly the calls it makes. The
+    // The erasure job, daily as of the date it runs: exactly the calls it makes. The
     // table without ConditionCheck, and the one exemption from the audit trail's append-only rule
     // (auditEraseOnly instead of auditAppendOnly: it may delete audit records, never write one);
     // listing and deleting objects only under an organization's prefix of the two buckets that
@@ -210,7 +210,7 @@ export class Jobs extends Construct {
     })
     this.eraseClosed = erase.fn
     this.eraseClosedSchedule = erase.schedule
-    // The yearly time-off job (issue 32), daily: it reads members, policies and ledgers and posts
+    // The yearly time-off job, daily: it reads members, policies and ledgers and posts
     // each grant with its audit record in one transaction; it sends nothing.
     const yearly = this.job(props, 'TimeOffYearly', {
       description: `Posts yearly time-off accruals and the carryover at the year's start, once each, daily (${timeOffYearlyEntry})`,

@@ -183,7 +183,7 @@ export const createSubscription = async (p: NewSubscription) => {
 const ENDED = new Set(['canceled', 'incomplete_expired'])
 
 /**
- * Cancels the organization's subscription at once (closing it, issue 35); one already ended is
+ * Cancels the organization's subscription at once (closing it); one already ended is
  * left as it is, so a second try after a failure cancels nothing twice.
  */
 export const cancelSubscription = async (subscriptionId: string) => {

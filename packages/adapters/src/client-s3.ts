@@ -2,7 +2,7 @@ import { S3Client } from '@aws-sdk/client-s3'
 import { lazyClient } from './aws.ts'
 
 /**
- * The local S3 emulator signs a bucket-level request (listing, issue 35's erasure) as `/bucket`,
+ * The local S3 emulator signs a bucket-level request (listing, erasure) as `/bucket`,
  * where the SDK sends and signs `/bucket/`: locally the path loses that slash before it is
  * signed. S3 itself answers both the same.
  */

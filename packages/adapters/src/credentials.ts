@@ -47,7 +47,7 @@ export const usernameBase = (firstName: string, lastName: string): string =>
 /**
  * Username candidates for a new member, without end: the name's base and a random tag of letters
  * (ana.silva.kdpq). Every username carries a tag, so a name taken in another organization says
- * nothing about it, and a name never runs out: the tag grows a letter every 8 tries (issue 36).
+ * nothing about it, and a name never runs out: the tag grows a letter every 8 tries.
  */
 export function* usernameCandidates(
   firstName: string,

@@ -54,7 +54,7 @@ const exportFile = (key: string) => ({
     ),
 })
 
-/** The zip of all an organization's data (issue 35), handed out by 15-minute pre-signed links. */
+/** The zip of all an organization's data, handed out by 15-minute pre-signed links. */
 const archiveFile = (key: string) => ({
   key,
   async put(body: Uint8Array, fileName: string) {
@@ -127,7 +127,7 @@ export const filesFor = (orgId: string) => ({
   /** The zip of one export of all the organization's data. */
   dataExport: (exportId: string) => archiveFile(`${orgId}/exports/${exportId}.zip`),
   /**
-   * Issue 35: erases every file of the organization (timesheet CSVs, payroll files, exports,
+   * Erases every file of the organization (timesheet CSVs, payroll files, exports,
    * logos) from both buckets; nothing left, nothing done. Answers how many were deleted.
    */
   async eraseAll() {

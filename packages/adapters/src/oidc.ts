@@ -48,7 +48,7 @@ export interface Identity {
   issuer: string
   subject: string
   email: string | null
-  /** Issue 31: whether the provider verified `email` (an invitation is accepted only with a verified one). */
+  /** Whether the provider verified `email` (an invitation is accepted only with a verified one). */
   emailVerified: boolean
   firstName: string
   lastName: string

@@ -21,7 +21,7 @@ export interface ReportPerson {
 }
 
 /**
- * The allocation report (issue 33) from stored member-weeks: staff hours per code (a code's
+ * The allocation report from stored member-weeks: staff hours per code (a code's
  * `percent` of all staff paid hours, a member's of that member's own paid hours), and volunteers'
  * hours per code valued at the volunteer rate. Codes come in the organization's order, then
  * 'Unallocated'; a code shows when it has hours, or when it is an active one with budget hours.

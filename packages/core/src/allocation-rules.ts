@@ -3,7 +3,7 @@ import type { PayType } from './pay-types.ts'
 import { DAYS, dayLabel, type DayName } from './week.ts'
 
 /**
- * Issue 33: the rules of a week's allocations, without zod (the web's first screens and its offline
+ * The rules of a week's allocations, without zod (the web's first screens and its offline
  * save use them; the schemas are in allocation.ts). Everything is in whole minutes.
  */
 
@@ -148,7 +148,7 @@ interface PercentShare {
 const sumPercent = (list: readonly { percent: number }[]) => list.reduce((a, l) => a + l.percent, 0)
 
 /**
- * What the week's percent editor fills in as you type (issue 33, as `fillRemainder` for a day): the
+ * What the week's percent editor fills in as you type (as `fillRemainder` for a day): the
  * default code (or 'Unallocated') takes whatever the other lines leave of 100. Lines of the default
  * code are merged into that one remainder line, which is left out when nothing remains.
  */

@@ -10,7 +10,7 @@ import { limitedText } from './text-schemas.ts'
 import { dayLabel, isCalendarDate, type DayName } from './week.ts'
 
 /**
- * Issue 33: where the hours go. An organization keeps a list of ministries and funds (codes); a
+ * Where the hours go. An organization keeps a list of ministries and funds (codes); a
  * day's paid minutes may be split among codes, and a day with no split goes wholly to the member's
  * default code, or to 'Unallocated' when there is none. Everything is in whole minutes, so a day's
  * allocations always add up to exactly its paid minutes.
@@ -57,7 +57,7 @@ const codeFields = {
     .nullable()
     .default(null)
     .transform((s) => s || null),
-  /** Issue 33: the ADP cost number its hours carry in the paydata file ('Temporary Cost Number'). */
+  /** The ADP cost number its hours carry in the paydata file ('Temporary Cost Number'). */
   costNumber: z
     .string({ error: COST_NUMBER_MESSAGE })
     .trim()

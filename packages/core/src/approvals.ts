@@ -3,7 +3,7 @@ import type { Role } from './roles.ts'
 import { isCalendarDate, isValidDate } from './week.ts'
 
 /**
- * Issue 31: each member's approver (the spec's `supervisorId`), a supervisor's time away with a
+ * Each member's approver (the spec's `supervisorId`), a supervisor's time away with a
  * delegate, and the optional second approval. Who is asked to decide a pending timesheet is
  * computed here only; the server's emails, digest, reminders and "Waiting for me" all read it.
  */

@@ -4,7 +4,7 @@ import { runningStart } from './spans.ts'
 import { dateOfDay, DAYS, type DayName } from './week.ts'
 
 /**
- * The forgotten clock-out (issue 34): a day's timer (a start with no end, from the app or a kiosk)
+ * The forgotten clock-out: a day's timer (a start with no end, from the app or a kiosk)
  * that has run longer than the organization's limit (Settings → Notifications). The member is
  * asked ('Still working?') and their approver told an hour later; the day shows 'Clock-out missing'
  * until a person sets its end. Nothing here changes a time: the end it suggests is only offered.

@@ -3,7 +3,7 @@ import { dateInZone } from './datetime.ts'
 import { addDays } from './week.ts'
 
 /**
- * Closing an organization (issue 35): access ends at once, the data is erased this many days
+ * Closing an organization: access ends at once, the data is erased this many days
  * later, and its supervisors may reopen it until then; they are emailed a week before.
  */
 export const ERASE_AFTER_DAYS = 30

@@ -2,13 +2,13 @@ import { DAYS, daysOfWeekStarting, isCalendarDate, type DayName } from './week.t
 import type { TimesheetDays } from './timesheet.ts'
 
 /**
- * Issue 34, Copy last week: each day of this week that has no start, end or activity takes the
+ * Copy last week: each day of this week that has no start, end or activity takes the
  * same weekday of the member's previous week (its times, break and activity; never the notes).
  * A day already filled is never changed. The one rule, used by the server's
  * POST /api/timesheets/{id}/copy-last-week and by the staff app offline (then saved like any save).
  */
 
-/** What one day copies: every field of the day (its split among ministries and funds, issue 33, and its spans), never the week's notes. */
+/** What one day copies: every field of the day (its split among ministries and funds, And its spans), never the week's notes. */
 export const copiedDayFields = (day: DayName) =>
   [`${day}Start`, `${day}End`, `${day}Activity`, `${day}BreakMinutes`, `${day}Allocations`, `${day}Spans`] as const
 

@@ -30,7 +30,7 @@ export function* csvLines(rows: Iterable<CsvRow>): Generator<string> {
 }
 
 /**
- * The words of our own CSV layouts in English, the spec's (issue 21: a reader gets them in their
+ * The words of our own CSV layouts in English, the spec's (a reader gets them in their
  * language; `common:csv` in packages/i18n holds the same keys, and a test keeps English equal).
  * Payroll systems' layouts (payroll-files.ts) keep the titles their importers require.
  */

@@ -2,7 +2,7 @@ import { dayShiftMinutes, daySpans, isTime, type WeekTimes } from './hours.ts'
 import { dateOfDay, DAYS, type DayName } from './week.ts'
 
 /**
- * What a member is shown before saving, and a supervisor before approving (issue 37): days whose
+ * What a member is shown before saving, and a supervisor before approving: days whose
  * times are allowed but worth a second look. None is refused: an end before the start is a shift
  * over midnight (spec section 5), and a long day may be real.
  */
@@ -45,7 +45,7 @@ export const unfinishedDays = (week: WeekTimes): DayName[] => [
   ),
 ]
 
-/** Issue 37's flags beside a week's times: a day worked on a holiday, or during approved time off. */
+/** flags beside a week's times: a day worked on a holiday, or during approved time off. */
 export type LeaveCheck = 'onHoliday' | 'onTimeOff'
 
 /** What the organization and the member have on the week's days: holidays by name, approved time-off days. */

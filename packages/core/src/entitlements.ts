@@ -8,7 +8,7 @@ import { planById, plans, type Plan } from './plans.ts'
  * subscription, or a subscription has lapsed, timesheets stay readable and submittable but
  * adding members and branding are blocked until billing is fixed. A Stripe subscription still in
  * its trial without a payment method keeps the trial's (Professional's) limits whatever plan it
- * names, until a card is attached or it is active (issue 36: no Enterprise unpaid).
+ * names, until a card is attached or it is active (no Enterprise unpaid).
  */
 export interface Entitlements {
   plan: Plan
@@ -58,7 +58,7 @@ export const assertCanBrand = (e: Entitlements) => {
 /**
  * Emails one organization may send per UTC day. Every tenant sends from our one SES identity, so
  * one organization mailing people thousands of times could get sending paused for all of them.
- * An unpaid trial (anyone can start one) gets far fewer (issue 36). Over the quota, emails wait in
+ * An unpaid trial (anyone can start one) gets far fewer. Over the quota, emails wait in
  * the outbox for the next day; the change that queued them is never refused.
  */
 export const EMAIL_DAILY_LIMIT = 300

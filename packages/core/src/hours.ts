@@ -44,7 +44,7 @@ export const paidMinutes = (start?: string | null, end?: string | null, breakMin
 export const breakField = <D extends DayName>(day: D): `${D}BreakMinutes` => `${day}BreakMinutes`
 
 /**
- * Issue 34: one stretch of work in a day (a morning, an evening). A day may hold up to 4, in
+ * One stretch of work in a day (a morning, an evening). A day may hold up to 4, in
  * order; the last may still be running (no end) or run past midnight.
  */
 export interface Span {
@@ -57,7 +57,7 @@ export const spansField = <D extends DayName>(day: D): `${D}Spans` => `${day}Spa
 
 /**
  * The time fields of a week as stored: mondayStart, mondayEnd ... sundayEnd, each day's break in
- * minutes and (issue 34) its spans when it has two or more. Null means not filled; a missing break
+ * minutes and its spans when it has two or more. Null means not filled; a missing break
  * is no break; a day without spans is its start and end.
  */
 export type WeekTimes = Partial<Record<`${DayName}${'Start' | 'End'}`, string | null | undefined>> &
@@ -128,7 +128,7 @@ export const formatHoursNumber = (hours: number): string => {
  * the rounding is formatHoursNumber's, only the writing is the reader's.
  */
 export const formatHoursNumberIn = (hours: number, locale: string): string => {
-  // One formatter per locale: making one is slow (a list of 25 weeks made 50 of them per render, issue 30).
+  // One formatter per locale: making one is slow (a list of 25 weeks made 50 of them per render).
   let format = hoursFormats.get(locale)
   if (!format) {
     format = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false })

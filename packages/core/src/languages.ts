@@ -1,5 +1,5 @@
 /**
- * The languages the product speaks (issue 21; English is the spec's, Spanish is for US
+ * The languages the product speaks (English is the spec's, Spanish is for US
  * congregations) and how a person's is chosen. Without zod: the browser's first script needs these
  * (web/src/i18n.ts), and zod stays out of the public pages' initial JavaScript; the schema is in
  * language.ts.

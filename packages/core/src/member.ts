@@ -6,7 +6,7 @@ import { ApproverId } from './approvals.ts'
 import { AllocationCodeId } from './allocation.ts'
 import { HireDate, UNPAID_ROLE_MESSAGE } from './hire.ts'
 
-/** Issue 33: a member's default ministry or fund (a code's id that exists and is active), or null for none. */
+/** A member's default ministry or fund (a code's id that exists and is active), or null for none. */
 export const DefaultCode = AllocationCodeId.nullable()
 
 /** The Add Member form and request (spec section 5, with its messages). */
@@ -34,9 +34,9 @@ export const NewMember = z
       `Department must be at most ${TEXT_LIMITS.department} characters`,
     ),
     role: Role.default('employee'),
-    /** Issue 31: the member's approver (a supervisor of the organization) or null; the adding supervisor when absent. */
+    /** The member's approver (a supervisor of the organization) or null; the adding supervisor when absent. */
     supervisorId: ApproverId.optional(),
-    /** Issue 33: the member's default ministry or fund; none when absent. */
+    /** The member's default ministry or fund; none when absent. */
     defaultCode: DefaultCode.optional(),
     /** The day the member's pay starts; the day added, in the organization's zone, when absent. */
     hireDate: HireDate.optional(),

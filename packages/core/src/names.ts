@@ -1,4 +1,4 @@
-/** A member's name as screens and emails show it (zod-free: the first screens use it, issue 30). */
+/** A member's name as screens and emails show it (zod-free: the first screens use it). */
 interface Named {
   firstName: string
   lastName: string

@@ -37,7 +37,7 @@ export const Organization = z
     weekStartDay: z.enum(['monday', 'sunday']),
     /** Whether supervisors get an email with Approve and Decline links for each submission. */
     approvalEmails: z.boolean().default(true),
-    /** Issue 31: the optional second approval (off by default). */
+    /** The optional second approval (off by default). */
     approvals: ApprovalSettings.default(defaultApprovalSettings()),
     /** Settings → Notifications as stored (read through `notificationSettingsOf`); absent until saved. */
     notifications: z.unknown().optional(),

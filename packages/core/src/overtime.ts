@@ -120,7 +120,7 @@ export const timesheetPayroll = (week: WeekTimes, rules: OvertimeRules, payType:
 }
 
 /**
- * What approval stores for one member-week (issue 19): the week's figures in minutes, the member's
+ * What approval stores for one member-week: the week's figures in minutes, the member's
  * pay type and role at the time, and each worked day's paid, regular, overtime and double-time
  * minutes (the per-day files). Summaries, periods and exports add these up instead of re-reading
  * timesheets.
@@ -142,7 +142,7 @@ export interface DayFigures {
   overtimeMinutes: number
   doubleTimeMinutes: number
   /**
-   * Issue 33: where the day's paid minutes went (its split, the week's percents, or its member's
+   * Where the day's paid minutes went (its split, the week's percents, or its member's
    * default code, else 'unallocated'); they add up to `paidMinutes`. Missing in figures stored
    * before allocations existed: read those as all 'unallocated'.
    */
@@ -155,7 +155,7 @@ export const memberWeek = (
   rules: OvertimeRules,
   payType: PayType,
   role: Role,
-  /** Issue 33: the member's default code at approval (null: 'unallocated'). */
+  /** The member's default code at approval (null: 'unallocated'). */
   defaultCode: string | null = null,
 ): MemberWeek => {
   const order = daysOfWeekStarting(sheet.weekStartDate)

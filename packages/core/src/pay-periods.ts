@@ -2,7 +2,7 @@ import type { PayPeriodFrequency } from './payroll.ts'
 import { addDays, dayOfDate, weekEnd } from './week.ts'
 
 /**
- * Pay periods (issue 19). Weekly and biweekly periods repeat every 7 or 14 days from the anchor
+ * Pay periods. Weekly and biweekly periods repeat every 7 or 14 days from the anchor
  * date (any day of one period: before or after it works alike); semimonthly periods are the 1st
  * to the 15th and the 16th to the month's end; monthly periods are calendar months. The last two
  * ignore the anchor, as payroll providers do.
@@ -92,7 +92,7 @@ export interface ClosedPeriod extends Period {
 }
 
 /**
- * The first closed period that a schedule (frequency and anchor) would split, if any (issue 36):
+ * The first closed period that a schedule (frequency and anchor) would split, if any:
  * one of its locked weeks falls in a period of the new schedule that is not that closed period and
  * also carries weeks no closed period locks. Such a period could only be closed over weeks another
  * closed period holds. A new period made only of closed weeks (two closed weekly periods that

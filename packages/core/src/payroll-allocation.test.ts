@@ -15,7 +15,7 @@ import { adpCsv, memberShares, payrollCsv, totalsByMember, type MemberTotals } f
 import { DAYS } from './week.ts'
 
 /**
- * Issue 33: a member's hours shared among codes (our payroll CSV's code rows) and among cost numbers
+ * A member's hours shared among codes (our payroll CSV's code rows) and among cost numbers
  * (ADP's Temporary Cost Number lines) always add up to exactly the figures the member's own row shows.
  */
 

@@ -15,7 +15,7 @@ import {
 } from './time-off-payroll.ts'
 
 /**
- * Payroll totals and the files payroll systems import (issue 19), all from the member-week
+ * Payroll totals and the files payroll systems import, all from the member-week
  * figures approval stored. Minutes are added up first and turned into hours (two decimals) once.
  */
 
@@ -37,7 +37,7 @@ export interface MemberTotals extends PayrollPerson {
   daysWorked: number
   /** Every worked day, in date order (weeks are added oldest first, their days in order). */
   days: DayFigures[]
-  /** Issue 32: paid leave (time off and holidays) in the range, never in regular or overtime. */
+  /** Paid leave (time off and holidays) in the range, never in regular or overtime. */
   leave?: LeaveTotals
 }
 
@@ -113,7 +113,7 @@ export interface MemberShare {
 }
 
 /**
- * Issue 33: a member's paid, regular, overtime and double-time figures shared among keys (a key per
+ * A member's paid, regular, overtime and double-time figures shared among keys (a key per
  * code: its id, or its cost number for ADP). Each day's minutes of each kind are shared among the
  * keys its allocation names in the same proportions (whole minutes, adding up exactly, as the IIF
  * rows share them); the member's printed total of each kind, in hundredths of an hour, is then
@@ -160,14 +160,14 @@ export const memberShares = (m: MemberTotals, keyOf: (code: string) => string): 
 }
 
 /**
- * Our own layout: a row per member (their totals), then (issue 33) a row per member and ministry or
+ * Our own layout: a row per member (their totals), then a row per member and ministry or
  * fund (its name in the last column; the rows' hours add up to exactly the member row's), then a row
  * per day they worked. Columns and row kinds only ever get added, so existing readers keep working.
  */
 export const payrollCsv = (
   members: readonly MemberTotals[],
   w: CsvWords = englishCsvWords,
-  /** Issue 33: each code's name (its id when unknown; 'Unallocated' in the reader's language). */
+  /** Each code's name (its id when unknown; 'Unallocated' in the reader's language). */
   nameOf: (code: string) => string = (code) => code,
 ): string => {
   const codeName = (code: string) => (code === UNALLOCATED ? w.word('unallocated') : nameOf(code))
@@ -246,7 +246,7 @@ export const payrollCsv = (
   ])
 }
 
-/** Issue 32: the days a member has paid leave and no worked hours (their own day rows). */
+/** The days a member has paid leave and no worked hours (their own day rows). */
 const leaveOnlyDays = (m: MemberTotals) => {
   const worked = new Set(m.days.map((d) => d.date))
   return [...new Set((m.leave?.days ?? []).map((d) => d.date))].filter((d) => !worked.has(d)).sort()
@@ -266,14 +266,14 @@ export const gustoCsv = (members: readonly MemberTotals[]): string =>
     ]),
   ])
 
-/** The column ADP's paydata import reads a line's cost number from (issue 33). */
+/** The column ADP's paydata import reads a line's cost number from. */
 export const ADP_COST_NUMBER_TITLE = 'Temporary Cost Number'
 
 /**
  * ADP Workforce Now paydata import: Co Code, Batch ID and File # first (ADP requires these
  * positions), then regular and overtime hours; double time goes in Hours 3 with code D.
  *
- * Issue 33: ADP's "Automated Paydata Integration for ADP Workforce Now" (apps.adp.com, app 372723,
+ * ADP's "Automated Paydata Integration for ADP Workforce Now" (apps.adp.com, app 372723,
  * its features page) takes a header-based CSV whose fields are Co Code (required in the 1st
  * position), Batch ID (2nd), File # (3rd), then by their titles Pay#, Regular Hours, O/T Hours,
  * Hours 3/4 Code and Amount, ... and "Temporary Cost Number" and "Temporary Department"; ADP's
@@ -290,7 +290,7 @@ export const adpCsv = (
   companyCode: string,
   batchId: string,
   leaveCodes: Record<LeaveKind, string> = DEFAULT_ADP_LEAVE_CODES,
-  /** Issue 33: each code's cost number ('' for none). */
+  /** Each code's cost number ('' for none). */
   costNumberOf: (code: string) => string = () => '',
 ): string => {
   const lines = members.flatMap((m) => {
@@ -313,7 +313,7 @@ export const adpCsv = (
       ...shares.filter((s) => s.key !== '').map((share) => ({ m, share, leave: false })),
     ]
   })
-  // Issue 32: paid leave follows double time in Hours 3, Hours 4, …, one kind per pair.
+  // Paid leave follows double time in Hours 3, Hours 4, …, one kind per pair.
   const pairs = lines.map(({ m, share, leave }) => [
     ...(share.doubleTime > 0 ? [['D', hundredthsText(share.doubleTime)] as [string, string]] : []),
     ...(leave ? adpLeavePairs(m.leave, leaveCodes) : []),
@@ -376,7 +376,7 @@ export const IIF_PAY_ITEMS = {
 } as const
 
 /**
- * Issue 33: a day's minutes of one payroll item shared among the QuickBooks classes of the codes
+ * A day's minutes of one payroll item shared among the QuickBooks classes of the codes
  * its allocation names (in the same proportions, whole minutes, adding up exactly); codes with no
  * class share the class ''. A day with no class at all is one share, as before allocations.
  */
@@ -394,7 +394,7 @@ export const iifClassShares = (
 
 /**
  * QuickBooks Desktop timer activities: the TIMERHDR block, then one TIMEACT row per member-day,
- * class (issue 33: the code's class in PROJ) and payroll item (regular, overtime, double time),
+ * class (the code's class in PROJ) and payroll item (regular, overtime, double time),
  * each no longer than 23:59.
  */
 export const quickbooksIif = (
@@ -404,9 +404,9 @@ export const quickbooksIif = (
     classOf = () => '',
     leaveItems = DEFAULT_IIF_LEAVE_ITEMS,
   }: {
-    /** Issue 33: each code's QuickBooks class (PROJ). */
+    /** Each code's QuickBooks class (PROJ). */
     classOf?: (code: string) => string
-    /** Issue 32: the payroll item of each kind of leave (Settings → Payroll). */
+    /** The payroll item of each kind of leave (Settings → Payroll). */
     leaveItems?: Record<LeaveKind, string>
   } = {},
 ): string => {
@@ -428,7 +428,7 @@ export const quickbooksIif = (
             lines.push(iifLine(['TIMEACT', iifDate(d.date), '', emp, '', item, iifDuration(piece), share.proj, '', 0]))
       }
     }
-    // Issue 32: each day of paid leave, with the payroll item of its kind (Settings → Payroll).
+    // Each day of paid leave, with the payroll item of its kind (Settings → Payroll).
     for (const l of m.leave?.days ?? [])
       for (const piece of iifPieces(Math.round(l.hours * 60)))
         lines.push(

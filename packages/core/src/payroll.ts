@@ -68,7 +68,7 @@ const code = (label: string, max: number) =>
     .transform((s) => s || null)
     .nullable()
 
-/** Issue 32: Settings → Payroll names the QuickBooks payroll item and the ADP earnings code of each kind of paid leave. */
+/** Settings → Payroll names the QuickBooks payroll item and the ADP earnings code of each kind of paid leave. */
 export const DEFAULT_IIF_LEAVE_ITEMS = {
   vacation: 'Vacation Pay',
   sick: 'Sick Pay',

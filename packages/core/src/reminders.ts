@@ -6,7 +6,7 @@ import type { WeekStartDay } from './week-schemas.ts'
 import { zonedInstant } from './datetime.ts'
 
 /**
- * Reminders (issue 20): who is due which reminder email, when. Pure functions of the organization's
+ * Reminders: who is due which reminder email, when. Pure functions of the organization's
  * settings, its members and timesheets, and the time: the job (functions/src/jobs/reminders.ts)
  * reads the data, asks these, and queues the emails once per person, kind and period.
  */
@@ -34,7 +34,7 @@ export const NotificationSettings = z.object({
   remindersEnabled: z.boolean({ error: 'remindersEnabled must be true or false' }),
   staffReminder: ReminderSchedule,
   supervisorDigest: ReminderSchedule,
-  /** Issue 34: a day's timer running this long has a missing clock-out. */
+  /** A day's timer running this long has a missing clock-out. */
   forgottenTimerHours: z
     .number({ error: 'Enter a number of hours' })
     .int('Enter whole hours')
@@ -57,7 +57,7 @@ export const defaultNotificationSettings = (weekStartDay: WeekStartDay): Notific
 
 /**
  * The settings as stored on the organization item, or the defaults when none were saved. A limit
- * saved before issue 34 (1 to 72 hours) is read into today's range rather than dropping the rest.
+ * saved by an older version (1 to 72 hours) is read into today's range rather than dropping the rest.
  */
 export const notificationSettingsOf = (stored: unknown, weekStartDay: WeekStartDay): NotificationSettings => {
   const raw = stored && typeof stored === 'object' ? { ...(stored as Record<string, unknown>) } : undefined
@@ -147,7 +147,7 @@ export const membersToRemind = (
 
 /**
  * Each supervisor's digest: the pending timesheets of others, oldest week first; none when empty.
- * With `routedTo` (issue 31), only the timesheets routed to that supervisor (their approver's
+ * With `routedTo`, only the timesheets routed to that supervisor (their approver's
  * routing, delegation included).
  */
 export const digests = <S extends SheetState>(
@@ -166,7 +166,7 @@ export const digests = <S extends SheetState>(
     }))
     .filter((d) => d.sheets.length > 0)
 
-/** A day whose clock-out is missing, with whose week it is (issue 34). */
+/** A day whose clock-out is missing, with whose week it is. */
 export interface ForgottenClockOut extends MissingClockOut {
   employeeId: string
   timesheetId: number

@@ -103,7 +103,7 @@ describe('settingsOf', () => {
       setupGuide: {},
     })
     expect(OrganizationSettings.parse(answer)).toEqual(answer)
-    // Issue 34: the clock-out limit as Settings → Notifications saved it.
+    // The clock-out limit as Settings → Notifications saved it.
     const saved = { remindersEnabled: true, staffReminder: { day: 'friday', time: '16:00' } }
     const notifications = { ...saved, supervisorDigest: { day: 'monday', time: '09:00' }, forgottenTimerHours: 7 }
     expect(

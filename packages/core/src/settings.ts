@@ -76,7 +76,7 @@ export const OrganizationSettings = z.object({
   timeZone: z.string(),
   weekStartDay: WeekStartDay,
   approvalEmails: z.boolean(),
-  /** Issue 34: hours after which a day's running timer has a missing clock-out (Settings → Notifications). */
+  /** Hours after which a day's running timer has a missing clock-out (Settings → Notifications). */
   clockOutLimitHours: z.number().int(),
   /** Days the organization normally works, Monday first (absent from answers made before it existed). */
   workingDays: z.array(z.enum(DAYS)).optional(),

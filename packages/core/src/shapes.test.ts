@@ -30,7 +30,7 @@ import { TimeZone, WeekStartDay } from './week-schemas.ts'
 
 /**
  * Shapes refused whole: trailing or leading characters, arrays where strings belong, and days of
- * the wrong weekday (the surviving mutants of issue 23).
+ * the wrong weekday (mutants that once survived).
  */
 describe('date shapes', () => {
   it('refuses leading and trailing characters around a real date', () => {

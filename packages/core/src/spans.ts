@@ -2,7 +2,7 @@ import { daySpans, isTime, spansField, type Span, type WeekTimes } from './hours
 import { DAYS, dayLabel, type DayName } from './week.ts'
 
 /**
- * Issue 34, split shifts: the rules of a day's spans, without zod (the timer, the kiosk, the
+ * Split shifts: the rules of a day's spans, without zod (the timer, the kiosk, the
  * editors and the offline save use them; the schema is in timesheet.ts). A day with spans keeps the
  * spec's `{day}Start` and `{day}End` as its first start and last end, and carries `{day}Spans` only
  * when it has two or more: a day of one span is stored exactly as the spec's.

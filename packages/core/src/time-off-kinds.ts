@@ -1,5 +1,5 @@
 /**
- * Issue 32's kinds of time off and their default names, without zod: the first screens (the
+ * kinds of time off and their default names, without zod: the first screens (the
  * staff dashboard's balances) name kinds too.
  */
 export const TIME_OFF_KINDS = ['vacation', 'sick', 'personal'] as const

@@ -66,7 +66,7 @@ describe('paid leave in payroll (issue 32)', () => {
 
   it('adds our CSV columns, with a day row for a day of leave only', () => {
     const lines = payrollCsv([ana]).split('\r\n')
-    // The leave columns come before issue 33's code column, which is empty on member and day rows.
+    // The leave columns come by an older version's code column, which is empty on member and day rows.
     expect(lines[0]).toMatch(/,Vacation Hours,Sick Hours,Personal Hours,Holiday Hours,Ministry or Fund$/)
     expect(lines[1]).toMatch(/,36\.00,36\.00,0\.00,0\.00,0,4,8\.00,0\.00,0\.00,8\.00,$/)
     expect(lines).toContain(

@@ -4,7 +4,7 @@ import { paysHoliday } from './hire.ts'
 import { fromCentiHours, toCentiHours, type Holiday, type TimeOffKind } from './time-off.ts'
 
 /**
- * Issue 32: paid leave in payroll. Approved time off and holidays are paid hours, not hours
+ * Paid leave in payroll. Approved time off and holidays are paid hours, not hours
  * worked: they sit in their own columns and rows and never move regular or overtime hours.
  */
 
@@ -79,7 +79,7 @@ export const leaveByMember = (p: {
   )
 }
 
-/** The summary's leave fields of a member (issue 32). */
+/** The summary's leave fields of a member. */
 export const leaveSummary = (leave: LeaveTotals | undefined) => ({
   vacationHours: leaveHoursOf(leave, 'vacation'),
   sickHours: leaveHoursOf(leave, 'sick'),

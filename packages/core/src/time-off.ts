@@ -6,7 +6,7 @@ import { DEFAULT_TIME_OFF_NAMES, TIME_OFF_KINDS } from './time-off-kinds.ts'
 import { addDays, dayOfDate, formatLongDate, isCalendarDate, isValidDate } from './week.ts'
 
 /**
- * Issue 32: time off. Policies per kind (accrual, cap, carryover, negative balances, eligible pay
+ * Time off. Policies per kind (accrual, cap, carryover, negative balances, eligible pay
  * types), holidays and blackout dates, requests and the balances a ledger adds up to. Hours are
  * counted in whole hundredths so that 4.5 + 3.6 is exactly 8.1; they are shown as hours.
  * Paid leave and holidays are paid hours, never hours worked: nothing here feeds overtime.

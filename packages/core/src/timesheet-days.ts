@@ -4,7 +4,7 @@ import type { Timesheet, TimesheetDays, TimesheetStatus } from './timesheet.ts'
 import { DAYS, type DayName } from './week.ts'
 
 /**
- * A timesheet's days read without zod (issue 30): the dashboards' first script uses these, and
+ * A timesheet's days read without zod: the dashboards' first script uses these, and
  * timesheet.ts keeps the schemas that parse them.
  */
 
@@ -38,7 +38,7 @@ export interface DayEntry {
   start: string
   end: string
   activity: string
-  /** Issue 34: the day's spans (one for the spec's day, none for an empty one). */
+  /** The day's spans (one for the spec's day, none for an empty one). */
   spans: Span[]
   /** Paid hours: the spans' sum minus the day's break. */
   hours: number
@@ -76,7 +76,7 @@ export const sentBack = (
   return sheet.status === 'rejected' ? { comment: sheet.comments } : null
 }
 
-/** A stored or half-built week as `timesheetDays` reads it: its days, notes, (issue 33) splits and (issue 34) spans. */
+/** A stored or half-built week as `timesheetDays` reads it: its days, notes, splits and spans. */
 export type StoredDays = DayValues & { notes?: string | null } & Partial<
     Record<`${DayName}Allocations`, readonly DayAllocation[] | null | undefined>
   > & { weekAllocationPercent?: readonly { code: string; percent: number }[] | null }

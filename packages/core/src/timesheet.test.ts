@@ -39,8 +39,7 @@ describe('TimeOfDay', () => {
 describe('TimesheetDays', () => {
   it('has exactly the stored field names', () => {
     const keys = Object.keys(TimesheetDays.shape)
-    // Issue 19 added each day's unpaid break beside its times and activity; issue 33 the optional
-    // splits; issue 34 the optional spans.
+    // Each day's unpaid break beside its times and activity, then the optional splits and spans.
     expect(keys).toEqual([
       ...DAYS.flatMap((d) => [`${d}Start`, `${d}End`, `${d}Activity`, `${d}BreakMinutes`]),
       'notes',
@@ -56,7 +55,7 @@ describe('TimesheetDays', () => {
     expect(parsed.mondayEnd).toBe('')
     expect(parsed.sundayActivity).toBe('')
     expect(parsed.notes).toBe('')
-    // Text fields become '', and a missing break is no break (issue 19).
+    // Text fields become '', and a missing break is no break.
     expect(
       Object.entries(parsed).every(([k, v]) => (k.endsWith('BreakMinutes') ? v === 0 : typeof v === 'string')),
     ).toBe(true)
@@ -104,7 +103,7 @@ describe('timesheetDays (issue 30: the first screens read days without zod)', ()
   )
   const text = fc.oneof(fc.constantFrom(null, undefined), fc.string({ maxLength: 30 }))
   const breakMinutes = fc.oneof(fc.constantFrom(null, undefined), fc.integer({ min: 0, max: 720 }))
-  // Issue 33's splits: kept as they are wherever a day has one.
+  // splits: kept as they are wherever a day has one.
   const split = fc.option(
     fc.uniqueArray(
       fc.record({ code: fc.constantFrom('youth', 'admin', 'pantry'), minutes: fc.integer({ min: 1, max: 1440 }) }),

@@ -64,7 +64,7 @@ const breakMinutes = (day: DayName) => {
 }
 
 /**
- * Issue 34: a day's spans, `[{ "start": "08:00", "end": "12:00" }, ...]`, optional. The rules
+ * A day's spans, `[{ "start": "08:00", "end": "12:00" }, ...]`, optional. The rules
  * between them (how many, their order) are spans.ts's, checked with the week.
  */
 const spans = (day: DayName) =>
@@ -110,7 +110,7 @@ export const TimesheetDays = z.object({
   sundayActivity: activity('sunday'),
   sundayBreakMinutes: breakMinutes('sunday'),
   notes: longText('Notes', NOTES_MAX_LENGTH),
-  /** Issue 33: each day's split among ministries and funds, and a salaried week's percents (all optional). */
+  /** Each day's split among ministries and funds, and a salaried week's percents (all optional). */
   ...allocationFields,
   ...spanFieldSchemas,
 })
@@ -172,14 +172,14 @@ export const TimesheetComment = z.object({
   byUserId: z.string(),
   byName: z.string(),
   at: z.string(),
-  /** Issue 31: the approver a delegate decided for ("{delegate} for {approver}"), when one did. */
+  /** The approver a delegate decided for ("{delegate} for {approver}"), when one did. */
   onBehalfOfId: z.string().nullable().optional(),
   onBehalfOfName: z.string().nullable().optional(),
 })
 export type TimesheetComment = z.infer<typeof TimesheetComment>
 
 /**
- * How many decisions a timesheet keeps in its own item (issue 36): each comment may be 2,000
+ * How many decisions a timesheet keeps in its own item: each comment may be 2,000
  * characters, and an item may not pass DynamoDB's 400 KB. The whole history stays in the audit
  * trail (`GET /api/timesheets/{id}/history`).
  */
@@ -206,7 +206,7 @@ export const Timesheet = TimesheetDays.extend({
   updatedAt: z.string(),
   /** Some of the times were entered on the employee's device while offline and synced later. */
   enteredOffline: z.boolean().default(false),
-  /** Issue 31: the approvals of this submission (two with a second approval; a new submission starts over). */
+  /** The approvals of this submission (two with a second approval; a new submission starts over). */
   approvals: z.array(TimesheetApproval).default([]),
 })
 export type Timesheet = z.infer<typeof Timesheet>
@@ -217,7 +217,7 @@ export const EmbeddedEmployee = z.object({
   lastName: z.string(),
   department: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
-  /** Tells apart members with the same name in exports (issue 18); lists are the supervisors' or the member's own. */
+  /** Tells apart members with the same name in exports; lists are the supervisors' or the member's own. */
   email: z.string().nullable().optional(),
 })
 export type EmbeddedEmployee = z.infer<typeof EmbeddedEmployee>
@@ -229,9 +229,9 @@ export type TimesheetListItem = Timesheet & {
 }
 
 /**
- * Refuses (issue 34) a day whose spans are out of order, overlap or disagree with its start and end,
+ * Refuses a day whose spans are out of order, overlap or disagree with its start and end,
  * on its spans field; a day whose break is longer than its worked spans, on its break field; and
- * (issue 33) a day whose split does not add up to its paid minutes, on its allocations field.
+ * a day whose split does not add up to its paid minutes, on its allocations field.
  */
 const checkBreaks = (days: TimesheetDays, ctx: z.RefinementCtx) => {
   for (const { day, message } of weekSpanProblems(days))

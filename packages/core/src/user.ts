@@ -18,20 +18,20 @@ export const User = z.object({
   supervisorId: z.string().nullable(),
   username: z.string().nullable(),
   authType: AuthType,
-  /** Issue 19: how the member is paid (overtime only for non-exempt) and their id in the payroll system. */
+  /** How the member is paid (overtime only for non-exempt) and their id in the payroll system. */
   payType: PayType.default(DEFAULT_PAY_TYPE),
   payrollId: z.string().nullable().default(null),
-  /** Issue 21: the language of the member's screens and emails (editable on /profile). */
+  /** The language of the member's screens and emails (editable on /profile). */
   language: Language.default(DEFAULT_LANGUAGE),
-  /** Issue 31: a supervisor's time away and their delegate (PUT /api/profile/away), or null. */
+  /** A supervisor's time away and their delegate (PUT /api/profile/away), or null. */
   away: Away.nullable().default(null),
   /**
-   * Issue 36: whether the member's owner confirmed their email address by its one-click link; an
+   * Whether the member's owner confirmed their email address by its one-click link; an
    * unconfirmed address gets no email but that link's. Items stored before it have none and read
    * as confirmed (they were already receiving email; see the README).
    */
   emailConfirmed: z.boolean().default(true),
-  /** Issue 33: the ministry or fund a day with no split goes to (a code's id); absent or null: 'Unallocated'. */
+  /** The ministry or fund a day with no split goes to (a code's id); absent or null: 'Unallocated'. */
   defaultCode: z.string().nullable().optional(),
   /**
    * The day the member's pay starts (holiday pay from it on). Members stored before hire dates have

@@ -2,7 +2,7 @@ import * as z from 'zod'
 import { Role } from './roles.ts'
 
 /**
- * Webhooks (issue 35): signed deliveries of what happened, per the Standard Webhooks specification
+ * Webhooks: signed deliveries of what happened, per the Standard Webhooks specification
  * (standardwebhooks.com). These are the pure rules: the events, where a delivery may go, and when
  * a failed delivery is tried again.
  */

@@ -1,5 +1,5 @@
 /**
- * The week of issue 19's scenario, shared by the overtime rules and the payroll files that show
+ * The week of scenario, shared by the overtime rules and the payroll files that show
  * them: 45 hours worked, with a 30-minute break on Monday and Tuesday (44 paid).
  */
 export const issueLongWeek = (employeeId: string) => ({

@@ -183,7 +183,7 @@ describe('maintained aggregates', () => {
     await seedOrganization(seed)
     const orgId = seed.organization.id
     const expected = await truth(orgId)
-    // As an organization from before issue 17: plain counts, no week items, no directory.
+    // As an organization from an older version: plain counts, no week items, no directory.
     const stored = await table.queryAll({
       KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
       ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': 'STATS#' },

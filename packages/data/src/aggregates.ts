@@ -6,7 +6,7 @@ import { isConditionFailure, table, type Item, type TransactInput } from './tabl
 import { withApproverIn } from './users.ts'
 
 /**
- * Maintained aggregates of one organization (issue 17), so the dashboard stats, the timesheet list
+ * Maintained aggregates of one organization, so the dashboard stats, the timesheet list
  * and reports read a few small items instead of every timesheet and every member:
  *
  * - the head (`STATS#timesheets`): timesheet counts by status, `writes` (moved by every change
@@ -50,7 +50,7 @@ export const DirectoryEntry = User.pick({
   role: true,
 })
   .extend({ removed: z.boolean() })
-  // Issue 31: who approves the member and a supervisor's time away (routing reads them with the directory).
+  // Who approves the member and a supervisor's time away (routing reads them with the directory).
   .extend({ supervisorId: z.string().nullable().default(null), away: User.shape.away })
 export type DirectoryEntry = z.infer<typeof DirectoryEntry>
 
@@ -337,7 +337,7 @@ export interface Summary {
   /** One week's submitted counts and approved minutes. */
   week: (week: string) => Promise<WeekStats>
 }
-/** Issue 31: each entry's approver read as null unless a current supervisor in the directory (users.ts, `withApproverIn`). */
+/** Each entry's approver read as null unless a current supervisor in the directory (users.ts, `withApproverIn`). */
 const withDirectoryApprovers = (directory: Summary['directory']): Summary['directory'] => {
   const isSupervisor = (id: string) => {
     const e = directory.get(id)

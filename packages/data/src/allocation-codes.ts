@@ -16,12 +16,12 @@ const describe = (c: AllocationCode) =>
     c.from ?? '',
     c.to ?? '',
     c.active ? 'active' : 'inactive',
-    // Issue 33's ADP cost number, last and only when set (records written before it read the same).
+    // ADP cost number, last and only when set (records written before it read the same).
     ...(c.costNumber ? [`cost ${c.costNumber}`] : []),
   ].join(' · ')
 
 /**
- * Issue 33: an organization's ministries and funds, one item holding the whole list (at most 200
+ * An organization's ministries and funds, one item holding the whole list (at most 200
  * codes, a few KB). A code is never deleted, only made inactive; a new code gets its id here.
  */
 export const allocationCodesOf = (orgId: string) => {

@@ -14,11 +14,11 @@ export interface Effects {
   emails?: QueuedEmail[]
   /** An emailed decision link spent: the change fails if it was already used. */
   spendLink?: string
-  /** An approval's payroll figures of the member-week (issue 19), stored with the decision. */
+  /** An approval's payroll figures of the member-week, stored with the decision. */
   figures?: MemberWeek
-  /** Issue 35: deliveries of the change's event to the webhooks subscribed to it (made with `db.webhooks.event`). */
+  /** Deliveries of the change's event to the webhooks subscribed to it (made with `db.webhooks.event`). */
   webhooks?: QueuedWebhook[]
-  /** Issue 32: time-off accruals posted with the change (an approval's hours worked). */
+  /** Time-off accruals posted with the change (an approval's hours worked). */
   ledger?: LedgerPosting[]
 }
 

@@ -19,7 +19,7 @@ const StoredExport = z.object({
 })
 export type StoredExport = z.infer<typeof StoredExport>
 
-/** An organization's exports of all its data (issue 35), and what the export reads. */
+/** An organization's exports of all its data, and what the export reads. */
 export const exportsOf = (orgId: string) => {
   const key = (id: string) => keys.dataExport(orgId, id)
   /** Frees the organization for its next export when `id` holds it; one a crash left holding it is taken over by the next start. */

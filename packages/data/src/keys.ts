@@ -38,11 +38,11 @@ export const keys = {
   timesheetCounter: (orgId: string) => ({ pk: org(orgId), sk: 'COUNTER#timesheet' }),
   /** Counts of timesheets by status, changed in the same transaction as each status. */
   timesheetStats: (orgId: string) => ({ pk: org(orgId), sk: 'STATS#timesheets' }),
-  /** Issue 17 (aggregates.ts): one week's submitted counts and approved minutes. */
+  /** One week's submitted counts and approved minutes. */ (aggregates.ts)
   weekStats: (orgId: string, week: string) => ({ pk: org(orgId), sk: `STATS#week#${week}` }),
   weekStatsPrefix: 'STATS#week#',
   /**
-   * Issue 17: a shard of the member directory (what lists show of each member). Its sort keys sort
+   * A shard of the member directory (what lists show of each member). Its sort keys sort
    * just before `STATS#timesheets`, so one query reads the directory and the counts together.
    */
   memberDirectory: (orgId: string, shard: number) => ({ pk: org(orgId), sk: `STATS#members#${shard}` }),
@@ -62,14 +62,14 @@ export const keys = {
   weekPrefix: (week: string) => `WEEK#${week}#`,
   weekRange: (start: string, end: string) => ({ from: `WEEK#${start}`, to: `WEEK#${end}#~` }),
 
-  /** Issue 19: the payroll figures of one approved member-week, written with the approval. */
+  /** The payroll figures of one approved member-week, written with the approval. */
   weekFigures: (orgId: string, week: string, employeeId: string) => ({
     pk: org(orgId),
     sk: `FIG#${week}#${employeeId}`,
   }),
   /** Sort keys of the figures of weeks starting from `start` to `end` inclusive. */
   figuresRange: (start: string, end: string) => ({ from: `FIG#${start}`, to: `FIG#${end}#~` }),
-  /** Issue 33: the organization's ministries and funds (one item holding the list; codes are never deleted). */
+  /** The organization's ministries and funds (one item holding the list; codes are never deleted). */
   allocationCodes: (orgId: string) => ({ pk: org(orgId), sk: 'ALLOCCODES' }),
   /** A pay period's state (closed, reopened), named by its first day. */
   payPeriod: (orgId: string, start: string) => ({ pk: org(orgId), sk: `PERIOD#${start}` }),
@@ -122,14 +122,14 @@ export const keys = {
   /** GSI1: a user's sessions, so removing a member ends them all. */
   userSessions: (orgId: string, userId: string) => `${org(orgId)}#USER#${userId}#SESSIONS`,
 
-  /** Issue 34: a member's kiosk PIN (its scrypt hash) and its lockout, beside the member. */
+  /** A member's kiosk PIN (its scrypt hash) and its lockout, beside the member. */
   pin: (orgId: string, userId: string) => ({ pk: org(orgId), sk: `PIN#${userId}` }),
   pinsPrefix: 'PIN#',
-  /** Issue 34: a kiosk of the organization (its name, last use and the hash of its session). */
+  /** A kiosk of the organization (its name, last use and the hash of its session). */
   kiosk: (orgId: string, id: string) => ({ pk: org(orgId), sk: `KIOSK#${id}` }),
   kiosksPrefix: 'KIOSK#',
 
-  /** Issue 35: an API token by the hash of its secret (a request finds it with no organization known). */
+  /** An API token by the hash of its secret (a request finds it with no organization known). */
   apiToken: (tokenHash: string) => ({ pk: `APITOKEN#${tokenHash}`, sk: 'APITOKEN' }),
   /** One token's requests in one minute (the rate limit), beside the token. */
   apiTokenRate: (tokenHash: string, minute: string) => ({ pk: `APITOKEN#${tokenHash}`, sk: `RATE#${minute}` }),
@@ -141,13 +141,13 @@ export const keys = {
    * sessionWrites); a hash never holds '#', so no token's partition is this one.
    */
   apiOrgRate: (orgId: string, minute: string) => ({ pk: `APITOKEN#ORG#${orgId}`, sk: `RATE#${minute}` }),
-  /** Issue 35: an export of all an organization's data, and its progress. */
+  /** An export of all an organization's data, and its progress. */
   dataExport: (orgId: string, id: string) => ({ pk: org(orgId), sk: `EXPORT#${id}` }),
   /** The one export of an organization still running: holds its id while it runs. */
   exportRunning: (orgId: string) => ({ pk: org(orgId), sk: 'EXPORTRUNNING' }),
   /** GSI1 partition of the exports still to make (sparse: removed when one ends). */
   exportsRunning: 'EXPORTS#RUNNING',
-  /** Issue 35: a webhook of the organization (its URL, events and signing secret). */
+  /** A webhook of the organization (its URL, events and signing secret). */
   webhook: (orgId: string, id: string) => ({ pk: org(orgId), sk: `WEBHOOK#${id}` }),
   webhooksPrefix: 'WEBHOOK#',
   /** How many webhooks the organization has (held under the limit by a conditional update). */
@@ -163,7 +163,7 @@ export const keys = {
   /** GSI1 sort key of a due delivery: when it is due (ISO time first, so it sorts by time). */
   webhookDueAt: (at: string, orgId: string, webhookId: string, id: string) => `${at}#${orgId}#${webhookId}#${id}`,
   /**
-   * Issue 35: a closed organization (outside its partitions, so that erasing them leaves it), then,
+   * A closed organization (outside its partitions, so that erasing them leaves it), then,
    * once erased, its tombstone: the id, when it was closed and erased, and by whom.
    */
   closure: (orgId: string) => ({ pk: `CLOSED#${orgId}`, sk: 'CLOSED' }),
@@ -175,17 +175,17 @@ export const keys = {
   /** GSI1: an organization's API tokens, oldest first. */
   orgApiTokens: (orgId: string) => `${org(orgId)}#APITOKENS`,
 
-  /** Issue 32: the organization's time-off policies (absent: the defaults), and its holidays and blackout dates. */
+  /** The organization's time-off policies (absent: the defaults), and its holidays and blackout dates. */
   timeOffPolicies: (orgId: string) => ({ pk: org(orgId), sk: 'TIMEOFF#POLICIES' }),
   holidays: (orgId: string) => ({ pk: org(orgId), sk: 'TIMEOFF#HOLIDAYS' }),
-  /** Issue 32: a time-off request. */
+  /** A time-off request. */
   timeOffRequest: (orgId: string, id: string) => ({ pk: org(orgId), sk: `TIMEOFF#REQ#${id}` }),
   timeOffRequestsPrefix: 'TIMEOFF#REQ#',
   /** GSI1: the organization's requests by last day; GSI2: one member's. Sort key `<to>#<id>`. */
   orgTimeOff: (orgId: string) => `${org(orgId)}#TIMEOFF`,
   employeeTimeOff: (orgId: string, employeeId: string) => `${org(orgId)}#EMP#${employeeId}#TIMEOFF`,
   timeOffSort: (to: string, id: string) => `${to}#${id}`,
-  /** Issue 32: one change of a member's time-off balance (ids name their source, so a posting is written once). */
+  /** One change of a member's time-off balance (ids name their source, so a posting is written once). */
   ledgerEntry: (orgId: string, employeeId: string, id: string) => ({
     pk: org(orgId),
     sk: `TIMEOFF#LEDGER#${employeeId}#${id}`,

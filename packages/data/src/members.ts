@@ -22,7 +22,7 @@ import { isConditionFailure, nowIso, table, type TransactInput } from './table.t
 import { newUser, parseUser, storedMembersOf, usersOf } from './users.ts'
 
 export const duplicateEmailMessage = 'A member with this email already exists in this organization'
-/** Issue 36: a confirmation link is sent again at most this often per member. */
+/** A confirmation link is sent again at most this often per member. */
 export const RESEND_MINUTES = 10
 export const alreadyConfirmedMessage = 'This email address is already confirmed'
 export const resendTooSoonMessage = 'A confirmation email was sent a few minutes ago. Try again later.'
@@ -47,7 +47,7 @@ export const membersOf = (orgId: string) => {
   const refuseApprover = () => badRequest(APPROVER_MESSAGE, { supervisorId: APPROVER_MESSAGE })
 
   /**
-   * Issue 31: a supervisor removed or made staff leaves their members with no approver. The change
+   * A supervisor removed or made staff leaves their members with no approver. The change
    * of the supervisor's own item commits first, and from then every read answers those members'
    * `supervisorId` as null (users.ts, `withApproverIn`): what callers see changes at once, however
    * many members. This clears the stored values after it, CLEAR_CHUNK members per transaction (a
@@ -120,7 +120,7 @@ export const membersOf = (orgId: string) => {
     },
 
     /** Adds a member whose staff-pool login `username` already exists. `limit` null means unlimited. */
-    /** `member.supervisorId` (issue 31), when not null, must be a current supervisor when this commits (else 400). */
+    /** `member.supervisorId`, when not null, must be a current supervisor when this commits (else 400). */
     async add(
       member: NewMember & { id?: string },
       username: string,
@@ -138,7 +138,7 @@ export const membersOf = (orgId: string) => {
           role: member.role,
           username,
           authType: 'local',
-          // Issue 36: an address a supervisor typed gets no email but its confirmation link's until confirmed.
+          // An address a supervisor typed gets no email but its confirmation link's until confirmed.
           emailConfirmed: false,
         }),
         supervisorId: member.supervisorId ?? null,
@@ -178,7 +178,7 @@ export const membersOf = (orgId: string) => {
             ]),
           }),
           ...directoryMove(orgId, user),
-          // Issue 31: a supervisor added with an email joins here at their first Supervisor Login with it.
+          // A supervisor added with an email joins here at their first Supervisor Login with it.
           ...(user.role === 'supervisor' && user.email
             ? [
                 {
@@ -188,7 +188,7 @@ export const membersOf = (orgId: string) => {
                       orgId,
                       userId: user.id,
                       createdAt: user.createdAt,
-                      // Issue 36: the invitation email is sent once the address is confirmed, naming who invited.
+                      // The invitation email is sent once the address is confirmed, naming who invited.
                       ...('system' in by ? {} : { inviter: fullName(by) }),
                     },
                   },
@@ -272,11 +272,11 @@ export const membersOf = (orgId: string) => {
      * other's role at once cannot leave none (as with `remove`).
      */
     /** Edits a member's details and pay facts, recording the fields changed (a role change on its own record). */
-    /** Issue 36: a new email is unconfirmed; `confirmation` names the email to queue to it, in the same transaction. */
+    /** A new email is unconfirmed; `confirmation` names the email to queue to it, in the same transaction. */
     async update(userId: string, changes: MemberUpdate, by: Person, confirmation?: QueuedEmail): Promise<User> {
       const item = await table.get(keys.user(orgId, userId))
       if (!item || item.removedAt) throw notFound('member')
-      // Issue 31: an approver who is no longer a supervisor is read (and so written back) as null.
+      // An approver who is no longer a supervisor is read (and so written back) as null.
       const current = await usersOf(orgId).withCurrentApprover(parseUser(item))
       const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
       const emailChanged = defined.email !== undefined && defined.email !== current.email
@@ -305,7 +305,7 @@ export const membersOf = (orgId: string) => {
         'unpaid',
       ])
       const roleChanged = changesOf<User>(current, next, ['role'])
-      // Issue 31: a new approver must be a supervisor when this commits; a supervisor made staff
+      // A new approver must be a supervisor when this commits; a supervisor made staff
       // leaves their members with no approver (read as null once this commits, cleared after it).
       const approver = next.supervisorId !== current.supervisorId ? next.supervisorId : null
       const demoted = current.role === 'supervisor' && next.role !== 'supervisor'
@@ -365,7 +365,7 @@ export const membersOf = (orgId: string) => {
     },
 
     /**
-     * The member's language (issue 21). `chosen` is their own choice on /profile and is kept for
+     * The member's language. `chosen` is their own choice on /profile and is kept for
      * good; `browser` is the language of the browser they sign in with, taken only while they have
      * never chosen (the item's `languageChosen`), so a sign-in elsewhere never undoes a choice.
      * A change is recorded as the member's own edit, in the same transaction.
@@ -405,7 +405,7 @@ export const membersOf = (orgId: string) => {
     },
 
     /**
-     * A supervisor's time away and delegate (issue 31), or null to end it. The delegate must be
+     * A supervisor's time away and delegate, or null to end it. The delegate must be
      * another current supervisor when this commits (else 400); the change is recorded as the
      * member's own edit, in the same transaction.
      */
@@ -448,7 +448,7 @@ export const membersOf = (orgId: string) => {
     },
 
     /**
-     * Issue 36: the member's owner confirmed `email` by its one-click link `linkId`: the address is
+     * The member's owner confirmed `email` by its one-click link `linkId`: the address is
      * confirmed only while it is still the member's, the link is spent, and the record written, in
      * one transaction; with it, the emails `effects` names (a supervisor's invitation). A link
      * already used answers 409.
@@ -485,7 +485,7 @@ export const membersOf = (orgId: string) => {
     },
 
     /**
-     * Issue 36: a supervisor sends a member's confirmation link again (`effects` queues it): only
+     * A supervisor sends a member's confirmation link again (`effects` queues it): only
      * while the address is unconfirmed, and at most once each RESEND_MINUTES per member.
      */
     async resendConfirmation(userId: string, effects: Effects): Promise<User> {
@@ -519,7 +519,7 @@ export const membersOf = (orgId: string) => {
       return user
     },
 
-    /** Issue 31/36: the open invitation of a supervisor added with `email` (and who invited them), if any. */
+    /** The open invitation of a supervisor added with `email` (and who invited them), if any. */
     async invitationOf(email: string): Promise<{ inviter: string | null } | undefined> {
       const item = await table.get(keys.invitation(email, orgId))
       return item ? { inviter: typeof item.inviter === 'string' ? item.inviter : null } : undefined

@@ -121,7 +121,7 @@ export const organizationOf = (orgId: string) => ({
   },
 
   /**
-   * The second approval (issue 31): every final approver must be a current supervisor when this
+   * The second approval: every final approver must be a current supervisor when this
    * commits (else 400 on `finalApproverIds`); recorded as a settings change in the same transaction.
    */
   async setApprovals(approvals: ApprovalSettings, by: Person): Promise<ApprovalSettings> {
@@ -239,7 +239,7 @@ export const organizationOf = (orgId: string) => ({
               ...keys.billingEvent(event.id),
               orgId,
               expire: Math.floor(Date.now() / 1000) + 90 * 86400,
-              // Issue 35: found again by the organization's erasure.
+              // Found again by the organization's erasure.
               gsi2pk: keys.orgBillingEvents(orgId),
               gsi2sk: event.id,
             },

@@ -16,7 +16,7 @@ export const HELD_EMAIL_DAYS = 14
 const backoffSeconds = (attempts: number) => Math.min(3600, 30 * 2 ** attempts)
 
 /**
- * What an outbox email keeps (issue 31): the name of its template, its reader's language and the
+ * What an outbox email keeps: the name of its template, its reader's language and the
  * template's values, rendered into subject, text and HTML only when it is sent (functions'
  * views/templates.ts), so a change that queues emails writes a few small items.
  */
@@ -28,7 +28,7 @@ export interface TemplatedEmail {
 
 /**
  * An email as the sender finds it in the outbox: templated, or (`message`) rendered whole, as
- * items queued before issue 31 were; those stay deliverable as they are.
+ * items queued by an older version were; those stay deliverable as they are.
  */
 export type StoredEmail = TemplatedEmail | { message: EmailMessage }
 
@@ -114,7 +114,7 @@ export const outbox = {
   },
 
   /**
-   * Takes one email of the organization's quota for today, when `limit` allows it (issue 36: the
+   * Takes one email of the organization's quota for today, when `limit` allows it (the
    * quota holds emails back at sending, it never refuses the change that queued them). False, with
    * an `EmailQuotaReached` metric, when today's quota is spent.
    */

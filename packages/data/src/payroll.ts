@@ -57,7 +57,7 @@ const itemsIn = (orgId: string, range: { from: string; to: string }) =>
   })
 
 /**
- * Issue 19's payroll data of one organization: the member-week figures approval stores (the
+ * payroll data of one organization: the member-week figures approval stores (the
  * `figures` effect), and pay periods with the week locks a close writes.
  */
 export const payrollOf = (orgId: string) => ({

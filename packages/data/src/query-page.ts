@@ -32,7 +32,7 @@ export async function queryPage(
       .query({ ...query, ScanIndexForward: false, Limit: limit, ExclusiveStartKey: cursor })
       .catch((e: unknown) => {
         // The caller's own cursor outside the query's range (a page of other dates): DynamoDB
-        // refuses the start key, which is a bad request, not our failure (issue 36).
+        // refuses the start key, which is a bad request, not our failure.
         if (first && cursor && e instanceof Error && e.name === 'ValidationException') throw invalidCursor()
         throw e
       })

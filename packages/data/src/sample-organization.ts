@@ -192,7 +192,7 @@ export const sampleOrganization = (o: SampleOptions): SeedOrganization => {
       profileImageUrl: null,
       department: role === 'supervisor' ? 'Administration' : pick(DEPARTMENTS),
       role,
-      // Issue 31: each member's approver is the supervisor of their group of 25 (the first supervisor's is none).
+      // Each member's approver is the supervisor of their group of 25 (the first supervisor's is none).
       supervisorId: i === 0 ? null : stableId(orgId, 'member', role === 'supervisor' ? 0 : i - (i % 25)),
       username: local ? `${handle}.${orgId.slice(0, 4)}${i}` : null,
       authType: local ? 'local' : 'oidc',
@@ -201,7 +201,7 @@ export const sampleOrganization = (o: SampleOptions): SeedOrganization => {
       payrollId: String(100000 + i),
       language: 'en' as const,
       away: null,
-      // Issue 36: sample members stand for people who confirmed their addresses.
+      // Sample members stand for people who confirmed their addresses.
       emailConfirmed: true,
       unpaid: false,
       createdAt: created,
@@ -222,7 +222,7 @@ export const sampleOrganization = (o: SampleOptions): SeedOrganization => {
       }))
     : []
   let id = 0
-  // Everything happened before `now` on the organization's clock (issue 37): a shift is there only
+  // Everything happened before `now` on the organization's clock: a shift is there only
   // once it has ended, a week is submitted only after its last shift, and decided after that.
   for (const member of members.slice(1)) {
     for (let w = 0; w < o.weeks; w++) {

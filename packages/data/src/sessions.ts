@@ -19,21 +19,21 @@ export const Session = z.object({
   expire: z.number(),
   /** A visitor of the read-only demo organization. */
   demo: z.boolean().optional(),
-  /** Issue 34: a kiosk's session (the kiosk's id): it reaches only the kiosk routes. */
+  /** A kiosk's session (the kiosk's id): it reaches only the kiosk routes. */
   kioskId: z.string().optional(),
-  /** Issue 34: 'Keep me signed in on this phone': the phone it was opened on, listed on Profile. */
+  /** 'Keep me signed in on this phone': the phone it was opened on, listed on Profile. */
   device: z.object({ id: z.string(), browser: z.string(), os: z.string() }).optional(),
   /** A remembered phone's last request (to the hour, as the idle expiry slides). */
   lastUsedAt: z.string().optional(),
 })
 export type Session = z.infer<typeof Session>
 
-/** Issue 34: a kiosk stays signed in for long (a shared tablet on a wall); revoking it ends it at once. */
+/** A kiosk stays signed in for long (a shared tablet on a wall); revoking it ends it at once. */
 export const KIOSK_IDLE_SECONDS = 90 * 24 * 3600
 export const KIOSK_ABSOLUTE_SECONDS = 400 * 24 * 3600
 
 /**
- * Issue 34: a phone a member chose to keep signed in on stays so while used at least every 90
+ * A phone a member chose to keep signed in on stays so while used at least every 90
  * days, for a year at most; it is listed on their Profile and ends there, or with a password reset.
  */
 export const REMEMBERED_IDLE_SECONDS = 90 * 24 * 3600
@@ -82,7 +82,7 @@ export const sessionHash = (sid: string) => createHash('sha256').update(sid).dig
 const hash = sessionHash
 
 /**
- * A new kiosk session (issue 34) for `kiosks.create` to write in its own transaction: the id for
+ * A new kiosk session for `kiosks.create` to write in its own transaction: the id for
  * the cookie, the hash that names it, and its item.
  */
 export const newKioskSession = (user: { userId: string; orgId: string }, kioskId: string) => {

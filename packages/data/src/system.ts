@@ -27,7 +27,7 @@ export interface NewSupervisor {
   lastName: string
   profileImageUrl: string | null
   timeZone: string
-  /** The language of the browser that signs in first (issue 21), until the supervisor chooses one. */
+  /** The language of the browser that signs in first, until the supervisor chooses one. */
   language?: Language
 }
 
@@ -139,7 +139,7 @@ export const system = {
       { Put: { Item: { ...keys.orgSlug(organization.slug), orgId }, ...notExists } },
       { Put: { Item: { ...keys.user(orgId, userId), ...user, issuer: p.issuer, subject: p.subject }, ...notExists } },
       ...(p.email ? [{ Put: { Item: { ...keys.userEmail(orgId, p.email), userId }, ...notExists } }] : []),
-      // A new organization's aggregates (issue 17): complete from the start, with its one member.
+      // A new organization's aggregates: complete from the start, with its one member.
       { Put: { Item: aggregateHead(orgId, aggregatesFrom([], [])), ...notExists } },
       directoryMove(orgId, user)[0]!,
       // Starting their own organization declines the invitations the person was offered instead.

@@ -125,7 +125,7 @@ export const table = {
 
   /**
    * Deletes items one DeleteItem each, `concurrency` at a time; absent ones are no error. For an
-   * organization's audit trail (its erasure, issue 35): the erasure job's role may delete audit
+   * organization's audit trail (its erasure): the erasure job's role may delete audit
    * records only this way, never in a batch, which could also put (infra, `auditEraseOnly`).
    */
   async deleteEach(keys: Key[], concurrency = 16) {

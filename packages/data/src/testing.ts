@@ -16,7 +16,7 @@ export { keys } from './keys.ts'
 export { newUser } from './users.ts'
 /** The outbox item of a queued email, as a change's `emails` effect writes it. */
 export { outboxItem } from './outbox.ts'
-/** The delivery item a change's `webhooks` effect writes (issue 35). */
+/** The delivery item a change's `webhooks` effect writes. */
 export { webhookDeliveryItem } from './webhooks.ts'
 
 /** Makes a queued email due for a try now, as time passing would. */
@@ -34,7 +34,7 @@ export const queueEmail = async (orgId: string, templated: TemplatedEmail) => {
 }
 
 /**
- * Queues an email as a deploy before issue 31 did: rendered whole (`message`) rather than as a
+ * Queues an email as an older deploy did: rendered whole (`message`) rather than as a
  * template and its values. Such items stay deliverable.
  */
 export const queueRenderedEmail = async (orgId: string, message: EmailMessage) => {
@@ -69,7 +69,7 @@ export const createTestOrganization = (
     ...supervisor,
   })
 
-/** Issue 36: a member's address as its owner leaves it by following the confirmation link (tests that are not about it). */
+/** A member's address as its owner leaves it by following the confirmation link (tests that are not about it). */
 export const confirmAddressOf = (orgId: string, userId: string) =>
   table.update(keys.user(orgId, userId), {
     UpdateExpression: 'SET emailConfirmed = :yes',

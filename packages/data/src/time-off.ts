@@ -39,7 +39,7 @@ const parseRequest = (item: Record<string, unknown>): StoredTimeOff =>
 const parseEntry = (item: Record<string, unknown>): LedgerEntry => LedgerEntry.parse(strip(item))
 
 /**
- * Issue 32's data: policies, holidays and blackout dates, requests and each member's ledger. Every
+ * data: policies, holidays and blackout dates, requests and each member's ledger. Every
  * change and its audit record are one transaction; a decision is conditioned on the request still
  * being pending, so of two decisions exactly one wins.
  */

@@ -84,7 +84,7 @@ const exportProjection = {
   ExpressionAttributeNames: Object.fromEntries(EXPORT_FIELDS.map((field, i) => [`#f${i}`, field])),
 }
 
-/** What routing a pending timesheet reads (issue 31): its member and its approvals. */
+/** What routing a pending timesheet reads: its member and its approvals. */
 
 /**
  * How many week ranges the payroll export reads at once. Each range is one query read page after
@@ -102,9 +102,9 @@ const dateRanges = (oldest: string, newest: string, count: number) => {
 }
 
 /**
- * A save carries the whole week, so what a day does not send it has no more. Issue 33: a day whose
+ * A save carries the whole week, so what a day does not send it has no more. A day whose
  * split is not sent (or is empty) goes to the member's default; no empty split is stored, so a week
- * never split reads as the spec's. Issue 34: a day sent without spans is one span, its start and
+ * never split reads as the spec's. A day sent without spans is one span, its start and
  * end; a day's spans are stored only when there are two or more, with its start and end from them.
  */
 const ALLOCATION_FIELDS = Object.keys(allocationFields) as AllocationFieldName[]
@@ -153,7 +153,7 @@ export const timesheetsOf = (orgId: string) => {
   }
 
   /**
-   * The one check of a closed pay period (issue 19): every write of a timesheet carries it, first
+   * The one check of a closed pay period: every write of a timesheet carries it, first
    * in its transaction, so no edit, submission or decision lands in a closed week. A lock with no
    * holder left (its periods reopened) is open.
    */
@@ -317,14 +317,14 @@ export const timesheetsOf = (orgId: string) => {
           updatedAt: nowIso(),
           enteredOffline: current.enteredOffline || options.enteredOffline === true,
         },
-        // Issue 34: a punch at a kiosk is the member's, recorded 'at kiosk {name}'.
+        // A punch at a kiosk is the member's, recorded 'at kiosk {name}'.
         options.atKiosk === undefined ? employee : { ...employee, via: 'kiosk', kioskName: options.atKiosk },
         'timesheet.saved',
       )
     },
 
     /**
-     * Issue 34: the empty days of an editable timesheet filled from the same weekdays of its
+     * The empty days of an editable timesheet filled from the same weekdays of its
      * member's previous week (times, breaks, activities; never notes), recorded as a save; a
      * rejected one becomes a draft again. 409 when there is nothing to copy.
      */
@@ -388,7 +388,7 @@ export const timesheetsOf = (orgId: string) => {
      * (`emailLinkOf`) when the decision came from an emailed link.
      */
     /**
-     * Issue 31: `onBehalfOf` is the approver a delegate decides for (kept in the approval, the
+     * `onBehalfOf` is the approver a delegate decides for (kept in the approval, the
      * comment and the record as "{delegate} for {approver}"); `firstOfTwo` records the first of two
      * approvals and leaves the timesheet pending (no payroll figures, no counts move).
      */

@@ -51,7 +51,7 @@ export const newUser = (
 })
 
 /**
- * Issue 31: a member's `supervisorId` is read as null unless it names a current supervisor of the
+ * A member's `supervisorId` is read as null unless it names a current supervisor of the
  * organization. A supervisor removed or made staff commits on their own item; their members'
  * stored values are cleared after, a chunk of members per transaction (members.ts,
  * `clearApproverOf`), so until then, or for good after a crash between the two, what every read
@@ -95,7 +95,7 @@ export const usersOf = (orgId: string) => {
     find,
 
     /**
-     * What routing needs of a few members (issue 31: one member's approver, the final approvers,
+     * What routing needs of a few members (one member's approver, the final approvers,
      * their delegates), removed ones included and marked, each by its own consistent read: a
      * submission or a decision reads these instead of the whole member directory, so its cost does
      * not grow with the organization. `supervisorId` as stored (routing's `approverOf` checks it).
@@ -143,8 +143,8 @@ export const usersOf = (orgId: string) => {
     },
 
     /**
-     * Issue 36: whether `email` is the confirmed address of a current member (the sender sends
-     * nothing else but a confirmation link). Items stored before issue 36 have no `emailConfirmed`
+     * Whether `email` is the confirmed address of a current member (the sender sends
+     * nothing else but a confirmation link). Items stored by an older version have no `emailConfirmed`
      * and count as confirmed; an address no current member has counts as unconfirmed.
      */
     async addressConfirmed(email: string): Promise<boolean> {

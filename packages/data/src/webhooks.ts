@@ -21,7 +21,7 @@ import { keys } from './keys.ts'
 import { epochSeconds, isConditionFailure, nowIso, table } from './table.ts'
 
 /**
- * Webhooks (issue 35). A change that happens (a submission, a decision, a closed period, a member
+ * Webhooks. A change that happens (a submission, a decision, a closed period, a member
  * added or removed) writes one delivery per subscribed webhook in its own transaction, as emails
  * are written to the outbox (outbox.ts): the sender tries each at once after the commit, and the
  * retry job (the outbox's) tries what is still due with backoff for 24 hours. A delivery never

@@ -1,5 +1,5 @@
 /**
- * The product's texts in every language it speaks (issue 21). Each language's catalogue is the
+ * The product's texts in every language it speaks. Each language's catalogue is the
  * folder `locales/{language}/`, one JSON file per namespace, so a page loads only the texts it shows:
  * - `common`: the app's frame (header, menus, footer, shared buttons and states, toasts used everywhere);
  * - `public`: the signed-out pages (landing, pricing, staff login, guides, demo, 404);

@@ -4,7 +4,7 @@ import { builtinRules } from 'eslint/use-at-your-own-risk'
 import tseslint from 'typescript-eslint'
 
 /**
- * The screens' rules against literal texts (issue 21), run with the exact options of the
+ * The screens' rules against literal texts, run with the exact options of the
  * repository's eslint.config.js: strings nobody reads (class names, ids, field names, routes, a
  * prop's fixed words) pass, and every text a person reads or hears is still reported.
  */

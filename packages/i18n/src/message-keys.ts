@@ -1,5 +1,5 @@
 /**
- * Server messages travel as codes (issue 21). Every English text the API can answer is a text of
+ * Server messages travel as codes. Every English text the API can answer is a text of
  * the `errors` catalogue, so a message's key is found from the text itself: each message, from a
  * route, a data module or a core schema, has one without its thrower knowing, and the English
  * stays written once. A text with values ('{{label}} must be text') is matched as a pattern and

@@ -5,7 +5,7 @@ import { keptCodes } from '../offline/kept-reads.ts'
 import { allocationKeys } from './keys.ts'
 
 /**
- * Issue 33: the organization's ministries and funds, inactive ones included (every member reads
+ * The organization's ministries and funds, inactive ones included (every member reads
  * them: the timesheet forms' Split offers the active ones, and names the inactive ones a week holds).
  */
 export const allocationCodesQuery = queryOptions({

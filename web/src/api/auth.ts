@@ -31,7 +31,7 @@ export const authUserQuery = queryOptions({
 export function useAuth() {
   const { data, isLoading, error } = useQuery(authUserQuery)
   const user = data ?? null
-  // Issue 34: a kiosk session is answered 403 'kioskSession' on every route but the kiosk's own.
+  // A kiosk session is answered 403 'kioskSession' on every route but the kiosk's own.
   const isKiosk = error instanceof ApiError && error.status === 403 && error.body.includes('"kioskSession"')
   return { user, isLoading, isAuthenticated: user !== null, isKiosk }
 }
@@ -39,12 +39,12 @@ export function useAuth() {
 export interface StaffLoginInput {
   username: string
   password: string
-  /** Issue 34: 'Keep me signed in on this phone' (sent only when chosen). */
+  /** 'Keep me signed in on this phone' (sent only when chosen). */
   remember?: true
 }
 
 /**
- * The page's language goes along: a member who never chose one gets it (issue 21). English, the
+ * The page's language goes along: a member who never chose one gets it. English, the
  * default, goes unsaid (as on the supervisor's sign-in link); the server then reads Accept-Language.
  */
 const withLanguage = (input: StaffLoginInput) => {
@@ -69,7 +69,7 @@ export const useUpdateLanguage = () =>
   useWriteThrough(authKeys.user, (language: Language) => apiJson<CurrentUser>('PATCH', '/api/auth/user', { language }))
 
 /**
- * PUT /api/profile/away (an away period and delegate) or DELETE it (null), issue 31: the answer is
+ * PUT /api/profile/away (an away period and delegate) or DELETE it (null), The answer is
  * the signed-in user, with `away`; the pending lists follow the new routing.
  */
 export function useSetAway() {
@@ -87,7 +87,7 @@ export function useSetAway() {
   })
 }
 
-/** Profile (issue 34): the phones the member chose 'Keep me signed in on this phone' on. */
+/** Profile: the phones the member chose 'Keep me signed in on this phone' on. */
 export const useRememberedDevices = () => useQuery(readQuery<RememberedDevices>(deviceKeys.all))
 
 /** DELETE /api/profile/devices/{id}: that phone is signed out at once. */

@@ -25,7 +25,7 @@ export const useExportStatus = (id: string) =>
     refetchInterval: (query) => (query.state.data && query.state.data.status !== 'running' ? false : 2000),
   })
 
-/** POST /api/organization/close (issue 35): the organization's exact name confirms; the app then shows the closed screen. */
+/** POST /api/organization/close: the organization's exact name confirms; the app then shows the closed screen. */
 export const useCloseOrganization = () => {
   const queryClient = useQueryClient()
   return useMutation({

@@ -20,7 +20,7 @@ const settlesWithin = (promise: Promise<unknown>, ms: number) =>
   Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))])
 
 /**
- * Issue 30: the installed staff app's warm start. The first render waits for what the screen shows
+ * The installed staff app's warm start. The first render waits for what the screen shows
  * first, and every read of the dashboard starts at once, but the sections below the top one do not
  * hold the first screen back.
  */
@@ -83,7 +83,7 @@ describe('prefetchFirstScreen', () => {
 })
 
 /**
- * Issue 30, online: once the server has said who is signed in, a staff member's dashboard opens on
+ * Online: once the server has said who is signed in, a staff member's dashboard opens on
  * the settings and week the device kept for them, and the server's answers replace them.
  */
 describe('prefetchFirstScreen with what the device kept', () => {

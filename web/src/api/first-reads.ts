@@ -18,7 +18,7 @@ import { balancesQuery, policiesQuery, timeOffListQuery } from './time-off.ts'
  * The reads a signed-in first screen starts with, defined here, in the first script, with nothing
  * heavier than the API client: when the session check answers, `prefetchFirstScreen` asks for them
  * (and for the screen's texts) at once, beside the screen's code, instead of after that code has
- * arrived and rendered (issue 30: no waterfall). The screens use the same definitions.
+ * arrived and rendered (no waterfall). The screens use the same definitions.
  */
 
 /** Name, logo, and the zone and start day by which "this week" is judged (DESIGN.md section 5). */
@@ -35,7 +35,7 @@ export const subscriptionStatusQuery = readQuery<SubscriptionState>(billingKeys.
 /** GET /api/dashboard/stats (supervisors): the stat row. */
 export const dashboardStatsQuery = readQuery<DashboardStats>(dashboardKeys.stats)
 
-/** GET /api/timesheets/pending (supervisors): every pending week, each marked when it waits for me (issue 31). */
+/** GET /api/timesheets/pending (supervisors): every pending week, each marked when it waits for me. */
 export const pendingTimesheetsQuery = readQuery<PendingTimesheets>(dashboardKeys.pending)
 
 export const TIMESHEET_PAGE_SIZE = 25
@@ -78,7 +78,7 @@ export const DASHBOARD_NAMESPACES = { supervisor: ['supervisor'], staff: ['super
  * shows its own error. Resolves once what the screen shows first has answered, either way: the
  * header's reads, the texts, and the reads of the dashboard's top section (a staff member's week, a
  * supervisor's figures); the sections below show as their reads arrive (useInOrder), so a staff
- * member's Clock In does not wait for their time off or their list of weeks (issue 30). On a staff
+ * member's Clock In does not wait for their time off or their list of weeks. On a staff
  * member's dashboard the settings and week kept on the device stand in while they are read again
  * (showKeptFirstScreen; `keptRead`, the device's read when already started), so the first render
  * need not wait for them.
@@ -113,7 +113,7 @@ export const prefetchFirstScreen = (
   } else {
     quietly(top(queryClient.prefetchQuery(currentWeekQuery)))
   }
-  // Issue 32: a staff member's time off (a volunteer has none): their requests, balances and the policies that name them.
+  // A staff member's time off (a volunteer has none): their requests, balances and the policies that name them.
   if (user.role === 'employee') {
     quietly(queryClient.prefetchQuery(timeOffListQuery), false)
     quietly(queryClient.prefetchQuery(balancesQuery(null)), false)

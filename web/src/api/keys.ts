@@ -23,7 +23,7 @@ export const authKeys = { user: ['/api/auth/user'] as const, signInChoice: ['/ap
 
 export const organizationKeys = {
   settings: ['/api/organization/settings'] as const,
-  /** Issue 31: the optional second approval. */
+  /** The optional second approval. */
   approvals: ['/api/organization/approvals'] as const,
 }
 
@@ -66,8 +66,8 @@ export const reportKeys = {
 
 export const memberKeys = { all: ['/api/employees'] as const }
 
-/** Settings → API (issue 35): the organization's tokens, and the published API description. */
-/** Settings → Data (issue 35): one export's state, read at its own URL. */
+/** Settings → API: the organization's tokens, and the published API description. */
+/** Settings → Data: one export's state, read at its own URL. */
 export const exportKeys = { one: (id: string) => [`/api/organization/export/${encodeURIComponent(id)}`] as const }
 
 /** Settings → Kiosk (supervisors), and what a kiosk reads: the members it shows and itself. */
@@ -77,11 +77,11 @@ export const kioskKeys = {
   info: ['/api/kiosk'] as const,
 }
 
-/** Issue 34: the phones the signed-in member is kept signed in on (Profile). */
+/** The phones the signed-in member is kept signed in on (Profile). */
 export const deviceKeys = { all: ['/api/profile/devices'] as const }
 
 export const apiTokenKeys = { all: ['/api/tokens'] as const, openapi: ['/api/openapi.json'] as const }
-/** Issue 35: Settings → Webhooks; a webhook's deliveries are read by their own URL. */
+/** Settings → Webhooks; a webhook's deliveries are read by their own URL. */
 export const webhookKeys = {
   all: ['/api/webhooks'] as const,
   deliveries: (id: string) => [`/api/webhooks/${encodeURIComponent(id)}/deliveries`] as const,
@@ -90,7 +90,7 @@ export const webhookKeys = {
 const payrollSummary = ['/api/payroll/summary'] as const
 const volunteerHours = ['/api/reports/volunteer-hours'] as const
 
-/** Payroll (issue 19). A decision or a closed period changes the periods, the summaries and the volunteer hours. */
+/** Payroll. A decision or a closed period changes the periods, the summaries and the volunteer hours. */
 export const payrollKeys = {
   settings: ['/api/payroll/settings'] as const,
   /** Every page of the pay periods list. */
@@ -105,7 +105,7 @@ export const payrollKeys = {
 
 const allocationReports = ['/api/reports/allocation'] as const
 
-/** Issue 33: the ministries and funds, and the allocation report (a decision changes every report). */
+/** The ministries and funds, and the allocation report (a decision changes every report). */
 export const allocationKeys = {
   codes: ['/api/organization/allocation-codes'] as const,
   /** Every allocation report, whatever its range. */
@@ -129,7 +129,7 @@ const timeOffRequests = ['/api/time-off'] as const
 const timeOffBalances = ['/api/time-off/balances'] as const
 
 /**
- * Time off (issue 32). Every list of requests starts with `all` (a request, decision or cancel
+ * Time off. Every list of requests starts with `all` (a request, decision or cancel
  * refreshes them all); every balance with `balances`.
  */
 export const timeOffKeys = {

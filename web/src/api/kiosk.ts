@@ -3,7 +3,7 @@ import type { KioskCreate, KioskList, KioskView, PinAnswer, PunchAnswer, PunchBo
 import { apiJson, apiRequest, readQuery } from './client.ts'
 import { kioskKeys } from './keys.ts'
 
-/** Settings → Kiosk (issue 34, supervisors): the organization's kiosks with their last use. */
+/** Settings → Kiosk (supervisors): the organization's kiosks with their last use. */
 export const kiosksQuery = readQuery<KioskList>(kioskKeys.all)
 export const useKiosks = () => useQuery(kiosksQuery)
 

@@ -25,7 +25,7 @@ const refreshAfterChange = (queryClient: QueryClient) => {
 
 export const useMembers = ({ enabled = true }: { enabled?: boolean } = {}) => useQuery({ ...membersQuery, enabled })
 
-/** The organization's supervisors, by name, for an Approver or delegate select (issue 31). */
+/** The organization's supervisors, by name, for an Approver or delegate select. */
 export const useApproverChoices = () => {
   const members = useMembers()
   return (members.data ?? [])
@@ -84,7 +84,7 @@ export function useRemoveMember() {
 }
 
 /**
- * Issue 36: POST /api/employees/{id}/resend-confirmation sends the member's address confirmation
+ * POST /api/employees/{id}/resend-confirmation sends the member's address confirmation
  * link again (at most once each few minutes: 429 otherwise). Nothing listed changes.
  */
 export function useResendConfirmation() {

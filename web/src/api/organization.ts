@@ -59,7 +59,7 @@ export function useUploadLogo() {
   })
 }
 
-/** GET /api/organization/approvals (supervisors): the optional second approval (issue 31). */
+/** GET /api/organization/approvals (supervisors): the optional second approval. */
 export const approvalSettingsQuery = readQuery<ApprovalSettings>(organizationKeys.approvals)
 export const useApprovalSettings = () => useQuery(approvalSettingsQuery)
 

@@ -12,7 +12,7 @@ import type {
 import { apiJson, readQuery, withSearch } from './client.ts'
 import { payrollKeys, timeOffKeys } from './keys.ts'
 
-/** Issue 32: the reads and changes of time off. */
+/** The reads and changes of time off. */
 
 /** GET /api/time-off: the caller's requests (a supervisor's: everyone's, each marked `waitingForMe`). */
 export const timeOffListQuery = readQuery<TimeOffList>(timeOffKeys.all)

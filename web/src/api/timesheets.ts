@@ -142,7 +142,7 @@ export function useSaveWeekDraft() {
         // Fields the server would refuse go to it, for its messages on the fields.
         const { TimesheetDays } = await import('./day-schema.ts')
         const days = TimesheetDays.safeParse(input)
-        // Offline, what the server would refuse (issue 33 percents, issue 34 spans) is refused here, on its field.
+        // Offline, what the server would refuse is refused here, on its field.
         if (!days.success && !isOnline())
           refuseLikeServer(input, queryClient.getQueryData<CurrentUser | null>(authKeys.user)?.payType)
         if (!days.success) return { timesheet: await post(), onDevice: false }
@@ -215,7 +215,7 @@ export function useUpdateTimesheetStatus() {
         queryClient.invalidateQueries({ queryKey: dashboardKeys.pending }),
         queryClient.invalidateQueries({ queryKey: dashboardKeys.stats }),
         queryClient.invalidateQueries({ queryKey: reportKeys.all }),
-        // Approval stores the week's payroll figures (issue 19).
+        // Approval stores the week's payroll figures.
         queryClient.invalidateQueries({ queryKey: payrollKeys.periods }),
         queryClient.invalidateQueries({ queryKey: payrollKeys.summaries }),
         queryClient.invalidateQueries({ queryKey: payrollKeys.volunteerReports }),
@@ -225,7 +225,7 @@ export function useUpdateTimesheetStatus() {
 }
 
 /**
- * Issue 37: approves the chosen pending timesheets in one action (each its own decision on the
+ * Approves the chosen pending timesheets in one action (each its own decision on the
  * server); the answer says which were approved and why the others were not. The same lists are
  * refreshed as after one decision.
  */
@@ -249,6 +249,6 @@ export function useBulkApprove() {
   })
 }
 
-/** POST /api/timesheets/{id}/copy-last-week (issue 34): the saved week with last week's days in its empty ones. */
+/** POST /api/timesheets/{id}/copy-last-week: the saved week with last week's days in its empty ones. */
 export const useCopyLastWeekCall = () =>
   useTimesheetWrite((id: number) => apiJson<TimesheetAnswer>('POST', `/api/timesheets/${id}/copy-last-week`), false)

@@ -3,7 +3,7 @@ import { RedocStandalone, type RedocRawOptions } from 'redoc'
 import type { OpenApiDocument } from '@app/core'
 
 /**
- * Redoc (issue 35), as /developers shows the published API. Loaded only by that page, as a chunk of
+ * Redoc, as /developers shows the published API. Loaded only by that page, as a chunk of
  * its own (with its own libraries: mobx, styled-components), and never precached by the service
  * worker (vite.config.ts). Options chosen for the app's content security policy and a phone:
  * - its search is off: it runs in a worker made from a `blob:` address, which the policy refuses;

@@ -20,7 +20,7 @@ const navItems = (user: User) => [
         { to: '/activity', key: 'activity' },
       ]
     : []),
-  // Issue 32: every member asks for time off; a supervisor also decides it there.
+  // Every member asks for time off; a supervisor also decides it there.
   { to: '/time-off', key: 'timeOff' },
 ]
 

@@ -15,7 +15,7 @@ import { SkipLink } from './SkipLink.tsx'
  * The frame of every signed-in page: the header, then the page (loaded on demand). In the read-only
  * demo a notice replaces the subscription banner: the demo organization's billing is not the visitor's.
  * The frame shows once what sizes it has come (the organization's name in the header, a supervisor's
- * banner), so the page under it never moves when they do (issue 30: layout shift); both are asked
+ * banner), so the page under it never moves when they do (layout shift); both are asked
  * for with the session check (api/first-reads.ts), beside this code.
  */
 export function AppShell({ user }: { user: CurrentUser }) {

@@ -11,7 +11,7 @@ const variant: Record<TimesheetStatus, NonNullable<BadgeProps['variant']>> = {
 
 /**
  * 'Draft', 'Pending Review', 'Approved' or 'Rejected' (spec section 4). A pending week with its
- * first of two approvals (issue 31) also says "1 of 2 approvals".
+ * first of two approvals also says "1 of 2 approvals".
  */
 export function TimesheetStatusBadge({
   status,

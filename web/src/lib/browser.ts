@@ -31,7 +31,7 @@ export const withBrowserZone = (url: string): string => {
   if (target.origin !== window.location.origin || target.pathname !== SUPERVISOR_LOGIN_URL) return url
   const zone = browserTimeZone()
   if (zone && !target.searchParams.has('tz')) target.searchParams.set('tz', zone)
-  // The page's language: a supervisor who never chose one gets it at sign-in (issue 21). English
+  // The page's language: a supervisor who never chose one gets it at sign-in. English
   // is the default and goes unsaid; the callback then reads the browser's Accept-Language.
   const language = currentLanguage()
   if (language !== DEFAULT_LANGUAGE && !target.searchParams.has('language'))

@@ -12,7 +12,7 @@ import {
 } from '@app/core'
 
 /**
- * Issue 34, split shifts in the web. The forms hold a day as the server stores it: its start and
+ * Split shifts in the web. The forms hold a day as the server stores it: its start and
  * end are the first start and the last end, and it carries `{day}Spans` only with two spans or
  * more. Every change of a day's times goes through `spanFields`, so a save always carries the spans
  * of a split day (a save without them would make it one span) and never a stale list beside

@@ -6,7 +6,7 @@ import type { QueryClient } from '@tanstack/react-query'
  * loading state (its code has arrived: the reads may well be back first). What no one needs yet
  * (the service worker, the dialogs' code) waits for it and then for an idle moment, so it never
  * competes with the first screen for the network or the CPU, nor comes before its largest paint
- * (issue 30). Until main.tsx watches a client (and in tests), the first screen counts as done.
+ *. Until main.tsx watches a client (and in tests), the first screen counts as done.
  */
 let done: Promise<void> = Promise.resolve()
 

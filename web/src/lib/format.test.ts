@@ -29,7 +29,7 @@ describe("dates, hours and money in the reader's language", () => {
     expect(formatDate('2026-11-16')).toBe('16 nov 2026')
     expect(formatDate('2026-11-16', 'long')).toBe('16 de noviembre de 2026')
     expect(formatDateRange('2026-11-16')).toBe('16 nov 2026 - 22 nov 2026')
-    // Spanish writes a decimal comma (issue 37), whatever the dates' locale (es-US).
+    // Spanish writes a decimal comma, whatever the dates' locale (es-US).
     expect(formatHours(7.5)).toBe('7,5 horas')
     expect(formatPayrollHours(1234.5)).toBe('1234,50')
   })

@@ -15,7 +15,7 @@ export function useHighest(n: number) {
 /**
  * The sections from the top down to the first whose reads are still on their way (that one shows
  * its own loading state), and never fewer than once shown: a section grows when its reads arrive,
- * and nothing under it is on the screen yet to be pushed down. Issue 30: Lighthouse counted the
+ * and nothing under it is on the screen yet to be pushed down. Lighthouse counted the
  * dashboards' cards moving as layout shift, up to 0.5 on a staff member's.
  */
 export function useInOrder(all: [key: string, section: ReactNode, loading: boolean][]) {
@@ -25,7 +25,7 @@ export function useInOrder(all: [key: string, section: ReactNode, loading: boole
   const shown = useHighest(ready === -1 ? sections.length : ready + 1)
   // The first section is on the screen before the others are rendered, and they render in the
   // background, in slices React can pause for a tap: a staff member's Clock In does not wait for
-  // their list of weeks (issue 30: the installed app's warm start, the dashboards' blocking time).
+  // their list of weeks (the installed app's warm start, the dashboards' blocking time).
   const rendered = useDeferredValue(shown, Math.min(shown, 1))
   return sections.slice(0, rendered).map(([key, section]) => <Fragment key={key}>{section}</Fragment>)
 }

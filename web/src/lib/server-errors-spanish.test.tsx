@@ -9,7 +9,7 @@ import { apiJson, errorMessage } from '../api/client.ts'
 import { useFieldErrors } from './field-errors.ts'
 
 /**
- * Issue 21: the server answers its messages in English with their `errors` codes beside them; a
+ * The server answers its messages in English with their `errors` codes beside them; a
  * member reading Spanish sees them in Spanish, and a text without a code stays as the server wrote it.
  */
 const FIELDS = ['email', 'firstName'] as const

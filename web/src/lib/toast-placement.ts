@@ -1,5 +1,5 @@
 /**
- * Where the toast goes so it never covers what a person is about to press (issue 18): at the
+ * Where the toast goes so it never covers what a person is about to press: at the
  * bottom as usual, at the top when a visible dialog or form action sits under the bottom spot.
  */
 export type ToastSide = 'top' | 'bottom'

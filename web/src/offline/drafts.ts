@@ -113,7 +113,7 @@ async function queue(
   } catch {
     return null
   }
-  // The week as the server will store it (issue 34: a split day's start and end from its spans).
+  // The week as the server will store it (a split day's start and end from its spans).
   const held: TimesheetAnswer = { ...week, ...withSpansApplied(input.days), version: input.version }
   queryClient.setQueryData<CurrentWeek>(timesheetKeys.currentWeek, held)
   await queryClient.invalidateQueries({ queryKey: offlineKeys.saves })

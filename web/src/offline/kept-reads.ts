@@ -101,7 +101,7 @@ const keptForUser =
 
 export const keptSettings = (read: QueryFunction<OrganizationSettings>) => keptForUser('settings', read, async (s) => s)
 
-/** Issue 33: GET /api/organization/allocation-codes, kept so the day's Split works offline. */
+/** GET /api/organization/allocation-codes, kept so the day's Split works offline. */
 export const keptCodes = (read: QueryFunction<AllocationCodes>) => keptForUser('codes', read, async (c) => c)
 
 /**
@@ -134,7 +134,7 @@ export const readKeptFirstScreen = (): Promise<KeptFirstScreen | undefined> =>
     .catch(() => undefined)
 
 /**
- * Issue 30: the installed staff app opens at once online too. Once the session check has answered
+ * The installed staff app opens at once online too. Once the session check has answered
  * (online, the server: a session that ended stays ended), the dashboard's header and week show what
  * was kept for that member while both are read again, as TanStack shows any stale answer: the kept
  * copy is placed as data of time 0, so the reads in flight replace it within moments. Nothing is

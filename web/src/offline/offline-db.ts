@@ -10,7 +10,7 @@ import type { AllocationCodes, CurrentUser, CurrentWeek, OrganizationSettings, T
  * - `kept`: the last answers of the reads the app needs to open offline (who is signed
  *   in, the organization's zone and week start, this week), each with the member it belongs to.
  *   They are read when the network cannot be reached, and, for a staff member's dashboard, shown
- *   while the server is asked again once it has said who is signed in (issue 30); they are dropped
+ *   while the server is asked again once it has said who is signed in; they are dropped
  *   once the server says nobody is signed in.
  */
 export interface QueuedSave {
@@ -29,7 +29,7 @@ export interface KeptReads {
   user: CurrentUser
   settings: OrganizationSettings
   week: CurrentWeek
-  /** Issue 33: the ministries and funds, so a day can be split offline too. */
+  /** The ministries and funds, so a day can be split offline too. */
   codes: AllocationCodes
 }
 export type KeptName = keyof KeptReads
@@ -108,7 +108,7 @@ export async function kept<N extends KeptName>(name: N, userId?: string): Promis
 }
 
 /**
- * Issue 30: what a staff member's dashboard may show from the device while it asks the server again,
+ * What a staff member's dashboard may show from the device while it asks the server again,
  * in one read: the kept settings and week (each naming its member) and that week's newest queued save.
  */
 export async function keptFirstScreen(): Promise<{

@@ -22,7 +22,7 @@ import { toastFailure } from '../lib/toast-failure.ts'
 
 const ACTIVITY_DENIED_REDIRECT_MS = 500
 
-/** The organization's audit trail (issue 21), supervisors only: filters, Load more and a CSV of what the filters match. */
+/** The organization's audit trail, supervisors only: filters, Load more and a CSV of what the filters match. */
 export function ActivityPage() {
   const { t } = useTranslation('supervisor')
   return (

@@ -10,7 +10,7 @@ import { FormAlert } from '../components/ui/FormAlert.tsx'
 import { formatDate } from '../lib/format.ts'
 
 /**
- * What a member of a closed organization sees instead of the app (issue 35), and nothing else:
+ * What a member of a closed organization sees instead of the app, and nothing else:
  * that it is closed, until when a supervisor may reopen it (the day before the erasure date),
  * Reopen for supervisors, and Sign out.
  */

@@ -32,13 +32,13 @@ function SupervisorSections({ user }: { user: CurrentUser }) {
     ['start', firstRun ? <GettingStarted user={user} /> : null, firstRun && (stats || settings || ownWeek)],
     ['stats', <StatCards />, stats],
     ['recent', <RecentTimesheets user={user} />, list],
-    // Issue 31: below the list, so the list's place on the page (and its status menu) stays as it was.
+    // Below the list, so the list's place on the page (and its status menu) stays as it was.
     ['pending', <PendingReviews user={user} />, false],
   ])
 }
 
 function StaffSections({ user }: { user: CurrentUser }) {
-  // Issue 32: a volunteer has no paid time off.
+  // A volunteer has no paid time off.
   const employee = user.role === 'employee'
   const week = useLoading(currentWeekQuery)
   const balances = useLoading(balancesQuery(null), employee)

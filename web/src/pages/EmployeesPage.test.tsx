@@ -162,7 +162,7 @@ describe('EmployeesPage', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['Staff Member', 'Supervisor', 'Volunteer'])
-    // Issue 31: the approver is the supervisor adding, unless they choose another (then it is sent).
+    // The approver is the supervisor adding, unless they choose another (then it is sent).
     expect((within(dialog).getByLabelText('Approver') as HTMLSelectElement).value).toBe('sup-1')
     await fillMember(user, dialog)
     await user.selectOptions(within(dialog).getByLabelText('Role'), 'Volunteer')

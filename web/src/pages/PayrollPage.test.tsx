@@ -137,7 +137,7 @@ describe('PayrollPage', () => {
     )
     const open = await period()
     await user.click(open.getByRole('button', { name: 'Close period' }))
-    // Confirmed first, saying what it locks (issue 37); a close that needs no 'anyway' says nothing more.
+    // Confirmed first, saying what it locks; a close that needs no 'anyway' says nothing more.
     const confirm = await screen.findByRole('dialog', { name: 'Close pay period' })
     expect(within(confirm).getByText(/locks every timesheet of its weeks/)).toBeTruthy()
     expect(calls(fetch, 'POST', '/api/payroll/periods/2026-11-09/close')).toHaveLength(0)

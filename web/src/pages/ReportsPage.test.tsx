@@ -165,7 +165,7 @@ describe('ReportsPage', () => {
 
   it('lists every timesheet in the detailed report, with No notes and - where empty', async () => {
     show()
-    // The Hours charts' number tables come first (issue 18); the Detailed Report is the last table.
+    // The Hours charts' number tables come first; the Detailed Report is the last table.
     const table = (await screen.findAllByRole('table')).at(-1)!
     expect(columnHeaders(table)).toEqual(['Employee', 'Week Starting', 'Submitted', 'Notes', 'Status', 'Approved By'])
     const rows = within(table).getAllByRole('row').slice(1)

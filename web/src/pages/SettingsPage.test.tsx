@@ -65,7 +65,7 @@ describe('SettingsPage', () => {
     expect(await screen.findByRole('heading', { name: 'Organization Settings', level: 1 })).toBeTruthy()
     expect(field('Organization Name').value).toBe('Grace Chapel')
     expect(field('Logo URL (Optional)').value).toBe('https://cdn.example.org/grace.png')
-    // The zone is shown by its familiar name (issue 18); the list is TimeZonePicker's own test.
+    // The zone is shown by its familiar name; the list is TimeZonePicker's own test.
     expect(field('Time zone').value).toBe('Central Time (US & Canada)')
     expect(field('Week starts on').value).toBe('monday')
     expect(field('Approval emails').checked).toBe(true)
@@ -213,7 +213,7 @@ describe('SettingsPage', () => {
     expect(atob(dataUrl.split(',')[1]!)).toBe('\u0001'.repeat(64))
 
     const uploaded = '/api/logos/org-1/logo-0123456789abcdef.png'
-    // Issue 18: the field shows the uploaded file, not its internal path.
+    // The field shows the uploaded file, not its internal path.
     expect(field('Logo URL (Optional)').value).toBe('')
     expect(screen.getByTestId('uploaded-logo').querySelector('img')?.getAttribute('src')).toBe(uploaded)
     expect(preview().getByRole('img').getAttribute('src')).toBe(uploaded)

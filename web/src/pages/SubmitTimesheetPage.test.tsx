@@ -206,7 +206,7 @@ describe('SubmitTimesheetPage', () => {
     })
   })
 
-  // Issue 18: a submitted week opens read-only with its times, and no form offers to edit it.
+  // A submitted week opens read-only with its times, and no form offers to edit it.
   it('opens a submitted week read-only, says so, and leaves other weeks open to enter', async () => {
     setup({ body: makeTimesheet({ status: 'pending', mondayStart: '09:00' }) })
     await open()

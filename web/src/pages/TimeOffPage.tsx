@@ -17,7 +17,7 @@ import { ErrorState } from '../components/ui/ErrorState.tsx'
 import { LoadingState } from '../components/ui/LoadingState.tsx'
 
 /**
- * Issue 32: time off. Every member sees their balances, asks for time off and follows (or cancels)
+ * Time off. Every member sees their balances, asks for time off and follows (or cancels)
  * their requests; a supervisor also decides the requests waiting and looks after a member's balance.
  */
 export function TimeOffPage() {

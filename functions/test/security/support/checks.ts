@@ -33,7 +33,7 @@ const withoutInputs = (text: string, inputs: string[]) => {
 }
 
 /**
- * Payroll refusals name the members to act on (issue 19): a close's `blockers`, an export's
+ * Payroll refusals name the members to act on: a close's `blockers`, an export's
  * `members` without a payroll id. Only ids and names, nothing internal.
  */
 const isPeopleList = (key: string, value: unknown) =>
@@ -75,7 +75,7 @@ export const expectCleanRefusal = (res: Answer, context: string, inputs: string[
   if (res.json.fields !== undefined) {
     for (const v of Object.values(res.json.fields)) expect(typeof v, context).toBe('string')
   }
-  // The messages' codes (issue 21) name texts of the errors catalogue, with plain string values.
+  // The messages' codes name texts of the errors catalogue, with plain string values.
   const codes = [res.json, ...Object.values((res.json.fieldKeys ?? {}) as Record<string, unknown>)] as {
     key?: unknown
     params?: Record<string, unknown>

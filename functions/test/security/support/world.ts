@@ -84,7 +84,7 @@ export const makeTenant = async (name: string, options: { spare?: boolean; unlim
     const pending = await freshPending(days)
     return db.timesheets.decide(pending.id, by, 'approved', '')
   }
-  /** Issue 32: a pending time-off request of the staff member, a day of a week of its own. */
+  /** A pending time-off request of the staff member, a day of a week of its own. */
   const freshTimeOff = async () => {
     const day = nextWeek()
     return db.timeOff.create(
@@ -117,7 +117,7 @@ export const makeTenant = async (name: string, options: { spare?: boolean; unlim
   /**
    * A pay period of the organization's schedule (biweekly from this week, the default) ten years
    * back, where no fresh object ever falls: closing it locks no week another case uses, and it has
-   * ended, so a close needs no `closeAnyway` (issue 37).
+   * ended, so a close needs no `closeAnyway`.
    */
   let periodsBack = 0
   const freshPeriod = async (closed = false) => {
@@ -135,12 +135,12 @@ export const makeTenant = async (name: string, options: { spare?: boolean; unlim
     return logo
   }
 
-  /** An API token of the organization (issue 35), made by its supervisor, with the scopes asked. */
+  /** An API token of the organization, made by its supervisor, with the scopes asked. */
   const freshApiToken = (scopes: ApiScope[] = ['timesheets:read']) =>
     db.apiTokens.create({ name: `Sync ${randomUUID().slice(0, 6)}`, scopes }, by)
 
   /**
-   * A webhook of the organization (issue 35) to a closed loopback port (a delivery fails at once);
+   * A webhook of the organization to a closed loopback port (a delivery fails at once);
    * older ones are deleted first, so the suite stays under the organization's webhook limit.
    */
   const freshWebhook = async () => {
@@ -158,7 +158,7 @@ export const makeTenant = async (name: string, options: { spare?: boolean; unlim
   }
 
   /**
-   * Issue 34: a kiosk of the organization (a fresh browser session of its supervisor made into one),
+   * A kiosk of the organization (a fresh browser session of its supervisor made into one),
    * with the cookie that kiosk's browser now holds.
    */
   const freshKiosk = async (name = `Lobby ${randomUUID().slice(0, 6)}`) => {
@@ -174,7 +174,7 @@ export const makeTenant = async (name: string, options: { spare?: boolean; unlim
   }
   await db.kiosks.setPin(staff.user, await hashPin(KIOSK_PIN), by)
   const kiosk = await freshKiosk('Front desk')
-  /** Issue 34: a phone the staff member is kept signed in on (its session made as a 'remember' sign-in makes it). */
+  /** A phone the staff member is kept signed in on (its session made as a 'remember' sign-in makes it). */
   const freshDevice = async () => {
     const { sid } = await sessions.create({ orgId, userId: staff.user.id }, undefined, {
       browser: 'Chrome',
@@ -221,7 +221,7 @@ export const makeTenant = async (name: string, options: { spare?: boolean; unlim
     freshKiosk,
     freshDevice,
     freshPinHolder,
-    /** The session cookie of the organization's kiosk 'Front desk' (issue 34). */
+    /** The session cookie of the organization's kiosk 'Front desk'. */
     kioskCookie: kiosk.cookie,
     /** Another session for the same person (a second tab or device). */
     anotherSession: (userId: string) => sessionCookieFor({ orgId, userId }),
@@ -243,7 +243,7 @@ export const snapshotOf = async (orgId: string) => {
   })
   // A wrong coupon code is counted on purpose (the hourly guessing throttle): that count is the
   // refusal working, not a change of the organization's data.
-  // A webhook delivery's tries (issue 35) are the sender's bookkeeping, made by the retry job on its
+  // A webhook delivery's tries are the sender's bookkeeping, made by the retry job on its
   // own clock: which deliveries exist, and what they carry, is the organization's data.
   const items = all
     .filter((i) => !String(i.sk).startsWith('COUPONTRY#'))
@@ -270,7 +270,7 @@ export const snapshotOf = async (orgId: string) => {
     .flat()
     .map(({ expire: _slides, ...rest }) => rest)
     .sort((x, y) => String(x.pk).localeCompare(String(y.pk)))
-  // The organization's API tokens (issue 35); when one was last used is not a change of data.
+  // The organization's API tokens; when one was last used is not a change of data.
   const tokens = (
     await table.queryAll({
       index: 'gsi1',
@@ -344,7 +344,7 @@ export const realParams = async (key: RouteKey, route: Route, t: Tenant): Promis
   return params
 }
 
-/** Issue 34: an empty draft whose previous week has a filled Monday (made next: fresh weeks go back). */
+/** An empty draft whose previous week has a filled Monday (made next: fresh weeks go back). */
 const freshDraftWithLastWeek = async (t: Tenant) => {
   const sheet = await t.freshDraft({})
   await t.freshDraft()
@@ -382,7 +382,7 @@ export const ownerRequest = async (key: RouteKey, route: Route, t: Tenant): Prom
     'organization/update-settings': { organizationName: `${t.name} renamed` },
     'organization/update-setup-guide': { step: 'members', state: 'skipped' },
     'organization/upload-logo': { dataUrl: dataUrl('image/png', PNG) },
-    // Issue 33: the tenant keeps no codes, so the empty list is a valid (and unchanged) one every time.
+    // The tenant keeps no codes, so the empty list is a valid (and unchanged) one every time.
     'organization/update-allocation-codes': { codes: [] },
     'staff/staff-login': t.staff.credentials,
     'timesheets/create-timesheet': { weekStartDate: week, tuesdayStart: '10:00', tuesdayEnd: '11:00' },
@@ -425,10 +425,10 @@ export const ownerRequest = async (key: RouteKey, route: Route, t: Tenant): Prom
     })
     return { body, headers: { 'stripe-signature': signature, 'content-type': 'application/json' } }
   }
-  // Issue 34: making a kiosk turns the calling session into it, so it takes a browser session of its own.
+  // Making a kiosk turns the calling session into it, so it takes a browser session of its own.
   if (key === 'kiosk/create-kiosk') return { cookies: [await t.anotherSession(t.by.id)], body: { name: 'Hall' } }
   if (key === 'kiosk/punch') return { cookies, body: { employeeId: (await t.freshPinHolder()).id, pin: KIOSK_PIN } }
-  // Issue 32: the staff member has the hour the request asks for (a policy never goes negative by default).
+  // The staff member has the hour the request asks for (a policy never goes negative by default).
   // Other tests' pending requests hold sick hours too: grant what makes one hour available.
   if (key === 'time-off/create-time-off') {
     const sick = (await t.db.timeOff.ledger(t.staff.user.id)).filter((e) => e.kind === 'sick')
@@ -439,7 +439,7 @@ export const ownerRequest = async (key: RouteKey, route: Route, t: Tenant): Prom
   if (key === 'billing/start-trial')
     return { cookies: [(await newOrganization(`Trial${randomUUID().slice(0, 6)} Church`)).cookie] }
   if (key === 'timesheets/bulk-approve') return { cookies, params, body: { ids: [(await t.freshPending()).id] } }
-  // Issue 35: reopening is its owner's call only while closed; a closed organization of its own
+  // Reopening is its owner's call only while closed; a closed organization of its own
   // each time (closing the shared tenant would lock every other route out).
   if (key === 'organization/reopen-organization') {
     const closed = await newOrganization(`Closed${randomUUID().slice(0, 6)} Church`)

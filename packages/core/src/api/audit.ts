@@ -1,7 +1,7 @@
 import * as z from 'zod'
 
 /**
- * The audit trail (issue 21): who did what, when, in which organization. Records are written in
+ * The audit trail: who did what, when, in which organization. Records are written in
  * the same transaction as the change they record and are never edited or deleted.
  */
 
@@ -106,9 +106,9 @@ export const AuditPerson = z.object({
   lastName: z.string(),
   via: z.enum(['emailLink', 'apiToken', 'kiosk']).optional(),
   tokenName: z.string().optional(),
-  /** Issue 34: the kiosk a punch was made at ('{member} at kiosk {name}'). */
+  /** The kiosk a punch was made at ('{member} at kiosk {name}'). */
   kioskName: z.string().optional(),
-  /** Issue 31: the approver a delegate acted for ("{delegate} for {approver}"). */
+  /** The approver a delegate acted for ("{delegate} for {approver}"). */
   onBehalfOf: z.object({ userId: z.string(), firstName: z.string(), lastName: z.string() }).optional(),
 })
 export const AuditActor = z.union([AuditPerson, z.object({ system: z.string() })])

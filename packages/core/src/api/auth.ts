@@ -14,7 +14,7 @@ export const CurrentUser = User.extend({
   demo: z.boolean(),
   /** How they can sign in (GET /api/auth/user answers it; absent from other answers). */
   signInWays: z.array(SignInWay).optional(),
-  /** Issue 35: the organization is closed; nothing but this notice (and Reopen, for supervisors) is reachable. */
+  /** The organization is closed; nothing but this notice (and Reopen, for supervisors) is reachable. */
   organizationClosed: OrganizationClosure.optional(),
 })
 export type CurrentUser = z.infer<typeof CurrentUser>
@@ -24,7 +24,7 @@ export const SignedInMember = User
 export type SignedInMember = z.infer<typeof SignedInMember>
 
 /**
- * GET /api/profile/devices (issue 34): the phones the caller chose 'Keep me signed in on this
+ * GET /api/profile/devices: the phones the caller chose 'Keep me signed in on this
  * phone' on, newest first; `current` is the one asking.
  */
 export const RememberedDevice = z.object({

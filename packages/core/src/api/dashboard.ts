@@ -11,7 +11,7 @@ export const DashboardStats = z.object({
   rejected: count,
   totalTimesheets: count,
   activeEmployees: count,
-  /** Issue 31: pending timesheets routed to the signed-in supervisor or their delegators (`pending` counts everyone's). */
+  /** Pending timesheets routed to the signed-in supervisor or their delegators (`pending` counts everyone's). */
   waitingForMe: count.optional(),
 })
 export type DashboardStats = z.infer<typeof DashboardStats>

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 
-/** Export everything (issue 35): a job's state as the API answers it. */
+/** Export everything: a job's state as the API answers it. */
 export const ExportState = z.enum(['running', 'done', 'failed'])
 export type ExportState = z.infer<typeof ExportState>
 

@@ -1,7 +1,7 @@
 import * as z from 'zod'
 
 /**
- * GET /api/openapi.json (issue 35): the published API, an OpenAPI 3.1 document generated from the
+ * GET /api/openapi.json: the published API, an OpenAPI 3.1 document generated from the
  * route manifest. Only the parts the /developers page reads are typed; the rest passes through.
  */
 const JsonSchema = z.record(z.string(), z.unknown())

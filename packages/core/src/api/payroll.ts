@@ -2,7 +2,7 @@ import * as z from 'zod'
 import { PayType } from '../pay-types.ts'
 import { ListedTimesheet } from './timesheets.ts'
 
-/** Response schemas of /api/payroll/* and /api/reports/volunteer-hours (issue 19). Hours have two decimals. */
+/** Response schemas of /api/payroll/* and /api/reports/volunteer-hours. Hours have two decimals. */
 
 export { PayrollSettings } from '../payroll.ts'
 
@@ -82,7 +82,7 @@ export const PayrollSummaryMember = z.object({
   doubleTimeHours: z.number(),
   breakMinutes: z.number().int(),
   daysWorked: z.number().int(),
-  /** Issue 32: paid leave, never in regular or overtime hours. */
+  /** Paid leave, never in regular or overtime hours. */
   vacationHours: z.number(),
   sickHours: z.number(),
   personalHours: z.number(),

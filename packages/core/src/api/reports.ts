@@ -12,7 +12,7 @@ export type Report = z.infer<typeof Report>
 
 const hours = z.number()
 /**
- * GET /api/reports/allocation (issue 33): hours per ministry or fund from the figures approval
+ * GET /api/reports/allocation: hours per ministry or fund from the figures approval
  * stored; staff per code with each member's share of their own paid hours, and volunteers' hours per
  * code valued at the volunteer rate.
  */

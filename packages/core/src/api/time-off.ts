@@ -2,7 +2,7 @@ import * as z from 'zod'
 import { LedgerEntry, TIME_OFF_NOTE_MAX, TimeOffDate, TimeOffKind, TimeOffStatus } from '../time-off.ts'
 import { TEXT_LIMITS } from '../text.ts'
 
-/** Issue 32: the requests and answers of /api/time-off/*. */
+/** The requests and answers of /api/time-off/*. */
 
 /** A time-off request as every route answers it. */
 export const TimeOffRequestView = z.object({
@@ -22,7 +22,7 @@ export const TimeOffRequestView = z.object({
   decidedAt: z.string().nullable(),
   decidedBy: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
   comments: z.string(),
-  /** Supervisors' lists: routed to the caller, or to a supervisor they stand in for (issue 31). */
+  /** Supervisors' lists: routed to the caller, or to a supervisor they stand in for. */
   waitingForMe: z.boolean().optional(),
 })
 export type TimeOffRequestView = z.infer<typeof TimeOffRequestView>

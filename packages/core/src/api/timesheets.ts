@@ -20,7 +20,7 @@ export const TimesheetPage = z.object({ items: z.array(ListedTimesheet), cursor:
 export type TimesheetPage = z.infer<typeof TimesheetPage>
 
 /**
- * GET /api/timesheets/pending: every pending timesheet, oldest week first; `waitingForMe` (issue 31)
+ * GET /api/timesheets/pending: every pending timesheet, oldest week first; `waitingForMe`
  * marks those routed to the signed-in supervisor or to the supervisors they stand in for.
  */
 export const PendingTimesheets = z.array(ListedTimesheet.extend({ waitingForMe: z.boolean().optional() }))

@@ -20,7 +20,7 @@ type Field = 'from' | 'to' | 'delegateId'
 const ORDER: readonly Field[] = ['from', 'to', 'delegateId']
 
 /**
- * Issue 31, on Profile (supervisors): time away and who decides meanwhile. Between the dates,
+ * On Profile (supervisors): time away and who decides meanwhile. Between the dates,
  * everything routed to this supervisor goes to the delegate; links already emailed stay valid.
  */
 export function AwayCard({ user }: { user: CurrentUser }) {

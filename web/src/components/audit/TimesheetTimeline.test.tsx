@@ -48,7 +48,7 @@ describe('TimesheetTimeline', () => {
     expect(steps[1]!.textContent).toContain('Monday start: 09:00 →changed to 08:30')
     expect(steps[2]!.textContent).toContain('Comments: (empty) →changed to Monday is wrong')
     expect(steps[3]!.textContent).toContain('email link of Grace Hopper')
-    // Read once (the times also ask for the organization's zone, issue 37).
+    // Read once (the times also ask for the organization's zone).
     expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/history'))).toHaveLength(1)
   })
 

@@ -25,7 +25,7 @@ export const auditActorLabel = (actor: AuditActor): string => {
   if (actor.via === 'kiosk')
     return t('actor.atKiosk', { name: `${actor.firstName} ${actor.lastName}`.trim(), kiosk: actor.kioskName ?? '' })
   const person = `${actor.firstName} ${actor.lastName}`.trim()
-  // Issue 31: a delegate's decision reads "{delegate} for {approver}".
+  // A delegate's decision reads "{delegate} for {approver}".
   const name = actor.onBehalfOf
     ? t('actor.onBehalfOf', {
         name: person,
@@ -94,7 +94,7 @@ const spansValue = (value: string): string | undefined => {
   }
 }
 
-/** A recorded value as a person reads it; (issue 34) a day's time ranges (`field` says which field) as times. */
+/** A recorded value as a person reads it; a day's time ranges (`field` says which field) as times. */
 export const valueText = (value: AuditValue, field = '') => {
   if (value === null || value === '') return t('empty')
   const spans = typeof value === 'string' && SPANS_FIELD.test(field) ? spansValue(value) : undefined

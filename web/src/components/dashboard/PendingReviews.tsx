@@ -25,7 +25,7 @@ const REVIEW_MODES = { view: 'view', approve: 'approve' } as const satisfies Rec
 type Scope = (typeof SCOPES)[number]
 
 /**
- * Issue 31: the weeks waiting for a decision, opening on "Waiting for me" (routed to me, or to the
+ * The weeks waiting for a decision, opening on "Waiting for me" (routed to me, or to the
  * supervisors I stand in for) with "Everyone" one click away: any supervisor may decide any week.
  */
 export function PendingReviews({ user }: { user: User }) {

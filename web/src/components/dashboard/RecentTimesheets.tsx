@@ -68,7 +68,7 @@ export function RecentTimesheets({ user }: { user: User }) {
   const loaded = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data])
   const rows = useMemo(() => loaded.filter((t) => matchesSearch(t, search)), [loaded, search])
   const open = (timesheet: ListedTimesheet, mode: ReviewMode) => setReview({ timesheet, mode })
-  // Issue 37: a pending row flags time on a holiday or during approved time off (one read of each
+  // A pending row flags time on a holiday or during approved time off (one read of each
   // for the weeks of the pending rows).
   const pendingWeeks = useMemo(
     () =>

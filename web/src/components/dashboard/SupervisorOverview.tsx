@@ -32,7 +32,7 @@ export function SupervisorActions() {
 interface StatProps {
   label: string
   value: number | undefined
-  /** A second line under the count (issue 31: how many of the pending wait for me). */
+  /** A second line under the count (how many of the pending wait for me). */
   detail?: string
   icon: LucideIcon
   tone: string

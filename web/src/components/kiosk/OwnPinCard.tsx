@@ -11,7 +11,7 @@ import { FormField, fieldDescription } from '../ui/FormField.tsx'
 import { IconCard } from '../ui/IconCard.tsx'
 import { PinInput } from './PinInput.tsx'
 
-/** Profile → Kiosk PIN (issue 34): the member sets their own 4-to-6-digit PIN (PUT /api/profile/pin). */
+/** Profile → Kiosk PIN: the member sets their own 4-to-6-digit PIN (PUT /api/profile/pin). */
 export function OwnPinCard() {
   const { t } = useTranslation('staff')
   const id = useId()

@@ -17,7 +17,7 @@ const keyClasses =
   'flex min-h-16 items-center justify-center rounded-xl border border-slate-300 bg-white text-2xl font-semibold text-slate-900 shadow-sm select-none active:bg-slate-100 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none sm:min-h-20 sm:text-3xl'
 
 /**
- * The kiosk's PIN pad (issue 34): large keys for a finger, and a real PIN field under them for a
+ * The kiosk's PIN pad: large keys for a finger, and a real PIN field under them for a
  * keyboard and a screen reader (inputMode none: a tablet shows no keyboard of its own over the pad).
  * The button says what the punch will do, from the member's state as the kiosk knows it.
  */

@@ -51,7 +51,7 @@ const changedFields = (values: MemberValues, member: User) => {
   }
 }
 
-/** Edit (issue 19): the Add Member dialog's fields, filled in, plus pay type and payroll ID (null: closed). */
+/** Edit: the Add Member dialog's fields, filled in, plus pay type and payroll ID (null: closed). */
 export const EditMemberDialog = ({ member, onClose }: { member: User | null; onClose: () => void }) => (
   <DialogFor item={member} itemKey={(m) => m.id} onClose={onClose}>
     {(m) => <EditMemberForm member={m} onDone={onClose} />}

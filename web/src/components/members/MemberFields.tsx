@@ -37,7 +37,7 @@ export const MEMBER_FIELD_ORDER: readonly MemberField[] = [
   'payrollId',
 ]
 
-/** A supervisor a member may have as approver (issue 31). */
+/** A supervisor a member may have as approver. */
 export interface ApproverChoice {
   id: string
   name: string
@@ -64,7 +64,7 @@ interface MemberFieldsProps {
   disabled: boolean
   /** Pay type and payroll id: members carry them once they exist (Edit), not in the spec's Add Member call. */
   withPay?: boolean
-  /** The organization's supervisors, for the Approver select (issue 31). */
+  /** The organization's supervisors, for the Approver select. */
   approvers: readonly ApproverChoice[]
 }
 
@@ -72,7 +72,7 @@ interface MemberFieldsProps {
 export function MemberFields({ values, onChange, shown, disabled, withPay = false, approvers }: MemberFieldsProps) {
   const { t } = useTranslation('supervisor')
   const codes = useAllocationCodes().data?.codes ?? []
-  // Issue 33: only active codes are offered; a member's inactive default still shows as chosen.
+  // Only active codes are offered; a member's inactive default still shows as chosen.
   const codeChoices = codes.filter((c) => c.active || c.id === values.defaultCode)
   const id = (name: MemberField) => `member-${name}`
   const control = (name: MemberField, hint = false) => ({
@@ -195,7 +195,7 @@ export function MemberFields({ values, onChange, shown, disabled, withPay = fals
 }
 
 /**
- * A name or the department, with its limit (issue 37): the count of characters left near it, and
+ * A name or the department, with its limit: the count of characters left near it, and
  * the field invalid past it (the browser's or server's message, when there is one, comes first).
  */
 function LimitedField({

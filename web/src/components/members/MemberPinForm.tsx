@@ -9,7 +9,7 @@ import { PinInput } from '../kiosk/PinInput.tsx'
 import { Button } from '../ui/Button.tsx'
 import { FormField, fieldDescription } from '../ui/FormField.tsx'
 
-/** Edit Member → Kiosk PIN (issue 34): a supervisor sets a member's PIN or clears it (PUT /api/employees/{id}/pin). */
+/** Edit Member → Kiosk PIN: a supervisor sets a member's PIN or clears it (PUT /api/employees/{id}/pin). */
 export function MemberPinForm({ member }: { member: User }) {
   const { t } = useTranslation('supervisor')
   const id = useId()

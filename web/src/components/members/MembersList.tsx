@@ -37,7 +37,7 @@ function StatusBadge() {
   return <Badge variant="success">{t('members.list.active')}</Badge>
 }
 
-/** Issue 31: a member with no approver (their weeks go to every supervisor), when another supervisor could be one. */
+/** A member with no approver (their weeks go to every supervisor), when another supervisor could be one. */
 function NoApproverBadge({ member, list }: { member: User; list: readonly User[] }) {
   const { t } = useTranslation('supervisor')
   const couldHaveOne = list.some((m) => m.role === 'supervisor' && m.id !== member.id)

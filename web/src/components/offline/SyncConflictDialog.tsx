@@ -174,7 +174,7 @@ function describe(t: TFunction, fields: { name: string; mine: string; theirs: st
   const value = (name: string) => fields.find((f) => f.name === name)?.[side] ?? ''
   const start = value('Start')
   const end = value('End')
-  // Issue 34: a split day reads as its ranges.
+  // A split day reads as its ranges.
   const spans = value('Spans')
   const extra = fields
     // A further field (a break) only when it holds something: 0 minutes reads as no break.

@@ -17,7 +17,7 @@ const FIELDS = Object.keys(TimesheetDays.shape) as (keyof TimesheetDays)[]
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value))
 
-/** A field's value as compared and shown; (issue 34) a day's spans as '08:00 - 12:00, 18:00 - 21:00' when split, else none. */
+/** A field's value as compared and shown; a day's spans as '08:00 - 12:00, 18:00 - 21:00' when split, else none. */
 const valueOf = (week: TimesheetDays, day: DayName, field: keyof TimesheetDays) => {
   if (field !== spansField(day)) return text(week[field])
   const spans = daySpans(week, day)

@@ -26,7 +26,7 @@ function ReopenForm({ period, onDone }: { period: PayPeriod; onDone: () => void 
   const [reason, setReason] = useState('')
   const errors = useFieldErrors(FIELDS, reopen.error)
   const problem = errors.shown.reason
-  // The limit the server's ReopenPeriod holds it to (issue 37), counted near it and said past it.
+  // The limit the server's ReopenPeriod holds it to, counted near it and said past it.
   const limit = useTextLimit(
     'reopen-reason',
     reason,

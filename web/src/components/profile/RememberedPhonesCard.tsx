@@ -13,7 +13,7 @@ import { Button } from '../ui/Button.tsx'
 import { IconCard } from '../ui/IconCard.tsx'
 
 /**
- * Profile → Phones kept signed in (issue 34): where the member chose 'Keep me signed in on this
+ * Profile → Phones kept signed in: where the member chose 'Keep me signed in on this
  * phone', with Sign out for each (this phone's own goes through the sign-out, as the header's does).
  */
 export function RememberedPhonesCard() {

@@ -15,11 +15,11 @@ export const allocationName = (row: { code: string; name: string }) =>
 export const budgetUsedPercent = (hours: number, budgetHours: number | null) =>
   budgetHours === null || budgetHours <= 0 ? null : Math.round((hours / budgetHours) * 1000) / 10
 
-/** At this share of its budget hours a grant's code is warned about (issue 33). */
+/** At this share of its budget hours a grant's code is warned about. */
 export const BUDGET_WARNING_PERCENT = 90
 
 /**
- * The allocation report as the CSV the treasurer gives the bookkeeper (issue 33): one row per
+ * The allocation report as the CSV the treasurer gives the bookkeeper: one row per
  * code with its hours, percent and budget; one per member and code; one per code of volunteer
  * hours with their value. Built in the browser with core's formula-safe writer.
  */

@@ -52,7 +52,7 @@ export interface ReviewDialogProps {
   /** The organization's zone, in which submission and comment times are shown (the browser's without one). */
   timeZone?: string
   /**
-   * Offered in view mode beside Close (issue 37) when the one viewing may decide this timesheet:
+   * Offered in view mode beside Close when the one viewing may decide this timesheet:
    * switches the dialog to approve mode.
    */
   onReview?: () => void
@@ -79,7 +79,7 @@ export function ReviewDialog({ target, onClose, onDecided, timeZone, onReview, e
         onSuccess: (result) => {
           toast({
             title: i18next.t('supervisor:review.toast.success'),
-            // Issue 31: a first of two approvals leaves the week pending for a final approver.
+            // A first of two approvals leaves the week pending for a final approver.
             description: i18next.t(
               `supervisor:review.toast.${status === 'approved' && result.status === 'pending' ? 'firstApproval' : status}`,
             ),
@@ -146,7 +146,7 @@ function ReviewContent({
   const approve = () => decide('approved')
   const reject = () => decide('rejected')
 
-  // The same reads as the week's leave lines below (issue 32), for the flags (issue 37).
+  // The same reads as the week's leave lines below, for the flags.
   const leaveOf = useWeekLeave({ from: sheet.weekStartDate, to: weekEnd(sheet.weekStartDate) })
   const name = employeeName(sheet.employee)
   const hours = (value: number) => t('review.hours', { count: value, hours: formatHoursValue(value) })

@@ -11,7 +11,7 @@ type FlaggedWeek = WeekTimes & { weekStartDate: string }
 
 /**
  * Every flag of a week: its times' checks, then (when known) time on a holiday or approved time off.
- * A start without an end whose timer ran past the organization's limit is a missing clock-out (issue 34).
+ * A start without an end whose timer ran past the organization's limit is a missing clock-out.
  */
 const flagsOf = (week: FlaggedWeek, leave: WeekLeave | undefined, missing: ReadonlySet<DayName>) => [
   ...weekChecks(week).map((c) => ({
@@ -51,7 +51,7 @@ export function useWeekLeave(
 }
 
 /**
- * 'Check before approving' (issue 37): the days worth a second look, each said plainly (a day over
+ * 'Check before approving': the days worth a second look, each said plainly (a day over
  * 12 hours, an end on the next day, a start without an end or an end without a start, 'Clock-out
  * missing', time on a holiday or during approved time off). Nothing when there is none.
  */

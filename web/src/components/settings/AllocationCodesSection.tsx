@@ -34,7 +34,7 @@ interface CodeValues {
   name: string
   kind: AllocationKind
   className: string
-  /** Issue 33: ADP's Temporary Cost Number of the code's hours. */
+  /** ADP's Temporary Cost Number of the code's hours. */
   costNumber: string
   from: string
   to: string
@@ -304,7 +304,7 @@ function CodeLine({ code, onEdit, disabled }: { code: AllocationCode; onEdit: ()
 }
 
 /**
- * Settings → Ministries and funds (issue 33, supervisors): the codes hours are allocated to, each
+ * Settings → Ministries and funds (supervisors): the codes hours are allocated to, each
  * added and edited here; a code is never deleted, only made inactive (history and reports keep it).
  */
 export function AllocationCodesSection() {

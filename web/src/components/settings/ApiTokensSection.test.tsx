@@ -62,7 +62,7 @@ describe('Settings → API', () => {
     expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0)
 
     await user.click(section.getByRole('checkbox', { name: /timesheets:read/ }))
-    // Time off's scopes (issue 32), each with what it reaches.
+    // Time off's scopes, each with what it reaches.
     expect(section.getByRole('checkbox', { name: /time-off:decide/ })).toBeTruthy()
     await user.click(
       section.getByRole('checkbox', { name: /time-off:read.*Read time-off requests, balances, policies and holidays/ }),

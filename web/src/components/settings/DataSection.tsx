@@ -39,7 +39,7 @@ function ExportProgress({ id }: { id: string }) {
 }
 
 /**
- * Close this organization (issue 35): typed with its exact name, which the server checks again.
+ * Close this organization: typed with its exact name, which the server checks again.
  * Once closed the whole app turns into the closed screen (the user's read says so).
  */
 function CloseOrganization() {
@@ -85,7 +85,7 @@ function CloseOrganization() {
   )
 }
 
-/** Settings → Data (issue 35, supervisors): export all of the organization's data as one zip, or close it. */
+/** Settings → Data (supervisors): export all of the organization's data as one zip, or close it. */
 export function DataSection() {
   const { t } = useTranslation('supervisor')
   const start = useStartExport()

@@ -154,7 +154,7 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
   const previewBroken = previewUrl !== null && brokenPreview === previewUrl
   const describedBy = (name: Field, hint = false) => fieldDescription(name, { hint, message: shown[name] })
 
-  // The name's limit, as the server's schema holds it (issue 37); the form's own message stands alone.
+  // The name's limit, as the server's schema holds it; the form's own message stands alone.
   const nameLimit = useTextLimit(
     'organizationName',
     draft.organizationName,

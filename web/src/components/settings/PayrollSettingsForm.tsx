@@ -14,7 +14,7 @@ import { fieldDescription, FormField } from '../ui/FormField.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
 
-/** Issue 32's leave payroll items and ADP codes are set through the API (not yet a field of this form). */
+/** leave payroll items and ADP codes are set through the API (not yet a field of this form). */
 type Field = Exclude<keyof PayrollSettings, 'leavePayItems' | 'adpLeaveCodes'>
 /** The form as typed: every value a string, as its input holds it. */
 type Draft = Record<Field, string>

@@ -27,7 +27,7 @@ import { LoadingState } from '../ui/LoadingState.tsx'
 import { useKindName } from '../time-off/time-off-parts.tsx'
 import { OpeningBalancesForm } from './OpeningBalancesForm.tsx'
 
-/** Settings → Time off (issue 32): the policies of the three kinds, then the holidays and blackout dates. */
+/** Settings → Time off: the policies of the three kinds, then the holidays and blackout dates. */
 export function TimeOffSettingsSection() {
   const { t } = useTranslation('supervisor')
   const policies = usePolicies()

@@ -81,7 +81,7 @@ describe('Settings → Webhooks', () => {
     await user.type(section.getByLabelText('URL'), 'https://hooks.example.org/new')
     await user.click(section.getByRole('checkbox', { name: /timesheet\.approved/ }))
     await user.click(section.getByRole('checkbox', { name: /member\.added/ }))
-    // Time off's events (issue 32), each with what it means.
+    // Time off's events, each with what it means.
     for (const event of ['requested', 'rejected', 'cancelled'])
       expect(section.getByRole('checkbox', { name: new RegExp(`time_off\\.${event}`) })).toBeTruthy()
     await user.click(section.getByRole('checkbox', { name: /time_off\.approved.*Time off is approved/ }))

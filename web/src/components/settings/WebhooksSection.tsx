@@ -256,7 +256,7 @@ function WebhookItem({ webhook }: { webhook: WebhookView }) {
   )
 }
 
-/** Settings → Webhooks (issue 35, supervisors): add, list and delete webhooks, and see and redeliver their deliveries. */
+/** Settings → Webhooks (supervisors): add, list and delete webhooks, and see and redeliver their deliveries. */
 export function WebhooksSection() {
   const { t } = useTranslation('supervisor')
   const webhooks = useWebhooks()

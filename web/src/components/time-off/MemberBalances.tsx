@@ -16,7 +16,7 @@ import { LoadingState } from '../ui/LoadingState.tsx'
 import { StackedCell, StackedRow, StackedTable } from '../ui/Table.tsx'
 import { BalancesList, useKindName } from './time-off-parts.tsx'
 
-/** Issue 32: a member's balances (supervisors), the ledger of every change, and an adjustment with its reason. */
+/** A member's balances (supervisors), the ledger of every change, and an adjustment with its reason. */
 export function MemberBalances() {
   const { t } = useTranslation('supervisor')
   const id = useId()

@@ -16,7 +16,7 @@ const SCOPES = ['mine', 'everyone'] as const
 type Scope = (typeof SCOPES)[number]
 
 /**
- * Issue 32: the requests waiting for a decision, opening on "Waiting for me" (routed to me, or to
+ * The requests waiting for a decision, opening on "Waiting for me" (routed to me, or to
  * a supervisor I stand in for) as the timesheets' list does, with "Everyone" one click away.
  */
 export function PendingTimeOff({ user, requests }: { user: User; requests: readonly TimeOffRequestView[] }) {

@@ -14,7 +14,7 @@ import { useKindName } from './time-off-parts.tsx'
 const FIELDS = ['kind', 'from', 'to', 'hoursPerDay', 'note'] as const
 
 /**
- * Issue 32: a member asks for time off. The server's refusals (a blackout date with its reason,
+ * A member asks for time off. The server's refusals (a blackout date with its reason,
  * not enough hours, an overlap) are said above the form, where a screen reader hears them at once.
  */
 export function RequestTimeOffForm({ balances }: { balances: readonly KindBalance[] }) {

@@ -42,7 +42,7 @@ export const weekLeaveLines = (
 }
 
 /**
- * Issue 32: the week's approved time off and holidays as read-only lines ('Vacation 8 h',
+ * The week's approved time off and holidays as read-only lines ('Vacation 8 h',
  * 'Thanksgiving 8 h'), under the days of the weekly dialog, the submit page and the review dialog.
  */
 export function WeekLeave({

@@ -86,7 +86,7 @@ const BLACKOUT_STRIPES = 'repeating-linear-gradient(45deg, #fee2e2 0 3px, #fffff
 const PENDING_STRIPES = 'repeating-linear-gradient(135deg, #fef3c7 0 4px, #fde68a 4px 8px)'
 
 /**
- * Issue 32: "Who is off", a month calendar for supervisors: members as rows, the month's days as
+ * "Who is off", a month calendar for supervisors: members as rows, the month's days as
  * columns, each day a member is off (approved, or pending) marked with its kind; the days the
  * organization does not work and its holidays shaded, the holidays and blackout dates also named. On a phone the grid scrolls sideways in
  * its own frame with the names kept in view; the page itself does not.

@@ -21,7 +21,7 @@ export interface ActivityPromptProps {
 }
 
 /**
- * Issue 34: 'What did you do?' in place after a Clock Out: one optional field, prefilled with the
+ * 'What did you do?' in place after a Clock Out: one optional field, prefilled with the
  * day's activity. Enter saves; Skip leaves the activity as it is. It takes the focus
  * when it opens (the Clock Out button that was pressed is gone), so a screen reader hears the
  * question at once.

@@ -24,7 +24,7 @@ import { useClockOutLimit } from './clock-out.ts'
 import { useNow } from './use-now.ts'
 
 /**
- * 'Still working?' (issue 34): one banner per day of this week or the last whose timer (from the app
+ * 'Still working?': one banner per day of this week or the last whose timer (from the app
  * or a kiosk) has run past the organization's limit with no end. 'I stopped at …' sets the end the
  * member picks, offered as the moment the limit was reached, through the member's own save (its
  * audit record, the device's queue offline, a closed period refused). Nothing is set until they do.
@@ -64,7 +64,7 @@ function MissingDay({ sheet, missing, hours }: { sheet: Timesheet; missing: Miss
       toast({ variant: 'destructive', title: t('clockOut.saveFailed'), description: t('clockOut.needsTime') })
       return
     }
-    // Issue 34: the end closes the span still running (a split day's earlier spans keep theirs).
+    // The end closes the span still running (a split day's earlier spans keep theirs).
     const spans = spansAfterClockOut(sheet, missing.day, end)
     if (!spans) return
     const days = { ...timesheetDays(sheet), ...spanFields(missing.day, spans) }

@@ -15,7 +15,7 @@ import { timesheetListQuery } from '../../api/timesheets.ts'
 import { Button } from '../ui/Button.tsx'
 import { cn } from '../../lib/cn.ts'
 
-/** How long the Undo of a copy is offered (issue 34). */
+/** How long the Undo of a copy is offered. */
 export const COPY_UNDO_MS = 10_000
 
 /** The wall clock, read by the Undo's timer (in an event, never while rendering). */
@@ -54,7 +54,7 @@ export interface CopyLastWeekProps {
 }
 
 /**
- * 'Copy last week' (issue 34): offered only when it would fill something (a day empty this week
+ * 'Copy last week': offered only when it would fill something (a day empty this week
  * and filled last week); a filled day is never changed, notes never copied. After a copy, Undo is
  * offered for 10 seconds.
  */

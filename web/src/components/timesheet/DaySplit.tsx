@@ -40,7 +40,7 @@ const keyOf = (list: readonly DayAllocation[] | null | undefined) => JSON.string
 const sum = (list: readonly DayAllocation[]) => list.reduce((a, l) => a + l.minutes, 0)
 
 /**
- * Issue 33: a day's compact "Split" among ministries and funds. The member types hours for other
+ * A day's compact "Split" among ministries and funds. The member types hours for other
  * codes; whatever the day's paid minutes leave goes to their default code (or 'Unallocated') as
  * they type. With no split the day shows only the Split button (and nothing when the organization
  * keeps no codes), so the form looks as it did; the day's field then carries nothing.
@@ -116,7 +116,7 @@ export function DaySplit({
 
   const active = codes.filter((c) => c.active && c.id !== fill)
   if (!showing) {
-    // Issue 33: a week split by percent has no day split (the server takes one or the other).
+    // A week split by percent has no day split (the server takes one or the other).
     if (active.length === 0 || paid <= 0 || (days.weekAllocationPercent?.length ?? 0) > 0) return null
     return (
       <div>

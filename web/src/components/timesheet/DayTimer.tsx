@@ -10,7 +10,7 @@ export interface DayTimerProps {
   dayLabel: string
   /** The day as written mid-sentence ('lunes' in Spanish): 'Tiempo trabajado el lunes'. */
   dayInSentence?: string
-  /** The running span's start (issue 34: the day's last span), shown as 'Clocked in since …'. */
+  /** The running span's start (the day's last span), shown as 'Clocked in since …'. */
   start: string
   view: TimerView
   /** The day's paid hours (its break deducted), shown beside the clock once the day has both times. */

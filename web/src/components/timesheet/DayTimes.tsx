@@ -41,8 +41,8 @@ export interface DayTimesProps extends BoundFields {
 const minutesOf = (typed: string): number => (typed.trim() === '' ? 0 : Number(typed))
 
 /**
- * A day's 'Start Time' and 'End Time' (spec section 2) and its unpaid break in minutes (issue 19),
- * which says at once when it is longer than the shift. Issue 34: 'Add time range' gives the day a
+ * A day's 'Start Time' and 'End Time' (spec section 2) and its unpaid break in minutes,
+ * which says at once when it is longer than the shift. 'Add time range' gives the day a
  * second range (up to 4), each with its own 'Start Time 2' and 'End Time 2' and Remove; a day of
  * one range looks as before. The day's start is its first range's, its end its last range's: the
  * messages on those fields show on those inputs, the spans' on the day. An end on the next day and

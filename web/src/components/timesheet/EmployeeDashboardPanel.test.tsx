@@ -30,7 +30,7 @@ describe('EmployeeDashboardPanel', () => {
     expect(screen.getByRole('link', { name: 'Start Timesheet' }).getAttribute('href')).toBe('/submit-timesheet')
   })
 
-  // Issue 18: one current-week card with one primary action (the spec's texts kept).
+  // One current-week card with one primary action (the spec's texts kept).
   it('offers Start Timesheet and today’s Clock In for an empty draft, in the one card', async () => {
     withWeek(makeTimesheet())
     show()
@@ -80,7 +80,7 @@ describe('EmployeeDashboardPanel', () => {
     expect(JSON.parse(String(put[1]?.body))).toMatchObject({ wednesdayStart: '10:15', version: 3 })
 
     const thisWeek = within(screen.getByRole('region', { name: 'Current Week Timesheet' }))
-    // Counted from the real instant of the Clock In (10:15:30), not from 10:15 (issue 37).
+    // Counted from the real instant of the Clock In (10:15:30), not from 10:15.
     expect(thisWeek.getByRole('timer').textContent).toBe('00:00:00')
     act(() => vi.advanceTimersByTime(90_000))
     expect(thisWeek.getByRole('timer').textContent).toBe('00:01:30')

@@ -129,7 +129,7 @@ function TodayClock({ sheet, timeZone }: { sheet: Timesheet; timeZone: string })
   const todayName = inWeek(today)
   const yesterdayName = inWeek(addDays(today, -1))
 
-  // Issue 34: after a Clock Out, 'What did you do?' (for that day, while it is still the card's).
+  // After a Clock Out, 'What did you do?' (for that day, while it is still the card's).
   const [asking, setAsking] = useState<(typeof DAYS)[number] | null>(null)
   const [savingActivity, setSavingActivity] = useState(false)
 

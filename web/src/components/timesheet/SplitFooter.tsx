@@ -3,7 +3,7 @@ import { Button } from '../ui/Button.tsx'
 import { FieldMessage } from '../ui/FieldMessage.tsx'
 
 /**
- * The end of a split form (a day's split or the week's percents, issue 33): what its check says,
+ * The end of a split form (a day's split or the week's percents): what its check says,
  * the server's message, then 'Add a line' (while a code is left) and 'Clear'.
  */
 export function SplitFooter({

@@ -42,7 +42,7 @@ const messageOf = (errors: Record<string, string> | undefined) =>
   Object.entries(errors ?? {}).find(([field]) => field === FIELD || field.startsWith(`${FIELD}.`))?.[1]
 
 /**
- * Issue 33: an exempt member's or minister's week split by percent among ministries and funds
+ * An exempt member's or minister's week split by percent among ministries and funds
  * (`weekAllocationPercent`), instead of per day. The member types percents for other codes; what
  * they leave of 100 goes to their default code (or 'Unallocated') as they type, and a live check
  * says whether it adds up to 100. Offered only to exempt members and ministers, only while no day

@@ -113,7 +113,7 @@ describe('WeeklyTimesheetDialog', () => {
 
     const wednesday = day('Wednesday')
     expect(wednesday.getByRole('timer').textContent).toBe('01:00:30')
-    // The start as the toasts say times, in the reader's convention (issue 37).
+    // The start as the toasts say times, in the reader's convention.
     expect(wednesday.getByText('Clocked in since 9:15 AM')).toBeTruthy()
     expect(wednesday.getByRole('button', { name: 'Clock Out Wednesday' })).toBeTruthy()
     expect(wednesday.getByRole('button', { name: 'Reset Wednesday' })).toBeTruthy()
@@ -150,7 +150,7 @@ describe('WeeklyTimesheetDialog', () => {
     expect(screen.getByText('Clocked In')).toBeTruthy()
     expect(puts[0]).toMatchObject({ wednesdayStart: '10:15', wednesdayEnd: '', version: 3 })
     expect(day('Wednesday').getByLabelText('Start Time')).toHaveProperty('value', '10:15')
-    // Counted from the real instant of the Clock In (10:15:30), not from 10:15 (issue 37).
+    // Counted from the real instant of the Clock In (10:15:30), not from 10:15.
     expect(day('Wednesday').getByRole('timer').textContent).toBe('00:00:00')
 
     act(() => vi.advanceTimersByTime(2 * 3600_000))
@@ -159,7 +159,7 @@ describe('WeeklyTimesheetDialog', () => {
     expect(screen.getByText('Clocked Out')).toBeTruthy()
     expect(puts[1]).toMatchObject({ wednesdayStart: '10:15', wednesdayEnd: '12:15', version: 4 })
     expect(day('Wednesday').getByRole('timer').textContent).toBe('02:00:00')
-    // Issue 34: after the Clock Out, Clock In again (a second span) and 'What did you do?' in place.
+    // After the Clock Out, Clock In again (a second span) and 'What did you do?' in place.
     expect(day('Wednesday').queryByRole('button', { name: 'Clock Out Wednesday' })).toBeNull()
     expect(day('Wednesday').getByRole('button', { name: 'Clock In Wednesday' })).toBeTruthy()
     expect(document.activeElement).toBe(day('Wednesday').getByLabelText('What did you do?'))
@@ -280,7 +280,7 @@ describe('WeeklyTimesheetDialog', () => {
     expect(screen.queryByRole('alert')).toBeNull()
   })
 
-  // Issue 18: a locked week opens read-only; no disabled Save or Submit offers what cannot be done.
+  // A locked week opens read-only; no disabled Save or Submit offers what cannot be done.
   it('opens a submitted timesheet read-only, says why, and offers only Close', () => {
     mockFetch({})
     open(makeTimesheet({ status: 'pending' }))

@@ -111,7 +111,7 @@ function WeeklyTimesheetForm({
     return { saved, onDevice }
   }
 
-  // Issue 34: the day whose Clock Out asks 'What did you do?' (one at a time).
+  // The day whose Clock Out asks 'What did you do?' (one at a time).
   const [asking, setAsking] = useState<DayName | null>(null)
   const onTimer = (action: TimerAction, day: DayName) =>
     editor.runAs('timer', async () => {
@@ -148,7 +148,7 @@ function WeeklyTimesheetForm({
   }
 
   /**
-   * Copy last week (issue 34): online, the server copies into the saved week (POST
+   * Copy last week: online, the server copies into the saved week (POST
    * /api/timesheets/{id}/copy-last-week) and the form takes its copy of the days it had empty; offline,
    * or while earlier saves of this week wait on the device (they must reach the server first), the
    * same rule fills the form and the week is saved like any save (kept on the device, synced in order).

@@ -5,7 +5,7 @@ import { useNow } from './use-now.ts'
 
 /**
  * The organization's clock-out limit (Settings → Notifications) and zone, once its settings have
- * loaded (settings kept on the device from before issue 34 have no limit: none until read again).
+ * loaded (settings kept on the device from an older version have no limit: none until read again).
  */
 export function useClockOutLimit(): { hours: number; timeZone: string } | undefined {
   const settings = useOrganizationSettings().data
@@ -16,7 +16,7 @@ export function useClockOutLimit(): { hours: number; timeZone: string } | undefi
 }
 
 /**
- * The days of `week` whose clock-out is missing now (issue 34: the timer ran past the organization's
+ * The days of `week` whose clock-out is missing now (the timer ran past the organization's
  * limit and no end is set), read again every minute. None until the limit is known.
  */
 export function useMissingClockOuts(week: (WeekTimes & { weekStartDate: string }) | undefined): MissingClockOut[] {

@@ -49,7 +49,7 @@ export interface TimerView {
 export interface TimerInput {
   /** The calendar date of this day card ('YYYY-MM-DD'). */
   date: string
-  /** The week's times and the card's day in it (issue 34: a day may hold several spans). */
+  /** The week's times and the card's day in it (a day may hold several spans). */
   week: WeekTimes
   day: DayName
   now: Date
@@ -64,7 +64,7 @@ export interface TimerInput {
 }
 
 /**
- * What a day card's timer shows. Running means: a span with a start and no end (issue 34: the
+ * What a day card's timer shows. Running means: a span with a start and no end (the
  * day's last), on today's card (or on yesterday's while it runs past midnight); the clock then
  * counts from that span's start. Clock In is only offered on today's card, when nothing runs and
  * the day can take a span now (its first, or one more after its last ended); Clock Out only while
@@ -102,7 +102,7 @@ export type TimerChange =
 
 /**
  * Clock In: the day's first span starts now (HH:MM in the zone; an end without a start is
- * cleared), or (issue 34) one more span after its last one ended. Refused when the day cannot take
+ * cleared), or one more span after its last one ended. Refused when the day cannot take
  * one now: a span runs, it holds 4, or now is before its last end.
  */
 export function clockIn(days: TimesheetDays, day: DayName, now: Date, timeZone: string): TimerChange {
@@ -146,7 +146,7 @@ export function clockedInAt(date: string, start: string): Date | null {
   return instant && !Number.isNaN(instant.getTime()) ? instant : null
 }
 
-/** Clock Out: the running span (issue 34: the day's last) ends now; needs one running. */
+/** Clock Out: the running span (the day's last) ends now; needs one running. */
 export function clockOut(days: TimesheetDays, day: DayName, now: Date, timeZone: string): TimerChange {
   const time = nowHHMM(now, timeZone)
   const spans = spansAfterClockOut(days, day, time)

@@ -15,7 +15,7 @@ import { queuedSaves } from '../../offline/offline-db.ts'
 import { EmployeeDashboardPanel } from './EmployeeDashboardPanel.tsx'
 import { WeeklyTimesheetDialog } from './WeeklyTimesheetDialog.tsx'
 
-/** Issue 34: split shifts in the weekly dialog and on the dashboard's clock. */
+/** Split shifts in the weekly dialog and on the dashboard's clock. */
 
 onWednesdayMorning(['Date', 'setInterval', 'clearInterval'])
 

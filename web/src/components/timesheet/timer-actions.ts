@@ -42,7 +42,7 @@ export async function runTimerAction({
   } else {
     const change = action === 'clockIn' ? clockIn(days, day, now, timeZone) : clockOut(days, day, now, timeZone)
     if (!change.ok) {
-      // A clock-out with no clock-in; or (issue 34) a Clock In the day cannot take now, from a
+      // A clock-out with no clock-in; or a Clock In the day cannot take now, from a
       // screen older than the day's times (the button is offered only when it can).
       const description =
         change.error === 'cannotClockIn' ? t('staff:toast.cannotClockIn') : t('staff:toast.clockInFirst')
@@ -82,7 +82,7 @@ export interface ActivityInput {
 }
 
 /**
- * Issue 34: the answer to 'What did you do?' after a Clock Out becomes the day's activity, saved
+ * The answer to 'What did you do?' after a Clock Out becomes the day's activity, saved
  * at once like the clock's times. Answers whether it was saved.
  */
 export async function saveDayActivity({ days, day, activity, apply, persist }: ActivityInput): Promise<boolean> {

@@ -57,7 +57,7 @@ export type SaveAndSubmit = {
 export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
   const queryClient = useQueryClient()
   const [base, setBase] = useState(initial)
-  // Issue 34: held as the form holds a day (its spans only when split), whatever sets them.
+  // Held as the form holds a day (its spans only when split), whatever sets them.
   const [days, setHeldDays] = useState(() => spansOnlyWhenSplit(timesheetDays(initial ?? {})))
   const setDays = (next: TimesheetDays) => setHeldDays(spansOnlyWhenSplit(next))
   const [busy, setBusy] = useState<EditorBusy>(null)
@@ -65,7 +65,7 @@ export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
   const [reloading, setReloading] = useState(false)
   // Set by a submission with a half-filled day: its fields then say what is missing until it is fixed.
   const [askedToFinish, setAskedToFinish] = useState(false)
-  // Issue 34: days whose timer ran past the organization's limit with no end, as typed now.
+  // Days whose timer ran past the organization's limit with no end, as typed now.
   const missingClockOuts = useMissingClockOuts(base ? { ...days, weekStartDate: base.weekStartDate } : undefined)
   const clockOutLimit = useClockOutLimit()
 
@@ -132,7 +132,7 @@ export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
    * server both submissions are one workflow and one transaction (functions/src/workflows/submission.ts).
    */
   /**
-   * True, with a toast, when a text is past its limit (issue 37): its field already says so, and the
+   * True, with a toast, when a text is past its limit: its field already says so, and the
    * server would refuse the save (or, offline, the queued save would fail later).
    */
   const refuseTooLong = (): boolean => {
@@ -152,7 +152,7 @@ export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
     const unfinished = unfinishedDays(days)
     const forgotten = missingClockOuts.map((m) => m.day)
     if (forgotten.length) {
-      // Issue 34: the member confirms when they stopped; nothing is ever set for them.
+      // The member confirms when they stopped; nothing is ever set for them.
       setAskedToFinish(true)
       toast({
         variant: 'destructive',
@@ -199,7 +199,7 @@ export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
 
   /**
    * The messages of the half-filled days, on the field that is missing, once a submission asked; a
-   * missing clock-out's (issue 34) at once, with the time the limit was reached.
+   * missing clock-out's at once, with the time the limit was reached.
    */
   const clockOutFields = Object.fromEntries(
     missingClockOuts.map((m): [string, string] => [

@@ -3,7 +3,7 @@ import { textLimitState } from '@app/core'
 import { FieldMessage } from './FieldMessage.tsx'
 
 /**
- * A text field's limit (issue 37), counted as the server's schema counts it (`TEXT_LIMITS` of
+ * A text field's limit, counted as the server's schema counts it (`TEXT_LIMITS` of
  * packages/core): from 80 % of it, '{n} characters left' under the field; past it, the field is
  * invalid and says by how much. Screen readers hear the counter with the field (aria-describedby)
  * and, politely, only when the field becomes nearly full or too long, not at every keystroke.

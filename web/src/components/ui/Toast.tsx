@@ -44,7 +44,7 @@ export const ToastTitle = ({ className, ...props }: ComponentProps<typeof ToastP
 )
 
 export const ToastDescription = ({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) => (
-  // Full colour: at 90% the destructive toast's text on red fails AA contrast (4.0:1, issue 37).
+  // Full colour: at 90% the destructive toast's text on red fails AA contrast (4.0:1).
   <ToastPrimitive.Description className={cn('text-sm', className)} {...props} />
 )
 

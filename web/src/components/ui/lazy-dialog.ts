@@ -2,7 +2,7 @@ import { lazy, useEffect, useState, type ComponentType } from 'react'
 import { afterFirstScreen } from '../../lib/first-screen.ts'
 
 /**
- * A dialog whose code is not in its page's first script (issue 30: the dashboards' first load spent
+ * A dialog whose code is not in its page's first script (the dashboards' first load spent
  * its CPU on code for dialogs nobody had opened). The code is fetched at the first idle moment
  * after the first screen is done (lib/first-screen.ts: never in its chain of requests), or at the
  * first open if that comes sooner; from the first open the dialog
