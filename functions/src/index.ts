@@ -1,9 +1,14 @@
+import { openApiDocument } from './http/openapi.ts'
+import { routes } from './routes.ts'
+
 export { routes, type RouteKey } from './routes.ts'
-export { openApiOfManifest } from './openapi/manifest-document.ts'
-export { publishOpenApi } from './openapi/published.ts'
+export { publishOpenApi } from './http/published-openapi.ts'
 export type { Route, Use } from './http/define-route.ts'
 export { handler as retryEmailsJob } from './jobs/retry-emails.ts'
 export { handler as remindersJob } from './jobs/reminders.ts'
 export { exportJob } from './jobs/export-organization.ts'
 export { eraseClosedJob, handler as eraseClosedHandler } from './jobs/erase-closed.ts'
 export { timeOffYearlyJob, handler as timeOffYearlyHandler } from './jobs/time-off-yearly.ts'
+
+/** The published API's document and the route that serves it, for whoever composes the routes. */
+export const openApiOfManifest = () => ({ key: 'openapi/get-openapi', document: openApiDocument(routes) })

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { config } from '@app/adapters'
 import { OpenApiDocument } from '@app/core'
 import { callRoute } from '../../test/support/test-event.ts'
-import { openApiOfManifest } from './manifest-document.ts'
-import { publishOpenApi, publishedOpenApi } from './published.ts'
+import { openApiOfManifest } from '../index.ts'
+import { publishOpenApi, publishedOpenApi } from '../http/published-openapi.ts'
 import getOpenApi from './get-openapi.ts'
 
 describe('GET /api/openapi.json', () => {

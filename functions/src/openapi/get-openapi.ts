@@ -1,7 +1,7 @@
 import { config } from '@app/adapters'
 import { OpenApiDocument, unavailable } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { publishedOpenApi } from './published.ts'
+import { publishedOpenApi } from '../http/published-openapi.ts'
 
 /** The published API: the OpenAPI 3.1 document of the route manifest, served from this function's origin. */
 export default defineRoute({
