@@ -116,7 +116,7 @@ describe('Settings: the second approval (issue 31)', () => {
       'GET /api/employees': { body: members },
       'GET /api/organization/approvals': { body: { twoStep: true, finalApproverIds: ['sup-1'] } },
     })
-    renderApp('/settings')
+    renderApp('/settings/approvals')
     const region = within(await screen.findByRole('region', { name: 'Approvals' }))
     const note = await region.findByText(
       'Only a final approver can change the second approval. Ask one of them to change it.',

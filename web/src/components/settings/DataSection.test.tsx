@@ -96,7 +96,7 @@ describe('Settings → Data → Export all data', () => {
       },
       'GET /api/organization/export/exp-1': { body: { status: 'running', progress: 40, url: null } },
     })
-    renderApp('/settings')
+    renderApp('/settings/data')
     const user = userEvent.setup()
     const section = within(await screen.findByRole('region', { name: 'Data' }))
     await user.click(section.getByRole('button', { name: 'Export all data' }))

@@ -54,7 +54,7 @@ const show = (kiosks: KioskView[] = []) => {
       },
     }),
   })
-  renderApp('/settings')
+  renderApp('/settings/kiosks')
   return { fetch, confirm, navigate, user: userEvent.setup() }
 }
 

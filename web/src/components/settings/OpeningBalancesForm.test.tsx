@@ -27,7 +27,7 @@ const show = (adjustment: (body: Record<string, unknown>) => { status?: number; 
     'GET /api/employees': { body: [supervisor, ada, volunteer] },
     'POST /api/time-off/adjustments': (init) => adjustment(JSON.parse(String(init!.body)) as Record<string, unknown>),
   })
-  return { fetch, user: userEvent.setup(), ...renderApp('/settings') }
+  return { fetch, user: userEvent.setup(), ...renderApp('/settings/time-off') }
 }
 
 const adjustments = (fetch: ReturnType<typeof mockFetch>) =>
