@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   addDays,
   dayOfDate,
@@ -49,6 +49,20 @@ const setup = async () => {
 const punchAt = (kiosk: string, employeeId: string, pin: string) =>
   callRoute(punch, { cookies: [kiosk], body: { employeeId, pin } })
 const week = async (cookie: string) => (await callRoute(getCurrentWeek, { cookies: [cookie] })).json as TimesheetAnswer
+
+/**
+ * A punch made at `when` on the kiosk's own clock: a kiosk punches now (an `at` is only the tablet's
+ * clock, within minutes), so the server's clock is set there for the call.
+ */
+const punchAt = async (when: Date, body: { employeeId: string; pin: string }, kiosk: string) => {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(when)
+  try {
+    return await callRoute(punch, { cookies: [kiosk], body })
+  } finally {
+    vi.useRealTimers()
+  }
+}
 
 describe('PINs', () => {
   it('takes 4 to 6 digits only, keeps only a hash, and a supervisor may set or clear one', async () => {
@@ -261,10 +275,7 @@ describe('a kiosk', () => {
     const { timeZone: zone, weekStartDay } = await orgDb(organization.id).organization.get()
     const [first, next] = [addDays(todayIn(zone), -3), addDays(todayIn(zone), -2)]
     const punchOn = async (date: string, time: string) => {
-      const res = await callRoute(punch, {
-        cookies: [kiosk],
-        body: { employeeId: staff.user.id, pin: '4821', at: zonedInstant(date, time, zone).toISOString() },
-      })
+      const res = await punchAt(zonedInstant(date, time, zone), { employeeId: staff.user.id, pin: '4821' }, kiosk)
       expect(res.status, res.text).toBe(200)
       return `${res.json.action} ${res.json.time}`
     }
@@ -290,10 +301,7 @@ describe('a kiosk', () => {
     const { timeZone: zone, weekStartDay } = await orgDb(organization.id).organization.get()
     const [first, next] = [addDays(todayIn(zone), -3), addDays(todayIn(zone), -2)]
     const punchOn = (date: string, time: string) =>
-      callRoute(punch, {
-        cookies: [kiosk],
-        body: { employeeId: staff.user.id, pin: '4821', at: zonedInstant(date, time, zone).toISOString() },
-      })
+      punchAt(zonedInstant(date, time, zone), { employeeId: staff.user.id, pin: '4821' }, kiosk)
     for (const time of ['06:00', '07:00', '22:00']) expect((await punchOn(first, time)).status).toBe(200)
     expect((await punchOn(next, '05:00')).json).toMatchObject({ action: 'out', time: '05:00' })
     const sheet = await orgDb(organization.id).timesheets.weekOf(staff.user.id, weekStartFor(first, weekStartDay))

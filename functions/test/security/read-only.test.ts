@@ -10,7 +10,7 @@ import { manifest, type Route, type RouteKey } from './support/manifest.ts'
 import { makeTenant, ownerRequest, type Tenant } from './support/world.ts'
 
 /**
- * A route declared 'table:read' gets only GetItem and Query on AWS, plus UpdateItem and DeleteItem
+ * A route declared 'table:read' gets only GetItem, BatchGetItem and Query on AWS, plus UpdateItem and DeleteItem
  * on session and API token items (infra: constructs/api.ts). The emulators check no IAM, so here every call the
  * route makes through the DynamoDB client is watched: anything else (a put, a transaction, a write
  * to another item) fails the test, as AccessDenied would on AWS.
@@ -22,9 +22,15 @@ const asIam = (command: object): { action: string; writes: string[] } => {
   const name = command.constructor.name.replace(/Command$/, '')
   const input = (command as { input: Record<string, unknown> }).input
   const action =
-    { Get: 'GetItem', Put: 'PutItem', Update: 'UpdateItem', Delete: 'DeleteItem', Query: 'Query', Scan: 'Scan' }[
-      name
-    ] ?? name // BatchWrite, TransactWrite, BatchGet...: none is granted to a read-only route
+    {
+      Get: 'GetItem',
+      BatchGet: 'BatchGetItem',
+      Put: 'PutItem',
+      Update: 'UpdateItem',
+      Delete: 'DeleteItem',
+      Query: 'Query',
+      Scan: 'Scan',
+    }[name] ?? name // BatchWrite, TransactWrite...: none is granted to a read-only route
   const key = (input.Key ?? input.Item) as { pk?: string } | undefined
   return { action, writes: key?.pk ? [key.pk] : [] }
 }
@@ -37,7 +43,7 @@ const refusedCalls = async <T>(call: () => Promise<T>) => {
     const result = await call()
     const calls = send.mock.calls.map(([command]) => asIam(command))
     const refused = calls.flatMap(({ action, writes }) => {
-      if (action === 'GetItem' || action === 'Query') return []
+      if (action === 'GetItem' || action === 'BatchGetItem' || action === 'Query') return []
       if (
         (action === 'UpdateItem' || action === 'DeleteItem') &&
         writes.every((pk) => pk.startsWith('SESSION#') || pk.startsWith('APITOKEN#'))

@@ -410,6 +410,7 @@ export const ownerRequest = async (key: RouteKey, route: Route, t: Tenant): Prom
     'reports/volunteer-hours': { from: addDays(thisWeek(), -14), to: thisWeek() },
     'reports/allocation-report': { from: addDays(thisWeek(), -14), to: thisWeek() },
     'auth/login': { returnTo: '/dashboard' },
+    'timesheets/get-week': { start: thisWeek() },
   }
   if (key === 'auth/logout') cookies.push(await t.anotherSession(t.staff.user.id))
   if (key === 'auth/callback') {
