@@ -274,6 +274,7 @@ describe("each member's approver (issue 31)", () => {
     const bulk = await callRoute(bulkApprove, { cookies: [b.cookie], body: { ids: [sheet.id] } })
     expect(bulk.json).toEqual({
       approved: [],
+      firstApprovals: [],
       failed: [{ id: sheet.id, status: 409, message: expect.stringContaining('You already approved') }],
     })
     const history = await callRoute(getHistory, { cookies: [a.cookie], params: { id: String(sheet.id) } })
