@@ -38,7 +38,7 @@ export const keys = {
   timesheetCounter: (orgId: string) => ({ pk: org(orgId), sk: 'COUNTER#timesheet' }),
   /** Counts of timesheets by status, changed in the same transaction as each status. */
   timesheetStats: (orgId: string) => ({ pk: org(orgId), sk: 'STATS#timesheets' }),
-  /** One week's submitted counts and approved minutes. */ (aggregates.ts)
+  /** One week's submitted counts and approved minutes (aggregates.ts). */
   weekStats: (orgId: string, week: string) => ({ pk: org(orgId), sk: `STATS#week#${week}` }),
   weekStatsPrefix: 'STATS#week#',
   /**
