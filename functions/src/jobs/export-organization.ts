@@ -5,7 +5,6 @@ import {
   DAYS,
   dateInZone,
   dayRanges,
-  daySpans,
   fullName,
   csvLines,
   slugify,

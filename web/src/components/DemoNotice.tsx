@@ -18,7 +18,7 @@ export function DemoNotice() {
   const { t } = useTranslation('common')
   return (
     <section aria-label={t('demo.region')} className="border-b border-amber-300 bg-amber-100 text-amber-950">
-      {/* On a phone the sentence takes the full width and the links go under it (issue 37: squeezed
+      {/* On a phone the sentence takes the full width and the links go under it (squeezed
           beside them, it read one word per line); from sm up, all on one line. */}
       <div className="mx-auto flex max-w-6xl flex-col gap-y-1 px-4 py-1.5 text-sm sm:flex-row sm:items-center sm:gap-x-3">
         <p className="flex min-w-0 items-start gap-2 sm:flex-1 sm:items-center">

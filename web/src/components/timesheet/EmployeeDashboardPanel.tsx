@@ -73,7 +73,7 @@ export function EmployeeDashboardPanel() {
         />
       ) : null}
 
-      {/* Issue 34: a day whose timer ran past the organization's limit asks 'Still working?'. */}
+      {/* A day whose timer ran past the organization's limit asks 'Still working?'. */}
       {sheet ? <ClockOutBanner /> : null}
 
       {sheet ? (
