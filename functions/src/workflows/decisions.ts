@@ -100,10 +100,7 @@ export const decideTimesheet = async (
     const paid = !employee || employee.role === 'volunteer' || isPaidMember(employee)
     // Per-hours-worked time off accrues in the final approval's own transaction.
     const ledger = paid ? await accrualsForWeek(db, org, employee, figures) : undefined
-    const webhooks = await db.webhooks.event(
-      'timesheet.approved',
-      timesheetEventData(sheet, 'approved', supervisor),
-    )
+    const webhooks = await db.webhooks.event('timesheet.approved', timesheetEventData(sheet, 'approved', supervisor))
     const approved = await db.timesheets.decide(
       sheet,
       by,

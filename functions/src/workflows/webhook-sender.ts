@@ -5,13 +5,7 @@ import type { LookupFunction } from 'node:net'
 import { Webhook } from 'standardwebhooks'
 import { config } from '@app/adapters'
 import { deliveryAddressProblem, WEBHOOK_TIMEOUT_MS, webhookUrlProblem } from '@app/core'
-import {
-  closedOrganizations,
-  orgDb,
-  webhookDeliveries,
-  type QueuedWebhook,
-  type StoredDelivery,
-} from '@app/data'
+import { closedOrganizations, orgDb, webhookDeliveries, type QueuedWebhook, type StoredDelivery } from '@app/data'
 import { closedHoldUntil } from './mailer.ts'
 
 /** What one try got: the HTTP status, or null and why when nothing answered. */

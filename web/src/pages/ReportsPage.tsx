@@ -120,10 +120,7 @@ function Reports() {
               items &&
               period &&
               week &&
-              downloadText(
-                reportCsv(items, week.timeZone, week.weekStartDay),
-                reportFileName(period.start, period.end),
-              )
+              downloadText(reportCsv(items, week.timeZone, week.weekStartDay), reportFileName(period.start, period.end))
             }
           >
             <FileDown aria-hidden /> {t('reports.export')}

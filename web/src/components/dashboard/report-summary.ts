@@ -1,5 +1,13 @@
 import i18next from 'i18next'
-import { bulkCsvHeader, bulkCsvRow, fullName, toCsv, weekTotalMinutes, type ReportItem, type WeekStartDay } from '@app/core'
+import {
+  bulkCsvHeader,
+  bulkCsvRow,
+  fullName,
+  toCsv,
+  weekTotalMinutes,
+  type ReportItem,
+  type WeekStartDay,
+} from '@app/core'
 import { csvWords } from '@app/i18n'
 
 /** A full bar stands for this many timesheets in one week. */
@@ -78,14 +86,7 @@ export const reportCsv = (items: readonly ReportItem[], timeZone: string, weekSt
   return toCsv([
     bulkCsvHeader(timeZone, words, weekStartDay),
     ...items.map((t) =>
-      bulkCsvRow(
-        t,
-        t.employee,
-        t.approver ? { ...t.approver, department: null } : null,
-        timeZone,
-        words,
-        weekStartDay,
-      ),
+      bulkCsvRow(t, t.employee, t.approver ? { ...t.approver, department: null } : null, timeZone, words, weekStartDay),
     ),
   ])
 }
