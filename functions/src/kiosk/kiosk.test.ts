@@ -54,7 +54,7 @@ const week = async (cookie: string) => (await callRoute(getCurrentWeek, { cookie
  * A punch made at `when` on the kiosk's own clock: a kiosk punches now (an `at` is only the tablet's
  * clock, within minutes), so the server's clock is set there for the call.
  */
-const punchAt = async (when: Date, body: { employeeId: string; pin: string }, kiosk: string) => {
+const punchOnClock = async (when: Date, body: { employeeId: string; pin: string }, kiosk: string) => {
   vi.useFakeTimers({ toFake: ['Date'] })
   vi.setSystemTime(when)
   try {
@@ -275,7 +275,7 @@ describe('a kiosk', () => {
     const { timeZone: zone, weekStartDay } = await orgDb(organization.id).organization.get()
     const [first, next] = [addDays(todayIn(zone), -3), addDays(todayIn(zone), -2)]
     const punchOn = async (date: string, time: string) => {
-      const res = await punchAt(zonedInstant(date, time, zone), { employeeId: staff.user.id, pin: '4821' }, kiosk)
+      const res = await punchOnClock(zonedInstant(date, time, zone), { employeeId: staff.user.id, pin: '4821' }, kiosk)
       expect(res.status, res.text).toBe(200)
       return `${res.json.action} ${res.json.time}`
     }
@@ -301,7 +301,7 @@ describe('a kiosk', () => {
     const { timeZone: zone, weekStartDay } = await orgDb(organization.id).organization.get()
     const [first, next] = [addDays(todayIn(zone), -3), addDays(todayIn(zone), -2)]
     const punchOn = (date: string, time: string) =>
-      punchAt(zonedInstant(date, time, zone), { employeeId: staff.user.id, pin: '4821' }, kiosk)
+      punchOnClock(zonedInstant(date, time, zone), { employeeId: staff.user.id, pin: '4821' }, kiosk)
     for (const time of ['06:00', '07:00', '22:00']) expect((await punchOn(first, time)).status).toBe(200)
     expect((await punchOn(next, '05:00')).json).toMatchObject({ action: 'out', time: '05:00' })
     const sheet = await orgDb(organization.id).timesheets.weekOf(staff.user.id, weekStartFor(first, weekStartDay))
