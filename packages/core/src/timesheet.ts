@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import type { TimesheetPayroll } from './api/payroll.ts'
+import type { TimesheetPayroll } from './api/timesheet-payroll.ts'
 import {
   breakField,
   breaksLongerThanShift,
