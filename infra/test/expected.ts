@@ -212,6 +212,7 @@ export const expectedEraseJobPermissions = (s: Synth) => {
     ...ownLogs(s, jobs.eraseClosed),
     ...on(
       [
+        'dynamodb:BatchGetItem',
         'dynamodb:BatchWriteItem',
         'dynamodb:DeleteItem',
         'dynamodb:GetItem',

@@ -214,7 +214,11 @@ describe('how a member signs in', () => {
       body: { email, firstName: 'Kai', lastName: 'Ono', department: 'Admin', role: 'supervisor' },
     })
     expect(added.status).toBe(200)
-    const invited = await signInThroughIdentityProvider({ email, firstName: 'Kai', lastName: 'Ono' })
+    const { signInAndChoose } = await import('../../test/support/test-identity.ts')
+    const invited = await signInAndChoose(
+      { email, firstName: 'Kai', lastName: 'Ono' },
+      { choice: 'join', organizationId: (await callRoute(getUser, { cookies: [firstCookie] })).json.organizationId },
+    )
     const me = await callRoute(getUser, { cookies: [sessionOf(invited.cookies)] })
     // Added by a colleague (a staff-pool login, authType 'local') and bound to the provider at sign-in.
     expect(me.json).toMatchObject({ id: added.json.id, authType: 'local' })

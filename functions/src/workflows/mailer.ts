@@ -1,5 +1,5 @@
 import { sendEmail } from '@app/adapters'
-import { CLOSED_HOLD_MINUTES, emailDailyLimit, SENT_WHILE_CLOSED, type Organization } from '@app/core'
+import { closedHoldUntil, emailDailyLimit, SENT_WHILE_CLOSED, type Organization } from '@app/core'
 import { closedOrganizations, orgDb, outbox, type StoredEmail } from '@app/data'
 import { renderStored } from '../views/templates.ts'
 
@@ -12,9 +12,6 @@ const isConfirmation = (email: StoredEmail) => 'template' in email && email.temp
 
 /** What a closed organization still sends: its closure's own emails to its supervisors. */
 const sentWhileClosed = (email: StoredEmail) => 'template' in email && SENT_WHILE_CLOSED.includes(email.template)
-
-/** When a closed organization's held email or webhook delivery is looked at again. */
-export const closedHoldUntil = () => new Date(Date.now() + CLOSED_HOLD_MINUTES * 60_000)
 
 /**
  * Tries an outbox email now; a failure is recorded for the retry job, never thrown at the caller.

@@ -4,9 +4,8 @@ import { request as httpsRequest } from 'node:https'
 import type { LookupFunction } from 'node:net'
 import { Webhook } from 'standardwebhooks'
 import { config } from '@app/adapters'
-import { deliveryAddressProblem, WEBHOOK_TIMEOUT_MS, webhookUrlProblem } from '@app/core'
+import { closedHoldUntil, deliveryAddressProblem, WEBHOOK_TIMEOUT_MS, webhookUrlProblem } from '@app/core'
 import { closedOrganizations, orgDb, webhookDeliveries, type QueuedWebhook, type StoredDelivery } from '@app/data'
-import { closedHoldUntil } from './mailer.ts'
 
 /** What one try got: the HTTP status, or null and why when nothing answered. */
 export interface TryResult {

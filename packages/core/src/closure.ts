@@ -49,6 +49,9 @@ export const SENT_WHILE_CLOSED: readonly string[] = ['erasureSoon']
  */
 export const CLOSED_HOLD_MINUTES = 60
 
+/** When a closed organization's held email or webhook delivery is looked at again. */
+export const closedHoldUntil = (now = Date.now()) => new Date(now + CLOSED_HOLD_MINUTES * 60_000)
+
 /** The text that must be typed to close: the organization's exact name, nothing else. */
 export const closeConfirmed = (confirm: string, organizationName: string): boolean => confirm === organizationName
 
