@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { clients } from '@app/adapters'
 import { outbox, system } from '@app/data'
-import { makeEmailDue } from '@app/data/testing'
+import { keys, makeEmailDue, table } from '@app/data/testing'
 import { callRoute, type TestRequest } from '../support/test-event.ts'
 import { inbox } from '../support/test-inbox.ts'
 import { useStripeDouble } from '../support/test-stripe.ts'
@@ -228,6 +228,10 @@ describe('S3 down during approval', () => {
 })
 
 describe('SES down', () => {
+  // The routes above spent the tenant's daily email quota (an unpaid trial's 50); these cases are
+  // about SES failing, so each starts with the day's quota unspent.
+  beforeEach(() => table.delete(keys.emailQuota(t.orgId, new Date().toISOString().slice(0, 10))))
+
   it('a rejection stands, its email waits in the outbox, and the retry job sends it', async () => {
     const pending = await t.freshPending()
     const queuedBefore = (await outbox.pendingFor(t.orgId)).length
