@@ -211,7 +211,7 @@ describe('the kiosk on a shared tablet', () => {
         .format(at)
         .replace(/\s/g, ' ')
 
-    await kiosk.goto('/settings')
+    await kiosk.goto('/settings/kiosks')
     const section = kiosk.getByRole('region', { name: 'Kiosk' })
     await section.getByLabel('Kiosk name').fill('Hall')
     await section.getByRole('button', { name: 'Use this device as a kiosk' }).click()

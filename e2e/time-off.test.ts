@@ -4,6 +4,7 @@ import {
   addDays,
   currentWeekStart,
   formatDate,
+  formatLongDate,
   monthOf,
   todayIn,
   usFederalHolidays,
@@ -108,7 +109,10 @@ describe('time off on a phone', () => {
     const form = member.getByRole('form', { name: 'Request time off' })
     await form.getByLabel('First day').fill(blackoutDay)
     await form.getByRole('button', { name: 'Send request' }).click()
-    await form.getByRole('alert').getByText(`Time off is not possible on ${blackoutDay}: Easter Sunday`).waitFor()
+    await form
+      .getByRole('alert')
+      .getByText(`Time off is not possible on ${formatLongDate(blackoutDay)}: Easter Sunday`)
+      .waitFor()
 
     await form.getByLabel('First day').fill(leaveDay)
     await form.getByLabel('Last day').fill(leaveDay)
