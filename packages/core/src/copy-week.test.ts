@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { copiedDayFields, copyLastWeek, dayIsFilled, daysToCopy } from './copy-week.ts'
+import { clearedDayFields, copiedDayFields, copyLastWeek, dayIsFilled, daysToCopy } from './copy-week.ts'
 import { TimesheetDays } from './timesheet.ts'
 import { DAYS } from './week.ts'
 
@@ -92,5 +92,67 @@ describe('copy last week', () => {
         expect(copyLastWeek(days, previous).copied).toEqual([])
       }),
     )
+  })
+})
+
+describe('clearing a day', () => {
+  it('empties every field of that day and no other', () => {
+    expect(clearedDayFields('tuesday')).toEqual({
+      tuesdayStart: '',
+      tuesdayEnd: '',
+      tuesdayActivity: '',
+      tuesdayBreakMinutes: 0,
+      tuesdayAllocations: [],
+      tuesdaySpans: undefined,
+    })
+    expect(Object.keys(clearedDayFields('sunday')).every((f) => f.startsWith('sunday'))).toBe(true)
+  })
+})
+
+describe("a copied day's fields", () => {
+  const last = {
+    weekStartDate: '2026-11-15',
+    sundayStart: '08:00',
+    sundayEnd: '12:00',
+    sundayActivity: 'Worship',
+    sundayBreakMinutes: 15,
+    sundaySpans: [{ start: '08:00', end: '12:00' }],
+    sundayAllocations: [{ code: 'youth', minutes: 225 }],
+    mondayStart: '09:00',
+    mondayEnd: null,
+    mondayActivity: null,
+    mondayBreakMinutes: null,
+    mondaySpans: null,
+  }
+  const empty = Object.fromEntries(
+    TimesheetDays.keyof().options.map((f) => [f, f.endsWith('BreakMinutes') ? 0 : '']),
+  ) as unknown as TimesheetDays
+
+  it('takes arrays as they are, and a missing value as the empty one of its kind', () => {
+    const { days, copied } = copyLastWeek({ ...empty, sundaySpans: [{ start: '01:00', end: '02:00' }] } as never, last)
+    // A week that starts on Sunday copies its days in its own order.
+    expect(copied).toEqual(['sunday', 'monday'])
+    expect(days).toMatchObject({
+      sundayStart: '08:00',
+      sundayBreakMinutes: 15,
+      sundaySpans: [{ start: '08:00', end: '12:00' }],
+      sundayAllocations: [{ code: 'youth', minutes: 225 }],
+      mondayStart: '09:00',
+      mondayEnd: '',
+      mondayActivity: '',
+      mondayBreakMinutes: 0,
+    })
+    expect('mondaySpans' in days).toBe(false)
+  })
+
+  it('reads a week without a start date in Monday order, and a day with only an end or activity as filled', () => {
+    expect(daysToCopy({}, { sundayEnd: '12:00', mondayActivity: 'Visits', tuesdayStart: '' })).toEqual([
+      'monday',
+      'sunday',
+    ])
+    expect(daysToCopy({}, { weekStartDate: 'not a date', sundayEnd: '12:00', mondayActivity: 'Visits' })).toEqual([
+      'monday',
+      'sunday',
+    ])
   })
 })

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { logoUrlAllowed, OrganizationSettings, OrganizationSettingsUpdate, settingsOf } from './settings.ts'
+import {
+  isFirstSupervisor,
+  logoUrlAllowed,
+  OrganizationSettings,
+  OrganizationSettingsUpdate,
+  settingsOf,
+  WORKING_DAYS_MESSAGE,
+} from './settings.ts'
 
 const orgId = '0b6e3f2a-5c1d-4e8f-9a7b-123456789abc'
 const own = `/api/logos/${orgId}/logo-0123456789abcdef.png`
@@ -116,5 +123,49 @@ describe('settingsOf', () => {
         notifications,
       }).clockOutLimitHours,
     ).toBe(7)
+  })
+})
+
+describe('working days', () => {
+  const workingDays = (days: unknown) =>
+    OrganizationSettingsUpdate.safeParse({ organizationName: 'Grace', workingDays: days })
+
+  it('keeps the chosen days in week order from Monday, so an equal choice compares equal', () => {
+    expect(workingDays(['sunday', 'tuesday', 'monday']).data?.workingDays).toEqual(['monday', 'tuesday', 'sunday'])
+    expect(workingDays([]).data?.workingDays).toEqual([])
+  })
+
+  it('refuses a day twice, a day that is not one, or more than seven', () => {
+    for (const days of [['monday', 'monday'], ['funday'], 'monday', [...Array(8)].map(() => 'monday')]) {
+      const parsed = workingDays(days)
+      expect(parsed.success, JSON.stringify(days)).toBe(false)
+      expect(parsed.error!.issues.map((i) => [i.path[0], i.message])).toEqual([['workingDays', WORKING_DAYS_MESSAGE]])
+    }
+  })
+})
+
+describe('the first supervisor', () => {
+  const member = { id: 'u1', createdAt: '2026-11-01T10:00:00.000Z', role: 'supervisor' }
+
+  it('is the member who created the organization, when it says who', () => {
+    expect(isFirstSupervisor({ createdBy: 'u1', createdAt: member.createdAt }, member)).toBe(true)
+    expect(isFirstSupervisor({ createdBy: 'u2', createdAt: member.createdAt }, member)).toBe(false)
+  })
+
+  it('is the supervisor written with it in the first sign-in, for an organization that does not say', () => {
+    expect(isFirstSupervisor({ createdAt: member.createdAt }, member)).toBe(true)
+    expect(isFirstSupervisor({ createdAt: '2026-11-02T10:00:00.000Z' }, member)).toBe(false)
+  })
+
+  it('is never a member who is not a supervisor now', () => {
+    expect(isFirstSupervisor({ createdBy: 'u1' }, { ...member, role: 'employee' })).toBe(false)
+    expect(isFirstSupervisor({ createdAt: member.createdAt }, { ...member, role: 'volunteer' })).toBe(false)
+  })
+
+  it('is said to the member asking, and to no one else', () => {
+    const org = { name: 'Grace', logoUrl: null, timeZone: 'UTC', weekStartDay: 'monday' as const, createdBy: 'u1' }
+    expect(settingsOf(org, member).firstSupervisor).toBe(true)
+    expect(settingsOf(org, { ...member, id: 'u2' }).firstSupervisor).toBe(false)
+    expect('firstSupervisor' in settingsOf(org)).toBe(false)
   })
 })

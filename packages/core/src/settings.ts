@@ -6,7 +6,7 @@ import { TimeZone, WeekStartDay } from './week-schemas.ts'
 import { DAYS, type DayName } from './week.ts'
 
 const LOGO_URL_MESSAGE = 'Logo URL must start with https://'
-const WORKING_DAYS_MESSAGE = 'Working days are days of the week, each at most once'
+export const WORKING_DAYS_MESSAGE = 'Working days are days of the week, each at most once'
 
 /**
  * The days the organization normally works: the Time off calendar shades the others. Monday to
