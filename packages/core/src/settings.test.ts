@@ -163,7 +163,14 @@ describe('the first supervisor', () => {
   })
 
   it('is said to the member asking, and to no one else', () => {
-    const org = { name: 'Grace', logoUrl: null, timeZone: 'UTC', weekStartDay: 'monday' as const, createdBy: 'u1' }
+    const org = {
+      name: 'Grace',
+      logoUrl: null,
+      timeZone: 'UTC',
+      weekStartDay: 'monday' as const,
+      approvalEmails: true,
+      createdBy: 'u1',
+    }
     expect(settingsOf(org, member).firstSupervisor).toBe(true)
     expect(settingsOf(org, { ...member, id: 'u2' }).firstSupervisor).toBe(false)
     expect('firstSupervisor' in settingsOf(org)).toBe(false)
