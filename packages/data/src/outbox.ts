@@ -87,6 +87,23 @@ export { EMAIL_DAILY_LIMIT } from '@app/core'
 /** A day of the quota, not a date anyone sees: UTC is the same for every organization. */
 const quotaDay = () => new Date().toISOString().slice(0, 10)
 
+/** One CloudWatch metric (embedded metric format) with its log line: the outbox's quota and dropped mail. */
+const logMetric = (metric: string, level: 'info' | 'warn', event: string, fields: Record<string, unknown>) =>
+  console.log(
+    JSON.stringify({
+      _aws: {
+        Timestamp: Date.now(),
+        CloudWatchMetrics: [
+          { Namespace: 'MinistryTimesheets', Dimensions: [[]], Metrics: [{ Name: metric, Unit: 'Count' }] },
+        ],
+      },
+      level,
+      event,
+      ...fields,
+      [metric]: 1,
+    }),
+  )
+
 export const outbox = {
   /**
    * Names an email to queue as an effect of a change (see effects.ts), as its template, language
@@ -128,25 +145,7 @@ export const outbox = {
       return true
     } catch (e) {
       if (!isConditionFailure(e)) throw e
-      console.log(
-        JSON.stringify({
-          _aws: {
-            Timestamp: Date.now(),
-            CloudWatchMetrics: [
-              {
-                Namespace: 'MinistryTimesheets',
-                Dimensions: [[]],
-                Metrics: [{ Name: 'EmailQuotaReached', Unit: 'Count' }],
-              },
-            ],
-          },
-          level: 'warn',
-          event: 'email-quota-reached',
-          orgId,
-          limit,
-          EmailQuotaReached: 1,
-        }),
-      )
+      logMetric('EmailQuotaReached', 'warn', 'email-quota-reached', { orgId, limit })
       return false
     }
   },
@@ -177,26 +176,7 @@ export const outbox = {
    */
   async dropUnconfirmed(orgId: string, id: string, template: string) {
     await table.delete(keys.outbox(orgId, id))
-    console.log(
-      JSON.stringify({
-        _aws: {
-          Timestamp: Date.now(),
-          CloudWatchMetrics: [
-            {
-              Namespace: 'MinistryTimesheets',
-              Dimensions: [[]],
-              Metrics: [{ Name: 'EmailToUnconfirmedDropped', Unit: 'Count' }],
-            },
-          ],
-        },
-        level: 'info',
-        event: 'email-to-unconfirmed-dropped',
-        orgId,
-        outboxId: id,
-        template,
-        EmailToUnconfirmedDropped: 1,
-      }),
-    )
+    logMetric('EmailToUnconfirmedDropped', 'info', 'email-to-unconfirmed-dropped', { orgId, outboxId: id, template })
   },
 
   /**
@@ -308,26 +288,11 @@ export const outbox = {
       if (isConditionFailure(e, 0)) return false
       throw e
     }
-    console.log(
-      JSON.stringify({
-        _aws: {
-          Timestamp: Date.now(),
-          CloudWatchMetrics: [
-            {
-              Namespace: 'MinistryTimesheets',
-              Dimensions: [[]],
-              Metrics: [{ Name: 'EmailToUnconfirmedDropped', Unit: 'Count' }],
-            },
-          ],
-        },
-        level: 'info',
-        event: 'held-email-dropped',
-        orgId: held.orgId,
-        outboxId: held.id,
-        template: held.template,
-        EmailToUnconfirmedDropped: 1,
-      }),
-    )
+    logMetric('EmailToUnconfirmedDropped', 'info', 'held-email-dropped', {
+      orgId: held.orgId,
+      outboxId: held.id,
+      template: held.template,
+    })
     return true
   },
 
