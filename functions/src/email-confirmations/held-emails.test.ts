@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { currentWeekStart } from '@app/core'
+import { addDays, currentWeekStart } from '@app/core'
 import { HELD_EMAIL_DAYS, orgDb, outbox } from '@app/data'
 import { callRoute } from '../../test/support/test-event.ts'
 import { addMemberThroughRoute, newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import { confirmationsIn, inbox } from '../../test/support/test-inbox.ts'
 import updateMember from '../members/update-member.ts'
 import createTimesheet from '../timesheets/create-timesheet.ts'
+import saveDraft from '../timesheets/save-draft.ts'
+import submitTimesheet from '../timesheets/submit-timesheet.ts'
 import { dropExpiredHeld, retryDueEmails } from '../workflows/mailer.ts'
 import confirmAddress from './confirm-address.ts'
 
@@ -44,7 +46,7 @@ const setup = async () => {
     body: { weekStartDate: week(), mondayStart: '09:00', mondayEnd: '13:00' },
   })
   expect(submitted.status, submitted.text).toBe(200)
-  return { ...org, approver, member }
+  return { ...org, approver, member, submitted: submitted.json as { reviewEmailsHeldFor: unknown } }
 }
 
 describe('emails to an address waiting for confirmation', () => {
@@ -62,6 +64,37 @@ describe('emails to an address waiting for confirmation', () => {
     expect((await confirm(linkIn(link!.body.text!))).status).toBe(200)
     expect(await reviews(s.approver.email)).toEqual([expect.stringMatching(/^Timesheet to review: Ana Silva, /)])
     expect(await outbox.pendingFor(s.organization.id)).toEqual([])
+  })
+
+  it('tells the member who submitted whose review email waits, on both submit calls; once confirmed, nobody', async () => {
+    const s = await setup()
+    const rosa = { id: s.approver.id, firstName: 'Rosa', lastName: 'Approver' }
+    // The submit page's call (POST /api/timesheets) answers the timesheet and whose email waits.
+    expect(s.submitted).toMatchObject({ status: 'pending', reviewEmailsHeldFor: [rosa] })
+    // The weekly dialog's call (POST /api/timesheets/{id}/submit) says it too.
+    const lastWeek = await callRoute(saveDraft, {
+      cookies: [s.member.cookie],
+      body: { weekStartDate: addDays(week(), -7), tuesdayStart: '09:00', tuesdayEnd: '12:00' },
+    })
+    expect(lastWeek.status, lastWeek.text).toBe(200)
+    const resubmitted = await callRoute(submitTimesheet, {
+      cookies: [s.member.cookie],
+      params: { id: String(lastWeek.json.id) },
+      body: { version: lastWeek.json.version },
+    })
+    expect(resubmitted.status, resubmitted.text).toBe(200)
+    expect(resubmitted.json).toMatchObject({ status: 'pending', reviewEmailsHeldFor: [rosa] })
+
+    // Rosa confirms: both waiting emails go, and the next submission names nobody.
+    const [link] = await confirmationsIn(s.approver.email)
+    expect((await confirm(linkIn(link!.body.text!))).status).toBe(200)
+    expect(await reviews(s.approver.email)).toHaveLength(2)
+    const next = await callRoute(createTimesheet, {
+      cookies: [s.member.cookie],
+      body: { weekStartDate: addDays(week(), -14), mondayStart: '09:00', mondayEnd: '10:00' },
+    })
+    expect(next.status, next.text).toBe(200)
+    expect(next.json).toMatchObject({ status: 'pending', reviewEmailsHeldFor: [] })
   })
 
   it(`drops what waited more than ${HELD_EMAIL_DAYS} days, with an audit record naming whose and what`, async () => {

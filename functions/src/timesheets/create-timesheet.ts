@@ -1,4 +1,4 @@
-import { TimesheetAnswer, WeekTimesheetSave } from '@app/core'
+import { SubmittedTimesheet, WeekTimesheetSave } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { assertAllocations } from '../workflows/allocations.ts'
 import { withPayroll } from '../workflows/payroll.ts'
@@ -11,7 +11,7 @@ export default defineRoute({
   path: '/api/timesheets',
   auth: 'member',
   body: WeekTimesheetSave,
-  response: TimesheetAnswer,
+  response: SubmittedTimesheet,
   uses: ['table', 'email', 'secretsKey'],
   handler: async ({ body, session, db }) => {
     const { weekStartDate, version, ...days } = body
@@ -20,7 +20,11 @@ export default defineRoute({
     await assertAllocations(db, session.user, days)
     const sheet = await db.timesheets.getOrCreate(session.user, weekStartDate, version)
     // One read of each, and the days saved and submitted in one write with the review emails.
-    const submitted = await submitWithReviewEmails(db, session.user, sheet, { expectedVersion: version, days, org })
-    return withPayroll(submitted, org, session.user)
+    const { submitted, reviewEmailsHeldFor } = await submitWithReviewEmails(db, session.user, sheet, {
+      expectedVersion: version,
+      days,
+      org,
+    })
+    return { ...withPayroll(submitted, org, session.user), reviewEmailsHeldFor }
   },
 })

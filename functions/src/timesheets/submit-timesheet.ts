@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { TimesheetAnswer, TimesheetId } from '@app/core'
+import { SubmittedTimesheet, TimesheetId } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { withPayroll } from '../workflows/payroll.ts'
 import { submitWithReviewEmails } from '../workflows/submission.ts'
@@ -11,11 +11,14 @@ export default defineRoute({
   auth: 'member',
   params: z.object({ id: TimesheetId }),
   body: z.object({ version: z.number().int().nonnegative().optional() }),
-  response: TimesheetAnswer,
+  response: SubmittedTimesheet,
   uses: ['table', 'email', 'secretsKey'],
   handler: async ({ params, body, session, db }) => {
     const org = await db.organization.get()
-    const submitted = await submitWithReviewEmails(db, session.user, params.id, { expectedVersion: body.version, org })
-    return withPayroll(submitted, org, session.user)
+    const { submitted, reviewEmailsHeldFor } = await submitWithReviewEmails(db, session.user, params.id, {
+      expectedVersion: body.version,
+      org,
+    })
+    return { ...withPayroll(submitted, org, session.user), reviewEmailsHeldFor }
   },
 })

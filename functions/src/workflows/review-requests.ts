@@ -1,4 +1,4 @@
-import { finalReviewersOf, type Organization, type Timesheet, type User } from '@app/core'
+import { finalReviewersOf, type HeldReviewer, type Organization, type Timesheet, type User } from '@app/core'
 import type { OrgDb, QueuedEmail } from '@app/data'
 import type { SheetDays } from '../views/emails.ts'
 import { brandOf, namesOf, queuedEmail, recipientOf, sheetDaysOf } from '../views/templates.ts'
@@ -51,14 +51,26 @@ export const reviewEmails = (
     }),
   )
 
-/** The review emails of a submission (`submitted` at its new version), unless the organization turned them off. */
+/**
+ * The review emails of a submission (`submitted` at its new version), unless the organization
+ * turned them off, and `heldFor`: the reviewers among them whose address is not confirmed yet, so
+ * their email waits (the mailer holds it) and the submitter can be told who hears of it, and when.
+ */
 export const submissionReviewEmails = async (
   db: OrgDb,
   org: Organization,
   submitter: User,
   submitted: ReviewedWeek,
-): Promise<QueuedEmail[]> =>
-  org.approvalEmails ? reviewEmails(db, org, submitter, submitted, await reviewersWithEmail(db, org, submitter)) : []
+): Promise<{ emails: QueuedEmail[]; heldFor: HeldReviewer[] }> => {
+  if (!org.approvalEmails) return { emails: [], heldFor: [] }
+  const reviewers = await reviewersWithEmail(db, org, submitter)
+  return {
+    emails: await reviewEmails(db, org, submitter, submitted, reviewers),
+    heldFor: reviewers
+      .filter((r) => !r.emailConfirmed)
+      .map(({ id, firstName, lastName }) => ({ id, firstName, lastName })),
+  }
+}
 
 /**
  * Who is asked for the final approval once `firstApproverId` (deciding for `behalfId`, a delegate)

@@ -65,9 +65,10 @@ const read = (emails: QueuedEmail[]) =>
 describe('review requests', () => {
   it("asks a submitter's approver, with links to the submitted version, showing a split day's ranges and the week's paid total", async () => {
     const org = orgWith()
-    const emails = await read(
-      await submissionReviewEmails(dbOf(org), org, member, week({ ...splitSunday, version: 4 })),
-    )
+    const submission = await submissionReviewEmails(dbOf(org), org, member, week({ ...splitSunday, version: 4 }))
+    // Dana's address is confirmed: nothing waits.
+    expect(submission.heldFor).toEqual([])
+    const emails = await read(submission.emails)
     expect(emails).toHaveLength(1)
     const [mail] = emails
     expect(mail!.to).toBe('dana@example.org')
@@ -77,9 +78,23 @@ describe('review requests', () => {
     expect(mail!.link).toMatchObject({ timesheetId: 7, version: 4, supervisorId: 'dana', decision: 'approved' })
   })
 
+  it('names the approver whose address is not confirmed yet (their email still queued, to wait)', async () => {
+    const org = orgWith()
+    const unconfirmed = { ...dana, emailConfirmed: false }
+    people.set('dana', unconfirmed)
+    try {
+      const held = await submissionReviewEmails(dbOf(org), org, member, week())
+      // The email is still queued (the mailer holds it until Dana confirms her address).
+      expect((await read(held.emails)).map((e) => e.to)).toEqual(['dana@example.org'])
+      expect(held.heldFor).toEqual([{ id: 'dana', firstName: 'Dana', lastName: 'Lee' }])
+    } finally {
+      people.set('dana', dana)
+    }
+  })
+
   it('asks nobody when the organization turned review emails off', async () => {
     const org = orgWith({ approvalEmails: false })
-    expect(await submissionReviewEmails(dbOf(org), org, member, week())).toEqual([])
+    expect(await submissionReviewEmails(dbOf(org), org, member, week())).toEqual({ emails: [], heldFor: [] })
     expect(await finalApprovalEmails(dbOf(org), week() as Timesheet, member, 'dana', null)).toEqual([])
   })
 

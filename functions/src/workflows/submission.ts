@@ -11,6 +11,7 @@ import { deliverNow } from './webhook-sender.ts'
  * send them. `days`, when given, are saved in that same write (the submit page's save and submit);
  * `org`, when the caller already read it, is not read again. The emails go to the submitter's
  * approver (or their delegate while away), or with no approver to every other supervisor.
+ * Answers the submitted week and the reviewers whose email waits for their confirmed address.
  */
 export const submitWithReviewEmails = async (
   db: OrgDb,
@@ -24,7 +25,7 @@ export const submitWithReviewEmails = async (
   ])
   // The submission's version and days as saved (a day sent without spans is one span): links from
   // earlier submissions are superseded.
-  const emails = await submissionReviewEmails(db, org, submitter, {
+  const { emails, heldFor } = await submissionReviewEmails(db, org, submitter, {
     ...sheet,
     ...(options.days && withSpansApplied(options.days)),
     version: sheet.version + 1,
@@ -32,5 +33,5 @@ export const submitWithReviewEmails = async (
   const webhooks = await db.webhooks.event('timesheet.submitted', timesheetEventData(sheet, 'pending', submitter))
   const result = await db.timesheets.submit(sheet, submitter, { ...options, effects: { emails, webhooks } })
   await Promise.all([...emails.map((e) => deliver(db.orgId, e.id, e.email, 0, org)), deliverNow(webhooks)])
-  return result
+  return { submitted: result, reviewEmailsHeldFor: heldFor }
 }

@@ -13,6 +13,7 @@ import type {
   CurrentWeek,
   BulkApproveResult,
   DecidedTimesheet,
+  SubmittedTimesheet,
   TimesheetAnswer,
   TimesheetPage,
   WeekTimesheetSave,
@@ -94,7 +95,10 @@ const invalidate = (queryClient: QueryClient, withStats: boolean) =>
  * A call that answers the saved timesheet: it goes into the current-week cache, and the lists (and,
  * after a submission, the dashboard stats) are read again.
  */
-const useTimesheetWrite = <I>(call: (input: I) => Promise<TimesheetAnswer>, withStats: boolean) => {
+const useTimesheetWrite = <I, O extends TimesheetAnswer = TimesheetAnswer>(
+  call: (input: I) => Promise<O>,
+  withStats: boolean,
+) => {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: call,
@@ -181,14 +185,17 @@ export type Submission = { id: number; version: number } | WeekTimesheetSave
 /**
  * The one submission of both forms, each with its own call (spec section 9): POST
  * /api/timesheets/{id}/submit or POST /api/timesheets. On the server both are one workflow and
- * one transaction (functions/src/workflows/submission.ts).
+ * one transaction (functions/src/workflows/submission.ts). Both answer whose review email waits
+ * for a confirmed address (`reviewEmailsHeldFor`), for the form's confirmation to say.
  */
 export const useSubmitWeek = () =>
   useTimesheetWrite(
     (submission: Submission) =>
       'weekStartDate' in submission
-        ? apiJson<TimesheetAnswer>('POST', '/api/timesheets', submission)
-        : apiJson<TimesheetAnswer>('POST', `/api/timesheets/${submission.id}/submit`, { version: submission.version }),
+        ? apiJson<SubmittedTimesheet>('POST', '/api/timesheets', submission)
+        : apiJson<SubmittedTimesheet>('POST', `/api/timesheets/${submission.id}/submit`, {
+            version: submission.version,
+          }),
     true,
   )
 

@@ -119,6 +119,10 @@ export const formatZoneName = (timeZone: string): string => zoneName(timeZone, c
 export const formatNumber = (n: number, digits = 1): string =>
   new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: digits }).format(n)
 
+/** A list as the reader's language joins it: 'Ana, Sam and Beth', 'Ana, Sam y Beth'. */
+export const formatList = (items: string[]): string =>
+  new Intl.ListFormat(currentLanguage(), { style: 'long', type: 'conjunction' }).format(items)
+
 /** The embedded employee's name; a removed member has none. */
 export const employeeName = (employee: EmbeddedEmployee | null) =>
   employee ? fullName(employee) || i18next.t('common:unnamedMember') : i18next.t('common:removedMember')

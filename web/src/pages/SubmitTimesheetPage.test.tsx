@@ -261,6 +261,31 @@ describe('SubmitTimesheetPage', () => {
     expect(body).not.toHaveProperty('status')
   })
 
+  it('says who will be emailed, and when, when the approver has not confirmed their address yet', async () => {
+    setup(
+      { body: makeTimesheet() },
+      {
+        'POST /api/timesheets': (init) =>
+          draftOf(init, {
+            status: 'pending',
+            version: 5,
+            reviewEmailsHeldFor: [{ id: 'rosa', firstName: 'Rosa', lastName: 'Vega' }],
+          } as Partial<Timesheet>),
+      },
+    )
+    const user = userEvent.setup()
+    await open()
+    await user.type(day('Monday').getByLabelText('Start Time'), '09:00')
+    await user.type(day('Monday').getByLabelText('End Time'), '12:00')
+    await user.click(screen.getByRole('button', { name: 'Submit Timesheet' }))
+    expect(
+      await screen.findByText(
+        'Your timesheet has been submitted. Rosa Vega will be emailed to review it once they confirm their email address (the email waits up to 14 days).',
+      ),
+    ).toBeTruthy()
+    expect(screen.queryByText('Your weekly timesheet has been submitted for approval.')).toBeNull()
+  })
+
   it('requires a week start date before sending anything', async () => {
     const fetch = setup({ body: makeTimesheet() })
     const user = userEvent.setup()

@@ -8,6 +8,22 @@ import { TimesheetPayroll } from './timesheet-payroll.ts'
 export const TimesheetAnswer = Timesheet.extend({ payroll: TimesheetPayroll })
 export type TimesheetAnswer = z.infer<typeof TimesheetAnswer>
 
+/**
+ * A reviewer a submission's review email waits for: their address is not confirmed yet, so the
+ * email is held until they confirm it (up to 14 days, then dropped with an audit record).
+ */
+export const HeldReviewer = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() })
+export type HeldReviewer = z.infer<typeof HeldReviewer>
+
+/**
+ * POST /api/timesheets and POST /api/timesheets/{id}/submit: the submitted timesheet, and
+ * `reviewEmailsHeldFor`, the reviewers whose review email waits for their confirmed address (empty
+ * when every reviewer was emailed, or the organization sends no review emails), so the member's
+ * confirmation can say who will be told and when.
+ */
+export const SubmittedTimesheet = TimesheetAnswer.extend({ reviewEmailsHeldFor: z.array(HeldReviewer) })
+export type SubmittedTimesheet = z.infer<typeof SubmittedTimesheet>
+
 /** A timesheet in a list: with its employee (removed members included) and the week's total (paid hours). */
 export const ListedTimesheet = TimesheetAnswer.extend({
   employee: EmbeddedEmployee.nullable(),

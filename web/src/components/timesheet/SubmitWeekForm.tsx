@@ -36,6 +36,7 @@ import { useChosenWeek, type SavedWeek } from './use-chosen-week.ts'
 import { WeekPercentSplit } from './WeekPercentSplit.tsx'
 import { WeekPicker } from './WeekPicker.tsx'
 import { WeekTotal } from './WeekTotal.tsx'
+import { toastSubmitted } from './submitted-toast.ts'
 
 export interface SubmitWeekFormProps {
   current: CurrentWeek | undefined
@@ -113,8 +114,8 @@ export function SubmitWeekForm({ current, start, timeZone, weekStartDay }: Submi
     void editor.saveAndSubmit({
       submit: () => submitWeek.mutateAsync(payload()),
       submitFailed: t('common:error'),
-      submitted: () => {
-        toast({ title: t('toast.submitted'), description: t('toast.weekSubmittedForApproval') })
+      submitted: (answer) => {
+        toastSubmitted(answer, t('toast.weekSubmittedForApproval'))
         editor.reset()
         navigate('/')
       },

@@ -228,6 +228,28 @@ describe('WeeklyTimesheetDialog', () => {
     expect(onOpenChange).toHaveBeenCalledWith(false)
   })
 
+  it('names the reviewers whose email waits for their confirmed address, in the submitted toast', async () => {
+    const waiting = [
+      { id: 'rosa', firstName: 'Rosa', lastName: 'Vega' },
+      { id: 'sam', firstName: 'Sam', lastName: 'Lee' },
+    ]
+    mockFetch({
+      'PUT /api/timesheets/draft/7': { body: makeTimesheet({ version: 4 }) },
+      'POST /api/timesheets/7/submit': {
+        body: { ...makeTimesheet({ status: 'pending', version: 5 }), reviewEmailsHeldFor: waiting },
+      },
+    })
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    open(makeTimesheet())
+    await user.click(screen.getByRole('button', { name: 'Submit for Approval' }))
+    expect(
+      await screen.findByText(
+        'Your timesheet has been submitted. Rosa Vega and Sam Lee will be emailed to review it once they confirm their email addresses (the emails wait up to 14 days).',
+      ),
+    ).toBeTruthy()
+    expect(onOpenChange).toHaveBeenCalledWith(false)
+  })
+
   it('does not submit when the save fails', async () => {
     const fetch = mockFetch({
       'PUT /api/timesheets/draft/7': { status: 400, body: { message: 'Use a 24-hour time like 09:00' } },
@@ -335,6 +357,27 @@ describe('WeeklyTimesheetDialog', () => {
       await user.click(screen.getByRole('button', { name: 'Guardar hoja de horas' }))
       expect(await screen.findByText('Hoja de horas guardada')).toBeTruthy()
       expect(screen.getByRole('button', { name: 'Enviar para aprobación' })).toBeTruthy()
+    })
+
+    it('says in Spanish whose review email waits for a confirmed address', async () => {
+      await i18next.changeLanguage('es')
+      mockFetch({
+        'PUT /api/timesheets/draft/7': { body: makeTimesheet({ version: 4 }) },
+        'POST /api/timesheets/7/submit': {
+          body: {
+            ...makeTimesheet({ status: 'pending', version: 5 }),
+            reviewEmailsHeldFor: [{ id: 'rosa', firstName: 'Rosa', lastName: 'Vega' }],
+          },
+        },
+      })
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+      open(makeTimesheet())
+      await user.click(screen.getByRole('button', { name: 'Enviar para aprobación' }))
+      expect(
+        await screen.findByText(
+          'Su hoja de horas se envió. Rosa Vega recibirá el correo para revisarla cuando confirme su dirección de correo (el correo espera hasta 14 días).',
+        ),
+      ).toBeTruthy()
     })
 
     it('says in Spanish why an approved week cannot be changed', async () => {

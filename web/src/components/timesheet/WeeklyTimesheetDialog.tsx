@@ -40,6 +40,7 @@ import { rejectionOf } from './rejection.ts'
 import { useOnline } from '../../offline/connection.ts'
 import { savedOnDevice } from '../../offline/drafts.ts'
 import { useTranslation } from 'react-i18next'
+import { toastSubmitted } from './submitted-toast.ts'
 
 export interface WeeklyTimesheetDialogProps {
   timesheet: TimesheetAnswer & { periodClosed?: boolean }
@@ -216,8 +217,8 @@ function WeeklyTimesheetForm({
       saveFailed: t('toast.saveFailed'),
       submit: (saved) => submitWeek.mutateAsync({ id: saved.id, version: saved.version }),
       submitFailed: t('toast.submitFailed'),
-      submitted: () => {
-        toast({ title: t('toast.submitted'), description: t('toast.submittedForApproval') })
+      submitted: (answer) => {
+        toastSubmitted(answer, t('toast.submittedForApproval'))
         onClose()
       },
     })

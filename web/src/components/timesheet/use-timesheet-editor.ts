@@ -10,6 +10,7 @@ import {
   unfinishedDays,
   type TimesheetDays,
   weekChecks,
+  type SubmittedTimesheet,
   type TimesheetAnswer,
 } from '@app/core'
 import { errorMessage } from '../../api/client.ts'
@@ -36,16 +37,16 @@ export const tooLongTexts = (days: TimesheetDays): (keyof TimesheetDays)[] => [
 export type SaveAndSubmit = {
   /** The failure toast's title of the submission (the message is the server's, or a fallback). */
   submitFailed: string
-  /** After success: the form's toast and where it goes next. */
-  submitted: () => void
+  /** After success, with the server's answer: the form's toast and where it goes next. */
+  submitted: (answer: SubmittedTimesheet) => void
 } & (
   | {
       /** Null: the save was kept on the device (offline) and the caller said why nothing was submitted. */
       save: () => Promise<TimesheetAnswer | null>
       saveFailed: string
-      submit: (saved: TimesheetAnswer) => Promise<TimesheetAnswer>
+      submit: (saved: TimesheetAnswer) => Promise<SubmittedTimesheet>
     }
-  | { save?: undefined; submit: () => Promise<TimesheetAnswer> }
+  | { save?: undefined; submit: () => Promise<SubmittedTimesheet> }
 )
 
 /**
@@ -84,7 +85,7 @@ export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
   }
 
   /** One server call that answers the saved timesheet: it becomes the base; a 409 is kept to offer a reload. */
-  const track = async (call: Promise<TimesheetAnswer>): Promise<TimesheetAnswer> => {
+  const track = async <T extends TimesheetAnswer>(call: Promise<T>): Promise<T> => {
     try {
       const saved = await call
       setBase(saved)
@@ -175,6 +176,7 @@ export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
       return Promise.resolve()
     }
     return runAs('submit', async () => {
+      let answer: SubmittedTimesheet
       try {
         if (steps.save) {
           let saved: TimesheetAnswer | null
@@ -185,15 +187,15 @@ export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
             return
           }
           if (!saved) return
-          await track(steps.submit(saved))
+          answer = await track(steps.submit(saved))
         } else {
-          await track(steps.submit())
+          answer = await track(steps.submit())
         }
       } catch (error) {
         toastFailure(steps.submitFailed, error, i18next.t('staff:toast.failedToSubmit'))
         return
       }
-      steps.submitted()
+      steps.submitted(answer)
     })
   }
 
