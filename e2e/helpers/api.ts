@@ -32,7 +32,7 @@ export const api = async <T>(page: Page, method: string, url: string, body?: unk
 }
 
 /** Submits this week (in the organization's zone) with these days through the API: the submitted timesheet. */
-export const submitThisWeek = async (page: Page, days: Record<string, string>) => {
+export const submitThisWeek = async (page: Page, days: Record<string, unknown>) => {
   const settings = await api<OrganizationSettings>(page, 'GET', '/api/organization/settings')
   const weekStartDate = currentWeekStart(settings.timeZone, settings.weekStartDay)
   return api<ListedTimesheet>(page, 'POST', '/api/timesheets', { weekStartDate, ...days })
