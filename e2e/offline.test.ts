@@ -7,7 +7,8 @@ import { launchProfile, useBrowser } from './browser.ts'
 import { api } from './helpers/api.ts'
 import { collectErrors } from './helpers/page-errors.ts'
 import { type Credentials, signInAsStaff, supervisorWithStaff } from './helpers/sign-in.ts'
-import { PHONE, toast } from './helpers/phone.ts'
+import { fitsPhone, PHONE, toast } from './helpers/phone.ts'
+import { expectAccessible } from './helpers/axe.ts'
 
 /**
  * The installable, offline staff app on a 375 px phone, against the production build that
@@ -185,6 +186,26 @@ describe('the installable offline staff app', () => {
     expect(saved.enteredOffline).toBe(true)
     expect(await page.getByRole('status', { name: 'Connection' }).getByText(SAVED_ON_DEVICE).count()).toBe(0)
   })
+  it('after an offline reload and reconnecting, the Time off card reads again by itself (or offers Try again)', async () => {
+    const { page } = await staffOnPhone()
+    const card = page.getByRole('region', { name: 'Time off' })
+    await card.getByText('No approved time off ahead.').waitFor()
+
+    // Reloaded with no connection: the dashboard opens from the device; time off is not kept there.
+    await page.context().setOffline(true)
+    await page.reload()
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    await card.waitFor()
+    expect(await card.getByText('No approved time off ahead.').count()).toBe(0)
+
+    // The connection returns: the card reads again with no tap (a failed read would offer Try again).
+    await page.context().setOffline(false)
+    await card.getByText('No approved time off ahead.').waitFor()
+    expect(await card.getByText('Could not load your time off').count()).toBe(0)
+    await fitsPhone(page)
+    await expectAccessible(page, 'the staff dashboard back online after an offline reload')
+  })
+
   it('opens online on the week kept on this device while it asks the server again, then shows the server’s', async () => {
     const { credentials, page, thisWeek, otherDay } = await staffOnPhone()
     // Meanwhile the same member records hours at the desk: the server's week moves on.
