@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import type { User } from '@app/core'
 import { useBrowser } from './browser.ts'
 import { expectAccessible } from './helpers/axe.ts'
 import { fitsPhone, PHONE, toast } from './helpers/phone.ts'
-import { signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
+import { addMember, signInAsStaff, signInAsSupervisor, supervisorWithStaff, uniquePerson } from './helpers/sign-in.ts'
+import { api } from './helpers/api.ts'
+import { emailsTo, emailTo, linkIn } from './helpers/inbox.ts'
 
 const { newPage } = useBrowser()
 
@@ -44,5 +47,44 @@ describe('a member whose address waits for confirmation, on a phone', () => {
     await edit.getByText('Waiting for email confirmation').waitFor()
     expect(await edit.getByRole('button', { name: `Resend confirmation to ${name}` }).isVisible()).toBe(true)
     await fitsPhone(supervisor)
+  }, 120_000)
+})
+
+describe('a review request held for an approver who has not confirmed their address, on a phone', () => {
+  it('the member’s Submitted message names the approver and when they hear; the email arrives once they confirm', async () => {
+    const { supervisor, staffName, credentials } = await supervisorWithStaff(newPage, { department: 'Music' })
+    const rosa = uniquePerson('rosa')
+    const rosaName = `${rosa.firstName} ${rosa.lastName}`
+    await addMember(supervisor, { ...rosa, department: 'Music', role: 'supervisor' })
+    const members = await api<User[]>(supervisor, 'GET', '/api/employees')
+    const idOf = (name: string) => members.find((m) => `${m.firstName} ${m.lastName}` === name)!.id
+    await api(supervisor, 'PATCH', `/api/employees/${idOf(staffName)}`, { supervisorId: idOf(rosaName) })
+
+    // The member submits from the submit page on a phone: Rosa's address waits for confirmation.
+    const member = await newPage(PHONE)
+    await signInAsStaff(member, credentials)
+    await member.goto('/submit-timesheet')
+    const monday = member.getByRole('form', { name: 'Weekly timesheet' }).getByRole('region', { name: 'Monday' })
+    await monday.getByLabel('Start Time', { exact: true }).fill('09:00')
+    await monday.getByLabel('End Time', { exact: true }).fill('12:00')
+    await monday.getByLabel('What did you do today?').fill('Rehearsal')
+    await member.getByRole('button', { name: 'Submit Timesheet' }).click()
+    await toast(
+      member,
+      `Your timesheet has been submitted. ${rosaName} will be emailed to review it once they confirm their email address (the email waits up to 14 days).`,
+    ).waitFor()
+    await fitsPhone(member)
+    await expectAccessible(member, 'the Submitted message naming an approver whose email waits')
+    expect(await emailsTo(rosa.email, `Timesheet to review: ${staffName}`)).toEqual([])
+
+    // Rosa confirms her address from her phone: the review request that waited arrives, with its links.
+    const phone = await newPage(PHONE)
+    await phone.goto(linkIn(await emailTo(rosa.email, '', { containing: 'Confirm: ' }), 'Confirm'))
+    await phone.getByRole('button', { name: 'Confirm my address' }).click()
+    await phone.getByRole('heading', { name: 'Email address confirmed' }).waitFor()
+    const review = await emailTo(rosa.email, `Timesheet to review: ${staffName}`)
+    expect(review.body.text).toContain('Monday: 09:00-12:00 (3.0 hours)')
+    await phone.goto(linkIn(review, 'Approve'))
+    await phone.getByRole('heading', { name: 'Approve this timesheet?' }).waitFor()
   }, 120_000)
 })
