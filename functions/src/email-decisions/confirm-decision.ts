@@ -37,7 +37,10 @@ export default defineRoute({
       }
       const decided = await decideTimesheet(db, supervisor, checked.sheet, link.decision, comments, link.linkId)
       // Still pending after an approval: the first of two, so the page says who is asked next.
-      const first = decided.status === 'pending' ? await firstApprovalOf(db, decided, employee) : undefined
+      const first =
+        decided.status === 'pending'
+          ? { ...(await firstApprovalOf(db, decided, employee)), waiting: decided.reviewEmailsHeldFor }
+          : undefined
       return donePage(supervisor.language, checked.sheet, employee, link.decision, first)
     } catch (e) {
       // Decided first elsewhere, or this link spent by a concurrent post: both changed nothing.

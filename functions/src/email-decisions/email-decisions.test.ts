@@ -278,4 +278,47 @@ describe('one-click decisions', () => {
     const newest = linksIn((await inbox(supervisor.email!)).at(-1)!.body.text!)
     expect((await confirm(newest.approve)).text).toContain('Timesheet approved')
   })
+
+  it('after a first approval, says whose final-approval email waits for their confirmed address, on the page and in the answer', async () => {
+    const { cookie, supervisor, second, staff, db } = await setup()
+    // Dora gives final approvals; her address is not confirmed yet. The second supervisor approves Ana's weeks.
+    const dora = await newStaffMember(cookie, 'supervisor', {
+      confirmed: false,
+      person: { firstName: 'Dora', lastName: 'Final' },
+    })
+    await db.members.update(staff.user.id, { supervisorId: second.user.id }, supervisor)
+    const twoStep = await callRoute(updateApprovals, {
+      cookies: [cookie],
+      body: { twoStep: true, finalApproverIds: [dora.user.id] },
+    })
+    expect(twoStep.status, twoStep.text).toBe(200)
+
+    // From the emailed link: the page names who is asked and that her email waits.
+    await submit(staff.cookie)
+    const [email] = await inbox((await db.users.get(second.user.id)).email!)
+    const first = await confirm(linksIn(email!.body.text!).approve)
+    expect(first.text).toContain('<h1>First approval recorded</h1>')
+    expect(first.text).toContain('We asked Dora Final for the final approval.')
+    expect(first.text).toContain(
+      'Dora Final will get the email once they confirm their email address (it waits up to 14 days).',
+    )
+
+    // From the dashboard (PATCH .../status): the answer adds whose email waits, its other fields as before.
+    const lastWeek = await callRoute(createTimesheet, {
+      cookies: [staff.cookie],
+      body: { weekStartDate: addDays(thisWeek(), -7), tuesdayStart: '09:00', tuesdayEnd: '12:00' },
+    })
+    const decided = await callRoute(updateStatus, {
+      cookies: [second.cookie],
+      params: { id: String(lastWeek.json.id) },
+      body: { status: 'approved' },
+    })
+    expect(decided.status, decided.text).toBe(200)
+    expect(decided.json).toMatchObject({
+      id: lastWeek.json.id,
+      status: 'pending',
+      csvDownloadUrl: expect.any(String),
+      reviewEmailsHeldFor: [{ id: dora.user.id, firstName: 'Dora', lastName: 'Final' }],
+    })
+  })
 })

@@ -103,11 +103,14 @@ ${approve ? '' : `<label for="comments">${say('commentsLabel')}</label><textarea
 
 /**
  * An approval that was the first of two (two-step approvals): the week stays pending, so the page
- * says so, whom a delegate approved for, and who was asked for the final approval.
+ * says so, whom a delegate approved for, who was asked for the final approval, and whose email
+ * waits until they confirm their address.
  */
 export interface FirstApproval {
   asked: Names[]
   forApprover?: Names | undefined
+  /** Those asked whose email waits for them to confirm their address. */
+  waiting?: Names[]
 }
 
 /** The page after the button: what was recorded (a first approval of two says so) and what follows. */
@@ -134,6 +137,14 @@ export const donePage = (
           : w.say('decisionPage.firstApprovedBody', values),
         ...(first.asked.length
           ? [w.say('decisionPage.askedNext', { names: w.list(first.asked.map((n) => fullName(n))) })]
+          : []),
+        ...(first.waiting?.length
+          ? [
+              w.say('decisionPage.askedWaits', {
+                count: first.waiting.length,
+                names: w.list(first.waiting.map((n) => fullName(n))),
+              }),
+            ]
           : []),
       ]
     : [w.say(approved ? 'decisionPage.approvedBody' : 'decisionPage.declinedBody', values)]

@@ -6,6 +6,7 @@ import {
   memberWeek,
   onBehalfOf,
   REPEAT_APPROVAL_MESSAGE,
+  type DecidedTimesheet,
   type Organization,
   type Timesheet,
   type User,
@@ -40,7 +41,8 @@ export const timesheetCsvUrl = (id: number) => `${config.appOrigin}/api/timeshee
  * Any supervisor may decide. The approver's delegate deciding is recorded as deciding
  * for the approver. With the second approval on, an approval by someone who is not a final
  * approver is the first of two: the timesheet stays pending (no figures) and the final approvers
- * get the review email in the same transaction.
+ * get the review email in the same transaction; the answer names those whose email waits for their
+ * confirmed address (`reviewEmailsHeldFor`).
  */
 export const decideTimesheet = async (
   db: OrgDb,
@@ -51,7 +53,7 @@ export const decideTimesheet = async (
   spendLink?: string,
   /** Bulk approval: the webhook deliveries are gathered here and tried together at the end, not one decision at a time. */
   later?: QueuedWebhook[],
-) => {
+): Promise<DecidedTimesheet> => {
   const deliver = (queued: QueuedWebhook[]) => (later ? (later.push(...queued), Promise.resolve()) : deliverNow(queued))
   const by = spendLink ? emailLinkOf(supervisor) : supervisor
   const sheet = typeof sheetOrId === 'number' ? await db.timesheets.get(sheetOrId) : sheetOrId
@@ -76,7 +78,7 @@ export const decideTimesheet = async (
     if (step === 'repeat' && sheet.status === 'pending') throw conflict(REPEAT_APPROVAL_MESSAGE)
     if (step === 'waiting' && sheet.status === 'pending') throw conflict(WAITING_FOR_FINAL_MESSAGE)
     if (step === 'first' && sheet.status === 'pending' && employee) {
-      const emails = await finalApprovalEmails(db, sheet, employee, supervisor.id, behalfId)
+      const { emails, heldFor } = await finalApprovalEmails(db, sheet, employee, supervisor.id, behalfId)
       const recorded = await db.timesheets.decide(
         sheet,
         by,
@@ -86,7 +88,11 @@ export const decideTimesheet = async (
         { ...options, firstOfTwo: true },
       )
       await sendNow(db, emails, org)
-      return { ...withPayroll(recorded, org, employee), csvDownloadUrl: timesheetCsvUrl(recorded.id) }
+      return {
+        ...withPayroll(recorded, org, employee),
+        csvDownloadUrl: timesheetCsvUrl(recorded.id),
+        reviewEmailsHeldFor: heldFor,
+      }
     }
     const figures = memberWeek(
       sheet,

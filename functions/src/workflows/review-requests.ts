@@ -64,13 +64,12 @@ export const submissionReviewEmails = async (
 ): Promise<{ emails: QueuedEmail[]; heldFor: HeldReviewer[] }> => {
   if (!org.approvalEmails) return { emails: [], heldFor: [] }
   const reviewers = await reviewersWithEmail(db, org, submitter)
-  return {
-    emails: await reviewEmails(db, org, submitter, submitted, reviewers),
-    heldFor: reviewers
-      .filter((r) => !r.emailConfirmed)
-      .map(({ id, firstName, lastName }) => ({ id, firstName, lastName })),
-  }
+  return { emails: await reviewEmails(db, org, submitter, submitted, reviewers), heldFor: heldReviewersOf(reviewers) }
 }
+
+/** Of the reviewers emailed, those whose address is not confirmed: the mailer holds their email until they confirm it. */
+const heldReviewersOf = (reviewers: User[]): HeldReviewer[] =>
+  reviewers.filter((r) => !r.emailConfirmed).map(({ id, firstName, lastName }) => ({ id, firstName, lastName }))
 
 /**
  * Who is asked for the final approval once `firstApproverId` (deciding for `behalfId`, a delegate)
@@ -91,19 +90,25 @@ const finalReviewerIds = async (
   )
 }
 
-/** The review emails to the final approvers (or their delegates) once the first approval is recorded. */
+/**
+ * The review emails to the final approvers (or their delegates) once the first approval is
+ * recorded, and `heldFor`: those of them whose address is not confirmed yet (their email waits).
+ */
 export const finalApprovalEmails = async (
   db: OrgDb,
   sheet: Timesheet,
   employee: User,
   firstApproverId: string,
   behalfId: string | null,
-): Promise<QueuedEmail[]> => {
+): Promise<{ emails: QueuedEmail[]; heldFor: HeldReviewer[] }> => {
   const org = await db.organization.get()
-  if (!org.approvalEmails) return []
+  if (!org.approvalEmails) return { emails: [], heldFor: [] }
   const ids = await finalReviewerIds(db, org, employee, sheet.employeeId, firstApproverId, behalfId)
   const reviewers = await reviewersWithEmail(db, org, employee, ids)
-  return reviewEmails(db, org, employee, { ...sheet, version: sheet.version + 1 }, reviewers)
+  return {
+    emails: await reviewEmails(db, org, employee, { ...sheet, version: sheet.version + 1 }, reviewers),
+    heldFor: heldReviewersOf(reviewers),
+  }
 }
 
 /**

@@ -95,20 +95,32 @@ describe('review requests', () => {
   it('asks nobody when the organization turned review emails off', async () => {
     const org = orgWith({ approvalEmails: false })
     expect(await submissionReviewEmails(dbOf(org), org, member, week())).toEqual({ emails: [], heldFor: [] })
-    expect(await finalApprovalEmails(dbOf(org), week() as Timesheet, member, 'dana', null)).toEqual([])
+    expect(await finalApprovalEmails(dbOf(org), week() as Timesheet, member, 'dana', null)).toEqual({
+      emails: [],
+      heldFor: [],
+    })
   })
 
   it('after a first approval, asks the final approvers (a delegate for one away, none without an email), with links to the next version', async () => {
     const org = orgWith()
-    const emails = await read(
-      await finalApprovalEmails(dbOf(org), week({ ...splitSunday, version: 5 }), member, 'dana', null),
-    )
+    const asked = await finalApprovalEmails(dbOf(org), week({ ...splitSunday, version: 5 }), member, 'dana', null)
+    expect(asked.heldFor).toEqual([])
+    const emails = await read(asked.emails)
     // Beth is away: Carl decides for her; Eve has no email.
     expect(emails.map((e) => e.to)).toEqual(['carl@example.org'])
     expect(emails[0]!.text).toContain('Sunday: 08:00-12:00, 18:00-21:00 (7.0 hours)')
     expect(emails[0]!.link).toMatchObject({ version: 6, supervisorId: 'carl' })
     // The one who gave the first approval is never asked for the final one.
-    expect(await finalApprovalEmails(dbOf(org), week(), member, 'carl', null)).toEqual([])
+    expect((await finalApprovalEmails(dbOf(org), week(), member, 'carl', null)).emails).toEqual([])
+    // Carl has not confirmed his address: his email is queued to wait, and he is named as waiting.
+    people.set('carl', { ...carl, emailConfirmed: false })
+    try {
+      const held = await finalApprovalEmails(dbOf(org), week(), member, 'dana', null)
+      expect(held.emails).toHaveLength(1)
+      expect(held.heldFor).toEqual([{ id: 'carl', firstName: 'Carl', lastName: 'Lee' }])
+    } finally {
+      people.set('carl', carl)
+    }
   })
 
   it('says to the first approver who was asked for the final approval, and whom a delegate approved for', async () => {

@@ -44,7 +44,14 @@ export type PendingTimesheets = z.infer<typeof PendingTimesheets>
 
 /** PATCH /api/timesheets/{id}/status: the decided timesheet; an approval adds its CSV link (null when not written). */
 /** An approval's `csvDownloadUrl` (spec section 7) is a link that yields its CSV; a rejection has none. */
-export const DecidedTimesheet = TimesheetAnswer.extend({ csvDownloadUrl: z.string().optional() })
+/**
+ * A first approval of two adds `reviewEmailsHeldFor`: the final approvers asked whose review email
+ * waits for their confirmed address (empty when every one was emailed).
+ */
+export const DecidedTimesheet = TimesheetAnswer.extend({
+  csvDownloadUrl: z.string().optional(),
+  reviewEmailsHeldFor: z.array(HeldReviewer).optional(),
+})
 export type DecidedTimesheet = z.infer<typeof DecidedTimesheet>
 
 /**

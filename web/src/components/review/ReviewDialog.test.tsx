@@ -242,6 +242,25 @@ describe('ReviewDialog', () => {
     )
   })
 
+  it('a first approval of two says so, and names the final approver whose email waits for their confirmed address', async () => {
+    const pending = { ...makeTimesheet({ status: 'pending' }), csvDownloadUrl: 'https://files.example/1.csv' }
+    const asked = show('approve', makeTimesheet(), { body: { ...pending, reviewEmailsHeldFor: [] } })
+    await asked.user.click(within(asked.dialog).getByRole('button', { name: 'Approve' }))
+    expect(
+      await screen.findByText('First approval recorded. The final approver has been asked to approve.'),
+    ).toBeTruthy()
+    asked.unmount()
+
+    const waiting = [{ id: 'dora', firstName: 'Dora', lastName: 'Final' }]
+    const held = show('approve', makeTimesheet(), { body: { ...pending, reviewEmailsHeldFor: waiting } })
+    await held.user.click(within(held.dialog).getByRole('button', { name: 'Approve' }))
+    expect(
+      await screen.findByText(
+        'First approval recorded. Dora Final will be emailed to give the final approval once they confirm their email address (the email waits up to 14 days).',
+      ),
+    ).toBeTruthy()
+  })
+
   it('declines from approve mode', async () => {
     const { dialog, user, fetchMock, onDecided } = show('approve', makeTimesheet(), {
       body: makeTimesheet({ status: 'rejected' }),

@@ -8,6 +8,7 @@ import {
   dateOfDay,
   daysOf,
   daysOfWeekStarting,
+  fullName,
   TEXT_LIMITS,
   weekEnd,
   weekTotalHours,
@@ -15,7 +16,7 @@ import {
   type ListedTimesheet,
   type TimesheetComment,
 } from '@app/core'
-import { employeeName, formatBreakMinutes, formatDate, formatHoursValue, zoneOr } from '../../lib/format.ts'
+import { employeeName, formatBreakMinutes, formatDate, formatHoursValue, formatList, zoneOr } from '../../lib/format.ts'
 import { useUpdateTimesheetStatus, type Decision } from '../../api/timesheets.ts'
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
@@ -77,12 +78,19 @@ export function ReviewDialog({ target, onClose, onDecided, timeZone, onReview, e
       { id: timesheet.id, status, comments },
       {
         onSuccess: (result) => {
+          const first = status === 'approved' && result.status === 'pending'
+          // A final approver whose address is not confirmed gets the email only once they confirm it.
+          const waiting = first ? (result.reviewEmailsHeldFor ?? []) : []
           toast({
             title: i18next.t('supervisor:review.toast.success'),
             // A first of two approvals leaves the week pending for a final approver.
-            description: i18next.t(
-              `supervisor:review.toast.${status === 'approved' && result.status === 'pending' ? 'firstApproval' : status}`,
-            ),
+            description: waiting.length
+              ? i18next.t('supervisor:review.toast.firstApprovalWaits', {
+                  count: waiting.length,
+                  names: formatList(waiting.map((r) => fullName(r))),
+                })
+              : i18next.t(`supervisor:review.toast.${first ? 'firstApproval' : status}`),
+            ...(waiting.length ? { duration: 15_000 } : {}),
           })
           onDecided?.(result, status, timesheet)
           onClose()
