@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, currentWeekStart } from '@app/core'
+import { addDays, currentWeekStart, defaultTimeOffPolicies } from '@app/core'
 import { HELD_EMAIL_DAYS, orgDb, outbox } from '@app/data'
 import { callRoute } from '../../test/support/test-event.ts'
 import { addMemberThroughRoute, newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import { confirmationsIn, inbox } from '../../test/support/test-inbox.ts'
 import updateMember from '../members/update-member.ts'
 import createTimesheet from '../timesheets/create-timesheet.ts'
+import createTimeOff from '../time-off/create-time-off.ts'
+import updatePolicies from '../time-off/update-policies.ts'
 import saveDraft from '../timesheets/save-draft.ts'
 import submitTimesheet from '../timesheets/submit-timesheet.ts'
 import { dropExpiredHeld, retryDueEmails } from '../workflows/mailer.ts'
@@ -95,6 +97,25 @@ describe('emails to an address waiting for confirmation', () => {
     })
     expect(next.status, next.text).toBe(200)
     expect(next.json).toMatchObject({ status: 'pending', reviewEmailsHeldFor: [] })
+  })
+
+  it('tells the member who asked for time off whose email about it waits for a confirmed address', async () => {
+    const s = await setup()
+    const policies = {
+      policies: defaultTimeOffPolicies().policies.map((p) =>
+        p.kind === 'vacation' ? { ...p, allowNegative: true } : p,
+      ),
+    }
+    expect((await callRoute(updatePolicies, { cookies: [s.cookie], body: policies })).status).toBe(200)
+    const asked = await callRoute(createTimeOff, {
+      cookies: [s.member.cookie],
+      body: { kind: 'vacation', from: addDays(week(), 7), to: addDays(week(), 7), note: 'Family' },
+    })
+    expect(asked.status, asked.text).toBe(200)
+    expect(asked.json).toMatchObject({
+      status: 'pending',
+      reviewEmailsHeldFor: [{ id: s.approver.id, firstName: 'Rosa', lastName: 'Approver' }],
+    })
   })
 
   it(`drops what waited more than ${HELD_EMAIL_DAYS} days, with an audit record naming whose and what`, async () => {

@@ -1,4 +1,4 @@
-import { TimeOffRequestInput, TimeOffRequestView } from '@app/core'
+import { RequestedTimeOff, TimeOffRequestInput } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { requestTimeOff } from '../workflows/time-off.ts'
 
@@ -8,7 +8,7 @@ export default defineRoute({
   path: '/api/time-off',
   auth: 'member',
   body: TimeOffRequestInput,
-  response: TimeOffRequestView,
+  response: RequestedTimeOff,
   uses: ['table', 'email', 'secretsKey'],
   handler: ({ body, session, db }) => requestTimeOff(db, session.user, body),
 })

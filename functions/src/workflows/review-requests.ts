@@ -68,7 +68,7 @@ export const submissionReviewEmails = async (
 }
 
 /** Of the reviewers emailed, those whose address is not confirmed: the mailer holds their email until they confirm it. */
-const heldReviewersOf = (reviewers: User[]): HeldReviewer[] =>
+export const heldReviewersOf = (reviewers: User[]): HeldReviewer[] =>
   reviewers.filter((r) => !r.emailConfirmed).map(({ id, firstName, lastName }) => ({ id, firstName, lastName }))
 
 /**

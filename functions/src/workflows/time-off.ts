@@ -20,7 +20,7 @@ import { deliver } from './mailer.ts'
 import { memberRoutingOf } from './routing.ts'
 import { timeOffEventData } from './webhook-events.ts'
 import { deliverNow } from './webhook-sender.ts'
-import { reviewersWithEmail } from './review-requests.ts'
+import { heldReviewersOf, reviewersWithEmail } from './review-requests.ts'
 
 /**
  * Time off. A request goes to the member's approver (or their delegate while away) as a
@@ -30,7 +30,10 @@ import { reviewersWithEmail } from './review-requests.ts'
 
 const today = (org: Organization) => todayIn(org.timeZone)
 
-/** Checks and records a member's request, held against their balance. */
+/**
+ * Checks and records a member's request, held against their balance; answers it with the
+ * reviewers whose email about it waits for their confirmed address.
+ */
 export const requestTimeOff = async (db: OrgDb, member: User, input: TimeOffRequestInput) => {
   const org = await db.organization.get()
   const [policies, calendar, ledger, existing] = await Promise.all([
@@ -84,7 +87,7 @@ export const requestTimeOff = async (db: OrgDb, member: User, input: TimeOffRequ
   )
   const created = await db.timeOff.create({ ...input, id, days, hours }, member, { emails, webhooks })
   await Promise.all([sendNow(db, emails, org), deliverNow(webhooks)])
-  return created
+  return { ...created, reviewEmailsHeldFor: heldReviewersOf(reviewers) }
 }
 
 const sendNow = async (db: OrgDb, emails: QueuedEmail[], org: Organization) => {

@@ -7,6 +7,7 @@ import type {
   TimeOffList,
   TimeOffPolicies,
   TimeOffRequestInput,
+  RequestedTimeOff,
   TimeOffRequestView,
 } from '@app/core'
 import { apiJson, readQuery, withSearch } from './client.ts'
@@ -62,7 +63,7 @@ const refreshTimeOff = (queryClient: QueryClient) => {
 export function useRequestTimeOff() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (request: TimeOffRequestInput) => apiJson<TimeOffRequestView>('POST', '/api/time-off', request),
+    mutationFn: (request: TimeOffRequestInput) => apiJson<RequestedTimeOff>('POST', '/api/time-off', request),
     onSuccess: () => refreshTimeOff(queryClient),
   })
 }

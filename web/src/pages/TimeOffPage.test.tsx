@@ -98,6 +98,22 @@ describe('TimeOffPage for a member', () => {
     ])
   })
 
+  it('says whose email about the request waits until they confirm their address', async () => {
+    const waiting = [{ id: 'rosa', firstName: 'Rosa', lastName: 'Vega' }]
+    const { user } = show('employee', [], {
+      'POST /api/time-off': { body: { ...request(), reviewEmailsHeldFor: waiting } },
+    })
+    const form = within(await screen.findByRole('form', { name: 'Request time off' }))
+    await user.type(form.getByLabelText('First day'), '2099-12-21')
+    await user.click(form.getByRole('button', { name: 'Send request' }))
+    expect(
+      await screen.findByText(
+        'Your request was sent. Rosa Vega will be emailed to review it once they confirm their email address (the email waits up to 14 days).',
+      ),
+    ).toBeTruthy()
+    expect(screen.queryByText('Your supervisor will review it.')).toBeNull()
+  })
+
   it.each([
     ['en', BLACKOUT],
     ['es', 'No se puede tomar tiempo libre el domingo, 12 de abr de 2099: Easter Sunday'],

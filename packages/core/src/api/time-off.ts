@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { LedgerEntry, TIME_OFF_NOTE_MAX, TimeOffDate, TimeOffKind, TimeOffStatus } from '../time-off.ts'
 import { TEXT_LIMITS } from '../text.ts'
+import { HeldReviewer } from './held-reviewers.ts'
 
 /** The requests and answers of /api/time-off/*. */
 
@@ -26,6 +27,13 @@ export const TimeOffRequestView = z.object({
   waitingForMe: z.boolean().optional(),
 })
 export type TimeOffRequestView = z.infer<typeof TimeOffRequestView>
+
+/**
+ * POST /api/time-off: the request, and `reviewEmailsHeldFor`, the reviewers whose email about it
+ * waits for their confirmed address (empty when everyone was emailed).
+ */
+export const RequestedTimeOff = TimeOffRequestView.extend({ reviewEmailsHeldFor: z.array(HeldReviewer) })
+export type RequestedTimeOff = z.infer<typeof RequestedTimeOff>
 
 export const TimeOffList = z.object({ items: z.array(TimeOffRequestView) })
 export type TimeOffList = z.infer<typeof TimeOffList>

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { EmbeddedEmployee, Timesheet } from '../timesheet.ts'
+import { HeldReviewer } from './held-reviewers.ts'
 import { TimesheetPayroll } from './timesheet-payroll.ts'
 
 /** Response schemas of /api/timesheets/*: what each route answers, checked in tests. */
@@ -7,13 +8,6 @@ import { TimesheetPayroll } from './timesheet-payroll.ts'
 /** Every timesheet answer: the timesheet and its payroll figures (paid, regular, overtime hours). */
 export const TimesheetAnswer = Timesheet.extend({ payroll: TimesheetPayroll })
 export type TimesheetAnswer = z.infer<typeof TimesheetAnswer>
-
-/**
- * A reviewer a submission's review email waits for: their address is not confirmed yet, so the
- * email is held until they confirm it (up to 14 days, then dropped with an audit record).
- */
-export const HeldReviewer = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() })
-export type HeldReviewer = z.infer<typeof HeldReviewer>
 
 /**
  * POST /api/timesheets and POST /api/timesheets/{id}/submit: the submitted timesheet, and

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { DEFAULT_HOURS_PER_DAY, TimeOffRequestInput, type KindBalance, type TimeOffKind } from '@app/core'
+import { DEFAULT_HOURS_PER_DAY, fullName, TimeOffRequestInput, type KindBalance, type TimeOffKind } from '@app/core'
 import { useRequestTimeOff } from '../../api/time-off.ts'
 import { useFieldErrors } from '../../lib/field-errors.ts'
+import { formatList } from '../../lib/format.ts'
 import { toast } from '../../lib/toast.ts'
 import { Button } from '../ui/Button.tsx'
 import { FormAlert } from '../ui/FormAlert.tsx'
@@ -42,8 +43,21 @@ export function RequestTimeOffForm({ balances }: { balances: readonly KindBalanc
   }
   const onSubmit = errors.onSubmit(TimeOffRequestInput, values, (input) =>
     request.mutate(input, {
-      onSuccess: () => {
-        toast({ title: t('timeOff.request.sentTitle'), description: t('timeOff.request.sent') })
+      onSuccess: (requested) => {
+        // A reviewer whose address is not confirmed gets the email only once they confirm it.
+        const waiting = requested.reviewEmailsHeldFor ?? []
+        toast(
+          waiting.length
+            ? {
+                title: t('timeOff.request.sentTitle'),
+                description: t('timeOff.request.sentReviewWaits', {
+                  count: waiting.length,
+                  names: formatList(waiting.map((r) => fullName(r))),
+                }),
+                duration: 15_000,
+              }
+            : { title: t('timeOff.request.sentTitle'), description: t('timeOff.request.sent') },
+        )
         setFrom('')
         setTo('')
         setNote('')
