@@ -1,33 +1,21 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { wallClockIn, zoneOffset } from './zone-clock.ts'
+import { wallClockIn, zoneOffset, type WallClock } from './zone-clock.ts'
 
 describe('the wall clock of an instant in a zone', () => {
+  /** Every field of a wall clock, as 'YYYY-MM-DD hh:mm:ss'. */
+  const read = (c: WallClock) => `${c.year}-${c.month}-${c.day} ${c.hour}:${c.minute}:${c.second}`
+
   it.each([
-    ['UTC', '2026-03-08T07:59:58Z', { year: '2026', month: '03', day: '08', hour: '07', minute: '59', second: '58' }],
-    [
-      'America/Chicago',
-      '2026-03-08T07:59:58Z',
-      { year: '2026', month: '03', day: '08', hour: '01', minute: '59', second: '58' },
-    ],
-    [
-      'America/Chicago',
-      '2026-03-08T08:00:00Z',
-      { year: '2026', month: '03', day: '08', hour: '03', minute: '00', second: '00' },
-    ],
-    [
-      'Asia/Tokyo',
-      '2026-12-31T15:00:00Z',
-      { year: '2027', month: '01', day: '01', hour: '00', minute: '00', second: '00' },
-    ],
-    [
-      'Asia/Kolkata',
-      '0999-06-01T00:00:00Z',
-      { year: '0999', month: '06', day: '01', hour: '05', minute: '53', second: '28' },
-    ],
+    ['UTC', '2026-03-08T07:59:58Z', '2026-03-08 07:59:58'],
+    ['America/Chicago', '2026-03-08T07:59:58Z', '2026-03-08 01:59:58'],
+    ['America/Chicago', '2026-03-08T08:00:00Z', '2026-03-08 03:00:00'],
+    ['Asia/Tokyo', '2026-12-31T15:00:00Z', '2027-01-01 00:00:00'],
+    ['Asia/Kolkata', '0999-06-01T00:00:00Z', '0999-06-01 05:53:28'],
   ])('reads %s at %s field by field, two digits each and four for the year', (zone, at, clock) => {
-    expect(wallClockIn(zone, Date.parse(at))).toEqual(clock)
-    expect(wallClockIn(zone, new Date(at))).toEqual(clock)
+    expect(read(wallClockIn(zone, Date.parse(at)))).toBe(clock)
+    expect(Object.keys(wallClockIn(zone, new Date(at)))).toHaveLength(6)
+    expect(read(wallClockIn(zone, new Date(at)))).toBe(clock)
   })
 
   it('refuses a zone that does not exist', () => {
