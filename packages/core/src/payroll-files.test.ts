@@ -8,6 +8,7 @@ import {
   gustoCsv,
   iifDuration,
   iifPieces,
+  noHoursOf,
   payrollCsv,
   quickbooksIif,
   summaryRow,
@@ -85,6 +86,20 @@ describe('payroll totals', () => {
       },
       expect.objectContaining({ employeeId: 'tom', payType: 'minister', regularHours: 53.25, overtimeHours: 0 }),
     ])
+  })
+  it('start a member at nothing: no minutes, no days, in their pay type', () => {
+    const bea = { employeeId: 'bea', firstName: 'Bea', lastName: 'Ruiz', department: null, payrollId: null }
+    expect(noHoursOf(bea, 'exempt')).toEqual({
+      ...bea,
+      payType: 'exempt',
+      paidMinutes: 0,
+      regularMinutes: 0,
+      overtimeMinutes: 0,
+      doubleTimeMinutes: 0,
+      breakMinutes: 0,
+      daysWorked: 0,
+      days: [],
+    })
   })
 })
 
