@@ -89,14 +89,11 @@ describe('payroll totals', () => {
   })
   it('start a member at nothing: no minutes, no days, in their pay type', () => {
     const bea = { employeeId: 'bea', firstName: 'Bea', lastName: 'Ruiz', department: null, payrollId: null }
+    const counts = ['paid', 'regular', 'overtime', 'doubleTime', 'break'].map((k) => [`${k}Minutes`, 0])
     expect(noHoursOf(bea, 'exempt')).toEqual({
       ...bea,
       payType: 'exempt',
-      paidMinutes: 0,
-      regularMinutes: 0,
-      overtimeMinutes: 0,
-      doubleTimeMinutes: 0,
-      breakMinutes: 0,
+      ...Object.fromEntries(counts),
       daysWorked: 0,
       days: [],
     })
