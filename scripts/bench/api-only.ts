@@ -6,16 +6,13 @@
  * organization), on its own local stack with the full data sets: a few minutes instead of the whole
  * `npm run bench`, for working on these routes. Prints the tables; writes nothing.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { loadavg, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
-import { resetClients } from '@app/adapters'
 import { apiTables, measureApiRun } from './api-report.ts'
 import { getItemRun } from './load.ts'
 import { markdownTable } from './report.ts'
 import { FULL, QUICK, QUICK_SCALE, SCALE, SCALE_ORGANIZATION, seedBench } from './seed.ts'
-import { startBenchStackRetrying } from './stack.ts'
+import { withBenchStack } from './stack.ts'
 import { fmt } from './stats.ts'
 import { runMain } from './run-main.ts'
 
@@ -27,12 +24,8 @@ const timing = values.quick
 const connections = 20
 const log = (message: string) => process.stderr.write(`bench api: ${message}\n`)
 
-const main = async () => {
-  const work = mkdtempSync(join(tmpdir(), 'timesheets-bench-api-'))
-  const stack = await startBenchStackRetrying(join(work, 'data'), { log })
-  try {
-    Object.assign(process.env, stack.env)
-    resetClients()
+const main = () =>
+  withBenchStack('api', log, async (stack) => {
     const seeded = await seedBench(values.quick ? QUICK : FULL, stack.env.OIDC_ISSUER!)
     log(`seeded ${seeded.timesheets} timesheets in ${fmt(seeded.seconds, 1)} s`)
     const getItem = await getItemRun({ env: stack.env, key: seeded.sampleKey, concurrency: connections, ...timing })
@@ -55,10 +48,6 @@ const main = async () => {
       console.log(`${markdownTable(table)}\n`)
     const errors = stack.errors()
     if (errors.length) log(`the API logged errors:\n${errors.join('\n')}`)
-  } finally {
-    await stack.stop().catch(() => undefined)
-    rmSync(work, { recursive: true, force: true })
-  }
-}
+  })
 
 void runMain(main, log)

@@ -1,4 +1,4 @@
-import { measureApi, type ApiFigure } from './api.ts'
+import { measureApi, type ApiFigure, type ApiMeasureOptions } from './api.ts'
 import { measureFloors, type FloorFigure } from './floors.ts'
 import type { LoadResult } from './load.ts'
 import { FIGURES, verdict, type Table } from './report.ts'
@@ -20,14 +20,7 @@ export interface ApiRun {
   floors: FloorFigure[]
 }
 
-export const measureApiRun = async (o: {
-  appUrl: string
-  env: Record<string, string | undefined>
-  seeded: Seeded
-  connections: number
-  timing: { seconds: number; warmupSeconds: number; readWarmup: boolean }
-  log: (message: string) => void
-}): Promise<ApiRun> => {
+export const measureApiRun = async (o: ApiMeasureOptions): Promise<ApiRun> => {
   // The API first: its first current-week request makes the staff member's week if the seed had none.
   const api = await measureApi(o)
   // Floors take no warm-up in --quick (readWarmup false): that mode checks that they run.

@@ -8,18 +8,21 @@ export interface ApiFigure {
   result: LoadResult
 }
 
-/**
- * The API part of the benchmark, against a seeded stack: the four reads (current week, list,
- * dashboard stats, a month's report) and the approvals. Also run alone by `api-only.ts`.
- */
-export const measureApi = async (o: {
+/** What an API measurement runs against and for how long. */
+export interface ApiMeasureOptions {
   appUrl: string
   env: Record<string, string | undefined>
   seeded: Seeded
   connections: number
   timing: { seconds: number; warmupSeconds: number; readWarmup: boolean }
   log: (message: string) => void
-}): Promise<ApiFigure[]> => {
+}
+
+/**
+ * The API part of the benchmark, against a seeded stack: the four reads (current week, list,
+ * dashboard stats, a month's report) and the approvals. Also run alone by `api-only.ts`.
+ */
+export const measureApi = async (o: ApiMeasureOptions): Promise<ApiFigure[]> => {
   const { appUrl, env, seeded, timing, log } = o
   const CONNECTIONS = o.connections
   const sup = { cookie: seeded.supervisorCookie }

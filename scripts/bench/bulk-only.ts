@@ -7,15 +7,14 @@
  * nothing. --hold FILE keeps the seeded stack running (its environment, the supervisor's cookie
  * and the bundle's path written to FILE as JSON) until SIGINT, for profiling against it.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { loadavg, tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { resetClients } from '@app/adapters'
 import { bulkCsv } from './bulk.ts'
 import { bundleRoutes } from './bundles.ts'
 import { FULL, QUICK, seedBench } from './seed.ts'
-import { startBenchStackRetrying } from './stack.ts'
+import { withBenchStack } from './stack.ts'
 import { fmt, mb } from './stats.ts'
 import { runMain } from './run-main.ts'
 
@@ -33,12 +32,8 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(' ')
 
-const main = async () => {
-  const work = mkdtempSync(join(tmpdir(), 'timesheets-bench-bulk-'))
-  const stack = await startBenchStackRetrying(join(work, 'data'), { log })
-  try {
-    Object.assign(process.env, stack.env)
-    resetClients()
+const main = () =>
+  withBenchStack('bulk', log, async (stack, work) => {
     const { files } = await bundleRoutes(['reports/bulk-timesheets'], join(work, 'functions'))
     log('stack started and function bundled; seeding')
     const seeded = await seedBench(values.quick ? QUICK : FULL, stack.env.OIDC_ISSUER!)
@@ -69,10 +64,6 @@ const main = async () => {
       log(`holding the stack (${values.hold}); SIGINT stops it`)
       await new Promise((resolve) => process.once('SIGINT', resolve))
     }
-  } finally {
-    await stack.stop().catch(() => undefined)
-    rmSync(work, { recursive: true, force: true })
-  }
-}
+  })
 
 void runMain(main, log)

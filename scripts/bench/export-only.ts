@@ -5,13 +5,10 @@
  * 10,000 timesheets, its export of all data made by the export job in a fresh process. Prints the
  * seconds and the peak memory (RSS) against the targets (under 60 s, under 512 MB); writes nothing.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { loadavg, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
-import { resetClients } from '@app/adapters'
 import { EXPORT_TARGET, measureExport } from './export.ts'
-import { startBenchStackRetrying } from './stack.ts'
+import { withBenchStack } from './stack.ts'
 import { fmt, mb } from './stats.ts'
 import { runMain } from './run-main.ts'
 
@@ -20,12 +17,8 @@ const { values } = parseArgs({ options: { timesheets: { type: 'string', default:
 const log = (message: string) => process.stderr.write(`bench export: ${message}\n`)
 const verdict = (met: boolean) => (met ? 'met' : 'missed')
 
-const main = async () => {
-  const work = mkdtempSync(join(tmpdir(), 'timesheets-bench-export-'))
-  const stack = await startBenchStackRetrying(join(work, 'data'), { log })
-  try {
-    Object.assign(process.env, stack.env)
-    resetClients()
+const main = () =>
+  withBenchStack('export', log, async () => {
     const r = await measureExport(Number(values.timesheets), log)
     console.log(
       `export of ${r.timesheets} timesheets (${r.members} members): ${fmt(r.seconds, 1)} s ` +
@@ -36,10 +29,6 @@ const main = async () => {
           .map((l) => l.toFixed(2))
           .join(' ')}`,
     )
-  } finally {
-    await stack.stop().catch(() => undefined)
-    rmSync(work, { recursive: true, force: true })
-  }
-}
+  })
 
 void runMain(main, log)

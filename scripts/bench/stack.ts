@@ -1,6 +1,8 @@
 import { execFileSync, fork } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { resetClients } from '@app/adapters'
 import { repoRoot } from '@app/local'
 import type { Usage } from './probe.ts'
 
@@ -121,5 +123,26 @@ export const startBenchStackRetrying = async (
       if (i >= attempts) throw e
       options.log?.(`the stack did not start (${e instanceof Error ? e.message.split('\n')[0] : String(e)}); again`)
     }
+  }
+}
+
+/**
+ * Runs `measure` against a fresh bench stack in a temporary folder (`name` names it), this
+ * process's clients pointed at it; the stack is stopped and the folder removed after, whatever happens.
+ */
+export const withBenchStack = async <T>(
+  name: string,
+  log: (m: string) => void,
+  measure: (stack: BenchStack, work: string) => Promise<T>,
+): Promise<T> => {
+  const work = mkdtempSync(join(tmpdir(), `timesheets-bench-${name}-`))
+  const stack = await startBenchStackRetrying(join(work, 'data'), { log })
+  try {
+    Object.assign(process.env, stack.env)
+    resetClients()
+    return await measure(stack, work)
+  } finally {
+    await stack.stop().catch(() => undefined)
+    rmSync(work, { recursive: true, force: true })
   }
 }

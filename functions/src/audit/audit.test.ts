@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { auditActorLabel, AuditPage, TimesheetHistory, type AuditEntry } from '@app/core'
 import { config } from '@app/adapters'
 import { orgDb } from '@app/data'
-import { callRoute } from '../../test/support/test-event.ts'
+import { callRoute, postLinkForm } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import confirmDecision from '../email-decisions/confirm-decision.ts'
 import addMember from '../members/add-member.ts'
@@ -66,11 +66,7 @@ const scenario = async () => {
     decision: 'approved',
     supervisorId: org.supervisor.id,
   })
-  const approved = await callRoute(confirmDecision, {
-    params: { token },
-    body: '',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' },
-  })
+  const approved = await postLinkForm(confirmDecision, token)
   expect(approved.status, approved.text).toBe(200)
   return { ...org, staff, colleague, sheetId: week.id as number, removedId: added.json.id as string }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { currentWeekStart } from '@app/core'
 import { orgDb, sessions } from '@app/data'
-import { callRoute, sessionOf } from '../../test/support/test-event.ts'
+import { callRoute, postLinkForm, sessionOf } from '../../test/support/test-event.ts'
 import { sessionCookieName } from '../http/cookies.ts'
 import {
   callbackRequestFor,
@@ -11,7 +11,7 @@ import {
   newStaffMember,
   signInThroughIdentityProvider,
 } from '../../test/support/test-identity.ts'
-import { inbox } from '../../test/support/test-inbox.ts'
+import { inbox, tokenIn } from '../../test/support/test-inbox.ts'
 import confirmDecision from '../email-decisions/confirm-decision.ts'
 import showDecision from '../email-decisions/show-decision.ts'
 import staffLogin from '../staff/staff-login.ts'
@@ -140,16 +140,12 @@ describe('emails and decision pages in the reader’s language', () => {
     const [review] = await inbox(supervisor.email!)
     expect(review!.subject).toMatch(/^Hoja de horas por revisar: Ana Silva, Semana del /)
     expect(review!.body.html).toContain('lang="es"')
-    const token = /Aprobar: \S+\/api\/email-decisions\/(\S+)/.exec(review!.body.text!)![1]!
+    const token = tokenIn(review!.body.text!, 'Aprobar', 'email-decisions')
     const page = await callRoute(showDecision, { params: { token } })
     expect(page.text).toContain('<html lang="es">')
     expect(page.text).toContain('¿Aprobar esta hoja de horas?')
     expect(page.text).toContain('Lunes')
-    const done = await callRoute(confirmDecision, {
-      params: { token },
-      body: '',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' },
-    })
+    const done = await postLinkForm(confirmDecision, token)
     expect(done.text).toContain('Hoja de horas aprobada')
     expect(sheet.id).toBeDefined()
 

@@ -1,8 +1,6 @@
-import * as z from 'zod'
-import { AppError, DEFAULT_LANGUAGE, Page } from '@app/core'
+import { AppError } from '@app/core'
 import { config } from '@app/adapters'
-import { defineRoute } from '../http/define-route.ts'
-import { browserLanguageOf } from '../http/language.ts'
+import { signedLinkPage } from '../http/signed-link-route.ts'
 import { checkAddressLink } from '../workflows/address-link-check.ts'
 import { deliver, releaseHeld } from '../workflows/mailer.ts'
 import { addressConfirmedPage, addressProblemPage } from '../views/address-page.ts'
@@ -14,18 +12,13 @@ import { queuedEmail } from '../views/templates.ts'
  * one transaction; a supervisor invited by email gets the invitation to sign in with it then, and
  * every email held for the address while it waited is sent.
  */
-export default defineRoute({
+export default signedLinkPage({
   method: 'POST',
   path: '/api/email-confirmations/{token}',
-  auth: 'public',
-  skipCsrf: true,
-  params: z.object({ token: z.string().max(2000) }),
-  response: Page,
+  maxToken: 2000,
   uses: ['table', 'email'],
-  handler: async ({ params, event }) => {
-    const checked = await checkAddressLink(params.token, browserLanguageOf(event) ?? DEFAULT_LANGUAGE)
-    if (!checked.ok) return checked.page
-    const { link, db, member } = checked
+  check: checkAddressLink,
+  page: async ({ link, db, member }) => {
     const invited = member.role === 'supervisor' ? await db.members.invitationOf(link.email) : undefined
     const org = invited ? await db.organization.get() : undefined
     const invitation =

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { currentWeekStart } from '@app/core'
 import { orgDb, outbox } from '@app/data'
 import { makeEmailDue, queueRenderedEmail } from '@app/data/testing'
-import { callRoute } from '../../test/support/test-event.ts'
+import { callRoute, postLinkForm } from '../../test/support/test-event.ts'
 import { addMemberThroughRoute, newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
-import { confirmationsIn, inbox, wholeInbox } from '../../test/support/test-inbox.ts'
+import { confirmationsIn, inbox, tokenIn, wholeInbox } from '../../test/support/test-inbox.ts'
 import resendConfirmation from '../members/resend-confirmation.ts'
 import updateMember from '../members/update-member.ts'
 import staffLogin from '../staff/staff-login.ts'
@@ -16,15 +16,10 @@ import { sessionOf } from '../../test/support/test-event.ts'
 import confirmAddress from './confirm-address.ts'
 import showConfirmation from './show-confirmation.ts'
 
-const linkIn = (text: string) => /Confirm: \S+\/api\/email-confirmations\/(\S+)/.exec(text)![1]!
+const linkIn = (text: string) => tokenIn(text, 'Confirm', 'email-confirmations')
 const show = (token: string, headers: Record<string, string> = {}) =>
   callRoute(showConfirmation, { params: { token }, headers })
-const confirm = (token: string) =>
-  callRoute(confirmAddress, {
-    params: { token },
-    body: '',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' },
-  })
+const confirm = (token: string) => postLinkForm(confirmAddress, token)
 
 /** An organization and a member a supervisor added with an email, signed in, address not confirmed. */
 const setup = async () => {

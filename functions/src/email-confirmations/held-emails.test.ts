@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { addDays, currentWeekStart, defaultTimeOffPolicies } from '@app/core'
 import { HELD_EMAIL_DAYS, orgDb, outbox } from '@app/data'
-import { callRoute } from '../../test/support/test-event.ts'
+import { callRoute, postLinkForm } from '../../test/support/test-event.ts'
 import { addMemberThroughRoute, newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
-import { confirmationsIn, inbox } from '../../test/support/test-inbox.ts'
+import { confirmationsIn, inbox, tokenIn } from '../../test/support/test-inbox.ts'
 import updateMember from '../members/update-member.ts'
 import createTimesheet from '../timesheets/create-timesheet.ts'
 import createTimeOff from '../time-off/create-time-off.ts'
@@ -13,13 +13,8 @@ import submitTimesheet from '../timesheets/submit-timesheet.ts'
 import { dropExpiredHeld, retryDueEmails } from '../workflows/mailer.ts'
 import confirmAddress from './confirm-address.ts'
 
-const linkIn = (text: string) => /Confirm: \S+\/api\/email-confirmations\/(\S+)/.exec(text)![1]!
-const confirm = (token: string) =>
-  callRoute(confirmAddress, {
-    params: { token },
-    body: '',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' },
-  })
+const linkIn = (text: string) => tokenIn(text, 'Confirm', 'email-confirmations')
+const confirm = (token: string) => postLinkForm(confirmAddress, token)
 const week = () => currentWeekStart('America/Chicago', 'monday')
 /** The review requests in an inbox (an invited supervisor also gets the invitation to sign in). */
 const reviews = async (to: string) =>

@@ -1,7 +1,5 @@
-import * as z from 'zod'
-import { AppError, DEFAULT_LANGUAGE, Page, TEXT_LIMITS } from '@app/core'
-import { defineRoute } from '../http/define-route.ts'
-import { browserLanguageOf } from '../http/language.ts'
+import { AppError, TEXT_LIMITS } from '@app/core'
+import { signedLinkPage } from '../http/signed-link-route.ts'
 import { checkDecisionLink } from '../workflows/decision-link-check.ts'
 import { decideTimesheet } from '../workflows/decisions.ts'
 import { firstApprovalOf } from '../workflows/review-requests.ts'
@@ -13,17 +11,13 @@ import { donePage, linkProblemPage, timeOffDonePage } from '../views/decision-pa
  * session or Origin is needed). Same decision and rules as the dashboard (or, for a time-off
  * request, as `PATCH /api/time-off/{id}/status`); the link is spent in the same transaction.
  */
-export default defineRoute({
+export default signedLinkPage({
   method: 'POST',
   path: '/api/email-decisions/{token}',
-  auth: 'public',
-  skipCsrf: true,
-  params: z.object({ token: z.string().max(2000) }),
-  response: Page,
+  maxToken: 2000,
   uses: ['table', 'email', 'secretsKey'],
-  handler: async ({ params, event }) => {
-    const checked = await checkDecisionLink(params.token, browserLanguageOf(event) ?? DEFAULT_LANGUAGE)
-    if (!checked.ok) return checked.page
+  check: checkDecisionLink,
+  page: async (checked, { event }) => {
     const { link, db, supervisor, employee } = checked
     const form = new URLSearchParams(
       event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64').toString() : (event.body ?? ''),

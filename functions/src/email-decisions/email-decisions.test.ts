@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { addDays, currentWeekStart, todayIn } from '@app/core'
 import { orgDb } from '@app/data'
 import { makeEmailDue } from '@app/data/testing'
-import { callRoute } from '../../test/support/test-event.ts'
+import { callRoute, postLinkForm } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
-import { inbox as anyInbox } from '../../test/support/test-inbox.ts'
+import { decisionTokensIn, inbox as anyInbox, tokenIn } from '../../test/support/test-inbox.ts'
 import { whileUnreachable } from '../../test/support/unreachable.ts'
 import updateUser from '../auth/update-user.ts'
 import updateApprovals from '../organization/update-approvals.ts'
@@ -39,17 +39,9 @@ const submit = async (cookie: string) =>
       body: { weekStartDate: thisWeek(), mondayStart: '09:00', mondayEnd: '13:00', mondayActivity: 'Hospital visits' },
     })
   ).json
-const linksIn = (text: string) => ({
-  approve: /Approve: \S+\/api\/email-decisions\/(\S+)/.exec(text)![1]!,
-  decline: /Decline: \S+\/api\/email-decisions\/(\S+)/.exec(text)![1]!,
-})
+const linksIn = decisionTokensIn
 const show = (token: string) => callRoute(showDecision, { params: { token } })
-const confirm = (token: string, form = '') =>
-  callRoute(confirmDecision, {
-    params: { token },
-    body: form,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' },
-  })
+const confirm = (token: string, form = '') => postLinkForm(confirmDecision, token, form)
 
 describe('review emails on submit', () => {
   it('with no approver, sends one email to each other supervisor, naming the employee, the week, the total and each day', async () => {
@@ -225,7 +217,7 @@ describe('one-click decisions', () => {
     await callRoute(updateApprovals, { cookies: [cookie], body: { twoStep: true, finalApproverIds: [supervisor.id] } })
     await submit(staff.cookie)
     const [mail] = await inbox((await db.users.get(second.user.id)).email!)
-    const approve = /Aprobar: \S+\/api\/email-decisions\/(\S+)/.exec(mail!.body.text!)![1]!
+    const approve = tokenIn(mail!.body.text!, 'Aprobar', 'email-decisions')
     const first = await confirm(approve)
     expect(first.text).toContain('<h1>Primera aprobación registrada</h1>')
     expect(first.text).toContain('quedó registrada como la primera de dos')

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { addDays, todayIn } from '@app/core'
 import { orgDb } from '@app/data'
-import { callRoute } from '../../test/support/test-event.ts'
+import { callRoute, postLinkForm } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
-import { inbox } from '../../test/support/test-inbox.ts'
+import { decisionTokensIn, inbox, tokenIn } from '../../test/support/test-inbox.ts'
 import listAudit from '../audit/list-audit.ts'
 import setAway from '../profile/set-away.ts'
 import updateUser from '../auth/update-user.ts'
@@ -23,17 +23,9 @@ import showDecision from './show-decision.ts'
 const ZONE = 'America/Chicago'
 const dayAhead = (n: number) => addDays(todayIn(ZONE), n)
 
-const linksIn = (text: string) => ({
-  approve: /Approve: \S+\/api\/email-decisions\/(\S+)/.exec(text)![1]!,
-  decline: /Decline: \S+\/api\/email-decisions\/(\S+)/.exec(text)![1]!,
-})
+const linksIn = decisionTokensIn
 const show = (token: string) => callRoute(showDecision, { params: { token } })
-const confirm = (token: string, form = '') =>
-  callRoute(confirmDecision, {
-    params: { token },
-    body: form,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' },
-  })
+const confirm = (token: string, form = '') => postLinkForm(confirmDecision, token, form)
 
 /** A supervisor, a member they approve with 40 hours of vacation, and the member's request (its email's links). */
 const setup = async ({ note = 'Family visit' } = {}) => {
@@ -238,7 +230,7 @@ describe('one-click decisions on time off (issue 32)', () => {
     const request = await ask(dayAhead(20))
     expect(await requestEmails()).toHaveLength(0)
     const [email] = (await inbox(delegateEmail)).filter((m) => m.subject.startsWith('Tiempo libre por revisar'))
-    const approve = /Aprobar: \S+\/api\/email-decisions\/(\S+)/.exec(email!.body.text!)![1]!
+    const approve = tokenIn(email!.body.text!, 'Aprobar', 'email-decisions')
     expect((await show(approve)).text).toContain('¿Aprobar esta solicitud de tiempo libre?')
     const done = await confirm(approve)
     expect(done.status, done.text).toBe(200)

@@ -4,7 +4,7 @@ import { orgDb, outbox, systemActor } from '@app/data'
 import { keys, makeEmailDue, table } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
-import { inbox, type InboxEmail } from '../../test/support/test-inbox.ts'
+import { inbox, tokenIn, type InboxEmail } from '../../test/support/test-inbox.ts'
 import { whileUnreachable } from '../../test/support/unreachable.ts'
 import showDecision from '../email-decisions/show-decision.ts'
 import createTimesheet from '../timesheets/create-timesheet.ts'
@@ -60,7 +60,7 @@ describe('the reminders job', () => {
       const digest = boss.slice(reviewMails)
       expect(digest.map((m) => m.subject)).toEqual(['1 timesheet waits for your approval'])
       // The digest's links are the supervisor's own one-click decision links.
-      const approve = /Approve: \S+\/api\/email-decisions\/(\S+)/.exec(digest[0]!.body.text!)![1]!
+      const approve = tokenIn(digest[0]!.body.text!, 'Approve', 'email-decisions')
       expect((await callRoute(showDecision, { params: { token: approve } })).text).toContain('Approve this timesheet?')
       expect(digest[0]!.body.html).toContain('Ana Silva')
 

@@ -1,17 +1,9 @@
 import * as z from 'zod'
-import { NoContent } from '@app/core'
-import { defineRoute } from '../http/define-route.ts'
+import { removalRoute } from '../http/removal-route.ts'
 
 /** Ends a kiosk at once (its session is deleted with it). */
-export default defineRoute({
-  method: 'DELETE',
+export default removalRoute({
   path: '/api/kiosks/{id}',
-  auth: 'supervisor',
   params: z.object({ id: z.uuid('Kiosk id must be a valid id') }),
-  response: NoContent,
-  uses: ['table'],
-  handler: async ({ params, session, db }) => {
-    await db.kiosks.revoke(params.id, session.user)
-    return undefined
-  },
+  remove: (db, id, by) => db.kiosks.revoke(id, by),
 })

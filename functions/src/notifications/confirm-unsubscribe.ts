@@ -1,8 +1,6 @@
-import * as z from 'zod'
-import { AppError, DEFAULT_LANGUAGE, Page } from '@app/core'
+import { AppError } from '@app/core'
 import { orgDb } from '@app/data'
-import { defineRoute } from '../http/define-route.ts'
-import { browserLanguageOf } from '../http/language.ts'
+import { signedLinkPage } from '../http/signed-link-route.ts'
 import { unsubscribedPage, unsubscribeProblemPage } from '../views/unsubscribe-page.ts'
 import { checkUnsubscribeLink } from '../workflows/unsubscribe-link-check.ts'
 
@@ -11,19 +9,13 @@ import { checkUnsubscribeLink } from '../workflows/unsubscribe-link-check.ts'
  * `List-Unsubscribe=One-Click`). The signed link is the credential, so no session or Origin is
  * needed, and it changes only its own member's own kind. Doing it twice changes nothing more.
  */
-export default defineRoute({
+export default signedLinkPage({
   method: 'POST',
   path: '/api/unsubscribe/{token}',
-  auth: 'public',
-  skipCsrf: true,
-  params: z.object({ token: z.string().max(1000) }),
-  response: Page,
+  maxToken: 1000,
   uses: ['table', 'links'],
-  handler: async ({ params, event }) => {
-    const language = browserLanguageOf(event) ?? DEFAULT_LANGUAGE
-    const checked = await checkUnsubscribeLink(params.token, language)
-    if (!checked.ok) return checked.page
-    const { link } = checked
+  check: checkUnsubscribeLink,
+  page: async ({ link }, { browser: language }) => {
     try {
       await orgDb(link.orgId).notifications.setOptOut(link.userId, link.kind, true)
     } catch (e) {

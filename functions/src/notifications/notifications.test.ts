@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { defaultNotificationSettings } from '@app/core'
 import { orgDb } from '@app/data'
-import { callRoute } from '../../test/support/test-event.ts'
+import { callRoute, postLinkForm } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import { createUnsubscribeToken } from '../workflows/unsubscribe-links.ts'
 import confirmUnsubscribe from './confirm-unsubscribe.ts'
@@ -13,12 +13,7 @@ import updateMyNotifications from './update-my-notifications.ts'
 import updateNotifications from './update-notifications.ts'
 
 const oneClick = (token: string, cookies: string[] = []) =>
-  callRoute(confirmUnsubscribe, {
-    params: { token },
-    cookies,
-    body: 'List-Unsubscribe=One-Click',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' },
-  })
+  postLinkForm(confirmUnsubscribe, token, 'List-Unsubscribe=One-Click', cookies)
 
 describe('Settings → Notifications', () => {
   it('gives a new organization the defaults; supervisors change them, staff cannot, bad values are refused', async () => {

@@ -1,21 +1,13 @@
-import * as z from 'zod'
-import { DEFAULT_LANGUAGE, Page } from '@app/core'
-import { defineRoute } from '../http/define-route.ts'
-import { browserLanguageOf } from '../http/language.ts'
+import { signedLinkPage } from '../http/signed-link-route.ts'
 import { unsubscribeConfirmPage } from '../views/unsubscribe-page.ts'
 import { checkUnsubscribeLink } from '../workflows/unsubscribe-link-check.ts'
 
 /** Opening a reminder's unsubscribe link: a page with one button; a GET changes nothing. */
-export default defineRoute({
+export default signedLinkPage({
   method: 'GET',
   path: '/api/unsubscribe/{token}',
-  auth: 'public',
-  params: z.object({ token: z.string().max(1000) }),
-  response: Page,
+  maxToken: 1000,
   uses: ['table:read', 'links'],
-  handler: async ({ params, event }) => {
-    const language = browserLanguageOf(event) ?? DEFAULT_LANGUAGE
-    const checked = await checkUnsubscribeLink(params.token, language)
-    return checked.ok ? unsubscribeConfirmPage(language, checked.link.kind, event.rawPath) : checked.page
-  },
+  check: checkUnsubscribeLink,
+  page: ({ link }, { event, browser }) => unsubscribeConfirmPage(browser, link.kind, event.rawPath),
 })

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addDays, currentWeekStart, defaultTimeOffPolicies, OrganizationClosure, WebhookCreated } from '@app/core'
 import { orgDb, outbox, webhookDeliveries } from '@app/data'
 import { keys, makeEmailDue, outboxItem, table, webhookDeliveryItem } from '@app/data/testing'
-import { callRoute } from '../../test/support/test-event.ts'
+import { callRoute, postLinkForm } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import { inbox, wholeInbox } from '../../test/support/test-inbox.ts'
 import confirmAddress from '../email-confirmations/confirm-address.ts'
@@ -59,9 +59,7 @@ afterAll(async () => {
 })
 
 const tokenOf = (url: string) => url.split('/').pop()!
-const form = { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' }
-const post = (route: typeof confirmDecision, token: string) =>
-  callRoute(route, { params: { token }, body: '', headers: form })
+const post = (route: typeof confirmDecision, token: string) => postLinkForm(route, token)
 const closedPage = (res: { status: number; text: string }) => {
   expect(res.status, res.text).toBe(403)
   expect(res.text).toContain('This organization is closed')

@@ -1,16 +1,9 @@
-import { ApiTokenId, NoContent } from '@app/core'
-import { defineRoute } from '../http/define-route.ts'
+import { ApiTokenId } from '@app/core'
+import { removalRoute } from '../http/removal-route.ts'
 
 /** Settings → API: revokes a token; its next request is refused (401). */
-export default defineRoute({
-  method: 'DELETE',
+export default removalRoute({
   path: '/api/tokens/{id}',
-  auth: 'supervisor',
   params: ApiTokenId,
-  response: NoContent,
-  uses: ['table'],
-  handler: async ({ params, session, db }) => {
-    await db.apiTokens.revoke(params.id, session.user)
-    return undefined
-  },
+  remove: (db, id, by) => db.apiTokens.revoke(id, by),
 })

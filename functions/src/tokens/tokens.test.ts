@@ -11,12 +11,12 @@ import {
   auditActorLabel,
   currentWeekStart,
   MAX_API_TOKENS,
-  TimesheetDays,
   TimesheetHistory,
 } from '@app/core'
 import { apiTokens, orgDb } from '@app/data'
 import { keys, table } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
+import { pendingSheetOf } from '../../test/support/test-timesheets.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import listAudit from '../audit/list-audit.ts'
 import listMembers from '../members/list-members.ts'
@@ -57,15 +57,7 @@ const make = async (name: string, scopes: string[]) => {
 
 /** A pending timesheet of the staff member, each a week further back. */
 let weeksBack = 0
-const pendingSheet = async () => {
-  const db = orgDb(org.organization.id)
-  const sheet = await db.timesheets.getOrCreate(
-    staff.user,
-    addDays(currentWeekStart('America/Chicago', 'monday'), -7 * ++weeksBack),
-  )
-  await db.timesheets.saveDays(sheet.id, staff.user, TimesheetDays.parse({ mondayStart: '09:00', mondayEnd: '11:00' }))
-  return db.timesheets.submit(sheet.id, staff.user)
-}
+const pendingSheet = () => pendingSheetOf(org.organization.id, staff.user, ++weeksBack)
 
 beforeAll(async () => {
   process.env.TIMESHEET_WEEKS_BACK = '2000'

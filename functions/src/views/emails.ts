@@ -23,6 +23,7 @@ import {
   type Brand,
 } from './email-layout.ts'
 import { dayTimes } from './html.ts'
+import { oneActionEmail } from './one-action-email.ts'
 import { wordsFor, type Words } from './words.ts'
 
 export type { Brand } from './email-layout.ts'
@@ -76,6 +77,17 @@ const dayTable = (w: Words, sheet: SheetDays) =>
     ),
   )
 
+/** The flat fields of the emails queued before Recipient and Brand existed (queued payloads keep them). */
+interface FlatAddress {
+  to: string
+  firstName: string
+  language: Language
+  organizationName: string
+  logoUrl?: string | null
+}
+const readerOf = (p: FlatAddress) => ({ email: p.to, firstName: p.firstName, language: p.language })
+const brandOf = (p: FlatAddress): Brand => ({ name: p.organizationName, logoUrl: p.logoUrl ?? null })
+
 /** The employee's notice that a timesheet was declined, with the comments and a way back in. */
 export const declinedEmail = (p: {
   to: string
@@ -103,7 +115,7 @@ export const declinedEmail = (p: {
   ].join('\n')
   const html = renderEmail({
     language: p.language,
-    brand: { name: p.organizationName, logoUrl: p.logoUrl ?? null },
+    brand: brandOf(p),
     preview: subject,
     content: [
       paragraph(w.say('greeting', { name: p.firstName })),
@@ -131,22 +143,13 @@ export const invitationEmail = (p: {
 }): EmailMessage => {
   const w = wordsFor(p.language)
   const values = { inviter: p.inviter, organization: p.organizationName, email: p.to }
-  const subject = w.say('invitation.subject', values)
-  const lines = [w.say('invitation.body', values), w.say('invitation.how', values), w.say('invitation.staff', values)]
-  const greeting = w.say('greeting', { name: p.firstName })
-  const text = [
-    greeting,
-    '',
-    ...lines.flatMap((l) => [l, '']),
-    w.say('invitation.actionText', { url: p.signInUrl }),
-  ].join('\n')
-  const html = renderEmail({
-    language: p.language,
-    brand: { name: p.organizationName, logoUrl: p.logoUrl ?? null },
-    preview: subject,
-    content: [paragraph(greeting), ...lines.map((l) => paragraph(l)), button(p.signInUrl, w.say('invitation.action'))],
+  return oneActionEmail(readerOf(p), brandOf(p), {
+    subject: w.say('invitation.subject', values),
+    body: [w.say('invitation.body', values), w.say('invitation.how', values), w.say('invitation.staff', values)],
+    action: w.say('invitation.action'),
+    actionText: w.say('invitation.actionText', { url: p.signInUrl }),
+    url: p.signInUrl,
   })
-  return { to: p.to, fromName: p.organizationName, subject, text, html }
 }
 
 /** The email each other supervisor gets for a submission, with one-click Approve and Decline buttons. */
@@ -359,28 +362,12 @@ export const confirmAddressEmail = (p: {
 }): EmailMessage => {
   const w = wordsFor(p.language)
   const values = { organization: p.organizationName, email: p.to }
-  const subject = w.say('confirmAddress.subject', values)
-  const lines = [w.say('confirmAddress.body', values), w.say('confirmAddress.why', values)]
-  const greeting = w.say('greeting', { name: p.firstName })
-  const ignore = w.say('confirmAddress.ignore', values)
-  const text = [
-    greeting,
-    '',
-    ...lines.flatMap((l) => [l, '']),
-    w.say('confirmAddress.actionText', { url: p.confirmUrl }),
-    '',
-    ignore,
-  ].join('\n')
-  const html = renderEmail({
-    language: p.language,
-    brand: { name: p.organizationName, logoUrl: p.logoUrl ?? null },
-    preview: subject,
-    content: [
-      paragraph(greeting),
-      ...lines.map((l) => paragraph(l)),
-      button(p.confirmUrl, w.say('confirmAddress.action')),
-      note(ignore),
-    ],
+  return oneActionEmail(readerOf(p), brandOf(p), {
+    subject: w.say('confirmAddress.subject', values),
+    body: [w.say('confirmAddress.body', values), w.say('confirmAddress.why', values)],
+    action: w.say('confirmAddress.action'),
+    actionText: w.say('confirmAddress.actionText', { url: p.confirmUrl }),
+    url: p.confirmUrl,
+    note: w.say('confirmAddress.ignore', values),
   })
-  return { to: p.to, fromName: p.organizationName, subject, text, html }
 }

@@ -1,26 +1,7 @@
 import type { EmailMessage } from '@app/adapters'
-import type { User } from '@app/core'
-import { button, paragraph, renderEmail, type Brand } from './email-layout.ts'
+import type { Brand } from './email-layout.ts'
+import { oneActionEmail, type Reader } from './one-action-email.ts'
 import { wordsFor } from './words.ts'
-
-type Reader = Pick<User, 'firstName' | 'language'> & { email: string }
-
-/** A greeting, one paragraph and one button (with its address spelled out in the text part). */
-export const oneActionEmail = (
-  to: Reader,
-  organization: Brand,
-  said: { subject: string; body: string; action: string; actionText: string; url: string },
-): EmailMessage => {
-  const greeting = wordsFor(to.language).say('greeting', { name: to.firstName })
-  const html = renderEmail({
-    language: to.language,
-    brand: organization,
-    preview: said.subject,
-    content: [paragraph(greeting), paragraph(said.body), button(said.url, said.action)],
-  })
-  const text = [greeting, '', said.body, '', said.actionText].join('\n')
-  return { to: to.email, fromName: organization.name, subject: said.subject, text, html }
-}
 
 /** The supervisor's notice that the export of all the organization's data is ready. */
 export const exportReadyEmail = (p: { to: Reader; organization: Brand; dataUrl: string }): EmailMessage => {

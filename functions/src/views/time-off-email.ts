@@ -2,7 +2,7 @@ import { createElement as h } from 'react'
 import type { EmailMessage } from '@app/adapters'
 import { linksAsText, type User } from '@app/core'
 import { decisionButtons, link, note, paragraph, renderEmail, strong, type Brand } from './email-layout.ts'
-import { oneActionEmail } from './export-email.ts'
+import { oneActionEmail } from './one-action-email.ts'
 import { wordsFor } from './words.ts'
 
 type Reader = Pick<User, 'firstName' | 'language'> & { email: string }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { brand, links, reader, timeOffRequest as request } from '../../test/support/email-fixtures.ts'
+import {
+  brand,
+  expectDecisionButtons,
+  links,
+  reader,
+  timeOffRequest as request,
+} from '../../test/support/email-fixtures.ts'
 import { timeOffDecidedEmail, timeOffRequestedEmail } from './time-off-email.ts'
 
 const asked = (language: 'en' | 'es', withLinks = true) =>
@@ -12,18 +18,14 @@ const asked = (language: 'en' | 'es', withLinks = true) =>
     ...(withLinks ? links : {}),
   })
 
-describe("issue 32's time-off emails", () => {
+describe('the time-off emails', () => {
   it('asks the approver with one-click Approve and Decline buttons, in both parts, and the note as text', () => {
     const mail = asked('en')
     expect(mail.subject).toBe('Time off to review: Ana Silva, Dec 21, 2026 – Dec 22, 2026')
     expect(mail.fromName).toBe('Grace <Church> & Co')
-    expect(mail.html).toMatch(/^<!DOCTYPE html><html[^>]* lang="en"/)
+    expectDecisionButtons(mail, 'en')
     expect(mail.html).toContain('Grace &lt;Church&gt; &amp; Co')
-    expect(mail.html).toMatch(/<a href="https:\/\/a\/approve"[^>]*background-color:#15803d[^>]*>[\s\S]*?Approve/)
-    expect(mail.html).toMatch(/<a href="https:\/\/a\/decline"[^>]*background-color:#b91c1c[^>]*>[\s\S]*?Decline/)
     expect(mail.text).toContain('Ana Silva asks for 16 hours of Vacation (Dec 21, 2026 – Dec 22, 2026).')
-    expect(mail.text).toContain('Approve: https://a/approve')
-    expect(mail.text).toContain('Decline: https://a/decline')
     expect(mail.text).toContain('Each link asks you to confirm, and works once within 7 days.')
     expect(mail.text).toContain('Approve or decline it in Ministry Timesheets: https://a/time-off')
     // What the member typed never becomes a link.
@@ -34,12 +36,8 @@ describe("issue 32's time-off emails", () => {
   it('speaks Spanish to a Spanish reader', () => {
     const mail = asked('es')
     expect(mail.subject).toMatch(/^Tiempo libre por revisar: Ana Silva, 21 dic\.? 2026 – 22 dic\.? 2026$/)
-    expect(mail.html).toMatch(/^<!DOCTYPE html><html[^>]* lang="es"/)
-    expect(mail.html).toMatch(/<a href="https:\/\/a\/approve"[^>]*>[\s\S]*?Aprobar/)
-    expect(mail.html).toMatch(/<a href="https:\/\/a\/decline"[^>]*>[\s\S]*?Rechazar/)
+    expectDecisionButtons(mail, 'es')
     expect(mail.text).toContain('Hola, Sam:')
-    expect(mail.text).toContain('Aprobar: https://a/approve')
-    expect(mail.text).toContain('Rechazar: https://a/decline')
     expect(mail.text).toContain('Nota: Family visit')
     expect(mail.text).toContain('Cada enlace le pide confirmar y funciona una sola vez durante 7 días.')
   })
@@ -52,27 +50,22 @@ describe("issue 32's time-off emails", () => {
   })
 
   it("tells the member the decision with the supervisor's comment, its addresses as text", () => {
-    const mail = timeOffDecidedEmail({
-      to: { ...reader('en'), email: 'ana@example.org', firstName: 'Ana' },
-      organization: brand,
-      request,
-      status: 'rejected',
-      comment: 'Sign up at https://evil.example/x first',
-      url: 'https://a/time-off',
-    })
+    const decided = (language: 'en' | 'es', status: 'approved' | 'rejected', comment: string) =>
+      timeOffDecidedEmail({
+        to: { ...reader(language), email: 'ana@example.org', firstName: 'Ana' },
+        organization: brand,
+        request,
+        status,
+        comment,
+        url: 'https://a/time-off',
+      })
+    const mail = decided('en', 'rejected', 'Sign up at https://evil.example/x first')
     expect(mail.subject).toBe('Your Vacation was declined (Dec 21, 2026 – Dec 22, 2026)')
     expect(mail.text).toContain(
       'Your request for 16 hours of Vacation (Dec 21, 2026 – Dec 22, 2026) was declined. Comment: Sign up at https[:]//evil[.]example/x first',
     )
     expect(mail.html).not.toContain('https://evil.example')
-    const spanish = timeOffDecidedEmail({
-      to: { ...reader('es'), email: 'ana@example.org', firstName: 'Ana' },
-      organization: brand,
-      request,
-      status: 'approved',
-      comment: '',
-      url: 'https://a/time-off',
-    })
+    const spanish = decided('es', 'approved', '')
     expect(spanish.text).toContain('fue aprobada.')
     expect(spanish.html).toMatch(/lang="es"/)
   })

@@ -1,16 +1,9 @@
-import { NoContent, WebhookParams } from '@app/core'
-import { defineRoute } from '../http/define-route.ts'
+import { WebhookParams } from '@app/core'
+import { removalRoute } from '../http/removal-route.ts'
 
 /** Settings → Webhooks: deletes a webhook; nothing more is delivered to it. */
-export default defineRoute({
-  method: 'DELETE',
+export default removalRoute({
   path: '/api/webhooks/{id}',
-  auth: 'supervisor',
   params: WebhookParams,
-  response: NoContent,
-  uses: ['table'],
-  handler: async ({ params, session, db }) => {
-    await db.webhooks.remove(params.id, session.user)
-    return undefined
-  },
+  remove: (db, id, by) => db.webhooks.remove(id, by),
 })

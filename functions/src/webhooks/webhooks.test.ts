@@ -6,7 +6,6 @@ import {
   addDays,
   AuditPage,
   currentWeekStart,
-  TimesheetDays,
   WebhookCreated,
   WebhookDeliveryList,
   WebhookList,
@@ -15,6 +14,7 @@ import {
 import { orgDb } from '@app/data'
 import { keys, table } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
+import { pendingSheetOf } from '../../test/support/test-timesheets.ts'
 import { addMemberThroughRoute, newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import listAudit from '../audit/list-audit.ts'
 import { handler as retryJob } from '../jobs/retry-emails.ts'
@@ -55,15 +55,7 @@ let other: Awaited<ReturnType<typeof newOrganization>>
 let staff: Awaited<ReturnType<typeof newStaffMember>>
 
 let weeksBack = 0
-const pendingSheet = async () => {
-  const db = orgDb(org.organization.id)
-  const sheet = await db.timesheets.getOrCreate(
-    staff.user,
-    addDays(currentWeekStart('America/Chicago', 'monday'), -7 * ++weeksBack),
-  )
-  await db.timesheets.saveDays(sheet.id, staff.user, TimesheetDays.parse({ mondayStart: '09:00', mondayEnd: '11:00' }))
-  return db.timesheets.submit(sheet.id, staff.user)
-}
+const pendingSheet = () => pendingSheetOf(org.organization.id, staff.user, ++weeksBack)
 
 const make = async (path: string, events: string[], cookie = org.cookie) => {
   const res = await callRoute(createWebhook, { cookies: [cookie], body: { url: `${base}${path}`, events } })

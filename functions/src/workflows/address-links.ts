@@ -1,5 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { config, secrets } from '@app/adapters'
+import { config } from '@app/adapters'
+import { createExpiringLink, readExpiringLink, type ExpiringLinkCheck } from './signed-tokens.ts'
 
 /**
  * The one-click link that confirms a member's email address, made as the Approve and
@@ -17,35 +17,14 @@ export interface AddressLink {
   expiresAt: number
 }
 
-const sign = async (payload: string) =>
-  createHmac('sha256', await secrets.emailLinkSecret())
-    .update(`confirm-address:${payload}`)
-    .digest('base64url')
+const PURPOSE = 'confirm-address:'
 
-export const createAddressLink = async (
-  link: Omit<AddressLink, 'linkId' | 'expiresAt'>,
-  now = Date.now(),
-): Promise<string> => {
-  const full: AddressLink = {
-    ...link,
-    linkId: randomBytes(16).toString('base64url'),
-    expiresAt: now + CONFIRM_LINK_DAYS * 86_400_000,
-  }
-  const payload = Buffer.from(JSON.stringify(full)).toString('base64url')
-  return `${payload}.${await sign(payload)}`
-}
+export const createAddressLink = (link: Omit<AddressLink, 'linkId' | 'expiresAt'>, now = Date.now()): Promise<string> =>
+  createExpiringLink<AddressLink>(PURPOSE, link, CONFIRM_LINK_DAYS, now)
 
-export type AddressLinkCheck = { ok: true; link: AddressLink } | { ok: false; reason: 'invalid' | 'expired' }
+export type AddressLinkCheck = ExpiringLinkCheck<AddressLink>
 
-export const readAddressLink = async (token: string, now = Date.now()): Promise<AddressLinkCheck> => {
-  const [payload, signature, ...rest] = token.split('.')
-  if (!payload || !signature || rest.length) return { ok: false, reason: 'invalid' }
-  const expected = Buffer.from(await sign(payload))
-  const given = Buffer.from(signature)
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'invalid' }
-  const link = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as AddressLink
-  if (link.expiresAt <= now) return { ok: false, reason: 'expired' }
-  return { ok: true, link }
-}
+export const readAddressLink = (token: string, now = Date.now()): Promise<AddressLinkCheck> =>
+  readExpiringLink<AddressLink>(PURPOSE, token, now)
 
 export const addressLinkUrl = (token: string) => `${config.appOrigin}/api/email-confirmations/${token}`

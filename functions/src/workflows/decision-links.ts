@@ -1,5 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { config, secrets } from '@app/adapters'
+import { config } from '@app/adapters'
+import { createExpiringLink, readExpiringLink, type ExpiringLinkCheck } from './signed-tokens.ts'
 
 /**
  * The Approve and Decline links in a supervisor's email: an HMAC-signed token bound to one
@@ -25,36 +25,18 @@ export type DecisionLink = LinkTarget & {
 export const isTimeOffLink = (link: DecisionLink): link is DecisionLink & { timeOffId: string } =>
   'timeOffId' in link && typeof link.timeOffId === 'string'
 
-const sign = async (payload: string) =>
-  createHmac('sha256', await secrets.emailLinkSecret())
-    .update(payload)
-    .digest('base64url')
+/** Decision links were the first kind, signed with no purpose prefix; tokens already sent rely on it. */
+const PURPOSE = ''
 
-export const createDecisionLink = async (
+export const createDecisionLink = (
   link: LinkTarget & Pick<DecisionLink, 'decision'>,
   now = Date.now(),
-): Promise<string> => {
-  const full: DecisionLink = {
-    ...link,
-    linkId: randomBytes(16).toString('base64url'),
-    expiresAt: now + LINK_DAYS * 86_400_000,
-  }
-  const payload = Buffer.from(JSON.stringify(full)).toString('base64url')
-  return `${payload}.${await sign(payload)}`
-}
+): Promise<string> => createExpiringLink<DecisionLink>(PURPOSE, link, LINK_DAYS, now)
 
-export type LinkCheck = { ok: true; link: DecisionLink } | { ok: false; reason: 'invalid' | 'expired' }
+export type LinkCheck = ExpiringLinkCheck<DecisionLink>
 
-export const readDecisionLink = async (token: string, now = Date.now()): Promise<LinkCheck> => {
-  const [payload, signature, ...rest] = token.split('.')
-  if (!payload || !signature || rest.length) return { ok: false, reason: 'invalid' }
-  const expected = Buffer.from(await sign(payload))
-  const given = Buffer.from(signature)
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'invalid' }
-  const link = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as DecisionLink
-  if (link.expiresAt <= now) return { ok: false, reason: 'expired' }
-  return { ok: true, link }
-}
+export const readDecisionLink = (token: string, now = Date.now()): Promise<LinkCheck> =>
+  readExpiringLink<DecisionLink>(PURPOSE, token, now)
 
 export const decisionLinkUrl = (token: string) => `${config.appOrigin}/api/email-decisions/${token}`
 

@@ -7,6 +7,7 @@ import {
   leaveByMember,
   type MemberTotals,
   DEFAULT_PAY_TYPE,
+  noHoursOf,
   timesheetPayroll,
   totalsByMember,
   type Organization,
@@ -138,17 +139,7 @@ const withLeaveRows = (
   const byId = new Map(members.map((m) => [m.id, m]))
   const extra = [...leave.keys()]
     .filter((id) => !known.has(id))
-    .map((id): MemberTotals => ({
-      ...person(id),
-      payType: byId.get(id)?.payType ?? DEFAULT_PAY_TYPE,
-      paidMinutes: 0,
-      regularMinutes: 0,
-      overtimeMinutes: 0,
-      doubleTimeMinutes: 0,
-      breakMinutes: 0,
-      daysWorked: 0,
-      days: [],
-    }))
+    .map((id) => noHoursOf(person(id), byId.get(id)?.payType ?? DEFAULT_PAY_TYPE))
   return [...rows, ...extra]
     .map((r) => ({ ...r, leave: leave.get(r.employeeId) }))
     .sort(

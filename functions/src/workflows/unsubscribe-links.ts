@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
 import { ReminderKind } from '@app/core'
-import { config, secrets } from '@app/adapters'
+import { config } from '@app/adapters'
+import { openToken, signToken } from './signed-tokens.ts'
 
 /**
  * The unsubscribe link of a reminder email: an HMAC-signed token naming one organization, member
@@ -14,27 +14,19 @@ export interface UnsubscribeLink {
   kind: ReminderKind
 }
 
-const sign = async (payload: string) =>
-  createHmac('sha256', await secrets.emailLinkSecret())
-    .update(`unsubscribe.${payload}`)
-    .digest('base64url')
+const PURPOSE = 'unsubscribe.'
 
-export const createUnsubscribeToken = async (link: UnsubscribeLink) => {
-  const payload = Buffer.from(JSON.stringify([link.orgId, link.userId, link.kind])).toString('base64url')
-  return `${payload}.${await sign(payload)}`
-}
+export const createUnsubscribeToken = (link: UnsubscribeLink) =>
+  signToken(PURPOSE, [link.orgId, link.userId, link.kind])
 
 export const unsubscribeUrl = async (link: UnsubscribeLink) =>
   `${config.appOrigin}/api/unsubscribe/${await createUnsubscribeToken(link)}`
 
 /** The link a token names, or undefined when it was not signed by us. */
 export const readUnsubscribeToken = async (token: string): Promise<UnsubscribeLink | undefined> => {
-  const [payload, signature, ...rest] = token.split('.')
-  if (!payload || !signature || rest.length) return undefined
-  const expected = Buffer.from(await sign(payload))
-  const given = Buffer.from(signature)
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined
-  const [orgId, userId, kind] = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown[]
+  const opened = await openToken(PURPOSE, token)
+  if (!Array.isArray(opened)) return undefined
+  const [orgId, userId, kind] = opened as unknown[]
   const parsed = ReminderKind.safeParse(kind)
   if (typeof orgId !== 'string' || typeof userId !== 'string' || !parsed.success) return undefined
   return { orgId, userId, kind: parsed.data }

@@ -55,6 +55,16 @@ const dosTime = (at: Date) => ({
 
 const UTF8_FLAG = 0x0800
 const DEFLATE = 8
+/** Version 2.0, the first with deflate: what every entry needs, and what made it. */
+const VERSION = 20
+
+/** A little-endian record: each field a 2- or 4-byte unsigned number, in order. */
+const record = (fields: Array<[bytes: 2 | 4, value: number]>): Buffer => {
+  const out = Buffer.alloc(fields.reduce((sum, [bytes]) => sum + bytes, 0))
+  let at = 0
+  for (const [bytes, value] of fields) at = bytes === 2 ? out.writeUInt16LE(value, at) : out.writeUInt32LE(value, at)
+  return out
+}
 
 /** The archive of `entries`, in their order. */
 export const zip = async (entries: ZipEntry[], at = new Date()): Promise<Buffer> => {
@@ -65,44 +75,48 @@ export const zip = async (entries: ZipEntry[], at = new Date()): Promise<Buffer>
   for (const entry of entries) {
     const name = Buffer.from(entry.name, 'utf8')
     const { packed, crc, length } = await deflatePieces(entry.data())
-    const local = Buffer.alloc(30)
-    local.writeUInt32LE(0x04034b50, 0)
-    local.writeUInt16LE(20, 4) // version needed: 2.0 (deflate)
-    local.writeUInt16LE(UTF8_FLAG, 6)
-    local.writeUInt16LE(DEFLATE, 8)
-    local.writeUInt16LE(time, 10)
-    local.writeUInt16LE(date, 12)
-    local.writeUInt32LE(crc, 14)
-    local.writeUInt32LE(packed.length, 18)
-    local.writeUInt32LE(length, 22)
-    local.writeUInt16LE(name.length, 26)
-    local.writeUInt16LE(0, 28)
+    // What the local header and the central directory both say of an entry, in the same order.
+    const described: Array<[2 | 4, number]> = [
+      [2, VERSION],
+      [2, UTF8_FLAG],
+      [2, DEFLATE],
+      [2, time],
+      [2, date],
+      [4, crc],
+      [4, packed.length],
+      [4, length],
+      [2, name.length],
+    ]
+    // No extra field.
+    const local = record([[4, 0x04034b50], ...described, [2, 0]])
     locals.push(local, name, packed)
-
-    const central = Buffer.alloc(46)
-    central.writeUInt32LE(0x02014b50, 0)
-    central.writeUInt16LE(20, 4) // made by: 2.0
-    central.writeUInt16LE(20, 6)
-    central.writeUInt16LE(UTF8_FLAG, 8)
-    central.writeUInt16LE(DEFLATE, 10)
-    central.writeUInt16LE(time, 12)
-    central.writeUInt16LE(date, 14)
-    central.writeUInt32LE(crc, 16)
-    central.writeUInt32LE(packed.length, 20)
-    central.writeUInt32LE(length, 24)
-    central.writeUInt16LE(name.length, 28)
-    // extra, comment, disk, internal and external attributes: none
-    central.writeUInt32LE(offset, 42)
+    // Extra, comment, disk, internal and external attributes: none.
+    const central = record([
+      [4, 0x02014b50],
+      [2, VERSION],
+      ...described,
+      [2, 0],
+      [2, 0],
+      [2, 0],
+      [2, 0],
+      [4, 0],
+      [4, offset],
+    ])
     centrals.push(central, name)
     offset += local.length + name.length + packed.length
   }
   const directory = Buffer.concat(centrals)
-  const end = Buffer.alloc(22)
-  end.writeUInt32LE(0x06054b50, 0)
-  end.writeUInt16LE(entries.length, 8)
-  end.writeUInt16LE(entries.length, 10)
-  end.writeUInt32LE(directory.length, 12)
-  end.writeUInt32LE(offset, 16)
+  // This disk and the directory's disk (0), the entries on this disk and in all, no comment.
+  const end = record([
+    [4, 0x06054b50],
+    [2, 0],
+    [2, 0],
+    [2, entries.length],
+    [2, entries.length],
+    [4, directory.length],
+    [4, offset],
+    [2, 0],
+  ])
   return Buffer.concat([...locals, directory, end])
 }
 

@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
+import { deflateRawSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { unzip, zip } from './zip.ts'
 
@@ -50,6 +51,19 @@ describe('zip', () => {
     expect(out).toContain('members.csv')
     expect(out).toContain('año/ñ.json')
     expect(execFileSync('python3', ['-m', 'zipfile', '-t', file], { encoding: 'utf8' })).toContain('Done testing')
+  })
+
+  it('writes every header field where APPNOTE puts it (the bytes of a known archive)', async () => {
+    const at = new Date('2026-11-28T13:45:31Z')
+    const archive = await zip([{ name: 'members.csv', data: () => ['Name\r\n', 'Ana Ruiz\r\n'] }], at)
+    const packed = deflateRawSync('Name\r\nAna Ruiz\r\n').toString('hex')
+    const sizes = `${Buffer.from([packed.length / 2, 0, 0, 0]).toString('hex')}10000000`
+    const name = Buffer.from('members.csv').toString('hex')
+    const crcTimeDate = '0800af6d7c5d54b11b41'
+    const local = `504b030414000008${crcTimeDate}${sizes}0b000000${name}${packed}`
+    const central = `504b0102140014000008${crcTimeDate}${sizes}0b00${'00'.repeat(16)}${name}`
+    const end = `504b0506000000000100010039000000${Buffer.from([local.length / 2, 0, 0, 0]).toString('hex')}0000`
+    expect(archive.toString('hex')).toBe(`${local}${central}${end}`)
   })
 
   it('refuses an archive whose content was changed', async () => {

@@ -1,3 +1,4 @@
+import { expect } from 'vitest'
 import type { Language, Timesheet, User } from '@app/core'
 import { DAYS } from '@app/core'
 import { newUser } from '@app/data/testing'
@@ -69,6 +70,23 @@ export const splitSunday = {
 
 /** One-click links as the emails carry them. */
 export const links = { approveUrl: 'https://a/approve', declineUrl: 'https://a/decline' }
+
+/**
+ * A review email (a week's or a time-off request's) in `language`, with the links above: Approve
+ * and Decline as buttons (green and red) and as addresses in the text part.
+ */
+export const expectDecisionButtons = (mail: { html: string; text: string }, language: Language) => {
+  const [approve, decline] = language === 'es' ? ['Aprobar', 'Rechazar'] : ['Approve', 'Decline']
+  expect(mail.html).toMatch(new RegExp(`^<!DOCTYPE html><html[^>]* lang="${language}"`))
+  expect(mail.html).toMatch(
+    new RegExp(`<a href="https://a/approve"[^>]*background-color:#15803d[^>]*>[\\s\\S]*?${approve}`),
+  )
+  expect(mail.html).toMatch(
+    new RegExp(`<a href="https://a/decline"[^>]*background-color:#b91c1c[^>]*>[\\s\\S]*?${decline}`),
+  )
+  expect(mail.text).toContain(`${approve}: https://a/approve`)
+  expect(mail.text).toContain(`${decline}: https://a/decline`)
+}
 
 /** A time-off request as its emails show it. */
 export const timeOffRequest = {

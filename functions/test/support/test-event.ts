@@ -68,3 +68,15 @@ export const callRoute = async (route: Route, request: TestRequest = {}) => {
     json: json as any,
   }
 }
+
+/**
+ * The button of an emailed signed link's page: a plain form post from a page the browser gives no
+ * Origin ('null'), with `form` as its body (the comments of a decline, or a mail client's one-click).
+ */
+export const postLinkForm = (route: Route, token: string, form = '', cookies?: string[]) =>
+  callRoute(route, {
+    params: { token },
+    cookies,
+    body: form,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' },
+  })

@@ -24,3 +24,13 @@ export const confirmationsIn = async (to?: string): Promise<InboxEmail[]> =>
 
 /** Every email sent (to `to`), confirmations included. */
 export const wholeInbox = everything
+
+/** The token of the link an email's text part labels `label` ('Approve: https://…/api/email-decisions/{token}'). */
+export const tokenIn = (text: string, label: string, route: 'email-decisions' | 'email-confirmations') =>
+  new RegExp(`${label}: \\S+/api/${route}/(\\S+)`).exec(text)![1]!
+
+/** The one-click Approve and Decline tokens of a review email's text part. */
+export const decisionTokensIn = (text: string) => ({
+  approve: tokenIn(text, 'Approve', 'email-decisions'),
+  decline: tokenIn(text, 'Decline', 'email-decisions'),
+})

@@ -22,6 +22,7 @@ import { memberWeek, DEFAULT_OVERTIME_RULES } from './overtime.ts'
 import { iifClassShares, quickbooksIif } from './payroll-files.ts'
 import { DraftSave, TimesheetDays, WeekTimesheetSave } from './timesheet.ts'
 import { DAYS } from './week.ts'
+import { allocationCode, reportedWeek, workedDay, youthGrant } from '../test/allocations.ts'
 
 const sum = (list: readonly { minutes: number }[]) => list.reduce((a, l) => a + l.minutes, 0)
 const code = fc.constantFrom('youth', 'admin', 'pantry', 'music', 'missions')
@@ -199,19 +200,7 @@ describe('the day fields’ allocations', () => {
 })
 
 describe('the codes list', () => {
-  const stored: AllocationCode[] = [
-    {
-      id: 'youth',
-      name: 'Youth (Grant A)',
-      kind: 'fund',
-      className: 'Youth',
-      costNumber: null,
-      budgetHours: 30,
-      from: null,
-      to: null,
-      active: true,
-    },
-  ]
+  const stored: AllocationCode[] = [youthGrant]
   it('parses the issue’s JSON, new codes without an id', () => {
     const body = AllocationCodesUpdate.parse({
       codes: [
@@ -255,67 +244,21 @@ describe('the codes list', () => {
 
 describe('the allocation report', () => {
   const codes: AllocationCode[] = [
-    {
-      id: 'youth',
-      name: 'Youth (Grant A)',
-      kind: 'fund',
-      className: 'Youth',
-      costNumber: null,
-      budgetHours: 30,
-      from: null,
-      to: null,
-      active: true,
-    },
-    {
-      id: 'admin',
-      name: 'Administration',
-      kind: 'ministry',
-      className: null,
-      costNumber: null,
-      budgetHours: null,
-      from: null,
-      to: null,
-      active: true,
-    },
-    {
-      id: 'pantry',
-      name: 'Food pantry',
-      kind: 'ministry',
-      className: null,
-      costNumber: null,
-      budgetHours: null,
-      from: null,
-      to: null,
-      active: false,
-    },
+    youthGrant,
+    allocationCode({ id: 'admin', name: 'Administration' }),
+    allocationCode({ id: 'pantry', name: 'Food pantry', active: false }),
   ]
   const person = (id: string) => ({ firstName: id.toUpperCase(), lastName: 'Doe' })
   const week = (
     employeeId: string,
     role: 'employee' | 'volunteer',
     days: { allocations?: { code: string; minutes: number }[]; paid: number }[],
-  ) => ({
-    employeeId,
-    role,
-    weekStartDate: '2026-11-16',
-    timesheetId: 1,
-    payType: 'non-exempt' as const,
-    paidMinutes: 0,
-    breakMinutes: 0,
-    regularMinutes: 0,
-    overtimeMinutes: 0,
-    doubleTimeMinutes: 0,
-    daysWorked: days.length,
-    days: days.map((d, i) => ({
-      date: `2026-11-1${6 + i}`,
-      paidMinutes: d.paid,
-      breakMinutes: 0,
-      regularMinutes: d.paid,
-      overtimeMinutes: 0,
-      doubleTimeMinutes: 0,
-      ...(d.allocations ? { allocations: d.allocations } : {}),
-    })),
-  })
+  ) =>
+    reportedWeek(
+      employeeId,
+      role,
+      days.map((d, i) => workedDay(d.paid, d.allocations, { date: `2026-11-1${6 + i}` })),
+    )
   it('gives each member’s share of their own paid hours, budget hours, and volunteers at the rate', () => {
     const report = allocationReport(
       [
@@ -378,15 +321,7 @@ describe('the allocation report', () => {
 })
 
 describe('QuickBooks IIF classes', () => {
-  const day = (allocations?: { code: string; minutes: number }[]) => ({
-    date: '2026-11-16',
-    paidMinutes: 480,
-    breakMinutes: 0,
-    regularMinutes: 480,
-    overtimeMinutes: 0,
-    doubleTimeMinutes: 0,
-    ...(allocations ? { allocations } : {}),
-  })
+  const day = (allocations?: { code: string; minutes: number }[]) => workedDay(480, allocations)
   const classOf = (code: string) => ({ youth: 'Youth', admin: 'Administration' })[code] ?? ''
   it('shares each item among the classes of the day’s codes, adding up exactly', () => {
     fc.assert(
@@ -546,58 +481,17 @@ describe('the rules, case by case', () => {
   })
 
   it('refuses a list that leaves out any one stored code', () => {
-    const stored: AllocationCode[] = ['youth', 'admin'].map((id) => ({
-      id,
-      name: id,
-      kind: 'fund',
-      className: null,
-      costNumber: null,
-      budgetHours: null,
-      from: null,
-      to: null,
-      active: true,
-    }))
+    const stored = ['youth', 'admin'].map((id) => allocationCode({ id, name: id, kind: 'fund' }))
     expect(codesUpdateProblem(stored, { codes: [stored[0]!] })).toBe(CODES_NEVER_DELETED)
     expect(codesUpdateProblem(stored, { codes: [...stored] })).toBeUndefined()
   })
 })
 
 describe('the allocation report, case by case', () => {
-  const code = (id: string, over: Partial<AllocationCode> = {}): AllocationCode => ({
-    id,
-    name: id.toUpperCase(),
-    kind: 'fund',
-    className: null,
-    costNumber: null,
-    budgetHours: null,
-    from: null,
-    to: null,
-    active: true,
-    ...over,
-  })
-  const day = (paidMinutes: number, allocations?: { code: string; minutes: number }[]) => ({
-    date: '2026-11-16',
-    paidMinutes,
-    breakMinutes: 0,
-    regularMinutes: paidMinutes,
-    overtimeMinutes: 0,
-    doubleTimeMinutes: 0,
-    ...(allocations ? { allocations } : {}),
-  })
-  const week = (employeeId: string, role: 'employee' | 'volunteer', days: ReturnType<typeof day>[]) => ({
-    employeeId,
-    role,
-    weekStartDate: '2026-11-16',
-    timesheetId: 1,
-    payType: 'non-exempt' as const,
-    paidMinutes: 0,
-    breakMinutes: 0,
-    regularMinutes: 0,
-    overtimeMinutes: 0,
-    doubleTimeMinutes: 0,
-    daysWorked: days.length,
-    days,
-  })
+  const code = (id: string, over: Partial<AllocationCode> = {}): AllocationCode =>
+    allocationCode({ id, name: id.toUpperCase(), kind: 'fund', ...over })
+  const day = workedDay
+  const week = reportedWeek
   const people: Record<string, { firstName: string; lastName: string }> = {
     ana: { firstName: 'Ana', lastName: 'Lopez' },
     bea: { firstName: 'Bea', lastName: 'Lopez' },

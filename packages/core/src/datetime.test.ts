@@ -9,6 +9,7 @@ import {
   localDateTime,
   sameClock,
   timeInZone,
+  zonedInstant,
   zoneName,
 } from './datetime.ts'
 
@@ -42,6 +43,9 @@ describe('formatTimeOfDay', () => {
 
   it('returns what is not a time as it is', () => {
     expect(formatTimeOfDay('25:00')).toBe('25:00')
+    for (const padded of [' 20:28', '20:28 ', '20:281']) expect(formatTimeOfDay(padded)).toBe(padded)
+    // en-US unless told.
+    expect(formatTimeOfDay('20:28')).toBe('8:28 PM')
   })
 })
 
@@ -50,6 +54,43 @@ describe('zones', () => {
     expect(zoneName('America/Chicago')).toBe('Central Time')
     expect(sameClock('US/Central', 'America/Chicago')).toBe(true)
     expect(sameClock('America/New_York', 'America/Chicago')).toBe(false)
+  })
+  it('says the id of a zone Intl has no name for, rather than an offset', () => {
+    expect(zoneName('Etc/GMT+3')).toBe('Etc/GMT+3')
+    expect(zoneName('America/Chicago', 'es')).toBe('hora central')
+  })
+
+  const winter = new Date('2026-01-15T12:00:00Z')
+  it.each([
+    ['the same id', 'America/Chicago', 'America/Chicago', true],
+    ['two zones an hour apart', 'Asia/Tokyo', 'Australia/Brisbane', false],
+    ['two zones of one clock in winter', 'Europe/London', 'Africa/Abidjan', true],
+    ['the same time a day apart', 'Pacific/Kiritimati', 'Pacific/Honolulu', false],
+  ])('compares the clocks of %s', (_, a, b, same) => {
+    expect(sameClock(a, b, winter)).toBe(same)
+  })
+})
+
+describe('zonedInstant', () => {
+  it.each([
+    ['a plain morning', '2026-11-16', '08:00', 'America/Chicago', '2026-11-16T14:00:00.000Z'],
+    ['east of UTC, the day before in UTC', '2026-07-01', '00:00', 'Asia/Kolkata', '2026-06-30T18:30:00.000Z'],
+    [
+      'a time the spring-forward night skips, an hour later',
+      '2026-03-08',
+      '02:30',
+      'America/Chicago',
+      '2026-03-08T08:30:00.000Z',
+    ],
+    [
+      'a time the autumn night repeats, its first occurrence',
+      '2026-11-01',
+      '01:30',
+      'America/Chicago',
+      '2026-11-01T06:30:00.000Z',
+    ],
+  ])('reads %s', (_, date, time, zone, instant) => {
+    expect(zonedInstant(date, time, zone).toISOString()).toBe(instant)
   })
 })
 

@@ -1,7 +1,6 @@
-import * as z from 'zod'
 import { dateInZone } from './datetime.ts'
 import type { Role } from './roles.ts'
-import { isCalendarDate, isValidDate } from './week.ts'
+import { dateField } from './date-field.ts'
 
 /**
  * When a member's pay starts, and whether they are paid at all. The hire date decides holiday pay
@@ -14,11 +13,7 @@ import { isCalendarDate, isValidDate } from './week.ts'
 const HIRE_DATE_MESSAGE = 'Hire date must be a date like 2026-11-16'
 
 /** 'YYYY-MM-DD', between 2000 and 2100. */
-export const HireDate = z
-  .string({ error: HIRE_DATE_MESSAGE })
-  .trim()
-  .refine(isCalendarDate, HIRE_DATE_MESSAGE)
-  .refine(isValidDate, 'Hire date must be between 2000 and 2100')
+export const HireDate = dateField(HIRE_DATE_MESSAGE, 'Hire date must be between 2000 and 2100')
 
 export const UNPAID_ROLE_MESSAGE = 'Only a supervisor can be marked unpaid'
 

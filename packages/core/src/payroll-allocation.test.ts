@@ -13,6 +13,7 @@ import {
 import { DEFAULT_OVERTIME_RULES, memberWeek, type DayFigures } from './overtime.ts'
 import { adpCsv, memberShares, payrollCsv, totalsByMember, type MemberTotals } from './payroll-files.ts'
 import { DAYS } from './week.ts'
+import { workedDay } from '../test/allocations.ts'
 
 /**
  * A member's hours shared among codes (our payroll CSV's code rows) and among cost numbers
@@ -45,16 +46,16 @@ const day = fc
       left -= minutes
       return minutes > 0 ? [{ code: l.code, minutes }] : []
     })
-    return {
-      date: '2026-11-16',
-      paidMinutes: paid,
-      breakMinutes: 0,
+    return workedDay(paid, allocations.length ? allocations : undefined, {
       regularMinutes: paid - overtime - doubleTime,
       overtimeMinutes: overtime,
       doubleTimeMinutes: doubleTime,
-      ...(allocations.length ? { allocations } : {}),
-    }
+    })
   })
+
+/** A day of `paid` minutes, `overtime` of them overtime. */
+const overtimeDay = (paid: number, overtime: number, allocations: { code: string; minutes: number }[]) =>
+  workedDay(paid, allocations, { regularMinutes: paid - overtime, overtimeMinutes: overtime })
 
 const memberOf = (employeeId: string, days: DayFigures[]): MemberTotals => {
   const total = (k: 'paidMinutes' | 'regularMinutes' | 'overtimeMinutes' | 'doubleTimeMinutes') =>
@@ -108,18 +109,10 @@ describe('memberShares: the shares add up to the member’s printed figures', ()
 
   it('shares a day of 6 hours Youth and 2 Administration (1 hour overtime) in proportion', () => {
     const m = memberOf('a', [
-      {
-        date: '2026-11-16',
-        paidMinutes: 480,
-        breakMinutes: 0,
-        regularMinutes: 420,
-        overtimeMinutes: 60,
-        doubleTimeMinutes: 0,
-        allocations: [
-          { code: 'youth', minutes: 360 },
-          { code: 'admin', minutes: 120 },
-        ],
-      },
+      overtimeDay(480, 60, [
+        { code: 'youth', minutes: 360 },
+        { code: 'admin', minutes: 120 },
+      ]),
     ])
     expect(memberShares(m, (c) => c)).toEqual([
       { key: 'youth', paid: 600, regular: 525, overtime: 75, doubleTime: 0 },
@@ -156,19 +149,11 @@ describe('ADP paydata: Temporary Cost Number', () => {
 
   it('gives a member one line per cost number, hours of codes without one on their own line', () => {
     const m = memberOf('a', [
-      {
-        date: '2026-11-16',
-        paidMinutes: 600,
-        breakMinutes: 0,
-        regularMinutes: 480,
-        overtimeMinutes: 120,
-        doubleTimeMinutes: 0,
-        allocations: [
-          { code: 'youth', minutes: 300 },
-          { code: 'music', minutes: 180 },
-          { code: 'admin', minutes: 120 },
-        ],
-      },
+      overtimeDay(600, 120, [
+        { code: 'youth', minutes: 300 },
+        { code: 'music', minutes: 180 },
+        { code: 'admin', minutes: 120 },
+      ]),
     ])
     expect(adpCsv([m], 'XYZ', 'B1', undefined, costNumberOf)).toBe(
       '\uFEFFCo Code,Batch ID,File #,Reg Hours,O/T Hours,Hours 3 Code,Hours 3 Amount,Temporary Cost Number\r\n' +
@@ -183,15 +168,7 @@ describe('ADP paydata: Temporary Cost Number', () => {
   })
 
   it('leaves paid leave on the member’s own line, and no empty line when every hour has a cost number', () => {
-    const worked: DayFigures = {
-      date: '2026-11-16',
-      paidMinutes: 480,
-      breakMinutes: 0,
-      regularMinutes: 480,
-      overtimeMinutes: 0,
-      doubleTimeMinutes: 0,
-      allocations: [{ code: 'youth', minutes: 480 }],
-    }
+    const worked = workedDay(480, [{ code: 'youth', minutes: 480 }])
     const m = memberOf('a', [worked])
     expect(rowsOf(adpCsv([m], 'XYZ', 'B1', undefined, costNumberOf)).slice(1)).toEqual([
       ['XYZ', 'B1', 'P-a', '8.00', '0.00', '', '', 'C-100'],

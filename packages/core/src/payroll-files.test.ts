@@ -8,6 +8,7 @@ import {
   gustoCsv,
   iifDuration,
   iifPieces,
+  noHoursOf,
   payrollCsv,
   quickbooksIif,
   summaryRow,
@@ -85,6 +86,17 @@ describe('payroll totals', () => {
       },
       expect.objectContaining({ employeeId: 'tom', payType: 'minister', regularHours: 53.25, overtimeHours: 0 }),
     ])
+  })
+  it('start a member at nothing: no minutes, no days, in their pay type', () => {
+    const bea = { employeeId: 'bea', firstName: 'Bea', lastName: 'Ruiz', department: null, payrollId: null }
+    const counts = ['paid', 'regular', 'overtime', 'doubleTime', 'break'].map((k) => [`${k}Minutes`, 0])
+    expect(noHoursOf(bea, 'exempt')).toEqual({
+      ...bea,
+      payType: 'exempt',
+      ...Object.fromEntries(counts),
+      daysWorked: 0,
+      days: [],
+    })
   })
 })
 

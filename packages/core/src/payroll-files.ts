@@ -41,6 +41,19 @@ export interface MemberTotals extends PayrollPerson {
   leave?: LeaveTotals
 }
 
+/** A member's totals before any week is added (or for one with paid leave and no week worked). */
+export const noHoursOf = (person: PayrollPerson, payType: PayType): MemberTotals => ({
+  ...person,
+  payType,
+  paidMinutes: 0,
+  regularMinutes: 0,
+  overtimeMinutes: 0,
+  doubleTimeMinutes: 0,
+  breakMinutes: 0,
+  daysWorked: 0,
+  days: [],
+})
+
 const byName = (a: PayrollPerson, b: PayrollPerson) =>
   a.lastName.localeCompare(b.lastName) ||
   a.firstName.localeCompare(b.firstName) ||
@@ -56,18 +69,7 @@ export const totalsByMember = (
 ): MemberTotals[] => {
   const totals = new Map<string, MemberTotals & { latestWeek: string }>()
   for (const w of [...weeks].sort((a, b) => a.weekStartDate.localeCompare(b.weekStartDate))) {
-    const t = totals.get(w.employeeId) ?? {
-      ...person(w.employeeId),
-      payType: w.payType,
-      latestWeek: w.weekStartDate,
-      paidMinutes: 0,
-      regularMinutes: 0,
-      overtimeMinutes: 0,
-      doubleTimeMinutes: 0,
-      breakMinutes: 0,
-      daysWorked: 0,
-      days: [],
-    }
+    const t = totals.get(w.employeeId) ?? { ...noHoursOf(person(w.employeeId), w.payType), latestWeek: w.weekStartDate }
     t.payType = w.payType
     t.paidMinutes += w.paidMinutes
     t.regularMinutes += w.regularMinutes

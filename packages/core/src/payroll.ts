@@ -4,8 +4,8 @@ import { PayType } from './pay-types.ts'
 import { Role } from './roles.ts'
 import { limitedText, requiredText } from './text-schemas.ts'
 import { TEXT_LIMITS } from './text.ts'
-import { isCalendarDate, isValidDate } from './week.ts'
 import { WeekStartDay } from './week-schemas.ts'
+import { dateField } from './date-field.ts'
 
 /**
  * Payroll requests: pay facts of members, the organization's payroll settings, pay
@@ -48,11 +48,7 @@ export const DEFAULT_WEEKLY_OVERTIME_HOURS = 40
 const DATE_MESSAGE = 'Use a date like 2026-11-16'
 
 /** A 'YYYY-MM-DD' date between 2000 and 2100. */
-export const PayrollDate = z
-  .string({ error: DATE_MESSAGE })
-  .trim()
-  .refine(isCalendarDate, DATE_MESSAGE)
-  .refine(isValidDate, 'Use a date between 2000 and 2100')
+export const PayrollDate = dateField(DATE_MESSAGE, 'Use a date between 2000 and 2100')
 
 const hours = (label: string, max: number) =>
   z

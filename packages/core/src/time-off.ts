@@ -3,7 +3,8 @@ import { AppError, badRequest } from './errors.ts'
 import { PayType } from './pay-types.ts'
 import type { Role } from './roles.ts'
 import { DEFAULT_TIME_OFF_NAMES, TIME_OFF_KINDS } from './time-off-kinds.ts'
-import { addDays, dayOfDate, formatLongDate, isCalendarDate, isValidDate } from './week.ts'
+import { addDays, dayOfDate, formatLongDate, isValidDate } from './week.ts'
+import { dateField } from './date-field.ts'
 
 /**
  * Time off. Policies per kind (accrual, cap, carryover, negative balances, eligible pay
@@ -16,11 +17,7 @@ export const TimeOffKind = z.enum(TIME_OFF_KINDS, { error: 'Kind must be vacatio
 export type TimeOffKind = z.infer<typeof TimeOffKind>
 
 const DATE_MESSAGE = 'Use a date like 2026-11-16'
-export const TimeOffDate = z
-  .string({ error: DATE_MESSAGE })
-  .trim()
-  .refine(isCalendarDate, DATE_MESSAGE)
-  .refine(isValidDate, 'Use a date between 2000 and 2100')
+export const TimeOffDate = dateField(DATE_MESSAGE, 'Use a date between 2000 and 2100')
 
 const positiveHours = (label: string, max: number) =>
   z

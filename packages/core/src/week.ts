@@ -1,4 +1,5 @@
 import type { WeekStartDay } from './week-schemas.ts'
+import { wallClockIn } from './zone-clock.ts'
 
 /**
  * Calendar weeks (DESIGN.md section 5). Dates travel as plain 'YYYY-MM-DD' strings and all
@@ -105,29 +106,10 @@ export const dateOfDay = (weekStart: string, day: DayName): string => {
   return addDays(weekStart, ahead)
 }
 
-/** Formatters are costly to build (an export asks for thousands of dates): one per zone. */
-const dateFormats = new Map<string, Intl.DateTimeFormat>()
-const dateFormat = (timeZone: string): Intl.DateTimeFormat => {
-  let format = dateFormats.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      calendar: 'gregory',
-      numberingSystem: 'latn',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    })
-    dateFormats.set(timeZone, format)
-  }
-  return format
-}
-
 /** Today's date in a time zone. Throws a RangeError for an unknown zone. */
 export const todayIn = (timeZone: string, now: Date = new Date()): string => {
-  const parts = dateFormat(timeZone).formatToParts(now)
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value
-  return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`
+  const { year, month, day } = wallClockIn(timeZone, now)
+  return `${year}-${month}-${day}`
 }
 
 /** The first and last dates of the month that holds `date`. */

@@ -1,0 +1,48 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda'
+import * as z from 'zod'
+import { DEFAULT_LANGUAGE, Page, type Language } from '@app/core'
+import { defineRoute, type Route, type Use } from './define-route.ts'
+import { browserLanguageOf } from './language.ts'
+import type { HttpResponse } from './response.ts'
+
+/** A link's check: what it names once every reason to refuse it is ruled out, or the page that says why. */
+type LinkCheck<C> = (
+  token: string,
+  browser: Language,
+) => Promise<({ ok: true } & C) | { ok: false; page: HttpResponse }>
+
+export interface SignedLinkPage<C> {
+  /** GET shows a page with a button (mail scanners follow links, so it never acts); POST is the button. */
+  method: 'GET' | 'POST'
+  path: `/api/${string}/{token}`
+  /** The longest token the link's kind makes, with room to spare. */
+  maxToken: number
+  uses: Use[]
+  check: LinkCheck<C>
+  /** The page for a usable link; `browser` is the language the browser asks for. */
+  page: (
+    checked: C,
+    request: { event: APIGatewayProxyEventV2; browser: Language },
+  ) => Promise<HttpResponse> | HttpResponse
+}
+
+/**
+ * One page of an emailed signed link (confirmations, decisions, unsubscribes): public, since the
+ * signed link is the credential, so its POST needs no session or Origin; the token checked before
+ * anything else, in the browser's language while the link names no one.
+ */
+export const signedLinkPage = <C>(spec: SignedLinkPage<C>): Route =>
+  defineRoute({
+    method: spec.method,
+    path: spec.path,
+    auth: 'public',
+    skipCsrf: spec.method === 'POST' || undefined,
+    params: z.object({ token: z.string().max(spec.maxToken) }),
+    response: Page,
+    uses: spec.uses,
+    handler: async ({ params, event }) => {
+      const browser = browserLanguageOf(event) ?? DEFAULT_LANGUAGE
+      const checked = await spec.check(params.token, browser)
+      return checked.ok ? spec.page(checked, { event, browser }) : checked.page
+    },
+  })
