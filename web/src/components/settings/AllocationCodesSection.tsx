@@ -5,7 +5,7 @@ import type { AllocationCode } from '@app/core'
 import { useAllocationCodes } from '../../api/allocation.ts'
 import { Badge } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
-import { ListRow, QueryList } from '../ui/QueryList.tsx'
+import { ListRow, QueryList, RowButton } from '../ui/QueryList.tsx'
 import { CodeForm } from './AllocationCodeForm.tsx'
 import { SettingsSectionCard } from './SettingsSectionCard.tsx'
 
@@ -22,16 +22,9 @@ function CodeLine({ code, onEdit, disabled }: { code: AllocationCode; onEdit: ()
   return (
     <ListRow
       actions={
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          disabled={disabled}
-          aria-label={t('allocation.editNamed', { name: code.name })}
-          onClick={onEdit}
-        >
+        <RowButton disabled={disabled} aria-label={t('allocation.editNamed', { name: code.name })} onClick={onEdit}>
           {t('allocation.edit')}
-        </Button>
+        </RowButton>
       }
     >
       <p className="flex flex-wrap items-center gap-2 font-medium break-words text-slate-900">

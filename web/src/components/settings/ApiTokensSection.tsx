@@ -18,7 +18,7 @@ import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
 import { FormField, fieldDescription } from '../ui/FormField.tsx'
 import { inputClasses } from '../ui/Input.tsx'
-import { ListRow, QueryList } from '../ui/QueryList.tsx'
+import { ListRow, QueryList, RowButton } from '../ui/QueryList.tsx'
 import { CheckboxChoices, issueMessages } from './CheckboxChoices.tsx'
 import { OneTimeSecret } from './OneTimeSecret.tsx'
 import { SettingsSectionCard } from './SettingsSectionCard.tsx'
@@ -126,9 +126,7 @@ function TokenRow({ token }: { token: ApiTokenView }) {
   return (
     <ListRow
       actions={
-        <Button
-          type="button"
-          size="sm"
+        <RowButton
           variant="destructive"
           disabled={revoke.isPending}
           aria-label={t('apiTokens.revokeNamed', { name: token.name })}
@@ -140,7 +138,7 @@ function TokenRow({ token }: { token: ApiTokenView }) {
           }}
         >
           {t('apiTokens.revoke')}
-        </Button>
+        </RowButton>
       }
     >
       <p className="font-medium text-slate-900">{token.name}</p>

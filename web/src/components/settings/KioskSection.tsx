@@ -13,7 +13,7 @@ import { Button } from '../ui/Button.tsx'
 import { ConfirmDialog } from '../ui/Dialog.tsx'
 import { FormField, fieldDescription } from '../ui/FormField.tsx'
 import { inputClasses } from '../ui/Input.tsx'
-import { ListRow, QueryList } from '../ui/QueryList.tsx'
+import { ListRow, QueryList, RowButton } from '../ui/QueryList.tsx'
 import { SettingsSectionCard } from './SettingsSectionCard.tsx'
 
 /** Opens the kiosk screen afresh: nothing of the supervisor's session stays in this tab. */
@@ -124,16 +124,14 @@ export function KioskSection() {
           <ListRow
             key={kiosk.id}
             actions={
-              <Button
-                type="button"
-                size="sm"
+              <RowButton
                 variant="destructive"
                 disabled={revoke.isPending}
                 aria-label={t('kiosk.revokeNamed', { name: kiosk.name })}
                 onClick={() => setRevoking(kiosk)}
               >
                 {t('kiosk.revoke')}
-              </Button>
+              </RowButton>
             }
           >
             <p className="font-medium break-words text-slate-900">{kiosk.name}</p>

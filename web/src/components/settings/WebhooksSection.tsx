@@ -16,7 +16,7 @@ import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
 import { FormField, fieldDescription } from '../ui/FormField.tsx'
 import { inputClasses } from '../ui/Input.tsx'
-import { ListRow, QueryList } from '../ui/QueryList.tsx'
+import { ListRow, QueryList, RowButton } from '../ui/QueryList.tsx'
 import { CheckboxChoices, issueMessages } from './CheckboxChoices.tsx'
 import { OneTimeSecret } from './OneTimeSecret.tsx'
 import { SettingsSectionCard } from './SettingsSectionCard.tsx'
@@ -138,10 +138,7 @@ function Deliveries({ webhook }: { webhook: WebhookView }) {
                 })}
               </p>
             </div>
-            <Button
-              type="button"
-              size="sm"
-              variant="outline"
+            <RowButton
               disabled={redeliver.isPending}
               aria-label={t('webhooks.redeliverNamed', { event: d.event, time })}
               onClick={() =>
@@ -151,7 +148,7 @@ function Deliveries({ webhook }: { webhook: WebhookView }) {
               }
             >
               {t('webhooks.redeliver')}
-            </Button>
+            </RowButton>
           </li>
         )
       }}
@@ -169,19 +166,10 @@ function WebhookItem({ webhook }: { webhook: WebhookView }) {
     <ListRow
       actions={
         <div className="flex gap-2">
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
-            aria-expanded={open}
-            aria-controls={panelId}
-            onClick={() => setOpen((o) => !o)}
-          >
+          <RowButton aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
             {open ? t('webhooks.hideDeliveries') : t('webhooks.showDeliveries')}
-          </Button>
-          <Button
-            type="button"
-            size="sm"
+          </RowButton>
+          <RowButton
             variant="destructive"
             disabled={remove.isPending}
             aria-label={t('webhooks.deleteNamed', { url: webhook.url })}
@@ -193,7 +181,7 @@ function WebhookItem({ webhook }: { webhook: WebhookView }) {
             }}
           >
             {t('webhooks.delete')}
-          </Button>
+          </RowButton>
         </div>
       }
       below={

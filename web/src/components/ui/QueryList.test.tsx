@@ -3,9 +3,16 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { ListRow, QueryContent, QueryList } from './QueryList.tsx'
 
-const idle = { isLoading: false, isPending: false, error: null, refetch: vi.fn() }
+interface Read {
+  isLoading: boolean
+  isPending: boolean
+  error: Error | null
+  refetch: () => Promise<unknown>
+  data?: { name: string }
+}
+const idle: Read = { isLoading: false, isPending: false, error: null, refetch: vi.fn() }
 const texts = { label: 'Kiosks', loading: 'Loading kiosks...', empty: 'No kiosks yet.', loadError: 'Could not load.' }
-const showList = (query: Partial<typeof idle>, items: readonly string[] | undefined) =>
+const showList = (query: Partial<Read>, items: readonly string[] | undefined) =>
   render(
     <QueryList query={{ ...idle, ...query }} items={items} {...texts}>
       {(item) => (
@@ -45,9 +52,13 @@ describe('QueryList', () => {
 })
 
 describe('QueryContent', () => {
-  const show = (query: Partial<typeof idle> & { data?: { name: string } }) =>
+  const show = (query: Partial<Read>) =>
     render(
-      <QueryContent query={{ ...idle, ...query }} loading="Loading..." loadError="Could not load the settings.">
+      <QueryContent
+        query={{ ...idle, data: undefined, ...query }}
+        loading="Loading..."
+        loadError="Could not load the settings."
+      >
         {(data) => <p>Form for {data.name}</p>}
       </QueryContent>,
     )

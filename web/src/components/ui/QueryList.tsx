@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react'
-import type { UseQueryResult } from '@tanstack/react-query'
+import type { ComponentProps, ReactNode } from 'react'
 import { errorMessage } from '../../api/client.ts'
+import { Button } from './Button.tsx'
 import { ErrorState } from './ErrorState.tsx'
 import { LoadingState } from './LoadingState.tsx'
 
@@ -18,7 +18,7 @@ export function QueryList<T>({
   loadError,
   children,
 }: {
-  query: Pick<UseQueryResult<unknown>, 'isLoading' | 'error' | 'refetch'>
+  query: { isLoading: boolean; error: unknown; refetch: () => unknown }
   /** The query's items, once read. */
   items: readonly T[] | undefined
   /** The list's accessible name. */
@@ -65,7 +65,7 @@ export function QueryContent<T>({
   loadError,
   children,
 }: {
-  query: Pick<UseQueryResult<T>, 'isPending' | 'data' | 'error' | 'refetch'>
+  query: { isPending: boolean; data: T | undefined; error: unknown; refetch: () => unknown }
   loading: string
   /** What is said when the read failed and the server gave no message. */
   loadError: string
@@ -74,4 +74,9 @@ export function QueryContent<T>({
   if (query.isPending) return <LoadingState label={loading} />
   if (query.data !== undefined) return children(query.data)
   return <ErrorState message={errorMessage(query.error, loadError)} onRetry={() => void query.refetch()} />
+}
+
+/** A `ListRow`'s button: small, named for its item (`ariaLabel`), held while `disabled`. */
+export function RowButton({ variant = 'outline', ...props }: Omit<ComponentProps<typeof Button>, 'type' | 'size'>) {
+  return <Button type="button" size="sm" variant={variant} {...props} />
 }
