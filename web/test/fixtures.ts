@@ -1,4 +1,4 @@
-import type { User } from '@app/core'
+import type { OrganizationSettings, User } from '@app/core'
 
 export const makeUser = (overrides: Partial<User> = {}): User => ({
   id: 'user-1',
@@ -36,3 +36,14 @@ export const makeStaffMember = (overrides: Partial<User> = {}): User =>
     authType: 'local',
     ...overrides,
   })
+
+/** Grace Chapel's settings, in Chicago's zone, weeks from Monday. */
+export const makeOrgSettings = (overrides: Partial<OrganizationSettings> = {}): OrganizationSettings => ({
+  organizationName: 'Grace Chapel',
+  logoUrl: null,
+  timeZone: 'America/Chicago',
+  weekStartDay: 'monday',
+  approvalEmails: true,
+  clockOutLimitHours: 10,
+  ...overrides,
+})

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { LOGO_MAX_BYTES, type OrganizationSettings } from '@app/core'
 import { toast } from '../lib/toast.ts'
-import { makeUser } from '../../test/fixtures.ts'
+import { makeOrgSettings, makeUser } from '../../test/fixtures.ts'
 import { mockFetch, type MockAnswer } from '../../test/fetch-mock.ts'
 import { renderApp } from '../../test/render.tsx'
 // Loaded up front, so the router's lazy import is already done when a test starts its clock.
@@ -13,14 +13,7 @@ import { PRODUCT_LOGO_URL } from '../lib/product.ts'
 
 afterEach(clearToasts)
 
-const initial: OrganizationSettings = {
-  organizationName: 'Grace Chapel',
-  logoUrl: 'https://cdn.example.org/grace.png',
-  timeZone: 'America/Chicago',
-  weekStartDay: 'monday',
-  approvalEmails: true,
-  clockOutLimitHours: 10,
-}
+const initial = makeOrgSettings({ logoUrl: 'https://cdn.example.org/grace.png' })
 
 type Routes = Parameters<typeof mockFetch>[0]
 

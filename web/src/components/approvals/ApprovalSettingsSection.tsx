@@ -2,17 +2,15 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApprovalSettings, mayChangeApprovals } from '@app/core'
 import { useAuth } from '../../api/auth.ts'
-import { errorMessage } from '../../api/client.ts'
 import { useApproverChoices } from '../../api/members.ts'
 import { useApprovalSettings, useUpdateApprovalSettings } from '../../api/organization.ts'
 import { useFieldErrors } from '../../lib/field-errors.ts'
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card.tsx'
-import { ErrorState } from '../ui/ErrorState.tsx'
 import { FieldMessage } from '../ui/FieldMessage.tsx'
-import { LoadingState } from '../ui/LoadingState.tsx'
+import { QueryContent } from '../ui/QueryList.tsx'
+import { SettingsSectionCard } from '../settings/SettingsSectionCard.tsx'
 
 const ORDER = ['twoStep', 'finalApproverIds'] as const
 
@@ -21,24 +19,16 @@ export function ApprovalSettingsSection() {
   const { t } = useTranslation('supervisor')
   const saved = useApprovalSettings()
   return (
-    <Card id="approvals" role="region" aria-labelledby="approval-settings-title">
-      <CardHeader>
-        <CardTitle id="approval-settings-title">{t('settings.approvals.title')}</CardTitle>
-        <CardDescription>{t('settings.approvals.description')}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {saved.isPending ? (
-          <LoadingState label={t('settings.loading')} />
-        ) : saved.data ? (
-          <ApprovalSettingsForm key={JSON.stringify(saved.data)} saved={saved.data} />
-        ) : (
-          <ErrorState
-            message={errorMessage(saved.error, t('settings.loadError'))}
-            onRetry={() => void saved.refetch()}
-          />
-        )}
-      </CardContent>
-    </Card>
+    <SettingsSectionCard
+      id="approvals"
+      titleId="approval-settings-title"
+      title={t('settings.approvals.title')}
+      description={t('settings.approvals.description')}
+    >
+      <QueryContent query={saved} loading={t('settings.loading')} loadError={t('settings.loadError')}>
+        {(data) => <ApprovalSettingsForm key={JSON.stringify(data)} saved={data} />}
+      </QueryContent>
+    </SettingsSectionCard>
   )
 }
 

@@ -1,4 +1,4 @@
-import { Suspense, useId, useMemo, useState } from 'react'
+import { useId, useMemo, useState } from 'react'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Check, Download, Eye, FileDown, Search, X } from 'lucide-react'
@@ -17,7 +17,7 @@ import { useOrgTimeZone } from '../../api/organization.ts'
 import { bulkReportUrl } from '../../api/reports.ts'
 import { statusFilterLabel, timesheetCsvUrl, timesheetListQuery, type StatusFilter } from '../../api/timesheets.ts'
 import type { ReviewMode, ReviewTarget } from '../review/ReviewDialog.tsx'
-import { lazyDialog } from '../ui/lazy-dialog.ts'
+import { LazyReviewDialog } from '../review/LazyReviewDialog.tsx'
 import { RowFlag, useWeekLeave } from '../review/WeekFlags.tsx'
 import { Button } from '../ui/Button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card.tsx'
@@ -32,8 +32,6 @@ import { EmptyState } from '../ui/EmptyState.tsx'
 import { StackedCell, StackedRow, StackedTable } from '../ui/Table.tsx'
 import { IconButton } from '../ui/IconButton.tsx'
 import { MemberName } from '../ui/MemberName.tsx'
-
-const ReviewDialog = lazyDialog(() => import('../review/ReviewDialog.tsx').then((m) => m.ReviewDialog))
 
 const FILTERS = Object.keys(statusFilterLabel) as StatusFilter[]
 const APPROVE: ReviewMode = 'approve'
@@ -59,7 +57,6 @@ export function RecentTimesheets({ user }: { user: User }) {
   const [status, setStatus] = useState<StatusFilter>('all')
   const [search, setSearch] = useState('')
   const [review, setReview] = useState<ReviewTarget | null>(null)
-  const reviewMounted = ReviewDialog.useMounted(review !== null)
   const [approvedCsv, setApprovedCsv] = useState<ApprovedCsv | null>(null)
   const list = useInfiniteQuery(timesheetListQuery(status))
   const searchId = useId()
@@ -180,35 +177,31 @@ export function RecentTimesheets({ user }: { user: User }) {
         <LoadMoreButton list={list} label={t('loadMore')} />
       </CardContent>
 
-      {reviewMounted ? (
-        <Suspense fallback={null}>
-          <ReviewDialog.Component
-            target={review}
-            timeZone={timeZone}
-            onClose={() => setReview(null)}
-            onReview={
-              review && isSupervisor && review.timesheet.employeeId !== user.id
-                ? () => open(review.timesheet, APPROVE)
-                : undefined
-            }
-            editHref={
-              review && review.timesheet.employeeId === user.id && sentBack(review.timesheet)
-                ? `/submit-timesheet?week=${review.timesheet.weekStartDate}`
-                : undefined
-            }
-            onDecided={(result, decision, sheet) => {
-              if (decision !== 'approved') return
-              setApprovedCsv({
-                url: result.csvDownloadUrl || timesheetCsvUrl(result.id),
-                label: t('dashboard.recent.csvReady', {
-                  name: employeeName(sheet.employee),
-                  date: formatDate(sheet.weekStartDate),
-                }),
-              })
-            }}
-          />
-        </Suspense>
-      ) : null}
+      <LazyReviewDialog
+        target={review}
+        timeZone={timeZone}
+        onClose={() => setReview(null)}
+        onReview={
+          review && isSupervisor && review.timesheet.employeeId !== user.id
+            ? () => open(review.timesheet, APPROVE)
+            : undefined
+        }
+        editHref={
+          review && review.timesheet.employeeId === user.id && sentBack(review.timesheet)
+            ? `/submit-timesheet?week=${review.timesheet.weekStartDate}`
+            : undefined
+        }
+        onDecided={(result, decision, sheet) => {
+          if (decision !== 'approved') return
+          setApprovedCsv({
+            url: result.csvDownloadUrl || timesheetCsvUrl(result.id),
+            label: t('dashboard.recent.csvReady', {
+              name: employeeName(sheet.employee),
+              date: formatDate(sheet.weekStartDate),
+            }),
+          })
+        }}
+      />
     </Card>
   )
 }

@@ -3,8 +3,7 @@ import { fullName, type User } from '@app/core'
 import { useRemoveMember } from '../../api/members.ts'
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
-import { Dialog, DialogActions, DialogContent, DialogHeading } from '../ui/Dialog.tsx'
-import { closeWhenIdle } from './close-when-idle.ts'
+import { ConfirmDialog } from '../ui/Dialog.tsx'
 
 /** Asks before removing `member` (null: closed). */
 export function RemoveMemberDialog({ member, onClose }: { member: User | null; onClose: () => void }) {
@@ -23,20 +22,21 @@ export function RemoveMemberDialog({ member, onClose }: { member: User | null; o
   }
 
   return (
-    <Dialog open={member !== null} onOpenChange={closeWhenIdle(remove, onClose)}>
-      <DialogContent role="alertdialog">
-        <DialogHeading title={t('members.remove.title')}>
-          {member ? t('members.remove.noSignIn', { name: fullName(member) }) : null}
-          {t('members.remove.kept')}
-        </DialogHeading>
-        <DialogActions
-          variant="destructive"
-          onClick={confirm}
-          pending={remove.isPending}
-          label={t('members.remove.confirm')}
-          busyLabel={t('members.remove.removing')}
-        />
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={member !== null}
+      onClose={() => {
+        remove.reset()
+        onClose()
+      }}
+      title={t('members.remove.title')}
+      variant="destructive"
+      onConfirm={confirm}
+      pending={remove.isPending}
+      label={t('members.remove.confirm')}
+      busyLabel={t('members.remove.removing')}
+    >
+      {member ? t('members.remove.noSignIn', { name: fullName(member) }) : null}
+      {t('members.remove.kept')}
+    </ConfirmDialog>
   )
 }

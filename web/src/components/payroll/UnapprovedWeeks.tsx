@@ -1,15 +1,14 @@
-import { Suspense, useState } from 'react'
+import { useState } from 'react'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { fullName, type UnapprovedWeek } from '@app/core'
 import { useOrgTimeZone } from '../../api/organization.ts'
 import { formatDate } from '../../lib/format.ts'
 import type { ReviewMode, ReviewTarget } from '../review/ReviewDialog.tsx'
+import { LazyReviewDialog } from '../review/LazyReviewDialog.tsx'
 import { Button } from '../ui/Button.tsx'
-import { lazyDialog } from '../ui/lazy-dialog.ts'
 
 const VIEW: ReviewMode = 'view'
-const ReviewDialog = lazyDialog(() => import('../review/ReviewDialog.tsx').then((m) => m.ReviewDialog))
 
 /**
  * A period's declined and draft weeks with work: whose, which week, its state, and View to open
@@ -19,7 +18,6 @@ const ReviewDialog = lazyDialog(() => import('../review/ReviewDialog.tsx').then(
 export function UnapprovedWeeks({ weeks, label }: { weeks: readonly UnapprovedWeek[]; label: string }) {
   const { t } = useTranslation('supervisor')
   const [review, setReview] = useState<ReviewTarget | null>(null)
-  const mounted = ReviewDialog.useMounted(review !== null)
   const timeZone = useOrgTimeZone()
   return (
     <div className="min-w-0 text-sm sm:col-span-2">
@@ -44,11 +42,7 @@ export function UnapprovedWeeks({ weeks, label }: { weeks: readonly UnapprovedWe
           ))}
         </ul>
       </dd>
-      {mounted ? (
-        <Suspense fallback={null}>
-          <ReviewDialog.Component target={review} timeZone={timeZone} onClose={() => setReview(null)} />
-        </Suspense>
-      ) : null}
+      <LazyReviewDialog target={review} timeZone={timeZone} onClose={() => setReview(null)} />
     </div>
   )
 }

@@ -2,7 +2,6 @@ import { Smartphone } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { RememberedDevice } from '@app/core'
 import { useForgetDevice, useRememberedDevices } from '../../api/auth.ts'
-import { errorMessage } from '../../api/client.ts'
 import { useOrgTimeZone } from '../../api/organization.ts'
 import { LOGOUT_URL } from '../../lib/browser.ts'
 import { formatDate } from '../../lib/format.ts'
@@ -11,6 +10,7 @@ import { toastFailure } from '../../lib/toast-failure.ts'
 import { Badge } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
 import { IconCard } from '../ui/IconCard.tsx'
+import { ListRow, QueryList } from '../ui/QueryList.tsx'
 
 /**
  * Profile → Phones kept signed in: where the member chose 'Keep me signed in on this
@@ -37,36 +37,24 @@ export function RememberedPhonesCard() {
       },
       onError: (error) => toastFailure(t('common:error'), error, t('profile.devices.failed')),
     })
-  const list = devices.data?.devices
   return (
     <IconCard icon={Smartphone} title={t('profile.devices.title')}>
       <p className="mb-3 text-sm text-slate-700">{t('profile.devices.intro')}</p>
-      {!list ? (
-        <p className="text-sm text-slate-600" role={devices.error ? 'alert' : undefined}>
-          {devices.error ? errorMessage(devices.error, t('profile.devices.loadFailed')) : t('profile.devices.loading')}
-        </p>
-      ) : list.length === 0 ? (
-        <p className="text-sm text-slate-600">{t('profile.devices.empty')}</p>
-      ) : (
-        <ul className="divide-y divide-slate-100">
-          {list.map((device) => (
-            <li key={device.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
-              <div className="min-w-0">
-                <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
-                  {nameOf(device)}
-                  {device.current ? <Badge variant="secondary">{t('profile.devices.thisPhone')}</Badge> : null}
-                </p>
-                <p className="text-xs text-slate-600">
-                  {t('profile.devices.since', {
-                    signedIn: formatDate(device.createdAt, 'medium', '-', timeZone),
-                    lastUsed: formatDate(device.lastUsedAt, 'medium', '-', timeZone),
-                  })}
-                </p>
-              </div>
+      <QueryList
+        query={devices}
+        items={devices.data?.devices}
+        loading={t('profile.devices.loading')}
+        empty={t('profile.devices.empty')}
+        loadError={t('profile.devices.loadFailed')}
+      >
+        {(device) => (
+          <ListRow
+            key={device.id}
+            actions={
               <Button
                 variant="outline"
                 size="sm"
-                className="min-h-11 self-start sm:self-auto"
+                className="min-h-11"
                 aria-label={t('profile.devices.signOutOne', { name: nameOf(device) })}
                 disabled={forget.isPending}
                 busy={forget.isPending && forget.variables === device.id}
@@ -75,10 +63,21 @@ export function RememberedPhonesCard() {
               >
                 {t('profile.devices.signOut')}
               </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+            }
+          >
+            <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+              {nameOf(device)}
+              {device.current ? <Badge variant="secondary">{t('profile.devices.thisPhone')}</Badge> : null}
+            </p>
+            <p className="text-xs text-slate-600">
+              {t('profile.devices.since', {
+                signedIn: formatDate(device.createdAt, 'medium', '-', timeZone),
+                lastUsed: formatDate(device.lastUsedAt, 'medium', '-', timeZone),
+              })}
+            </p>
+          </ListRow>
+        )}
+      </QueryList>
     </IconCard>
   )
 }

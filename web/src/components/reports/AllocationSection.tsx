@@ -1,16 +1,11 @@
-import { useRef, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { CircleAlert, FileDown, Landmark, Printer } from 'lucide-react'
+import { CircleAlert, Landmark } from 'lucide-react'
 import type { AllocationReport } from '@app/core'
 import { allocationReportQuery } from '../../api/allocation.ts'
 import { formatDate, formatDollars, formatNumber, formatPayrollHours } from '../../lib/format.ts'
-import { downloadText } from '../dashboard/download.ts'
-import { Button } from '../ui/Button.tsx'
-import { Section } from '../ui/Section.tsx'
 import { StackedCell, StackedRow, StackedTable } from '../ui/Table.tsx'
-import { NumberCell, ReportSection } from './ReportSection.tsx'
-import { printOnly } from './VolunteerHoursSection.tsx'
+import { NumberCell, ReportPart, ReportSection } from './ReportSection.tsx'
 import {
   allocationCsv,
   allocationFileName,
@@ -32,30 +27,14 @@ const percentText = (n: number) => `${formatPayrollHours(n)} %`
 export function AllocationSection({ from, to, through }: { from: string; to: string; through: string }) {
   const { t } = useTranslation('supervisor')
   const report = useQuery(allocationReportQuery(from, through))
-  const section = useRef<HTMLDivElement>(null)
-  const data = report.data
   return (
     <ReportSection
-      ref={section}
       id="allocation-report-title"
       icon={Landmark}
       title={t('allocation.report.title')}
       description={t('allocation.report.description', { from: formatDate(from), to: formatDate(to) })}
-      actions={
-        <>
-          <Button variant="outline" disabled={!data} onClick={() => section.current && printOnly(section.current)}>
-            <Printer aria-hidden /> {t('reports.print')}
-          </Button>
-          <Button
-            variant="outline"
-            disabled={!data}
-            aria-label={t('allocation.report.exportNamed')}
-            onClick={() => data && downloadText(allocationCsv(data, from, to), allocationFileName(from, to))}
-          >
-            <FileDown aria-hidden /> {t('exportCsv')}
-          </Button>
-        </>
-      }
+      csv={(r) => ({ text: allocationCsv(r, from, to), fileName: allocationFileName(from, to) })}
+      exportLabel={t('allocation.report.exportNamed')}
       query={report}
       loadingLabel={t('allocation.report.loading')}
       errorFallback={t('allocation.report.loadError')}
@@ -81,7 +60,7 @@ function AllocationTables({ report }: { report: AllocationReport }) {
   const grants = report.codes.filter((c) => c.budgetHours !== null)
   return (
     <div className="space-y-6">
-      <Part id="allocation-by-code" title={t('allocation.report.byCode')}>
+      <ReportPart id="allocation-by-code" title={t('allocation.report.byCode')}>
         <StackedTable columns={[col.code, col.hours, col.percent, col.budget]}>
           {report.codes.map((c) => {
             const used = budgetUsedPercent(c.hours, c.budgetHours)
@@ -103,9 +82,9 @@ function AllocationTables({ report }: { report: AllocationReport }) {
             )
           })}
         </StackedTable>
-      </Part>
+      </ReportPart>
       {grants.length ? (
-        <Part id="allocation-grants" title={t('allocation.report.grants')}>
+        <ReportPart id="allocation-grants" title={t('allocation.report.grants')}>
           <ul className="space-y-2">
             {grants.map((g) => {
               const used = budgetUsedPercent(g.hours, g.budgetHours) ?? 0
@@ -141,9 +120,9 @@ function AllocationTables({ report }: { report: AllocationReport }) {
               )
             })}
           </ul>
-        </Part>
+        </ReportPart>
       ) : null}
-      <Part id="allocation-members" title={t('allocation.report.byMember')}>
+      <ReportPart id="allocation-members" title={t('allocation.report.byMember')}>
         <StackedTable columns={[col.code, col.member, col.hours, col.memberPercent]}>
           {report.codes.flatMap((c) =>
             c.members.map((m) => (
@@ -156,9 +135,9 @@ function AllocationTables({ report }: { report: AllocationReport }) {
             )),
           )}
         </StackedTable>
-      </Part>
+      </ReportPart>
       {report.volunteers.length ? (
-        <Part id="allocation-volunteers" title={t('allocation.report.volunteers')}>
+        <ReportPart id="allocation-volunteers" title={t('allocation.report.volunteers')}>
           <StackedTable columns={[col.code, col.hours, col.value]}>
             {report.volunteers.map((v) => (
               <StackedRow key={v.code}>
@@ -168,14 +147,8 @@ function AllocationTables({ report }: { report: AllocationReport }) {
               </StackedRow>
             ))}
           </StackedTable>
-        </Part>
+        </ReportPart>
       ) : null}
     </div>
   )
 }
-
-const Part = ({ id, title, children }: { id: string; title: string; children: ReactNode }) => (
-  <Section id={id} title={title} level="h3" className="space-y-2">
-    {children}
-  </Section>
-)

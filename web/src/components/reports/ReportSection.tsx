@@ -1,11 +1,15 @@
-import type { ReactNode, Ref } from 'react'
+import { useRef, type ReactNode } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
-import type { LucideIcon } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { FileDown, Printer, type LucideIcon } from 'lucide-react'
 import { errorMessage } from '../../api/client.ts'
+import { downloadText } from '../dashboard/download.ts'
+import { Button } from '../ui/Button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card.tsx'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { ErrorState } from '../ui/ErrorState.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
+import { Section } from '../ui/Section.tsx'
 import { StackedCell } from '../ui/Table.tsx'
 
 export interface ReportSectionProps<T> {
@@ -14,8 +18,13 @@ export interface ReportSectionProps<T> {
   icon: LucideIcon
   title: string
   description: ReactNode
-  /** Buttons beside the title (Print, Export CSV). */
-  actions?: ReactNode
+  /**
+   * The report as a CSV file, once read: the section then offers Print (this section alone) and
+   * Export CSV beside its title.
+   */
+  csv?: (data: T) => { text: string; fileName: string }
+  /** Export CSV's accessible name, where the button's words alone would not say which report. */
+  exportLabel?: string
   query: UseQueryResult<T>
   loadingLabel: string
   /** Shown when the server's answer has no message of its own. */
@@ -23,7 +32,51 @@ export interface ReportSectionProps<T> {
   emptyTitle: string
   isEmpty: (data: T) => boolean
   children: (data: T) => ReactNode
-  ref?: Ref<HTMLDivElement>
+}
+
+/**
+ * Prints this section alone: the print stylesheet (index.css) shows only the element marked
+ * `data-printing` while the browser prints, so the page's header and other reports stay out.
+ */
+export function printOnly(element: HTMLElement) {
+  element.setAttribute('data-printing', '')
+  const done = () => element.removeAttribute('data-printing')
+  window.addEventListener('afterprint', done, { once: true })
+  window.print()
+}
+
+/** Print and Export CSV, usable once the report is read. */
+function ReportActions<T>({
+  data,
+  section,
+  csv,
+  exportLabel,
+}: {
+  data: T | undefined
+  section: { current: HTMLDivElement | null }
+  csv: (data: T) => { text: string; fileName: string }
+  exportLabel?: string
+}) {
+  const { t } = useTranslation('supervisor')
+  const download = () => {
+    if (data === undefined) return
+    const file = csv(data)
+    downloadText(file.text, file.fileName)
+  }
+  return (
+    <>
+      <Button
+        variant="outline"
+        disabled={data === undefined}
+        onClick={() => section.current && printOnly(section.current)}
+      >
+        <Printer aria-hidden /> {t('reports.print')}
+      </Button>
+      <Button variant="outline" disabled={data === undefined} aria-label={exportLabel} onClick={download}>
+        <FileDown aria-hidden /> {t('exportCsv')}
+      </Button>
+    </>
+  )
 }
 
 /**
@@ -35,17 +88,21 @@ export function ReportSection<T>({
   icon: Icon,
   title,
   description,
-  actions,
+  csv,
+  exportLabel,
   query,
   loadingLabel,
   errorFallback,
   emptyTitle,
   isEmpty,
   children,
-  ref,
 }: ReportSectionProps<T>) {
+  const section = useRef<HTMLDivElement>(null)
+  const actions = csv ? (
+    <ReportActions data={query.data} section={section} csv={csv} exportLabel={exportLabel} />
+  ) : null
   return (
-    <Card ref={ref} role="region" aria-labelledby={id}>
+    <Card ref={section} role="region" aria-labelledby={id}>
       <CardHeader className={actions ? 'gap-3 sm:flex-row sm:items-start sm:justify-between' : undefined}>
         <div className="space-y-1.5">
           <CardTitle id={id} className="flex items-center gap-2">
@@ -75,4 +132,11 @@ export const NumberCell = ({ label, children }: { label: string; children: React
   <StackedCell label={label} className="tabular-nums">
     {children}
   </StackedCell>
+)
+
+/** A table of a report, under its own heading. */
+export const ReportPart = ({ id, title, children }: { id: string; title: string; children: ReactNode }) => (
+  <Section id={id} title={title} level="h3" className="space-y-2">
+    {children}
+  </Section>
 )

@@ -1,39 +1,23 @@
-import { useRef, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { FileDown, HandHeart, Printer } from 'lucide-react'
+import { HandHeart } from 'lucide-react'
 import type { VolunteerHours } from '@app/core'
 import { volunteerHoursQuery } from '../../api/payroll.ts'
 import { formatDate, formatDollars, formatPayrollHours } from '../../lib/format.ts'
-import { downloadText } from '../dashboard/download.ts'
-import { Button } from '../ui/Button.tsx'
 import { StackedCell, StackedRow, StackedTable } from '../ui/Table.tsx'
-import { NumberCell, ReportSection } from './ReportSection.tsx'
+import { NumberCell, ReportPart, ReportSection } from './ReportSection.tsx'
 import { volunteerHoursCsv, volunteerHoursFileName } from './volunteer-csv.ts'
 import { DescriptionItem } from '../ui/DescriptionItem.tsx'
-import { Section } from '../ui/Section.tsx'
-
-/**
- * Prints this section alone: the print stylesheet (index.css) shows only the element marked
- * `data-printing` while the browser prints, so the page's header and other reports stay out.
- */
-export function printOnly(element: HTMLElement) {
-  element.setAttribute('data-printing', '')
-  const done = () => element.removeAttribute('data-printing')
-  window.addEventListener('afterprint', done, { once: true })
-  window.print()
-}
 
 /** The Reports page's 'Volunteer hours': approved hours per volunteer and department, valued at the organization's rate. */
 export function VolunteerHoursSection({ from, to }: { from: string; to: string }) {
   const { t } = useTranslation('supervisor')
   const report = useQuery(volunteerHoursQuery(from, to))
-  const section = useRef<HTMLDivElement>(null)
   const data = report.data
 
   return (
     <ReportSection
-      ref={section}
       id="volunteer-hours-title"
       icon={HandHeart}
       title={t('reports.volunteerHours.title')}
@@ -46,20 +30,7 @@ export function VolunteerHoursSection({ from, to }: { from: string; to: string }
             })
           : t('reports.volunteerHours.description')
       }
-      actions={
-        <>
-          <Button variant="outline" disabled={!data} onClick={() => section.current && printOnly(section.current)}>
-            <Printer aria-hidden /> {t('reports.print')}
-          </Button>
-          <Button
-            variant="outline"
-            disabled={!data}
-            onClick={() => data && downloadText(volunteerHoursCsv(data), volunteerHoursFileName(data.from, data.to))}
-          >
-            <FileDown aria-hidden /> {t('exportCsv')}
-          </Button>
-        </>
-      }
+      csv={(hours) => ({ text: volunteerHoursCsv(hours), fileName: volunteerHoursFileName(hours.from, hours.to) })}
       query={report}
       loadingLabel={t('reports.volunteerHours.loading')}
       errorFallback={t('reports.volunteerHours.loadError')}
@@ -85,7 +56,7 @@ function VolunteerTables({ report }: { report: VolunteerHours }) {
         <Total label={t('reports.volunteerHours.totalHours')}>{formatPayrollHours(report.totalHours)}</Total>
         <Total label={t('reports.volunteerHours.totalValue')}>{formatDollars(report.totalValue)}</Total>
       </dl>
-      <Part id="volunteer-by-person" title={t('reports.volunteerHours.byVolunteer')}>
+      <ReportPart id="volunteer-by-person" title={t('reports.volunteerHours.byVolunteer')}>
         <StackedTable columns={[col.volunteer, col.department, col.hours, col.value]}>
           {report.volunteers.map((v) => (
             <StackedRow key={v.employeeId}>
@@ -96,8 +67,8 @@ function VolunteerTables({ report }: { report: VolunteerHours }) {
             </StackedRow>
           ))}
         </StackedTable>
-      </Part>
-      <Part id="volunteer-by-department" title={t('reports.volunteerHours.byDepartment')}>
+      </ReportPart>
+      <ReportPart id="volunteer-by-department" title={t('reports.volunteerHours.byDepartment')}>
         <StackedTable columns={[col.department, col.hours, col.value]}>
           {report.departments.map((d) => (
             <StackedRow key={d.department}>
@@ -107,17 +78,10 @@ function VolunteerTables({ report }: { report: VolunteerHours }) {
             </StackedRow>
           ))}
         </StackedTable>
-      </Part>
+      </ReportPart>
     </div>
   )
 }
-
-/** A table of the section, under its own heading. */
-const Part = ({ id, title, children }: { id: string; title: string; children: ReactNode }) => (
-  <Section id={id} title={title} level="h3" className="space-y-2">
-    {children}
-  </Section>
-)
 
 const Total = ({ label, children }: { label: string; children: ReactNode }) => (
   <DescriptionItem look="tile" valueClassName="text-lg" label={label}>

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ListedTimesheet } from '@app/core'
 import { dashboardKeys, reportKeys } from '../../api/keys.ts'
+import { makeCode } from '../../../test/allocation-fixtures.ts'
 import { mockFetch, type MockAnswer, callsBesideTimeOff } from '../../../test/fetch-mock.ts'
 import { renderApp } from '../../../test/render.tsx'
 import { makeTimesheet } from '../../../test/list-item-fixtures.ts'
@@ -130,18 +131,7 @@ describe('ReviewDialog', () => {
   })
 
   it("shows the week's split among ministries and funds read-only, as the member's weekly dialog does", async () => {
-    const codes = [
-      { id: 'youth', name: 'Youth (Grant A)', active: true },
-      { id: 'old', name: 'Old fund', active: false },
-    ].map((c) => ({
-      ...c,
-      kind: 'ministry',
-      className: null,
-      costNumber: null,
-      budgetHours: null,
-      from: null,
-      to: null,
-    }))
+    const codes = [makeCode('youth', 'Youth (Grant A)'), makeCode('old', 'Old fund', { active: false })]
     mockFetch({ 'GET /api/organization/allocation-codes': { body: { codes } } })
     const byDay = makeTimesheet({
       mondayAllocations: [

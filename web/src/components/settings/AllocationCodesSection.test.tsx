@@ -2,21 +2,18 @@ import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { AllocationCode, AllocationCodesUpdate } from '@app/core'
+import { makeCode } from '../../../test/allocation-fixtures.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
 import { renderApp } from '../../../test/render.tsx'
 import { AllocationCodesSection } from './AllocationCodesSection.tsx'
 
-const youth: AllocationCode = {
-  id: 'youth',
-  name: 'Youth (Grant A)',
+const youth = makeCode('youth', 'Youth (Grant A)', {
   kind: 'fund',
   className: 'Youth',
-  costNumber: null,
   budgetHours: 30,
   from: '2026-09-01',
   to: '2027-08-31',
-  active: true,
-}
+})
 
 /** The section with an endpoint that keeps what is saved (new codes get an id) and remembers each PUT. */
 const show = () => {

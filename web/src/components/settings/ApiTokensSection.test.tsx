@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { ApiTokenView, OrganizationSettings } from '@app/core'
-import { makeUser } from '../../../test/fixtures.ts'
+import type { ApiTokenView } from '@app/core'
+import { makeOrgSettings, makeUser } from '../../../test/fixtures.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
 import { renderApp } from '../../../test/render.tsx'
 import '../../pages/SettingsPage.tsx'
 
-const settings: OrganizationSettings = {
-  organizationName: 'Grace Chapel',
-  logoUrl: null,
-  timeZone: 'America/Chicago',
-  weekStartDay: 'monday',
-  approvalEmails: true,
-  clockOutLimitHours: 10,
-}
+const settings = makeOrgSettings()
 
 /** Settings with a tokens endpoint that keeps what is made and revoked. */
 const show = (tokens: ApiTokenView[] = []) => {

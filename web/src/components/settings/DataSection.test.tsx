@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { OrganizationClosure, OrganizationSettings } from '@app/core'
-import { makeUser } from '../../../test/fixtures.ts'
+import type { OrganizationClosure } from '@app/core'
+import { makeOrgSettings, makeUser } from '../../../test/fixtures.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
 import { renderApp } from '../../../test/render.tsx'
 import '../../pages/SettingsPage.tsx'
 
-const settings: OrganizationSettings = {
-  organizationName: 'Grace Chapel',
-  logoUrl: null,
-  timeZone: 'America/Chicago',
-  weekStartDay: 'monday',
-  approvalEmails: true,
-  clockOutLimitHours: 10,
-}
+const settings = makeOrgSettings()
 const closure: OrganizationClosure = { closedAt: '2026-11-26T15:00:00.000Z', eraseOn: '2026-12-26' }
 
 /** Settings with a close endpoint; after closing, the user's read says the organization is closed. */

@@ -8,7 +8,7 @@ import { fieldDescription, FormField } from '../ui/FormField.tsx'
 import { Input } from '../ui/Input.tsx'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card.tsx'
+import { SettingsSectionCard } from './SettingsSectionCard.tsx'
 
 /** One export's progress, then its 15-minute download link (read again each time it is shown). */
 function ExportProgress({ id }: { id: string }) {
@@ -91,35 +91,34 @@ export function DataSection() {
   const start = useStartExport()
   const [exportId, setExportId] = useState<string>()
   return (
-    <Card id="data" role="region" aria-labelledby="data-title">
-      <CardHeader>
-        <CardTitle id="data-title" className="flex items-center gap-2">
-          <Database aria-hidden className="size-5" /> {t('data.title')}
-        </CardTitle>
-        <CardDescription>{t('data.description')}</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <Button
-          type="button"
-          variant="outline"
-          disabled={start.isPending}
-          onClick={() =>
-            start.mutate(undefined, {
-              onSuccess: (started) => setExportId(started.id),
-              onError: (error) => {
-                // One export at a time: the one already being made is followed instead.
-                const running = runningExportOf(error)
-                if (running) setExportId(running)
-                else toastFailure(t('data.failed'), error, t('data.failed'))
-              },
-            })
-          }
-        >
-          {t('data.export')}
-        </Button>
-        {exportId ? <ExportProgress id={exportId} /> : null}
-        <CloseOrganization />
-      </CardContent>
-    </Card>
+    <SettingsSectionCard
+      id="data"
+      titleId="data-title"
+      icon={Database}
+      title={t('data.title')}
+      description={t('data.description')}
+      contentClassName="space-y-4"
+    >
+      <Button
+        type="button"
+        variant="outline"
+        disabled={start.isPending}
+        onClick={() =>
+          start.mutate(undefined, {
+            onSuccess: (started) => setExportId(started.id),
+            onError: (error) => {
+              // One export at a time: the one already being made is followed instead.
+              const running = runningExportOf(error)
+              if (running) setExportId(running)
+              else toastFailure(t('data.failed'), error, t('data.failed'))
+            },
+          })
+        }
+      >
+        {t('data.export')}
+      </Button>
+      {exportId ? <ExportProgress id={exportId} /> : null}
+      <CloseOrganization />
+    </SettingsSectionCard>
   )
 }

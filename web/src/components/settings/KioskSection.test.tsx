@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { KioskView, OrganizationSettings } from '@app/core'
-import { makeUser } from '../../../test/fixtures.ts'
+import type { KioskView } from '@app/core'
+import { makeOrgSettings, makeUser } from '../../../test/fixtures.ts'
 import { mockFetch, writes } from '../../../test/fetch-mock.ts'
 import { renderApp } from '../../../test/render.tsx'
 import { browser } from '../../lib/browser.ts'
@@ -13,14 +13,7 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-const settings: OrganizationSettings = {
-  organizationName: 'Grace Chapel',
-  logoUrl: null,
-  timeZone: 'America/Chicago',
-  weekStartDay: 'monday',
-  approvalEmails: true,
-  clockOutLimitHours: 10,
-}
+const settings = makeOrgSettings()
 
 const HALL: KioskView = {
   id: 'k-hall',

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { Tablet } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { KioskCreate, type KioskView } from '@app/core'
-import { errorFields, errorMessage } from '../../api/client.ts'
+import { errorFields } from '../../api/client.ts'
 import { useCreateKiosk, useKiosks, useRevokeKiosk } from '../../api/kiosk.ts'
 import { useOrgTimeZone } from '../../api/organization.ts'
 import { browser } from '../../lib/browser.ts'
@@ -10,11 +10,11 @@ import { formatDate } from '../../lib/format.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { keepSignedIn } from '../../offline/kept-reads.ts'
 import { Button } from '../ui/Button.tsx'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card.tsx'
-import { Dialog, DialogActions, DialogContent, DialogHeading } from '../ui/Dialog.tsx'
+import { ConfirmDialog } from '../ui/Dialog.tsx'
 import { FormField, fieldDescription } from '../ui/FormField.tsx'
 import { inputClasses } from '../ui/Input.tsx'
-import { LoadingState } from '../ui/LoadingState.tsx'
+import { ListRow, QueryList, RowButton } from '../ui/QueryList.tsx'
+import { SettingsSectionCard } from './SettingsSectionCard.tsx'
 
 /** Opens the kiosk screen afresh: nothing of the supervisor's session stays in this tab. */
 const openKiosk = () => browser.navigate('/kiosk')
@@ -52,19 +52,17 @@ function UseAsKioskForm() {
   }
   return (
     <>
-      <Dialog open={asking !== null} onOpenChange={(open) => (open || create.isPending ? undefined : setAsking(null))}>
-        <DialogContent role="alertdialog">
-          <DialogHeading title={t('kiosk.useConfirmTitle')}>
-            {asking ? t('kiosk.useConfirmText', { name: asking.name }) : null}
-          </DialogHeading>
-          <DialogActions
-            onClick={confirm}
-            pending={create.isPending}
-            label={t('kiosk.useConfirmAction')}
-            busyLabel={t('kiosk.using')}
-          />
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={asking !== null}
+        onClose={() => setAsking(null)}
+        title={t('kiosk.useConfirmTitle')}
+        onConfirm={confirm}
+        pending={create.isPending}
+        label={t('kiosk.useConfirmAction')}
+        busyLabel={t('kiosk.using')}
+      >
+        {asking ? t('kiosk.useConfirmText', { name: asking.name }) : null}
+      </ConfirmDialog>
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('kiosk.use')}>
         <FormField id="kiosk-name" label={t('kiosk.name')} hint={t('kiosk.nameHint')} message={error}>
           <input
@@ -106,68 +104,59 @@ export function KioskSection() {
     })
   }
   return (
-    <Card id="kiosk" role="region" aria-labelledby="kiosk-settings-title">
-      <CardHeader>
-        <CardTitle id="kiosk-settings-title" className="flex items-center gap-2">
-          <Tablet aria-hidden className="size-5" /> {t('kiosk.title')}
-        </CardTitle>
-        <CardDescription>{t('kiosk.description')}</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-6">
-        {kiosks.data ? (
-          kiosks.data.length ? (
-            <ul className="divide-y divide-slate-100" aria-label={t('kiosk.listLabel')}>
-              {kiosks.data.map((kiosk) => (
-                <li key={kiosk.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                  <div className="min-w-0 space-y-0.5 text-sm">
-                    <p className="font-medium break-words text-slate-900">{kiosk.name}</p>
-                    <p className="text-slate-600">
-                      {t('kiosk.dates', {
-                        created: formatDate(kiosk.createdAt, 'dateTime', '-', zone),
-                        used: kiosk.lastUsedAt ? formatDate(kiosk.lastUsedAt, 'dateTime', '-', zone) : t('kiosk.never'),
-                      })}
-                    </p>
-                  </div>
-                  <Button
-                    type="button"
-                    size="sm"
-                    variant="destructive"
-                    disabled={revoke.isPending}
-                    aria-label={t('kiosk.revokeNamed', { name: kiosk.name })}
-                    onClick={() => setRevoking(kiosk)}
-                  >
-                    {t('kiosk.revoke')}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-sm text-slate-600">{t('kiosk.none')}</p>
-          )
-        ) : kiosks.isLoading ? (
-          <LoadingState label={t('kiosk.loading')} />
-        ) : (
-          <p className="text-sm text-slate-600">{errorMessage(kiosks.error, t('kiosk.loadError'))}</p>
+    <SettingsSectionCard
+      id="kiosk"
+      titleId="kiosk-settings-title"
+      icon={Tablet}
+      title={t('kiosk.title')}
+      description={t('kiosk.description')}
+      contentClassName="space-y-6"
+    >
+      <QueryList
+        query={kiosks}
+        items={kiosks.data}
+        label={t('kiosk.listLabel')}
+        loading={t('kiosk.loading')}
+        empty={t('kiosk.none')}
+        loadError={t('kiosk.loadError')}
+      >
+        {(kiosk) => (
+          <ListRow
+            key={kiosk.id}
+            actions={
+              <RowButton
+                variant="destructive"
+                disabled={revoke.isPending}
+                aria-label={t('kiosk.revokeNamed', { name: kiosk.name })}
+                onClick={() => setRevoking(kiosk)}
+              >
+                {t('kiosk.revoke')}
+              </RowButton>
+            }
+          >
+            <p className="font-medium break-words text-slate-900">{kiosk.name}</p>
+            <p className="text-slate-600">
+              {t('kiosk.dates', {
+                created: formatDate(kiosk.createdAt, 'dateTime', '-', zone),
+                used: kiosk.lastUsedAt ? formatDate(kiosk.lastUsedAt, 'dateTime', '-', zone) : t('kiosk.never'),
+              })}
+            </p>
+          </ListRow>
         )}
-        <UseAsKioskForm />
-        <Dialog
-          open={revoking !== null}
-          onOpenChange={(open) => (open || revoke.isPending ? undefined : setRevoking(null))}
-        >
-          <DialogContent role="alertdialog">
-            <DialogHeading title={t('kiosk.revokeConfirmTitle')}>
-              {revoking ? t('kiosk.revokeConfirmText', { name: revoking.name }) : null}
-            </DialogHeading>
-            <DialogActions
-              variant="destructive"
-              onClick={confirmRevoke}
-              pending={revoke.isPending}
-              label={t('kiosk.revoke')}
-              busyLabel={t('kiosk.revoking')}
-            />
-          </DialogContent>
-        </Dialog>
-      </CardContent>
-    </Card>
+      </QueryList>
+      <UseAsKioskForm />
+      <ConfirmDialog
+        open={revoking !== null}
+        onClose={() => setRevoking(null)}
+        title={t('kiosk.revokeConfirmTitle')}
+        variant="destructive"
+        onConfirm={confirmRevoke}
+        pending={revoke.isPending}
+        label={t('kiosk.revoke')}
+        busyLabel={t('kiosk.revoking')}
+      >
+        {revoking ? t('kiosk.revokeConfirmText', { name: revoking.name }) : null}
+      </ConfirmDialog>
+    </SettingsSectionCard>
   )
 }

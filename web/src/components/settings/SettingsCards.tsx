@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next'
 import { errorMessage } from '../../api/client.ts'
 import { useOrganizationSettings } from '../../api/organization.ts'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card.tsx'
 import { ErrorState } from '../ui/ErrorState.tsx'
 import { OrganizationSettingsForm } from './OrganizationSettingsForm.tsx'
 import { PayrollSettingsSection } from './PayrollSettingsForm.tsx'
+import { SettingsSectionCard } from './SettingsSectionCard.tsx'
 
 /** The two settings forms that had no card of their own: Settings' pages and the setup guide show them. */
 
@@ -13,23 +13,22 @@ export function OrganizationCard() {
   const { t } = useTranslation('supervisor')
   const settings = useOrganizationSettings()
   return (
-    <Card id="organization" role="region" aria-labelledby="organization-settings-title">
-      <CardHeader>
-        <CardTitle id="organization-settings-title">{t('settings.orgTitle')}</CardTitle>
-        <CardDescription>{t('settings.orgDescription')}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {settings.data ? (
-          // Keyed by the week start, which Settings → Payroll also edits: the form starts again from it.
-          <OrganizationSettingsForm key={settings.data.weekStartDay} saved={settings.data} />
-        ) : (
-          <ErrorState
-            message={errorMessage(settings.error, t('settings.loadError'))}
-            onRetry={() => void settings.refetch()}
-          />
-        )}
-      </CardContent>
-    </Card>
+    <SettingsSectionCard
+      id="organization"
+      titleId="organization-settings-title"
+      title={t('settings.orgTitle')}
+      description={t('settings.orgDescription')}
+    >
+      {settings.data ? (
+        // Keyed by the week start, which Settings → Payroll also edits: the form starts again from it.
+        <OrganizationSettingsForm key={settings.data.weekStartDay} saved={settings.data} />
+      ) : (
+        <ErrorState
+          message={errorMessage(settings.error, t('settings.loadError'))}
+          onRetry={() => void settings.refetch()}
+        />
+      )}
+    </SettingsSectionCard>
   )
 }
 
@@ -37,14 +36,13 @@ export function OrganizationCard() {
 export function PayrollCard() {
   const { t } = useTranslation('supervisor')
   return (
-    <Card id="payroll" role="region" aria-labelledby="payroll-settings-title">
-      <CardHeader>
-        <CardTitle id="payroll-settings-title">{t('settings.payrollTitle')}</CardTitle>
-        <CardDescription>{t('settings.payrollDescription')}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <PayrollSettingsSection />
-      </CardContent>
-    </Card>
+    <SettingsSectionCard
+      id="payroll"
+      titleId="payroll-settings-title"
+      title={t('settings.payrollTitle')}
+      description={t('settings.payrollDescription')}
+    >
+      <PayrollSettingsSection />
+    </SettingsSectionCard>
   )
 }

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { Webhook } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { WebhookEvent, WebhookInput, type WebhookCreated, type WebhookView } from '@app/core'
-import { errorFields, errorMessage } from '../../api/client.ts'
+import { errorFields } from '../../api/client.ts'
 import { useOrgTimeZone } from '../../api/organization.ts'
 import {
   useCreateWebhook,
@@ -14,43 +14,15 @@ import {
 import { formatDate } from '../../lib/format.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card.tsx'
-import { ErrorState } from '../ui/ErrorState.tsx'
-import { FieldMessage } from '../ui/FieldMessage.tsx'
 import { FormField, fieldDescription } from '../ui/FormField.tsx'
 import { inputClasses } from '../ui/Input.tsx'
-import { LoadingState } from '../ui/LoadingState.tsx'
+import { ListRow, QueryList, RowButton } from '../ui/QueryList.tsx'
+import { CheckboxChoices, issueMessages } from './CheckboxChoices.tsx'
+import { OneTimeSecret } from './OneTimeSecret.tsx'
+import { SettingsSectionCard } from './SettingsSectionCard.tsx'
 
-/** The signing secret of a webhook just added: shown this once, with a button to copy it. */
-function NewSecret({ created, onDone }: { created: WebhookCreated; onDone: () => void }) {
-  const { t } = useTranslation('supervisor')
-  const [copied, setCopied] = useState(false)
-  const copy = () =>
-    void navigator.clipboard?.writeText(created.secret).then(
-      () => setCopied(true),
-      () => setCopied(false),
-    )
-  return (
-    <div role="status" className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-4">
-      <p className="break-all text-sm font-medium text-slate-900">{t('webhooks.createdTitle', { url: created.url })}</p>
-      <p className="text-sm text-slate-700">{t('webhooks.shownOnce')}</p>
-      <code
-        data-testid="new-webhook-secret"
-        className="block break-all rounded bg-white p-2 font-mono text-sm text-slate-900"
-      >
-        {created.secret}
-      </code>
-      <div className="flex gap-2">
-        <Button type="button" size="sm" variant="outline" onClick={copy}>
-          {copied ? t('webhooks.copied') : t('webhooks.copy')}
-        </Button>
-        <Button type="button" size="sm" variant="ghost" onClick={onDone}>
-          {t('webhooks.done')}
-        </Button>
-      </div>
-    </div>
-  )
-}
+/** The catalogue group of this section's texts (the new secret's among them). */
+const TEXTS = 'webhooks'
 
 function AddWebhookForm({ onCreated }: { onCreated: (created: WebhookCreated) => void }) {
   const { t } = useTranslation('supervisor')
@@ -59,19 +31,11 @@ function AddWebhookForm({ onCreated }: { onCreated: (created: WebhookCreated) =>
   const [events, setEvents] = useState<WebhookEvent[]>([])
   const [errors, setErrors] = useState<Record<string, string>>({})
   const busy = create.isPending
-  const toggle = (event: WebhookEvent, on: boolean) => {
-    setEvents((e) => (on ? [...e, event] : e.filter((x) => x !== event)))
-    setErrors({})
-  }
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const checked = WebhookInput.safeParse({ url, events })
     if (!checked.success) {
-      setErrors(
-        Object.fromEntries(
-          checked.error.issues.map((i) => [String(i.path[0]), t(`webhooks.invalid.${String(i.path[0])}`)]),
-        ),
-      )
+      setErrors(issueMessages(checked.error.issues, (field) => t(`webhooks.invalid.${field}`)))
       return
     }
     create.mutate(checked.data, {
@@ -106,25 +70,19 @@ function AddWebhookForm({ onCreated }: { onCreated: (created: WebhookCreated) =>
           className={inputClasses}
         />
       </FormField>
-      <fieldset className="space-y-2" aria-describedby={errors.events ? 'webhook-events-error' : undefined}>
-        <legend className="text-sm font-medium text-slate-900">{t('webhooks.events')}</legend>
-        {WebhookEvent.options.map((name) => (
-          <label key={name} className="flex items-start gap-3 text-sm">
-            <input
-              type="checkbox"
-              checked={events.includes(name)}
-              onChange={(e) => toggle(name, e.target.checked)}
-              disabled={busy}
-              className="mt-0.5 size-5 shrink-0 accent-indigo-600"
-            />
-            <span>
-              <span className="font-mono font-medium text-slate-900">{name}</span>
-              <span className="block text-slate-600">{t(`webhooks.event.${name}`)}</span>
-            </span>
-          </label>
-        ))}
-        {errors.events ? <FieldMessage id="webhook-events-error">{errors.events}</FieldMessage> : null}
-      </fieldset>
+      <CheckboxChoices
+        legend={t('webhooks.events')}
+        options={WebhookEvent.options}
+        chosen={events}
+        onChange={(next) => {
+          setEvents(next)
+          setErrors({})
+        }}
+        describe={(name) => t(`webhooks.event.${name}`)}
+        disabled={busy}
+        message={errors.events}
+        messageId="webhook-events-error"
+      />
       <div className="flex justify-end">
         <Button type="submit" disabled={busy}>
           {busy ? t('webhooks.adding') : t('webhooks.add')}
@@ -140,21 +98,19 @@ function Deliveries({ webhook }: { webhook: WebhookView }) {
   const zone = useOrgTimeZone()
   const deliveries = useWebhookDeliveries(webhook.id, true)
   const redeliver = useRedeliver(webhook.id)
-  if (deliveries.isLoading) return <LoadingState label={t('webhooks.deliveriesLoading')} />
-  if (deliveries.error || !deliveries.data)
-    return (
-      <ErrorState
-        message={errorMessage(deliveries.error, t('webhooks.deliveriesError'))}
-        onRetry={() => void deliveries.refetch()}
-      />
-    )
-  if (!deliveries.data.length) return <p className="text-sm text-slate-600">{t('webhooks.noDeliveries')}</p>
   const timeOf = new Map(
-    deliveries.data.map((d) => [d.id, formatDate(d.lastAttemptAt ?? d.createdAt, 'dateTime', '-', zone)]),
+    (deliveries.data ?? []).map((d) => [d.id, formatDate(d.lastAttemptAt ?? d.createdAt, 'dateTime', '-', zone)]),
   )
   return (
-    <ul className="divide-y divide-slate-100" aria-label={t('webhooks.deliveriesNamed', { url: webhook.url })}>
-      {deliveries.data.map((d) => {
+    <QueryList
+      query={deliveries}
+      items={deliveries.data}
+      label={t('webhooks.deliveriesNamed', { url: webhook.url })}
+      loading={t('webhooks.deliveriesLoading')}
+      empty={t('webhooks.noDeliveries')}
+      loadError={t('webhooks.deliveriesError')}
+    >
+      {(d) => {
         const time = timeOf.get(d.id)
         return (
           <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
@@ -182,10 +138,7 @@ function Deliveries({ webhook }: { webhook: WebhookView }) {
                 })}
               </p>
             </div>
-            <Button
-              type="button"
-              size="sm"
-              variant="outline"
+            <RowButton
               disabled={redeliver.isPending}
               aria-label={t('webhooks.redeliverNamed', { event: d.event, time })}
               onClick={() =>
@@ -195,11 +148,11 @@ function Deliveries({ webhook }: { webhook: WebhookView }) {
               }
             >
               {t('webhooks.redeliver')}
-            </Button>
+            </RowButton>
           </li>
         )
-      })}
-    </ul>
+      }}
+    </QueryList>
   )
 }
 
@@ -210,29 +163,13 @@ function WebhookItem({ webhook }: { webhook: WebhookView }) {
   const [open, setOpen] = useState(false)
   const panelId = `webhook-deliveries-${webhook.id}`
   return (
-    <li className="space-y-3 py-3">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="min-w-0 space-y-0.5 text-sm">
-          <p className="break-all font-medium text-slate-900">{webhook.url}</p>
-          <p className="break-words font-mono text-slate-700">{webhook.events.join(', ')}</p>
-          <p className="text-slate-600">
-            {t('webhooks.created', { created: formatDate(webhook.createdAt, 'dateTime', '-', zone) })}
-          </p>
-        </div>
+    <ListRow
+      actions={
         <div className="flex gap-2">
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
-            aria-expanded={open}
-            aria-controls={panelId}
-            onClick={() => setOpen((o) => !o)}
-          >
+          <RowButton aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
             {open ? t('webhooks.hideDeliveries') : t('webhooks.showDeliveries')}
-          </Button>
-          <Button
-            type="button"
-            size="sm"
+          </RowButton>
+          <RowButton
             variant="destructive"
             disabled={remove.isPending}
             aria-label={t('webhooks.deleteNamed', { url: webhook.url })}
@@ -244,15 +181,23 @@ function WebhookItem({ webhook }: { webhook: WebhookView }) {
             }}
           >
             {t('webhooks.delete')}
-          </Button>
+          </RowButton>
         </div>
-      </div>
-      {open ? (
-        <div id={panelId} className="rounded-md border border-slate-200 p-3">
-          <Deliveries webhook={webhook} />
-        </div>
-      ) : null}
-    </li>
+      }
+      below={
+        open ? (
+          <div id={panelId} className="rounded-md border border-slate-200 p-3">
+            <Deliveries webhook={webhook} />
+          </div>
+        ) : null
+      }
+    >
+      <p className="break-all font-medium text-slate-900">{webhook.url}</p>
+      <p className="break-words font-mono text-slate-700">{webhook.events.join(', ')}</p>
+      <p className="text-slate-600">
+        {t('webhooks.created', { created: formatDate(webhook.createdAt, 'dateTime', '-', zone) })}
+      </p>
+    </ListRow>
   )
 }
 
@@ -262,35 +207,34 @@ export function WebhooksSection() {
   const webhooks = useWebhooks()
   const [created, setCreated] = useState<WebhookCreated>()
   return (
-    <Card id="webhooks" role="region" aria-labelledby="webhooks-title">
-      <CardHeader>
-        <CardTitle id="webhooks-title" className="flex items-center gap-2">
-          <Webhook aria-hidden className="size-5" /> {t('webhooks.title')}
-        </CardTitle>
-        <CardDescription>{t('webhooks.description')}</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-6">
-        {created ? <NewSecret created={created} onDone={() => setCreated(undefined)} /> : null}
-        {webhooks.data ? (
-          webhooks.data.length ? (
-            <ul className="divide-y divide-slate-100" aria-label={t('webhooks.listLabel')}>
-              {webhooks.data.map((webhook) => (
-                <WebhookItem key={webhook.id} webhook={webhook} />
-              ))}
-            </ul>
-          ) : (
-            <p className="text-sm text-slate-600">{t('webhooks.none')}</p>
-          )
-        ) : webhooks.isLoading ? (
-          <LoadingState label={t('webhooks.loading')} />
-        ) : (
-          <ErrorState
-            message={errorMessage(webhooks.error, t('webhooks.loadError'))}
-            onRetry={() => void webhooks.refetch()}
-          />
-        )}
-        <AddWebhookForm onCreated={setCreated} />
-      </CardContent>
-    </Card>
+    <SettingsSectionCard
+      id="webhooks"
+      titleId="webhooks-title"
+      icon={Webhook}
+      title={t('webhooks.title')}
+      description={t('webhooks.description')}
+      contentClassName="space-y-6"
+    >
+      {created ? (
+        <OneTimeSecret
+          title={t('webhooks.createdTitle', { url: created.url })}
+          secret={created.secret}
+          testId="new-webhook-secret"
+          texts={TEXTS}
+          onDone={() => setCreated(undefined)}
+        />
+      ) : null}
+      <QueryList
+        query={webhooks}
+        items={webhooks.data}
+        label={t('webhooks.listLabel')}
+        loading={t('webhooks.loading')}
+        empty={t('webhooks.none')}
+        loadError={t('webhooks.loadError')}
+      >
+        {(webhook) => <WebhookItem key={webhook.id} webhook={webhook} />}
+      </QueryList>
+      <AddWebhookForm onCreated={setCreated} />
+    </SettingsSectionCard>
   )
 }

@@ -6,14 +6,11 @@ import { formatLeaveHours } from '../../lib/format.ts'
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
-import { EmptyState } from '../ui/EmptyState.tsx'
 import { Input } from '../ui/Input.tsx'
 import { Label } from '../ui/Label.tsx'
 import { requestDates, useKindName } from './time-off-parts.tsx'
 import { MemberName } from '../ui/MemberName.tsx'
-
-const SCOPES = ['mine', 'everyone'] as const
-type Scope = (typeof SCOPES)[number]
+import { PendingList, PendingScopeButtons, usePendingScope } from '../approvals/PendingItems.tsx'
 
 /**
  * The requests waiting for a decision, opening on "Waiting for me" (routed to me, or to
@@ -21,34 +18,21 @@ type Scope = (typeof SCOPES)[number]
  */
 export function PendingTimeOff({ user, requests }: { user: User; requests: readonly TimeOffRequestView[] }) {
   const { t } = useTranslation('supervisor')
-  const [scope, setScope] = useState<Scope>('mine')
-  const pending = requests.filter((r) => r.status === 'pending')
-  const mine = pending.filter((r) => r.waitingForMe)
-  const rows = scope === 'mine' ? mine : pending
+  const pending = usePendingScope(requests.filter((r) => r.status === 'pending'))
   return (
     <div className="space-y-3">
-      <div role="group" aria-label={t('timeOff.pending.scope')} className="flex flex-wrap gap-2">
-        {SCOPES.map((s) => (
-          <Button
-            key={s}
-            size="sm"
-            variant={scope === s ? 'primary' : 'outline'}
-            aria-pressed={scope === s}
-            onClick={() => setScope(s)}
-          >
-            {t(`timeOff.pending.${s}`, { count: s === 'mine' ? mine.length : pending.length })}
-          </Button>
-        ))}
-      </div>
-      {rows.length === 0 ? (
-        <EmptyState title={t(scope === 'mine' ? 'timeOff.pending.noneForMe' : 'timeOff.pending.none')} />
-      ) : (
-        <ul className="divide-y divide-slate-100">
-          {rows.map((r) => (
-            <PendingRow key={r.id} request={r} own={r.employeeId === user.id} />
-          ))}
-        </ul>
-      )}
+      <PendingScopeButtons
+        pending={pending}
+        label={t('timeOff.pending.scope')}
+        text={(s, count) => t(`timeOff.pending.${s}`, { count })}
+        className="flex flex-wrap gap-2"
+      />
+      <PendingList
+        rows={pending.rows}
+        empty={t(pending.scope === 'mine' ? 'timeOff.pending.noneForMe' : 'timeOff.pending.none')}
+      >
+        {(r) => <PendingRow key={r.id} request={r} own={r.employeeId === user.id} />}
+      </PendingList>
     </div>
   )
 }

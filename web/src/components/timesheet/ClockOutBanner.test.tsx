@@ -1,3 +1,4 @@
+import { makeOrgSettings } from '../../../test/fixtures.ts'
 import { describe, expect, it, vi } from 'vitest'
 // IndexedDB, which jsdom lacks (the weekly dialog's saves go through the device's queue).
 import 'fake-indexeddb/auto'
@@ -14,14 +15,7 @@ import { WeeklyTimesheetDialog } from './WeeklyTimesheetDialog.tsx'
 
 // Wednesday, Nov 18, 2026, 10:15 UTC; the organization's limit is 10 hours.
 onWednesdayMorning(['Date', 'setInterval', 'clearInterval'])
-const settings = {
-  organizationName: 'Grace Chapel',
-  logoUrl: null,
-  timeZone: 'UTC',
-  weekStartDay: 'monday',
-  approvalEmails: true,
-  clockOutLimitHours: 10,
-}
+const settings = makeOrgSettings({ timeZone: 'UTC' })
 /** The server's week, saved by PUT as the member's own save does. */
 const serve = (sheet: Timesheet) => {
   let server = sheet

@@ -2,24 +2,18 @@ import { describe, expect, it } from 'vitest'
 import { useState } from 'react'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { timesheetDays, type AllocationCode, type TimesheetDays } from '@app/core'
+import { timesheetDays, type TimesheetDays } from '@app/core'
+import { makeCode } from '../../../test/allocation-fixtures.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
 import { makeUser } from '../../../test/fixtures.ts'
 import { renderApp } from '../../../test/render.tsx'
 import { DayFields } from './TimesheetFields.tsx'
 
-const code = (id: string, name: string, active = true): AllocationCode => ({
-  id,
-  name,
-  kind: 'ministry',
-  className: null,
-  costNumber: null,
-  budgetHours: null,
-  from: null,
-  to: null,
-  active,
-})
-const CODES = [code('youth', 'Youth (Grant A)'), code('admin', 'Administration'), code('old', 'Old fund', false)]
+const CODES = [
+  makeCode('youth', 'Youth (Grant A)'),
+  makeCode('admin', 'Administration'),
+  makeCode('old', 'Old fund', { active: false }),
+]
 
 /** Monday's fields bound to a week held in state, as both forms hold it; `seen` gets every change. */
 function Monday({ initial, seen }: { initial: Partial<TimesheetDays>; seen: TimesheetDays[] }) {

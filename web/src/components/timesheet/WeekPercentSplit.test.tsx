@@ -4,7 +4,8 @@ import 'fake-indexeddb/auto'
 import { screen, waitFor, within } from '@testing-library/react'
 import i18next from 'i18next'
 import userEvent from '@testing-library/user-event'
-import type { AllocationCode, PayType, TimesheetAnswer } from '@app/core'
+import type { PayType, TimesheetAnswer } from '@app/core'
+import { makeCode } from '../../../test/allocation-fixtures.ts'
 import { mockFetch, writes, type MockAnswer } from '../../../test/fetch-mock.ts'
 import { makeUser } from '../../../test/fixtures.ts'
 import { renderApp } from '../../../test/render.tsx'
@@ -16,18 +17,7 @@ import { WeeklyTimesheetDialog } from './WeeklyTimesheetDialog.tsx'
 
 onWednesdayMorning(['Date', 'setInterval', 'clearInterval'])
 
-const code = (id: string, name: string): AllocationCode => ({
-  id,
-  name,
-  kind: 'ministry',
-  className: null,
-  costNumber: null,
-  budgetHours: null,
-  from: null,
-  to: null,
-  active: true,
-})
-const CODES = [code('youth', 'Youth (Grant A)'), code('admin', 'Administration'), code('music', 'Music')]
+const CODES = [makeCode('youth', 'Youth (Grant A)'), makeCode('admin', 'Administration'), makeCode('music', 'Music')]
 const WEEK = { mondayStart: '09:00', mondayEnd: '17:00', tuesdayStart: '09:00', tuesdayEnd: '17:00' }
 
 type Handler = MockAnswer | ((init: RequestInit | undefined) => MockAnswer)

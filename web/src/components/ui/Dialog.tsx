@@ -140,3 +140,38 @@ export function DialogFor<T>({
     </Dialog>
   )
 }
+
+/**
+ * A question before an action (revoke a kiosk, remove a member): the title, what it is about, Cancel
+ * and the action. Closing is refused while the action runs.
+ */
+export function ConfirmDialog({
+  open,
+  onClose,
+  title,
+  children,
+  onConfirm,
+  pending,
+  label,
+  busyLabel,
+  variant,
+}: {
+  open: boolean
+  onClose: () => void
+  title: ReactNode
+  children: ReactNode
+  onConfirm: () => void
+  pending: boolean
+  label: ReactNode
+  busyLabel: string
+  variant?: ButtonProps['variant']
+}) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next || pending ? undefined : onClose())}>
+      <DialogContent role="alertdialog">
+        <DialogHeading title={title}>{children}</DialogHeading>
+        <DialogActions variant={variant} onClick={onConfirm} pending={pending} label={label} busyLabel={busyLabel} />
+      </DialogContent>
+    </Dialog>
+  )
+}

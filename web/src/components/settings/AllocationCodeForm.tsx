@@ -1,0 +1,206 @@
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import {
+  ALLOCATION_CLASS_MAX_LENGTH,
+  ALLOCATION_COST_NUMBER_MAX_LENGTH,
+  ALLOCATION_NAME_MAX_LENGTH,
+  AllocationCodesUpdate,
+  AllocationKind,
+  type AllocationCode,
+} from '@app/core'
+import { errorFields, errorMessage } from '../../api/client.ts'
+import { useSaveAllocationCodes } from '../../api/allocation.ts'
+import { translated } from '../../lib/field-errors.ts'
+import { toast } from '../../lib/toast.ts'
+import { toastFailure } from '../../lib/toast-failure.ts'
+import { Button } from '../ui/Button.tsx'
+import { FormField, fieldDescription } from '../ui/FormField.tsx'
+import { Input, inputClasses } from '../ui/Input.tsx'
+import { Options } from '../ui/Options.tsx'
+import {
+  blank,
+  FIELD_ORDER,
+  inputOf,
+  messagesAt,
+  storedInput,
+  valuesOf,
+  type CodeField,
+  type CodeValues,
+} from './code-values.ts'
+
+/** Add or edit one code; the whole list is saved (PUT), the others as they are. */
+export function CodeForm({
+  codes,
+  editing,
+  onDone,
+}: {
+  codes: readonly AllocationCode[]
+  /** The code edited, or undefined for a new one. */
+  editing: AllocationCode | undefined
+  onDone: () => void
+}) {
+  const { t } = useTranslation('supervisor')
+  const save = useSaveAllocationCodes()
+  const [values, setValues] = useState<CodeValues>(() => (editing ? valuesOf(editing) : blank))
+  const [shown, setShown] = useState<Partial<Record<CodeField, string>>>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const index = editing ? codes.findIndex((c) => c.id === editing.id) : codes.length
+  const busy = save.isPending
+  const prefix = editing ? `code-${editing.id}` : 'code-new'
+  const id = (field: CodeField | 'active') => `${prefix}-${field}`
+
+  const set = <K extends keyof CodeValues>(field: K, value: CodeValues[K]) => {
+    setValues((v) => ({ ...v, [field]: value }))
+    setShown((s) => ({ ...s, [field]: undefined }))
+    setFormError(null)
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const list = codes.map(storedInput)
+    list[index] = inputOf(values, editing?.id)
+    const checked = AllocationCodesUpdate.safeParse({ codes: list })
+    if (!checked.success) {
+      const issues = Object.fromEntries(checked.error.issues.map((i) => [i.path.join('.'), translated(i.message)]))
+      const mine = messagesAt(index, issues)
+      setShown(mine)
+      if (Object.keys(mine).length === 0)
+        setFormError(translated(checked.error.issues[0]?.message ?? t('allocation.saveFailed')))
+      const first = FIELD_ORDER.find((f) => mine[f])
+      if (first) document.getElementById(id(first))?.focus()
+      return
+    }
+    save.mutate(checked.data, {
+      onSuccess: () => {
+        toast({ title: t('allocation.saved'), description: values.name.trim() })
+        onDone()
+      },
+      onError: (error) => {
+        const mine = messagesAt(index, errorFields(error))
+        setShown(mine)
+        if (Object.keys(mine).length === 0) setFormError(errorMessage(error, t('allocation.saveFailed')))
+        toastFailure(t('allocation.saveFailed'), error, t('allocation.saveFailed'))
+      },
+    })
+  }
+
+  const control = (field: CodeField, hint = false) => ({
+    id: id(field),
+    'aria-invalid': shown[field] ? true : undefined,
+    'aria-describedby': fieldDescription(id(field), { hint, message: shown[field] }),
+    disabled: busy,
+  })
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="space-y-4 rounded-md border border-slate-200 p-4"
+      aria-label={editing ? t('allocation.editNamed', { name: editing.name }) : t('allocation.add')}
+    >
+      {formError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {formError}
+        </p>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id={id('name')} label={t('allocation.fields.name')} message={shown.name}>
+          <Input
+            {...control('name')}
+            value={values.name}
+            maxLength={ALLOCATION_NAME_MAX_LENGTH}
+            autoComplete="off"
+            required
+            onChange={(e) => set('name', e.target.value)}
+          />
+        </FormField>
+        <FormField id={id('kind')} label={t('allocation.fields.kind')} message={shown.kind}>
+          <select
+            {...control('kind')}
+            value={values.kind}
+            className={inputClasses}
+            onChange={(e) => set('kind', e.target.value as AllocationKind)}
+          >
+            <Options values={AllocationKind.options} label={(kind) => t(`allocation.kind.${kind}`)} />
+          </select>
+        </FormField>
+      </div>
+      <FormField
+        id={id('className')}
+        label={t('allocation.fields.className')}
+        hint={t('allocation.fields.classNameHint')}
+        message={shown.className}
+      >
+        <Input
+          {...control('className', true)}
+          value={values.className}
+          maxLength={ALLOCATION_CLASS_MAX_LENGTH}
+          autoComplete="off"
+          onChange={(e) => set('className', e.target.value)}
+        />
+      </FormField>
+      <FormField
+        id={id('costNumber')}
+        label={t('allocation.fields.costNumber')}
+        hint={t('allocation.fields.costNumberHint')}
+        message={shown.costNumber}
+      >
+        <Input
+          {...control('costNumber', true)}
+          value={values.costNumber}
+          maxLength={ALLOCATION_COST_NUMBER_MAX_LENGTH}
+          autoComplete="off"
+          onChange={(e) => set('costNumber', e.target.value)}
+        />
+      </FormField>
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-medium text-slate-900">{t('allocation.fields.grant')}</legend>
+        <p className="text-sm text-slate-600">{t('allocation.fields.grantHint')}</p>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <FormField id={id('from')} label={t('allocation.fields.from')} message={shown.from}>
+            <Input {...control('from')} type="date" value={values.from} onChange={(e) => set('from', e.target.value)} />
+          </FormField>
+          <FormField id={id('to')} label={t('allocation.fields.to')} message={shown.to}>
+            <Input {...control('to')} type="date" value={values.to} onChange={(e) => set('to', e.target.value)} />
+          </FormField>
+          <FormField id={id('budgetHours')} label={t('allocation.fields.budgetHours')} message={shown.budgetHours}>
+            <Input
+              {...control('budgetHours')}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="any"
+              value={values.budgetHours}
+              onChange={(e) => set('budgetHours', e.target.value)}
+            />
+          </FormField>
+        </div>
+      </fieldset>
+      <label className="flex items-start gap-3 text-sm">
+        <input
+          id={id('active')}
+          type="checkbox"
+          checked={values.active}
+          disabled={busy}
+          aria-describedby={`${id('active')}-hint`}
+          onChange={(e) => set('active', e.target.checked)}
+          className="mt-0.5 size-5 shrink-0 accent-indigo-600"
+        />
+        <span>
+          <span className="font-medium text-slate-900">{t('allocation.fields.active')}</span>
+          <span id={`${id('active')}-hint`} className="block text-slate-600">
+            {t('allocation.fields.activeHint')}
+          </span>
+        </span>
+      </label>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="ghost" onClick={onDone} disabled={busy}>
+          {t('allocation.cancel')}
+        </Button>
+        <Button type="submit" disabled={busy} busy={busy} busyLabel={t('allocation.saving')}>
+          {editing ? t('allocation.save') : t('allocation.add')}
+        </Button>
+      </div>
+    </form>
+  )
+}

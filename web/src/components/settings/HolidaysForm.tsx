@@ -1,0 +1,202 @@
+import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { DEFAULT_HOLIDAY_HOURS, HolidayCalendar, todayIn, US_FEDERAL_HOLIDAYS, usFederalHolidays } from '@app/core'
+import { useOrgTimeZone } from '../../api/organization.ts'
+import { useUpdateHolidays } from '../../api/time-off.ts'
+import { useFieldErrors } from '../../lib/field-errors.ts'
+import { toast } from '../../lib/toast.ts'
+import { toastFailure } from '../../lib/toast-failure.ts'
+import { Button } from '../ui/Button.tsx'
+import { FormAlert } from '../ui/FormAlert.tsx'
+import { FormField } from '../ui/FormField.tsx'
+import { Input } from '../ui/Input.tsx'
+import { num } from './policy-draft.ts'
+
+interface HolidayRow {
+  key: number
+  date: string
+  name: string
+  hours: string
+}
+interface BlackoutRow {
+  key: number
+  date: string
+  reason: string
+}
+let nextKey = 0
+const key = () => ++nextKey
+
+/** Settings → Time off: the organization's paid holidays (with the US federal ones a click away) and blackout dates. */
+export function HolidaysForm({ saved }: { saved: HolidayCalendar }) {
+  const { t } = useTranslation('supervisor')
+  const timeZone = useOrgTimeZone()
+  const update = useUpdateHolidays()
+  const id = useId()
+  const [holidays, setHolidays] = useState<HolidayRow[]>(() =>
+    saved.holidays.map((h) => ({ key: key(), date: h.date, name: h.name, hours: String(h.hours) })),
+  )
+  const [blackouts, setBlackouts] = useState<BlackoutRow[]>(() =>
+    saved.blackouts.map((b) => ({ key: key(), date: b.date, reason: b.reason })),
+  )
+  const [year, setYear] = useState(() => Number(todayIn(timeZone).slice(0, 4)))
+  const errors = useFieldErrors(['holidays', 'blackouts'] as const, update.error)
+  const editHoliday = (k: number, patch: Partial<HolidayRow>) => {
+    setHolidays((hs) => hs.map((h) => (h.key === k ? { ...h, ...patch } : h)))
+    errors.clear()
+  }
+  const editBlackout = (k: number, patch: Partial<BlackoutRow>) => {
+    setBlackouts((bs) => bs.map((b) => (b.key === k ? { ...b, ...patch } : b)))
+    errors.clear()
+  }
+  const addFederal = () => {
+    const names = Object.fromEntries(US_FEDERAL_HOLIDAYS.map((h) => [h, t(`settings.timeOff.federal.${h}`)])) as Record<
+      (typeof US_FEDERAL_HOLIDAYS)[number],
+      string
+    >
+    const taken = new Set(holidays.map((h) => h.date))
+    const added = usFederalHolidays(year, names)
+      .filter((h) => !taken.has(h.date))
+      .map((h) => ({ key: key(), date: h.date, name: h.name, hours: String(h.hours) }))
+    setHolidays((hs) => [...hs, ...added].sort((a, b) => a.date.localeCompare(b.date)))
+    toast({ title: t('settings.timeOff.federalAdded', { count: added.length, year }) })
+  }
+  const values = {
+    holidays: holidays.map((h) => ({ date: h.date, name: h.name, hours: num(h.hours) })),
+    blackouts: blackouts.map((b) => ({ date: b.date, reason: b.reason })),
+  }
+  const onSubmit = errors.onSubmit(HolidayCalendar, values, (calendar) =>
+    update.mutate(calendar, {
+      onSuccess: () =>
+        toast({ title: t('settings.timeOff.savedTitle'), description: t('settings.timeOff.holidaysSaved') }),
+      onError: (error) => toastFailure(t('settings.timeOff.failedTitle'), error, t('settings.timeOff.failed')),
+    }),
+  )
+  const message = errors.shown.holidays ?? errors.shown.blackouts ?? errors.formError(t('settings.timeOff.failed'))
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-6" aria-labelledby="holidays-title">
+      <h3 id="holidays-title" className="font-semibold text-slate-900">
+        {t('settings.timeOff.holidaysTitle')}
+      </h3>
+      <FormAlert message={message} />
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-medium text-slate-800">{t('settings.timeOff.holidays')}</legend>
+        {holidays.length === 0 ? <p className="text-sm text-slate-600">{t('settings.timeOff.noHolidays')}</p> : null}
+        <ul className="space-y-3">
+          {holidays.map((h, i) => (
+            <li key={h.key} className="grid grid-cols-2 gap-2 sm:grid-cols-[10rem_1fr_6rem_auto] sm:items-end">
+              <FormField id={`${id}-h${h.key}-date`} label={t('settings.timeOff.date')}>
+                <Input
+                  id={`${id}-h${h.key}-date`}
+                  type="date"
+                  value={h.date}
+                  onChange={(e) => editHoliday(h.key, { date: e.target.value })}
+                />
+              </FormField>
+              <FormField id={`${id}-h${h.key}-hours`} label={t('settings.timeOff.holidayHours')} className="sm:order-3">
+                <Input
+                  id={`${id}-h${h.key}-hours`}
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  max={24}
+                  step="any"
+                  value={h.hours}
+                  onChange={(e) => editHoliday(h.key, { hours: e.target.value })}
+                />
+              </FormField>
+              <FormField
+                id={`${id}-h${h.key}-name`}
+                label={t('settings.timeOff.holidayName')}
+                className="col-span-2 sm:order-2 sm:col-span-1"
+              >
+                <Input
+                  id={`${id}-h${h.key}-name`}
+                  value={h.name}
+                  maxLength={80}
+                  onChange={(e) => editHoliday(h.key, { name: e.target.value })}
+                />
+              </FormField>
+              <Button
+                type="button"
+                variant="outline"
+                className="col-span-2 sm:order-4 sm:col-span-1"
+                aria-label={t('settings.timeOff.removeHoliday', { name: h.name || String(i + 1) })}
+                onClick={() => setHolidays((hs) => hs.filter((x) => x.key !== h.key))}
+              >
+                {t('settings.timeOff.remove')}
+              </Button>
+            </li>
+          ))}
+        </ul>
+        <div className="flex flex-wrap items-end gap-2">
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() =>
+              setHolidays((hs) => [...hs, { key: key(), date: '', name: '', hours: String(DEFAULT_HOLIDAY_HOURS) }])
+            }
+          >
+            {t('settings.timeOff.addHoliday')}
+          </Button>
+          <FormField id={`${id}-year`} label={t('settings.timeOff.year')} className="w-28">
+            <Input
+              id={`${id}-year`}
+              type="number"
+              min={2000}
+              max={2100}
+              value={year}
+              onChange={(e) => setYear(Number(e.target.value))}
+            />
+          </FormField>
+          <Button type="button" variant="outline" disabled={!(year >= 2000 && year <= 2100)} onClick={addFederal}>
+            {t('settings.timeOff.addFederal', { year })}
+          </Button>
+        </div>
+      </fieldset>
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-medium text-slate-800">{t('settings.timeOff.blackouts')}</legend>
+        <p className="text-sm text-slate-600">{t('settings.timeOff.blackoutsHint')}</p>
+        <ul className="space-y-3">
+          {blackouts.map((b, i) => (
+            <li key={b.key} className="grid gap-2 sm:grid-cols-[10rem_1fr_auto] sm:items-end">
+              <FormField id={`${id}-b${b.key}-date`} label={t('settings.timeOff.date')}>
+                <Input
+                  id={`${id}-b${b.key}-date`}
+                  type="date"
+                  value={b.date}
+                  onChange={(e) => editBlackout(b.key, { date: e.target.value })}
+                />
+              </FormField>
+              <FormField id={`${id}-b${b.key}-reason`} label={t('settings.timeOff.reason')}>
+                <Input
+                  id={`${id}-b${b.key}-reason`}
+                  value={b.reason}
+                  maxLength={200}
+                  onChange={(e) => editBlackout(b.key, { reason: e.target.value })}
+                />
+              </FormField>
+              <Button
+                type="button"
+                variant="outline"
+                aria-label={t('settings.timeOff.removeBlackout', { name: b.reason || String(i + 1) })}
+                onClick={() => setBlackouts((bs) => bs.filter((x) => x.key !== b.key))}
+              >
+                {t('settings.timeOff.remove')}
+              </Button>
+            </li>
+          ))}
+        </ul>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => setBlackouts((bs) => [...bs, { key: key(), date: '', reason: '' }])}
+        >
+          {t('settings.timeOff.addBlackout')}
+        </Button>
+      </fieldset>
+      <Button type="submit" busy={update.isPending}>
+        {t('settings.timeOff.saveHolidays')}
+      </Button>
+    </form>
+  )
+}
