@@ -1,5 +1,6 @@
 import { NoContent, WebhookParams } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
+import { assertWholeChurch } from '../workflows/campuses.ts'
 
 /** Settings → Webhooks: deletes a webhook; nothing more is delivered to it. */
 export default defineRoute({
@@ -10,6 +11,7 @@ export default defineRoute({
   response: NoContent,
   uses: ['table'],
   handler: async ({ params, session, db }) => {
+    assertWholeChurch(session.user)
     await db.webhooks.remove(params.id, session.user)
     return undefined
   },

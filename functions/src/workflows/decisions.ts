@@ -7,6 +7,9 @@ import {
   onBehalfOf,
   REPEAT_APPROVAL_MESSAGE,
   type Organization,
+  inScope,
+  notFound,
+  wholeChurch,
   type Timesheet,
   type User,
 } from '@app/core'
@@ -56,6 +59,8 @@ export const decideTimesheet = async (
   const by = spendLink ? emailLinkOf(supervisor) : supervisor
   const sheet = typeof sheetOrId === 'number' ? await db.timesheets.get(sheetOrId) : sheetOrId
   const [employee, org] = await Promise.all([db.users.findForRecords(sheet.employeeId), db.organization.get()])
+  // A campus admin decides only their campuses' weeks; another's is not found.
+  if (!wholeChurch(supervisor) && !(employee && inScope(supervisor, employee))) throw notFound('timesheet')
   const { roster, today } = await memberRoutingOf(db, org, employee, sheet.employeeId)
   const behalfId =
     sheet.employeeId === supervisor.id ? null : onBehalfOf(sheet.employeeId, supervisor.id, roster, today)

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { assertMemberItemInScope } from './campuses.ts'
 import {
   balanceOf,
   checkRequest,
@@ -111,6 +112,7 @@ export const decideTimeOff = async (
   spendLink?: string,
 ) => {
   const request = typeof idOrRequest === 'string' ? await db.timeOff.get(idOrRequest) : idOrRequest
+  await assertMemberItemInScope(db, supervisor, request.employeeId, 'time off request')
   if (request.employeeId === supervisor.id) throw forbidden('You cannot approve or decline your own time off')
   if (request.status !== 'pending') throw conflict('This time off request has already been decided')
   const [org, member, policies] = await Promise.all([

@@ -33,6 +33,8 @@ export const MemberUpdate = z.object({
   defaultCode: NewMember.shape.defaultCode,
   hireDate: NewMember.shape.hireDate,
   unpaid: NewMember.shape.unpaid,
+  campusId: NewMember.shape.campusId,
+  campusIds: NewMember.shape.campusIds,
 })
 export type MemberUpdate = z.infer<typeof MemberUpdate>
 
