@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { NoContent } from '@app/core'
+import { inScope, NoContent, notFound } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
 /** Ends a kiosk at once (its session is deleted with it). */
@@ -11,6 +11,8 @@ export default defineRoute({
   response: NoContent,
   uses: ['table'],
   handler: async ({ params, session, db }) => {
+    const kiosk = await db.kiosks.find(params.id)
+    if (kiosk && !inScope(session.user, kiosk)) throw notFound('kiosk')
     await db.kiosks.revoke(params.id, session.user)
     return undefined
   },

@@ -52,6 +52,22 @@ export const assertMemberCampus = async (
   if (scopeProblem) throw badRequest(scopeProblem, { campusIds: scopeProblem })
 }
 
+/**
+ * The campus a new kiosk serves: the one asked (active, and one of a campus admin's own), or a
+ * campus admin's first; none for a whole-church supervisor who names none (every member).
+ */
+export const kioskCampus = async (db: OrgDb, actor: Pick<User, 'campusIds'>, asked: string | undefined) => {
+  if (asked === undefined) return wholeChurch(actor) ? undefined : actor.campusIds![0]
+  const problem = memberCampusProblem(await db.campuses.list(), asked, true)
+  if (problem) throw badRequest(problem, { campusId: problem })
+  if (!inScope(actor, { campusId: asked })) throw badRequest(CAMPUS_NOT_YOURS, { campusId: CAMPUS_NOT_YOURS })
+  return asked
+}
+
+/** Whom a kiosk session reaches: its campus's members, or (none) its maker's. */
+export const kioskReach = (session: { kioskCampusId?: string; user: Pick<User, 'campusIds'> }) =>
+  session.kioskCampusId ? { campusIds: [session.kioskCampusId] } : session.user
+
 export const CAMPUS_NOT_YOURS = 'Choose one of your own campuses'
 
 /**

@@ -93,13 +93,18 @@ export const decideTimesheet = async (
       await sendNow(db, emails, org)
       return { ...withPayroll(recorded, org, employee), csvDownloadUrl: timesheetCsvUrl(recorded.id) }
     }
-    const figures = memberWeek(
-      sheet,
-      rulesOf(org),
-      employee?.payType ?? DEFAULT_PAY_TYPE,
-      employee?.role ?? 'employee',
-      employee?.defaultCode ?? null,
-    )
+    // The week's campus goes with its figures: payroll by campus counts it where it was worked.
+    const campusId = sheet.campusId ?? employee?.campusId ?? undefined
+    const figures = {
+      ...memberWeek(
+        sheet,
+        rulesOf(org),
+        employee?.payType ?? DEFAULT_PAY_TYPE,
+        employee?.role ?? 'employee',
+        employee?.defaultCode ?? null,
+      ),
+      ...(campusId ? { campusId } : {}),
+    }
     // An unpaid supervisor's week is approved with no payroll figures (no payroll line) and accrues
     // nothing; a volunteer's figures are kept, for the volunteer report.
     const paid = !employee || employee.role === 'volunteer' || isPaidMember(employee)

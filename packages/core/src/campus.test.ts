@@ -11,7 +11,9 @@ import {
   CampusId,
   CampusScope,
   campusesUpdateProblem,
+  campusFilePart,
   campusFilter,
+  CampusChoice,
   campusHasMembersMessage,
   campusScopeProblem,
   inCampuses,
@@ -20,6 +22,7 @@ import {
   memberCampusProblem,
   NO_CAMPUSES_MESSAGE,
   removedCampuses,
+  weekCampus,
   wholeChurch,
   type Campus,
 } from './campus.ts'
@@ -144,5 +147,27 @@ describe('the scope rule', () => {
     expect(inCampuses(['north'], { campusId: 'south' })).toBe(false)
     expect(inCampuses(['north'], { campusId: null })).toBe(false)
     expect(inCampuses([], { campusId: 'north' })).toBe(false)
+  })
+})
+
+describe('a week and a file by campus', () => {
+  it('a week counts where it was worked, else where its member is', () => {
+    expect(weekCampus({ campusId: 'north' }, { campusId: 'south' })).toBe('north')
+    expect(weekCampus({}, { campusId: 'south' })).toBe('south')
+    expect(weekCampus({ campusId: null }, undefined)).toBeUndefined()
+    expect(weekCampus({}, { campusId: null })).toBeUndefined()
+  })
+
+  it("names a campus's file in plain lowercase words", () => {
+    expect(campusFilePart('North Campus')).toBe('north-campus')
+    expect(campusFilePart('  São José / Niños ')).toBe('sao-jose-ninos')
+    expect(campusFilePart('***')).toBe('campus')
+    expect(campusFilePart('A--B')).toBe('a-b')
+  })
+
+  it('takes one campus, or none, in a query', () => {
+    expect(CampusChoice.parse({})).toEqual({})
+    expect(CampusChoice.parse({ campusId: 'north' })).toEqual({ campusId: 'north' })
+    expect(CampusChoice.safeParse({ campusId: 'North' }).success).toBe(false)
   })
 })

@@ -134,6 +134,27 @@ export const campusFilter = (actor: ScopedActor, asked: string | undefined): rea
   return actor.campusIds!.includes(asked) ? [asked] : []
 }
 
+/** The optional `campusId` of a report's or a payroll file's query: one campus, or (absent) the whole church. */
+export const CampusChoice = z.object({ campusId: CampusId.optional() })
+
+/** A file name's part for a campus: lowercase letters and digits joined by dashes ('north-campus'). */
+export const campusFilePart = (name: string) =>
+  name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '') || 'campus'
+
+/**
+ * The campus a week counts under: where it was worked (the timesheet's or its figures'), or for a
+ * week made before campuses, its member's.
+ */
+export const weekCampus = (
+  week: { campusId?: string | null | undefined },
+  member: { campusId?: string | null | undefined } | undefined,
+) => week.campusId ?? member?.campusId ?? undefined
+
 /** Whether a member is among the campuses a filter names (undefined: every member). */
 export const inCampuses = (campusIds: readonly string[] | undefined, member: { campusId?: string | null }) =>
   campusIds === undefined || (member.campusId != null && campusIds.includes(member.campusId))
