@@ -1,4 +1,4 @@
-import { ApiTokenId, NoContent } from '@app/core'
+import { ApiTokenId, NoContent, wholeChurch } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
 /** Settings → API: revokes a token; its next request is refused (401). */
@@ -10,7 +10,7 @@ export default defineRoute({
   response: NoContent,
   uses: ['table'],
   handler: async ({ params, session, db }) => {
-    await db.apiTokens.revoke(params.id, session.user)
+    await db.apiTokens.revoke(params.id, session.user, wholeChurch(session.user) ? undefined : session.userId)
     return undefined
   },
 })
