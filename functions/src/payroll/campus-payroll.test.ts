@@ -12,6 +12,7 @@ import updateMember from '../members/update-member.ts'
 import updateCampuses from '../organization/update-campuses.ts'
 import allocationReport from '../reports/allocation-report.ts'
 import getReports from '../reports/get-reports.ts'
+import updateHolidays from '../organization/update-holidays.ts'
 import createTimesheet from '../timesheets/create-timesheet.ts'
 import updateStatus from '../timesheets/update-status.ts'
 import exportPayroll from './export-payroll.ts'
@@ -203,5 +204,36 @@ describe("South's dashboard and kiosk", () => {
     const northKiosk = await callRoute(createKiosk, { cookies: [other], body: { name: 'North', campusId: north } })
     expect(northKiosk.status).toBe(400)
     expect(northKiosk.json.fields).toEqual({ campusId: 'Choose one of your own campuses' })
+  })
+})
+
+describe('holidays by campus', () => {
+  it("pays South's own holiday to South's members only; an unknown campus is refused", async () => {
+    const unknown = await callRoute(updateHolidays, {
+      cookies: [org.cookie],
+      body: { holidays: [{ date: weekAgo(2), name: 'Elsewhere', campusId: 'nowhere' }], blackouts: [] },
+    })
+    expect(unknown.status).toBe(400)
+    // Both were hired well before the holiday (pay starts on the hire date).
+    for (const m of [sara, nora])
+      await callRoute(updateMember, {
+        cookies: [org.cookie],
+        params: { id: m.user.id },
+        body: { hireDate: weekAgo(10) },
+      })
+    const saved = await callRoute(updateHolidays, {
+      cookies: [org.cookie],
+      body: { holidays: [{ date: weekAgo(2), name: 'South day', campusId: south }], blackouts: [] },
+    })
+    expect(saved.status, saved.text).toBe(200)
+    const rows = (await callRoute(getSummary, { cookies: [org.cookie], query: range() })).json.members as {
+      employeeId: string
+      holidayHours: number
+    }[]
+    expect(rows.find((r) => r.employeeId === sara.user.id)?.holidayHours).toBe(8)
+    expect(rows.find((r) => r.employeeId === nora.user.id)?.holidayHours ?? 0).toBe(0)
+    // A campus admin keeps no church calendar.
+    const byAdmin = await callRoute(updateHolidays, { cookies: [admin.cookie], body: { holidays: [], blackouts: [] } })
+    expect(byAdmin.status).toBe(403)
   })
 })

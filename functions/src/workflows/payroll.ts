@@ -129,6 +129,7 @@ export const leaveOf = async (db: OrgDb, span: { start: string; end: string }) =
       role: m.role,
       unpaid: m.unpaid,
       hireDate: hireDateOf(m, org.timeZone),
+      campusId: m.campusId,
     })),
   })
 }

@@ -12,6 +12,7 @@ import {
   type Organization,
   type TimeOffRequestInput,
   type User,
+  holidaysFor,
 } from '@app/core'
 import { emailLinkOf, type OrgDb, type QueuedEmail, type StoredTimeOff } from '@app/data'
 import { config } from '@app/adapters'
@@ -46,7 +47,8 @@ export const requestTimeOff = async (db: OrgDb, member: User, input: TimeOffRequ
     policy,
     payType: member.payType,
     role: member.role,
-    calendar,
+    // A campus's own holidays are its members' only.
+    calendar: { ...calendar, holidays: holidaysFor(calendar.holidays, member) },
     existing: existing.filter((r) => r.status === 'pending' || r.status === 'approved'),
     availableHours: balanceOf(
       ledger.filter((e) => e.kind === input.kind),

@@ -16,6 +16,8 @@ import {
   CampusChoice,
   campusHasMembersMessage,
   campusScopeProblem,
+  holidayApplies,
+  holidaysFor,
   inCampuses,
   inScope,
   MAX_CAMPUSES,
@@ -169,5 +171,22 @@ describe('a week and a file by campus', () => {
     expect(CampusChoice.parse({})).toEqual({})
     expect(CampusChoice.parse({ campusId: 'north' })).toEqual({ campusId: 'north' })
     expect(CampusChoice.safeParse({ campusId: 'North' }).success).toBe(false)
+  })
+})
+
+describe('holidays by campus', () => {
+  const church: { date: string; name: string; hours: number; campusId?: string } = {
+    date: '2026-12-25',
+    name: 'Christmas',
+    hours: 8,
+  }
+  const northDay = { date: '2026-11-02', name: 'North founding day', hours: 8, campusId: 'north' }
+  it("a member's holidays are the whole church's and their campus's own", () => {
+    expect(holidayApplies(church, {})).toBe(true)
+    expect(holidayApplies(northDay, { campusId: 'north' })).toBe(true)
+    expect(holidayApplies(northDay, { campusId: 'south' })).toBe(false)
+    expect(holidayApplies(northDay, {})).toBe(false)
+    expect(holidaysFor([church, northDay], { campusId: 'south' })).toEqual([church])
+    expect(holidaysFor([church, northDay], { campusId: 'north' })).toEqual([church, northDay])
   })
 })

@@ -155,6 +155,16 @@ export const weekCampus = (
   member: { campusId?: string | null | undefined } | undefined,
 ) => week.campusId ?? member?.campusId ?? undefined
 
+/** Whether a holiday is a member's: the whole church's, or their campus's own. */
+export const holidayApplies = (holiday: { campusId?: string }, member: { campusId?: string | null }) =>
+  !holiday.campusId || holiday.campusId === member.campusId
+
+/** The holidays of a member's calendar (a time-off request's days, their week's checks). */
+export const holidaysFor = <H extends { campusId?: string }>(
+  holidays: readonly H[],
+  member: { campusId?: string | null },
+) => holidays.filter((h) => holidayApplies(h, member))
+
 /** Whether a member is among the campuses a filter names (undefined: every member). */
 export const inCampuses = (campusIds: readonly string[] | undefined, member: { campusId?: string | null }) =>
   campusIds === undefined || (member.campusId != null && campusIds.includes(member.campusId))

@@ -128,3 +128,24 @@ describe('a member’s leave, kind by kind', () => {
     expect(leaveCells(undefined)).toEqual(['0.00', '0.00', '0.00', '0.00'])
   })
 })
+
+describe('holidays by campus', () => {
+  it("pays a campus's own holiday to its members only, and the whole church's to everyone", () => {
+    const members = [
+      { id: 'nora', role: 'employee' as const, hireDate: '2020-01-01', campusId: 'north' },
+      { id: 'sara', role: 'employee' as const, hireDate: '2020-01-01', campusId: 'south' },
+    ]
+    const leave = leaveByMember({
+      start: '2026-11-16',
+      end: '2026-11-22',
+      approved: [],
+      holidays: [
+        { date: '2026-11-16', name: 'North day', hours: 8, campusId: 'north' },
+        { date: '2026-11-17', name: 'Church day', hours: 4 },
+      ],
+      members,
+    })
+    expect(leave.get('nora')?.holidayHours).toBe(12)
+    expect(leave.get('sara')?.holidayHours).toBe(4)
+  })
+})
