@@ -31,7 +31,10 @@ export async function signInAsSupervisor(page: Page, person: Person) {
 }
 
 /** Adds a member through the API from the signed-in supervisor's page; answers their credentials. */
-export async function addMember(page: Page, member: Person & { department: string; role?: string }) {
+export async function addMember(
+  page: Page,
+  member: Person & { department: string; role?: string; campusId?: string; campusIds?: string[] },
+) {
   const added = await api<{ temporaryCredentials: Credentials }>(page, 'POST', '/api/employees', member)
   return added.temporaryCredentials
 }

@@ -36,6 +36,8 @@ import getOpenApi from './openapi/get-openapi.ts'
 import getApprovals from './organization/get-approvals.ts'
 import getAllocationCodes from './organization/get-allocation-codes.ts'
 import updateAllocationCodes from './organization/update-allocation-codes.ts'
+import getCampuses from './organization/get-campuses.ts'
+import updateCampuses from './organization/update-campuses.ts'
 import closeOrganization from './organization/close-organization.ts'
 import getExport from './organization/get-export.ts'
 import getLogo from './organization/get-logo.ts'
@@ -142,6 +144,8 @@ export const routes = {
   'organization/get-approvals': getApprovals,
   'organization/get-allocation-codes': getAllocationCodes,
   'organization/update-allocation-codes': updateAllocationCodes,
+  'organization/get-campuses': getCampuses,
+  'organization/update-campuses': updateCampuses,
   'organization/close-organization': closeOrganization,
   'organization/get-export': getExport,
   'organization/get-logo': getLogo,

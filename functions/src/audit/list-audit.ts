@@ -1,5 +1,6 @@
 import * as z from 'zod'
-import { addDays, AuditAction, AuditPage, fullName } from '@app/core'
+import { addDays, AuditAction, AuditPage, fullName, wholeChurch, type User } from '@app/core'
+import { inScopeOnly, type OrgDb } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
@@ -8,6 +9,7 @@ const INSTANT_MESSAGE = 'Use a date like 2026-11-16 or a time like 2026-11-16T09
 const instant = (end: boolean) =>
   z
     .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: INSTANT_MESSAGE })
+
     .transform((v) => (DATE.test(v) ? `${end ? addDays(v, 1) : v}T00:00:00.000Z` : new Date(v).toISOString()))
     .optional()
 
@@ -26,8 +28,8 @@ export default defineRoute({
   }),
   response: AuditPage,
   uses: ['table:read'],
-  handler: async ({ query, db }) => {
-    const page = await db.audit.list(query)
+  handler: async ({ query, session, db }) => {
+    const page = await inCampusScope(db, session.user, await db.audit.list(query))
     // A timesheet's records name whose week it is: the member as named now (removed ones too).
     if (!page.items.some((e) => e.subject.type === 'timesheet' && e.subject.employeeId)) return page
     const names = new Map((await db.users.listForRecords()).map((u) => [u.id, fullName(u)]))
@@ -37,3 +39,17 @@ export default defineRoute({
     return page
   },
 })
+
+/** Whose record an entry is: a timesheet's member, or the member it names; none for the church's own. */
+const memberOf = (e: AuditPage['items'][number]) =>
+  e.subject.type === 'timesheet' ? (e.subject.employeeId ?? '') : e.subject.type === 'member' ? e.subject.id : ''
+
+/**
+ * A campus admin's trail holds the records of their campuses' members only (the church's own
+ * settings and pay periods are the whole church's); the cursor still walks the whole trail.
+ */
+const inCampusScope = async (db: OrgDb, actor: User, page: AuditPage): Promise<AuditPage> => {
+  if (wholeChurch(actor)) return page
+  const { directory } = await db.aggregates.summary()
+  return { ...page, items: inScopeOnly(actor, directory, page.items, memberOf) }
+}

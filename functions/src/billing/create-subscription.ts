@@ -9,6 +9,7 @@ import {
   settlePrevious,
 } from '@app/adapters/billing'
 import { defineRoute } from '../http/define-route.ts'
+import { assertWholeChurch } from '../workflows/campuses.ts'
 
 const knownPriceIds = new Set(plans.flatMap((p) => Object.values(p.priceIds)))
 
@@ -32,6 +33,7 @@ export default defineRoute({
   response: CreatedSubscription,
   uses: ['table', 'stripe'],
   handler: async ({ body, session, db }) => {
+    assertWholeChurch(session.user)
     if (!(await billingConfigured())) throw unavailable(messages.billingNotConfigured)
     const org = await db.organization.get()
     // The coupon first: a refused code leaves the organization as it was (no Stripe customer yet).

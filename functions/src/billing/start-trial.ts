@@ -1,5 +1,6 @@
 import { conflict, SubscriptionState, subscriptionView } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
+import { assertWholeChurch } from '../workflows/campuses.ts'
 
 /**
  * Every organization starts its 14-day, card-free trial when its first supervisor signs up, so
@@ -11,7 +12,8 @@ export default defineRoute({
   auth: 'supervisor',
   response: SubscriptionState,
   uses: ['table'],
-  handler: async ({ db }) => {
+  handler: async ({ session, db }) => {
+    assertWholeChurch(session.user)
     const org = await db.organization.get()
     const view = subscriptionView(org)
     if (org.subscriptionStatus !== 'trial') throw conflict('Your organization already has a subscription')

@@ -2,6 +2,7 @@ import * as z from 'zod'
 import { CouponCheck, messages, unavailable } from '@app/core'
 import { billingConfigured, couponDetails } from '@app/adapters/billing'
 import { defineRoute } from '../http/define-route.ts'
+import { assertWholeChurch } from '../workflows/campuses.ts'
 
 export default defineRoute({
   method: 'POST',
@@ -16,7 +17,8 @@ export default defineRoute({
   }),
   response: CouponCheck,
   uses: ['table', 'stripe'],
-  handler: async ({ body, db }) => {
+  handler: async ({ body, session, db }) => {
+    assertWholeChurch(session.user)
     if (!(await billingConfigured())) throw unavailable(messages.billingNotConfigured)
     await db.organization.countCouponAttempt()
     const found = await couponDetails(body.couponCode)

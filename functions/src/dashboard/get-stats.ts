@@ -1,4 +1,5 @@
-import { DashboardStats, todayIn, waitingCount } from '@app/core'
+import { CampusChoice, campusFilter, DashboardStats, inCampuses, todayIn, waitingCount, weekCampus } from '@app/core'
+import type { OrgDb } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
 import { rosterOf } from '../workflows/routing.ts'
 import { currentWeekOf } from '../workflows/timesheets.ts'
@@ -6,22 +7,41 @@ import { currentWeekOf } from '../workflows/timesheets.ts'
 /**
  * The supervisor's stat row, from the maintained aggregates: `waitingForMe` routes each member's
  * pending counts (kept beside the directory) instead of reading the pending timesheets, so its cost
- * does not grow with them.
+ * does not grow with them. For one campus (a campus admin's own, or `?campusId=`) the pending
+ * counts and active staff are the sums of that campus's members; the approved and rejected
+ * counts, which the aggregates keep for the whole church only, are counted from its timesheets.
  */
 export default defineRoute({
   method: 'GET',
   path: '/api/dashboard/stats',
   auth: 'supervisor',
   scope: 'timesheets:read',
+  query: CampusChoice,
   response: DashboardStats,
   uses: ['table:read'],
-  handler: async ({ db, session }) => {
+  handler: async ({ query, db, session }) => {
     const [org, { counts, activeStaff, week, directory, pendingByMember }] = await Promise.all([
       db.organization.get(),
       db.aggregates.summary(),
     ])
-    const thisWeek = await week(currentWeekOf(org))
     const roster = rosterOf(directory)
+    const campuses = campusFilter(session.user, query.campusId)
+    const thisWeekStart = currentWeekOf(org)
+    if (campuses) {
+      const member = (id: string) => directory.get(id)
+      const pending = [...pendingByMember].filter(([id]) => inCampuses(campuses, member(id) ?? {}))
+      const decided = await decidedIn(db, campuses, thisWeekStart, member)
+      return {
+        pending: pending.reduce((n, [, c]) => n + c.awaitingFirst + c.awaitingFinal, 0),
+        waitingForMe: waitingCount(session.userId, pending, org.approvals, roster, todayIn(org.timeZone)),
+        ...decided,
+        totalTimesheets: decided.approvedTotal + pending.reduce((n, [, c]) => n + c.awaitingFirst + c.awaitingFinal, 0),
+        activeEmployees: [...directory.values()].filter(
+          (m) => !m.removed && m.role !== 'supervisor' && inCampuses(campuses, m),
+        ).length,
+      }
+    }
+    const thisWeek = await week(thisWeekStart)
     return {
       pending: counts.pending,
       waitingForMe: waitingCount(session.userId, pendingByMember, org.approvals, roster, todayIn(org.timeZone)),
@@ -33,3 +53,21 @@ export default defineRoute({
     }
   },
 })
+
+/** A campus's approved (this week, and in all) and rejected weeks, each counted where it was worked. */
+const decidedIn = async (
+  db: OrgDb,
+  campuses: readonly string[],
+  thisWeekStart: string,
+  member: (id: string) => { campusId?: string | null } | undefined,
+) => {
+  const [approved, rejected] = await Promise.all([db.timesheets.all('approved'), db.timesheets.all('rejected')])
+  const here = (t: { employeeId: string; campusId?: string }) =>
+    inCampuses(campuses, { campusId: weekCampus(t, member(t.employeeId)) })
+  const approvedHere = approved.filter(here)
+  return {
+    approved: approvedHere.filter((t) => t.weekStartDate === thisWeekStart).length,
+    approvedTotal: approvedHere.length,
+    rejected: rejected.filter(here).length,
+  }
+}

@@ -1,14 +1,18 @@
 import * as z from 'zod'
-import { NoContent, type User } from '@app/core'
+import { NoContent } from '@app/core'
 import type { OrgDb } from '@app/data'
 import { defineRoute, type Route } from './define-route.ts'
+import type { AuthSession } from './middleware.ts'
 
 export interface RemovalRoute {
   path: `/api/${string}/{id}`
   /** The item's id, checked before anything is read. */
   params: z.ZodType<{ id: string }>
-  /** Removes the item for good, recording who did it; a miss throws notFound. */
-  remove: (db: OrgDb, id: string, by: User) => Promise<unknown>
+  /**
+   * Removes the item for good, recording who did it; a miss, or an item outside the caller's
+   * campuses, throws notFound.
+   */
+  remove: (db: OrgDb, id: string, session: AuthSession) => Promise<unknown>
 }
 
 /**
@@ -24,7 +28,7 @@ export const removalRoute = (spec: RemovalRoute): Route =>
     response: NoContent,
     uses: ['table'],
     handler: async ({ params, session, db }) => {
-      await spec.remove(db, params.id, session.user)
+      await spec.remove(db, params.id, session)
       return undefined
     },
   })

@@ -1,5 +1,6 @@
 import { KioskCreate, KioskView } from '@app/core'
 import { kioskSessionCookie } from '../http/cookies.ts'
+import { kioskCampus } from '../workflows/campuses.ts'
 import { defineRoute } from '../http/define-route.ts'
 import { HttpResponse } from '../http/response.ts'
 
@@ -15,7 +16,8 @@ export default defineRoute({
   response: KioskView,
   uses: ['table'],
   handler: async ({ body, session, db }) => {
-    const { sid, kiosk } = await db.kiosks.create(body.name, session.user, session.sid)
+    const campusId = await kioskCampus(db, session.user, body.campusId)
+    const { sid, kiosk } = await db.kiosks.create(body.name, session.user, session.sid, campusId)
     return HttpResponse.json(kiosk, 201, [kioskSessionCookie(sid)])
   },
 })

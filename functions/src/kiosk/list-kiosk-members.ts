@@ -1,4 +1,5 @@
-import { KioskMembers } from '@app/core'
+import { inScope, KioskMembers } from '@app/core'
+import { kioskReach } from '../workflows/campuses.ts'
 import { defineRoute } from '../http/define-route.ts'
 import { clockOf } from '../workflows/kiosk.ts'
 
@@ -13,13 +14,13 @@ export default defineRoute({
   kiosk: true,
   response: KioskMembers,
   uses: ['table:read'],
-  handler: async ({ db }) => {
+  handler: async ({ session, db }) => {
     const [pins, org] = await Promise.all([db.kiosks.pins(), db.organization.get()])
     const now = new Date()
     const members = await Promise.all(
       pins.map(async ({ userId }) => {
         const [user, clock] = await Promise.all([db.users.find(userId), clockOf(db, org, userId, now)])
-        return user
+        return user && inScope(kioskReach(session), user)
           ? {
               id: user.id,
               firstName: user.firstName,

@@ -1,4 +1,4 @@
-import { KioskList } from '@app/core'
+import { inScope, KioskList } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
 /** The organization's kiosks with their last use (Settings → Kiosk). */
@@ -8,5 +8,6 @@ export default defineRoute({
   auth: 'supervisor',
   response: KioskList,
   uses: ['table:read'],
-  handler: ({ db }) => db.kiosks.list(),
+  // A campus admin lists their campuses' kiosks.
+  handler: async ({ session, db }) => (await db.kiosks.list()).filter((k) => inScope(session.user, k)),
 })

@@ -1,4 +1,14 @@
-import { badRequest, kioskMessages, punchTime, PunchAnswer, PunchBody, tooManyRequests, unauthorized } from '@app/core'
+import {
+  badRequest,
+  inScope,
+  kioskMessages,
+  punchTime,
+  PunchAnswer,
+  PunchBody,
+  tooManyRequests,
+  unauthorized,
+} from '@app/core'
+import { kioskReach } from '../workflows/campuses.ts'
 import { defineRoute } from '../http/define-route.ts'
 import { kioskLockedEmails, punch } from '../workflows/kiosk.ts'
 import { deliver } from '../workflows/mailer.ts'
@@ -25,7 +35,9 @@ export default defineRoute({
     // Checked before any try is taken: bad input is no wrong try.
     const at = punchTime(body.at, new Date())
     if (!at) throw badRequest(kioskMessages.punchTime, { at: kioskMessages.punchTime })
-    const member = await db.users.find(body.employeeId)
+    // A member out of the kiosk's campus is as unknown as one of another church: a wrong PIN.
+    const found = await db.users.find(body.employeeId)
+    const member = found && inScope(kioskReach(session), found) ? found : undefined
     const kiosk = await db.kiosks.takeKioskTry(session.kioskId!)
     if (!kiosk) throw unauthorized()
     if (kiosk === 'locked') throw tooManyRequests(kioskMessages.kioskLocked)

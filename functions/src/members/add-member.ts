@@ -8,6 +8,7 @@ import { memberEventData } from '../workflows/webhook-events.ts'
 import { deliverNow } from '../workflows/webhook-sender.ts'
 import { defineRoute } from '../http/define-route.ts'
 import { assertDefaultCode } from '../workflows/allocations.ts'
+import { assertMemberCampus } from '../workflows/campuses.ts'
 
 /**
  * Adds a member with a generated username and a strong generated password, returned once as
@@ -25,6 +26,7 @@ export default defineRoute({
     const allowed = entitlements(org)
     assertCanAddMember(allowed, await db.members.count())
     await assertDefaultCode(db, body.defaultCode)
+    await assertMemberCampus(db, session.user, body)
     if (await db.members.emailTaken(body.email))
       throw badRequest(duplicateEmailMessage, { email: duplicateEmailMessage })
 

@@ -1,4 +1,4 @@
-import { hireDateOf, MemberList } from '@app/core'
+import { hireDateOf, inScope, MemberList } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
 export default defineRoute({
@@ -8,8 +8,10 @@ export default defineRoute({
   scope: 'members:read',
   response: MemberList,
   uses: ['table:read'],
-  handler: async ({ db }) => {
-    const [members, org] = await Promise.all([db.users.list(), db.organization.get()])
+  handler: async ({ db, session }) => {
+    const [all, org] = await Promise.all([db.users.list(), db.organization.get()])
+    // A campus admin lists their campuses' members only.
+    const members = all.filter((m) => inScope(session.user, m))
     // A member stored before hire dates is answered with the day they were added (in the organization's zone).
     return members
       .map((m) => ({ ...m, hireDate: hireDateOf(m, org.timeZone) }))

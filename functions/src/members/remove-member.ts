@@ -3,6 +3,7 @@ import { conflict, NoContent } from '@app/core'
 import { staffPool } from '@app/adapters'
 import { sessions } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
+import { assertInScope, assertWholeChurch } from '../workflows/campuses.ts'
 import { memberEventData } from '../workflows/webhook-events.ts'
 import { deliverNow } from '../workflows/webhook-sender.ts'
 
@@ -16,7 +17,9 @@ export default defineRoute({
   uses: ['table', 'staffPool', 'secretsKey'],
   handler: async ({ params, session, db }) => {
     if (params.id === session.userId) throw conflict('You cannot remove yourself')
-    const target = await db.users.get(params.id)
+    const target = assertInScope(session.user, await db.users.get(params.id))
+    // A campus admin removes no supervisor: supervisors are the whole church's to change.
+    if (target.role === 'supervisor') assertWholeChurch(session.user)
     // The caller must still be a supervisor when this commits: two supervisors removing each other
     // at once cannot leave none. The commit also drops the username lookup, so the staff login
     // refuses the member at once; the pool's login is deleted after, and one left behind by a

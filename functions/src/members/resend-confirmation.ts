@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { User } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
+import { assertInScope } from '../workflows/campuses.ts'
 import { confirmationEmail } from '../workflows/address-confirmation.ts'
 import { deliver } from '../workflows/mailer.ts'
 
@@ -15,8 +16,11 @@ export default defineRoute({
   params: z.object({ id: z.uuid('Member id must be a valid id') }),
   response: User,
   uses: ['table', 'email'],
-  handler: async ({ params, db }) => {
-    const [member, org] = await Promise.all([db.users.get(params.id), db.organization.get()])
+  handler: async ({ params, session, db }) => {
+    const [member, org] = await Promise.all([
+      db.users.get(params.id).then((m) => assertInScope(session.user, m)),
+      db.organization.get(),
+    ])
     const email = member.email ? await confirmationEmail(db.orgId, member, member.email, org) : undefined
     const user = await db.members.resendConfirmation(params.id, { emails: email ? [email] : [] })
     if (email) await deliver(db.orgId, email.id, email.email, 0, org)

@@ -3,6 +3,7 @@ import { badRequest, PasswordReset } from '@app/core'
 import { generatePassword, staffPool } from '@app/adapters'
 import { memberSubject, sessions } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
+import { assertInScope } from '../workflows/campuses.ts'
 
 /** A new generated password for a staff login, shown once; the member's sessions end at once. */
 export default defineRoute({
@@ -13,7 +14,7 @@ export default defineRoute({
   response: PasswordReset,
   uses: ['table', 'staffPool'],
   handler: async ({ params, session, db }) => {
-    const member = await db.users.get(params.id)
+    const member = assertInScope(session.user, await db.users.get(params.id))
     if (member.authType !== 'local' || !member.username) {
       throw badRequest(
         'This member signs in with their own identity provider account; there is no password to reset here',

@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { MemberPinBody, PinAnswer } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
+import { assertInScope } from '../workflows/campuses.ts'
 import { hashPin } from '../workflows/pins.ts'
 
 /** A supervisor sets a member's kiosk PIN, or clears it (`pin: null`). */
@@ -13,7 +14,7 @@ export default defineRoute({
   response: PinAnswer,
   uses: ['table'],
   handler: async ({ params, body, session, db }) => {
-    const member = await db.users.get(params.id)
+    const member = assertInScope(session.user, await db.users.get(params.id))
     await db.kiosks.setPin(member, body.pin === null ? null : await hashPin(body.pin), session.user)
     return { hasPin: body.pin !== null }
   },

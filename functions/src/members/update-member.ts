@@ -5,6 +5,7 @@ import { defineRoute } from '../http/define-route.ts'
 import { confirmationEmail } from '../workflows/address-confirmation.ts'
 import { deliver } from '../workflows/mailer.ts'
 import { assertDefaultCode } from '../workflows/allocations.ts'
+import { assertInScope, assertMemberCampus } from '../workflows/campuses.ts'
 
 /**
  * Edits a member: names, email, department, role, pay type and payroll id. A changed
@@ -22,8 +23,9 @@ export default defineRoute({
   handler: async ({ params, body, session, db }) => {
     if (params.id === session.userId && body.role !== undefined && body.role !== session.user.role)
       throw conflict('You cannot change your own role')
-    const before = await db.users.get(params.id)
+    const before = assertInScope(session.user, await db.users.get(params.id))
     if (body.defaultCode !== before.defaultCode) await assertDefaultCode(db, body.defaultCode)
+    await assertMemberCampus(db, session.user, body, before)
     // A new address is unconfirmed and gets its confirmation link, queued with the change.
     const org = body.email && body.email !== before.email ? await db.organization.get() : undefined
     const confirmation = org && body.email ? await confirmationEmail(db.orgId, before, body.email, org) : undefined

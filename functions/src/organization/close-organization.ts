@@ -10,6 +10,7 @@ import {
 } from '@app/core'
 import { billingConfigured, cancelSubscription } from '@app/adapters/billing'
 import { defineRoute } from '../http/define-route.ts'
+import { assertWholeChurch } from '../workflows/campuses.ts'
 
 /**
  * Settings → Data → Close this organization: typed with its exact name. The Stripe
@@ -25,6 +26,7 @@ export default defineRoute({
   response: OrganizationClosure,
   uses: ['table', 'stripe'],
   handler: async ({ body, session, db }) => {
+    assertWholeChurch(session.user)
     const org = await db.organization.get()
     if (!closeConfirmed(body.confirm, org.name))
       throw badRequest(closeMessages.confirm, { confirm: closeMessages.confirm })

@@ -1,5 +1,6 @@
 import { closeMessages, conflict, NoContent, todayIn } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
+import { assertWholeChurch } from '../workflows/campuses.ts'
 
 /**
  * Reopens a closed organization before its erasure date: the one thing, with sign-out
@@ -14,6 +15,7 @@ export default defineRoute({
   response: NoContent,
   uses: ['table'],
   handler: async ({ session, db }) => {
+    assertWholeChurch(session.user)
     if (!session.closure) throw conflict(closeMessages.notClosed)
     const org = await db.organization.get()
     await db.closure.reopen(session.user, todayIn(org.timeZone))

@@ -1,4 +1,5 @@
 import { ExportStarted } from '@app/core'
+import { assertWholeChurch } from '../workflows/campuses.ts'
 import { defineRoute } from '../http/define-route.ts'
 
 /** Settings → Data → Export all data: starts the export job; its state is read at /api/organization/export/{id}. */
@@ -9,6 +10,7 @@ export default defineRoute({
   response: ExportStarted,
   uses: ['table'],
   handler: async ({ session, db }) => {
+    assertWholeChurch(session.user)
     const started = await db.exports.start(session.user)
     return { id: started.id, status: 'running' as const }
   },

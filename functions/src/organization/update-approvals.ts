@@ -1,5 +1,6 @@
 import { APPROVALS_LOCKED_MESSAGE, ApprovalSettings, forbidden, mayChangeApprovals } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
+import { assertWholeChurch } from '../workflows/campuses.ts'
 
 /**
  * Turns the second approval on or off. With it on, an approval by anyone but a final
@@ -15,6 +16,7 @@ export default defineRoute({
   response: ApprovalSettings,
   uses: ['table'],
   handler: async ({ body, session, db }) => {
+    assertWholeChurch(session.user)
     const current = (await db.organization.get()).approvals
     const finals = current.twoStep ? await db.users.routingEntries(current.finalApproverIds) : []
     const supervisors = new Set(finals.filter((m) => m.role === 'supervisor' && !m.removed).map((m) => m.id))

@@ -8,6 +8,7 @@ import {
   PeriodParams,
   periodContaining,
 } from '@app/core'
+import { assertWholeChurch } from '../workflows/campuses.ts'
 import { defineRoute } from '../http/define-route.ts'
 import {
   blockedError,
@@ -42,6 +43,8 @@ export default defineRoute({
   response: PayPeriod,
   uses: ['table', 'secretsKey'],
   handler: async ({ params, body, session, db }) => {
+    // A period closes for the whole church: its supervisors close it.
+    assertWholeChurch(session.user)
     const org = await db.organization.get()
     const anchor = anchorOf(org)
     if (!isPeriodStart(params.start, org.payPeriodFrequency, anchor))

@@ -2,6 +2,8 @@ import {
   adpCsv,
   AppError,
   badRequest,
+  campusFilePart,
+  campusFilter,
   ExportRequest,
   gustoCsv,
   missingPayrollIdMessage,
@@ -52,9 +54,11 @@ export default defineRoute({
   uses: ['table:read', 'exportsBucket'],
   files: filesFor,
   handler: async ({ query, session, db, files }) => {
-    const [org, { payroll }] = await Promise.all([
+    const campuses = campusFilter(session.user, query.campusId)
+    const [org, { payroll }, named] = await Promise.all([
       db.organization.get(),
-      payrollTotals(db, { start: query.from, end: query.to }),
+      payrollTotals(db, { start: query.from, end: query.to }, campuses),
+      campuses ? db.campuses.list() : Promise.resolve([]),
     ])
     if (needsPayrollId.has(query.format)) {
       const missing = payroll.filter((m) => !m.payrollId)
@@ -79,7 +83,12 @@ export default defineRoute({
       org,
       query.format === 'gusto' ? undefined : await codesOf(db),
     )
-    const name = `payroll-${query.format}-${query.from}-${query.to}`
+    // A campus's file carries its name (a campus admin's own campuses, one or several).
+    const campusPart = named
+      .filter((c) => campuses?.includes(c.id))
+      .map((c) => `${campusFilePart(c.name)}-`)
+      .join('')
+    const name = `payroll-${query.format}-${campusPart}${query.from}-${query.to}`
     const file = files.report(`${name}-${new Date().toISOString().replace(/[:.]/g, '-')}`)
     await file.put(body)
     return HttpResponse.redirect(await file.url(`${name}.${extension[query.format]}`))

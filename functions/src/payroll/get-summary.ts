@@ -1,4 +1,4 @@
-import { DateRange, PayrollSummary, summaryRow } from '@app/core'
+import { CampusDateRange, campusFilter, PayrollSummary, summaryRow } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { payrollTotals } from '../workflows/payroll.ts'
 
@@ -8,11 +8,12 @@ export default defineRoute({
   path: '/api/payroll/summary',
   auth: 'supervisor',
   scope: 'payroll:read',
-  query: DateRange,
+  query: CampusDateRange,
   response: PayrollSummary,
   uses: ['table:read'],
-  handler: async ({ query, db }) => {
-    const { payroll } = await payrollTotals(db, { start: query.from, end: query.to })
+  handler: async ({ query, session, db }) => {
+    const campuses = campusFilter(session.user, query.campusId)
+    const { payroll } = await payrollTotals(db, { start: query.from, end: query.to }, campuses)
     return { from: query.from, to: query.to, members: payroll.map(summaryRow) }
   },
 })

@@ -9,7 +9,7 @@ import {
   type Period,
 } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { loadPeriods, periodView } from '../workflows/pay-periods.ts'
+import { loadPeriods, periodView, scopedPeriodData } from '../workflows/pay-periods.ts'
 import { anchorOf } from '../workflows/payroll.ts'
 
 /**
@@ -24,11 +24,11 @@ export default defineRoute({
   query: PeriodsQuery,
   response: PayPeriodList,
   uses: ['table:read'],
-  handler: async ({ query, db }) => {
+  handler: async ({ query, session, db }) => {
     const org = await db.organization.get()
     const from = query.before ? addDays(query.before, -1) : todayIn(org.timeZone)
     const periods = periodsBack(from, query.count ?? 6, org.payPeriodFrequency, anchorOf(org))
-    const data = await loadPeriods(db, periods.at(-1)!, periods[0]!)
+    const data = scopedPeriodData(session.user, await loadPeriods(db, periods.at(-1)!, periods[0]!))
     // Periods start at the organization's creation: one that ended before it is listed only when
     // it holds timesheets (weeks entered late), never as a list of weeks nobody owed.
     const created = dateInZone(org.createdAt, org.timeZone)

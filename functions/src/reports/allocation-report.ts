@@ -1,4 +1,12 @@
-import { AllocationReport, allocationReport, carriedWeekStarts, DateRange } from '@app/core'
+import {
+  AllocationReport,
+  allocationReport,
+  CampusDateRange,
+  campusFilter,
+  carriedWeekStarts,
+  inCampuses,
+  weekCampus,
+} from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
 /**
@@ -11,18 +19,21 @@ export default defineRoute({
   path: '/api/reports/allocation',
   auth: 'supervisor',
   scope: 'payroll:read',
-  query: DateRange,
+  query: CampusDateRange,
   response: AllocationReport,
   uses: ['table:read'],
-  handler: async ({ query, db }) => {
+  handler: async ({ query, session, db }) => {
     const weeks = carriedWeekStarts({ start: query.from, end: query.to })
-    const [org, figures, codes, members] = await Promise.all([
+    const [org, allFigures, codes, members] = await Promise.all([
       db.organization.get(),
       db.payroll.figuresOfWeeks(weeks.start, weeks.end),
       db.allocationCodes.list(),
       db.users.listForRecords(),
     ])
     const people = new Map(members.map((m) => [m.id, m]))
+    // One campus's hours (a campus admin's own), each week where it was worked.
+    const campuses = campusFilter(session.user, query.campusId)
+    const figures = allFigures.filter((f) => inCampuses(campuses, { campusId: weekCampus(f, people.get(f.employeeId)) }))
     const personOf = (id: string) => people.get(id) ?? { firstName: 'Removed', lastName: 'member' }
     return allocationReport(figures, codes, personOf, org.volunteerHourlyRate)
   },

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { bulkCsvHeader, bulkCsvRow, dateInZone, matchesName, Redirect, TimesheetStatus, toCsv } from '@app/core'
+import { bulkCsvHeader, bulkCsvRow, dateInZone, matchesName, Redirect, TimesheetStatus, toCsv, inScope, wholeChurch } from '@app/core'
 import { filesFor } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
 import { HttpResponse } from '../http/response.ts'
@@ -32,7 +32,10 @@ export default defineRoute({
     const words = csvWordsFor(session.user.language)
     // Each timesheet becomes its row as it is read, in the file's order (newest week first, then id).
     const search = query.search ?? ''
-    const wanted = (id: string) => !search.trim() || (person(id) !== null && matchesName(person(id)!, search))
+    // A campus admin's file holds their campuses' members only.
+    const reached = (id: string) => person(id) !== null && inScope(session.user, person(id)!)
+    const named = (id: string) => !search.trim() || (person(id) !== null && matchesName(person(id)!, search))
+    const wanted = (id: string) => named(id) && (wholeChurch(session.user) || reached(id))
     const rows = (
       await db.timesheets.mapForExport(status, (t) =>
         wanted(t.employeeId)

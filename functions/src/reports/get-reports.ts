@@ -1,5 +1,16 @@
 import * as z from 'zod'
-import { addDays, badRequest, isValidDate, monthOf, Report, todayIn } from '@app/core'
+import {
+  addDays,
+  badRequest,
+  CampusChoice,
+  campusFilter,
+  inCampuses,
+  isValidDate,
+  monthOf,
+  Report,
+  todayIn,
+  weekCampus,
+} from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { listed } from '../workflows/timesheets.ts'
 
@@ -15,10 +26,10 @@ export default defineRoute({
   path: '/api/timesheets/reports',
   auth: 'supervisor',
   scope: 'timesheets:read',
-  query: z.object({ start: ReportDate.optional(), end: ReportDate.optional() }),
+  query: z.object({ start: ReportDate.optional(), end: ReportDate.optional(), ...CampusChoice.shape }),
   response: Report,
   uses: ['table:read'],
-  handler: async ({ query: given, db }) => {
+  handler: async ({ query: given, session, db }) => {
     const zoneOrg = given.start || given.end ? undefined : await db.organization.get()
     const month = monthOf(given.start ?? given.end ?? todayIn(zoneOrg!.timeZone))
     const query = { start: given.start ?? month.start, end: given.end ?? month.end }
@@ -28,11 +39,14 @@ export default defineRoute({
       })
     if (query.end > addDays(query.start, 370))
       throw badRequest('A report covers at most one year', { end: 'A report covers at most one year' })
-    const [sheets, { directory }, org] = await Promise.all([
+    const [all, { directory }, org] = await Promise.all([
       db.timesheets.inWeeks(query.start, query.end),
       db.aggregates.summary(),
       zoneOrg ?? db.organization.get(),
     ])
+    // One campus's weeks (a campus admin's own), each counted where it was worked.
+    const campuses = campusFilter(session.user, given.campusId)
+    const sheets = all.filter((t) => inCampuses(campuses, { campusId: weekCampus(t, directory.get(t.employeeId)) }))
     return listed(sheets, directory, org).map((t) => {
       const a = t.approvedBy ? directory.get(t.approvedBy) : undefined
       return { ...t, approver: a ? { firstName: a.firstName, lastName: a.lastName } : null }

@@ -1,4 +1,4 @@
-import { DateRange, hoursOf, VolunteerHours } from '@app/core'
+import { CampusDateRange, campusFilter, hoursOf, VolunteerHours } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { payrollTotals } from '../workflows/payroll.ts'
 
@@ -10,13 +10,13 @@ export default defineRoute({
   path: '/api/reports/volunteer-hours',
   auth: 'supervisor',
   scope: 'payroll:read',
-  query: DateRange,
+  query: CampusDateRange,
   response: VolunteerHours,
   uses: ['table:read'],
-  handler: async ({ query, db }) => {
+  handler: async ({ query, session, db }) => {
     const [org, { volunteers }] = await Promise.all([
       db.organization.get(),
-      payrollTotals(db, { start: query.from, end: query.to }),
+      payrollTotals(db, { start: query.from, end: query.to }, campusFilter(session.user, query.campusId)),
     ])
     const rate = org.volunteerHourlyRate
     const departments = new Map<string, number>()

@@ -1,4 +1,5 @@
 import { forbidden, LedgerEntry, TimeOffAdjustment, todayIn } from '@app/core'
+import { assertInScope } from '../workflows/campuses.ts'
 import { defineRoute } from '../http/define-route.ts'
 
 /**
@@ -14,7 +15,10 @@ export default defineRoute({
   uses: ['table'],
   handler: async ({ body, session, db }) => {
     if (body.employeeId === session.userId) throw forbidden('You cannot adjust your own time off balance')
-    const [member, org] = await Promise.all([db.users.get(body.employeeId), db.organization.get()])
+    const [member, org] = await Promise.all([
+      db.users.get(body.employeeId).then((m) => assertInScope(session.user, m)),
+      db.organization.get(),
+    ])
     return db.timeOff.adjust(
       member,
       { kind: body.kind, hours: body.hours, reason: body.reason, date: todayIn(org.timeZone) },

@@ -1,4 +1,5 @@
 import { BalancesQuery, forbidden, TimeOffBalances } from '@app/core'
+import { assertInScope } from '../workflows/campuses.ts'
 import { defineRoute } from '../http/define-route.ts'
 import { balancesFor } from '../workflows/time-off-accruals.ts'
 
@@ -17,7 +18,9 @@ export default defineRoute({
       throw forbidden("Only supervisors may see another member's balances")
     const [org, member] = await Promise.all([
       db.organization.get(),
-      other ? db.users.get(query.employeeId!) : Promise.resolve(session.user),
+      other
+        ? db.users.get(query.employeeId!).then((m) => assertInScope(session.user, m))
+        : Promise.resolve(session.user),
     ])
     return balancesFor(db, org, member)
   },

@@ -1,4 +1,5 @@
-import { TimeOffList, TimeOffQuery } from '@app/core'
+import { TimeOffList, TimeOffQuery, wholeChurch } from '@app/core'
+import { inScopeOnly } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
 import { withWaiting } from '../workflows/time-off-accruals.ts'
 
@@ -14,7 +15,13 @@ export default defineRoute({
   handler: async ({ query, session, db }) => {
     if (session.user.role !== 'supervisor')
       return { items: await db.timeOff.list({ ...query, employeeId: session.userId }) }
-    const [org, items] = await Promise.all([db.organization.get(), db.timeOff.list(query)])
+    const [org, all, directory] = await Promise.all([
+      db.organization.get(),
+      db.timeOff.list(query),
+      // A campus admin lists their campuses' requests only (the directory says whose).
+      wholeChurch(session.user) ? new Map() : db.aggregates.summary().then((s) => s.directory),
+    ])
+    const items = inScopeOnly(session.user, directory, all, (r) => r.employeeId)
     return { items: await withWaiting(db, org, session.userId, items) }
   },
 })

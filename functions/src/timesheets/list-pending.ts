@@ -1,4 +1,5 @@
 import { PendingTimesheets, waitsFor } from '@app/core'
+import { inScopeOnly } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
 import { listed } from '../workflows/timesheets.ts'
 import { routingOf } from '../workflows/routing.ts'
@@ -17,7 +18,8 @@ export default defineRoute({
       db.timesheets.all('pending'),
       routingOf(db, org),
     ])
-    return listed(pending.reverse(), directory, org).map((item) => ({
+    const reached = inScopeOnly(session.user, directory, pending.reverse(), (t) => t.employeeId)
+    return listed(reached, directory, org).map((item) => ({
       ...item,
       waitingForMe: waitsFor(session.userId, item, org.approvals, roster, today),
     }))

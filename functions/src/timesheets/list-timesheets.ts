@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { TimesheetPage, TimesheetStatus } from '@app/core'
-import { directoryEntryOf } from '@app/data'
+import { directoryEntryOf, inScopeOnly } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
 import { listed } from '../workflows/timesheets.ts'
 
@@ -31,6 +31,8 @@ export default defineRoute({
         : db.aggregates.summary().then((s) => s.directory),
       db.organization.get(),
     ])
-    return { items: listed(page.items, directory, org), cursor: page.cursor }
+    // A campus admin's page holds their campuses' weeks only (the cursor still walks the whole list).
+    const items = inScopeOnly(session.user, directory, page.items, (t) => t.employeeId)
+    return { items: listed(items, directory, org), cursor: page.cursor }
   },
 })

@@ -1,4 +1,4 @@
-import { ApiTokenList } from '@app/core'
+import { ApiTokenList, wholeChurch } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 
 /** Settings → API: the organization's tokens, with when each was last used, never their secrets. */
@@ -8,5 +8,6 @@ export default defineRoute({
   auth: 'supervisor',
   response: ApiTokenList,
   uses: ['table:read'],
-  handler: ({ db }) => db.apiTokens.list(),
+  // A campus admin's tokens reach their campuses only; they list and revoke their own.
+  handler: ({ session, db }) => db.apiTokens.list(wholeChurch(session.user) ? undefined : session.userId),
 })

@@ -1,6 +1,7 @@
 import { badRequest, WebhookCreated, WebhookInput, webhookUrlProblem } from '@app/core'
 import { config } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
+import { assertWholeChurch } from '../workflows/campuses.ts'
 
 /**
  * Settings → Webhooks: a new webhook; its signing secret (`whsec_…`) is answered this once. On AWS
@@ -15,6 +16,7 @@ export default defineRoute({
   response: WebhookCreated,
   uses: ['table', 'secretsKey'],
   handler: ({ body, session, db }) => {
+    assertWholeChurch(session.user)
     const problem = webhookUrlProblem(body.url, config.isLocal)
     if (problem) throw badRequest(problem, { url: problem })
     return db.webhooks.create(body, session.user)

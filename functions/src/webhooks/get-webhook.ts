@@ -1,4 +1,5 @@
 import { WebhookParams, WebhookView } from '@app/core'
+import { assertWholeChurch } from '../workflows/campuses.ts'
 import { defineRoute } from '../http/define-route.ts'
 
 /** Settings → Webhooks: one webhook (its address and events), never its secret. */
@@ -9,5 +10,8 @@ export default defineRoute({
   params: WebhookParams,
   response: WebhookView,
   uses: ['table:read'],
-  handler: ({ params, db }) => db.webhooks.get(params.id),
+  handler: async ({ session, params, db }) => {
+    assertWholeChurch(session.user)
+    return db.webhooks.get(params.id)
+  },
 })

@@ -1,4 +1,5 @@
 import { WebhookDeliveryList, WebhookParams } from '@app/core'
+import { assertWholeChurch } from '../workflows/campuses.ts'
 import { defineRoute } from '../http/define-route.ts'
 
 /** Settings → Webhooks: a webhook's last 100 deliveries, newest first, each with its status code, tries and time. */
@@ -9,5 +10,8 @@ export default defineRoute({
   params: WebhookParams,
   response: WebhookDeliveryList,
   uses: ['table:read'],
-  handler: ({ params, db }) => db.webhooks.deliveries(params.id),
+  handler: async ({ session, params, db }) => {
+    assertWholeChurch(session.user)
+    return db.webhooks.deliveries(params.id)
+  },
 })

@@ -1,4 +1,5 @@
 import { WebhookList } from '@app/core'
+import { assertWholeChurch } from '../workflows/campuses.ts'
 import { defineRoute } from '../http/define-route.ts'
 
 /** Settings → Webhooks: the organization's webhooks, never their secrets. */
@@ -8,5 +9,8 @@ export default defineRoute({
   auth: 'supervisor',
   response: WebhookList,
   uses: ['table:read'],
-  handler: ({ db }) => db.webhooks.list(),
+  handler: async ({ session, db }) => {
+    assertWholeChurch(session.user)
+    return db.webhooks.list()
+  },
 })

@@ -1,5 +1,6 @@
 import { WebhookDeliveryParams, WebhookDeliveryView } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
+import { assertWholeChurch } from '../workflows/campuses.ts'
 import { deliverWebhook } from '../workflows/webhook-sender.ts'
 
 /**
@@ -13,7 +14,8 @@ export default defineRoute({
   params: WebhookDeliveryParams,
   response: WebhookDeliveryView,
   uses: ['table', 'secretsKey'],
-  handler: async ({ params, db }) => {
+  handler: async ({ params, session, db }) => {
+    assertWholeChurch(session.user)
     await db.webhooks.redeliver(params.id, params.deliveryId)
     await deliverWebhook(db.orgId, params.id, params.deliveryId)
     return db.webhooks.delivery(params.id, params.deliveryId)

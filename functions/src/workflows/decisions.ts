@@ -8,6 +8,9 @@ import {
   REPEAT_APPROVAL_MESSAGE,
   type DecidedTimesheet,
   type Organization,
+  inScope,
+  notFound,
+  wholeChurch,
   type Timesheet,
   type User,
 } from '@app/core'
@@ -58,6 +61,8 @@ export const decideTimesheet = async (
   const by = spendLink ? emailLinkOf(supervisor) : supervisor
   const sheet = typeof sheetOrId === 'number' ? await db.timesheets.get(sheetOrId) : sheetOrId
   const [employee, org] = await Promise.all([db.users.findForRecords(sheet.employeeId), db.organization.get()])
+  // A campus admin decides only their campuses' weeks; another's is not found.
+  if (!wholeChurch(supervisor) && !(employee && inScope(supervisor, employee))) throw notFound('timesheet')
   const { roster, today } = await memberRoutingOf(db, org, employee, sheet.employeeId)
   const behalfId =
     sheet.employeeId === supervisor.id ? null : onBehalfOf(sheet.employeeId, supervisor.id, roster, today)
@@ -94,13 +99,18 @@ export const decideTimesheet = async (
         reviewEmailsHeldFor: heldFor,
       }
     }
-    const figures = memberWeek(
-      sheet,
-      rulesOf(org),
-      employee?.payType ?? DEFAULT_PAY_TYPE,
-      employee?.role ?? 'employee',
-      employee?.defaultCode ?? null,
-    )
+    // The week's campus goes with its figures: payroll by campus counts it where it was worked.
+    const campusId = sheet.campusId ?? employee?.campusId ?? undefined
+    const figures = {
+      ...memberWeek(
+        sheet,
+        rulesOf(org),
+        employee?.payType ?? DEFAULT_PAY_TYPE,
+        employee?.role ?? 'employee',
+        employee?.defaultCode ?? null,
+      ),
+      ...(campusId ? { campusId } : {}),
+    }
     // An unpaid supervisor's week is approved with no payroll figures (no payroll line) and accrues
     // nothing; a volunteer's figures are kept, for the volunteer report.
     const paid = !employee || employee.role === 'volunteer' || isPaidMember(employee)

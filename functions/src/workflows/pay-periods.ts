@@ -19,6 +19,8 @@ import {
   type Timesheet,
   type UnapprovedWeek,
   type User,
+  inScope,
+  wholeChurch,
 } from '@app/core'
 import { directoryEntryOf, type ClosedUnapproved, type OrgDb, type StoredPeriod } from '@app/data'
 import { listed } from './timesheets.ts'
@@ -51,6 +53,18 @@ export interface PeriodData {
   sheets: Timesheet[]
   drafts: Timesheet[]
   members: User[]
+}
+
+/**
+ * What a campus admin sees of the periods: their campuses' members and those members' weeks
+ * (the period itself, and closing it, are the whole church's).
+ */
+export const scopedPeriodData = (actor: Pick<User, 'campusIds'>, data: PeriodData): PeriodData => {
+  if (wholeChurch(actor)) return data
+  const members = data.members.filter((m) => inScope(actor, m))
+  const ids = new Set(members.map((m) => m.id))
+  const mine = <T extends { employeeId: string }>(items: T[]) => items.filter((i) => ids.has(i.employeeId))
+  return { ...data, members, figures: mine(data.figures), sheets: mine(data.sheets), drafts: mine(data.drafts) }
 }
 
 /** Everything the periods from `oldest` to `newest` need, in a few queries whatever their number. */

@@ -4,6 +4,8 @@ import {
   carriedWeekStarts,
   currentWeekStart,
   hireDateOf,
+  inCampuses,
+  weekCampus,
   leaveByMember,
   type MemberTotals,
   DEFAULT_PAY_TYPE,
@@ -78,13 +80,17 @@ const personOf =
  * The stored figures of the workweeks a date range carries (those ending inside it: README,
  * "Pay periods"), split into payroll members and volunteers by their role at approval.
  */
-export const payrollTotals = async (db: OrgDb, range: Period) => {
+export const payrollTotals = async (db: OrgDb, range: Period, campusIds?: readonly string[]) => {
   const weeks = carriedWeekStarts(range)
-  const [figures, members, leave] = await Promise.all([
+  const [allFigures, members, allLeave] = await Promise.all([
     db.payroll.figuresOfWeeks(weeks.start, weeks.end),
     db.users.listForRecords(),
     leaveOf(db, { start: weeks.start, end: addDays(weeks.end, 6) }),
   ])
+  // One campus's run (or a campus admin's): each week where it was worked, leave where its member is now.
+  const byId = new Map(members.map((m) => [m.id, m]))
+  const figures = allFigures.filter((f) => inCampuses(campusIds, { campusId: weekCampus(f, byId.get(f.employeeId)) }))
+  const leave = new Map([...allLeave].filter(([id]) => inCampuses(campusIds, byId.get(id) ?? {})))
   const person = personOf(new Map(members.map((m) => [m.id, m])))
   return {
     payroll: withLeaveRows(
@@ -124,6 +130,7 @@ export const leaveOf = async (db: OrgDb, span: { start: string; end: string }) =
       role: m.role,
       unpaid: m.unpaid,
       hireDate: hireDateOf(m, org.timeZone),
+      campusId: m.campusId,
     })),
   })
 }

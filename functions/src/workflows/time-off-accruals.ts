@@ -24,6 +24,7 @@ import {
   conflict,
   notFound,
 } from '@app/core'
+import { assertMemberItemInScope } from './campuses.ts'
 import type { LedgerPosting, OrgDb, Person, StoredTimeOff } from '@app/data'
 import { routingOf } from './routing.ts'
 import { timeOffEventData } from './webhook-events.ts'
@@ -202,6 +203,7 @@ export const cancelTimeOff = async (db: OrgDb, caller: User, id: string) => {
   const org = await db.organization.get()
   const request = await db.timeOff.get(id)
   if (request.employeeId !== caller.id && caller.role !== 'supervisor') throw notFound('time off request')
+  await assertMemberItemInScope(db, caller, request.employeeId, 'time off request')
   if (!cancellable(request, today(org)))
     throw conflict('Only a pending request, or an approved one that has not started, can be cancelled')
   // The time_off.cancelled deliveries go in the cancellation's transaction, tried after it.

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { assertMemberItemInScope } from './campuses.ts'
 import {
   balanceOf,
   checkRequest,
@@ -11,6 +12,7 @@ import {
   type Organization,
   type TimeOffRequestInput,
   type User,
+  holidaysFor,
 } from '@app/core'
 import { emailLinkOf, type OrgDb, type QueuedEmail, type StoredTimeOff } from '@app/data'
 import { config } from '@app/adapters'
@@ -48,7 +50,8 @@ export const requestTimeOff = async (db: OrgDb, member: User, input: TimeOffRequ
     policy,
     payType: member.payType,
     role: member.role,
-    calendar,
+    // A campus's own holidays are its members' only.
+    calendar: { ...calendar, holidays: holidaysFor(calendar.holidays, member) },
     existing: existing.filter((r) => r.status === 'pending' || r.status === 'approved'),
     availableHours: balanceOf(
       ledger.filter((e) => e.kind === input.kind),
@@ -114,6 +117,7 @@ export const decideTimeOff = async (
   spendLink?: string,
 ) => {
   const request = typeof idOrRequest === 'string' ? await db.timeOff.get(idOrRequest) : idOrRequest
+  await assertMemberItemInScope(db, supervisor, request.employeeId, 'time off request')
   if (request.employeeId === supervisor.id) throw forbidden('You cannot approve or decline your own time off')
   if (request.status !== 'pending') throw conflict('This time off request has already been decided')
   const [org, member, policies] = await Promise.all([

@@ -80,7 +80,14 @@ const staffPerson = { firstName: 'Ana', lastName: 'Silva', department: 'Youth' }
 /** Adds a member through the real add-member route (a staff-pool login is made), with a fresh email; its answer. */
 export const addMemberThroughRoute = async (
   supervisorCookie: string,
-  member: { firstName: string; lastName: string; department: string; role?: 'employee' | 'volunteer' | 'supervisor' },
+  member: {
+    firstName: string
+    lastName: string
+    department: string
+    role?: 'employee' | 'volunteer' | 'supervisor'
+    campusId?: string
+    campusIds?: string[]
+  },
 ) => {
   const { default: addMember } = await import('../../src/members/add-member.ts')
   return callRoute(addMember, {
@@ -103,7 +110,10 @@ export const newStaffCredentials = async (
 export const newStaffMember = async (
   supervisorCookie: string,
   role: 'employee' | 'volunteer' | 'supervisor' = 'employee',
-  { confirmed = true, person = staffPerson }: { confirmed?: boolean; person?: Partial<typeof staffPerson> } = {},
+  {
+    confirmed = true,
+    person = staffPerson,
+  }: { confirmed?: boolean; person?: Partial<typeof staffPerson> & { campusId?: string; campusIds?: string[] } } = {},
 ) => {
   const { default: staffLogin } = await import('../../src/staff/staff-login.ts')
   const added = await addMemberThroughRoute(supervisorCookie, { ...staffPerson, ...person, role })

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { CampusChoice } from './campus.ts'
 import { MAX_SPANS } from './spans.ts'
 
 /**
@@ -133,7 +134,8 @@ export const KioskName = z
   .min(1, 'Kiosk name is required')
   .max(60, 'Kiosk name must be 60 characters or fewer')
 /** POST /api/kiosks: this browser becomes a kiosk with this name. */
-export const KioskCreate = z.object({ name: KioskName })
+/** `campusId`: the campus whose members the kiosk lists (absent: its maker's reach, the whole church for most). */
+export const KioskCreate = z.object({ name: KioskName, ...CampusChoice.shape })
 export type KioskCreate = z.infer<typeof KioskCreate>
 
 /** A kiosk as Settings lists it. */
@@ -143,6 +145,8 @@ export const KioskView = z.object({
   createdAt: z.string(),
   createdBy: z.string(),
   lastUsedAt: z.string().nullable(),
+  /** The campus the kiosk serves (absent without one). */
+  campusId: z.string().optional(),
 })
 export type KioskView = z.infer<typeof KioskView>
 export const KioskList = z.array(KioskView)

@@ -5,6 +5,7 @@ import { TEXT_LIMITS } from './text.ts'
 import { ApproverId } from './approvals.ts'
 import { AllocationCodeId } from './allocation.ts'
 import { HireDate, UNPAID_ROLE_MESSAGE } from './hire.ts'
+import { CampusScope, MemberCampus } from './campus.ts'
 
 /** A member's default ministry or fund (a code's id that exists and is active), or null for none. */
 export const DefaultCode = AllocationCodeId.nullable()
@@ -42,6 +43,10 @@ export const NewMember = z
     hireDate: HireDate.optional(),
     /** Only for a supervisor: not paid (no payroll lines, no holiday hours, no reminders). */
     unpaid: z.boolean({ error: 'unpaid must be true or false' }).optional(),
+    /** The member's campus: required (and active) once the organization has campuses (`memberCampusProblem`). */
+    campusId: MemberCampus.optional(),
+    /** Only for a supervisor: the campuses they administer; none (the default) is the whole church. */
+    campusIds: CampusScope.optional(),
   })
   .refine((m) => !m.unpaid || m.role === 'supervisor', { message: UNPAID_ROLE_MESSAGE, path: ['unpaid'] })
 export type NewMember = z.infer<typeof NewMember>

@@ -127,6 +127,8 @@ export const timesheetPayroll = (week: WeekTimes, rules: OvertimeRules, payType:
  */
 export interface MemberWeek extends WeekFigures {
   employeeId: string
+  /** The campus the week was worked at (the timesheet's), when the church has campuses. */
+  campusId?: string
   weekStartDate: string
   timesheetId: number
   payType: PayType

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { CampusChoice } from './campus.ts'
 import { NewMember } from './member.ts'
 import { PayType } from './pay-types.ts'
 import { Role } from './roles.ts'
@@ -33,6 +34,8 @@ export const MemberUpdate = z.object({
   defaultCode: NewMember.shape.defaultCode,
   hireDate: NewMember.shape.hireDate,
   unpaid: NewMember.shape.unpaid,
+  campusId: NewMember.shape.campusId,
+  campusIds: NewMember.shape.campusIds,
 })
 export type MemberUpdate = z.infer<typeof MemberUpdate>
 
@@ -168,13 +171,17 @@ export const DateRange = z
   })
 export type DateRange = z.infer<typeof DateRange>
 
+/** A range run for one campus (`campusId`) or, without it, the whole church (a campus admin's own campuses). */
+export const CampusDateRange = DateRange.safeExtend(CampusChoice.shape)
+export type CampusDateRange = z.infer<typeof CampusDateRange>
+
 export const ExportFormat = z.enum(['csv', 'gusto', 'quickbooks-iif', 'adp'], {
   error: 'Format must be csv, gusto, quickbooks-iif or adp',
 })
 export type ExportFormat = z.infer<typeof ExportFormat>
 
 /** GET /api/payroll/export query. */
-export const ExportRequest = DateRange.safeExtend({ format: ExportFormat })
+export const ExportRequest = DateRange.safeExtend({ format: ExportFormat, ...CampusChoice.shape })
 export type ExportRequest = z.infer<typeof ExportRequest>
 
 export const MAX_PERIODS = 26

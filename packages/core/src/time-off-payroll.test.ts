@@ -1,3 +1,4 @@
+import type { Role } from './roles.ts'
 import { describe, expect, it } from 'vitest'
 import { adpCsv, gustoCsv, payrollCsv, quickbooksIif, summaryRow, type MemberTotals } from './payroll-files.ts'
 import { emptyLeave, leaveByMember, leaveCells, leaveSummary } from './time-off-payroll.ts'
@@ -126,5 +127,76 @@ describe('a member’s leave, kind by kind', () => {
     expect(leaveCells(all, '2026-11-18')).toEqual(['0.00', '0.00', '2.50', '0.00'])
     expect(leaveCells(undefined, '2026-11-18')).toEqual(['0.00', '0.00', '0.00', '0.00'])
     expect(leaveCells(undefined)).toEqual(['0.00', '0.00', '0.00', '0.00'])
+  })
+})
+
+describe('holidays by campus', () => {
+  it("pays a campus's own holiday to its members only, and the whole church's to everyone", () => {
+    const members = [
+      { id: 'nora', role: 'employee' as const, hireDate: '2020-01-01', campusId: 'north' },
+      { id: 'sara', role: 'employee' as const, hireDate: '2020-01-01', campusId: 'south' },
+    ]
+    const leave = leaveByMember({
+      start: '2026-11-16',
+      end: '2026-11-22',
+      approved: [],
+      holidays: [
+        { date: '2026-11-16', name: 'North day', hours: 8, campusId: 'north' },
+        { date: '2026-11-17', name: 'Church day', hours: 4 },
+      ],
+      members,
+    })
+    expect(leave.get('nora')?.holidayHours).toBe(12)
+    expect(leave.get('sara')?.holidayHours).toBe(4)
+  })
+})
+
+describe('holidays and leave days in a range', () => {
+  const member = { id: 'ana', role: 'employee' as const, hireDate: '2020-01-01' }
+  const run = (
+    holidays: { date: string; name: string; hours: number; campusId?: string }[],
+    members: { id: string; role: Role; hireDate: string }[] = [member],
+  ) =>
+    leaveByMember({
+      start: '2026-11-16',
+      end: '2026-11-22',
+      approved: [
+        { employeeId: 'ana', kind: 'vacation', days: [{ date: '2026-11-18', hours: 3 }] },
+        { employeeId: 'ana', kind: 'sick', days: [{ date: '2026-11-16', hours: 1.5 }] },
+      ],
+      holidays,
+      members,
+    }).get('ana')
+
+  it('counts a holiday on the first and last day of the range, none outside it, each kind apart, days in order', () => {
+    const leave = run([
+      { date: '2026-11-15', name: 'Before', hours: 8 },
+      { date: '2026-11-16', name: 'First', hours: 2 },
+      { date: '2026-11-22', name: 'Last', hours: 4 },
+      { date: '2026-11-23', name: 'After', hours: 8 },
+    ])
+    expect(leave).toEqual({
+      vacationHours: 3,
+      sickHours: 1.5,
+      personalHours: 0,
+      holidayHours: 6,
+      days: [
+        { date: '2026-11-16', kind: 'holiday', hours: 2 },
+        { date: '2026-11-16', kind: 'sick', hours: 1.5 },
+        { date: '2026-11-18', kind: 'vacation', hours: 3 },
+        { date: '2026-11-22', kind: 'holiday', hours: 4 },
+      ],
+    })
+  })
+
+  it('pays no holiday of 0 hours, nor to a volunteer, nor before the hire date', () => {
+    expect(run([{ date: '2026-11-17', name: 'Zero', hours: 0 }])?.holidayHours).toBe(0)
+    expect(run([{ date: '2026-11-17', name: 'Day', hours: 8 }], [{ ...member, role: 'volunteer' }])?.holidayHours).toBe(
+      0,
+    )
+    expect(
+      run([{ date: '2026-11-17', name: 'Day', hours: 8 }], [{ ...member, hireDate: '2026-11-18' }])?.holidayHours,
+    ).toBe(0)
+    expect(run([{ date: '2026-11-17', name: 'Day', hours: 8 }])?.holidayHours).toBe(8)
   })
 })

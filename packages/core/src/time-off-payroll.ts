@@ -1,4 +1,5 @@
 import { DEFAULT_ADP_LEAVE_CODES, DEFAULT_IIF_LEAVE_ITEMS } from './payroll.ts'
+import { holidayApplies } from './campus.ts'
 import type { Role } from './roles.ts'
 import { paysHoliday } from './hire.ts'
 import { fromCentiHours, toCentiHours, type Holiday, type TimeOffKind } from './time-off.ts'
@@ -49,7 +50,7 @@ export const leaveByMember = (p: {
   end: string
   approved: readonly { employeeId: string; kind: TimeOffKind; days: readonly { date: string; hours: number }[] }[]
   holidays: readonly Holiday[]
-  members: readonly { id: string; role: Role; unpaid?: boolean; hireDate: string }[]
+  members: readonly { id: string; role: Role; unpaid?: boolean; hireDate: string; campusId?: string | null }[]
 }): Map<string, LeaveTotals> => {
   const out = new Map<string, LeaveDay[]>()
   const add = (id: string, day: LeaveDay) => out.set(id, [...(out.get(id) ?? []), day])
@@ -58,7 +59,8 @@ export const leaveByMember = (p: {
   for (const h of p.holidays) {
     if (h.date < p.start || h.date > p.end) continue
     for (const m of p.members) {
-      if (h.hours > 0 && paysHoliday(m, h.date)) add(m.id, { date: h.date, kind: 'holiday', hours: h.hours })
+      if (h.hours > 0 && paysHoliday(m, h.date) && holidayApplies(h, m))
+        add(m.id, { date: h.date, kind: 'holiday', hours: h.hours })
     }
   }
   return new Map(

@@ -259,6 +259,15 @@ describe('holidays', () => {
   })
 
   it('refuse two holidays or two blackouts on one date, default to 8 hours', () => {
+    // One a date for the whole church, or one a date for each campus.
+    const day = (name: string, campusId?: string) => ({ date: '2026-11-02', name, ...(campusId ? { campusId } : {}) })
+    expect(HolidayCalendar.safeParse({ holidays: [day('A', 'north'), day('B', 'south')], blackouts: [] }).success).toBe(
+      true,
+    )
+    expect(HolidayCalendar.safeParse({ holidays: [day('A', 'north'), day('B', 'north')], blackouts: [] }).success).toBe(
+      false,
+    )
+    expect(HolidayCalendar.safeParse({ holidays: [day('A', 'North!')], blackouts: [] }).success).toBe(false)
     expect(
       HolidayCalendar.safeParse({
         holidays: [

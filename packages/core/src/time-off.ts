@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { CampusId } from './campus.ts'
 import { AppError, badRequest } from './errors.ts'
 import { PayType } from './pay-types.ts'
 import type { Role } from './roles.ts'
@@ -215,6 +216,8 @@ export const Holiday = z.object({
     .min(0, 'Holiday hours must be 0 or more')
     .max(24, 'Holiday hours must be at most 24')
     .default(DEFAULT_HOLIDAY_HOURS),
+  /** A campus's own holiday (its members only); absent: the whole church's. */
+  campusId: CampusId.optional(),
 })
 export type Holiday = z.infer<typeof Holiday>
 
@@ -237,7 +240,11 @@ export const HolidayCalendar = z.object({
   holidays: z
     .array(Holiday)
     .max(200, 'At most 200 holidays')
-    .refine((hs) => new Set(hs.map((h) => h.date)).size === hs.length, HOLIDAY_DUPLICATE_MESSAGE)
+    // One holiday a date for the whole church, or one a date for each campus.
+    .refine(
+      (hs) => new Set(hs.map((h) => `${h.date}#${h.campusId ?? ''}`)).size === hs.length,
+      HOLIDAY_DUPLICATE_MESSAGE,
+    )
     .transform((hs) => [...hs].sort((a, b) => a.date.localeCompare(b.date))),
   blackouts: z
     .array(Blackout)

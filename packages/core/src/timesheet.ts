@@ -208,6 +208,11 @@ export const Timesheet = TimesheetDays.extend({
   enteredOffline: z.boolean().default(false),
   /** The approvals of this submission (two with a second approval; a new submission starts over). */
   approvals: z.array(TimesheetApproval).default([]),
+  /**
+   * The campus the week is worked at: its member's when it was made, kept when they move, so
+   * payroll and reports by campus count each week where it was worked (absent without campuses).
+   */
+  campusId: z.string().optional(),
 })
 export type Timesheet = z.infer<typeof Timesheet>
 

@@ -40,6 +40,10 @@ export const User = z.object({
   hireDate: z.string().optional(),
   /** A supervisor who is not paid: no payroll lines, no holiday hours, no timesheet reminders. */
   unpaid: z.boolean().default(false),
+  /** The member's campus (absent while the organization has none). */
+  campusId: z.string().nullable().optional(),
+  /** A supervisor's campuses; absent or empty: the whole church. */
+  campusIds: z.array(z.string()).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 })

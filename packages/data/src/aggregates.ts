@@ -52,6 +52,8 @@ export const DirectoryEntry = User.pick({
   .extend({ removed: z.boolean() })
   // Who approves the member and a supervisor's time away (routing reads them with the directory).
   .extend({ supervisorId: z.string().nullable().default(null), away: User.shape.away })
+  // The member's campus: lists and stats keep a campus admin to their campuses' members with it.
+  .extend({ campusId: User.shape.campusId })
 export type DirectoryEntry = z.infer<typeof DirectoryEntry>
 
 export interface WeekStats {
@@ -105,6 +107,7 @@ export const directoryEntryOf = (user: User, removed = false): DirectoryEntry =>
   removed,
   supervisorId: user.supervisorId,
   away: user.away,
+  ...(user.campusId ? { campusId: user.campusId } : {}),
 })
 
 const approvedMinutes = (t: Timesheet | null) => (t?.status === 'approved' ? weekTotalMinutes(t) : 0)

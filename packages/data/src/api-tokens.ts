@@ -135,12 +135,13 @@ export const apiTokensOf = (orgId: string) => {
       }
     },
 
-    /** The organization's tokens, oldest first, without their secrets. */
-    list: async (): Promise<ApiTokenView[]> => (await stored()).map(view),
+    /** The organization's tokens (or those `madeBy` one supervisor), oldest first, without their secrets. */
+    list: async (madeBy?: string): Promise<ApiTokenView[]> =>
+      (await stored()).filter((t) => madeBy === undefined || t.createdBy === madeBy).map(view),
 
-    /** Revokes a token at once (its next request is 401), with its audit record. */
-    async revoke(id: string, actor: Actor) {
-      const token = (await stored()).find((t) => t.id === id)
+    /** Revokes a token at once (its next request is 401), with its audit record; `madeBy`: only one of theirs. */
+    async revoke(id: string, actor: Actor, madeBy?: string) {
+      const token = (await stored()).find((t) => t.id === id && (madeBy === undefined || t.createdBy === madeBy))
       if (!token) throw notFound('API token')
       const index = await table.get(keys.apiTokenIndex(orgId))
       try {

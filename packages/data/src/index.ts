@@ -25,6 +25,8 @@ export {
 export type { Effects } from './effects.ts'
 export { webhookDeliveries, type QueuedWebhook, type StoredDelivery, type StoredWebhook } from './webhooks.ts'
 export { directoryEntryOf } from './aggregates.ts'
+export { inScopeOnly, scopedDirectory } from './campus-scope.ts'
+export { campusMemberCheck } from './campuses.ts'
 export type { DirectoryEntry, Summary, WeekStats } from './aggregates.ts'
 export type { ClosedUnapproved, StoredPeriod } from './payroll.ts'
 export { emailLinkOf, memberSubject, systemActor, type Actor, type AuditEvent, type Person } from './audit.ts'

@@ -71,6 +71,8 @@ export const keys = {
   figuresRange: (start: string, end: string) => ({ from: `FIG#${start}`, to: `FIG#${end}#~` }),
   /** The organization's ministries and funds (one item holding the list; codes are never deleted). */
   allocationCodes: (orgId: string) => ({ pk: org(orgId), sk: 'ALLOCCODES' }),
+  /** The organization's campuses (one item holding the list, and the ids a member may be given). */
+  campuses: (orgId: string) => ({ pk: org(orgId), sk: 'CAMPUSES' }),
   /** A pay period's state (closed, reopened), named by its first day. */
   payPeriod: (orgId: string, start: string) => ({ pk: org(orgId), sk: `PERIOD#${start}` }),
   periodRange: (start: string, end: string) => ({ from: `PERIOD#${start}`, to: `PERIOD#${end}` }),

@@ -38,6 +38,7 @@ const StoredKiosk = z.object({
   createdBy: z.string(),
   lastUsedAt: z.string().nullable().default(null),
   sidHash: z.string(),
+  campusId: z.string().optional(),
   ...Budget,
 })
 export type StoredKiosk = z.infer<typeof StoredKiosk>
@@ -48,6 +49,7 @@ const viewOf = (k: StoredKiosk): KioskView => ({
   createdAt: k.createdAt,
   createdBy: k.createdBy,
   lastUsedAt: k.lastUsedAt,
+  ...(k.campusId ? { campusId: k.campusId } : {}),
 })
 
 export const kiosksOf = (orgId: string) => ({
@@ -128,9 +130,10 @@ export const kiosksOf = (orgId: string) => ({
    * A kiosk named `name`: the caller's session `sid` is replaced by a kiosk session (a new id, so
    * the old cookie opens nothing), with the kiosk and its record, in one transaction.
    */
-  async create(name: string, by: Person, sid: string) {
+  /** `campusId`: the campus the kiosk serves, kept on the kiosk and its session. */
+  async create(name: string, by: Person, sid: string, campusId?: string) {
     const id = randomUUID()
-    const created = newKioskSession({ userId: by.id, orgId }, id)
+    const created = newKioskSession({ userId: by.id, orgId }, id, campusId)
     const kiosk: StoredKiosk = {
       id,
       name,
@@ -139,6 +142,7 @@ export const kiosksOf = (orgId: string) => ({
       lastUsedAt: null,
       sidHash: created.sidHash,
       tries: 0,
+      ...(campusId ? { campusId } : {}),
     }
     await table.transact([
       { Delete: { Key: keys.session(sessionHash(sid)) } },

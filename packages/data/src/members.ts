@@ -14,6 +14,7 @@ import {
   type NewMember,
 } from '@app/core'
 import { directoryMove, directoryMoves } from './aggregates.ts'
+import { campusGone, campusMemberCheck } from './campuses.ts'
 import { auditRecord, changesOf, emailLinkOf, memberSubject, type Actor, type Person } from './audit.ts'
 import { effectItems, type Effects } from './effects.ts'
 import type { QueuedEmail } from './outbox.ts'
@@ -34,6 +35,15 @@ const CLEAR_CHUNK = 40
  * Members of one organization. The organization item keeps `memberCount`, changed in the same
  * transaction as the member, so the plan limit holds under concurrent adds.
  */
+/**
+ * A member's stored campus fields: their campus when they have one, and a supervisor's campuses
+ * only while they are a supervisor with some (none is the whole church; the field is then absent).
+ */
+const campusFields = (role: User['role'], m: { campusId?: string | null; campusIds?: string[] }) => ({
+  ...(m.campusId ? { campusId: m.campusId } : {}),
+  ...(role === 'supervisor' && m.campusIds?.length ? { campusIds: m.campusIds } : {}),
+})
+
 export const membersOf = (orgId: string) => {
   /** A current supervisor of this organization, checked when the transaction commits. */
   const isSupervisorCheck = (userId: string): TransactInput => ({
@@ -145,7 +155,9 @@ export const membersOf = (orgId: string) => {
         ...(member.defaultCode ? { defaultCode: member.defaultCode } : {}),
         ...(member.hireDate ? { hireDate: member.hireDate } : {}),
         unpaid: member.role === 'supervisor' && member.unpaid === true,
+        ...campusFields(member.role, member),
       }
+      const campusCheck = user.campusId ? [campusMemberCheck(orgId, user.campusId)] : []
       const notExists = { ConditionExpression: 'attribute_not_exists(pk)' }
       try {
         await table.transact([
@@ -175,6 +187,8 @@ export const membersOf = (orgId: string) => {
               'defaultCode',
               'hireDate',
               ...(user.unpaid ? (['unpaid'] as const) : []),
+              ...(user.campusId ? (['campusId'] as const) : []),
+              ...(user.campusIds ? (['campusIds'] as const) : []),
             ]),
           }),
           ...directoryMove(orgId, user),
@@ -196,12 +210,15 @@ export const membersOf = (orgId: string) => {
               ]
             : []),
           ...effectItems(orgId, effects),
+          ...campusCheck,
           // Last, so its failure is the last reason.
           ...(user.supervisorId ? [isSupervisorCheck(user.supervisorId)] : []),
         ])
       } catch (e) {
         const reasons = (e as { CancellationReasons?: unknown[] }).CancellationReasons ?? []
-        if (user.supervisorId && isConditionFailure(e, reasons.length - 1)) throw refuseApprover()
+        const last = reasons.length - 1
+        if (user.supervisorId && isConditionFailure(e, last)) throw refuseApprover()
+        if (campusCheck.length && isConditionFailure(e, user.supervisorId ? last - 1 : last)) throw campusGone()
         if (isConditionFailure(e, 0)) throw conflict('The plan limit was reached while adding this member')
         if (isConditionFailure(e, 2)) throw badRequest(duplicateEmailMessage, { email: duplicateEmailMessage })
         if (isConditionFailure(e, 3)) throw conflict('That username was just taken; please try again')
@@ -280,12 +297,13 @@ export const membersOf = (orgId: string) => {
       const current = await usersOf(orgId).withCurrentApprover(parseUser(item))
       const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
       const emailChanged = defined.email !== undefined && defined.email !== current.email
-      const next: User = {
+      const merged: User = {
         ...current,
         ...defined,
         ...(emailChanged ? { emailConfirmed: false } : {}),
         updatedAt: nowIso(),
       }
+      const next: User = { ...merged, campusId: undefined, campusIds: undefined, ...campusFields(merged.role, merged) }
       if (next.supervisorId === userId) throw refuseApprover()
       // Only a supervisor is ever unpaid: asking it of anyone else is refused; a supervisor made staff is paid again.
       if (next.unpaid && next.role !== 'supervisor') {
@@ -303,6 +321,8 @@ export const membersOf = (orgId: string) => {
         'defaultCode',
         'hireDate',
         'unpaid',
+        'campusId',
+        'campusIds',
       ])
       const roleChanged = changesOf<User>(current, next, ['role'])
       // A new approver must be a supervisor when this commits; a supervisor made staff
@@ -314,6 +334,9 @@ export const membersOf = (orgId: string) => {
       if (promoted) await clearApproverOf(userId, by)
       const approverCheck = approver && !(approver === by.id && by.id !== userId) ? [isSupervisorCheck(approver)] : []
       const byCheck = by.id === userId ? [] : [isSupervisorCheck(by.id)]
+      // A new campus must still be active when this commits (and a removal counting meanwhile fails).
+      const campusCheck =
+        next.campusId && next.campusId !== current.campusId ? [campusMemberCheck(orgId, next.campusId)] : []
       try {
         await table.transact([
           {
@@ -351,9 +374,12 @@ export const membersOf = (orgId: string) => {
           ...byCheck,
           ...directoryMove(orgId, next),
           ...effectItems(orgId, { emails: emailChanged && next.email && confirmation ? [confirmation] : [] }),
+          ...campusCheck,
         ])
       } catch (e) {
         if (isConditionFailure(e, 0)) throw conflict('This member was changed somewhere else; reload and try again')
+        const reasons = (e as { CancellationReasons?: unknown[] }).CancellationReasons ?? []
+        if (campusCheck.length && isConditionFailure(e, reasons.length - 1)) throw campusGone()
         if (approverCheck.length && isConditionFailure(e, 1)) throw refuseApprover()
         if (emailChanged && next.email && isConditionFailure(e, 1 + approverCheck.length))
           throw badRequest(duplicateEmailMessage, { email: duplicateEmailMessage })

@@ -1,6 +1,7 @@
 import { aggregatesOf } from './aggregates.ts'
 import { allocationCodesOf } from './allocation-codes.ts'
 import { apiTokensOf } from './api-tokens.ts'
+import { campusesOf } from './campuses.ts'
 import { auditOf } from './audit.ts'
 import { closureOf } from './closures.ts'
 import { decisionLinksOf } from './decision-links.ts'
@@ -33,6 +34,7 @@ export const orgDb = (orgId: string) => ({
   closure: closureOf(orgId),
   kiosks: kiosksOf(orgId),
   allocationCodes: allocationCodesOf(orgId),
+  campuses: campusesOf(orgId),
   timeOff: timeOffOf(orgId),
 })
 export type OrgDb = ReturnType<typeof orgDb>

@@ -21,6 +21,8 @@ export const Session = z.object({
   demo: z.boolean().optional(),
   /** A kiosk's session (the kiosk's id): it reaches only the kiosk routes. */
   kioskId: z.string().optional(),
+  /** A kiosk's campus: it lists and punches that campus's members only. */
+  kioskCampusId: z.string().optional(),
   /** 'Keep me signed in on this phone': the phone it was opened on, listed on Profile. */
   device: z.object({ id: z.string(), browser: z.string(), os: z.string() }).optional(),
   /** A remembered phone's last request (to the hour, as the idle expiry slides). */
@@ -85,13 +87,14 @@ const hash = sessionHash
  * A new kiosk session for `kiosks.create` to write in its own transaction: the id for
  * the cookie, the hash that names it, and its item.
  */
-export const newKioskSession = (user: { userId: string; orgId: string }, kioskId: string) => {
+export const newKioskSession = (user: { userId: string; orgId: string }, kioskId: string, campusId?: string) => {
   const sid = newSid(user.orgId, user.userId)
   const now = epochSeconds()
   const session: Session = {
     userId: user.userId,
     orgId: user.orgId,
     kioskId,
+    ...(campusId ? { kioskCampusId: campusId } : {}),
     createdAt: nowIso(),
     absoluteExpire: now + KIOSK_ABSOLUTE_SECONDS,
     expire: now + KIOSK_IDLE_SECONDS,

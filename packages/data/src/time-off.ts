@@ -112,7 +112,9 @@ export const timeOffOf = (orgId: string) => {
     async setCalendar(next: HolidayCalendar, by: Person): Promise<HolidayCalendar> {
       const current = await this.calendar()
       const text = (c: HolidayCalendar) => ({
-        holidays: c.holidays.map((h) => `${h.date} ${h.name} (${h.hours} h)`).join('; '),
+        holidays: c.holidays
+          .map((h) => `${h.date} ${h.name} (${h.hours} h)${h.campusId ? ` at ${h.campusId}` : ''}`)
+          .join('; '),
         blackouts: c.blackouts.map((b) => `${b.date} ${b.reason}`).join('; '),
       })
       const [was, is] = [text(current), text(next)]

@@ -210,7 +210,7 @@ export const timesheetsOf = (orgId: string) => {
   /** The timesheet itself when the caller already loaded it, otherwise read by id. */
   const load = async (sheet: number | Timesheet) => (typeof sheet === 'number' ? find(sheet) : sheet)
 
-  const newDraft = (employeeId: string, weekStartDate: string, id: number): Timesheet => {
+  const newDraft = (employeeId: string, weekStartDate: string, id: number, campusId?: string | null): Timesheet => {
     const now = nowIso()
     return {
       ...emptyDays(),
@@ -229,6 +229,7 @@ export const timesheetsOf = (orgId: string) => {
       updatedAt: now,
       enteredOffline: false,
       approvals: [],
+      ...(campusId ? { campusId } : {}),
     }
   }
 
@@ -251,7 +252,12 @@ export const timesheetsOf = (orgId: string) => {
     unsavedDraft: (employeeId: string, weekStartDate: string) => newDraft(employeeId, weekStartDate, 0),
 
     /** The employee's timesheet for that week, created as an empty draft the first time. */
-    async getOrCreate(employee: Person, weekStartDate: string, expectedVersion?: number): Promise<Timesheet> {
+    /** The week is made at the member's campus of now (`campusId`), and stays there when they move. */
+    async getOrCreate(
+      employee: Person & { campusId?: string | null },
+      weekStartDate: string,
+      expectedVersion?: number,
+    ): Promise<Timesheet> {
       const employeeId = employee.id
       const existing = await weekOf(employeeId, weekStartDate)
       if (existing) return existing
@@ -262,7 +268,7 @@ export const timesheetsOf = (orgId: string) => {
         ExpressionAttributeValues: { ':one': 1 },
         ReturnValues: 'UPDATED_NEW',
       })
-      const t = newDraft(employeeId, weekStartDate, Number(counter!.n))
+      const t = newDraft(employeeId, weekStartDate, Number(counter!.n), employee.campusId)
       try {
         await table.transact([
           weekOpen(weekStartDate),

@@ -66,6 +66,9 @@ export const reportKeys = {
 
 export const memberKeys = { all: ['/api/employees'] as const }
 
+/** Settings → Campuses: the church's campuses (none for most). */
+export const campusKeys = { all: ['/api/organization/campuses'] as const }
+
 /** Settings → API: the organization's tokens, and the published API description. */
 /** Settings → Data: one export's state, read at its own URL. */
 export const exportKeys = { one: (id: string) => [`/api/organization/export/${encodeURIComponent(id)}`] as const }

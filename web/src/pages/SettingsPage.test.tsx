@@ -257,6 +257,7 @@ describe('Settings pages', () => {
       ['Payroll', '/settings/payroll'],
       ['Time off', '/settings/time-off'],
       ['Ministries and funds', '/settings/ministries'],
+      ['Campuses', '/settings/campuses'],
       ['Approvals', '/settings/approvals'],
       ['Notifications', '/settings/notifications'],
       ['Kiosks', '/settings/kiosks'],

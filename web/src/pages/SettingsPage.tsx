@@ -9,6 +9,7 @@ import { OrganizationCard, PayrollCard } from '../components/settings/SettingsCa
 import { ApprovalSettingsSection } from '../components/approvals/ApprovalSettingsSection.tsx'
 import { AllocationCodesSection } from '../components/settings/AllocationCodesSection.tsx'
 import { ApiTokensSection } from '../components/settings/ApiTokensSection.tsx'
+import { CampusesSection } from '../components/settings/CampusesSection.tsx'
 import { DataSection } from '../components/settings/DataSection.tsx'
 import { KioskSection } from '../components/settings/KioskSection.tsx'
 import { TimeOffSettingsSection } from '../components/settings/TimeOffSettingsSection.tsx'
@@ -32,6 +33,7 @@ const PAGE_CONTENT: Record<SettingsPageId, ComponentType> = {
   payroll: PayrollCard,
   'time-off': TimeOffSettingsSection,
   ministries: AllocationCodesSection,
+  campuses: CampusesSection,
   approvals: ApprovalSettingsSection,
   notifications: NotificationSettingsSection,
   kiosks: KioskSection,

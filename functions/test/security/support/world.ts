@@ -104,12 +104,15 @@ export const makeTenant = async (name: string, options: { spare?: boolean; unlim
     return { token, sheet: pending }
   }
   /** A member added through the real add-member route (a staff-pool login exists), not signed in. */
+  // Once a test gives the tenant campuses, its fresh members join this one (a member then needs one).
+  const campus: { id?: string } = {}
   const freshMember = async (role: 'employee' | 'volunteer' | 'supervisor' = 'volunteer') => {
     const res = await addMemberThroughRoute(org.cookie, {
       firstName: 'Lee',
       lastName: 'Moss',
       department: 'Care',
       role,
+      ...(campus.id ? { campusId: campus.id } : {}),
     })
     if (res.status !== 200) throw new Error(`add member answered ${res.status}: ${res.text}`)
     return res.json as { id: string; temporaryCredentials: { username: string; password: string } }
@@ -211,6 +214,8 @@ export const makeTenant = async (name: string, options: { spare?: boolean; unlim
     freshToken,
     freshTimeOff,
     freshMember,
+    /** The campus fresh members join (set by a test that gives the tenant campuses). */
+    campus,
     freshPeriod,
     freshApiToken,
     freshWebhook,

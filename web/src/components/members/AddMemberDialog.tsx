@@ -24,6 +24,7 @@ import { staffLoginUrl } from './login-instructions.ts'
 import { FormAlert } from '../ui/FormAlert.tsx'
 import {
   approverValue,
+  campusIdsOf,
   MEMBER_FIELD_ORDER,
   MemberFields,
   UNPAID_CHECKED,
@@ -36,7 +37,9 @@ const empty: MemberValues = {
   lastName: '',
   email: '',
   department: '',
+  campusId: '',
   role: 'employee',
+  campusIds: '',
   unpaid: '',
   supervisorId: '',
   defaultCode: '',
@@ -85,7 +88,22 @@ export function AddMemberDialog() {
     if (!next) startOver()
   }
 
-  const { supervisorId, defaultCode, hireDate, unpaid, payType: _payType, payrollId: _payrollId, ...spec } = values
+  const {
+    supervisorId,
+    defaultCode,
+    hireDate,
+    unpaid,
+    campusId,
+    campusIds,
+    payType: _payType,
+    payrollId: _payrollId,
+    ...spec
+  } = values
+  // A campus only when the church has campuses (none is the spec's call); a supervisor's campuses when some are checked.
+  const campus = {
+    ...(campusId ? { campusId } : {}),
+    ...(spec.role === 'supervisor' && campusIds ? { campusIds: campusIdsOf(campusIds) } : {}),
+  }
   // The server's default approver is the supervisor adding: then the spec's call goes as it was.
   const approver = supervisorId === user?.id ? {} : { supervisorId: approverValue(supervisorId) }
   // A default ministry or fund only when one is chosen (none is the spec's call).
@@ -93,39 +111,42 @@ export function AddMemberDialog() {
   // Likewise a hire date other than today (the server's default) and an unpaid supervisor.
   const hired = hireDate === today ? {} : { hireDate }
   const pay = spec.role === 'supervisor' && unpaid === UNPAID_CHECKED ? { unpaid: true } : {}
-  const onSubmit = errors.onSubmit(NewMember, { ...spec, ...approver, ...code, ...hired, ...pay }, (member) =>
-    add.mutate(member, {
-      onSuccess: (member) => {
-        setAdded(member)
-        // The schema promises the login, but answers are not checked in the browser: one without it still reads as added.
-        const credentials = member?.temporaryCredentials
-        // A supervisor's login is shown once, in the dialog only: a toast is read out and lingers
-        // where anyone near the screen sees it. Staff keep the spec's toast.
-        toast(
-          member?.role === 'supervisor'
-            ? { title: t('members.success'), description: t('members.add.supervisorAdded') }
-            : credentials
-              ? {
-                  title: t('members.success'),
-                  description: t('members.add.addedWith', credentials),
-                  duration: 10_000,
-                }
-              : { title: t('members.success'), description: t('members.add.added') },
-        )
-      },
-      onError: (error) => {
-        if (isUnauthorizedError(error)) return // the shared handler says so and signs in again
-        toast(
-          isDuplicate(error)
-            ? { ...duplicateMember(), variant: 'destructive' }
-            : {
-                title: t('members.error'),
-                description: errorMessage(error, t('members.add.failed')),
-                variant: 'destructive',
-              },
-        )
-      },
-    }),
+  const onSubmit = errors.onSubmit(
+    NewMember,
+    { ...spec, ...approver, ...code, ...hired, ...pay, ...campus },
+    (member) =>
+      add.mutate(member, {
+        onSuccess: (member) => {
+          setAdded(member)
+          // The schema promises the login, but answers are not checked in the browser: one without it still reads as added.
+          const credentials = member?.temporaryCredentials
+          // A supervisor's login is shown once, in the dialog only: a toast is read out and lingers
+          // where anyone near the screen sees it. Staff keep the spec's toast.
+          toast(
+            member?.role === 'supervisor'
+              ? { title: t('members.success'), description: t('members.add.supervisorAdded') }
+              : credentials
+                ? {
+                    title: t('members.success'),
+                    description: t('members.add.addedWith', credentials),
+                    duration: 10_000,
+                  }
+                : { title: t('members.success'), description: t('members.add.added') },
+          )
+        },
+        onError: (error) => {
+          if (isUnauthorizedError(error)) return // the shared handler says so and signs in again
+          toast(
+            isDuplicate(error)
+              ? { ...duplicateMember(), variant: 'destructive' }
+              : {
+                  title: t('members.error'),
+                  description: errorMessage(error, t('members.add.failed')),
+                  variant: 'destructive',
+                },
+          )
+        },
+      }),
   )
 
   const onChange = (name: MemberField, value: string) => {

@@ -11,6 +11,7 @@ import { MemberPinForm } from './MemberPinForm.tsx'
 import { UnconfirmedEmail } from './UnconfirmedEmail.tsx'
 import {
   approverValue,
+  campusIdsOf,
   MEMBER_FIELD_ORDER,
   MemberFields,
   UNPAID_CHECKED,
@@ -23,7 +24,9 @@ const valuesOf = (member: User): MemberValues => ({
   lastName: member.lastName,
   email: member.email ?? '',
   department: member.department ?? '',
+  campusId: member.campusId ?? '',
   role: member.role,
+  campusIds: (member.campusIds ?? []).join(','),
   unpaid: member.unpaid ? UNPAID_CHECKED : '',
   supervisorId: member.supervisorId ?? '',
   defaultCode: member.defaultCode ?? '',
@@ -38,15 +41,19 @@ const changedFields = (values: MemberValues, member: User) => {
   return Object.fromEntries(
     MEMBER_FIELD_ORDER.filter((name) => values[name] !== before[name]).map((name) => [
       name,
-      name === 'supervisorId' || name === 'defaultCode'
+      name === 'supervisorId' || name === 'defaultCode' || name === 'campusId'
         ? approverValue(values[name])
-        : name === 'unpaid'
-          ? values.unpaid === UNPAID_CHECKED
-          : values[name],
+        : name === 'campusIds'
+          ? campusIdsOf(values.campusIds)
+          : name === 'unpaid'
+            ? values.unpaid === UNPAID_CHECKED
+            : values[name],
     ]),
-  ) as Partial<Omit<MemberValues, 'supervisorId' | 'defaultCode' | 'unpaid'>> & {
+  ) as Partial<Omit<MemberValues, 'supervisorId' | 'defaultCode' | 'unpaid' | 'campusId' | 'campusIds'>> & {
     supervisorId?: string | null
     defaultCode?: string | null
+    campusId?: string | null
+    campusIds?: string[]
     unpaid?: boolean
   }
 }

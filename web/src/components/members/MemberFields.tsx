@@ -2,6 +2,7 @@ import type { ComponentProps } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PayType, Role, TEXT_LIMITS } from '@app/core'
 import { useAllocationCodes } from '../../api/allocation.ts'
+import { useCampusChoices } from '../../api/campuses.ts'
 import { FieldMessage } from '../ui/FieldMessage.tsx'
 import { CheckboxLabel, fieldDescription, FormField } from '../ui/FormField.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
@@ -13,7 +14,9 @@ export type MemberField =
   | 'lastName'
   | 'email'
   | 'department'
+  | 'campusId'
   | 'role'
+  | 'campusIds'
   | 'unpaid'
   | 'supervisorId'
   | 'defaultCode'
@@ -28,7 +31,9 @@ export const MEMBER_FIELD_ORDER: readonly MemberField[] = [
   'lastName',
   'email',
   'department',
+  'campusId',
   'role',
+  'campusIds',
   'unpaid',
   'supervisorId',
   'defaultCode',
@@ -42,6 +47,9 @@ export interface ApproverChoice {
   id: string
   name: string
 }
+
+/** The form keeps a supervisor's campuses as text: their ids joined by commas ('' is the whole church). */
+export const campusIdsOf = (value: string) => (value ? value.split(',') : [])
 
 /** The form keeps the unpaid box as text: 'true' when checked. */
 export const UNPAID_CHECKED = 'true'
@@ -72,9 +80,13 @@ interface MemberFieldsProps {
 export function MemberFields({ values, onChange, shown, disabled, withPay = false, approvers }: MemberFieldsProps) {
   const { t } = useTranslation('supervisor')
   const codes = useAllocationCodes().data?.codes ?? []
+  // Once the church has campuses, every member has one (a campus admin chooses among their own).
+  const { campuses, choices: campusChoices, wholeChurch } = useCampusChoices()
+  const campusOptions = campuses.filter((c) => campusChoices.includes(c) || c.id === values.campusId)
   // Only active codes are offered; a member's inactive default still shows as chosen.
   const codeChoices = codes.filter((c) => c.active || c.id === values.defaultCode)
   const id = (name: MemberField) => `member-${name}`
+  const scopeId = id('campusIds')
   const control = (name: MemberField, hint = false) => ({
     id: id(name),
     name,
@@ -104,11 +116,57 @@ export function MemberFields({ values, onChange, shown, disabled, withPay = fals
           ),
         )}
       </div>
+      {campuses.length ? (
+        <FormField id={id('campusId')} label={t('campuses.member.campus')} message={shown.campusId}>
+          <select {...control('campusId')} className={inputClasses} required>
+            <option value="">{t('campuses.member.choose')}</option>
+            {campusOptions.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      ) : null}
       <FormField id={id('role')} label={t('members.fields.role')} message={shown.role}>
         <select {...control('role')} className={inputClasses}>
           <Options values={Role.options} label={(role) => t(`roles.${role}`)} />
         </select>
       </FormField>
+      {values.role === 'supervisor' && campuses.length && wholeChurch ? (
+        <fieldset
+          className="space-y-2"
+          aria-describedby={fieldDescription(scopeId, { hint: true, message: shown.campusIds })}
+        >
+          <legend className="text-sm font-medium text-slate-900">{t('campuses.member.scope')}</legend>
+          <p id={`${scopeId}-hint`} className="text-sm text-slate-600">
+            {t('campuses.member.scopeHint')}
+          </p>
+          {campuses.map((c) => {
+            const chosen = campusIdsOf(values.campusIds)
+            const box = `${scopeId}-${c.id}`
+            return (
+              <label key={c.id} htmlFor={box} className="flex min-h-11 items-center gap-3 text-sm">
+                <input
+                  id={box}
+                  type="checkbox"
+                  checked={chosen.includes(c.id)}
+                  disabled={disabled}
+                  onChange={(e) =>
+                    onChange(
+                      'campusIds',
+                      (e.target.checked ? [...chosen, c.id] : chosen.filter((x) => x !== c.id)).join(','),
+                    )
+                  }
+                  className="size-5 shrink-0 accent-indigo-600"
+                />
+                {c.name}
+              </label>
+            )
+          })}
+          {shown.campusIds ? <FieldMessage id={`${scopeId}-error`}>{shown.campusIds}</FieldMessage> : null}
+        </fieldset>
+      ) : null}
       {values.role === 'supervisor' ? (
         <div className="space-y-1.5">
           <div className="flex items-start gap-3">

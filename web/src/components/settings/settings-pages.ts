@@ -9,6 +9,7 @@ export const SETTINGS_PAGES = [
   'payroll',
   'time-off',
   'ministries',
+  'campuses',
   'approvals',
   'notifications',
   'kiosks',

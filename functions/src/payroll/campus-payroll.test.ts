@@ -1,0 +1,239 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { addDays, currentWeekStart } from '@app/core'
+import { callRoute, sessionCookieFor, sessionOf } from '../../test/support/test-event.ts'
+import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
+import getStats from '../dashboard/get-stats.ts'
+import createKiosk from '../kiosk/create-kiosk.ts'
+import listKioskMembers from '../kiosk/list-kiosk-members.ts'
+import listKiosks from '../kiosk/list-kiosks.ts'
+import punch from '../kiosk/punch.ts'
+import setMemberPin from '../members/set-member-pin.ts'
+import updateMember from '../members/update-member.ts'
+import updateCampuses from '../organization/update-campuses.ts'
+import allocationReport from '../reports/allocation-report.ts'
+import getReports from '../reports/get-reports.ts'
+import updateHolidays from '../organization/update-holidays.ts'
+import createTimesheet from '../timesheets/create-timesheet.ts'
+import updateStatus from '../timesheets/update-status.ts'
+import exportPayroll from './export-payroll.ts'
+import getSummary from './get-summary.ts'
+
+/**
+ * A church with North and South: a member's weeks stay under the campus they were worked at when
+ * the member moves; the payroll summary and files, the reports and the dashboard run for one campus
+ * or the whole church, and the whole church's file is its campuses' files together, to the minute.
+ */
+const thisWeek = () => currentWeekStart('America/Chicago', 'monday')
+const fetchText = async (location: string) => Buffer.from(await (await fetch(location)).arrayBuffer()).toString('utf8')
+/** The Day rows of a payroll CSV: one per member-day, with its minutes as hours. */
+const dayRows = (csv: string) =>
+  csv
+    .split(/\r?\n/)
+    .filter((line) => line.startsWith('Day,'))
+    .sort()
+
+let org: Awaited<ReturnType<typeof newOrganization>>
+let north: string
+let south: string
+let nora: Awaited<ReturnType<typeof newStaffMember>>
+let sara: Awaited<ReturnType<typeof newStaffMember>>
+let admin: Awaited<ReturnType<typeof newStaffMember>>
+const weekAgo = (n: number) => addDays(thisWeek(), -7 * n)
+const range = () => ({ from: weekAgo(3), to: addDays(thisWeek(), -1) })
+
+const approvedWeek = async (member: { cookie: string }, weeksAgo: number, end = '17:00') => {
+  const made = await callRoute(createTimesheet, {
+    cookies: [member.cookie],
+    body: {
+      weekStartDate: weekAgo(weeksAgo),
+      mondayStart: '09:00',
+      mondayEnd: end,
+      tuesdayStart: '09:00',
+      tuesdayEnd: end,
+    },
+  })
+  expect(made.status, made.text).toBe(200)
+  const decided = await callRoute(updateStatus, {
+    cookies: [org.cookie],
+    params: { id: String(made.json.id) },
+    body: { status: 'approved' },
+  })
+  expect(decided.status, decided.text).toBe(200)
+  return made.json as { id: number; campusId?: string }
+}
+
+beforeAll(async () => {
+  org = await newOrganization()
+  const saved = await callRoute(updateCampuses, {
+    cookies: [org.cookie],
+    body: {
+      campuses: [
+        { name: 'North Campus', address: '', active: true },
+        { name: 'South', address: '', active: true },
+      ],
+    },
+  })
+  ;[north, south] = (saved.json.campuses as { id: string }[]).map((c) => c.id) as [string, string]
+  nora = await newStaffMember(org.cookie, 'employee', {
+    person: { firstName: 'Nora', lastName: 'North', campusId: north },
+  })
+  sara = await newStaffMember(org.cookie, 'employee', {
+    person: { firstName: 'Sara', lastName: 'Sur', campusId: south },
+  })
+  admin = await newStaffMember(org.cookie, 'supervisor', {
+    person: { firstName: 'Sol', lastName: 'South', campusId: south, campusIds: [south] },
+  })
+  // Nora worked at North three weeks ago, then moved to South and worked there last week.
+  const old = await approvedWeek(nora, 3)
+  expect(old.campusId).toBe(north)
+  const moved = await callRoute(updateMember, {
+    cookies: [org.cookie],
+    params: { id: nora.user.id },
+    body: { campusId: south },
+  })
+  expect(moved.status, moved.text).toBe(200)
+  const recent = await approvedWeek(nora, 1, '18:30')
+  expect(recent.campusId).toBe(south)
+  await approvedWeek(sara, 2, '12:15')
+}, 90_000)
+
+describe('a member moved from North to South', () => {
+  it('keeps the North week under North in the payroll summary, and the new one under South', async () => {
+    const summary = async (cookie: string, campusId?: string) =>
+      (await callRoute(getSummary, { cookies: [cookie], query: { ...range(), ...(campusId ? { campusId } : {}) } }))
+        .json.members as { employeeId: string; regularHours: number }[]
+    const hoursOf = (rows: { employeeId: string; regularHours: number }[], id: string) =>
+      rows.find((r) => r.employeeId === id)?.regularHours ?? 0
+    const [whole, n, s, bySouthAdmin] = await Promise.all([
+      summary(org.cookie),
+      summary(org.cookie, north),
+      summary(org.cookie, south),
+      summary(admin.cookie),
+    ])
+    expect(hoursOf(n, nora.user.id)).toBe(16)
+    expect(hoursOf(s, nora.user.id)).toBe(19)
+    expect(hoursOf(whole, nora.user.id)).toBe(35)
+    expect(n.map((r) => r.employeeId)).toEqual([nora.user.id])
+    expect(bySouthAdmin).toEqual(s)
+    // A campus admin asking for another campus gets nobody.
+    expect(await summary(admin.cookie, north)).toEqual([])
+  })
+
+  it('counts each week where it was worked in the reports and the allocation report', async () => {
+    const report = async (campusId?: string) =>
+      (
+        await callRoute(getReports, {
+          cookies: [org.cookie],
+          query: { start: range().from, end: range().to, ...(campusId ? { campusId } : {}) },
+        })
+      ).json as { employeeId: string; weekStartDate: string }[]
+    expect((await report(north)).map((t) => t.weekStartDate)).toEqual([weekAgo(3)])
+    expect((await report(south)).map((t) => t.weekStartDate).sort()).toEqual([weekAgo(2), weekAgo(1)].sort())
+    expect(await report()).toHaveLength(3)
+    const allocation = await callRoute(allocationReport, { cookies: [admin.cookie], query: range() })
+    expect(allocation.status, allocation.text).toBe(200)
+    expect(JSON.stringify(allocation.json)).toContain(sara.user.id)
+  })
+})
+
+describe('payroll files by campus', () => {
+  it('name the campus, and the whole church file is the two campus files together, to the minute', async () => {
+    const file = async (campusId?: string) => {
+      const res = await callRoute(exportPayroll, {
+        cookies: [org.cookie],
+        query: { format: 'csv', ...range(), ...(campusId ? { campusId } : {}) },
+      })
+      expect(res.status, res.text).toBe(302)
+      const location = res.headers.location as string
+      return { name: decodeURIComponent(location), text: await fetchText(location) }
+    }
+    const [whole, n, s] = await Promise.all([file(), file(north), file(south)])
+    expect(n.name).toContain(`payroll-csv-north-campus-${range().from}-${range().to}.csv`)
+    expect(s.name).toContain(`payroll-csv-south-${range().from}-${range().to}.csv`)
+    expect(whole.name).toContain(`payroll-csv-${range().from}-${range().to}.csv`)
+    expect(dayRows(whole.text)).toHaveLength(6)
+    expect(dayRows(whole.text)).toEqual([...dayRows(n.text), ...dayRows(s.text)].sort())
+    expect(n.text).not.toContain(sara.user.id)
+  })
+})
+
+describe("South's dashboard and kiosk", () => {
+  it("the South admin's stat row counts South only", async () => {
+    const pending = await callRoute(createTimesheet, {
+      cookies: [nora.cookie],
+      body: { weekStartDate: thisWeek(), mondayStart: '09:00', mondayEnd: '10:00' },
+    })
+    expect(pending.status).toBe(200)
+    const stats = async (cookie: string, query = {}) => (await callRoute(getStats, { cookies: [cookie], query })).json
+    expect(await stats(admin.cookie)).toMatchObject({ pending: 1, approvedTotal: 2, activeEmployees: 2 })
+    expect(await stats(org.cookie, { campusId: north })).toMatchObject({
+      pending: 0,
+      approvedTotal: 1,
+      activeEmployees: 0,
+    })
+    expect(await stats(org.cookie)).toMatchObject({ pending: 1, approvedTotal: 3, activeEmployees: 2 })
+  })
+
+  it("a South kiosk lists and punches South's members only", async () => {
+    for (const [m, pin] of [
+      [nora, '8052'],
+      [sara, '7319'],
+    ] as const) {
+      const set = await callRoute(setMemberPin, { cookies: [org.cookie], params: { id: m.user.id }, body: { pin } })
+      expect(set.status, set.text).toBe(200)
+    }
+    // Nora is at South now; move her back to North to have one member on each side.
+    await callRoute(updateMember, { cookies: [org.cookie], params: { id: nora.user.id }, body: { campusId: north } })
+    const browser = await sessionCookieFor({ orgId: org.organization.id, userId: admin.user.id })
+    const made = await callRoute(createKiosk, { cookies: [browser], body: { name: 'South lobby' } })
+    expect(made.status, made.text).toBe(201)
+    expect(made.json.campusId).toBe(south)
+    const kiosk = sessionOf(made.cookies)
+    const listed = (await callRoute(listKioskMembers, { cookies: [kiosk] })).json as { id: string }[]
+    expect(listed.map((m) => m.id)).toEqual([sara.user.id])
+    const at = new Date().toISOString()
+    const refused = await callRoute(punch, { cookies: [kiosk], body: { employeeId: nora.user.id, pin: '8052', at } })
+    expect(refused.status, refused.text).toBe(401)
+    const punched = await callRoute(punch, { cookies: [kiosk], body: { employeeId: sara.user.id, pin: '7319', at } })
+    expect(punched.status, punched.text).toBe(200)
+    // The whole church's kiosks list shows it; a North-only kiosk asked by the South admin is refused.
+    expect(
+      ((await callRoute(listKiosks, { cookies: [org.cookie] })).json as { id: string }[]).map((k) => k.id),
+    ).toContain(made.json.id)
+    const other = await sessionCookieFor({ orgId: org.organization.id, userId: admin.user.id })
+    const northKiosk = await callRoute(createKiosk, { cookies: [other], body: { name: 'North', campusId: north } })
+    expect(northKiosk.status).toBe(400)
+    expect(northKiosk.json.fields).toEqual({ campusId: 'Choose one of your own campuses' })
+  })
+})
+
+describe('holidays by campus', () => {
+  it("pays South's own holiday to South's members only; an unknown campus is refused", async () => {
+    const unknown = await callRoute(updateHolidays, {
+      cookies: [org.cookie],
+      body: { holidays: [{ date: weekAgo(2), name: 'Elsewhere', campusId: 'nowhere' }], blackouts: [] },
+    })
+    expect(unknown.status).toBe(400)
+    // Both were hired well before the holiday (pay starts on the hire date).
+    for (const m of [sara, nora])
+      await callRoute(updateMember, {
+        cookies: [org.cookie],
+        params: { id: m.user.id },
+        body: { hireDate: weekAgo(10) },
+      })
+    const saved = await callRoute(updateHolidays, {
+      cookies: [org.cookie],
+      body: { holidays: [{ date: weekAgo(2), name: 'South day', campusId: south }], blackouts: [] },
+    })
+    expect(saved.status, saved.text).toBe(200)
+    const rows = (await callRoute(getSummary, { cookies: [org.cookie], query: range() })).json.members as {
+      employeeId: string
+      holidayHours: number
+    }[]
+    expect(rows.find((r) => r.employeeId === sara.user.id)?.holidayHours).toBe(8)
+    expect(rows.find((r) => r.employeeId === nora.user.id)?.holidayHours ?? 0).toBe(0)
+    // A campus admin keeps no church calendar.
+    const byAdmin = await callRoute(updateHolidays, { cookies: [admin.cookie], body: { holidays: [], blackouts: [] } })
+    expect(byAdmin.status).toBe(403)
+  })
+})

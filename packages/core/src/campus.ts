@@ -1,0 +1,170 @@
+import * as z from 'zod'
+import { limitedText, requiredText } from './text-schemas.ts'
+
+/**
+ * Campuses: one church meeting in several places. An organization without campuses works as it
+ * always did; once it has some, every member belongs to one (`campusId`) and a supervisor may be
+ * limited to some (`campusIds`; none is the whole church). The rules here are the one place the
+ * scope is decided: routes, lists and the member forms (and the member import and sync) use them.
+ */
+
+export const MAX_CAMPUSES = 50
+export const CAMPUS_NAME_MAX_LENGTH = 80
+export const CAMPUS_ADDRESS_MAX_LENGTH = 200
+
+export const CAMPUS_ID_MESSAGE = 'Choose a campus'
+export const CAMPUS_REQUIRED_MESSAGE = 'Choose the campus this member belongs to'
+export const CAMPUS_UNKNOWN_MESSAGE = 'Choose a campus that exists and is active'
+export const NO_CAMPUSES_MESSAGE = 'This church has no campuses yet; add them in Settings → Campuses'
+export const CAMPUS_NAME_TWICE = 'Each campus name once'
+export const CAMPUS_ID_TWICE = 'Each campus once'
+export const CAMPUS_UNKNOWN_ID = 'Unknown campus'
+export const CAMPUS_SCOPE_MESSAGE = 'Choose campuses that exist'
+export const WHOLE_CHURCH_ONLY = 'Only a supervisor of the whole church can do this'
+
+/** A campus's id as the server gives it: lowercase letters, digits and dashes. */
+export const CampusId = z.string({ error: CAMPUS_ID_MESSAGE }).regex(/^[a-z0-9-]{1,40}$/, CAMPUS_ID_MESSAGE)
+export type CampusId = z.infer<typeof CampusId>
+
+const campusFields = {
+  name: requiredText('Campus name is required', CAMPUS_NAME_MAX_LENGTH, 'Campus name must be at most 80 characters'),
+  address: limitedText('Address', CAMPUS_ADDRESS_MAX_LENGTH),
+  active: z.boolean({ error: 'active must be true or false' }),
+}
+
+/** One campus, as `GET /api/organization/campuses` answers it. */
+export const Campus = z.object({ id: CampusId, ...campusFields })
+export type Campus = z.infer<typeof Campus>
+
+/** A campus in `PUT /api/organization/campuses`: `id` omitted for a new one. */
+export const CampusInput = z.object({ id: CampusId.optional(), ...campusFields })
+export type CampusInput = z.infer<typeof CampusInput>
+
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
+
+/** The body of `PUT /api/organization/campuses`: the whole list, names unique, ids once. */
+export const CampusesUpdate = z
+  .object({
+    campuses: z
+      .array(CampusInput, { error: 'campuses must be a list' })
+      .max(MAX_CAMPUSES, `At most ${MAX_CAMPUSES} campuses`),
+  })
+  .superRefine(({ campuses }, ctx) => {
+    campuses.forEach((campus, i) => {
+      if (campuses.slice(0, i).some((other) => sameName(other.name, campus.name)))
+        ctx.addIssue({ code: 'custom', message: CAMPUS_NAME_TWICE, path: ['campuses', i, 'name'] })
+      if (campus.id && campuses.slice(0, i).some((other) => other.id === campus.id))
+        ctx.addIssue({ code: 'custom', message: CAMPUS_ID_TWICE, path: ['campuses', i, 'id'] })
+    })
+  })
+export type CampusesUpdate = z.infer<typeof CampusesUpdate>
+
+/** The answer of both campus routes. */
+export const Campuses = z.object({ campuses: z.array(Campus) })
+export type Campuses = z.infer<typeof Campuses>
+
+/** Every id the new list gives must be a stored campus's; the message, or undefined. */
+export const campusesUpdateProblem = (stored: readonly Campus[], next: CampusesUpdate): string | undefined => {
+  const known = new Set(stored.map((c) => c.id))
+  return next.campuses.some((c) => c.id !== undefined && !known.has(c.id)) ? CAMPUS_UNKNOWN_ID : undefined
+}
+
+/** The stored campuses a new list leaves out (removed). */
+export const removedCampuses = (stored: readonly Campus[], next: CampusesUpdate): Campus[] => {
+  const kept = new Set(next.campuses.flatMap((c) => (c.id ? [c.id] : [])))
+  return stored.filter((c) => !kept.has(c.id))
+}
+
+/** The 409 of a removal while members still belong to the campus. */
+export const campusHasMembersMessage = (name: string, count: number) =>
+  `${name} still has ${count} ${count === 1 ? 'member' : 'members'}; move them to another campus first`
+
+/** A member's campus in the member forms, the import and the sync: a campus's id, or null for none. */
+export const MemberCampus = CampusId.nullable()
+
+/** A supervisor's campuses (their scope): none is the whole church. */
+export const CampusScope = z
+  .array(CampusId, { error: 'campusIds must be a list' })
+  .max(MAX_CAMPUSES, `At most ${MAX_CAMPUSES} campuses`)
+  .refine((ids) => new Set(ids).size === ids.length, CAMPUS_ID_TWICE)
+
+/**
+ * Whether a member's campus may be stored: with campuses, a member needs an active one; without,
+ * none may be named. `required` is false for an edit that leaves the campus as it is. The
+ * message, or undefined.
+ */
+export const memberCampusProblem = (
+  campuses: readonly Campus[],
+  campusId: string | null | undefined,
+  required: boolean,
+): string | undefined => {
+  if (campusId === undefined) return required && campuses.length ? CAMPUS_REQUIRED_MESSAGE : undefined
+  if (!campuses.length) return campusId === null ? undefined : NO_CAMPUSES_MESSAGE
+  if (campusId === null) return CAMPUS_REQUIRED_MESSAGE
+  return campuses.some((c) => c.id === campusId && c.active) ? undefined : CAMPUS_UNKNOWN_MESSAGE
+}
+
+/** Whether a supervisor's scope names only stored campuses; the message, or undefined. */
+export const campusScopeProblem = (campuses: readonly Campus[], campusIds: readonly string[]): string | undefined =>
+  campusIds.every((id) => campuses.some((c) => c.id === id)) ? undefined : CAMPUS_SCOPE_MESSAGE
+
+/** Who acts: their campuses (absent or empty: the whole church). */
+export interface ScopedActor {
+  campusIds?: readonly string[] | undefined
+}
+
+/** Whether the actor sees the whole church (a supervisor limited to no campus). */
+export const wholeChurch = (actor: ScopedActor) => !actor.campusIds?.length
+
+/**
+ * The one scope rule: a whole-church supervisor reaches every member; a campus admin only the
+ * members of their campuses (a member of no campus is the whole church's alone).
+ */
+export const inScope = (actor: ScopedActor, member: { campusId?: string | null | undefined }) =>
+  wholeChurch(actor) || (member.campusId != null && actor.campusIds!.includes(member.campusId))
+
+/**
+ * The campus a report or file is run for: a campus admin's own campuses whatever they ask (one of
+ * theirs narrows it; another is none of theirs), a whole-church supervisor's choice or everyone.
+ * Undefined is the whole church.
+ */
+export const campusFilter = (actor: ScopedActor, asked: string | undefined): readonly string[] | undefined => {
+  if (wholeChurch(actor)) return asked ? [asked] : undefined
+  if (!asked) return actor.campusIds
+  return actor.campusIds!.includes(asked) ? [asked] : []
+}
+
+/** The optional `campusId` of a report's or a payroll file's query: one campus, or (absent) the whole church. */
+export const CampusChoice = z.object({ campusId: CampusId.optional() })
+
+/** A file name's part for a campus: lowercase letters and digits joined by dashes ('north-campus'). */
+export const campusFilePart = (name: string) =>
+  name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '') || 'campus'
+
+/**
+ * The campus a week counts under: where it was worked (the timesheet's or its figures'), or for a
+ * week made before campuses, its member's.
+ */
+export const weekCampus = (
+  week: { campusId?: string | null | undefined },
+  member: { campusId?: string | null | undefined } | undefined,
+) => week.campusId ?? member?.campusId ?? undefined
+
+/** Whether a holiday is a member's: the whole church's, or their campus's own. */
+export const holidayApplies = (holiday: { campusId?: string }, member: { campusId?: string | null }) =>
+  !holiday.campusId || holiday.campusId === member.campusId
+
+/** The holidays of a member's calendar (a time-off request's days, their week's checks). */
+export const holidaysFor = <H extends { campusId?: string }>(
+  holidays: readonly H[],
+  member: { campusId?: string | null },
+) => holidays.filter((h) => holidayApplies(h, member))
+
+/** Whether a member is among the campuses a filter names (undefined: every member). */
+export const inCampuses = (campusIds: readonly string[] | undefined, member: { campusId?: string | null }) =>
+  campusIds === undefined || (member.campusId != null && campusIds.includes(member.campusId))

@@ -1,0 +1,34 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { wholeChurch, type Campuses, type CampusesUpdate } from '@app/core'
+import { apiJson, readQuery } from './client.ts'
+import { useAuth } from './auth.ts'
+import { campusKeys, memberKeys } from './keys.ts'
+
+/** GET /api/organization/campuses (supervisors): the church's campuses, inactive ones included. */
+export const useCampuses = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...readQuery<Campuses>(campusKeys.all), enabled })
+
+/** PUT /api/organization/campuses with the whole list (a campus left out is removed; 409 while it has members). */
+export function useSaveCampuses() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (update: CampusesUpdate) => apiJson<Campuses>('PUT', campusKeys.all[0], update),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(campusKeys.all, saved)
+      void queryClient.invalidateQueries({ queryKey: memberKeys.all })
+    },
+  })
+}
+
+/**
+ * The campuses the signed-in supervisor may choose among (a member's campus, a kiosk's, a
+ * report's filter): every active one for the whole church, a campus admin's own otherwise; and
+ * whether they see the whole church (only then is a campus filter worth showing).
+ */
+export function useCampusChoices() {
+  const { user } = useAuth()
+  const campuses = useCampuses({ enabled: user?.role === 'supervisor' }).data?.campuses ?? []
+  const whole = user ? wholeChurch(user) : true
+  const mine = whole ? campuses : campuses.filter((c) => user!.campusIds!.includes(c.id))
+  return { campuses, choices: mine.filter((c) => c.active), wholeChurch: whole }
+}

@@ -1,0 +1,275 @@
+import { useState, type FormEvent } from 'react'
+import { MapPin } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import {
+  CAMPUS_ADDRESS_MAX_LENGTH,
+  CAMPUS_NAME_MAX_LENGTH,
+  CampusesUpdate,
+  type Campus,
+  type CampusInput,
+} from '@app/core'
+import { errorFields, errorMessage } from '../../api/client.ts'
+import { useCampusChoices, useCampuses, useSaveCampuses } from '../../api/campuses.ts'
+import { translated } from '../../lib/field-errors.ts'
+import { toast } from '../../lib/toast.ts'
+import { Badge } from '../ui/Badge.tsx'
+import { Button } from '../ui/Button.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card.tsx'
+import { ErrorState } from '../ui/ErrorState.tsx'
+import { FormField, fieldDescription } from '../ui/FormField.tsx'
+import { Input } from '../ui/Input.tsx'
+import { LoadingState } from '../ui/LoadingState.tsx'
+
+/** What `editing` holds while a new campus is being added (ids are never empty). */
+const NEW_CAMPUS = ''
+type Field = 'name' | 'address'
+
+/** The list as the PUT carries it, with `index` replaced by `next` (or appended, or left out for null). */
+const listWith = (campuses: readonly Campus[], index: number, next: CampusInput | null): CampusInput[] => {
+  const list: CampusInput[] = campuses.map((c) => ({ ...c }))
+  if (next === null) list.splice(index, 1)
+  else list[index] = next
+  return list
+}
+
+/** Add or edit one campus; the whole list is saved. */
+function CampusForm({
+  campuses,
+  editing,
+  onDone,
+}: {
+  campuses: readonly Campus[]
+  editing: Campus | undefined
+  onDone: () => void
+}) {
+  const { t } = useTranslation('supervisor')
+  const save = useSaveCampuses()
+  const [values, setValues] = useState({
+    name: editing?.name ?? '',
+    address: editing?.address ?? '',
+    active: editing?.active ?? true,
+  })
+  const [shown, setShown] = useState<Partial<Record<Field, string>>>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const index = editing ? campuses.findIndex((c) => c.id === editing.id) : campuses.length
+  const prefix = editing ? `campus-${editing.id}` : 'campus-new'
+  const id = (field: Field | 'active') => `${prefix}-${field}`
+  const busy = save.isPending
+  const mine = (issues: Record<string, string>) => ({
+    name: issues[`campuses.${index}.name`],
+    address: issues[`campuses.${index}.address`],
+  })
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const checked = CampusesUpdate.safeParse({
+      campuses: listWith(campuses, index, { ...(editing ? { id: editing.id } : {}), ...values }),
+    })
+    if (!checked.success) {
+      const issues = Object.fromEntries(checked.error.issues.map((i) => [i.path.join('.'), translated(i.message)]))
+      setShown(mine(issues))
+      if (issues[`campuses.${index}.name`]) document.getElementById(id('name'))?.focus()
+      else setFormError(translated(checked.error.issues[0]?.message ?? t('campuses.saveFailed')))
+      return
+    }
+    save.mutate(checked.data, {
+      onSuccess: () => {
+        toast({ title: t('campuses.saved'), description: values.name.trim() })
+        onDone()
+      },
+      onError: (error) => {
+        const fields = mine(errorFields(error))
+        setShown(fields)
+        if (!fields.name && !fields.address) setFormError(errorMessage(error, t('campuses.saveFailed')))
+      },
+    })
+  }
+
+  const control = (field: Field) => ({
+    id: id(field),
+    value: values[field],
+    disabled: busy,
+    'aria-invalid': shown[field] ? true : undefined,
+    'aria-describedby': fieldDescription(id(field), { message: shown[field] }),
+    onChange: (e: { target: { value: string } }) => {
+      setValues((v) => ({ ...v, [field]: e.target.value }))
+      setShown((s) => ({ ...s, [field]: undefined }))
+      setFormError(null)
+    },
+  })
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="space-y-4 rounded-md border border-slate-200 p-4"
+      aria-label={editing ? t('campuses.editNamed', { name: editing.name }) : t('campuses.add')}
+    >
+      {formError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {formError}
+        </p>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id={id('name')} label={t('campuses.fields.name')} message={shown.name}>
+          <Input {...control('name')} maxLength={CAMPUS_NAME_MAX_LENGTH} autoComplete="off" required />
+        </FormField>
+        <FormField id={id('address')} label={t('campuses.fields.address')} message={shown.address}>
+          <Input {...control('address')} maxLength={CAMPUS_ADDRESS_MAX_LENGTH} autoComplete="street-address" />
+        </FormField>
+      </div>
+      <label className="flex items-start gap-3 text-sm">
+        <input
+          id={id('active')}
+          type="checkbox"
+          checked={values.active}
+          disabled={busy}
+          onChange={(e) => setValues((v) => ({ ...v, active: e.target.checked }))}
+          className="mt-0.5 size-5 shrink-0 accent-indigo-600"
+        />
+        <span className="font-medium text-slate-900">{t('campuses.fields.active')}</span>
+      </label>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="ghost" onClick={onDone} disabled={busy}>
+          {t('campuses.cancel')}
+        </Button>
+        <Button type="submit" disabled={busy} busy={busy} busyLabel={t('campuses.saving')}>
+          {editing ? t('campuses.save') : t('campuses.add')}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+/** A campus's line: its name and address, whether it is active, Edit and Remove. */
+function CampusLine({
+  campuses,
+  campus,
+  onEdit,
+  disabled,
+}: {
+  campuses: readonly Campus[]
+  campus: Campus
+  onEdit: () => void
+  disabled: boolean
+}) {
+  const { t } = useTranslation('supervisor')
+  const save = useSaveCampuses()
+  const [problem, setProblem] = useState<string | null>(null)
+  const remove = () =>
+    save.mutate(
+      { campuses: listWith(campuses, campuses.indexOf(campus), null) },
+      {
+        onSuccess: () => toast({ title: t('campuses.removed'), description: campus.name }),
+        // A campus with members is refused (409 naming how many): the message says to move them first.
+        onError: (error) => setProblem(errorMessage(error, t('campuses.saveFailed'))),
+      },
+    )
+  return (
+    <li className="space-y-2 py-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="min-w-0 space-y-0.5 text-sm">
+          <p className="flex flex-wrap items-center gap-2 font-medium break-words text-slate-900">
+            {campus.name}
+            {campus.active ? null : <Badge variant="outline">{t('campuses.inactive')}</Badge>}
+          </p>
+          {campus.address ? <p className="break-words text-slate-600">{campus.address}</p> : null}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            disabled={disabled || save.isPending}
+            aria-label={t('campuses.editNamed', { name: campus.name })}
+            onClick={onEdit}
+          >
+            {t('campuses.edit')}
+          </Button>
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            disabled={disabled || save.isPending}
+            busy={save.isPending}
+            busyLabel={t('campuses.saving')}
+            aria-label={t('campuses.removeNamed', { name: campus.name })}
+            onClick={remove}
+          >
+            {t('campuses.remove')}
+          </Button>
+        </div>
+      </div>
+      {problem ? (
+        <p role="alert" className="text-sm text-red-700">
+          {problem}
+        </p>
+      ) : null}
+    </li>
+  )
+}
+
+/**
+ * Settings → Campuses (a whole-church supervisor changes them): the places the church meets.
+ * Once there is one, every member belongs to a campus, and a supervisor may be given some to run.
+ */
+export function CampusesSection() {
+  const { t } = useTranslation('supervisor')
+  const campuses = useCampuses()
+  const { wholeChurch } = useCampusChoices()
+  const [editing, setEditing] = useState<string | null>(null)
+  const list = campuses.data?.campuses
+  return (
+    <Card id="campuses" role="region" aria-labelledby="campuses-title">
+      <CardHeader>
+        <CardTitle id="campuses-title" className="flex items-center gap-2">
+          <MapPin aria-hidden className="size-5" /> {t('campuses.title')}
+        </CardTitle>
+        <CardDescription>{t(wholeChurch ? 'campuses.description' : 'campuses.wholeChurchOnly')}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {list ? (
+          <>
+            {list.length ? (
+              <ul className="divide-y divide-slate-100" aria-label={t('campuses.listLabel')}>
+                {list.map((campus) =>
+                  editing === campus.id ? (
+                    <li key={campus.id} className="py-3">
+                      <CampusForm campuses={list} editing={campus} onDone={() => setEditing(null)} />
+                    </li>
+                  ) : (
+                    <CampusLine
+                      key={campus.id}
+                      campuses={list}
+                      campus={campus}
+                      disabled={editing !== null || !wholeChurch}
+                      onEdit={() => setEditing(campus.id)}
+                    />
+                  ),
+                )}
+              </ul>
+            ) : (
+              <p className="text-sm text-slate-600">{t('campuses.none')}</p>
+            )}
+            {!wholeChurch ? null : editing === NEW_CAMPUS ? (
+              <CampusForm campuses={list} editing={undefined} onDone={() => setEditing(null)} />
+            ) : (
+              <div className="flex justify-end">
+                <Button type="button" disabled={editing !== null} onClick={() => setEditing(NEW_CAMPUS)}>
+                  {t('campuses.add')}
+                </Button>
+              </div>
+            )}
+          </>
+        ) : campuses.isLoading ? (
+          <LoadingState label={t('campuses.loading')} />
+        ) : (
+          <ErrorState
+            message={errorMessage(campuses.error, t('campuses.loadError'))}
+            onRetry={() => void campuses.refetch()}
+          />
+        )}
+      </CardContent>
+    </Card>
+  )
+}
