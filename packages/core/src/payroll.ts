@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { NewMember } from './member.ts'
+import { NewMember, Phone } from './member.ts'
 import { PayType } from './pay-types.ts'
 import { Role } from './roles.ts'
 import { limitedText, requiredText } from './text-schemas.ts'
@@ -29,6 +29,7 @@ export const MemberUpdate = z.object({
   role: Role.optional(),
   payType: PayType.optional(),
   payrollId: PayrollId.optional(),
+  phone: Phone.nullable().optional(),
   supervisorId: NewMember.shape.supervisorId,
   defaultCode: NewMember.shape.defaultCode,
   hireDate: NewMember.shape.hireDate,

@@ -7,6 +7,7 @@ import { decisionLinksOf } from './decision-links.ts'
 import { exportsOf } from './exports.ts'
 import { kiosksOf } from './kiosks.ts'
 import { membersOf } from './members.ts'
+import { memberImportsOf } from './member-imports.ts'
 import { notificationsOf } from './notifications.ts'
 import { organizationOf } from './organizations.ts'
 import { payrollOf } from './payroll.ts'
@@ -21,6 +22,7 @@ export const orgDb = (orgId: string) => ({
   organization: organizationOf(orgId),
   users: usersOf(orgId),
   members: membersOf(orgId),
+  memberImports: memberImportsOf(orgId),
   timesheets: timesheetsOf(orgId),
   decisionLinks: decisionLinksOf(orgId),
   payroll: payrollOf(orgId),
