@@ -90,6 +90,7 @@ describe('Employees → Import from a file', () => {
     await signInAsSupervisor(supervisor, uniquePerson('pastor'))
     await importThroughScreens(supervisor, DESKTOP, '1280 px')
     await supervisor.goto('/employees')
-    await supervisor.getByText('Lucía').first().waitFor()
+    // The members list shows the imported members (read again once the import ended).
+    await supervisor.locator('text=Lucía Vega >> visible=true').first().waitFor()
   })
 })

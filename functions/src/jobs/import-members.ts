@@ -79,7 +79,6 @@ export const runImport = async (orgId: string, id: string) => {
       credentialsKey = `imports/${id}-credentials.csv`
     }
     await db.memberImports.finish(id, credentialsKey, done.lines)
-    await files.importRows(id).delete()
     return true
   } catch (e) {
     console.error(JSON.stringify({ level: 'error', event: 'member-import-failed', orgId, id, error: String(e) }))

@@ -54,7 +54,7 @@ const exportFile = (key: string) => ({
     ),
 })
 
-/** The rows of a file a supervisor imports, as read from it (JSON), kept for the import job. */
+/** The rows of a file a supervisor imports, as read from it (JSON), kept for the import job (expired with the bucket's objects). */
 const importRowsFile = (key: string) => ({
   async put(body: string) {
     await s3Client().send(
@@ -64,9 +64,6 @@ const importRowsFile = (key: string) => ({
   async read(): Promise<string> {
     const out = await s3Client().send(new GetObjectCommand({ Bucket: config.exportsBucket, Key: key }))
     return (await out.Body?.transformToString('utf-8')) ?? ''
-  },
-  async delete() {
-    await s3Client().send(new DeleteObjectCommand({ Bucket: config.exportsBucket, Key: key }))
   },
 })
 
