@@ -1,12 +1,13 @@
 import ExcelJS from 'exceljs'
 import { parse } from 'csv-parse/sync'
 import { describe, expect, it } from 'vitest'
-import { ImportPreview, ImportStarted, ImportStatus } from '@app/core'
+import { decideRows, ImportPreview, ImportStarted, ImportStatus } from '@app/core'
 import { orgDb } from '@app/data'
 import { keys, table } from '@app/data/testing'
 import { callRoute, sessionOf } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import { importMembersJob } from '../jobs/import-members.ts'
+import { applyImportRow, importContext, readImportFile } from '../workflows/member-import.ts'
 import listAudit from '../audit/list-audit.ts'
 import staffLogin from '../staff/staff-login.ts'
 import getImport from './get-import.ts'
@@ -480,6 +481,50 @@ describe('members from a file', () => {
     const { id } = await importAll(org, { content })
     expect((await callRoute(getImport, { cookies: [staff.cookie], params: { id } })).status).toBe(403)
     expect((await callRoute(getImport, { cookies: [other.cookie], params: { id } })).status).toBe(404)
+  })
+
+  it('takes up a run that stopped halfway where it stopped: each row applied and counted once', async () => {
+    const org = await newOrganization()
+    const t = tag()
+    const text = csv([
+      ['Email', 'First name', 'Last name', 'Department'],
+      ...[1, 2, 3, 4].map((i) => [`r${i}.${t}@grace.example`, `R${i}`, 'Row', 'Office']),
+    ])
+    const res = await callRoute(importMembers, {
+      cookies: [org.cookie],
+      body: { fileName: 'rows.csv', content: b64(text), dryRun: false },
+    })
+    const { id } = ImportStarted.parse(res.json)
+    // A run applied the second row, then stopped (its marker and count were written with the member).
+    const db = orgDb(org.organization.id)
+    const organization = await db.organization.get()
+    const file = await readImportFile(Buffer.from(text))
+    const { decisions } = decideRows(
+      file.rows,
+      (await db.memberImports.get(id)).mapping,
+      await importContext(db, organization),
+    )
+    const by = { ...org.supervisor, language: 'en' as const }
+    expect((await applyImportRow(db, organization, decisions[1]!, by, { importId: id })).status).toBe('new')
+    expect((await db.memberImports.get(id)).done).toBe(1)
+
+    await importMembersJob([org.organization.id])
+    const status = ImportStatus.parse((await callRoute(getImport, { cookies: [org.cookie], params: { id } })).json)
+    expect(status).toMatchObject({
+      status: 'done',
+      done: 4,
+      total: 4,
+      counts: { new: 4, unchanged: 0, updated: 0, refused: 0 },
+    })
+    expect(await db.members.count()).toBe(5)
+    // The row applied before the stop is in the credentials file too (its sealed login was kept with it).
+    const lines = parse((await (await fetch(status.credentialsUrl!)).text()).replace(/^\uFEFF/, '')) as string[][]
+    expect(
+      lines
+        .slice(1)
+        .map((l) => l[2])
+        .sort(),
+    ).toEqual([1, 2, 3, 4].map((i) => `r${i}.${t}@grace.example`))
   })
 
   it('imports 2,000 rows with 5 bad ones: 1,995 members and the 5 named; again, nothing changes', async () => {
