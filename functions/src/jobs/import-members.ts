@@ -2,7 +2,8 @@ import { config, decryptSecret, filesFor } from '@app/adapters'
 import { decideRows, toCsv, type ImportDecision, type ImportRow } from '@app/core'
 import { closedOrganizations, memberImports, orgDb, REFUSED_KEPT, type ImportedLogin } from '@app/data'
 import { csvWordsFor } from '../views/words.ts'
-import { applyImportRow, importContext, loginContext, rowResult } from '../workflows/member-import.ts'
+import { applyImportRow } from '../workflows/member-import.ts'
+import { importContext, loginContext, rowResult } from '../workflows/member-import-rows.ts'
 import { inTurn } from '../workflows/in-turn.ts'
 
 /** Rows applied at once: each is its own transaction, so a few run side by side. */

@@ -12,7 +12,7 @@ import {
 } from '@app/core'
 import { filesFor } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
-import { importContext, readImportFile, rowResult } from '../workflows/member-import.ts'
+import { importContext, readImportFile, rowResult } from '../workflows/member-import-rows.ts'
 
 const fill = (message: string, name: string, value: string) => message.replace(`{{${name}}}`, value)
 
