@@ -241,7 +241,7 @@ export default tseslint.config(
     { files: ['functions/src/http/**/*.ts'], forbid: ['views', 'workflows'] },
     { files: ['functions/src/views/**/*.ts'], forbid: ['workflows'] },
     { files: ['functions/src/demo/open-demo.ts'], seed: true },
-    // These bind files to the organization a signed link, the logo's path, the export job's item
+    // These bind files to the organization a signed link, the logo's path, the export or import job's item
     // or the erasure job's closure names, as orgDb is bound.
     {
       files: [
@@ -249,6 +249,7 @@ export default tseslint.config(
         'functions/src/email-decisions/confirm-decision.ts',
         'functions/src/jobs/export-organization.ts',
         'functions/src/jobs/erase-closed.ts',
+        'functions/src/jobs/import-members.ts',
       ],
       filesFor: true,
     },

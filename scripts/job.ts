@@ -19,7 +19,14 @@
 import { withEnvironment } from '@app/adapters'
 import { AsOfDate, erasureRunDate } from '@app/core'
 import { system } from '@app/data'
-import { eraseClosedJob, exportJob, remindersJob, retryEmailsJob, timeOffYearlyJob } from '@app/functions'
+import {
+  eraseClosedJob,
+  exportJob,
+  importMembersJob,
+  remindersJob,
+  retryEmailsJob,
+  timeOffYearlyJob,
+} from '@app/functions'
 import type { JobName } from '@app/infra/lib/environment.ts'
 import { configuredPorts, runningJobEnvironment, useRunningStack } from '@app/local'
 
@@ -27,6 +34,7 @@ const jobs = {
   reminders: () => remindersJob({ asIfScheduled: true }),
   'retry-emails': () => retryEmailsJob(),
   export: () => exportJob(process.argv.slice(3)),
+  'import-members': () => importMembersJob(process.argv.slice(3)),
   'erase-closed': () => eraseClosedJob(asOf()),
   'time-off-yearly': () =>
     timeOffYearlyJob(
@@ -41,6 +49,7 @@ const scheduled: Partial<Record<keyof typeof jobs, JobName>> = {
   reminders: 'reminders',
   'retry-emails': 'retryEmails',
   export: 'export',
+  'import-members': 'importMembers',
   'erase-closed': 'eraseClosed',
   'time-off-yearly': 'timeOffYearly',
 }

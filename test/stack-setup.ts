@@ -40,7 +40,14 @@ const startOnFreePorts = async (name: string, web: 'dist' | 'none', attempts = 3
     const dataDir = mkdtempSync(join(tmpdir(), `timesheets-${name}-`))
     try {
       return {
-        stack: await startStack({ ports: await freePorts(), dataDir, web, tableInMemory: true, exportTimer: false }),
+        stack: await startStack({
+          ports: await freePorts(),
+          dataDir,
+          web,
+          tableInMemory: true,
+          exportTimer: false,
+          importTimer: false,
+        }),
         dataDir,
       }
     } catch (e) {

@@ -7,6 +7,7 @@ export type { Route, Use } from './http/define-route.ts'
 export { handler as retryEmailsJob } from './jobs/retry-emails.ts'
 export { handler as remindersJob } from './jobs/reminders.ts'
 export { exportJob } from './jobs/export-organization.ts'
+export { importMembersJob } from './jobs/import-members.ts'
 export { eraseClosedJob, handler as eraseClosedHandler } from './jobs/erase-closed.ts'
 export { timeOffYearlyJob, handler as timeOffYearlyHandler } from './jobs/time-off-yearly.ts'
 

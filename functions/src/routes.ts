@@ -21,6 +21,8 @@ import confirmDecision from './email-decisions/confirm-decision.ts'
 import showDecision from './email-decisions/show-decision.ts'
 import getHealth from './health/get-health.ts'
 import addMember from './members/add-member.ts'
+import getImport from './members/get-import.ts'
+import importMembers from './members/import-members.ts'
 import listMembers from './members/list-members.ts'
 import removeMember from './members/remove-member.ts'
 import resendConfirmation from './members/resend-confirmation.ts'
@@ -129,6 +131,8 @@ export const routes = {
   'email-decisions/show-decision': showDecision,
   'health/get-health': getHealth,
   'members/add-member': addMember,
+  'members/get-import': getImport,
+  'members/import-members': importMembers,
   'members/list-members': listMembers,
   'members/remove-member': removeMember,
   'members/resend-confirmation': resendConfirmation,

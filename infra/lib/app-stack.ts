@@ -175,6 +175,7 @@ export class AppStack extends Stack {
         retryEmails: this.jobs.retryEmails,
         reminders: this.jobs.reminders,
         exportJob: this.jobs.export,
+        importMembersJob: this.jobs.importMembers,
         eraseClosedJob: this.jobs.eraseClosed,
         timeOffYearlyJob: this.jobs.timeOffYearly,
         httpApi: this.api.httpApi,

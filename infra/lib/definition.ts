@@ -90,6 +90,11 @@ export const functionTimeouts = {
   /** The export job makes an organization's zip: 10,000 timesheets take well under a minute. */
   export: 600,
   /**
+   * The import job applies members imported from a file: 2,000 rows take well under a minute; a
+   * run cut short is taken up where it stopped by the next one.
+   */
+  importMembers: 900,
+  /**
    * The erasure job: Lambda's longest. Each step deletes only what is left, so a run
    * cut short (a very large organization) is finished by the retries and the next day's run.
    */
@@ -106,6 +111,8 @@ export const jobEveryMinutes = {
   reminders: 15,
   /** An export of all an organization's data starts within this of being asked for. */
   export: 1,
+  /** An import of members from a file starts within this of being asked for. */
+  importMembers: 1,
   /**
    * The erasure of closed organizations, once a day, as of the date it runs: an
    * organization is erased on its erasure date (or the day after), and warned a week before.

@@ -129,6 +129,19 @@ export const exportJobEnvironment = (
 ): Record<string, string> => ({ ...retryJobEnvironment(v), EXPORTS_BUCKET: v.exportsBucket })
 
 /**
+ * The import job's: the export job's (its file and the credentials file are in the exports
+ * bucket; each new member's confirmation email), the staff pool it makes logins in, and the key
+ * that seals the temporary passwords until the credentials file holds them.
+ */
+export const importJobEnvironment = (
+  v: Parameters<typeof exportJobEnvironment>[0] & Pick<EnvironmentValues, 'staffPoolId' | 'secretsKey'>,
+): Record<string, string> => ({
+  ...exportJobEnvironment(v),
+  STAFF_USER_POOL_ID: v.staffPoolId,
+  ...secretsKeyEnvironment(v),
+})
+
+/**
  * The erasure job's: the table, the sender of the week-before warning (which carries no signed
  * link, so no link secret), the staff pool and the supervisor pool whose accounts it deletes, and
  * both buckets whose objects under the organization's prefix it deletes.
@@ -167,6 +180,7 @@ export const jobEnvironments = {
   }),
   reminders: retryJobEnvironment,
   export: exportJobEnvironment,
+  importMembers: importJobEnvironment,
   eraseClosed: eraseJobEnvironment,
   timeOffYearly: tableJobEnvironment,
 } satisfies Record<string, (v: EnvironmentValues) => Record<string, string>>

@@ -16,6 +16,7 @@ export interface NagTargets {
   retryEmails: IConstruct & { role?: IConstruct }
   reminders: IConstruct & { role?: IConstruct }
   exportJob: IConstruct & { role?: IConstruct }
+  importMembersJob: IConstruct & { role?: IConstruct }
   eraseClosedJob: IConstruct & { role?: IConstruct }
   timeOffYearlyJob: IConstruct & { role?: IConstruct }
   httpApi: IConstruct
@@ -127,6 +128,9 @@ export const suppressNagFindings = (targets: NagTargets, manifest: Manifest, acc
   // The export job: the retry job's grants and the exports bucket's objects.
   add(targets.exportJob, [functionRuntime])
   add(targets.exportJob.role!, [byUse.table!, byUse.exportsBucket!])
+  // The import job: the export job's grants (its staff pool and key grants name one resource each).
+  add(targets.importMembersJob, [functionRuntime])
+  add(targets.importMembersJob.role!, [byUse.table!, byUse.exportsBucket!])
   // The erasure job: the table's indexes, and deleting only under an organization's prefix.
   // The yearly time-off job: the table as 'table' has it.
   add(targets.timeOffYearlyJob, [functionRuntime])

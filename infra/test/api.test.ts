@@ -22,6 +22,7 @@ describe('the API: one function and one route per manifest entry', () => {
       s.stack.jobs.retryEmails,
       s.stack.jobs.reminders,
       s.stack.jobs.export,
+      s.stack.jobs.importMembers,
       s.stack.jobs.eraseClosed,
       s.stack.jobs.timeOffYearly,
     ].map((fn) => s.logicalId(fn))

@@ -11,6 +11,7 @@ import { writeEntry, type Manifest } from '../lib/constructs/api.ts'
 import {
   eraseClosedEntry,
   exportEntry,
+  importMembersEntry,
   remindersEntry,
   retryEmailsEntry,
   timeOffYearlyEntry,
@@ -37,6 +38,7 @@ const sample: Manifest = Object.fromEntries([...new Set(sampleKeys)].map((k) => 
 const jobKey = 'jobs/retry-emails'
 const remindersKey = 'jobs/reminders'
 const exportKey = 'jobs/export-organization'
+const importKey = 'jobs/import-members'
 const eraseKey = 'jobs/erase-closed'
 const yearlyKey = 'jobs/time-off-yearly'
 
@@ -67,6 +69,7 @@ beforeAll(async () => {
       [jobKey]: join(projectRoot, retryEmailsEntry),
       [remindersKey]: join(projectRoot, remindersEntry),
       [exportKey]: join(projectRoot, exportEntry),
+      [importKey]: join(projectRoot, importMembersEntry),
       [eraseKey]: join(projectRoot, eraseClosedEntry),
       [yearlyKey]: join(projectRoot, timeOffYearlyEntry),
     },
@@ -170,7 +173,9 @@ describe('bundling', () => {
   })
 
   it('bundles every manifest route and the jobs with those options into a module that exports `handler`', () => {
-    const files = [...keys, jobKey, remindersKey, exportKey, eraseKey, yearlyKey].map((k) => join(outdir, `${k}.mjs`))
+    const files = [...keys, jobKey, remindersKey, exportKey, importKey, eraseKey, yearlyKey].map((k) =>
+      join(outdir, `${k}.mjs`),
+    )
     expect(handlerTypes(files)).toEqual(files.map(() => 'function'))
   })
 })

@@ -141,6 +141,7 @@ describe("each real route's table access", () => {
         real.stack.jobs.retryEmails,
         real.stack.jobs.reminders,
         real.stack.jobs.export,
+        real.stack.jobs.importMembers,
         real.stack.jobs.timeOffYearly,
       ].map(jobRole),
     ]

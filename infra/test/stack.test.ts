@@ -16,6 +16,7 @@ import {
   eraseClosedEntry,
   timeOffYearlyEntry,
   exportEntry,
+  importMembersEntry,
   remindersEntry,
   RETRY_ATTEMPTS,
   retryEmailsEntry,
@@ -636,6 +637,7 @@ describe('the email retry job', () => {
         `<${id(s.stack.jobs.schedule)}.Arn>`,
         `<${id(s.stack.jobs.remindersSchedule)}.Arn>`,
         `<${id(s.stack.jobs.exportSchedule)}.Arn>`,
+        `<${id(s.stack.jobs.importMembersSchedule)}.Arn>`,
         `<${id(s.stack.jobs.eraseClosedSchedule)}.Arn>`,
         `<${id(s.stack.jobs.timeOffYearlySchedule)}.Arn>`,
       ].sort(),
@@ -677,6 +679,37 @@ describe('the email retry job', () => {
         .sort(),
     ).toEqual(['s3:GetObject', 's3:ListBucket', 's3:PutObject'])
   })
+
+  it("runs the import job every minute: the export job's grants, the staff pool's logins and the secrets key", () => {
+    const rule = s.resources[id(s.stack.jobs.importMembersSchedule)]!.Properties!
+    expect(rule.ScheduleExpression).toBe(`rate(${jobEveryMinutes.importMembers} minute)`)
+    expect(rule.Targets.map((t: { Arn: unknown }) => show(t.Arn))).toEqual([`<${id(s.stack.jobs.importMembers)}.Arn>`])
+    const fn = s.resources[id(s.stack.jobs.importMembers)]!.Properties!
+    expect(fn.Description).toContain(importMembersEntry)
+    expect(Object.keys(fn.Environment.Variables).sort()).toEqual(
+      [...expectedJobEnv, 'EXPORTS_BUCKET', 'STAFF_USER_POOL_ID', 'SECRETS_KEY_ID'].sort(),
+    )
+    const lines = permissionLines(s.resources, show(fn.Role).replace(/^<(\w+)\.Arn>$/, '$1'))
+    const staffPool = id(s.stack.auth.staffPool)
+    expect(
+      lines
+        .filter((l) => l.includes(staffPool))
+        .map((l) => l.split(' ')[0])
+        .sort(),
+    ).toEqual(['cognito-idp:AdminCreateUser', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminSetUserPassword'])
+    expect(
+      lines
+        .filter((l) => l.includes(id(s.stack.files.exports)))
+        .map((l) => l.split(' ')[0])
+        .sort(),
+    ).toEqual(['s3:GetObject', 's3:PutObject'])
+    expect(
+      lines
+        .filter((l) => l.startsWith('kms:'))
+        .map((l) => l.split(' ')[0])
+        .sort(),
+    ).toEqual(['kms:Decrypt', 'kms:Encrypt'])
+  })
 })
 
 describe('the erasure job (issue 35)', () => {
@@ -711,6 +744,7 @@ describe('the erasure job (issue 35)', () => {
       s.stack.jobs.retryEmails,
       s.stack.jobs.reminders,
       s.stack.jobs.export,
+      s.stack.jobs.importMembers,
     ].map((f) => show(s.resources[id(f)]!.Properties!.Role))
     expect(others).not.toContain(show(p.Role))
   })

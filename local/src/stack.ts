@@ -9,6 +9,7 @@ import { contentSecurityPolicy, securityHeaders } from '@app/core'
 import {
   eraseClosedHandler,
   exportJob,
+  importMembersJob,
   remindersJob,
   retryEmailsJob,
   openApiOfManifest,
@@ -62,6 +63,8 @@ export interface StackOptions {
    * after each case, and a timer finishing an export between the two would move them.
    */
   exportTimer?: boolean
+  /** Whether a timer runs the import job; on by default, off on the test stack for the same reason. */
+  importTimer?: boolean
 }
 
 export interface Stack {
@@ -324,6 +327,9 @@ export const startStack = async (options: StackOptions): Promise<Stack> => {
     timer('reminders', 'reminders', jobEveryMinutes.reminders * 60_000, () => remindersJob())
     // The export job.
     if (options.exportTimer !== false) timer('export', 'exports', jobEveryMinutes.export * 60_000, () => exportJob())
+    // The import job (members from a file); tests that drive it themselves turn the timer off.
+    if (options.importTimer !== false)
+      timer('importMembers', 'imports', jobEveryMinutes.importMembers * 60_000, () => importMembersJob())
     // The erasure job: its scheduled run, as of the date it runs, once a day.
     timer('eraseClosed', 'erasure', jobEveryMinutes.eraseClosed * 60_000, () => eraseClosedHandler())
     // The yearly time-off job, once a day.

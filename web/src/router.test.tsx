@@ -37,6 +37,7 @@ describe('route tables', () => {
       '/reports',
       '/settings/*',
       '/employees',
+      '/employees/import',
       '/profile',
       '/activity',
       '/pricing',

@@ -66,6 +66,7 @@ const ProfilePage = page(() => import('./pages/ProfilePage.tsx'), 'ProfilePage')
 const ReportsPage = page(() => import('./pages/ReportsPage.tsx'), 'ReportsPage')
 const SettingsPage = page(() => import('./pages/SettingsPage.tsx'), 'SettingsPage')
 const EmployeesPage = page(() => import('./pages/EmployeesPage.tsx'), 'EmployeesPage')
+const MemberImportPage = page(() => import('./pages/MemberImportPage.tsx'), 'MemberImportPage')
 const SubscribePage = page(() => import('./pages/SubscribePage.tsx'), 'SubscribePage')
 const PaymentSuccessPage = page(() => import('./pages/PaymentSuccessPage.tsx'), 'PaymentSuccessPage')
 const DemoPage = page(() => import('./pages/DemoPage.tsx'), 'DemoPage')
@@ -118,6 +119,7 @@ export const signedInRoutes: RouteEntry[] = [
   // One page per subject under it (/settings/payroll...): the page routes them.
   { path: '/settings/*', Page: SettingsPage },
   { path: '/employees', Page: EmployeesPage },
+  { path: '/employees/import', Page: MemberImportPage },
   { path: '/profile', Page: ProfilePage },
   { path: '/activity', Page: ActivityPage },
   { path: '/pricing', Page: PricingPage },

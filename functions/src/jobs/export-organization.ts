@@ -17,6 +17,9 @@ import { brandOf, queuedEmail, recipientOf } from '../views/templates.ts'
 import { deliver } from '../workflows/mailer.ts'
 import { inZone, isInstant, json, jsonArray, rowsOf, zoned } from '../workflows/export-pieces.ts'
 import { zip, type ZipEntry } from '../workflows/zip.ts'
+import { inTurn } from '../workflows/in-turn.ts'
+
+export { inTurn }
 
 /** A member as the export shows them: no credential (username, sign-in kind) leaves the product. */
 const memberRecord = ({ username: _username, authType: _authType, ...member }: User) => member
@@ -234,20 +237,6 @@ export const runExport = async (orgId: string, id: string) => {
     await db.exports.fail(id, String(e)).catch(() => undefined)
     return false
   }
-}
-
-/**
- * The order the job makes exports in: the organizations in turn (each one's oldest first, the
- * organization whose oldest waits longest first), so that one organization's many exports never
- * hold up another's.
- */
-export const inTurn = <T extends { orgId: string }>(oldestFirst: readonly T[]): T[] => {
-  const queues = new Map<string, T[]>()
-  for (const r of oldestFirst) queues.set(r.orgId, [...(queues.get(r.orgId) ?? []), r])
-  const out: T[] = []
-  for (let round = 0; out.length < oldestFirst.length; round++)
-    for (const q of queues.values()) if (q[round]) out.push(q[round]!)
-  return out
 }
 
 /**

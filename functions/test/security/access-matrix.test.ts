@@ -152,7 +152,7 @@ describe("another organization's real ids answer 404 and change nothing", () => 
     expect(asSupervisor.status, asSupervisor.text).toBe(404)
     expectCleanRefusal(asSupervisor, key)
     expect(asSupervisor.json.message).toMatch(
-      /^(Timesheet|Member|API token|Export|Webhook|Kiosk|Time off request|Phone) not found$/,
+      /^(Timesheet|Member|API token|Export|Import|Webhook|Kiosk|Time off request|Phone) not found$/,
     )
 
     const asStaff = await callRoute(route, { ...request, cookies: [b.staff.cookie] })

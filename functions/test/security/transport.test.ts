@@ -257,6 +257,22 @@ describe('every CSV-producing route neutralises formulas', () => {
 
   /** How each route that writes to the exports bucket is made to write a CSV, and where the file is. */
   const produce: Partial<Record<RouteKey, () => Promise<string>>> = {
+    // A new member named with formulas: the import job writes their sign-in details to a CSV.
+    'members/import-members': async () => {
+      const rows = [
+        'First name,Last name,Email,Department',
+        `=HYPERLINK("x"),-2+3,${randomUUID().slice(0, 8)}@grace.example,+cmd`,
+      ]
+      const res = await callRoute(routes['members/import-members'], {
+        cookies: [t.cookie],
+        body: { fileName: 'x.csv', content: Buffer.from(rows.join('\r\n')).toString('base64'), dryRun: false },
+      })
+      expect(res.status, res.text).toBe(200)
+      const { importMembersJob } = await import('../../src/jobs/import-members.ts')
+      await importMembersJob([t.orgId])
+      const status = await callRoute(routes['members/get-import'], { cookies: [t.cookie], params: { id: res.json.id } })
+      return status.json.credentialsUrl
+    },
     'timesheets/update-status': async () => {
       const res = await callRoute(routes['timesheets/update-status'], {
         cookies: [t.cookie],
@@ -313,8 +329,8 @@ describe('every CSV-producing route neutralises formulas', () => {
   }
 
   // Every route that may touch the exports bucket, but the health check (it only reads a missing object)
-  // and the export's status (it only signs a link to the zip the export job wrote).
-  const readers = new Set(['health/get-health', 'organization/get-export'])
+  // and the export's and the import's status (they only sign a link to the file their job wrote).
+  const readers = new Set(['health/get-health', 'organization/get-export', 'members/get-import'])
   const writers = manifest.filter(([k, r]) => r.uses.includes('exportsBucket') && !readers.has(k))
 
   it('every route that writes to the exports bucket is made to write a CSV here', () => {

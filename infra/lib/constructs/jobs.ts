@@ -30,6 +30,8 @@ export const retryEmailsEntry = 'functions/src/jobs/retry-emails.ts'
 export const remindersEntry = 'functions/src/jobs/reminders.ts'
 /** The export job's module: it makes the zips of the exports asked for. */
 export const exportEntry = 'functions/src/jobs/export-organization.ts'
+/** The import job's module: it applies the imports of members from a file asked for. */
+export const importMembersEntry = 'functions/src/jobs/import-members.ts'
 /** The erasure job's module: it erases the closed organizations whose date has come. */
 export const eraseClosedEntry = 'functions/src/jobs/erase-closed.ts'
 /** The yearly time-off job's module: carryover and yearly accruals, once each. */
@@ -97,6 +99,8 @@ export class Jobs extends Construct {
   readonly remindersSchedule: Rule
   readonly export: NodejsFunction
   readonly exportSchedule: Rule
+  readonly importMembers: NodejsFunction
+  readonly importMembersSchedule: Rule
   readonly eraseClosed: NodejsFunction
   readonly eraseClosedSchedule: Rule
   readonly timeOffYearly: NodejsFunction
@@ -175,6 +179,30 @@ export class Jobs extends Construct {
     })
     this.export = exportJob.fn
     this.exportSchedule = exportJob.schedule
+    // The import job reads the file's rows and writes the credentials file (the exports bucket),
+    // makes each new member's login in the staff pool (deleting it again when the member could not
+    // be added), seals the temporary passwords until the file holds them, and queues the confirmations.
+    const importJob = this.job(props, 'ImportMembers', {
+      description: `Applies imports of members from a file, every ${jobEveryMinutes.importMembers} minute (${importMembersEntry})`,
+      roleDescription:
+        'The import job: may use the table, read and write the exports bucket, make staff sign-in accounts, seal with the secrets key, and send email',
+      entry: importMembersEntry,
+      timeout: Duration.seconds(functionTimeouts.importMembers),
+      every: Duration.minutes(jobEveryMinutes.importMembers),
+      scheduleDescription: 'Runs the import job (members from a file)',
+      statements: [
+        ...usual,
+        allow(objectActions, [props.exportsBucket.arnForObjects('*')]),
+        allow(
+          ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminDeleteUser'],
+          [props.staffPool.userPoolArn],
+        ),
+        sealWith(props.secretsKey),
+      ],
+      environment: jobEnvironments.importMembers(values),
+    })
+    this.importMembers = importJob.fn
+    this.importMembersSchedule = importJob.schedule
     // The erasure job, daily as of the date it runs: exactly the calls it makes. The
     // table without ConditionCheck, and the one exemption from the audit trail's append-only rule
     // (auditEraseOnly instead of auditAppendOnly: it may delete audit records, never write one);

@@ -54,6 +54,19 @@ const exportFile = (key: string) => ({
     ),
 })
 
+/** The rows of a file a supervisor imports, as read from it (JSON), kept for the import job (expired with the bucket's objects). */
+const importRowsFile = (key: string) => ({
+  async put(body: string) {
+    await s3Client().send(
+      new PutObjectCommand({ Bucket: config.exportsBucket, Key: key, Body: body, ContentType: 'application/json' }),
+    )
+  },
+  async read(): Promise<string> {
+    const out = await s3Client().send(new GetObjectCommand({ Bucket: config.exportsBucket, Key: key }))
+    return (await out.Body?.transformToString('utf-8')) ?? ''
+  },
+})
+
 /** The zip of all an organization's data, handed out by 15-minute pre-signed links. */
 const archiveFile = (key: string) => ({
   key,
@@ -124,6 +137,10 @@ export const filesFor = (orgId: string) => ({
   /** A payroll export, named by what it holds and when it was made. */
   report: (name: string) => exportFile(`${orgId}/reports/${name}.csv`),
   logo: (file: string) => logoFile(orgId, file),
+  /** The rows of an import of members, read from its file. */
+  importRows: (importId: string) => importRowsFile(`${orgId}/imports/${importId}.json`),
+  /** An import's new members' usernames and temporary passwords, handed out by one 15-minute link. */
+  importCredentials: (importId: string) => exportFile(`${orgId}/imports/${importId}-credentials.csv`),
   /** The zip of one export of all the organization's data. */
   dataExport: (exportId: string) => archiveFile(`${orgId}/exports/${exportId}.zip`),
   /**

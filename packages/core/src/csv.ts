@@ -79,6 +79,9 @@ export const CSV_WORDS = {
   codeRow: 'Ministry or Fund',
   unallocated: 'Unallocated',
   timeRanges: 'Time Ranges',
+  username: 'Username',
+  temporaryPassword: 'Temporary Password',
+  signInAt: 'Sign In At',
 } as const
 export type CsvWord = keyof typeof CSV_WORDS
 

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { CampusChoice } from './campus.ts'
-import { NewMember } from './member.ts'
+import { NewMember, Phone } from './member.ts'
 import { PayType } from './pay-types.ts'
 import { Role } from './roles.ts'
 import { limitedText, requiredText } from './text-schemas.ts'
@@ -30,6 +30,7 @@ export const MemberUpdate = z.object({
   role: Role.optional(),
   payType: PayType.optional(),
   payrollId: PayrollId.optional(),
+  phone: Phone.nullable().optional(),
   supervisorId: NewMember.shape.supervisorId,
   defaultCode: NewMember.shape.defaultCode,
   hireDate: NewMember.shape.hireDate,

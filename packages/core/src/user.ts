@@ -21,6 +21,8 @@ export const User = z.object({
   /** How the member is paid (overtime only for non-exempt) and their id in the payroll system. */
   payType: PayType.default(DEFAULT_PAY_TYPE),
   payrollId: z.string().nullable().default(null),
+  /** The member's phone, when a directory import gave one. */
+  phone: z.string().nullable().optional(),
   /** The language of the member's screens and emails (editable on /profile). */
   language: Language.default(DEFAULT_LANGUAGE),
   /** A supervisor's time away and their delegate (PUT /api/profile/away), or null. */

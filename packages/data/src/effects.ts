@@ -4,6 +4,7 @@ import { outboxItem, type QueuedEmail } from './outbox.ts'
 import { nowIso, type TransactInput } from './table.ts'
 import { ledgerItem, type LedgerPosting } from './ledger.ts'
 import { webhookDeliveryItem, type QueuedWebhook } from './webhooks.ts'
+import { importProgressItems, type ImportProgress } from './member-imports.ts'
 
 /**
  * What must happen in the same transaction as a change, said by name: the data layer turns these
@@ -20,6 +21,8 @@ export interface Effects {
   webhooks?: QueuedWebhook[]
   /** Time-off accruals posted with the change (an approval's hours worked). */
   ledger?: LedgerPosting[]
+  /** The row of an import that made the change, counted with it (and a new member's sealed login kept). */
+  importProgress?: ImportProgress
 }
 
 export const effectItems = (orgId: string, effects: Effects = {}): TransactInput[] => [
@@ -38,6 +41,7 @@ export const effectItems = (orgId: string, effects: Effects = {}): TransactInput
   ...(effects.ledger ?? []).map((posting) => ledgerItem(orgId, posting)),
   ...(effects.emails ?? []).map((email) => ({ Put: { Item: outboxItem(orgId, email) } })),
   ...(effects.webhooks ?? []).map((delivery) => ({ Put: { Item: webhookDeliveryItem(delivery) } })),
+  ...(effects.importProgress ? importProgressItems(orgId, effects.importProgress) : []),
   ...(effects.spendLink
     ? [
         {

@@ -7,6 +7,14 @@ export * from './table-definition.ts'
 export * from './sessions.ts'
 export { apiTokens, type ApiTokenGrant } from './api-tokens.ts'
 export { dataExports, type StoredExport } from './exports.ts'
+export {
+  countsOf,
+  memberImports,
+  REFUSED_KEPT,
+  type ImportedLogin,
+  type ImportProgress,
+  type StoredImport,
+} from './member-imports.ts'
 export { closedOrganizations, closures, closureState, organizationClosed, type StoredClosure } from './closures.ts'
 export * from './org-db.ts'
 export * from './system.ts'

@@ -149,6 +149,18 @@ export const keys = {
   exportRunning: (orgId: string) => ({ pk: org(orgId), sk: 'EXPORTRUNNING' }),
   /** GSI1 partition of the exports still to make (sparse: removed when one ends). */
   exportsRunning: 'EXPORTS#RUNNING',
+  /** An import of members from a file, its progress and counts. */
+  memberImport: (orgId: string, id: string) => ({ pk: org(orgId), sk: `MEMBERIMPORT#${id}` }),
+  /** A row an import applied (a new member's sealed login on it until the credentials file holds it); by line. */
+  memberImportRow: (orgId: string, id: string, line: number) => ({
+    pk: org(orgId),
+    sk: `MEMBERIMPORTROW#${id}#${String(line).padStart(6, '0')}`,
+  }),
+  memberImportRowsPrefix: (id: string) => `MEMBERIMPORTROW#${id}#`,
+  /** GSI1 partition of the imports still to apply (sparse: removed when one ends). */
+  memberImportsRunning: 'MEMBERIMPORTS#RUNNING',
+  /** The column mapping of the organization's last import, offered first next time. */
+  importMapping: (orgId: string) => ({ pk: org(orgId), sk: 'IMPORTMAPPING' }),
   /** A webhook of the organization (its URL, events and signing secret). */
   webhook: (orgId: string, id: string) => ({ pk: org(orgId), sk: `WEBHOOK#${id}` }),
   webhooksPrefix: 'WEBHOOK#',

@@ -12,6 +12,7 @@ import {
   type Language,
   type MemberUpdate,
   type NewMember,
+  type PayType,
 } from '@app/core'
 import { directoryMove, directoryMoves } from './aggregates.ts'
 import { campusGone, campusMemberCheck } from './campuses.ts'
@@ -132,7 +133,7 @@ export const membersOf = (orgId: string) => {
     /** Adds a member whose staff-pool login `username` already exists. `limit` null means unlimited. */
     /** `member.supervisorId`, when not null, must be a current supervisor when this commits (else 400). */
     async add(
-      member: NewMember & { id?: string },
+      member: NewMember & { id?: string; phone?: string; payType?: PayType; payrollId?: string | null },
       username: string,
       limit: number | null,
       by: Actor,
@@ -154,6 +155,9 @@ export const membersOf = (orgId: string) => {
         supervisorId: member.supervisorId ?? null,
         ...(member.defaultCode ? { defaultCode: member.defaultCode } : {}),
         ...(member.hireDate ? { hireDate: member.hireDate } : {}),
+        ...(member.phone ? { phone: member.phone } : {}),
+        ...(member.payType ? { payType: member.payType } : {}),
+        ...(member.payrollId ? { payrollId: member.payrollId } : {}),
         unpaid: member.role === 'supervisor' && member.unpaid === true,
         ...campusFields(member.role, member),
       }
@@ -186,6 +190,9 @@ export const membersOf = (orgId: string) => {
               'supervisorId',
               'defaultCode',
               'hireDate',
+              ...(member.payType ? (['payType'] as const) : []),
+              ...(user.payrollId ? (['payrollId'] as const) : []),
+              ...(user.phone ? (['phone'] as const) : []),
               ...(user.unpaid ? (['unpaid'] as const) : []),
               ...(user.campusId ? (['campusId'] as const) : []),
               ...(user.campusIds ? (['campusIds'] as const) : []),
@@ -290,7 +297,13 @@ export const membersOf = (orgId: string) => {
      */
     /** Edits a member's details and pay facts, recording the fields changed (a role change on its own record). */
     /** A new email is unconfirmed; `confirmation` names the email to queue to it, in the same transaction. */
-    async update(userId: string, changes: MemberUpdate, by: Person, confirmation?: QueuedEmail): Promise<User> {
+    async update(
+      userId: string,
+      changes: MemberUpdate,
+      by: Person,
+      confirmation?: QueuedEmail,
+      effects: Effects = {},
+    ): Promise<User> {
       const item = await table.get(keys.user(orgId, userId))
       if (!item || item.removedAt) throw notFound('member')
       // An approver who is no longer a supervisor is read (and so written back) as null.
@@ -317,6 +330,7 @@ export const membersOf = (orgId: string) => {
         'department',
         'payType',
         'payrollId',
+        'phone',
         'supervisorId',
         'defaultCode',
         'hireDate',
@@ -373,7 +387,10 @@ export const membersOf = (orgId: string) => {
             : []),
           ...byCheck,
           ...directoryMove(orgId, next),
-          ...effectItems(orgId, { emails: emailChanged && next.email && confirmation ? [confirmation] : [] }),
+          ...effectItems(orgId, {
+            ...effects,
+            emails: [...(effects.emails ?? []), ...(emailChanged && next.email && confirmation ? [confirmation] : [])],
+          }),
           ...campusCheck,
         ])
       } catch (e) {

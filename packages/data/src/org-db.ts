@@ -8,6 +8,7 @@ import { decisionLinksOf } from './decision-links.ts'
 import { exportsOf } from './exports.ts'
 import { kiosksOf } from './kiosks.ts'
 import { membersOf } from './members.ts'
+import { memberImportsOf } from './member-imports.ts'
 import { notificationsOf } from './notifications.ts'
 import { organizationOf } from './organizations.ts'
 import { payrollOf } from './payroll.ts'
@@ -22,6 +23,7 @@ export const orgDb = (orgId: string) => ({
   organization: organizationOf(orgId),
   users: usersOf(orgId),
   members: membersOf(orgId),
+  memberImports: memberImportsOf(orgId),
   timesheets: timesheetsOf(orgId),
   decisionLinks: decisionLinksOf(orgId),
   payroll: payrollOf(orgId),

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { CSV_WORDS, dayLabel, LANGUAGES, plans, statusLabel } from '@app/core'
+import { CSV_WORDS, dayLabel, IMPORT_REASONS, LANGUAGES, plans, statusLabel } from '@app/core'
 import { NAMESPACES } from './index.ts'
 import { translator } from './server.ts'
 
@@ -46,6 +46,7 @@ describe('the catalogues', () => {
   it("say in English exactly what core's English says: the CSV words, the days, the statuses, the plans", () => {
     const common = read('en', 'common')
     expect(common.csv).toEqual(CSV_WORDS)
+    expect((read('en', 'supervisor').memberImport as Tree).reasons).toEqual(IMPORT_REASONS)
     expect(common.days).toEqual(dayLabel)
     expect(common.status).toEqual(statusLabel)
     expect(common.plans).toEqual(

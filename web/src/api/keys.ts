@@ -65,6 +65,10 @@ export const reportKeys = {
 }
 
 export const memberKeys = { all: ['/api/employees'] as const }
+/** Employees → Import: one import's state, read at its own URL. */
+export const memberImportKeys = {
+  one: (id: string) => [`/api/employees/imports/${encodeURIComponent(id)}`] as const,
+}
 
 /** Settings → Campuses: the church's campuses (none for most). */
 export const campusKeys = { all: ['/api/organization/campuses'] as const }

@@ -1,4 +1,4 @@
-import { Info } from 'lucide-react'
+import { FileUp, Info } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { AddMemberDialog } from '../components/members/AddMemberDialog.tsx'
 import { staffLoginUrl } from '../components/members/login-instructions.ts'
@@ -6,6 +6,7 @@ import { MembersList } from '../components/members/MembersList.tsx'
 import { SupervisorPage } from '../components/members/SupervisorOnly.tsx'
 import { PageLayout } from '../components/PageLayout.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/Card.tsx'
+import { LinkButton } from '../components/ui/LinkButton.tsx'
 
 const EMPLOYEES_DENIED_REDIRECT_MS = 500
 
@@ -15,7 +16,18 @@ export function EmployeesPage() {
   return (
     <SupervisorPage message={t('members.denied')} redirectAfterMs={EMPLOYEES_DENIED_REDIRECT_MS}>
       {(user) => (
-        <PageLayout title={t('members.title')} intro={t('members.intro')} actions={<AddMemberDialog />}>
+        <PageLayout
+          title={t('members.title')}
+          intro={t('members.intro')}
+          actions={
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <LinkButton to="/employees/import" variant="outline" icon={FileUp}>
+                {t('memberImport.link')}
+              </LinkButton>
+              <AddMemberDialog />
+            </div>
+          }
+        >
           <Card className="border-indigo-200 bg-indigo-50">
             <CardContent className="flex gap-3 pt-4 sm:pt-6">
               <Info className="mt-0.5 size-5 shrink-0 text-indigo-700" aria-hidden />

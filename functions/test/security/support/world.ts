@@ -303,7 +303,12 @@ export const realParams = async (key: RouteKey, route: Route, t: Tenant): Promis
   const params: Record<string, string> = {}
   if (key === 'organization/start-export') await noExportRunning(t)
   for (const name of pathParamsOf(route)) {
-    if (name === 'id' && route.path.startsWith('/api/employees/')) {
+    if (name === 'id' && route.path.startsWith('/api/employees/imports/')) {
+      const mapping = { Email: 'email' as const }
+      params.id = (
+        await t.db.memberImports.start(t.by, { id: randomUUID(), fileName: 'x.csv', fileKey: 'x', mapping, total: 0 })
+      ).id
+    } else if (name === 'id' && route.path.startsWith('/api/employees/')) {
       params.id = (await t.freshMember()).id
     } else if (name === 'id' && route.path.startsWith('/api/tokens/')) {
       params.id = (await t.freshApiToken()).id
@@ -381,6 +386,14 @@ export const ownerRequest = async (key: RouteKey, route: Route, t: Tenant): Prom
       lastName: 'Haddad',
       department: 'Music',
       role: 'volunteer',
+    },
+    // A preview: it reads the file and the members, and writes nothing.
+    'members/import-members': {
+      fileName: 'people.csv',
+      content: Buffer.from(
+        `Email,First name,Last name,Department\r\n${randomUUID().slice(0, 8)}@grace.example,Noor,Haddad,Music`,
+      ).toString('base64'),
+      dryRun: true,
     },
     'notifications/update-my-notifications': { kind: 'reminder', subscribed: false },
     'notifications/update-notifications': defaultNotificationSettings('monday'),

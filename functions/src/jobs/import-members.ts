@@ -1,0 +1,108 @@
+import { config, decryptSecret, filesFor } from '@app/adapters'
+import { decideRows, toCsv, type ImportDecision, type ImportRow } from '@app/core'
+import { closedOrganizations, memberImports, orgDb, REFUSED_KEPT, type ImportedLogin } from '@app/data'
+import { csvWordsFor } from '../views/words.ts'
+import { applyImportRow } from '../workflows/member-import.ts'
+import { importContext, loginContext, rowResult } from '../workflows/member-import-rows.ts'
+import { inTurn } from '../workflows/in-turn.ts'
+
+/** Rows applied at once: each is its own transaction, so a few run side by side. */
+const WORKERS = 8
+
+/** The new members' usernames and temporary passwords, in the reader's language, by line. */
+const credentialsCsv = async (orgId: string, importId: string, logins: ImportedLogin[], language: 'en' | 'es') => {
+  const w = csvWordsFor(language)
+  const sorted = [...logins].sort((a, b) => a.line - b.line)
+  const rows = await Promise.all(
+    sorted.map(async (l) => [
+      l.firstName,
+      l.lastName,
+      l.email,
+      l.username,
+      await decryptSecret(l.sealedPassword, loginContext(orgId, importId)),
+      `${config.appOrigin}/staff-login`,
+    ]),
+  )
+  return toCsv([
+    [
+      w.word('firstName'),
+      w.word('lastName'),
+      w.word('email'),
+      w.word('username'),
+      w.word('temporaryPassword'),
+      w.word('signInAt'),
+    ],
+    ...rows,
+  ])
+}
+
+/**
+ * Applies one import: every row not yet done (a run that stopped halfway is taken up where it
+ * stopped: each row done has its marker), decided against the members as they are now, each in
+ * its own transaction; then the credentials file. Answers whether it finished.
+ */
+export const runImport = async (orgId: string, id: string) => {
+  const db = orgDb(orgId)
+  const files = filesFor(orgId)
+  try {
+    const job = await db.memberImports.get(id)
+    const org = await db.organization.get()
+    const supervisor = await db.users.find(job.createdBy.id)
+    const by = { ...job.createdBy, language: supervisor?.language ?? 'en' }
+    const rows = JSON.parse(await files.importRows(id).read()) as ImportRow[]
+    const before = await db.memberImports.rowsDone(id)
+    const { decisions } = decideRows(rows, job.mapping, await importContext(db, org))
+    const waiting = decisions.filter((d) => !before.lines.has(d.line))
+    let refusedKept = job.refusedCount
+    const record = async (d: ImportDecision) => {
+      const keep = d.status === 'refused' && refusedKept++ < REFUSED_KEPT
+      await db.memberImports.record({
+        importId: id,
+        line: d.line,
+        status: d.status,
+        ...(keep ? { refused: rowResult(d) } : {}),
+      })
+    }
+    const worker = async () => {
+      for (let d = waiting.shift(); d; d = waiting.shift()) {
+        if (d.status === 'new' || d.status === 'updated') {
+          const outcome = await applyImportRow(db, org, d, by, { importId: id })
+          if (outcome.status === 'refused') await record(outcome)
+        } else await record(d)
+      }
+    }
+    await Promise.all(Array.from({ length: WORKERS }, worker))
+    const done = await db.memberImports.rowsDone(id)
+    let credentialsKey: string | null = null
+    if (done.logins.length) {
+      const file = files.importCredentials(id)
+      await file.put(await credentialsCsv(orgId, id, done.logins, by.language), 'credentials.csv')
+      credentialsKey = `imports/${id}-credentials.csv`
+    }
+    await db.memberImports.finish(id, credentialsKey, done.lines)
+    return true
+  } catch (e) {
+    console.error(JSON.stringify({ level: 'error', event: 'member-import-failed', orgId, id, error: String(e) }))
+    await db.memberImports.fail(id, String(e))
+    return false
+  }
+}
+
+/**
+ * The import job (a schedule in AWS, a timer on the local stack): applies every import still
+ * running, the organizations in turn, or those of the organizations named (`npm run job --
+ * import-members [orgId...]`, tests). A closed organization's imports wait.
+ */
+export const importMembersJob = async (orgIds: string[] = []) => {
+  let applied = 0
+  const isClosed = closedOrganizations()
+  const running = (await memberImports.running()).filter((r) => !orgIds.length || orgIds.includes(r.orgId))
+  for (const { orgId, id } of inTurn(running)) {
+    if (await isClosed(orgId)) continue
+    if (!(await orgDb(orgId).memberImports.claim(id))) continue
+    if (await runImport(orgId, id)) applied++
+  }
+  return { running: running.length, applied }
+}
+
+export const handler = () => importMembersJob()

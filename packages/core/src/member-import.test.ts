@@ -1,0 +1,322 @@
+import { describe, expect, it } from 'vitest'
+import fc from 'fast-check'
+import {
+  changedFields,
+  decideRow,
+  decideRows,
+  guessMapping,
+  IMPORT_FIELDS,
+  ImportField,
+  ImportMapping,
+  importReason,
+  normalizeTitle,
+  readRow,
+  type ImportContext,
+  type ImportedMemberView,
+  type ImportRow,
+} from './member-import.ts'
+
+const ana: ImportedMemberView = {
+  id: 'u-ana',
+  email: 'ana@grace.example',
+  firstName: 'Ana',
+  lastName: 'Ruiz',
+  department: 'Worship',
+  role: 'employee',
+  payType: 'non-exempt',
+  payrollId: null,
+  supervisorId: 'u-boss',
+  phone: null,
+}
+const boss = new Map([['boss@grace.example', 'u-boss']])
+const context = (over: Partial<ImportContext> = {}): ImportContext => ({
+  membersByEmail: new Map([[ana.email!, ana]]),
+  supervisorsByEmail: boss,
+  slots: null,
+  limit: null,
+  ...over,
+})
+const mapping: ImportMapping = {
+  First: 'firstName',
+  Last: 'lastName',
+  Email: 'email',
+  Dept: 'department',
+  Role: 'role',
+  Pay: 'payType',
+  Approver: 'approverEmail',
+  Payroll: 'payrollId',
+  Phone: 'phone',
+}
+const row = (line: number, cells: Record<string, string>): ImportRow => ({ line, cells })
+const person = (over: Record<string, string> = {}) => ({
+  First: 'Luis',
+  Last: 'Gómez',
+  Email: 'luis@grace.example',
+  Dept: 'Youth',
+  ...over,
+})
+
+describe('column titles', () => {
+  it('compares titles without case, accents, punctuation, spaces or a byte-order mark', () => {
+    expect(normalizeTitle('\uFEFF  Correo   Electrónico ')).toBe('correo electronico')
+    expect(normalizeTitle('E-Mail_Address')).toBe('e mail address')
+    expect(normalizeTitle('Teléfono (móvil)')).toBe('telefono movil')
+  })
+
+  it('guesses English and Spanish titles, the first column of a field taking it', () => {
+    expect(guessMapping(['Nombre', 'Apellido', 'Correo electrónico', 'Ministerio', 'Teléfono'])).toEqual({
+      Nombre: 'firstName',
+      Apellido: 'lastName',
+      'Correo electrónico': 'email',
+      Ministerio: 'department',
+      Teléfono: 'phone',
+    })
+    // A Planning Center export: Home Email wins over Work Email; unknown titles stay unmapped.
+    expect(
+      guessMapping(['Person ID', 'First Name', 'Last Name', 'Home Email', 'Work Email', 'Mobile Phone Number']),
+    ).toEqual({
+      'First Name': 'firstName',
+      'Last Name': 'lastName',
+      'Home Email': 'email',
+      'Mobile Phone Number': 'phone',
+    })
+  })
+
+  it('puts a remembered mapping first, for the columns the file has, each field once', () => {
+    const remembered: ImportMapping = { 'E-mail de trabajo': 'email', Gone: 'department', Equipo: 'role' }
+    expect(guessMapping(['Email', 'E-mail de trabajo', 'Equipo', 'Role'], remembered)).toEqual({
+      'E-mail de trabajo': 'email',
+      Equipo: 'role',
+    })
+    // A remembered field is not taken twice by two remembered columns.
+    expect(guessMapping(['A', 'B'], { A: 'email', B: 'email' })).toEqual({ A: 'email' })
+  })
+
+  it('knows every field by at least one title, and a title belongs to one field', () => {
+    const titles = Object.values(IMPORT_FIELDS).flatMap((names) => names.map(normalizeTitle))
+    expect(new Set(titles).size).toBe(titles.length)
+    for (const [field, names] of Object.entries(IMPORT_FIELDS))
+      expect(guessMapping([names[0]!])).toEqual({ [names[0]!]: field })
+  })
+
+  it('refuses a mapping to a field we do not have', () => {
+    expect(ImportField.safeParse('campus').success).toBe(false)
+    expect(ImportMapping.safeParse({ Email: 'email', X: 'salary' }).success).toBe(false)
+    expect(ImportMapping.safeParse({ Email: 'email' }).success).toBe(true)
+  })
+})
+
+describe('reasons', () => {
+  it('fills the English words with the parameters', () => {
+    expect(importReason('duplicate', { line: 7 })).toEqual({
+      key: 'duplicate',
+      params: { line: 7 },
+      text: 'Duplicate in the file: same email as line 7',
+    })
+    expect(importReason('missingEmail').text).toBe('No email')
+    expect(importReason('tooLong', { field: 'Department' }).text).toBe('Department is longer than  characters')
+  })
+})
+
+describe('reading a row', () => {
+  const read = (cells: Record<string, string>) => readRow(row(2, cells), mapping, boss)
+
+  it('reads every mapped field, trimmed, with roles and pay types in English or Spanish', () => {
+    expect(
+      read(
+        person({
+          Email: ' LUIS@Grace.Example ',
+          Role: 'Voluntario',
+          Pay: 'Salaried',
+          Approver: 'Boss@Grace.example',
+          Payroll: ' E-7 ',
+          Phone: '+1 (555) 010-2030 ext 12',
+        }),
+      ),
+    ).toEqual({
+      fields: {
+        email: 'luis@grace.example',
+        firstName: 'Luis',
+        lastName: 'Gómez',
+        department: 'Youth',
+        role: 'volunteer',
+        payType: 'exempt',
+        supervisorId: 'u-boss',
+        payrollId: 'E-7',
+        phone: '+1 (555) 010-2030 ext 12',
+      },
+    })
+    expect(read(person({ Role: 'Staff Member', Pay: 'no exento' }))).toMatchObject({
+      fields: { role: 'employee', payType: 'non-exempt' },
+    })
+    expect(read(person({ Role: 'supervisor', Pay: 'Pastor' }))).toMatchObject({
+      fields: { role: 'supervisor', payType: 'minister' },
+    })
+  })
+
+  it('leaves out blank and unmapped cells, and reads the first column of a field that has a value', () => {
+    expect(read({ Email: 'a@b.example', Dept: '  ', Other: 'x' })).toEqual({ fields: { email: 'a@b.example' } })
+    const twoEmails = readRow(row(2, { Home: '', Work: 'w@b.example' }), { Home: 'email', Work: 'email' }, boss)
+    expect(twoEmails).toEqual({ fields: { email: 'w@b.example' } })
+  })
+
+  it('refuses with the reason in words', () => {
+    const reason = (cells: Record<string, string>) => {
+      const r = read(cells)
+      return 'reason' in r ? r.reason.text : 'accepted'
+    }
+    expect(reason(person({ Email: '' }))).toBe('No email')
+    expect(reason(person({ Email: 'luis.grace.example' }))).toBe('Bad email: "luis.grace.example"')
+    expect(reason(person({ First: 'x'.repeat(101) }))).toBe('First name is longer than 100 characters')
+    expect(reason(person({ First: 'x'.repeat(100) }))).toBe('accepted')
+    expect(reason(person({ Last: 'y'.repeat(101) }))).toBe('Last name is longer than 100 characters')
+    expect(reason(person({ Dept: 'z'.repeat(101) }))).toBe('Department is longer than 100 characters')
+    expect(reason(person({ Role: 'Pastor' }))).toBe('Unknown role: "Pastor"')
+    expect(reason(person({ Pay: 'weekly' }))).toBe('Unknown pay type: "weekly"')
+    expect(reason(person({ Approver: 'nobody@grace.example' }))).toBe(
+      'Unknown approver: "nobody@grace.example" is not a supervisor here',
+    )
+    expect(reason(person({ Payroll: 'E'.repeat(41) }))).toBe(`Bad payroll id: "${'E'.repeat(41)}"`)
+    expect(reason(person({ Payroll: 'E'.repeat(40) }))).toBe('accepted')
+    expect(reason(person({ Phone: 'call me' }))).toBe('Bad phone number: "call me"')
+    expect(reason(person({ Phone: '1'.repeat(41) }))).toBe(`Bad phone number: "${'1'.repeat(41)}"`)
+  })
+})
+
+describe('deciding a row', () => {
+  const decide = (cells: Record<string, string>, over: Partial<ImportContext> = {}) =>
+    decideRow(5, readRow(row(5, cells), mapping, boss), context(over))
+
+  it('is new when no member has the email, with role and the rest as given', () => {
+    expect(decide(person())).toEqual({
+      line: 5,
+      status: 'new',
+      fields: { email: 'luis@grace.example', firstName: 'Luis', lastName: 'Gómez', department: 'Youth' },
+    })
+  })
+
+  it('needs a first name, a last name and a department for a new member', () => {
+    expect(decide(person({ First: '' }))).toMatchObject({ status: 'refused', reason: { key: 'missingFirstName' } })
+    expect(decide(person({ Last: '' }))).toMatchObject({ status: 'refused', reason: { key: 'missingLastName' } })
+    expect(decide(person({ Dept: '' }))).toMatchObject({ status: 'refused', reason: { key: 'missingDepartment' } })
+  })
+
+  it('is refused over the plan’s limit, naming it', () => {
+    expect(decide(person(), { slots: 0, limit: 10 })).toEqual({
+      line: 5,
+      status: 'refused',
+      reason: { key: 'overLimit', params: { limit: 10 }, text: 'Over the plan’s member limit (10 members)' },
+    })
+    expect(decide(person(), { slots: 1, limit: 10 }).status).toBe('new')
+  })
+
+  it('is unchanged when the member has every field the row gives, whatever the email’s case', () => {
+    expect(
+      decide({ Email: 'ANA@grace.example', First: 'Ana', Dept: 'Worship', Approver: 'boss@grace.example' }),
+    ).toEqual({
+      line: 5,
+      status: 'unchanged',
+      memberId: 'u-ana',
+    })
+    // A matched member needs no name in the row, nor room in the plan.
+    expect(decide({ Email: 'ana@grace.example' }, { slots: 0 }).status).toBe('unchanged')
+  })
+
+  it('is updated with only the fields that differ', () => {
+    expect(
+      decide({ Email: 'ana@grace.example', First: 'Ana', Last: 'Ruiz-Paz', Pay: 'exempt', Phone: '555-0101' }),
+    ).toEqual({
+      line: 5,
+      status: 'updated',
+      memberId: 'u-ana',
+      changes: { lastName: 'Ruiz-Paz', payType: 'exempt', phone: '555-0101' },
+      fields: {
+        email: 'ana@grace.example',
+        firstName: 'Ana',
+        lastName: 'Ruiz-Paz',
+        payType: 'exempt',
+        phone: '555-0101',
+      },
+    })
+  })
+
+  it('refuses making a member their own approver', () => {
+    const bossMember = {
+      ...ana,
+      id: 'u-boss',
+      email: 'boss@grace.example',
+      role: 'supervisor' as const,
+      supervisorId: null,
+    }
+    const result = decideRow(
+      3,
+      readRow(row(3, { Email: 'boss@grace.example', Approver: 'boss@grace.example' }), mapping, boss),
+      context({ membersByEmail: new Map([['boss@grace.example', bossMember]]) }),
+    )
+    expect(result).toMatchObject({ status: 'refused', reason: { key: 'ownApprover' } })
+  })
+
+  it('compares a field the member has none of as null', () => {
+    expect(changedFields({ ...ana, phone: undefined }, { email: ana.email!, phone: '555-0101' })).toEqual({
+      phone: '555-0101',
+    })
+    expect(changedFields(ana, { email: ana.email!, payrollId: null })).toEqual({})
+    expect(changedFields(ana, { email: ana.email!, role: 'volunteer', supervisorId: 'u-other' })).toEqual({
+      role: 'volunteer',
+      supervisorId: 'u-other',
+    })
+  })
+})
+
+describe('deciding a file', () => {
+  it('refuses a later row with an email already in the file, and counts each outcome', () => {
+    const rows = [
+      row(2, person()),
+      row(3, person({ Email: 'LUIS@grace.example', First: 'Other' })),
+      row(4, { Email: 'ana@grace.example', First: 'Ana' }),
+      row(5, { Email: 'ana@grace.example', Dept: 'Office' }),
+      row(6, person({ Email: 'bad' })),
+      row(7, person({ Email: 'bad' })),
+      row(8, { Email: 'ana.2@grace.example', Dept: 'Office' }),
+    ]
+    const { decisions, counts } = decideRows(rows, mapping, context())
+    expect(decisions.map((d) => [d.line, d.status, d.status === 'refused' ? d.reason.text : ''])).toEqual([
+      [2, 'new', ''],
+      [3, 'refused', 'Duplicate in the file: same email as line 2'],
+      [4, 'unchanged', ''],
+      [5, 'refused', 'Duplicate in the file: same email as line 4'],
+      [6, 'refused', 'Bad email: "bad"'],
+      [7, 'refused', 'Bad email: "bad"'],
+      [8, 'refused', 'No first name'],
+    ])
+    expect(counts).toEqual({ new: 1, unchanged: 1, updated: 0, refused: 5 })
+  })
+
+  it('adds new members up to the plan’s room and refuses the rest', () => {
+    const rows = [1, 2, 3, 4].map((i) => row(i + 1, person({ Email: `p${i}@grace.example` })))
+    const { decisions, counts } = decideRows(rows, mapping, context({ slots: 2, limit: 10 }))
+    expect(decisions.map((d) => d.status)).toEqual(['new', 'new', 'refused', 'refused'])
+    expect(counts).toEqual({ new: 2, unchanged: 0, updated: 0, refused: 2 })
+  })
+
+  it('counts every row once, and never adds more new members than the room', () => {
+    const cells = fc.record({
+      Email: fc.constantFrom('a@x.example', 'b@x.example', 'ana@grace.example', 'bad', ''),
+      First: fc.constantFrom('', 'Eva'),
+      Last: fc.constantFrom('', 'Paz'),
+      Dept: fc.constantFrom('', 'Office'),
+    })
+    fc.assert(
+      fc.property(fc.array(cells, { maxLength: 12 }), fc.option(fc.nat(3), { nil: null }), (all, slots) => {
+        const rows = all.map((c, i) => row(i + 2, c))
+        const { decisions, counts } = decideRows(rows, mapping, context({ slots, limit: 5 }))
+        expect(decisions).toHaveLength(rows.length)
+        expect(counts.new + counts.unchanged + counts.updated + counts.refused).toBe(rows.length)
+        if (slots !== null) expect(counts.new).toBeLessThanOrEqual(slots)
+        const accepted = decisions.filter((d) => d.status !== 'refused')
+        const emails = accepted.map((d) => (d.status === 'new' ? d.fields.email : d.memberId))
+        expect(new Set(emails).size).toBe(emails.length)
+      }),
+    )
+  })
+})
