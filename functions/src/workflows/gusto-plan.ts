@@ -1,0 +1,43 @@
+import {
+  addDays,
+  carriedWeekStarts,
+  conflict,
+  planGusto,
+  type GustoMatching,
+  type GustoPlan,
+  type Period,
+} from '@app/core'
+import type { OrgDb } from '@app/data'
+import { leaveOf } from './payroll.ts'
+
+/** Said when a period that is not closed is previewed or sent: only a closed period's hours are final. */
+export const PERIOD_NOT_CLOSED = 'Close this pay period before sending it'
+
+/**
+ * Everything Gusto gets for a closed pay period, read from what approval stored: the figures of
+ * the workweeks the period carries, the approved timesheets those figures came from (for their
+ * shifts), each member's role and the period's paid leave. A send job reads this once per run.
+ */
+export const gustoPlanFor = async (
+  db: OrgDb,
+  start: string,
+  matching: GustoMatching,
+): Promise<{ period: Period; timeZone: string; plan: GustoPlan }> => {
+  const [org, [stored]] = await Promise.all([db.organization.get(), db.payroll.periods(start, start)])
+  if (!stored || stored.status !== 'closed' || stored.start !== start) throw conflict(PERIOD_NOT_CLOSED)
+  const period = { start: stored.start, end: stored.end }
+  const weeks = carriedWeekStarts(period)
+  const [figures, members, leave] = await Promise.all([
+    db.payroll.figuresOfWeeks(weeks.start, weeks.end),
+    db.users.listForRecords(),
+    leaveOf(db, { start: weeks.start, end: addDays(weeks.end, 6) }),
+  ])
+  const ids = [...new Set(figures.filter((f) => f.payType === 'non-exempt').map((f) => f.timesheetId))]
+  const sheets = await Promise.all(ids.map((id) => db.timesheets.find(id)))
+  const timesheets = new Map(sheets.flatMap((s) => (s ? [[s.id, s] as const] : [])))
+  return {
+    period,
+    timeZone: org.timeZone,
+    plan: planGusto({ timeZone: org.timeZone, members, weeks: figures, timesheets, leave, matching }),
+  }
+}
