@@ -2,10 +2,14 @@ import {
   addDays,
   carriedWeekStarts,
   conflict,
+  hoursOf,
   planGusto,
   type GustoMatching,
   type GustoPlan,
+  type GustoPreview,
   type Period,
+  type Person,
+  type User,
 } from '@app/core'
 import type { OrgDb } from '@app/data'
 import { leaveOf } from './payroll.ts'
@@ -22,7 +26,7 @@ export const gustoPlanFor = async (
   db: OrgDb,
   start: string,
   matching: GustoMatching,
-): Promise<{ period: Period; timeZone: string; plan: GustoPlan }> => {
+): Promise<{ period: Period; timeZone: string; members: User[]; plan: GustoPlan }> => {
   const [org, [stored]] = await Promise.all([db.organization.get(), db.payroll.periods(start, start)])
   if (!stored || stored.status !== 'closed' || stored.start !== start) throw conflict(PERIOD_NOT_CLOSED)
   const period = { start: stored.start, end: stored.end }
@@ -38,6 +42,47 @@ export const gustoPlanFor = async (
   return {
     period,
     timeZone: org.timeZone,
+    members,
     plan: planGusto({ timeZone: org.timeZone, members, weeks: figures, timesheets, leave, matching }),
+  }
+}
+
+/** A member as the preview names them (one removed since keeps their place, as payroll files do). */
+export const personOf = (members: readonly User[]) => {
+  const byId = new Map(members.map((m) => [m.id, m]))
+  return (employeeId: string): Person => {
+    const m = byId.get(employeeId)
+    return { employeeId, firstName: m?.firstName ?? 'Removed', lastName: m?.lastName ?? 'member' }
+  }
+}
+
+/** The preview's members and problems from a plan: hours from core's minutes, members by name. */
+export const gustoPreviewOf = (
+  plan: GustoPlan,
+  members: readonly User[],
+): Pick<GustoPreview, 'members' | 'problems' | 'timeSheetCount'> => {
+  const person = personOf(members)
+  return {
+    members: plan.members
+      .map((m) => ({
+        ...person(m.employeeId),
+        matched: m.employeeUuid !== null,
+        timeSheets: m.timeSheets,
+        regularHours: hoursOf(m.regularMinutes),
+        overtimeHours: hoursOf(m.overtimeMinutes),
+        doubleTimeHours: hoursOf(m.doubleTimeMinutes),
+        vacationHours: m.leave.vacation,
+        sickHours: m.leave.sick,
+        personalHours: m.leave.personal,
+        holidayHours: m.leave.holiday,
+      }))
+      .sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName)),
+    problems: plan.problems.map((p) => ({
+      code: p.code,
+      person: person(p.employeeId),
+      ...(p.code === 'policy-unmatched' ? { kind: p.kind } : {}),
+      ...(p.code === 'figures-changed' ? { date: p.date } : {}),
+    })),
+    timeSheetCount: plan.shifts.length,
   }
 }
