@@ -101,6 +101,8 @@ export const payrollKeys = {
   /** Every volunteer report, whatever its range. */
   volunteerReports: volunteerHours,
   volunteerHours: (from: string, to: string) => [...volunteerHours, { from, to }] as const,
+  /** A closed period's Gusto preview and last send. */
+  gusto: (start: string) => [`/api/payroll/periods/${start}/gusto`] as const,
 }
 
 const allocationReports = ['/api/reports/allocation'] as const
