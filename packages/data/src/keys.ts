@@ -147,6 +147,13 @@ export const keys = {
   exportRunning: (orgId: string) => ({ pk: org(orgId), sk: 'EXPORTRUNNING' }),
   /** GSI1 partition of the exports still to make (sparse: removed when one ends). */
   exportsRunning: 'EXPORTS#RUNNING',
+  /** A pay period's send to Gusto: its state, what it did and what Gusto refused. */
+  gustoSend: (orgId: string, start: string) => ({ pk: org(orgId), sk: `GUSTO#SEND#${start}` }),
+  /** One shift of a pay period sent to Gusto as a time sheet: Gusto's id and version, and what it held. */
+  gustoSheet: (orgId: string, start: string, key: string) => ({ pk: org(orgId), sk: `GUSTO#SHEET#${start}#${key}` }),
+  gustoSheetsPrefix: (start: string) => `GUSTO#SHEET#${start}#`,
+  /** GSI1 partition of the sends to Gusto waiting for the send job (sparse: removed when one ends). */
+  gustoSendsDue: 'GUSTO#DUE',
   /** A webhook of the organization (its URL, events and signing secret). */
   webhook: (orgId: string, id: string) => ({ pk: org(orgId), sk: `WEBHOOK#${id}` }),
   webhooksPrefix: 'WEBHOOK#',
