@@ -9,6 +9,7 @@ export { handler as remindersJob } from './jobs/reminders.ts'
 export { exportJob } from './jobs/export-organization.ts'
 export { eraseClosedJob, handler as eraseClosedHandler } from './jobs/erase-closed.ts'
 export { timeOffYearlyJob, handler as timeOffYearlyHandler } from './jobs/time-off-yearly.ts'
+export { gustoIntegrationCheck } from './jobs/gusto-check.ts'
 
 /** The published API's document and the route that serves it, for whoever composes the routes. */
 export const openApiOfManifest = () => ({ key: 'openapi/get-openapi', document: openApiDocument(routes) })

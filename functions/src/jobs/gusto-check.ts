@@ -12,7 +12,7 @@ export const gustoIntegrationCheck = async (
   env: { accessToken?: string; baseUrl?: string; fetch?: Fetch },
   log: (line: string) => void,
 ) => {
-  if (!env.accessToken) throw new Error('Set GUSTO_ACCESS_TOKEN to a demo company access token (see docs/payroll.md)')
+  if (!env.accessToken) throw new Error('Set GUSTO_ACCESS_TOKEN to an access token of a Gusto demo company')
   const api = gustoApi({ accessToken: env.accessToken, baseUrl: env.baseUrl, fetch: env.fetch })
   const company = (await api.tokenInfo()).resource.uuid
   log(`company ${company}`)
