@@ -7,11 +7,12 @@ import {
   type GustoMatching,
   type GustoPlan,
   type GustoPreview,
+  type GustoSendStatus,
   type Period,
   type Person,
   type User,
 } from '@app/core'
-import type { OrgDb } from '@app/data'
+import type { OrgDb, StoredGustoSend } from '@app/data'
 import { leaveOf } from './payroll.ts'
 
 /** Said when a period that is not closed is previewed or sent: only a closed period's hours are final. */
@@ -84,5 +85,21 @@ export const gustoPreviewOf = (
       ...(p.code === 'figures-changed' ? { date: p.date } : {}),
     })),
     timeSheetCount: plan.shifts.length,
+  }
+}
+
+/**
+ * The last send as the Payroll page shows it. A send is changed since sent when the period was
+ * reopened after it (still open, or closed again later: its close is not the one that was sent).
+ */
+export const gustoSendView = (
+  stored: StoredGustoSend | null,
+  period: { status: 'open' | 'closed'; closedAt: string | null },
+): GustoSendStatus | null => {
+  if (!stored) return null
+  const { closedAt, requestedBy: _by, attempts: _attempts, ...view } = stored
+  return {
+    ...view,
+    changedSinceSent: stored.sentAt !== null && (period.status !== 'closed' || period.closedAt !== closedAt),
   }
 }
