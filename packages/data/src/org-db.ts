@@ -5,6 +5,7 @@ import { auditOf } from './audit.ts'
 import { closureOf } from './closures.ts'
 import { decisionLinksOf } from './decision-links.ts'
 import { exportsOf } from './exports.ts'
+import { integrationsOf } from './integrations.ts'
 import { kiosksOf } from './kiosks.ts'
 import { membersOf } from './members.ts'
 import { notificationsOf } from './notifications.ts'
@@ -34,5 +35,6 @@ export const orgDb = (orgId: string) => ({
   kiosks: kiosksOf(orgId),
   allocationCodes: allocationCodesOf(orgId),
   timeOff: timeOffOf(orgId),
+  integrations: integrationsOf(orgId),
 })
 export type OrgDb = ReturnType<typeof orgDb>
