@@ -1,4 +1,4 @@
-import { GustoError, gustoApi, type Fetch } from '@app/adapters'
+import { gustoApi, VendorError, type Fetch } from '@app/adapters'
 import { AppError, webhookRetryDelaySeconds, type GustoMatching, type GustoSendErrorView } from '@app/core'
 import { gustoSendsDue, orgDb } from '@app/data'
 import { gustoPlanFor, personOf } from '../workflows/gusto-plan.ts'
@@ -86,11 +86,11 @@ export const runGustoSend = async (orgId: string, start: string, deps: GustoSend
     await deps.sent?.(orgId, start, result)
     return state
   } catch (e) {
-    if (e instanceof GustoError && e.reconnect) {
+    if (e instanceof VendorError && e.unauthorized) {
       await db.gustoSends.finish(start, { ...EMPTY, state: 'reconnect', retryAt: null, errors: [] })
       return 'reconnect' as const
     }
-    if (e instanceof GustoError && e.retryable) return retry(e.retryAfterSeconds)
+    if (e instanceof VendorError && e.transient) return retry(e.retryAfterSeconds)
     if (e instanceof AppError) {
       // The period was reopened after the send was asked for: nothing is sent until it is closed again.
       await db.gustoSends.finish(start, { ...EMPTY, state: 'failed', retryAt: null, errors: [] })

@@ -38,7 +38,7 @@ export interface GustoSendResult {
 }
 
 /** Errors about what we sent are the member's; everything else stops the send. */
-const isRefusal = (e: unknown): e is GustoError => e instanceof GustoError && !e.reconnect && !e.retryable
+const isRefusal = (e: unknown): e is GustoError => e instanceof GustoError && !e.unauthorized && !e.transient
 
 export const sendToGusto = async (p: {
   api: GustoApi

@@ -186,7 +186,7 @@ describe('sending a closed biweekly period to Gusto', () => {
       store,
     }).catch((x: unknown) => x)
     expect(e).toBeInstanceOf(GustoError)
-    expect((e as GustoError).reconnect).toBe(true)
+    expect((e as GustoError).unauthorized).toBe(true)
     expect(Object.keys(store.records)).toHaveLength(5)
     expect(gusto.timeSheets.size).toBe(5)
     const result = await send(plan, store, 'gusto-access-2')

@@ -7,15 +7,7 @@ import { planGusto, memberWeek, DEFAULT_OVERTIME_RULES, emptyLeave } from '@app/
 import { GUSTO_ERRORS, startGustoDouble, type GustoDouble } from '../test/gusto-double.ts'
 import { gustoContractProblems } from '../test/gusto-contract.ts'
 import { withEnvironment } from './config.ts'
-import {
-  GUSTO_API_VERSION,
-  GustoError,
-  gustoApi,
-  gustoBaseUrl,
-  paidTimeOffBody,
-  retryAfterSeconds,
-  timeSheetBody,
-} from './gusto.ts'
+import { GUSTO_API_VERSION, GustoError, gustoApi, gustoBaseUrl, paidTimeOffBody, timeSheetBody } from './gusto.ts'
 
 let gusto: GustoDouble
 beforeAll(async () => {
@@ -107,7 +99,7 @@ describe('the Gusto client', () => {
     const c = gustoApi({ accessToken: 'old', baseUrl: gusto.url })
     const e = await c.timeOffPolicies(gusto.company).catch((x: unknown) => x)
     expect(e).toBeInstanceOf(GustoError)
-    expect(e).toMatchObject({ status: 401, reconnect: true, retryable: false })
+    expect(e).toMatchObject({ status: 401, unauthorized: true, transient: false })
     expect((e as GustoError).problems).toEqual([
       { key: 'request', category: 'invalid_token', message: 'The access token expired' },
     ])
@@ -119,7 +111,7 @@ describe('the Gusto client', () => {
     const e = await api()
       .createTimeSheet(gusto.company, timeSheetBody(p.shifts[0]!, 'America/New_York'))
       .catch((x: unknown) => x)
-    expect(e).toMatchObject({ status: 422, retryable: false, reconnect: false })
+    expect(e).toMatchObject({ status: 422, transient: false, unauthorized: false })
     expect((e as GustoError).problems).toEqual([
       { key: 'entity_uuid', category: 'invalid_attribute_value', message: 'Employee is not on an active job' },
     ])
@@ -127,15 +119,14 @@ describe('the Gusto client', () => {
     const r = await api()
       .timeOffPolicies(gusto.company)
       .catch((x: unknown) => x)
-    expect(r).toMatchObject({ status: 429, retryAfterSeconds: 7, retryable: true })
+    expect(r).toMatchObject({ status: 429, retryAfterSeconds: 7, transient: true })
   })
 
-  it('reads Retry-After as seconds or a date', () => {
-    expect(retryAfterSeconds('120')).toBe(120)
-    expect(retryAfterSeconds(null)).toBeNull()
-    expect(retryAfterSeconds('soon')).toBeNull()
-    expect(retryAfterSeconds('Sun, 29 Nov 2026 03:00:30 GMT', Date.parse('2026-11-29T03:00:00Z'))).toBe(30)
-    expect(retryAfterSeconds('Sun, 29 Nov 2026 02:00:00 GMT', Date.parse('2026-11-29T03:00:00Z'))).toBe(0)
+  it('an unreachable Gusto is an outage to try again later', async () => {
+    const e = await gustoApi({ accessToken: 't', baseUrl: 'http://127.0.0.1:9' })
+      .tokenInfo()
+      .catch((x: unknown) => x)
+    expect(e).toMatchObject({ status: 503, transient: true })
   })
 })
 

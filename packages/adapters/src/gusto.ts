@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { gustoHours, gustoLeaveHours, type GustoPlan, type GustoShift } from '@app/core'
 import { read } from './config.ts'
+import { VendorError, vendorErrorOf, vendorFetch } from './vendor-http.ts'
 
 /**
  * Gusto's API over plain HTTP: the base URL chosen by GUSTO_ENVIRONMENT (demo or production),
@@ -29,24 +30,20 @@ export interface GustoProblemText {
 }
 
 /**
- * A refused or failed Gusto call: its status, Gusto's own messages, how long it asked us to wait
- * (429's Retry-After) and whether the connection must be made again (401: the token is no longer
- * accepted, even after a refresh).
+ * A refused or failed Gusto call: the vendor error every integration shares (status, Gusto's
+ * message, Retry-After, `unauthorized` for a token no longer accepted, `transient` for 429 and
+ * 5xx), with each of Gusto's problems in its words (its `errors[]`, nested ones flattened).
  */
-export class GustoError extends Error {
+export class GustoError extends VendorError {
   constructor(
-    readonly status: number,
+    status: number,
     readonly problems: GustoProblemText[],
-    readonly retryAfterSeconds: number | null,
+    retryAfter: number | null,
+    message: string,
+    body: unknown = null,
   ) {
-    super(`Gusto answered ${status}${problems.length ? `: ${problems.map((p) => p.message).join('; ')}` : ''}`)
+    super(status, `Gusto answered ${status}: ${message}`, retryAfter, body)
     this.name = 'GustoError'
-  }
-  get reconnect() {
-    return this.status === 401
-  }
-  get retryable() {
-    return this.status === 429 || this.status >= 500
   }
 }
 
@@ -58,7 +55,6 @@ const ErrorItemTree: z.ZodType<ErrorItem> = ErrorItem.extend({
 const ErrorBody = z.union([
   z.object({ errors: z.array(ErrorItemTree) }),
   z.object({ error: z.string(), error_description: z.string().optional() }),
-  z.object({ message: z.string() }),
 ])
 
 const flatten = (items: readonly ErrorItem[]): GustoProblemText[] =>
@@ -68,27 +64,16 @@ const flatten = (items: readonly ErrorItem[]): GustoProblemText[] =>
       : [{ key: e.error_key, category: e.category, message: e.message ?? e.category }],
   )
 
-/** Seconds from a Retry-After header (seconds or an HTTP date); null when absent or unreadable. */
-export const retryAfterSeconds = (header: string | null, now = Date.now()): number | null => {
-  if (!header) return null
-  if (/^\d+$/.test(header.trim())) return Number(header.trim())
-  const at = Date.parse(header)
-  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000))
+const problemsOf = (body: unknown, message: string): GustoProblemText[] => {
+  const parsed = ErrorBody.safeParse(body)
+  if (!parsed.success) return body === null || body === '' ? [] : [{ key: 'request', category: 'error', message }]
+  if ('errors' in parsed.data) return flatten(parsed.data.errors)
+  return [{ key: 'request', category: parsed.data.error, message: parsed.data.error_description ?? parsed.data.error }]
 }
 
 const errorOf = async (res: Response): Promise<GustoError> => {
-  const text = await res.text()
-  let problems: GustoProblemText[] = []
-  try {
-    const body = ErrorBody.parse(JSON.parse(text))
-    if ('errors' in body) problems = flatten(body.errors)
-    else if ('error' in body)
-      problems = [{ key: 'request', category: body.error, message: body.error_description ?? body.error }]
-    else problems = [{ key: 'request', category: 'error', message: body.message }]
-  } catch {
-    if (text.trim()) problems = [{ key: 'request', category: 'error', message: text.trim().slice(0, 300) }]
-  }
-  return new GustoError(res.status, problems, retryAfterSeconds(res.headers.get('retry-after')))
+  const v = await vendorErrorOf(res)
+  return new GustoError(v.status, problemsOf(v.body, v.message), v.retryAfterSeconds, v.message, v.body)
 }
 
 export type Fetch = typeof fetch
@@ -158,7 +143,7 @@ export const paidTimeOffBody = (plan: GustoPlan, versions: ReadonlyMap<string, s
 /** A Gusto API bound to a company's access token. */
 export const gustoApi = (options: { accessToken: string; baseUrl?: string; fetch?: Fetch }) => {
   const base = options.baseUrl ?? gustoBaseUrl()
-  const send = options.fetch ?? fetch
+  const send = options.fetch ?? vendorFetch
   const call = async <T>(req: GustoRequest, answer: z.ZodType<T>): Promise<T> => {
     const res = await send(`${base}${req.path}`, {
       method: req.method,
@@ -169,7 +154,6 @@ export const gustoApi = (options: { accessToken: string; baseUrl?: string; fetch
         ...(req.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(req.body === undefined ? {} : { body: JSON.stringify(req.body) }),
-      signal: AbortSignal.timeout(15_000),
     })
     if (!res.ok) throw await errorOf(res)
     if (res.status === 204) return answer.parse(undefined)

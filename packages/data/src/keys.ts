@@ -198,4 +198,16 @@ export const keys = {
     sk: `TIMEOFF#LEDGER#${employeeId}#${id}`,
   }),
   ledgerPrefix: (employeeId: string) => `TIMEOFF#LEDGER#${employeeId}#`,
+
+  /** An integration's connection (its sealed tokens) and what it last sent. */
+  integration: (orgId: string, vendor: string) => ({ pk: org(orgId), sk: `INTEGRATION#${vendor}` }),
+  integrationsPrefix: 'INTEGRATION#',
+  /** A started OAuth consent, by the hash of its `state` (single-use, short-lived). */
+  integrationState: (orgId: string, stateHash: string) => ({ pk: org(orgId), sk: `INTSTATE#${stateHash}` }),
+  /** One of our things (a member, a code, a pay type) paired with one of a vendor's. */
+  integrationMatch: (orgId: string, vendor: string, kind: string, ourId: string) => ({
+    pk: org(orgId),
+    sk: `INTMATCH#${vendor}#${kind}#${ourId}`,
+  }),
+  integrationMatchesPrefix: (vendor: string, kind: string) => `INTMATCH#${vendor}#${kind}#`,
 }

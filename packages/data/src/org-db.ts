@@ -6,6 +6,7 @@ import { closureOf } from './closures.ts'
 import { decisionLinksOf } from './decision-links.ts'
 import { exportsOf } from './exports.ts'
 import { gustoSendsOf } from './gusto-sends.ts'
+import { integrationsOf } from './integrations.ts'
 import { kiosksOf } from './kiosks.ts'
 import { membersOf } from './members.ts'
 import { notificationsOf } from './notifications.ts'
@@ -36,5 +37,6 @@ export const orgDb = (orgId: string) => ({
   allocationCodes: allocationCodesOf(orgId),
   timeOff: timeOffOf(orgId),
   gustoSends: gustoSendsOf(orgId),
+  integrations: integrationsOf(orgId),
 })
 export type OrgDb = ReturnType<typeof orgDb>

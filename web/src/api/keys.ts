@@ -82,6 +82,10 @@ export const deviceKeys = { all: ['/api/profile/devices'] as const }
 
 export const apiTokenKeys = { all: ['/api/tokens'] as const, openapi: ['/api/openapi.json'] as const }
 /** Settings → Webhooks; a webhook's deliveries are read by their own URL. */
+export const integrationKeys = {
+  all: ['/api/integrations'] as const,
+}
+
 export const webhookKeys = {
   all: ['/api/webhooks'] as const,
   deliveries: (id: string) => [`/api/webhooks/${encodeURIComponent(id)}/deliveries`] as const,

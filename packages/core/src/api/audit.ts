@@ -47,6 +47,10 @@ export const AuditAction = z.enum([
   'timeOff.policiesChanged',
   'holidays.changed',
   'email.heldDropped',
+  'integration.connected',
+  'integration.disconnected',
+  'integration.matched',
+  'integration.sent',
 ])
 export type AuditAction = z.infer<typeof AuditAction>
 
@@ -93,6 +97,10 @@ export const auditActionLabel: Record<AuditAction, string> = {
   'timeOff.policiesChanged': 'Time off policies changed',
   'holidays.changed': 'Holidays and blackout dates changed',
   'email.heldDropped': 'Held email dropped: address not confirmed in 14 days',
+  'integration.connected': 'Integration connected',
+  'integration.disconnected': 'Integration disconnected',
+  'integration.matched': 'Integration matching changed',
+  'integration.sent': 'Pay period sent',
 }
 
 /**
