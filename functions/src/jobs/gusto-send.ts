@@ -1,5 +1,11 @@
 import { gustoApi, VendorError, type Fetch } from '@app/adapters'
-import { AppError, webhookRetryDelaySeconds, type GustoMatching, type GustoSendErrorView } from '@app/core'
+import {
+  AppError,
+  integrationMessages,
+  webhookRetryDelaySeconds,
+  type GustoMatching,
+  type GustoSendErrorView,
+} from '@app/core'
 import { gustoSendsDue, orgDb } from '@app/data'
 import { gustoPlanFor, personOf } from '../workflows/gusto-plan.ts'
 import { sendToGusto, type GustoSendResult } from '../workflows/gusto-send.ts'
@@ -91,6 +97,13 @@ export const runGustoSend = async (orgId: string, start: string, deps: GustoSend
       return 'reconnect' as const
     }
     if (e instanceof VendorError && e.transient) return retry(e.retryAfterSeconds)
+    if (
+      e instanceof AppError &&
+      (e.message === integrationMessages.reconnectNeeded || e.message === integrationMessages.notConnected)
+    ) {
+      await db.gustoSends.finish(start, { ...EMPTY, state: 'reconnect', retryAt: null, errors: [] })
+      return 'reconnect' as const
+    }
     if (e instanceof AppError) {
       // The period was reopened after the send was asked for: nothing is sent until it is closed again.
       await db.gustoSends.finish(start, { ...EMPTY, state: 'failed', retryAt: null, errors: [] })
