@@ -16,7 +16,7 @@
  * time-off-yearly posts each year's carryover and yearly time-off accruals once (a
  * second run grants nothing), for the organizations named or every one on the reminders list.
  * integration-check gusto runs the calls a send makes against Gusto's demo environment with
- * GUSTO_ACCESS_TOKEN (GUSTO_ENVIRONMENT, or GUSTO_API_BASE), leaving its company as it was; it
+ * GUSTO_ACCESS_TOKEN (GUSTO_ENVIRONMENT, or GUSTO_BASE_URL), leaving its company as it was; it
  * needs no local stack and is not part of CI.
  */
 import { withEnvironment } from '@app/adapters'

@@ -3,7 +3,7 @@ import { addDays, todayIn, type GustoShift } from '@app/core'
 
 /**
  * `npm run job -- integration-check gusto`: the calls a send makes, once, against Gusto's demo
- * environment (GUSTO_ENVIRONMENT, or GUSTO_API_BASE) with a company's access token
+ * environment (GUSTO_ENVIRONMENT, or GUSTO_BASE_URL) with a company's access token
  * (GUSTO_ACCESS_TOKEN): the company of the token, its employees, time-off policies and pay
  * periods, then one hour's time sheet for its first employee with a job, updated and deleted
  * again, so the company is left as it was. Each step is printed; the first refusal stops it.

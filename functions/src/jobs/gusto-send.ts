@@ -17,6 +17,8 @@ export const GUSTO_SEND_MAX_ATTEMPTS = 6
 export interface GustoConnection {
   accessToken: string
   companyUuid: string
+  /** The vendor's API address (the framework's configuration); the job's `baseUrl` otherwise. */
+  baseUrl?: string
   matching: GustoMatching
 }
 
@@ -66,7 +68,11 @@ export const runGustoSend = async (orgId: string, start: string, deps: GustoSend
     }
     const { period, timeZone, plan, members } = await gustoPlanFor(db, start, connection.matching)
     const result = await sendToGusto({
-      api: gustoApi({ accessToken: connection.accessToken, baseUrl: deps.baseUrl, fetch: deps.fetch }),
+      api: gustoApi({
+        accessToken: connection.accessToken,
+        baseUrl: connection.baseUrl ?? deps.baseUrl,
+        fetch: deps.fetch,
+      }),
       companyUuid: connection.companyUuid,
       period,
       timeZone,

@@ -52,13 +52,14 @@ export const gustoMatchingOf = (
 
 /** The organization's Gusto connection for a send: a current token (the framework's store), its company, the matching. */
 export const gustoConnectionOf = (db: OrgDb): Promise<GustoConnection> =>
-  withVendorToken(db, 'gusto', async (accessToken) => {
-    const api = gustoApi({ accessToken })
+  withVendorToken(db, 'gusto', async (accessToken, { vendor }) => {
+    const baseUrl = vendor.endpoints.api
+    const api = gustoApi({ accessToken, baseUrl })
     const companyUuid = (await api.tokenInfo()).resource.uuid
     const [members, employees, policies] = await Promise.all([
       db.users.listForRecords(),
       api.employees(companyUuid),
       api.timeOffPolicies(companyUuid),
     ])
-    return { accessToken, companyUuid, matching: gustoMatchingOf(members, employees, policies) }
+    return { accessToken, companyUuid, baseUrl, matching: gustoMatchingOf(members, employees, policies) }
   })

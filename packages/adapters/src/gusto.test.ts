@@ -37,12 +37,12 @@ const plan = (employeeUuid: string, jobUuid?: string) =>
   })
 
 describe('the Gusto client', () => {
-  it('talks to the demo environment unless told production, or to GUSTO_API_BASE', () => {
+  it('talks to the demo environment unless told production, or to GUSTO_BASE_URL', () => {
     expect(withEnvironment({}, gustoBaseUrl)).toBe('https://api.gusto-demo.com')
     expect(withEnvironment({ GUSTO_ENVIRONMENT: 'demo' }, gustoBaseUrl)).toBe('https://api.gusto-demo.com')
     expect(withEnvironment({ GUSTO_ENVIRONMENT: 'production' }, gustoBaseUrl)).toBe('https://api.gusto.com')
     expect(
-      withEnvironment({ GUSTO_ENVIRONMENT: 'production', GUSTO_API_BASE: 'http://127.0.0.1:9/' }, gustoBaseUrl),
+      withEnvironment({ GUSTO_ENVIRONMENT: 'production', GUSTO_BASE_URL: 'http://127.0.0.1:9/' }, gustoBaseUrl),
     ).toBe('http://127.0.0.1:9')
   })
 

@@ -5,7 +5,7 @@ import { VendorError, vendorErrorOf, vendorFetch } from './vendor-http.ts'
 
 /**
  * Gusto's API over plain HTTP: the base URL chosen by GUSTO_ENVIRONMENT (demo or production),
- * or GUSTO_API_BASE (a test double in tests); every call carries the API version its docs name.
+ * or GUSTO_BASE_URL (a test double in tests); every call carries the API version its docs name.
  * Request bodies are built here only, from core's plan, so the tests check each one against
  * Gusto's published schema.
  */
@@ -17,7 +17,7 @@ export type GustoEnvironment = keyof typeof GUSTO_BASE_URLS
 export const GUSTO_API_VERSION = '2025-06-15'
 
 export const gustoBaseUrl = (): string => {
-  const override = read('GUSTO_API_BASE')
+  const override = read('GUSTO_BASE_URL')
   if (override) return override.replace(/\/$/, '')
   return GUSTO_BASE_URLS[read('GUSTO_ENVIRONMENT') === 'production' ? 'production' : 'demo']
 }
