@@ -15,6 +15,9 @@
  * and on the stack's timer (infra/lib/environment.ts, jobEnvironments).
  * time-off-yearly posts each year's carryover and yearly time-off accruals once (a
  * second run grants nothing), for the organizations named or every one on the reminders list.
+ * integration-check gusto runs the calls a send makes against Gusto's demo environment with
+ * GUSTO_ACCESS_TOKEN (GUSTO_ENVIRONMENT, or GUSTO_BASE_URL), leaving its company as it was; it
+ * needs no local stack and is not part of CI.
  */
 import { withEnvironment } from '@app/adapters'
 import { AsOfDate, erasureRunDate } from '@app/core'
@@ -23,6 +26,7 @@ import {
   eraseClosedJob,
   exportJob,
   importMembersJob,
+  gustoIntegrationCheck,
   remindersJob,
   retryEmailsJob,
   timeOffYearlyJob,
@@ -43,6 +47,10 @@ const jobs = {
     ),
   'rebuild-aggregates': () =>
     system.organizations.rebuildAggregates(process.argv.slice(3), (line) => console.log(line)),
+  'integration-check': () => {
+    if (process.argv[3] !== 'gusto') throw new Error('Name the integration to check: integration-check gusto')
+    return gustoIntegrationCheck({ accessToken: process.env.GUSTO_ACCESS_TOKEN }, (line) => console.log(line))
+  },
 }
 /** Each scheduled job's name in infra/lib/environment.ts (rebuild-aggregates is a migration, not a job). */
 const scheduled: Partial<Record<keyof typeof jobs, JobName>> = {
@@ -71,12 +79,13 @@ if (!name || !(name in jobs)) {
 
 const main = async () => {
   const local = !process.env.TABLE_NAME
-  useRunningStack()
+  // The integration check talks to the vendor only: it needs no stack.
+  if (name !== 'integration-check') useRunningStack()
   const job = scheduled[name!]
   const run: () => Promise<unknown> = jobs[name!]
   const result = local && job ? await withEnvironment(runningJobEnvironment(job), run) : await run()
   console.log(`${name}: ${JSON.stringify(result)}`)
-  if (name !== 'rebuild-aggregates' && name !== 'erase-closed' && name !== 'time-off-yearly')
+  if (!['rebuild-aggregates', 'erase-closed', 'time-off-yearly', 'integration-check'].includes(name!))
     console.log(`The emails are in the local inbox: http://127.0.0.1:${configuredPorts().ses}/`)
 }
 

@@ -10,6 +10,7 @@ export { exportJob } from './jobs/export-organization.ts'
 export { importMembersJob } from './jobs/import-members.ts'
 export { eraseClosedJob, handler as eraseClosedHandler } from './jobs/erase-closed.ts'
 export { timeOffYearlyJob, handler as timeOffYearlyHandler } from './jobs/time-off-yearly.ts'
+export { gustoIntegrationCheck } from './jobs/gusto-check.ts'
 
 /** The published API's document and the route that serves it, for whoever composes the routes. */
 export const openApiOfManifest = () => ({ key: 'openapi/get-openapi', document: openApiDocument(routes) })

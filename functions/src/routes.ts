@@ -20,6 +20,10 @@ import showConfirmation from './email-confirmations/show-confirmation.ts'
 import confirmDecision from './email-decisions/confirm-decision.ts'
 import showDecision from './email-decisions/show-decision.ts'
 import getHealth from './health/get-health.ts'
+import connectIntegration from './integrations/connect-integration.ts'
+import disconnectIntegration from './integrations/disconnect-integration.ts'
+import integrationCallback from './integrations/integration-callback.ts'
+import listIntegrations from './integrations/list-integrations.ts'
 import addMember from './members/add-member.ts'
 import getImport from './members/get-import.ts'
 import importMembers from './members/import-members.ts'
@@ -130,6 +134,10 @@ export const routes = {
   'email-decisions/confirm-decision': confirmDecision,
   'email-decisions/show-decision': showDecision,
   'health/get-health': getHealth,
+  'integrations/connect-integration': connectIntegration,
+  'integrations/disconnect-integration': disconnectIntegration,
+  'integrations/integration-callback': integrationCallback,
+  'integrations/list-integrations': listIntegrations,
   'members/add-member': addMember,
   'members/get-import': getImport,
   'members/import-members': importMembers,

@@ -12,6 +12,7 @@ import { Files } from './constructs/files.ts'
 import { Firewall, firewallProps } from './constructs/firewall.ts'
 import { Jobs } from './constructs/jobs.ts'
 import { SecretsKey } from './constructs/secrets-key.ts'
+import { IntegrationSecrets } from './constructs/integrations.ts'
 import { Operations } from './constructs/operations.ts'
 import { Site } from './constructs/site.ts'
 import { suppressNagFindings } from './nag-suppressions.ts'
@@ -62,6 +63,7 @@ export class AppStack extends Stack {
   /** The header value CloudFront sends the API and every route checks (no way around the firewall). */
   readonly originVerify: Secret
   readonly secretsKey: SecretsKey
+  readonly integrations: IntegrationSecrets
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
     super(scope, id, props)
@@ -72,6 +74,7 @@ export class AppStack extends Stack {
     this.email = new Email(this, 'Email', { mailFrom: settings.mailFrom, mailDomain: settings.mailDomain })
     this.billing = new BillingSecrets(this, 'Billing')
     this.secretsKey = new SecretsKey(this, 'SecretsKey')
+    this.integrations = new IntegrationSecrets(this, 'Integrations')
     this.healthToken = new Secret(this, 'HealthToken', {
       description: 'Bearer token that opens the details of GET /api/health (anonymous callers get the cached summary)',
       generateSecretString: { passwordLength: 40, excludePunctuation: true, includeSpace: false },
@@ -135,6 +138,7 @@ export class AppStack extends Stack {
         healthToken: this.healthToken,
         originVerify,
         secretsKey: this.secretsKey.key,
+        integrations: this.integrations.secret,
       },
       access: props.access,
     })
@@ -163,6 +167,7 @@ export class AppStack extends Stack {
     // For operations run from a shell (npm run job -- rebuild-aggregates with TABLE_NAME).
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName })
     new CfnOutput(this, 'StripeSecretArn', { value: this.billing.stripe.secretArn })
+    new CfnOutput(this, 'IntegrationsSecretArn', { value: this.integrations.secret.secretArn })
     new CfnOutput(this, 'AlarmTopicArn', { value: this.operations.topic.topicArn })
     new CfnOutput(this, 'HealthTokenSecretArn', { value: this.healthToken.secretArn })
 
@@ -189,6 +194,7 @@ export class AppStack extends Stack {
           supervisorClient: this.auth.supervisorClientSecret,
           healthToken: this.healthToken,
           originVerify: this.originVerify,
+          integrations: this.integrations.secret,
         },
       },
       props.manifest,

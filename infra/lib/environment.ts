@@ -42,6 +42,11 @@ export interface EnvironmentValues {
   secretsKey: { keyId: string } | { localKey: string }
   /** The secret header value CloudFront sends the API (AWS only: the local stack has no CloudFront). */
   originVerify?: string
+  /**
+   * The integrations' OAuth apps: one JSON secret on AWS; on the local stack the settings given
+   * (QUICKBOOKS_CLIENT_ID...), none unless a test or the developer sets them.
+   */
+  integrations: { arn: string } | { values: Record<string, string> }
 }
 
 const secret = (name: string, ref: SecretRef, arnName = `${name}_ARN`): Record<string, string> =>
@@ -80,6 +85,8 @@ export const environmentByUse: Record<Use, (v: EnvironmentValues) => Record<stri
     ...secret('OIDC_CLIENT_SECRET', v.oidcClientSecret),
   }),
   secretsKey: secretsKeyEnvironment,
+  integrations: (v) =>
+    'arn' in v.integrations ? { INTEGRATIONS_SECRET_ARN: v.integrations.arn } : v.integrations.values,
 }
 
 /** Every function has these: source maps in stack traces, and the site's origin. */

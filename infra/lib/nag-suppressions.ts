@@ -30,6 +30,7 @@ export interface NagTargets {
     supervisorClient: IConstruct
     healthToken: IConstruct
     originVerify: IConstruct
+    integrations: IConstruct
   }
 }
 
@@ -199,6 +200,13 @@ export const suppressNagFindings = (targets: NagTargets, manifest: Manifest, acc
     {
       id: 'AwsSolutions-SMG4',
       reason: "Stripe keys are rolled in Stripe's dashboard, then stored here with put-secret-value (infra/README.md)",
+    },
+  ])
+  add(targets.secrets.integrations, [
+    {
+      id: 'AwsSolutions-SMG4',
+      reason:
+        "The integrations' OAuth client secrets are rolled in each vendor's developer portal, then stored here with put-secret-value",
     },
   ])
   add(targets.secrets.emailLink, [

@@ -18,6 +18,7 @@ export const envByUse: Record<Use, string[]> = {
   stripe: ['STRIPE_SECRET_ARN'],
   oidc: ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET_ARN'],
   secretsKey: ['SECRETS_KEY_ID'],
+  integrations: ['INTEGRATIONS_SECRET_ARN'],
 }
 
 /** Every function has these, whatever it uses. */
@@ -85,6 +86,7 @@ const computePermissionsByUse = (s: Synth): Record<Use, string[]> => {
     links: secret(stack.email.linkSecret.secretArn),
     stripe: secret(stack.billing.stripe.secretArn),
     oidc: secret(stack.auth.supervisorClientSecret.secretArn),
+    integrations: secret(stack.integrations.secret.secretArn),
   }
 }
 

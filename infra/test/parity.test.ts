@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { generatePassword } from '@app/adapters'
+import { integrationSettings } from '@app/core'
 import { tableDefinition } from '@app/data'
 import { routes } from '@app/functions'
 import { localBuckets, staffClientSettings, staffPoolSettings, tableInput } from '@app/local/src/provision.ts'
@@ -112,7 +113,12 @@ describe("each function's environment on the local stack", () => {
       ports,
       { userPoolId: 'pool', clientId: 'client' },
       { emailLinkSecret: 'e', healthToken: 'h', secretsKey: Buffer.alloc(32).toString('base64') },
-      { STRIPE_SECRET_KEY: 'sk_test_local', STRIPE_WEBHOOK_SECRET: 'whsec_local' },
+      {
+        STRIPE_SECRET_KEY: 'sk_test_local',
+        STRIPE_WEBHOOK_SECRET: 'whsec_local',
+        // The integrations configured too, as on AWS where their functions get the secret's ARN.
+        ...Object.fromEntries(Object.values(integrationSettings).flatMap((names) => names.map((n) => [n, 'set']))),
+      },
     ),
     runtime,
   )
@@ -124,6 +130,9 @@ describe("each function's environment on the local stack", () => {
     STRIPE_SECRET_KEY: 'STRIPE_SECRET_ARN',
     STRIPE_WEBHOOK_SECRET: 'STRIPE_SECRET_ARN',
     LOCAL_SECRETS_KEY: 'SECRETS_KEY_ID',
+    ...Object.fromEntries(
+      Object.values(integrationSettings).flatMap((names) => names.map((n) => [n, 'INTEGRATIONS_SECRET_ARN'])),
+    ),
   }
   /** Set on AWS only: the header CloudFront adds (functions/src/http/middleware.ts, originGuard). */
   const awsOnly = new Set(['ORIGIN_VERIFY'])

@@ -4,8 +4,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
-import { resetClients, withEnvironment } from '@app/adapters'
-import { contentSecurityPolicy, securityHeaders } from '@app/core'
+import { INTEGRATION_BASE_URLS, resetClients, withEnvironment } from '@app/adapters'
+import { contentSecurityPolicy, integrationSettings, securityHeaders } from '@app/core'
 import {
   eraseClosedHandler,
   exportJob,
@@ -118,7 +118,14 @@ export const localEnvironmentValues = (
   oidcClientSecret: { value: LOCAL_OIDC_CLIENT.secret },
   healthToken: { value: secrets.healthToken },
   secretsKey: { localKey: secrets.secretsKey },
+  integrations: { values: integrationValues(extra) },
 })
+
+/** The integrations' settings among the variables a stack was started with (none unless given). */
+const integrationValues = (extra: Record<string, string>) => {
+  const names = new Set(Object.values(integrationSettings).flat())
+  return Object.fromEntries(Object.entries(extra).filter(([name, value]) => names.has(name) && value))
+}
 
 /**
  * What every function gets on this stack besides its template variables: what Lambda's runtime
@@ -135,6 +142,8 @@ export const localRuntimeEnvironment = (ports: Ports, extra: Record<string, stri
   SES_ENDPOINT: `http://127.0.0.1:${ports.ses}`,
   OIDC_ALLOW_INSECURE: 'true',
   ...(extra.STRIPE_API_BASE ? { STRIPE_API_BASE: extra.STRIPE_API_BASE } : {}),
+  // A local double of a vendor (tests), in place of its real addresses.
+  ...Object.fromEntries(Object.entries(extra).filter(([name]) => INTEGRATION_BASE_URLS.includes(name))),
 })
 
 /**

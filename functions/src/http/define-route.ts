@@ -16,7 +16,8 @@ import { HttpResponse } from './response.ts'
 /**
  * What a route may touch; infra grants exactly this. 'links' is the link-signing secret alone (a
  * route that checks emailed links but sends no email); 'email' is sending plus that secret;
- * 'secretsKey' seals and opens secrets kept for others (webhook signing secrets) with the stack's key.
+ * 'secretsKey' seals and opens secrets kept for others (webhook signing secrets) with the stack's key;
+ * 'integrations' reads the integrations' OAuth app settings (QuickBooks, Gusto, Planning Center).
  */
 export type Use =
   | 'table'
@@ -29,6 +30,7 @@ export type Use =
   | 'stripe'
   | 'oidc'
   | 'secretsKey'
+  | 'integrations'
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 type Schema = z.ZodType

@@ -72,6 +72,8 @@ const isUnavailable = (e: unknown): boolean => {
     (stripeType !== undefined && unavailableNames.has(stripeType)) ||
     (code !== undefined && unavailableCodes.has(code)) ||
     isTransientCancel(e) ||
+    // An integration's vendor that is down, busy or unreachable (@app/adapters' VendorError).
+    (e.name === 'VendorError' && (e as { transient?: boolean }).transient === true) ||
     isUnavailable(e.cause)
   )
 }

@@ -68,6 +68,8 @@ export interface RouteResources {
   originVerify?: string
   /** The KMS key that seals secrets kept for others (constructs/secrets-key.ts). */
   secretsKey: IKey
+  /** The integrations' OAuth apps, one JSON secret (constructs/integrations.ts). */
+  integrations: ISecret
 }
 
 export interface ApiProps {
@@ -301,6 +303,7 @@ export const grants: Record<
   stripe: (r) => [readSecret(r.stripe.secret)],
   oidc: (r) => [readSecret(r.oidc.clientSecret)],
   secretsKey: (r) => [sealWith(r.secretsKey)],
+  integrations: (r) => [readSecret(r.integrations)],
 }
 
 /** Sealing and opening secrets with the stack's key, and nothing else of KMS. */
@@ -325,6 +328,7 @@ export const environmentValues = (r: RouteResources): EnvironmentValues => ({
   healthToken: { arn: r.healthToken.secretArn },
   originVerify: r.originVerify,
   secretsKey: { keyId: r.secretsKey.keyArn },
+  integrations: { arn: r.integrations.secretArn },
 })
 
 /**

@@ -1,4 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager'
+import { integrationSettings } from '@app/core'
 import { config, read } from './config.ts'
 
 /**
@@ -50,6 +51,23 @@ export const secrets = {
     if (!json) return {}
     const parsed = JSON.parse(json) as { secretKey?: string; webhookSecret?: string }
     return { secretKey: parsed.secretKey || undefined, webhookSecret: parsed.webhookSecret || undefined }
+  },
+  /**
+   * The integrations' OAuth apps (integrationSettings of @app/core names them): each a plain
+   * variable locally, or on AWS a key of one JSON secret whose ARN is INTEGRATIONS_SECRET_ARN,
+   * created empty for the operator to fill in. A variable set wins over the secret's key.
+   */
+  async integrations(): Promise<Record<string, string>> {
+    const arn = read('INTEGRATIONS_SECRET_ARN')
+    const json = arn ? await fromArn(arn) : undefined
+    const stored = json ? (JSON.parse(json) as Record<string, unknown>) : {}
+    const names = Object.values(integrationSettings).flat()
+    return Object.fromEntries(
+      names.flatMap((name) => {
+        const value = read(name) ?? (typeof stored[name] === 'string' ? stored[name].trim() : '')
+        return value ? [[name, value]] : []
+      }),
+    )
   },
 }
 

@@ -12,6 +12,7 @@ export const WebhookEvent = z.enum(
     'timesheet.approved',
     'timesheet.rejected',
     'pay_period.closed',
+    'pay_period.sent',
     'member.added',
     'member.removed',
     'time_off.requested',
@@ -41,6 +42,19 @@ const PayPeriodEventData = z.strictObject({
   end: z.string().describe('YYYY-MM-DD'),
   by: By,
 })
+const PayPeriodSentData = z.strictObject({
+  start: z.string().describe('YYYY-MM-DD'),
+  end: z.string().describe('YYYY-MM-DD'),
+  vendor: z.enum(['quickbooks', 'gusto']).describe('Where the period was sent'),
+  result: z.strictObject({
+    status: z.enum(['sent', 'partial', 'failed']),
+    created: z.number().int(),
+    updated: z.number().int(),
+    unchanged: z.number().int(),
+    failed: z.number().int(),
+  }),
+  by: By,
+})
 const MemberEventData = z.strictObject({
   memberId: z.string().describe('GET /api/employees (members:read)'),
   role: Role,
@@ -60,6 +74,7 @@ export const WebhookEventData = {
   'timesheet.approved': TimesheetEventData,
   'timesheet.rejected': TimesheetEventData,
   'pay_period.closed': PayPeriodEventData,
+  'pay_period.sent': PayPeriodSentData,
   'member.added': MemberEventData,
   'member.removed': MemberEventData,
   'time_off.requested': TimeOffEventData,

@@ -15,6 +15,7 @@ export {
   type ImportProgress,
   type StoredImport,
 } from './member-imports.ts'
+export { gustoSendsDue, GUSTO_SEND_UNDER_WAY, type StoredGustoSend } from './gusto-sends.ts'
 export { closedOrganizations, closures, closureState, organizationClosed, type StoredClosure } from './closures.ts'
 export * from './org-db.ts'
 export * from './system.ts'
@@ -42,3 +43,4 @@ export { reminderOrganizations, type Recipient } from './notifications.ts'
 export type { LedgerPosting } from './ledger.ts'
 export type { StoredTimeOff } from './time-off.ts'
 export { memberForSession } from './users.ts'
+export { CONSENT_MINUTES, type OpenConnection, type StoredIntegration } from './integrations.ts'

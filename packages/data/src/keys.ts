@@ -161,6 +161,13 @@ export const keys = {
   memberImportsRunning: 'MEMBERIMPORTS#RUNNING',
   /** The column mapping of the organization's last import, offered first next time. */
   importMapping: (orgId: string) => ({ pk: org(orgId), sk: 'IMPORTMAPPING' }),
+  /** A pay period's send to Gusto: its state, what it did and what Gusto refused. */
+  gustoSend: (orgId: string, start: string) => ({ pk: org(orgId), sk: `GUSTO#SEND#${start}` }),
+  /** One shift of a pay period sent to Gusto as a time sheet: Gusto's id and version, and what it held. */
+  gustoSheet: (orgId: string, start: string, key: string) => ({ pk: org(orgId), sk: `GUSTO#SHEET#${start}#${key}` }),
+  gustoSheetsPrefix: (start: string) => `GUSTO#SHEET#${start}#`,
+  /** GSI1 partition of the sends to Gusto waiting for the send job (sparse: removed when one ends). */
+  gustoSendsDue: 'GUSTO#DUE',
   /** A webhook of the organization (its URL, events and signing secret). */
   webhook: (orgId: string, id: string) => ({ pk: org(orgId), sk: `WEBHOOK#${id}` }),
   webhooksPrefix: 'WEBHOOK#',
@@ -205,4 +212,16 @@ export const keys = {
     sk: `TIMEOFF#LEDGER#${employeeId}#${id}`,
   }),
   ledgerPrefix: (employeeId: string) => `TIMEOFF#LEDGER#${employeeId}#`,
+
+  /** An integration's connection (its sealed tokens) and what it last sent. */
+  integration: (orgId: string, vendor: string) => ({ pk: org(orgId), sk: `INTEGRATION#${vendor}` }),
+  integrationsPrefix: 'INTEGRATION#',
+  /** A started OAuth consent, by the hash of its `state` (single-use, short-lived). */
+  integrationState: (orgId: string, stateHash: string) => ({ pk: org(orgId), sk: `INTSTATE#${stateHash}` }),
+  /** One of our things (a member, a code, a pay type) paired with one of a vendor's. */
+  integrationMatch: (orgId: string, vendor: string, kind: string, ourId: string) => ({
+    pk: org(orgId),
+    sk: `INTMATCH#${vendor}#${kind}#${ourId}`,
+  }),
+  integrationMatchesPrefix: (vendor: string, kind: string) => `INTMATCH#${vendor}#${kind}#`,
 }

@@ -6,6 +6,8 @@ import { auditOf } from './audit.ts'
 import { closureOf } from './closures.ts'
 import { decisionLinksOf } from './decision-links.ts'
 import { exportsOf } from './exports.ts'
+import { gustoSendsOf } from './gusto-sends.ts'
+import { integrationsOf } from './integrations.ts'
 import { kiosksOf } from './kiosks.ts'
 import { membersOf } from './members.ts'
 import { memberImportsOf } from './member-imports.ts'
@@ -38,5 +40,7 @@ export const orgDb = (orgId: string) => ({
   allocationCodes: allocationCodesOf(orgId),
   campuses: campusesOf(orgId),
   timeOff: timeOffOf(orgId),
+  gustoSends: gustoSendsOf(orgId),
+  integrations: integrationsOf(orgId),
 })
 export type OrgDb = ReturnType<typeof orgDb>

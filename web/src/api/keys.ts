@@ -89,6 +89,10 @@ export const deviceKeys = { all: ['/api/profile/devices'] as const }
 
 export const apiTokenKeys = { all: ['/api/tokens'] as const, openapi: ['/api/openapi.json'] as const }
 /** Settings → Webhooks; a webhook's deliveries are read by their own URL. */
+export const integrationKeys = {
+  all: ['/api/integrations'] as const,
+}
+
 export const webhookKeys = {
   all: ['/api/webhooks'] as const,
   deliveries: (id: string) => [`/api/webhooks/${encodeURIComponent(id)}/deliveries`] as const,
@@ -108,6 +112,8 @@ export const payrollKeys = {
   /** Every volunteer report, whatever its range. */
   volunteerReports: volunteerHours,
   volunteerHours: (from: string, to: string) => [...volunteerHours, { from, to }] as const,
+  /** A closed period's Gusto preview and last send. */
+  gusto: (start: string) => [`/api/payroll/periods/${start}/gusto`] as const,
 }
 
 const allocationReports = ['/api/reports/allocation'] as const

@@ -263,6 +263,7 @@ describe('Settings pages', () => {
       ['Kiosks', '/settings/kiosks'],
       ['API', '/settings/api'],
       ['Webhooks', '/settings/webhooks'],
+      ['Integrations', '/settings/integrations'],
       ['Data', '/settings/data'],
     ])
     expect(nav().getByRole('link', { name: 'Organization' }).getAttribute('aria-current')).toBe('page')

@@ -14,6 +14,7 @@ import { DataSection } from '../components/settings/DataSection.tsx'
 import { KioskSection } from '../components/settings/KioskSection.tsx'
 import { TimeOffSettingsSection } from '../components/settings/TimeOffSettingsSection.tsx'
 import { WebhooksSection } from '../components/settings/WebhooksSection.tsx'
+import { IntegrationsSection } from '../components/settings/IntegrationsSection.tsx'
 import { SettingsNav } from '../components/settings/SettingsNav.tsx'
 import { SetupGuide } from '../components/settings/SetupGuide.tsx'
 import {
@@ -39,6 +40,7 @@ const PAGE_CONTENT: Record<SettingsPageId, ComponentType> = {
   kiosks: KioskSection,
   api: ApiTokensSection,
   webhooks: WebhooksSection,
+  integrations: IntegrationsSection,
   data: DataSection,
 }
 

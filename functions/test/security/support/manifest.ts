@@ -13,7 +13,19 @@ export const supervisorOnly = manifest.filter(([, r]) => r.auth === 'supervisor'
  * object: another organization's value names that organization's own period, so they are not ids.
  */
 export const calendarParams = new Set(['start'])
-export const withPathParams = manifest.filter(([, r]) => pathParamsOf(r).some((p) => !calendarParams.has(p)))
+/**
+ * Routes whose path names something every organization has alike (an integration: quickbooks,
+ * gusto...), not an object of one organization; what they reach is the session's organization's own.
+ */
+export const namesNoObject: Partial<Record<RouteKey, string>> = {
+  'integrations/connect-integration': "an integration's name; integrations/integrations.test.ts",
+  'integrations/disconnect-integration': "an integration's name; integrations/integrations.test.ts",
+  'integrations/integration-callback':
+    "an integration's name and a state bound to the organization and supervisor; integrations/integrations.test.ts",
+}
+export const withPathParams = manifest.filter(
+  ([k, r]) => !(k in namesNoObject) && pathParamsOf(r).some((p) => !calendarParams.has(p)),
+)
 export const stateChanging = manifest.filter(([, r]) => r.method !== 'GET')
 
 /**

@@ -316,6 +316,15 @@ export const realParams = async (key: RouteKey, route: Route, t: Tenant): Promis
       params.id = (await t.freshKiosk()).id
     } else if (name === 'id' && route.path.startsWith('/api/webhooks/')) {
       params.id = (await t.freshWebhook()).id
+    } else if (name === 'id' && route.path.startsWith('/api/integrations/')) {
+      // Configured with a vendor that is never reached: connect only answers its consent address.
+      Object.assign(process.env, {
+        QUICKBOOKS_CLIENT_ID: 'security-test',
+        QUICKBOOKS_CLIENT_SECRET: 'security-test',
+        QUICKBOOKS_ENVIRONMENT: 'sandbox',
+        QUICKBOOKS_BASE_URL: 'http://127.0.0.1:9',
+      })
+      params.id = 'quickbooks'
     } else if (name === 'deliveryId') {
       params.deliveryId = (await t.freshDelivery(params.id!)).id
     } else if (name === 'id' && route.path.startsWith('/api/profile/devices/')) {

@@ -48,6 +48,10 @@ export const AuditAction = z.enum([
   'timeOff.policiesChanged',
   'holidays.changed',
   'email.heldDropped',
+  'integration.connected',
+  'integration.disconnected',
+  'integration.matched',
+  'integration.sent',
 ])
 export type AuditAction = z.infer<typeof AuditAction>
 
@@ -95,6 +99,10 @@ export const auditActionLabel: Record<AuditAction, string> = {
   'timeOff.policiesChanged': 'Time off policies changed',
   'holidays.changed': 'Holidays and blackout dates changed',
   'email.heldDropped': 'Held email dropped: address not confirmed in 14 days',
+  'integration.connected': 'Integration connected',
+  'integration.disconnected': 'Integration disconnected',
+  'integration.matched': 'Integration matching changed',
+  'integration.sent': 'Pay period sent',
 }
 
 /**

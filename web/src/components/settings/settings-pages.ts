@@ -15,6 +15,7 @@ export const SETTINGS_PAGES = [
   'kiosks',
   'api',
   'webhooks',
+  'integrations',
   'data',
 ] as const
 export type SettingsPageId = (typeof SETTINGS_PAGES)[number]

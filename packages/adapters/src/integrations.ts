@@ -1,0 +1,106 @@
+import { integrationEnvironments, integrationSettings, type IntegrationId } from '@app/core'
+import { read } from './config.ts'
+import { secrets } from './secrets.ts'
+
+/**
+ * Each vendor's OAuth app and addresses. The client id, secret and environment come from
+ * `secrets.integrations()` (Secrets Manager on AWS, the environment locally); the addresses derive
+ * from the environment, unless `<VENDOR>_BASE_URL` points them all at one other host (tests run the
+ * real code against a local double of the vendor this way; nothing sets it on AWS).
+ */
+export interface VendorEndpoints {
+  authorize: string
+  token: string
+  revoke: string
+  api: string
+}
+
+export interface VendorConfig {
+  id: IntegrationId
+  clientId: string
+  clientSecret: string
+  environment: string
+  endpoints: VendorEndpoints
+  /** The scopes asked for at consent (none: the app's own). */
+  scope?: string
+  /** How the client authenticates at the token and revoke endpoints (RFC 6749 2.3.1). */
+  clientAuth: 'basic' | 'post'
+  /** How the revoke endpoint takes the token: Intuit's JSON, or RFC 7009's form. */
+  revokeAs: 'json' | 'form'
+}
+
+const prefixOf: Record<IntegrationId, string> = {
+  quickbooks: 'QUICKBOOKS',
+  gusto: 'GUSTO',
+  'planning-center': 'PLANNING_CENTER',
+}
+
+/** The variables that point a vendor's addresses at another host (a local test double; never set on AWS). */
+export const INTEGRATION_BASE_URLS: readonly string[] = Object.values(prefixOf).map((p) => `${p}_BASE_URL`)
+
+const intuitPaths = {
+  authorize: '/connect/oauth2',
+  token: '/oauth2/v1/tokens/bearer',
+  revoke: '/v2/oauth2/tokens/revoke',
+}
+const oauthPaths = { authorize: '/oauth/authorize', token: '/oauth/token', revoke: '/oauth/revoke' }
+const onHost = (base: string, paths: typeof oauthPaths): VendorEndpoints => ({
+  authorize: `${base}${paths.authorize}`,
+  token: `${base}${paths.token}`,
+  revoke: `${base}${paths.revoke}`,
+  api: base,
+})
+
+/** The vendors' own addresses, by environment, as their developer documentation gives them. */
+const realEndpoints = (id: IntegrationId, environment: string): VendorEndpoints => {
+  if (id === 'quickbooks')
+    return {
+      authorize: 'https://appcenter.intuit.com/connect/oauth2',
+      token: 'https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer',
+      revoke: 'https://developer.api.intuit.com/v2/oauth2/tokens/revoke',
+      api:
+        environment === 'production'
+          ? 'https://quickbooks.api.intuit.com'
+          : 'https://sandbox-quickbooks.api.intuit.com',
+    }
+  if (id === 'gusto')
+    return onHost(environment === 'production' ? 'https://api.gusto.com' : 'https://api.gusto-demo.com', oauthPaths)
+  return onHost('https://api.planningcenteronline.com', oauthPaths)
+}
+
+const shapes: Record<IntegrationId, Pick<VendorConfig, 'scope' | 'clientAuth' | 'revokeAs'>> = {
+  quickbooks: { scope: 'com.intuit.quickbooks.accounting', clientAuth: 'basic', revokeAs: 'json' },
+  gusto: { clientAuth: 'post', revokeAs: 'form' },
+  'planning-center': { scope: 'people', clientAuth: 'post', revokeAs: 'form' },
+}
+
+export type VendorSettings = { missing: string[]; vendor?: undefined } | { missing: []; vendor: VendorConfig }
+
+/**
+ * An integration's configuration, or the names of the settings it lacks (an environment that is
+ * not one of the vendor's counts as missing). Planning Center has one environment and no setting for it.
+ */
+export const vendorSettings = async (id: IntegrationId): Promise<VendorSettings> => {
+  const values = await secrets.integrations()
+  const prefix = prefixOf[id]
+  const environments = integrationEnvironments[id]
+  const missing = integrationSettings[id].filter((name) => {
+    const value = values[name]
+    if (!value) return true
+    return name.endsWith('_ENVIRONMENT') && !environments.includes(value)
+  })
+  if (missing.length) return { missing }
+  const environment = values[`${prefix}_ENVIRONMENT`] ?? environments[0]!
+  const base = read(`${prefix}_BASE_URL`)?.replace(/\/+$/, '')
+  return {
+    missing: [],
+    vendor: {
+      id,
+      clientId: values[`${prefix}_CLIENT_ID`]!,
+      clientSecret: values[`${prefix}_CLIENT_SECRET`]!,
+      environment,
+      endpoints: base ? onHost(base, id === 'quickbooks' ? intuitPaths : oauthPaths) : realEndpoints(id, environment),
+      ...shapes[id],
+    },
+  }
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it, vi } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { IntegrationView, OrganizationSettings } from '@app/core'
+import { makeUser } from '../../../test/fixtures.ts'
+import { mockFetch } from '../../../test/fetch-mock.ts'
+import { renderApp } from '../../../test/render.tsx'
+import '../../pages/SettingsPage.tsx'
+
+const settings: OrganizationSettings = {
+  organizationName: 'Grace Chapel',
+  logoUrl: null,
+  timeZone: 'America/Chicago',
+  weekStartDay: 'monday',
+  approvalEmails: true,
+  clockOutLimitHours: 10,
+}
+const base = { lastSentAt: null, reconnectNeeded: false, connectedAt: null, account: null, missingSettings: [] }
+const quickbooks: IntegrationView = { ...base, id: 'quickbooks', configured: true, connected: false }
+const gusto: IntegrationView = {
+  ...base,
+  id: 'gusto',
+  configured: false,
+  connected: false,
+  missingSettings: ['GUSTO_CLIENT_ID', 'GUSTO_CLIENT_SECRET', 'GUSTO_ENVIRONMENT'],
+}
+const planningCenter: IntegrationView = {
+  ...base,
+  id: 'planning-center',
+  configured: true,
+  connected: true,
+  reconnectNeeded: true,
+  connectedAt: '2026-11-20T15:00:00Z',
+}
+
+const show = (path = '/settings/integrations', list = [quickbooks, gusto, planningCenter]) => {
+  let current = list
+  const fetch = mockFetch({
+    'GET /api/auth/user': { body: makeUser({ role: 'supervisor' }) },
+    'GET /api/organization/settings': { body: settings },
+    'GET /api/integrations': () => ({ body: { integrations: current } }),
+    'POST /api/integrations/quickbooks/connect': {
+      body: { authorizationUrl: 'https://vendor.example/consent?state=s' },
+    },
+    'POST /api/integrations/planning-center/disconnect': () => {
+      current = current.map((i) =>
+        i.id === 'planning-center' ? { ...i, connected: false, reconnectNeeded: false } : i,
+      )
+      return { body: current.find((i) => i.id === 'planning-center') }
+    },
+  })
+  renderApp(path)
+  return { fetch, user: userEvent.setup() }
+}
+
+describe('Settings → Integrations', () => {
+  it('lists the three with their status and the settings a missing one needs', async () => {
+    show()
+    const section = within(await screen.findByRole('region', { name: 'Integrations' }))
+    const list = within(await section.findByRole('list', { name: 'Integrations' }))
+    expect(list.getByTestId('integration-status-quickbooks').textContent).toBe('Not connected')
+    expect(list.getByTestId('integration-status-gusto').textContent).toBe('Not set up')
+    expect(list.getByTestId('integration-status-planning-center').textContent).toBe('Reconnect needed')
+    expect(
+      list.getByText(
+        'Your administrator has not set this integration up yet. Missing settings: GUSTO_CLIENT_ID, GUSTO_CLIENT_SECRET, GUSTO_ENVIRONMENT',
+      ),
+    ).toBeTruthy()
+    expect(list.queryByRole('button', { name: 'Connect Gusto' })).toBeNull()
+    expect(list.getByRole('button', { name: 'Reconnect Planning Center' })).toBeTruthy()
+    expect(list.getAllByText('Nothing sent yet')).toHaveLength(3)
+  })
+
+  it('connects by going to the vendor’s consent page', async () => {
+    const assign = vi.fn()
+    vi.stubGlobal('location', { ...window.location, assign })
+    const { user } = show()
+    const section = within(await screen.findByRole('region', { name: 'Integrations' }))
+    await user.click(await section.findByRole('button', { name: 'Connect QuickBooks Online' }))
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://vendor.example/consent?state=s'))
+    vi.unstubAllGlobals()
+  })
+
+  it('disconnects after confirming', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true)
+    const { fetch, user } = show()
+    const section = within(await screen.findByRole('region', { name: 'Integrations' }))
+    await user.click(await section.findByRole('button', { name: 'Disconnect Planning Center' }))
+    expect(await section.findByRole('button', { name: 'Connect Planning Center' })).toBeTruthy()
+    expect(
+      fetch.mock.calls.some(([url, i]) => String(url).endsWith('/planning-center/disconnect') && i?.method === 'POST'),
+    ).toBe(true)
+  })
+
+  it('says what the consent ended with', async () => {
+    show('/settings/integrations?integration=quickbooks&connected=1')
+    expect((await screen.findByText('QuickBooks Online is connected.')).getAttribute('role')).toBe('status')
+  })
+
+  it('says when an attempt expired', async () => {
+    show('/settings/integrations?integration=gusto&error=expired')
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Gusto was not connected: the attempt expired or was already used. Try again.',
+    )
+  })
+})

@@ -1,0 +1,176 @@
+import { Plug } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router-dom'
+import { IntegrationId, type IntegrationView } from '@app/core'
+import { errorMessage } from '../../api/client.ts'
+import { useConnectIntegration, useDisconnectIntegration, useIntegrations } from '../../api/integrations.ts'
+import { useOrgTimeZone } from '../../api/organization.ts'
+import { formatDate } from '../../lib/format.ts'
+import { toastFailure } from '../../lib/toast-failure.ts'
+import { Button } from '../ui/Button.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card.tsx'
+import { ErrorState } from '../ui/ErrorState.tsx'
+import { LoadingState } from '../ui/LoadingState.tsx'
+
+const OUTCOMES = ['connected', 'denied', 'expired', 'refused'] as const
+type Outcome = (typeof OUTCOMES)[number]
+
+/** What the vendor's consent ended with, from the address the callback returned to. */
+const outcomeOf = (params: URLSearchParams): { id: IntegrationId; outcome: Outcome } | undefined => {
+  const id = IntegrationId.safeParse(params.get('integration'))
+  if (!id.success) return undefined
+  const outcome = params.get('connected') ? 'connected' : params.get('error')
+  return OUTCOMES.includes(outcome as Outcome) ? { id: id.data, outcome: outcome as Outcome } : undefined
+}
+
+function StatusBadge({ integration }: { integration: IntegrationView }) {
+  const { t } = useTranslation('supervisor')
+  const [key, tone] = !integration.configured
+    ? (['notConfigured', 'bg-slate-100 text-slate-700'] as const)
+    : integration.reconnectNeeded
+      ? (['reconnect', 'bg-amber-100 text-amber-900'] as const)
+      : integration.connected
+        ? (['connected', 'bg-green-100 text-green-900'] as const)
+        : (['notConnected', 'bg-slate-100 text-slate-700'] as const)
+  return (
+    <span
+      data-testid={`integration-status-${integration.id}`}
+      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${tone}`}
+    >
+      {t(`integrations.status.${key}`)}
+    </span>
+  )
+}
+
+function IntegrationItem({ integration }: { integration: IntegrationView }) {
+  const { t } = useTranslation('supervisor')
+  const zone = useOrgTimeZone()
+  const connect = useConnectIntegration()
+  const disconnect = useDisconnectIntegration()
+  const name = t(`integrations.names.${integration.id}`)
+  const titleId = `integration-${integration.id}-title`
+  const startConnect = () =>
+    connect.mutate(integration.id, {
+      onSuccess: ({ authorizationUrl }) => window.location.assign(authorizationUrl),
+      onError: (error) => toastFailure(t('integrations.connectFailed'), error, t('integrations.connectFailed')),
+    })
+  return (
+    <li aria-labelledby={titleId} className="space-y-2 py-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="min-w-0 space-y-1 text-sm">
+          <p className="flex flex-wrap items-center gap-2">
+            <span id={titleId} className="font-semibold text-slate-900">
+              {name}
+            </span>
+            <StatusBadge integration={integration} />
+          </p>
+          <p className="text-slate-700">{t(`integrations.about.${integration.id}`)}</p>
+          {integration.connected && integration.connectedAt ? (
+            <p className="text-slate-600">
+              {t('integrations.connectedSince', { time: formatDate(integration.connectedAt, 'dateTime', '-', zone) })}
+              {integration.account ? ` · ${t('integrations.account', { account: integration.account })}` : null}
+            </p>
+          ) : null}
+          <p className="text-slate-600" data-testid={`integration-last-sent-${integration.id}`}>
+            {integration.lastSentAt
+              ? t('integrations.lastSent', { time: formatDate(integration.lastSentAt, 'dateTime', '-', zone) })
+              : t('integrations.neverSent')}
+          </p>
+        </div>
+        {integration.configured ? (
+          <div className="flex flex-wrap gap-2">
+            {!integration.connected || integration.reconnectNeeded ? (
+              <Button
+                type="button"
+                size="sm"
+                disabled={connect.isPending}
+                aria-label={t(
+                  integration.reconnectNeeded ? 'integrations.reconnectNamed' : 'integrations.connectNamed',
+                  {
+                    name,
+                  },
+                )}
+                onClick={startConnect}
+              >
+                {t(integration.reconnectNeeded ? 'integrations.reconnect' : 'integrations.connect')}
+              </Button>
+            ) : null}
+            {integration.connected ? (
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                disabled={disconnect.isPending}
+                aria-label={t('integrations.disconnectNamed', { name })}
+                onClick={() => {
+                  if (!window.confirm(t('integrations.disconnectConfirm', { name }))) return
+                  disconnect.mutate(integration.id, {
+                    onError: (error) =>
+                      toastFailure(t('integrations.disconnectFailed'), error, t('integrations.disconnectFailed')),
+                  })
+                }}
+              >
+                {t('integrations.disconnect')}
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+      {!integration.configured ? (
+        <p className="text-sm text-slate-700">
+          {t('integrations.notConfigured', { settings: integration.missingSettings.join(', ') })}
+        </p>
+      ) : integration.reconnectNeeded ? (
+        <p role="status" className="text-sm text-amber-900">
+          {t('integrations.reconnectText', { name })}
+        </p>
+      ) : null}
+    </li>
+  )
+}
+
+/** Settings → Integrations (supervisors): connect and disconnect each payroll, accounting or directory system. */
+export function IntegrationsSection() {
+  const { t } = useTranslation('supervisor')
+  const integrations = useIntegrations()
+  const [params] = useSearchParams()
+  const outcome = outcomeOf(params)
+  return (
+    <Card id="integrations" role="region" aria-labelledby="integrations-title">
+      <CardHeader>
+        <CardTitle id="integrations-title" className="flex items-center gap-2">
+          <Plug aria-hidden className="size-5" /> {t('integrations.title')}
+        </CardTitle>
+        <CardDescription>{t('integrations.description')}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {outcome ? (
+          <p
+            role={outcome.outcome === 'connected' ? 'status' : 'alert'}
+            className={
+              outcome.outcome === 'connected'
+                ? 'rounded-md bg-green-50 p-3 text-sm text-green-900'
+                : 'rounded-md bg-red-50 p-3 text-sm text-red-900'
+            }
+          >
+            {t(`integrations.outcome.${outcome.outcome}`, { name: t(`integrations.names.${outcome.id}`) })}
+          </p>
+        ) : null}
+        {integrations.data ? (
+          <ul className="divide-y divide-slate-100" aria-label={t('integrations.listLabel')}>
+            {integrations.data.integrations.map((integration) => (
+              <IntegrationItem key={integration.id} integration={integration} />
+            ))}
+          </ul>
+        ) : integrations.isLoading ? (
+          <LoadingState label={t('integrations.loading')} />
+        ) : (
+          <ErrorState
+            message={errorMessage(integrations.error, t('integrations.loadError'))}
+            onRetry={() => void integrations.refetch()}
+          />
+        )}
+      </CardContent>
+    </Card>
+  )
+}
