@@ -28,11 +28,14 @@ export default defineRoute({
       })
     if (query.end > addDays(query.start, 370))
       throw badRequest('A report covers at most one year', { end: 'A report covers at most one year' })
-    const [sheets, { directory }, org] = await Promise.all([
+    const [sheets, org] = await Promise.all([
       db.timesheets.inWeeks(query.start, query.end),
-      db.aggregates.summary(),
       zoneOrg ?? db.organization.get(),
     ])
+    // Only the members the report names: its employees and approvers.
+    const directory = await db.aggregates.entries(
+      sheets.flatMap((t) => (t.approvedBy ? [t.employeeId, t.approvedBy] : [t.employeeId])),
+    )
     return listed(sheets, directory, org).map((t) => {
       const a = t.approvedBy ? directory.get(t.approvedBy) : undefined
       return { ...t, approver: a ? { firstName: a.firstName, lastName: a.lastName } : null }

@@ -23,6 +23,7 @@ export { webhookDeliveryItem } from './webhooks.ts'
 export interface SentCommand {
   name: string
   round: number
+  input: Record<string, unknown>
 }
 
 /**
@@ -35,9 +36,9 @@ export const commandsDuring = async (run: () => Promise<unknown>): Promise<SentC
   const sent: SentCommand[] = []
   let answered = 0
   const original = client.send.bind(client) as (command: unknown) => Promise<unknown>
-  client.send = (async (command: { constructor: { name: string } }) => {
+  client.send = (async (command: { constructor: { name: string }; input: Record<string, unknown> }) => {
     const round = answered + 1
-    sent.push({ name: command.constructor.name, round })
+    sent.push({ name: command.constructor.name, round, input: command.input })
     try {
       return await original(command)
     } finally {
