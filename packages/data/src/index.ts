@@ -23,7 +23,13 @@ export {
   type TemplatedEmail,
 } from './outbox.ts'
 export type { Effects } from './effects.ts'
-export { webhookDeliveries, type QueuedWebhook, type SubscribedEvent, type StoredDelivery, type StoredWebhook } from './webhooks.ts'
+export {
+  webhookDeliveries,
+  type QueuedWebhook,
+  type SubscribedEvent,
+  type StoredDelivery,
+  type StoredWebhook,
+} from './webhooks.ts'
 export { directoryEntryOf } from './aggregates.ts'
 export type { DirectoryEntry, Summary, WeekStats } from './aggregates.ts'
 export type { ClosedUnapproved, StoredPeriod } from './payroll.ts'
