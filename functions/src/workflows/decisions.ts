@@ -13,7 +13,7 @@ import {
 } from '@app/core'
 import { config } from '@app/adapters'
 import { emailLinkOf, type OrgDb, type QueuedEmail, type QueuedWebhook } from '@app/data'
-import { queuedEmail } from '../views/templates.ts'
+import { queuedEmail } from '../views/queued-email.ts'
 import { deliver } from './mailer.ts'
 import { timesheetEventData } from './webhook-events.ts'
 import { deliverNow } from './webhook-sender.ts'

@@ -1,7 +1,7 @@
 import { finalReviewersOf, type Organization, type Roster, type Timesheet, type User } from '@app/core'
 import type { OrgDb, QueuedEmail } from '@app/data'
 import type { SheetDays } from '../views/emails.ts'
-import { brandOf, namesOf, queuedEmail, recipientOf, sheetDaysOf } from '../views/templates.ts'
+import { brandOf, namesOf, queuedEmail, recipientOf, sheetDaysOf } from '../views/queued-email.ts'
 import { decisionLinkUrls } from './decision-links.ts'
 import { memberRoutingOf, reviewersFor } from './routing.ts'
 
