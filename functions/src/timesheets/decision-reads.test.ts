@@ -8,6 +8,7 @@ import { inbox } from '../../test/support/test-inbox.ts'
 import updateMember from '../members/update-member.ts'
 import setAway from '../profile/set-away.ts'
 import { decideTimesheet } from '../workflows/decisions.ts'
+import bulkApprove from './bulk-approve.ts'
 import createTimesheet from './create-timesheet.ts'
 
 /**
@@ -114,5 +115,24 @@ describe('what a decision reads before its transaction', () => {
     // The final approver (asked about none of Ana's weeks before) got the review email with it.
     const reviews = await inbox(org.supervisor.email!)
     expect(reviews.filter((m) => m.subject.startsWith('Timesheet to review: Ana Silva'))).toHaveLength(1)
+  })
+
+  it('reads the directory, the organization, the policies and the webhooks once for a whole bulk approval', async () => {
+    const { org, submit } = await organization()
+    const ids = [await submit(4), await submit(5), await submit(6)]
+    let res: Awaited<ReturnType<typeof callRoute>> | undefined
+    const sent = await commandsDuring(async () => {
+      res = await callRoute(bulkApprove, { cookies: [org.cookie], body: { ids } })
+    })
+    expect(res!.status, res!.text).toBe(200)
+    expect(res!.json).toMatchObject({ approved: ids, failed: [] })
+    const values = (c: SentCommand) => Object.values((c.input.ExpressionAttributeValues ?? {}) as object)
+    const directoryReads = sent.filter((c) => c.name === 'QueryCommand' && values(c).includes('STATS#members#0'))
+    expect(directoryReads).toHaveLength(1)
+    const organizationReads = sent.filter(
+      (c) => c.name === 'GetCommand' && (c.input.Key as { sk: string }).sk === 'ORG',
+    )
+    expect(organizationReads).toHaveLength(1)
+    expect(sent.filter((c) => c.name === 'TransactWriteCommand')).toHaveLength(3)
   })
 })
