@@ -163,6 +163,12 @@ describe('bundling', () => {
     expect(packagesOf('openapi/get-openapi')).not.toContain('stripe')
     // The health check asks whether Stripe is configured (its secret), never Stripe itself: no library.
     expect(packagesOf('health/get-health')).not.toContain('stripe')
+    // Only a route that sends email renders it: queuing one with a change (views/queued-email.ts)
+    // loads no template, so no other route carries React DOM (the kiosk's member list did).
+    expect(packagesOf('kiosk/list-kiosk-members')).not.toContain('react-dom')
+    expect(packagesOf('timesheets/update-status')).toContain('react-dom')
+    const rendering = keys.filter((key) => packagesOf(key).has('react-dom') && !all[key]!.uses.includes('email'))
+    expect(rendering).toEqual([])
     for (const key of keys) {
       const bundled = packagesOf(key)
       const unused = Object.entries(clientPackages)

@@ -4,7 +4,7 @@ import { signedLinkPage } from '../http/signed-link-route.ts'
 import { checkAddressLink } from '../workflows/address-link-check.ts'
 import { deliver, releaseHeld } from '../workflows/mailer.ts'
 import { addressConfirmedPage, addressProblemPage } from '../views/address-page.ts'
-import { queuedEmail } from '../views/templates.ts'
+import { queuedEmail } from '../views/queued-email.ts'
 
 /**
  * The confirmation page's button (a plain form post: the signed single-use link is the

@@ -1,7 +1,7 @@
 import { config, filesFor, staffPool, supervisorPool } from '@app/adapters'
 import { addDays, erasureDue, erasureRunDate, WARN_DAYS_BEFORE_ERASURE } from '@app/core'
 import { closures, orgDb } from '@app/data'
-import { brandOf, queuedEmail, recipientOf } from '../views/templates.ts'
+import { brandOf, queuedEmail, recipientOf } from '../views/queued-email.ts'
 import { deliver } from '../workflows/mailer.ts'
 
 /** Who the tombstones name as the eraser. */

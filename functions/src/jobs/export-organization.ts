@@ -13,7 +13,7 @@ import {
   type User,
 } from '@app/core'
 import { closedOrganizations, dataExports, orgDb } from '@app/data'
-import { brandOf, queuedEmail, recipientOf } from '../views/templates.ts'
+import { brandOf, queuedEmail, recipientOf } from '../views/queued-email.ts'
 import { deliver } from '../workflows/mailer.ts'
 import { inZone, isInstant, json, jsonArray, rowsOf, zoned } from '../workflows/export-pieces.ts'
 import { zip, type ZipEntry } from '../workflows/zip.ts'

@@ -39,11 +39,14 @@ export default defineRoute({
       })
     if (query.end > addDays(query.start, 370))
       throw badRequest('A report covers at most one year', { end: 'A report covers at most one year' })
-    const [all, { directory }, org] = await Promise.all([
+    const [all, org] = await Promise.all([
       db.timesheets.inWeeks(query.start, query.end),
-      db.aggregates.summary(),
       zoneOrg ?? db.organization.get(),
     ])
+    // Only the members the report names: its employees and approvers.
+    const directory = await db.aggregates.entries(
+      all.flatMap((t) => (t.approvedBy ? [t.employeeId, t.approvedBy] : [t.employeeId])),
+    )
     // One campus's weeks (a campus admin's own), each counted where it was worked.
     const campuses = campusFilter(session.user, given.campusId)
     const sheets = all.filter((t) => inCampuses(campuses, { campusId: weekCampus(t, directory.get(t.employeeId)) }))

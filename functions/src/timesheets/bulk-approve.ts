@@ -1,6 +1,6 @@
 import { AppError, BulkApproveBody, BulkApproveResult } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import type { QueuedWebhook } from '@app/data'
+import type { OrgDb, QueuedWebhook } from '@app/data'
 import { decideTimesheet } from '../workflows/decisions.ts'
 import { deliverNow } from '../workflows/webhook-sender.ts'
 
@@ -22,9 +22,10 @@ export default defineRoute({
   handler: async ({ body, session, db }) => {
     const result: BulkApproveResult = { approved: [], firstApprovals: [], failed: [] }
     const webhooks: QueuedWebhook[] = []
+    const shared = sharedReads(db)
     for (const id of body.ids) {
       try {
-        const decided = await decideTimesheet(db, session.user, id, 'approved', '', undefined, webhooks)
+        const decided = await decideTimesheet(shared, session.user, id, 'approved', '', undefined, webhooks)
         result.approved.push(id)
         // Still pending after an approval: only the first of two was recorded.
         if (decided.status === 'pending') result.firstApprovals.push(id)
@@ -36,4 +37,22 @@ export default defineRoute({
     await deliverNow(webhooks)
     return result
   },
+})
+
+const once = <T>(read: () => Promise<T>) => {
+  let value: Promise<T> | undefined
+  return () => (value ??= read())
+}
+
+/**
+ * One bulk action reads once what every decision of it reads alike (the organization, the member
+ * directory as the roster, the time-off policies, the webhooks): the action is one moment, and the
+ * directory's bytes grow with the church. Each timesheet and its member are still read per decision.
+ */
+const sharedReads = (db: OrgDb): OrgDb => ({
+  ...db,
+  organization: { ...db.organization, get: once(() => db.organization.get()) },
+  aggregates: { ...db.aggregates, summary: once(() => db.aggregates.summary()) },
+  timeOff: { ...db.timeOff, policies: once(() => db.timeOff.policies()) },
+  webhooks: { ...db.webhooks, subscriptions: once(() => db.webhooks.subscriptions()) },
 })

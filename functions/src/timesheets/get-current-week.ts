@@ -20,13 +20,16 @@ export default defineRoute({
     const week = currentWeekOf(org)
     const unsaved = async () =>
       (await db.timesheets.weekOf(session.userId, week)) ?? db.timesheets.unsavedDraft(session.userId, week)
-    const sheet = session.demo
-      ? await unsaved()
-      : await db.timesheets.getOrCreate(session.user, week).catch((e: unknown) => {
-          if (e instanceof AppError && e.message === PERIOD_CLOSED_MESSAGE) return unsaved()
-          throw e
-        })
-    const periodClosed = await db.payroll.weekLocked(week)
+    // The week and its lock are read together.
+    const [sheet, periodClosed] = await Promise.all([
+      session.demo
+        ? unsaved()
+        : db.timesheets.getOrCreate(session.user, week).catch((e: unknown) => {
+            if (e instanceof AppError && e.message === PERIOD_CLOSED_MESSAGE) return unsaved()
+            throw e
+          }),
+      db.payroll.weekLocked(week),
+    ])
     return { ...withPayroll(sheet, org, session.user), periodClosed }
   },
 })

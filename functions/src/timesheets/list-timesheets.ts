@@ -8,7 +8,8 @@ import { listed } from '../workflows/timesheets.ts'
  * Staff see their own timesheets; supervisors their organization's. Newest week first, a page at a
  * time. Staff's items carry the member who asked (the session's), not the organization's member
  * directory: reading the directory on every staff visit made each member's cost grow with the
- * size of the church (cost bench: this route ×3.3 per member from 10 to 1,000 members).
+ * size of the church (cost bench: this route ×3.3 per member from 10 to 1,000 members). A
+ * supervisor's page reads the directory entries of its own employees only, after the page.
  */
 export default defineRoute({
   method: 'GET',
@@ -24,13 +25,10 @@ export default defineRoute({
   uses: ['table:read'],
   handler: async ({ query, session, db }) => {
     const employeeId = session.role === 'supervisor' ? undefined : session.userId
-    const [page, directory, org] = await Promise.all([
-      db.timesheets.list({ ...query, employeeId }),
-      employeeId
-        ? new Map([[employeeId, directoryEntryOf(session.user)]])
-        : db.aggregates.summary().then((s) => s.directory),
-      db.organization.get(),
-    ])
+    const [page, org] = await Promise.all([db.timesheets.list({ ...query, employeeId }), db.organization.get()])
+    const directory = employeeId
+      ? new Map([[employeeId, directoryEntryOf(session.user)]])
+      : await db.aggregates.entries(page.items.map((t) => t.employeeId))
     // A campus admin's page holds their campuses' weeks only (the cursor still walks the whole list).
     const items = inScopeOnly(session.user, directory, page.items, (t) => t.employeeId)
     return { items: listed(items, directory, org), cursor: page.cursor }

@@ -20,7 +20,7 @@ import {
   weekReminderEmail,
 } from './emails.ts'
 import { dayRowsHtml } from './html.ts'
-import { sheetDaysOf } from './templates.ts'
+import { sheetDaysOf } from './queued-email.ts'
 import { wordsFor } from './words.ts'
 
 const sheet = week()

@@ -15,7 +15,8 @@ import {
   weekReminderEmail,
 } from './emails.ts'
 import { erasureSoonEmail, exportReadyEmail } from './export-email.ts'
-import { brandOf, namesOf, queuedEmail, recipientOf, renderStored, sheetDaysOf } from './templates.ts'
+import { brandOf, namesOf, queuedEmail, recipientOf, sheetDaysOf } from './queued-email.ts'
+import { renderStored } from './templates.ts'
 
 /**
  * An outbox email keeps its template and values, and is rendered when sent. What the

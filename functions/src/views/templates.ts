@@ -1,6 +1,6 @@
-import { breakField, DAYS, dayFields, spansField, type Language, type Organization, type User } from '@app/core'
+import type { Language } from '@app/core'
 import type { EmailMessage } from '@app/adapters'
-import { outbox, type QueuedEmail, type StoredEmail } from '@app/data'
+import type { StoredEmail } from '@app/data'
 import type { Brand } from './email-layout.ts'
 import {
   confirmAddressEmail,
@@ -18,6 +18,9 @@ import { erasureSoonEmail, exportReadyEmail, kioskLockedEmail } from './export-e
 import { timeOffDecidedEmail, timeOffRequestedEmail } from './time-off-email.ts'
 
 /**
+ * The email templates and their rendering (React DOM): only the sender (workflows/mailer.ts) renders,
+ * and it imports this module when it sends; what queues an email with a change uses queued-email.ts.
+ *
  * An outbox email keeps its template's name, its reader's language and the template's
  * values, never rendered HTML; the sender renders it (`renderStored`) when it sends it. A template
  * here takes exactly what its email reads (a member's email and first name, not the whole member;
@@ -27,7 +30,8 @@ import { timeOffDecidedEmail, timeOffRequestedEmail } from './time-off-email.ts'
  * A template's name and values are stored: a later deploy must still render what an earlier one
  * queued (rename or reshape a template only with a new name, keeping the old one a while).
  */
-type To = { email: string; firstName: string }
+/** A recipient as a template keeps them (queued-email.ts `recipientOf`). */
+export type To = { email: string; firstName: string }
 
 const templates = {
   review: (
@@ -87,54 +91,10 @@ const templates = {
 export type TemplateName = keyof typeof templates
 export type TemplateValues<K extends TemplateName> = Parameters<(typeof templates)[K]>[0]
 
-/** An email to queue with a change (the `emails` effect): its template, language and values. */
-export const queuedEmail = <K extends TemplateName>(
-  template: K,
-  language: Language,
-  values: TemplateValues<K>,
-): QueuedEmail => outbox.email({ template, language, values: values as unknown as Record<string, unknown> })
-
 /** The email a stored outbox entry holds, rendered now; an item queued by an older version is already rendered. */
 export const renderStored = (email: StoredEmail): EmailMessage => {
   if ('message' in email) return email.message
   if (!Object.hasOwn(templates, email.template)) throw new Error(`Unknown email template '${email.template}'`)
   const render = templates[email.template as TemplateName] as (values: unknown, language: Language) => EmailMessage
   return render(email.values, email.language)
-}
-
-/** The recipient as a template keeps them: the address and the first name (the language is kept beside). */
-export const recipientOf = (u: Pick<User, 'email' | 'firstName'>): To => ({
-  email: u.email ?? '',
-  firstName: u.firstName,
-})
-
-export const namesOf = (u: Pick<User, 'firstName' | 'lastName'>): Names => ({
-  firstName: u.firstName,
-  lastName: u.lastName,
-})
-
-/** The organization as emails show it: its name and logo. */
-export const brandOf = (o: Pick<Organization, 'name' | 'logoUrl'> | Brand): Brand => ({
-  name: o.name,
-  logoUrl: o.logoUrl ?? null,
-})
-
-/**
- * The week's days as emails read them: the week start and each day's filled fields (empty ones read
- * the same absent), with a split day's spans: without them its first start and last end would read
- * as one long shift, counted so in the day's hours and the week's total.
- */
-export const sheetDaysOf = (sheet: SheetDays): SheetDays => {
-  const days: Record<string, unknown> = { weekStartDate: sheet.weekStartDate }
-  for (const day of DAYS) {
-    const f = dayFields(day)
-    for (const field of [f.start, f.end, f.activity, breakField(day)] as const) {
-      const value = sheet[field]
-      if (value !== null && value !== undefined) days[field] = value
-    }
-    // Only a split day's, as stored: one span is the day's start and end.
-    const spans = sheet[spansField(day)]
-    if (spans && spans.length > 1) days[spansField(day)] = spans.map(({ start, end }) => ({ start, end }))
-  }
-  return days as SheetDays
 }

@@ -1,5 +1,5 @@
 import type { Organization, User } from '@app/core'
-import { queuedEmail } from '../views/templates.ts'
+import { queuedEmail } from '../views/queued-email.ts'
 import { addressLinkUrl, createAddressLink } from './address-links.ts'
 
 /** The confirmation email of `email`, the address a supervisor gave `member`, with its one-click link. */

@@ -7,6 +7,7 @@ import {
   onBehalfOf,
   REPEAT_APPROVAL_MESSAGE,
   type DecidedTimesheet,
+  todayIn,
   type Organization,
   inScope,
   notFound,
@@ -16,14 +17,14 @@ import {
 } from '@app/core'
 import { config } from '@app/adapters'
 import { emailLinkOf, type OrgDb, type QueuedEmail, type QueuedWebhook } from '@app/data'
-import { queuedEmail } from '../views/templates.ts'
+import { queuedEmail } from '../views/queued-email.ts'
 import { deliver } from './mailer.ts'
 import { timesheetEventData } from './webhook-events.ts'
 import { deliverNow } from './webhook-sender.ts'
 import { rulesOf, withPayroll } from './payroll.ts'
-import { memberRoutingOf } from './routing.ts'
-import { finalApprovalEmails } from './review-requests.ts'
-import { accrualsForWeek } from './time-off-accruals.ts'
+import { rosterOf } from './routing.ts'
+import { finalApprovalEmails, finalReviewerIdsIn } from './review-requests.ts'
+import { accrualsForWeek, earningByHoursWorked } from './time-off-accruals.ts'
 
 export const WAITING_FOR_FINAL_MESSAGE =
   'This timesheet already has its first approval; a final approver must approve it'
@@ -59,31 +60,20 @@ export const decideTimesheet = async (
 ): Promise<DecidedTimesheet> => {
   const deliver = (queued: QueuedWebhook[]) => (later ? (later.push(...queued), Promise.resolve()) : deliverNow(queued))
   const by = spendLink ? emailLinkOf(supervisor) : supervisor
-  const sheet = typeof sheetOrId === 'number' ? await db.timesheets.get(sheetOrId) : sheetOrId
-  const [employee, org] = await Promise.all([db.users.findForRecords(sheet.employeeId), db.organization.get()])
+  const { sheet, org, employee, behalf, step, reviewers, policies, ledger, subscriptions } = await decisionReads(
+    db,
+    supervisor,
+    sheetOrId,
+    status,
+  )
   // A campus admin decides only their campuses' weeks; another's is not found.
   if (!wholeChurch(supervisor) && !(employee && inScope(supervisor, employee))) throw notFound('timesheet')
-  const { roster, today } = await memberRoutingOf(db, org, employee, sheet.employeeId)
-  const behalfId =
-    sheet.employeeId === supervisor.id ? null : onBehalfOf(sheet.employeeId, supervisor.id, roster, today)
-  const behalf = behalfId ? await db.users.findForRecords(behalfId) : undefined
   const options = { onBehalfOf: behalf }
   if (status === 'approved') {
-    const step =
-      sheet.employeeId === supervisor.id
-        ? 'final' // refused by the data layer: nobody decides their own week
-        : approvalStep({
-            memberId: sheet.employeeId,
-            deciderId: supervisor.id,
-            onBehalfOfId: behalfId,
-            settings: org.approvals,
-            roster,
-            approvals: sheet.approvals,
-          })
     if (step === 'repeat' && sheet.status === 'pending') throw conflict(REPEAT_APPROVAL_MESSAGE)
     if (step === 'waiting' && sheet.status === 'pending') throw conflict(WAITING_FOR_FINAL_MESSAGE)
     if (step === 'first' && sheet.status === 'pending' && employee) {
-      const { emails, heldFor } = await finalApprovalEmails(db, sheet, employee, supervisor.id, behalfId)
+      const { emails, heldFor } = await finalApprovalEmails(db, org, sheet, employee, reviewers)
       const recorded = await db.timesheets.decide(
         sheet,
         by,
@@ -115,14 +105,14 @@ export const decideTimesheet = async (
     // nothing; a volunteer's figures are kept, for the volunteer report.
     const paid = !employee || employee.role === 'volunteer' || isPaidMember(employee)
     // Per-hours-worked time off accrues in the final approval's own transaction.
-    const ledger = paid ? await accrualsForWeek(db, org, employee, figures) : undefined
-    const webhooks = await db.webhooks.event('timesheet.approved', timesheetEventData(sheet, 'approved', supervisor))
+    const accruals = paid && policies ? accrualsForWeek(org, employee, figures, policies, ledger) : undefined
+    const webhooks = subscriptions('timesheet.approved', timesheetEventData(sheet, 'approved', supervisor))
     const approved = await db.timesheets.decide(
       sheet,
       by,
       'approved',
       comments,
-      { spendLink, figures: paid ? figures : undefined, webhooks, ledger },
+      { spendLink, figures: paid ? figures : undefined, webhooks, ledger: accruals },
       options,
     )
     await deliver(webhooks)
@@ -139,7 +129,7 @@ export const decideTimesheet = async (
         signInUrl: `${config.appOrigin}${employee.authType === 'local' ? '/staff-login' : '/api/login'}`,
       })
     : undefined
-  const webhooks = await db.webhooks.event('timesheet.rejected', timesheetEventData(sheet, 'rejected', supervisor))
+  const webhooks = subscriptions('timesheet.rejected', timesheetEventData(sheet, 'rejected', supervisor))
   const rejected = await db.timesheets.decide(
     sheet,
     by,
@@ -150,6 +140,61 @@ export const decideTimesheet = async (
   )
   await Promise.all([sendNow(db, email ? [email] : [], org), deliver(webhooks)])
   return withPayroll(rejected, org, employee)
+}
+
+/**
+ * Everything a decision reads before its transaction, in two rounds of parallel reads whatever
+ * the routing: first what needs no timesheet (the timesheet itself when only its id is known, the
+ * organization, the member directory as the roster, the time-off policies, the webhooks), then
+ * what needs its member (the member, whom a delegate decides for, the member's time-off ledger
+ * when a policy accrues by hours worked, and the final approvers asked after a first approval).
+ * The roster is the directory, read in one query (its items are kept with every member write),
+ * rather than the member's approver and their delegate one after the other.
+ */
+const decisionReads = async (
+  db: OrgDb,
+  supervisor: User,
+  sheetOrId: Timesheet | number,
+  status: 'approved' | 'rejected',
+) => {
+  const [sheet, org, { directory }, policies, subscriptions] = await Promise.all([
+    typeof sheetOrId === 'number' ? db.timesheets.get(sheetOrId) : sheetOrId,
+    db.organization.get(),
+    db.aggregates.summary(),
+    status === 'approved' ? db.timeOff.policies() : undefined,
+    db.webhooks.subscriptions(),
+  ])
+  const routing = { roster: rosterOf(directory), today: todayIn(org.timeZone) }
+  const own = sheet.employeeId === supervisor.id
+  const behalfId = own ? null : onBehalfOf(sheet.employeeId, supervisor.id, routing.roster, routing.today)
+  const step =
+    status === 'rejected'
+      ? undefined
+      : own
+        ? 'final' // refused by the data layer: nobody decides their own week
+        : approvalStep({
+            memberId: sheet.employeeId,
+            deciderId: supervisor.id,
+            onBehalfOfId: behalfId,
+            settings: org.approvals,
+            roster: routing.roster,
+            approvals: sheet.approvals,
+          })
+  const reviewerIds =
+    step === 'first' && org.approvalEmails
+      ? finalReviewerIdsIn(routing, org.approvals, sheet.employeeId, supervisor.id, behalfId)
+      : []
+  const accrues =
+    step === 'final' &&
+    policies !== undefined &&
+    earningByHoursWorked(policies, directory.get(sheet.employeeId)).length > 0
+  const [employee, behalf, ledger, reviewers] = await Promise.all([
+    db.users.findForRecords(sheet.employeeId),
+    behalfId ? db.users.findForRecords(behalfId) : undefined,
+    accrues ? db.timeOff.ledger(sheet.employeeId) : [],
+    Promise.all(reviewerIds.map((id) => db.users.findForRecords(id))),
+  ])
+  return { sheet, org, employee, behalf, step, reviewers, policies, ledger, subscriptions }
 }
 
 const sendNow = async (db: OrgDb, emails: QueuedEmail[], org: Organization) => {

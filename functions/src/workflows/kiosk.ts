@@ -21,7 +21,7 @@ import {
 } from '@app/core'
 import { config } from '@app/adapters'
 import type { OrgDb } from '@app/data'
-import { brandOf, queuedEmail, recipientOf } from '../views/templates.ts'
+import { brandOf, queuedEmail, recipientOf } from '../views/queued-email.ts'
 
 /** A day's shift (its last span) that has started and not ended. */
 const isOpen = (sheet: Timesheet | undefined, day: DayName): sheet is Timesheet =>

@@ -18,7 +18,7 @@ import {
 } from '@app/core'
 import { config } from '@app/adapters'
 import { orgDb, reminderOrganizations, type OrgDb, type QueuedEmail } from '@app/data'
-import { brandOf, namesOf, queuedEmail, recipientOf, sheetDaysOf } from '../views/templates.ts'
+import { brandOf, namesOf, queuedEmail, recipientOf, sheetDaysOf } from '../views/queued-email.ts'
 import { decisionLinkUrls } from './decision-links.ts'
 import { deliver } from './mailer.ts'
 import { unsubscribeUrl } from './unsubscribe-links.ts'

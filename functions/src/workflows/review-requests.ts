@@ -1,7 +1,14 @@
-import { finalReviewersOf, type HeldReviewer, type Organization, type Timesheet, type User } from '@app/core'
+import {
+  finalReviewersOf,
+  type HeldReviewer,
+  type Organization,
+  type Roster,
+  type Timesheet,
+  type User,
+} from '@app/core'
 import type { OrgDb, QueuedEmail } from '@app/data'
 import type { SheetDays } from '../views/emails.ts'
-import { brandOf, namesOf, queuedEmail, recipientOf, sheetDaysOf } from '../views/templates.ts'
+import { brandOf, namesOf, queuedEmail, recipientOf, sheetDaysOf } from '../views/queued-email.ts'
 import { decisionLinkUrls } from './decision-links.ts'
 import { memberRoutingOf, reviewersFor } from './routing.ts'
 
@@ -16,10 +23,12 @@ import { memberRoutingOf, reviewersFor } from './routing.ts'
  * The current supervisors a submission of `member` is routed to (or those of `ids`), as members
  * with an email.
  */
-export const reviewersWithEmail = async (db: OrgDb, org: Organization, member: User, ids?: string[]) => {
-  const users = await Promise.all((ids ?? (await reviewersFor(db, org, member))).map((id) => db.users.find(id)))
-  return users.filter((u): u is User => Boolean(u?.email && u.role === 'supervisor' && u.id !== member.id))
-}
+export const reviewersWithEmail = async (db: OrgDb, org: Organization, member: User, ids?: string[]) =>
+  askable(await Promise.all((ids ?? (await reviewersFor(db, org, member))).map((id) => db.users.find(id))), member)
+
+/** Of the members read, the supervisors with an email who may be asked about `member`'s week. */
+const askable = (users: (User | undefined)[], member: User) =>
+  users.filter((u): u is User => Boolean(u?.email && u.role === 'supervisor' && u.id !== member.id))
 
 /** A week as a review email reads it: its id, the version its links decide, and its days. */
 export type ReviewedWeek = SheetDays & Pick<Timesheet, 'id' | 'version'>
@@ -74,8 +83,20 @@ export const heldReviewersOf = (reviewers: User[]): HeldReviewer[] =>
 /**
  * Who is asked for the final approval once `firstApproverId` (deciding for `behalfId`, a delegate)
  * recorded the first: the final approvers, or their delegates while away, never the first approver
- * nor the one they decided for.
+ * nor the one they decided for (`routing`: the part of the roster the member's week is routed by,
+ * or all of it).
  */
+export const finalReviewerIdsIn = (
+  routing: { roster: Roster; today: string },
+  settings: Organization['approvals'],
+  employeeId: string,
+  firstApproverId: string,
+  behalfId: string | null,
+) =>
+  finalReviewersOf(employeeId, settings, routing.roster, routing.today).filter(
+    (id) => id !== firstApproverId && id !== behalfId,
+  )
+
 const finalReviewerIds = async (
   db: OrgDb,
   org: Organization,
@@ -83,31 +104,33 @@ const finalReviewerIds = async (
   employeeId: string,
   firstApproverId: string,
   behalfId: string | null,
-) => {
-  const { roster, today } = await memberRoutingOf(db, org, employee, employeeId)
-  return finalReviewersOf(employeeId, org.approvals, roster, today).filter(
-    (id) => id !== firstApproverId && id !== behalfId,
+) =>
+  finalReviewerIdsIn(
+    await memberRoutingOf(db, org, employee, employeeId),
+    org.approvals,
+    employeeId,
+    firstApproverId,
+    behalfId,
   )
-}
 
 /**
  * The review emails to the final approvers (or their delegates) once the first approval is
  * recorded, and `heldFor`: those of them whose address is not confirmed yet (their email waits).
+ * `reviewers` are the members `finalReviewerIdsIn` names, read by the decision beside its other
+ * reads (routing read them as current supervisors).
  */
 export const finalApprovalEmails = async (
   db: OrgDb,
+  org: Organization,
   sheet: Timesheet,
   employee: User,
-  firstApproverId: string,
-  behalfId: string | null,
+  reviewers: (User | undefined)[],
 ): Promise<{ emails: QueuedEmail[]; heldFor: HeldReviewer[] }> => {
-  const org = await db.organization.get()
   if (!org.approvalEmails) return { emails: [], heldFor: [] }
-  const ids = await finalReviewerIds(db, org, employee, sheet.employeeId, firstApproverId, behalfId)
-  const reviewers = await reviewersWithEmail(db, org, employee, ids)
+  const asked = askable(reviewers, employee)
   return {
-    emails: await reviewEmails(db, org, employee, { ...sheet, version: sheet.version + 1 }, reviewers),
-    heldFor: heldReviewersOf(reviewers),
+    emails: await reviewEmails(db, org, employee, { ...sheet, version: sheet.version + 1 }, asked),
+    heldFor: heldReviewersOf(asked),
   }
 }
 

@@ -4,7 +4,7 @@ import type { OrgDb, QueuedEmail } from '@app/data'
 import { ana, person, splitSunday, week } from '../../test/support/email-fixtures.ts'
 import { renderStored } from '../views/templates.ts'
 import { readDecisionLink } from './decision-links.ts'
-import { finalApprovalEmails, firstApprovalOf, submissionReviewEmails } from './review-requests.ts'
+import { finalApprovalEmails, finalReviewerIdsIn, firstApprovalOf, submissionReviewEmails } from './review-requests.ts'
 
 beforeAll(() => {
   vi.stubEnv('EMAIL_LINK_SECRET', 'a-test-secret-of-enough-length-0123456789')
@@ -51,6 +51,18 @@ const dbOf = (org: Organization) =>
     aggregates: { summary: async () => ({ directory: people }) },
   }) as unknown as OrgDb
 
+/** The emails after `firstApproverId`'s first approval, to whom routing over `people` asks (as a decision reads them). */
+const finalEmails = (org: Organization, sheet: Timesheet, firstApproverId: string) => {
+  const ids = finalReviewerIdsIn({ roster: people, today }, org.approvals, sheet.employeeId, firstApproverId, null)
+  return finalApprovalEmails(
+    dbOf(org),
+    org,
+    sheet,
+    member,
+    ids.map((id) => people.get(id)),
+  )
+}
+
 /** Each email's reader, what its plain text says, and the version and supervisor its Approve link decides. */
 const read = (emails: QueuedEmail[]) =>
   Promise.all(
@@ -95,15 +107,12 @@ describe('review requests', () => {
   it('asks nobody when the organization turned review emails off', async () => {
     const org = orgWith({ approvalEmails: false })
     expect(await submissionReviewEmails(dbOf(org), org, member, week())).toEqual({ emails: [], heldFor: [] })
-    expect(await finalApprovalEmails(dbOf(org), week() as Timesheet, member, 'dana', null)).toEqual({
-      emails: [],
-      heldFor: [],
-    })
+    expect(await finalEmails(org, week() as Timesheet, 'dana')).toEqual({ emails: [], heldFor: [] })
   })
 
   it('after a first approval, asks the final approvers (a delegate for one away, none without an email), with links to the next version', async () => {
     const org = orgWith()
-    const asked = await finalApprovalEmails(dbOf(org), week({ ...splitSunday, version: 5 }), member, 'dana', null)
+    const asked = await finalEmails(org, week({ ...splitSunday, version: 5 }) as Timesheet, 'dana')
     expect(asked.heldFor).toEqual([])
     const emails = await read(asked.emails)
     // Beth is away: Carl decides for her; Eve has no email.
@@ -111,11 +120,11 @@ describe('review requests', () => {
     expect(emails[0]!.text).toContain('Sunday: 08:00-12:00, 18:00-21:00 (7.0 hours)')
     expect(emails[0]!.link).toMatchObject({ version: 6, supervisorId: 'carl' })
     // The one who gave the first approval is never asked for the final one.
-    expect((await finalApprovalEmails(dbOf(org), week(), member, 'carl', null)).emails).toEqual([])
+    expect((await finalEmails(org, week() as Timesheet, 'carl')).emails).toEqual([])
     // Carl has not confirmed his address: his email is queued to wait, and he is named as waiting.
     people.set('carl', { ...carl, emailConfirmed: false })
     try {
-      const held = await finalApprovalEmails(dbOf(org), week(), member, 'dana', null)
+      const held = await finalEmails(org, week() as Timesheet, 'dana')
       expect(held.emails).toHaveLength(1)
       expect(held.heldFor).toEqual([{ id: 'carl', firstName: 'Carl', lastName: 'Lee' }])
     } finally {

@@ -46,24 +46,31 @@ const balanceCenti = (ledger: readonly LedgerEntry[], kind: TimeOffKind, on: str
     ).availableHours,
   )
 
+/** The policies a member earns by hours worked (an approval reads the member's ledger only when there is one). */
+export const earningByHoursWorked = (policies: TimeOffPolicies, member: Pick<User, 'payType' | 'role'> | undefined) =>
+  member
+    ? policies.policies.filter(
+        (p) => p.accrual.method === 'perHoursWorked' && isEligible(p, member.payType, member.role),
+      )
+    : []
+
 /**
  * The per-hours-worked accruals an approved member-week earns (capped), to post in the approval's
  * own transaction. Ids name the timesheet, so approving it again after a reopen replaces them.
+ * The policies and the member's ledger are read by the caller, beside its other reads.
  */
-export const accrualsForWeek = async (
-  db: OrgDb,
+export const accrualsForWeek = (
   org: Organization,
   member: Pick<User, 'payType' | 'role'> | undefined,
   figures: MemberWeek,
-): Promise<LedgerPosting[]> => {
-  if (!member || figures.paidMinutes <= 0) return []
-  const policies = await db.timeOff.policies()
-  const earning = policies.policies.filter(
-    (p) => p.accrual.method === 'perHoursWorked' && isEligible(p, member.payType, member.role),
-  )
+  policies: TimeOffPolicies,
+  memberLedger: readonly LedgerEntry[],
+): LedgerPosting[] => {
+  if (figures.paidMinutes <= 0) return []
+  const earning = earningByHoursWorked(policies, member)
   if (!earning.length) return []
   const id = `ACC#TS#${figures.timesheetId}`
-  const ledger = (await db.timeOff.ledger(figures.employeeId)).filter((e) => !e.id.startsWith(id))
+  const ledger = memberLedger.filter((e) => !e.id.startsWith(id))
   const on = figures.days.at(-1)?.date ?? figures.weekStartDate
   return earning.flatMap((p) => {
     if (p.accrual.method !== 'perHoursWorked') return []

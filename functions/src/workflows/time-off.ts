@@ -16,7 +16,7 @@ import {
 } from '@app/core'
 import { emailLinkOf, type OrgDb, type QueuedEmail, type StoredTimeOff } from '@app/data'
 import { config } from '@app/adapters'
-import { brandOf, queuedEmail, recipientOf } from '../views/templates.ts'
+import { brandOf, queuedEmail, recipientOf } from '../views/queued-email.ts'
 import { decisionLinkUrls } from './decision-links.ts'
 import { deliver } from './mailer.ts'
 import { memberRoutingOf } from './routing.ts'

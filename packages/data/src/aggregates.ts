@@ -362,6 +362,9 @@ const summaryOf = (
   week,
 })
 
+/** The most members `entries` names in its projection (each name a placeholder; an expression holds at most 4 KB). */
+const NAMED_ENTRIES = 200
+
 /** Reading the aggregates of one organization. */
 export const aggregatesOf = (orgId: string) => {
   /** The head and the directory, in one query (their sort keys are adjacent). */
@@ -400,6 +403,32 @@ export const aggregatesOf = (orgId: string) => {
       return summaryOf(built.counts, new Map(Object.entries(built.directory)), built.pendingByMember, (week) =>
         Promise.resolve(built.weeks[week] ?? emptyWeek()),
       )
+    },
+
+    /**
+     * What the directory holds of some members (a list page's employees, a report's employees and
+     * approvers), by id, read with the head's completeness in one BatchGetItem: only their entries,
+     * out of the shards that hold them (the whole shards past `NAMED_ENTRIES` ids, too many for one
+     * projection). Entries as stored (`supervisorId` unchecked: `summary` checks approvers). An
+     * organization whose aggregates are not complete yet gets them from `summary()`.
+     */
+    async entries(ids: readonly string[]): Promise<Map<string, DirectoryEntry>> {
+      const wanted = [...new Set(ids)]
+      if (!wanted.length) return new Map()
+      const shards = [...new Set(wanted.map(shardOf))]
+      const [head, ...read] = await table.getMany(
+        [keys.timesheetStats(orgId), ...shards.map((n) => keys.memberDirectory(orgId, n))],
+        wanted.length > NAMED_ENTRIES ? undefined : ['aggregates', ...wanted],
+      )
+      const found = new Map<string, DirectoryEntry>()
+      if (!isComplete(head)) {
+        const { directory } = await this.summary()
+        for (const id of wanted) if (directory.has(id)) found.set(id, directory.get(id)!)
+        return found
+      }
+      for (const shard of read)
+        for (const id of wanted) if (shard?.[id] !== undefined) found.set(id, DirectoryEntry.parse(shard[id]))
+      return found
     },
 
     /** Every stored aggregate, for comparing with `aggregatesFrom` (tests, operations). */

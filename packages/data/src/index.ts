@@ -32,7 +32,13 @@ export {
   type TemplatedEmail,
 } from './outbox.ts'
 export type { Effects } from './effects.ts'
-export { webhookDeliveries, type QueuedWebhook, type StoredDelivery, type StoredWebhook } from './webhooks.ts'
+export {
+  webhookDeliveries,
+  type QueuedWebhook,
+  type SubscribedEvent,
+  type StoredDelivery,
+  type StoredWebhook,
+} from './webhooks.ts'
 export { directoryEntryOf } from './aggregates.ts'
 export { inScopeOnly, scopedDirectory } from './campus-scope.ts'
 export { campusMemberCheck } from './campuses.ts'

@@ -68,7 +68,7 @@ export const payrollOf = (orgId: string) => ({
 
   /** Whether a closed pay period locks the week starting `week` (no write of its timesheets would land). */
   async weekLocked(week: string): Promise<boolean> {
-    return (await table.get(keys.weekLock(orgId, week))) !== undefined
+    return (await table.get(keys.weekLock(orgId, week), true, ['pk'])) !== undefined
   },
 
   /** Stored periods whose first day is from `start` to `end`, inclusive. */

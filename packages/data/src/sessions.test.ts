@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { dynamoClient } from '@app/adapters'
+import { describe, expect, it } from 'vitest'
 import { keys } from './keys.ts'
 import { sessionHash, sessions } from './sessions.ts'
 import { system } from './system.ts'
 import { table } from './table.ts'
+import { commandsDuring } from './testing.ts'
+
+/** The commands sent while `run` runs, by name and round. */
+const namesDuring = async (run: () => Promise<unknown>) =>
+  (await commandsDuring(run)).map(({ name, round }) => ({ name, round }))
 
 const newOrganization = () =>
   system.createSupervisorWithOrganization({
@@ -17,31 +21,14 @@ const newOrganization = () =>
     timeZone: 'UTC',
   })
 
-/** The commands sent to DynamoDB while `run` runs. */
-const commandsDuring = async (run: () => Promise<unknown>) => {
-  const client = dynamoClient()
-  const sent: string[] = []
-  const original = client.send.bind(client)
-  const spy = vi.spyOn(client, 'send').mockImplementation(((command: { constructor: { name: string } }) => {
-    sent.push(command.constructor.name)
-    return original(command as never)
-  }) as never)
-  try {
-    await run()
-  } finally {
-    spy.mockRestore()
-  }
-  return sent
-}
-
-afterEach(() => vi.restoreAllMocks())
-
 describe('opening a session', () => {
   it('reads the session, its member and the closure in one round trip', async () => {
     const { user, organization } = await newOrganization()
     const { sid } = await sessions.create({ userId: user.id, orgId: organization.id })
     let opened: Awaited<ReturnType<typeof sessions.open>>
-    expect(await commandsDuring(async () => (opened = await sessions.open(sid)))).toEqual(['BatchGetCommand'])
+    expect(await namesDuring(async () => (opened = await sessions.open(sid)))).toEqual([
+      { name: 'BatchGetCommand', round: 1 },
+    ])
     expect(opened!.session).toMatchObject({ userId: user.id, orgId: organization.id })
     expect(opened!.member).toMatchObject({ id: user.id })
     expect(opened!.closure).toBeUndefined()
@@ -54,9 +41,9 @@ describe('opening a session', () => {
     const old = sid.split('.')[0]!
     await table.put({ ...item!, ...keys.session(sessionHash(old)) })
     let opened: Awaited<ReturnType<typeof sessions.open>>
-    expect(await commandsDuring(async () => (opened = await sessions.open(old)))).toEqual([
-      'GetCommand',
-      'BatchGetCommand',
+    expect(await namesDuring(async () => (opened = await sessions.open(old)))).toEqual([
+      { name: 'GetCommand', round: 1 },
+      { name: 'BatchGetCommand', round: 2 },
     ])
     expect(opened!.member).toMatchObject({ id: user.id })
   })

@@ -21,31 +21,55 @@ export type Item = Key & Record<string, unknown>
 type Without<T, K extends string> = Omit<T, K | 'TableName'>
 export type QueryInput = Without<QueryCommandInput, 'IndexName'> & { index?: IndexName }
 
+/**
+ * A projection reading only `fields` of an item, each named by a placeholder (any attribute name
+ * is safe, a member id as much as a reserved word). `names` are a query's own placeholders, kept.
+ */
+export const projectionOf = (fields: readonly string[], names: Record<string, string> = {}) => ({
+  ProjectionExpression: fields.map((_, i) => `#p${i}`).join(', '),
+  ExpressionAttributeNames: { ...names, ...Object.fromEntries(fields.map((field, i) => [`#p${i}`, field])) },
+})
+
 /** Thin wrappers that fill in the table name; every module goes through these. */
 export const table = {
   get name() {
     return config.tableName
   },
 
-  async get(key: Key, consistent = true): Promise<Record<string, unknown> | undefined> {
+  /** One item; only its `fields` when named (what the answer needs of it, not the whole item). */
+  async get(key: Key, consistent = true, fields?: readonly string[]): Promise<Record<string, unknown> | undefined> {
     const out = await dynamoClient().send(
-      new GetCommand({ TableName: table.name, Key: key, ConsistentRead: consistent }),
+      new GetCommand({
+        TableName: table.name,
+        Key: key,
+        ConsistentRead: consistent,
+        ...(fields ? projectionOf(fields) : {}),
+      }),
     )
     return out.Item
   },
 
   /**
    * Items by key in one BatchGetItem (at most 100 keys), read consistently, in the keys' order
-   * (undefined where none); what DynamoDB leaves unprocessed is asked for again.
+   * (undefined where none); what DynamoDB leaves unprocessed is asked for again. With `fields`,
+   * only those of each item (`pk` and `sk` are always read: they place the answers).
    */
-  async getMany(keys: Key[]): Promise<(Record<string, unknown> | undefined)[]> {
+  async getMany(keys: Key[], fields?: readonly string[]): Promise<(Record<string, unknown> | undefined)[]> {
     const id = (k: Record<string, unknown>) => `${String(k.pk)}\u0000${String(k.sk)}`
     const found = new Map<string, Record<string, unknown>>()
     let asked = [...new Map(keys.map((k) => [id(k), { pk: k.pk, sk: k.sk }])).values()]
     for (let attempt = 0; asked.length; attempt++) {
       if (attempt) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)))
       const out = await dynamoClient().send(
-        new BatchGetCommand({ RequestItems: { [table.name]: { Keys: asked, ConsistentRead: true } } }),
+        new BatchGetCommand({
+          RequestItems: {
+            [table.name]: {
+              Keys: asked,
+              ConsistentRead: true,
+              ...(fields ? projectionOf([...new Set(['pk', 'sk', ...fields])]) : {}),
+            },
+          },
+        }),
       )
       for (const item of out.Responses?.[table.name] ?? []) found.set(id(item), item)
       asked = (out.UnprocessedKeys?.[table.name]?.Keys ?? []) as Key[]

@@ -19,6 +19,40 @@ export { outboxItem } from './outbox.ts'
 /** The delivery item a change's `webhooks` effect writes. */
 export { webhookDeliveryItem } from './webhooks.ts'
 
+/** A command sent to DynamoDB, and its round: requests sent together (as by `Promise.all`) share one. */
+export interface SentCommand {
+  name: string
+  round: number
+  input: Record<string, unknown>
+}
+
+/**
+ * The commands sent to DynamoDB while `run` runs, each with its round: one more than the highest
+ * round among the commands already answered when it was sent. A route's reads in one round wait
+ * for one round trip together; each further round is one more round trip.
+ */
+export const commandsDuring = async (run: () => Promise<unknown>): Promise<SentCommand[]> => {
+  const client = dynamoClient()
+  const sent: SentCommand[] = []
+  let answered = 0
+  const original = client.send.bind(client) as (command: unknown) => Promise<unknown>
+  client.send = (async (command: { constructor: { name: string }; input: Record<string, unknown> }) => {
+    const round = answered + 1
+    sent.push({ name: command.constructor.name, round, input: command.input })
+    try {
+      return await original(command)
+    } finally {
+      answered = Math.max(answered, round)
+    }
+  }) as typeof client.send
+  try {
+    await run()
+  } finally {
+    client.send = original as typeof client.send
+  }
+  return sent
+}
+
 /** Makes a queued email due for a try now, as time passing would. */
 export const makeEmailDue = (orgId: string, id: string) =>
   table.update(keys.outbox(orgId, id), {

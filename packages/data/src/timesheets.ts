@@ -29,7 +29,7 @@ import { auditRecord, changesOf, type Actor, type Person } from './audit.ts'
 import { effectItems, type Effects } from './effects.ts'
 import { keys } from './keys.ts'
 import { keyAttributes, queryPage } from './query-page.ts'
-import { isConditionFailure, nowIso, table, type TransactInput } from './table.ts'
+import { isConditionFailure, nowIso, projectionOf, table, type TransactInput } from './table.ts'
 
 export const staleVersionMessage =
   'This timesheet was changed somewhere else (another device or tab) since you opened it. Reload to see the latest version; nothing was overwritten.'
@@ -79,10 +79,13 @@ const ExportedTimesheet = Timesheet.pick(
   Object.fromEntries(EXPORT_FIELDS.map((field) => [field, true])) as { [K in ExportField]: true },
 )
 export type ExportedTimesheet = z.infer<typeof ExportedTimesheet>
-const exportProjection = {
-  ProjectionExpression: EXPORT_FIELDS.map((_, i) => `#f${i}`).join(', '),
-  ExpressionAttributeNames: Object.fromEntries(EXPORT_FIELDS.map((field, i) => [`#f${i}`, field])),
-}
+const exportProjection = projectionOf(EXPORT_FIELDS)
+
+/**
+ * What lists, reports and the week answer of a timesheet: its fields, not the index keys stored
+ * beside them (a list's query adds its own keys, for its cursor).
+ */
+const TIMESHEET_FIELDS = Object.keys(Timesheet.shape)
 
 /** What routing a pending timesheet reads: its member and its approvals. */
 
@@ -137,7 +140,7 @@ export const timesheetsOf = (orgId: string) => {
     })
 
   const find = async (id: number): Promise<Timesheet | undefined> => {
-    const item = await table.get(keys.timesheet(orgId, id))
+    const item = await table.get(keys.timesheet(orgId, id), true, TIMESHEET_FIELDS)
     return item ? Timesheet.parse(item) : undefined
   }
 
@@ -234,7 +237,7 @@ export const timesheetsOf = (orgId: string) => {
   }
 
   const weekOf = async (employeeId: string, weekStartDate: string) => {
-    const lock = await table.get(keys.employeeWeek(orgId, employeeId, weekStartDate))
+    const lock = await table.get(keys.employeeWeek(orgId, employeeId, weekStartDate), true, ['timesheetId'])
     return lock ? find(Number(lock.timesheetId)) : undefined
   }
 
@@ -462,6 +465,7 @@ export const timesheetsOf = (orgId: string) => {
           ':a': keys.weekRange(start, end).from,
           ':b': keys.weekRange(start, end).to,
         },
+        ...projectionOf(TIMESHEET_FIELDS),
       })
       return items.map((i) => Timesheet.parse(i))
     },
@@ -566,16 +570,21 @@ export const timesheetsOf = (orgId: string) => {
         : options.status
           ? keys.statusTimesheets(orgId, options.status)
           : keys.orgTimesheets(orgId)
-      const filter =
-        options.employeeId && options.status
-          ? {
-              FilterExpression: '#status = :s',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':p': value, ':s': options.status },
-            }
-          : { ExpressionAttributeValues: { ':p': value } }
+      const filtered = Boolean(options.employeeId && options.status)
+      const filter = filtered
+        ? {
+            FilterExpression: '#status = :s',
+            ExpressionAttributeValues: { ':p': value, ':s': options.status },
+          }
+        : { ExpressionAttributeValues: { ':p': value } }
+      // The timesheets' fields and the keys a cursor is made of, not the other indexes' keys.
+      const { partition, sort } = keyAttributes(index)
+      const projection = projectionOf(
+        [...TIMESHEET_FIELDS, 'pk', 'sk', partition, sort],
+        filtered ? { '#status': 'status' } : {},
+      )
       const page = await queryPage(
-        { index, KeyConditionExpression: `${keyAttributes(index).partition} = :p`, ...filter },
+        { index, KeyConditionExpression: `${partition} = :p`, ...filter, ...projection },
         { partition: value, tablePartition: keys.orgPk(orgId), cursor: options.cursor, limit: options.limit },
       )
       return { items: page.items.map((i) => Timesheet.parse(i)), cursor: page.cursor }

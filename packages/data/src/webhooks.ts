@@ -72,6 +72,9 @@ export interface QueuedWebhook {
   payload: string
 }
 
+/** The deliveries of one event to the webhooks subscribed to it (read beforehand by `subscriptions`). */
+export type SubscribedEvent = <E extends WebhookEvent>(event: E, data: WebhookEventData<E>) => QueuedWebhook[]
+
 /** Deliveries are kept for 30 days (the list shows the last 100 of each webhook). */
 const KEEP_SECONDS = 30 * 86_400
 /** Ids that sort by time (newest last), so a webhook's deliveries query newest first. */
@@ -266,11 +269,22 @@ export const webhooksOf = (orgId: string) => {
      * timestamp, data }`.
      */
     async event<E extends WebhookEvent>(event: E, data: WebhookEventData<E>): Promise<QueuedWebhook[]> {
-      const subscribed = (await stored()).filter((w) => w.events.includes(event))
-      if (!subscribed.length) return []
-      // Core's definition of the event, strictly: a field it does not name is refused, never sent.
-      const payload = JSON.stringify(webhookPayloadOf(event).parse({ type: event, timestamp: nowIso(), data }))
-      return subscribed.map((w) => ({ orgId, webhookId: w.id, id: deliveryId(), event, payload }))
+      return (await this.subscriptions())(event, data)
+    },
+
+    /**
+     * The organization's webhooks read once, as a maker of `event`'s deliveries: a change that
+     * knows its event's data only after other reads (a decision) reads the webhooks beside them.
+     */
+    async subscriptions(): Promise<SubscribedEvent> {
+      const webhooks = await stored()
+      return (event, data) => {
+        const subscribed = webhooks.filter((w) => w.events.includes(event))
+        if (!subscribed.length) return []
+        // Core's definition of the event, strictly: a field it does not name is refused, never sent.
+        const payload = JSON.stringify(webhookPayloadOf(event).parse({ type: event, timestamp: nowIso(), data }))
+        return subscribed.map((w) => ({ orgId, webhookId: w.id, id: deliveryId(), event, payload }))
+      }
     },
   }
 }
