@@ -2,6 +2,7 @@ import { ImportId, ImportStatus } from '@app/core'
 import { filesFor } from '@app/adapters'
 import { countsOf } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
+import { assertWholeChurch } from '../workflows/campuses.ts'
 
 /**
  * An import's progress and counts. Once it is done, the first read answers `credentialsUrl`, a
@@ -16,7 +17,8 @@ export default defineRoute({
   response: ImportStatus,
   uses: ['table', 'exportsBucket'],
   files: filesFor,
-  handler: async ({ params, db, files }) => {
+  handler: async ({ params, session, db, files }) => {
+    assertWholeChurch(session.user)
     const job = await db.memberImports.get(params.id)
     const issue = job.status === 'done' && (await db.memberImports.issueCredentials(job.id))
     return {

@@ -12,6 +12,7 @@ import {
 } from '@app/core'
 import { filesFor } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
+import { assertWholeChurch } from '../workflows/campuses.ts'
 import { importContext, readImportFile, rowResult } from '../workflows/member-import-rows.ts'
 
 const fill = (message: string, name: string, value: string) => message.replace(`{{${name}}}`, value)
@@ -41,6 +42,8 @@ export default defineRoute({
   uses: ['table', 'exportsBucket'],
   files: filesFor,
   handler: async ({ body, session, db, files }) => {
+    // An import may add members at any campus: the whole church's supervisors run it.
+    assertWholeChurch(session.user)
     const bytes = Buffer.from(body.content, 'base64')
     if (bytes.length > IMPORT_MAX_BYTES) throw badRequest(importMessages.tooLarge)
     const file = await readImportFile(bytes)
