@@ -28,7 +28,8 @@ export default defineRoute({
       counts: countsOf(job),
       credentialsUrl: issue ? await files.importCredentials(job.id).url('credentials.csv') : null,
       credentialsIssued: issue || Boolean(job.credentialsIssuedAt),
-      refused: job.refused,
+      // Rows are applied side by side, so they are kept in the order they finished: read them by line.
+      refused: job.refused.toSorted((a, b) => a.line - b.line),
       fileName: job.fileName,
     }
   },
