@@ -24,6 +24,10 @@ import connectIntegration from './integrations/connect-integration.ts'
 import disconnectIntegration from './integrations/disconnect-integration.ts'
 import integrationCallback from './integrations/integration-callback.ts'
 import listIntegrations from './integrations/list-integrations.ts'
+import getQuickbooksMatching from './integrations/get-quickbooks-matching.ts'
+import previewQuickbooks from './integrations/preview-quickbooks.ts'
+import sendQuickbooks from './integrations/send-quickbooks.ts'
+import updateQuickbooksMatching from './integrations/update-quickbooks-matching.ts'
 import addMember from './members/add-member.ts'
 import getImport from './members/get-import.ts'
 import importMembers from './members/import-members.ts'
@@ -138,6 +142,10 @@ export const routes = {
   'integrations/disconnect-integration': disconnectIntegration,
   'integrations/integration-callback': integrationCallback,
   'integrations/list-integrations': listIntegrations,
+  'integrations/get-quickbooks-matching': getQuickbooksMatching,
+  'integrations/preview-quickbooks': previewQuickbooks,
+  'integrations/send-quickbooks': sendQuickbooks,
+  'integrations/update-quickbooks-matching': updateQuickbooksMatching,
   'members/add-member': addMember,
   'members/get-import': getImport,
   'members/import-members': importMembers,

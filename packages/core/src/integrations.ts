@@ -37,6 +37,8 @@ export const integrationNotConfiguredMessage = (id: IntegrationId, missing: read
 export const integrationMessages = {
   notConnected: 'This integration is not connected',
   reconnectNeeded: 'The connection was refused by the vendor; connect again (nothing was lost)',
+  periodNotClosed: 'Close this pay period before sending it',
+  notMatched: 'Not matched to a QuickBooks employee: match them in Settings → Integrations',
   connectExpired: 'This connection attempt expired or was already used; start again from Settings → Integrations',
 } as const
 

@@ -49,4 +49,11 @@ export { reminderOrganizations, type Recipient } from './notifications.ts'
 export type { LedgerPosting } from './ledger.ts'
 export type { StoredTimeOff } from './time-off.ts'
 export { memberForSession } from './users.ts'
-export { CONSENT_MINUTES, type OpenConnection, type StoredIntegration } from './integrations.ts'
+export {
+  CONSENT_MINUTES,
+  type OpenConnection,
+  type PeriodSent,
+  type SentRecord,
+  type StoredIntegration,
+  type StoredMatch,
+} from './integrations.ts'

@@ -3,6 +3,7 @@ import * as z from 'zod'
 import { integrationNames, type IntegrationId } from '@app/core'
 import { decryptSecret, encryptSecret, type TokenSet } from '@app/adapters'
 import { auditRecord, type Actor } from './audit.ts'
+import { effectItems, type Effects } from './effects.ts'
 import { keys } from './keys.ts'
 import { epochSeconds, isConditionFailure, nowIso, table } from './table.ts'
 
@@ -27,6 +28,33 @@ const StoredIntegration = z.object({
   lastSentAt: z.string().nullable().optional(),
 })
 export type StoredIntegration = z.infer<typeof StoredIntegration>
+
+const StoredMatch = z.object({ ourId: z.string(), vendorId: z.string(), vendorName: z.string() })
+export type StoredMatch = z.infer<typeof StoredMatch>
+
+/** One record sent: the vendor's id and version (QuickBooks' Id and SyncToken), and what it held. */
+export const SentRecord = z.object({
+  key: z.string(),
+  vendorId: z.string(),
+  syncToken: z.string(),
+  /** What was sent, as text, so a re-send tells a changed record from an unchanged one. */
+  fingerprint: z.string(),
+})
+export type SentRecord = z.infer<typeof SentRecord>
+
+export const PeriodSent = z.object({
+  start: z.string(),
+  end: z.string(),
+  sentAt: z.string(),
+  /** The closing that was sent: a period reopened (and closed again) since is "changed since sent". */
+  closedAt: z.string(),
+  status: z.enum(['sent', 'partial', 'failed']),
+  created: z.number(),
+  updated: z.number(),
+  unchanged: z.number(),
+  failed: z.number(),
+})
+export type PeriodSent = z.infer<typeof PeriodSent>
 
 /** An open connection: its tokens and the version they are. */
 export interface OpenConnection {
@@ -184,6 +212,103 @@ export const integrationsOf = (orgId: string) => {
         .catch((e: unknown) => {
           if (!isConditionFailure(e)) throw e
         })
+    },
+
+    /** The pairs of our things of one kind (members, codes, pay items) with the vendor's. */
+    async matches(vendor: IntegrationId, kind: string): Promise<StoredMatch[]> {
+      const items = await table.queryAll({
+        KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
+        ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.integrationMatchesPrefix(vendor, kind) },
+      })
+      return items.map((i) => StoredMatch.parse(i))
+    },
+
+    /**
+     * Sets pairs of one kind (a null vendor id removes the pair), with one audit record naming how
+     * many changed; in transactions of at most 99 items, the record in the first.
+     */
+    async saveMatches(
+      vendor: IntegrationId,
+      kind: string,
+      pairs: readonly { ourId: string; vendorId: string | null; vendorName: string }[],
+      actor: Actor,
+    ) {
+      const writes = pairs.map((p) =>
+        p.vendorId === null
+          ? { Delete: { Key: keys.integrationMatch(orgId, vendor, kind, p.ourId) } }
+          : {
+              Put: {
+                Item: {
+                  ...keys.integrationMatch(orgId, vendor, kind, p.ourId),
+                  ourId: p.ourId,
+                  vendorId: p.vendorId,
+                  vendorName: p.vendorName,
+                },
+              },
+            },
+      )
+      for (let i = 0; i < Math.max(writes.length, 1); i += 99) {
+        const chunk = writes.slice(i, i + 99)
+        await table.transact([
+          ...chunk,
+          ...(i === 0
+            ? [
+                auditRecord(orgId, actor, {
+                  action: 'integration.matched',
+                  subject,
+                  changes: [{ field: `${integrationNames[vendor]} ${kind}`, before: null, after: pairs.length }],
+                }),
+              ]
+            : []),
+        ])
+      }
+    },
+
+    /** What a pay period sent a vendor, by record key. */
+    async sentRecords(vendor: IntegrationId, start: string): Promise<Map<string, SentRecord>> {
+      const items = await table.queryAll({
+        KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
+        ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.integrationSentPrefix(vendor, start) },
+      })
+      return new Map(items.map((i) => [String(i.key), SentRecord.parse(i)]))
+    },
+
+    /** One record sent (created or updated): written as soon as the vendor answered, so a crash never sends it twice. */
+    recordSent: (vendor: IntegrationId, start: string, record: SentRecord) =>
+      table.put({ ...keys.integrationSent(orgId, vendor, start, record.key), ...record }),
+
+    /** A record the vendor deleted (a correction left its day with no hours). */
+    forgetSent: (vendor: IntegrationId, start: string, key: string) =>
+      table.delete(keys.integrationSent(orgId, vendor, start, key)),
+
+    /** The period's last send to the vendor, if any. */
+    async periodSent(vendor: IntegrationId, start: string): Promise<PeriodSent | undefined> {
+      const item = await table.get(keys.integrationPeriod(orgId, vendor, start))
+      return item ? PeriodSent.parse(item) : undefined
+    },
+
+    /** A send finished: its result on the period, the integration's last send, and the audit record, together. */
+    async markSent(vendor: IntegrationId, sent: PeriodSent, actor: Actor, effects: Effects = {}) {
+      await table.transact([
+        ...effectItems(orgId, effects),
+        { Put: { Item: { ...keys.integrationPeriod(orgId, vendor, sent.start), ...sent } } },
+        {
+          Update: {
+            Key: keys.integration(orgId, vendor),
+            UpdateExpression: 'SET lastSentAt = :at',
+            ExpressionAttributeValues: { ':at': sent.sentAt },
+          },
+        },
+        auditRecord(orgId, actor, {
+          action: 'integration.sent',
+          subject: { type: 'payPeriod', start: sent.start, end: sent.end },
+          changes: [
+            { field: integrationNames[vendor], before: null, after: sent.status },
+            { field: 'records', before: null, after: sent.created + sent.updated + sent.unchanged },
+            { field: 'failed', before: null, after: sent.failed },
+          ],
+        }),
+      ])
     },
 
     /**

@@ -224,4 +224,15 @@ export const keys = {
     sk: `INTMATCH#${vendor}#${kind}#${ourId}`,
   }),
   integrationMatchesPrefix: (vendor: string, kind: string) => `INTMATCH#${vendor}#${kind}#`,
+  /** One record a pay period sent a vendor (its vendor id and version), by the record's stable key. */
+  integrationSent: (orgId: string, vendor: string, start: string, key: string) => ({
+    pk: org(orgId),
+    sk: `INTSENT#${vendor}#${start}#${key}`,
+  }),
+  integrationSentPrefix: (vendor: string, start: string) => `INTSENT#${vendor}#${start}#`,
+  /** A pay period's last send to a vendor: when, its result, and the closing it sent. */
+  integrationPeriod: (orgId: string, vendor: string, start: string) => ({
+    pk: org(orgId),
+    sk: `INTPERIOD#${vendor}#${start}`,
+  }),
 }

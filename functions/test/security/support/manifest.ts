@@ -23,6 +23,14 @@ export const namesNoObject: Partial<Record<RouteKey, string>> = {
   'integrations/integration-callback':
     "an integration's name and a state bound to the organization and supervisor; integrations/integrations.test.ts",
 }
+/**
+ * Routes that only answer 2xx with a connected vendor (and a closed period): the security suite has
+ * no vendor, so their calls without a payload are tested against the vendor's double instead.
+ */
+export const needsVendor: Partial<Record<RouteKey, string>> = {
+  'integrations/send-quickbooks': 'integrations/quickbooks.test.ts (a closed period, QuickBooks connected)',
+  'integrations/update-quickbooks-matching': 'integrations/quickbooks.test.ts (QuickBooks connected)',
+}
 export const withPathParams = manifest.filter(
   ([k, r]) => !(k in namesNoObject) && pathParamsOf(r).some((p) => !calendarParams.has(p)),
 )

@@ -26,3 +26,79 @@ export type IntegrationList = z.infer<typeof IntegrationList>
 /** POST /api/integrations/{id}/connect: where to send the browser (the vendor's consent page). */
 export const IntegrationConnect = z.object({ authorizationUrl: z.string() })
 export type IntegrationConnect = z.infer<typeof IntegrationConnect>
+
+const PayMinutes = z.object({
+  regular: z.number().int(),
+  overtime: z.number().int(),
+  doubleTime: z.number().int(),
+  vacation: z.number().int(),
+  sick: z.number().int(),
+  personal: z.number().int(),
+  holiday: z.number().int(),
+})
+
+/** GET /api/integrations/quickbooks/matching: QuickBooks' employees and classes beside our members and codes. */
+export const QuickbooksMatching = z.object({
+  employees: z.array(z.object({ id: z.string(), name: z.string(), email: z.string().nullable() })),
+  classes: z.array(z.object({ id: z.string(), name: z.string() })),
+  members: z.array(
+    z.object({
+      memberId: z.string(),
+      name: z.string(),
+      employeeId: z.string().nullable(),
+      by: z.enum(['chosen', 'email', 'name']).nullable(),
+    }),
+  ),
+  codes: z.array(z.object({ code: z.string(), name: z.string(), classId: z.string().nullable() })),
+})
+export type QuickbooksMatching = z.infer<typeof QuickbooksMatching>
+
+/** PUT /api/integrations/quickbooks/matching: the supervisor's choices (null: no QuickBooks counterpart). */
+export const QuickbooksMatchingUpdate = z.object({
+  members: z.record(z.string().max(100), z.string().max(100).nullable()).default({}),
+  codes: z.record(z.string().max(100), z.string().max(100).nullable()).default({}),
+})
+export type QuickbooksMatchingUpdate = z.infer<typeof QuickbooksMatchingUpdate>
+
+export const PeriodSentView = z.object({
+  sentAt: z.string(),
+  status: z.enum(['sent', 'partial', 'failed']),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  failed: z.number().int(),
+})
+
+/** GET /api/payroll/periods/{start}/quickbooks: exactly what Send would send, and the last send. */
+export const QuickbooksPreview = z.object({
+  start: z.string(),
+  end: z.string(),
+  closed: z.boolean(),
+  /** Sent, then reopened (and maybe closed again) since: a new send updates what changed. */
+  changedSinceSent: z.boolean(),
+  lastSent: PeriodSentView.nullable(),
+  members: z.array(
+    z.object({
+      memberId: z.string(),
+      name: z.string(),
+      employee: z.object({ id: z.string(), name: z.string() }).nullable(),
+      minutes: PayMinutes,
+      byCode: z.array(z.object({ code: z.string(), className: z.string().nullable(), minutes: z.number().int() })),
+      records: z.number().int(),
+    }),
+  ),
+})
+export type QuickbooksPreview = z.infer<typeof QuickbooksPreview>
+
+/** POST /api/payroll/periods/{start}/quickbooks/send: what happened, per member, in QuickBooks' words and ours. */
+export const QuickbooksSendResult = PeriodSentView.extend({
+  members: z.array(
+    z.object({
+      memberId: z.string(),
+      name: z.string(),
+      status: z.enum(['sent', 'failed']),
+      errors: z.array(z.object({ date: z.string(), message: z.string(), vendorMessage: z.string().nullable() })),
+    }),
+  ),
+})
+export type QuickbooksSendResult = z.infer<typeof QuickbooksSendResult>

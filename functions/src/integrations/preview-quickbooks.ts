@@ -1,0 +1,14 @@
+import { PeriodParams, QuickbooksPreview } from '@app/core'
+import { defineRoute } from '../http/define-route.ts'
+import { quickbooksPeriodPreview } from '../workflows/quickbooks.ts'
+
+/** The Payroll page's preview: per member regular, overtime and each leave kind, per code; and the last send. */
+export default defineRoute({
+  method: 'GET',
+  path: '/api/payroll/periods/{start}/quickbooks',
+  auth: 'supervisor',
+  params: PeriodParams,
+  response: QuickbooksPreview,
+  uses: ['table:read'],
+  handler: ({ params, db }) => quickbooksPeriodPreview(db, params.start),
+})

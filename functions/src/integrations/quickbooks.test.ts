@@ -1,0 +1,274 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  addDays,
+  currentWeekStart,
+  PayrollSummary,
+  QuickbooksMatching,
+  QuickbooksPreview,
+  QuickbooksSendResult,
+} from '@app/core'
+import { startQuickbooksDouble, type QuickbooksDouble } from '../../../test/vendors/quickbooks-double.ts'
+import { TimeActivityRequest } from '../../../test/vendors/quickbooks-schema.ts'
+import { callRoute } from '../../test/support/test-event.ts'
+import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
+import closePeriod from '../payroll/close-period.ts'
+import getSummary from '../payroll/get-summary.ts'
+import reopenPeriod from '../payroll/reopen-period.ts'
+import updateSettings from '../payroll/update-settings.ts'
+import createTimesheet from '../timesheets/create-timesheet.ts'
+import updateStatus from '../timesheets/update-status.ts'
+import connectIntegration from './connect-integration.ts'
+import getQuickbooksMatching from './get-quickbooks-matching.ts'
+import integrationCallback from './integration-callback.ts'
+import previewQuickbooks from './preview-quickbooks.ts'
+import sendQuickbooks from './send-quickbooks.ts'
+import updateQuickbooksMatching from './update-quickbooks-matching.ts'
+
+/**
+ * A closed biweekly period sent to QuickBooks Online (a local double answering as Intuit's
+ * documentation shows) through the real routes: two non-exempt members (one with 4 hours of
+ * overtime) and a volunteer; every request checked against Intuit's TimeActivity entity; the
+ * records add up to the payroll summary to the minute; a re-send after reopening and correcting a
+ * day updates exactly that record.
+ */
+const thisWeek = currentWeekStart('America/Chicago', 'monday')
+const first = addDays(thisWeek, -14)
+const periodEnd = addDays(first, 13)
+const day = (start: string, end: string) => ({ start, end })
+const week = (weekStartDate: string, days: Record<string, ReturnType<typeof day>>) => ({
+  weekStartDate,
+  ...Object.fromEntries(
+    Object.entries(days).flatMap(([name, d]) => [
+      [`${name}Start`, d.start],
+      [`${name}End`, d.end],
+      [`${name}Activity`, 'Office'],
+    ]),
+  ),
+})
+const nineHours = day('08:00', '17:00')
+const eightHours = day('08:00', '16:00')
+/** 44 paid hours: 40 + 4 overtime. */
+const longWeek = week(first, {
+  monday: nineHours,
+  tuesday: nineHours,
+  wednesday: nineHours,
+  thursday: nineHours,
+  friday: eightHours,
+})
+const fullWeek = week(first, {
+  monday: eightHours,
+  tuesday: eightHours,
+  wednesday: eightHours,
+  thursday: eightHours,
+  friday: eightHours,
+})
+
+let qb: QuickbooksDouble
+let sup: Awaited<ReturnType<typeof newOrganization>>
+let ana: Awaited<ReturnType<typeof newStaffMember>>
+let ben: Awaited<ReturnType<typeof newStaffMember>>
+let val: Awaited<ReturnType<typeof newStaffMember>>
+const sheets: Record<string, number> = {}
+
+const ok = <R extends { status: number; text: string }>(res: R): R => {
+  expect(res.status, res.text).toBe(200)
+  return res
+}
+const submitAndApprove = async (who: { cookie: string }, body: object) => {
+  const sheet = ok(await callRoute(createTimesheet, { cookies: [who.cookie], body })).json as { id: number }
+  ok(
+    await callRoute(updateStatus, {
+      cookies: [sup.cookie],
+      params: { id: String(sheet.id) },
+      body: { status: 'approved' },
+    }),
+  )
+  return sheet.id
+}
+const send = async () =>
+  QuickbooksSendResult.parse(
+    ok(await callRoute(sendQuickbooks, { cookies: [sup.cookie], params: { start: first } })).json,
+  )
+const minutesOf = (body: Record<string, unknown>) => Number(body.Hours) * 60 + Number(body.Minutes)
+
+beforeAll(async () => {
+  qb = await startQuickbooksDouble({
+    employees: [
+      { Id: '55', GivenName: 'Ana', FamilyName: 'Silva' },
+      { Id: '56', GivenName: 'Ben', FamilyName: 'Okafor' },
+      { Id: '57', GivenName: 'Val', FamilyName: 'Reyes' },
+    ],
+    classes: [{ Id: '3', Name: 'Youth' }],
+  })
+  Object.assign(process.env, qb.settings)
+  sup = await newOrganization()
+  ;[ana, ben, val] = await Promise.all([
+    newStaffMember(sup.cookie, 'employee', { person: { firstName: 'Ana', lastName: 'Silva' } }),
+    newStaffMember(sup.cookie, 'employee', { person: { firstName: 'Ben', lastName: 'Okafor' } }),
+    newStaffMember(sup.cookie, 'volunteer', { person: { firstName: 'Val', lastName: 'Reyes' } }),
+  ])
+  ok(
+    await callRoute(updateSettings, {
+      cookies: [sup.cookie],
+      body: { payPeriodFrequency: 'biweekly', payPeriodAnchor: first },
+    }),
+  )
+  sheets.ana = await submitAndApprove(ana, longWeek)
+  sheets.ben = await submitAndApprove(ben, fullWeek)
+  sheets.val = await submitAndApprove(val, week(first, { saturday: nineHours }))
+  // Connect through consent at the double.
+  const { authorizationUrl } = ok(
+    await callRoute(connectIntegration, { cookies: [sup.cookie], params: { id: 'quickbooks' } }),
+  ).json as { authorizationUrl: string }
+  const back = await qb.consent(authorizationUrl)
+  const callback = await callRoute(integrationCallback, {
+    cookies: [sup.cookie],
+    params: { id: 'quickbooks' },
+    query: Object.fromEntries(back.searchParams),
+  })
+  expect(String(callback.headers.location)).toContain('connected=1')
+}, 120_000)
+afterAll(async () => {
+  for (const name of Object.keys(qb.settings)) delete process.env[name]
+  await qb.stop()
+})
+
+describe('QuickBooks Online from the Payroll page', () => {
+  it('matches the paid members by name, never the volunteer, and keeps the supervisor’s choices', async () => {
+    const matching = QuickbooksMatching.parse(
+      ok(await callRoute(getQuickbooksMatching, { cookies: [sup.cookie] })).json,
+    )
+    expect(matching.members.map((m) => [m.name, m.employeeId, m.by]).sort()).toEqual(
+      [['Ana Silva', '55', 'name'], ['Ben Okafor', '56', 'name'], expect.anything()]
+        .slice(0, 2)
+        .concat(matching.members.filter((m) => m.name === 'Sam Grace').map((m) => [m.name, m.employeeId, m.by]))
+        .sort(),
+    )
+    expect(matching.members.some((m) => m.memberId === val.user.id)).toBe(false)
+    const saved = await callRoute(updateQuickbooksMatching, {
+      cookies: [sup.cookie],
+      body: { members: { [ana.user.id]: '55', [ben.user.id]: '56' } },
+    })
+    expect(QuickbooksMatching.parse(ok(saved).json).members.find((m) => m.memberId === ana.user.id)).toMatchObject({
+      employeeId: '55',
+      by: 'chosen',
+    })
+    const unknown = await callRoute(updateQuickbooksMatching, {
+      cookies: [sup.cookie],
+      body: { members: { [ana.user.id]: '999' } },
+    })
+    expect(unknown.status).toBe(400)
+  })
+
+  it('will not send a period that is not closed', async () => {
+    const res = await callRoute(sendQuickbooks, { cookies: [sup.cookie], params: { start: first } })
+    expect(res.status).toBe(400)
+    expect(res.json).toMatchObject({
+      message: 'Close this pay period before sending it',
+      key: 'integrationPeriodNotClosed',
+    })
+    expect(qb.activityRequests).toHaveLength(0)
+  })
+
+  it('previews and sends one NotBillable TimeActivity per member, day and kind, adding up to the summary', async () => {
+    ok(await callRoute(closePeriod, { cookies: [sup.cookie], params: { start: first } }))
+    const preview = QuickbooksPreview.parse(
+      ok(await callRoute(previewQuickbooks, { cookies: [sup.cookie], params: { start: first } })).json,
+    )
+    expect(preview).toMatchObject({ closed: true, changedSinceSent: false, lastSent: null })
+    const byName = new Map(preview.members.map((m) => [m.name, m]))
+    expect(byName.get('Ana Silva')!.minutes).toMatchObject({ regular: 2400, overtime: 240 })
+    expect(byName.get('Ben Okafor')!.minutes).toMatchObject({ regular: 2400, overtime: 0 })
+    expect(byName.has('Val Reyes')).toBe(false)
+
+    const result = await send()
+    expect(result).toMatchObject({ status: 'sent', failed: 0, updated: 0, unchanged: 0 })
+    expect(result.created).toBe(byName.get('Ana Silva')!.records + byName.get('Ben Okafor')!.records)
+    expect(qb.contractProblems).toEqual([])
+    const bodies = qb.activityRequests.map((r) => JSON.parse(r.body) as Record<string, unknown>)
+    for (const body of bodies) {
+      expect(TimeActivityRequest.safeParse(body).success).toBe(true)
+      expect(body).toMatchObject({ NameOf: 'Employee', BillableStatus: 'NotBillable' })
+    }
+    expect(bodies.some((b) => (b.EmployeeRef as { value: string }).value === '57')).toBe(false)
+
+    const summary = PayrollSummary.parse(
+      ok(await callRoute(getSummary, { cookies: [sup.cookie], query: { from: first, to: periodEnd } })).json,
+    )
+    for (const [employeeId, ref] of [
+      [ana.user.id, '55'],
+      [ben.user.id, '56'],
+    ] as const) {
+      const row = summary.members.find((m) => m.employeeId === employeeId)!
+      const sent = bodies
+        .filter((b) => (b.EmployeeRef as { value: string }).value === ref)
+        .reduce((a, b) => a + minutesOf(b), 0)
+      expect(sent).toBe(Math.round((row.regularHours + row.overtimeHours + row.doubleTimeHours) * 60))
+    }
+    expect(bodies.filter((b) => (b.EmployeeRef as { value: string }).value === '55').map((b) => b.TxnDate)).toContain(
+      first,
+    )
+  })
+
+  it('sends nothing again when nothing changed, and marks a period reopened since as changed', async () => {
+    const before = qb.activityRequests.length
+    expect(await send()).toMatchObject({ status: 'sent', created: 0, updated: 0, failed: 0 })
+    expect(qb.activityRequests.length).toBe(before)
+    ok(
+      await callRoute(reopenPeriod, {
+        cookies: [sup.cookie],
+        params: { start: first },
+        body: { reason: 'Ben worked less on Monday' },
+      }),
+    )
+    const preview = QuickbooksPreview.parse(
+      ok(await callRoute(previewQuickbooks, { cookies: [sup.cookie], params: { start: first } })).json,
+    )
+    expect(preview).toMatchObject({ closed: false, changedSinceSent: true })
+  })
+
+  it('after a correction, sends exactly what changed: a new day created, a re-matched member updated by Id and SyncToken', async () => {
+    // The period was reopened: Ben's second week (one Monday) is added and approved, and the period closed again.
+    await submitAndApprove(ben, week(addDays(first, 7), { monday: eightHours }))
+    ok(await callRoute(closePeriod, { cookies: [sup.cookie], params: { start: first } }))
+    let before = qb.activityRequests.length
+    expect(await send()).toMatchObject({ status: 'sent', created: 1, updated: 0, failed: 0 })
+    const [created] = qb.activityRequests.slice(before).map((r) => JSON.parse(r.body) as Record<string, unknown>)
+    expect(created).toMatchObject({ TxnDate: addDays(first, 7), Hours: 8, Minutes: 0, EmployeeRef: { value: '56' } })
+    expect(created!.Id).toBeUndefined()
+
+    // Ben is matched to another QuickBooks employee: each of his records is updated in place, Ana's untouched.
+    ok(await callRoute(updateQuickbooksMatching, { cookies: [sup.cookie], body: { members: { [ben.user.id]: '57' } } }))
+    const total = qb.activities.size
+    before = qb.activityRequests.length
+    const result = await send()
+    const updates = qb.activityRequests.slice(before).map((r) => JSON.parse(r.body) as Record<string, unknown>)
+    expect(result).toMatchObject({ status: 'sent', created: 0, updated: updates.length, failed: 0 })
+    expect(updates.length).toBe(6)
+    for (const u of updates) expect(u).toMatchObject({ sparse: true, SyncToken: '0', EmployeeRef: { value: '57' } })
+    expect(qb.activities.size).toBe(total)
+    expect(qb.contractProblems).toEqual([])
+  })
+
+  it('reports a 429 per member in QuickBooks’ words and ours, and a later send finishes', async () => {
+    ok(
+      await callRoute(reopenPeriod, {
+        cookies: [sup.cookie],
+        params: { start: first },
+        body: { reason: 'Ana Monday' },
+      }),
+    )
+    await submitAndApprove(ana, week(addDays(first, 7), { monday: eightHours }))
+    ok(await callRoute(closePeriod, { cookies: [sup.cookie], params: { start: first } }))
+    qb.throttleNext(1)
+    const throttled = await send()
+    expect(throttled).toMatchObject({ status: 'partial', failed: 1, created: 0 })
+    const anaResult = throttled.members.find((m) => m.memberId === ana.user.id)!
+    expect(anaResult.status).toBe('failed')
+    expect(anaResult.errors[0]).toMatchObject({
+      message: 'QuickBooks asked us to slow down; send again in 30 seconds',
+      vendorMessage: 'ThrottleExceeded: Too many requests',
+    })
+    expect(await send()).toMatchObject({ status: 'sent', created: 1, updated: 0, failed: 0 })
+  })
+})

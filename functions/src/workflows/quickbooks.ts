@@ -1,0 +1,296 @@
+import {
+  badRequest,
+  fullName,
+  hoursAndMinutes,
+  integrationMessages,
+  matchPeople,
+  periodContaining,
+  quickbooksLines,
+  quickbooksPreview,
+  type QuickbooksLine,
+  type QuickbooksMatching,
+  type QuickbooksPreview,
+  type QuickbooksSendResult,
+} from '@app/core'
+import { VendorError, vendorJson } from '@app/adapters'
+import type { Actor, OrgDb, PeriodSent } from '@app/data'
+import { withVendorToken, type VendorContext } from './integration-tokens.ts'
+import { deliverNow } from './webhook-sender.ts'
+import { anchorOf, payrollTotals } from './payroll.ts'
+
+/**
+ * QuickBooks Online through Intuit's Accounting API (v3, minor version 75): its employees and
+ * classes for matching, and a closed pay period's hours as TimeActivity records (core's
+ * quickbooksLines: one per member, day, code and kind of pay), created once and updated after
+ * (Id + SyncToken, sparse), deleted when a correction leaves a record with no minutes.
+ */
+const MINOR_VERSION = '75'
+const VENDOR = 'quickbooks' as const
+
+const companyUrl = (ctx: VendorContext, path: string) =>
+  `${ctx.vendor.endpoints.api}/v3/company/${encodeURIComponent(ctx.account ?? '')}/${path}${path.includes('?') ? '&' : '?'}minorversion=${MINOR_VERSION}`
+
+interface QboEmployee {
+  Id: string
+  DisplayName: string
+  GivenName?: string
+  FamilyName?: string
+  PrimaryEmailAddr?: { Address: string }
+  Active?: boolean
+}
+interface QboClass {
+  Id: string
+  Name: string
+  FullyQualifiedName?: string
+  Active?: boolean
+}
+
+const query = async <T>(token: string, ctx: VendorContext, entity: string): Promise<T[]> => {
+  const answer = await vendorJson<{ QueryResponse: Record<string, T[] | undefined> }>({
+    method: 'GET',
+    url: companyUrl(ctx, `query?query=${encodeURIComponent(`select * from ${entity} maxresults 1000`)}`),
+    accessToken: token,
+  })
+  return answer.QueryResponse[entity] ?? []
+}
+
+/** The stored pairs of members and codes, and the matching rule's pairs for the rest. */
+export const quickbooksMatching = async (db: OrgDb): Promise<QuickbooksMatching> => {
+  const [{ employees, classes }, members, codes, memberPairs, codePairs] = await Promise.all([
+    withVendorToken(db, VENDOR, async (token, ctx) => ({
+      employees: (await query<QboEmployee>(token, ctx, 'Employee')).filter((e) => e.Active !== false),
+      classes: (await query<QboClass>(token, ctx, 'Class')).filter((c) => c.Active !== false),
+    })),
+    db.users.list(),
+    db.allocationCodes.list(),
+    db.integrations.matches(VENDOR, 'member'),
+    db.integrations.matches(VENDOR, 'code'),
+  ])
+  const paid = members.filter((m) => m.role !== 'volunteer')
+  const matching = matchPeople(
+    paid.map((m) => ({ id: m.id, email: m.email ?? null, firstName: m.firstName, lastName: m.lastName })),
+    employees.map((e) => ({
+      id: e.Id,
+      email: e.PrimaryEmailAddr?.Address ?? null,
+      firstName: e.GivenName ?? e.DisplayName,
+      lastName: e.FamilyName ?? '',
+    })),
+    memberPairs.map((p) => ({ memberId: p.ourId, vendorId: p.vendorId })),
+  )
+  const matchOf = new Map(matching.matches.map((m) => [m.memberId, m]))
+  const classOf = new Map(codePairs.map((p) => [p.ourId, p.vendorId]))
+  const classByName = new Map(classes.map((c) => [c.Name.trim().toLowerCase(), c.Id]))
+  return {
+    employees: employees.map((e) => ({ id: e.Id, name: e.DisplayName, email: e.PrimaryEmailAddr?.Address ?? null })),
+    classes: classes.map((c) => ({ id: c.Id, name: c.FullyQualifiedName ?? c.Name })),
+    members: paid.map((m) => ({
+      memberId: m.id,
+      name: fullName(m),
+      employeeId: matchOf.get(m.id)?.vendorId ?? null,
+      by: matchOf.get(m.id)?.by ?? null,
+    })),
+    // A code's class: the one chosen, else its QuickBooks class name (Settings → Ministries) found among the classes.
+    codes: codes.map((c) => ({
+      code: c.id,
+      name: c.name,
+      classId: classOf.get(c.id) ?? (c.className ? (classByName.get(c.className.trim().toLowerCase()) ?? null) : null),
+    })),
+  }
+}
+
+/** The period of `start` (its stored closing, or the schedule's), closed or not. */
+const periodOf = async (db: OrgDb, start: string) => {
+  const [org, stored] = await Promise.all([db.organization.get(), db.payroll.periods(start, start)])
+  const found = stored.find((p) => p.start === start)
+  const period = found ?? periodContaining(start, org.payPeriodFrequency, anchorOf(org))
+  return { period, closedAt: found?.status === 'closed' ? found.closedAt : null }
+}
+
+/** What a send would send: the payroll rows' records, with each member's employee and each code's class. */
+const plan = async (db: OrgDb, start: string) => {
+  const { period, closedAt } = await periodOf(db, start)
+  const [{ payroll }, memberPairs, codePairs, codes] = await Promise.all([
+    payrollTotals(db, period),
+    db.integrations.matches(VENDOR, 'member'),
+    db.integrations.matches(VENDOR, 'code'),
+    db.allocationCodes.list(),
+  ])
+  const employeeOf = new Map(memberPairs.map((p) => [p.ourId, { id: p.vendorId, name: p.vendorName }]))
+  const classOf = new Map(codePairs.map((p) => [p.ourId, { id: p.vendorId, name: p.vendorName }]))
+  const codeName = new Map(codes.map((c) => [c.id, c.name]))
+  const members = payroll.map((m) => ({
+    member: m,
+    lines: quickbooksLines(m),
+    employee: employeeOf.get(m.employeeId) ?? null,
+  }))
+  return { period, closedAt, members: members.filter((m) => m.lines.length > 0), classOf, codeName }
+}
+
+const changedSince = (sent: PeriodSent | undefined, closedAt: string | null) =>
+  sent !== undefined && sent.closedAt !== closedAt
+
+export const quickbooksPeriodPreview = async (db: OrgDb, start: string): Promise<QuickbooksPreview> => {
+  const [p, sent] = await Promise.all([plan(db, start), db.integrations.periodSent(VENDOR, start)])
+  return {
+    start: p.period.start,
+    end: p.period.end,
+    closed: p.closedAt !== null,
+    changedSinceSent: changedSince(sent, p.closedAt),
+    lastSent: sent
+      ? {
+          sentAt: sent.sentAt,
+          status: sent.status,
+          created: sent.created,
+          updated: sent.updated,
+          unchanged: sent.unchanged,
+          failed: sent.failed,
+        }
+      : null,
+    members: p.members.map(({ member, lines, employee }) => {
+      const preview = quickbooksPreview(member.employeeId, lines)
+      return {
+        memberId: member.employeeId,
+        name: fullName(member),
+        employee,
+        minutes: preview.minutes,
+        byCode: preview.byCode.map((c) => ({
+          code: c.code,
+          className: p.classOf.get(c.code)?.name ?? null,
+          minutes: c.minutes,
+        })),
+        records: preview.records,
+      }
+    }),
+  }
+}
+
+/** The TimeActivity of one record, as Intuit's TimeActivity entity has it. */
+const timeActivity = (
+  line: QuickbooksLine,
+  employee: { id: string; name: string },
+  classRef: { id: string; name: string } | undefined,
+  payrollItem: { id: string; name: string } | undefined,
+  description: string,
+) => ({
+  TxnDate: line.date,
+  NameOf: 'Employee' as const,
+  EmployeeRef: { value: employee.id, name: employee.name },
+  ...hoursAndMinutes(line.minutes),
+  ...(line.breakMinutes
+    ? { BreakHours: Math.floor(line.breakMinutes / 60), BreakMinutes: line.breakMinutes % 60 }
+    : {}),
+  ...(classRef ? { ClassRef: { value: classRef.id, name: classRef.name } } : {}),
+  ...(payrollItem ? { PayrollItemRef: { value: payrollItem.id, name: payrollItem.name } } : {}),
+  BillableStatus: 'NotBillable' as const,
+  Description: description.slice(0, 4000),
+})
+
+/**
+ * Sends a closed period: each record created, updated (only when it changed) or deleted (gone
+ * after a correction), and recorded as soon as QuickBooks answered, so a crash or a retry never
+ * duplicates one. A member not matched, or a record QuickBooks refuses, is reported per member in
+ * QuickBooks' words and ours; the rest is sent. A 429 stops the send there (QuickBooks asked us to
+ * wait): what was sent stays recorded and a new send continues from it.
+ */
+export const sendQuickbooksPeriod = async (db: OrgDb, start: string, actor: Actor): Promise<QuickbooksSendResult> => {
+  const p = await plan(db, start)
+  if (p.closedAt === null) throw badRequest(integrationMessages.periodNotClosed)
+  const [sentBefore, itemPairs] = await Promise.all([
+    db.integrations.sentRecords(VENDOR, start),
+    db.integrations.matches(VENDOR, 'payItem'),
+  ])
+  const payItemOf = new Map(itemPairs.map((i) => [i.ourId, { id: i.vendorId, name: i.vendorName }]))
+  const counts = { created: 0, updated: 0, unchanged: 0, failed: 0 }
+  const results: QuickbooksSendResult['members'] = []
+  let stopped: VendorError | undefined
+
+  await withVendorToken(db, VENDOR, async (token, ctx) => {
+    const post = (body: unknown, operation?: 'delete') =>
+      vendorJson<{ TimeActivity: { Id: string; SyncToken: string } }>({
+        method: 'POST',
+        url: companyUrl(ctx, operation ? 'timeactivity?operation=delete' : 'timeactivity'),
+        accessToken: token,
+        body,
+      })
+    const keep = new Set<string>()
+    for (const { member, lines, employee } of p.members) {
+      const errors: QuickbooksSendResult['members'][number]['errors'] = []
+      const name = fullName(member)
+      if (!employee) {
+        errors.push({ date: p.period.start, message: integrationMessages.notMatched, vendorMessage: null })
+        counts.failed += lines.length
+        lines.forEach((l) => keep.add(l.key))
+        results.push({ memberId: member.employeeId, name, status: 'failed', errors })
+        continue
+      }
+      for (const line of lines) {
+        keep.add(line.key)
+        if (stopped) {
+          counts.failed++
+          continue
+        }
+        const description = line.code ? `${p.codeName.get(line.code) ?? line.code} · ${line.kind}` : line.kind
+        const body = timeActivity(line, employee, p.classOf.get(line.code), payItemOf.get(line.kind), description)
+        const fingerprint = JSON.stringify(body)
+        const before = sentBefore.get(line.key)
+        if (before?.fingerprint === fingerprint) {
+          counts.unchanged++
+          continue
+        }
+        try {
+          const answer = await post(
+            before ? { ...body, Id: before.vendorId, SyncToken: before.syncToken, sparse: true } : body,
+          )
+          await db.integrations.recordSent(VENDOR, start, {
+            key: line.key,
+            vendorId: answer.TimeActivity.Id,
+            syncToken: answer.TimeActivity.SyncToken,
+            fingerprint,
+          })
+          counts[before ? 'updated' : 'created']++
+        } catch (e) {
+          if (!(e instanceof VendorError) || e.unauthorized) throw e
+          counts.failed++
+          if (e.status === 429) stopped = e
+          errors.push({ date: line.date, message: ourWordsFor(e), vendorMessage: e.message })
+        }
+      }
+      results.push({ memberId: member.employeeId, name, status: errors.length ? 'failed' : 'sent', errors })
+    }
+    // Records sent before that the corrected period no longer has: deleted in QuickBooks too.
+    for (const [key, before] of sentBefore) {
+      if (keep.has(key) || stopped) continue
+      try {
+        await post({ Id: before.vendorId, SyncToken: before.syncToken }, 'delete')
+        await db.integrations.forgetSent(VENDOR, start, key)
+        counts.updated++
+      } catch (e) {
+        if (!(e instanceof VendorError) || e.unauthorized) throw e
+        counts.failed++
+      }
+    }
+  })
+
+  const status: PeriodSent['status'] =
+    counts.failed === 0 ? 'sent' : counts.created + counts.updated + counts.unchanged > 0 ? 'partial' : 'failed'
+  const sentAt = new Date().toISOString()
+  const sent = { start: p.period.start, end: p.period.end, sentAt, closedAt: p.closedAt, status, ...counts }
+  const webhooks = await db.webhooks.event('pay_period.sent', {
+    start: sent.start,
+    end: sent.end,
+    vendor: VENDOR,
+    result: { status, ...counts },
+    by: { userId: 'id' in actor ? actor.id : 'system' },
+  })
+  await db.integrations.markSent(VENDOR, sent, actor, { webhooks })
+  await deliverNow(webhooks)
+  return { sentAt, status, ...counts, members: results }
+}
+
+/** Our words for what QuickBooks refused (its own stay beside them). */
+const ourWordsFor = (e: VendorError) =>
+  e.status === 429
+    ? `QuickBooks asked us to slow down; send again${e.retryAfterSeconds ? ` in ${e.retryAfterSeconds} seconds` : ' later'}`
+    : e.transient
+      ? 'QuickBooks could not be reached; send again later'
+      : 'QuickBooks refused this record'

@@ -1,0 +1,177 @@
+import type { ServerResponse } from 'node:http'
+import { sendJson, startOAuthDouble, type Recorded } from './oauth-double.ts'
+import { TimeActivityRequest } from './quickbooks-schema.ts'
+
+/**
+ * A double of QuickBooks Online (a test fixture): Intuit's authorization server (oauth-double.ts)
+ * and the Accounting API parts we use, answering with Intuit's documented shapes: the query
+ * endpoint for Employee and Class, TimeActivity create / sparse update / delete with SyncToken
+ * checks, 401 (AUTHENTICATION fault) for an expired token, 400 ValidationFault for a request that
+ * does not pass Intuit's TimeActivity entity (quickbooks-schema.ts), and a 429 on demand. Every
+ * TimeActivity request is checked against the schema; `contractProblems` lists any that failed.
+ */
+export const REALM = '9130355'
+const meta = () => ({ CreateTime: new Date().toISOString(), LastUpdatedTime: new Date().toISOString() })
+const fault = (res: ServerResponse, status: number, type: string, Message: string, Detail: string, code: string) =>
+  sendJson(res, status, { Fault: { Error: [{ Message, Detail, code }], type }, time: new Date().toISOString() })
+
+export const startQuickbooksDouble = async (data: {
+  employees: { Id: string; GivenName: string; FamilyName: string; email?: string }[]
+  classes: { Id: string; Name: string }[]
+}) => {
+  const activities = new Map<string, Record<string, unknown> & { Id: string; SyncToken: string }>()
+  const contractProblems: string[] = []
+  const activityRequests: Recorded[] = []
+  let next = 100
+  let tooMany = 0
+
+  const double = await startOAuthDouble({
+    clientId: 'qb-client',
+    clientSecret: 'qb-secret',
+    clientAuth: 'basic',
+    consentExtras: { realmId: REALM },
+    api: (req, grant, res) => {
+      const prefix = `/v3/company/${REALM}/`
+      if (!req.path.startsWith(prefix)) return false
+      if (!grant) {
+        sendJson(res, 401, {
+          fault: {
+            error: [
+              {
+                message: 'message=AuthenticationFailed; errorCode=003200; statusCode=401',
+                detail: 'Token expired',
+                code: '3200',
+              },
+            ],
+            type: 'AUTHENTICATION',
+          },
+        })
+        return
+      }
+      const what = req.path.slice(prefix.length)
+      if (req.method === 'GET' && what === 'query') {
+        const entity = /from (\w+)/i.exec(req.query.get('query') ?? '')?.[1]
+        const rows =
+          entity === 'Employee'
+            ? data.employees.map((e) => ({
+                Id: e.Id,
+                SyncToken: '0',
+                GivenName: e.GivenName,
+                FamilyName: e.FamilyName,
+                DisplayName: `${e.GivenName} ${e.FamilyName}`,
+                ...(e.email ? { PrimaryEmailAddr: { Address: e.email } } : {}),
+                Active: true,
+                domain: 'QBO',
+                sparse: false,
+                MetaData: meta(),
+              }))
+            : entity === 'Class'
+              ? data.classes.map((c) => ({
+                  Id: c.Id,
+                  SyncToken: '0',
+                  Name: c.Name,
+                  FullyQualifiedName: c.Name,
+                  SubClass: false,
+                  Active: true,
+                  domain: 'QBO',
+                  sparse: false,
+                  MetaData: meta(),
+                }))
+              : []
+        sendJson(res, 200, { QueryResponse: { [entity ?? 'Unknown']: rows }, time: new Date().toISOString() })
+        return
+      }
+      if (req.method === 'POST' && what === 'timeactivity') {
+        activityRequests.push(req)
+        if (tooMany > 0) {
+          tooMany--
+          sendJson(
+            res,
+            429,
+            {
+              Fault: {
+                Error: [{ Message: 'ThrottleExceeded', Detail: 'Too many requests', code: '003001' }],
+                type: 'SERVICE',
+              },
+              time: new Date().toISOString(),
+            },
+            { 'retry-after': '30' },
+          )
+          return
+        }
+        const body = JSON.parse(req.body) as Record<string, unknown>
+        const operation = req.query.get('operation')
+        if (operation === 'delete') {
+          const known = activities.get(String(body.Id))
+          if (!known || known.SyncToken !== body.SyncToken)
+            return fault(
+              res,
+              400,
+              'ValidationFault',
+              'Stale Object Error',
+              'You and another user were working on the same thing.',
+              '5010',
+            )
+          activities.delete(known.Id)
+          sendJson(res, 200, { TimeActivity: { ...known, status: 'Deleted' }, time: new Date().toISOString() })
+          return
+        }
+        const checked = TimeActivityRequest.safeParse(body)
+        if (!checked.success) {
+          contractProblems.push(checked.error.message)
+          return fault(
+            res,
+            400,
+            'ValidationFault',
+            'Request has invalid or unsupported property',
+            checked.error.issues[0]!.message,
+            '2010',
+          )
+        }
+        if (body.Id !== undefined) {
+          const known = activities.get(String(body.Id))
+          if (!known || known.SyncToken !== body.SyncToken)
+            return fault(
+              res,
+              400,
+              'ValidationFault',
+              'Stale Object Error',
+              'You and another user were working on the same thing.',
+              '5010',
+            )
+          const { sparse: _, ...changes } = body
+          const updated = { ...known, ...changes, SyncToken: String(Number(known.SyncToken) + 1) }
+          activities.set(known.Id, updated)
+          sendJson(res, 200, {
+            TimeActivity: { ...updated, domain: 'QBO', sparse: false, MetaData: meta() },
+            time: new Date().toISOString(),
+          })
+          return
+        }
+        const created = { ...body, Id: String(next++), SyncToken: '0' }
+        activities.set(created.Id, created)
+        sendJson(res, 200, {
+          TimeActivity: { ...created, domain: 'QBO', sparse: false, MetaData: meta() },
+          time: new Date().toISOString(),
+        })
+        return
+      }
+      return false
+    },
+  })
+  return {
+    ...double,
+    activities,
+    activityRequests,
+    contractProblems,
+    /** The next `n` TimeActivity requests answer 429 with Retry-After: 30. */
+    throttleNext: (n: number) => (tooMany = n),
+    settings: {
+      QUICKBOOKS_CLIENT_ID: 'qb-client',
+      QUICKBOOKS_CLIENT_SECRET: 'qb-secret',
+      QUICKBOOKS_ENVIRONMENT: 'sandbox',
+      QUICKBOOKS_BASE_URL: double.base,
+    },
+  }
+}
+export type QuickbooksDouble = Awaited<ReturnType<typeof startQuickbooksDouble>>
