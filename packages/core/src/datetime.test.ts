@@ -89,6 +89,16 @@ describe('zonedInstant', () => {
       'America/Chicago',
       '2026-11-01T06:30:00.000Z',
     ],
+    [
+      'east of UTC, a time the autumn night repeats, its first occurrence',
+      '2026-10-25',
+      '01:30',
+      'Europe/London',
+      '2026-10-25T00:30:00.000Z',
+    ],
+    ['east of UTC, a time the spring night skips', '2026-03-29', '01:30', 'Europe/London', '2026-03-29T01:30:00.000Z'],
+    ['the hour after a repeated one', '2026-10-25', '02:00', 'Europe/London', '2026-10-25T02:00:00.000Z'],
+    ['Sydney, its repeated hour', '2026-04-05', '02:30', 'Australia/Sydney', '2026-04-04T15:30:00.000Z'],
   ])('reads %s', (_, date, time, zone, instant) => {
     expect(zonedInstant(date, time, zone).toISOString()).toBe(instant)
   })

@@ -99,12 +99,13 @@ export const zonedInstant = (date: string, time: string, timeZone: string): Date
   const [h, m] = time.split(':').map(Number) as [number, number]
   const [y, mo, d] = date.split('-').map(Number) as [number, number, number]
   const wall = Date.UTC(y, mo - 1, d, h, m)
-  const first = wall - zoneOffset(wall, timeZone)
-  const second = wall - zoneOffset(first, timeZone)
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: a shortcut; one offset reads back, or is the greater of two equal guesses, below
-  if (first === second) return new Date(first)
-  // Two offsets: the wall time is skipped (neither maps back to it) or repeated (both do).
-  const readsBack = (t: number) => t + zoneOffset(t, timeZone) === wall
-  if (readsBack(first) && readsBack(second)) return new Date(Math.min(first, second))
-  return new Date(readsBack(first) ? first : readsBack(second) ? second : Math.max(first, second))
+  // The zone's offsets half a day before and after: near a change of offset the wall time has one
+  // of them (or both, when the autumn night repeats it; neither, when the spring night skips it).
+  // Guessing from the offset at the wall time itself finds only the later of a repeated hour east of UTC.
+  const guesses = [wall - zoneOffset(wall - HALF_DAY_MS, timeZone), wall - zoneOffset(wall + HALF_DAY_MS, timeZone)]
+  const real = guesses.filter((t) => t + zoneOffset(t, timeZone) === wall)
+  // A repeated time is its first occurrence; a skipped one reads on the later offset (an hour later).
+  return new Date(real.length ? Math.min(...real) : Math.max(...guesses))
 }
+
+const HALF_DAY_MS = 43_200_000
