@@ -124,7 +124,7 @@ const clientPackages: Record<string, Use[]> = {
   '@aws-sdk/client-cognito-identity-provider': ['staffPool'],
   '@aws-sdk/client-sesv2': ['email'],
   '@aws-sdk/client-s3': ['exportsBucket', 'logosBucket'],
-  '@aws-sdk/client-secrets-manager': ['email', 'links', 'oidc', 'stripe'],
+  '@aws-sdk/client-secrets-manager': ['email', 'links', 'oidc', 'stripe', 'integrations'],
   'openid-client': ['oidc'],
   stripe: ['stripe'],
 }

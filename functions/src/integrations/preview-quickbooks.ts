@@ -1,6 +1,6 @@
 import { PeriodParams, QuickbooksPreview } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { quickbooksPeriodPreview } from '../workflows/quickbooks.ts'
+import { quickbooksPeriodPreview } from '../workflows/quickbooks-plan.ts'
 
 /** The Payroll page's preview: per member regular, overtime and each leave kind, per code; and the last send. */
 export default defineRoute({

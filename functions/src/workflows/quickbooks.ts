@@ -4,19 +4,15 @@ import {
   hoursAndMinutes,
   integrationMessages,
   matchPeople,
-  periodContaining,
-  quickbooksLines,
-  quickbooksPreview,
   type QuickbooksLine,
   type QuickbooksMatching,
-  type QuickbooksPreview,
   type QuickbooksSendResult,
 } from '@app/core'
 import { VendorError, vendorJson } from '@app/adapters'
 import type { Actor, OrgDb, PeriodSent } from '@app/data'
 import { withVendorToken, type VendorContext } from './integration-tokens.ts'
 import { deliverNow } from './webhook-sender.ts'
-import { anchorOf, payrollTotals } from './payroll.ts'
+import { quickbooksPlan } from './quickbooks-plan.ts'
 
 /**
  * QuickBooks Online through Intuit's Accounting API (v3, minor version 75): its employees and
@@ -98,72 +94,6 @@ export const quickbooksMatching = async (db: OrgDb): Promise<QuickbooksMatching>
   }
 }
 
-/** The period of `start` (its stored closing, or the schedule's), closed or not. */
-const periodOf = async (db: OrgDb, start: string) => {
-  const [org, stored] = await Promise.all([db.organization.get(), db.payroll.periods(start, start)])
-  const found = stored.find((p) => p.start === start)
-  const period = found ?? periodContaining(start, org.payPeriodFrequency, anchorOf(org))
-  return { period, closedAt: found?.status === 'closed' ? found.closedAt : null }
-}
-
-/** What a send would send: the payroll rows' records, with each member's employee and each code's class. */
-const plan = async (db: OrgDb, start: string) => {
-  const { period, closedAt } = await periodOf(db, start)
-  const [{ payroll }, memberPairs, codePairs, codes] = await Promise.all([
-    payrollTotals(db, period),
-    db.integrations.matches(VENDOR, 'member'),
-    db.integrations.matches(VENDOR, 'code'),
-    db.allocationCodes.list(),
-  ])
-  const employeeOf = new Map(memberPairs.map((p) => [p.ourId, { id: p.vendorId, name: p.vendorName }]))
-  const classOf = new Map(codePairs.map((p) => [p.ourId, { id: p.vendorId, name: p.vendorName }]))
-  const codeName = new Map(codes.map((c) => [c.id, c.name]))
-  const members = payroll.map((m) => ({
-    member: m,
-    lines: quickbooksLines(m),
-    employee: employeeOf.get(m.employeeId) ?? null,
-  }))
-  return { period, closedAt, members: members.filter((m) => m.lines.length > 0), classOf, codeName }
-}
-
-const changedSince = (sent: PeriodSent | undefined, closedAt: string | null) =>
-  sent !== undefined && sent.closedAt !== closedAt
-
-export const quickbooksPeriodPreview = async (db: OrgDb, start: string): Promise<QuickbooksPreview> => {
-  const [p, sent] = await Promise.all([plan(db, start), db.integrations.periodSent(VENDOR, start)])
-  return {
-    start: p.period.start,
-    end: p.period.end,
-    closed: p.closedAt !== null,
-    changedSinceSent: changedSince(sent, p.closedAt),
-    lastSent: sent
-      ? {
-          sentAt: sent.sentAt,
-          status: sent.status,
-          created: sent.created,
-          updated: sent.updated,
-          unchanged: sent.unchanged,
-          failed: sent.failed,
-        }
-      : null,
-    members: p.members.map(({ member, lines, employee }) => {
-      const preview = quickbooksPreview(member.employeeId, lines)
-      return {
-        memberId: member.employeeId,
-        name: fullName(member),
-        employee,
-        minutes: preview.minutes,
-        byCode: preview.byCode.map((c) => ({
-          code: c.code,
-          className: p.classOf.get(c.code)?.name ?? null,
-          minutes: c.minutes,
-        })),
-        records: preview.records,
-      }
-    }),
-  }
-}
-
 /** The TimeActivity of one record, as Intuit's TimeActivity entity has it. */
 const timeActivity = (
   line: QuickbooksLine,
@@ -193,7 +123,7 @@ const timeActivity = (
  * wait): what was sent stays recorded and a new send continues from it.
  */
 export const sendQuickbooksPeriod = async (db: OrgDb, start: string, actor: Actor): Promise<QuickbooksSendResult> => {
-  const p = await plan(db, start)
+  const p = await quickbooksPlan(db, start)
   if (p.closedAt === null) throw badRequest(integrationMessages.periodNotClosed)
   const [sentBefore, itemPairs] = await Promise.all([
     db.integrations.sentRecords(VENDOR, start),
