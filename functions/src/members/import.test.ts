@@ -36,6 +36,13 @@ const preview = async (org: Org, body: Record<string, unknown>) => {
   return ImportPreview.parse(res.json)
 }
 
+/** The organization's import items (none after a preview or a refused start). */
+const importItems = (org: Org) =>
+  table.queryAll({
+    KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
+    ExpressionAttributeValues: { ':p': keys.orgPk(org.organization.id), ':s': 'MEMBERIMPORT' },
+  })
+
 /** Starts the import, runs the job for this organization, and reads its status once. */
 const importAll = async (org: Org, body: Record<string, unknown>) => {
   const res = await callRoute(importMembers, {
@@ -295,11 +302,7 @@ describe('members from a file', () => {
     ])
     expect(mapped.counts).toEqual({ new: 1, unchanged: 0, updated: 1, refused: 2 })
     expect(await orgDb(org.organization.id).members.count()).toBe(1)
-    const items = await table.queryAll({
-      KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-      ExpressionAttributeValues: { ':p': keys.orgPk(org.organization.id), ':s': 'MEMBERIMPORT' },
-    })
-    expect(items).toEqual([])
+    expect(await importItems(org)).toEqual([])
   })
 
   it('imports a Breeze export: a duplicate and an unknown approver refused by line, the rest added with logins', async () => {
@@ -464,11 +467,7 @@ describe('members from a file', () => {
     })
     expect(res.json.key).toBe('importNotBase64')
     expect(await orgDb(org.organization.id).members.count()).toBe(1)
-    const items = await table.queryAll({
-      KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-      ExpressionAttributeValues: { ':p': keys.orgPk(org.organization.id), ':s': 'MEMBERIMPORT' },
-    })
-    expect(items).toEqual([])
+    expect(await importItems(org)).toEqual([])
   })
 
   it('is for supervisors of the organization only', async () => {
