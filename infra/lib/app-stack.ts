@@ -157,7 +157,7 @@ export class AppStack extends Stack {
 
     this.operations = new Operations(this, 'Operations', {
       api: this.api.httpApi,
-      functions: this.api.functions,
+      functionGroups: this.api.groups.values(),
       table: this.data.table,
       emailJob: { fn: this.jobs.retryEmails, deadLetterQueue: this.jobs.deadLetterQueue },
       alarmEmail: settings.alarmEmail,
@@ -184,6 +184,7 @@ export class AppStack extends Stack {
         eraseClosedJob: this.jobs.eraseClosed,
         timeOffYearlyJob: this.jobs.timeOffYearly,
         httpApi: this.api.httpApi,
+        routes: this.api.routes.values(),
         distribution: this.site.distribution,
         hasCustomCertificate: this.site.hasCustomCertificate,
         supervisorPool: this.auth.supervisorPool,

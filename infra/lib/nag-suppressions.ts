@@ -20,6 +20,8 @@ export interface NagTargets {
   eraseClosedJob: IConstruct & { role?: IConstruct }
   timeOffYearlyJob: IConstruct & { role?: IConstruct }
   httpApi: IConstruct
+  /** The API's routes (in nested stacks, not under the HTTP API construct: constructs/route-group.ts). */
+  routes: Iterable<IConstruct>
   distribution: IConstruct
   hasCustomCertificate: boolean
   supervisorPool: IConstruct
@@ -147,13 +149,14 @@ export const suppressNagFindings = (targets: NagTargets, manifest: Manifest, acc
     },
   ])
 
-  add(targets.httpApi, [
-    {
-      id: 'AwsSolutions-APIG4',
-      reason:
-        "Authorization is the session cookie, checked in every function by the shared session middleware against the route's `auth` (functions/src/http/middleware.ts); login, callback, staff login and health are public by design",
-    },
-  ])
+  const sessionAuthorization: NagPackSuppression = {
+    id: 'AwsSolutions-APIG4',
+    reason:
+      "Authorization is the session cookie, checked in every function by the shared session middleware against the route's `auth` (functions/src/http/middleware.ts); login, callback, staff login and health are public by design",
+  }
+  add(targets.httpApi, [sessionAuthorization])
+  const routes = [...targets.routes]
+  if (routes.length) add(routes, [sessionAuthorization])
 
   add(targets.distribution, [
     {

@@ -1,7 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { CloudFormationValidatePlugin, Validations, type App } from 'aws-cdk-lib'
+import {
+  CloudFormationValidatePlugin,
+  Validations,
+  type App,
+  type IPolicyValidationContext,
+  type IPolicyValidationPlugin,
+} from 'aws-cdk-lib'
 import { CfnGuardValidator } from '@cdklabs/cdk-validator-cfnguard'
 import { acceptedGuardRules } from './nag-suppressions.ts'
 
@@ -12,13 +18,59 @@ import { acceptedGuardRules } from './nag-suppressions.ts'
  * `cdk synth` and `cdk deploy` stop on a violation); test/nag.test.ts and scripts/deploy-check.ts
  * run them over an already synthesized template. The controls this app does not meet are accepted,
  * each with its reason, in nag-suppressions.ts.
+ *
+ * CDK hands a validator the templates of the top-level stacks only; the API's routes are in
+ * nested stacks (constructs/route-group.ts), so each validator is given their templates too.
  */
 export const addValidators = (app: App) => {
   Validations.of(app).addPlugins(
-    new CloudFormationValidatePlugin(),
-    new CfnGuardValidator({ controlTowerRulesEnabled: true, disabledRules: Object.keys(acceptedGuardRules) }),
+    withNestedStacks(new CloudFormationValidatePlugin()),
+    withNestedStacks(
+      new CfnGuardValidator({ controlTowerRulesEnabled: true, disabledRules: Object.keys(acceptedGuardRules) }),
+    ),
   )
 }
+
+/**
+ * The templates of the nested stacks under a stack's template: the nested templates its asset
+ * manifest (`<stack>.assets.json`, next to the template) lists, which `cdk deploy` publishes as
+ * file assets. Nested stacks of nested stacks are in the same manifest.
+ */
+export const nestedTemplatesOf = (templatePath: string): string[] => {
+  const manifest = templatePath.replace(/\.template\.json$/, '.assets.json')
+  if (manifest === templatePath || !existsSync(manifest)) return []
+  const { files = {} } = JSON.parse(readFileSync(manifest, 'utf8')) as {
+    files?: Record<string, { source: { path?: string } }>
+  }
+  return Object.values(files)
+    .map((f) => f.source.path)
+    .filter((p): p is string => p?.endsWith('.nested.template.json') ?? false)
+    .map((p) => join(dirname(templatePath), p))
+    .sort()
+}
+
+/** Stack templates and, after each, the templates of its nested stacks (named by the stack's path). */
+export const withNestedTemplates = <T extends { templatePath: string; stackConstructPath: string }>(
+  stacks: readonly T[],
+): T[] =>
+  stacks.flatMap((stack) => [
+    stack,
+    ...nestedTemplatesOf(stack.templatePath).map((templatePath) => ({ ...stack, templatePath })),
+  ])
+
+/** A validator that checks the nested stacks' templates as well as the stacks CDK gives it. */
+export const withNestedStacks = (plugin: IPolicyValidationPlugin): IPolicyValidationPlugin => ({
+  name: plugin.name,
+  version: plugin.version,
+  ruleIds: plugin.ruleIds,
+  validate: (context: IPolicyValidationContext) => {
+    const stackTemplates = withNestedTemplates(context.stackTemplates)
+    const templatePaths = [
+      ...new Set([...context.templatePaths, ...context.templatePaths.flatMap((p) => nestedTemplatesOf(p))]),
+    ]
+    return plugin.validate({ ...context, templatePaths, stackTemplates })
+  },
+})
 
 const require = createRequire(import.meta.url)
 const controlTowerRules = join(
@@ -50,21 +102,21 @@ export interface ValidatorFinding {
 }
 
 /**
- * Runs both validators over synthesized templates (the same checks as synth, without synthesizing
- * again; cfn-guard gets only the rules for resource types the templates hold, which is what makes
- * it quick). Returns every finding, errors and warnings alike.
+ * Runs both validators over synthesized templates and their nested stacks' (the same checks as
+ * synth, without synthesizing again; cfn-guard gets only the rules for resource types the
+ * templates hold, which is what makes it quick). Returns every finding, errors and warnings alike.
  */
 export const validateTemplates = async (templates: { path: string; stack: string }[]): Promise<ValidatorFinding[]> => {
-  const paths = templates.map((t) => t.path)
-  const context = {
-    templatePaths: paths,
-    stackTemplates: templates.map((t) => ({
+  const stackTemplates = withNestedTemplates(
+    templates.map((t) => ({
       templatePath: t.path,
       stackConstructPath: t.stack,
       accountId: undefined,
       region: undefined,
     })),
-  }
+  )
+  const paths = stackTemplates.map((t) => t.templatePath)
+  const context = { templatePaths: paths, stackTemplates }
   type Plugin = {
     name?: string
     validate: (

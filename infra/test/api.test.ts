@@ -1,9 +1,11 @@
+import { Stack } from 'aws-cdk-lib'
 import { AwsCustomResource } from 'aws-cdk-lib/custom-resources'
+import { routes } from '@app/functions'
 import { describe, expect, it } from 'vitest'
-import { FUNCTIONS_PER_INVOKE_ROLE } from '../lib/constructs/api.ts'
+import { FUNCTIONS_PER_INVOKE_ROLE, type Manifest } from '../lib/constructs/api.ts'
 import { routeAccess } from '../lib/route-access.ts'
 import { auditCondition, expectedEnv, expectedPermissions, sessionCondition } from './expected.ts'
-import { permissionLines, roleStatements, show, synthForFile } from './synth.ts'
+import { permissionLines, roleStatements, show, synthForFile, type StackTemplate, type Synth } from './synth.ts'
 
 /** The real manifest (not bundled: bundle.test.ts checks bundling). */
 const s = synthForFile()
@@ -11,6 +13,9 @@ const s = synthForFile()
 const ofType = (type: string) => Object.entries(s.resources).filter(([, r]) => r.Type === type)
 const fnId = (key: string) => s.logicalId(s.stack.api.functions.get(key)!)
 const keys = () => Object.keys(s.manifest)
+/** A role Lambda or API Gateway assumes for a route (the jobs' roles and CDK's handlers' are Lambda's too: told by description). */
+const isRouteRole = (r: { Properties?: Record<string, any> }) =>
+  /^(Route functions|The health check|The HTTP API's integrations)/.test(String(r.Properties?.Description ?? ''))
 
 describe('the API: one function and one route per manifest entry', () => {
   it('has a function for every manifest entry, and no function but those, the jobs and the CDK-provided handlers', () => {
@@ -73,7 +78,9 @@ describe('the API: one function and one route per manifest entry', () => {
       const role = /^<(\w+)\.Arn>$/.exec(show(integration.CredentialsArn))![1]!
       invokedBy.set(role, [...(invokedBy.get(role) ?? []), `<${fnId(key)}.Arn>`])
     }
-    expect(invokedBy.size).toBe(Math.ceil(keys().length / FUNCTIONS_PER_INVOKE_ROLE))
+    // A group's functions are invoked by its own roles (FUNCTIONS_PER_INVOKE_ROLE to a role).
+    const groups = [...s.stack.api.groups.values()]
+    expect(invokedBy.size).toBe(groups.reduce((n, g) => n + Math.ceil(g.functions.size / FUNCTIONS_PER_INVOKE_ROLE), 0))
     for (const [role, fns] of invokedBy) {
       const trust = s.resources[role]!.Properties!.AssumeRolePolicyDocument.Statement as Record<string, unknown>[]
       expect(trust).toEqual([
@@ -87,39 +94,110 @@ describe('the API: one function and one route per manifest entry', () => {
 })
 
 describe('the stack size', () => {
-  it('costs three resources per route (plus its share of roles and alarms) and stays under CloudFormation’s 500 with room for one more route', () => {
+  /** A stack's own resources of a type, as its template holds them. */
+  const own = (t: StackTemplate, type: string) => Object.values(t.json.Resources).filter((r) => r.Type === type)
+  const parent = () => s.stacks[0]!
+  const nested = () => s.stacks.slice(1)
+
+  it('puts each route’s function, integration and route in the nested stack of its folder, and none in the parent', () => {
+    expect(own(parent(), 'AWS::ApiGatewayV2::Route')).toEqual([])
+    expect(own(parent(), 'AWS::ApiGatewayV2::Integration')).toEqual([])
+    expect(own(parent(), 'AWS::IAM::Role').filter(isRouteRole)).toEqual([])
+    const folders = [...new Set(keys().map((k) => k.split('/')[0]!))].sort()
+    expect([...s.stack.api.groups.keys()].sort()).toEqual(folders)
+    expect(nested().map((t) => t.stack)).toEqual(expect.arrayContaining([...s.stack.api.groups.values()]))
+    for (const [folder, group] of s.stack.api.groups) {
+      const t = s.stacks.find((x) => x.stack === group)!
+      const mine = keys().filter((k) => k.startsWith(`${folder}/`))
+      expect([...group.functions.keys()].sort()).toEqual(mine.sort())
+      expect(
+        own(t, 'AWS::ApiGatewayV2::Route')
+          .map((r) => r.Properties!.RouteKey)
+          .sort(),
+        folder,
+      ).toEqual(mine.map((k) => `${s.manifest[k]!.method} ${s.manifest[k]!.path}`).sort())
+      for (const k of mine) expect(t.json.Resources[fnId(k)]?.Type, k).toBe('AWS::Lambda::Function')
+      // Its functions' alarms are next to them: the parent holds no per-function alarm.
+      expect(own(t, 'AWS::CloudWatch::Alarm')).toHaveLength(2 * Math.ceil(mine.length / 10))
+      // The routes attach to the parent's API, which the nested template takes as a parameter.
+      for (const r of Object.values(t.resources).filter((x) => x.Type === 'AWS::ApiGatewayV2::Route'))
+        expect(show(r.Properties!.ApiId)).toBe(`<${s.logicalId(s.stack.api.httpApi)}>`)
+    }
+    expect(own(parent(), 'AWS::CloudWatch::Alarm')).toHaveLength(1 + 1 + 4 + 2)
+  })
+
+  it('costs three resources per route in its nested stack (plus its share of roles and alarms), none in the parent', () => {
     const n = keys().length
     const count = (type: string) => ofType(type).length
     expect(count('AWS::ApiGatewayV2::Route')).toBe(n)
     expect(count('AWS::ApiGatewayV2::Integration')).toBe(n)
-    // No invoke permission per route (API Gateway calls as an invoke role: one per 40 functions).
+    // No invoke permission per route (API Gateway calls as an invoke role: one per 40 functions of a group).
     const apiInvokes = ofType('AWS::Lambda::Permission').filter(
       ([, p]) => p.Properties!.Principal === 'apigateway.amazonaws.com',
     )
     expect(apiInvokes).toHaveLength(0) // the jobs' permissions are EventBridge's
-    expect(s.stack.api.invokeRoles).toHaveLength(Math.ceil(n / FUNCTIONS_PER_INVOKE_ROLE))
     const roles = new Set(keys().map((k) => show(s.resources[fnId(k)]!.Properties!.Role).replace(/\.Arn>$/, '>')))
     const attached = ofType('AWS::IAM::Policy').filter(([, p]) =>
       (p.Properties!.Roles as unknown[]).some((r) => roles.has(show(r))),
     )
     expect(attached).toEqual([]) // a role's policy is inline: no extra resource
-    // One log group for every route (the jobs keep their own), and a role per distinct set of permissions.
+    // One log group for every route (the jobs keep their own), and a role per distinct set of permissions of a group.
     const logGroups = new Set(keys().map((k) => show(s.resources[fnId(k)]!.Properties!.LoggingConfig.LogGroup)))
-    expect(logGroups.size).toBe(1)
-    expect(roles.size).toBeLessThan(n / 2)
-    const total = Object.keys(s.resources).length
-    // Per route: function, integration, route; an invoke role per 40 routes; 2 alarms per 10 routes;
-    // and a role when its permissions match no other route's (counted as if every new route had a
-    // set of its own, the worst case). The retry job and its schedule, queue and alarms are counted
-    // once, in the total.
-    const perRoute = 3 + 1 / FUNCTIONS_PER_INVOKE_ROLE + 0.2 + 1
-    console.info(
-      `stack: ${total} resources, ${n} routes, ${roles.size} route roles; room for ${Math.floor((500 - total) / perRoute)} more routes`,
-    )
-    // 331 resources for 74 routes on 2026-11-26 left room for 40 more in this worst case; 115
-    // routes now take 492 of CloudFormation's 500, room for one more: the next routes must move
-    // the routes into nested stacks first (docs/operations.md). This holds the hard limit.
-    expect(total + perRoute).toBeLessThan(500)
+    expect(logGroups).toEqual(new Set([`<${s.logicalId(s.stack.api.logGroup)}>`]))
+    for (const group of s.stack.api.groups.values()) expect(group.roles.size).toBeLessThanOrEqual(group.functions.size)
+    expect(roles.size).toBe([...s.stack.api.groups.values()].reduce((sum, g) => sum + g.roles.size, 0))
+  })
+
+  it('keeps the parent and every nested stack well under CloudFormation’s 500 resources and 200 parameters and outputs', () => {
+    const lines = s.stacks.map((t) => {
+      const resources = Object.keys(t.json.Resources).length
+      const parameters = Object.keys(t.json.Parameters ?? {}).length
+      const outputs = Object.keys(t.json.Outputs ?? {}).length
+      // Headroom: a nested stack could take five times its largest folder today.
+      expect(resources, t.stack.node.path).toBeLessThan(t === parent() ? 400 : 200)
+      expect(parameters, t.stack.node.path).toBeLessThan(100)
+      expect(outputs, t.stack.node.path).toBeLessThan(100)
+      return `${t.stack.node.path}: ${resources} resources, ${parameters} parameters, ${outputs} outputs`
+    })
+    console.info(`${keys().length} routes in ${nested().length} nested stacks\n${lines.join('\n')}`)
+  })
+})
+
+describe('the stack size as routes are added', () => {
+  /**
+   * 40 more routes: 20 in a folder that has routes (members) and 20 in a new folder. The parent
+   * gains one resource (the new folder's nested stack) and nothing per route; no route moves.
+   */
+  const added: Manifest = Object.fromEntries(
+    Array.from({ length: 40 }, (_, i) => {
+      const folder = i < 20 ? 'members' : 'synthetic'
+      return [`${folder}/added-${i}`, { method: 'POST', path: `/api/${folder}/added/${i}`, uses: ['table'] }]
+    }),
+  )
+  const more = synthForFile({ manifest: { ...routes, ...added } })
+
+  it('leaves the parent stack one nested stack bigger, whatever the number of routes, and every stack under the limits', () => {
+    const resources = (t: StackTemplate) => Object.keys(t.json.Resources).length
+    expect(resources(more.stacks[0]!)).toBe(resources(s.stacks[0]!) + 1)
+    expect(more.stacks).toHaveLength(s.stacks.length + 1)
+    for (const t of more.stacks) {
+      expect(resources(t), t.stack.node.path).toBeLessThan(t === more.stacks[0] ? 400 : 200)
+      expect(Object.keys(t.json.Parameters ?? {}).length).toBeLessThan(100)
+    }
+    const members = more.stacks.find((t) => t.stack === more.stack.api.groups.get('members'))!
+    const before = s.stacks.find((t) => t.stack === s.stack.api.groups.get('members'))!
+    // Per route: function, integration, route; an alarm pair per 10 functions; a second invoke role past 40.
+    expect(resources(members) - resources(before)).toBeGreaterThanOrEqual(20 * 3)
+  })
+
+  it('moves no existing route: each keeps its nested stack and its logical id', () => {
+    for (const key of keys()) {
+      const where = (x: Synth) => {
+        const fn = x.stack.api.functions.get(key)!
+        return [x.stacks.find((t) => t.stack === Stack.of(fn))!.resourceId, x.logicalId(fn)]
+      }
+      expect(where(more), key).toEqual(where(s))
+    }
   })
 })
 

@@ -373,7 +373,12 @@ describe('rate limits and sending reputation', () => {
       .filter(([, r]) => Object.keys(stage.Properties!.RouteSettings).includes(r.Properties!.RouteKey))
       .map(([rid]) => rid)
     expect(routeIds).toHaveLength(3)
-    for (const rid of routeIds) expect(s.resources[stageId]!.DependsOn).toContain(rid)
+    // Each route is in a nested stack: the stage waits for that stack as a whole.
+    for (const rid of routeIds) {
+      const holder = s.stacks.find((t) => rid in t.json.Resources)!
+      expect(holder.resourceId, rid).toBeDefined()
+      expect(s.resources[stageId]!.DependsOn).toContain(holder.resourceId)
+    }
   })
 
   it('alarms when the SES bounce or complaint rate nears the level where SES pauses sending', () => {
@@ -519,7 +524,8 @@ describe('email, billing and operations', () => {
     expect(metric('EmailOutboxDead')).toHaveLength(1)
     expect(metric('Reputation.BounceRate')).toHaveLength(1)
     expect(metric('Reputation.ComplaintRate')).toHaveLength(1)
-    expect(alarms).toHaveLength(1 + 2 * Math.ceil(s.stack.api.functions.size / 10) + 1 + 4 + 2)
+    const groups = [...s.stack.api.groups.values()]
+    expect(alarms).toHaveLength(1 + groups.reduce((n, g) => n + 2 * Math.ceil(g.functions.size / 10), 0) + 1 + 4 + 2)
     for (const a of alarms.filter((x) => x.Metrics))
       expect(a.Metrics.filter((m: object) => 'MetricStat' in m).length).toBeLessThanOrEqual(10)
   })

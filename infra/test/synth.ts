@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { App, Aspects, type CfnElement, type IResolvable } from 'aws-cdk-lib'
+import { App, Aspects, NestedStack, Stack, type CfnElement, type IResolvable } from 'aws-cdk-lib'
 import { Template } from 'aws-cdk-lib/assertions'
 import { AwsSolutionsChecks } from 'cdk-nag'
 import { afterAll, beforeAll } from 'vitest'
@@ -62,16 +62,25 @@ export const synth = (options: SynthOptions = {}) => {
   })
   if (options.nag) Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }))
   const template = Template.fromStack(stack)
-  const json = template.toJSON() as { Resources: Record<string, CfnResourceJson>; Outputs?: Record<string, unknown> }
+  const json = template.toJSON() as TemplateJson
+  const stacks = stackTemplates(stack, json, outdir)
   return {
     app,
     stack,
     manifest,
+    /** The parent stack's template (the routes' resources are in `stacks`' nested ones). */
     template,
-    resources: json.Resources,
+    /**
+     * Every resource of the parent and its nested stacks, by logical id (unique across them), the
+     * nested ones as if they were in the parent: a reference to the parent passed as a parameter
+     * reads as that reference (`<DataTable….Arn>`, not `<referenceto….Arn>`).
+     */
+    resources: Object.assign({}, ...stacks.map((t) => t.resources)) as Record<string, CfnResourceJson>,
+    /** The parent (first) and each nested stack, with its template as written and as `resources` reads it. */
+    stacks,
     outdir,
-    /** The logical id of a construct's CloudFormation resource. */
-    logicalId: (construct: IConstruct) => stack.getLogicalId(construct.node.defaultChild as CfnElement),
+    /** The logical id of a construct's CloudFormation resource, in whichever stack holds it. */
+    logicalId: (construct: IConstruct) => Stack.of(construct).getLogicalId(construct.node.defaultChild as CfnElement),
     /** A token (an ARN, a name) as the template spells it, in the notation of `show`. */
     show: (token: string | IResolvable) => show(stack.resolve(token)),
     /** cdk-nag's (and CDK's) unsuppressed errors and warnings, as `rule path` lines. */
@@ -87,6 +96,71 @@ export const synth = (options: SynthOptions = {}) => {
 }
 
 const firstLine = (data: unknown) => String(data).split('\n')[0]
+
+export interface TemplateJson {
+  Resources: Record<string, CfnResourceJson>
+  Parameters?: Record<string, unknown>
+  Outputs?: Record<string, unknown>
+}
+
+export interface StackTemplate {
+  stack: Stack
+  /** A nested stack's resource in its parent's template (none for the parent). */
+  resourceId?: string
+  /** The template file in the cloud assembly. */
+  path: string
+  /** Its template as written. */
+  json: TemplateJson
+  /** Its resources, with each of its parameters replaced by what the parent passes it. */
+  resources: Record<string, CfnResourceJson>
+}
+
+/** `{Ref: P}` of a parameter P → the value passed for it; anything else as it is. */
+const substitute = (v: unknown, params: Record<string, unknown>): unknown => {
+  if (Array.isArray(v)) return v.map((x) => substitute(x, params))
+  if (v && typeof v === 'object') {
+    const o = v as Record<string, unknown>
+    const keys = Object.keys(o)
+    if (keys.length === 1 && typeof o.Ref === 'string' && o.Ref in params) return params[o.Ref]
+    return Object.fromEntries(keys.map((k) => [k, substitute(o[k], params)]))
+  }
+  return v
+}
+
+/**
+ * The parent stack's template and each nested stack's (read from the cloud assembly), parents
+ * before their nested stacks. Throws when two stacks hold the same logical id, which would make
+ * the merged `resources` ambiguous.
+ */
+const stackTemplates = (parent: Stack, json: TemplateJson, outdir: string): StackTemplate[] => {
+  const path = join(outdir, parent.templateFile)
+  const out: StackTemplate[] = [{ stack: parent, path, json, resources: json.Resources }]
+  const byStack = new Map<Stack, StackTemplate>([[parent, out[0]!]])
+  for (const nested of parent.node.findAll().filter((c): c is NestedStack => NestedStack.isNestedStack(c))) {
+    const holder = byStack.get(Stack.of(nested.nestedStackResource!))!
+    const resourceId = holder.stack.getLogicalId(nested.nestedStackResource!)
+    const nestedPath = join(outdir, nested.templateFile)
+    const nestedJson = JSON.parse(readFileSync(nestedPath, 'utf8')) as TemplateJson
+    const passed = (holder.resources[resourceId]!.Properties?.Parameters ?? {}) as Record<string, unknown>
+    const entry: StackTemplate = {
+      stack: nested,
+      resourceId,
+      path: nestedPath,
+      json: nestedJson,
+      resources: substitute(nestedJson.Resources, passed) as Record<string, CfnResourceJson>,
+    }
+    byStack.set(nested, entry)
+    out.push(entry)
+  }
+  const seen = new Map<string, string>()
+  for (const t of out) {
+    for (const id of Object.keys(t.resources)) {
+      if (seen.has(id)) throw new Error(`${id} is in both ${seen.get(id)} and ${t.stack.node.path}`)
+      seen.set(id, t.stack.node.path)
+    }
+  }
+  return out
+}
 
 export type Synth = ReturnType<typeof synth>
 

@@ -1,28 +1,20 @@
-import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
-import { Aws, Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib'
+import { Aws, Fn, RemovalPolicy } from 'aws-cdk-lib'
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway'
 import {
   ApiMapping,
   CfnStage,
   DomainName,
   HttpApi,
-  HttpIntegrationType,
-  HttpMethod,
-  HttpRouteIntegration,
   HttpStage,
-  IntegrationCredentials,
+  type HttpRoute,
   LogGroupLogDestination,
-  PayloadFormatVersion,
   SecurityPolicy,
-  type HttpRouteIntegrationBindOptions,
-  type HttpRouteIntegrationConfig,
 } from 'aws-cdk-lib/aws-apigatewayv2'
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager'
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb'
-import { Effect, PolicyDocument, PolicyStatement, Role, ServicePrincipal, type IRole } from 'aws-cdk-lib/aws-iam'
-import type { IFunction } from 'aws-cdk-lib/aws-lambda'
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam'
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs'
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs'
 import type { IKey } from 'aws-cdk-lib/aws-kms'
@@ -32,12 +24,13 @@ import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito'
 import { Construct } from 'constructs'
 import { HEALTH_PROBE_KEY } from '@app/adapters'
 import type { Route, Use } from '@app/functions'
-import { functionTimeouts } from '../definition.ts'
 import { routeEnvironment, type EnvironmentValues } from '../environment.ts'
 import { routeAccess, type RouteAccess } from '../route-access.ts'
-import { allow, functionLogGroup, functionOn, functionRole } from './lambda.ts'
+import { allow, functionLogGroup } from './lambda.ts'
+import { RouteGroup, routeGroupOf, routeId } from './route-group.ts'
 
 export { functionBundling } from './lambda.ts'
+export { FUNCTIONS_PER_INVOKE_ROLE, routeId } from './route-group.ts'
 
 /** What the stack needs of a manifest entry (functions/src/routes.ts). */
 export type ManifestRoute = Pick<Route, 'method' | 'path' | 'uses'> & Partial<Pick<Route, 'keepsNoSession'>>
@@ -179,40 +172,6 @@ export const auditEraseOnly = (table: ITable) =>
 
 /** Object reads and writes (a bucket also gets ListBucket: see `objects`). Only the erasure job deletes objects. */
 export const objectActions = ['s3:GetObject', 's3:PutObject']
-
-/** How many route functions one invoke role may call (its inline policy lists each ARN; IAM allows 10,240 characters). */
-export const FUNCTIONS_PER_INVOKE_ROLE = 40
-
-/**
- * A Lambda proxy integration (payload 2.0) that API Gateway calls as `role`, instead of a
- * resource-based permission on the function (one more CloudFormation resource per route).
- */
-export class LambdaAsRoleIntegration extends HttpRouteIntegration {
-  constructor(
-    id: string,
-    private readonly fn: IFunction,
-    private readonly role: IRole,
-  ) {
-    super(id)
-  }
-
-  bind(_options: HttpRouteIntegrationBindOptions): HttpRouteIntegrationConfig {
-    return {
-      type: HttpIntegrationType.AWS_PROXY,
-      uri: this.fn.functionArn,
-      payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
-      credentials: IntegrationCredentials.fromRole(this.role),
-    }
-  }
-}
-
-/** `health/get-health` → `HealthGetHealth`: the construct id of a route's function. */
-export const routeId = (key: string) =>
-  key
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((part) => part[0]!.toUpperCase() + part.slice(1))
-    .join('')
 
 /** Writes (only when changed, atomically: test files synthesize in parallel) the entry esbuild bundles. */
 export const writeEntry = (
@@ -380,16 +339,14 @@ export class Api extends Construct {
   readonly domainName: string
   /** Whether the API answers only through its custom domain (its execute-api endpoint disabled). */
   readonly customDomain: boolean
+  /** Every route's function, by its manifest key (each lives in its folder's RouteGroup). */
   readonly functions = new Map<string, NodejsFunction>()
+  /** Every route, by its manifest key (in its folder's RouteGroup too). */
+  readonly routes = new Map<string, HttpRoute>()
   /** The one log group every route function writes (not the jobs: jobs.ts). */
   readonly logGroup: LogGroup
-  /** The route roles, by the key of their statements (one per distinct set of statements). */
-  readonly roles = new Map<string, Role>()
-  /**
-   * The roles API Gateway assumes to call the route functions: only API Gateway may assume one,
-   * and it may invoke exactly the functions listed (FUNCTIONS_PER_INVOKE_ROLE to a role), nothing else.
-   */
-  readonly invokeRoles: { role: Role; invoke: PolicyStatement }[] = []
+  /** The nested stacks of the routes, one per folder of functions/src (route-group.ts), by folder. */
+  readonly groups = new Map<string, RouteGroup>()
   private readonly signInLimits: { rate: number; burst: number }
 
   constructor(scope: Construct, id: string, props: ApiProps) {
@@ -442,80 +399,38 @@ export class Api extends Construct {
     }
   }
 
-  /**
-   * The role of a function with these statements and uses: the existing one when another route
-   * has exactly the same statements (compared resolved, in any order), a new one otherwise.
-   */
-  private roleFor(statements: PolicyStatement[], describe: () => string) {
-    const stack = Stack.of(this)
-    const key = JSON.stringify(
-      [...new Set(statements.map((st) => JSON.stringify(stack.resolve(st.toStatementJson()))))].sort(),
-    )
-    let role = this.roles.get(key)
-    if (!role) {
-      const hash = createHash('sha256').update(key).digest('hex').slice(0, 10)
-      role = functionRole(this, `Role${hash}`, { description: describe(), logGroup: this.logGroup, statements })
-      this.roles.set(key, role)
-    }
-    return role
-  }
-
-  /** The invoke role of the next route function, which may now call it. */
-  private invokeRoleFor(fn: IFunction) {
-    let last = this.invokeRoles.at(-1)
-    if (!last || last.invoke.resources.length >= FUNCTIONS_PER_INVOKE_ROLE) {
-      const invoke = new PolicyStatement({ actions: ['lambda:InvokeFunction'] })
-      const n = this.invokeRoles.length + 1
-      const role = new Role(this, `Invoke${n}`, {
-        assumedBy: new ServicePrincipal('apigateway.amazonaws.com'),
-        description: `The HTTP API's integrations: invoke route functions (group ${n})`,
-        inlinePolicies: { invoke: new PolicyDocument({ statements: [invoke] }) },
-      })
-      last = { role, invoke }
-      this.invokeRoles.push(last)
-    }
-    last.invoke.addResources(fn.functionArn)
-    return last.role
-  }
-
   /** One function and one route per manifest entry. */
   addRoutes(props: AddRoutesProps) {
     const signInRoutes: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {}
     const access = props.access ?? routeAccess
     const values = environmentValues(props.resources)
     for (const [key, route] of Object.entries(props.manifest)) {
-      const id = routeId(key)
       const probe = access.probes.includes(key)
       const uses = [...new Set(route.uses)].sort()
-      const statements = [
-        ...(probe
-          ? probeStatements(props.resources)
-          : uses.flatMap((use) => grants[use](props.resources, { key, access, keepsNoSession: route.keepsNoSession }))),
-        auditAppendOnly(props.resources.table),
-      ]
-      // What the role allows, not which route asked first (the role may serve several routes).
-      const role = this.roleFor(statements, () =>
-        probe
-          ? 'The health check: read-only probes of its dependencies'
-          : `Route functions that may use ${uses
-              .map((use) => (use === 'staffPool' ? `staffPool (${access.staffPool[key]!.join(', ')})` : use))
-              .join(', ')}${route.keepsNoSession ? ' (keeping no session)' : ''}`,
-      )
-      const fn = functionOn(this, id, {
+      const httpRoute = this.groupOf(key, props.projectRoot).addRoute(key, {
+        method: route.method,
+        path: route.path,
         description: `${route.method} ${route.path} (functions/src/${key}.ts)`,
         entry: writeEntry(props.entriesDir, props.functionsDir, key, props.openApi),
-        projectRoot: props.projectRoot,
-        timeout: Duration.seconds(functionTimeouts.route),
-        role,
-        logGroup: this.logGroup,
         environment: routeEnvironment({ key, uses: route.uses }, access.probes, values),
+        statements: [
+          ...(probe
+            ? probeStatements(props.resources)
+            : uses.flatMap((use) =>
+                grants[use](props.resources, { key, access, keepsNoSession: route.keepsNoSession }),
+              )),
+          auditAppendOnly(props.resources.table),
+        ],
+        // What the role allows, not which route asked first (the role may serve several routes).
+        roleDescription: () =>
+          probe
+            ? 'The health check: read-only probes of its dependencies'
+            : `Route functions that may use ${uses
+                .map((use) => (use === 'staffPool' ? `staffPool (${access.staffPool[key]!.join(', ')})` : use))
+                .join(', ')}${route.keepsNoSession ? ' (keeping no session)' : ''}`,
       })
-      const [httpRoute] = this.httpApi.addRoutes({
-        path: route.path,
-        methods: [route.method as HttpMethod],
-        integration: new LambdaAsRoleIntegration(`${id}Integration`, fn, this.invokeRoleFor(fn)),
-      })
-      this.functions.set(key, fn)
+      this.functions.set(key, this.groups.get(routeGroupOf(key))!.functions.get(key)!)
+      this.routes.set(key, httpRoute)
       if (access.signIn.includes(key)) {
         // Its own throttle, so a flood of sign-in attempts cannot use up the whole stage's limit;
         // the stage names the route, so it must exist first.
@@ -524,11 +439,30 @@ export class Api extends Construct {
           ThrottlingRateLimit: this.signInLimits.rate,
           ThrottlingBurstLimit: this.signInLimits.burst,
         }
-        this.stage.node.addDependency(httpRoute!)
+        // Across stacks: the stage then depends on the route's nested stack as a whole.
+        this.stage.node.addDependency(httpRoute)
       }
     }
     if (Object.keys(signInRoutes).length) {
       ;(this.stage.node.defaultChild as CfnStage).routeSettings = signInRoutes
     }
+  }
+
+  /** The nested stack of a route's folder, made when its first route comes. */
+  private groupOf(key: string, projectRoot: string) {
+    const folder = routeGroupOf(key)
+    let group = this.groups.get(folder)
+    if (!group) {
+      const idPrefix = routeId(folder)
+      group = new RouteGroup(this, `Routes${idPrefix}`, {
+        idPrefix,
+        description: `Ministry timesheets: the API routes of functions/src/${folder}`,
+        httpApi: this.httpApi,
+        logGroup: this.logGroup,
+        projectRoot,
+      })
+      this.groups.set(folder, group)
+    }
+    return group
   }
 }

@@ -16,9 +16,17 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions'
 import type { IQueue } from 'aws-cdk-lib/aws-sqs'
 import { Construct } from 'constructs'
 
+/** Route functions whose alarms go next to them (a RouteGroup: its nested stack, route-group.ts). */
+export interface FunctionGroup extends Construct {
+  /** The prefix of the alarms' construct ids, so their logical ids differ from other groups'. */
+  readonly idPrefix: string
+  readonly functions: ReadonlyMap<string, IFunction>
+}
+
 export interface OperationsProps {
   api: HttpApi
-  functions: ReadonlyMap<string, IFunction>
+  /** The route functions, by group: each group's errors and throttles alarms are made in it. */
+  functionGroups: Iterable<FunctionGroup>
   table: ITable
   /** The email retry job, and the dead-letter queue of its failed runs. */
   emailJob: { fn: IFunction; deadLetterQueue: IQueue }
@@ -44,6 +52,8 @@ interface AlarmOptions {
   comparison?: ComparisonOperator
   /** Default: NOT_BREACHING. */
   missingData?: TreatMissingData
+  /** Where the alarm is made (default: this construct). */
+  scope?: Construct
 }
 
 const FIVE_MINUTES = Duration.minutes(5)
@@ -70,30 +80,33 @@ export class Operations extends Construct {
     })
 
     // A metric-math alarm may read at most 10 metrics: one errors and one throttles alarm per
-    // 10 functions (not two per function: a route must stay cheap in the 500-resource stack).
-    const functions = [...props.functions]
-    for (let i = 0; i * METRICS_PER_ALARM < functions.length; i++) {
-      const group = functions.slice(i * METRICS_PER_ALARM, (i + 1) * METRICS_PER_ALARM)
-      const keys = group.map(([key]) => key).join(', ')
-      const sum = (metric: (fn: IFunction) => IMetric, label: string) =>
-        new MathExpression({
-          expression: 'SUM(FILL(METRICS(), 0))',
-          usingMetrics: Object.fromEntries(group.map(([, fn], j) => [`f${j}`, metric(fn)])),
-          period: FIVE_MINUTES,
-          label,
-        })
-      this.alarm(
-        `FunctionErrors${i + 1}`,
-        sum((fn) => fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }), 'Function errors'),
-        1,
-        { description: `A function failed (an unhandled error or a timeout): one of ${keys}` },
-      )
-      this.alarm(
-        `FunctionThrottles${i + 1}`,
-        sum((fn) => fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }), 'Function throttles'),
-        1,
-        { description: `A function was throttled (the account's concurrency ran out): one of ${keys}` },
-      )
+    // 10 functions (not two per function), in the functions' own group, so that the parent stack
+    // does not grow with the routes.
+    for (const group of props.functionGroups) {
+      const functions = [...group.functions]
+      for (let i = 0; i * METRICS_PER_ALARM < functions.length; i++) {
+        const chunk = functions.slice(i * METRICS_PER_ALARM, (i + 1) * METRICS_PER_ALARM)
+        const keys = chunk.map(([key]) => key).join(', ')
+        const sum = (metric: (fn: IFunction) => IMetric, label: string) =>
+          new MathExpression({
+            expression: 'SUM(FILL(METRICS(), 0))',
+            usingMetrics: Object.fromEntries(chunk.map(([, fn], j) => [`f${j}`, metric(fn)])),
+            period: FIVE_MINUTES,
+            label,
+          })
+        this.alarm(
+          `${group.idPrefix}FunctionErrors${i + 1}`,
+          sum((fn) => fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }), 'Function errors'),
+          1,
+          { description: `A function failed (an unhandled error or a timeout): one of ${keys}`, scope: group },
+        )
+        this.alarm(
+          `${group.idPrefix}FunctionThrottles${i + 1}`,
+          sum((fn) => fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }), 'Function throttles'),
+          1,
+          { description: `A function was throttled (the account's concurrency ran out): one of ${keys}`, scope: group },
+        )
+      }
     }
 
     const tableMetric = (name: string) =>
@@ -155,7 +168,7 @@ export class Operations extends Construct {
   }
 
   private alarm(id: string, metric: IMetric, threshold: number, opts: AlarmOptions) {
-    const alarm = new Alarm(this, id, {
+    const alarm = new Alarm(opts.scope ?? this, id, {
       metric,
       threshold,
       evaluationPeriods: 1,
