@@ -112,7 +112,8 @@ export class AppStack extends Stack {
     this.auth = new Auth(this, 'Auth', { appOrigin: this.site.origin, settings, emailIdentity: this.email.identity })
 
     this.api.addRoutes({
-      manifest: props.manifest,
+      // Without routes only for the one deploy that detaches a stack's old routes (settings.ts).
+      manifest: settings.detachRoutes ? {} : props.manifest,
       openApi: props.openApi,
       functionsDir: join(props.projectRoot, 'functions', 'src'),
       entriesDir: entriesDirOf(props.projectRoot),

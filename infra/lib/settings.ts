@@ -58,6 +58,12 @@ export interface Settings {
   /** The web ACL: requests one client address may make in 5 minutes, to the whole site and to the sign-in paths. */
   wafPerIpLimit: number
   wafSignInPerIpLimit: number
+  /**
+   * Synthesize the API without any route (context `detachRoutes=true`): the one deploy that takes
+   * a stack deployed before the routes moved into nested stacks off its old routes, whose route
+   * keys the nested stacks' routes could not take while they exist (docs/operations.md).
+   */
+  detachRoutes: boolean
 }
 
 type Lookup = (key: string) => unknown
@@ -78,6 +84,13 @@ const positive = (get: Lookup, key: string, fallback: number): number => {
   const n = typeof v === 'number' ? v : Number(v)
   if (!Number.isInteger(n) || n <= 0) throw new Error(`Context value '${key}' must be a positive integer`)
   return n
+}
+
+const flag = (get: Lookup, key: string): boolean => {
+  const v = get(key)
+  if (v === undefined || v === null || v === '' || v === false || v === 'false') return false
+  if (v === true || v === 'true') return true
+  throw new Error(`Context value '${key}' must be true or false`)
 }
 
 /** WAF's rate-based rules take a limit of at least 10 requests per window. */
@@ -204,6 +217,7 @@ export const readSettings = (get: Lookup): Settings => {
     signInBurstLimit: positive(get, 'signInBurstLimit', 200),
     wafPerIpLimit: atLeast(get, 'wafPerIpLimit', 1000, 10),
     wafSignInPerIpLimit: atLeast(get, 'wafSignInPerIpLimit', 100, 10),
+    detachRoutes: flag(get, 'detachRoutes'),
   }
 }
 

@@ -201,6 +201,25 @@ describe('the stack size as routes are added', () => {
   })
 })
 
+describe('detaching the routes (context detachRoutes, the one deploy before the first with nested stacks)', () => {
+  const detached = synthForFile({ context: { detachRoutes: true } })
+
+  it('keeps the API, its stage and everything else of the parent, with no route, no route function and no nested stack', () => {
+    expect(detached.stacks).toHaveLength(1)
+    expect(detached.stack.api.functions.size).toBe(0)
+    const types = (t: StackTemplate) => Object.values(t.json.Resources).map((r) => r.Type)
+    for (const type of ['AWS::ApiGatewayV2::Route', 'AWS::ApiGatewayV2::Integration', 'AWS::CloudFormation::Stack'])
+      expect(types(detached.stacks[0]!)).not.toContain(type)
+    expect(types(detached.stacks[0]!).filter((t) => t === 'AWS::ApiGatewayV2::Api')).toHaveLength(1)
+    expect(types(detached.stacks[0]!).filter((t) => t === 'AWS::ApiGatewayV2::Stage')).toHaveLength(1)
+    // The same parent otherwise: every resource but the nested stacks keeps its logical id.
+    const kept = Object.keys(s.stacks[0]!.json.Resources).filter(
+      (id) => s.stacks[0]!.json.Resources[id]!.Type !== 'AWS::CloudFormation::Stack',
+    )
+    expect(Object.keys(detached.stacks[0]!.json.Resources).sort()).toEqual(kept.sort())
+  })
+})
+
 describe('each function', () => {
   it('runs Node.js 22 on ARM64 with JSON logs in the routes’ log group, source maps on, and no reserved concurrency', () => {
     const routeLogs = s.logicalId(s.stack.api.logGroup)

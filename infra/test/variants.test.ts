@@ -225,7 +225,11 @@ describe('readSettings', () => {
       signInBurstLimit: 200,
       wafPerIpLimit: 1000,
       wafSignInPerIpLimit: 100,
+      detachRoutes: false,
     })
+    expect(read({ detachRoutes: 'true' }).detachRoutes).toBe(true)
+    expect(read({ detachRoutes: true }).detachRoutes).toBe(true)
+    expect(read({ detachRoutes: 'false' }).detachRoutes).toBe(false)
     expect(read({ domainName: 'a.example.org', certificateArn }).mailFrom).toBe('no-reply@a.example.org')
   })
 
@@ -248,6 +252,7 @@ describe('readSettings', () => {
     [{ stripePrices: '{"price_gold_monthly":"price_1"}' }, /unknown plan price ids \(price_gold_monthly\)/],
     [{ stripePrices: '{"price_starter_monthly":"prod_1"}' }, /Stripe price ids/],
     [{ stripePublishableKey: 'sk_live_oops' }, /stripePublishableKey/],
+    [{ detachRoutes: 'yes' }, /'detachRoutes' must be true or false/],
   ])('refuses %j', (context, message) => {
     expect(() => read(context)).toThrow(message)
   })

@@ -316,12 +316,14 @@ export const probeStatements = (r: RouteResources): PolicyStatement[] => {
 
 /**
  * The HTTP API and one Lambda function per manifest route. Each function gets only the
- * permissions and environment variables of the `uses` it declares. To keep a route cheap in
- * CloudFormation's 500-resource stack (a function, an integration, a route and an invoke
- * permission), the route functions log to one shared log group (`FunctionLogs`: Lambda names
- * each log stream `YYYY/MM/DD/<function name>[<version>]<environment id>` in a shared group, so
- * each function's logs stay apart), and routes whose IAM statements are identical share one role
- * (`Role<hash of the statements>`): a role allows exactly what each of its functions needs.
+ * permissions and environment variables of the `uses` it declares. The routes' resources are in
+ * nested stacks, one per folder of functions/src (route-group.ts), so the parent stack does not
+ * grow with them; the API, its stage and domain stay here. To keep a route cheap in its stack (a
+ * function, an integration and a route), the route functions log to one shared log group
+ * (`FunctionLogs`: Lambda names each log stream `YYYY/MM/DD/<function name>[<version>]<environment id>`
+ * in a shared group, so each function's logs stay apart), and routes of a folder whose IAM
+ * statements are identical share one role (`<Folder>Role<hash of the statements>`): a role allows
+ * exactly what each of its functions needs.
  *
  * Concurrency: no function reserves concurrency. Reserving would carve the account's pool
  * (1,000 by default, as little as 10 on a new account; ask for more through Service Quotas
