@@ -54,18 +54,24 @@ const handlerTypes = (files: string[]) => {
     .split('\n')
 }
 
+/** Every manifest route's generated entry, by its key. */
+const routeEntries = () =>
+  Object.fromEntries(
+    keys.map((k) => [
+      k,
+      writeEntry(entriesDirOf(projectRoot), join(projectRoot, 'functions', 'src'), k, openApiOfManifest()),
+    ]),
+  )
+
 let s: Synth
 let outdir: string
 let metafile: Metafile
 beforeAll(async () => {
   s = synth({ manifest: sample, bundle: true })
   outdir = mkdtempSync(join(tmpdir(), 'infra-bundle-'))
-  const functionsDir = join(projectRoot, 'functions', 'src')
   const result = await build({
     entryPoints: {
-      ...Object.fromEntries(
-        keys.map((k) => [k, writeEntry(entriesDirOf(projectRoot), functionsDir, k, openApiOfManifest())]),
-      ),
+      ...routeEntries(),
       [jobKey]: join(projectRoot, retryEmailsEntry),
       [remindersKey]: join(projectRoot, remindersEntry),
       [exportKey]: join(projectRoot, exportEntry),
@@ -94,6 +100,45 @@ beforeAll(async () => {
   })
   metafile = result.metafile
 })
+
+/**
+ * What a route's bundle may weigh (KB, the AWS SDK inside as infra deploys it): what every route
+ * carries (middy, zod, the data modules, the DynamoDB client: 496–531 KB), plus what each of its
+ * uses brings; a few routes name their own. Compiling a bundle is most of a cold start's import, so
+ * a budget that fails is a library that came in with an import: find it in the metafile
+ * (scripts/bench/bundles.ts's `heaviest`) before raising the budget.
+ */
+const BASE_KB = 540
+const USE_KB: Partial<Record<Use, number>> = {
+  // React DOM and the email templates, i18next and the SES client (921–969 KB)
+  email: 450,
+  // Stripe's library (751–756 KB)
+  stripe: 240,
+  // The S3 client and its pre-signer; the payroll exports' formats (667–767 KB)
+  exportsBucket: 250,
+  logosBucket: 190,
+  // openid-client (531–637 KB)
+  oidc: 120,
+  // The signed links' pages (602–606 KB)
+  links: 90,
+  // The Cognito client (533–576 KB)
+  staffPool: 60,
+  integrations: 30,
+}
+const ROUTE_KB: Record<string, number> = {
+  // No session middleware, no data modules (defineSessionlessRoute): 607 KB, 785 with them.
+  'health/get-health': 640,
+  // The API's document, made at synth (277 KB of its 767).
+  'openapi/get-openapi': 800,
+  // The demo's seed (602 KB).
+  'demo/open-demo': 640,
+  // transliteration's tables of every script, for the new member's username (190 KB of 1,187).
+  'members/add-member': 1250,
+  // exceljs and its zip readers, for the spreadsheet (1,795 KB).
+  'members/import-members': 1900,
+}
+const budgetKb = (key: string) =>
+  ROUTE_KB[key] ?? BASE_KB + all[key]!.uses.reduce((kb, use) => kb + (USE_KB[use] ?? 0), 0)
 
 /** The packages in one entry's bundle: the inputs of its output and of every chunk it imports. */
 const packagesOf = (key: string) => {
@@ -183,5 +228,53 @@ describe('bundling', () => {
       join(outdir, `${k}.mjs`),
     )
     expect(handlerTypes(files)).toEqual(files.map(() => 'function'))
+  })
+})
+
+describe('bundle sizes', () => {
+  /** Every route bundled alone, as Lambda gets it (no shared chunks): its size and its inputs. */
+  let standalone: Metafile
+  // Its own hook: a build of every route, which takes minutes on a loaded two-core machine.
+  beforeAll(async () => {
+    standalone = (
+      await build({
+        entryPoints: routeEntries(),
+        outdir: join(tmpdir(), 'infra-bundle-standalone'),
+        outExtension: { '.js': '.mjs' },
+        write: false,
+        bundle: true,
+        format: 'esm',
+        platform: 'node',
+        target: functionBundling.target,
+        minify: functionBundling.minify,
+        mainFields: functionBundling.mainFields,
+        define: functionBundling.define,
+        alias: functionAliases,
+        external: functionBundling.externalModules,
+        banner: { js: functionBundling.banner },
+        logLevel: 'warning',
+        metafile: true,
+      })
+    ).metafile
+  }, 600_000)
+
+  /** One route's output in the standalone build: its bytes and the files they come from. */
+  const standaloneOf = (key: string) => Object.entries(standalone.outputs).find(([o]) => o.endsWith(`/${key}.mjs`))![1]
+
+  it('keeps each route within its size budget, and a route that keeps no session free of the data modules', () => {
+    const over = keys
+      .map((key) => ({ key, kb: Math.round(standaloneOf(key).bytes / 1024), budget: budgetKb(key) }))
+      .filter(({ kb, budget }) => kb > budget)
+    expect(over).toEqual([])
+    // A password reset makes no username: transliteration's tables stay with the routes that do.
+    expect(
+      Object.keys(standaloneOf('members/reset-password').inputs).filter((f) => f.includes('transliteration')),
+    ).toEqual([])
+    const sessionless = keys.filter((key) => all[key]!.keepsNoSession)
+    expect(sessionless).toContain('health/get-health')
+    for (const key of sessionless) {
+      const data = Object.keys(standaloneOf(key).inputs).filter((f) => f.startsWith('packages/data/'))
+      expect(data, key).toEqual([])
+    }
   })
 })

@@ -57,6 +57,29 @@ describe('GET /api/health', () => {
     }
   })
 
+  it('reports the identity provider down when its discovery document is missing or its address refuses', async () => {
+    const issuer = process.env.OIDC_ISSUER
+    // A path where the issuer serves no discovery document (404), then a port nothing listens on.
+    for (const broken of [new URL('/no-such-issuer/', issuer).href, 'http://127.0.0.1:9/']) {
+      process.env.OIDC_ISSUER = broken
+      try {
+        const res = await callRoute(getHealth, withToken)
+        expect(res.status, broken).toBe(503)
+        expect(res.json.dependencies.identityProvider, broken).toBe('down')
+        expect(res.json.dependencies.table, broken).toBe('ok')
+      } finally {
+        process.env.OIDC_ISSUER = issuer
+      }
+    }
+  })
+
+  it('probes the identity provider without fetch, whose first call loads undici (a fifth of a cold start)', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch')
+    const res = await callRoute(getHealth, withToken)
+    expect(res.json.dependencies.identityProvider).toBe('ok')
+    expect(fetchSpy).not.toHaveBeenCalled()
+  })
+
   it('answers with the summary when the health token secret cannot be read', async () => {
     vi.spyOn(secrets, 'healthToken').mockRejectedValueOnce(new Error('ThrottlingException'))
     const res = await callRoute(getHealth, withToken)

@@ -1,6 +1,6 @@
 import { Health } from '@app/core'
 import { cachedHealthSummary, checkDependencies, healthTokenMatches, isHealthy } from '@app/adapters'
-import { defineRoute } from '../http/define-route.ts'
+import { defineSessionlessRoute } from '../http/define-route.ts'
 import { HttpResponse } from '../http/response.ts'
 
 /**
@@ -10,11 +10,9 @@ import { HttpResponse } from '../http/response.ts'
  * that fails reports its dependency as down. In AWS the function's role may only probe
  * (infra/lib/constructs/api.ts, probeGrant), whatever `uses` lists.
  */
-export default defineRoute({
+export default defineSessionlessRoute({
   method: 'GET',
   path: '/api/health',
-  auth: 'public',
-  session: false,
   response: Health,
   uses: ['table', 'staffPool', 'exportsBucket', 'logosBucket', 'email', 'oidc', 'stripe'],
   handler: async ({ event }) => {

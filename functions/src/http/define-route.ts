@@ -81,11 +81,6 @@ export interface RouteSpec<A extends Access, P, Q, B, R, F> {
   /** Cross-site callers (payment webhooks) that cannot send our Origin; off by default. */
   skipCsrf?: boolean
   /**
-   * `false` for a public route that keeps no session (the health check): no cookie is read, and
-   * no session loaded, slid or ended, so infra grants it no session writes.
-   */
-  session?: false
-  /**
    * The few routes a closed organization's members still reach (who they are, sign
    * out, reopen); every other route answers them 403 'This organization is closed'.
    */
@@ -157,22 +152,30 @@ export const answerProblem = (response: Answer, out: unknown): string | undefine
 }
 
 /**
- * One endpoint: body parsing, the request log, CSRF, the session and role check, zod parsing of
- * params, query and body, then the handler; the error handler maps every failure once.
+ * How a route that keeps sessions learns its caller: the session or API token middleware, and the
+ * organization's data bound to the caller's organization.
  */
-export const defineRoute = <
+interface Callers {
+  loader: typeof callerLoader
+  db: typeof orgDb
+}
+
+/**
+ * One endpoint: body parsing, the request log, CSRF, the session and role check (without
+ * `callers`, none: the route keeps no session), zod parsing of params, query and body, then the
+ * handler; the error handler maps every failure once.
+ */
+const routeOf = <
   A extends Access,
-  P extends Schema | undefined = undefined,
-  Q extends Schema | undefined = undefined,
-  B extends Schema | undefined = undefined,
-  R extends Answer | undefined = undefined,
-  F extends FilesMaker | undefined = undefined,
+  P extends Schema | undefined,
+  Q extends Schema | undefined,
+  B extends Schema | undefined,
+  R extends Answer | undefined,
+  F extends FilesMaker | undefined,
 >(
   spec: RouteSpec<A, P, Q, B, R, F>,
+  callers: Callers | undefined,
 ): Route => {
-  if (spec.session === false && spec.auth !== 'public') {
-    throw new Error(`${spec.method} ${spec.path} keeps no session, so it must be public`)
-  }
   if (spec.scope && spec.auth === 'public') {
     throw new Error(`${spec.method} ${spec.path}: a public route needs no token scope`)
   }
@@ -186,7 +189,7 @@ export const defineRoute = <
       query: spec.query ? spec.query.parse(event.queryStringParameters ?? {}) : undefined,
       body: spec.body ? spec.body.parse(event.body ?? {}) : undefined,
       session: state.session,
-      db: state.session ? orgDb(state.session.orgId) : undefined,
+      db: callers && state.session ? callers.db(state.session.orgId) : undefined,
       files: state.session && spec.files ? spec.files(state.session.orgId) : undefined,
       event,
       requestId: context.awsRequestId,
@@ -203,8 +206,7 @@ export const defineRoute = <
   const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>().use(requestLog(spec))
   chain.use(originGuard())
   if (!spec.skipCsrf) chain.use(unlessToken(csrfGuard(spec.method)))
-  if (spec.session !== false)
-    chain.use(callerLoader(spec.auth, spec.scope, spec.whenClosed === true, spec.kiosk === true))
+  if (callers) chain.use(callers.loader(spec.auth, spec.scope, spec.whenClosed === true, spec.kiosk === true))
   if (spec.body) chain.use(jsonBody())
   const lambda = chain.handler(core)
 
@@ -223,8 +225,35 @@ export const defineRoute = <
     body: spec.body,
     response: spec.response,
     acceptsEmptyBody: !spec.body || spec.body.safeParse({}).success,
-    keepsNoSession: spec.session === false,
+    keepsNoSession: callers === undefined,
     kioskOnly: spec.kiosk === true,
     lambda,
   }
 }
+
+/** A route of the app: the caller is its session (or API token), loaded and checked before the handler. */
+export const defineRoute = <
+  A extends Access,
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+  R extends Answer | undefined = undefined,
+  F extends FilesMaker | undefined = undefined,
+>(
+  spec: RouteSpec<A, P, Q, B, R, F>,
+): Route => routeOf(spec, { loader: callerLoader, db: orgDb })
+
+/**
+ * A public route that keeps no session (the health check): no cookie is read, and no session
+ * loaded, slid or ended, so infra grants it no session writes. Its bundle holds neither the
+ * session middleware nor the organization's data modules (a shorter cold start): only
+ * `defineRoute` refers to them, and a bundle without it drops them.
+ */
+export const defineSessionlessRoute = <
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+  R extends Answer | undefined = undefined,
+>(
+  spec: Omit<RouteSpec<'public', P, Q, B, R, undefined>, 'auth' | 'scope' | 'files' | 'whenClosed' | 'kiosk'>,
+): Route => routeOf({ ...spec, auth: 'public' }, undefined)
