@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { addDays, currentWeekStart, PayPeriod, PayPeriodList } from '@app/core'
 import { callRoute } from '../../test/support/test-event.ts'
+import { decidedThroughRoute } from '../../test/support/test-timesheets.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import listAudit from '../audit/list-audit.ts'
 import updateMember from '../members/update-member.ts'
 import createTimesheet from '../timesheets/create-timesheet.ts'
 import saveDraft from '../timesheets/save-draft.ts'
-import updateStatus from '../timesheets/update-status.ts'
 import closePeriod from './close-period.ts'
 import listPeriods from './list-periods.ts'
 import reopenPeriod from './reopen-period.ts'
@@ -44,12 +44,7 @@ const submit = async (who: { cookie: string }, weekStartDate: string) => {
   return res.json.id as number
 }
 const decide = async (id: number, status: 'approved' | 'rejected') => {
-  const res = await callRoute(updateStatus, {
-    cookies: [sup.cookie],
-    params: { id: String(id) },
-    body: status === 'rejected' ? { status, comments: 'Tuesday is missing its break' } : { status },
-  })
-  expect(res.status, res.text).toBe(200)
+  await decidedThroughRoute(sup.cookie, id, status, status === 'rejected' ? 'Tuesday is missing its break' : undefined)
 }
 const periodOf = async () => {
   const res = await callRoute(listPeriods, { cookies: [sup.cookie], query: { before: thisWeek, count: '1' } })

@@ -4,6 +4,7 @@ import { addDays, currentWeekStart, todayIn } from '@app/core'
 import { orgDb } from '@app/data'
 import { confirmAddressOf, keys, table } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
+import { decideThroughRoute } from '../../test/support/test-timesheets.ts'
 import { newOrganization } from '../../test/support/test-identity.ts'
 import { confirmationsIn, inbox } from '../../test/support/test-inbox.ts'
 import getStats from '../dashboard/get-stats.ts'
@@ -25,7 +26,6 @@ import createTimesheet from './create-timesheet.ts'
 import getHistory from './get-history.ts'
 import listPending from './list-pending.ts'
 import bulkApprove from './bulk-approve.ts'
-import updateStatus from './update-status.ts'
 import { sessionOf } from '../../test/support/test-event.ts'
 
 const ZONE = 'America/Chicago'
@@ -86,7 +86,7 @@ const reviewsAbout = async (member: Member, people: { email: string }[]) =>
   )
 
 const decide = (cookie: string, id: number, status: 'approved' | 'rejected', comments = '') =>
-  callRoute(updateStatus, { cookies: [cookie], params: { id: String(id) }, body: { status, comments } })
+  decideThroughRoute(cookie, id, status, comments)
 
 const approvedHoursOf = async (cookie: string, memberId: string) => {
   const res = await callRoute(getSummary, { cookies: [cookie], query: { from: week(6), to: addDays(week(0), 6) } })

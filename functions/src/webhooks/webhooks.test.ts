@@ -14,13 +14,12 @@ import {
 import { orgDb } from '@app/data'
 import { keys, table } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
-import { pendingSheetOf } from '../../test/support/test-timesheets.ts'
+import { decideThroughRoute, pendingSheetOf } from '../../test/support/test-timesheets.ts'
 import { addMemberThroughRoute, newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import listAudit from '../audit/list-audit.ts'
 import { handler as retryJob } from '../jobs/retry-emails.ts'
 import removeMember from '../members/remove-member.ts'
 import closePeriod from '../payroll/close-period.ts'
-import updateStatus from '../timesheets/update-status.ts'
 import cancelTimeOff from '../time-off/cancel-time-off.ts'
 import createAdjustment from '../time-off/create-adjustment.ts'
 import createTimeOff from '../time-off/create-time-off.ts'
@@ -68,7 +67,7 @@ const deliveriesOf = async (id: string) => {
   return WebhookDeliveryList.parse(res.json)
 }
 const decide = (id: number, status: 'approved' | 'rejected', comments = '') =>
-  callRoute(updateStatus, { cookies: [org.cookie], params: { id: String(id) }, body: { status, comments } })
+  decideThroughRoute(org.cookie, id, status, comments)
 const at = (path: string) => received.filter((r) => r.path === path)
 const verify = (secret: string, r: Received) =>
   new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as {
