@@ -5,7 +5,12 @@ import { orgDb } from '@app/data'
 import { confirmAddressOf, keys, table } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
 import { decideThroughRoute } from '../../test/support/test-timesheets.ts'
-import { newOrganization } from '../../test/support/test-identity.ts'
+import {
+  addMemberThroughRoute,
+  newOrganization,
+  signInAndChoose,
+  signInThroughIdentityProvider,
+} from '../../test/support/test-identity.ts'
 import { confirmationsIn, inbox } from '../../test/support/test-inbox.ts'
 import getStats from '../dashboard/get-stats.ts'
 import listMembers from '../members/list-members.ts'
@@ -489,13 +494,14 @@ describe("each member's approver (issue 31)", () => {
 
 describe('a co-supervisor joins the same church', () => {
   it("an invited supervisor's first Supervisor Login with the provider's verified email confirms the address", async () => {
-    const { signInAndChoose, signInThroughIdentityProvider } = await import('../../test/support/test-identity.ts')
     const org = await newOrganization()
     const email = `kai-${Math.random().toString(36).slice(2, 8)}@grace.example`
-    const { default: addMember } = await import('../members/add-member.ts')
-    const added = await callRoute(addMember, {
-      cookies: [org.cookie],
-      body: { email, firstName: 'Kai', lastName: 'Ono', department: 'Admin', role: 'supervisor' },
+    const added = await addMemberThroughRoute(org.cookie, {
+      email,
+      firstName: 'Kai',
+      lastName: 'Ono',
+      department: 'Admin',
+      role: 'supervisor',
     })
     expect(added.json.emailConfirmed).toBe(false)
     const signedIn = await signInAndChoose(
@@ -510,13 +516,14 @@ describe('a co-supervisor joins the same church', () => {
   })
 
   it('invites a supervisor added with an email; their first Supervisor Login with it may join the inviting organization', async () => {
-    const { signInAndChoose, signInThroughIdentityProvider } = await import('../../test/support/test-identity.ts')
     const org = await newOrganization()
     const email = `pat-${Math.random().toString(36).slice(2, 8)}@grace.example`
-    const { default: addMember } = await import('../members/add-member.ts')
-    const added = await callRoute(addMember, {
-      cookies: [org.cookie],
-      body: { email, firstName: 'Pat', lastName: 'Cole', department: 'Admin', role: 'supervisor' },
+    const added = await addMemberThroughRoute(org.cookie, {
+      email,
+      firstName: 'Pat',
+      lastName: 'Cole',
+      department: 'Admin',
+      role: 'supervisor',
     })
     expect(added.status, added.text).toBe(200)
     // The invitation waits for the address's confirmation (email-confirmations/confirmations.test.ts).
@@ -545,9 +552,11 @@ describe('a co-supervisor joins the same church', () => {
     const again = await signInThroughIdentityProvider({ email, firstName: 'Pat', lastName: 'Cole' })
     expect((await callRoute(getUser, { cookies: [sessionOf(again.cookies)] })).json.id).toBe(added.json.id)
     const staffEmail = `kim-${Math.random().toString(36).slice(2, 8)}@grace.example`
-    await callRoute(addMember, {
-      cookies: [org.cookie],
-      body: { email: staffEmail, firstName: 'Kim', lastName: 'Lee', department: 'Admin' },
+    await addMemberThroughRoute(org.cookie, {
+      email: staffEmail,
+      firstName: 'Kim',
+      lastName: 'Lee',
+      department: 'Admin',
     })
     expect(await inbox(staffEmail)).toHaveLength(0)
     const stranger = await signInThroughIdentityProvider({ email: staffEmail, firstName: 'Kim', lastName: 'Lee' })
