@@ -3,7 +3,7 @@ import { addDays, currentWeekStart, todayIn } from '@app/core'
 import { orgDb } from '@app/data'
 import { makeEmailDue } from '@app/data/testing'
 import { callRoute, postLinkForm } from '../../test/support/test-event.ts'
-import { decideThroughRoute, decidedThroughRoute } from '../../test/support/test-timesheets.ts'
+import { decidedThroughRoute, decideThroughRoute, submittedThroughRoute } from '../../test/support/test-timesheets.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import { decisionTokensIn, inbox as anyInbox, tokenIn } from '../../test/support/test-inbox.ts'
 import { whileUnreachable } from '../../test/support/unreachable.ts'
@@ -67,11 +67,12 @@ describe('review emails on submit', () => {
       { start: '08:00', end: '12:00' },
       { start: '18:00', end: '21:00' },
     ]
-    const res = await callRoute(createTimesheet, {
-      cookies: [staff.cookie],
-      body: { weekStartDate: thisWeek(), mondayStart: '09:00', mondayEnd: '13:00', sundaySpans: sunday },
+    await submittedThroughRoute(staff.cookie, {
+      weekStartDate: thisWeek(),
+      mondayStart: '09:00',
+      mondayEnd: '13:00',
+      sundaySpans: sunday,
     })
-    expect(res.status, res.text).toBe(200)
     const [mail] = await inbox(supervisor.email!)
     // 4 hours on Monday and 7 on Sunday: not 08:00 to 21:00 (13 hours, 17 in the week).
     expect(mail!.body.text).toContain('Sunday: 08:00-12:00, 18:00-21:00 (7.0 hours)')
@@ -94,11 +95,7 @@ describe('review emails on submit', () => {
     expect(first.status, first.text).toBe(200)
     const declined = await decidedThroughRoute(cookie, first.json.id, 'rejected', 'One shift')
     // A client that knows only the spec sends the day again without its spans: one span, 13 hours.
-    const again = await callRoute(createTimesheet, {
-      cookies: [staff.cookie],
-      body: { ...body, version: declined.json.version },
-    })
-    expect(again.status, again.text).toBe(200)
+    await submittedThroughRoute(staff.cookie, { ...body, version: declined.json.version })
     const mails = await inbox(supervisor.email!)
     expect(mails).toHaveLength(2)
     expect(mails[1]!.body.text).toContain('Sunday: 08:00-21:00 (13.0 hours)')

@@ -4,7 +4,7 @@ import { addDays, currentWeekStart, todayIn } from '@app/core'
 import { orgDb } from '@app/data'
 import { confirmAddressOf, keys, table } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
-import { decideThroughRoute } from '../../test/support/test-timesheets.ts'
+import { decideThroughRoute, submittedThroughRoute } from '../../test/support/test-timesheets.ts'
 import {
   addMemberThroughRoute,
   newOrganization,
@@ -27,7 +27,6 @@ import listAudit from '../audit/list-audit.ts'
 import createAdjustment from '../time-off/create-adjustment.ts'
 import createTimeOff from '../time-off/create-time-off.ts'
 import decideTimeOff from '../time-off/decide-time-off.ts'
-import createTimesheet from './create-timesheet.ts'
 import getHistory from './get-history.ts'
 import listPending from './list-pending.ts'
 import bulkApprove from './bulk-approve.ts'
@@ -71,11 +70,7 @@ const addAndSignIn = async (
 }
 
 const submit = async (member: Member, weeksAgo: number) => {
-  const res = await callRoute(createTimesheet, {
-    cookies: [member.cookie],
-    body: { weekStartDate: week(weeksAgo), ...day },
-  })
-  expect(res.status, res.text).toBe(200)
+  const res = await submittedThroughRoute(member.cookie, { weekStartDate: week(weeksAgo), ...day })
   return res.json as { id: number; status: string }
 }
 

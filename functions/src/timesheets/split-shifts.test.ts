@@ -3,7 +3,7 @@ import { addDays, currentWeekStart, DAYS, type TimesheetAnswer } from '@app/core
 import { orgDb } from '@app/data'
 import { keys, table } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
-import { decidedThroughRoute } from '../../test/support/test-timesheets.ts'
+import { decidedThroughRoute, submittedThroughRoute } from '../../test/support/test-timesheets.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import createTimesheet from './create-timesheet.ts'
 import downloadCsv from './download-csv.ts'
@@ -110,11 +110,12 @@ describe('split shifts', () => {
 
   it('saves spans through the submit page’s call, and the approved week’s CSV pays the spans', async () => {
     const { staff, cookie } = await setup()
-    const created = await callRoute(createTimesheet, {
-      cookies: [staff.cookie],
-      body: { weekStartDate: addDays(thisWeek(), -7), sundaySpans: sunday, mondayStart: '09:00', mondayEnd: '17:00' },
+    const created = await submittedThroughRoute(staff.cookie, {
+      weekStartDate: addDays(thisWeek(), -7),
+      sundaySpans: sunday,
+      mondayStart: '09:00',
+      mondayEnd: '17:00',
     })
-    expect(created.status, created.text).toBe(200)
     expect(created.json).toMatchObject({
       status: 'pending',
       sundaySpans: sunday,

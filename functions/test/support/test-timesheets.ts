@@ -1,6 +1,7 @@
 import { expect } from 'vitest'
 import { addDays, currentWeekStart, TimesheetDays } from '@app/core'
 import { orgDb, type Person } from '@app/data'
+import createTimesheet from '../../src/timesheets/create-timesheet.ts'
 import updateStatus from '../../src/timesheets/update-status.ts'
 import { callRoute } from './test-event.ts'
 
@@ -16,6 +17,13 @@ export const pendingSheetOf = async (orgId: string, member: Person, weeksBack: n
   )
   await db.timesheets.saveDays(sheet.id, member, TimesheetDays.parse({ mondayStart: '09:00', mondayEnd: '11:00' }))
   return db.timesheets.submit(sheet.id, member)
+}
+
+/** The submit page's Submit Timesheet for the session of `cookie` (POST /api/timesheets), expected to go through. */
+export const submittedThroughRoute = async (cookie: string, body: Record<string, unknown>) => {
+  const res = await callRoute(createTimesheet, { cookies: [cookie], body })
+  expect(res.status, res.text).toBe(200)
+  return res
 }
 
 /** The dashboard's decision on a timesheet (its status PATCH), made by the session of `cookie`. */
