@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
-import { addDays, currentWeekStart, type OrganizationSettings, type TimesheetAnswer } from '@app/core'
+import type { Locator, Page } from 'playwright-core'
+import { addDays, type TimesheetAnswer } from '@app/core'
 import { useBrowser } from './browser.ts'
-import { api } from './helpers/api.ts'
+import { api, thisWeekStart, weekdays } from './helpers/api.ts'
 import { expectAccessible } from './helpers/axe.ts'
 import { signInAsStaff, supervisorWithStaff } from './helpers/sign-in.ts'
+import { openEditMember } from './helpers/members.ts'
 import { fitsPhone, PHONE } from './helpers/phone.ts'
 
 const { newPage } = useBrowser()
-
-const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const
 
 /** Settings → Ministries and funds: adds one code through its form. */
 const addCode = async (
@@ -28,6 +27,19 @@ const addCode = async (
   await section.getByRole('list', { name: 'Ministries and funds' }).getByText(fields.name).waitFor()
 }
 
+/** The weekly dialog's Save Timesheet: the saved week, and the organization's code ids by name. */
+const saveWeek = async (member: Page, dialog: Locator) => {
+  await dialog.getByRole('button', { name: 'Save Timesheet' }).click()
+  await member.getByText('Your timesheet has been saved as a draft').first().waitFor()
+  const saved = await api<TimesheetAnswer>(member, 'GET', '/api/timesheets/current-week')
+  const { codes } = await api<{ codes: { id: string; name: string }[] }>(
+    member,
+    'GET',
+    '/api/organization/allocation-codes',
+  )
+  return { saved, ids: Object.fromEntries(codes.map((c) => [c.name, c.id])) }
+}
+
 describe('ministries, funds and grants', () => {
   it('a supervisor adds codes and a default, the member splits days (a split that does not add up is refused), and the report shows the shares and the grant', async () => {
     const { supervisor, staffName, credentials } = await supervisorWithStaff(newPage, { department: 'Youth' })
@@ -40,12 +52,7 @@ describe('ministries, funds and grants', () => {
     expect(await codes.getByText('30 budget hours').isVisible()).toBe(true)
 
     // The member's default is the grant (Edit Member offers the active codes).
-    await supervisor.goto('/employees')
-    await supervisor
-      .getByRole('table', { name: 'Members' })
-      .getByRole('button', { name: `Edit ${staffName}` })
-      .click()
-    const edit = supervisor.getByRole('dialog', { name: 'Edit Member' })
+    const edit = await openEditMember(supervisor, staffName)
     await edit.getByLabel('Default ministry or fund').selectOption({ label: 'Youth (Grant A)' })
     await edit.getByRole('button', { name: 'Save Changes' }).click()
     await edit.waitFor({ state: 'detached' })
@@ -53,17 +60,10 @@ describe('ministries, funds and grants', () => {
     // The member, on a phone, has Monday to Friday 9:00-17:00 this week (40 paid hours).
     const member = await newPage(PHONE)
     await signInAsStaff(member, credentials)
-    const settings = await api<OrganizationSettings>(member, 'GET', '/api/organization/settings')
-    const weekStartDate = currentWeekStart(settings.timeZone, settings.weekStartDay)
+    const weekStartDate = await thisWeekStart(member)
     await api(member, 'POST', '/api/timesheets/save-draft', {
       weekStartDate,
-      ...Object.fromEntries(
-        WEEKDAYS.flatMap((d) => [
-          [`${d}Start`, '09:00'],
-          [`${d}End`, '17:00'],
-          [`${d}Activity`, 'Youth ministry'],
-        ]),
-      ),
+      ...weekdays('09:00', '17:00', 'Youth ministry'),
     })
 
     // The weekly dialog: Monday, Tuesday and Wednesday each give some hours to Administration.
@@ -105,14 +105,7 @@ describe('ministries, funds and grants', () => {
     // Fixed to 2 hours, the week saves with its splits; Thursday and Friday go wholly to the default.
     await wednesday.getByLabel('Hours for ministry or fund 1 of Wednesday').fill('2')
     await wednesday.getByText('The rest, 6.0 hours of 8.0 hours, goes to Youth (Grant A).').waitFor()
-    await dialog.getByRole('button', { name: 'Save Timesheet' }).click()
-    await member.getByText('Your timesheet has been saved as a draft').first().waitFor()
-    const saved = await api<TimesheetAnswer>(member, 'GET', '/api/timesheets/current-week')
-    const ids = Object.fromEntries(
-      (
-        await api<{ codes: { id: string; name: string }[] }>(member, 'GET', '/api/organization/allocation-codes')
-      ).codes.map((c) => [c.name, c.id]),
-    )
+    const { saved, ids } = await saveWeek(member, dialog)
     expect(saved.mondayAllocations).toEqual([
       { code: ids.Administration, minutes: 240 },
       { code: ids['Youth (Grant A)'], minutes: 240 },
@@ -166,12 +159,7 @@ describe('ministries, funds and grants', () => {
     await api(supervisor, 'PUT', '/api/payroll/settings', { adpCompanyCode: 'XYZ', adpBatchId: 'B1' })
 
     // The member is exempt, with the grant as default and a payroll id.
-    await supervisor.goto('/employees')
-    await supervisor
-      .getByRole('table', { name: 'Members' })
-      .getByRole('button', { name: `Edit ${staffName}` })
-      .click()
-    const edit = supervisor.getByRole('dialog', { name: 'Edit Member' })
+    const edit = await openEditMember(supervisor, staffName)
     await edit.getByLabel('Pay type').selectOption('exempt')
     await edit.getByLabel('Default ministry or fund').selectOption({ label: 'Youth (Grant A)' })
     await edit.getByLabel(/^Payroll id/i).fill('A100')
@@ -181,17 +169,8 @@ describe('ministries, funds and grants', () => {
     // On a phone: Monday to Friday 9:00-17:00 this week (40 paid hours), then a quarter to Administration.
     const member = await newPage(PHONE)
     await signInAsStaff(member, credentials)
-    const settings = await api<OrganizationSettings>(member, 'GET', '/api/organization/settings')
-    const weekStartDate = currentWeekStart(settings.timeZone, settings.weekStartDay)
-    await api(member, 'POST', '/api/timesheets/save-draft', {
-      weekStartDate,
-      ...Object.fromEntries(
-        WEEKDAYS.flatMap((d) => [
-          [`${d}Start`, '09:00'],
-          [`${d}End`, '17:00'],
-        ]),
-      ),
-    })
+    const weekStartDate = await thisWeekStart(member)
+    await api(member, 'POST', '/api/timesheets/save-draft', { weekStartDate, ...weekdays('09:00', '17:00') })
     await member.reload()
     await member
       .getByRole('region', { name: 'Current Week Timesheet' })
@@ -209,14 +188,7 @@ describe('ministries, funds and grants', () => {
     expect(await dialog.getByRole('button', { name: /^Split Monday/ }).count()).toBe(0)
     await fitsPhone(member)
     await expectAccessible(member, 'the weekly dialog with the week split by percent')
-    await dialog.getByRole('button', { name: 'Save Timesheet' }).click()
-    await member.getByText('Your timesheet has been saved as a draft').first().waitFor()
-    const saved = await api<TimesheetAnswer>(member, 'GET', '/api/timesheets/current-week')
-    const ids = Object.fromEntries(
-      (
-        await api<{ codes: { id: string; name: string }[] }>(member, 'GET', '/api/organization/allocation-codes')
-      ).codes.map((c) => [c.name, c.id]),
-    )
+    const { saved, ids } = await saveWeek(member, dialog)
     expect(saved.weekAllocationPercent).toEqual([
       { code: ids.Administration, percent: 25 },
       { code: ids['Youth (Grant A)'], percent: 75 },

@@ -3,7 +3,7 @@ import { appUrl, useBrowser } from './browser.ts'
 import { api, submitThisWeek } from './helpers/api.ts'
 import { expectAccessible } from './helpers/axe.ts'
 import { collectErrors } from './helpers/page-errors.ts'
-import { signInAsStaff, supervisorWithStaff } from './helpers/sign-in.ts'
+import { supervisorWithSignedInStaff } from './helpers/sign-in.ts'
 
 const { newPage } = useBrowser()
 
@@ -13,9 +13,7 @@ const withToken = (token: string, path: string) =>
 
 describe('Settings → API', () => {
   it('a supervisor makes a token (its secret shown once), a system lists timesheets with it, and revoking stops it', async () => {
-    const { supervisor, credentials } = await supervisorWithStaff(newPage, { department: 'Youth' })
-    const member = await newPage()
-    await signInAsStaff(member, credentials)
+    const { supervisor, member } = await supervisorWithSignedInStaff(newPage, { department: 'Youth' })
     const sheet = await submitThisWeek(member, { mondayStart: '09:00', mondayEnd: '12:00', mondayActivity: 'Visits' })
 
     await supervisor.goto('/settings/api')

@@ -2,31 +2,21 @@ import { describe, expect, it } from 'vitest'
 import { useBrowser } from './browser.ts'
 import { api, submitThisWeek } from './helpers/api.ts'
 import { addMember, signInAsStaff, supervisorWithStaff, uniquePerson } from './helpers/sign-in.ts'
+import { openEditMember } from './helpers/members.ts'
 
 const { newPage } = useBrowser()
 
 describe("each member's approver (issue 31)", () => {
   it('routes a week to its approver, who gives the first of two approvals; the final approver finishes it', async () => {
     // Pastor A signs in and adds staff member M; then a co-supervisor B with a staff login.
-    const {
-      supervisor: a,
-      supervisorPerson,
-      staffName,
-      credentials,
-    } = await supervisorWithStaff(newPage, {
-      department: 'Youth',
-    })
+    const org = await supervisorWithStaff(newPage, { department: 'Youth' })
+    const { supervisor: a, supervisorPerson, staffName, credentials } = org
     const b = uniquePerson('beth')
     const bName = `${b.firstName} ${b.lastName}`
     const bCredentials = await addMember(a, { ...b, department: 'Youth', role: 'supervisor' })
 
     // A makes B the member's approver in Edit Member.
-    await a.goto('/employees')
-    await a
-      .getByRole('table', { name: 'Members' })
-      .getByRole('button', { name: `Edit ${staffName}` })
-      .click()
-    const edit = a.getByRole('dialog', { name: 'Edit Member' })
+    const edit = await openEditMember(a, staffName)
     await edit.getByLabel('Approver').selectOption({ label: bName })
     await edit.getByRole('button', { name: 'Save Changes' }).click()
     await edit.waitFor({ state: 'detached' })

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { useBrowser } from './browser.ts'
 import { api, call } from './helpers/api.ts'
 import { expectAccessible } from './helpers/axe.ts'
-import { signInAsStaff, supervisorWithStaff } from './helpers/sign-in.ts'
+import { supervisorWithSignedInStaff } from './helpers/sign-in.ts'
 
 const { newPage } = useBrowser()
 const PHONE = { width: 375, height: 812 }
@@ -11,9 +11,7 @@ const CLOSED = 'This organization is closed'
 
 describe('Settings → Data → Close this organization (issue 35)', () => {
   it('on a 375 px phone a supervisor closes the church with its exact name; everyone sees only the closed screen until a supervisor reopens it', async () => {
-    const { supervisor, credentials } = await supervisorWithStaff(newPage, { department: 'Custodial' })
-    const member = await newPage()
-    await signInAsStaff(member, credentials)
+    const { supervisor, member } = await supervisorWithSignedInStaff(newPage, { department: 'Custodial' })
     const { organizationName: name } = await api<OrganizationSettings>(supervisor, 'GET', '/api/organization/settings')
 
     await supervisor.setViewportSize(PHONE)

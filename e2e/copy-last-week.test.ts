@@ -1,43 +1,26 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, currentWeekStart, type OrganizationSettings, type TimesheetAnswer } from '@app/core'
+import { addDays, type TimesheetAnswer } from '@app/core'
 import { useBrowser } from './browser.ts'
-import { api } from './helpers/api.ts'
+import { api, editCurrentWeek, thisWeekStart, weekdays } from './helpers/api.ts'
 import { expectAccessible } from './helpers/axe.ts'
-import { signInAsStaff, supervisorWithStaff } from './helpers/sign-in.ts'
+import { supervisorWithSignedInStaff } from './helpers/sign-in.ts'
 import { fitsPhone, PHONE } from './helpers/phone.ts'
 
 const { newPage } = useBrowser()
 
-const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const
-
 describe('copy last week on a phone', () => {
   it('fills a fresh week from last week on the submit page and in the weekly dialog, leaves a typed day alone, and undoes', async () => {
-    const { credentials } = await supervisorWithStaff(newPage, { department: 'Custodial' })
-    const page = await newPage(PHONE)
-    await signInAsStaff(page, credentials)
+    const { member: page } = await supervisorWithSignedInStaff(newPage, { department: 'Custodial' }, PHONE)
 
     // Last week: Monday to Friday 9:00-17:00 with an activity, and a note (never copied).
-    const settings = await api<OrganizationSettings>(page, 'GET', '/api/organization/settings')
-    const thisWeek = currentWeekStart(settings.timeZone, settings.weekStartDay)
-    const nineToFive = Object.fromEntries(
-      WEEKDAYS.flatMap((d) => [
-        [`${d}Start`, '09:00'],
-        [`${d}End`, '17:00'],
-        [`${d}Activity`, 'Building and grounds'],
-      ]),
-    )
+    const thisWeek = await thisWeekStart(page)
     await api(page, 'POST', '/api/timesheets/save-draft', {
-      ...nineToFive,
+      ...weekdays('09:00', '17:00', 'Building and grounds'),
       notes: 'Boiler serviced',
       weekStartDate: addDays(thisWeek, -7),
     })
     // This week: Wednesday already typed.
-    const current = await api<TimesheetAnswer>(page, 'GET', '/api/timesheets/current-week')
-    await api(page, 'PUT', `/api/timesheets/draft/${current.id}`, {
-      wednesdayStart: '10:00',
-      wednesdayEnd: '12:00',
-      version: current.version,
-    })
+    await editCurrentWeek(page, () => ({ wednesdayStart: '10:00', wednesdayEnd: '12:00' }))
 
     // The submit page: the copy fills its form; Undo empties those days again.
     await page.goto(new URL('/submit-timesheet', page.url()).href)

@@ -5,19 +5,24 @@ import { api, submitThisWeek } from './helpers/api.ts'
 import { expectAccessible } from './helpers/axe.ts'
 import { emailTo, linkIn } from './helpers/inbox.ts'
 import { fitsPhone, PHONE } from './helpers/phone.ts'
-import { addMember, signInAsStaff, supervisorWithStaff, uniquePerson } from './helpers/sign-in.ts'
+import {
+  addMember,
+  signInAsStaff,
+  supervisorWithSignedInStaff,
+  supervisorWithStaff,
+  uniquePerson,
+} from './helpers/sign-in.ts'
 
 const { newPage } = useBrowser()
 
 describe('one-click email approval', () => {
   it('a supervisor opens the Approve link from the local inbox, confirms, and the dashboard shows Approved', async () => {
-    const { supervisor, supervisorPerson, staff, credentials } = await supervisorWithStaff(newPage, {
-      department: 'Music',
-    })
-
     // The staff member signs in on a phone and submits this week.
-    const member = await newPage(PHONE)
-    await signInAsStaff(member, credentials)
+    const { supervisor, supervisorPerson, staff, member } = await supervisorWithSignedInStaff(
+      newPage,
+      { department: 'Music' },
+      PHONE,
+    )
     const { status } = await submitThisWeek(member, {
       wednesdayStart: '10:00',
       wednesdayEnd: '15:30',
@@ -49,9 +54,11 @@ describe('one-click email approval', () => {
   })
 
   it('a split Sunday reads as both ranges and 7.0 hours in the email and on the page behind its link (375 px)', async () => {
-    const { supervisorPerson, staffName, credentials } = await supervisorWithStaff(newPage, { department: 'Worship' })
-    const member = await newPage(PHONE)
-    await signInAsStaff(member, credentials)
+    const { supervisorPerson, staffName, member } = await supervisorWithSignedInStaff(
+      newPage,
+      { department: 'Worship' },
+      PHONE,
+    )
     await submitThisWeek(member, {
       sundayStart: '08:00',
       sundayEnd: '21:00',
@@ -86,14 +93,8 @@ describe('one-click email approval', () => {
 
   it('a delegate’s emailed Approve that is the first of two says so, for whom, and who is asked next (375 px)', async () => {
     // Pastor A is the member's approver and is away, with C deciding for them; B gives final approvals.
-    const {
-      supervisor: a,
-      supervisorPerson,
-      staffName,
-      credentials,
-    } = await supervisorWithStaff(newPage, {
-      department: 'Youth',
-    })
+    const made = await supervisorWithStaff(newPage, { department: 'Youth' })
+    const { supervisor: a, supervisorPerson, staffName, credentials } = made
     const aName = `${supervisorPerson.firstName} ${supervisorPerson.lastName}`
     const b = uniquePerson('bea')
     const c = uniquePerson('carl')

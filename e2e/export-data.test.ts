@@ -4,22 +4,20 @@ import { unzip } from '../functions/src/workflows/zip.ts'
 import { useBrowser } from './browser.ts'
 import { api, submitThisWeek } from './helpers/api.ts'
 import { expectAccessible } from './helpers/axe.ts'
-import { signInAsStaff, supervisorWithStaff } from './helpers/sign-in.ts'
+import { supervisorWithSignedInStaff } from './helpers/sign-in.ts'
 
 const { newPage } = useBrowser()
 const PHONE = { width: 375, height: 812 }
 
 describe('Settings → Data → Export all data (issue 35)', () => {
   it('on a 375 px phone a supervisor asks for the export, watches it run, and downloads a zip of the church’s data', async () => {
-    const { supervisor, credentials, staff, staffName } = await supervisorWithStaff(newPage, { department: 'Music' })
-    const member = await newPage()
-    await signInAsStaff(member, credentials)
+    const { supervisor, staff, staffName, credentials, member } = await supervisorWithSignedInStaff(newPage, {
+      department: 'Music',
+    })
     const sheet = await submitThisWeek(member, { mondayStart: '09:00', mondayEnd: '11:30', mondayActivity: 'Choir' })
     // Another church's week, which the zip must not hold.
-    const other = await supervisorWithStaff(newPage, { department: 'Youth' })
-    const otherMember = await newPage()
-    await signInAsStaff(otherMember, other.credentials)
-    await submitThisWeek(otherMember, { mondayStart: '08:00', mondayEnd: '09:00', mondayActivity: 'Other church' })
+    const other = await supervisorWithSignedInStaff(newPage, { department: 'Youth' })
+    await submitThisWeek(other.member, { mondayStart: '08:00', mondayEnd: '09:00', mondayActivity: 'Other church' })
 
     await supervisor.setViewportSize(PHONE)
     await supervisor.goto('/settings/data')

@@ -4,6 +4,7 @@ import { useBrowser } from './browser.ts'
 import { expectAccessible } from './helpers/axe.ts'
 import { fitsPhone, PHONE, toast } from './helpers/phone.ts'
 import { addMember, signInAsStaff, signInAsSupervisor, supervisorWithStaff, uniquePerson } from './helpers/sign-in.ts'
+import { fillAddMember } from './helpers/members.ts'
 import { api } from './helpers/api.ts'
 import { emailsTo, emailTo, linkIn } from './helpers/inbox.ts'
 
@@ -17,12 +18,7 @@ describe('a member whose address waits for confirmation, on a phone', () => {
     const name = `${person.firstName} ${person.lastName}`
 
     await supervisor.goto('/employees')
-    await supervisor.getByRole('button', { name: 'Add Member' }).click()
-    const dialog = supervisor.getByRole('dialog', { name: 'Add Member' })
-    await dialog.getByLabel('First Name').fill(person.firstName)
-    await dialog.getByLabel('Last Name').fill(person.lastName)
-    await dialog.getByLabel('Email').fill(person.email)
-    await dialog.getByLabel('Department').fill('Office')
+    const dialog = await fillAddMember(supervisor, person, 'Office')
     await dialog.getByRole('button', { name: 'Add Member' }).click()
     const added = supervisor.getByRole('dialog', { name: 'Member Added' })
     await added

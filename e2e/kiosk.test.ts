@@ -5,6 +5,7 @@ import { useBrowser } from './browser.ts'
 import { api, call } from './helpers/api.ts'
 import { expectAccessible } from './helpers/axe.ts'
 import { addMember, signInAsStaff, signInAsSupervisor, supervisorWithStaff, uniquePerson } from './helpers/sign-in.ts'
+import { openEditMember } from './helpers/members.ts'
 
 const { newPage } = useBrowser()
 const PHONE = { width: 375, height: 812 }
@@ -19,13 +20,31 @@ const tapPin = async (page: Page, pin: string) => {
   for (const digit of pin) await pad.getByRole('button', { name: digit, exact: true }).click()
 }
 
-/** One punch as a member does it: their name, the PIN, then Clock In or Clock Out; the server's answer. */
-const punchAtKiosk = async (kiosk: Page, name: string, pin: string, action: 'Clock In' | 'Clock Out') => {
+/** A member picks their name on the kiosk and types their PIN. */
+const chooseWithPin = async (kiosk: Page, name: string, pin: string) => {
   await kiosk
     .getByRole('list', { name: 'Members' })
     .getByRole('button', { name: new RegExp(`^${name}`) })
     .click()
   await tapPin(kiosk, pin)
+}
+
+/** The connection drops, then a member punches with their PIN: the punch is kept on the tablet. Answers when it was made. */
+const punchOffline = async (kiosk: Page, name: string, pin: string, action: 'Clock In' | 'Clock Out') => {
+  await kiosk.context().setOffline(true)
+  await kiosk.getByText(/^Offline: punches are saved on this tablet/).waitFor()
+  await chooseWithPin(kiosk, name, pin)
+  const madeAt = Date.now()
+  await kiosk.getByRole('button', { name: action, exact: true }).click()
+  await kiosk
+    .getByText('Saved on this tablet: it is sent as soon as the connection is back.', { exact: true })
+    .waitFor()
+  return madeAt
+}
+
+/** One punch as a member does it: their name, the PIN, then Clock In or Clock Out; the server's answer. */
+const punchAtKiosk = async (kiosk: Page, name: string, pin: string, action: 'Clock In' | 'Clock Out') => {
+  await chooseWithPin(kiosk, name, pin)
   const answer = kiosk.waitForResponse((r) => r.url().endsWith('/api/kiosk/punch'))
   await kiosk.getByRole('button', { name: action, exact: true }).click()
   return (await (await answer).json()) as PunchAnswer
@@ -39,12 +58,7 @@ describe('the kiosk on a shared tablet', () => {
     // A supervisor sets a second member's PIN in Employees → Edit.
     const other = uniquePerson('volunteer')
     await addMember(supervisor, { ...other, department: 'Kitchen', role: 'volunteer' })
-    await supervisor.goto('/employees')
-    await supervisor
-      .getByRole('table', { name: 'Members' })
-      .getByRole('button', { name: `Edit ${other.firstName} ${other.lastName}` })
-      .click()
-    const edit = supervisor.getByRole('dialog', { name: 'Edit Member' })
+    const edit = await openEditMember(supervisor, `${other.firstName} ${other.lastName}`)
     await edit.getByLabel('New PIN').fill('135790')
     await edit.getByRole('button', { name: 'Set PIN' }).click()
     await supervisor.getByText(`${other.firstName} ${other.lastName}’s PIN has been set.`).first().waitFor()
@@ -125,18 +139,7 @@ describe('the kiosk on a shared tablet', () => {
 
     // The connection drops: the other member's punch is kept on the tablet, then sent with its time.
     const otherName = `${other.firstName} ${other.lastName[0]}.`
-    await kiosk.context().setOffline(true)
-    await kiosk.getByText(/^Offline: punches are saved on this tablet/).waitFor()
-    await kiosk
-      .getByRole('list', { name: 'Members' })
-      .getByRole('button', { name: new RegExp(`^${otherName}`) })
-      .click()
-    await tapPin(kiosk, '135790')
-    const madeAt = Date.now()
-    await kiosk.getByRole('button', { name: 'Clock In', exact: true }).click()
-    await kiosk
-      .getByText('Saved on this tablet: it is sent as soon as the connection is back.', { exact: true })
-      .waitFor()
+    const madeAt = await punchOffline(kiosk, otherName, '135790', 'Clock In')
     expect(await confirmation.textContent()).toMatch(new RegExp(`^Clocked in at .+, ${other.firstName}$`))
     await kiosk.getByText(/1 punch waiting to be sent/).waitFor()
     await kiosk.getByRole('button', { name: 'Done' }).click()
@@ -234,18 +237,7 @@ describe('the kiosk on a shared tablet', () => {
     await kiosk.getByRole('button', { name: 'Done' }).click()
 
     // Offline: the tablet's own clock, still told in Denver's time, not Tokyo's.
-    await kiosk.context().setOffline(true)
-    await kiosk.getByText(/^Offline: punches are saved on this tablet/).waitFor()
-    await kiosk
-      .getByRole('list', { name: 'Members' })
-      .getByRole('button', { name: new RegExp(`^${name}`) })
-      .click()
-    await tapPin(kiosk, '482915')
-    const madeAt = Date.now()
-    await kiosk.getByRole('button', { name: 'Clock Out', exact: true }).click()
-    await kiosk
-      .getByText('Saved on this tablet: it is sent as soon as the connection is back.', { exact: true })
-      .waitFor()
+    const madeAt = await punchOffline(kiosk, name, '482915', 'Clock Out')
     const shown = (await confirmation.textContent())!.replace(/^Clocked out at (.+), .+$/, '$1').replace(/\s/g, ' ')
     expect([denver(madeAt), denver(Date.now())]).toContain(shown)
     await fits(kiosk, PHONE.width)

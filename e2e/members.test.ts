@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { useBrowser } from './browser.ts'
 import { collectErrors } from './helpers/page-errors.ts'
 import { signInAsStaff, signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
+import { fillAddMember } from './helpers/members.ts'
 
 const { newPage } = useBrowser()
 
@@ -21,12 +22,7 @@ describe('member management and organization settings', () => {
     expect(new URL(page.url()).pathname).toBe('/employees')
 
     const volunteer = uniquePerson('volunteer')
-    await page.getByRole('button', { name: 'Add Member' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Add Member' })
-    await dialog.getByLabel('First Name').fill(volunteer.firstName)
-    await dialog.getByLabel('Last Name').fill(volunteer.lastName)
-    await dialog.getByLabel('Email').fill(volunteer.email)
-    await dialog.getByLabel('Department').fill('Youth')
+    const dialog = await fillAddMember(page, volunteer, 'Youth')
     await dialog.getByLabel('Role').selectOption({ label: 'Volunteer' })
     await dialog.getByRole('button', { name: 'Add Member' }).click()
 

@@ -20,24 +20,19 @@ import {
 import { useBrowser } from './browser.ts'
 import { api, call, submitThisWeek } from './helpers/api.ts'
 import { seriousViolations } from './helpers/axe.ts'
-import { signInAsStaff, signInAsSupervisor, supervisorWithStaff, uniquePerson } from './helpers/sign-in.ts'
+import { signInAsSupervisor, supervisorWithSignedInStaff, uniquePerson } from './helpers/sign-in.ts'
+import { PHONE } from './helpers/phone.ts'
 
 /**
  * What a newcomer tripped on, walked again on a 375 px phone: each journey failed
  * before its fix.
  */
 const { newPage } = useBrowser()
-const PHONE = { width: 375, height: 812 }
 
 const toast = (page: Page, text: string | RegExp) => page.getByText(text).first()
 
 /** A new organization's supervisor and a staff member signed in on a phone. */
-async function staffOnPhone(department = 'Youth') {
-  const org = await supervisorWithStaff(newPage, { department })
-  const member = await newPage(PHONE)
-  await signInAsStaff(member, org.credentials)
-  return { ...org, member }
-}
+const staffOnPhone = (department = 'Youth') => supervisorWithSignedInStaff(newPage, { department }, PHONE)
 
 describe('a declined week (issue 37, item 1)', () => {
   it('keeps the supervisor’s comment through the member’s saves until resubmission, and the history shows every step', async () => {
@@ -380,6 +375,15 @@ describe('first-run leftovers (issue 37, item 15)', () => {
   })
 })
 
+/** The supervisor's dashboard on a phone: the member's pending row, once it shows `flags`. */
+const pendingRowOnPhone = async (supervisor: Page, staffName: string, flags: string) => {
+  await supervisor.setViewportSize(PHONE)
+  await supervisor.goto('/')
+  const row = supervisor.locator('tbody tr', { hasText: staffName })
+  await row.getByText(flags).waitFor()
+  return row
+}
+
 describe('approving faster (issue 37)', () => {
   it('offers approve mode from the view dialog, and flags a pending week with a long overnight day and a start without an end, on the row and in the review dialog', async () => {
     const { supervisor, member, staffName } = await staffOnPhone()
@@ -389,10 +393,7 @@ describe('approving faster (issue 37)', () => {
       fridayStart: '14:50',
       fridayActivity: 'Set up chairs',
     })
-    await supervisor.setViewportSize(PHONE)
-    await supervisor.goto('/')
-    const row = supervisor.locator('tbody tr', { hasText: staffName })
-    await row.getByText('3 things to check').waitFor()
+    const row = await pendingRowOnPhone(supervisor, staffName, '3 things to check')
     // Opened with the view icon, the dialog offers a way into approve mode (view mode keeps its Close).
     await row.getByRole('button', { name: /^View / }).click()
     const viewing = supervisor.getByRole('dialog', { name: 'View Timesheet Submission' })
@@ -453,10 +454,7 @@ describe('approving faster (issue 37)', () => {
       wednesdayStart: '09:00',
       wednesdayEnd: '10:00',
     })
-    await supervisor.setViewportSize(PHONE)
-    await supervisor.goto('/')
-    const row = supervisor.locator('tbody tr', { hasText: staffName })
-    await row.getByText('2 things to check').waitFor()
+    const row = await pendingRowOnPhone(supervisor, staffName, '2 things to check')
     await row.getByRole('button', { name: /^Approve / }).click()
     const dialog = supervisor.getByRole('dialog', { name: 'Review Timesheet Submission' })
     const flags = dialog.getByRole('region', { name: 'Check before approving' })

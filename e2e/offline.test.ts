@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
+import type { Page } from 'playwright-core'
 import { daysInWeekOrder, dayLabel, dayOfDate, todayIn, type CurrentWeek, type OrganizationSettings } from '@app/core'
 import { launchProfile, useBrowser } from './browser.ts'
-import { api } from './helpers/api.ts'
+import { api, editCurrentWeek } from './helpers/api.ts'
 import { collectErrors } from './helpers/page-errors.ts'
 import { type Credentials, signInAsStaff, supervisorWithStaff } from './helpers/sign-in.ts'
 import { fitsPhone, PHONE, toast } from './helpers/phone.ts'
@@ -32,6 +33,16 @@ async function staffOnPhone() {
   const todayName = dayOfDate(todayIn(settings.timeZone))
   const otherDay = daysInWeekOrder(settings.weekStartDay).find((d) => d !== todayName)!
   return { supervisor, member, credentials, page, errors, thisWeek, todayName, otherDay }
+}
+
+/** The connection back: once the device's queue has synced, the week the server holds. */
+const syncedWeek = async (page: Page) => {
+  await page.context().setOffline(false)
+  await page
+    .getByRole('status', { name: 'Connection' })
+    .getByText(/^(Saved on this device|Syncing)/)
+    .waitFor({ state: 'detached' })
+  return api<CurrentWeek>(page, 'GET', '/api/timesheets/current-week')
 }
 
 describe('the installable offline staff app', () => {
@@ -117,12 +128,7 @@ describe('the installable offline staff app', () => {
     expect(await dialog.getByText(/^Submitting needs a connection/).isVisible()).toBe(true)
 
     // Back online: the queue syncs, and the server holds every entry, marked as entered offline.
-    await context.setOffline(false)
-    await page
-      .getByRole('status', { name: 'Connection' })
-      .getByText(/^(Saved on this device|Syncing)/)
-      .waitFor({ state: 'detached' })
-    const saved = await api<CurrentWeek>(page, 'GET', '/api/timesheets/current-week')
+    const saved = await syncedWeek(page)
     expect(saved).toMatchObject({
       [`${otherDay}Start`]: '08:30',
       [`${otherDay}End`]: '12:00',
@@ -159,12 +165,7 @@ describe('the installable offline staff app', () => {
     // Meanwhile, the same member saves from another device.
     const desk = await newPage()
     await signInAsStaff(desk, credentials as Credentials)
-    const week = await api<CurrentWeek>(desk, 'GET', '/api/timesheets/current-week')
-    await api(desk, 'PUT', `/api/timesheets/draft/${week.id}`, {
-      ...week,
-      [`${otherDay}Activity`]: 'Choir rehearsal, from the office',
-      version: week.version,
-    })
+    await editCurrentWeek(desk, (week) => ({ ...week, [`${otherDay}Activity`]: 'Choir rehearsal, from the office' }))
 
     await page.context().setOffline(false)
     const dialog = page.getByRole('dialog', { name: 'This week was changed somewhere else' })
@@ -211,13 +212,7 @@ describe('the installable offline staff app', () => {
     // Meanwhile the same member records hours at the desk: the server's week moves on.
     const desk = await newPage()
     await signInAsStaff(desk, credentials as Credentials)
-    const week = await api<CurrentWeek>(desk, 'GET', '/api/timesheets/current-week')
-    await api(desk, 'PUT', `/api/timesheets/draft/${week.id}`, {
-      ...week,
-      [`${otherDay}Start`]: '08:00',
-      [`${otherDay}End`]: '11:30',
-      version: week.version,
-    })
+    await editCurrentWeek(desk, (week) => ({ ...week, [`${otherDay}Start`]: '08:00', [`${otherDay}End`]: '11:30' }))
 
     // The phone opens again; the server's answer for this week is held until the phone has shown one.
     let asked = false
@@ -275,12 +270,7 @@ describe('the installable offline staff app', () => {
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
     await page.getByRole('status', { name: 'Connection' }).getByText(SAVED_ON_DEVICE).waitFor()
 
-    await context.setOffline(false)
-    await page
-      .getByRole('status', { name: 'Connection' })
-      .getByText(/^(Saved on this device|Syncing)/)
-      .waitFor({ state: 'detached' })
-    const saved = await api<CurrentWeek>(page, 'GET', '/api/timesheets/current-week')
+    const saved = await syncedWeek(page)
     expect(saved).toMatchObject({
       [`${first}Start`]: '07:15',
       [`${first}End`]: '11:45',

@@ -10,16 +10,14 @@ import {
 import { useBrowser } from './browser.ts'
 import { api } from './helpers/api.ts'
 import { expectAccessible } from './helpers/axe.ts'
-import { signInAsStaff, supervisorWithStaff } from './helpers/sign-in.ts'
+import { supervisorWithSignedInStaff } from './helpers/sign-in.ts'
 import { fitsPhone, PHONE, toast, touchable } from './helpers/phone.ts'
 
 const { newPage } = useBrowser()
 
 /** A fresh member of a fresh organization, signed in on a phone, and this week's Sunday in its zone. */
 async function memberOnPhone() {
-  const { credentials } = await supervisorWithStaff(newPage, { department: 'Worship' })
-  const page = await newPage(PHONE)
-  await signInAsStaff(page, credentials)
+  const { member: page } = await supervisorWithSignedInStaff(newPage, { department: 'Worship' }, PHONE)
   const settings = await api<OrganizationSettings>(page, 'GET', '/api/organization/settings')
   const sunday = dateOfDay(currentWeekStart(settings.timeZone, settings.weekStartDay), 'sunday')
   return { page, sunday, at: (time: string) => zonedInstant(sunday, time, settings.timeZone) }

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, currentWeekStart, type OrganizationSettings, type TimesheetAnswer } from '@app/core'
+import { addDays, type TimesheetAnswer } from '@app/core'
 import { useBrowser } from './browser.ts'
-import { api } from './helpers/api.ts'
+import { api, editCurrentWeek, thisWeekStart, weekdays } from './helpers/api.ts'
 import { expectAccessible } from './helpers/axe.ts'
-import { signInAsStaff, supervisorWithStaff } from './helpers/sign-in.ts'
+import { supervisorWithSignedInStaff } from './helpers/sign-in.ts'
 import { fitsPhone, PHONE, toast } from './helpers/phone.ts'
 
 const { newPage } = useBrowser()
-
-const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const
 
 /** 'Nov 2, 2026', as the dashboard names a week. */
 const shortDate = (date: string) =>
@@ -18,21 +16,16 @@ const shortDate = (date: string) =>
 
 describe('the submit page’s week picker on a phone', () => {
   it('opens a past declined week with its own saved entries, carries nothing of this week, and Edit and Resubmit leads there from its view', async () => {
-    const { supervisor, credentials, staffName } = await supervisorWithStaff(newPage, { department: 'Custodial' })
-    const page = await newPage(PHONE)
-    await signInAsStaff(page, credentials)
+    const {
+      supervisor,
+      staffName,
+      member: page,
+    } = await supervisorWithSignedInStaff(newPage, { department: 'Custodial' }, PHONE)
 
     // Two weeks ago: Monday to Friday 9:00-17:00, submitted, then declined with a comment.
-    const settings = await api<OrganizationSettings>(page, 'GET', '/api/organization/settings')
-    const thisWeek = currentWeekStart(settings.timeZone, settings.weekStartDay)
+    const thisWeek = await thisWeekStart(page)
     const declinedWeek = addDays(thisWeek, -14)
-    const days = Object.fromEntries(
-      WEEKDAYS.flatMap((d) => [
-        [`${d}Start`, '09:00'],
-        [`${d}End`, '17:00'],
-        [`${d}Activity`, 'Building and grounds'],
-      ]),
-    )
+    const days = weekdays('09:00', '17:00', 'Building and grounds')
     const submitted = await api<TimesheetAnswer>(page, 'POST', '/api/timesheets', {
       ...days,
       weekStartDate: declinedWeek,
@@ -42,12 +35,7 @@ describe('the submit page’s week picker on a phone', () => {
       comments: 'Please add what you did on Friday',
     })
     // This week: a punch on Saturday (as the kiosk records one), which no other week may receive.
-    const current = await api<TimesheetAnswer>(page, 'GET', '/api/timesheets/current-week')
-    await api(page, 'PUT', `/api/timesheets/draft/${current.id}`, {
-      saturdayStart: '07:00',
-      saturdayEnd: '08:30',
-      version: current.version,
-    })
+    await editCurrentWeek(page, () => ({ saturdayStart: '07:00', saturdayEnd: '08:30' }))
 
     await page.goto(new URL('/submit-timesheet', page.url()).href)
     const form = page.getByRole('form', { name: 'Weekly timesheet' })

@@ -124,12 +124,10 @@ describe('time off on a phone', () => {
     const request = mine.getByRole('listitem').filter({ hasText: `Vacation, ${formatDate(leaveDay)}` })
     await request.getByText('Pending').waitFor()
     // A pending request holds its hours.
-    await member
+    const vacationBalance = member
       .getByRole('region', { name: 'My balances' })
       .getByRole('listitem', { name: 'Vacation' })
-      .getByText('32 h')
-      .first()
-      .waitFor()
+    await vacationBalance.getByText('32 h').first().waitFor()
     expect(await fitsPhone(member)).toBe(true)
     expect(await seriousViolations(member)).toEqual([])
 
@@ -146,12 +144,7 @@ describe('time off on a phone', () => {
     await member.reload()
     await request.getByText('Approved').waitFor()
     await request.getByText('Supervisor’s comments: Enjoy').waitFor()
-    await member
-      .getByRole('region', { name: 'My balances' })
-      .getByRole('listitem', { name: 'Vacation' })
-      .getByText('32 h')
-      .first()
-      .waitFor()
+    await vacationBalance.getByText('32 h').first().waitFor()
     await member.goto('/submit-timesheet')
     const lines = member.getByRole('region', { name: 'Paid time off this week' })
     await lines.getByText('Vacation 8 h').waitFor()

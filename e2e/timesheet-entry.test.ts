@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { daysInWeekOrder, dayLabel, dayOfDate, todayIn, type OrganizationSettings } from '@app/core'
 import { useBrowser } from './browser.ts'
 import { api } from './helpers/api.ts'
-import { signInAsStaff, submitStaffLogin, supervisorWithStaff } from './helpers/sign-in.ts'
+import { submitStaffLogin, supervisorWithSignedInStaff, supervisorWithStaff } from './helpers/sign-in.ts'
 import { fitsPhone, PHONE, toast, touchable } from './helpers/phone.ts'
 
 const { newPage } = useBrowser()
@@ -14,10 +14,7 @@ const clockToast = (page: Page, verb: 'Started' | 'Finished', day: string) =>
 
 describe('timesheet entry on a phone', () => {
   it('clocks in, survives a reload, clocks out, fills two days, saves, reopens and submits', async () => {
-    const { credentials } = await supervisorWithStaff(newPage, { department: 'Worship' })
-
-    const page = await newPage(PHONE)
-    await signInAsStaff(page, credentials)
+    const { member: page } = await supervisorWithSignedInStaff(newPage, { department: 'Worship' }, PHONE)
 
     // "Today" is judged in the organization's zone, as the app does.
     const settings = await api<OrganizationSettings>(page, 'GET', '/api/organization/settings')

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { useBrowser } from './browser.ts'
 import { api, submitThisWeek } from './helpers/api.ts'
 import { expectAccessible } from './helpers/axe.ts'
-import { signInAsStaff, supervisorWithStaff } from './helpers/sign-in.ts'
+import { supervisorWithSignedInStaff } from './helpers/sign-in.ts'
 
 const { newPage } = useBrowser()
 const PHONE = { width: 375, height: 812 }
@@ -29,9 +29,7 @@ afterAll(() => new Promise((resolve) => server.close(resolve)))
 
 describe('Settings → Webhooks', () => {
   it('on a 375 px phone a supervisor adds a webhook, gets its secret once, and sees the signed delivery of an approval', async () => {
-    const { supervisor, credentials } = await supervisorWithStaff(newPage, { department: 'Youth' })
-    const member = await newPage()
-    await signInAsStaff(member, credentials)
+    const { supervisor, member } = await supervisorWithSignedInStaff(newPage, { department: 'Youth' })
     const sheet = await submitThisWeek(member, { mondayStart: '09:00', mondayEnd: '12:00', mondayActivity: 'Visits' })
 
     await supervisor.setViewportSize(PHONE)

@@ -52,6 +52,21 @@ export async function supervisorWithStaff(newPage: () => Promise<Page>, member: 
   return { supervisor, supervisorPerson, staff, staffName: `${staff.firstName} ${staff.lastName}`, credentials }
 }
 
+/**
+ * `supervisorWithStaff`, and the staff member signed in too, on a page of their own at `viewport`
+ * (a phone's, say; the browser's default when absent).
+ */
+export async function supervisorWithSignedInStaff(
+  newPage: (viewport?: { width: number; height: number }) => Promise<Page>,
+  member: { department: string; role?: string },
+  viewport?: { width: number; height: number },
+) {
+  const org = await supervisorWithStaff(() => newPage(), member)
+  const page = await newPage(viewport)
+  await signInAsStaff(page, org.credentials)
+  return { ...org, member: page }
+}
+
 export interface Credentials {
   username: string
   password: string

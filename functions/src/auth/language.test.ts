@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { currentWeekStart } from '@app/core'
 import { orgDb, sessions } from '@app/data'
 import { callRoute, postLinkForm, sessionOf } from '../../test/support/test-event.ts'
+import { decideThroughRoute } from '../../test/support/test-timesheets.ts'
 import { sessionCookieName } from '../http/cookies.ts'
 import {
   callbackRequestFor,
@@ -16,7 +17,6 @@ import confirmDecision from '../email-decisions/confirm-decision.ts'
 import showDecision from '../email-decisions/show-decision.ts'
 import staffLogin from '../staff/staff-login.ts'
 import createTimesheet from '../timesheets/create-timesheet.ts'
-import updateStatus from '../timesheets/update-status.ts'
 import showUnsubscribe from '../notifications/show-unsubscribe.ts'
 import { createUnsubscribeToken } from '../workflows/unsubscribe-links.ts'
 import callback from './callback.ts'
@@ -156,11 +156,7 @@ describe('emails and decision pages in the reader’s language', () => {
         body: { weekStartDate: thisWeek(), tuesdayStart: '10:00', tuesdayEnd: '12:00', tuesdayActivity: 'Nursery' },
       })
     ).json
-    await callRoute(updateStatus, {
-      cookies: [cookie],
-      params: { id: String(own.id) },
-      body: { status: 'rejected', comments: 'Falta el martes' },
-    })
+    await decideThroughRoute(cookie, own.id, 'rejected', 'Falta el martes')
     const email = (await orgDb(supervisor.organizationId).users.get(staff.user.id)).email!
     const [declined] = await inbox(email)
     expect(declined!.subject).toMatch(/^Su hoja de horas fue rechazada: Semana del \d{1,2} [a-z]{3}\.? \d{4}/)

@@ -3,13 +3,13 @@ import { currentWeekStart } from '@app/core'
 import { orgDb, outbox } from '@app/data'
 import { makeEmailDue, queueRenderedEmail } from '@app/data/testing'
 import { callRoute, postLinkForm } from '../../test/support/test-event.ts'
+import { decidedThroughRoute } from '../../test/support/test-timesheets.ts'
 import { addMemberThroughRoute, newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import { confirmationsIn, inbox, tokenIn, wholeInbox } from '../../test/support/test-inbox.ts'
 import resendConfirmation from '../members/resend-confirmation.ts'
 import updateMember from '../members/update-member.ts'
 import staffLogin from '../staff/staff-login.ts'
 import createTimesheet from '../timesheets/create-timesheet.ts'
-import updateStatus from '../timesheets/update-status.ts'
 import { createAddressLink } from '../workflows/address-links.ts'
 import { retryDueEmails } from '../workflows/mailer.ts'
 import { sessionOf } from '../../test/support/test-event.ts'
@@ -40,12 +40,7 @@ const rejectAWeek = async (s: Awaited<ReturnType<typeof setup>>, week: string) =
       body: { weekStartDate: week, mondayStart: '09:00', mondayEnd: '13:00', mondayActivity: 'Office' },
     })
   ).json
-  const rejected = await callRoute(updateStatus, {
-    cookies: [s.cookie],
-    params: { id: String(sheet.id) },
-    body: { status: 'rejected', comments: 'Please add Tuesday' },
-  })
-  expect(rejected.status, rejected.text).toBe(200)
+  await decidedThroughRoute(s.cookie, sheet.id, 'rejected', 'Please add Tuesday')
 }
 
 describe('an address a supervisor typed (issue 36)', () => {

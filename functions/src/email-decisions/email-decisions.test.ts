@@ -3,6 +3,7 @@ import { addDays, currentWeekStart, todayIn } from '@app/core'
 import { orgDb } from '@app/data'
 import { makeEmailDue } from '@app/data/testing'
 import { callRoute, postLinkForm } from '../../test/support/test-event.ts'
+import { decidedThroughRoute, decideThroughRoute, submittedThroughRoute } from '../../test/support/test-timesheets.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import { decisionTokensIn, inbox as anyInbox, tokenIn } from '../../test/support/test-inbox.ts'
 import { whileUnreachable } from '../../test/support/unreachable.ts'
@@ -14,7 +15,6 @@ import { createDecisionLink } from '../workflows/decision-links.ts'
 import createTimesheet from '../timesheets/create-timesheet.ts'
 import submitTimesheet from '../timesheets/submit-timesheet.ts'
 import updateDraft from '../timesheets/update-draft.ts'
-import updateStatus from '../timesheets/update-status.ts'
 import confirmDecision from './confirm-decision.ts'
 import showDecision from './show-decision.ts'
 
@@ -67,11 +67,12 @@ describe('review emails on submit', () => {
       { start: '08:00', end: '12:00' },
       { start: '18:00', end: '21:00' },
     ]
-    const res = await callRoute(createTimesheet, {
-      cookies: [staff.cookie],
-      body: { weekStartDate: thisWeek(), mondayStart: '09:00', mondayEnd: '13:00', sundaySpans: sunday },
+    await submittedThroughRoute(staff.cookie, {
+      weekStartDate: thisWeek(),
+      mondayStart: '09:00',
+      mondayEnd: '13:00',
+      sundaySpans: sunday,
     })
-    expect(res.status, res.text).toBe(200)
     const [mail] = await inbox(supervisor.email!)
     // 4 hours on Monday and 7 on Sunday: not 08:00 to 21:00 (13 hours, 17 in the week).
     expect(mail!.body.text).toContain('Sunday: 08:00-12:00, 18:00-21:00 (7.0 hours)')
@@ -92,18 +93,9 @@ describe('review emails on submit', () => {
     ]
     const first = await callRoute(createTimesheet, { cookies: [staff.cookie], body: { ...body, sundaySpans: split } })
     expect(first.status, first.text).toBe(200)
-    const declined = await callRoute(updateStatus, {
-      cookies: [cookie],
-      params: { id: String(first.json.id) },
-      body: { status: 'rejected', comments: 'One shift' },
-    })
-    expect(declined.status, declined.text).toBe(200)
+    const declined = await decidedThroughRoute(cookie, first.json.id, 'rejected', 'One shift')
     // A client that knows only the spec sends the day again without its spans: one span, 13 hours.
-    const again = await callRoute(createTimesheet, {
-      cookies: [staff.cookie],
-      body: { ...body, version: declined.json.version },
-    })
-    expect(again.status, again.text).toBe(200)
+    await submittedThroughRoute(staff.cookie, { ...body, version: declined.json.version })
     const mails = await inbox(supervisor.email!)
     expect(mails).toHaveLength(2)
     expect(mails[1]!.body.text).toContain('Sunday: 08:00-21:00 (13.0 hours)')
@@ -249,11 +241,7 @@ describe('one-click decisions', () => {
     expect((await db.timesheets.get(sheet.id)).status).toBe('pending')
 
     // The dashboard rejects; the employee edits and submits again: the first email's links are out of date.
-    await callRoute(updateStatus, {
-      cookies: [cookie],
-      params: { id: String(sheet.id) },
-      body: { status: 'rejected', comments: 'Fix it' },
-    })
+    await decideThroughRoute(cookie, sheet.id, 'rejected', 'Fix it')
     expect((await confirm(decline)).text).toContain('already decided')
     await callRoute(updateDraft, {
       cookies: [staff.cookie],
@@ -300,12 +288,7 @@ describe('one-click decisions', () => {
       cookies: [staff.cookie],
       body: { weekStartDate: addDays(thisWeek(), -7), tuesdayStart: '09:00', tuesdayEnd: '12:00' },
     })
-    const decided = await callRoute(updateStatus, {
-      cookies: [second.cookie],
-      params: { id: String(lastWeek.json.id) },
-      body: { status: 'approved' },
-    })
-    expect(decided.status, decided.text).toBe(200)
+    const decided = await decidedThroughRoute(second.cookie, lastWeek.json.id, 'approved')
     expect(decided.json).toMatchObject({
       id: lastWeek.json.id,
       status: 'pending',

@@ -1,12 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { addDays, currentWeekStart, MemberList, PayrollSummary, todayIn, User } from '@app/core'
 import { callRoute } from '../../test/support/test-event.ts'
+import { decidedThroughRoute, submittedThroughRoute } from '../../test/support/test-timesheets.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import updateHolidays from '../organization/update-holidays.ts'
 import exportPayroll from '../payroll/export-payroll.ts'
 import getSummary from '../payroll/get-summary.ts'
-import createTimesheet from '../timesheets/create-timesheet.ts'
-import updateStatus from '../timesheets/update-status.ts'
 import addMember from './add-member.ts'
 import listMembers from './list-members.ts'
 import updateMember from './update-member.ts'
@@ -98,17 +97,12 @@ describe('an unpaid supervisor', () => {
   })
 
   it('gets no payroll line: no holiday hours, and an approved week stores no payroll figures', async () => {
-    const week = await callRoute(createTimesheet, {
-      cookies: [board.cookie],
-      body: { weekStartDate: lastWeek, mondayStart: '09:00', mondayEnd: '12:00' },
+    const week = await submittedThroughRoute(board.cookie, {
+      weekStartDate: lastWeek,
+      mondayStart: '09:00',
+      mondayEnd: '12:00',
     })
-    expect(week.status, week.text).toBe(200)
-    const approved = await callRoute(updateStatus, {
-      cookies: [sup.cookie],
-      params: { id: String(week.json.id) },
-      body: { status: 'approved' },
-    })
-    expect(approved.status, approved.text).toBe(200)
+    await decidedThroughRoute(sup.cookie, week.json.id, 'approved')
 
     const range = { from: lastWeek, to: addDays(lastWeek, 6) }
     const summary = PayrollSummary.parse((await callRoute(getSummary, { cookies: [sup.cookie], query: range })).json)

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { addDays, currentWeekStart } from '@app/core'
 import { callRoute } from '../../test/support/test-event.ts'
+import { decidedThroughRoute } from '../../test/support/test-timesheets.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import addMember from '../members/add-member.ts'
 import listMembers from '../members/list-members.ts'
@@ -211,12 +212,7 @@ describe('a South-only admin', () => {
   })
 
   it("decides South's weeks, and adds members to South only", async () => {
-    const approved = await callRoute(updateStatus, {
-      cookies: [admin.cookie],
-      params: { id: String(southSheet) },
-      body: { status: 'approved' },
-    })
-    expect(approved.status, approved.text).toBe(200)
+    await decidedThroughRoute(admin.cookie, southSheet, 'approved')
     expect((await add(admin.cookie, { campusId: south })).status).toBe(200)
     const elsewhere = await add(admin.cookie, { campusId: north })
     expect(elsewhere.status).toBe(400)

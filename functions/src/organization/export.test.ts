@@ -3,11 +3,11 @@ import { addDays, currentWeekStart, ExportStarted, ExportStatus, localDateTime, 
 import { dataExports, orgDb } from '@app/data'
 import { keys, table } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
+import { decideThroughRoute } from '../../test/support/test-timesheets.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import { inbox } from '../../test/support/test-inbox.ts'
 import { exportJob } from '../jobs/export-organization.ts'
 import { unzip } from '../workflows/zip.ts'
-import updateStatus from '../timesheets/update-status.ts'
 import updateApprovals from './update-approvals.ts'
 import getExport from './get-export.ts'
 import startExport from './start-export.ts'
@@ -49,11 +49,7 @@ const sheets = async (
     const submitted = await db.timesheets.submit(saved.id, employee)
     if (i % 3 !== 1) continue
     // Approved as the product does it, so the approval stores its payroll figures.
-    const approved = await callRoute(updateStatus, {
-      cookies: [org.cookie],
-      params: { id: String(submitted.id) },
-      body: { status: 'approved', comments: `${tag} thanks` },
-    })
+    const approved = await decideThroughRoute(org.cookie, submitted.id, 'approved', `${tag} thanks`)
     if (approved.status !== 200) throw new Error(approved.text)
   }
 }
@@ -180,12 +176,7 @@ describe('export everything', () => {
       TimesheetDays.parse({ mondayStart: '09:00', mondayEnd: '12:00' }),
     )
     await orgDb(orgId).timesheets.submit(sheet.id, staff.user)
-    const decide = (cookie: string, comments: string) =>
-      callRoute(updateStatus, {
-        cookies: [cookie],
-        params: { id: String(sheet.id) },
-        body: { status: 'approved', comments },
-      })
+    const decide = (cookie: string, comments: string) => decideThroughRoute(cookie, sheet.id, 'approved', comments)
     expect((await decide(g.cookie, '')).json.status).toBe('pending')
     expect((await decide(final.cookie, 'All good')).json.status).toBe('approved')
     // Renamed since it signed up: its slug keeps the first name.

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { addDays, currentWeekStart } from '@app/core'
 import { callRoute, sessionCookieFor, sessionOf } from '../../test/support/test-event.ts'
+import { decidedThroughRoute } from '../../test/support/test-timesheets.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import getStats from '../dashboard/get-stats.ts'
 import createKiosk from '../kiosk/create-kiosk.ts'
@@ -14,7 +15,6 @@ import allocationReport from '../reports/allocation-report.ts'
 import getReports from '../reports/get-reports.ts'
 import updateHolidays from '../organization/update-holidays.ts'
 import createTimesheet from '../timesheets/create-timesheet.ts'
-import updateStatus from '../timesheets/update-status.ts'
 import exportPayroll from './export-payroll.ts'
 import getSummary from './get-summary.ts'
 
@@ -53,12 +53,7 @@ const approvedWeek = async (member: { cookie: string }, weeksAgo: number, end = 
     },
   })
   expect(made.status, made.text).toBe(200)
-  const decided = await callRoute(updateStatus, {
-    cookies: [org.cookie],
-    params: { id: String(made.json.id) },
-    body: { status: 'approved' },
-  })
-  expect(decided.status, decided.text).toBe(200)
+  await decidedThroughRoute(org.cookie, made.json.id, 'approved')
   return made.json as { id: number; campusId?: string }
 }
 

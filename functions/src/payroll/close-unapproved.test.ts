@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { addDays, currentWeekStart, PayPeriod, PayPeriodList } from '@app/core'
 import { callRoute } from '../../test/support/test-event.ts'
+import { decidedThroughRoute } from '../../test/support/test-timesheets.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import listAudit from '../audit/list-audit.ts'
 import updateMember from '../members/update-member.ts'
 import createTimesheet from '../timesheets/create-timesheet.ts'
 import saveDraft from '../timesheets/save-draft.ts'
-import updateStatus from '../timesheets/update-status.ts'
 import closePeriod from './close-period.ts'
 import listPeriods from './list-periods.ts'
 import reopenPeriod from './reopen-period.ts'
@@ -44,13 +44,11 @@ const submit = async (who: { cookie: string }, weekStartDate: string) => {
   return res.json.id as number
 }
 const decide = async (id: number, status: 'approved' | 'rejected') => {
-  const res = await callRoute(updateStatus, {
-    cookies: [sup.cookie],
-    params: { id: String(id) },
-    body: status === 'rejected' ? { status, comments: 'Tuesday is missing its break' } : { status },
-  })
-  expect(res.status, res.text).toBe(200)
+  await decidedThroughRoute(sup.cookie, id, status, status === 'rejected' ? 'Tuesday is missing its break' : undefined)
 }
+/** Closes the first period with Close anyway, as `cookie`'s session asks. */
+const closeAnyway = (cookie: string) =>
+  callRoute(closePeriod, { cookies: [cookie], params: { start: first }, body: { closeAnyway: true } })
 const periodOf = async () => {
   const res = await callRoute(listPeriods, { cookies: [sup.cookie], query: { before: thisWeek, count: '1' } })
   expect(res.status, res.text).toBe(200)
@@ -86,11 +84,7 @@ beforeAll(async () => {
 
 describe('closing a period with declined and draft weeks', () => {
   it('keeps it open while a week awaits a decision, even with closeAnyway', async () => {
-    const res = await callRoute(closePeriod, {
-      cookies: [sup.cookie],
-      params: { start: first },
-      body: { closeAnyway: true },
-    })
+    const res = await closeAnyway(sup.cookie)
     expect(res.status).toBe(409)
     expect(res.json.blockers.map((p: { employeeId: string }) => p.employeeId)).toEqual([ana.user.id])
     await decide(ids.anaSecond!, 'approved')
@@ -129,11 +123,7 @@ describe('closing a period with declined and draft weeks', () => {
     expect(plain.json.blockers.map((p: { lastName: string }) => p.lastName)).toEqual(['Brooks', 'Okafor'])
     expect((await periodOf()).status).toBe('open')
 
-    const res = await callRoute(closePeriod, {
-      cookies: [sup.cookie],
-      params: { start: first },
-      body: { closeAnyway: true },
-    })
+    const res = await closeAnyway(sup.cookie)
     expect(res.status, res.text).toBe(200)
     const closed = PayPeriod.parse(res.json)
     expect(closed.status).toBe('closed')
@@ -173,11 +163,7 @@ describe('closing a period with declined and draft weeks', () => {
   })
 
   it('refuses staff (403)', async () => {
-    const res = await callRoute(closePeriod, {
-      cookies: [tyler.cookie],
-      params: { start: first },
-      body: { closeAnyway: true },
-    })
+    const res = await closeAnyway(tyler.cookie)
     expect(res.status).toBe(403)
   })
 })

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { addDays, currentWeekStart } from '@app/core'
 import { callRoute } from '../../test/support/test-event.ts'
+import { decidedThroughRoute } from '../../test/support/test-timesheets.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import listMembers from '../members/list-members.ts'
 import updateMember from '../members/update-member.ts'
@@ -12,7 +13,6 @@ import listPending from '../timesheets/list-pending.ts'
 import saveDraft from '../timesheets/save-draft.ts'
 import submitTimesheet from '../timesheets/submit-timesheet.ts'
 import updateDraft from '../timesheets/update-draft.ts'
-import updateStatus from '../timesheets/update-status.ts'
 import closePeriod from './close-period.ts'
 import exportPayroll from './export-payroll.ts'
 import getSettings from './get-settings.ts'
@@ -74,12 +74,7 @@ const submit = async (who: { cookie: string }, body: object) => {
   return res.json
 }
 const approve = async (id: number) => {
-  const res = await callRoute(updateStatus, {
-    cookies: [sup.cookie],
-    params: { id: String(id) },
-    body: { status: 'approved' },
-  })
-  expect(res.status, res.text).toBe(200)
+  const res = await decidedThroughRoute(sup.cookie, id, 'approved')
   return res.json
 }
 const range = (from: string, to: string) => ({ from, to })

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { addDays, allDaySpans, AllocationCodes, AllocationReport, currentWeekStart } from '@app/core'
 import { orgDb } from '@app/data'
 import { callRoute } from '../../test/support/test-event.ts'
+import { decideThroughRoute } from '../../test/support/test-timesheets.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import listMembers from '../members/list-members.ts'
 import updateMember from '../members/update-member.ts'
@@ -10,7 +11,6 @@ import updateAllocationCodes from '../organization/update-allocation-codes.ts'
 import createTimesheet from '../timesheets/create-timesheet.ts'
 import saveDraft from '../timesheets/save-draft.ts'
 import updateDraft from '../timesheets/update-draft.ts'
-import updateStatus from '../timesheets/update-status.ts'
 import allocationReport from './allocation-report.ts'
 import exportPayroll from '../payroll/export-payroll.ts'
 import updatePayrollSettings from '../payroll/update-settings.ts'
@@ -182,13 +182,7 @@ describe('splitting days', () => {
       }),
     )
     for (const id of [submitted.json.id, volunteer.json.id])
-      ok(
-        await callRoute(updateStatus, {
-          cookies: [sup.cookie],
-          params: { id: String(id) },
-          body: { status: 'approved' },
-        }),
-      )
+      ok(await decideThroughRoute(sup.cookie, id, 'approved'))
     const [figures] = (await orgDb(sup.organization.id).payroll.figuresOfWeeks(lastWeek, lastWeek)).filter(
       (f) => f.employeeId === ana.user.id,
     )

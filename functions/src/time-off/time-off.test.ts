@@ -8,6 +8,7 @@ import {
   type TimeOffPolicies,
 } from '@app/core'
 import { callRoute } from '../../test/support/test-event.ts'
+import { decidedThroughRoute } from '../../test/support/test-timesheets.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import { inbox } from '../../test/support/test-inbox.ts'
 import { orgDb } from '@app/data'
@@ -21,7 +22,6 @@ import updatePayrollSettings from '../payroll/update-settings.ts'
 import getHolidays from '../organization/get-holidays.ts'
 import updateHolidays from '../organization/update-holidays.ts'
 import createTimesheet from '../timesheets/create-timesheet.ts'
-import updateStatus from '../timesheets/update-status.ts'
 import cancelTimeOff from './cancel-time-off.ts'
 import createAdjustment from './create-adjustment.ts'
 import createTimeOff from './create-time-off.ts'
@@ -66,12 +66,7 @@ const issuePolicies = (): TimeOffPolicies => {
 const approveWeek = async (supervisorCookie: string, memberCookie: string, body: object) => {
   const sheet = await callRoute(createTimesheet, { cookies: [memberCookie], body })
   expect(sheet.status, sheet.text).toBe(200)
-  const approved = await callRoute(updateStatus, {
-    cookies: [supervisorCookie],
-    params: { id: String(sheet.json.id) },
-    body: { status: 'approved', comments: '' },
-  })
-  expect(approved.status, approved.text).toBe(200)
+  const approved = await decidedThroughRoute(supervisorCookie, sheet.json.id, 'approved', '')
   return approved.json as { payroll: { regularHours: number; overtimeHours: number } }
 }
 

@@ -4,7 +4,13 @@ import { addDays, currentWeekStart, todayIn } from '@app/core'
 import { orgDb } from '@app/data'
 import { confirmAddressOf, keys, table } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
-import { newOrganization } from '../../test/support/test-identity.ts'
+import { decideThroughRoute, submittedThroughRoute } from '../../test/support/test-timesheets.ts'
+import {
+  addMemberThroughRoute,
+  newOrganization,
+  signInAndChoose,
+  signInThroughIdentityProvider,
+} from '../../test/support/test-identity.ts'
 import { confirmationsIn, inbox } from '../../test/support/test-inbox.ts'
 import getStats from '../dashboard/get-stats.ts'
 import listMembers from '../members/list-members.ts'
@@ -21,11 +27,9 @@ import listAudit from '../audit/list-audit.ts'
 import createAdjustment from '../time-off/create-adjustment.ts'
 import createTimeOff from '../time-off/create-time-off.ts'
 import decideTimeOff from '../time-off/decide-time-off.ts'
-import createTimesheet from './create-timesheet.ts'
 import getHistory from './get-history.ts'
 import listPending from './list-pending.ts'
 import bulkApprove from './bulk-approve.ts'
-import updateStatus from './update-status.ts'
 import { sessionOf } from '../../test/support/test-event.ts'
 
 const ZONE = 'America/Chicago'
@@ -66,11 +70,7 @@ const addAndSignIn = async (
 }
 
 const submit = async (member: Member, weeksAgo: number) => {
-  const res = await callRoute(createTimesheet, {
-    cookies: [member.cookie],
-    body: { weekStartDate: week(weeksAgo), ...day },
-  })
-  expect(res.status, res.text).toBe(200)
+  const res = await submittedThroughRoute(member.cookie, { weekStartDate: week(weeksAgo), ...day })
   return res.json as { id: number; status: string }
 }
 
@@ -86,7 +86,7 @@ const reviewsAbout = async (member: Member, people: { email: string }[]) =>
   )
 
 const decide = (cookie: string, id: number, status: 'approved' | 'rejected', comments = '') =>
-  callRoute(updateStatus, { cookies: [cookie], params: { id: String(id) }, body: { status, comments } })
+  decideThroughRoute(cookie, id, status, comments)
 
 const approvedHoursOf = async (cookie: string, memberId: string) => {
   const res = await callRoute(getSummary, { cookies: [cookie], query: { from: week(6), to: addDays(week(0), 6) } })
@@ -489,13 +489,14 @@ describe("each member's approver (issue 31)", () => {
 
 describe('a co-supervisor joins the same church', () => {
   it("an invited supervisor's first Supervisor Login with the provider's verified email confirms the address", async () => {
-    const { signInAndChoose, signInThroughIdentityProvider } = await import('../../test/support/test-identity.ts')
     const org = await newOrganization()
     const email = `kai-${Math.random().toString(36).slice(2, 8)}@grace.example`
-    const { default: addMember } = await import('../members/add-member.ts')
-    const added = await callRoute(addMember, {
-      cookies: [org.cookie],
-      body: { email, firstName: 'Kai', lastName: 'Ono', department: 'Admin', role: 'supervisor' },
+    const added = await addMemberThroughRoute(org.cookie, {
+      email,
+      firstName: 'Kai',
+      lastName: 'Ono',
+      department: 'Admin',
+      role: 'supervisor',
     })
     expect(added.json.emailConfirmed).toBe(false)
     const signedIn = await signInAndChoose(
@@ -510,13 +511,14 @@ describe('a co-supervisor joins the same church', () => {
   })
 
   it('invites a supervisor added with an email; their first Supervisor Login with it may join the inviting organization', async () => {
-    const { signInAndChoose, signInThroughIdentityProvider } = await import('../../test/support/test-identity.ts')
     const org = await newOrganization()
     const email = `pat-${Math.random().toString(36).slice(2, 8)}@grace.example`
-    const { default: addMember } = await import('../members/add-member.ts')
-    const added = await callRoute(addMember, {
-      cookies: [org.cookie],
-      body: { email, firstName: 'Pat', lastName: 'Cole', department: 'Admin', role: 'supervisor' },
+    const added = await addMemberThroughRoute(org.cookie, {
+      email,
+      firstName: 'Pat',
+      lastName: 'Cole',
+      department: 'Admin',
+      role: 'supervisor',
     })
     expect(added.status, added.text).toBe(200)
     // The invitation waits for the address's confirmation (email-confirmations/confirmations.test.ts).
@@ -545,9 +547,11 @@ describe('a co-supervisor joins the same church', () => {
     const again = await signInThroughIdentityProvider({ email, firstName: 'Pat', lastName: 'Cole' })
     expect((await callRoute(getUser, { cookies: [sessionOf(again.cookies)] })).json.id).toBe(added.json.id)
     const staffEmail = `kim-${Math.random().toString(36).slice(2, 8)}@grace.example`
-    await callRoute(addMember, {
-      cookies: [org.cookie],
-      body: { email: staffEmail, firstName: 'Kim', lastName: 'Lee', department: 'Admin' },
+    await addMemberThroughRoute(org.cookie, {
+      email: staffEmail,
+      firstName: 'Kim',
+      lastName: 'Lee',
+      department: 'Admin',
     })
     expect(await inbox(staffEmail)).toHaveLength(0)
     const stranger = await signInThroughIdentityProvider({ email: staffEmail, firstName: 'Kim', lastName: 'Lee' })

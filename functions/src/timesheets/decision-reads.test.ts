@@ -3,13 +3,13 @@ import { addDays, currentWeekStart, defaultTimeOffPolicies, todayIn, type User }
 import { orgDb, type QueuedWebhook } from '@app/data'
 import { commandsDuring, type SentCommand } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
+import { submittedThroughRoute } from '../../test/support/test-timesheets.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import { inbox } from '../../test/support/test-inbox.ts'
 import updateMember from '../members/update-member.ts'
 import setAway from '../profile/set-away.ts'
 import { decideTimesheet } from '../workflows/decisions.ts'
 import bulkApprove from './bulk-approve.ts'
-import createTimesheet from './create-timesheet.ts'
 
 /**
  * A decision's reads before its transaction take at most two rounds of parallel requests, whatever
@@ -63,11 +63,12 @@ const organization = async () => {
     org.supervisor,
   )
   const submit = async (ago: number) => {
-    const res = await callRoute(createTimesheet, {
-      cookies: [ana.cookie],
-      body: { weekStartDate: week(ago), mondayStart: '08:00', mondayEnd: '18:00', mondayActivity: 'Visits' },
+    const res = await submittedThroughRoute(ana.cookie, {
+      weekStartDate: week(ago),
+      mondayStart: '08:00',
+      mondayEnd: '18:00',
+      mondayActivity: 'Visits',
     })
-    expect(res.status, res.text).toBe(200)
     return res.json.id as number
   }
   const member = async (id: string) => (await db.users.get(id)) as User

@@ -3,6 +3,7 @@ import { addDays, currentWeekStart } from '@app/core'
 import { config } from '@app/adapters'
 import { orgDb, outbox } from '@app/data'
 import { callRoute } from '../../test/support/test-event.ts'
+import { decideThroughRoute } from '../../test/support/test-timesheets.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import { inbox } from '../../test/support/test-inbox.ts'
 import getStats from '../dashboard/get-stats.ts'
@@ -12,7 +13,6 @@ import downloadCsv from './download-csv.ts'
 import listPending from './list-pending.ts'
 import submitTimesheet from './submit-timesheet.ts'
 import updateDraft from './update-draft.ts'
-import updateStatus from './update-status.ts'
 
 const thisWeek = () => currentWeekStart('America/Chicago', 'monday')
 
@@ -28,8 +28,7 @@ const submitted = async (
   })
   return { ...org, staff, sheet: res.json as { id: number; weekStartDate: string } }
 }
-const decide = (cookie: string, id: number, status: string, comments?: string) =>
-  callRoute(updateStatus, { cookies: [cookie], params: { id: String(id) }, body: { status, comments } })
+const decide = decideThroughRoute
 /** The approved timesheet's CSV link, through download-csv (its redirect). */
 const csvLink = async (cookie: string, id: number) => {
   const res = await callRoute(downloadCsv, { cookies: [cookie], params: { id: String(id) } })
@@ -168,15 +167,7 @@ describe('PATCH /api/timesheets/{id}/status', () => {
     expect((await decide(staff.cookie, sheet.id, 'approved')).status).toBe(403)
     const other = await newOrganization()
     expect((await decide(other.cookie, sheet.id, 'approved')).status).toBe(404)
-    expect(
-      (
-        await callRoute(updateStatus, {
-          cookies: [other.cookie],
-          params: { id: String(sheet.id) },
-          body: { status: 'maybe' },
-        })
-      ).status,
-    ).toBe(400)
+    expect((await decide(other.cookie, sheet.id, 'maybe')).status).toBe(400)
   })
 })
 

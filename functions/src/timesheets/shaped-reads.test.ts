@@ -2,12 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { addDays, currentWeekStart } from '@app/core'
 import { commandsDuring, keys, table, type SentCommand } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
+import { decidedThroughRoute, submittedThroughRoute } from '../../test/support/test-timesheets.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import getReports from '../reports/get-reports.ts'
-import createTimesheet from './create-timesheet.ts'
 import getCurrentWeek from './get-current-week.ts'
 import listTimesheets from './list-timesheets.ts'
-import updateStatus from './update-status.ts'
 
 /**
  * The timesheet list's page, the current week and the report read what they answer and nothing
@@ -36,11 +35,12 @@ const organization = async () => {
   const ana = await newStaffMember(org.cookie)
   const beth = await newStaffMember(org.cookie, 'employee', { person: { firstName: 'Beth' } })
   const submit = async (ago: number) => {
-    const res = await callRoute(createTimesheet, {
-      cookies: [ana.cookie],
-      body: { weekStartDate: week(ago), mondayStart: '09:00', mondayEnd: '12:00', mondayActivity: 'Visits' },
+    const res = await submittedThroughRoute(ana.cookie, {
+      weekStartDate: week(ago),
+      mondayStart: '09:00',
+      mondayEnd: '12:00',
+      mondayActivity: 'Visits',
     })
-    expect(res.status, res.text).toBe(200)
     return res.json.id as number
   }
   return { org, ana, beth, submit, everyone: [org.supervisor.id, ana.user.id, beth.user.id] }
@@ -74,12 +74,7 @@ describe('reads shaped for their screen', () => {
     const { org, ana, submit, everyone } = await organization()
     const approvedId = await submit(1)
     await submit(2)
-    const approved = await callRoute(updateStatus, {
-      cookies: [org.cookie],
-      params: { id: String(approvedId) },
-      body: { status: 'approved' },
-    })
-    expect(approved.status, approved.text).toBe(200)
+    await decidedThroughRoute(org.cookie, approvedId, 'approved')
     let res: Awaited<ReturnType<typeof callRoute>> | undefined
     const sent = await commandsDuring(async () => {
       res = await callRoute(getReports, { cookies: [org.cookie], query: { start: week(2), end: week(1) } })

@@ -3,6 +3,7 @@ import { addDays, currentWeekStart, DAYS, type TimesheetAnswer } from '@app/core
 import { orgDb } from '@app/data'
 import { keys, table } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
+import { decidedThroughRoute, submittedThroughRoute } from '../../test/support/test-timesheets.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import createTimesheet from './create-timesheet.ts'
 import downloadCsv from './download-csv.ts'
@@ -11,7 +12,6 @@ import listTimesheets from './list-timesheets.ts'
 import saveDraft from './save-draft.ts'
 import submitTimesheet from './submit-timesheet.ts'
 import updateDraft from './update-draft.ts'
-import updateStatus from './update-status.ts'
 
 /** A day of up to 4 spans, on every call that carries day fields, while the spec's calls keep their meaning. */
 
@@ -110,22 +110,18 @@ describe('split shifts', () => {
 
   it('saves spans through the submit page’s call, and the approved week’s CSV pays the spans', async () => {
     const { staff, cookie } = await setup()
-    const created = await callRoute(createTimesheet, {
-      cookies: [staff.cookie],
-      body: { weekStartDate: addDays(thisWeek(), -7), sundaySpans: sunday, mondayStart: '09:00', mondayEnd: '17:00' },
+    const created = await submittedThroughRoute(staff.cookie, {
+      weekStartDate: addDays(thisWeek(), -7),
+      sundaySpans: sunday,
+      mondayStart: '09:00',
+      mondayEnd: '17:00',
     })
-    expect(created.status, created.text).toBe(200)
     expect(created.json).toMatchObject({
       status: 'pending',
       sundaySpans: sunday,
       mondaySpans: [{ start: '09:00', end: '17:00' }],
     })
-    const approved = await callRoute(updateStatus, {
-      cookies: [cookie],
-      params: { id: String(created.json.id) },
-      body: { status: 'approved' },
-    })
-    expect(approved.status, approved.text).toBe(200)
+    const approved = await decidedThroughRoute(cookie, created.json.id, 'approved')
     expect(approved.json.payroll.paidHours).toBe(15)
     const link = await callRoute(downloadCsv, { cookies: [cookie], params: { id: String(created.json.id) } })
     const csv = await (await fetch(link.headers.location as string)).text()

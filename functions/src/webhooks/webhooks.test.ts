@@ -14,13 +14,12 @@ import {
 import { orgDb } from '@app/data'
 import { keys, table } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
-import { pendingSheetOf } from '../../test/support/test-timesheets.ts'
+import { decideThroughRoute, pendingSheetOf, submittedThroughRoute } from '../../test/support/test-timesheets.ts'
 import { addMemberThroughRoute, newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import listAudit from '../audit/list-audit.ts'
 import { handler as retryJob } from '../jobs/retry-emails.ts'
 import removeMember from '../members/remove-member.ts'
 import closePeriod from '../payroll/close-period.ts'
-import updateStatus from '../timesheets/update-status.ts'
 import cancelTimeOff from '../time-off/cancel-time-off.ts'
 import createAdjustment from '../time-off/create-adjustment.ts'
 import createTimeOff from '../time-off/create-time-off.ts'
@@ -68,7 +67,7 @@ const deliveriesOf = async (id: string) => {
   return WebhookDeliveryList.parse(res.json)
 }
 const decide = (id: number, status: 'approved' | 'rejected', comments = '') =>
-  callRoute(updateStatus, { cookies: [org.cookie], params: { id: String(id) }, body: { status, comments } })
+  decideThroughRoute(org.cookie, id, status, comments)
 const at = (path: string) => received.filter((r) => r.path === path)
 const verify = (secret: string, r: Received) =>
   new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as {
@@ -251,13 +250,12 @@ describe('webhooks', () => {
 
   it('a submission through the submit route is delivered as timesheet.submitted', async () => {
     const hook = await make('/submitted', ['timesheet.submitted'])
-    const { default: createTimesheet } = await import('../timesheets/create-timesheet.ts')
     const week = addDays(currentWeekStart('America/Chicago', 'monday'), -7 * ++weeksBack)
-    const res = await callRoute(createTimesheet, {
-      cookies: [staff.cookie],
-      body: { weekStartDate: week, mondayStart: '09:00', mondayEnd: '12:00' },
+    await submittedThroughRoute(staff.cookie, {
+      weekStartDate: week,
+      mondayStart: '09:00',
+      mondayEnd: '12:00',
     })
-    expect(res.status, res.text).toBe(200)
     const [got] = at('/submitted')
     expect(verify(hook.secret, got!)).toMatchObject({
       type: 'timesheet.submitted',

@@ -77,10 +77,11 @@ export const newOrganization = async (name = 'Grace Church') => {
 /** Who a staff member made for a test is, unless the test names someone. */
 const staffPerson = { firstName: 'Ana', lastName: 'Silva', department: 'Youth' }
 
-/** Adds a member through the real add-member route (a staff-pool login is made), with a fresh email; its answer. */
+/** Adds a member through the real add-member route (a staff-pool login is made), with a fresh email unless given; its answer. */
 export const addMemberThroughRoute = async (
   supervisorCookie: string,
   member: {
+    email?: string
     firstName: string
     lastName: string
     department: string

@@ -228,6 +228,17 @@ describe('timesheetCsv', () => {
   })
 })
 
+/** The bulk export's day columns, Monday first. */
+const MONDAY_FIRST_HOURS = [
+  'Monday Hours',
+  'Tuesday Hours',
+  'Wednesday Hours',
+  'Thursday Hours',
+  'Friday Hours',
+  'Saturday Hours',
+  'Sunday Hours',
+]
+
 describe('bulk payroll export', () => {
   it('has one header column per field, the seven days Monday first', () => {
     expect(bulkCsvHeader('America/Chicago')).toEqual([
@@ -236,13 +247,7 @@ describe('bulk payroll export', () => {
       'Department',
       'Week Starting',
       'Status',
-      'Monday Hours',
-      'Tuesday Hours',
-      'Wednesday Hours',
-      'Thursday Hours',
-      'Friday Hours',
-      'Saturday Hours',
-      'Sunday Hours',
+      ...MONDAY_FIRST_HOURS,
       'Total Hours',
       'Break Minutes',
       'Submitted At (America/Chicago)',
@@ -327,12 +332,7 @@ describe('hours that add up (issue 37)', () => {
     const t = sheet({ weekStartDate: '2026-11-15', sundayStart: '13:00', sundayEnd: '14:00' })
     expect(bulkCsvHeader('UTC', undefined, 'sunday').slice(5, 12)).toEqual([
       'Sunday Hours',
-      'Monday Hours',
-      'Tuesday Hours',
-      'Wednesday Hours',
-      'Thursday Hours',
-      'Friday Hours',
-      'Saturday Hours',
+      ...MONDAY_FIRST_HOURS.slice(0, 6),
     ])
     expect(bulkCsvRow(t, null, null, 'UTC', undefined, 'sunday')[5]).toBe('1.00')
   })

@@ -22,7 +22,14 @@ const people: Record<string, PayrollPerson> = {
   tom: { employeeId: 'tom', firstName: 'Tom', lastName: 'Pastor', department: 'Pastoral', payrollId: '004512' },
   eve: { employeeId: 'eve', firstName: '=HYPERLINK("x")', lastName: 'Doe, Jr.', department: null, payrollId: '+12' },
 }
-const nine = (start: string) => ({ [`${start}Start`]: '08:00', [`${start}End`]: '17:00' })
+/** 08:00 to 17:00 on each of `days`. */
+const nine = (...days: string[]) =>
+  Object.fromEntries(
+    days.flatMap((d) => [
+      [`${d}Start`, '08:00'],
+      [`${d}End`, '17:00'],
+    ]),
+  )
 /** A week under the default rules: a non-exempt employee's unless said otherwise. */
 const ruledWeek = (
   sheet: Parameters<typeof memberWeek>[0],
@@ -36,10 +43,7 @@ const weeksOfScenario = () => [
     id: 2,
     employeeId: 'ana',
     weekStartDate: '2026-11-23',
-    ...nine('monday'),
-    ...nine('tuesday'),
-    ...nine('wednesday'),
-    ...nine('thursday'),
+    ...nine('monday', 'tuesday', 'wednesday', 'thursday'),
     fridayStart: '08:00',
     fridayEnd: '10:00',
   }),
@@ -48,11 +52,7 @@ const weeksOfScenario = () => [
       id: 3,
       employeeId: 'tom',
       weekStartDate: '2026-11-16',
-      ...nine('monday'),
-      ...nine('tuesday'),
-      ...nine('wednesday'),
-      ...nine('thursday'),
-      ...nine('friday'),
+      ...nine('monday', 'tuesday', 'wednesday', 'thursday', 'friday'),
       saturdayStart: '22:00',
       saturdayEnd: '06:15',
     },

@@ -157,8 +157,12 @@ describe('the retry schedule', () => {
  * that carry an IPv4 address), written out in full and as URL hosts write them.
  */
 describe('addresses at the edges of every range, against an independent list', () => {
-  const v4 = new BlockList()
-  for (const [net, prefix] of [
+  const blockList = (type: 'ipv4' | 'ipv6', subnets: [string, number][]) => {
+    const list = new BlockList()
+    for (const [net, prefix] of subnets) list.addSubnet(net, prefix, type)
+    return list
+  }
+  const v4 = blockList('ipv4', [
     ['0.0.0.0', 8],
     ['10.0.0.0', 8],
     ['127.0.0.0', 8],
@@ -169,10 +173,8 @@ describe('addresses at the edges of every range, against an independent list', (
     ['192.0.0.0', 24],
     ['198.18.0.0', 15],
     ['224.0.0.0', 3],
-  ] as const)
-    v4.addSubnet(net, prefix, 'ipv4')
-  const v6 = new BlockList()
-  for (const [net, prefix] of [
+  ])
+  const v6 = blockList('ipv6', [
     ['::', 128],
     ['::1', 128],
     ['fc00::', 7],
@@ -180,8 +182,7 @@ describe('addresses at the edges of every range, against an independent list', (
     ['fec0::', 10],
     ['ff00::', 8],
     ['2001:db8::', 32],
-  ] as const)
-    v6.addSubnet(net, prefix, 'ipv6')
+  ])
 
   const firsts = [0, 1, 9, 10, 11, 99, 100, 101, 126, 127, 128, 168, 169, 170, 171, 172, 173, 191, 192, 193, 197, 198]
   const seconds = [0, 1, 15, 16, 17, 18, 19, 20, 31, 32, 63, 64, 65, 127, 128, 167, 168, 169, 253, 254, 255]

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import * as z from 'zod'
 import { AppError, AuditEntry, ExportState, exportMessages, notFound, Timesheet } from '@app/core'
 import { auditRecord, type Actor } from './audit.ts'
+import { claimRunning, failRunning, waitingItems } from './job-items.ts'
 import { keys } from './keys.ts'
 import { outboxItem, type QueuedEmail } from './outbox.ts'
 import { isConditionFailure, nowIso, table } from './table.ts'
@@ -88,20 +89,7 @@ export const exportsOf = (orgId: string) => {
     },
 
     /** Takes the export for one run of the job; false while another run holds it, or once it ended. */
-    async claim(id: string, now = Date.now()): Promise<boolean> {
-      try {
-        await table.update(key(id), {
-          UpdateExpression: 'SET claimedUntil = :until',
-          ConditionExpression: '#s = :running AND (attribute_not_exists(claimedUntil) OR claimedUntil < :now)',
-          ExpressionAttributeNames: { '#s': 'status' },
-          ExpressionAttributeValues: { ':until': now + CLAIM_MS, ':now': now, ':running': 'running' },
-        })
-        return true
-      } catch (e) {
-        if (isConditionFailure(e)) return false
-        throw e
-      }
-    },
+    claim: (id: string, now = Date.now()) => claimRunning(key(id), CLAIM_MS, now),
 
     async progress(id: string, progress: number) {
       await table.update(key(id), {
@@ -136,12 +124,7 @@ export const exportsOf = (orgId: string) => {
     },
 
     async fail(id: string, error: string) {
-      await table.update(key(id), {
-        UpdateExpression: 'SET #s = :failed, #e = :error, finishedAt = :at REMOVE gsi1pk, gsi1sk, claimedUntil',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#s': 'status', '#e': 'error' },
-        ExpressionAttributeValues: { ':failed': 'failed', ':error': error.slice(0, 500), ':at': nowIso() },
-      })
+      await failRunning(key(id), error)
       await endRunning(id)
     },
 
@@ -167,12 +150,5 @@ export const exportsOf = (orgId: string) => {
 
 /** Exports waiting for the export job, oldest first (every organization's). */
 export const dataExports = {
-  async running(): Promise<{ orgId: string; id: string }[]> {
-    const items = await table.queryAll({
-      index: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :p',
-      ExpressionAttributeValues: { ':p': keys.exportsRunning },
-    })
-    return items.map((i) => ({ orgId: String(i.orgId), id: String(i.id) }))
-  },
+  running: () => waitingItems(keys.exportsRunning),
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { ImportMapping, ImportRowResult, ImportState, notFound, type ImportCounts } from '@app/core'
 import { auditRecord, type Actor } from './audit.ts'
+import { claimRunning, failRunning, waitingItems } from './job-items.ts'
 import { keys } from './keys.ts'
 import { isConditionFailure, nowIso, table, type TransactInput } from './table.ts'
 
@@ -149,20 +150,7 @@ export const memberImportsOf = (orgId: string) => {
     },
 
     /** Takes the import for one run of the job; false while another run holds it, or once it ended. */
-    async claim(id: string, now = Date.now()): Promise<boolean> {
-      try {
-        await table.update(key(id), {
-          UpdateExpression: 'SET claimedUntil = :until',
-          ConditionExpression: '#s = :running AND (attribute_not_exists(claimedUntil) OR claimedUntil < :now)',
-          ExpressionAttributeNames: { '#s': 'status' },
-          ExpressionAttributeValues: { ':until': now + CLAIM_MS, ':now': now, ':running': 'running' },
-        })
-        return true
-      } catch (e) {
-        if (isConditionFailure(e)) return false
-        throw e
-      }
-    },
+    claim: (id: string, now = Date.now()) => claimRunning(key(id), CLAIM_MS, now),
 
     /** A row that changed nothing here (unchanged or refused), counted once; false when a run already did. */
     async record(progress: Omit<ImportProgress, 'login'>): Promise<boolean> {
@@ -214,12 +202,7 @@ export const memberImportsOf = (orgId: string) => {
     },
 
     async fail(id: string, error: string) {
-      await table.update(key(id), {
-        UpdateExpression: 'SET #s = :failed, #e = :error, finishedAt = :at REMOVE gsi1pk, gsi1sk, claimedUntil',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#s': 'status', '#e': 'error' },
-        ExpressionAttributeValues: { ':failed': 'failed', ':error': error.slice(0, 500), ':at': nowIso() },
-      })
+      await failRunning(key(id), error)
     },
 
     /**
@@ -244,12 +227,5 @@ export const memberImportsOf = (orgId: string) => {
 
 /** Imports waiting for the import job, oldest first (every organization's). */
 export const memberImports = {
-  async running(): Promise<{ orgId: string; id: string }[]> {
-    const items = await table.queryAll({
-      index: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :p',
-      ExpressionAttributeValues: { ':p': keys.memberImportsRunning },
-    })
-    return items.map((i) => ({ orgId: String(i.orgId), id: String(i.id) }))
-  },
+  running: () => waitingItems(keys.memberImportsRunning),
 }
