@@ -1,6 +1,6 @@
 import * as z from 'zod'
-import { TimesheetPage, TimesheetStatus } from '@app/core'
-import { directoryEntryOf, inScopeOnly } from '@app/data'
+import { TimesheetPage, TimesheetStatus, wholeChurch } from '@app/core'
+import { directoryEntryOf, reachedBy } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
 import { listed } from '../workflows/timesheets.ts'
 
@@ -25,12 +25,17 @@ export default defineRoute({
   uses: ['table:read'],
   handler: async ({ query, session, db }) => {
     const employeeId = session.role === 'supervisor' ? undefined : session.userId
-    const [page, org] = await Promise.all([db.timesheets.list({ ...query, employeeId }), db.organization.get()])
-    const directory = employeeId
-      ? new Map([[employeeId, directoryEntryOf(session.user)]])
-      : await db.aggregates.entries(page.items.map((t) => t.employeeId))
-    // A campus admin's page holds their campuses' weeks only (the cursor still walks the whole list).
-    const items = inScopeOnly(session.user, directory, page.items, (t) => t.employeeId)
-    return { items: listed(items, directory, org), cursor: page.cursor }
+    if (employeeId || wholeChurch(session.user)) {
+      const [page, org] = await Promise.all([db.timesheets.list({ ...query, employeeId }), db.organization.get()])
+      const directory = employeeId
+        ? new Map([[employeeId, directoryEntryOf(session.user)]])
+        : await db.aggregates.entries(page.items.map((t) => t.employeeId))
+      return { items: listed(page.items, directory, org), cursor: page.cursor }
+    }
+    // A campus admin's pages are full of their campuses' weeks: the directory (read first) says
+    // whose each week is, and the read goes on past other campuses' weeks.
+    const [{ directory }, org] = await Promise.all([db.aggregates.summary(), db.organization.get()])
+    const page = await db.timesheets.list({ ...query, keep: reachedBy(session.user, directory, (t) => t.employeeId) })
+    return { items: listed(page.items, directory, org), cursor: page.cursor }
   },
 })
