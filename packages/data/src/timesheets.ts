@@ -72,6 +72,8 @@ const EXPORT_FIELDS = [
   'approvedBy',
   'approvedAt',
   'submittedAt',
+  // Where the week was worked: a campus's file holds it there.
+  'campusId',
   ...DAYS.flatMap((day) => [`${day}Start`, `${day}End`, `${day}BreakMinutes`, `${day}Spans`] as const),
 ] as const
 type ExportField = (typeof EXPORT_FIELDS)[number]
