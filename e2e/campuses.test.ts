@@ -18,21 +18,32 @@ const signInAtProvider = async (page: Page, person: Person) => {
 }
 
 describe('campuses', () => {
-  it("on a 375 px phone, the South admin's day shows South's people only", async () => {
+  it("on a 375 px phone: members start at the first campus, the South admin's day shows South's people only, the whole-church supervisor filters by campus", async () => {
     // The whole-church supervisor sets up North and South in Settings → Campuses.
     const pastor = await newPage(PHONE)
     await signInAsSupervisor(pastor, uniquePerson('pastor'))
+    // A member the church had before its campuses.
+    const ezra = uniquePerson('ezra')
+    await addMember(pastor, { ...ezra, department: 'Music' })
     await pastor.goto('/settings/campuses')
     const section = pastor.getByRole('region', { name: 'Campuses' })
     await section.getByText('No campuses: the church meets in one place.').waitFor()
     for (const name of ['North', 'South']) {
       await section.getByRole('button', { name: 'Add campus' }).click()
       await section.getByLabel('Name').fill(name)
+      // The first campus says, before it is saved, that the church's members start at it.
+      if (name === 'North') {
+        await section
+          .getByText('The church’s 2 members without a campus will start at this campus when you save it.')
+          .waitFor()
+        await expectAccessible(pastor, 'the first campus, before it is saved, at 375 px')
+      }
       await section.getByRole('button', { name: 'Add campus' }).click()
       await section.getByRole('list', { name: 'Campuses' }).getByText(name, { exact: true }).waitFor()
     }
     await fitsPhone(pastor)
     await expectAccessible(pastor, 'Settings → Campuses at 375 px')
+    expect(await section.getByText(/no campus yet/).count()).toBe(0)
     const { campuses } = await api<{ campuses: { id: string; name: string }[] }>(
       pastor,
       'GET',
@@ -40,6 +51,8 @@ describe('campuses', () => {
     )
     const north = campuses.find((c) => c.name === 'North')!.id
     const south = campuses.find((c) => c.name === 'South')!.id
+    const members = await api<{ lastName: string; campusId?: string }[]>(pastor, 'GET', '/api/employees')
+    expect(members.find((m) => m.lastName === ezra.lastName)?.campusId).toBe(north)
 
     // A member at each campus submits this week; a South-only admin is invited.
     const nora = uniquePerson('nora')
@@ -69,8 +82,22 @@ describe('campuses', () => {
     await phone.getByRole('heading', { name: 'Dashboard' }).waitFor()
     await phone.getByText(sara.lastName).first().waitFor()
     expect(await phone.getByText(nora.lastName).count()).toBe(0)
+    // One campus: nothing to choose, the server keeps them to South.
+    expect(await phone.getByLabel('Campus', { exact: true }).count()).toBe(0)
     await fitsPhone(phone)
     await expectAccessible(phone, "the South admin's dashboard at 375 px")
+
+    // Their reports and payroll are South's.
+    await phone.goto('/reports')
+    await phone.getByRole('heading', { name: 'Reports & Analytics' }).waitFor()
+    await phone.getByText(sara.lastName).first().waitFor()
+    expect(await phone.getByText(nora.lastName).count()).toBe(0)
+    await fitsPhone(phone)
+    await phone.goto('/payroll')
+    await phone.getByRole('heading', { name: 'Payroll', level: 1 }).waitFor()
+    await phone.getByRole('list', { name: 'Pay periods' }).waitFor()
+    expect(await phone.getByText(nora.lastName).count()).toBe(0)
+    await fitsPhone(phone)
 
     await phone.goto('/employees')
     await phone.getByRole('heading', { name: 'Member Management' }).waitFor()
@@ -89,8 +116,45 @@ describe('campuses', () => {
     expect((await call(phone, 'PATCH', `/api/timesheets/${northSheet.id}/status`, { status: 'approved' })).status).toBe(
       404,
     )
+
+    // The whole-church supervisor chooses a campus on the dashboard, Reports and Payroll; a reload keeps it.
+    await pastor.goto('/')
+    await pastor.getByText(sara.lastName).first().waitFor()
+    await pastor.getByText(nora.lastName).first().waitFor()
+    await pastor.getByLabel('Campus', { exact: true }).selectOption({ label: 'North' })
+    await pastor.waitForURL((url) => url.searchParams.get('campus') === north)
+    await expectOnly(pastor, nora, sara)
+    await pastor.reload()
+    expect(await pastor.getByLabel('Campus', { exact: true }).inputValue()).toBe(north)
+    await expectOnly(pastor, nora, sara)
+    await fitsPhone(pastor)
+    await expectAccessible(pastor, "the dashboard's campus filter at 375 px")
+
+    await pastor.goto('/reports')
+    await pastor.getByRole('heading', { name: 'Reports & Analytics' }).waitFor()
+    await pastor.getByLabel('Campus', { exact: true }).selectOption({ label: 'South' })
+    await pastor.waitForURL((url) => url.searchParams.get('campus') === south)
+    await expectOnly(pastor, sara, nora)
+    await fitsPhone(pastor)
+    await expectAccessible(pastor, "Reports' campus filter at 375 px")
+
+    await pastor.goto(`/payroll?campus=${north}`)
+    await pastor.getByRole('heading', { name: 'Payroll', level: 1 }).waitFor()
+    expect(await pastor.getByLabel('Campus', { exact: true }).inputValue()).toBe(north)
+    const file = pastor.getByRole('link', { name: /CSV/ }).first()
+    await file.waitFor()
+    expect(new URL((await file.getAttribute('href'))!, 'http://x').searchParams.get('campusId')).toBe(north)
+    await expectOnly(pastor, nora, sara)
+    await fitsPhone(pastor)
+    await expectAccessible(pastor, "Payroll's campus filter at 375 px")
   })
 })
+
+/** The page shows `shown`'s name, and not `hidden`'s. */
+const expectOnly = async (page: Page, shown: Person, hidden: Person) => {
+  await page.getByText(shown.lastName).first().waitFor()
+  await expect.poll(() => page.getByText(hidden.lastName).count()).toBe(0)
+}
 
 /** A staff member signed in on a page of their own. */
 const staffPage = async (credentials: { username: string; password: string }) => {

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { addDays, AuditAction, AuditPage, fullName, wholeChurch, type User } from '@app/core'
-import { inScopeOnly, type OrgDb } from '@app/data'
+import { reachedBy, type OrgDb } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
@@ -29,7 +29,7 @@ export default defineRoute({
   response: AuditPage,
   uses: ['table:read'],
   handler: async ({ query, session, db }) => {
-    const page = await inCampusScope(db, session.user, await db.audit.list(query))
+    const page = await db.audit.list({ ...query, keep: await campusKeep(db, session.user) })
     // A timesheet's records name whose week it is: the member as named now (removed ones too).
     if (!page.items.some((e) => e.subject.type === 'timesheet' && e.subject.employeeId)) return page
     const names = new Map((await db.users.listForRecords()).map((u) => [u.id, fullName(u)]))
@@ -46,10 +46,10 @@ const memberOf = (e: AuditPage['items'][number]) =>
 
 /**
  * A campus admin's trail holds the records of their campuses' members only (the church's own
- * settings and pay periods are the whole church's); the cursor still walks the whole trail.
+ * settings and pay periods are the whole church's); their pages are still full ones.
  */
-const inCampusScope = async (db: OrgDb, actor: User, page: AuditPage): Promise<AuditPage> => {
-  if (wholeChurch(actor)) return page
+const campusKeep = async (db: OrgDb, actor: User) => {
+  if (wholeChurch(actor)) return undefined
   const { directory } = await db.aggregates.summary()
-  return { ...page, items: inScopeOnly(actor, directory, page.items, memberOf) }
+  return reachedBy(actor, directory, memberOf)
 }

@@ -91,11 +91,13 @@ describe('Settings → Campuses: GET and PUT /api/organization/campuses', () => 
     const listed = (await callRoute(listMembers, { cookies: [org.cookie] })).json as { id: string; campusId?: string }[]
     expect(listed.find((m) => m.id === member.json.id)?.campusId).toBe(north!.id)
 
+    // The supervisor the church had before its campuses started at the first one, North, too.
+    expect(listed.find((m) => m.id === org.supervisor.id)?.campusId).toBe(north!.id)
     const removal = await put(org.cookie, [saved.json.campuses[1]])
     expect(removal.status).toBe(409)
     expect(removal.json).toMatchObject({
-      message: 'North still has 1 member; move them to another campus first',
-      key: 'campusHasMember',
+      message: 'North still has 2 members; move them to another campus first',
+      key: 'campusHasMembers',
       params: { name: 'North' },
     })
     expect((await callRoute(getCampuses, { cookies: [org.cookie] })).json).toEqual(saved.json)
@@ -108,6 +110,12 @@ describe('Settings → Campuses: GET and PUT /api/organization/campuses', () => 
     })
     expect(moved.status, moved.text).toBe(200)
     expect(moved.json.campusId).toBe(south!.id)
+    const movedToo = await callRoute(updateMember, {
+      cookies: [org.cookie],
+      params: { id: org.supervisor.id },
+      body: { campusId: south!.id },
+    })
+    expect(movedToo.status, movedToo.text).toBe(200)
     const removed = await put(org.cookie, [saved.json.campuses[1]])
     expect(removed.status, removed.text).toBe(200)
     expect(removed.json.campuses).toEqual([saved.json.campuses[1]])

@@ -15,8 +15,12 @@ import allocationReport from '../reports/allocation-report.ts'
 import getReports from '../reports/get-reports.ts'
 import updateHolidays from '../organization/update-holidays.ts'
 import createTimesheet from '../timesheets/create-timesheet.ts'
+import listPending from '../timesheets/list-pending.ts'
+import listTimesheets from '../timesheets/list-timesheets.ts'
+import bulkTimesheets from '../reports/bulk-timesheets.ts'
 import exportPayroll from './export-payroll.ts'
 import getSummary from './get-summary.ts'
+import listPeriods from './list-periods.ts'
 
 /**
  * A church with North and South: a member's weeks stay under the campus they were worked at when
@@ -230,5 +234,63 @@ describe('holidays by campus', () => {
     // A campus admin keeps no church calendar.
     const byAdmin = await callRoute(updateHolidays, { cookies: [admin.cookie], body: { holidays: [], blackouts: [] } })
     expect(byAdmin.status).toBe(403)
+  })
+})
+
+describe('the lists the dashboard and the Payroll page read, for one campus (?campusId=)', () => {
+  it('hold the weeks worked at that campus; without it, the whole church; a campus admin asking for another, none', async () => {
+    const pendingWeek = await callRoute(createTimesheet, {
+      cookies: [sara.cookie],
+      body: { weekStartDate: thisWeek(), mondayStart: '09:00', mondayEnd: '10:00' },
+    })
+    expect(pendingWeek.status, pendingWeek.text).toBe(200)
+    const ids = async (route: typeof listTimesheets | typeof listPending, cookie: string, campusId?: string) => {
+      const res = await callRoute(route, { cookies: [cookie], query: campusId ? { campusId } : {} })
+      expect(res.status, res.text).toBe(200)
+      const items = (Array.isArray(res.json) ? res.json : res.json.items) as {
+        employeeId: string
+        weekStartDate: string
+      }[]
+      return items.map((t) => `${t.employeeId === nora.user.id ? 'nora' : 'sara'} ${t.weekStartDate}`).sort()
+    }
+    // Nora's North week is North's; everything else (her weeks since the move, Sara's, the kiosk's) is South's.
+    const whole = await ids(listTimesheets, org.cookie)
+    expect(await ids(listTimesheets, org.cookie, north)).toEqual([`nora ${weekAgo(3)}`])
+    const southWeeks = await ids(listTimesheets, org.cookie, south)
+    expect(southWeeks).toEqual(whole.filter((w) => w !== `nora ${weekAgo(3)}`))
+    expect(southWeeks).toEqual(
+      expect.arrayContaining([`nora ${weekAgo(1)}`, `sara ${weekAgo(2)}`, `sara ${thisWeek()}`]),
+    )
+    // The South admin reaches South's members only (Nora is back at North since the kiosk test).
+    expect(await ids(listTimesheets, admin.cookie, south)).toEqual(southWeeks.filter((w) => w.startsWith('sara')))
+    expect(await ids(listTimesheets, admin.cookie, north)).toEqual([])
+    expect(await ids(listPending, org.cookie, north)).toEqual([])
+    expect(await ids(listPending, org.cookie, south)).toEqual(await ids(listPending, org.cookie))
+    expect(await ids(listPending, org.cookie, south)).toContain(`sara ${thisWeek()}`)
+    const bad = await callRoute(listTimesheets, { cookies: [org.cookie], query: { campusId: 'North Campus' } })
+    expect(bad.status).toBe(400)
+
+    // The dashboard's CSV of every week: North's file holds Nora's North week only.
+    const csv = async (campusId?: string) => {
+      const res = await callRoute(bulkTimesheets, { cookies: [org.cookie], query: campusId ? { campusId } : {} })
+      expect(res.status, res.text).toBe(302)
+      return (await fetchText(res.headers.location as string)).split(/\r?\n/).filter((l) => l.trim()).length - 1
+    }
+    expect(await csv(north)).toBe(1)
+    expect(await csv(south)).toBe((await csv()) - 1)
+
+    // The Payroll page's periods: each campus's hours where they were worked, the two adding up to the church's.
+    const hours = async (campusId?: string) => {
+      const res = await callRoute(listPeriods, {
+        cookies: [org.cookie],
+        query: { count: '12', ...(campusId ? { campusId } : {}) },
+      })
+      expect(res.status, res.text).toBe(200)
+      return (res.json.periods as { approvedHours: number }[]).reduce((a, p) => a + p.approvedHours, 0)
+    }
+    const [all, n, s] = [await hours(), await hours(north), await hours(south)]
+    expect(n).toBe(16)
+    expect(n + s).toBeCloseTo(all, 6)
+    expect(s).toBeGreaterThan(19)
   })
 })

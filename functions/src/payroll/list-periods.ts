@@ -28,7 +28,7 @@ export default defineRoute({
     const org = await db.organization.get()
     const from = query.before ? addDays(query.before, -1) : todayIn(org.timeZone)
     const periods = periodsBack(from, query.count ?? 6, org.payPeriodFrequency, anchorOf(org))
-    const data = scopedPeriodData(session.user, await loadPeriods(db, periods.at(-1)!, periods[0]!))
+    const data = scopedPeriodData(session.user, await loadPeriods(db, periods.at(-1)!, periods[0]!), query.campusId)
     // Periods start at the organization's creation: one that ended before it is listed only when
     // it holds timesheets (weeks entered late), never as a list of weeks nobody owed.
     const created = dateInZone(org.createdAt, org.timeZone)

@@ -1,9 +1,21 @@
 import * as z from 'zod'
-import { bulkCsvHeader, bulkCsvRow, dateInZone, matchesName, Redirect, TimesheetStatus, toCsv, inScope, wholeChurch } from '@app/core'
+import {
+  bulkCsvHeader,
+  bulkCsvRow,
+  CampusId,
+  dateInZone,
+  matchesName,
+  Redirect,
+  TimesheetStatus,
+  toCsv,
+  inScope,
+  wholeChurch,
+} from '@app/core'
 import { filesFor } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
 import { HttpResponse } from '../http/response.ts'
 import { csvWordsFor } from '../views/words.ts'
+import { weeksAtCampus } from '../workflows/campuses.ts'
 
 /**
  * The payroll export, opened in a new tab: every submitted timesheet (or those in one status, of
@@ -20,6 +32,8 @@ export default defineRoute({
     status: z.union([TimesheetStatus, z.literal('all')]).optional(),
     // The dashboard's search carried over: only the members whose first or last name it matches.
     search: z.string().max(100, 'Search must be 100 characters or fewer').optional(),
+    // The dashboard's campus filter: the weeks worked at that campus.
+    campusId: CampusId.optional(),
   }),
   response: Redirect,
   uses: ['table:read', 'exportsBucket'],
@@ -36,9 +50,10 @@ export default defineRoute({
     const reached = (id: string) => person(id) !== null && inScope(session.user, person(id)!)
     const named = (id: string) => !search.trim() || (person(id) !== null && matchesName(person(id)!, search))
     const wanted = (id: string) => named(id) && (wholeChurch(session.user) || reached(id))
+    const atCampus = weeksAtCampus(session.user, query.campusId, (id) => person(id) ?? undefined)
     const rows = (
       await db.timesheets.mapForExport(status, (t) =>
-        wanted(t.employeeId)
+        wanted(t.employeeId) && (atCampus?.(t) ?? true)
           ? bulkCsvRow(t, person(t.employeeId), person(t.approvedBy), org.timeZone, words, org.weekStartDay)
           : null,
       )

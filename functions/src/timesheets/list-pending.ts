@@ -1,6 +1,7 @@
-import { PendingTimesheets, waitsFor } from '@app/core'
+import { CampusChoice, PendingTimesheets, waitsFor } from '@app/core'
 import { inScopeOnly } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
+import { weeksAtCampus } from '../workflows/campuses.ts'
 import { listed } from '../workflows/timesheets.ts'
 import { routingOf } from '../workflows/routing.ts'
 
@@ -10,15 +11,19 @@ export default defineRoute({
   path: '/api/timesheets/pending',
   auth: 'supervisor',
   scope: 'timesheets:read',
+  query: CampusChoice,
   response: PendingTimesheets,
   uses: ['table:read'],
-  handler: async ({ db, session }) => {
+  handler: async ({ query, db, session }) => {
     const org = await db.organization.get()
     const [pending, { roster, today, directory }] = await Promise.all([
       db.timesheets.all('pending'),
       routingOf(db, org),
     ])
-    const reached = inScopeOnly(session.user, directory, pending.reverse(), (t) => t.employeeId)
+    const atCampus = weeksAtCampus(session.user, query.campusId, (id) => directory.get(id))
+    const reached = inScopeOnly(session.user, directory, pending.reverse(), (t) => t.employeeId).filter(
+      (t) => atCampus?.(t) ?? true,
+    )
     return listed(reached, directory, org).map((item) => ({
       ...item,
       waitingForMe: waitsFor(session.userId, item, org.approvals, roster, today),

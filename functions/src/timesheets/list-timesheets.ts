@@ -1,7 +1,8 @@
 import * as z from 'zod'
-import { TimesheetPage, TimesheetStatus } from '@app/core'
-import { directoryEntryOf, inScopeOnly } from '@app/data'
+import { CampusId, TimesheetPage, TimesheetStatus, wholeChurch, type Timesheet } from '@app/core'
+import { directoryEntryOf, reachedBy } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
+import { weeksAtCampus } from '../workflows/campuses.ts'
 import { listed } from '../workflows/timesheets.ts'
 
 /**
@@ -20,17 +21,27 @@ export default defineRoute({
     status: TimesheetStatus.optional(),
     cursor: z.string().max(2000).optional(),
     limit: z.coerce.number().int().min(1).max(100).default(50),
+    // A supervisor's campus filter: the weeks worked at that campus (staff's own list ignores it).
+    campusId: CampusId.optional(),
   }),
   response: TimesheetPage,
   uses: ['table:read'],
-  handler: async ({ query, session, db }) => {
+  handler: async ({ query: { campusId, ...query }, session, db }) => {
     const employeeId = session.role === 'supervisor' ? undefined : session.userId
-    const [page, org] = await Promise.all([db.timesheets.list({ ...query, employeeId }), db.organization.get()])
-    const directory = employeeId
-      ? new Map([[employeeId, directoryEntryOf(session.user)]])
-      : await db.aggregates.entries(page.items.map((t) => t.employeeId))
-    // A campus admin's page holds their campuses' weeks only (the cursor still walks the whole list).
-    const items = inScopeOnly(session.user, directory, page.items, (t) => t.employeeId)
-    return { items: listed(items, directory, org), cursor: page.cursor }
+    if (employeeId || (wholeChurch(session.user) && campusId === undefined)) {
+      const [page, org] = await Promise.all([db.timesheets.list({ ...query, employeeId }), db.organization.get()])
+      const directory = employeeId
+        ? new Map([[employeeId, directoryEntryOf(session.user)]])
+        : await db.aggregates.entries(page.items.map((t) => t.employeeId))
+      return { items: listed(page.items, directory, org), cursor: page.cursor }
+    }
+    // A campus admin's pages, and a campus's, are full of their weeks: the directory (read first)
+    // says whose each week is, and the read goes on past other campuses' weeks.
+    const [{ directory }, org] = await Promise.all([db.aggregates.summary(), db.organization.get()])
+    const reached = reachedBy(session.user, directory, (t: Timesheet) => t.employeeId)
+    const atCampus = weeksAtCampus(session.user, campusId, (id) => directory.get(id))
+    const keep = (t: Timesheet) => (reached?.(t) ?? true) && (atCampus?.(t) ?? true)
+    const page = await db.timesheets.list({ ...query, keep })
+    return { items: listed(page.items, directory, org), cursor: page.cursor }
   },
 })

@@ -1,6 +1,8 @@
 import {
   badRequest,
+  campusFilter,
   campusScopeProblem,
+  inCampuses,
   forbidden,
   inScope,
   memberCampusProblem,
@@ -10,6 +12,7 @@ import {
   type MemberUpdate,
   type NewMember,
   type User,
+  weekCampus,
 } from '@app/core'
 import type { OrgDb } from '@app/data'
 
@@ -84,4 +87,20 @@ export const assertMemberItemInScope = async (
   if (wholeChurch(actor) || memberId === actor.id) return
   const member = await db.users.findForRecords(memberId)
   if (!member || !inScope(actor, member)) throw notFound(what)
+}
+
+/**
+ * The weeks a list's `?campusId=` asks for (the dashboard's, the Payroll page's campus filter):
+ * those worked at that campus (`weekCampus`), within the actor's own campuses; undefined (every
+ * week) when none is asked.
+ */
+export const weeksAtCampus = (
+  actor: Pick<User, 'campusIds'>,
+  asked: string | undefined,
+  member: (id: string) => { campusId?: string | null } | undefined,
+) => {
+  if (asked === undefined) return undefined
+  const campuses = campusFilter(actor, asked)
+  return (week: { employeeId: string; campusId?: string | null }) =>
+    inCampuses(campuses, { campusId: weekCampus(week, member(week.employeeId)) })
 }

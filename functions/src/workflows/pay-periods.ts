@@ -19,10 +19,13 @@ import {
   type Timesheet,
   type UnapprovedWeek,
   type User,
+  campusFilter,
+  inCampuses,
   inScope,
   wholeChurch,
 } from '@app/core'
 import { directoryEntryOf, type ClosedUnapproved, type OrgDb, type StoredPeriod } from '@app/data'
+import { weeksAtCampus } from './campuses.ts'
 import { listed } from './timesheets.ts'
 
 /**
@@ -59,11 +62,17 @@ export interface PeriodData {
  * What a campus admin sees of the periods: their campuses' members and those members' weeks
  * (the period itself, and closing it, are the whole church's).
  */
-export const scopedPeriodData = (actor: Pick<User, 'campusIds'>, data: PeriodData): PeriodData => {
-  if (wholeChurch(actor)) return data
-  const members = data.members.filter((m) => inScope(actor, m))
-  const ids = new Set(members.map((m) => m.id))
-  const mine = <T extends { employeeId: string }>(items: T[]) => items.filter((i) => ids.has(i.employeeId))
+export const scopedPeriodData = (actor: Pick<User, 'campusIds'>, data: PeriodData, campusId?: string): PeriodData => {
+  if (wholeChurch(actor) && campusId === undefined) return data
+  const inScopeMembers = data.members.filter((m) => inScope(actor, m))
+  const ids = new Set(inScopeMembers.map((m) => m.id))
+  // One campus asked (the Payroll page's filter): its members, and the weeks worked there.
+  const byId = new Map(data.members.map((m) => [m.id, m]))
+  const atCampus = weeksAtCampus(actor, campusId, (id) => byId.get(id))
+  const campuses = campusId === undefined ? undefined : campusFilter(actor, campusId)
+  const members = inScopeMembers.filter((m) => inCampuses(campuses, m))
+  const mine = <T extends { employeeId: string; campusId?: string | null }>(items: T[]) =>
+    items.filter((i) => ids.has(i.employeeId) && (atCampus?.(i) ?? true))
   return { ...data, members, figures: mine(data.figures), sheets: mine(data.sheets), drafts: mine(data.drafts) }
 }
 

@@ -21,9 +21,11 @@ import {
   inCampuses,
   inScope,
   MAX_CAMPUSES,
+  MEMBERS_START_AT_MESSAGE,
   memberCampusProblem,
   NO_CAMPUSES_MESSAGE,
   removedCampuses,
+  startingCampus,
   weekCampus,
   wholeChurch,
   type Campus,
@@ -77,6 +79,26 @@ describe('the campus list', () => {
     expect(removedCampuses([north, south], next)).toEqual([north])
     expect(removedCampuses([south], next)).toEqual([])
     expect(campusesUpdateProblem([north], next)).toBe(CAMPUS_UNKNOWN_ID)
+  })
+
+  it('starts the members without a campus at the active campus named (any case), else the first active one', () => {
+    expect(startingCampus([camp, north, south])).toBe(north)
+    expect(startingCampus([camp, north, south], ' SOUTH')).toBe(south)
+    expect(startingCampus([camp, north, south], 'Camp')).toBeUndefined()
+    expect(startingCampus([camp, north], 'East')).toBeUndefined()
+    expect(startingCampus([camp])).toBeUndefined()
+    expect(startingCampus([])).toBeUndefined()
+  })
+
+  it('takes membersStartAt trimmed when it names an active campus of the list, and refuses any other', () => {
+    const list = [{ name: 'North', address: '', active: true }, { ...camp }]
+    expect(CampusesUpdate.parse({ campuses: list, membersStartAt: ' north ' }).membersStartAt).toBe('north')
+    expect(CampusesUpdate.parse({ campuses: list })).not.toHaveProperty('membersStartAt')
+    for (const membersStartAt of ['Camp', 'East', ' ', 'x'.repeat(81), 3])
+      expect(issues({ campuses: list, membersStartAt })).toEqual([['membersStartAt', MEMBERS_START_AT_MESSAGE]])
+    expect(
+      issues({ campuses: [{ name: 'N'.repeat(80), address: '', active: true }], membersStartAt: 'n'.repeat(80) }),
+    ).toEqual([])
   })
 
   it('names how many members a removal would strand', () => {

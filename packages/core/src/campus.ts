@@ -21,6 +21,7 @@ export const CAMPUS_ID_TWICE = 'Each campus once'
 export const CAMPUS_UNKNOWN_ID = 'Unknown campus'
 export const CAMPUS_SCOPE_MESSAGE = 'Choose campuses that exist'
 export const WHOLE_CHURCH_ONLY = 'Only a supervisor of the whole church can do this'
+export const MEMBERS_START_AT_MESSAGE = 'Choose an active campus of the list for the members without one'
 
 /** A campus's id as the server gives it: lowercase letters, digits and dashes. */
 export const CampusId = z.string({ error: CAMPUS_ID_MESSAGE }).regex(/^[a-z0-9-]{1,40}$/, CAMPUS_ID_MESSAGE)
@@ -48,16 +49,36 @@ export const CampusesUpdate = z
     campuses: z
       .array(CampusInput, { error: 'campuses must be a list' })
       .max(MAX_CAMPUSES, `At most ${MAX_CAMPUSES} campuses`),
+    /**
+     * The name of the campus (one of the list's, active) that the members without a campus start
+     * at; absent, the list's first active campus (`startingCampus`).
+     */
+    membersStartAt: z.string({ error: MEMBERS_START_AT_MESSAGE }).trim().optional(),
   })
-  .superRefine(({ campuses }, ctx) => {
+  .superRefine(({ campuses, membersStartAt }, ctx) => {
     campuses.forEach((campus, i) => {
       if (campuses.slice(0, i).some((other) => sameName(other.name, campus.name)))
         ctx.addIssue({ code: 'custom', message: CAMPUS_NAME_TWICE, path: ['campuses', i, 'name'] })
       if (campus.id && campuses.slice(0, i).some((other) => other.id === campus.id))
         ctx.addIssue({ code: 'custom', message: CAMPUS_ID_TWICE, path: ['campuses', i, 'id'] })
     })
+    if (membersStartAt !== undefined && startingCampus(campuses, membersStartAt) === undefined)
+      ctx.addIssue({ code: 'custom', message: MEMBERS_START_AT_MESSAGE, path: ['membersStartAt'] })
   })
 export type CampusesUpdate = z.infer<typeof CampusesUpdate>
+
+/**
+ * The campus that members without one (those of a church that had no campuses yet) start at when
+ * the list is saved: the active campus named (any case), else the list's first active one;
+ * undefined when the name is no active campus's, or no campus is active.
+ */
+export function startingCampus<C extends Pick<Campus, 'name' | 'active'>>(
+  campuses: readonly C[],
+  name?: string,
+): C | undefined {
+  const active = campuses.filter((c) => c.active)
+  return name === undefined ? active[0] : active.find((c) => sameName(c.name, name))
+}
 
 /** The answer of both campus routes. */
 export const Campuses = z.object({ campuses: z.array(Campus) })

@@ -196,6 +196,7 @@ export const PeriodsQuery = z.object({
     .transform(Number)
     .pipe(z.number().int().min(1).max(MAX_PERIODS, `Count must be a whole number from 1 to ${MAX_PERIODS}`))
     .optional(),
+  ...CampusChoice.shape,
 })
 export type PeriodsQuery = z.infer<typeof PeriodsQuery>
 

@@ -148,7 +148,8 @@ export const auditOf = (orgId: string) => ({
   /**
    * The organization's records, newest first, a page at a time; `from` (inclusive) and `to`
    * (exclusive) are ISO instants. One member's records come from their own index; an action is
-   * a filter, so reads go on until the page is full or the records end (a short page is the end).
+   * a filter, so reads go on until the page is full or the records end; so does `keep` (the
+   * records a campus admin may read).
    */
   async list(options: {
     from?: string
@@ -157,7 +158,9 @@ export const auditOf = (orgId: string) => ({
     action?: AuditAction
     cursor?: string
     limit?: number
+    keep?: (entry: AuditEntry) => boolean
   }) {
+    const keep = options.keep
     const index = options.actorId ? 'gsi2' : undefined
     const { partition, sort } = keyAttributes(index)
     const value = options.actorId ? keys.actorAudit(orgId, options.actorId) : keys.auditPartition(orgId)
@@ -186,7 +189,13 @@ export const auditOf = (orgId: string) => ({
           ...(options.action ? { ':action': options.action } : {}),
         },
       },
-      { partition: value, tablePartition: keys.auditPartition(orgId), cursor: options.cursor, limit: options.limit },
+      {
+        partition: value,
+        tablePartition: keys.auditPartition(orgId),
+        cursor: options.cursor,
+        limit: options.limit,
+        keep: keep && ((i) => keep(AuditEntry.parse(i))),
+      },
     )
     return { items: page.items.map((i) => AuditEntry.parse(i)), cursor: page.cursor }
   },

@@ -7,9 +7,12 @@ import {
   campusHasMembersMessage,
   conflict,
   removedCampuses,
+  startingCampus,
   type CampusesUpdate,
+  type User,
 } from '@app/core'
-import { auditRecord, type Person } from './audit.ts'
+import { directoryMoves } from './aggregates.ts'
+import { auditRecord, memberSubject, type Person } from './audit.ts'
 import { keys } from './keys.ts'
 import { isConditionFailure, nowIso, table, type TransactInput } from './table.ts'
 import { storedMembersOf } from './users.ts'
@@ -41,56 +44,121 @@ export const campusesOf = (orgId: string) => {
     /**
      * Replaces the list, conditioned on the version read, with one audit record naming each campus
      * added, changed or removed. A campus still holding members (or named by a supervisor's campuses)
-     * is not removed: 409 naming how many, and nothing changes.
+     * is not removed: 409 naming how many, and nothing changes. Then the members without a campus
+     * (a church's members when its first campuses are saved) start at `membersStartAt`, or the
+     * first active campus (`startMembersAt`).
      */
     async replace(update: CampusesUpdate, by: Person): Promise<Campus[]> {
-      const current = await read()
-      const problem = campusesUpdateProblem(current.campuses, update)
-      if (problem) throw badRequest(problem, { campuses: problem })
-      const removed = removedCampuses(current.campuses, update)
-      if (removed.length) {
-        const members = await storedMembersOf(orgId)
-        for (const campus of removed) {
-          const count = members.filter((m) => m.campusId === campus.id || m.campusIds?.includes(campus.id)).length
-          if (count) throw conflict(campusHasMembersMessage(campus.name, count))
-        }
-      }
-      const next: Campus[] = update.campuses.map((c) => ({ ...c, id: c.id ?? randomUUID().slice(0, 8) }))
-      const before = new Map(current.campuses.map((c) => [c.id, c]))
-      const changes = [
-        ...next.flatMap((c) => {
-          const was = before.get(c.id)
-          return was && describe(was) === describe(c)
-            ? []
-            : [{ field: `campus ${c.id}`, before: was ? describe(was) : null, after: describe(c) }]
-        }),
-        ...removed.map((c) => ({ field: `campus ${c.id}`, before: describe(c), after: null })),
-      ]
-      if (!changes.length) return current.campuses
-      try {
-        await table.transact([
-          {
-            Put: {
-              Item: {
-                ...keys.campuses(orgId),
-                campuses: next,
-                activeIds: next.filter((c) => c.active).map((c) => c.id),
-                version: current.version + 1,
-                updatedAt: nowIso(),
-              },
-              ConditionExpression: current.version ? 'version = :v' : 'attribute_not_exists(pk)',
-              ...(current.version ? { ExpressionAttributeValues: { ':v': current.version } } : {}),
-            },
-          },
-          auditRecord(orgId, by, { action: 'settings.changed', subject, changes }),
-        ])
-      } catch (e) {
-        if (isConditionFailure(e, 0)) throw conflict('Campuses or their members changed at the same moment; try again')
-        throw e
-      }
-      return next
+      const saved = await replaceList(update, by)
+      const start = startingCampus(saved, update.membersStartAt)
+      if (start) await startMembersAt(orgId, start.id, by)
+      return saved
     },
   }
+
+  async function replaceList(update: CampusesUpdate, by: Person): Promise<Campus[]> {
+    const current = await read()
+    const problem = campusesUpdateProblem(current.campuses, update)
+    if (problem) throw badRequest(problem, { campuses: problem })
+    const removed = removedCampuses(current.campuses, update)
+    if (removed.length) {
+      const members = await storedMembersOf(orgId)
+      for (const campus of removed) {
+        const count = members.filter((m) => m.campusId === campus.id || m.campusIds?.includes(campus.id)).length
+        if (count) throw conflict(campusHasMembersMessage(campus.name, count))
+      }
+    }
+    const next: Campus[] = update.campuses.map((c) => ({ ...c, id: c.id ?? randomUUID().slice(0, 8) }))
+    const before = new Map(current.campuses.map((c) => [c.id, c]))
+    const changes = [
+      ...next.flatMap((c) => {
+        const was = before.get(c.id)
+        return was && describe(was) === describe(c)
+          ? []
+          : [{ field: `campus ${c.id}`, before: was ? describe(was) : null, after: describe(c) }]
+      }),
+      ...removed.map((c) => ({ field: `campus ${c.id}`, before: describe(c), after: null })),
+    ]
+    if (!changes.length) return current.campuses
+    try {
+      await table.transact([
+        {
+          Put: {
+            Item: {
+              ...keys.campuses(orgId),
+              campuses: next,
+              activeIds: next.filter((c) => c.active).map((c) => c.id),
+              version: current.version + 1,
+              updatedAt: nowIso(),
+            },
+            ConditionExpression: current.version ? 'version = :v' : 'attribute_not_exists(pk)',
+            ...(current.version ? { ExpressionAttributeValues: { ':v': current.version } } : {}),
+          },
+        },
+        auditRecord(orgId, by, { action: 'settings.changed', subject, changes }),
+      ])
+    } catch (e) {
+      if (isConditionFailure(e, 0)) throw conflict('Campuses or their members changed at the same moment; try again')
+      throw e
+    }
+    return next
+  }
+}
+
+/** Members given their starting campus in one transaction: 2 items each, 8 directory shards, the head and the check (≤ 100). */
+const START_CHUNK = 40
+
+/**
+ * Gives every current member without a campus `campusId`, START_CHUNK members a transaction, each
+ * with its `member.edited` record (campus: none → the campus) and directory entry, and the campus
+ * still active when it commits (`campusMemberCheck`). A member is changed only while they still
+ * have no campus and are as read; one changed meanwhile is read again. Nothing else of a member
+ * changes, so their weeks keep what they stored: a week made before campuses counts at the campus
+ * they start at (`weekCampus`). What a crash leaves undone, the next save of the list finishes.
+ */
+export const startMembersAt = async (orgId: string, campusId: string, by: Person): Promise<number> => {
+  let started = 0
+  for (let round = 0; round < 5; round++) {
+    const waiting = (await storedMembersOf(orgId)).filter((m) => !m.campusId)
+    let changedMeanwhile = false
+    for (let i = 0; i < waiting.length; i += START_CHUNK) {
+      const now = nowIso()
+      const chunk = waiting.slice(i, i + START_CHUNK)
+      try {
+        await table.transact([
+          campusMemberCheck(orgId, campusId),
+          ...chunk.flatMap((m) => [
+            {
+              Update: {
+                Key: keys.user(orgId, m.id),
+                UpdateExpression: 'SET campusId = :c, updatedAt = :now',
+                ConditionExpression:
+                  'attribute_exists(pk) AND attribute_not_exists(removedAt) AND updatedAt = :u AND (attribute_not_exists(campusId) OR campusId = :none)',
+                ExpressionAttributeValues: { ':c': campusId, ':now': now, ':u': m.updatedAt, ':none': null },
+              },
+            },
+            auditRecord(orgId, by, {
+              action: 'member.edited',
+              subject: memberSubject(m),
+              changes: [{ field: 'campusId', before: null, after: campusId }],
+            }),
+          ]),
+          ...directoryMoves(
+            orgId,
+            chunk.map((m): { user: User } => ({ user: { ...m, campusId, updatedAt: now } })),
+          ),
+        ])
+        started += chunk.length
+      } catch (e) {
+        // The campus made inactive or removed meanwhile: the members wait for the next save.
+        if (isConditionFailure(e, 0)) return started
+        if (!isConditionFailure(e)) throw e
+        changedMeanwhile = true
+      }
+    }
+    if (!changedMeanwhile) return started
+  }
+  return started
 }
 
 /**

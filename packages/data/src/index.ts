@@ -40,7 +40,7 @@ export {
   type StoredWebhook,
 } from './webhooks.ts'
 export { directoryEntryOf } from './aggregates.ts'
-export { inScopeOnly, scopedDirectory } from './campus-scope.ts'
+export { inScopeOnly, reachedBy, scopedDirectory } from './campus-scope.ts'
 export { campusMemberCheck } from './campuses.ts'
 export type { DirectoryEntry, Summary, WeekStats } from './aggregates.ts'
 export type { ClosedUnapproved, StoredPeriod } from './payroll.ts'

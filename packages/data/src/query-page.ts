@@ -7,17 +7,32 @@ export const keyAttributes = (index: IndexName | undefined) =>
   index ? { partition: `${index}pk`, sort: `${index}sk` } : { partition: 'pk', sort: 'sk' }
 
 /**
- * One page of a query, newest first, behind an opaque cursor. A filter drops items after
- * DynamoDB's `Limit`, so reads go on until the page is full or the partition ends (a short page
- * is the end); a read that went past the page ends it at the last item kept, so the next page
- * starts right after it. `partition` is the value the query's partition key must have and
- * `tablePartition` the `pk` its items sit in: a cursor from anywhere else is refused.
+ * How many reads one page may cost when `keep` drops items (a campus admin's page in a church
+ * whose other campuses hold most of the list): past it the page ends short, at the last item
+ * read, and its cursor goes on from there, so a request's time stays bounded and nothing is skipped.
+ */
+export const MAX_KEPT_READS = 10
+
+/**
+ * One page of a query, newest first, behind an opaque cursor. A filter (DynamoDB's, or `keep`,
+ * ours, for what a key cannot say, such as a member's campus) drops items after DynamoDB's
+ * `Limit`, so reads go on until the page is full or the partition ends; a read that went past the
+ * page ends it at the last item kept, so the next page starts right after it. `partition` is the
+ * value the query's partition key must have and `tablePartition` the `pk` its items sit in: a
+ * cursor from anywhere else is refused.
  */
 export async function queryPage(
   query: Omit<QueryInput, 'Limit' | 'ExclusiveStartKey' | 'ScanIndexForward'>,
-  page: { partition: string; tablePartition: string; cursor?: string; limit?: number },
+  page: {
+    partition: string
+    tablePartition: string
+    cursor?: string
+    limit?: number
+    keep?: (item: Record<string, unknown>) => boolean
+  },
 ): Promise<{ items: Record<string, unknown>[]; cursor: string | null }> {
   const limit = page.limit ?? 50
+  const keep = page.keep
   const { partition: attribute, sort: sortAttribute } = keyAttributes(query.index)
   const items: Record<string, unknown>[] = []
   let cursor: Record<string, unknown> | undefined = decodeCursor(page.cursor, {
@@ -27,6 +42,7 @@ export async function queryPage(
     tablePartition: page.tablePartition,
   })
   let first = true
+  let reads = 0
   do {
     const read = await table
       .query({ ...query, ScanIndexForward: false, Limit: limit, ExclusiveStartKey: cursor })
@@ -37,9 +53,10 @@ export async function queryPage(
         throw e
       })
     first = false
-    items.push(...read.items)
+    reads += 1
+    items.push(...(keep ? read.items.filter(keep) : read.items))
     cursor = read.cursor
-  } while (cursor && items.length < limit)
+  } while (cursor && items.length < limit && (!keep || reads < MAX_KEPT_READS))
   if (items.length > limit) {
     items.length = limit
     const last = items[limit - 1]!

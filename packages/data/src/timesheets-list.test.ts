@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { addDays } from '@app/core'
 import { orgDb } from './org-db.ts'
+import { MAX_KEPT_READS } from './query-page.ts'
 import { createTestOrganization } from './testing.ts'
 
 describe("one employee's timesheets in one status", () => {
@@ -29,5 +30,26 @@ describe("one employee's timesheets in one status", () => {
     } while (cursor)
     expect(pages.flat()).toEqual(expected)
     expect(pages[0]).toEqual(expected.slice(0, 2))
+  })
+})
+
+describe('a page whose reader keeps few of the weeks (a campus admin)', () => {
+  it('reads on past the weeks it drops, at most MAX_KEPT_READS reads a page, and its cursor loses none', async () => {
+    const { user, organization } = await createTestOrganization({ firstName: 'Kept', lastName: 'Reads', email: null })
+    const db = orgDb(organization.id)
+    const ids: number[] = []
+    for (let k = 0; k < MAX_KEPT_READS + 3; k++)
+      ids.push((await db.timesheets.getOrCreate(user, addDays('2026-11-16', -7 * k))).id)
+    // Only the oldest week is kept: more than MAX_KEPT_READS pages of one are dropped before it.
+    const oldest = ids.at(-1)!
+    const keep = (t: { id: number }) => t.id === oldest
+    const first = await db.timesheets.list({ employeeId: user.id, limit: 1, keep })
+    expect(first.items).toEqual([])
+    expect(first.cursor).not.toBeNull()
+    const second = await db.timesheets.list({ employeeId: user.id, limit: 1, keep, cursor: first.cursor! })
+    expect(second.items.map((t) => t.id)).toEqual([oldest])
+    // Without the bound the first page would have read on to it.
+    const unbounded = await db.timesheets.list({ employeeId: user.id, limit: MAX_KEPT_READS + 3, keep })
+    expect(unbounded.items.map((t) => t.id)).toEqual([oldest])
   })
 })

@@ -72,6 +72,8 @@ const EXPORT_FIELDS = [
   'approvedBy',
   'approvedAt',
   'submittedAt',
+  // Where the week was worked: a campus's file holds it there.
+  'campusId',
   ...DAYS.flatMap((day) => [`${day}Start`, `${day}End`, `${day}BreakMinutes`, `${day}Spans`] as const),
 ] as const
 type ExportField = (typeof EXPORT_FIELDS)[number]
@@ -563,7 +565,15 @@ export const timesheetsOf = (orgId: string) => {
      * One employee's timesheets in one status are filtered on the employee's index, so reads
      * continue until the page is full or the employee has no more: a short page means the end.
      */
-    async list(options: { employeeId?: string; status?: TimesheetStatus; cursor?: string; limit?: number }) {
+    /** `keep`: the weeks the reader may see (a campus admin's), a page still filled with them. */
+    async list(options: {
+      employeeId?: string
+      status?: TimesheetStatus
+      cursor?: string
+      limit?: number
+      keep?: (t: Timesheet) => boolean
+    }) {
+      const keep = options.keep
       const index = options.employeeId ? 'gsi1' : options.status ? 'gsi3' : 'gsi2'
       const value = options.employeeId
         ? keys.employeeTimesheets(orgId, options.employeeId)
@@ -585,7 +595,13 @@ export const timesheetsOf = (orgId: string) => {
       )
       const page = await queryPage(
         { index, KeyConditionExpression: `${partition} = :p`, ...filter, ...projection },
-        { partition: value, tablePartition: keys.orgPk(orgId), cursor: options.cursor, limit: options.limit },
+        {
+          partition: value,
+          tablePartition: keys.orgPk(orgId),
+          cursor: options.cursor,
+          limit: options.limit,
+          keep: keep && ((i) => keep(Timesheet.parse(i))),
+        },
       )
       return { items: page.items.map((i) => Timesheet.parse(i)), cursor: page.cursor }
     },

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { AllocationCodes, AllocationCodesUpdate, AllocationReport } from '@app/core'
 import { apiJson, getQueryFn } from './client.ts'
 import { keptCodes } from '../offline/kept-reads.ts'
-import { allocationKeys } from './keys.ts'
+import { allocationKeys, campusKey } from './keys.ts'
 
 /**
  * The organization's ministries and funds, inactive ones included (every member reads
@@ -31,12 +31,12 @@ export function useSaveAllocationCodes() {
 }
 
 /** GET /api/reports/allocation?from&to (supervisors): hours per ministry and fund, from what approval stored. */
-export const allocationReportQuery = (from: string, to: string) =>
+export const allocationReportQuery = (from: string, to: string, campusId?: string) =>
   queryOptions({
-    queryKey: allocationKeys.report(from, to),
+    queryKey: campusKey(allocationKeys.report(from, to), campusId),
     queryFn: () =>
       apiJson<AllocationReport>(
         'GET',
-        `${allocationKeys.report(from, to)[0]}?${new URLSearchParams({ from, to }).toString()}`,
+        `${allocationKeys.report(from, to)[0]}?${new URLSearchParams({ from, to, ...(campusId ? { campusId } : {}) }).toString()}`,
       ),
   })

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { wholeChurch, type Campuses, type CampusesUpdate } from '@app/core'
+import { useSearchParams } from 'react-router-dom'
+import { CampusId, wholeChurch, type Campuses, type CampusesUpdate } from '@app/core'
 import { apiJson, readQuery } from './client.ts'
 import { useAuth } from './auth.ts'
 import { campusKeys, memberKeys } from './keys.ts'
@@ -31,4 +32,18 @@ export function useCampusChoices() {
   const whole = user ? wholeChurch(user) : true
   const mine = whole ? campuses : campuses.filter((c) => user!.campusIds!.includes(c.id))
   return { campuses, choices: mine.filter((c) => c.active), wholeChurch: whole }
+}
+
+/** The address's parameter that keeps the campus filter's choice, so a reload or a shared link keeps it. */
+export const CAMPUS_PARAM = 'campus'
+
+/**
+ * The campus the dashboard, Reports and Payroll read (`?campusId=` to the API): the one the
+ * address names (`?campus=`); undefined is the whole church (a campus admin's: all their
+ * campuses, which the server applies). A member's own list takes no campus (the server ignores it).
+ */
+export function useCampusParam(): string | undefined {
+  const [params] = useSearchParams()
+  const asked = params.get(CAMPUS_PARAM)
+  return asked && CampusId.safeParse(asked).success ? asked : undefined
 }

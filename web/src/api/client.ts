@@ -4,6 +4,7 @@ import { parseLongDate } from '@app/core'
 import type { MessageKey } from '@app/i18n'
 import { formatDate } from '../lib/format.ts'
 import { isOnline } from '../offline/connection.ts'
+import { campusKey } from './keys.ts'
 
 /**
  * A non-2xx answer. Its message is `${status}: ${body text or status text}` (spec section 7), so
@@ -164,6 +165,18 @@ export const getQueryFn =
 /** The read of the URL its key names, answered as T (a 401 fails it, as every read but the session's). */
 export const readQuery = <T>(queryKey: QueryKey) =>
   queryOptions({ queryKey, queryFn: getQueryFn<T>({ on401: 'throw' }) })
+
+/**
+ * The read of `key`'s URL for one campus (`?campusId=`, the campus filter's), under the key with the
+ * campus beside it; the whole church's (no campus) is `readQuery`'s.
+ */
+export const campusReadQuery = <T>(key: readonly [string], campusId: string | undefined) =>
+  queryOptions({
+    queryKey: campusKey(key, campusId) as QueryKey,
+    queryFn: campusId
+      ? () => apiJson<T>('GET', withSearch(key[0], new URLSearchParams({ campusId })))
+      : getQueryFn<T>({ on401: 'throw' }),
+  })
 
 /** `path` with the query string of `params`, when there is one. */
 export const withSearch = (path: string, params: URLSearchParams) => {

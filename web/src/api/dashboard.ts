@@ -1,1 +1,1 @@
-export { dashboardStatsQuery, pendingTimesheetsQuery } from './first-reads.ts'
+export { dashboardStatsFor, dashboardStatsQuery, pendingTimesheetsFor, pendingTimesheetsQuery } from './first-reads.ts'

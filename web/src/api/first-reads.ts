@@ -9,7 +9,7 @@ import type {
   SubscriptionState,
   TimesheetPage,
 } from '@app/core'
-import { apiJson, cursorPaging, getQueryFn, readQuery, withSearch } from './client.ts'
+import { apiJson, campusReadQuery, cursorPaging, getQueryFn, readQuery, withSearch } from './client.ts'
 import { billingKeys, dashboardKeys, organizationKeys, timesheetKeys, type StatusFilter } from './keys.ts'
 import { keptSettings, keptWeek, showKeptFirstScreen, type KeptFirstScreen } from '../offline/kept-reads.ts'
 import { balancesQuery, policiesQuery, timeOffListQuery } from './time-off.ts'
@@ -32,26 +32,31 @@ export const organizationSettingsQuery = queryOptions({
 /** GET /api/subscription/status: the organization's trial or subscription, supervisors only (their banner). */
 export const subscriptionStatusQuery = readQuery<SubscriptionState>(billingKeys.status)
 
-/** GET /api/dashboard/stats (supervisors): the stat row. */
-export const dashboardStatsQuery = readQuery<DashboardStats>(dashboardKeys.stats)
+/** GET /api/dashboard/stats (supervisors): the stat row, of one campus (the campus filter's) or the whole church. */
+export const dashboardStatsFor = (campusId: string | undefined) =>
+  campusReadQuery<DashboardStats>(dashboardKeys.stats, campusId)
+export const dashboardStatsQuery = dashboardStatsFor(undefined)
 
-/** GET /api/timesheets/pending (supervisors): every pending week, each marked when it waits for me. */
-export const pendingTimesheetsQuery = readQuery<PendingTimesheets>(dashboardKeys.pending)
+/** GET /api/timesheets/pending (supervisors): every pending week (of one campus), each marked when it waits for me. */
+export const pendingTimesheetsFor = (campusId: string | undefined) =>
+  campusReadQuery<PendingTimesheets>(dashboardKeys.pending, campusId)
+export const pendingTimesheetsQuery = pendingTimesheetsFor(undefined)
 
 export const TIMESHEET_PAGE_SIZE = 25
 
-export const timesheetListUrl = (status: StatusFilter, cursor?: string | null) => {
+export const timesheetListUrl = (status: StatusFilter, cursor?: string | null, campusId?: string) => {
   const params = new URLSearchParams({ limit: String(TIMESHEET_PAGE_SIZE) })
   if (status !== 'all') params.set('status', status)
+  if (campusId) params.set('campusId', campusId)
   if (cursor) params.set('cursor', cursor)
   return withSearch(timesheetKeys.all[0], params)
 }
 
 /** 'Recent Timesheet Submissions', a page at a time (supervisors: the organization's; staff: their own). */
-export const timesheetListQuery = (status: StatusFilter) =>
+export const timesheetListQuery = (status: StatusFilter, campusId?: string) =>
   infiniteQueryOptions({
-    queryKey: timesheetKeys.list(status),
-    queryFn: ({ pageParam }) => apiJson<TimesheetPage>('GET', timesheetListUrl(status, pageParam)),
+    queryKey: timesheetKeys.list(status, campusId),
+    queryFn: ({ pageParam }) => apiJson<TimesheetPage>('GET', timesheetListUrl(status, pageParam, campusId)),
     ...cursorPaging,
   })
 

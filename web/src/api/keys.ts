@@ -44,7 +44,7 @@ export const billingKeys = {
 export const timesheetKeys = {
   /** Every list of timesheets starts with this key. */
   all: timesheets,
-  list: (status: StatusFilter) => [...timesheets, { status }] as const,
+  list: (status: StatusFilter, campusId?: string) => [...timesheets, { status, campusId }] as const,
   currentWeek: ['/api/timesheets/current-week'] as const,
   /** GET /api/timesheets/week?start=: under the lists' key, so every save refreshes it too. */
   week: (start: string) => [...timesheets, { week: start }] as const,
@@ -61,8 +61,15 @@ export const dashboardKeys = {
 
 export const reportKeys = {
   all: reports,
-  period: ({ start, end }: ReportPeriod) => [...reports, { start, end }] as const,
+  period: ({ start, end }: ReportPeriod, campusId?: string) => [...reports, { start, end, campusId }] as const,
 }
+
+/**
+ * A read's key for one campus (the campus filter's `?campusId=`): its own key with the campus
+ * beside it, so the key alone still refreshes every campus's read. None: the key as it is.
+ */
+export const campusKey = <K extends readonly unknown[]>(key: K, campusId: string | undefined) =>
+  campusId ? ([...key, { campusId }] as const) : key
 
 export const memberKeys = { all: ['/api/employees'] as const }
 /** Employees → Import: one import's state, read at its own URL. */

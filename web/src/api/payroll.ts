@@ -17,8 +17,8 @@ import type {
   Person,
   VolunteerHours,
 } from '@app/core'
-import { ApiError, apiJson, NetworkError, readQuery } from './client.ts'
-import { organizationKeys, payrollKeys, reportKeys, timesheetKeys } from './keys.ts'
+import { ApiError, apiJson, NetworkError, readQuery, withSearch } from './client.ts'
+import { campusKey, organizationKeys, payrollKeys, reportKeys, timesheetKeys } from './keys.ts'
 import { useWriteThrough } from './write-through.ts'
 
 /** GET /api/payroll/settings (supervisors): overtime rules, pay periods, ADP ids, volunteer rate. */
@@ -41,19 +41,28 @@ export const useUpdatePayrollSettings = () =>
 /** How many periods one page shows: the current one and the five before it (the API's default). */
 export const PERIODS_PER_PAGE = 6
 
-export const periodsUrl = (before: string | null) =>
-  before
-    ? `${payrollKeys.periods[0]}?${new URLSearchParams({ before, count: String(PERIODS_PER_PAGE) }).toString()}`
-    : payrollKeys.periods[0]
+export const periodsUrl = (before: string | null, campusId?: string) =>
+  withSearch(
+    payrollKeys.periods[0],
+    new URLSearchParams({
+      ...(before ? { before, count: String(PERIODS_PER_PAGE) } : {}),
+      ...(campusId ? { campusId } : {}),
+    }),
+  )
 
-/** GET /api/payroll/periods, newest first; each further page holds the periods before the oldest shown. */
-export const payPeriodsQuery = infiniteQueryOptions({
-  queryKey: payrollKeys.periods,
-  queryFn: ({ pageParam }) => apiJson<PayPeriodList>('GET', periodsUrl(pageParam)),
-  initialPageParam: null as string | null,
-  getNextPageParam: (last) =>
-    last.periods.length < PERIODS_PER_PAGE ? undefined : (last.periods[last.periods.length - 1]?.start ?? undefined),
-})
+/**
+ * GET /api/payroll/periods, newest first, of one campus (the campus filter's) or the whole church;
+ * each further page holds the periods before the oldest shown.
+ */
+export const payPeriodsFor = (campusId: string | undefined) =>
+  infiniteQueryOptions({
+    queryKey: campusKey(payrollKeys.periods, campusId),
+    queryFn: ({ pageParam }) => apiJson<PayPeriodList>('GET', periodsUrl(pageParam, campusId)),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) =>
+      last.periods.length < PERIODS_PER_PAGE ? undefined : (last.periods[last.periods.length - 1]?.start ?? undefined),
+  })
+export const payPeriodsQuery = payPeriodsFor(undefined)
 
 /** A closed or reopened period locks or frees its timesheets: every list of them is read again. */
 const refreshAfterPeriodChange = (queryClient: QueryClient) =>
@@ -127,8 +136,8 @@ export const exportFormatLabel: Record<ExportFormat, string> = {
 export const EXPORT_FORMATS = Object.keys(exportFormatLabel) as ExportFormat[]
 
 /** GET /api/payroll/export: the API redirects to a 15-minute pre-signed file. */
-export const payrollExportUrl = (format: ExportFormat, from: string, to: string) =>
-  `/api/payroll/export?${new URLSearchParams({ format, from, to }).toString()}`
+export const payrollExportUrl = (format: ExportFormat, from: string, to: string, campusId?: string) =>
+  `/api/payroll/export?${new URLSearchParams({ format, from, to, ...(campusId ? { campusId } : {}) }).toString()}`
 
 /**
  * Asks for an export without following its redirect, so a refusal (a 400 naming the members
@@ -149,23 +158,23 @@ export async function checkPayrollExport(url: string): Promise<void> {
 }
 
 /** GET /api/reports/volunteer-hours: volunteers' hours in a date range, valued at the organization's rate. */
-export const volunteerHoursQuery = (from: string, to: string) =>
+export const volunteerHoursQuery = (from: string, to: string, campusId?: string) =>
   queryOptions({
-    queryKey: payrollKeys.volunteerHours(from, to),
+    queryKey: campusKey(payrollKeys.volunteerHours(from, to), campusId),
     queryFn: () =>
       apiJson<VolunteerHours>(
         'GET',
-        `${payrollKeys.volunteerHours(from, to)[0]}?${new URLSearchParams({ from, to }).toString()}`,
+        `${payrollKeys.volunteerHours(from, to)[0]}?${new URLSearchParams({ from, to, ...(campusId ? { campusId } : {}) }).toString()}`,
       ),
   })
 
 /** GET /api/payroll/summary: approved hours per member (volunteers aside), split into regular and overtime. */
-export const payrollSummaryQuery = (from: string, to: string) =>
+export const payrollSummaryQuery = (from: string, to: string, campusId?: string) =>
   queryOptions({
-    queryKey: payrollKeys.summary(from, to),
+    queryKey: campusKey(payrollKeys.summary(from, to), campusId),
     queryFn: () =>
       apiJson<PayrollSummary>(
         'GET',
-        `${payrollKeys.summary(from, to)[0]}?${new URLSearchParams({ from, to }).toString()}`,
+        `${payrollKeys.summary(from, to)[0]}?${new URLSearchParams({ from, to, ...(campusId ? { campusId } : {}) }).toString()}`,
       ),
   })

@@ -2,7 +2,8 @@ import { useInfiniteQuery, useQuery, type QueryKey, type UseQueryOptions } from 
 import { useTranslation } from 'react-i18next'
 import type { CurrentUser } from '@app/core'
 import { useAuth } from '../api/auth.ts'
-import { dashboardStatsQuery } from '../api/dashboard.ts'
+import { useCampusParam } from '../api/campuses.ts'
+import { dashboardStatsFor } from '../api/dashboard.ts'
 import { currentWeekQuery, organizationSettingsQuery, timesheetListQuery } from '../api/first-reads.ts'
 import { balancesQuery, timeOffListQuery } from '../api/time-off.ts'
 import { Badge } from '../components/ui/Badge.tsx'
@@ -10,6 +11,7 @@ import { PendingReviews } from '../components/dashboard/PendingReviews.tsx'
 import { RecentTimesheets } from '../components/dashboard/RecentTimesheets.tsx'
 import { StatCards, SupervisorActions } from '../components/dashboard/SupervisorOverview.tsx'
 import { EmployeeDashboardPanel } from '../components/timesheet/EmployeeDashboardPanel.tsx'
+import { CampusFilter } from '../components/CampusFilter.tsx'
 import { PageLoading } from '../components/PageLoading.tsx'
 import { PageLayout } from '../components/PageLayout.tsx'
 import { GettingStarted, isFirstRun } from '../components/dashboard/GettingStarted.tsx'
@@ -23,11 +25,15 @@ function useLoading<T, K extends QueryKey>(options: UseQueryOptions<T, Error, T,
 
 function SupervisorSections({ user }: { user: CurrentUser }) {
   const firstRun = !user.demo && isFirstRun(user)
-  const stats = useLoading(dashboardStatsQuery)
+  const campusId = useCampusParam()
+  const stats = useLoading(dashboardStatsFor(campusId))
   // What the getting-started card reads besides the stats (it shows once they are here).
   const settings = useLoading(organizationSettingsQuery, firstRun)
   const ownWeek = useLoading(currentWeekQuery, firstRun)
-  const list = useInfiniteQuery({ ...timesheetListQuery('all'), notifyOnChangeProps: ['isLoading'] }).isLoading
+  const list = useInfiniteQuery({
+    ...timesheetListQuery('all', campusId),
+    notifyOnChangeProps: ['isLoading'],
+  }).isLoading
   return useInOrder([
     ['start', firstRun ? <GettingStarted user={user} /> : null, firstRun && (stats || settings || ownWeek)],
     ['stats', <StatCards />, stats],
@@ -66,7 +72,14 @@ export function DashboardPage() {
       actions={isSupervisor ? <SupervisorActions /> : null}
       headerClassName="flex flex-wrap items-center justify-between gap-4"
     >
-      {isSupervisor ? <SupervisorSections user={user} /> : <StaffSections user={user} />}
+      {isSupervisor ? (
+        <>
+          <CampusFilter className="mb-4" />
+          <SupervisorSections user={user} />
+        </>
+      ) : (
+        <StaffSections user={user} />
+      )}
     </PageLayout>
   )
 }

@@ -2,7 +2,9 @@ import { useInfiniteQuery } from '@tanstack/react-query'
 import { CalendarRange } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { errorMessage } from '../api/client.ts'
-import { payPeriodsQuery } from '../api/payroll.ts'
+import { useCampusParam } from '../api/campuses.ts'
+import { payPeriodsFor } from '../api/payroll.ts'
+import { CampusFilter } from '../components/CampusFilter.tsx'
 import { SupervisorPage } from '../components/members/SupervisorOnly.tsx'
 import { PageLayout } from '../components/PageLayout.tsx'
 import { PayPeriodCard } from '../components/payroll/PayPeriodCard.tsx'
@@ -28,6 +30,7 @@ export function PayrollPage() {
           </LinkButton>
         }
       >
+        <CampusFilter className="mb-4" />
         <PayPeriods />
       </PageLayout>
     </SupervisorPage>
@@ -36,7 +39,7 @@ export function PayrollPage() {
 
 function PayPeriods() {
   const { t } = useTranslation('supervisor')
-  const periods = useInfiniteQuery(payPeriodsQuery)
+  const periods = useInfiniteQuery(payPeriodsFor(useCampusParam()))
 
   if (periods.isPending) return <LoadingState label={t('payroll.loading')} rows={3} rowClassName="h-40 w-full" />
   if (periods.isError) {

@@ -8,6 +8,10 @@ import { makeUser } from '../../test/fixtures.ts'
 import { mockFetch, type MockAnswer } from '../../test/fetch-mock.ts'
 import { columnHeaders, renderApp } from '../../test/render.tsx'
 import { captureDownloads } from '../../test/downloads.ts'
+// Loaded up front, so the router's lazy imports are done when a test starts its clock (the staff
+// redirect's wait is the redirect's, not the dashboard's first load).
+import './ReportsPage.tsx'
+import './DashboardPage.tsx'
 
 beforeEach(() => {
   // Only the clock is fake (Wednesday 18 November 2026, noon UTC); timers and promises run for real.

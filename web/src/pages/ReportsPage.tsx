@@ -6,6 +6,7 @@ import { BarChart3, FileDown, ShieldAlert } from 'lucide-react'
 import { addDays, DEFAULT_WEEK_START_DAY, type ReportItem } from '@app/core'
 import { employeeName, formatDate, formatNumber, zoneOr } from '../lib/format.ts'
 import { useAuth } from '../api/auth.ts'
+import { useCampusParam } from '../api/campuses.ts'
 import { useOrganizationSettings, useOrgTimeZone } from '../api/organization.ts'
 import {
   reportPeriod,
@@ -15,6 +16,7 @@ import {
   type ReportPeriodName,
   type WeekSettings,
 } from '../api/reports.ts'
+import { CampusFilter } from '../components/CampusFilter.tsx'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
 import { PageLayout } from '../components/PageLayout.tsx'
 import { PageLoading } from '../components/PageLoading.tsx'
@@ -88,8 +90,9 @@ function Reports() {
         weekStartDay: settings.data?.weekStartDay ?? DEFAULT_WEEK_START_DAY,
       }
   const period = week ? reportPeriod(periodName, week) : undefined
+  const campusId = useCampusParam()
   const report = useQuery({
-    ...reportQuery(period ?? { start: '', end: '' }),
+    ...reportQuery(period ?? { start: '', end: '' }, campusId),
     enabled: period !== undefined,
   })
   const items = report.data
@@ -128,6 +131,7 @@ function Reports() {
         </div>
       }
     >
+      <CampusFilter className="mb-4" />
       {report.isError ? (
         <ErrorState
           className="rounded-md bg-red-50 p-4"

@@ -2,7 +2,8 @@ import { useId, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { addDays, currentWeekStart, type BulkApproveResult, type ListedTimesheet, type User } from '@app/core'
-import { pendingTimesheetsQuery } from '../../api/dashboard.ts'
+import { useCampusParam } from '../../api/campuses.ts'
+import { pendingTimesheetsFor } from '../../api/dashboard.ts'
 import { useOrganizationSettings, useOrgTimeZone } from '../../api/organization.ts'
 import { useBulkApprove } from '../../api/timesheets.ts'
 import type { ReviewMode, ReviewTarget } from '../review/ReviewDialog.tsx'
@@ -29,7 +30,7 @@ type Outcome = BulkApproveResult & { names: Map<number, string> }
 export function PendingReviews({ user }: { user: User }) {
   const { t } = useTranslation('supervisor')
   const [review, setReview] = useState<ReviewTarget | null>(null)
-  const pending = useQuery(pendingTimesheetsQuery)
+  const pending = useQuery(pendingTimesheetsFor(useCampusParam()))
   const timeZone = useOrgTimeZone()
   const titleId = useId()
   const scoped = usePendingScope(pending.data ?? [])

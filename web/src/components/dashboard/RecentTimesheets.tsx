@@ -14,6 +14,7 @@ import {
 } from '@app/core'
 import { employeeName, formatDate, formatHoursValue } from '../../lib/format.ts'
 import { useOrgTimeZone } from '../../api/organization.ts'
+import { useCampusParam } from '../../api/campuses.ts'
 import { bulkReportUrl } from '../../api/reports.ts'
 import { statusFilterLabel, timesheetCsvUrl, timesheetListQuery, type StatusFilter } from '../../api/timesheets.ts'
 import type { ReviewMode, ReviewTarget } from '../review/ReviewDialog.tsx'
@@ -58,7 +59,8 @@ export function RecentTimesheets({ user }: { user: User }) {
   const [search, setSearch] = useState('')
   const [review, setReview] = useState<ReviewTarget | null>(null)
   const [approvedCsv, setApprovedCsv] = useState<ApprovedCsv | null>(null)
-  const list = useInfiniteQuery(timesheetListQuery(status))
+  const campusId = useCampusParam()
+  const list = useInfiniteQuery(timesheetListQuery(status, campusId))
   const searchId = useId()
   const timeZone = useOrgTimeZone()
 
@@ -113,7 +115,7 @@ export function RecentTimesheets({ user }: { user: User }) {
             {isSupervisor ? (
               <Button asChild variant="outline">
                 <a
-                  href={bulkReportUrl(status, search)}
+                  href={bulkReportUrl(status, search, campusId)}
                   target="_blank"
                   rel="noopener"
                   title={t(`dashboard.recent.exportTitle.${status}`)}

@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import type { DashboardStats } from '@app/core'
 import { CheckCircle2, Clock, Download, FileText, Users, UsersRound, type LucideIcon } from 'lucide-react'
-import { dashboardStatsQuery } from '../../api/dashboard.ts'
+import { useCampusParam } from '../../api/campuses.ts'
+import { dashboardStatsFor } from '../../api/dashboard.ts'
 import { bulkReportUrl } from '../../api/reports.ts'
 import { Button } from '../ui/Button.tsx'
 import { Card } from '../ui/Card.tsx'
@@ -15,10 +16,11 @@ import { LinkButton } from '../ui/LinkButton.tsx'
 /** The supervisor's buttons beside the title: the payroll report (a new tab) and the staff page. */
 export function SupervisorActions() {
   const { t } = useTranslation('supervisor')
+  const campusId = useCampusParam()
   return (
     <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
       <Button asChild variant="outline">
-        <a href={bulkReportUrl()} target="_blank" rel="noopener">
+        <a href={bulkReportUrl(undefined, '', campusId)} target="_blank" rel="noopener">
           <Download aria-hidden /> {t('dashboard.downloadReport')}
         </a>
       </Button>
@@ -78,7 +80,7 @@ const STATS: (Omit<StatProps, 'value' | 'label'> & { key: keyof DashboardStats }
 /** The supervisor's stat row (spec section 2). Total Timesheets counts approved plus pending. */
 export function StatCards() {
   const { t } = useTranslation('supervisor')
-  const stats = useQuery(dashboardStatsQuery)
+  const stats = useQuery(dashboardStatsFor(useCampusParam()))
   const data = stats.data
   // The pending card's second line is held while the counts load, so the row under it does not move when they come.
   const waitingForMe = (counts: DashboardStats | undefined) =>

@@ -2,6 +2,7 @@ import { useState, type MouseEvent } from 'react'
 import { FileDown } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { PayPeriod, ExportFormat } from '@app/core'
+import { useCampusParam } from '../../api/campuses.ts'
 import { errorMessage } from '../../api/client.ts'
 import {
   checkPayrollExport,
@@ -26,11 +27,13 @@ export function PeriodExports({ period }: { period: Pick<PayPeriod, 'start' | 'e
   const [busy, setBusy] = useState<ExportFormat | null>(null)
   const [failure, setFailure] = useState<{ format: ExportFormat; error: unknown } | null>(null)
   const headingId = `exports-${period.start}`
+  // The Payroll page's campus filter: that campus's files (named with the campus).
+  const campusId = useCampusParam()
 
   const onExport = async (event: MouseEvent<HTMLAnchorElement>, format: ExportFormat) => {
     event.preventDefault()
     if (busy) return
-    const url = payrollExportUrl(format, period.start, period.end)
+    const url = payrollExportUrl(format, period.start, period.end, campusId)
     setBusy(format)
     setFailure(null)
     try {
@@ -53,7 +56,7 @@ export function PeriodExports({ period }: { period: Pick<PayPeriod, 'start' | 'e
         {EXPORT_FORMATS.map((format) => (
           <a
             key={format}
-            href={payrollExportUrl(format, period.start, period.end)}
+            href={payrollExportUrl(format, period.start, period.end, campusId)}
             onClick={(event) => void onExport(event, format)}
             aria-disabled={busy !== null ? true : undefined}
             className={buttonClasses('outline', 'md')}

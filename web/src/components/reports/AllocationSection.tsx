@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { CircleAlert, Landmark } from 'lucide-react'
 import type { AllocationReport } from '@app/core'
 import { allocationReportQuery } from '../../api/allocation.ts'
+import { useCampusParam } from '../../api/campuses.ts'
 import { formatDate, formatDollars, formatNumber, formatPayrollHours } from '../../lib/format.ts'
 import { StackedCell, StackedRow, StackedTable } from '../ui/Table.tsx'
 import { NumberCell, ReportPart, ReportSection } from './ReportSection.tsx'
@@ -26,7 +27,7 @@ const percentText = (n: number) => `${formatPayrollHours(n)} %`
  */
 export function AllocationSection({ from, to, through }: { from: string; to: string; through: string }) {
   const { t } = useTranslation('supervisor')
-  const report = useQuery(allocationReportQuery(from, through))
+  const report = useQuery(allocationReportQuery(from, through, useCampusParam()))
   return (
     <ReportSection
       id="allocation-report-title"

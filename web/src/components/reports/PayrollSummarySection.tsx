@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Calculator } from 'lucide-react'
+import { useCampusParam } from '../../api/campuses.ts'
 import { payrollSummaryQuery } from '../../api/payroll.ts'
 import { formatBreakMinutes, formatPayrollHours } from '../../lib/format.ts'
 import { StackedCell, StackedRow, StackedTable } from '../ui/Table.tsx'
@@ -14,7 +15,7 @@ const COLUMNS = ['member', 'payType', 'regular', 'overtime', 'doubleTime', 'brea
  */
 export function PayrollSummarySection({ from, to }: { from: string; to: string }) {
   const { t } = useTranslation('supervisor')
-  const summary = useQuery(payrollSummaryQuery(from, to))
+  const summary = useQuery(payrollSummaryQuery(from, to, useCampusParam()))
   const col = Object.fromEntries(COLUMNS.map((c) => [c, t(`reports.payrollHours.columns.${c}`)])) as Record<
     (typeof COLUMNS)[number],
     string

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { HandHeart } from 'lucide-react'
 import type { VolunteerHours } from '@app/core'
+import { useCampusParam } from '../../api/campuses.ts'
 import { volunteerHoursQuery } from '../../api/payroll.ts'
 import { formatDate, formatDollars, formatPayrollHours } from '../../lib/format.ts'
 import { StackedCell, StackedRow, StackedTable } from '../ui/Table.tsx'
@@ -13,7 +14,7 @@ import { DescriptionItem } from '../ui/DescriptionItem.tsx'
 /** The Reports page's 'Volunteer hours': approved hours per volunteer and department, valued at the organization's rate. */
 export function VolunteerHoursSection({ from, to }: { from: string; to: string }) {
   const { t } = useTranslation('supervisor')
-  const report = useQuery(volunteerHoursQuery(from, to))
+  const report = useQuery(volunteerHoursQuery(from, to, useCampusParam()))
   const data = report.data
 
   return (

@@ -5,6 +5,7 @@ import {
   CAMPUS_ADDRESS_MAX_LENGTH,
   CAMPUS_NAME_MAX_LENGTH,
   CampusesUpdate,
+  startingCampus,
   type Campus,
   type CampusInput,
 } from '@app/core'
@@ -19,6 +20,7 @@ import { ErrorState } from '../ui/ErrorState.tsx'
 import { FormField, fieldDescription } from '../ui/FormField.tsx'
 import { Input } from '../ui/Input.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
+import { CampuslessMembers, useCampuslessCount } from './CampuslessMembers.tsx'
 
 /** What `editing` holds while a new campus is being added (ids are never empty). */
 const NEW_CAMPUS = ''
@@ -32,15 +34,20 @@ const listWith = (campuses: readonly Campus[], index: number, next: CampusInput 
   return list
 }
 
-/** Add or edit one campus; the whole list is saved. */
+/**
+ * Add or edit one campus; the whole list is saved. `campusless`: how many members have no campus
+ * yet; when this campus is the first active one, they start at it (the form says so before saving).
+ */
 function CampusForm({
   campuses,
   editing,
   onDone,
+  campusless,
 }: {
   campuses: readonly Campus[]
   editing: Campus | undefined
   onDone: () => void
+  campusless: number
 }) {
   const { t } = useTranslation('supervisor')
   const save = useSaveCampuses()
@@ -59,11 +66,14 @@ function CampusForm({
     name: issues[`campuses.${index}.name`],
     address: issues[`campuses.${index}.address`],
   })
+  const list = listWith(campuses, index, { ...(editing ? { id: editing.id } : {}), ...values })
+  const startsHere = campusless > 0 && values.active && startingCampus(list) === list[index]
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const checked = CampusesUpdate.safeParse({
-      campuses: listWith(campuses, index, { ...(editing ? { id: editing.id } : {}), ...values }),
+      campuses: list,
+      ...(startsHere && values.name.trim() ? { membersStartAt: values.name } : {}),
     })
     if (!checked.success) {
       const issues = Object.fromEntries(checked.error.issues.map((i) => [i.path.join('.'), translated(i.message)]))
@@ -129,6 +139,11 @@ function CampusForm({
         />
         <span className="font-medium text-slate-900">{t('campuses.fields.active')}</span>
       </label>
+      {startsHere ? (
+        <p className="rounded-md bg-amber-50 p-3 text-sm text-slate-900">
+          {t('campuses.waiting.startsHere', { count: campusless })}
+        </p>
+      ) : null}
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="ghost" onClick={onDone} disabled={busy}>
           {t('campuses.cancel')}
@@ -219,6 +234,7 @@ export function CampusesSection() {
   const { wholeChurch } = useCampusChoices()
   const [editing, setEditing] = useState<string | null>(null)
   const list = campuses.data?.campuses
+  const campusless = useCampuslessCount(wholeChurch)
   return (
     <Card id="campuses" role="region" aria-labelledby="campuses-title">
       <CardHeader>
@@ -235,7 +251,12 @@ export function CampusesSection() {
                 {list.map((campus) =>
                   editing === campus.id ? (
                     <li key={campus.id} className="py-3">
-                      <CampusForm campuses={list} editing={campus} onDone={() => setEditing(null)} />
+                      <CampusForm
+                        campuses={list}
+                        editing={campus}
+                        onDone={() => setEditing(null)}
+                        campusless={campusless}
+                      />
                     </li>
                   ) : (
                     <CampusLine
@@ -251,8 +272,9 @@ export function CampusesSection() {
             ) : (
               <p className="text-sm text-slate-600">{t('campuses.none')}</p>
             )}
+            {wholeChurch && editing === null ? <CampuslessMembers campuses={list} count={campusless} /> : null}
             {!wholeChurch ? null : editing === NEW_CAMPUS ? (
-              <CampusForm campuses={list} editing={undefined} onDone={() => setEditing(null)} />
+              <CampusForm campuses={list} editing={undefined} onDone={() => setEditing(null)} campusless={campusless} />
             ) : (
               <div className="flex justify-end">
                 <Button type="button" disabled={editing !== null} onClick={() => setEditing(NEW_CAMPUS)}>

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DEFAULT_HOLIDAY_HOURS, HolidayCalendar, todayIn, US_FEDERAL_HOLIDAYS, usFederalHolidays } from '@app/core'
+import { useCampuses } from '../../api/campuses.ts'
 import { useOrgTimeZone } from '../../api/organization.ts'
 import { useUpdateHolidays } from '../../api/time-off.ts'
 import { useFieldErrors } from '../../lib/field-errors.ts'
@@ -9,7 +10,7 @@ import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
 import { FormAlert } from '../ui/FormAlert.tsx'
 import { FormField } from '../ui/FormField.tsx'
-import { Input } from '../ui/Input.tsx'
+import { Input, inputClasses } from '../ui/Input.tsx'
 import { num } from './policy-draft.ts'
 
 interface HolidayRow {
@@ -17,6 +18,8 @@ interface HolidayRow {
   date: string
   name: string
   hours: string
+  /** A campus's own holiday; '' is the whole church's. */
+  campusId: string
 }
 interface BlackoutRow {
   key: number
@@ -32,8 +35,16 @@ export function HolidaysForm({ saved }: { saved: HolidayCalendar }) {
   const timeZone = useOrgTimeZone()
   const update = useUpdateHolidays()
   const id = useId()
+  // A church with campuses gives each holiday its campus: the whole church's, or one campus's own.
+  const campuses = useCampuses().data?.campuses ?? []
   const [holidays, setHolidays] = useState<HolidayRow[]>(() =>
-    saved.holidays.map((h) => ({ key: key(), date: h.date, name: h.name, hours: String(h.hours) })),
+    saved.holidays.map((h) => ({
+      key: key(),
+      date: h.date,
+      name: h.name,
+      hours: String(h.hours),
+      campusId: h.campusId ?? '',
+    })),
   )
   const [blackouts, setBlackouts] = useState<BlackoutRow[]>(() =>
     saved.blackouts.map((b) => ({ key: key(), date: b.date, reason: b.reason })),
@@ -53,15 +64,20 @@ export function HolidaysForm({ saved }: { saved: HolidayCalendar }) {
       (typeof US_FEDERAL_HOLIDAYS)[number],
       string
     >
-    const taken = new Set(holidays.map((h) => h.date))
+    const taken = new Set(holidays.filter((h) => !h.campusId).map((h) => h.date))
     const added = usFederalHolidays(year, names)
       .filter((h) => !taken.has(h.date))
-      .map((h) => ({ key: key(), date: h.date, name: h.name, hours: String(h.hours) }))
+      .map((h) => ({ key: key(), date: h.date, name: h.name, hours: String(h.hours), campusId: '' }))
     setHolidays((hs) => [...hs, ...added].sort((a, b) => a.date.localeCompare(b.date)))
     toast({ title: t('settings.timeOff.federalAdded', { count: added.length, year }) })
   }
   const values = {
-    holidays: holidays.map((h) => ({ date: h.date, name: h.name, hours: num(h.hours) })),
+    holidays: holidays.map((h) => ({
+      date: h.date,
+      name: h.name,
+      hours: num(h.hours),
+      ...(h.campusId ? { campusId: h.campusId } : {}),
+    })),
     blackouts: blackouts.map((b) => ({ date: b.date, reason: b.reason })),
   }
   const onSubmit = errors.onSubmit(HolidayCalendar, values, (calendar) =>
@@ -83,7 +99,14 @@ export function HolidaysForm({ saved }: { saved: HolidayCalendar }) {
         {holidays.length === 0 ? <p className="text-sm text-slate-600">{t('settings.timeOff.noHolidays')}</p> : null}
         <ul className="space-y-3">
           {holidays.map((h, i) => (
-            <li key={h.key} className="grid grid-cols-2 gap-2 sm:grid-cols-[10rem_1fr_6rem_auto] sm:items-end">
+            <li
+              key={h.key}
+              className={
+                campuses.length
+                  ? 'grid grid-cols-2 gap-2 sm:grid-cols-[10rem_1fr_10rem_6rem_auto] sm:items-end'
+                  : 'grid grid-cols-2 gap-2 sm:grid-cols-[10rem_1fr_6rem_auto] sm:items-end'
+              }
+            >
               <FormField id={`${id}-h${h.key}-date`} label={t('settings.timeOff.date')}>
                 <Input
                   id={`${id}-h${h.key}-date`}
@@ -116,6 +139,29 @@ export function HolidaysForm({ saved }: { saved: HolidayCalendar }) {
                   onChange={(e) => editHoliday(h.key, { name: e.target.value })}
                 />
               </FormField>
+              {campuses.length ? (
+                <FormField
+                  id={`${id}-h${h.key}-campus`}
+                  label={t('settings.timeOff.holidayCampus')}
+                  className="col-span-2 sm:order-2 sm:col-span-1"
+                >
+                  <select
+                    id={`${id}-h${h.key}-campus`}
+                    className={inputClasses}
+                    value={h.campusId}
+                    onChange={(e) => editHoliday(h.key, { campusId: e.target.value })}
+                  >
+                    <option value="">{t('campuses.filter.all')}</option>
+                    {campuses
+                      .filter((c) => c.active || c.id === h.campusId)
+                      .map((c) => (
+                        <option key={c.id} value={c.id}>
+                          {c.name}
+                        </option>
+                      ))}
+                  </select>
+                </FormField>
+              ) : null}
               <Button
                 type="button"
                 variant="outline"
@@ -133,7 +179,10 @@ export function HolidaysForm({ saved }: { saved: HolidayCalendar }) {
             type="button"
             variant="outline"
             onClick={() =>
-              setHolidays((hs) => [...hs, { key: key(), date: '', name: '', hours: String(DEFAULT_HOLIDAY_HOURS) }])
+              setHolidays((hs) => [
+                ...hs,
+                { key: key(), date: '', name: '', hours: String(DEFAULT_HOLIDAY_HOURS), campusId: '' },
+              ])
             }
           >
             {t('settings.timeOff.addHoliday')}
