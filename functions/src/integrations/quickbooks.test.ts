@@ -5,12 +5,13 @@ import {
   PayrollSummary,
   QuickbooksMatching,
   QuickbooksPreview,
-  QuickbooksSendResult,
+  QuickbooksSendStatus,
 } from '@app/core'
 import { startQuickbooksDouble, type QuickbooksDouble } from '../../../test/vendors/quickbooks-double.ts'
 import { TimeActivityRequest } from '../../../test/vendors/quickbooks-schema.ts'
 import { callRoute } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
+import { runQuickbooksSend } from '../jobs/quickbooks-send.ts'
 import closePeriod from '../payroll/close-period.ts'
 import getSummary from '../payroll/get-summary.ts'
 import reopenPeriod from '../payroll/reopen-period.ts'
@@ -85,10 +86,19 @@ const submitAndApprove = async (who: { cookie: string }, body: object) => {
   )
   return sheet.id
 }
-const send = async () =>
-  QuickbooksSendResult.parse(
+const lastSend = async () =>
+  QuickbooksPreview.parse(
+    ok(await callRoute(previewQuickbooks, { cookies: [sup.cookie], params: { start: first } })).json,
+  ).send!
+/** Send as the page does: queued by the route, run by the send job, read back from the preview. */
+const send = async () => {
+  const queued = QuickbooksSendStatus.parse(
     ok(await callRoute(sendQuickbooks, { cookies: [sup.cookie], params: { start: first } })).json,
   )
+  expect(queued.state).toBe('queued')
+  await runQuickbooksSend(sup.organization.id, first)
+  return lastSend()
+}
 const minutesOf = (body: Record<string, unknown>) => Number(body.Hours) * 60 + Number(body.Minutes)
 
 beforeAll(async () => {
@@ -182,7 +192,7 @@ describe('QuickBooks Online from the Payroll page', () => {
     expect(byName.has('Val Reyes')).toBe(false)
 
     const result = await send()
-    expect(result).toMatchObject({ status: 'sent', failed: 0, updated: 0, unchanged: 0 })
+    expect(result).toMatchObject({ state: 'sent', errors: [], updated: 0, unchanged: 0 })
     expect(result.created).toBe(byName.get('Ana Silva')!.records + byName.get('Ben Okafor')!.records)
     expect(qb.contractProblems).toEqual([])
     const bodies = qb.activityRequests.map((r) => JSON.parse(r.body) as Record<string, unknown>)
@@ -212,7 +222,7 @@ describe('QuickBooks Online from the Payroll page', () => {
 
   it('sends nothing again when nothing changed, and marks a period reopened since as changed', async () => {
     const before = qb.activityRequests.length
-    expect(await send()).toMatchObject({ status: 'sent', created: 0, updated: 0, failed: 0 })
+    expect(await send()).toMatchObject({ state: 'sent', created: 0, updated: 0, errors: [] })
     expect(qb.activityRequests.length).toBe(before)
     ok(
       await callRoute(reopenPeriod, {
@@ -232,7 +242,7 @@ describe('QuickBooks Online from the Payroll page', () => {
     await submitAndApprove(ben, week(addDays(first, 7), { monday: eightHours }))
     ok(await callRoute(closePeriod, { cookies: [sup.cookie], params: { start: first } }))
     let before = qb.activityRequests.length
-    expect(await send()).toMatchObject({ status: 'sent', created: 1, updated: 0, failed: 0 })
+    expect(await send()).toMatchObject({ state: 'sent', created: 1, updated: 0, errors: [] })
     const [created] = qb.activityRequests.slice(before).map((r) => JSON.parse(r.body) as Record<string, unknown>)
     expect(created).toMatchObject({ TxnDate: addDays(first, 7), Hours: 8, Minutes: 0, EmployeeRef: { value: '56' } })
     expect(created!.Id).toBeUndefined()
@@ -243,14 +253,14 @@ describe('QuickBooks Online from the Payroll page', () => {
     before = qb.activityRequests.length
     const result = await send()
     const updates = qb.activityRequests.slice(before).map((r) => JSON.parse(r.body) as Record<string, unknown>)
-    expect(result).toMatchObject({ status: 'sent', created: 0, updated: updates.length, failed: 0 })
+    expect(result).toMatchObject({ state: 'sent', created: 0, updated: updates.length, errors: [] })
     expect(updates.length).toBe(6)
     for (const u of updates) expect(u).toMatchObject({ sparse: true, SyncToken: '0', EmployeeRef: { value: '57' } })
     expect(qb.activities.size).toBe(total)
     expect(qb.contractProblems).toEqual([])
   })
 
-  it('reports a 429 per member in QuickBooks’ words and ours, and a later send finishes', async () => {
+  it('queues a send QuickBooks throttled again at its Retry-After, and the retry finishes it without a duplicate', async () => {
     ok(
       await callRoute(reopenPeriod, {
         cookies: [sup.cookie],
@@ -261,14 +271,15 @@ describe('QuickBooks Online from the Payroll page', () => {
     await submitAndApprove(ana, week(addDays(first, 7), { monday: eightHours }))
     ok(await callRoute(closePeriod, { cookies: [sup.cookie], params: { start: first } }))
     qb.throttleNext(1)
+    const asked = Date.now()
     const throttled = await send()
-    expect(throttled).toMatchObject({ status: 'partial', failed: 1, created: 0 })
-    const anaResult = throttled.members.find((m) => m.memberId === ana.user.id)!
-    expect(anaResult.status).toBe('failed')
-    expect(anaResult.errors[0]).toMatchObject({
-      message: 'QuickBooks asked us to slow down; send again in 30 seconds',
-      vendorMessage: 'ThrottleExceeded: Too many requests',
-    })
-    expect(await send()).toMatchObject({ status: 'sent', created: 1, updated: 0, failed: 0 })
+    expect(throttled).toMatchObject({ state: 'queued', created: 0 })
+    expect(Date.parse(throttled.retryAt!) - asked).toBeGreaterThanOrEqual(29_000)
+    // Not before its time; then the job's next run sends it.
+    expect(await runQuickbooksSend(sup.organization.id, first, asked + 10_000)).toBe('busy')
+    const size = qb.activities.size
+    expect(await runQuickbooksSend(sup.organization.id, first, asked + 31_000)).toBe('sent')
+    expect(await lastSend()).toMatchObject({ state: 'sent', created: 1, updated: 0, errors: [] })
+    expect(qb.activities.size).toBe(size + 1)
   })
 })

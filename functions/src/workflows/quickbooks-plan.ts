@@ -1,5 +1,6 @@
 import { fullName, periodContaining, quickbooksLines, quickbooksPreview, type QuickbooksPreview } from '@app/core'
 import type { OrgDb, PeriodSent } from '@app/data'
+import { periodState, sendView } from './integration-sends.ts'
 import { anchorOf, payrollTotals } from './payroll.ts'
 
 /**
@@ -40,7 +41,12 @@ const changedSince = (sent: PeriodSent | undefined, closedAt: string | null) =>
   sent !== undefined && sent.closedAt !== closedAt
 
 export const quickbooksPeriodPreview = async (db: OrgDb, start: string): Promise<QuickbooksPreview> => {
-  const [p, sent] = await Promise.all([quickbooksPlan(db, start), db.integrations.periodSent(VENDOR, start)])
+  const [p, sent, send, state] = await Promise.all([
+    quickbooksPlan(db, start),
+    db.integrations.periodSent(VENDOR, start),
+    db.quickbooksSends.read(start),
+    periodState(db, start),
+  ])
   return {
     start: p.period.start,
     end: p.period.end,
@@ -56,6 +62,7 @@ export const quickbooksPeriodPreview = async (db: OrgDb, start: string): Promise
           failed: sent.failed,
         }
       : null,
+    send: sendView(send, state),
     members: p.members.map(({ member, lines, employee }) => {
       const preview = quickbooksPreview(member.employeeId, lines)
       return {

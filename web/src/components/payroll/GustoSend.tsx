@@ -209,7 +209,7 @@ function SendError({ error, period }: { error: GustoSendErrorView; period: Pick<
   return (
     <li className="rounded-md bg-red-50 p-2 text-red-900">
       <p>{ours}</p>
-      {error.gustoMessages.map((m, i) => (
+      {error.vendorMessages.map((m, i) => (
         <p key={i} className="break-words">
           {t('payroll.gusto.gustoSaid', { message: m })}
         </p>
