@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { GustoPreview, IntegrationSendStatus, IntegrationView, QuickbooksPreview } from '@app/core'
+import { makeUser } from '../../../test/fixtures.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
 import { renderApp } from '../../../test/render.tsx'
 import { IntegrationSend, PeriodSends } from './IntegrationSend.tsx'
@@ -341,7 +342,7 @@ describe('PeriodSends', () => {
       },
     })
     let answer = list({}, { connected: false })
-    mockFetch({ 'GET /api/integrations': () => answer })
+    mockFetch({ 'GET /api/auth/user': { body: makeUser() }, 'GET /api/integrations': () => answer })
     const { queryClient, unmount } = renderApp('/', <PeriodSends period={PERIOD} />)
     const sends = within(await screen.findByRole('list', { name: 'Send this period to payroll and accounting' }))
     expect(sends.getByRole('button', { name: 'Preview for QuickBooks Online' })).toBeTruthy()
@@ -361,8 +362,21 @@ describe('PeriodSends', () => {
     unmount()
   })
 
+  it('shows nothing to a campus admin: integrations are the whole church’s', async () => {
+    const fetch = mockFetch({
+      'GET /api/auth/user': { body: makeUser({ campusIds: ['north'] }) },
+      'GET /api/integrations': { body: { integrations: [view('quickbooks', {})] } },
+    })
+    renderApp('/', <PeriodSends period={PERIOD} />)
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled())
+    await new Promise((r) => setTimeout(r, 100))
+    expect(screen.queryByRole('list', { name: 'Send this period to payroll and accounting' })).toBeNull()
+    expect(fetch.mock.calls.map(([url]) => String(url))).not.toContain('/api/integrations')
+  })
+
   it('shows nothing when no vendor is set up', async () => {
     const fetch = mockFetch({
+      'GET /api/auth/user': { body: makeUser() },
       'GET /api/integrations': {
         body: { integrations: [view('quickbooks', { configured: false, connected: false })] },
       },

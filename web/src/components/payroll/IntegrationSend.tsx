@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query'
 import { Send } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import { fullName, type IntegrationSendError, type IntegrationSendStatus, type PayPeriod } from '@app/core'
+import { fullName, wholeChurch, type IntegrationSendError, type IntegrationSendStatus, type PayPeriod } from '@app/core'
+import { useAuth } from '../../api/auth.ts'
 import { errorMessage } from '../../api/client.ts'
 import { isSendingIntegration, sendPreviewQuery, useSendPeriod } from '../../api/integration-sends.ts'
 import { useIntegrations } from '../../api/integrations.ts'
@@ -38,15 +39,18 @@ const useVendorName = (vendor: SendingIntegration) => useTranslation('supervisor
 /**
  * A closed period's sends to payroll and accounting: a panel per vendor that is connected, a link
  * to Settings → Integrations for one set up but not connected, or whose connection was refused.
- * A vendor the operator has not set up is not mentioned.
+ * A vendor the operator has not set up is not mentioned. Integrations are the whole church's: a
+ * campus admin sees none (the server refuses them the sends).
  */
 export function PeriodSends({ period }: { period: Period }) {
   const { t } = useTranslation('supervisor')
-  const integrations = useIntegrations()
+  const { user } = useAuth()
+  const whole = user !== null && wholeChurch(user)
+  const integrations = useIntegrations({ enabled: whole })
   const shown = (integrations.data?.integrations ?? []).flatMap((i) =>
     isSendingIntegration(i.id) && i.configured ? [{ ...i, id: i.id }] : [],
   )
-  if (shown.length === 0) return null
+  if (!whole || shown.length === 0) return null
   return (
     <ul className="space-y-4 border-t border-slate-100 pt-4" aria-label={t('payroll.send.listLabel')}>
       {shown.map((integration) => (
