@@ -86,7 +86,7 @@ const connectAndMatch = async (
 /** The Payroll page: the closed period's panel for the vendor previews exactly what is sent. */
 const preview = async (page: Page, vendorName: string, periodName: string, member: string) => {
   await page.goto('/payroll')
-  const period = page.getByRole('region', { name: periodName })
+  const period = page.getByRole('region', { name: periodName, exact: true })
   await period.getByRole('button', { name: `Preview for ${vendorName}` }).click()
   const table = period.getByRole('region', { name: `What Send to ${vendorName} sends for ${periodName}` })
   const row = table.getByRole('row').filter({ hasText: member })

@@ -88,8 +88,8 @@ const quickbooksPreview = (
       employee: { id: '55', name: 'Ana Diaz' },
       minutes: minutes({ regular: 4800, overtime: 240 }),
       byCode: [
-        { code: 'OPS', className: 'General Fund', minutes: 3000 },
-        { code: 'YTH', className: null, minutes: 2040 },
+        { code: 'ops', className: 'General Fund', minutes: 3000 },
+        { code: 'unallocated', className: null, minutes: 2040 },
       ],
       records: 14,
     },
@@ -98,7 +98,7 @@ const quickbooksPreview = (
       name: 'Ben Okafor',
       employee: { id: '56', name: 'Ben Okafor' },
       minutes: minutes({ regular: 4320, vacation: 480 }),
-      byCode: [{ code: 'OPS', className: 'General Fund', minutes: 4320 }],
+      byCode: [{ code: 'ops', className: 'General Fund', minutes: 4320 }],
       records: 10,
     },
     {
@@ -106,7 +106,7 @@ const quickbooksPreview = (
       name: 'Cy Park',
       employee: null,
       minutes: minutes({ regular: 600 }),
-      byCode: [{ code: 'OPS', className: 'General Fund', minutes: 600 }],
+      byCode: [{ code: 'ops', className: 'General Fund', minutes: 600 }],
       records: 2,
     },
   ],
@@ -212,6 +212,9 @@ describe('IntegrationSend for QuickBooks Online', () => {
     let reads = 0
     let queued = false
     const fetch = mockFetch({
+      'GET /api/organization/allocation-codes': {
+        body: { codes: [{ id: 'ops', name: 'Operations', active: true }] },
+      },
       [`GET ${QUICKBOOKS}`]: () => {
         reads++
         if (!queued) return { body: quickbooksPreview() }
@@ -259,7 +262,7 @@ describe('IntegrationSend for QuickBooks Online', () => {
     await user.click(screen.getByRole('button', { name: 'Preview for QuickBooks Online' }))
     const table = within(await screen.findByRole('region', { name: /What Send to QuickBooks Online sends/ }))
     expect(cells(table.getByText('Ana Diaz').closest('tr')!)).toEqual([
-      'MemberAna DiazBy allocation code: OPS (class General Fund): 50.00 · YTH: 34.00',
+      'MemberAna DiazBy allocation code: Operations (class General Fund): 50.00 · Unallocated: 34.00',
       'Regular hours80.00',
       'Overtime hours4.00',
       'Double-time hours0.00',

@@ -11,6 +11,7 @@ import { useIntegrations } from '../../api/integrations.ts'
 import type { SendingIntegration } from '../../api/keys.ts'
 import { useOrgTimeZone } from '../../api/organization.ts'
 import { formatDate, formatPayrollHours } from '../../lib/format.ts'
+import { useCodeName } from '../timesheet/SplitSummary.tsx'
 import { Badge } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
 import { ErrorState } from '../ui/ErrorState.tsx'
@@ -188,22 +189,7 @@ function PreviewTable({
                   <span className="ml-2 text-xs text-slate-500">{t('payroll.send.leaveOnly')}</span>
                 ) : null}
               </span>
-              {m.byCode.length ? (
-                <span className="mt-1 block text-xs font-normal text-slate-600">
-                  <span className="sr-only">{t('payroll.send.byCode')}: </span>
-                  {m.byCode
-                    .map((c) =>
-                      c.className
-                        ? t('payroll.send.codeClassHours', {
-                            code: c.code,
-                            className: c.className,
-                            hours: formatPayrollHours(c.hours),
-                          })
-                        : t('payroll.send.codeHours', { code: c.code, hours: formatPayrollHours(c.hours) }),
-                    )
-                    .join(' · ')}
-                </span>
-              ) : null}
+              {m.byCode.length ? <CodeHours byCode={m.byCode} /> : null}
             </StackedCell>
             {PAY_KINDS.map((kind, i) => (
               <StackedCell key={kind} label={columns[i + 1]!} className="tabular-nums">
@@ -214,6 +200,28 @@ function PreviewTable({
         ))}
       </StackedTable>
     </div>
+  )
+}
+
+/** A member's hours per allocation code (QuickBooks), each code by its name and with its class. */
+function CodeHours({ byCode }: { byCode: PreviewMember['byCode'] }) {
+  const { t } = useTranslation('supervisor')
+  const codeName = useCodeName()
+  return (
+    <span className="mt-1 block text-xs font-normal text-slate-600">
+      <span className="sr-only">{t('payroll.send.byCode')}: </span>
+      {byCode
+        .map((c) =>
+          c.className
+            ? t('payroll.send.codeClassHours', {
+                code: codeName(c.code),
+                className: c.className,
+                hours: formatPayrollHours(c.hours),
+              })
+            : t('payroll.send.codeHours', { code: codeName(c.code), hours: formatPayrollHours(c.hours) }),
+        )
+        .join(' · ')}
+    </span>
   )
 }
 
