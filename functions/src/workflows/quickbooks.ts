@@ -12,7 +12,7 @@ import {
 import { VendorError, vendorJson } from '@app/adapters'
 import type { OrgDb } from '@app/data'
 import type { SendOutcome } from './integration-sends.ts'
-import { withVendorToken, type VendorContext } from './integration-tokens.ts'
+import { withVendorToken } from './integration-tokens.ts'
 import { quickbooksPlan } from './quickbooks-plan.ts'
 
 /**
@@ -28,10 +28,13 @@ const VENDOR = 'quickbooks' as const
 const requestIdOf = (orgId: string, start: string, change: string) =>
   createHash('sha256').update(`${orgId}|${start}|${change}`).digest('hex').slice(0, 40)
 
-const companyUrl = (ctx: VendorContext, path: string) =>
+/** Where a company's entities are: the API's address and the company (realm) id. */
+export type CompanyContext = { vendor: { endpoints: { api: string } }; account: string | null }
+
+export const companyUrl = (ctx: CompanyContext, path: string) =>
   `${ctx.vendor.endpoints.api}/v3/company/${encodeURIComponent(ctx.account ?? '')}/${path}${path.includes('?') ? '&' : '?'}minorversion=${MINOR_VERSION}`
 
-interface QboEmployee {
+export interface QboEmployee {
   Id: string
   DisplayName: string
   GivenName?: string
@@ -39,14 +42,14 @@ interface QboEmployee {
   PrimaryEmailAddr?: { Address: string }
   Active?: boolean
 }
-interface QboClass {
+export interface QboClass {
   Id: string
   Name: string
   FullyQualifiedName?: string
   Active?: boolean
 }
 
-const query = async <T>(token: string, ctx: VendorContext, entity: string): Promise<T[]> => {
+export const query = async <T>(token: string, ctx: CompanyContext, entity: string): Promise<T[]> => {
   const answer = await vendorJson<{ QueryResponse: Record<string, T[] | undefined> }>({
     method: 'GET',
     url: companyUrl(ctx, `query?query=${encodeURIComponent(`select * from ${entity} maxresults 1000`)}`),
@@ -100,7 +103,7 @@ export const quickbooksMatching = async (db: OrgDb): Promise<QuickbooksMatching>
 }
 
 /** The TimeActivity of one record, as Intuit's TimeActivity entity has it. */
-const timeActivity = (
+export const timeActivity = (
   line: QuickbooksLine,
   employee: { id: string; name: string },
   classRef: { id: string; name: string } | undefined,
