@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import {
   badRequest,
   fullName,
@@ -11,7 +12,7 @@ import {
 import { VendorError, vendorJson } from '@app/adapters'
 import type { OrgDb } from '@app/data'
 import type { SendOutcome } from './integration-sends.ts'
-import { withVendorToken, type VendorContext } from './integration-tokens.ts'
+import { withVendorToken } from './integration-tokens.ts'
 import { quickbooksPlan } from './quickbooks-plan.ts'
 
 /**
@@ -23,10 +24,17 @@ import { quickbooksPlan } from './quickbooks-plan.ts'
 const MINOR_VERSION = '75'
 const VENDOR = 'quickbooks' as const
 
-const companyUrl = (ctx: VendorContext, path: string) =>
+/** Intuit's requestid (at most 50 characters, unique per company): a digest of the organization, period and change. */
+const requestIdOf = (orgId: string, start: string, change: string) =>
+  createHash('sha256').update(`${orgId}|${start}|${change}`).digest('hex').slice(0, 40)
+
+/** Where a company's entities are: the API's address and the company (realm) id. */
+export type CompanyContext = { vendor: { endpoints: { api: string } }; account: string | null }
+
+export const companyUrl = (ctx: CompanyContext, path: string) =>
   `${ctx.vendor.endpoints.api}/v3/company/${encodeURIComponent(ctx.account ?? '')}/${path}${path.includes('?') ? '&' : '?'}minorversion=${MINOR_VERSION}`
 
-interface QboEmployee {
+export interface QboEmployee {
   Id: string
   DisplayName: string
   GivenName?: string
@@ -34,14 +42,14 @@ interface QboEmployee {
   PrimaryEmailAddr?: { Address: string }
   Active?: boolean
 }
-interface QboClass {
+export interface QboClass {
   Id: string
   Name: string
   FullyQualifiedName?: string
   Active?: boolean
 }
 
-const query = async <T>(token: string, ctx: VendorContext, entity: string): Promise<T[]> => {
+export const query = async <T>(token: string, ctx: CompanyContext, entity: string): Promise<T[]> => {
   const answer = await vendorJson<{ QueryResponse: Record<string, T[] | undefined> }>({
     method: 'GET',
     url: companyUrl(ctx, `query?query=${encodeURIComponent(`select * from ${entity} maxresults 1000`)}`),
@@ -95,7 +103,7 @@ export const quickbooksMatching = async (db: OrgDb): Promise<QuickbooksMatching>
 }
 
 /** The TimeActivity of one record, as Intuit's TimeActivity entity has it. */
-const timeActivity = (
+export const timeActivity = (
   line: QuickbooksLine,
   employee: { id: string; name: string },
   classRef: { id: string; name: string } | undefined,
@@ -132,6 +140,15 @@ export const sendQuickbooksRecords = async (db: OrgDb, start: string): Promise<S
     db.integrations.matches(VENDOR, 'payItem'),
   ])
   const payItemOf = new Map(itemPairs.map((i) => [i.ourId, { id: i.vendorId, name: i.vendorName }]))
+  // Each code's class by the matching's one rule (the supervisor's pair, else the class named as
+  // the code's QuickBooks class), as the matching page shows it.
+  const matching = await quickbooksMatching(db)
+  const className = new Map(matching.classes.map((c) => [c.id, c.name]))
+  const classOf = new Map(
+    matching.codes.flatMap((c) =>
+      c.classId ? [[c.code, { id: c.classId, name: className.get(c.classId)! }] as const] : [],
+    ),
+  )
   const outcome = { created: 0, updated: 0, deleted: 0, unchanged: 0, payrollSynced: false, paidTimeOffSent: false }
   const errors: IntegrationSendError[] = []
   const refused = (person: IntegrationSendError['person'], e: VendorError, date?: string) =>
@@ -140,10 +157,15 @@ export const sendQuickbooksRecords = async (db: OrgDb, start: string): Promise<S
   const isRefusal = (e: unknown): e is VendorError => e instanceof VendorError && !e.unauthorized && !e.transient
 
   await withVendorToken(db, VENDOR, async (token, ctx) => {
-    const post = (body: unknown, operation?: 'delete') =>
+    // Intuit's requestid, the same for the same change of the same record: a request sent again
+    // after its answer was lost (a crash, a dropped connection) is answered as the first was.
+    const post = (body: unknown, requestKey: string, operation?: 'delete') =>
       vendorJson<{ TimeActivity: { Id: string; SyncToken: string } }>({
         method: 'POST',
-        url: companyUrl(ctx, operation ? 'timeactivity?operation=delete' : 'timeactivity'),
+        url: companyUrl(
+          ctx,
+          `timeactivity?${operation ? 'operation=delete&' : ''}requestid=${requestIdOf(db.orgId, start, requestKey)}`,
+        ),
         accessToken: token,
         body,
       })
@@ -157,7 +179,7 @@ export const sendQuickbooksRecords = async (db: OrgDb, start: string): Promise<S
       }
       for (const line of lines) {
         const description = line.code ? `${p.codeName.get(line.code) ?? line.code} · ${line.kind}` : line.kind
-        const body = timeActivity(line, employee, p.classOf.get(line.code), payItemOf.get(line.kind), description)
+        const body = timeActivity(line, employee, classOf.get(line.code), payItemOf.get(line.kind), description)
         const fingerprint = JSON.stringify(body)
         const before = sentBefore.get(line.key)
         if (before?.fingerprint === fingerprint) {
@@ -167,6 +189,7 @@ export const sendQuickbooksRecords = async (db: OrgDb, start: string): Promise<S
         try {
           const answer = await post(
             before ? { ...body, Id: before.vendorId, SyncToken: before.syncToken, sparse: true } : body,
+            `${line.key}|${before?.syncToken ?? 'new'}|${fingerprint}`,
           )
           await db.integrations.recordSent(VENDOR, start, {
             key: line.key,
@@ -185,7 +208,7 @@ export const sendQuickbooksRecords = async (db: OrgDb, start: string): Promise<S
     for (const [key, before] of sentBefore) {
       if (keep.has(key)) continue
       try {
-        await post({ Id: before.vendorId, SyncToken: before.syncToken }, 'delete')
+        await post({ Id: before.vendorId, SyncToken: before.syncToken }, `${key}|${before.syncToken}|delete`, 'delete')
         await db.integrations.forgetSent(VENDOR, start, key)
         outcome.deleted++
       } catch (e) {

@@ -52,7 +52,7 @@ const onHost = (base: string, paths: typeof oauthPaths): VendorEndpoints => ({
 })
 
 /** The vendors' own addresses, by environment, as their developer documentation gives them. */
-const realEndpoints = (id: IntegrationId, environment: string): VendorEndpoints => {
+export const realEndpoints = (id: IntegrationId, environment: string): VendorEndpoints => {
   if (id === 'quickbooks')
     return {
       authorize: 'https://appcenter.intuit.com/connect/oauth2',
