@@ -98,6 +98,8 @@ describe('VendorMatching', () => {
     // Opened by the address the Payroll page links to; Gusto's stays closed until asked.
     const form = within(await screen.findByRole('form', { name: 'Matching with QuickBooks Online' }))
     expect(screen.getByRole('button', { name: 'Match people for Gusto' }).getAttribute('aria-expanded')).toBe('false')
+    // Planning Center sends no hours: nothing to match there.
+    expect(screen.queryByRole('button', { name: /Match people for Planning Center/ })).toBeNull()
     expect(form.getByTestId('matching-quickbooks-unmatched').textContent).toBe(
       '2 members are not matched:Ben OkaforCy Park',
     )
