@@ -17,7 +17,9 @@
  * second run grants nothing), for the organizations named or every one on the reminders list.
  * integration-check gusto runs the calls a send makes against Gusto's demo environment with
  * GUSTO_ACCESS_TOKEN (GUSTO_ENVIRONMENT, or GUSTO_BASE_URL), leaving its company as it was; it
- * needs no local stack and is not part of CI.
+ * needs no local stack and is not part of CI. integration-check quickbooks does the same against
+ * Intuit's sandbox with QUICKBOOKS_ACCESS_TOKEN and QUICKBOOKS_REALM_ID (QUICKBOOKS_ENVIRONMENT,
+ * or QUICKBOOKS_BASE_URL).
  */
 import { withEnvironment } from '@app/adapters'
 import { AsOfDate, erasureRunDate } from '@app/core'
@@ -27,6 +29,7 @@ import {
   exportJob,
   importMembersJob,
   gustoIntegrationCheck,
+  quickbooksIntegrationCheck,
   remindersJob,
   retryEmailsJob,
   timeOffYearlyJob,
@@ -48,8 +51,19 @@ const jobs = {
   'rebuild-aggregates': () =>
     system.organizations.rebuildAggregates(process.argv.slice(3), (line) => console.log(line)),
   'integration-check': () => {
-    if (process.argv[3] !== 'gusto') throw new Error('Name the integration to check: integration-check gusto')
-    return gustoIntegrationCheck({ accessToken: process.env.GUSTO_ACCESS_TOKEN }, (line) => console.log(line))
+    const log = (line: string) => console.log(line)
+    if (process.argv[3] === 'gusto') return gustoIntegrationCheck({ accessToken: process.env.GUSTO_ACCESS_TOKEN }, log)
+    if (process.argv[3] === 'quickbooks')
+      return quickbooksIntegrationCheck(
+        {
+          accessToken: process.env.QUICKBOOKS_ACCESS_TOKEN,
+          realmId: process.env.QUICKBOOKS_REALM_ID,
+          environment: process.env.QUICKBOOKS_ENVIRONMENT,
+          baseUrl: process.env.QUICKBOOKS_BASE_URL,
+        },
+        log,
+      )
+    throw new Error('Name the integration to check: integration-check quickbooks | gusto')
   },
 }
 /** Each scheduled job's name in infra/lib/environment.ts (rebuild-aggregates is a migration, not a job). */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { buildWebIfStale, freePorts, repoRoot, startStack } from '@app/local'
+import { startE2eVendors } from './vendors/e2e-vendors.ts'
 
 /**
  * Starts the whole local stack on free ports with a fresh data directory for one test project,
@@ -21,11 +22,15 @@ export default async function setup(project: TestProject) {
   const withWeb = project.name === 'e2e'
   if (withWeb) buildWebIfStale(repoRoot)
   process.env.LOG_LEVEL = 'silent'
-  const { stack, dataDir } = await startOnFreePorts(project.name, withWeb ? 'dist' : 'none')
+  // The browser tests connect integrations through the vendors' doubles; the integration tests
+  // configure each vendor themselves, in their own worker.
+  const vendors = withWeb ? await startE2eVendors() : undefined
+  const { stack, dataDir } = await startOnFreePorts(project.name, withWeb ? 'dist' : 'none', vendors?.env)
   project.provide('stackEnv', { ...stack.env, LOG_LEVEL: 'silent', INBOX_URL: stack.inboxUrl })
   return async () => {
     started.delete(project.name)
     await stack.stop()
+    await vendors?.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }
 }
@@ -35,7 +40,7 @@ export default async function setup(project: TestProject) {
  * another stack before an emulator binds it, so a stack that fails to start is started again on
  * other ports, with a fresh data directory.
  */
-const startOnFreePorts = async (name: string, web: 'dist' | 'none', attempts = 3) => {
+const startOnFreePorts = async (name: string, web: 'dist' | 'none', env?: Record<string, string>, attempts = 3) => {
   for (let attempt = 1; ; attempt++) {
     const dataDir = mkdtempSync(join(tmpdir(), `timesheets-${name}-`))
     try {
@@ -47,6 +52,7 @@ const startOnFreePorts = async (name: string, web: 'dist' | 'none', attempts = 3
           tableInMemory: true,
           exportTimer: false,
           importTimer: false,
+          env,
         }),
         dataDir,
       }

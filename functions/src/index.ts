@@ -11,6 +11,7 @@ export { importMembersJob } from './jobs/import-members.ts'
 export { eraseClosedJob, handler as eraseClosedHandler } from './jobs/erase-closed.ts'
 export { timeOffYearlyJob, handler as timeOffYearlyHandler } from './jobs/time-off-yearly.ts'
 export { gustoIntegrationCheck } from './jobs/gusto-check.ts'
+export { quickbooksIntegrationCheck } from './jobs/quickbooks-check.ts'
 
 /** The published API's document and the route that serves it, for whoever composes the routes. */
 export const openApiOfManifest = () => ({ key: 'openapi/get-openapi', document: openApiDocument(routes) })

@@ -24,9 +24,13 @@ import connectIntegration from './integrations/connect-integration.ts'
 import disconnectIntegration from './integrations/disconnect-integration.ts'
 import integrationCallback from './integrations/integration-callback.ts'
 import listIntegrations from './integrations/list-integrations.ts'
+import getGustoMatching from './integrations/get-gusto-matching.ts'
 import getQuickbooksMatching from './integrations/get-quickbooks-matching.ts'
+import previewGusto from './integrations/preview-gusto.ts'
 import previewQuickbooks from './integrations/preview-quickbooks.ts'
+import sendGusto from './integrations/send-gusto.ts'
 import sendQuickbooks from './integrations/send-quickbooks.ts'
+import updateGustoMatching from './integrations/update-gusto-matching.ts'
 import updateQuickbooksMatching from './integrations/update-quickbooks-matching.ts'
 import addMember from './members/add-member.ts'
 import getImport from './members/get-import.ts'
@@ -142,9 +146,13 @@ export const routes = {
   'integrations/disconnect-integration': disconnectIntegration,
   'integrations/integration-callback': integrationCallback,
   'integrations/list-integrations': listIntegrations,
+  'integrations/get-gusto-matching': getGustoMatching,
   'integrations/get-quickbooks-matching': getQuickbooksMatching,
+  'integrations/preview-gusto': previewGusto,
   'integrations/preview-quickbooks': previewQuickbooks,
+  'integrations/send-gusto': sendGusto,
   'integrations/send-quickbooks': sendQuickbooks,
+  'integrations/update-gusto-matching': updateGustoMatching,
   'integrations/update-quickbooks-matching': updateQuickbooksMatching,
   'members/add-member': addMember,
   'members/get-import': getImport,

@@ -24,6 +24,9 @@ export const startQuickbooksDouble = async (data: {
   const activityRequests: Recorded[] = []
   let next = 100
   let tooMany = 0
+  let dropAnswers = 0
+  /** Intuit's `requestid`: a request sent again with the same id gets the first answer, and changes nothing. */
+  const answered = new Map<string, { status: number; body: unknown }>()
 
   const double = await startOAuthDouble({
     clientId: 'qb-client',
@@ -99,6 +102,19 @@ export const startQuickbooksDouble = async (data: {
           )
           return
         }
+        const requestId = req.query.get('requestid')
+        const replay = requestId ? answered.get(requestId) : undefined
+        if (replay) return sendJson(res, replay.status, replay.body)
+        /** The answer, kept under its requestid; lost on the way back while `dropAnswers` lasts (the change is made). */
+        const reply = (status: number, payload: unknown) => {
+          if (requestId) answered.set(requestId, { status, body: payload })
+          if (dropAnswers > 0) {
+            dropAnswers--
+            res.socket?.destroy()
+            return
+          }
+          sendJson(res, status, payload)
+        }
         const body = JSON.parse(req.body) as Record<string, unknown>
         const operation = req.query.get('operation')
         if (operation === 'delete') {
@@ -113,7 +129,7 @@ export const startQuickbooksDouble = async (data: {
               '5010',
             )
           activities.delete(known.Id)
-          sendJson(res, 200, { TimeActivity: { ...known, status: 'Deleted' }, time: new Date().toISOString() })
+          reply(200, { TimeActivity: { ...known, status: 'Deleted' }, time: new Date().toISOString() })
           return
         }
         const checked = TimeActivityRequest.safeParse(body)
@@ -142,7 +158,7 @@ export const startQuickbooksDouble = async (data: {
           const { sparse: _, ...changes } = body
           const updated = { ...known, ...changes, SyncToken: String(Number(known.SyncToken) + 1) }
           activities.set(known.Id, updated)
-          sendJson(res, 200, {
+          reply(200, {
             TimeActivity: { ...updated, domain: 'QBO', sparse: false, MetaData: meta() },
             time: new Date().toISOString(),
           })
@@ -150,7 +166,7 @@ export const startQuickbooksDouble = async (data: {
         }
         const created = { ...body, Id: String(next++), SyncToken: '0' }
         activities.set(created.Id, created)
-        sendJson(res, 200, {
+        reply(200, {
           TimeActivity: { ...created, domain: 'QBO', sparse: false, MetaData: meta() },
           time: new Date().toISOString(),
         })
@@ -166,6 +182,8 @@ export const startQuickbooksDouble = async (data: {
     contractProblems,
     /** The next `n` TimeActivity requests answer 429 with Retry-After: 30. */
     throttleNext: (n: number) => (tooMany = n),
+    /** The next `n` TimeActivity changes are made, but their answers are lost (the connection drops). */
+    dropAnswersNext: (n: number) => (dropAnswers = n),
     settings: {
       QUICKBOOKS_CLIENT_ID: 'qb-client',
       QUICKBOOKS_CLIENT_SECRET: 'qb-secret',

@@ -5,18 +5,25 @@ import {
   PayrollSummary,
   QuickbooksMatching,
   QuickbooksPreview,
-  QuickbooksSendResult,
+  QuickbooksSendStatus,
 } from '@app/core'
 import { startQuickbooksDouble, type QuickbooksDouble } from '../../../test/vendors/quickbooks-double.ts'
 import { TimeActivityRequest } from '../../../test/vendors/quickbooks-schema.ts'
 import { callRoute } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
+import { orgDb } from '@app/data'
+import { runQuickbooksSend } from '../jobs/quickbooks-send.ts'
+import updateAllocationCodes from '../organization/update-allocation-codes.ts'
 import closePeriod from '../payroll/close-period.ts'
 import getSummary from '../payroll/get-summary.ts'
 import reopenPeriod from '../payroll/reopen-period.ts'
 import updateSettings from '../payroll/update-settings.ts'
+import createAdjustment from '../time-off/create-adjustment.ts'
+import createTimeOff from '../time-off/create-time-off.ts'
+import decideTimeOff from '../time-off/decide-time-off.ts'
 import createTimesheet from '../timesheets/create-timesheet.ts'
 import updateStatus from '../timesheets/update-status.ts'
+import createWebhook from '../webhooks/create-webhook.ts'
 import connectIntegration from './connect-integration.ts'
 import getQuickbooksMatching from './get-quickbooks-matching.ts'
 import integrationCallback from './integration-callback.ts'
@@ -26,10 +33,12 @@ import updateQuickbooksMatching from './update-quickbooks-matching.ts'
 
 /**
  * A closed biweekly period sent to QuickBooks Online (a local double answering as Intuit's
- * documentation shows) through the real routes: two non-exempt members (one with 4 hours of
- * overtime) and a volunteer; every request checked against Intuit's TimeActivity entity; the
- * records add up to the payroll summary to the minute; a re-send after reopening and correcting a
- * day updates exactly that record.
+ * documentation shows) through the real routes and the send job: two non-exempt members (Ana with
+ * 4 hours of overtime and her days split across two codes, Ben with 8 hours of vacation) and a
+ * volunteer; every request checked against Intuit's TimeActivity entity; one NotBillable record
+ * per member, day, code and kind with the code's class, adding up to the payroll summary to the
+ * minute; a re-send after reopening sends exactly what changed; a 429, a lost answer and a refused
+ * grant are retried or wait for a reconnection without a duplicate or a loss.
  */
 const thisWeek = currentWeekStart('America/Chicago', 'monday')
 const first = addDays(thisWeek, -14)
@@ -63,6 +72,7 @@ const fullWeek = week(first, {
   friday: eightHours,
 })
 
+const code = { youth: '', admin: '' }
 let qb: QuickbooksDouble
 let sup: Awaited<ReturnType<typeof newOrganization>>
 let ana: Awaited<ReturnType<typeof newStaffMember>>
@@ -85,10 +95,32 @@ const submitAndApprove = async (who: { cookie: string }, body: object) => {
   )
   return sheet.id
 }
-const send = async () =>
-  QuickbooksSendResult.parse(
+const lastSend = async () =>
+  QuickbooksPreview.parse(
+    ok(await callRoute(previewQuickbooks, { cookies: [sup.cookie], params: { start: first } })).json,
+  ).send!
+/** Send as the page does: queued by the route, run by the send job, read back from the preview. */
+const send = async () => {
+  const queued = QuickbooksSendStatus.parse(
     ok(await callRoute(sendQuickbooks, { cookies: [sup.cookie], params: { start: first } })).json,
   )
+  expect(queued.state).toBe('queued')
+  await runQuickbooksSend(sup.organization.id, first)
+  return lastSend()
+}
+/** Connect through consent at the double. */
+const connect = async () => {
+  const { authorizationUrl } = ok(
+    await callRoute(connectIntegration, { cookies: [sup.cookie], params: { id: 'quickbooks' } }),
+  ).json as { authorizationUrl: string }
+  const back = await qb.consent(authorizationUrl)
+  const callback = await callRoute(integrationCallback, {
+    cookies: [sup.cookie],
+    params: { id: 'quickbooks' },
+    query: Object.fromEntries(back.searchParams),
+  })
+  expect(String(callback.headers.location)).toContain('connected=1')
+}
 const minutesOf = (body: Record<string, unknown>) => Number(body.Hours) * 60 + Number(body.Minutes)
 
 beforeAll(async () => {
@@ -98,7 +130,10 @@ beforeAll(async () => {
       { Id: '56', GivenName: 'Ben', FamilyName: 'Okafor' },
       { Id: '57', GivenName: 'Val', FamilyName: 'Reyes' },
     ],
-    classes: [{ Id: '3', Name: 'Youth' }],
+    classes: [
+      { Id: '3', Name: 'Youth' },
+      { Id: '4', Name: 'Administration' },
+    ],
   })
   Object.assign(process.env, qb.settings)
   sup = await newOrganization()
@@ -113,20 +148,60 @@ beforeAll(async () => {
       body: { payPeriodFrequency: 'biweekly', payPeriodAnchor: first },
     }),
   )
-  sheets.ana = await submitAndApprove(ana, longWeek)
-  sheets.ben = await submitAndApprove(ben, fullWeek)
-  sheets.val = await submitAndApprove(val, week(first, { saturday: nineHours }))
-  // Connect through consent at the double.
-  const { authorizationUrl } = ok(
-    await callRoute(connectIntegration, { cookies: [sup.cookie], params: { id: 'quickbooks' } }),
-  ).json as { authorizationUrl: string }
-  const back = await qb.consent(authorizationUrl)
-  const callback = await callRoute(integrationCallback, {
-    cookies: [sup.cookie],
-    params: { id: 'quickbooks' },
-    query: Object.fromEntries(back.searchParams),
+  const saved = ok(
+    await callRoute(updateAllocationCodes, {
+      cookies: [sup.cookie],
+      body: {
+        codes: [
+          { name: 'Youth ministry', kind: 'ministry', className: 'Youth' },
+          { name: 'Administration', kind: 'ministry', className: 'Administration' },
+        ],
+      },
+    }),
+  ).json as { codes: { id: string }[] }
+  ;[code.youth, code.admin] = saved.codes.map((c) => c.id) as [string, string]
+  // Ana's Monday and Tuesday (9 paid hours each) split between the two codes.
+  sheets.ana = await submitAndApprove(ana, {
+    ...longWeek,
+    mondayAllocations: [
+      { code: code.youth, minutes: 300 },
+      { code: code.admin, minutes: 240 },
+    ],
+    tuesdayAllocations: [
+      { code: code.admin, minutes: 360 },
+      { code: code.youth, minutes: 180 },
+    ],
   })
-  expect(String(callback.headers.location)).toContain('connected=1')
+  sheets.ben = await submitAndApprove(ben, fullWeek)
+  // Ben's vacation: the second week's Wednesday.
+  ok(
+    await callRoute(createAdjustment, {
+      cookies: [sup.cookie],
+      body: { employeeId: ben.user.id, kind: 'vacation', hours: 40, reason: 'Starting balance' },
+    }),
+  )
+  const wednesday = addDays(first, 9)
+  const asked = ok(
+    await callRoute(createTimeOff, {
+      cookies: [ben.cookie],
+      body: { kind: 'vacation', from: wednesday, to: wednesday, note: 'Family' },
+    }),
+  )
+  ok(
+    await callRoute(decideTimeOff, {
+      cookies: [sup.cookie],
+      params: { id: asked.json.id },
+      body: { status: 'approved' },
+    }),
+  )
+  ok(
+    await callRoute(createWebhook, {
+      cookies: [sup.cookie],
+      body: { url: `${qb.base}/hooks/sent`, events: ['pay_period.sent'] },
+    }),
+  )
+  sheets.val = await submitAndApprove(val, week(first, { saturday: nineHours }))
+  await connect()
 }, 120_000)
 afterAll(async () => {
   for (const name of Object.keys(qb.settings)) delete process.env[name]
@@ -178,11 +253,17 @@ describe('QuickBooks Online from the Payroll page', () => {
     expect(preview).toMatchObject({ closed: true, changedSinceSent: false, lastSent: null })
     const byName = new Map(preview.members.map((m) => [m.name, m]))
     expect(byName.get('Ana Silva')!.minutes).toMatchObject({ regular: 2400, overtime: 240 })
-    expect(byName.get('Ben Okafor')!.minutes).toMatchObject({ regular: 2400, overtime: 0 })
+    expect(byName.get('Ben Okafor')!.minutes).toMatchObject({ regular: 2400, overtime: 0, vacation: 480 })
+    expect(byName.get('Ana Silva')!.byCode).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ code: code.youth, className: 'Youth' }),
+        expect.objectContaining({ code: code.admin, className: 'Administration' }),
+      ]),
+    )
     expect(byName.has('Val Reyes')).toBe(false)
 
     const result = await send()
-    expect(result).toMatchObject({ status: 'sent', failed: 0, updated: 0, unchanged: 0 })
+    expect(result).toMatchObject({ state: 'sent', errors: [], updated: 0, unchanged: 0 })
     expect(result.created).toBe(byName.get('Ana Silva')!.records + byName.get('Ben Okafor')!.records)
     expect(qb.contractProblems).toEqual([])
     const bodies = qb.activityRequests.map((r) => JSON.parse(r.body) as Record<string, unknown>)
@@ -203,8 +284,45 @@ describe('QuickBooks Online from the Payroll page', () => {
       const sent = bodies
         .filter((b) => (b.EmployeeRef as { value: string }).value === ref)
         .reduce((a, b) => a + minutesOf(b), 0)
-      expect(sent).toBe(Math.round((row.regularHours + row.overtimeHours + row.doubleTimeHours) * 60))
+      const paid =
+        row.regularHours +
+        row.overtimeHours +
+        row.doubleTimeHours +
+        row.vacationHours +
+        row.sickHours +
+        row.holidayHours
+      expect(sent).toBe(Math.round(paid * 60))
     }
+    // One record per member, day, code and kind, each with its code's class.
+    const keys = bodies.map((b) =>
+      JSON.stringify([(b.EmployeeRef as { value: string }).value, b.TxnDate, b.ClassRef, b.Description]),
+    )
+    expect(new Set(keys).size).toBe(keys.length)
+    const anaMonday = bodies.filter((b) => (b.EmployeeRef as { value: string }).value === '55' && b.TxnDate === first)
+    expect(anaMonday.map((b) => [(b.ClassRef as { value: string }).value, minutesOf(b)]).sort()).toEqual([
+      ['3', 300],
+      ['4', 240],
+    ])
+    const vacation = bodies.filter((b) => String(b.Description).includes('vacation'))
+    expect(vacation).toEqual([
+      expect.objectContaining({
+        TxnDate: addDays(first, 9),
+        Hours: 8,
+        Minutes: 0,
+        EmployeeRef: expect.objectContaining({ value: '56' }),
+      }),
+    ])
+    // The audit trail and our webhook name the vendor and the result.
+    const hook = qb.requests.filter((r) => r.path === '/hooks/sent').map((r) => JSON.parse(r.body) as { data: object })
+    expect(hook).toEqual([
+      expect.objectContaining({
+        type: 'pay_period.sent',
+        data: expect.objectContaining({
+          vendor: 'quickbooks',
+          result: expect.objectContaining({ status: 'sent', failed: 0 }),
+        }),
+      }),
+    ])
     expect(bodies.filter((b) => (b.EmployeeRef as { value: string }).value === '55').map((b) => b.TxnDate)).toContain(
       first,
     )
@@ -212,7 +330,7 @@ describe('QuickBooks Online from the Payroll page', () => {
 
   it('sends nothing again when nothing changed, and marks a period reopened since as changed', async () => {
     const before = qb.activityRequests.length
-    expect(await send()).toMatchObject({ status: 'sent', created: 0, updated: 0, failed: 0 })
+    expect(await send()).toMatchObject({ state: 'sent', created: 0, updated: 0, errors: [] })
     expect(qb.activityRequests.length).toBe(before)
     ok(
       await callRoute(reopenPeriod, {
@@ -232,7 +350,7 @@ describe('QuickBooks Online from the Payroll page', () => {
     await submitAndApprove(ben, week(addDays(first, 7), { monday: eightHours }))
     ok(await callRoute(closePeriod, { cookies: [sup.cookie], params: { start: first } }))
     let before = qb.activityRequests.length
-    expect(await send()).toMatchObject({ status: 'sent', created: 1, updated: 0, failed: 0 })
+    expect(await send()).toMatchObject({ state: 'sent', created: 1, updated: 0, errors: [] })
     const [created] = qb.activityRequests.slice(before).map((r) => JSON.parse(r.body) as Record<string, unknown>)
     expect(created).toMatchObject({ TxnDate: addDays(first, 7), Hours: 8, Minutes: 0, EmployeeRef: { value: '56' } })
     expect(created!.Id).toBeUndefined()
@@ -243,14 +361,15 @@ describe('QuickBooks Online from the Payroll page', () => {
     before = qb.activityRequests.length
     const result = await send()
     const updates = qb.activityRequests.slice(before).map((r) => JSON.parse(r.body) as Record<string, unknown>)
-    expect(result).toMatchObject({ status: 'sent', created: 0, updated: updates.length, failed: 0 })
-    expect(updates.length).toBe(6)
+    expect(result).toMatchObject({ state: 'sent', created: 0, updated: updates.length, errors: [] })
+    // Ben's five days, the Monday just added and his vacation day.
+    expect(updates.length).toBe(7)
     for (const u of updates) expect(u).toMatchObject({ sparse: true, SyncToken: '0', EmployeeRef: { value: '57' } })
     expect(qb.activities.size).toBe(total)
     expect(qb.contractProblems).toEqual([])
   })
 
-  it('reports a 429 per member in QuickBooks’ words and ours, and a later send finishes', async () => {
+  it('queues a send QuickBooks throttled again at its Retry-After, and the retry finishes it without a duplicate', async () => {
     ok(
       await callRoute(reopenPeriod, {
         cookies: [sup.cookie],
@@ -261,14 +380,51 @@ describe('QuickBooks Online from the Payroll page', () => {
     await submitAndApprove(ana, week(addDays(first, 7), { monday: eightHours }))
     ok(await callRoute(closePeriod, { cookies: [sup.cookie], params: { start: first } }))
     qb.throttleNext(1)
+    const asked = Date.now()
     const throttled = await send()
-    expect(throttled).toMatchObject({ status: 'partial', failed: 1, created: 0 })
-    const anaResult = throttled.members.find((m) => m.memberId === ana.user.id)!
-    expect(anaResult.status).toBe('failed')
-    expect(anaResult.errors[0]).toMatchObject({
-      message: 'QuickBooks asked us to slow down; send again in 30 seconds',
-      vendorMessage: 'ThrottleExceeded: Too many requests',
-    })
-    expect(await send()).toMatchObject({ status: 'sent', created: 1, updated: 0, failed: 0 })
+    expect(throttled).toMatchObject({ state: 'queued', created: 0 })
+    expect(Date.parse(throttled.retryAt!) - asked).toBeGreaterThanOrEqual(29_000)
+    // Not before its time; then the job's next run sends it.
+    expect(await runQuickbooksSend(sup.organization.id, first, asked + 10_000)).toBe('busy')
+    const size = qb.activities.size
+    expect(await runQuickbooksSend(sup.organization.id, first, asked + 31_000)).toBe('sent')
+    expect(await lastSend()).toMatchObject({ state: 'sent', created: 1, updated: 0, errors: [] })
+    expect(qb.activities.size).toBe(size + 1)
+  })
+
+  it('a change QuickBooks made but whose answer was lost is sent again under the same requestid: no duplicate, no stale object', async () => {
+    qb.dropAnswersNext(1)
+    ok(await callRoute(updateQuickbooksMatching, { cookies: [sup.cookie], body: { members: { [ana.user.id]: '57' } } }))
+    const total = qb.activities.size
+    const asked = Date.now()
+    expect((await send()).state).toBe('queued')
+    // The run stopped at the lost answer; the job's next run (after the backoff) carries on.
+    expect(await runQuickbooksSend(sup.organization.id, first, asked + 10 * 60_000)).toBe('sent')
+    const done = await lastSend()
+    expect(done).toMatchObject({ state: 'sent', created: 0, errors: [] })
+    const anas = [...qb.activities.values()].filter((a) => (a.EmployeeRef as { value: string }).value === '57')
+    expect(anas.length).toBe(done.updated + 7)
+    expect(qb.activities.size).toBe(total)
+    expect(qb.contractProblems).toEqual([])
+  })
+
+  it('a grant QuickBooks no longer honours asks for a reconnection and loses nothing; after it, nothing is duplicated', async () => {
+    ok(await callRoute(updateQuickbooksMatching, { cookies: [sup.cookie], body: { members: { [ana.user.id]: '55' } } }))
+    const recorded = await orgDb(sup.organization.id).integrations.sentRecords('quickbooks', first)
+    qb.expireAccessTokens()
+    qb.revokeAll()
+    expect((await send()).state).toBe('reconnect')
+    expect(await orgDb(sup.organization.id).integrations.sentRecords('quickbooks', first)).toEqual(recorded)
+    const refused = await callRoute(sendQuickbooks, { cookies: [sup.cookie], params: { start: first } })
+    expect(refused.status).toBe(409)
+    expect(refused.json.message).toBe('The connection was refused by the vendor; connect again (nothing was lost)')
+
+    await connect()
+    const total = qb.activities.size
+    const done = await send()
+    expect(done).toMatchObject({ state: 'sent', created: 0, errors: [] })
+    expect(done.updated).toBeGreaterThan(0)
+    expect(qb.activities.size).toBe(total)
+    expect(qb.contractProblems).toEqual([])
   })
 })

@@ -1,17 +1,23 @@
-import { PeriodParams, QuickbooksSendResult } from '@app/core'
+import { PeriodParams, QuickbooksSendStatus } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { sendQuickbooksPeriod } from '../workflows/quickbooks.ts'
+import { assertWholeChurch } from '../workflows/campuses.ts'
+import { requestSend } from '../workflows/integration-sends.ts'
 
 /**
- * Sends a closed pay period to QuickBooks Online: one TimeActivity per member, day, code and kind
- * of pay; a second send updates only what changed. 400 when the period is not closed.
+ * Queues a closed pay period's send to QuickBooks Online for the send job (one TimeActivity per
+ * member, day, code and kind of pay; retried with backoff, a 429 at its Retry-After; a second send
+ * updates only what changed) and answers its status, the shape Gusto's send answers. 400 when the
+ * period is not closed, 409 when QuickBooks is not connected or a send is already under way.
  */
 export default defineRoute({
   method: 'POST',
   path: '/api/payroll/periods/{start}/quickbooks/send',
   auth: 'supervisor',
   params: PeriodParams,
-  response: QuickbooksSendResult,
-  uses: ['table', 'integrations', 'secretsKey'],
-  handler: ({ params, db, session }) => sendQuickbooksPeriod(db, params.start, session.user),
+  response: QuickbooksSendStatus,
+  uses: ['table'],
+  handler: ({ params, db, session }) => {
+    assertWholeChurch(session.user)
+    return requestSend(db, 'quickbooks', params.start, session.user)
+  },
 })

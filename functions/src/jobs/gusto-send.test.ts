@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addDays, currentWeekStart } from '@app/core'
-import { gustoSendsDue, orgDb } from '@app/data'
+import { integrationSendsDue, orgDb } from '@app/data'
 import { startGustoDouble, type GustoDouble } from '../../../packages/adapters/test/gusto-double.ts'
 import { callRoute } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
@@ -10,7 +10,8 @@ import reopenPeriod from '../payroll/reopen-period.ts'
 import updateSettings from '../payroll/update-settings.ts'
 import createTimesheet from '../timesheets/create-timesheet.ts'
 import updateStatus from '../timesheets/update-status.ts'
-import { gustoSendJob, runGustoSend, type GustoConnection } from './gusto-send.ts'
+import { runGustoSend, type GustoConnection } from './gusto-send.ts'
+import { integrationSendJob } from './integration-sends-job.ts'
 
 /**
  * The send job on the local stack: a closed biweekly period's approved weeks (Ana with 4 hours of
@@ -102,9 +103,9 @@ describe('the Gusto send job', () => {
   it('sends a queued period once: time sheets for the two, none for the volunteer, a payroll sync', async () => {
     await db().gustoSends.request(first, sup.supervisor.id, null)
     await expect(db().gustoSends.request(first, sup.supervisor.id, null)).rejects.toMatchObject({ status: 409 })
-    expect(await gustoSendsDue()).toContainEqual({ orgId: sup.organization.id, start: first })
-    const out = await gustoSendJob(deps())
-    expect(out).toMatchObject({ sent: 1 })
+    expect(await integrationSendsDue()).toContainEqual({ orgId: sup.organization.id, vendor: 'gusto', start: first })
+    const out = await integrationSendJob(deps())
+    expect(out.sends).toMatchObject({ sent: 1 })
     expect(sheetsOf('ana')).toHaveLength(10)
     expect(sheetsOf('ben')).toHaveLength(9)
     expect(sheetsOf('vol')).toEqual([])
@@ -116,7 +117,11 @@ describe('the Gusto send job', () => {
     const status = await db().gustoSends.read(first)
     expect(status).toMatchObject({ state: 'sent', created: 19, errors: [], payrollSynced: true })
     expect(Object.keys(await db().gustoSends.sheets(first))).toHaveLength(19)
-    expect(await gustoSendsDue()).not.toContainEqual({ orgId: sup.organization.id, start: first })
+    expect(await integrationSendsDue()).not.toContainEqual({
+      orgId: sup.organization.id,
+      vendor: 'gusto',
+      start: first,
+    })
     expect(gusto.violations).toEqual([])
   })
 

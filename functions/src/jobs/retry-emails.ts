@@ -1,6 +1,7 @@
 import { outbox } from '@app/data'
 import { retryDueEmails } from '../workflows/mailer.ts'
 import { retryDueWebhooks } from '../workflows/webhook-sender.ts'
+import { integrationSendJob } from './integration-sends-job.ts'
 
 export const METRICS_NAMESPACE = 'MinistryTimesheets'
 
@@ -45,8 +46,9 @@ export const writeMetrics = (line: string) => {
 
 /**
  * Scheduled every few minutes in AWS (and by a timer on the local stack): sends emails still due
- * and tries webhook deliveries still due (the outbox's retries, with their backoff), then
- * reports the outbox's health as CloudWatch metrics for the alarms.
+ * and tries webhook deliveries still due (the outbox's retries, with their backoff), runs the
+ * pay periods' sends to QuickBooks Online and Gusto whose time has come (queued by Send, or again
+ * after a 429 or an outage), then reports the outbox's health as CloudWatch metrics for the alarms.
  */
 export const handler = async () => {
   const result = { ...(await retryDueEmails()), ...(await retryDueWebhooks()) }
@@ -54,5 +56,6 @@ export const handler = async () => {
   if (result.tried || result.webhooksTried || health.dead || process.env.AWS_LAMBDA_FUNCTION_NAME) {
     writeMetrics(outboxMetricsLine({ ...result }, health, Date.now()))
   }
-  return { ...result, ...health }
+  const sends = await integrationSendJob()
+  return { ...result, ...health, ...sends }
 }

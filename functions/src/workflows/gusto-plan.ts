@@ -1,22 +1,21 @@
 import {
   addDays,
+  AppError,
+  badRequest,
   carriedWeekStarts,
-  conflict,
   hoursOf,
+  integrationMessages,
   planGusto,
   type GustoMatching,
   type GustoPlan,
   type GustoPreview,
-  type GustoSendStatus,
   type Period,
   type Person,
   type User,
 } from '@app/core'
-import type { OrgDb, StoredGustoSend } from '@app/data'
+import type { OrgDb } from '@app/data'
+import { periodState, sendView } from './integration-sends.ts'
 import { leaveOf } from './payroll.ts'
-
-/** Said when a period that is not closed is previewed or sent: only a closed period's hours are final. */
-export const PERIOD_NOT_CLOSED = 'Close this pay period before sending it'
 
 /**
  * Everything Gusto gets for a closed pay period, read from what approval stored: the figures of
@@ -29,7 +28,9 @@ export const gustoPlanFor = async (
   matching: GustoMatching,
 ): Promise<{ period: Period; timeZone: string; members: User[]; plan: GustoPlan }> => {
   const [org, [stored]] = await Promise.all([db.organization.get(), db.payroll.periods(start, start)])
-  if (!stored || stored.status !== 'closed' || stored.start !== start) throw conflict(PERIOD_NOT_CLOSED)
+  // Only a closed period's hours are final.
+  if (!stored || stored.status !== 'closed' || stored.start !== start)
+    throw badRequest(integrationMessages.periodNotClosed)
   const period = { start: stored.start, end: stored.end }
   const weeks = carriedWeekStarts(period)
   const [figures, members, leave] = await Promise.all([
@@ -88,18 +89,26 @@ export const gustoPreviewOf = (
   }
 }
 
+/** A connection that is missing or refused: the preview still shows our side, every member unmatched. */
+const notConnected = (e: unknown) =>
+  e instanceof AppError &&
+  (e.message === integrationMessages.notConnected || e.message === integrationMessages.reconnectNeeded)
+
 /**
- * The last send as the Payroll page shows it. A send is changed since sent when the period was
- * reopened after it (still open, or closed again later: its close is not the one that was sent).
+ * GET /api/payroll/periods/{start}/gusto: exactly what Send would send (the plan the send job makes,
+ * with the matching of the connection now) and the last send. 400 for a period that is not closed.
  */
-export const gustoSendView = (
-  stored: StoredGustoSend | null,
-  period: { status: 'open' | 'closed'; closedAt: string | null },
-): GustoSendStatus | null => {
-  if (!stored) return null
-  const { closedAt, requestedBy: _by, attempts: _attempts, ...view } = stored
-  return {
-    ...view,
-    changedSinceSent: stored.sentAt !== null && (period.status !== 'closed' || period.closedAt !== closedAt),
-  }
+export const gustoPeriodPreview = async (
+  db: OrgDb,
+  start: string,
+  matchingOf: () => Promise<GustoMatching>,
+): Promise<GustoPreview> => {
+  const [state, stored] = await Promise.all([periodState(db, start), db.gustoSends.read(start)])
+  if (state.status !== 'closed') throw badRequest(integrationMessages.periodNotClosed)
+  const matching = await matchingOf().catch((e: unknown) => {
+    if (notConnected(e)) return { employees: {}, policies: {} }
+    throw e
+  })
+  const { period, plan, members } = await gustoPlanFor(db, start, matching)
+  return { start: period.start, end: period.end, ...gustoPreviewOf(plan, members), send: sendView(stored, state) }
 }

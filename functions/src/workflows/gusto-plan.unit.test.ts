@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { StoredGustoSend } from '@app/data'
-import { gustoSendView } from './gusto-plan.ts'
+import { sendView } from './integration-sends.ts'
 
 const sent: StoredGustoSend = {
   state: 'sent',
@@ -19,23 +19,23 @@ const sent: StoredGustoSend = {
   errors: [],
 }
 
-describe('gustoSendView', () => {
+describe('sendView', () => {
   it('is nothing before a first send', () => {
-    expect(gustoSendView(null, { status: 'closed', closedAt: 'x' })).toBeNull()
+    expect(sendView(null, { status: 'closed', closedAt: 'x' })).toBeNull()
   })
   it('is not changed while the close that was sent stands', () => {
-    const view = gustoSendView(sent, { status: 'closed', closedAt: sent.closedAt })
+    const view = sendView(sent, { status: 'closed', closedAt: sent.closedAt })
     expect(view).toMatchObject({ state: 'sent', created: 19, changedSinceSent: false })
     expect(view).not.toHaveProperty('requestedBy')
     expect(view).not.toHaveProperty('closedAt')
   })
   it('is changed since sent once reopened, and after a new close', () => {
-    expect(gustoSendView(sent, { status: 'open', closedAt: null })!.changedSinceSent).toBe(true)
-    expect(gustoSendView(sent, { status: 'closed', closedAt: '2026-12-01T09:00:00.000Z' })!.changedSinceSent).toBe(true)
+    expect(sendView(sent, { status: 'open', closedAt: null })!.changedSinceSent).toBe(true)
+    expect(sendView(sent, { status: 'closed', closedAt: '2026-12-01T09:00:00.000Z' })!.changedSinceSent).toBe(true)
   })
   it('a period never sent is not changed since sent', () => {
     expect(
-      gustoSendView({ ...sent, sentAt: null, state: 'queued' }, { status: 'open', closedAt: null })!.changedSinceSent,
+      sendView({ ...sent, sentAt: null, state: 'queued' }, { status: 'open', closedAt: null })!.changedSinceSent,
     ).toBe(false)
   })
 })

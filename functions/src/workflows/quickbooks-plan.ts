@@ -1,5 +1,6 @@
 import { fullName, periodContaining, quickbooksLines, quickbooksPreview, type QuickbooksPreview } from '@app/core'
 import type { OrgDb, PeriodSent } from '@app/data'
+import { periodState, sendView } from './integration-sends.ts'
 import { anchorOf, payrollTotals } from './payroll.ts'
 
 /**
@@ -28,19 +29,26 @@ export const quickbooksPlan = async (db: OrgDb, start: string) => {
   const employeeOf = new Map(memberPairs.map((p) => [p.ourId, { id: p.vendorId, name: p.vendorName }]))
   const classOf = new Map(codePairs.map((p) => [p.ourId, { id: p.vendorId, name: p.vendorName }]))
   const codeName = new Map(codes.map((c) => [c.id, c.name]))
+  /** The class a code is matched to by name when no pair was chosen (the code's QuickBooks class setting). */
+  const classNamed = new Map(codes.flatMap((c) => (c.className ? [[c.id, c.className] as const] : [])))
   const members = payroll.map((m) => ({
     member: m,
     lines: quickbooksLines(m),
     employee: employeeOf.get(m.employeeId) ?? null,
   }))
-  return { period, closedAt, members: members.filter((m) => m.lines.length > 0), classOf, codeName }
+  return { period, closedAt, members: members.filter((m) => m.lines.length > 0), classOf, classNamed, codeName }
 }
 
 const changedSince = (sent: PeriodSent | undefined, closedAt: string | null) =>
   sent !== undefined && sent.closedAt !== closedAt
 
 export const quickbooksPeriodPreview = async (db: OrgDb, start: string): Promise<QuickbooksPreview> => {
-  const [p, sent] = await Promise.all([quickbooksPlan(db, start), db.integrations.periodSent(VENDOR, start)])
+  const [p, sent, send, state] = await Promise.all([
+    quickbooksPlan(db, start),
+    db.integrations.periodSent(VENDOR, start),
+    db.quickbooksSends.read(start),
+    periodState(db, start),
+  ])
   return {
     start: p.period.start,
     end: p.period.end,
@@ -56,6 +64,7 @@ export const quickbooksPeriodPreview = async (db: OrgDb, start: string): Promise
           failed: sent.failed,
         }
       : null,
+    send: sendView(send, state),
     members: p.members.map(({ member, lines, employee }) => {
       const preview = quickbooksPreview(member.employeeId, lines)
       return {
@@ -65,7 +74,7 @@ export const quickbooksPeriodPreview = async (db: OrgDb, start: string): Promise
         minutes: preview.minutes,
         byCode: preview.byCode.map((c) => ({
           code: c.code,
-          className: p.classOf.get(c.code)?.name ?? null,
+          className: p.classOf.get(c.code)?.name ?? p.classNamed.get(c.code) ?? null,
           minutes: c.minutes,
         })),
         records: preview.records,

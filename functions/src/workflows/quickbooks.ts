@@ -1,17 +1,18 @@
+import { createHash } from 'node:crypto'
 import {
   badRequest,
   fullName,
   hoursAndMinutes,
   integrationMessages,
   matchPeople,
+  type IntegrationSendError,
   type QuickbooksLine,
   type QuickbooksMatching,
-  type QuickbooksSendResult,
 } from '@app/core'
 import { VendorError, vendorJson } from '@app/adapters'
-import type { Actor, OrgDb, PeriodSent } from '@app/data'
-import { withVendorToken, type VendorContext } from './integration-tokens.ts'
-import { deliverNow } from './webhook-sender.ts'
+import type { OrgDb } from '@app/data'
+import type { SendOutcome } from './integration-sends.ts'
+import { withVendorToken } from './integration-tokens.ts'
 import { quickbooksPlan } from './quickbooks-plan.ts'
 
 /**
@@ -23,10 +24,17 @@ import { quickbooksPlan } from './quickbooks-plan.ts'
 const MINOR_VERSION = '75'
 const VENDOR = 'quickbooks' as const
 
-const companyUrl = (ctx: VendorContext, path: string) =>
+/** Intuit's requestid (at most 50 characters, unique per company): a digest of the organization, period and change. */
+const requestIdOf = (orgId: string, start: string, change: string) =>
+  createHash('sha256').update(`${orgId}|${start}|${change}`).digest('hex').slice(0, 40)
+
+/** Where a company's entities are: the API's address and the company (realm) id. */
+export type CompanyContext = { vendor: { endpoints: { api: string } }; account: string | null }
+
+export const companyUrl = (ctx: CompanyContext, path: string) =>
   `${ctx.vendor.endpoints.api}/v3/company/${encodeURIComponent(ctx.account ?? '')}/${path}${path.includes('?') ? '&' : '?'}minorversion=${MINOR_VERSION}`
 
-interface QboEmployee {
+export interface QboEmployee {
   Id: string
   DisplayName: string
   GivenName?: string
@@ -34,14 +42,14 @@ interface QboEmployee {
   PrimaryEmailAddr?: { Address: string }
   Active?: boolean
 }
-interface QboClass {
+export interface QboClass {
   Id: string
   Name: string
   FullyQualifiedName?: string
   Active?: boolean
 }
 
-const query = async <T>(token: string, ctx: VendorContext, entity: string): Promise<T[]> => {
+export const query = async <T>(token: string, ctx: CompanyContext, entity: string): Promise<T[]> => {
   const answer = await vendorJson<{ QueryResponse: Record<string, T[] | undefined> }>({
     method: 'GET',
     url: companyUrl(ctx, `query?query=${encodeURIComponent(`select * from ${entity} maxresults 1000`)}`),
@@ -95,7 +103,7 @@ export const quickbooksMatching = async (db: OrgDb): Promise<QuickbooksMatching>
 }
 
 /** The TimeActivity of one record, as Intuit's TimeActivity entity has it. */
-const timeActivity = (
+export const timeActivity = (
   line: QuickbooksLine,
   employee: { id: string; name: string },
   classRef: { id: string; name: string } | undefined,
@@ -116,13 +124,15 @@ const timeActivity = (
 })
 
 /**
- * Sends a closed period: each record created, updated (only when it changed) or deleted (gone
- * after a correction), and recorded as soon as QuickBooks answered, so a crash or a retry never
- * duplicates one. A member not matched, or a record QuickBooks refuses, is reported per member in
- * QuickBooks' words and ours; the rest is sent. A 429 stops the send there (QuickBooks asked us to
- * wait): what was sent stays recorded and a new send continues from it.
+ * One run of a closed period's send (the send job's, jobs/quickbooks-send.ts): each record created,
+ * updated (only when it changed, `sparse` with its Id and SyncToken) or deleted (gone after a
+ * correction), and recorded as soon as QuickBooks answered, so a crash or a retry never duplicates
+ * one. A member not matched, or a record QuickBooks refuses, is reported per member in QuickBooks'
+ * words and ours, and the rest is sent. A 429, an outage or a refused token stops the run (thrown
+ * for the job to queue it again or ask for a reconnection): what was sent stays recorded and the
+ * next run carries on from it.
  */
-export const sendQuickbooksPeriod = async (db: OrgDb, start: string, actor: Actor): Promise<QuickbooksSendResult> => {
+export const sendQuickbooksRecords = async (db: OrgDb, start: string): Promise<SendOutcome> => {
   const p = await quickbooksPlan(db, start)
   if (p.closedAt === null) throw badRequest(integrationMessages.periodNotClosed)
   const [sentBefore, itemPairs] = await Promise.all([
@@ -130,46 +140,56 @@ export const sendQuickbooksPeriod = async (db: OrgDb, start: string, actor: Acto
     db.integrations.matches(VENDOR, 'payItem'),
   ])
   const payItemOf = new Map(itemPairs.map((i) => [i.ourId, { id: i.vendorId, name: i.vendorName }]))
-  const counts = { created: 0, updated: 0, unchanged: 0, failed: 0 }
-  const results: QuickbooksSendResult['members'] = []
-  let stopped: VendorError | undefined
+  // Each code's class by the matching's one rule (the supervisor's pair, else the class named as
+  // the code's QuickBooks class), as the matching page shows it.
+  const matching = await quickbooksMatching(db)
+  const className = new Map(matching.classes.map((c) => [c.id, c.name]))
+  const classOf = new Map(
+    matching.codes.flatMap((c) =>
+      c.classId ? [[c.code, { id: c.classId, name: className.get(c.classId)! }] as const] : [],
+    ),
+  )
+  const outcome = { created: 0, updated: 0, deleted: 0, unchanged: 0, payrollSynced: false, paidTimeOffSent: false }
+  const errors: IntegrationSendError[] = []
+  const refused = (person: IntegrationSendError['person'], e: VendorError, date?: string) =>
+    errors.push({ person, code: 'refused', status: e.status, ...(date ? { date } : {}), vendorMessages: [e.message] })
+  // Refusals are the member's; a 429, an outage or a refused token stops the run.
+  const isRefusal = (e: unknown): e is VendorError => e instanceof VendorError && !e.unauthorized && !e.transient
 
   await withVendorToken(db, VENDOR, async (token, ctx) => {
-    const post = (body: unknown, operation?: 'delete') =>
+    // Intuit's requestid, the same for the same change of the same record: a request sent again
+    // after its answer was lost (a crash, a dropped connection) is answered as the first was.
+    const post = (body: unknown, requestKey: string, operation?: 'delete') =>
       vendorJson<{ TimeActivity: { Id: string; SyncToken: string } }>({
         method: 'POST',
-        url: companyUrl(ctx, operation ? 'timeactivity?operation=delete' : 'timeactivity'),
+        url: companyUrl(
+          ctx,
+          `timeactivity?${operation ? 'operation=delete&' : ''}requestid=${requestIdOf(db.orgId, start, requestKey)}`,
+        ),
         accessToken: token,
         body,
       })
     const keep = new Set<string>()
     for (const { member, lines, employee } of p.members) {
-      const errors: QuickbooksSendResult['members'][number]['errors'] = []
-      const name = fullName(member)
+      const person = { employeeId: member.employeeId, firstName: member.firstName, lastName: member.lastName }
+      lines.forEach((l) => keep.add(l.key))
       if (!employee) {
-        errors.push({ date: p.period.start, message: integrationMessages.notMatched, vendorMessage: null })
-        counts.failed += lines.length
-        lines.forEach((l) => keep.add(l.key))
-        results.push({ memberId: member.employeeId, name, status: 'failed', errors })
+        errors.push({ person, code: 'member-unmatched', status: null, vendorMessages: [] })
         continue
       }
       for (const line of lines) {
-        keep.add(line.key)
-        if (stopped) {
-          counts.failed++
-          continue
-        }
         const description = line.code ? `${p.codeName.get(line.code) ?? line.code} · ${line.kind}` : line.kind
-        const body = timeActivity(line, employee, p.classOf.get(line.code), payItemOf.get(line.kind), description)
+        const body = timeActivity(line, employee, classOf.get(line.code), payItemOf.get(line.kind), description)
         const fingerprint = JSON.stringify(body)
         const before = sentBefore.get(line.key)
         if (before?.fingerprint === fingerprint) {
-          counts.unchanged++
+          outcome.unchanged++
           continue
         }
         try {
           const answer = await post(
             before ? { ...body, Id: before.vendorId, SyncToken: before.syncToken, sparse: true } : body,
+            `${line.key}|${before?.syncToken ?? 'new'}|${fingerprint}`,
           )
           await db.integrations.recordSent(VENDOR, start, {
             key: line.key,
@@ -177,50 +197,25 @@ export const sendQuickbooksPeriod = async (db: OrgDb, start: string, actor: Acto
             syncToken: answer.TimeActivity.SyncToken,
             fingerprint,
           })
-          counts[before ? 'updated' : 'created']++
+          outcome[before ? 'updated' : 'created']++
         } catch (e) {
-          if (!(e instanceof VendorError) || e.unauthorized) throw e
-          counts.failed++
-          if (e.status === 429) stopped = e
-          errors.push({ date: line.date, message: ourWordsFor(e), vendorMessage: e.message })
+          if (!isRefusal(e)) throw e
+          refused(person, e, line.date)
         }
       }
-      results.push({ memberId: member.employeeId, name, status: errors.length ? 'failed' : 'sent', errors })
     }
     // Records sent before that the corrected period no longer has: deleted in QuickBooks too.
     for (const [key, before] of sentBefore) {
-      if (keep.has(key) || stopped) continue
+      if (keep.has(key)) continue
       try {
-        await post({ Id: before.vendorId, SyncToken: before.syncToken }, 'delete')
+        await post({ Id: before.vendorId, SyncToken: before.syncToken }, `${key}|${before.syncToken}|delete`, 'delete')
         await db.integrations.forgetSent(VENDOR, start, key)
-        counts.updated++
+        outcome.deleted++
       } catch (e) {
-        if (!(e instanceof VendorError) || e.unauthorized) throw e
-        counts.failed++
+        if (!isRefusal(e)) throw e
+        refused(null, e)
       }
     }
   })
-
-  const status: PeriodSent['status'] =
-    counts.failed === 0 ? 'sent' : counts.created + counts.updated + counts.unchanged > 0 ? 'partial' : 'failed'
-  const sentAt = new Date().toISOString()
-  const sent = { start: p.period.start, end: p.period.end, sentAt, closedAt: p.closedAt, status, ...counts }
-  const webhooks = await db.webhooks.event('pay_period.sent', {
-    start: sent.start,
-    end: sent.end,
-    vendor: VENDOR,
-    result: { status, ...counts },
-    by: { userId: 'id' in actor ? actor.id : 'system' },
-  })
-  await db.integrations.markSent(VENDOR, sent, actor, { webhooks })
-  await deliverNow(webhooks)
-  return { sentAt, status, ...counts, members: results }
+  return { ...outcome, errors }
 }
-
-/** Our words for what QuickBooks refused (its own stay beside them). */
-const ourWordsFor = (e: VendorError) =>
-  e.status === 429
-    ? `QuickBooks asked us to slow down; send again${e.retryAfterSeconds ? ` in ${e.retryAfterSeconds} seconds` : ' later'}`
-    : e.transient
-      ? 'QuickBooks could not be reached; send again later'
-      : 'QuickBooks refused this record'

@@ -52,7 +52,7 @@ const onHost = (base: string, paths: typeof oauthPaths): VendorEndpoints => ({
 })
 
 /** The vendors' own addresses, by environment, as their developer documentation gives them. */
-const realEndpoints = (id: IntegrationId, environment: string): VendorEndpoints => {
+export const realEndpoints = (id: IntegrationId, environment: string): VendorEndpoints => {
   if (id === 'quickbooks')
     return {
       authorize: 'https://appcenter.intuit.com/connect/oauth2',
@@ -68,9 +68,27 @@ const realEndpoints = (id: IntegrationId, environment: string): VendorEndpoints 
   return onHost('https://api.planningcenteronline.com', oauthPaths)
 }
 
+/** The scopes a Gusto connection asks for at consent: what a send and the matching call. */
+export const GUSTO_SCOPES = [
+  'employees:read',
+  'time_off_policies:read',
+  'time_sheet:read',
+  'time_sheet:write',
+  'payroll_syncs:write',
+  'payrolls:read',
+  'payrolls:write',
+] as const
+
 const shapes: Record<IntegrationId, Pick<VendorConfig, 'scope' | 'clientAuth' | 'revokeAs'>> = {
   quickbooks: { scope: 'com.intuit.quickbooks.accounting', clientAuth: 'basic', revokeAs: 'json' },
-  gusto: { clientAuth: 'post', revokeAs: 'form' },
+  // Gusto's scopes as its API reference names them per call: the roster (employees, time-off
+  // policies), the Time Tracking API (time sheets, payroll syncs) and the payroll (pay periods,
+  // prepare and update for paid time off).
+  gusto: {
+    scope: GUSTO_SCOPES.join(' '),
+    clientAuth: 'post',
+    revokeAs: 'form',
+  },
   'planning-center': { scope: 'people', clientAuth: 'post', revokeAs: 'form' },
 }
 

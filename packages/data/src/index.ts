@@ -15,7 +15,14 @@ export {
   type ImportProgress,
   type StoredImport,
 } from './member-imports.ts'
-export { gustoSendsDue, GUSTO_SEND_UNDER_WAY, type StoredGustoSend } from './gusto-sends.ts'
+export {
+  integrationSendsDue,
+  GUSTO_SEND_UNDER_WAY,
+  sendUnderWay,
+  type SendVendor,
+  type StoredGustoSend,
+  type StoredSend,
+} from './integration-sends.ts'
 export { closedOrganizations, closures, closureState, organizationClosed, type StoredClosure } from './closures.ts'
 export * from './org-db.ts'
 export * from './system.ts'

@@ -161,13 +161,16 @@ export const keys = {
   memberImportsRunning: 'MEMBERIMPORTS#RUNNING',
   /** The column mapping of the organization's last import, offered first next time. */
   importMapping: (orgId: string) => ({ pk: org(orgId), sk: 'IMPORTMAPPING' }),
-  /** A pay period's send to Gusto: its state, what it did and what Gusto refused. */
-  gustoSend: (orgId: string, start: string) => ({ pk: org(orgId), sk: `GUSTO#SEND#${start}` }),
+  /** A pay period's last send to a vendor (GUSTO#SEND#, QUICKBOOKS#SEND#): its state, what it did and what the vendor refused. */
+  integrationSend: (orgId: string, vendor: string, start: string) => ({
+    pk: org(orgId),
+    sk: `${vendor.toUpperCase()}#SEND#${start}`,
+  }),
   /** One shift of a pay period sent to Gusto as a time sheet: Gusto's id and version, and what it held. */
   gustoSheet: (orgId: string, start: string, key: string) => ({ pk: org(orgId), sk: `GUSTO#SHEET#${start}#${key}` }),
   gustoSheetsPrefix: (start: string) => `GUSTO#SHEET#${start}#`,
-  /** GSI1 partition of the sends to Gusto waiting for the send job (sparse: removed when one ends). */
-  gustoSendsDue: 'GUSTO#DUE',
+  /** GSI1 partition of the sends to vendors waiting for the send job (sparse: removed when one ends). */
+  integrationSendsDue: 'INTSEND#DUE',
   /** A webhook of the organization (its URL, events and signing secret). */
   webhook: (orgId: string, id: string) => ({ pk: org(orgId), sk: `WEBHOOK#${id}` }),
   webhooksPrefix: 'WEBHOOK#',

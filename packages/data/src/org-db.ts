@@ -6,7 +6,7 @@ import { auditOf } from './audit.ts'
 import { closureOf } from './closures.ts'
 import { decisionLinksOf } from './decision-links.ts'
 import { exportsOf } from './exports.ts'
-import { gustoSendsOf } from './gusto-sends.ts'
+import { gustoSendsOf, integrationSendsOf } from './integration-sends.ts'
 import { integrationsOf } from './integrations.ts'
 import { kiosksOf } from './kiosks.ts'
 import { membersOf } from './members.ts'
@@ -41,6 +41,7 @@ export const orgDb = (orgId: string) => ({
   campuses: campusesOf(orgId),
   timeOff: timeOffOf(orgId),
   gustoSends: gustoSendsOf(orgId),
+  quickbooksSends: integrationSendsOf(orgId, 'quickbooks'),
   integrations: integrationsOf(orgId),
 })
 export type OrgDb = ReturnType<typeof orgDb>

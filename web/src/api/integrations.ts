@@ -5,7 +5,8 @@ import { integrationKeys } from './keys.ts'
 
 /** Settings → Integrations (supervisors): each integration's state. */
 export const integrationsQuery = readQuery<IntegrationList>(integrationKeys.all)
-export const useIntegrations = () => useQuery(integrationsQuery)
+export const useIntegrations = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...integrationsQuery, enabled })
 
 const path = (id: IntegrationId, action: string) => `/api/integrations/${encodeURIComponent(id)}/${action}`
 

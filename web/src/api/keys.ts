@@ -5,6 +5,9 @@ import type { TimesheetStatus } from '@app/core'
 /** The dashboard's status filter; 'all' sends no status. */
 export type StatusFilter = 'all' | Exclude<TimesheetStatus, 'draft'>
 
+/** The integrations a closed pay period is sent to. */
+export type SendingIntegration = 'quickbooks' | 'gusto'
+
 /** The inclusive range of week start dates a report covers ('YYYY-MM-DD'). */
 export interface ReportPeriod {
   start: string
@@ -95,11 +98,13 @@ export const kioskKeys = {
 export const deviceKeys = { all: ['/api/profile/devices'] as const }
 
 export const apiTokenKeys = { all: ['/api/tokens'] as const, openapi: ['/api/openapi.json'] as const }
-/** Settings → Webhooks; a webhook's deliveries are read by their own URL. */
+/** Settings → Integrations: each integration's state, and a vendor's matching of our people and codes to its own. */
 export const integrationKeys = {
   all: ['/api/integrations'] as const,
+  matching: (vendor: SendingIntegration) => [`/api/integrations/${vendor}/matching`] as const,
 }
 
+/** Settings → Webhooks; a webhook's deliveries are read by their own URL. */
 export const webhookKeys = {
   all: ['/api/webhooks'] as const,
   deliveries: (id: string) => [`/api/webhooks/${encodeURIComponent(id)}/deliveries`] as const,
@@ -119,8 +124,8 @@ export const payrollKeys = {
   /** Every volunteer report, whatever its range. */
   volunteerReports: volunteerHours,
   volunteerHours: (from: string, to: string) => [...volunteerHours, { from, to }] as const,
-  /** A closed period's Gusto preview and last send. */
-  gusto: (start: string) => [`/api/payroll/periods/${start}/gusto`] as const,
+  /** A closed period's preview for a vendor (QuickBooks Online, Gusto) and its last send there. */
+  send: (vendor: SendingIntegration, start: string) => [`/api/payroll/periods/${start}/${vendor}`] as const,
 }
 
 const allocationReports = ['/api/reports/allocation'] as const

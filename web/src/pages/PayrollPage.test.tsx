@@ -39,6 +39,45 @@ const calls = (fetch: ReturnType<typeof mockFetch>, method: string, path: string
   fetch.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).startsWith(path))
 
 describe('PayrollPage', () => {
+  it("offers a closed period's sends to the connected vendors, and none on an open period", async () => {
+    const view = (id: string, connected: boolean) => ({
+      id,
+      configured: true,
+      connected,
+      lastSentAt: null,
+      missingSettings: [],
+      reconnectNeeded: false,
+      connectedAt: null,
+      account: null,
+    })
+    show(
+      {
+        body: {
+          periods: [
+            makePayPeriod(),
+            makePayPeriod({
+              start: '2026-10-26',
+              end: '2026-11-08',
+              status: 'closed',
+              closedAt: '2026-11-10T15:00:00.000Z',
+            }),
+          ],
+        },
+      },
+      {
+        'GET /api/integrations': {
+          body: { integrations: [view('quickbooks', true), view('gusto', false), view('planning-center', true)] },
+        },
+      },
+    )
+    const closed = await period('Oct 26, 2026 - Nov 8, 2026')
+    expect(await closed.findByRole('button', { name: 'Preview for QuickBooks Online' })).toBeTruthy()
+    expect(closed.getByText(/Connect Gusto to send this period there/)).toBeTruthy()
+    const open = await period()
+    expect(open.queryByRole('button', { name: 'Preview for QuickBooks Online' })).toBeNull()
+    expect(open.queryByText(/Connect Gusto/)).toBeNull()
+  })
+
   it('lists each period with its hours, who has not submitted and who is pending', async () => {
     show({
       body: {

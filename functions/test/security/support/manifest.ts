@@ -28,7 +28,9 @@ export const namesNoObject: Partial<Record<RouteKey, string>> = {
  * no vendor, so their calls without a payload are tested against the vendor's double instead.
  */
 export const needsVendor: Partial<Record<RouteKey, string>> = {
+  'integrations/send-gusto': 'integrations/gusto.test.ts (a closed period, Gusto connected)',
   'integrations/send-quickbooks': 'integrations/quickbooks.test.ts (a closed period, QuickBooks connected)',
+  'integrations/update-gusto-matching': 'integrations/gusto.test.ts (Gusto connected)',
   'integrations/update-quickbooks-matching': 'integrations/quickbooks.test.ts (QuickBooks connected)',
 }
 export const withPathParams = manifest.filter(

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { IntegrationId } from '../integrations.ts'
+import { IntegrationSendStatus } from './gusto.ts'
 
 /**
  * One integration as GET /api/integrations lists it. `connected` stays true while a connection is
@@ -77,6 +78,8 @@ export const QuickbooksPreview = z.object({
   /** Sent, then reopened (and maybe closed again) since: a new send updates what changed. */
   changedSinceSent: z.boolean(),
   lastSent: PeriodSentView.nullable(),
+  /** The last send asked for: queued, sending, or how it ended, with QuickBooks' refusals per member. */
+  send: IntegrationSendStatus.nullable(),
   members: z.array(
     z.object({
       memberId: z.string(),
@@ -90,15 +93,6 @@ export const QuickbooksPreview = z.object({
 })
 export type QuickbooksPreview = z.infer<typeof QuickbooksPreview>
 
-/** POST /api/payroll/periods/{start}/quickbooks/send: what happened, per member, in QuickBooks' words and ours. */
-export const QuickbooksSendResult = PeriodSentView.extend({
-  members: z.array(
-    z.object({
-      memberId: z.string(),
-      name: z.string(),
-      status: z.enum(['sent', 'failed']),
-      errors: z.array(z.object({ date: z.string(), message: z.string(), vendorMessage: z.string().nullable() })),
-    }),
-  ),
-})
-export type QuickbooksSendResult = z.infer<typeof QuickbooksSendResult>
+/** POST /api/payroll/periods/{start}/quickbooks/send answers the send queued, as Gusto's does. */
+export const QuickbooksSendStatus = IntegrationSendStatus
+export type QuickbooksSendStatus = IntegrationSendStatus

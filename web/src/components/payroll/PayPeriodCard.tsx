@@ -8,6 +8,7 @@ import { Badge } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
 import { CardContent, RegionCard } from '../ui/Card.tsx'
 import { ClosePeriodDialog } from './ClosePeriodDialog.tsx'
+import { PeriodSends } from './IntegrationSend.tsx'
 import { PeriodExports } from './PeriodExports.tsx'
 import { periodTitle } from './period-title.ts'
 import { ReopenPeriodDialog } from './ReopenPeriodDialog.tsx'
@@ -16,7 +17,10 @@ import { UnapprovedWeeks } from './UnapprovedWeeks.tsx'
 
 const names = (people: readonly Person[]) => people.map(fullName).join(', ')
 
-/** One pay period: its status, its figures, who holds it up, Close or Reopen, and its exports. */
+/**
+ * One pay period: its status, its figures, who holds it up, Close or Reopen, its exports, and once
+ * closed its sends to the connected payroll and accounting systems.
+ */
 export function PayPeriodCard({ period }: { period: PayPeriod }) {
   const { t } = useTranslation('supervisor')
   const [closing, setClosing] = useState(false)
@@ -95,6 +99,7 @@ export function PayPeriodCard({ period }: { period: PayPeriod }) {
         </div>
 
         <PeriodExports period={period} />
+        {closed ? <PeriodSends period={period} /> : null}
       </CardContent>
       <ClosePeriodDialog period={closing ? period : null} onClose={() => setClosing(false)} />
       <ReopenPeriodDialog period={reopening ? period : null} onClose={() => setReopening(false)} />

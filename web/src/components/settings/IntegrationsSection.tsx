@@ -1,8 +1,10 @@
+import { useState } from 'react'
 import { Plug } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
 import { IntegrationId, type IntegrationView } from '@app/core'
 import { errorMessage } from '../../api/client.ts'
+import { isSendingIntegration } from '../../api/integration-sends.ts'
 import { useConnectIntegration, useDisconnectIntegration, useIntegrations } from '../../api/integrations.ts'
 import { useOrgTimeZone } from '../../api/organization.ts'
 import { formatDate } from '../../lib/format.ts'
@@ -11,6 +13,7 @@ import { Button } from '../ui/Button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card.tsx'
 import { ErrorState } from '../ui/ErrorState.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
+import { VendorMatching } from './VendorMatching.tsx'
 
 const OUTCOMES = ['connected', 'denied', 'expired', 'refused'] as const
 type Outcome = (typeof OUTCOMES)[number]
@@ -42,8 +45,9 @@ function StatusBadge({ integration }: { integration: IntegrationView }) {
   )
 }
 
-function IntegrationItem({ integration }: { integration: IntegrationView }) {
+function IntegrationItem({ integration, matchOpen }: { integration: IntegrationView; matchOpen: boolean }) {
   const { t } = useTranslation('supervisor')
+  const [matching, setMatching] = useState(matchOpen)
   const zone = useOrgTimeZone()
   const connect = useConnectIntegration()
   const disconnect = useDisconnectIntegration()
@@ -125,6 +129,23 @@ function IntegrationItem({ integration }: { integration: IntegrationView }) {
           {t('integrations.reconnectText', { name })}
         </p>
       ) : null}
+      {integration.connected && !integration.reconnectNeeded && isSendingIntegration(integration.id) ? (
+        <div className="space-y-3">
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            aria-expanded={matching}
+            aria-controls={`matching-${integration.id}-panel`}
+            onClick={() => setMatching(!matching)}
+          >
+            {t(matching ? 'integrations.matching.hide' : 'integrations.matching.open', { name })}
+          </Button>
+          <div id={`matching-${integration.id}-panel`}>
+            {matching ? <VendorMatching vendor={integration.id} /> : null}
+          </div>
+        </div>
+      ) : null}
     </li>
   )
 }
@@ -159,7 +180,11 @@ export function IntegrationsSection() {
         {integrations.data ? (
           <ul className="divide-y divide-slate-100" aria-label={t('integrations.listLabel')}>
             {integrations.data.integrations.map((integration) => (
-              <IntegrationItem key={integration.id} integration={integration} />
+              <IntegrationItem
+                key={integration.id}
+                integration={integration}
+                matchOpen={params.get('match') === integration.id}
+              />
             ))}
           </ul>
         ) : integrations.isLoading ? (

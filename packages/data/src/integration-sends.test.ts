@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { gustoSendsDue } from './gusto-sends.ts'
+import { integrationSendsDue } from './integration-sends.ts'
 import { orgDb } from './org-db.ts'
 import { createTestOrganization } from './testing.ts'
 
@@ -36,7 +36,10 @@ describe('sends to Gusto in the data layer', () => {
     const empty = { created: 0, updated: 0, deleted: 0, unchanged: 0, payrollSynced: false, paidTimeOffSent: false }
     await a.db.gustoSends.finish(start, { ...empty, state: 'queued', retryAt, errors: [] })
     expect(await a.db.gustoSends.claim(start, now + 30_000)).toBe(false)
-    const due = (at: number) => gustoSendsDue(new Date(at)).then((l) => l.some((d) => d.orgId === a.organization.id))
+    const due = (at: number) =>
+      integrationSendsDue(new Date(at)).then((l) =>
+        l.some((d) => d.orgId === a.organization.id && d.vendor === 'gusto'),
+      )
     expect(await due(now + 30_000)).toBe(false)
     expect(await due(now + 61_000)).toBe(true)
     expect(await a.db.gustoSends.claim(start, now + 61_000)).toBe(true)

@@ -1,31 +1,39 @@
 import * as z from 'zod'
-import { conflict, GustoSendStatus, type SentShift } from '@app/core'
+import { conflict, integrationNames, IntegrationSendStatus, type SentShift } from '@app/core'
 import { keys } from './keys.ts'
 import { isConditionFailure, nowIso, table } from './table.ts'
 
 /** How long one run of the send job holds a send before another run may take it over (a crash). */
 const CLAIM_MS = 10 * 60_000
 
-export const GUSTO_SEND_UNDER_WAY = 'A send of this pay period to Gusto is already under way'
+/** The vendors a pay period is sent to. */
+export type SendVendor = 'quickbooks' | 'gusto'
 
-const Stored = GustoSendStatus.omit({ changedSinceSent: true }).extend({
+export const sendUnderWay = (vendor: SendVendor) =>
+  `A send of this pay period to ${integrationNames[vendor]} is already under way`
+export const GUSTO_SEND_UNDER_WAY = sendUnderWay('gusto')
+
+const Stored = IntegrationSendStatus.omit({ changedSinceSent: true }).extend({
   /** When the period was closed at the send's request: a reopen or a new close changes it. */
   closedAt: z.string().nullable(),
   requestedBy: z.string(),
   /** Runs of the job since it was requested: a retry waits longer after each. */
   attempts: z.number().int().default(0),
 })
-export type StoredGustoSend = z.infer<typeof Stored>
+export type StoredSend = z.infer<typeof Stored>
+export type StoredGustoSend = StoredSend
 
 const SentSheet = z.object({ uuid: z.string(), version: z.string(), digest: z.string() })
 
 /**
- * A pay period's sends to Gusto: one item for the last send's state, and one per shift sent with
- * Gusto's time sheet id and version, written as each is accepted, so a send that stops part way
- * (crash, 429, expired token) is carried on by the next one without a duplicate.
+ * A pay period's sends to one vendor: one item for the last send's state, queued on the due list
+ * for the send job, claimed by one run at a time, and finished (or queued again at its retry time).
+ * What each send made at the vendor is recorded apart, as each record is accepted (Gusto's time
+ * sheets below; QuickBooks' TimeActivity ids in `integrations.recordSent`), so a send that stops
+ * part way (crash, 429, expired token) is carried on by the next run without a duplicate.
  */
-export const gustoSendsOf = (orgId: string) => {
-  const key = (start: string) => keys.gustoSend(orgId, start)
+export const integrationSendsOf = (orgId: string, vendor: SendVendor) => {
+  const key = (start: string) => keys.integrationSend(orgId, vendor, start)
   const read = async (start: string) => {
     const item = await table.get(key(start))
     return item ? Stored.parse(item) : null
@@ -34,8 +42,8 @@ export const gustoSendsOf = (orgId: string) => {
     read,
 
     /** Queues a send; 409 while one is queued or running (a claimed one whose run died is taken over). */
-    async request(start: string, by: string, closedAt: string | null, now = Date.now()): Promise<StoredGustoSend> {
-      const send: StoredGustoSend = {
+    async request(start: string, by: string, closedAt: string | null, now = Date.now()): Promise<StoredSend> {
+      const send: StoredSend = {
         state: 'queued',
         requestedAt: nowIso(),
         requestedBy: by,
@@ -57,8 +65,9 @@ export const gustoSendsOf = (orgId: string) => {
             ...key(start),
             ...send,
             orgId,
+            vendor,
             start,
-            gsi1pk: keys.gustoSendsDue,
+            gsi1pk: keys.integrationSendsDue,
             gsi1sk: `${send.requestedAt}#${orgId}#${start}`,
           },
           {
@@ -69,7 +78,7 @@ export const gustoSendsOf = (orgId: string) => {
           },
         )
       } catch (e) {
-        if (isConditionFailure(e)) throw conflict(GUSTO_SEND_UNDER_WAY)
+        if (isConditionFailure(e)) throw conflict(sendUnderWay(vendor))
         throw e
       }
       return send
@@ -106,7 +115,7 @@ export const gustoSendsOf = (orgId: string) => {
     async finish(
       start: string,
       outcome: Pick<
-        StoredGustoSend,
+        StoredSend,
         | 'state'
         | 'retryAt'
         | 'created'
@@ -140,16 +149,21 @@ export const gustoSendsOf = (orgId: string) => {
         },
       })
     },
+  }
+}
 
+/** Sends to Gusto, with the shifts each sent as time sheets (Gusto's id and version, and what each held). */
+export const gustoSendsOf = (orgId: string) => {
+  const key = (start: string) => keys.gustoSheetsPrefix(start)
+  return {
+    ...integrationSendsOf(orgId, 'gusto'),
     /** The shifts sent so far for a period, by their key. */
     async sheets(start: string): Promise<Record<string, SentShift>> {
       const items = await table.queryAll({
         KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-        ExpressionAttributeValues: { ':p': key(start).pk, ':s': keys.gustoSheetsPrefix(start) },
+        ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': key(start) },
       })
-      return Object.fromEntries(
-        items.map((i) => [String(i.sk).slice(keys.gustoSheetsPrefix(start).length), SentSheet.parse(i)]),
-      )
+      return Object.fromEntries(items.map((i) => [String(i.sk).slice(key(start).length), SentSheet.parse(i)]))
     },
     async recordSheet(start: string, shiftKey: string, sent: SentShift): Promise<void> {
       await table.put({ ...keys.gustoSheet(orgId, start, shiftKey), ...sent })
@@ -160,12 +174,14 @@ export const gustoSendsOf = (orgId: string) => {
   }
 }
 
-/** Sends to Gusto waiting for the send job whose time has come, oldest first (every organization's). */
-export const gustoSendsDue = async (now = new Date()): Promise<{ orgId: string; start: string }[]> => {
+/** Sends waiting for the send job whose time has come, oldest first (every organization's, both vendors). */
+export const integrationSendsDue = async (
+  now = new Date(),
+): Promise<{ orgId: string; vendor: SendVendor; start: string }[]> => {
   const items = await table.queryAll({
     index: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :p AND gsi1sk <= :now',
-    ExpressionAttributeValues: { ':p': keys.gustoSendsDue, ':now': `${now.toISOString()}#~` },
+    ExpressionAttributeValues: { ':p': keys.integrationSendsDue, ':now': `${now.toISOString()}#~` },
   })
-  return items.map((i) => ({ orgId: String(i.orgId), start: String(i.start) }))
+  return items.map((i) => ({ orgId: String(i.orgId), vendor: i.vendor as SendVendor, start: String(i.start) }))
 }
