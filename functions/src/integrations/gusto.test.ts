@@ -295,6 +295,11 @@ describe('Gusto from the Payroll page', () => {
     expect(queued).toMatchObject({ state: 'queued', sentAt: null, created: 0 })
     const twice = await callRoute(sendGusto, { cookies: [sup.cookie], params: { start: first } })
     expect(twice.status).toBe(409)
+    expect(twice.json).toEqual({
+      message: 'A send of this pay period to Gusto is already under way',
+      key: 'integrationSendUnderWay',
+      params: { vendor: 'Gusto' },
+    })
     expect(gusto.timeSheets.size).toBe(0)
 
     await integrationSendJob()

@@ -12,6 +12,7 @@ import { TimeActivityRequest } from '../../../test/vendors/quickbooks-schema.ts'
 import { callRoute } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import { orgDb } from '@app/data'
+import listAudit from '../audit/list-audit.ts'
 import { runQuickbooksSend } from '../jobs/quickbooks-send.ts'
 import updateAllocationCodes from '../organization/update-allocation-codes.ts'
 import closePeriod from '../payroll/close-period.ts'
@@ -313,6 +314,8 @@ describe('QuickBooks Online from the Payroll page', () => {
       }),
     ])
     // The audit trail and our webhook name the vendor and the result.
+    const audit = await callRoute(listAudit, { cookies: [sup.cookie], query: { action: 'integration.sent' } })
+    expect(audit.json.items).toHaveLength(1)
     const hook = qb.requests.filter((r) => r.path === '/hooks/sent').map((r) => JSON.parse(r.body) as { data: object })
     expect(hook).toEqual([
       expect.objectContaining({

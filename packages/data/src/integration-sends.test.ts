@@ -48,4 +48,28 @@ describe('sends to Gusto in the data layer', () => {
     expect(await due(now + 61_000)).toBe(false)
     expect((await a.db.gustoSends.read(start))!.sentAt).not.toBeNull()
   })
+
+  it("a period's send to QuickBooks and its send to Gusto are apart: each its own state, 409 and due entry", async () => {
+    const a = await newOrg()
+    const start = '2026-12-14'
+    const now = Date.parse('2026-12-29T12:00:00.000Z')
+    await a.db.gustoSends.request(start, a.user.id, null, now)
+    expect(await a.db.quickbooksSends.read(start)).toBeNull()
+    await a.db.quickbooksSends.request(start, a.user.id, '2026-12-28T10:00:00.000Z', now)
+    await expect(a.db.quickbooksSends.request(start, a.user.id, null, now)).rejects.toMatchObject({
+      status: 409,
+      message: 'A send of this pay period to QuickBooks Online is already under way',
+    })
+    const due = (await integrationSendsDue(new Date(now + 1000))).filter((d) => d.orgId === a.organization.id)
+    expect(due.sort((x, y) => x.vendor.localeCompare(y.vendor))).toEqual([
+      { orgId: a.organization.id, vendor: 'gusto', start },
+      { orgId: a.organization.id, vendor: 'quickbooks', start },
+    ])
+    expect(await a.db.quickbooksSends.claim(start, now)).toBe(true)
+    expect((await a.db.gustoSends.read(start))!.state).toBe('queued')
+    expect((await a.db.quickbooksSends.read(start))!).toMatchObject({
+      state: 'sending',
+      closedAt: '2026-12-28T10:00:00.000Z',
+    })
+  })
 })

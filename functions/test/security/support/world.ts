@@ -323,6 +323,10 @@ export const realParams = async (key: RouteKey, route: Route, t: Tenant): Promis
         QUICKBOOKS_CLIENT_SECRET: 'security-test',
         QUICKBOOKS_ENVIRONMENT: 'sandbox',
         QUICKBOOKS_BASE_URL: 'http://127.0.0.1:9',
+        GUSTO_CLIENT_ID: 'security-test',
+        GUSTO_CLIENT_SECRET: 'security-test',
+        GUSTO_ENVIRONMENT: 'demo',
+        GUSTO_BASE_URL: 'http://127.0.0.1:9',
       })
       params.id = 'quickbooks'
     } else if (name === 'deliveryId') {
