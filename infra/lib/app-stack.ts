@@ -154,6 +154,7 @@ export class AppStack extends Stack {
       staffPool: this.auth.staffPool,
       supervisorPool: this.auth.supervisorPool,
       secretsKey: this.secretsKey.key,
+      integrations: this.integrations.secret,
     })
 
     this.operations = new Operations(this, 'Operations', {

@@ -65,6 +65,9 @@ const stripeSecret = (v: EnvironmentValues): Record<string, string> =>
 const secretsKeyEnvironment = (v: Pick<EnvironmentValues, 'secretsKey'>): Record<string, string> =>
   'keyId' in v.secretsKey ? { SECRETS_KEY_ID: v.secretsKey.keyId } : { LOCAL_SECRETS_KEY: v.secretsKey.localKey }
 
+const integrationsEnvironment = (v: Pick<EnvironmentValues, 'integrations'>): Record<string, string> =>
+  'arn' in v.integrations ? { INTEGRATIONS_SECRET_ARN: v.integrations.arn } : v.integrations.values
+
 /** Exactly the variables one `uses` entry sets. A `Record<Use, ...>`: a new use fails to compile until defined here. */
 export const environmentByUse: Record<Use, (v: EnvironmentValues) => Record<string, string>> = {
   table: (v) => ({ TABLE_NAME: v.tableName }),
@@ -85,8 +88,7 @@ export const environmentByUse: Record<Use, (v: EnvironmentValues) => Record<stri
     ...secret('OIDC_CLIENT_SECRET', v.oidcClientSecret),
   }),
   secretsKey: secretsKeyEnvironment,
-  integrations: (v) =>
-    'arn' in v.integrations ? { INTEGRATIONS_SECRET_ARN: v.integrations.arn } : v.integrations.values,
+  integrations: integrationsEnvironment,
 }
 
 /** Every function has these: source maps in stack traces, and the site's origin. */
@@ -180,10 +182,14 @@ export const tableJobEnvironment = (v: Pick<EnvironmentValues, 'appOrigin' | 'ta
  * (local/src/stack.ts) take them from here.
  */
 export const jobEnvironments = {
-  // It delivers the due webhooks too, signed with their sealed secrets.
-  retryEmails: (v: Parameters<typeof retryJobEnvironment>[0] & Pick<EnvironmentValues, 'secretsKey'>) => ({
+  // It delivers the due webhooks too, signed with their sealed secrets, and the due sends to the
+  // payroll and accounting vendors, with their sealed tokens and the vendors' app settings.
+  retryEmails: (
+    v: Parameters<typeof retryJobEnvironment>[0] & Pick<EnvironmentValues, 'secretsKey' | 'integrations'>,
+  ) => ({
     ...retryJobEnvironment(v),
     ...secretsKeyEnvironment(v),
+    ...integrationsEnvironment(v),
   }),
   reminders: retryJobEnvironment,
   export: exportJobEnvironment,

@@ -168,7 +168,7 @@ export const expectedPermissions = (s: Synth, key: string, access: RouteAccess =
 
 /**
  * The email retry job: its log group, the table as 'table' has it, sending as the SES identity,
- * the email link secret, and (CDK's, for its dead-letter queue) sending to that queue.
+ * the email link secret, the vendors' settings, and (CDK's, for its dead-letter queue) sending to that queue.
  */
 export const expectedJobPermissions = (s: Synth) => {
   const { jobs, email } = s.stack
@@ -178,8 +178,10 @@ export const expectedJobPermissions = (s: Synth) => {
     ...on(['ses:SendEmail'], [s.show(email.identityArn)]),
     ...on(['secretsmanager:GetSecretValue'], [s.show(email.linkSecret.secretArn)]),
     ...on(['sqs:SendMessage'], [s.show(jobs.deadLetterQueue.queueArn)]),
-    // It delivers the due webhooks, whose signing secrets are sealed with the stack's key.
+    // It delivers the due webhooks and vendor sends, whose secrets and tokens are sealed with the
+    // stack's key, and refreshes the vendors' tokens with their apps' settings.
     ...permissionsByUse(s).secretsKey,
+    ...permissionsByUse(s).integrations,
     ...auditDenyLines(s),
   ].sort()
 }

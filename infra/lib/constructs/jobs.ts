@@ -78,8 +78,10 @@ export interface JobsProps {
   staffPool: IUserPool
   /** The erasure job deletes the supervisor accounts whose only organization it erases. */
   supervisorPool: IUserPool
-  /** The key that seals webhook signing secrets: the retry job delivers webhooks. */
+  /** The key that seals webhook signing secrets and vendor tokens: the retry job delivers webhooks and vendor sends. */
   secretsKey: IKey
+  /** The vendors' app settings (client id and secret): the retry job refreshes their tokens while sending. */
+  integrations: ISecret
 }
 
 /**
@@ -115,7 +117,7 @@ export class Jobs extends Construct {
     })
     const values: Parameters<typeof jobEnvironments.eraseClosed>[0] &
       Parameters<typeof jobEnvironments.export>[0] &
-      Pick<EnvironmentValues, 'emailLinkSecret' | 'secretsKey'> = {
+      Pick<EnvironmentValues, 'emailLinkSecret' | 'secretsKey' | 'integrations'> = {
       appOrigin: props.appOrigin,
       tableName: props.table.tableName,
       mailFrom: props.email.mailFrom,
@@ -125,6 +127,7 @@ export class Jobs extends Construct {
       staffPoolId: props.staffPool.userPoolId,
       supervisorPoolId: props.supervisorPool.userPoolId,
       secretsKey: { keyId: props.secretsKey.keyArn },
+      integrations: { arn: props.integrations.secretArn },
     }
     // The table as a route's 'table' use has it, and of 'email' sending and the link secret (no
     // ses:GetAccount: a job has no health probe); audit records stay append-only.
@@ -137,13 +140,13 @@ export class Jobs extends Construct {
     const retry = this.job(props, 'RetryEmails', {
       description: `Sends the email outbox's due emails, every ${RETRY_EVERY.toMinutes()} minutes (${retryEmailsEntry})`,
       roleDescription:
-        "The email retry job: may use the table, send email, read the email link secret, and open webhooks' sealed secrets",
+        "The email retry job: may use the table, send email, read the email link secret and the vendors' settings, and open sealed webhook secrets and vendor tokens",
       entry: retryEmailsEntry,
       timeout: Duration.seconds(functionTimeouts.retryEmails),
       every: RETRY_EVERY,
       scheduleDescription: 'Runs the email retry job',
-      // It delivers the due webhooks too, signed with their sealed secrets.
-      statements: [...usual, sealWith(props.secretsKey)],
+      // It delivers the due webhooks too, signed with their sealed secrets, and the vendor sends.
+      statements: [...usual, sealWith(props.secretsKey), readSecret(props.integrations)],
       environment: jobEnvironments.retryEmails(values),
     })
     this.retryEmails = retry.fn
