@@ -127,6 +127,10 @@ export const IMPORT_REASONS = {
   unknownCampus: 'Unknown campus: "{{value}}"',
   inactiveCampus: 'The campus "{{value}}" is inactive',
   missingCampus: 'No campus: this church has campuses, so each new member needs one',
+  linkedElsewhere: '{{value}} belongs to a member linked to another Planning Center person',
+  sharedEmail: '{{name}} has the same email ({{value}})',
+  emailTaken: 'Another member here has the email {{value}}',
+  supervisorKept: 'Left the Planning Center lists, but supervisors are not deactivated from outside: remove them by hand if they left',
 } as const
 export const ImportReasonKey = z.enum(
   Object.keys(IMPORT_REASONS) as [keyof typeof IMPORT_REASONS, ...(keyof typeof IMPORT_REASONS)[]],
