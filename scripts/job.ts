@@ -17,7 +17,10 @@
  * second run grants nothing), for the organizations named or every one on the reminders list.
  * integration-check gusto runs the calls a send makes against Gusto's demo environment with
  * GUSTO_ACCESS_TOKEN (GUSTO_ENVIRONMENT, or GUSTO_BASE_URL), leaving its company as it was; it
- * needs no local stack and is not part of CI.
+ * needs no local stack and is not part of CI. integration-check planning-center reads Planning
+ * Center People's organization, lists and one list's people with PLANNING_CENTER_APPLICATION_ID
+ * and PLANNING_CENTER_SECRET (or PLANNING_CENTER_ACCESS_TOKEN), writing nothing.
+ * planning-center-sync [orgId...] runs the nightly reconciliation with Planning Center now.
  */
 import { withEnvironment } from '@app/adapters'
 import { AsOfDate, erasureRunDate } from '@app/core'
@@ -27,6 +30,8 @@ import {
   exportJob,
   importMembersJob,
   gustoIntegrationCheck,
+  planningCenterIntegrationCheck,
+  planningCenterSyncJob,
   remindersJob,
   retryEmailsJob,
   timeOffYearlyJob,
@@ -47,8 +52,20 @@ const jobs = {
     ),
   'rebuild-aggregates': () =>
     system.organizations.rebuildAggregates(process.argv.slice(3), (line) => console.log(line)),
+  'planning-center-sync': () => planningCenterSyncJob(process.argv.slice(3)),
   'integration-check': () => {
-    if (process.argv[3] !== 'gusto') throw new Error('Name the integration to check: integration-check gusto')
+    if (process.argv[3] === 'planning-center')
+      return planningCenterIntegrationCheck(
+        {
+          applicationId: process.env.PLANNING_CENTER_APPLICATION_ID,
+          secret: process.env.PLANNING_CENTER_SECRET,
+          accessToken: process.env.PLANNING_CENTER_ACCESS_TOKEN,
+          listId: process.env.PLANNING_CENTER_LIST_ID,
+        },
+        (line) => console.log(line),
+      )
+    if (process.argv[3] !== 'gusto')
+      throw new Error('Name the integration to check: integration-check gusto | planning-center')
     return gustoIntegrationCheck({ accessToken: process.env.GUSTO_ACCESS_TOKEN }, (line) => console.log(line))
   },
 }

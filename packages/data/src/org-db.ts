@@ -14,6 +14,7 @@ import { memberImportsOf } from './member-imports.ts'
 import { notificationsOf } from './notifications.ts'
 import { organizationOf } from './organizations.ts'
 import { payrollOf } from './payroll.ts'
+import { planningCenterOf } from './planning-center.ts'
 import { timeOffOf } from './time-off.ts'
 import { timesheetsOf } from './timesheets.ts'
 import { usersOf } from './users.ts'
@@ -42,5 +43,6 @@ export const orgDb = (orgId: string) => ({
   timeOff: timeOffOf(orgId),
   gustoSends: gustoSendsOf(orgId),
   integrations: integrationsOf(orgId),
+  planningCenter: planningCenterOf(orgId),
 })
 export type OrgDb = ReturnType<typeof orgDb>

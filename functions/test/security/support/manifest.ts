@@ -42,6 +42,8 @@ export const stateChanging = manifest.filter(([, r]) => r.method !== 'GET')
  */
 export const csrfExempt: Partial<Record<RouteKey, string>> = {
   'billing/stripe-webhook': 'Stripe cannot send our Origin; the payload signature is the credential',
+  'integrations/planning-center-webhook':
+    "Planning Center cannot send our Origin; the HMAC of the raw body under the organization's secret is the credential",
   'email-decisions/confirm-decision':
     'a plain form post from an email link; the signed single-use token is the credential',
   'email-confirmations/confirm-address':

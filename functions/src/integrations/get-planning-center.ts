@@ -1,0 +1,14 @@
+import { PlanningCenterView } from '@app/core'
+import { defineRoute } from '../http/define-route.ts'
+import { planningCenterView } from '../workflows/planning-center-view.ts'
+
+/** Settings → Integrations → Planning Center: the lists to choose from, the choices, and the sync's last run. */
+export default defineRoute({
+  method: 'GET',
+  path: '/api/integrations/planning-center',
+  auth: 'supervisor',
+  response: PlanningCenterView,
+  // 'table': reading the lists may refresh the OAuth token (stored).
+  uses: ['table', 'integrations', 'secretsKey'],
+  handler: async ({ db }) => planningCenterView(db),
+})
