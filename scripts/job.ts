@@ -77,6 +77,7 @@ const scheduled: Partial<Record<keyof typeof jobs, JobName>> = {
   'import-members': 'importMembers',
   'erase-closed': 'eraseClosed',
   'time-off-yearly': 'timeOffYearly',
+  'planning-center-sync': 'planningCenterSync',
 }
 /** `--as-of YYYY-MM-DD` (or `--as-of=YYYY-MM-DD`); the scheduled run's date when not given. */
 function asOf() {

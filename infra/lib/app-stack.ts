@@ -153,6 +153,7 @@ export class AppStack extends Stack {
       staffPool: this.auth.staffPool,
       supervisorPool: this.auth.supervisorPool,
       secretsKey: this.secretsKey.key,
+      integrationsSecret: this.integrations.secret,
     })
 
     this.operations = new Operations(this, 'Operations', {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AuditPage, PlanningCenterRunView, PlanningCenterView } from '@app/core'
-import { orgDb } from '@app/data'
+import { orgDb, organizationOfPlanningCenter } from '@app/data'
 import {
   PAT,
   PCO_ORGANIZATION,
@@ -8,6 +8,8 @@ import {
   type PlanningCenterDouble,
 } from '../../../test/vendors/planning-center-double.ts'
 import { callRoute } from '../../test/support/test-event.ts'
+import connectIntegration from './connect-integration.ts'
+import integrationCallback from './integration-callback.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import { pendingSheetOf } from '../../test/support/test-timesheets.ts'
 import listAudit from '../audit/list-audit.ts'
@@ -274,5 +276,49 @@ describe('Planning Center People', () => {
     expect(res.status, res.text).toBe(200)
     expect(res.json).toMatchObject({ connected: false })
     expect((await callRoute(syncPlanningCenter, { cookies: [org.cookie] })).status).toBe(409)
+  })
+
+  it('connects by OAuth (the configured app, scope people) and syncs with the access token, taking over the account given up', async () => {
+    Object.assign(process.env, { PLANNING_CENTER_CLIENT_ID: 'pco-client', PLANNING_CENTER_CLIENT_SECRET: 'pco-secret' })
+    try {
+      const other = await newOrganization('Hope Church')
+      const started = await callRoute(connectIntegration, {
+        cookies: [other.cookie],
+        params: { id: 'planning-center' },
+      })
+      expect(started.status, started.text).toBe(200)
+      const consent = new URL((started.json as { authorizationUrl: string }).authorizationUrl)
+      expect(consent.searchParams.get('scope')).toBe('people')
+      const back = await pco.consent(consent.toString())
+      const done = await callRoute(integrationCallback, {
+        cookies: [other.cookie],
+        params: { id: 'planning-center' },
+        query: Object.fromEntries(back.searchParams),
+      })
+      expect(String(done.headers.location)).toContain('connected=1')
+      const saved = await callRoute(updatePlanningCenter, {
+        cookies: [other.cookie],
+        body: {
+          staffListId: '501',
+          volunteersListId: null,
+          staffDepartment: 'Office',
+          volunteersDepartment: 'Volunteers',
+        },
+      })
+      expect(saved.status, saved.text).toBe(200)
+      const res = await callRoute(syncPlanningCenter, { cookies: [other.cookie] })
+      expect(res.status, res.text).toBe(200)
+      expect(PlanningCenterRunView.parse(res.json).counts).toMatchObject({ new: 2 })
+      const last = pco.apiRequests.at(-1)!
+      expect(last.headers.authorization).toMatch(/^Bearer at-/)
+      expect(await orgDb(other.organization.id).planningCenter.settings()).toMatchObject({
+        accountId: PCO_ORGANIZATION,
+      })
+      // Deliveries of that Planning Center organization now find the organization connected to it.
+      expect(await organizationOfPlanningCenter(PCO_ORGANIZATION)).toBe(other.organization.id)
+    } finally {
+      delete process.env.PLANNING_CENTER_CLIENT_ID
+      delete process.env.PLANNING_CENTER_CLIENT_SECRET
+    }
   })
 })

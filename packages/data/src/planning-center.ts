@@ -156,16 +156,22 @@ export const planningCenterOf = (orgId: string) => {
 
     /**
      * Records the Planning Center organization the connection reaches, and the lookup from it to
-     * this organization. 409 when another organization here is already linked to it.
+     * this organization. 409 when another organization here is connected to it now.
      */
     async setAccount(accountId: string): Promise<void> {
+      // An organization that disconnected since gives the account up: the lookup then names us.
+      const holder = await table.get(keys.planningCenterAccount(accountId))
+      const free =
+        holder &&
+        holder.orgId !== orgId &&
+        !(await table.get(keys.integration(String(holder.orgId), VENDOR)))?.sealedTokens
       try {
         await table.transact([
           {
             Put: {
               Item: { ...keys.planningCenterAccount(accountId), orgId },
-              ConditionExpression: 'attribute_not_exists(pk) OR orgId = :o',
-              ExpressionAttributeValues: { ':o': orgId },
+              ConditionExpression: free ? 'orgId = :h' : 'attribute_not_exists(pk) OR orgId = :o',
+              ExpressionAttributeValues: free ? { ':h': holder.orgId } : { ':o': orgId },
             },
           },
           {

@@ -11,6 +11,7 @@ import { Button } from '../ui/Button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card.tsx'
 import { ErrorState } from '../ui/ErrorState.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
+import { PlanningCenterPanel } from './PlanningCenterPanel.tsx'
 
 const OUTCOMES = ['connected', 'denied', 'expired', 'refused'] as const
 type Outcome = (typeof OUTCOMES)[number]
@@ -125,6 +126,7 @@ function IntegrationItem({ integration }: { integration: IntegrationView }) {
           {t('integrations.reconnectText', { name })}
         </p>
       ) : null}
+      {integration.id === 'planning-center' ? <PlanningCenterPanel integration={integration} /> : null}
     </li>
   )
 }
