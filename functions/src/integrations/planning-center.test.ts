@@ -272,6 +272,13 @@ describe('Planning Center People', () => {
   it('is for supervisors only, and disconnects without an OAuth app (a personal token has no grant to revoke)', async () => {
     expect((await callRoute(syncPlanningCenter, { cookies: [staff.cookie] })).status).toBe(403)
     expect((await callRoute(getPlanningCenter, { cookies: [staff.cookie] })).status).toBe(403)
+    // A campus admin neither reads (the last run names every campus's members) nor changes it.
+    const south = (await orgDb(org.organization.id).campuses.list()).find((c) => c.name === 'South')!.id
+    const admin = await newStaffMember(org.cookie, 'supervisor', {
+      person: { firstName: 'Sol', lastName: 'Sur', campusId: south, campusIds: [south] },
+    })
+    expect((await callRoute(getPlanningCenter, { cookies: [admin.cookie] })).status).toBe(403)
+    expect((await callRoute(syncPlanningCenter, { cookies: [admin.cookie] })).status).toBe(403)
     const res = await callRoute(disconnectIntegration, { cookies: [org.cookie], params: { id: 'planning-center' } })
     expect(res.status, res.text).toBe(200)
     expect(res.json).toMatchObject({ connected: false })

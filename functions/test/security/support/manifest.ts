@@ -30,6 +30,8 @@ export const namesNoObject: Partial<Record<RouteKey, string>> = {
 export const needsVendor: Partial<Record<RouteKey, string>> = {
   'integrations/send-quickbooks': 'integrations/quickbooks.test.ts (a closed period, QuickBooks connected)',
   'integrations/update-quickbooks-matching': 'integrations/quickbooks.test.ts (QuickBooks connected)',
+  'integrations/sync-planning-center':
+    'integrations/planning-center.test.ts (Planning Center connected, a list chosen; 409 before)',
 }
 export const withPathParams = manifest.filter(
   ([k, r]) => !(k in namesNoObject) && pathParamsOf(r).some((p) => !calendarParams.has(p)),
