@@ -19,7 +19,10 @@
  * GUSTO_ACCESS_TOKEN (GUSTO_ENVIRONMENT, or GUSTO_BASE_URL), leaving its company as it was; it
  * needs no local stack and is not part of CI. integration-check quickbooks does the same against
  * Intuit's sandbox with QUICKBOOKS_ACCESS_TOKEN and QUICKBOOKS_REALM_ID (QUICKBOOKS_ENVIRONMENT,
- * or QUICKBOOKS_BASE_URL).
+ * or QUICKBOOKS_BASE_URL). integration-check planning-center reads Planning Center People's
+ * organization, lists and one list's people with PLANNING_CENTER_APPLICATION_ID and
+ * PLANNING_CENTER_SECRET (or PLANNING_CENTER_ACCESS_TOKEN), writing nothing.
+ * planning-center-sync [orgId...] runs the nightly reconciliation with Planning Center now.
  */
 import { withEnvironment } from '@app/adapters'
 import { AsOfDate, erasureRunDate } from '@app/core'
@@ -29,6 +32,8 @@ import {
   exportJob,
   importMembersJob,
   gustoIntegrationCheck,
+  planningCenterIntegrationCheck,
+  planningCenterSyncJob,
   quickbooksIntegrationCheck,
   remindersJob,
   retryEmailsJob,
@@ -50,6 +55,7 @@ const jobs = {
     ),
   'rebuild-aggregates': () =>
     system.organizations.rebuildAggregates(process.argv.slice(3), (line) => console.log(line)),
+  'planning-center-sync': () => planningCenterSyncJob(process.argv.slice(3)),
   'integration-check': () => {
     const log = (line: string) => console.log(line)
     if (process.argv[3] === 'gusto') return gustoIntegrationCheck({ accessToken: process.env.GUSTO_ACCESS_TOKEN }, log)
@@ -63,7 +69,17 @@ const jobs = {
         },
         log,
       )
-    throw new Error('Name the integration to check: integration-check quickbooks | gusto')
+    if (process.argv[3] === 'planning-center')
+      return planningCenterIntegrationCheck(
+        {
+          applicationId: process.env.PLANNING_CENTER_APPLICATION_ID,
+          secret: process.env.PLANNING_CENTER_SECRET,
+          accessToken: process.env.PLANNING_CENTER_ACCESS_TOKEN,
+          listId: process.env.PLANNING_CENTER_LIST_ID,
+        },
+        log,
+      )
+    throw new Error('Name the integration to check: integration-check quickbooks | gusto | planning-center')
   },
 }
 /** Each scheduled job's name in infra/lib/environment.ts (rebuild-aggregates is a migration, not a job). */
@@ -74,6 +90,7 @@ const scheduled: Partial<Record<keyof typeof jobs, JobName>> = {
   'import-members': 'importMembers',
   'erase-closed': 'eraseClosed',
   'time-off-yearly': 'timeOffYearly',
+  'planning-center-sync': 'planningCenterSync',
 }
 /** `--as-of YYYY-MM-DD` (or `--as-of=YYYY-MM-DD`); the scheduled run's date when not given. */
 function asOf() {

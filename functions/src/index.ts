@@ -12,6 +12,8 @@ export { eraseClosedJob, handler as eraseClosedHandler } from './jobs/erase-clos
 export { timeOffYearlyJob, handler as timeOffYearlyHandler } from './jobs/time-off-yearly.ts'
 export { gustoIntegrationCheck } from './jobs/gusto-check.ts'
 export { quickbooksIntegrationCheck } from './jobs/quickbooks-check.ts'
+export { planningCenterIntegrationCheck } from './jobs/planning-center-check.ts'
+export { planningCenterSyncJob, handler as planningCenterSyncHandler } from './jobs/planning-center-sync.ts'
 
 /** The published API's document and the route that serves it, for whoever composes the routes. */
 export const openApiOfManifest = () => ({ key: 'openapi/get-openapi', document: openApiDocument(routes) })

@@ -32,6 +32,11 @@ import sendGusto from './integrations/send-gusto.ts'
 import sendQuickbooks from './integrations/send-quickbooks.ts'
 import updateGustoMatching from './integrations/update-gusto-matching.ts'
 import updateQuickbooksMatching from './integrations/update-quickbooks-matching.ts'
+import getPlanningCenter from './integrations/get-planning-center.ts'
+import planningCenterToken from './integrations/planning-center-token.ts'
+import planningCenterWebhook from './integrations/planning-center-webhook.ts'
+import syncPlanningCenter from './integrations/sync-planning-center.ts'
+import updatePlanningCenter from './integrations/update-planning-center.ts'
 import addMember from './members/add-member.ts'
 import getImport from './members/get-import.ts'
 import importMembers from './members/import-members.ts'
@@ -154,6 +159,11 @@ export const routes = {
   'integrations/send-quickbooks': sendQuickbooks,
   'integrations/update-gusto-matching': updateGustoMatching,
   'integrations/update-quickbooks-matching': updateQuickbooksMatching,
+  'integrations/get-planning-center': getPlanningCenter,
+  'integrations/planning-center-token': planningCenterToken,
+  'integrations/planning-center-webhook': planningCenterWebhook,
+  'integrations/sync-planning-center': syncPlanningCenter,
+  'integrations/update-planning-center': updatePlanningCenter,
   'members/add-member': addMember,
   'members/get-import': getImport,
   'members/import-members': importMembers,

@@ -101,6 +101,8 @@ export const functionTimeouts = {
   eraseClosed: 900,
   /** The yearly time-off job reads each member's ledger once: well under a minute per 1,000 members. */
   timeOffYearly: 900,
+  /** The nightly Planning Center reconciliation: a few requests per list page, 100 people a page. */
+  planningCenterSync: 900,
 } as const
 
 /**
@@ -123,6 +125,8 @@ export const jobEveryMinutes = {
    * each yearly accrual on its date, in the organization's zone (a second run grants nothing).
    */
   timeOffYearly: 24 * 60,
+  /** Planning Center People's reconciliation, nightly (webhooks carry the changes in between). */
+  planningCenterSync: 24 * 60,
 } as const
 
 /** API Gateway's (HTTP API) largest request payload: a larger body is refused with 413. */

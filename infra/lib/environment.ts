@@ -196,5 +196,14 @@ export const jobEnvironments = {
   importMembers: importJobEnvironment,
   eraseClosed: eraseJobEnvironment,
   timeOffYearly: tableJobEnvironment,
+  // The table, the staff pool (a deactivated member's login goes), sealed tokens, the OAuth app.
+  planningCenterSync: (
+    v: Pick<EnvironmentValues, 'appOrigin' | 'tableName' | 'staffPoolId' | 'secretsKey' | 'integrations'>,
+  ) => ({
+    ...tableJobEnvironment(v),
+    STAFF_USER_POOL_ID: v.staffPoolId,
+    ...secretsKeyEnvironment(v),
+    ...integrationsEnvironment(v),
+  }),
 } satisfies Record<string, (v: EnvironmentValues) => Record<string, string>>
 export type JobName = keyof typeof jobEnvironments

@@ -37,6 +37,17 @@ export const routeAccess: RouteAccess = {
     ],
     'members/reset-password': ['cognito-idp:AdminSetUserPassword'],
     'members/remove-member': ['cognito-idp:AdminDeleteUser'],
+    // The Planning Center sync adds members (as add-member does) and deletes a deactivated one's login.
+    'integrations/sync-planning-center': [
+      'cognito-idp:AdminCreateUser',
+      'cognito-idp:AdminDeleteUser',
+      'cognito-idp:AdminSetUserPassword',
+    ],
+    'integrations/planning-center-webhook': [
+      'cognito-idp:AdminCreateUser',
+      'cognito-idp:AdminDeleteUser',
+      'cognito-idp:AdminSetUserPassword',
+    ],
     // Staff login checks a password; it may not create, change or delete a login.
     'staff/staff-login': ['cognito-idp:AdminInitiateAuth'],
   },

@@ -16,6 +16,7 @@ import {
   publishOpenApi,
   routes,
   timeOffYearlyHandler,
+  planningCenterSyncHandler,
   type Route,
 } from '@app/functions'
 import {
@@ -343,6 +344,10 @@ export const startStack = async (options: StackOptions): Promise<Stack> => {
     timer('eraseClosed', 'erasure', jobEveryMinutes.eraseClosed * 60_000, () => eraseClosedHandler())
     // The yearly time-off job, once a day.
     timer('timeOffYearly', 'yearly time off', jobEveryMinutes.timeOffYearly * 60_000, () => timeOffYearlyHandler())
+    // Planning Center's nightly reconciliation.
+    timer('planningCenterSync', 'Planning Center sync', jobEveryMinutes.planningCenterSync * 60_000, () =>
+      planningCenterSyncHandler(),
+    )
 
     if (options.web === 'dist') web = staticWeb(join(repoRoot, 'web/dist'))
     if (options.web === 'dev') {

@@ -20,12 +20,15 @@ export default defineRoute({
   handler: async ({ params, session, db }) => {
     const open = await db.integrations.open(params.id)
     if (open) {
-      const vendor = await configuredVendor(params.id)
-      try {
-        // Revoking the refresh token ends the whole grant (RFC 7009 2.1).
-        await revokeToken(vendor, open.tokens.refreshToken)
-      } catch (e) {
-        if (!(e instanceof VendorError) || e.transient) throw e
+      // A personal access token (Planning Center) has no grant to revoke: deleting it is the disconnection.
+      if (open.tokens.refreshToken) {
+        const vendor = await configuredVendor(params.id)
+        try {
+          // Revoking the refresh token ends the whole grant (RFC 7009 2.1).
+          await revokeToken(vendor, open.tokens.refreshToken)
+        } catch (e) {
+          if (!(e instanceof VendorError) || e.transient) throw e
+        }
       }
       await db.integrations.disconnect(params.id, session.user)
     }

@@ -14,6 +14,7 @@ import staffLogin from '../staff/staff-login.ts'
 import getImport from './get-import.ts'
 import importMembers from './import-members.ts'
 import listMembers from './list-members.ts'
+import updateCampuses from '../organization/update-campuses.ts'
 
 type Org = Awaited<ReturnType<typeof newOrganization>>
 
@@ -343,6 +344,52 @@ describe('members from a file', () => {
     const login = await callRoute(staffLogin, { body: { username, password } })
     expect(login.status).toBe(200)
     expect(sessionOf(login.cookies)).toMatch(/^sid=/)
+  })
+
+  it('fills each member’s campus from a campus column, by name, and refuses unknown and missing campuses in words', async () => {
+    const org = await newOrganization()
+    const t = tag()
+    const made = await callRoute(updateCampuses, {
+      cookies: [org.cookie],
+      body: {
+        campuses: [
+          { name: 'North Campus', address: '', active: true },
+          { name: 'Iglesia Sur', address: '', active: true },
+        ],
+      },
+    })
+    expect(made.status, made.text).toBe(200)
+    const ids = Object.fromEntries(
+      (made.json as { campuses: { id: string; name: string }[] }).campuses.map((c) => [c.name, c.id]),
+    )
+    const file = csv([
+      ['Nombre', 'Apellido', 'Correo', 'Ministerio', 'Sede'],
+      ['Eva', 'Paz', `eva.${t}@grace.example`, 'Niños', 'north campus'],
+      ['Luz', 'Mar', `luz.${t}@grace.example`, 'Música', 'IGLESIA SÚR'],
+      ['Gil', 'Sol', `gil.${t}@grace.example`, 'Música', 'Downtown'],
+      ['Rut', 'Paz', `rut.${t}@grace.example`, 'Música', ''],
+    ])
+    const shown = await preview(org, { content: b64(file), dryRun: true })
+    expect(shown.mapping).toMatchObject({ Sede: 'campus' })
+    expect(shown.rows.map((r) => [r.line, r.status, r.reason])).toEqual([
+      [2, 'new', null],
+      [3, 'new', null],
+      [4, 'refused', 'Unknown campus: "Downtown"'],
+      [5, 'refused', 'No campus: this church has campuses, so each new member needs one'],
+    ])
+    const { status } = await importAll(org, { content: b64(file), mapping: shown.mapping })
+    expect(status.counts).toEqual({ new: 2, unchanged: 0, updated: 0, refused: 2 })
+    const members = (await callRoute(listMembers, { cookies: [org.cookie] })).json as {
+      email: string
+      campusId?: string
+    }[]
+    expect(members.find((m) => m.email === `eva.${t}@grace.example`)?.campusId).toBe(ids['North Campus'])
+    expect(members.find((m) => m.email === `luz.${t}@grace.example`)?.campusId).toBe(ids['Iglesia Sur'])
+    expect(members.some((m) => m.email === `gil.${t}@grace.example`)).toBe(false)
+    // The same file moving Eva to the other campus updates her campus only.
+    const moved = file.replace('north campus', 'Iglesia Sur')
+    const again = await preview(org, { content: b64(moved), dryRun: true, mapping: shown.mapping })
+    expect(again.rows.map((r) => r.status)).toEqual(['updated', 'unchanged', 'refused', 'refused'])
   })
 
   it('gives the credentials link on the first read only, and keeps no password once the file holds them', async () => {

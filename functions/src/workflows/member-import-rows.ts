@@ -97,9 +97,9 @@ const readXlsx = async (bytes: Buffer): Promise<ImportFile> => {
 export const readImportFile = async (bytes: Buffer): Promise<ImportFile> =>
   ZIP_MAGIC.every((b, i) => bytes[i] === b) ? readXlsx(bytes) : readCsv(bytes)
 
-/** What the rows are checked against: the members here by email, the supervisors, the plan's room. */
+/** What the rows are checked against: the members here by email, the supervisors, the plan's room, the campuses. */
 export const importContext = async (db: OrgDb, org: Organization): Promise<ImportContext> => {
-  const [members, count] = await Promise.all([db.users.list(), db.members.count()])
+  const [members, count, campuses] = await Promise.all([db.users.list(), db.members.count(), db.campuses.list()])
   const allowed = entitlements(org)
   const withEmail = members.filter((m): m is User & { email: string } => Boolean(m.email))
   return {
@@ -110,6 +110,7 @@ export const importContext = async (db: OrgDb, org: Organization): Promise<Impor
     // An organization not in good standing (an expired trial) adds no one.
     slots: !allowed.inGoodStanding ? 0 : allowed.memberLimit === null ? null : Math.max(0, allowed.memberLimit - count),
     limit: allowed.inGoodStanding ? allowed.memberLimit : 0,
+    campuses,
   }
 }
 

@@ -36,6 +36,8 @@ export const importMembersEntry = 'functions/src/jobs/import-members.ts'
 export const eraseClosedEntry = 'functions/src/jobs/erase-closed.ts'
 /** The yearly time-off job's module: carryover and yearly accruals, once each. */
 export const timeOffYearlyEntry = 'functions/src/jobs/time-off-yearly.ts'
+/** The nightly reconciliation with Planning Center People. */
+export const planningCenterSyncEntry = 'functions/src/jobs/planning-center-sync.ts'
 
 /**
  * The prefix of one organization's objects in a bucket: every key of its files begins with its id,
@@ -80,7 +82,10 @@ export interface JobsProps {
   supervisorPool: IUserPool
   /** The key that seals webhook signing secrets and vendor tokens: the retry job delivers webhooks and vendor sends. */
   secretsKey: IKey
-  /** The vendors' app settings (client id and secret): the retry job refreshes their tokens while sending. */
+  /**
+   * The vendors' app settings (client id and secret): the retry job refreshes their tokens while
+   * sending, and Planning Center's reconciliation while reading.
+   */
   integrations: ISecret
 }
 
@@ -107,6 +112,7 @@ export class Jobs extends Construct {
   readonly eraseClosedSchedule: Rule
   readonly timeOffYearly: NodejsFunction
   readonly timeOffYearlySchedule: Rule
+  readonly planningCenterSync: NodejsFunction
 
   constructor(scope: Construct, id: string, props: JobsProps) {
     super(scope, id)
@@ -256,6 +262,27 @@ export class Jobs extends Construct {
     })
     this.timeOffYearly = yearly.fn
     this.timeOffYearlySchedule = yearly.schedule
+    // Planning Center's nightly reconciliation: members synced, deactivated ones' logins deleted.
+    this.planningCenterSync = this.job(props, 'PlanningCenterSync', {
+      description: `Syncs members with Planning Center People's chosen lists, nightly (${planningCenterSyncEntry})`,
+      roleDescription:
+        'The Planning Center sync job: may use the table, make and delete staff logins, open sealed tokens, read the OAuth apps',
+      entry: planningCenterSyncEntry,
+      timeout: Duration.seconds(functionTimeouts.planningCenterSync),
+      every: Duration.minutes(jobEveryMinutes.planningCenterSync),
+      scheduleDescription: 'Runs the Planning Center sync job',
+      statements: [
+        ...tableStatements(props.table),
+        auditAppendOnly(props.table),
+        allow(
+          ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminSetUserPassword'],
+          [props.staffPool.userPoolArn],
+        ),
+        sealWith(props.secretsKey),
+        readSecret(props.integrations),
+      ],
+      environment: jobEnvironments.planningCenterSync(values),
+    }).fn
   }
 
   /**

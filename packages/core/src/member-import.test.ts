@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
+import type { Campus } from './campus.ts'
 import {
+  campusByName,
   changedFields,
+  defaultCampus,
   decideRow,
   decideRows,
   guessMapping,
@@ -100,7 +103,8 @@ describe('column titles', () => {
   })
 
   it('refuses a mapping to a field we do not have', () => {
-    expect(ImportField.safeParse('campus').success).toBe(false)
+    expect(ImportField.safeParse('campus').success).toBe(true)
+    expect(ImportField.safeParse('campusId').success).toBe(false)
     expect(ImportMapping.safeParse({ Email: 'email', X: 'salary' }).success).toBe(false)
     expect(ImportMapping.safeParse({ Email: 'email' }).success).toBe(true)
   })
@@ -318,5 +322,110 @@ describe('deciding a file', () => {
         expect(new Set(emails).size).toBe(emails.length)
       }),
     )
+  })
+})
+
+describe('the campus column', () => {
+  const north: Campus = { id: 'north', name: 'North Campus', address: '', active: true }
+  const sur: Campus = { id: 'sur', name: 'Iglesia Sur', address: '', active: true }
+  const old: Campus = { id: 'old', name: 'Old Chapel', address: '', active: false }
+  const campuses = [north, sur, old]
+  const withCampus: ImportMapping = { ...mapping, Sede: 'campus' }
+  const decide = (cells: Record<string, string>, over: Partial<ImportContext> = {}) =>
+    decideRows([row(2, cells)], withCampus, context({ campuses, ...over })).decisions[0]!
+
+  it('is guessed from English and Spanish titles', () => {
+    expect(guessMapping(['Campus', 'Correo'])).toEqual({ Campus: 'campus', Correo: 'email' })
+    expect(guessMapping(['Sede'])).toEqual({ Sede: 'campus' })
+    expect(guessMapping(['Primary Campus'])).toEqual({ 'Primary Campus': 'campus' })
+    expect(guessMapping(['Nombre del campus'])).toEqual({ 'Nombre del campus': 'campus' })
+  })
+
+  it('finds a campus by name without case, accents or punctuation', () => {
+    expect(campusByName(campuses, 'north campus')).toEqual({ campusId: 'north' })
+    expect(campusByName(campuses, ' IGLESIA  SÚR ')).toEqual({ campusId: 'sur' })
+    expect(campusByName(campuses, 'North-Campus')).toEqual({ campusId: 'north' })
+    expect(campusByName(campuses, 'North')).toEqual({
+      reason: { key: 'unknownCampus', params: { value: 'North' }, text: 'Unknown campus: "North"' },
+    })
+    expect(campusByName(campuses, 'old chapel')).toEqual({
+      reason: { key: 'inactiveCampus', params: { value: 'Old Chapel' }, text: 'The campus "Old Chapel" is inactive' },
+    })
+  })
+
+  it('gives a new member the campus the row names', () => {
+    expect(decide(person({ Sede: 'Iglesia Sur' }))).toEqual({
+      line: 2,
+      status: 'new',
+      fields: {
+        email: 'luis@grace.example',
+        firstName: 'Luis',
+        lastName: 'Gómez',
+        department: 'Youth',
+        campusId: 'sur',
+      },
+    })
+  })
+
+  it('refuses an unknown or inactive campus with its name, for new and current members alike', () => {
+    expect(decide(person({ Sede: 'Downtown' }))).toMatchObject({
+      status: 'refused',
+      reason: { key: 'unknownCampus', text: 'Unknown campus: "Downtown"' },
+    })
+    expect(decide({ Email: 'ana@grace.example', Sede: 'Old Chapel' })).toMatchObject({
+      status: 'refused',
+      reason: { key: 'inactiveCampus' },
+    })
+  })
+
+  it('refuses a new member without a campus once the church has several, and gives the only active one', () => {
+    expect(decide(person())).toMatchObject({
+      status: 'refused',
+      reason: {
+        key: 'missingCampus',
+        text: 'No campus: this church has campuses, so each new member needs one',
+      },
+    })
+    expect(decide(person({ Sede: '  ' }))).toMatchObject({ status: 'refused', reason: { key: 'missingCampus' } })
+    expect(decide(person(), { campuses: [north, old] })).toMatchObject({
+      status: 'new',
+      fields: { campusId: 'north' },
+    })
+  })
+
+  it('leaves a current member’s campus alone when the row names none, and moves them when it names another', () => {
+    const anaNorth = { ...ana, campusId: 'north' }
+    const members = new Map([[ana.email!, anaNorth]])
+    expect(decide({ Email: 'ana@grace.example' }, { membersByEmail: members })).toEqual({
+      line: 2,
+      status: 'unchanged',
+      memberId: 'u-ana',
+    })
+    expect(decide({ Email: 'ana@grace.example', Sede: 'north campus' }, { membersByEmail: members })).toEqual({
+      line: 2,
+      status: 'unchanged',
+      memberId: 'u-ana',
+    })
+    expect(decide({ Email: 'ana@grace.example', Sede: 'Iglesia Sur' }, { membersByEmail: members })).toMatchObject({
+      status: 'updated',
+      changes: { campusId: 'sur' },
+    })
+  })
+
+  it('is not read by a church without campuses (it works as before)', () => {
+    expect(decide(person({ Sede: 'Anywhere' }), { campuses: [] })).toEqual({
+      line: 2,
+      status: 'new',
+      fields: { email: 'luis@grace.example', firstName: 'Luis', lastName: 'Gómez', department: 'Youth' },
+    })
+    expect(decide(person({ Sede: 'Anywhere' }), { campuses: undefined })).toMatchObject({ status: 'new' })
+  })
+
+  it('has a default campus only when exactly one is active', () => {
+    expect(defaultCampus([])).toBeUndefined()
+    expect(defaultCampus([north])).toBe('north')
+    expect(defaultCampus([north, old])).toBe('north')
+    expect(defaultCampus([north, sur])).toBeNull()
+    expect(defaultCampus([old])).toBeNull()
   })
 })

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import type { Campus } from './campus.ts'
 import { NewMember, Phone } from './member.ts'
 import { PayType } from './pay-types.ts'
 import { PayrollId } from './payroll.ts'
@@ -54,6 +55,7 @@ export const IMPORT_FIELDS = {
     'celular',
     'telefono movil',
   ],
+  campus: ['campus', 'campus name', 'primary campus', 'site', 'sede', 'campus principal', 'nombre del campus'],
 } as const satisfies Record<string, readonly string[]>
 
 export type ImportField = keyof typeof IMPORT_FIELDS
@@ -122,6 +124,13 @@ export const IMPORT_REASONS = {
   overLimit: 'Over the plan’s member limit ({{limit}} members)',
   duplicate: 'Duplicate in the file: same email as line {{line}}',
   notApplied: 'Not applied: {{message}}',
+  unknownCampus: 'Unknown campus: "{{value}}"',
+  inactiveCampus: 'The campus "{{value}}" is inactive',
+  missingCampus: 'No campus: this church has campuses, so each new member needs one',
+  linkedElsewhere: '{{value}} belongs to a member linked to another Planning Center person',
+  sharedEmail: '{{name}} has the same email ({{value}})',
+  emailTaken: 'Another member here has the email {{value}}',
+  supervisorKept: 'Left the Planning Center lists, but supervisors are not deactivated from outside: remove them by hand if they left',
 } as const
 export const ImportReasonKey = z.enum(
   Object.keys(IMPORT_REASONS) as [keyof typeof IMPORT_REASONS, ...(keyof typeof IMPORT_REASONS)[]],
@@ -159,6 +168,7 @@ export interface ImportedMemberView {
   payrollId: string | null
   supervisorId: string | null
   phone?: string | null
+  campusId?: string | null
 }
 
 /** The fields a row sets on a member (only those its file gives). */
@@ -172,6 +182,7 @@ export interface ImportedFields {
   payrollId?: string | null
   supervisorId?: string
   phone?: string
+  campusId?: string
 }
 
 export type ImportDecision =
@@ -193,6 +204,8 @@ export interface ImportContext {
   slots: number | null
   /** The plan's member limit, named in the reason of a row over it. */
   limit: number | null
+  /** The organization's campuses (none: a campus column is ignored, as a church without campuses works as before). */
+  campuses?: readonly Campus[]
 }
 
 const ROLE_WORDS: Record<string, Role> = {
@@ -227,11 +240,27 @@ const PAY_TYPE_WORDS: Record<string, PayType> = {
 /** `field` in English words; `fieldKey` lets a reader's language name it. */
 const tooLong = (fieldKey: ImportField, field: string, max: number) => importReason('tooLong', { field, fieldKey, max })
 
+/**
+ * The campus a row names, by name (case, accents and punctuation ignored), among the organization's
+ * campuses; why not when it names none of them or an inactive one.
+ */
+export const campusByName = (
+  campuses: readonly Campus[],
+  name: string,
+): { campusId: string } | { reason: ImportReason } => {
+  const wanted = normalizeTitle(name)
+  const campus = campuses.find((c) => normalizeTitle(c.name) === wanted)
+  if (!campus) return { reason: importReason('unknownCampus', { value: name }) }
+  if (!campus.active) return { reason: importReason('inactiveCampus', { value: campus.name }) }
+  return { campusId: campus.id }
+}
+
 /** A row's fields read through the mapping and checked, or why it is refused (the first problem found). */
 export const readRow = (
   row: ImportRow,
   mapping: ImportMapping,
   supervisorsByEmail: ReadonlyMap<string, string>,
+  campuses: readonly Campus[] = [],
 ): { fields: ImportedFields } | { reason: ImportReason } => {
   const raw: Partial<Record<ImportField, string>> = {}
   for (const [column, field] of Object.entries(mapping)) {
@@ -278,6 +307,12 @@ export const readRow = (
     if (!phone.success) return { reason: importReason('badPhone', { value: raw.phone }) }
     fields.phone = phone.data
   }
+  // A church without campuses works as before: the column is not read.
+  if (raw.campus !== undefined && campuses.length) {
+    const campus = campusByName(campuses, raw.campus)
+    if ('reason' in campus) return campus
+    fields.campusId = campus.campusId
+  }
   return { fields }
 }
 
@@ -293,6 +328,7 @@ export const changedFields = (member: ImportedMemberView, fields: ImportedFields
     'payrollId',
     'supervisorId',
     'phone',
+    'campusId',
   ] as const
   for (const key of compared) {
     const value = fields[key]
@@ -302,13 +338,24 @@ export const changedFields = (member: ImportedMemberView, fields: ImportedFields
 }
 
 /**
+ * A new member's campus when the row names none: nothing to choose without campuses, the one active
+ * campus when there is only one, else none (the row is refused: which campus is not ours to guess).
+ */
+export const defaultCampus = (campuses: readonly Campus[]): string | null | undefined => {
+  const active = campuses.filter((c) => c.active)
+  if (!campuses.length) return undefined
+  return active.length === 1 ? active[0]!.id : null
+}
+
+/**
  * One person's row against the members here: refused (with its reason), new, unchanged or updated.
- * `slots` is how many more members may still be added (null: no limit).
+ * `slots` is how many more members may still be added (null: no limit). A member already here
+ * keeps their campus when the row names none.
  */
 export const decideRow = (
   line: number,
   read: ReturnType<typeof readRow>,
-  context: Pick<ImportContext, 'membersByEmail' | 'slots' | 'limit'>,
+  context: Pick<ImportContext, 'membersByEmail' | 'slots' | 'limit' | 'campuses'>,
 ): ImportDecision => {
   if ('reason' in read) return { line, status: 'refused', reason: read.reason }
   const { fields } = read
@@ -323,12 +370,20 @@ export const decideRow = (
   if (!fields.firstName) return { line, status: 'refused', reason: importReason('missingFirstName') }
   if (!fields.lastName) return { line, status: 'refused', reason: importReason('missingLastName') }
   if (!fields.department) return { line, status: 'refused', reason: importReason('missingDepartment') }
+  const campusId = fields.campusId ?? defaultCampus(context.campuses ?? [])
+  if (campusId === null) return { line, status: 'refused', reason: importReason('missingCampus') }
   if (context.slots !== null && context.slots <= 0)
     return { line, status: 'refused', reason: importReason('overLimit', { limit: context.limit ?? 0 }) }
   return {
     line,
     status: 'new',
-    fields: { ...fields, firstName: fields.firstName, lastName: fields.lastName, department: fields.department },
+    fields: {
+      ...fields,
+      firstName: fields.firstName,
+      lastName: fields.lastName,
+      department: fields.department,
+      ...(campusId ? { campusId } : {}),
+    },
   }
 }
 
@@ -351,7 +406,7 @@ export const decideRows = (rows: readonly ImportRow[], mapping: ImportMapping, c
   const decisions: ImportDecision[] = []
   const counts = emptyCounts()
   for (const row of rows) {
-    const read = readRow(row, mapping, context.supervisorsByEmail)
+    const read = readRow(row, mapping, context.supervisorsByEmail, context.campuses)
     const first = 'fields' in read ? seen.get(read.fields.email) : undefined
     const decision: ImportDecision =
       first !== undefined

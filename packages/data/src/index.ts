@@ -64,3 +64,9 @@ export {
   type StoredIntegration,
   type StoredMatch,
 } from './integrations.ts'
+export {
+  organizationOfPlanningCenter,
+  planningCenterOrganizations,
+  PlanningCenterRun,
+  PlanningCenterSettings,
+} from './planning-center.ts'

@@ -233,6 +233,14 @@ export const keys = {
     sk: `INTSENT#${vendor}#${start}#${key}`,
   }),
   integrationSentPrefix: (vendor: string, start: string) => `INTSENT#${vendor}#${start}#`,
+  /** Planning Center People: the chosen lists, departments and sealed webhook secrets (one item). */
+  planningCenterSettings: (orgId: string) => ({ pk: org(orgId), sk: 'PCO#SETTINGS' }),
+  /** Planning Center People: the sync's last run (what changed, what it could not do). */
+  planningCenterRun: (orgId: string) => ({ pk: org(orgId), sk: 'PCO#RUN' }),
+  /** A Planning Center organization's id to ours: how a webhook delivery finds its organization. */
+  planningCenterAccount: (accountId: string) => ({ pk: `PCOACCOUNT#${accountId}`, sk: 'PCOACCOUNT' }),
+  /** The GSI1 partition of the organizations the nightly reconciliation syncs. */
+  planningCenterSynced: 'PCO#SYNCED',
   /** A pay period's last send to a vendor: when, its result, and the closing it sent. */
   integrationPeriod: (orgId: string, vendor: string, start: string) => ({
     pk: org(orgId),

@@ -243,7 +243,17 @@ export const membersOf = (orgId: string) => {
      * commits: two supervisors removing each other at once cannot both succeed, so an organization
      * always keeps the one who removed last. The record keeps the name the member had.
      */
-    async remove(userId: string, by: Person, effects?: Effects): Promise<User> {
+    /**
+     * `by` is a supervisor, or the system for a member deactivated because they left a directory's
+     * lists (`member.deactivated`: the same soft removal, recorded as such; a supervisor is never
+     * deactivated that way, so no supervisor check is needed for it).
+     */
+    async remove(
+      userId: string,
+      by: Person | { system: string },
+      effects?: Effects,
+      action: 'member.removed' | 'member.deactivated' = 'member.removed',
+    ): Promise<User> {
       const item = await table.get(keys.user(orgId, userId))
       if (!item || item.removedAt) throw notFound('member')
       const user = parseUser(item)
@@ -274,18 +284,19 @@ export const membersOf = (orgId: string) => {
             },
           },
           ...lookups,
-          isSupervisorCheck(by.id),
-          auditRecord(orgId, by, { action: 'member.removed', subject: memberSubject(user) }),
+          ...('system' in by ? [] : [isSupervisorCheck(by.id)]),
+          auditRecord(orgId, by, { action, subject: memberSubject(user) }),
           ...directoryMove(orgId, user, true),
           ...effectItems(orgId, effects),
         ])
       } catch (e) {
         if (isConditionFailure(e, 0)) throw notFound('member')
-        if (isConditionFailure(e, 2 + lookups.length)) throw conflict('An organization needs at least one supervisor')
+        if (!('system' in by) && isConditionFailure(e, 2 + lookups.length))
+          throw conflict('An organization needs at least one supervisor')
         if (isConditionFailure(e)) throw conflict('This member was changed somewhere else; reload and try again')
         throw e
       }
-      if (user.role === 'supervisor') await afterRelease(userId, by)
+      if (user.role === 'supervisor' && !('system' in by)) await afterRelease(userId, by)
       return user
     },
 

@@ -14,6 +14,7 @@ import { memberImportsOf } from './member-imports.ts'
 import { notificationsOf } from './notifications.ts'
 import { organizationOf } from './organizations.ts'
 import { payrollOf } from './payroll.ts'
+import { planningCenterOf } from './planning-center.ts'
 import { timeOffOf } from './time-off.ts'
 import { timesheetsOf } from './timesheets.ts'
 import { usersOf } from './users.ts'
@@ -43,5 +44,6 @@ export const orgDb = (orgId: string) => ({
   gustoSends: gustoSendsOf(orgId),
   quickbooksSends: integrationSendsOf(orgId, 'quickbooks'),
   integrations: integrationsOf(orgId),
+  planningCenter: planningCenterOf(orgId),
 })
 export type OrgDb = ReturnType<typeof orgDb>

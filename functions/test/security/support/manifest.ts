@@ -32,6 +32,8 @@ export const needsVendor: Partial<Record<RouteKey, string>> = {
   'integrations/send-quickbooks': 'integrations/quickbooks.test.ts (a closed period, QuickBooks connected)',
   'integrations/update-gusto-matching': 'integrations/gusto.test.ts (Gusto connected)',
   'integrations/update-quickbooks-matching': 'integrations/quickbooks.test.ts (QuickBooks connected)',
+  'integrations/sync-planning-center':
+    'integrations/planning-center.test.ts (Planning Center connected, a list chosen; 409 before)',
 }
 export const withPathParams = manifest.filter(
   ([k, r]) => !(k in namesNoObject) && pathParamsOf(r).some((p) => !calendarParams.has(p)),
@@ -44,6 +46,8 @@ export const stateChanging = manifest.filter(([, r]) => r.method !== 'GET')
  */
 export const csrfExempt: Partial<Record<RouteKey, string>> = {
   'billing/stripe-webhook': 'Stripe cannot send our Origin; the payload signature is the credential',
+  'integrations/planning-center-webhook':
+    "Planning Center cannot send our Origin; the HMAC of the raw body under the organization's secret is the credential",
   'email-decisions/confirm-decision':
     'a plain form post from an email link; the signed single-use token is the credential',
   'email-confirmations/confirm-address':

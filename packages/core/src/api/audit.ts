@@ -52,6 +52,8 @@ export const AuditAction = z.enum([
   'integration.disconnected',
   'integration.matched',
   'integration.sent',
+  'integration.synced',
+  'member.deactivated',
 ])
 export type AuditAction = z.infer<typeof AuditAction>
 
@@ -103,6 +105,8 @@ export const auditActionLabel: Record<AuditAction, string> = {
   'integration.disconnected': 'Integration disconnected',
   'integration.matched': 'Integration matching changed',
   'integration.sent': 'Pay period sent',
+  'integration.synced': 'Members synced from Planning Center',
+  'member.deactivated': 'Member deactivated (left the Planning Center lists)',
 }
 
 /**

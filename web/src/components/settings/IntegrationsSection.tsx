@@ -14,6 +14,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui
 import { ErrorState } from '../ui/ErrorState.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
 import { VendorMatching } from './VendorMatching.tsx'
+import { PlanningCenterPanel } from './PlanningCenterPanel.tsx'
 
 const OUTCOMES = ['connected', 'denied', 'expired', 'refused'] as const
 type Outcome = (typeof OUTCOMES)[number]
@@ -146,6 +147,7 @@ function IntegrationItem({ integration, matchOpen }: { integration: IntegrationV
           </div>
         </div>
       ) : null}
+      {integration.id === 'planning-center' ? <PlanningCenterPanel integration={integration} /> : null}
     </li>
   )
 }

@@ -1,0 +1,21 @@
+import { PlanningCenterRunView } from '@app/core'
+import { defineRoute } from '../http/define-route.ts'
+import { assertWholeChurch } from '../workflows/campuses.ts'
+import { syncPlanningCenter } from '../workflows/planning-center-sync.ts'
+
+/**
+ * Syncs now: every person of the chosen lists (created or linked, names, email and campus from
+ * Planning Center), linked members who left the lists deactivated. Answers the run, as the page
+ * and the audit trail keep it. 409 before a list is chosen or while the connection needs renewing.
+ */
+export default defineRoute({
+  method: 'POST',
+  path: '/api/integrations/planning-center/sync',
+  auth: 'supervisor',
+  response: PlanningCenterRunView,
+  uses: ['table', 'integrations', 'secretsKey', 'staffPool'],
+  handler: async ({ session, db }) => {
+    assertWholeChurch(session.user)
+    return syncPlanningCenter(db, 'manual')
+  },
+})

@@ -1,0 +1,24 @@
+import { PlanningCenterSettingsUpdate, PlanningCenterView } from '@app/core'
+import { defineRoute } from '../http/define-route.ts'
+import { assertWholeChurch } from '../workflows/campuses.ts'
+import { planningCenterView } from '../workflows/planning-center-view.ts'
+
+/**
+ * Chooses the Planning Center lists that hold staff and volunteers, the departments their new
+ * members get, and (when given) the webhook subscriptions' authenticity secrets, kept sealed.
+ * The supervisor choosing becomes new members' approver. Whole-church supervisors only.
+ */
+export default defineRoute({
+  method: 'PUT',
+  path: '/api/integrations/planning-center',
+  auth: 'supervisor',
+  body: PlanningCenterSettingsUpdate,
+  response: PlanningCenterView,
+  uses: ['table', 'integrations', 'secretsKey'],
+  handler: async ({ body, session, db }) => {
+    assertWholeChurch(session.user)
+    const { webhookSecrets, ...lists } = body
+    await db.planningCenter.save(lists, webhookSecrets, session.user)
+    return planningCenterView(db)
+  },
+})

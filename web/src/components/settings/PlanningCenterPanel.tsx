@@ -1,0 +1,259 @@
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { IntegrationView, PlanningCenterRunView, PlanningCenterView } from '@app/core'
+import { errorMessage } from '../../api/client.ts'
+import { useOrgTimeZone } from '../../api/organization.ts'
+import {
+  useConnectPlanningCenterToken,
+  usePlanningCenter,
+  useSavePlanningCenter,
+  useSyncPlanningCenter,
+} from '../../api/planning-center.ts'
+import { formatDate } from '../../lib/format.ts'
+import { Button } from '../ui/Button.tsx'
+import { FormField } from '../ui/FormField.tsx'
+import { Input, inputClasses } from '../ui/Input.tsx'
+
+/** Connecting with a personal access token: one church's own use, no OAuth app needed. */
+function TokenForm() {
+  const { t } = useTranslation('supervisor')
+  const connect = useConnectPlanningCenterToken()
+  const [applicationId, setApplicationId] = useState('')
+  const [secret, setSecret] = useState('')
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    connect.mutate({ applicationId, secret }, { onSuccess: () => setSecret('') })
+  }
+  return (
+    <form onSubmit={submit} className="space-y-3" aria-labelledby="pco-token-title">
+      <p id="pco-token-title" className="text-sm font-medium text-slate-900">
+        {t('integrations.planningCenter.tokenTitle')}
+      </p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField id="pco-application-id" label={t('integrations.planningCenter.applicationId')}>
+          <Input
+            id="pco-application-id"
+            autoComplete="off"
+            value={applicationId}
+            onChange={(e) => setApplicationId(e.target.value)}
+            required
+          />
+        </FormField>
+        <FormField id="pco-secret" label={t('integrations.planningCenter.secret')}>
+          <Input
+            id="pco-secret"
+            type="password"
+            autoComplete="off"
+            value={secret}
+            onChange={(e) => setSecret(e.target.value)}
+            required
+          />
+        </FormField>
+      </div>
+      {connect.error ? (
+        <p role="alert" className="text-sm text-red-800">
+          {errorMessage(connect.error, t('integrations.planningCenter.tokenFailed'))}
+        </p>
+      ) : null}
+      <Button type="submit" size="sm" disabled={connect.isPending}>
+        {t('integrations.planningCenter.connectToken')}
+      </Button>
+    </form>
+  )
+}
+
+function ListSelect({
+  id,
+  label,
+  value,
+  lists,
+  onChange,
+}: {
+  id: string
+  label: string
+  value: string
+  lists: PlanningCenterView['lists']
+  onChange: (value: string) => void
+}) {
+  const { t } = useTranslation('supervisor')
+  return (
+    <FormField id={id} label={label}>
+      <select id={id} className={inputClasses} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{t('integrations.planningCenter.noList')}</option>
+        {lists.map((l) => (
+          <option key={l.id} value={l.id}>
+            {l.name}
+          </option>
+        ))}
+      </select>
+    </FormField>
+  )
+}
+
+function ListsForm({ view }: { view: PlanningCenterView }) {
+  const { t } = useTranslation('supervisor')
+  const save = useSavePlanningCenter()
+  const [staff, setStaff] = useState(view.staffListId ?? '')
+  const [volunteers, setVolunteers] = useState(view.volunteersListId ?? '')
+  const [staffDepartment, setStaffDepartment] = useState(view.staffDepartment)
+  const [volunteersDepartment, setVolunteersDepartment] = useState(view.volunteersDepartment)
+  const [secret, setSecret] = useState('')
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    save.mutate(
+      {
+        staffListId: staff || null,
+        volunteersListId: volunteers || null,
+        staffDepartment,
+        volunteersDepartment,
+        ...(secret.trim() ? { webhookSecrets: [secret.trim()] } : {}),
+      },
+      { onSuccess: () => setSecret('') },
+    )
+  }
+  return (
+    <form onSubmit={submit} className="space-y-3" aria-labelledby="pco-lists-title">
+      <p id="pco-lists-title" className="text-sm font-medium text-slate-900">
+        {t('integrations.planningCenter.listsTitle')}
+      </p>
+      {view.listsError ? (
+        <p role="alert" className="text-sm text-red-800">
+          {t('integrations.planningCenter.listsError', { message: view.listsError })}
+        </p>
+      ) : null}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <ListSelect
+          id="pco-staff-list"
+          label={t('integrations.planningCenter.staffList')}
+          value={staff}
+          lists={view.lists}
+          onChange={setStaff}
+        />
+        <FormField id="pco-staff-department" label={t('integrations.planningCenter.staffDepartment')}>
+          <Input
+            id="pco-staff-department"
+            value={staffDepartment}
+            onChange={(e) => setStaffDepartment(e.target.value)}
+            required
+          />
+        </FormField>
+        <ListSelect
+          id="pco-volunteers-list"
+          label={t('integrations.planningCenter.volunteersList')}
+          value={volunteers}
+          lists={view.lists}
+          onChange={setVolunteers}
+        />
+        <FormField id="pco-volunteers-department" label={t('integrations.planningCenter.volunteersDepartment')}>
+          <Input
+            id="pco-volunteers-department"
+            value={volunteersDepartment}
+            onChange={(e) => setVolunteersDepartment(e.target.value)}
+            required
+          />
+        </FormField>
+      </div>
+      <FormField
+        id="pco-webhook-secret"
+        label={t('integrations.planningCenter.webhookSecret')}
+        hint={t('integrations.planningCenter.webhookSecretHint', { count: view.webhookSecrets })}
+      >
+        <Input
+          id="pco-webhook-secret"
+          type="password"
+          autoComplete="off"
+          aria-describedby="pco-webhook-secret-hint"
+          value={secret}
+          onChange={(e) => setSecret(e.target.value)}
+        />
+      </FormField>
+      {save.error ? (
+        <p role="alert" className="text-sm text-red-800">
+          {errorMessage(save.error, t('integrations.planningCenter.saveFailed'))}
+        </p>
+      ) : null}
+      <Button type="submit" size="sm" disabled={save.isPending}>
+        {t('integrations.planningCenter.save')}
+      </Button>
+    </form>
+  )
+}
+
+function LastRun({ run }: { run: PlanningCenterRunView | null }) {
+  const { t } = useTranslation('supervisor')
+  const zone = useOrgTimeZone()
+  if (!run)
+    return (
+      <p role="status" className="text-sm text-slate-600" data-testid="pco-last-run">
+        {t('integrations.planningCenter.neverSynced')}
+      </p>
+    )
+  return (
+    <div role="status" className="space-y-2 rounded-md bg-slate-50 p-3 text-sm" data-testid="pco-last-run">
+      <p className="font-medium text-slate-900">
+        {t(`integrations.planningCenter.run.${run.status}`, {
+          time: formatDate(run.at, 'dateTime', '-', zone),
+          trigger: t(`integrations.planningCenter.trigger.${run.trigger}`),
+        })}
+      </p>
+      <p className="text-slate-700">{t('integrations.planningCenter.counts', run.counts)}</p>
+      {run.error ? <p className="text-red-800">{run.error}</p> : null}
+      {run.changes.length ? (
+        <ul className="list-disc space-y-1 ps-5 text-slate-700" aria-label={t('integrations.planningCenter.changes')}>
+          {run.changes.map((c, i) => (
+            <li key={`${c.memberId ?? c.name}-${i}`}>
+              {t(`integrations.planningCenter.change.${c.status}`, { name: c.name })}
+              {c.conflicts.map((conflict) => (
+                <span key={conflict.field} className="block text-slate-600">
+                  {t('integrations.planningCenter.conflict', {
+                    field: t(`integrations.planningCenter.fields.${conflict.field}`, { defaultValue: conflict.field }),
+                    ours: conflict.ours ?? '—',
+                    theirs: conflict.theirs ?? '—',
+                  })}
+                </span>
+              ))}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {run.problems.length ? (
+        <div>
+          <p className="font-medium text-slate-900">{t('integrations.planningCenter.problems')}</p>
+          <ul className="list-disc space-y-1 ps-5 text-slate-700">
+            {run.problems.map((p, i) => (
+              <li key={`${p.name}-${i}`}>
+                {p.name}: {t(`memberImport.reasons.${p.key}`, { ...p.params, defaultValue: p.reason })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+/** Planning Center People under its integration: a personal token, the lists, Sync now and the last run. */
+export function PlanningCenterPanel({ integration }: { integration: IntegrationView }) {
+  const { t } = useTranslation('supervisor')
+  const connected = integration.connected && !integration.reconnectNeeded
+  const view = usePlanningCenter(connected)
+  const sync = useSyncPlanningCenter()
+  if (!connected) return <TokenForm />
+  if (!view.data) return null
+  return (
+    <div className="space-y-4">
+      <ListsForm view={view.data} />
+      <div className="space-y-2">
+        <Button type="button" size="sm" variant="outline" disabled={sync.isPending} onClick={() => sync.mutate()}>
+          {sync.isPending ? t('integrations.planningCenter.syncing') : t('integrations.planningCenter.syncNow')}
+        </Button>
+        {sync.error ? (
+          <p role="alert" className="text-sm text-red-800">
+            {errorMessage(sync.error, t('integrations.planningCenter.syncFailed'))}
+          </p>
+        ) : null}
+        <LastRun run={view.data.lastRun} />
+      </div>
+    </div>
+  )
+}
