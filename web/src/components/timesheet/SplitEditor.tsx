@@ -5,6 +5,7 @@ import { useAllocationCodes } from '../../api/allocation.ts'
 import { useAuth } from '../../api/auth.ts'
 import { cn } from '../../lib/cn.ts'
 import { Button } from '../ui/Button.tsx'
+import { ItemOptions } from '../ui/Options.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
 import { SplitFooter } from './SplitFooter.tsx'
 import { useCodeName } from './SplitSummary.tsx'
@@ -214,11 +215,7 @@ export function SplitEditor({
             className={`${inputClasses} min-h-11 min-w-0 flex-1`}
             onChange={(e) => edit(index, { code: e.target.value })}
           >
-            {split.choicesFor(index).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.active ? c.name : inactiveLabel(c.name)}
-              </option>
-            ))}
+            <ItemOptions items={split.choicesFor(index)} label={(c) => (c.active ? c.name : inactiveLabel(c.name))} />
           </select>
           <Input
             id={`${id}-${index}-${unit}`}

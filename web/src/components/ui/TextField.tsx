@@ -4,20 +4,21 @@ import { Input } from './Input.tsx'
 
 /**
  * A text input in its `FormField`: labelled, described by its hint and its message, and marked
- * invalid while it has a message. Every other prop goes to the input.
+ * invalid while it has a message. `fieldClassName` goes to the FormField, every other prop to the input.
  */
 export function TextField({
   id,
   label,
   hint,
   message,
+  fieldClassName,
   ...input
-}: { id: string; label: ReactNode; hint?: ReactNode; message?: string | null } & Omit<
+}: { id: string; label: ReactNode; hint?: ReactNode; message?: string | null; fieldClassName?: string } & Omit<
   ComponentProps<'input'>,
   'id' | 'aria-invalid' | 'aria-describedby'
 >) {
   return (
-    <FormField id={id} label={label} hint={hint} message={message}>
+    <FormField id={id} label={label} hint={hint} message={message} className={fieldClassName}>
       <Input
         id={id}
         aria-invalid={message ? true : undefined}
