@@ -14,7 +14,7 @@ import { useOrgTimeZone } from '../../api/organization.ts'
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../../api/tokens.ts'
 import { formatDate } from '../../lib/format.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
-import { Button } from '../ui/Button.tsx'
+import { SubmitRow } from '../ui/SubmitRow.tsx'
 import { ListRow, RowButton } from '../ui/QueryList.tsx'
 import { TextField } from '../ui/TextField.tsx'
 import { CheckboxChoices } from './CheckboxChoices.tsx'
@@ -81,11 +81,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: ApiTokenCreated) 
         message={errors.scopes}
         messageId="api-token-scopes-error"
       />
-      <div className="flex justify-end">
-        <Button type="submit" disabled={busy}>
-          {busy ? t('apiTokens.creating') : t('apiTokens.create')}
-        </Button>
-      </div>
+      <SubmitRow busy={busy} label={t('apiTokens.create')} busyLabel={t('apiTokens.creating')} />
     </form>
   )
 }

@@ -12,7 +12,7 @@ import {
 } from '../../api/webhooks.ts'
 import { formatDate } from '../../lib/format.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
-import { Button } from '../ui/Button.tsx'
+import { SubmitRow } from '../ui/SubmitRow.tsx'
 import { ListRow, QueryList, RowButton } from '../ui/QueryList.tsx'
 import { TextField } from '../ui/TextField.tsx'
 import { CheckboxChoices } from './CheckboxChoices.tsx'
@@ -60,11 +60,7 @@ function AddWebhookForm({ onCreated }: { onCreated: (created: WebhookCreated) =>
         message={errors.events}
         messageId="webhook-events-error"
       />
-      <div className="flex justify-end">
-        <Button type="submit" disabled={busy}>
-          {busy ? t('webhooks.adding') : t('webhooks.add')}
-        </Button>
-      </div>
+      <SubmitRow busy={busy} label={t('webhooks.add')} busyLabel={t('webhooks.adding')} />
     </form>
   )
 }
