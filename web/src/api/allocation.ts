@@ -24,6 +24,7 @@ export const useSaveAllocationCodes = () =>
     allocationKeys.codes,
     (update: AllocationCodesUpdate) => apiJson<AllocationCodes>('PUT', '/api/organization/allocation-codes', update),
     [allocationKeys.reports],
+    { background: true },
   )
 
 /** GET /api/reports/allocation?from&to (supervisors): hours per ministry and fund, from what approval stored. */

@@ -54,4 +54,5 @@ export const useUpdateApprovalSettings = () =>
     organizationKeys.approvals,
     (settings: ApprovalSettings) => apiJson<ApprovalSettings>('PUT', '/api/organization/approvals', settings),
     [dashboardKeys.pending, dashboardKeys.stats],
+    { background: true },
   )

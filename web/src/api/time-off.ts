@@ -61,6 +61,7 @@ export const useRequestTimeOff = () =>
   useWriteThenRead(
     (request: TimeOffRequestInput) => apiJson<RequestedTimeOff>('POST', '/api/time-off', request),
     timeOffReads,
+    { background: true },
   )
 
 /** DELETE /api/time-off/{id}: cancels a pending request, or an approved one not yet begun. */
@@ -68,7 +69,7 @@ export const useCancelTimeOff = () =>
   useWriteThenRead(
     (id: string) => apiJson<TimeOffRequestView>('DELETE', `/api/time-off/${encodeURIComponent(id)}`),
     timeOffReads,
-    { always: true },
+    { always: true, background: true },
   )
 
 /** PATCH /api/time-off/{id}/status (supervisors). */
@@ -78,7 +79,7 @@ export const useDecideTimeOff = () =>
       apiJson<TimeOffRequestView>('PATCH', `/api/time-off/${encodeURIComponent(id)}/status`, decision),
     timeOffReads,
     // A 409 (decided elsewhere) also shows the list as it now is.
-    { always: true },
+    { always: true, background: true },
   )
 
 /** POST /api/time-off/adjustments (supervisors): hours granted or removed, with a reason. */
@@ -86,6 +87,7 @@ export const useAdjustBalance = () =>
   useWriteThenRead(
     (adjustment: TimeOffAdjustment) => apiJson<unknown>('POST', '/api/time-off/adjustments', adjustment),
     timeOffReads,
+    { background: true },
   )
 
 /** PUT /api/time-off/policies (supervisors). */
@@ -94,6 +96,7 @@ export const useUpdatePolicies = () =>
     timeOffKeys.policies,
     (policies: TimeOffPolicies) => apiJson<TimeOffPolicies>('PUT', '/api/time-off/policies', policies),
     [timeOffKeys.balances],
+    { background: true },
   )
 
 /** PUT /api/organization/holidays (supervisors). */

@@ -1,8 +1,25 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query'
 
-/** Reads every key in `keys` again (only the ones on screen go out at once). */
-const readAgain = (queryClient: ReturnType<typeof useQueryClient>, keys: readonly QueryKey[]) =>
-  Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })))
+/** How the reads a write changed are read again. */
+interface ReadAgain {
+  /** After a refusal too (a 409: the list changed elsewhere), not only after a success. */
+  always?: boolean
+  /**
+   * The write is done at once and the reads follow in the background, so the caller's own
+   * callbacks run before a refetched list may take away the row that made the write.
+   */
+  background?: boolean
+}
+
+/** Reads every key in `keys` again (only the ones on screen go out at once); awaited unless `background`. */
+const readAgain = (
+  queryClient: ReturnType<typeof useQueryClient>,
+  keys: readonly QueryKey[],
+  { background = false }: ReadAgain = {},
+) => {
+  const done = Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })))
+  return background ? undefined : done
+}
 
 /**
  * A write whose answer is the new state of the read at `key`: the answer is kept there at once,
@@ -12,27 +29,25 @@ export function useWriteThrough<Input, Answer>(
   key: QueryKey,
   write: (input: Input) => Promise<Answer>,
   stale: readonly QueryKey[] = [],
+  how: ReadAgain = {},
 ) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: write,
     onSuccess: (answer: Answer) => {
       queryClient.setQueryData(key, answer)
-      return readAgain(queryClient, stale)
+      return readAgain(queryClient, stale, how)
     },
   })
 }
 
-/**
- * A write after which the reads at `stale` are read again: after it succeeded, or (`always`) after
- * a refusal too, where a refusal such as a 409 means the list changed elsewhere.
- */
+/** A write after which the reads at `stale` are read again (see `ReadAgain`). */
 export function useWriteThenRead<Input, Answer>(
   write: (input: Input) => Promise<Answer>,
   stale: readonly QueryKey[],
-  { always = false }: { always?: boolean } = {},
+  how: ReadAgain = {},
 ) {
   const queryClient = useQueryClient()
-  const refresh = () => readAgain(queryClient, stale)
-  return useMutation({ mutationFn: write, ...(always ? { onSettled: refresh } : { onSuccess: refresh }) })
+  const refresh = () => readAgain(queryClient, stale, how)
+  return useMutation({ mutationFn: write, ...(how.always ? { onSettled: refresh } : { onSuccess: refresh }) })
 }
