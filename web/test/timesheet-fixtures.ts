@@ -2,9 +2,12 @@ import {
   DEFAULT_OVERTIME_RULES,
   TimesheetDays,
   timesheetPayroll,
+  type DayName,
   type Timesheet,
   type TimesheetAnswer,
 } from '@app/core'
+import { makeOrgSettings } from './fixtures.ts'
+import { mockFetch } from './fetch-mock.ts'
 
 const makeStoredTimesheet = (overrides: Partial<Timesheet>): Timesheet => ({
   ...TimesheetDays.parse({}),
@@ -40,3 +43,38 @@ export const makeTimesheet = (overrides: Partial<TimesheetAnswer> = {}): Timeshe
 
 /** Wednesday 2026-11-18, 10:15:30 UTC. */
 export const WEDNESDAY_MORNING = new Date('2026-11-18T10:15:30Z')
+
+/**
+ * A day's fields as split shifts keep them: the first span's start, the last span's end, and the
+ * spans, each written 'HH:mm-HH:mm' (a span still running ends in '-').
+ */
+export const daySpans = (day: DayName, ...spans: readonly string[]): Partial<TimesheetDays> => {
+  const list = spans.map((span) => {
+    const [start = '', end = ''] = span.split('-')
+    return { start, end }
+  })
+  return { [`${day}Start`]: list[0]!.start, [`${day}End`]: list.at(-1)!.end, [`${day}Spans`]: list }
+}
+
+/**
+ * The server of the member's current week (draft 7): GET answers it as it now is, and each PUT of
+ * the draft is kept into it with the next version. `puts`: the bodies sent, in order.
+ */
+export const serveWeek = (
+  first: TimesheetAnswer = makeTimesheet(),
+  settings = makeOrgSettings({ timeZone: 'UTC' }),
+) => {
+  const puts: Record<string, unknown>[] = []
+  let server = first
+  const fetch = mockFetch({
+    'GET /api/timesheets/current-week': () => ({ body: server }),
+    'GET /api/organization/settings': { body: settings },
+    'PUT /api/timesheets/draft/7': (init) => {
+      const sent = JSON.parse(String(init?.body)) as Partial<Timesheet>
+      puts.push(sent)
+      server = makeTimesheet({ ...server, ...sent, version: server.version + 1 })
+      return { body: server }
+    },
+  })
+  return { fetch, puts }
+}

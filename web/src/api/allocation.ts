@@ -1,8 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { AllocationCodes, AllocationCodesUpdate, AllocationReport } from '@app/core'
 import { apiJson, getQueryFn } from './client.ts'
 import { keptCodes } from '../offline/kept-reads.ts'
 import { allocationKeys, campusKey } from './keys.ts'
+import { useWriteThrough } from './write-through.ts'
 
 /**
  * The organization's ministries and funds, inactive ones included (every member reads
@@ -18,17 +19,13 @@ export const useAllocationCodes = ({ enabled = true }: { enabled?: boolean } = {
   useQuery({ ...allocationCodesQuery, enabled })
 
 /** PUT /api/organization/allocation-codes with the whole list (a code is never left out, only made inactive). */
-export function useSaveAllocationCodes() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (update: AllocationCodesUpdate) =>
-      apiJson<AllocationCodes>('PUT', '/api/organization/allocation-codes', update),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(allocationKeys.codes, saved)
-      void queryClient.invalidateQueries({ queryKey: allocationKeys.reports })
-    },
-  })
-}
+export const useSaveAllocationCodes = () =>
+  useWriteThrough(
+    allocationKeys.codes,
+    (update: AllocationCodesUpdate) => apiJson<AllocationCodes>('PUT', '/api/organization/allocation-codes', update),
+    [allocationKeys.reports],
+    { background: true },
+  )
 
 /** GET /api/reports/allocation?from&to (supervisors): hours per ministry and fund, from what approval stored. */
 export const allocationReportQuery = (from: string, to: string, campusId?: string) =>

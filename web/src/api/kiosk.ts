@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { KioskCreate, KioskList, KioskView, PinAnswer, PunchAnswer, PunchBody } from '@app/core'
 import { apiJson, apiRequest, readQuery } from './client.ts'
 import { kioskKeys } from './keys.ts'
+import { useWriteThenRead } from './write-through.ts'
 
 /** Settings → Kiosk (supervisors): the organization's kiosks with their last use. */
 export const kiosksQuery = readQuery<KioskList>(kioskKeys.all)
@@ -20,13 +21,8 @@ export const useCreateKiosk = () => {
 }
 
 /** DELETE /api/kiosks/{id}: the kiosk and its session end at once. */
-export const useRevokeKiosk = () => {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (id: string) => apiRequest('DELETE', `/api/kiosks/${encodeURIComponent(id)}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: kioskKeys.all }),
-  })
-}
+export const useRevokeKiosk = () =>
+  useWriteThenRead((id: string) => apiRequest('DELETE', `/api/kiosks/${encodeURIComponent(id)}`), [kioskKeys.all])
 
 /** POST /api/kiosk/punch: clocks the member in or out (`at`: when a punch made offline was made). */
 export const sendPunch = (body: PunchBody) => apiJson<PunchAnswer>('POST', '/api/kiosk/punch', body)

@@ -1,11 +1,4 @@
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query'
+import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query'
 import { PayPeriodEarly } from '@app/core'
 import type {
   ExportFormat,
@@ -19,7 +12,7 @@ import type {
 } from '@app/core'
 import { ApiError, apiJson, NetworkError, readQuery, withSearch } from './client.ts'
 import { campusKey, organizationKeys, payrollKeys, reportKeys, timesheetKeys } from './keys.ts'
-import { useWriteThrough } from './write-through.ts'
+import { useWriteThenRead, useWriteThrough } from './write-through.ts'
 
 /** GET /api/payroll/settings (supervisors): overtime rules, pay periods, ADP ids, volunteer rate. */
 export const payrollSettingsQuery = readQuery<PayrollSettings>(payrollKeys.settings)
@@ -65,13 +58,7 @@ export const payPeriodsFor = (campusId: string | undefined) =>
 export const payPeriodsQuery = payPeriodsFor(undefined)
 
 /** A closed or reopened period locks or frees its timesheets: every list of them is read again. */
-const refreshAfterPeriodChange = (queryClient: QueryClient) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: payrollKeys.periods }),
-    queryClient.invalidateQueries({ queryKey: timesheetKeys.all }),
-    queryClient.invalidateQueries({ queryKey: timesheetKeys.currentWeek }),
-    queryClient.invalidateQueries({ queryKey: reportKeys.all }),
-  ])
+const periodChangeReads = [payrollKeys.periods, timesheetKeys.all, timesheetKeys.currentWeek, reportKeys.all]
 
 const periodUrl = (start: string, action: 'close' | 'reopen') =>
   `${payrollKeys.periods[0]}/${encodeURIComponent(start)}/${action}`
@@ -80,24 +67,22 @@ const periodUrl = (start: string, action: 'close' | 'reopen') =>
  * POST .../close: 200 with the closed period, or 409 with the people whose timesheets block it, or
  * with the reasons the close is early (`earlyReasonsOf`) unless `closeAnyway` was sent.
  */
-export function useClosePeriod() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ start, closeAnyway }: { start: string; closeAnyway?: boolean }) =>
+export const useClosePeriod = () =>
+  useWriteThenRead(
+    ({ start, closeAnyway }: { start: string; closeAnyway?: boolean }) =>
       apiJson<PayPeriod>('POST', periodUrl(start, 'close'), closeAnyway ? { closeAnyway: true } : undefined),
-    onSettled: () => refreshAfterPeriodChange(queryClient),
-  })
-}
+    periodChangeReads,
+    { always: true },
+  )
 
 /** POST .../reopen with the required reason. */
-export function useReopenPeriod() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ start, reason }: { start: string; reason: string }) =>
+export const useReopenPeriod = () =>
+  useWriteThenRead(
+    ({ start, reason }: { start: string; reason: string }) =>
       apiJson<PayPeriod>('POST', periodUrl(start, 'reopen'), { reason }),
-    onSettled: () => refreshAfterPeriodChange(queryClient),
-  })
-}
+    periodChangeReads,
+    { always: true },
+  )
 
 /**
  * The people a refusal names: `blockers` of a refused close (409), `members` of a refused export

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type {
   HolidayCalendar,
   TimeOffAdjustment,
@@ -12,6 +12,7 @@ import type {
 } from '@app/core'
 import { apiJson, readQuery, withSearch } from './client.ts'
 import { payrollKeys, timeOffKeys } from './keys.ts'
+import { useWriteThenRead, useWriteThrough } from './write-through.ts'
 
 /** The reads and changes of time off. */
 
@@ -53,61 +54,50 @@ export const holidaysQuery = readQuery<HolidayCalendar>(timeOffKeys.holidays)
 export const useHolidays = (enabled = true) => useQuery({ ...holidaysQuery, enabled })
 
 /** A request, decision, cancel or adjustment changes the lists, the balances and the payroll figures. */
-const refreshTimeOff = (queryClient: QueryClient) => {
-  void queryClient.invalidateQueries({ queryKey: timeOffKeys.all })
-  void queryClient.invalidateQueries({ queryKey: timeOffKeys.balances })
-  void queryClient.invalidateQueries({ queryKey: payrollKeys.summaries })
-}
+const timeOffReads = [timeOffKeys.all, timeOffKeys.balances, payrollKeys.summaries]
 
 /** POST /api/time-off. */
-export function useRequestTimeOff() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (request: TimeOffRequestInput) => apiJson<RequestedTimeOff>('POST', '/api/time-off', request),
-    onSuccess: () => refreshTimeOff(queryClient),
-  })
-}
+export const useRequestTimeOff = () =>
+  useWriteThenRead(
+    (request: TimeOffRequestInput) => apiJson<RequestedTimeOff>('POST', '/api/time-off', request),
+    timeOffReads,
+    { background: true },
+  )
 
 /** DELETE /api/time-off/{id}: cancels a pending request, or an approved one not yet begun. */
-export function useCancelTimeOff() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (id: string) => apiJson<TimeOffRequestView>('DELETE', `/api/time-off/${encodeURIComponent(id)}`),
-    onSettled: () => refreshTimeOff(queryClient),
-  })
-}
+export const useCancelTimeOff = () =>
+  useWriteThenRead(
+    (id: string) => apiJson<TimeOffRequestView>('DELETE', `/api/time-off/${encodeURIComponent(id)}`),
+    timeOffReads,
+    { always: true, background: true },
+  )
 
 /** PATCH /api/time-off/{id}/status (supervisors). */
-export function useDecideTimeOff() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ id, ...decision }: TimeOffDecision & { id: string }) =>
+export const useDecideTimeOff = () =>
+  useWriteThenRead(
+    ({ id, ...decision }: TimeOffDecision & { id: string }) =>
       apiJson<TimeOffRequestView>('PATCH', `/api/time-off/${encodeURIComponent(id)}/status`, decision),
+    timeOffReads,
     // A 409 (decided elsewhere) also shows the list as it now is.
-    onSettled: () => refreshTimeOff(queryClient),
-  })
-}
+    { always: true, background: true },
+  )
 
 /** POST /api/time-off/adjustments (supervisors): hours granted or removed, with a reason. */
-export function useAdjustBalance() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (adjustment: TimeOffAdjustment) => apiJson<unknown>('POST', '/api/time-off/adjustments', adjustment),
-    onSuccess: () => refreshTimeOff(queryClient),
-  })
-}
+export const useAdjustBalance = () =>
+  useWriteThenRead(
+    (adjustment: TimeOffAdjustment) => apiJson<unknown>('POST', '/api/time-off/adjustments', adjustment),
+    timeOffReads,
+    { background: true },
+  )
 
 /** PUT /api/time-off/policies (supervisors). */
-export function useUpdatePolicies() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (policies: TimeOffPolicies) => apiJson<TimeOffPolicies>('PUT', '/api/time-off/policies', policies),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(timeOffKeys.policies, saved)
-      void queryClient.invalidateQueries({ queryKey: timeOffKeys.balances })
-    },
-  })
-}
+export const useUpdatePolicies = () =>
+  useWriteThrough(
+    timeOffKeys.policies,
+    (policies: TimeOffPolicies) => apiJson<TimeOffPolicies>('PUT', '/api/time-off/policies', policies),
+    [timeOffKeys.balances],
+    { background: true },
+  )
 
 /** PUT /api/organization/holidays (supervisors). */
 export function useUpdateHolidays() {

@@ -1,29 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import type { ApiTokenCreated, ApiTokenInput, ApiTokenList, OpenApiDocument } from '@app/core'
 import { apiJson, apiRequest, readQuery } from './client.ts'
 import { apiTokenKeys } from './keys.ts'
+import { useWriteThenRead } from './write-through.ts'
 
 /** Settings → API (supervisors): the organization's API tokens, never their secrets. */
 export const apiTokensQuery = readQuery<ApiTokenList>(apiTokenKeys.all)
 export const useApiTokens = () => useQuery(apiTokensQuery)
 
 /** POST /api/tokens: a new token; its secret is in this answer only. */
-export const useCreateApiToken = () => {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (input: ApiTokenInput) => apiJson<ApiTokenCreated>('POST', '/api/tokens', input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiTokenKeys.all }),
-  })
-}
+export const useCreateApiToken = () =>
+  useWriteThenRead((input: ApiTokenInput) => apiJson<ApiTokenCreated>('POST', '/api/tokens', input), [apiTokenKeys.all])
 
 /** DELETE /api/tokens/{id}: revokes at once. */
-export const useRevokeApiToken = () => {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (id: string) => apiRequest('DELETE', `/api/tokens/${encodeURIComponent(id)}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiTokenKeys.all }),
-  })
-}
+export const useRevokeApiToken = () =>
+  useWriteThenRead((id: string) => apiRequest('DELETE', `/api/tokens/${encodeURIComponent(id)}`), [apiTokenKeys.all])
 
 /** GET /api/openapi.json: the published API, for /developers. */
 export const openApiQuery = readQuery<OpenApiDocument>(apiTokenKeys.openapi)

@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import type { WebhookCreated, WebhookDeliveryList, WebhookDeliveryView, WebhookInput, WebhookList } from '@app/core'
 import { apiJson, apiRequest, readQuery } from './client.ts'
 import { webhookKeys } from './keys.ts'
+import { useWriteThenRead } from './write-through.ts'
 
 /** Settings → Webhooks (supervisors): the organization's webhooks, never their secrets. */
 export const webhooksQuery = readQuery<WebhookList>(webhookKeys.all)
@@ -12,32 +13,21 @@ export const useWebhookDeliveries = (id: string, enabled: boolean) =>
   useQuery({ ...readQuery<WebhookDeliveryList>(webhookKeys.deliveries(id)), enabled })
 
 /** POST /api/webhooks: a new webhook; its signing secret is in this answer only. */
-export const useCreateWebhook = () => {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (input: WebhookInput) => apiJson<WebhookCreated>('POST', '/api/webhooks', input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.all }),
-  })
-}
+export const useCreateWebhook = () =>
+  useWriteThenRead((input: WebhookInput) => apiJson<WebhookCreated>('POST', '/api/webhooks', input), [webhookKeys.all])
 
 /** DELETE /api/webhooks/{id}. */
-export const useDeleteWebhook = () => {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (id: string) => apiRequest('DELETE', `/api/webhooks/${encodeURIComponent(id)}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.all }),
-  })
-}
+export const useDeleteWebhook = () =>
+  useWriteThenRead((id: string) => apiRequest('DELETE', `/api/webhooks/${encodeURIComponent(id)}`), [webhookKeys.all])
 
 /** POST …/deliveries/{deliveryId}/redeliver: sends it again now; the list is read again after. */
-export const useRedeliver = (webhookId: string) => {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (deliveryId: string) =>
+export const useRedeliver = (webhookId: string) =>
+  useWriteThenRead(
+    (deliveryId: string) =>
       apiJson<WebhookDeliveryView>(
         'POST',
         `/api/webhooks/${encodeURIComponent(webhookId)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`,
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(webhookId) }),
-  })
-}
+    [webhookKeys.deliveries(webhookId)],
+    { always: true },
+  )

@@ -153,18 +153,26 @@ describe('the kiosk screen', () => {
     expect(at).toBeLessThanOrEqual(Date.now())
   })
 
+  /**
+   * Ruth clocks in with `pin` while the network is down; then the server answers again (`back`) and
+   * the network returns: the list of refused punches that the kept punch lands in.
+   */
+  const refusedOnceBack = async (user: ReturnType<typeof userEvent.setup>, pin: string, back: () => void) => {
+    await user.click(within(await names()).getByRole('button', { name: 'Ruth S.' }))
+    const network = connection()
+    await tapPin(user, pin)
+    await user.click(screen.getByRole('button', { name: 'Clock In' }))
+    await screen.findByText(/1 punch waiting to be sent/)
+    back()
+    network.back()
+    return screen.findByText('Not saved: tell these members')
+  }
+
   it('lists a punch made offline that the server refused, for a person to pass on', async () => {
     const user = userEvent.setup()
     let online = false
     kiosk(() => (online ? { status: 401, body: { message: 'Wrong PIN', key: 'wrongPin' } } : { networkError: true }))
-    await user.click(within(await names()).getByRole('button', { name: 'Ruth S.' }))
-    const network = connection()
-    await tapPin(user, '9999')
-    await user.click(screen.getByRole('button', { name: 'Clock In' }))
-    await screen.findByText(/1 punch waiting to be sent/)
-    online = true
-    network.back()
-    const refused = await screen.findByText('Not saved: tell these members')
+    const refused = await refusedOnceBack(user, '9999', () => (online = true))
     expect(refused.parentElement!.textContent).toMatch(/Ruth S\., clock in at .+: Wrong PIN/)
     expect(screen.queryByText(/punch waiting/)).toBeNull()
   })
@@ -214,14 +222,7 @@ describe('the kiosk screen', () => {
         ? { status: 400, body: { message: punchTime, key: 'punchTime', fields: { at: punchTime } } }
         : { networkError: true },
     )
-    await user.click(within(await names()).getByRole('button', { name: 'Ruth S.' }))
-    const network = connection()
-    await tapPin(user, '4821')
-    await user.click(screen.getByRole('button', { name: 'Clock In' }))
-    await screen.findByText(/1 punch waiting to be sent/)
-    online = true
-    network.back()
-    const refused = await screen.findByText('Not saved: tell these members')
+    const refused = await refusedOnceBack(user, '4821', () => (online = true))
     const at = new Date(sent[0]!.at!)
     expect(refused.parentElement!.textContent).toContain(
       `Ruth S., clock in at ${formatTime(nowHHMM(at, ORG_ZONE))}: ${punchTime}`,

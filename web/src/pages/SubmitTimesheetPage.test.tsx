@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Timesheet } from '@app/core'
-import { makeTimesheet } from '../../test/timesheet-fixtures.ts'
+import { makeTimesheet, daySpans } from '../../test/timesheet-fixtures.ts'
 import { onWednesdayMorning } from '../../test/week-clock.ts'
 import { browser } from '../lib/browser.ts'
 import { mockFetch, type MockAnswer } from '../../test/fetch-mock.ts'
@@ -430,14 +430,7 @@ describe('SubmitTimesheetPage', () => {
     expect(screen.getByTestId('week-total').textContent).toBe('7.0 hours')
     await user.click(screen.getByRole('button', { name: 'Submit Timesheet' }))
     expect(await screen.findByText('Your weekly timesheet has been submitted for approval.')).toBeTruthy()
-    expect(sent(fetch, 'POST', '/api/timesheets')).toMatchObject({
-      sundayStart: '08:00',
-      sundayEnd: '21:00',
-      sundaySpans: [
-        { start: '08:00', end: '12:00' },
-        { start: '18:00', end: '21:00' },
-      ],
-    })
+    expect(sent(fetch, 'POST', '/api/timesheets')).toMatchObject(daySpans('sunday', '08:00-12:00', '18:00-21:00'))
   })
 
   it('‘Start now’ after a finished range starts another, and 9–5 makes the day one range again (issue 34)', async () => {

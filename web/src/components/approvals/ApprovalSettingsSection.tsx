@@ -12,6 +12,9 @@ import { FieldMessage } from '../ui/FieldMessage.tsx'
 import { QueryContent } from '../ui/QueryList.tsx'
 import { SettingsSectionCard } from '../settings/SettingsSectionCard.tsx'
 
+/** The catalogue group of this section's texts. */
+const TEXTS = 'settings.approvals'
+
 const ORDER = ['twoStep', 'finalApproverIds'] as const
 
 /** Settings → Approvals: the optional second approval and its final approvers. */
@@ -19,12 +22,7 @@ export function ApprovalSettingsSection() {
   const { t } = useTranslation('supervisor')
   const saved = useApprovalSettings()
   return (
-    <SettingsSectionCard
-      id="approvals"
-      titleId="approval-settings-title"
-      title={t('settings.approvals.title')}
-      description={t('settings.approvals.description')}
-    >
+    <SettingsSectionCard id="approvals" titleId="approval-settings-title" texts={TEXTS}>
       <QueryContent query={saved} loading={t('settings.loading')} loadError={t('settings.loadError')}>
         {(data) => <ApprovalSettingsForm key={JSON.stringify(data)} saved={data} />}
       </QueryContent>

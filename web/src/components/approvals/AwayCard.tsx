@@ -14,6 +14,7 @@ import { Button } from '../ui/Button.tsx'
 import { FormAlert } from '../ui/FormAlert.tsx'
 import { fieldDescription, FormField } from '../ui/FormField.tsx'
 import { IconCard } from '../ui/IconCard.tsx'
+import { ItemOptions } from '../ui/Options.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
 
 type Field = 'from' | 'to' | 'delegateId'
@@ -95,11 +96,7 @@ export function AwayCard({ user }: { user: CurrentUser }) {
         <FormField id="away-delegateId" label={t('profile.away.delegate')} message={errors.shown.delegateId}>
           <select {...control('delegateId')} className={inputClasses}>
             <option value="">{t('profile.away.chooseDelegate')}</option>
-            {delegates.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.name}
-              </option>
-            ))}
+            <ItemOptions items={delegates} />
           </select>
         </FormField>
         <div className="flex flex-wrap gap-2">

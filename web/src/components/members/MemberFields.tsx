@@ -4,9 +4,9 @@ import { PayType, Role, TEXT_LIMITS } from '@app/core'
 import { useAllocationCodes } from '../../api/allocation.ts'
 import { useCampusChoices } from '../../api/campuses.ts'
 import { FieldMessage } from '../ui/FieldMessage.tsx'
-import { CheckboxLabel, fieldDescription, FormField } from '../ui/FormField.tsx'
+import { CheckboxLabel, fieldDescription, FormField, NamedField } from '../ui/FormField.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
-import { Options } from '../ui/Options.tsx'
+import { ItemOptions, Options } from '../ui/Options.tsx'
 import { useTextLimit } from '../ui/TextLimit.tsx'
 
 export type MemberField =
@@ -96,15 +96,17 @@ export function MemberFields({ values, onChange, shown, disabled, withPay = fals
     'aria-describedby': fieldDescription(id(name), { hint, message: shown[name] }),
     disabled,
   })
+  /** A field's label and hint, from the form's catalogue group. */
+  const fieldText = (key: string) => t(`members.fields.${key}`)
 
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
         {TEXT_FIELDS.map(({ name, type }) =>
           name === 'email' ? (
-            <FormField key={name} id={id(name)} label={t(`members.fields.${name}`)} message={shown[name]}>
+            <NamedField key={name} id={id(name)} name={name} text={fieldText} message={shown[name]}>
               <Input {...control(name)} type={type} autoComplete="off" required />
-            </FormField>
+            </NamedField>
           ) : (
             <LimitedField
               key={name}
@@ -120,19 +122,15 @@ export function MemberFields({ values, onChange, shown, disabled, withPay = fals
         <FormField id={id('campusId')} label={t('campuses.member.campus')} message={shown.campusId}>
           <select {...control('campusId')} className={inputClasses} required>
             <option value="">{t('campuses.member.choose')}</option>
-            {campusOptions.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
+            <ItemOptions items={campusOptions} />
           </select>
         </FormField>
       ) : null}
-      <FormField id={id('role')} label={t('members.fields.role')} message={shown.role}>
+      <NamedField id={id('role')} name="role" text={fieldText} message={shown.role}>
         <select {...control('role')} className={inputClasses}>
           <Options values={Role.options} label={(role) => t(`roles.${role}`)} />
         </select>
-      </FormField>
+      </NamedField>
       {values.role === 'supervisor' && campuses.length && wholeChurch ? (
         <fieldset
           className="space-y-2"
@@ -188,64 +186,34 @@ export function MemberFields({ values, onChange, shown, disabled, withPay = fals
           {shown.unpaid ? <FieldMessage id={`${id('unpaid')}-error`}>{shown.unpaid}</FieldMessage> : null}
         </div>
       ) : null}
-      <FormField
-        id={id('supervisorId')}
-        label={t('members.fields.supervisorId')}
-        hint={t('members.fields.supervisorIdHint')}
-        message={shown.supervisorId}
-      >
+      <NamedField id={id('supervisorId')} name="supervisorId" text={fieldText} hint message={shown.supervisorId}>
         <select {...control('supervisorId', true)} className={inputClasses}>
           <option value="">{t('members.fields.noApprover')}</option>
-          {approvers.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name}
-            </option>
-          ))}
+          <ItemOptions items={approvers} />
         </select>
-      </FormField>
-      <FormField
-        id={id('defaultCode')}
-        label={t('members.fields.defaultCode')}
-        hint={t('members.fields.defaultCodeHint')}
-        message={shown.defaultCode}
-      >
+      </NamedField>
+      <NamedField id={id('defaultCode')} name="defaultCode" text={fieldText} hint message={shown.defaultCode}>
         <select {...control('defaultCode', true)} className={inputClasses}>
           <option value="">{t('members.fields.noDefaultCode')}</option>
-          {codeChoices.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.active ? c.name : t('members.fields.inactiveCode', { name: c.name })}
-            </option>
-          ))}
+          <ItemOptions
+            items={codeChoices}
+            label={(c) => (c.active ? c.name : t('members.fields.inactiveCode', { name: c.name }))}
+          />
         </select>
-      </FormField>
-      <FormField
-        id={id('hireDate')}
-        label={t('members.fields.hireDate')}
-        hint={t('members.fields.hireDateHint')}
-        message={shown.hireDate}
-      >
+      </NamedField>
+      <NamedField id={id('hireDate')} name="hireDate" text={fieldText} hint message={shown.hireDate}>
         <Input {...control('hireDate', true)} type="date" />
-      </FormField>
+      </NamedField>
       {withPay ? (
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField
-            id={id('payType')}
-            label={t('members.fields.payType')}
-            hint={t('members.fields.payTypeHint')}
-            message={shown.payType}
-          >
+          <NamedField id={id('payType')} name="payType" text={fieldText} hint message={shown.payType}>
             <select {...control('payType', true)} className={inputClasses}>
               <Options values={PayType.options} label={(payType) => t(`payTypes.${payType}`)} />
             </select>
-          </FormField>
-          <FormField
-            id={id('payrollId')}
-            label={t('members.fields.payrollId')}
-            hint={t('members.fields.payrollIdHint')}
-            message={shown.payrollId}
-          >
+          </NamedField>
+          <NamedField id={id('payrollId')} name="payrollId" text={fieldText} hint message={shown.payrollId}>
             <Input {...control('payrollId', true)} autoComplete="off" maxLength={TEXT_LIMITS.payrollId} />
-          </FormField>
+          </NamedField>
         </div>
       ) : null}
     </>

@@ -6,7 +6,7 @@ import { errorMessage } from '../../api/client.ts'
 import { useNotifications, useUpdateNotifications } from '../../api/notifications.ts'
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
-import { Button } from '../ui/Button.tsx'
+import { SubmitRow } from '../ui/SubmitRow.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card.tsx'
 import { FieldMessage } from '../ui/FieldMessage.tsx'
 import { DayOptions } from '../ui/Options.tsx'
@@ -159,11 +159,12 @@ function NotificationsForm({ saved }: { saved: NotificationsView }) {
           <p className="text-sm text-slate-600">{t('notifications.nobodyOptedOut')}</p>
         )}
       </div>
-      <div className="flex justify-end border-t border-slate-100 pt-4">
-        <Button type="submit" disabled={busy}>
-          {busy ? t('members.edit.saving') : t('notifications.save')}
-        </Button>
-      </div>
+      <SubmitRow
+        busy={busy}
+        label={t('notifications.save')}
+        busyLabel={t('members.edit.saving')}
+        className="border-t border-slate-100 pt-4"
+      />
     </form>
   )
 }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { daySpans } from '../../../test/timesheet-fixtures.ts'
 import { useState } from 'react'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -117,14 +118,7 @@ describe('ReviewDialog', () => {
   })
 
   it('shows a split day’s time ranges and counts their sum (issue 34)', () => {
-    const split = makeTimesheet({
-      sundayStart: '08:00',
-      sundayEnd: '21:00',
-      sundaySpans: [
-        { start: '08:00', end: '12:00' },
-        { start: '18:00', end: '21:00' },
-      ],
-    } as Partial<ListedTimesheet>)
+    const split = makeTimesheet(daySpans('sunday', '08:00-12:00', '18:00-21:00') as Partial<ListedTimesheet>)
     const { dialog } = show('view', split)
     const sunday = within(dialog).getByTestId('day-sunday')
     expect(sunday.textContent).toContain('08:00 - 12:00, 18:00 - 21:00 (7.0 hours)')

@@ -14,7 +14,7 @@ import { translated } from '../../lib/field-errors.ts'
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
-import { FormField, fieldDescription } from '../ui/FormField.tsx'
+import { fieldDescription, NamedField } from '../ui/FormField.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
 import { Options } from '../ui/Options.tsx'
 import {
@@ -90,6 +90,8 @@ export function CodeForm({
     'aria-describedby': fieldDescription(id(field), { hint, message: shown[field] }),
     disabled: busy,
   })
+  /** A field's label and hint, from the form's catalogue group. */
+  const fieldText = (key: string) => t(`allocation.fields.${key}`)
 
   return (
     <form
@@ -104,7 +106,7 @@ export function CodeForm({
         </p>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id={id('name')} label={t('allocation.fields.name')} message={shown.name}>
+        <NamedField id={id('name')} name="name" text={fieldText} message={shown.name}>
           <Input
             {...control('name')}
             value={values.name}
@@ -113,8 +115,8 @@ export function CodeForm({
             required
             onChange={(e) => set('name', e.target.value)}
           />
-        </FormField>
-        <FormField id={id('kind')} label={t('allocation.fields.kind')} message={shown.kind}>
+        </NamedField>
+        <NamedField id={id('kind')} name="kind" text={fieldText} message={shown.kind}>
           <select
             {...control('kind')}
             value={values.kind}
@@ -123,14 +125,9 @@ export function CodeForm({
           >
             <Options values={AllocationKind.options} label={(kind) => t(`allocation.kind.${kind}`)} />
           </select>
-        </FormField>
+        </NamedField>
       </div>
-      <FormField
-        id={id('className')}
-        label={t('allocation.fields.className')}
-        hint={t('allocation.fields.classNameHint')}
-        message={shown.className}
-      >
+      <NamedField id={id('className')} name="className" text={fieldText} hint message={shown.className}>
         <Input
           {...control('className', true)}
           value={values.className}
@@ -138,13 +135,8 @@ export function CodeForm({
           autoComplete="off"
           onChange={(e) => set('className', e.target.value)}
         />
-      </FormField>
-      <FormField
-        id={id('costNumber')}
-        label={t('allocation.fields.costNumber')}
-        hint={t('allocation.fields.costNumberHint')}
-        message={shown.costNumber}
-      >
+      </NamedField>
+      <NamedField id={id('costNumber')} name="costNumber" text={fieldText} hint message={shown.costNumber}>
         <Input
           {...control('costNumber', true)}
           value={values.costNumber}
@@ -152,18 +144,18 @@ export function CodeForm({
           autoComplete="off"
           onChange={(e) => set('costNumber', e.target.value)}
         />
-      </FormField>
+      </NamedField>
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium text-slate-900">{t('allocation.fields.grant')}</legend>
         <p className="text-sm text-slate-600">{t('allocation.fields.grantHint')}</p>
         <div className="grid gap-4 sm:grid-cols-3">
-          <FormField id={id('from')} label={t('allocation.fields.from')} message={shown.from}>
+          <NamedField id={id('from')} name="from" text={fieldText} message={shown.from}>
             <Input {...control('from')} type="date" value={values.from} onChange={(e) => set('from', e.target.value)} />
-          </FormField>
-          <FormField id={id('to')} label={t('allocation.fields.to')} message={shown.to}>
+          </NamedField>
+          <NamedField id={id('to')} name="to" text={fieldText} message={shown.to}>
             <Input {...control('to')} type="date" value={values.to} onChange={(e) => set('to', e.target.value)} />
-          </FormField>
-          <FormField id={id('budgetHours')} label={t('allocation.fields.budgetHours')} message={shown.budgetHours}>
+          </NamedField>
+          <NamedField id={id('budgetHours')} name="budgetHours" text={fieldText} message={shown.budgetHours}>
             <Input
               {...control('budgetHours')}
               type="number"
@@ -173,7 +165,7 @@ export function CodeForm({
               value={values.budgetHours}
               onChange={(e) => set('budgetHours', e.target.value)}
             />
-          </FormField>
+          </NamedField>
         </div>
       </fieldset>
       <label className="flex items-start gap-3 text-sm">

@@ -5,7 +5,7 @@ import type { AllocationCode } from '@app/core'
 import { useAllocationCodes } from '../../api/allocation.ts'
 import { Badge } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
-import { ListRow, QueryList, RowButton } from '../ui/QueryList.tsx'
+import { ListRow, QueryList, RowButton, listTexts } from '../ui/QueryList.tsx'
 import { CodeForm } from './AllocationCodeForm.tsx'
 import { SettingsSectionCard } from './SettingsSectionCard.tsx'
 
@@ -43,6 +43,9 @@ function CodeLine({ code, onEdit, disabled }: { code: AllocationCode; onEdit: ()
   )
 }
 
+/** The catalogue group of this section's texts. */
+const TEXTS = 'allocation'
+
 /**
  * Settings → Ministries and funds (supervisors): the codes hours are allocated to, each
  * added and edited here; a code is never deleted, only made inactive (history and reports keep it).
@@ -58,18 +61,10 @@ export function AllocationCodesSection() {
       id="allocation-codes"
       titleId="allocation-codes-title"
       icon={Landmark}
-      title={t('allocation.title')}
-      description={t('allocation.description')}
+      texts={TEXTS}
       contentClassName="space-y-4"
     >
-      <QueryList
-        query={codes}
-        items={list}
-        label={t('allocation.listLabel')}
-        loading={t('allocation.loading')}
-        empty={t('allocation.none')}
-        loadError={t('allocation.loadError')}
-      >
+      <QueryList query={codes} items={list} {...listTexts(t, TEXTS)}>
         {(code) =>
           editing === code.id ? (
             <li key={code.id} className="py-3">

@@ -10,6 +10,9 @@ import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
 import { SettingsSectionCard } from './SettingsSectionCard.tsx'
 
+/** The catalogue group of this section's texts. */
+const TEXTS = 'data'
+
 /** One export's progress, then its 15-minute download link (read again each time it is shown). */
 function ExportProgress({ id }: { id: string }) {
   const { t } = useTranslation('supervisor')
@@ -91,14 +94,7 @@ export function DataSection() {
   const start = useStartExport()
   const [exportId, setExportId] = useState<string>()
   return (
-    <SettingsSectionCard
-      id="data"
-      titleId="data-title"
-      icon={Database}
-      title={t('data.title')}
-      description={t('data.description')}
-      contentClassName="space-y-4"
-    >
+    <SettingsSectionCard id="data" titleId="data-title" icon={Database} texts={TEXTS} contentClassName="space-y-4">
       <Button
         type="button"
         variant="outline"

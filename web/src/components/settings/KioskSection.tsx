@@ -11,10 +11,12 @@ import { toastFailure } from '../../lib/toast-failure.ts'
 import { keepSignedIn } from '../../offline/kept-reads.ts'
 import { Button } from '../ui/Button.tsx'
 import { ConfirmDialog } from '../ui/Dialog.tsx'
-import { FormField, fieldDescription } from '../ui/FormField.tsx'
-import { inputClasses } from '../ui/Input.tsx'
-import { ListRow, QueryList, RowButton } from '../ui/QueryList.tsx'
+import { ListRow, QueryList, RowButton, listTexts } from '../ui/QueryList.tsx'
+import { TextField } from '../ui/TextField.tsx'
 import { SettingsSectionCard } from './SettingsSectionCard.tsx'
+
+/** The catalogue group of this section's texts. */
+const TEXTS = 'kiosk'
 
 /** Opens the kiosk screen afresh: nothing of the supervisor's session stays in this tab. */
 const openKiosk = () => browser.navigate('/kiosk')
@@ -64,21 +66,19 @@ function UseAsKioskForm() {
         {asking ? t('kiosk.useConfirmText', { name: asking.name }) : null}
       </ConfirmDialog>
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('kiosk.use')}>
-        <FormField id="kiosk-name" label={t('kiosk.name')} hint={t('kiosk.nameHint')} message={error}>
-          <input
-            id="kiosk-name"
-            value={name}
-            maxLength={60}
-            onChange={(e) => {
-              setName(e.target.value)
-              setError(undefined)
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={fieldDescription('kiosk-name', { hint: true, message: error })}
-            disabled={create.isPending}
-            className={inputClasses}
-          />
-        </FormField>
+        <TextField
+          id="kiosk-name"
+          label={t('kiosk.name')}
+          hint={t('kiosk.nameHint')}
+          message={error}
+          value={name}
+          maxLength={60}
+          onChange={(e) => {
+            setName(e.target.value)
+            setError(undefined)
+          }}
+          disabled={create.isPending}
+        />
         <div className="flex justify-end">
           <Button type="submit" busy={create.isPending} busyLabel={t('kiosk.using')}>
             {t('kiosk.use')}
@@ -108,18 +108,10 @@ export function KioskSection() {
       id="kiosk"
       titleId="kiosk-settings-title"
       icon={Tablet}
-      title={t('kiosk.title')}
-      description={t('kiosk.description')}
+      texts={TEXTS}
       contentClassName="space-y-6"
     >
-      <QueryList
-        query={kiosks}
-        items={kiosks.data}
-        label={t('kiosk.listLabel')}
-        loading={t('kiosk.loading')}
-        empty={t('kiosk.none')}
-        loadError={t('kiosk.loadError')}
-      >
+      <QueryList query={kiosks} items={kiosks.data} {...listTexts(t, TEXTS)}>
         {(kiosk) => (
           <ListRow
             key={kiosk.id}

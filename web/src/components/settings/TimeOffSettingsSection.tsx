@@ -5,19 +5,16 @@ import { HolidaysForm } from './HolidaysForm.tsx'
 import { SettingsSectionCard } from './SettingsSectionCard.tsx'
 import { PoliciesForm } from './TimeOffPoliciesForm.tsx'
 
+/** The catalogue group of this section's texts. */
+const TEXTS = 'settings.timeOff'
+
 /** Settings → Time off: the policies of the three kinds, then the holidays and blackout dates. */
 export function TimeOffSettingsSection() {
   const { t } = useTranslation('supervisor')
   const policies = usePolicies()
   const holidays = useHolidays()
   return (
-    <SettingsSectionCard
-      id="time-off"
-      titleId="time-off-settings-title"
-      title={t('settings.timeOff.title')}
-      description={t('settings.timeOff.description')}
-      contentClassName="space-y-8"
-    >
+    <SettingsSectionCard id="time-off" titleId="time-off-settings-title" texts={TEXTS} contentClassName="space-y-8">
       <QueryContent query={policies} loading={t('settings.loading')} loadError={t('settings.loadError')}>
         {(saved) => <PoliciesForm key={JSON.stringify(saved)} saved={saved} />}
       </QueryContent>

@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react'
 import { Webhook } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { WebhookEvent, WebhookInput, type WebhookCreated, type WebhookView } from '@app/core'
-import { errorFields } from '../../api/client.ts'
 import { useOrgTimeZone } from '../../api/organization.ts'
 import {
   useCreateWebhook,
@@ -13,81 +12,55 @@ import {
 } from '../../api/webhooks.ts'
 import { formatDate } from '../../lib/format.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
-import { Button } from '../ui/Button.tsx'
-import { FormField, fieldDescription } from '../ui/FormField.tsx'
-import { inputClasses } from '../ui/Input.tsx'
+import { SubmitRow } from '../ui/SubmitRow.tsx'
 import { ListRow, QueryList, RowButton } from '../ui/QueryList.tsx'
-import { CheckboxChoices, issueMessages } from './CheckboxChoices.tsx'
-import { OneTimeSecret } from './OneTimeSecret.tsx'
-import { SettingsSectionCard } from './SettingsSectionCard.tsx'
+import { TextField } from '../ui/TextField.tsx'
+import { CheckboxChoices } from './CheckboxChoices.tsx'
+import { SecretListSection } from './SecretListSection.tsx'
+import { useCheckedCreate } from './use-checked-create.ts'
 
-/** The catalogue group of this section's texts (the new secret's among them). */
+/** The catalogue group of this section's texts. */
 const TEXTS = 'webhooks'
 
 function AddWebhookForm({ onCreated }: { onCreated: (created: WebhookCreated) => void }) {
   const { t } = useTranslation('supervisor')
-  const create = useCreateWebhook()
+  const { errors, submit, edit, busy } = useCheckedCreate(WebhookInput, useCreateWebhook(), 'webhooks', 'addFailed')
   const [url, setUrl] = useState('')
   const [events, setEvents] = useState<WebhookEvent[]>([])
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const busy = create.isPending
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const checked = WebhookInput.safeParse({ url, events })
-    if (!checked.success) {
-      setErrors(issueMessages(checked.error.issues, (field) => t(`webhooks.invalid.${field}`)))
-      return
-    }
-    create.mutate(checked.data, {
-      onSuccess: (created) => {
-        setUrl('')
-        setEvents([])
-        onCreated(created)
-      },
-      onError: (error) => {
-        setErrors(errorFields(error))
-        toastFailure(t('webhooks.addFailed'), error, t('webhooks.addFailed'))
-      },
+    submit({ url, events }, (created) => {
+      setUrl('')
+      setEvents([])
+      onCreated(created)
     })
   }
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('webhooks.add')}>
-      <FormField id="webhook-url" label={t('webhooks.url')} hint={t('webhooks.urlHint')} message={errors.url}>
-        <input
-          id="webhook-url"
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          value={url}
-          maxLength={2000}
-          onChange={(e) => {
-            setUrl(e.target.value)
-            setErrors({})
-          }}
-          aria-invalid={errors.url ? true : undefined}
-          aria-describedby={fieldDescription('webhook-url', { hint: true, message: errors.url })}
-          disabled={busy}
-          className={inputClasses}
-        />
-      </FormField>
+      <TextField
+        id="webhook-url"
+        label={t('webhooks.url')}
+        hint={t('webhooks.urlHint')}
+        message={errors.url}
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        value={url}
+        maxLength={2000}
+        onChange={(e) => edit(setUrl)(e.target.value)}
+        disabled={busy}
+      />
       <CheckboxChoices
         legend={t('webhooks.events')}
         options={WebhookEvent.options}
         chosen={events}
-        onChange={(next) => {
-          setEvents(next)
-          setErrors({})
-        }}
+        onChange={edit(setEvents)}
         describe={(name) => t(`webhooks.event.${name}`)}
         disabled={busy}
         message={errors.events}
         messageId="webhook-events-error"
       />
-      <div className="flex justify-end">
-        <Button type="submit" disabled={busy}>
-          {busy ? t('webhooks.adding') : t('webhooks.add')}
-        </Button>
-      </div>
+      <SubmitRow busy={busy} label={t('webhooks.add')} busyLabel={t('webhooks.adding')} />
     </form>
   )
 }
@@ -204,37 +177,20 @@ function WebhookItem({ webhook }: { webhook: WebhookView }) {
 /** Settings → Webhooks (supervisors): add, list and delete webhooks, and see and redeliver their deliveries. */
 export function WebhooksSection() {
   const { t } = useTranslation('supervisor')
-  const webhooks = useWebhooks()
-  const [created, setCreated] = useState<WebhookCreated>()
   return (
-    <SettingsSectionCard
+    <SecretListSection
       id="webhooks"
       titleId="webhooks-title"
       icon={Webhook}
-      title={t('webhooks.title')}
-      description={t('webhooks.description')}
-      contentClassName="space-y-6"
-    >
-      {created ? (
-        <OneTimeSecret
-          title={t('webhooks.createdTitle', { url: created.url })}
-          secret={created.secret}
-          testId="new-webhook-secret"
-          texts={TEXTS}
-          onDone={() => setCreated(undefined)}
-        />
-      ) : null}
-      <QueryList
-        query={webhooks}
-        items={webhooks.data}
-        label={t('webhooks.listLabel')}
-        loading={t('webhooks.loading')}
-        empty={t('webhooks.none')}
-        loadError={t('webhooks.loadError')}
-      >
-        {(webhook) => <WebhookItem key={webhook.id} webhook={webhook} />}
-      </QueryList>
-      <AddWebhookForm onCreated={setCreated} />
-    </SettingsSectionCard>
+      texts={TEXTS}
+      query={useWebhooks()}
+      secretTestId="new-webhook-secret"
+      secretOf={(created: WebhookCreated) => ({
+        title: t('webhooks.createdTitle', { url: created.url }),
+        secret: created.secret,
+      })}
+      row={(webhook) => <WebhookItem key={webhook.id} webhook={webhook} />}
+      form={(onCreated) => <AddWebhookForm onCreated={onCreated} />}
+    />
   )
 }

@@ -10,8 +10,10 @@ import { toast } from '../../lib/toast.ts'
 import { Button } from '../ui/Button.tsx'
 import { ErrorState } from '../ui/ErrorState.tsx'
 import { FormAlert } from '../ui/FormAlert.tsx'
-import { fieldDescription, FormField } from '../ui/FormField.tsx'
-import { Input, inputClasses } from '../ui/Input.tsx'
+import { FormField } from '../ui/FormField.tsx'
+import { TextField } from '../ui/TextField.tsx'
+import { ItemOptions } from '../ui/Options.tsx'
+import { inputClasses } from '../ui/Input.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
 import { StackedCell, StackedRow, StackedTable } from '../ui/Table.tsx'
 import { BalancesList, useKindName } from './time-off-parts.tsx'
@@ -37,11 +39,7 @@ export function MemberBalances() {
           onChange={(e) => setEmployeeId(e.target.value)}
         >
           <option value="">{t('timeOff.balances.choose')}</option>
-          {choices.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.name}
-            </option>
-          ))}
+          <ItemOptions items={choices} />
         </select>
       </FormField>
       {employeeId === '' ? null : balances.isPending ? (
@@ -154,35 +152,27 @@ function AdjustmentForm({ employeeId, balances }: { employeeId: string; balances
             ))}
           </select>
         </FormField>
-        <FormField
+        <TextField
           id={fid('hours')}
           label={t('timeOff.adjust.hours')}
           hint={t('timeOff.adjust.hoursHint')}
           message={errors.shown.hours}
-        >
-          <Input
-            id={fid('hours')}
-            name="hours"
-            type="number"
-            inputMode="decimal"
-            step={0.25}
-            value={hours}
-            onChange={(e) => onHours(e.target.value)}
-            aria-invalid={errors.shown.hours ? true : undefined}
-            aria-describedby={fieldDescription(fid('hours'), { hint: true, message: errors.shown.hours })}
-          />
-        </FormField>
-        <FormField id={fid('reason')} label={t('timeOff.adjust.reason')} message={errors.shown.reason}>
-          <Input
-            id={fid('reason')}
-            name="reason"
-            value={reason}
-            maxLength={500}
-            onChange={(e) => onReason(e.target.value)}
-            aria-invalid={errors.shown.reason ? true : undefined}
-            aria-describedby={fieldDescription(fid('reason'), { message: errors.shown.reason })}
-          />
-        </FormField>
+          name="hours"
+          type="number"
+          inputMode="decimal"
+          step={0.25}
+          value={hours}
+          onChange={(e) => onHours(e.target.value)}
+        />
+        <TextField
+          id={fid('reason')}
+          label={t('timeOff.adjust.reason')}
+          message={errors.shown.reason}
+          name="reason"
+          value={reason}
+          maxLength={500}
+          onChange={(e) => onReason(e.target.value)}
+        />
       </div>
       <Button type="submit" busy={adjust.isPending}>
         {t('timeOff.adjust.save')}

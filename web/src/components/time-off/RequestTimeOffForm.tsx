@@ -8,7 +8,8 @@ import { toast } from '../../lib/toast.ts'
 import { Button } from '../ui/Button.tsx'
 import { FormAlert } from '../ui/FormAlert.tsx'
 import { fieldDescription, FormField } from '../ui/FormField.tsx'
-import { Input, inputClasses } from '../ui/Input.tsx'
+import { TextField } from '../ui/TextField.tsx'
+import { inputClasses } from '../ui/Input.tsx'
 import { Textarea } from '../ui/Textarea.tsx'
 import { useKindName } from './time-off-parts.tsx'
 
@@ -102,56 +103,42 @@ export function RequestTimeOffForm({ balances }: { balances: readonly KindBalanc
         </select>
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id={fieldId('from')} label={t('timeOff.request.from')} message={errors.shown.from}>
-          <Input
-            id={fieldId('from')}
-            name="from"
-            type="date"
-            required
-            value={from}
-            onChange={(e) => on.from(e.target.value)}
-            aria-invalid={errors.shown.from ? true : undefined}
-            aria-describedby={described('from')}
-          />
-        </FormField>
-        <FormField
+        <TextField
+          id={fieldId('from')}
+          label={t('timeOff.request.from')}
+          message={errors.shown.from}
+          name="from"
+          type="date"
+          required
+          value={from}
+          onChange={(e) => on.from(e.target.value)}
+        />
+        <TextField
           id={fieldId('to')}
           label={t('timeOff.request.to')}
           hint={t('timeOff.request.toHint')}
           message={errors.shown.to}
-        >
-          <Input
-            id={fieldId('to')}
-            name="to"
-            type="date"
-            min={from || undefined}
-            value={to}
-            onChange={(e) => on.to(e.target.value)}
-            aria-invalid={errors.shown.to ? true : undefined}
-            aria-describedby={described('to', true)}
-          />
-        </FormField>
+          name="to"
+          type="date"
+          min={from || undefined}
+          value={to}
+          onChange={(e) => on.to(e.target.value)}
+        />
       </div>
-      <FormField
+      <TextField
         id={fieldId('hoursPerDay')}
         label={t('timeOff.request.hoursPerDay')}
         message={errors.shown.hoursPerDay}
-        className="max-w-48"
-      >
-        <Input
-          id={fieldId('hoursPerDay')}
-          name="hoursPerDay"
-          type="number"
-          inputMode="decimal"
-          min={0.25}
-          max={24}
-          step={0.25}
-          value={hoursPerDay}
-          onChange={(e) => on.hoursPerDay(e.target.value)}
-          aria-invalid={errors.shown.hoursPerDay ? true : undefined}
-          aria-describedby={described('hoursPerDay')}
-        />
-      </FormField>
+        fieldClassName="max-w-48"
+        name="hoursPerDay"
+        type="number"
+        inputMode="decimal"
+        min={0.25}
+        max={24}
+        step={0.25}
+        value={hoursPerDay}
+        onChange={(e) => on.hoursPerDay(e.target.value)}
+      />
       <FormField id={fieldId('note')} label={t('timeOff.request.note')} message={errors.shown.note}>
         <Textarea
           id={fieldId('note')}

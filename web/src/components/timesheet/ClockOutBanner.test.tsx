@@ -1,13 +1,11 @@
-import { makeOrgSettings } from '../../../test/fixtures.ts'
 import { describe, expect, it, vi } from 'vitest'
 // IndexedDB, which jsdom lacks (the weekly dialog's saves go through the device's queue).
 import 'fake-indexeddb/auto'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Timesheet } from '@app/core'
-import { mockFetch } from '../../../test/fetch-mock.ts'
 import { renderApp } from '../../../test/render.tsx'
-import { makeTimesheet } from '../../../test/timesheet-fixtures.ts'
+import { makeTimesheet, daySpans, serveWeek } from '../../../test/timesheet-fixtures.ts'
 import { onWednesdayMorning } from '../../../test/week-clock.ts'
 import { RowFlag, WeekFlags } from '../review/WeekFlags.tsx'
 import { EmployeeDashboardPanel } from './EmployeeDashboardPanel.tsx'
@@ -15,28 +13,12 @@ import { WeeklyTimesheetDialog } from './WeeklyTimesheetDialog.tsx'
 
 // Wednesday, Nov 18, 2026, 10:15 UTC; the organization's limit is 10 hours.
 onWednesdayMorning(['Date', 'setInterval', 'clearInterval'])
-const settings = makeOrgSettings({ timeZone: 'UTC' })
-/** The server's week, saved by PUT as the member's own save does. */
-const serve = (sheet: Timesheet) => {
-  let server = sheet
-  const fetch = mockFetch({
-    'GET /api/timesheets/current-week': () => ({ body: server }),
-    'GET /api/organization/settings': { body: settings },
-    'PUT /api/timesheets/draft/7': (init) => {
-      server = { ...server, ...(JSON.parse(String(init?.body)) as Partial<Timesheet>), version: server.version + 1 }
-      return { body: server }
-    },
-  })
-  const puts = () =>
-    fetch.mock.calls.filter(([, i]) => i?.method === 'PUT').map(([, i]) => JSON.parse(String(i?.body)) as object)
-  return { fetch, puts }
-}
 const user = () => userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
 
 describe('a forgotten clock-out on the dashboard (issue 34)', () => {
   it('asks “Still working?” and “I stopped at …” sets the end offered, the limit’s end, through the member’s save', async () => {
     // Tuesday's clock was started at 20:00 and never stopped: 14 hours ago.
-    const { puts } = serve(makeTimesheet({ mondayStart: '09:00', mondayEnd: '12:00', tuesdayStart: '20:00' }))
+    const { puts } = serveWeek(makeTimesheet({ mondayStart: '09:00', mondayEnd: '12:00', tuesdayStart: '20:00' }))
     renderApp('/', <EmployeeDashboardPanel />)
     const banner = within(await screen.findByRole('region', { name: 'Still working?' }))
     expect(
@@ -44,25 +26,18 @@ describe('a forgotten clock-out on the dashboard (issue 34)', () => {
     ).toBeTruthy()
     expect((banner.getByLabelText('When you stopped on Tuesday') as HTMLInputElement).value).toBe('06:00')
     // Nothing is saved until the member says so.
-    expect(puts()).toEqual([])
+    expect(puts).toEqual([])
     await user().click(banner.getByRole('button', { name: 'I stopped at 6:00 AM' }))
     expect(await screen.findByText('Tuesday: 8:00 PM to 6:00 AM')).toBeTruthy()
-    expect(puts()).toEqual([
+    expect(puts).toEqual([
       expect.objectContaining({ tuesdayStart: '20:00', tuesdayEnd: '06:00', mondayEnd: '12:00', version: 3 }),
     ])
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Still working?' })).toBeNull())
   })
 
   it('on a split day, “I stopped at …” ends the span still running, and the morning keeps its end', async () => {
-    const split = {
-      tuesdayStart: '08:00',
-      tuesdayEnd: '',
-      tuesdaySpans: [
-        { start: '08:00', end: '12:00' },
-        { start: '20:00', end: '' },
-      ],
-    }
-    const { puts } = serve(makeTimesheet(split))
+    const split = daySpans('tuesday', '08:00-12:00', '20:00-')
+    const { puts } = serveWeek(makeTimesheet(split))
     renderApp('/', <EmployeeDashboardPanel />)
     const banner = within(await screen.findByRole('region', { name: 'Still working?' }))
     expect(
@@ -70,20 +45,11 @@ describe('a forgotten clock-out on the dashboard (issue 34)', () => {
     ).toBeTruthy()
     await user().click(banner.getByRole('button', { name: 'I stopped at 6:00 AM' }))
     expect(await screen.findByText('Tuesday: 8:00 PM to 6:00 AM')).toBeTruthy()
-    expect(puts()).toEqual([
-      expect.objectContaining({
-        tuesdayStart: '08:00',
-        tuesdayEnd: '06:00',
-        tuesdaySpans: [
-          { start: '08:00', end: '12:00' },
-          { start: '20:00', end: '06:00' },
-        ],
-      }),
-    ])
+    expect(puts).toEqual([expect.objectContaining(daySpans('tuesday', '08:00-12:00', '20:00-06:00'))])
   })
 
   it('sets the time the member picks instead', async () => {
-    const { puts } = serve(makeTimesheet({ tuesdayStart: '20:00' }))
+    const { puts } = serveWeek(makeTimesheet({ tuesdayStart: '20:00' }))
     renderApp('/', <EmployeeDashboardPanel />)
     const banner = within(await screen.findByRole('region', { name: 'Still working?' }))
     const input = banner.getByLabelText('When you stopped on Tuesday')
@@ -91,11 +57,11 @@ describe('a forgotten clock-out on the dashboard (issue 34)', () => {
     await u.clear(input)
     await u.type(input, '23:30')
     await u.click(banner.getByRole('button', { name: 'I stopped at 11:30 PM' }))
-    await waitFor(() => expect(puts()).toEqual([expect.objectContaining({ tuesdayEnd: '23:30' })]))
+    await waitFor(() => expect(puts).toEqual([expect.objectContaining({ tuesdayEnd: '23:30' })]))
   })
 
   it('asks nothing while a clock is within the limit, or once the day has its end', async () => {
-    serve(makeTimesheet({ tuesdayStart: '20:00', tuesdayEnd: '23:00', wednesdayStart: '08:00' }))
+    serveWeek(makeTimesheet({ tuesdayStart: '20:00', tuesdayEnd: '23:00', wednesdayStart: '08:00' }))
     renderApp('/', <EmployeeDashboardPanel />)
     expect(await screen.findByRole('button', { name: 'Clock Out Wednesday' })).toBeTruthy()
     expect(screen.queryByRole('region', { name: 'Still working?' })).toBeNull()
@@ -104,7 +70,7 @@ describe('a forgotten clock-out on the dashboard (issue 34)', () => {
 
 describe('Clock-out missing in the week (issue 34)', () => {
   it('shows on the day in the weekly dialog, and submitting asks the member to confirm when they stopped', async () => {
-    const { fetch } = serve(makeTimesheet({ mondayStart: '09:00', mondayEnd: '12:00', tuesdayStart: '20:00' }))
+    const { fetch } = serveWeek(makeTimesheet({ mondayStart: '09:00', mondayEnd: '12:00', tuesdayStart: '20:00' }))
     renderApp(
       '/',
       <WeeklyTimesheetDialog
@@ -137,7 +103,7 @@ describe('Clock-out missing in the week (issue 34)', () => {
         { start: '20:00', end: '' },
       ],
     } as Partial<Timesheet>)
-    serve(split)
+    serveWeek(split)
     renderApp('/', <WeeklyTimesheetDialog timesheet={split} timeZone="UTC" open onOpenChange={() => {}} />)
     const tuesday = within(await screen.findByRole('region', { name: 'Tuesday' }))
     const message = await tuesday.findByText(
@@ -148,7 +114,7 @@ describe('Clock-out missing in the week (issue 34)', () => {
   })
 
   it('is its own flag in the review dialog and on the dashboard row, and a start within the limit stays “a start and no end”', async () => {
-    serve(makeTimesheet())
+    serveWeek(makeTimesheet())
     const week = makeTimesheet({ tuesdayStart: '20:00', wednesdayStart: '08:00' })
     renderApp(
       '/',

@@ -1,17 +1,7 @@
 import { useTranslation } from 'react-i18next'
-import {
-  allocationsField,
-  dayPaidMinutes,
-  fillRemainder,
-  UNALLOCATED,
-  type DayAllocation,
-  type DayName,
-  type TimesheetDays,
-} from '@app/core'
-import { useAllocationCodes } from '../../api/allocation.ts'
-import { useAuth } from '../../api/auth.ts'
+import { allocationsField, dayPaidMinutes, fillRemainder, type DayAllocation, type DayName } from '@app/core'
 import { formatHours } from '../../lib/format.ts'
-import { SplitEditor, SplitOpenButton, useSplitLines, type SplitLine } from './SplitEditor.tsx'
+import { SplitEditor, SplitOpenButton, useSplitLines, type SplitProps } from './SplitEditor.tsx'
 import { DaySplitSummary, useCodeName } from './SplitSummary.tsx'
 
 /** Hours as the line's input shows them (two decimals at most). */
@@ -43,59 +33,39 @@ export function DaySplit({
   readOnly,
   disabled,
   message,
-}: {
+}: SplitProps & {
   day: DayName
-  days: TimesheetDays
-  onChange: (field: keyof TimesheetDays, value: TimesheetDays[keyof TimesheetDays]) => void
-  idPrefix?: string
-  readOnly?: boolean
-  disabled?: boolean
   /** The server's message on the day's allocations field. */
   message?: string
 }) {
   const { t } = useTranslation('staff')
-  const codes = useAllocationCodes().data?.codes ?? []
-  const defaultCode = useAuth().user?.defaultCode ?? null
   const field = allocationsField(day)
   const stored = days[field]
   const paid = dayPaidMinutes(days, day)
-  const fill = defaultCode || UNALLOCATED
-  /** The day's field as the typed lines make it: the rest into the default code, or nothing without a line. */
-  const produce = (typed: readonly SplitLine[]) => {
-    const given = typed.map((l) => ({ code: l.code, minutes: minutesOf(l.amount) })).filter((l) => l.minutes > 0)
-    return given.length ? fillRemainder(paid, given, defaultCode) : undefined
-  }
   const split = useSplitLines<DayAllocation[]>({
     stored,
-    toLines: (list) =>
-      (list ?? []).filter((l) => l.code !== fill).map((l) => ({ code: l.code, amount: hoursText(l.minutes) })),
-    produce,
+    amountText: (l) => hoursText(l.minutes),
+    // The day's field as the typed lines make it: the rest into the default code, or nothing without a line.
+    produce: (typed, defaultCode) => {
+      const given = typed.map((l) => ({ code: l.code, minutes: minutesOf(l.amount) })).filter((l) => l.minutes > 0)
+      return given.length ? fillRemainder(paid, given, defaultCode) : undefined
+    },
     onChange: (value) => onChange(field, value),
-    codes,
-    fill,
     follow: paid,
   })
+  const { fill } = split
   const nameOf = useCodeName()
-  const id = `${idPrefix}${field}`
+  const shared = { split, id: `${idPrefix}${field}`, unit: UNIT, disabled }
   const dayName = t(`common:weekdays.${day}`)
 
   if (readOnly) return <DaySplitSummary allocations={stored} />
   if (!split.showing) {
     // A week split by percent has no day split (the server takes one or the other).
     if (split.active.length === 0 || paid <= 0 || (days.weekAllocationPercent?.length ?? 0) > 0) return null
-    return (
-      <SplitOpenButton
-        split={split}
-        id={id}
-        unit={UNIT}
-        label={t('split.open')}
-        ariaLabel={t('split.openNamed', { day: dayName })}
-        disabled={disabled}
-      />
-    )
+    return <SplitOpenButton {...shared} label={t('split.open')} ariaLabel={t('split.openNamed', { day: dayName })} />
   }
 
-  const given = produce(split.lines) ?? []
+  const given = split.produce(split.lines) ?? []
   // Before any hours are typed nothing is given away: the rest is the whole day.
   const restMinutes = given.length === 0 ? paid : (given.find((l) => l.code === fill)?.minutes ?? 0)
   const over = sum(given) - paid
@@ -107,9 +77,7 @@ export function DaySplit({
         : null
   return (
     <SplitEditor
-      split={split}
-      id={id}
-      unit={UNIT}
+      {...shared}
       legend={t('split.legend', { day: dayName })}
       codeLabel={(n) => t('split.codeLabel', { day: dayName, n })}
       amountLabel={(n) => t('split.hoursLabel', { day: dayName, n })}
@@ -123,7 +91,6 @@ export function DaySplit({
       })}
       problem={problem}
       message={message}
-      disabled={disabled}
       addLabel={t('split.addLine')}
       clearLabel={t('split.clear')}
       clearAriaLabel={t('split.clearNamed', { day: dayName })}

@@ -5,7 +5,7 @@ import type { Timesheet } from '@app/core'
 import { mockFetch } from '../../../test/fetch-mock.ts'
 import { renderApp } from '../../../test/render.tsx'
 import { EmployeeDashboardPanel } from './EmployeeDashboardPanel.tsx'
-import { makeTimesheet } from '../../../test/timesheet-fixtures.ts'
+import { makeTimesheet, serveWeek } from '../../../test/timesheet-fixtures.ts'
 import { onWednesdayMorning } from '../../../test/week-clock.ts'
 
 const settings = { organizationName: 'Grace Chapel', logoUrl: null, timeZone: 'UTC', weekStartDay: 'monday' }
@@ -63,21 +63,12 @@ describe('EmployeeDashboardPanel', () => {
   })
 
   it('clocks in from the dashboard, saving at once, and then shows the running clock and the card', async () => {
-    let server = makeTimesheet()
-    const fetch = mockFetch({
-      'GET /api/timesheets/current-week': () => ({ body: server }),
-      'GET /api/organization/settings': { body: settings },
-      'PUT /api/timesheets/draft/7': (init) => {
-        server = { ...server, ...(JSON.parse(String(init?.body)) as Partial<Timesheet>), version: server.version + 1 }
-        return { body: server }
-      },
-    })
+    const { puts } = serveWeek()
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     show()
     await user.click(await screen.findByRole('button', { name: 'Clock In Wednesday' }))
     expect(await screen.findByText('Started work at 10:15 AM on Wednesday')).toBeTruthy()
-    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!
-    expect(JSON.parse(String(put[1]?.body))).toMatchObject({ wednesdayStart: '10:15', version: 3 })
+    expect(puts[0]).toMatchObject({ wednesdayStart: '10:15', version: 3 })
 
     const thisWeek = within(screen.getByRole('region', { name: 'Current Week Timesheet' }))
     // Counted from the real instant of the Clock In (10:15:30), not from 10:15.

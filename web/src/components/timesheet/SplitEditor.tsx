@@ -1,8 +1,11 @@
 import { useEffect, useId, useRef, useState, type ComponentProps, type ReactNode } from 'react'
 import { X } from 'lucide-react'
-import { MAX_DAY_ALLOCATIONS, type AllocationCode } from '@app/core'
+import { MAX_DAY_ALLOCATIONS, UNALLOCATED, type AllocationCode, type TimesheetDays } from '@app/core'
+import { useAllocationCodes } from '../../api/allocation.ts'
+import { useAuth } from '../../api/auth.ts'
 import { cn } from '../../lib/cn.ts'
 import { Button } from '../ui/Button.tsx'
+import { ItemOptions } from '../ui/Options.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
 import { SplitFooter } from './SplitFooter.tsx'
 import { useCodeName } from './SplitSummary.tsx'
@@ -15,30 +18,44 @@ export interface SplitLine {
 
 const keyOf = (list: readonly unknown[] | null | undefined) => JSON.stringify(list?.length ? list : null)
 
+/** What a split (a day's, the week's) is given by the timesheet form. */
+export interface SplitProps {
+  days: TimesheetDays
+  onChange: (field: keyof TimesheetDays, value: TimesheetDays[keyof TimesheetDays]) => void
+  idPrefix?: string
+  readOnly?: boolean
+  disabled?: boolean
+}
+
 /**
  * The lines of a split (a day's minutes, a week's percents) kept in step with the timesheet's field:
- * each edit puts what `produce` makes of the lines into the field; a change made elsewhere (a reload
- * after a conflict, Copy last week, its undo) puts the field's value back into the lines. With
- * `follow` (the day's paid minutes), a change of it makes the field again from the same lines.
+ * each edit puts what `produce` makes of the lines (with the member's default code) into the field; a
+ * change made elsewhere (a reload after a conflict, Copy last week, its undo) puts the field's value
+ * back into the lines. The code that takes the remainder (`fill`: the member's default, or
+ * 'Unallocated') is never a line of its own. With `follow` (the day's paid minutes), a change of it
+ * makes the field again from the same lines.
  */
 export function useSplitLines<V extends readonly { code: string }[]>({
   stored,
-  toLines,
-  produce,
+  amountText,
+  produce: produceWith,
   onChange,
-  codes,
-  fill,
   follow,
 }: {
   stored: V | null | undefined
-  toLines: (list: V | null | undefined) => SplitLine[]
-  produce: (lines: readonly SplitLine[]) => V | undefined
+  /** A stored line's amount as its input shows it. */
+  amountText: (line: V[number]) => string
+  produce: (lines: readonly SplitLine[], defaultCode: string | null) => V | undefined
   onChange: (value: V | undefined) => void
-  codes: readonly AllocationCode[]
-  /** The code that takes the remainder (the member's default, or 'Unallocated'): never a line of its own. */
-  fill: string
   follow?: number
 }) {
+  const codes = useAllocationCodes().data?.codes ?? []
+  const user = useAuth().user
+  const defaultCode = user?.defaultCode ?? null
+  const fill = defaultCode || UNALLOCATED
+  const toLines = (list: V | null | undefined): SplitLine[] =>
+    (list ?? []).filter((l) => l.code !== fill).map((l) => ({ code: l.code, amount: amountText(l) }))
+  const produce = (typed: readonly SplitLine[]) => produceWith(typed, defaultCode)
   const [lines, setLines] = useState<SplitLine[]>(() => toLines(stored))
   const [open, setOpen] = useState(false)
   // What this editor last put in the field: anything else there was put by a reload or a copy.
@@ -77,7 +94,7 @@ export function useSplitLines<V extends readonly { code: string }[]>({
   const room = lines.length < MAX_DAY_ALLOCATIONS - 1 && active.some((c) => !lines.some((l) => l.code === c.id))
   const showing = open || lines.length > 0 || (stored?.length ?? 0) > 0
   const nextCode = () => active.find((c) => !lines.some((l) => l.code === c.id))!.id
-  return { lines, setLines, update, setOpen, showing, active, choicesFor, room, nextCode }
+  return { lines, setLines, update, setOpen, showing, active, choicesFor, room, nextCode, user, fill, produce }
 }
 
 export type SplitLines = ReturnType<typeof useSplitLines>
@@ -198,11 +215,7 @@ export function SplitEditor({
             className={`${inputClasses} min-h-11 min-w-0 flex-1`}
             onChange={(e) => edit(index, { code: e.target.value })}
           >
-            {split.choicesFor(index).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.active ? c.name : inactiveLabel(c.name)}
-              </option>
-            ))}
+            <ItemOptions items={split.choicesFor(index)} label={(c) => (c.active ? c.name : inactiveLabel(c.name))} />
           </select>
           <Input
             id={`${id}-${index}-${unit}`}

@@ -1,15 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import {
-  allocatesByPercent,
-  allocationsField,
-  DAYS,
-  fillPercentRemainder,
-  UNALLOCATED,
-  type TimesheetDays,
-} from '@app/core'
-import { useAllocationCodes } from '../../api/allocation.ts'
-import { useAuth } from '../../api/auth.ts'
-import { SplitEditor, SplitOpenButton, useSplitLines, type SplitLine } from './SplitEditor.tsx'
+import { allocatesByPercent, allocationsField, DAYS, fillPercentRemainder, type TimesheetDays } from '@app/core'
+import { SplitEditor, SplitOpenButton, useSplitLines, type SplitProps } from './SplitEditor.tsx'
 import { useCodeName, WeekSplitSummary } from './SplitSummary.tsx'
 
 type WeekPercent = NonNullable<TimesheetDays['weekAllocationPercent']>
@@ -45,57 +36,36 @@ export function WeekPercentSplit({
   disabled,
   errors,
   className,
-}: {
-  days: TimesheetDays
-  onChange: (field: keyof TimesheetDays, value: TimesheetDays[keyof TimesheetDays]) => void
-  idPrefix?: string
-  readOnly?: boolean
-  disabled?: boolean
+}: SplitProps & {
   /** The server's messages by field (a 400's `fields`). */
   errors?: Record<string, string>
   className?: string
 }) {
   const { t } = useTranslation('staff')
-  const codes = useAllocationCodes().data?.codes ?? []
-  const user = useAuth().user
-  const defaultCode = user?.defaultCode ?? null
-  const fill = defaultCode || UNALLOCATED
   const stored = days.weekAllocationPercent
-  /** The field as the typed lines make it: the rest into the default code, or nothing without a line. */
-  const produce = (typed: readonly SplitLine[]): WeekPercent | undefined => {
-    const given = typed.map((l) => ({ code: l.code, percent: percentOf(l.amount) })).filter((l) => l.percent > 0)
-    return given.length ? fillPercentRemainder(given, defaultCode) : undefined
-  }
   const split = useSplitLines<WeekPercent>({
     stored,
-    toLines: (list) =>
-      (list ?? []).filter((l) => l.code !== fill).map((l) => ({ code: l.code, amount: String(l.percent) })),
-    produce,
+    amountText: (l) => String(l.percent),
+    // The field as the typed lines make it: the rest into the default code, or nothing without a line.
+    produce: (typed, defaultCode) => {
+      const given = typed.map((l) => ({ code: l.code, percent: percentOf(l.amount) })).filter((l) => l.percent > 0)
+      return given.length ? fillPercentRemainder(given, defaultCode) : undefined
+    },
     onChange: (value) => onChange(FIELD, value),
-    codes,
-    fill,
   })
+  const { user, fill } = split
   const nameOf = useCodeName()
-  const id = `${idPrefix}${FIELD}`
+  const shared = { split, id: `${idPrefix}${FIELD}`, unit: UNIT, disabled, className }
 
   if (readOnly) return <WeekSplitSummary percents={stored} className={className} />
   if (!split.showing) {
     // Only exempt members and ministers allocate by percent, and only a week with no day split.
     const daySplit = DAYS.some((day) => (days[allocationsField(day)]?.length ?? 0) > 0)
     if (!user || !allocatesByPercent(user.payType) || daySplit || split.active.length === 0) return null
-    return (
-      <SplitOpenButton
-        split={split}
-        id={id}
-        unit={UNIT}
-        label={t('weekSplit.open')}
-        disabled={disabled}
-        className={className}
-      />
-    )
+    return <SplitOpenButton {...shared} label={t('weekSplit.open')} />
   }
 
-  const given = produce(split.lines) ?? []
+  const given = split.produce(split.lines) ?? []
   const rest = given.find((l) => l.code === fill)?.percent ?? 0
   const total = given.reduce((a, l) => a + l.percent, 0)
   const typed = split.lines.map((l) => percentOf(l.amount)).filter((p) => p > 0)
@@ -106,9 +76,7 @@ export function WeekPercentSplit({
       : null
   return (
     <SplitEditor
-      split={split}
-      id={id}
-      unit={UNIT}
+      {...shared}
       legend={t('weekSplit.legend')}
       hint={t('weekSplit.hint')}
       codeLabel={(n) => t('weekSplit.codeLabel', { n })}
@@ -125,10 +93,8 @@ export function WeekPercentSplit({
       }
       problem={problem}
       message={messageOf(errors)}
-      disabled={disabled}
       addLabel={t('weekSplit.addLine')}
       clearLabel={t('weekSplit.clear')}
-      className={className}
     />
   )
 }

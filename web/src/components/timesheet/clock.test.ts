@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { daySpans } from '../../../test/timesheet-fixtures.ts'
 import { TimesheetDays } from '@app/core'
 import {
   clockedInAt,
@@ -150,27 +151,13 @@ describe('split shifts (issue 34)', () => {
     expect(view(days, '11:59').showClockIn).toBe(false)
     expect(view(days, '18:00')).toMatchObject({ running: false, elapsed: 4 * 3600, showClockIn: true })
     days = step(clockIn(days, 'sunday', at('18:00'), 'UTC'))
-    expect(days).toMatchObject({
-      sundayStart: '08:00',
-      sundayEnd: '',
-      sundaySpans: [
-        { start: '08:00', end: '12:00' },
-        { start: '18:00', end: '' },
-      ],
-    })
+    expect(days).toMatchObject(daySpans('sunday', '08:00-12:00', '18:00-'))
     expect(mayRun(days)).toBe(true)
     // The running clock counts from the second span's start.
     expect(view(days, '18:30')).toMatchObject({ running: true, elapsed: 30 * 60, showClockOut: true })
     expect(paidHoursOf(days, 'sunday')).toBeNull()
     days = step(clockOut(days, 'sunday', at('21:00'), 'UTC'))
-    expect(days).toMatchObject({
-      sundayStart: '08:00',
-      sundayEnd: '21:00',
-      sundaySpans: [
-        { start: '08:00', end: '12:00' },
-        { start: '18:00', end: '21:00' },
-      ],
-    })
+    expect(days).toMatchObject(daySpans('sunday', '08:00-12:00', '18:00-21:00'))
     expect(mayRun(days)).toBe(false)
     expect(paidHoursOf(days, 'sunday')).toBe(7)
     expect(paidHoursOf({ ...days, sundayBreakMinutes: 30 }, 'sunday')).toBe(6.5)
@@ -193,12 +180,7 @@ describe('split shifts (issue 34)', () => {
   it('Reset clears every span of the day', () => {
     const split = {
       ...empty,
-      sundayStart: '08:00',
-      sundayEnd: '21:00',
-      sundaySpans: [
-        { start: '08:00', end: '12:00' },
-        { start: '18:00', end: '21:00' },
-      ],
+      ...daySpans('sunday', '08:00-12:00', '18:00-21:00'),
     }
     expect(resetDay(split, 'sunday')).toMatchObject({ sundayStart: '', sundayEnd: '', sundaySpans: undefined })
   })

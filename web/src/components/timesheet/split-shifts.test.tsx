@@ -4,10 +4,10 @@ import 'fake-indexeddb/auto'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import i18next from 'i18next'
-import type { Timesheet, TimesheetAnswer } from '@app/core'
+import type { TimesheetAnswer } from '@app/core'
 import { mockFetch, writes } from '../../../test/fetch-mock.ts'
 import { renderApp } from '../../../test/render.tsx'
-import { makeTimesheet } from '../../../test/timesheet-fixtures.ts'
+import { makeTimesheet, daySpans, serveWeek } from '../../../test/timesheet-fixtures.ts'
 import { onWednesdayMorning } from '../../../test/week-clock.ts'
 import { dismissToast } from '../../lib/toast.ts'
 import { timesheetKeys } from '../../api/keys.ts'
@@ -22,26 +22,6 @@ onWednesdayMorning(['Date', 'setInterval', 'clearInterval'])
 const open = (sheet: TimesheetAnswer) =>
   renderApp('/', <WeeklyTimesheetDialog timesheet={sheet} timeZone="UTC" open onOpenChange={() => {}} />)
 const day = (name: string) => within(screen.getByRole('region', { name }))
-const body = (init: RequestInit | undefined) => JSON.parse(String(init?.body)) as Record<string, unknown>
-
-/** A server that stores each PUT and answers it with the next version. */
-const serveDrafts = (first = makeTimesheet()) => {
-  const puts: Record<string, unknown>[] = []
-  let server = first
-  const fetch = mockFetch({
-    'GET /api/timesheets/current-week': () => ({ body: server }),
-    'GET /api/organization/settings': {
-      body: { organizationName: 'Grace Chapel', logoUrl: null, timeZone: 'UTC', weekStartDay: 'monday' },
-    },
-    'PUT /api/timesheets/draft/7': (init) => {
-      const sent = body(init)
-      puts.push(sent)
-      server = makeTimesheet({ ...server, ...(sent as Partial<Timesheet>), version: server.version + 1 })
-      return { body: server }
-    },
-  })
-  return { puts, fetch }
-}
 
 /** Types Sunday 08:00-12:00, adds a second range and types 18:00-21:00. */
 const typeSplitSunday = async (user: ReturnType<typeof userEvent.setup>) => {
@@ -58,7 +38,7 @@ const typeSplitSunday = async (user: ReturnType<typeof userEvent.setup>) => {
 
 describe('split shifts in the weekly dialog (issue 34)', () => {
   it('adds a second range: the day counts 7.0 hours for 8-12 and 18-21, and the save carries sundaySpans', async () => {
-    const { puts } = serveDrafts()
+    const { puts } = serveWeek()
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     open(makeTimesheet())
     await typeSplitSunday(user)
@@ -105,16 +85,7 @@ describe('split shifts in the weekly dialog (issue 34)', () => {
       },
     })
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
-    open(
-      makeTimesheet({
-        sundayStart: '08:00',
-        sundayEnd: '21:00',
-        sundaySpans: [
-          { start: '08:00', end: '12:00' },
-          { start: '18:00', end: '21:00' },
-        ],
-      } as Partial<TimesheetAnswer>),
-    )
+    open(makeTimesheet(daySpans('sunday', '08:00-12:00', '18:00-21:00') as Partial<TimesheetAnswer>))
     const sunday = day('Sunday')
     expect(sunday.getByLabelText('Start Time')).toHaveProperty('value', '08:00')
     expect(sunday.getByLabelText('End Time')).toHaveProperty('value', '12:00')
@@ -189,7 +160,7 @@ describe('split shifts in the weekly dialog (issue 34)', () => {
   })
 
   it('Clock In again after Clock Out records a second span; ‘What did you do?’ saves the day’s activity', async () => {
-    const { puts } = serveDrafts()
+    const { puts } = serveWeek()
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     open(makeTimesheet({ wednesdayActivity: 'Office' }))
     const wednesday = () => day('Wednesday')
@@ -218,14 +189,7 @@ describe('split shifts in the weekly dialog (issue 34)', () => {
     act(() => vi.advanceTimersByTime(3600_000))
     await user.click(wednesday().getByRole('button', { name: 'Clock In Wednesday' }))
     await screen.findByText('Started work at 1:15 PM on Wednesday')
-    expect(puts[3]).toMatchObject({
-      wednesdayStart: '10:15',
-      wednesdayEnd: '',
-      wednesdaySpans: [
-        { start: '10:15', end: '12:15' },
-        { start: '13:15', end: '' },
-      ],
-    })
+    expect(puts[3]).toMatchObject(daySpans('wednesday', '10:15-12:15', '13:15-'))
     // The running clock counts the second span, from its start.
     expect(wednesday().getByText('Clocked in since 1:15 PM')).toBeTruthy()
     expect(wednesday().getByRole('timer').textContent).toBe('00:00:00')
@@ -233,14 +197,7 @@ describe('split shifts in the weekly dialog (issue 34)', () => {
     act(() => vi.advanceTimersByTime(3600_000))
     await user.click(wednesday().getByRole('button', { name: 'Clock Out Wednesday' }))
     await screen.findByText('Finished work at 2:15 PM on Wednesday')
-    expect(puts[4]).toMatchObject({
-      wednesdayStart: '10:15',
-      wednesdayEnd: '14:15',
-      wednesdaySpans: [
-        { start: '10:15', end: '12:15' },
-        { start: '13:15', end: '14:15' },
-      ],
-    })
+    expect(puts[4]).toMatchObject(daySpans('wednesday', '10:15-12:15', '13:15-14:15'))
     expect(wednesday().getByText('Paid: 3.0 hours')).toBeTruthy()
     expect(wednesday().getByLabelText('Start Time 2')).toHaveProperty('value', '13:15')
     // Skip leaves the activity as it is.
@@ -251,7 +208,7 @@ describe('split shifts in the weekly dialog (issue 34)', () => {
 
 describe('split shifts on the dashboard’s clock (issue 34)', () => {
   it('after Clock Out, asks ‘What did you do?’ and saves the answer; Clock In starts a second span', async () => {
-    const { puts } = serveDrafts(makeTimesheet({ wednesdayStart: '08:00' }))
+    const { puts } = serveWeek(makeTimesheet({ wednesdayStart: '08:00' }))
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     renderApp('/', <EmployeeDashboardPanel />)
     await user.click(await screen.findByRole('button', { name: 'Clock Out Wednesday' }))
@@ -287,7 +244,7 @@ describe('split shifts on the dashboard’s clock (issue 34)', () => {
       tuesdaySpans: [{ start: '', end: '17:00' }],
       wednesdaySpans: [],
     } as Partial<TimesheetAnswer>)
-    const { puts } = serveDrafts(answered)
+    const { puts } = serveWeek(answered)
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     renderApp('/', <EmployeeDashboardPanel />)
     await user.click(await screen.findByRole('button', { name: 'Clock In Wednesday' }))
@@ -302,7 +259,7 @@ describe('split shifts in Spanish (issue 34)', () => {
 
   it('names the ranges, their buttons and the question after Clock Out in Spanish', async () => {
     await i18next.changeLanguage('es')
-    serveDrafts()
+    serveWeek()
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     open(makeTimesheet({ sundayStart: '08:00', sundayEnd: '12:00' }))
     const sunday = within(screen.getByRole('region', { name: 'Domingo' }))

@@ -1,29 +1,18 @@
-import type { ComponentProps, ReactNode } from 'react'
+import { createElement, type ComponentProps, type ReactNode } from 'react'
 import { cn } from '../../lib/cn.ts'
 
-export const Card = ({ className, ...props }: ComponentProps<'div'>) => (
-  <div className={cn('rounded-lg border border-slate-200 bg-white text-slate-900 shadow-sm', className)} {...props} />
-)
+/** A part of a card: an element with the part's own classes, then the caller's. */
+const cardPart =
+  <Tag extends 'div' | 'h2' | 'p'>(tag: Tag, classes: string) =>
+  ({ className, ...props }: ComponentProps<Tag>) =>
+    createElement(tag, { ...props, className: cn(classes, className) })
 
-export const CardHeader = ({ className, ...props }: ComponentProps<'div'>) => (
-  <div className={cn('flex flex-col gap-1.5 p-4 sm:p-6', className)} {...props} />
-)
-
-export const CardTitle = ({ className, ...props }: ComponentProps<'h2'>) => (
-  <h2 className={cn('text-lg leading-tight font-semibold', className)} {...props} />
-)
-
-export const CardDescription = ({ className, ...props }: ComponentProps<'p'>) => (
-  <p className={cn('text-sm text-slate-600', className)} {...props} />
-)
-
-export const CardContent = ({ className, ...props }: ComponentProps<'div'>) => (
-  <div className={cn('p-4 pt-0 sm:p-6 sm:pt-0', className)} {...props} />
-)
-
-export const CardFooter = ({ className, ...props }: ComponentProps<'div'>) => (
-  <div className={cn('flex items-center gap-2 p-4 pt-0 sm:p-6 sm:pt-0', className)} {...props} />
-)
+export const Card = cardPart('div', 'rounded-lg border border-slate-200 bg-white text-slate-900 shadow-sm')
+export const CardHeader = cardPart('div', 'flex flex-col gap-1.5 p-4 sm:p-6')
+export const CardTitle = cardPart('h2', 'text-lg leading-tight font-semibold')
+export const CardDescription = cardPart('p', 'text-sm text-slate-600')
+export const CardContent = cardPart('div', 'p-4 pt-0 sm:p-6 sm:pt-0')
+export const CardFooter = cardPart('div', 'flex items-center gap-2 p-4 pt-0 sm:p-6 sm:pt-0')
 
 /**
  * A card that is a region named by its title: the title and what stands beside it (`aside`) on one

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import type { ComponentProps, ReactNode } from 'react'
 import { cn } from '../../lib/cn.ts'
 import { FieldMessage } from './FieldMessage.tsx'
 import { Label } from './Label.tsx'
@@ -34,6 +34,23 @@ export function FormField({
       {message ? <FieldMessage id={`${id}-error`}>{message}</FieldMessage> : null}
     </div>
   )
+}
+
+/**
+ * A `FormField` labelled by the `name` text of a form's catalogue group (`text`), with the
+ * `${name}Hint` text under it when `hint` is set.
+ */
+export function NamedField({
+  name,
+  text,
+  hint = false,
+  ...field
+}: Omit<ComponentProps<typeof FormField>, 'label' | 'hint'> & {
+  name: string
+  text: (key: string) => string
+  hint?: boolean
+}) {
+  return <FormField {...field} label={text(name)} hint={hint ? text(`${name}Hint`) : undefined} />
 }
 
 /** The ids that describe a field's control: its hint when it has one, its message while shown. */

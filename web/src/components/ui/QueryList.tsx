@@ -42,6 +42,17 @@ export function QueryList<T>({
   return <ErrorState message={errorMessage(query.error, loadError)} onRetry={() => void query.refetch()} />
 }
 
+/**
+ * A `QueryList`'s texts from one catalogue group of a namespace's `t`: its `listLabel` (the list's
+ * name), `loading`, `none` and `loadError`.
+ */
+export const listTexts = (t: (key: string) => string, group: string) => ({
+  label: t(`${group}.listLabel`),
+  loading: t(`${group}.loading`),
+  empty: t(`${group}.none`),
+  loadError: t(`${group}.loadError`),
+})
+
 /** One item of a `QueryList`: what it is on the left, its buttons on the right, and anything it opens below. */
 export function ListRow({ actions, below, children }: { actions: ReactNode; below?: ReactNode; children: ReactNode }) {
   return (

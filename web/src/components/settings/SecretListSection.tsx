@@ -1,0 +1,47 @@
+import { useState, type ComponentProps, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { QueryList, listTexts } from '../ui/QueryList.tsx'
+import { OneTimeSecret } from './OneTimeSecret.tsx'
+import { SettingsSectionCard } from './SettingsSectionCard.tsx'
+
+/**
+ * A settings section of things made with a secret shown once (API tokens, webhooks): the secret
+ * just made, the list with its four states (texts of the `texts` group), then the form that makes
+ * one (`form`, told what was made).
+ */
+export function SecretListSection<Item extends { id: string }, Created>({
+  texts,
+  query,
+  secretOf,
+  secretTestId,
+  row,
+  form,
+  ...card
+}: Omit<ComponentProps<typeof SettingsSectionCard>, 'children' | 'contentClassName' | 'texts'> & {
+  texts: 'apiTokens' | 'webhooks'
+  query: { data: readonly Item[] | undefined; isLoading: boolean; error: unknown; refetch: () => unknown }
+  /** The new secret's title and the secret. */
+  secretOf: (created: Created) => { title: string; secret: string }
+  secretTestId: string
+  row: (item: Item) => ReactNode
+  form: (onCreated: (created: Created) => void) => ReactNode
+}) {
+  const { t } = useTranslation('supervisor')
+  const [created, setCreated] = useState<Created>()
+  return (
+    <SettingsSectionCard {...card} texts={texts} contentClassName="space-y-6">
+      {created ? (
+        <OneTimeSecret
+          {...secretOf(created)}
+          testId={secretTestId}
+          texts={texts}
+          onDone={() => setCreated(undefined)}
+        />
+      ) : null}
+      <QueryList query={query} items={query.data} {...listTexts(t, texts)}>
+        {row}
+      </QueryList>
+      {form(setCreated)}
+    </SettingsSectionCard>
+  )
+}

@@ -1,0 +1,30 @@
+import type { ComponentProps, ReactNode } from 'react'
+import { FormField, fieldDescription } from './FormField.tsx'
+import { Input } from './Input.tsx'
+
+/**
+ * A text input in its `FormField`: labelled, described by its hint and its message, and marked
+ * invalid while it has a message. `fieldClassName` goes to the FormField, every other prop to the input.
+ */
+export function TextField({
+  id,
+  label,
+  hint,
+  message,
+  fieldClassName,
+  ...input
+}: { id: string; label: ReactNode; hint?: ReactNode; message?: string | null; fieldClassName?: string } & Omit<
+  ComponentProps<'input'>,
+  'id' | 'aria-invalid' | 'aria-describedby'
+>) {
+  return (
+    <FormField id={id} label={label} hint={hint} message={message} className={fieldClassName}>
+      <Input
+        id={id}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={fieldDescription(id, { hint: Boolean(hint), message })}
+        {...input}
+      />
+    </FormField>
+  )
+}
