@@ -185,6 +185,7 @@ export class AppStack extends Stack {
         importMembersJob: this.jobs.importMembers,
         eraseClosedJob: this.jobs.eraseClosed,
         timeOffYearlyJob: this.jobs.timeOffYearly,
+        planningCenterSyncJob: this.jobs.planningCenterSync,
         httpApi: this.api.httpApi,
         routes: this.api.routes.values(),
         distribution: this.site.distribution,

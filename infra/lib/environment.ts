@@ -196,11 +196,13 @@ export const jobEnvironments = {
   importMembers: importJobEnvironment,
   eraseClosed: eraseJobEnvironment,
   timeOffYearly: tableJobEnvironment,
-  // The table, the staff pool (a deactivated member's login goes), sealed tokens, the OAuth app.
+  // The retry job's (new members' confirmation links are signed and their emails queued), the staff
+  // pool (a deactivated member's login goes), sealed tokens and the vendors' app settings.
   planningCenterSync: (
-    v: Pick<EnvironmentValues, 'appOrigin' | 'tableName' | 'staffPoolId' | 'secretsKey' | 'integrations'>,
+    v: Parameters<typeof retryJobEnvironment>[0] &
+      Pick<EnvironmentValues, 'staffPoolId' | 'secretsKey' | 'integrations'>,
   ) => ({
-    ...tableJobEnvironment(v),
+    ...retryJobEnvironment(v),
     STAFF_USER_POOL_ID: v.staffPoolId,
     ...secretsKeyEnvironment(v),
     ...integrationsEnvironment(v),

@@ -19,6 +19,7 @@ export interface NagTargets {
   importMembersJob: IConstruct & { role?: IConstruct }
   eraseClosedJob: IConstruct & { role?: IConstruct }
   timeOffYearlyJob: IConstruct & { role?: IConstruct }
+  planningCenterSyncJob: IConstruct & { role?: IConstruct }
   httpApi: IConstruct
   /** The API's routes (in nested stacks, not under the HTTP API construct: constructs/route-group.ts). */
   routes: Iterable<IConstruct>
@@ -138,6 +139,9 @@ export const suppressNagFindings = (targets: NagTargets, manifest: Manifest, acc
   // The yearly time-off job: the table as 'table' has it.
   add(targets.timeOffYearlyJob, [functionRuntime])
   add(targets.timeOffYearlyJob.role!, [byUse.table!])
+  // Planning Center's reconciliation: the table as 'table' has it (its pool, key and secret name one resource each).
+  add(targets.planningCenterSyncJob, [functionRuntime])
+  add(targets.planningCenterSyncJob.role!, [byUse.table!])
   add(targets.eraseClosedJob, [functionRuntime])
   add(targets.eraseClosedJob.role!, [
     byUse.table!,

@@ -30,6 +30,7 @@ describe('the API: one function and one route per manifest entry', () => {
       s.stack.jobs.importMembers,
       s.stack.jobs.eraseClosed,
       s.stack.jobs.timeOffYearly,
+      s.stack.jobs.planningCenterSync,
     ].map((fn) => s.logicalId(fn))
     for (const job of jobs) {
       expect(ours.has(job)).toBe(false)

@@ -143,6 +143,7 @@ describe("each real route's table access", () => {
         real.stack.jobs.export,
         real.stack.jobs.importMembers,
         real.stack.jobs.timeOffYearly,
+        real.stack.jobs.planningCenterSync,
       ].map(jobRole),
     ]
     const everyRole = Object.entries(real.resources)

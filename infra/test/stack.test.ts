@@ -593,7 +593,7 @@ describe('the email retry job', () => {
     expect(statements.filter((st) => st.Condition !== undefined).map((st) => st.Effect)).toEqual(['Deny'])
     expect(permissionLines(s.resources, roleId())).toEqual(expectedJobPermissions(s))
     const vars = fn().Environment.Variables as Record<string, string>
-    expect(Object.keys(vars).sort()).toEqual([...expectedJobEnv, 'SECRETS_KEY_ID'].sort())
+    expect(Object.keys(vars).sort()).toEqual([...expectedJobEnv, 'SECRETS_KEY_ID', 'INTEGRATIONS_SECRET_ARN'].sort())
     expect(show(vars.TABLE_NAME!)).toBe(`<${id(s.stack.data.table)}>`)
     expect(vars.MAIL_FROM).toBe('no-reply@example.com')
     expect(show(vars.EMAIL_LINK_SECRET_ARN!)).toBe(`<${id(s.stack.email.linkSecret)}>`)
@@ -646,6 +646,7 @@ describe('the email retry job', () => {
         `<${id(s.stack.jobs.importMembersSchedule)}.Arn>`,
         `<${id(s.stack.jobs.eraseClosedSchedule)}.Arn>`,
         `<${id(s.stack.jobs.timeOffYearlySchedule)}.Arn>`,
+        `<${id(s.stack.jobs.planningCenterSyncSchedule)}.Arn>`,
       ].sort(),
     )
   })
@@ -674,8 +675,12 @@ describe('the email retry job', () => {
       s.resources,
       show(s.resources[id(s.stack.jobs.retryEmails)]!.Properties!.Role).replace(/^<(\w+)\.Arn>$/, '$1'),
     )
-    // The retry job alone delivers webhooks, so it alone opens their sealed secrets.
-    const shared = retryOnly.filter((l) => !l.startsWith('logs:') && !l.startsWith('kms:'))
+    // The retry job alone delivers webhooks and vendor sends, so it alone opens their sealed
+    // secrets and reads the vendors' settings.
+    const integrations = id(s.stack.integrations.secret)
+    const shared = retryOnly.filter(
+      (l) => !l.startsWith('logs:') && !l.startsWith('kms:') && !l.includes(`<${integrations}>`),
+    )
     const lines = permissionLines(s.resources, roleId)
     expect(lines.filter((l) => !l.startsWith('logs:') && !l.includes(exportsBucket))).toEqual(shared)
     expect(

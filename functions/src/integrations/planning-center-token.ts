@@ -3,7 +3,7 @@ import { planningCenterApi, VendorError } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
 import { assertWholeChurch } from '../workflows/campuses.ts'
 import { integrationView } from '../workflows/integrations.ts'
-import { personalTokenSet } from '../workflows/planning-center-sync.ts'
+import { personalTokenSet } from '../workflows/planning-center-connection.ts'
 
 /**
  * Connects Planning Center People with a personal access token (one church's own use, no OAuth

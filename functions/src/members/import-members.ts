@@ -13,7 +13,8 @@ import {
 import { filesFor } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
 import { assertWholeChurch } from '../workflows/campuses.ts'
-import { importContext, readImportFile, rowResult } from '../workflows/member-import-rows.ts'
+import { readImportFile } from '../workflows/member-import-file.ts'
+import { importContext, rowResult } from '../workflows/member-import-rows.ts'
 
 const fill = (message: string, name: string, value: string) => message.replace(`{{${name}}}`, value)
 

@@ -1,7 +1,7 @@
 import { AppError, type PlanningCenterView } from '@app/core'
 import { VendorError } from '@app/adapters'
 import type { OrgDb } from '@app/data'
-import { withPlanningCenter } from './planning-center-sync.ts'
+import { withPlanningCenter } from './planning-center-connection.ts'
 
 /**
  * Planning Center as its settings page shows it: the choices, the lists Planning Center has now

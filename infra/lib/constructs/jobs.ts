@@ -113,6 +113,7 @@ export class Jobs extends Construct {
   readonly timeOffYearly: NodejsFunction
   readonly timeOffYearlySchedule: Rule
   readonly planningCenterSync: NodejsFunction
+  readonly planningCenterSyncSchedule: Rule
 
   constructor(scope: Construct, id: string, props: JobsProps) {
     super(scope, id)
@@ -263,17 +264,16 @@ export class Jobs extends Construct {
     this.timeOffYearly = yearly.fn
     this.timeOffYearlySchedule = yearly.schedule
     // Planning Center's nightly reconciliation: members synced, deactivated ones' logins deleted.
-    this.planningCenterSync = this.job(props, 'PlanningCenterSync', {
+    const planningCenter = this.job(props, 'PlanningCenterSync', {
       description: `Syncs members with Planning Center People's chosen lists, nightly (${planningCenterSyncEntry})`,
       roleDescription:
-        'The Planning Center sync job: may use the table, make and delete staff logins, open sealed tokens, read the OAuth apps',
+        "The Planning Center sync job: may use the table, send email, read the email link secret and the vendors' settings, make and delete staff logins, open sealed tokens",
       entry: planningCenterSyncEntry,
       timeout: Duration.seconds(functionTimeouts.planningCenterSync),
       every: Duration.minutes(jobEveryMinutes.planningCenterSync),
       scheduleDescription: 'Runs the Planning Center sync job',
       statements: [
-        ...tableStatements(props.table),
-        auditAppendOnly(props.table),
+        ...usual,
         allow(
           ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminSetUserPassword'],
           [props.staffPool.userPoolArn],
@@ -282,7 +282,9 @@ export class Jobs extends Construct {
         readSecret(props.integrations),
       ],
       environment: jobEnvironments.planningCenterSync(values),
-    }).fn
+    })
+    this.planningCenterSync = planningCenter.fn
+    this.planningCenterSyncSchedule = planningCenter.schedule
   }
 
   /**
