@@ -130,7 +130,8 @@ export const IMPORT_REASONS = {
   linkedElsewhere: '{{value}} belongs to a member linked to another Planning Center person',
   sharedEmail: '{{name}} has the same email ({{value}})',
   emailTaken: 'Another member here has the email {{value}}',
-  supervisorKept: 'Left the Planning Center lists, but supervisors are not deactivated from outside: remove them by hand if they left',
+  supervisorKept:
+    'Left the Planning Center lists, but supervisors are not deactivated from outside: remove them by hand if they left',
 } as const
 export const ImportReasonKey = z.enum(
   Object.keys(IMPORT_REASONS) as [keyof typeof IMPORT_REASONS, ...(keyof typeof IMPORT_REASONS)[]],
