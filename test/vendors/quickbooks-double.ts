@@ -5,7 +5,7 @@ import { TimeActivityRequest } from './quickbooks-schema.ts'
 /**
  * A double of QuickBooks Online (a test fixture): Intuit's authorization server (oauth-double.ts)
  * and the Accounting API parts we use, answering with Intuit's documented shapes: the query
- * endpoint for Employee and Class, TimeActivity create / sparse update / delete with SyncToken
+ * endpoint for Employee and Class, TimeActivity create / update (full or sparse) / delete with SyncToken
  * checks, 401 (AUTHENTICATION fault) for an expired token, 400 ValidationFault for a request that
  * does not pass Intuit's TimeActivity entity (quickbooks-schema.ts), and a 429 on demand. Every
  * TimeActivity request is checked against the schema; `contractProblems` lists any that failed.
@@ -155,8 +155,11 @@ export const startQuickbooksDouble = async (data: {
               'You and another user were working on the same thing.',
               '5010',
             )
-          const { sparse: _, ...changes } = body
-          const updated = { ...known, ...changes, SyncToken: String(Number(known.SyncToken) + 1) }
+          // Intuit's update: sparse changes only the fields sent; a full one (sparse false or
+          // absent) replaces the record, clearing every writable field the body leaves out.
+          const { sparse, ...changes } = body
+          const kept = sparse === true ? known : { Id: known.Id, SyncToken: known.SyncToken }
+          const updated = { ...kept, ...changes, SyncToken: String(Number(known.SyncToken) + 1) }
           activities.set(known.Id, updated)
           reply(200, {
             TimeActivity: { ...updated, domain: 'QBO', sparse: false, MetaData: meta() },

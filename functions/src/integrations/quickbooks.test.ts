@@ -367,7 +367,40 @@ describe('QuickBooks Online from the Payroll page', () => {
     expect(result).toMatchObject({ state: 'sent', created: 0, updated: updates.length, errors: [] })
     // Ben's five days, the Monday just added and his vacation day.
     expect(updates.length).toBe(7)
-    for (const u of updates) expect(u).toMatchObject({ sparse: true, SyncToken: '0', EmployeeRef: { value: '57' } })
+    for (const u of updates) expect(u).toMatchObject({ sparse: false, SyncToken: '0', EmployeeRef: { value: '57' } })
+    expect(qb.activities.size).toBe(total)
+    expect(qb.contractProblems).toEqual([])
+  })
+
+  it('a code no longer given a class is sent again without one: the full update clears the class QuickBooks had', async () => {
+    ok(
+      await callRoute(updateAllocationCodes, {
+        cookies: [sup.cookie],
+        body: {
+          codes: [
+            { id: code.youth, name: 'Youth ministry', kind: 'ministry', className: 'Youth' },
+            { id: code.admin, name: 'Administration', kind: 'ministry' },
+          ],
+        },
+      }),
+    )
+    const total = qb.activities.size
+    const before = qb.activityRequests.length
+    const result = await send()
+    const updates = qb.activityRequests.slice(before).map((r) => JSON.parse(r.body) as Record<string, unknown>)
+    // Ana's Monday and Tuesday hours on Administration: only those records change.
+    expect(updates.length).toBe(2)
+    expect(result).toMatchObject({ state: 'sent', created: 0, updated: 2, errors: [] })
+    for (const u of updates) {
+      expect(u).toMatchObject({ sparse: false, EmployeeRef: { value: '55' } })
+      expect(u.ClassRef).toBeUndefined()
+    }
+    const stored = [...qb.activities.values()]
+    const administration = stored.filter((a) => String(a.Description).startsWith('Administration'))
+    expect(administration).toHaveLength(2)
+    for (const a of administration) expect(a.ClassRef).toBeUndefined()
+    for (const a of stored.filter((a) => String(a.Description).startsWith('Youth ministry')))
+      expect(a.ClassRef).toMatchObject({ value: '3' })
     expect(qb.activities.size).toBe(total)
     expect(qb.contractProblems).toEqual([])
   })

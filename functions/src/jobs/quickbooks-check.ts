@@ -8,7 +8,7 @@ import { companyUrl, query, timeActivity, type QboClass, type QboEmployee } from
  * sandbox (QUICKBOOKS_ENVIRONMENT, or QUICKBOOKS_BASE_URL) with a sandbox company's access token
  * (QUICKBOOKS_ACCESS_TOKEN) and its company id (QUICKBOOKS_REALM_ID): the company's employees and
  * classes, then one hour's NotBillable TimeActivity for its first active employee (with its first
- * class), updated sparse with its Id and SyncToken, and deleted again, so the company is left as it
+ * class), updated in full with its Id and SyncToken, and deleted again, so the company is left as it
  * was. Each step is printed; the first refusal stops it, in Intuit's words.
  */
 export const quickbooksIntegrationCheck = async (
@@ -45,7 +45,7 @@ export const quickbooksIntegrationCheck = async (
     ...timeActivity({ ...line, minutes: 90, breakMinutes: 0 }, who, classRef, undefined, 'Integration check'),
     Id: made.TimeActivity.Id,
     SyncToken: made.TimeActivity.SyncToken,
-    sparse: true,
+    sparse: false,
   })
   log(`time activity updated to SyncToken ${changed.TimeActivity.SyncToken}`)
   await post({ Id: changed.TimeActivity.Id, SyncToken: changed.TimeActivity.SyncToken }, 'delete')

@@ -59,7 +59,7 @@ describe('npm run job -- integration-check quickbooks', () => {
       Hours: 1,
       BillableStatus: 'NotBillable',
     })
-    expect(bodies[1]).toMatchObject({ sparse: true, SyncToken: '0', Hours: 1, Minutes: 30 })
+    expect(bodies[1]).toMatchObject({ sparse: false, SyncToken: '0', Hours: 1, Minutes: 30 })
     expect(qb.activityRequests.every((r) => r.query.get('requestid'))).toBe(true)
     expect(qb.activities.size).toBe(0)
     expect(qb.contractProblems).toEqual([])

@@ -19,7 +19,7 @@ import { quickbooksPlan } from './quickbooks-plan.ts'
  * QuickBooks Online through Intuit's Accounting API (v3, minor version 75): its employees and
  * classes for matching, and a closed pay period's hours as TimeActivity records (core's
  * quickbooksLines: one per member, day, code and kind of pay), created once and updated after
- * (Id + SyncToken, sparse), deleted when a correction leaves a record with no minutes.
+ * (Id + SyncToken, a full update), deleted when a correction leaves a record with no minutes.
  */
 const MINOR_VERSION = '75'
 const VENDOR = 'quickbooks' as const
@@ -125,7 +125,7 @@ export const timeActivity = (
 
 /**
  * One run of a closed period's send (the send job's, jobs/quickbooks-send.ts): each record created,
- * updated (only when it changed, `sparse` with its Id and SyncToken) or deleted (gone after a
+ * updated (only when it changed, in full with its Id and SyncToken) or deleted (gone after a
  * correction), and recorded as soon as QuickBooks answered, so a crash or a retry never duplicates
  * one. A member not matched, or a record QuickBooks refuses, is reported per member in QuickBooks'
  * words and ours, and the rest is sent. A 429, an outage or a refused token stops the run (thrown
@@ -188,7 +188,9 @@ export const sendQuickbooksRecords = async (db: OrgDb, start: string): Promise<S
         }
         try {
           const answer = await post(
-            before ? { ...body, Id: before.vendorId, SyncToken: before.syncToken, sparse: true } : body,
+            // A full update (sparse false): QuickBooks clears what the body leaves out, so a class, pay
+            // item or break the record no longer has goes too (a sparse update would keep it).
+            before ? { ...body, Id: before.vendorId, SyncToken: before.syncToken, sparse: false } : body,
             `${line.key}|${before?.syncToken ?? 'new'}|${fingerprint}`,
           )
           await db.integrations.recordSent(VENDOR, start, {
