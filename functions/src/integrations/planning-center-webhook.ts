@@ -21,7 +21,7 @@ export default defineRoute({
   auth: 'public',
   skipCsrf: true,
   response: PlanningCenterWebhookReceipt,
-  uses: ['table', 'integrations', 'secretsKey', 'staffPool', 'email'],
+  uses: ['table', 'integrations', 'secretsKey', 'staffPool', 'links'],
   handler: async ({ event: request }) => {
     const raw = request.isBase64Encoded
       ? Buffer.from(request.body ?? '', 'base64').toString('utf8')

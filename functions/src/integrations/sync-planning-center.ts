@@ -13,7 +13,7 @@ export default defineRoute({
   path: '/api/integrations/planning-center/sync',
   auth: 'supervisor',
   response: PlanningCenterRunView,
-  uses: ['table', 'integrations', 'secretsKey', 'staffPool', 'email'],
+  uses: ['table', 'integrations', 'secretsKey', 'staffPool', 'links'],
   handler: async ({ session, db }) => {
     assertWholeChurch(session.user)
     return syncPlanningCenter(db, 'manual')

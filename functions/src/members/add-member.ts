@@ -3,7 +3,9 @@ import { duplicateEmailMessage } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
 import { assertDefaultCode } from '../workflows/allocations.ts'
 import { assertMemberCampus } from '../workflows/campuses.ts'
+import { deliver } from '../workflows/mailer.ts'
 import { addMemberWithLogin } from '../workflows/member-creation.ts'
+import { deliverNow } from '../workflows/webhook-sender.ts'
 
 /**
  * Adds a member with a generated username and a strong generated password, returned once as
@@ -24,7 +26,15 @@ export default defineRoute({
     await assertMemberCampus(db, session.user, body)
     if (await db.members.emailTaken(body.email))
       throw badRequest(duplicateEmailMessage, { email: duplicateEmailMessage })
-    const { user, temporaryCredentials } = await addMemberWithLogin(db, org, body, session.user, allowed.memberLimit)
+    const { user, temporaryCredentials, queued } = await addMemberWithLogin(
+      db,
+      org,
+      body,
+      session.user,
+      allowed.memberLimit,
+    )
+    const { confirmation, webhooks } = queued
+    await Promise.all([deliver(db.orgId, confirmation.id, confirmation.email, 0, org), deliverNow(webhooks)])
     return { ...user, temporaryCredentials }
   },
 })

@@ -3,9 +3,7 @@ import { todayIn, type NewMember, type Organization, type PayType, type User } f
 import { generatePassword, staffPool, usernameCandidates } from '@app/adapters'
 import { system, type Effects, type OrgDb, type Person } from '@app/data'
 import { confirmationEmail } from './address-confirmation.ts'
-import { deliver } from './mailer.ts'
 import { memberEventData } from './webhook-events.ts'
-import { deliverNow } from './webhook-sender.ts'
 
 /** A free username for the name (a random tag makes one in a few tries; 64 means something else is wrong). */
 export const createLogin = async (firstName: string, lastName: string, password: string) => {
@@ -35,8 +33,10 @@ export interface MemberToAdd extends NewMember {
  * only by the staff pool and returned once): the Add Member dialog's path, and an import's for
  * each new row. `supervisorId` absent makes `by` their approver. The address gets only its
  * confirmation link until its owner confirms it (a supervisor's invitation follows the
- * confirmation). `effects` are written in the member's transaction (an import's progress);
- * `sendNow` false leaves the confirmation email to the outbox's retry job (an import adds many).
+ * confirmation). `effects` are written in the member's transaction (an import's progress). The
+ * confirmation email and the webhook deliveries are queued with the member and answered
+ * (`queued`): the Add Member dialog sends them at once; an import or a sync leaves them to the
+ * outbox's retry job, and so bundles no email rendering.
  */
 export const addMemberWithLogin = async (
   db: OrgDb,
@@ -46,7 +46,6 @@ export const addMemberWithLogin = async (
   limit: number | null,
   options: {
     effects?: (login: { id: string; username: string; password: string }) => Effects | Promise<Effects>
-    sendNow?: boolean
   } = {},
 ) => {
   const password = generatePassword()
@@ -72,9 +71,7 @@ export const addMemberWithLogin = async (
       emails: [...(extra.emails ?? []), confirmation],
       webhooks: [...(extra.webhooks ?? []), ...webhooks],
     })
-    if (options.sendNow !== false)
-      await Promise.all([deliver(db.orgId, confirmation.id, confirmation.email, 0, org), deliverNow(webhooks)])
-    return { user, temporaryCredentials: { username, password } }
+    return { user, temporaryCredentials: { username, password }, queued: { confirmation, webhooks } }
   } catch (e) {
     await staffPool.deleteUser(username) // no orphaned login when the member could not be added
     throw e

@@ -28,7 +28,6 @@ export const applyImportRow = async (
         by,
         entitlements(org).memberLimit,
         {
-          sendNow: false,
           effects: async ({ username, password }) =>
             progress
               ? {

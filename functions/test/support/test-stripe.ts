@@ -103,12 +103,14 @@ export const startStripeDouble = async () => {
       return { status: 200, body: found }
     }
     if (method === 'GET' && path === '/v1/promotion_codes') {
-      const promo = promotionCodes[query.get('code') ?? '']
+      // Own keys only: a code such as __proto__ is no promotion code (Stripe answers an empty list).
+      const code = query.get('code') ?? ''
+      const promo = Object.hasOwn(promotionCodes, code) ? promotionCodes[code] : undefined
       return { status: 200, body: { object: 'list', data: promo ? [promo] : [], has_more: false } }
     }
     const coupon = /^\/v1\/coupons\/([\w-]+)$/.exec(path)
     if (method === 'GET' && coupon) {
-      const found = coupons[coupon[1]!]
+      const found = Object.hasOwn(coupons, coupon[1]!) ? coupons[coupon[1]!] : undefined
       if (found) return { status: 200, body: found }
     }
     return { status: 404, body: { error: { type: 'invalid_request_error', message: `No such resource: ${path}` } } }

@@ -20,6 +20,7 @@ import {
   holidaysFor,
   inCampuses,
   inScope,
+  isCampusId,
   MAX_CAMPUSES,
   MEMBERS_START_AT_MESSAGE,
   memberCampusProblem,
@@ -210,5 +211,22 @@ describe('holidays by campus', () => {
     expect(holidayApplies(northDay, {})).toBe(false)
     expect(holidaysFor([church, northDay], { campusId: 'south' })).toEqual([church])
     expect(holidaysFor([church, northDay], { campusId: 'north' })).toEqual([church, northDay])
+  })
+})
+
+describe("isCampusId (the campus filter's address parameter, without zod)", () => {
+  it.each([
+    ['north', true],
+    ['north-2', true],
+    ['a'.repeat(40), true],
+    ['a'.repeat(41), false],
+    ['', false],
+    ['North', false],
+    ['north campus', false],
+    ['x/north', false],
+    ['north\n', false],
+  ])('%j → %s, as CampusId decides', (text, expected) => {
+    expect(isCampusId(text)).toBe(expected)
+    expect(CampusId.safeParse(text).success).toBe(expected)
   })
 })

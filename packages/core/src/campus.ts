@@ -1,5 +1,8 @@
 import * as z from 'zod'
+import { CAMPUS_ID_PATTERN } from './campus-scope.ts'
 import { limitedText, requiredText } from './text-schemas.ts'
+
+export * from './campus-scope.ts'
 
 /**
  * Campuses: one church meeting in several places. An organization without campuses works as it
@@ -24,7 +27,7 @@ export const WHOLE_CHURCH_ONLY = 'Only a supervisor of the whole church can do t
 export const MEMBERS_START_AT_MESSAGE = 'Choose an active campus of the list for the members without one'
 
 /** A campus's id as the server gives it: lowercase letters, digits and dashes. */
-export const CampusId = z.string({ error: CAMPUS_ID_MESSAGE }).regex(/^[a-z0-9-]{1,40}$/, CAMPUS_ID_MESSAGE)
+export const CampusId = z.string({ error: CAMPUS_ID_MESSAGE }).regex(CAMPUS_ID_PATTERN, CAMPUS_ID_MESSAGE)
 export type CampusId = z.infer<typeof CampusId>
 
 const campusFields = {
@@ -128,32 +131,6 @@ export const memberCampusProblem = (
 /** Whether a supervisor's scope names only stored campuses; the message, or undefined. */
 export const campusScopeProblem = (campuses: readonly Campus[], campusIds: readonly string[]): string | undefined =>
   campusIds.every((id) => campuses.some((c) => c.id === id)) ? undefined : CAMPUS_SCOPE_MESSAGE
-
-/** Who acts: their campuses (absent or empty: the whole church). */
-export interface ScopedActor {
-  campusIds?: readonly string[] | undefined
-}
-
-/** Whether the actor sees the whole church (a supervisor limited to no campus). */
-export const wholeChurch = (actor: ScopedActor) => !actor.campusIds?.length
-
-/**
- * The one scope rule: a whole-church supervisor reaches every member; a campus admin only the
- * members of their campuses (a member of no campus is the whole church's alone).
- */
-export const inScope = (actor: ScopedActor, member: { campusId?: string | null | undefined }) =>
-  wholeChurch(actor) || (member.campusId != null && actor.campusIds!.includes(member.campusId))
-
-/**
- * The campus a report or file is run for: a campus admin's own campuses whatever they ask (one of
- * theirs narrows it; another is none of theirs), a whole-church supervisor's choice or everyone.
- * Undefined is the whole church.
- */
-export const campusFilter = (actor: ScopedActor, asked: string | undefined): readonly string[] | undefined => {
-  if (wholeChurch(actor)) return asked ? [asked] : undefined
-  if (!asked) return actor.campusIds
-  return actor.campusIds!.includes(asked) ? [asked] : []
-}
 
 /** The optional `campusId` of a report's or a payroll file's query: one campus, or (absent) the whole church. */
 export const CampusChoice = z.object({ campusId: CampusId.optional() })

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router-dom'
-import { CampusId, wholeChurch, type Campuses, type CampusesUpdate } from '@app/core'
+import { isCampusId, wholeChurch, type Campuses, type CampusesUpdate } from '@app/core'
 import { apiJson, readQuery } from './client.ts'
 import { useAuth } from './auth.ts'
 import { campusKeys, memberKeys } from './keys.ts'
@@ -45,5 +45,5 @@ export const CAMPUS_PARAM = 'campus'
 export function useCampusParam(): string | undefined {
   const [params] = useSearchParams()
   const asked = params.get(CAMPUS_PARAM)
-  return asked && CampusId.safeParse(asked).success ? asked : undefined
+  return asked && isCampusId(asked) ? asked : undefined
 }

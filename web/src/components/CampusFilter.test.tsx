@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import type { Campus, User } from '@app/core'
 import { makeUser } from '../../test/fixtures.ts'
 import { mockFetch } from '../../test/fetch-mock.ts'
-import { makePayPeriod } from '../../test/payroll-fixtures.ts'
+import { makePayPeriod, makeVolunteerHours } from '../../test/payroll-fixtures.ts'
 import { renderApp } from '../../test/render.tsx'
 // Loaded up front, so the router's lazy imports are already done when a test starts.
 import '../pages/DashboardPage.tsx'
@@ -35,8 +35,10 @@ const show = (path: string, campuses: Campus[] = [north, south, camp], user: Par
     'GET /api/timesheets/reports': { body: [] },
     'GET /api/payroll/periods': { body: { periods: [makePayPeriod()] } },
     'GET /api/payroll/summary': { body: { members: [] } },
-    'GET /api/reports/volunteer-hours': { body: { rate: null, members: [] } },
-    'GET /api/reports/allocation': { body: { rows: [] } },
+    'GET /api/reports/volunteer-hours': {
+      body: makeVolunteerHours({ volunteers: [], departments: [], totalHours: 0, totalValue: 0 }),
+    },
+    'GET /api/reports/allocation': { body: { codes: [], volunteers: [] } },
   })
   return { fetch, user: userEvent.setup(), ...renderApp(path) }
 }

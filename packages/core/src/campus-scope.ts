@@ -1,0 +1,36 @@
+/**
+ * Who reaches which campus, zod-free: the first screens (the dashboard's campus filter) use these
+ * without bringing the schemas of campus.ts along.
+ */
+
+/** A campus's id as the server gives it: lowercase letters, digits and dashes. */
+export const CAMPUS_ID_PATTERN = /^[a-z0-9-]{1,40}$/
+
+/** Whether a text (a page's address parameter) is a campus id's shape. */
+export const isCampusId = (text: string) => CAMPUS_ID_PATTERN.test(text)
+
+/** Who acts: their campuses (absent or empty: the whole church). */
+export interface ScopedActor {
+  campusIds?: readonly string[] | undefined
+}
+
+/** Whether the actor sees the whole church (a supervisor limited to no campus). */
+export const wholeChurch = (actor: ScopedActor) => !actor.campusIds?.length
+
+/**
+ * The one scope rule: a whole-church supervisor reaches every member; a campus admin only the
+ * members of their campuses (a member of no campus is the whole church's alone).
+ */
+export const inScope = (actor: ScopedActor, member: { campusId?: string | null | undefined }) =>
+  wholeChurch(actor) || (member.campusId != null && actor.campusIds!.includes(member.campusId))
+
+/**
+ * The campus a report or file is run for: a campus admin's own campuses whatever they ask (one of
+ * theirs narrows it; another is none of theirs), a whole-church supervisor's choice or everyone.
+ * Undefined is the whole church.
+ */
+export const campusFilter = (actor: ScopedActor, asked: string | undefined): readonly string[] | undefined => {
+  if (wholeChurch(actor)) return asked ? [asked] : undefined
+  if (!asked) return actor.campusIds
+  return actor.campusIds!.includes(asked) ? [asked] : []
+}
