@@ -62,31 +62,51 @@ function TokenForm() {
   )
 }
 
-function ListSelect({
-  id,
-  label,
-  value,
+const STAFF = 'staff'
+const VOLUNTEERS = 'volunteers'
+
+/** One list to sync (staff or volunteers) and the department its new members get. */
+function ListChoice({
+  kind,
+  listLabel,
+  departmentLabel,
+  list,
+  department,
   lists,
-  onChange,
+  onList,
+  onDepartment,
 }: {
-  id: string
-  label: string
-  value: string
+  kind: 'staff' | 'volunteers'
+  listLabel: string
+  departmentLabel: string
+  list: string
+  department: string
   lists: PlanningCenterView['lists']
-  onChange: (value: string) => void
+  onList: (value: string) => void
+  onDepartment: (value: string) => void
 }) {
   const { t } = useTranslation('supervisor')
   return (
-    <FormField id={id} label={label}>
-      <select id={id} className={inputClasses} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{t('integrations.planningCenter.noList')}</option>
-        {lists.map((l) => (
-          <option key={l.id} value={l.id}>
-            {l.name}
-          </option>
-        ))}
-      </select>
-    </FormField>
+    <>
+      <FormField id={`pco-${kind}-list`} label={listLabel}>
+        <select id={`pco-${kind}-list`} className={inputClasses} value={list} onChange={(e) => onList(e.target.value)}>
+          <option value="">{t('integrations.planningCenter.noList')}</option>
+          {lists.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField id={`pco-${kind}-department`} label={departmentLabel}>
+        <Input
+          id={`pco-${kind}-department`}
+          value={department}
+          onChange={(e) => onDepartment(e.target.value)}
+          required
+        />
+      </FormField>
+    </>
   )
 }
 
@@ -122,36 +142,26 @@ function ListsForm({ view }: { view: PlanningCenterView }) {
         </p>
       ) : null}
       <div className="grid gap-3 sm:grid-cols-2">
-        <ListSelect
-          id="pco-staff-list"
-          label={t('integrations.planningCenter.staffList')}
-          value={staff}
+        <ListChoice
+          kind={STAFF}
+          listLabel={t('integrations.planningCenter.staffList')}
+          departmentLabel={t('integrations.planningCenter.staffDepartment')}
+          list={staff}
+          department={staffDepartment}
           lists={view.lists}
-          onChange={setStaff}
+          onList={setStaff}
+          onDepartment={setStaffDepartment}
         />
-        <FormField id="pco-staff-department" label={t('integrations.planningCenter.staffDepartment')}>
-          <Input
-            id="pco-staff-department"
-            value={staffDepartment}
-            onChange={(e) => setStaffDepartment(e.target.value)}
-            required
-          />
-        </FormField>
-        <ListSelect
-          id="pco-volunteers-list"
-          label={t('integrations.planningCenter.volunteersList')}
-          value={volunteers}
+        <ListChoice
+          kind={VOLUNTEERS}
+          listLabel={t('integrations.planningCenter.volunteersList')}
+          departmentLabel={t('integrations.planningCenter.volunteersDepartment')}
+          list={volunteers}
+          department={volunteersDepartment}
           lists={view.lists}
-          onChange={setVolunteers}
+          onList={setVolunteers}
+          onDepartment={setVolunteersDepartment}
         />
-        <FormField id="pco-volunteers-department" label={t('integrations.planningCenter.volunteersDepartment')}>
-          <Input
-            id="pco-volunteers-department"
-            value={volunteersDepartment}
-            onChange={(e) => setVolunteersDepartment(e.target.value)}
-            required
-          />
-        </FormField>
       </div>
       <FormField
         id="pco-webhook-secret"
