@@ -117,17 +117,19 @@ export const startQuickbooksDouble = async (data: {
         }
         const body = JSON.parse(req.body) as Record<string, unknown>
         const operation = req.query.get('operation')
+        // A change names a record by Id and its current SyncToken; anything else is stale, as Intuit answers.
+        const stale = () =>
+          fault(
+            res,
+            400,
+            'ValidationFault',
+            'Stale Object Error',
+            'You and another user were working on the same thing.',
+            '5010',
+          )
         if (operation === 'delete') {
           const known = activities.get(String(body.Id))
-          if (!known || known.SyncToken !== body.SyncToken)
-            return fault(
-              res,
-              400,
-              'ValidationFault',
-              'Stale Object Error',
-              'You and another user were working on the same thing.',
-              '5010',
-            )
+          if (!known || known.SyncToken !== body.SyncToken) return stale()
           activities.delete(known.Id)
           reply(200, { TimeActivity: { ...known, status: 'Deleted' }, time: new Date().toISOString() })
           return
@@ -146,15 +148,7 @@ export const startQuickbooksDouble = async (data: {
         }
         if (body.Id !== undefined) {
           const known = activities.get(String(body.Id))
-          if (!known || known.SyncToken !== body.SyncToken)
-            return fault(
-              res,
-              400,
-              'ValidationFault',
-              'Stale Object Error',
-              'You and another user were working on the same thing.',
-              '5010',
-            )
+          if (!known || known.SyncToken !== body.SyncToken) return stale()
           // Intuit's update: sparse changes only the fields sent; a full one (sparse false or
           // absent) replaces the record, clearing every writable field the body leaves out.
           const { sparse, ...changes } = body
