@@ -89,6 +89,9 @@ const holdPending = (seed: SeedOrganization, wanted: number, keep: (week: string
       approvedAt: null,
       comments: null,
       commentHistory: [],
+      // A new submission starts its approvals over; a first approval kept here would answer the
+      // run's approval with 409 (that supervisor already approved it).
+      approvals: [],
       updatedAt: t.submittedAt ?? t.updatedAt,
     } satisfies Partial<Timesheet>)
     pending++
@@ -207,10 +210,14 @@ export const seedBench = async (
   const supervisor = big.members[0]!
   const staff = big.members.find((m) => m.role === 'employee')!
   const cookie = async (userId: string) => `${sessionCookieName()}=${(await sessions.create({ userId, orgId })).sid}`
-  const pending = big.timesheets
-    .filter((t) => t.status === 'pending')
+  const pending = big.timesheets.filter((t) => t.status === 'pending')
+  // Each approval of the run must be one the supervisor may give: not a second of its own.
+  const decidable = pending
+    .filter((t) => !t.approvals.some((a) => a.approverId === supervisor.id))
     .map((t) => t.id)
     .sort((a, b) => a - b)
+  if (decidable.length < set.approvalWarmup + set.approvals)
+    throw new Error(`Only ${decidable.length} pending timesheets the supervisor may approve; the data set is too small`)
   const thisWeek = currentWeekStart(big.organization.timeZone, big.organization.weekStartDay)
   const first = big.timesheets[0]!
   return {
@@ -227,8 +234,8 @@ export const seedBench = async (
     seconds: (performance.now() - started) / 1000,
     supervisorCookie: await cookie(supervisor.id),
     staffCookie: await cookie(staff.id),
-    warmupIds: pending.slice(0, set.approvalWarmup),
-    approveIds: pending.slice(set.approvalWarmup, set.approvalWarmup + set.approvals),
+    warmupIds: decidable.slice(0, set.approvalWarmup),
+    approveIds: decidable.slice(set.approvalWarmup, set.approvalWarmup + set.approvals),
     sampleKey: keys.timesheet(orgId, first.id),
     reportStart: addDays(thisWeek, -28),
     reportEnd: addDays(thisWeek, -1),

@@ -137,6 +137,22 @@ describe('exactly one of many concurrent changes wins', () => {
     await expectCountsTrue()
   })
 
+  it('20 supervisors approving 20 different timesheets at once all succeed', async () => {
+    const sheets = []
+    for (let i = 0; i < 20; i++) sheets.push(await t.freshPending())
+    const decisions = await Promise.all(sheets.map((s, i) => decide(s.id, 'approved', supervisors[i % 3]!)))
+    figures.cases(20)
+    expect(
+      statusesOf(decisions),
+      decisions
+        .filter((d) => d.status !== 200)
+        .map((d) => d.text)
+        .join('\n'),
+    ).toEqual({ 200: 20 })
+    for (const s of sheets) expect((await t.db.timesheets.get(s.id)).status).toBe('approved')
+    await expectCountsTrue()
+  })
+
   type Op =
     | { kind: 'save'; sheet: number; stale: boolean }
     | { kind: 'submit'; sheet: number; stale: boolean }
