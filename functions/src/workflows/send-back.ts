@@ -27,7 +27,8 @@ export const sendBackTimesheet = async (
   ])
   const [employee, ledger] = await Promise.all([
     db.users.findForRecords(sheet.employeeId),
-    db.timeOff.ledger(sheet.employeeId),
+    // Read consistently: an approval's accruals are taken back however recently it was given.
+    db.timeOff.ledger(sheet.employeeId, { consistent: true }),
   ])
   if (!wholeChurch(supervisor) && !(employee && inScope(supervisor, employee))) throw notFound('timesheet')
   const email = declinedEmail(org, employee, sheet, comments)
