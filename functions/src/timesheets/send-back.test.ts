@@ -7,7 +7,7 @@ import {
   PERIOD_CLOSED_MESSAGE,
   type TimeOffPolicies,
 } from '@app/core'
-import { orgDb } from '@app/data'
+import { orgDb, outbox } from '@app/data'
 import { snapshotOf } from '../../test/security/support/world.ts'
 import { callRoute } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
@@ -241,6 +241,24 @@ describe('POST /api/timesheets/{id}/send-back', () => {
     const res = await sendBackAs(northAdmin.cookie, id, { comments: 'Fix Monday' })
     expect(res.status, res.text).toBe(200)
     expect(res.json.status).toBe('rejected')
+  })
+
+  it('keeps the send-back when SES is down: the decline email waits in the outbox for the retry job', async () => {
+    const { cookie, organization, id, db } = await approvedWeek(5)
+    const endpoint = process.env.SES_ENDPOINT
+    const { resetClients } = await import('@app/adapters')
+    process.env.SES_ENDPOINT = 'http://127.0.0.1:9' // nothing listens there
+    resetClients()
+    try {
+      const res = await sendBackAs(cookie, id, { comments: 'Missing Friday' })
+      expect(res.status, res.text).toBe(200)
+    } finally {
+      process.env.SES_ENDPOINT = endpoint
+      resetClients()
+    }
+    expect((await db.timesheets.get(id)).status).toBe('rejected')
+    const queued = await outbox.pendingFor(organization.id)
+    expect(queued.map((q) => q.attempts)).toEqual([1])
   })
 
   it('two send-backs at the same moment: exactly one wins, the counts stay true', async () => {
