@@ -103,6 +103,7 @@ import listKioskMembers from './kiosk/list-kiosk-members.ts'
 import kioskPunch from './kiosk/punch.ts'
 import getKiosk from './kiosk/get-kiosk.ts'
 import updateStatus from './timesheets/update-status.ts'
+import sendBack from './timesheets/send-back.ts'
 import bulkApprove from './timesheets/bulk-approve.ts'
 import createAdjustment from './time-off/create-adjustment.ts'
 import cancelTimeOff from './time-off/cancel-time-off.ts'
@@ -231,6 +232,7 @@ export const routes = {
   'kiosk/punch': kioskPunch,
   'kiosk/get-kiosk': getKiosk,
   'timesheets/update-status': updateStatus,
+  'timesheets/send-back': sendBack,
   'time-off/cancel-time-off': cancelTimeOff,
   'time-off/create-adjustment': createAdjustment,
   'time-off/create-time-off': createTimeOff,

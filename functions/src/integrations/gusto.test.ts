@@ -23,8 +23,12 @@ import createAdjustment from '../time-off/create-adjustment.ts'
 import createTimeOff from '../time-off/create-time-off.ts'
 import decideTimeOff from '../time-off/decide-time-off.ts'
 import getPolicies from '../time-off/get-policies.ts'
+import getSummary from '../payroll/get-summary.ts'
 import updatePolicies from '../time-off/update-policies.ts'
 import createTimesheet from '../timesheets/create-timesheet.ts'
+import sendBack from '../timesheets/send-back.ts'
+import submitTimesheet from '../timesheets/submit-timesheet.ts'
+import updateDraft from '../timesheets/update-draft.ts'
 import updateStatus from '../timesheets/update-status.ts'
 import createWebhook from '../webhooks/create-webhook.ts'
 import connectIntegration from './connect-integration.ts'
@@ -42,7 +46,8 @@ import updateGustoMatching from './update-gusto-matching.ts'
  * vacation) and a volunteer. Matching by name and the supervisor's choices, the preview, the send
  * queued and run by the job (regular and overtime time sheets, a payroll sync, 8 hours under the
  * vacation policy, nothing for the volunteer), the audit trail and `pay_period.sent`, a second send
- * that changes nothing, an expired grant that asks for a reconnection and loses nothing.
+ * that changes nothing, an expired grant that asks for a reconnection and loses nothing, and a week
+ * sent back, one day corrected and approved again: exactly that shift's time sheet updated.
  */
 const thisWeek = currentWeekStart('America/Chicago', 'monday')
 const first = addDays(thisWeek, -14)
@@ -395,6 +400,85 @@ describe('Gusto from the Payroll page', () => {
     expect((await preview()).send).toMatchObject({ state: 'sent', created: 0, errors: [] })
     expect(gusto.timeSheets.size).toBe(count)
     expect(gusto.violations).toEqual([])
+  })
+})
+
+describe('a week sent back for correction after a send', () => {
+  it("updates exactly the corrected shift's time sheet (PUT with its version), syncs the payroll again, duplicates nothing", async () => {
+    ok(
+      await callRoute(reopenPeriod, {
+        cookies: [sup.cookie],
+        params: { start: first },
+        body: { reason: 'Ben left at 4 on Monday' },
+      }),
+    )
+    const sheet = (await orgDb(sup.organization.id).timesheets.weekOf(people.ben.user.id, first))!
+    const sent = ok(
+      await callRoute(sendBack, {
+        cookies: [sup.cookie],
+        params: { id: String(sheet.id) },
+        body: { comments: 'You left at 4 on Monday' },
+      }),
+    )
+    expect(sent.json).toMatchObject({ status: 'rejected', comments: 'You left at 4 on Monday' })
+    // Ben corrects Monday (7 hours, not 8) and submits; the week is approved again and the period closed.
+    ok(
+      await callRoute(updateDraft, {
+        cookies: [people.ben.cookie],
+        params: { id: String(sheet.id) },
+        body: { ...days(WEEKDAYS), mondayEnd: '16:00' },
+      }),
+    )
+    ok(await callRoute(submitTimesheet, { cookies: [people.ben.cookie], params: { id: String(sheet.id) }, body: {} }))
+    ok(
+      await callRoute(updateStatus, {
+        cookies: [sup.cookie],
+        params: { id: String(sheet.id) },
+        body: { status: 'approved' },
+      }),
+    )
+    ok(await callRoute(closePeriod, { cookies: [sup.cookie], params: { start: first } }))
+
+    const stored = new Map([...gusto.timeSheets].map(([uuid, t]) => [uuid, structuredClone(t)]))
+    const monday = [...stored].filter(
+      ([, t]) => t.entity_uuid === uuids.ben && String(t.shift_started_at).startsWith(first),
+    )
+    expect(monday).toHaveLength(1)
+    const [mondayUuid, mondaySheet] = monday[0]!
+    const calls = gusto.calls.length
+    const syncs = gusto.payrollSyncs.length
+    ok(await callRoute(sendGusto, { cookies: [sup.cookie], params: { start: first } }))
+    await integrationSendJob()
+    expect((await preview()).send).toMatchObject({ state: 'sent', created: 0, updated: 1, deleted: 0, errors: [] })
+
+    const writes = gusto.calls.slice(calls).filter((c) => c.method !== 'GET')
+    const sheetWrites = writes.filter((c) => c.path.includes('/time_sheets'))
+    expect(sheetWrites.map((c) => `${c.method} ${c.path}`)).toEqual([`PUT /v1/time_tracking/time_sheets/${mondayUuid}`])
+    expect(sheetWrites[0]!.body).toMatchObject({
+      version: mondaySheet.version,
+      entity_uuid: uuids.ben,
+      entries: [{ pay_classification: 'Regular', hours_worked: 7 }],
+    })
+    // Exactly that time sheet changed; nothing created or deleted.
+    expect(gusto.timeSheets.size).toBe(stored.size)
+    for (const [uuid, t] of gusto.timeSheets)
+      if (uuid === mondayUuid) expect(t.version).not.toBe(mondaySheet.version)
+      else expect(t).toEqual(stored.get(uuid))
+    // The payroll sync for the period sent again, once.
+    expect(gusto.payrollSyncs.length).toBe(syncs + 1)
+    expect(gusto.payrollSyncs.at(-1)).toMatchObject({ pay_period_start_date: first, pay_period_end_date: periodEnd })
+    expect(gusto.violations).toEqual([])
+
+    // The period's payroll summary after the new approval is the corrected hours: 39 + 32 regular.
+    const summary = ok(await callRoute(getSummary, { cookies: [sup.cookie], query: { from: first, to: periodEnd } }))
+      .json as { members: { employeeId: string; regularHours: number; overtimeHours: number }[] }
+    const row = summary.members.find((m) => m.employeeId === people.ben.user.id)!
+    expect([row.regularHours, row.overtimeHours]).toEqual([71, 0])
+    const hours = [...gusto.timeSheets.values()]
+      .filter((t) => t.entity_uuid === uuids.ben)
+      .flatMap((t) => t.entries as { hours_worked: string }[])
+      .reduce((total, e) => total + Number(e.hours_worked), 0)
+    expect(hours).toBeCloseTo(71, 3)
   })
 })
 

@@ -23,6 +23,9 @@ import createAdjustment from '../time-off/create-adjustment.ts'
 import createTimeOff from '../time-off/create-time-off.ts'
 import decideTimeOff from '../time-off/decide-time-off.ts'
 import createTimesheet from '../timesheets/create-timesheet.ts'
+import sendBack from '../timesheets/send-back.ts'
+import submitTimesheet from '../timesheets/submit-timesheet.ts'
+import updateDraft from '../timesheets/update-draft.ts'
 import updateStatus from '../timesheets/update-status.ts'
 import createWebhook from '../webhooks/create-webhook.ts'
 import connectIntegration from './connect-integration.ts'
@@ -38,7 +41,8 @@ import updateQuickbooksMatching from './update-quickbooks-matching.ts'
  * 4 hours of overtime and her days split across two codes, Ben with 8 hours of vacation) and a
  * volunteer; every request checked against Intuit's TimeActivity entity; one NotBillable record
  * per member, day, code and kind with the code's class, adding up to the payroll summary to the
- * minute; a re-send after reopening sends exactly what changed; a 429, a lost answer and a refused
+ * minute; a re-send after reopening sends exactly what changed (a week sent back, one day corrected
+ * and approved again updates exactly that day's record); a 429, a lost answer and a refused
  * grant are retried or wait for a reconnection without a duplicate or a loss.
  */
 const thisWeek = currentWeekStart('America/Chicago', 'monday')
@@ -462,5 +466,85 @@ describe('QuickBooks Online from the Payroll page', () => {
     expect(done.updated).toBeGreaterThan(0)
     expect(qb.activities.size).toBe(total)
     expect(qb.contractProblems).toEqual([])
+  })
+  it("a week sent back and one day corrected: the re-send updates exactly that day's TimeActivity by Id and SyncToken", async () => {
+    ok(
+      await callRoute(reopenPeriod, {
+        cookies: [sup.cookie],
+        params: { start: first },
+        body: { reason: 'Ben left at 3 on Monday' },
+      }),
+    )
+    const sent = ok(
+      await callRoute(sendBack, {
+        cookies: [sup.cookie],
+        params: { id: String(sheets.ben) },
+        body: { comments: 'You left at 3 on Monday' },
+      }),
+    )
+    expect(sent.json).toMatchObject({ status: 'rejected', comments: 'You left at 3 on Monday' })
+    // Ben corrects Monday (7 hours, not 8) and submits; the week is approved again and the period closed.
+    const { weekStartDate: _week, ...days } = fullWeek
+    ok(
+      await callRoute(updateDraft, {
+        cookies: [ben.cookie],
+        params: { id: String(sheets.ben) },
+        body: { ...days, mondayEnd: '15:00' },
+      }),
+    )
+    ok(await callRoute(submitTimesheet, { cookies: [ben.cookie], params: { id: String(sheets.ben) }, body: {} }))
+    ok(
+      await callRoute(updateStatus, {
+        cookies: [sup.cookie],
+        params: { id: String(sheets.ben) },
+        body: { status: 'approved' },
+      }),
+    )
+    ok(await callRoute(closePeriod, { cookies: [sup.cookie], params: { start: first } }))
+
+    const matching = QuickbooksMatching.parse(
+      ok(await callRoute(getQuickbooksMatching, { cookies: [sup.cookie] })).json,
+    )
+    const benRef = matching.members.find((m) => m.memberId === ben.user.id)!.employeeId
+    const stored = new Map([...qb.activities].map(([id, a]) => [id, structuredClone(a)]))
+    const monday = [...stored.values()].filter(
+      (a) => (a.EmployeeRef as { value: string }).value === benRef && a.TxnDate === first,
+    )
+    expect(monday).toHaveLength(1)
+    const before = qb.activityRequests.length
+    expect(await send()).toMatchObject({ state: 'sent', created: 0, updated: 1, errors: [] })
+    const requests = qb.activityRequests.slice(before)
+    expect(requests).toHaveLength(1)
+    expect(requests[0]!.query.get('operation')).toBeNull()
+    const update = JSON.parse(requests[0]!.body) as Record<string, unknown>
+    expect(TimeActivityRequest.safeParse(update).success).toBe(true)
+    expect(update).toMatchObject({
+      Id: monday[0]!.Id,
+      SyncToken: monday[0]!.SyncToken,
+      TxnDate: first,
+      Hours: 7,
+      Minutes: 0,
+      NameOf: 'Employee',
+      BillableStatus: 'NotBillable',
+      EmployeeRef: { value: benRef },
+    })
+    // Exactly that record changed (its hours, its SyncToken); nothing else created, updated or deleted.
+    expect(qb.activities.size).toBe(stored.size)
+    for (const [id, a] of qb.activities)
+      if (id === monday[0]!.Id)
+        expect(a).toMatchObject({ Hours: 7, Minutes: 0, SyncToken: String(Number(monday[0]!.SyncToken) + 1) })
+      else expect(a).toEqual(stored.get(id))
+    expect(qb.contractProblems).toEqual([])
+
+    // The period's payroll summary is the corrected hours: Ben's 39 + 8 regular and 8 of vacation, as sent.
+    const summary = PayrollSummary.parse(
+      ok(await callRoute(getSummary, { cookies: [sup.cookie], query: { from: first, to: periodEnd } })).json,
+    )
+    const row = summary.members.find((m) => m.employeeId === ben.user.id)!
+    expect([row.regularHours, row.overtimeHours, row.vacationHours]).toEqual([47, 0, 8])
+    const sentMinutes = [...qb.activities.values()]
+      .filter((a) => (a.EmployeeRef as { value: string }).value === benRef)
+      .reduce((total, a) => total + minutesOf(a), 0)
+    expect(sentMinutes).toBe((row.regularHours + row.overtimeHours + row.vacationHours) * 60)
   })
 })

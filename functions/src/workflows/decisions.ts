@@ -118,17 +118,7 @@ export const decideTimesheet = async (
     await deliver(webhooks)
     return { ...withPayroll(approved, org, employee), csvDownloadUrl: timesheetCsvUrl(approved.id) }
   }
-  const email = employee?.email
-    ? queuedEmail('declined', employee.language, {
-        to: employee.email,
-        firstName: employee.firstName,
-        organizationName: org.name,
-        logoUrl: org.logoUrl,
-        weekStartDate: sheet.weekStartDate,
-        comment: comments,
-        signInUrl: `${config.appOrigin}${employee.authType === 'local' ? '/staff-login' : '/api/login'}`,
-      })
-    : undefined
+  const email = declinedEmail(org, employee, sheet, comments)
   const webhooks = subscriptions('timesheet.rejected', timesheetEventData(sheet, 'rejected', supervisor))
   const rejected = await db.timesheets.decide(
     sheet,
@@ -141,6 +131,20 @@ export const decideTimesheet = async (
   await Promise.all([sendNow(db, email ? [email] : [], org), deliver(webhooks)])
   return withPayroll(rejected, org, employee)
 }
+
+/** The member's decline email (a rejection's, a sent-back week's), with the comment; none without an address. */
+export const declinedEmail = (org: Organization, employee: User | undefined, sheet: Timesheet, comments: string) =>
+  employee?.email
+    ? queuedEmail('declined', employee.language, {
+        to: employee.email,
+        firstName: employee.firstName,
+        organizationName: org.name,
+        logoUrl: org.logoUrl,
+        weekStartDate: sheet.weekStartDate,
+        comment: comments,
+        signInUrl: `${config.appOrigin}${employee.authType === 'local' ? '/staff-login' : '/api/login'}`,
+      })
+    : undefined
 
 /**
  * Everything a decision reads before its transaction, in two rounds of parallel reads whatever
@@ -197,7 +201,7 @@ const decisionReads = async (
   return { sheet, org, employee, behalf, step, reviewers, policies, ledger, subscriptions }
 }
 
-const sendNow = async (db: OrgDb, emails: QueuedEmail[], org: Organization) => {
+export const sendNow = async (db: OrgDb, emails: QueuedEmail[], org: Organization) => {
   if (!emails.length) return
   await Promise.all(emails.map((e) => deliver(db.orgId, e.id, e.email, 0, org)))
 }

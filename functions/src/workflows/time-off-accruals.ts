@@ -54,6 +54,15 @@ export const earningByHoursWorked = (policies: TimeOffPolicies, member: Pick<Use
       )
     : []
 
+/** The id of an approved week's accrual of one kind: it names the timesheet, so a later approval replaces it. */
+const weekAccrualId = (timesheetId: number, kind: TimeOffKind) => `ACC#TS#${timesheetId}#${kind}`
+
+/** The postings an approval of the timesheet made (its per-hours-worked accruals), in a member's ledger. */
+export const weekAccrualsIn = (timesheetId: number, memberLedger: readonly LedgerEntry[]) => {
+  const ids = new Set(TIME_OFF_KINDS.map((kind) => weekAccrualId(timesheetId, kind)))
+  return memberLedger.filter((e) => ids.has(e.id))
+}
+
 /**
  * The per-hours-worked accruals an approved member-week earns (capped), to post in the approval's
  * own transaction. Ids name the timesheet, so approving it again after a reopen replaces them.
@@ -69,8 +78,8 @@ export const accrualsForWeek = (
   if (figures.paidMinutes <= 0) return []
   const earning = earningByHoursWorked(policies, member)
   if (!earning.length) return []
-  const id = `ACC#TS#${figures.timesheetId}`
-  const ledger = memberLedger.filter((e) => !e.id.startsWith(id))
+  const earlier = new Set(weekAccrualsIn(figures.timesheetId, memberLedger))
+  const ledger = memberLedger.filter((e) => !earlier.has(e))
   const on = figures.days.at(-1)?.date ?? figures.weekStartDate
   return earning.flatMap((p) => {
     if (p.accrual.method !== 'perHoursWorked') return []
@@ -79,7 +88,7 @@ export const accrualsForWeek = (
     return granted > 0
       ? [
           {
-            id: `${id}#${p.kind}`,
+            id: weekAccrualId(figures.timesheetId, p.kind),
             employeeId: figures.employeeId,
             kind: p.kind,
             type: 'accrual' as const,

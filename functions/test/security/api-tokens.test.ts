@@ -47,8 +47,8 @@ describe('the manifest names a scope only where a token belongs', () => {
       r.method === 'GET' && r.path === '/api/organization/holidays' && r.scope === 'time-off:read'
     expect(reachable.filter((e) => never.test(e[1].path) && !holidays(e)).map(label)).toEqual([])
     expect(reachable.filter(([, r]) => r.path.includes('password')).map(label)).toEqual([])
-    // Every write a token can make is a decision on a timesheet (the status PATCH and,
-    // the bulk approval) or on a time-off request.
+    // Every write a token can make is a decision on a timesheet (the status PATCH, the bulk
+    // approval, sending an approved week back) or on a time-off request.
     expect(
       reachable
         .filter(([, r]) => r.method !== 'GET')
@@ -57,6 +57,7 @@ describe('the manifest names a scope only where a token belongs', () => {
     ).toEqual([
       'time-off:decide /api/time-off/{id}/status',
       'timesheets:decide /api/timesheets/bulk-approve',
+      'timesheets:decide /api/timesheets/{id}/send-back',
       'timesheets:decide /api/timesheets/{id}/status',
     ])
   })

@@ -28,6 +28,7 @@ beforeAll(async () => {
     'timesheets/update-draft',
     'timesheets/submit-timesheet',
     'timesheets/update-status',
+    'timesheets/send-back',
     'timesheets/save-draft',
     'members/add-member',
   ])
@@ -150,6 +151,36 @@ describe('exactly one of many concurrent changes wins', () => {
         .join('\n'),
     ).toEqual({ 200: 20 })
     for (const s of sheets) expect((await t.db.timesheets.get(s.id)).status).toBe('approved')
+    await expectCountsTrue()
+  })
+
+  it(`${N} send-backs of an approved week by three supervisor sessions, and the member's save after`, async () => {
+    const approved = await t.freshApproved()
+    const answers = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        callRoute(routes['timesheets/send-back'], {
+          cookies: [supervisors[i % 3]!],
+          params: { id: String(approved.id) },
+          body: { comments: `fix ${i}` },
+        }),
+      ),
+    )
+    figures.cases(N)
+    expect(statusesOf(answers)).toEqual({ 200: 1, 409: N - 1 })
+    const stored = await t.db.timesheets.get(approved.id)
+    expect(stored).toMatchObject({ status: 'rejected', version: approved.version + 1 })
+    expect(stored.commentHistory.filter((c) => c.status === 'rejected')).toHaveLength(1)
+    await expectCountsTrue()
+    // The member's save and the send-backs' losers meet a rejected week: the save wins alone.
+    const [saved, late] = await Promise.all([
+      save(approved.id, { version: stored.version, mondayStart: '08:00', mondayEnd: '10:00' }),
+      callRoute(routes['timesheets/send-back'], {
+        cookies: [t.cookie],
+        params: { id: String(approved.id) },
+        body: { comments: 'late' },
+      }),
+    ])
+    expect([saved.status, late.status]).toEqual([200, 409])
     await expectCountsTrue()
   })
 

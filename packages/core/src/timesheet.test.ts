@@ -6,6 +6,8 @@ import {
   COMMENT_HISTORY_LIMIT,
   withComment,
   NOTES_MAX_LENGTH,
+  SEND_BACK_COMMENT_REQUIRED,
+  SendBackBody,
   TimeOfDay,
   TimesheetDays,
   type TimesheetComment,
@@ -304,5 +306,25 @@ describe('withComment (issue 36)', () => {
     const full = Array.from({ length: 19 }, (_, i) => entry(i + 1))
     expect(withComment(full, entry(20))).toHaveLength(20)
     expect(withComment(full, entry(20))[0]).toEqual(entry(1))
+  })
+})
+
+describe('SendBackBody', () => {
+  const messages = (body: unknown) => SendBackBody.safeParse(body).error?.issues.map((i) => [i.path, i.message])
+
+  it('keeps the comment trimmed, up to 2,000 characters', () => {
+    expect(SendBackBody.parse({ comments: '  Fix Monday \n' })).toEqual({ comments: 'Fix Monday' })
+    expect(SendBackBody.parse({ comments: 'x'.repeat(2000) }).comments).toHaveLength(2000)
+    expect(SendBackBody.parse({ comments: ` ${'x'.repeat(2000)} ` }).comments).toHaveLength(2000)
+    expect(SendBackBody.parse({ comments: 'x' })).toEqual({ comments: 'x' })
+  })
+
+  it('refuses a missing, blank, non-text or too long comment, each on its field with a clear message', () => {
+    for (const body of [{}, { comments: '' }, { comments: ' \t\n ' }, { comments: 7 }, { comments: null }])
+      expect(messages(body), JSON.stringify(body)).toEqual([[['comments'], SEND_BACK_COMMENT_REQUIRED]])
+    expect(messages({ comments: 'x'.repeat(2001) })).toEqual([
+      [['comments'], 'Comments must be 2000 characters or fewer'],
+    ])
+    expect(SEND_BACK_COMMENT_REQUIRED).toBe('Say what needs correcting: a comment is required')
   })
 })

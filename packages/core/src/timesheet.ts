@@ -165,6 +165,17 @@ export const DecisionComment = z
   .trim()
   .max(TEXT_LIMITS.comments, `Comments must be ${TEXT_LIMITS.comments} characters or fewer`)
 
+export const SEND_BACK_COMMENT_REQUIRED = 'Say what needs correcting: a comment is required'
+
+/**
+ * POST /api/timesheets/{id}/send-back: what the member must correct, shown to them as the
+ * decline comment, so it may not be empty.
+ */
+export const SendBackBody = z.object({
+  comments: z.string({ error: SEND_BACK_COMMENT_REQUIRED }).pipe(DecisionComment.min(1, SEND_BACK_COMMENT_REQUIRED)),
+})
+export type SendBackBody = z.infer<typeof SendBackBody>
+
 /** One entry of a timesheet's decision history, shown as 'Previous Comments'. */
 export const TimesheetComment = z.object({
   status: z.enum(['approved', 'rejected']),

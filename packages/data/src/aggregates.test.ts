@@ -59,6 +59,8 @@ const operation = fc.oneof(
   fc.record({ op: fc.constant('save' as const), member, week, minutes: fc.integer({ min: 0, max: 600 }) }),
   fc.record({ op: fc.constant('submit' as const), member, week, minutes: fc.integer({ min: 0, max: 600 }) }),
   fc.record({ op: fc.constantFrom('approve' as const, 'reject' as const), member, week }),
+  // A supervisor sending an approved week back for correction.
+  fc.record({ op: fc.constant('sendBack' as const), member, week }),
   // The second supervisor's approval of a two-step organization's week: its first approval.
   fc.record({ op: fc.constant('first' as const), member, week }),
   fc.record({ op: fc.constant('approver' as const), member, approver: fc.constantFrom(0, 1, null) }),
@@ -145,6 +147,8 @@ describe('maintained aggregates', () => {
                 o.op === 'approve' ? 'approved' : 'rejected',
                 '',
               )
+            case 'sendBack':
+              return db.timesheets.sendBack(await sheetOf(o.member, o.week), supervisor, 'Fix Monday')
             case 'remove':
               return db.members.remove(person.id, supervisor)
             case 'rename':

@@ -21,6 +21,10 @@ export interface Effects {
   webhooks?: QueuedWebhook[]
   /** Time-off accruals posted with the change (an approval's hours worked). */
   ledger?: LedgerPosting[]
+  /** Ledger postings taken back with the change (a sent-back approval's accruals), by member and id. */
+  unpost?: { employeeId: string; id: string }[]
+  /** A sent-back approval's payroll figures of the member-week, removed with it (the next approval writes them again). */
+  dropFigures?: { weekStartDate: string; employeeId: string }
   /** The row of an import that made the change, counted with it (and a new member's sealed login kept). */
   importProgress?: ImportProgress
 }
@@ -38,7 +42,11 @@ export const effectItems = (orgId: string, effects: Effects = {}): TransactInput
         },
       ]
     : []),
+  ...(effects.dropFigures
+    ? [{ Delete: { Key: keys.weekFigures(orgId, effects.dropFigures.weekStartDate, effects.dropFigures.employeeId) } }]
+    : []),
   ...(effects.ledger ?? []).map((posting) => ledgerItem(orgId, posting)),
+  ...(effects.unpost ?? []).map((p) => ({ Delete: { Key: keys.ledgerEntry(orgId, p.employeeId, p.id) } })),
   ...(effects.emails ?? []).map((email) => ({ Put: { Item: outboxItem(orgId, email) } })),
   ...(effects.webhooks ?? []).map((delivery) => ({ Put: { Item: webhookDeliveryItem(delivery) } })),
   ...(effects.importProgress ? importProgressItems(orgId, effects.importProgress) : []),

@@ -282,11 +282,15 @@ export const timeOffOf = (orgId: string) => {
       return cancelled
     },
 
-    /** A member's ledger, oldest first (one query). */
-    async ledger(employeeId: string): Promise<LedgerEntry[]> {
+    /**
+     * A member's ledger, oldest first (one query). `consistent`: every posting committed so far
+     * (what a change that takes postings back must see, however recent they are).
+     */
+    async ledger(employeeId: string, options: { consistent?: boolean } = {}): Promise<LedgerEntry[]> {
       const items = await table.queryAll({
         KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
         ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.ledgerPrefix(employeeId) },
+        ...(options.consistent ? { ConsistentRead: true } : {}),
       })
       // A year's carryover comes before anything else of its day (the grant of that day is made after it).
       const first = (e: LedgerEntry) => (e.type === 'carryover' ? 0 : 1)

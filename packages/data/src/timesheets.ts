@@ -457,6 +457,53 @@ export const timesheetsOf = (orgId: string) => {
       })
     },
 
+    /**
+     * A supervisor sends an approved week back for correction: it becomes rejected (the week its
+     * member edits and submits again), the comment is its decision comment, and the approval's
+     * payroll figures are removed in the same transaction (the next approval writes them again),
+     * with `effects` (the decline email, the webhook, the approval's accruals taken back). Under the
+     * period lock; exactly one of it and any other write of the sheet wins (the version).
+     */
+    async sendBack(sheet: number | Timesheet, by: Person, comment: string, effects: Effects = {}) {
+      const current = await load(sheet)
+      if (!current) throw notFound('timesheet')
+      if (current.employeeId === by.id) throw forbidden('You cannot send back your own timesheet')
+      if (current.status !== 'approved') {
+        throw conflict(`This timesheet is ${statusLabel[current.status]}; only approved timesheets can be sent back`)
+      }
+      const now = nowIso()
+      const next: Timesheet = {
+        ...current,
+        status: 'rejected',
+        version: current.version + 1,
+        approvedBy: null,
+        approvedAt: null,
+        comments: comment,
+        commentHistory: withComment(current.commentHistory, {
+          status: 'rejected',
+          comment,
+          byUserId: by.id,
+          byName: fullName(by),
+          at: now,
+        }),
+        // The next submission starts its approvals afresh.
+        approvals: [],
+        updatedAt: now,
+      }
+      const dropFigures = { weekStartDate: current.weekStartDate, employeeId: current.employeeId }
+      return replace(
+        current,
+        next,
+        by,
+        'timesheet.sentBack',
+        { ...effects, dropFigures },
+        {
+          ...versionRace,
+          status: 'approved',
+        },
+      )
+    },
+
     /** Timesheets (not drafts) whose week starts between two dates, inclusive, oldest first. */
     async inWeeks(start: string, end: string) {
       const items = await table.queryAll({

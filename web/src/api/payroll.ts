@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query'
-import { PayPeriodEarly } from '@app/core'
+import { addDays, carriesWeek, PayPeriodEarly, weekEnd } from '@app/core'
 import type {
   ExportFormat,
   PayPeriod,
@@ -56,6 +56,24 @@ export const payPeriodsFor = (campusId: string | undefined) =>
       last.periods.length < PERIODS_PER_PAGE ? undefined : (last.periods[last.periods.length - 1]?.start ?? undefined),
   })
 export const payPeriodsQuery = payPeriodsFor(undefined)
+
+/**
+ * Whether a closed pay period holds a week (its last day's period carries it): the one period
+ * ending on or after that day, asked as the page before the next day. A sent-back or edited week
+ * must be in no closed period.
+ */
+export const weekInClosedPeriodQuery = (weekStartDate: string) => {
+  const after = addDays(weekEnd(weekStartDate), 1)
+  return queryOptions({
+    queryKey: [...payrollKeys.periods, 'holding', weekStartDate] as const,
+    queryFn: () =>
+      apiJson<PayPeriodList>(
+        'GET',
+        withSearch(payrollKeys.periods[0], new URLSearchParams({ before: after, count: '1' })),
+      ),
+    select: (list) => list.periods.some((p) => p.status === 'closed' && carriesWeek(p, weekStartDate)),
+  })
+}
 
 /** A closed or reopened period locks or frees its timesheets: every list of them is read again. */
 const periodChangeReads = [payrollKeys.periods, timesheetKeys.all, timesheetKeys.currentWeek, reportKeys.all]

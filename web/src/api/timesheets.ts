@@ -208,6 +208,24 @@ export interface StatusUpdateInput {
 }
 
 /**
+ * What a decision changes (a decision on a pending week, a bulk approval, an approved week sent
+ * back): the lists, the pending list, the stats, the reports and, as an approval stores the week's
+ * payroll figures and a sent-back week loses them, the periods, summaries and volunteer hours.
+ */
+const DECISION_READS = [
+  dashboardKeys.timesheets,
+  dashboardKeys.pending,
+  dashboardKeys.stats,
+  reportKeys.all,
+  payrollKeys.periods,
+  payrollKeys.summaries,
+  payrollKeys.volunteerReports,
+  allocationKeys.reports,
+]
+const refreshDecisionReads = (queryClient: QueryClient) =>
+  Promise.all(DECISION_READS.map((queryKey) => queryClient.invalidateQueries({ queryKey })))
+
+/**
  * A supervisor's decision on a pending timesheet. Whatever the outcome (a 409 means someone else
  * decided first), the lists, the pending list, the stats and the reports are refreshed.
  */
@@ -216,43 +234,28 @@ export function useUpdateTimesheetStatus() {
   return useMutation({
     mutationFn: ({ id, status, comments }: StatusUpdateInput) =>
       apiJson<DecidedTimesheet>('PATCH', `/api/timesheets/${id}/status`, { status, comments }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.timesheets }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.pending }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.stats }),
-        queryClient.invalidateQueries({ queryKey: reportKeys.all }),
-        // Approval stores the week's payroll figures.
-        queryClient.invalidateQueries({ queryKey: payrollKeys.periods }),
-        queryClient.invalidateQueries({ queryKey: payrollKeys.summaries }),
-        queryClient.invalidateQueries({ queryKey: payrollKeys.volunteerReports }),
-        queryClient.invalidateQueries({ queryKey: allocationKeys.reports }),
-      ]),
+    onSettled: () => refreshDecisionReads(queryClient),
   })
 }
 
 /**
- * Approves the chosen pending timesheets in one action (each its own decision on the
- * server); the answer says which were approved and why the others were not. The same lists are
- * refreshed as after one decision.
+ * A supervisor sends an approved week back to its member for correction, saying what to correct
+ * (POST .../send-back); the same reads as after a decision are refreshed, whatever the outcome.
  */
+export function useSendBackTimesheet() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, comments }: { id: number; comments: string }) =>
+      apiJson<DecidedTimesheet>('POST', `/api/timesheets/${id}/send-back`, { comments }),
+    onSettled: () => refreshDecisionReads(queryClient),
+  })
+}
+
 export function useBulkApprove() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (ids: number[]) => apiJson<BulkApproveResult>('POST', '/api/timesheets/bulk-approve', { ids }),
-    onSettled: () =>
-      Promise.all(
-        [
-          dashboardKeys.timesheets,
-          dashboardKeys.pending,
-          dashboardKeys.stats,
-          reportKeys.all,
-          payrollKeys.periods,
-          payrollKeys.summaries,
-          payrollKeys.volunteerReports,
-          allocationKeys.reports,
-        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      ),
+    onSettled: () => refreshDecisionReads(queryClient),
   })
 }
 

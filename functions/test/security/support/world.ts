@@ -340,7 +340,7 @@ export const realParams = async (key: RouteKey, route: Route, t: Tenant): Promis
       params.id = (await t.db.exports.start(t.by)).id
     } else if (name === 'id') {
       const sheet =
-        key === 'timesheets/download-csv'
+        key === 'timesheets/download-csv' || key === 'timesheets/send-back'
           ? await t.freshApproved()
           : key === 'timesheets/update-status'
             ? await t.freshPending()
@@ -420,6 +420,7 @@ export const ownerRequest = async (key: RouteKey, route: Route, t: Tenant): Prom
     'timesheets/save-draft': { weekStartDate: week, tuesdayStart: '10:00', tuesdayEnd: '11:00' },
     'timesheets/update-draft': { wednesdayStart: '08:00', wednesdayEnd: '09:15', wednesdayActivity: 'Office' },
     'timesheets/update-status': { status: 'approved', comments: 'Thanks' },
+    'timesheets/send-back': { comments: 'Monday is missing' },
     'timesheets/submit-timesheet': {},
     'profile/set-pin': { pin: KIOSK_PIN },
     'members/set-member-pin': { pin: '2468' },

@@ -188,6 +188,7 @@ export function RecentTimesheets({ user }: { user: User }) {
             ? () => open(review.timesheet, APPROVE)
             : undefined
         }
+        canSendBack={Boolean(review && isSupervisor && review.timesheet.employeeId !== user.id)}
         editHref={
           review && review.timesheet.employeeId === user.id && sentBack(review.timesheet)
             ? `/submit-timesheet?week=${review.timesheet.weekStartDate}`

@@ -37,6 +37,7 @@ import { PayrollFigures } from '../payroll/PayrollFigures.tsx'
 import { DescriptionItem } from '../ui/DescriptionItem.tsx'
 import { DaySplitSummary, WeekSplitSummary } from '../timesheet/SplitSummary.tsx'
 import { MemberName } from '../ui/MemberName.tsx'
+import { SendBackButton } from './SendBackDialog.tsx'
 
 export type ReviewMode = 'view' | 'approve' | 'reject'
 
@@ -62,13 +63,26 @@ export interface ReviewDialogProps {
    * where they fix it (the submit page on that week).
    */
   editHref?: string
+  /**
+   * Whether the one viewing may send an approved week back for correction (a supervisor who may
+   * decide it): view mode then offers it while no closed pay period holds the week.
+   */
+  canSendBack?: boolean
 }
 
 /**
  * The dashboard's review dialog (spec section 2): the whole week in the order it began, notes and
  * earlier decisions; supervisors approve, decline or reject from here.
  */
-export function ReviewDialog({ target, onClose, onDecided, timeZone, onReview, editHref }: ReviewDialogProps) {
+export function ReviewDialog({
+  target,
+  onClose,
+  onDecided,
+  timeZone,
+  onReview,
+  editHref,
+  canSendBack,
+}: ReviewDialogProps) {
   // The mutation lives here, not in the content, so its outcome is reported even as the content unmounts.
   const update = useUpdateTimesheetStatus()
   const busy = update.isPending
@@ -113,6 +127,7 @@ export function ReviewDialog({ target, onClose, onDecided, timeZone, onReview, e
           onDecide={(status, comments) => decide(target.timesheet, status, comments)}
           onReview={target.timesheet.status === 'pending' ? onReview : undefined}
           editHref={editHref}
+          canSendBack={canSendBack === true && target.timesheet.status === 'approved'}
         />
       ) : null}
     </Dialog>
@@ -128,6 +143,7 @@ interface ReviewContentProps {
   onDecide: (status: Decision, comments: string) => void
   onReview?: () => void
   editHref?: string
+  canSendBack: boolean
 }
 
 function ReviewContent({
@@ -139,6 +155,7 @@ function ReviewContent({
   onDecide,
   onReview,
   editHref,
+  canSendBack,
 }: ReviewContentProps) {
   const { timesheet: sheet, mode } = target
   const { t } = useTranslation('supervisor')
@@ -278,6 +295,7 @@ function ReviewContent({
             </DialogClose>
             {onReview ? <Button onClick={onReview}>{t('review.reviewToApprove')}</Button> : null}
             {editHref ? <LinkButton to={editHref}>{t('review.editResubmit')}</LinkButton> : null}
+            {canSendBack ? <SendBackButton timesheet={sheet} onSentBack={onCancel} /> : null}
           </>
         ) : (
           <>
