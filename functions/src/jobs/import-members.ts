@@ -39,7 +39,9 @@ const credentialsCsv = async (orgId: string, importId: string, logins: ImportedL
 /**
  * Applies one import: every row not yet done (a run that stopped halfway is taken up where it
  * stopped: each row done has its marker), decided against the members as they are now, each in
- * its own transaction; then the credentials file. Answers whether it finished.
+ * its own transaction, WORKERS at a time; then the credentials file. Answers whether this run
+ * finished it (false when it failed, or when another run, which took the import over after this
+ * one's claim ran out, ended it first).
  */
 export const runImport = async (orgId: string, id: string) => {
   const db = orgDb(orgId)
@@ -72,18 +74,22 @@ export const runImport = async (orgId: string, id: string) => {
       }
     }
     await Promise.all(Array.from({ length: WORKERS }, worker))
+    // Every row has its marker now (this run's or another's). The markers are read before the
+    // import is seen still running: a run that ended it deletes them only after, so a file this
+    // run writes holds every login, the same as the other run's.
     const done = await db.memberImports.rowsDone(id)
+    if ((await db.memberImports.get(id)).status !== 'running') return false
     let credentialsKey: string | null = null
     if (done.logins.length) {
       const file = files.importCredentials(id)
       await file.put(await credentialsCsv(orgId, id, done.logins, by.language), 'credentials.csv')
       credentialsKey = `imports/${id}-credentials.csv`
     }
-    await db.memberImports.finish(id, credentialsKey, done.lines)
-    return true
+    return await db.memberImports.finish(id, credentialsKey, done.lines)
   } catch (e) {
-    console.error(JSON.stringify({ level: 'error', event: 'member-import-failed', orgId, id, error: String(e) }))
-    await db.memberImports.fail(id, String(e))
+    // Another run may have ended the import meanwhile (this one outlived its claim): then it stands.
+    if (await db.memberImports.fail(id, String(e)))
+      console.error(JSON.stringify({ level: 'error', event: 'member-import-failed', orgId, id, error: String(e) }))
     return false
   }
 }
