@@ -6,6 +6,7 @@ import {
   AdminInitiateAuthCommand,
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
+  ListUsersCommand,
 } from '@aws-sdk/client-cognito-identity-provider'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generatePassword } from '@app/adapters'
@@ -38,7 +39,8 @@ describe('the local staff pool', () => {
   let pool: StaffPool
   const dir = mkdtempSync(join(tmpdir(), 'cognito-test-'))
 
-  beforeAll(async () => {
+  /** The local Cognito on the test's folder: a new process each time, the pools read from disk. */
+  const boot = async () => {
     const port = await freePort()
     cognito = await startCognito(port, dir)
     client = new CognitoIdentityProviderClient({
@@ -47,7 +49,8 @@ describe('the local staff pool', () => {
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     })
     pool = await ensureStaffPool(client, dir)
-  }, 60_000)
+  }
+  beforeAll(boot, 60_000)
   afterAll(async () => {
     await cognito?.stop()
     rmSync(dir, { recursive: true, force: true })
@@ -81,25 +84,54 @@ describe('the local staff pool', () => {
     ).rejects.toMatchObject({ name: 'InvalidPasswordException' })
   })
 
-  it('takes a generated password, which then signs in', async () => {
-    const password = generatePassword()
-    await create('ruth.okafor', password)
-    await client.send(
+  const setPassword = (username: string, password: string) =>
+    client.send(
       new AdminSetUserPasswordCommand({
         UserPoolId: pool.userPoolId,
-        Username: 'ruth.okafor',
+        Username: username,
         Password: password,
         Permanent: true,
       }),
     )
-    const out = await client.send(
+  const signIn = (username: string, password: string) =>
+    client.send(
       new AdminInitiateAuthCommand({
         UserPoolId: pool.userPoolId,
         ClientId: pool.clientId,
         AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: 'ruth.okafor', PASSWORD: password },
+        AuthParameters: { USERNAME: username, PASSWORD: password },
       }),
     )
+
+  it('takes a generated password, which then signs in', async () => {
+    const password = generatePassword()
+    await create('ruth.okafor', password)
+    await setPassword('ruth.okafor', password)
+    const out = await signIn('ruth.okafor', password)
     expect(out.AuthenticationResult?.AccessToken).toBeTruthy()
   })
+
+  it('keeps its users across a stop and a power cut: each answered change is on disk', async () => {
+    const password = generatePassword()
+    // Made side by side, as an import's rows are: their changes share writes.
+    const names = Array.from({ length: 12 }, (_, i) => `kept.${i}`)
+    await Promise.all(
+      names.map(async (name) => {
+        await create(name, password)
+        await setPassword(name, password)
+      }),
+    )
+    await cognito.stop()
+    await boot()
+    for (const name of names) expect((await signIn(name, password)).AuthenticationResult?.AccessToken).toBeTruthy()
+
+    await create('after.cut', password)
+    await setPassword('after.cut', password)
+    process.kill(cognito.pid!, 'SIGKILL')
+    await cognito.stop()
+    await boot()
+    expect((await signIn('after.cut', password)).AuthenticationResult?.AccessToken).toBeTruthy()
+    const listed = await client.send(new ListUsersCommand({ UserPoolId: pool.userPoolId }))
+    expect(listed.Users?.map((u) => u.Username)).toEqual(expect.arrayContaining([...names, 'after.cut', 'ruth.okafor']))
+  }, 60_000)
 })

@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { delimiter, dirname, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { createServer, type Server } from 'node:http'
 import S3rver from '@20minutes/s3rver'
 import * as sesModule from 'aws-ses-v2-local'
@@ -97,14 +98,18 @@ export const startDynamo = async (
   return { name: 'dynamodb', stop: () => stopChild(child), pid: child.pid }
 }
 
-/** cognito-local, which keeps its pools under `dir/.cognito`, behind the password policy check below. */
+/**
+ * cognito-local, which keeps its pools under `dir/.cognito`, behind the password policy check below.
+ * It runs as cognito-server.ts builds it (its own server, its pools saved with coalesced writes),
+ * in a child process that tsx loads.
+ */
 export const startCognito = async (port: number, dir: string): Promise<Running> => {
   mkdirSync(join(dir, '.cognito'), { recursive: true })
   // cognito-local makes every pool sign in by email unless told otherwise; ours uses usernames, as in AWS.
   writeFileSync(join(dir, '.cognito/config.json'), JSON.stringify({ UserPoolDefaults: { UsernameAttributes: [] } }))
-  const bin = join(dirname(require.resolve('cognito-local/package.json')), 'lib/bin/start.js')
   const innerPort = await freePort()
-  const child = spawn(process.execPath, [bin], {
+  const tsx = pathToFileURL(require.resolve('tsx')).href
+  const child = spawn(process.execPath, ['--import', tsx, join(import.meta.dirname, 'cognito-server.ts')], {
     cwd: dir,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(innerPort) },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,6 @@
 import { startGustoDouble } from '../../packages/adapters/test/gusto-double.ts'
 import { sendJson, startOAuthDouble } from './oauth-double.ts'
+import { startPlanningCenterDouble } from './planning-center-double.ts'
 import { startQuickbooksDouble } from './quickbooks-double.ts'
 
 /**
@@ -28,6 +29,20 @@ export const E2E_GUSTO = {
     { name: 'Vacation', type: 'vacation' },
     { name: 'Sick leave', type: 'sick' },
   ],
+}
+
+/** Planning Center People's lists (a personal access token connects: PAT in planning-center-double.ts). */
+export const E2E_PLANNING_CENTER = {
+  campuses: [],
+  lists: [
+    { id: '601', name: 'Church Staff', people: ['8101', '8102'] },
+    { id: '602', name: 'Volunteers', people: ['8103'] },
+  ],
+  people: [
+    { id: '8101', first_name: 'Marta', last_name: 'Quispe', email: 'marta.quispe@people.example' },
+    { id: '8102', first_name: 'Joel', last_name: 'Baptiste', email: 'joel.baptiste@people.example' },
+    { id: '8103', first_name: 'Teo', last_name: 'Vargas', email: 'teo.vargas@people.example' },
+  ].map(({ email, ...p }, i) => ({ ...p, emails: [{ id: `e${i}`, address: email, primary: true }], campusId: null })),
 }
 
 const GUSTO_CLIENT = { id: 'gusto-client', secret: 'gusto-secret' }
@@ -94,11 +109,13 @@ const startGustoOnOneHost = async () => {
 export const startE2eVendors = async () => {
   const quickbooks = await startQuickbooksDouble(E2E_QUICKBOOKS)
   const gusto = await startGustoOnOneHost()
+  const planningCenter = await startPlanningCenterDouble(E2E_PLANNING_CENTER)
   return {
-    env: { ...quickbooks.settings, ...gusto.env },
+    env: { ...quickbooks.settings, ...gusto.env, PLANNING_CENTER_BASE_URL: planningCenter.base },
     stop: async () => {
       await quickbooks.stop()
       await gusto.stop()
+      await planningCenter.stop()
     },
   }
 }

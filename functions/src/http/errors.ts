@@ -63,7 +63,7 @@ const isTransientCancel = (e: Error) =>
       r.Code === 'TransactionConflict' || r.Code === 'ThrottlingError' || r.Code === 'ProvisionedThroughputExceeded',
   )
 
-const isUnavailable = (e: unknown): boolean => {
+export const isUnavailable = (e: unknown): boolean => {
   if (!(e instanceof Error)) return false
   const code = (e as { code?: string }).code
   const stripeType = (e as { type?: string }).type

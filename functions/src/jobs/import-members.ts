@@ -5,8 +5,14 @@ import { csvWordsFor } from '../views/words.ts'
 import { applyImportRow } from '../workflows/member-import.ts'
 import { importContext, loginContext, rowResult } from '../workflows/member-import-rows.ts'
 import { inTurn } from '../workflows/in-turn.ts'
+import { sideBySide } from '../workflows/side-by-side.ts'
+import { isUnavailable } from '../http/errors.ts'
 
-/** Rows applied at once: each is its own transaction, so a few run side by side. */
+/**
+ * Rows applied at once: each is its own transaction, so a few run side by side (on AWS, Cognito's
+ * ~100 ms a call would take 2,000 new members past a minute one at a time; AdminCreateUser's
+ * default quota is 50 a second per pool).
+ */
 const WORKERS = 8
 
 /** The new members' usernames and temporary passwords, in the reader's language, by line. */
@@ -39,7 +45,9 @@ const credentialsCsv = async (orgId: string, importId: string, logins: ImportedL
 /**
  * Applies one import: every row not yet done (a run that stopped halfway is taken up where it
  * stopped: each row done has its marker), decided against the members as they are now, each in
- * its own transaction; then the credentials file. Answers whether it finished.
+ * its own transaction, WORKERS at a time; then the credentials file. Answers whether this run
+ * finished it (false when it failed, or when another run, which took the import over after this
+ * one's claim ran out, ended it first).
  */
 export const runImport = async (orgId: string, id: string) => {
   const db = orgDb(orgId)
@@ -63,27 +71,32 @@ export const runImport = async (orgId: string, id: string) => {
         ...(keep ? { refused: rowResult(d) } : {}),
       })
     }
-    const worker = async () => {
-      for (let d = waiting.shift(); d; d = waiting.shift()) {
-        if (d.status === 'new' || d.status === 'updated') {
-          const outcome = await applyImportRow(db, org, d, by, { importId: id })
-          if (outcome.status === 'refused') await record(outcome)
-        } else await record(d)
-      }
+    const apply = async (d: ImportDecision) => {
+      if (d.status === 'new' || d.status === 'updated') {
+        const outcome = await applyImportRow(db, org, d, by, { importId: id })
+        if (outcome.status === 'refused') await record(outcome)
+      } else await record(d)
     }
-    await Promise.all(Array.from({ length: WORKERS }, worker))
+    // Every row's transaction also counts on the import's item (and a new member's on the
+    // organization's): side by side they conflict at times, and a row whose dependency was busy
+    // is tried again later (its failed transaction wrote nothing; its marker keeps it once).
+    await sideBySide(waiting, WORKERS, apply, { again: isUnavailable })
+    // Every row has its marker now (this run's or another's). The markers are read before the
+    // import is seen still running: a run that ended it deletes them only after, so a file this
+    // run writes holds every login, the same as the other run's.
     const done = await db.memberImports.rowsDone(id)
+    if ((await db.memberImports.get(id)).status !== 'running') return false
     let credentialsKey: string | null = null
     if (done.logins.length) {
       const file = files.importCredentials(id)
       await file.put(await credentialsCsv(orgId, id, done.logins, by.language), 'credentials.csv')
       credentialsKey = `imports/${id}-credentials.csv`
     }
-    await db.memberImports.finish(id, credentialsKey, done.lines)
-    return true
+    return await db.memberImports.finish(id, credentialsKey, done.lines)
   } catch (e) {
-    console.error(JSON.stringify({ level: 'error', event: 'member-import-failed', orgId, id, error: String(e) }))
-    await db.memberImports.fail(id, String(e))
+    // Another run may have ended the import meanwhile (this one outlived its claim): then it stands.
+    if (await db.memberImports.fail(id, String(e)))
+      console.error(JSON.stringify({ level: 'error', event: 'member-import-failed', orgId, id, error: String(e) }))
     return false
   }
 }

@@ -6,7 +6,7 @@ import { orgDb } from '@app/data'
 import { keys, table } from '@app/data/testing'
 import { callRoute, sessionOf } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
-import { importMembersJob } from '../jobs/import-members.ts'
+import { importMembersJob, runImport } from '../jobs/import-members.ts'
 import { applyImportRow } from '../workflows/member-import.ts'
 import { readImportFile } from '../workflows/member-import-file.ts'
 import { importContext } from '../workflows/member-import-rows.ts'
@@ -573,6 +573,49 @@ describe('members from a file', () => {
         .map((l) => l[2])
         .sort(),
     ).toEqual([1, 2, 3, 4].map((i) => `r${i}.${t}@grace.example`))
+  })
+
+  it('applies rows side by side within the plan’s limit, each counted once even when two runs overlap', async () => {
+    const org = await newOrganization()
+    // The Starter plan: 10 members, the supervisor one of them, so room for 9.
+    await table.update(keys.organization(org.organization.id), {
+      UpdateExpression: 'SET subscriptionStatus = :s, #p = :p',
+      ExpressionAttributeNames: { '#p': 'plan' },
+      ExpressionAttributeValues: { ':s': 'active', ':p': 'starter' },
+    })
+    const t = tag()
+    const text = csv([
+      ['Email', 'First name', 'Last name', 'Department'],
+      ...Array.from({ length: 14 }, (_, i) => [`s${i}.${t}@grace.example`, `S${i}`, 'Side', 'Office']),
+    ])
+    const res = await callRoute(importMembers, {
+      cookies: [org.cookie],
+      body: { fileName: 'side.csv', content: b64(text), dryRun: false },
+    })
+    const { id } = ImportStarted.parse(res.json)
+    // A run that outlived its claim and the run that took the import over, at the same time.
+    const runs = await Promise.all([runImport(org.organization.id, id), runImport(org.organization.id, id)])
+    expect(runs.filter(Boolean)).toHaveLength(1)
+    const status = ImportStatus.parse((await callRoute(getImport, { cookies: [org.cookie], params: { id } })).json)
+    expect(status).toMatchObject({
+      status: 'done',
+      done: 14,
+      total: 14,
+      counts: { new: 9, unchanged: 0, updated: 0, refused: 5 },
+    })
+    expect(status.refused.map((r) => [r.line, r.key])).toEqual([11, 12, 13, 14, 15].map((line) => [line, 'overLimit']))
+    const db = orgDb(org.organization.id)
+    expect(await db.members.count()).toBe(10)
+    // Each new member's login once in the file, and it signs in.
+    const [, ...lines] = parse(
+      (await (await fetch(status.credentialsUrl!)).text()).replace(/^\uFEFF/, ''),
+    ) as string[][]
+    expect(lines.map((l) => l[2]).sort()).toEqual(
+      Array.from({ length: 9 }, (_, i) => `s${i}.${t}@grace.example`).sort(),
+    )
+    const [, , , username, password] = lines[0]!
+    expect((await callRoute(staffLogin, { body: { username, password } })).status).toBe(200)
+    expect((await importItems(org)).filter((i) => String(i.sk).startsWith('MEMBERIMPORTROW'))).toEqual([])
   })
 
   it('imports 2,000 rows with 5 bad ones: 1,995 members and the 5 named; again, nothing changes', async () => {

@@ -22,14 +22,30 @@ export const claimRunning = async (key: Key, holdMs: number, now = Date.now()): 
   }
 }
 
-/** Ends an item as failed, with the first 500 characters of the error, and off the waiting list. */
-export const failRunning = (key: Key, error: string) =>
-  table.update(key, {
-    UpdateExpression: 'SET #s = :failed, #e = :error, finishedAt = :at REMOVE gsi1pk, gsi1sk, claimedUntil',
-    ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeNames: { '#s': 'status', '#e': 'error' },
-    ExpressionAttributeValues: { ':failed': 'failed', ':error': error.slice(0, 500), ':at': nowIso() },
-  })
+/**
+ * Ends a running item as failed, with the first 500 characters of the error, and off the waiting
+ * list. An item another run already ended stays as that run left it (a run that outlived its claim
+ * fails late): answers whether this call ended it.
+ */
+export const failRunning = async (key: Key, error: string): Promise<boolean> => {
+  try {
+    await table.update(key, {
+      UpdateExpression: 'SET #s = :failed, #e = :error, finishedAt = :at REMOVE gsi1pk, gsi1sk, claimedUntil',
+      ConditionExpression: '#s = :running',
+      ExpressionAttributeNames: { '#s': 'status', '#e': 'error' },
+      ExpressionAttributeValues: {
+        ':failed': 'failed',
+        ':error': error.slice(0, 500),
+        ':at': nowIso(),
+        ':running': 'running',
+      },
+    })
+    return true
+  } catch (e) {
+    if (isConditionFailure(e)) return false
+    throw e
+  }
+}
 
 /** The items of one kind waiting for their job, oldest first (every organization's). */
 export const waitingItems = async (gsi1pk: string): Promise<{ orgId: string; id: string }[]> => {

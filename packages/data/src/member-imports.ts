@@ -185,25 +185,31 @@ export const memberImportsOf = (orgId: string) => {
     /**
      * Done: the credentials file's key when it made logins. Its rows' markers (and so the sealed
      * logins) are deleted once the file holds them, so a password is kept in one place only.
+     * Answers false, changing nothing, when another run already ended the import.
      */
-    async finish(id: string, credentialsKey: string | null, lines: Iterable<number>) {
-      await table.update(key(id), {
-        UpdateExpression: `SET #s = :done, finishedAt = :at${credentialsKey ? ', credentialsKey = :k' : ''} REMOVE gsi1pk, gsi1sk, claimedUntil`,
-        ConditionExpression: '#s = :running',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: {
-          ':done': 'done',
-          ':at': nowIso(),
-          ':running': 'running',
-          ...(credentialsKey ? { ':k': credentialsKey } : {}),
-        },
-      })
+    async finish(id: string, credentialsKey: string | null, lines: Iterable<number>): Promise<boolean> {
+      try {
+        await table.update(key(id), {
+          UpdateExpression: `SET #s = :done, finishedAt = :at${credentialsKey ? ', credentialsKey = :k' : ''} REMOVE gsi1pk, gsi1sk, claimedUntil`,
+          ConditionExpression: '#s = :running',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: {
+            ':done': 'done',
+            ':at': nowIso(),
+            ':running': 'running',
+            ...(credentialsKey ? { ':k': credentialsKey } : {}),
+          },
+        })
+      } catch (e) {
+        if (isConditionFailure(e)) return false
+        throw e
+      }
       await table.deleteMany([...lines].map((line) => keys.memberImportRow(orgId, id, line)))
+      return true
     },
 
-    async fail(id: string, error: string) {
-      await failRunning(key(id), error)
-    },
+    /** Ends a running import as failed; false when another run already ended it. */
+    fail: (id: string, error: string) => failRunning(key(id), error),
 
     /**
      * Whether this read is the one that hands out the credentials link: true once per import (a
