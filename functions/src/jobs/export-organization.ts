@@ -109,11 +109,12 @@ const decisionSteps = {
   'timesheet.firstApproval': { decision: 'approved', step: 'first' },
   'timesheet.approved': { decision: 'approved', step: 'final' },
   'timesheet.rejected': { decision: 'rejected', step: 'final' },
+  'timesheet.sentBack': { decision: 'rejected', step: 'sentBack' },
 } as const
 
 /**
  * A row per decision step of a timesheet: each approval of a two-step approval (first, then
- * final), a one-step approval (final) and a rejection; by whom (and for whom, when a delegate acted
+ * final), a one-step approval (final), a rejection and an approved week sent back for correction; by whom (and for whom, when a delegate acted
  * for an approver) and about whose week.
  */
 const decisionRows = (trail: AuditEntry[], sheets: Map<number, Timesheet>, names: Map<string, string>) =>

@@ -11,6 +11,7 @@ import { unzip } from '../workflows/zip.ts'
 import updateApprovals from './update-approvals.ts'
 import getExport from './get-export.ts'
 import startExport from './start-export.ts'
+import sendBack from '../timesheets/send-back.ts'
 
 /**
  * Export everything: a supervisor asks, the job makes one zip of the organization's
@@ -159,7 +160,7 @@ describe('export everything', () => {
     expect(await orgDb(a.organization.id).exports.claim(id)).toBe(false)
   }, 60_000)
 
-  it("writes times in the organization's zone, names the zip as the organization is named now, and lists both steps of a two-step approval", async () => {
+  it("writes times in the organization's zone, names the zip as the organization is named now, and lists both steps of a two-step approval and a send-back", async () => {
     const g = await newOrganization('Eta Export Church')
     const orgId = g.organization.id
     const final = await newStaffMember(g.cookie, 'supervisor')
@@ -179,6 +180,12 @@ describe('export everything', () => {
     const decide = (cookie: string, comments: string) => decideThroughRoute(cookie, sheet.id, 'approved', comments)
     expect((await decide(g.cookie, '')).json.status).toBe('pending')
     expect((await decide(final.cookie, 'All good')).json.status).toBe('approved')
+    const back = await callRoute(sendBack, {
+      cookies: [final.cookie],
+      params: { id: String(sheet.id) },
+      body: { comments: 'Monday ended at noon' },
+    })
+    expect(back.json.status, back.text).toBe('rejected')
     // Renamed since it signed up: its slug keeps the first name.
     await table.update(keys.organization(orgId), {
       UpdateExpression: 'SET #n = :n',
@@ -229,10 +236,17 @@ describe('export everything', () => {
         byId: final.user.id,
         comments: 'All good',
       }),
+      expect.objectContaining({
+        timesheetId: sheet.id,
+        decision: 'rejected',
+        step: 'sentBack',
+        byId: final.user.id,
+        comments: 'Monday ended at noon',
+      }),
     ])
     const csv = rows('decisions.csv')
     expect(csv[0]).toContain('at (America/Chicago)')
-    expect(csv.slice(1).map((r) => r.includes(',first,') || r.includes(',final,'))).toEqual([true, true])
+    expect(csv.slice(1).map((r) => /,(first|final|sentBack),/.test(r))).toEqual([true, true, true])
   }, 60_000)
 
   it('makes one export at a time: a second start while one runs is a 409 naming it, and writes nothing', async () => {
