@@ -16,29 +16,20 @@ const serverResources = {
   es: { common: esCommon, emails: esEmails },
 } satisfies Resource
 
-/**
- * One i18next instance with the server's catalogues loaded synchronously (no backend, no network),
- * made on the first text asked for: most functions that bundle the catalogues (a confirmation page,
- * an email) answer most requests without them, and their cold start no longer pays for the setup.
- */
-let instance: ReturnType<typeof createInstance> | undefined
-const ready = () => {
-  if (instance) return instance
-  instance = createInstance()
-  void instance.init({
-    resources: serverResources,
-    lng: DEFAULT_LANGUAGE,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    ns: [...SERVER_NAMESPACES],
-    defaultNS: 'common',
-    initAsync: false,
-    // Emails are rendered by React (which escapes); plain-text parts must not show &amp; either.
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  })
-  return instance
-}
+/** One i18next instance with the server's catalogues loaded synchronously (no backend, no network). */
+const instance = createInstance()
+void instance.init({
+  resources: serverResources,
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: [...LANGUAGES],
+  ns: [...SERVER_NAMESPACES],
+  defaultNS: 'common',
+  initAsync: false,
+  // Emails are rendered by React (which escapes); plain-text parts must not show &amp; either.
+  interpolation: { escapeValue: false },
+  returnNull: false,
+})
 
 /** The server's texts in one language: `translator('es')('emails:declined.subject', {...})`. */
-export const translator = (language: Language): TFunction => ready().getFixedT(language)
+export const translator = (language: Language): TFunction => instance.getFixedT(language)
