@@ -215,7 +215,8 @@ const measure = async (): Promise<Measured> => {
 
   log('starting the local stack')
   // --quick measures nothing: its one stack counts billed units from the start, for the cost section too.
-  stack = await startBenchStackRetrying(join(work, 'data'), { probe: quick, log })
+  // A full run's stack counts the API rows' round trips only while switched on (their own runs).
+  stack = await startBenchStackRetrying(join(work, 'data'), { probe: quick, observe: !quick, log })
   Object.assign(process.env, stack.env)
   resetClients()
   const { appUrl, env } = stack
@@ -235,14 +236,24 @@ const measure = async (): Promise<Measured> => {
     warmupSeconds: timing.warmupSeconds,
   })
 
-  const api = await measureApiRun({ appUrl, env, seeded, connections: CONNECTIONS, timing, log })
+  // Not in --quick: taking the counts there would take them from the cost section.
+  const tracer = quick ? undefined : { observe: stack.observe, usage: stack.usage }
+  const api = await measureApiRun({ appUrl, env, seeded, connections: CONNECTIONS, timing, log, tracer })
 
   log(
     `scale: seeding 1 organization of ${scaleSet.bigStaff} staff x ${scaleSet.weeks} weeks (${scaleSet.pending} pending), then the same API rows`,
   )
   const scaleSeeded = await seedBench(scaleSet, env.OIDC_ISSUER!, SCALE_ORGANIZATION)
   log(`seeded ${scaleSeeded.timesheets} timesheets (${scaleSeeded.items} items) in ${scaleSeeded.seconds.toFixed(1)} s`)
-  const scale = await measureApiRun({ appUrl, env, seeded: scaleSeeded, connections: CONNECTIONS, timing, log })
+  const scale = await measureApiRun({
+    appUrl,
+    env,
+    seeded: scaleSeeded,
+    connections: CONNECTIONS,
+    timing,
+    log,
+    tracer,
+  })
 
   log('bulk payroll CSV')
   const bulk = await bulkCsv({

@@ -6,6 +6,8 @@
  * organization), on its own local stack with the full data sets: a few minutes instead of the whole
  * `npm run bench`, for working on these routes. Prints the tables; writes nothing. --main-only
  * leaves out the scale section (its 52,000 timesheets take most of the run on a busy machine).
+ * Each row is also run once more with the handlers' AWS calls counted (the stack's `observe`
+ * mode), which prints where a request's time goes: the local API floor, the round trips, the rest.
  */
 import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
@@ -28,29 +30,51 @@ const connections = 20
 const log = (message: string) => process.stderr.write(`bench api: ${message}\n`)
 
 const main = () =>
-  withBenchStack('api', log, async (stack) => {
-    const seeded = await seedBench(values.quick ? QUICK : FULL, stack.env.OIDC_ISSUER!)
-    log(`seeded ${seeded.timesheets} timesheets in ${fmt(seeded.seconds, 1)} s`)
-    const getItem = await getItemRun({ env: stack.env, key: seeded.sampleKey, concurrency: connections, ...timing })
-    const main = await measureApiRun({ appUrl: stack.appUrl, env: stack.env, seeded, connections, timing, log })
-    const scaleRun = async () => {
-      const scaleSeeded = await seedBench(
-        values.quick ? QUICK_SCALE : SCALE,
-        stack.env.OIDC_ISSUER!,
-        SCALE_ORGANIZATION,
-      )
-      log(`seeded the scale organization's ${scaleSeeded.timesheets} timesheets in ${fmt(scaleSeeded.seconds, 1)} s`)
-      return measureApiRun({ appUrl: stack.appUrl, env: stack.env, seeded: scaleSeeded, connections, timing, log })
-    }
-    const scale = values['main-only'] ? undefined : await scaleRun()
-    const load = `load average ${loadavg()
-      .map((n) => fmt(n, 2))
-      .join(' ')}`
-    console.log(`Measured ${new Date().toISOString()}; ${load} at the end.\n`)
-    for (const table of apiTables({ getItem, main, scale, connections, timing }))
-      console.log(`${markdownTable(table)}\n`)
-    const errors = stack.errors()
-    if (errors.length) log(`the API logged errors:\n${errors.join('\n')}`)
-  })
+  withBenchStack(
+    'api',
+    log,
+    async (stack) => {
+      const seeded = await seedBench(values.quick ? QUICK : FULL, stack.env.OIDC_ISSUER!)
+      log(`seeded ${seeded.timesheets} timesheets in ${fmt(seeded.seconds, 1)} s`)
+      const getItem = await getItemRun({ env: stack.env, key: seeded.sampleKey, concurrency: connections, ...timing })
+      const tracer = { observe: stack.observe, usage: stack.usage }
+      const main = await measureApiRun({
+        appUrl: stack.appUrl,
+        env: stack.env,
+        seeded,
+        connections,
+        timing,
+        log,
+        tracer,
+      })
+      const scaleRun = async () => {
+        const scaleSeeded = await seedBench(
+          values.quick ? QUICK_SCALE : SCALE,
+          stack.env.OIDC_ISSUER!,
+          SCALE_ORGANIZATION,
+        )
+        log(`seeded the scale organization's ${scaleSeeded.timesheets} timesheets in ${fmt(scaleSeeded.seconds, 1)} s`)
+        return measureApiRun({
+          appUrl: stack.appUrl,
+          env: stack.env,
+          seeded: scaleSeeded,
+          connections,
+          timing,
+          log,
+          tracer,
+        })
+      }
+      const scale = values['main-only'] ? undefined : await scaleRun()
+      const load = `load average ${loadavg()
+        .map((n) => fmt(n, 2))
+        .join(' ')}`
+      console.log(`Measured ${new Date().toISOString()}; ${load} at the end.\n`)
+      for (const table of apiTables({ getItem, main, scale, connections, timing }))
+        console.log(`${markdownTable(table)}\n`)
+      const errors = stack.errors()
+      if (errors.length) log(`the API logged errors:\n${errors.join('\n')}`)
+    },
+    { observe: true },
+  )
 
 void runMain(main, log)

@@ -9,6 +9,7 @@ import { clients, observeAwsCalls, resetClients, type AwsCall } from '@app/adapt
  * middleware answers in place of the network), so what the SDK would send can be read.
  */
 type Sent = { body: string; output: Record<string, unknown> }
+const timed = { sentAt: expect.any(Number), answeredAt: expect.any(Number) }
 const answer = (client: { middlewareStack: { add: (...a: any[]) => void } }, sent: Sent[], output = {}) =>
   client.middlewareStack.add(
     () => async (args: { request: { body?: unknown } }) => {
@@ -55,7 +56,10 @@ describe('bench probe of the AWS clients', () => {
     answer(clients.dynamo, sent, { ConsumedCapacity: { TableName: 't', CapacityUnits: 0.5 } })
     await clients.dynamo.send(new GetCommand({ TableName: 't', Key: { pk: 'a', sk: 'b' } }))
     expect(JSON.parse(sent[0]!.body)).toMatchObject({ TableName: 't', ReturnConsumedCapacity: 'TOTAL' })
-    expect(calls).toEqual([{ service: 'dynamodb', command: 'GetItemCommand', readUnits: 0.5, writeUnits: 0, bytes: 0 }])
+    expect(calls).toEqual([
+      { service: 'dynamodb', command: 'GetItemCommand', readUnits: 0.5, writeUnits: 0, bytes: 0, ...timed },
+    ])
+    expect(calls[0]!.answeredAt).toBeGreaterThanOrEqual(calls[0]!.sentAt)
 
     resetClients()
     const tx: Sent[] = []
@@ -73,6 +77,22 @@ describe('bench probe of the AWS clients', () => {
     observeAwsCalls((c) => calls.push(c))
     answer(clients.s3, [])
     await clients.s3.send(new PutObjectCommand({ Bucket: 'b', Key: 'k.csv', Body: 'a,b\n1,2\n' }))
-    expect(calls).toEqual([{ service: 's3', command: 'PutObjectCommand', readUnits: 0, writeUnits: 0, bytes: 8 }])
+    expect(calls).toEqual([
+      { service: 's3', command: 'PutObjectCommand', readUnits: 0, writeUnits: 0, bytes: 8, ...timed },
+    ])
+  })
+
+  it('reports every call, and changes no request, with BENCH_OBSERVE_CALLS alone', async () => {
+    delete process.env.BENCH_CONSUMED_CAPACITY
+    process.env.BENCH_OBSERVE_CALLS = '1'
+    const calls: AwsCall[] = []
+    observeAwsCalls((c) => calls.push(c))
+    const sent: Sent[] = []
+    answer(clients.dynamo, sent)
+    await clients.dynamo.send(new GetCommand({ TableName: 't', Key: { pk: 'a', sk: 'b' } }))
+    expect(JSON.parse(sent[0]!.body)).toEqual({ TableName: 't', Key: { pk: { S: 'a' }, sk: { S: 'b' } } })
+    expect(calls).toEqual([
+      { service: 'dynamodb', command: 'GetItemCommand', readUnits: 0, writeUnits: 0, bytes: 0, ...timed },
+    ])
   })
 })

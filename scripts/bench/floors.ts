@@ -1,4 +1,5 @@
 import {
+  BatchGetItemCommand,
   DynamoDBClient,
   GetItemCommand,
   QueryCommand,
@@ -15,9 +16,10 @@ import type { Seeded } from './seed.ts'
 /**
  * Each API row's floor: the raw DynamoDB calls an ideal handler of that request would still make,
  * timed with the AWS SDK against the bench's DynamoDB at the same concurrency as the API run. What
- * every authenticated request reads first: the session (by its hashed id), then at once the member
- * (sessions ended after it?) and the organization's closure, all consistent reads as the data layer
- * makes them. The API's own work beyond these reads (HTTP, the event, parsing and validating,
+ * every authenticated request reads first: the session (by its hashed id), its member (sessions
+ * ended after it?) and the organization's closure in one consistent BatchGetItem, as the session
+ * middleware reads them (the session id names the organization and the member); the organization's
+ * item in the same read for a route that reads it first. The API's own work beyond these reads (HTTP, the event, parsing and validating,
  * JSON) is what the ratio to the floor shows.
  */
 
@@ -55,14 +57,24 @@ const query = async ({ client, table }: FloorContext, input: Omit<QueryCommandIn
   return items
 }
 
-/** The session, then the member and the organization's closure (absent for an open one) at once. */
-const authenticate = async (c: FloorContext, cookie: string, userId: string) => {
-  await get(c, keys.session(sessionHash(sidOf(cookie))))
+/**
+ * The session, the member and the organization's closure (absent for an open one) in one
+ * BatchGetItem, as the session id names the organization and the member; with `organization`, the
+ * organization's item in the same read (a route that reads it first).
+ */
+const authenticate = async (c: FloorContext, cookie: string, userId: string, organization = false) => {
   const { client, table, seeded } = c
-  await Promise.all([
-    get(c, keys.user(seeded.orgId, userId)),
-    client.send(new GetItemCommand({ TableName: table, Key: av(keys.closure(seeded.orgId)), ConsistentRead: true })),
-  ])
+  const wanted = [
+    keys.session(sessionHash(sidOf(cookie))),
+    keys.user(seeded.orgId, userId),
+    keys.closure(seeded.orgId),
+    ...(organization ? [keys.organization(seeded.orgId)] : []),
+  ]
+  const out = await client.send(
+    new BatchGetItemCommand({ RequestItems: { [table]: { Keys: wanted.map(av), ConsistentRead: true } } }),
+  )
+  const found = out.Responses?.[table]?.length ?? 0
+  if (found < wanted.length - 1) throw new Error(`floor: the session's read found ${found} of ${wanted.length} items`)
 }
 
 /** The aggregates' one consistent query: the member directory, each member's pending counts and the head. */
@@ -109,54 +121,51 @@ export interface Floor {
 export const FLOORS: Floor[] = [
   {
     name: FIGURES.api.currentWeek,
-    reads: 'session; member ∥ closure; the week item (its timesheet id); the timesheet',
+    reads:
+      "session ∥ member ∥ closure ∥ organization (one BatchGetItem); the week item (its timesheet id) ∥ the week's lock; the timesheet",
     run: async (c) => {
       const s = c.seeded
-      await authenticate(c, s.staffCookie, s.staffId)
-      const week = await get(c, keys.employeeWeek(s.orgId, s.staffId, s.thisWeek))
+      await authenticate(c, s.staffCookie, s.staffId, true)
+      const [week] = await Promise.all([
+        get(c, keys.employeeWeek(s.orgId, s.staffId, s.thisWeek)),
+        getIfAny(c, keys.weekLock(s.orgId, s.thisWeek)),
+      ])
       await get(c, keys.timesheet(s.orgId, Number(week.timesheetId?.N ?? week.timesheetId?.S)))
     },
   },
   {
     name: FIGURES.api.list,
-    reads: 'session; member ∥ closure; the first 50 submissions by week (gsi2) ∥ the aggregates query (names)',
+    reads:
+      'session ∥ member ∥ closure ∥ organization; the first 50 submissions by week (gsi2) ∥ the aggregates query (names)',
     run: async (c) => {
       const s = c.seeded
-      await authenticate(c, s.supervisorCookie, s.supervisorId)
+      await authenticate(c, s.supervisorCookie, s.supervisorId, true)
       await Promise.all([submissions(c, { from: 'WEEK#', to: 'WEEK#~' }, PAGE), summary(c)])
     },
   },
   {
     name: FIGURES.api.stats,
-    reads: "session; member ∥ closure; the organization ∥ the aggregates query ∥ this week's figures",
+    reads: "session ∥ member ∥ closure ∥ organization; the aggregates query ∥ this week's figures",
     run: async (c) => {
       const s = c.seeded
-      await authenticate(c, s.supervisorCookie, s.supervisorId)
-      await Promise.all([
-        get(c, keys.organization(s.orgId)),
-        summary(c),
-        getIfAny(c, keys.weekStats(s.orgId, s.thisWeek)),
-      ])
+      await authenticate(c, s.supervisorCookie, s.supervisorId, true)
+      await Promise.all([summary(c), getIfAny(c, keys.weekStats(s.orgId, s.thisWeek))])
     },
   },
   {
     name: FIGURES.api.reports,
     reads:
-      "session; member ∥ closure; every page of the four weeks' submissions (gsi2) ∥ the aggregates query ∥ the organization",
+      "session ∥ member ∥ closure ∥ organization; every page of the four weeks' submissions (gsi2) ∥ the aggregates query",
     run: async (c) => {
       const s = c.seeded
-      await authenticate(c, s.supervisorCookie, s.supervisorId)
-      await Promise.all([
-        submissions(c, keys.weekRange(s.reportStart, s.reportEnd)),
-        summary(c),
-        get(c, keys.organization(s.orgId)),
-      ])
+      await authenticate(c, s.supervisorCookie, s.supervisorId, true)
+      await Promise.all([submissions(c, keys.weekRange(s.reportStart, s.reportEnd)), summary(c)])
     },
   },
   {
     name: FIGURES.api.approve,
     reads:
-      'session; member ∥ closure; the timesheet; one TransactWriteItems of four items (the timesheet, the head, its week, the pending counts) written to a partition of their own so no timesheet is decided',
+      'session ∥ member ∥ closure; the timesheet; one TransactWriteItems of four items (the timesheet, the head, its week, the pending counts) written to a partition of their own so no timesheet is decided',
     run: async (c, i) => {
       const s = c.seeded
       await authenticate(c, s.supervisorCookie, s.supervisorId)

@@ -1,6 +1,7 @@
 /**
- * Runs inside the bench stack's process (stack-child.ts, with BENCH_CONSUMED_CAPACITY=1): counts,
- * per API route, what AWS would bill. Each handler call is timed as Lambda bills it and its CPU
+ * Runs inside the bench stack's process (stack-child.ts, with BENCH_CONSUMED_CAPACITY=1, or
+ * BENCH_OBSERVE_CALLS=1 for the API bench's round trips): counts, per API route, what AWS would
+ * bill, and each invocation's AWS calls, their rounds and the time spent waiting on them. Each handler call is timed as Lambda bills it and its CPU
  * time taken with process.cpuUsage() (the local API adapter's probeInvocations hook); every AWS
  * call the handler makes (the adapters' observeAwsCalls) and every byte it logs is booked to the
  * route whose call is running, found through AsyncLocalStorage.
@@ -23,6 +24,14 @@ export interface RouteUsage {
   logBytes: number
   /** AWS calls by service and command, for the report's notes. */
   calls: Record<string, number>
+  /**
+   * Per invocation: its AWS calls, their rounds (calls sent together share one: a call's round is
+   * one more than the highest among the calls answered before it was sent) and the milliseconds
+   * at least one call was in flight.
+   */
+  callsPer: number[]
+  roundsPer: number[]
+  awsMs: number[]
 }
 
 /** Usage by API Gateway route key ("PATCH /api/timesheets/{id}/status"); OUTSIDE is work no handler ran. */
@@ -41,14 +50,43 @@ export const emptyUsage = (): RouteUsage => ({
   emails: 0,
   logBytes: 0,
   calls: {},
+  callsPer: [],
+  roundsPer: [],
+  awsMs: [],
 })
 
+/** The rounds of one invocation's calls and the time at least one was in flight (union of their intervals). */
+export const roundsOf = (calls: readonly Pick<AwsCall, 'sentAt' | 'answeredAt'>[]) => {
+  const bySent = [...calls].sort((a, b) => a.sentAt - b.sentAt)
+  const rounds: number[] = []
+  bySent.forEach((c, i) => {
+    let before = 0
+    for (let j = 0; j < i; j++) if (bySent[j]!.answeredAt <= c.sentAt) before = Math.max(before, rounds[j]!)
+    rounds.push(before + 1)
+  })
+  let ms = 0
+  let end = -Infinity
+  for (const c of bySent) {
+    ms += Math.max(0, c.answeredAt - Math.max(c.sentAt, end))
+    end = Math.max(end, c.answeredAt)
+  }
+  return { rounds: Math.max(0, ...rounds), ms }
+}
+
 let usage: Usage = {}
-const current = new AsyncLocalStorage<RouteUsage>()
+/** The route whose handler is running, and the AWS calls of this invocation. */
+const current = new AsyncLocalStorage<{ usage: RouteUsage; calls: AwsCall[] }>()
 const forRoute = (key: string) => (usage[key] ??= emptyUsage())
-const here = () => current.getStore() ?? forRoute(OUTSIDE)
+const here = () => current.getStore()?.usage ?? forRoute(OUTSIDE)
+/** Off: the handlers run as without the probe (the API bench times its rows so, and counts apart). */
+let active = true
+export const setProbeActive = (on: boolean) => {
+  active = on
+}
 
 const book = (call: AwsCall) => {
+  if (!active) return
+  current.getStore()?.calls.push(call)
   const u = here()
   const name = `${call.service} ${call.command.replace(/Command$/, '')}`
   u.calls[name] = (u.calls[name] ?? 0) + 1
@@ -66,23 +104,29 @@ const book = (call: AwsCall) => {
 export const installProbe = () => {
   observeAwsCalls(book)
   probeInvocations(async (routeKey, call) => {
+    if (!active) return call()
     const u = forRoute(routeKey)
+    const calls: AwsCall[] = []
     const cpu = process.cpuUsage()
     const started = performance.now()
     try {
-      return await current.run(u, call)
+      return await current.run({ usage: u, calls }, call)
     } finally {
       const wall = performance.now() - started
       const spent = process.cpuUsage(cpu)
+      const trips = roundsOf(calls)
       u.invocations++
       u.wallMs.push(wall)
       u.cpuMs.push((spent.user + spent.system) / 1000)
+      u.callsPer.push(calls.length)
+      u.roundsPer.push(trips.rounds)
+      u.awsMs.push(trips.ms)
     }
   })
   // What a handler writes to stdout is its log (CloudWatch Logs ingests it).
   const write = process.stdout.write.bind(process.stdout) as (...args: unknown[]) => boolean
   process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-    const store = current.getStore()
+    const store = current.getStore()?.usage
     if (store) store.logBytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length
     return write(chunk, ...rest)
   }) as typeof process.stdout.write

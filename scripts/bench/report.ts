@@ -37,6 +37,8 @@ export const verdict = (pass: boolean) => (pass ? 'pass' : 'miss')
  */
 export const FIGURES = {
   baseline: 'GetItem (raw SDK)',
+  /** The lightest request through the same local API: no session, no table. */
+  apiFloor: 'local API floor (401, no cookie)',
   api: {
     currentWeek: 'current-week (staff)',
     list: 'timesheet list, first page',
@@ -84,6 +86,7 @@ export const FIGURES = {
 
 export const figureNames = (): string[] => [
   FIGURES.baseline,
+  FIGURES.apiFloor,
   ...Object.values(FIGURES.api),
   ...Object.values(FIGURES.scale),
   FIGURES.bulk,

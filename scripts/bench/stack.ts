@@ -13,9 +13,14 @@ export interface BenchStack {
   /** The last lines the handlers logged at error level (a 500's stack), for diagnosis. */
   errors: () => string[]
   stop: () => Promise<void>
-  /** With `probe`: what the handlers used since the last call (probe.ts), then a fresh count. */
+  /** With `probe` or `observe`: what the handlers used since the last call (probe.ts), then a fresh count. */
   usage: () => Promise<Usage>
+  /** With `observe`: switches the count on or off (off, the handlers run as without it). */
+  observe: (on: boolean) => Promise<void>
 }
+
+/** `probe`: every call counted, DynamoDB asked for its capacity; `observe`: calls counted only while switched on. */
+export type StackProbe = { probe?: boolean; observe?: boolean }
 
 /** Kills a process we started, by its id, if it is still there. */
 const killPid = (pid: number, signal: NodeJS.Signals) => {
@@ -31,9 +36,10 @@ const killPid = (pid: number, signal: NodeJS.Signals) => {
  * loopback ports with a fresh data directory. The handlers' request log goes to a pipe that is
  * read and dropped, as Lambda would ship it away; error lines are kept.
  */
-export const startBenchStack = (dataDir: string, options: { probe?: boolean } = {}): Promise<BenchStack> =>
+export const startBenchStack = (dataDir: string, options: StackProbe = {}): Promise<BenchStack> =>
   new Promise((resolve, reject) => {
-    const child = fork(join(import.meta.dirname, 'stack-child.ts'), [dataDir, ...(options.probe ? ['probe'] : [])], {
+    const mode = options.probe ? ['probe'] : options.observe ? ['observe'] : []
+    const child = fork(join(import.meta.dirname, 'stack-child.ts'), [dataDir, ...mode], {
       cwd: repoRoot,
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -92,7 +98,17 @@ export const startBenchStack = (dataDir: string, options: { probe?: boolean } = 
           child.on('message', answer)
           child.send({ type: 'usage' })
         })
-      resolve({ appUrl: m.appUrl, env: m.env, pid: child.pid!, errors: () => [...errors], stop, usage })
+      const observe = (on: boolean) =>
+        new Promise<void>((done) => {
+          const answer = (a: { type: string }) => {
+            if (a.type !== 'observing') return
+            child.off('message', answer)
+            done()
+          }
+          child.on('message', answer)
+          child.send({ type: 'observe', on })
+        })
+      resolve({ appUrl: m.appUrl, env: m.env, pid: child.pid!, errors: () => [...errors], stop, usage, observe })
     })
   })
 
@@ -111,7 +127,7 @@ const killLeftovers = (dataDir: string) => {
 /** startBenchStack, tried again (in a fresh data directory) when an emulator is slow to start on a busy machine. */
 export const startBenchStackRetrying = async (
   dataDir: string,
-  options: { probe?: boolean; attempts?: number; log?: (m: string) => void } = {},
+  options: StackProbe & { attempts?: number; log?: (m: string) => void } = {},
 ): Promise<BenchStack> => {
   const attempts = options.attempts ?? 5
   for (let i = 1; ; i++) {
@@ -134,9 +150,10 @@ export const withBenchStack = async <T>(
   name: string,
   log: (m: string) => void,
   measure: (stack: BenchStack, work: string) => Promise<T>,
+  options: StackProbe = {},
 ): Promise<T> => {
   const work = mkdtempSync(join(tmpdir(), `timesheets-bench-${name}-`))
-  const stack = await startBenchStackRetrying(join(work, 'data'), { log })
+  const stack = await startBenchStackRetrying(join(work, 'data'), { ...options, log })
   try {
     Object.assign(process.env, stack.env)
     resetClients()

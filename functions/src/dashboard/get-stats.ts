@@ -19,14 +19,16 @@ export default defineRoute({
   query: CampusChoice,
   response: DashboardStats,
   uses: ['table:read'],
+  readsOrganization: true,
   handler: async ({ query, db, session }) => {
-    const [org, { counts, activeStaff, week, directory, pendingByMember }] = await Promise.all([
-      db.organization.get(),
-      db.aggregates.summary(),
-    ])
-    const roster = rosterOf(directory)
-    const campuses = campusFilter(session.user, query.campusId)
+    // The organization came with the session: this week's figures are read beside the summary.
+    const org = await db.organization.get()
     const thisWeekStart = currentWeekOf(org)
+    const campuses = campusFilter(session.user, query.campusId)
+    const { counts, activeStaff, week, directory, pendingByMember } = await db.aggregates.summary(
+      campuses ? undefined : thisWeekStart,
+    )
+    const roster = rosterOf(directory)
     if (campuses) {
       const member = (id: string) => directory.get(id)
       const pending = [...pendingByMember].filter(([id]) => inCampuses(campuses, member(id) ?? {}))

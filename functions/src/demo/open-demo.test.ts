@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { keys, table } from '@app/data/testing'
+import { commandsDuring, keys, table } from '@app/data/testing'
 import { callRoute, sessionOf } from '../../test/support/test-event.ts'
 import { newOrganization } from '../../test/support/test-identity.ts'
 import getUser from '../auth/get-user.ts'
@@ -90,6 +90,25 @@ describe('the demo never replaces a real session from another site, and never wr
     })
     expect(own.status).toBe(302)
     expect((await callRoute(getUser, { cookies: [cookie] })).status).toBe(401)
+  })
+
+  it('opens the demo, ending the session it replaces, in one round trip once the demo exists', async () => {
+    await open('supervisor')
+    const { cookie } = await newOrganization()
+    let res: Awaited<ReturnType<typeof callRoute>> | undefined
+    const sent = await commandsDuring(async () => {
+      res = await callRoute(openDemo, {
+        cookies: [cookie],
+        query: { role: 'employee' },
+        headers: { 'sec-fetch-site': 'same-origin' },
+      })
+    })
+    expect(res!.status).toBe(302)
+    // The previous session's own read is the session middleware's; then one round for the demo.
+    const afterSession = sent.filter((c) => c.round > 1)
+    expect(afterSession.map((c) => c.round)).toEqual([2, 2, 2])
+    expect((await callRoute(getUser, { cookies: [cookie] })).status).toBe(401)
+    expect((await callRoute(getUser, { cookies: [sessionOf(res!.cookies)] })).json.role).toBe('employee')
   })
 
   it('GET /api/timesheets/current-week creates nothing for the demo session', async () => {

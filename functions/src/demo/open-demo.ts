@@ -35,10 +35,16 @@ export default defineRoute({
     }
     const orgId = stableId('org', DEMO_NAME)
     const demo = sampleOrganization({ name: DEMO_NAME, members: 9, weeks: 6, demo: true })
-    if (!(await system.organizations.exists(orgId))) await seedOrganization(demo)
     const member = query.role === 'supervisor' ? demo.members[0]! : demo.members.find((m) => m.role === 'employee')!
-    if (previous) await sessions.delete(previous.sid)
-    const { sid } = await sessions.create({ userId: member.id, orgId, demo: true })
+    // One round trip: whether the demo exists, the visitor's session and the end of the previous
+    // one are written and read together. The first visit seeds the demo before answering, so the
+    // session is never used before its member exists (and a failed seed sends no cookie).
+    const [exists, { sid }] = await Promise.all([
+      system.organizations.exists(orgId),
+      sessions.create({ userId: member.id, orgId, demo: true }),
+      previous ? sessions.delete(previous.sid) : undefined,
+    ])
+    if (!exists) await seedOrganization(demo)
     return HttpResponse.redirect('/', [sessionCookie(sid)])
   },
 })

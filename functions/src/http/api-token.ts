@@ -39,8 +39,9 @@ export const callerLoader = (
   scope: ApiScope | undefined,
   whenClosed = false,
   kiosk = false,
+  organization = false,
 ): Middleware => {
-  const sessions = sessionLoader(access, whenClosed, kiosk)
+  const sessions = sessionLoader(access, whenClosed, kiosk, organization)
   return {
     before: async (request) => {
       const token = requestToken(request.event)

@@ -33,6 +33,8 @@ export type AuthSession = Session & { sid: string; role: Role; user: User; closu
 
 export interface RouteState {
   session?: AuthSession
+  /** The organization's item, read with the session for a route that reads it first (`readsOrganization`). */
+  organization?: Record<string, unknown>
 }
 type Request = middy.Request<
   APIGatewayProxyEventV2,
@@ -163,30 +165,35 @@ export const jsonBody = (): Middleware => ({
  * Loads the session from the cookie and the member it belongs to, so a removed member's
  * cookie stops working at once, and a session made before the member's sessions were ended (a
  * password reset) too, and a remembered phone's session past the ordinary 30 days once its member
- * is a supervisor; refuses a role below what the route needs.
+ * is a supervisor; refuses a role below what the route needs. With `organization`, the
+ * organization's item comes in the same read, for the handler.
  */
-export const sessionLoader = (access: Access, whenClosed = false, kiosk = false): Middleware => ({
+export const sessionLoader = (access: Access, whenClosed = false, kiosk = false, organization = false): Middleware => ({
   before: async (request) => {
     const state = (request.context as Context & { route: RouteState }).route
     const sid = readCookie(request.event.cookies, sessionCookieName())
     // The session, its member and the organization's closure, in one round trip: a closed
     // organization's sessions reach nothing from the next request on.
-    const opened = sid ? await sessions.open(sid) : undefined
+    const opened = sid ? await sessions.open(sid, { organization }) : undefined
     const session = opened?.session
     const member = session ? memberForSession(opened!.member, session.createdAt) : undefined
     const closure = closureState(opened?.closure)
     // A phone remembered before its member became a supervisor keeps a supervisor's limit.
     const user = member?.role === 'supervisor' && pastOrdinaryLimit(session!) ? undefined : member
     if (sid && session && !user) await sessions.delete(sid)
-    if (session && user)
+    if (session && user) {
       state.session = { ...session, role: user.role, sid: sid!, user, ...(closure ? { closure } : {}) }
+      if (opened?.organization) state.organization = opened.organization
+    }
     // A kiosk session reaches the kiosk routes and nothing else (the kiosk routes refuse
     // every other session below, after the demo's own refusal).
     if (state.session?.kioskId && !kiosk) throw forbidden(kioskMessages.kioskSession)
     if (closure && state.session && !whenClosed) {
       // A public route (a sign-in page) goes on as if signed out; any other is refused.
-      if (access === 'public') state.session = undefined
-      else throw organizationClosed(closure)
+      if (access === 'public') {
+        state.session = undefined
+        state.organization = undefined
+      } else throw organizationClosed(closure)
     }
     if (access === 'public') return
     if (!state.session) throw unauthorized()

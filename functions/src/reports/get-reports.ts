@@ -29,6 +29,7 @@ export default defineRoute({
   query: z.object({ start: ReportDate.optional(), end: ReportDate.optional(), ...CampusChoice.shape }),
   response: Report,
   uses: ['table:read'],
+  readsOrganization: true,
   handler: async ({ query: given, session, db }) => {
     const zoneOrg = given.start || given.end ? undefined : await db.organization.get()
     const month = monthOf(given.start ?? given.end ?? todayIn(zoneOrg!.timeZone))

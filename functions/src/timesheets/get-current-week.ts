@@ -15,6 +15,7 @@ export default defineRoute({
   auth: 'member',
   response: CurrentWeek,
   uses: ['table'],
+  readsOrganization: true,
   handler: async ({ session, db }) => {
     const org = await db.organization.get()
     const week = currentWeekOf(org)

@@ -26,6 +26,7 @@ export default defineRoute({
   }),
   response: TimesheetPage,
   uses: ['table:read'],
+  readsOrganization: true,
   handler: async ({ query: { campusId, ...query }, session, db }) => {
     const employeeId = session.role === 'supervisor' ? undefined : session.userId
     if (employeeId || (wholeChurch(session.user) && campusId === undefined)) {

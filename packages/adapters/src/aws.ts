@@ -40,9 +40,12 @@ export interface AwsCall {
   writeUnits: number
   /** Bytes of a PutObject body (what S3 stores). */
   bytes: number
+  /** When the call was sent and answered (performance.now()): a request's rounds and its time waiting on AWS. */
+  sentAt: number
+  answeredAt: number
 }
 let awsCallObserver: ((call: AwsCall) => void) | undefined
-/** Bench mode only: receives every call of the clients made while BENCH_CONSUMED_CAPACITY=1. */
+/** Bench mode only: receives every call of the clients made while BENCH_CONSUMED_CAPACITY or BENCH_OBSERVE_CALLS is 1. */
 export const observeAwsCalls = (observer: ((call: AwsCall) => void) | undefined) => {
   awsCallObserver = observer
 }
@@ -62,27 +65,35 @@ const unitsOf = (command: string, consumed: Units | Units[] | undefined) => {
 /**
  * With BENCH_CONSUMED_CAPACITY=1 (the benchmark's cost run, never in production) every item call
  * to DynamoDB asks for `ReturnConsumedCapacity: 'TOTAL'`, and every call of the client is reported
- * to the observer. Without the variable the client is returned untouched.
+ * to the observer. BENCH_OBSERVE_CALLS=1 (the API bench's count of round trips) reports the calls
+ * and changes no request, so the timed runs beside it send what production sends. Without either
+ * variable the client is returned untouched.
  */
 const benchProbe = <C extends { middlewareStack: { add: (...args: any[]) => void } }>(
   service: AwsCall['service'],
   client: C,
 ) => {
-  if (process.env.BENCH_CONSUMED_CAPACITY !== '1') return client
+  const capacity = process.env.BENCH_CONSUMED_CAPACITY === '1'
+  if (!capacity && process.env.BENCH_OBSERVE_CALLS !== '1') return client
   const probe =
     (next: (args: any) => Promise<any>, context: { commandName?: string }) =>
     async (args: { input: Record<string, unknown> }) => {
       const command = context.commandName ?? 'unknown'
       const input = args.input
       const itemCall = 'TableName' in input || 'RequestItems' in input || 'TransactItems' in input
-      if (service === 'dynamodb' && itemCall) args.input = { ...input, ReturnConsumedCapacity: 'TOTAL' }
+      if (capacity && service === 'dynamodb' && itemCall) args.input = { ...input, ReturnConsumedCapacity: 'TOTAL' }
+      const sentAt = performance.now()
       const result = await next(args)
+      if (!awsCallObserver) return result
+      const answeredAt = performance.now()
       const body = input.Body
-      awsCallObserver?.({
+      awsCallObserver({
         service,
         command,
         ...unitsOf(command, result.output?.ConsumedCapacity as Units | Units[] | undefined),
         bytes: typeof body === 'string' || body instanceof Uint8Array ? Buffer.byteLength(body) : 0,
+        sentAt,
+        answeredAt,
       })
       return result
     }

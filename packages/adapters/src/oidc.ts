@@ -19,8 +19,8 @@ const configuration = () =>
     throw e
   }))
 
-export interface AuthorizationStart {
-  url: string
+/** What a sign-in is checked against at its callback: made before the provider is asked anything. */
+export interface AuthorizationChecks {
   state: string
   nonce: string
   codeVerifier: string
@@ -28,11 +28,16 @@ export interface AuthorizationStart {
 
 export const redirectUri = () => `${config.appOrigin}/api/callback`
 
-export const startAuthorization = async (): Promise<AuthorizationStart> => {
+/** A sign-in's state, nonce and PKCE verifier (random, no I/O): they can be saved while the provider is discovered. */
+export const authorizationChecks = (): AuthorizationChecks => ({
+  codeVerifier: client.randomPKCECodeVerifier(),
+  state: client.randomState(),
+  nonce: client.randomNonce(),
+})
+
+/** The provider's authorization URL for these checks (its discovery, once per process). */
+export const signInUrl = async ({ codeVerifier, state, nonce }: AuthorizationChecks): Promise<string> => {
   const conf = await configuration()
-  const codeVerifier = client.randomPKCECodeVerifier()
-  const state = client.randomState()
-  const nonce = client.randomNonce()
   const url = client.buildAuthorizationUrl(conf, {
     redirect_uri: redirectUri(),
     scope: 'openid email profile',
@@ -41,7 +46,7 @@ export const startAuthorization = async (): Promise<AuthorizationStart> => {
     state,
     nonce,
   })
-  return { url: url.href, state, nonce, codeVerifier }
+  return url.href
 }
 
 export interface Identity {

@@ -389,15 +389,19 @@ export const aggregatesOf = (orgId: string) => {
 
   return {
     /**
-     * The counts, the directory and the weeks. An organization whose aggregates are not complete
+     * The counts, the directory and the weeks; `withWeek`'s figures are read beside the directory
+     * (one round trip fewer for a caller that knows the week it will ask for). An organization whose aggregates are not complete
      * yet (made before them, until the rebuild job ran) gets them computed from every timesheet
      * and member: the same answer, slower, and nothing written (the reading routes may not write).
      */
-    async summary(): Promise<Summary> {
+    async summary(withWeek?: string): Promise<Summary> {
+      const weekRead = withWeek === undefined ? undefined : table.get(keys.weekStats(orgId, withWeek))
+      // Read or not, a failure of the early read is the caller's only through `week()`.
+      weekRead?.catch(() => undefined)
       const read = await headAndDirectory()
       if (isComplete(read.head))
         return summaryOf(countsOf(read.head), read.directory, read.pending, async (week) =>
-          weekStatsOf(await table.get(keys.weekStats(orgId, week))),
+          weekStatsOf(await (week === withWeek && weekRead ? weekRead : table.get(keys.weekStats(orgId, week)))),
         )
       const built = await computeAggregates(orgId)
       return summaryOf(built.counts, new Map(Object.entries(built.directory)), built.pendingByMember, (week) =>

@@ -12,7 +12,7 @@ import { kiosksOf } from './kiosks.ts'
 import { membersOf } from './members.ts'
 import { memberImportsOf } from './member-imports.ts'
 import { notificationsOf } from './notifications.ts'
-import { organizationOf } from './organizations.ts'
+import { organizationRead } from './organizations.ts'
 import { payrollOf } from './payroll.ts'
 import { planningCenterOf } from './planning-center.ts'
 import { timeOffOf } from './time-off.ts'
@@ -20,10 +20,14 @@ import { timesheetsOf } from './timesheets.ts'
 import { usersOf } from './users.ts'
 import { webhooksOf } from './webhooks.ts'
 
-/** The data modules with one organization bound; handlers only ever see this. */
-export const orgDb = (orgId: string) => ({
+/**
+ * The data modules with one organization bound; handlers only ever see this. `read.organization`:
+ * the organization's item already read in this request (with its session), answered by the first
+ * `organization.get()`.
+ */
+export const orgDb = (orgId: string, read: { organization?: Record<string, unknown> } = {}) => ({
   orgId,
-  organization: organizationOf(orgId),
+  organization: organizationRead(orgId, read.organization),
   users: usersOf(orgId),
   members: membersOf(orgId),
   memberImports: memberImportsOf(orgId),

@@ -277,3 +277,22 @@ export const organizationOf = (orgId: string) => ({
     }
   },
 })
+
+/**
+ * `organizationOf`, whose first `get()` answers `item`, the organization as this request already
+ * read it with its session; any later `get()` reads again (the request may have changed it since).
+ */
+export const organizationRead = (orgId: string, item: Record<string, unknown> | undefined) => {
+  const org = organizationOf(orgId)
+  if (!item) return org
+  let unread: Record<string, unknown> | undefined = item
+  return {
+    ...org,
+    async get(): Promise<Organization> {
+      if (!unread) return org.get()
+      const read = unread
+      unread = undefined
+      return Organization.parse(read)
+    },
+  }
+}

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { keys } from './keys.ts'
+import { organizationRead } from './organizations.ts'
 import { sessionHash, sessions } from './sessions.ts'
 import { system } from './system.ts'
 import { table } from './table.ts'
@@ -48,6 +49,25 @@ describe('opening a session', () => {
     expect(opened!.member).toMatchObject({ id: user.id })
   })
 
+  it('reads the organization in the same round trip when asked, for old ids in their second', async () => {
+    const { user, organization } = await newOrganization()
+    const { sid } = await sessions.create({ userId: user.id, orgId: organization.id })
+    let opened: Awaited<ReturnType<typeof sessions.open>>
+    expect(await namesDuring(async () => (opened = await sessions.open(sid, { organization: true })))).toEqual([
+      { name: 'BatchGetCommand', round: 1 },
+    ])
+    expect(opened!.organization).toMatchObject({ id: organization.id, name: organization.name })
+    expect(opened!.member).toMatchObject({ id: user.id })
+    expect((await sessions.open(sid))!.organization).toBeUndefined()
+    const item = await table.get(keys.session(sessionHash(sid)))
+    const old = sid.split('.')[0]!
+    await table.put({ ...item!, ...keys.session(sessionHash(old)) })
+    const fromOld = await sessions.open(old, { organization: true })
+    expect(fromOld!.organization).toMatchObject({ id: organization.id })
+    expect(fromOld!.member).toMatchObject({ id: user.id })
+    expect(fromOld!.closure).toBeUndefined()
+  })
+
   it('opens nothing for an id whose names are not its session’s, nor for a malformed one', async () => {
     const a = await newOrganization()
     const b = await newOrganization()
@@ -63,5 +83,24 @@ describe('opening a session', () => {
     expect(await sessions.open(forged)).toBeUndefined()
     for (const bad of ['', 'x', `${secret}.`, `${secret}.a`, `${secret}.a.b.c`, `${secret}!`])
       expect(await sessions.open(bad), bad).toBeUndefined()
+  })
+})
+
+describe('the organization read with the session', () => {
+  it('answers the first get from the item read, and reads again after', async () => {
+    const { organization } = await newOrganization()
+    const read = await table.get(keys.organization(organization.id))
+    await table.update(keys.organization(organization.id), {
+      UpdateExpression: 'SET #n = :n',
+      ExpressionAttributeNames: { '#n': 'name' },
+      ExpressionAttributeValues: { ':n': 'Renamed since' },
+    })
+    const org = organizationRead(organization.id, read)
+    const sent = await commandsDuring(async () => {
+      expect((await org.get()).name).toBe(organization.name)
+    })
+    expect(sent).toEqual([])
+    expect((await org.get()).name).toBe('Renamed since')
+    expect((await organizationRead(organization.id, undefined).get()).name).toBe('Renamed since')
   })
 })

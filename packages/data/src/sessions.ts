@@ -72,11 +72,15 @@ const namedIn = (sid: string) => {
     : undefined
 }
 
-/** What every request reads beside its session: the member's item and the organization's closure (absent when open). */
+/**
+ * What every request reads beside its session: the member's item and the organization's closure
+ * (absent when open); and the organization's item when the route asked for it.
+ */
 export interface OpenedSession {
   session: Session
   member: Record<string, unknown> | undefined
   closure: Record<string, unknown> | undefined
+  organization?: Record<string, unknown> | undefined
 }
 
 /** The table stores a hash of the session id, so a copy of the table opens no session. */
@@ -175,26 +179,35 @@ export const sessions = {
 
   /**
    * The live session for this id (its idle expiry slid) with its member's item and the
-   * organization's closure: one BatchGetItem, since the id names both; an id made before it named
-   * them reads its session first. Undefined when unknown, expired, or naming another member.
+   * organization's closure, and with `organization` the organization's item too (a route that
+   * reads it first saves its own round trip): one BatchGetItem, since the id names them; an id made
+   * before it named them reads its session first. Undefined when unknown, expired, or naming
+   * another member.
    */
-  async open(sid: string): Promise<OpenedSession | undefined> {
+  async open(sid: string, { organization = false } = {}): Promise<OpenedSession | undefined> {
     if (!SID.test(sid)) return undefined
     const named = namedIn(sid)
-    const read = async (orgId: string, userId: string, withSession: boolean) =>
-      table.getMany([...(withSession ? [keys.session(hash(sid))] : []), keys.user(orgId, userId), keys.closure(orgId)])
+    const read = async (orgId: string, userId: string, withSession: boolean) => {
+      const items = await table.getMany([
+        ...(withSession ? [keys.session(hash(sid))] : []),
+        keys.user(orgId, userId),
+        keys.closure(orgId),
+        ...(organization ? [keys.organization(orgId)] : []),
+      ])
+      return withSession ? items : [undefined, ...items]
+    }
     let item: Record<string, unknown> | undefined
-    let member: Record<string, unknown> | undefined
-    let closure: Record<string, unknown> | undefined
-    if (named) [item, member, closure] = await read(named.orgId, named.userId, true)
+    let rest: (Record<string, unknown> | undefined)[] = []
+    if (named) [item, ...rest] = await read(named.orgId, named.userId, true)
     else {
       item = await table.get(keys.session(hash(sid)))
-      if (item) [member, closure] = await read(String(item.orgId), String(item.userId), false)
+      if (item) [, ...rest] = await read(String(item.orgId), String(item.userId), false)
     }
     if (!item) return undefined
     const session = await live(sid, Session.parse(item))
     if (!session || (named && (named.orgId !== session.orgId || named.userId !== session.userId))) return undefined
-    return { session, member, closure }
+    const [member, closure, org] = rest
+    return { session, member, closure, ...(organization ? { organization: org } : {}) }
   },
 
   async delete(sid: string) {

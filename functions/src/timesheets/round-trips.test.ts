@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest'
+import { addDays, currentWeekStart } from '@app/core'
+import { commandsDuring, keys, type SentCommand } from '@app/data/testing'
+import { callRoute } from '../../test/support/test-event.ts'
+import { submittedThroughRoute } from '../../test/support/test-timesheets.ts'
+import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
+import getStats from '../dashboard/get-stats.ts'
+import getReports from '../reports/get-reports.ts'
+import getCurrentWeek from './get-current-week.ts'
+import listTimesheets from './list-timesheets.ts'
+
+/**
+ * The hot reads' round trips to DynamoDB, counted at the client (a round: the requests sent
+ * together). The session, its member, the organization's closure and the organization come in one
+ * BatchGetItem; a read added to these paths, or one made after another it could go beside, fails
+ * here. The answers themselves are the spec's, checked in timesheets.test.ts and the security suite.
+ */
+const week = (ago: number) => addDays(currentWeekStart('America/Chicago', 'monday'), -7 * ago)
+
+const rounds = (sent: SentCommand[]) => Math.max(0, ...sent.map((c) => c.round))
+const keysRead = (c: SentCommand) => {
+  const batch = c.input.RequestItems as Record<string, { Keys: { sk: string }[] }> | undefined
+  if (batch) return Object.values(batch).flatMap((b) => b.Keys.map((k) => k.sk))
+  const key = c.input.Key as { sk?: string } | undefined
+  return key?.sk ? [key.sk] : []
+}
+
+const counted = async (run: () => Promise<{ status: number; text: string }>) => {
+  let res: { status: number; text: string } | undefined
+  const sent = await commandsDuring(async () => {
+    res = await run()
+  })
+  expect(res!.status, res!.text).toBe(200)
+  return sent
+}
+
+const organization = async () => {
+  const org = await newOrganization()
+  const ana = await newStaffMember(org.cookie)
+  await submittedThroughRoute(ana.cookie, {
+    weekStartDate: week(1),
+    mondayStart: '09:00',
+    mondayEnd: '12:00',
+    mondayActivity: 'Visits',
+  })
+  return { org, ana }
+}
+
+describe('round trips of the hot reads', () => {
+  it('reads the session, its member, the closure and the organization in the first round, together', async () => {
+    const { org } = await organization()
+    const sent = await counted(() => callRoute(getStats, { cookies: [org.cookie] }))
+    const first = sent.filter((c) => c.round === 1)
+    expect(first.map((c) => c.name)).toEqual(['BatchGetCommand'])
+    const orgId = org.organization.id
+    expect(keysRead(first[0]!).sort()).toEqual(
+      expect.arrayContaining([
+        keys.organization(orgId).sk,
+        keys.closure(orgId).sk,
+        keys.user(orgId, org.supervisor.id).sk,
+      ]),
+    )
+    // The organization is not read again.
+    const orgReads = sent.flatMap(keysRead).filter((sk) => sk === keys.organization(orgId).sk)
+    expect(orgReads).toHaveLength(1)
+  })
+
+  it('answers the current week in three rounds and four calls', async () => {
+    const { ana } = await organization()
+    await callRoute(getCurrentWeek, { cookies: [ana.cookie] })
+    const sent = await counted(() => callRoute(getCurrentWeek, { cookies: [ana.cookie] }))
+    // The session's batch; the week's item beside its lock; the timesheet.
+    expect(rounds(sent)).toBe(3)
+    expect(sent).toHaveLength(4)
+  })
+
+  it("answers the dashboard's stats in two rounds", async () => {
+    const { org } = await organization()
+    const sent = await counted(() => callRoute(getStats, { cookies: [org.cookie] }))
+    // The session's batch; the aggregates' query beside this week's figures.
+    expect(rounds(sent)).toBe(2)
+    expect(sent).toHaveLength(3)
+  })
+
+  it("answers a supervisor's first page of the list in three rounds", async () => {
+    const { org } = await organization()
+    const sent = await counted(() => callRoute(listTimesheets, { cookies: [org.cookie] }))
+    // The session's batch; the page; its employees' directory entries.
+    expect(rounds(sent)).toBe(3)
+    expect(sent).toHaveLength(3)
+  })
+
+  it("answers a month's report in three rounds", async () => {
+    const { org } = await organization()
+    const sent = await counted(() =>
+      callRoute(getReports, { cookies: [org.cookie], query: { start: week(2), end: week(1) } }),
+    )
+    expect(rounds(sent)).toBeLessThanOrEqual(3)
+    expect(sent.flatMap(keysRead).filter((sk) => sk === keys.organization(org.organization.id).sk)).toHaveLength(1)
+  })
+})
