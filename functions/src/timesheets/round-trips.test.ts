@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { addDays, currentWeekStart } from '@app/core'
 import { commandsDuring, keys, type SentCommand } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
-import { submittedThroughRoute } from '../../test/support/test-timesheets.ts'
+import { decideThroughRoute, submittedThroughRoute } from '../../test/support/test-timesheets.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import getStats from '../dashboard/get-stats.ts'
 import getReports from '../reports/get-reports.ts'
@@ -37,13 +37,13 @@ const counted = async (run: () => Promise<{ status: number; text: string }>) => 
 const organization = async () => {
   const org = await newOrganization()
   const ana = await newStaffMember(org.cookie)
-  await submittedThroughRoute(ana.cookie, {
+  const submitted = await submittedThroughRoute(ana.cookie, {
     weekStartDate: week(1),
     mondayStart: '09:00',
     mondayEnd: '12:00',
     mondayActivity: 'Visits',
   })
-  return { org, ana }
+  return { org, ana, sheetId: submitted.json.id as number }
 }
 
 describe('round trips of the hot reads', () => {
@@ -96,6 +96,17 @@ describe('round trips of the hot reads', () => {
       callRoute(getReports, { cookies: [org.cookie], query: { start: week(2), end: week(1) } }),
     )
     expect(rounds(sent)).toBeLessThanOrEqual(3)
+    expect(sent.flatMap(keysRead).filter((sk) => sk === keys.organization(org.organization.id).sk)).toHaveLength(1)
+  })
+
+  it('approves in four rounds, the organization read once, with the session', async () => {
+    const { org, sheetId } = await organization()
+    const sent = await counted(() => decideThroughRoute(org.cookie, sheetId, 'approved'))
+    // The session's batch (with the organization); the decision's two rounds of reads
+    // (decisionReads: what needs no sheet, then what needs it); the one transaction.
+    expect(rounds(sent)).toBe(4)
+    expect(sent).toHaveLength(7)
+    expect(sent.at(-1)!.name).toBe('TransactWriteCommand')
     expect(sent.flatMap(keysRead).filter((sk) => sk === keys.organization(org.organization.id).sk)).toHaveLength(1)
   })
 })

@@ -16,5 +16,6 @@ export default defineRoute({
   }),
   response: DecidedTimesheet,
   uses: ['table', 'email', 'secretsKey'],
+  readsOrganization: true,
   handler: ({ params, body, session, db }) => decideTimesheet(db, session.user, params.id, body.status, body.comments),
 })
