@@ -1,4 +1,4 @@
-import { INTEGRATION_IDS, type IntegrationId, type IntegrationView } from '@app/core'
+import { badRequest, INTEGRATION_IDS, type IntegrationId, type IntegrationView } from '@app/core'
 import { config, vendorSettings } from '@app/adapters'
 import type { OrgDb, StoredIntegration } from '@app/data'
 
@@ -35,3 +35,20 @@ export const integrationViews = async (db: OrgDb): Promise<IntegrationView[]> =>
 
 export const integrationView = async (db: OrgDb, id: IntegrationId): Promise<IntegrationView> =>
   viewOf(id, (await vendorSettings(id)).missing, await db.integrations.get(id))
+
+/**
+ * A supervisor's pairs of one kind, ready to keep: each of our ids must be one we have, and each
+ * vendor id one the vendor has now (null or absent removes the pair); otherwise 400 naming the
+ * field, before anything is kept.
+ */
+export const chosenPairs = (
+  given: Record<string, string | null | undefined>,
+  ours: Set<string>,
+  theirs: Map<string, string>,
+  field: string,
+) =>
+  Object.entries(given).map(([ourId, vendorId = null]) => {
+    if (!ours.has(ourId) || (vendorId !== null && !theirs.has(vendorId)))
+      throw badRequest(`Unknown ${field}: ${ourId}`, { [field]: `Unknown ${field}: ${ourId}` })
+    return { ourId, vendorId, vendorName: vendorId === null ? '' : theirs.get(vendorId)! }
+  })
