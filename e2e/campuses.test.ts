@@ -4,18 +4,16 @@ import { useBrowser } from './browser.ts'
 import { api, call, submitThisWeek } from './helpers/api.ts'
 import { expectAccessible } from './helpers/axe.ts'
 import { fitsPhone, PHONE } from './helpers/phone.ts'
-import { addMember, signInAsStaff, signInAsSupervisor, uniquePerson, type Person } from './helpers/sign-in.ts'
+import {
+  addMember,
+  signInAsStaff,
+  signInAsSupervisor,
+  signInAtProvider,
+  uniquePerson,
+  type Person,
+} from './helpers/sign-in.ts'
 
 const { newPage } = useBrowser()
-
-/** The local identity provider's page, as a person fills it in; the app takes it from there. */
-const signInAtProvider = async (page: Page, person: Person) => {
-  await page.goto('/api/login')
-  await page.getByLabel('Email').fill(person.email)
-  await page.getByLabel('First name').fill(person.firstName)
-  await page.getByLabel('Last name').fill(person.lastName)
-  await page.getByRole('button', { name: 'Continue' }).click()
-}
 
 describe('campuses', () => {
   it("on a 375 px phone: members start at the first campus, the South admin's day shows South's people only, the whole-church supervisor filters by campus", async () => {
