@@ -109,6 +109,10 @@ export const addMemberThroughRoute = async (
   })
 }
 
+/** A supervisor added by email through the real add-member route (Office, not signed in yet); its answer. */
+export const addSupervisorThroughRoute = (supervisorCookie: string, firstName: string, lastName: string) =>
+  addMemberThroughRoute(supervisorCookie, { firstName, lastName, department: 'Office', role: 'supervisor' })
+
 /** A staff member added by a supervisor who has not signed in yet: their temporary credentials. */
 export const newStaffCredentials = async (
   supervisorCookie: string,
