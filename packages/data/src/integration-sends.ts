@@ -23,6 +23,20 @@ const Stored = IntegrationSendStatus.omit({ changedSinceSent: true }).extend({
 export type StoredSend = z.infer<typeof Stored>
 export type StoredGustoSend = StoredSend
 
+/** A send's figures before it has sent anything, and after a run that sent nothing. */
+export const nothingSent = (): Pick<
+  StoredSend,
+  'created' | 'updated' | 'deleted' | 'unchanged' | 'payrollSynced' | 'paidTimeOffSent' | 'errors'
+> => ({
+  created: 0,
+  updated: 0,
+  deleted: 0,
+  unchanged: 0,
+  payrollSynced: false,
+  paidTimeOffSent: false,
+  errors: [],
+})
+
 const SentSheet = z.object({ uuid: z.string(), version: z.string(), digest: z.string() })
 
 /**
@@ -51,13 +65,7 @@ export const integrationSendsOf = (orgId: string, vendor: SendVendor) => {
         attempts: 0,
         sentAt: (await read(start))?.sentAt ?? null,
         retryAt: null,
-        created: 0,
-        updated: 0,
-        deleted: 0,
-        unchanged: 0,
-        payrollSynced: false,
-        paidTimeOffSent: false,
-        errors: [],
+        ...nothingSent(),
       }
       try {
         await table.put(
