@@ -167,10 +167,7 @@ export const gustoSendsOf = (orgId: string) => {
     ...integrationSendsOf(orgId, 'gusto'),
     /** The shifts sent so far for a period, by their key. */
     async sheets(start: string): Promise<Record<string, SentShift>> {
-      const items = await table.queryAll({
-        KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-        ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': key(start) },
-      })
+      const items = await table.queryPrefix(keys.orgPk(orgId), key(start))
       return Object.fromEntries(items.map((i) => [String(i.sk).slice(key(start).length), SentSheet.parse(i)]))
     },
     async recordSheet(start: string, shiftKey: string, sent: SentShift): Promise<void> {

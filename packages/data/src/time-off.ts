@@ -284,10 +284,7 @@ export const timeOffOf = (orgId: string) => {
 
     /** A member's ledger, oldest first (one query). */
     async ledger(employeeId: string): Promise<LedgerEntry[]> {
-      const items = await table.queryAll({
-        KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-        ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.ledgerPrefix(employeeId) },
-      })
+      const items = await table.queryPrefix(keys.orgPk(orgId), keys.ledgerPrefix(employeeId))
       // A year's carryover comes before anything else of its day (the grant of that day is made after it).
       const first = (e: LedgerEntry) => (e.type === 'carryover' ? 0 : 1)
       return items
