@@ -1,4 +1,5 @@
-import { User, MemberParams } from '@app/core'
+import * as z from 'zod'
+import { User } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { assertInScope } from '../workflows/campuses.ts'
 import { confirmationEmail } from '../workflows/address-confirmation.ts'
@@ -12,7 +13,7 @@ export default defineRoute({
   method: 'POST',
   path: '/api/employees/{id}/resend-confirmation',
   auth: 'supervisor',
-  params: MemberParams,
+  params: z.object({ id: z.uuid('Member id must be a valid id') }),
   response: User,
   uses: ['table', 'email'],
   handler: async ({ params, session, db }) => {

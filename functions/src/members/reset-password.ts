@@ -1,4 +1,5 @@
-import { badRequest, PasswordReset, MemberParams } from '@app/core'
+import * as z from 'zod'
+import { badRequest, PasswordReset } from '@app/core'
 import { generatePassword, staffPool } from '@app/adapters'
 import { memberSubject, sessions } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
@@ -9,7 +10,7 @@ export default defineRoute({
   method: 'POST',
   path: '/api/employees/{id}/reset-password',
   auth: 'supervisor',
-  params: MemberParams,
+  params: z.object({ id: z.uuid('Member id must be a valid id') }),
   response: PasswordReset,
   uses: ['table', 'staffPool'],
   handler: async ({ params, session, db }) => {

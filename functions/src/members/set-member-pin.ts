@@ -1,4 +1,5 @@
-import { MemberPinBody, PinAnswer, MemberParams } from '@app/core'
+import * as z from 'zod'
+import { MemberPinBody, PinAnswer } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { assertInScope } from '../workflows/campuses.ts'
 import { hashPin } from '../workflows/pins.ts'
@@ -8,7 +9,7 @@ export default defineRoute({
   method: 'PUT',
   path: '/api/employees/{id}/pin',
   auth: 'supervisor',
-  params: MemberParams,
+  params: z.object({ id: z.uuid('Member id must be a valid id') }),
   body: MemberPinBody,
   response: PinAnswer,
   uses: ['table'],

@@ -2,10 +2,6 @@ import * as z from 'zod'
 import { TemporaryCredentials } from '../member.ts'
 import { User } from '../user.ts'
 
-/** A member's id in a route's path (`/api/employees/{id}/…`). */
-export const MemberParams = z.object({ id: z.uuid('Member id must be a valid id') })
-export type MemberParams = z.infer<typeof MemberParams>
-
 /** GET /api/members: current members by last name. */
 export const MemberList = z.array(User)
 export type MemberList = z.infer<typeof MemberList>
