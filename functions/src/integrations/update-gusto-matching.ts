@@ -2,7 +2,7 @@ import { GustoMatchingUpdate, GustoMatchingView, type LeaveKind } from '@app/cor
 import { defineRoute } from '../http/define-route.ts'
 import { assertWholeChurch } from '../workflows/campuses.ts'
 import { gustoMatchingView } from '../workflows/gusto-connection.ts'
-import { chosenPairs } from '../workflows/integrations.ts'
+import { chosenPairs, keepChosenPairs } from '../workflows/integrations.ts'
 
 /**
  * Keeps the supervisor's pairs (a member with a Gusto employee, a kind of leave with a time-off
@@ -19,20 +19,20 @@ export default defineRoute({
   handler: async ({ body, db, session }) => {
     assertWholeChurch(session.user)
     const now = await gustoMatchingView(db)
-    const memberPairs = chosenPairs(
+    const members = chosenPairs(
       body.members,
-      new Set(now.members.map((m) => m.memberId)),
-      new Map(now.employees.map((e) => [e.id, e.name])),
+      now.members.map((m) => m.memberId),
+      now.employees,
       'members',
     )
-    const kindPairs = chosenPairs(
-      body.kinds as Partial<Record<LeaveKind, string | null>>,
-      new Set<string>(now.kinds.map((k) => k.kind)),
-      new Map(now.policies.map((p) => [p.id, p.name])),
+    const kinds = body.kinds as Partial<Record<LeaveKind, string | null>>
+    const policies = chosenPairs(
+      kinds,
+      now.kinds.map((k) => k.kind),
+      now.policies,
       'kinds',
     )
-    if (memberPairs.length) await db.integrations.saveMatches('gusto', 'member', memberPairs, session.user)
-    if (kindPairs.length) await db.integrations.saveMatches('gusto', 'policy', kindPairs, session.user)
+    await keepChosenPairs(db, 'gusto', session.user, { member: members, policy: policies })
     return gustoMatchingView(db)
   },
 })

@@ -1,6 +1,6 @@
 import { QuickbooksMatching, QuickbooksMatchingUpdate } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { chosenPairs } from '../workflows/integrations.ts'
+import { chosenPairs, keepChosenPairs } from '../workflows/integrations.ts'
 import { quickbooksMatching } from '../workflows/quickbooks.ts'
 
 /**
@@ -17,20 +17,19 @@ export default defineRoute({
   uses: ['table', 'integrations', 'secretsKey'],
   handler: async ({ body, db, session }) => {
     const now = await quickbooksMatching(db)
-    const memberPairs = chosenPairs(
+    const members = chosenPairs(
       body.members,
-      new Set(now.members.map((m) => m.memberId)),
-      new Map(now.employees.map((e) => [e.id, e.name])),
+      now.members.map((m) => m.memberId),
+      now.employees,
       'members',
     )
-    const codePairs = chosenPairs(
+    const codes = chosenPairs(
       body.codes,
-      new Set(now.codes.map((c) => c.code)),
-      new Map(now.classes.map((c) => [c.id, c.name])),
+      now.codes.map((c) => c.code),
+      now.classes,
       'codes',
     )
-    if (memberPairs.length) await db.integrations.saveMatches('quickbooks', 'member', memberPairs, session.user)
-    if (codePairs.length) await db.integrations.saveMatches('quickbooks', 'code', codePairs, session.user)
+    await keepChosenPairs(db, 'quickbooks', session.user, { member: members, code: codes })
     return quickbooksMatching(db)
   },
 })

@@ -43,12 +43,26 @@ export const integrationView = async (db: OrgDb, id: IntegrationId): Promise<Int
  */
 export const chosenPairs = (
   given: Record<string, string | null | undefined>,
-  ours: Set<string>,
-  theirs: Map<string, string>,
+  ourIds: readonly string[],
+  vendor: readonly { id: string; name: string }[],
   field: string,
-) =>
-  Object.entries(given).map(([ourId, vendorId = null]) => {
+) => {
+  const ours = new Set(ourIds)
+  const theirs = new Map(vendor.map((v) => [v.id, v.name]))
+  return Object.entries(given).map(([ourId, vendorId = null]) => {
     if (!ours.has(ourId) || (vendorId !== null && !theirs.has(vendorId)))
       throw badRequest(`Unknown ${field}: ${ourId}`, { [field]: `Unknown ${field}: ${ourId}` })
     return { ourId, vendorId, vendorName: vendorId === null ? '' : theirs.get(vendorId)! }
   })
+}
+
+/** Keeps each kind's checked pairs, in the order given; a kind with none changes nothing. */
+export const keepChosenPairs = async (
+  db: OrgDb,
+  vendor: IntegrationId,
+  actor: Parameters<OrgDb['integrations']['saveMatches']>[3],
+  kinds: Record<string, ReturnType<typeof chosenPairs>>,
+) => {
+  for (const [kind, pairs] of Object.entries(kinds))
+    if (pairs.length) await db.integrations.saveMatches(vendor, kind, pairs, actor)
+}
