@@ -4,18 +4,16 @@ import { useBrowser } from './browser.ts'
 import { api, call, submitThisWeek } from './helpers/api.ts'
 import { expectAccessible } from './helpers/axe.ts'
 import { fitsPhone, PHONE } from './helpers/phone.ts'
-import { addMember, signInAsStaff, signInAsSupervisor, uniquePerson, type Person } from './helpers/sign-in.ts'
+import {
+  addMember,
+  signInAsStaff,
+  signInAsSupervisor,
+  signInAtProvider,
+  uniquePerson,
+  type Person,
+} from './helpers/sign-in.ts'
 
 const { newPage } = useBrowser()
-
-/** The local identity provider's page, as a person fills it in; the app takes it from there. */
-const signInAtProvider = async (page: Page, person: Person) => {
-  await page.goto('/api/login')
-  await page.getByLabel('Email').fill(person.email)
-  await page.getByLabel('First name').fill(person.firstName)
-  await page.getByLabel('Last name').fill(person.lastName)
-  await page.getByRole('button', { name: 'Continue' }).click()
-}
 
 describe('campuses', () => {
   it("on a 375 px phone: members start at the first campus, the South admin's day shows South's people only, the whole-church supervisor filters by campus", async () => {
@@ -87,23 +85,23 @@ describe('campuses', () => {
     await fitsPhone(phone)
     await expectAccessible(phone, "the South admin's dashboard at 375 px")
 
+    /** One of the admin's pages at `path`, under its heading: South's Sara, never North's Nora. */
+    const southOnly = async (path: string, heading: string) => {
+      await phone.goto(path)
+      await phone.getByRole('heading', { name: heading }).waitFor()
+      await phone.getByText(sara.lastName).first().waitFor()
+      expect(await phone.getByText(nora.lastName).count()).toBe(0)
+      await fitsPhone(phone)
+    }
     // Their reports and payroll are South's.
-    await phone.goto('/reports')
-    await phone.getByRole('heading', { name: 'Reports & Analytics' }).waitFor()
-    await phone.getByText(sara.lastName).first().waitFor()
-    expect(await phone.getByText(nora.lastName).count()).toBe(0)
-    await fitsPhone(phone)
+    await southOnly('/reports', 'Reports & Analytics')
     await phone.goto('/payroll')
     await phone.getByRole('heading', { name: 'Payroll', level: 1 }).waitFor()
     await phone.getByRole('list', { name: 'Pay periods' }).waitFor()
     expect(await phone.getByText(nora.lastName).count()).toBe(0)
     await fitsPhone(phone)
 
-    await phone.goto('/employees')
-    await phone.getByRole('heading', { name: 'Member Management' }).waitFor()
-    await phone.getByText(sara.lastName).first().waitFor()
-    expect(await phone.getByText(nora.lastName).count()).toBe(0)
-    await fitsPhone(phone)
+    await southOnly('/employees', 'Member Management')
 
     // Campuses are the whole church's to change: the page says so and offers no change.
     await phone.goto('/settings/campuses')

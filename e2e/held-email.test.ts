@@ -7,6 +7,7 @@ import { addMember, signInAsStaff, signInAsSupervisor, supervisorWithStaff, uniq
 import { fillAddMember } from './helpers/members.ts'
 import { api } from './helpers/api.ts'
 import { emailsTo, emailTo, linkIn } from './helpers/inbox.ts'
+import { fillDay } from './helpers/timesheet.ts'
 
 const { newPage } = useBrowser()
 
@@ -61,9 +62,7 @@ describe('a review request held for an approver who has not confirmed their addr
     await signInAsStaff(member, credentials)
     await member.goto('/submit-timesheet')
     const monday = member.getByRole('form', { name: 'Weekly timesheet' }).getByRole('region', { name: 'Monday' })
-    await monday.getByLabel('Start Time', { exact: true }).fill('09:00')
-    await monday.getByLabel('End Time', { exact: true }).fill('12:00')
-    await monday.getByLabel('What did you do today?').fill('Rehearsal')
+    await fillDay(monday, '09:00', '12:00', 'Rehearsal')
     await member.getByRole('button', { name: 'Submit Timesheet' }).click()
     await toast(
       member,

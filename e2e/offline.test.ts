@@ -10,6 +10,7 @@ import { collectErrors } from './helpers/page-errors.ts'
 import { type Credentials, signInAsStaff, supervisorWithStaff } from './helpers/sign-in.ts'
 import { fitsPhone, PHONE, toast } from './helpers/phone.ts'
 import { expectAccessible } from './helpers/axe.ts'
+import { fillDay } from './helpers/timesheet.ts'
 
 /**
  * The installable, offline staff app on a 375 px phone, against the production build that
@@ -96,9 +97,7 @@ describe('the installable offline staff app', () => {
     await thisWeek.getByRole('button', { name: 'Continue Timesheet' }).click()
     const dialog = page.getByRole('dialog', { name: /^Weekly Timesheet - / })
     const day = dialog.getByRole('region', { name: dayLabel[otherDay] })
-    await day.getByLabel('Start Time', { exact: true }).fill('08:30')
-    await day.getByLabel('End Time', { exact: true }).fill('12:00')
-    await day.getByLabel('What did you do today?').fill('Hospital visits')
+    await fillDay(day, '08:30', '12:00', 'Hospital visits')
     await dialog.getByRole('button', { name: 'Save Timesheet' }).click()
     await toast(page, SAVED_ON_DEVICE).waitFor()
 
@@ -262,9 +261,7 @@ describe('the installable offline staff app', () => {
 
     // This week is kept on the device, like the weekly dialog's saves.
     await week.selectOption(thisWeekValue)
-    await day.getByLabel('Start Time', { exact: true }).fill('07:15')
-    await day.getByLabel('End Time', { exact: true }).fill('11:45')
-    await day.getByLabel('What did you do today?').fill('Set up for the food pantry')
+    await fillDay(day, '07:15', '11:45', 'Set up for the food pantry')
     await page.getByRole('button', { name: 'Save Timesheet' }).click()
     await toast(page, SAVED_ON_DEVICE).waitFor()
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor()

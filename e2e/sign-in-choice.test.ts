@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
 import { useBrowser } from './browser.ts'
 import { api } from './helpers/api.ts'
 import { expectAccessible } from './helpers/axe.ts'
 import { fitsPhone, PHONE, touchable } from './helpers/phone.ts'
-import { addMember, signInAsSupervisor, uniquePerson, type Person } from './helpers/sign-in.ts'
+import { addMember, signInAsSupervisor, signInAtProvider, uniquePerson } from './helpers/sign-in.ts'
 
 const { newPage } = useBrowser()
-
-/** The local identity provider's page, as a person fills it in; the app takes it from there. */
-const signInAtProvider = async (page: Page, person: Person) => {
-  await page.goto('/api/login')
-  await page.getByLabel('Email').fill(person.email)
-  await page.getByLabel('First name').fill(person.firstName)
-  await page.getByLabel('Last name').fill(person.lastName)
-  await page.getByRole('button', { name: 'Continue' }).click()
-}
 
 /** A church whose supervisor added a fresh person as a supervisor, by email. */
 const churchInviting = async () => {

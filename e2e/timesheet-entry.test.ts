@@ -5,6 +5,7 @@ import { useBrowser } from './browser.ts'
 import { api } from './helpers/api.ts'
 import { submitStaffLogin, supervisorWithSignedInStaff, supervisorWithStaff } from './helpers/sign-in.ts'
 import { fitsPhone, PHONE, toast, touchable } from './helpers/phone.ts'
+import { fillDay } from './helpers/timesheet.ts'
 
 const { newPage } = useBrowser()
 
@@ -64,12 +65,8 @@ describe('timesheet entry on a phone', () => {
     await dialog.waitFor()
     const inDialog = (day: string) => dialog.getByRole('region', { name: day })
     expect(await inDialog(today).getByLabel('Start Time', { exact: true }).inputValue()).toMatch(/^\d\d:\d\d$/)
-    await inDialog(dayA).getByLabel('Start Time', { exact: true }).fill('09:00')
-    await inDialog(dayA).getByLabel('End Time', { exact: true }).fill('17:30')
-    await inDialog(dayA).getByLabel('What did you do today?').fill('Sermon preparation')
-    await inDialog(dayB).getByLabel('Start Time', { exact: true }).fill('22:00')
-    await inDialog(dayB).getByLabel('End Time', { exact: true }).fill('01:00')
-    await inDialog(dayB).getByLabel('What did you do today?').fill('Overnight youth lock-in')
+    await fillDay(inDialog(dayA), '09:00', '17:30', 'Sermon preparation')
+    await fillDay(inDialog(dayB), '22:00', '01:00', 'Overnight youth lock-in')
     await touchable(inDialog(dayA).getByLabel('Start Time', { exact: true }))
     expect(
       await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= 375),

@@ -17,16 +17,21 @@ export const uniquePerson = (label: string): Person => {
   }
 }
 
-/**
- * Supervisor sign-in as a browser does it: /api/login, the local identity provider's page (email,
- * first and last name), then back to the app, signed in.
- */
-export async function signInAsSupervisor(page: Page, person: Person) {
+/** The local identity provider's page, as a person fills it in; the app takes it from there. */
+export async function signInAtProvider(page: Page, person: Person) {
   await page.goto('/api/login')
   await page.getByLabel('Email').fill(person.email)
   await page.getByLabel('First name').fill(person.firstName)
   await page.getByLabel('Last name').fill(person.lastName)
   await page.getByRole('button', { name: 'Continue' }).click()
+}
+
+/**
+ * Supervisor sign-in as a browser does it: /api/login, the local identity provider's page (email,
+ * first and last name), then back to the app, signed in.
+ */
+export async function signInAsSupervisor(page: Page, person: Person) {
+  await signInAtProvider(page, person)
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
 }
 

@@ -203,51 +203,37 @@ export const suppressNagFindings = (targets: NagTargets, manifest: Manifest, acc
     },
   ])
 
-  add(targets.secrets.stripe, [
-    {
-      id: 'AwsSolutions-SMG4',
-      reason: "Stripe keys are rolled in Stripe's dashboard, then stored here with put-secret-value (infra/README.md)",
-    },
-  ])
-  add(targets.secrets.integrations, [
-    {
-      id: 'AwsSolutions-SMG4',
-      reason:
-        "The integrations' OAuth client secrets are rolled in each vendor's developer portal, then stored here with put-secret-value",
-    },
-  ])
-  add(targets.secrets.emailLink, [
-    {
-      id: 'AwsSolutions-SMG4',
-      reason:
-        "Rotating the email link key would void every Approve/Decline link in supervisors' inboxes (valid 7 days); to roll it after a leak, put a new value (infra/README.md): open links then say they are not valid and point to the dashboard",
-    },
-  ])
-  add(targets.secrets.supervisorClient, [
-    {
-      id: 'AwsSolutions-SMG4',
-      reason:
-        'A copy of the Cognito app client secret, which Cognito cannot rotate in place (rotation means a new app client, i.e. a deploy)',
-    },
-  ])
+  /** A secret rolled by hand rather than by Secrets Manager's rotation, and why. */
+  const notRotated = (secret: Parameters<typeof add>[0], reason: string) =>
+    add(secret, [{ id: 'AwsSolutions-SMG4', reason }])
+  notRotated(
+    targets.secrets.stripe,
+    "Stripe keys are rolled in Stripe's dashboard, then stored here with put-secret-value (infra/README.md)",
+  )
+  notRotated(
+    targets.secrets.integrations,
+    "The integrations' OAuth client secrets are rolled in each vendor's developer portal, then stored here with put-secret-value",
+  )
+  notRotated(
+    targets.secrets.emailLink,
+    "Rotating the email link key would void every Approve/Decline link in supervisors' inboxes (valid 7 days); to roll it after a leak, put a new value (infra/README.md): open links then say they are not valid and point to the dashboard",
+  )
+  notRotated(
+    targets.secrets.supervisorClient,
+    'A copy of the Cognito app client secret, which Cognito cannot rotate in place (rotation means a new app client, i.e. a deploy)',
+  )
 
   // Singletons at the stack's root: BucketDeployment's handler, and AwsCustomResource's (which
   // copies the app client secret, Auth.supervisorClientSecret).
   const customResourceId = `AWS${AwsCustomResource.PROVIDER_FUNCTION_UUID.replace(/-/g, '')}`
-  add(targets.secrets.originVerify, [
-    {
-      id: 'AwsSolutions-SMG4',
-      reason:
-        'CloudFront and the functions take its value at deploy time (a dynamic reference); a rotation would take effect only at the next deploy, so it is rolled with put-secret-value and a deploy (infra/README.md)',
-    },
-  ])
-  add(targets.secrets.healthToken, [
-    {
-      id: 'AwsSolutions-SMG4',
-      reason:
-        'The health token only opens the health details (no data, no change); roll it by hand (put-secret-value) when a holder leaves: functions read it at their next cold start',
-    },
-  ])
+  notRotated(
+    targets.secrets.originVerify,
+    'CloudFront and the functions take its value at deploy time (a dynamic reference); a rotation would take effect only at the next deploy, so it is rolled with put-secret-value and a deploy (infra/README.md)',
+  )
+  notRotated(
+    targets.secrets.healthToken,
+    'The health token only opens the health details (no data, no change); roll it by hand (put-secret-value) when a holder leaves: functions read it at their next cold start',
+  )
 
   const handlers = targets.stack.node.children.filter(
     (c) => c.node.id.startsWith('Custom::CDKBucketDeployment') || c.node.id === customResourceId,

@@ -5,7 +5,15 @@ import { describe, expect, it } from 'vitest'
 import { FUNCTIONS_PER_INVOKE_ROLE, type Manifest } from '../lib/constructs/api.ts'
 import { routeAccess } from '../lib/route-access.ts'
 import { auditCondition, expectedEnv, expectedPermissions, sessionCondition } from './expected.ts'
-import { permissionLines, roleStatements, show, synthForFile, type StackTemplate, type Synth } from './synth.ts'
+import {
+  jobFunctions,
+  permissionLines,
+  roleStatements,
+  show,
+  synthForFile,
+  type StackTemplate,
+  type Synth,
+} from './synth.ts'
 
 /** The real manifest (not bundled: bundle.test.ts checks bundling). */
 const s = synthForFile()
@@ -23,15 +31,7 @@ describe('the API: one function and one route per manifest entry', () => {
     const ours = new Set(keys().map(fnId))
     expect(ours.size).toBe(keys().length)
     // A job is not a route: it has a function of its own, named here, and no route.
-    const jobs = [
-      s.stack.jobs.retryEmails,
-      s.stack.jobs.reminders,
-      s.stack.jobs.export,
-      s.stack.jobs.importMembers,
-      s.stack.jobs.eraseClosed,
-      s.stack.jobs.timeOffYearly,
-      s.stack.jobs.planningCenterSync,
-    ].map((fn) => s.logicalId(fn))
+    const jobs = jobFunctions(s.stack.jobs).map((fn) => s.logicalId(fn))
     for (const job of jobs) {
       expect(ours.has(job)).toBe(false)
       expect(s.resources[job]?.Type).toBe('AWS::Lambda::Function')

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { build, type Metafile } from 'esbuild'
+import { build, type BuildOptions, type Metafile } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openApiOfManifest, routes, type Use } from '@app/functions'
 import { entriesDirOf } from '../lib/app-stack.ts'
@@ -63,6 +63,23 @@ const routeEntries = () =>
     ]),
   )
 
+/** esbuild's options as infra bundles a function (lib/constructs/lambda.ts). */
+const asLambda = {
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: functionBundling.target,
+  minify: functionBundling.minify,
+  mainFields: functionBundling.mainFields,
+  define: functionBundling.define,
+  alias: functionAliases,
+  external: functionBundling.externalModules,
+  banner: { js: functionBundling.banner },
+  logLevel: 'warning',
+  metafile: true,
+} satisfies BuildOptions
+
 let s: Synth
 let outdir: string
 let metafile: Metafile
@@ -80,23 +97,11 @@ beforeAll(async () => {
       [yearlyKey]: join(projectRoot, timeOffYearlyEntry),
     },
     outdir,
-    outExtension: { '.js': '.mjs' },
+    ...asLambda,
     // Shared chunks: the check is that every route resolves, bundles and loads, not 30 copies of the SDK.
     splitting: true,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: functionBundling.target,
-    minify: functionBundling.minify,
     sourcemap: functionBundling.sourceMap,
     sourcesContent: functionBundling.sourcesContent,
-    mainFields: functionBundling.mainFields,
-    define: functionBundling.define,
-    alias: functionAliases,
-    external: functionBundling.externalModules,
-    banner: { js: functionBundling.banner },
-    logLevel: 'warning',
-    metafile: true,
   })
   metafile = result.metafile
 })
@@ -244,20 +249,8 @@ describe('bundle sizes', () => {
       await build({
         entryPoints: routeEntries(),
         outdir: join(tmpdir(), 'infra-bundle-standalone'),
-        outExtension: { '.js': '.mjs' },
+        ...asLambda,
         write: false,
-        bundle: true,
-        format: 'esm',
-        platform: 'node',
-        target: functionBundling.target,
-        minify: functionBundling.minify,
-        mainFields: functionBundling.mainFields,
-        define: functionBundling.define,
-        alias: functionAliases,
-        external: functionBundling.externalModules,
-        banner: { js: functionBundling.banner },
-        logLevel: 'warning',
-        metafile: true,
       })
     ).metafile
   }, 600_000)

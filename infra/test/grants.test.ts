@@ -24,7 +24,7 @@ import {
   permissionsByUse,
   sessionCondition,
 } from './expected.ts'
-import { permissionLines, projectRoot, roleStatements, show, synth, type Synth } from './synth.ts'
+import { jobFunctions, permissionLines, projectRoot, roleStatements, show, synth, type Synth } from './synth.ts'
 
 /** With context `stripePrices` and `stripePublishableKey`, the Stripe functions also get them. */
 const env = (use: Use) => [...envByUse[use], ...(use === 'stripe' ? ['STRIPE_PRICES', 'STRIPE_PUBLISHABLE_KEY'] : [])]
@@ -137,14 +137,9 @@ describe("each real route's table access", () => {
       show(real.resources[real.logicalId(fn)]!.Properties!.Role).replace(/^<(\w+)\.Arn>$/, '$1')
     const roles = [
       ...Object.keys(routes).map((key) => roleOf(key, real)),
-      ...[
-        real.stack.jobs.retryEmails,
-        real.stack.jobs.reminders,
-        real.stack.jobs.export,
-        real.stack.jobs.importMembers,
-        real.stack.jobs.timeOffYearly,
-        real.stack.jobs.planningCenterSync,
-      ].map(jobRole),
+      ...jobFunctions(real.stack.jobs)
+        .filter((fn) => fn !== real.stack.jobs.eraseClosed)
+        .map(jobRole),
     ]
     const everyRole = Object.entries(real.resources)
       .filter(([, r]) => r.Type === 'AWS::IAM::Role')

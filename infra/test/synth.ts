@@ -10,6 +10,7 @@ import type { IConstruct } from 'constructs'
 import { openApiOfManifest, routes } from '@app/functions'
 import { AppStack } from '../lib/app-stack.ts'
 import type { Manifest } from '../lib/constructs/api.ts'
+import type { Jobs } from '../lib/constructs/jobs.ts'
 import type { RouteAccess } from '../lib/route-access.ts'
 import { readSettings } from '../lib/settings.ts'
 
@@ -163,6 +164,17 @@ const stackTemplates = (parent: Stack, json: TemplateJson, outdir: string): Stac
 }
 
 export type Synth = ReturnType<typeof synth>
+
+/** Every scheduled job's function (constructs/jobs.ts): each a function of its own, with no route. */
+export const jobFunctions = (jobs: Jobs) => [
+  jobs.retryEmails,
+  jobs.reminders,
+  jobs.export,
+  jobs.importMembers,
+  jobs.eraseClosed,
+  jobs.timeOffYearly,
+  jobs.planningCenterSync,
+]
 
 export interface CfnResourceJson {
   Type: string

@@ -11,6 +11,19 @@ import { TimeActivityRequest } from './quickbooks-schema.ts'
  * TimeActivity request is checked against the schema; `contractProblems` lists any that failed.
  */
 export const REALM = '9130355'
+/** QuickBooks' answer to a request without a valid access token. */
+export const authenticationFault = {
+  fault: {
+    error: [
+      {
+        message: 'message=AuthenticationFailed; errorCode=003200; statusCode=401',
+        detail: 'Token expired',
+        code: '3200',
+      },
+    ],
+    type: 'AUTHENTICATION',
+  },
+}
 const meta = () => ({ CreateTime: new Date().toISOString(), LastUpdatedTime: new Date().toISOString() })
 const fault = (res: ServerResponse, status: number, type: string, Message: string, Detail: string, code: string) =>
   sendJson(res, status, { Fault: { Error: [{ Message, Detail, code }], type }, time: new Date().toISOString() })
@@ -37,18 +50,7 @@ export const startQuickbooksDouble = async (data: {
       const prefix = `/v3/company/${REALM}/`
       if (!req.path.startsWith(prefix)) return false
       if (!grant) {
-        sendJson(res, 401, {
-          fault: {
-            error: [
-              {
-                message: 'message=AuthenticationFailed; errorCode=003200; statusCode=401',
-                detail: 'Token expired',
-                code: '3200',
-              },
-            ],
-            type: 'AUTHENTICATION',
-          },
-        })
+        sendJson(res, 401, authenticationFault)
         return
       }
       const what = req.path.slice(prefix.length)

@@ -4,7 +4,12 @@ import { orgDb, outbox } from '@app/data'
 import { makeEmailDue, queueRenderedEmail } from '@app/data/testing'
 import { callRoute, postLinkForm } from '../../test/support/test-event.ts'
 import { decidedThroughRoute } from '../../test/support/test-timesheets.ts'
-import { addMemberThroughRoute, newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
+import {
+  addMemberThroughRoute,
+  addSupervisorThroughRoute,
+  newOrganization,
+  newStaffMember,
+} from '../../test/support/test-identity.ts'
 import { confirmationsIn, inbox, tokenIn, wholeInbox } from '../../test/support/test-inbox.ts'
 import resendConfirmation from '../members/resend-confirmation.ts'
 import updateMember from '../members/update-member.ts'
@@ -159,12 +164,7 @@ describe('an address a supervisor typed (issue 36)', () => {
 
   it('a supervisor added by email gets the invitation to sign in once the address is confirmed', async () => {
     const org = await newOrganization()
-    const added = await addMemberThroughRoute(org.cookie, {
-      firstName: 'Lea',
-      lastName: 'Park',
-      department: 'Office',
-      role: 'supervisor',
-    })
+    const added = await addSupervisorThroughRoute(org.cookie, 'Lea', 'Park')
     const email = added.json.email as string
     expect(await inbox(email)).toEqual([])
     const done = await confirm(linkIn((await confirmationsIn(email))[0]!.body.text!))

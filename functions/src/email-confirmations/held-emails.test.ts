@@ -3,7 +3,7 @@ import { addDays, currentWeekStart, defaultTimeOffPolicies } from '@app/core'
 import { HELD_EMAIL_DAYS, orgDb, outbox } from '@app/data'
 import { callRoute, postLinkForm } from '../../test/support/test-event.ts'
 import { submittedThroughRoute } from '../../test/support/test-timesheets.ts'
-import { addMemberThroughRoute, newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
+import { addSupervisorThroughRoute, newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import { confirmationsIn, inbox, tokenIn } from '../../test/support/test-inbox.ts'
 import updateMember from '../members/update-member.ts'
 import createTimeOff from '../time-off/create-time-off.ts'
@@ -23,12 +23,7 @@ const reviews = async (to: string) =>
 /** An organization, an approver a supervisor just added (address not confirmed) and a member they approve. */
 const setup = async () => {
   const org = await newOrganization()
-  const added = await addMemberThroughRoute(org.cookie, {
-    firstName: 'Rosa',
-    lastName: 'Approver',
-    department: 'Office',
-    role: 'supervisor',
-  })
+  const added = await addSupervisorThroughRoute(org.cookie, 'Rosa', 'Approver')
   expect(added.status, added.text).toBe(200)
   const approver = { id: added.json.id as string, email: added.json.email as string }
   const member = await newStaffMember(org.cookie)

@@ -4,8 +4,9 @@ import { VendorError, vendorJson } from '@app/adapters'
 import { orgDb } from '@app/data'
 import { keys, table } from '@app/data/testing'
 import { startOAuthDouble, type OAuthDouble } from '../../../test/vendors/oauth-double.ts'
+import { authenticationFault } from '../../../test/vendors/quickbooks-double.ts'
 import { callRoute, sessionCookieFor } from '../../test/support/test-event.ts'
-import { addMemberThroughRoute, newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
+import { addSupervisorThroughRoute, newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import listAudit from '../audit/list-audit.ts'
 import { withVendorToken } from '../workflows/integration-tokens.ts'
 import connectIntegration from './connect-integration.ts'
@@ -65,20 +66,7 @@ beforeAll(async () => {
       if (req.path !== '/v3/company/9130355/companyinfo/9130355') return false
       if (!grant) {
         res.writeHead(401, { 'content-type': 'application/json' })
-        return void res.end(
-          JSON.stringify({
-            fault: {
-              error: [
-                {
-                  message: 'message=AuthenticationFailed; errorCode=003200; statusCode=401',
-                  detail: 'Token expired',
-                  code: '3200',
-                },
-              ],
-              type: 'AUTHENTICATION',
-            },
-          }),
-        )
+        return void res.end(JSON.stringify(authenticationFault))
       }
       res.writeHead(200, { 'content-type': 'application/json' })
       res.end(JSON.stringify({ CompanyInfo: { CompanyName: 'Grace Church' } }))
@@ -189,12 +177,7 @@ describe('connecting', () => {
     expect(backTo(await callback(stolen, other.cookie)).searchParams.get('error')).toBe('expired')
     expect((await quickbooksOf(other.cookie)).connected).toBe(false)
 
-    const added = await addMemberThroughRoute(org.cookie, {
-      firstName: 'Noa',
-      lastName: 'Berg',
-      department: 'Office',
-      role: 'supervisor',
-    })
+    const added = await addSupervisorThroughRoute(org.cookie, 'Noa', 'Berg')
     expect(added.status, added.text).toBe(200)
     const colleague = await sessionCookieFor({ orgId: org.organization.id, userId: (added.json as { id: string }).id })
     const mine = Object.fromEntries((await double.consent(await startConnect())).searchParams)

@@ -10,12 +10,11 @@ import {
 import { callRoute } from '../../test/support/test-event.ts'
 import connectIntegration from './connect-integration.ts'
 import integrationCallback from './integration-callback.ts'
-import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
+import { addCampuses, newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import { pendingSheetOf } from '../../test/support/test-timesheets.ts'
 import listAudit from '../audit/list-audit.ts'
 import { planningCenterSyncJob } from '../jobs/planning-center-sync.ts'
 import listMembers from '../members/list-members.ts'
-import updateCampuses from '../organization/update-campuses.ts'
 import updateStatus from '../timesheets/update-status.ts'
 import disconnectIntegration from './disconnect-integration.ts'
 import getPlanningCenter from './get-planning-center.ts'
@@ -142,19 +141,7 @@ describe('Planning Center People', () => {
   })
 
   it('syncs a list of three people: two new members and one linked by email, pay settings kept; again, nothing changes', async () => {
-    const campuses = await callRoute(updateCampuses, {
-      cookies: [org.cookie],
-      body: {
-        campuses: [
-          { name: 'North Campus', address: '', active: true },
-          { name: 'South', address: '', active: true },
-        ],
-      },
-    })
-    expect(campuses.status, campuses.text).toBe(200)
-    const north = (campuses.json as { campuses: { id: string; name: string }[] }).campuses.find(
-      (c) => c.name === 'North Campus',
-    )!.id
+    const [north] = await addCampuses(org.cookie, ['North Campus', 'South'])
     const saved = await callRoute(updatePlanningCenter, {
       cookies: [org.cookie],
       body: {

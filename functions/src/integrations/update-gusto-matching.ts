@@ -1,7 +1,8 @@
-import { badRequest, GustoMatchingUpdate, GustoMatchingView, type LeaveKind } from '@app/core'
+import { GustoMatchingUpdate, GustoMatchingView, type LeaveKind } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { assertWholeChurch } from '../workflows/campuses.ts'
 import { gustoMatchingView } from '../workflows/gusto-connection.ts'
+import { chosenPairs, keepChosenPairs } from '../workflows/integrations.ts'
 
 /**
  * Keeps the supervisor's pairs (a member with a Gusto employee, a kind of leave with a time-off
@@ -18,25 +19,20 @@ export default defineRoute({
   handler: async ({ body, db, session }) => {
     assertWholeChurch(session.user)
     const now = await gustoMatchingView(db)
-    const employees = new Map(now.employees.map((e) => [e.id, e.name]))
-    const policies = new Map(now.policies.map((p) => [p.id, p.name]))
-    const members = new Set(now.members.map((m) => m.memberId))
-    const kinds = new Set<string>(now.kinds.map((k) => k.kind))
-    const pairs = (
-      given: Record<string, string | null | undefined>,
-      ours: Set<string>,
-      theirs: Map<string, string>,
-      field: string,
-    ) =>
-      Object.entries(given).map(([ourId, vendorId = null]) => {
-        if (!ours.has(ourId) || (vendorId !== null && !theirs.has(vendorId)))
-          throw badRequest(`Unknown ${field}: ${ourId}`, { [field]: `Unknown ${field}: ${ourId}` })
-        return { ourId, vendorId, vendorName: vendorId === null ? '' : theirs.get(vendorId)! }
-      })
-    const memberPairs = pairs(body.members, members, employees, 'members')
-    const kindPairs = pairs(body.kinds as Partial<Record<LeaveKind, string | null>>, kinds, policies, 'kinds')
-    if (memberPairs.length) await db.integrations.saveMatches('gusto', 'member', memberPairs, session.user)
-    if (kindPairs.length) await db.integrations.saveMatches('gusto', 'policy', kindPairs, session.user)
+    const members = chosenPairs(
+      body.members,
+      now.members.map((m) => m.memberId),
+      now.employees,
+      'members',
+    )
+    const kinds = body.kinds as Partial<Record<LeaveKind, string | null>>
+    const policies = chosenPairs(
+      kinds,
+      now.kinds.map((k) => k.kind),
+      now.policies,
+      'kinds',
+    )
+    await keepChosenPairs(db, 'gusto', session.user, { member: members, policy: policies })
     return gustoMatchingView(db)
   },
 })

@@ -1,5 +1,6 @@
-import { badRequest, QuickbooksMatching, QuickbooksMatchingUpdate } from '@app/core'
+import { QuickbooksMatching, QuickbooksMatchingUpdate } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
+import { chosenPairs, keepChosenPairs } from '../workflows/integrations.ts'
 import { quickbooksMatching } from '../workflows/quickbooks.ts'
 
 /**
@@ -16,25 +17,19 @@ export default defineRoute({
   uses: ['table', 'integrations', 'secretsKey'],
   handler: async ({ body, db, session }) => {
     const now = await quickbooksMatching(db)
-    const employees = new Map(now.employees.map((e) => [e.id, e.name]))
-    const classes = new Map(now.classes.map((c) => [c.id, c.name]))
-    const members = new Set(now.members.map((m) => m.memberId))
-    const codes = new Set(now.codes.map((c) => c.code))
-    const pairs = (
-      given: Record<string, string | null>,
-      ours: Set<string>,
-      theirs: Map<string, string>,
-      field: string,
-    ) =>
-      Object.entries(given).map(([ourId, vendorId]) => {
-        if (!ours.has(ourId) || (vendorId !== null && !theirs.has(vendorId)))
-          throw badRequest(`Unknown ${field}: ${ourId}`, { [field]: `Unknown ${field}: ${ourId}` })
-        return { ourId, vendorId, vendorName: vendorId === null ? '' : theirs.get(vendorId)! }
-      })
-    const memberPairs = pairs(body.members, members, employees, 'members')
-    const codePairs = pairs(body.codes, codes, classes, 'codes')
-    if (memberPairs.length) await db.integrations.saveMatches('quickbooks', 'member', memberPairs, session.user)
-    if (codePairs.length) await db.integrations.saveMatches('quickbooks', 'code', codePairs, session.user)
+    const members = chosenPairs(
+      body.members,
+      now.members.map((m) => m.memberId),
+      now.employees,
+      'members',
+    )
+    const codes = chosenPairs(
+      body.codes,
+      now.codes.map((c) => c.code),
+      now.classes,
+      'codes',
+    )
+    await keepChosenPairs(db, 'quickbooks', session.user, { member: members, code: codes })
     return quickbooksMatching(db)
   },
 })

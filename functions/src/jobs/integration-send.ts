@@ -1,6 +1,6 @@
 import { VendorError } from '@app/adapters'
 import { AppError, integrationMessages, webhookRetryDelaySeconds } from '@app/core'
-import { orgDb, systemActor, type Actor, type OrgDb, type SendVendor, type StoredSend } from '@app/data'
+import { nothingSent, orgDb, systemActor, type Actor, type OrgDb, type SendVendor, type StoredSend } from '@app/data'
 import { sendsOf, type SendOutcome } from '../workflows/integration-sends.ts'
 import { deliverNow } from '../workflows/webhook-sender.ts'
 
@@ -17,16 +17,6 @@ import { deliverNow } from '../workflows/webhook-sender.ts'
 export const SEND_MAX_ATTEMPTS = 6
 
 export type SendRunState = 'busy' | 'sent' | 'failed' | 'queued' | 'reconnect'
-
-const EMPTY: SendOutcome = {
-  created: 0,
-  updated: 0,
-  deleted: 0,
-  unchanged: 0,
-  payrollSynced: false,
-  paidTimeOffSent: false,
-  errors: [],
-}
 
 /** The vendor refused our tokens (or there are none): the supervisor connects again; nothing is lost. */
 const needsConnection = (e: unknown) =>
@@ -90,13 +80,13 @@ export const runSend = async (
   const stored = await sends.read(start)
   const attempts = stored?.attempts ?? 1
   const end = async (state: 'failed' | 'reconnect') => {
-    await sends.finish(start, { ...EMPTY, state, retryAt: null })
+    await sends.finish(start, { ...nothingSent(), state, retryAt: null })
     return state
   }
   const retry = async (seconds: number | null) => {
     if (attempts >= SEND_MAX_ATTEMPTS) return end('failed')
     const wait = seconds ?? webhookRetryDelaySeconds(attempts)
-    await sends.finish(start, { ...EMPTY, state: 'queued', retryAt: new Date(now + wait * 1000).toISOString() })
+    await sends.finish(start, { ...nothingSent(), state: 'queued', retryAt: new Date(now + wait * 1000).toISOString() })
     return 'queued' as const
   }
   try {

@@ -1,12 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { addDays, currentWeekStart } from '@app/core'
 import { callRoute } from '../../test/support/test-event.ts'
-import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
+import { addCampuses, newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import listAudit from '../audit/list-audit.ts'
 import createTimesheet from '../timesheets/create-timesheet.ts'
 import listTimesheets from '../timesheets/list-timesheets.ts'
 import updateStatus from '../timesheets/update-status.ts'
-import updateCampuses from './update-campuses.ts'
 
 /**
  * A campus admin's paged lists are full pages of their campuses' items, with a cursor that goes
@@ -33,16 +32,7 @@ describe("a South-only admin's pages", () => {
 
   beforeAll(async () => {
     org = await newOrganization()
-    const saved = await callRoute(updateCampuses, {
-      cookies: [org.cookie],
-      body: {
-        campuses: [
-          { name: 'North', address: '', active: true },
-          { name: 'South', address: '', active: true },
-        ],
-      },
-    })
-    const [north, south] = (saved.json.campuses as { id: string }[]).map((c) => c.id) as [string, string]
+    const [north, south] = (await addCampuses(org.cookie, ['North', 'South'])) as [string, string]
     admin = await newStaffMember(org.cookie, 'supervisor', {
       person: { firstName: 'Sol', lastName: 'South', campusId: south, campusIds: [south] },
     })

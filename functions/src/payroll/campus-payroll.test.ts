@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { addDays, currentWeekStart } from '@app/core'
 import { callRoute, sessionCookieFor, sessionOf } from '../../test/support/test-event.ts'
 import { decidedThroughRoute } from '../../test/support/test-timesheets.ts'
-import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
+import { addCampuses, newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import getStats from '../dashboard/get-stats.ts'
 import createKiosk from '../kiosk/create-kiosk.ts'
 import listKioskMembers from '../kiosk/list-kiosk-members.ts'
@@ -10,7 +10,6 @@ import listKiosks from '../kiosk/list-kiosks.ts'
 import punch from '../kiosk/punch.ts'
 import setMemberPin from '../members/set-member-pin.ts'
 import updateMember from '../members/update-member.ts'
-import updateCampuses from '../organization/update-campuses.ts'
 import allocationReport from '../reports/allocation-report.ts'
 import getReports from '../reports/get-reports.ts'
 import updateHolidays from '../organization/update-holidays.ts'
@@ -63,16 +62,7 @@ const approvedWeek = async (member: { cookie: string }, weeksAgo: number, end = 
 
 beforeAll(async () => {
   org = await newOrganization()
-  const saved = await callRoute(updateCampuses, {
-    cookies: [org.cookie],
-    body: {
-      campuses: [
-        { name: 'North Campus', address: '', active: true },
-        { name: 'South', address: '', active: true },
-      ],
-    },
-  })
-  ;[north, south] = (saved.json.campuses as { id: string }[]).map((c) => c.id) as [string, string]
+  ;[north, south] = (await addCampuses(org.cookie, ['North Campus', 'South'])) as [string, string]
   nora = await newStaffMember(org.cookie, 'employee', {
     person: { firstName: 'Nora', lastName: 'North', campusId: north },
   })

@@ -74,32 +74,52 @@ export const linkProblemPage = (language: Language, problem: LinkProblem, status
   return page(say(`${problem}Title`), say(`${problem}Text`))
 }
 
-/** The confirmation step: a GET shows this and decides nothing (mail scanners follow links). */
-export const confirmPage = (
+/**
+ * The confirmation step of an emailed decision link, for a week or a time-off request: what is
+ * decided (who and what, the total, a row a day, the member's note), then the one button, with a
+ * comment box to decline. A GET shows it and decides nothing (mail scanners follow links).
+ */
+const confirmFrame = (
   language: Language,
-  sheet: Timesheet,
-  employee: User | undefined,
+  section: 'decisionPage' | 'timeOffPage',
   decision: 'approved' | 'rejected',
   action: string,
+  shown: (w: ReturnType<typeof wordsFor>) => { about: string; hours: number; rows: string; note?: [string, string] },
 ) => {
   const w = wordsFor(language)
-  const say = (key: string, values?: Record<string, unknown>) => escapeHtml(w.say(`decisionPage.${key}`, values))
+  const say = (key: string, values?: Record<string, unknown>) => escapeHtml(w.say(`${section}.${key}`, values))
   const approve = decision === 'approved'
-  const title = w.say(approve ? 'decisionPage.approveTitle' : 'decisionPage.declineTitle')
+  const title = w.say(`${section}.${approve ? 'approveTitle' : 'declineTitle'}`)
+  const { about, hours, rows, note } = shown(w)
   return layout(
     language,
     title,
     `<h1>${say(approve ? 'approveHeading' : 'declineHeading')}</h1>
-<p><strong>${escapeHtml(employee ? fullName(employee) : w.say('removedMember'))}</strong> &middot; ${escapeHtml(w.week(sheet.weekStartDate))}</p>
-<p>${say('total')} <strong>${escapeHtml(w.hours(weekTotalHours(sheet)))}</strong></p>
-<table>${dayRowsHtml(w, sheet)}</table>
-${sheet.notes ? `<p><strong>${say('notes')}</strong> ${escapeHtml(sheet.notes)}</p>` : ''}
+<p>${about}</p>
+<p>${escapeHtml(w.say('decisionPage.total'))} <strong>${escapeHtml(w.hours(hours))}</strong></p>
+<table>${rows}</table>
+${note ? `<p><strong>${say(note[0])}</strong> ${escapeHtml(note[1])}</p>` : ''}
 <form method="post" action="${escapeHtml(action)}">
 ${approve ? '' : `<label for="comments">${say('commentsLabel')}</label><textarea id="comments" name="comments" rows="3" maxlength="${TEXT_LIMITS.comments}" placeholder="${say('commentsPlaceholder')}"></textarea>`}
 <button type="submit" class="${approve ? 'approve' : 'decline'}">${escapeHtml(title)}</button>
 </form>`,
   )
 }
+
+/** The confirmation step of a week's link. */
+export const confirmPage = (
+  language: Language,
+  sheet: Timesheet,
+  employee: User | undefined,
+  decision: 'approved' | 'rejected',
+  action: string,
+) =>
+  confirmFrame(language, 'decisionPage', decision, action, (w) => ({
+    about: `<strong>${escapeHtml(employee ? fullName(employee) : w.say('removedMember'))}</strong> &middot; ${escapeHtml(w.week(sheet.weekStartDate))}`,
+    hours: weekTotalHours(sheet),
+    rows: dayRowsHtml(w, sheet),
+    ...(sheet.notes ? { note: ['notes', sheet.notes] as [string, string] } : {}),
+  }))
 
 /**
  * An approval that was the first of two (two-step approvals): the week stays pending, so the page
@@ -173,28 +193,15 @@ export const timeOffConfirmPage = (
   { request, kindName }: LinkedTimeOff,
   decision: 'approved' | 'rejected',
   action: string,
-) => {
-  const w = wordsFor(language)
-  const say = (key: string, values?: Record<string, unknown>) => escapeHtml(w.say(`timeOffPage.${key}`, values))
-  const approve = decision === 'approved'
-  const title = w.say(approve ? 'timeOffPage.approveTitle' : 'timeOffPage.declineTitle')
-  const days = request.days
-    .map((d) => `<tr><td>${escapeHtml(w.date(d.date))}</td><td>${escapeHtml(w.hours(d.hours))}</td></tr>`)
-    .join('')
-  return layout(
-    language,
-    title,
-    `<h1>${say(approve ? 'approveHeading' : 'declineHeading')}</h1>
-<p><strong>${escapeHtml(request.employeeName)}</strong> &middot; ${escapeHtml(kindName)} &middot; ${escapeHtml(timeOffDates(w, request))}</p>
-<p>${escapeHtml(w.say('decisionPage.total'))} <strong>${escapeHtml(w.hours(request.hours))}</strong></p>
-<table>${days}</table>
-${request.note ? `<p><strong>${say('note')}</strong> ${escapeHtml(request.note)}</p>` : ''}
-<form method="post" action="${escapeHtml(action)}">
-${approve ? '' : `<label for="comments">${say('commentsLabel')}</label><textarea id="comments" name="comments" rows="3" maxlength="${TEXT_LIMITS.comments}" placeholder="${say('commentsPlaceholder')}"></textarea>`}
-<button type="submit" class="${approve ? 'approve' : 'decline'}">${escapeHtml(title)}</button>
-</form>`,
-  )
-}
+) =>
+  confirmFrame(language, 'timeOffPage', decision, action, (w) => ({
+    about: `<strong>${escapeHtml(request.employeeName)}</strong> &middot; ${escapeHtml(kindName)} &middot; ${escapeHtml(timeOffDates(w, request))}`,
+    hours: request.hours,
+    rows: request.days
+      .map((d) => `<tr><td>${escapeHtml(w.date(d.date))}</td><td>${escapeHtml(w.hours(d.hours))}</td></tr>`)
+      .join(''),
+    ...(request.note ? { note: ['note', request.note] as [string, string] } : {}),
+  }))
 
 /** A time-off request decided from its link; the member hears it by email when they have one. */
 export const timeOffDonePage = (

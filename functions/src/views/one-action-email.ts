@@ -30,3 +30,24 @@ export const oneActionEmail = (
   const text = [greeting, '', ...body.flatMap((l) => [l, '']), said.actionText, ...(said.note ? ['', said.note] : [])]
   return { to: to.email, fromName: organization.name, subject: said.subject, text: text.join('\n'), html }
 }
+
+/**
+ * A one-action email in the words of one section of the emails catalogue: its `subject` and `body`
+ * (with `values`), its `action` button to `url`, and its `actionText` for the text part.
+ */
+export const sectionEmail = (
+  to: Reader,
+  organization: Brand,
+  section: string,
+  values: Record<string, unknown>,
+  url: string,
+): EmailMessage => {
+  const w = wordsFor(to.language)
+  return oneActionEmail(to, organization, {
+    subject: w.say(`${section}.subject`, values),
+    body: w.say(`${section}.body`, values),
+    action: w.say(`${section}.action`),
+    actionText: w.say(`${section}.actionText`, { ...values, url }),
+    url,
+  })
+}

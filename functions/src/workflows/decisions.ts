@@ -26,6 +26,9 @@ import { rosterOf } from './routing.ts'
 import { finalApprovalEmails, finalReviewerIdsIn } from './review-requests.ts'
 import { accrualsForWeek, earningByHoursWorked } from './time-off-accruals.ts'
 
+type DecideExtras = Parameters<OrgDb['timesheets']['decide']>[4]
+type DecideOptions = Parameters<OrgDb['timesheets']['decide']>[5]
+
 export const WAITING_FOR_FINAL_MESSAGE =
   'This timesheet already has its first approval; a final approver must approve it'
 
@@ -69,19 +72,15 @@ export const decideTimesheet = async (
   // A campus admin decides only their campuses' weeks; another's is not found.
   if (!wholeChurch(supervisor) && !(employee && inScope(supervisor, employee))) throw notFound('timesheet')
   const options = { onBehalfOf: behalf }
+  /** Stores this decision by this supervisor (through the emailed link when there is one). */
+  const decide = (what: Omit<DecideExtras, 'spendLink'>, opts: DecideOptions = options) =>
+    db.timesheets.decide(sheet, by, status, comments, { spendLink, ...what }, opts)
   if (status === 'approved') {
     if (step === 'repeat' && sheet.status === 'pending') throw conflict(REPEAT_APPROVAL_MESSAGE)
     if (step === 'waiting' && sheet.status === 'pending') throw conflict(WAITING_FOR_FINAL_MESSAGE)
     if (step === 'first' && sheet.status === 'pending' && employee) {
       const { emails, heldFor } = await finalApprovalEmails(db, org, sheet, employee, reviewers)
-      const recorded = await db.timesheets.decide(
-        sheet,
-        by,
-        'approved',
-        comments,
-        { spendLink, emails },
-        { ...options, firstOfTwo: true },
-      )
+      const recorded = await decide({ emails }, { ...options, firstOfTwo: true })
       await sendNow(db, emails, org)
       return {
         ...withPayroll(recorded, org, employee),
@@ -107,27 +106,13 @@ export const decideTimesheet = async (
     // Per-hours-worked time off accrues in the final approval's own transaction.
     const accruals = paid && policies ? accrualsForWeek(org, employee, figures, policies, ledger) : undefined
     const webhooks = subscriptions('timesheet.approved', timesheetEventData(sheet, 'approved', supervisor))
-    const approved = await db.timesheets.decide(
-      sheet,
-      by,
-      'approved',
-      comments,
-      { spendLink, figures: paid ? figures : undefined, webhooks, ledger: accruals },
-      options,
-    )
+    const approved = await decide({ figures: paid ? figures : undefined, webhooks, ledger: accruals })
     await deliver(webhooks)
     return { ...withPayroll(approved, org, employee), csvDownloadUrl: timesheetCsvUrl(approved.id) }
   }
   const email = declinedEmail(org, employee, sheet, comments)
   const webhooks = subscriptions('timesheet.rejected', timesheetEventData(sheet, 'rejected', supervisor))
-  const rejected = await db.timesheets.decide(
-    sheet,
-    by,
-    'rejected',
-    comments,
-    { emails: email ? [email] : [], spendLink, webhooks },
-    options,
-  )
+  const rejected = await decide({ emails: email ? [email] : [], webhooks })
   await Promise.all([sendNow(db, email ? [email] : [], org), deliver(webhooks)])
   return withPayroll(rejected, org, employee)
 }

@@ -13,6 +13,23 @@ import type { OrgDb } from '@app/data'
 import type { GustoConnection } from '../jobs/gusto-send.ts'
 import { withVendorToken } from './integration-tokens.ts'
 
+/** Members paired with Gusto's active employees by the framework's one rule, chosen pairs first. */
+const matchEmployees = (
+  members: readonly User[],
+  active: readonly GustoEmployee[],
+  chosen: readonly { memberId: string; vendorId: string }[],
+) =>
+  matchPeople(
+    members.map((m) => ({ id: m.id, email: m.email ?? null, firstName: m.firstName, lastName: m.lastName })),
+    active.map((e) => ({
+      id: e.uuid,
+      email: e.email ?? null,
+      firstName: e.first_name ?? '',
+      lastName: e.last_name ?? '',
+    })),
+    chosen,
+  ).matches
+
 /**
  * The matching a send uses, from Gusto's roster: members to Gusto employees by the framework's one
  * rule (email, then name, one to one; a supervisor's chosen pairs first), each with the job their
@@ -28,16 +45,7 @@ export const gustoMatchingOf = (
   chosenPolicies: Readonly<Partial<Record<LeaveKind, string>>> = {},
 ): GustoMatching => {
   const active = employees.filter((e) => !e.terminated)
-  const { matches } = matchPeople(
-    members.map((m) => ({ id: m.id, email: m.email ?? null, firstName: m.firstName, lastName: m.lastName })),
-    active.map((e) => ({
-      id: e.uuid,
-      email: e.email ?? null,
-      firstName: e.first_name ?? '',
-      lastName: e.last_name ?? '',
-    })),
-    chosen,
-  )
+  const matches = matchEmployees(members, active, chosen)
   const byUuid = new Map(active.map((e) => [e.uuid, e]))
   const jobOf = (e: GustoEmployee | undefined) => (e?.jobs?.find((j) => j.primary) ?? e?.jobs?.[0])?.uuid ?? null
   const open = policies.filter((p) => p.is_active !== false)
@@ -111,16 +119,7 @@ export const gustoMatchingView = async (db: OrgDb): Promise<GustoMatchingView> =
   const members = all.filter((m) => m.role !== 'volunteer')
   const active = employees.filter((e) => !e.terminated)
   const open = policies.filter((p) => p.is_active !== false)
-  const { matches } = matchPeople(
-    members.map((m) => ({ id: m.id, email: m.email ?? null, firstName: m.firstName, lastName: m.lastName })),
-    active.map((e) => ({
-      id: e.uuid,
-      email: e.email ?? null,
-      firstName: e.first_name ?? '',
-      lastName: e.last_name ?? '',
-    })),
-    chosen.members,
-  )
+  const matches = matchEmployees(members, active, chosen.members)
   const matchOf = new Map(matches.map((m) => [m.memberId, m]))
   const policyOf = gustoMatchingOf(members, employees, policies, chosen.members, chosen.policies).policies
   return {

@@ -1,4 +1,4 @@
-import { INTEGRATION_IDS, type IntegrationId, type IntegrationView } from '@app/core'
+import { badRequest, INTEGRATION_IDS, type IntegrationId, type IntegrationView } from '@app/core'
 import { config, vendorSettings } from '@app/adapters'
 import type { OrgDb, StoredIntegration } from '@app/data'
 
@@ -35,3 +35,34 @@ export const integrationViews = async (db: OrgDb): Promise<IntegrationView[]> =>
 
 export const integrationView = async (db: OrgDb, id: IntegrationId): Promise<IntegrationView> =>
   viewOf(id, (await vendorSettings(id)).missing, await db.integrations.get(id))
+
+/**
+ * A supervisor's pairs of one kind, ready to keep: each of our ids must be one we have, and each
+ * vendor id one the vendor has now (null or absent removes the pair); otherwise 400 naming the
+ * field, before anything is kept.
+ */
+export const chosenPairs = (
+  given: Record<string, string | null | undefined>,
+  ourIds: readonly string[],
+  vendor: readonly { id: string; name: string }[],
+  field: string,
+) => {
+  const ours = new Set(ourIds)
+  const theirs = new Map(vendor.map((v) => [v.id, v.name]))
+  return Object.entries(given).map(([ourId, vendorId = null]) => {
+    if (!ours.has(ourId) || (vendorId !== null && !theirs.has(vendorId)))
+      throw badRequest(`Unknown ${field}: ${ourId}`, { [field]: `Unknown ${field}: ${ourId}` })
+    return { ourId, vendorId, vendorName: vendorId === null ? '' : theirs.get(vendorId)! }
+  })
+}
+
+/** Keeps each kind's checked pairs, in the order given; a kind with none changes nothing. */
+export const keepChosenPairs = async (
+  db: OrgDb,
+  vendor: IntegrationId,
+  actor: Parameters<OrgDb['integrations']['saveMatches']>[3],
+  kinds: Record<string, ReturnType<typeof chosenPairs>>,
+) => {
+  for (const [kind, pairs] of Object.entries(kinds))
+    if (pairs.length) await db.integrations.saveMatches(vendor, kind, pairs, actor)
+}

@@ -15,10 +15,12 @@ import {
   wantsEmail,
   type ReminderKind,
   type ReminderMember,
+  type User,
 } from '@app/core'
 import { config } from '@app/adapters'
 import { orgDb, reminderOrganizations, type OrgDb, type QueuedEmail } from '@app/data'
 import { brandOf, namesOf, queuedEmail, recipientOf, sheetDaysOf } from '../views/queued-email.ts'
+import type { TemplateName, TemplateValues } from '../views/templates.ts'
 import { decisionLinkUrls } from './decision-links.ts'
 import { deliver } from './mailer.ts'
 import { unsubscribeUrl } from './unsubscribe-links.ts'
@@ -64,7 +66,23 @@ const dueEmails = async (db: OrgDb, now: Date, asIfScheduled: boolean): Promise<
   // Who approves whom: the digest's routing and the missing clock-out's approver.
   const roster = new Map(recipients.map((r) => [r.user.id, r.user]))
   const today = todayIn(org.timeZone, now)
-  const unsubscribe = (userId: string, kind: ReminderKind) => unsubscribeUrl({ orgId: db.orgId, userId, kind })
+  /** One email of `kind` to `user`, in their language, with its own unsubscribe link. */
+  const emailTo = async <K extends TemplateName>(
+    kind: ReminderKind,
+    period: string,
+    user: Pick<User, 'id' | 'email' | 'firstName' | 'language'>,
+    template: K,
+    values: Omit<TemplateValues<K>, 'to' | 'unsubscribeUrl'>,
+  ): Promise<Outgoing> => ({
+    kind,
+    period,
+    userId: user.id,
+    email: queuedEmail(template, user.language, {
+      ...values,
+      to: recipientOf(user),
+      unsubscribeUrl: await unsubscribeUrl({ orgId: db.orgId, userId: user.id, kind }),
+    } as TemplateValues<K>),
+  })
   const out: Outgoing[] = []
 
   // Drafts of this week and the last: the timers, and who started (but did not submit) a week.
@@ -74,18 +92,13 @@ const dueEmails = async (db: OrgDb, now: Date, asIfScheduled: boolean): Promise<
     const submitted = await db.timesheets.inWeeks(staffWeek, staffWeek)
     const states = [...submitted, ...drafts.map((d) => ({ ...d, holdsTime: hasAnyTime(d) }))]
     for (const m of membersToRemind(staffWeek, members, states)) {
-      out.push({
-        kind: 'reminder',
-        period: staffWeek,
-        userId: m.id,
-        email: queuedEmail('weekReminder', users.get(m.id)!.language, {
-          to: recipientOf(users.get(m.id)!),
+      out.push(
+        await emailTo('reminder', staffWeek, users.get(m.id)!, 'weekReminder', {
           organization: brand,
           weekStartDate: staffWeek,
           weekUrl: link(`/submit-timesheet?week=${staffWeek}`),
-          unsubscribeUrl: await unsubscribe(m.id, 'reminder'),
         }),
-      })
+      )
     }
   }
 
@@ -111,18 +124,13 @@ const dueEmails = async (db: OrgDb, now: Date, asIfScheduled: boolean): Promise<
           }
         }),
       )
-      out.push({
-        kind: 'digest',
-        period: digestWeek,
-        userId: supervisor.id,
-        email: queuedEmail('digest', users.get(supervisor.id)!.language, {
-          to: recipientOf(users.get(supervisor.id)!),
+      out.push(
+        await emailTo('digest', digestWeek, users.get(supervisor.id)!, 'digest', {
           organization: brand,
           items,
           dashboardUrl: link('/'),
-          unsubscribeUrl: await unsubscribe(supervisor.id, 'digest'),
         }),
-      })
+      )
     }
   }
 
@@ -137,17 +145,7 @@ const dueEmails = async (db: OrgDb, now: Date, asIfScheduled: boolean): Promise<
       'timer',
     )
     if (memberWants)
-      out.push({
-        kind: 'timer',
-        period: missing.date,
-        userId: member.id,
-        email: queuedEmail('stillWorking', member.language, {
-          ...about,
-          to: recipientOf(member),
-          dashboardUrl: link('/'),
-          unsubscribeUrl: await unsubscribe(member.id, 'timer'),
-        }),
-      })
+      out.push(await emailTo('timer', missing.date, member, 'stillWorking', { ...about, dashboardUrl: link('/') }))
     if (now.getTime() < missing.limitAt.getTime() + APPROVER_ALERT_AFTER_MS) continue
     // The approver hears an hour after the member's email (never in the run that queues the member's).
     const memberEmailAt = await db.notifications.sentAt('timer', missing.date, member.id)
@@ -156,18 +154,13 @@ const dueEmails = async (db: OrgDb, now: Date, asIfScheduled: boolean): Promise<
       const approver = members.find((m) => m.id === approverId)
       if (!approver || !wantsEmail(approver, 'timer')) continue
       const user = users.get(approverId)!
-      out.push({
-        kind: 'timer',
-        period: `${missing.date}#${member.id}`,
-        userId: approverId,
-        email: queuedEmail('clockOutMissing', user.language, {
+      out.push(
+        await emailTo('timer', `${missing.date}#${member.id}`, user, 'clockOutMissing', {
           ...about,
-          to: recipientOf(user),
           employee: namesOf(member),
           dashboardUrl: link('/'),
-          unsubscribeUrl: await unsubscribe(approverId, 'timer'),
         }),
-      })
+      )
     }
   }
   return out

@@ -12,6 +12,7 @@ import {
   type RoutingMember,
 } from '@app/core'
 import type { OrgDb } from '@app/data'
+import { anyRoster } from '../../../packages/core/test/rosters.ts'
 import { memberRoutingOf, reviewersFor } from './routing.ts'
 
 /**
@@ -21,28 +22,12 @@ import { memberRoutingOf, reviewersFor } from './routing.ts'
  */
 const today = todayIn('UTC')
 const ids = ['s1', 's2', 's3', 's4', 'e1', 'e2', 'e3']
-const arbitraryRoster = fc
-  .tuple(
-    ...ids.map((_, i) =>
-      fc.record({
-        role:
-          i < 4
-            ? fc.constantFrom('supervisor' as const, 'supervisor' as const, 'employee' as const)
-            : fc.constant('employee' as const),
-        supervisorId: fc.option(fc.constantFrom(...ids, 'gone'), { nil: null }),
-        away: fc.option(
-          fc.record({
-            from: fc.constantFrom(addDays(today, -3), today, addDays(today, 1)),
-            to: fc.constantFrom(addDays(today, -1), today, addDays(today, 4)),
-            delegateId: fc.constantFrom(...ids),
-          }),
-          { nil: null },
-        ),
-        removed: fc.boolean(),
-      }),
-    ),
-  )
-  .map((ms): Roster => new Map(ms.map((m, i) => [ids[i]!, { ...m, id: ids[i]! }])))
+const arbitraryRoster = anyRoster(
+  ids,
+  4,
+  { from: [addDays(today, -3), today, addDays(today, 1)], to: [addDays(today, -1), today, addDays(today, 4)] },
+  ['gone'],
+)
 
 /** The data layer as routing reads it, over one whole roster. */
 const dbOver = (roster: Roster, reads: string[][]) =>

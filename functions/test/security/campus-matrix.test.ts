@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { WHOLE_CHURCH_ONLY } from '@app/core'
 import { callRoute } from '../support/test-event.ts'
-import { newStaffMember } from '../support/test-identity.ts'
+import { addCampuses, newStaffMember } from '../support/test-identity.ts'
 import { expectCleanRefusal } from './support/checks.ts'
 import { figuresFor } from './support/figures.ts'
 import { pathParamsOf, routes, signedIn, withPathParams, type Route, type RouteKey } from './support/manifest.ts'
@@ -21,17 +21,7 @@ let southAdmin: Awaited<ReturnType<typeof newStaffMember>>
 
 beforeAll(async () => {
   a = await makeTenant(`Campus${randomUUID().slice(0, 6)} Church`, { spare: true, unlimited: true })
-  const saved = await callRoute(routes['organization/update-campuses'], {
-    cookies: [a.cookie],
-    body: {
-      campuses: [
-        { name: 'North', address: '', active: true },
-        { name: 'South', address: '', active: true },
-      ],
-    },
-  })
-  expect(saved.status, saved.text).toBe(200)
-  const [north, south] = (saved.json.campuses as { id: string }[]).map((c) => c.id) as [string, string]
+  const [north, south] = (await addCampuses(a.cookie, ['North', 'South'])) as [string, string]
   a.campus.id = north
   for (const member of [a.supervisor, a.staff.user, a.spare!.user]) {
     const moved = await callRoute(routes['members/update-member'], {

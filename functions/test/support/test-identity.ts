@@ -74,6 +74,18 @@ export const newOrganization = async (name = 'Grace Church') => {
   return { organization, supervisor: user, cookie }
 }
 
+/** Saves active campuses of these names through the real route; their ids, in the order named. */
+export const addCampuses = async (supervisorCookie: string, names: string[]) => {
+  const { default: updateCampuses } = await import('../../src/organization/update-campuses.ts')
+  const saved = await callRoute(updateCampuses, {
+    cookies: [supervisorCookie],
+    body: { campuses: names.map((name) => ({ name, address: '', active: true })) },
+  })
+  if (saved.status !== 200) throw new Error(`update campuses answered ${saved.status}: ${saved.text}`)
+  const campuses = saved.json.campuses as { id: string; name: string }[]
+  return names.map((name) => campuses.find((c) => c.name === name)!.id)
+}
+
 /** Who a staff member made for a test is, unless the test names someone. */
 const staffPerson = { firstName: 'Ana', lastName: 'Silva', department: 'Youth' }
 
@@ -96,6 +108,10 @@ export const addMemberThroughRoute = async (
     body: { email: `${randomUUID().slice(0, 8)}@grace.example`, ...member },
   })
 }
+
+/** A supervisor added by email through the real add-member route (Office, not signed in yet); its answer. */
+export const addSupervisorThroughRoute = (supervisorCookie: string, firstName: string, lastName: string) =>
+  addMemberThroughRoute(supervisorCookie, { firstName, lastName, department: 'Office', role: 'supervisor' })
 
 /** A staff member added by a supervisor who has not signed in yet: their temporary credentials. */
 export const newStaffCredentials = async (

@@ -4,6 +4,8 @@ import {
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
+  type GetObjectCommandInput,
+  type PutObjectCommandInput,
 } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import { s3Client } from './client-s3.ts'
@@ -13,6 +15,15 @@ import { asciiAttachment, attachment, type Language } from '@app/core'
 /** Pre-signed download links live 15 minutes (DESIGN.md section 5). */
 export const DOWNLOAD_LINK_SECONDS = 15 * 60
 
+/** Stores one object (its body, type and headers as given). */
+const putObject = async (input: PutObjectCommandInput) => {
+  await s3Client().send(new PutObjectCommand(input))
+}
+
+/** A link that reads one private object for `expiresIn` seconds. */
+const signedLink = (input: GetObjectCommandInput, expiresIn: number) =>
+  getSignedUrl(s3Client(), new GetObjectCommand(input), { expiresIn })
+
 /**
  * A CSV in the exports bucket (objects expire after 7 days in AWS), handed out by pre-signed links.
  * A file name given to `put` is stored as the object's Content-Disposition (RFC 6266, accents
@@ -20,17 +31,14 @@ export const DOWNLOAD_LINK_SECONDS = 15 * 60
  * since `filename*=UTF-8''` in a link's query is where S3 emulators' SigV4 checks disagree with AWS.
  */
 const exportFile = (key: string) => ({
-  async put(body: string, fileName?: string) {
-    await s3Client().send(
-      new PutObjectCommand({
-        Bucket: config.exportsBucket,
-        Key: key,
-        Body: body,
-        ContentType: 'text/csv; charset=utf-8',
-        ...(fileName ? { ContentDisposition: attachment(fileName) } : {}),
-      }),
-    )
-  },
+  put: (body: string, fileName?: string) =>
+    putObject({
+      Bucket: config.exportsBucket,
+      Key: key,
+      Body: body,
+      ContentType: 'text/csv; charset=utf-8',
+      ...(fileName ? { ContentDisposition: attachment(fileName) } : {}),
+    }),
   /** Whether the file is there (made earlier, and not yet expired by the bucket's lifecycle rule). */
   async exists() {
     try {
@@ -42,25 +50,21 @@ const exportFile = (key: string) => ({
     }
   },
   url: (fileName?: string) =>
-    getSignedUrl(
-      s3Client(),
-      new GetObjectCommand({
+    signedLink(
+      {
         Bucket: config.exportsBucket,
         Key: key,
         ...(fileName ? { ResponseContentDisposition: asciiAttachment(fileName) } : {}),
         ResponseContentType: 'text/csv; charset=utf-8',
-      }),
-      { expiresIn: DOWNLOAD_LINK_SECONDS },
+      },
+      DOWNLOAD_LINK_SECONDS,
     ),
 })
 
 /** The rows of a file a supervisor imports, as read from it (JSON), kept for the import job (expired with the bucket's objects). */
 const importRowsFile = (key: string) => ({
-  async put(body: string) {
-    await s3Client().send(
-      new PutObjectCommand({ Bucket: config.exportsBucket, Key: key, Body: body, ContentType: 'application/json' }),
-    )
-  },
+  put: (body: string) =>
+    putObject({ Bucket: config.exportsBucket, Key: key, Body: body, ContentType: 'application/json' }),
   async read(): Promise<string> {
     const out = await s3Client().send(new GetObjectCommand({ Bucket: config.exportsBucket, Key: key }))
     return (await out.Body?.transformToString('utf-8')) ?? ''
@@ -70,21 +74,15 @@ const importRowsFile = (key: string) => ({
 /** The zip of all an organization's data, handed out by 15-minute pre-signed links. */
 const archiveFile = (key: string) => ({
   key,
-  async put(body: Uint8Array, fileName: string) {
-    await s3Client().send(
-      new PutObjectCommand({
-        Bucket: config.exportsBucket,
-        Key: key,
-        Body: body,
-        ContentType: 'application/zip',
-        ContentDisposition: attachment(fileName),
-      }),
-    )
-  },
-  url: () =>
-    getSignedUrl(s3Client(), new GetObjectCommand({ Bucket: config.exportsBucket, Key: key }), {
-      expiresIn: DOWNLOAD_LINK_SECONDS,
+  put: (body: Uint8Array, fileName: string) =>
+    putObject({
+      Bucket: config.exportsBucket,
+      Key: key,
+      Body: body,
+      ContentType: 'application/zip',
+      ContentDisposition: attachment(fileName),
     }),
+  url: () => signedLink({ Bucket: config.exportsBucket, Key: key }, DOWNLOAD_LINK_SECONDS),
 })
 
 /** An organization logo, private in the logos bucket, shown through short-lived links. */
@@ -93,21 +91,17 @@ const logoFile = (orgId: string, file: string) => {
   return {
     /** The app's own path to the logo, which redirects to a short-lived link (organization/get-logo). */
     path: `/api/logos/${orgId}/${file}`,
-    async put(body: Uint8Array, contentType: string) {
-      await s3Client().send(
-        new PutObjectCommand({
-          Bucket: config.logosBucket,
-          Key: key,
-          Body: body,
-          ContentType: contentType,
-          CacheControl: 'public, max-age=86400',
-          // An <img> shows an SVG either way; opened on its own it downloads instead of rendering.
-          ...(contentType === 'image/svg+xml' ? { ContentDisposition: 'attachment; filename="logo.svg"' } : {}),
-        }),
-      )
-    },
-    url: () =>
-      getSignedUrl(s3Client(), new GetObjectCommand({ Bucket: config.logosBucket, Key: key }), { expiresIn: 3600 }),
+    put: (body: Uint8Array, contentType: string) =>
+      putObject({
+        Bucket: config.logosBucket,
+        Key: key,
+        Body: body,
+        ContentType: contentType,
+        CacheControl: 'public, max-age=86400',
+        // An <img> shows an SVG either way; opened on its own it downloads instead of rendering.
+        ...(contentType === 'image/svg+xml' ? { ContentDisposition: 'attachment; filename="logo.svg"' } : {}),
+      }),
+    url: () => signedLink({ Bucket: config.logosBucket, Key: key }, 3600),
   }
 }
 

@@ -17,6 +17,7 @@ import {
 } from './approvals.ts'
 import { MemberUpdate } from './payroll.ts'
 import { NewMember } from './member.ts'
+import { anyRoster } from '../test/rosters.ts'
 
 const TODAY = '2026-11-26'
 const member = (
@@ -87,28 +88,10 @@ describe('routing', () => {
   })
 
   const ids = ['s1', 's2', 's3', 'e1', 'e2', 'e3']
-  const arbitraryRoster = fc
-    .tuple(
-      ...ids.map((id, i) =>
-        fc.record({
-          role:
-            i < 3
-              ? fc.constantFrom('supervisor' as const, 'supervisor' as const, 'employee' as const)
-              : fc.constant('employee' as const),
-          supervisorId: fc.option(fc.constantFrom(...ids), { nil: null }),
-          away: fc.option(
-            fc.record({
-              from: fc.constantFrom('2026-11-20', '2026-11-26'),
-              to: fc.constantFrom('2026-11-26', '2026-12-01'),
-              delegateId: fc.constantFrom(...ids),
-            }),
-            { nil: null },
-          ),
-          removed: fc.boolean(),
-        }),
-      ),
-    )
-    .map((ms) => rosterOf(...ms.map((m, i) => ({ ...m, id: ids[i]! }))))
+  const arbitraryRoster = anyRoster(ids, 3, {
+    from: ['2026-11-20', '2026-11-26'],
+    to: ['2026-11-26', '2026-12-01'],
+  })
 
   it('law: nobody is asked about their own week; everyone asked is a current supervisor; an approver means one reviewer', () => {
     fc.assert(

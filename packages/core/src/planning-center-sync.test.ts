@@ -43,18 +43,19 @@ const context = (over: Partial<SyncContext> = {}): SyncContext => ({
   ...over,
 })
 const settings = { departments: { staff: 'Staff', volunteers: 'Volunteers' } }
+const plan = (people: PlanningCenterPerson[], over: Partial<SyncContext> = {}) =>
+  planSync(people, context(over), settings)
+/** Ana, linked to Planning Center person 7 (Pat Lee there). */
+const linkedAna = (over: Partial<SyncedMemberView> = {}) =>
+  member({ id: 'ana', email: 'ana@grace.example', planningCenterId: '7', firstName: 'Pat', lastName: 'Lee', ...over })
 
 describe('the Planning Center sync rule', () => {
   it('adds a new person as a new member, with the list’s role and department and their campus', () => {
-    const plan = planSync(
-      [
-        person({ id: '1', campusName: 'south campus' }),
-        person({ id: '2', list: 'volunteers', email: 'V@Grace.example' }),
-      ],
-      context(),
-      settings,
-    )
-    expect(plan.people).toEqual([
+    const result = plan([
+      person({ id: '1', campusName: 'south campus' }),
+      person({ id: '2', list: 'volunteers', email: 'V@Grace.example' }),
+    ])
+    expect(result.people).toEqual([
       {
         personId: '1',
         name: 'Pat Lee',
@@ -92,24 +93,16 @@ describe('the Planning Center sync rule', () => {
         },
       },
     ])
-    expect(plan.deactivate).toEqual([])
-    expect(syncCounts(plan)).toEqual({ new: 2, updated: 0, unchanged: 0, refused: 0, deactivated: 0 })
+    expect(result.deactivate).toEqual([])
+    expect(syncCounts(result)).toEqual({ new: 2, updated: 0, unchanged: 0, refused: 0, deactivated: 0 })
   })
 
   it('links a member found by email the first time, changing only what Planning Center owns', () => {
-    const ana = member({
-      id: 'ana',
-      email: 'ana@grace.example',
-      firstName: 'Ana',
-      lastName: 'Ruiz',
-      role: 'supervisor',
-    })
-    const plan = planSync(
+    const ana = linkedAna({ planningCenterId: null, firstName: 'Ana', lastName: 'Ruiz', role: 'supervisor' })
+    const [one] = plan(
       [person({ id: '7', email: 'ANA@grace.example', firstName: 'Ana', lastName: 'Ruiz-Paz', campusName: 'North' })],
-      context({ members: [ana] }),
-      settings,
-    )
-    const [one] = plan.people
+      { members: [ana] },
+    ).people
     expect(one!.linkTo).toBe('ana')
     expect(one!.decision).toMatchObject({ status: 'updated', memberId: 'ana', changes: { lastName: 'Ruiz-Paz' } })
     // The role, department, pay, approver are never in the changes.
@@ -118,15 +111,8 @@ describe('the Planning Center sync rule', () => {
   })
 
   it('links by Planning Center id first: a new address is the person’s, with both values shown', () => {
-    const ana = member({
-      id: 'ana',
-      email: 'ana@grace.example',
-      planningCenterId: '7',
-      firstName: 'Pat',
-      lastName: 'Lee',
-    })
-    const plan = planSync([person({ id: '7', email: 'ana.new@grace.example' })], context({ members: [ana] }), settings)
-    expect(plan.people[0]).toMatchObject({
+    const [one] = plan([person({ id: '7', email: 'ana.new@grace.example' })], { members: [linkedAna()] }).people
+    expect(one).toMatchObject({
       linkTo: null,
       decision: { status: 'updated', memberId: 'ana', changes: { email: 'ana.new@grace.example' } },
       conflicts: [
@@ -136,32 +122,17 @@ describe('the Planning Center sync rule', () => {
   })
 
   it('adds the new address to other changes of a linked member', () => {
-    const ana = member({
-      id: 'ana',
-      email: 'ana@grace.example',
-      planningCenterId: '7',
-      firstName: 'Ana',
-      lastName: 'Lee',
-    })
-    const plan = planSync([person({ id: '7', email: 'a2@grace.example' })], context({ members: [ana] }), settings)
-    expect(plan.people[0]!.decision).toMatchObject({
-      status: 'updated',
-      changes: { firstName: 'Pat', email: 'a2@grace.example' },
-    })
-    expect(plan.people[0]!.conflicts.map((c) => c.field)).toEqual(['firstName', 'email'])
+    const [one] = plan([person({ id: '7', email: 'a2@grace.example' })], {
+      members: [linkedAna({ firstName: 'Ana' })],
+    }).people
+    expect(one!.decision).toMatchObject({ status: 'updated', changes: { firstName: 'Pat', email: 'a2@grace.example' } })
+    expect(one!.conflicts.map((c) => c.field)).toEqual(['firstName', 'email'])
   })
 
   it('is unchanged when nothing Planning Center owns differs, whatever our own fields are', () => {
-    const ana = member({
-      id: 'ana',
-      email: 'pco7@grace.example',
-      planningCenterId: '7',
-      firstName: 'Pat',
-      lastName: 'Lee',
-      payType: 'minister',
-    })
-    const plan = planSync([person({ id: '7', list: 'volunteers' })], context({ members: [ana] }), settings)
-    expect(plan.people[0]).toEqual({
+    const ana = linkedAna({ email: 'pco7@grace.example', payType: 'minister' })
+    const [one] = plan([person({ id: '7', list: 'volunteers' })], { members: [ana] }).people
+    expect(one).toEqual({
       personId: '7',
       name: 'Pat Lee',
       linkTo: null,
@@ -171,19 +142,10 @@ describe('the Planning Center sync rule', () => {
   })
 
   it('keeps a linked member’s email when the person has none, and moves their campus', () => {
-    const ana = member({
-      id: 'ana',
-      email: 'ana@grace.example',
-      planningCenterId: '7',
-      firstName: 'Pat',
-      lastName: 'Lee',
-    })
-    const plan = planSync(
-      [person({ id: '7', email: null, campusName: 'South Campus' })],
-      context({ members: [ana] }),
-      settings,
-    )
-    expect(plan.people[0]).toMatchObject({
+    const [one] = plan([person({ id: '7', email: null, campusName: 'South Campus' })], {
+      members: [linkedAna()],
+    }).people
+    expect(one).toMatchObject({
       decision: { status: 'updated', changes: { campusId: 'south' } },
       conflicts: [{ field: 'campusId', ours: 'north', theirs: 'south', won: 'planning-center' }],
     })
@@ -193,7 +155,7 @@ describe('the Planning Center sync rule', () => {
     const linked = member({ id: 'ana', email: 'ana@grace.example', planningCenterId: '99' })
     const bob = member({ id: 'bob', email: 'bob@grace.example' })
     const cara = member({ id: 'cara', email: 'cara@grace.example', planningCenterId: '3' })
-    const plan = planSync(
+    const { people } = plan(
       [
         person({ id: '1', email: 'ana@grace.example' }),
         person({ id: '2', email: null }),
@@ -203,14 +165,10 @@ describe('the Planning Center sync rule', () => {
         person({ id: '6', email: 'same@grace.example' }),
         person({ id: '99', email: 'not an email' }),
       ],
-      context({ members: [linked, bob, cara] }),
-      settings,
+      { members: [linked, bob, cara] },
     )
     expect(
-      plan.people.map((p) => [
-        p.personId,
-        p.decision.status === 'refused' ? p.decision.reason.text : p.decision.status,
-      ]),
+      people.map((p) => [p.personId, p.decision.status === 'refused' ? p.decision.reason.text : p.decision.status]),
     ).toEqual([
       ['1', 'ana@grace.example belongs to a member linked to another Planning Center person'],
       ['2', 'No email'],
@@ -220,42 +178,32 @@ describe('the Planning Center sync rule', () => {
       ['6', 'Uno Lee has the same email (same@grace.example)'],
       ['99', 'Bad email: "not an email"'],
     ])
-    expect(
-      plan.people.every((p) => p.decision.status !== 'refused' || (p.linkTo === null && !p.conflicts.length)),
-    ).toBe(true)
+    expect(people.every((p) => p.decision.status !== 'refused' || (p.linkTo === null && !p.conflicts.length))).toBe(
+      true,
+    )
   })
 
   it('deactivates linked members who left the lists, never supervisors or members never linked', () => {
     const gone = member({ id: 'gone', planningCenterId: '8', firstName: 'Gil', lastName: 'Sol' })
     const boss = member({ id: 'boss', planningCenterId: '9', role: 'supervisor', firstName: 'Bo', lastName: 'Ss' })
     const local = member({ id: 'local' })
-    const stays = member({
-      id: 'stays',
-      planningCenterId: '1',
-      email: 'pco1@grace.example',
-      firstName: 'Pat',
-      lastName: 'Lee',
-    })
-    const plan = planSync([person({ id: '1' })], context({ members: [gone, boss, local, stays] }), settings)
-    expect(plan.deactivate).toEqual([{ memberId: 'gone', name: 'Gil Sol', personId: '8' }])
-    expect(plan.kept).toEqual([
+    const stays = linkedAna({ id: 'stays', planningCenterId: '1', email: 'pco1@grace.example' })
+    const result = plan([person({ id: '1' })], { members: [gone, boss, local, stays] })
+    expect(result.deactivate).toEqual([{ memberId: 'gone', name: 'Gil Sol', personId: '8' }])
+    expect(result.kept).toEqual([
       {
         memberId: 'boss',
         name: 'Bo Ss',
         reason: expect.objectContaining({ key: 'supervisorKept' }) as unknown,
       },
     ])
-    expect(syncCounts(plan)).toEqual({ new: 0, updated: 0, unchanged: 1, refused: 0, deactivated: 1 })
+    expect(syncCounts(result)).toEqual({ new: 0, updated: 0, unchanged: 1, refused: 0, deactivated: 1 })
   })
 
   it('adds new members up to the plan’s room', () => {
-    const plan = planSync(
-      [person({ id: '1' }), person({ id: '2' }), person({ id: '3' })],
-      context({ slots: 2, limit: 5 }),
-      settings,
-    )
-    expect(plan.people.map((p) => p.decision.status)).toEqual(['new', 'new', 'refused'])
-    expect(plan.people[2]!.decision).toMatchObject({ reason: { text: 'Over the plan’s member limit (5 members)' } })
+    const { people } = plan([person({ id: '1' }), person({ id: '2' }), person({ id: '3' })], { slots: 2, limit: 5 })
+    expect(people.map((p) => p.decision.status)).toEqual(['new', 'new', 'refused'])
+    expect(people[2]!.decision).toMatchObject({ reason: { text: 'Over the plan’s member limit (5 members)' } })
   })
 
   it('counts a person on both lists once, as staff', () => {
@@ -298,18 +246,17 @@ describe('the Planning Center sync rule', () => {
             (m.email === null || !ms.slice(0, i).some((o) => o.email === m.email)) &&
             (m.planningCenterId === null || !ms.slice(0, i).some((o) => o.planningCenterId === m.planningCenterId)),
         )
-        const plan = planSync(
+        const result = plan(
           ps.map((p) => person(p)),
-          context({ members: uniqueMs.map((m) => member(m)) }),
-          settings,
+          { members: uniqueMs.map((m) => member(m)) },
         )
-        expect(plan.people).toHaveLength(ps.length)
-        const touched = plan.people.flatMap((p) =>
+        expect(result.people).toHaveLength(ps.length)
+        const touched = result.people.flatMap((p) =>
           p.decision.status === 'updated' || p.decision.status === 'unchanged' ? [p.decision.memberId] : [],
         )
         expect(new Set(touched).size).toBe(touched.length)
         const listed = new Set<string>(ps.map((p) => p.id))
-        for (const d of plan.deactivate) expect(listed.has(d.personId)).toBe(false)
+        for (const d of result.deactivate) expect(listed.has(d.personId)).toBe(false)
       }),
     )
   })

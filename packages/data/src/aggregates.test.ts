@@ -24,11 +24,7 @@ const STAFF = 3
 
 /** What the aggregates must be: computed from every timesheet and member item of the organization. */
 const truth = async (orgId: string): Promise<Aggregates> => {
-  const all = (prefix: string) =>
-    table.queryAll({
-      KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-      ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': prefix },
-    })
+  const all = (prefix: string) => table.queryPrefix(keys.orgPk(orgId), prefix)
   const [sheets, members] = await Promise.all([all(keys.timesheetsPrefix), all(keys.usersPrefix)])
   return aggregatesFrom(
     sheets.map((i) => Timesheet.parse(i)),
@@ -188,10 +184,7 @@ describe('maintained aggregates', () => {
     const orgId = seed.organization.id
     const expected = await truth(orgId)
     // As an organization from an older version: plain counts, no week items, no directory.
-    const stored = await table.queryAll({
-      KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-      ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': 'STATS#' },
-    })
+    const stored = await table.queryPrefix(keys.orgPk(orgId), 'STATS#')
     for (const item of stored) await table.delete({ pk: String(item.pk), sk: String(item.sk) })
     await table.put({ ...aggregateHead(orgId, expected), aggregates: undefined, pending: 99 })
 

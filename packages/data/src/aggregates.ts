@@ -264,11 +264,7 @@ const isComplete = (head: Record<string, unknown> | undefined) => Number(head?.a
 
 /** Every item of one kind in an organization's partition, read consistently. */
 const partition = (orgId: string, prefix: string) =>
-  table.queryAll({
-    KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-    ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': prefix },
-    ConsistentRead: true,
-  })
+  table.queryPrefix(keys.orgPk(orgId), prefix, { ConsistentRead: true })
 
 /** The aggregates as they must be, from the organization's timesheets and members (every one of them read). */
 const computeAggregates = async (orgId: string) => {
@@ -439,10 +435,7 @@ export const aggregatesOf = (orgId: string) => {
     async stored(): Promise<Aggregates> {
       const [{ head, directory, pending }, weeks] = await Promise.all([
         headAndDirectory(),
-        table.queryAll({
-          KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-          ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.weekStatsPrefix },
-        }),
+        table.queryPrefix(keys.orgPk(orgId), keys.weekStatsPrefix),
       ])
       return {
         counts: countsOf(head),

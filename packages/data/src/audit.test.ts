@@ -2,12 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { TimesheetDays } from '@app/core'
 import { emailLinkOf, systemActor } from './audit.ts'
-import { orgDb } from './org-db.ts'
 import { createTestOrganization } from './testing.ts'
 
 const newOrg = async () => {
-  const { user, organization } = await createTestOrganization({ firstName: 'Ruth', lastName: 'Okafor' })
-  const db = orgDb(organization.id)
+  const { user, db } = await createTestOrganization({ firstName: 'Ruth', lastName: 'Okafor' })
   const staff = await db.members.add(
     {
       email: `${randomUUID().slice(0, 8)}@example.org`,

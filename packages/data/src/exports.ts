@@ -130,10 +130,7 @@ export const exportsOf = (orgId: string) => {
 
     /** Every timesheet of the organization, drafts included, by id. */
     async timesheets(): Promise<Timesheet[]> {
-      const items = await table.queryAll({
-        KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-        ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.timesheetsPrefix },
-      })
+      const items = await table.queryPrefix(keys.orgPk(orgId), keys.timesheetsPrefix)
       return items.map((i) => Timesheet.parse(i))
     },
 

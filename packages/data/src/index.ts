@@ -18,6 +18,7 @@ export {
 export {
   integrationSendsDue,
   GUSTO_SEND_UNDER_WAY,
+  nothingSent,
   sendUnderWay,
   type SendVendor,
   type StoredGustoSend,

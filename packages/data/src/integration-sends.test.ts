@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { integrationSendsDue } from './integration-sends.ts'
-import { orgDb } from './org-db.ts'
 import { createTestOrganization } from './testing.ts'
 
-const newOrg = async () => {
-  const { user, organization } = await createTestOrganization({ firstName: 'Gus', lastName: 'To' })
-  return { db: orgDb(organization.id), user, organization }
-}
+const newOrg = () => createTestOrganization({ firstName: 'Gus', lastName: 'To' })
 
 describe('sends to Gusto in the data layer', () => {
   it("organization B can neither read nor list organization A's send or its time sheet ids", async () => {

@@ -23,6 +23,20 @@ const Stored = IntegrationSendStatus.omit({ changedSinceSent: true }).extend({
 export type StoredSend = z.infer<typeof Stored>
 export type StoredGustoSend = StoredSend
 
+/** A send's figures before it has sent anything, and after a run that sent nothing. */
+export const nothingSent = (): Pick<
+  StoredSend,
+  'created' | 'updated' | 'deleted' | 'unchanged' | 'payrollSynced' | 'paidTimeOffSent' | 'errors'
+> => ({
+  created: 0,
+  updated: 0,
+  deleted: 0,
+  unchanged: 0,
+  payrollSynced: false,
+  paidTimeOffSent: false,
+  errors: [],
+})
+
 const SentSheet = z.object({ uuid: z.string(), version: z.string(), digest: z.string() })
 
 /**
@@ -51,13 +65,7 @@ export const integrationSendsOf = (orgId: string, vendor: SendVendor) => {
         attempts: 0,
         sentAt: (await read(start))?.sentAt ?? null,
         retryAt: null,
-        created: 0,
-        updated: 0,
-        deleted: 0,
-        unchanged: 0,
-        payrollSynced: false,
-        paidTimeOffSent: false,
-        errors: [],
+        ...nothingSent(),
       }
       try {
         await table.put(
@@ -159,10 +167,7 @@ export const gustoSendsOf = (orgId: string) => {
     ...integrationSendsOf(orgId, 'gusto'),
     /** The shifts sent so far for a period, by their key. */
     async sheets(start: string): Promise<Record<string, SentShift>> {
-      const items = await table.queryAll({
-        KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-        ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': key(start) },
-      })
+      const items = await table.queryPrefix(keys.orgPk(orgId), key(start))
       return Object.fromEntries(items.map((i) => [String(i.sk).slice(key(start).length), SentSheet.parse(i)]))
     },
     async recordSheet(start: string, shiftKey: string, sent: SentShift): Promise<void> {

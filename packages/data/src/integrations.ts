@@ -85,10 +85,7 @@ export const integrationsOf = (orgId: string) => {
   return {
     /** Every integration the organization has stored anything for. */
     async list(): Promise<StoredIntegration[]> {
-      const items = await table.queryAll({
-        KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-        ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.integrationsPrefix },
-      })
+      const items = await table.queryPrefix(keys.orgPk(orgId), keys.integrationsPrefix)
       return items.map((i) => StoredIntegration.parse(i))
     },
 
@@ -216,10 +213,7 @@ export const integrationsOf = (orgId: string) => {
 
     /** The pairs of our things of one kind (members, codes, pay items) with the vendor's. */
     async matches(vendor: IntegrationId, kind: string): Promise<StoredMatch[]> {
-      const items = await table.queryAll({
-        KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-        ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.integrationMatchesPrefix(vendor, kind) },
-      })
+      const items = await table.queryPrefix(keys.orgPk(orgId), keys.integrationMatchesPrefix(vendor, kind))
       return items.map((i) => StoredMatch.parse(i))
     },
 
@@ -266,10 +260,7 @@ export const integrationsOf = (orgId: string) => {
 
     /** What a pay period sent a vendor, by record key. */
     async sentRecords(vendor: IntegrationId, start: string): Promise<Map<string, SentRecord>> {
-      const items = await table.queryAll({
-        KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-        ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.integrationSentPrefix(vendor, start) },
-      })
+      const items = await table.queryPrefix(keys.orgPk(orgId), keys.integrationSentPrefix(vendor, start))
       return new Map(items.map((i) => [String(i.key), SentRecord.parse(i)]))
     },
 

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { orgDb } from './org-db.ts'
 import { outbox } from './outbox.ts'
 import { createTestOrganization, queueEmail } from './testing.ts'
 
-const newOrg = async () => {
-  const { user, organization } = await createTestOrganization({ firstName: 'Iso', lastName: 'Lation' })
-  return { db: orgDb(organization.id), user, organization }
-}
+const newOrg = () => createTestOrganization({ firstName: 'Iso', lastName: 'Lation' })
 
 describe('tenant isolation in the data layer', () => {
   it("organization B can neither read nor list organization A's members, timesheets or outbox", async () => {

@@ -75,10 +75,7 @@ export const kiosksOf = (orgId: string) => ({
 
   /** Every member's PIN item (the kiosk's list reads who has one). */
   async pins(): Promise<StoredPin[]> {
-    const items = await table.queryAll({
-      KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-      ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.pinsPrefix },
-    })
+    const items = await table.queryPrefix(keys.orgPk(orgId), keys.pinsPrefix)
     return items.map((i) => StoredPin.parse(i))
   },
 
@@ -163,10 +160,7 @@ export const kiosksOf = (orgId: string) => ({
   },
 
   async list(): Promise<KioskView[]> {
-    const items = await table.queryAll({
-      KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-      ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.kiosksPrefix },
-    })
+    const items = await table.queryPrefix(keys.orgPk(orgId), keys.kiosksPrefix)
     return items.map((i) => viewOf(StoredKiosk.parse(i)))
   },
 

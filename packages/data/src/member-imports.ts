@@ -165,10 +165,7 @@ export const memberImportsOf = (orgId: string) => {
 
     /** The rows done so far (their lines), and the logins made for new members, by line. */
     async rowsDone(id: string): Promise<{ lines: Set<number>; logins: ImportedLogin[] }> {
-      const items = await table.queryAll({
-        KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-        ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.memberImportRowsPrefix(id) },
-      })
+      const items = await table.queryPrefix(keys.orgPk(orgId), keys.memberImportRowsPrefix(id))
       const logins = items
         .filter((i) => typeof i.sealedPassword === 'string')
         .map((i) => ({

@@ -79,10 +79,7 @@ export const notificationsOf = (orgId: string) => {
 
     /** Current members with their opt-outs. */
     async recipients(): Promise<Recipient[]> {
-      const items = await table.queryAll({
-        KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-        ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.usersPrefix },
-      })
+      const items = await table.queryPrefix(keys.orgPk(orgId), keys.usersPrefix)
       const current = items.filter((i) => !i.removedAt)
       const users = withApprovers(current.map((i) => User.parse(i)))
       return current.map((i, n) => ({ user: users[n]!, optedOut: optOutsOf(i) }))

@@ -211,10 +211,9 @@ export const outbox = {
    * them for the caller to try at once; the retry job sends any it could not.
    */
   async release(orgId: string, address: string): Promise<OutboxEntry[]> {
-    const items = await table.queryAll({
-      KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
+    const items = await table.queryPrefix(keys.orgPk(orgId), keys.outboxPrefix, {
       FilterExpression: 'heldFor = :a',
-      ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.outboxPrefix, ':a': address.toLowerCase() },
+      ExpressionAttributeValues: { ':a': address.toLowerCase() },
     })
     const now = nowIso()
     const released: OutboxEntry[] = []
@@ -351,10 +350,7 @@ export const outbox = {
 
   /** Everything still queued for one organization (tests and operations). */
   async pendingFor(orgId: string) {
-    const items = await table.queryAll({
-      KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-      ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.outboxPrefix },
-    })
+    const items = await table.queryPrefix(keys.orgPk(orgId), keys.outboxPrefix)
     return items.map((i) => ({ id: String(i.id), attempts: Number(i.attempts), email: storedEmail(i) }))
   },
 }

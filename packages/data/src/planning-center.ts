@@ -197,10 +197,7 @@ export const planningCenterOf = (orgId: string) => {
 
     /** Each linked member's Planning Center person id, by member id. */
     async links(): Promise<Map<string, string>> {
-      const items = await table.queryAll({
-        KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-        ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.integrationMatchesPrefix(VENDOR, 'people') },
-      })
+      const items = await table.queryPrefix(keys.orgPk(orgId), keys.integrationMatchesPrefix(VENDOR, 'people'))
       return new Map(items.map((i) => [String(i.ourId), String(i.vendorId)]))
     },
 

@@ -130,6 +130,15 @@ export const table = {
     return items
   },
 
+  /** Every item of partition `pk` whose sort key begins with `prefix` (all pages; bounded sets only). */
+  queryPrefix(pk: string, prefix: string, options: Omit<QueryInput, 'KeyConditionExpression'> = {}) {
+    return table.queryAll({
+      ...options,
+      KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
+      ExpressionAttributeValues: { ...options.ExpressionAttributeValues, ':p': pk, ':s': prefix },
+    })
+  },
+
   /** Puts many items, 25 to a request, retrying what DynamoDB leaves unprocessed (seeding). */
   async putMany(items: Item[], concurrency = 4) {
     await writeMany(

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { ScanCommand } from '@aws-sdk/lib-dynamodb'
 import { dynamoClient, type EmailMessage } from '@app/adapters'
 import { keys } from './keys.ts'
+import { orgDb } from './org-db.ts'
 import { outbox, outboxItem, type TemplatedEmail } from './outbox.ts'
 import { system, type NewSupervisor } from './system.ts'
 import { table } from './table.ts'
@@ -89,12 +90,12 @@ export const queueRenderedEmail = async (orgId: string, message: EmailMessage) =
 
 /**
  * A new organization and its supervisor, made directly in the table as a first sign-in would
- * (fresh identity and email, UTC unless the test says otherwise).
+ * (fresh identity and email, UTC unless the test says otherwise), with its data layer.
  */
-export const createTestOrganization = (
+export const createTestOrganization = async (
   supervisor: Pick<NewSupervisor, 'firstName' | 'lastName'> & Partial<NewSupervisor>,
-) =>
-  system.createSupervisorWithOrganization({
+) => {
+  const made = await system.createSupervisorWithOrganization({
     issuer: 'https://test-issuer',
     subject: randomUUID(),
     email: `${randomUUID().slice(0, 8)}@example.org`,
@@ -102,6 +103,8 @@ export const createTestOrganization = (
     timeZone: 'UTC',
     ...supervisor,
   })
+  return { ...made, db: orgDb(made.organization.id) }
+}
 
 /** A member's address as its owner leaves it by following the confirmation link (tests that are not about it). */
 export const confirmAddressOf = (orgId: string, userId: string) =>

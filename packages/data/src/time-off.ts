@@ -287,11 +287,11 @@ export const timeOffOf = (orgId: string) => {
      * (what a change that takes postings back must see, however recent they are).
      */
     async ledger(employeeId: string, options: { consistent?: boolean } = {}): Promise<LedgerEntry[]> {
-      const items = await table.queryAll({
-        KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-        ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.ledgerPrefix(employeeId) },
-        ...(options.consistent ? { ConsistentRead: true } : {}),
-      })
+      const items = await table.queryPrefix(
+        keys.orgPk(orgId),
+        keys.ledgerPrefix(employeeId),
+        options.consistent ? { ConsistentRead: true } : {},
+      )
       // A year's carryover comes before anything else of its day (the grant of that day is made after it).
       const first = (e: LedgerEntry) => (e.type === 'carryover' ? 0 : 1)
       return items

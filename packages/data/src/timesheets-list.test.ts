@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { addDays } from '@app/core'
-import { orgDb } from './org-db.ts'
 import { MAX_KEPT_READS } from './query-page.ts'
 import { createTestOrganization } from './testing.ts'
 
 describe("one employee's timesheets in one status", () => {
   it('come in full pages while a cursor remains, newest week first, each once', async () => {
-    const { user, organization } = await createTestOrganization({ firstName: 'Page', lastName: 'Filler', email: null })
-    const db = orgDb(organization.id)
+    const { user, db } = await createTestOrganization({ firstName: 'Page', lastName: 'Filler', email: null })
     // Seven weeks, newest first; drafts sit between the pending ones on the employee's index.
     const pendingWeeks = new Set([0, 3, 4, 6])
     const expected: number[] = []
@@ -35,8 +33,7 @@ describe("one employee's timesheets in one status", () => {
 
 describe('a page whose reader keeps few of the weeks (a campus admin)', () => {
   it('reads on past the weeks it drops, at most MAX_KEPT_READS reads a page, and its cursor loses none', async () => {
-    const { user, organization } = await createTestOrganization({ firstName: 'Kept', lastName: 'Reads', email: null })
-    const db = orgDb(organization.id)
+    const { user, db } = await createTestOrganization({ firstName: 'Kept', lastName: 'Reads', email: null })
     const ids: number[] = []
     for (let k = 0; k < MAX_KEPT_READS + 3; k++)
       ids.push((await db.timesheets.getOrCreate(user, addDays('2026-11-16', -7 * k))).id)

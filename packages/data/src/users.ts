@@ -70,11 +70,7 @@ export const withApprovers = (members: User[]): User[] => {
 
 /** Current members with `supervisorId` as stored, read consistently (the approver clean-up looks for stale ones). */
 export const storedMembersOf = async (orgId: string): Promise<User[]> => {
-  const items = await table.queryAll({
-    KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-    ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.usersPrefix },
-    ConsistentRead: true,
-  })
+  const items = await table.queryPrefix(keys.orgPk(orgId), keys.usersPrefix, { ConsistentRead: true })
   return items.filter((i) => !i.removedAt).map(parseUser)
 }
 
@@ -183,19 +179,13 @@ export const usersOf = (orgId: string) => {
 
     /** Everyone who ever belonged, removed members included (for names in exports). */
     async listForRecords(): Promise<User[]> {
-      const items = await table.queryAll({
-        KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-        ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.usersPrefix },
-      })
+      const items = await table.queryPrefix(keys.orgPk(orgId), keys.usersPrefix)
       const supervisors = new Set(items.filter((i) => !i.removedAt && i.role === 'supervisor').map((i) => i.id))
       return items.map((i) => withApproverIn(parseUser(i), (id) => supervisors.has(id)))
     },
 
     async list(): Promise<User[]> {
-      const items = await table.queryAll({
-        KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-        ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.usersPrefix },
-      })
+      const items = await table.queryPrefix(keys.orgPk(orgId), keys.usersPrefix)
       return withApprovers(items.filter((i) => !i.removedAt).map(parseUser))
     },
   }

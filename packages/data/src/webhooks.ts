@@ -125,12 +125,7 @@ const described = (w: { url: string; events: string[] }) => `${w.url} (${w.event
 /** An organization's webhooks (Settings → Webhooks) and the deliveries its changes queue. */
 export const webhooksOf = (orgId: string) => {
   const stored = async () =>
-    (
-      await table.queryAll({
-        KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-        ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':s': keys.webhooksPrefix },
-      })
-    )
+    (await table.queryPrefix(keys.orgPk(orgId), keys.webhooksPrefix))
       .map((i) => StoredWebhook.parse(i))
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
 

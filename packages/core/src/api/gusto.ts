@@ -92,19 +92,24 @@ export const GustoPreview = z.object({
 })
 export type GustoPreview = z.infer<typeof GustoPreview>
 
+/** A vendor's employee as a matching page lists it (Gusto, QuickBooks). */
+export const MatchingEmployee = z.object({ id: z.string(), name: z.string(), email: z.string().nullable() })
+/** One of our members with their vendor employee: chosen, by email, by name, or none. */
+export const MatchingMember = z.object({
+  memberId: z.string(),
+  name: z.string(),
+  employeeId: z.string().nullable(),
+  by: z.enum(['chosen', 'email', 'name']).nullable(),
+})
+/** A supervisor's choices of one kind: our id to the vendor's, or null for no counterpart. */
+export const ChosenCounterparts = z.record(z.string().max(100), z.string().max(100).nullable()).default({})
+
 /** GET /api/integrations/gusto/matching: Gusto's employees and time-off policies beside our members and kinds of leave. */
 export const GustoMatchingView = z.object({
-  employees: z.array(z.object({ id: z.string(), name: z.string(), email: z.string().nullable() })),
+  employees: z.array(MatchingEmployee),
   policies: z.array(z.object({ id: z.string(), name: z.string(), policyType: z.string().nullable() })),
   /** Paid members (never volunteers) with their Gusto employee: chosen, by email, by name, or none. */
-  members: z.array(
-    z.object({
-      memberId: z.string(),
-      name: z.string(),
-      employeeId: z.string().nullable(),
-      by: z.enum(['chosen', 'email', 'name']).nullable(),
-    }),
-  ),
+  members: z.array(MatchingMember),
   /** Each kind of leave (vacation, sick, personal, holiday) with its policy: chosen, by the rule, or none. */
   kinds: z.array(z.object({ kind: Leave, policyId: z.string().nullable(), by: z.enum(['chosen', 'rule']).nullable() })),
 })
@@ -112,7 +117,7 @@ export type GustoMatchingView = z.infer<typeof GustoMatchingView>
 
 /** PUT /api/integrations/gusto/matching: the supervisor's choices (null: no Gusto counterpart, the rule decides again). */
 export const GustoMatchingUpdate = z.object({
-  members: z.record(z.string().max(100), z.string().max(100).nullable()).default({}),
+  members: ChosenCounterparts,
   kinds: z.partialRecord(Leave, z.string().max(100).nullable()).default({}),
 })
 export type GustoMatchingUpdate = z.infer<typeof GustoMatchingUpdate>

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { IntegrationId } from '../integrations.ts'
-import { IntegrationSendStatus } from './gusto.ts'
+import { ChosenCounterparts, IntegrationSendStatus, MatchingEmployee, MatchingMember } from './gusto.ts'
 
 /**
  * One integration as GET /api/integrations lists it. `connected` stays true while a connection is
@@ -40,24 +40,17 @@ const PayMinutes = z.object({
 
 /** GET /api/integrations/quickbooks/matching: QuickBooks' employees and classes beside our members and codes. */
 export const QuickbooksMatching = z.object({
-  employees: z.array(z.object({ id: z.string(), name: z.string(), email: z.string().nullable() })),
+  employees: z.array(MatchingEmployee),
   classes: z.array(z.object({ id: z.string(), name: z.string() })),
-  members: z.array(
-    z.object({
-      memberId: z.string(),
-      name: z.string(),
-      employeeId: z.string().nullable(),
-      by: z.enum(['chosen', 'email', 'name']).nullable(),
-    }),
-  ),
+  members: z.array(MatchingMember),
   codes: z.array(z.object({ code: z.string(), name: z.string(), classId: z.string().nullable() })),
 })
 export type QuickbooksMatching = z.infer<typeof QuickbooksMatching>
 
 /** PUT /api/integrations/quickbooks/matching: the supervisor's choices (null: no QuickBooks counterpart). */
 export const QuickbooksMatchingUpdate = z.object({
-  members: z.record(z.string().max(100), z.string().max(100).nullable()).default({}),
-  codes: z.record(z.string().max(100), z.string().max(100).nullable()).default({}),
+  members: ChosenCounterparts,
+  codes: ChosenCounterparts,
 })
 export type QuickbooksMatchingUpdate = z.infer<typeof QuickbooksMatchingUpdate>
 
