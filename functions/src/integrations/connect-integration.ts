@@ -1,6 +1,7 @@
 import { IntegrationConnect, IntegrationParams } from '@app/core'
 import { authorizationUrl } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
+import { assertWholeChurch } from '../workflows/campuses.ts'
 import { configuredVendor } from '../workflows/integration-tokens.ts'
 import { redirectUriOf } from '../workflows/integrations.ts'
 
@@ -17,6 +18,7 @@ export default defineRoute({
   response: IntegrationConnect,
   uses: ['table', 'integrations'],
   handler: async ({ params, session, db }) => {
+    assertWholeChurch(session.user)
     const vendor = await configuredVendor(params.id)
     const state = await db.integrations.startConsent(params.id, session.user.id)
     return { authorizationUrl: authorizationUrl(vendor, state, redirectUriOf(params.id)) }

@@ -1,5 +1,6 @@
 import { QuickbooksMatching } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
+import { assertWholeChurch } from '../workflows/campuses.ts'
 import { quickbooksMatching } from '../workflows/quickbooks.ts'
 
 /** QuickBooks' employees and classes beside our paid members and codes: the pairs kept, and the rule's for the rest. */
@@ -9,5 +10,8 @@ export default defineRoute({
   auth: 'supervisor',
   response: QuickbooksMatching,
   uses: ['table', 'integrations', 'secretsKey'],
-  handler: ({ db }) => quickbooksMatching(db),
+  handler: ({ db, session }) => {
+    assertWholeChurch(session.user)
+    return quickbooksMatching(db)
+  },
 })

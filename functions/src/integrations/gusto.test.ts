@@ -32,12 +32,16 @@ import updateDraft from '../timesheets/update-draft.ts'
 import updateStatus from '../timesheets/update-status.ts'
 import createWebhook from '../webhooks/create-webhook.ts'
 import connectIntegration from './connect-integration.ts'
+import disconnectIntegration from './disconnect-integration.ts'
+import getQuickbooksMatching from './get-quickbooks-matching.ts'
 import getGustoMatching from './get-gusto-matching.ts'
 import integrationCallback from './integration-callback.ts'
 import previewGusto from './preview-gusto.ts'
+import previewQuickbooks from './preview-quickbooks.ts'
 import sendGusto from './send-gusto.ts'
 import sendQuickbooks from './send-quickbooks.ts'
 import updateGustoMatching from './update-gusto-matching.ts'
+import updateQuickbooksMatching from './update-quickbooks-matching.ts'
 
 /**
  * Gusto from the Payroll page through the real routes and the send job, against Gusto's OAuth
@@ -483,7 +487,7 @@ describe('a week sent back for correction after a send', () => {
 })
 
 describe("a period's sends are the whole church's", () => {
-  it('answers a campus admin 403 on the preview, the sends and the matching', async () => {
+  it('answers a campus admin 403 on the previews, the sends, the matchings, connecting and disconnecting', async () => {
     const church = await newOrganization()
     const saved = ok(
       await callRoute(updateCampuses, {
@@ -506,6 +510,11 @@ describe("a period's sends are the whole church's", () => {
       [sendQuickbooks, { params: { start: first } }],
       [getGustoMatching, {}],
       [updateGustoMatching, { body: { members: {} } }],
+      [previewQuickbooks, { params: { start: first } }],
+      [getQuickbooksMatching, {}],
+      [updateQuickbooksMatching, { body: { members: {}, codes: {} } }],
+      [connectIntegration, { params: { id: 'quickbooks' } }],
+      [disconnectIntegration, { params: { id: 'gusto' } }],
     ] as const) {
       const res = await callRoute(route, { ...request, cookies: [admin.cookie] })
       expect(res.status, `${route.path}: ${res.text}`).toBe(403)

@@ -1,5 +1,6 @@
 import { PeriodParams, QuickbooksPreview } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
+import { assertWholeChurch } from '../workflows/campuses.ts'
 import { quickbooksPeriodPreview } from '../workflows/quickbooks-plan.ts'
 
 /** The Payroll page's preview: per member regular, overtime and each leave kind, per code; and the last send. */
@@ -10,5 +11,8 @@ export default defineRoute({
   params: PeriodParams,
   response: QuickbooksPreview,
   uses: ['table:read'],
-  handler: ({ params, db }) => quickbooksPeriodPreview(db, params.start),
+  handler: ({ params, db, session }) => {
+    assertWholeChurch(session.user)
+    return quickbooksPeriodPreview(db, params.start)
+  },
 })

@@ -1,5 +1,6 @@
 import { QuickbooksMatching, QuickbooksMatchingUpdate } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
+import { assertWholeChurch } from '../workflows/campuses.ts'
 import { chosenPairs, keepChosenPairs } from '../workflows/integrations.ts'
 import { quickbooksMatching } from '../workflows/quickbooks.ts'
 
@@ -16,6 +17,7 @@ export default defineRoute({
   response: QuickbooksMatching,
   uses: ['table', 'integrations', 'secretsKey'],
   handler: async ({ body, db, session }) => {
+    assertWholeChurch(session.user)
     const now = await quickbooksMatching(db)
     const members = chosenPairs(
       body.members,
