@@ -19,6 +19,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui
 import { ErrorState } from '../ui/ErrorState.tsx'
 import { FormField, fieldDescription } from '../ui/FormField.tsx'
 import { Input } from '../ui/Input.tsx'
+import { AlertLine, CheckboxRow, ItemForm } from '../ui/ItemForm.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
 import { CampuslessMembers, useCampuslessCount } from './CampuslessMembers.tsx'
 
@@ -108,18 +109,11 @@ function CampusForm({
     },
   })
 
+  /** The form's own texts, from its catalogue group. */
+  const formText = (key: string, params?: { name: string }) => t(`campuses.${key}`, { ...params })
+
   return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      className="space-y-4 rounded-md border border-slate-200 p-4"
-      aria-label={editing ? t('campuses.editNamed', { name: editing.name }) : t('campuses.add')}
-    >
-      {formError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {formError}
-        </p>
-      ) : null}
+    <ItemForm t={formText} name={editing?.name} onSubmit={onSubmit} error={formError} busy={busy} onCancel={onDone}>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id={id('name')} label={t('campuses.fields.name')} message={shown.name}>
           <Input {...control('name')} maxLength={CAMPUS_NAME_MAX_LENGTH} autoComplete="off" required />
@@ -128,31 +122,19 @@ function CampusForm({
           <Input {...control('address')} maxLength={CAMPUS_ADDRESS_MAX_LENGTH} autoComplete="street-address" />
         </FormField>
       </div>
-      <label className="flex items-start gap-3 text-sm">
-        <input
-          id={id('active')}
-          type="checkbox"
-          checked={values.active}
-          disabled={busy}
-          onChange={(e) => setValues((v) => ({ ...v, active: e.target.checked }))}
-          className="mt-0.5 size-5 shrink-0 accent-indigo-600"
-        />
-        <span className="font-medium text-slate-900">{t('campuses.fields.active')}</span>
-      </label>
+      <CheckboxRow
+        id={id('active')}
+        checked={values.active}
+        disabled={busy}
+        onChange={(active) => setValues((v) => ({ ...v, active }))}
+        label={t('campuses.fields.active')}
+      />
       {startsHere ? (
         <p className="rounded-md bg-amber-50 p-3 text-sm text-slate-900">
           {t('campuses.waiting.startsHere', { count: campusless })}
         </p>
       ) : null}
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button type="button" variant="ghost" onClick={onDone} disabled={busy}>
-          {t('campuses.cancel')}
-        </Button>
-        <Button type="submit" disabled={busy} busy={busy} busyLabel={t('campuses.saving')}>
-          {editing ? t('campuses.save') : t('campuses.add')}
-        </Button>
-      </div>
-    </form>
+    </ItemForm>
   )
 }
 
@@ -215,11 +197,7 @@ function CampusLine({
           </Button>
         </div>
       </div>
-      {problem ? (
-        <p role="alert" className="text-sm text-red-700">
-          {problem}
-        </p>
-      ) : null}
+      <AlertLine message={problem} />
     </li>
   )
 }
