@@ -1,4 +1,4 @@
-import type { OrganizationSettings, User } from '@app/core'
+import type { IntegrationView, OrganizationSettings, User } from '@app/core'
 
 export const makeUser = (overrides: Partial<User> = {}): User => ({
   id: 'user-1',
@@ -45,5 +45,21 @@ export const makeOrgSettings = (overrides: Partial<OrganizationSettings> = {}): 
   weekStartDay: 'monday',
   approvalEmails: true,
   clockOutLimitHours: 10,
+  ...overrides,
+})
+
+/** An integration set up and connected since 20 November, never sent to yet. */
+export const makeIntegration = (
+  id: IntegrationView['id'],
+  overrides: Partial<IntegrationView> = {},
+): IntegrationView => ({
+  id,
+  configured: true,
+  connected: true,
+  lastSentAt: null,
+  missingSettings: [],
+  reconnectNeeded: false,
+  connectedAt: '2026-11-20T15:00:00Z',
+  account: null,
   ...overrides,
 })

@@ -9,35 +9,13 @@ import { DialogActions, DialogContent, DialogFor, DialogHeading } from '../ui/Di
 import { FormAlert } from '../ui/FormAlert.tsx'
 import { MemberPinForm } from './MemberPinForm.tsx'
 import { UnconfirmedEmail } from './UnconfirmedEmail.tsx'
-import {
-  approverValue,
-  campusIdsOf,
-  MEMBER_FIELD_ORDER,
-  MemberFields,
-  UNPAID_CHECKED,
-  type MemberField,
-  type MemberValues,
-} from './MemberFields.tsx'
-
-const valuesOf = (member: User): MemberValues => ({
-  firstName: member.firstName,
-  lastName: member.lastName,
-  email: member.email ?? '',
-  department: member.department ?? '',
-  campusId: member.campusId ?? '',
-  role: member.role,
-  campusIds: (member.campusIds ?? []).join(','),
-  unpaid: member.unpaid ? UNPAID_CHECKED : '',
-  supervisorId: member.supervisorId ?? '',
-  defaultCode: member.defaultCode ?? '',
-  hireDate: member.hireDate ?? '',
-  payType: member.payType,
-  payrollId: member.payrollId ?? '',
-})
+import { MemberFields } from './MemberFields.tsx'
+import { approverValue, campusIdsOf, MEMBER_FIELD_ORDER, memberValues, UNPAID_CHECKED } from './member-values.ts'
+import type { MemberField, MemberValues } from './member-values.ts'
 
 /** The fields the person changed: a PATCH carries only those, so an unchanged empty email is not refused. */
 const changedFields = (values: MemberValues, member: User) => {
-  const before = valuesOf(member)
+  const before = memberValues(member)
   return Object.fromEntries(
     MEMBER_FIELD_ORDER.filter((name) => values[name] !== before[name]).map((name) => [
       name,
@@ -69,7 +47,7 @@ function EditMemberForm({ member, onDone }: { member: User; onDone: () => void }
   const { t } = useTranslation('supervisor')
   const update = useUpdateMember()
   const approvers = useApproverChoices().filter((a) => a.id !== member.id)
-  const [values, setValues] = useState<MemberValues>(() => valuesOf(member))
+  const [values, setValues] = useState<MemberValues>(() => memberValues(member))
   const errors = useFieldErrors(MEMBER_FIELD_ORDER, update.error)
   const shown = errors.shown
   const formError = errors.formError(t('members.edit.failed'))

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { GustoPreview, IntegrationSendStatus, IntegrationView, QuickbooksPreview } from '@app/core'
-import { makeUser } from '../../../test/fixtures.ts'
+import { makeIntegration, makeUser } from '../../../test/fixtures.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
 import { renderApp } from '../../../test/render.tsx'
 import { IntegrationSend, PeriodSends } from './IntegrationSend.tsx'
@@ -326,22 +326,14 @@ describe('IntegrationSend for QuickBooks Online', () => {
 })
 
 describe('PeriodSends', () => {
-  const view = (id: IntegrationView['id'], extra: Partial<IntegrationView>): IntegrationView => ({
-    id,
-    configured: true,
-    connected: true,
-    lastSentAt: null,
-    missingSettings: [],
-    reconnectNeeded: false,
-    connectedAt: '2026-11-20T15:00:00Z',
-    account: null,
-    ...extra,
-  })
-
   it('shows a panel for a connected vendor, a link for one to connect or reconnect, nothing for one not set up', async () => {
     const list = (quickbooks: Partial<IntegrationView>, gusto: Partial<IntegrationView>) => ({
       body: {
-        integrations: [view('quickbooks', quickbooks), view('gusto', gusto), view('planning-center', {})],
+        integrations: [
+          makeIntegration('quickbooks', quickbooks),
+          makeIntegration('gusto', gusto),
+          makeIntegration('planning-center', {}),
+        ],
       },
     })
     let answer = list({}, { connected: false })
@@ -368,7 +360,7 @@ describe('PeriodSends', () => {
   it('shows nothing to a campus admin: integrations are the whole church’s', async () => {
     const fetch = mockFetch({
       'GET /api/auth/user': { body: makeUser({ campusIds: ['north'] }) },
-      'GET /api/integrations': { body: { integrations: [view('quickbooks', {})] } },
+      'GET /api/integrations': { body: { integrations: [makeIntegration('quickbooks', {})] } },
     })
     renderApp('/', <PeriodSends period={PERIOD} />)
     await vi.waitFor(() => expect(fetch).toHaveBeenCalled())
@@ -381,7 +373,7 @@ describe('PeriodSends', () => {
     const fetch = mockFetch({
       'GET /api/auth/user': { body: makeUser() },
       'GET /api/integrations': {
-        body: { integrations: [view('quickbooks', { configured: false, connected: false })] },
+        body: { integrations: [makeIntegration('quickbooks', { configured: false, connected: false })] },
       },
     })
     renderApp('/', <PeriodSends period={PERIOD} />)
