@@ -15,13 +15,15 @@ import { translated } from '../../lib/field-errors.ts'
 import { toast } from '../../lib/toast.ts'
 import { Badge } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card.tsx'
-import { ErrorState } from '../ui/ErrorState.tsx'
 import { FormField, fieldDescription } from '../ui/FormField.tsx'
 import { Input } from '../ui/Input.tsx'
 import { AlertLine, CheckboxRow, ItemForm } from '../ui/ItemForm.tsx'
-import { LoadingState } from '../ui/LoadingState.tsx'
+import { ListRow, QueryList, RowButton } from '../ui/QueryList.tsx'
 import { CampuslessMembers, useCampuslessCount } from './CampuslessMembers.tsx'
+import { SettingsSectionCard } from './SettingsSectionCard.tsx'
+
+/** The catalogue group of this section's texts. */
+const TEXTS = 'campuses'
 
 /** What `editing` holds while a new campus is being added (ids are never empty). */
 const NEW_CAMPUS = ''
@@ -163,30 +165,17 @@ function CampusLine({
       },
     )
   return (
-    <li className="space-y-2 py-3">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="min-w-0 space-y-0.5 text-sm">
-          <p className="flex flex-wrap items-center gap-2 font-medium break-words text-slate-900">
-            {campus.name}
-            {campus.active ? null : <Badge variant="outline">{t('campuses.inactive')}</Badge>}
-          </p>
-          {campus.address ? <p className="break-words text-slate-600">{campus.address}</p> : null}
-        </div>
+    <ListRow
+      actions={
         <div className="flex flex-wrap gap-2">
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
+          <RowButton
             disabled={disabled || save.isPending}
             aria-label={t('campuses.editNamed', { name: campus.name })}
             onClick={onEdit}
           >
             {t('campuses.edit')}
-          </Button>
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
+          </RowButton>
+          <RowButton
             disabled={disabled || save.isPending}
             busy={save.isPending}
             busyLabel={t('campuses.saving')}
@@ -194,11 +183,17 @@ function CampusLine({
             onClick={remove}
           >
             {t('campuses.remove')}
-          </Button>
+          </RowButton>
         </div>
-      </div>
-      <AlertLine message={problem} />
-    </li>
+      }
+      below={<AlertLine message={problem} />}
+    >
+      <p className="flex flex-wrap items-center gap-2 font-medium break-words text-slate-900">
+        {campus.name}
+        {campus.active ? null : <Badge variant="outline">{t('campuses.inactive')}</Badge>}
+      </p>
+      {campus.address ? <p className="break-words text-slate-600">{campus.address}</p> : null}
+    </ListRow>
   )
 }
 
@@ -214,62 +209,57 @@ export function CampusesSection() {
   const list = campuses.data?.campuses
   const campusless = useCampuslessCount(wholeChurch)
   return (
-    <Card id="campuses" role="region" aria-labelledby="campuses-title">
-      <CardHeader>
-        <CardTitle id="campuses-title" className="flex items-center gap-2">
-          <MapPin aria-hidden className="size-5" /> {t('campuses.title')}
-        </CardTitle>
-        <CardDescription>{t(wholeChurch ? 'campuses.description' : 'campuses.wholeChurchOnly')}</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {list ? (
-          <>
-            {list.length ? (
-              <ul className="divide-y divide-slate-100" aria-label={t('campuses.listLabel')}>
-                {list.map((campus) =>
-                  editing === campus.id ? (
-                    <li key={campus.id} className="py-3">
-                      <CampusForm
-                        campuses={list}
-                        editing={campus}
-                        onDone={() => setEditing(null)}
-                        campusless={campusless}
-                      />
-                    </li>
-                  ) : (
-                    <CampusLine
-                      key={campus.id}
-                      campuses={list}
-                      campus={campus}
-                      disabled={editing !== null || !wholeChurch}
-                      onEdit={() => setEditing(campus.id)}
-                    />
-                  ),
-                )}
-              </ul>
-            ) : (
-              <p className="text-sm text-slate-600">{t('campuses.none')}</p>
-            )}
-            {wholeChurch && editing === null ? <CampuslessMembers campuses={list} count={campusless} /> : null}
-            {!wholeChurch ? null : editing === NEW_CAMPUS ? (
-              <CampusForm campuses={list} editing={undefined} onDone={() => setEditing(null)} campusless={campusless} />
-            ) : (
-              <div className="flex justify-end">
-                <Button type="button" disabled={editing !== null} onClick={() => setEditing(NEW_CAMPUS)}>
-                  {t('campuses.add')}
-                </Button>
-              </div>
-            )}
-          </>
-        ) : campuses.isLoading ? (
-          <LoadingState label={t('campuses.loading')} />
-        ) : (
-          <ErrorState
-            message={errorMessage(campuses.error, t('campuses.loadError'))}
-            onRetry={() => void campuses.refetch()}
-          />
-        )}
-      </CardContent>
-    </Card>
+    <SettingsSectionCard
+      id="campuses"
+      titleId="campuses-title"
+      icon={MapPin}
+      texts={TEXTS}
+      description={t(wholeChurch ? 'campuses.description' : 'campuses.wholeChurchOnly')}
+      contentClassName="space-y-4"
+    >
+      <QueryList
+        query={campuses}
+        items={list}
+        label={t('campuses.listLabel')}
+        loading={t('campuses.loading')}
+        empty={t('campuses.none')}
+        loadError={t('campuses.loadError')}
+      >
+        {(campus) =>
+          editing === campus.id ? (
+            <li key={campus.id} className="py-3">
+              <CampusForm
+                campuses={list ?? []}
+                editing={campus}
+                onDone={() => setEditing(null)}
+                campusless={campusless}
+              />
+            </li>
+          ) : (
+            <CampusLine
+              key={campus.id}
+              campuses={list ?? []}
+              campus={campus}
+              disabled={editing !== null || !wholeChurch}
+              onEdit={() => setEditing(campus.id)}
+            />
+          )
+        }
+      </QueryList>
+      {list && wholeChurch ? (
+        <>
+          {editing === null ? <CampuslessMembers campuses={list} count={campusless} /> : null}
+          {editing === NEW_CAMPUS ? (
+            <CampusForm campuses={list} editing={undefined} onDone={() => setEditing(null)} campusless={campusless} />
+          ) : (
+            <div className="flex justify-end">
+              <Button type="button" disabled={editing !== null} onClick={() => setEditing(NEW_CAMPUS)}>
+                {t('campuses.add')}
+              </Button>
+            </div>
+          )}
+        </>
+      ) : null}
+    </SettingsSectionCard>
   )
 }
