@@ -117,6 +117,15 @@ const cells = (row: HTMLElement) =>
     .getAllByRole('cell')
     .map((c) => c.textContent)
 
+/** Shows `vendor`'s send for the period and opens its preview; answers the user who clicked. */
+const openPreview = async (vendor: 'gusto' | 'quickbooks') => {
+  const user = userEvent.setup()
+  renderApp('/', <IntegrationSend vendor={vendor} period={PERIOD} />)
+  await user.click(screen.getByRole('button', { name: `Preview for ${VENDOR_NAMES[vendor]}` }))
+  return user
+}
+const VENDOR_NAMES = { gusto: 'Gusto', quickbooks: 'QuickBooks Online' } as const
+
 describe('IntegrationSend for Gusto', () => {
   it('previews exactly what is sent per member, names who is not matched, and sends', async () => {
     let sent = false
@@ -178,9 +187,7 @@ describe('IntegrationSend for Gusto', () => {
         ),
       },
     })
-    const user = userEvent.setup()
-    renderApp('/', <IntegrationSend vendor="gusto" period={PERIOD} />)
-    await user.click(screen.getByRole('button', { name: 'Preview for Gusto' }))
+    await openPreview('gusto')
     const box = await screen.findByRole('status', { name: 'Last send to Gusto' })
     expect(box.textContent).toContain('Gusto asks to be connected again')
     expect(box.textContent).toContain('Changed since sent')
@@ -199,9 +206,7 @@ describe('IntegrationSend for Gusto', () => {
       [`GET ${GUSTO}`]: { body: gustoPreview() },
       [`POST ${GUSTO}/send`]: { status: 400, body: { message: 'Close this pay period before sending it' } },
     })
-    const user = userEvent.setup()
-    renderApp('/', <IntegrationSend vendor="gusto" period={PERIOD} />)
-    await user.click(screen.getByRole('button', { name: 'Preview for Gusto' }))
+    const user = await openPreview('gusto')
     await user.click(await screen.findByRole('button', { name: 'Send to Gusto' }))
     expect((await screen.findByRole('alert')).textContent).toContain('Close this pay period before sending it')
   })
@@ -257,9 +262,7 @@ describe('IntegrationSend for QuickBooks Online', () => {
         }
       },
     })
-    const user = userEvent.setup()
-    renderApp('/', <IntegrationSend vendor="quickbooks" period={PERIOD} />)
-    await user.click(screen.getByRole('button', { name: 'Preview for QuickBooks Online' }))
+    const user = await openPreview('quickbooks')
     const table = within(await screen.findByRole('region', { name: /What Send to QuickBooks Online sends/ }))
     expect(cells(table.getByText('Ana Diaz').closest('tr')!)).toEqual([
       'MemberAna DiazBy allocation code: Operations (class General Fund): 50.00 · Unallocated: 34.00',
@@ -297,9 +300,7 @@ describe('IntegrationSend for QuickBooks Online', () => {
     mockFetch({
       [`GET ${QUICKBOOKS}`]: { body: quickbooksPreview(status({ created: 24 }), { changedSinceSent: true }) },
     })
-    const user = userEvent.setup()
-    renderApp('/', <IntegrationSend vendor="quickbooks" period={PERIOD} />)
-    await user.click(screen.getByRole('button', { name: 'Preview for QuickBooks Online' }))
+    await openPreview('quickbooks')
     const box = await screen.findByRole('status', { name: 'Last send to QuickBooks Online' })
     expect(box.textContent).toContain('Sent to QuickBooks Online')
     expect(box.textContent).toContain('Changed since sent')
@@ -313,9 +314,7 @@ describe('IntegrationSend for QuickBooks Online', () => {
           ? { status: 503, body: { message: 'QuickBooks Online could not be reached' } }
           : { body: quickbooksPreview(null, { members: [] }) },
     })
-    const user = userEvent.setup()
-    renderApp('/', <IntegrationSend vendor="quickbooks" period={PERIOD} />)
-    await user.click(screen.getByRole('button', { name: 'Preview for QuickBooks Online' }))
+    const user = await openPreview('quickbooks')
     expect((await screen.findByRole('alert')).textContent).toContain('QuickBooks Online could not be reached')
     fail = false
     await user.click(screen.getByRole('button', { name: /Retry|Try again/ }))
