@@ -5,7 +5,7 @@ import { useApproverChoices, useUpdateMember } from '../../api/members.ts'
 import { useFieldErrors } from '../../lib/field-errors.ts'
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
-import { DialogActions, DialogContent, DialogFor, DialogHeading } from '../ui/Dialog.tsx'
+import { DialogActions, DialogContent, DialogHeading, dialogOf } from '../ui/Dialog.tsx'
 import { FormAlert } from '../ui/FormAlert.tsx'
 import { MemberPinForm } from './MemberPinForm.tsx'
 import { UnconfirmedEmail } from './UnconfirmedEmail.tsx'
@@ -37,13 +37,7 @@ const changedFields = (values: MemberValues, member: User) => {
 }
 
 /** Edit: the Add Member dialog's fields, filled in, plus pay type and payroll ID (null: closed). */
-export const EditMemberDialog = ({ member, onClose }: { member: User | null; onClose: () => void }) => (
-  <DialogFor item={member} itemKey={(m) => m.id} onClose={onClose}>
-    {(m) => <EditMemberForm member={m} onDone={onClose} />}
-  </DialogFor>
-)
-
-function EditMemberForm({ member, onDone }: { member: User; onDone: () => void }) {
+function EditMemberForm({ item: member, onDone }: { item: User; onDone: () => void }) {
   const { t } = useTranslation('supervisor')
   const update = useUpdateMember()
   const approvers = useApproverChoices().filter((a) => a.id !== member.id)
@@ -99,3 +93,6 @@ function EditMemberForm({ member, onDone }: { member: User; onDone: () => void }
     </DialogContent>
   )
 }
+
+/** The dialog, open while it has a member (null: closed). */
+export const EditMemberDialog = dialogOf(EditMemberForm, (m) => m.id)

@@ -11,7 +11,7 @@ import { Button } from '../ui/Button.tsx'
 import { FormAlert } from '../ui/FormAlert.tsx'
 import { FormField } from '../ui/FormField.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
-import { TextField } from '../ui/TextField.tsx'
+import { dayHoursInput, TextField } from '../ui/TextField.tsx'
 import { num } from './policy-draft.ts'
 
 interface HolidayRow {
@@ -137,11 +137,7 @@ export function HolidaysForm({ saved }: { saved: HolidayCalendar }) {
                 {...control(h, 'hours')}
                 label={t('settings.timeOff.holidayHours')}
                 fieldClassName="sm:order-3"
-                type="number"
-                inputMode="decimal"
-                min={0}
-                max={24}
-                step="any"
+                {...dayHoursInput(0)}
               />
               <TextField
                 {...control(h, 'name')}

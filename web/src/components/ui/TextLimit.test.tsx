@@ -183,7 +183,7 @@ describe('text limits on the fields (issue 37)', () => {
       doubleTimeHours: 0,
       breakMinutes: 0,
     }
-    renderApp('/', <ReopenPeriodDialog period={period} onClose={() => {}} />)
+    renderApp('/', <ReopenPeriodDialog item={period} onClose={() => {}} />)
     const reason = screen.getByRole('dialog').querySelector('textarea')!
     expect(reason.getAttribute('maxlength')).toBeNull()
     type(reason, 'r'.repeat(TEXT_LIMITS.reason - 100))
