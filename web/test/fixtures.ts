@@ -63,3 +63,17 @@ export const makeIntegration = (
   account: null,
   ...overrides,
 })
+
+/** A church in UTC as the submit page's first reads see it (the settings' older, shorter answer). */
+export const utcOrgSettings = {
+  organizationName: 'Grace Chapel',
+  logoUrl: null,
+  timeZone: 'UTC',
+  weekStartDay: 'monday',
+}
+
+/** The first reads of a signed-in employee's screens: the member and the church in UTC. */
+export const employeeReads = {
+  'GET /api/auth/user': { body: makeUser({ role: 'employee' }) },
+  'GET /api/organization/settings': { body: utcOrgSettings },
+}
