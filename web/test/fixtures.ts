@@ -1,4 +1,4 @@
-import type { OrganizationSettings, User } from '@app/core'
+import type { IntegrationView, OrganizationSettings, User } from '@app/core'
 
 export const makeUser = (overrides: Partial<User> = {}): User => ({
   id: 'user-1',
@@ -47,3 +47,33 @@ export const makeOrgSettings = (overrides: Partial<OrganizationSettings> = {}): 
   clockOutLimitHours: 10,
   ...overrides,
 })
+
+/** An integration set up and connected since 20 November, never sent to yet. */
+export const makeIntegration = (
+  id: IntegrationView['id'],
+  overrides: Partial<IntegrationView> = {},
+): IntegrationView => ({
+  id,
+  configured: true,
+  connected: true,
+  lastSentAt: null,
+  missingSettings: [],
+  reconnectNeeded: false,
+  connectedAt: '2026-11-20T15:00:00Z',
+  account: null,
+  ...overrides,
+})
+
+/** A church in UTC as the submit page's first reads see it (the settings' older, shorter answer). */
+export const utcOrgSettings = {
+  organizationName: 'Grace Chapel',
+  logoUrl: null,
+  timeZone: 'UTC',
+  weekStartDay: 'monday',
+}
+
+/** The first reads of a signed-in employee's screens: the member and the church in UTC. */
+export const employeeReads = {
+  'GET /api/auth/user': { body: makeUser({ role: 'employee' }) },
+  'GET /api/organization/settings': { body: utcOrgSettings },
+}

@@ -3,6 +3,7 @@ import {
   TimesheetDays,
   timesheetPayroll,
   weekTotalHours,
+  type DashboardStats,
   type ListedTimesheet,
   type ReportItem,
 } from '@app/core'
@@ -67,3 +68,29 @@ export const makeReportItem = (overrides: Partial<ReportItem> = {}): ReportItem 
   approver: null,
   ...overrides,
 })
+
+/** Dashboard counts: none waiting, approved or declined unless a test says so. */
+export const makeStats = (overrides: Partial<DashboardStats> = {}): DashboardStats => ({
+  pending: 0,
+  approved: 0,
+  approvedTotal: 0,
+  rejected: 0,
+  totalTimesheets: 0,
+  activeEmployees: 0,
+  ...overrides,
+})
+
+/** Member `id`'s (employee emp-`id`) timesheet for the week from `weekStartDate`, in `status`. */
+export const memberTimesheet = (
+  id: number,
+  status: ListedTimesheet['status'],
+  weekStartDate: string,
+  [firstName, lastName, department]: readonly [string, string, string],
+) =>
+  makeTimesheet({
+    id,
+    status,
+    employeeId: `emp-${id}`,
+    weekStartDate,
+    employee: { firstName, lastName, department, profileImageUrl: null },
+  })

@@ -32,3 +32,7 @@ export const columnHeaders = (table: HTMLElement) =>
   within(table)
     .getAllByRole('columnheader')
     .map((h) => h.textContent)
+
+/** The values of the form controls labelled `labels` in `scope`, by label: compare with the values expected. */
+export const fieldValues = (scope: ReturnType<typeof within>, labels: readonly string[]) =>
+  Object.fromEntries(labels.map((label) => [label, (scope.getByLabelText(label) as HTMLInputElement).value]))

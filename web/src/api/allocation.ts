@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { AllocationCodes, AllocationCodesUpdate, AllocationReport } from '@app/core'
-import { apiJson, getQueryFn } from './client.ts'
+import { getQueryFn, rangeReadQuery } from './client.ts'
 import { keptCodes } from '../offline/kept-reads.ts'
-import { allocationKeys, campusKey } from './keys.ts'
-import { useWriteThrough } from './write-through.ts'
+import { allocationKeys } from './keys.ts'
+import { usePutThrough } from './write-through.ts'
 
 /**
  * The organization's ministries and funds, inactive ones included (every member reads
@@ -20,20 +20,10 @@ export const useAllocationCodes = ({ enabled = true }: { enabled?: boolean } = {
 
 /** PUT /api/organization/allocation-codes with the whole list (a code is never left out, only made inactive). */
 export const useSaveAllocationCodes = () =>
-  useWriteThrough(
-    allocationKeys.codes,
-    (update: AllocationCodesUpdate) => apiJson<AllocationCodes>('PUT', '/api/organization/allocation-codes', update),
-    [allocationKeys.reports],
-    { background: true },
-  )
+  usePutThrough<AllocationCodesUpdate, AllocationCodes>(allocationKeys.codes, [allocationKeys.reports], {
+    background: true,
+  })
 
 /** GET /api/reports/allocation?from&to (supervisors): hours per ministry and fund, from what approval stored. */
 export const allocationReportQuery = (from: string, to: string, campusId?: string) =>
-  queryOptions({
-    queryKey: campusKey(allocationKeys.report(from, to), campusId),
-    queryFn: () =>
-      apiJson<AllocationReport>(
-        'GET',
-        `${allocationKeys.report(from, to)[0]}?${new URLSearchParams({ from, to, ...(campusId ? { campusId } : {}) }).toString()}`,
-      ),
-  })
+  rangeReadQuery<AllocationReport>(allocationKeys.report(from, to), campusId)

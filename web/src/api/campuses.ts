@@ -1,25 +1,18 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router-dom'
 import { isCampusId, wholeChurch, type Campuses, type CampusesUpdate } from '@app/core'
-import { apiJson, readQuery } from './client.ts'
+import { readQuery } from './client.ts'
 import { useAuth } from './auth.ts'
 import { campusKeys, memberKeys } from './keys.ts'
+import { usePutThrough } from './write-through.ts'
 
 /** GET /api/organization/campuses (supervisors): the church's campuses, inactive ones included. */
 export const useCampuses = ({ enabled = true }: { enabled?: boolean } = {}) =>
   useQuery({ ...readQuery<Campuses>(campusKeys.all), enabled })
 
 /** PUT /api/organization/campuses with the whole list (a campus left out is removed; 409 while it has members). */
-export function useSaveCampuses() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (update: CampusesUpdate) => apiJson<Campuses>('PUT', campusKeys.all[0], update),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(campusKeys.all, saved)
-      void queryClient.invalidateQueries({ queryKey: memberKeys.all })
-    },
-  })
-}
+export const useSaveCampuses = () =>
+  usePutThrough<CampusesUpdate, Campuses>(campusKeys.all, [memberKeys.all], { background: true })
 
 /**
  * The campuses the signed-in supervisor may choose among (a member's campus, a kiosk's, a

@@ -178,6 +178,22 @@ export const campusReadQuery = <T>(key: readonly [string], campusId: string | un
       : getQueryFn<T>({ on401: 'throw' }),
   })
 
+/**
+ * The read of a report over the weeks `from` to `to` (`key`, its range beside its URL), for one
+ * campus when `campusId` is given (the campus filter's), the whole church's otherwise.
+ */
+export const rangeReadQuery = <T>(
+  key: readonly [string, { from: string; to: string }],
+  campusId: string | undefined,
+) => {
+  const [path, { from, to }] = key
+  return queryOptions({
+    queryKey: campusKey(key, campusId) as QueryKey,
+    queryFn: () =>
+      apiJson<T>('GET', withSearch(path, new URLSearchParams({ from, to, ...(campusId ? { campusId } : {}) }))),
+  })
+}
+
 /** `path` with the query string of `params`, when there is one. */
 export const withSearch = (path: string, params: URLSearchParams) => {
   const query = params.toString()

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import type { MyNotificationChange, MyNotifications, NotificationSettings, NotificationsView } from '@app/core'
-import { apiJson, readQuery } from './client.ts'
+import { readQuery } from './client.ts'
 import { notificationKeys } from './keys.ts'
-import { useWriteThrough } from './write-through.ts'
+import { usePutThrough } from './write-through.ts'
 
 /** Settings → Notifications (supervisors): reminders, their days and times, and who opted out. */
 export const notificationsQuery = readQuery<NotificationsView>(notificationKeys.organization)
@@ -10,9 +10,7 @@ export const useNotifications = () => useQuery(notificationsQuery)
 
 /** PUT /api/organization/notifications: the whole section at once. */
 export const useUpdateNotifications = () =>
-  useWriteThrough(notificationKeys.organization, (settings: NotificationSettings) =>
-    apiJson<NotificationsView>('PUT', '/api/organization/notifications', settings),
-  )
+  usePutThrough<NotificationSettings, NotificationsView>(notificationKeys.organization)
 
 /** The reminder emails the signed-in member turned off (profile). */
 export const myNotificationsQuery = readQuery<MyNotifications>(notificationKeys.mine)
@@ -20,8 +18,4 @@ export const useMyNotifications = () => useQuery(myNotificationsQuery)
 
 /** PUT /api/profile/notifications: one kind on or off. */
 export const useUpdateMyNotifications = () =>
-  useWriteThrough(
-    notificationKeys.mine,
-    (change: MyNotificationChange) => apiJson<MyNotifications>('PUT', '/api/profile/notifications', change),
-    [notificationKeys.organization],
-  )
+  usePutThrough<MyNotificationChange, MyNotifications>(notificationKeys.mine, [notificationKeys.organization])

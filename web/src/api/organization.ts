@@ -4,7 +4,7 @@ import { apiJson, readQuery } from './client.ts'
 import { dashboardKeys, organizationKeys, payrollKeys } from './keys.ts'
 import { organizationSettingsQuery } from './first-reads.ts'
 import { zoneOr } from '../lib/format.ts'
-import { useWriteThrough } from './write-through.ts'
+import { usePutThrough, useWriteThrough } from './write-through.ts'
 
 /** Name, logo, and the zone and start day by which "this week" is judged (DESIGN.md section 5). */
 export type { OrganizationSettings }
@@ -50,9 +50,10 @@ export const useApprovalSettings = () => useQuery(approvalSettingsQuery)
 
 /** PUT /api/organization/approvals: the answer replaces the cached settings; pending lists show the new routing. */
 export const useUpdateApprovalSettings = () =>
-  useWriteThrough(
+  usePutThrough<ApprovalSettings, ApprovalSettings>(
     organizationKeys.approvals,
-    (settings: ApprovalSettings) => apiJson<ApprovalSettings>('PUT', '/api/organization/approvals', settings),
     [dashboardKeys.pending, dashboardKeys.stats],
-    { background: true },
+    {
+      background: true,
+    },
   )

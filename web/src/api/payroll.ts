@@ -10,9 +10,9 @@ import type {
   Person,
   VolunteerHours,
 } from '@app/core'
-import { ApiError, apiJson, NetworkError, readQuery, withSearch } from './client.ts'
+import { ApiError, apiJson, NetworkError, rangeReadQuery, readQuery, withSearch } from './client.ts'
 import { campusKey, organizationKeys, payrollKeys, reportKeys, timesheetKeys } from './keys.ts'
-import { useWriteThenRead, useWriteThrough } from './write-through.ts'
+import { usePutThrough, useWriteThenRead } from './write-through.ts'
 
 /** GET /api/payroll/settings (supervisors): overtime rules, pay periods, ADP ids, volunteer rate. */
 export const payrollSettingsQuery = readQuery<PayrollSettings>(payrollKeys.settings)
@@ -24,12 +24,11 @@ export const usePayrollSettings = () => useQuery(payrollSettingsQuery)
  * own setting (the same stored value), so the organization's settings are read again too.
  */
 export const useUpdatePayrollSettings = () =>
-  useWriteThrough(
-    payrollKeys.settings,
-    (update: PayrollSettingsUpdate) => apiJson<PayrollSettings>('PUT', '/api/payroll/settings', update),
-    // Periods follow the frequency and the anchor.
-    [organizationKeys.settings, payrollKeys.periods],
-  )
+  // Periods follow the frequency and the anchor.
+  usePutThrough<PayrollSettingsUpdate, PayrollSettings>(payrollKeys.settings, [
+    organizationKeys.settings,
+    payrollKeys.periods,
+  ])
 
 /** How many periods one page shows: the current one and the five before it (the API's default). */
 export const PERIODS_PER_PAGE = 6
@@ -162,22 +161,8 @@ export async function checkPayrollExport(url: string): Promise<void> {
 
 /** GET /api/reports/volunteer-hours: volunteers' hours in a date range, valued at the organization's rate. */
 export const volunteerHoursQuery = (from: string, to: string, campusId?: string) =>
-  queryOptions({
-    queryKey: campusKey(payrollKeys.volunteerHours(from, to), campusId),
-    queryFn: () =>
-      apiJson<VolunteerHours>(
-        'GET',
-        `${payrollKeys.volunteerHours(from, to)[0]}?${new URLSearchParams({ from, to, ...(campusId ? { campusId } : {}) }).toString()}`,
-      ),
-  })
+  rangeReadQuery<VolunteerHours>(payrollKeys.volunteerHours(from, to), campusId)
 
 /** GET /api/payroll/summary: approved hours per member (volunteers aside), split into regular and overtime. */
 export const payrollSummaryQuery = (from: string, to: string, campusId?: string) =>
-  queryOptions({
-    queryKey: campusKey(payrollKeys.summary(from, to), campusId),
-    queryFn: () =>
-      apiJson<PayrollSummary>(
-        'GET',
-        `${payrollKeys.summary(from, to)[0]}?${new URLSearchParams({ from, to, ...(campusId ? { campusId } : {}) }).toString()}`,
-      ),
-  })
+  rangeReadQuery<PayrollSummary>(payrollKeys.summary(from, to), campusId)

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import type {
   HolidayCalendar,
   TimeOffAdjustment,
@@ -12,7 +12,7 @@ import type {
 } from '@app/core'
 import { apiJson, readQuery, withSearch } from './client.ts'
 import { payrollKeys, timeOffKeys } from './keys.ts'
-import { useWriteThenRead, useWriteThrough } from './write-through.ts'
+import { usePutThrough, useWriteThenRead } from './write-through.ts'
 
 /** The reads and changes of time off. */
 
@@ -56,57 +56,37 @@ export const useHolidays = (enabled = true) => useQuery({ ...holidaysQuery, enab
 /** A request, decision, cancel or adjustment changes the lists, the balances and the payroll figures. */
 const timeOffReads = [timeOffKeys.all, timeOffKeys.balances, payrollKeys.summaries]
 
+/** A time-off write: the lists, balances and payroll figures are read again in the background after it. */
+const useTimeOffWrite = <Input, Answer>(write: (input: Input) => Promise<Answer>, { always = false } = {}) =>
+  useWriteThenRead(write, timeOffReads, { always, background: true })
+
 /** POST /api/time-off. */
 export const useRequestTimeOff = () =>
-  useWriteThenRead(
-    (request: TimeOffRequestInput) => apiJson<RequestedTimeOff>('POST', '/api/time-off', request),
-    timeOffReads,
-    { background: true },
-  )
+  useTimeOffWrite((request: TimeOffRequestInput) => apiJson<RequestedTimeOff>('POST', '/api/time-off', request))
 
 /** DELETE /api/time-off/{id}: cancels a pending request, or an approved one not yet begun. */
 export const useCancelTimeOff = () =>
-  useWriteThenRead(
-    (id: string) => apiJson<TimeOffRequestView>('DELETE', `/api/time-off/${encodeURIComponent(id)}`),
-    timeOffReads,
-    { always: true, background: true },
-  )
+  useTimeOffWrite((id: string) => apiJson<TimeOffRequestView>('DELETE', `/api/time-off/${encodeURIComponent(id)}`), {
+    always: true,
+  })
 
 /** PATCH /api/time-off/{id}/status (supervisors). */
 export const useDecideTimeOff = () =>
-  useWriteThenRead(
+  // A 409 (decided elsewhere) also shows the list as it now is.
+  useTimeOffWrite(
     ({ id, ...decision }: TimeOffDecision & { id: string }) =>
       apiJson<TimeOffRequestView>('PATCH', `/api/time-off/${encodeURIComponent(id)}/status`, decision),
-    timeOffReads,
-    // A 409 (decided elsewhere) also shows the list as it now is.
-    { always: true, background: true },
+    { always: true },
   )
 
 /** POST /api/time-off/adjustments (supervisors): hours granted or removed, with a reason. */
 export const useAdjustBalance = () =>
-  useWriteThenRead(
-    (adjustment: TimeOffAdjustment) => apiJson<unknown>('POST', '/api/time-off/adjustments', adjustment),
-    timeOffReads,
-    { background: true },
-  )
+  useTimeOffWrite((adjustment: TimeOffAdjustment) => apiJson<unknown>('POST', '/api/time-off/adjustments', adjustment))
 
 /** PUT /api/time-off/policies (supervisors). */
 export const useUpdatePolicies = () =>
-  useWriteThrough(
-    timeOffKeys.policies,
-    (policies: TimeOffPolicies) => apiJson<TimeOffPolicies>('PUT', '/api/time-off/policies', policies),
-    [timeOffKeys.balances],
-    { background: true },
-  )
+  usePutThrough<TimeOffPolicies, TimeOffPolicies>(timeOffKeys.policies, [timeOffKeys.balances], { background: true })
 
 /** PUT /api/organization/holidays (supervisors). */
-export function useUpdateHolidays() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (calendar: HolidayCalendar) => apiJson<HolidayCalendar>('PUT', '/api/organization/holidays', calendar),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(timeOffKeys.holidays, saved)
-      void queryClient.invalidateQueries({ queryKey: payrollKeys.summaries })
-    },
-  })
-}
+export const useUpdateHolidays = () =>
+  usePutThrough<HolidayCalendar, HolidayCalendar>(timeOffKeys.holidays, [payrollKeys.summaries], { background: true })

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query'
+import { apiJson } from './client.ts'
 
 /** How the reads a write changed are read again. */
 interface ReadAgain {
@@ -40,6 +41,13 @@ export function useWriteThrough<Input, Answer>(
     },
   })
 }
+
+/** A `useWriteThrough` that PUTs its input to the URL its key names (the read's own URL). */
+export const usePutThrough = <Input, Answer>(
+  key: readonly [string],
+  stale: readonly QueryKey[] = [],
+  how: ReadAgain = {},
+) => useWriteThrough(key, (input: Input) => apiJson<Answer>('PUT', key[0], input), stale, how)
 
 /** A write after which the reads at `stale` are read again (see `ReadAgain`). */
 export function useWriteThenRead<Input, Answer>(

@@ -5,6 +5,7 @@ import type { User } from '@app/core'
 import { useOrganizationSettings } from '../api/organization.ts'
 import { cn } from '../lib/cn.ts'
 import { PRODUCT_LOGO_URL, PRODUCT_NAME } from '../lib/product.ts'
+import { HomeLink } from './HomeLink.tsx'
 import { UserMenu } from './UserMenu.tsx'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from './ui/DropdownMenu.tsx'
 
@@ -78,11 +79,12 @@ export function AppHeader({ user }: { user: User }) {
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-2">
-        <Link
-          to="/"
-          className="flex min-h-11 min-w-0 flex-1 items-center gap-3 rounded-md focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none sm:flex-none"
+        <HomeLink
+          logo={logo}
+          size={40}
+          className="min-w-0 flex-1 gap-3 sm:flex-none"
+          logoClassName="size-10 shrink-0 rounded-md object-contain"
         >
-          <img src={logo} alt="" className="size-10 shrink-0 rounded-md object-contain" width={40} height={40} />
           <span className="min-w-0">
             {/* Two lines before an ellipsis: a long name is read whole wherever there is room. */}
             <span
@@ -94,7 +96,7 @@ export function AppHeader({ user }: { user: User }) {
             {/* Wraps at its spaces rather than being cut: 'Virtual Executive Pastor' is the product's whole name for the role. */}
             <span className="block text-xs leading-tight text-slate-600">{t('header.subtitle')}</span>
           </span>
-        </Link>
+        </HomeLink>
         {/* Between a phone and a desk (860 px) the links take a second row rather than push the user menu off the page. */}
         <nav aria-label={t('nav.main')} className="hidden flex-1 flex-wrap items-center gap-1 sm:flex">
           {items.map((item) => (

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { messages, type DashboardStats } from '@app/core'
+import { messages } from '@app/core'
 import { dismissToast } from '../lib/toast.ts'
 import { makeUser } from '../../test/fixtures.ts'
 import { mockFetch } from '../../test/fetch-mock.ts'
 import { renderApp } from '../../test/render.tsx'
-import { makeTimesheet } from '../../test/list-item-fixtures.ts'
+import { makeStats, makeTimesheet } from '../../test/list-item-fixtures.ts'
 import { demoNotice } from './DemoNotice.tsx'
 
 afterEach(() => {
@@ -14,14 +14,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-const stats: DashboardStats = {
-  pending: 1,
-  approved: 0,
-  approvedTotal: 0,
-  rejected: 0,
-  totalTimesheets: 1,
-  activeEmployees: 2,
-}
+const stats = makeStats({ pending: 1, totalTimesheets: 1, activeEmployees: 2 })
 const ann = makeTimesheet({ id: 1, status: 'pending' })
 const readOnly = { status: 403, body: { message: messages.demoReadOnly } }
 

@@ -19,6 +19,14 @@ const looks = {
     heading: 'text-3xl font-bold tracking-tight text-slate-900',
     intro: 'mt-2 text-slate-600',
   },
+  /** A guide with cards side by side (the staff guide, the developers' page): wider, more space between them. */
+  wideGuide: {
+    frame: 'mx-auto max-w-4xl space-y-8 px-4 py-8 sm:py-12',
+    header: undefined,
+    titleBox: undefined,
+    heading: 'text-3xl font-bold tracking-tight text-slate-900',
+    intro: 'mt-2 text-slate-600',
+  },
 } as const
 
 /**

@@ -1,6 +1,7 @@
 import { Suspense } from 'react'
 import { Link, Outlet } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
+import { HomeLink } from './HomeLink.tsx'
 import { LanguageSwitcher } from './LanguageSwitcher.tsx'
 import { PageLoading } from './PageLoading.tsx'
 import { SkipLink } from './SkipLink.tsx'
@@ -21,13 +22,9 @@ export function PublicLayout() {
       <SkipLink />
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
-          <Link
-            to="/"
-            className="flex min-h-11 items-center gap-2 rounded-md font-semibold focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
-          >
-            <img src={PRODUCT_LOGO_URL} alt="" className="size-8" width={32} height={32} />
+          <HomeLink logo={PRODUCT_LOGO_URL} size={32} className="gap-2 font-semibold" logoClassName="size-8">
             <span>{PRODUCT_NAME}</span>
-          </Link>
+          </HomeLink>
           <nav aria-label={t('layout.site')} className="flex items-center gap-1 text-sm">
             <Link
               to="/pricing"

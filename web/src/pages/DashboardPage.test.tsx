@@ -1,45 +1,26 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import {
-  formatHoursNumber,
-  weekTotalHours,
-  type DashboardStats,
-  type ListedTimesheet,
-  type Role,
-  type TimesheetPage,
-} from '@app/core'
-import { makeTimesheet } from '../../test/list-item-fixtures.ts'
+import { formatHoursNumber, weekTotalHours, type ListedTimesheet, type Role, type TimesheetPage } from '@app/core'
+import { makeStats, makeTimesheet, memberTimesheet } from '../../test/list-item-fixtures.ts'
 import { makeUser } from '../../test/fixtures.ts'
 import { mockFetch, type MockAnswer } from '../../test/fetch-mock.ts'
 import { columnHeaders, renderApp } from '../../test/render.tsx'
 
 afterEach(() => vi.unstubAllGlobals())
 
-const stats: DashboardStats = {
+const stats = makeStats({
   pending: 3,
   approved: 2,
   approvedTotal: 7,
   rejected: 1,
   totalTimesheets: 10,
   activeEmployees: 6,
-}
+})
 
 const ann = makeTimesheet({ id: 1, status: 'pending' })
-const ben = makeTimesheet({
-  id: 2,
-  status: 'approved',
-  employeeId: 'emp-2',
-  weekStartDate: '2026-11-09',
-  employee: { firstName: 'Ben', lastName: 'Okafor', department: 'Worship', profileImageUrl: null },
-})
-const cara = makeTimesheet({
-  id: 3,
-  status: 'rejected',
-  employeeId: 'emp-3',
-  weekStartDate: '2026-11-02',
-  employee: { firstName: 'Cara', lastName: 'Annis', department: 'Admin', profileImageUrl: null },
-})
+const ben = memberTimesheet(2, 'approved', '2026-11-09', ['Ben', 'Okafor', 'Worship'])
+const cara = memberTimesheet(3, 'rejected', '2026-11-02', ['Cara', 'Annis', 'Admin'])
 
 interface Setup {
   role?: Role

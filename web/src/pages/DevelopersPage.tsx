@@ -35,12 +35,7 @@ export function DevelopersPage() {
   const curl = `curl -H "Authorization: Bearer $TOKEN" ${origin}/api/timesheets?status=pending`
   return (
     <>
-      <PageLayout
-        look="guide"
-        title={t('developers.title')}
-        intro={t('developers.intro')}
-        className="max-w-4xl space-y-8"
-      >
+      <PageLayout look="wideGuide" title={t('developers.title')} intro={t('developers.intro')}>
         <Section id="first-call" title={t('developers.firstCall')}>
           <ol className="mt-3 list-decimal space-y-2 pl-6 text-sm text-slate-700">
             <li>{t('developers.step1')}</li>

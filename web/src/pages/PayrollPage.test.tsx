@@ -35,6 +35,14 @@ const show = (
 }
 
 const period = async (name = 'Nov 9, 2026 - Nov 22, 2026') => within(await screen.findByRole('region', { name }))
+
+/** Opens the period's Close dialog and confirms in it; answers the dialog, still open while the close is refused. */
+const closeAndConfirm = async (user: ReturnType<typeof userEvent.setup>) => {
+  await user.click((await period()).getByRole('button', { name: 'Close period' }))
+  const confirm = await screen.findByRole('dialog', { name: 'Close pay period' })
+  await user.click(within(confirm).getByRole('button', { name: 'Close period' }))
+  return confirm
+}
 const calls = (fetch: ReturnType<typeof mockFetch>, method: string, path: string) =>
   fetch.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).startsWith(path))
 
@@ -194,10 +202,7 @@ describe('PayrollPage', () => {
         body: { message: 'This pay period has timesheets that are not approved', blockers: [ben] },
       },
     })
-    const open = await period()
-    await user.click(open.getByRole('button', { name: 'Close period' }))
-    const confirm = await screen.findByRole('dialog', { name: 'Close pay period' })
-    await user.click(within(confirm).getByRole('button', { name: 'Close period' }))
+    const confirm = await closeAndConfirm(user)
     const alert = await within(confirm).findByRole('alert')
     expect(within(alert).getByText('This pay period has timesheets that are not approved')).toBeTruthy()
     expect(within(alert).getByRole('listitem').textContent).toBe('Ben Okafor')
@@ -217,10 +222,7 @@ describe('PayrollPage', () => {
               },
             },
     })
-    const open = await period()
-    await user.click(open.getByRole('button', { name: 'Close period' }))
-    const confirm = await screen.findByRole('dialog', { name: 'Close pay period' })
-    await user.click(within(confirm).getByRole('button', { name: 'Close period' }))
+    const confirm = await closeAndConfirm(user)
     const why = await within(confirm).findByRole('alert')
     expect(within(why).getByText('It has not ended: its last day is Nov 22, 2026.')).toBeTruthy()
     expect(within(why).getByText('Weeks not submitted: Ben Okafor.')).toBeTruthy()

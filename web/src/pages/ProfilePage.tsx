@@ -16,6 +16,7 @@ import { formatDate, zoneOr } from '../lib/format.ts'
 import { cn } from '../lib/cn.ts'
 import { DocumentTitle } from '../components/DocumentTitle.tsx'
 import { IconCard } from '../components/ui/IconCard.tsx'
+import { FormField } from '../components/ui/FormField.tsx'
 import { AwayCard } from '../components/approvals/AwayCard.tsx'
 import { MyNotificationsCard } from '../components/notifications/MyNotificationsCard.tsx'
 import { DescriptionItem } from '../components/ui/DescriptionItem.tsx'
@@ -152,10 +153,12 @@ function LanguageCard({ language }: { language: Language | undefined }) {
     })
   return (
     <IconCard icon={Languages} title={t('profile.language.title')}>
-      <div className="space-y-1.5">
-        <label htmlFor={id} className="text-sm font-medium text-slate-900">
-          {t('common:language.label')}
-        </label>
+      <FormField
+        id={id}
+        label={t('common:language.label')}
+        labelClassName="text-slate-900"
+        hint={t('profile.language.hint')}
+      >
         <select
           id={id}
           value={language ?? i18next.language}
@@ -170,10 +173,7 @@ function LanguageCard({ language }: { language: Language | undefined }) {
             </option>
           ))}
         </select>
-        <p id={`${id}-hint`} className="text-sm text-slate-600">
-          {t('profile.language.hint')}
-        </p>
-      </div>
+      </FormField>
     </IconCard>
   )
 }

@@ -27,12 +27,7 @@ export function StaffGuidePage() {
     { href: SUPERVISOR_LOGIN_URL, size: 'lg', variant: 'outline', children: t('staffGuide.supervisorLogin') },
   ]
   return (
-    <PageLayout
-      look="guide"
-      title={t('staffGuide.title')}
-      intro={t('staffGuide.intro')}
-      className="max-w-4xl space-y-8"
-    >
+    <PageLayout look="wideGuide" title={t('staffGuide.title')} intro={t('staffGuide.intro')}>
       <FeatureGrid
         className="md:grid-cols-3"
         items={topics}

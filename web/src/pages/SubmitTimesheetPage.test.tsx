@@ -56,6 +56,17 @@ const draftOf = (init: RequestInit | undefined, extra: Partial<Timesheet> = {}):
   body: makeTimesheet({ ...(JSON.parse(String(init?.body)) as Partial<Timesheet>), ...extra }),
 })
 
+/** The page open on a blank week whose submit the server takes (version 5, pending). */
+const openToSubmit = async () => {
+  const fetch = setup(
+    { body: makeTimesheet() },
+    { 'POST /api/timesheets': (init) => draftOf(init, { status: 'pending', version: 5 }) },
+  )
+  const user = userEvent.setup()
+  await open()
+  return { fetch, user }
+}
+
 describe('SubmitTimesheetPage', () => {
   it('picking a week opens that week’s own saved entries, and a week with none blank: nothing is carried', async () => {
     const declined = makeTimesheet({
@@ -244,12 +255,7 @@ describe('SubmitTimesheetPage', () => {
   })
 
   it('submits the week with POST /api/timesheets, then goes to the dashboard', async () => {
-    const fetch = setup(
-      { body: makeTimesheet() },
-      { 'POST /api/timesheets': (init) => draftOf(init, { status: 'pending', version: 5 }) },
-    )
-    const user = userEvent.setup()
-    await open()
+    const { fetch, user } = await openToSubmit()
     await user.type(day('Friday').getByLabelText('Start Time'), '22:00')
     await user.type(day('Friday').getByLabelText('End Time'), '02:00')
     expect(screen.getByTestId('week-total').textContent).toBe('4.0 hours')
@@ -414,12 +420,7 @@ describe('SubmitTimesheetPage', () => {
   })
 
   it('adds a second time range to a day: 7.0 hours for 8-12 and 18-21, submitted with sundaySpans (issue 34)', async () => {
-    const fetch = setup(
-      { body: makeTimesheet() },
-      { 'POST /api/timesheets': (init) => draftOf(init, { status: 'pending', version: 5 }) },
-    )
-    const user = userEvent.setup()
-    await open()
+    const { fetch, user } = await openToSubmit()
     const sunday = day('Sunday')
     await user.type(sunday.getByLabelText('Start Time'), '08:00')
     await user.type(sunday.getByLabelText('End Time'), '12:00')

@@ -1,23 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { BulkApproveResult, DashboardStats, PendingTimesheets } from '@app/core'
-import { makeTimesheet } from '../../../test/list-item-fixtures.ts'
+import type { BulkApproveResult, PendingTimesheets } from '@app/core'
+import { makeStats, makeTimesheet } from '../../../test/list-item-fixtures.ts'
 import { makeUser } from '../../../test/fixtures.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
 import { renderApp } from '../../../test/render.tsx'
 
 afterEach(() => vi.unstubAllGlobals())
 
-const stats: DashboardStats = {
-  pending: 2,
-  waitingForMe: 1,
-  approved: 0,
-  approvedTotal: 0,
-  rejected: 0,
-  totalTimesheets: 2,
-  activeEmployees: 3,
-}
+const stats = makeStats({ pending: 2, waitingForMe: 1, totalTimesheets: 2, activeEmployees: 3 })
 const mine = {
   ...makeTimesheet({
     id: 11,

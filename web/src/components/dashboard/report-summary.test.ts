@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bulkCsvHeader } from '@app/core'
+import { bulkCsvHeader, type ReportItem } from '@app/core'
 import { makeReportItem } from '../../../test/list-item-fixtures.ts'
 import {
   barWidthPercent,
@@ -11,6 +11,10 @@ import {
   sheetsLabel,
   weeklySummary,
 } from './report-summary.ts'
+
+/** Report items numbered from 1, each with its own overrides. */
+const numbered = (overrides: readonly Partial<ReportItem>[]) =>
+  overrides.map((o, i) => makeReportItem({ id: i + 1, ...o }))
 
 describe('barWidthPercent', () => {
   it('is the count over 4, capped at the full width', () => {
@@ -31,11 +35,7 @@ describe('sheetsLabel', () => {
 
 describe('weeklySummary', () => {
   it('counts timesheets per week, oldest week first', () => {
-    const items = [
-      makeReportItem({ id: 1, weekStartDate: '2026-11-16' }),
-      makeReportItem({ id: 2, weekStartDate: '2026-11-09' }),
-      makeReportItem({ id: 3, weekStartDate: '2026-11-16' }),
-    ]
+    const items = numbered(['2026-11-16', '2026-11-09', '2026-11-16'].map((weekStartDate) => ({ weekStartDate })))
     expect(weeklySummary(items)).toEqual([
       { weekStartDate: '2026-11-09', count: 1 },
       { weekStartDate: '2026-11-16', count: 2 },
@@ -46,11 +46,7 @@ describe('weeklySummary', () => {
 
 describe('quickStats', () => {
   it('counts approved and pending and rounds the approval rate', () => {
-    const items = [
-      makeReportItem({ id: 1, status: 'approved' }),
-      makeReportItem({ id: 2, status: 'approved' }),
-      makeReportItem({ id: 3, status: 'pending' }),
-    ]
+    const items = numbered((['approved', 'approved', 'pending'] as const).map((status) => ({ status })))
     // 2 of 3 is 66.67%: rounded to 67.
     expect(quickStats(items)).toEqual({ total: 3, approved: 2, pending: 1, approvalRate: 67 })
     expect(quickStats([...items, makeReportItem({ id: 4, status: 'rejected' })]).approvalRate).toBe(50)

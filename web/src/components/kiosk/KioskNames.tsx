@@ -4,6 +4,7 @@ import type { KioskMember, KioskMembers } from '@app/core'
 import { cn } from '../../lib/cn.ts'
 import { Avatar } from '../ui/Avatar.tsx'
 import { inputClasses } from '../ui/Input.tsx'
+import { FormField } from '../ui/FormField.tsx'
 import { kioskName } from './PinPad.tsx'
 
 /** Folds case and accents, so 'jose' finds José. */
@@ -24,10 +25,7 @@ export function KioskNames({ members, onChoose }: { members: KioskMembers; onCho
   return (
     <div className="space-y-4">
       <p className="text-lg text-slate-700">{t('kiosk.intro')}</p>
-      <div className="space-y-1.5">
-        <label htmlFor={id} className="text-base font-medium">
-          {t('kiosk.search')}
-        </label>
+      <FormField id={id} label={t('kiosk.search')} labelClassName="text-base text-inherit">
         <input
           id={id}
           type="search"
@@ -37,7 +35,7 @@ export function KioskNames({ members, onChoose }: { members: KioskMembers; onCho
           onChange={(e) => setSearch(e.target.value)}
           className={cn(inputClasses, 'min-h-14 text-lg')}
         />
-      </div>
+      </FormField>
       {shown.length ? (
         <ul aria-label={t('kiosk.namesLabel')} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
           {shown.map((member) => (

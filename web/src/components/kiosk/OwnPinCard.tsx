@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
 import { KeyRound } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Pin } from '@app/core'
@@ -7,17 +7,15 @@ import { useSetOwnPin } from '../../api/kiosk.ts'
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
-import { FormField, fieldDescription } from '../ui/FormField.tsx'
 import { IconCard } from '../ui/IconCard.tsx'
-import { PinInput } from './PinInput.tsx'
+import { PinField, usePinField } from './PinField.tsx'
 
 /** Profile → Kiosk PIN: the member sets their own 4-to-6-digit PIN (PUT /api/profile/pin). */
 export function OwnPinCard() {
   const { t } = useTranslation('staff')
-  const id = useId()
   const save = useSetOwnPin()
-  const [pin, setPin] = useState('')
-  const [error, setError] = useState<string>()
+  const field = usePinField()
+  const { pin, setPin, setError } = field
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (!Pin.safeParse(pin).success) return setError(t('profile.pin.invalid'))
@@ -36,19 +34,7 @@ export function OwnPinCard() {
     <IconCard icon={KeyRound} title={t('profile.pin.title')}>
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('profile.pin.title')}>
         <p className="text-sm text-slate-700">{t('profile.pin.intro')}</p>
-        <FormField id={id} label={t('profile.pin.label')} hint={t('profile.pin.hint')} message={error}>
-          <PinInput
-            id={id}
-            value={pin}
-            onValue={(value) => {
-              setPin(value)
-              setError(undefined)
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={fieldDescription(id, { hint: true, message: error })}
-            disabled={save.isPending}
-          />
-        </FormField>
+        <PinField label={t('profile.pin.label')} hint={t('profile.pin.hint')} field={field} disabled={save.isPending} />
         <Button type="submit" busy={save.isPending} busyLabel={t('profile.pin.saving')}>
           {t('profile.pin.save')}
         </Button>

@@ -5,6 +5,7 @@ import { Pin, type KioskMember } from '@app/core'
 import { Avatar } from '../ui/Avatar.tsx'
 import { Button } from '../ui/Button.tsx'
 import { FieldMessage } from '../ui/FieldMessage.tsx'
+import { FormField } from '../ui/FormField.tsx'
 import { cn } from '../../lib/cn.ts'
 
 export const kioskName = (member: Pick<KioskMember, 'firstName' | 'lastInitial'>) =>
@@ -63,10 +64,7 @@ export function PinPad({
         />
         <h2 className="text-2xl font-bold break-words text-slate-900 sm:text-3xl">{name}</h2>
       </div>
-      <div className="space-y-1.5">
-        <label htmlFor={id} className="text-base font-medium text-slate-900">
-          {t('kiosk.pinLabel')}
-        </label>
+      <FormField id={id} label={t('kiosk.pinLabel')} labelClassName="text-base text-slate-900">
         <input
           ref={input}
           id={id}
@@ -91,7 +89,7 @@ export function PinPad({
             </FieldMessage>
           </div>
         ) : null}
-      </div>
+      </FormField>
       <div role="group" aria-label={t('kiosk.pinPad')} className="grid grid-cols-3 gap-3">
         {KEYS.map((digit) => (
           <button key={digit} type="button" className={keyClasses} disabled={busy} onClick={() => add(digit)}>

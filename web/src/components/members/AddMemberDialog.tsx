@@ -22,31 +22,9 @@ import {
 import { CredentialsView } from './CredentialsView.tsx'
 import { staffLoginUrl } from './login-instructions.ts'
 import { FormAlert } from '../ui/FormAlert.tsx'
-import {
-  approverValue,
-  campusIdsOf,
-  MEMBER_FIELD_ORDER,
-  MemberFields,
-  UNPAID_CHECKED,
-  type MemberField,
-  type MemberValues,
-} from './MemberFields.tsx'
-
-const empty: MemberValues = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  department: '',
-  campusId: '',
-  role: 'employee',
-  campusIds: '',
-  unpaid: '',
-  supervisorId: '',
-  defaultCode: '',
-  hireDate: '',
-  payType: 'non-exempt',
-  payrollId: '',
-}
+import { MemberFields } from './MemberFields.tsx'
+import { approverValue, campusIdsOf, MEMBER_FIELD_ORDER, memberValues, UNPAID_CHECKED } from './member-values.ts'
+import type { MemberField, MemberValues } from './member-values.ts'
 
 /** Spec section 8: a duplicate (or any 400) gets the spec's wording; anything else its own message. */
 const duplicateMember = () => ({
@@ -67,7 +45,7 @@ export function AddMemberDialog() {
   const today = todayIn(useOrgTimeZone())
   // The new member's approver is the supervisor adding them unless they choose another; their
   // hire date is today in the organization's zone unless they choose another.
-  const initial = (): MemberValues => ({ ...empty, supervisorId: user?.id ?? '', hireDate: today })
+  const initial = (): MemberValues => ({ ...memberValues(), supervisorId: user?.id ?? '', hireDate: today })
   const [open, setOpen] = useState(false)
   const [values, setValues] = useState<MemberValues>(initial)
   const [added, setAdded] = useState<AddedMember | null>(null)

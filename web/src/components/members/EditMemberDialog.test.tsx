@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import type { User } from '@app/core'
 import { makeStaffMember, makeUser } from '../../../test/fixtures.ts'
 import { mockFetch, type MockAnswer } from '../../../test/fetch-mock.ts'
-import { renderApp } from '../../../test/render.tsx'
+import { fieldValues, renderApp } from '../../../test/render.tsx'
 // Loaded up front, so the router's lazy import is already done when a test starts.
 import '../../pages/EmployeesPage.tsx'
 
@@ -44,14 +44,16 @@ describe('Edit member', () => {
       body: { ...ada, ...(JSON.parse(String(init!.body)) as Partial<User>) },
     }))
     const dialog = await openEdit(user)
-    const value = (label: string) => (dialog.getByLabelText(label) as HTMLInputElement).value
-    expect(value('First Name')).toBe('Ada')
-    expect(value('Last Name')).toBe('Lovelace')
-    expect(value('Email')).toBe('ada@example.org')
-    expect(value('Department')).toBe('Finance')
-    expect(value('Role')).toBe('employee')
-    expect(value('Pay type')).toBe('non-exempt')
-    expect(value('Payroll ID (optional)')).toBe('')
+    const expected = {
+      'First Name': 'Ada',
+      'Last Name': 'Lovelace',
+      Email: 'ada@example.org',
+      Department: 'Finance',
+      Role: 'employee',
+      'Pay type': 'non-exempt',
+      'Payroll ID (optional)': '',
+    }
+    expect(fieldValues(dialog, Object.keys(expected))).toEqual(expected)
     expect(
       within(dialog.getByLabelText('Pay type'))
         .getAllByRole('option')

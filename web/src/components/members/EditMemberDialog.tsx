@@ -5,39 +5,17 @@ import { useApproverChoices, useUpdateMember } from '../../api/members.ts'
 import { useFieldErrors } from '../../lib/field-errors.ts'
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
-import { DialogActions, DialogContent, DialogFor, DialogHeading } from '../ui/Dialog.tsx'
+import { DialogActions, DialogContent, DialogHeading, dialogOf } from '../ui/Dialog.tsx'
 import { FormAlert } from '../ui/FormAlert.tsx'
 import { MemberPinForm } from './MemberPinForm.tsx'
 import { UnconfirmedEmail } from './UnconfirmedEmail.tsx'
-import {
-  approverValue,
-  campusIdsOf,
-  MEMBER_FIELD_ORDER,
-  MemberFields,
-  UNPAID_CHECKED,
-  type MemberField,
-  type MemberValues,
-} from './MemberFields.tsx'
-
-const valuesOf = (member: User): MemberValues => ({
-  firstName: member.firstName,
-  lastName: member.lastName,
-  email: member.email ?? '',
-  department: member.department ?? '',
-  campusId: member.campusId ?? '',
-  role: member.role,
-  campusIds: (member.campusIds ?? []).join(','),
-  unpaid: member.unpaid ? UNPAID_CHECKED : '',
-  supervisorId: member.supervisorId ?? '',
-  defaultCode: member.defaultCode ?? '',
-  hireDate: member.hireDate ?? '',
-  payType: member.payType,
-  payrollId: member.payrollId ?? '',
-})
+import { MemberFields } from './MemberFields.tsx'
+import { approverValue, campusIdsOf, MEMBER_FIELD_ORDER, memberValues, UNPAID_CHECKED } from './member-values.ts'
+import type { MemberField, MemberValues } from './member-values.ts'
 
 /** The fields the person changed: a PATCH carries only those, so an unchanged empty email is not refused. */
 const changedFields = (values: MemberValues, member: User) => {
-  const before = valuesOf(member)
+  const before = memberValues(member)
   return Object.fromEntries(
     MEMBER_FIELD_ORDER.filter((name) => values[name] !== before[name]).map((name) => [
       name,
@@ -59,17 +37,11 @@ const changedFields = (values: MemberValues, member: User) => {
 }
 
 /** Edit: the Add Member dialog's fields, filled in, plus pay type and payroll ID (null: closed). */
-export const EditMemberDialog = ({ member, onClose }: { member: User | null; onClose: () => void }) => (
-  <DialogFor item={member} itemKey={(m) => m.id} onClose={onClose}>
-    {(m) => <EditMemberForm member={m} onDone={onClose} />}
-  </DialogFor>
-)
-
-function EditMemberForm({ member, onDone }: { member: User; onDone: () => void }) {
+function EditMemberForm({ item: member, onDone }: { item: User; onDone: () => void }) {
   const { t } = useTranslation('supervisor')
   const update = useUpdateMember()
   const approvers = useApproverChoices().filter((a) => a.id !== member.id)
-  const [values, setValues] = useState<MemberValues>(() => valuesOf(member))
+  const [values, setValues] = useState<MemberValues>(() => memberValues(member))
   const errors = useFieldErrors(MEMBER_FIELD_ORDER, update.error)
   const shown = errors.shown
   const formError = errors.formError(t('members.edit.failed'))
@@ -121,3 +93,6 @@ function EditMemberForm({ member, onDone }: { member: User; onDone: () => void }
     </DialogContent>
   )
 }
+
+/** The dialog, open while it has a member (null: closed). */
+export const EditMemberDialog = dialogOf(EditMemberForm, (m) => m.id)

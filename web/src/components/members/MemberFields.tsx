@@ -8,54 +8,13 @@ import { CheckboxLabel, fieldDescription, FormField, NamedField } from '../ui/Fo
 import { Input, inputClasses } from '../ui/Input.tsx'
 import { ItemOptions, Options } from '../ui/Options.tsx'
 import { useTextLimit } from '../ui/TextLimit.tsx'
-
-export type MemberField =
-  | 'firstName'
-  | 'lastName'
-  | 'email'
-  | 'department'
-  | 'campusId'
-  | 'role'
-  | 'campusIds'
-  | 'unpaid'
-  | 'supervisorId'
-  | 'defaultCode'
-  | 'hireDate'
-  | 'payType'
-  | 'payrollId'
-export type MemberValues = Record<MemberField, string>
-
-/** The fields in the order a person meets them (the first invalid one gets the focus). */
-export const MEMBER_FIELD_ORDER: readonly MemberField[] = [
-  'firstName',
-  'lastName',
-  'email',
-  'department',
-  'campusId',
-  'role',
-  'campusIds',
-  'unpaid',
-  'supervisorId',
-  'defaultCode',
-  'hireDate',
-  'payType',
-  'payrollId',
-]
-
-/** A supervisor a member may have as approver. */
-export interface ApproverChoice {
-  id: string
-  name: string
-}
-
-/** The form keeps a supervisor's campuses as text: their ids joined by commas ('' is the whole church). */
-export const campusIdsOf = (value: string) => (value ? value.split(',') : [])
-
-/** The form keeps the unpaid box as text: 'true' when checked. */
-export const UNPAID_CHECKED = 'true'
-
-/** The form's approver or default code ('' is none) as the API takes it (null). */
-export const approverValue = (value: string) => (value === '' ? null : value)
+import {
+  campusIdsOf,
+  UNPAID_CHECKED,
+  type ApproverChoice,
+  type MemberField,
+  type MemberValues,
+} from './member-values.ts'
 
 const TEXT_FIELDS: { name: 'firstName' | 'lastName' | 'email' | 'department'; type: string }[] = [
   { name: 'firstName', type: 'text' },

@@ -1,21 +1,19 @@
-import { useId, useState, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { fullName, Pin, type User } from '@app/core'
 import { errorFields } from '../../api/client.ts'
 import { useSetMemberPin } from '../../api/kiosk.ts'
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
-import { PinInput } from '../kiosk/PinInput.tsx'
+import { PinField, usePinField } from '../kiosk/PinField.tsx'
 import { Button } from '../ui/Button.tsx'
-import { FormField, fieldDescription } from '../ui/FormField.tsx'
 
 /** Edit Member → Kiosk PIN: a supervisor sets a member's PIN or clears it (PUT /api/employees/{id}/pin). */
 export function MemberPinForm({ member }: { member: User }) {
   const { t } = useTranslation('supervisor')
-  const id = useId()
   const save = useSetMemberPin()
-  const [pin, setPin] = useState('')
-  const [error, setError] = useState<string>()
+  const field = usePinField()
+  const { pin, setPin, setError } = field
   const name = fullName(member)
   const change = (next: string | null) =>
     save.mutate(
@@ -48,19 +46,7 @@ export function MemberPinForm({ member }: { member: User }) {
     >
       <h3 className="text-base font-semibold text-slate-900">{t('members.pin.title')}</h3>
       <p className="text-sm text-slate-700">{t('members.pin.intro', { name })}</p>
-      <FormField id={id} label={t('members.pin.label')} message={error}>
-        <PinInput
-          id={id}
-          value={pin}
-          onValue={(value) => {
-            setPin(value)
-            setError(undefined)
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={fieldDescription(id, { message: error })}
-          disabled={save.isPending}
-        />
-      </FormField>
+      <PinField label={t('members.pin.label')} field={field} disabled={save.isPending} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant="outline" busy={save.isPending} busyLabel={t('members.pin.saving')}>
           {t('members.pin.save')}

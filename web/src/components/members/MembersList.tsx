@@ -235,7 +235,7 @@ export function MembersList({ currentUserId }: { currentUserId: string }) {
         </table>
       </div>
 
-      <EditMemberDialog member={editing} onClose={() => setEditing(null)} />
+      <EditMemberDialog item={editing} onClose={() => setEditing(null)} />
       <RemoveMemberDialog member={removing} onClose={() => setRemoving(null)} />
       <ResetPasswordDialog member={resetting} onClose={() => setResetting(null)} />
     </>

@@ -4,7 +4,7 @@ import { errorMessage, isUnauthorizedError } from '../../api/client.ts'
 import { earlyReasonsOf, peopleOfError, useClosePeriod } from '../../api/payroll.ts'
 import { formatDate } from '../../lib/format.ts'
 import { toast } from '../../lib/toast.ts'
-import { DialogActions, DialogContent, DialogFor, DialogHeading } from '../ui/Dialog.tsx'
+import { DialogActions, DialogContent, DialogHeading, dialogOf } from '../ui/Dialog.tsx'
 import { PeopleAlert } from './PeopleAlert.tsx'
 import { periodTitle } from './period-title.ts'
 import { weekLine } from './UnapprovedWeeks.tsx'
@@ -15,13 +15,7 @@ import { weekLine } from './UnapprovedWeeks.tsx'
  * explicit 'Close anyway' that names why (those weeks are then locked unpaid); timesheets still
  * waiting for a decision keep it open (the server's 409 names their people).
  */
-export const ClosePeriodDialog = ({ period, onClose }: { period: PayPeriod | null; onClose: () => void }) => (
-  <DialogFor item={period} itemKey={(p) => p.start} onClose={onClose}>
-    {(p) => <CloseForm period={p} onDone={onClose} />}
-  </DialogFor>
-)
-
-function CloseForm({ period, onDone }: { period: PayPeriod; onDone: () => void }) {
+function CloseForm({ item: period, onDone }: { item: PayPeriod; onDone: () => void }) {
   const { t } = useTranslation('supervisor')
   const close = useClosePeriod()
   const title = periodTitle(period)
@@ -97,3 +91,6 @@ function CloseForm({ period, onDone }: { period: PayPeriod; onDone: () => void }
     </DialogContent>
   )
 }
+
+/** The dialog, open while it has a period (null: closed). */
+export const ClosePeriodDialog = dialogOf(CloseForm, (p) => p.start)

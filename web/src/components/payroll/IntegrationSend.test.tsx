@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { GustoPreview, IntegrationSendStatus, IntegrationView, QuickbooksPreview } from '@app/core'
-import { makeUser } from '../../../test/fixtures.ts'
+import { makeIntegration, makeUser } from '../../../test/fixtures.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
 import { renderApp } from '../../../test/render.tsx'
 import { IntegrationSend, PeriodSends } from './IntegrationSend.tsx'
@@ -117,6 +117,15 @@ const cells = (row: HTMLElement) =>
     .getAllByRole('cell')
     .map((c) => c.textContent)
 
+/** Shows `vendor`'s send for the period and opens its preview; answers the user who clicked. */
+const openPreview = async (vendor: 'gusto' | 'quickbooks') => {
+  const user = userEvent.setup()
+  renderApp('/', <IntegrationSend vendor={vendor} period={PERIOD} />)
+  await user.click(screen.getByRole('button', { name: `Preview for ${VENDOR_NAMES[vendor]}` }))
+  return user
+}
+const VENDOR_NAMES = { gusto: 'Gusto', quickbooks: 'QuickBooks Online' } as const
+
 describe('IntegrationSend for Gusto', () => {
   it('previews exactly what is sent per member, names who is not matched, and sends', async () => {
     let sent = false
@@ -178,9 +187,7 @@ describe('IntegrationSend for Gusto', () => {
         ),
       },
     })
-    const user = userEvent.setup()
-    renderApp('/', <IntegrationSend vendor="gusto" period={PERIOD} />)
-    await user.click(screen.getByRole('button', { name: 'Preview for Gusto' }))
+    await openPreview('gusto')
     const box = await screen.findByRole('status', { name: 'Last send to Gusto' })
     expect(box.textContent).toContain('Gusto asks to be connected again')
     expect(box.textContent).toContain('Changed since sent')
@@ -199,9 +206,7 @@ describe('IntegrationSend for Gusto', () => {
       [`GET ${GUSTO}`]: { body: gustoPreview() },
       [`POST ${GUSTO}/send`]: { status: 400, body: { message: 'Close this pay period before sending it' } },
     })
-    const user = userEvent.setup()
-    renderApp('/', <IntegrationSend vendor="gusto" period={PERIOD} />)
-    await user.click(screen.getByRole('button', { name: 'Preview for Gusto' }))
+    const user = await openPreview('gusto')
     await user.click(await screen.findByRole('button', { name: 'Send to Gusto' }))
     expect((await screen.findByRole('alert')).textContent).toContain('Close this pay period before sending it')
   })
@@ -257,9 +262,7 @@ describe('IntegrationSend for QuickBooks Online', () => {
         }
       },
     })
-    const user = userEvent.setup()
-    renderApp('/', <IntegrationSend vendor="quickbooks" period={PERIOD} />)
-    await user.click(screen.getByRole('button', { name: 'Preview for QuickBooks Online' }))
+    const user = await openPreview('quickbooks')
     const table = within(await screen.findByRole('region', { name: /What Send to QuickBooks Online sends/ }))
     expect(cells(table.getByText('Ana Diaz').closest('tr')!)).toEqual([
       'MemberAna DiazBy allocation code: Operations (class General Fund): 50.00 · Unallocated: 34.00',
@@ -297,9 +300,7 @@ describe('IntegrationSend for QuickBooks Online', () => {
     mockFetch({
       [`GET ${QUICKBOOKS}`]: { body: quickbooksPreview(status({ created: 24 }), { changedSinceSent: true }) },
     })
-    const user = userEvent.setup()
-    renderApp('/', <IntegrationSend vendor="quickbooks" period={PERIOD} />)
-    await user.click(screen.getByRole('button', { name: 'Preview for QuickBooks Online' }))
+    await openPreview('quickbooks')
     const box = await screen.findByRole('status', { name: 'Last send to QuickBooks Online' })
     expect(box.textContent).toContain('Sent to QuickBooks Online')
     expect(box.textContent).toContain('Changed since sent')
@@ -313,9 +314,7 @@ describe('IntegrationSend for QuickBooks Online', () => {
           ? { status: 503, body: { message: 'QuickBooks Online could not be reached' } }
           : { body: quickbooksPreview(null, { members: [] }) },
     })
-    const user = userEvent.setup()
-    renderApp('/', <IntegrationSend vendor="quickbooks" period={PERIOD} />)
-    await user.click(screen.getByRole('button', { name: 'Preview for QuickBooks Online' }))
+    const user = await openPreview('quickbooks')
     expect((await screen.findByRole('alert')).textContent).toContain('QuickBooks Online could not be reached')
     fail = false
     await user.click(screen.getByRole('button', { name: /Retry|Try again/ }))
@@ -326,22 +325,14 @@ describe('IntegrationSend for QuickBooks Online', () => {
 })
 
 describe('PeriodSends', () => {
-  const view = (id: IntegrationView['id'], extra: Partial<IntegrationView>): IntegrationView => ({
-    id,
-    configured: true,
-    connected: true,
-    lastSentAt: null,
-    missingSettings: [],
-    reconnectNeeded: false,
-    connectedAt: '2026-11-20T15:00:00Z',
-    account: null,
-    ...extra,
-  })
-
   it('shows a panel for a connected vendor, a link for one to connect or reconnect, nothing for one not set up', async () => {
     const list = (quickbooks: Partial<IntegrationView>, gusto: Partial<IntegrationView>) => ({
       body: {
-        integrations: [view('quickbooks', quickbooks), view('gusto', gusto), view('planning-center', {})],
+        integrations: [
+          makeIntegration('quickbooks', quickbooks),
+          makeIntegration('gusto', gusto),
+          makeIntegration('planning-center', {}),
+        ],
       },
     })
     let answer = list({}, { connected: false })
@@ -368,7 +359,7 @@ describe('PeriodSends', () => {
   it('shows nothing to a campus admin: integrations are the whole church’s', async () => {
     const fetch = mockFetch({
       'GET /api/auth/user': { body: makeUser({ campusIds: ['north'] }) },
-      'GET /api/integrations': { body: { integrations: [view('quickbooks', {})] } },
+      'GET /api/integrations': { body: { integrations: [makeIntegration('quickbooks', {})] } },
     })
     renderApp('/', <PeriodSends period={PERIOD} />)
     await vi.waitFor(() => expect(fetch).toHaveBeenCalled())
@@ -381,7 +372,7 @@ describe('PeriodSends', () => {
     const fetch = mockFetch({
       'GET /api/auth/user': { body: makeUser() },
       'GET /api/integrations': {
-        body: { integrations: [view('quickbooks', { configured: false, connected: false })] },
+        body: { integrations: [makeIntegration('quickbooks', { configured: false, connected: false })] },
       },
     })
     renderApp('/', <PeriodSends period={PERIOD} />)

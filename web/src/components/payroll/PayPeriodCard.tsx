@@ -101,8 +101,8 @@ export function PayPeriodCard({ period }: { period: PayPeriod }) {
         <PeriodExports period={period} />
         {closed ? <PeriodSends period={period} /> : null}
       </CardContent>
-      <ClosePeriodDialog period={closing ? period : null} onClose={() => setClosing(false)} />
-      <ReopenPeriodDialog period={reopening ? period : null} onClose={() => setReopening(false)} />
+      <ClosePeriodDialog item={closing ? period : null} onClose={() => setClosing(false)} />
+      <ReopenPeriodDialog item={reopening ? period : null} onClose={() => setReopening(false)} />
     </RegionCard>
   )
 }

@@ -4,7 +4,7 @@ import { ReopenPeriod, TEXT_LIMITS, type PayPeriod } from '@app/core'
 import { useReopenPeriod } from '../../api/payroll.ts'
 import { useFieldErrors } from '../../lib/field-errors.ts'
 import { toast } from '../../lib/toast.ts'
-import { DialogActions, DialogContent, DialogFor, DialogHeading } from '../ui/Dialog.tsx'
+import { DialogActions, DialogContent, DialogHeading, dialogOf } from '../ui/Dialog.tsx'
 import { FormAlert } from '../ui/FormAlert.tsx'
 import { fieldDescription, FormField } from '../ui/FormField.tsx'
 import { Textarea } from '../ui/Textarea.tsx'
@@ -14,13 +14,7 @@ import { periodTitle } from './period-title.ts'
 const FIELDS = ['reason'] as const
 
 /** Reopening a closed period frees its timesheets again; the reason is required and kept with the period. */
-export const ReopenPeriodDialog = ({ period, onClose }: { period: PayPeriod | null; onClose: () => void }) => (
-  <DialogFor item={period} itemKey={(p) => p.start} onClose={onClose}>
-    {(p) => <ReopenForm period={p} onDone={onClose} />}
-  </DialogFor>
-)
-
-function ReopenForm({ period, onDone }: { period: PayPeriod; onDone: () => void }) {
+function ReopenForm({ item: period, onDone }: { item: PayPeriod; onDone: () => void }) {
   const { t } = useTranslation('supervisor')
   const reopen = useReopenPeriod()
   const [reason, setReason] = useState('')
@@ -78,3 +72,6 @@ function ReopenForm({ period, onDone }: { period: PayPeriod; onDone: () => void 
     </DialogContent>
   )
 }
+
+/** The dialog, open while it has a period (null: closed). */
+export const ReopenPeriodDialog = dialogOf(ReopenForm, (p) => p.start)

@@ -6,7 +6,7 @@ import { allocationReportQuery } from '../../api/allocation.ts'
 import { useCampusParam } from '../../api/campuses.ts'
 import { formatDate, formatDollars, formatNumber, formatPayrollHours } from '../../lib/format.ts'
 import { StackedCell, StackedRow, StackedTable } from '../ui/Table.tsx'
-import { NumberCell, ReportPart, ReportSection } from './ReportSection.tsx'
+import { NumberCell, ReportPart, ReportSection, useColumnLabels } from './ReportSection.tsx'
 import {
   allocationCsv,
   allocationFileName,
@@ -14,6 +14,9 @@ import {
   BUDGET_WARNING_PERCENT,
   budgetUsedPercent,
 } from './allocation-csv.ts'
+
+/** The catalogue group of this report's texts. */
+const TEXTS = 'allocation.report'
 
 const percentText = (n: number) => `${formatPayrollHours(n)} %`
 
@@ -37,9 +40,7 @@ export function AllocationSection({ from, to, through }: { from: string; to: str
       csv={(r) => ({ text: allocationCsv(r, from, to), fileName: allocationFileName(from, to) })}
       exportLabel={t('allocation.report.exportNamed')}
       query={report}
-      loadingLabel={t('allocation.report.loading')}
-      errorFallback={t('allocation.report.loadError')}
-      emptyTitle={t('allocation.report.empty')}
+      texts={TEXTS}
       isEmpty={(r) => r.codes.every((c) => c.hours === 0 && c.budgetHours === null) && r.volunteers.length === 0}
     >
       {(r) => <AllocationTables report={r} />}
@@ -49,15 +50,7 @@ export function AllocationSection({ from, to, through }: { from: string; to: str
 
 function AllocationTables({ report }: { report: AllocationReport }) {
   const { t } = useTranslation('supervisor')
-  const col = {
-    code: t('allocation.report.columns.code'),
-    hours: t('allocation.report.columns.hours'),
-    percent: t('allocation.report.columns.percent'),
-    budget: t('allocation.report.columns.budget'),
-    member: t('allocation.report.columns.member'),
-    memberPercent: t('allocation.report.columns.memberPercent'),
-    value: t('allocation.report.columns.value'),
-  }
+  const col = useColumnLabels(TEXTS, ['code', 'hours', 'percent', 'budget', 'member', 'memberPercent', 'value'])
   const grants = report.codes.filter((c) => c.budgetHours !== null)
   return (
     <div className="space-y-6">

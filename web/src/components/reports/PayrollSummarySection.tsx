@@ -5,7 +5,10 @@ import { useCampusParam } from '../../api/campuses.ts'
 import { payrollSummaryQuery } from '../../api/payroll.ts'
 import { formatBreakMinutes, formatPayrollHours } from '../../lib/format.ts'
 import { StackedCell, StackedRow, StackedTable } from '../ui/Table.tsx'
-import { NumberCell, ReportSection } from './ReportSection.tsx'
+import { NumberCell, ReportSection, useColumnLabels } from './ReportSection.tsx'
+
+/** The catalogue group of this report's texts. */
+const TEXTS = 'reports.payrollHours'
 
 const COLUMNS = ['member', 'payType', 'regular', 'overtime', 'doubleTime', 'breaks', 'daysWorked'] as const
 
@@ -16,10 +19,7 @@ const COLUMNS = ['member', 'payType', 'regular', 'overtime', 'doubleTime', 'brea
 export function PayrollSummarySection({ from, to }: { from: string; to: string }) {
   const { t } = useTranslation('supervisor')
   const summary = useQuery(payrollSummaryQuery(from, to, useCampusParam()))
-  const col = Object.fromEntries(COLUMNS.map((c) => [c, t(`reports.payrollHours.columns.${c}`)])) as Record<
-    (typeof COLUMNS)[number],
-    string
-  >
+  const col = useColumnLabels(TEXTS, COLUMNS)
   return (
     <ReportSection
       id="payroll-summary-title"
@@ -27,9 +27,7 @@ export function PayrollSummarySection({ from, to }: { from: string; to: string }
       title={t('reports.payrollHours.title')}
       description={t('reports.payrollHours.description')}
       query={summary}
-      loadingLabel={t('reports.payrollHours.loading')}
-      errorFallback={t('reports.payrollHours.loadError')}
-      emptyTitle={t('reports.payrollHours.empty')}
+      texts={TEXTS}
       isEmpty={(data) => data.members.length === 0}
     >
       {(data) => (

@@ -26,10 +26,11 @@ export interface ReportSectionProps<T> {
   /** Export CSV's accessible name, where the button's words alone would not say which report. */
   exportLabel?: string
   query: UseQueryResult<T>
-  loadingLabel: string
-  /** Shown when the server's answer has no message of its own. */
-  errorFallback: string
-  emptyTitle: string
+  /**
+   * The supervisor catalogue group of the report's state texts: `loading`, `loadError` (shown when
+   * the server's answer has no message of its own) and `empty`.
+   */
+  texts: string
   isEmpty: (data: T) => boolean
   children: (data: T) => ReactNode
 }
@@ -91,16 +92,13 @@ export function ReportSection<T>({
   csv,
   exportLabel,
   query,
-  loadingLabel,
-  errorFallback,
-  emptyTitle,
+  texts,
   isEmpty,
   children,
 }: ReportSectionProps<T>) {
+  const { t } = useTranslation('supervisor')
   const section = useRef<HTMLDivElement>(null)
-  const actions = csv ? (
-    <ReportActions data={query.data} section={section} csv={csv} exportLabel={exportLabel} />
-  ) : null
+  const actions = csv ? <ReportActions data={query.data} section={section} csv={csv} exportLabel={exportLabel} /> : null
   return (
     <Card ref={section} role="region" aria-labelledby={id}>
       <CardHeader className={actions ? 'gap-3 sm:flex-row sm:items-start sm:justify-between' : undefined}>
@@ -114,11 +112,14 @@ export function ReportSection<T>({
       </CardHeader>
       <CardContent>
         {query.isPending ? (
-          <LoadingState label={loadingLabel} />
+          <LoadingState label={t(`${texts}.loading`)} />
         ) : query.isError ? (
-          <ErrorState message={errorMessage(query.error, errorFallback)} onRetry={() => void query.refetch()} />
+          <ErrorState
+            message={errorMessage(query.error, t(`${texts}.loadError`))}
+            onRetry={() => void query.refetch()}
+          />
         ) : isEmpty(query.data) ? (
-          <EmptyState title={emptyTitle} />
+          <EmptyState title={t(`${texts}.empty`)} />
         ) : (
           children(query.data)
         )}
@@ -140,3 +141,9 @@ export const ReportPart = ({ id, title, children }: { id: string; title: string;
     {children}
   </Section>
 )
+
+/** A report's column labels `names`, from the `columns` of its catalogue group `texts`. */
+export function useColumnLabels<Name extends string>(texts: string, names: readonly Name[]) {
+  const { t } = useTranslation('supervisor')
+  return Object.fromEntries(names.map((name: string) => [name, t(`${texts}.columns.${name}`)])) as Record<Name, string>
+}

@@ -7,9 +7,12 @@ import { useCampusParam } from '../../api/campuses.ts'
 import { volunteerHoursQuery } from '../../api/payroll.ts'
 import { formatDate, formatDollars, formatPayrollHours } from '../../lib/format.ts'
 import { StackedCell, StackedRow, StackedTable } from '../ui/Table.tsx'
-import { NumberCell, ReportPart, ReportSection } from './ReportSection.tsx'
+import { NumberCell, ReportPart, ReportSection, useColumnLabels } from './ReportSection.tsx'
 import { volunteerHoursCsv, volunteerHoursFileName } from './volunteer-csv.ts'
 import { DescriptionItem } from '../ui/DescriptionItem.tsx'
+
+/** The catalogue group of this report's texts. */
+const TEXTS = 'reports.volunteerHours'
 
 /** The Reports page's 'Volunteer hours': approved hours per volunteer and department, valued at the organization's rate. */
 export function VolunteerHoursSection({ from, to }: { from: string; to: string }) {
@@ -33,9 +36,7 @@ export function VolunteerHoursSection({ from, to }: { from: string; to: string }
       }
       csv={(hours) => ({ text: volunteerHoursCsv(hours), fileName: volunteerHoursFileName(hours.from, hours.to) })}
       query={report}
-      loadingLabel={t('reports.volunteerHours.loading')}
-      errorFallback={t('reports.volunteerHours.loadError')}
-      emptyTitle={t('reports.volunteerHours.empty')}
+      texts={TEXTS}
       isEmpty={(hours) => hours.volunteers.length === 0}
     >
       {(hours) => <VolunteerTables report={hours} />}
@@ -45,12 +46,7 @@ export function VolunteerHoursSection({ from, to }: { from: string; to: string }
 
 function VolunteerTables({ report }: { report: VolunteerHours }) {
   const { t } = useTranslation('supervisor')
-  const col = {
-    volunteer: t('reports.volunteerHours.columns.volunteer'),
-    department: t('reports.volunteerHours.columns.department'),
-    hours: t('reports.volunteerHours.columns.hours'),
-    value: t('reports.volunteerHours.columns.value'),
-  }
+  const col = useColumnLabels(TEXTS, ['volunteer', 'department', 'hours', 'value'])
   return (
     <div className="space-y-6">
       <dl className="grid grid-cols-2 gap-3 sm:max-w-md">

@@ -13,9 +13,9 @@ import { useSaveAllocationCodes } from '../../api/allocation.ts'
 import { translated } from '../../lib/field-errors.ts'
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
-import { Button } from '../ui/Button.tsx'
 import { fieldDescription, NamedField } from '../ui/FormField.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
+import { CheckboxRow, ItemForm } from '../ui/ItemForm.tsx'
 import { Options } from '../ui/Options.tsx'
 import {
   blank,
@@ -27,6 +27,10 @@ import {
   type CodeField,
   type CodeValues,
 } from './code-values.ts'
+
+/** The text fields with a hint, and their longest texts. */
+const HINTED_FIELDS = ['className', 'costNumber'] as const
+const HINTED_MAX_LENGTH = { className: ALLOCATION_CLASS_MAX_LENGTH, costNumber: ALLOCATION_COST_NUMBER_MAX_LENGTH }
 
 /** Add or edit one code; the whole list is saved (PUT), the others as they are. */
 export function CodeForm({
@@ -93,18 +97,11 @@ export function CodeForm({
   /** A field's label and hint, from the form's catalogue group. */
   const fieldText = (key: string) => t(`allocation.fields.${key}`)
 
+  /** The form's own texts, from its catalogue group. */
+  const formText = (key: string, params?: { name: string }) => t(`allocation.${key}`, { ...params })
+
   return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      className="space-y-4 rounded-md border border-slate-200 p-4"
-      aria-label={editing ? t('allocation.editNamed', { name: editing.name }) : t('allocation.add')}
-    >
-      {formError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {formError}
-        </p>
-      ) : null}
+    <ItemForm t={formText} name={editing?.name} onSubmit={onSubmit} error={formError} busy={busy} onCancel={onDone}>
       <div className="grid gap-4 sm:grid-cols-2">
         <NamedField id={id('name')} name="name" text={fieldText} message={shown.name}>
           <Input
@@ -127,24 +124,17 @@ export function CodeForm({
           </select>
         </NamedField>
       </div>
-      <NamedField id={id('className')} name="className" text={fieldText} hint message={shown.className}>
-        <Input
-          {...control('className', true)}
-          value={values.className}
-          maxLength={ALLOCATION_CLASS_MAX_LENGTH}
-          autoComplete="off"
-          onChange={(e) => set('className', e.target.value)}
-        />
-      </NamedField>
-      <NamedField id={id('costNumber')} name="costNumber" text={fieldText} hint message={shown.costNumber}>
-        <Input
-          {...control('costNumber', true)}
-          value={values.costNumber}
-          maxLength={ALLOCATION_COST_NUMBER_MAX_LENGTH}
-          autoComplete="off"
-          onChange={(e) => set('costNumber', e.target.value)}
-        />
-      </NamedField>
+      {HINTED_FIELDS.map((field) => (
+        <NamedField key={field} id={id(field)} name={field} text={fieldText} hint message={shown[field]}>
+          <Input
+            {...control(field, true)}
+            value={values[field]}
+            maxLength={HINTED_MAX_LENGTH[field]}
+            autoComplete="off"
+            onChange={(e) => set(field, e.target.value)}
+          />
+        </NamedField>
+      ))}
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium text-slate-900">{t('allocation.fields.grant')}</legend>
         <p className="text-sm text-slate-600">{t('allocation.fields.grantHint')}</p>
@@ -168,31 +158,14 @@ export function CodeForm({
           </NamedField>
         </div>
       </fieldset>
-      <label className="flex items-start gap-3 text-sm">
-        <input
-          id={id('active')}
-          type="checkbox"
-          checked={values.active}
-          disabled={busy}
-          aria-describedby={`${id('active')}-hint`}
-          onChange={(e) => set('active', e.target.checked)}
-          className="mt-0.5 size-5 shrink-0 accent-indigo-600"
-        />
-        <span>
-          <span className="font-medium text-slate-900">{t('allocation.fields.active')}</span>
-          <span id={`${id('active')}-hint`} className="block text-slate-600">
-            {t('allocation.fields.activeHint')}
-          </span>
-        </span>
-      </label>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button type="button" variant="ghost" onClick={onDone} disabled={busy}>
-          {t('allocation.cancel')}
-        </Button>
-        <Button type="submit" disabled={busy} busy={busy} busyLabel={t('allocation.saving')}>
-          {editing ? t('allocation.save') : t('allocation.add')}
-        </Button>
-      </div>
-    </form>
+      <CheckboxRow
+        id={id('active')}
+        checked={values.active}
+        disabled={busy}
+        onChange={(active) => set('active', active)}
+        label={t('allocation.fields.active')}
+        hint={t('allocation.fields.activeHint')}
+      />
+    </ItemForm>
   )
 }

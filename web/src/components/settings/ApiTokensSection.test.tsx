@@ -9,6 +9,15 @@ import '../../pages/SettingsPage.tsx'
 
 const settings = makeOrgSettings()
 
+/** A token never used yet. */
+const token = (
+  id: string,
+  name: string,
+  scopes: ApiTokenView['scopes'],
+  createdAt: string,
+  expiresAt: string | null,
+): ApiTokenView => ({ id, name, scopes, createdAt, lastUsedAt: null, expiresAt })
+
 /** Settings with a tokens endpoint that keeps what is made and revoked. */
 const show = (tokens: ApiTokenView[] = []) => {
   let list = [...tokens]
@@ -33,16 +42,7 @@ const show = (tokens: ApiTokenView[] = []) => {
 
 describe('Settings → API', () => {
   it('lists the tokens without secrets, and shows a new secret once', async () => {
-    const { fetch, user } = show([
-      {
-        id: 't1',
-        name: 'Payroll sync',
-        scopes: ['payroll:read'],
-        createdAt: '2026-11-01T15:00:00Z',
-        lastUsedAt: null,
-        expiresAt: null,
-      },
-    ])
+    const { fetch, user } = show([token('t1', 'Payroll sync', ['payroll:read'], '2026-11-01T15:00:00Z', null)])
     const section = within(await screen.findByRole('region', { name: 'API' }))
     expect(await section.findByText('Payroll sync')).toBeTruthy()
     expect(section.getByText(/Last used never/)).toBeTruthy()
@@ -75,22 +75,8 @@ describe('Settings → API', () => {
 
   it('shows each token’s expiry and which have expired, and sends the chosen last day as its end in the organization’s zone', async () => {
     const { fetch, user } = show([
-      {
-        id: 't1',
-        name: 'Old sync',
-        scopes: ['members:read'],
-        createdAt: '2026-01-01T15:00:00Z',
-        lastUsedAt: null,
-        expiresAt: '2026-02-01T05:59:00.000Z',
-      },
-      {
-        id: 't3',
-        name: 'Year sync',
-        scopes: ['members:read'],
-        createdAt: '2026-01-01T15:00:00Z',
-        lastUsedAt: null,
-        expiresAt: '2099-02-01T05:59:00.000Z',
-      },
+      token('t1', 'Old sync', ['members:read'], '2026-01-01T15:00:00Z', '2026-02-01T05:59:00.000Z'),
+      token('t3', 'Year sync', ['members:read'], '2026-01-01T15:00:00Z', '2099-02-01T05:59:00.000Z'),
     ])
     const section = within(await screen.findByRole('region', { name: 'API' }))
     const [old, year] = (await section.findAllByRole('listitem')).map((item) => within(item))

@@ -15,12 +15,15 @@ import { translated } from '../../lib/field-errors.ts'
 import { toast } from '../../lib/toast.ts'
 import { Badge } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card.tsx'
-import { ErrorState } from '../ui/ErrorState.tsx'
 import { FormField, fieldDescription } from '../ui/FormField.tsx'
 import { Input } from '../ui/Input.tsx'
-import { LoadingState } from '../ui/LoadingState.tsx'
+import { AlertLine, CheckboxRow, ItemForm } from '../ui/ItemForm.tsx'
+import { ListRow, QueryList, RowButton } from '../ui/QueryList.tsx'
 import { CampuslessMembers, useCampuslessCount } from './CampuslessMembers.tsx'
+import { SettingsSectionCard } from './SettingsSectionCard.tsx'
+
+/** The catalogue group of this section's texts. */
+const TEXTS = 'campuses'
 
 /** What `editing` holds while a new campus is being added (ids are never empty). */
 const NEW_CAMPUS = ''
@@ -108,18 +111,11 @@ function CampusForm({
     },
   })
 
+  /** The form's own texts, from its catalogue group. */
+  const formText = (key: string, params?: { name: string }) => t(`campuses.${key}`, { ...params })
+
   return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      className="space-y-4 rounded-md border border-slate-200 p-4"
-      aria-label={editing ? t('campuses.editNamed', { name: editing.name }) : t('campuses.add')}
-    >
-      {formError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {formError}
-        </p>
-      ) : null}
+    <ItemForm t={formText} name={editing?.name} onSubmit={onSubmit} error={formError} busy={busy} onCancel={onDone}>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id={id('name')} label={t('campuses.fields.name')} message={shown.name}>
           <Input {...control('name')} maxLength={CAMPUS_NAME_MAX_LENGTH} autoComplete="off" required />
@@ -128,31 +124,19 @@ function CampusForm({
           <Input {...control('address')} maxLength={CAMPUS_ADDRESS_MAX_LENGTH} autoComplete="street-address" />
         </FormField>
       </div>
-      <label className="flex items-start gap-3 text-sm">
-        <input
-          id={id('active')}
-          type="checkbox"
-          checked={values.active}
-          disabled={busy}
-          onChange={(e) => setValues((v) => ({ ...v, active: e.target.checked }))}
-          className="mt-0.5 size-5 shrink-0 accent-indigo-600"
-        />
-        <span className="font-medium text-slate-900">{t('campuses.fields.active')}</span>
-      </label>
+      <CheckboxRow
+        id={id('active')}
+        checked={values.active}
+        disabled={busy}
+        onChange={(active) => setValues((v) => ({ ...v, active }))}
+        label={t('campuses.fields.active')}
+      />
       {startsHere ? (
         <p className="rounded-md bg-amber-50 p-3 text-sm text-slate-900">
           {t('campuses.waiting.startsHere', { count: campusless })}
         </p>
       ) : null}
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button type="button" variant="ghost" onClick={onDone} disabled={busy}>
-          {t('campuses.cancel')}
-        </Button>
-        <Button type="submit" disabled={busy} busy={busy} busyLabel={t('campuses.saving')}>
-          {editing ? t('campuses.save') : t('campuses.add')}
-        </Button>
-      </div>
-    </form>
+    </ItemForm>
   )
 }
 
@@ -181,30 +165,17 @@ function CampusLine({
       },
     )
   return (
-    <li className="space-y-2 py-3">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="min-w-0 space-y-0.5 text-sm">
-          <p className="flex flex-wrap items-center gap-2 font-medium break-words text-slate-900">
-            {campus.name}
-            {campus.active ? null : <Badge variant="outline">{t('campuses.inactive')}</Badge>}
-          </p>
-          {campus.address ? <p className="break-words text-slate-600">{campus.address}</p> : null}
-        </div>
+    <ListRow
+      actions={
         <div className="flex flex-wrap gap-2">
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
+          <RowButton
             disabled={disabled || save.isPending}
             aria-label={t('campuses.editNamed', { name: campus.name })}
             onClick={onEdit}
           >
             {t('campuses.edit')}
-          </Button>
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
+          </RowButton>
+          <RowButton
             disabled={disabled || save.isPending}
             busy={save.isPending}
             busyLabel={t('campuses.saving')}
@@ -212,15 +183,17 @@ function CampusLine({
             onClick={remove}
           >
             {t('campuses.remove')}
-          </Button>
+          </RowButton>
         </div>
-      </div>
-      {problem ? (
-        <p role="alert" className="text-sm text-red-700">
-          {problem}
-        </p>
-      ) : null}
-    </li>
+      }
+      below={<AlertLine message={problem} />}
+    >
+      <p className="flex flex-wrap items-center gap-2 font-medium break-words text-slate-900">
+        {campus.name}
+        {campus.active ? null : <Badge variant="outline">{t('campuses.inactive')}</Badge>}
+      </p>
+      {campus.address ? <p className="break-words text-slate-600">{campus.address}</p> : null}
+    </ListRow>
   )
 }
 
@@ -236,62 +209,57 @@ export function CampusesSection() {
   const list = campuses.data?.campuses
   const campusless = useCampuslessCount(wholeChurch)
   return (
-    <Card id="campuses" role="region" aria-labelledby="campuses-title">
-      <CardHeader>
-        <CardTitle id="campuses-title" className="flex items-center gap-2">
-          <MapPin aria-hidden className="size-5" /> {t('campuses.title')}
-        </CardTitle>
-        <CardDescription>{t(wholeChurch ? 'campuses.description' : 'campuses.wholeChurchOnly')}</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {list ? (
-          <>
-            {list.length ? (
-              <ul className="divide-y divide-slate-100" aria-label={t('campuses.listLabel')}>
-                {list.map((campus) =>
-                  editing === campus.id ? (
-                    <li key={campus.id} className="py-3">
-                      <CampusForm
-                        campuses={list}
-                        editing={campus}
-                        onDone={() => setEditing(null)}
-                        campusless={campusless}
-                      />
-                    </li>
-                  ) : (
-                    <CampusLine
-                      key={campus.id}
-                      campuses={list}
-                      campus={campus}
-                      disabled={editing !== null || !wholeChurch}
-                      onEdit={() => setEditing(campus.id)}
-                    />
-                  ),
-                )}
-              </ul>
-            ) : (
-              <p className="text-sm text-slate-600">{t('campuses.none')}</p>
-            )}
-            {wholeChurch && editing === null ? <CampuslessMembers campuses={list} count={campusless} /> : null}
-            {!wholeChurch ? null : editing === NEW_CAMPUS ? (
-              <CampusForm campuses={list} editing={undefined} onDone={() => setEditing(null)} campusless={campusless} />
-            ) : (
-              <div className="flex justify-end">
-                <Button type="button" disabled={editing !== null} onClick={() => setEditing(NEW_CAMPUS)}>
-                  {t('campuses.add')}
-                </Button>
-              </div>
-            )}
-          </>
-        ) : campuses.isLoading ? (
-          <LoadingState label={t('campuses.loading')} />
-        ) : (
-          <ErrorState
-            message={errorMessage(campuses.error, t('campuses.loadError'))}
-            onRetry={() => void campuses.refetch()}
-          />
-        )}
-      </CardContent>
-    </Card>
+    <SettingsSectionCard
+      id="campuses"
+      titleId="campuses-title"
+      icon={MapPin}
+      texts={TEXTS}
+      description={t(wholeChurch ? 'campuses.description' : 'campuses.wholeChurchOnly')}
+      contentClassName="space-y-4"
+    >
+      <QueryList
+        query={campuses}
+        items={list}
+        label={t('campuses.listLabel')}
+        loading={t('campuses.loading')}
+        empty={t('campuses.none')}
+        loadError={t('campuses.loadError')}
+      >
+        {(campus) =>
+          editing === campus.id ? (
+            <li key={campus.id} className="py-3">
+              <CampusForm
+                campuses={list ?? []}
+                editing={campus}
+                onDone={() => setEditing(null)}
+                campusless={campusless}
+              />
+            </li>
+          ) : (
+            <CampusLine
+              key={campus.id}
+              campuses={list ?? []}
+              campus={campus}
+              disabled={editing !== null || !wholeChurch}
+              onEdit={() => setEditing(campus.id)}
+            />
+          )
+        }
+      </QueryList>
+      {list && wholeChurch ? (
+        <>
+          {editing === null ? <CampuslessMembers campuses={list} count={campusless} /> : null}
+          {editing === NEW_CAMPUS ? (
+            <CampusForm campuses={list} editing={undefined} onDone={() => setEditing(null)} campusless={campusless} />
+          ) : (
+            <div className="flex justify-end">
+              <Button type="button" disabled={editing !== null} onClick={() => setEditing(NEW_CAMPUS)}>
+                {t('campuses.add')}
+              </Button>
+            </div>
+          )}
+        </>
+      ) : null}
+    </SettingsSectionCard>
   )
 }

@@ -8,6 +8,7 @@ import { toast } from '../../lib/toast.ts'
 import { Button } from '../ui/Button.tsx'
 import { FormField } from '../ui/FormField.tsx'
 import { inputClasses } from '../ui/Input.tsx'
+import { AlertLine } from '../ui/ItemForm.tsx'
 
 /**
  * How many members have no campus yet (a church's members wait for one until a save of the list
@@ -71,11 +72,7 @@ export function CampuslessMembers({ campuses, count }: { campuses: readonly Camp
           {t('campuses.waiting.move', { count })}
         </Button>
       </div>
-      {problem ? (
-        <p role="alert" className="text-sm text-red-700">
-          {problem}
-        </p>
-      ) : null}
+      <AlertLine message={problem} />
     </form>
   )
 }

@@ -11,6 +11,7 @@ import { Button } from '../ui/Button.tsx'
 import { FormAlert } from '../ui/FormAlert.tsx'
 import { FormField } from '../ui/FormField.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
+import { dayHoursInput, TextField } from '../ui/TextField.tsx'
 import { num } from './policy-draft.ts'
 
 interface HolidayRow {
@@ -26,6 +27,18 @@ interface BlackoutRow {
   date: string
   reason: string
 }
+/** A row's Remove button, named for its row (`label`). */
+function RemoveButton({ label, className, onClick }: { label: string; className?: string; onClick: () => void }) {
+  const { t } = useTranslation('supervisor')
+  return (
+    <Button type="button" variant="outline" className={className} aria-label={label} onClick={onClick}>
+      {t('settings.timeOff.remove')}
+    </Button>
+  )
+}
+
+/** The rows' text columns. */
+type TextColumn = 'date' | 'hours' | 'name' | 'reason'
 let nextKey = 0
 const key = () => ++nextKey
 
@@ -58,6 +71,18 @@ export function HolidaysForm({ saved }: { saved: HolidayCalendar }) {
   const editBlackout = (k: number, patch: Partial<BlackoutRow>) => {
     setBlackouts((bs) => bs.map((b) => (b.key === k ? { ...b, ...patch } : b)))
     errors.clear()
+  }
+  /** A holiday's or a blackout's text field `field`: its id, value and edit. */
+  const control = <Row extends HolidayRow | BlackoutRow>(row: Row, field: keyof Row & TextColumn) => {
+    const holiday = 'hours' in row
+    return {
+      id: `${id}-${holiday ? 'h' : 'b'}${row.key}-${field}`,
+      value: row[field] as string,
+      onChange: (e: { target: { value: string } }) =>
+        holiday
+          ? editHoliday(row.key, { [field]: e.target.value })
+          : editBlackout(row.key, { [field]: e.target.value }),
+    }
   }
   const addFederal = () => {
     const names = Object.fromEntries(US_FEDERAL_HOLIDAYS.map((h) => [h, t(`settings.timeOff.federal.${h}`)])) as Record<
@@ -107,38 +132,19 @@ export function HolidaysForm({ saved }: { saved: HolidayCalendar }) {
                   : 'grid grid-cols-2 gap-2 sm:grid-cols-[10rem_1fr_6rem_auto] sm:items-end'
               }
             >
-              <FormField id={`${id}-h${h.key}-date`} label={t('settings.timeOff.date')}>
-                <Input
-                  id={`${id}-h${h.key}-date`}
-                  type="date"
-                  value={h.date}
-                  onChange={(e) => editHoliday(h.key, { date: e.target.value })}
-                />
-              </FormField>
-              <FormField id={`${id}-h${h.key}-hours`} label={t('settings.timeOff.holidayHours')} className="sm:order-3">
-                <Input
-                  id={`${id}-h${h.key}-hours`}
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  max={24}
-                  step="any"
-                  value={h.hours}
-                  onChange={(e) => editHoliday(h.key, { hours: e.target.value })}
-                />
-              </FormField>
-              <FormField
-                id={`${id}-h${h.key}-name`}
+              <TextField {...control(h, 'date')} label={t('settings.timeOff.date')} type="date" />
+              <TextField
+                {...control(h, 'hours')}
+                label={t('settings.timeOff.holidayHours')}
+                fieldClassName="sm:order-3"
+                {...dayHoursInput(0)}
+              />
+              <TextField
+                {...control(h, 'name')}
                 label={t('settings.timeOff.holidayName')}
-                className="col-span-2 sm:order-2 sm:col-span-1"
-              >
-                <Input
-                  id={`${id}-h${h.key}-name`}
-                  value={h.name}
-                  maxLength={80}
-                  onChange={(e) => editHoliday(h.key, { name: e.target.value })}
-                />
-              </FormField>
+                fieldClassName="col-span-2 sm:order-2 sm:col-span-1"
+                maxLength={80}
+              />
               {campuses.length ? (
                 <FormField
                   id={`${id}-h${h.key}-campus`}
@@ -162,15 +168,11 @@ export function HolidaysForm({ saved }: { saved: HolidayCalendar }) {
                   </select>
                 </FormField>
               ) : null}
-              <Button
-                type="button"
-                variant="outline"
+              <RemoveButton
                 className="col-span-2 sm:order-4 sm:col-span-1"
-                aria-label={t('settings.timeOff.removeHoliday', { name: h.name || String(i + 1) })}
+                label={t('settings.timeOff.removeHoliday', { name: h.name || String(i + 1) })}
                 onClick={() => setHolidays((hs) => hs.filter((x) => x.key !== h.key))}
-              >
-                {t('settings.timeOff.remove')}
-              </Button>
+              />
             </li>
           ))}
         </ul>
@@ -208,30 +210,12 @@ export function HolidaysForm({ saved }: { saved: HolidayCalendar }) {
         <ul className="space-y-3">
           {blackouts.map((b, i) => (
             <li key={b.key} className="grid gap-2 sm:grid-cols-[10rem_1fr_auto] sm:items-end">
-              <FormField id={`${id}-b${b.key}-date`} label={t('settings.timeOff.date')}>
-                <Input
-                  id={`${id}-b${b.key}-date`}
-                  type="date"
-                  value={b.date}
-                  onChange={(e) => editBlackout(b.key, { date: e.target.value })}
-                />
-              </FormField>
-              <FormField id={`${id}-b${b.key}-reason`} label={t('settings.timeOff.reason')}>
-                <Input
-                  id={`${id}-b${b.key}-reason`}
-                  value={b.reason}
-                  maxLength={200}
-                  onChange={(e) => editBlackout(b.key, { reason: e.target.value })}
-                />
-              </FormField>
-              <Button
-                type="button"
-                variant="outline"
-                aria-label={t('settings.timeOff.removeBlackout', { name: b.reason || String(i + 1) })}
+              <TextField {...control(b, 'date')} label={t('settings.timeOff.date')} type="date" />
+              <TextField {...control(b, 'reason')} label={t('settings.timeOff.reason')} maxLength={200} />
+              <RemoveButton
+                label={t('settings.timeOff.removeBlackout', { name: b.reason || String(i + 1) })}
                 onClick={() => setBlackouts((bs) => bs.filter((x) => x.key !== b.key))}
-              >
-                {t('settings.timeOff.remove')}
-              </Button>
+              />
             </li>
           ))}
         </ul>

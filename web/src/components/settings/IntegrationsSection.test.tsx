@@ -1,20 +1,12 @@
 import { describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { IntegrationView, OrganizationSettings } from '@app/core'
-import { makeUser } from '../../../test/fixtures.ts'
+import type { IntegrationView } from '@app/core'
+import { makeOrgSettings, makeUser } from '../../../test/fixtures.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
 import { renderApp } from '../../../test/render.tsx'
 import '../../pages/SettingsPage.tsx'
 
-const settings: OrganizationSettings = {
-  organizationName: 'Grace Chapel',
-  logoUrl: null,
-  timeZone: 'America/Chicago',
-  weekStartDay: 'monday',
-  approvalEmails: true,
-  clockOutLimitHours: 10,
-}
 const base = { lastSentAt: null, reconnectNeeded: false, connectedAt: null, account: null, missingSettings: [] }
 const quickbooks: IntegrationView = { ...base, id: 'quickbooks', configured: true, connected: false }
 const gusto: IntegrationView = {
@@ -37,7 +29,7 @@ const show = (path = '/settings/integrations', list = [quickbooks, gusto, planni
   let current = list
   const fetch = mockFetch({
     'GET /api/auth/user': { body: makeUser({ role: 'supervisor' }) },
-    'GET /api/organization/settings': { body: settings },
+    'GET /api/organization/settings': { body: makeOrgSettings() },
     'GET /api/integrations': () => ({ body: { integrations: current } }),
     'POST /api/integrations/quickbooks/connect': {
       body: { authorizationUrl: 'https://vendor.example/consent?state=s' },

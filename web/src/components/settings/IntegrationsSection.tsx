@@ -3,18 +3,19 @@ import { Plug } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
 import { IntegrationId, type IntegrationView } from '@app/core'
-import { errorMessage } from '../../api/client.ts'
 import { isSendingIntegration } from '../../api/integration-sends.ts'
 import { useConnectIntegration, useDisconnectIntegration, useIntegrations } from '../../api/integrations.ts'
 import { useOrgTimeZone } from '../../api/organization.ts'
 import { formatDate } from '../../lib/format.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card.tsx'
-import { ErrorState } from '../ui/ErrorState.tsx'
-import { LoadingState } from '../ui/LoadingState.tsx'
+import { QueryContent } from '../ui/QueryList.tsx'
+import { SettingsSectionCard } from './SettingsSectionCard.tsx'
 import { VendorMatching } from './VendorMatching.tsx'
 import { PlanningCenterPanel } from './PlanningCenterPanel.tsx'
+
+/** The catalogue group of this section's texts. */
+const TEXTS = 'integrations'
 
 const OUTCOMES = ['connected', 'denied', 'expired', 'refused'] as const
 type Outcome = (typeof OUTCOMES)[number]
@@ -159,29 +160,29 @@ export function IntegrationsSection() {
   const [params] = useSearchParams()
   const outcome = outcomeOf(params)
   return (
-    <Card id="integrations" role="region" aria-labelledby="integrations-title">
-      <CardHeader>
-        <CardTitle id="integrations-title" className="flex items-center gap-2">
-          <Plug aria-hidden className="size-5" /> {t('integrations.title')}
-        </CardTitle>
-        <CardDescription>{t('integrations.description')}</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {outcome ? (
-          <p
-            role={outcome.outcome === 'connected' ? 'status' : 'alert'}
-            className={
-              outcome.outcome === 'connected'
-                ? 'rounded-md bg-green-50 p-3 text-sm text-green-900'
-                : 'rounded-md bg-red-50 p-3 text-sm text-red-900'
-            }
-          >
-            {t(`integrations.outcome.${outcome.outcome}`, { name: t(`integrations.names.${outcome.id}`) })}
-          </p>
-        ) : null}
-        {integrations.data ? (
+    <SettingsSectionCard
+      id="integrations"
+      titleId="integrations-title"
+      icon={Plug}
+      texts={TEXTS}
+      contentClassName="space-y-4"
+    >
+      {outcome ? (
+        <p
+          role={outcome.outcome === 'connected' ? 'status' : 'alert'}
+          className={
+            outcome.outcome === 'connected'
+              ? 'rounded-md bg-green-50 p-3 text-sm text-green-900'
+              : 'rounded-md bg-red-50 p-3 text-sm text-red-900'
+          }
+        >
+          {t(`integrations.outcome.${outcome.outcome}`, { name: t(`integrations.names.${outcome.id}`) })}
+        </p>
+      ) : null}
+      <QueryContent query={integrations} loading={t('integrations.loading')} loadError={t('integrations.loadError')}>
+        {(data) => (
           <ul className="divide-y divide-slate-100" aria-label={t('integrations.listLabel')}>
-            {integrations.data.integrations.map((integration) => (
+            {data.integrations.map((integration) => (
               <IntegrationItem
                 key={integration.id}
                 integration={integration}
@@ -189,15 +190,8 @@ export function IntegrationsSection() {
               />
             ))}
           </ul>
-        ) : integrations.isLoading ? (
-          <LoadingState label={t('integrations.loading')} />
-        ) : (
-          <ErrorState
-            message={errorMessage(integrations.error, t('integrations.loadError'))}
-            onRetry={() => void integrations.refetch()}
-          />
         )}
-      </CardContent>
-    </Card>
+      </QueryContent>
+    </SettingsSectionCard>
   )
 }

@@ -5,7 +5,7 @@ import { DOUBLE_TIME_BELOW_OVERTIME, type PayrollSettings } from '@app/core'
 import { makeUser } from '../../../test/fixtures.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
 import { makePayrollSettings } from '../../../test/payroll-fixtures.ts'
-import { renderApp } from '../../../test/render.tsx'
+import { fieldValues, renderApp } from '../../../test/render.tsx'
 // Loaded up front, so the router's lazy import is already done when a test starts.
 import '../../pages/SettingsPage.tsx'
 
@@ -49,16 +49,18 @@ describe('Settings → Payroll', () => {
   it('shows the saved payroll settings', async () => {
     show()
     const form = await section()
-    const value = (label: string) => (form.getByLabelText(label) as HTMLInputElement).value
-    expect(value('Workweek starts on')).toBe('monday')
-    expect(value('Weekly overtime after (hours)')).toBe('40')
-    expect(value('Daily overtime after (hours, optional)')).toBe('')
-    expect(value('Daily double time after (hours, optional)')).toBe('')
-    expect(value('Pay period')).toBe('biweekly')
-    expect(value('First day of a pay period')).toBe('2026-11-09')
-    expect(value('ADP company code (optional)')).toBe('')
-    expect(value('ADP batch ID (optional)')).toBe('')
-    expect(value('Volunteer hour value (USD)')).toBe('33.49')
+    const expected = {
+      'Workweek starts on': 'monday',
+      'Weekly overtime after (hours)': '40',
+      'Daily overtime after (hours, optional)': '',
+      'Daily double time after (hours, optional)': '',
+      'Pay period': 'biweekly',
+      'First day of a pay period': '2026-11-09',
+      'ADP company code (optional)': '',
+      'ADP batch ID (optional)': '',
+      'Volunteer hour value (USD)': '33.49',
+    }
+    expect(fieldValues(form, Object.keys(expected))).toEqual(expected)
   })
 
   it('sends only what changed, and the organization’s week start follows', async () => {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorMessage } from '../../api/client.ts'
 import { useOrganizationSettings } from '../../api/organization.ts'
@@ -8,17 +9,36 @@ import { SettingsSectionCard } from './SettingsSectionCard.tsx'
 
 /** The two settings forms that had no card of their own: Settings' pages and the setup guide show them. */
 
+/** Each card's title id and its texts' keys; its name is its anchor. */
+const CARDS = {
+  organization: {
+    titleId: 'organization-settings-title',
+    title: 'settings.orgTitle',
+    description: 'settings.orgDescription',
+  },
+  payroll: {
+    titleId: 'payroll-settings-title',
+    title: 'settings.payrollTitle',
+    description: 'settings.payrollDescription',
+  },
+} as const
+
+function SettingsCard({ name, children }: { name: keyof typeof CARDS; children: ReactNode }) {
+  const { t } = useTranslation('supervisor')
+  const { titleId, title, description } = CARDS[name]
+  return (
+    <SettingsSectionCard id={name} titleId={titleId} title={t(title)} description={t(description)}>
+      {children}
+    </SettingsSectionCard>
+  )
+}
+
 /** Name, logo, zone, week start and working days. */
 export function OrganizationCard() {
   const { t } = useTranslation('supervisor')
   const settings = useOrganizationSettings()
   return (
-    <SettingsSectionCard
-      id="organization"
-      titleId="organization-settings-title"
-      title={t('settings.orgTitle')}
-      description={t('settings.orgDescription')}
-    >
+    <SettingsCard name="organization">
       {settings.data ? (
         // Keyed by the week start, which Settings → Payroll also edits: the form starts again from it.
         <OrganizationSettingsForm key={settings.data.weekStartDay} saved={settings.data} />
@@ -28,21 +48,15 @@ export function OrganizationCard() {
           onRetry={() => void settings.refetch()}
         />
       )}
-    </SettingsSectionCard>
+    </SettingsCard>
   )
 }
 
 /** Overtime rules, pay periods and the payroll provider's codes. */
 export function PayrollCard() {
-  const { t } = useTranslation('supervisor')
   return (
-    <SettingsSectionCard
-      id="payroll"
-      titleId="payroll-settings-title"
-      title={t('settings.payrollTitle')}
-      description={t('settings.payrollDescription')}
-    >
+    <SettingsCard name="payroll">
       <PayrollSettingsSection />
-    </SettingsSectionCard>
+    </SettingsCard>
   )
 }

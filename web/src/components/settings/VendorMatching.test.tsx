@@ -1,30 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { GustoMatchingView, IntegrationView, OrganizationSettings, QuickbooksMatching } from '@app/core'
-import { makeUser } from '../../../test/fixtures.ts'
+import type { GustoMatchingView, QuickbooksMatching } from '@app/core'
+import { makeIntegration, makeOrgSettings, makeUser } from '../../../test/fixtures.ts'
 import { mockFetch, writes } from '../../../test/fetch-mock.ts'
 import { renderApp } from '../../../test/render.tsx'
 import '../../pages/SettingsPage.tsx'
-
-const settings: OrganizationSettings = {
-  organizationName: 'Grace Chapel',
-  logoUrl: null,
-  timeZone: 'America/Chicago',
-  weekStartDay: 'monday',
-  approvalEmails: true,
-  clockOutLimitHours: 10,
-}
-const connected = (id: IntegrationView['id']): IntegrationView => ({
-  id,
-  configured: true,
-  connected: true,
-  lastSentAt: null,
-  missingSettings: [],
-  reconnectNeeded: false,
-  connectedAt: '2026-11-20T15:00:00Z',
-  account: null,
-})
 
 const quickbooks: QuickbooksMatching = {
   employees: [
@@ -71,9 +52,11 @@ const gusto: GustoMatchingView = {
 const show = (path: string, routes: Parameters<typeof mockFetch>[0]) => {
   const fetch = mockFetch({
     'GET /api/auth/user': { body: makeUser({ role: 'supervisor' }) },
-    'GET /api/organization/settings': { body: settings },
+    'GET /api/organization/settings': { body: makeOrgSettings() },
     'GET /api/integrations': {
-      body: { integrations: [connected('quickbooks'), connected('gusto'), connected('planning-center')] },
+      body: {
+        integrations: [makeIntegration('quickbooks'), makeIntegration('gusto'), makeIntegration('planning-center')],
+      },
     },
     ...routes,
   })

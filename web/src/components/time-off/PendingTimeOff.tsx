@@ -37,6 +37,12 @@ export function PendingTimeOff({ user, requests }: { user: User; requests: reado
   )
 }
 
+/** The two decisions on a request: the status each sends, its button's look and its texts' key. */
+const DECISIONS = [
+  { status: 'approved', variant: 'success', text: 'approve' },
+  { status: 'rejected', variant: 'destructive', text: 'decline' },
+] as const
+
 function PendingRow({ request: r, own }: { request: TimeOffRequestView; own: boolean }) {
   const { t } = useTranslation('supervisor')
   const kindName = useKindName()
@@ -52,8 +58,6 @@ function PendingRow({ request: r, own }: { request: TimeOffRequestView; own: boo
         onError: (error) => toastFailure(t('timeOff.pending.failed'), error, t('timeOff.pending.failed')),
       },
     )
-  const approve = () => send('approved')
-  const decline = () => send('rejected')
   return (
     <li className="space-y-2 py-3">
       <div>
@@ -77,22 +81,17 @@ function PendingRow({ request: r, own }: { request: TimeOffRequestView; own: boo
             />
           </div>
           <div className="flex gap-2">
-            <Button
-              variant="success"
-              disabled={decide.isPending}
-              aria-label={t('timeOff.pending.approveLabel', { what })}
-              onClick={approve}
-            >
-              {t('timeOff.pending.approve')}
-            </Button>
-            <Button
-              variant="destructive"
-              disabled={decide.isPending}
-              aria-label={t('timeOff.pending.declineLabel', { what })}
-              onClick={decline}
-            >
-              {t('timeOff.pending.decline')}
-            </Button>
+            {DECISIONS.map(({ status, variant, text }) => (
+              <Button
+                key={status}
+                variant={variant}
+                disabled={decide.isPending}
+                aria-label={t(`timeOff.pending.${text}Label`, { what })}
+                onClick={() => send(status)}
+              >
+                {t(`timeOff.pending.${text}`)}
+              </Button>
+            ))}
           </div>
         </div>
       )}

@@ -8,7 +8,7 @@ import { toast } from '../../lib/toast.ts'
 import { Button } from '../ui/Button.tsx'
 import { FormAlert } from '../ui/FormAlert.tsx'
 import { fieldDescription, FormField } from '../ui/FormField.tsx'
-import { TextField } from '../ui/TextField.tsx'
+import { dayHoursInput, TextField } from '../ui/TextField.tsx'
 import { inputClasses } from '../ui/Input.tsx'
 import { Textarea } from '../ui/Textarea.tsx'
 import { useKindName } from './time-off-parts.tsx'
@@ -79,6 +79,14 @@ export function RequestTimeOffForm({ balances }: { balances: readonly KindBalanc
     hoursPerDay: edit(setHoursPerDay, 'hoursPerDay'),
     note: edit(setNote, 'note'),
   }
+  /** A text field's id, name, message, value and edit. */
+  const control = (name: 'from' | 'to' | 'hoursPerDay', value: string) => ({
+    id: fieldId(name),
+    name,
+    message: errors.shown[name],
+    value,
+    onChange: (e: { target: { value: string } }) => on[name](e.target.value),
+  })
   const fieldId = (name: string) => `${id}-${name}`
   const described = (name: (typeof FIELDS)[number], hint = false) =>
     fieldDescription(fieldId(name), { hint, message: errors.shown[name] })
@@ -103,41 +111,20 @@ export function RequestTimeOffForm({ balances }: { balances: readonly KindBalanc
         </select>
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
+        <TextField {...control('from', from)} label={t('timeOff.request.from')} type="date" required />
         <TextField
-          id={fieldId('from')}
-          label={t('timeOff.request.from')}
-          message={errors.shown.from}
-          name="from"
-          type="date"
-          required
-          value={from}
-          onChange={(e) => on.from(e.target.value)}
-        />
-        <TextField
-          id={fieldId('to')}
+          {...control('to', to)}
           label={t('timeOff.request.to')}
           hint={t('timeOff.request.toHint')}
-          message={errors.shown.to}
-          name="to"
           type="date"
           min={from || undefined}
-          value={to}
-          onChange={(e) => on.to(e.target.value)}
         />
       </div>
       <TextField
-        id={fieldId('hoursPerDay')}
+        {...control('hoursPerDay', hoursPerDay)}
         label={t('timeOff.request.hoursPerDay')}
-        message={errors.shown.hoursPerDay}
         fieldClassName="max-w-48"
-        name="hoursPerDay"
-        type="number"
-        inputMode="decimal"
-        min={0.25}
-        max={24}
-        step={0.25}
-        value={hoursPerDay}
-        onChange={(e) => on.hoursPerDay(e.target.value)}
+        {...dayHoursInput(0.25, 0.25)}
       />
       <FormField id={fieldId('note')} label={t('timeOff.request.note')} message={errors.shown.note}>
         <Textarea

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useId, useState, type CSSProperties } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import {
@@ -84,6 +84,19 @@ const BLACKOUT_STRIPES = 'repeating-linear-gradient(45deg, #fee2e2 0 3px, #fffff
 
 /** Approved: a solid block; pending: stripes in a dashed frame (told apart without colour, and by the cell's text). */
 const PENDING_STRIPES = 'repeating-linear-gradient(135deg, #fef3c7 0 4px, #fde68a 4px 8px)'
+
+/** The calendar's key: each mark's look and its text's key under timeOff.calendar. */
+const LEGEND: readonly { key: string; className: string; style?: CSSProperties }[] = [
+  { key: 'approvedKey', className: 'bg-emerald-700' },
+  {
+    key: 'pendingKey',
+    className: 'border border-dashed border-amber-700',
+    style: { backgroundImage: PENDING_STRIPES },
+  },
+  { key: 'offDay', className: 'border border-slate-200 bg-slate-100' },
+  { key: 'blackoutKey', className: 'border border-slate-200', style: { backgroundImage: BLACKOUT_STRIPES } },
+  { key: 'holidayKey', className: 'border border-slate-200 bg-amber-100' },
+]
 
 /**
  * "Who is off", a month calendar for supervisors: members as rows, the month's days as
@@ -244,34 +257,12 @@ export function WhoIsOff() {
             </table>
           </div>
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700" aria-label={t('timeOff.calendar.key')}>
-            <li className="flex items-center gap-1">
-              <span aria-hidden="true" className="inline-block size-4 rounded bg-emerald-700" />
-              {t('timeOff.calendar.approvedKey')}
-            </li>
-            <li className="flex items-center gap-1">
-              <span
-                aria-hidden="true"
-                className="inline-block size-4 rounded border border-dashed border-amber-700"
-                style={{ backgroundImage: PENDING_STRIPES }}
-              />
-              {t('timeOff.calendar.pendingKey')}
-            </li>
-            <li className="flex items-center gap-1">
-              <span aria-hidden="true" className="inline-block size-4 rounded border border-slate-200 bg-slate-100" />
-              {t('timeOff.calendar.offDay')}
-            </li>
-            <li className="flex items-center gap-1">
-              <span
-                aria-hidden="true"
-                className="inline-block size-4 rounded border border-slate-200"
-                style={{ backgroundImage: BLACKOUT_STRIPES }}
-              />
-              {t('timeOff.calendar.blackoutKey')}
-            </li>
-            <li className="flex items-center gap-1">
-              <span aria-hidden="true" className="inline-block size-4 rounded border border-slate-200 bg-amber-100" />
-              {t('timeOff.calendar.holidayKey')}
-            </li>
+            {LEGEND.map(({ key, className, style }) => (
+              <li key={key} className="flex items-center gap-1">
+                <span aria-hidden="true" className={`inline-block size-4 rounded ${className}`} style={style} />
+                {t(`timeOff.calendar.${key}`)}
+              </li>
+            ))}
             {kinds.map((kind) => (
               <li key={kind}>{t('timeOff.calendar.kindKey', { letter: kind.slice(0, 1), kind })}</li>
             ))}

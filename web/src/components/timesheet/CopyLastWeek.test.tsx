@@ -5,7 +5,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Timesheet, TimesheetAnswer, TimesheetPage } from '@app/core'
 import { mockFetch, writes } from '../../../test/fetch-mock.ts'
-import { makeUser } from '../../../test/fixtures.ts'
+import { employeeReads } from '../../../test/fixtures.ts'
 import { renderApp } from '../../../test/render.tsx'
 import { makeTimesheet } from '../../../test/timesheet-fixtures.ts'
 import { onWednesdayMorning } from '../../../test/week-clock.ts'
@@ -185,10 +185,7 @@ describe('Copy last week in the weekly dialog', () => {
 describe('Copy last week on the submit page', () => {
   it('reads last week, fills the empty days of the form, Undo empties them again, and Save sends the copy', async () => {
     const fetch = mockFetch({
-      'GET /api/auth/user': { body: makeUser({ role: 'employee' }) },
-      'GET /api/organization/settings': {
-        body: { organizationName: 'Grace Chapel', logoUrl: null, timeZone: 'UTC', weekStartDay: 'monday' },
-      },
+      ...employeeReads,
       'GET /api/timesheets/current-week': { body: makeTimesheet({ tuesdayActivity: 'Hospital visits' }) },
       'GET /api/timesheets': { body: listOf(makeTimesheet(), lastWeek()) },
       'POST /api/timesheets/save-draft': (init) => ({

@@ -18,6 +18,13 @@ const withWeek = (sheet: Timesheet) =>
     'GET /api/organization/settings': { body: settings },
   })
 const show = () => renderApp('/', <EmployeeDashboardPanel />)
+/** The panel on `sheet`'s week: the user (on the fake clock) and the week's card. */
+const showWeek = async (sheet: Timesheet) => {
+  withWeek(sheet)
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+  show()
+  return { user, card: within(await screen.findByRole('region', { name: 'Current Week Timesheet' })) }
+}
 
 describe('EmployeeDashboardPanel', () => {
   it('says it is loading and already offers Start Timesheet', async () => {
@@ -46,10 +53,7 @@ describe('EmployeeDashboardPanel', () => {
   })
 
   it('turns into one green Continue Timesheet once a time is in; it opens the dialog', async () => {
-    withWeek(makeTimesheet({ mondayStart: '09:00', mondayEnd: '12:00' }))
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
-    show()
-    const card = within(await screen.findByRole('region', { name: 'Current Week Timesheet' }))
+    const { user, card } = await showWeek(makeTimesheet({ mondayStart: '09:00', mondayEnd: '12:00' }))
     expect(card.getByText('Draft')).toBeTruthy()
     expect(card.getByText('Week of Nov 16, 2026 - Nov 22, 2026')).toBeTruthy()
     expect(card.getByText('3.0 hours')).toBeTruthy()
@@ -80,10 +84,9 @@ describe('EmployeeDashboardPanel', () => {
   })
 
   it('shows a submitted week as Pending Review with View Timesheet, read-only, and no clock or Start', async () => {
-    withWeek(makeTimesheet({ status: 'pending', mondayStart: '09:00', submittedAt: '2026-11-17T18:00:00.000Z' }))
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
-    show()
-    const thisWeek = within(await screen.findByRole('region', { name: 'Current Week Timesheet' }))
+    const { user, card: thisWeek } = await showWeek(
+      makeTimesheet({ status: 'pending', mondayStart: '09:00', submittedAt: '2026-11-17T18:00:00.000Z' }),
+    )
     expect(thisWeek.getByText('Pending Review')).toBeTruthy()
     expect(thisWeek.getByText('Submitted on Nov 17, 2026. Your supervisor will review it.')).toBeTruthy()
     expect(screen.queryByRole('timer')).toBeNull()
@@ -114,10 +117,9 @@ describe('EmployeeDashboardPanel', () => {
   })
 
   it('shows a rejected week with the supervisor’s comments and a way to fix it', async () => {
-    withWeek(makeTimesheet({ status: 'rejected', mondayStart: '09:00', comments: 'Tuesday is missing' }))
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
-    show()
-    const thisWeek = within(await screen.findByRole('region', { name: 'Current Week Timesheet' }))
+    const { user, card: thisWeek } = await showWeek(
+      makeTimesheet({ status: 'rejected', mondayStart: '09:00', comments: 'Tuesday is missing' }),
+    )
     expect(thisWeek.getByText('Rejected')).toBeTruthy()
     expect(screen.queryByRole('link', { name: 'Start Timesheet' })).toBeNull()
     expect(thisWeek.getByText('Tuesday is missing')).toBeTruthy()

@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { type Timesheet } from '@app/core'
-import { makeUser } from '../../../test/fixtures.ts'
+import { employeeReads } from '../../../test/fixtures.ts'
 import { mockFetch, writes } from '../../../test/fetch-mock.ts'
 import { timesheetKeys } from '../../api/keys.ts'
 import { queuedSaves } from '../../offline/offline-db.ts'
@@ -100,10 +100,7 @@ describe('unpaid breaks in the weekly dialog', () => {
 describe('unpaid breaks on the submit page', () => {
   it('counts a break in the day’s hours and the week’s total, and sends it', async () => {
     const fetch = mockFetch({
-      'GET /api/auth/user': { body: makeUser({ role: 'employee' }) },
-      'GET /api/organization/settings': {
-        body: { organizationName: 'Grace Chapel', logoUrl: null, timeZone: 'UTC', weekStartDay: 'monday' },
-      },
+      ...employeeReads,
       'GET /api/timesheets/current-week': { body: sheet },
       'POST /api/timesheets': (init) => ({ body: makeTimesheet({ ...(body(init) as Partial<Timesheet>) }) }),
     })

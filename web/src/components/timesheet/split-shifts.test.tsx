@@ -36,6 +36,16 @@ const typeSplitSunday = async (user: ReturnType<typeof userEvent.setup>) => {
   await user.type(day('Sunday').getByLabelText('End Time 2'), '21:00')
 }
 
+/** The dialog offline on member `employeeId`'s blank week (`id`), the week also read as the current one. */
+const openOffline = (id: number, employeeId: string) => {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+  const fetchMock = mockFetch({})
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+  const sheet = makeTimesheet({ id, employeeId })
+  open(sheet).queryClient.setQueryData(timesheetKeys.currentWeek, sheet)
+  return { fetchMock, user }
+}
+
 describe('split shifts in the weekly dialog (issue 34)', () => {
   it('adds a second range: the day counts 7.0 hours for 8-12 and 18-21, and the save carries sundaySpans', async () => {
     const { puts } = serveWeek()
@@ -102,12 +112,7 @@ describe('split shifts in the weekly dialog (issue 34)', () => {
   })
 
   it('offline, keeps a split day’s spans on the device, and refuses overlapping ranges as the server would', async () => {
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
-    const fetchMock = mockFetch({})
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
-    const sheet = makeTimesheet({ id: 4343, employeeId: 'split-member' })
-    const { queryClient } = open(sheet)
-    queryClient.setQueryData(timesheetKeys.currentWeek, sheet)
+    const { fetchMock, user } = openOffline(4343, 'split-member')
 
     await typeSplitSunday(user)
     await user.click(screen.getByRole('button', { name: 'Save Timesheet' }))
@@ -135,12 +140,7 @@ describe('split shifts in the weekly dialog (issue 34)', () => {
   })
 
   it('offline, refuses a day of more than 24 hours as the server would, naming the day, and keeps nothing', async () => {
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
-    const fetchMock = mockFetch({})
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
-    const sheet = makeTimesheet({ id: 4344, employeeId: 'long-day-member' })
-    const { queryClient } = open(sheet)
-    queryClient.setQueryData(timesheetKeys.currentWeek, sheet)
+    const { fetchMock, user } = openOffline(4344, 'long-day-member')
     const sunday = day('Sunday')
     await user.type(sunday.getByLabelText('Start Time'), '00:00')
     await user.type(sunday.getByLabelText('End Time'), '23:58')

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { Fragment, useState, type ComponentProps, type ReactNode } from 'react'
+import { Fragment, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import { X } from 'lucide-react'
 import { cn } from '../../lib/cn.ts'
@@ -140,6 +140,18 @@ export function DialogFor<T>({
     </Dialog>
   )
 }
+
+/**
+ * The `DialogFor` of the items `Form` is about, named for them: `Form` is made anew for each item
+ * (by `itemKey`) and told to close with `onDone`.
+ */
+export const dialogOf =
+  <T,>(Form: ComponentType<{ item: T; onDone: () => void }>, itemKey: (item: T) => string) =>
+  ({ item, onClose }: { item: T | null; onClose: () => void }) => (
+    <DialogFor item={item} itemKey={itemKey} onClose={onClose}>
+      {(shown) => <Form item={shown} onDone={onClose} />}
+    </DialogFor>
+  )
 
 /**
  * A question before an action (revoke a kiosk, remove a member): the title, what it is about, Cancel

@@ -13,6 +13,7 @@ export function FormField({
   hint,
   message,
   className,
+  labelClassName,
   children,
 }: {
   id: string
@@ -20,11 +21,14 @@ export function FormField({
   hint?: ReactNode
   message?: string | null
   className?: string
+  labelClassName?: string
   children: ReactNode
 }) {
   return (
     <div className={cn('space-y-1.5', className)}>
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={id} className={labelClassName}>
+        {label}
+      </Label>
       {children}
       {hint ? (
         <p id={`${id}-hint`} className="text-sm text-slate-600">

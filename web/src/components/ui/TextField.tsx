@@ -28,3 +28,10 @@ export function TextField({
     </FormField>
   )
 }
+
+/**
+ * The input props of a day's hours: `min` to 24, typed with the phone's decimal pad, in steps of
+ * `step` (any fraction without one).
+ */
+export const dayHoursInput = (min: number, step?: number) =>
+  ({ type: 'number', inputMode: 'decimal', min, max: 24, step: step ?? 'any' }) as const

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event'
 import { TEXT_LIMITS, type ListedTimesheet, type User } from '@app/core'
 import { dismissToast } from '../../lib/toast.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
-import { makeStaffMember, makeUser } from '../../../test/fixtures.ts'
+import { employeeReads, makeStaffMember, makeUser } from '../../../test/fixtures.ts'
 import { makeTimesheet as makeListed } from '../../../test/list-item-fixtures.ts'
 import { renderApp } from '../../../test/render.tsx'
 import { makeTimesheet } from '../../../test/timesheet-fixtures.ts'
@@ -40,10 +40,7 @@ const writes = (fetch: ReturnType<typeof mockFetch>) =>
 describe('text limits on the fields (issue 37)', () => {
   it('the submit page: an activity counts down from 80 % of its limit, and past it says so on the field; nothing is sent', async () => {
     const fetch = mockFetch({
-      'GET /api/auth/user': { body: makeUser({ role: 'employee' }) },
-      'GET /api/organization/settings': {
-        body: { organizationName: 'Grace Chapel', logoUrl: null, timeZone: 'UTC', weekStartDay: 'monday' },
-      },
+      ...employeeReads,
       'GET /api/timesheets/current-week': { body: makeTimesheet({ weekStartDate: '2026-11-16' }) },
     })
     renderApp('/submit-timesheet')
@@ -183,7 +180,7 @@ describe('text limits on the fields (issue 37)', () => {
       doubleTimeHours: 0,
       breakMinutes: 0,
     }
-    renderApp('/', <ReopenPeriodDialog period={period} onClose={() => {}} />)
+    renderApp('/', <ReopenPeriodDialog item={period} onClose={() => {}} />)
     const reason = screen.getByRole('dialog').querySelector('textarea')!
     expect(reason.getAttribute('maxlength')).toBeNull()
     type(reason, 'r'.repeat(TEXT_LIMITS.reason - 100))
