@@ -25,10 +25,14 @@ const planningCenter: IntegrationView = {
   connectedAt: '2026-11-20T15:00:00Z',
 }
 
-const show = (path = '/settings/integrations', list = [quickbooks, gusto, planningCenter]) => {
+const show = (
+  path = '/settings/integrations',
+  list = [quickbooks, gusto, planningCenter],
+  supervisor = makeUser({ role: 'supervisor' }),
+) => {
   let current = list
   const fetch = mockFetch({
-    'GET /api/auth/user': { body: makeUser({ role: 'supervisor' }) },
+    'GET /api/auth/user': { body: supervisor },
     'GET /api/organization/settings': { body: makeOrgSettings() },
     'GET /api/integrations': () => ({ body: { integrations: current } }),
     'POST /api/integrations/quickbooks/connect': {
@@ -46,6 +50,18 @@ const show = (path = '/settings/integrations', list = [quickbooks, gusto, planni
 }
 
 describe('Settings → Integrations', () => {
+  it("tells a campus admin the connections are the whole church's, and reads none", async () => {
+    const { fetch } = show(undefined, undefined, makeUser({ role: 'supervisor', campusIds: ['campus-south'] }))
+    const section = within(await screen.findByRole('region', { name: 'Integrations' }))
+    expect(
+      await section.findByText(
+        "Only a supervisor of the whole church connects the church's payroll, accounting and directory systems.",
+      ),
+    ).toBeTruthy()
+    expect(section.queryByRole('list', { name: 'Integrations' })).toBeNull()
+    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/api/integrations'))).toBe(false)
+  })
+
   it('lists the three with their status and the settings a missing one needs', async () => {
     show()
     const section = within(await screen.findByRole('region', { name: 'Integrations' }))

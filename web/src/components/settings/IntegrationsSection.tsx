@@ -2,7 +2,8 @@ import { useState } from 'react'
 import { Plug } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
-import { IntegrationId, type IntegrationView } from '@app/core'
+import { IntegrationId, wholeChurch, type IntegrationView } from '@app/core'
+import { useAuth } from '../../api/auth.ts'
 import { isSendingIntegration } from '../../api/integration-sends.ts'
 import { useConnectIntegration, useDisconnectIntegration, useIntegrations } from '../../api/integrations.ts'
 import { useOrgTimeZone } from '../../api/organization.ts'
@@ -156,7 +157,10 @@ function IntegrationItem({ integration, matchOpen }: { integration: IntegrationV
 /** Settings → Integrations (supervisors): connect and disconnect each payroll, accounting or directory system. */
 export function IntegrationsSection() {
   const { t } = useTranslation('supervisor')
-  const integrations = useIntegrations()
+  const { user } = useAuth()
+  // The connections are the whole church's: a campus admin is told so, and nothing is read.
+  const whole = user === null || wholeChurch(user)
+  const integrations = useIntegrations({ enabled: whole })
   const [params] = useSearchParams()
   const outcome = outcomeOf(params)
   return (
@@ -179,19 +183,22 @@ export function IntegrationsSection() {
           {t(`integrations.outcome.${outcome.outcome}`, { name: t(`integrations.names.${outcome.id}`) })}
         </p>
       ) : null}
-      <QueryContent query={integrations} loading={t('integrations.loading')} loadError={t('integrations.loadError')}>
-        {(data) => (
-          <ul className="divide-y divide-slate-100" aria-label={t('integrations.listLabel')}>
-            {data.integrations.map((integration) => (
-              <IntegrationItem
-                key={integration.id}
-                integration={integration}
-                matchOpen={params.get('match') === integration.id}
-              />
-            ))}
-          </ul>
-        )}
-      </QueryContent>
+      {whole ? null : <p className="text-sm text-slate-600">{t('integrations.wholeChurchOnly')}</p>}
+      {whole ? (
+        <QueryContent query={integrations} loading={t('integrations.loading')} loadError={t('integrations.loadError')}>
+          {(data) => (
+            <ul className="divide-y divide-slate-100" aria-label={t('integrations.listLabel')}>
+              {data.integrations.map((integration) => (
+                <IntegrationItem
+                  key={integration.id}
+                  integration={integration}
+                  matchOpen={params.get('match') === integration.id}
+                />
+              ))}
+            </ul>
+          )}
+        </QueryContent>
+      ) : null}
     </SettingsSectionCard>
   )
 }
