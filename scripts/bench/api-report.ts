@@ -159,7 +159,7 @@ export const apiTables = (o: {
         ...figures(getItem, getItem, getItem, apiFloor.result),
         '',
       ],
-      [FIGURES.apiFloor, apiFloor.what, ...figures(apiFloor.result, undefined, getItem, apiFloor.result), ''],
+      [FIGURES.apiFloor, apiFloor.what, ...figures(apiFloor.result, apiFloor.result, getItem, apiFloor.result), ''],
       ...rows.map(({ name, what, result: r }) => {
         const floor = floorOf(main, name)
         return [
@@ -171,7 +171,7 @@ export const apiTables = (o: {
       }),
     ],
     notes: [
-      `${FIGURES.apiFloor}: the lightest request through the same local API at the same concurrency (current-week without a cookie: HTTP, the API Gateway event, the middleware, no table); p50 ÷ API floor p50 says how much of a row is the local API's own cost per request.`,
+      `${FIGURES.apiFloor}: the lightest request through the same local API at the same concurrency (current-week without a cookie: HTTP, the API Gateway event, the middleware, no table; it is its own floor); p50 ÷ API floor p50 says how much of a row is the local API's own cost per request.`,
       `GetItem: the AWS SDK's raw GetItemCommand against the same DynamoDB Local, ${o.connections} calls in flight, in the same run (it is its own floor).`,
       `Floor: the raw SDK calls an ideal handler of that request would still make (scripts/bench/floors.ts), timed in the same run at the same concurrency, ${o.timing.seconds} s each. ${main.floors.map((f) => `${f.name}: ${f.reads}.`).join(' ')}`,
       `Each API request goes through the local API server (HTTP, API Gateway v2 event, middy, session lookup) in its own process; latency is per response (every request of a run is answered and counted), req/s is responses over the run. Each read runs ${o.timing.warmupSeconds} s of warm-up, then as many requests as the warm-up’s rate gives in ${o.timing.seconds} s (at least ${o.connections * 3}).`,

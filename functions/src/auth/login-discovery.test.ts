@@ -1,15 +1,16 @@
-import { describe, expect, it } from 'vitest'
-import { dynamoClient } from '@app/adapters'
+import { describe, expect, it, vi } from 'vitest'
 import { callRoute } from '../../test/support/test-event.ts'
-import login from './login.ts'
 
 /**
  * A sign-in's first request of a process (a cold start) discovers the identity provider; the
- * sign-in's request is saved while it does, not after: one wait instead of two. Each test file
- * runs in a fresh module registry, so this file's first call is the process's discovery.
+ * sign-in's request is saved while it does, not after: one wait instead of two. The modules are
+ * loaded afresh, so this call is the process's first discovery even after other files signed in.
  */
 describe('GET /api/login on a cold start', () => {
   it('saves the sign-in request before the provider’s discovery has answered', async () => {
+    vi.resetModules()
+    const { dynamoClient } = await import('@app/adapters')
+    const { default: login } = await import('./login.ts')
     const events: string[] = []
     const client = dynamoClient()
     const send = client.send.bind(client) as (command: unknown) => Promise<unknown>
