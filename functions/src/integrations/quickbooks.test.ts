@@ -308,7 +308,13 @@ describe('QuickBooks Online from the Payroll page', () => {
       ['3', 300],
       ['4', 240],
     ])
+    // Each worked day's record says what was done that day; leave says only its kind.
+    expect(anaMonday.map((b) => b.Description).sort()).toEqual([
+      'Administration · regular · Office',
+      'Youth ministry · regular · Office',
+    ])
     const vacation = bodies.filter((b) => String(b.Description).includes('vacation'))
+    expect(vacation.map((b) => b.Description)).toEqual(['vacation'])
     expect(vacation).toEqual([
       expect.objectContaining({
         TxnDate: addDays(first, 9),

@@ -1,13 +1,17 @@
 import { createHash } from 'node:crypto'
 import {
   badRequest,
+  dateOfDay,
+  DAYS,
   fullName,
   hoursAndMinutes,
   integrationMessages,
   matchPeople,
+  QUICKBOOKS_PAY_KINDS,
   type IntegrationSendError,
   type QuickbooksLine,
   type QuickbooksMatching,
+  type Timesheet,
 } from '@app/core'
 import { VendorError, vendorJson } from '@app/adapters'
 import type { OrgDb } from '@app/data'
@@ -102,6 +106,31 @@ export const quickbooksMatching = async (db: OrgDb): Promise<QuickbooksMatching>
   }
 }
 
+/** What each member did each day of approved weeks (`member|date` → the day's activity), for the records' descriptions. */
+const dayActivities = (sheets: Timesheet[]) => {
+  const activity = new Map<string, string>()
+  for (const sheet of sheets) {
+    if (sheet.status !== 'approved') continue
+    for (const day of DAYS) {
+      const text = sheet[`${day}Activity`]?.trim()
+      if (text) activity.set(`${sheet.employeeId}|${dateOfDay(sheet.weekStartDate, day)}`, text)
+    }
+  }
+  return activity
+}
+
+const worked = (line: QuickbooksLine) => (QUICKBOOKS_PAY_KINDS as readonly string[]).includes(line.kind)
+
+/** A record's description: its code and kind of pay, and for time worked the day's activity when the member wrote one. */
+const recordDescription = (line: QuickbooksLine, codeName: Map<string, string>, activity: Map<string, string>) =>
+  [
+    line.code ? (codeName.get(line.code) ?? line.code) : undefined,
+    line.kind,
+    worked(line) ? activity.get(`${line.memberId}|${line.date}`) : undefined,
+  ]
+    .filter(Boolean)
+    .join(' · ')
+
 /** The TimeActivity of one record, as Intuit's TimeActivity entity has it. */
 export const timeActivity = (
   line: QuickbooksLine,
@@ -135,10 +164,12 @@ export const timeActivity = (
 export const sendQuickbooksRecords = async (db: OrgDb, start: string): Promise<SendOutcome> => {
   const p = await quickbooksPlan(db, start)
   if (p.closedAt === null) throw badRequest(integrationMessages.periodNotClosed)
-  const [sentBefore, itemPairs] = await Promise.all([
+  const [sentBefore, itemPairs, sheets] = await Promise.all([
     db.integrations.sentRecords(VENDOR, start),
     db.integrations.matches(VENDOR, 'payItem'),
+    db.timesheets.inWeeks(p.period.start, p.period.end),
   ])
+  const activity = dayActivities(sheets)
   const payItemOf = new Map(itemPairs.map((i) => [i.ourId, { id: i.vendorId, name: i.vendorName }]))
   // Each code's class by the matching's one rule (the supervisor's pair, else the class named as
   // the code's QuickBooks class), as the matching page shows it.
@@ -178,7 +209,7 @@ export const sendQuickbooksRecords = async (db: OrgDb, start: string): Promise<S
         continue
       }
       for (const line of lines) {
-        const description = line.code ? `${p.codeName.get(line.code) ?? line.code} · ${line.kind}` : line.kind
+        const description = recordDescription(line, p.codeName, activity)
         const body = timeActivity(line, employee, classOf.get(line.code), payItemOf.get(line.kind), description)
         const fingerprint = JSON.stringify(body)
         const before = sentBefore.get(line.key)
