@@ -10,9 +10,7 @@ import { toast } from '../../lib/toast.ts'
 import { Button } from '../ui/Button.tsx'
 import { Dialog, DialogActions, DialogContent, DialogHeading } from '../ui/Dialog.tsx'
 import { FormAlert } from '../ui/FormAlert.tsx'
-import { fieldDescription, FormField } from '../ui/FormField.tsx'
-import { Textarea } from '../ui/Textarea.tsx'
-import { useTextLimit } from '../ui/TextLimit.tsx'
+import { ReasonField } from '../ui/ReasonField.tsx'
 
 const FIELDS = ['comments'] as const
 const FIELD_ID = 'send-back-comments'
@@ -62,8 +60,6 @@ function SendBackForm({
   const { t } = useTranslation('supervisor')
   const [comments, setComments] = useState('')
   const errors = useFieldErrors(FIELDS, sendBack.error)
-  const problem = errors.shown.comments
-  const limit = useTextLimit(FIELD_ID, comments, TEXT_LIMITS.comments, fieldDescription(FIELD_ID, { message: problem }))
   const about = { name: employeeName(timesheet.employee), date: formatDate(timesheet.weekStartDate) }
 
   const onSubmit = errors.onSubmit(SendBackBody, { comments }, (checked) =>
@@ -83,23 +79,19 @@ function SendBackForm({
       <DialogHeading title={t('review.sendBack.title')}>{t('review.sendBack.intro', about)}</DialogHeading>
       <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('review.sendBack.title')}>
         <FormAlert message={errors.formError(t('review.sendBack.failed'))} />
-        <FormField id={FIELD_ID} label={t('review.sendBack.comment')} message={problem}>
-          <Textarea
-            id={FIELD_ID}
-            name="comments"
-            rows={3}
-            required
-            value={comments}
-            disabled={sendBack.isPending}
-            onChange={(e) => {
-              setComments(e.target.value)
-              errors.clear()
-            }}
-            aria-invalid={problem || limit.over ? true : undefined}
-            aria-describedby={limit.control['aria-describedby']}
-          />
-          {problem ? null : limit.note}
-        </FormField>
+        <ReasonField
+          id={FIELD_ID}
+          name="comments"
+          label={t('review.sendBack.comment')}
+          value={comments}
+          onChange={(value) => {
+            setComments(value)
+            errors.clear()
+          }}
+          max={TEXT_LIMITS.comments}
+          problem={errors.shown.comments}
+          disabled={sendBack.isPending}
+        />
         <DialogActions
           pending={sendBack.isPending}
           label={t('review.sendBack.confirm')}
