@@ -9,7 +9,6 @@ import {
   settlePrevious,
 } from '@app/adapters/billing'
 import { defineRoute } from '../http/define-route.ts'
-import { assertWholeChurch } from '../workflows/campuses.ts'
 
 const knownPriceIds = new Set(plans.flatMap((p) => Object.values(p.priceIds)))
 
@@ -23,6 +22,7 @@ export default defineRoute({
   method: 'POST',
   path: '/api/create-subscription',
   auth: 'supervisor',
+  wholeChurch: true,
   body: z.object({
     priceId: z
       .string()
@@ -33,7 +33,6 @@ export default defineRoute({
   response: CreatedSubscription,
   uses: ['table', 'stripe'],
   handler: async ({ body, session, db }) => {
-    assertWholeChurch(session.user)
     if (!(await billingConfigured())) throw unavailable(messages.billingNotConfigured)
     const org = await db.organization.get()
     // The coupon first: a refused code leaves the organization as it was (no Stripe customer yet).

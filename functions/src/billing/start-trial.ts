@@ -1,6 +1,5 @@
 import { conflict, SubscriptionState, subscriptionView } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { assertWholeChurch } from '../workflows/campuses.ts'
 
 /**
  * Every organization starts its 14-day, card-free trial when its first supervisor signs up, so
@@ -10,10 +9,10 @@ export default defineRoute({
   method: 'POST',
   path: '/api/start-trial',
   auth: 'supervisor',
+  wholeChurch: true,
   response: SubscriptionState,
   uses: ['table'],
-  handler: async ({ session, db }) => {
-    assertWholeChurch(session.user)
+  handler: async ({ db }) => {
     const org = await db.organization.get()
     const view = subscriptionView(org)
     if (org.subscriptionStatus !== 'trial') throw conflict('Your organization already has a subscription')

@@ -2,12 +2,12 @@ import * as z from 'zod'
 import { CouponCheck, messages, unavailable } from '@app/core'
 import { billingConfigured, couponDetails } from '@app/adapters/billing'
 import { defineRoute } from '../http/define-route.ts'
-import { assertWholeChurch } from '../workflows/campuses.ts'
 
 export default defineRoute({
   method: 'POST',
   path: '/api/validate-coupon',
   auth: 'supervisor',
+  wholeChurch: true,
   body: z.object({
     couponCode: z
       .string({ error: 'Please enter a coupon code first.' })
@@ -17,8 +17,7 @@ export default defineRoute({
   }),
   response: CouponCheck,
   uses: ['table', 'stripe'],
-  handler: async ({ body, session, db }) => {
-    assertWholeChurch(session.user)
+  handler: async ({ body, db }) => {
     if (!(await billingConfigured())) throw unavailable(messages.billingNotConfigured)
     await db.organization.countCouponAttempt()
     const found = await couponDetails(body.couponCode)

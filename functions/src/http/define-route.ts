@@ -1,7 +1,16 @@
 import middy from '@middy/core'
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda'
 import * as z from 'zod'
-import { Page, Redirect, type Access, type ApiScope, type NonJsonResponse } from '@app/core'
+import {
+  forbidden,
+  Page,
+  Redirect,
+  WHOLE_CHURCH_ONLY,
+  wholeChurch,
+  type Access,
+  type ApiScope,
+  type NonJsonResponse,
+} from '@app/core'
 import type { Files } from '@app/adapters'
 import { orgDb, type OrgDb } from '@app/data'
 import { callerLoader, unlessToken } from './api-token.ts'
@@ -96,6 +105,12 @@ export interface RouteSpec<A extends Access, P, Q, B, R, F> {
    * fewer). A token's request reads it on first use, as without.
    */
   readsOrganization?: true
+  /**
+   * What only a supervisor of the whole church may do (campuses, billing, approval settings,
+   * integrations, webhooks, the church's export): a campus admin is refused 403 before anything
+   * is read or parsed.
+   */
+  wholeChurch?: true
   handler: (ctx: RouteContext<A, P, Q, B, F>) => Promise<Output<R>>
 }
 
@@ -118,6 +133,8 @@ export interface Route {
   keepsNoSession: boolean
   /** Only a kiosk session may call it (and a kiosk session nothing else). */
   kioskOnly?: boolean
+  /** Only a supervisor of the whole church may call it: a campus admin is answered 403. */
+  wholeChurch?: boolean
   lambda: (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>
 }
 
@@ -190,6 +207,7 @@ const routeOf = <
   }
   const core = async (event: APIGatewayProxyEventV2, context: Context) => {
     const state = (context as Context & { route: RouteState }).route
+    if (spec.wholeChurch && state.session && !wholeChurch(state.session.user)) throw forbidden(WHOLE_CHURCH_ONLY)
     const ctx = {
       params: spec.params ? spec.params.parse(event.pathParameters ?? {}) : undefined,
       query: spec.query ? spec.query.parse(event.queryStringParameters ?? {}) : undefined,
@@ -242,6 +260,7 @@ const routeOf = <
     acceptsEmptyBody: !spec.body || spec.body.safeParse({}).success,
     keepsNoSession: callers === undefined,
     kioskOnly: spec.kiosk === true,
+    wholeChurch: spec.wholeChurch === true,
     lambda,
   }
 }

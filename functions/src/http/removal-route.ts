@@ -13,6 +13,8 @@ export interface RemovalRoute {
    * campuses, throws notFound.
    */
   remove: (db: OrgDb, id: string, session: AuthSession) => Promise<unknown>
+  /** The whole church's item (a webhook): a campus admin is refused 403. */
+  wholeChurch?: true
 }
 
 /**
@@ -24,6 +26,7 @@ export const removalRoute = (spec: RemovalRoute): Route =>
     method: 'DELETE',
     path: spec.path,
     auth: 'supervisor',
+    wholeChurch: spec.wholeChurch,
     params: spec.params,
     response: NoContent,
     uses: ['table'],

@@ -1,7 +1,6 @@
 import { IntegrationConnect, IntegrationParams } from '@app/core'
 import { authorizationUrl } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
-import { assertWholeChurch } from '../workflows/campuses.ts'
 import { configuredVendor } from '../workflows/integration-tokens.ts'
 import { redirectUriOf } from '../workflows/integrations.ts'
 
@@ -14,11 +13,11 @@ export default defineRoute({
   method: 'POST',
   path: '/api/integrations/{id}/connect',
   auth: 'supervisor',
+  wholeChurch: true,
   params: IntegrationParams,
   response: IntegrationConnect,
   uses: ['table', 'integrations'],
   handler: async ({ params, session, db }) => {
-    assertWholeChurch(session.user)
     const vendor = await configuredVendor(params.id)
     const state = await db.integrations.startConsent(params.id, session.user.id)
     return { authorizationUrl: authorizationUrl(vendor, state, redirectUriOf(params.id)) }

@@ -1,7 +1,6 @@
 import { IntegrationParams, IntegrationView } from '@app/core'
 import { revokeToken, VendorError } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
-import { assertWholeChurch } from '../workflows/campuses.ts'
 import { configuredVendor } from '../workflows/integration-tokens.ts'
 import { integrationView } from '../workflows/integrations.ts'
 
@@ -15,11 +14,11 @@ export default defineRoute({
   method: 'POST',
   path: '/api/integrations/{id}/disconnect',
   auth: 'supervisor',
+  wholeChurch: true,
   params: IntegrationParams,
   response: IntegrationView,
   uses: ['table', 'integrations', 'secretsKey'],
   handler: async ({ params, session, db }) => {
-    assertWholeChurch(session.user)
     const open = await db.integrations.open(params.id)
     if (open) {
       // A personal access token (Planning Center) has no grant to revoke: deleting it is the disconnection.

@@ -1,6 +1,5 @@
 import { PlanningCenterView } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { assertWholeChurch } from '../workflows/campuses.ts'
 import { planningCenterView } from '../workflows/planning-center-view.ts'
 
 /**
@@ -11,11 +10,11 @@ export default defineRoute({
   method: 'GET',
   path: '/api/integrations/planning-center',
   auth: 'supervisor',
+  wholeChurch: true,
   response: PlanningCenterView,
   // 'table': reading the lists may refresh the OAuth token (stored).
   uses: ['table', 'integrations', 'secretsKey'],
-  handler: async ({ session, db }) => {
-    assertWholeChurch(session.user)
+  handler: async ({ db }) => {
     return planningCenterView(db)
   },
 })

@@ -1,6 +1,5 @@
 import { QuickbooksMatching } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { assertWholeChurch } from '../workflows/campuses.ts'
 import { quickbooksMatching } from '../workflows/quickbooks.ts'
 
 /** QuickBooks' employees and classes beside our paid members and codes: the pairs kept, and the rule's for the rest. */
@@ -8,10 +7,10 @@ export default defineRoute({
   method: 'GET',
   path: '/api/integrations/quickbooks/matching',
   auth: 'supervisor',
+  wholeChurch: true,
   response: QuickbooksMatching,
   uses: ['table', 'integrations', 'secretsKey'],
-  handler: ({ db, session }) => {
-    assertWholeChurch(session.user)
+  handler: ({ db }) => {
     return quickbooksMatching(db)
   },
 })

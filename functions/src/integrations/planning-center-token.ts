@@ -1,7 +1,6 @@
 import { badRequest, IntegrationView, PlanningCenterToken, planningCenterMessages } from '@app/core'
 import { planningCenterApi, VendorError } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
-import { assertWholeChurch } from '../workflows/campuses.ts'
 import { integrationView } from '../workflows/integrations.ts'
 import { personalTokenSet } from '../workflows/planning-center-connection.ts'
 
@@ -15,11 +14,11 @@ export default defineRoute({
   method: 'POST',
   path: '/api/integrations/planning-center/token',
   auth: 'supervisor',
+  wholeChurch: true,
   body: PlanningCenterToken,
   response: IntegrationView,
   uses: ['table', 'integrations', 'secretsKey'],
   handler: async ({ body, session, db }) => {
-    assertWholeChurch(session.user)
     let account: { id: string }
     try {
       account = await planningCenterApi({ auth: body }).organization()

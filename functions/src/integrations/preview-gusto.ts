@@ -1,6 +1,5 @@
 import { GustoPreview, PeriodParams } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { assertWholeChurch } from '../workflows/campuses.ts'
 import { gustoConnectionOf } from '../workflows/gusto-connection.ts'
 import { gustoPeriodPreview } from '../workflows/gusto-plan.ts'
 
@@ -13,11 +12,11 @@ export default defineRoute({
   method: 'GET',
   path: '/api/payroll/periods/{start}/gusto',
   auth: 'supervisor',
+  wholeChurch: true,
   params: PeriodParams,
   response: GustoPreview,
   uses: ['table', 'integrations', 'secretsKey'],
-  handler: ({ params, db, session }) => {
-    assertWholeChurch(session.user)
+  handler: ({ params, db }) => {
     return gustoPeriodPreview(db, params.start, async () => (await gustoConnectionOf(db)).matching)
   },
 })

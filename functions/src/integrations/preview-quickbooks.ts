@@ -1,6 +1,5 @@
 import { PeriodParams, QuickbooksPreview } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { assertWholeChurch } from '../workflows/campuses.ts'
 import { quickbooksPeriodPreview } from '../workflows/quickbooks-plan.ts'
 
 /** The Payroll page's preview: per member regular, overtime and each leave kind, per code; and the last send. */
@@ -8,11 +7,11 @@ export default defineRoute({
   method: 'GET',
   path: '/api/payroll/periods/{start}/quickbooks',
   auth: 'supervisor',
+  wholeChurch: true,
   params: PeriodParams,
   response: QuickbooksPreview,
   uses: ['table:read'],
-  handler: ({ params, db, session }) => {
-    assertWholeChurch(session.user)
+  handler: ({ params, db }) => {
     return quickbooksPeriodPreview(db, params.start)
   },
 })

@@ -1,6 +1,5 @@
 import { GustoSendStatus, PeriodParams } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { assertWholeChurch } from '../workflows/campuses.ts'
 import { requestSend } from '../workflows/integration-sends.ts'
 
 /**
@@ -12,11 +11,11 @@ export default defineRoute({
   method: 'POST',
   path: '/api/payroll/periods/{start}/gusto/send',
   auth: 'supervisor',
+  wholeChurch: true,
   params: PeriodParams,
   response: GustoSendStatus,
   uses: ['table'],
   handler: ({ params, db, session }) => {
-    assertWholeChurch(session.user)
     return requestSend(db, 'gusto', params.start, session.user)
   },
 })

@@ -1,6 +1,5 @@
 import { PeriodParams, QuickbooksSendStatus } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { assertWholeChurch } from '../workflows/campuses.ts'
 import { requestSend } from '../workflows/integration-sends.ts'
 
 /**
@@ -13,11 +12,11 @@ export default defineRoute({
   method: 'POST',
   path: '/api/payroll/periods/{start}/quickbooks/send',
   auth: 'supervisor',
+  wholeChurch: true,
   params: PeriodParams,
   response: QuickbooksSendStatus,
   uses: ['table'],
   handler: ({ params, db, session }) => {
-    assertWholeChurch(session.user)
     return requestSend(db, 'quickbooks', params.start, session.user)
   },
 })

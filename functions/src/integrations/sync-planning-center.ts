@@ -1,6 +1,5 @@
 import { PlanningCenterRunView } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { assertWholeChurch } from '../workflows/campuses.ts'
 import { syncPlanningCenter } from '../workflows/planning-center-sync.ts'
 
 /**
@@ -12,10 +11,10 @@ export default defineRoute({
   method: 'POST',
   path: '/api/integrations/planning-center/sync',
   auth: 'supervisor',
+  wholeChurch: true,
   response: PlanningCenterRunView,
   uses: ['table', 'integrations', 'secretsKey', 'staffPool', 'links'],
-  handler: async ({ session, db }) => {
-    assertWholeChurch(session.user)
+  handler: async ({ db }) => {
     return syncPlanningCenter(db, 'manual')
   },
 })

@@ -1,6 +1,5 @@
 import { GustoMatchingUpdate, GustoMatchingView, type LeaveKind } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { assertWholeChurch } from '../workflows/campuses.ts'
 import { gustoMatchingView } from '../workflows/gusto-connection.ts'
 import { chosenPairs, keepChosenPairs } from '../workflows/integrations.ts'
 
@@ -13,11 +12,11 @@ export default defineRoute({
   method: 'PUT',
   path: '/api/integrations/gusto/matching',
   auth: 'supervisor',
+  wholeChurch: true,
   body: GustoMatchingUpdate,
   response: GustoMatchingView,
   uses: ['table', 'integrations', 'secretsKey'],
   handler: async ({ body, db, session }) => {
-    assertWholeChurch(session.user)
     const now = await gustoMatchingView(db)
     const members = chosenPairs(
       body.members,

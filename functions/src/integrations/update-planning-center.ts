@@ -1,6 +1,5 @@
 import { PlanningCenterSettingsUpdate, PlanningCenterView } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { assertWholeChurch } from '../workflows/campuses.ts'
 import { planningCenterView } from '../workflows/planning-center-view.ts'
 
 /**
@@ -12,11 +11,11 @@ export default defineRoute({
   method: 'PUT',
   path: '/api/integrations/planning-center',
   auth: 'supervisor',
+  wholeChurch: true,
   body: PlanningCenterSettingsUpdate,
   response: PlanningCenterView,
   uses: ['table', 'integrations', 'secretsKey'],
   handler: async ({ body, session, db }) => {
-    assertWholeChurch(session.user)
     const { webhookSecrets, ...lists } = body
     await db.planningCenter.save(lists, webhookSecrets, session.user)
     return planningCenterView(db)

@@ -1,6 +1,5 @@
 import { QuickbooksMatching, QuickbooksMatchingUpdate } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { assertWholeChurch } from '../workflows/campuses.ts'
 import { chosenPairs, keepChosenPairs } from '../workflows/integrations.ts'
 import { quickbooksMatching } from '../workflows/quickbooks.ts'
 
@@ -13,11 +12,11 @@ export default defineRoute({
   method: 'PUT',
   path: '/api/integrations/quickbooks/matching',
   auth: 'supervisor',
+  wholeChurch: true,
   body: QuickbooksMatchingUpdate,
   response: QuickbooksMatching,
   uses: ['table', 'integrations', 'secretsKey'],
   handler: async ({ body, db, session }) => {
-    assertWholeChurch(session.user)
     const now = await quickbooksMatching(db)
     const members = chosenPairs(
       body.members,

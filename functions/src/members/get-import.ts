@@ -2,7 +2,6 @@ import { ImportId, ImportStatus } from '@app/core'
 import { filesFor } from '@app/adapters'
 import { countsOf } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
-import { assertWholeChurch } from '../workflows/campuses.ts'
 
 /**
  * An import's progress and counts. Once it is done, the first read answers `credentialsUrl`, a
@@ -13,12 +12,12 @@ export default defineRoute({
   method: 'GET',
   path: '/api/employees/imports/{id}',
   auth: 'supervisor',
+  wholeChurch: true,
   params: ImportId,
   response: ImportStatus,
   uses: ['table', 'exportsBucket'],
   files: filesFor,
-  handler: async ({ params, session, db, files }) => {
-    assertWholeChurch(session.user)
+  handler: async ({ params, db, files }) => {
     const job = await db.memberImports.get(params.id)
     const issue = job.status === 'done' && (await db.memberImports.issueCredentials(job.id))
     return {

@@ -12,7 +12,6 @@ import {
 } from '@app/core'
 import { filesFor } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
-import { assertWholeChurch } from '../workflows/campuses.ts'
 import { readImportFile } from '../workflows/member-import-file.ts'
 import { importContext, rowResult } from '../workflows/member-import-rows.ts'
 
@@ -38,13 +37,13 @@ export default defineRoute({
   method: 'POST',
   path: '/api/employees/imports',
   auth: 'supervisor',
+  wholeChurch: true,
   body: MemberImportRequest,
   response: ImportPreview.or(ImportStarted),
   uses: ['table', 'exportsBucket'],
   files: filesFor,
   handler: async ({ body, session, db, files }) => {
     // An import may add members at any campus: the whole church's supervisors run it.
-    assertWholeChurch(session.user)
     const bytes = Buffer.from(body.content, 'base64')
     if (bytes.length > IMPORT_MAX_BYTES) throw badRequest(importMessages.tooLarge)
     const file = await readImportFile(bytes)

@@ -10,7 +10,6 @@ import {
 } from '@app/core'
 import { billingConfigured, cancelSubscription } from '@app/adapters/billing'
 import { defineRoute } from '../http/define-route.ts'
-import { assertWholeChurch } from '../workflows/campuses.ts'
 
 /**
  * Settings → Data → Close this organization: typed with its exact name. The Stripe
@@ -22,11 +21,11 @@ export default defineRoute({
   method: 'POST',
   path: '/api/organization/close',
   auth: 'supervisor',
+  wholeChurch: true,
   body: CloseOrganization,
   response: OrganizationClosure,
   uses: ['table', 'stripe'],
   handler: async ({ body, session, db }) => {
-    assertWholeChurch(session.user)
     const org = await db.organization.get()
     if (!closeConfirmed(body.confirm, org.name))
       throw badRequest(closeMessages.confirm, { confirm: closeMessages.confirm })

@@ -1,6 +1,5 @@
 import { closeMessages, conflict, NoContent, todayIn } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { assertWholeChurch } from '../workflows/campuses.ts'
 
 /**
  * Reopens a closed organization before its erasure date: the one thing, with sign-out
@@ -11,11 +10,11 @@ export default defineRoute({
   method: 'POST',
   path: '/api/organization/reopen',
   auth: 'supervisor',
+  wholeChurch: true,
   whenClosed: true,
   response: NoContent,
   uses: ['table'],
   handler: async ({ session, db }) => {
-    assertWholeChurch(session.user)
     if (!session.closure) throw conflict(closeMessages.notClosed)
     const org = await db.organization.get()
     await db.closure.reopen(session.user, todayIn(org.timeZone))

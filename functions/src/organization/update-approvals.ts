@@ -1,6 +1,5 @@
 import { APPROVALS_LOCKED_MESSAGE, ApprovalSettings, forbidden, mayChangeApprovals } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { assertWholeChurch } from '../workflows/campuses.ts'
 
 /**
  * Turns the second approval on or off. With it on, an approval by anyone but a final
@@ -12,11 +11,11 @@ export default defineRoute({
   method: 'PUT',
   path: '/api/organization/approvals',
   auth: 'supervisor',
+  wholeChurch: true,
   body: ApprovalSettings,
   response: ApprovalSettings,
   uses: ['table'],
   handler: async ({ body, session, db }) => {
-    assertWholeChurch(session.user)
     const current = (await db.organization.get()).approvals
     const finals = current.twoStep ? await db.users.routingEntries(current.finalApproverIds) : []
     const supervisors = new Set(finals.filter((m) => m.role === 'supervisor' && !m.removed).map((m) => m.id))

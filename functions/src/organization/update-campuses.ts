@@ -1,6 +1,5 @@
 import { Campuses, CampusesUpdate } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { assertWholeChurch } from '../workflows/campuses.ts'
 
 /**
  * Settings → Campuses saves the whole list (a whole-church supervisor only). A new campus (no
@@ -11,11 +10,11 @@ export default defineRoute({
   method: 'PUT',
   path: '/api/organization/campuses',
   auth: 'supervisor',
+  wholeChurch: true,
   body: CampusesUpdate,
   response: Campuses,
   uses: ['table'],
   handler: async ({ body, session, db }) => {
-    assertWholeChurch(session.user)
     return { campuses: await db.campuses.replace(body, session.user) }
   },
 })

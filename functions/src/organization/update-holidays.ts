@@ -1,5 +1,4 @@
 import { badRequest, campusScopeProblem, HolidayCalendar } from '@app/core'
-import { assertWholeChurch } from '../workflows/campuses.ts'
 import { defineRoute } from '../http/define-route.ts'
 
 /** Supervisors save the holidays (paid hours each) and the blackout dates (with the reason members see). */
@@ -7,12 +6,12 @@ export default defineRoute({
   method: 'PUT',
   path: '/api/organization/holidays',
   auth: 'supervisor',
+  wholeChurch: true,
   body: HolidayCalendar,
   response: HolidayCalendar,
   uses: ['table'],
   handler: async ({ body, session, db }) => {
     // The church's calendar: its whole-church supervisors keep it, a campus's holidays included.
-    assertWholeChurch(session.user)
     const named = body.holidays.flatMap((h) => (h.campusId ? [h.campusId] : []))
     const problem = named.length ? campusScopeProblem(await db.campuses.list(), named) : undefined
     if (problem) throw badRequest(problem, { holidays: problem })

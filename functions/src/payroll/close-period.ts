@@ -8,7 +8,6 @@ import {
   PeriodParams,
   periodContaining,
 } from '@app/core'
-import { assertWholeChurch } from '../workflows/campuses.ts'
 import { defineRoute } from '../http/define-route.ts'
 import {
   blockedError,
@@ -38,13 +37,13 @@ export default defineRoute({
   method: 'POST',
   path: '/api/payroll/periods/{start}/close',
   auth: 'supervisor',
+  wholeChurch: true,
   params: PeriodParams,
   body: ClosePeriod,
   response: PayPeriod,
   uses: ['table', 'secretsKey'],
   handler: async ({ params, body, session, db }) => {
     // A period closes for the whole church: its supervisors close it.
-    assertWholeChurch(session.user)
     const org = await db.organization.get()
     const anchor = anchorOf(org)
     if (!isPeriodStart(params.start, org.payPeriodFrequency, anchor))

@@ -1,5 +1,4 @@
 import { PayPeriod, PeriodParams, periodContaining, ReopenPeriod } from '@app/core'
-import { assertWholeChurch } from '../workflows/campuses.ts'
 import { defineRoute } from '../http/define-route.ts'
 import { loadPeriods, periodView } from '../workflows/pay-periods.ts'
 import { anchorOf } from '../workflows/payroll.ts'
@@ -9,12 +8,12 @@ export default defineRoute({
   method: 'POST',
   path: '/api/payroll/periods/{start}/reopen',
   auth: 'supervisor',
+  wholeChurch: true,
   params: PeriodParams,
   body: ReopenPeriod,
   response: PayPeriod,
   uses: ['table'],
   handler: async ({ params, body, db, session }) => {
-    assertWholeChurch(session.user)
     const org = await db.organization.get()
     await db.payroll.reopen(params.start, body.reason, session.user)
     const stored = (await db.payroll.periods(params.start, params.start))[0]

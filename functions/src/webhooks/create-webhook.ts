@@ -1,7 +1,6 @@
 import { badRequest, WebhookCreated, WebhookInput, webhookUrlProblem } from '@app/core'
 import { config } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
-import { assertWholeChurch } from '../workflows/campuses.ts'
 
 /**
  * Settings → Webhooks: a new webhook; its signing secret (`whsec_…`) is answered this once. On AWS
@@ -12,11 +11,11 @@ export default defineRoute({
   method: 'POST',
   path: '/api/webhooks',
   auth: 'supervisor',
+  wholeChurch: true,
   body: WebhookInput,
   response: WebhookCreated,
   uses: ['table', 'secretsKey'],
   handler: ({ body, session, db }) => {
-    assertWholeChurch(session.user)
     const problem = webhookUrlProblem(body.url, config.isLocal)
     if (problem) throw badRequest(problem, { url: problem })
     return db.webhooks.create(body, session.user)

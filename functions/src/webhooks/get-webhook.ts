@@ -1,5 +1,4 @@
 import { WebhookParams, WebhookView } from '@app/core'
-import { assertWholeChurch } from '../workflows/campuses.ts'
 import { defineRoute } from '../http/define-route.ts'
 
 /** Settings → Webhooks: one webhook (its address and events), never its secret. */
@@ -7,11 +6,11 @@ export default defineRoute({
   method: 'GET',
   path: '/api/webhooks/{id}',
   auth: 'supervisor',
+  wholeChurch: true,
   params: WebhookParams,
   response: WebhookView,
   uses: ['table:read'],
-  handler: async ({ session, params, db }) => {
-    assertWholeChurch(session.user)
+  handler: async ({ params, db }) => {
     return db.webhooks.get(params.id)
   },
 })

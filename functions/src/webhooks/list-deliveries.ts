@@ -1,5 +1,4 @@
 import { WebhookDeliveryList, WebhookParams } from '@app/core'
-import { assertWholeChurch } from '../workflows/campuses.ts'
 import { defineRoute } from '../http/define-route.ts'
 
 /** Settings → Webhooks: a webhook's last 100 deliveries, newest first, each with its status code, tries and time. */
@@ -7,11 +6,11 @@ export default defineRoute({
   method: 'GET',
   path: '/api/webhooks/{id}/deliveries',
   auth: 'supervisor',
+  wholeChurch: true,
   params: WebhookParams,
   response: WebhookDeliveryList,
   uses: ['table:read'],
-  handler: async ({ session, params, db }) => {
-    assertWholeChurch(session.user)
+  handler: async ({ params, db }) => {
     return db.webhooks.deliveries(params.id)
   },
 })

@@ -1,5 +1,4 @@
 import { WebhookList } from '@app/core'
-import { assertWholeChurch } from '../workflows/campuses.ts'
 import { defineRoute } from '../http/define-route.ts'
 
 /** Settings → Webhooks: the organization's webhooks, never their secrets. */
@@ -7,10 +6,10 @@ export default defineRoute({
   method: 'GET',
   path: '/api/webhooks',
   auth: 'supervisor',
+  wholeChurch: true,
   response: WebhookList,
   uses: ['table:read'],
-  handler: async ({ session, db }) => {
-    assertWholeChurch(session.user)
+  handler: async ({ db }) => {
     return db.webhooks.list()
   },
 })

@@ -1,6 +1,5 @@
 import { WebhookDeliveryParams, WebhookDeliveryView } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { assertWholeChurch } from '../workflows/campuses.ts'
 import { deliverWebhook } from '../workflows/webhook-sender.ts'
 
 /**
@@ -11,11 +10,11 @@ export default defineRoute({
   method: 'POST',
   path: '/api/webhooks/{id}/deliveries/{deliveryId}/redeliver',
   auth: 'supervisor',
+  wholeChurch: true,
   params: WebhookDeliveryParams,
   response: WebhookDeliveryView,
   uses: ['table', 'secretsKey'],
-  handler: async ({ params, session, db }) => {
-    assertWholeChurch(session.user)
+  handler: async ({ params, db }) => {
     await db.webhooks.redeliver(params.id, params.deliveryId)
     await deliverWebhook(db.orgId, params.id, params.deliveryId)
     return db.webhooks.delivery(params.id, params.deliveryId)

@@ -59,6 +59,34 @@ describe("a South-only admin reaches nothing of North's: 404, or 403 for the who
   })
 })
 
+describe("a South-only admin is refused all the whole church's own: 403, and nothing changes", () => {
+  const wholeChurchOnly = signedIn.filter(([, r]) => r.wholeChurch)
+
+  it('covers the campuses, billing, approvals, integrations, webhooks and the export', () => {
+    const paths = wholeChurchOnly.map(([, r]) => r.path)
+    for (const path of [
+      '/api/organization/campuses',
+      '/api/create-subscription',
+      '/api/organization/approvals',
+      '/api/integrations/quickbooks/matching',
+      '/api/webhooks',
+      '/api/organization/export',
+    ])
+      expect(paths).toContain(path)
+  })
+
+  it.each(wholeChurchOnly.map((e) => [label(e), e] as const))('%s', async (_, [key, route]) => {
+    figures.route(key)
+    const request = await ownerRequest(key, route, a)
+    const before = await a.snapshot()
+    const res = await callRoute(route, { ...request, cookies: [southAdmin.cookie] })
+    figures.cases()
+    expect(res.status, res.text).toBe(403)
+    expect(res.json).toEqual({ message: WHOLE_CHURCH_ONLY, key: 'wholeChurchOnly' })
+    expect(await a.snapshot()).toEqual(before)
+  })
+})
+
 describe('every list a South-only admin reads holds no North member', () => {
   const lists = signedIn.filter(([, r]) => r.method === 'GET' && pathParamsOf(r).length === 0 && !r.kioskOnly)
 
