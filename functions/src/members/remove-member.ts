@@ -1,5 +1,4 @@
-import * as z from 'zod'
-import { conflict, NoContent } from '@app/core'
+import { conflict, NoContent, MemberParams } from '@app/core'
 import { staffPool } from '@app/adapters'
 import { sessions } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
@@ -12,7 +11,7 @@ export default defineRoute({
   method: 'DELETE',
   path: '/api/employees/{id}',
   auth: 'supervisor',
-  params: z.object({ id: z.uuid('Member id must be a valid id') }),
+  params: MemberParams,
   response: NoContent,
   uses: ['table', 'staffPool', 'secretsKey'],
   handler: async ({ params, session, db }) => {

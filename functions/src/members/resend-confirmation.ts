@@ -1,5 +1,4 @@
-import * as z from 'zod'
-import { User } from '@app/core'
+import { User, MemberParams } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { assertInScope } from '../workflows/campuses.ts'
 import { confirmationEmail } from '../workflows/address-confirmation.ts'
@@ -13,7 +12,7 @@ export default defineRoute({
   method: 'POST',
   path: '/api/employees/{id}/resend-confirmation',
   auth: 'supervisor',
-  params: z.object({ id: z.uuid('Member id must be a valid id') }),
+  params: MemberParams,
   response: User,
   uses: ['table', 'email'],
   handler: async ({ params, session, db }) => {

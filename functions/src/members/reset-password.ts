@@ -1,5 +1,4 @@
-import * as z from 'zod'
-import { badRequest, PasswordReset } from '@app/core'
+import { badRequest, PasswordReset, MemberParams } from '@app/core'
 import { generatePassword, staffPool } from '@app/adapters'
 import { memberSubject, sessions } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
@@ -10,7 +9,7 @@ export default defineRoute({
   method: 'POST',
   path: '/api/employees/{id}/reset-password',
   auth: 'supervisor',
-  params: z.object({ id: z.uuid('Member id must be a valid id') }),
+  params: MemberParams,
   response: PasswordReset,
   uses: ['table', 'staffPool'],
   handler: async ({ params, session, db }) => {

@@ -1,5 +1,4 @@
-import * as z from 'zod'
-import { MemberPinBody, PinAnswer } from '@app/core'
+import { MemberPinBody, PinAnswer, MemberParams } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { assertInScope } from '../workflows/campuses.ts'
 import { hashPin } from '../workflows/pins.ts'
@@ -9,7 +8,7 @@ export default defineRoute({
   method: 'PUT',
   path: '/api/employees/{id}/pin',
   auth: 'supervisor',
-  params: z.object({ id: z.uuid('Member id must be a valid id') }),
+  params: MemberParams,
   body: MemberPinBody,
   response: PinAnswer,
   uses: ['table'],

@@ -1,5 +1,4 @@
-import * as z from 'zod'
-import { conflict, MemberUpdate, User } from '@app/core'
+import { conflict, MemberUpdate, User, MemberParams } from '@app/core'
 import { sessions } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
 import { confirmationEmail } from '../workflows/address-confirmation.ts'
@@ -16,7 +15,7 @@ export default defineRoute({
   method: 'PATCH',
   path: '/api/employees/{id}',
   auth: 'supervisor',
-  params: z.object({ id: z.uuid('Member id must be a valid id') }),
+  params: MemberParams,
   body: MemberUpdate,
   response: User,
   uses: ['table', 'email'],

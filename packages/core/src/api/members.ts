@@ -13,3 +13,6 @@ export type AddedMember = z.infer<typeof AddedMember>
 /** POST /api/members/{id}/reset-password. */
 export const PasswordReset = z.object({ temporaryCredentials: TemporaryCredentials })
 export type PasswordReset = z.infer<typeof PasswordReset>
+
+/** A member's routes' path: `/api/employees/{id}/…`. */
+export const MemberParams = z.object({ id: z.uuid('Member id must be a valid id') })
