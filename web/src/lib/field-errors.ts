@@ -6,7 +6,7 @@ import { errorFields, errorMessage, isUnauthorizedError, translateMessage } from
 export type FieldErrors<F extends string> = Partial<Record<F, string>>
 
 /** What a zod schema's safeParse answers, as far as a form needs it. */
-interface Parser<T> {
+export interface Parser<T> {
   safeParse(
     values: unknown,
   ):

@@ -4,16 +4,11 @@ import { useTranslation } from 'react-i18next'
 import { SendBackBody, TEXT_LIMITS, type ListedTimesheet } from '@app/core'
 import { weekInClosedPeriodQuery } from '../../api/payroll.ts'
 import { useSendBackTimesheet } from '../../api/timesheets.ts'
-import { useFieldErrors } from '../../lib/field-errors.ts'
 import { employeeName, formatDate } from '../../lib/format.ts'
 import { toast } from '../../lib/toast.ts'
 import { Button } from '../ui/Button.tsx'
-import { Dialog, DialogActions, DialogContent, DialogHeading } from '../ui/Dialog.tsx'
-import { FormAlert } from '../ui/FormAlert.tsx'
-import { ReasonField } from '../ui/ReasonField.tsx'
-
-const FIELDS = ['comments'] as const
-const FIELD_ID = 'send-back-comments'
+import { Dialog } from '../ui/Dialog.tsx'
+import { ReasonForm } from '../ui/ReasonField.tsx'
 
 /**
  * An approved week's "Send back for correction", for a supervisor who may decide it, shown only
@@ -58,47 +53,35 @@ function SendBackForm({
   onDone: () => void
 }) {
   const { t } = useTranslation('supervisor')
-  const [comments, setComments] = useState('')
-  const errors = useFieldErrors(FIELDS, sendBack.error)
   const about = { name: employeeName(timesheet.employee), date: formatDate(timesheet.weekStartDate) }
-
-  const onSubmit = errors.onSubmit(SendBackBody, { comments }, (checked) =>
-    sendBack.mutate(
-      { id: timesheet.id, comments: checked.comments },
-      {
-        onSuccess: () => {
-          toast({ title: t('review.sendBack.doneTitle'), description: t('review.sendBack.done', about) })
-          onDone()
-        },
-      },
-    ),
-  )
-
   return (
-    <DialogContent>
-      <DialogHeading title={t('review.sendBack.title')}>{t('review.sendBack.intro', about)}</DialogHeading>
-      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('review.sendBack.title')}>
-        <FormAlert message={errors.formError(t('review.sendBack.failed'))} />
-        <ReasonField
-          id={FIELD_ID}
-          name="comments"
-          label={t('review.sendBack.comment')}
-          value={comments}
-          onChange={(value) => {
-            setComments(value)
-            errors.clear()
-          }}
-          max={TEXT_LIMITS.comments}
-          problem={errors.shown.comments}
-          disabled={sendBack.isPending}
-        />
-        <DialogActions
-          pending={sendBack.isPending}
-          label={t('review.sendBack.confirm')}
-          busyLabel={t('review.sendBack.sending')}
-          variant="destructive"
-        />
-      </form>
-    </DialogContent>
+    <ReasonForm
+      id="send-back-comments"
+      name="comments"
+      max={TEXT_LIMITS.comments}
+      schema={SendBackBody}
+      pending={sendBack.isPending}
+      error={sendBack.error}
+      send={(comments) =>
+        sendBack.mutate(
+          { id: timesheet.id, comments },
+          {
+            onSuccess: () => {
+              toast({ title: t('review.sendBack.doneTitle'), description: t('review.sendBack.done', about) })
+              onDone()
+            },
+          },
+        )
+      }
+      texts={{
+        title: t('review.sendBack.title'),
+        intro: t('review.sendBack.intro', about),
+        failed: t('review.sendBack.failed'),
+        label: t('review.sendBack.comment'),
+        confirm: t('review.sendBack.confirm'),
+        busy: t('review.sendBack.sending'),
+      }}
+      variant="destructive"
+    />
   )
 }
