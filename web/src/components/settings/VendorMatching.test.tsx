@@ -26,6 +26,22 @@ const quickbooks: QuickbooksMatching = {
     { code: 'OPS', name: 'Operations', classId: '7' },
     { code: 'YTH', name: 'Youth', classId: null },
   ],
+  payItems: [
+    { id: '14594495', name: 'Regular Pay', type: 'HOURLY_PAY' },
+    { id: '14594496', name: 'Overtime Pay', type: 'OVERTIME_PAY' },
+    { id: '14594497', name: 'Vacation Pay', type: 'VACATION_PAY' },
+  ],
+  payItemsAvailable: true,
+  payItemsVendorMessages: [],
+  kinds: [
+    { kind: 'regular', payItemId: '14594495' },
+    { kind: 'overtime', payItemId: null },
+    { kind: 'doubleTime', payItemId: null },
+    { kind: 'vacation', payItemId: null },
+    { kind: 'sick', payItemId: null },
+    { kind: 'personal', payItemId: null },
+    { kind: 'holiday', payItemId: null },
+  ],
 }
 
 const gusto: GustoMatchingView = {
