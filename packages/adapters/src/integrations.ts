@@ -113,6 +113,15 @@ const shapes: Record<IntegrationId, Pick<VendorConfig, 'scope' | 'clientAuth' | 
   'planning-center': { scope: 'people', clientAuth: 'post', revokeAs: 'form' },
 }
 
+/**
+ * A vendor's addresses: its own, by environment, or all of them on `base` with the same paths (a
+ * local double: `<VENDOR>_BASE_URL`).
+ */
+export const vendorEndpoints = (id: IntegrationId, environment: string, base?: string): VendorEndpoints =>
+  base
+    ? onHost(base.replace(/\/+$/, ''), id === 'quickbooks' ? intuitPaths : oauthPaths)
+    : realEndpoints(id, environment)
+
 export type VendorSettings = { missing: string[]; vendor?: undefined } | { missing: []; vendor: VendorConfig }
 
 /**
@@ -130,7 +139,6 @@ export const vendorSettings = async (id: IntegrationId): Promise<VendorSettings>
   })
   if (missing.length) return { missing }
   const environment = values[`${prefix}_ENVIRONMENT`] ?? environments[0]!
-  const base = read(`${prefix}_BASE_URL`)?.replace(/\/+$/, '')
   return {
     missing: [],
     vendor: {
@@ -138,7 +146,7 @@ export const vendorSettings = async (id: IntegrationId): Promise<VendorSettings>
       clientId: values[`${prefix}_CLIENT_ID`]!,
       clientSecret: values[`${prefix}_CLIENT_SECRET`]!,
       environment,
-      endpoints: base ? onHost(base, id === 'quickbooks' ? intuitPaths : oauthPaths) : realEndpoints(id, environment),
+      endpoints: vendorEndpoints(id, environment, read(`${prefix}_BASE_URL`)),
       ...shapes[id],
     },
   }
