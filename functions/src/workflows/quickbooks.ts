@@ -23,9 +23,10 @@ import { quickbooksPlan } from './quickbooks-plan.ts'
 
 /**
  * QuickBooks Online through Intuit's Accounting API (v3, minor version 75): its employees and
- * classes for matching, and a closed pay period's hours as TimeActivity records (core's
- * quickbooksLines: one per member, day, code and kind of pay), created once and updated after
- * (Id + SyncToken, a full update), deleted when a correction leaves a record with no minutes.
+ * classes for matching (its pay types come from the Payroll GraphQL API: quickbooks-pay-types.ts),
+ * and a closed pay period's hours as TimeActivity records (core's quickbooksLines: one per member,
+ * day, code and kind of pay), created once and updated after (Id + SyncToken, a full update),
+ * deleted when a correction leaves a record with no minutes.
  */
 const MINOR_VERSION = '75'
 const VENDOR = 'quickbooks' as const
