@@ -58,6 +58,8 @@ const connectAndMatch = async (
   page: Page,
   vendor: { id: string; name: string },
   picks: { member: string; employee: string }[],
+  /** More picks made before Save (QuickBooks' pay types). */
+  more: (form: ReturnType<Page['getByRole']>) => Promise<void> = async () => {},
 ) => {
   await page.goto('/settings/integrations')
   await page.getByRole('button', { name: `Connect ${vendor.name}` }).click()
@@ -74,6 +76,7 @@ const connectAndMatch = async (
   await expectAccessible(page, `Settings → Integrations with the ${vendor.name} matching`)
   for (const { member, employee } of picks)
     await form.getByLabel(`${vendor.name} employee for ${member}`).selectOption({ label: employee })
+  await more(form)
   await form.getByRole('button', { name: `Save matching for ${vendor.name}` }).click()
   await toast(page, 'Matching saved').waitFor()
   await form.getByText('Every member is matched.').waitFor()
@@ -121,13 +124,24 @@ const countIn = async (period: ReturnType<Page['getByRole']>, what: RegExp) =>
   Number(/^(\d+)/.exec((await period.getByText(what).textContent())!)![1])
 
 describe('sending a closed pay period to payroll and accounting, at 375 px', () => {
-  it('QuickBooks Online: connect through the authorization server, match, preview, send, and the status', async () => {
+  it('QuickBooks Online: connect through the authorization server, match (a pay type too), preview, send, and the status', async () => {
     const { supervisor, pastorName, name, periodName } = await closedPeriod()
     const [dana, eli] = E2E_QUICKBOOKS.employees
-    await connectAndMatch(supervisor, { id: 'quickbooks', name: 'QuickBooks Online' }, [
-      { member: name, employee: `${dana!.GivenName} ${dana!.FamilyName} · ${dana!.email}` },
-      { member: pastorName, employee: `${eli!.GivenName} ${eli!.FamilyName}` },
-    ])
+    const regularPay = 'QuickBooks pay type for Regular hours'
+    const form = await connectAndMatch(
+      supervisor,
+      { id: 'quickbooks', name: 'QuickBooks Online' },
+      [
+        { member: name, employee: `${dana!.GivenName} ${dana!.FamilyName} · ${dana!.email}` },
+        { member: pastorName, employee: `${eli!.GivenName} ${eli!.FamilyName}` },
+      ],
+      // Regular hours are paid as the company's "Regular Pay" (QuickBooks Payroll's pay types).
+      async (f) => {
+        await f.getByLabel(regularPay).selectOption({ label: E2E_QUICKBOOKS.payTypes[0]!.name })
+      },
+    )
+    expect(await form.getByLabel(regularPay).inputValue()).toBe(E2E_QUICKBOOKS.payTypes[0]!.id)
+    expect(await form.getByLabel(regularPay).locator('xpath=..').textContent()).toContain('Chosen by a supervisor')
     const period = await preview(supervisor, 'QuickBooks Online', periodName, name)
     // A record per day and kind of pay: six days of regular hours and the overtime, at least.
     const records = await countIn(period, / time activities \(one per member/)

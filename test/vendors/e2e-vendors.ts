@@ -18,6 +18,11 @@ export const E2E_QUICKBOOKS = {
     { Id: '7', Name: 'General Fund' },
     { Id: '8', Name: 'Youth Grant' },
   ],
+  // The company has QuickBooks Payroll: its pay types.
+  payTypes: [
+    { id: '14594495', name: 'Regular Pay', type: 'HOURLY_PAY' },
+    { id: '14594496', name: 'Overtime Pay', type: 'OVERTIME_PAY' },
+  ],
 }
 
 export const E2E_GUSTO = {

@@ -1,6 +1,11 @@
 import type { ServerResponse } from 'node:http'
 import { sendJson, startOAuthDouble, type Recorded } from './oauth-double.ts'
-import { TimeActivityRequest } from './quickbooks-schema.ts'
+import {
+  EmployerCompensationsAnswer,
+  EmployerCompensationsRequest,
+  GraphqlErrors,
+  TimeActivityRequest,
+} from './quickbooks-schema.ts'
 
 /**
  * A double of QuickBooks Online (a test fixture): Intuit's authorization server (oauth-double.ts)
@@ -9,6 +14,9 @@ import { TimeActivityRequest } from './quickbooks-schema.ts'
  * checks, 401 (AUTHENTICATION fault) for an expired token, 400 ValidationFault for a request that
  * does not pass Intuit's TimeActivity entity (quickbooks-schema.ts), and a 429 on demand. Every
  * TimeActivity request is checked against the schema; `contractProblems` lists any that failed.
+ * Beside it, the Payroll and Time GraphQL API's `POST /graphql` answers the employer's pay types
+ * (`payTypes`), or, as `payroll(...)` sets it, GraphQL's errors for a company without QuickBooks
+ * Payroll (HTTP 200) or a 401; each request is checked against the documented query.
  */
 export const REALM = '9130355'
 /** QuickBooks' answer to a request without a valid access token. */
@@ -28,10 +36,23 @@ const meta = () => ({ CreateTime: new Date().toISOString(), LastUpdatedTime: new
 const fault = (res: ServerResponse, status: number, type: string, Message: string, Detail: string, code: string) =>
   sendJson(res, status, { Fault: { Error: [{ Message, Detail, code }], type }, time: new Date().toISOString() })
 
+/** What the GraphQL API answers a pay types query: the list, GraphQL's errors (no QuickBooks Payroll), a 401, or an outage (503). */
+export type PayrollMode = 'payroll' | 'no-payroll' | 'unauthorized' | 'outage'
+
+/** GraphQL's answer for a company without QuickBooks Payroll (the message is the fixture's own). */
+export const noPayrollErrors = {
+  errors: [{ message: 'This company does not use QuickBooks Payroll', extensions: {} }],
+}
+
 export const startQuickbooksDouble = async (data: {
   employees: { Id: string; GivenName: string; FamilyName: string; email?: string }[]
   classes: { Id: string; Name: string }[]
+  /** The employer's pay types (QuickBooks Payroll's compensations); none given: a company without QuickBooks Payroll. */
+  payTypes?: { id: string; name: string; type: string }[]
 }) => {
+  const payTypes = [...(data.payTypes ?? [])]
+  let payrollMode: PayrollMode = data.payTypes ? 'payroll' : 'no-payroll'
+  const graphqlRequests: Recorded[] = []
   const activities = new Map<string, Record<string, unknown> & { Id: string; SyncToken: string }>()
   const contractProblems: string[] = []
   const activityRequests: Recorded[] = []
@@ -47,6 +68,42 @@ export const startQuickbooksDouble = async (data: {
     clientAuth: 'basic',
     consentExtras: { realmId: REALM },
     api: (req, grant, res) => {
+      if (req.path === '/graphql') {
+        if (req.method !== 'POST') return false
+        graphqlRequests.push(req)
+        if (!grant || payrollMode === 'unauthorized') return sendJson(res, 401, authenticationFault)
+        if (payrollMode === 'outage')
+          return sendJson(res, 503, { errors: [{ message: 'Service Unavailable', extensions: {} }] })
+        let body: unknown
+        try {
+          body = JSON.parse(req.body)
+        } catch {
+          body = null
+        }
+        const checked = EmployerCompensationsRequest.safeParse(body)
+        if (!checked.success) {
+          contractProblems.push(checked.error.message)
+          return sendJson(res, 200, { errors: [{ message: checked.error.issues[0]!.message, extensions: {} }] })
+        }
+        if (payrollMode === 'no-payroll') return sendJson(res, 200, GraphqlErrors.parse(noPayrollErrors))
+        const answer = {
+          data: {
+            payrollEmployerInfo: {
+              employerCompensations: {
+                edges: payTypes.map((p) => ({
+                  node: {
+                    id: p.id,
+                    alternateIds: [{ id: `djQuMTo5MTMwMzU1:${p.id}` }],
+                    name: p.name,
+                    type: { key: p.type, value: p.type, description: p.type },
+                  },
+                })),
+              },
+            },
+          },
+        }
+        return sendJson(res, 200, EmployerCompensationsAnswer.parse(answer))
+      }
       const prefix = `/v3/company/${REALM}/`
       if (!req.path.startsWith(prefix)) return false
       if (!grant) {
@@ -179,6 +236,11 @@ export const startQuickbooksDouble = async (data: {
     activities,
     activityRequests,
     contractProblems,
+    graphqlRequests,
+    /** The employer's pay types the GraphQL API lists (change it to add or remove one). */
+    payTypes,
+    /** What the GraphQL API answers from now on. */
+    payroll: (mode: PayrollMode) => (payrollMode = mode),
     /** The next `n` TimeActivity requests answer 429 with Retry-After: 30. */
     throttleNext: (n: number) => (tooMany = n),
     /** The next `n` TimeActivity changes are made, but their answers are lost (the connection drops). */

@@ -135,3 +135,111 @@ export const AuthenticationFault = z.object({
     type: z.literal('AUTHENTICATION'),
   }),
 })
+
+/**
+ * Intuit's Payroll and Time GraphQL API, as far as we call it: the employer's pay types, from the
+ * page "Read Employer Compensation" (developer.intuit.com → QuickBooks Online → Payroll API →
+ * Compensation): POST https://qb.api.intuit.com/graphql with `{ "query": "..." }`, selecting
+ * `payrollEmployerInfo.employerCompensations.edges.node { id alternateIds { id } name type { key value description } }`.
+ * A field the page does not document fails the check (null marks a scalar, which takes no selection).
+ */
+type Selection = { [field: string]: Selection | null }
+const EMPLOYER_COMPENSATIONS: Selection = {
+  payrollEmployerInfo: {
+    employerCompensations: {
+      edges: {
+        node: {
+          id: null,
+          alternateIds: { id: null },
+          name: null,
+          type: { key: null, value: null, description: null },
+        },
+      },
+    },
+  },
+}
+
+/**
+ * A query document read as its selections: `query Name { a { b c } }`. Only what our query needs
+ * is accepted (one named or anonymous query of plain fields): arguments, aliases, fragments,
+ * variables and directives are refused, so nothing undocumented slips through them.
+ */
+export const selectionsOf = (query: string): Selection => {
+  const tokens = query.match(/[{}]|[A-Za-z_][A-Za-z0-9_]*|\S/g) ?? []
+  let at = 0
+  const fail = (why: string): never => {
+    throw new Error(`${why} at token ${at} (${tokens[at] ?? 'end'})`)
+  }
+  const name = () => (/^[A-Za-z_]/.test(tokens[at] ?? '') ? tokens[at++]! : fail('a field name expected'))
+  const block = (): Selection => {
+    if (tokens[at++] !== '{') fail('"{" expected')
+    const fields: Selection = {}
+    while (tokens[at] !== '}') {
+      if (at >= tokens.length) fail('"}" expected')
+      const field = name()
+      if (field in fields) fail(`${field} selected twice`)
+      fields[field] = tokens[at] === '{' ? block() : null
+    }
+    at++
+    if (Object.keys(fields).length === 0) fail('an empty selection')
+    return fields
+  }
+  if (tokens[at] === 'query') {
+    at++
+    if (tokens[at] !== '{') name()
+  }
+  const document = block()
+  if (at !== tokens.length) fail('one operation expected')
+  return document
+}
+
+/** The problems of a selection against the documented one (empty: every field is documented and shaped as documented). */
+export const undocumentedFields = (given: Selection, documented: Selection, path = ''): string[] =>
+  Object.entries(given).flatMap(([field, sub]) => {
+    const where = path ? `${path}.${field}` : field
+    if (!(field in documented)) return [`${where} is not a documented field`]
+    const known = documented[field]!
+    if (known === null) return sub === null ? [] : [`${where} is a scalar and takes no selection`]
+    if (sub === null) return [`${where} is an object and needs a selection`]
+    return undocumentedFields(sub, known, where)
+  })
+
+/** A request to the GraphQL endpoint reading the employer's pay types. */
+export const EmployerCompensationsRequest = z
+  .strictObject({
+    query: z.string().min(1),
+    operationName: z.string().optional(),
+    variables: z.record(z.string(), z.unknown()).optional(),
+  })
+  .superRefine((body, ctx) => {
+    let selections: Selection
+    try {
+      selections = selectionsOf(body.query)
+    } catch (e) {
+      ctx.addIssue({ code: 'custom', message: `Not a query we can check: ${(e as Error).message}` })
+      return
+    }
+    for (const problem of undocumentedFields(selections, EMPLOYER_COMPENSATIONS))
+      ctx.addIssue({ code: 'custom', message: problem })
+  })
+
+const PayTypeNode = z.strictObject({
+  id: z.string(),
+  alternateIds: z.array(z.strictObject({ id: z.string() })).optional(),
+  name: z.string(),
+  type: z.strictObject({ key: z.string(), value: z.string(), description: z.string() }).optional(),
+})
+
+/** Its answer: `data.payrollEmployerInfo.employerCompensations.edges[].node`. */
+export const EmployerCompensationsAnswer = z.object({
+  data: z.object({
+    payrollEmployerInfo: z.object({
+      employerCompensations: z.object({ edges: z.array(z.object({ node: PayTypeNode })) }),
+    }),
+  }),
+})
+
+/** GraphQL's errors (often with HTTP 200): a company without QuickBooks Payroll, a token without the scope. */
+export const GraphqlErrors = z.object({
+  errors: z.array(z.object({ message: z.string(), extensions: z.record(z.string(), z.unknown()).optional() })).min(1),
+})

@@ -512,7 +512,7 @@ describe("a period's sends are the whole church's", () => {
       [updateGustoMatching, { body: { members: {} } }],
       [previewQuickbooks, { params: { start: first } }],
       [getQuickbooksMatching, {}],
-      [updateQuickbooksMatching, { body: { members: {}, codes: {} } }],
+      [updateQuickbooksMatching, { body: { members: {}, codes: {}, payItems: { regular: null } } }],
       [connectIntegration, { params: { id: 'quickbooks' } }],
       [disconnectIntegration, { params: { id: 'gusto' } }],
     ] as const) {

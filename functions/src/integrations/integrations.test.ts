@@ -137,7 +137,8 @@ describe('connecting', () => {
     const url = new URL(await startConnect())
     expect(`${url.origin}${url.pathname}`).toBe(`${double.base}/connect/oauth2`)
     expect(url.searchParams.get('client_id')).toBe('test-client')
-    expect(url.searchParams.get('scope')).toBe('com.intuit.quickbooks.accounting')
+    // The Accounting API and read access to QuickBooks Payroll's pay types, space-separated.
+    expect(url.searchParams.get('scope')).toBe('com.intuit.quickbooks.accounting payroll.compensation.read')
     expect(url.searchParams.get('response_type')).toBe('code')
     expect(url.searchParams.get('redirect_uri')).toBe(`${process.env.APP_ORIGIN}/api/integrations/quickbooks/callback`)
     const state = url.searchParams.get('state')!

@@ -8,7 +8,7 @@ import {
   QuickbooksSendStatus,
 } from '@app/core'
 import { startQuickbooksDouble, type QuickbooksDouble } from '../../../test/vendors/quickbooks-double.ts'
-import { TimeActivityRequest } from '../../../test/vendors/quickbooks-schema.ts'
+import { EmployerCompensationsRequest, TimeActivityRequest } from '../../../test/vendors/quickbooks-schema.ts'
 import { callRoute } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import { orgDb } from '@app/data'
@@ -139,7 +139,15 @@ beforeAll(async () => {
       { Id: '3', Name: 'Youth' },
       { Id: '4', Name: 'Administration' },
     ],
+    payTypes: [
+      { id: '14594495', name: 'Regular Pay', type: 'HOURLY_PAY' },
+      { id: '14594496', name: 'Overtime Pay', type: 'OVERTIME_PAY' },
+      { id: '14594497', name: 'Vacation Pay', type: 'VACATION_PAY' },
+      { id: '14594506', name: 'Salary', type: 'SALARY' },
+    ],
   })
+  // The company starts without QuickBooks Payroll; the last part of this file gives it pay types.
+  qb.payroll('no-payroll')
   Object.assign(process.env, qb.settings)
   sup = await newOrganization()
   ;[ana, ben, val] = await Promise.all([
@@ -225,6 +233,18 @@ describe('QuickBooks Online from the Payroll page', () => {
         .sort(),
     )
     expect(matching.members.some((m) => m.memberId === val.user.id)).toBe(false)
+    // No QuickBooks Payroll: no pay types, in QuickBooks' words, and every kind of pay sent without one.
+    expect(matching).toMatchObject({
+      payItems: [],
+      payItemsAvailable: false,
+      payItemsVendorMessages: ['This company does not use QuickBooks Payroll'],
+    })
+    expect(matching.kinds).toEqual(
+      ['regular', 'overtime', 'doubleTime', 'vacation', 'sick', 'personal', 'holiday'].map((kind) => ({
+        kind,
+        payItemId: null,
+      })),
+    )
     const saved = await callRoute(updateQuickbooksMatching, {
       cookies: [sup.cookie],
       body: { members: { [ana.user.id]: '55', [ben.user.id]: '56' } },
@@ -275,6 +295,8 @@ describe('QuickBooks Online from the Payroll page', () => {
     for (const body of bodies) {
       expect(TimeActivityRequest.safeParse(body).success).toBe(true)
       expect(body).toMatchObject({ NameOf: 'Employee', BillableStatus: 'NotBillable' })
+      // A company without QuickBooks Payroll: no pay type on any record.
+      expect(body.PayrollItemRef).toBeUndefined()
     }
     expect(bodies.some((b) => (b.EmployeeRef as { value: string }).value === '57')).toBe(false)
 
@@ -552,5 +574,176 @@ describe('QuickBooks Online from the Payroll page', () => {
       .filter((a) => (a.EmployeeRef as { value: string }).value === benRef)
       .reduce((total, a) => total + minutesOf(a), 0)
     expect(sentMinutes).toBe((row.regularHours + row.overtimeHours + row.vacationHours) * 60)
+  })
+})
+
+/** The kind of pay a record was sent as, from its description (`code · kind · activity`, or the leave's kind). */
+const kindOf = (record: Record<string, unknown>) =>
+  String(record.Description)
+    .split(' · ')
+    .find((part) => ['regular', 'overtime', 'doubleTime', 'vacation', 'sick', 'personal', 'holiday'].includes(part))
+
+describe("QuickBooks Payroll's pay types, sent as each record's PayrollItemRef", () => {
+  const PAY = { regular: '14594495', overtime: '14594496', vacation: '14594497', salary: '14594506' }
+  const matchingNow = async () =>
+    QuickbooksMatching.parse(ok(await callRoute(getQuickbooksMatching, { cookies: [sup.cookie] })).json)
+  const matchedAudits = async () =>
+    (await callRoute(listAudit, { cookies: [sup.cookie], query: { action: 'integration.matched' } })).json.items
+      .length as number
+
+  it('lists the pay types of a company with QuickBooks Payroll, read with the documented query', async () => {
+    qb.payroll('payroll')
+    const before = qb.graphqlRequests.length
+    const matching = await matchingNow()
+    expect(matching).toMatchObject({ payItemsAvailable: true, payItemsVendorMessages: [] })
+    expect(matching.payItems).toEqual([
+      { id: PAY.regular, name: 'Regular Pay', type: 'HOURLY_PAY' },
+      { id: PAY.overtime, name: 'Overtime Pay', type: 'OVERTIME_PAY' },
+      { id: PAY.vacation, name: 'Vacation Pay', type: 'VACATION_PAY' },
+      { id: PAY.salary, name: 'Salary', type: 'SALARY' },
+    ])
+    expect(matching.kinds.every((k) => k.payItemId === null)).toBe(true)
+    // One GraphQL request, with the Accounting API's token, that names documented fields only.
+    const [request, ...more] = qb.graphqlRequests.slice(before)
+    expect(more).toEqual([])
+    expect(request!.headers.authorization).toMatch(/^Bearer at-/)
+    expect(request!.headers['content-type']).toBe('application/json')
+    expect(EmployerCompensationsRequest.safeParse(JSON.parse(request!.body)).success).toBe(true)
+    expect(qb.contractProblems).toEqual([])
+    // The check can fail: a field the page does not document, or a scalar given a selection.
+    for (const query of [
+      'query { payrollEmployerInfo { employerCompensations { edges { node { id rate } } } } }',
+      'query { payrollEmployerInfo { employerCompensations { edges { node { name { first } } } } } }',
+      'query { payrollEmployerInfo { employerCompensations(first: 5) { edges { node { id } } } } }',
+    ])
+      expect(EmployerCompensationsRequest.safeParse({ query }).success, query).toBe(false)
+  })
+
+  it('refuses an unknown kind of pay or a pay type QuickBooks does not have: 400, nothing kept', async () => {
+    const audits = await matchedAudits()
+    for (const body of [
+      { payItems: { bonus: PAY.regular } },
+      { payItems: { regular: '999' } },
+      // A valid member change beside a bad pay type is not kept either.
+      { members: { [ana.user.id]: '56' }, payItems: { regular: PAY.regular, overtime: '999' } },
+    ]) {
+      const res = await callRoute(updateQuickbooksMatching, { cookies: [sup.cookie], body })
+      expect(res.status, JSON.stringify(body)).toBe(400)
+    }
+    const matching = await matchingNow()
+    expect(matching.kinds.every((k) => k.payItemId === null)).toBe(true)
+    expect(matching.members.find((m) => m.memberId === ana.user.id)!.employeeId).toBe('55')
+    expect(await matchedAudits()).toBe(audits)
+  })
+
+  it('keeps regular, overtime and vacation paired with their pay types, audited', async () => {
+    const audits = await matchedAudits()
+    const saved = QuickbooksMatching.parse(
+      ok(
+        await callRoute(updateQuickbooksMatching, {
+          cookies: [sup.cookie],
+          body: { payItems: { regular: PAY.regular, overtime: PAY.overtime, vacation: PAY.vacation, sick: null } },
+        }),
+      ).json,
+    )
+    expect(Object.fromEntries(saved.kinds.map((k) => [k.kind, k.payItemId]))).toEqual({
+      regular: PAY.regular,
+      overtime: PAY.overtime,
+      doubleTime: null,
+      vacation: PAY.vacation,
+      sick: null,
+      personal: null,
+      holiday: null,
+    })
+    expect(await matchedAudits()).toBe(audits + 1)
+    // A body without payItems (a client that does not know them) changes none.
+    ok(await callRoute(updateQuickbooksMatching, { cookies: [sup.cookie], body: { members: {}, codes: {} } }))
+    expect((await matchingNow()).kinds).toEqual(saved.kinds)
+  })
+
+  it('sends each record with its kind’s pay type as PayrollItemRef (a full update), and a changed pair updates exactly its records', async () => {
+    const total = qb.activities.size
+    let before = qb.activityRequests.length
+    const graphqlBefore = qb.graphqlRequests.length
+    const result = await send()
+    // The pay types are read once per send.
+    expect(qb.graphqlRequests.length - graphqlBefore).toBe(1)
+    const updates = qb.activityRequests.slice(before).map((r) => JSON.parse(r.body) as Record<string, unknown>)
+    expect(result).toMatchObject({ state: 'sent', created: 0, deleted: 0, errors: [], updated: updates.length })
+    expect(updates.length).toBe(total)
+    const names = { regular: 'Regular Pay', overtime: 'Overtime Pay', vacation: 'Vacation Pay' } as const
+    for (const u of updates) {
+      expect(TimeActivityRequest.safeParse(u).success).toBe(true)
+      const kind = kindOf(u) as keyof typeof names
+      expect(u).toMatchObject({ sparse: false, PayrollItemRef: { value: PAY[kind], name: names[kind] } })
+      expect(u.Id).toEqual(expect.any(String))
+    }
+    expect(new Set(updates.map(kindOf))).toEqual(new Set(['regular', 'overtime', 'vacation']))
+    for (const a of qb.activities.values())
+      expect((a.PayrollItemRef as { value: string }).value).toBe(PAY[kindOf(a) as keyof typeof names])
+
+    // Regular hours become Salary: only the regular records are sent again, in full, with the new pay type.
+    ok(
+      await callRoute(updateQuickbooksMatching, { cookies: [sup.cookie], body: { payItems: { regular: PAY.salary } } }),
+    )
+    const regular = [...qb.activities.values()].filter((a) => kindOf(a) === 'regular')
+    before = qb.activityRequests.length
+    const again = await send()
+    const changed = qb.activityRequests.slice(before).map((r) => JSON.parse(r.body) as Record<string, unknown>)
+    expect(again).toMatchObject({ state: 'sent', created: 0, deleted: 0, updated: regular.length, errors: [] })
+    expect(changed.map((u) => u.Id).sort()).toEqual(regular.map((a) => a.Id).sort())
+    for (const u of changed) {
+      expect(TimeActivityRequest.safeParse(u).success).toBe(true)
+      expect(u).toMatchObject({ sparse: false, PayrollItemRef: { value: PAY.salary, name: 'Salary' } })
+    }
+    expect(qb.activities.size).toBe(total)
+    expect(qb.contractProblems).toEqual([])
+  })
+
+  it('a Payroll API outage is tried again, never read as "no pay types": nothing is sent without them', async () => {
+    ok(
+      await callRoute(updateQuickbooksMatching, {
+        cookies: [sup.cookie],
+        body: { payItems: { overtime: PAY.salary } },
+      }),
+    )
+    qb.payroll('outage')
+    const down = await callRoute(getQuickbooksMatching, { cookies: [sup.cookie] })
+    expect(down.status).toBe(503)
+    const before = qb.activityRequests.length
+    const asked = Date.now()
+    expect((await send()).state).toBe('queued')
+    expect(qb.activityRequests.length).toBe(before)
+    qb.payroll('payroll')
+    expect(await runQuickbooksSend(sup.organization.id, first, asked + 10 * 60_000)).toBe('sent')
+    const changed = qb.activityRequests.slice(before).map((r) => JSON.parse(r.body) as Record<string, unknown>)
+    expect(changed.length).toBeGreaterThan(0)
+    for (const u of changed) expect(u).toMatchObject({ PayrollItemRef: { value: PAY.salary } })
+  })
+
+  it('a company that no longer has QuickBooks Payroll: no pay types shown, and records are sent again without one', async () => {
+    qb.payroll('no-payroll')
+    const matching = await matchingNow()
+    expect(matching).toMatchObject({ payItems: [], payItemsAvailable: false })
+    expect(matching.kinds.every((k) => k.payItemId === null)).toBe(true)
+    const total = qb.activities.size
+    const before = qb.activityRequests.length
+    const result = await send()
+    const updates = qb.activityRequests.slice(before).map((r) => JSON.parse(r.body) as Record<string, unknown>)
+    expect(result).toMatchObject({ state: 'sent', created: 0, updated: total, errors: [] })
+    for (const u of updates) {
+      expect(TimeActivityRequest.safeParse(u).success).toBe(true)
+      expect(u).toMatchObject({ sparse: false })
+      expect(u.PayrollItemRef).toBeUndefined()
+    }
+    for (const a of qb.activities.values()) expect(a.PayrollItemRef).toBeUndefined()
+    expect(qb.contractProblems).toEqual([])
+  })
+
+  it('a 401 from the Payroll API goes the token store’s way: refreshed once, then a reconnection asked for', async () => {
+    qb.payroll('unauthorized')
+    const res = await callRoute(getQuickbooksMatching, { cookies: [sup.cookie] })
+    expect(res.status).toBe(409)
+    expect(res.json.message).toBe('The connection was refused by the vendor; connect again (nothing was lost)')
   })
 })

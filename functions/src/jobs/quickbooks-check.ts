@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto'
-import { realEndpoints, vendorJson } from '@app/adapters'
+import { vendorEndpoints, vendorJson } from '@app/adapters'
 import { addDays, todayIn } from '@app/core'
+import { employerPayTypes } from '../workflows/quickbooks-pay-types.ts'
 import { companyUrl, query, timeActivity, type QboClass, type QboEmployee } from '../workflows/quickbooks.ts'
 
 /**
  * `npm run job -- integration-check quickbooks`: the calls a send makes, once, against Intuit's
  * sandbox (QUICKBOOKS_ENVIRONMENT, or QUICKBOOKS_BASE_URL) with a sandbox company's access token
- * (QUICKBOOKS_ACCESS_TOKEN) and its company id (QUICKBOOKS_REALM_ID): the company's employees and
- * classes, then one hour's NotBillable TimeActivity for its first active employee (with its first
+ * (QUICKBOOKS_ACCESS_TOKEN) and its company id (QUICKBOOKS_REALM_ID): the company's employees,
+ * classes and pay types (QuickBooks Payroll's; Intuit gives none in sandbox), then one hour's NotBillable TimeActivity for its first active employee (with its first
  * class), updated in full with its Id and SyncToken, and deleted again, so the company is left as it
  * was. Each step is printed; the first refusal stops it, in Intuit's words.
  */
@@ -18,12 +19,20 @@ export const quickbooksIntegrationCheck = async (
   const { accessToken, realmId } = env
   if (!accessToken || !realmId)
     throw new Error('Set QUICKBOOKS_ACCESS_TOKEN and QUICKBOOKS_REALM_ID to a QuickBooks Online sandbox company')
-  const api = env.baseUrl?.replace(/\/+$/, '') ?? realEndpoints('quickbooks', env.environment ?? 'sandbox').api
-  const ctx = { vendor: { endpoints: { api } }, account: realmId }
+  const ctx = {
+    vendor: { endpoints: vendorEndpoints('quickbooks', env.environment ?? 'sandbox', env.baseUrl) },
+    account: realmId,
+  }
   const employees = (await query<QboEmployee>(accessToken, ctx, 'Employee')).filter((e) => e.Active !== false)
   log(`${employees.length} employees`)
   const classes = (await query<QboClass>(accessToken, ctx, 'Class')).filter((c) => c.Active !== false)
   log(`classes: ${classes.map((c) => c.FullyQualifiedName ?? c.Name).join(', ') || 'none'}`)
+  const payTypes = await employerPayTypes(accessToken, ctx)
+  log(
+    payTypes.available
+      ? `pay types: ${payTypes.items.map((p) => p.name).join(', ') || 'none'}`
+      : `pay types: not available (${payTypes.vendorMessages.join('; ') || 'no answer'})`,
+  )
   const employee = employees[0]
   if (!employee) return { company: realmId, timeActivity: 'skipped: no active employee' }
   const post = (body: unknown, operation?: 'delete') =>

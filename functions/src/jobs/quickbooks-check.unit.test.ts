@@ -47,6 +47,8 @@ describe('npm run job -- integration-check quickbooks', () => {
     expect(lines).toEqual([
       '1 employees',
       'classes: Youth',
+      // The double's company has no QuickBooks Payroll, as a sandbox company answers.
+      'pay types: not available (This company does not use QuickBooks Payroll)',
       expect.stringMatching(/^time activity \d+ created$/),
       'time activity updated to SyncToken 1',
       'time activity deleted',
@@ -62,6 +64,16 @@ describe('npm run job -- integration-check quickbooks', () => {
     expect(bodies[1]).toMatchObject({ sparse: false, SyncToken: '0', Hours: 1, Minutes: 30 })
     expect(qb.activityRequests.every((r) => r.query.get('requestid'))).toBe(true)
     expect(qb.activities.size).toBe(0)
+    expect(qb.graphqlRequests).toHaveLength(1)
+    expect(qb.contractProblems).toEqual([])
+  })
+
+  it("lists a company's pay types when it has QuickBooks Payroll", async () => {
+    qb.payTypes.push({ id: '14594495', name: 'Regular Pay', type: 'HOURLY_PAY' })
+    qb.payroll('payroll')
+    const lines: string[] = []
+    await quickbooksIntegrationCheck({ accessToken, realmId: REALM, baseUrl: qb.base }, (l) => lines.push(l))
+    expect(lines).toContain('pay types: Regular Pay')
     expect(qb.contractProblems).toEqual([])
   })
 

@@ -8,6 +8,7 @@ import {
   integrationMessages,
   matchPeople,
   QUICKBOOKS_PAY_KINDS,
+  QUICKBOOKS_RECORD_KINDS,
   type IntegrationSendError,
   type QuickbooksLine,
   type QuickbooksMatching,
@@ -17,13 +18,15 @@ import { VendorError, vendorJson } from '@app/adapters'
 import type { OrgDb } from '@app/data'
 import type { SendOutcome } from './integration-sends.ts'
 import { withVendorToken } from './integration-tokens.ts'
+import { employerPayTypes } from './quickbooks-pay-types.ts'
 import { quickbooksPlan } from './quickbooks-plan.ts'
 
 /**
  * QuickBooks Online through Intuit's Accounting API (v3, minor version 75): its employees and
- * classes for matching, and a closed pay period's hours as TimeActivity records (core's
- * quickbooksLines: one per member, day, code and kind of pay), created once and updated after
- * (Id + SyncToken, a full update), deleted when a correction leaves a record with no minutes.
+ * classes for matching (its pay types come from the Payroll GraphQL API: quickbooks-pay-types.ts),
+ * and a closed pay period's hours as TimeActivity records (core's quickbooksLines: one per member,
+ * day, code and kind of pay), created once and updated after (Id + SyncToken, a full update),
+ * deleted when a correction leaves a record with no minutes.
  */
 const MINOR_VERSION = '75'
 const VENDOR = 'quickbooks' as const
@@ -62,17 +65,30 @@ export const query = async <T>(token: string, ctx: CompanyContext, entity: strin
   return answer.QueryResponse[entity] ?? []
 }
 
-/** The stored pairs of members and codes, and the matching rule's pairs for the rest. */
+/**
+ * The stored pairs of members, codes and kinds of pay, and the matching rule's pairs for the rest.
+ * A kind's pay type is the supervisor's pair while QuickBooks lists that pay type (none when the
+ * company has no QuickBooks Payroll): what the matching shows is what a send sends.
+ */
 export const quickbooksMatching = async (db: OrgDb): Promise<QuickbooksMatching> => {
-  const [{ employees, classes }, members, codes, memberPairs, codePairs] = await Promise.all([
-    withVendorToken(db, VENDOR, async (token, ctx) => ({
-      employees: (await query<QboEmployee>(token, ctx, 'Employee')).filter((e) => e.Active !== false),
-      classes: (await query<QboClass>(token, ctx, 'Class')).filter((c) => c.Active !== false),
-    })),
+  const [{ employees, classes, payTypes }, members, codes, memberPairs, codePairs, payItemPairs] = await Promise.all([
+    withVendorToken(db, VENDOR, async (token, ctx) => {
+      const [employees, classes, payTypes] = await Promise.all([
+        query<QboEmployee>(token, ctx, 'Employee'),
+        query<QboClass>(token, ctx, 'Class'),
+        employerPayTypes(token, ctx),
+      ])
+      return {
+        employees: employees.filter((e) => e.Active !== false),
+        classes: classes.filter((c) => c.Active !== false),
+        payTypes,
+      }
+    }),
     db.users.list(),
     db.allocationCodes.list(),
     db.integrations.matches(VENDOR, 'member'),
     db.integrations.matches(VENDOR, 'code'),
+    db.integrations.matches(VENDOR, 'payItem'),
   ])
   const paid = members.filter((m) => m.role !== 'volunteer')
   const matching = matchPeople(
@@ -88,6 +104,9 @@ export const quickbooksMatching = async (db: OrgDb): Promise<QuickbooksMatching>
   const matchOf = new Map(matching.matches.map((m) => [m.memberId, m]))
   const classOf = new Map(codePairs.map((p) => [p.ourId, p.vendorId]))
   const classByName = new Map(classes.map((c) => [c.Name.trim().toLowerCase(), c.Id]))
+  const payItems = payTypes.available ? payTypes.items : []
+  const listed = new Set(payItems.map((p) => p.id))
+  const payItemOf = new Map(payItemPairs.map((p) => [p.ourId, p.vendorId]))
   return {
     employees: employees.map((e) => ({ id: e.Id, name: e.DisplayName, email: e.PrimaryEmailAddr?.Address ?? null })),
     classes: classes.map((c) => ({ id: c.Id, name: c.FullyQualifiedName ?? c.Name })),
@@ -103,6 +122,13 @@ export const quickbooksMatching = async (db: OrgDb): Promise<QuickbooksMatching>
       name: c.name,
       classId: classOf.get(c.id) ?? (c.className ? (classByName.get(c.className.trim().toLowerCase()) ?? null) : null),
     })),
+    payItems: payItems.map((p) => ({ id: p.id, name: p.name, type: p.type })),
+    payItemsAvailable: payTypes.available,
+    payItemsVendorMessages: payTypes.available ? [] : payTypes.vendorMessages,
+    kinds: QUICKBOOKS_RECORD_KINDS.map((kind) => {
+      const chosen = payItemOf.get(kind)
+      return { kind, payItemId: chosen !== undefined && listed.has(chosen) ? chosen : null }
+    }),
   }
 }
 
@@ -170,10 +196,17 @@ export const sendQuickbooksRecords = async (db: OrgDb, start: string): Promise<S
     db.timesheets.inWeeks(p.period.start, p.period.end),
   ])
   const activity = dayActivities(sheets)
-  const payItemOf = new Map(itemPairs.map((i) => [i.ourId, { id: i.vendorId, name: i.vendorName }]))
-  // Each code's class by the matching's one rule (the supervisor's pair, else the class named as
-  // the code's QuickBooks class), as the matching page shows it.
+  // Each code's class and each kind's pay type by the matching's one rule, as the matching page
+  // shows it: a code's chosen class, else the class named as its QuickBooks class; a kind's chosen
+  // pay type while QuickBooks lists it (read once per send), sent with the id and name kept with
+  // the pair. Without QuickBooks Payroll the records go without a pay type.
   const matching = await quickbooksMatching(db)
+  const paidAs = new Map(matching.kinds.map((k) => [k.kind as string, k.payItemId]))
+  const payItemOf = new Map(
+    itemPairs.flatMap((i) =>
+      paidAs.get(i.ourId) === i.vendorId ? [[i.ourId, { id: i.vendorId, name: i.vendorName }] as const] : [],
+    ),
+  )
   const className = new Map(matching.classes.map((c) => [c.id, c.name]))
   const classOf = new Map(
     matching.codes.flatMap((c) =>

@@ -13,6 +13,8 @@ export interface VendorEndpoints {
   token: string
   revoke: string
   api: string
+  /** QuickBooks only: the Payroll and Time GraphQL API (its pay types), beside the Accounting API. */
+  graphql?: string
 }
 
 export interface VendorConfig {
@@ -42,13 +44,19 @@ const intuitPaths = {
   authorize: '/connect/oauth2',
   token: '/oauth2/v1/tokens/bearer',
   revoke: '/v2/oauth2/tokens/revoke',
+  graphql: '/graphql',
 }
-const oauthPaths = { authorize: '/oauth/authorize', token: '/oauth/token', revoke: '/oauth/revoke' }
+const oauthPaths: { authorize: string; token: string; revoke: string; graphql?: string } = {
+  authorize: '/oauth/authorize',
+  token: '/oauth/token',
+  revoke: '/oauth/revoke',
+}
 const onHost = (base: string, paths: typeof oauthPaths): VendorEndpoints => ({
   authorize: `${base}${paths.authorize}`,
   token: `${base}${paths.token}`,
   revoke: `${base}${paths.revoke}`,
   api: base,
+  ...(paths.graphql ? { graphql: `${base}${paths.graphql}` } : {}),
 })
 
 /** The vendors' own addresses, by environment, as their developer documentation gives them. */
@@ -62,6 +70,12 @@ export const realEndpoints = (id: IntegrationId, environment: string): VendorEnd
         environment === 'production'
           ? 'https://quickbooks.api.intuit.com'
           : 'https://sandbox-quickbooks.api.intuit.com',
+      // The Payroll and Time GraphQL API (pay types). Intuit documents its pay types as not
+      // available in sandbox: a sandbox company answers errors there, read as "no pay types".
+      graphql:
+        environment === 'production'
+          ? 'https://qb.api.intuit.com/graphql'
+          : 'https://qb-sandbox.api.intuit.com/graphql',
     }
   if (id === 'gusto')
     return onHost(environment === 'production' ? 'https://api.gusto.com' : 'https://api.gusto-demo.com', oauthPaths)
@@ -79,8 +93,15 @@ export const GUSTO_SCOPES = [
   'payrolls:write',
 ] as const
 
+/**
+ * The scopes a QuickBooks Online connection asks for: the Accounting API (employees, classes,
+ * TimeActivity) and read access to pay types ("compensation"), which QuickBooks answers only for a
+ * company with QuickBooks Payroll.
+ */
+export const QUICKBOOKS_SCOPES = ['com.intuit.quickbooks.accounting', 'payroll.compensation.read'] as const
+
 const shapes: Record<IntegrationId, Pick<VendorConfig, 'scope' | 'clientAuth' | 'revokeAs'>> = {
-  quickbooks: { scope: 'com.intuit.quickbooks.accounting', clientAuth: 'basic', revokeAs: 'json' },
+  quickbooks: { scope: QUICKBOOKS_SCOPES.join(' '), clientAuth: 'basic', revokeAs: 'json' },
   // Gusto's scopes as its API reference names them per call: the roster (employees, time-off
   // policies), the Time Tracking API (time sheets, payroll syncs) and the payroll (pay periods,
   // prepare and update for paid time off).
@@ -91,6 +112,15 @@ const shapes: Record<IntegrationId, Pick<VendorConfig, 'scope' | 'clientAuth' | 
   },
   'planning-center': { scope: 'people', clientAuth: 'post', revokeAs: 'form' },
 }
+
+/**
+ * A vendor's addresses: its own, by environment, or all of them on `base` with the same paths (a
+ * local double: `<VENDOR>_BASE_URL`).
+ */
+export const vendorEndpoints = (id: IntegrationId, environment: string, base?: string): VendorEndpoints =>
+  base
+    ? onHost(base.replace(/\/+$/, ''), id === 'quickbooks' ? intuitPaths : oauthPaths)
+    : realEndpoints(id, environment)
 
 export type VendorSettings = { missing: string[]; vendor?: undefined } | { missing: []; vendor: VendorConfig }
 
@@ -109,7 +139,6 @@ export const vendorSettings = async (id: IntegrationId): Promise<VendorSettings>
   })
   if (missing.length) return { missing }
   const environment = values[`${prefix}_ENVIRONMENT`] ?? environments[0]!
-  const base = read(`${prefix}_BASE_URL`)?.replace(/\/+$/, '')
   return {
     missing: [],
     vendor: {
@@ -117,7 +146,7 @@ export const vendorSettings = async (id: IntegrationId): Promise<VendorSettings>
       clientId: values[`${prefix}_CLIENT_ID`]!,
       clientSecret: values[`${prefix}_CLIENT_SECRET`]!,
       environment,
-      endpoints: base ? onHost(base, id === 'quickbooks' ? intuitPaths : oauthPaths) : realEndpoints(id, environment),
+      endpoints: vendorEndpoints(id, environment, read(`${prefix}_BASE_URL`)),
       ...shapes[id],
     },
   }

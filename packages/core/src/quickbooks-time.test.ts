@@ -1,7 +1,13 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { DayFigures } from './overtime.ts'
-import { hoursAndMinutes, lineKey, quickbooksLines, quickbooksPreview } from './quickbooks-time.ts'
+import {
+  hoursAndMinutes,
+  lineKey,
+  QUICKBOOKS_RECORD_KINDS,
+  quickbooksLines,
+  quickbooksPreview,
+} from './quickbooks-time.ts'
 import type { LeaveTotals } from './time-off-payroll.ts'
 
 const day = (
@@ -199,6 +205,29 @@ describe('quickbooksPreview and hoursAndMinutes', () => {
       ],
       records: 5,
     })
+  })
+
+  it('names every kind a record can be, the kinds the matching offers a pay type for', () => {
+    expect(QUICKBOOKS_RECORD_KINDS).toEqual([
+      'regular',
+      'overtime',
+      'doubleTime',
+      'vacation',
+      'sick',
+      'personal',
+      'holiday',
+    ])
+    const lines = quickbooksLines({
+      employeeId: 'm1',
+      days: [{ ...day('2026-11-02', 480, 60), doubleTimeMinutes: 30, paidMinutes: 570 }],
+      leave: leave([
+        { date: '2026-11-03', kind: 'vacation', hours: 8 },
+        { date: '2026-11-04', kind: 'sick', hours: 8 },
+        { date: '2026-11-05', kind: 'personal', hours: 8 },
+        { date: '2026-11-06', kind: 'holiday', hours: 8 },
+      ]),
+    })
+    expect(lines.map((l) => l.kind)).toEqual(QUICKBOOKS_RECORD_KINDS)
   })
 
   it('splits minutes into whole hours and minutes', () => {

@@ -1,7 +1,7 @@
 import { apportion } from './allocation-rules.ts'
 import { dayAllocationsOf } from './allocation-report.ts'
 import type { MemberTotals } from './payroll-files.ts'
-import type { LeaveKind } from './time-off-payroll.ts'
+import { LEAVE_KINDS } from './time-off-payroll.ts'
 
 /**
  * What a pay period sends QuickBooks Online: one TimeActivity per member, day, allocation code and
@@ -12,7 +12,9 @@ import type { LeaveKind } from './time-off-payroll.ts'
  * leave is one record of its kind. Volunteers are never in the payroll rows.
  */
 export const QUICKBOOKS_PAY_KINDS = ['regular', 'overtime', 'doubleTime'] as const
-export type QuickbooksPayKind = (typeof QUICKBOOKS_PAY_KINDS)[number] | LeaveKind
+/** Every kind of pay a record can be: time worked, then each kind of paid leave (each can be matched to a QuickBooks pay type). */
+export const QUICKBOOKS_RECORD_KINDS = [...QUICKBOOKS_PAY_KINDS, ...LEAVE_KINDS] as const
+export type QuickbooksPayKind = (typeof QUICKBOOKS_RECORD_KINDS)[number]
 
 export interface QuickbooksLine {
   /** Stable across sends: member, day, code and kind; a re-send updates the record of the same key. */
@@ -101,9 +103,7 @@ export interface QuickbooksMemberPreview {
 }
 
 export const quickbooksPreview = (memberId: string, lines: readonly QuickbooksLine[]): QuickbooksMemberPreview => {
-  const minutes = Object.fromEntries(
-    [...QUICKBOOKS_PAY_KINDS, 'vacation', 'sick', 'personal', 'holiday'].map((k) => [k, 0]),
-  ) as Record<QuickbooksPayKind, number>
+  const minutes = Object.fromEntries(QUICKBOOKS_RECORD_KINDS.map((k) => [k, 0])) as Record<QuickbooksPayKind, number>
   const byCode = new Map<string, number>()
   for (const line of lines) {
     minutes[line.kind] += line.minutes

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { IntegrationId } from '../integrations.ts'
+import { QUICKBOOKS_RECORD_KINDS } from '../quickbooks-time.ts'
 import { ChosenCounterparts, IntegrationSendStatus, MatchingEmployee, MatchingMember } from './gusto.ts'
 
 /**
@@ -38,19 +39,37 @@ const PayMinutes = z.object({
   holiday: z.number().int(),
 })
 
-/** GET /api/integrations/quickbooks/matching: QuickBooks' employees and classes beside our members and codes. */
+/** A kind of pay a QuickBooks record can be (time worked, or a kind of paid leave). */
+export const QuickbooksPayKindName = z.enum(QUICKBOOKS_RECORD_KINDS)
+
+/**
+ * GET /api/integrations/quickbooks/matching: QuickBooks' employees, classes and pay types beside our
+ * members, codes and kinds of pay. `payItems` are the employer's pay types (QuickBooks Payroll's
+ * compensations); `payItemsAvailable` is false when QuickBooks gives none (no QuickBooks Payroll, or
+ * a connection without the pay types' scope): records are then sent without a pay type.
+ */
 export const QuickbooksMatching = z.object({
   employees: z.array(MatchingEmployee),
   classes: z.array(z.object({ id: z.string(), name: z.string() })),
   members: z.array(MatchingMember),
   codes: z.array(z.object({ code: z.string(), name: z.string(), classId: z.string().nullable() })),
+  payItems: z.array(z.object({ id: z.string(), name: z.string(), type: z.string().nullable() })),
+  payItemsAvailable: z.boolean(),
+  /** QuickBooks' own words when it gave no pay types. */
+  payItemsVendorMessages: z.array(z.string()),
+  /** Each kind of pay a record can be, with the pay type chosen for it (null: sent without one). */
+  kinds: z.array(z.object({ kind: QuickbooksPayKindName, payItemId: z.string().nullable() })),
 })
 export type QuickbooksMatching = z.infer<typeof QuickbooksMatching>
 
-/** PUT /api/integrations/quickbooks/matching: the supervisor's choices (null: no QuickBooks counterpart). */
+/**
+ * PUT /api/integrations/quickbooks/matching: the supervisor's choices (null: no QuickBooks
+ * counterpart). Each field may be left out (nothing of that kind changes).
+ */
 export const QuickbooksMatchingUpdate = z.object({
   members: ChosenCounterparts,
   codes: ChosenCounterparts,
+  payItems: z.partialRecord(QuickbooksPayKindName, z.string().max(100).nullable()).default({}),
 })
 export type QuickbooksMatchingUpdate = z.infer<typeof QuickbooksMatchingUpdate>
 

@@ -26,6 +26,22 @@ const quickbooks: QuickbooksMatching = {
     { code: 'OPS', name: 'Operations', classId: '7' },
     { code: 'YTH', name: 'Youth', classId: null },
   ],
+  payItems: [
+    { id: '14594495', name: 'Regular Pay', type: 'HOURLY_PAY' },
+    { id: '14594496', name: 'Overtime Pay', type: 'OVERTIME_PAY' },
+    { id: '14594497', name: 'Vacation Pay', type: 'VACATION_PAY' },
+  ],
+  payItemsAvailable: true,
+  payItemsVendorMessages: [],
+  kinds: [
+    { kind: 'regular', payItemId: '14594495' },
+    { kind: 'overtime', payItemId: null },
+    { kind: 'doubleTime', payItemId: null },
+    { kind: 'vacation', payItemId: null },
+    { kind: 'sick', payItemId: null },
+    { kind: 'personal', payItemId: null },
+    { kind: 'holiday', payItemId: null },
+  ],
 }
 
 const gusto: GustoMatchingView = {
@@ -108,10 +124,15 @@ describe('VendorMatching', () => {
     expect(await screen.findByText('Matching saved')).toBeTruthy()
     const puts = writes(fetch)
     expect(puts).toHaveLength(1)
-    expect(JSON.parse(String(puts[0]![1]!.body))).toEqual({ members: { ben: '56' }, codes: { YTH: '8' } })
+    expect(JSON.parse(String(puts[0]![1]!.body))).toEqual({
+      members: { ben: '56' },
+      codes: { YTH: '8' },
+      payItems: {},
+    })
     // The answer is the matching as kept now: Ben chosen, only Cy left.
     const after = within(await screen.findByRole('form', { name: 'Matching with QuickBooks Online' }))
-    await after.findByText('Chosen by a supervisor')
+    // Ben, beside the regular hours' pay type.
+    expect(await after.findAllByText('Chosen by a supervisor')).toHaveLength(2)
     expect(after.getByTestId('matching-quickbooks-unmatched').textContent).toBe('1 member is not matched:Cy Park')
   })
 
@@ -130,7 +151,66 @@ describe('VendorMatching', () => {
     await user.selectOptions(form.getByRole('combobox', { name: 'QuickBooks Online employee for Cy Park' }), '57')
     await user.click(form.getByRole('button', { name: 'Save matching for QuickBooks Online' }))
     expect((await form.findByRole('alert')).textContent).toContain('Unknown members: cy')
-    expect(JSON.parse(String(writes(fetch)[0]![1]!.body))).toEqual({ members: { cy: '57' }, codes: {} })
+    expect(JSON.parse(String(writes(fetch)[0]![1]!.body))).toEqual({ members: { cy: '57' }, codes: {}, payItems: {} })
+  })
+
+  it("pairs each kind of pay with one of QuickBooks Payroll's pay types, and saves the changed ones", async () => {
+    const { fetch, user } = show('/settings/integrations?match=quickbooks', {
+      'GET /api/integrations/quickbooks/matching': { body: quickbooks },
+      'PUT /api/integrations/quickbooks/matching': { body: quickbooks },
+    })
+    const form = within(await screen.findByRole('form', { name: 'Matching with QuickBooks Online' }))
+    const group = within(form.getByRole('group', { name: 'Kinds of pay and QuickBooks pay types' }))
+    // One picker per kind of pay a record can be, named as the payroll names it.
+    expect(group.getAllByRole('combobox').map((c) => c.getAttribute('aria-label'))).toEqual([
+      'QuickBooks pay type for Regular hours',
+      'QuickBooks pay type for Overtime hours',
+      'QuickBooks pay type for Double-time hours',
+      'QuickBooks pay type for Vacation',
+      'QuickBooks pay type for Sick',
+      'QuickBooks pay type for Personal',
+      'QuickBooks pay type for Holiday',
+    ])
+    const regular = group.getByRole<HTMLSelectElement>('combobox', { name: 'QuickBooks pay type for Regular hours' })
+    expect(regular.value).toBe('14594495')
+    expect(regular.closest('li')!.textContent).toContain('Chosen by a supervisor')
+    expect(
+      within(regular)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['No pay type', 'Regular Pay', 'Overtime Pay', 'Vacation Pay'])
+    await user.selectOptions(
+      group.getByRole('combobox', { name: 'QuickBooks pay type for Overtime hours' }),
+      '14594496',
+    )
+    await user.selectOptions(group.getByRole('combobox', { name: 'QuickBooks pay type for Vacation' }), '14594497')
+    await user.selectOptions(regular, '')
+    await user.click(form.getByRole('button', { name: 'Save matching for QuickBooks Online' }))
+    await screen.findByText('Matching saved')
+    expect(JSON.parse(String(writes(fetch)[0]![1]!.body))).toEqual({
+      members: {},
+      codes: {},
+      payItems: { regular: null, overtime: '14594496', vacation: '14594497' },
+    })
+  })
+
+  it('says why there are no pay types for a company without QuickBooks Payroll, in our words and QuickBooks’', async () => {
+    show('/settings/integrations?match=quickbooks', {
+      'GET /api/integrations/quickbooks/matching': {
+        body: {
+          ...quickbooks,
+          payItems: [],
+          payItemsAvailable: false,
+          payItemsVendorMessages: ['This company does not use QuickBooks Payroll'],
+          kinds: quickbooks.kinds.map((k) => ({ ...k, payItemId: null })),
+        },
+      },
+    })
+    const form = within(await screen.findByRole('form', { name: 'Matching with QuickBooks Online' }))
+    const note = form.getByTestId('matching-quickbooks-pay-types-unavailable')
+    expect(note.textContent).toContain('records are sent without a pay type')
+    expect(note.textContent).toContain('QuickBooks Online said: This company does not use QuickBooks Payroll')
+    expect(form.queryByRole('combobox', { name: /QuickBooks pay type for/ })).toBeNull()
   })
 
   it("matches Gusto's employees and its time-off policies to our kinds of leave", async () => {

@@ -10,6 +10,7 @@ import { FormAlert } from '../ui/FormAlert.tsx'
 import { inputClasses } from '../ui/Input.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
 import {
+  kindLabelKey,
   matchingModel,
   matchingUpdate,
   picksOf,
@@ -22,7 +23,8 @@ import {
 /**
  * A connected vendor's matching (QuickBooks Online or Gusto): our paid members to its employees
  * (how each was matched, a picker for every one, who is not matched), and our allocation codes to
- * QuickBooks classes or our kinds of leave to Gusto's time-off policies. Save keeps what changed.
+ * QuickBooks classes and our kinds of pay to its pay types, or our kinds of leave to Gusto's
+ * time-off policies. Save keeps what changed.
  */
 export function VendorMatching({ vendor }: { vendor: SendingIntegration }) {
   const { t } = useTranslation('supervisor')
@@ -48,7 +50,7 @@ function MatchingForm({ vendor, model }: { vendor: SendingIntegration; model: Ma
   const [picks, setPicks] = useState<Picks>(() => picksOf(model))
   const unmatched = model.people.filter((p) => p.vendorId === null)
   const formId = `matching-${vendor}`
-  const thingName = (row: MatchRow) => (row.kind ? t(`payroll.send.${row.kind}`) : row.name)
+  const thingName = (row: MatchRow) => (row.kind ? t(kindLabelKey(row.kind)) : row.name)
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
@@ -116,6 +118,34 @@ function MatchingForm({ vendor, model }: { vendor: SendingIntegration; model: Ma
       ) : (
         <p className="text-slate-600">{t(`integrations.matching.noThings.${vendor}`)}</p>
       )}
+
+      {vendor === 'quickbooks' ? (
+        model.payTypesAvailable ? (
+          <Pairs
+            title={t('integrations.matching.payTypes.title')}
+            rows={model.payKinds}
+            choices={model.payTypes}
+            none={t('integrations.matching.payTypes.none')}
+            pickLabel={(row) => t('integrations.matching.payTypes.for', { thing: thingName(row) })}
+            rowName={thingName}
+            picks={picks.payKinds}
+            onPick={(id, value) => setPicks((p) => ({ ...p, payKinds: { ...p.payKinds, [id]: value } }))}
+          />
+        ) : (
+          <div
+            className="space-y-1 rounded-md border border-slate-200 bg-slate-50 p-3 text-slate-700"
+            data-testid={`${formId}-pay-types-unavailable`}
+          >
+            <p className="font-medium text-slate-900">{t('integrations.matching.payTypes.title')}</p>
+            <p>{t('integrations.matching.payTypes.unavailable')}</p>
+            {model.payTypesVendorMessages.map((message) => (
+              <p key={message} className="break-words">
+                {t('payroll.send.vendorSaid', { vendor: name, message })}
+              </p>
+            ))}
+          </div>
+        )
+      ) : null}
 
       <FormAlert message={save.isError ? errorMessage(save.error, t('integrations.matching.saveFailed')) : null} />
       <Button type="submit" disabled={save.isPending}>

@@ -1,4 +1,4 @@
-import type { LeaveKind } from '@app/core'
+import { LEAVE_KINDS, type LeaveKind, type QuickbooksPayKind } from '@app/core'
 import type { Matchings } from '../../api/integration-matching.ts'
 import type { SendingIntegration } from '../../api/keys.ts'
 
@@ -8,12 +8,18 @@ export type MatchedBy = 'chosen' | 'email' | 'name' | 'rule' | null
 /** One of ours (a member, an allocation code, a kind of leave) and the vendor's counterpart, if any. */
 export interface MatchRow {
   id: string
-  /** A member's or code's name; for a kind of leave, the kind (the screen words it). */
+  /** A member's or code's name; for a kind of pay or leave, the kind (the screen words it). */
   name: string
-  kind?: LeaveKind
+  kind?: QuickbooksPayKind
   vendorId: string | null
   by: MatchedBy
 }
+
+/** The catalogue key of a kind's name: leave as the send preview names it, time worked as the payroll figures do. */
+export const kindLabelKey = (kind: QuickbooksPayKind) =>
+  (LEAVE_KINDS as readonly string[]).includes(kind)
+    ? (`payroll.send.${kind as LeaveKind}` as const)
+    : (`payroll.figures.${kind as Exclude<QuickbooksPayKind, LeaveKind>}` as const)
 
 export interface VendorChoice {
   id: string
@@ -29,12 +35,21 @@ export interface MatchingModel {
   /** Allocation codes (QuickBooks classes) or kinds of leave (Gusto policies). */
   things: MatchRow[]
   vendorThings: VendorChoice[]
+  /**
+   * QuickBooks only: our kinds of pay with their pay types (QuickBooks Payroll's), and whether the
+   * company gives any (false: no QuickBooks Payroll, records go without a pay type; with its words).
+   */
+  payKinds: MatchRow[]
+  payTypes: VendorChoice[]
+  payTypesAvailable: boolean
+  payTypesVendorMessages: string[]
 }
 
 /** The supervisor's picks, by our id: the vendor's id, or '' for none. */
 export interface Picks {
   people: Record<string, string>
   things: Record<string, string>
+  payKinds: Record<string, string>
 }
 
 const fromQuickbooks = (v: Matchings['quickbooks']['view']): MatchingModel => ({
@@ -47,6 +62,16 @@ const fromQuickbooks = (v: Matchings['quickbooks']['view']): MatchingModel => ({
     by: null,
   })),
   vendorThings: v.classes.map((c) => ({ id: c.id, name: c.name })),
+  payKinds: v.kinds.map((k) => ({
+    id: k.kind,
+    name: k.kind,
+    kind: k.kind,
+    vendorId: k.payItemId,
+    by: k.payItemId === null ? null : 'chosen',
+  })),
+  payTypes: v.payItems.map((p) => ({ id: p.id, name: p.name })),
+  payTypesAvailable: v.payItemsAvailable,
+  payTypesVendorMessages: v.payItemsVendorMessages,
 })
 
 const fromGusto = (v: Matchings['gusto']['view']): MatchingModel => ({
@@ -54,6 +79,10 @@ const fromGusto = (v: Matchings['gusto']['view']): MatchingModel => ({
   employees: v.employees.map((e) => ({ id: e.id, name: e.name, detail: e.email })),
   things: v.kinds.map((k) => ({ id: k.kind, name: k.kind, kind: k.kind, vendorId: k.policyId, by: k.by })),
   vendorThings: v.policies.map((p) => ({ id: p.id, name: p.name })),
+  payKinds: [],
+  payTypes: [],
+  payTypesAvailable: false,
+  payTypesVendorMessages: [],
 })
 
 export const matchingModel = <V extends SendingIntegration>(vendor: V, view: Matchings[V]['view']): MatchingModel =>
@@ -65,6 +94,7 @@ export const matchingModel = <V extends SendingIntegration>(vendor: V, view: Mat
 export const picksOf = (model: MatchingModel): Picks => ({
   people: Object.fromEntries(model.people.map((r) => [r.id, r.vendorId ?? ''])),
   things: Object.fromEntries(model.things.map((r) => [r.id, r.vendorId ?? ''])),
+  payKinds: Object.fromEntries(model.payKinds.map((r) => [r.id, r.vendorId ?? ''])),
 })
 
 const changed = (rows: readonly MatchRow[], picks: Record<string, string>) =>
@@ -86,6 +116,9 @@ export const matchingUpdate = <V extends SendingIntegration>(
 ): Matchings[V]['update'] | undefined => {
   const members = changed(model.people, picks.people)
   const things = changed(model.things, picks.things)
-  if (Object.keys(members).length + Object.keys(things).length === 0) return undefined
-  return (vendor === 'quickbooks' ? { members, codes: things } : { members, kinds: things }) as Matchings[V]['update']
+  const payItems = changed(model.payKinds, picks.payKinds)
+  if (Object.keys(members).length + Object.keys(things).length + Object.keys(payItems).length === 0) return undefined
+  return (
+    vendor === 'quickbooks' ? { members, codes: things, payItems } : { members, kinds: things }
+  ) as Matchings[V]['update']
 }
