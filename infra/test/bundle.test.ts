@@ -136,8 +136,8 @@ const ROUTE_KB: Record<string, number> = {
   // The API's document, made at synth (277 KB of its 767); it grows with each route (805 KB with
   // the send-back, whose answer is a whole timesheet).
   'openapi/get-openapi': 840,
-  // The demo's seed (602 KB).
-  'demo/open-demo': 640,
+  // The demo's seed (524 KB).
+  'demo/open-demo': 560,
   // transliteration's tables of every script, for the new member's username (190 KB of 1,187).
   'members/add-member': 1250,
   // Planning Center's new members: their usernames' transliteration, as add-member (775–777 KB).
@@ -215,6 +215,9 @@ describe('bundling', () => {
     // The published API's document is made at synth, so its route bundles no other route's code.
     expect(packagesOf('openapi/get-openapi')).not.toContain('react-dom')
     expect(packagesOf('openapi/get-openapi')).not.toContain('stripe')
+    // The page that asks before the demo or signing out reads its texts without i18next.
+    expect(packagesOf('demo/open-demo')).not.toContain('i18next')
+    expect(packagesOf('auth/logout')).not.toContain('i18next')
     // The health check asks whether Stripe is configured (its secret), never Stripe itself: no library.
     expect(packagesOf('health/get-health')).not.toContain('stripe')
     // Only a route that sends email renders it: queuing one with a change (views/queued-email.ts)

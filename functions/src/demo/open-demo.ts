@@ -1,14 +1,15 @@
 import * as z from 'zod'
 import { Redirect } from '@app/core'
 import { sessions, system } from '@app/data'
-import { sampleOrganization, seedOrganization, stableId } from '@app/data/seed'
+import { sampleMemberOf, sampleOrganization, seedOrganization } from '@app/data/seed'
 import { sessionCookie } from '../http/cookies.ts'
 import { defineRoute } from '../http/define-route.ts'
 import { mayActOnNavigation } from '../http/navigation.ts'
 import { HttpResponse } from '../http/response.ts'
 import { confirmationPage } from '../views/confirmation-page.ts'
 
-const DEMO_NAME = 'Demo: Grace Community Church'
+/** The demo organization as sampleOrganization makes it. */
+const DEMO = { name: 'Demo: Grace Community Church', members: 9, weeks: 6, demo: true }
 
 /**
  * Browser navigation from /demo: opens the read-only demonstration organization as its supervisor
@@ -33,18 +34,17 @@ export default defineRoute({
         'demo',
       )
     }
-    const orgId = stableId('org', DEMO_NAME)
-    const demo = sampleOrganization({ name: DEMO_NAME, members: 9, weeks: 6, demo: true })
-    const member = query.role === 'supervisor' ? demo.members[0]! : demo.members.find((m) => m.role === 'employee')!
+    // Only the member's id: the sample itself is made only when the demo does not exist yet.
+    const { id: userId, organizationId: orgId } = sampleMemberOf(DEMO, query.role)!
     // One round trip: whether the demo exists, the visitor's session and the end of the previous
     // one are written and read together. The first visit seeds the demo before answering, so the
     // session is never used before its member exists (and a failed seed sends no cookie).
     const [exists, { sid }] = await Promise.all([
       system.organizations.exists(orgId),
-      sessions.create({ userId: member.id, orgId, demo: true }),
+      sessions.create({ userId, orgId, demo: true }),
       previous ? sessions.delete(previous.sid) : undefined,
     ])
-    if (!exists) await seedOrganization(demo)
+    if (!exists) await seedOrganization(sampleOrganization(DEMO))
     return HttpResponse.redirect('/', [sessionCookie(sid)])
   },
 })

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { addDays, currentWeekStart, DAYS, dayFields, localDateTime, todayIn, type Timesheet } from '@app/core'
-import { sampleOrganization, shiftEndInstant, wallClockInstant } from './sample-organization.ts'
+import { sampleMemberOf, sampleOrganization, shiftEndInstant, wallClockInstant } from './sample-organization.ts'
 
 const ZONES = ['America/Chicago', 'America/Denver', 'America/Los_Angeles', 'Europe/Madrid', 'Pacific/Auckland', 'UTC']
 
@@ -143,5 +143,30 @@ describe('the demo and sample organizations never write the future (issue 37)', 
         'America/Chicago',
       ),
     ).toBe('2026-11-23 02:00')
+  })
+})
+
+describe("a sample member's id without the sample", () => {
+  it('is the id of the first member with that role that sampleOrganization makes, or none', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 20 }),
+        fc.integer({ min: 0, max: 60 }),
+        fc.constantFrom('supervisor' as const, 'employee' as const, 'volunteer' as const),
+        (name, members, role) => {
+          const sample = sampleOrganization({ name, members, weeks: 1, now: new Date('2026-11-26T21:30:00Z') })
+          const first = sample.members.find((m) => m.role === role)
+          expect(sampleMemberOf({ name, members }, role)).toEqual(
+            first ? { id: first.id, organizationId: sample.organization.id } : undefined,
+          )
+        },
+      ),
+      { numRuns: 60 },
+    )
+    // The demo's two ways in: its first supervisor and its first staff member.
+    const demo = demoAt(new Date('2026-11-26T21:30:00Z'))
+    expect(sampleMemberOf({ name: demo.organization.name, members: 9 }, 'supervisor')?.id).toBe(demo.members[0]!.id)
+    expect(sampleMemberOf({ name: demo.organization.name, members: 9 }, 'employee')?.id).toBe(demo.members[1]!.id)
+    expect(sampleMemberOf({ name: 'One', members: 1 }, 'employee')).toBeUndefined()
   })
 })

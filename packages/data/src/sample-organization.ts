@@ -6,6 +6,7 @@ import {
   localDateTime,
   slugify,
   startOfDayIn,
+  type Role,
   type Timesheet,
   type TimesheetStatus,
   type User,
@@ -143,6 +144,24 @@ export const shiftEndInstant = (date: string, start: string, end: string, timeZo
 
 const HOUR = 3_600_000
 
+/** The role of the sample's member at `index`: the first of every 25 supervises, every fourth of the others volunteers. */
+const sampleRole = (index: number): Role =>
+  index === 0 || index % 25 === 0 ? 'supervisor' : index % 4 === 0 ? 'volunteer' : 'employee'
+
+const sampleMemberIdAt = (orgId: string, index: number) => stableId(orgId, 'member', index)
+
+/**
+ * The organization's id and the id of its first member with `role` (undefined when it has none), as
+ * `sampleOrganization(o)` makes them, without making the sample: signing in to the demo once it
+ * exists needs only these, and the sample's dates cost a cold start tens of milliseconds.
+ */
+export const sampleMemberOf = (o: Pick<SampleOptions, 'name' | 'members'>, role: Role) => {
+  const orgId = stableId('org', o.name)
+  for (let i = 0; i < Math.max(1, o.members); i++)
+    if (sampleRole(i) === role) return { id: sampleMemberIdAt(orgId, i), organizationId: orgId }
+  return undefined
+}
+
 export const sampleOrganization = (o: SampleOptions): SeedOrganization => {
   const rnd = random(o.name)
   const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!
@@ -176,14 +195,14 @@ export const sampleOrganization = (o: SampleOptions): SeedOrganization => {
   const members: User[] = Array.from({ length: Math.max(1, o.members) }, (_, i) => {
     const first = i === 0 && o.supervisor ? o.supervisor.firstName : pick(FIRST)
     const last = i === 0 && o.supervisor ? o.supervisor.lastName : pick(LAST)
-    const role = i === 0 || i % 25 === 0 ? 'supervisor' : i % 4 === 0 ? 'volunteer' : 'employee'
+    const role = sampleRole(i)
     const local = i > 0
     const handle = `${first}.${last}`
       .normalize('NFKD')
       .replace(/[^\w.]/g, '')
       .toLowerCase()
     return {
-      id: stableId(orgId, 'member', i),
+      id: sampleMemberIdAt(orgId, i),
       organizationId: orgId,
       email:
         i === 0 && o.supervisor ? o.supervisor.email.toLowerCase() : `${handle}${i}@${slugify(o.name)}.example.org`,
@@ -193,7 +212,7 @@ export const sampleOrganization = (o: SampleOptions): SeedOrganization => {
       department: role === 'supervisor' ? 'Administration' : pick(DEPARTMENTS),
       role,
       // Each member's approver is the supervisor of their group of 25 (the first supervisor's is none).
-      supervisorId: i === 0 ? null : stableId(orgId, 'member', role === 'supervisor' ? 0 : i - (i % 25)),
+      supervisorId: i === 0 ? null : sampleMemberIdAt(orgId, role === 'supervisor' ? 0 : i - (i % 25)),
       username: local ? `${handle}.${orgId.slice(0, 4)}${i}` : null,
       authType: local ? 'local' : 'oidc',
       payType: 'non-exempt',
