@@ -1,7 +1,23 @@
-import { Timesheet, unavailable, User, weekTotalMinutes, type TimesheetStatus } from '@app/core'
+import { Timesheet, unavailable, User, weekTotalMinutes, type Roster, type TimesheetStatus } from '@app/core'
 import * as z from 'zod'
 import { keys } from './keys.ts'
 import { reminderOrganizations } from './notifications.ts'
+import {
+  activeStaffMove,
+  PENDING_STAGES,
+  pendingStage,
+  routingFrom,
+  routingItem,
+  routingMoves,
+  routingOfItem,
+  stageAttribute,
+  supervisorRoster,
+  waitingRoutes,
+  stageCountsOf,
+  type MemberWrite,
+  type PendingCounts,
+  type Routing,
+} from './routing-counts.ts'
 import { isConditionFailure, table, type Item, type TransactInput } from './table.ts'
 import { withApproverIn } from './users.ts'
 
@@ -22,7 +38,10 @@ import { withApproverIn } from './users.ts'
  *   two approvals: who a pending week waits for depends only on its member, whether its first
  *   approval is recorded, the roster and the settings, so "Waiting for me" counts from this item
  *   and the directory, whatever the number of pending weeks (a member's new approver or a
- *   supervisor's time away moves nothing here).
+ *   supervisor's time away moves nothing here);
+ * - the routing item (`STATS#routing`, routing-counts.ts): the supervisors' routing and the pending
+ *   counts by approver, so the stat row's "Waiting for me" and a decision read one small item;
+ * - in the head, `activeStaff`: current members who are not supervisors.
  *
  * Each is moved in the same transaction as the change that moves it: `aggregateMoves` by every
  * timesheet write that changes a status, `directoryMove` by every write of a member.
@@ -31,9 +50,10 @@ import { withApproverIn } from './users.ts'
 /**
  * Stored in the head once an organization's aggregates are complete; a higher one makes every
  * organization read the slow way until `npm run job -- rebuild-aggregates` rebuilds it. 2: each
- * member's pending counts (`STATS#pending`).
+ * member's pending counts (`STATS#pending`). 3: the routing item (`STATS#routing`) and the head's
+ * `activeStaff`.
  */
-export const AGGREGATES_VERSION = 2
+export const AGGREGATES_VERSION = 3
 export const DIRECTORY_SHARDS = 8
 
 type Submitted = Exclude<TimesheetStatus, 'draft'>
@@ -64,20 +84,7 @@ export interface WeekStats {
 }
 const emptyWeek = (): WeekStats => ({ pending: 0, approved: 0, rejected: 0, approvedMinutes: 0 })
 
-/** A member's pending timesheets: awaiting their (first) approval, and awaiting the final one after a first. */
-export interface PendingCounts {
-  awaitingFirst: number
-  awaitingFinal: number
-}
-type PendingStage = keyof PendingCounts
-const PENDING_STAGES: PendingStage[] = ['awaitingFirst', 'awaitingFinal']
-
-/** Where a timesheet stands among the pending ones, or null when it is not pending. */
-const pendingStage = (t: Timesheet | null): PendingStage | null =>
-  t?.status === 'pending' ? (t.approvals.length ? 'awaitingFinal' : 'awaitingFirst') : null
-
-/** The attribute of `STATS#pending` that counts a member's pending timesheets in one stage. */
-const stageAttribute = (stage: PendingStage, employeeId: string) => `${stage}#${employeeId}`
+export type { PendingCounts, Routing } from './routing-counts.ts'
 
 /** Every aggregate of an organization, as stored (or as rebuilt from its timesheets and members). */
 export interface Aggregates {
@@ -86,6 +93,9 @@ export interface Aggregates {
   directory: Record<string, DirectoryEntry>
   /** Members with pending timesheets only. */
   pendingByMember: Record<string, PendingCounts>
+  routing: Routing
+  /** Current members who are not supervisors. */
+  activeStaff: number
 }
 
 /** The shard of a member's directory entry: a stable hash of the id. */
@@ -113,8 +123,13 @@ export const directoryEntryOf = (user: User, removed = false): DirectoryEntry =>
 const approvedMinutes = (t: Timesheet | null) => (t?.status === 'approved' ? weekTotalMinutes(t) : 0)
 
 /** Counts the change in the head (`writes` always, so a rebuild running meanwhile starts over). */
-const headMove = (orgId: string, from: TimesheetStatus | null, to: TimesheetStatus | null): TransactInput => {
-  const adds: Record<string, number> = { writes: 1 }
+const headMove = (
+  orgId: string,
+  from: TimesheetStatus | null,
+  to: TimesheetStatus | null,
+  activeStaff = 0,
+): TransactInput => {
+  const adds: Record<string, number> = { writes: 1, ...(activeStaff ? { activeStaff } : {}) }
   if (from !== to) {
     if (from) adds[from] = -1
     if (to) adds[to] = (adds[to] ?? 0) + 1
@@ -134,20 +149,35 @@ const addsTo = (key: { pk: string; sk: string }, adds: Record<string, number>): 
   }
 }
 
+/** Whether a write from `before` to `after` moves the pending counts (and so needs the member's route). */
+export const movesPending = (before: Timesheet | null, after: Timesheet) => pendingStage(before) !== pendingStage(after)
+
 /**
  * The aggregate updates of a timesheet going from `before` (null: new) to `after`: none when its
  * status and approved minutes stay (a save of a draft), otherwise the head and its week, as ADDs.
+ * When its pending stage changes, its member's counts and their `route`'s (routing-counts.ts).
  */
-export const aggregateMoves = (orgId: string, before: Timesheet | null, after: Timesheet): TransactInput[] => {
+export const aggregateMoves = (
+  orgId: string,
+  before: Timesheet | null,
+  after: Timesheet,
+  route?: string,
+): TransactInput[] => {
   const from = before?.status ?? null
   const minutes = approvedMinutes(after) - approvedMinutes(before)
   const [stageBefore, stageAfter] = [pendingStage(before), pendingStage(after)]
   const pending: Record<string, number> = {}
+  const routed: Record<string, number> = {}
   if (stageBefore !== stageAfter) {
+    if (route === undefined) throw new Error('A change of a pending stage needs its member route')
     if (stageBefore) pending[stageAttribute(stageBefore, before!.employeeId)] = -1
     if (stageAfter) pending[stageAttribute(stageAfter, after.employeeId)] = 1
+    if (stageBefore) routed[stageAttribute(stageBefore, route)] = -1
+    if (stageAfter) routed[stageAttribute(stageAfter, route)] = 1
   }
-  const pendingMove = Object.keys(pending).length ? [addsTo(keys.pendingByMember(orgId), pending)] : []
+  const pendingMove = Object.keys(pending).length
+    ? [addsTo(keys.pendingByMember(orgId), pending), addsTo(keys.routing(orgId), routed)]
+    : []
   if (from === after.status && minutes === 0)
     return pendingMove.length ? [...pendingMove, headMove(orgId, null, null)] : []
   const week: Record<string, number> = {}
@@ -162,13 +192,19 @@ export const aggregateMoves = (orgId: string, before: Timesheet | null, after: T
   ]
 }
 
-/** The directory entry of a member written (added, edited, removed), and the head's `writes`. */
 /**
  * The directory entries of several members written in one transaction (one update per shard, as a
- * transaction writes each item once), and the head's `writes`.
+ * transaction writes each item once), the routing item's part (routing-counts.ts: the counts of
+ * those re-routed move, from `pending` as read by `storedPendingOf`; the check that they are still
+ * those is `routingMoves(...).check`, which the caller adds last), and the head's `writes` and
+ * `activeStaff`. Each write names the member as stored before (`before`), none for a new member.
  */
-export const directoryMoves = (orgId: string, changed: { user: User; removed?: boolean }[]): TransactInput[] => {
-  const byShard = new Map<number, { user: User; removed?: boolean }[]>()
+export const directoryMoves = (
+  orgId: string,
+  changed: MemberWrite[],
+  pending?: Record<string, PendingCounts>,
+): TransactInput[] => {
+  const byShard = new Map<number, MemberWrite[]>()
   for (const c of changed) byShard.set(shardOf(c.user.id), [...(byShard.get(shardOf(c.user.id)) ?? []), c])
   return [
     ...[...byShard].map(([shard, entries]) => ({
@@ -181,21 +217,17 @@ export const directoryMoves = (orgId: string, changed: { user: User; removed?: b
         ),
       },
     })),
-    headMove(orgId, null, null),
+    ...routingMoves(orgId, changed, pending).moves,
+    headMove(orgId, null, null, activeStaffMove(changed)),
   ]
 }
 
-export const directoryMove = (orgId: string, user: User, removed = false): TransactInput[] => [
-  {
-    Update: {
-      Key: keys.memberDirectory(orgId, shardOf(user.id)),
-      UpdateExpression: 'SET #id = :entry',
-      ExpressionAttributeNames: { '#id': user.id },
-      ExpressionAttributeValues: { ':entry': directoryEntryOf(user, removed) },
-    },
-  },
-  headMove(orgId, null, null),
-]
+/** The directory entry of a member written (added, edited, removed), and the aggregates it moves (`directoryMoves`). */
+export const directoryMove = (
+  orgId: string,
+  write: MemberWrite,
+  pending?: Record<string, PendingCounts>,
+): TransactInput[] => directoryMoves(orgId, [write], pending)
 
 /** The aggregates as they must be: computed from the timesheets and the members (with `removedAt`). */
 export const aggregatesFrom = (timesheets: Timesheet[], members: (User & { removedAt?: unknown })[]): Aggregates => {
@@ -212,7 +244,8 @@ export const aggregatesFrom = (timesheets: Timesheet[], members: (User & { remov
     week.approvedMinutes += approvedMinutes(t)
   }
   const directory = Object.fromEntries(members.map((m) => [m.id, directoryEntryOf(m, Boolean(m.removedAt))]))
-  return { counts, weeks, directory, pendingByMember }
+  const activeStaff = members.filter((m) => !m.removedAt && m.role !== 'supervisor').length
+  return { counts, weeks, directory, pendingByMember, routing: routingFrom(timesheets, members), activeStaff }
 }
 
 /** The items that hold `aggregates` (seeding writes them; a rebuild puts them). */
@@ -225,6 +258,7 @@ export const aggregateItems = (orgId: string, a: Aggregates, weeksToClear: strin
   return [
     ...shards,
     pending,
+    routingItem(orgId, a.routing),
     ...Object.entries(a.weeks).map(([week, s]) => ({ ...keys.weekStats(orgId, week), ...s })),
     ...weeksToClear.filter((w) => !a.weeks[w]).map((week) => ({ ...keys.weekStats(orgId, week), ...emptyWeek() })),
   ]
@@ -234,6 +268,7 @@ export const aggregateItems = (orgId: string, a: Aggregates, weeksToClear: strin
 export const aggregateHead = (orgId: string, a: Aggregates): Item => ({
   ...keys.timesheetStats(orgId),
   ...a.counts,
+  activeStaff: a.activeStaff,
   aggregates: AGGREGATES_VERSION,
 })
 
@@ -250,16 +285,7 @@ const weekStatsOf = (item: Record<string, unknown> | undefined): WeekStats => ({
   approvedMinutes: Number(item?.approvedMinutes ?? 0),
 })
 /** The pending counts kept in `STATS#pending`, members with none left out. */
-const pendingCountsOf = (item: Record<string, unknown> | undefined): Record<string, PendingCounts> => {
-  const byMember: Record<string, PendingCounts> = {}
-  for (const [name, value] of Object.entries(item ?? {})) {
-    const at = name.indexOf('#')
-    const stage = name.slice(0, at) as PendingStage
-    if (at < 0 || !PENDING_STAGES.includes(stage) || !Number(value)) continue
-    ;(byMember[name.slice(at + 1)] ??= { awaitingFirst: 0, awaitingFinal: 0 })[stage] = Number(value)
-  }
-  return byMember
-}
+const pendingCountsOf = stageCountsOf
 const isComplete = (head: Record<string, unknown> | undefined) => Number(head?.aggregates ?? 0) >= AGGREGATES_VERSION
 
 /** Every item of one kind in an organization's partition, read consistently. */
@@ -298,13 +324,14 @@ export const rebuildAggregates = async (orgId: string): Promise<Aggregates> => {
     )
     try {
       await table.update(keys.timesheetStats(orgId), {
-        UpdateExpression: 'SET #d = :d, #p = :p, #a = :a, #r = :r, #v = :v',
+        UpdateExpression: 'SET #d = :d, #p = :p, #a = :a, #r = :r, #s = :s, #v = :v',
         ConditionExpression: writes ? '#w = :w' : 'attribute_not_exists(#w)',
         ExpressionAttributeNames: {
           '#d': 'draft',
           '#p': 'pending',
           '#a': 'approved',
           '#r': 'rejected',
+          '#s': 'activeStaff',
           '#v': 'aggregates',
           '#w': 'writes',
         },
@@ -313,6 +340,7 @@ export const rebuildAggregates = async (orgId: string): Promise<Aggregates> => {
           ':p': built.counts.pending,
           ':a': built.counts.approved,
           ':r': built.counts.rejected,
+          ':s': built.activeStaff,
           ':v': AGGREGATES_VERSION,
           ...(writes ? { ':w': writes } : {}),
         },
@@ -336,6 +364,15 @@ export interface Summary {
   /** One week's submitted counts and approved minutes. */
   week: (week: string) => Promise<WeekStats>
 }
+/** What the whole church's stat row reads (`statRow`). */
+export interface StatRow {
+  counts: Record<TimesheetStatus, number>
+  activeStaff: number
+  week: WeekStats
+  /** What core's `waitingCount` routes: the supervisors with one stand-in per approver, and the pending counts. */
+  waiting: { roster: Roster; pending: [string, PendingCounts][] }
+}
+
 /** Each entry's approver read as null unless a current supervisor in the directory (users.ts, `withApproverIn`). */
 const withDirectoryApprovers = (directory: Summary['directory']): Summary['directory'] => {
   const isSupervisor = (id: string) => {
@@ -376,11 +413,23 @@ export const aggregatesOf = (orgId: string) => {
     })
     const head = items.find((i) => i.sk === keys.timesheetStats(orgId).sk)
     const pending = pendingCountsOf(items.find((i) => i.sk === keys.pendingByMember(orgId).sk))
+    const routing = routingOfItem(items.find((i) => i.sk === keys.routing(orgId).sk))
     const directory = new Map<string, DirectoryEntry>()
     for (const shard of items.filter((i) => String(i.sk).startsWith(keys.memberDirectory(orgId, 0).sk.slice(0, -1))))
       for (const [id, entry] of Object.entries(shard))
         if (!KEY_FIELDS.has(id)) directory.set(id, DirectoryEntry.parse(entry))
-    return { head, directory, pending }
+    return { head, directory, pending, routing }
+  }
+
+  /**
+   * The head's completeness and the routing item, with `also` in the same BatchGetItem; an
+   * organization whose aggregates are not complete yet gets them computed (as `summary` does).
+   */
+  const headAndRouting = async (also: { pk: string; sk: string }[] = []) => {
+    const [head, routing, ...rest] = await table.getMany([keys.timesheetStats(orgId), keys.routing(orgId), ...also])
+    if (isComplete(head)) return { head, routing: routingOfItem(routing), rest, built: undefined }
+    const built = await computeAggregates(orgId)
+    return { head, routing: built.routing, rest, built }
   }
 
   return {
@@ -431,9 +480,39 @@ export const aggregatesOf = (orgId: string) => {
       return found
     },
 
+    /**
+     * The whole church's stat row: the counts, the active staff, one week's figures and the routing
+     * item, in one BatchGetItem of three small items whatever the number of members or pending
+     * weeks (an organization whose aggregates are not complete yet gets them computed, as `summary`).
+     */
+    async statRow(week: string): Promise<StatRow> {
+      const { head, routing, rest, built } = await headAndRouting([keys.weekStats(orgId, week)])
+      if (built)
+        return {
+          counts: built.counts,
+          activeStaff: built.activeStaff,
+          week: built.weeks[week] ?? emptyWeek(),
+          waiting: waitingRoutes(routing),
+        }
+      return {
+        counts: countsOf(head),
+        activeStaff: Number(head?.activeStaff ?? 0),
+        week: weekStatsOf(rest[0]),
+        waiting: waitingRoutes(routing),
+      }
+    },
+
+    /**
+     * Every member whose role is supervisor (removed ones marked) as routing reads them, from the
+     * routing item: one BatchGetItem with the head's completeness, whatever the number of members.
+     */
+    async supervisorRoster(): Promise<Roster> {
+      return supervisorRoster((await headAndRouting()).routing)
+    },
+
     /** Every stored aggregate, for comparing with `aggregatesFrom` (tests, operations). */
     async stored(): Promise<Aggregates> {
-      const [{ head, directory, pending }, weeks] = await Promise.all([
+      const [{ head, directory, pending, routing }, weeks] = await Promise.all([
         headAndDirectory(),
         table.queryPrefix(keys.orgPk(orgId), keys.weekStatsPrefix),
       ])
@@ -446,6 +525,8 @@ export const aggregatesOf = (orgId: string) => {
         ),
         directory: Object.fromEntries(directory),
         pendingByMember: pending,
+        routing,
+        activeStaff: Number(head?.activeStaff ?? 0),
       }
     },
 

@@ -51,6 +51,8 @@ export const keys = {
    * timesheet. Sorts between the directory and `STATS#timesheets`, so the same query reads it.
    */
   pendingByMember: (orgId: string) => ({ pk: org(orgId), sk: 'STATS#pending' }),
+  /** The supervisors' routing and the pending counts by route (routing-counts.ts): the stat row's "Waiting for me" and a decision's roster. */
+  routing: (orgId: string) => ({ pk: org(orgId), sk: 'STATS#routing' }),
   /** GSI1: an employee's timesheets by week. */
   employeeTimesheets: (orgId: string, employeeId: string) => `${org(orgId)}#EMP#${employeeId}`,
   /** GSI2: the organization's timesheets by week. */
