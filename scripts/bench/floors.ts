@@ -146,11 +146,15 @@ export const FLOORS: Floor[] = [
   },
   {
     name: FIGURES.api.stats,
-    reads: "session ∥ member ∥ closure ∥ organization; the aggregates query ∥ this week's figures",
+    reads:
+      "session ∥ member ∥ closure ∥ organization; the head ∥ the routing item ∥ this week's figures (one BatchGetItem)",
     run: async (c) => {
       const s = c.seeded
       await authenticate(c, s.supervisorCookie, s.supervisorId, true)
-      await Promise.all([summary(c), getIfAny(c, keys.weekStats(s.orgId, s.thisWeek))])
+      const wanted = [keys.timesheetStats(s.orgId), keys.routing(s.orgId), keys.weekStats(s.orgId, s.thisWeek)]
+      await c.client.send(
+        new BatchGetItemCommand({ RequestItems: { [c.table]: { Keys: wanted.map(av), ConsistentRead: true } } }),
+      )
     },
   },
   {
