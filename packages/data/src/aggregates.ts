@@ -4,7 +4,6 @@ import { keys } from './keys.ts'
 import { reminderOrganizations } from './notifications.ts'
 import {
   activeStaffMove,
-  PENDING_STAGES,
   pendingStage,
   routingFrom,
   routingItem,
@@ -13,7 +12,6 @@ import {
   stageAttribute,
   supervisorRoster,
   waitingRoutes,
-  stageCountsOf,
   type MemberWrite,
   type PendingCounts,
   type Routing,
@@ -34,7 +32,7 @@ import { withApproverIn } from './users.ts'
  * - the member directory (`STATS#members#<shard>`): what lists and reports show of each member,
  *   removed ones included, one attribute per member id, spread over a few items by a hash of the id
  *   (an item holds at most 400 KB);
- * - each member's pending timesheets (`STATS#pending`), counted apart before and after a first of
+ * - each member's pending timesheets (`STATS#pending#<member id>`, an item each), counted apart before and after a first of
  *   two approvals: who a pending week waits for depends only on its member, whether its first
  *   approval is recorded, the roster and the settings, so "Waiting for me" counts from this item
  *   and the directory, whatever the number of pending weeks (a member's new approver or a
@@ -50,8 +48,9 @@ import { withApproverIn } from './users.ts'
 /**
  * Stored in the head once an organization's aggregates are complete; a higher one makes every
  * organization read the slow way until `npm run job -- rebuild-aggregates` rebuilds it. 2: each
- * member's pending counts (`STATS#pending`). 3: the routing item (`STATS#routing`) and the head's
- * `activeStaff`.
+ * member's pending counts. 3: the routing item (`STATS#routing`), the head's `activeStaff`, and each
+ * member's pending counts in an item of their own (`STATS#pending#<member id>`), instead of one
+ * item for all (which every decision rewrote whole, its size growing with the members).
  */
 export const AGGREGATES_VERSION = 3
 export const DIRECTORY_SHARDS = 8
@@ -170,13 +169,13 @@ export const aggregateMoves = (
   const routed: Record<string, number> = {}
   if (stageBefore !== stageAfter) {
     if (route === undefined) throw new Error('A change of a pending stage needs its member route')
-    if (stageBefore) pending[stageAttribute(stageBefore, before!.employeeId)] = -1
-    if (stageAfter) pending[stageAttribute(stageAfter, after.employeeId)] = 1
+    if (stageBefore) pending[stageBefore] = -1
+    if (stageAfter) pending[stageAfter] = 1
     if (stageBefore) routed[stageAttribute(stageBefore, route)] = -1
     if (stageAfter) routed[stageAttribute(stageAfter, route)] = 1
   }
   const pendingMove = Object.keys(pending).length
-    ? [addsTo(keys.pendingByMember(orgId), pending), addsTo(keys.routing(orgId), routed)]
+    ? [addsTo(keys.memberPending(orgId, after.employeeId), pending), addsTo(keys.routing(orgId), routed)]
     : []
   if (from === after.status && minutes === 0)
     return pendingMove.length ? [...pendingMove, headMove(orgId, null, null)] : []
@@ -196,7 +195,7 @@ export const aggregateMoves = (
  * The directory entries of several members written in one transaction (one update per shard, as a
  * transaction writes each item once), the routing item's part (routing-counts.ts: the counts of
  * those re-routed move, from `pending` as read by `storedPendingOf`; the check that they are still
- * those is `routingMoves(...).check`, which the caller adds last), and the head's `writes` and
+ * those is `routingMoves(...).checks`, which the caller adds last), and the head's `writes` and
  * `activeStaff`. Each write names the member as stored before (`before`), none for a new member.
  */
 export const directoryMoves = (
@@ -249,15 +248,21 @@ export const aggregatesFrom = (timesheets: Timesheet[], members: (User & { remov
 }
 
 /** The items that hold `aggregates` (seeding writes them; a rebuild puts them). */
-export const aggregateItems = (orgId: string, a: Aggregates, weeksToClear: string[] = []): Item[] => {
+export const aggregateItems = (
+  orgId: string,
+  a: Aggregates,
+  weeksToClear: string[] = [],
+  pendingToClear: string[] = [],
+): Item[] => {
   const shards: Item[] = Array.from({ length: DIRECTORY_SHARDS }, (_, n) => ({ ...keys.memberDirectory(orgId, n) }))
   for (const [id, entry] of Object.entries(a.directory)) Object.assign(shards[shardOf(id)]!, { [id]: entry })
-  const pending: Item = { ...keys.pendingByMember(orgId) }
-  for (const [id, c] of Object.entries(a.pendingByMember))
-    for (const stage of PENDING_STAGES) if (c[stage]) pending[stageAttribute(stage, id)] = c[stage]
+  const none: PendingCounts = { awaitingFirst: 0, awaitingFinal: 0 }
   return [
     ...shards,
-    pending,
+    ...Object.entries(a.pendingByMember).map(([id, c]) => ({ ...keys.memberPending(orgId, id), ...c })),
+    ...pendingToClear
+      .filter((id) => !a.pendingByMember[id])
+      .map((id) => ({ ...keys.memberPending(orgId, id), ...none })),
     routingItem(orgId, a.routing),
     ...Object.entries(a.weeks).map(([week, s]) => ({ ...keys.weekStats(orgId, week), ...s })),
     ...weeksToClear.filter((w) => !a.weeks[w]).map((week) => ({ ...keys.weekStats(orgId, week), ...emptyWeek() })),
@@ -284,8 +289,16 @@ const weekStatsOf = (item: Record<string, unknown> | undefined): WeekStats => ({
   rejected: Number(item?.rejected ?? 0),
   approvedMinutes: Number(item?.approvedMinutes ?? 0),
 })
-/** The pending counts kept in `STATS#pending`, members with none left out. */
-const pendingCountsOf = stageCountsOf
+const memberOfPendingKey = (sk: unknown) => String(sk).slice(keys.memberPendingPrefix.length)
+/** The pending counts kept in the `STATS#pending#<member>` items, members with none left out. */
+const pendingCountsOf = (items: Record<string, unknown>[]): Record<string, PendingCounts> => {
+  const byMember: Record<string, PendingCounts> = {}
+  for (const i of items) {
+    const c = { awaitingFirst: Number(i.awaitingFirst ?? 0), awaitingFinal: Number(i.awaitingFinal ?? 0) }
+    if (c.awaitingFirst || c.awaitingFinal) byMember[memberOfPendingKey(i.sk)] = c
+  }
+  return byMember
+}
 const isComplete = (head: Record<string, unknown> | undefined) => Number(head?.aggregates ?? 0) >= AGGREGATES_VERSION
 
 /** Every item of one kind in an organization's partition, read consistently. */
@@ -314,14 +327,20 @@ export const rebuildAggregates = async (orgId: string): Promise<Aggregates> => {
   for (let attempt = 0; attempt < 5; attempt++) {
     const head = await table.get(keys.timesheetStats(orgId))
     const writes = Number(head?.writes ?? 0)
-    const [built, weeks] = await Promise.all([computeAggregates(orgId), partition(orgId, keys.weekStatsPrefix)])
+    const [built, weeks, pending] = await Promise.all([
+      computeAggregates(orgId),
+      partition(orgId, keys.weekStatsPrefix),
+      partition(orgId, keys.memberPendingPrefix),
+    ])
     await table.putMany(
       aggregateItems(
         orgId,
         built,
         weeks.map((w) => weekOfKey(w.sk)),
+        pending.map((p) => memberOfPendingKey(p.sk)),
       ),
     )
+    await table.delete(keys.legacyPending(orgId))
     try {
       await table.update(keys.timesheetStats(orgId), {
         UpdateExpression: 'SET #d = :d, #p = :p, #a = :a, #r = :r, #s = :s, #v = :v',
@@ -412,7 +431,7 @@ export const aggregatesOf = (orgId: string) => {
       ConsistentRead: true,
     })
     const head = items.find((i) => i.sk === keys.timesheetStats(orgId).sk)
-    const pending = pendingCountsOf(items.find((i) => i.sk === keys.pendingByMember(orgId).sk))
+    const pending = pendingCountsOf(items.filter((i) => String(i.sk).startsWith(keys.memberPendingPrefix)))
     const routing = routingOfItem(items.find((i) => i.sk === keys.routing(orgId).sk))
     const directory = new Map<string, DirectoryEntry>()
     for (const shard of items.filter((i) => String(i.sk).startsWith(keys.memberDirectory(orgId, 0).sk.slice(0, -1))))

@@ -47,10 +47,14 @@ export const keys = {
    */
   memberDirectory: (orgId: string, shard: number) => ({ pk: org(orgId), sk: `STATS#members#${shard}` }),
   /**
-   * Each member's pending timesheets, before and after a first approval: routing them needs no
-   * timesheet. Sorts between the directory and `STATS#timesheets`, so the same query reads it.
+   * One member's pending timesheets, before and after a first approval (an item each, so a
+   * decision writes a small item whatever the number of members). Sorts between the directory and
+   * `STATS#timesheets`, so the same query reads them.
    */
-  pendingByMember: (orgId: string) => ({ pk: org(orgId), sk: 'STATS#pending' }),
+  memberPending: (orgId: string, memberId: string) => ({ pk: org(orgId), sk: `STATS#pending#${memberId}` }),
+  memberPendingPrefix: 'STATS#pending#',
+  /** Every member's pending counts in one item, before they had one each (deleted by the rebuild). */
+  legacyPending: (orgId: string) => ({ pk: org(orgId), sk: 'STATS#pending' }),
   /** The supervisors' routing and the pending counts by route (routing-counts.ts): the stat row's "Waiting for me" and a decision's roster. */
   routing: (orgId: string) => ({ pk: org(orgId), sk: 'STATS#routing' }),
   /** GSI1: an employee's timesheets by week. */

@@ -30,8 +30,12 @@ export const RESEND_MINUTES = 10
 export const alreadyConfirmedMessage = 'This email address is already confirmed'
 export const resendTooSoonMessage = 'A confirmation email was sent a few minutes ago. Try again later.'
 
-/** Members whose approver is cleared in one transaction: 2 items each, plus 8 directory shards, the head and a check (≤ 100). */
-const CLEAR_CHUNK = 40
+/**
+ * Members whose approver is cleared in one transaction: 3 items each (the member, the record, the
+ * check of their pending counts, which move to no approver), plus 8 directory shards, the routing
+ * item, the head and a check (≤ 100).
+ */
+const CLEAR_CHUNK = 25
 
 /**
  * Members of one organization. The organization item keeps `memberCount`, changed in the same
@@ -113,7 +117,7 @@ export const membersOf = (orgId: string) => {
             ]),
             ...directoryMoves(orgId, writes, pending),
             // Last: a week submitted or decided meanwhile fails it, and the chunk is read again.
-            ...[routingMoves(orgId, writes, pending).check].filter((c) => c !== undefined),
+            ...routingMoves(orgId, writes, pending).checks,
           ])
         } catch (e) {
           if (isConditionFailure(e, 0)) return // a supervisor again: what is stored now stands
@@ -376,7 +380,7 @@ export const membersOf = (orgId: string) => {
       const reRouting = reRouted([write]).length > 0
       for (let attempt = 0; ; attempt++) {
         const pending = reRouting ? await storedPendingOf(orgId, [userId]) : undefined
-        const pendingCheck = routingMoves(orgId, [write], pending).check
+        const [pendingCheck] = routingMoves(orgId, [write], pending).checks
         try {
           await table.transact([
             {

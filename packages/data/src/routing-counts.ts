@@ -33,7 +33,7 @@ export const PENDING_STAGES: PendingStage[] = ['awaitingFirst', 'awaitingFinal']
 export const pendingStage = (t: Timesheet | null): PendingStage | null =>
   t?.status === 'pending' ? (t.approvals.length ? 'awaitingFinal' : 'awaitingFirst') : null
 
-/** The attribute that counts pending timesheets of one stage for a member (`STATS#pending`) or a route (`STATS#routing`). */
+/** The attribute of `STATS#routing` that counts pending timesheets of one stage for a route. */
 export const stageAttribute = (stage: PendingStage, id: string) => `${stage}#${id}`
 
 /** The counts an item keeps by `stageAttribute`, ids with none left out. */
@@ -209,29 +209,32 @@ export const activeStaffMove = (changed: readonly MemberWrite[]) =>
 export const reRouted = (changed: readonly MemberWrite[]) =>
   changed.filter((c) => c.before && routeOf(c.user.id, c.before.user) !== routeOf(c.user.id, c.user))
 
-/** Some members' pending counts as stored, read consistently before a write re-routes them. */
+/** Some members' pending counts as stored (their `STATS#pending#<member>` items), read consistently before a write re-routes them. */
 export const storedPendingOf = async (
   orgId: string,
   ids: readonly string[],
 ): Promise<Record<string, PendingCounts>> => {
   if (!ids.length) return {}
-  const names = ids.flatMap((id) => PENDING_STAGES.map((stage) => stageAttribute(stage, id)))
-  const item = await table.get(keys.pendingByMember(orgId), true, names)
-  const counts = stageCountsOf(item)
-  return Object.fromEntries(ids.map((id) => [id, counts[id] ?? { awaitingFirst: 0, awaitingFinal: 0 }]))
+  const items = await table.getMany(ids.map((id) => keys.memberPending(orgId, id)))
+  return Object.fromEntries(
+    ids.map((id, i) => [
+      id,
+      { awaitingFirst: Number(items[i]?.awaitingFirst ?? 0), awaitingFinal: Number(items[i]?.awaitingFinal ?? 0) },
+    ]),
+  )
 }
 
 /**
  * The routing item's part of a members write (their supervisor entries; the counts of those
- * re-routed, moved from their old route to their new one) and, when some are re-routed, the check
- * that their pending counts are still `pending` (read by `storedPendingOf`): a week submitted or
- * decided meanwhile fails it (`check` is then the failed reason), and the write reads again.
+ * re-routed, moved from their old route to their new one) and, for those re-routed, the checks that
+ * their pending counts are still `pending` (read by `storedPendingOf`), one per member: a week
+ * submitted or decided meanwhile fails one, and the write reads again.
  */
 export const routingMoves = (
   orgId: string,
   changed: readonly MemberWrite[],
   pending: Record<string, PendingCounts> = {},
-): { moves: TransactInput[]; check?: TransactInput } => {
+): { moves: TransactInput[]; checks: TransactInput[] } => {
   const set: Record<string, unknown> = {}
   const remove: string[] = []
   const adds: Record<string, number> = {}
@@ -283,34 +286,23 @@ export const routingMoves = (
         },
       ]
     : []
-  return { moves, ...(moved.length ? { check: pendingCheck(orgId, moved, pending) } : {}) }
+  return { moves, checks: moved.map((c) => pendingCheck(orgId, c.user.id, pending[c.user.id])) }
 }
 
-/** That the re-routed members' pending counts are still those moved. */
-const pendingCheck = (
-  orgId: string,
-  moved: readonly MemberWrite[],
-  pending: Record<string, PendingCounts>,
-): TransactInput => {
-  const names: Record<string, string> = {}
+/** That a re-routed member's pending counts are still those moved. */
+const pendingCheck = (orgId: string, memberId: string, counts: PendingCounts | undefined): TransactInput => {
   const values: Record<string, number> = { ':z': 0 }
-  // Short: a clean-up checks 40 members' two counts in one expression (at most 4 KB).
-  const conditions = moved.flatMap((c) =>
-    PENDING_STAGES.map((stage) => {
-      const n = pending[c.user.id]?.[stage] ?? 0
-      const at = Object.keys(names).length
-      names[`#c${at}`] = stageAttribute(stage, c.user.id)
-      // None counted: absent or zero (a comparison with an absent attribute is false).
-      if (!n) return `NOT #c${at} > :z`
-      values[`:c${at}`] = n
-      return `#c${at} = :c${at}`
-    }),
-  )
+  const conditions = PENDING_STAGES.map((stage) => {
+    const n = counts?.[stage] ?? 0
+    // None counted: absent or zero (a comparison with an absent attribute is false).
+    if (!n) return `NOT ${stage} > :z`
+    values[`:${stage}`] = n
+    return `${stage} = :${stage}`
+  })
   return {
     ConditionCheck: {
-      Key: keys.pendingByMember(orgId),
+      Key: keys.memberPending(orgId, memberId),
       ConditionExpression: conditions.join(' AND '),
-      ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     },
   }
