@@ -29,7 +29,10 @@ export default defineRoute({
     const thisWeekStart = currentWeekOf(org)
     const campuses = campusFilter(session.user, query.campusId)
     if (campuses) {
-      const { directory, pendingByMember } = await db.aggregates.summary()
+      const [{ directory }, pendingByMember] = await Promise.all([
+        db.aggregates.summary(),
+        db.aggregates.pendingByMember(),
+      ])
       const roster = rosterOf(directory)
       const member = (id: string) => directory.get(id)
       const pending = [...pendingByMember].filter(([id]) => inCampuses(campuses, member(id) ?? {}))

@@ -32,11 +32,11 @@ import { withApproverIn } from './users.ts'
  * - the member directory (`STATS#members#<shard>`): what lists and reports show of each member,
  *   removed ones included, one attribute per member id, spread over a few items by a hash of the id
  *   (an item holds at most 400 KB);
- * - each member's pending timesheets (`STATS#pending#<member id>`, an item each), counted apart before and after a first of
- *   two approvals: who a pending week waits for depends only on its member, whether its first
- *   approval is recorded, the roster and the settings, so "Waiting for me" counts from this item
- *   and the directory, whatever the number of pending weeks (a member's new approver or a
- *   supervisor's time away moves nothing here);
+ * - each member's pending timesheets (`PENDING#<member id>`, an item each), counted apart before
+ *   and after a first of two approvals: who a pending week waits for depends only on its member,
+ *   whether its first approval is recorded, the roster and the settings, so a campus's "Waiting for
+ *   me" counts from these items and the directory, whatever the number of pending weeks (a
+ *   member's new approver or a supervisor's time away moves nothing here);
  * - the routing item (`STATS#routing`, routing-counts.ts): the supervisors' routing and the pending
  *   counts by approver, so the stat row's "Waiting for me" and a decision read one small item;
  * - in the head, `activeStaff`: current members who are not supervisors.
@@ -49,7 +49,7 @@ import { withApproverIn } from './users.ts'
  * Stored in the head once an organization's aggregates are complete; a higher one makes every
  * organization read the slow way until `npm run job -- rebuild-aggregates` rebuilds it. 2: each
  * member's pending counts. 3: the routing item (`STATS#routing`), the head's `activeStaff`, and each
- * member's pending counts in an item of their own (`STATS#pending#<member id>`), instead of one
+ * member's pending counts in an item of their own (`PENDING#<member id>`), instead of one
  * item for all (which every decision rewrote whole, its size growing with the members).
  */
 export const AGGREGATES_VERSION = 3
@@ -290,7 +290,7 @@ const weekStatsOf = (item: Record<string, unknown> | undefined): WeekStats => ({
   approvedMinutes: Number(item?.approvedMinutes ?? 0),
 })
 const memberOfPendingKey = (sk: unknown) => String(sk).slice(keys.memberPendingPrefix.length)
-/** The pending counts kept in the `STATS#pending#<member>` items, members with none left out. */
+/** The pending counts kept in the `PENDING#<member>` items, members with none left out. */
 const pendingCountsOf = (items: Record<string, unknown>[]): Record<string, PendingCounts> => {
   const byMember: Record<string, PendingCounts> = {}
   for (const i of items) {
@@ -374,8 +374,6 @@ export const rebuildAggregates = async (orgId: string): Promise<Aggregates> => {
 
 export interface Summary {
   counts: Record<TimesheetStatus, number>
-  /** Each member's pending timesheets, before and after a first approval (members with none left out). */
-  pendingByMember: Map<string, PendingCounts>
   /** Every member who ever belonged, by id. */
   directory: Map<string, DirectoryEntry>
   /** Current members who are not supervisors (the dashboard's Active Employees). */
@@ -401,14 +399,8 @@ const withDirectoryApprovers = (directory: Summary['directory']): Summary['direc
   return new Map([...directory].map(([id, entry]) => [id, withApproverIn(entry, isSupervisor)]))
 }
 
-const summaryOf = (
-  counts: Summary['counts'],
-  directory: Summary['directory'],
-  pending: Aggregates['pendingByMember'],
-  week: Summary['week'],
-): Summary => ({
+const summaryOf = (counts: Summary['counts'], directory: Summary['directory'], week: Summary['week']): Summary => ({
   counts,
-  pendingByMember: new Map(Object.entries(pending)),
   directory: withDirectoryApprovers(directory),
   activeStaff: [...directory.values()].filter((m) => !m.removed && m.role !== 'supervisor').length,
   week,
@@ -431,13 +423,12 @@ export const aggregatesOf = (orgId: string) => {
       ConsistentRead: true,
     })
     const head = items.find((i) => i.sk === keys.timesheetStats(orgId).sk)
-    const pending = pendingCountsOf(items.filter((i) => String(i.sk).startsWith(keys.memberPendingPrefix)))
     const routing = routingOfItem(items.find((i) => i.sk === keys.routing(orgId).sk))
     const directory = new Map<string, DirectoryEntry>()
     for (const shard of items.filter((i) => String(i.sk).startsWith(keys.memberDirectory(orgId, 0).sk.slice(0, -1))))
       for (const [id, entry] of Object.entries(shard))
         if (!KEY_FIELDS.has(id)) directory.set(id, DirectoryEntry.parse(entry))
-    return { head, directory, pending, routing }
+    return { head, directory, routing }
   }
 
   /**
@@ -464,11 +455,11 @@ export const aggregatesOf = (orgId: string) => {
       weekRead?.catch(() => undefined)
       const read = await headAndDirectory()
       if (isComplete(read.head))
-        return summaryOf(countsOf(read.head), read.directory, read.pending, async (week) =>
+        return summaryOf(countsOf(read.head), read.directory, async (week) =>
           weekStatsOf(await (week === withWeek && weekRead ? weekRead : table.get(keys.weekStats(orgId, week)))),
         )
       const built = await computeAggregates(orgId)
-      return summaryOf(built.counts, new Map(Object.entries(built.directory)), built.pendingByMember, (week) =>
+      return summaryOf(built.counts, new Map(Object.entries(built.directory)), (week) =>
         Promise.resolve(built.weeks[week] ?? emptyWeek()),
       )
     },
@@ -522,6 +513,20 @@ export const aggregatesOf = (orgId: string) => {
     },
 
     /**
+     * Each member's pending timesheets, before and after a first approval (members with none left
+     * out): a campus's stats route them with the directory. Every `PENDING#` item, in one query
+     * beside the head's completeness (computed, as `summary`, while the aggregates are not complete).
+     */
+    async pendingByMember(): Promise<Map<string, PendingCounts>> {
+      const [head, items] = await Promise.all([
+        table.get(keys.timesheetStats(orgId), true, ['aggregates']),
+        partition(orgId, keys.memberPendingPrefix),
+      ])
+      const pending = isComplete(head) ? pendingCountsOf(items) : (await computeAggregates(orgId)).pendingByMember
+      return new Map(Object.entries(pending))
+    },
+
+    /**
      * Every member whose role is supervisor (removed ones marked) as routing reads them, from the
      * routing item: one BatchGetItem with the head's completeness, whatever the number of members.
      */
@@ -531,9 +536,10 @@ export const aggregatesOf = (orgId: string) => {
 
     /** Every stored aggregate, for comparing with `aggregatesFrom` (tests, operations). */
     async stored(): Promise<Aggregates> {
-      const [{ head, directory, pending, routing }, weeks] = await Promise.all([
+      const [{ head, directory, routing }, weeks, pending] = await Promise.all([
         headAndDirectory(),
         table.queryPrefix(keys.orgPk(orgId), keys.weekStatsPrefix),
+        partition(orgId, keys.memberPendingPrefix),
       ])
       return {
         counts: countsOf(head),
@@ -543,7 +549,7 @@ export const aggregatesOf = (orgId: string) => {
             .filter(([, s]) => s.pending || s.approved || s.rejected || s.approvedMinutes),
         ),
         directory: Object.fromEntries(directory),
-        pendingByMember: pending,
+        pendingByMember: pendingCountsOf(pending),
         routing,
         activeStaff: Number(head?.activeStaff ?? 0),
       }

@@ -209,7 +209,7 @@ export const activeStaffMove = (changed: readonly MemberWrite[]) =>
 export const reRouted = (changed: readonly MemberWrite[]) =>
   changed.filter((c) => c.before && routeOf(c.user.id, c.before.user) !== routeOf(c.user.id, c.user))
 
-/** Some members' pending counts as stored (their `STATS#pending#<member>` items), read consistently before a write re-routes them. */
+/** Some members' pending counts as stored (their `PENDING#<member>` items), read consistently before a write re-routes them. */
 export const storedPendingOf = async (
   orgId: string,
   ids: readonly string[],
