@@ -1,5 +1,6 @@
 /**
  * npx tsx scripts/bench/api-only.ts [--quick] [--main-only]
+ * BENCH_ONLY=stats,approve BENCH_SECONDS=3 npx tsx scripts/bench/api-only.ts
  *
  * The benchmark's API tables alone (the raw GetItem, current week, list, dashboard stats, a month's
  * report and approvals, each beside its floor; then the same against the scale section's
@@ -8,10 +9,14 @@
  * leaves out the scale section (its 52,000 timesheets take most of the run on a busy machine).
  * Each row is also run once more with the handlers' AWS calls counted (the stack's `observe`
  * mode), which prints where a request's time goes: the local API floor, the round trips, the rest.
+ * BENCH_ONLY names the rows to run (currentWeek, list, stats, reports, approve; with their floors
+ * and the API floor), BENCH_SECONDS shortens each timed run: for a shared machine, where the
+ * figures are indicative. `npm run bench` reads neither.
  */
 import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import { apiTables, measureApiRun } from './api-report.ts'
+import { FIGURES } from './report.ts'
 import { getItemRun } from './load.ts'
 import { markdownTable } from './report.ts'
 import { FULL, QUICK, QUICK_SCALE, SCALE, SCALE_ORGANIZATION, seedBench } from './seed.ts'
@@ -23,9 +28,20 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
 const { values } = parseArgs({
   options: { quick: { type: 'boolean', default: false }, 'main-only': { type: 'boolean', default: false } },
 })
+const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const timing = values.quick
   ? { seconds: 1, warmupSeconds: 1, readWarmup: false }
-  : { seconds: 10, warmupSeconds: 2, readWarmup: true }
+  : { seconds, warmupSeconds: Math.min(2, seconds), readWarmup: true }
+const rowNames = FIGURES.api as Record<string, string>
+const only = process.env.BENCH_ONLY
+  ? new Set(
+      process.env.BENCH_ONLY.split(',').map((key) => {
+        const name = rowNames[key.trim()]
+        if (!name) throw new Error(`BENCH_ONLY: no row ${key}; rows: ${Object.keys(rowNames).join(', ')}`)
+        return name
+      }),
+    )
+  : undefined
 const connections = 20
 const log = (message: string) => process.stderr.write(`bench api: ${message}\n`)
 
@@ -46,6 +62,7 @@ const main = () =>
         timing,
         log,
         tracer,
+        only,
       })
       const scaleRun = async () => {
         const scaleSeeded = await seedBench(
@@ -62,6 +79,7 @@ const main = () =>
           timing,
           log,
           tracer,
+          only,
         })
       }
       const scale = values['main-only'] ? undefined : await scaleRun()

@@ -89,12 +89,12 @@ const tripRow = (name: string, http: LoadResult, apiFloor: LoadResult, t: Trips)
  * Where each row's time goes, when the run counted the handlers' calls: the API floor's share and,
  * inside the handler, the AWS round trips against the rest.
  */
-const tripsTable = (run: ApiRun, connections: number): Table | undefined => {
+const tripsTable = (run: ApiRun, connections: number, at = ''): Table | undefined => {
   const { apiFloor, rows } = split(run)
   const counted = [apiFloor, ...rows].filter((r) => r.trips)
   if (!counted.length) return undefined
   return {
-    title: `Where a request's time goes (${connections} connections; the handlers' AWS calls counted in a run of their own)`,
+    title: `Where a request's time goes${at} (${connections} connections; the handlers' AWS calls counted in a run of their own)`,
     head: [
       'figure',
       'p50 ms',
@@ -205,5 +205,7 @@ export const apiTables = (o: {
       `The same requests and floors as the table above, in the same run, against a second organization seeded beside the first with seedOrganization's batch writes in ${fmt(t.seconds, 1)} s; its floors are timed against it. The report reads a month of this organization's timesheets (${t.bigMembers - 1} staff × 4 weeks), so only its ratio to its floor is held.`,
     ],
   }
-  return [...tables, scaleTable]
+  // The same at scale: which call grows with the organization.
+  const scaleTrips = tripsTable(scale, o.connections, ` at ${t.bigMembers.toLocaleString('en-US')} members`)
+  return [...tables, scaleTable, ...(scaleTrips ? [scaleTrips] : [])]
 }

@@ -78,7 +78,12 @@ export interface ApiMeasureOptions {
   log: (message: string) => void
   /** Given, each row is run once more with the handlers' count on (its `trips`). */
   tracer?: Tracer
+  /** Given, only the rows it names (FIGURES.api's names) are run, and their floors (`api-only.ts --only`). */
+  only?: ReadonlySet<string>
 }
+
+/** Whether a row (or its floor) is measured: every one unless `only` names some. */
+export const measured = (only: ReadonlySet<string> | undefined, name: string) => !only || only.has(name)
 
 /**
  * The API part of the benchmark, against a seeded stack: the four reads (current week, list,
@@ -99,7 +104,8 @@ export const measureApi = async (o: ApiMeasureOptions): Promise<ApiFigure[]> => 
     { name: FIGURES.api.reports, path: `/api/timesheets/reports?${reportQuery}`, headers: sup },
   ]
   const api: ApiFigure[] = []
-  for (const r of reads) {
+  // The API floor is always measured: every row is told against it.
+  for (const r of reads.filter((r) => r.name === FIGURES.apiFloor || measured(o.only, r.name))) {
     // One request first: it must succeed, and says how much it returns.
     const probe = await fetch(`${appUrl}${r.path}`, { headers: r.headers })
     const body = (await probe.json()) as unknown
@@ -139,6 +145,7 @@ export const measureApi = async (o: ApiMeasureOptions): Promise<ApiFigure[]> => 
     api.push({ name: r.name, what: `${routeKey} → ${count}`, result, ...(trips ? { trips } : {}) })
   }
 
+  if (!measured(o.only, FIGURES.api.approve)) return api
   const approve = {
     method: 'PATCH' as const,
     url: appUrl,

@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/client-dynamodb'
 import { sessionHash } from '@app/data'
 import { keys } from '@app/data/testing'
+import { measured } from './api.ts'
 import { sdkRun, type LoadResult } from './load.ts'
 import { FIGURES } from './report.ts'
 import type { Seeded } from './seed.ts'
@@ -145,11 +146,15 @@ export const FLOORS: Floor[] = [
   },
   {
     name: FIGURES.api.stats,
-    reads: "session ∥ member ∥ closure ∥ organization; the aggregates query ∥ this week's figures",
+    reads:
+      "session ∥ member ∥ closure ∥ organization; the head ∥ the routing item ∥ this week's figures (one BatchGetItem)",
     run: async (c) => {
       const s = c.seeded
       await authenticate(c, s.supervisorCookie, s.supervisorId, true)
-      await Promise.all([summary(c), getIfAny(c, keys.weekStats(s.orgId, s.thisWeek))])
+      const wanted = [keys.timesheetStats(s.orgId), keys.routing(s.orgId), keys.weekStats(s.orgId, s.thisWeek)]
+      await c.client.send(
+        new BatchGetItemCommand({ RequestItems: { [c.table]: { Keys: wanted.map(av), ConsistentRead: true } } }),
+      )
     },
   },
   {
@@ -215,6 +220,7 @@ export const measureFloors = async (o: {
   concurrency: number
   timing: { seconds: number; warmupSeconds: number }
   log: (message: string) => void
+  only?: ReadonlySet<string>
 }): Promise<FloorFigure[]> => {
   const client = new DynamoDBClient({
     region: o.env.AWS_REGION,
@@ -225,7 +231,7 @@ export const measureFloors = async (o: {
   const c: FloorContext = { client, table: o.env.TABLE_NAME!, seeded: o.seeded }
   try {
     const figures: FloorFigure[] = []
-    for (const f of FLOORS) {
+    for (const f of FLOORS.filter((f) => measured(o.only, f.name))) {
       o.log(`floor of ${f.name}: ${o.timing.warmupSeconds} s warm-up, then ${o.timing.seconds} s`)
       const result = await sdkRun({ ...o.timing, concurrency: o.concurrency, call: (i) => f.run(c, i) })
       figures.push({ name: f.name, reads: f.reads, result })

@@ -5,11 +5,14 @@ import { rosterOf } from '../workflows/routing.ts'
 import { currentWeekOf } from '../workflows/timesheets.ts'
 
 /**
- * The supervisor's stat row, from the maintained aggregates: `waitingForMe` routes each member's
- * pending counts (kept beside the directory) instead of reading the pending timesheets, so its cost
- * does not grow with them. For one campus (a campus admin's own, or `?campusId=`) the pending
- * counts and active staff are the sums of that campus's members; the approved and rejected
- * counts, which the aggregates keep for the whole church only, are counted from its timesheets.
+ * The supervisor's stat row, from the maintained aggregates. The whole church's reads three small
+ * items (the head with its counts and active staff, this week's figures, the routing item) in one
+ * BatchGetItem: `waitingForMe` routes the pending counts kept by approver (and by supervisor, for
+ * their own weeks) with the supervisors' time away of today, so its cost grows with neither the
+ * pending weeks nor the members. For one campus (a campus admin's own, or `?campusId=`) the pending
+ * counts and active staff are the sums of that campus's members, routed with the whole directory;
+ * the approved and rejected counts, which the aggregates keep for the whole church only, are
+ * counted from its timesheets.
  */
 export default defineRoute({
   method: 'GET',
@@ -25,11 +28,12 @@ export default defineRoute({
     const org = await db.organization.get()
     const thisWeekStart = currentWeekOf(org)
     const campuses = campusFilter(session.user, query.campusId)
-    const { counts, activeStaff, week, directory, pendingByMember } = await db.aggregates.summary(
-      campuses ? undefined : thisWeekStart,
-    )
-    const roster = rosterOf(directory)
     if (campuses) {
+      const [{ directory }, pendingByMember] = await Promise.all([
+        db.aggregates.summary(),
+        db.aggregates.pendingByMember(),
+      ])
+      const roster = rosterOf(directory)
       const member = (id: string) => directory.get(id)
       const pending = [...pendingByMember].filter(([id]) => inCampuses(campuses, member(id) ?? {}))
       const decided = await decidedIn(db, campuses, thisWeekStart, member)
@@ -43,10 +47,10 @@ export default defineRoute({
         ).length,
       }
     }
-    const thisWeek = await week(thisWeekStart)
+    const { counts, activeStaff, week: thisWeek, waiting } = await db.aggregates.statRow(thisWeekStart)
     return {
       pending: counts.pending,
-      waitingForMe: waitingCount(session.userId, pendingByMember, org.approvals, roster, todayIn(org.timeZone)),
+      waitingForMe: waitingCount(session.userId, waiting.pending, org.approvals, waiting.roster, todayIn(org.timeZone)),
       approved: thisWeek.approved,
       approvedTotal: counts.approved,
       rejected: counts.rejected,

@@ -45,14 +45,14 @@ const once = <T>(read: () => Promise<T>) => {
 }
 
 /**
- * One bulk action reads once what every decision of it reads alike (the organization, the member
- * directory as the roster, the time-off policies, the webhooks): the action is one moment, and the
- * directory's bytes grow with the church. Each timesheet and its member are still read per decision.
+ * One bulk action reads once what every decision of it reads alike (the organization, the
+ * supervisors' roster, the time-off policies, the webhooks): the action is one moment. Each
+ * timesheet and its member are still read per decision.
  */
 const sharedReads = (db: OrgDb): OrgDb => ({
   ...db,
   organization: { ...db.organization, get: once(() => db.organization.get()) },
-  aggregates: { ...db.aggregates, summary: once(() => db.aggregates.summary()) },
+  aggregates: { ...db.aggregates, supervisorRoster: once(() => db.aggregates.supervisorRoster()) },
   timeOff: { ...db.timeOff, policies: once(() => db.timeOff.policies()) },
   webhooks: { ...db.webhooks, subscriptions: once(() => db.webhooks.subscriptions()) },
 })

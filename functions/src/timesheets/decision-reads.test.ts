@@ -118,7 +118,7 @@ describe('what a decision reads before its transaction', () => {
     expect(reviews.filter((m) => m.subject.startsWith('Timesheet to review: Ana Silva'))).toHaveLength(1)
   })
 
-  it('reads the directory, the organization, the policies and the webhooks once for a whole bulk approval', async () => {
+  it("reads the supervisors' roster, the organization, the policies and the webhooks once for a whole bulk approval", async () => {
     const { org, submit } = await organization()
     const ids = [await submit(4), await submit(5), await submit(6)]
     let res: Awaited<ReturnType<typeof callRoute>> | undefined
@@ -127,9 +127,15 @@ describe('what a decision reads before its transaction', () => {
     })
     expect(res!.status, res!.text).toBe(200)
     expect(res!.json).toMatchObject({ approved: ids, failed: [] })
-    const values = (c: SentCommand) => Object.values((c.input.ExpressionAttributeValues ?? {}) as object)
-    const directoryReads = sent.filter((c) => c.name === 'QueryCommand' && values(c).includes('STATS#members#0'))
-    expect(directoryReads).toHaveLength(1)
+    const batchKeys = (c: SentCommand) =>
+      Object.values((c.input.RequestItems ?? {}) as Record<string, { Keys: { sk: string }[] }>).flatMap((b) =>
+        b.Keys.map((k) => k.sk),
+      )
+    // The routing item (the supervisors), once; the whole directory, never.
+    const routingReads = sent.filter((c) => c.name === 'BatchGetCommand' && batchKeys(c).includes('STATS#routing'))
+    expect(routingReads).toHaveLength(1)
+    const directoryReads = sent.filter((c) => JSON.stringify(c.input).includes('STATS#members#'))
+    expect(directoryReads).toHaveLength(0)
     const organizationReads = sent.filter(
       (c) => c.name === 'GetCommand' && (c.input.Key as { sk: string }).sk === 'ORG',
     )

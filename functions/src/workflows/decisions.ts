@@ -1,4 +1,5 @@
 import {
+  actingFor,
   approvalStep,
   conflict,
   DEFAULT_PAY_TYPE,
@@ -22,7 +23,7 @@ import { deliver } from './mailer.ts'
 import { timesheetEventData } from './webhook-events.ts'
 import { deliverNow } from './webhook-sender.ts'
 import { rulesOf, withPayroll } from './payroll.ts'
-import { rosterOf } from './routing.ts'
+import { withMember } from './routing.ts'
 import { finalApprovalEmails, finalReviewerIdsIn } from './review-requests.ts'
 import { accrualsForWeek, earningByHoursWorked } from './time-off-accruals.ts'
 
@@ -71,7 +72,8 @@ export const decideTimesheet = async (
   )
   // A campus admin decides only their campuses' weeks; another's is not found.
   if (!wholeChurch(supervisor) && !(employee && inScope(supervisor, employee))) throw notFound('timesheet')
-  const options = { onBehalfOf: behalf }
+  // The member as read (consistently): the route their week's counts move under.
+  const options = { onBehalfOf: behalf, member: employee }
   /** Stores this decision by this supervisor (through the emailed link when there is one). */
   const decide = (what: Omit<DecideExtras, 'spendLink'>, opts: DecideOptions = options) =>
     db.timesheets.decide(sheet, by, status, comments, { spendLink, ...what }, opts)
@@ -133,12 +135,14 @@ export const declinedEmail = (org: Organization, employee: User | undefined, she
 
 /**
  * Everything a decision reads before its transaction, in two rounds of parallel reads whatever
- * the routing: first what needs no timesheet (the timesheet itself when only its id is known, the
- * organization, the member directory as the roster, the time-off policies, the webhooks), then
- * what needs its member (the member, whom a delegate decides for, the member's time-off ledger
- * when a policy accrues by hours worked, and the final approvers asked after a first approval).
- * The roster is the directory, read in one query (its items are kept with every member write),
- * rather than the member's approver and their delegate one after the other.
+ * the routing and the size of the organization: first what needs no timesheet (the timesheet
+ * itself when only its id is known, the organization, the supervisors' routing from the routing
+ * item, the time-off policies, the webhooks), then what needs its member (the member, read
+ * consistently: with the supervisors, the whole part of the roster the week is routed by). Whom a
+ * delegate decides for, the final approvers asked after a first approval and the member's time-off
+ * ledger depend on the member's approver, so the second round reads those that may be needed (the
+ * supervisors who stand in for another today on the decider, the final approvers asked, the ledger
+ * when a policy accrues by hours worked) and the routing then keeps those it names.
  */
 const decisionReads = async (
   db: OrgDb,
@@ -146,15 +150,35 @@ const decisionReads = async (
   sheetOrId: Timesheet | number,
   status: 'approved' | 'rejected',
 ) => {
-  const [sheet, org, { directory }, policies, subscriptions] = await Promise.all([
+  const [sheet, org, supervisors, policies, subscriptions] = await Promise.all([
     typeof sheetOrId === 'number' ? db.timesheets.get(sheetOrId) : sheetOrId,
     db.organization.get(),
-    db.aggregates.summary(),
+    db.aggregates.supervisorRoster(),
     status === 'approved' ? db.timeOff.policies() : undefined,
     db.webhooks.subscriptions(),
   ])
-  const routing = { roster: rosterOf(directory), today: todayIn(org.timeZone) }
+  const today = todayIn(org.timeZone)
   const own = sheet.employeeId === supervisor.id
+  // Whom the decider may decide for: the supervisors whose delegate they are today.
+  const standsInFor = own
+    ? []
+    : [...supervisors.keys()].filter(
+        (id) => id !== supervisor.id && actingFor(id, supervisors, today) === supervisor.id,
+      )
+  // Who may be asked for the final approval: they depend only on the supervisors (not on the member's approver).
+  const mayAsk =
+    status === 'approved' && !own && org.approvalEmails && !sheet.approvals.length
+      ? finalReviewerIdsIn({ roster: supervisors, today }, org.approvals, sheet.employeeId, supervisor.id, null)
+      : []
+  const mayAccrue =
+    policies !== undefined && !own && policies.policies.some((p) => p.accrual.method === 'perHoursWorked')
+  const [employee, standIns, maybeLedger, asked] = await Promise.all([
+    db.users.findForRecords(sheet.employeeId, true),
+    Promise.all(standsInFor.map((id) => db.users.findForRecords(id))),
+    mayAccrue ? db.timeOff.ledger(sheet.employeeId) : [],
+    Promise.all(mayAsk.map((id) => db.users.findForRecords(id))),
+  ])
+  const routing = { roster: withMember(supervisors, sheet.employeeId, employee), today }
   const behalfId = own ? null : onBehalfOf(sheet.employeeId, supervisor.id, routing.roster, routing.today)
   const step =
     status === 'rejected'
@@ -173,16 +197,10 @@ const decisionReads = async (
     step === 'first' && org.approvalEmails
       ? finalReviewerIdsIn(routing, org.approvals, sheet.employeeId, supervisor.id, behalfId)
       : []
-  const accrues =
-    step === 'final' &&
-    policies !== undefined &&
-    earningByHoursWorked(policies, directory.get(sheet.employeeId)).length > 0
-  const [employee, behalf, ledger, reviewers] = await Promise.all([
-    db.users.findForRecords(sheet.employeeId),
-    behalfId ? db.users.findForRecords(behalfId) : undefined,
-    accrues ? db.timeOff.ledger(sheet.employeeId) : [],
-    Promise.all(reviewerIds.map((id) => db.users.findForRecords(id))),
-  ])
+  const accrues = step === 'final' && policies !== undefined && earningByHoursWorked(policies, employee).length > 0
+  const behalf = behalfId ? standIns[standsInFor.indexOf(behalfId)] : undefined
+  const reviewers = reviewerIds.map((id) => asked[mayAsk.indexOf(id)])
+  const ledger = accrues ? maybeLedger : []
   return { sheet, org, employee, behalf, step, reviewers, policies, ledger, subscriptions }
 }
 

@@ -7,12 +7,29 @@ import {
   type Organization,
   type Roster,
   type RoutingMember,
+  type User,
 } from '@app/core'
 import type { DirectoryEntry, OrgDb } from '@app/data'
 
 /** Who approves whom and who is away, from the member directory: one query, however many members. */
 export const rosterOf = (directory: ReadonlyMap<string, DirectoryEntry>): Roster =>
   new Map([...directory].map(([id, entry]) => [id, { ...entry, id }]))
+
+/**
+ * The supervisors' roster (every member whose role is supervisor, from the routing item) with one
+ * more member: the part of the roster that member's week is routed by (routing reads nothing else of
+ * a member who is not a current supervisor). A supervisor keeps the routing item's entry.
+ */
+export const withMember = (supervisors: Roster, memberId: string, member: User | undefined): Roster =>
+  member && !supervisors.has(memberId)
+    ? new Map([
+        ...supervisors,
+        [
+          memberId,
+          { id: memberId, role: member.role, supervisorId: member.supervisorId, away: member.away, removed: false },
+        ],
+      ])
+    : supervisors
 
 /** The organization's roster and today's date in its zone (away dates are in that zone). */
 export const routingOf = async (db: OrgDb, org: Organization) => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
+  addDays,
   AppError,
   Timesheet,
   TimesheetDays,
@@ -50,6 +51,8 @@ const daysWith = (minutes: number): TimesheetDays => {
 
 const member = fc.integer({ min: 0, max: STAFF - 1 })
 const week = fc.constantFrom(...WEEKS)
+/** The day "Waiting for me" is asked (time away covering it or not). */
+const TODAY = '2026-11-20'
 const operation = fc.oneof(
   fc.record({ op: fc.constant('create' as const), member, week }),
   fc.record({ op: fc.constant('save' as const), member, week, minutes: fc.integer({ min: 0, max: 600 }) }),
@@ -62,7 +65,20 @@ const operation = fc.oneof(
   fc.record({ op: fc.constant('approver' as const), member, approver: fc.constantFrom(0, 1, null) }),
   fc.record({ op: fc.constant('remove' as const), member }),
   fc.record({ op: fc.constant('rename' as const), member, name: fc.constantFrom('Ana', 'Bo', 'Zoë') }),
-  fc.record({ op: fc.constant('role' as const), member, role: fc.constantFrom<Role>('employee', 'volunteer') }),
+  // A staff member made supervisor (their own weeks then route by them) or staff again.
+  fc.record({
+    op: fc.constant('role' as const),
+    member,
+    role: fc.constantFrom<Role>('employee', 'volunteer', 'supervisor'),
+  }),
+  // A supervisor's time away (today or another week) with the other as delegate, or its end: delegation.
+  fc.record({
+    op: fc.constant('away' as const),
+    supervisor: fc.constantFrom(0, 1),
+    when: fc.constantFrom('today' as const, 'later' as const, null),
+  }),
+  // The second supervisor made staff (their members' approver cleared after) and supervisor again.
+  fc.record({ op: fc.constant('secondRole' as const), role: fc.constantFrom<Role>('employee', 'supervisor') }),
 )
 type Operation = typeof operation extends fc.Arbitrary<infer O> ? O : never
 
@@ -117,7 +133,7 @@ describe('maintained aggregates', () => {
         }
         const sheetOf = (m: number, w: string) => db.timesheets.getOrCreate(staff[m]!, w)
         const apply = async (o: Operation) => {
-          const person = staff[o.member]!
+          const person = 'member' in o ? staff[o.member]! : supervisor
           switch (o.op) {
             case 'create':
               return db.timesheets.getOrCreate(person, o.week)
@@ -151,6 +167,14 @@ describe('maintained aggregates', () => {
               return db.members.update(person.id, { firstName: o.name }, supervisor)
             case 'role':
               return db.members.update(person.id, { role: o.role }, supervisor)
+            case 'away': {
+              const [who, delegate] = o.supervisor ? [second, supervisor] : [supervisor, second]
+              const from = o.when === 'today' ? '2026-11-16' : '2026-12-07'
+              const away = o.when === null ? null : { from, to: addDays(from, 6), delegateId: delegate.id }
+              return db.members.setAway(who.id, away, who)
+            }
+            case 'secondRole':
+              return db.members.update(second.id, { role: o.role }, supervisor)
           }
         }
         for (const o of ops) {
@@ -166,15 +190,54 @@ describe('maintained aggregates', () => {
         expect(summary.activeStaff).toBe(
           Object.values(expected.directory).filter((m) => !m.removed && m.role !== 'supervisor').length,
         )
-        // "Waiting for me" from the counts equals routing every pending timesheet, for each supervisor.
+        // "Waiting for me" from the counts equals routing every pending timesheet, for each member:
+        // from each member's counts and the directory, and from the counts by approver (the stat row's).
         const roster = new Map<string, RoutingMember>([...summary.directory].map(([id, e]) => [id, { id, ...e }]))
         const pending = await db.timesheets.all('pending')
-        for (const me of supervisors)
-          expect(waitingCount(me.id, summary.pendingByMember, settings, roster, '2026-11-20')).toBe(
-            pending.filter((t) => waitsFor(me.id, t, settings, roster, '2026-11-20')).length,
-          )
+        const { waiting } = await db.aggregates.statRow(WEEKS[0]!)
+        const pendingByMember = await db.aggregates.pendingByMember()
+        for (const me of [...supervisors, ...staff]) {
+          const recount = pending.filter((t) => waitsFor(me.id, t, settings, roster, TODAY)).length
+          expect(waitingCount(me.id, pendingByMember, settings, roster, TODAY)).toBe(recount)
+          expect(waitingCount(me.id, waiting.pending, settings, waiting.roster, TODAY)).toBe(recount)
+        }
       }),
-      { numRuns: 20 },
+      {
+        numRuns: 20,
+        // Always among the runs: a member with pending weeks re-routed (a new approver, none, their
+        // approver made staff and supervisor again), a supervisor's own weeks, and a delegation.
+        examples: [
+          [
+            [
+              { op: 'submit', member: 0, week: WEEKS[0]!, minutes: 60 },
+              { op: 'submit', member: 1, week: WEEKS[1]!, minutes: 90 },
+              { op: 'first', member: 1, week: WEEKS[1]! },
+              { op: 'approver', member: 0, approver: 1 },
+              { op: 'approver', member: 1, approver: 1 },
+              { op: 'away', supervisor: 1, when: 'today' },
+              { op: 'secondRole', role: 'employee' },
+              { op: 'secondRole', role: 'supervisor' },
+              { op: 'submit', member: 2, week: WEEKS[2]!, minutes: 30 },
+              { op: 'role', member: 2, role: 'supervisor' },
+              { op: 'approver', member: 2, approver: 1 },
+              { op: 'approver', member: 0, approver: null },
+              { op: 'remove', member: 1 },
+            ],
+          ],
+          [
+            [
+              { op: 'approver', member: 0, approver: 1 },
+              { op: 'submit', member: 0, week: WEEKS[0]!, minutes: 60 },
+              { op: 'approver', member: 2, approver: 0 },
+              { op: 'submit', member: 2, week: WEEKS[0]!, minutes: 60 },
+              { op: 'first', member: 2, week: WEEKS[0]! },
+              { op: 'approver', member: 1, approver: 1 },
+              { op: 'submit', member: 1, week: WEEKS[1]!, minutes: 60 },
+              { op: 'approve', member: 1, week: WEEKS[1]! },
+            ],
+          ],
+        ],
+      },
     )
   }, 120_000)
 
@@ -194,10 +257,19 @@ describe('maintained aggregates', () => {
     expect(Object.fromEntries(before.directory)).toEqual(expected.directory)
     const [someWeek, itsStats] = Object.entries(expected.weeks)[0]!
     expect(await before.week(someWeek)).toEqual(itsStats)
+    // The stat row too: computed from the timesheets and members (no routing item, no counter in the head).
+    const row = await db.aggregates.statRow(someWeek)
+    expect({ counts: row.counts, activeStaff: row.activeStaff, week: row.week }).toEqual({
+      counts: expected.counts,
+      activeStaff: expected.activeStaff,
+      week: itsStats,
+    })
+    expect(row.waiting.pending.length).toBeGreaterThan(0)
 
     // The job's path: `npm run job -- rebuild-aggregates <orgId>`.
     expect(await system.organizations.rebuildAggregates([orgId])).toEqual({ organizations: 1 })
     expect(await db.aggregates.stored()).toEqual(expected)
     expect((await db.aggregates.summary()).counts).toEqual(expected.counts)
+    expect(await db.aggregates.statRow(someWeek)).toEqual(row)
   })
 })

@@ -1,7 +1,21 @@
-import { Timesheet, unavailable, User, weekTotalMinutes, type TimesheetStatus } from '@app/core'
+import { Timesheet, unavailable, User, weekTotalMinutes, type Roster, type TimesheetStatus } from '@app/core'
 import * as z from 'zod'
 import { keys } from './keys.ts'
 import { reminderOrganizations } from './notifications.ts'
+import {
+  activeStaffMove,
+  pendingStage,
+  routingFrom,
+  routingItem,
+  routingMoves,
+  routingOfItem,
+  stageAttribute,
+  supervisorRoster,
+  waitingRoutes,
+  type MemberWrite,
+  type PendingCounts,
+  type Routing,
+} from './routing-counts.ts'
 import { isConditionFailure, table, type Item, type TransactInput } from './table.ts'
 import { withApproverIn } from './users.ts'
 
@@ -18,11 +32,14 @@ import { withApproverIn } from './users.ts'
  * - the member directory (`STATS#members#<shard>`): what lists and reports show of each member,
  *   removed ones included, one attribute per member id, spread over a few items by a hash of the id
  *   (an item holds at most 400 KB);
- * - each member's pending timesheets (`STATS#pending`), counted apart before and after a first of
- *   two approvals: who a pending week waits for depends only on its member, whether its first
- *   approval is recorded, the roster and the settings, so "Waiting for me" counts from this item
- *   and the directory, whatever the number of pending weeks (a member's new approver or a
- *   supervisor's time away moves nothing here).
+ * - each member's pending timesheets (`PENDING#<member id>`, an item each), counted apart before
+ *   and after a first of two approvals: who a pending week waits for depends only on its member,
+ *   whether its first approval is recorded, the roster and the settings, so a campus's "Waiting for
+ *   me" counts from these items and the directory, whatever the number of pending weeks (a
+ *   member's new approver or a supervisor's time away moves nothing here);
+ * - the routing item (`STATS#routing`, routing-counts.ts): the supervisors' routing and the pending
+ *   counts by approver, so the stat row's "Waiting for me" and a decision read one small item;
+ * - in the head, `activeStaff`: current members who are not supervisors.
  *
  * Each is moved in the same transaction as the change that moves it: `aggregateMoves` by every
  * timesheet write that changes a status, `directoryMove` by every write of a member.
@@ -31,9 +48,11 @@ import { withApproverIn } from './users.ts'
 /**
  * Stored in the head once an organization's aggregates are complete; a higher one makes every
  * organization read the slow way until `npm run job -- rebuild-aggregates` rebuilds it. 2: each
- * member's pending counts (`STATS#pending`).
+ * member's pending counts. 3: the routing item (`STATS#routing`), the head's `activeStaff`, and each
+ * member's pending counts in an item of their own (`PENDING#<member id>`), instead of one
+ * item for all (which every decision rewrote whole, its size growing with the members).
  */
-export const AGGREGATES_VERSION = 2
+export const AGGREGATES_VERSION = 3
 export const DIRECTORY_SHARDS = 8
 
 type Submitted = Exclude<TimesheetStatus, 'draft'>
@@ -64,20 +83,7 @@ export interface WeekStats {
 }
 const emptyWeek = (): WeekStats => ({ pending: 0, approved: 0, rejected: 0, approvedMinutes: 0 })
 
-/** A member's pending timesheets: awaiting their (first) approval, and awaiting the final one after a first. */
-export interface PendingCounts {
-  awaitingFirst: number
-  awaitingFinal: number
-}
-type PendingStage = keyof PendingCounts
-const PENDING_STAGES: PendingStage[] = ['awaitingFirst', 'awaitingFinal']
-
-/** Where a timesheet stands among the pending ones, or null when it is not pending. */
-const pendingStage = (t: Timesheet | null): PendingStage | null =>
-  t?.status === 'pending' ? (t.approvals.length ? 'awaitingFinal' : 'awaitingFirst') : null
-
-/** The attribute of `STATS#pending` that counts a member's pending timesheets in one stage. */
-const stageAttribute = (stage: PendingStage, employeeId: string) => `${stage}#${employeeId}`
+export type { PendingCounts, Routing } from './routing-counts.ts'
 
 /** Every aggregate of an organization, as stored (or as rebuilt from its timesheets and members). */
 export interface Aggregates {
@@ -86,6 +92,9 @@ export interface Aggregates {
   directory: Record<string, DirectoryEntry>
   /** Members with pending timesheets only. */
   pendingByMember: Record<string, PendingCounts>
+  routing: Routing
+  /** Current members who are not supervisors. */
+  activeStaff: number
 }
 
 /** The shard of a member's directory entry: a stable hash of the id. */
@@ -113,8 +122,13 @@ export const directoryEntryOf = (user: User, removed = false): DirectoryEntry =>
 const approvedMinutes = (t: Timesheet | null) => (t?.status === 'approved' ? weekTotalMinutes(t) : 0)
 
 /** Counts the change in the head (`writes` always, so a rebuild running meanwhile starts over). */
-const headMove = (orgId: string, from: TimesheetStatus | null, to: TimesheetStatus | null): TransactInput => {
-  const adds: Record<string, number> = { writes: 1 }
+const headMove = (
+  orgId: string,
+  from: TimesheetStatus | null,
+  to: TimesheetStatus | null,
+  activeStaff = 0,
+): TransactInput => {
+  const adds: Record<string, number> = { writes: 1, ...(activeStaff ? { activeStaff } : {}) }
   if (from !== to) {
     if (from) adds[from] = -1
     if (to) adds[to] = (adds[to] ?? 0) + 1
@@ -134,20 +148,35 @@ const addsTo = (key: { pk: string; sk: string }, adds: Record<string, number>): 
   }
 }
 
+/** Whether a write from `before` to `after` moves the pending counts (and so needs the member's route). */
+export const movesPending = (before: Timesheet | null, after: Timesheet) => pendingStage(before) !== pendingStage(after)
+
 /**
  * The aggregate updates of a timesheet going from `before` (null: new) to `after`: none when its
  * status and approved minutes stay (a save of a draft), otherwise the head and its week, as ADDs.
+ * When its pending stage changes, its member's counts and their `route`'s (routing-counts.ts).
  */
-export const aggregateMoves = (orgId: string, before: Timesheet | null, after: Timesheet): TransactInput[] => {
+export const aggregateMoves = (
+  orgId: string,
+  before: Timesheet | null,
+  after: Timesheet,
+  route?: string,
+): TransactInput[] => {
   const from = before?.status ?? null
   const minutes = approvedMinutes(after) - approvedMinutes(before)
   const [stageBefore, stageAfter] = [pendingStage(before), pendingStage(after)]
   const pending: Record<string, number> = {}
+  const routed: Record<string, number> = {}
   if (stageBefore !== stageAfter) {
-    if (stageBefore) pending[stageAttribute(stageBefore, before!.employeeId)] = -1
-    if (stageAfter) pending[stageAttribute(stageAfter, after.employeeId)] = 1
+    if (route === undefined) throw new Error('A change of a pending stage needs its member route')
+    if (stageBefore) pending[stageBefore] = -1
+    if (stageAfter) pending[stageAfter] = 1
+    if (stageBefore) routed[stageAttribute(stageBefore, route)] = -1
+    if (stageAfter) routed[stageAttribute(stageAfter, route)] = 1
   }
-  const pendingMove = Object.keys(pending).length ? [addsTo(keys.pendingByMember(orgId), pending)] : []
+  const pendingMove = Object.keys(pending).length
+    ? [addsTo(keys.memberPending(orgId, after.employeeId), pending), addsTo(keys.routing(orgId), routed)]
+    : []
   if (from === after.status && minutes === 0)
     return pendingMove.length ? [...pendingMove, headMove(orgId, null, null)] : []
   const week: Record<string, number> = {}
@@ -162,13 +191,19 @@ export const aggregateMoves = (orgId: string, before: Timesheet | null, after: T
   ]
 }
 
-/** The directory entry of a member written (added, edited, removed), and the head's `writes`. */
 /**
  * The directory entries of several members written in one transaction (one update per shard, as a
- * transaction writes each item once), and the head's `writes`.
+ * transaction writes each item once), the routing item's part (routing-counts.ts: the counts of
+ * those re-routed move, from `pending` as read by `storedPendingOf`; the check that they are still
+ * those is `routingMoves(...).checks`, which the caller adds last), and the head's `writes` and
+ * `activeStaff`. Each write names the member as stored before (`before`), none for a new member.
  */
-export const directoryMoves = (orgId: string, changed: { user: User; removed?: boolean }[]): TransactInput[] => {
-  const byShard = new Map<number, { user: User; removed?: boolean }[]>()
+export const directoryMoves = (
+  orgId: string,
+  changed: MemberWrite[],
+  pending?: Record<string, PendingCounts>,
+): TransactInput[] => {
+  const byShard = new Map<number, MemberWrite[]>()
   for (const c of changed) byShard.set(shardOf(c.user.id), [...(byShard.get(shardOf(c.user.id)) ?? []), c])
   return [
     ...[...byShard].map(([shard, entries]) => ({
@@ -181,21 +216,17 @@ export const directoryMoves = (orgId: string, changed: { user: User; removed?: b
         ),
       },
     })),
-    headMove(orgId, null, null),
+    ...routingMoves(orgId, changed, pending).moves,
+    headMove(orgId, null, null, activeStaffMove(changed)),
   ]
 }
 
-export const directoryMove = (orgId: string, user: User, removed = false): TransactInput[] => [
-  {
-    Update: {
-      Key: keys.memberDirectory(orgId, shardOf(user.id)),
-      UpdateExpression: 'SET #id = :entry',
-      ExpressionAttributeNames: { '#id': user.id },
-      ExpressionAttributeValues: { ':entry': directoryEntryOf(user, removed) },
-    },
-  },
-  headMove(orgId, null, null),
-]
+/** The directory entry of a member written (added, edited, removed), and the aggregates it moves (`directoryMoves`). */
+export const directoryMove = (
+  orgId: string,
+  write: MemberWrite,
+  pending?: Record<string, PendingCounts>,
+): TransactInput[] => directoryMoves(orgId, [write], pending)
 
 /** The aggregates as they must be: computed from the timesheets and the members (with `removedAt`). */
 export const aggregatesFrom = (timesheets: Timesheet[], members: (User & { removedAt?: unknown })[]): Aggregates => {
@@ -212,19 +243,27 @@ export const aggregatesFrom = (timesheets: Timesheet[], members: (User & { remov
     week.approvedMinutes += approvedMinutes(t)
   }
   const directory = Object.fromEntries(members.map((m) => [m.id, directoryEntryOf(m, Boolean(m.removedAt))]))
-  return { counts, weeks, directory, pendingByMember }
+  const activeStaff = members.filter((m) => !m.removedAt && m.role !== 'supervisor').length
+  return { counts, weeks, directory, pendingByMember, routing: routingFrom(timesheets, members), activeStaff }
 }
 
 /** The items that hold `aggregates` (seeding writes them; a rebuild puts them). */
-export const aggregateItems = (orgId: string, a: Aggregates, weeksToClear: string[] = []): Item[] => {
+export const aggregateItems = (
+  orgId: string,
+  a: Aggregates,
+  weeksToClear: string[] = [],
+  pendingToClear: string[] = [],
+): Item[] => {
   const shards: Item[] = Array.from({ length: DIRECTORY_SHARDS }, (_, n) => ({ ...keys.memberDirectory(orgId, n) }))
   for (const [id, entry] of Object.entries(a.directory)) Object.assign(shards[shardOf(id)]!, { [id]: entry })
-  const pending: Item = { ...keys.pendingByMember(orgId) }
-  for (const [id, c] of Object.entries(a.pendingByMember))
-    for (const stage of PENDING_STAGES) if (c[stage]) pending[stageAttribute(stage, id)] = c[stage]
+  const none: PendingCounts = { awaitingFirst: 0, awaitingFinal: 0 }
   return [
     ...shards,
-    pending,
+    ...Object.entries(a.pendingByMember).map(([id, c]) => ({ ...keys.memberPending(orgId, id), ...c })),
+    ...pendingToClear
+      .filter((id) => !a.pendingByMember[id])
+      .map((id) => ({ ...keys.memberPending(orgId, id), ...none })),
+    routingItem(orgId, a.routing),
     ...Object.entries(a.weeks).map(([week, s]) => ({ ...keys.weekStats(orgId, week), ...s })),
     ...weeksToClear.filter((w) => !a.weeks[w]).map((week) => ({ ...keys.weekStats(orgId, week), ...emptyWeek() })),
   ]
@@ -234,6 +273,7 @@ export const aggregateItems = (orgId: string, a: Aggregates, weeksToClear: strin
 export const aggregateHead = (orgId: string, a: Aggregates): Item => ({
   ...keys.timesheetStats(orgId),
   ...a.counts,
+  activeStaff: a.activeStaff,
   aggregates: AGGREGATES_VERSION,
 })
 
@@ -249,14 +289,13 @@ const weekStatsOf = (item: Record<string, unknown> | undefined): WeekStats => ({
   rejected: Number(item?.rejected ?? 0),
   approvedMinutes: Number(item?.approvedMinutes ?? 0),
 })
-/** The pending counts kept in `STATS#pending`, members with none left out. */
-const pendingCountsOf = (item: Record<string, unknown> | undefined): Record<string, PendingCounts> => {
+const memberOfPendingKey = (sk: unknown) => String(sk).slice(keys.memberPendingPrefix.length)
+/** The pending counts kept in the `PENDING#<member>` items, members with none left out. */
+const pendingCountsOf = (items: Record<string, unknown>[]): Record<string, PendingCounts> => {
   const byMember: Record<string, PendingCounts> = {}
-  for (const [name, value] of Object.entries(item ?? {})) {
-    const at = name.indexOf('#')
-    const stage = name.slice(0, at) as PendingStage
-    if (at < 0 || !PENDING_STAGES.includes(stage) || !Number(value)) continue
-    ;(byMember[name.slice(at + 1)] ??= { awaitingFirst: 0, awaitingFinal: 0 })[stage] = Number(value)
+  for (const i of items) {
+    const c = { awaitingFirst: Number(i.awaitingFirst ?? 0), awaitingFinal: Number(i.awaitingFinal ?? 0) }
+    if (c.awaitingFirst || c.awaitingFinal) byMember[memberOfPendingKey(i.sk)] = c
   }
   return byMember
 }
@@ -288,23 +327,30 @@ export const rebuildAggregates = async (orgId: string): Promise<Aggregates> => {
   for (let attempt = 0; attempt < 5; attempt++) {
     const head = await table.get(keys.timesheetStats(orgId))
     const writes = Number(head?.writes ?? 0)
-    const [built, weeks] = await Promise.all([computeAggregates(orgId), partition(orgId, keys.weekStatsPrefix)])
+    const [built, weeks, pending] = await Promise.all([
+      computeAggregates(orgId),
+      partition(orgId, keys.weekStatsPrefix),
+      partition(orgId, keys.memberPendingPrefix),
+    ])
     await table.putMany(
       aggregateItems(
         orgId,
         built,
         weeks.map((w) => weekOfKey(w.sk)),
+        pending.map((p) => memberOfPendingKey(p.sk)),
       ),
     )
+    await table.delete(keys.legacyPending(orgId))
     try {
       await table.update(keys.timesheetStats(orgId), {
-        UpdateExpression: 'SET #d = :d, #p = :p, #a = :a, #r = :r, #v = :v',
+        UpdateExpression: 'SET #d = :d, #p = :p, #a = :a, #r = :r, #s = :s, #v = :v',
         ConditionExpression: writes ? '#w = :w' : 'attribute_not_exists(#w)',
         ExpressionAttributeNames: {
           '#d': 'draft',
           '#p': 'pending',
           '#a': 'approved',
           '#r': 'rejected',
+          '#s': 'activeStaff',
           '#v': 'aggregates',
           '#w': 'writes',
         },
@@ -313,6 +359,7 @@ export const rebuildAggregates = async (orgId: string): Promise<Aggregates> => {
           ':p': built.counts.pending,
           ':a': built.counts.approved,
           ':r': built.counts.rejected,
+          ':s': built.activeStaff,
           ':v': AGGREGATES_VERSION,
           ...(writes ? { ':w': writes } : {}),
         },
@@ -327,8 +374,6 @@ export const rebuildAggregates = async (orgId: string): Promise<Aggregates> => {
 
 export interface Summary {
   counts: Record<TimesheetStatus, number>
-  /** Each member's pending timesheets, before and after a first approval (members with none left out). */
-  pendingByMember: Map<string, PendingCounts>
   /** Every member who ever belonged, by id. */
   directory: Map<string, DirectoryEntry>
   /** Current members who are not supervisors (the dashboard's Active Employees). */
@@ -336,6 +381,15 @@ export interface Summary {
   /** One week's submitted counts and approved minutes. */
   week: (week: string) => Promise<WeekStats>
 }
+/** What the whole church's stat row reads (`statRow`). */
+export interface StatRow {
+  counts: Record<TimesheetStatus, number>
+  activeStaff: number
+  week: WeekStats
+  /** What core's `waitingCount` routes: the supervisors with one stand-in per approver, and the pending counts. */
+  waiting: { roster: Roster; pending: [string, PendingCounts][] }
+}
+
 /** Each entry's approver read as null unless a current supervisor in the directory (users.ts, `withApproverIn`). */
 const withDirectoryApprovers = (directory: Summary['directory']): Summary['directory'] => {
   const isSupervisor = (id: string) => {
@@ -345,14 +399,8 @@ const withDirectoryApprovers = (directory: Summary['directory']): Summary['direc
   return new Map([...directory].map(([id, entry]) => [id, withApproverIn(entry, isSupervisor)]))
 }
 
-const summaryOf = (
-  counts: Summary['counts'],
-  directory: Summary['directory'],
-  pending: Aggregates['pendingByMember'],
-  week: Summary['week'],
-): Summary => ({
+const summaryOf = (counts: Summary['counts'], directory: Summary['directory'], week: Summary['week']): Summary => ({
   counts,
-  pendingByMember: new Map(Object.entries(pending)),
   directory: withDirectoryApprovers(directory),
   activeStaff: [...directory.values()].filter((m) => !m.removed && m.role !== 'supervisor').length,
   week,
@@ -375,12 +423,23 @@ export const aggregatesOf = (orgId: string) => {
       ConsistentRead: true,
     })
     const head = items.find((i) => i.sk === keys.timesheetStats(orgId).sk)
-    const pending = pendingCountsOf(items.find((i) => i.sk === keys.pendingByMember(orgId).sk))
+    const routing = routingOfItem(items.find((i) => i.sk === keys.routing(orgId).sk))
     const directory = new Map<string, DirectoryEntry>()
     for (const shard of items.filter((i) => String(i.sk).startsWith(keys.memberDirectory(orgId, 0).sk.slice(0, -1))))
       for (const [id, entry] of Object.entries(shard))
         if (!KEY_FIELDS.has(id)) directory.set(id, DirectoryEntry.parse(entry))
-    return { head, directory, pending }
+    return { head, directory, routing }
+  }
+
+  /**
+   * The head's completeness and the routing item, with `also` in the same BatchGetItem; an
+   * organization whose aggregates are not complete yet gets them computed (as `summary` does).
+   */
+  const headAndRouting = async (also: { pk: string; sk: string }[] = []) => {
+    const [head, routing, ...rest] = await table.getMany([keys.timesheetStats(orgId), keys.routing(orgId), ...also])
+    if (isComplete(head)) return { head, routing: routingOfItem(routing), rest, built: undefined }
+    const built = await computeAggregates(orgId)
+    return { head, routing: built.routing, rest, built }
   }
 
   return {
@@ -396,11 +455,11 @@ export const aggregatesOf = (orgId: string) => {
       weekRead?.catch(() => undefined)
       const read = await headAndDirectory()
       if (isComplete(read.head))
-        return summaryOf(countsOf(read.head), read.directory, read.pending, async (week) =>
+        return summaryOf(countsOf(read.head), read.directory, async (week) =>
           weekStatsOf(await (week === withWeek && weekRead ? weekRead : table.get(keys.weekStats(orgId, week)))),
         )
       const built = await computeAggregates(orgId)
-      return summaryOf(built.counts, new Map(Object.entries(built.directory)), built.pendingByMember, (week) =>
+      return summaryOf(built.counts, new Map(Object.entries(built.directory)), (week) =>
         Promise.resolve(built.weeks[week] ?? emptyWeek()),
       )
     },
@@ -431,11 +490,56 @@ export const aggregatesOf = (orgId: string) => {
       return found
     },
 
+    /**
+     * The whole church's stat row: the counts, the active staff, one week's figures and the routing
+     * item, in one BatchGetItem of three small items whatever the number of members or pending
+     * weeks (an organization whose aggregates are not complete yet gets them computed, as `summary`).
+     */
+    async statRow(week: string): Promise<StatRow> {
+      const { head, routing, rest, built } = await headAndRouting([keys.weekStats(orgId, week)])
+      if (built)
+        return {
+          counts: built.counts,
+          activeStaff: built.activeStaff,
+          week: built.weeks[week] ?? emptyWeek(),
+          waiting: waitingRoutes(routing),
+        }
+      return {
+        counts: countsOf(head),
+        activeStaff: Number(head?.activeStaff ?? 0),
+        week: weekStatsOf(rest[0]),
+        waiting: waitingRoutes(routing),
+      }
+    },
+
+    /**
+     * Each member's pending timesheets, before and after a first approval (members with none left
+     * out): a campus's stats route them with the directory. Every `PENDING#` item, in one query
+     * beside the head's completeness (computed, as `summary`, while the aggregates are not complete).
+     */
+    async pendingByMember(): Promise<Map<string, PendingCounts>> {
+      const [head, items] = await Promise.all([
+        table.get(keys.timesheetStats(orgId), true, ['aggregates']),
+        partition(orgId, keys.memberPendingPrefix),
+      ])
+      const pending = isComplete(head) ? pendingCountsOf(items) : (await computeAggregates(orgId)).pendingByMember
+      return new Map(Object.entries(pending))
+    },
+
+    /**
+     * Every member whose role is supervisor (removed ones marked) as routing reads them, from the
+     * routing item: one BatchGetItem with the head's completeness, whatever the number of members.
+     */
+    async supervisorRoster(): Promise<Roster> {
+      return supervisorRoster((await headAndRouting()).routing)
+    },
+
     /** Every stored aggregate, for comparing with `aggregatesFrom` (tests, operations). */
     async stored(): Promise<Aggregates> {
-      const [{ head, directory, pending }, weeks] = await Promise.all([
+      const [{ head, directory, routing }, weeks, pending] = await Promise.all([
         headAndDirectory(),
         table.queryPrefix(keys.orgPk(orgId), keys.weekStatsPrefix),
+        partition(orgId, keys.memberPendingPrefix),
       ])
       return {
         counts: countsOf(head),
@@ -445,7 +549,9 @@ export const aggregatesOf = (orgId: string) => {
             .filter(([, s]) => s.pending || s.approved || s.rejected || s.approvedMinutes),
         ),
         directory: Object.fromEntries(directory),
-        pendingByMember: pending,
+        pendingByMember: pendingCountsOf(pending),
+        routing,
+        activeStaff: Number(head?.activeStaff ?? 0),
       }
     },
 

@@ -9,7 +9,6 @@ import {
   removedCampuses,
   startingCampus,
   type CampusesUpdate,
-  type User,
 } from '@app/core'
 import { directoryMoves } from './aggregates.ts'
 import { auditRecord, memberSubject, type Person } from './audit.ts'
@@ -145,7 +144,7 @@ export const startMembersAt = async (orgId: string, campusId: string, by: Person
           ]),
           ...directoryMoves(
             orgId,
-            chunk.map((m): { user: User } => ({ user: { ...m, campusId, updatedAt: now } })),
+            chunk.map((m) => ({ user: { ...m, campusId, updatedAt: now }, before: { user: m, removed: false } })),
           ),
         ])
         started += chunk.length

@@ -47,10 +47,16 @@ export const keys = {
    */
   memberDirectory: (orgId: string, shard: number) => ({ pk: org(orgId), sk: `STATS#members#${shard}` }),
   /**
-   * Each member's pending timesheets, before and after a first approval: routing them needs no
-   * timesheet. Sorts between the directory and `STATS#timesheets`, so the same query reads it.
+   * One member's pending timesheets, before and after a first approval (an item each, so a
+   * decision writes a small item whatever the number of members). Outside the `STATS#` range the
+   * directory's query reads: only a campus's stats read them all.
    */
-  pendingByMember: (orgId: string) => ({ pk: org(orgId), sk: 'STATS#pending' }),
+  memberPending: (orgId: string, memberId: string) => ({ pk: org(orgId), sk: `PENDING#${memberId}` }),
+  memberPendingPrefix: 'PENDING#',
+  /** Every member's pending counts in one item, before they had one each (deleted by the rebuild). */
+  legacyPending: (orgId: string) => ({ pk: org(orgId), sk: 'STATS#pending' }),
+  /** The supervisors' routing and the pending counts by route (routing-counts.ts): the stat row's "Waiting for me" and a decision's roster. */
+  routing: (orgId: string) => ({ pk: org(orgId), sk: 'STATS#routing' }),
   /** GSI1: an employee's timesheets by week. */
   employeeTimesheets: (orgId: string, employeeId: string) => `${org(orgId)}#EMP#${employeeId}`,
   /** GSI2: the organization's timesheets by week. */

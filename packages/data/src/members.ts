@@ -15,6 +15,7 @@ import {
   type PayType,
 } from '@app/core'
 import { directoryMove, directoryMoves } from './aggregates.ts'
+import { reRouted, routingMoves, storedPendingOf, type MemberWrite } from './routing-counts.ts'
 import { campusGone, campusMemberCheck } from './campuses.ts'
 import { auditRecord, changesOf, emailLinkOf, memberSubject, type Actor, type Person } from './audit.ts'
 import { effectItems, type Effects } from './effects.ts'
@@ -29,8 +30,12 @@ export const RESEND_MINUTES = 10
 export const alreadyConfirmedMessage = 'This email address is already confirmed'
 export const resendTooSoonMessage = 'A confirmation email was sent a few minutes ago. Try again later.'
 
-/** Members whose approver is cleared in one transaction: 2 items each, plus 8 directory shards, the head and a check (≤ 100). */
-const CLEAR_CHUNK = 40
+/**
+ * Members whose approver is cleared in one transaction: 3 items each (the member, the record, the
+ * check of their pending counts, which move to no approver), plus 8 directory shards, the routing
+ * item, the head and a check (≤ 100).
+ */
+const CLEAR_CHUNK = 25
 
 /**
  * Members of one organization. The organization item keeps `memberCount`, changed in the same
@@ -83,6 +88,15 @@ export const membersOf = (orgId: string) => {
       for (let i = 0; i < members.length; i += CLEAR_CHUNK) {
         const now = nowIso()
         const chunk = members.slice(i, i + CLEAR_CHUNK)
+        const writes: MemberWrite[] = chunk.map((u) => ({
+          user: { ...u, supervisorId: null, updatedAt: now },
+          before: { user: u, removed: false },
+        }))
+        // Their pending weeks move from the former supervisor's count to no approver's.
+        const pending = await storedPendingOf(
+          orgId,
+          reRouted(writes).map((w) => w.user.id),
+        )
         try {
           await table.transact([
             notASupervisor,
@@ -101,10 +115,9 @@ export const membersOf = (orgId: string) => {
                 changes: [{ field: 'supervisorId', before: formerId, after: null }],
               }),
             ]),
-            ...directoryMoves(
-              orgId,
-              chunk.map((u) => ({ user: { ...u, supervisorId: null, updatedAt: now } })),
-            ),
+            ...directoryMoves(orgId, writes, pending),
+            // Last: a week submitted or decided meanwhile fails it, and the chunk is read again.
+            ...routingMoves(orgId, writes, pending).checks,
           ])
         } catch (e) {
           if (isConditionFailure(e, 0)) return // a supervisor again: what is stored now stands
@@ -198,7 +211,7 @@ export const membersOf = (orgId: string) => {
               ...(user.campusIds ? (['campusIds'] as const) : []),
             ]),
           }),
-          ...directoryMove(orgId, user),
+          ...directoryMove(orgId, { user }),
           // A supervisor added with an email joins here at their first Supervisor Login with it.
           ...(user.role === 'supervisor' && user.email
             ? [
@@ -286,7 +299,7 @@ export const membersOf = (orgId: string) => {
           ...lookups,
           ...('system' in by ? [] : [isSupervisorCheck(by.id)]),
           auditRecord(orgId, by, { action, subject: memberSubject(user) }),
-          ...directoryMove(orgId, user, true),
+          ...directoryMove(orgId, { user, removed: true, before: { user, removed: false } }),
           ...effectItems(orgId, effects),
         ])
       } catch (e) {
@@ -362,57 +375,75 @@ export const membersOf = (orgId: string) => {
       // A new campus must still be active when this commits (and a removal counting meanwhile fails).
       const campusCheck =
         next.campusId && next.campusId !== current.campusId ? [campusMemberCheck(orgId, next.campusId)] : []
-      try {
-        await table.transact([
-          {
-            Put: {
-              Item: { ...item, ...next },
-              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(removedAt) AND updatedAt = :u',
-              ExpressionAttributeValues: { ':u': current.updatedAt },
+      // As stored: an approver read as null (no longer a supervisor) is still counted under them until written.
+      const write: MemberWrite = { user: next, before: { user: parseUser(item), removed: false } }
+      const reRouting = reRouted([write]).length > 0
+      for (let attempt = 0; ; attempt++) {
+        const pending = reRouting ? await storedPendingOf(orgId, [userId]) : undefined
+        const [pendingCheck] = routingMoves(orgId, [write], pending).checks
+        try {
+          await table.transact([
+            {
+              Put: {
+                Item: { ...item, ...next },
+                ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(removedAt) AND updatedAt = :u',
+                ExpressionAttributeValues: { ':u': current.updatedAt },
+              },
             },
-          },
-          ...approverCheck,
-          ...(emailChanged && next.email
-            ? [
-                {
-                  Put: {
-                    Item: { ...keys.userEmail(orgId, next.email), userId },
-                    ConditionExpression: 'attribute_not_exists(pk)',
+            ...approverCheck,
+            ...(emailChanged && next.email
+              ? [
+                  {
+                    Put: {
+                      Item: { ...keys.userEmail(orgId, next.email), userId },
+                      ConditionExpression: 'attribute_not_exists(pk)',
+                    },
                   },
-                },
-              ]
-            : []),
-          ...(emailChanged && current.email ? [{ Delete: { Key: keys.userEmail(orgId, current.email) } }] : []),
-          // A supervisor editing their own item: that item is the one written (one operation per item).
-          ...(edited.length
-            ? [auditRecord(orgId, by, { action: 'member.edited', subject: memberSubject(next), changes: edited })]
-            : []),
-          ...(roleChanged.length
-            ? [
-                auditRecord(orgId, by, {
-                  action: 'member.roleChanged',
-                  subject: memberSubject(next),
-                  changes: roleChanged,
-                }),
-              ]
-            : []),
-          ...byCheck,
-          ...directoryMove(orgId, next),
-          ...effectItems(orgId, {
-            ...effects,
-            emails: [...(effects.emails ?? []), ...(emailChanged && next.email && confirmation ? [confirmation] : [])],
-          }),
-          ...campusCheck,
-        ])
-      } catch (e) {
-        if (isConditionFailure(e, 0)) throw conflict('This member was changed somewhere else; reload and try again')
-        const reasons = (e as { CancellationReasons?: unknown[] }).CancellationReasons ?? []
-        if (campusCheck.length && isConditionFailure(e, reasons.length - 1)) throw campusGone()
-        if (approverCheck.length && isConditionFailure(e, 1)) throw refuseApprover()
-        if (emailChanged && next.email && isConditionFailure(e, 1 + approverCheck.length))
-          throw badRequest(duplicateEmailMessage, { email: duplicateEmailMessage })
-        if (isConditionFailure(e)) throw conflict('An organization needs at least one supervisor')
-        throw e
+                ]
+              : []),
+            ...(emailChanged && current.email ? [{ Delete: { Key: keys.userEmail(orgId, current.email) } }] : []),
+            // A supervisor editing their own item: that item is the one written (one operation per item).
+            ...(edited.length
+              ? [auditRecord(orgId, by, { action: 'member.edited', subject: memberSubject(next), changes: edited })]
+              : []),
+            ...(roleChanged.length
+              ? [
+                  auditRecord(orgId, by, {
+                    action: 'member.roleChanged',
+                    subject: memberSubject(next),
+                    changes: roleChanged,
+                  }),
+                ]
+              : []),
+            ...byCheck,
+            ...directoryMove(orgId, write, pending),
+            ...effectItems(orgId, {
+              ...effects,
+              emails: [
+                ...(effects.emails ?? []),
+                ...(emailChanged && next.email && confirmation ? [confirmation] : []),
+              ],
+            }),
+            ...campusCheck,
+            // Last: a week of the member submitted or decided meanwhile fails it, and the counts are read again.
+            ...(pendingCheck ? [pendingCheck] : []),
+          ])
+          break
+        } catch (e) {
+          if (isConditionFailure(e, 0)) throw conflict('This member was changed somewhere else; reload and try again')
+          const reasons = (e as { CancellationReasons?: unknown[] }).CancellationReasons ?? []
+          const last = reasons.length - 1
+          if (pendingCheck && isConditionFailure(e, last)) {
+            if (attempt < 4) continue
+            throw conflict('This member was changed somewhere else; reload and try again')
+          }
+          if (campusCheck.length && isConditionFailure(e, pendingCheck ? last - 1 : last)) throw campusGone()
+          if (approverCheck.length && isConditionFailure(e, 1)) throw refuseApprover()
+          if (emailChanged && next.email && isConditionFailure(e, 1 + approverCheck.length))
+            throw badRequest(duplicateEmailMessage, { email: duplicateEmailMessage })
+          if (isConditionFailure(e)) throw conflict('An organization needs at least one supervisor')
+          throw e
+        }
       }
       if (demoted) await afterRelease(userId, by)
       return next
@@ -491,7 +522,7 @@ export const membersOf = (orgId: string) => {
           ...(changes.length
             ? [auditRecord(orgId, by, { action: 'member.edited', subject: memberSubject(next), changes })]
             : []),
-          ...directoryMove(orgId, next),
+          ...directoryMove(orgId, { user: next, before: { user: current, removed: false } }),
         ])
       } catch (e) {
         if (isConditionFailure(e, 0)) throw conflict('This member was changed somewhere else; reload and try again')

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import * as z from 'zod'
 import { newOrganization, slugify, TRIAL_DAYS, Language, type Organization, type User } from '@app/core'
 import { aggregateHead, aggregatesFrom, directoryMove, rebuildOrganizations } from './aggregates.ts'
+import { routingFrom, routingItem } from './routing-counts.ts'
 import { keys } from './keys.ts'
 import { epochSeconds, isConditionFailure, nowIso, table } from './table.ts'
 import { reminderEnrolment } from './notifications.ts'
@@ -140,8 +141,9 @@ export const system = {
       { Put: { Item: { ...keys.user(orgId, userId), ...user, issuer: p.issuer, subject: p.subject }, ...notExists } },
       ...(p.email ? [{ Put: { Item: { ...keys.userEmail(orgId, p.email), userId }, ...notExists } }] : []),
       // A new organization's aggregates: complete from the start, with its one member.
-      { Put: { Item: aggregateHead(orgId, aggregatesFrom([], [])), ...notExists } },
-      directoryMove(orgId, user)[0]!,
+      { Put: { Item: aggregateHead(orgId, aggregatesFrom([], [user])), ...notExists } },
+      directoryMove(orgId, { user })[0]!,
+      { Put: { Item: routingItem(orgId, routingFrom([], [user])), ...notExists } },
       // Starting their own organization declines the invitations the person was offered instead.
       ...declined.invitations.flatMap((i) => [
         { Delete: { Key: keys.invitation(declined.email, i.orgId) } },

@@ -24,7 +24,8 @@ import {
   type WeekTimes,
 } from '@app/core'
 import type * as z from 'zod'
-import { aggregateMoves } from './aggregates.ts'
+import { aggregateMoves, movesPending } from './aggregates.ts'
+import { routeCheck, routeOf, storedRouteMember, type RouteMember } from './routing-counts.ts'
 import { auditRecord, changesOf, type Actor, type Person } from './audit.ts'
 import { effectItems, type Effects } from './effects.ts'
 import { keys } from './keys.ts'
@@ -180,6 +181,10 @@ export const timesheetsOf = (orgId: string) => {
    * is still in that status), moving the counts with it and recording `action` by `actor`. A new
    * status change (a pay-period close locking a timesheet, a supervisor reopening one) is one
    * more call: `replace(current, next, actor, 'timesheet.locked')`.
+   *
+   * A write that changes the week's pending stage moves its member's route's count too
+   * (routing-counts.ts), under a check that the route is still `member`'s (the caller's copy of
+   * the member, else read): a member re-routed meanwhile makes it read the route again and retry.
    */
   const replace = async (
     current: Timesheet,
@@ -188,6 +193,49 @@ export const timesheetsOf = (orgId: string) => {
     action: AuditAction,
     effects?: Effects,
     race: Race = versionRace,
+    member?: RouteMember,
+  ) => {
+    const routed = movesPending(current, next)
+    for (let attempt = 0; ; attempt++) {
+      const route = routed && (attempt > 0 || !member) ? await storedRouteMember(orgId, current.employeeId) : member
+      const check = routed ? [routeCheck(orgId, current.employeeId, route)] : []
+      try {
+        await commit(
+          current,
+          next,
+          actor,
+          action,
+          effects,
+          race,
+          routed ? routeOf(current.employeeId, route) : undefined,
+          check,
+        )
+        return next
+      } catch (e) {
+        const reasons = (e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []
+        // Only the route moved (the member re-routed meanwhile): counted again under the new one.
+        const onlyRoute =
+          check.length > 0 &&
+          isConditionFailure(e, reasons.length - 1) &&
+          reasons.filter((r) => r.Code === 'ConditionalCheckFailed').length === 1
+        if (onlyRoute && attempt < 3) continue
+        if (periodClosed(e)) throw conflict(PERIOD_CLOSED_MESSAGE)
+        if (race.lost(e)) throw conflict(race.message)
+        throw e
+      }
+    }
+  }
+
+  /** One try of `replace`: the transaction, its route check last. */
+  const commit = async (
+    current: Timesheet,
+    next: Timesheet,
+    actor: Actor,
+    action: AuditAction,
+    effects: Effects | undefined,
+    race: Race,
+    route: string | undefined,
+    check: TransactInput[],
   ) => {
     const unchanged = race.status
       ? {
@@ -196,20 +244,14 @@ export const timesheetsOf = (orgId: string) => {
           ExpressionAttributeValues: { ':v': current.version, ':status': race.status },
         }
       : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': current.version } }
-    try {
-      await table.transact([
-        weekOpen(current.weekStartDate),
-        { Put: { Item: timesheetItem(next), ...unchanged } },
-        ...aggregateMoves(orgId, current, next),
-        recordOf(actor, action, current, next),
-        ...effectItems(orgId, effects),
-      ])
-    } catch (e) {
-      if (periodClosed(e)) throw conflict(PERIOD_CLOSED_MESSAGE)
-      if (race.lost(e)) throw conflict(race.message)
-      throw e
-    }
-    return next
+    await table.transact([
+      weekOpen(current.weekStartDate),
+      { Put: { Item: timesheetItem(next), ...unchanged } },
+      ...aggregateMoves(orgId, current, next, route),
+      recordOf(actor, action, current, next),
+      ...effectItems(orgId, effects),
+      ...check,
+    ])
   }
 
   /** The timesheet itself when the caller already loaded it, otherwise read by id. */
@@ -390,6 +432,9 @@ export const timesheetsOf = (orgId: string) => {
         employee,
         'timesheet.submitted',
         options.effects,
+        versionRace,
+        // The submitter's own member item, when the caller has it (a session's).
+        'role' in employee && 'supervisorId' in employee ? (employee as RouteMember) : undefined,
       )
     },
 
@@ -409,7 +454,8 @@ export const timesheetsOf = (orgId: string) => {
       status: 'approved' | 'rejected',
       comment: string,
       effects?: Effects,
-      options: { onBehalfOf?: Person; firstOfTwo?: boolean } = {},
+      /** `member`: the timesheet's member as the caller read them (their route; read here when absent). */
+      options: { onBehalfOf?: Person; firstOfTwo?: boolean; member?: RouteMember } = {},
     ) {
       const current = await load(sheet)
       if (!current) throw notFound('timesheet')
@@ -449,12 +495,20 @@ export const timesheetsOf = (orgId: string) => {
         : status === 'approved'
           ? 'timesheet.approved'
           : 'timesheet.rejected'
-      return replace(current, next, actor, action, effects, {
-        status: 'pending',
-        // The timesheet changed, or (the only other condition) the emailed link was spent meanwhile.
-        lost: (e) => isConditionFailure(e),
-        message: 'Another supervisor decided this timesheet at the same moment; reload to see the decision',
-      })
+      return replace(
+        current,
+        next,
+        actor,
+        action,
+        effects,
+        {
+          status: 'pending',
+          // The timesheet changed, or (the only other condition) the emailed link was spent meanwhile.
+          lost: (e) => isConditionFailure(e),
+          message: 'Another supervisor decided this timesheet at the same moment; reload to see the decision',
+        },
+        options.member,
+      )
     },
 
     /**

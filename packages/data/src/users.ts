@@ -172,8 +172,8 @@ export const usersOf = (orgId: string) => {
      * A member as the records know them, removed or not (names on old timesheets); `supervisorId`
      * as stored (records never show it; `find` and `get` read it as current).
      */
-    async findForRecords(userId: string): Promise<User | undefined> {
-      const item = await table.get(keys.user(orgId, userId), false)
+    async findForRecords(userId: string, consistent = false): Promise<User | undefined> {
+      const item = await table.get(keys.user(orgId, userId), consistent)
       return item ? parseUser(item) : undefined
     },
 
