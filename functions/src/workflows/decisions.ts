@@ -198,8 +198,13 @@ const decisionReads = async (
       ? finalReviewerIdsIn(routing, org.approvals, sheet.employeeId, supervisor.id, behalfId)
       : []
   const accrues = step === 'final' && policies !== undefined && earningByHoursWorked(policies, employee).length > 0
-  const behalf = behalfId ? standIns[standsInFor.indexOf(behalfId)] : undefined
-  const reviewers = reviewerIds.map((id) => asked[mayAsk.indexOf(id)])
+  // Read in the second round as routing may need them; should routing name another, it is read now.
+  const readAs = (id: string, ids: string[], read: Awaited<ReturnType<typeof db.users.findForRecords>>[]) =>
+    ids.includes(id) ? read[ids.indexOf(id)] : db.users.findForRecords(id)
+  const [behalf, reviewers] = await Promise.all([
+    behalfId ? readAs(behalfId, standsInFor, standIns) : undefined,
+    Promise.all(reviewerIds.map((id) => readAs(id, mayAsk, asked))),
+  ])
   const ledger = accrues ? maybeLedger : []
   return { sheet, org, employee, behalf, step, reviewers, policies, ledger, subscriptions }
 }
