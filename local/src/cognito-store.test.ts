@@ -61,16 +61,6 @@ describe('a coalesced pool file', () => {
     expect(b).toBe(a)
   })
 
-  it('shares one store between requests that open a pool at the same moment (a cold start), so no change is lost', async () => {
-    const factory = new CoalescedStoreFactory(join(dir, 'same-moment'))
-    const stores = (await Promise.all(
-      Array.from({ length: 4 }, () => factory.create(ctx, 'pool', { Users: {} })),
-    )) as Store[]
-    for (const store of stores) expect(store).toBe(stores[0])
-    await Promise.all(stores.map((store, i) => store.set(ctx, ['Users', `u${i}`], { Username: `u${i}` })))
-    expect(Object.keys(onDisk(join(dir, 'same-moment', 'pool.json')).Users).sort()).toEqual(['u0', 'u1', 'u2', 'u3'])
-  })
-
   it('flushes: every change made so far is on disk when flush answers', async () => {
     const file = new CoalescedFile(join(dir, 'flush.json'))
     let state = { n: 0 }

@@ -84,11 +84,6 @@ export class CoalescedFile implements Engine {
  * coalesced files, one per id and directory: a store made twice for one id shares its state.
  */
 export class CoalescedStoreFactory {
-  /**
-   * Each file's store as it is being opened: requests that open a pool at the same moment (the
-   * first ones after a start) wait for the one opening, so none writes to a store of its own.
-   */
-  private readonly opening = new Map<string, Promise<{ file: CoalescedFile; store: DataStore }>>()
   private readonly files = new Map<string, { file: CoalescedFile; store: DataStore }>()
 
   constructor(private readonly directory: string) {}
@@ -96,25 +91,16 @@ export class CoalescedStoreFactory {
   async create(ctx: CognitoContext, id: string, defaults: object): Promise<DataStore> {
     ctx.logger.debug({ id }, 'createDataStore')
     const path = join(this.directory, `${id}.json`)
-    let open = this.opening.get(path)
-    if (!open) {
-      open = this.open(path, defaults)
-      this.opening.set(path, open)
-      // A failed open is tried afresh by the next request.
-      open.catch(() => this.opening.delete(path))
-    }
-    return (await open).store
-  }
-
-  private async open(path: string, defaults: object) {
+    const open = this.files.get(path)
+    if (open) return open.store
     await mkdir(this.directory, { recursive: true })
     const file = new CoalescedFile(path)
     const db = new StormDB(file)
     db.default(defaults)
     await db.save()
-    const opened = { file, store: new StormDBDataStore(db) }
-    this.files.set(path, opened)
-    return opened
+    const store = new StormDBDataStore(db)
+    this.files.set(path, { file, store })
+    return store
   }
 
   /** Every file's changes on disk (before the process stops). */
