@@ -81,7 +81,7 @@ const tripRow = (name: string, http: LoadResult, apiFloor: LoadResult, t: Trips)
   fmt(t.handlerMs, 1),
   fmt(t.outsideMs, 1),
   Object.entries(t.byCommand)
-    .map(([c, n]) => `${c.replace(/^dynamodb /, '')} ${fmt(n, n % 1 ? 1 : 0)}`)
+    .map(([c, { perRequest: n, p50 }]) => `${c.replace(/^dynamodb /, '')} ${fmt(n, n % 1 ? 1 : 0)} (${fmt(p50, 0)} ms)`)
     .join(', '),
 ]
 
@@ -110,7 +110,7 @@ const tripsTable = (run: ApiRun, connections: number, at = ''): Table | undefine
     numeric: [1, 2, 3, 5, 6, 7, 8],
     rows: counted.map((r) => tripRow(r.name, r.result, apiFloor.result, r.trips!)),
     notes: [
-      `p50 ms and its ratio: the row's timed run (the table above). The rest, medians per request over a second run of ${connections * 3} requests (approve: its ${run.seeded.warmupIds.length} warm-up approvals) with the count on: AWS calls and their rounds (calls sent together share one), the time at least one call was in flight, the rest of the handler's time (middleware, zod, JSON, our code) and what the local API adds around the handler (its HTTP p50 in the counted run minus the handler's median: HTTP, the API Gateway event, the wait for the event loop).`,
+      `p50 ms and its ratio: the row's timed run (the table above). The rest, medians per request over a second run of ${connections * 3} requests (approve: its ${run.seeded.warmupIds.length} warm-up approvals) with the count on: AWS calls and their rounds (calls sent together share one; by command, with each call's median in brackets), the time at least one call was in flight, the rest of the handler's time (middleware, zod, JSON, our code) and what the local API adds around the handler (its HTTP p50 in the counted run minus the handler's median: HTTP, the API Gateway event, the wait for the event loop).`,
     ],
   }
 }

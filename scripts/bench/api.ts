@@ -20,8 +20,8 @@ export interface Trips {
   handlerMs: number
   restMs: number
   outsideMs: number
-  /** Calls by service and command over the run, per request. */
-  byCommand: Record<string, number>
+  /** Calls by service and command over the run: per request, and each call's median milliseconds. */
+  byCommand: Record<string, { perRequest: number; p50: number }>
 }
 
 export interface ApiFigure {
@@ -50,7 +50,12 @@ export const tripsOf = (u: RouteUsage, http: LoadResult): Trips => {
     handlerMs,
     restMs: quantile(rest, 0.5),
     outsideMs: http.p50 - handlerMs,
-    byCommand: Object.fromEntries(Object.entries(u.calls).map(([k, c]) => [k, c / Math.max(1, n)])),
+    byCommand: Object.fromEntries(
+      Object.entries(u.calls).map(([k, c]) => [
+        k,
+        { perRequest: c / Math.max(1, n), p50: quantile(u.callMs[k] ?? [], 0.5) },
+      ]),
+    ),
   }
 }
 

@@ -24,6 +24,8 @@ export interface RouteUsage {
   logBytes: number
   /** AWS calls by service and command, for the report's notes. */
   calls: Record<string, number>
+  /** Each call's milliseconds from sent to answered, by service and command: which call a route waits on. */
+  callMs: Record<string, number[]>
   /**
    * Per invocation: its AWS calls, their rounds (calls sent together share one: a call's round is
    * one more than the highest among the calls answered before it was sent) and the milliseconds
@@ -50,6 +52,7 @@ export const emptyUsage = (): RouteUsage => ({
   emails: 0,
   logBytes: 0,
   calls: {},
+  callMs: {},
   callsPer: [],
   roundsPer: [],
   awsMs: [],
@@ -90,6 +93,7 @@ const book = (call: AwsCall) => {
   const u = here()
   const name = `${call.service} ${call.command.replace(/Command$/, '')}`
   u.calls[name] = (u.calls[name] ?? 0) + 1
+  ;(u.callMs[name] ??= []).push(call.answeredAt - call.sentAt)
   u.readUnits += call.readUnits
   u.writeUnits += call.writeUnits
   if (call.service === 's3') {
