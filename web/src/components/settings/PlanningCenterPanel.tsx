@@ -14,6 +14,35 @@ import { Button } from '../ui/Button.tsx'
 import { FormField } from '../ui/FormField.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
 
+/** Why a write was refused, in the server's words or `fallback`; nothing before a refusal. */
+function Refusal({ error, fallback }: { error: Error | null; fallback: string }) {
+  return error ? (
+    <p role="alert" className="text-sm text-red-800">
+      {errorMessage(error, fallback)}
+    </p>
+  ) : null
+}
+
+/** A form's last row: its write's refusal, if any, and its submit button, held while the write runs. */
+function SubmitWithRefusal({
+  write,
+  failed,
+  label,
+}: {
+  write: { error: Error | null; isPending: boolean }
+  failed: string
+  label: string
+}) {
+  return (
+    <>
+      <Refusal error={write.error} fallback={failed} />
+      <Button type="submit" size="sm" disabled={write.isPending}>
+        {label}
+      </Button>
+    </>
+  )
+}
+
 /** Connecting with a personal access token: one church's own use, no OAuth app needed. */
 function TokenForm() {
   const { t } = useTranslation('supervisor')
@@ -50,14 +79,11 @@ function TokenForm() {
           />
         </FormField>
       </div>
-      {connect.error ? (
-        <p role="alert" className="text-sm text-red-800">
-          {errorMessage(connect.error, t('integrations.planningCenter.tokenFailed'))}
-        </p>
-      ) : null}
-      <Button type="submit" size="sm" disabled={connect.isPending}>
-        {t('integrations.planningCenter.connectToken')}
-      </Button>
+      <SubmitWithRefusal
+        write={connect}
+        failed={t('integrations.planningCenter.tokenFailed')}
+        label={t('integrations.planningCenter.connectToken')}
+      />
     </form>
   )
 }
@@ -177,14 +203,11 @@ function ListsForm({ view }: { view: PlanningCenterView }) {
           onChange={(e) => setSecret(e.target.value)}
         />
       </FormField>
-      {save.error ? (
-        <p role="alert" className="text-sm text-red-800">
-          {errorMessage(save.error, t('integrations.planningCenter.saveFailed'))}
-        </p>
-      ) : null}
-      <Button type="submit" size="sm" disabled={save.isPending}>
-        {t('integrations.planningCenter.save')}
-      </Button>
+      <SubmitWithRefusal
+        write={save}
+        failed={t('integrations.planningCenter.saveFailed')}
+        label={t('integrations.planningCenter.save')}
+      />
     </form>
   )
 }
@@ -257,11 +280,7 @@ export function PlanningCenterPanel({ integration }: { integration: IntegrationV
         <Button type="button" size="sm" variant="outline" disabled={sync.isPending} onClick={() => sync.mutate()}>
           {sync.isPending ? t('integrations.planningCenter.syncing') : t('integrations.planningCenter.syncNow')}
         </Button>
-        {sync.error ? (
-          <p role="alert" className="text-sm text-red-800">
-            {errorMessage(sync.error, t('integrations.planningCenter.syncFailed'))}
-          </p>
-        ) : null}
+        <Refusal error={sync.error} fallback={t('integrations.planningCenter.syncFailed')} />
         <LastRun run={view.data.lastRun} />
       </div>
     </div>
