@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useFieldErrors, type Parser } from '../../lib/field-errors.ts'
+import { toast } from '../../lib/toast.ts'
 import type { ButtonProps } from './Button.tsx'
 import { DialogActions, DialogContent, DialogHeading } from './Dialog.tsx'
 import { FormAlert } from './FormAlert.tsx'
@@ -49,19 +50,28 @@ export function ReasonField({
   )
 }
 
+/** The write a reason goes with (a mutation): sent with the checked reason, held while it runs. */
+interface ReasonWrite<I> {
+  mutate: (input: I, callbacks: { onSuccess: () => void }) => void
+  isPending: boolean
+  /** The server's refusal, on the field or for the form. */
+  error: unknown
+}
+
 /**
  * A dialog's whole form around one required reason (reopening a pay period, sending a week back):
  * its heading, the refusal the form shows, the field checked by `schema` in the browser and by the
- * server, and its actions; `send` gets the checked reason.
+ * server, and its actions. The checked reason goes to `write` as `input(reason)`; once it is done,
+ * a toast says so (`texts.doneTitle`, `texts.done`) and `onDone` runs.
  */
-export function ReasonForm<N extends string>({
+export function ReasonForm<N extends string, I>({
   id,
   name,
   max,
   schema,
-  pending,
-  error,
-  send,
+  write,
+  input,
+  onDone,
   texts,
   variant,
 }: {
@@ -69,16 +79,32 @@ export function ReasonForm<N extends string>({
   name: N
   max: number
   schema: Parser<Record<N, string>>
-  pending: boolean
-  /** The mutation's error: the server's refusal, on the field or for the form. */
-  error: unknown
-  send: (reason: string) => void
-  texts: { title: string; intro: string; failed: string; label: string; confirm: string; busy: string }
+  write: ReasonWrite<I>
+  input: (reason: string) => I
+  onDone: () => void
+  texts: {
+    title: string
+    intro: string
+    failed: string
+    label: string
+    confirm: string
+    busy: string
+    doneTitle: string
+    done: string
+  }
   variant?: ButtonProps['variant']
 }) {
   const [reason, setReason] = useState('')
-  const errors = useFieldErrors([name], error)
-  const onSubmit = errors.onSubmit(schema, { [name]: reason }, (checked) => send(checked[name]))
+  const errors = useFieldErrors([name], write.error)
+  const pending = write.isPending
+  const onSubmit = errors.onSubmit(schema, { [name]: reason }, (checked) =>
+    write.mutate(input(checked[name]), {
+      onSuccess: () => {
+        toast({ title: texts.doneTitle, description: texts.done })
+        onDone()
+      },
+    }),
+  )
   return (
     <DialogContent>
       <DialogHeading title={texts.title}>{texts.intro}</DialogHeading>
