@@ -80,6 +80,14 @@ const show = (path: string, routes: Parameters<typeof mockFetch>[0]) => {
   return { fetch, user: userEvent.setup() }
 }
 
+/** After a save: says so, and answers what its one PUT sent. */
+const savedBody = async (fetch: ReturnType<typeof mockFetch>) => {
+  expect(await screen.findByText('Matching saved')).toBeTruthy()
+  const puts = writes(fetch)
+  expect(puts).toHaveLength(1)
+  return JSON.parse(String(puts[0]![1]!.body)) as unknown
+}
+
 describe('VendorMatching', () => {
   it('lists who is matched and how, names the unmatched, and saves only the picks that changed', async () => {
     let current = quickbooks
@@ -117,10 +125,7 @@ describe('VendorMatching', () => {
     await user.selectOptions(ben, '56')
     await user.selectOptions(youth, '8')
     await user.click(form.getByRole('button', { name: 'Save matching for QuickBooks Online' }))
-    expect(await screen.findByText('Matching saved')).toBeTruthy()
-    const puts = writes(fetch)
-    expect(puts).toHaveLength(1)
-    expect(JSON.parse(String(puts[0]![1]!.body))).toEqual({
+    expect(await savedBody(fetch)).toEqual({
       members: { ben: '56' },
       codes: { YTH: '8' },
       payItems: {},
@@ -178,8 +183,7 @@ describe('VendorMatching', () => {
     await user.selectOptions(group.getByRole('combobox', { name: 'QuickBooks pay type for Vacation' }), '14594497')
     await user.selectOptions(regular, '')
     await user.click(form.getByRole('button', { name: 'Save matching for QuickBooks Online' }))
-    await screen.findByText('Matching saved')
-    expect(JSON.parse(String(writes(fetch)[0]![1]!.body))).toEqual({
+    expect(await savedBody(fetch)).toEqual({
       members: {},
       codes: {},
       payItems: { regular: null, overtime: '14594496', vacation: '14594497' },
@@ -222,8 +226,7 @@ describe('VendorMatching', () => {
     await user.selectOptions(form.getByRole('combobox', { name: 'Gusto policy for Holiday' }), 'p-hol')
     await user.selectOptions(vacation, '')
     await user.click(form.getByRole('button', { name: 'Save matching for Gusto' }))
-    await screen.findByText('Matching saved')
-    expect(JSON.parse(String(writes(fetch)[0]![1]!.body))).toEqual({
+    expect(await savedBody(fetch)).toEqual({
       members: {},
       kinds: { vacation: null, holiday: 'p-hol' },
     })
