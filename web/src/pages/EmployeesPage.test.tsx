@@ -314,7 +314,7 @@ describe('EmployeesPage', () => {
     expect(await screen.findByText('Failed to remove staff member')).toBeTruthy()
   })
 
-  it("marks an unconfirmed email on the member's row and resends its confirmation (issue 36)", async () => {
+  it("marks an unconfirmed email on the member's row and resends its confirmation", async () => {
     let answer: MockAnswer = { body: { ...staff, emailConfirmed: false } }
     const { user, fetch } = show([supervisor, { ...staff, emailConfirmed: false }, volunteer], {
       'POST /api/employees/mem-1/resend-confirmation': () => answer,

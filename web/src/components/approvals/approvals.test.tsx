@@ -16,7 +16,7 @@ const sent = (fetch: ReturnType<typeof mockFetch>, method: string) =>
     .filter(([, init]) => init?.method === method)
     .map(([url, init]) => ({ url: String(url), body: init?.body ? JSON.parse(String(init.body)) : undefined }))
 
-describe('Profile: away and delegate (issue 31)', () => {
+describe('Profile: away and delegate', () => {
   it('saves an away period with a delegate, shows it, and ends it', async () => {
     let me: User = grace
     const fetch = mockFetch({
@@ -68,7 +68,7 @@ describe('Profile: away and delegate (issue 31)', () => {
   })
 })
 
-describe('Settings: the second approval (issue 31)', () => {
+describe('Settings: the second approval', () => {
   it('turns it on with final approvers, and needs at least one', async () => {
     let saved: ApprovalSettings = { twoStep: false, finalApproverIds: [] }
     const fetch = mockFetch({

@@ -92,7 +92,7 @@ describe('Edit member', () => {
     expect(patches(fetch)).toEqual([{ role: 'supervisor', unpaid: true, hireDate: '2025-12-01' }])
   })
 
-  it('shows the approver as a select of the supervisors and sends only a changed one (issue 31)', async () => {
+  it('shows the approver as a select of the supervisors and sends only a changed one', async () => {
     const { fetch, user } = show((init) => ({
       body: { ...ada, ...(JSON.parse(String(init!.body)) as Partial<User>) },
     }))

@@ -39,7 +39,7 @@ const serve = (defaultCode: string | null) =>
     'GET /api/auth/user': { body: makeUser({ defaultCode }) },
   })
 
-describe('DaySplit (issue 33)', () => {
+describe('DaySplit', () => {
   it('offers nothing but a Split button, and fills the rest into the default code as hours are typed', async () => {
     serve('youth')
     const seen: TimesheetDays[] = []

@@ -36,7 +36,7 @@ const openDialog = (sheet: TimesheetAnswer) =>
 const OPEN = 'Split the week by percent'
 const LEGEND = 'Split of the week by percent'
 
-describe('the week split by percent, in the weekly dialog (issue 33)', () => {
+describe('the week split by percent, in the weekly dialog', () => {
   it('is offered to an exempt member; the rest goes to the default code as they type, and the save carries it', async () => {
     const fetchMock = serve('exempt', {
       'PUT /api/timesheets/draft/7': (init) => ({ body: makeTimesheet({ ...bodyOf(init), id: 7, version: 4 }) }),
@@ -150,7 +150,7 @@ describe('the week split by percent, in the weekly dialog (issue 33)', () => {
   })
 })
 
-describe('the week split by percent, on the submit page (issue 33)', () => {
+describe('the week split by percent, on the submit page', () => {
   const openPage = async () => {
     renderApp('/submit-timesheet')
     await screen.findByRole('heading', { name: 'Submit Weekly Timesheet' }, { timeout: 10_000 })
@@ -219,7 +219,7 @@ describe('the week split by percent, on the submit page (issue 33)', () => {
   })
 })
 
-describe('the week split by percent, in Spanish (issue 33)', () => {
+describe('the week split by percent, in Spanish', () => {
   it('says everything in Spanish, the server’s refusal too', async () => {
     await i18next.changeLanguage('es')
     try {

@@ -46,7 +46,7 @@ const openOffline = (id: number, employeeId: string) => {
   return { fetchMock, user }
 }
 
-describe('split shifts in the weekly dialog (issue 34)', () => {
+describe('split shifts in the weekly dialog', () => {
   it('adds a second range: the day counts 7.0 hours for 8-12 and 18-21, and the save carries sundaySpans', async () => {
     const { puts } = serveWeek()
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
@@ -206,7 +206,7 @@ describe('split shifts in the weekly dialog (issue 34)', () => {
   })
 })
 
-describe('split shifts on the dashboard’s clock (issue 34)', () => {
+describe('split shifts on the dashboard’s clock', () => {
   it('after Clock Out, asks ‘What did you do?’ and saves the answer; Clock In starts a second span', async () => {
     const { puts } = serveWeek(makeTimesheet({ wednesdayStart: '08:00' }))
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
@@ -254,7 +254,7 @@ describe('split shifts on the dashboard’s clock (issue 34)', () => {
   })
 })
 
-describe('split shifts in Spanish (issue 34)', () => {
+describe('split shifts in Spanish', () => {
   afterEach(() => i18next.changeLanguage('en'))
 
   it('names the ranges, their buttons and the question after Clock Out in Spanish', async () => {

@@ -38,7 +38,7 @@ const politeNear = (field: HTMLElement) => field.parentElement!.querySelector('[
 const writes = (fetch: ReturnType<typeof mockFetch>) =>
   fetch.mock.calls.filter(([, init]) => init?.method && init.method !== 'GET')
 
-describe('text limits on the fields (issue 37)', () => {
+describe('text limits on the fields', () => {
   it('the submit page: an activity counts down from 80 % of its limit, and past it says so on the field; nothing is sent', async () => {
     const fetch = mockFetch({
       ...employeeReads,
