@@ -88,34 +88,36 @@ function TokenForm() {
   )
 }
 
-const STAFF = 'staff'
-const VOLUNTEERS = 'volunteers'
+/** The two lists a church may sync, each with the department its new members get. */
+const KINDS = ['staff', 'volunteers'] as const
+type ListKind = (typeof KINDS)[number]
+interface ListPick {
+  list: string
+  department: string
+}
 
 /** One list to sync (staff or volunteers) and the department its new members get. */
 function ListChoice({
   kind,
-  listLabel,
-  departmentLabel,
-  list,
-  department,
+  pick,
   lists,
-  onList,
-  onDepartment,
+  onChange,
 }: {
-  kind: 'staff' | 'volunteers'
-  listLabel: string
-  departmentLabel: string
-  list: string
-  department: string
+  kind: ListKind
+  pick: ListPick
   lists: PlanningCenterView['lists']
-  onList: (value: string) => void
-  onDepartment: (value: string) => void
+  onChange: (change: Partial<ListPick>) => void
 }) {
   const { t } = useTranslation('supervisor')
   return (
     <>
-      <FormField id={`pco-${kind}-list`} label={listLabel}>
-        <select id={`pco-${kind}-list`} className={inputClasses} value={list} onChange={(e) => onList(e.target.value)}>
+      <FormField id={`pco-${kind}-list`} label={t(`integrations.planningCenter.${kind}List`)}>
+        <select
+          id={`pco-${kind}-list`}
+          className={inputClasses}
+          value={pick.list}
+          onChange={(e) => onChange({ list: e.target.value })}
+        >
           <option value="">{t('integrations.planningCenter.noList')}</option>
           {lists.map((l) => (
             <option key={l.id} value={l.id}>
@@ -124,11 +126,11 @@ function ListChoice({
           ))}
         </select>
       </FormField>
-      <FormField id={`pco-${kind}-department`} label={departmentLabel}>
+      <FormField id={`pco-${kind}-department`} label={t(`integrations.planningCenter.${kind}Department`)}>
         <Input
           id={`pco-${kind}-department`}
-          value={department}
-          onChange={(e) => onDepartment(e.target.value)}
+          value={pick.department}
+          onChange={(e) => onChange({ department: e.target.value })}
           required
         />
       </FormField>
@@ -139,19 +141,19 @@ function ListChoice({
 function ListsForm({ view }: { view: PlanningCenterView }) {
   const { t } = useTranslation('supervisor')
   const save = useSavePlanningCenter()
-  const [staff, setStaff] = useState(view.staffListId ?? '')
-  const [volunteers, setVolunteers] = useState(view.volunteersListId ?? '')
-  const [staffDepartment, setStaffDepartment] = useState(view.staffDepartment)
-  const [volunteersDepartment, setVolunteersDepartment] = useState(view.volunteersDepartment)
+  const [picks, setPicks] = useState<Record<ListKind, ListPick>>({
+    staff: { list: view.staffListId ?? '', department: view.staffDepartment },
+    volunteers: { list: view.volunteersListId ?? '', department: view.volunteersDepartment },
+  })
   const [secret, setSecret] = useState('')
   const submit = (e: FormEvent) => {
     e.preventDefault()
     save.mutate(
       {
-        staffListId: staff || null,
-        volunteersListId: volunteers || null,
-        staffDepartment,
-        volunteersDepartment,
+        staffListId: picks.staff.list || null,
+        volunteersListId: picks.volunteers.list || null,
+        staffDepartment: picks.staff.department,
+        volunteersDepartment: picks.volunteers.department,
         ...(secret.trim() ? { webhookSecrets: [secret.trim()] } : {}),
       },
       { onSuccess: () => setSecret('') },
@@ -168,26 +170,15 @@ function ListsForm({ view }: { view: PlanningCenterView }) {
         </p>
       ) : null}
       <div className="grid gap-3 sm:grid-cols-2">
-        <ListChoice
-          kind={STAFF}
-          listLabel={t('integrations.planningCenter.staffList')}
-          departmentLabel={t('integrations.planningCenter.staffDepartment')}
-          list={staff}
-          department={staffDepartment}
-          lists={view.lists}
-          onList={setStaff}
-          onDepartment={setStaffDepartment}
-        />
-        <ListChoice
-          kind={VOLUNTEERS}
-          listLabel={t('integrations.planningCenter.volunteersList')}
-          departmentLabel={t('integrations.planningCenter.volunteersDepartment')}
-          list={volunteers}
-          department={volunteersDepartment}
-          lists={view.lists}
-          onList={setVolunteers}
-          onDepartment={setVolunteersDepartment}
-        />
+        {KINDS.map((kind) => (
+          <ListChoice
+            key={kind}
+            kind={kind}
+            pick={picks[kind]}
+            lists={view.lists}
+            onChange={(change) => setPicks((p) => ({ ...p, [kind]: { ...p[kind], ...change } }))}
+          />
+        ))}
       </div>
       <FormField
         id="pco-webhook-secret"
