@@ -6,6 +6,9 @@ import {
   type Timesheet,
   type TimesheetAnswer,
 } from '@app/core'
+import { vi } from 'vitest'
+import type { QueryClient } from '@tanstack/react-query'
+import { timesheetKeys } from '../src/api/keys.ts'
 import { makeOrgSettings } from './fixtures.ts'
 import { mockFetch } from './fetch-mock.ts'
 
@@ -77,4 +80,18 @@ export const serveWeek = (
     },
   })
   return { fetch, puts }
+}
+
+/**
+ * Takes the browser offline (navigator.onLine) and opens `sheet` with `open`, the week also read
+ * as the member's current one, as the dashboard leaves it: an offline save keeps it on the device.
+ */
+export function openOffline<R extends { queryClient: QueryClient }>(
+  open: (sheet: TimesheetAnswer) => R,
+  sheet: TimesheetAnswer,
+) {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+  const rendered = open(sheet)
+  rendered.queryClient.setQueryData(timesheetKeys.currentWeek, sheet)
+  return rendered
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 // IndexedDB, which jsdom lacks (the offline save keeps the week there).
 import 'fake-indexeddb/auto'
 import { screen, waitFor, within } from '@testing-library/react'
@@ -9,9 +9,8 @@ import { makeCode } from '../../../test/allocation-fixtures.ts'
 import { mockFetch, writes, type MockAnswer } from '../../../test/fetch-mock.ts'
 import { makeUser } from '../../../test/fixtures.ts'
 import { optionTexts, renderApp } from '../../../test/render.tsx'
-import { makeTimesheet } from '../../../test/timesheet-fixtures.ts'
+import { makeTimesheet, openOffline } from '../../../test/timesheet-fixtures.ts'
 import { onWednesdayMorning } from '../../../test/week-clock.ts'
-import { timesheetKeys } from '../../api/keys.ts'
 import { queuedSaves } from '../../offline/offline-db.ts'
 import { WeeklyTimesheetDialog } from './WeeklyTimesheetDialog.tsx'
 
@@ -123,12 +122,9 @@ describe('the week split by percent, in the weekly dialog', () => {
   })
 
   it('offline, refuses on the device what the server would refuse, on the field, and keeps nothing', async () => {
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
     const fetchMock = serve('exempt')
     const user = userEvent.setup()
-    const sheet = makeTimesheet({ id: 4343, employeeId: 'percent-member', ...WEEK })
-    const { queryClient } = openDialog(sheet)
-    queryClient.setQueryData(timesheetKeys.currentWeek, sheet)
+    openOffline(openDialog, makeTimesheet({ id: 4343, employeeId: 'percent-member', ...WEEK }))
     await user.click(await screen.findByRole('button', { name: OPEN }))
     const group = within(screen.getByRole('group', { name: LEGEND }))
     await user.type(group.getByLabelText('Percent for ministry or fund 1 of the week'), '12.5')
