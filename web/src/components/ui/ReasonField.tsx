@@ -2,8 +2,7 @@ import { useState } from 'react'
 import { useFieldErrors, type Parser } from '../../lib/field-errors.ts'
 import { toast } from '../../lib/toast.ts'
 import type { ButtonProps } from './Button.tsx'
-import { DialogActions, DialogContent, DialogHeading } from './Dialog.tsx'
-import { FormAlert } from './FormAlert.tsx'
+import { DialogContent, DialogForm, DialogHeading } from './Dialog.tsx'
 import { fieldDescription, FormField } from './FormField.tsx'
 import { Textarea } from './Textarea.tsx'
 import { useTextLimit } from './TextLimit.tsx'
@@ -108,8 +107,15 @@ export function ReasonForm<N extends string, I>({
   return (
     <DialogContent>
       <DialogHeading title={texts.title}>{texts.intro}</DialogHeading>
-      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={texts.title}>
-        <FormAlert message={errors.formError(texts.failed)} />
+      <DialogForm
+        label={texts.title}
+        onSubmit={onSubmit}
+        error={errors.formError(texts.failed)}
+        pending={pending}
+        confirm={texts.confirm}
+        busy={texts.busy}
+        variant={variant}
+      >
         <ReasonField
           id={id}
           name={name}
@@ -123,8 +129,7 @@ export function ReasonForm<N extends string, I>({
           problem={errors.shown[name]}
           disabled={pending}
         />
-        <DialogActions pending={pending} label={texts.confirm} busyLabel={texts.busy} variant={variant} />
-      </form>
+      </DialogForm>
     </DialogContent>
   )
 }
