@@ -12,7 +12,8 @@ import {
 import { formatDate } from '../../lib/format.ts'
 import { Button } from '../ui/Button.tsx'
 import { FormField } from '../ui/FormField.tsx'
-import { Input, inputClasses } from '../ui/Input.tsx'
+import { inputClasses } from '../ui/Input.tsx'
+import { TextField } from '../ui/TextField.tsx'
 
 /** Why a write was refused, in the server's words or `fallback`; nothing before a refusal. */
 function Refusal({ error, fallback }: { error: Error | null; fallback: string }) {
@@ -59,25 +60,23 @@ function TokenForm() {
         {t('integrations.planningCenter.tokenTitle')}
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField id="pco-application-id" label={t('integrations.planningCenter.applicationId')}>
-          <Input
-            id="pco-application-id"
-            autoComplete="off"
-            value={applicationId}
-            onChange={(e) => setApplicationId(e.target.value)}
-            required
-          />
-        </FormField>
-        <FormField id="pco-secret" label={t('integrations.planningCenter.secret')}>
-          <Input
-            id="pco-secret"
-            type="password"
-            autoComplete="off"
-            value={secret}
-            onChange={(e) => setSecret(e.target.value)}
-            required
-          />
-        </FormField>
+        <TextField
+          id="pco-application-id"
+          label={t('integrations.planningCenter.applicationId')}
+          autoComplete="off"
+          value={applicationId}
+          onChange={(e) => setApplicationId(e.target.value)}
+          required
+        />
+        <TextField
+          id="pco-secret"
+          label={t('integrations.planningCenter.secret')}
+          type="password"
+          autoComplete="off"
+          value={secret}
+          onChange={(e) => setSecret(e.target.value)}
+          required
+        />
       </div>
       <SubmitWithRefusal
         write={connect}
@@ -126,14 +125,13 @@ function ListChoice({
           ))}
         </select>
       </FormField>
-      <FormField id={`pco-${kind}-department`} label={t(`integrations.planningCenter.${kind}Department`)}>
-        <Input
-          id={`pco-${kind}-department`}
-          value={pick.department}
-          onChange={(e) => onChange({ department: e.target.value })}
-          required
-        />
-      </FormField>
+      <TextField
+        id={`pco-${kind}-department`}
+        label={t(`integrations.planningCenter.${kind}Department`)}
+        value={pick.department}
+        onChange={(e) => onChange({ department: e.target.value })}
+        required
+      />
     </>
   )
 }
@@ -180,20 +178,15 @@ function ListsForm({ view }: { view: PlanningCenterView }) {
           />
         ))}
       </div>
-      <FormField
+      <TextField
         id="pco-webhook-secret"
         label={t('integrations.planningCenter.webhookSecret')}
         hint={t('integrations.planningCenter.webhookSecretHint', { count: view.webhookSecrets })}
-      >
-        <Input
-          id="pco-webhook-secret"
-          type="password"
-          autoComplete="off"
-          aria-describedby="pco-webhook-secret-hint"
-          value={secret}
-          onChange={(e) => setSecret(e.target.value)}
-        />
-      </FormField>
+        type="password"
+        autoComplete="off"
+        value={secret}
+        onChange={(e) => setSecret(e.target.value)}
+      />
       <SubmitWithRefusal
         write={save}
         failed={t('integrations.planningCenter.saveFailed')}
