@@ -12,7 +12,8 @@ import { timesheetKeys } from '../src/api/keys.ts'
 import { makeOrgSettings } from './fixtures.ts'
 import { mockFetch } from './fetch-mock.ts'
 
-const makeStoredTimesheet = (overrides: Partial<Timesheet>): Timesheet => ({
+/** A stored timesheet: draft 7 of member user-1 for the week of 2026-11-16, blank days, unless told. */
+export const makeStoredTimesheet = (overrides: Partial<Timesheet>): Timesheet => ({
   ...TimesheetDays.parse({}),
   id: 7,
   organizationId: 'org-1',
