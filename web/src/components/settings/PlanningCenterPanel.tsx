@@ -14,6 +14,7 @@ import { Button } from '../ui/Button.tsx'
 import { FormField } from '../ui/FormField.tsx'
 import { inputClasses } from '../ui/Input.tsx'
 import { TextField } from '../ui/TextField.tsx'
+import { ItemOptions } from '../ui/Options.tsx'
 
 /** Why a write was refused, in the server's words or `fallback`; nothing before a refusal. */
 function Refusal({ error, fallback }: { error: Error | null; fallback: string }) {
@@ -118,11 +119,7 @@ function ListChoice({
           onChange={(e) => onChange({ list: e.target.value })}
         >
           <option value="">{t('integrations.planningCenter.noList')}</option>
-          {lists.map((l) => (
-            <option key={l.id} value={l.id}>
-              {l.name}
-            </option>
-          ))}
+          <ItemOptions items={lists} />
         </select>
       </FormField>
       <TextField
