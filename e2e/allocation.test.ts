@@ -40,15 +40,22 @@ const saveWeek = async (member: Page, dialog: Locator) => {
   return { saved, ids: Object.fromEntries(codes.map((c) => [c.name, c.id])) }
 }
 
+/**
+ * A new church with a Youth staff member, whose supervisor keeps two codes: the grant 'Youth (Grant A)'
+ * (a fund, with `grant`'s budget hours or ADP cost number) and Administration. Answers the codes' list too.
+ */
+const churchWithGrant = async (grant: { budgetHours?: string; costNumber?: string }) => {
+  const church = await supervisorWithStaff(newPage, { department: 'Youth' })
+  await church.supervisor.goto('/settings/ministries')
+  await addCode(church.supervisor, { name: 'Youth (Grant A)', kind: 'Fund', ...grant })
+  await addCode(church.supervisor, { name: 'Administration', kind: 'Ministry' })
+  return { ...church, codes: church.supervisor.getByRole('list', { name: 'Ministries and funds' }) }
+}
+
 describe('ministries, funds and grants', () => {
   it('a supervisor adds codes and a default, the member splits days (a split that does not add up is refused), and the report shows the shares and the grant', async () => {
-    const { supervisor, staffName, credentials } = await supervisorWithStaff(newPage, { department: 'Youth' })
-
     // The supervisor keeps two codes: a grant with 30 budget hours, and Administration.
-    await supervisor.goto('/settings/ministries')
-    await addCode(supervisor, { name: 'Youth (Grant A)', kind: 'Fund', budgetHours: '30' })
-    await addCode(supervisor, { name: 'Administration', kind: 'Ministry' })
-    const codes = supervisor.getByRole('list', { name: 'Ministries and funds' })
+    const { supervisor, staffName, credentials, codes } = await churchWithGrant({ budgetHours: '30' })
     expect(await codes.getByText('30 budget hours').isVisible()).toBe(true)
 
     // The member's default is the grant (Edit Member offers the active codes).
@@ -148,13 +155,8 @@ describe('ministries, funds and grants', () => {
   })
 
   it('an exempt member splits the week by percent on a phone; ADP carries the cost number and our CSV the codes', async () => {
-    const { supervisor, staffName, credentials } = await supervisorWithStaff(newPage, { department: 'Youth' })
-
     // Two codes, the grant with an ADP cost number; ADP's company code and batch id.
-    await supervisor.goto('/settings/ministries')
-    await addCode(supervisor, { name: 'Youth (Grant A)', kind: 'Fund', costNumber: 'YTH-100' })
-    await addCode(supervisor, { name: 'Administration', kind: 'Ministry' })
-    const codes = supervisor.getByRole('list', { name: 'Ministries and funds' })
+    const { supervisor, staffName, credentials, codes } = await churchWithGrant({ costNumber: 'YTH-100' })
     await codes.getByText('ADP cost number: YTH-100').waitFor()
     await api(supervisor, 'PUT', '/api/payroll/settings', { adpCompanyCode: 'XYZ', adpBatchId: 'B1' })
 

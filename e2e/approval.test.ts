@@ -4,6 +4,7 @@ import type { Download, Page } from 'playwright-core'
 import { formatDate, type ListedTimesheet } from '@app/core'
 import { useBrowser } from './browser.ts'
 import { api, submitThisWeek } from './helpers/api.ts'
+import { chooseStatus, showsUnderRejected, viewOwnRejectedWeek } from './helpers/decisions.ts'
 import { signInAsStaff, supervisorWithStaff } from './helpers/sign-in.ts'
 
 const { newPage } = useBrowser()
@@ -31,11 +32,6 @@ async function downloadFromNewTab(page: Page, click: () => Promise<void>) {
   const download = await downloaded
   const path = await download.path()
   return { name: download.suggestedFilename(), text: await readFile(path, 'utf8') }
-}
-
-const chooseStatus = async (page: Page, label: string) => {
-  await page.getByRole('combobox', { name: 'Filter by status' }).click()
-  await page.getByRole('option', { name: label, exact: true }).click()
 }
 
 describe('approval journey', () => {
@@ -75,18 +71,12 @@ describe('approval journey', () => {
     await supervisor.getByText('Timesheet declined. Employee will be notified via email.').first().waitFor()
     await dialog.waitFor({ state: 'detached' })
     // No longer pending: it left the filtered list, and shows under Rejected.
-    await pendingRow.waitFor({ state: 'detached' })
-    await chooseStatus(supervisor, 'Rejected')
-    await supervisor.locator('tbody tr', { hasText: staffName }).getByText('Rejected').waitFor()
+    await showsUnderRejected(supervisor, pendingRow, staffName)
 
     // The staff member sees the rejection and the comment, on their phone, without scrolling sideways.
-    await member.reload()
-    const ownRow = member.locator('tbody tr', { hasText: week })
-    await ownRow.getByText('Rejected').waitFor()
-    expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
-    await ownRow.getByRole('button', { name: /^View / }).click()
-    dialog = member.getByRole('dialog', { name: 'View Timesheet Submission' })
-    await dialog.getByText('Previous Comments').waitFor()
+    const own = await viewOwnRejectedWeek(member, week)
+    const ownRow = own.ownRow
+    dialog = own.dialog
     expect(await dialog.getByText('Please add your Tuesday hours').isVisible()).toBe(true)
     expect(await dialog.getByRole('textbox').count()).toBe(0)
     expect(await ownRow.getByRole('button', { name: /^(Approve|Reject) / }).count()).toBe(0)

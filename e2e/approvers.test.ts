@@ -6,7 +6,7 @@ import { openEditMember } from './helpers/members.ts'
 
 const { newPage } = useBrowser()
 
-describe("each member's approver (issue 31)", () => {
+describe("each member's approver", () => {
   it('routes a week to its approver, who gives the first of two approvals; the final approver finishes it', async () => {
     // Pastor A signs in and adds staff member M; then a co-supervisor B with a staff login.
     const org = await supervisorWithStaff(newPage, { department: 'Youth' })

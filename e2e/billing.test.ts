@@ -5,7 +5,7 @@ import { keys, table } from '@app/data/testing'
 import { useBrowser } from './browser.ts'
 import { api } from './helpers/api.ts'
 import { collectErrors } from './helpers/page-errors.ts'
-import { addMember, signInAsStaff, signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
+import { addMember, signedInSupervisor, signInAsStaff, signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
 
 // The e2e stack runs without Stripe keys: billing answers 'Billing is not configured'.
 const { newPage } = useBrowser()
@@ -43,8 +43,7 @@ const longDate = (iso: string) =>
 
 describe('subscription banner and checkout without Stripe', () => {
   it('shows the supervisor’s trial, then an active, a past-due and an expired subscription', async () => {
-    const page = await newPage()
-    await signInAsSupervisor(page, uniquePerson('treasurer'))
+    const page = await signedInSupervisor(newPage(), 'treasurer')
     const errors = collectErrors(page)
 
     // Right after sign-up: the 14-day trial, card-free, in blue.
@@ -116,8 +115,7 @@ describe('subscription banner and checkout without Stripe', () => {
   })
 
   it('offers a trial when there is none, and says why the server refuses one already used', async () => {
-    const page = await newPage()
-    await signInAsSupervisor(page, uniquePerson('elder'))
+    const page = await signedInSupervisor(newPage(), 'elder')
     await setBilling(await organizationOf(page), {
       subscriptionStatus: 'trial',
       trialEndsAt: null,
@@ -131,8 +129,7 @@ describe('subscription banner and checkout without Stripe', () => {
   })
 
   it('staff never see the banner', async () => {
-    const page = await newPage()
-    await signInAsSupervisor(page, uniquePerson('deacon'))
+    const page = await signedInSupervisor(newPage(), 'deacon')
     await banner(page).waitFor()
     // A volunteer of the same organization, signed in on a page of their own.
     const credentials = await addMember(page, {

@@ -6,11 +6,11 @@ import { expectAccessible } from './helpers/axe.ts'
 import { fitsPhone, PHONE } from './helpers/phone.ts'
 import {
   addMember,
+  type Person,
+  signedInSupervisor,
   signInAsStaff,
-  signInAsSupervisor,
   signInAtProvider,
   uniquePerson,
-  type Person,
 } from './helpers/sign-in.ts'
 
 const { newPage } = useBrowser()
@@ -18,8 +18,7 @@ const { newPage } = useBrowser()
 describe('campuses', () => {
   it("on a 375 px phone: members start at the first campus, the South admin's day shows South's people only, the whole-church supervisor filters by campus", async () => {
     // The whole-church supervisor sets up North and South in Settings → Campuses.
-    const pastor = await newPage(PHONE)
-    await signInAsSupervisor(pastor, uniquePerson('pastor'))
+    const pastor = await signedInSupervisor(newPage(PHONE))
     // A member the church had before its campuses.
     const ezra = uniquePerson('ezra')
     await addMember(pastor, { ...ezra, department: 'Music' })

@@ -22,7 +22,7 @@ const mailTo = async (email: string) =>
 const clockOutMail = async (email: string) =>
   (await mailTo(email)).filter((e) => /^(Still working\?|Clock-out missing: )/.test(e.subject))
 
-describe('a forgotten clock-out (issue 34)', () => {
+describe('a forgotten clock-out', () => {
   it('on a 375 px phone: the email, the banner and the flag, the supervisor’s alert an hour later, and “I stopped at …”', async () => {
     const supervisorPerson = uniquePerson('pastor')
     const supervisor = await newPage()

@@ -9,7 +9,7 @@ const { newPage } = useBrowser()
 const PHONE = { width: 375, height: 812 }
 const CLOSED = 'This organization is closed'
 
-describe('Settings → Data → Close this organization (issue 35)', () => {
+describe('Settings → Data → Close this organization', () => {
   it('on a 375 px phone a supervisor closes the church with its exact name; everyone sees only the closed screen until a supervisor reopens it', async () => {
     const { supervisor, member } = await supervisorWithSignedInStaff(newPage, { department: 'Custodial' })
     const { organizationName: name } = await api<OrganizationSettings>(supervisor, 'GET', '/api/organization/settings')

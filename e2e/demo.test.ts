@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
 import { messages } from '@app/core'
 import { useBrowser } from './browser.ts'
+import { chooseStatus } from './helpers/decisions.ts'
 import { submitStaffLogin, supervisorWithStaff } from './helpers/sign-in.ts'
 
 const { newPage } = useBrowser()
 
 const DEMO_NOTICE = 'You are exploring a read-only demo. Changes are not saved.'
-
-const chooseStatus = async (page: Page, label: string) => {
-  await page.getByRole('combobox', { name: 'Filter by status' }).click()
-  await page.getByRole('option', { name: label, exact: true }).click()
-}
 
 describe('the read-only demo', () => {
   it('a visitor explores the demo as a supervisor, cannot change anything, then as a staff member', async () => {

@@ -10,7 +10,7 @@ interface StoredEmail {
   body: { text?: string }
 }
 
-describe('confirming an email address (issue 36)', () => {
+describe('confirming an email address', () => {
   it('a member added with an email confirms it from the link on a phone; the Employees row stops saying it is not', async () => {
     const { supervisor, staff, staffName } = await supervisorWithStaff(newPage, { department: 'Music' })
     await supervisor.goto('/employees')

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { dateInZone, formatDate, type OrganizationSettings, type Timesheet } from '@app/core'
 import { useBrowser } from './browser.ts'
 import { api } from './helpers/api.ts'
-import { addMember, signInAsStaff, signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
+import { addMember, signedInSupervisor, signInAsStaff, uniquePerson } from './helpers/sign-in.ts'
 
 /** As a church office manager and a volunteer on a phone meet it. */
 const { newPage } = useBrowser()
@@ -57,8 +57,7 @@ describe('everyday use', () => {
   })
 
   it('a declined week is fixed where its comments are, an approved one opens read-only, the dates agree, and zoe finds Zoë', async () => {
-    const supervisor = await newPage()
-    await signInAsSupervisor(supervisor, uniquePerson('pastor'))
+    const supervisor = await signedInSupervisor(newPage())
     // A zone whose calendar date differs from UTC's right now, as on an evening in the Americas:
     // a date cut from the UTC timestamp would then disagree.
     const hour = new Date().getUTCHours()

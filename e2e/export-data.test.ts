@@ -9,7 +9,7 @@ import { supervisorWithSignedInStaff } from './helpers/sign-in.ts'
 const { newPage } = useBrowser()
 const PHONE = { width: 375, height: 812 }
 
-describe('Settings → Data → Export all data (issue 35)', () => {
+describe('Settings → Data → Export all data', () => {
   it('on a 375 px phone a supervisor asks for the export, watches it run, and downloads a zip of the church’s data', async () => {
     const { supervisor, staff, staffName, credentials, member } = await supervisorWithSignedInStaff(newPage, {
       department: 'Music',

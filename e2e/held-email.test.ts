@@ -3,7 +3,7 @@ import type { User } from '@app/core'
 import { useBrowser } from './browser.ts'
 import { expectAccessible } from './helpers/axe.ts'
 import { fitsPhone, PHONE, toast } from './helpers/phone.ts'
-import { addMember, signInAsStaff, signInAsSupervisor, supervisorWithStaff, uniquePerson } from './helpers/sign-in.ts'
+import { addMember, signedInSupervisor, signInAsStaff, supervisorWithStaff, uniquePerson } from './helpers/sign-in.ts'
 import { fillAddMember } from './helpers/members.ts'
 import { api } from './helpers/api.ts'
 import { emailsTo, emailTo, linkIn } from './helpers/inbox.ts'
@@ -13,8 +13,7 @@ const { newPage } = useBrowser()
 
 describe('a member whose address waits for confirmation, on a phone', () => {
   it('Add Member says their emails wait; the list and their dialog say so with Resend', async () => {
-    const supervisor = await newPage(PHONE)
-    await signInAsSupervisor(supervisor, uniquePerson('pastor'))
+    const supervisor = await signedInSupervisor(newPage(PHONE))
     const person = uniquePerson('tyler')
     const name = `${person.firstName} ${person.lastName}`
 

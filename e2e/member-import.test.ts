@@ -4,7 +4,7 @@ import { importMembersJob } from '@app/functions'
 import { useBrowser } from './browser.ts'
 import { expectAccessible } from './helpers/axe.ts'
 import { PHONE, fitsPhone } from './helpers/phone.ts'
-import { signInAsStaff, signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
+import { signedInSupervisor, signInAsStaff } from './helpers/sign-in.ts'
 
 const { newPage } = useBrowser()
 const DESKTOP = { width: 1280, height: 900 }
@@ -77,8 +77,7 @@ const importThroughScreens = async (page: Page, viewport: { width: number; heigh
 
 describe('Employees → Import from a file', () => {
   it('at 375 px: map, preview, import, progress after a reload, and the credentials link once', async () => {
-    const supervisor = await newPage()
-    await signInAsSupervisor(supervisor, uniquePerson('pastor'))
+    const supervisor = await signedInSupervisor(newPage())
     const credentials = await importThroughScreens(supervisor, PHONE, '375 px')
     // The new member signs in with what the file holds.
     const member = await newPage()
@@ -86,8 +85,7 @@ describe('Employees → Import from a file', () => {
   })
 
   it('at 1280 px: the same journey on a desktop', async () => {
-    const supervisor = await newPage()
-    await signInAsSupervisor(supervisor, uniquePerson('pastor'))
+    const supervisor = await signedInSupervisor(newPage())
     await importThroughScreens(supervisor, DESKTOP, '1280 px')
     await supervisor.goto('/employees')
     // The members list shows the imported members (read again once the import ended).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { useBrowser } from './browser.ts'
 import { collectErrors } from './helpers/page-errors.ts'
-import { signInAsStaff, signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
+import { signedInSupervisor, signInAsStaff, signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
 import { fillAddMember } from './helpers/members.ts'
 
 const { newPage } = useBrowser()
@@ -14,8 +14,7 @@ const PNG_1X1 = Buffer.from(
 
 describe('member management and organization settings', () => {
   it('a supervisor adds a volunteer in the UI, and the volunteer signs in with the credentials shown', async () => {
-    const page = await newPage()
-    await signInAsSupervisor(page, uniquePerson('pastor'))
+    const page = await signedInSupervisor(newPage())
     const errors = collectErrors(page) // from here on: the app's own pages
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Employees' }).click()
     await page.getByRole('heading', { name: 'Member Management' }).waitFor()

@@ -19,7 +19,7 @@ const openDemo = async (page: Page, role: 'supervisor' | 'employee') => {
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
 }
 
-describe('the demo on a phone (issue 37, item 11)', () => {
+describe('the demo on a phone', () => {
   it('its notice reads as sentences across the screen, and its Activity page lists what happened', async () => {
     const page = await newPage(PHONE)
     await openDemo(page, 'supervisor')
@@ -57,7 +57,7 @@ describe('the demo on a phone (issue 37, item 11)', () => {
   })
 })
 
-describe('a text past its limit (issue 37, item 7)', () => {
+describe('a text past its limit', () => {
   it('says so on its field as the member types, before any save', async () => {
     const page = await newPage(PHONE)
     await openDemo(page, 'employee')

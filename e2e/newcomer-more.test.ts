@@ -3,7 +3,7 @@ import { addDays, currentWeekStart, type ListedTimesheet, type OrganizationSetti
 import { useBrowser } from './browser.ts'
 import { api } from './helpers/api.ts'
 import { seriousViolations } from './helpers/axe.ts'
-import { addMember, signInAsStaff, signInAsSupervisor, supervisorWithStaff, uniquePerson } from './helpers/sign-in.ts'
+import { addMember, signedInSupervisor, signInAsStaff, supervisorWithStaff, uniquePerson } from './helpers/sign-in.ts'
 
 /**
  * More of what a newcomer tripped on, on a 375 px phone: each journey failed before
@@ -12,10 +12,9 @@ import { addMember, signInAsStaff, signInAsSupervisor, supervisorWithStaff, uniq
 const { newPage } = useBrowser()
 const PHONE = { width: 375, height: 812 }
 
-describe('the signed-in navigation on a phone (issue 37, item 8)', () => {
+describe('the signed-in navigation on a phone', () => {
   it('opens every page of the header from a menu button, by keyboard, within the screen, and passes axe', async () => {
-    const page = await newPage(PHONE)
-    await signInAsSupervisor(page, uniquePerson('pastor'))
+    const page = await signedInSupervisor(newPage(PHONE))
     const button = page.getByRole('button', { name: 'Menu', exact: true })
     await button.waitFor()
     expect(await button.getAttribute('aria-haspopup')).toBe('menu')
@@ -66,7 +65,7 @@ describe('the signed-in navigation on a phone (issue 37, item 8)', () => {
   })
 })
 
-describe('bulk approve (issue 37, approving faster)', () => {
+describe('bulk approve, to approve faster', () => {
   it('selects last week’s pending rows on a phone and approves them in one action, saying which failed and why', async () => {
     const { supervisor, credentials, staffName } = await supervisorWithStaff(newPage, { department: 'Youth' })
     await supervisor.setViewportSize(PHONE)

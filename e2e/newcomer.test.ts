@@ -20,7 +20,7 @@ import {
 import { useBrowser } from './browser.ts'
 import { api, call, submitThisWeek } from './helpers/api.ts'
 import { seriousViolations } from './helpers/axe.ts'
-import { signInAsSupervisor, supervisorWithSignedInStaff, uniquePerson } from './helpers/sign-in.ts'
+import { signedInSupervisor, signInAsSupervisor, supervisorWithSignedInStaff, uniquePerson } from './helpers/sign-in.ts'
 import { PHONE } from './helpers/phone.ts'
 
 /**
@@ -34,7 +34,7 @@ const toast = (page: Page, text: string | RegExp) => page.getByText(text).first(
 /** A new organization's supervisor and a staff member signed in on a phone. */
 const staffOnPhone = (department = 'Youth') => supervisorWithSignedInStaff(newPage, { department }, PHONE)
 
-describe('a declined week (issue 37, item 1)', () => {
+describe('a declined week', () => {
   it('keeps the supervisor’s comment through the member’s saves until resubmission, and the history shows every step', async () => {
     const { supervisor, member } = await staffOnPhone()
     const submitted = await submitThisWeek(member, {
@@ -96,7 +96,7 @@ describe('a declined week (issue 37, item 1)', () => {
   })
 })
 
-describe('closing a pay period (issue 37, item 2)', () => {
+describe('closing a pay period', () => {
   it('asks to confirm, says why it is early and closes only when told anyway; the member’s week then opens read-only and says why', async () => {
     const { supervisor, member, staffName } = await staffOnPhone()
     await supervisor.setViewportSize(PHONE)
@@ -143,7 +143,7 @@ describe('closing a pay period (issue 37, item 2)', () => {
   })
 })
 
-describe('the Payroll page of a new church (issue 37, item 6)', () => {
+describe('the Payroll page of a new church', () => {
   it('lists no period from before the church existed, and a week still running is not missing', async () => {
     const { supervisor } = await staffOnPhone()
     await supervisor.setViewportSize(PHONE)
@@ -161,7 +161,7 @@ describe('the Payroll page of a new church (issue 37, item 6)', () => {
   })
 })
 
-describe('times worth a second look (issue 37, items 3 and 4)', () => {
+describe('times worth a second look', () => {
   it('shows +1 day beside an end on the next day, warns of a day over 12 hours, and asks to finish a day with no end before submitting', async () => {
     const { member } = await staffOnPhone()
     const org = await api<OrganizationSettings>(member, 'GET', '/api/organization/settings')
@@ -219,10 +219,9 @@ describe('times worth a second look (issue 37, items 3 and 4)', () => {
   })
 })
 
-describe('a browser in Los Angeles, a church in Denver (issue 37, item 5)', () => {
+describe('a browser in Los Angeles, a church in Denver', () => {
   it('shows Payroll’s close time and the Activity page’s times on the church’s clock', async () => {
-    const page = await newPage(PHONE, { timezoneId: 'America/Los_Angeles' })
-    await signInAsSupervisor(page, uniquePerson('pastor'))
+    const page = await signedInSupervisor(newPage(PHONE, { timezoneId: 'America/Los_Angeles' }))
     const org = await api<OrganizationSettings>(page, 'GET', '/api/organization/settings')
     await api(page, 'PUT', '/api/organization/settings', {
       organizationName: org.organizationName,
@@ -256,7 +255,7 @@ describe('a browser in Los Angeles, a church in Denver (issue 37, item 5)', () =
   })
 })
 
-describe('the dashboard’s Export (issue 37, item 10)', () => {
+describe('the dashboard’s Export', () => {
   it('opens the bulk report with the status filter unless it is all, and the search, for every filter; the file holds those rows', async () => {
     const { supervisor, member, staff } = await staffOnPhone()
     await submitThisWeek(member, { mondayStart: '09:00', mondayEnd: '12:00' })
@@ -288,7 +287,7 @@ describe('the dashboard’s Export (issue 37, item 10)', () => {
   })
 })
 
-describe('the timer (issue 37, item 12)', () => {
+describe('the timer', () => {
   it('counts from the real instant of Clock In, and says its start as the toast does', async () => {
     const { member } = await staffOnPhone()
     const org = await api<OrganizationSettings>(member, 'GET', '/api/organization/settings')
@@ -308,7 +307,7 @@ describe('the timer (issue 37, item 12)', () => {
   })
 })
 
-describe('Spanish (issue 37, item 13)', () => {
+describe('Spanish', () => {
   it('writes hours with a decimal comma and day names in lower case mid-sentence', async () => {
     const { member } = await staffOnPhone()
     await api(member, 'PATCH', '/api/auth/user', { language: 'es' })
@@ -336,7 +335,7 @@ describe('Spanish (issue 37, item 13)', () => {
   })
 })
 
-describe('Access Denied (issue 37, item 14)', () => {
+describe('Access Denied', () => {
   it('passes axe for a staff member at /employees on a phone, toast included', async () => {
     const { member } = await staffOnPhone()
     await member.goto('/employees')
@@ -351,7 +350,7 @@ describe('Access Denied (issue 37, item 14)', () => {
   })
 })
 
-describe('first-run leftovers (issue 37, item 15)', () => {
+describe('first-run leftovers', () => {
   it('offers the browser’s zone to a supervisor who signed up without it, and a trial supervisor is not offered a trial again', async () => {
     const page = await newPage(PHONE, { timezoneId: 'America/Denver' })
     // /api/login straight from a bookmark: no `tz`, so the organization starts in the default zone.
@@ -384,7 +383,7 @@ const pendingRowOnPhone = async (supervisor: Page, staffName: string, flags: str
   return row
 }
 
-describe('approving faster (issue 37)', () => {
+describe('approving faster', () => {
   it('offers approve mode from the view dialog, and flags a pending week with a long overnight day and a start without an end, on the row and in the review dialog', async () => {
     const { supervisor, member, staffName } = await staffOnPhone()
     const sheet = await submitThisWeek(member, {

@@ -3,15 +3,14 @@ import { addDays, currentWeekStart, formatDate, type ListedTimesheet, type Organ
 import { useBrowser } from './browser.ts'
 import { api } from './helpers/api.ts'
 import { expectAccessible } from './helpers/axe.ts'
-import { addMember, signInAsStaff, signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
+import { addMember, signedInSupervisor, signInAsStaff, uniquePerson } from './helpers/sign-in.ts'
 import { fitsPhone, PHONE, toast } from './helpers/phone.ts'
 
 const { newPage } = useBrowser()
 
 describe('a pay period with a declined week and a draft', () => {
   it('lists them on the Payroll page at 375 px and closes with Close anyway, naming them', async () => {
-    const supervisor = await newPage(PHONE)
-    await signInAsSupervisor(supervisor, uniquePerson('pastor'))
+    const supervisor = await signedInSupervisor(newPage(PHONE))
     const org = await api<OrganizationSettings>(supervisor, 'GET', '/api/organization/settings')
     const thisWeek = currentWeekStart(org.timeZone, org.weekStartDay)
     const week1 = addDays(thisWeek, -14)

@@ -5,7 +5,7 @@ import { useBrowser } from './browser.ts'
 import { call } from './helpers/api.ts'
 import { expectAccessible } from './helpers/axe.ts'
 import { fitsPhone, PHONE } from './helpers/phone.ts'
-import { signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
+import { signedInSupervisor } from './helpers/sign-in.ts'
 
 const { newPage } = useBrowser()
 const DESKTOP = { width: 1280, height: 900 }
@@ -36,8 +36,7 @@ const syncNow = async (page: Page, item: Locator, counts: string) => {
  */
 describe('Planning Center People in Settings → Integrations', () => {
   it('connects with a personal access token, picks the lists, syncs and shows what changed, at 375 and 1280 px', async () => {
-    const page = await newPage(PHONE)
-    await signInAsSupervisor(page, uniquePerson('pastor'))
+    const page = await signedInSupervisor(newPage(PHONE))
     // One church at a time holds the double's Planning Center organization: a retry's church needs it free.
     onTestFinished(() => call(page, 'POST', '/api/integrations/planning-center/disconnect', {}).then(() => undefined))
     await page.goto('/settings/integrations')

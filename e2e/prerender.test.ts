@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { PRERENDERED_PAGES } from '@app/core'
 import { appUrl, useBrowser } from './browser.ts'
-import { signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
+import { signedInSupervisor } from './helpers/sign-in.ts'
 
 const { newPage } = useBrowser()
 
@@ -93,8 +93,7 @@ describe('public pages arrive as HTML', () => {
   })
 
   it('a signed-in reload of / never renders the landing page', async () => {
-    const page = await newPage()
-    await signInAsSupervisor(page, uniquePerson('reload'))
+    const page = await signedInSupervisor(newPage(), 'reload')
     await page.addInitScript(() => {
       const seen = ((window as { landingSeen?: boolean }).landingSeen = false)
       void seen

@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
 import { formatDate, type ListedTimesheet } from '@app/core'
 import { useBrowser } from './browser.ts'
 import { seriousViolations } from './helpers/axe.ts'
 import { api, submitThisWeek } from './helpers/api.ts'
+import { chooseStatus, showsUnderRejected, viewOwnRejectedWeek } from './helpers/decisions.ts'
 import { fitsPhone, PHONE, toast, touchable } from './helpers/phone.ts'
 import { supervisorWithSignedInStaff } from './helpers/sign-in.ts'
 
 const { newPage } = useBrowser()
-
-const chooseStatus = async (page: Page, label: string) => {
-  await page.getByRole('combobox', { name: 'Filter by status' }).click()
-  await page.getByRole('option', { name: label, exact: true }).click()
-}
 
 describe('sending an approved week back for correction', () => {
   it('a supervisor on a phone sends an approved week back with a comment; the member sees it rejected with the comment', async () => {
@@ -58,18 +53,10 @@ describe('sending an approved week back for correction', () => {
     await dialog.waitFor({ state: 'detached' })
     await view.waitFor({ state: 'detached' })
     // It left the approved list, and shows under Rejected.
-    await row.waitFor({ state: 'detached' })
-    await chooseStatus(supervisor, 'Rejected')
-    await supervisor.locator('tbody tr', { hasText: staffName }).getByText('Rejected').waitFor()
+    await showsUnderRejected(supervisor, row, staffName)
 
     // The member, on a phone, sees the week rejected with the comment.
-    await member.reload()
-    const ownRow = member.locator('tbody tr', { hasText: week })
-    await ownRow.getByText('Rejected').waitFor()
-    await fitsPhone(member)
-    await ownRow.getByRole('button', { name: /^View / }).click()
-    const own = member.getByRole('dialog', { name: 'View Timesheet Submission' })
-    await own.getByText('Previous Comments').waitFor()
+    const { dialog: own } = await viewOwnRejectedWeek(member, week)
     expect(await own.getByText('Monday was the staff retreat: please record it as 10 to 4').isVisible()).toBe(true)
     expect(await own.getByRole('button', { name: 'Send back for correction' }).count()).toBe(0)
     expect(await seriousViolations(member)).toEqual([])

@@ -5,7 +5,7 @@ import { api } from './helpers/api.ts'
 import { seriousViolations } from './helpers/axe.ts'
 import { tabTo } from './helpers/keyboard.ts'
 import { fitsPhone, PHONE } from './helpers/phone.ts'
-import { addMember, signInAsStaff, signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
+import { addMember, signedInSupervisor, signInAsStaff, signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
 
 /** Settings in pages, the setup guide, and whose first run the checklist is: a church in Denver, phones in Los Angeles. */
 const { newPage } = useBrowser()
@@ -15,8 +15,7 @@ const stepHeading = (page: import('playwright-core').Page) =>
 
 describe('Settings on a phone', () => {
   it('walks the setup guide: skips a step, leaves, comes back and resumes where it stopped', async () => {
-    const page = await newPage(PHONE, { timezoneId: 'America/Denver' })
-    await signInAsSupervisor(page, uniquePerson('pastor'))
+    const page = await signedInSupervisor(newPage(PHONE, { timezoneId: 'America/Denver' }))
     // The checklist leads to the guide.
     await page
       .getByRole('region', { name: 'Getting started' })
@@ -54,8 +53,7 @@ describe('Settings on a phone', () => {
   })
 
   it('lists the pages in a navigation that fits 375 px and works by keyboard; old addresses open their page', async () => {
-    const page = await newPage(PHONE)
-    await signInAsSupervisor(page, uniquePerson('pastor'))
+    const page = await signedInSupervisor(newPage(PHONE))
     await page.goto('/settings')
     await page.waitForURL('**/settings/organization')
     const nav = page.getByRole('navigation', { name: 'Settings pages' })
@@ -77,8 +75,7 @@ describe('Settings on a phone', () => {
 
 describe('the first-run checklist', () => {
   it('is the creating supervisor’s: a co-supervisor in Los Angeles gets none, and the creator is asked before the zone moves', async () => {
-    const creator = await newPage(PHONE, { timezoneId: 'America/Denver' })
-    await signInAsSupervisor(creator, uniquePerson('pastor'))
+    const creator = await signedInSupervisor(newPage(PHONE, { timezoneId: 'America/Denver' }))
     await api(creator, 'PUT', '/api/organization/settings', {
       organizationName: 'Grace Chapel Denver',
       timeZone: 'America/Denver',

@@ -3,7 +3,7 @@ import { dayOfDate, todayIn, type OrganizationSettings } from '@app/core'
 import { resources } from '@app/i18n/resources'
 import { useBrowser } from './browser.ts'
 import { expectAccessible } from './helpers/axe.ts'
-import { addMember, signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
+import { addMember, signedInSupervisor, uniquePerson } from './helpers/sign-in.ts'
 import { fitsPhone, PHONE, toast } from './helpers/phone.ts'
 
 const { newPage } = useBrowser()
@@ -11,13 +11,12 @@ const { newPage } = useBrowser()
 const SPANISH = { locale: 'es-MX' }
 const es = resources.es
 
-describe('the staff journey in Spanish (issue 21)', () => {
+describe('the staff journey in Spanish', () => {
   it(
     'shows the landing page and the staff login in Spanish, then walks the weekly timesheet',
     { timeout: 150_000 },
     async () => {
-      const supervisorPage = await newPage()
-      await signInAsSupervisor(supervisorPage, uniquePerson('pastor'))
+      const supervisorPage = await signedInSupervisor(newPage())
       const credentials = await addMember(supervisorPage, {
         ...uniquePerson('staff'),
         department: 'Worship',
@@ -92,8 +91,7 @@ describe('the staff journey in Spanish (issue 21)', () => {
   )
 
   it('shows a long organization name whole in the header at 1280 px', async () => {
-    const page = await newPage({ width: 1280, height: 800 })
-    await signInAsSupervisor(page, uniquePerson('pastor'))
+    const page = await signedInSupervisor(newPage({ width: 1280, height: 800 }))
     const name = 'Margaret O’Brien Memorial Church'
     const saved = await page.evaluate(async (organizationName) => {
       const res = await fetch('/api/organization/settings', {

@@ -23,7 +23,7 @@ async function memberOnPhone() {
   return { page, sunday, at: (time: string) => zonedInstant(sunday, time, settings.timeZone) }
 }
 
-describe('split shifts (issue 34)', () => {
+describe('split shifts', () => {
   it('on a 375 px phone: Sunday 8:00-12:00 and 18:00-21:00 with the timer, and the week counts 7 hours for Sunday', async () => {
     const { page, at } = await memberOnPhone()
     // The browser's clock says this week's Sunday, at the times the member taps (the timers keep running).

@@ -90,3 +90,10 @@ export async function signInAsStaff(page: Page, credentials: Credentials) {
   await submitStaffLogin(page, credentials)
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
 }
+
+/** A new organization's supervisor: a fresh person (named after `label`) signed in on `page`, which it answers. */
+export async function signedInSupervisor(page: Promise<Page>, label = 'pastor') {
+  const signedIn = await page
+  await signInAsSupervisor(signedIn, uniquePerson(label))
+  return signedIn
+}

@@ -33,6 +33,12 @@ export const columnHeaders = (table: HTMLElement) =>
     .getAllByRole('columnheader')
     .map((h) => h.textContent)
 
+/** The texts of a select's options, in order. */
+export const optionTexts = (select: HTMLElement) =>
+  within(select)
+    .getAllByRole('option')
+    .map((o) => o.textContent)
+
 /** The values of the form controls labelled `labels` in `scope`, by label: compare with the values expected. */
 export const fieldValues = (scope: ReturnType<typeof within>, labels: readonly string[]) =>
   Object.fromEntries(labels.map((label) => [label, (scope.getByLabelText(label) as HTMLInputElement).value]))

@@ -6,10 +6,14 @@ import {
   type Timesheet,
   type TimesheetAnswer,
 } from '@app/core'
+import { vi } from 'vitest'
+import type { QueryClient } from '@tanstack/react-query'
+import { timesheetKeys } from '../src/api/keys.ts'
 import { makeOrgSettings } from './fixtures.ts'
 import { mockFetch } from './fetch-mock.ts'
 
-const makeStoredTimesheet = (overrides: Partial<Timesheet>): Timesheet => ({
+/** A stored timesheet: draft 7 of member user-1 for the week of 2026-11-16, blank days, unless told. */
+export const makeStoredTimesheet = (overrides: Partial<Timesheet>): Timesheet => ({
   ...TimesheetDays.parse({}),
   id: 7,
   organizationId: 'org-1',
@@ -77,4 +81,18 @@ export const serveWeek = (
     },
   })
   return { fetch, puts }
+}
+
+/**
+ * Takes the browser offline (navigator.onLine) and opens `sheet` with `open`, the week also read
+ * as the member's current one, as the dashboard leaves it: an offline save keeps it on the device.
+ */
+export function openOffline<R extends { queryClient: QueryClient }>(
+  open: (sheet: TimesheetAnswer) => R,
+  sheet: TimesheetAnswer,
+) {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+  const rendered = open(sheet)
+  rendered.queryClient.setQueryData(timesheetKeys.currentWeek, sheet)
+  return rendered
 }

@@ -212,7 +212,7 @@ export interface StatusUpdateInput {
  * back): the lists, the pending list, the stats, the reports and, as an approval stores the week's
  * payroll figures and a sent-back week loses them, the periods, summaries and volunteer hours.
  */
-const DECISION_READS = [
+export const DECISION_READS = [
   dashboardKeys.timesheets,
   dashboardKeys.pending,
   dashboardKeys.stats,

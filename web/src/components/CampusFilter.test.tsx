@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Campus, User } from '@app/core'
 import { makeUser } from '../../test/fixtures.ts'
 import { mockFetch } from '../../test/fetch-mock.ts'
 import { makePayPeriod, makeVolunteerHours } from '../../test/payroll-fixtures.ts'
-import { renderApp } from '../../test/render.tsx'
+import { optionTexts, renderApp } from '../../test/render.tsx'
 // Loaded up front, so the router's lazy imports are already done when a test starts.
 import '../pages/DashboardPage.tsx'
 import '../pages/PayrollPage.tsx'
@@ -50,17 +50,13 @@ const askedOf = (fetch: ReturnType<typeof mockFetch>, path: string) =>
     .filter((url) => url.pathname === path)
     .map((url) => url.searchParams.get('campusId'))
 const filter = () => screen.findByLabelText<HTMLSelectElement>('Campus')
-const options = (select: HTMLSelectElement) =>
-  within(select)
-    .getAllByRole('option')
-    .map((o) => o.textContent)
 const at = () => screen.getByTestId('location').textContent
 
 describe('the campus filter', () => {
   it('on the dashboard: Whole church and each active campus; the choice goes to every read and the address', async () => {
     const { fetch, user } = show('/')
     const select = await filter()
-    expect(options(select)).toEqual(['Whole church', 'North', 'South'])
+    expect(optionTexts(select)).toEqual(['Whole church', 'North', 'South'])
     expect(select.value).toBe('')
     await waitFor(() => expect(askedOf(fetch, '/api/dashboard/stats')).toEqual([null]))
     await user.selectOptions(select, 'South')
@@ -110,6 +106,6 @@ describe('the campus filter', () => {
     one.unmount()
 
     show('/payroll', [north, south, { ...camp, active: true }], { campusIds: ['south', 'camp'] })
-    expect(options(await filter())).toEqual(['All my campuses', 'South', 'Camp'])
+    expect(optionTexts(await filter())).toEqual(['All my campuses', 'South', 'Camp'])
   })
 })

@@ -4,6 +4,7 @@ import { CAMPUS_PARAM, useCampusChoices, useCampusParam } from '../api/campuses.
 import { cn } from '../lib/cn.ts'
 import { FormField } from './ui/FormField.tsx'
 import { inputClasses } from './ui/Input.tsx'
+import { ItemOptions } from './ui/Options.tsx'
 
 /**
  * The campus filter of the dashboard, Reports and Payroll: "Whole church" and each active campus,
@@ -36,11 +37,7 @@ export function CampusFilter({ className }: { className?: string }) {
         onChange={(e) => choose(e.target.value)}
       >
         <option value="">{t(wholeChurch ? 'campuses.filter.all' : 'campuses.filter.mine')}</option>
-        {choices.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
+        <ItemOptions items={choices} />
       </select>
     </FormField>
   )

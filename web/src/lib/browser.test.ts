@@ -18,7 +18,7 @@ describe('the browser zone on the supervisor sign-in', () => {
     expect(withBrowserZone('https://example.org/api/login')).toBe('https://example.org/api/login')
   })
 
-  it("carries a Spanish page's language too, so a supervisor who never chose one gets it (issue 21)", async () => {
+  it("carries a Spanish page's language too, so a supervisor who never chose one gets it", async () => {
     await i18next.changeLanguage('es')
     try {
       expect(withBrowserZone('/api/login')).toBe(`/api/login?tz=${encodeURIComponent(zone)}&language=es`)

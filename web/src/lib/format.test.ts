@@ -8,6 +8,7 @@ import {
   formatNumber,
   formatPayrollHours,
   formatTime,
+  formatUsage,
   formatZoneName,
 } from './format.ts'
 
@@ -43,6 +44,17 @@ describe("dates, hours and money in the reader's language", () => {
     expect(formatTime('14:25')).toBe('14:25')
     expect(formatNumber(6.3)).toBe('6,3')
     expect(formatZoneName('America/Denver')).toBe('hora de las Montañas Rocosas')
+    vi.restoreAllMocks()
+  })
+
+  it('says when a credential was made and last used on the organization’s clock, or that it never was', () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-US')
+    const made = { createdAt: '2026-11-16T15:30:00Z', lastUsedAt: null }
+    expect(formatUsage(made, 'never', 'America/Chicago')).toEqual({ created: 'Nov 16, 2026, 9:30 AM', used: 'never' })
+    expect(formatUsage({ ...made, lastUsedAt: '2026-11-17T01:05:00Z' }, 'never', 'America/Denver')).toEqual({
+      created: 'Nov 16, 2026, 8:30 AM',
+      used: 'Nov 16, 2026, 6:05 PM',
+    })
     vi.restoreAllMocks()
   })
 })

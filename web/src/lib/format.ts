@@ -73,6 +73,19 @@ export function formatDate(
   return calendar(dateInZone(date, zone), style)
 }
 
+/**
+ * When a credential (an API token, a kiosk) was made and last used, on the clock of `timeZone`;
+ * `never` when it was never used. The texts' `created` and `used`.
+ */
+export const formatUsage = (
+  item: { createdAt: string; lastUsedAt: string | null },
+  never: string,
+  timeZone: string,
+) => ({
+  created: formatDate(item.createdAt, 'dateTime', '-', timeZone),
+  used: formatDate(item.lastUsedAt, 'dateTime', never, timeZone),
+})
+
 /** A day under a week title that already says the year: 'Nov 16'. */
 export const formatShortDate = (date: string): string => formatDate(date, 'short')
 

@@ -143,7 +143,7 @@ describe('ActivityPage', () => {
     expect(urls.at(-1)!.searchParams.get('action')).toBe('signIn.failed')
   })
 
-  it('asks the API for the chosen days, both included, on the organization’s clock (issue 37)', async () => {
+  it('asks the API for the chosen days, both included, on the organization’s clock', async () => {
     const { urls } = show()
     const user = userEvent.setup()
     await screen.findByText('Member removed')

@@ -359,7 +359,7 @@ describe('DashboardPage for staff', () => {
     expect(await screen.findByText('No timesheets yet.')).toBeTruthy()
   })
 
-  it('shows its sections from the top down, each once the one above has its week (issue 30: nothing jumps)', async () => {
+  it('shows its sections from the top down, each once the one above has its week (nothing jumps)', async () => {
     let answer = () => {}
     show({
       role: 'employee',

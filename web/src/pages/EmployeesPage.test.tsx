@@ -5,7 +5,7 @@ import type { User } from '@app/core'
 import { toast } from '../lib/toast.ts'
 import { makeStaffMember, makeUser } from '../../test/fixtures.ts'
 import { mockFetch, type MockAnswer } from '../../test/fetch-mock.ts'
-import { renderApp } from '../../test/render.tsx'
+import { optionTexts, renderApp } from '../../test/render.tsx'
 // Loaded up front, so the router's lazy import is already done when a test starts its clock.
 import './EmployeesPage.tsx'
 import { clearToasts, expectAccessDenied } from '../../test/toasts.ts'
@@ -157,11 +157,7 @@ describe('EmployeesPage', () => {
     })
     const dialog = await openAddDialog(user)
     expect((within(dialog).getByLabelText('Role') as HTMLSelectElement).value).toBe('employee')
-    expect(
-      within(within(dialog).getByLabelText('Role'))
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Staff Member', 'Supervisor', 'Volunteer'])
+    expect(optionTexts(within(dialog).getByLabelText('Role'))).toEqual(['Staff Member', 'Supervisor', 'Volunteer'])
     // The approver is the supervisor adding, unless they choose another (then it is sent).
     expect((within(dialog).getByLabelText('Approver') as HTMLSelectElement).value).toBe('sup-1')
     await fillMember(user, dialog)
@@ -318,7 +314,7 @@ describe('EmployeesPage', () => {
     expect(await screen.findByText('Failed to remove staff member')).toBeTruthy()
   })
 
-  it("marks an unconfirmed email on the member's row and resends its confirmation (issue 36)", async () => {
+  it("marks an unconfirmed email on the member's row and resends its confirmation", async () => {
     let answer: MockAnswer = { body: { ...staff, emailConfirmed: false } }
     const { user, fetch } = show([supervisor, { ...staff, emailConfirmed: false }, volunteer], {
       'POST /api/employees/mem-1/resend-confirmation': () => answer,

@@ -5,7 +5,7 @@ import { staffLoginUrl } from '../components/members/login-instructions.ts'
 import { MembersList } from '../components/members/MembersList.tsx'
 import { SupervisorPage } from '../components/members/SupervisorOnly.tsx'
 import { PageLayout } from '../components/PageLayout.tsx'
-import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/Card.tsx'
+import { Card, CardContent, TitledCard } from '../components/ui/Card.tsx'
 import { LinkButton } from '../components/ui/LinkButton.tsx'
 
 const EMPLOYEES_DENIED_REDIRECT_MS = 500
@@ -40,14 +40,9 @@ export function EmployeesPage() {
             </CardContent>
           </Card>
 
-          <Card>
-            <CardHeader>
-              <CardTitle>{t('members.listTitle')}</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <MembersList currentUserId={user.id} />
-            </CardContent>
-          </Card>
+          <TitledCard title={t('members.listTitle')}>
+            <MembersList currentUserId={user.id} />
+          </TitledCard>
         </PageLayout>
       )}
     </SupervisorPage>

@@ -21,7 +21,7 @@ import {
 import { SupervisorPage } from '../components/members/SupervisorOnly.tsx'
 import { PageLayout } from '../components/PageLayout.tsx'
 import { Button } from '../components/ui/Button.tsx'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/Card.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, TitledCard } from '../components/ui/Card.tsx'
 import { FormAlert } from '../components/ui/FormAlert.tsx'
 import { inputClasses } from '../components/ui/Input.tsx'
 import { LinkButton } from '../components/ui/LinkButton.tsx'
@@ -215,31 +215,26 @@ function ImportForm({ onStarted }: { onStarted: (id: string) => void }) {
               />
             </CardContent>
           </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>{t('memberImport.preview.title')}</CardTitle>
-            </CardHeader>
-            <CardContent className="space-y-3">
-              <Counts counts={preview.counts} />
-              <RowsTable rows={preview.rows} />
-              <Button
-                type="button"
-                disabled={startImport.isPending || previewImport.isPending}
-                onClick={() =>
-                  startImport.mutate(
-                    { ...file, mapping: preview.mapping },
-                    {
-                      onSuccess: (started) => onStarted(started.id),
-                      onError: (e) => setProblem(errorMessage(e, t('memberImport.file.failed'))),
-                    },
-                  )
-                }
-              >
-                <Upload aria-hidden />
-                {startImport.isPending ? t('memberImport.preview.importing') : t('memberImport.preview.import')}
-              </Button>
-            </CardContent>
-          </Card>
+          <TitledCard title={t('memberImport.preview.title')} contentClassName="space-y-3">
+            <Counts counts={preview.counts} />
+            <RowsTable rows={preview.rows} />
+            <Button
+              type="button"
+              disabled={startImport.isPending || previewImport.isPending}
+              onClick={() =>
+                startImport.mutate(
+                  { ...file, mapping: preview.mapping },
+                  {
+                    onSuccess: (started) => onStarted(started.id),
+                    onError: (e) => setProblem(errorMessage(e, t('memberImport.file.failed'))),
+                  },
+                )
+              }
+            >
+              <Upload aria-hidden />
+              {startImport.isPending ? t('memberImport.preview.importing') : t('memberImport.preview.import')}
+            </Button>
+          </TitledCard>
         </>
       ) : null}
     </div>
@@ -278,33 +273,23 @@ function ImportProgress({ id, onAnother }: { id: string; onAnother: () => void }
         </CardContent>
       </Card>
       {job.status === 'done' ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>{t('memberImport.credentials.title')}</CardTitle>
-          </CardHeader>
-          <CardContent className="space-y-2 text-sm text-slate-700">
-            {credentialsUrl ? (
-              <>
-                <a href={credentialsUrl} className="font-medium text-indigo-700 underline underline-offset-4">
-                  {t('memberImport.credentials.download')}
-                </a>
-                <p>{t('memberImport.credentials.once')}</p>
-              </>
-            ) : (
-              <p>{t(job.credentialsIssued ? 'memberImport.credentials.issued' : 'memberImport.credentials.none')}</p>
-            )}
-          </CardContent>
-        </Card>
+        <TitledCard title={t('memberImport.credentials.title')} contentClassName="space-y-2 text-sm text-slate-700">
+          {credentialsUrl ? (
+            <>
+              <a href={credentialsUrl} className="font-medium text-indigo-700 underline underline-offset-4">
+                {t('memberImport.credentials.download')}
+              </a>
+              <p>{t('memberImport.credentials.once')}</p>
+            </>
+          ) : (
+            <p>{t(job.credentialsIssued ? 'memberImport.credentials.issued' : 'memberImport.credentials.none')}</p>
+          )}
+        </TitledCard>
       ) : null}
       {job.refused.length ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>{t('memberImport.progress.refusedTitle')}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <RowsTable rows={job.refused} />
-          </CardContent>
-        </Card>
+        <TitledCard title={t('memberImport.progress.refusedTitle')}>
+          <RowsTable rows={job.refused} />
+        </TitledCard>
       ) : null}
       {ended ? (
         <Button type="button" variant="outline" onClick={onAnother}>

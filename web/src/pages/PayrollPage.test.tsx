@@ -208,7 +208,7 @@ describe('PayrollPage', () => {
     expect(within(alert).getByRole('listitem').textContent).toBe('Ben Okafor')
   })
 
-  it('closes an early period only when told anyway, naming why (issue 37)', async () => {
+  it('closes an early period only when told anyway, naming why', async () => {
     const { fetch, user } = show(undefined, {
       'POST /api/payroll/periods/2026-11-09/close': (init) =>
         String(init?.body).includes('closeAnyway')

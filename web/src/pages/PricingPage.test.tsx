@@ -69,7 +69,7 @@ describe('PricingPage', () => {
 })
 
 describe('Start Free Trial when signed in', () => {
-  it('goes to checkout with the trial, not through /api/login again (issue 18)', async () => {
+  it('goes to checkout with the trial, not through /api/login again', async () => {
     mockFetch({ 'GET /api/auth/user': { body: { ...makeUser({ role: 'supervisor' }), demo: false } } })
     renderApp('/pricing', <PricingPage />)
     await waitFor(() =>

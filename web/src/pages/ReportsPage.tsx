@@ -35,7 +35,8 @@ import {
 } from '../components/dashboard/report-summary.ts'
 import { Button } from '../components/ui/Button.tsx'
 import { HoursChart } from '../components/dashboard/HoursChart.tsx'
-import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/Card.tsx'
+import { Card, CardContent, CardHeader, CardTitle, TitledCard } from '../components/ui/Card.tsx'
+import { IconCard } from '../components/ui/IconCard.tsx'
 import { ChoiceSelect } from '../components/ui/Select.tsx'
 import { LoadingState } from '../components/ui/LoadingState.tsx'
 import { ErrorState } from '../components/ui/ErrorState.tsx'
@@ -163,90 +164,64 @@ function ReportBody({ items, period }: { items: ReportItem[]; period: ReportPeri
   return (
     <>
       <div className="grid gap-6 lg:grid-cols-3">
-        <Card className="lg:col-span-2">
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <BarChart3 className="size-5 text-indigo-600" aria-hidden /> {t('reports.weeklySummary')}
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            {weeks.length === 0 ? (
-              <EmptyState title={t('reports.noneSubmitted')} />
-            ) : (
-              <ul className="space-y-3">
-                {weeks.map((w) => (
-                  <li key={w.weekStartDate} className="space-y-1">
-                    <div className="flex justify-between gap-2 text-sm">
-                      <span className="font-medium text-slate-800">
-                        {t('reports.weekOf', { date: formatDate(w.weekStartDate) })}
-                      </span>
-                      <span className="text-slate-600">{sheetsLabel(w.count)}</span>
-                    </div>
-                    <div className="h-2.5 w-full overflow-hidden rounded-full bg-slate-100" aria-hidden>
-                      <div
-                        data-testid={`bar-${w.weekStartDate}`}
-                        className="h-full rounded-full bg-indigo-600"
-                        style={{ width: `${barWidthPercent(w.count)}%` }}
-                      />
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </CardContent>
-        </Card>
+        <IconCard className="lg:col-span-2" icon={BarChart3} title={t('reports.weeklySummary')}>
+          {weeks.length === 0 ? (
+            <EmptyState title={t('reports.noneSubmitted')} />
+          ) : (
+            <ul className="space-y-3">
+              {weeks.map((w) => (
+                <li key={w.weekStartDate} className="space-y-1">
+                  <div className="flex justify-between gap-2 text-sm">
+                    <span className="font-medium text-slate-800">
+                      {t('reports.weekOf', { date: formatDate(w.weekStartDate) })}
+                    </span>
+                    <span className="text-slate-600">{sheetsLabel(w.count)}</span>
+                  </div>
+                  <div className="h-2.5 w-full overflow-hidden rounded-full bg-slate-100" aria-hidden>
+                    <div
+                      data-testid={`bar-${w.weekStartDate}`}
+                      className="h-full rounded-full bg-indigo-600"
+                      style={{ width: `${barWidthPercent(w.count)}%` }}
+                    />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </IconCard>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>{t('reports.quickStats.title')}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="divide-y divide-slate-100">
-              <QuickStat label={t('reports.quickStats.total')}>{stats.total}</QuickStat>
-              <QuickStat label={t('reports.quickStats.approved')}>{stats.approved}</QuickStat>
-              <QuickStat label={t('reports.quickStats.pending')}>{stats.pending}</QuickStat>
-              <QuickStat label={t('reports.quickStats.approvalRate')}>
-                {t('reports.quickStats.percent', { value: formatNumber(stats.approvalRate) })}
-              </QuickStat>
-            </dl>
-          </CardContent>
-        </Card>
+        <TitledCard title={t('reports.quickStats.title')}>
+          <dl className="divide-y divide-slate-100">
+            <QuickStat label={t('reports.quickStats.total')}>{stats.total}</QuickStat>
+            <QuickStat label={t('reports.quickStats.approved')}>{stats.approved}</QuickStat>
+            <QuickStat label={t('reports.quickStats.pending')}>{stats.pending}</QuickStat>
+            <QuickStat label={t('reports.quickStats.approvalRate')}>
+              {t('reports.quickStats.percent', { value: formatNumber(stats.approvalRate) })}
+            </QuickStat>
+          </dl>
+        </TitledCard>
       </div>
 
       {items.length > 0 ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>{t('reports.hours')}</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-8 lg:grid-cols-2">
-            <HoursChart
-              title={t('reports.hoursPerWeek')}
-              rowHeader={t('reports.week')}
-              rows={hoursByWeek(items, (week) => t('reports.weekOf', { date: formatDate(week) }))}
-            />
-            <HoursChart
-              title={t('reports.hoursPerMember')}
-              rowHeader={t('reports.member')}
-              rows={hoursByMember(items)}
-            />
-          </CardContent>
-        </Card>
+        <TitledCard title={t('reports.hours')} contentClassName="grid gap-8 lg:grid-cols-2">
+          <HoursChart
+            title={t('reports.hoursPerWeek')}
+            rowHeader={t('reports.week')}
+            rows={hoursByWeek(items, (week) => t('reports.weekOf', { date: formatDate(week) }))}
+          />
+          <HoursChart title={t('reports.hoursPerMember')} rowHeader={t('reports.member')} rows={hoursByMember(items)} />
+        </TitledCard>
       ) : null}
 
-      <Card>
-        <CardHeader>
-          <CardTitle>{t('reports.detailed.title')}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {items.length === 0 ? (
-            <EmptyState
-              title={t('reports.detailed.empty', { start: formatDate(period.start), end: formatDate(period.end) })}
-            />
-          ) : (
-            <DetailedTable items={items} />
-          )}
-        </CardContent>
-      </Card>
+      <TitledCard title={t('reports.detailed.title')}>
+        {items.length === 0 ? (
+          <EmptyState
+            title={t('reports.detailed.empty', { start: formatDate(period.start), end: formatDate(period.end) })}
+          />
+        ) : (
+          <DetailedTable items={items} />
+        )}
+      </TitledCard>
     </>
   )
 }

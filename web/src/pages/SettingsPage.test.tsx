@@ -5,7 +5,7 @@ import { LOGO_MAX_BYTES, type OrganizationSettings } from '@app/core'
 import { toast } from '../lib/toast.ts'
 import { makeOrgSettings, makeUser } from '../../test/fixtures.ts'
 import { mockFetch, type MockAnswer } from '../../test/fetch-mock.ts'
-import { renderApp } from '../../test/render.tsx'
+import { optionTexts, renderApp } from '../../test/render.tsx'
 // Loaded up front, so the router's lazy import is already done when a test starts its clock.
 import './SettingsPage.tsx'
 import { clearToasts, expectAccessDenied } from '../../test/toasts.ts'
@@ -62,11 +62,7 @@ describe('SettingsPage', () => {
     expect(field('Time zone').value).toBe('Central Time (US & Canada)')
     expect(field('Week starts on').value).toBe('monday')
     expect(field('Approval emails').checked).toBe(true)
-    expect(
-      within(field('Week starts on'))
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Monday', 'Sunday'])
+    expect(optionTexts(field('Week starts on'))).toEqual(['Monday', 'Sunday'])
     expect(field('Time zone').getAttribute('role')).toBe('combobox')
     expect(preview().getByRole('img', { name: 'Logo preview' }).getAttribute('src')).toBe(
       'https://cdn.example.org/grace.png',

@@ -419,7 +419,7 @@ describe('SubmitTimesheetPage', () => {
     })
   })
 
-  it('adds a second time range to a day: 7.0 hours for 8-12 and 18-21, submitted with sundaySpans (issue 34)', async () => {
+  it('adds a second time range to a day: 7.0 hours for 8-12 and 18-21, submitted with sundaySpans', async () => {
     const { fetch, user } = await openToSubmit()
     const sunday = day('Sunday')
     await user.type(sunday.getByLabelText('Start Time'), '08:00')
@@ -434,7 +434,7 @@ describe('SubmitTimesheetPage', () => {
     expect(sent(fetch, 'POST', '/api/timesheets')).toMatchObject(daySpans('sunday', '08:00-12:00', '18:00-21:00'))
   })
 
-  it('‘Start now’ after a finished range starts another, and 9–5 makes the day one range again (issue 34)', async () => {
+  it('‘Start now’ after a finished range starts another, and 9–5 makes the day one range again', async () => {
     setup({ body: makeTimesheet({ wednesdayStart: '07:00', wednesdayEnd: '09:00' }) })
     const user = userEvent.setup()
     await open()

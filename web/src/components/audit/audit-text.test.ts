@@ -22,7 +22,7 @@ describe('audit texts', () => {
     expect(changeText(change)).toBe('Lunes, entrada: (vacío) → 09:00')
     expect(auditActorLabel(actor)).toBe('enlace de correo de Ana Ruiz')
   })
-  it('write a day’s time ranges as times (issue 34)', async () => {
+  it('write a day’s time ranges as times', async () => {
     const change = {
       field: 'sundaySpans',
       before: null,

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next'
 import { AlertTriangle, CheckCircle2, Clock, Gift, type LucideIcon } from 'lucide-react'
 import { bannerState, planById, TRIAL_DAYS, type User } from '@app/core'
 import { useStartTrial, useSubscriptionStatus } from '../../api/billing.ts'
-import { errorMessage } from '../../api/client.ts'
 import { cn } from '../../lib/cn.ts'
 import { formatDate } from '../../lib/format.ts'
 import { toast } from '../../lib/toast.ts'
+import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
 import { LinkButton } from '../ui/LinkButton.tsx'
 
@@ -56,12 +56,7 @@ function StartTrialButton() {
           title: t('billing.banner.trialStartedTitle'),
           description: t('billing.banner.trialStarted', { days: TRIAL_DAYS }),
         }),
-      onError: (error) =>
-        toast({
-          title: t('billing.banner.trialFailedTitle'),
-          description: errorMessage(error, t('billing.banner.trialFailed')),
-          variant: 'destructive',
-        }),
+      onError: (error) => toastFailure(t('billing.banner.trialFailedTitle'), error, t('billing.banner.trialFailed')),
     })
   return (
     <Button size="sm" className="bg-amber-600 hover:bg-amber-700" disabled={startTrial.isPending} onClick={start}>

@@ -54,7 +54,7 @@ describe('GettingStarted', () => {
     expect(list.getByText('1 of 5 done')).toBeTruthy()
   })
 
-  it('ticks the zone once it was changed in Settings, and offers the browser’s zone when it differs (issue 37)', async () => {
+  it('ticks the zone once it was changed in Settings, and offers the browser’s zone when it differs', async () => {
     let zone = 'Pacific/Chatham'
     const fetch = mockFetch({
       'GET /api/organization/settings': () => ({ body: { ...settings('Grace Chapel'), timeZone: zone } }),

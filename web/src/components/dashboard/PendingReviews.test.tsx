@@ -42,7 +42,7 @@ const show = (pending: PendingTimesheets = [mine, others], bulk: BulkApproveResu
   return { user: userEvent.setup(), ...renderApp('/') }
 }
 
-describe('Waiting for me (issue 31)', () => {
+describe('Waiting for me', () => {
   it('opens on the weeks waiting for me, with Everyone one click away, and shows both counts', async () => {
     const { user } = show()
     const mineButton = await screen.findByRole('button', { name: 'Waiting for me (1)' })

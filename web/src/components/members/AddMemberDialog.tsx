@@ -12,16 +12,15 @@ import { toast } from '../../lib/toast.ts'
 import { Button } from '../ui/Button.tsx'
 import {
   Dialog,
-  DialogActions,
   DialogClose,
   DialogContent,
   DialogFooter,
+  DialogForm,
   DialogHeading,
   DialogTrigger,
 } from '../ui/Dialog.tsx'
 import { CredentialsView } from './CredentialsView.tsx'
 import { staffLoginUrl } from './login-instructions.ts'
-import { FormAlert } from '../ui/FormAlert.tsx'
 import { MemberFields } from './MemberFields.tsx'
 import { approverValue, campusIdsOf, MEMBER_FIELD_ORDER, memberValues, UNPAID_CHECKED } from './member-values.ts'
 import type { MemberField, MemberValues } from './member-values.ts'
@@ -145,8 +144,14 @@ export function AddMemberDialog() {
         ) : (
           <>
             <DialogHeading title={t('members.add.title')}>{t('members.add.intro')}</DialogHeading>
-            <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('members.add.formLabel')}>
-              <FormAlert message={formError} />
+            <DialogForm
+              label={t('members.add.formLabel')}
+              onSubmit={onSubmit}
+              error={formError}
+              pending={add.isPending}
+              confirm={t('members.add.title')}
+              busy={t('members.add.adding')}
+            >
               <MemberFields
                 values={values}
                 onChange={onChange}
@@ -154,12 +159,7 @@ export function AddMemberDialog() {
                 disabled={add.isPending}
                 approvers={approvers}
               />
-              <DialogActions
-                pending={add.isPending}
-                label={t('members.add.title')}
-                busyLabel={t('members.add.adding')}
-              />
-            </form>
+            </DialogForm>
           </>
         )}
       </DialogContent>

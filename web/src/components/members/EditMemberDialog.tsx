@@ -5,8 +5,7 @@ import { useApproverChoices, useUpdateMember } from '../../api/members.ts'
 import { useFieldErrors } from '../../lib/field-errors.ts'
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
-import { DialogActions, DialogContent, DialogHeading, dialogOf } from '../ui/Dialog.tsx'
-import { FormAlert } from '../ui/FormAlert.tsx'
+import { DialogContent, DialogForm, DialogHeading, dialogOf } from '../ui/Dialog.tsx'
 import { MemberPinForm } from './MemberPinForm.tsx'
 import { UnconfirmedEmail } from './UnconfirmedEmail.tsx'
 import { MemberFields } from './MemberFields.tsx'
@@ -77,8 +76,14 @@ function EditMemberForm({ item: member, onDone }: { item: User; onDone: () => vo
           <UnconfirmedEmail member={member} />
         </p>
       ) : null}
-      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('members.edit.formLabel')}>
-        <FormAlert message={formError} />
+      <DialogForm
+        label={t('members.edit.formLabel')}
+        onSubmit={onSubmit}
+        error={formError}
+        pending={update.isPending}
+        confirm={t('members.edit.save')}
+        busy={t('members.edit.saving')}
+      >
         <MemberFields
           values={values}
           onChange={onChange}
@@ -87,8 +92,7 @@ function EditMemberForm({ item: member, onDone }: { item: User; onDone: () => vo
           withPay
           approvers={approvers}
         />
-        <DialogActions pending={update.isPending} label={t('members.edit.save')} busyLabel={t('members.edit.saving')} />
-      </form>
+      </DialogForm>
       <MemberPinForm member={member} />
     </DialogContent>
   )

@@ -42,7 +42,7 @@ describe('MembersList in Spanish', () => {
     // The signed-in supervisor cannot remove themself.
     expect(within(rows[0]!).queryByRole('button', { name: /^Quitar/ })).toBeNull()
   })
-  it('marks an unconfirmed email and offers to resend it, in Spanish (issue 36)', async () => {
+  it('marks an unconfirmed email and offers to resend it, in Spanish', async () => {
     mockFetch({
       'GET /api/employees': { body: [supervisor, { ...volunteer, emailConfirmed: false }] },
       'GET /api/organization/settings': { body: { organizationName: 'Iglesia de la Gracia', logoUrl: null } },

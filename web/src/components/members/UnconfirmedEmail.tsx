@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { fullName, type User } from '@app/core'
-import { errorMessage } from '../../api/client.ts'
 import { useResendConfirmation } from '../../api/members.ts'
 import { toast } from '../../lib/toast.ts'
+import { toastFailure } from '../../lib/toast-failure.ts'
 import { Badge } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
 
@@ -22,12 +22,7 @@ export function UnconfirmedEmail({ member }: { member: User }) {
           title: t('members.list.resentTitle'),
           description: t('members.list.resent', { email: member.email }),
         }),
-      onError: (error) =>
-        toast({
-          title: t('members.list.resendFailedTitle'),
-          description: errorMessage(error, t('members.list.resendFailed')),
-          variant: 'destructive',
-        }),
+      onError: (error) => toastFailure(t('members.list.resendFailedTitle'), error, t('members.list.resendFailed')),
     })
   return (
     <>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { TimesheetDays } from '@app/core'
 import { compareWeeks } from './week-versions.ts'
 
-describe('compareWeeks (issue 34)', () => {
+describe('compareWeeks', () => {
   const split = [
     { start: '08:00', end: '12:00' },
     { start: '18:00', end: '21:00' },

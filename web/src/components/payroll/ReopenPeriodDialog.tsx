@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { ReopenPeriod, TEXT_LIMITS, type PayPeriod } from '@app/core'
 import { useReopenPeriod } from '../../api/payroll.ts'
-import { toast } from '../../lib/toast.ts'
 import { dialogOf } from '../ui/Dialog.tsx'
 import { ReasonForm } from '../ui/ReasonField.tsx'
 import { periodTitle } from './period-title.ts'
@@ -17,19 +16,9 @@ function ReopenForm({ item: period, onDone }: { item: PayPeriod; onDone: () => v
       name="reason"
       max={TEXT_LIMITS.reason}
       schema={ReopenPeriod}
-      pending={reopen.isPending}
-      error={reopen.error}
-      send={(reason) =>
-        reopen.mutate(
-          { start: period.start, reason },
-          {
-            onSuccess: () => {
-              toast({ title: t('payroll.reopen.doneTitle'), description: t('payroll.reopen.done', { title }) })
-              onDone()
-            },
-          },
-        )
-      }
+      write={reopen}
+      input={(reason) => ({ start: period.start, reason })}
+      onDone={onDone}
       texts={{
         title: t('payroll.reopen.title'),
         intro: t('payroll.reopen.intro', { title }),
@@ -37,6 +26,8 @@ function ReopenForm({ item: period, onDone }: { item: PayPeriod; onDone: () => v
         label: t('payroll.reopen.reason'),
         confirm: t('payroll.reopen.confirm'),
         busy: t('payroll.reopen.reopening'),
+        doneTitle: t('payroll.reopen.doneTitle'),
+        done: t('payroll.reopen.done', { title }),
       }}
     />
   )

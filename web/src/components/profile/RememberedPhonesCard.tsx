@@ -8,9 +8,8 @@ import { formatDate } from '../../lib/format.ts'
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { Badge } from '../ui/Badge.tsx'
-import { Button } from '../ui/Button.tsx'
 import { IconCard } from '../ui/IconCard.tsx'
-import { ListRow, QueryList } from '../ui/QueryList.tsx'
+import { ListRow, QueryList, RowButton } from '../ui/QueryList.tsx'
 
 /**
  * Profile → Phones kept signed in: where the member chose 'Keep me signed in on this
@@ -51,9 +50,7 @@ export function RememberedPhonesCard() {
           <ListRow
             key={device.id}
             actions={
-              <Button
-                variant="outline"
-                size="sm"
+              <RowButton
                 className="min-h-11"
                 aria-label={t('profile.devices.signOutOne', { name: nameOf(device) })}
                 disabled={forget.isPending}
@@ -62,7 +59,7 @@ export function RememberedPhonesCard() {
                 onClick={() => signOut(device)}
               >
                 {t('profile.devices.signOut')}
-              </Button>
+              </RowButton>
             }
           >
             <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">

@@ -117,7 +117,7 @@ describe('ReviewDialog', () => {
     expect(within(dialog).getByText('16.5 hours')).toBeTruthy()
   })
 
-  it('shows a split day’s time ranges and counts their sum (issue 34)', () => {
+  it('shows a split day’s time ranges and counts their sum', () => {
     const split = makeTimesheet(daySpans('sunday', '08:00-12:00', '18:00-21:00') as Partial<ListedTimesheet>)
     const { dialog } = show('view', split)
     const sunday = within(dialog).getByTestId('day-sunday')

@@ -3,10 +3,12 @@ import { useState } from 'react'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ListedTimesheet } from '@app/core'
-import { dashboardKeys, payrollKeys, reportKeys } from '../../api/keys.ts'
+import { payrollKeys } from '../../api/keys.ts'
+import { DECISION_READS } from '../../api/timesheets.ts'
 import { mockFetch, writes, type MockAnswer } from '../../../test/fetch-mock.ts'
 import { renderApp } from '../../../test/render.tsx'
 import { makeTimesheet } from '../../../test/list-item-fixtures.ts'
+import { makePayPeriod } from '../../../test/payroll-fixtures.ts'
 import { ReviewDialog } from './ReviewDialog.tsx'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -23,22 +25,7 @@ function Harness({ timesheet, canSendBack }: { timesheet: ListedTimesheet; canSe
 }
 
 const period = (status: 'open' | 'closed') => ({
-  periods: [
-    {
-      start: '2026-11-16',
-      end: '2026-11-29',
-      status,
-      closedAt: null,
-      closedBy: null,
-      reopenedReason: null,
-      notSubmitted: [],
-      pending: [],
-      approvedHours: 0,
-      regularHours: 0,
-      overtimeHours: 0,
-      doubleTimeHours: 0,
-    },
-  ],
+  periods: [makePayPeriod({ start: '2026-11-16', end: '2026-11-29', status })],
 })
 
 function show({
@@ -131,16 +118,9 @@ describe('Send back for correction', () => {
     expect(sentBodies(fetchMock)).toEqual([['/api/timesheets/1/send-back', { comments: 'Monday was a holiday' }]])
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey)
-    expect(keys).toEqual(
-      expect.arrayContaining([
-        dashboardKeys.timesheets,
-        dashboardKeys.pending,
-        dashboardKeys.stats,
-        reportKeys.all,
-        payrollKeys.periods,
-        payrollKeys.summaries,
-      ]),
-    )
+    // Every read a decision changes, the period's payroll figures among them.
+    expect(keys).toEqual(expect.arrayContaining(DECISION_READS))
+    expect(DECISION_READS).toEqual(expect.arrayContaining([payrollKeys.periods, payrollKeys.summaries]))
   })
 
   it("says the server's refusal in the dialog and keeps it open", async () => {

@@ -5,7 +5,6 @@ import { SendBackBody, TEXT_LIMITS, type ListedTimesheet } from '@app/core'
 import { weekInClosedPeriodQuery } from '../../api/payroll.ts'
 import { useSendBackTimesheet } from '../../api/timesheets.ts'
 import { employeeName, formatDate } from '../../lib/format.ts'
-import { toast } from '../../lib/toast.ts'
 import { Button } from '../ui/Button.tsx'
 import { Dialog } from '../ui/Dialog.tsx'
 import { ReasonForm } from '../ui/ReasonField.tsx'
@@ -60,19 +59,9 @@ function SendBackForm({
       name="comments"
       max={TEXT_LIMITS.comments}
       schema={SendBackBody}
-      pending={sendBack.isPending}
-      error={sendBack.error}
-      send={(comments) =>
-        sendBack.mutate(
-          { id: timesheet.id, comments },
-          {
-            onSuccess: () => {
-              toast({ title: t('review.sendBack.doneTitle'), description: t('review.sendBack.done', about) })
-              onDone()
-            },
-          },
-        )
-      }
+      write={sendBack}
+      input={(comments) => ({ id: timesheet.id, comments })}
+      onDone={onDone}
       texts={{
         title: t('review.sendBack.title'),
         intro: t('review.sendBack.intro', about),
@@ -80,6 +69,8 @@ function SendBackForm({
         label: t('review.sendBack.comment'),
         confirm: t('review.sendBack.confirm'),
         busy: t('review.sendBack.sending'),
+        doneTitle: t('review.sendBack.doneTitle'),
+        done: t('review.sendBack.done', about),
       }}
       variant="destructive"
     />

@@ -37,7 +37,7 @@ const show = () => {
   return { puts }
 }
 
-describe('Settings → Ministries and funds (issue 33)', () => {
+describe('Settings → Ministries and funds', () => {
   it('lists the codes and adds one, sending the whole list with the stored codes as they are', async () => {
     const { puts } = show()
     const user = userEvent.setup()
@@ -111,7 +111,7 @@ describe('Settings → Ministries and funds (issue 33)', () => {
     expect(puts).toEqual([])
   })
 
-  it('keeps an ADP cost number on a code, checked before sending (issue 33)', async () => {
+  it('keeps an ADP cost number on a code, checked before sending', async () => {
     const { puts } = show()
     const user = userEvent.setup()
     await user.click(await screen.findByRole('button', { name: 'Edit Youth (Grant A)' }))

@@ -12,12 +12,12 @@ import {
 } from '@app/core'
 import { useOrgTimeZone } from '../../api/organization.ts'
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../../api/tokens.ts'
-import { formatDate } from '../../lib/format.ts'
-import { toastFailure } from '../../lib/toast-failure.ts'
+import { formatDate, formatUsage } from '../../lib/format.ts'
 import { SubmitRow } from '../ui/SubmitRow.tsx'
-import { ListRow, RowButton } from '../ui/QueryList.tsx'
+import { ListRow } from '../ui/QueryList.tsx'
 import { TextField } from '../ui/TextField.tsx'
 import { CheckboxChoices } from './CheckboxChoices.tsx'
+import { ConfirmedRemoveButton } from './ConfirmedRemoveButton.tsx'
 import { SecretListSection } from './SecretListSection.tsx'
 import { useCheckedCreate } from './use-checked-create.ts'
 
@@ -94,19 +94,16 @@ function TokenRow({ token }: { token: ApiTokenView }) {
   return (
     <ListRow
       actions={
-        <RowButton
-          variant="destructive"
-          disabled={revoke.isPending}
-          aria-label={t('apiTokens.revokeNamed', { name: token.name })}
-          onClick={() => {
-            if (!window.confirm(t('apiTokens.revokeConfirm', { name: token.name }))) return
-            revoke.mutate(token.id, {
-              onError: (error) => toastFailure(t('apiTokens.revokeFailed'), error, t('apiTokens.revokeFailed')),
-            })
+        <ConfirmedRemoveButton
+          write={revoke}
+          id={token.id}
+          texts={{
+            label: t('apiTokens.revoke'),
+            named: t('apiTokens.revokeNamed', { name: token.name }),
+            confirm: t('apiTokens.revokeConfirm', { name: token.name }),
+            failed: t('apiTokens.revokeFailed'),
           }}
-        >
-          {t('apiTokens.revoke')}
-        </RowButton>
+        />
       }
     >
       <p className="font-medium text-slate-900">{token.name}</p>
@@ -119,12 +116,7 @@ function TokenRow({ token }: { token: ApiTokenView }) {
           at: formatDate(token.expiresAt, 'dateTime', '-', zone),
         })}
       </p>
-      <p className="text-slate-600">
-        {t('apiTokens.dates', {
-          created: formatDate(token.createdAt, 'dateTime', '-', zone),
-          used: token.lastUsedAt ? formatDate(token.lastUsedAt, 'dateTime', '-', zone) : t('apiTokens.never'),
-        })}
-      </p>
+      <p className="text-slate-600">{t('apiTokens.dates', formatUsage(token, t('apiTokens.never'), zone))}</p>
     </ListRow>
   )
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { defaultTimeOffPolicies, type Campus, type HolidayCalendar } from '@app/core'
 import { makeUser } from '../../../test/fixtures.ts'
 import { mockFetch, writes } from '../../../test/fetch-mock.ts'
-import { renderApp } from '../../../test/render.tsx'
+import { optionTexts, renderApp } from '../../../test/render.tsx'
 import { clearToasts } from '../../../test/toasts.ts'
 // Loaded up front, so the router's lazy import is already done when a test starts its clock.
 import '../../pages/SettingsPage.tsx'
@@ -46,11 +46,7 @@ describe('Holidays by campus (Settings → Time off)', () => {
       return found
     })
     expect(campuses.map((c) => c.value)).toEqual(['', 'south'])
-    expect(
-      within(campuses[0]!)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Whole church', 'North', 'South'])
+    expect(optionTexts(campuses[0]!)).toEqual(['Whole church', 'North', 'South'])
     await user.selectOptions(campuses[0]!, 'North')
     await user.click(form.getByRole('button', { name: 'Save holidays and blackout dates' }))
     await waitFor(() => expect(writes(fetch)).toHaveLength(1))

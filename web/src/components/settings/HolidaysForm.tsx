@@ -13,6 +13,7 @@ import { FormField } from '../ui/FormField.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
 import { dayHoursInput, TextField } from '../ui/TextField.tsx'
 import { num } from './policy-draft.ts'
+import { ItemOptions } from '../ui/Options.tsx'
 
 interface HolidayRow {
   key: number
@@ -158,13 +159,7 @@ export function HolidaysForm({ saved }: { saved: HolidayCalendar }) {
                     onChange={(e) => editHoliday(h.key, { campusId: e.target.value })}
                   >
                     <option value="">{t('campuses.filter.all')}</option>
-                    {campuses
-                      .filter((c) => c.active || c.id === h.campusId)
-                      .map((c) => (
-                        <option key={c.id} value={c.id}>
-                          {c.name}
-                        </option>
-                      ))}
+                    <ItemOptions items={campuses.filter((c) => c.active || c.id === h.campusId)} />
                   </select>
                 </FormField>
               ) : null}

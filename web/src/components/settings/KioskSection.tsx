@@ -6,7 +6,7 @@ import { errorFields } from '../../api/client.ts'
 import { useCreateKiosk, useKiosks, useRevokeKiosk } from '../../api/kiosk.ts'
 import { useOrgTimeZone } from '../../api/organization.ts'
 import { browser } from '../../lib/browser.ts'
-import { formatDate } from '../../lib/format.ts'
+import { formatUsage } from '../../lib/format.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { keepSignedIn } from '../../offline/kept-reads.ts'
 import { Button } from '../ui/Button.tsx'
@@ -127,12 +127,7 @@ export function KioskSection() {
             }
           >
             <p className="font-medium break-words text-slate-900">{kiosk.name}</p>
-            <p className="text-slate-600">
-              {t('kiosk.dates', {
-                created: formatDate(kiosk.createdAt, 'dateTime', '-', zone),
-                used: kiosk.lastUsedAt ? formatDate(kiosk.lastUsedAt, 'dateTime', '-', zone) : t('kiosk.never'),
-              })}
-            </p>
+            <p className="text-slate-600">{t('kiosk.dates', formatUsage(kiosk, t('kiosk.never'), zone))}</p>
           </ListRow>
         )}
       </QueryList>

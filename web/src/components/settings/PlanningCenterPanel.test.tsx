@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { IntegrationView, OrganizationSettings, PlanningCenterRunView, PlanningCenterView } from '@app/core'
-import { makeUser } from '../../../test/fixtures.ts'
+import type { IntegrationView, PlanningCenterRunView, PlanningCenterView } from '@app/core'
+import { makeOrgSettings, makeUser } from '../../../test/fixtures.ts'
 import { mockFetch, writes } from '../../../test/fetch-mock.ts'
 import { renderApp } from '../../../test/render.tsx'
 import '../../pages/SettingsPage.tsx'
 
-const settings: OrganizationSettings = {
-  organizationName: 'Grace Chapel',
-  logoUrl: null,
-  timeZone: 'America/Chicago',
-  weekStartDay: 'monday',
-  approvalEmails: true,
-  clockOutLimitHours: 10,
-}
 const base = { lastSentAt: null, reconnectNeeded: false, connectedAt: null, account: null, missingSettings: [] }
 const others: IntegrationView[] = [
   { ...base, id: 'quickbooks', configured: true, connected: false },
@@ -60,7 +52,7 @@ const show = (connected: boolean) => {
   let pco: IntegrationView = { ...base, id: 'planning-center', configured: false, connected, missingSettings: [] }
   const fetch = mockFetch({
     'GET /api/auth/user': { body: makeUser({ role: 'supervisor' }) },
-    'GET /api/organization/settings': { body: settings },
+    'GET /api/organization/settings': { body: makeOrgSettings() },
     'GET /api/integrations': () => ({ body: { integrations: [...others, pco] } }),
     'POST /api/integrations/planning-center/token': (init) => {
       const body = JSON.parse(String(init?.body)) as { applicationId: string }

@@ -12,7 +12,38 @@ import {
 import { formatDate } from '../../lib/format.ts'
 import { Button } from '../ui/Button.tsx'
 import { FormField } from '../ui/FormField.tsx'
-import { Input, inputClasses } from '../ui/Input.tsx'
+import { inputClasses } from '../ui/Input.tsx'
+import { TextField } from '../ui/TextField.tsx'
+import { ItemOptions } from '../ui/Options.tsx'
+
+/** Why a write was refused, in the server's words or `fallback`; nothing before a refusal. */
+function Refusal({ error, fallback }: { error: Error | null; fallback: string }) {
+  return error ? (
+    <p role="alert" className="text-sm text-red-800">
+      {errorMessage(error, fallback)}
+    </p>
+  ) : null
+}
+
+/** A form's last row: its write's refusal, if any, and its submit button, held while the write runs. */
+function SubmitWithRefusal({
+  write,
+  failed,
+  label,
+}: {
+  write: { error: Error | null; isPending: boolean }
+  failed: string
+  label: string
+}) {
+  return (
+    <>
+      <Refusal error={write.error} fallback={failed} />
+      <Button type="submit" size="sm" disabled={write.isPending}>
+        {label}
+      </Button>
+    </>
+  )
+}
 
 /** Connecting with a personal access token: one church's own use, no OAuth app needed. */
 function TokenForm() {
@@ -30,82 +61,74 @@ function TokenForm() {
         {t('integrations.planningCenter.tokenTitle')}
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField id="pco-application-id" label={t('integrations.planningCenter.applicationId')}>
-          <Input
-            id="pco-application-id"
-            autoComplete="off"
-            value={applicationId}
-            onChange={(e) => setApplicationId(e.target.value)}
-            required
-          />
-        </FormField>
-        <FormField id="pco-secret" label={t('integrations.planningCenter.secret')}>
-          <Input
-            id="pco-secret"
-            type="password"
-            autoComplete="off"
-            value={secret}
-            onChange={(e) => setSecret(e.target.value)}
-            required
-          />
-        </FormField>
+        <TextField
+          id="pco-application-id"
+          label={t('integrations.planningCenter.applicationId')}
+          autoComplete="off"
+          value={applicationId}
+          onChange={(e) => setApplicationId(e.target.value)}
+          required
+        />
+        <TextField
+          id="pco-secret"
+          label={t('integrations.planningCenter.secret')}
+          type="password"
+          autoComplete="off"
+          value={secret}
+          onChange={(e) => setSecret(e.target.value)}
+          required
+        />
       </div>
-      {connect.error ? (
-        <p role="alert" className="text-sm text-red-800">
-          {errorMessage(connect.error, t('integrations.planningCenter.tokenFailed'))}
-        </p>
-      ) : null}
-      <Button type="submit" size="sm" disabled={connect.isPending}>
-        {t('integrations.planningCenter.connectToken')}
-      </Button>
+      <SubmitWithRefusal
+        write={connect}
+        failed={t('integrations.planningCenter.tokenFailed')}
+        label={t('integrations.planningCenter.connectToken')}
+      />
     </form>
   )
 }
 
-const STAFF = 'staff'
-const VOLUNTEERS = 'volunteers'
+/** The two lists a church may sync, each with the department its new members get. */
+const KINDS = ['staff', 'volunteers'] as const
+type ListKind = (typeof KINDS)[number]
+interface ListPick {
+  list: string
+  department: string
+}
 
 /** One list to sync (staff or volunteers) and the department its new members get. */
 function ListChoice({
   kind,
-  listLabel,
-  departmentLabel,
-  list,
-  department,
+  pick,
   lists,
-  onList,
-  onDepartment,
+  onChange,
 }: {
-  kind: 'staff' | 'volunteers'
-  listLabel: string
-  departmentLabel: string
-  list: string
-  department: string
+  kind: ListKind
+  pick: ListPick
   lists: PlanningCenterView['lists']
-  onList: (value: string) => void
-  onDepartment: (value: string) => void
+  onChange: (change: Partial<ListPick>) => void
 }) {
   const { t } = useTranslation('supervisor')
   return (
     <>
-      <FormField id={`pco-${kind}-list`} label={listLabel}>
-        <select id={`pco-${kind}-list`} className={inputClasses} value={list} onChange={(e) => onList(e.target.value)}>
+      <FormField id={`pco-${kind}-list`} label={t(`integrations.planningCenter.${kind}List`)}>
+        <select
+          id={`pco-${kind}-list`}
+          className={inputClasses}
+          value={pick.list}
+          onChange={(e) => onChange({ list: e.target.value })}
+        >
           <option value="">{t('integrations.planningCenter.noList')}</option>
-          {lists.map((l) => (
-            <option key={l.id} value={l.id}>
-              {l.name}
-            </option>
-          ))}
+          <ItemOptions items={lists} />
         </select>
       </FormField>
-      <FormField id={`pco-${kind}-department`} label={departmentLabel}>
-        <Input
-          id={`pco-${kind}-department`}
-          value={department}
-          onChange={(e) => onDepartment(e.target.value)}
-          required
-        />
-      </FormField>
+      <TextField
+        id={`pco-${kind}-department`}
+        label={t(`integrations.planningCenter.${kind}Department`)}
+        value={pick.department}
+        onChange={(e) => onChange({ department: e.target.value })}
+        required
+      />
     </>
   )
 }
@@ -113,19 +136,19 @@ function ListChoice({
 function ListsForm({ view }: { view: PlanningCenterView }) {
   const { t } = useTranslation('supervisor')
   const save = useSavePlanningCenter()
-  const [staff, setStaff] = useState(view.staffListId ?? '')
-  const [volunteers, setVolunteers] = useState(view.volunteersListId ?? '')
-  const [staffDepartment, setStaffDepartment] = useState(view.staffDepartment)
-  const [volunteersDepartment, setVolunteersDepartment] = useState(view.volunteersDepartment)
+  const [picks, setPicks] = useState<Record<ListKind, ListPick>>({
+    staff: { list: view.staffListId ?? '', department: view.staffDepartment },
+    volunteers: { list: view.volunteersListId ?? '', department: view.volunteersDepartment },
+  })
   const [secret, setSecret] = useState('')
   const submit = (e: FormEvent) => {
     e.preventDefault()
     save.mutate(
       {
-        staffListId: staff || null,
-        volunteersListId: volunteers || null,
-        staffDepartment,
-        volunteersDepartment,
+        staffListId: picks.staff.list || null,
+        volunteersListId: picks.volunteers.list || null,
+        staffDepartment: picks.staff.department,
+        volunteersDepartment: picks.volunteers.department,
         ...(secret.trim() ? { webhookSecrets: [secret.trim()] } : {}),
       },
       { onSuccess: () => setSecret('') },
@@ -142,49 +165,30 @@ function ListsForm({ view }: { view: PlanningCenterView }) {
         </p>
       ) : null}
       <div className="grid gap-3 sm:grid-cols-2">
-        <ListChoice
-          kind={STAFF}
-          listLabel={t('integrations.planningCenter.staffList')}
-          departmentLabel={t('integrations.planningCenter.staffDepartment')}
-          list={staff}
-          department={staffDepartment}
-          lists={view.lists}
-          onList={setStaff}
-          onDepartment={setStaffDepartment}
-        />
-        <ListChoice
-          kind={VOLUNTEERS}
-          listLabel={t('integrations.planningCenter.volunteersList')}
-          departmentLabel={t('integrations.planningCenter.volunteersDepartment')}
-          list={volunteers}
-          department={volunteersDepartment}
-          lists={view.lists}
-          onList={setVolunteers}
-          onDepartment={setVolunteersDepartment}
-        />
+        {KINDS.map((kind) => (
+          <ListChoice
+            key={kind}
+            kind={kind}
+            pick={picks[kind]}
+            lists={view.lists}
+            onChange={(change) => setPicks((p) => ({ ...p, [kind]: { ...p[kind], ...change } }))}
+          />
+        ))}
       </div>
-      <FormField
+      <TextField
         id="pco-webhook-secret"
         label={t('integrations.planningCenter.webhookSecret')}
         hint={t('integrations.planningCenter.webhookSecretHint', { count: view.webhookSecrets })}
-      >
-        <Input
-          id="pco-webhook-secret"
-          type="password"
-          autoComplete="off"
-          aria-describedby="pco-webhook-secret-hint"
-          value={secret}
-          onChange={(e) => setSecret(e.target.value)}
-        />
-      </FormField>
-      {save.error ? (
-        <p role="alert" className="text-sm text-red-800">
-          {errorMessage(save.error, t('integrations.planningCenter.saveFailed'))}
-        </p>
-      ) : null}
-      <Button type="submit" size="sm" disabled={save.isPending}>
-        {t('integrations.planningCenter.save')}
-      </Button>
+        type="password"
+        autoComplete="off"
+        value={secret}
+        onChange={(e) => setSecret(e.target.value)}
+      />
+      <SubmitWithRefusal
+        write={save}
+        failed={t('integrations.planningCenter.saveFailed')}
+        label={t('integrations.planningCenter.save')}
+      />
     </form>
   )
 }
@@ -257,11 +261,7 @@ export function PlanningCenterPanel({ integration }: { integration: IntegrationV
         <Button type="button" size="sm" variant="outline" disabled={sync.isPending} onClick={() => sync.mutate()}>
           {sync.isPending ? t('integrations.planningCenter.syncing') : t('integrations.planningCenter.syncNow')}
         </Button>
-        {sync.error ? (
-          <p role="alert" className="text-sm text-red-800">
-            {errorMessage(sync.error, t('integrations.planningCenter.syncFailed'))}
-          </p>
-        ) : null}
+        <Refusal error={sync.error} fallback={t('integrations.planningCenter.syncFailed')} />
         <LastRun run={view.data.lastRun} />
       </div>
     </div>

@@ -12,6 +12,7 @@ import { Input, inputClasses } from '../ui/Input.tsx'
 import { useKindName } from '../time-off/time-off-parts.tsx'
 import { OpeningBalancesForm } from './OpeningBalancesForm.tsx'
 import { fromDraft, METHODS, toDraft, type Method, type PolicyDraft } from './policy-draft.ts'
+import { Options } from '../ui/Options.tsx'
 
 /** Settings → Time off: the policies of the three kinds, then (once saved) their opening balances. */
 export function PoliciesForm({ saved }: { saved: TimeOffPolicies }) {
@@ -105,11 +106,7 @@ function PolicyFields({ draft: d, onChange }: { draft: PolicyDraft; onChange: (p
             value={d.method}
             onChange={(e) => onChange({ method: e.target.value as Method })}
           >
-            {METHODS.map((m) => (
-              <option key={m} value={m}>
-                {t(`settings.timeOff.methods.${m}`)}
-              </option>
-            ))}
+            <Options values={METHODS} label={(m) => t(`settings.timeOff.methods.${m}`)} />
           </select>
         </FormField>
         {d.method === 'perHoursWorked' ? (

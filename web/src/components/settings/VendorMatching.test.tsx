@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import type { GustoMatchingView, QuickbooksMatching } from '@app/core'
 import { makeIntegration, makeOrgSettings, makeUser } from '../../../test/fixtures.ts'
 import { mockFetch, writes } from '../../../test/fetch-mock.ts'
-import { renderApp } from '../../../test/render.tsx'
+import { optionTexts, renderApp } from '../../../test/render.tsx'
 import '../../pages/SettingsPage.tsx'
 
 const quickbooks: QuickbooksMatching = {
@@ -80,6 +80,14 @@ const show = (path: string, routes: Parameters<typeof mockFetch>[0]) => {
   return { fetch, user: userEvent.setup() }
 }
 
+/** After a save: says so, and answers what its one PUT sent. */
+const savedBody = async (fetch: ReturnType<typeof mockFetch>) => {
+  expect(await screen.findByText('Matching saved')).toBeTruthy()
+  const puts = writes(fetch)
+  expect(puts).toHaveLength(1)
+  return JSON.parse(String(puts[0]![1]!.body)) as unknown
+}
+
 describe('VendorMatching', () => {
   it('lists who is matched and how, names the unmatched, and saves only the picks that changed', async () => {
     let current = quickbooks
@@ -105,11 +113,7 @@ describe('VendorMatching', () => {
     const ana = form.getByRole<HTMLSelectElement>('combobox', { name: 'QuickBooks Online employee for Ana Diaz' })
     expect(ana.value).toBe('55')
     expect(ana.closest('li')!.textContent).toContain('Matched by email')
-    expect(
-      within(ana)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Not matched', 'Ana Diaz · ana@grace.example', 'Benjamin Okafor', 'Dana Reyes'])
+    expect(optionTexts(ana)).toEqual(['Not matched', 'Ana Diaz · ana@grace.example', 'Benjamin Okafor', 'Dana Reyes'])
     const ben = form.getByRole<HTMLSelectElement>('combobox', { name: 'QuickBooks Online employee for Ben Okafor' })
     expect(ben.value).toBe('')
     expect(ben.closest('li')!.textContent).toContain('Not matched')
@@ -121,10 +125,7 @@ describe('VendorMatching', () => {
     await user.selectOptions(ben, '56')
     await user.selectOptions(youth, '8')
     await user.click(form.getByRole('button', { name: 'Save matching for QuickBooks Online' }))
-    expect(await screen.findByText('Matching saved')).toBeTruthy()
-    const puts = writes(fetch)
-    expect(puts).toHaveLength(1)
-    expect(JSON.parse(String(puts[0]![1]!.body))).toEqual({
+    expect(await savedBody(fetch)).toEqual({
       members: { ben: '56' },
       codes: { YTH: '8' },
       payItems: {},
@@ -174,11 +175,7 @@ describe('VendorMatching', () => {
     const regular = group.getByRole<HTMLSelectElement>('combobox', { name: 'QuickBooks pay type for Regular hours' })
     expect(regular.value).toBe('14594495')
     expect(regular.closest('li')!.textContent).toContain('Chosen by a supervisor')
-    expect(
-      within(regular)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['No pay type', 'Regular Pay', 'Overtime Pay', 'Vacation Pay'])
+    expect(optionTexts(regular)).toEqual(['No pay type', 'Regular Pay', 'Overtime Pay', 'Vacation Pay'])
     await user.selectOptions(
       group.getByRole('combobox', { name: 'QuickBooks pay type for Overtime hours' }),
       '14594496',
@@ -186,8 +183,7 @@ describe('VendorMatching', () => {
     await user.selectOptions(group.getByRole('combobox', { name: 'QuickBooks pay type for Vacation' }), '14594497')
     await user.selectOptions(regular, '')
     await user.click(form.getByRole('button', { name: 'Save matching for QuickBooks Online' }))
-    await screen.findByText('Matching saved')
-    expect(JSON.parse(String(writes(fetch)[0]![1]!.body))).toEqual({
+    expect(await savedBody(fetch)).toEqual({
       members: {},
       codes: {},
       payItems: { regular: null, overtime: '14594496', vacation: '14594497' },
@@ -230,8 +226,7 @@ describe('VendorMatching', () => {
     await user.selectOptions(form.getByRole('combobox', { name: 'Gusto policy for Holiday' }), 'p-hol')
     await user.selectOptions(vacation, '')
     await user.click(form.getByRole('button', { name: 'Save matching for Gusto' }))
-    await screen.findByText('Matching saved')
-    expect(JSON.parse(String(writes(fetch)[0]![1]!.body))).toEqual({
+    expect(await savedBody(fetch)).toEqual({
       members: {},
       kinds: { vacation: null, holiday: 'p-hol' },
     })

@@ -19,6 +19,7 @@ import {
   type Picks,
   type VendorChoice,
 } from './matching-model.ts'
+import { ItemOptions } from '../ui/Options.tsx'
 
 /**
  * A connected vendor's matching (QuickBooks Online or Gusto): our paid members to its employees
@@ -199,11 +200,7 @@ function Pairs({
                 onChange={(e) => onPick(row.id, e.target.value)}
               >
                 <option value="">{none}</option>
-                {choices.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.detail ? `${c.name} · ${c.detail}` : c.name}
-                  </option>
-                ))}
+                <ItemOptions items={choices} label={(c) => (c.detail ? `${c.name} · ${c.detail}` : c.name)} />
               </select>
             </li>
           )

@@ -16,6 +16,7 @@ import { SubmitRow } from '../ui/SubmitRow.tsx'
 import { ListRow, QueryList, RowButton } from '../ui/QueryList.tsx'
 import { TextField } from '../ui/TextField.tsx'
 import { CheckboxChoices } from './CheckboxChoices.tsx'
+import { ConfirmedRemoveButton } from './ConfirmedRemoveButton.tsx'
 import { SecretListSection } from './SecretListSection.tsx'
 import { useCheckedCreate } from './use-checked-create.ts'
 
@@ -142,19 +143,16 @@ function WebhookItem({ webhook }: { webhook: WebhookView }) {
           <RowButton aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
             {open ? t('webhooks.hideDeliveries') : t('webhooks.showDeliveries')}
           </RowButton>
-          <RowButton
-            variant="destructive"
-            disabled={remove.isPending}
-            aria-label={t('webhooks.deleteNamed', { url: webhook.url })}
-            onClick={() => {
-              if (!window.confirm(t('webhooks.deleteConfirm', { url: webhook.url }))) return
-              remove.mutate(webhook.id, {
-                onError: (error) => toastFailure(t('webhooks.deleteFailed'), error, t('webhooks.deleteFailed')),
-              })
+          <ConfirmedRemoveButton
+            write={remove}
+            id={webhook.id}
+            texts={{
+              label: t('webhooks.delete'),
+              named: t('webhooks.deleteNamed', { url: webhook.url }),
+              confirm: t('webhooks.deleteConfirm', { url: webhook.url }),
+              failed: t('webhooks.deleteFailed'),
             }}
-          >
-            {t('webhooks.delete')}
-          </RowButton>
+          />
         </div>
       }
       below={

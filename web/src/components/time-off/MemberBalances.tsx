@@ -12,7 +12,7 @@ import { ErrorState } from '../ui/ErrorState.tsx'
 import { FormAlert } from '../ui/FormAlert.tsx'
 import { FormField } from '../ui/FormField.tsx'
 import { TextField } from '../ui/TextField.tsx'
-import { ItemOptions } from '../ui/Options.tsx'
+import { ItemOptions, Options } from '../ui/Options.tsx'
 import { inputClasses } from '../ui/Input.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
 import { StackedCell, StackedRow, StackedTable } from '../ui/Table.tsx'
@@ -145,11 +145,7 @@ function AdjustmentForm({ employeeId, balances }: { employeeId: string; balances
             value={kind}
             onChange={(e) => setKind(e.target.value as TimeOffKind)}
           >
-            {TIME_OFF_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {kindName(k, balances.find((b) => b.kind === k)?.name)}
-              </option>
-            ))}
+            <Options values={TIME_OFF_KINDS} label={(k) => kindName(k, balances.find((b) => b.kind === k)?.name)} />
           </select>
         </FormField>
         <TextField

@@ -15,7 +15,7 @@ import { WeeklyTimesheetDialog } from './WeeklyTimesheetDialog.tsx'
 onWednesdayMorning(['Date', 'setInterval', 'clearInterval'])
 const user = () => userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
 
-describe('a forgotten clock-out on the dashboard (issue 34)', () => {
+describe('a forgotten clock-out on the dashboard', () => {
   it('asks “Still working?” and “I stopped at …” sets the end offered, the limit’s end, through the member’s save', async () => {
     // Tuesday's clock was started at 20:00 and never stopped: 14 hours ago.
     const { puts } = serveWeek(makeTimesheet({ mondayStart: '09:00', mondayEnd: '12:00', tuesdayStart: '20:00' }))
@@ -68,7 +68,7 @@ describe('a forgotten clock-out on the dashboard (issue 34)', () => {
   })
 })
 
-describe('Clock-out missing in the week (issue 34)', () => {
+describe('Clock-out missing in the week', () => {
   it('shows on the day in the weekly dialog, and submitting asks the member to confirm when they stopped', async () => {
     const { fetch } = serveWeek(makeTimesheet({ mondayStart: '09:00', mondayEnd: '12:00', tuesdayStart: '20:00' }))
     renderApp(
@@ -95,7 +95,7 @@ describe('Clock-out missing in the week (issue 34)', () => {
     expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/submit'))).toBe(false)
   })
 
-  it('on a split day, shows on the running range’s end (issue 34)', async () => {
+  it('on a split day, shows on the running range’s end', async () => {
     const split = makeTimesheet({
       tuesdayStart: '08:00',
       tuesdaySpans: [

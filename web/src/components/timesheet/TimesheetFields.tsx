@@ -15,7 +15,7 @@ import { DayTimes, type BoundFields } from './DayTimes.tsx'
 /** The text fields of a timesheet: the day's activity and the week's notes. */
 type TextFieldName = `${DayName}Activity` | 'notes'
 
-/** One text area of a timesheet, labelled, with its server message when there is one. */
+/** Binds a timesheet's text field to the form: its id, value, change and server message. */
 function bindFields({ days, onChange, idPrefix = '', named, errors = {}, disabled, readOnly }: BoundFields) {
   return (name: TextFieldName) => {
     const id = `${idPrefix}${name}`
@@ -36,20 +36,38 @@ function bindFields({ days, onChange, idPrefix = '', named, errors = {}, disable
   }
 }
 
+/** One text area of a timesheet, labelled, counting down to its limit, with its server message when there is one. */
+function TimesheetText({
+  name,
+  label,
+  limit,
+  rows,
+  className,
+  ...bound
+}: BoundFields & { name: TextFieldName; label: string; limit: number; rows: number; className?: string }) {
+  const field = bindFields(bound)(name)
+  const counter = useTextLimit(field.control.id, bound.days[name], limit, field.control['aria-describedby'])
+  return (
+    <div className={cn('space-y-1.5', className)}>
+      <Label htmlFor={field.control.id}>{label}</Label>
+      <Textarea
+        {...field.control}
+        aria-invalid={field.control['aria-invalid'] ?? counter.control['aria-invalid']}
+        aria-describedby={counter.control['aria-describedby']}
+        rows={rows}
+      />
+      {field.message}
+      {counter.note}
+    </div>
+  )
+}
+
 /**
- * A day's times (its ranges and break, `DayTimes`), its split among ministries and funds (issue
- * 33) and 'What did you do today?' (spec section 2).
+ * A day's times (its ranges and break, `DayTimes`), its split among ministries and funds and
+ * 'What did you do today?' (spec section 2).
  */
 export function DayFields({ day, ...bound }: BoundFields & { day: DayName }) {
   const { t } = useTranslation('staff')
-  const f = dayFields(day)
-  const activity = bindFields(bound)(f.activity)
-  const activityLimit = useTextLimit(
-    activity.control.id,
-    bound.days[f.activity],
-    TEXT_LIMITS.activity,
-    activity.control['aria-describedby'],
-  )
   return (
     <>
       <DayTimes day={day} {...bound} />
@@ -62,17 +80,13 @@ export function DayFields({ day, ...bound }: BoundFields & { day: DayName }) {
         disabled={bound.disabled}
         message={bound.errors?.[allocationsField(day)]}
       />
-      <div className="space-y-1.5">
-        <Label htmlFor={activity.control.id}>{t('fields.activity')}</Label>
-        <Textarea
-          {...activity.control}
-          aria-invalid={activity.control['aria-invalid'] ?? activityLimit.control['aria-invalid']}
-          aria-describedby={activityLimit.control['aria-describedby']}
-          rows={2}
-        />
-        {activity.message}
-        {activityLimit.note}
-      </div>
+      <TimesheetText
+        {...bound}
+        name={dayFields(day).activity}
+        label={t('fields.activity')}
+        limit={TEXT_LIMITS.activity}
+        rows={2}
+      />
     </>
   )
 }
@@ -80,20 +94,15 @@ export function DayFields({ day, ...bound }: BoundFields & { day: DayName }) {
 /** 'Notes (Optional)'. */
 export function NotesField({ className, ...bound }: BoundFields & { className?: string }) {
   const { t } = useTranslation('staff')
-  const notes = bindFields(bound)('notes')
-  const limit = useTextLimit(notes.control.id, bound.days.notes, TEXT_LIMITS.notes, notes.control['aria-describedby'])
   return (
-    <div className={cn('space-y-1.5', className)}>
-      <Label htmlFor={notes.control.id}>{t('fields.notes')}</Label>
-      <Textarea
-        {...notes.control}
-        aria-invalid={notes.control['aria-invalid'] ?? limit.control['aria-invalid']}
-        aria-describedby={limit.control['aria-describedby']}
-        rows={3}
-      />
-      {notes.message}
-      {limit.note}
-    </div>
+    <TimesheetText
+      {...bound}
+      name="notes"
+      label={t('fields.notes')}
+      limit={TEXT_LIMITS.notes}
+      rows={3}
+      className={className}
+    />
   )
 }
 

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 // IndexedDB, which jsdom lacks (the offline save keeps the week there).
 import 'fake-indexeddb/auto'
 import { screen, waitFor, within } from '@testing-library/react'
@@ -8,10 +8,9 @@ import type { PayType, TimesheetAnswer } from '@app/core'
 import { makeCode } from '../../../test/allocation-fixtures.ts'
 import { mockFetch, writes, type MockAnswer } from '../../../test/fetch-mock.ts'
 import { makeUser } from '../../../test/fixtures.ts'
-import { renderApp } from '../../../test/render.tsx'
-import { makeTimesheet } from '../../../test/timesheet-fixtures.ts'
+import { optionTexts, renderApp } from '../../../test/render.tsx'
+import { makeTimesheet, openOffline } from '../../../test/timesheet-fixtures.ts'
 import { onWednesdayMorning } from '../../../test/week-clock.ts'
-import { timesheetKeys } from '../../api/keys.ts'
 import { queuedSaves } from '../../offline/offline-db.ts'
 import { WeeklyTimesheetDialog } from './WeeklyTimesheetDialog.tsx'
 
@@ -36,7 +35,7 @@ const openDialog = (sheet: TimesheetAnswer) =>
 const OPEN = 'Split the week by percent'
 const LEGEND = 'Split of the week by percent'
 
-describe('the week split by percent, in the weekly dialog (issue 33)', () => {
+describe('the week split by percent, in the weekly dialog', () => {
   it('is offered to an exempt member; the rest goes to the default code as they type, and the save carries it', async () => {
     const fetchMock = serve('exempt', {
       'PUT /api/timesheets/draft/7': (init) => ({ body: makeTimesheet({ ...bodyOf(init), id: 7, version: 4 }) }),
@@ -46,11 +45,7 @@ describe('the week split by percent, in the weekly dialog (issue 33)', () => {
     await user.click(await screen.findByRole('button', { name: OPEN }))
     const group = within(screen.getByRole('group', { name: LEGEND }))
     // The default code is not offered: it takes the rest.
-    expect(
-      within(group.getByLabelText('Ministry or fund 1 of the week'))
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Administration', 'Music'])
+    expect(optionTexts(group.getByLabelText('Ministry or fund 1 of the week'))).toEqual(['Administration', 'Music'])
     await user.type(group.getByLabelText('Percent for ministry or fund 1 of the week'), '60')
     expect(group.getByText('The rest, 40 %, goes to Youth (Grant A). Adds up to 100 %.')).toBeTruthy()
     // A week split by percent has no day split on offer (the server takes one or the other).
@@ -127,12 +122,9 @@ describe('the week split by percent, in the weekly dialog (issue 33)', () => {
   })
 
   it('offline, refuses on the device what the server would refuse, on the field, and keeps nothing', async () => {
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
     const fetchMock = serve('exempt')
     const user = userEvent.setup()
-    const sheet = makeTimesheet({ id: 4343, employeeId: 'percent-member', ...WEEK })
-    const { queryClient } = openDialog(sheet)
-    queryClient.setQueryData(timesheetKeys.currentWeek, sheet)
+    openOffline(openDialog, makeTimesheet({ id: 4343, employeeId: 'percent-member', ...WEEK }))
     await user.click(await screen.findByRole('button', { name: OPEN }))
     const group = within(screen.getByRole('group', { name: LEGEND }))
     await user.type(group.getByLabelText('Percent for ministry or fund 1 of the week'), '12.5')
@@ -154,7 +146,7 @@ describe('the week split by percent, in the weekly dialog (issue 33)', () => {
   })
 })
 
-describe('the week split by percent, on the submit page (issue 33)', () => {
+describe('the week split by percent, on the submit page', () => {
   const openPage = async () => {
     renderApp('/submit-timesheet')
     await screen.findByRole('heading', { name: 'Submit Weekly Timesheet' }, { timeout: 10_000 })
@@ -223,7 +215,7 @@ describe('the week split by percent, on the submit page (issue 33)', () => {
   })
 })
 
-describe('the week split by percent, in Spanish (issue 33)', () => {
+describe('the week split by percent, in Spanish', () => {
   it('says everything in Spanish, the server’s refusal too', async () => {
     await i18next.changeLanguage('es')
     try {

@@ -8,10 +8,9 @@ import type { Timesheet, TimesheetAnswer } from '@app/core'
 import { dismissToast } from '../../lib/toast.ts'
 import { mockFetch, writes } from '../../../test/fetch-mock.ts'
 import { renderApp } from '../../../test/render.tsx'
-import { makeTimesheet } from '../../../test/timesheet-fixtures.ts'
+import { makeTimesheet, openOffline } from '../../../test/timesheet-fixtures.ts'
 import { onWednesdayMorning } from '../../../test/week-clock.ts'
 import { WeeklyTimesheetDialog } from './WeeklyTimesheetDialog.tsx'
-import { timesheetKeys } from '../../api/keys.ts'
 import { queuedSaves } from '../../offline/offline-db.ts'
 
 const STALE =
@@ -25,6 +24,20 @@ const open = (sheet: TimesheetAnswer) =>
   renderApp('/', <WeeklyTimesheetDialog timesheet={sheet} timeZone="UTC" open onOpenChange={onOpenChange} />)
 const day = (name: string) => within(screen.getByRole('region', { name }))
 const body = (init: RequestInit | undefined) => JSON.parse(String(init?.body)) as Record<string, unknown>
+
+const rosa = { id: 'rosa', firstName: 'Rosa', lastName: 'Vega' }
+/** Submits a week (with the button named `submit`) whose review emails wait for `waiting` to confirm their addresses. */
+const submitWithEmailsHeldFor = async (waiting: (typeof rosa)[], submit: string) => {
+  mockFetch({
+    'PUT /api/timesheets/draft/7': { body: makeTimesheet({ version: 4 }) },
+    'POST /api/timesheets/7/submit': {
+      body: { ...makeTimesheet({ status: 'pending', version: 5 }), reviewEmailsHeldFor: waiting },
+    },
+  })
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+  open(makeTimesheet())
+  await user.click(screen.getByRole('button', { name: submit }))
+}
 
 describe('WeeklyTimesheetDialog', () => {
   it('shows its title, the days in the week’s order, the hint and the week’s total', () => {
@@ -51,12 +64,9 @@ describe('WeeklyTimesheetDialog', () => {
   })
 
   it('offline, saves this week on the device and says so; submitting says it needs a connection', async () => {
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
     const fetchMock = mockFetch({})
     const user = userEvent.setup()
-    const sheet = makeTimesheet({ id: 4242, employeeId: 'offline-member' })
-    const { queryClient } = open(sheet)
-    queryClient.setQueryData(timesheetKeys.currentWeek, sheet)
+    openOffline(open, makeTimesheet({ id: 4242, employeeId: 'offline-member' }))
     expect(screen.getByText(/^Submitting needs a connection\./)).toBeTruthy()
 
     await user.type(day('Tuesday').getByLabelText('Start Time'), '08:00')
@@ -229,19 +239,7 @@ describe('WeeklyTimesheetDialog', () => {
   })
 
   it('names the reviewers whose email waits for their confirmed address, in the submitted toast', async () => {
-    const waiting = [
-      { id: 'rosa', firstName: 'Rosa', lastName: 'Vega' },
-      { id: 'sam', firstName: 'Sam', lastName: 'Lee' },
-    ]
-    mockFetch({
-      'PUT /api/timesheets/draft/7': { body: makeTimesheet({ version: 4 }) },
-      'POST /api/timesheets/7/submit': {
-        body: { ...makeTimesheet({ status: 'pending', version: 5 }), reviewEmailsHeldFor: waiting },
-      },
-    })
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
-    open(makeTimesheet())
-    await user.click(screen.getByRole('button', { name: 'Submit for Approval' }))
+    await submitWithEmailsHeldFor([rosa, { id: 'sam', firstName: 'Sam', lastName: 'Lee' }], 'Submit for Approval')
     expect(
       await screen.findByText(
         'Your timesheet has been submitted. Rosa Vega and Sam Lee will be emailed to review it once they confirm their email addresses (the emails wait up to 14 days).',
@@ -361,18 +359,7 @@ describe('WeeklyTimesheetDialog', () => {
 
     it('says in Spanish whose review email waits for a confirmed address', async () => {
       await i18next.changeLanguage('es')
-      mockFetch({
-        'PUT /api/timesheets/draft/7': { body: makeTimesheet({ version: 4 }) },
-        'POST /api/timesheets/7/submit': {
-          body: {
-            ...makeTimesheet({ status: 'pending', version: 5 }),
-            reviewEmailsHeldFor: [{ id: 'rosa', firstName: 'Rosa', lastName: 'Vega' }],
-          },
-        },
-      })
-      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
-      open(makeTimesheet())
-      await user.click(screen.getByRole('button', { name: 'Enviar para aprobación' }))
+      await submitWithEmailsHeldFor([rosa], 'Enviar para aprobación')
       expect(
         await screen.findByText(
           'Su hoja de horas se envió. Rosa Vega recibirá el correo para revisarla cuando confirme su dirección de correo (el correo espera hasta 14 días).',

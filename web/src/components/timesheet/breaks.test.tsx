@@ -6,9 +6,8 @@ import userEvent from '@testing-library/user-event'
 import { type Timesheet } from '@app/core'
 import { employeeReads } from '../../../test/fixtures.ts'
 import { mockFetch, writes } from '../../../test/fetch-mock.ts'
-import { timesheetKeys } from '../../api/keys.ts'
 import { queuedSaves } from '../../offline/offline-db.ts'
-import { makeTimesheet } from '../../../test/timesheet-fixtures.ts'
+import { makeTimesheet, openOffline } from '../../../test/timesheet-fixtures.ts'
 import { onWednesdayMorning } from '../../../test/week-clock.ts'
 import { renderApp } from '../../../test/render.tsx'
 import { WeeklyTimesheetDialog } from './WeeklyTimesheetDialog.tsx'
@@ -64,12 +63,9 @@ describe('unpaid breaks in the weekly dialog', () => {
   })
 
   it('offline, refuses a break longer than the shift as the server would, naming the day, and keeps nothing', async () => {
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
     const fetchMock = mockFetch({})
     const user = userEvent.setup()
-    const offline = makeTimesheet({ ...sheet, id: 4444, employeeId: 'break-member' })
-    const { queryClient } = open(offline)
-    queryClient.setQueryData(timesheetKeys.currentWeek, offline)
+    openOffline(open, makeTimesheet({ ...sheet, id: 4444, employeeId: 'break-member' }))
     await user.type(day('Friday').getByLabelText('Unpaid break (minutes)'), '30')
     await user.click(screen.getByRole('button', { name: 'Save Timesheet' }))
     expect(await screen.findByText('Save Failed')).toBeTruthy()

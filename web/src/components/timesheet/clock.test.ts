@@ -50,7 +50,7 @@ describe('timerView', () => {
     expect(later.elapsed).toBe(4 * 3600 + 5)
   })
 
-  it('counts a clock-in this device made from its real instant, not from the start’s minute (issue 37)', () => {
+  it('counts a clock-in this device made from its real instant, not from the start’s minute', () => {
     // Clocked in at 10:15:20; ten seconds later the clock reads 00:00:10, not 00:00:30.
     rememberClockIn(today, '10:15', new Date('2026-11-18T10:15:20Z'))
     expect(clockedInAt(today, '10:15')).toEqual(new Date('2026-11-18T10:15:20Z'))
@@ -131,7 +131,7 @@ describe('clock changes', () => {
   })
 })
 
-describe('split shifts (issue 34)', () => {
+describe('split shifts', () => {
   const empty = TimesheetDays.parse({})
   const sunday = '2026-11-22'
   const at = (hhmm: string) => new Date(`${sunday}T${hhmm}:00Z`)

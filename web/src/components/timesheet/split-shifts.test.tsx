@@ -7,10 +7,9 @@ import i18next from 'i18next'
 import type { TimesheetAnswer } from '@app/core'
 import { mockFetch, writes } from '../../../test/fetch-mock.ts'
 import { renderApp } from '../../../test/render.tsx'
-import { makeTimesheet, daySpans, serveWeek } from '../../../test/timesheet-fixtures.ts'
+import { daySpans, makeTimesheet, openOffline, serveWeek } from '../../../test/timesheet-fixtures.ts'
 import { onWednesdayMorning } from '../../../test/week-clock.ts'
 import { dismissToast } from '../../lib/toast.ts'
-import { timesheetKeys } from '../../api/keys.ts'
 import { queuedSaves } from '../../offline/offline-db.ts'
 import { EmployeeDashboardPanel } from './EmployeeDashboardPanel.tsx'
 import { WeeklyTimesheetDialog } from './WeeklyTimesheetDialog.tsx'
@@ -37,16 +36,14 @@ const typeSplitSunday = async (user: ReturnType<typeof userEvent.setup>) => {
 }
 
 /** The dialog offline on member `employeeId`'s blank week (`id`), the week also read as the current one. */
-const openOffline = (id: number, employeeId: string) => {
-  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+const openBlankOffline = (id: number, employeeId: string) => {
   const fetchMock = mockFetch({})
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
-  const sheet = makeTimesheet({ id, employeeId })
-  open(sheet).queryClient.setQueryData(timesheetKeys.currentWeek, sheet)
+  openOffline(open, makeTimesheet({ id, employeeId }))
   return { fetchMock, user }
 }
 
-describe('split shifts in the weekly dialog (issue 34)', () => {
+describe('split shifts in the weekly dialog', () => {
   it('adds a second range: the day counts 7.0 hours for 8-12 and 18-21, and the save carries sundaySpans', async () => {
     const { puts } = serveWeek()
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
@@ -112,7 +109,7 @@ describe('split shifts in the weekly dialog (issue 34)', () => {
   })
 
   it('offline, keeps a split day’s spans on the device, and refuses overlapping ranges as the server would', async () => {
-    const { fetchMock, user } = openOffline(4343, 'split-member')
+    const { fetchMock, user } = openBlankOffline(4343, 'split-member')
 
     await typeSplitSunday(user)
     await user.click(screen.getByRole('button', { name: 'Save Timesheet' }))
@@ -140,7 +137,7 @@ describe('split shifts in the weekly dialog (issue 34)', () => {
   })
 
   it('offline, refuses a day of more than 24 hours as the server would, naming the day, and keeps nothing', async () => {
-    const { fetchMock, user } = openOffline(4344, 'long-day-member')
+    const { fetchMock, user } = openBlankOffline(4344, 'long-day-member')
     const sunday = day('Sunday')
     await user.type(sunday.getByLabelText('Start Time'), '00:00')
     await user.type(sunday.getByLabelText('End Time'), '23:58')
@@ -206,7 +203,7 @@ describe('split shifts in the weekly dialog (issue 34)', () => {
   })
 })
 
-describe('split shifts on the dashboard’s clock (issue 34)', () => {
+describe('split shifts on the dashboard’s clock', () => {
   it('after Clock Out, asks ‘What did you do?’ and saves the answer; Clock In starts a second span', async () => {
     const { puts } = serveWeek(makeTimesheet({ wednesdayStart: '08:00' }))
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
@@ -254,7 +251,7 @@ describe('split shifts on the dashboard’s clock (issue 34)', () => {
   })
 })
 
-describe('split shifts in Spanish (issue 34)', () => {
+describe('split shifts in Spanish', () => {
   afterEach(() => i18next.changeLanguage('en'))
 
   it('names the ranges, their buttons and the question after Clock Out in Spanish', async () => {

@@ -151,26 +151,20 @@ export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
     // A start with no end (or an end with no start) counts nothing and would be lost from every
     // view: the member finishes or clears the day before the week goes for approval.
     const unfinished = unfinishedDays(days)
+    // A forgotten clock-out first: the member confirms when they stopped; nothing is ever set for them.
     const forgotten = missingClockOuts.map((m) => m.day)
-    if (forgotten.length) {
-      // The member confirms when they stopped; nothing is ever set for them.
+    const asked = forgotten.length
+      ? ({ title: 'clockOutMissingTitle', text: 'clockOutMissingDays', days: forgotten } as const)
+      : unfinished.length
+        ? ({ title: 'unfinishedTitle', text: 'unfinished', days: unfinished } as const)
+        : null
+    if (asked) {
       setAskedToFinish(true)
       toast({
         variant: 'destructive',
-        title: i18next.t('staff:fields.clockOutMissingTitle'),
-        description: i18next.t('staff:fields.clockOutMissingDays', {
-          days: forgotten.map((d) => i18next.t(`common:days.${d}`)).join(', '),
-        }),
-      })
-      return Promise.resolve()
-    }
-    if (unfinished.length) {
-      setAskedToFinish(true)
-      toast({
-        variant: 'destructive',
-        title: i18next.t('staff:fields.unfinishedTitle'),
-        description: i18next.t('staff:fields.unfinished', {
-          days: unfinished.map((d) => i18next.t(`common:days.${d}`)).join(', '),
+        title: i18next.t(`staff:fields.${asked.title}`),
+        description: i18next.t(`staff:fields.${asked.text}`, {
+          days: asked.days.map((d) => i18next.t(`common:days.${d}`)).join(', '),
         }),
       })
       return Promise.resolve()

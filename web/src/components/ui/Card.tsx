@@ -14,6 +14,30 @@ export const CardDescription = cardPart('p', 'text-sm text-slate-600')
 export const CardContent = cardPart('div', 'p-4 pt-0 sm:p-6 sm:pt-0')
 export const CardFooter = cardPart('div', 'flex items-center gap-2 p-4 pt-0 sm:p-6 sm:pt-0')
 
+/** A card with a title over its content. */
+export function TitledCard({
+  title,
+  className,
+  titleClassName,
+  contentClassName,
+  children,
+}: {
+  title: ReactNode
+  className?: string
+  titleClassName?: string
+  contentClassName?: string
+  children: ReactNode
+}) {
+  return (
+    <Card className={className}>
+      <CardHeader>
+        <CardTitle className={titleClassName}>{title}</CardTitle>
+      </CardHeader>
+      <CardContent className={contentClassName}>{children}</CardContent>
+    </Card>
+  )
+}
+
 /**
  * A card that is a region named by its title: the title and what stands beside it (`aside`) on one
  * line, the rest of the header (`below`), then the card's content.

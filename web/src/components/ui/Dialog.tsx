@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next'
-import { Fragment, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react'
+import { Fragment, useState, type ComponentProps, type ComponentType, type FormEvent, type ReactNode } from 'react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import { X } from 'lucide-react'
 import { cn } from '../../lib/cn.ts'
 import { Button, type ButtonProps } from './Button.tsx'
+import { FormAlert } from './FormAlert.tsx'
 
 export const Dialog = DialogPrimitive.Root
 export const DialogTrigger = DialogPrimitive.Trigger
@@ -116,6 +117,38 @@ export function DialogActions({
         {label}
       </Button>
     </DialogFooter>
+  )
+}
+
+/**
+ * A dialog's form (named `label`): its own refusal (`error`, announced) above its fields, then
+ * Cancel and the submit button (`confirm`, saying `busy` while `pending`).
+ */
+export function DialogForm({
+  label,
+  onSubmit,
+  error,
+  pending,
+  confirm,
+  busy,
+  variant,
+  children,
+}: {
+  label: string
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void
+  error: string | null | undefined
+  pending: boolean
+  confirm: ReactNode
+  busy: string
+  variant?: ButtonProps['variant']
+  children: ReactNode
+}) {
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={label}>
+      <FormAlert message={error} />
+      {children}
+      <DialogActions pending={pending} label={confirm} busyLabel={busy} variant={variant} />
+    </form>
   )
 }
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import type { LucideIcon } from 'lucide-react'
 import { cn } from '../../lib/cn.ts'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './Card.tsx'
+import { Card, CardDescription, CardHeader, CardTitle, TitledCard } from './Card.tsx'
 
 /** A card whose title leads with an icon: the sections of the guide, profile, reports and checkout pages. */
 export function IconCard({
@@ -18,14 +18,18 @@ export function IconCard({
   children: ReactNode
 }) {
   return (
-    <Card className={className}>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
+    <TitledCard
+      className={className}
+      titleClassName="flex items-center gap-2"
+      title={
+        <>
           <Icon className="size-5 text-indigo-600" aria-hidden /> {title}
-        </CardTitle>
-      </CardHeader>
-      <CardContent className={contentClassName}>{children}</CardContent>
-    </Card>
+        </>
+      }
+      contentClassName={contentClassName}
+    >
+      {children}
+    </TitledCard>
   )
 }
 

@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { useFieldErrors, type Parser } from '../../lib/field-errors.ts'
+import { toast } from '../../lib/toast.ts'
 import type { ButtonProps } from './Button.tsx'
-import { DialogActions, DialogContent, DialogHeading } from './Dialog.tsx'
-import { FormAlert } from './FormAlert.tsx'
+import { DialogContent, DialogForm, DialogHeading } from './Dialog.tsx'
 import { fieldDescription, FormField } from './FormField.tsx'
 import { Textarea } from './Textarea.tsx'
 import { useTextLimit } from './TextLimit.tsx'
@@ -49,19 +49,28 @@ export function ReasonField({
   )
 }
 
+/** The write a reason goes with (a mutation): sent with the checked reason, held while it runs. */
+interface ReasonWrite<I> {
+  mutate: (input: I, callbacks: { onSuccess: () => void }) => void
+  isPending: boolean
+  /** The server's refusal, on the field or for the form. */
+  error: unknown
+}
+
 /**
  * A dialog's whole form around one required reason (reopening a pay period, sending a week back):
  * its heading, the refusal the form shows, the field checked by `schema` in the browser and by the
- * server, and its actions; `send` gets the checked reason.
+ * server, and its actions. The checked reason goes to `write` as `input(reason)`; once it is done,
+ * a toast says so (`texts.doneTitle`, `texts.done`) and `onDone` runs.
  */
-export function ReasonForm<N extends string>({
+export function ReasonForm<N extends string, I>({
   id,
   name,
   max,
   schema,
-  pending,
-  error,
-  send,
+  write,
+  input,
+  onDone,
   texts,
   variant,
 }: {
@@ -69,21 +78,44 @@ export function ReasonForm<N extends string>({
   name: N
   max: number
   schema: Parser<Record<N, string>>
-  pending: boolean
-  /** The mutation's error: the server's refusal, on the field or for the form. */
-  error: unknown
-  send: (reason: string) => void
-  texts: { title: string; intro: string; failed: string; label: string; confirm: string; busy: string }
+  write: ReasonWrite<I>
+  input: (reason: string) => I
+  onDone: () => void
+  texts: {
+    title: string
+    intro: string
+    failed: string
+    label: string
+    confirm: string
+    busy: string
+    doneTitle: string
+    done: string
+  }
   variant?: ButtonProps['variant']
 }) {
   const [reason, setReason] = useState('')
-  const errors = useFieldErrors([name], error)
-  const onSubmit = errors.onSubmit(schema, { [name]: reason }, (checked) => send(checked[name]))
+  const errors = useFieldErrors([name], write.error)
+  const pending = write.isPending
+  const onSubmit = errors.onSubmit(schema, { [name]: reason }, (checked) =>
+    write.mutate(input(checked[name]), {
+      onSuccess: () => {
+        toast({ title: texts.doneTitle, description: texts.done })
+        onDone()
+      },
+    }),
+  )
   return (
     <DialogContent>
       <DialogHeading title={texts.title}>{texts.intro}</DialogHeading>
-      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={texts.title}>
-        <FormAlert message={errors.formError(texts.failed)} />
+      <DialogForm
+        label={texts.title}
+        onSubmit={onSubmit}
+        error={errors.formError(texts.failed)}
+        pending={pending}
+        confirm={texts.confirm}
+        busy={texts.busy}
+        variant={variant}
+      >
         <ReasonField
           id={id}
           name={name}
@@ -97,8 +129,7 @@ export function ReasonForm<N extends string>({
           problem={errors.shown[name]}
           disabled={pending}
         />
-        <DialogActions pending={pending} label={texts.confirm} busyLabel={texts.busy} variant={variant} />
-      </form>
+      </DialogForm>
     </DialogContent>
   )
 }

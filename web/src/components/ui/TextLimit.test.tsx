@@ -9,6 +9,7 @@ import { dismissToast } from '../../lib/toast.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
 import { employeeReads, makeStaffMember, makeUser } from '../../../test/fixtures.ts'
 import { makeTimesheet as makeListed } from '../../../test/list-item-fixtures.ts'
+import { makePayPeriod } from '../../../test/payroll-fixtures.ts'
 import { renderApp } from '../../../test/render.tsx'
 import { makeTimesheet } from '../../../test/timesheet-fixtures.ts'
 import { onWednesdayMorning } from '../../../test/week-clock.ts'
@@ -37,7 +38,7 @@ const politeNear = (field: HTMLElement) => field.parentElement!.querySelector('[
 const writes = (fetch: ReturnType<typeof mockFetch>) =>
   fetch.mock.calls.filter(([, init]) => init?.method && init.method !== 'GET')
 
-describe('text limits on the fields (issue 37)', () => {
+describe('text limits on the fields', () => {
   it('the submit page: an activity counts down from 80 % of its limit, and past it says so on the field; nothing is sent', async () => {
     const fetch = mockFetch({
       ...employeeReads,
@@ -165,21 +166,13 @@ describe('text limits on the fields (issue 37)', () => {
 
   it("a closed period's reopen reason: counted from the server's limit, no longer cut off by the browser", () => {
     mockFetch({})
-    const period = {
+    const period = makePayPeriod({
       start: '2026-11-02',
       end: '2026-11-15',
-      status: 'closed' as const,
+      status: 'closed',
       closedAt: '2026-11-16T12:00:00.000Z',
       closedBy: { firstName: 'Ana', lastName: 'Ruiz' },
-      reopenedReason: null,
-      notSubmitted: [],
-      pending: [],
-      approvedHours: 0,
-      regularHours: 0,
-      overtimeHours: 0,
-      doubleTimeHours: 0,
-      breakMinutes: 0,
-    }
+    })
     renderApp('/', <ReopenPeriodDialog item={period} onClose={() => {}} />)
     const reason = screen.getByRole('dialog').querySelector('textarea')!
     expect(reason.getAttribute('maxlength')).toBeNull()
