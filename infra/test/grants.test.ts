@@ -131,7 +131,7 @@ describe("each real route's table access", () => {
     expect(statements.flatMap((st) => st.Action).filter((a) => writes.includes(a) && a.match(/Put|Batch/))).toEqual([])
   })
 
-  it('denies every role, routes, the health probe and the jobs alike, any update or delete of an audit record (issue 36)', () => {
+  it('denies every role, routes, the health probe and the jobs alike, any update or delete of an audit record', () => {
     const table = real.show(real.stack.data.table.tableArn)
     const jobRole = (fn: IConstruct) =>
       show(real.resources[real.logicalId(fn)]!.Properties!.Role).replace(/^<(\w+)\.Arn>$/, '$1')

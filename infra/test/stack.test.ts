@@ -58,7 +58,7 @@ const metricAlarm = (name: string) =>
     .find((a) => a.MetricName === name)!
 
 describe('the user pools', () => {
-  it('are both on the Lite feature plan (issue 31: no feature we use needs Essentials)', () => {
+  it('are both on the Lite feature plan (no feature we use needs Essentials)', () => {
     const pools = ofType('AWS::Cognito::UserPool').map(([, r]) => r.Properties!.UserPoolTier)
     expect(pools).toEqual(['LITE', 'LITE'])
   })
@@ -349,7 +349,7 @@ describe('rate limits and sending reputation', () => {
     expect(show(one('AWS::CloudFront::Distribution').Properties!.DistributionConfig.WebACLId)).toBe(`<${aclId}.Arn>`)
   })
 
-  it('sends the API a secret header from CloudFront, which every route function is given to check (issue 36)', () => {
+  it('sends the API a secret header from CloudFront, which every route function is given to check', () => {
     const config = one('AWS::CloudFront::Distribution').Properties!.DistributionConfig
     const api = (config.Origins as Record<string, any>[]).find((o) => o.CustomOriginConfig)!
     const secret = s.logicalId(s.stack.originVerify)
@@ -661,7 +661,7 @@ describe('the email retry job', () => {
     expect(Object.keys(reminders.Environment.Variables).sort()).toEqual(expectedJobEnv)
   })
 
-  it("runs the export job (issue 35) every minute, with the exports bucket beside the retry job's grants", () => {
+  it("runs the export job every minute, with the exports bucket beside the retry job's grants", () => {
     const rule = s.resources[id(s.stack.jobs.exportSchedule)]!.Properties!
     expect(rule.ScheduleExpression).toBe(`rate(${jobEveryMinutes.export} minute)`)
     expect(rule.Targets.map((t: { Arn: unknown }) => show(t.Arn))).toEqual([`<${id(s.stack.jobs.export)}.Arn>`])
@@ -723,7 +723,7 @@ describe('the email retry job', () => {
   })
 })
 
-describe('the erasure job (issue 35)', () => {
+describe('the erasure job', () => {
   const fn = () => s.resources[id(s.stack.jobs.eraseClosed)]!.Properties!
   const roleId = () => show(fn().Role).replace(/^<(\w+)\.Arn>$/, '$1')
 
@@ -786,7 +786,7 @@ describe('the erasure job (issue 35)', () => {
   })
 })
 
-describe('the yearly time-off job (issue 32)', () => {
+describe('the yearly time-off job', () => {
   const fn = () => s.resources[id(s.stack.jobs.timeOffYearly)]!.Properties!
   const roleOf = (f: Record<string, any>) => show(f.Role).replace(/^<(\w+)\.Arn>$/, '$1')
 
