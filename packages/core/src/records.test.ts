@@ -14,6 +14,8 @@ import { NewMember, TemporaryCredentials } from './member.ts'
 import { newOrganization, Organization, slugify, SubscriptionStatus } from './organization.ts'
 import { Access, AuthType, Role, roleLabel } from './roles.ts'
 import { User } from './user.ts'
+import { defaultApprovalSettings } from './approvals.ts'
+import { defaultPayrollRules } from './payroll.ts'
 import { fullName, initials } from './names.ts'
 
 describe('errors', () => {
@@ -117,6 +119,8 @@ describe('NewMember', () => {
 })
 
 describe('organization', () => {
+  const start = { id: 'o', name: 'Grace', slug: 'grace', timeZone: 'America/Chicago', trialEndsAt: 't', now: 'n' }
+
   it('makes readable slugs', () => {
     const slugs = {
       'First Baptist Church': 'first-baptist-church',
@@ -143,15 +147,36 @@ describe('organization', () => {
     ])
   })
 
-  it('defaults approval emails to on', () => {
-    const { approvalEmails: _stored, ...stored } = newOrganization({
+  it('starts a new one on a Professional trial with nothing paid, approval emails on, and its creator when named', () => {
+    const org = newOrganization(start)
+    expect(org).toEqual({
       id: 'o',
       name: 'Grace',
       slug: 'grace',
       timeZone: 'America/Chicago',
       trialEndsAt: 't',
-      now: 'n',
+      logoUrl: null,
+      domain: null,
+      stripeCustomerId: null,
+      stripeSubscriptionId: null,
+      plan: 'professional',
+      subscriptionStatus: 'trial',
+      currentPeriodEnd: null,
+      paymentMethodOnFile: false,
+      weekStartDay: 'monday',
+      approvalEmails: true,
+      approvals: defaultApprovalSettings(),
+      ...defaultPayrollRules(),
+      createdAt: 'n',
+      updatedAt: 'n',
     })
+    expect(org).not.toHaveProperty('createdBy')
+    expect(Organization.parse(org)).toEqual(org)
+    expect(newOrganization({ ...start, createdBy: 'u1' }).createdBy).toBe('u1')
+  })
+
+  it('defaults approval emails to on', () => {
+    const { approvalEmails: _stored, ...stored } = newOrganization(start)
     const org = Organization.parse(stored)
     expect(org.approvalEmails).toBe(true)
   })
