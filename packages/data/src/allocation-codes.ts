@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto'
 import { AllocationCode, badRequest, codesUpdateProblem, conflict, type AllocationCodesUpdate } from '@app/core'
 import { auditRecord, type Person } from './audit.ts'
 import { keys } from './keys.ts'
 import { isConditionFailure, table } from './table.ts'
-import { listChanges, readVersionedList, versionedPut } from './versioned-list.ts'
+import { listChanges, readVersionedList, versionedPut, withIds } from './versioned-list.ts'
 
 const subject = { type: 'organization' } as const
 
@@ -41,7 +40,7 @@ export const allocationCodesOf = (orgId: string) => {
       const current = await read()
       const problem = codesUpdateProblem(current.list, update)
       if (problem) throw badRequest(problem, { codes: problem })
-      const next: AllocationCode[] = update.codes.map((c) => ({ ...c, id: c.id ?? randomUUID().slice(0, 8) }))
+      const next: AllocationCode[] = withIds(update.codes)
       const changes = listChanges(current.list, next, 'allocationCode', describe)
       if (!changes.length) return current.list
       try {

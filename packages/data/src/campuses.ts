@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import {
   badRequest,
   Campus,
@@ -15,7 +14,7 @@ import { auditRecord, memberSubject, type Person } from './audit.ts'
 import { keys } from './keys.ts'
 import { isConditionFailure, nowIso, table, type TransactInput } from './table.ts'
 import { storedMembersOf } from './users.ts'
-import { listChanges, readVersionedList, versionedPut } from './versioned-list.ts'
+import { listChanges, readVersionedList, versionedPut, withIds } from './versioned-list.ts'
 
 const subject = { type: 'organization' } as const
 
@@ -62,7 +61,7 @@ export const campusesOf = (orgId: string) => {
         if (count) throw conflict(campusHasMembersMessage(campus.name, count))
       }
     }
-    const next: Campus[] = update.campuses.map((c) => ({ ...c, id: c.id ?? randomUUID().slice(0, 8) }))
+    const next: Campus[] = withIds(update.campuses)
     const changes = [
       ...listChanges(current.list, next, 'campus', describe),
       ...removed.map((c) => ({ field: `campus ${c.id}`, before: describe(c), after: null })),

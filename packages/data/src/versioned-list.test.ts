@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { keys } from './keys.ts'
 import { isConditionFailure, table } from './table.ts'
-import { listChanges, readVersionedList, versionedPut } from './versioned-list.ts'
+import { listChanges, readVersionedList, versionedPut, withIds } from './versioned-list.ts'
 
 /** A list item of an organization of its own, so runs never meet. */
 const listKey = () => keys.campuses(`versioned-${randomUUID()}`)
@@ -32,6 +32,13 @@ describe('a list kept whole in one versioned item', () => {
       expect(isConditionFailure(refused, 0), `over version ${stale}`).toBe(true)
     }
     expect(await readVersionedList(key, 'entries', parse)).toEqual({ list: [{ id: 'a', name: 'North' }], version: 1 })
+  })
+
+  it('gives each new entry an id of its own and keeps the ids it was given', () => {
+    const [kept, made, other] = withIds([{ id: 'a1', name: 'North' }, { name: 'South' }, { name: 'East' }])
+    expect(kept).toEqual({ id: 'a1', name: 'North' })
+    expect(made).toEqual({ id: expect.stringMatching(/^[0-9a-f]{8}$/), name: 'South' })
+    expect(other!.id).not.toBe(made!.id)
   })
 
   it('names each entry added or changed in the audit changes, by id, and none unchanged or only moved', () => {

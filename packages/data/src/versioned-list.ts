@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { nowIso, table, type Key } from './table.ts'
 
 /**
@@ -15,6 +16,10 @@ export const readVersionedList = async <T>(key: Key, field: string, parse: (entr
     version: Number(item?.version ?? 0),
   }
 }
+
+/** The entries of a save, each new one (without an id) given its id: 8 hexadecimal characters. */
+export const withIds = <T extends { id?: string }>(entries: readonly T[]) =>
+  entries.map((e) => ({ ...e, id: e.id ?? randomUUID().slice(0, 8) }))
 
 /**
  * The audit changes of saving `next` over `current`: one per entry added or changed, named
