@@ -178,7 +178,7 @@ export const auditOf = (orgId: string) => ({
     const filter = options.action
       ? { FilterExpression: '#action = :action', ExpressionAttributeNames: { '#action': 'action' } }
       : {}
-    const page = await queryPage(
+    return queryPage(
       {
         index,
         KeyConditionExpression: `${partition} = :p${range.condition}`,
@@ -194,10 +194,10 @@ export const auditOf = (orgId: string) => ({
         tablePartition: keys.auditPartition(orgId),
         cursor: options.cursor,
         limit: options.limit,
-        keep: keep && ((i) => keep(AuditEntry.parse(i))),
+        parse: (i) => AuditEntry.parse(i),
+        keep,
       },
     )
-    return { items: page.items.map((i) => AuditEntry.parse(i)), cursor: page.cursor }
   },
 
   /**

@@ -694,17 +694,17 @@ export const timesheetsOf = (orgId: string) => {
         [...TIMESHEET_FIELDS, 'pk', 'sk', partition, sort],
         filtered ? { '#status': 'status' } : {},
       )
-      const page = await queryPage(
+      return queryPage(
         { index, KeyConditionExpression: `${partition} = :p`, ...filter, ...projection },
         {
           partition: value,
           tablePartition: keys.orgPk(orgId),
           cursor: options.cursor,
           limit: options.limit,
-          keep: keep && ((i) => keep(Timesheet.parse(i))),
+          parse: (i) => Timesheet.parse(i),
+          keep,
         },
       )
-      return { items: page.items.map((i) => Timesheet.parse(i)), cursor: page.cursor }
     },
 
     async counts(): Promise<Record<TimesheetStatus, number>> {
