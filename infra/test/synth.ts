@@ -232,6 +232,13 @@ export const permissionLines = (resources: Record<string, CfnResourceJson>, role
     .sort()
 }
 
+/** The actions (sorted) of the permission lines `which` selects: what a role may do on a resource, or of a service. */
+export const actionsOf = (lines: readonly string[], which: (line: string) => boolean) =>
+  lines
+    .filter(which)
+    .map((l) => l.split(' ')[0]!)
+    .sort()
+
 /**
  * The stack of a whole test file: synthesized before its tests, its output removed after them.
  * What it answers reads through to that synthesis, so tests use it as a Synth; reading it outside
