@@ -13,6 +13,13 @@ export const keyAttributes = (index: IndexName | undefined) =>
  */
 export const MAX_KEPT_READS = 10
 
+/** What a caller asks of a page: where it starts (the last page's cursor), how long it is, and which items it keeps. */
+export interface PageOptions<T> {
+  cursor?: string
+  limit?: number
+  keep?: (item: T) => boolean
+}
+
 /**
  * One page of a query, newest first, behind an opaque cursor. A filter (DynamoDB's, or `keep`,
  * ours, for what a key cannot say, such as a member's campus) drops items after DynamoDB's
@@ -24,13 +31,10 @@ export const MAX_KEPT_READS = 10
  */
 export async function queryPage<T>(
   query: Omit<QueryInput, 'Limit' | 'ExclusiveStartKey' | 'ScanIndexForward'>,
-  page: {
+  page: PageOptions<T> & {
     partition: string
     tablePartition: string
-    cursor?: string
-    limit?: number
     parse: (item: Record<string, unknown>) => T
-    keep?: (item: T) => boolean
   },
 ): Promise<{ items: T[]; cursor: string | null }> {
   const limit = page.limit ?? 50
