@@ -3,7 +3,7 @@ import { requiredText } from '../text-schemas.ts'
 
 /** Planning Center People's calls (Settings → Integrations): the token connection, the lists, the sync. */
 
-const Secret = z.string({ error: 'Required' }).trim().min(1, 'Required').max(200, 'At most 200 characters')
+const Secret = requiredText('Required', 200, 'At most 200 characters')
 
 /** POST /api/integrations/planning-center/token: a personal access token (application id and secret). */
 export const PlanningCenterToken = z.object({ applicationId: Secret, secret: Secret })
