@@ -60,16 +60,23 @@ const invokersOf = (fn: Parameters<Synth['logicalId']>[0]) =>
     .ofType('AWS::Lambda::Permission')
     .map(([, r]) => r.Properties!)
     .filter((p) => show(p.FunctionName) === `<${id(fn)}.Arn>`)
-/** A job's rule, checked to run at `rate` and to target the job alone; and the job function's properties. */
-const scheduledJob = (
-  schedule: Parameters<Synth['logicalId']>[0],
-  job: Parameters<Synth['logicalId']>[0],
-  rate: string,
-) => {
-  const rule = s.resources[id(schedule)]!.Properties!
-  expect(rule.ScheduleExpression).toBe(rate)
-  expect(rule.Targets.map((t: { Arn: unknown }) => show(t.Arn))).toEqual([`<${id(job)}.Arn>`])
-  return { rule, fn: s.resources[id(job)]!.Properties! }
+/**
+ * A job's rule, checked to run at `rate` and to target the job alone, a failed delivery going to the
+ * jobs' dead-letter queue; and the job function's properties, checked to be `entry`'s bundle.
+ */
+const scheduledJob = (o: {
+  schedule: Parameters<Synth['logicalId']>[0]
+  job: Parameters<Synth['logicalId']>[0]
+  rate: string
+  entry: string
+}) => {
+  const rule = s.resources[id(o.schedule)]!.Properties!
+  expect(rule.ScheduleExpression).toBe(o.rate)
+  expect(rule.Targets.map((t: { Arn: unknown }) => show(t.Arn))).toEqual([`<${id(o.job)}.Arn>`])
+  expect(show(rule.Targets[0].DeadLetterConfig.Arn)).toBe(`<${id(s.stack.jobs.deadLetterQueue)}.Arn>`)
+  const fn = s.resources[id(o.job)]!.Properties!
+  expect(fn.Description).toContain(o.entry)
+  return { rule, fn }
 }
 const metricAlarm = (name: string) =>
   s
@@ -676,23 +683,22 @@ describe('the email retry job', () => {
   })
 
   it("runs the reminders job on the schedule of definition.ts, with the retry job's grants and queue", () => {
-    const { rule, fn: reminders } = scheduledJob(
-      s.stack.jobs.remindersSchedule,
-      s.stack.jobs.reminders,
-      `rate(${jobEveryMinutes.reminders} minutes)`,
-    )
-    expect(show(rule.Targets[0].DeadLetterConfig.Arn)).toBe(`<${id(s.stack.jobs.deadLetterQueue)}.Arn>`)
-    expect(reminders.Description).toContain(remindersEntry)
+    const { fn: reminders } = scheduledJob({
+      schedule: s.stack.jobs.remindersSchedule,
+      job: s.stack.jobs.reminders,
+      rate: `rate(${jobEveryMinutes.reminders} minutes)`,
+      entry: remindersEntry,
+    })
     expect(Object.keys(reminders.Environment.Variables).sort()).toEqual(expectedJobEnv)
   })
 
   it("runs the export job every minute, with the exports bucket beside the retry job's grants", () => {
-    const { fn } = scheduledJob(
-      s.stack.jobs.exportSchedule,
-      s.stack.jobs.export,
-      `rate(${jobEveryMinutes.export} minute)`,
-    )
-    expect(fn.Description).toContain(exportEntry)
+    const { fn } = scheduledJob({
+      schedule: s.stack.jobs.exportSchedule,
+      job: s.stack.jobs.export,
+      rate: `rate(${jobEveryMinutes.export} minute)`,
+      entry: exportEntry,
+    })
     expect(Object.keys(fn.Environment.Variables).sort()).toEqual([...expectedJobEnv, 'EXPORTS_BUCKET'].sort())
     const roleId = roleOf(fn)
     const exportsBucket = id(s.stack.files.exports)
@@ -714,12 +720,12 @@ describe('the email retry job', () => {
   })
 
   it("runs the import job every minute: the export job's grants, the staff pool's logins and the secrets key", () => {
-    const { fn } = scheduledJob(
-      s.stack.jobs.importMembersSchedule,
-      s.stack.jobs.importMembers,
-      `rate(${jobEveryMinutes.importMembers} minute)`,
-    )
-    expect(fn.Description).toContain(importMembersEntry)
+    const { fn } = scheduledJob({
+      schedule: s.stack.jobs.importMembersSchedule,
+      job: s.stack.jobs.importMembers,
+      rate: `rate(${jobEveryMinutes.importMembers} minute)`,
+      entry: importMembersEntry,
+    })
     expect(Object.keys(fn.Environment.Variables).sort()).toEqual(
       [...expectedJobEnv, 'EXPORTS_BUCKET', 'STAFF_USER_POOL_ID', 'SECRETS_KEY_ID'].sort(),
     )
@@ -741,13 +747,15 @@ describe('the erasure job', () => {
 
   it('runs functions/src/jobs/erase-closed.ts once a day, as the other jobs run, into the same dead-letter queue', () => {
     expect(jobEveryMinutes.eraseClosed).toBe(24 * 60)
-    const { rule } = scheduledJob(s.stack.jobs.eraseClosedSchedule, s.stack.jobs.eraseClosed, 'rate(1 day)')
+    const { rule, fn: p } = scheduledJob({
+      schedule: s.stack.jobs.eraseClosedSchedule,
+      job: s.stack.jobs.eraseClosed,
+      rate: 'rate(1 day)',
+      entry: eraseClosedEntry,
+    })
     expect(rule.State).toBe('ENABLED')
     expect(rule.Targets[0].RetryPolicy.MaximumRetryAttempts).toBe(RETRY_ATTEMPTS)
-    expect(show(rule.Targets[0].DeadLetterConfig.Arn)).toBe(`<${id(s.stack.jobs.deadLetterQueue)}.Arn>`)
-    const p = fn()
     expect(p).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' })
-    expect(p.Description).toContain(eraseClosedEntry)
     expect(p.Timeout).toBe(functionTimeouts.eraseClosed)
     expect(p.Timeout).toBeLessThanOrEqual(900) // Lambda's longest
     expect(show(p.DeadLetterConfig.TargetArn)).toBe(`<${id(s.stack.jobs.deadLetterQueue)}.Arn>`)
@@ -799,11 +807,13 @@ describe('the yearly time-off job', () => {
 
   it("runs functions/src/jobs/time-off-yearly.ts once a day into the jobs' dead-letter queue, invoked only by its rule", () => {
     expect(jobEveryMinutes.timeOffYearly).toBe(24 * 60)
-    const { rule } = scheduledJob(s.stack.jobs.timeOffYearlySchedule, s.stack.jobs.timeOffYearly, 'rate(1 day)')
-    expect(show(rule.Targets[0].DeadLetterConfig.Arn)).toBe(`<${id(s.stack.jobs.deadLetterQueue)}.Arn>`)
-    const p = fn()
+    const { fn: p } = scheduledJob({
+      schedule: s.stack.jobs.timeOffYearlySchedule,
+      job: s.stack.jobs.timeOffYearly,
+      rate: 'rate(1 day)',
+      entry: timeOffYearlyEntry,
+    })
     expect(p).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' })
-    expect(p.Description).toContain(timeOffYearlyEntry)
     expect(p.Timeout).toBe(functionTimeouts.timeOffYearly)
     const invokers = invokersOf(s.stack.jobs.timeOffYearly)
     expect(invokers.map((r) => [r.Principal, show(r.SourceArn)])).toEqual([
