@@ -10,7 +10,7 @@ import { keys } from '@app/data/testing'
 import { routes, type Use } from '@app/functions'
 import { staffPoolActions, type Manifest } from '../lib/constructs/api.ts'
 import { routeAccess, type RouteAccess } from '../lib/route-access.ts'
-import { eraseClosedEntry, retryEmailsEntry } from '../lib/constructs/jobs.ts'
+import { jobEntries } from '../lib/constructs/jobs.ts'
 import { awsActionsIn, bundledSourceFiles, packageSourceFiles } from './aws-calls.ts'
 import {
   allUses,
@@ -316,7 +316,7 @@ describe('what the packages call in AWS', () => {
   })
 
   it('grants the retry job every call of the code bundled into it', async () => {
-    const files = await bundledSourceFiles(join(projectRoot, retryEmailsEntry))
+    const files = await bundledSourceFiles(join(projectRoot, jobEntries.retryEmails))
     expect(files.map((f) => f.slice(projectRoot.length))).toContain('packages/data/src/outbox.ts')
     const actions = awsActionsIn(files)
     expect(actions.map(([a]) => a)).toEqual(expect.arrayContaining(['ses:SendEmail', 'dynamodb:Query']))
@@ -342,7 +342,7 @@ const eraseRole = () =>
  */
 describe('the erasure job, against its code', () => {
   it('is granted the calls its bundle makes: the staff pool by method, the files by what it calls, nothing else', async () => {
-    const files = await bundledSourceFiles(join(projectRoot, eraseClosedEntry))
+    const files = await bundledSourceFiles(join(projectRoot, jobEntries.eraseClosed))
     expect(files.map((f) => f.slice(projectRoot.length))).toEqual(
       expect.arrayContaining(['packages/data/src/closures.ts', 'packages/adapters/src/files.ts']),
     )

@@ -12,15 +12,7 @@ import {
 } from '@app/core'
 import { tableDefinition } from '@app/data'
 import { METRICS_NAMESPACE } from '../../functions/src/jobs/retry-emails.ts'
-import {
-  eraseClosedEntry,
-  timeOffYearlyEntry,
-  exportEntry,
-  importMembersEntry,
-  remindersEntry,
-  RETRY_ATTEMPTS,
-  retryEmailsEntry,
-} from '../lib/constructs/jobs.ts'
+import { jobEntries, RETRY_ATTEMPTS } from '../lib/constructs/jobs.ts'
 import { functionTimeouts, jobEveryMinutes } from '../lib/definition.ts'
 import { outboxMetrics } from '../lib/constructs/operations.ts'
 import { routeAccess } from '../lib/route-access.ts'
@@ -613,7 +605,7 @@ describe('the email retry job', () => {
     expect(s.resources[show(p.LoggingConfig.LogGroup).slice(1, -1)]?.Type).toBe('AWS::Logs::LogGroup')
     expect(p.ReservedConcurrentExecutions).toBeUndefined()
     expect(p.Timeout).toBeLessThan(300) // shorter than the schedule's period
-    expect(p.Description).toContain(retryEmailsEntry)
+    expect(p.Description).toContain(jobEntries.retryEmails)
     expect(Object.keys(s.manifest)).not.toContain('jobs/retry-emails')
   })
 
@@ -687,7 +679,7 @@ describe('the email retry job', () => {
       schedule: s.stack.jobs.remindersSchedule,
       job: s.stack.jobs.reminders,
       rate: `rate(${jobEveryMinutes.reminders} minutes)`,
-      entry: remindersEntry,
+      entry: jobEntries.reminders,
     })
     expect(Object.keys(reminders.Environment.Variables).sort()).toEqual(expectedJobEnv)
   })
@@ -697,7 +689,7 @@ describe('the email retry job', () => {
       schedule: s.stack.jobs.exportSchedule,
       job: s.stack.jobs.export,
       rate: `rate(${jobEveryMinutes.export} minute)`,
-      entry: exportEntry,
+      entry: jobEntries.export,
     })
     expect(Object.keys(fn.Environment.Variables).sort()).toEqual([...expectedJobEnv, 'EXPORTS_BUCKET'].sort())
     const roleId = roleOf(fn)
@@ -724,7 +716,7 @@ describe('the email retry job', () => {
       schedule: s.stack.jobs.importMembersSchedule,
       job: s.stack.jobs.importMembers,
       rate: `rate(${jobEveryMinutes.importMembers} minute)`,
-      entry: importMembersEntry,
+      entry: jobEntries.importMembers,
     })
     expect(Object.keys(fn.Environment.Variables).sort()).toEqual(
       [...expectedJobEnv, 'EXPORTS_BUCKET', 'STAFF_USER_POOL_ID', 'SECRETS_KEY_ID'].sort(),
@@ -751,7 +743,7 @@ describe('the erasure job', () => {
       schedule: s.stack.jobs.eraseClosedSchedule,
       job: s.stack.jobs.eraseClosed,
       rate: 'rate(1 day)',
-      entry: eraseClosedEntry,
+      entry: jobEntries.eraseClosed,
     })
     expect(rule.State).toBe('ENABLED')
     expect(rule.Targets[0].RetryPolicy.MaximumRetryAttempts).toBe(RETRY_ATTEMPTS)
@@ -811,7 +803,7 @@ describe('the yearly time-off job', () => {
       schedule: s.stack.jobs.timeOffYearlySchedule,
       job: s.stack.jobs.timeOffYearly,
       rate: 'rate(1 day)',
-      entry: timeOffYearlyEntry,
+      entry: jobEntries.timeOffYearly,
     })
     expect(p).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' })
     expect(p.Timeout).toBe(functionTimeouts.timeOffYearly)
