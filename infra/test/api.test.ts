@@ -18,7 +18,6 @@ import {
 /** The real manifest (not bundled: bundle.test.ts checks bundling). */
 const s = synthForFile()
 
-const ofType = (type: string) => Object.entries(s.resources).filter(([, r]) => r.Type === type)
 const fnId = (key: string) => s.logicalId(s.stack.api.functions.get(key)!)
 const keys = () => Object.keys(s.manifest)
 /** A role Lambda or API Gateway assumes for a route (the jobs' roles and CDK's handlers' are Lambda's too: told by description). */
@@ -37,19 +36,20 @@ describe('the API: one function and one route per manifest entry', () => {
       expect(s.resources[job]?.Type).toBe('AWS::Lambda::Function')
     }
     const customResourceHandler = `AWS${AwsCustomResource.PROVIDER_FUNCTION_UUID.replace(/-/g, '')}`
-    const others = ofType('AWS::Lambda::Function')
+    const others = s
+      .ofType('AWS::Lambda::Function')
       .map(([id]) => id)
       .filter((id) => !ours.has(id) && !jobs.includes(id))
     for (const id of others) {
       expect(id.startsWith('CustomCDKBucketDeployment') || id.startsWith(customResourceHandler), id).toBe(true)
     }
     for (const id of ours) expect(s.resources[id]?.Type).toBe('AWS::Lambda::Function')
-    const integrated = ofType('AWS::ApiGatewayV2::Integration').map(([, r]) => show(r.Properties!.IntegrationUri))
+    const integrated = s.ofType('AWS::ApiGatewayV2::Integration').map(([, r]) => show(r.Properties!.IntegrationUri))
     for (const job of jobs) expect(integrated).not.toContain(`<${job}.Arn>`)
   })
 
   it('has exactly the manifest routes, each integrated with its own function', () => {
-    const routes = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties!)
+    const routes = s.ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties!)
     expect(routes.map((r) => r.RouteKey).sort()).toEqual(
       Object.values(s.manifest)
         .map((r) => `${r.method} ${r.path}`)
@@ -70,9 +70,9 @@ describe('the API: one function and one route per manifest entry', () => {
   it('lets only API Gateway invoke a route function, through its integration’s invoke role, and nothing else', () => {
     const ours = new Set(keys().map((key) => `<${fnId(key)}.Arn>`))
     // No resource policy on a route function: API Gateway calls it as an invoke role.
-    const permissions = ofType('AWS::Lambda::Permission').map(([, r]) => show(r.Properties!.FunctionName))
+    const permissions = s.ofType('AWS::Lambda::Permission').map(([, r]) => show(r.Properties!.FunctionName))
     for (const fn of permissions) expect(ours.has(fn), fn).toBe(false)
-    const integrations = ofType('AWS::ApiGatewayV2::Integration').map(([, r]) => r.Properties!)
+    const integrations = s.ofType('AWS::ApiGatewayV2::Integration').map(([, r]) => r.Properties!)
     const invokedBy = new Map<string, string[]>()
     for (const key of keys()) {
       const integration = integrations.find((i) => show(i.IntegrationUri) === `<${fnId(key)}.Arn>`)!
@@ -129,18 +129,18 @@ describe('the stack size', () => {
 
   it('costs three resources per route in its nested stack (plus its share of roles and alarms), none in the parent', () => {
     const n = keys().length
-    const count = (type: string) => ofType(type).length
+    const count = (type: string) => s.ofType(type).length
     expect(count('AWS::ApiGatewayV2::Route')).toBe(n)
     expect(count('AWS::ApiGatewayV2::Integration')).toBe(n)
     // No invoke permission per route (API Gateway calls as an invoke role: one per 40 functions of a group).
-    const apiInvokes = ofType('AWS::Lambda::Permission').filter(
-      ([, p]) => p.Properties!.Principal === 'apigateway.amazonaws.com',
-    )
+    const apiInvokes = s
+      .ofType('AWS::Lambda::Permission')
+      .filter(([, p]) => p.Properties!.Principal === 'apigateway.amazonaws.com')
     expect(apiInvokes).toHaveLength(0) // the jobs' permissions are EventBridge's
     const roles = new Set(keys().map((k) => show(s.resources[fnId(k)]!.Properties!.Role).replace(/\.Arn>$/, '>')))
-    const attached = ofType('AWS::IAM::Policy').filter(([, p]) =>
-      (p.Properties!.Roles as unknown[]).some((r) => roles.has(show(r))),
-    )
+    const attached = s
+      .ofType('AWS::IAM::Policy')
+      .filter(([, p]) => (p.Properties!.Roles as unknown[]).some((r) => roles.has(show(r))))
     expect(attached).toEqual([]) // a role's policy is inline: no extra resource
     // One log group for every route (the jobs keep their own), and a role per distinct set of permissions of a group.
     const logGroups = new Set(keys().map((k) => show(s.resources[fnId(k)]!.Properties!.LoggingConfig.LogGroup)))

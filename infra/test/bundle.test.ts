@@ -8,14 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openApiOfManifest, routes, type Use } from '@app/functions'
 import { entriesDirOf } from '../lib/app-stack.ts'
 import { writeEntry, type Manifest } from '../lib/constructs/api.ts'
-import {
-  eraseClosedEntry,
-  exportEntry,
-  importMembersEntry,
-  remindersEntry,
-  retryEmailsEntry,
-  timeOffYearlyEntry,
-} from '../lib/constructs/jobs.ts'
+import { jobEntries } from '../lib/constructs/jobs.ts'
 import { functionAliases, functionBundling } from '../lib/constructs/lambda.ts'
 import { projectRoot, synth, type Synth } from './synth.ts'
 
@@ -89,12 +82,12 @@ beforeAll(async () => {
   const result = await build({
     entryPoints: {
       ...routeEntries(),
-      [jobKey]: join(projectRoot, retryEmailsEntry),
-      [remindersKey]: join(projectRoot, remindersEntry),
-      [exportKey]: join(projectRoot, exportEntry),
-      [importKey]: join(projectRoot, importMembersEntry),
-      [eraseKey]: join(projectRoot, eraseClosedEntry),
-      [yearlyKey]: join(projectRoot, timeOffYearlyEntry),
+      [jobKey]: join(projectRoot, jobEntries.retryEmails),
+      [remindersKey]: join(projectRoot, jobEntries.reminders),
+      [exportKey]: join(projectRoot, jobEntries.export),
+      [importKey]: join(projectRoot, jobEntries.importMembers),
+      [eraseKey]: join(projectRoot, jobEntries.eraseClosed),
+      [yearlyKey]: join(projectRoot, jobEntries.timeOffYearly),
     },
     outdir,
     ...asLambda,

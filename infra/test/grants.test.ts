@@ -10,7 +10,7 @@ import { keys } from '@app/data/testing'
 import { routes, type Use } from '@app/functions'
 import { staffPoolActions, type Manifest } from '../lib/constructs/api.ts'
 import { routeAccess, type RouteAccess } from '../lib/route-access.ts'
-import { eraseClosedEntry, retryEmailsEntry } from '../lib/constructs/jobs.ts'
+import { jobEntries } from '../lib/constructs/jobs.ts'
 import { awsActionsIn, bundledSourceFiles, packageSourceFiles } from './aws-calls.ts'
 import {
   allUses,
@@ -24,7 +24,16 @@ import {
   permissionsByUse,
   sessionCondition,
 } from './expected.ts'
-import { jobFunctions, permissionLines, projectRoot, roleStatements, show, synth, type Synth } from './synth.ts'
+import {
+  actionsOf,
+  jobFunctions,
+  permissionLines,
+  projectRoot,
+  roleStatements,
+  show,
+  synth,
+  type Synth,
+} from './synth.ts'
 
 /** With context `stripePrices` and `stripePublishableKey`, the Stripe functions also get them. */
 const env = (use: Use) => [...envByUse[use], ...(use === 'stripe' ? ['STRIPE_PRICES', 'STRIPE_PUBLISHABLE_KEY'] : [])]
@@ -86,7 +95,7 @@ describe('what a use grants, each alone', () => {
   it('grants the table its indexes but never Scan, and the buckets objects but never bucket settings', () => {
     const lines = permissionLines(s.resources, roleOf('probe/everything'))
     expect(lines.some((l) => l.startsWith('dynamodb:Scan'))).toBe(false)
-    expect(lines.filter((l) => l.startsWith('s3:')).map((l) => l.split(' ')[0])).toEqual(
+    expect(actionsOf(lines, (l) => l.startsWith('s3:'))).toEqual(
       expect.arrayContaining(['s3:GetObject', 's3:PutObject', 's3:ListBucket']),
     )
     expect(lines.filter((l) => /^s3:(Put|Delete)Bucket|^s3:\*|^dynamodb:\*|^\*/.test(l))).toEqual([])
@@ -131,7 +140,7 @@ describe("each real route's table access", () => {
     expect(statements.flatMap((st) => st.Action).filter((a) => writes.includes(a) && a.match(/Put|Batch/))).toEqual([])
   })
 
-  it('denies every role, routes, the health probe and the jobs alike, any update or delete of an audit record (issue 36)', () => {
+  it('denies every role, routes, the health probe and the jobs alike, any update or delete of an audit record', () => {
     const table = real.show(real.stack.data.table.tableArn)
     const jobRole = (fn: IConstruct) =>
       show(real.resources[real.logicalId(fn)]!.Properties!.Role).replace(/^<(\w+)\.Arn>$/, '$1')
@@ -307,7 +316,7 @@ describe('what the packages call in AWS', () => {
   })
 
   it('grants the retry job every call of the code bundled into it', async () => {
-    const files = await bundledSourceFiles(join(projectRoot, retryEmailsEntry))
+    const files = await bundledSourceFiles(join(projectRoot, jobEntries.retryEmails))
     expect(files.map((f) => f.slice(projectRoot.length))).toContain('packages/data/src/outbox.ts')
     const actions = awsActionsIn(files)
     expect(actions.map(([a]) => a)).toEqual(expect.arrayContaining(['ses:SendEmail', 'dynamodb:Query']))
@@ -333,7 +342,7 @@ const eraseRole = () =>
  */
 describe('the erasure job, against its code', () => {
   it('is granted the calls its bundle makes: the staff pool by method, the files by what it calls, nothing else', async () => {
-    const files = await bundledSourceFiles(join(projectRoot, eraseClosedEntry))
+    const files = await bundledSourceFiles(join(projectRoot, jobEntries.eraseClosed))
     expect(files.map((f) => f.slice(projectRoot.length))).toEqual(
       expect.arrayContaining(['packages/data/src/closures.ts', 'packages/adapters/src/files.ts']),
     )
@@ -444,10 +453,7 @@ describe('each real route, against its code', () => {
         .flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/staffPool\.(\w+)\(/g)].map((m) => m[1]!))
       const calls = [...new Set(used.flatMap((m) => methods.get(m) ?? []))].sort()
       expect(calls.length).toBeGreaterThan(0)
-      const granted = permissionLines(real.resources, roleOf(key, real))
-        .filter((l) => l.startsWith('cognito-idp:'))
-        .map((l) => l.split(' ')[0])
-        .sort()
+      const granted = actionsOf(permissionLines(real.resources, roleOf(key, real)), (l) => l.startsWith('cognito-idp:'))
       expect(granted).toEqual(calls)
     },
     30_000,
@@ -455,9 +461,7 @@ describe('each real route, against its code', () => {
 
   it('lets staff login only check a password: no creating, changing or deleting a login', () => {
     const lines = permissionLines(real.resources, roleOf('staff/staff-login', real))
-    expect(lines.filter((l) => l.startsWith('cognito-idp:')).map((l) => l.split(' ')[0])).toEqual([
-      'cognito-idp:AdminInitiateAuth',
-    ])
+    expect(actionsOf(lines, (l) => l.startsWith('cognito-idp:'))).toEqual(['cognito-idp:AdminInitiateAuth'])
   })
 
   it('gives the health check only the probe calls its code makes: it keeps no session, so no session writes', async () => {

@@ -12,15 +12,7 @@ import {
 } from '@app/core'
 import { tableDefinition } from '@app/data'
 import { METRICS_NAMESPACE } from '../../functions/src/jobs/retry-emails.ts'
-import {
-  eraseClosedEntry,
-  timeOffYearlyEntry,
-  exportEntry,
-  importMembersEntry,
-  remindersEntry,
-  RETRY_ATTEMPTS,
-  retryEmailsEntry,
-} from '../lib/constructs/jobs.ts'
+import { jobEntries, RETRY_ATTEMPTS } from '../lib/constructs/jobs.ts'
 import { functionTimeouts, jobEveryMinutes } from '../lib/definition.ts'
 import { outboxMetrics } from '../lib/constructs/operations.ts'
 import { routeAccess } from '../lib/route-access.ts'
@@ -33,6 +25,7 @@ import {
   orgPrefixPattern,
 } from './expected.ts'
 import {
+  actionsOf,
   permissionLines,
   projectRoot,
   roleStatements,
@@ -45,21 +38,47 @@ import {
 /** The real manifest with default context, not bundled (api.test.ts bundles). */
 const s = synthForFile()
 
-const ofType = (type: string) => Object.entries(s.resources).filter(([, r]) => r.Type === type)
 const one = (type: string): CfnResourceJson => {
-  const all = ofType(type)
+  const all = s.ofType(type)
   expect(all, type).toHaveLength(1)
   return all[0]![1]
 }
 const id = (construct: Parameters<Synth['logicalId']>[0]) => s.logicalId(construct)
+/** A function's properties' role, by logical id. */
+const roleOf = (fn: Record<string, any>) => show(fn.Role).replace(/^<(\w+)\.Arn>$/, '$1')
+/** The Lambda permissions (their properties) that let something invoke a function. */
+const invokersOf = (fn: Parameters<Synth['logicalId']>[0]) =>
+  s
+    .ofType('AWS::Lambda::Permission')
+    .map(([, r]) => r.Properties!)
+    .filter((p) => show(p.FunctionName) === `<${id(fn)}.Arn>`)
+/**
+ * A job's rule, checked to run at `rate` and to target the job alone, a failed delivery going to the
+ * jobs' dead-letter queue; and the job function's properties, checked to be `entry`'s bundle.
+ */
+const scheduledJob = (o: {
+  schedule: Parameters<Synth['logicalId']>[0]
+  job: Parameters<Synth['logicalId']>[0]
+  rate: string
+  entry: string
+}) => {
+  const rule = s.resources[id(o.schedule)]!.Properties!
+  expect(rule.ScheduleExpression).toBe(o.rate)
+  expect(rule.Targets.map((t: { Arn: unknown }) => show(t.Arn))).toEqual([`<${id(o.job)}.Arn>`])
+  expect(show(rule.Targets[0].DeadLetterConfig.Arn)).toBe(`<${id(s.stack.jobs.deadLetterQueue)}.Arn>`)
+  const fn = s.resources[id(o.job)]!.Properties!
+  expect(fn.Description).toContain(o.entry)
+  return { rule, fn }
+}
 const metricAlarm = (name: string) =>
-  ofType('AWS::CloudWatch::Alarm')
+  s
+    .ofType('AWS::CloudWatch::Alarm')
     .map(([, a]) => a.Properties!)
     .find((a) => a.MetricName === name)!
 
 describe('the user pools', () => {
-  it('are both on the Lite feature plan (issue 31: no feature we use needs Essentials)', () => {
-    const pools = ofType('AWS::Cognito::UserPool').map(([, r]) => r.Properties!.UserPoolTier)
+  it('are both on the Lite feature plan (no feature we use needs Essentials)', () => {
+    const pools = s.ofType('AWS::Cognito::UserPool').map(([, r]) => r.Properties!.UserPoolTier)
     expect(pools).toEqual(['LITE', 'LITE'])
   })
 })
@@ -104,9 +123,9 @@ describe('the table', () => {
 })
 
 describe('the buckets', () => {
-  const buckets = () => ofType('AWS::S3::Bucket')
+  const buckets = () => s.ofType('AWS::S3::Bucket')
   const policyOf = (bucketId: string) =>
-    ofType('AWS::S3::BucketPolicy').find(([, p]) => show(p.Properties!.Bucket) === `<${bucketId}>`)?.[1]
+    s.ofType('AWS::S3::BucketPolicy').find(([, p]) => show(p.Properties!.Bucket) === `<${bucketId}>`)?.[1]
 
   it('are the site, logos, exports and logs buckets', () => {
     expect(
@@ -284,7 +303,7 @@ describe('CloudFront', () => {
   })
 
   it('deploys the built app: hashed assets cached for a year, pages revalidated, CloudFront invalidated', () => {
-    const deployments = ofType('Custom::CDKBucketDeployment').map(([, d]) => d.Properties!)
+    const deployments = s.ofType('Custom::CDKBucketDeployment').map(([, d]) => d.Properties!)
     expect(deployments).toHaveLength(2)
     for (const d of deployments) expect(show(d.DestinationBucketName)).toBe(`<${id(s.stack.files.site)}>`)
     const assets = deployments.find((d) => d.Include?.includes('assets/*'))!
@@ -295,7 +314,7 @@ describe('CloudFront', () => {
   })
 
   it('deploys the service worker and the web app manifest revalidated, by the rule the local server follows', () => {
-    const deployments = ofType('Custom::CDKBucketDeployment').map(([, d]) => d.Properties!)
+    const deployments = s.ofType('Custom::CDKBucketDeployment').map(([, d]) => d.Properties!)
     const pages = deployments.find((d) => d.Exclude?.includes('assets/*'))!
     const assets = deployments.find((d) => d.Include?.includes('assets/*'))!
     expect(pages.SystemMetadata['cache-control']).toBe(siteCacheControl('sw.js'))
@@ -318,8 +337,8 @@ describe('CloudFront', () => {
 
 describe('rate limits and sending reputation', () => {
   it('puts a web ACL with per-address rate limits in front of CloudFront, tighter on the sign-in paths', () => {
-    const [[aclId, acl]] = ofType('AWS::WAFv2::WebACL') as [[string, CfnResourceJson]]
-    expect(ofType('AWS::WAFv2::WebACL')).toHaveLength(1)
+    const [[aclId, acl]] = s.ofType('AWS::WAFv2::WebACL') as [[string, CfnResourceJson]]
+    expect(s.ofType('AWS::WAFv2::WebACL')).toHaveLength(1)
     const p = acl.Properties!
     expect(p.Scope).toBe('CLOUDFRONT')
     expect(p.DefaultAction).toEqual({ Allow: {} })
@@ -349,7 +368,7 @@ describe('rate limits and sending reputation', () => {
     expect(show(one('AWS::CloudFront::Distribution').Properties!.DistributionConfig.WebACLId)).toBe(`<${aclId}.Arn>`)
   })
 
-  it('sends the API a secret header from CloudFront, which every route function is given to check (issue 36)', () => {
+  it('sends the API a secret header from CloudFront, which every route function is given to check', () => {
     const config = one('AWS::CloudFront::Distribution').Properties!.DistributionConfig
     const api = (config.Origins as Record<string, any>[]).find((o) => o.CustomOriginConfig)!
     const secret = s.logicalId(s.stack.originVerify)
@@ -363,13 +382,14 @@ describe('rate limits and sending reputation', () => {
   })
 
   it('throttles each sign-in route on its own in the API stage, after the routes exist', () => {
-    const [[stageId, stage]] = ofType('AWS::ApiGatewayV2::Stage') as [[string, CfnResourceJson]]
+    const [[stageId, stage]] = s.ofType('AWS::ApiGatewayV2::Stage') as [[string, CfnResourceJson]]
     expect(stage.Properties!.RouteSettings).toEqual({
       'POST /api/staff/login': { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
       'GET /api/login': { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
       'GET /api/callback': { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
     })
-    const routeIds = ofType('AWS::ApiGatewayV2::Route')
+    const routeIds = s
+      .ofType('AWS::ApiGatewayV2::Route')
       .filter(([, r]) => Object.keys(stage.Properties!.RouteSettings).includes(r.Properties!.RouteKey))
       .map(([rid]) => rid)
     expect(routeIds).toHaveLength(3)
@@ -382,7 +402,8 @@ describe('rate limits and sending reputation', () => {
   })
 
   it('alarms when the SES bounce or complaint rate nears the level where SES pauses sending', () => {
-    const ses = ofType('AWS::CloudWatch::Alarm')
+    const ses = s
+      .ofType('AWS::CloudWatch::Alarm')
       .map(([, a]) => a.Properties!)
       .filter((a) => a.Namespace === 'AWS/SES')
     expect(ses.map((a) => [a.MetricName, a.Threshold, a.ComparisonOperator]).sort()).toEqual([
@@ -416,7 +437,7 @@ describe('identity', () => {
     ])
     expect(client.GenerateSecret).toBe(true)
     expect(client.SupportedIdentityProviders).toEqual(['COGNITO'])
-    expect(ofType('AWS::Cognito::UserPoolIdentityProvider')).toEqual([])
+    expect(s.ofType('AWS::Cognito::UserPoolIdentityProvider')).toEqual([])
   })
 
   it('keeps the supervisor client secret in Secrets Manager, never in the template', () => {
@@ -429,7 +450,7 @@ describe('email, billing and operations', () => {
   it('verifies the sender with SES, and has no email queue (the outbox is in the table)', () => {
     expect(one('AWS::SES::EmailIdentity').Properties!.EmailIdentity).toBe('no-reply@example.com')
     // The only queue is the retry job's dead-letter queue.
-    expect(ofType('AWS::SQS::Queue').map(([k]) => k)).toEqual([id(s.stack.jobs.deadLetterQueue)])
+    expect(s.ofType('AWS::SQS::Queue').map(([k]) => k)).toEqual([id(s.stack.jobs.deadLetterQueue)])
     for (const fn of Object.values(s.resources).filter((r) => r.Type === 'AWS::Lambda::Function')) {
       expect(Object.keys(fn.Properties!.Environment?.Variables ?? {})).not.toContain('EMAIL_RETRY_QUEUE_URL')
     }
@@ -489,7 +510,7 @@ describe('email, billing and operations', () => {
   })
 
   it('alarms on API 5xx, every function’s errors and throttles, table throttles and the email outbox, to one topic', () => {
-    const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties!)
+    const alarms = s.ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties!)
     const topic = `<${id(s.stack.operations.topic)}>`
     for (const a of alarms) expect(a.AlarmActions.map(show)).toEqual([topic])
     type Stat = { MetricStat?: { Metric: { MetricName: string; Dimensions?: { Value: unknown }[] } } }
@@ -534,7 +555,8 @@ describe('email, billing and operations', () => {
     const source = readFileSync(join(projectRoot, 'functions/src/jobs/retry-emails.ts'), 'utf8')
     expect(METRICS_NAMESPACE).toBe(outboxMetrics.namespace)
     const byName = (name: string) =>
-      ofType('AWS::CloudWatch::Alarm')
+      s
+        .ofType('AWS::CloudWatch::Alarm')
         .map(([, a]) => a.Properties!)
         .find((a) => a.MetricName === name)!
     const oldest = byName(outboxMetrics.oldestDueSeconds)
@@ -554,7 +576,8 @@ describe('email, billing and operations', () => {
     expect(dead.Threshold).toBe(0)
     const dlq = metricAlarm('ApproximateNumberOfMessagesVisible')
     expect(dlq).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', Statistic: 'Maximum' })
-    const errors = ofType('AWS::CloudWatch::Alarm')
+    const errors = s
+      .ofType('AWS::CloudWatch::Alarm')
       .map(([, a]) => a.Properties!)
       .find((a) => a.MetricName === 'Errors' && show(a.Dimensions[0].Value) === `<${id(s.stack.jobs.retryEmails)}>`)!
     expect(errors).toMatchObject({
@@ -573,7 +596,7 @@ describe('email, billing and operations', () => {
 
 describe('the email retry job', () => {
   const fn = () => s.resources[id(s.stack.jobs.retryEmails)]!.Properties!
-  const roleId = () => show(fn().Role).replace(/^<(\w+)\.Arn>$/, '$1')
+  const roleId = () => roleOf(fn())
 
   it('runs functions/src/jobs/retry-emails.ts as the routes run: Node.js 22, ARM64, JSON logs in its own log group', () => {
     const p = fn()
@@ -582,7 +605,7 @@ describe('the email retry job', () => {
     expect(s.resources[show(p.LoggingConfig.LogGroup).slice(1, -1)]?.Type).toBe('AWS::Logs::LogGroup')
     expect(p.ReservedConcurrentExecutions).toBeUndefined()
     expect(p.Timeout).toBeLessThan(300) // shorter than the schedule's period
-    expect(p.Description).toContain(retryEmailsEntry)
+    expect(p.Description).toContain(jobEntries.retryEmails)
     expect(Object.keys(s.manifest)).not.toContain('jobs/retry-emails')
   })
 
@@ -613,22 +636,22 @@ describe('the email retry job', () => {
     // Lambda's own retries of a failed asynchronous run, then the same queue.
     expect(RETRY_ATTEMPTS).toBe(2)
     expect(show(fn().DeadLetterConfig.TargetArn)).toBe(`<${dlq}.Arn>`)
-    const invokeConfig = ofType('AWS::Lambda::EventInvokeConfig')
+    const invokeConfig = s
+      .ofType('AWS::Lambda::EventInvokeConfig')
       .map(([, r]) => r.Properties!)
       .find((p) => show(p.FunctionName) === `<${id(s.stack.jobs.retryEmails)}>`)!
     expect(invokeConfig.MaximumRetryAttempts).toBe(RETRY_ATTEMPTS)
     expect(invokeConfig.MaximumEventAgeInSeconds).toBe(3600)
     // Only EventBridge (this rule) may invoke it.
-    const invokers = ofType('AWS::Lambda::Permission')
-      .map(([, r]) => r.Properties!)
-      .filter((p) => show(p.FunctionName) === `<${id(s.stack.jobs.retryEmails)}.Arn>`)
+    const invokers = invokersOf(s.stack.jobs.retryEmails)
     expect(invokers).toHaveLength(1)
     expect(invokers[0]).toMatchObject({ Principal: 'events.amazonaws.com', Action: 'lambda:InvokeFunction' })
     expect(show(invokers[0]!.SourceArn)).toBe(`<${id(s.stack.jobs.schedule)}.Arn>`)
 
     const queue = s.resources[dlq]!.Properties!
     expect(queue.SqsManagedSseEnabled).toBe(true)
-    const policy = ofType('AWS::SQS::QueuePolicy')
+    const policy = s
+      .ofType('AWS::SQS::QueuePolicy')
       .map(([, r]) => r.Properties!)
       .find((p) => (p.Queues as unknown[]).map(show).includes(`<${dlq}>`))!
     expect(policy.PolicyDocument.Statement).toContainEqual(
@@ -652,29 +675,27 @@ describe('the email retry job', () => {
   })
 
   it("runs the reminders job on the schedule of definition.ts, with the retry job's grants and queue", () => {
-    const rule = s.resources[id(s.stack.jobs.remindersSchedule)]!.Properties!
-    expect(rule.ScheduleExpression).toBe(`rate(${jobEveryMinutes.reminders} minutes)`)
-    expect(rule.Targets.map((t: { Arn: unknown }) => show(t.Arn))).toEqual([`<${id(s.stack.jobs.reminders)}.Arn>`])
-    expect(show(rule.Targets[0].DeadLetterConfig.Arn)).toBe(`<${id(s.stack.jobs.deadLetterQueue)}.Arn>`)
-    const reminders = s.resources[id(s.stack.jobs.reminders)]!.Properties!
-    expect(reminders.Description).toContain(remindersEntry)
+    const { fn: reminders } = scheduledJob({
+      schedule: s.stack.jobs.remindersSchedule,
+      job: s.stack.jobs.reminders,
+      rate: `rate(${jobEveryMinutes.reminders} minutes)`,
+      entry: jobEntries.reminders,
+    })
     expect(Object.keys(reminders.Environment.Variables).sort()).toEqual(expectedJobEnv)
   })
 
-  it("runs the export job (issue 35) every minute, with the exports bucket beside the retry job's grants", () => {
-    const rule = s.resources[id(s.stack.jobs.exportSchedule)]!.Properties!
-    expect(rule.ScheduleExpression).toBe(`rate(${jobEveryMinutes.export} minute)`)
-    expect(rule.Targets.map((t: { Arn: unknown }) => show(t.Arn))).toEqual([`<${id(s.stack.jobs.export)}.Arn>`])
-    const fn = s.resources[id(s.stack.jobs.export)]!.Properties!
-    expect(fn.Description).toContain(exportEntry)
+  it("runs the export job every minute, with the exports bucket beside the retry job's grants", () => {
+    const { fn } = scheduledJob({
+      schedule: s.stack.jobs.exportSchedule,
+      job: s.stack.jobs.export,
+      rate: `rate(${jobEveryMinutes.export} minute)`,
+      entry: jobEntries.export,
+    })
     expect(Object.keys(fn.Environment.Variables).sort()).toEqual([...expectedJobEnv, 'EXPORTS_BUCKET'].sort())
-    const roleId = show(fn.Role).replace(/^<(\w+)\.Arn>$/, '$1')
+    const roleId = roleOf(fn)
     const exportsBucket = id(s.stack.files.exports)
     // The retry job's grants (its own logs instead), and the exports bucket's objects: nothing deletes one.
-    const retryOnly = permissionLines(
-      s.resources,
-      show(s.resources[id(s.stack.jobs.retryEmails)]!.Properties!.Role).replace(/^<(\w+)\.Arn>$/, '$1'),
-    )
+    const retryOnly = permissionLines(s.resources, roleOf(s.resources[id(s.stack.jobs.retryEmails)]!.Properties!))
     // The retry job alone delivers webhooks and vendor sends, so it alone opens their sealed
     // secrets and reads the vendors' settings.
     const integrations = id(s.stack.integrations.secret)
@@ -683,69 +704,56 @@ describe('the email retry job', () => {
     )
     const lines = permissionLines(s.resources, roleId)
     expect(lines.filter((l) => !l.startsWith('logs:') && !l.includes(exportsBucket))).toEqual(shared)
-    expect(
-      lines
-        .filter((l) => l.includes(exportsBucket))
-        .map((l) => l.split(' ')[0])
-        .sort(),
-    ).toEqual(['s3:GetObject', 's3:ListBucket', 's3:PutObject'])
+    expect(actionsOf(lines, (l) => l.includes(exportsBucket))).toEqual([
+      's3:GetObject',
+      's3:ListBucket',
+      's3:PutObject',
+    ])
   })
 
   it("runs the import job every minute: the export job's grants, the staff pool's logins and the secrets key", () => {
-    const rule = s.resources[id(s.stack.jobs.importMembersSchedule)]!.Properties!
-    expect(rule.ScheduleExpression).toBe(`rate(${jobEveryMinutes.importMembers} minute)`)
-    expect(rule.Targets.map((t: { Arn: unknown }) => show(t.Arn))).toEqual([`<${id(s.stack.jobs.importMembers)}.Arn>`])
-    const fn = s.resources[id(s.stack.jobs.importMembers)]!.Properties!
-    expect(fn.Description).toContain(importMembersEntry)
+    const { fn } = scheduledJob({
+      schedule: s.stack.jobs.importMembersSchedule,
+      job: s.stack.jobs.importMembers,
+      rate: `rate(${jobEveryMinutes.importMembers} minute)`,
+      entry: jobEntries.importMembers,
+    })
     expect(Object.keys(fn.Environment.Variables).sort()).toEqual(
       [...expectedJobEnv, 'EXPORTS_BUCKET', 'STAFF_USER_POOL_ID', 'SECRETS_KEY_ID'].sort(),
     )
-    const lines = permissionLines(s.resources, show(fn.Role).replace(/^<(\w+)\.Arn>$/, '$1'))
+    const lines = permissionLines(s.resources, roleOf(fn))
     const staffPool = id(s.stack.auth.staffPool)
-    expect(
-      lines
-        .filter((l) => l.includes(staffPool))
-        .map((l) => l.split(' ')[0])
-        .sort(),
-    ).toEqual(['cognito-idp:AdminCreateUser', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminSetUserPassword'])
-    expect(
-      lines
-        .filter((l) => l.includes(id(s.stack.files.exports)))
-        .map((l) => l.split(' ')[0])
-        .sort(),
-    ).toEqual(['s3:GetObject', 's3:PutObject'])
-    expect(
-      lines
-        .filter((l) => l.startsWith('kms:'))
-        .map((l) => l.split(' ')[0])
-        .sort(),
-    ).toEqual(['kms:Decrypt', 'kms:Encrypt'])
+    expect(actionsOf(lines, (l) => l.includes(staffPool))).toEqual([
+      'cognito-idp:AdminCreateUser',
+      'cognito-idp:AdminDeleteUser',
+      'cognito-idp:AdminSetUserPassword',
+    ])
+    expect(actionsOf(lines, (l) => l.includes(id(s.stack.files.exports)))).toEqual(['s3:GetObject', 's3:PutObject'])
+    expect(actionsOf(lines, (l) => l.startsWith('kms:'))).toEqual(['kms:Decrypt', 'kms:Encrypt'])
   })
 })
 
-describe('the erasure job (issue 35)', () => {
+describe('the erasure job', () => {
   const fn = () => s.resources[id(s.stack.jobs.eraseClosed)]!.Properties!
-  const roleId = () => show(fn().Role).replace(/^<(\w+)\.Arn>$/, '$1')
+  const roleId = () => roleOf(fn())
 
   it('runs functions/src/jobs/erase-closed.ts once a day, as the other jobs run, into the same dead-letter queue', () => {
     expect(jobEveryMinutes.eraseClosed).toBe(24 * 60)
-    const rule = s.resources[id(s.stack.jobs.eraseClosedSchedule)]!.Properties!
-    expect(rule.ScheduleExpression).toBe('rate(1 day)')
+    const { rule, fn: p } = scheduledJob({
+      schedule: s.stack.jobs.eraseClosedSchedule,
+      job: s.stack.jobs.eraseClosed,
+      rate: 'rate(1 day)',
+      entry: jobEntries.eraseClosed,
+    })
     expect(rule.State).toBe('ENABLED')
-    expect(rule.Targets.map((t: { Arn: unknown }) => show(t.Arn))).toEqual([`<${id(s.stack.jobs.eraseClosed)}.Arn>`])
     expect(rule.Targets[0].RetryPolicy.MaximumRetryAttempts).toBe(RETRY_ATTEMPTS)
-    expect(show(rule.Targets[0].DeadLetterConfig.Arn)).toBe(`<${id(s.stack.jobs.deadLetterQueue)}.Arn>`)
-    const p = fn()
     expect(p).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' })
-    expect(p.Description).toContain(eraseClosedEntry)
     expect(p.Timeout).toBe(functionTimeouts.eraseClosed)
     expect(p.Timeout).toBeLessThanOrEqual(900) // Lambda's longest
     expect(show(p.DeadLetterConfig.TargetArn)).toBe(`<${id(s.stack.jobs.deadLetterQueue)}.Arn>`)
     expect(s.resources[show(p.LoggingConfig.LogGroup).slice(1, -1)]?.Type).toBe('AWS::Logs::LogGroup')
     // Only its own rule may invoke it.
-    const invokers = ofType('AWS::Lambda::Permission')
-      .map(([, r]) => r.Properties!)
-      .filter((r) => show(r.FunctionName) === `<${id(s.stack.jobs.eraseClosed)}.Arn>`)
+    const invokers = invokersOf(s.stack.jobs.eraseClosed)
     expect(invokers.map((r) => [r.Principal, show(r.SourceArn)])).toEqual([
       ['events.amazonaws.com', `<${id(s.stack.jobs.eraseClosedSchedule)}.Arn>`],
     ])
@@ -786,23 +794,20 @@ describe('the erasure job (issue 35)', () => {
   })
 })
 
-describe('the yearly time-off job (issue 32)', () => {
+describe('the yearly time-off job', () => {
   const fn = () => s.resources[id(s.stack.jobs.timeOffYearly)]!.Properties!
-  const roleOf = (f: Record<string, any>) => show(f.Role).replace(/^<(\w+)\.Arn>$/, '$1')
 
   it("runs functions/src/jobs/time-off-yearly.ts once a day into the jobs' dead-letter queue, invoked only by its rule", () => {
     expect(jobEveryMinutes.timeOffYearly).toBe(24 * 60)
-    const rule = s.resources[id(s.stack.jobs.timeOffYearlySchedule)]!.Properties!
-    expect(rule.ScheduleExpression).toBe('rate(1 day)')
-    expect(rule.Targets.map((t: { Arn: unknown }) => show(t.Arn))).toEqual([`<${id(s.stack.jobs.timeOffYearly)}.Arn>`])
-    expect(show(rule.Targets[0].DeadLetterConfig.Arn)).toBe(`<${id(s.stack.jobs.deadLetterQueue)}.Arn>`)
-    const p = fn()
+    const { fn: p } = scheduledJob({
+      schedule: s.stack.jobs.timeOffYearlySchedule,
+      job: s.stack.jobs.timeOffYearly,
+      rate: 'rate(1 day)',
+      entry: jobEntries.timeOffYearly,
+    })
     expect(p).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' })
-    expect(p.Description).toContain(timeOffYearlyEntry)
     expect(p.Timeout).toBe(functionTimeouts.timeOffYearly)
-    const invokers = ofType('AWS::Lambda::Permission')
-      .map(([, r]) => r.Properties!)
-      .filter((r) => show(r.FunctionName) === `<${id(s.stack.jobs.timeOffYearly)}.Arn>`)
+    const invokers = invokersOf(s.stack.jobs.timeOffYearly)
     expect(invokers.map((r) => [r.Principal, show(r.SourceArn)])).toEqual([
       ['events.amazonaws.com', `<${id(s.stack.jobs.timeOffYearlySchedule)}.Arn>`],
     ])

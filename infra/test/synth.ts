@@ -65,6 +65,7 @@ export const synth = (options: SynthOptions = {}) => {
   const template = Template.fromStack(stack)
   const json = template.toJSON() as TemplateJson
   const stacks = stackTemplates(stack, json, outdir)
+  const resources = Object.assign({}, ...stacks.map((t) => t.resources)) as Record<string, CfnResourceJson>
   return {
     app,
     stack,
@@ -76,7 +77,9 @@ export const synth = (options: SynthOptions = {}) => {
      * nested ones as if they were in the parent: a reference to the parent passed as a parameter
      * reads as that reference (`<DataTable….Arn>`, not `<referenceto….Arn>`).
      */
-    resources: Object.assign({}, ...stacks.map((t) => t.resources)) as Record<string, CfnResourceJson>,
+    resources,
+    /** Every resource of a CloudFormation type, as [logical id, resource] pairs of `resources`. */
+    ofType: (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type),
     /** The parent (first) and each nested stack, with its template as written and as `resources` reads it. */
     stacks,
     outdir,
@@ -228,6 +231,13 @@ export const permissionLines = (resources: Record<string, CfnResourceJson>, role
     )
     .sort()
 }
+
+/** The actions (sorted) of the permission lines `which` selects: what a role may do on a resource, or of a service. */
+export const actionsOf = (lines: readonly string[], which: (line: string) => boolean) =>
+  lines
+    .filter(which)
+    .map((l) => l.split(' ')[0]!)
+    .sort()
 
 /**
  * The stack of a whole test file: synthesized before its tests, its output removed after them.

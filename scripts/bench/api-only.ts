@@ -13,7 +13,6 @@
  * and the API floor), BENCH_SECONDS shortens each timed run: for a shared machine, where the
  * figures are indicative. `npm run bench` reads neither.
  */
-import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import { apiTables, measureApiRun } from './api-report.ts'
 import { FIGURES } from './report.ts'
@@ -21,10 +20,9 @@ import { getItemRun } from './load.ts'
 import { markdownTable } from './report.ts'
 import { FULL, QUICK, QUICK_SCALE, SCALE, SCALE_ORGANIZATION, seedBench } from './seed.ts'
 import { withBenchStack } from './stack.ts'
-import { fmt } from './stats.ts'
+import { fmt, loadAverages } from './stats.ts'
 import { runMain } from './run-main.ts'
 
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
 const { values } = parseArgs({
   options: { quick: { type: 'boolean', default: false }, 'main-only': { type: 'boolean', default: false } },
 })
@@ -83,9 +81,7 @@ const main = () =>
         })
       }
       const scale = values['main-only'] ? undefined : await scaleRun()
-      const load = `load average ${loadavg()
-        .map((n) => fmt(n, 2))
-        .join(' ')}`
+      const load = `load average ${loadAverages()}`
       console.log(`Measured ${new Date().toISOString()}; ${load} at the end.\n`)
       for (const table of apiTables({ getItem, main, scale, connections, timing }))
         console.log(`${markdownTable(table)}\n`)

@@ -8,17 +8,15 @@
  * and the bundle's path written to FILE as JSON) until SIGINT, for profiling against it.
  */
 import { writeFileSync } from 'node:fs'
-import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { bulkCsv } from './bulk.ts'
 import { bundleRoutes } from './bundles.ts'
 import { FULL, QUICK, seedBench } from './seed.ts'
 import { withBenchStack } from './stack.ts'
-import { fmt, mb } from './stats.ts'
+import { fmt, mb, loadAverages } from './stats.ts'
 import { runMain } from './run-main.ts'
 
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
 const { values } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
@@ -27,17 +25,13 @@ const { values } = parseArgs({
   },
 })
 const log = (message: string) => process.stderr.write(`bench bulk: ${message}\n`)
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')
 
 const main = () =>
   withBenchStack('bulk', log, async (stack, work) => {
     const { files } = await bundleRoutes(['reports/bulk-timesheets'], join(work, 'functions'))
     log('stack started and function bundled; seeding')
     const seeded = await seedBench(values.quick ? QUICK : FULL, stack.env.OIDC_ISSUER!)
-    log(`seeded ${seeded.timesheets} timesheets in ${fmt(seeded.seconds, 1)} s; load ${load()}`)
+    log(`seeded ${seeded.timesheets} timesheets in ${fmt(seeded.seconds, 1)} s; load ${loadAverages()}`)
     const bundle = files['reports/bulk-timesheets']!
     try {
       const b = await bulkCsv({
@@ -50,12 +44,12 @@ const main = () =>
       console.log(
         `rows ${b.rows}, CSV ${fmt(mb(b.csvBytes), 1)} MB, HTTP ${fmt(b.httpMs, 0)} ms (median of ${b.samples}), ` +
           `handler ${fmt(b.lambdaMs, 0)} ms, peak RSS ${fmt(mb(b.peakRss), 0)} MB, idle RSS ${fmt(mb(b.idleRss), 0)} MB; ` +
-          `load average ${load()}`,
+          `load average ${loadAverages()}`,
       )
     } catch (e) {
       // A held stack stays up for profiling even when the measurement failed (a timeout on a busy machine).
       if (!values.hold) throw e
-      log(`the measurement failed (load average ${load()}): ${e instanceof Error ? e.message : String(e)}`)
+      log(`the measurement failed (load average ${loadAverages()}): ${e instanceof Error ? e.message : String(e)}`)
     }
     const errors = stack.errors()
     if (errors.length) log(`the API logged errors:\n${errors.join('\n')}`)

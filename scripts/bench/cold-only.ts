@@ -9,7 +9,6 @@
  * too, one sample of each after the other, to compare a change with its before on the same machine.
  */
 import { cpSync, existsSync } from 'node:fs'
-import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { routes } from '@app/functions'
@@ -17,10 +16,9 @@ import { bundleRoutes } from './bundles.ts'
 import { COLD_TARGET_MS, coldStarts, type RouteKey } from './cold.ts'
 import { markdownTable, verdict } from './report.ts'
 import { withBenchStack } from './stack.ts'
-import { fmt, kb } from './stats.ts'
+import { fmt, kb, loadAverages } from './stats.ts'
 import { runMain } from './run-main.ts'
 
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
 const { values } = parseArgs({
   options: {
     route: { type: 'string', multiple: true },
@@ -53,11 +51,7 @@ const main = () =>
     await fetch(`${stack.appUrl}/api/demo`, { redirect: 'manual' }).then((r) => r.arrayBuffer())
     log(`cold starts: ${keys.length} functions × ${samples}${against ? ', each beside its bundle in --against' : ''}`)
     const measured = await coldStarts({ keys, files: bundles.files, against, env: stack.env, samples })
-    console.log(
-      `Measured ${new Date().toISOString()}; load average ${loadavg()
-        .map((n) => fmt(n, 2))
-        .join(' ')} at the end.\n`,
-    )
+    console.log(`Measured ${new Date().toISOString()}; load average ${loadAverages()} at the end.\n`)
     const rows = keys.map((key) => {
       const c = measured.cold[key]!
       const before = measured.against[key]

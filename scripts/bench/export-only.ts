@@ -5,14 +5,12 @@
  * 10,000 timesheets, its export of all data made by the export job in a fresh process. Prints the
  * seconds and the peak memory (RSS) against the targets (under 60 s, under 512 MB); writes nothing.
  */
-import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import { EXPORT_TARGET, measureExport } from './export.ts'
 import { withBenchStack } from './stack.ts'
-import { fmt, mb } from './stats.ts'
+import { fmt, mb, loadAverages } from './stats.ts'
 import { runMain } from './run-main.ts'
 
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
 const { values } = parseArgs({ options: { timesheets: { type: 'string', default: String(EXPORT_TARGET.timesheets) } } })
 const log = (message: string) => process.stderr.write(`bench export: ${message}\n`)
 const verdict = (met: boolean) => (met ? 'met' : 'missed')
@@ -25,9 +23,7 @@ const main = () =>
         `(target under ${EXPORT_TARGET.seconds} s: ${verdict(r.seconds < EXPORT_TARGET.seconds)}), ` +
         `peak RSS ${fmt(mb(r.peakRss), 0)} MB (target under ${fmt(mb(EXPORT_TARGET.rssBytes), 0)} MB: ` +
         `${verdict(r.peakRss < EXPORT_TARGET.rssBytes)}), idle RSS ${fmt(mb(r.idleRss), 0)} MB, ` +
-        `zip ${fmt(mb(r.zipBytes), 1)} MB; load average ${loadavg()
-          .map((l) => l.toFixed(2))
-          .join(' ')}`,
+        `zip ${fmt(mb(r.zipBytes), 1)} MB; load average ${loadAverages()}`,
     )
   })
 

@@ -58,23 +58,30 @@ const query = async ({ client, table }: FloorContext, input: Omit<QueryCommandIn
   return items
 }
 
+/** The items of `wanted` found, in one consistent BatchGetItem. */
+const batchGet = async ({ client, table }: FloorContext, wanted: Key[]) => {
+  const out = await client.send(
+    new BatchGetItemCommand({ RequestItems: { [table]: { Keys: wanted.map(av), ConsistentRead: true } } }),
+  )
+  return out.Responses?.[table] ?? []
+}
+
 /**
  * The session, the member and the organization's closure (absent for an open one) in one
  * BatchGetItem, as the session id names the organization and the member; with `organization`, the
  * organization's item in the same read (a route that reads it first).
  */
-const authenticate = async (c: FloorContext, cookie: string, userId: string, organization = false) => {
-  const { client, table, seeded } = c
+const authenticate = async (c: FloorContext, { caller, organization }: Pick<Floor, 'caller' | 'organization'>) => {
+  const { seeded } = c
+  const [cookie, userId] =
+    caller === 'staff' ? [seeded.staffCookie, seeded.staffId] : [seeded.supervisorCookie, seeded.supervisorId]
   const wanted = [
     keys.session(sessionHash(sidOf(cookie))),
     keys.user(seeded.orgId, userId),
     keys.closure(seeded.orgId),
     ...(organization ? [keys.organization(seeded.orgId)] : []),
   ]
-  const out = await client.send(
-    new BatchGetItemCommand({ RequestItems: { [table]: { Keys: wanted.map(av), ConsistentRead: true } } }),
-  )
-  const found = out.Responses?.[table]?.length ?? 0
+  const found = (await batchGet(c, wanted)).length
   if (found < wanted.length - 1) throw new Error(`floor: the session's read found ${found} of ${wanted.length} items`)
 }
 
@@ -115,8 +122,18 @@ export interface Floor {
   /** The API row (FIGURES.api) this is the floor of. */
   name: string
   reads: string
-  /** One request's reads; `i` numbers the requests (approve takes a different timesheet each time). */
-  run: (c: FloorContext, i: number) => Promise<void>
+  /** Whose session the request carries: it is read first (`authenticate`). */
+  caller: 'staff' | 'supervisor'
+  /** Whether the route reads the organization's item with the session. */
+  organization: boolean
+  /** One request's reads after its session's; `i` numbers the requests (approve takes a different timesheet each time). */
+  run: (c: FloorContext, i: number) => Promise<unknown>
+}
+
+/** One request's reads: its session's, then the route's own. */
+const request = async (c: FloorContext, floor: Floor, i: number) => {
+  await authenticate(c, floor)
+  await floor.run(c, i)
 }
 
 export const FLOORS: Floor[] = [
@@ -124,9 +141,10 @@ export const FLOORS: Floor[] = [
     name: FIGURES.api.currentWeek,
     reads:
       "session ∥ member ∥ closure ∥ organization (one BatchGetItem); the week item (its timesheet id) ∥ the week's lock; the timesheet",
+    caller: 'staff',
+    organization: true,
     run: async (c) => {
       const s = c.seeded
-      await authenticate(c, s.staffCookie, s.staffId, true)
       const [week] = await Promise.all([
         get(c, keys.employeeWeek(s.orgId, s.staffId, s.thisWeek)),
         getIfAny(c, keys.weekLock(s.orgId, s.thisWeek)),
@@ -138,32 +156,29 @@ export const FLOORS: Floor[] = [
     name: FIGURES.api.list,
     reads:
       'session ∥ member ∥ closure ∥ organization; the first 50 submissions by week (gsi2) ∥ the aggregates query (names)',
-    run: async (c) => {
-      const s = c.seeded
-      await authenticate(c, s.supervisorCookie, s.supervisorId, true)
-      await Promise.all([submissions(c, { from: 'WEEK#', to: 'WEEK#~' }, PAGE), summary(c)])
-    },
+    caller: 'supervisor',
+    organization: true,
+    run: (c) => Promise.all([submissions(c, { from: 'WEEK#', to: 'WEEK#~' }, PAGE), summary(c)]),
   },
   {
     name: FIGURES.api.stats,
     reads:
       "session ∥ member ∥ closure ∥ organization; the head ∥ the routing item ∥ this week's figures (one BatchGetItem)",
+    caller: 'supervisor',
+    organization: true,
     run: async (c) => {
       const s = c.seeded
-      await authenticate(c, s.supervisorCookie, s.supervisorId, true)
-      const wanted = [keys.timesheetStats(s.orgId), keys.routing(s.orgId), keys.weekStats(s.orgId, s.thisWeek)]
-      await c.client.send(
-        new BatchGetItemCommand({ RequestItems: { [c.table]: { Keys: wanted.map(av), ConsistentRead: true } } }),
-      )
+      await batchGet(c, [keys.timesheetStats(s.orgId), keys.routing(s.orgId), keys.weekStats(s.orgId, s.thisWeek)])
     },
   },
   {
     name: FIGURES.api.reports,
     reads:
       "session ∥ member ∥ closure ∥ organization; every page of the four weeks' submissions (gsi2) ∥ the aggregates query",
+    caller: 'supervisor',
+    organization: true,
     run: async (c) => {
       const s = c.seeded
-      await authenticate(c, s.supervisorCookie, s.supervisorId, true)
       await Promise.all([submissions(c, keys.weekRange(s.reportStart, s.reportEnd)), summary(c)])
     },
   },
@@ -171,9 +186,10 @@ export const FLOORS: Floor[] = [
     name: FIGURES.api.approve,
     reads:
       'session ∥ member ∥ closure; the timesheet; one TransactWriteItems of four items (the timesheet, the head, its week, the pending counts) written to a partition of their own so no timesheet is decided',
+    caller: 'supervisor',
+    organization: false,
     run: async (c, i) => {
       const s = c.seeded
-      await authenticate(c, s.supervisorCookie, s.supervisorId)
       const id = s.approveIds[i % s.approveIds.length]!
       const sheet = await get(c, keys.timesheet(s.orgId, id))
       const pk = `BENCHFLOOR#${s.orgId}`
@@ -233,7 +249,7 @@ export const measureFloors = async (o: {
     const figures: FloorFigure[] = []
     for (const f of FLOORS.filter((f) => measured(o.only, f.name))) {
       o.log(`floor of ${f.name}: ${o.timing.warmupSeconds} s warm-up, then ${o.timing.seconds} s`)
-      const result = await sdkRun({ ...o.timing, concurrency: o.concurrency, call: (i) => f.run(c, i) })
+      const result = await sdkRun({ ...o.timing, concurrency: o.concurrency, call: (i) => request(c, f, i) })
       figures.push({ name: f.name, reads: f.reads, result })
     }
     return figures

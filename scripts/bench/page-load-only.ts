@@ -22,7 +22,6 @@ import { scoreFirstPages } from './lighthouse.ts'
 import { buildWebWithManifest, initialJs, FIRST_LOADS } from './web-size.ts'
 import { runMain } from './run-main.ts'
 
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
 const { values } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },

@@ -25,7 +25,6 @@ import { buildWebWithManifest } from './web-size.ts'
 import { runMain } from './run-main.ts'
 import { compileHints } from '../../web/compile-hints.ts'
 
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, trace: { type: 'boolean' } } })
 const log = (message: string) => process.stderr.write(`bench warm floor: ${message}\n`)
 

@@ -146,9 +146,13 @@ export const AUDIT_PARTITIONS = 'ORG#*#AUDIT'
  * whatever else it is granted. Records are written by PutItem (in the change's own transaction).
  */
 export const auditAppendOnly = (table: ITable) =>
+  denyOnAudit(table, ['dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'])
+
+/** Denies `actions` on any item of an audit trail: one call touching one is refused whole. */
+const denyOnAudit = (table: ITable, actions: string[]) =>
   new PolicyStatement({
     effect: Effect.DENY,
-    actions: ['dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
+    actions,
     resources: [table.tableArn],
     conditions: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': [AUDIT_PARTITIONS] } },
   })
@@ -163,12 +167,7 @@ export const auditAppendOnly = (table: ITable) =>
  * Every other role, routes and jobs alike, keeps `auditAppendOnly`.
  */
 export const auditEraseOnly = (table: ITable) =>
-  new PolicyStatement({
-    effect: Effect.DENY,
-    actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem'],
-    resources: [table.tableArn],
-    conditions: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': [AUDIT_PARTITIONS] } },
-  })
+  denyOnAudit(table, ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem'])
 
 /** Object reads and writes (a bucket also gets ListBucket: see `objects`). Only the erasure job deletes objects. */
 export const objectActions = ['s3:GetObject', 's3:PutObject']

@@ -21,23 +21,26 @@ import {
   tableStatements,
 } from './api.ts'
 import { functionTimeouts, jobEveryMinutes } from '../definition.ts'
-import { jobEnvironments, type EnvironmentValues } from '../environment.ts'
+import { jobEnvironments, type EnvironmentValues, type JobName } from '../environment.ts'
 import { allow, appFunction } from './lambda.ts'
 
-/** The retry job's module (relative to the project root): it exports `handler` and needs no event. */
-export const retryEmailsEntry = 'functions/src/jobs/retry-emails.ts'
-/** The reminders job's module: it exports `handler`; a scheduled event runs it as scheduled. */
-export const remindersEntry = 'functions/src/jobs/reminders.ts'
-/** The export job's module: it makes the zips of the exports asked for. */
-export const exportEntry = 'functions/src/jobs/export-organization.ts'
-/** The import job's module: it applies the imports of members from a file asked for. */
-export const importMembersEntry = 'functions/src/jobs/import-members.ts'
-/** The erasure job's module: it erases the closed organizations whose date has come. */
-export const eraseClosedEntry = 'functions/src/jobs/erase-closed.ts'
-/** The yearly time-off job's module: carryover and yearly accruals, once each. */
-export const timeOffYearlyEntry = 'functions/src/jobs/time-off-yearly.ts'
-/** The nightly reconciliation with Planning Center People. */
-export const planningCenterSyncEntry = 'functions/src/jobs/planning-center-sync.ts'
+/** Each scheduled job's module (relative to the project root): each exports `handler`. */
+export const jobEntries = {
+  /** Sends the outbox's due emails; it needs no event. */
+  retryEmails: 'functions/src/jobs/retry-emails.ts',
+  /** A scheduled event runs it as scheduled. */
+  reminders: 'functions/src/jobs/reminders.ts',
+  /** Makes the zips of the exports asked for. */
+  export: 'functions/src/jobs/export-organization.ts',
+  /** Applies the imports of members from a file asked for. */
+  importMembers: 'functions/src/jobs/import-members.ts',
+  /** Erases the closed organizations whose date has come. */
+  eraseClosed: 'functions/src/jobs/erase-closed.ts',
+  /** Carryover and yearly time-off accruals, once each. */
+  timeOffYearly: 'functions/src/jobs/time-off-yearly.ts',
+  /** The nightly reconciliation with Planning Center People. */
+  planningCenterSync: 'functions/src/jobs/planning-center-sync.ts',
+} satisfies Record<JobName, string>
 
 /**
  * The prefix of one organization's objects in a bucket: every key of its files begins with its id,
@@ -145,10 +148,10 @@ export class Jobs extends Construct {
       auditAppendOnly(props.table),
     ]
     const retry = this.job(props, 'RetryEmails', {
-      description: `Sends the email outbox's due emails, every ${RETRY_EVERY.toMinutes()} minutes (${retryEmailsEntry})`,
+      description: `Sends the email outbox's due emails, every ${RETRY_EVERY.toMinutes()} minutes (${jobEntries.retryEmails})`,
       roleDescription:
         "The email retry job: may use the table, send email, read the email link secret and the vendors' settings, and open sealed webhook secrets and vendor tokens",
-      entry: retryEmailsEntry,
+      entry: jobEntries.retryEmails,
       timeout: Duration.seconds(functionTimeouts.retryEmails),
       every: RETRY_EVERY,
       scheduleDescription: 'Runs the email retry job',
@@ -161,9 +164,9 @@ export class Jobs extends Construct {
     // The reminders job needs what the retry job does: it reads the table, records each reminder
     // with its outbox email, sends, and signs decision and unsubscribe links.
     const reminders = this.job(props, 'Reminders', {
-      description: `Queues and sends due reminders, every ${jobEveryMinutes.reminders} minutes (${remindersEntry})`,
+      description: `Queues and sends due reminders, every ${jobEveryMinutes.reminders} minutes (${jobEntries.reminders})`,
       roleDescription: 'The reminders job: may use the table, send email, and read the email link secret',
-      entry: remindersEntry,
+      entry: jobEntries.reminders,
       timeout: Duration.seconds(functionTimeouts.reminders),
       every: Duration.minutes(jobEveryMinutes.reminders),
       scheduleDescription: 'Runs the reminders job',
@@ -174,9 +177,9 @@ export class Jobs extends Construct {
     this.remindersSchedule = reminders.schedule
     // The export job reads the table, writes each zip to the exports bucket, and emails the supervisor.
     const exportJob = this.job(props, 'Export', {
-      description: `Makes the zips of all-data exports asked for, every ${jobEveryMinutes.export} minute (${exportEntry})`,
+      description: `Makes the zips of all-data exports asked for, every ${jobEveryMinutes.export} minute (${jobEntries.export})`,
       roleDescription: 'The export job: may use the table, write to the exports bucket, and send email',
-      entry: exportEntry,
+      entry: jobEntries.export,
       timeout: Duration.seconds(functionTimeouts.export),
       every: Duration.minutes(jobEveryMinutes.export),
       scheduleDescription: 'Runs the export job',
@@ -193,10 +196,10 @@ export class Jobs extends Construct {
     // makes each new member's login in the staff pool (deleting it again when the member could not
     // be added), seals the temporary passwords until the file holds them, and queues the confirmations.
     const importJob = this.job(props, 'ImportMembers', {
-      description: `Applies imports of members from a file, every ${jobEveryMinutes.importMembers} minute (${importMembersEntry})`,
+      description: `Applies imports of members from a file, every ${jobEveryMinutes.importMembers} minute (${jobEntries.importMembers})`,
       roleDescription:
         'The import job: may use the table, read and write the exports bucket, make staff sign-in accounts, seal with the secrets key, and send email',
-      entry: importMembersEntry,
+      entry: jobEntries.importMembers,
       timeout: Duration.seconds(functionTimeouts.importMembers),
       every: Duration.minutes(jobEveryMinutes.importMembers),
       scheduleDescription: 'Runs the import job (members from a file)',
@@ -221,10 +224,10 @@ export class Jobs extends Construct {
     // supervisor accounts whose only organization it erases; and sending the week-before warning, which carries no signed link (so no link secret).
     const buckets = [props.exportsBucket, props.logosBucket]
     const erase = this.job(props, 'EraseClosed', {
-      description: `Erases closed organizations 30 days after closing, and warns a week before, daily (${eraseClosedEntry})`,
+      description: `Erases closed organizations 30 days after closing, and warns a week before, daily (${jobEntries.eraseClosed})`,
       roleDescription:
         "The erasure job: may delete a closed organization's items (its audit records included, one by one), its files and its staff and supervisor sign-in accounts, and send email",
-      entry: eraseClosedEntry,
+      entry: jobEntries.eraseClosed,
       timeout: Duration.seconds(functionTimeouts.eraseClosed),
       every: Duration.minutes(jobEveryMinutes.eraseClosed),
       scheduleDescription: 'Runs the erasure job (closed organizations)',
@@ -252,9 +255,9 @@ export class Jobs extends Construct {
     // The yearly time-off job, daily: it reads members, policies and ledgers and posts
     // each grant with its audit record in one transaction; it sends nothing.
     const yearly = this.job(props, 'TimeOffYearly', {
-      description: `Posts yearly time-off accruals and the carryover at the year's start, once each, daily (${timeOffYearlyEntry})`,
+      description: `Posts yearly time-off accruals and the carryover at the year's start, once each, daily (${jobEntries.timeOffYearly})`,
       roleDescription: 'The yearly time-off job: may use the table (audit records append-only)',
-      entry: timeOffYearlyEntry,
+      entry: jobEntries.timeOffYearly,
       timeout: Duration.seconds(functionTimeouts.timeOffYearly),
       every: Duration.minutes(jobEveryMinutes.timeOffYearly),
       scheduleDescription: 'Runs the yearly time-off job',
@@ -265,10 +268,10 @@ export class Jobs extends Construct {
     this.timeOffYearlySchedule = yearly.schedule
     // Planning Center's nightly reconciliation: members synced, deactivated ones' logins deleted.
     const planningCenter = this.job(props, 'PlanningCenterSync', {
-      description: `Syncs members with Planning Center People's chosen lists, nightly (${planningCenterSyncEntry})`,
+      description: `Syncs members with Planning Center People's chosen lists, nightly (${jobEntries.planningCenterSync})`,
       roleDescription:
         "The Planning Center sync job: may use the table, send email, read the email link secret and the vendors' settings, make and delete staff logins, open sealed tokens",
-      entry: planningCenterSyncEntry,
+      entry: jobEntries.planningCenterSync,
       timeout: Duration.seconds(functionTimeouts.planningCenterSync),
       every: Duration.minutes(jobEveryMinutes.planningCenterSync),
       scheduleDescription: 'Runs the Planning Center sync job',

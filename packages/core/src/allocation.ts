@@ -8,6 +8,7 @@ import {
 } from './allocation-rules.ts'
 import { limitedText } from './text-schemas.ts'
 import { dayLabel, isCalendarDate, type DayName } from './week.ts'
+import { sameName } from './words.ts'
 
 /**
  * Where the hours go. An organization keeps a list of ministries and funds (codes); a
@@ -88,8 +89,6 @@ export type AllocationCode = z.infer<typeof AllocationCode>
 /** A code in `PUT /api/organization/allocation-codes`: `id` omitted for a new code. */
 export const AllocationCodeInput = z.object({ id: AllocationCodeId.optional(), ...codeFields }).refine(...datesInOrder)
 export type AllocationCodeInput = z.infer<typeof AllocationCodeInput>
-
-const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
 
 /** The body of `PUT /api/organization/allocation-codes`: the whole list, names unique, ids once. */
 export const AllocationCodesUpdate = z

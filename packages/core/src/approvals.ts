@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import type { Role } from './roles.ts'
 import { isCalendarDate, isValidDate } from './week.ts'
+import { requiredText } from './text-schemas.ts'
 
 /**
  * Each member's approver (the spec's `supervisorId`), a supervisor's time away with a
@@ -29,18 +30,13 @@ export const Away = z
   .object({
     from: AwayDate,
     to: AwayDate,
-    delegateId: z.string({ error: DELEGATE_MESSAGE }).trim().min(1, DELEGATE_MESSAGE).max(100, DELEGATE_MESSAGE),
+    delegateId: requiredText(DELEGATE_MESSAGE, 100, DELEGATE_MESSAGE),
   })
   .refine((a) => a.to >= a.from, { message: AWAY_ORDER_MESSAGE, path: ['to'] })
 export type Away = z.infer<typeof Away>
 
 /** The member's approver in a request: a member id or null (none); checked against the organization by the server. */
-export const ApproverId = z
-  .string({ error: APPROVER_MESSAGE })
-  .trim()
-  .min(1, APPROVER_MESSAGE)
-  .max(100, APPROVER_MESSAGE)
-  .nullable()
+export const ApproverId = requiredText(APPROVER_MESSAGE, 100, APPROVER_MESSAGE).nullable()
 
 /** PUT /api/organization/approvals (GET answers the same shape). */
 export const ApprovalSettings = z

@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { CAMPUS_ID_PATTERN } from './campus-scope.ts'
 import { limitedText, requiredText } from './text-schemas.ts'
+import { dashedWords, sameName } from './words.ts'
 
 export * from './campus-scope.ts'
 
@@ -43,8 +44,6 @@ export type Campus = z.infer<typeof Campus>
 /** A campus in `PUT /api/organization/campuses`: `id` omitted for a new one. */
 export const CampusInput = z.object({ id: CampusId.optional(), ...campusFields })
 export type CampusInput = z.infer<typeof CampusInput>
-
-const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
 
 /** The body of `PUT /api/organization/campuses`: the whole list, names unique, ids once. */
 export const CampusesUpdate = z
@@ -136,13 +135,7 @@ export const campusScopeProblem = (campuses: readonly Campus[], campusIds: reado
 export const CampusChoice = z.object({ campusId: CampusId.optional() })
 
 /** A file name's part for a campus: lowercase letters and digits joined by dashes ('north-campus'). */
-export const campusFilePart = (name: string) =>
-  name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '') || 'campus'
+export const campusFilePart = (name: string) => dashedWords(name) || 'campus'
 
 /**
  * The campus a week counts under: where it was worked (the timesheet's or its figures'), or for a

@@ -25,7 +25,7 @@ const zone = fc.constantFrom('UTC', 'America/Chicago', 'Asia/Kolkata', 'Europe/L
 /** Moments around the week (Nov 14 to Nov 26, 2026). */
 const moment = fc.integer({ min: Date.UTC(2026, 10, 14), max: Date.UTC(2026, 10, 26) }).map((t) => new Date(t))
 
-describe('missing clock-outs (issue 34)', () => {
+describe('missing clock-outs', () => {
   it('a timer started Monday 08:00 in Chicago is missing its clock-out from 18:00 there with a 10-hour limit', () => {
     const sheet = {
       weekStartDate: '2026-11-16',

@@ -303,7 +303,7 @@ describe('bulk payroll export', () => {
   })
 })
 
-describe('hours that add up (issue 37)', () => {
+describe('hours that add up', () => {
   it('gives each day hundredths of an hour that add up exactly to the total, each within 0.01 of its own value', () =>
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 1440 }), { minLength: 1, maxLength: 7 }), (minutes) => {

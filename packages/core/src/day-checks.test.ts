@@ -47,7 +47,7 @@ describe('day checks', () => {
     )
   })
 
-  it('checks a day of spans by its first start, its last span and the spans’ sum (issue 34)', () => {
+  it('checks a day of spans by its first start, its last span and the spans’ sum', () => {
     const split = (spans: { start: string; end: string }[]) => dayChecks({ sundaySpans: spans }, 'sunday')
     // 8:00 to 21:00 is 13 hours from first start to last end, but 7 hours worked: not long.
     expect(
@@ -79,7 +79,7 @@ describe('day checks', () => {
   })
 })
 
-describe('leaveChecks (issue 37: hours on a holiday or during approved time off)', () => {
+describe('leaveChecks: hours on a holiday or during approved time off', () => {
   // A week starting on Sunday 2026-11-22: Thursday is Thanksgiving (11-26), Friday (11-27) approved vacation.
   const leave = {
     holidays: [

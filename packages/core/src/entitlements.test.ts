@@ -46,7 +46,7 @@ describe('entitlements', () => {
     expect(e).toEqual({ plan: planById('professional'), inGoodStanding: true, memberLimit: 50, customBranding: true })
   })
 
-  it("keeps a Stripe trial without a payment method at the trial's limits, whatever plan it names (issue 36)", () => {
+  it("keeps a Stripe trial without a payment method at the trial's limits, whatever plan it names", () => {
     for (const plan of ['starter', 'professional', 'enterprise'] as const) {
       const unpaid = entitlements(org({ plan, subscriptionStatus: 'trialing', paymentMethodOnFile: false }), now)
       expect(unpaid).toEqual({

@@ -213,7 +213,7 @@ describe('secondsOfDay', () => {
   })
 })
 
-describe('formatHoursNumberIn (issue 37)', () => {
+describe('formatHoursNumberIn', () => {
   it('keeps the one-decimal rounding and writes the number as the reader’s language does', () => {
     expect(formatHoursNumberIn(24.4, 'en-US')).toBe('24.4')
     expect(formatHoursNumberIn(24.4, 'es')).toBe('24,4')

@@ -30,7 +30,7 @@ describe('the language a person prefers', () => {
   })
 })
 
-describe('languages, each rule (issue 36: the mutation score of languages.ts)', () => {
+describe('languages, each rule', () => {
   it('knows the languages it speaks, English first and by default', () => {
     expect(LANGUAGES).toEqual(['en', 'es'])
     expect(DEFAULT_LANGUAGE).toBe('en')

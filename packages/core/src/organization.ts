@@ -3,6 +3,7 @@ import { defaultPayrollRules, PayrollRules } from './payroll.ts'
 import { ApprovalSettings, defaultApprovalSettings } from './approvals.ts'
 import { SetupGuide } from './settings.ts'
 import { DAYS } from './week.ts'
+import { dashedWords } from './words.ts'
 
 export const SubscriptionStatus = z.enum([
   'trial',
@@ -91,11 +92,4 @@ export function newOrganization(p: {
 }
 
 /** Lower-case words joined by dashes, for a readable unique slug. */
-export const slugify = (name: string) =>
-  name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 40) || 'organization'
+export const slugify = (name: string) => dashedWords(name).slice(0, 40) || 'organization'

@@ -95,7 +95,7 @@ describe('a workweek straddling two periods', () => {
   })
 })
 
-describe('closed periods and schedule changes (issue 36)', () => {
+describe('closed periods and schedule changes', () => {
   const closedAs = (start: string, end: string) => ({ start, end, lockedWeeks: lockedWeekStarts({ start, end }) })
   // A biweekly period from Monday 2026-10-05, closed.
   const closed = closedAs('2026-10-05', '2026-10-18')

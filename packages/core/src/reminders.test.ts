@@ -177,7 +177,7 @@ describe('who gets what', () => {
     expect(digests(members, [sheet('a', 'pending')]).map((d) => d.supervisor.id)).toEqual(['b'])
   })
 
-  it('gives each supervisor only what is routed to them, with a routing (issue 31)', () => {
+  it('gives each supervisor only what is routed to them, with a routing', () => {
     const members = [member('a', { role: 'supervisor' }), member('b', { role: 'supervisor' }), member('e')]
     const pending = [sheet('e', 'pending', '2026-11-16', 3), sheet('a', 'pending', '2026-11-09', 2)]
     // e's approver is a; a's week goes to b.
@@ -215,7 +215,7 @@ describe('who gets what', () => {
 })
 
 describe('the stored Notifications settings', () => {
-  it('are read as saved, a limit saved before issue 34 brought into 4 to 16 hours, and the defaults when none or broken', () => {
+  it('are read as saved, an older limit outside 4 to 16 hours brought into them, and the defaults when none or broken', () => {
     const saved = { ...defaultNotificationSettings('monday'), forgottenTimerHours: 12 }
     expect(notificationSettingsOf(saved, 'monday')).toEqual(saved)
     expect(notificationSettingsOf({ ...saved, forgottenTimerHours: 72 }, 'monday').forgottenTimerHours).toBe(16)

@@ -8,7 +8,7 @@ import {
   WEB_MANIFEST_FILE,
 } from './site-cache.ts'
 
-describe('how long each file of the site may be kept (issue 36: site-cache.ts had no test)', () => {
+describe('how long each file of the site may be kept', () => {
   it('keeps hashed bundles a year, immutable', () => {
     expect(IMMUTABLE_DIR).toBe('assets/')
     expect(IMMUTABLE_CACHE_CONTROL).toBe('public, max-age=31536000, immutable')

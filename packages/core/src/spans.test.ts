@@ -30,7 +30,7 @@ const sunday = [
   { start: '18:00', end: '21:00' },
 ]
 
-describe('split shifts (issue 34)', () => {
+describe('split shifts', () => {
   it('counts Sunday 8:00-12:00 and 18:00-21:00 as 7 hours, while the spec’s start and end alone count 13', () => {
     const saved = withSpansApplied({ sundaySpans: sunday })
     expect(saved).toMatchObject({ sundayStart: '08:00', sundayEnd: '21:00', sundaySpans: sunday })

@@ -39,7 +39,7 @@ describe('linksAsText', () => {
   })
 })
 
-describe('text limits (issue 37): the web counts as the server refuses', () => {
+describe('text limits: the web counts as the server refuses', () => {
   /** Each limit with the schema of the server that holds it, checked with a text of the given length. */
   const checks: [keyof typeof TEXT_LIMITS, (text: string) => boolean][] = [
     ['activity', (text) => TimesheetDays.shape.mondayActivity.safeParse(text).success],

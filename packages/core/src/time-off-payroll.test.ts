@@ -48,7 +48,7 @@ const ana: MemberTotals = {
   leave: leave.get('ana'),
 }
 
-describe('paid leave in payroll (issue 32)', () => {
+describe('paid leave in payroll', () => {
   it('pays a holiday to an eligible member and nothing to a volunteer or someone not yet joined', () => {
     expect(leave.get('ana')).toMatchObject({ vacationHours: 8, sickHours: 0, holidayHours: 8 })
     expect(leave.has('vic')).toBe(false)

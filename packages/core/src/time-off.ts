@@ -6,6 +6,7 @@ import type { Role } from './roles.ts'
 import { DEFAULT_TIME_OFF_NAMES, TIME_OFF_KINDS } from './time-off-kinds.ts'
 import { addDays, dayOfDate, formatLongDate, isValidDate } from './week.ts'
 import { dateField } from './date-field.ts'
+import { requiredText } from './text-schemas.ts'
 
 /**
  * Time off. Policies per kind (accrual, cap, carryover, negative balances, eligible pay
@@ -58,11 +59,7 @@ const limitHours = (label: string) =>
 export const TIME_OFF_NAME_MAX = 60
 export const TimeOffPolicy = z.object({
   kind: TimeOffKind,
-  name: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(TIME_OFF_NAME_MAX, `Name must be ${TIME_OFF_NAME_MAX} characters or fewer`),
+  name: requiredText('Name is required', TIME_OFF_NAME_MAX, `Name must be ${TIME_OFF_NAME_MAX} characters or fewer`),
   accrual: Accrual,
   capHours: limitHours('Cap'),
   carryoverHours: limitHours('Carryover'),
@@ -206,11 +203,11 @@ export const HOLIDAY_NAME_MAX = 80
 export const DEFAULT_HOLIDAY_HOURS = 8
 export const Holiday = z.object({
   date: TimeOffDate,
-  name: z
-    .string({ error: 'Holiday name is required' })
-    .trim()
-    .min(1, 'Holiday name is required')
-    .max(HOLIDAY_NAME_MAX, `Holiday name must be ${HOLIDAY_NAME_MAX} characters or fewer`),
+  name: requiredText(
+    'Holiday name is required',
+    HOLIDAY_NAME_MAX,
+    `Holiday name must be ${HOLIDAY_NAME_MAX} characters or fewer`,
+  ),
   hours: z
     .number({ error: 'Holiday hours must be a number' })
     .min(0, 'Holiday hours must be 0 or more')
@@ -224,11 +221,11 @@ export type Holiday = z.infer<typeof Holiday>
 export const BLACKOUT_REASON_MAX = 200
 export const Blackout = z.object({
   date: TimeOffDate,
-  reason: z
-    .string({ error: 'Give the reason members will see' })
-    .trim()
-    .min(1, 'Give the reason members will see')
-    .max(BLACKOUT_REASON_MAX, `Reason must be ${BLACKOUT_REASON_MAX} characters or fewer`),
+  reason: requiredText(
+    'Give the reason members will see',
+    BLACKOUT_REASON_MAX,
+    `Reason must be ${BLACKOUT_REASON_MAX} characters or fewer`,
+  ),
 })
 export type Blackout = z.infer<typeof Blackout>
 

@@ -97,7 +97,7 @@ describe('TimesheetDays', () => {
   })
 })
 
-describe('timesheetDays (issue 30: the first screens read days without zod)', () => {
+describe('timesheetDays: the days read through zod', () => {
   const pad = (n: number) => String(n).padStart(2, '0')
   const time = fc.oneof(
     fc.constantFrom('', null, undefined),
@@ -287,7 +287,7 @@ describe('sentBack', () => {
   })
 })
 
-describe('withComment (issue 36)', () => {
+describe('withComment', () => {
   const entry = (i: number) => ({
     status: 'rejected' as const,
     comment: `c${i}`,

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto'
 import { AllocationCode, badRequest, codesUpdateProblem, conflict, type AllocationCodesUpdate } from '@app/core'
 import { auditRecord, type Person } from './audit.ts'
 import { keys } from './keys.ts'
-import { isConditionFailure, nowIso, table } from './table.ts'
+import { isConditionFailure, table } from './table.ts'
+import { listChanges, readVersionedList, versionedPut, withIds } from './versioned-list.ts'
 
 const subject = { type: 'organization' } as const
 
@@ -25,17 +25,11 @@ const describe = (c: AllocationCode) =>
  * codes, a few KB). A code is never deleted, only made inactive; a new code gets its id here.
  */
 export const allocationCodesOf = (orgId: string) => {
-  const read = async () => {
-    const item = await table.get(keys.allocationCodes(orgId))
-    return {
-      codes: ((item?.codes as unknown[] | undefined) ?? []).map((c) => AllocationCode.parse(c)),
-      version: Number(item?.version ?? 0),
-    }
-  }
+  const read = () => readVersionedList(keys.allocationCodes(orgId), 'codes', (c) => AllocationCode.parse(c))
   return {
     /** Every code, active or not, in the organization's order. */
     async list(): Promise<AllocationCode[]> {
-      return (await read()).codes
+      return (await read()).list
     },
 
     /**
@@ -44,26 +38,14 @@ export const allocationCodesOf = (orgId: string) => {
      */
     async replace(update: AllocationCodesUpdate, by: Person): Promise<AllocationCode[]> {
       const current = await read()
-      const problem = codesUpdateProblem(current.codes, update)
+      const problem = codesUpdateProblem(current.list, update)
       if (problem) throw badRequest(problem, { codes: problem })
-      const next: AllocationCode[] = update.codes.map((c) => ({ ...c, id: c.id ?? randomUUID().slice(0, 8) }))
-      const before = new Map(current.codes.map((c) => [c.id, c]))
-      const changes = next.flatMap((c) => {
-        const was = before.get(c.id)
-        return was && describe(was) === describe(c)
-          ? []
-          : [{ field: `allocationCode ${c.id}`, before: was ? describe(was) : null, after: describe(c) }]
-      })
-      if (!changes.length) return current.codes
+      const next: AllocationCode[] = withIds(update.codes)
+      const changes = listChanges(current.list, next, 'allocationCode', describe)
+      if (!changes.length) return current.list
       try {
         await table.transact([
-          {
-            Put: {
-              Item: { ...keys.allocationCodes(orgId), codes: next, version: current.version + 1, updatedAt: nowIso() },
-              ConditionExpression: current.version ? 'version = :v' : 'attribute_not_exists(pk)',
-              ...(current.version ? { ExpressionAttributeValues: { ':v': current.version } } : {}),
-            },
-          },
+          versionedPut({ ...keys.allocationCodes(orgId), codes: next }, current.version),
           auditRecord(orgId, by, { action: 'settings.changed', subject, changes }),
         ])
       } catch (e) {

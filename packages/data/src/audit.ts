@@ -10,7 +10,7 @@ import {
   type AuditValue,
 } from '@app/core'
 import { keys } from './keys.ts'
-import { keyAttributes, queryPage } from './query-page.ts'
+import { keyAttributes, queryPage, type PageOptions } from './query-page.ts'
 import { table, type TransactInput } from './table.ts'
 
 /** A member as the caller knows them (a `User` will do): the record copies their name as it is now. */
@@ -151,16 +151,9 @@ export const auditOf = (orgId: string) => ({
    * a filter, so reads go on until the page is full or the records end; so does `keep` (the
    * records a campus admin may read).
    */
-  async list(options: {
-    from?: string
-    to?: string
-    actorId?: string
-    action?: AuditAction
-    cursor?: string
-    limit?: number
-    keep?: (entry: AuditEntry) => boolean
-  }) {
-    const keep = options.keep
+  async list(
+    options: PageOptions<AuditEntry> & { from?: string; to?: string; actorId?: string; action?: AuditAction },
+  ) {
     const index = options.actorId ? 'gsi2' : undefined
     const { partition, sort } = keyAttributes(index)
     const value = options.actorId ? keys.actorAudit(orgId, options.actorId) : keys.auditPartition(orgId)
@@ -178,7 +171,7 @@ export const auditOf = (orgId: string) => ({
     const filter = options.action
       ? { FilterExpression: '#action = :action', ExpressionAttributeNames: { '#action': 'action' } }
       : {}
-    const page = await queryPage(
+    return queryPage(
       {
         index,
         KeyConditionExpression: `${partition} = :p${range.condition}`,
@@ -194,10 +187,10 @@ export const auditOf = (orgId: string) => ({
         tablePartition: keys.auditPartition(orgId),
         cursor: options.cursor,
         limit: options.limit,
-        keep: keep && ((i) => keep(AuditEntry.parse(i))),
+        keep: options.keep,
+        parse: (i) => AuditEntry.parse(i),
       },
     )
-    return { items: page.items.map((i) => AuditEntry.parse(i)), cursor: page.cursor }
   },
 
   /**

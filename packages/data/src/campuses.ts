@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import {
   badRequest,
   Campus,
@@ -15,6 +14,7 @@ import { auditRecord, memberSubject, type Person } from './audit.ts'
 import { keys } from './keys.ts'
 import { isConditionFailure, nowIso, table, type TransactInput } from './table.ts'
 import { storedMembersOf } from './users.ts'
+import { listChanges, readVersionedList, versionedPut, withIds } from './versioned-list.ts'
 
 const subject = { type: 'organization' } as const
 
@@ -27,17 +27,11 @@ const describe = (c: Campus) => [c.name, c.address, c.active ? 'active' : 'inact
  * (`memberCheck`), so a removal that counted no members cannot commit past a member added meanwhile.
  */
 export const campusesOf = (orgId: string) => {
-  const read = async () => {
-    const item = await table.get(keys.campuses(orgId), true)
-    return {
-      campuses: ((item?.campuses as unknown[] | undefined) ?? []).map((c) => Campus.parse(c)),
-      version: Number(item?.version ?? 0),
-    }
-  }
+  const read = () => readVersionedList(keys.campuses(orgId), 'campuses', (c) => Campus.parse(c))
   return {
     /** Every campus, active or not, in the organization's order (none for most churches). */
     async list(): Promise<Campus[]> {
-      return (await read()).campuses
+      return (await read()).list
     },
 
     /**
@@ -57,9 +51,9 @@ export const campusesOf = (orgId: string) => {
 
   async function replaceList(update: CampusesUpdate, by: Person): Promise<Campus[]> {
     const current = await read()
-    const problem = campusesUpdateProblem(current.campuses, update)
+    const problem = campusesUpdateProblem(current.list, update)
     if (problem) throw badRequest(problem, { campuses: problem })
-    const removed = removedCampuses(current.campuses, update)
+    const removed = removedCampuses(current.list, update)
     if (removed.length) {
       const members = await storedMembersOf(orgId)
       for (const campus of removed) {
@@ -67,33 +61,18 @@ export const campusesOf = (orgId: string) => {
         if (count) throw conflict(campusHasMembersMessage(campus.name, count))
       }
     }
-    const next: Campus[] = update.campuses.map((c) => ({ ...c, id: c.id ?? randomUUID().slice(0, 8) }))
-    const before = new Map(current.campuses.map((c) => [c.id, c]))
+    const next: Campus[] = withIds(update.campuses)
     const changes = [
-      ...next.flatMap((c) => {
-        const was = before.get(c.id)
-        return was && describe(was) === describe(c)
-          ? []
-          : [{ field: `campus ${c.id}`, before: was ? describe(was) : null, after: describe(c) }]
-      }),
+      ...listChanges(current.list, next, 'campus', describe),
       ...removed.map((c) => ({ field: `campus ${c.id}`, before: describe(c), after: null })),
     ]
-    if (!changes.length) return current.campuses
+    if (!changes.length) return current.list
     try {
       await table.transact([
-        {
-          Put: {
-            Item: {
-              ...keys.campuses(orgId),
-              campuses: next,
-              activeIds: next.filter((c) => c.active).map((c) => c.id),
-              version: current.version + 1,
-              updatedAt: nowIso(),
-            },
-            ConditionExpression: current.version ? 'version = :v' : 'attribute_not_exists(pk)',
-            ...(current.version ? { ExpressionAttributeValues: { ':v': current.version } } : {}),
-          },
-        },
+        versionedPut(
+          { ...keys.campuses(orgId), campuses: next, activeIds: next.filter((c) => c.active).map((c) => c.id) },
+          current.version,
+        ),
         auditRecord(orgId, by, { action: 'settings.changed', subject, changes }),
       ])
     } catch (e) {

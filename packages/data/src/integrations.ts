@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import * as z from 'zod'
-import { integrationNames, type IntegrationId } from '@app/core'
+import { integrationNames, PeriodSentView, type IntegrationId } from '@app/core'
 import { decryptSecret, encryptSecret, type TokenSet } from '@app/adapters'
 import { auditRecord, type Actor } from './audit.ts'
 import { effectItems, type Effects } from './effects.ts'
@@ -42,17 +42,12 @@ export const SentRecord = z.object({
 })
 export type SentRecord = z.infer<typeof SentRecord>
 
-export const PeriodSent = z.object({
+/** A period's last send, as the page shows it (PeriodSentView), with the period and the closing it sent. */
+export const PeriodSent = PeriodSentView.extend({
   start: z.string(),
   end: z.string(),
-  sentAt: z.string(),
   /** The closing that was sent: a period reopened (and closed again) since is "changed since sent". */
   closedAt: z.string(),
-  status: z.enum(['sent', 'partial', 'failed']),
-  created: z.number(),
-  updated: z.number(),
-  unchanged: z.number(),
-  failed: z.number(),
 })
 export type PeriodSent = z.infer<typeof PeriodSent>
 

@@ -61,6 +61,12 @@ export const membersOf = (orgId: string) => {
     },
   })
   const refuseApprover = () => badRequest(APPROVER_MESSAGE, { supervisorId: APPROVER_MESSAGE })
+  /** A current (not removed) member's stored item and the member it holds; 404 for any other. */
+  const currentMember = async (userId: string) => {
+    const item = await table.get(keys.user(orgId, userId))
+    if (!item || item.removedAt) throw notFound('member')
+    return { item, member: parseUser(item) }
+  }
 
   /**
    * A supervisor removed or made staff leaves their members with no approver. The change
@@ -267,9 +273,7 @@ export const membersOf = (orgId: string) => {
       effects?: Effects,
       action: 'member.removed' | 'member.deactivated' = 'member.removed',
     ): Promise<User> {
-      const item = await table.get(keys.user(orgId, userId))
-      if (!item || item.removedAt) throw notFound('member')
-      const user = parseUser(item)
+      const { item, member: user } = await currentMember(userId)
       const now = nowIso()
       const lookups = [
         ...(user.email ? [{ Delete: { Key: keys.userEmail(orgId, user.email) } }] : []),
@@ -328,10 +332,9 @@ export const membersOf = (orgId: string) => {
       confirmation?: QueuedEmail,
       effects: Effects = {},
     ): Promise<User> {
-      const item = await table.get(keys.user(orgId, userId))
-      if (!item || item.removedAt) throw notFound('member')
+      const { item, member } = await currentMember(userId)
       // An approver who is no longer a supervisor is read (and so written back) as null.
-      const current = await usersOf(orgId).withCurrentApprover(parseUser(item))
+      const current = await usersOf(orgId).withCurrentApprover(member)
       const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
       const emailChanged = defined.email !== undefined && defined.email !== current.email
       const merged: User = {
@@ -456,9 +459,7 @@ export const membersOf = (orgId: string) => {
      * A change is recorded as the member's own edit, in the same transaction.
      */
     async setLanguage(userId: string, language: Language, how: 'chosen' | 'browser', by: Person): Promise<User> {
-      const item = await table.get(keys.user(orgId, userId))
-      if (!item || item.removedAt) throw notFound('member')
-      const current = parseUser(item)
+      const { item, member: current } = await currentMember(userId)
       if (how === 'browser' && item.languageChosen) return usersOf(orgId).withCurrentApprover(current)
       const next: User = current.language === language ? current : { ...current, language, updatedAt: nowIso() }
       const changes = changesOf<User>(current, next, ['language'])
@@ -495,9 +496,7 @@ export const membersOf = (orgId: string) => {
      * member's own edit, in the same transaction.
      */
     async setAway(userId: string, away: Away | null, by: Person): Promise<User> {
-      const item = await table.get(keys.user(orgId, userId))
-      if (!item || item.removedAt) throw notFound('member')
-      const current = parseUser(item)
+      const { member: current } = await currentMember(userId)
       if (away && away.delegateId === userId) throw badRequest(DELEGATE_MESSAGE, { delegateId: DELEGATE_MESSAGE })
       const delegate = away ? await usersOf(orgId).find(away.delegateId) : undefined
       if (away && (!delegate || delegate.role !== 'supervisor'))
@@ -539,9 +538,7 @@ export const membersOf = (orgId: string) => {
      * already used answers 409.
      */
     async confirmEmail(userId: string, email: string, linkId: string, effects: Effects = {}): Promise<User> {
-      const item = await table.get(keys.user(orgId, userId))
-      if (!item || item.removedAt) throw notFound('member')
-      const current = parseUser(item)
+      const { member: current } = await currentMember(userId)
       if (current.email?.toLowerCase() !== email.toLowerCase()) throw notFound('member')
       const next: User = { ...current, emailConfirmed: true, updatedAt: nowIso() }
       try {
@@ -574,9 +571,7 @@ export const membersOf = (orgId: string) => {
      * while the address is unconfirmed, and at most once each RESEND_MINUTES per member.
      */
     async resendConfirmation(userId: string, effects: Effects): Promise<User> {
-      const item = await table.get(keys.user(orgId, userId))
-      if (!item || item.removedAt) throw notFound('member')
-      const user = parseUser(item)
+      const { member: user } = await currentMember(userId)
       if (!user.email || user.emailConfirmed) throw conflict(alreadyConfirmedMessage)
       const now = Date.now()
       try {

@@ -20,7 +20,7 @@ describe('the email outbox', () => {
     expect(await outbox.pendingFor(orgId)).toEqual([])
   })
 
-  it('keeps a template, its language and its values, and reads an item queued rendered (before issue 31) as its message', async () => {
+  it('keeps a template, its language and its values, and reads an item queued rendered (before templates were stored) as its message', async () => {
     const orgId = randomUUID()
     const values = { to: { email: 'a@example.org', firstName: 'Ana' }, hours: 7.5, items: [{ id: 3 }] }
     const templated = await queueEmail(orgId, { template: 'review', language: 'es', values })

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { decryptSecret, encryptSecret } from '@app/adapters'
-import { conflict, planningCenterMessages } from '@app/core'
+import { conflict, PlanningCenterChoices, planningCenterMessages, PlanningCenterRunView } from '@app/core'
 import { auditRecord, type Actor, type Person } from './audit.ts'
 import { keys } from './keys.ts'
 import { isConditionFailure, nowIso, table } from './table.ts'
@@ -15,15 +15,7 @@ import { isConditionFailure, nowIso, table } from './table.ts'
 const VENDOR = 'planning-center'
 const sealing = (orgId: string) => ({ purpose: 'planning-center-webhooks', orgId })
 
-export const PlanningCenterSettings = z.object({
-  staffListId: z.string().nullable(),
-  volunteersListId: z.string().nullable(),
-  staffDepartment: z.string(),
-  volunteersDepartment: z.string(),
-  /** The Planning Center organization the connection reaches (found at the first sync). */
-  accountId: z.string().nullable(),
-  /** How many webhook secrets are kept (the secrets themselves are only ever sealed). */
-  webhookSecrets: z.number().int(),
+export const PlanningCenterSettings = PlanningCenterChoices.extend({
   /** The supervisor who chose the lists: new members' approver, and who the sync's changes are made as. */
   chosenBy: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }).nullable().default(null),
 })
@@ -41,37 +33,9 @@ export const DEFAULT_PLANNING_CENTER_SETTINGS: PlanningCenterSettings = {
   chosenBy: null,
 }
 
-const RunChange = z.object({
-  memberId: z.string().nullable(),
-  name: z.string(),
-  status: z.enum(['new', 'updated', 'deactivated']),
-  conflicts: z.array(
-    z.object({ field: z.string(), ours: z.string().nullable(), theirs: z.string().nullable(), won: z.string() }),
-  ),
-})
-const RunProblem = z.object({
-  name: z.string(),
-  reason: z.string(),
-  key: z.string(),
-  params: z.record(z.string(), z.union([z.string(), z.number()])),
-})
-export const PlanningCenterRun = z.object({
-  at: z.string(),
-  trigger: z.enum(['manual', 'webhook', 'nightly']),
-  status: z.enum(['done', 'failed']),
-  counts: z.object({
-    new: z.number(),
-    updated: z.number(),
-    unchanged: z.number(),
-    refused: z.number(),
-    deactivated: z.number(),
-  }),
-  changes: z.array(RunChange),
-  problems: z.array(RunProblem),
-  /** Why a failed run stopped (Planning Center's words, or ours). */
-  error: z.string().nullable(),
-})
-export type PlanningCenterRun = z.infer<typeof PlanningCenterRun>
+/** A sync's run, stored as the page shows it. */
+export const PlanningCenterRun = PlanningCenterRunView
+export type PlanningCenterRun = PlanningCenterRunView
 
 /** The most changes and problems a run keeps for the page (the counts are whole). */
 export const RUN_ITEMS_KEPT = 200

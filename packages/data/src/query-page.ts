@@ -13,26 +13,32 @@ export const keyAttributes = (index: IndexName | undefined) =>
  */
 export const MAX_KEPT_READS = 10
 
+/** What a caller asks of a page: where it starts (the last page's cursor), how long it is, and which items it keeps. */
+export interface PageOptions<T> {
+  cursor?: string
+  limit?: number
+  keep?: (item: T) => boolean
+}
+
 /**
  * One page of a query, newest first, behind an opaque cursor. A filter (DynamoDB's, or `keep`,
  * ours, for what a key cannot say, such as a member's campus) drops items after DynamoDB's
  * `Limit`, so reads go on until the page is full or the partition ends; a read that went past the
  * page ends it at the last item kept, so the next page starts right after it. `partition` is the
  * value the query's partition key must have and `tablePartition` the `pk` its items sit in: a
- * cursor from anywhere else is refused.
+ * cursor from anywhere else is refused. Items are answered as `parse` reads them, and `keep` sees
+ * them so (the cursor is made of the stored item's keys, which `parse` may drop).
  */
-export async function queryPage(
+export async function queryPage<T>(
   query: Omit<QueryInput, 'Limit' | 'ExclusiveStartKey' | 'ScanIndexForward'>,
-  page: {
+  page: PageOptions<T> & {
     partition: string
     tablePartition: string
-    cursor?: string
-    limit?: number
-    keep?: (item: Record<string, unknown>) => boolean
+    parse: (item: Record<string, unknown>) => T
   },
-): Promise<{ items: Record<string, unknown>[]; cursor: string | null }> {
+): Promise<{ items: T[]; cursor: string | null }> {
   const limit = page.limit ?? 50
-  const keep = page.keep
+  const { parse, keep } = page
   const { partition: attribute, sort: sortAttribute } = keyAttributes(query.index)
   const items: Record<string, unknown>[] = []
   let cursor: Record<string, unknown> | undefined = decodeCursor(page.cursor, {
@@ -54,7 +60,7 @@ export async function queryPage(
       })
     first = false
     reads += 1
-    items.push(...(keep ? read.items.filter(keep) : read.items))
+    items.push(...(keep ? read.items.filter((i) => keep(parse(i))) : read.items))
     cursor = read.cursor
   } while (cursor && items.length < limit && (!keep || reads < MAX_KEPT_READS))
   if (items.length > limit) {
@@ -62,5 +68,5 @@ export async function queryPage(
     const last = items[limit - 1]!
     cursor = { pk: last.pk, sk: last.sk, [attribute]: last[attribute], [sortAttribute]: last[sortAttribute] }
   }
-  return { items, cursor: encodeCursor(cursor) }
+  return { items: items.map(parse), cursor: encodeCursor(cursor) }
 }

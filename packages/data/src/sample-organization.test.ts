@@ -50,7 +50,7 @@ const checkNothingAhead = (now: Date, timeZone: string) => {
   return seed
 }
 
-describe('the demo and sample organizations never write the future (issue 37)', () => {
+describe('the demo and sample organizations never write the future', () => {
   it('on a Thursday afternoon in Chicago: no worked day from Friday on, the current week a draft, nothing after now', () => {
     const now = new Date('2026-11-26T21:30:00Z') // Thursday 15:30 in Chicago
     const seed = checkNothingAhead(now, 'America/Chicago')

@@ -29,7 +29,7 @@ import { routeCheck, routeOf, storedRouteMember, type RouteMember } from './rout
 import { auditRecord, changesOf, type Actor, type Person } from './audit.ts'
 import { effectItems, type Effects } from './effects.ts'
 import { keys } from './keys.ts'
-import { keyAttributes, queryPage } from './query-page.ts'
+import { keyAttributes, queryPage, type PageOptions } from './query-page.ts'
 import { isConditionFailure, nowIso, projectionOf, table, type TransactInput } from './table.ts'
 
 export const staleVersionMessage =
@@ -667,14 +667,7 @@ export const timesheetsOf = (orgId: string) => {
      * continue until the page is full or the employee has no more: a short page means the end.
      */
     /** `keep`: the weeks the reader may see (a campus admin's), a page still filled with them. */
-    async list(options: {
-      employeeId?: string
-      status?: TimesheetStatus
-      cursor?: string
-      limit?: number
-      keep?: (t: Timesheet) => boolean
-    }) {
-      const keep = options.keep
+    async list(options: PageOptions<Timesheet> & { employeeId?: string; status?: TimesheetStatus }) {
       const index = options.employeeId ? 'gsi1' : options.status ? 'gsi3' : 'gsi2'
       const value = options.employeeId
         ? keys.employeeTimesheets(orgId, options.employeeId)
@@ -694,17 +687,17 @@ export const timesheetsOf = (orgId: string) => {
         [...TIMESHEET_FIELDS, 'pk', 'sk', partition, sort],
         filtered ? { '#status': 'status' } : {},
       )
-      const page = await queryPage(
+      return queryPage(
         { index, KeyConditionExpression: `${partition} = :p`, ...filter, ...projection },
         {
           partition: value,
           tablePartition: keys.orgPk(orgId),
           cursor: options.cursor,
           limit: options.limit,
-          keep: keep && ((i) => keep(Timesheet.parse(i))),
+          keep: options.keep,
+          parse: (i) => Timesheet.parse(i),
         },
       )
-      return { items: page.items.map((i) => Timesheet.parse(i)), cursor: page.cursor }
     },
 
     async counts(): Promise<Record<TimesheetStatus, number>> {

@@ -3,7 +3,7 @@ import { requiredText } from '../text-schemas.ts'
 
 /** Planning Center People's calls (Settings → Integrations): the token connection, the lists, the sync. */
 
-const Secret = z.string({ error: 'Required' }).trim().min(1, 'Required').max(200, 'At most 200 characters')
+const Secret = requiredText('Required', 200, 'At most 200 characters')
 
 /** POST /api/integrations/planning-center/token: a personal access token (application id and secret). */
 export const PlanningCenterToken = z.object({ applicationId: Secret, secret: Secret })
@@ -71,21 +71,27 @@ export const PlanningCenterRunView = z.object({
       params: z.record(z.string(), z.union([z.string(), z.number()])),
     }),
   ),
+  /** Why a failed run stopped (Planning Center's words, or ours). */
   error: z.string().nullable(),
 })
 export type PlanningCenterRunView = z.infer<typeof PlanningCenterRunView>
 
-/** GET (and PUT) /api/integrations/planning-center: the settings, the lists to choose from, the last run. */
-export const PlanningCenterView = z.object({
-  connected: z.boolean(),
+/** The sync's settings as stored and as the page shows them: the lists and departments chosen. */
+export const PlanningCenterChoices = z.object({
   staffListId: z.string().nullable(),
   volunteersListId: z.string().nullable(),
   staffDepartment: z.string(),
   volunteersDepartment: z.string(),
-  /** How many webhook secrets are kept (never the secrets). */
+  /** How many webhook secrets are kept (never the secrets: those are only ever stored sealed). */
   webhookSecrets: z.number().int(),
-  /** The Planning Center organization the connection reaches, once known. */
+  /** The Planning Center organization the connection reaches, once known (found at the first sync). */
   accountId: z.string().nullable(),
+})
+
+/** GET (and PUT) /api/integrations/planning-center: the settings, the lists to choose from, the last run. */
+export const PlanningCenterView = z.object({
+  connected: z.boolean(),
+  ...PlanningCenterChoices.shape,
   /** Planning Center's lists (empty when not connected or not reachable now). */
   lists: z.array(z.object({ id: z.string(), name: z.string() })),
   /** Why the lists could not be read, when they could not. */

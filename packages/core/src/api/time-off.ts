@@ -2,6 +2,7 @@ import * as z from 'zod'
 import { LedgerEntry, TIME_OFF_NOTE_MAX, TimeOffDate, TimeOffKind, TimeOffStatus } from '../time-off.ts'
 import { TEXT_LIMITS } from '../text.ts'
 import { HeldReviewer } from './held-reviewers.ts'
+import { requiredText } from '../text-schemas.ts'
 
 /** The requests and answers of /api/time-off/*. */
 
@@ -72,11 +73,11 @@ export const TimeOffAdjustment = z.object({
     .max(1000, 'Hours must be between -1000 and 1000')
     .refine((h) => h !== 0, 'Hours must not be 0')
     .refine((h) => Number.isInteger(Math.round(h * 100 * 1e6) / 1e6), 'Hours may have two decimals'),
-  reason: z
-    .string({ error: ADJUSTMENT_REASON_REQUIRED })
-    .trim()
-    .min(1, ADJUSTMENT_REASON_REQUIRED)
-    .max(TIME_OFF_NOTE_MAX, `Reason must be ${TIME_OFF_NOTE_MAX} characters or fewer`),
+  reason: requiredText(
+    ADJUSTMENT_REASON_REQUIRED,
+    TIME_OFF_NOTE_MAX,
+    `Reason must be ${TIME_OFF_NOTE_MAX} characters or fewer`,
+  ),
 })
 export type TimeOffAdjustment = z.infer<typeof TimeOffAdjustment>
 

@@ -1,13 +1,10 @@
 import * as z from 'zod'
 import { ApiScope, apiTokenMessages } from '../api-tokens.ts'
+import { requiredText } from '../text-schemas.ts'
 
 /** POST /api/tokens: a name to recognise the token by, and what it may do. */
 export const ApiTokenInput = z.object({
-  name: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(1, { error: 'Name is required' })
-    .max(60, { error: 'Name must be 60 characters or fewer' }),
+  name: requiredText('Name is required', 60, 'Name must be 60 characters or fewer'),
   scopes: z
     .array(ApiScope, { error: 'Choose at least one scope' })
     .min(1, { error: 'Choose at least one scope' })
