@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { addDays, currentWeekStart } from '@app/core'
 import { callRoute } from '../../test/support/test-event.ts'
-import { decidedThroughRoute } from '../../test/support/test-timesheets.ts'
+import { payrollAs } from '../../test/support/test-payroll.ts'
+import { decidedThroughRoute, weekOfShifts, type Shift } from '../../test/support/test-timesheets.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import listMembers from '../members/list-members.ts'
 import updateMember from '../members/update-member.ts'
@@ -33,18 +34,8 @@ const first = addDays(thisWeek, -14)
 const second = addDays(thisWeek, -7)
 const periodEnd = addDays(first, 13)
 
-const day = (start: string, end: string, breakMinutes = 0) => ({ start, end, breakMinutes })
-const week = (weekStartDate: string, days: Record<string, ReturnType<typeof day>>) => ({
-  weekStartDate,
-  ...Object.fromEntries(
-    Object.entries(days).flatMap(([name, d]) => [
-      [`${name}Start`, d.start],
-      [`${name}End`, d.end],
-      [`${name}BreakMinutes`, d.breakMinutes],
-      [`${name}Activity`, 'Nursery'],
-    ]),
-  ),
-})
+const day = (start: string, end: string, breakMinutes = 0): Shift => ({ start, end, breakMinutes })
+const week = (weekStartDate: string, days: Record<string, Shift>) => weekOfShifts(weekStartDate, days, 'Nursery')
 /** 45 hours on the clock, 44 paid. */
 const longWeek = week(first, {
   monday: day('08:00', '17:30', 30),
@@ -92,11 +83,7 @@ beforeAll(async () => {
     body: { firstName: 'Tom', lastName: 'Pastor', payType: 'minister' },
   })
   expect(minister.status, minister.text).toBe(200)
-  const settings = await callRoute(updateSettings, {
-    cookies: [sup.cookie],
-    body: { payPeriodFrequency: 'biweekly', payPeriodAnchor: first },
-  })
-  expect(settings.status, settings.text).toBe(200)
+  await payrollAs(sup.cookie).biweeklyFrom(first)
 }, 60_000)
 
 describe('the payroll scenario of issue 19', () => {

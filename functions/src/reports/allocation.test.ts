@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { addDays, allDaySpans, AllocationCodes, AllocationReport, currentWeekStart } from '@app/core'
 import { orgDb } from '@app/data'
-import { callRoute } from '../../test/support/test-event.ts'
+import { callRoute, ok } from '../../test/support/test-event.ts'
 import { decideThroughRoute } from '../../test/support/test-timesheets.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import listMembers from '../members/list-members.ts'
@@ -33,11 +33,6 @@ let sup: Awaited<ReturnType<typeof newOrganization>>
 let ana: Awaited<ReturnType<typeof newStaffMember>>
 let val: Awaited<ReturnType<typeof newStaffMember>>
 const code: Record<'youth' | 'admin' | 'pantry' | 'old', string> = { youth: '', admin: '', pantry: '', old: '' }
-
-const ok = <T extends { status: number; text: string }>(res: T): T => {
-  expect(res.status, res.text).toBe(200)
-  return res
-}
 
 beforeAll(async () => {
   sup = await newOrganization()

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
+import { expect } from 'vitest'
 import { config } from '@app/adapters'
 import { sessions } from '@app/data'
 import type { Route } from '../../src/http/define-route.ts'
@@ -67,6 +68,12 @@ export const callRoute = async (route: Route, request: TestRequest = {}) => {
     text,
     json: json as any,
   }
+}
+
+/** An answer the test needs to go through: anything but 200 fails the test with the answer's text. */
+export const ok = <R extends { status: number; text: string }>(res: R): R => {
+  expect(res.status, res.text).toBe(200)
+  return res
 }
 
 /**

@@ -1,9 +1,8 @@
-import { expect } from 'vitest'
 import { addDays, currentWeekStart, TimesheetDays } from '@app/core'
 import { orgDb, type Person } from '@app/data'
 import createTimesheet from '../../src/timesheets/create-timesheet.ts'
 import updateStatus from '../../src/timesheets/update-status.ts'
-import { callRoute } from './test-event.ts'
+import { callRoute, ok } from './test-event.ts'
 
 /**
  * A pending timesheet of `member` (two hours on Monday), `weeksBack` weeks before this one, so
@@ -20,19 +19,40 @@ export const pendingSheetOf = async (orgId: string, member: Person, weeksBack: n
 }
 
 /** The submit page's Submit Timesheet for the session of `cookie` (POST /api/timesheets), expected to go through. */
-export const submittedThroughRoute = async (cookie: string, body: Record<string, unknown>) => {
-  const res = await callRoute(createTimesheet, { cookies: [cookie], body })
-  expect(res.status, res.text).toBe(200)
-  return res
-}
+export const submittedThroughRoute = async (cookie: string, body: object) =>
+  ok(await callRoute(createTimesheet, { cookies: [cookie], body }))
 
 /** The dashboard's decision on a timesheet (its status PATCH), made by the session of `cookie`. */
 export const decideThroughRoute = (cookie: string, id: number | string, status: string, comments?: string) =>
   callRoute(updateStatus, { cookies: [cookie], params: { id: String(id) }, body: { status, comments } })
 
 /** A decision the test needs to go through: anything but 200 fails the test with the answer's text. */
-export const decidedThroughRoute = async (cookie: string, id: number | string, status: string, comments?: string) => {
-  const res = await decideThroughRoute(cookie, id, status, comments)
-  expect(res.status, res.text).toBe(200)
-  return res
+export const decidedThroughRoute = async (cookie: string, id: number | string, status: string, comments?: string) =>
+  ok(await decideThroughRoute(cookie, id, status, comments))
+
+/** A week `memberCookie` submits and `supervisorCookie` approves, both through the routes; its id. */
+export const approvedThroughRoute = async (supervisorCookie: string, memberCookie: string, body: object) => {
+  const { id } = (await submittedThroughRoute(memberCookie, body)).json as { id: number }
+  await decidedThroughRoute(supervisorCookie, id, 'approved')
+  return id
 }
+
+/** One day's shift: its start and end (HH:MM), and the unpaid break when there is one. */
+export interface Shift {
+  start: string
+  end: string
+  breakMinutes?: number
+}
+
+/** The body of a week that has these days' shifts (`{ monday: shift, ... }`), each doing `activity`. */
+export const weekOfShifts = (weekStartDate: string, days: Record<string, Shift>, activity: string) => ({
+  weekStartDate,
+  ...Object.fromEntries(
+    Object.entries(days).flatMap(([name, d]) => [
+      [`${name}Start`, d.start],
+      [`${name}End`, d.end],
+      ...(d.breakMinutes === undefined ? [] : [[`${name}BreakMinutes`, d.breakMinutes]]),
+      [`${name}Activity`, activity],
+    ]),
+  ),
+})
