@@ -23,7 +23,7 @@ import reopenPeriod from './reopen-period.ts'
 import updateSettings from './update-settings.ts'
 
 /**
- * The issue's "Done when", through the real routes on the local stack: biweekly periods; a
+ * Through the real routes on the local stack: biweekly periods; a
  * non-exempt member works 45 hours (a 30-minute break on two days) then 38; a minister and a
  * volunteer work too; after approval the summary and every export show 40 + 4 and 38 + 0; the
  * minister is in no overtime column; the volunteer only in the volunteer report; closing the
@@ -86,7 +86,7 @@ beforeAll(async () => {
   await payrollAs(sup.cookie).biweeklyFrom(first)
 }, 60_000)
 
-describe('the payroll scenario of issue 19', () => {
+describe('a biweekly payroll period from the timesheets to the exports', () => {
   it('answers each timesheet with its payroll figures, breaks deducted', async () => {
     const long = await submit(ana, longWeek)
     expect(long.mondayBreakMinutes).toBe(30)

@@ -108,7 +108,7 @@ const church = async () => {
   return { ...org, a, b, c, m1, m2 }
 }
 
-describe("each member's approver (issue 31)", () => {
+describe("each member's approver", () => {
   it('records a delegate deciding time off as deciding for the approver, and anyone else as themselves', async () => {
     const { a, b, c, m1 } = await church()
     const today = todayIn(ZONE)

@@ -88,7 +88,7 @@ describe("staff: every supervisor route answers 403 to an employee's and a volun
   })
 })
 
-describe('a kiosk session reaches the kiosk routes and nothing else (issue 34)', () => {
+describe('a kiosk session reaches the kiosk routes and nothing else', () => {
   it.each(manifest.filter(([, r]) => !r.keepsNoSession && !r.kioskOnly).map((e) => [label(e), e] as const))(
     'a kiosk gets 403 from %s, which changes nothing',
     async (_, [key, route]) => {
