@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { addDays, currentWeekStart } from '@app/core'
-import { callRoute } from '../../test/support/test-event.ts'
+import { callRoute, expectFieldRefusal } from '../../test/support/test-event.ts'
 import { payrollAs } from '../../test/support/test-payroll.ts'
 import { decidedThroughRoute, weekOfShifts, type Shift } from '../../test/support/test-timesheets.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
@@ -115,13 +115,11 @@ describe('a biweekly payroll period from the timesheets to the exports', () => {
       cookies: [val.cookie],
       body: { weekStartDate: second, sundayStart: '09:00', sundayEnd: '09:20', sundayBreakMinutes: 30 },
     })
-    expect(res.status).toBe(400)
-    expect(res.json).toMatchObject({
+    expectFieldRefusal(res, 'sundayBreakMinutes', {
       message: 'Sunday break is longer than the shift',
       key: 'breakTooLong',
       params: { day: 'Sunday' },
     })
-    expect(res.json.fields).toEqual({ sundayBreakMinutes: 'Sunday break is longer than the shift' })
   })
 
   it('will not close the period while timesheets are not approved, naming who blocks it', async () => {

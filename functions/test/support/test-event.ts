@@ -76,6 +76,17 @@ export const ok = <R extends { status: number; text: string }>(res: R): R => {
   return res
 }
 
+/** A 400 on one field: the message with its key and params, and `field` alone named, with that message. */
+export const expectFieldRefusal = (
+  res: { status: number; text: string; json: any },
+  field: string,
+  error: { message: string; key: string; params?: Record<string, unknown> },
+) => {
+  expect(res.status, res.text).toBe(400)
+  expect(res.json).toMatchObject(error)
+  expect(res.json.fields).toEqual({ [field]: error.message })
+}
+
 /**
  * The button of an emailed signed link's page: a plain form post from a page the browser gives no
  * Origin ('null'), with `form` as its body (the comments of a decline, or a mail client's one-click).

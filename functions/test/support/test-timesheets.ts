@@ -4,16 +4,16 @@ import createTimesheet from '../../src/timesheets/create-timesheet.ts'
 import updateStatus from '../../src/timesheets/update-status.ts'
 import { callRoute, ok } from './test-event.ts'
 
+/** The start of the week `weeksBack` weeks before this one, in the test organizations' zone and week. */
+export const weekAgo = (weeksBack: number) => addDays(currentWeekStart('America/Chicago', 'monday'), -7 * weeksBack)
+
 /**
  * A pending timesheet of `member` (two hours on Monday), `weeksBack` weeks before this one, so
  * that each call of a test can submit a week of its own.
  */
 export const pendingSheetOf = async (orgId: string, member: Person, weeksBack: number) => {
   const db = orgDb(orgId)
-  const sheet = await db.timesheets.getOrCreate(
-    member,
-    addDays(currentWeekStart('America/Chicago', 'monday'), -7 * weeksBack),
-  )
+  const sheet = await db.timesheets.getOrCreate(member, weekAgo(weeksBack))
   await db.timesheets.saveDays(sheet.id, member, TimesheetDays.parse({ mondayStart: '09:00', mondayEnd: '11:00' }))
   return db.timesheets.submit(sheet.id, member)
 }
@@ -21,6 +21,12 @@ export const pendingSheetOf = async (orgId: string, member: Person, weeksBack: n
 /** The submit page's Submit Timesheet for the session of `cookie` (POST /api/timesheets), expected to go through. */
 export const submittedThroughRoute = async (cookie: string, body: object) =>
   ok(await callRoute(createTimesheet, { cookies: [cookie], body }))
+
+/** The week `weeksBack` weeks before this one that `cookie` submits with a Monday of visits from `start` to `end`; its id. */
+export const submittedMondayOf = async (cookie: string, weeksBack: number, start: string, end: string) => {
+  const body = { weekStartDate: weekAgo(weeksBack), mondayStart: start, mondayEnd: end, mondayActivity: 'Visits' }
+  return (await submittedThroughRoute(cookie, body)).json.id as number
+}
 
 /** The dashboard's decision on a timesheet (its status PATCH), made by the session of `cookie`. */
 export const decideThroughRoute = (cookie: string, id: number | string, status: string, comments?: string) =>
