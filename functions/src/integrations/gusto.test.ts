@@ -12,11 +12,10 @@ import { orgDb } from '@app/data'
 import { GUSTO_ERRORS, startGustoDouble, type GustoDouble } from '../../../packages/adapters/test/gusto-double.ts'
 import { sendJson, startOAuthDouble, type OAuthDouble } from '../../../test/vendors/oauth-double.ts'
 import { callRoute, ok } from '../../test/support/test-event.ts'
-import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
+import { newOrganization, newStaffMember, withNorthAndSouth } from '../../test/support/test-identity.ts'
 import { payrollAs } from '../../test/support/test-payroll.ts'
 import listAudit from '../audit/list-audit.ts'
 import { integrationSendJob } from '../jobs/integration-sends-job.ts'
-import updateCampuses from '../organization/update-campuses.ts'
 import getPolicies from '../time-off/get-policies.ts'
 import getSummary from '../payroll/get-summary.ts'
 import updatePolicies from '../time-off/update-policies.ts'
@@ -397,21 +396,7 @@ describe('a week sent back for correction after a send', () => {
 describe("a period's sends are the whole church's", () => {
   it('answers a campus admin 403 on the previews, the sends, the matchings, connecting and disconnecting', async () => {
     const church = await newOrganization()
-    const saved = ok(
-      await callRoute(updateCampuses, {
-        cookies: [church.cookie],
-        body: {
-          campuses: [
-            { name: 'North', address: '', active: true },
-            { name: 'South', address: '', active: true },
-          ],
-        },
-      }),
-    )
-    const south = (saved.json.campuses as { id: string }[])[1]!.id
-    const admin = await newStaffMember(church.cookie, 'supervisor', {
-      person: { firstName: 'Sol', lastName: 'South', campusId: south, campusIds: [south] },
-    })
+    const { southAdmin: admin } = await withNorthAndSouth(church.cookie)
     for (const [route, request] of [
       [previewGusto, { params: { start: first } }],
       [sendGusto, { params: { start: first } }],

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { WHOLE_CHURCH_ONLY } from '@app/core'
 import { callRoute } from '../support/test-event.ts'
-import { addCampuses, newStaffMember } from '../support/test-identity.ts'
+import { addCampuses, newCampusAdmin, newStaffMember } from '../support/test-identity.ts'
 import { expectCleanRefusal } from './support/checks.ts'
 import { figuresFor } from './support/figures.ts'
 import { pathParamsOf, routes, signedIn, withPathParams, type Route, type RouteKey } from './support/manifest.ts'
@@ -31,9 +31,7 @@ beforeAll(async () => {
     })
     expect(moved.status, moved.text).toBe(200)
   }
-  southAdmin = await newStaffMember(a.cookie, 'supervisor', {
-    person: { firstName: 'Sol', lastName: 'South', campusId: south, campusIds: [south] },
-  })
+  southAdmin = await newCampusAdmin(a.cookie, south)
 }, 90_000)
 
 const label = ([key, r]: [RouteKey, Route]) => `${r.method} ${r.path} (${key})`
