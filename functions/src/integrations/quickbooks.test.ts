@@ -7,7 +7,7 @@ import {
   QuickbooksPreview,
   QuickbooksSendStatus,
 } from '@app/core'
-import { startQuickbooksDouble, type QuickbooksDouble } from '../../../test/vendors/quickbooks-double.ts'
+import { PAY_TYPES, startQuickbooksDouble, type QuickbooksDouble } from '../../../test/vendors/quickbooks-double.ts'
 import { EmployerCompensationsRequest, TimeActivityRequest } from '../../../test/vendors/quickbooks-schema.ts'
 import { callRoute, ok } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
@@ -81,6 +81,14 @@ const send = async () => {
 }
 /** Connect through consent at the double. */
 const connect = () => steps.connect('quickbooks', (url) => qb.consent(url))
+/** The TimeActivity bodies sent since the `before`-th request. */
+const bodiesSince = (before: number) =>
+  qb.activityRequests.slice(before).map((r) => JSON.parse(r.body) as Record<string, unknown>)
+/** Nothing created or lost at QuickBooks (still `total` records), and every request as Intuit documents it. */
+const expectSameRecords = (total: number) => {
+  expect(qb.activities.size).toBe(total)
+  expect(qb.contractProblems).toEqual([])
+}
 const minutesOf = (body: Record<string, unknown>) => Number(body.Hours) * 60 + Number(body.Minutes)
 
 beforeAll(async () => {
@@ -94,12 +102,7 @@ beforeAll(async () => {
       { Id: '3', Name: 'Youth' },
       { Id: '4', Name: 'Administration' },
     ],
-    payTypes: [
-      { id: '14594495', name: 'Regular Pay', type: 'HOURLY_PAY' },
-      { id: '14594496', name: 'Overtime Pay', type: 'OVERTIME_PAY' },
-      { id: '14594497', name: 'Vacation Pay', type: 'VACATION_PAY' },
-      { id: '14594506', name: 'Salary', type: 'SALARY' },
-    ],
+    payTypes: Object.values(PAY_TYPES),
   })
   // The company starts without QuickBooks Payroll; the last part of this file gives it pay types.
   qb.payroll('no-payroll')
@@ -307,7 +310,7 @@ describe('QuickBooks Online from the Payroll page', () => {
     await steps.close(first)
     let before = qb.activityRequests.length
     expect(await send()).toMatchObject({ state: 'sent', created: 1, updated: 0, errors: [] })
-    const [created] = qb.activityRequests.slice(before).map((r) => JSON.parse(r.body) as Record<string, unknown>)
+    const [created] = bodiesSince(before)
     expect(created).toMatchObject({ TxnDate: addDays(first, 7), Hours: 8, Minutes: 0, EmployeeRef: { value: '56' } })
     expect(created!.Id).toBeUndefined()
 
@@ -316,13 +319,12 @@ describe('QuickBooks Online from the Payroll page', () => {
     const total = qb.activities.size
     before = qb.activityRequests.length
     const result = await send()
-    const updates = qb.activityRequests.slice(before).map((r) => JSON.parse(r.body) as Record<string, unknown>)
+    const updates = bodiesSince(before)
     expect(result).toMatchObject({ state: 'sent', created: 0, updated: updates.length, errors: [] })
     // Ben's five days, the Monday just added and his vacation day.
     expect(updates.length).toBe(7)
     for (const u of updates) expect(u).toMatchObject({ sparse: false, SyncToken: '0', EmployeeRef: { value: '57' } })
-    expect(qb.activities.size).toBe(total)
-    expect(qb.contractProblems).toEqual([])
+    expectSameRecords(total)
   })
 
   it('a code no longer given a class is sent again without one: the full update clears the class QuickBooks had', async () => {
@@ -340,7 +342,7 @@ describe('QuickBooks Online from the Payroll page', () => {
     const total = qb.activities.size
     const before = qb.activityRequests.length
     const result = await send()
-    const updates = qb.activityRequests.slice(before).map((r) => JSON.parse(r.body) as Record<string, unknown>)
+    const updates = bodiesSince(before)
     // Ana's Monday and Tuesday hours on Administration: only those records change.
     expect(updates.length).toBe(2)
     expect(result).toMatchObject({ state: 'sent', created: 0, updated: 2, errors: [] })
@@ -354,8 +356,7 @@ describe('QuickBooks Online from the Payroll page', () => {
     for (const a of administration) expect(a.ClassRef).toBeUndefined()
     for (const a of stored.filter((a) => String(a.Description).startsWith('Youth ministry')))
       expect(a.ClassRef).toMatchObject({ value: '3' })
-    expect(qb.activities.size).toBe(total)
-    expect(qb.contractProblems).toEqual([])
+    expectSameRecords(total)
   })
 
   it('queues a send QuickBooks throttled again at its Retry-After, and the retry finishes it without a duplicate', async () => {
@@ -387,8 +388,7 @@ describe('QuickBooks Online from the Payroll page', () => {
     expect(done).toMatchObject({ state: 'sent', created: 0, errors: [] })
     const anas = [...qb.activities.values()].filter((a) => (a.EmployeeRef as { value: string }).value === '57')
     expect(anas.length).toBe(done.updated + 7)
-    expect(qb.activities.size).toBe(total)
-    expect(qb.contractProblems).toEqual([])
+    expectSameRecords(total)
   })
 
   it('a grant QuickBooks no longer honours asks for a reconnection and loses nothing; after it, nothing is duplicated', async () => {
@@ -407,8 +407,7 @@ describe('QuickBooks Online from the Payroll page', () => {
     const done = await send()
     expect(done).toMatchObject({ state: 'sent', created: 0, errors: [] })
     expect(done.updated).toBeGreaterThan(0)
-    expect(qb.activities.size).toBe(total)
-    expect(qb.contractProblems).toEqual([])
+    expectSameRecords(total)
   })
   it("a week sent back and one day corrected: the re-send updates exactly that day's TimeActivity by Id and SyncToken", async () => {
     // Ben corrects Monday (7 hours, not 8) and submits; the week is approved again and the period closed.
@@ -557,7 +556,7 @@ describe("QuickBooks Payroll's pay types, sent as each record's PayrollItemRef",
     const result = await send()
     // The pay types are read once per send.
     expect(qb.graphqlRequests.length - graphqlBefore).toBe(1)
-    const updates = qb.activityRequests.slice(before).map((r) => JSON.parse(r.body) as Record<string, unknown>)
+    const updates = bodiesSince(before)
     expect(result).toMatchObject({ state: 'sent', created: 0, deleted: 0, errors: [], updated: updates.length })
     expect(updates.length).toBe(total)
     const names = { regular: 'Regular Pay', overtime: 'Overtime Pay', vacation: 'Vacation Pay' } as const
@@ -578,15 +577,14 @@ describe("QuickBooks Payroll's pay types, sent as each record's PayrollItemRef",
     const regular = [...qb.activities.values()].filter((a) => kindOf(a) === 'regular')
     before = qb.activityRequests.length
     const again = await send()
-    const changed = qb.activityRequests.slice(before).map((r) => JSON.parse(r.body) as Record<string, unknown>)
+    const changed = bodiesSince(before)
     expect(again).toMatchObject({ state: 'sent', created: 0, deleted: 0, updated: regular.length, errors: [] })
     expect(changed.map((u) => u.Id).sort()).toEqual(regular.map((a) => a.Id).sort())
     for (const u of changed) {
       expect(TimeActivityRequest.safeParse(u).success).toBe(true)
       expect(u).toMatchObject({ sparse: false, PayrollItemRef: { value: PAY.salary, name: 'Salary' } })
     }
-    expect(qb.activities.size).toBe(total)
-    expect(qb.contractProblems).toEqual([])
+    expectSameRecords(total)
   })
 
   it('a Payroll API outage is tried again, never read as "no pay types": nothing is sent without them', async () => {
@@ -605,7 +603,7 @@ describe("QuickBooks Payroll's pay types, sent as each record's PayrollItemRef",
     expect(qb.activityRequests.length).toBe(before)
     qb.payroll('payroll')
     expect(await runQuickbooksSend(sup.organization.id, first, asked + 10 * 60_000)).toBe('sent')
-    const changed = qb.activityRequests.slice(before).map((r) => JSON.parse(r.body) as Record<string, unknown>)
+    const changed = bodiesSince(before)
     expect(changed.length).toBeGreaterThan(0)
     for (const u of changed) expect(u).toMatchObject({ PayrollItemRef: { value: PAY.salary } })
   })
@@ -618,7 +616,7 @@ describe("QuickBooks Payroll's pay types, sent as each record's PayrollItemRef",
     const total = qb.activities.size
     const before = qb.activityRequests.length
     const result = await send()
-    const updates = qb.activityRequests.slice(before).map((r) => JSON.parse(r.body) as Record<string, unknown>)
+    const updates = bodiesSince(before)
     expect(result).toMatchObject({ state: 'sent', created: 0, updated: total, errors: [] })
     for (const u of updates) {
       expect(TimeActivityRequest.safeParse(u).success).toBe(true)
