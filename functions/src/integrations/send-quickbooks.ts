@@ -1,5 +1,5 @@
 import { QuickbooksSendStatus } from '@app/core'
-import { sendRoute } from '../workflows/payroll-vendor-routes.ts'
+import { sendRoute } from '../workflows/vendor-send-route.ts'
 
 /**
  * Queues a closed pay period's send to QuickBooks Online: one TimeActivity per member, day, code

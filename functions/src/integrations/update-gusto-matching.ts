@@ -1,7 +1,7 @@
 import { GustoMatchingUpdate, GustoMatchingView, type LeaveKind } from '@app/core'
 import { gustoMatchingView } from '../workflows/gusto-connection.ts'
 import { chosenPairs } from '../workflows/integrations.ts'
-import { matchingUpdate } from '../workflows/payroll-vendor-routes.ts'
+import { matchingUpdate } from '../workflows/matching-routes.ts'
 
 /** The supervisor's pairs: a member with a Gusto employee, a kind of leave with a time-off policy. */
 export default matchingUpdate({

@@ -1,6 +1,6 @@
 import { QUICKBOOKS_RECORD_KINDS, QuickbooksMatching, QuickbooksMatchingUpdate } from '@app/core'
 import { chosenPairs } from '../workflows/integrations.ts'
-import { matchingUpdate } from '../workflows/payroll-vendor-routes.ts'
+import { matchingUpdate } from '../workflows/matching-routes.ts'
 import { quickbooksMatching } from '../workflows/quickbooks.ts'
 
 /** The supervisor's pairs: a member with a QuickBooks employee, a code with a class, a kind of pay with a pay type. */

@@ -1,16 +1,12 @@
 import type * as z from 'zod'
-import { PeriodParams } from '@app/core'
-import type { OrgDb, SendVendor } from '@app/data'
+import type { OrgDb } from '@app/data'
 import { defineRoute, type Route, type Use } from '../http/define-route.ts'
-import { requestSend } from './integration-sends.ts'
 import { chosenPairs, keepChosenPairs } from './integrations.ts'
 
 /**
- * The payroll vendors' routes on the Payroll page (Gusto, QuickBooks Online): the same for each
- * vendor but for its path, its answer's schema and its own view.
+ * A payroll vendor whose people and lists the supervisor pairs with ours on the Payroll page: its
+ * matching routes are the same for each vendor but for the path, the answer's schema and its view.
  */
-
-/** A payroll vendor whose people and lists the supervisor pairs with ours on the Payroll page. */
 type MatchingVendor = 'gusto' | 'quickbooks'
 
 /** Whole-church supervisors only; the vendor is read with the connection's sealed tokens. */
@@ -75,21 +71,4 @@ export const matchingUpdate = <
       })
       return spec.view(db)
     },
-  })
-
-/**
- * POST of a closed period's send: queues it for the send job (retried with backoff, a 429 at its
- * Retry-After; a second send changes only what changed) and answers its status. 400 when the
- * period is not closed, 409 when the vendor is not connected or a send is already under way.
- */
-export const sendRoute = <S>(vendor: SendVendor, response: z.ZodType<S>): Route =>
-  defineRoute({
-    method: 'POST',
-    path: `/api/payroll/periods/{start}/${vendor}/send`,
-    auth: 'supervisor',
-    wholeChurch: true,
-    params: PeriodParams,
-    response,
-    uses: ['table'],
-    handler: ({ params, db, session }) => requestSend(db, vendor, params.start, session.user),
   })
