@@ -1,7 +1,7 @@
 import { startGustoDouble } from '../../packages/adapters/test/gusto-double.ts'
 import { sendJson, startOAuthDouble } from './oauth-double.ts'
 import { startPlanningCenterDouble } from './planning-center-double.ts'
-import { startQuickbooksDouble } from './quickbooks-double.ts'
+import { PAY_TYPES, startQuickbooksDouble } from './quickbooks-double.ts'
 
 /**
  * The vendors the browser tests' stack talks to: local doubles (test fixtures), started beside the
@@ -19,10 +19,7 @@ export const E2E_QUICKBOOKS = {
     { Id: '8', Name: 'Youth Grant' },
   ],
   // The company has QuickBooks Payroll: its pay types.
-  payTypes: [
-    { id: '14594495', name: 'Regular Pay', type: 'HOURLY_PAY' },
-    { id: '14594496', name: 'Overtime Pay', type: 'OVERTIME_PAY' },
-  ],
+  payTypes: [PAY_TYPES.regular, PAY_TYPES.overtime],
 }
 
 export const E2E_GUSTO = {

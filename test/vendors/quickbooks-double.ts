@@ -44,6 +44,14 @@ export const noPayrollErrors = {
   errors: [{ message: 'This company does not use QuickBooks Payroll', extensions: {} }],
 }
 
+/** Pay types of a company with QuickBooks Payroll, for the tests and the browser tests' stack to give the double. */
+export const PAY_TYPES = {
+  regular: { id: '14594495', name: 'Regular Pay', type: 'HOURLY_PAY' },
+  overtime: { id: '14594496', name: 'Overtime Pay', type: 'OVERTIME_PAY' },
+  vacation: { id: '14594497', name: 'Vacation Pay', type: 'VACATION_PAY' },
+  salary: { id: '14594506', name: 'Salary', type: 'SALARY' },
+}
+
 export const startQuickbooksDouble = async (data: {
   employees: { Id: string; GivenName: string; FamilyName: string; email?: string }[]
   classes: { Id: string; Name: string }[]

@@ -11,6 +11,7 @@ import * as z from 'zod'
  */
 const ReferenceType = z.strictObject({ value: z.string().min(1), name: z.string().optional() })
 const QboDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
+const BillableStatus = z.enum(['Billable', 'NotBillable', 'HasBeenBilled'])
 
 /** A TimeActivity as created (no Id) or updated (Id + SyncToken, `sparse` to change only what is sent). */
 export const TimeActivityRequest = z
@@ -28,7 +29,7 @@ export const TimeActivityRequest = z
     DepartmentRef: ReferenceType.optional(),
     PayrollItemRef: ReferenceType.optional(),
     ProjectRef: ReferenceType.optional(),
-    BillableStatus: z.enum(['Billable', 'NotBillable', 'HasBeenBilled']).optional(),
+    BillableStatus: BillableStatus.optional(),
     Taxable: z.boolean().optional(),
     HourlyRate: z.number().nonnegative().optional(),
     CostRate: z.number().nonnegative().optional(),
@@ -58,56 +59,53 @@ export const TimeActivityRequest = z
   )
 export type TimeActivityRequest = z.infer<typeof TimeActivityRequest>
 
-const MetaData = z.object({ CreateTime: z.string(), LastUpdatedTime: z.string() })
+/**
+ * An entity as Intuit answers it: its own fields between the Id and SyncToken every entity has and
+ * the envelope of every answer (`domain`, `sparse`, `MetaData`).
+ */
+const answeredEntity = <F extends z.ZodRawShape>(fields: F) =>
+  z.object({
+    Id: z.string(),
+    SyncToken: z.string(),
+    ...fields,
+    domain: z.literal('QBO'),
+    sparse: z.boolean(),
+    MetaData: z.object({ CreateTime: z.string(), LastUpdatedTime: z.string() }),
+  })
 
 /** A TimeActivity as Intuit answers it. */
-export const TimeActivity = z.object({
-  Id: z.string(),
-  SyncToken: z.string(),
+export const TimeActivity = answeredEntity({
   TxnDate: QboDate,
   NameOf: z.enum(['Employee', 'Vendor']),
   EmployeeRef: ReferenceType.optional(),
   ClassRef: ReferenceType.optional(),
   CustomerRef: ReferenceType.optional(),
   PayrollItemRef: ReferenceType.optional(),
-  BillableStatus: z.enum(['Billable', 'NotBillable', 'HasBeenBilled']).optional(),
+  BillableStatus: BillableStatus.optional(),
   Hours: z.number().int(),
   Minutes: z.number().int(),
   BreakHours: z.number().int().optional(),
   BreakMinutes: z.number().int().optional(),
   Description: z.string().optional(),
-  domain: z.literal('QBO'),
-  sparse: z.boolean(),
-  MetaData,
 })
 export type TimeActivity = z.infer<typeof TimeActivity>
 
-export const Employee = z.object({
-  Id: z.string(),
-  SyncToken: z.string(),
+export const Employee = answeredEntity({
   GivenName: z.string().optional(),
   FamilyName: z.string().optional(),
   DisplayName: z.string(),
   PrimaryEmailAddr: z.object({ Address: z.string() }).optional(),
   EmployeeNumber: z.string().optional(),
   Active: z.boolean(),
-  domain: z.literal('QBO'),
-  sparse: z.boolean(),
-  MetaData,
 })
 export type Employee = z.infer<typeof Employee>
 
-export const Class = z.object({
-  Id: z.string(),
-  SyncToken: z.string(),
+export const Class = answeredEntity({
   Name: z.string(),
   FullyQualifiedName: z.string(),
   SubClass: z.boolean(),
   ParentRef: ReferenceType.optional(),
   Active: z.boolean(),
-  domain: z.literal('QBO'),
-  sparse: z.boolean(),
-  MetaData,
 })
 export type Class = z.infer<typeof Class>
 

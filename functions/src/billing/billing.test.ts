@@ -262,7 +262,7 @@ describe('POST /api/stripe/webhook', () => {
     })
   })
 
-  it('keeps a trial subscription without a card at the trial limits until a payment method is attached (issue 36)', async () => {
+  it('keeps a trial subscription without a card at the trial limits until a payment method is attached', async () => {
     const { organization } = await newOrganization()
     const db = orgDb(organization.id)
     expect((await post(signed(subscriptionEvent('evt_t1', organization.id, 'trialing', 1000)))).json.applied).toBe(true)

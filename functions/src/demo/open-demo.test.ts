@@ -28,7 +28,7 @@ describe('the read-only demo', () => {
     expect(statuses).toContain('pending')
   })
 
-  it('has an Activity page with the history of its data, none of it, nor any timesheet, after now (issue 37)', async () => {
+  it('has an Activity page with the history of its data, none of it, nor any timesheet, after now', async () => {
     const cookie = await open('supervisor')
     const audit = await callRoute(listAudit, { cookies: [cookie], query: { limit: '100' } })
     expect(audit.status).toBe(200)

@@ -48,7 +48,7 @@ const rejectAWeek = async (s: Awaited<ReturnType<typeof setup>>, week: string) =
   await decidedThroughRoute(s.cookie, sheet.id, 'rejected', 'Please add Tuesday')
 }
 
-describe('an address a supervisor typed (issue 36)', () => {
+describe('an address a supervisor typed', () => {
   it('gets only its confirmation email; other emails to it wait and are sent when its owner confirms', async () => {
     const s = await setup()
     expect(s.member.emailConfirmed).toBe(false)
@@ -174,7 +174,7 @@ describe('an address a supervisor typed (issue 36)', () => {
   })
 })
 
-describe('the sender (issue 36)', () => {
+describe('the sender', () => {
   it('drops an email to an address no current member has, whatever queued it', async () => {
     const s = await setup()
     const stranger = `${Math.random().toString(36).slice(2, 10)}@elsewhere.example`

@@ -57,7 +57,7 @@ const setup = async ({ note = 'Family visit' } = {}) => {
   return { ...org, member, memberEmail, db, ask, requestEmails, vacation }
 }
 
-describe('one-click decisions on time off (issue 32)', () => {
+describe('one-click decisions on time off', () => {
   it('emails the approver the request with Approve and Decline; the GET only asks, the button approves once, and the member hears it', async () => {
     const { supervisor, member, db, ask, requestEmails, memberEmail, vacation, organization } = await setup()
     const day = dayAhead(10)

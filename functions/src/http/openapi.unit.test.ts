@@ -68,7 +68,7 @@ describe('the published OpenAPI document', () => {
     expect(list['x-token-scope']).toBe('timesheets:read')
   })
 
-  it('describes a day’s spans on the saves and the answers (issue 34)', () => {
+  it('describes a day’s spans on the saves and the answers', () => {
     const save = doc.paths['/api/timesheets/draft/{id}']!.put!
     const body = save.requestBody!.content['application/json'].schema as { properties: Record<string, unknown> }
     expect(JSON.stringify(body.properties.sundaySpans)).toMatch(/"start".*"end"/)
@@ -76,7 +76,7 @@ describe('the published OpenAPI document', () => {
     expect(answer).toContain('mondaySpans')
   })
 
-  it("names time off's scopes (issue 32 with issue 35) and lists them with the token scheme", () => {
+  it("names time off's scopes and lists them with the token scheme", () => {
     expect(doc.paths['/api/time-off']!.get!['x-token-scope']).toBe('time-off:read')
     expect(doc.paths['/api/organization/holidays']!.get!['x-token-scope']).toBe('time-off:read')
     expect(doc.paths['/api/time-off/{id}/status']!.patch!.security).toEqual([

@@ -11,31 +11,18 @@ import {
 import { orgDb } from '@app/data'
 import { GUSTO_ERRORS, startGustoDouble, type GustoDouble } from '../../../packages/adapters/test/gusto-double.ts'
 import { sendJson, startOAuthDouble, type OAuthDouble } from '../../../test/vendors/oauth-double.ts'
-import { callRoute } from '../../test/support/test-event.ts'
-import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
+import { callRoute, ok } from '../../test/support/test-event.ts'
+import { newOrganization, newStaffMember, withNorthAndSouth } from '../../test/support/test-identity.ts'
+import { payrollAs } from '../../test/support/test-payroll.ts'
 import listAudit from '../audit/list-audit.ts'
 import { integrationSendJob } from '../jobs/integration-sends-job.ts'
-import updateCampuses from '../organization/update-campuses.ts'
-import closePeriod from '../payroll/close-period.ts'
-import reopenPeriod from '../payroll/reopen-period.ts'
-import updateSettings from '../payroll/update-settings.ts'
-import createAdjustment from '../time-off/create-adjustment.ts'
-import createTimeOff from '../time-off/create-time-off.ts'
-import decideTimeOff from '../time-off/decide-time-off.ts'
 import getPolicies from '../time-off/get-policies.ts'
 import getSummary from '../payroll/get-summary.ts'
 import updatePolicies from '../time-off/update-policies.ts'
-import createTimesheet from '../timesheets/create-timesheet.ts'
-import sendBack from '../timesheets/send-back.ts'
-import submitTimesheet from '../timesheets/submit-timesheet.ts'
-import updateDraft from '../timesheets/update-draft.ts'
-import updateStatus from '../timesheets/update-status.ts'
-import createWebhook from '../webhooks/create-webhook.ts'
 import connectIntegration from './connect-integration.ts'
 import disconnectIntegration from './disconnect-integration.ts'
 import getQuickbooksMatching from './get-quickbooks-matching.ts'
 import getGustoMatching from './get-gusto-matching.ts'
-import integrationCallback from './integration-callback.ts'
 import previewGusto from './preview-gusto.ts'
 import previewQuickbooks from './preview-quickbooks.ts'
 import sendGusto from './send-gusto.ts'
@@ -64,39 +51,15 @@ const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday']
 let gusto: GustoDouble
 let oauth: OAuthDouble
 let sup: Awaited<ReturnType<typeof newOrganization>>
+/** The supervisor's steps through the routes. */
+let steps: ReturnType<typeof payrollAs>
 const people: Record<'ana' | 'ben' | 'val', Awaited<ReturnType<typeof newStaffMember>>> = {} as never
 const uuids: Record<string, string> = {}
 let vacationPolicy: string
 
-const ok = <R extends { status: number; text: string }>(res: R): R => {
-  expect(res.status, res.text).toBe(200)
-  return res
-}
-const submitAndApprove = async (who: { cookie: string }, weekStartDate: string, fields: object) => {
-  const res = ok(await callRoute(createTimesheet, { cookies: [who.cookie], body: { weekStartDate, ...fields } }))
-  ok(
-    await callRoute(updateStatus, {
-      cookies: [sup.cookie],
-      params: { id: String(res.json.id) },
-      body: { status: 'approved' },
-    }),
-  )
-}
 const preview = async () =>
   GustoPreview.parse(ok(await callRoute(previewGusto, { cookies: [sup.cookie], params: { start: first } })).json)
-const connect = async () => {
-  const { authorizationUrl } = ok(
-    await callRoute(connectIntegration, { cookies: [sup.cookie], params: { id: 'gusto' } }),
-  ).json as { authorizationUrl: string }
-  const back = await oauth.consent(authorizationUrl)
-  const callback = await callRoute(integrationCallback, {
-    cookies: [sup.cookie],
-    params: { id: 'gusto' },
-    query: Object.fromEntries(back.searchParams),
-  })
-  expect(String(callback.headers.location)).toContain('connected=1')
-  return new URL(authorizationUrl)
-}
+const connect = () => steps.connect('gusto', (url) => oauth.consent(url))
 const hooks = () =>
   oauth.requests
     .filter((r) => r.path === '/hooks/sent')
@@ -142,6 +105,7 @@ beforeAll(async () => {
     GUSTO_BASE_URL: oauth.base,
   })
   sup = await newOrganization('Gusto Routes Chapel')
+  steps = payrollAs(sup.cookie)
   const [ana, ben, val] = await Promise.all([
     newStaffMember(sup.cookie, 'employee', { person: { firstName: 'Ana', lastName: 'Silva' } }),
     newStaffMember(sup.cookie, 'employee', { person: { firstName: 'Ben', lastName: 'Okafor' } }),
@@ -160,18 +124,13 @@ beforeAll(async () => {
   uuids.personal = gusto.addPolicy('Personal days', 'personal').uuid
   gusto.addPayPeriod(first, periodEnd)
 
-  ok(
-    await callRoute(updateSettings, {
-      cookies: [sup.cookie],
-      body: { payPeriodFrequency: 'biweekly', payPeriodAnchor: first },
-    }),
-  )
+  await steps.biweeklyFrom(first)
   // Ana: four 9-hour days and an 8-hour Friday (44 paid hours), then 40. Ben: 40, then 32 and a vacation day.
-  await submitAndApprove(ana, first, { ...days(WEEKDAYS, '18:00'), ...day('friday') })
-  await submitAndApprove(ana, second, days(WEEKDAYS))
-  await submitAndApprove(ben, first, days(WEEKDAYS))
-  await submitAndApprove(ben, second, days(['monday', 'tuesday', 'thursday', 'friday']))
-  await submitAndApprove(val, first, day('saturday'))
+  await steps.approveWeek(ana, { weekStartDate: first, ...days(WEEKDAYS, '18:00'), ...day('friday') })
+  await steps.approveWeek(ana, { weekStartDate: second, ...days(WEEKDAYS) })
+  await steps.approveWeek(ben, { weekStartDate: first, ...days(WEEKDAYS) })
+  await steps.approveWeek(ben, { weekStartDate: second, ...days(['monday', 'tuesday', 'thursday', 'friday']) })
+  await steps.approveWeek(val, { weekStartDate: first, ...day('saturday') })
   const policies = ok(await callRoute(getPolicies, { cookies: [sup.cookie] })).json as TimeOffPolicies
   ok(
     await callRoute(updatePolicies, {
@@ -179,32 +138,8 @@ beforeAll(async () => {
       body: { policies: policies.policies.map((p) => (p.kind === 'vacation' ? { ...p, allowNegative: true } : p)) },
     }),
   )
-  ok(
-    await callRoute(createAdjustment, {
-      cookies: [sup.cookie],
-      body: { employeeId: ben.user.id, kind: 'vacation', hours: 40, reason: 'Starting balance' },
-    }),
-  )
-  const wednesday = addDays(second, 2)
-  const asked = ok(
-    await callRoute(createTimeOff, {
-      cookies: [ben.cookie],
-      body: { kind: 'vacation', from: wednesday, to: wednesday, note: 'Family' },
-    }),
-  )
-  ok(
-    await callRoute(decideTimeOff, {
-      cookies: [sup.cookie],
-      params: { id: asked.json.id },
-      body: { status: 'approved' },
-    }),
-  )
-  ok(
-    await callRoute(createWebhook, {
-      cookies: [sup.cookie],
-      body: { url: `${oauth.base}/hooks/sent`, events: ['pay_period.sent'] },
-    }),
-  )
+  await steps.approveVacationDay(ben, addDays(second, 2))
+  await steps.hookPayPeriodSent(`${oauth.base}/hooks/sent`)
 }, 120_000)
 afterAll(async () => {
   for (const name of ['GUSTO_CLIENT_ID', 'GUSTO_CLIENT_SECRET', 'GUSTO_ENVIRONMENT', 'GUSTO_BASE_URL'])
@@ -289,7 +224,7 @@ describe('Gusto from the Payroll page', () => {
   })
 
   it('previews exactly what the send sends, then queues it; the job sends it', async () => {
-    ok(await callRoute(closePeriod, { cookies: [sup.cookie], params: { start: first } }))
+    await steps.close(first)
     const before = await preview()
     expect(before.send).toBeNull()
     const byName = new Map(before.members.map((m) => [m.firstName, m]))
@@ -365,14 +300,8 @@ describe('Gusto from the Payroll page', () => {
   })
 
   it('a second send after a reopen and a new close changes nothing at Gusto, and is marked changed until sent', async () => {
-    ok(
-      await callRoute(reopenPeriod, {
-        cookies: [sup.cookie],
-        params: { start: first },
-        body: { reason: 'Checking Ben' },
-      }),
-    )
-    ok(await callRoute(closePeriod, { cookies: [sup.cookie], params: { start: first } }))
+    await steps.reopen(first, 'Checking Ben')
+    await steps.close(first)
     expect((await preview()).send).toMatchObject({ state: 'sent', changedSinceSent: true })
     const requests = gusto.calls.filter((c) => c.path.includes('/time_sheets')).length
     ok(await callRoute(sendGusto, { cookies: [sup.cookie], params: { start: first } }))
@@ -409,39 +338,17 @@ describe('Gusto from the Payroll page', () => {
 
 describe('a week sent back for correction after a send', () => {
   it("updates exactly the corrected shift's time sheet (PUT with its version), syncs the payroll again, duplicates nothing", async () => {
-    ok(
-      await callRoute(reopenPeriod, {
-        cookies: [sup.cookie],
-        params: { start: first },
-        body: { reason: 'Ben left at 4 on Monday' },
-      }),
-    )
     const sheet = (await orgDb(sup.organization.id).timesheets.weekOf(people.ben.user.id, first))!
-    const sent = ok(
-      await callRoute(sendBack, {
-        cookies: [sup.cookie],
-        params: { id: String(sheet.id) },
-        body: { comments: 'You left at 4 on Monday' },
-      }),
-    )
-    expect(sent.json).toMatchObject({ status: 'rejected', comments: 'You left at 4 on Monday' })
     // Ben corrects Monday (7 hours, not 8) and submits; the week is approved again and the period closed.
-    ok(
-      await callRoute(updateDraft, {
-        cookies: [people.ben.cookie],
-        params: { id: String(sheet.id) },
-        body: { ...days(WEEKDAYS), mondayEnd: '16:00' },
-      }),
+    await steps.correctAfterSendBack(
+      first,
+      { id: sheet.id, memberCookie: people.ben.cookie },
+      {
+        reason: 'Ben left at 4 on Monday',
+        comments: 'You left at 4 on Monday',
+        days: { ...days(WEEKDAYS), mondayEnd: '16:00' },
+      },
     )
-    ok(await callRoute(submitTimesheet, { cookies: [people.ben.cookie], params: { id: String(sheet.id) }, body: {} }))
-    ok(
-      await callRoute(updateStatus, {
-        cookies: [sup.cookie],
-        params: { id: String(sheet.id) },
-        body: { status: 'approved' },
-      }),
-    )
-    ok(await callRoute(closePeriod, { cookies: [sup.cookie], params: { start: first } }))
 
     const stored = new Map([...gusto.timeSheets].map(([uuid, t]) => [uuid, structuredClone(t)]))
     const monday = [...stored].filter(
@@ -489,21 +396,7 @@ describe('a week sent back for correction after a send', () => {
 describe("a period's sends are the whole church's", () => {
   it('answers a campus admin 403 on the previews, the sends, the matchings, connecting and disconnecting', async () => {
     const church = await newOrganization()
-    const saved = ok(
-      await callRoute(updateCampuses, {
-        cookies: [church.cookie],
-        body: {
-          campuses: [
-            { name: 'North', address: '', active: true },
-            { name: 'South', address: '', active: true },
-          ],
-        },
-      }),
-    )
-    const south = (saved.json.campuses as { id: string }[])[1]!.id
-    const admin = await newStaffMember(church.cookie, 'supervisor', {
-      person: { firstName: 'Sol', lastName: 'South', campusId: south, campusIds: [south] },
-    })
+    const { southAdmin: admin } = await withNorthAndSouth(church.cookie)
     for (const [route, request] of [
       [previewGusto, { params: { start: first } }],
       [sendGusto, { params: { start: first } }],

@@ -1,37 +1,20 @@
 import { GustoMatchingUpdate, GustoMatchingView, type LeaveKind } from '@app/core'
-import { defineRoute } from '../http/define-route.ts'
 import { gustoMatchingView } from '../workflows/gusto-connection.ts'
-import { chosenPairs, keepChosenPairs } from '../workflows/integrations.ts'
+import { chosenPairs } from '../workflows/integrations.ts'
+import { matchingUpdate } from '../workflows/matching-routes.ts'
 
-/**
- * Keeps the supervisor's pairs (a member with a Gusto employee, a kind of leave with a time-off
- * policy; null removes one, and the rule decides again). Every id must be one of ours and one
- * Gusto has now: otherwise 400 and nothing is kept. Answers the matching as it stands after.
- */
-export default defineRoute({
-  method: 'PUT',
-  path: '/api/integrations/gusto/matching',
-  auth: 'supervisor',
-  wholeChurch: true,
+/** The supervisor's pairs: a member with a Gusto employee, a kind of leave with a time-off policy. */
+export default matchingUpdate({
+  vendor: 'gusto',
   body: GustoMatchingUpdate,
   response: GustoMatchingView,
-  uses: ['table', 'integrations', 'secretsKey'],
-  handler: async ({ body, db, session }) => {
-    const now = await gustoMatchingView(db)
-    const members = chosenPairs(
-      body.members,
-      now.members.map((m) => m.memberId),
-      now.employees,
-      'members',
-    )
-    const kinds = body.kinds as Partial<Record<LeaveKind, string | null>>
-    const policies = chosenPairs(
-      kinds,
+  view: gustoMatchingView,
+  pairs: (body, now) => ({
+    policy: chosenPairs(
+      body.kinds as Partial<Record<LeaveKind, string | null>>,
       now.kinds.map((k) => k.kind),
       now.policies,
       'kinds',
-    )
-    await keepChosenPairs(db, 'gusto', session.user, { member: members, policy: policies })
-    return gustoMatchingView(db)
-  },
+    ),
+  }),
 })

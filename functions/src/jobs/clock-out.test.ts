@@ -19,7 +19,7 @@ const clockOutMail = async (email: string) =>
   (await inbox(email)).filter((m) => /^(Still working\?|Clock-out missing: )/.test(m.subject ?? ''))
 const run = (orgId: string, now: Date) => runReminders({ orgIds: [orgId], now })
 
-describe('the forgotten clock-out (issue 34)', () => {
+describe('the forgotten clock-out', () => {
   it(
     'asks the member once, tells the approver (their delegate while away) once an hour later, and nobody once the end is set',
     { timeout: 60_000 },

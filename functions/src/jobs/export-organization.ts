@@ -12,12 +12,12 @@ import {
   type Timesheet,
   type User,
 } from '@app/core'
-import { closedOrganizations, dataExports, orgDb } from '@app/data'
+import { dataExports, orgDb } from '@app/data'
 import { brandOf, queuedEmail, recipientOf } from '../views/queued-email.ts'
 import { deliver } from '../workflows/mailer.ts'
 import { inZone, isInstant, json, jsonArray, rowsOf, zoned } from '../workflows/export-pieces.ts'
 import { zip, type ZipEntry } from '../workflows/zip.ts'
-import { inTurn } from '../workflows/in-turn.ts'
+import { inTurn, runInTurn } from '../workflows/in-turn.ts'
 
 export { inTurn }
 
@@ -247,15 +247,8 @@ export const runExport = async (orgId: string, id: string) => {
  * run): they wait, running, for a reopening, or are erased with it.
  */
 export const exportJob = async (orgIds: string[] = []) => {
-  let made = 0
-  const isClosed = closedOrganizations()
-  const running = (await dataExports.running()).filter((r) => !orgIds.length || orgIds.includes(r.orgId))
-  for (const { orgId, id } of inTurn(running)) {
-    if (await isClosed(orgId)) continue
-    if (!(await orgDb(orgId).exports.claim(id))) continue
-    if (await runExport(orgId, id)) made++
-  }
-  return { running: running.length, made }
+  const { running, finished } = await runInTurn(await dataExports.running(), orgIds, (db) => db.exports, runExport)
+  return { running, made: finished }
 }
 
 export const handler = () => exportJob()

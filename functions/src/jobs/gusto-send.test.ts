@@ -4,12 +4,8 @@ import { integrationSendsDue, orgDb } from '@app/data'
 import { startGustoDouble, type GustoDouble } from '../../../packages/adapters/test/gusto-double.ts'
 import { callRoute } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
+import { payrollAs } from '../../test/support/test-payroll.ts'
 import updateMember from '../members/update-member.ts'
-import closePeriod from '../payroll/close-period.ts'
-import reopenPeriod from '../payroll/reopen-period.ts'
-import updateSettings from '../payroll/update-settings.ts'
-import createTimesheet from '../timesheets/create-timesheet.ts'
-import updateStatus from '../timesheets/update-status.ts'
 import { runGustoSend, type GustoConnection } from './gusto-send.ts'
 import { integrationSendJob } from './integration-sends-job.ts'
 
@@ -32,25 +28,18 @@ const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday']
 
 let gusto: GustoDouble
 let sup: Awaited<ReturnType<typeof newOrganization>>
+/** The supervisor's steps through the routes. */
+let steps: ReturnType<typeof payrollAs>
 const people: Record<string, Awaited<ReturnType<typeof newStaffMember>>> = {}
 let connection: GustoConnection | null
 
-const submitAndApprove = async (who: { cookie: string }, weekStartDate: string, fields: object) => {
-  const res = await callRoute(createTimesheet, { cookies: [who.cookie], body: { weekStartDate, ...fields } })
-  expect(res.status, res.text).toBe(200)
-  const ok = await callRoute(updateStatus, {
-    cookies: [sup.cookie],
-    params: { id: String(res.json.id) },
-    body: { status: 'approved' },
-  })
-  expect(ok.status, ok.text).toBe(200)
-}
 const deps = () => ({ connection: async () => connection, baseUrl: gusto.url })
 const db = () => orgDb(sup.organization.id)
 
 beforeAll(async () => {
   gusto = await startGustoDouble()
   sup = await newOrganization('Gusto Chapel')
+  steps = payrollAs(sup.cookie)
   const [ana, ben, vol] = await Promise.all([
     newStaffMember(sup.cookie),
     newStaffMember(sup.cookie),
@@ -68,23 +57,14 @@ beforeAll(async () => {
     })
     expect(res.status, res.text).toBe(200)
   }
-  const settings = await callRoute(updateSettings, {
-    cookies: [sup.cookie],
-    body: { payPeriodFrequency: 'biweekly', payPeriodAnchor: first },
-  })
-  expect(settings.status, settings.text).toBe(200)
+  await steps.biweeklyFrom(first)
   // Ana: four 9-hour days and an 8-hour Friday (44 paid hours), then 40. Ben: 40 and 32. The volunteer: a Saturday.
-  await submitAndApprove(ana!, first, { ...days(WEEKDAYS, '18:00'), ...day('friday') })
-  await submitAndApprove(ana!, second, days(WEEKDAYS))
-  await submitAndApprove(ben!, first, days(WEEKDAYS))
-  await submitAndApprove(ben!, second, days(['monday', 'tuesday', 'thursday', 'friday']))
-  await submitAndApprove(vol!, first, day('saturday'))
-  const closed = await callRoute(closePeriod, {
-    cookies: [sup.cookie],
-    params: { start: first },
-    body: { closeAnyway: true },
-  })
-  expect(closed.status, closed.text).toBe(200)
+  await steps.approveWeek(ana!, { weekStartDate: first, ...days(WEEKDAYS, '18:00'), ...day('friday') })
+  await steps.approveWeek(ana!, { weekStartDate: second, ...days(WEEKDAYS) })
+  await steps.approveWeek(ben!, { weekStartDate: first, ...days(WEEKDAYS) })
+  await steps.approveWeek(ben!, { weekStartDate: second, ...days(['monday', 'tuesday', 'thursday', 'friday']) })
+  await steps.approveWeek(vol!, { weekStartDate: first, ...day('saturday') })
+  await steps.close(first, true)
   const employees = Object.fromEntries(
     ['ana', 'ben', 'vol'].map((k) => {
       const e = gusto.addEmployee({ first_name: k, last_name: 'Gusto', email: `${k}@example.org` })
@@ -126,20 +106,10 @@ describe('the Gusto send job', () => {
   })
 
   it('a second send after a reopen and a new close changes no time sheet', async () => {
-    const reopened = await callRoute(reopenPeriod, {
-      cookies: [sup.cookie],
-      params: { start: first },
-      body: { reason: 'Checking Ben' },
-    })
-    expect(reopened.status, reopened.text).toBe(200)
+    await steps.reopen(first, 'Checking Ben')
     await db().gustoSends.request(first, sup.supervisor.id, null)
     expect(await runGustoSend(sup.organization.id, first, deps())).toBe('failed')
-    const closed = await callRoute(closePeriod, {
-      cookies: [sup.cookie],
-      params: { start: first },
-      body: { closeAnyway: true },
-    })
-    expect(closed.status, closed.text).toBe(200)
+    await steps.close(first, true)
     const calls = gusto.calls.length
     await db().gustoSends.request(first, sup.supervisor.id, null)
     expect(await runGustoSend(sup.organization.id, first, deps())).toBe('sent')

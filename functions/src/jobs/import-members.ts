@@ -1,10 +1,10 @@
 import { config, decryptSecret, filesFor } from '@app/adapters'
 import { decideRows, toCsv, type ImportDecision, type ImportRow } from '@app/core'
-import { closedOrganizations, memberImports, orgDb, REFUSED_KEPT, type ImportedLogin } from '@app/data'
+import { memberImports, orgDb, REFUSED_KEPT, type ImportedLogin } from '@app/data'
 import { csvWordsFor } from '../views/words.ts'
 import { applyImportRow } from '../workflows/member-import.ts'
 import { importContext, loginContext, rowResult } from '../workflows/member-import-rows.ts'
-import { inTurn } from '../workflows/in-turn.ts'
+import { runInTurn } from '../workflows/in-turn.ts'
 import { sideBySide } from '../workflows/side-by-side.ts'
 import { isUnavailable } from '../http/errors.ts'
 
@@ -107,15 +107,13 @@ export const runImport = async (orgId: string, id: string) => {
  * import-members [orgId...]`, tests). A closed organization's imports wait.
  */
 export const importMembersJob = async (orgIds: string[] = []) => {
-  let applied = 0
-  const isClosed = closedOrganizations()
-  const running = (await memberImports.running()).filter((r) => !orgIds.length || orgIds.includes(r.orgId))
-  for (const { orgId, id } of inTurn(running)) {
-    if (await isClosed(orgId)) continue
-    if (!(await orgDb(orgId).memberImports.claim(id))) continue
-    if (await runImport(orgId, id)) applied++
-  }
-  return { running: running.length, applied }
+  const { running, finished } = await runInTurn(
+    await memberImports.running(),
+    orgIds,
+    (db) => db.memberImports,
+    runImport,
+  )
+  return { running, applied: finished }
 }
 
 export const handler = () => importMembersJob()

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { REALM, startQuickbooksDouble, type QuickbooksDouble } from '../../../test/vendors/quickbooks-double.ts'
+import {
+  PAY_TYPES,
+  REALM,
+  startQuickbooksDouble,
+  type QuickbooksDouble,
+} from '../../../test/vendors/quickbooks-double.ts'
 import { quickbooksIntegrationCheck } from './quickbooks-check.ts'
 
 let qb: QuickbooksDouble
@@ -69,7 +74,7 @@ describe('npm run job -- integration-check quickbooks', () => {
   })
 
   it("lists a company's pay types when it has QuickBooks Payroll", async () => {
-    qb.payTypes.push({ id: '14594495', name: 'Regular Pay', type: 'HOURLY_PAY' })
+    qb.payTypes.push(PAY_TYPES.regular)
     qb.payroll('payroll')
     const lines: string[] = []
     await quickbooksIntegrationCheck({ accessToken, realmId: REALM, baseUrl: qb.base }, (l) => lines.push(l))

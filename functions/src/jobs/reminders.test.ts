@@ -79,7 +79,7 @@ describe('the reminders job', () => {
     },
   )
 
-  it('over the daily quota, sends the reminders within it now and holds the rest for the next day (issue 36)', async () => {
+  it('over the daily quota, sends the reminders within it now and holds the rest for the next day', async () => {
     const { organization, cookie } = await newOrganization()
     const staff = await Promise.all([newStaffMember(cookie), newStaffMember(cookie)])
     const emails = await Promise.all(staff.map(async (m) => (await orgDb(organization.id).users.get(m.user.id)).email!))

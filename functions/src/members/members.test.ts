@@ -47,7 +47,7 @@ describe('members', () => {
     expect(a.json.temporaryCredentials.username).not.toBe(b.json.temporaryCredentials.username)
   })
 
-  it('gives every name a readable username with a random tag, in any script and any organization (issue 36)', async () => {
+  it('gives every name a readable username with a random tag, in any script and any organization', async () => {
     // Names in other scripts are transliterated (they all became member, member2 … member99 before).
     const names = [
       ['김', '민준', 'gim.minjun'],

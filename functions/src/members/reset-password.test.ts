@@ -20,7 +20,7 @@ describe('POST /api/employees/{id}/reset-password', () => {
     expect((await callRoute(staffLogin, { body: { username, password } })).status).toBe(200)
   })
 
-  it('ends a session that the sessions index had not listed yet (issue 36: sessions valid after)', async () => {
+  it('ends a session that the sessions index had not listed yet (which would otherwise stay valid after the reset)', async () => {
     const { cookie, organization } = await newOrganization()
     const staff = await newStaffMember(cookie)
     // A session made a moment before the reset, which the eventually consistent index does not show yet.

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { addDays, currentWeekStart } from '@app/core'
 import { callRoute } from '../../test/support/test-event.ts'
 import { decidedThroughRoute } from '../../test/support/test-timesheets.ts'
-import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
+import { newOrganization, newStaffMember, withNorthAndSouth } from '../../test/support/test-identity.ts'
 import addMember from '../members/add-member.ts'
 import listMembers from '../members/list-members.ts'
 import removeMember from '../members/remove-member.ts'
@@ -137,14 +137,7 @@ describe('a South-only admin', () => {
 
   beforeAll(async () => {
     org = await newOrganization()
-    const saved = await put(org.cookie, [
-      { name: 'North', address: '', active: true },
-      { name: 'South', address: '', active: true },
-    ])
-    ;[north, south] = (saved.json.campuses as { id: string }[]).map((c) => c.id) as [string, string]
-    admin = await newStaffMember(org.cookie, 'supervisor', {
-      person: { firstName: 'Sol', lastName: 'South', campusId: south, campusIds: [south] },
-    })
+    ;({ north, south, southAdmin: admin } = await withNorthAndSouth(org.cookie))
     northStaff = await newStaffMember(org.cookie, 'employee', {
       person: { firstName: 'Nora', lastName: 'North', campusId: north },
     })

@@ -3,14 +3,13 @@ import { addDays, currentWeekStart, PayPeriod, PayPeriodList } from '@app/core'
 import { callRoute } from '../../test/support/test-event.ts'
 import { decidedThroughRoute } from '../../test/support/test-timesheets.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
+import { payrollAs } from '../../test/support/test-payroll.ts'
 import listAudit from '../audit/list-audit.ts'
 import updateMember from '../members/update-member.ts'
 import createTimesheet from '../timesheets/create-timesheet.ts'
 import saveDraft from '../timesheets/save-draft.ts'
 import closePeriod from './close-period.ts'
 import listPeriods from './list-periods.ts'
-import reopenPeriod from './reopen-period.ts'
-import updateSettings from './update-settings.ts'
 
 /**
  * A period whose only unfinished weeks are a declined one and a draft: the Payroll page lists them
@@ -64,11 +63,7 @@ beforeAll(async () => {
   ])
   await rename(tyler.user.id, 'Tyler', 'Brooks')
   await rename(ruth.user.id, 'Ruth', 'Okafor')
-  const settings = await callRoute(updateSettings, {
-    cookies: [sup.cookie],
-    body: { payPeriodFrequency: 'biweekly', payPeriodAnchor: first },
-  })
-  expect(settings.status, settings.text).toBe(200)
+  await payrollAs(sup.cookie).biweeklyFrom(first)
   // Tyler: one week approved, the other declined. Ruth: one approved, one a draft with work. Ana: both approved.
   ids.tylerFirst = await submit(tyler, first)
   ids.tylerSecond = await submit(tyler, second)
@@ -152,12 +147,7 @@ describe('closing a period with declined and draft weeks', () => {
   })
 
   it('forgets the named weeks when reopened', async () => {
-    const res = await callRoute(reopenPeriod, {
-      cookies: [sup.cookie],
-      params: { start: first },
-      body: { reason: 'Tyler corrects his week' },
-    })
-    expect(res.status, res.text).toBe(200)
+    const res = await payrollAs(sup.cookie).reopen(first, 'Tyler corrects his week')
     // Open again: the list is the live one, still the same two weeks.
     expect(PayPeriod.parse(res.json).unapproved?.map((w) => w.timesheetId)).toEqual([ids.tylerSecond, ids.ruthDraft])
   })

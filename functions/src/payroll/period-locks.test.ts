@@ -8,7 +8,7 @@ import closePeriod from './close-period.ts'
 import reopenPeriod from './reopen-period.ts'
 import updateSettings from './update-settings.ts'
 
-/** Finding 3: two closed periods that share a workweek, and schedule changes that would make them. */
+/** Two closed periods that share a workweek, and schedule changes that would make them. */
 const thisWeek = currentWeekStart('America/Chicago', 'monday')
 const anchor = addDays(thisWeek, -56)
 const closedMessage = { message: 'This pay period is closed', key: 'periodClosed' }

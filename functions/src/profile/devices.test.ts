@@ -34,7 +34,7 @@ const setup = async () => {
 const signedIn = async (cookie: string) => (await callRoute(getUser, { cookies: [cookie] })).status === 200
 const devicesOf = async (cookie: string) => (await callRoute(listDevices, { cookies: [cookie] })).json.devices
 
-describe('Keep me signed in on this phone (issue 34)', () => {
+describe('Keep me signed in on this phone', () => {
   it('keeps a remembered phone for a year, lists it on the Profile, and leaves a spec sign-in as it was', async () => {
     const { signIn } = await setup()
     const phone = await signIn(true, PHONE)

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { addDays, allDaySpans, AllocationCodes, AllocationReport, currentWeekStart } from '@app/core'
 import { orgDb } from '@app/data'
-import { callRoute } from '../../test/support/test-event.ts'
+import { callRoute, ok } from '../../test/support/test-event.ts'
 import { decideThroughRoute } from '../../test/support/test-timesheets.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import listMembers from '../members/list-members.ts'
@@ -33,11 +33,6 @@ let sup: Awaited<ReturnType<typeof newOrganization>>
 let ana: Awaited<ReturnType<typeof newStaffMember>>
 let val: Awaited<ReturnType<typeof newStaffMember>>
 const code: Record<'youth' | 'admin' | 'pantry' | 'old', string> = { youth: '', admin: '', pantry: '', old: '' }
-
-const ok = <T extends { status: number; text: string }>(res: T): T => {
-  expect(res.status, res.text).toBe(200)
-  return res
-}
 
 beforeAll(async () => {
   sup = await newOrganization()
@@ -129,33 +124,24 @@ describe('splitting days', () => {
 
   it('refuses a day whose split does not add up, or names an inactive code, and changes nothing', async () => {
     const id = String(saved.id)
-    const short = await callRoute(updateDraft, {
-      cookies: [ana.cookie],
-      params: { id },
-      body: {
-        ...fullWeek,
-        version: saved.version,
-        thursdayAllocations: [{ code: code.admin, minutes: 420 }],
-      },
-    })
-    expect(short.status).toBe(400)
-    expect(short.json.fields).toEqual({
+    const refusedSave = async (split: object) => {
+      const res = await callRoute(updateDraft, {
+        cookies: [ana.cookie],
+        params: { id },
+        body: { ...fullWeek, version: saved.version, ...split },
+      })
+      expect(res.status).toBe(400)
+      return res.json.fields as Record<string, string>
+    }
+    expect(await refusedSave({ thursdayAllocations: [{ code: code.admin, minutes: 420 }] })).toEqual({
       thursdayAllocations: "Thursday allocations must add up to the day's paid minutes (480)",
     })
-    const inactive = await callRoute(updateDraft, {
-      cookies: [ana.cookie],
-      params: { id },
-      body: { ...fullWeek, version: saved.version, fridayAllocations: [{ code: code.old, minutes: 480 }] },
-    })
-    expect(inactive.status).toBe(400)
-    expect(inactive.json.fields).toHaveProperty('fridayAllocations')
-    const byPercent = await callRoute(updateDraft, {
-      cookies: [ana.cookie],
-      params: { id },
-      body: { ...fullWeek, version: saved.version, weekAllocationPercent: [{ code: code.admin, percent: 100 }] },
-    })
-    expect(byPercent.status).toBe(400)
-    expect(byPercent.json.fields).toHaveProperty('weekAllocationPercent')
+    expect(await refusedSave({ fridayAllocations: [{ code: code.old, minutes: 480 }] })).toHaveProperty(
+      'fridayAllocations',
+    )
+    expect(await refusedSave({ weekAllocationPercent: [{ code: code.admin, percent: 100 }] })).toHaveProperty(
+      'weekAllocationPercent',
+    )
     const stored = await orgDb(sup.organization.id).timesheets.get(Number(id))
     const { payroll: _payroll, ...savedSheet } = saved
     // As answered: with every day's spans.

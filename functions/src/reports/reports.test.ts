@@ -43,7 +43,7 @@ describe('GET /api/timesheets/reports', () => {
     expect(unreal.status).toBe(400)
   })
 
-  it("answers the current month in the organization's zone when the call carries no dates (issue 36)", async () => {
+  it("answers the current month in the organization's zone when the call carries no dates", async () => {
     const { cookie } = await newOrganization()
     const staff = await newStaffMember(cookie)
     const today = todayIn('America/Chicago')
@@ -96,7 +96,7 @@ describe('GET /api/reports/bulk-timesheets', () => {
     expect(lines.filter((l) => l.startsWith('Removed member'))).toHaveLength(150)
   }, 90_000)
 
-  it("speaks its reader's language, as the week's own CSV does (issue 21)", async () => {
+  it("speaks its reader's language, as the week's own CSV does", async () => {
     const { cookie } = await newOrganization()
     const staff = await newStaffMember(cookie)
     const created = await callRoute(createTimesheet, { cookies: [staff.cookie], body: { weekStartDate: thisWeek() } })
@@ -121,7 +121,7 @@ describe('GET /api/reports/bulk-timesheets', () => {
     expect(english).toContain('Date,Day,Start,End,Ends Next Day,Break Minutes,Hours,Activity,Time Ranges')
   })
 
-  it('carries the dashboard’s search: only the members whose name it matches, accents ignored (issue 37)', async () => {
+  it('carries the dashboard’s search: only the members whose name it matches, accents ignored', async () => {
     const { cookie } = await newOrganization()
     const staff = await newStaffMember(cookie)
     await callRoute(createTimesheet, { cookies: [staff.cookie], body: { weekStartDate: thisWeek() } })

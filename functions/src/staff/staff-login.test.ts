@@ -91,7 +91,7 @@ describe('staff login against guessing', () => {
     expect(member.status).toBe(200)
   })
 
-  it('counts an IPv6 client by its /64, so one network cannot spread its guesses over its own addresses (issue 36)', async () => {
+  it('counts an IPv6 client by its /64, so one network cannot spread its guesses over its own addresses', async () => {
     const { username, password } = await addStaff()
     for (let i = 0; i < 11; i++)
       await callRoute(from(`2001:db8:abcd:12::${(i + 1).toString(16)}`), { body: { username, password: `wrong-${i}` } })

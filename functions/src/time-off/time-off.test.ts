@@ -78,7 +78,7 @@ const vacationOf = async (cookie: string, employeeId?: string) => {
   )!
 }
 
-describe('time off (issue 32)', () => {
+describe('time off', () => {
   it('starts with the three kinds, accrual none, negative not allowed; only supervisors change them', async () => {
     const { cookie } = await newOrganization()
     const staff = await newStaffMember(cookie)

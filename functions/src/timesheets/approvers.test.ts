@@ -108,7 +108,7 @@ const church = async () => {
   return { ...org, a, b, c, m1, m2 }
 }
 
-describe("each member's approver (issue 31)", () => {
+describe("each member's approver", () => {
   it('records a delegate deciding time off as deciding for the approver, and anyone else as themselves', async () => {
     const { a, b, c, m1 } = await church()
     const today = todayIn(ZONE)
@@ -488,21 +488,19 @@ describe("each member's approver (issue 31)", () => {
 })
 
 describe('a co-supervisor joins the same church', () => {
-  it("an invited supervisor's first Supervisor Login with the provider's verified email confirms the address", async () => {
+  /** A new church whose supervisor adds this person as a supervisor, with an email address of their own. */
+  const churchInviting = async (firstName: string, lastName: string) => {
     const org = await newOrganization()
-    const email = `kai-${Math.random().toString(36).slice(2, 8)}@grace.example`
-    const added = await addMemberThroughRoute(org.cookie, {
-      email,
-      firstName: 'Kai',
-      lastName: 'Ono',
-      department: 'Admin',
-      role: 'supervisor',
-    })
+    const email = `${firstName.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@grace.example`
+    const person = { email, firstName, lastName }
+    const added = await addMemberThroughRoute(org.cookie, { ...person, department: 'Admin', role: 'supervisor' })
+    return { org, email, person, added }
+  }
+
+  it("an invited supervisor's first Supervisor Login with the provider's verified email confirms the address", async () => {
+    const { org, email, person, added } = await churchInviting('Kai', 'Ono')
     expect(added.json.emailConfirmed).toBe(false)
-    const signedIn = await signInAndChoose(
-      { email, firstName: 'Kai', lastName: 'Ono' },
-      { choice: 'join', organizationId: org.organization.id },
-    )
+    const signedIn = await signInAndChoose(person, { choice: 'join', organizationId: org.organization.id })
     const me = await callRoute(getUser, { cookies: [sessionOf(signedIn.cookies)] })
     expect(me.json).toMatchObject({ id: added.json.id, emailConfirmed: true })
     // A new organization's first supervisor is confirmed from the start.
@@ -511,15 +509,7 @@ describe('a co-supervisor joins the same church', () => {
   })
 
   it('invites a supervisor added with an email; their first Supervisor Login with it may join the inviting organization', async () => {
-    const org = await newOrganization()
-    const email = `pat-${Math.random().toString(36).slice(2, 8)}@grace.example`
-    const added = await addMemberThroughRoute(org.cookie, {
-      email,
-      firstName: 'Pat',
-      lastName: 'Cole',
-      department: 'Admin',
-      role: 'supervisor',
-    })
+    const { org, email, person, added } = await churchInviting('Pat', 'Cole')
     expect(added.status, added.text).toBe(200)
     // The invitation waits for the address's confirmation (email-confirmations/confirmations.test.ts).
     expect(await inbox(email)).toEqual([])
@@ -536,15 +526,12 @@ describe('a co-supervisor joins the same church', () => {
     expect(invitation!.body.text).toContain('open Supervisor Login and sign in with this email address')
     expect(invitation!.body.text).toContain('/api/login')
 
-    const signedIn = await signInAndChoose(
-      { email, firstName: 'Pat', lastName: 'Cole' },
-      { choice: 'join', organizationId: org.organization.id },
-    )
+    const signedIn = await signInAndChoose(person, { choice: 'join', organizationId: org.organization.id })
     expect(signedIn.status).toBe(200)
     const me = await callRoute(getUser, { cookies: [sessionOf(signedIn.cookies)] })
     expect(me.json).toMatchObject({ id: added.json.id, organizationId: org.organization.id, role: 'supervisor' })
     // The same person later gets the same member, and a staff member's email invites nobody.
-    const again = await signInThroughIdentityProvider({ email, firstName: 'Pat', lastName: 'Cole' })
+    const again = await signInThroughIdentityProvider(person)
     expect((await callRoute(getUser, { cookies: [sessionOf(again.cookies)] })).json.id).toBe(added.json.id)
     const staffEmail = `kim-${Math.random().toString(36).slice(2, 8)}@grace.example`
     await addMemberThroughRoute(org.cookie, {

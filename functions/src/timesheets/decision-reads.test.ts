@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, currentWeekStart, defaultTimeOffPolicies, todayIn, type User } from '@app/core'
+import { addDays, defaultTimeOffPolicies, todayIn, type User } from '@app/core'
 import { orgDb, type QueuedWebhook } from '@app/data'
 import { commandsDuring, type SentCommand } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
-import { submittedThroughRoute } from '../../test/support/test-timesheets.ts'
+import { submittedMondayOf } from '../../test/support/test-timesheets.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import { inbox } from '../../test/support/test-inbox.ts'
 import updateMember from '../members/update-member.ts'
@@ -18,7 +18,6 @@ import bulkApprove from './bulk-approve.ts'
  * a first approval of two. Counted at the DynamoDB client, so a read added one after another fails.
  */
 const ZONE = 'America/Chicago'
-const week = (ago: number) => addDays(currentWeekStart(ZONE, 'monday'), -7 * ago)
 
 /** The highest round of the reads sent before the decision's transaction, and that the transaction was sent. */
 const roundsBeforeTransaction = (sent: SentCommand[]) => {
@@ -62,15 +61,7 @@ const organization = async () => {
     { url: 'https://hooks.example.org/in', events: ['timesheet.approved', 'timesheet.rejected'] },
     org.supervisor,
   )
-  const submit = async (ago: number) => {
-    const res = await submittedThroughRoute(ana.cookie, {
-      weekStartDate: week(ago),
-      mondayStart: '08:00',
-      mondayEnd: '18:00',
-      mondayActivity: 'Visits',
-    })
-    return res.json.id as number
-  }
+  const submit = (ago: number) => submittedMondayOf(ana.cookie, ago, '08:00', '18:00')
   const member = async (id: string) => (await db.users.get(id)) as User
   return { org, db, beth: await member(beth.user.id), carl: await member(carl.user.id), ana, submit }
 }

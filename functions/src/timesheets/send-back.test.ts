@@ -10,11 +10,10 @@ import {
 import { orgDb, outbox } from '@app/data'
 import { snapshotOf } from '../../test/security/support/world.ts'
 import { callRoute } from '../../test/support/test-event.ts'
-import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
+import { newCampusAdmin, newOrganization, newStaffMember, withNorthAndSouth } from '../../test/support/test-identity.ts'
 import { inbox } from '../../test/support/test-inbox.ts'
 import { decidedThroughRoute, submittedThroughRoute } from '../../test/support/test-timesheets.ts'
 import listAudit from '../audit/list-audit.ts'
-import updateCampuses from '../organization/update-campuses.ts'
 import updatePolicies from '../time-off/update-policies.ts'
 import createWebhook from '../webhooks/create-webhook.ts'
 import sendBack from './send-back.ts'
@@ -218,23 +217,9 @@ describe('POST /api/timesheets/{id}/send-back', () => {
 
   it('answers a campus admin for their campus’s members, and 404 for another campus’s', async () => {
     const { cookie, staff, id, db } = await approvedWeek(3)
-    const saved = await callRoute(updateCampuses, {
-      cookies: [cookie],
-      body: {
-        campuses: [
-          { name: 'North', address: '', active: true },
-          { name: 'South', address: '', active: true },
-        ],
-      },
-    })
-    const [north, south] = (saved.json.campuses as { id: string }[]).map((c) => c.id) as [string, string]
+    const { north, southAdmin } = await withNorthAndSouth(cookie)
     await db.members.update(staff.user.id, { campusId: north }, (await db.users.list())[0]!)
-    const southAdmin = await newStaffMember(cookie, 'supervisor', {
-      person: { firstName: 'Sol', lastName: 'South', campusId: south, campusIds: [south] },
-    })
-    const northAdmin = await newStaffMember(cookie, 'supervisor', {
-      person: { firstName: 'Nia', lastName: 'North', campusId: north, campusIds: [north] },
-    })
+    const northAdmin = await newCampusAdmin(cookie, north, { firstName: 'Nia', lastName: 'North' })
     const refused = await sendBackAs(southAdmin.cookie, id, { comments: 'Fix' })
     expect([refused.status, refused.json.message]).toEqual([404, 'Timesheet not found'])
     expect((await db.timesheets.get(id)).status).toBe('approved')

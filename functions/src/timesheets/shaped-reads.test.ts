@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, currentWeekStart } from '@app/core'
 import { commandsDuring, keys, table, type SentCommand } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
-import { decidedThroughRoute, submittedThroughRoute } from '../../test/support/test-timesheets.ts'
+import { decidedThroughRoute, submittedMondayOf, weekAgo } from '../../test/support/test-timesheets.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import getReports from '../reports/get-reports.ts'
 import getCurrentWeek from './get-current-week.ts'
@@ -14,7 +13,6 @@ import listTimesheets from './list-timesheets.ts'
  * entries of the members they name (not every member's, nor the counters). Their answers are
  * checked as the spec's elsewhere (timesheets.test.ts, reports.test.ts); here, what they read.
  */
-const week = (ago: number) => addDays(currentWeekStart('America/Chicago', 'monday'), -7 * ago)
 
 /** The attribute names a command's projection reads (undefined: the whole item). */
 const projected = (c: SentCommand) => {
@@ -34,15 +32,7 @@ const organization = async () => {
   const org = await newOrganization()
   const ana = await newStaffMember(org.cookie)
   const beth = await newStaffMember(org.cookie, 'employee', { person: { firstName: 'Beth' } })
-  const submit = async (ago: number) => {
-    const res = await submittedThroughRoute(ana.cookie, {
-      weekStartDate: week(ago),
-      mondayStart: '09:00',
-      mondayEnd: '12:00',
-      mondayActivity: 'Visits',
-    })
-    return res.json.id as number
-  }
+  const submit = (ago: number) => submittedMondayOf(ana.cookie, ago, '09:00', '12:00')
   return { org, ana, beth, submit, everyone: [org.supervisor.id, ana.user.id, beth.user.id] }
 }
 
@@ -77,7 +67,7 @@ describe('reads shaped for their screen', () => {
     await decidedThroughRoute(org.cookie, approvedId, 'approved')
     let res: Awaited<ReturnType<typeof callRoute>> | undefined
     const sent = await commandsDuring(async () => {
-      res = await callRoute(getReports, { cookies: [org.cookie], query: { start: week(2), end: week(1) } })
+      res = await callRoute(getReports, { cookies: [org.cookie], query: { start: weekAgo(2), end: weekAgo(1) } })
     })
     expect(res!.status, res!.text).toBe(200)
     expect(res!.json).toHaveLength(2)
@@ -106,7 +96,7 @@ describe('reads shaped for their screen', () => {
       res = await callRoute(getCurrentWeek, { cookies: [ana.cookie] })
     })
     expect(res!.status, res!.text).toBe(200)
-    expect(res!.json).toMatchObject({ weekStartDate: week(0), status: 'draft', periodClosed: false })
+    expect(res!.json).toMatchObject({ weekStartDate: weekAgo(0), status: 'draft', periodClosed: false })
     // The session, the organization, the week's item and its lock together, then the timesheet.
     expect(Math.max(...sent.map((c) => c.round))).toBeLessThanOrEqual(4)
     const sheetRead = sent.find((c) => String((c.input.Key as { sk?: string } | undefined)?.sk).startsWith('TS#'))!

@@ -209,7 +209,7 @@ const pendingTimeOff = async () => {
   return res.json as { id: string; from: string }
 }
 
-describe('time off through the API (issue 32 with issue 35)', () => {
+describe('time off through the API', () => {
   it('a time-off:read token lists time off, balances, policies and holidays, and is refused everywhere else', async () => {
     const request = await pendingTimeOff()
     const { token } = await make('HR sync', ['time-off:read'])

@@ -42,7 +42,7 @@ describe('the HTML emails', () => {
     expect(fromHeader('no-reply@example.org', mail.fromName)).toBe('"Grace <Church> & Co" <no-reply@example.org>')
   })
 
-  it('review request: a day with a start and no end shows its start and its activity, never "No hours logged" (issue 37)', () => {
+  it('review request: a day with a start and no end shows its start and its activity, never "No hours logged"', () => {
     const half = { ...sheet, fridayStart: '14:50', fridayActivity: 'Set up <chairs>' } as Timesheet
     const mail = review(half)
     expect(mail.text).toContain('Friday: 14:50---:--\n  Set up <chairs>')
@@ -56,7 +56,7 @@ describe('the HTML emails', () => {
     expect(rows).toContain('<td colspan="3">Visits</td>')
   })
 
-  it('review request: a split day shows each of its spans and the hours they add up to (issue 34)', () => {
+  it('review request: a split day shows each of its spans and the hours they add up to', () => {
     const split = week(splitSunday)
     const mail = review(split)
     expect(mail.text).toContain('Sunday: 08:00-12:00, 18:00-21:00 (7.0 hours)')
@@ -115,7 +115,7 @@ describe('the HTML emails', () => {
   })
 })
 
-describe('the emails in Spanish (issue 21)', () => {
+describe('the emails in Spanish', () => {
   it('review request: Spanish words, days and dates, with the buttons in Spanish', () => {
     const mail = review(sheet, sam('es'))
     expect(mail.subject).toMatch(/^Hoja de horas por revisar: Ana Silva, Semana del 16 nov\.? 2026 - 22 nov\.? 2026$/)
@@ -157,7 +157,7 @@ describe('the emails in Spanish (issue 21)', () => {
     )
   })
 
-  it('decline: links in the comment are shown as text, never links (issue 36)', () => {
+  it('decline: links in the comment are shown as text, never links', () => {
     const mail = declinedEmail({
       to: 'ana@example.org',
       firstName: 'Ana',

@@ -95,7 +95,7 @@ describe('outbox emails kept as template and values', () => {
     }
   })
 
-  it('render the decline, invitation, reminder, digest, clock-out and export emails as before (and a timer nudge queued before issue 34)', async () => {
+  it('render the decline, invitation, reminder, digest, clock-out and export emails as before (and a timer nudge an older deploy queued)', async () => {
     const to = member('Eva', 'Ríos', 'es')
     const ana = member('Ana', 'Silva')
     const brand = brandOf(org)
@@ -205,7 +205,7 @@ describe('outbox emails kept as template and values', () => {
     )
   })
 
-  it('still sends an email queued rendered by a deploy before issue 31, exactly as it was queued', async () => {
+  it('still sends an email an older deploy queued rendered whole, exactly as it was queued', async () => {
     const { organization, user } = await createTestOrganization({ firstName: 'Sam', lastName: 'Boss' })
     const orgId = organization.id
     // A member's confirmed address (the sender sends nothing to any other but a confirmation link).

@@ -15,7 +15,7 @@ const parts = (token: string) => {
 const withBody = (body: Record<string, unknown>, signature: string | undefined) =>
   `${Buffer.from(JSON.stringify(body)).toString('base64url')}.${signature}`
 
-describe('address confirmation links (issue 36)', () => {
+describe('address confirmation links', () => {
   it('reads back what was signed, each with its own id, until it expires after 7 days', async () => {
     const now = Date.parse('2026-11-26T12:00:00Z')
     const [a, b] = [await createAddressLink(link, now), await createAddressLink(link, now)]

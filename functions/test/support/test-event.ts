@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
+import { expect } from 'vitest'
 import { config } from '@app/adapters'
 import { sessions } from '@app/data'
 import type { Route } from '../../src/http/define-route.ts'
@@ -67,6 +68,23 @@ export const callRoute = async (route: Route, request: TestRequest = {}) => {
     text,
     json: json as any,
   }
+}
+
+/** An answer the test needs to go through: anything but 200 fails the test with the answer's text. */
+export const ok = <R extends { status: number; text: string }>(res: R): R => {
+  expect(res.status, res.text).toBe(200)
+  return res
+}
+
+/** A 400 on one field: the message with its key and params, and `field` alone named, with that message. */
+export const expectFieldRefusal = (
+  res: { status: number; text: string; json: any },
+  field: string,
+  error: { message: string; key: string; params?: Record<string, unknown> },
+) => {
+  expect(res.status, res.text).toBe(400)
+  expect(res.json).toMatchObject(error)
+  expect(res.json.fields).toEqual({ [field]: error.message })
 }
 
 /**

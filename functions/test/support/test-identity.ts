@@ -86,6 +86,19 @@ export const addCampuses = async (supervisorCookie: string, names: string[]) => 
   return names.map((name) => campuses.find((c) => c.name === name)!.id)
 }
 
+/** The church of `supervisorCookie` given the campuses North (or `northName`) and South, and a campus admin of South. */
+export const withNorthAndSouth = async (supervisorCookie: string, northName = 'North') => {
+  const [north, south] = (await addCampuses(supervisorCookie, [northName, 'South'])) as [string, string]
+  return { north, south, southAdmin: await newCampusAdmin(supervisorCookie, south) }
+}
+
+/** A supervisor of one campus only (a campus admin): Sol South, unless the test names someone. */
+export const newCampusAdmin = (
+  supervisorCookie: string,
+  campusId: string,
+  name: { firstName: string; lastName: string } = { firstName: 'Sol', lastName: 'South' },
+) => newStaffMember(supervisorCookie, 'supervisor', { person: { ...name, campusId, campusIds: [campusId] } })
+
 /** Who a staff member made for a test is, unless the test names someone. */
 const staffPerson = { firstName: 'Ana', lastName: 'Silva', department: 'Youth' }
 

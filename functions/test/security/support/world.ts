@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import Stripe from 'stripe'
+import { expect } from 'vitest'
 import {
   addDays,
   balanceOf,
@@ -481,6 +482,25 @@ export const ownerRequest = async (key: RouteKey, route: Route, t: Tenant): Prom
     return { cookies: [closed.cookie] }
   }
   return { cookies, params, body: bodies[key], query: queries[key] }
+}
+
+/**
+ * `t`'s owner's request for `key`, made with `cookie` instead, the route and the case counted in
+ * the file's `figures`: its answer, once `t`'s data is checked unchanged by it.
+ */
+export const ownerRequestWith = async (
+  figures: { route: (key: string) => unknown; cases: () => unknown },
+  [key, route]: [RouteKey, Route],
+  t: Tenant,
+  cookie: string,
+) => {
+  figures.route(key)
+  const request = await ownerRequest(key, route, t)
+  const before = await t.snapshot()
+  const res = await callRoute(route, { ...request, cookies: [cookie] })
+  figures.cases()
+  expect(await t.snapshot(), `${key} changed nothing`).toEqual(before)
+  return res
 }
 
 /** A signed-looking Stripe event about the organization's subscription (see billing.test.ts). */
