@@ -12,7 +12,7 @@ import {
   WebhookView,
 } from '@app/core'
 import { orgDb } from '@app/data'
-import { keys, table } from '@app/data/testing'
+import { commandsDuring, keys, table } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
 import { decideThroughRoute, pendingSheetOf, submittedThroughRoute } from '../../test/support/test-timesheets.ts'
 import { addMemberThroughRoute, newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
@@ -246,6 +246,35 @@ describe('webhooks', () => {
     expect(types[2]!.data).toMatchObject({ memberId: added.json.id })
     // Not subscribed to approvals: none arrived here.
     expect(types.some((p) => p.type === 'timesheet.approved')).toBe(false)
+  })
+
+  it('a change reads the webhooks’ events in one GetItem of their counter; a webhook made before the counter kept them still gets its deliveries', async () => {
+    const church = await newOrganization()
+    const db = orgDb(church.organization.id)
+    const made = await callRoute(createWebhook, {
+      cookies: [church.cookie],
+      body: { url: `${base}/counted`, events: ['member.added'] },
+    })
+    expect(made.status, made.text).toBe(200)
+    const { id } = WebhookCreated.parse(made.json)
+    const data = { memberId: 'm1', role: 'employee' as const, by: { userId: church.supervisor.id } }
+    const queued = async () => (await db.webhooks.event('member.added', data)).map((d) => d.webhookId)
+
+    expect((await commandsDuring(() => db.webhooks.subscriptions())).map((c) => c.name)).toEqual(['GetCommand'])
+    expect(await queued()).toEqual([id])
+    // As a webhook made before the counter kept its events: read from the webhooks themselves.
+    await table.update(keys.webhookCount(church.organization.id), {
+      UpdateExpression: 'REMOVE #events',
+      ExpressionAttributeNames: { '#events': `events#${id}` },
+    })
+    expect((await commandsDuring(() => db.webhooks.subscriptions())).map((c) => c.name)).toEqual([
+      'GetCommand',
+      'QueryCommand',
+    ])
+    expect(await queued()).toEqual([id])
+    const removed = await callRoute(deleteWebhook, { cookies: [church.cookie], params: { id } })
+    expect(removed.status, removed.text).toBe(204)
+    expect(await queued()).toEqual([])
   })
 
   it('a submission through the submit route is delivered as timesheet.submitted', async () => {

@@ -122,12 +122,28 @@ const webhookSubject = { type: 'organization' as const }
 const webhookChange = (before: string | null, after: string | null) => [{ field: 'webhook', before, after }]
 const described = (w: { url: string; events: string[] }) => `${w.url} (${w.events.join(', ')})`
 
+/**
+ * The attribute of the webhook counter (`WEBHOOKCOUNT`) that keeps a webhook's events, written in
+ * the transactions that make and delete it: every change with an event reads its subscriptions in
+ * one GetItem of that item, whatever the size of the organization's partition.
+ */
+const EVENTS = 'events#'
+
 /** An organization's webhooks (Settings → Webhooks) and the deliveries its changes queue. */
 export const webhooksOf = (orgId: string) => {
   const stored = async () =>
     (await table.queryPrefix(keys.orgPk(orgId), keys.webhooksPrefix))
       .map((i) => StoredWebhook.parse(i))
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+
+  /** Each webhook's id and events, from the counter; webhooks made before it kept them are read whole. */
+  const subscribed = async (): Promise<Pick<StoredWebhook, 'id' | 'events'>[]> => {
+    const counter = await table.get(keys.webhookCount(orgId))
+    const kept = Object.entries(counter ?? {})
+      .filter(([name]) => name.startsWith(EVENTS))
+      .map(([name, events]) => ({ id: name.slice(EVENTS.length), events: events as StoredWebhook['events'] }))
+    return kept.length === Number(counter?.n ?? 0) ? kept : stored()
+  }
 
   const findDelivery = async (webhookId: string, id: string) => {
     const item = await table.get(keys.webhookDelivery(orgId, webhookId, id))
@@ -156,9 +172,10 @@ export const webhooksOf = (orgId: string) => {
           {
             Update: {
               Key: keys.webhookCount(orgId),
-              UpdateExpression: 'ADD n :one',
+              UpdateExpression: 'ADD n :one SET #events = :events',
               ConditionExpression: 'attribute_not_exists(n) OR n < :limit',
-              ExpressionAttributeValues: { ':one': 1, ':limit': WEBHOOK_LIMIT },
+              ExpressionAttributeNames: { '#events': `${EVENTS}${id}` },
+              ExpressionAttributeValues: { ':one': 1, ':limit': WEBHOOK_LIMIT, ':events': input.events },
             },
           },
           {
@@ -195,7 +212,8 @@ export const webhooksOf = (orgId: string) => {
           {
             Update: {
               Key: keys.webhookCount(orgId),
-              UpdateExpression: 'ADD n :minus',
+              UpdateExpression: 'ADD n :minus REMOVE #events',
+              ExpressionAttributeNames: { '#events': `${EVENTS}${id}` },
               ExpressionAttributeValues: { ':minus': -1 },
             },
           },
@@ -272,13 +290,13 @@ export const webhooksOf = (orgId: string) => {
      * knows its event's data only after other reads (a decision) reads the webhooks beside them.
      */
     async subscriptions(): Promise<SubscribedEvent> {
-      const webhooks = await stored()
+      const webhooks = await subscribed()
       return (event, data) => {
-        const subscribed = webhooks.filter((w) => w.events.includes(event))
-        if (!subscribed.length) return []
+        const listening = webhooks.filter((w) => w.events.includes(event))
+        if (!listening.length) return []
         // Core's definition of the event, strictly: a field it does not name is refused, never sent.
         const payload = JSON.stringify(webhookPayloadOf(event).parse({ type: event, timestamp: nowIso(), data }))
-        return subscribed.map((w) => ({ orgId, webhookId: w.id, id: deliveryId(), event, payload }))
+        return listening.map((w) => ({ orgId, webhookId: w.id, id: deliveryId(), event, payload }))
       }
     },
   }
