@@ -231,14 +231,14 @@ describe('the kiosk on a shared tablet', () => {
     const clockIn = await punchAtKiosk(kiosk, name, '482915', 'Clock In')
     const confirmation = kiosk.getByTestId('kiosk-confirmation')
     expect([denver(before), denver(Date.now())]).toContain(
-      (await confirmation.textContent())!.replace(/^Clocked in at (.+), .+$/, '$1').replace(/\s/g, ' '),
+      (await confirmation.textContent())!.replace(/\s/g, ' ').replace(/^Clocked in at (.+), .+$/, '$1'),
     )
     expect(clockIn.action).toBe('in')
     await kiosk.getByRole('button', { name: 'Done' }).click()
 
     // Offline: the tablet's own clock, still told in Denver's time, not Tokyo's.
     const madeAt = await punchOffline(kiosk, name, '482915', 'Clock Out')
-    const shown = (await confirmation.textContent())!.replace(/^Clocked out at (.+), .+$/, '$1').replace(/\s/g, ' ')
+    const shown = (await confirmation.textContent())!.replace(/\s/g, ' ').replace(/^Clocked out at (.+), .+$/, '$1')
     expect([denver(madeAt), denver(Date.now())]).toContain(shown)
     await fits(kiosk, PHONE.width)
     await expectAccessible(kiosk, 'the kiosk’s offline confirmation at 375 px')
