@@ -81,8 +81,10 @@ const authenticate = async (c: FloorContext, { caller, organization }: Pick<Floo
     keys.closure(seeded.orgId),
     ...(organization ? [keys.organization(seeded.orgId)] : []),
   ]
-  const found = (await batchGet(c, wanted)).length
-  if (found < wanted.length - 1) throw new Error(`floor: the session's read found ${found} of ${wanted.length} items`)
+  const found = await batchGet(c, wanted)
+  if (found.length < wanted.length - 1)
+    throw new Error(`floor: the session's read found ${found.length} of ${wanted.length} items`)
+  return { member: found.find((item) => item.sk?.S === keys.user(seeded.orgId, userId).sk)! }
 }
 
 /** The aggregates' one consistent query: the member directory, each member's pending counts and the head. */
@@ -126,30 +128,34 @@ export interface Floor {
   caller: 'staff' | 'supervisor'
   /** Whether the route reads the organization's item with the session. */
   organization: boolean
-  /** One request's reads after its session's; `i` numbers the requests (approve takes a different timesheet each time). */
-  run: (c: FloorContext, i: number) => Promise<unknown>
+  /**
+   * One request's reads after its session's; `i` numbers the requests (approve takes a different
+   * timesheet each time); `member` is the caller's item as the session's read found it.
+   */
+  run: (c: FloorContext, i: number, member: Av) => Promise<unknown>
 }
 
 /** One request's reads: its session's, then the route's own. */
 const request = async (c: FloorContext, floor: Floor, i: number) => {
-  await authenticate(c, floor)
-  await floor.run(c, i)
+  const { member } = await authenticate(c, floor)
+  await floor.run(c, i, member)
 }
 
 export const FLOORS: Floor[] = [
   {
     name: FIGURES.api.currentWeek,
     reads:
-      "session ∥ member ∥ closure ∥ organization (one BatchGetItem); the week item (its timesheet id) ∥ the week's lock; the timesheet",
+      "session ∥ member ∥ closure ∥ organization (one BatchGetItem); the timesheet the member's item names (`latestWeek`) ∥ the week's lock",
     caller: 'staff',
     organization: true,
-    run: async (c) => {
+    run: async (c, _i, member) => {
       const s = c.seeded
-      const [week] = await Promise.all([
-        get(c, keys.employeeWeek(s.orgId, s.staffId, s.thisWeek)),
+      const latest = member.latestWeek?.M
+      if (latest?.weekStartDate?.S !== s.thisWeek) throw new Error("floor: the staff member's item names another week")
+      await Promise.all([
+        get(c, keys.timesheet(s.orgId, Number(latest.timesheetId?.N))),
         getIfAny(c, keys.weekLock(s.orgId, s.thisWeek)),
       ])
-      await get(c, keys.timesheet(s.orgId, Number(week.timesheetId?.N ?? week.timesheetId?.S)))
     },
   },
   {

@@ -16,6 +16,8 @@ import {
 import { config } from '@app/adapters'
 import {
   closureState,
+  latestWeekOf,
+  type LatestWeek,
   memberForSession,
   organizationClosed,
   pastOrdinaryLimit,
@@ -29,7 +31,14 @@ import { toErrorResponse } from './errors.ts'
  * The signed-in caller: the session plus the member it belongs to (read fresh each request), and
  * the organization's closure when it is closed (only `whenClosed` routes see one).
  */
-export type AuthSession = Session & { sid: string; role: Role; user: User; closure?: OrganizationClosure }
+export type AuthSession = Session & {
+  sid: string
+  role: Role
+  user: User
+  closure?: OrganizationClosure
+  /** The hint on the member's item naming the timesheet they made last (`latestWeekOf`). */
+  latestWeek?: LatestWeek
+}
 
 export interface RouteState {
   session?: AuthSession
@@ -182,7 +191,15 @@ export const sessionLoader = (access: Access, whenClosed = false, kiosk = false,
     const user = member?.role === 'supervisor' && pastOrdinaryLimit(session!) ? undefined : member
     if (sid && session && !user) await sessions.delete(sid)
     if (session && user) {
-      state.session = { ...session, role: user.role, sid: sid!, user, ...(closure ? { closure } : {}) }
+      const latestWeek = latestWeekOf(opened!.member)
+      state.session = {
+        ...session,
+        role: user.role,
+        sid: sid!,
+        user,
+        ...(closure ? { closure } : {}),
+        ...(latestWeek ? { latestWeek } : {}),
+      }
       if (opened?.organization) state.organization = opened.organization
     }
     // A kiosk session reaches the kiosk routes and nothing else (the kiosk routes refuse

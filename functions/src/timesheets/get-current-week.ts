@@ -20,12 +20,13 @@ export default defineRoute({
     const org = await db.organization.get()
     const week = currentWeekOf(org)
     const unsaved = async () =>
-      (await db.timesheets.weekOf(session.userId, week)) ?? db.timesheets.unsavedDraft(session.userId, week)
+      (await db.timesheets.weekOf(session.userId, week, session.latestWeek)) ??
+      db.timesheets.unsavedDraft(session.userId, week)
     // The week and its lock are read together.
     const [sheet, periodClosed] = await Promise.all([
       session.demo
         ? unsaved()
-        : db.timesheets.getOrCreate(session.user, week).catch((e: unknown) => {
+        : db.timesheets.getOrCreate(session.user, week, undefined, session.latestWeek).catch((e: unknown) => {
             if (e instanceof AppError && e.message === PERIOD_CLOSED_MESSAGE) return unsaved()
             throw e
           }),

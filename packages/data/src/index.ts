@@ -57,6 +57,7 @@ export { reminderOrganizations, type Recipient } from './notifications.ts'
 export type { LedgerPosting } from './ledger.ts'
 export type { StoredTimeOff } from './time-off.ts'
 export { memberForSession } from './users.ts'
+export { latestWeekOf, type LatestWeek } from './latest-week.ts'
 export {
   CONSENT_MINUTES,
   type OpenConnection,

@@ -3,6 +3,7 @@ import { memberWeek, type Organization, type Timesheet, type User } from '@app/c
 import { aggregateHead, aggregateItems, aggregatesFrom } from './aggregates.ts'
 import { auditItem, type Actor, type AuditEvent } from './audit.ts'
 import { keys } from './keys.ts'
+import { latestWeeksIn } from './latest-week.ts'
 import { table, type Item } from './table.ts'
 import { timesheetItem } from './timesheets.ts'
 import { reminderEnrolment } from './notifications.ts'
@@ -39,6 +40,7 @@ export const seedOrganization = async (seed: SeedOrganization) => {
   const orgId = seed.organization.id
   const aggregates = aggregatesFrom(seed.timesheets, seed.members)
   const people = new Map(seed.members.map((m) => [m.id, m]))
+  const latest = latestWeeksIn(seed.timesheets)
   // Approved weeks carry the payroll figures approval would have stored with the decision.
   const figures = seed.timesheets.flatMap((t) => {
     const member = people.get(t.employeeId)
@@ -54,7 +56,11 @@ export const seedOrganization = async (seed: SeedOrganization) => {
       memberCount: seed.members.length,
     },
     { ...keys.orgSlug(seed.organization.slug), orgId },
-    ...seed.members.map((m) => ({ ...keys.user(orgId, m.id), ...m })),
+    ...seed.members.map((m) => ({
+      ...keys.user(orgId, m.id),
+      ...m,
+      ...(latest.has(m.id) ? { latestWeek: latest.get(m.id) } : {}),
+    })),
     ...seed.members.flatMap((m) => (m.email ? [{ ...keys.userEmail(orgId, m.email), userId: m.id }] : [])),
     ...seed.members.flatMap((m) => (m.username ? [{ ...keys.username(m.username), orgId, userId: m.id }] : [])),
     ...(seed.supervisorLogin

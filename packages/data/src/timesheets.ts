@@ -29,6 +29,7 @@ import { routeCheck, routeOf, storedRouteMember, type RouteMember } from './rout
 import { auditRecord, changesOf, type Actor, type Person } from './audit.ts'
 import { effectItems, type Effects } from './effects.ts'
 import { keys } from './keys.ts'
+import { keepLatestWeek, type LatestWeek } from './latest-week.ts'
 import { keyAttributes, queryPage, type PageOptions } from './query-page.ts'
 import { isConditionFailure, nowIso, projectionOf, table, type TransactInput } from './table.ts'
 
@@ -280,7 +281,12 @@ export const timesheetsOf = (orgId: string) => {
     }
   }
 
-  const weekOf = async (employeeId: string, weekStartDate: string) => {
+  /** The employee's timesheet of that week; `latest` (their member item's hint) saves reading the week's item first. */
+  const weekOf = async (employeeId: string, weekStartDate: string, latest?: LatestWeek) => {
+    if (latest?.weekStartDate === weekStartDate) {
+      const sheet = await find(latest.timesheetId)
+      if (sheet?.employeeId === employeeId && sheet.weekStartDate === weekStartDate) return sheet
+    }
     const lock = await table.get(keys.employeeWeek(orgId, employeeId, weekStartDate), true, ['timesheetId'])
     return lock ? find(Number(lock.timesheetId)) : undefined
   }
@@ -304,9 +310,10 @@ export const timesheetsOf = (orgId: string) => {
       employee: Person & { campusId?: string | null },
       weekStartDate: string,
       expectedVersion?: number,
+      latest?: LatestWeek,
     ): Promise<Timesheet> {
       const employeeId = employee.id
-      const existing = await weekOf(employeeId, weekStartDate)
+      const existing = await weekOf(employeeId, weekStartDate, latest)
       if (existing) return existing
       // A save based on a version of a timesheet that does not exist is stale: refuse it before creating one.
       if (expectedVersion !== undefined && expectedVersion !== 0) throw conflict(staleVersionMessage)
@@ -333,6 +340,7 @@ export const timesheetsOf = (orgId: string) => {
           },
           ...aggregateMoves(orgId, null, t),
           recordOf(employee, 'timesheet.created', null, t),
+          keepLatestWeek(orgId, employeeId, { weekStartDate, timesheetId: t.id }),
         ])
         return t
       } catch (e) {
