@@ -145,17 +145,14 @@ export const FLOORS: Floor[] = [
   {
     name: FIGURES.api.currentWeek,
     reads:
-      "session ∥ member ∥ closure ∥ organization (one BatchGetItem); the timesheet the member's item names (`latestWeek`) ∥ the week's lock",
+      "session ∥ member ∥ closure ∥ organization (one BatchGetItem); the timesheet the member's item names (`latestWeek`) ∥ the week's lock (one BatchGetItem)",
     caller: 'staff',
     organization: true,
     run: async (c, _i, member) => {
       const s = c.seeded
       const latest = member.latestWeek?.M
       if (latest?.weekStartDate?.S !== s.thisWeek) throw new Error("floor: the staff member's item names another week")
-      await Promise.all([
-        get(c, keys.timesheet(s.orgId, Number(latest.timesheetId?.N))),
-        getIfAny(c, keys.weekLock(s.orgId, s.thisWeek)),
-      ])
+      await batchGet(c, [keys.timesheet(s.orgId, Number(latest.timesheetId?.N)), keys.weekLock(s.orgId, s.thisWeek)])
     },
   },
   {

@@ -118,19 +118,19 @@ describe('what a decision reads before its transaction', () => {
     })
     expect(res!.status, res!.text).toBe(200)
     expect(res!.json).toMatchObject({ approved: ids, failed: [] })
-    const batchKeys = (c: SentCommand) =>
-      Object.values((c.input.RequestItems ?? {}) as Record<string, { Keys: { sk: string }[] }>).flatMap((b) =>
-        b.Keys.map((k) => k.sk),
-      )
+    // The sort keys each read asks for, alone or in a batch.
+    const keysRead = (c: SentCommand) =>
+      c.name === 'GetCommand'
+        ? [(c.input.Key as { sk: string }).sk]
+        : Object.values((c.input.RequestItems ?? {}) as Record<string, { Keys: { sk: string }[] }>).flatMap((b) =>
+            b.Keys.map((k) => k.sk),
+          )
+    const readsOf = (sk: string) => sent.filter((c) => keysRead(c).includes(sk))
     // The routing item (the supervisors), once; the whole directory, never.
-    const routingReads = sent.filter((c) => c.name === 'BatchGetCommand' && batchKeys(c).includes('STATS#routing'))
-    expect(routingReads).toHaveLength(1)
+    expect(readsOf('STATS#routing')).toHaveLength(1)
     const directoryReads = sent.filter((c) => JSON.stringify(c.input).includes('STATS#members#'))
     expect(directoryReads).toHaveLength(0)
-    const organizationReads = sent.filter(
-      (c) => c.name === 'GetCommand' && (c.input.Key as { sk: string }).sk === 'ORG',
-    )
-    expect(organizationReads).toHaveLength(1)
+    expect(readsOf('ORG')).toHaveLength(1)
     expect(sent.filter((c) => c.name === 'TransactWriteCommand')).toHaveLength(3)
   })
 })

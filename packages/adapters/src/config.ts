@@ -10,14 +10,20 @@ import { AsyncLocalStorage } from 'node:async_hooks'
  * as undefined, as on AWS, even while other invocations with other variables run concurrently.
  * Outside such a run (Lambda itself, scripts, tests calling a handler) it is process.env.
  */
-const invocation = new AsyncLocalStorage<Readonly<Record<string, string | undefined>>>()
+const invocation = new AsyncLocalStorage<{ env: Readonly<Record<string, string | undefined>> }>()
 
 export const withEnvironment = <T>(env: Readonly<Record<string, string | undefined>>, fn: () => T): T =>
-  invocation.run(env, fn)
+  invocation.run({ env }, fn)
+
+/**
+ * What is the running invocation's own in the local stack (one object each `withEnvironment` run),
+ * where Lambda would give it a process of its own; undefined outside such a run.
+ */
+export const invocationScope = (): object | undefined => invocation.getStore()
 
 /** One variable of the running function's environment; empty reads as unset. */
 export const read = (name: string): string | undefined => {
-  const v = (invocation.getStore() ?? process.env)[name]
+  const v = (invocation.getStore()?.env ?? process.env)[name]
   return v === undefined || v === '' ? undefined : v
 }
 

@@ -13,7 +13,7 @@ import {
   type TransactWriteCommandInput,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb'
-import { config, dynamoClient } from '@app/adapters'
+import { config, dynamoClient, invocationScope } from '@app/adapters'
 import type { IndexName } from './table-definition.ts'
 
 export type Key = { pk: string; sk: string }
@@ -36,45 +36,23 @@ export const table = {
     return config.tableName
   },
 
-  /** One item; only its `fields` when named (what the answer needs of it, not the whole item). */
-  async get(key: Key, consistent = true, fields?: readonly string[]): Promise<Record<string, unknown> | undefined> {
-    const out = await dynamoClient().send(
-      new GetCommand({
-        TableName: table.name,
-        Key: key,
-        ConsistentRead: consistent,
-        ...(fields ? projectionOf(fields) : {}),
-      }),
-    )
-    return out.Item
+  /**
+   * One item; only its `fields` when named (what the answer needs of it, not the whole item). Reads
+   * asked for in the same turn of the event loop go together (`readTogether`): the parallel reads
+   * of one step of a request cost one round trip and one request, not one each.
+   */
+  get(key: Key, consistent = true, fields?: readonly string[]): Promise<Record<string, unknown> | undefined> {
+    return readTogether(key, consistent, fields)
   },
 
   /**
-   * Items by key in one BatchGetItem (at most 100 keys), read consistently, in the keys' order
-   * (undefined where none); what DynamoDB leaves unprocessed is asked for again. With `fields`,
-   * only those of each item (`pk` and `sk` are always read: they place the answers).
+   * Items by key, read consistently, in the keys' order (undefined where none), together with the
+   * other reads of this turn. With `fields`, only those of each item and `pk` and `sk` (they place
+   * the answers).
    */
-  async getMany(keys: Key[], fields?: readonly string[]): Promise<(Record<string, unknown> | undefined)[]> {
-    const id = (k: Record<string, unknown>) => `${String(k.pk)}\u0000${String(k.sk)}`
-    const found = new Map<string, Record<string, unknown>>()
-    let asked = [...new Map(keys.map((k) => [id(k), { pk: k.pk, sk: k.sk }])).values()]
-    for (let attempt = 0; asked.length; attempt++) {
-      if (attempt) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)))
-      const out = await dynamoClient().send(
-        new BatchGetCommand({
-          RequestItems: {
-            [table.name]: {
-              Keys: asked,
-              ConsistentRead: true,
-              ...(fields ? projectionOf([...new Set(['pk', 'sk', ...fields])]) : {}),
-            },
-          },
-        }),
-      )
-      for (const item of out.Responses?.[table.name] ?? []) found.set(id(item), item)
-      asked = (out.UnprocessedKeys?.[table.name]?.Keys ?? []) as Key[]
-    }
-    return keys.map((k) => found.get(id(k)))
+  getMany(keys: Key[], fields?: readonly string[]): Promise<(Record<string, unknown> | undefined)[]> {
+    const read = fields ? [...new Set(['pk', 'sk', ...fields])] : undefined
+    return Promise.all(keys.map((k) => readTogether({ pk: k.pk, sk: k.sk }, true, read)))
   },
 
   async put(item: Item, extra: Without<PutCommandInput, 'Item'> = {}) {
@@ -186,6 +164,110 @@ export const table = {
       }
     }
   },
+}
+
+/** One read waiting for this turn's batch: its item, the fields it wants (all when none), its answer to give. */
+interface Asked {
+  key: Key
+  fields?: readonly string[]
+  answer: (item: Record<string, unknown> | undefined) => void
+  fail: (e: unknown) => void
+}
+/** This turn's reads of each invocation, by consistency (the local stack runs several invocations in one process; Lambda one). */
+const waiting = new WeakMap<object, Map<boolean, Asked[]>>()
+const LAMBDA = {}
+
+const readTogether = (key: Key, consistent: boolean, fields?: readonly string[]) =>
+  new Promise<Record<string, unknown> | undefined>((answer, fail) => {
+    const scope = invocationScope() ?? LAMBDA
+    let turn = waiting.get(scope)
+    if (!turn) {
+      const reads = (turn = new Map())
+      waiting.set(scope, reads)
+      setImmediate(() => {
+        waiting.delete(scope)
+        for (const [consistentRead, asked] of reads) void send(consistentRead, asked)
+      })
+    }
+    turn.set(consistent, [...(turn.get(consistent) ?? []), { key, fields, answer, fail }])
+  })
+
+const idOf = (k: Record<string, unknown>) => `${String(k.pk)}\u0000${String(k.sk)}`
+
+/** Only `fields` of an item (all of it when none are named), as a projection would read it. */
+const picked = (item: Record<string, unknown>, fields?: readonly string[]) =>
+  fields ? Object.fromEntries(fields.filter((f) => f in item).map((f) => [f, item[f]])) : item
+
+/**
+ * A read alone is a GetItem; several, one BatchGetItem (100 keys to a request, what DynamoDB
+ * leaves unprocessed asked for again) projected to the fields they want together (whole items when
+ * one wants all: read capacity counts whole items either way), each answer left as its own
+ * GetItem would give it. Should DynamoDB refuse a batch's request (a key it cannot take), each read
+ * is sent alone, so one bad key fails its own read only, as a GetItem would.
+ */
+const send = async (consistent: boolean, asked: Asked[]) => {
+  const alone = ({ key, fields, answer, fail }: Asked) => void getItem(key, consistent, fields).then(answer, fail)
+  if (asked.length === 1) return alone(asked[0]!)
+  const fields = asked.every((a) => a.fields)
+    ? [...new Set(['pk', 'sk', ...asked.flatMap((a) => a.fields!)])]
+    : undefined
+  try {
+    const found = await batchGet(
+      asked.map((a) => a.key),
+      consistent,
+      fields,
+    )
+    const given = new Set<string>()
+    for (const { key, fields: own, answer } of asked) {
+      const id = idOf(key)
+      const item = found.get(id)
+      const mine = item && picked(item, own)
+      // Two reads of one item each get their own copy.
+      answer(mine && given.has(id) ? structuredClone(mine) : mine)
+      given.add(id)
+    }
+  } catch (e) {
+    if ((e as { name?: string }).name === 'ValidationException') asked.forEach(alone)
+    else for (const a of asked) a.fail(e)
+  }
+}
+
+const getItem = async (key: Key, consistent: boolean, fields?: readonly string[]) =>
+  (
+    await dynamoClient().send(
+      new GetCommand({
+        TableName: table.name,
+        Key: key,
+        ConsistentRead: consistent,
+        ...(fields ? projectionOf(fields) : {}),
+      }),
+    )
+  ).Item
+
+/** The items found of `keys` (with `fields`, only those: `pk` and `sk` among them), by `idOf`. */
+const batchGet = async (keys: Key[], consistent: boolean, fields?: readonly string[]) => {
+  const found = new Map<string, Record<string, unknown>>()
+  const unique = [...new Map(keys.map((k) => [idOf(k), { pk: k.pk, sk: k.sk }])).values()]
+  const chunks: Key[][] = []
+  for (let i = 0; i < unique.length; i += 100) chunks.push(unique.slice(i, i + 100))
+  await Promise.all(
+    chunks.map(async (chunk) => {
+      let asked = chunk
+      for (let attempt = 0; asked.length; attempt++) {
+        if (attempt) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)))
+        const out = await dynamoClient().send(
+          new BatchGetCommand({
+            RequestItems: {
+              [table.name]: { Keys: asked, ConsistentRead: consistent, ...(fields ? projectionOf(fields) : {}) },
+            },
+          }),
+        )
+        for (const item of out.Responses?.[table.name] ?? []) found.set(idOf(item), item)
+        asked = (out.UnprocessedKeys?.[table.name]?.Keys ?? []) as Key[]
+      }
+    }),
+  )
+  return found
 }
 
 type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Key } }
