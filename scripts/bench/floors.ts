@@ -42,10 +42,6 @@ const get = async ({ client, table }: FloorContext, key: Key) => {
   return out.Item
 }
 
-/** An item that may be absent (a week with no submitted timesheet has no figures: the route reads nothing there either). */
-const getIfAny = async ({ client, table }: FloorContext, key: Key) =>
-  (await client.send(new GetItemCommand({ TableName: table, Key: av(key), ConsistentRead: true }))).Item
-
 /** Every page of a query, as the data layer's queryAll reads it; `limit` stops after one page. */
 const query = async ({ client, table }: FloorContext, input: Omit<QueryCommandInput, 'TableName'>, onePage = false) => {
   let items = 0
