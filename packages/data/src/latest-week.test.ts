@@ -63,12 +63,13 @@ describe("the member item's hint to the timesheet they made last", () => {
     ).toBeUndefined()
   })
 
-  it('makes no member item where there is none', async () => {
+  it('makes no member item where there is none, and the week all the same', async () => {
     const { db, orgId } = await organization()
     const ghost = { id: randomUUID(), firstName: 'No', lastName: 'One' }
-    await expect(db.timesheets.getOrCreate(ghost, '2026-11-16')).rejects.toThrow()
+    const sheet = await db.timesheets.getOrCreate(ghost, '2026-11-16')
     expect(await table.get(keys.user(orgId, ghost.id))).toBeUndefined()
-    expect(await db.timesheets.weekOf(ghost.id, '2026-11-16')).toBeUndefined()
+    expect(await db.timesheets.weekOf(ghost.id, '2026-11-16')).toEqual(sheet)
+    expect((await db.timesheets.getOrCreate(ghost, '2026-11-16')).id).toBe(sheet.id)
   })
 
   it('reads only a well-formed hint', () => {

@@ -323,25 +323,33 @@ export const timesheetsOf = (orgId: string) => {
         ReturnValues: 'UPDATED_NEW',
       })
       const t = newDraft(employeeId, weekStartDate, Number(counter!.n), employee.campusId)
+      const made = [
+        weekOpen(weekStartDate),
+        {
+          Put: {
+            Item: { ...keys.employeeWeek(orgId, employeeId, weekStartDate), timesheetId: t.id },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Put: {
+            Item: timesheetItem(t),
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        ...aggregateMoves(orgId, null, t),
+        recordOf(employee, 'timesheet.created', null, t),
+      ]
       try {
-        await table.transact([
-          weekOpen(weekStartDate),
-          {
-            Put: {
-              Item: { ...keys.employeeWeek(orgId, employeeId, weekStartDate), timesheetId: t.id },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              Item: timesheetItem(t),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          ...aggregateMoves(orgId, null, t),
-          recordOf(employee, 'timesheet.created', null, t),
-          keepLatestWeek(orgId, employeeId, { weekStartDate, timesheetId: t.id }),
-        ])
+        await table
+          .transact([...made, keepLatestWeek(orgId, employeeId, { weekStartDate, timesheetId: t.id })])
+          .catch(async (e: unknown) => {
+            // Only the hint's condition failed: a member with no item (none is ever deleted, but
+            // records may name one) gets the week without it.
+            const only = isConditionFailure(e, made.length) && !made.some((_, i) => isConditionFailure(e, i))
+            if (!only) throw e
+            await table.transact(made)
+          })
         return t
       } catch (e) {
         if (periodClosed(e)) throw conflict(PERIOD_CLOSED_MESSAGE)
