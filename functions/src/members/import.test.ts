@@ -24,12 +24,12 @@ const csv = (rows: string[][]) =>
   rows.map((r) => r.map((c) => (/[",\n]/.test(c) ? `"${c}"` : c)).join(',')).join('\r\n')
 const tag = () => Math.random().toString(36).slice(2, 8)
 
-/** An organization on a plan without a member limit (the 2,000-member file). */
-const enterprise = async (org: Org) =>
+/** An organization subscribed to `plan` (Enterprise has no member limit: the 2,000-member file). */
+const onPlan = async (org: Org, plan: 'starter' | 'enterprise') =>
   table.update(keys.organization(org.organization.id), {
     UpdateExpression: 'SET subscriptionStatus = :s, #p = :p',
     ExpressionAttributeNames: { '#p': 'plan' },
-    ExpressionAttributeValues: { ':s': 'active', ':p': 'enterprise' },
+    ExpressionAttributeValues: { ':s': 'active', ':p': plan },
   })
 
 const preview = async (org: Org, body: Record<string, unknown>) => {
@@ -45,20 +45,37 @@ const importItems = (org: Org) =>
     ExpressionAttributeValues: { ':p': keys.orgPk(org.organization.id), ':s': 'MEMBERIMPORT' },
   })
 
-/** Starts the import, runs the job for this organization, and reads its status once. */
-const importAll = async (org: Org, body: Record<string, unknown>) => {
+/** Starts the import (no job runs yet): its id. */
+const startImport = async (org: Org, body: Record<string, unknown>) => {
   const res = await callRoute(importMembers, {
     cookies: [org.cookie],
     body: { fileName: 'people.csv', ...body, dryRun: false },
   })
   expect(res.status, res.text).toBe(200)
-  const { id } = ImportStarted.parse(res.json)
+  return ImportStarted.parse(res.json).id
+}
+
+/** One read of the import's status, as its supervisor's page reads it. */
+const readImport = async (org: Org, id: string) => {
+  const status = await callRoute(getImport, { cookies: [org.cookie], params: { id } })
+  expect(status.status, status.text).toBe(200)
+  return ImportStatus.parse(status.json)
+}
+
+/** Starts the import, runs the job for this organization, and reads its status once. */
+const importAll = async (org: Org, body: Record<string, unknown>) => {
+  const id = await startImport(org, body)
   const started = Date.now()
   await importMembersJob([org.organization.id])
   const ms = Date.now() - started
-  const status = await callRoute(getImport, { cookies: [org.cookie], params: { id } })
-  expect(status.status, status.text).toBe(200)
-  return { id, ms, status: ImportStatus.parse(status.json) }
+  return { id, ms, status: await readImport(org, id) }
+}
+
+/** The rows of the credentials file behind a done import's link, its title row first. */
+const credentialRows = async (status: ImportStatus) => {
+  const file = await fetch(status.credentialsUrl!)
+  expect(file.status).toBe(200)
+  return parse((await file.text()).replace(/^\uFEFF/, '')) as string[][]
 }
 
 /** A Planning Center People export's columns (People → export to CSV), a few of its people. */
@@ -335,9 +352,7 @@ describe('members from a file', () => {
     })
     // The credentials link, once: the new member signs in with what it holds.
     expect(status.credentialsIssued).toBe(true)
-    const file = await fetch(status.credentialsUrl!)
-    expect(file.status).toBe(200)
-    const [head, ...lines] = parse((await file.text()).replace(/^\uFEFF/, '')) as string[][]
+    const [head, ...lines] = await credentialRows(status)
     expect(head).toEqual(['First Name', 'Last Name', 'Email', 'Username', 'Temporary Password', 'Sign In At'])
     expect(lines).toHaveLength(1)
     const [, , email, username, password] = lines[0]!
@@ -405,8 +420,7 @@ describe('members from a file', () => {
       ),
     })
     expect(status.credentialsUrl).toMatch(/^http/)
-    const again = await callRoute(getImport, { cookies: [org.cookie], params: { id } })
-    expect(again.json).toMatchObject({ status: 'done', credentialsUrl: null, credentialsIssued: true })
+    expect(await readImport(org, id)).toMatchObject({ status: 'done', credentialsUrl: null, credentialsIssued: true })
     const rows = await table.queryAll({
       KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
       ExpressionAttributeValues: { ':p': keys.orgPk(org.organization.id), ':s': `MEMBERIMPORTROW#${id}` },
@@ -538,11 +552,7 @@ describe('members from a file', () => {
       ['Email', 'First name', 'Last name', 'Department'],
       ...[1, 2, 3, 4].map((i) => [`r${i}.${t}@grace.example`, `R${i}`, 'Row', 'Office']),
     ])
-    const res = await callRoute(importMembers, {
-      cookies: [org.cookie],
-      body: { fileName: 'rows.csv', content: b64(text), dryRun: false },
-    })
-    const { id } = ImportStarted.parse(res.json)
+    const id = await startImport(org, { fileName: 'rows.csv', content: b64(text) })
     // A run applied the second row, then stopped (its marker and count were written with the member).
     const db = orgDb(org.organization.id)
     const organization = await db.organization.get()
@@ -557,7 +567,7 @@ describe('members from a file', () => {
     expect((await db.memberImports.get(id)).done).toBe(1)
 
     await importMembersJob([org.organization.id])
-    const status = ImportStatus.parse((await callRoute(getImport, { cookies: [org.cookie], params: { id } })).json)
+    const status = await readImport(org, id)
     expect(status).toMatchObject({
       status: 'done',
       done: 4,
@@ -566,7 +576,7 @@ describe('members from a file', () => {
     })
     expect(await db.members.count()).toBe(5)
     // The row applied before the stop is in the credentials file too (its sealed login was kept with it).
-    const lines = parse((await (await fetch(status.credentialsUrl!)).text()).replace(/^\uFEFF/, '')) as string[][]
+    const lines = await credentialRows(status)
     expect(
       lines
         .slice(1)
@@ -578,25 +588,17 @@ describe('members from a file', () => {
   it('applies rows side by side within the plan’s limit, each counted once even when two runs overlap', async () => {
     const org = await newOrganization()
     // The Starter plan: 10 members, the supervisor one of them, so room for 9.
-    await table.update(keys.organization(org.organization.id), {
-      UpdateExpression: 'SET subscriptionStatus = :s, #p = :p',
-      ExpressionAttributeNames: { '#p': 'plan' },
-      ExpressionAttributeValues: { ':s': 'active', ':p': 'starter' },
-    })
+    await onPlan(org, 'starter')
     const t = tag()
     const text = csv([
       ['Email', 'First name', 'Last name', 'Department'],
       ...Array.from({ length: 14 }, (_, i) => [`s${i}.${t}@grace.example`, `S${i}`, 'Side', 'Office']),
     ])
-    const res = await callRoute(importMembers, {
-      cookies: [org.cookie],
-      body: { fileName: 'side.csv', content: b64(text), dryRun: false },
-    })
-    const { id } = ImportStarted.parse(res.json)
+    const id = await startImport(org, { fileName: 'side.csv', content: b64(text) })
     // A run that outlived its claim and the run that took the import over, at the same time.
     const runs = await Promise.all([runImport(org.organization.id, id), runImport(org.organization.id, id)])
     expect(runs.filter(Boolean)).toHaveLength(1)
-    const status = ImportStatus.parse((await callRoute(getImport, { cookies: [org.cookie], params: { id } })).json)
+    const status = await readImport(org, id)
     expect(status).toMatchObject({
       status: 'done',
       done: 14,
@@ -607,9 +609,7 @@ describe('members from a file', () => {
     const db = orgDb(org.organization.id)
     expect(await db.members.count()).toBe(10)
     // Each new member's login once in the file, and it signs in.
-    const [, ...lines] = parse(
-      (await (await fetch(status.credentialsUrl!)).text()).replace(/^\uFEFF/, ''),
-    ) as string[][]
+    const [, ...lines] = await credentialRows(status)
     expect(lines.map((l) => l[2]).sort()).toEqual(
       Array.from({ length: 9 }, (_, i) => `s${i}.${t}@grace.example`).sort(),
     )
@@ -620,7 +620,7 @@ describe('members from a file', () => {
 
   it('imports 2,000 rows with 5 bad ones: 1,995 members and the 5 named; again, nothing changes', async () => {
     const org = await newOrganization()
-    await enterprise(org)
+    await onPlan(org, 'enterprise')
     const t = tag()
     const bad = new Map([
       [101, ['Bad', 'Email', `bad-email-${t}`, 'Office']],
@@ -655,8 +655,7 @@ describe('members from a file', () => {
       [1905, 'missingFirstName'],
     ])
     expect(await orgDb(org.organization.id).members.count()).toBe(1996)
-    const credentials = await fetch(first.status.credentialsUrl!)
-    expect((parse((await credentials.text()).replace(/^\uFEFF/, '')) as string[][]).length).toBe(1996)
+    expect(await credentialRows(first.status)).toHaveLength(1996)
 
     const again = await importAll(org, { content, fileName: 'directory.csv' })
     console.log(`member import again: 2,000 rows in ${(again.ms / 1000).toFixed(1)} s`)
