@@ -165,7 +165,7 @@ export const newStaffMember = async (
   if (confirmed) await confirmAddressOf(added.json.organizationId, added.json.id)
   const login = await callRoute(staffLogin, { body: added.json.temporaryCredentials })
   return {
-    user: added.json as { id: string; firstName: string; lastName: string },
+    user: added.json as { id: string; firstName: string; lastName: string; email: string },
     cookie: sessionOf(login.cookies),
     credentials: added.json.temporaryCredentials,
   }
