@@ -1,6 +1,6 @@
 import { startGustoDouble } from '../../packages/adapters/test/gusto-double.ts'
 import { sendJson, startOAuthDouble } from './oauth-double.ts'
-import { startPlanningCenterDouble } from './planning-center-double.ts'
+import { doublePerson, startPlanningCenterDouble } from './planning-center-double.ts'
 import { PAY_TYPES, startQuickbooksDouble } from './quickbooks-double.ts'
 
 /**
@@ -41,10 +41,10 @@ export const E2E_PLANNING_CENTER = {
     { id: '602', name: 'Volunteers', people: ['8103'] },
   ],
   people: [
-    { id: '8101', first_name: 'Marta', last_name: 'Quispe', email: 'marta.quispe@people.example' },
-    { id: '8102', first_name: 'Joel', last_name: 'Baptiste', email: 'joel.baptiste@people.example' },
-    { id: '8103', first_name: 'Teo', last_name: 'Vargas', email: 'teo.vargas@people.example' },
-  ].map(({ email, ...p }, i) => ({ ...p, emails: [{ id: `e${i}`, address: email, primary: true }], campusId: null })),
+    doublePerson('8101', 'Marta', 'Quispe', 'marta.quispe@people.example'),
+    doublePerson('8102', 'Joel', 'Baptiste', 'joel.baptiste@people.example'),
+    doublePerson('8103', 'Teo', 'Vargas', 'teo.vargas@people.example'),
+  ],
 }
 
 const GUSTO_CLIENT = { id: 'gusto-client', secret: 'gusto-secret' }

@@ -25,6 +25,21 @@ export interface DoublePerson {
   campusId: string | null
 }
 
+/** A person of the double with one primary email address (or none), at a campus (or none). */
+export const doublePerson = (
+  id: string,
+  first_name: string,
+  last_name: string,
+  email: string | null,
+  campusId: string | null = null,
+): DoublePerson => ({
+  id,
+  first_name,
+  last_name,
+  emails: email ? [{ id: `email-${id}`, address: email, primary: true }] : [],
+  campusId,
+})
+
 const PERSON_INCLUDES = [
   'addresses',
   'emails',

@@ -157,7 +157,7 @@ describe('emails and decision pages in the reader’s language', () => {
       })
     ).json
     await decideThroughRoute(cookie, own.id, 'rejected', 'Falta el martes')
-    const email = (await orgDb(supervisor.organizationId).users.get(staff.user.id)).email!
+    const email = staff.user.email
     const [declined] = await inbox(email)
     expect(declined!.subject).toMatch(/^Su hoja de horas fue rechazada: Semana del \d{1,2} [a-z]{3}\.? \d{4}/)
     expect(declined!.body.text).toContain('Hola, Ana:')

@@ -29,8 +29,7 @@ const setup = async () => {
   const db = orgDb(org.organization.id)
   // With no approver, a member's week goes to every other supervisor (both links below).
   await db.members.update(staff.user.id, { supervisorId: null }, org.supervisor)
-  const emailOf = async (id: string) => (await db.users.get(id)).email!
-  return { ...org, second, staff, db, emailOf }
+  return { ...org, second, staff, db }
 }
 const submit = async (cookie: string) =>
   (
@@ -45,12 +44,12 @@ const confirm = (token: string, form = '') => postLinkForm(confirmDecision, toke
 
 describe('review emails on submit', () => {
   it('with no approver, sends one email to each other supervisor, naming the employee, the week, the total and each day', async () => {
-    const { supervisor, second, staff, emailOf } = await setup()
+    const { supervisor, second, staff } = await setup()
     await submit(staff.cookie)
     const [a, b, mine] = await Promise.all([
       inbox(supervisor.email!),
-      inbox(await emailOf(second.user.id)),
-      inbox(await emailOf(staff.user.id)),
+      inbox(second.user.email),
+      inbox(staff.user.email),
     ])
     expect(a).toHaveLength(1)
     expect(b).toHaveLength(1)
@@ -102,10 +101,10 @@ describe('review emails on submit', () => {
   })
 
   it('does not email a supervisor about their own timesheet, and stays quiet when the organization turns it off', async () => {
-    const { cookie, supervisor, second, staff, emailOf } = await setup()
+    const { cookie, supervisor, second, staff } = await setup()
     await submit(second.cookie)
     expect(await inbox(supervisor.email!)).toHaveLength(1)
-    expect(await inbox(await emailOf(second.user.id))).toHaveLength(0)
+    expect(await inbox(second.user.email)).toHaveLength(0)
     await callRoute(updateSettings, { cookies: [cookie], body: { organizationName: 'Grace', approvalEmails: false } })
     await submit(staff.cookie)
     expect(await inbox(supervisor.email!)).toHaveLength(1)
@@ -147,14 +146,14 @@ describe('one-click decisions', () => {
   })
 
   it("declines by link with a comment, and the employee's email follows", async () => {
-    const { second, staff, db, emailOf } = await setup()
+    const { second, staff, db } = await setup()
     const sheet = await submit(staff.cookie)
-    const { decline } = linksIn((await inbox(await emailOf(second.user.id)))[0]!.body.text!)
+    const { decline } = linksIn((await inbox(second.user.email))[0]!.body.text!)
     expect((await show(decline)).text).toContain('Add comments for the employee...')
     const done = await confirm(decline, 'comments=Please+add+Tuesday')
     expect(done.text).toContain('Timesheet declined')
     expect(await db.timesheets.get(sheet.id)).toMatchObject({ status: 'rejected', comments: 'Please add Tuesday' })
-    const mail = await inbox(await emailOf(staff.user.id))
+    const mail = await inbox(staff.user.email)
     expect(mail.map((m) => m.body.text)).toEqual([expect.stringContaining('Please add Tuesday')])
   })
 
@@ -178,7 +177,7 @@ describe('one-click decisions', () => {
     expect(twoStep.status, twoStep.text).toBe(200)
 
     const sheet = await submit(staff.cookie)
-    const carlsEmail = await inbox((await db.users.get(carl.user.id)).email!)
+    const carlsEmail = await inbox(carl.user.email)
     expect(carlsEmail).toHaveLength(1)
     const first = await confirm(linksIn(carlsEmail[0]!.body.text!).approve)
     expect(first.status, first.text).toBe(200)
@@ -208,7 +207,7 @@ describe('one-click decisions', () => {
     expect(spanish.status, spanish.text).toBe(200)
     await callRoute(updateApprovals, { cookies: [cookie], body: { twoStep: true, finalApproverIds: [supervisor.id] } })
     await submit(staff.cookie)
-    const [mail] = await inbox((await db.users.get(second.user.id)).email!)
+    const [mail] = await inbox(second.user.email)
     const approve = tokenIn(mail!.body.text!, 'Aprobar', 'email-decisions')
     const first = await confirm(approve)
     expect(first.text).toContain('<h1>Primera aprobación registrada</h1>')
@@ -275,7 +274,7 @@ describe('one-click decisions', () => {
 
     // From the emailed link: the page names who is asked and that her email waits.
     await submit(staff.cookie)
-    const [email] = await inbox((await db.users.get(second.user.id)).email!)
+    const [email] = await inbox(second.user.email)
     const first = await confirm(linksIn(email!.body.text!).approve)
     expect(first.text).toContain('<h1>First approval recorded</h1>')
     expect(first.text).toContain('We asked Dora Final for the final approval.')

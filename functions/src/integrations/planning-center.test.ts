@@ -4,6 +4,7 @@ import { orgDb, organizationOfPlanningCenter } from '@app/data'
 import {
   PAT,
   PCO_ORGANIZATION,
+  doublePerson,
   startPlanningCenterDouble,
   type PlanningCenterDouble,
 } from '../../../test/vendors/planning-center-double.ts'
@@ -66,28 +67,10 @@ beforeAll(async () => {
       { id: '502', name: 'Volunteers', people: ['9003'] },
     ],
     people: [
-      {
-        id: '9001',
-        first_name: 'Marta',
-        last_name: 'Quispe',
-        emails: [{ id: 'm1', address: `marta.${org.organization.id.slice(0, 6)}@grace.example`, primary: true }],
-        campusId: '77',
-      },
+      doublePerson('9001', 'Marta', 'Quispe', `marta.${org.organization.id.slice(0, 6)}@grace.example`, '77'),
       // Already a member here (by email): linked, her pay settings kept.
-      {
-        id: '9002',
-        first_name: 'Ana',
-        last_name: 'Silva-Rojas',
-        emails: [{ id: 'm2', address: existingEmail, primary: true }],
-        campusId: '77',
-      },
-      {
-        id: '9003',
-        first_name: 'Teo',
-        last_name: 'Vargas',
-        emails: [{ id: 'm3', address: `teo.${org.organization.id.slice(0, 6)}@grace.example`, primary: true }],
-        campusId: '77',
-      },
+      doublePerson('9002', 'Ana', 'Silva-Rojas', existingEmail, '77'),
+      doublePerson('9003', 'Teo', 'Vargas', `teo.${org.organization.id.slice(0, 6)}@grace.example`, '77'),
     ],
     pageSize: 1,
   })

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   PAT,
   PCO_ORGANIZATION,
+  doublePerson,
   startPlanningCenterDouble,
   type PlanningCenterDouble,
 } from '../../../test/vendors/planning-center-double.ts'
@@ -15,16 +16,7 @@ beforeAll(async () => {
       { id: '31', name: 'Staff', people: ['1', '2'] },
       { id: '32', name: 'Volunteers', people: ['2'] },
     ],
-    people: [
-      {
-        id: '1',
-        first_name: 'Ana',
-        last_name: 'Ruiz',
-        emails: [{ id: 'e1', address: 'ana@grace.example', primary: true }],
-        campusId: 'c1',
-      },
-      { id: '2', first_name: 'Bo', last_name: 'Li', emails: [], campusId: null },
-    ],
+    people: [doublePerson('1', 'Ana', 'Ruiz', 'ana@grace.example', 'c1'), doublePerson('2', 'Bo', 'Li', null)],
   })
 })
 afterAll(() => pco.stop())

@@ -6,6 +6,7 @@ import { orgDb } from '@app/data'
 import { keys, table } from '@app/data/testing'
 import { callRoute, sessionOf } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
+import { onPlan } from '../../test/support/test-plans.ts'
 import { importMembersJob, runImport } from '../jobs/import-members.ts'
 import { applyImportRow } from '../workflows/member-import.ts'
 import { readImportFile } from '../workflows/member-import-file.ts'
@@ -24,14 +25,6 @@ const csv = (rows: string[][]) =>
   rows.map((r) => r.map((c) => (/[",\n]/.test(c) ? `"${c}"` : c)).join(',')).join('\r\n')
 const tag = () => Math.random().toString(36).slice(2, 8)
 
-/** An organization on a plan without a member limit (the 2,000-member file). */
-const enterprise = async (org: Org) =>
-  table.update(keys.organization(org.organization.id), {
-    UpdateExpression: 'SET subscriptionStatus = :s, #p = :p',
-    ExpressionAttributeNames: { '#p': 'plan' },
-    ExpressionAttributeValues: { ':s': 'active', ':p': 'enterprise' },
-  })
-
 const preview = async (org: Org, body: Record<string, unknown>) => {
   const res = await callRoute(importMembers, { cookies: [org.cookie], body: { fileName: 'people.csv', ...body } })
   expect(res.status, res.text).toBe(200)
@@ -45,20 +38,44 @@ const importItems = (org: Org) =>
     ExpressionAttributeValues: { ':p': keys.orgPk(org.organization.id), ':s': 'MEMBERIMPORT' },
   })
 
-/** Starts the import, runs the job for this organization, and reads its status once. */
-const importAll = async (org: Org, body: Record<string, unknown>) => {
+/** Starts the import (no job runs yet): its id. */
+const startImport = async (org: Org, body: Record<string, unknown>) => {
   const res = await callRoute(importMembers, {
     cookies: [org.cookie],
     body: { fileName: 'people.csv', ...body, dryRun: false },
   })
   expect(res.status, res.text).toBe(200)
-  const { id } = ImportStarted.parse(res.json)
+  return ImportStarted.parse(res.json).id
+}
+
+/** One read of the import's status, as its supervisor's page reads it. */
+const readImport = async (org: Org, id: string) => {
+  const status = await callRoute(getImport, { cookies: [org.cookie], params: { id } })
+  expect(status.status, status.text).toBe(200)
+  return ImportStatus.parse(status.json)
+}
+
+/** Starts the import, runs the job for this organization, and reads its status once. */
+const importAll = async (org: Org, body: Record<string, unknown>) => {
+  const id = await startImport(org, body)
   const started = Date.now()
   await importMembersJob([org.organization.id])
   const ms = Date.now() - started
-  const status = await callRoute(getImport, { cookies: [org.cookie], params: { id } })
-  expect(status.status, status.text).toBe(200)
-  return { id, ms, status: ImportStatus.parse(status.json) }
+  return { id, ms, status: await readImport(org, id) }
+}
+
+/** The import is done, its rows counted as `counts`, each once: done and total are their sum. */
+const expectDone = (status: ImportStatus, counts: ImportStatus['counts']) => {
+  const rows = counts.new + counts.unchanged + counts.updated + counts.refused
+  expect(status).toMatchObject({ status: 'done', done: rows, total: rows })
+  expect(status.counts).toEqual(counts)
+}
+
+/** The rows of the credentials file behind a done import's link, its title row first. */
+const credentialRows = async (status: ImportStatus) => {
+  const file = await fetch(status.credentialsUrl!)
+  expect(file.status).toBe(200)
+  return parse((await file.text()).replace(/^\uFEFF/, '')) as string[][]
 }
 
 /** A Planning Center People export's columns (People → export to CSV), a few of its people. */
@@ -311,12 +328,7 @@ describe('members from a file', () => {
     const org = await newOrganization()
     const t = tag()
     const { status } = await importAll(org, { content: b64(breezeExport(t)), fileName: 'breeze.csv' })
-    expect(status).toMatchObject({
-      status: 'done',
-      done: 3,
-      total: 3,
-      counts: { new: 1, unchanged: 0, updated: 0, refused: 2 },
-    })
+    expectDone(status, { new: 1, unchanged: 0, updated: 0, refused: 2 })
     expect(status.refused.map((r) => [r.line, r.reason])).toEqual([
       [3, 'Unknown approver: "nobody@grace.example" is not a supervisor here'],
       [4, 'Duplicate in the file: same email as line 2'],
@@ -335,9 +347,7 @@ describe('members from a file', () => {
     })
     // The credentials link, once: the new member signs in with what it holds.
     expect(status.credentialsIssued).toBe(true)
-    const file = await fetch(status.credentialsUrl!)
-    expect(file.status).toBe(200)
-    const [head, ...lines] = parse((await file.text()).replace(/^\uFEFF/, '')) as string[][]
+    const [head, ...lines] = await credentialRows(status)
     expect(head).toEqual(['First Name', 'Last Name', 'Email', 'Username', 'Temporary Password', 'Sign In At'])
     expect(lines).toHaveLength(1)
     const [, , email, username, password] = lines[0]!
@@ -379,7 +389,7 @@ describe('members from a file', () => {
       [5, 'refused', 'No campus: this church has campuses, so each new member needs one'],
     ])
     const { status } = await importAll(org, { content: b64(file), mapping: shown.mapping })
-    expect(status.counts).toEqual({ new: 2, unchanged: 0, updated: 0, refused: 2 })
+    expectDone(status, { new: 2, unchanged: 0, updated: 0, refused: 2 })
     const members = (await callRoute(listMembers, { cookies: [org.cookie] })).json as {
       email: string
       campusId?: string
@@ -405,8 +415,7 @@ describe('members from a file', () => {
       ),
     })
     expect(status.credentialsUrl).toMatch(/^http/)
-    const again = await callRoute(getImport, { cookies: [org.cookie], params: { id } })
-    expect(again.json).toMatchObject({ status: 'done', credentialsUrl: null, credentialsIssued: true })
+    expect(await readImport(org, id)).toMatchObject({ status: 'done', credentialsUrl: null, credentialsIssued: true })
     const rows = await table.queryAll({
       KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
       ExpressionAttributeValues: { ':p': keys.orgPk(org.organization.id), ':s': `MEMBERIMPORTROW#${id}` },
@@ -442,7 +451,7 @@ describe('members from a file', () => {
       [5, 'refused', 'missingEmail'],
     ])
     const { status } = await importAll(org, { content, fileName: 'personas.xlsx', mapping: seen.mapping })
-    expect(status.counts).toEqual({ new: 2, unchanged: 0, updated: 0, refused: 1 })
+    expectDone(status, { new: 2, unchanged: 0, updated: 0, refused: 1 })
     const members = (await orgDb(org.organization.id).users.list()).filter((m) =>
       m.email?.endsWith(`${t}@grace.example`),
     )
@@ -538,11 +547,7 @@ describe('members from a file', () => {
       ['Email', 'First name', 'Last name', 'Department'],
       ...[1, 2, 3, 4].map((i) => [`r${i}.${t}@grace.example`, `R${i}`, 'Row', 'Office']),
     ])
-    const res = await callRoute(importMembers, {
-      cookies: [org.cookie],
-      body: { fileName: 'rows.csv', content: b64(text), dryRun: false },
-    })
-    const { id } = ImportStarted.parse(res.json)
+    const id = await startImport(org, { fileName: 'rows.csv', content: b64(text) })
     // A run applied the second row, then stopped (its marker and count were written with the member).
     const db = orgDb(org.organization.id)
     const organization = await db.organization.get()
@@ -557,16 +562,11 @@ describe('members from a file', () => {
     expect((await db.memberImports.get(id)).done).toBe(1)
 
     await importMembersJob([org.organization.id])
-    const status = ImportStatus.parse((await callRoute(getImport, { cookies: [org.cookie], params: { id } })).json)
-    expect(status).toMatchObject({
-      status: 'done',
-      done: 4,
-      total: 4,
-      counts: { new: 4, unchanged: 0, updated: 0, refused: 0 },
-    })
+    const status = await readImport(org, id)
+    expectDone(status, { new: 4, unchanged: 0, updated: 0, refused: 0 })
     expect(await db.members.count()).toBe(5)
     // The row applied before the stop is in the credentials file too (its sealed login was kept with it).
-    const lines = parse((await (await fetch(status.credentialsUrl!)).text()).replace(/^\uFEFF/, '')) as string[][]
+    const lines = await credentialRows(status)
     expect(
       lines
         .slice(1)
@@ -578,38 +578,23 @@ describe('members from a file', () => {
   it('applies rows side by side within the plan’s limit, each counted once even when two runs overlap', async () => {
     const org = await newOrganization()
     // The Starter plan: 10 members, the supervisor one of them, so room for 9.
-    await table.update(keys.organization(org.organization.id), {
-      UpdateExpression: 'SET subscriptionStatus = :s, #p = :p',
-      ExpressionAttributeNames: { '#p': 'plan' },
-      ExpressionAttributeValues: { ':s': 'active', ':p': 'starter' },
-    })
+    await onPlan(org.organization.id, 'starter')
     const t = tag()
     const text = csv([
       ['Email', 'First name', 'Last name', 'Department'],
       ...Array.from({ length: 14 }, (_, i) => [`s${i}.${t}@grace.example`, `S${i}`, 'Side', 'Office']),
     ])
-    const res = await callRoute(importMembers, {
-      cookies: [org.cookie],
-      body: { fileName: 'side.csv', content: b64(text), dryRun: false },
-    })
-    const { id } = ImportStarted.parse(res.json)
+    const id = await startImport(org, { fileName: 'side.csv', content: b64(text) })
     // A run that outlived its claim and the run that took the import over, at the same time.
     const runs = await Promise.all([runImport(org.organization.id, id), runImport(org.organization.id, id)])
     expect(runs.filter(Boolean)).toHaveLength(1)
-    const status = ImportStatus.parse((await callRoute(getImport, { cookies: [org.cookie], params: { id } })).json)
-    expect(status).toMatchObject({
-      status: 'done',
-      done: 14,
-      total: 14,
-      counts: { new: 9, unchanged: 0, updated: 0, refused: 5 },
-    })
+    const status = await readImport(org, id)
+    expectDone(status, { new: 9, unchanged: 0, updated: 0, refused: 5 })
     expect(status.refused.map((r) => [r.line, r.key])).toEqual([11, 12, 13, 14, 15].map((line) => [line, 'overLimit']))
     const db = orgDb(org.organization.id)
     expect(await db.members.count()).toBe(10)
     // Each new member's login once in the file, and it signs in.
-    const [, ...lines] = parse(
-      (await (await fetch(status.credentialsUrl!)).text()).replace(/^\uFEFF/, ''),
-    ) as string[][]
+    const [, ...lines] = await credentialRows(status)
     expect(lines.map((l) => l[2]).sort()).toEqual(
       Array.from({ length: 9 }, (_, i) => `s${i}.${t}@grace.example`).sort(),
     )
@@ -620,7 +605,8 @@ describe('members from a file', () => {
 
   it('imports 2,000 rows with 5 bad ones: 1,995 members and the 5 named; again, nothing changes', async () => {
     const org = await newOrganization()
-    await enterprise(org)
+    // Enterprise has no member limit.
+    await onPlan(org.organization.id, 'enterprise')
     const t = tag()
     const bad = new Map([
       [101, ['Bad', 'Email', `bad-email-${t}`, 'Office']],
@@ -645,8 +631,7 @@ describe('members from a file', () => {
 
     const first = await importAll(org, { content, fileName: 'directory.csv' })
     console.log(`member import: 2,000 rows in ${(first.ms / 1000).toFixed(1)} s on the local stack`)
-    expect(first.status).toMatchObject({ status: 'done', done: 2000, total: 2000 })
-    expect(first.status.counts).toEqual({ new: 1995, unchanged: 0, updated: 0, refused: 5 })
+    expectDone(first.status, { new: 1995, unchanged: 0, updated: 0, refused: 5 })
     expect(first.status.refused.map((r) => [r.line, r.key])).toEqual([
       [101, 'badEmail'],
       [502, 'missingDepartment'],
@@ -655,12 +640,11 @@ describe('members from a file', () => {
       [1905, 'missingFirstName'],
     ])
     expect(await orgDb(org.organization.id).members.count()).toBe(1996)
-    const credentials = await fetch(first.status.credentialsUrl!)
-    expect((parse((await credentials.text()).replace(/^\uFEFF/, '')) as string[][]).length).toBe(1996)
+    expect(await credentialRows(first.status)).toHaveLength(1996)
 
     const again = await importAll(org, { content, fileName: 'directory.csv' })
     console.log(`member import again: 2,000 rows in ${(again.ms / 1000).toFixed(1)} s`)
-    expect(again.status.counts).toEqual({ new: 0, unchanged: 1995, updated: 0, refused: 5 })
+    expectDone(again.status, { new: 0, unchanged: 1995, updated: 0, refused: 5 })
     expect(again.status.credentialsUrl).toBeNull()
     expect(await orgDb(org.organization.id).members.count()).toBe(1996)
   }, 1_200_000)

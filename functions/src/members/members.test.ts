@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { orgDb } from '@app/data'
 import { callRoute, sessionOf } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember, signInThroughIdentityProvider } from '../../test/support/test-identity.ts'
+import { endTrial, onPlan } from '../../test/support/test-plans.ts'
 import getUser from '../auth/get-user.ts'
 import staffLogin from '../staff/staff-login.ts'
 import addMember from './add-member.ts'
@@ -103,12 +104,7 @@ describe('members', () => {
 
   it('enforces the plan limit with a message naming the limit and the plan to move to', async () => {
     const { cookie, organization } = await newOrganization()
-    const { table, keys } = await import('@app/data/testing')
-    await table.update(keys.organization(organization.id), {
-      UpdateExpression: 'SET subscriptionStatus = :s, #p = :p, memberCount = :c',
-      ExpressionAttributeNames: { '#p': 'plan' },
-      ExpressionAttributeValues: { ':s': 'active', ':p': 'starter', ':c': 10 },
-    })
+    await onPlan(organization.id, 'starter', 10)
     const res = await callRoute(addMember, { cookies: [cookie], body: volunteer() })
     expect(res.status).toBe(402)
     expect(res.json.message).toBe('Your Starter plan allows up to 10 members. Upgrade to Professional to add more.')
@@ -116,11 +112,7 @@ describe('members', () => {
 
   it('refuses to add members after the trial ended without a subscription', async () => {
     const { cookie, organization } = await newOrganization()
-    const { table, keys } = await import('@app/data/testing')
-    await table.update(keys.organization(organization.id), {
-      UpdateExpression: 'SET trialEndsAt = :t',
-      ExpressionAttributeValues: { ':t': new Date(Date.now() - 1000).toISOString() },
-    })
+    await endTrial(organization.id)
     const res = await callRoute(addMember, { cookies: [cookie], body: volunteer() })
     expect(res.status).toBe(402)
   })

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { addDays, currentWeekStart } from '@app/core'
 import { callRoute } from '../../test/support/test-event.ts'
-import { addCampuses, newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
+import { newOrganization, newStaffMember, northAndSouthChurch } from '../../test/support/test-identity.ts'
 import listAudit from '../audit/list-audit.ts'
 import createTimesheet from '../timesheets/create-timesheet.ts'
 import listTimesheets from '../timesheets/list-timesheets.ts'
@@ -31,17 +31,10 @@ describe("a South-only admin's pages", () => {
   let southIds: Set<string>
 
   beforeAll(async () => {
-    org = await newOrganization()
-    const [north, south] = (await addCampuses(org.cookie, ['North', 'South'])) as [string, string]
-    admin = await newStaffMember(org.cookie, 'supervisor', {
-      person: { firstName: 'Sol', lastName: 'South', campusId: south, campusIds: [south] },
-    })
-    const northStaff = await newStaffMember(org.cookie, 'employee', {
-      person: { firstName: 'Nora', lastName: 'North', campusId: north },
-    })
-    const southStaff = await newStaffMember(org.cookie, 'employee', {
-      person: { firstName: 'Sara', lastName: 'Sur', campusId: south },
-    })
+    const church = await northAndSouthChurch()
+    org = church.org
+    admin = church.southAdmin
+    const { nora: northStaff, sara: southStaff } = church
     southIds = new Set([admin.user.id, southStaff.user.id])
     const monday = currentWeekStart('America/Chicago', 'monday')
     const week = (cookie: string, back: number) =>

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { addDays, currentWeekStart } from '@app/core'
 import { callRoute } from '../../test/support/test-event.ts'
 import { decidedThroughRoute } from '../../test/support/test-timesheets.ts'
-import { newOrganization, newStaffMember, withNorthAndSouth } from '../../test/support/test-identity.ts'
+import { newOrganization, newStaffMember, northAndSouthChurch } from '../../test/support/test-identity.ts'
 import addMember from '../members/add-member.ts'
 import listMembers from '../members/list-members.ts'
 import removeMember from '../members/remove-member.ts'
@@ -136,14 +136,7 @@ describe('a South-only admin', () => {
   let southSheet: number
 
   beforeAll(async () => {
-    org = await newOrganization()
-    ;({ north, south, southAdmin: admin } = await withNorthAndSouth(org.cookie))
-    northStaff = await newStaffMember(org.cookie, 'employee', {
-      person: { firstName: 'Nora', lastName: 'North', campusId: north },
-    })
-    southStaff = await newStaffMember(org.cookie, 'employee', {
-      person: { firstName: 'Sara', lastName: 'Sur', campusId: south },
-    })
+    ;({ org, north, south, southAdmin: admin, nora: northStaff, sara: southStaff } = await northAndSouthChurch())
     const week = { weekStartDate: addDays(thisWeek(), -7), mondayStart: '09:00', mondayEnd: '17:00' }
     northSheet = (await callRoute(createTimesheet, { cookies: [northStaff.cookie], body: week })).json.id
     southSheet = (await callRoute(createTimesheet, { cookies: [southStaff.cookie], body: week })).json.id

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { keys, table } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
+import { onPlan } from '../../test/support/test-plans.ts'
 import getLogo from './get-logo.ts'
 import getSettings from './get-settings.ts'
 import updateSettings from './update-settings.ts'
@@ -68,11 +68,7 @@ describe('organization settings', () => {
 
   it('needs a plan with custom branding for a logo', async () => {
     const { cookie, organization } = await newOrganization()
-    await table.update(keys.organization(organization.id), {
-      UpdateExpression: 'SET subscriptionStatus = :s, #p = :p',
-      ExpressionAttributeNames: { '#p': 'plan' },
-      ExpressionAttributeValues: { ':s': 'active', ':p': 'starter' },
-    })
+    await onPlan(organization.id, 'starter')
     const res = await saveSettings(cookie, { organizationName: 'Grace', logoUrl: 'https://example.org/logo.png' })
     expect(res.status).toBe(403)
     expect(res.json.message).toContain('Upgrade to Professional')

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { addDays, currentWeekStart } from '@app/core'
 import { callRoute, sessionCookieFor, sessionOf } from '../../test/support/test-event.ts'
 import { decidedThroughRoute } from '../../test/support/test-timesheets.ts'
-import { newOrganization, newStaffMember, withNorthAndSouth } from '../../test/support/test-identity.ts'
+import { newOrganization, newStaffMember, northAndSouthChurch } from '../../test/support/test-identity.ts'
 import getStats from '../dashboard/get-stats.ts'
 import createKiosk from '../kiosk/create-kiosk.ts'
 import listKioskMembers from '../kiosk/list-kiosk-members.ts'
@@ -61,14 +61,7 @@ const approvedWeek = async (member: { cookie: string }, weeksAgo: number, end = 
 }
 
 beforeAll(async () => {
-  org = await newOrganization()
-  ;({ north, south, southAdmin: admin } = await withNorthAndSouth(org.cookie, 'North Campus'))
-  nora = await newStaffMember(org.cookie, 'employee', {
-    person: { firstName: 'Nora', lastName: 'North', campusId: north },
-  })
-  sara = await newStaffMember(org.cookie, 'employee', {
-    person: { firstName: 'Sara', lastName: 'Sur', campusId: south },
-  })
+  ;({ org, north, south, southAdmin: admin, nora, sara } = await northAndSouthChurch('North Campus'))
   // Nora worked at North three weeks ago, then moved to South and worked there last week.
   const old = await approvedWeek(nora, 3)
   expect(old.campusId).toBe(north)

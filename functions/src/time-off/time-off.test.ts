@@ -137,7 +137,7 @@ describe('time off', () => {
     // The approver was asked by email, and the member heard the decision (in their language).
     const subjects = async (email: string) => (await inbox(email)).map((m) => m.subject)
     expect(await subjects(supervisor.email!)).toContainEqual(expect.stringMatching(/^Time off to review: Ana Silva, /))
-    const memberEmail = (member.user as { email?: string }).email!
+    const memberEmail = member.user.email
     expect(await subjects(memberEmail)).toContainEqual(expect.stringMatching(/^Your Vacation is approved \(/))
     // One decision wins.
     const again = await callRoute(decideTimeOff, {

@@ -5,6 +5,7 @@ import { staleVersionMessage } from '@app/data'
 import { keys, table } from '@app/data/testing'
 import type { TimesheetStatus } from '@app/core'
 import { callRoute } from '../support/test-event.ts'
+import { onPlan } from '../support/test-plans.ts'
 import { figuresFor } from './support/figures.ts'
 import { routes } from './support/manifest.ts'
 import { makeTenant, thisWeek, type Tenant } from './support/world.ts'
@@ -265,11 +266,7 @@ describe('exactly one of many concurrent changes wins', () => {
 describe('the plan limit holds under concurrent adds', () => {
   it('six parallel adds with two places left add exactly two members', async () => {
     const limit = 10
-    await table.update(keys.organization(t.orgId), {
-      UpdateExpression: 'SET subscriptionStatus = :s, #p = :p, memberCount = :c',
-      ExpressionAttributeNames: { '#p': 'plan' },
-      ExpressionAttributeValues: { ':s': 'active', ':p': 'starter', ':c': limit - 2 },
-    })
+    await onPlan(t.orgId, 'starter', limit - 2)
     const answers = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
         callRoute(routes['members/add-member'], {

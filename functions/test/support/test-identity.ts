@@ -92,6 +92,20 @@ export const withNorthAndSouth = async (supervisorCookie: string, northName = 'N
   return { north, south, southAdmin: await newCampusAdmin(supervisorCookie, south) }
 }
 
+/**
+ * A new church with the campuses North (or `northName`) and South, South's campus admin (Sol South),
+ * and an employee at each, made in this order: Nora North at North, Sara Sur at South.
+ */
+export const northAndSouthChurch = async (northName = 'North') => {
+  const org = await newOrganization()
+  const campuses = await withNorthAndSouth(org.cookie, northName)
+  const employee = (firstName: string, lastName: string, campusId: string) =>
+    newStaffMember(org.cookie, 'employee', { person: { firstName, lastName, campusId } })
+  const nora = await employee('Nora', 'North', campuses.north)
+  const sara = await employee('Sara', 'Sur', campuses.south)
+  return { org, ...campuses, nora, sara }
+}
+
 /** A supervisor of one campus only (a campus admin): Sol South, unless the test names someone. */
 export const newCampusAdmin = (
   supervisorCookie: string,
@@ -151,7 +165,7 @@ export const newStaffMember = async (
   if (confirmed) await confirmAddressOf(added.json.organizationId, added.json.id)
   const login = await callRoute(staffLogin, { body: added.json.temporaryCredentials })
   return {
-    user: added.json as { id: string; firstName: string; lastName: string },
+    user: added.json as { id: string; firstName: string; lastName: string; email: string },
     cookie: sessionOf(login.cookies),
     credentials: added.json.temporaryCredentials,
   }
