@@ -13,9 +13,9 @@ import { useSaveAllocationCodes } from '../../api/allocation.ts'
 import { translated } from '../../lib/field-errors.ts'
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
-import { fieldDescription, NamedField } from '../ui/FormField.tsx'
+import { CheckboxRow, fieldDescription, NamedField } from '../ui/FormField.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
-import { CheckboxRow, ItemForm } from '../ui/ItemForm.tsx'
+import { ItemForm } from '../ui/ItemForm.tsx'
 import { Options } from '../ui/Options.tsx'
 import {
   blank,

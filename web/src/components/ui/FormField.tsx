@@ -70,3 +70,41 @@ export const CheckboxLabel = ({ id, label, hint }: { id: string; label: ReactNod
     </p>
   </div>
 )
+
+/**
+ * A checkbox with its label beside it and, when given, a hint under the label (`${id}-hint`): the
+ * hint is read as the box's description, not as part of its name.
+ */
+export function CheckboxRow({
+  id,
+  name,
+  checked,
+  disabled,
+  onChange,
+  label,
+  hint,
+}: {
+  id: string
+  name?: string
+  checked: boolean
+  disabled?: boolean
+  onChange: (checked: boolean) => void
+  label: ReactNode
+  hint?: ReactNode
+}) {
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={(e) => onChange(e.target.checked)}
+        className="mt-0.5 size-5 shrink-0 accent-indigo-600"
+      />
+      {hint ? <CheckboxLabel id={id} label={label} hint={hint} /> : <Label htmlFor={id}>{label}</Label>}
+    </div>
+  )
+}

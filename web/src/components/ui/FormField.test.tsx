@@ -1,0 +1,22 @@
+import { describe, expect, it, vi } from 'vitest'
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { CheckboxRow } from './FormField.tsx'
+
+describe('CheckboxRow', () => {
+  it('names the box by its label alone and reads the hint as its description', async () => {
+    const onChange = vi.fn()
+    render(<CheckboxRow id="keep" checked={false} onChange={onChange} label="Keep me" hint="On your own phone" />)
+    const box = screen.getByRole('checkbox', { name: 'Keep me', description: 'On your own phone' })
+    await userEvent.click(screen.getByText('Keep me'))
+    expect(onChange).toHaveBeenCalledWith(true)
+    expect(box.getAttribute('aria-describedby')).toBe('keep-hint')
+  })
+
+  it('without a hint, has no description and passes name and disabled to the box', () => {
+    render(<CheckboxRow id="active" name="active" checked disabled onChange={() => {}} label="Active" />)
+    const box = screen.getByRole('checkbox', { name: 'Active' }) as HTMLInputElement
+    expect(box.hasAttribute('aria-describedby')).toBe(false)
+    expect([box.name, box.checked, box.disabled]).toEqual(['active', true, true])
+  })
+})
