@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { addDays, todayIn, type OrganizationSettings, type User } from '@app/core'
 import { useBrowser } from './browser.ts'
-import { api, submitThisWeek } from './helpers/api.ts'
+import { api, SPLIT_SUNDAY, submitThisWeek } from './helpers/api.ts'
 import { expectAccessible } from './helpers/axe.ts'
 import { emailTo, linkIn } from './helpers/inbox.ts'
 import { fitsPhone, PHONE } from './helpers/phone.ts'
@@ -59,15 +59,7 @@ describe('one-click email approval', () => {
       { department: 'Worship' },
       PHONE,
     )
-    await submitThisWeek(member, {
-      sundayStart: '08:00',
-      sundayEnd: '21:00',
-      sundaySpans: [
-        { start: '08:00', end: '12:00' },
-        { start: '18:00', end: '21:00' },
-      ],
-      sundayActivity: 'Services',
-    })
+    await submitThisWeek(member, { ...SPLIT_SUNDAY, sundayActivity: 'Services' })
 
     // The email: each range and the day's paid hours, and the week's total is the same 7.0.
     const email = await emailTo(supervisorPerson.email, `Timesheet to review: ${staffName}`)

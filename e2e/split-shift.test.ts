@@ -8,7 +8,7 @@ import {
   type TimesheetAnswer,
 } from '@app/core'
 import { useBrowser } from './browser.ts'
-import { api } from './helpers/api.ts'
+import { api, SPLIT_SUNDAY } from './helpers/api.ts'
 import { expectAccessible } from './helpers/axe.ts'
 import { supervisorWithSignedInStaff } from './helpers/sign-in.ts'
 import { fitsPhone, PHONE, toast, touchable } from './helpers/phone.ts'
@@ -69,15 +69,7 @@ describe('split shifts', () => {
 
     // Saved as two spans; the day and the week count their sum, 7 hours.
     const saved = await api<TimesheetAnswer>(page, 'GET', '/api/timesheets/current-week')
-    expect(saved).toMatchObject({
-      sundayStart: '08:00',
-      sundayEnd: '21:00',
-      sundayActivity: 'Morning worship',
-      sundaySpans: [
-        { start: '08:00', end: '12:00' },
-        { start: '18:00', end: '21:00' },
-      ],
-    })
+    expect(saved).toMatchObject({ ...SPLIT_SUNDAY, sundayActivity: 'Morning worship' })
     expect(weekTotalHours(saved)).toBe(7)
     await card.getByText('7.0 hours', { exact: true }).waitFor()
 
@@ -100,12 +92,7 @@ describe('split shifts', () => {
     const week = await api<TimesheetAnswer>(page, 'GET', '/api/timesheets/current-week')
     // First a split Sunday, as the app saves it.
     const split = await api<TimesheetAnswer>(page, 'PUT', `/api/timesheets/draft/${week.id}`, {
-      sundayStart: '08:00',
-      sundayEnd: '21:00',
-      sundaySpans: [
-        { start: '08:00', end: '12:00' },
-        { start: '18:00', end: '21:00' },
-      ],
+      ...SPLIT_SUNDAY,
       version: week.version,
     })
     expect(weekTotalHours(split)).toBe(7)
