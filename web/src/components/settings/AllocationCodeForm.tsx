@@ -10,7 +10,7 @@ import {
 } from '@app/core'
 import { useSaveAllocationCodes } from '../../api/allocation.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
-import { CheckboxRow, fieldDescription, NamedField } from '../ui/FormField.tsx'
+import { CheckboxRow, NamedField } from '../ui/FormField.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
 import { ItemForm } from '../ui/ItemForm.tsx'
 import { Options } from '../ui/Options.tsx'
@@ -37,7 +37,7 @@ export function CodeForm({
   const index = editing ? codes.findIndex((c) => c.id === editing.id) : codes.length
   const prefix = editing ? `code-${editing.id}` : 'code-new'
   const id = (field: CodeField | 'active') => `${prefix}-${field}`
-  const { shown, formError, save, edited, busy } = useListItemSave(useSaveAllocationCodes(), {
+  const { shown, formError, save, edited, control, busy } = useListItemSave(useSaveAllocationCodes(), {
     mine: (issues) => messagesAt(index, issues),
     id,
     saved: t('allocation.saved'),
@@ -58,12 +58,6 @@ export function CodeForm({
     )
   }
 
-  const control = (field: CodeField, hint = false) => ({
-    id: id(field),
-    'aria-invalid': shown[field] ? true : undefined,
-    'aria-describedby': fieldDescription(id(field), { hint, message: shown[field] }),
-    disabled: busy,
-  })
   /** A field's label and hint, from the form's catalogue group. */
   const fieldText = (key: string) => t(`allocation.fields.${key}`)
 

@@ -14,7 +14,7 @@ import { useCampusChoices, useCampuses, useSaveCampuses } from '../../api/campus
 import { toast } from '../../lib/toast.ts'
 import { Badge } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
-import { CheckboxRow, FormField, fieldDescription } from '../ui/FormField.tsx'
+import { CheckboxRow, FormField } from '../ui/FormField.tsx'
 import { Input } from '../ui/Input.tsx'
 import { AlertLine, ItemForm } from '../ui/ItemForm.tsx'
 import { ListRow, QueryList, RowButton } from '../ui/QueryList.tsx'
@@ -61,7 +61,14 @@ function CampusForm({
   const index = editing ? campuses.findIndex((c) => c.id === editing.id) : campuses.length
   const prefix = editing ? `campus-${editing.id}` : 'campus-new'
   const id = (field: Field | 'active') => `${prefix}-${field}`
-  const { shown, formError, save, edited, busy } = useListItemSave(useSaveCampuses(), {
+  const {
+    shown,
+    formError,
+    save,
+    edited,
+    control: fieldControl,
+    busy,
+  } = useListItemSave(useSaveCampuses(), {
     mine: (issues) => ({ name: issues[`campuses.${index}.name`], address: issues[`campuses.${index}.address`] }),
     id,
     saved: t('campuses.saved'),
@@ -77,11 +84,8 @@ function CampusForm({
   }
 
   const control = (field: Field) => ({
-    id: id(field),
+    ...fieldControl(field),
     value: values[field],
-    disabled: busy,
-    'aria-invalid': shown[field] ? true : undefined,
-    'aria-describedby': fieldDescription(id(field), { message: shown[field] }),
     onChange: (e: { target: { value: string } }) => {
       setValues((v) => ({ ...v, [field]: e.target.value }))
       edited(field)

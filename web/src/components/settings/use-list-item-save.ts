@@ -3,6 +3,7 @@ import type { UseMutationResult } from '@tanstack/react-query'
 import { errorFields, errorMessage } from '../../api/client.ts'
 import { translated, type FieldErrors, type Parser } from '../../lib/field-errors.ts'
 import { toast } from '../../lib/toast.ts'
+import { fieldDescription } from '../ui/FormField.tsx'
 
 /**
  * A settings form that adds or edits one item of a list saved whole (a PUT of the list, like the
@@ -73,5 +74,13 @@ export function useListItemSave<F extends string, Input, Saved>(
     setFormError(null)
   }
 
-  return { shown, formError, save, edited, busy: write.isPending }
+  /** What ties a field's control to its message (and its hint when `hint`): held while saving. */
+  const control = (field: F, hint = false) => ({
+    id: id(field),
+    'aria-invalid': shown[field] ? true : undefined,
+    'aria-describedby': fieldDescription(id(field), { hint, message: shown[field] }),
+    disabled: write.isPending,
+  })
+
+  return { shown, formError, save, edited, control, busy: write.isPending }
 }
