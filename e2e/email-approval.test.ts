@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { addDays, todayIn, type OrganizationSettings, type User } from '@app/core'
+import { splitSunday } from '../functions/test/support/email-fixtures.ts'
 import { useBrowser } from './browser.ts'
-import { api, SPLIT_SUNDAY, submitThisWeek } from './helpers/api.ts'
+import { api, submitThisWeek } from './helpers/api.ts'
 import { expectAccessible } from './helpers/axe.ts'
 import { emailTo, linkIn } from './helpers/inbox.ts'
 import { fitsPhone, PHONE } from './helpers/phone.ts'
@@ -59,7 +60,7 @@ describe('one-click email approval', () => {
       { department: 'Worship' },
       PHONE,
     )
-    await submitThisWeek(member, { ...SPLIT_SUNDAY, sundayActivity: 'Services' })
+    await submitThisWeek(member, { ...splitSunday, sundayActivity: 'Services' })
 
     // The email: each range and the day's paid hours, and the week's total is the same 7.0.
     const email = await emailTo(supervisorPerson.email, `Timesheet to review: ${staffName}`)

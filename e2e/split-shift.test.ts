@@ -7,8 +7,9 @@ import {
   type OrganizationSettings,
   type TimesheetAnswer,
 } from '@app/core'
+import { splitSunday } from '../functions/test/support/email-fixtures.ts'
 import { useBrowser } from './browser.ts'
-import { api, SPLIT_SUNDAY } from './helpers/api.ts'
+import { api } from './helpers/api.ts'
 import { expectAccessible } from './helpers/axe.ts'
 import { supervisorWithSignedInStaff } from './helpers/sign-in.ts'
 import { fitsPhone, PHONE, toast, touchable } from './helpers/phone.ts'
@@ -69,7 +70,7 @@ describe('split shifts', () => {
 
     // Saved as two spans; the day and the week count their sum, 7 hours.
     const saved = await api<TimesheetAnswer>(page, 'GET', '/api/timesheets/current-week')
-    expect(saved).toMatchObject({ ...SPLIT_SUNDAY, sundayActivity: 'Morning worship' })
+    expect(saved).toMatchObject({ ...splitSunday, sundayActivity: 'Morning worship' })
     expect(weekTotalHours(saved)).toBe(7)
     await card.getByText('7.0 hours', { exact: true }).waitFor()
 
@@ -92,7 +93,7 @@ describe('split shifts', () => {
     const week = await api<TimesheetAnswer>(page, 'GET', '/api/timesheets/current-week')
     // First a split Sunday, as the app saves it.
     const split = await api<TimesheetAnswer>(page, 'PUT', `/api/timesheets/draft/${week.id}`, {
-      ...SPLIT_SUNDAY,
+      ...splitSunday,
       version: week.version,
     })
     expect(weekTotalHours(split)).toBe(7)

@@ -59,16 +59,6 @@ export const weekdays = (start: string, end: string, activity?: string) =>
     ]),
   )
 
-/** Sunday worked 8:00-12:00 and 18:00-21:00: 7 hours, though 13 lie between its start and its end. */
-export const SPLIT_SUNDAY = {
-  sundayStart: '08:00',
-  sundayEnd: '21:00',
-  sundaySpans: [
-    { start: '08:00', end: '12:00' },
-    { start: '18:00', end: '21:00' },
-  ],
-}
-
 /**
  * Changes the member's current week as another device of theirs would: the fields `change` gives
  * for the week read now, saved on its version. Answers the saved week.
