@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { addDays, todayIn, type OrganizationSettings, type User } from '@app/core'
+import { splitSunday } from '../functions/test/support/email-fixtures.ts'
 import { useBrowser } from './browser.ts'
 import { api, submitThisWeek } from './helpers/api.ts'
 import { expectAccessible } from './helpers/axe.ts'
@@ -59,15 +60,7 @@ describe('one-click email approval', () => {
       { department: 'Worship' },
       PHONE,
     )
-    await submitThisWeek(member, {
-      sundayStart: '08:00',
-      sundayEnd: '21:00',
-      sundaySpans: [
-        { start: '08:00', end: '12:00' },
-        { start: '18:00', end: '21:00' },
-      ],
-      sundayActivity: 'Services',
-    })
+    await submitThisWeek(member, { ...splitSunday, sundayActivity: 'Services' })
 
     // The email: each range and the day's paid hours, and the week's total is the same 7.0.
     const email = await emailTo(supervisorPerson.email, `Timesheet to review: ${staffName}`)

@@ -418,7 +418,7 @@ describe('approving faster', () => {
         ? `Friday: Clock-out missing (the timer ran past the ${clockOutLimitHours}-hour limit and no end time is set)`
         : 'Friday has a start and no end',
     ])
-    // Every view shows the activity of every day that has one (item 4).
+    // Every view shows the activity of every day that has one.
     expect(await dialog.getByText('Set up chairs').isVisible()).toBe(true)
     expect(await dialog.getByText('14:50 - --:--').isVisible()).toBe(true)
   })

@@ -87,7 +87,7 @@ describe('signed-in shell', () => {
     // The signed-in frame (its own chunk, and its texts' namespace) may come a moment after the page.
     await page.getByText('Virtual Executive Pastor').waitFor()
     expect(await page.getByText('Virtual Executive Pastor').isVisible()).toBe(true)
-    // At 375 px the header's links live in the Menu button (item 8).
+    // At 375 px the header's links live in the Menu button.
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false)
     await page.getByRole('button', { name: 'Menu', exact: true }).click()
     expect(await page.getByRole('menuitem', { name: 'Employees' }).getAttribute('href')).toBe('/employees')

@@ -7,6 +7,7 @@ import {
   type OrganizationSettings,
   type TimesheetAnswer,
 } from '@app/core'
+import { splitSunday } from '../functions/test/support/email-fixtures.ts'
 import { useBrowser } from './browser.ts'
 import { api } from './helpers/api.ts'
 import { expectAccessible } from './helpers/axe.ts'
@@ -69,15 +70,7 @@ describe('split shifts', () => {
 
     // Saved as two spans; the day and the week count their sum, 7 hours.
     const saved = await api<TimesheetAnswer>(page, 'GET', '/api/timesheets/current-week')
-    expect(saved).toMatchObject({
-      sundayStart: '08:00',
-      sundayEnd: '21:00',
-      sundayActivity: 'Morning worship',
-      sundaySpans: [
-        { start: '08:00', end: '12:00' },
-        { start: '18:00', end: '21:00' },
-      ],
-    })
+    expect(saved).toMatchObject({ ...splitSunday, sundayActivity: 'Morning worship' })
     expect(weekTotalHours(saved)).toBe(7)
     await card.getByText('7.0 hours', { exact: true }).waitFor()
 
@@ -100,12 +93,7 @@ describe('split shifts', () => {
     const week = await api<TimesheetAnswer>(page, 'GET', '/api/timesheets/current-week')
     // First a split Sunday, as the app saves it.
     const split = await api<TimesheetAnswer>(page, 'PUT', `/api/timesheets/draft/${week.id}`, {
-      sundayStart: '08:00',
-      sundayEnd: '21:00',
-      sundaySpans: [
-        { start: '08:00', end: '12:00' },
-        { start: '18:00', end: '21:00' },
-      ],
+      ...splitSunday,
       version: week.version,
     })
     expect(weekTotalHours(split)).toBe(7)

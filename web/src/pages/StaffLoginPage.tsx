@@ -6,6 +6,7 @@ import { useStaffLogin } from '../api/auth.ts'
 import { errorFields, errorMessage } from '../api/client.ts'
 import { Button } from '../components/ui/Button.tsx'
 import { FieldMessage } from '../components/ui/FieldMessage.tsx'
+import { CheckboxRow } from '../components/ui/FormField.tsx'
 import { Input } from '../components/ui/Input.tsx'
 import { Label } from '../components/ui/Label.tsx'
 import { SUPERVISOR_LOGIN_URL } from '../lib/browser.ts'
@@ -91,26 +92,15 @@ export function StaffLoginPage() {
           <Input {...password} type="password" autoComplete="current-password" />
           {shown.password ? <FieldMessage id="password-error">{shown.password}</FieldMessage> : null}
         </div>
-        <div className="flex items-start gap-3">
-          <input
-            id="remember"
-            name="remember"
-            type="checkbox"
-            checked={remember}
-            onChange={(e) => setRemember(e.target.checked)}
-            disabled={login.isPending || !hydrated}
-            aria-describedby="remember-hint"
-            className="mt-0.5 size-5 shrink-0 accent-indigo-600"
-          />
-          <div>
-            <label htmlFor="remember" className="text-sm font-medium text-slate-900">
-              {t('staffLogin.remember')}
-            </label>
-            <p id="remember-hint" className="text-xs text-slate-600">
-              {t('staffLogin.rememberHint')}
-            </p>
-          </div>
-        </div>
+        <CheckboxRow
+          id="remember"
+          name="remember"
+          checked={remember}
+          onChange={setRemember}
+          disabled={login.isPending || !hydrated}
+          label={t('staffLogin.remember')}
+          hint={t('staffLogin.rememberHint')}
+        />
         <Button
           type="submit"
           size="lg"

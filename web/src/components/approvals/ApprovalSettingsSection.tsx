@@ -9,6 +9,7 @@ import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
 import { FieldMessage } from '../ui/FieldMessage.tsx'
+import { CheckboxRow } from '../ui/FormField.tsx'
 import { QueryContent } from '../ui/QueryList.tsx'
 import { SettingsSectionCard } from '../settings/SettingsSectionCard.tsx'
 
@@ -66,19 +67,15 @@ function ApprovalSettingsForm({ saved }: { saved: ApprovalSettings }) {
       ) : null}
       {formError ? <FieldMessage id="approvals-error">{formError}</FieldMessage> : null}
       <fieldset disabled={locked} className="space-y-4">
-        <label className="flex items-start gap-2 text-sm text-slate-900">
-          <input
-            type="checkbox"
-            name="twoStep"
-            className="mt-0.5 size-4"
-            checked={twoStep}
-            onChange={(e) => setTwoStep(e.target.checked)}
-          />
-          <span>
-            <span className="font-medium">{t('settings.approvals.twoStep')}</span>
-            <span className="block text-slate-600">{t('settings.approvals.twoStepHint')}</span>
-          </span>
-        </label>
+        <CheckboxRow
+          id="twoStep"
+          name="twoStep"
+          checked={twoStep}
+          onChange={setTwoStep}
+          disabled={locked}
+          label={t('settings.approvals.twoStep')}
+          hint={t('settings.approvals.twoStepHint')}
+        />
         {twoStep ? (
           <fieldset className="space-y-2" aria-describedby={errors.shown.finalApproverIds ? 'finals-error' : undefined}>
             <legend className="text-sm font-medium text-slate-900">{t('settings.approvals.finalApprovers')}</legend>

@@ -4,7 +4,7 @@ import { PayType, Role, TEXT_LIMITS } from '@app/core'
 import { useAllocationCodes } from '../../api/allocation.ts'
 import { useCampusChoices } from '../../api/campuses.ts'
 import { FieldMessage } from '../ui/FieldMessage.tsx'
-import { CheckboxLabel, fieldDescription, FormField, NamedField } from '../ui/FormField.tsx'
+import { CheckboxRow, fieldDescription, FormField, NamedField } from '../ui/FormField.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
 import { ItemOptions, Options } from '../ui/Options.tsx'
 import { useTextLimit } from '../ui/TextLimit.tsx'
@@ -46,6 +46,8 @@ export function MemberFields({ values, onChange, shown, disabled, withPay = fals
   const codeChoices = codes.filter((c) => c.active || c.id === values.defaultCode)
   const id = (name: MemberField) => `member-${name}`
   const scopeId = id('campusIds')
+  /** The box's value as the form's text field holds it. */
+  const setUnpaid = (on: boolean) => onChange('unpaid', on ? UNPAID_CHECKED : '')
   const control = (name: MemberField, hint = false) => ({
     id: id(name),
     name,
@@ -125,25 +127,16 @@ export function MemberFields({ values, onChange, shown, disabled, withPay = fals
         </fieldset>
       ) : null}
       {values.role === 'supervisor' ? (
-        <div className="space-y-1.5">
-          <div className="flex items-start gap-3">
-            <span className="-m-3 flex size-11 shrink-0 items-center justify-center">
-              <input
-                id={id('unpaid')}
-                name="unpaid"
-                type="checkbox"
-                checked={values.unpaid === UNPAID_CHECKED}
-                onChange={(e) => onChange('unpaid', e.target.checked ? UNPAID_CHECKED : '')}
-                aria-describedby={fieldDescription(id('unpaid'), { hint: true, message: shown.unpaid })}
-                aria-invalid={shown.unpaid ? true : undefined}
-                disabled={disabled}
-                className="size-5 shrink-0 cursor-pointer accent-indigo-600"
-              />
-            </span>
-            <CheckboxLabel id={id('unpaid')} label={t('members.fields.unpaid')} hint={t('members.fields.unpaidHint')} />
-          </div>
-          {shown.unpaid ? <FieldMessage id={`${id('unpaid')}-error`}>{shown.unpaid}</FieldMessage> : null}
-        </div>
+        <CheckboxRow
+          id={id('unpaid')}
+          name="unpaid"
+          checked={values.unpaid === UNPAID_CHECKED}
+          onChange={setUnpaid}
+          disabled={disabled}
+          label={t('members.fields.unpaid')}
+          hint={t('members.fields.unpaidHint')}
+          message={shown.unpaid}
+        />
       ) : null}
       <NamedField id={id('supervisorId')} name="supervisorId" text={fieldText} hint message={shown.supervisorId}>
         <select {...control('supervisorId', true)} className={inputClasses}>

@@ -10,7 +10,7 @@ import { SubmitRow } from '../ui/SubmitRow.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card.tsx'
 import { FieldMessage } from '../ui/FieldMessage.tsx'
 import { DayOptions } from '../ui/Options.tsx'
-import { CheckboxLabel, FormField } from '../ui/FormField.tsx'
+import { CheckboxRow, FormField } from '../ui/FormField.tsx'
 import { inputClasses } from '../ui/Input.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
 
@@ -97,22 +97,14 @@ function NotificationsForm({ saved }: { saved: NotificationsView }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      <div className="flex items-start gap-3">
-        <input
-          id="remindersEnabled"
-          type="checkbox"
-          checked={draft.remindersEnabled}
-          onChange={(e) => set({ remindersEnabled: e.target.checked })}
-          disabled={busy}
-          aria-describedby="remindersEnabled-hint"
-          className="mt-0.5 size-5 shrink-0 accent-indigo-600"
-        />
-        <CheckboxLabel
-          id="remindersEnabled"
-          label={t('notifications.reminders')}
-          hint={t('notifications.remindersHint')}
-        />
-      </div>
+      <CheckboxRow
+        id="remindersEnabled"
+        checked={draft.remindersEnabled}
+        onChange={(remindersEnabled) => set({ remindersEnabled })}
+        disabled={busy}
+        label={t('notifications.reminders')}
+        hint={t('notifications.remindersHint')}
+      />
       {SCHEDULES.map((name) => (
         <ScheduleFields
           key={name}

@@ -8,25 +8,14 @@ import {
   AllocationKind,
   type AllocationCode,
 } from '@app/core'
-import { errorFields, errorMessage } from '../../api/client.ts'
 import { useSaveAllocationCodes } from '../../api/allocation.ts'
-import { translated } from '../../lib/field-errors.ts'
-import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
-import { fieldDescription, NamedField } from '../ui/FormField.tsx'
+import { CheckboxRow, NamedField } from '../ui/FormField.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
-import { CheckboxRow, ItemForm } from '../ui/ItemForm.tsx'
+import { ItemForm } from '../ui/ItemForm.tsx'
 import { Options } from '../ui/Options.tsx'
-import {
-  blank,
-  FIELD_ORDER,
-  inputOf,
-  messagesAt,
-  storedInput,
-  valuesOf,
-  type CodeField,
-  type CodeValues,
-} from './code-values.ts'
+import { blank, inputOf, messagesAt, storedInput, valuesOf, type CodeField, type CodeValues } from './code-values.ts'
+import { useListItemSave } from './use-list-item-save.ts'
 
 /** The text fields with a hint, and their longest texts. */
 const HINTED_FIELDS = ['className', 'costNumber'] as const
@@ -44,56 +33,31 @@ export function CodeForm({
   onDone: () => void
 }) {
   const { t } = useTranslation('supervisor')
-  const save = useSaveAllocationCodes()
   const [values, setValues] = useState<CodeValues>(() => (editing ? valuesOf(editing) : blank))
-  const [shown, setShown] = useState<Partial<Record<CodeField, string>>>({})
-  const [formError, setFormError] = useState<string | null>(null)
   const index = editing ? codes.findIndex((c) => c.id === editing.id) : codes.length
-  const busy = save.isPending
   const prefix = editing ? `code-${editing.id}` : 'code-new'
   const id = (field: CodeField | 'active') => `${prefix}-${field}`
+  const { shown, formError, save, edited, control, busy } = useListItemSave(useSaveAllocationCodes(), {
+    mine: (issues) => messagesAt(index, issues),
+    id,
+    saved: t('allocation.saved'),
+    failed: t('allocation.saveFailed'),
+  })
 
   const set = <K extends keyof CodeValues>(field: K, value: CodeValues[K]) => {
     setValues((v) => ({ ...v, [field]: value }))
-    setShown((s) => ({ ...s, [field]: undefined }))
-    setFormError(null)
+    edited(field)
   }
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const list = codes.map(storedInput)
     list[index] = inputOf(values, editing?.id)
-    const checked = AllocationCodesUpdate.safeParse({ codes: list })
-    if (!checked.success) {
-      const issues = Object.fromEntries(checked.error.issues.map((i) => [i.path.join('.'), translated(i.message)]))
-      const mine = messagesAt(index, issues)
-      setShown(mine)
-      if (Object.keys(mine).length === 0)
-        setFormError(translated(checked.error.issues[0]?.message ?? t('allocation.saveFailed')))
-      const first = FIELD_ORDER.find((f) => mine[f])
-      if (first) document.getElementById(id(first))?.focus()
-      return
-    }
-    save.mutate(checked.data, {
-      onSuccess: () => {
-        toast({ title: t('allocation.saved'), description: values.name.trim() })
-        onDone()
-      },
-      onError: (error) => {
-        const mine = messagesAt(index, errorFields(error))
-        setShown(mine)
-        if (Object.keys(mine).length === 0) setFormError(errorMessage(error, t('allocation.saveFailed')))
-        toastFailure(t('allocation.saveFailed'), error, t('allocation.saveFailed'))
-      },
-    })
+    save(AllocationCodesUpdate, { codes: list }, values.name, onDone, (error) =>
+      toastFailure(t('allocation.saveFailed'), error, t('allocation.saveFailed')),
+    )
   }
 
-  const control = (field: CodeField, hint = false) => ({
-    id: id(field),
-    'aria-invalid': shown[field] ? true : undefined,
-    'aria-describedby': fieldDescription(id(field), { hint, message: shown[field] }),
-    disabled: busy,
-  })
   /** A field's label and hint, from the form's catalogue group. */
   const fieldText = (key: string) => t(`allocation.fields.${key}`)
 

@@ -13,8 +13,15 @@ afterEach(clearToasts)
 const north: Campus = { id: 'north', name: 'North', address: '', active: true }
 const south: Campus = { id: 'south', name: 'South', address: '', active: true }
 
-/** Settings → Campuses with a stored list and members; a PUT gives the campus-less members the one named. */
-const show = (stored: Campus[], members: { id: string; campusId?: string }[]) => {
+/**
+ * Settings → Campuses with a stored list and members; a PUT gives the campus-less members the one
+ * named, unless `refuse` answers a refusal for it.
+ */
+const show = (
+  stored: Campus[],
+  members: { id: string; campusId?: string }[],
+  refuse?: (update: CampusesUpdate) => { status: number; body: unknown } | undefined,
+) => {
   let campuses = stored
   let people = members.map((m) => makeUser({ ...m, role: 'employee' }))
   const fetch = mockFetch({
@@ -23,6 +30,8 @@ const show = (stored: Campus[], members: { id: string; campusId?: string }[]) =>
     'GET /api/employees': () => ({ body: people }),
     'PUT /api/organization/campuses': (init) => {
       const body = JSON.parse(String(init!.body)) as CampusesUpdate
+      const refusal = refuse?.(body)
+      if (refusal) return refusal
       campuses = body.campuses.map((c, i) => ({ ...c, id: c.id ?? `new-${i}` }))
       const start = campuses.find((c) => c.name === body.membersStartAt) ?? campuses.find((c) => c.active)
       people = people.map((p) => (p.campusId || !start ? p : { ...p, campusId: start.id }))
@@ -76,5 +85,49 @@ describe('Settings → Campuses: the members a church had before its campuses', 
     show([north], [{ id: 'ana', campusId: 'north' }])
     expect(await screen.findByText('North')).toBeTruthy()
     expect(screen.queryByText(/no campus yet/)).toBeNull()
+  })
+})
+
+describe('Settings → Campuses: adding one', () => {
+  /** Types `name` into a new campus's form and saves it: the form. */
+  const add = async (user: ReturnType<typeof userEvent.setup>, name: string) => {
+    await user.click(await screen.findByRole('button', { name: 'Add campus' }))
+    const form = within(screen.getByRole('form', { name: 'Add campus' }))
+    await user.type(form.getByLabelText('Name'), name)
+    await user.click(form.getByRole('button', { name: 'Add campus' }))
+    return form
+  }
+
+  it('refuses a name the list already has before sending anything, on the Name field, focused', async () => {
+    const { fetch, user } = show([north], [])
+    const form = await add(user, 'north')
+    expect(form.getByText('Each campus name once')).toBeTruthy()
+    const name = form.getByLabelText('Name')
+    expect(name.getAttribute('aria-invalid')).toBe('true')
+    expect(document.activeElement).toBe(name)
+    expect(form.queryByRole('alert')).toBeNull()
+    expect(sent(fetch)).toEqual([])
+  })
+
+  it('shows the server’s refusal on the field it names, and one that names no field in the form', async () => {
+    const { fetch, user } = show([north], [], (update) =>
+      update.campuses[1]?.name === 'Central'
+        ? {
+            status: 400,
+            body: { message: 'Each campus name once', fields: { 'campuses.1.name': 'Each campus name once' } },
+          }
+        : { status: 400, body: { message: 'At most 50 campuses' } },
+    )
+    const form = await add(user, 'Central')
+    expect(await form.findByText('Each campus name once')).toBeTruthy()
+    expect(form.getByLabelText('Name').getAttribute('aria-invalid')).toBe('true')
+    expect(form.queryByRole('alert')).toBeNull()
+    // Editing the name clears its message; a refusal with no field is said in the form's alert line.
+    await user.type(form.getByLabelText('Name'), ' West')
+    expect(form.queryByText('Each campus name once')).toBeNull()
+    await user.click(form.getByRole('button', { name: 'Add campus' }))
+    expect((await form.findByRole('alert')).textContent).toBe('At most 50 campuses')
+    expect(form.getByLabelText('Name').hasAttribute('aria-invalid')).toBe(false)
+    expect(sent(fetch)).toHaveLength(2)
   })
 })

@@ -9,18 +9,18 @@ import {
   type Campus,
   type CampusInput,
 } from '@app/core'
-import { errorFields, errorMessage } from '../../api/client.ts'
+import { errorMessage } from '../../api/client.ts'
 import { useCampusChoices, useCampuses, useSaveCampuses } from '../../api/campuses.ts'
-import { translated } from '../../lib/field-errors.ts'
 import { toast } from '../../lib/toast.ts'
 import { Badge } from '../ui/Badge.tsx'
 import { Button } from '../ui/Button.tsx'
-import { FormField, fieldDescription } from '../ui/FormField.tsx'
+import { CheckboxRow, FormField } from '../ui/FormField.tsx'
 import { Input } from '../ui/Input.tsx'
-import { AlertLine, CheckboxRow, ItemForm } from '../ui/ItemForm.tsx'
+import { AlertLine, ItemForm } from '../ui/ItemForm.tsx'
 import { ListRow, QueryList, RowButton } from '../ui/QueryList.tsx'
 import { CampuslessMembers, useCampuslessCount } from './CampuslessMembers.tsx'
 import { SettingsSectionCard } from './SettingsSectionCard.tsx'
+import { useListItemSave } from './use-list-item-save.ts'
 
 /** The catalogue group of this section's texts. */
 const TEXTS = 'campuses'
@@ -53,61 +53,42 @@ function CampusForm({
   campusless: number
 }) {
   const { t } = useTranslation('supervisor')
-  const save = useSaveCampuses()
   const [values, setValues] = useState({
     name: editing?.name ?? '',
     address: editing?.address ?? '',
     active: editing?.active ?? true,
   })
-  const [shown, setShown] = useState<Partial<Record<Field, string>>>({})
-  const [formError, setFormError] = useState<string | null>(null)
   const index = editing ? campuses.findIndex((c) => c.id === editing.id) : campuses.length
   const prefix = editing ? `campus-${editing.id}` : 'campus-new'
   const id = (field: Field | 'active') => `${prefix}-${field}`
-  const busy = save.isPending
-  const mine = (issues: Record<string, string>) => ({
-    name: issues[`campuses.${index}.name`],
-    address: issues[`campuses.${index}.address`],
+  const {
+    shown,
+    formError,
+    save,
+    edited,
+    control: fieldControl,
+    busy,
+  } = useListItemSave(useSaveCampuses(), {
+    mine: (issues) => ({ name: issues[`campuses.${index}.name`], address: issues[`campuses.${index}.address`] }),
+    id,
+    saved: t('campuses.saved'),
+    failed: t('campuses.saveFailed'),
   })
   const list = listWith(campuses, index, { ...(editing ? { id: editing.id } : {}), ...values })
   const startsHere = campusless > 0 && values.active && startingCampus(list) === list[index]
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const checked = CampusesUpdate.safeParse({
-      campuses: list,
-      ...(startsHere && values.name.trim() ? { membersStartAt: values.name } : {}),
-    })
-    if (!checked.success) {
-      const issues = Object.fromEntries(checked.error.issues.map((i) => [i.path.join('.'), translated(i.message)]))
-      setShown(mine(issues))
-      if (issues[`campuses.${index}.name`]) document.getElementById(id('name'))?.focus()
-      else setFormError(translated(checked.error.issues[0]?.message ?? t('campuses.saveFailed')))
-      return
-    }
-    save.mutate(checked.data, {
-      onSuccess: () => {
-        toast({ title: t('campuses.saved'), description: values.name.trim() })
-        onDone()
-      },
-      onError: (error) => {
-        const fields = mine(errorFields(error))
-        setShown(fields)
-        if (!fields.name && !fields.address) setFormError(errorMessage(error, t('campuses.saveFailed')))
-      },
-    })
+    const body = { campuses: list, ...(startsHere && values.name.trim() ? { membersStartAt: values.name } : {}) }
+    save(CampusesUpdate, body, values.name, onDone)
   }
 
   const control = (field: Field) => ({
-    id: id(field),
+    ...fieldControl(field),
     value: values[field],
-    disabled: busy,
-    'aria-invalid': shown[field] ? true : undefined,
-    'aria-describedby': fieldDescription(id(field), { message: shown[field] }),
     onChange: (e: { target: { value: string } }) => {
       setValues((v) => ({ ...v, [field]: e.target.value }))
-      setShown((s) => ({ ...s, [field]: undefined }))
-      setFormError(null)
+      edited(field)
     },
   })
 

@@ -22,7 +22,7 @@ import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
 import { FieldMessage } from '../ui/FieldMessage.tsx'
 import { DayOptions } from '../ui/Options.tsx'
-import { CheckboxLabel, fieldDescription, FormField } from '../ui/FormField.tsx'
+import { CheckboxRow, fieldDescription, FormField } from '../ui/FormField.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
 import { useTextLimit } from '../ui/TextLimit.tsx'
 import { Label } from '../ui/Label.tsx'
@@ -329,36 +329,16 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
         {shown.workingDays ? <FieldMessage id="workingDays-error">{shown.workingDays}</FieldMessage> : null}
       </fieldset>
 
-      <div className="space-y-1.5">
-        <div className="flex items-start gap-3">
-          {/* A 44 x 44 target around the 20 px box: a tap anywhere on it toggles the box. */}
-          <span
-            className="-m-3 flex size-11 shrink-0 cursor-pointer items-center justify-center"
-            data-testid="approvalEmails-target"
-            // A tap on the 44 x 44 area around the box toggles it too (the box's own click toggles it once).
-            onClick={(e) => {
-              if (e.target === e.currentTarget && !busy) set('approvalEmails', !draft.approvalEmails)
-            }}
-          >
-            <input
-              id="approvalEmails"
-              name="approvalEmails"
-              type="checkbox"
-              checked={draft.approvalEmails}
-              onChange={(e) => set('approvalEmails', e.target.checked)}
-              aria-describedby="approvalEmails-hint"
-              disabled={busy}
-              className="size-5 shrink-0 cursor-pointer accent-indigo-600"
-            />
-          </span>
-          <CheckboxLabel
-            id="approvalEmails"
-            label={t('settings.form.approvalEmails')}
-            hint={t('settings.form.approvalEmailsHint')}
-          />
-        </div>
-        {shown.approvalEmails ? <FieldMessage id="approvalEmails-error">{shown.approvalEmails}</FieldMessage> : null}
-      </div>
+      <CheckboxRow
+        id="approvalEmails"
+        name="approvalEmails"
+        checked={draft.approvalEmails}
+        onChange={(on) => set('approvalEmails', on)}
+        disabled={busy}
+        label={t('settings.form.approvalEmails')}
+        hint={t('settings.form.approvalEmailsHint')}
+        message={shown.approvalEmails}
+      />
 
       <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={reset} disabled={busy || (!changed && Object.keys(shown).length === 0)}>

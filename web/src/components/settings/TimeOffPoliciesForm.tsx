@@ -7,7 +7,7 @@ import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
 import { FormAlert } from '../ui/FormAlert.tsx'
-import { FormField } from '../ui/FormField.tsx'
+import { CheckboxRow, FormField } from '../ui/FormField.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
 import { useKindName } from '../time-off/time-off-parts.tsx'
 import { OpeningBalancesForm } from './OpeningBalancesForm.tsx'
@@ -134,15 +134,12 @@ function PolicyFields({ draft: d, onChange }: { draft: PolicyDraft; onChange: (p
         {hours.cap}
         {hours.carryover}
       </div>
-      <label className="flex items-center gap-2 text-sm text-slate-900">
-        <input
-          type="checkbox"
-          className="size-4"
-          checked={d.allowNegative}
-          onChange={(e) => onChange({ allowNegative: e.target.checked })}
-        />
-        {t('settings.timeOff.allowNegative')}
-      </label>
+      <CheckboxRow
+        id={fid('allowNegative')}
+        checked={d.allowNegative}
+        onChange={(allowNegative) => onChange({ allowNegative })}
+        label={t('settings.timeOff.allowNegative')}
+      />
       <fieldset className="space-y-1">
         <legend className="text-sm font-medium text-slate-800">{t('settings.timeOff.eligible')}</legend>
         {PayType.options.map((pt) => (

@@ -62,7 +62,7 @@ export const fieldDescription = (id: string, { hint = false, message }: { hint?:
   [hint ? `${id}-hint` : null, message ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
 
 /** A checkbox's label with its hint under it (the box stands beside them; its aria-describedby: `${id}-hint`). */
-export const CheckboxLabel = ({ id, label, hint }: { id: string; label: ReactNode; hint: ReactNode }) => (
+const CheckboxLabel = ({ id, label, hint }: { id: string; label: ReactNode; hint: ReactNode }) => (
   <div className="space-y-0.5">
     <Label htmlFor={id}>{label}</Label>
     <p id={`${id}-hint`} className="text-sm text-slate-600">
@@ -70,3 +70,57 @@ export const CheckboxLabel = ({ id, label, hint }: { id: string; label: ReactNod
     </p>
   </div>
 )
+
+/**
+ * A checkbox with its label beside it and, when given, a hint under the label (`${id}-hint`, read
+ * as the box's description, not as part of its name) and its message (`${id}-error`). A tap
+ * anywhere on the 44 x 44 area around the 20 px box toggles it too.
+ */
+export function CheckboxRow({
+  id,
+  name,
+  checked,
+  disabled = false,
+  onChange,
+  label,
+  hint,
+  message,
+}: {
+  id: string
+  name?: string
+  checked: boolean
+  disabled?: boolean
+  onChange: (checked: boolean) => void
+  label: ReactNode
+  hint?: ReactNode
+  message?: string | null
+}) {
+  return (
+    <div className="space-y-1.5">
+      <div className="flex items-start gap-3">
+        <span
+          className="-m-3 flex size-11 shrink-0 cursor-pointer items-center justify-center"
+          data-testid={`${id}-target`}
+          // The box's own click toggles it once; a tap on the area around it toggles it here.
+          onClick={(e) => {
+            if (e.target === e.currentTarget && !disabled) onChange(!checked)
+          }}
+        >
+          <input
+            id={id}
+            name={name}
+            type="checkbox"
+            checked={checked}
+            disabled={disabled}
+            aria-describedby={fieldDescription(id, { hint: Boolean(hint), message })}
+            aria-invalid={message ? true : undefined}
+            onChange={(e) => onChange(e.target.checked)}
+            className="size-5 shrink-0 cursor-pointer accent-indigo-600"
+          />
+        </span>
+        {hint ? <CheckboxLabel id={id} label={label} hint={hint} /> : <Label htmlFor={id}>{label}</Label>}
+      </div>
+      {message ? <FieldMessage id={`${id}-error`}>{message}</FieldMessage> : null}
+    </div>
+  )
+}
