@@ -189,7 +189,9 @@ const readTogether = (key: Key, consistent: boolean, fields?: readonly string[])
         for (const [consistentRead, asked] of reads) void send(consistentRead, asked)
       })
     }
-    turn.set(consistent, [...(turn.get(consistent) ?? []), { key, fields, answer, fail }])
+    const asked = turn.get(consistent) ?? []
+    turn.set(consistent, asked)
+    asked.push({ key, fields, answer, fail })
   })
 
 const idOf = (k: Record<string, unknown>) => `${String(k.pk)}\u0000${String(k.sk)}`
