@@ -33,15 +33,8 @@ export type ApiTokenView = z.infer<typeof ApiTokenView>
 export const ApiTokenList = z.array(ApiTokenView)
 export type ApiTokenList = z.infer<typeof ApiTokenList>
 
-/** POST /api/tokens answers the secret this once; only its hash is stored. */
-export const ApiTokenCreated = z.object({
-  id: z.string(),
-  name: z.string(),
-  scopes: z.array(ApiScope),
-  token: z.string(),
-  createdAt: z.string(),
-  expiresAt: z.string().nullable(),
-})
+/** POST /api/tokens answers the token as it will be listed (not used yet), with its secret this once; only its hash is stored. */
+export const ApiTokenCreated = ApiTokenView.omit({ lastUsedAt: true }).extend({ token: z.string() })
 export type ApiTokenCreated = z.infer<typeof ApiTokenCreated>
 
 export const ApiTokenId = z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, { error: 'Invalid token id' }) })

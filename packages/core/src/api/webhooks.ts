@@ -29,14 +29,8 @@ export type WebhookView = z.infer<typeof WebhookView>
 export const WebhookList = z.array(WebhookView)
 export type WebhookList = z.infer<typeof WebhookList>
 
-/** POST /api/webhooks answers the signing secret (Standard Webhooks' `whsec_…`) this once. */
-export const WebhookCreated = z.object({
-  id: z.string(),
-  url: z.string(),
-  events: z.array(WebhookEvent),
-  secret: z.string(),
-  createdAt: z.string(),
-})
+/** POST /api/webhooks answers the webhook as it is listed, with its signing secret (Standard Webhooks' `whsec_…`) this once. */
+export const WebhookCreated = WebhookView.extend({ secret: z.string() })
 export type WebhookCreated = z.infer<typeof WebhookCreated>
 
 /** One delivery of an event to a webhook: its last try's HTTP status (null when none answered). */
