@@ -7,12 +7,8 @@ import {
   PRERENDERED_PAGES,
   SECURE_SESSION_COOKIE,
   SESSION_COOKIE,
-  type PageRequest,
 } from './page-choice.ts'
-
-const config = pageChoiceConfig(SECURE_SESSION_COOKIE)
-const page = (uri: string, more: Partial<PageRequest> = {}) =>
-  choosePage({ uri, acceptLanguage: '', cookieNames: [], hasQuery: false, ...more }, config)
+import { page } from '../test/pages.ts'
 
 describe('the file that answers a page request', () => {
   it('gives a signed-out visitor each prerendered page in the language they prefer', () => {
