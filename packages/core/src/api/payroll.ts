@@ -71,10 +71,7 @@ export type PayPeriodEarly = z.infer<typeof PayPeriodEarly>
 export const MissingPayrollIds = z.object({ message: z.string(), members: z.array(Person) })
 export type MissingPayrollIds = z.infer<typeof MissingPayrollIds>
 
-export const PayrollSummaryMember = z.object({
-  employeeId: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
+export const PayrollSummaryMember = Person.extend({
   payType: PayType,
   payrollId: z.string().nullable(),
   regularHours: z.number(),
@@ -102,10 +99,7 @@ export const VolunteerHours = z.object({
   totalHours: z.number(),
   totalValue: z.number(),
   volunteers: z.array(
-    z.object({
-      employeeId: z.string(),
-      firstName: z.string(),
-      lastName: z.string(),
+    Person.extend({
       department: z.string().nullable(),
       hours: z.number(),
       value: z.number(),
