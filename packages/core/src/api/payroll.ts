@@ -71,6 +71,14 @@ export type PayPeriodEarly = z.infer<typeof PayPeriodEarly>
 export const MissingPayrollIds = z.object({ message: z.string(), members: z.array(Person) })
 export type MissingPayrollIds = z.infer<typeof MissingPayrollIds>
 
+/** A member's paid leave hours of each kind, never in their regular or overtime hours. */
+export const LeaveHours = z.object({
+  vacationHours: z.number(),
+  sickHours: z.number(),
+  personalHours: z.number(),
+  holidayHours: z.number(),
+})
+
 export const PayrollSummaryMember = Person.extend({
   payType: PayType,
   payrollId: z.string().nullable(),
@@ -79,11 +87,7 @@ export const PayrollSummaryMember = Person.extend({
   doubleTimeHours: z.number(),
   breakMinutes: z.number().int(),
   daysWorked: z.number().int(),
-  /** Paid leave, never in regular or overtime hours. */
-  vacationHours: z.number(),
-  sickHours: z.number(),
-  personalHours: z.number(),
-  holidayHours: z.number(),
+  ...LeaveHours.shape,
 })
 export type PayrollSummaryMember = z.infer<typeof PayrollSummaryMember>
 
