@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { chosenAtLeastOne } from '../choice-schemas.ts'
 import { WebhookEvent } from '../webhooks.ts'
 
 /** POST /api/webhooks: where to deliver, and which events. */
@@ -11,10 +12,7 @@ export const WebhookInput = z.object({
     .refine((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol), {
       error: 'Enter a valid http or https URL',
     }),
-  events: z
-    .array(WebhookEvent, { error: 'Choose at least one event' })
-    .min(1, { error: 'Choose at least one event' })
-    .transform((events) => [...new Set(events)]),
+  events: chosenAtLeastOne(WebhookEvent, 'Choose at least one event'),
 })
 export type WebhookInput = z.infer<typeof WebhookInput>
 
