@@ -53,21 +53,18 @@ const invokersOf = (fn: Parameters<Synth['logicalId']>[0]) =>
     .map(([, r]) => r.Properties!)
     .filter((p) => show(p.FunctionName) === `<${id(fn)}.Arn>`)
 /**
- * A job's rule, checked to run at `rate` and to target the job alone, a failed delivery going to the
- * jobs' dead-letter queue; and the job function's properties, checked to be `entry`'s bundle.
+ * The job `name`'s rule (`<name>Schedule`), checked to run at `rate` and to target the job alone, a
+ * failed delivery going to the jobs' dead-letter queue; and the job function's properties, checked
+ * to be its entry's bundle.
  */
-const scheduledJob = (o: {
-  schedule: Parameters<Synth['logicalId']>[0]
-  job: Parameters<Synth['logicalId']>[0]
-  rate: string
-  entry: string
-}) => {
-  const rule = s.resources[id(o.schedule)]!.Properties!
-  expect(rule.ScheduleExpression).toBe(o.rate)
-  expect(rule.Targets.map((t: { Arn: unknown }) => show(t.Arn))).toEqual([`<${id(o.job)}.Arn>`])
+const scheduledJob = (name: Exclude<keyof typeof jobEntries, 'retryEmails'>, rate: string) => {
+  const job = s.stack.jobs[name]
+  const rule = s.resources[id(s.stack.jobs[`${name}Schedule`])]!.Properties!
+  expect(rule.ScheduleExpression).toBe(rate)
+  expect(rule.Targets.map((t: { Arn: unknown }) => show(t.Arn))).toEqual([`<${id(job)}.Arn>`])
   expect(show(rule.Targets[0].DeadLetterConfig.Arn)).toBe(`<${id(s.stack.jobs.deadLetterQueue)}.Arn>`)
-  const fn = s.resources[id(o.job)]!.Properties!
-  expect(fn.Description).toContain(o.entry)
+  const fn = s.resources[id(job)]!.Properties!
+  expect(fn.Description).toContain(jobEntries[name])
   return { rule, fn }
 }
 const metricAlarm = (name: string) =>
@@ -675,22 +672,12 @@ describe('the email retry job', () => {
   })
 
   it("runs the reminders job on the schedule of definition.ts, with the retry job's grants and queue", () => {
-    const { fn: reminders } = scheduledJob({
-      schedule: s.stack.jobs.remindersSchedule,
-      job: s.stack.jobs.reminders,
-      rate: `rate(${jobEveryMinutes.reminders} minutes)`,
-      entry: jobEntries.reminders,
-    })
+    const { fn: reminders } = scheduledJob('reminders', `rate(${jobEveryMinutes.reminders} minutes)`)
     expect(Object.keys(reminders.Environment.Variables).sort()).toEqual(expectedJobEnv)
   })
 
   it("runs the export job every minute, with the exports bucket beside the retry job's grants", () => {
-    const { fn } = scheduledJob({
-      schedule: s.stack.jobs.exportSchedule,
-      job: s.stack.jobs.export,
-      rate: `rate(${jobEveryMinutes.export} minute)`,
-      entry: jobEntries.export,
-    })
+    const { fn } = scheduledJob('export', `rate(${jobEveryMinutes.export} minute)`)
     expect(Object.keys(fn.Environment.Variables).sort()).toEqual([...expectedJobEnv, 'EXPORTS_BUCKET'].sort())
     const roleId = roleOf(fn)
     const exportsBucket = id(s.stack.files.exports)
@@ -712,12 +699,7 @@ describe('the email retry job', () => {
   })
 
   it("runs the import job every minute: the export job's grants, the staff pool's logins and the secrets key", () => {
-    const { fn } = scheduledJob({
-      schedule: s.stack.jobs.importMembersSchedule,
-      job: s.stack.jobs.importMembers,
-      rate: `rate(${jobEveryMinutes.importMembers} minute)`,
-      entry: jobEntries.importMembers,
-    })
+    const { fn } = scheduledJob('importMembers', `rate(${jobEveryMinutes.importMembers} minute)`)
     expect(Object.keys(fn.Environment.Variables).sort()).toEqual(
       [...expectedJobEnv, 'EXPORTS_BUCKET', 'STAFF_USER_POOL_ID', 'SECRETS_KEY_ID'].sort(),
     )
@@ -739,12 +721,7 @@ describe('the erasure job', () => {
 
   it('runs functions/src/jobs/erase-closed.ts once a day, as the other jobs run, into the same dead-letter queue', () => {
     expect(jobEveryMinutes.eraseClosed).toBe(24 * 60)
-    const { rule, fn: p } = scheduledJob({
-      schedule: s.stack.jobs.eraseClosedSchedule,
-      job: s.stack.jobs.eraseClosed,
-      rate: 'rate(1 day)',
-      entry: jobEntries.eraseClosed,
-    })
+    const { rule, fn: p } = scheduledJob('eraseClosed', 'rate(1 day)')
     expect(rule.State).toBe('ENABLED')
     expect(rule.Targets[0].RetryPolicy.MaximumRetryAttempts).toBe(RETRY_ATTEMPTS)
     expect(p).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' })
@@ -799,12 +776,7 @@ describe('the yearly time-off job', () => {
 
   it("runs functions/src/jobs/time-off-yearly.ts once a day into the jobs' dead-letter queue, invoked only by its rule", () => {
     expect(jobEveryMinutes.timeOffYearly).toBe(24 * 60)
-    const { fn: p } = scheduledJob({
-      schedule: s.stack.jobs.timeOffYearlySchedule,
-      job: s.stack.jobs.timeOffYearly,
-      rate: 'rate(1 day)',
-      entry: jobEntries.timeOffYearly,
-    })
+    const { fn: p } = scheduledJob('timeOffYearly', 'rate(1 day)')
     expect(p).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' })
     expect(p.Timeout).toBe(functionTimeouts.timeOffYearly)
     const invokers = invokersOf(s.stack.jobs.timeOffYearly)

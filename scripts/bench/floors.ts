@@ -10,7 +10,7 @@ import {
 import { sessionHash } from '@app/data'
 import { keys } from '@app/data/testing'
 import { measured } from './api.ts'
-import { sdkRun, type LoadResult } from './load.ts'
+import { emulatorClient, sdkRun, type LoadResult } from './load.ts'
 import { FIGURES } from './report.ts'
 import type { Seeded } from './seed.ts'
 
@@ -237,12 +237,7 @@ export const measureFloors = async (o: {
   log: (message: string) => void
   only?: ReadonlySet<string>
 }): Promise<FloorFigure[]> => {
-  const client = new DynamoDBClient({
-    region: o.env.AWS_REGION,
-    endpoint: o.env.DYNAMODB_ENDPOINT,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    maxAttempts: 2,
-  })
+  const client = emulatorClient(o.env)
   const c: FloorContext = { client, table: o.env.TABLE_NAME!, seeded: o.seeded }
   try {
     const figures: FloorFigure[] = []

@@ -118,6 +118,15 @@ export const sdkRun = async (o: {
   }
 }
 
+/** A plain SDK client of the stack's DynamoDB emulator (none of the app's middleware), as the floors use it. */
+export const emulatorClient = (env: Record<string, string | undefined>) =>
+  new DynamoDBClient({
+    region: env.AWS_REGION,
+    endpoint: env.DYNAMODB_ENDPOINT,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 2,
+  })
+
 /**
  * The floor the API is compared with: a raw GetItem of one timesheet (consistent read, as the
  * data layer reads) with the AWS SDK against the same emulator, `concurrency` calls in flight.
@@ -129,12 +138,7 @@ export const getItemRun = async (o: {
   seconds: number
   warmupSeconds: number
 }): Promise<LoadResult> => {
-  const client = new DynamoDBClient({
-    region: o.env.AWS_REGION,
-    endpoint: o.env.DYNAMODB_ENDPOINT,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    maxAttempts: 2,
-  })
+  const client = emulatorClient(o.env)
   const input = {
     TableName: o.env.TABLE_NAME,
     Key: { pk: { S: o.key.pk }, sk: { S: o.key.sk } },

@@ -18,6 +18,7 @@ import {
   readSecret,
   sealWith,
   sendEmail,
+  tableActions,
   tableStatements,
 } from './api.ts'
 import { functionTimeouts, jobEveryMinutes } from '../definition.ts'
@@ -54,17 +55,9 @@ export const ORG_PREFIX = '????????-????-????-????-????????????'
  * What the erasure job calls on the table (functions/src/jobs/erase-closed.ts): reads and queries,
  * the warning's transaction (an update and outbox puts), sending it (outbox updates and deletes),
  * the tombstone (an update), and the deletes (batches, and one by one for the audit trail). It
- * makes no ConditionCheck.
+ * makes no ConditionCheck: every other action of a route's table grant.
  */
-export const eraseTableActions = [
-  'dynamodb:BatchGetItem',
-  'dynamodb:BatchWriteItem',
-  'dynamodb:DeleteItem',
-  'dynamodb:GetItem',
-  'dynamodb:PutItem',
-  'dynamodb:Query',
-  'dynamodb:UpdateItem',
-]
+export const eraseTableActions = tableActions.filter((a) => a !== 'dynamodb:ConditionCheckItem')
 
 /** How often the retry job runs, and how often EventBridge and Lambda try a failed run again. */
 export const RETRY_EVERY = Duration.minutes(5)

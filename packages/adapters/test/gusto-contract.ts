@@ -86,13 +86,16 @@ const routes: [string, RegExp, (body: unknown) => string[]][] = [
 
 const VERSIONS: readonly string[] = Object.values(PutV1CompaniesCompanyIdPayrollsHeaderXGustoAPIVersion)
 
-/** What is wrong with one request by Gusto's description ([] when nothing is). */
-export const gustoContractProblems = (req: {
+/** One request to Gusto, as the double records it. */
+export interface GustoCall {
   method: string
   path: string
   headers: Record<string, string | string[] | undefined>
   body: unknown
-}): string[] => {
+}
+
+/** What is wrong with one request by Gusto's description ([] when nothing is). */
+export const gustoContractProblems = (req: GustoCall): string[] => {
   const path = req.path.split('?')[0]!
   const route = routes.find(([m, p]) => m === req.method && p.test(path))
   if (!route) return [`${req.method} ${path} is not a Gusto endpoint we know`]

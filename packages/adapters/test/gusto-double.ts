@@ -1,21 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
-import { gustoContractProblems } from './gusto-contract.ts'
+import { gustoContractProblems, type GustoCall } from './gusto-contract.ts'
 
-/**
- * A local stand-in for the Gusto endpoints we call, answering with the shapes Gusto's reference
- * shows (its time sheet, pay period, employee, policy and error objects). Every request is
- * recorded and checked against Gusto's description (gusto-contract.ts); tests assert `violations`
- * stays empty. `fail` makes the next matching call answer an error Gusto documents: 401 for an
- * expired token, 422 for a validation error, 429 with Retry-After.
- */
-export interface GustoCall {
-  method: string
-  path: string
-  headers: Record<string, string | string[] | undefined>
-  body: unknown
-}
-
+/** The errors Gusto documents, for `fail`: an expired token, a validation error, a rate limit. */
 export const GUSTO_ERRORS = {
   expiredToken: {
     status: 401,
@@ -37,6 +24,13 @@ export const GUSTO_ERRORS = {
 
 type Failure = { status: number; headers?: Record<string, string>; body: unknown }
 
+/**
+ * A local stand-in for the Gusto endpoints we call, answering with the shapes Gusto's reference
+ * shows (its time sheet, pay period, employee, policy and error objects). Every request is
+ * recorded and checked against Gusto's description (gusto-contract.ts); tests assert `violations`
+ * stays empty. `fail` makes the next matching call answer an error Gusto documents: 401 for an
+ * expired token, 422 for a validation error, 429 with Retry-After.
+ */
 export const startGustoDouble = async (opts: { company?: string; token?: string } = {}) => {
   const company = opts.company ?? 'c0a1b2c3-0000-4000-8000-000000000001'
   let token = opts.token ?? 'gusto-access-1'

@@ -23,6 +23,7 @@ import { iifClassShares, quickbooksIif } from './payroll-files.ts'
 import { DraftSave, TimesheetDays, WeekTimesheetSave } from './timesheet.ts'
 import { DAYS } from './week.ts'
 import { allocationCode, reportedWeek, workedDay, youthGrant } from '../test/allocations.ts'
+import { anyTime as time } from '../test/arbitraries.ts'
 
 const sum = (list: readonly { minutes: number }[]) => list.reduce((a, l) => a + l.minutes, 0)
 const code = fc.constantFrom('youth', 'admin', 'pantry', 'music', 'missions')
@@ -46,9 +47,6 @@ const percents = fc
     return list.map((p, i) => ({ code: p.code, percent: shares[i]! + 1 }))
   })
 const paid = fc.integer({ min: 0, max: 1440 })
-const time = fc
-  .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
-  .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`)
 
 describe('apportion', () => {
   it('gives whole shares adding up to exactly the total, none negative', () => {

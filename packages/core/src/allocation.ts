@@ -8,7 +8,7 @@ import {
 } from './allocation-rules.ts'
 import { limitedText } from './text-schemas.ts'
 import { dayLabel, isCalendarDate, type DayName } from './week.ts'
-import { sameName } from './words.ts'
+import { repeatedNamesAndIds } from './words.ts'
 
 /**
  * Where the hours go. An organization keeps a list of ministries and funds (codes); a
@@ -98,12 +98,12 @@ export const AllocationCodesUpdate = z
       .max(MAX_ALLOCATION_CODES, `At most ${MAX_ALLOCATION_CODES} ministries and funds`),
   })
   .superRefine(({ codes }, ctx) => {
-    codes.forEach((code, i) => {
-      if (codes.slice(0, i).some((other) => sameName(other.name, code.name)))
-        ctx.addIssue({ code: 'custom', message: 'Each name once', path: ['codes', i, 'name'] })
-      if (code.id && codes.slice(0, i).some((other) => other.id === code.id))
-        ctx.addIssue({ code: 'custom', message: 'Each code once', path: ['codes', i, 'id'] })
-    })
+    for (const [i, field] of repeatedNamesAndIds(codes))
+      ctx.addIssue({
+        code: 'custom',
+        message: field === 'name' ? 'Each name once' : 'Each code once',
+        path: ['codes', i, field],
+      })
   })
 export type AllocationCodesUpdate = z.infer<typeof AllocationCodesUpdate>
 

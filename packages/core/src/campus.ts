@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { CAMPUS_ID_PATTERN } from './campus-scope.ts'
 import { limitedText, requiredText } from './text-schemas.ts'
-import { dashedWords, sameName } from './words.ts'
+import { dashedWords, repeatedNamesAndIds, sameName } from './words.ts'
 
 export * from './campus-scope.ts'
 
@@ -58,12 +58,12 @@ export const CampusesUpdate = z
     membersStartAt: z.string({ error: MEMBERS_START_AT_MESSAGE }).trim().optional(),
   })
   .superRefine(({ campuses, membersStartAt }, ctx) => {
-    campuses.forEach((campus, i) => {
-      if (campuses.slice(0, i).some((other) => sameName(other.name, campus.name)))
-        ctx.addIssue({ code: 'custom', message: CAMPUS_NAME_TWICE, path: ['campuses', i, 'name'] })
-      if (campus.id && campuses.slice(0, i).some((other) => other.id === campus.id))
-        ctx.addIssue({ code: 'custom', message: CAMPUS_ID_TWICE, path: ['campuses', i, 'id'] })
-    })
+    for (const [i, field] of repeatedNamesAndIds(campuses))
+      ctx.addIssue({
+        code: 'custom',
+        message: field === 'name' ? CAMPUS_NAME_TWICE : CAMPUS_ID_TWICE,
+        path: ['campuses', i, field],
+      })
     if (membersStartAt !== undefined && startingCampus(campuses, membersStartAt) === undefined)
       ctx.addIssue({ code: 'custom', message: MEMBERS_START_AT_MESSAGE, path: ['membersStartAt'] })
   })

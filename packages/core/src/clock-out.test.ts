@@ -3,11 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { approverAlertAt, CLOCK_OUT_LIMIT_HOURS, missingClockOuts } from './clock-out.ts'
 import { shiftMinutes } from './hours.ts'
 import { DAYS } from './week.ts'
+import { anyTime as time } from '../test/arbitraries.ts'
 
 const HOUR = 3_600_000
-const time = fc
-  .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
-  .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`)
 /** A week's start and end per day, each set or empty ('' or null, as stored). */
 const week = fc
   .tuple(...DAYS.map(() => fc.tuple(fc.option(time, { nil: '' }), fc.constantFrom('', null, '17:30', '06:00'))))

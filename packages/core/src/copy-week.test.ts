@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { clearedDayFields, copiedDayFields, copyLastWeek, dayIsFilled, daysToCopy } from './copy-week.ts'
 import { TimesheetDays } from './timesheet.ts'
 import { DAYS } from './week.ts'
+import { anyTime as time } from '../test/arbitraries.ts'
 
 const nineToFive = Object.fromEntries(
   ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].flatMap((day) => [
@@ -13,9 +14,6 @@ const nineToFive = Object.fromEntries(
   ]),
 )
 
-const time = fc
-  .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
-  .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`)
 const day = fc.record({
   start: fc.oneof(fc.constant(''), time),
   end: fc.oneof(fc.constant(''), time),

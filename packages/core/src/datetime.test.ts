@@ -74,6 +74,9 @@ describe('zones', () => {
 describe('zonedInstant', () => {
   it.each([
     ['a plain morning', '2026-11-16', '08:00', 'America/Chicago', '2026-11-16T14:00:00.000Z'],
+    ['an afternoon in standard time', '2026-11-20', '16:00', 'America/Chicago', '2026-11-20T22:00:00.000Z'],
+    ['an afternoon in daylight time', '2026-07-10', '16:00', 'America/Chicago', '2026-07-10T21:00:00.000Z'],
+    ['east of UTC, the same day in UTC', '2026-11-20', '09:00', 'Asia/Kolkata', '2026-11-20T03:30:00.000Z'],
     ['east of UTC, the day before in UTC', '2026-07-01', '00:00', 'Asia/Kolkata', '2026-06-30T18:30:00.000Z'],
     [
       'a time the spring-forward night skips, an hour later',
@@ -101,6 +104,28 @@ describe('zonedInstant', () => {
     ['Sydney, its repeated hour', '2026-04-05', '02:30', 'Australia/Sydney', '2026-04-04T15:30:00.000Z'],
   ])('reads %s', (_, date, time, zone, instant) => {
     expect(zonedInstant(date, time, zone).toISOString()).toBe(instant)
+  })
+
+  it('reads back as the same wall-clock time for any time that exists', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 3000 }),
+        fc.integer({ min: 0, max: 23 }),
+        fc.constantFrom('America/New_York', 'Europe/London', 'Australia/Sydney', 'UTC'),
+        (dayNo, hour, zone) => {
+          const date = new Date(Date.UTC(2024, 0, 1 + dayNo)).toISOString().slice(0, 10)
+          const time = `${String(hour).padStart(2, '0')}:15`
+          const t = zonedInstant(date, time, zone)
+          const wall = new Intl.DateTimeFormat('sv-SE', {
+            timeZone: zone,
+            dateStyle: 'short',
+            timeStyle: 'short',
+          }).format(t)
+          // The only wall times that read differently are the skipped ones (an hour later).
+          return wall === `${date} ${time}` || wall === `${date} ${String(hour + 1).padStart(2, '0')}:15`
+        },
+      ),
+    )
   })
 })
 

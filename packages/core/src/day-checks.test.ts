@@ -2,14 +2,11 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { dayChecks, endsNextDay, leaveChecks, LONG_DAY_MINUTES, unfinishedDays, weekChecks } from './day-checks.ts'
 import { shiftMinutes } from './hours.ts'
+import { anyTime as time } from '../test/arbitraries.ts'
 
 /** One day's checks from its start and end (Wednesday's). */
 const check = (start: string | null, end: string) =>
   dayChecks({ wednesdayStart: start, wednesdayEnd: end }, 'wednesday')
-
-const time = fc
-  .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
-  .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`)
 
 describe('day checks', () => {
   it('marks an end before the start as ending the next day (Wednesday 17:00-09:00), and a span over 12 hours as long', () => {

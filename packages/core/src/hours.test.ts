@@ -18,11 +18,9 @@ import {
   type WeekTimes,
 } from './hours.ts'
 import { DAYS } from './week.ts'
+import { anyTime as time } from '../test/arbitraries.ts'
 
 const pad = (n: number) => String(n).padStart(2, '0')
-const time = fc
-  .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
-  .map(([h, m]) => `${pad(h)}:${pad(m)}`)
 /** A time field as it may be stored: filled, empty, null or absent. */
 const maybeTime = fc.oneof(time, fc.constantFrom('', null, undefined))
 const week = fc.record(

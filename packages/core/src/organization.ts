@@ -4,6 +4,7 @@ import { ApprovalSettings, defaultApprovalSettings } from './approvals.ts'
 import { SetupGuide } from './settings.ts'
 import { DAYS } from './week.ts'
 import { dashedWords } from './words.ts'
+import { PLAN_IDS } from './plans.ts'
 
 export const SubscriptionStatus = z.enum([
   'trial',
@@ -27,7 +28,7 @@ export const Organization = z
     domain: z.string().nullable(),
     stripeCustomerId: z.string().nullable(),
     stripeSubscriptionId: z.string().nullable(),
-    plan: z.enum(['starter', 'professional', 'enterprise']),
+    plan: z.enum(PLAN_IDS),
     subscriptionStatus: SubscriptionStatus,
     trialEndsAt: z.string().nullable(),
     currentPeriodEnd: z.string().nullable(),

@@ -1,18 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { acceptedLanguages, preferredLanguage } from './languages.ts'
-import {
-  choosePage,
-  pageChoiceConfig,
-  PRERENDERED_PAGES,
-  SECURE_SESSION_COOKIE,
-  SESSION_COOKIE,
-  type PageRequest,
-} from './page-choice.ts'
-
-const config = pageChoiceConfig(SECURE_SESSION_COOKIE)
-const page = (uri: string, more: Partial<PageRequest> = {}) =>
-  choosePage({ uri, acceptLanguage: '', cookieNames: [], hasQuery: false, ...more }, config)
+import { pageChoiceConfig, PRERENDERED_PAGES, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './page-choice.ts'
+import { page } from '../test/pages.ts'
 
 describe('the file that answers a page request', () => {
   it('gives a signed-out visitor each prerendered page in the language they prefer', () => {
@@ -32,9 +22,7 @@ describe('the file that answers a page request', () => {
     expect(page('/staff-login', { cookieNames: [SECURE_SESSION_COOKIE], acceptLanguage: 'es' })).toBe('/index.html')
     // Another cookie (or the plain-http name on https) is not a session.
     expect(page('/', { cookieNames: [SESSION_COOKIE, 'other'] })).toBe('/pages/en/index.html')
-    expect(
-      choosePage({ uri: '/', acceptLanguage: '', cookieNames: ['sid'], hasQuery: false }, pageChoiceConfig('sid')),
-    ).toBe('/index.html')
+    expect(page('/', { cookieNames: ['sid'] }, pageChoiceConfig('sid'))).toBe('/index.html')
   })
 
   it('keeps client-rendered addresses on the shell: /subscribe, signed-in pages, unknown ones, and a query that changes the page', () => {

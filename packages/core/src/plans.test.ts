@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_PLAN_ID, planById, planForPriceId, plans, TRIAL_DAYS, yearlySavingPercent } from './plans.ts'
+import { DEFAULT_PLAN_ID, PLAN_IDS, planById, planForPriceId, plans, TRIAL_DAYS, yearlySavingPercent } from './plans.ts'
 
 describe('plans', () => {
   it('has the spec prices, limits and branding (reading A: yearly is 20% off twelve months)', () => {
@@ -51,6 +51,10 @@ describe('plans', () => {
 
   it('finds a plan by id', () => {
     for (const p of plans) expect(planById(p.id)).toBe(p)
+  })
+
+  it('has one plan for each id an organization or a subscription may name, in the same order', () => {
+    expect(plans.map((p) => p.id)).toEqual(PLAN_IDS)
   })
 
   it('maps each checkout price id to its plan and period, and unknown ones to Professional monthly', () => {

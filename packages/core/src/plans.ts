@@ -2,7 +2,8 @@
  * The plans, defined once (DESIGN.md section 5: reading A of the spec's prices).
  * Pricing and checkout both read them; the server enforces the limits.
  */
-export type PlanId = 'starter' | 'professional' | 'enterprise'
+export const PLAN_IDS = ['starter', 'professional', 'enterprise'] as const
+export type PlanId = (typeof PLAN_IDS)[number]
 export type BillingPeriod = 'monthly' | 'yearly'
 
 export interface Plan {

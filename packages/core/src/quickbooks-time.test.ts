@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { DayFigures } from './overtime.ts'
+import { workedDay } from '../test/allocations.ts'
 import {
   hoursAndMinutes,
   lineKey,
@@ -8,7 +9,7 @@ import {
   quickbooksLines,
   quickbooksPreview,
 } from './quickbooks-time.ts'
-import type { LeaveTotals } from './time-off-payroll.ts'
+import { emptyLeave, type LeaveTotals } from './time-off-payroll.ts'
 
 const day = (
   date: string,
@@ -16,22 +17,10 @@ const day = (
   overtime: number,
   allocations?: { code: string; minutes: number }[],
   breakMinutes = 30,
-): DayFigures => ({
-  date,
-  paidMinutes: regular + overtime,
-  breakMinutes,
-  regularMinutes: regular,
-  overtimeMinutes: overtime,
-  doubleTimeMinutes: 0,
-  allocations,
-})
-const leave = (days: LeaveTotals['days']): LeaveTotals => ({
-  vacationHours: 0,
-  sickHours: 0,
-  personalHours: 0,
-  holidayHours: 0,
-  days,
-})
+): DayFigures =>
+  workedDay(regular + overtime, allocations, { date, breakMinutes, regularMinutes: regular, overtimeMinutes: overtime })
+/** Leave of these days only (the totals per kind are not what the lines read). */
+const leave = (days: LeaveTotals['days']): LeaveTotals => ({ ...emptyLeave(), days })
 
 describe('quickbooksLines', () => {
   it('makes one record per day, code and kind, shares a day among its codes, and puts the break on the first', () => {

@@ -1,4 +1,3 @@
-import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   defaultNotificationSettings,
@@ -11,7 +10,6 @@ import {
   type ReminderMember,
   type SheetState,
 } from './reminders.ts'
-import { zonedInstant } from './datetime.ts'
 
 const member = (id: string, extra: Partial<ReminderMember> = {}): ReminderMember => ({
   id,
@@ -25,40 +23,6 @@ const sheet = (employeeId: string, status: SheetState['status'], weekStartDate =
   employeeId,
   weekStartDate,
   status,
-})
-
-describe('zonedInstant', () => {
-  it('reads a wall-clock time in the zone, on both sides of a daylight-saving change', () => {
-    expect(zonedInstant('2026-11-20', '16:00', 'America/Chicago').toISOString()).toBe('2026-11-20T22:00:00.000Z')
-    expect(zonedInstant('2026-07-10', '16:00', 'America/Chicago').toISOString()).toBe('2026-07-10T21:00:00.000Z')
-    expect(zonedInstant('2026-11-20', '09:00', 'Asia/Kolkata').toISOString()).toBe('2026-11-20T03:30:00.000Z')
-    // 2026-03-08 02:30 does not exist in Chicago (clocks jump 02:00 -> 03:00): an hour later.
-    expect(zonedInstant('2026-03-08', '02:30', 'America/Chicago').toISOString()).toBe('2026-03-08T08:30:00.000Z')
-    // 2026-11-01 01:30 happens twice in Chicago: the first one (still daylight time).
-    expect(zonedInstant('2026-11-01', '01:30', 'America/Chicago').toISOString()).toBe('2026-11-01T06:30:00.000Z')
-  })
-
-  it('reads back as the same wall-clock time for any time that exists', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 3000 }),
-        fc.integer({ min: 0, max: 23 }),
-        fc.constantFrom('America/New_York', 'Europe/London', 'Australia/Sydney', 'UTC'),
-        (dayNo, hour, zone) => {
-          const date = new Date(Date.UTC(2024, 0, 1 + dayNo)).toISOString().slice(0, 10)
-          const time = `${String(hour).padStart(2, '0')}:15`
-          const t = zonedInstant(date, time, zone)
-          const wall = new Intl.DateTimeFormat('sv-SE', {
-            timeZone: zone,
-            dateStyle: 'short',
-            timeStyle: 'short',
-          }).format(t)
-          // The only wall times that read differently are the skipped ones (an hour later).
-          return wall === `${date} ${time}` || wall === `${date} ${String(hour + 1).padStart(2, '0')}:15`
-        },
-      ),
-    )
-  })
 })
 
 describe('when a reminder is due', () => {

@@ -24,6 +24,7 @@ import {
 } from './spans.ts'
 import { TimesheetSave } from './timesheet.ts'
 import { DAYS } from './week.ts'
+import { anyTime as time } from '../test/arbitraries.ts'
 
 const sunday = [
   { start: '08:00', end: '12:00' },
@@ -199,10 +200,6 @@ describe('split shifts', () => {
       spansAfterClockIn({ sundaySpans: [sunday[0]!, { start: '', end: '21:00' }] }, 'sunday', '22:00'),
     ).toBeUndefined()
   })
-
-  const time = fc
-    .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
-    .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`)
 
   it('refuses a last span past midnight that ends after the day’s first start (more than 24 hours), naming the day', () => {
     const over = [

@@ -232,22 +232,29 @@ export type Blackout = z.infer<typeof Blackout>
 export const HOLIDAY_DUPLICATE_MESSAGE = 'Each date may hold one holiday'
 export const BLACKOUT_DUPLICATE_MESSAGE = 'Each date may hold one blackout'
 
+/** A list of a calendar's dated entries: at most 200, one for each `key`, kept in date order. */
+const datedList = <T extends { date: string }, I>(
+  entry: z.ZodType<T, I>,
+  tooMany: string,
+  key: (entry: T) => string,
+  duplicate: string,
+) =>
+  z
+    .array(entry)
+    .max(200, tooMany)
+    .refine((es) => new Set(es.map(key)).size === es.length, duplicate)
+    .transform((es) => [...es].sort((a, b) => a.date.localeCompare(b.date)))
+
 /** GET and PUT /api/organization/holidays. */
 export const HolidayCalendar = z.object({
-  holidays: z
-    .array(Holiday)
-    .max(200, 'At most 200 holidays')
-    // One holiday a date for the whole church, or one a date for each campus.
-    .refine(
-      (hs) => new Set(hs.map((h) => `${h.date}#${h.campusId ?? ''}`)).size === hs.length,
-      HOLIDAY_DUPLICATE_MESSAGE,
-    )
-    .transform((hs) => [...hs].sort((a, b) => a.date.localeCompare(b.date))),
-  blackouts: z
-    .array(Blackout)
-    .max(200, 'At most 200 blackout dates')
-    .refine((bs) => new Set(bs.map((b) => b.date)).size === bs.length, BLACKOUT_DUPLICATE_MESSAGE)
-    .transform((bs) => [...bs].sort((a, b) => a.date.localeCompare(b.date))),
+  // One holiday a date for the whole church, or one a date for each campus.
+  holidays: datedList(
+    Holiday,
+    'At most 200 holidays',
+    (h) => `${h.date}#${h.campusId ?? ''}`,
+    HOLIDAY_DUPLICATE_MESSAGE,
+  ),
+  blackouts: datedList(Blackout, 'At most 200 blackout dates', (b) => b.date, BLACKOUT_DUPLICATE_MESSAGE),
 })
 export type HolidayCalendar = z.infer<typeof HolidayCalendar>
 

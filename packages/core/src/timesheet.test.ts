@@ -17,6 +17,7 @@ import {
 } from './timesheet.ts'
 import { dayFields, daysOf, hasAnyTime, sentBack, statusLabel, timesheetDays } from './timesheet-days.ts'
 import { DAYS, daysInWeekOrder } from './week.ts'
+import { anyTime } from '../test/arbitraries.ts'
 
 /** The messages of a failed parse, by field path. */
 const refusals = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -98,11 +99,7 @@ describe('TimesheetDays', () => {
 })
 
 describe('timesheetDays: the days read through zod', () => {
-  const pad = (n: number) => String(n).padStart(2, '0')
-  const time = fc.oneof(
-    fc.constantFrom('', null, undefined),
-    fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${pad(h)}:${pad(m)}`),
-  )
+  const time = fc.oneof(fc.constantFrom('', null, undefined), anyTime)
   const text = fc.oneof(fc.constantFrom(null, undefined), fc.string({ maxLength: 30 }))
   const breakMinutes = fc.oneof(fc.constantFrom(null, undefined), fc.integer({ min: 0, max: 720 }))
   // splits: kept as they are wherever a day has one.
@@ -229,11 +226,7 @@ describe('dayFields and daysOf', () => {
       hours: 0,
     }))
 
-  const pad = (n: number) => String(n).padStart(2, '0')
-  const time = fc.oneof(
-    fc.constant(''),
-    fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${pad(h)}:${pad(m)}`),
-  )
+  const time = fc.oneof(fc.constant(''), anyTime)
   const sheet = fc.record(Object.fromEntries(DAYS.flatMap((d) => [[`${d}Start`, time] as const, [`${d}End`, time]])))
 
   it('the day hours of any order add up to the week total', () =>

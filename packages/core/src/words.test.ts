@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dashedWords, sameName } from './words.ts'
+import { dashedWords, repeatedNamesAndIds, sameName } from './words.ts'
 
 describe('names as a person reads them', () => {
   it.each([
@@ -10,6 +10,29 @@ describe('names as a person reads them', () => {
   ])('%j and %j are the same name: %s', (a, b, same) => {
     expect(sameName(a, b)).toBe(same)
     expect(sameName(b, a)).toBe(same)
+  })
+
+  it('finds the entries of a list that repeat an earlier name or id, never a first one nor a new entry without an id', () => {
+    expect(
+      repeatedNamesAndIds([
+        { id: 'a', name: 'North' },
+        { name: 'South' },
+        { id: 'b', name: ' NORTH' },
+        { name: 'East' },
+        { id: 'a', name: 'West' },
+        { id: 'a', name: 'south ' },
+        { name: 'Central' },
+      ]),
+    ).toEqual([
+      [2, 'name'],
+      [4, 'id'],
+      [5, 'name'],
+      [5, 'id'],
+    ])
+    expect(repeatedNamesAndIds([])).toEqual([])
+    expect(repeatedNamesAndIds([{ name: 'A' }, { name: 'B' }, { id: '', name: 'C' }, { id: '', name: 'D' }])).toEqual(
+      [],
+    )
   })
 
   it.each([

@@ -1,6 +1,15 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { addDays, currentWeekStart, DAYS, dayFields, localDateTime, todayIn, type Timesheet } from '@app/core'
+import {
+  addDays,
+  currentWeekStart,
+  DAYS,
+  dayFields,
+  localDateTime,
+  Organization,
+  todayIn,
+  type Timesheet,
+} from '@app/core'
 import { sampleMemberOf, sampleOrganization, shiftEndInstant, wallClockInstant } from './sample-organization.ts'
 
 const ZONES = ['America/Chicago', 'America/Denver', 'America/Los_Angeles', 'Europe/Madrid', 'Pacific/Auckland', 'UTC']
@@ -168,5 +177,44 @@ describe("a sample member's id without the sample", () => {
     expect(sampleMemberOf({ name: demo.organization.name, members: 9 }, 'supervisor')?.id).toBe(demo.members[0]!.id)
     expect(sampleMemberOf({ name: demo.organization.name, members: 9 }, 'employee')?.id).toBe(demo.members[1]!.id)
     expect(sampleMemberOf({ name: 'One', members: 1 }, 'employee')).toBeUndefined()
+  })
+})
+
+describe("the sample's organization", () => {
+  const now = new Date('2026-11-26T21:30:00Z')
+  const day = 86_400_000
+
+  it('is a new organization on its trial up to 50 members, and on a paid Enterprise plan above', () => {
+    const small = sampleOrganization({ name: 'Small', members: 50, weeks: 2, now }).organization
+    expect(Organization.parse(small)).toEqual(small)
+    expect(small).toMatchObject({
+      plan: 'professional',
+      subscriptionStatus: 'trial',
+      trialEndsAt: new Date(now.getTime() + 14 * day).toISOString(),
+      currentPeriodEnd: null,
+      paymentMethodOnFile: false,
+      stripeCustomerId: null,
+      weekStartDay: 'monday',
+      approvalEmails: true,
+    })
+    expect(small.slug).toBe(`small-${small.id.slice(0, 6)}`)
+    expect([small.createdAt, small.updatedAt]).toEqual([
+      new Date(now.getTime() - 4 * 7 * day).toISOString(),
+      new Date(now.getTime() - 4 * 7 * day).toISOString(),
+    ])
+    const large = sampleOrganization({ name: 'Large', members: 51, weeks: 2, now }).organization
+    expect(large).toMatchObject({
+      plan: 'enterprise',
+      subscriptionStatus: 'active',
+      trialEndsAt: null,
+      currentPeriodEnd: new Date(now.getTime() + 20 * day).toISOString(),
+      paymentMethodOnFile: true,
+    })
+  })
+
+  it('sends the demo no approval emails, and marks it as the demo', () => {
+    const demo = demoAt(new Date('2026-11-26T21:30:00Z')).organization
+    expect([demo.approvalEmails, demo.demo]).toEqual([false, true])
+    expect(sampleOrganization({ name: 'Bench', members: 3, weeks: 2, now }).organization).not.toHaveProperty('demo')
   })
 })

@@ -1,9 +1,8 @@
 import {
   addDays,
   currentWeekStart,
-  defaultApprovalSettings,
-  defaultPayrollRules,
   localDateTime,
+  newOrganization,
   slugify,
   startOfDayIn,
   type Role,
@@ -170,26 +169,26 @@ export const sampleOrganization = (o: SampleOptions): SeedOrganization => {
   const orgId = stableId('org', o.name)
   const created = new Date(now.getTime() - (o.weeks + 2) * 7 * 86_400_000).toISOString()
   const large = o.members > 50
+  // A new organization on its trial; a large one pays for Enterprise.
   const organization: SeedOrganization['organization'] = {
-    id: orgId,
-    name: o.name,
-    slug: `${slugify(o.name)}-${orgId.slice(0, 6)}`,
-    logoUrl: null,
-    domain: null,
-    stripeCustomerId: null,
-    stripeSubscriptionId: null,
-    plan: large ? 'enterprise' : 'professional',
-    subscriptionStatus: large ? 'active' : 'trial',
-    trialEndsAt: large ? null : new Date(now.getTime() + 14 * 86_400_000).toISOString(),
-    currentPeriodEnd: large ? new Date(now.getTime() + 20 * 86_400_000).toISOString() : null,
-    paymentMethodOnFile: large,
-    timeZone,
-    weekStartDay: 'monday',
+    ...newOrganization({
+      id: orgId,
+      name: o.name,
+      slug: `${slugify(o.name)}-${orgId.slice(0, 6)}`,
+      timeZone,
+      trialEndsAt: new Date(now.getTime() + 14 * 86_400_000).toISOString(),
+      now: created,
+    }),
+    ...(large
+      ? {
+          plan: 'enterprise',
+          subscriptionStatus: 'active',
+          trialEndsAt: null,
+          currentPeriodEnd: new Date(now.getTime() + 20 * 86_400_000).toISOString(),
+          paymentMethodOnFile: true,
+        }
+      : {}),
     approvalEmails: !o.demo,
-    approvals: defaultApprovalSettings(),
-    ...defaultPayrollRules(),
-    createdAt: created,
-    updatedAt: created,
     ...(o.demo ? { demo: true } : {}),
   }
   const members: User[] = Array.from({ length: Math.max(1, o.members) }, (_, i) => {

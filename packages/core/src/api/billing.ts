@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import type { PlanId } from '../plans.ts'
+import { PLAN_IDS } from '../plans.ts'
 
 /** GET /api/billing/config: the publishable key, null when billing is not configured. */
 export const BillingConfig = z.object({ publishableKey: z.string().nullable() })
@@ -11,7 +11,7 @@ export const SubscriptionState = z.object({
   status: z.string(),
   trialEndsAt: z.string().nullable(),
   currentPeriodEnd: z.string().nullable(),
-  plan: z.enum(['starter', 'professional', 'enterprise'] satisfies PlanId[]),
+  plan: z.enum(PLAN_IDS),
 })
 export type SubscriptionState = z.infer<typeof SubscriptionState>
 

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { LEAVE_KINDS } from '../time-off-payroll.ts'
-import { Person } from './payroll.ts'
+import { LeaveHours, Person } from './payroll.ts'
 
 /**
  * Response schemas of the Payroll page's Gusto preview and send. Hours have two decimals (core's
@@ -18,10 +18,7 @@ export const GustoPreviewMember = Person.extend({
   regularHours: z.number(),
   overtimeHours: z.number(),
   doubleTimeHours: z.number(),
-  vacationHours: z.number(),
-  sickHours: z.number(),
-  personalHours: z.number(),
-  holidayHours: z.number(),
+  ...LeaveHours.shape,
 })
 export type GustoPreviewMember = z.infer<typeof GustoPreviewMember>
 

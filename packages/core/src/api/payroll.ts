@@ -71,10 +71,15 @@ export type PayPeriodEarly = z.infer<typeof PayPeriodEarly>
 export const MissingPayrollIds = z.object({ message: z.string(), members: z.array(Person) })
 export type MissingPayrollIds = z.infer<typeof MissingPayrollIds>
 
-export const PayrollSummaryMember = z.object({
-  employeeId: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
+/** A member's paid leave hours of each kind, never in their regular or overtime hours. */
+export const LeaveHours = z.object({
+  vacationHours: z.number(),
+  sickHours: z.number(),
+  personalHours: z.number(),
+  holidayHours: z.number(),
+})
+
+export const PayrollSummaryMember = Person.extend({
   payType: PayType,
   payrollId: z.string().nullable(),
   regularHours: z.number(),
@@ -82,11 +87,7 @@ export const PayrollSummaryMember = z.object({
   doubleTimeHours: z.number(),
   breakMinutes: z.number().int(),
   daysWorked: z.number().int(),
-  /** Paid leave, never in regular or overtime hours. */
-  vacationHours: z.number(),
-  sickHours: z.number(),
-  personalHours: z.number(),
-  holidayHours: z.number(),
+  ...LeaveHours.shape,
 })
 export type PayrollSummaryMember = z.infer<typeof PayrollSummaryMember>
 
@@ -102,10 +103,7 @@ export const VolunteerHours = z.object({
   totalHours: z.number(),
   totalValue: z.number(),
   volunteers: z.array(
-    z.object({
-      employeeId: z.string(),
-      firstName: z.string(),
-      lastName: z.string(),
+    Person.extend({
       department: z.string().nullable(),
       hours: z.number(),
       value: z.number(),

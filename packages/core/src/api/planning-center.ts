@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { SyncCounts } from '../planning-center-sync.ts'
 import { requiredText } from '../text-schemas.ts'
 
 /** Planning Center People's calls (Settings → Integrations): the token connection, the lists, the sync. */
@@ -39,20 +40,12 @@ export const PlanningCenterSettingsUpdate = z
   })
 export type PlanningCenterSettingsUpdate = z.infer<typeof PlanningCenterSettingsUpdate>
 
-const Counts = z.object({
-  new: z.number().int(),
-  updated: z.number().int(),
-  unchanged: z.number().int(),
-  refused: z.number().int(),
-  deactivated: z.number().int(),
-})
-
 /** A sync's run as the page shows it: what changed (with both values of a conflict) and what it could not do. */
 export const PlanningCenterRunView = z.object({
   at: z.string(),
   trigger: z.enum(['manual', 'webhook', 'nightly']),
   status: z.enum(['done', 'failed']),
-  counts: Counts,
+  counts: SyncCounts,
   changes: z.array(
     z.object({
       memberId: z.string().nullable(),

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { Person } from './payroll.ts'
 import { ListedTimesheet } from './timesheets.ts'
 
 /** GET /api/reports: the submitted timesheets of a date range, each with its approver. */
@@ -24,15 +25,7 @@ export const AllocationReport = z.object({
       hours,
       percent: z.number(),
       budgetHours: z.number().nullable(),
-      members: z.array(
-        z.object({
-          employeeId: z.string(),
-          firstName: z.string(),
-          lastName: z.string(),
-          hours,
-          percent: z.number(),
-        }),
-      ),
+      members: z.array(Person.extend({ hours, percent: z.number() })),
     }),
   ),
   volunteers: z.array(z.object({ code: z.string(), name: z.string(), hours, value: z.number() })),

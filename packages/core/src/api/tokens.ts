@@ -1,14 +1,12 @@
 import * as z from 'zod'
 import { ApiScope, apiTokenMessages } from '../api-tokens.ts'
+import { chosenAtLeastOne } from '../choice-schemas.ts'
 import { requiredText } from '../text-schemas.ts'
 
 /** POST /api/tokens: a name to recognise the token by, and what it may do. */
 export const ApiTokenInput = z.object({
   name: requiredText('Name is required', 60, 'Name must be 60 characters or fewer'),
-  scopes: z
-    .array(ApiScope, { error: 'Choose at least one scope' })
-    .min(1, { error: 'Choose at least one scope' })
-    .transform((scopes) => [...new Set(scopes)]),
+  scopes: chosenAtLeastOne(ApiScope, 'Choose at least one scope'),
   /** When the token stops working (an ISO date-time in the future); none or null: never. Kept in UTC. */
   expiresAt: z.iso
     .datetime({ offset: true, error: apiTokenMessages.expiryInvalid })
@@ -33,15 +31,8 @@ export type ApiTokenView = z.infer<typeof ApiTokenView>
 export const ApiTokenList = z.array(ApiTokenView)
 export type ApiTokenList = z.infer<typeof ApiTokenList>
 
-/** POST /api/tokens answers the secret this once; only its hash is stored. */
-export const ApiTokenCreated = z.object({
-  id: z.string(),
-  name: z.string(),
-  scopes: z.array(ApiScope),
-  token: z.string(),
-  createdAt: z.string(),
-  expiresAt: z.string().nullable(),
-})
+/** POST /api/tokens answers the token as it will be listed (not used yet), with its secret this once; only its hash is stored. */
+export const ApiTokenCreated = ApiTokenView.omit({ lastUsedAt: true }).extend({ token: z.string() })
 export type ApiTokenCreated = z.infer<typeof ApiTokenCreated>
 
 export const ApiTokenId = z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, { error: 'Invalid token id' }) })

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { chosenAtLeastOne } from '../choice-schemas.ts'
 import { WebhookEvent } from '../webhooks.ts'
 
 /** POST /api/webhooks: where to deliver, and which events. */
@@ -11,10 +12,7 @@ export const WebhookInput = z.object({
     .refine((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol), {
       error: 'Enter a valid http or https URL',
     }),
-  events: z
-    .array(WebhookEvent, { error: 'Choose at least one event' })
-    .min(1, { error: 'Choose at least one event' })
-    .transform((events) => [...new Set(events)]),
+  events: chosenAtLeastOne(WebhookEvent, 'Choose at least one event'),
 })
 export type WebhookInput = z.infer<typeof WebhookInput>
 
@@ -29,14 +27,8 @@ export type WebhookView = z.infer<typeof WebhookView>
 export const WebhookList = z.array(WebhookView)
 export type WebhookList = z.infer<typeof WebhookList>
 
-/** POST /api/webhooks answers the signing secret (Standard Webhooks' `whsec_…`) this once. */
-export const WebhookCreated = z.object({
-  id: z.string(),
-  url: z.string(),
-  events: z.array(WebhookEvent),
-  secret: z.string(),
-  createdAt: z.string(),
-})
+/** POST /api/webhooks answers the webhook as it is listed, with its signing secret (Standard Webhooks' `whsec_…`) this once. */
+export const WebhookCreated = WebhookView.extend({ secret: z.string() })
 export type WebhookCreated = z.infer<typeof WebhookCreated>
 
 /** One delivery of an event to a webhook: its last try's HTTP status (null when none answered). */
