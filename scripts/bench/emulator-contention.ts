@@ -8,17 +8,11 @@
  * write the head and the routing item), then beside 10 that write two other items. On DynamoDB a
  * read does not wait for another request's transaction.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
-import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb'
-import { startDynamo } from '../../local/src/emulators.ts'
-import { ensureTable } from '../../local/src/provision.ts'
-import { freePort } from '../../local/src/ports.ts'
+import { BatchGetCommand, BatchWriteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb'
 import { markdownTable } from './report.ts'
 import { fmt, loadAverages, quantile } from './stats.ts'
+import { onLoneEmulator } from './lone-emulator.ts'
 import { runMain } from './run-main.ts'
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' } } })
@@ -48,18 +42,8 @@ const loop = async (call: (n: number) => Promise<unknown>, until: () => boolean)
   return { p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), calls: latencies.length }
 }
 
-const main = async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'emulator-contention-'))
-  const port = await freePort()
-  const dynamo = await startDynamo(port, join(dir, 'dynamodb'), { fullJit: true })
-  try {
-    const client = new DynamoDBClient({
-      endpoint: `http://127.0.0.1:${port}`,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    })
-    const db = DynamoDBDocumentClient.from(client)
-    await ensureTable(client, TABLE)
+const main = () =>
+  onLoneEmulator('emulator-contention', TABLE, async (db) => {
     const items = [...READ, 'STATS#other', 'STATS#another'].map((sk) => ({ ...key(sk), n: 0, pad: 'x'.repeat(800) }))
     await db.send(new BatchWriteCommand({ RequestItems: { [TABLE]: items.map((Item) => ({ PutRequest: { Item } })) } }))
 
@@ -116,10 +100,6 @@ const main = async () => {
         notes: [`Load average ${loadAverages()} at the end.`],
       }),
     )
-  } finally {
-    await dynamo.stop()
-    rmSync(dir, { recursive: true, force: true })
-  }
-}
+  })
 
 void runMain(main, log)

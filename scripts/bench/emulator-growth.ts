@@ -8,25 +8,19 @@
  * depends on the partition's or an index's size in the emulator itself, apart from our code: on
  * DynamoDB a key's read or write does not.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import {
   BatchGetCommand,
   BatchWriteCommand,
-  DynamoDBDocumentClient,
   GetCommand,
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
+  type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb'
-import { startDynamo } from '../../local/src/emulators.ts'
-import { ensureTable } from '../../local/src/provision.ts'
-import { freePort } from '../../local/src/ports.ts'
 import { markdownTable } from './report.ts'
 import { fmt, loadAverages, mapLimit, quantile } from './stats.ts'
+import { onLoneEmulator } from './lone-emulator.ts'
 import { runMain } from './run-main.ts'
 
 const { values } = parseArgs({
@@ -185,18 +179,8 @@ const measure = async (db: DynamoDBDocumentClient, size: number, next: { id: num
   return out
 }
 
-const main = async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'emulator-growth-'))
-  const port = await freePort()
-  const dynamo = await startDynamo(port, join(dir, 'dynamodb'), { fullJit: true })
-  try {
-    const client = new DynamoDBClient({
-      endpoint: `http://127.0.0.1:${port}`,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    })
-    const db = DynamoDBDocumentClient.from(client)
-    await ensureTable(client, TABLE)
+const main = () =>
+  onLoneEmulator('emulator-growth', TABLE, async (db) => {
     log(`seeding ${small} items`)
     await seed(db, 0, small)
     const smallRun = await measure(db, small, { id: 0 })
@@ -217,10 +201,6 @@ const main = async () => {
         notes: [`Load average ${loadAverages()} at the end.`],
       }),
     )
-  } finally {
-    await dynamo.stop()
-    rmSync(dir, { recursive: true, force: true })
-  }
-}
+  })
 
 void runMain(main, log)
