@@ -13,7 +13,7 @@ import { directoryMoves } from './aggregates.ts'
 import { auditRecord, memberSubject, type Person } from './audit.ts'
 import { keys } from './keys.ts'
 import { isConditionFailure, nowIso, table, type TransactInput } from './table.ts'
-import { storedMembersOf } from './users.ts'
+import { currentMemberUpdate, storedMembersOf } from './users.ts'
 import { listChanges, readVersionedList, versionedPut, withIds } from './versioned-list.ts'
 
 const subject = { type: 'organization' } as const
@@ -106,15 +106,11 @@ export const startMembersAt = async (orgId: string, campusId: string, by: Person
         await table.transact([
           campusMemberCheck(orgId, campusId),
           ...chunk.flatMap((m) => [
-            {
-              Update: {
-                Key: keys.user(orgId, m.id),
-                UpdateExpression: 'SET campusId = :c, updatedAt = :now',
-                ConditionExpression:
-                  'attribute_exists(pk) AND attribute_not_exists(removedAt) AND updatedAt = :u AND (attribute_not_exists(campusId) OR campusId = :none)',
-                ExpressionAttributeValues: { ':c': campusId, ':now': now, ':u': m.updatedAt, ':none': null },
-              },
-            },
+            currentMemberUpdate(orgId, m.id, {
+              set: 'SET campusId = :c, updatedAt = :now',
+              when: 'updatedAt = :u AND (attribute_not_exists(campusId) OR campusId = :none)',
+              values: { ':c': campusId, ':now': now, ':u': m.updatedAt, ':none': null },
+            }),
             auditRecord(orgId, by, {
               action: 'member.edited',
               subject: memberSubject(m),

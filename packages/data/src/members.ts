@@ -22,7 +22,15 @@ import { effectItems, type Effects } from './effects.ts'
 import type { QueuedEmail } from './outbox.ts'
 import { keys } from './keys.ts'
 import { isConditionFailure, nowIso, table, type TransactInput } from './table.ts'
-import { newUser, parseUser, storedMembersOf, usersOf } from './users.ts'
+import {
+  CURRENT_MEMBER,
+  currentMemberUpdate,
+  currentSupervisorCheck,
+  newUser,
+  parseUser,
+  storedMembersOf,
+  usersOf,
+} from './users.ts'
 
 export const duplicateEmailMessage = 'A member with this email already exists in this organization'
 /** A confirmation link is sent again at most this often per member. */
@@ -51,15 +59,7 @@ const campusFields = (role: User['role'], m: { campusId?: string | null; campusI
 })
 
 export const membersOf = (orgId: string) => {
-  /** A current supervisor of this organization, checked when the transaction commits. */
-  const isSupervisorCheck = (userId: string): TransactInput => ({
-    ConditionCheck: {
-      Key: keys.user(orgId, userId),
-      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(removedAt) AND #role = :supervisor',
-      ExpressionAttributeNames: { '#role': 'role' },
-      ExpressionAttributeValues: { ':supervisor': 'supervisor' },
-    },
-  })
+  const isSupervisorCheck = (userId: string) => currentSupervisorCheck(orgId, userId)
   const refuseApprover = () => badRequest(APPROVER_MESSAGE, { supervisorId: APPROVER_MESSAGE })
   /** A current (not removed) member's stored item and the member it holds; 404 for any other. */
   const currentMember = async (userId: string) => {
@@ -285,14 +285,10 @@ export const membersOf = (orgId: string) => {
       ]
       try {
         await table.transact([
-          {
-            Update: {
-              Key: keys.user(orgId, userId),
-              UpdateExpression: 'SET removedAt = :now, updatedAt = :now',
-              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(removedAt)',
-              ExpressionAttributeValues: { ':now': now },
-            },
-          },
+          currentMemberUpdate(orgId, userId, {
+            set: 'SET removedAt = :now, updatedAt = :now',
+            values: { ':now': now },
+          }),
           {
             Update: {
               Key: keys.organization(orgId),
@@ -389,7 +385,7 @@ export const membersOf = (orgId: string) => {
             {
               Put: {
                 Item: { ...item, ...next },
-                ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(removedAt) AND updatedAt = :u',
+                ConditionExpression: `${CURRENT_MEMBER} AND updatedAt = :u`,
                 ExpressionAttributeValues: { ':u': current.updatedAt },
               },
             },
@@ -470,10 +466,7 @@ export const membersOf = (orgId: string) => {
           {
             Put: {
               Item: { ...item, ...next, ...(how === 'chosen' ? { languageChosen: true } : {}) },
-              ConditionExpression:
-                how === 'chosen'
-                  ? 'attribute_exists(pk) AND attribute_not_exists(removedAt) AND updatedAt = :u'
-                  : 'attribute_exists(pk) AND attribute_not_exists(removedAt) AND updatedAt = :u AND attribute_not_exists(languageChosen)',
+              ConditionExpression: `${CURRENT_MEMBER} AND updatedAt = :u${how === 'chosen' ? '' : ' AND attribute_not_exists(languageChosen)'}`,
               ExpressionAttributeValues: { ':u': current.updatedAt },
             },
           },
@@ -509,14 +502,11 @@ export const membersOf = (orgId: string) => {
       )
       try {
         await table.transact([
-          {
-            Update: {
-              Key: keys.user(orgId, userId),
-              UpdateExpression: 'SET away = :away, updatedAt = :now',
-              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(removedAt) AND updatedAt = :u',
-              ExpressionAttributeValues: { ':away': away, ':now': next.updatedAt, ':u': current.updatedAt },
-            },
-          },
+          currentMemberUpdate(orgId, userId, {
+            set: 'SET away = :away, updatedAt = :now',
+            when: 'updatedAt = :u',
+            values: { ':away': away, ':now': next.updatedAt, ':u': current.updatedAt },
+          }),
           ...(away ? [isSupervisorCheck(away.delegateId)] : []),
           ...(changes.length
             ? [auditRecord(orgId, by, { action: 'member.edited', subject: memberSubject(next), changes })]
@@ -543,14 +533,11 @@ export const membersOf = (orgId: string) => {
       const next: User = { ...current, emailConfirmed: true, updatedAt: nowIso() }
       try {
         await table.transact([
-          {
-            Update: {
-              Key: keys.user(orgId, userId),
-              UpdateExpression: 'SET emailConfirmed = :yes, updatedAt = :now',
-              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(removedAt) AND email = :email',
-              ExpressionAttributeValues: { ':yes': true, ':now': next.updatedAt, ':email': current.email },
-            },
-          },
+          currentMemberUpdate(orgId, userId, {
+            set: 'SET emailConfirmed = :yes, updatedAt = :now',
+            when: 'email = :email',
+            values: { ':yes': true, ':now': next.updatedAt, ':email': current.email },
+          }),
           ...effectItems(orgId, { ...effects, spendLink: linkId }),
           auditRecord(orgId, emailLinkOf(current), {
             action: 'member.edited',
@@ -576,20 +563,11 @@ export const membersOf = (orgId: string) => {
       const now = Date.now()
       try {
         await table.transact([
-          {
-            Update: {
-              Key: keys.user(orgId, userId),
-              UpdateExpression: 'SET confirmationSentAt = :now',
-              ConditionExpression:
-                'attribute_exists(pk) AND attribute_not_exists(removedAt) AND emailConfirmed = :no AND email = :email AND (attribute_not_exists(confirmationSentAt) OR confirmationSentAt < :since)',
-              ExpressionAttributeValues: {
-                ':now': now,
-                ':no': false,
-                ':email': user.email,
-                ':since': now - RESEND_MINUTES * 60_000,
-              },
-            },
-          },
+          currentMemberUpdate(orgId, userId, {
+            set: 'SET confirmationSentAt = :now',
+            when: 'emailConfirmed = :no AND email = :email AND (attribute_not_exists(confirmationSentAt) OR confirmationSentAt < :since)',
+            values: { ':now': now, ':no': false, ':email': user.email, ':since': now - RESEND_MINUTES * 60_000 },
+          }),
           ...effectItems(orgId, effects),
         ])
       } catch (e) {

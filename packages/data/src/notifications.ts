@@ -11,7 +11,7 @@ import { effectItems, type Effects } from './effects.ts'
 import { auditRecord, changesOf, type Actor } from './audit.ts'
 import { keys } from './keys.ts'
 import { epochSeconds, isConditionFailure, nowIso, table } from './table.ts'
-import { withApprovers } from './users.ts'
+import { CURRENT_MEMBER, withApprovers } from './users.ts'
 
 /** The organization item's index entry that puts it on the reminders job's list. */
 export const reminderEnrolment = (orgId: string) => ({ gsi1pk: keys.reminderOrgs, gsi1sk: orgId })
@@ -97,7 +97,7 @@ export const notificationsOf = (orgId: string) => {
       try {
         const out = await table.update(keys.user(orgId, userId), {
           UpdateExpression: `${off ? 'ADD' : 'DELETE'} emailOptOuts :k`,
-          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(removedAt)',
+          ConditionExpression: CURRENT_MEMBER,
           ExpressionAttributeValues: { ':k': new Set([kind]) },
           ReturnValues: 'ALL_NEW',
         })

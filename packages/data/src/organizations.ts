@@ -15,6 +15,7 @@ import {
 import { auditRecord, changesOf, systemActor, type Actor, type Person } from './audit.ts'
 import { isConditionFailure, nowIso, table, type TransactInput } from './table.ts'
 import { keys } from './keys.ts'
+import { currentSupervisorCheck } from './users.ts'
 
 /** What supervisors may change: the settings page's fields and the payroll settings. */
 type Settings = Pick<
@@ -144,14 +145,7 @@ export const organizationOf = (orgId: string) => ({
             ExpressionAttributeValues: { ':a': next, ':now': nowIso() },
           },
         },
-        ...finalApproverIds.map((id) => ({
-          ConditionCheck: {
-            Key: keys.user(orgId, id),
-            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(removedAt) AND #role = :supervisor',
-            ExpressionAttributeNames: { '#role': 'role' },
-            ExpressionAttributeValues: { ':supervisor': 'supervisor' },
-          },
-        })),
+        ...finalApproverIds.map((id) => currentSupervisorCheck(orgId, id)),
         ...(changes.length ? [auditRecord(orgId, by, { action: 'settings.changed', subject, changes })] : []),
       ])
     } catch (e) {

@@ -6,7 +6,7 @@ import { routingFrom, routingItem } from './routing-counts.ts'
 import { keys } from './keys.ts'
 import { epochSeconds, isConditionFailure, nowIso, table } from './table.ts'
 import { reminderEnrolment } from './notifications.ts'
-import { newUser } from './users.ts'
+import { currentMemberUpdate, newUser } from './users.ts'
 import { auditRecord, memberSubject } from './audit.ts'
 import { closureOf } from './closures.ts'
 import { sessionHash } from './sessions.ts'
@@ -213,22 +213,13 @@ export const system = {
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
-        {
-          Update: {
-            Key: keys.user(orgId, userId),
-            // The provider verified the address, so it is confirmed.
-            UpdateExpression: 'SET issuer = :iss, subject = :sub, emailConfirmed = :yes',
-            ConditionExpression:
-              'attribute_exists(pk) AND attribute_not_exists(removedAt) AND attribute_not_exists(subject) AND #role = :supervisor',
-            ExpressionAttributeNames: { '#role': 'role' },
-            ExpressionAttributeValues: {
-              ':iss': p.issuer,
-              ':sub': p.subject,
-              ':supervisor': 'supervisor',
-              ':yes': true,
-            },
-          },
-        },
+        // The provider verified the address, so it is confirmed.
+        currentMemberUpdate(orgId, userId, {
+          set: 'SET issuer = :iss, subject = :sub, emailConfirmed = :yes',
+          when: 'attribute_not_exists(subject) AND #role = :supervisor',
+          names: { '#role': 'role' },
+          values: { ':iss': p.issuer, ':sub': p.subject, ':supervisor': 'supervisor', ':yes': true },
+        }),
         { Delete: { Key: keys.invitation(p.email, orgId), ConditionExpression: 'attribute_exists(pk)' } },
         auditRecord(orgId, member, {
           action: 'member.edited',

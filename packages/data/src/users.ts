@@ -2,7 +2,40 @@ import { randomUUID } from 'node:crypto'
 import { DEFAULT_LANGUAGE, DEFAULT_PAY_TYPE, notFound, User, type RoutingMember, type SignInWay } from '@app/core'
 import { auditRecord, type Actor, type AuditEvent } from './audit.ts'
 import { keys } from './keys.ts'
-import { nowIso, table } from './table.ts'
+import { nowIso, table, type TransactInput } from './table.ts'
+
+/** What every change of a member's item holds to: the member is there and not removed. */
+export const CURRENT_MEMBER = 'attribute_exists(pk) AND attribute_not_exists(removedAt)'
+
+/** A transaction's update of a current member's item: `set`, while `when` holds too. */
+export const currentMemberUpdate = (
+  orgId: string,
+  userId: string,
+  {
+    set,
+    when,
+    values,
+    names,
+  }: { set: string; when?: string; values: Record<string, unknown>; names?: Record<string, string> },
+): TransactInput => ({
+  Update: {
+    Key: keys.user(orgId, userId),
+    UpdateExpression: set,
+    ConditionExpression: when ? `${CURRENT_MEMBER} AND ${when}` : CURRENT_MEMBER,
+    ExpressionAttributeValues: values,
+    ...(names ? { ExpressionAttributeNames: names } : {}),
+  },
+})
+
+/** A current supervisor of the organization, checked when the transaction commits. */
+export const currentSupervisorCheck = (orgId: string, userId: string): TransactInput => ({
+  ConditionCheck: {
+    Key: keys.user(orgId, userId),
+    ConditionExpression: `${CURRENT_MEMBER} AND #role = :supervisor`,
+    ExpressionAttributeNames: { '#role': 'role' },
+    ExpressionAttributeValues: { ':supervisor': 'supervisor' },
+  },
+})
 
 /** Stored user items carry the user's fields plus keys; parsing strips the keys. */
 export const parseUser = (item: Record<string, unknown>) => User.parse(item)
@@ -126,14 +159,7 @@ export const usersOf = (orgId: string) => {
     /** Ends every session of a member made until now (`sessionsValidAfter`), with its audit record, in one transaction. */
     async endSessions(userId: string, by: Actor, event: AuditEvent): Promise<void> {
       await table.transact([
-        {
-          Update: {
-            Key: keys.user(orgId, userId),
-            UpdateExpression: 'SET sessionsValidAfter = :now',
-            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(removedAt)',
-            ExpressionAttributeValues: { ':now': nowIso() },
-          },
-        },
+        currentMemberUpdate(orgId, userId, { set: 'SET sessionsValidAfter = :now', values: { ':now': nowIso() } }),
         auditRecord(orgId, by, event),
       ])
     },
