@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { addDays, defaultTimeOffPolicies, todayIn, type User } from '@app/core'
 import { orgDb, type QueuedWebhook } from '@app/data'
-import { commandsDuring, type SentCommand } from '@app/data/testing'
+import { commandsDuring, keysReadBy, type SentCommand } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
 import { submittedMondayOf } from '../../test/support/test-timesheets.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
@@ -118,14 +118,7 @@ describe('what a decision reads before its transaction', () => {
     })
     expect(res!.status, res!.text).toBe(200)
     expect(res!.json).toMatchObject({ approved: ids, failed: [] })
-    // The sort keys each read asks for, alone or in a batch.
-    const keysRead = (c: SentCommand) =>
-      c.name === 'GetCommand'
-        ? [(c.input.Key as { sk: string }).sk]
-        : Object.values((c.input.RequestItems ?? {}) as Record<string, { Keys: { sk: string }[] }>).flatMap((b) =>
-            b.Keys.map((k) => k.sk),
-          )
-    const readsOf = (sk: string) => sent.filter((c) => keysRead(c).includes(sk))
+    const readsOf = (sk: string) => sent.filter((c) => keysReadBy(c).includes(sk))
     // The routing item (the supervisors), once; the whole directory, never.
     expect(readsOf('STATS#routing')).toHaveLength(1)
     const directoryReads = sent.filter((c) => JSON.stringify(c.input).includes('STATS#members#'))

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { addDays, currentWeekStart } from '@app/core'
 import { orgDb } from '@app/data'
-import { commandsDuring, keys, type SentCommand } from '@app/data/testing'
+import { commandsDuring, keys, keysReadBy, type SentCommand } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
 import { decideThroughRoute, submittedThroughRoute } from '../../test/support/test-timesheets.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
@@ -19,12 +19,6 @@ import listTimesheets from './list-timesheets.ts'
 const week = (ago: number) => addDays(currentWeekStart('America/Chicago', 'monday'), -7 * ago)
 
 const rounds = (sent: SentCommand[]) => Math.max(0, ...sent.map((c) => c.round))
-const keysRead = (c: SentCommand) => {
-  const batch = c.input.RequestItems as Record<string, { Keys: { sk: string }[] }> | undefined
-  if (batch) return Object.values(batch).flatMap((b) => b.Keys.map((k) => k.sk))
-  const key = c.input.Key as { sk?: string } | undefined
-  return key?.sk ? [key.sk] : []
-}
 
 const counted = async (run: () => Promise<{ status: number; text: string }>) => {
   let res: { status: number; text: string } | undefined
@@ -54,7 +48,7 @@ describe('round trips of the hot reads', () => {
     const first = sent.filter((c) => c.round === 1)
     expect(first.map((c) => c.name)).toEqual(['BatchGetCommand'])
     const orgId = org.organization.id
-    expect(keysRead(first[0]!).sort()).toEqual(
+    expect(keysReadBy(first[0]!).sort()).toEqual(
       expect.arrayContaining([
         keys.organization(orgId).sk,
         keys.closure(orgId).sk,
@@ -62,7 +56,7 @@ describe('round trips of the hot reads', () => {
       ]),
     )
     // The organization is not read again.
-    const orgReads = sent.flatMap(keysRead).filter((sk) => sk === keys.organization(orgId).sk)
+    const orgReads = sent.flatMap(keysReadBy).filter((sk) => sk === keys.organization(orgId).sk)
     expect(orgReads).toHaveLength(1)
   })
 
@@ -96,7 +90,7 @@ describe('round trips of the hot reads', () => {
     expect(rounds(sent)).toBe(2)
     expect(sent).toHaveLength(2)
     const orgId = org.organization.id
-    expect(keysRead(sent[1]!).sort()).toEqual(
+    expect(keysReadBy(sent[1]!).sort()).toEqual(
       [keys.routing(orgId).sk, keys.timesheetStats(orgId).sk, keys.weekStats(orgId, week(0)).sk].sort(),
     )
   })
@@ -115,7 +109,7 @@ describe('round trips of the hot reads', () => {
       callRoute(getReports, { cookies: [org.cookie], query: { start: week(2), end: week(1) } }),
     )
     expect(rounds(sent)).toBeLessThanOrEqual(3)
-    expect(sent.flatMap(keysRead).filter((sk) => sk === keys.organization(org.organization.id).sk)).toHaveLength(1)
+    expect(sent.flatMap(keysReadBy).filter((sk) => sk === keys.organization(org.organization.id).sk)).toHaveLength(1)
   })
 
   it('approves in four rounds of one request each, the organization read once, with the session', async () => {
@@ -131,6 +125,6 @@ describe('round trips of the hot reads', () => {
       'TransactWriteCommand',
     ])
     expect(sent.at(-1)!.name).toBe('TransactWriteCommand')
-    expect(sent.flatMap(keysRead).filter((sk) => sk === keys.organization(org.organization.id).sk)).toHaveLength(1)
+    expect(sent.flatMap(keysReadBy).filter((sk) => sk === keys.organization(org.organization.id).sk)).toHaveLength(1)
   })
 })

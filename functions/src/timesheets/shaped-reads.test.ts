@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { commandsDuring, keys, table, type SentCommand } from '@app/data/testing'
+import { commandsDuring, keys, keysReadBy, table, type SentCommand } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
 import { decidedThroughRoute, submittedMondayOf, weekAgo } from '../../test/support/test-timesheets.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
@@ -21,14 +21,6 @@ const projected = (c: SentCommand) => {
   if (typeof input.ProjectionExpression !== 'string') return undefined
   const names = input.ExpressionAttributeNames as Record<string, string>
   return input.ProjectionExpression.split(', ').map((p) => names[p] ?? p)
-}
-
-/** The sort keys a command reads, alone or in a batch. */
-const keysOf = (c: SentCommand): string[] => {
-  const batch = c.input.RequestItems as Record<string, { Keys: { sk: string }[] }> | undefined
-  if (batch) return Object.values(batch).flatMap((b) => b.Keys.map((k) => k.sk))
-  const key = c.input.Key as { sk?: string } | undefined
-  return key?.sk ? [key.sk] : []
 }
 
 /** The directory entries a command reads, by member id: those its projection names among `ids`. */
@@ -107,7 +99,7 @@ describe('reads shaped for their screen', () => {
     expect(res!.json).toMatchObject({ weekStartDate: weekAgo(0), status: 'draft', periodClosed: false })
     // The session, its member and the organization together, then the timesheet beside its lock.
     expect(Math.max(...sent.map((c) => c.round))).toBeLessThanOrEqual(2)
-    const sheetRead = sent.find((c) => keysOf(c).some((sk) => sk.startsWith('TS#')))!
+    const sheetRead = sent.find((c) => keysReadBy(c).some((sk) => sk.startsWith('TS#')))!
     expect(projected(sheetRead)).toEqual(expect.arrayContaining(['id', 'version', 'mondayStart']))
     expect(projected(sheetRead)).not.toContain('gsi1pk')
   })

@@ -6,7 +6,7 @@ import { orgDb } from './org-db.ts'
 import { sampleOrganization } from './sample-organization.ts'
 import { seedOrganization } from './seed.ts'
 import { table } from './table.ts'
-import { commandsDuring } from './testing.ts'
+import { commandsDuring, keysReadBy } from './testing.ts'
 
 /**
  * The whole church's stat row reads the same three small items whatever the number of members or
@@ -31,10 +31,9 @@ describe('the stat row', () => {
       const sent = await commandsDuring(async () => {
         row = await db.aggregates.statRow(week)
       })
-      const batch = sent[0]!.input.RequestItems as Record<string, { Keys: { sk: string }[] }>
       const routing = await table.get(keys.routing(orgId))
       reads.push({
-        keys: Object.values(batch).flatMap((b) => b.Keys.map((k) => k.sk.replace(/\d{4}-\d\d-\d\d/, 'date'))),
+        keys: keysReadBy(sent[0]!).map((sk) => sk.replace(/\d{4}-\d\d-\d\d/, 'date')),
         calls: sent.length,
         attributes: Object.keys(routing ?? {}).length,
         supervisors: seed.members.filter((m) => m.role === 'supervisor').length,

@@ -27,6 +27,14 @@ export interface SentCommand {
   input: Record<string, unknown>
 }
 
+/** The sort keys a command reads: a GetItem's one, a BatchGetItem's every one; none for any other. */
+export const keysReadBy = (c: SentCommand): string[] => {
+  const batch = c.input.RequestItems as Record<string, { Keys?: { sk: string }[] }> | undefined
+  if (batch) return Object.values(batch).flatMap((b) => (b.Keys ?? []).map((k) => k.sk))
+  const key = c.input.Key as { sk?: string } | undefined
+  return c.name === 'GetCommand' && key?.sk ? [key.sk] : []
+}
+
 /**
  * The commands sent to DynamoDB while `run` runs, each with its round: one more than the highest
  * round among the commands already answered when it was sent. A route's reads in one round wait
