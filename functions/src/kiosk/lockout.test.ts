@@ -67,6 +67,11 @@ describe('wrong PINs sent at once', () => {
     const stored = await table.get(keys.pin(organization.id, staff.user.id))
     expect(stored).toMatchObject({ tries: PIN_TRIES.attempts })
     expect(Number(stored!.lockedUntil) - Math.floor(Date.now() / 1000)).toBeGreaterThan(14 * 60)
+    // The kiosk holds the five checked PINs' tries and no lock: those the member's budget refused took none.
+    const kioskId = (await orgDb(organization.id).kiosks.list())[0]!.id
+    const kioskItem = await table.get(keys.kiosk(organization.id, kioskId))
+    expect(kioskItem).toMatchObject({ tries: PIN_TRIES.attempts })
+    expect(kioskItem?.lockedUntil).toBeUndefined()
     // Locked: even the right PIN is refused before it is checked.
     const right = await punchOverHttp(kiosk, staff.user.id, '4821')
     expect(right.status).toBe(429)

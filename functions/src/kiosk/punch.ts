@@ -16,12 +16,14 @@ import { pinMatches } from '../workflows/pins.ts'
 
 /**
  * A member clocks in or out at a kiosk with their PIN. Before the PIN is checked, one try is taken
- * from the kiosk's budget and one from the member's (core's KIOSK_TRIES and PIN_TRIES), each by one
- * conditional write, so PINs sent at once never check more than the budgets hold: a spent one
- * answers 429 (the kiosk's own message when it is the kiosk's). A wrong PIN answers 401 and keeps
- * its tries; the one that spends a budget locks it for 15 minutes (a kiosk's lock emails its
- * supervisors); a right PIN gives its tries back. `at`, the time the kiosk made the punch, must be
- * within 5 minutes of now.
+ * from the member's budget, then one from the kiosk's (core's PIN_TRIES and KIOSK_TRIES), each by
+ * one conditional write, so PINs sent at once never check more than the budgets hold: a spent one
+ * answers 429 (the kiosk's own message when it is the kiosk's). The member's comes first so that
+ * PINs of one member its budget refuses never hold a kiosk try: the kiosk's lock counts the tries
+ * it holds, and twenty PINs of one member at once would otherwise lock the kiosk for five checked.
+ * A wrong PIN answers 401 and keeps its tries; the one that spends a budget locks it for 15 minutes
+ * (a kiosk's lock emails its supervisors); a right PIN gives its tries back. `at`, the time the
+ * kiosk made the punch, must be within 5 minutes of now.
  */
 export default defineRoute({
   method: 'POST',
@@ -38,13 +40,18 @@ export default defineRoute({
     // A member out of the kiosk's campus is as unknown as one of another church: a wrong PIN.
     const found = await db.users.find(body.employeeId)
     const member = found && inScope(kioskReach(session), found) ? found : undefined
-    const kiosk = await db.kiosks.takeKioskTry(session.kioskId!)
-    if (!kiosk) throw unauthorized()
-    if (kiosk === 'locked') throw tooManyRequests(kioskMessages.kioskLocked)
     const pin = member ? await db.kiosks.takePinTry(member.id) : undefined
     if (pin === undefined || pin === 'locked') {
-      await db.kiosks.giveKioskTryBack(kiosk)
+      // No PIN to check: a kiosk that is gone or locked still answers as itself.
+      const state = await db.kiosks.kioskState(session.kioskId!)
+      if (!state) throw unauthorized()
+      if (state === 'locked') throw tooManyRequests(kioskMessages.kioskLocked)
       throw pin === 'locked' ? tooManyRequests(kioskMessages.locked) : unauthorized(kioskMessages.wrongPin)
+    }
+    const kiosk = await db.kiosks.takeKioskTry(session.kioskId!)
+    if (!kiosk || kiosk === 'locked') {
+      await db.kiosks.givePinTryBack(pin)
+      throw kiosk ? tooManyRequests(kioskMessages.kioskLocked) : unauthorized()
     }
     if (!(await pinMatches(body.pin, pin.hash))) {
       const locked = await db.kiosks.wrongPin(pin.userId, kiosk.id, async () => ({

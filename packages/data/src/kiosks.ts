@@ -97,9 +97,19 @@ export const kiosksOf = (orgId: string) => ({
     return taken === 'locked' || taken === undefined ? taken : StoredKiosk.parse(taken)
   },
 
-  /** A try taken for nothing (the PIN was never checked): given back. */
-  async giveKioskTryBack(kiosk: StoredKiosk) {
-    await giveBack(keys.kiosk(orgId, kiosk.id), kiosk.windowEnds)
+  /** A member's try taken for nothing (the kiosk refused before the PIN was checked): given back. */
+  async givePinTryBack(pin: StoredPin) {
+    await giveBack(keys.pin(orgId, pin.userId), pin.windowEnds)
+  },
+
+  /**
+   * Whether the kiosk would refuse a try now ('locked': locked, or its window's tries taken), or
+   * undefined when it is gone; read only, no try taken.
+   */
+  async kioskState(id: string): Promise<'open' | 'locked' | undefined> {
+    const item = await table.get(keys.kiosk(orgId, id))
+    if (!item) return undefined
+    return budgetRefuses(StoredBudget.parse(item), KIOSK_TRIES, epochSeconds()) ? 'locked' : 'open'
   },
 
   /** A right PIN gives back the tries it took (to the windows it took them in), the member's and the kiosk's. */
