@@ -58,29 +58,29 @@ const jobs = {
   'planning-center-sync': () => planningCenterSyncJob(process.argv.slice(3)),
   'integration-check': () => {
     const log = (line: string) => console.log(line)
-    if (process.argv[3] === 'gusto') return gustoIntegrationCheck({ accessToken: process.env.GUSTO_ACCESS_TOKEN }, log)
-    if (process.argv[3] === 'quickbooks')
-      return quickbooksIntegrationCheck(
-        {
-          accessToken: process.env.QUICKBOOKS_ACCESS_TOKEN,
-          realmId: process.env.QUICKBOOKS_REALM_ID,
-          environment: process.env.QUICKBOOKS_ENVIRONMENT,
-          baseUrl: process.env.QUICKBOOKS_BASE_URL,
-        },
-        log,
-      )
-    if (process.argv[3] === 'planning-center')
-      return planningCenterIntegrationCheck(
-        {
-          applicationId: process.env.PLANNING_CENTER_APPLICATION_ID,
-          secret: process.env.PLANNING_CENTER_SECRET,
-          accessToken: process.env.PLANNING_CENTER_ACCESS_TOKEN,
-          listId: process.env.PLANNING_CENTER_LIST_ID,
-        },
-        log,
-      )
-    throw new Error('Name the integration to check: integration-check quickbooks | gusto | planning-center')
+    const checks = {
+      gusto: () => gustoIntegrationCheck(credentials('GUSTO', ['accessToken']), log),
+      quickbooks: () =>
+        quickbooksIntegrationCheck(
+          credentials('QUICKBOOKS', ['accessToken', 'realmId', 'environment', 'baseUrl']),
+          log,
+        ),
+      'planning-center': () =>
+        planningCenterIntegrationCheck(
+          credentials('PLANNING_CENTER', ['applicationId', 'secret', 'accessToken', 'listId']),
+          log,
+        ),
+    }
+    const name = process.argv[3] ?? ''
+    const check = Object.hasOwn(checks, name) ? checks[name as keyof typeof checks] : undefined
+    if (!check) throw new Error(`Name the integration to check: integration-check ${Object.keys(checks).join(' | ')}`)
+    return check()
   },
+}
+/** The named fields from the environment: `accessToken` of `GUSTO` is GUSTO_ACCESS_TOKEN. */
+function credentials<Field extends string>(prefix: string, fields: readonly Field[]) {
+  const variable = (field: string) => `${prefix}_${field.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`
+  return Object.fromEntries(fields.map((f) => [f, process.env[variable(f)]])) as Record<Field, string | undefined>
 }
 /** Each scheduled job's name in infra/lib/environment.ts (rebuild-aggregates is a migration, not a job). */
 const scheduled: Partial<Record<keyof typeof jobs, JobName>> = {

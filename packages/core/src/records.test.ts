@@ -11,7 +11,7 @@ import {
   unavailable,
 } from './errors.ts'
 import { NewMember, TemporaryCredentials } from './member.ts'
-import { newOrganization, Organization, slugify, SubscriptionStatus } from './organization.ts'
+import { newOrganization, Organization, slugify } from './organization.ts'
 import { Access, AuthType, Role, roleLabel } from './roles.ts'
 import { User } from './user.ts'
 import { fullName, initials } from './names.ts'
@@ -129,20 +129,6 @@ describe('organization', () => {
       'a--b__c': 'a-b-c',
     }
     for (const [name, slug] of Object.entries(slugs)) expect(slugify(name), name).toBe(slug)
-  })
-
-  it('knows every subscription status Stripe can report, and our trial', () => {
-    expect(SubscriptionStatus.options).toEqual([
-      'trial',
-      'trialing',
-      'active',
-      'past_due',
-      'canceled',
-      'unpaid',
-      'incomplete',
-      'incomplete_expired',
-      'paused',
-    ])
   })
 
   it('starts a new one on a Professional trial with nothing paid, approval emails on, and its creator when named', () => {
