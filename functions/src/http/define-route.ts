@@ -127,7 +127,7 @@ export interface Route {
   query?: Schema
   body?: Schema
   response?: Answer
-  /** True when the route may be called without a payload (no body schema, or one of optional fields). */
+  /** True when the route may be called without a payload (no body schema, or one of optional fields on a method other than PUT). */
   acceptsEmptyBody: boolean
   /** A public route that reads no session (infra grants it no session writes). */
   keepsNoSession: boolean
@@ -211,7 +211,7 @@ const routeOf = <
     const ctx = {
       params: spec.params ? spec.params.parse(event.pathParameters ?? {}) : undefined,
       query: spec.query ? spec.query.parse(event.queryStringParameters ?? {}) : undefined,
-      body: spec.body ? spec.body.parse(event.body ?? {}) : undefined,
+      body: spec.body ? spec.body.parse(event.body) : undefined,
       session: state.session,
       db: callers && state.session ? callers.db(state.session.orgId, { organization: state.organization }) : undefined,
       files: state.session && spec.files ? spec.files(state.session.orgId) : undefined,
@@ -240,7 +240,9 @@ const routeOf = <
         spec.readsOrganization === true,
       ),
     )
-  if (spec.body) chain.use(jsonBody())
+  // A PUT replaces what it names: one without a body names nothing, and is refused instead of emptying it.
+  const acceptsEmptyBody = !spec.body || (spec.method !== 'PUT' && spec.body.safeParse({}).success)
+  if (spec.body) chain.use(jsonBody(acceptsEmptyBody))
   const lambda = chain.handler(core)
 
   // Every route reads the table: the session middleware loads a session whenever a cookie is sent.
@@ -257,7 +259,7 @@ const routeOf = <
     query: spec.query,
     body: spec.body,
     response: spec.response,
-    acceptsEmptyBody: !spec.body || spec.body.safeParse({}).success,
+    acceptsEmptyBody,
     keepsNoSession: callers === undefined,
     kioskOnly: spec.kiosk === true,
     wholeChurch: spec.wholeChurch === true,

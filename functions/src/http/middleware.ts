@@ -154,19 +154,27 @@ export const csrfGuard = (method: string): Middleware => ({
   },
 })
 
-/** The JSON body for the route's schema; an empty body is `{}`, so a schema of optional fields needs none. */
-export const jsonBody = (): Middleware => ({
+/**
+ * The JSON body for the route's schema. An empty body is `{}`, so a schema of optional fields needs
+ * none, unless the route refuses an empty body (`acceptsEmpty`). A `null` body is never `{}`: a
+ * save of nothing would empty what it replaces.
+ */
+export const jsonBody = (acceptsEmpty: boolean): Middleware => ({
   before: ({ event }) => {
     if (isEmptyBody(event)) {
+      if (!acceptsEmpty) throw badRequest(messages.bodyRequired)
       ;(event as { body: unknown }).body = {}
       return
     }
     if (!isJson(event)) throw unsupportedType()
+    let body: unknown
     try {
-      ;(event as { body: unknown }).body = JSON.parse(rawBody(event))
+      body = JSON.parse(rawBody(event))
     } catch {
       throw badRequest('Invalid JSON body')
     }
+    if (body === null) throw badRequest(messages.bodyRequired)
+    ;(event as { body: unknown }).body = body
   },
 })
 

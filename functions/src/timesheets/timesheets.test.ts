@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { currentWeekStart, addDays } from '@app/core'
+import { currentWeekStart, addDays, messages } from '@app/core'
 import { EMAIL_DAILY_LIMIT, orgDb, outbox } from '@app/data'
 import { retryDueEmails } from '../workflows/mailer.ts'
 import { renderStored } from '../views/templates.ts'
@@ -139,6 +139,30 @@ describe('saving and submitting', () => {
     await callRoute(submitTimesheet, { cookies: [staff.cookie], params: { id: String(sheet.id) }, body: {} })
     const listed = await callRoute(listTimesheets, { cookies: [cookie] })
     expect(listed.json.items.find((t: { id: number }) => t.id === sheet.id)).toMatchObject({ enteredOffline: true })
+  })
+
+  it('refuses a save without a body, or with a null one, and keeps the saved days', async () => {
+    const { staff } = await setup()
+    const sheet = (await callRoute(getCurrentWeek, { cookies: [staff.cookie] })).json
+    expect((await editDraft(staff.cookie, sheet.id, { mondayStart: '08:00', mondayEnd: '12:00' })).status).toBe(200)
+    const bodies: { body: string; type: string }[] = [
+      { body: '', type: '' },
+      { body: '', type: 'application/json' },
+      { body: 'null', type: 'application/json' },
+    ]
+    for (const { body, type } of bodies) {
+      const headers = { 'content-type': type }
+      const res = await callRoute(updateDraft, {
+        cookies: [staff.cookie],
+        params: { id: String(sheet.id) },
+        body,
+        headers,
+      })
+      expect(res.status, res.text).toBe(400)
+      expect(res.json).toMatchObject({ message: messages.bodyRequired, key: 'bodyRequired' })
+    }
+    const now = await callRoute(getCurrentWeek, { cookies: [staff.cookie] })
+    expect(now.json).toMatchObject({ mondayStart: '08:00', mondayEnd: '12:00', version: 1 })
   })
 
   it('refuses bad times naming the field, and changes nothing', async () => {

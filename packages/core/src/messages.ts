@@ -6,6 +6,7 @@ export const messages = {
   staffLoginLocked: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
   csrf: 'This request must come from the app itself',
   jsonOnly: 'Requests must send JSON (Content-Type: application/json)',
+  bodyRequired: 'This request needs a JSON body with the fields to save',
   billingNotConfigured: 'Billing is not configured',
   couponAttemptsExceeded: 'Too many coupon codes tried. Please wait an hour and try again.',
   demoReadOnly:
