@@ -239,6 +239,24 @@ describe('the submit page', () => {
     expect(unreal.status).toBe(400)
   })
 
+  it('takes the week start as the spec sends it, a Date written as JSON, from both of its calls', async () => {
+    const { staff } = await setup()
+    const week = addDays(thisWeek(), -14)
+    const asDate = JSON.parse(JSON.stringify(new Date(`${week}T00:00:00Z`))) as string
+    const saved = await callRoute(saveDraft, {
+      cookies: [staff.cookie],
+      body: { weekStartDate: asDate, mondayStart: '09:00', mondayEnd: '17:00', status: 'draft' },
+    })
+    expect(saved.status, saved.text).toBe(200)
+    expect(saved.json).toMatchObject({ weekStartDate: week, mondayStart: '09:00' })
+    const submitted = await callRoute(createTimesheet, {
+      cookies: [staff.cookie],
+      body: { weekStartDate: asDate, mondayStart: '09:00', mondayEnd: '17:00' },
+    })
+    expect(submitted.status, submitted.text).toBe(200)
+    expect(submitted.json).toMatchObject({ id: saved.json.id, weekStartDate: week, status: 'pending' })
+  })
+
   it('refuses a week more than a year back or more than four weeks ahead with a clear 400, creating nothing', async () => {
     const { staff, organization } = await setup()
     const message = 'Week start date must be within the past 52 weeks or the next 4 weeks'

@@ -160,12 +160,27 @@ describe('WeekStartDate', () => {
   it('accepts a real date', () => expect(WeekStartDate.parse('2026-11-16')).toBe('2026-11-16'))
 
   it.each([
+    '2026-11-16T00:00:00Z',
+    '2026-11-16T00:00:00.000Z',
+    '2026-11-16T00:00:00.0Z',
+    ' 2026-11-16T00:00:00+00:00 ',
+  ])('reads %j, a Date of the day as JSON writes it, as the day', (value) =>
+    expect(WeekStartDate.parse(value)).toBe('2026-11-16'),
+  )
+
+  it.each([
     [undefined, 'Week start date is required'],
     [null, 'Week start date is required'],
     ['', 'Week start date is required'],
     ['   ', 'Week start date is required'],
     ['16/11/2026', 'Use a date like 2026-11-16'],
-    ['2026-11-16T00:00:00Z', 'Use a date like 2026-11-16'],
+    ['2026-11-16T06:00:00.000Z', 'Use a date like 2026-11-16'],
+    ['2026-11-16T00:00:01Z', 'Use a date like 2026-11-16'],
+    ['2026-11-16T00:00:00.0000Z', 'Use a date like 2026-11-16'],
+    ['2026-11-16T00:00:00', 'Use a date like 2026-11-16'],
+    ['2026-11-16T00:00:00-05:00', 'Use a date like 2026-11-16'],
+    ['x2026-11-16T00:00:00Z', 'Use a date like 2026-11-16'],
+    ['2026-02-30T00:00:00Z', 'Week start date 2026-02-30 is not a real calendar date'],
     [20261116, 'Use a date like 2026-11-16'],
     ['2026-02-30', 'Week start date 2026-02-30 is not a real calendar date'],
     ['1999-12-27', 'Week start date must be between 2000 and 2100'],

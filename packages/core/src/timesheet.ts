@@ -134,11 +134,18 @@ const weekStartDateProblem = (date: string): string | undefined => {
 }
 
 /**
- * A 'YYYY-MM-DD' calendar date (spec section 5: required). Whether it is the organization's
- * week start day depends on its settings, so the server checks that with `isWeekStart`.
+ * A JavaScript Date of a day, as JSON writes it: that day's midnight UTC. The spec's client sends
+ * "weekStartDate as date", so this is read as the day; any other time of day names no one day.
+ */
+const MIDNIGHT_UTC = /^(\d{4}-\d{2}-\d{2})T00:00:00(?:\.0{1,3})?(?:Z|\+00:00)$/
+
+/**
+ * A 'YYYY-MM-DD' calendar date (spec section 5: required), or that day's midnight UTC. Whether it
+ * is the organization's week start day depends on its settings, so the server checks that with
+ * `isWeekStart`.
  */
 export const WeekStartDate = z.preprocess(
-  (value) => value ?? '',
+  (value) => (typeof value === 'string' ? value.trim().replace(MIDNIGHT_UTC, '$1') : (value ?? '')),
   z
     .string({ error: DATE_SHAPE_MESSAGE })
     .trim()
