@@ -115,6 +115,44 @@ describe('logo upload', () => {
     expect((await callRoute(getSettings, { cookies: [cookie] })).json.logoUrl).toBeNull()
   })
 
+  it("takes the spec's save, the logo as an embedded data string, and stores it as the upload does", async () => {
+    const { cookie } = await newOrganization()
+    const saved = await saveSettings(cookie, { organizationName: 'Grace', logoUrl: dataUrl('image/png', PNG) })
+    expect(saved.status, saved.text).toBe(200)
+    expect(saved.json.logoUrl).toMatch(/^\/api\/logos\/[0-9a-f-]{36}\/logo-[0-9a-f]{16}\.png$/)
+    const read = (await callRoute(getSettings, { cookies: [cookie] })).json
+    expect(read).toMatchObject({ organizationName: 'Grace', logoUrl: saved.json.logoUrl })
+    const [, , , orgId, file] = saved.json.logoUrl.split('/')
+    const image = await fetch((await callRoute(getLogo, { params: { orgId, file } })).headers.location as string)
+    expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true)
+    // The same image again is the same file: nothing changes.
+    expect(
+      (await saveSettings(cookie, { organizationName: 'Grace', logoUrl: dataUrl('image/png', PNG) })).json,
+    ).toEqual(saved.json)
+  })
+
+  it('refuses an embedded image that is not one, too large or on a plan without branding, and changes nothing', async () => {
+    const { cookie, organization } = await newOrganization()
+    const cases: [string, string][] = [
+      [dataUrl('image/png', Buffer.from('just text')), 'Please select an image file'],
+      [dataUrl('image/png', Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)])), 'Please select an image under 2MB'],
+      [dataUrl('image/png', Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)])), 'Please select an image under 2MB'],
+      ['data:image/png,not-base64', 'Please select an image file'],
+    ]
+    for (const [logoUrl, message] of cases) {
+      const res = await saveSettings(cookie, { organizationName: 'Renamed', logoUrl })
+      expect(res.status, message).toBe(400)
+      expect(res.json).toMatchObject({ message, fields: { logoUrl: message } })
+    }
+    await onPlan(organization.id, 'starter')
+    const unbranded = await saveSettings(cookie, { organizationName: 'Renamed', logoUrl: dataUrl('image/png', PNG) })
+    expect(unbranded.status).toBe(403)
+    expect((await callRoute(getSettings, { cookies: [cookie] })).json).toMatchObject({
+      organizationName: organization.name,
+      logoUrl: null,
+    })
+  })
+
   // Finding 5: every member's browser loads the stored logo address on each page.
   it("refuses a logo address that is not this organization's own upload or an https image, and changes nothing", async () => {
     const { cookie } = await newOrganization()

@@ -1,22 +1,12 @@
 import { SaxesParser, type SaxesAttributeNS, type SaxesTagNS } from 'saxes'
+import { LOGO_MAX_BYTES, logoMessages, SVG_MAX_BYTES } from './logo-limits.ts'
 
 /**
  * Logo checks by content, not by name or declared type (DESIGN.md section 5): PNG, JPEG, WebP,
  * or an SVG with no script, event handler or external reference, under 2 MB (an SVG under 512 KB:
- * a logo drawing is a few kilobytes, and the check reads all of it).
+ * a logo drawing is a few kilobytes, and the check reads all of it). The limits and texts are in
+ * logo-limits.ts, without the XML parser, for the schemas every route loads.
  */
-export const LOGO_MAX_BYTES = 2 * 1024 * 1024
-export const SVG_MAX_BYTES = 512 * 1024
-
-export const logoMessages = {
-  tooLarge: { title: 'File too large', description: 'Please select an image under 2MB' },
-  svgTooLarge: { title: 'File too large', description: 'Please select an SVG under 512KB' },
-  notImage: { title: 'Invalid file type', description: 'Please select an image file' },
-  unsafeSvg: {
-    title: 'Invalid file type',
-    description: 'This SVG contains scripts or external references and cannot be used as a logo',
-  },
-} as const
 
 export type LogoType = { mime: 'image/png' | 'image/jpeg' | 'image/webp' | 'image/svg+xml'; ext: string }
 

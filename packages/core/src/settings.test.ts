@@ -7,6 +7,7 @@ import {
   settingsOf,
   WORKING_DAYS_MESSAGE,
 } from './settings.ts'
+import { LOGO_DATA_URL_MAX, logoDataUrlProblem } from './logo-limits.ts'
 
 const orgId = '0b6e3f2a-5c1d-4e8f-9a7b-123456789abc'
 const own = `/api/logos/${orgId}/logo-0123456789abcdef.png`
@@ -80,6 +81,9 @@ describe('OrganizationSettingsUpdate', () => {
       logoUrl: 'Logo URL must be 2048 characters or fewer',
     })
     expect(fields({ organizationName: 'G', logoUrl: `https://e.example/${'x'.repeat(2048 - 18)}` })).toEqual({})
+    expect(fields({ organizationName: 'G', logoUrl: 'ftp://e.example/logo.png' })).toEqual({
+      logoUrl: 'Logo URL must start with https://',
+    })
     expect(fields({ organizationName: 'G', approvalEmails: 'yes' })).toEqual({
       approvalEmails: 'approvalEmails must be true or false',
     })
@@ -87,6 +91,35 @@ describe('OrganizationSettingsUpdate', () => {
       weekStartDay: 'Weeks start on monday or sunday',
       timeZone: 'Use an IANA time zone like America/Chicago',
     })
+  })
+})
+
+describe('a logo sent as the image itself', () => {
+  const png = 'data:image/png;base64,iVBORw0KGgo='
+  const logoOf = (logoUrl: string) => OrganizationSettingsUpdate.safeParse({ organizationName: 'G', logoUrl })
+
+  it('keeps a base64 data URL, of any length up to what 2 MB needs, for the server to check and store', () => {
+    expect(logoOf(` ${png} `).data?.logoUrl).toBe(png)
+    const longest = `data:image/png;base64,${'A'.repeat(LOGO_DATA_URL_MAX - 'data:image/png;base64,'.length)}`
+    expect(logoOf(longest).data?.logoUrl).toBe(longest)
+    expect(logoDataUrlProblem(longest)).toBeUndefined()
+  })
+
+  it('refuses one longer than 2 MB needs as too large, and one that is not base64 as not an image', () => {
+    const tooLong = `${png}${'A'.repeat(LOGO_DATA_URL_MAX - png.length + 1)}`
+    expect(logoOf(tooLong).error?.issues.map((i) => i.message)).toEqual(['Please select an image under 2MB'])
+    for (const bad of [
+      'data:image/png,iVBORw0KGgo=',
+      'data:;base64,iVBORw0KGgo=',
+      `${png}!`,
+      'data:image/png;base64,',
+    ]) {
+      expect(
+        logoOf(bad).error?.issues.map((i) => i.message),
+        bad,
+      ).toEqual(['Please select an image file'])
+      expect(logoDataUrlProblem(bad), bad).toBe('Please select an image file')
+    }
   })
 })
 

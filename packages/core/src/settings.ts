@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { logoDataUrlProblem } from './logo-limits.ts'
 import { notificationSettingsOf } from './reminders.ts'
 import { requiredText } from './text-schemas.ts'
 import { TEXT_LIMITS } from './text.ts'
@@ -42,12 +43,24 @@ const isHttpsUrl = (s: string) => /^https:\/\/[^\s"'<>\\/?#]+(\/[^\s"'<>\\]*)?$/
 export const logoUrlAllowed = (url: string, organizationId: string): boolean =>
   isHttpsUrl(url) || STORED_LOGO.exec(url)?.[1] === organizationId
 
-/** The shape before the organization is known: an upload's path or an https address, '' for none. */
+const LOGO_URL_MAX = 2048
+
+const logoAddressProblem = (s: string): string | undefined => {
+  if (s.length > LOGO_URL_MAX) return `Logo URL must be ${LOGO_URL_MAX} characters or fewer`
+  return s === '' || STORED_LOGO.test(s) || isHttpsUrl(s) ? undefined : LOGO_URL_MESSAGE
+}
+
+/**
+ * The shape before the organization is known: an upload's path, an https address, or the image
+ * itself as a data URL; '' for none.
+ */
 const LogoUrl = z
   .string()
   .trim()
-  .max(2048, 'Logo URL must be 2048 characters or fewer')
-  .refine((s) => s === '' || STORED_LOGO.test(s) || isHttpsUrl(s), LOGO_URL_MESSAGE)
+  .superRefine((s, ctx) => {
+    const problem = s.startsWith('data:') ? logoDataUrlProblem(s) : logoAddressProblem(s)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  })
   .transform((s) => s || null)
 
 export const OrganizationSettingsUpdate = z.object({
