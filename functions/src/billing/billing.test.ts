@@ -145,11 +145,14 @@ describe('POST /api/create-subscription', () => {
     ).toBe('promo_welcome')
   })
 
-  it('refuses an unknown plan', async () => {
+  it('refuses an unknown plan, and no plan, saying which', async () => {
     const { cookie } = await newOrganization()
-    expect(
-      (await callRoute(createSubscription, { cookies: [cookie], body: { priceId: 'price_free_forever' } })).status,
-    ).toBe(400)
+    const unknown = await callRoute(createSubscription, { cookies: [cookie], body: { priceId: 'price_free_forever' } })
+    expect(unknown.status).toBe(400)
+    expect(unknown.json.fields).toEqual({ priceId: 'Unknown plan' })
+    const none = await callRoute(createSubscription, { cookies: [cookie], body: {} })
+    expect(none.status).toBe(400)
+    expect(none.json.fields).toEqual({ priceId: 'Choose a plan: priceId is required' })
   })
 })
 

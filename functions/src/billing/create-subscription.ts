@@ -25,7 +25,7 @@ export default defineRoute({
   wholeChurch: true,
   body: z.object({
     priceId: z
-      .string()
+      .string({ error: 'Choose a plan: priceId is required' })
       .trim()
       .refine((id) => knownPriceIds.has(id), 'Unknown plan'),
     couponCode: z.string().trim().max(100).optional(),

@@ -29,7 +29,11 @@ export default defineRoute({
   auth: 'supervisor',
   scope: 'timesheets:read',
   query: z.object({
-    status: z.union([TimesheetStatus, z.literal('all')]).optional(),
+    status: z
+      .enum([...TimesheetStatus.options, 'all'], {
+        error: 'Status must be all, draft, pending, approved or rejected',
+      })
+      .optional(),
     // The dashboard's search carried over: only the members whose first or last name it matches.
     search: z.string().max(100, 'Search must be 100 characters or fewer').optional(),
     // The dashboard's campus filter: the weeks worked at that campus.

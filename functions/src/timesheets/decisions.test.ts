@@ -13,6 +13,7 @@ import downloadCsv from './download-csv.ts'
 import listPending from './list-pending.ts'
 import submitTimesheet from './submit-timesheet.ts'
 import updateDraft from './update-draft.ts'
+import updateStatus from './update-status.ts'
 
 const thisWeek = () => currentWeekStart('America/Chicago', 'monday')
 
@@ -137,6 +138,17 @@ describe('PATCH /api/timesheets/{id}/status', () => {
     const again = await decide(cookie, sheet.id, 'rejected')
     expect(again.status).toBe(409)
     expect(again.json.message).toContain('Approved')
+  })
+
+  it('reads comments sent as null as none, as if left out', async () => {
+    const { cookie, sheet } = await submitted()
+    const res = await callRoute(updateStatus, {
+      cookies: [cookie],
+      params: { id: String(sheet.id) },
+      body: { status: 'approved', comments: null },
+    })
+    expect(res.status, res.text).toBe(200)
+    expect(res.json).toMatchObject({ status: 'approved', comments: null })
   })
 
   it('lets exactly one of many concurrent decisions win, and the counts stay true', async () => {

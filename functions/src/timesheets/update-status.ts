@@ -12,7 +12,8 @@ export default defineRoute({
   params: z.object({ id: TimesheetId }),
   body: z.object({
     status: z.enum(['approved', 'rejected'], { error: "Status must be 'approved' or 'rejected'" }),
-    comments: DecisionComment.optional().default(''),
+    // A client that sends no comment as null means none, as one that leaves it out.
+    comments: DecisionComment.nullish().transform((c) => c ?? ''),
   }),
   response: DecidedTimesheet,
   uses: ['table', 'email', 'secretsKey'],

@@ -271,7 +271,8 @@ const checkBreaks = (days: TimesheetDays, ctx: z.RefinementCtx) => {
     ctx.addIssue({ code: 'custom', message: BOTH_WAYS_MESSAGE, path: ['weekAllocationPercent'] })
 }
 
-const version = z.number({ error: 'version must be a number' }).int().nonnegative().optional()
+const VERSION_MESSAGE = 'version must be a whole number, 0 or more'
+const version = z.number({ error: VERSION_MESSAGE }).int(VERSION_MESSAGE).nonnegative(VERSION_MESSAGE).optional()
 
 /** A save from the web: the days, plus the version the edit was based on (a stale one is refused). */
 export const TimesheetSave = TimesheetDays.extend({ version }).superRefine(checkBreaks)
