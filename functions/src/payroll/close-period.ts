@@ -1,4 +1,5 @@
 import {
+  anchorOf,
   badRequest,
   ClosePeriod,
   fullName,
@@ -19,7 +20,6 @@ import {
   sameWeeks,
   unapprovedOf,
 } from '../workflows/pay-periods.ts'
-import { anchorOf } from '../workflows/payroll.ts'
 import { accruePeriod, refusePendingTimeOff } from '../workflows/time-off-accruals.ts'
 import { periodEventData } from '../workflows/webhook-events.ts'
 import { deliverNow, dropQueued } from '../workflows/webhook-sender.ts'

@@ -1,4 +1,5 @@
 import {
+  anchorOf,
   addDays,
   carriesWeek,
   dateInZone,
@@ -10,7 +11,6 @@ import {
 } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { loadPeriods, periodView, scopedPeriodData } from '../workflows/pay-periods.ts'
-import { anchorOf } from '../workflows/payroll.ts'
 
 /**
  * The Payroll page: the current period and the ones before it (or those before `before`), newest

@@ -1,7 +1,6 @@
-import { PayPeriod, PeriodParams, periodContaining, ReopenPeriod } from '@app/core'
+import { anchorOf, PayPeriod, PeriodParams, periodContaining, ReopenPeriod } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { loadPeriods, periodView } from '../workflows/pay-periods.ts'
-import { anchorOf } from '../workflows/payroll.ts'
 
 /** Reopens a closed pay period, with the reason kept on it; its timesheets can change again. */
 export default defineRoute({

@@ -1,4 +1,5 @@
 import {
+  anchorOf,
   formatLongDate,
   badRequest,
   closedPeriodSplitBy,
@@ -7,7 +8,7 @@ import {
   PayrollSettingsUpdate,
 } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { anchorOf, payrollSettingsOf } from '../workflows/payroll.ts'
+import { payrollSettingsOf } from '../workflows/payroll.ts'
 
 /**
  * Changes any subset; weekStartDay is the organization's own setting, written in the same update.

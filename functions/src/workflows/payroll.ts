@@ -1,8 +1,8 @@
 import {
   addDays,
   allDaySpans,
+  anchorOf,
   carriedWeekStarts,
-  currentWeekStart,
   hireDateOf,
   inCampuses,
   weekCampus,
@@ -44,9 +44,6 @@ export const withPayroll = (
   ...allDaySpans(sheet),
   payroll: timesheetPayroll(sheet, rulesOf(org), member?.payType ?? DEFAULT_PAY_TYPE, member?.role ?? 'employee'),
 })
-
-/** The period schedule's anchor: the one set, or else the organization's current week start. */
-export const anchorOf = (org: Organization) => org.payPeriodAnchor ?? currentWeekStart(org.timeZone, org.weekStartDay)
 
 /** GET /api/payroll/settings answer. */
 export const payrollSettingsOf = (org: Organization): PayrollSettings => ({

@@ -1,7 +1,14 @@
-import { fullName, periodContaining, quickbooksLines, quickbooksPreview, type QuickbooksPreview } from '@app/core'
+import {
+  anchorOf,
+  fullName,
+  periodContaining,
+  quickbooksLines,
+  quickbooksPreview,
+  type QuickbooksPreview,
+} from '@app/core'
 import type { OrgDb, PeriodSent } from '@app/data'
 import { periodState, sendView } from './integration-sends.ts'
-import { anchorOf, payrollTotals } from './payroll.ts'
+import { payrollTotals } from './payroll.ts'
 
 /**
  * What a send to QuickBooks Online would send, read from our own records only (the preview calls

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
+  anchorOf,
   carriedWeekStarts,
   carriesWeek,
   closedPeriodSplitBy,
@@ -57,6 +58,28 @@ describe('pay periods', () => {
     expect(isPeriodStart('2026-11-30', 'biweekly', '2026-11-16')).toBe(true)
     expect(isPeriodStart('2026-11-23', 'biweekly', '2026-11-16')).toBe(false)
     expect(isPeriodStart('2026-11-16', 'semimonthly', '2026-11-16')).toBe(true)
+  })
+})
+
+describe("the schedule's anchor", () => {
+  // Made on Sunday 2026-11-29 at 23:30 in Chicago, already Monday 2026-11-30 in UTC.
+  const org = {
+    payPeriodAnchor: null,
+    createdAt: '2026-11-30T05:30:00.000Z',
+    timeZone: 'America/Chicago',
+    weekStartDay: 'monday' as const,
+  }
+
+  it('is the one the organization set', () =>
+    expect(anchorOf({ ...org, payPeriodAnchor: '2026-01-05' })).toBe('2026-01-05'))
+
+  it('is otherwise the start of the week the organization was made in, in its zone, whatever the date now', () => {
+    expect(anchorOf(org)).toBe('2026-11-23')
+    expect(anchorOf({ ...org, weekStartDay: 'sunday' })).toBe('2026-11-29')
+    expect(anchorOf({ ...org, timeZone: 'UTC' })).toBe('2026-11-30')
+    // The same schedule weeks later: the periods do not move with each new week.
+    const later = periodContaining('2026-12-21', 'biweekly', anchorOf(org))
+    expect(later).toEqual({ start: '2026-12-21', end: '2027-01-03' })
   })
 })
 

@@ -1,5 +1,6 @@
 import type { PayPeriodFrequency } from './payroll.ts'
-import { addDays, dayOfDate, weekEnd } from './week.ts'
+import type { WeekStartDay } from './week-schemas.ts'
+import { addDays, currentWeekStart, dayOfDate, weekEnd } from './week.ts'
 
 /**
  * Pay periods. Weekly and biweekly periods repeat every 7 or 14 days from the anchor
@@ -28,6 +29,17 @@ const lastDayOfMonth = (date: string): string => {
   // 28 to 31: always two digits.
   return `${date.slice(0, 8)}${d.getUTCDate()}`
 }
+
+/**
+ * The period schedule's anchor: the one the organization set, or else the start of the week it was
+ * made in (in its zone). A fixed date, so a schedule nobody set up does not move with each new week.
+ */
+export const anchorOf = (org: {
+  payPeriodAnchor: string | null
+  createdAt: string
+  timeZone: string
+  weekStartDay: WeekStartDay
+}): string => org.payPeriodAnchor ?? currentWeekStart(org.timeZone, org.weekStartDay, new Date(org.createdAt))
 
 /** The pay period that contains `date`. */
 export const periodContaining = (date: string, frequency: PayPeriodFrequency, anchor: string): Period => {
