@@ -332,6 +332,23 @@ describe('requests', () => {
     expect(TimeOffRequestInput.safeParse({ kind: 'holiday', from: '2026-11-09', to: '2026-11-09' }).success).toBe(false)
   })
 
+  it.each([undefined, null, '', '  '])('are for the first day alone without a last day (%j)', (to) =>
+    expect(TimeOffRequestInput.parse({ kind: 'sick', from: '2026-11-09', to })).toMatchObject({
+      from: '2026-11-09',
+      to: '2026-11-09',
+    }),
+  )
+
+  it.each([undefined, null, '', '  '])('need a first day (%j), and say so on it alone', (from) => {
+    const issues = TimeOffRequestInput.safeParse({ kind: 'sick', from, to: '' }).error?.issues
+    expect(issues?.map((i) => [i.path.join('.'), i.message])).toEqual([['from', 'First day is required']])
+  })
+
+  it('read a first day that is not a date as a date to fix', () =>
+    expect(TimeOffRequestInput.safeParse({ kind: 'sick', from: 'soon' }).error?.issues[0]?.message).toBe(
+      'Use a date like 2026-11-16',
+    ))
+
   it('answer the days and hours of a request within the balance', () => {
     expect(check()).toEqual({ days: [{ date: '2026-11-09', hours: 8 }], hours: 8 })
   })

@@ -345,13 +345,22 @@ export const TIME_OFF_NOTE_MAX = 500
 
 export const TIME_OFF_ORDER_MESSAGE = 'The last day must be on or after the first'
 export const TIME_OFF_LENGTH_MESSAGE = `A request may cover at most ${MAX_REQUEST_DAYS} days`
+export const TIME_OFF_FROM_REQUIRED = 'First day is required'
 
-/** POST /api/time-off. */
+/** A date field a form may leave blank: blank (or null) is not given. */
+const blankIsAbsent = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), schema)
+
+/** POST /api/time-off. Without a last day (or with a blank one) the request is for its first day alone. */
 export const TimeOffRequestInput = z
   .object({
     kind: TimeOffKind,
-    from: TimeOffDate,
-    to: TimeOffDate,
+    from: blankIsAbsent(
+      z
+        .string({ error: (issue) => (issue.input === undefined ? TIME_OFF_FROM_REQUIRED : DATE_MESSAGE) })
+        .pipe(TimeOffDate),
+    ),
+    to: blankIsAbsent(TimeOffDate.optional()),
     hoursPerDay: z
       .number({ error: 'Hours per day must be a number' })
       .min(MIN_HOURS_PER_DAY, `Hours per day must be between ${MIN_HOURS_PER_DAY} and ${MAX_HOURS_PER_DAY}`)
@@ -364,6 +373,7 @@ export const TimeOffRequestInput = z
       .max(TIME_OFF_NOTE_MAX, `Note must be ${TIME_OFF_NOTE_MAX} characters or fewer`)
       .default(''),
   })
+  .transform(({ to, ...r }) => ({ ...r, to: to ?? r.from }))
   .refine((r) => r.to >= r.from, { message: TIME_OFF_ORDER_MESSAGE, path: ['to'] })
   .refine((r) => !validDates(r) || r.to < r.from || daysBetween(r.from, r.to).length <= MAX_REQUEST_DAYS, {
     message: TIME_OFF_LENGTH_MESSAGE,

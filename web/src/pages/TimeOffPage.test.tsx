@@ -84,8 +84,10 @@ describe('TimeOffPage for a member', () => {
     const form = within(screen.getByRole('form', { name: 'Request time off' }))
     expect(form.getByRole('combobox', { name: 'Kind' }).textContent).toBe('VacationSick')
     await user.click(form.getByRole('button', { name: 'Send request' }))
-    // Checked in the browser first: no first day, nothing sent.
-    expect(await form.findAllByText('Use a date like 2026-11-16')).not.toHaveLength(0)
+    // Checked in the browser first: no first day, nothing sent; the last day may stay empty.
+    expect(await form.findAllByText('First day is required')).toHaveLength(1)
+    expect(form.queryByText('Use a date like 2026-11-16')).toBeNull()
+    expect(form.getByLabelText('Last day').getAttribute('aria-invalid')).not.toBe('true')
     expect(document.activeElement).toBe(form.getByLabelText('First day'))
     expect(sent(fetch, 'POST', '/api/time-off')).toEqual([])
 

@@ -38,7 +38,7 @@ export function RequestTimeOffForm({ balances }: { balances: readonly KindBalanc
   const values = {
     kind: kind || undefined,
     from,
-    to: to || from,
+    to,
     hoursPerDay: hoursPerDay.trim() === '' ? undefined : Number(hoursPerDay),
     note,
   }
