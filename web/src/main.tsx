@@ -8,7 +8,7 @@ import { prefetchFirstScreen } from './api/first-reads.ts'
 import { readKeptFirstScreen } from './offline/kept-reads.ts'
 import { createQueryClient } from './api/query-client.ts'
 import { App } from './App.tsx'
-import { addZoneToSignInLinks } from './lib/browser.ts'
+import { addZoneToSignInLinks, onKioskPage } from './lib/browser.ts'
 import { afterFirstScreen, watchFirstScreen } from './lib/first-screen.ts'
 import { initI18n, initialLanguage } from './i18n.ts'
 import { likelyStaff, preloadPublicPage, preloadRoute, renderedAtBuild } from './router.tsx'
@@ -48,6 +48,7 @@ const updates = () =>
  * round trips. The routes ask again (router.tsx); a read in flight is not asked twice.
  */
 function prefetchOnSessionAnswer(): Promise<void> {
+  if (onKioskPage()) return Promise.resolve()
   // What the device kept for a staff member's dashboard is read meanwhile (showKeptFirstScreen);
   // not on a supervisor's, which shows nothing kept.
   const kept = location.pathname === '/' && likelyStaff() ? readKeptFirstScreen() : undefined

@@ -7,6 +7,7 @@ import { useAuth } from './api/auth.ts'
 import { DASHBOARD_NAMESPACES, prefetchFirstScreen } from './api/first-reads.ts'
 import { PageLoading } from './components/PageLoading.tsx'
 import { PublicLayout } from './components/PublicLayout.tsx'
+import { KIOSK_PATH, normalPath } from './lib/browser.ts'
 
 type LazyPage<P = object> = LazyExoticComponent<ComponentType<P>> & {
   /** Starts loading the page's chunk and the chunks it imports (Vite adds their modulepreload links). */
@@ -158,8 +159,6 @@ const signedInHint = (): Hint | undefined => {
 /** Whether the last session check on this device found a staff member (not a supervisor). */
 export const likelyStaff = () => signedInHint() === 'staff'
 
-const normalPath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname)
-
 /** The entry that shows `path`: its own, or one whose path ends in `/*` and holds it (Settings' pages). */
 const routeAt = (routes: RouteEntry[], path: string) =>
   routes.find((r) => r.path === path || (r.path.endsWith('/*') && (path + '/').startsWith(r.path.slice(0, -1))))
@@ -253,9 +252,6 @@ function SignedInRoutes({ user }: { user: CurrentUser }) {
 /** The code of a prerendered signed-out page (and of nothing else), for main.tsx to hydrate it. */
 export const preloadPublicPage = (pathname: string): Promise<void> =>
   publicRoutes.find((r) => r.path === normalPath(pathname))?.Page.ready() ?? Promise.resolve()
-
-/** The kiosk's own address: shown to whoever opens it; the page itself asks the server whether this is a kiosk. */
-export const KIOSK_PATH = '/kiosk'
 
 /** Signed-out visitors (and everyone while the session check loads) get the public set. */
 export function AppRoutes() {

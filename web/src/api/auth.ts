@@ -15,6 +15,7 @@ import { currentLanguage } from '../i18n.ts'
 import { authKeys, dashboardKeys, deviceKeys } from './keys.ts'
 import { useWriteThrough } from './write-through.ts'
 import { keepSignedIn, keptUser } from '../offline/kept-reads.ts'
+import { onKioskPage } from '../lib/browser.ts'
 
 /** The signed-in user, or null when signed out (a 401 is an answer here, not an error). */
 export const authUserQuery = queryOptions({
@@ -29,7 +30,7 @@ export const authUserQuery = queryOptions({
 
 /** While loading, and when the check fails for any reason, the visitor counts as signed out. */
 export function useAuth() {
-  const { data, isLoading, error } = useQuery(authUserQuery)
+  const { data, isLoading, error } = useQuery({ ...authUserQuery, enabled: !onKioskPage() })
   const user = data ?? null
   // A kiosk session is answered 403 'kioskSession' on every route but the kiosk's own.
   const isKiosk = error instanceof ApiError && error.status === 403 && error.body.includes('"kioskSession"')

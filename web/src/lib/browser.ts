@@ -16,6 +16,18 @@ export const browser = {
 
 export const SUPERVISOR_LOGIN_URL = '/api/login'
 
+/** A path without its trailing slashes ('/' stays '/'). */
+export const normalPath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname)
+
+/** The kiosk's own address: shown to whoever opens it; the page itself asks the server whether this is a kiosk. */
+export const KIOSK_PATH = '/kiosk'
+
+/**
+ * Whether the browser shows the kiosk's page, where no session check is made: the page asks the
+ * server itself, and a kiosk's session check is refused (403), an error in the browser's console.
+ */
+export const onKioskPage = () => normalPath(browser.pathname()) === KIOSK_PATH
+
 /** The device's own zone (the fallback while an organization's zone is unknown). */
 export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone
 

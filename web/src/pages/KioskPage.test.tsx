@@ -86,6 +86,15 @@ describe('the kiosk screen', () => {
     await names()
   })
 
+  it("opens without a session check, which a kiosk's session would only have refused (403)", async () => {
+    vi.spyOn(browser, 'pathname').mockReturnValue('/kiosk/')
+    const { fetch } = kiosk(() => ({ body: { action: 'in', time: '08:02', firstName: 'Ruth' } }))
+    await names()
+    const asked = fetch.mock.calls.map(([url]) => String(url))
+    expect(asked).toContain('/api/kiosk/members')
+    expect(asked).not.toContain('/api/auth/user')
+  })
+
   it('finds a name by search, accents aside, and offers Clock Out to a member clocked in', async () => {
     const user = userEvent.setup()
     kiosk(() => ({ body: { action: 'out', time: '17:30', firstName: 'José' } }))
