@@ -37,15 +37,16 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   )
 
 /**
- * On a phone the header's links do not fit beside the logo: a menu button (WAI-ARIA menu button
- * pattern, Radix) opens them, the current page marked for screen readers with aria-current.
+ * Below a wide desktop (1280 px) the seven links of a supervisor do not fit on one line beside the
+ * organization's name and the user menu: a menu button (WAI-ARIA menu button pattern, Radix) opens
+ * them, the current page marked for screen readers with aria-current.
  */
 function NavMenu({ items }: { items: { to: string; key: string }[] }) {
   const { t } = useTranslation('common')
   const { pathname } = useLocation()
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-md px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none sm:hidden">
+      <DropdownMenuTrigger className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-md px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none xl:hidden">
         <Menu className="size-5 shrink-0" aria-hidden />
         {t('nav.menu')}
       </DropdownMenuTrigger>
@@ -82,23 +83,22 @@ export function AppHeader({ user }: { user: User }) {
         <HomeLink
           logo={logo}
           size={40}
-          className="min-w-0 flex-1 gap-3 sm:flex-none"
+          className="min-w-0 flex-1 gap-3 xl:flex-initial"
           logoClassName="size-10 shrink-0 rounded-md object-contain"
         >
           <span className="min-w-0">
-            {/* Two lines before an ellipsis: a long name is read whole wherever there is room. */}
-            <span
-              className="line-clamp-2 font-semibold break-words text-slate-900 sm:line-clamp-none"
-              title={organizationName}
-            >
+            {/* Two lines before an ellipsis, at every width: the name gives way to the links and the
+                user menu, and the whole of it stays in the text and the title. */}
+            <span className="line-clamp-2 font-semibold break-words text-slate-900" title={organizationName}>
               {organizationName}
             </span>
             {/* Wraps at its spaces rather than being cut: 'Virtual Executive Pastor' is the product's whole name for the role. */}
             <span className="block text-xs leading-tight text-slate-600">{t('header.subtitle')}</span>
           </span>
         </HomeLink>
-        {/* Between a phone and a desk (860 px) the links take a second row rather than push the user menu off the page. */}
-        <nav aria-label={t('nav.main')} className="hidden flex-1 flex-wrap items-center gap-1 sm:flex">
+        {/* One line of links, never narrower than they are: the organization's name gives way
+            instead. Where they do not fit (below xl) the menu button holds them. */}
+        <nav aria-label={t('nav.main')} className="hidden items-center gap-1 xl:flex xl:flex-1">
           {items.map((item) => (
             <NavLink key={item.to} to={item.to} end={item.to === '/'} className={navLinkClass}>
               {t(`nav.${item.key}`)}

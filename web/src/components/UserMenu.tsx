@@ -20,12 +20,17 @@ export function UserMenu({ user }: { user: User }) {
   const isSupervisor = user.role === 'supervisor'
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger className="flex min-h-11 max-w-48 items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none">
+      <DropdownMenuTrigger className="flex min-h-11 max-w-48 shrink-0 items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none">
         {/* The name comes from the content, not an aria-label, so that it holds the visible name
-            (WCAG 2.5.3); on a phone the name is for screen readers only. */}
+            (WCAG 2.5.3); on a phone the name is for screen readers only. Its ellipsis is on an inner
+            line: not-sr-only sets white-space back to normal, which undid a truncate beside it. */}
         <span className="sr-only">{t('userMenu.for')}</span>
         <UserAvatar user={user} />
-        <span className="sr-only truncate sm:not-sr-only">{name}</span>
+        <span className="sr-only sm:not-sr-only sm:min-w-0">
+          <span className="block truncate" title={name}>
+            {name}
+          </span>
+        </span>
         <ChevronDown className="size-4 shrink-0 text-slate-500" aria-hidden />
       </DropdownMenuTrigger>
       <DropdownMenuContent>

@@ -229,6 +229,23 @@ describe('DashboardPage for a supervisor', () => {
     expect(screen.getByRole('link', { name: 'Export' }).getAttribute('href')).toBe('/api/reports/bulk-timesheets')
   })
 
+  it('says a chosen status has no weeks rather than that there are none yet', async () => {
+    const all = [ann, ben]
+    const { user } = show({
+      list: (params) => ({
+        items: all.filter((t) => !params.get('status') || t.status === params.get('status')),
+        cursor: null,
+      }),
+    })
+    await rowOf('Ann Lee')
+    await chooseStatus(user, 'Rejected')
+    expect(await screen.findByText('No timesheets match the chosen status.')).toBeTruthy()
+    expect(screen.queryByText('No timesheets yet.')).toBeNull()
+    // A search typed over a status filter is named as the search.
+    await user.type(screen.getByRole('searchbox', { name: 'Search by employee name' }), 'Ann')
+    expect(screen.getByText('No timesheets match your search.')).toBeTruthy()
+  })
+
   it('loads the next page with the cursor', async () => {
     const { user, listUrls } = show({
       list: (params) =>

@@ -52,6 +52,18 @@ describe('TimesheetTimeline', () => {
     expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/history'))).toHaveLength(1)
   })
 
+  it('marks the folded heading with a chevron that screen readers skip, the summary still named History', async () => {
+    const { open } = show({ body: [] })
+    const summary = screen.getByText('History').closest('summary')!
+    const marker = summary.querySelector('svg')!
+    expect(marker.getAttribute('aria-hidden')).toBe('true')
+    expect(marker.getAttribute('class')).toContain('group-open/history:rotate-90')
+    expect(summary.textContent).toBe('History')
+    expect(summary.className).toContain('min-h-11')
+    await open()
+    expect(summary.closest('details')!.open).toBe(true)
+  })
+
   it('says when there is nothing yet', async () => {
     const empty = show({ body: [] })
     await empty.open()

@@ -1,7 +1,9 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import { ChevronRight } from 'lucide-react'
 import { historyQuery } from '../../api/audit.ts'
+import { cn } from '../../lib/cn.ts'
 import { EmptyState } from '../ui/EmptyState.tsx'
 import { ErrorState } from '../ui/ErrorState.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
@@ -23,8 +25,14 @@ export function TimesheetTimeline({ timesheetId, version, className }: TimelineP
   const { t } = useTranslation('supervisor')
   const [open, setOpen] = useState(false)
   return (
-    <details className={className} onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary className="flex min-h-11 cursor-pointer items-center rounded-md focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none">
+    <details className={cn('group/history', className)} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      {/* A flex summary loses the browser's own triangle: the chevron says the heading opens,
+          turning down while it is open. */}
+      <summary className="flex min-h-11 cursor-pointer items-center gap-1 rounded-md focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none">
+        <ChevronRight
+          className="size-5 shrink-0 text-slate-500 group-open/history:rotate-90 motion-safe:transition-transform"
+          aria-hidden
+        />
         <h3 className="font-semibold text-slate-900">{t('audit.history')}</h3>
       </summary>
       {open ? <Timeline timesheetId={timesheetId} version={version} /> : null}

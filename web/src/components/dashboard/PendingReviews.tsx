@@ -12,6 +12,7 @@ import { Button } from '../ui/Button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card.tsx'
 import { ErrorState } from '../ui/ErrorState.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
+import { cn } from '../../lib/cn.ts'
 import { employeeName, formatDate } from '../../lib/format.ts'
 import { TimesheetStatusBadge } from '../TimesheetStatusBadge.tsx'
 import { MemberName } from '../ui/MemberName.tsx'
@@ -177,7 +178,9 @@ function PendingRow({
   const name = employeeName(sheet.employee)
   const whose = t('dashboard.recent.whose', { name, week: formatDate(sheet.weekStartDate) })
   return (
-    <li className="flex flex-wrap items-center justify-between gap-2 py-2">
+    // On a phone the status and Review go on a line of their own, lined up under the name (past
+    // the box): beside them the name and week were left some 40 px, a word a line.
+    <li className="flex flex-wrap items-center gap-x-2 gap-y-1 py-2 sm:justify-between sm:gap-y-2">
       {own ? null : (
         <label className="flex size-11 shrink-0 cursor-pointer items-center justify-center">
           <input
@@ -195,11 +198,13 @@ function PendingRow({
           {t('dashboard.waiting.week', { week: formatDate(sheet.weekStartDate) })}
         </span>
       </span>
-      <span className="flex flex-wrap items-center gap-2">
+      <span className={cn('flex w-full flex-wrap items-center gap-2 sm:w-auto sm:pl-0', own ? '' : 'pl-13')}>
         <TimesheetStatusBadge status={sheet.status} approvals={sheet.approvals.length} />
         <Button
           size="sm"
           variant="outline"
+          // A thumb's 44 px on a phone; the desk keeps the small button.
+          className="min-h-11 sm:min-h-9"
           aria-label={t('dashboard.waiting.reviewLabel', { whose })}
           onClick={onReview}
         >

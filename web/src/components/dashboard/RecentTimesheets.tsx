@@ -43,6 +43,17 @@ export function matchesSearch(item: ListedTimesheet, search: string): boolean {
   return item.employee ? matchesName(item.employee, search) : false
 }
 
+/**
+ * What an empty list says: 'none yet' only when nothing narrows it; a chosen status is filtered by
+ * the API, so an empty answer there says nothing about the weeks of the other statuses.
+ */
+const emptyText = (status: StatusFilter, search: string) =>
+  foldForSearch(search)
+    ? 'dashboard.recent.noMatch'
+    : status !== 'all'
+      ? 'dashboard.recent.noMatchStatus'
+      : 'dashboard.recent.empty'
+
 interface ApprovedCsv {
   url: string
   label: string
@@ -152,7 +163,7 @@ export function RecentTimesheets({ user }: { user: User }) {
         ) : list.isError ? (
           <ErrorState className="py-6" message={t('dashboard.recent.loadError')} onRetry={() => void list.refetch()} />
         ) : rows.length === 0 ? (
-          <EmptyState title={t(loaded.length === 0 ? 'dashboard.recent.empty' : 'dashboard.recent.noMatch')} />
+          <EmptyState title={t(emptyText(status, search))} />
         ) : (
           <StackedTable
             columns={[

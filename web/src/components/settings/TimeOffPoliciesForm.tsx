@@ -140,24 +140,22 @@ function PolicyFields({ draft: d, onChange }: { draft: PolicyDraft; onChange: (p
         onChange={(allowNegative) => onChange({ allowNegative })}
         label={t('settings.timeOff.allowNegative')}
       />
-      <fieldset className="space-y-1">
+      <fieldset>
         <legend className="text-sm font-medium text-slate-800">{t('settings.timeOff.eligible')}</legend>
+        {/* A row 44 px high each: the box's 44 px target reaches to its neighbours' and no further. */}
         {PayType.options.map((pt) => (
-          <label key={pt} className="flex items-center gap-2 text-sm text-slate-800">
-            <input
-              type="checkbox"
-              className="size-4"
+          <div key={pt} className="flex min-h-11 items-center">
+            <CheckboxRow
+              id={fid(`eligible-${pt}`)}
               checked={d.eligiblePayTypes.includes(pt)}
-              onChange={(e) =>
+              onChange={(on) =>
                 onChange({
-                  eligiblePayTypes: e.target.checked
-                    ? [...d.eligiblePayTypes, pt]
-                    : d.eligiblePayTypes.filter((x) => x !== pt),
+                  eligiblePayTypes: on ? [...d.eligiblePayTypes, pt] : d.eligiblePayTypes.filter((x) => x !== pt),
                 })
               }
+              label={t(`payTypes.${pt}`)}
             />
-            {t(`payTypes.${pt}`)}
-          </label>
+          </div>
         ))}
         <p className="text-sm text-slate-600">{t('settings.timeOff.volunteersNever')}</p>
       </fieldset>
