@@ -158,7 +158,10 @@ export function RecentTimesheets({ user }: { user: User }) {
           </div>
         ) : null}
 
-        {list.isPending ? (
+        {list.isPending && list.isPaused ? (
+          // Offline before the first page came: TanStack waits for the connection, so say why.
+          <EmptyState title={t('dashboard.recent.offline')} />
+        ) : list.isPending ? (
           <LoadingState label={t('dashboard.recent.loading')} className="py-6" />
         ) : list.isError ? (
           <ErrorState className="py-6" message={t('dashboard.recent.loadError')} onRetry={() => void list.refetch()} />
