@@ -54,6 +54,16 @@ describe('ReviewDialog', () => {
     expect(within(online.dialog).queryByText(ENTERED_OFFLINE_NOTE)).toBeNull()
   })
 
+  it('asks to check a pending week before approving, and a decided one only for a second look', async () => {
+    const pending = show('approve')
+    expect(within(pending.dialog).getByRole('region', { name: 'Check before approving' })).toBeTruthy()
+    pending.unmount()
+    const approved = show('view', makeTimesheet({ status: 'approved' }))
+    const flags = within(approved.dialog).getByRole('region', { name: 'Worth a second look' })
+    expect(within(flags).getByText('Wednesday ends the next day')).toBeTruthy()
+    expect(within(approved.dialog).queryByText('Check before approving')).toBeNull()
+  })
+
   it('in view mode shows the whole submission and only Close', async () => {
     const { dialog, user } = show('view')
     expect(within(dialog).getByRole('heading', { name: 'View Timesheet Submission' })).toBeTruthy()

@@ -205,7 +205,11 @@ function ReviewContent({
         </dl>
 
         {sheet.enteredOffline ? <EnteredOfflineNote /> : null}
-        <WeekFlags week={sheet} leave={leaveOf(sheet.employeeId)} />
+        <WeekFlags
+          week={sheet}
+          leave={leaveOf(sheet.employeeId)}
+          decided={sheet.status === 'approved' || sheet.status === 'rejected'}
+        />
 
         <section aria-labelledby={`${commentsId}-schedule`} className="space-y-3">
           <div className="flex flex-wrap items-baseline justify-between gap-2">

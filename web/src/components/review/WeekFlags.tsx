@@ -55,18 +55,30 @@ export function useWeekLeave(
  * 12 hours, an end on the next day, a start without an end or an end without a start, 'Clock-out
  * missing', time on a holiday or during approved time off). Nothing when there is none.
  */
-export function WeekFlags({ week, leave, className }: { week: FlaggedWeek; leave?: WeekLeave; className?: string }) {
+export function WeekFlags({
+  week,
+  leave,
+  className,
+  decided = false,
+}: {
+  week: FlaggedWeek
+  leave?: WeekLeave
+  className?: string
+  /** The week is approved or declined already: its flags are no longer something to check before approving. */
+  decided?: boolean
+}) {
   const { t } = useTranslation('supervisor')
   const flags = flagsOf(week, leave, useMissingDays(week))
   const hours = useClockOutLimit()?.hours
   if (!flags.length) return null
+  const title = t(decided ? 'review.flags.titleDecided' : 'review.flags.title')
   return (
     <section
-      aria-label={t('review.flags.title')}
+      aria-label={title}
       className={cn('space-y-1 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950', className)}
     >
       <p className="flex items-center gap-2 font-semibold">
-        <Flag className="size-4 shrink-0" aria-hidden /> {t('review.flags.title')}
+        <Flag className="size-4 shrink-0" aria-hidden /> {title}
       </p>
       <ul className="list-disc space-y-0.5 pl-10">
         {flags.map(({ day, check, name }) => (
