@@ -25,8 +25,9 @@ export const KIOSK_PATH = '/kiosk'
 /**
  * Whether the browser shows the kiosk's page, where no session check is made: the page asks the
  * server itself, and a kiosk's session check is refused (403), an error in the browser's console.
+ * Never when a page is rendered at build time, where there is no window.
  */
-export const onKioskPage = () => normalPath(browser.pathname()) === KIOSK_PATH
+export const onKioskPage = () => typeof window !== 'undefined' && normalPath(browser.pathname()) === KIOSK_PATH
 
 /** The device's own zone (the fallback while an organization's zone is unknown). */
 export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone

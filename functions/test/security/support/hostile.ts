@@ -28,7 +28,8 @@ export const DATE_EDGES = [
   '2026-13-01',
   '2026-1-5',
   '+02026-01-05',
-  '2026-01-05T00:00:00Z',
+  // A timestamp names no one day (midnight UTC is the day itself: a Date written as JSON).
+  '2026-01-05T06:00:00Z',
   '1999-12-27',
   '2101-01-03',
   '２０２６-０１-０５',
