@@ -59,7 +59,7 @@ export const runImport = async (orgId: string, id: string) => {
     const by = { ...job.createdBy, language: supervisor?.language ?? 'en' }
     const rows = JSON.parse(await files.importRows(id).read()) as ImportRow[]
     const before = await db.memberImports.rowsDone(id)
-    const { decisions } = decideRows(rows, job.mapping, await importContext(db, org))
+    const { decisions } = decideRows(rows, job.mapping, await importContext(db, org, job.createdBy.id))
     const waiting = decisions.filter((d) => !before.lines.has(d.line))
     let refusedKept = job.refusedCount
     const record = async (d: ImportDecision) => {

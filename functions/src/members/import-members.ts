@@ -50,7 +50,7 @@ export default defineRoute({
     const mapping = mappingFor(file.columns, body.mapping, await db.memberImports.rememberedMapping())
     if (body.dryRun) {
       const org = await db.organization.get()
-      const { decisions, counts } = decideRows(file.rows, mapping, await importContext(db, org))
+      const { decisions, counts } = decideRows(file.rows, mapping, await importContext(db, org, session.userId))
       return { rows: decisions.map(rowResult), counts, columns: file.columns, mapping }
     }
     if (!Object.values(mapping).includes('email')) throw badRequest(importMessages.noEmailColumn)

@@ -540,6 +540,24 @@ describe('members from a file', () => {
     expect((await callRoute(getImport, { cookies: [other.cookie], params: { id } })).status).toBe(404)
   })
 
+  it("never changes the role of the supervisor running it: their row is refused, and they stay the church's supervisor", async () => {
+    const org = await newOrganization()
+    const content = b64(
+      csv([
+        ['Email', 'First Name', 'Last Name', 'Department', 'Role'],
+        [org.supervisor.email!, 'Bob', 'Other', 'Admin', 'employee'],
+      ]),
+    )
+    const refused = { status: 'refused', key: 'ownRole', reason: 'You cannot change your own role' }
+    expect((await preview(org, { content, dryRun: true })).rows).toEqual([expect.objectContaining(refused)])
+    const { status } = await importAll(org, { content })
+    expectDone(status, { new: 0, unchanged: 0, updated: 0, refused: 1 })
+    expect(await orgDb(org.organization.id).users.get(org.supervisor.id)).toMatchObject({
+      role: 'supervisor',
+      firstName: org.supervisor.firstName,
+    })
+  })
+
   it('takes up a run that stopped halfway where it stopped: each row applied and counted once', async () => {
     const org = await newOrganization()
     const t = tag()

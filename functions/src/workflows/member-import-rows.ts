@@ -9,8 +9,11 @@ import {
 } from '@app/core'
 import type { OrgDb } from '@app/data'
 
-/** What the rows are checked against: the members here by email, the supervisors, the plan's room, the campuses. */
-export const importContext = async (db: OrgDb, org: Organization): Promise<ImportContext> => {
+/**
+ * What the rows are checked against: the members here by email, the supervisors, the plan's room,
+ * the campuses, and the supervisor running the import (none for a sync).
+ */
+export const importContext = async (db: OrgDb, org: Organization, importerId?: string): Promise<ImportContext> => {
   const [members, count, campuses] = await Promise.all([db.users.list(), db.members.count(), db.campuses.list()])
   const allowed = entitlements(org)
   const withEmail = members.filter((m): m is User & { email: string } => Boolean(m.email))
@@ -23,6 +26,7 @@ export const importContext = async (db: OrgDb, org: Organization): Promise<Impor
     slots: !allowed.inGoodStanding ? 0 : allowed.memberLimit === null ? null : Math.max(0, allowed.memberLimit - count),
     limit: allowed.inGoodStanding ? allowed.memberLimit : 0,
     campuses,
+    importerId,
   }
 }
 

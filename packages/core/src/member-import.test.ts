@@ -260,6 +260,30 @@ describe('deciding a row', () => {
     expect(result).toMatchObject({ status: 'refused', reason: { key: 'ownApprover' } })
   })
 
+  it('refuses changing the role of the supervisor running the import, and no other change of theirs', () => {
+    const bossMember = { ...ana, id: 'u-boss', email: 'boss@grace.example', role: 'supervisor' as const }
+    const decideFor = (cells: Record<string, string>, importerId?: string) =>
+      decideRow(
+        3,
+        readRow(row(3, { Email: 'boss@grace.example', ...cells }), mapping, boss),
+        context({ membersByEmail: new Map([['boss@grace.example', bossMember]]), importerId }),
+      )
+    expect(decideFor({ Role: 'employee' }, 'u-boss')).toMatchObject({
+      status: 'refused',
+      reason: { key: 'ownRole', text: 'You cannot change your own role' },
+    })
+    expect(decideFor({ Role: 'supervisor', Phone: '555-0101' }, 'u-boss')).toMatchObject({
+      status: 'updated',
+      changes: { phone: '555-0101' },
+    })
+    // Another supervisor, or a sync with no one running it, may change the role.
+    expect(decideFor({ Role: 'employee' }, 'u-other')).toMatchObject({
+      status: 'updated',
+      changes: { role: 'employee' },
+    })
+    expect(decideFor({ Role: 'employee' })).toMatchObject({ status: 'updated', changes: { role: 'employee' } })
+  })
+
   it('compares a field the member has none of as null', () => {
     expect(changedFields({ ...ana, phone: undefined }, { email: ana.email!, phone: '555-0101' })).toEqual({
       phone: '555-0101',

@@ -119,6 +119,7 @@ export const IMPORT_REASONS = {
   unknownPayType: 'Unknown pay type: "{{value}}"',
   unknownApprover: 'Unknown approver: "{{value}}" is not a supervisor here',
   ownApprover: 'A member cannot approve their own timesheets',
+  ownRole: 'You cannot change your own role',
   badPayrollId: 'Bad payroll id: "{{value}}"',
   badPhone: 'Bad phone number: "{{value}}"',
   overLimit: 'Over the plan’s member limit ({{limit}} members)',
@@ -207,6 +208,11 @@ export interface ImportContext {
   limit: number | null
   /** The organization's campuses (none: a campus column is ignored, as a church without campuses works as before). */
   campuses?: readonly Campus[]
+  /**
+   * The supervisor running the import, whose own role no row may change (as no edit may): an
+   * import that demoted them could leave the church with no supervisor. None for a sync.
+   */
+  importerId?: string
 }
 
 const ROLE_WORDS: Record<string, Role> = {
@@ -356,7 +362,7 @@ export const defaultCampus = (campuses: readonly Campus[]): string | null | unde
 export const decideRow = (
   line: number,
   read: ReturnType<typeof readRow>,
-  context: Pick<ImportContext, 'membersByEmail' | 'slots' | 'limit' | 'campuses'>,
+  context: Pick<ImportContext, 'membersByEmail' | 'slots' | 'limit' | 'campuses' | 'importerId'>,
 ): ImportDecision => {
   if ('reason' in read) return { line, status: 'refused', reason: read.reason }
   const { fields } = read
@@ -364,6 +370,8 @@ export const decideRow = (
   if (member) {
     if (fields.supervisorId === member.id) return { line, status: 'refused', reason: importReason('ownApprover') }
     const changes = changedFields(member, fields)
+    if (member.id === context.importerId && changes.role !== undefined)
+      return { line, status: 'refused', reason: importReason('ownRole') }
     return Object.keys(changes).length
       ? { line, status: 'updated', memberId: member.id, changes, fields }
       : { line, status: 'unchanged', memberId: member.id }

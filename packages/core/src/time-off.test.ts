@@ -268,6 +268,18 @@ describe('holidays', () => {
       false,
     )
     expect(HolidayCalendar.safeParse({ holidays: [day('A', 'North!')], blackouts: [] }).success).toBe(false)
+    // The whole church's holiday and a campus's on one date would pay that campus's members twice.
+    for (const holidays of [
+      [day('A'), day('B', 'north')],
+      [day('B', 'north'), day('A')],
+    ])
+      expect(HolidayCalendar.safeParse({ holidays, blackouts: [] }).error?.issues.map((i) => i.message)).toEqual([
+        'Each date may hold one holiday',
+      ])
+    expect(
+      HolidayCalendar.safeParse({ holidays: [day('A'), { ...day('B', 'north'), date: '2026-11-03' }], blackouts: [] })
+        .success,
+    ).toBe(true)
     expect(
       HolidayCalendar.safeParse({
         holidays: [

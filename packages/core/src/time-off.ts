@@ -245,6 +245,12 @@ const datedList = <T extends { date: string }, I>(
     .refine((es) => new Set(es.map(key)).size === es.length, duplicate)
     .transform((es) => [...es].sort((a, b) => a.date.localeCompare(b.date)))
 
+/** A date of the whole church's holiday holds no campus's holiday too: no member is paid two holidays on one date. */
+const oneHolidayADate = (holidays: readonly Holiday[]) => {
+  const wholeChurch = new Set(holidays.filter((h) => !h.campusId).map((h) => h.date))
+  return holidays.every((h) => !h.campusId || !wholeChurch.has(h.date))
+}
+
 /** GET and PUT /api/organization/holidays. */
 export const HolidayCalendar = z.object({
   // One holiday a date for the whole church, or one a date for each campus.
@@ -253,7 +259,7 @@ export const HolidayCalendar = z.object({
     'At most 200 holidays',
     (h) => `${h.date}#${h.campusId ?? ''}`,
     HOLIDAY_DUPLICATE_MESSAGE,
-  ),
+  ).refine(oneHolidayADate, HOLIDAY_DUPLICATE_MESSAGE),
   blackouts: datedList(Blackout, 'At most 200 blackout dates', (b) => b.date, BLACKOUT_DUPLICATE_MESSAGE),
 })
 export type HolidayCalendar = z.infer<typeof HolidayCalendar>
