@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { addDays, currentWeekStart, formatLongDate } from '@app/core'
 import { orgDb } from '@app/data'
 import { callRoute } from '../../test/support/test-event.ts'
-import { newOrganization } from '../../test/support/test-identity.ts'
+import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
+import { payrollAs } from '../../test/support/test-payroll.ts'
+import cancelTimeOff from '../time-off/cancel-time-off.ts'
+import listTimeOff from '../time-off/list-time-off.ts'
+import createTimeOff from '../time-off/create-time-off.ts'
+import decideTimeOff from '../time-off/decide-time-off.ts'
 import saveDraft from '../timesheets/save-draft.ts'
 import closePeriod from './close-period.ts'
 import reopenPeriod from './reopen-period.ts'
@@ -30,6 +35,50 @@ describe('pay-period locks', () => {
     expect((await callRoute(saveDraft, { cookies: [cookie], body: { weekStartDate: w1 } })).status).toBe(200)
     await db.payroll.reopen(addDays(w2, 6), 'Another', supervisor)
     expect((await callRoute(saveDraft, { cookies: [cookie], body: { weekStartDate: w2 } })).status).toBe(200)
+  })
+
+  it("keep a closed period's leave as it closed: a request, an approval or a cancellation there is refused", async () => {
+    const { cookie, organization } = await newOrganization()
+    const staff = await newStaffMember(cookie)
+    const payroll = payrollAs(cookie)
+    await payroll.biweeklyFrom(thisWeek)
+    // Next week's Wednesday off, approved; then the period closes early, and a day is asked meanwhile.
+    const approvedDay = addDays(thisWeek, 9)
+    await payroll.approveVacationDay(staff, approvedDay)
+    const ask = (day: string) =>
+      callRoute(createTimeOff, { cookies: [staff.cookie], body: { kind: 'vacation', from: day, to: day } })
+    const asked = await ask(addDays(thisWeek, 10))
+    expect(asked.status, asked.text).toBe(200)
+    await callRoute(cancelTimeOff, { cookies: [staff.cookie], params: { id: asked.json.id } })
+    await payroll.close(thisWeek, true)
+
+    expect([(await ask(addDays(thisWeek, 10))).json]).toEqual([closedMessage])
+    const approved = (await callRoute(listTimeOff, { cookies: [cookie] })).json.items.find(
+      (r: { from: string; status: string }) => r.from === approvedDay && r.status === 'approved',
+    )
+    const cancelled = await callRoute(cancelTimeOff, { cookies: [staff.cookie], params: { id: approved.id } })
+    expect([cancelled.status, cancelled.json]).toEqual([409, closedMessage])
+    // A request left pending there (the close refuses those, but one may race it) is not approved.
+    const day = addDays(thisWeek, 11)
+    const raced = await orgDb(organization.id).timeOff.create(
+      { kind: 'vacation', from: day, to: day, hoursPerDay: 8, note: '', days: [{ date: day, hours: 8 }], hours: 8 },
+      staff.user,
+    )
+    const approving = await callRoute(decideTimeOff, {
+      cookies: [cookie],
+      params: { id: raced.id },
+      body: { status: 'approved' },
+    })
+    expect([approving.status, approving.json]).toEqual([409, closedMessage])
+    // The next period is open.
+    const next = await ask(addDays(thisWeek, 16))
+    expect(next.status, next.text).toBe(200)
+    const decided = await callRoute(decideTimeOff, {
+      cookies: [cookie],
+      params: { id: next.json.id },
+      body: { status: 'approved' },
+    })
+    expect(decided.status, decided.text).toBe(200)
   })
 
   it('refuse a schedule change that would split a closed period, with a clear message, and change nothing', async () => {

@@ -22,7 +22,10 @@ import {
   waitsFor,
   cancellable,
   conflict,
+  daysBetween,
   notFound,
+  PERIOD_CLOSED_MESSAGE,
+  weekStartFor,
 } from '@app/core'
 import { assertMemberItemInScope } from './campuses.ts'
 import type { LedgerPosting, OrgDb, Person, StoredTimeOff } from '@app/data'
@@ -178,6 +181,16 @@ export const refusePendingTimeOff = async (db: OrgDb, period: { start: string; e
   })
 }
 
+/**
+ * Refuses (409, as a timesheet write there is) time off whose days fall in a closed pay period: its
+ * leave is in that period's payroll figures, which stay as closed until a supervisor reopens it.
+ */
+export const refuseClosedWeeks = async (db: OrgDb, org: Organization, request: { from: string; to: string }) => {
+  const weeks = new Set(daysBetween(request.from, request.to).map((d) => weekStartFor(d, org.weekStartDay)))
+  const locked = await Promise.all([...weeks].map((week) => db.payroll.weekLocked(week)))
+  if (locked.some(Boolean)) throw conflict(PERIOD_CLOSED_MESSAGE)
+}
+
 /** The balances (and ledger) of every kind for a member. */
 export const balancesFor = async (db: OrgDb, org: Organization, member: User): Promise<TimeOffBalances> => {
   const [policies, ledger] = await Promise.all([db.timeOff.policies(), db.timeOff.ledger(member.id)])
@@ -222,6 +235,8 @@ export const cancelTimeOff = async (db: OrgDb, caller: User, id: string) => {
   await assertMemberItemInScope(db, caller, request.employeeId, 'time off request')
   if (!cancellable(request, today(org)))
     throw conflict('Only a pending request, or an approved one that has not started, can be cancelled')
+  // A pending request was never in a period's figures; an approved one is, once its period closed.
+  if (request.status === 'approved') await refuseClosedWeeks(db, org, request)
   // The time_off.cancelled deliveries go in the cancellation's transaction, tried after it.
   const webhooks = await db.webhooks.event('time_off.cancelled', timeOffEventData(request, 'cancelled', caller))
   const cancelled = await db.timeOff.cancel(request, today(org), caller, { webhooks })

@@ -23,6 +23,7 @@ import { memberRoutingOf } from './routing.ts'
 import { timeOffEventData } from './webhook-events.ts'
 import { deliverNow } from './webhook-sender.ts'
 import { heldReviewersOf, reviewersWithEmail } from './review-requests.ts'
+import { refuseClosedWeeks } from './time-off-accruals.ts'
 
 /**
  * Time off. A request goes to the member's approver (or their delegate while away) as a
@@ -38,6 +39,7 @@ const today = (org: Organization) => todayIn(org.timeZone)
  */
 export const requestTimeOff = async (db: OrgDb, member: User, input: TimeOffRequestInput) => {
   const org = await db.organization.get()
+  await refuseClosedWeeks(db, org, input)
   const [policies, calendar, ledger, existing] = await Promise.all([
     db.timeOff.policies(),
     db.timeOff.calendar(),
@@ -125,6 +127,8 @@ export const decideTimeOff = async (
     db.users.findForRecords(request.employeeId),
     db.timeOff.policies(),
   ])
+  // A decline puts nothing in a period's figures; an approval does.
+  if (status === 'approved') await refuseClosedWeeks(db, org, request)
   const emails = member?.email
     ? [
         queuedEmail('timeOffDecided', member.language, {
