@@ -9,6 +9,8 @@ export default defineRoute({
   method: 'PUT',
   path: '/api/organization/allocation-codes',
   auth: 'supervisor',
+  // The church's own settings, every campus's alike: its whole-church supervisors change them.
+  wholeChurch: true,
   body: AllocationCodesUpdate,
   response: AllocationCodes,
   uses: ['table'],

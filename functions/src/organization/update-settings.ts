@@ -20,6 +20,8 @@ export default defineRoute({
   method: 'PUT',
   path: '/api/organization/settings',
   auth: 'supervisor',
+  // The church's own settings, every campus's alike: its whole-church supervisors change them.
+  wholeChurch: true,
   body: OrganizationSettingsUpdate,
   response: OrganizationSettings,
   uses: ['table', 'logosBucket'],

@@ -18,6 +18,8 @@ export default defineRoute({
   method: 'PUT',
   path: '/api/payroll/settings',
   auth: 'supervisor',
+  // The church's own settings, every campus's alike: its whole-church supervisors change them.
+  wholeChurch: true,
   body: PayrollSettingsUpdate,
   response: PayrollSettings,
   uses: ['table'],

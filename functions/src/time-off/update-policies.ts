@@ -6,6 +6,8 @@ export default defineRoute({
   method: 'PUT',
   path: '/api/time-off/policies',
   auth: 'supervisor',
+  // The church's own settings, every campus's alike: its whole-church supervisors change them.
+  wholeChurch: true,
   body: TimeOffPolicies,
   response: TimeOffPolicies,
   uses: ['table'],
