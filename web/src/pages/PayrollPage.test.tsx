@@ -128,7 +128,9 @@ describe('PayrollPage', () => {
   it('offers each export as a link to the API for the period', async () => {
     show()
     const open = await period()
-    const links = open.getAllByRole('link')
+    // Each period's exports are a region named with the period: one landmark name per period.
+    const exports = within(open.getByRole('region', { name: 'Export for payroll, Nov 9, 2026 - Nov 22, 2026' }))
+    const links = exports.getAllByRole('link')
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
       ['CSV', '/api/payroll/export?format=csv&from=2026-11-09&to=2026-11-22'],
       ['Gusto', '/api/payroll/export?format=gusto&from=2026-11-09&to=2026-11-22'],

@@ -16,6 +16,7 @@ import { handleUnauthorized } from '../../lib/unauthorized.ts'
 import { buttonClasses } from '../ui/Button.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { PeopleAlert } from './PeopleAlert.tsx'
+import { periodTitle } from './period-title.ts'
 
 /**
  * The files payroll imports, for one period. Each is a link to the export; a click first asks
@@ -26,7 +27,6 @@ export function PeriodExports({ period }: { period: Pick<PayPeriod, 'start' | 'e
   const { t } = useTranslation('supervisor')
   const [busy, setBusy] = useState<ExportFormat | null>(null)
   const [failure, setFailure] = useState<{ format: ExportFormat; error: unknown } | null>(null)
-  const headingId = `exports-${period.start}`
   // The Payroll page's campus filter: that campus's files (named with the campus).
   const campusId = useCampusParam()
 
@@ -48,10 +48,12 @@ export function PeriodExports({ period }: { period: Pick<PayPeriod, 'start' | 'e
   }
 
   return (
-    <section aria-labelledby={headingId} className="space-y-2 border-t border-slate-100 pt-4">
-      <h3 id={headingId} className="text-sm font-semibold text-slate-800">
-        {t('payroll.exports.title')}
-      </h3>
+    // Named with its period: the Payroll page lists one export section per period.
+    <section
+      aria-label={t('payroll.exports.named', { title: periodTitle(period) })}
+      className="space-y-2 border-t border-slate-100 pt-4"
+    >
+      <h3 className="text-sm font-semibold text-slate-800">{t('payroll.exports.title')}</h3>
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
         {EXPORT_FORMATS.map((format) => (
           <a
