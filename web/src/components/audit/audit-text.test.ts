@@ -22,6 +22,20 @@ describe('audit texts', () => {
     expect(changeText(change)).toBe('Lunes, entrada: (vacío) → 09:00')
     expect(auditActorLabel(actor)).toBe('enlace de correo de Ana Ruiz')
   })
+  it('write a status and a time-off request’s fields as words, in either language', async () => {
+    await i18next.loadNamespaces(['common', 'staff'])
+    expect(changeText({ field: 'status', before: 'pending', after: 'approved' })).toBe(
+      'Status: Pending Review → Approved',
+    )
+    expect(changeText({ field: 'status', before: 'approved', after: 'cancelled' })).toBe('Status: Approved → Cancelled')
+    expect(changeText({ field: 'kind', before: null, after: 'vacation' })).toBe('Kind: (empty) → vacation')
+    await i18next.changeLanguage('es')
+    expect(changeText({ field: 'status', before: 'pending', after: 'approved' })).toBe(
+      'Estado: Pendiente de revisión → Aprobada',
+    )
+    expect(changeText({ field: 'hours', before: null, after: 8 }).startsWith('Horas: ')).toBe(true)
+  })
+
   it('write a day’s time ranges as times', async () => {
     const change = {
       field: 'sundaySpans',

@@ -94,9 +94,17 @@ const spansValue = (value: string): string | undefined => {
   }
 }
 
-/** A recorded value as a person reads it; a day's time ranges (`field` says which field) as times. */
+/** A status as its label: a timesheet's ('Pending Review'), else a time-off request's ('Cancelled'). */
+const STATUS_LABELS = ['common:status', 'staff:timeOff.status']
+const statusText = (value: string) => {
+  const key = STATUS_LABELS.map((group) => `${group}.${value}`).find((k) => i18next.exists(k))
+  return key ? i18next.t(key) : value
+}
+
+/** A recorded value as a person reads it; a day's time ranges and a status (`field` says which field) in words. */
 export const valueText = (value: AuditValue, field = '') => {
   if (value === null || value === '') return t('empty')
+  if (field === 'status' && typeof value === 'string') return statusText(value)
   const spans = typeof value === 'string' && SPANS_FIELD.test(field) ? spansValue(value) : undefined
   return spans || (spans === '' ? t('empty') : String(value))
 }
