@@ -278,6 +278,31 @@ describe('Settings pages', () => {
     await waitFor(() => expect(at()).toBe(to))
   })
 
+  it.each([
+    ['/settings', '/settings/campuses'],
+    ['/settings/payroll', '/settings/campuses'],
+    ['/settings#kiosk', '/settings/kiosks'],
+  ])("gives a campus admin their own pages only, the church's being the whole church's: %s", async (from, to) => {
+    const campusAdmin = makeUser({ role: 'supervisor', campusIds: ['campus-south'] })
+    show(
+      { 'GET /api/auth/user': { body: campusAdmin }, 'GET /api/campuses': { body: { campuses: [] } } },
+      'supervisor',
+      from,
+    )
+    await waitFor(() => expect(at()).toBe(to))
+    expect(
+      nav()
+        .getAllByRole('link')
+        .map((l) => l.getAttribute('href')),
+    ).toEqual([
+      '/settings/campuses',
+      '/settings/notifications',
+      '/settings/kiosks',
+      '/settings/api',
+      '/settings/integrations',
+    ])
+  })
+
   it('moves between pages by keyboard', async () => {
     const { user } = show()
     await screen.findByLabelText('Organization Name')

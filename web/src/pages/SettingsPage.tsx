@@ -18,11 +18,13 @@ import { IntegrationsSection } from '../components/settings/IntegrationsSection.
 import { SettingsNav } from '../components/settings/SettingsNav.tsx'
 import { SetupGuide } from '../components/settings/SetupGuide.tsx'
 import {
-  FIRST_SETTINGS_PAGE,
   pageForHash,
+  settingsPagesFor,
   settingsPath,
   type SettingsPageId,
 } from '../components/settings/settings-pages.ts'
+import { wholeChurch } from '@app/core'
+import { useAuth } from '../api/auth.ts'
 import { NotificationSettingsSection } from '../components/notifications/NotificationSettingsSection.tsx'
 
 const SETTINGS_DENIED_REDIRECT_MS = 1000
@@ -44,27 +46,35 @@ const PAGE_CONTENT: Record<SettingsPageId, ComponentType> = {
   data: DataSection,
 }
 
-/** /settings, and the old single page's anchors (/settings#data in an email): the page they name. */
-function SettingsIndex() {
+/**
+ * /settings, and the old single page's anchors (/settings#data in an email): the page they name, if
+ * the supervisor has it, else their first page.
+ */
+function SettingsIndex({ pages, first }: { pages: readonly SettingsPageId[]; first: SettingsPageId }) {
   const { hash } = useLocation()
-  return <Navigate to={settingsPath(pageForHash(hash) ?? FIRST_SETTINGS_PAGE)} replace />
+  const named = pageForHash(hash)
+  return <Navigate to={settingsPath(named && pages.includes(named) ? named : first)} replace />
 }
 
 function SettingsContent() {
   const { t } = useTranslation('supervisor')
   const settings = useOrganizationSettings()
+  const { user } = useAuth()
+  const { pages, first } = settingsPagesFor(!user || wholeChurch(user))
   if (settings.isLoading) return <PageLoading label={t('settings.loading')} />
+  const index = <SettingsIndex pages={pages} first={first} />
   return (
     <PageLayout title={t('settings.title')} intro={t('settings.intro')} className="max-w-5xl">
       <div className="grid gap-6 md:grid-cols-[12rem_minmax(0,1fr)]">
-        <SettingsNav />
+        <SettingsNav pages={pages} />
         <div className="min-w-0 space-y-6">
           <Routes>
-            <Route index element={<SettingsIndex />} />
-            {Object.entries(PAGE_CONTENT).map(([page, Content]) => (
-              <Route key={page} path={page} element={<Content />} />
-            ))}
-            <Route path="*" element={<SettingsIndex />} />
+            <Route index element={index} />
+            {pages.map((page) => {
+              const Content = PAGE_CONTENT[page]
+              return <Route key={page} path={page} element={<Content />} />
+            })}
+            <Route path="*" element={index} />
           </Routes>
         </div>
       </div>

@@ -1,18 +1,19 @@
 import { NavLink } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
 import { cn } from '../../lib/cn.ts'
-import { SETTINGS_PAGES, settingsPath } from './settings-pages.ts'
+import type { SettingsPageId } from './settings-pages.ts'
+import { settingsPath } from './settings-pages.ts'
 
 /**
  * The list of Settings pages: pills that wrap on a phone, a column beside the page from md up.
  * Plain links (Tab and Enter), the open page marked for screen readers by NavLink's aria-current.
  */
-export function SettingsNav() {
+export function SettingsNav({ pages }: { pages: readonly SettingsPageId[] }) {
   const { t } = useTranslation('supervisor')
   return (
     <nav aria-label={t('settings.nav.label')} className="md:sticky md:top-4 md:self-start">
       <ul className="flex flex-wrap gap-2 md:flex-col md:gap-1">
-        {SETTINGS_PAGES.map((page) => (
+        {pages.map((page) => (
           <li key={page}>
             <NavLink
               to={settingsPath(page)}

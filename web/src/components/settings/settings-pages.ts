@@ -23,6 +23,19 @@ export type SettingsPageId = (typeof SETTINGS_PAGES)[number]
 /** What /settings opens: the organization's own settings (the guide is one link away in the list). */
 export const FIRST_SETTINGS_PAGE: SettingsPageId = 'organization'
 
+/**
+ * The pages a campus admin has: their kiosks, API tokens and notifications, and Campuses and
+ * Integrations (which say those are the whole church's to change). The others change the whole
+ * church, which the server leaves to its whole-church supervisors.
+ */
+const CAMPUS_ADMIN_PAGES: readonly SettingsPageId[] = ['campuses', 'notifications', 'kiosks', 'api', 'integrations']
+
+/** The pages a supervisor has, in the navigation's order, and the one /settings opens. */
+export const settingsPagesFor = (wholeChurch: boolean) => {
+  const pages = wholeChurch ? SETTINGS_PAGES : SETTINGS_PAGES.filter((p) => CAMPUS_ADMIN_PAGES.includes(p))
+  return { pages, first: pages.includes(FIRST_SETTINGS_PAGE) ? FIRST_SETTINGS_PAGE : pages[0]! }
+}
+
 /** A section's old anchor, where it differs from its page's id. */
 const OLD_ANCHORS: Record<string, SettingsPageId> = {
   'allocation-codes': 'ministries',
