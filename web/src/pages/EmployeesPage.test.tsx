@@ -93,6 +93,15 @@ describe('EmployeesPage', () => {
     expect(within(screen.getByRole('list', { name: 'Members' })).getAllByRole('listitem')).toHaveLength(3)
   })
 
+  it('offers the import from a file to the whole church’s supervisors only', async () => {
+    const first = show()
+    expect(await screen.findByRole('link', { name: 'Import from a file' })).toBeTruthy()
+    first.unmount()
+    show(undefined, { 'GET /api/campuses': { body: { campuses: [] } } }, { ...supervisor, campusIds: ['campus-south'] })
+    await screen.findByRole('heading', { name: 'Member Management' })
+    expect(screen.queryByRole('link', { name: 'Import from a file' })).toBeNull()
+  })
+
   it('shows the loading state, then the empty state', async () => {
     let answer!: () => void
     show({ body: [], wait: new Promise<void>((r) => (answer = r)) })

@@ -1,5 +1,6 @@
 import { FileUp, Info } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { wholeChurch } from '@app/core'
 import { AddMemberDialog } from '../components/members/AddMemberDialog.tsx'
 import { staffLoginUrl } from '../components/members/login-instructions.ts'
 import { MembersList } from '../components/members/MembersList.tsx'
@@ -21,9 +22,12 @@ export function EmployeesPage() {
           intro={t('members.intro')}
           actions={
             <div className="flex flex-col gap-2 sm:flex-row">
-              <LinkButton to="/employees/import" variant="outline" icon={FileUp}>
-                {t('memberImport.link')}
-              </LinkButton>
+              {/* The whole church's supervisors import members: an import may add them at any campus. */}
+              {wholeChurch(user) ? (
+                <LinkButton to="/employees/import" variant="outline" icon={FileUp}>
+                  {t('memberImport.link')}
+                </LinkButton>
+              ) : null}
               <AddMemberDialog />
             </div>
           }

@@ -125,6 +125,17 @@ describe('PayrollPage', () => {
     expect(closed.queryByRole('button', { name: 'Close period' })).toBeNull()
   })
 
+  it('offers closing a period to the whole church’s supervisors only, its exports to every supervisor', async () => {
+    const first = show()
+    expect((await period()).getByRole('button', { name: 'Close period' })).toBeTruthy()
+    first.unmount()
+    const campusAdmin = makeUser({ role: 'supervisor', campusIds: ['campus-south'] })
+    show(undefined, { 'GET /api/auth/user': { body: campusAdmin }, 'GET /api/campuses': { body: { campuses: [] } } })
+    const open = await period()
+    expect(open.getAllByRole('link').length).toBeGreaterThan(0)
+    expect(open.queryByRole('button', { name: 'Close period' })).toBeNull()
+  })
+
   it('offers each export as a link to the API for the period', async () => {
     show()
     const open = await period()

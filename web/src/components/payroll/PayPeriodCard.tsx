@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react'
 import { Lock, LockOpen } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { fullName, type PayPeriod, type Person } from '@app/core'
+import { fullName, wholeChurch, type PayPeriod, type Person } from '@app/core'
+import { useAuth } from '../../api/auth.ts'
 import { useOrgTimeZone } from '../../api/organization.ts'
 import { formatBreakMinutes, formatDate, formatPayrollHours } from '../../lib/format.ts'
 import { Badge } from '../ui/Badge.tsx'
@@ -23,6 +24,9 @@ const names = (people: readonly Person[]) => people.map(fullName).join(', ')
  */
 export function PayPeriodCard({ period }: { period: PayPeriod }) {
   const { t } = useTranslation('supervisor')
+  // A period closes and reopens for the whole church: its whole-church supervisors do it.
+  const { user } = useAuth()
+  const closes = !user || wholeChurch(user)
   const [closing, setClosing] = useState(false)
   const [reopening, setReopening] = useState(false)
   const title = periodTitle(period)
@@ -86,17 +90,19 @@ export function PayPeriodCard({ period }: { period: PayPeriod }) {
           ) : null}
         </dl>
 
-        <div className="flex flex-col gap-2 sm:flex-row">
-          {closed ? (
-            <Button variant="outline" onClick={() => setReopening(true)}>
-              <LockOpen aria-hidden /> {t('payroll.reopen.confirm')}
-            </Button>
-          ) : (
-            <Button onClick={() => setClosing(true)}>
-              <Lock aria-hidden /> {t('payroll.period.close')}
-            </Button>
-          )}
-        </div>
+        {closes ? (
+          <div className="flex flex-col gap-2 sm:flex-row">
+            {closed ? (
+              <Button variant="outline" onClick={() => setReopening(true)}>
+                <LockOpen aria-hidden /> {t('payroll.reopen.confirm')}
+              </Button>
+            ) : (
+              <Button onClick={() => setClosing(true)}>
+                <Lock aria-hidden /> {t('payroll.period.close')}
+              </Button>
+            )}
+          </div>
+        ) : null}
 
         <PeriodExports period={period} />
         {closed ? <PeriodSends period={period} /> : null}
