@@ -208,7 +208,9 @@ describe('the erasure job', () => {
     expect(await eraseClosedJob(eraseOn)).toEqual({ warned: 0, erased: 0 })
     expect(await closures.find(a.organization.id)).toEqual(tombstone)
     expect((await itemsMentioning(b.organization.id)).length).toBe(bItems)
-  })
+    // Four scans of the whole shared table and two runs of the job: some 8 s alone, three times
+    // that late in a full run on two cores, when the table holds every test's items.
+  }, 60_000)
 
   it("deletes the supervisor accounts whose only organization it was, and its members' sign-in attempt counters", async () => {
     // A supervisor pool in the emulator, as Supervisor Login's Cognito pool is on AWS.
