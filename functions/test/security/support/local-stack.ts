@@ -32,10 +32,37 @@ const waitUntil = async (what: string, check: () => Promise<boolean> | boolean, 
 
 /**
  * `npm start` as a separate process (node --import tsx local/src/start.ts) on free
- * loopback ports and its own data directory, as a person would run it.
+ * loopback ports and its own data directory, as a person would run it. Ports found free may be
+ * taken before the stack binds them (another test's connection takes its local port from the same
+ * range, seen once as EADDRINUSE): then what it started is stopped and a fresh set tried, up to
+ * three times. Given `ports` (a restart on the same ones), it starts once.
  */
 export const launchStack = async (dataDir: string, ports?: Ports) => {
-  const chosen = ports ?? (await freePorts())
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launchOn(dataDir, ports ?? (await freePorts()))
+    } catch (e) {
+      if (ports || attempt === 3 || !String(e).includes('EADDRINUSE')) throw e
+      stopLeftovers(dataDir)
+    }
+  }
+}
+
+/** SIGKILL to whatever a stack that failed to start left running, by the ids it wrote. */
+const stopLeftovers = (dataDir: string) => {
+  const file = join(dataDir, 'pids.json')
+  if (!existsSync(file)) return
+  const pids = JSON.parse(readFileSync(file, 'utf8')) as { stack: number; children: number[] }
+  for (const pid of [pids.stack, ...pids.children]) {
+    try {
+      process.kill(pid, 'SIGKILL')
+    } catch {
+      // already gone
+    }
+  }
+}
+
+const launchOn = async (dataDir: string, chosen: Ports) => {
   // The machine's environment, without billing (start.ts would pass it on) and with our data directory.
   const env: NodeJS.ProcessEnv = { ...process.env, LOCAL_DATA_DIR: dataDir, LOG_LEVEL: 'silent' }
   for (const k of Object.keys(env)) if (k.startsWith('STRIPE_')) delete env[k]
