@@ -270,6 +270,13 @@ describe('time off', () => {
       body: { employeeId: member.user.id, kind: 'vacation', hours: 4, reason: ' ' },
     })
     expect(noReason.status).toBe(400)
+    // Vacation allows no negative balance: removing more than the 40 hours left is refused, all of them is not.
+    const belowZero = await callRoute(createAdjustment, {
+      cookies: [cookie],
+      body: { employeeId: member.user.id, kind: 'vacation', hours: -40.5, reason: 'Correction' },
+    })
+    expect(belowZero.status).toBe(400)
+    expect(belowZero.json.message).toBe('Not enough Vacation hours to remove: 40 available, 40.5 to remove')
     expect((await vacationOf(member.cookie)).ledger).toHaveLength(1)
     // Members cannot decide or adjust.
     expect(

@@ -9,6 +9,7 @@ import {
   cancellable,
   capAccrual,
   carryoverForfeit,
+  checkAdjustment,
   checkRequest,
   daysBetween,
   defaultTimeOffPolicies,
@@ -397,6 +398,32 @@ describe('requests', () => {
     expect(() => check({ availableHours: 7.99 })).toThrow('Not enough Vacation hours: 7.99 available, 8 requested')
     expect(check({ availableHours: 0, policy: { ...policy, allowNegative: true } }).hours).toBe(8)
   })
+
+  it('let an adjustment remove hours down to zero, and below only where negative is allowed', () => {
+    expect(() => checkAdjustment(policy, 7.5, -7.51)).toThrow(
+      'Not enough Vacation hours to remove: 7.5 available, 7.51 to remove',
+    )
+    expect(() => checkAdjustment(policy, 7.5, -7.5)).not.toThrow()
+    expect(() => checkAdjustment(policy, -2, 1)).not.toThrow()
+    expect(() => checkAdjustment({ ...policy, allowNegative: true }, 0, -40)).not.toThrow()
+  })
+
+  it('never leave a balance below zero after a checked adjustment, where negative is not allowed (fast-check)', () =>
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 100000 }),
+        fc.integer({ min: -100000, max: 100000 }),
+        (available, change) => {
+          let refused = false
+          try {
+            checkAdjustment(policy, available / 100, change / 100)
+          } catch {
+            refused = true
+          }
+          expect(refused).toBe(change < 0 && available + change < 0)
+        },
+      ),
+    ))
 
   it('refuse overlapping requests and volunteers', () => {
     expect(() => check({ existing: [{ from: '2026-11-08', to: '2026-11-09' }] })).toThrow(/overlaps/)

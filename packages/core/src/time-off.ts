@@ -451,6 +451,18 @@ export const checkRequest = (c: RequestCheck): { days: { date: string; hours: nu
   return { days, hours }
 }
 
+/**
+ * An adjustment that removes hours may not take the kind below zero where its policy allows no
+ * negative balance: the same floor a request meets, so no way around the policy is left.
+ */
+export const checkAdjustment = (policy: TimeOffPolicy, availableHours: number, hours: number): void => {
+  if (hours < 0 && !policy.allowNegative && toCentiHours(availableHours) + toCentiHours(hours) < 0)
+    throw badRequest(adjustmentMessage(policy.name, availableHours, -hours))
+}
+
+export const adjustmentMessage = (name: string, available: number, removed: number) =>
+  `Not enough ${name} hours to remove: ${available} available, ${removed} to remove`
+
 /** Whether a request may still be cancelled on `today`: pending, or approved with its first day ahead. */
 export const cancellable = (r: { status: TimeOffStatus; from: string }, today: string): boolean =>
   r.status === 'pending' || (r.status === 'approved' && r.from > today)
