@@ -2,7 +2,7 @@ import { AddedMember, assertCanAddMember, badRequest, entitlements, NewMember } 
 import { duplicateEmailMessage } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
 import { assertDefaultCode } from '../workflows/allocations.ts'
-import { assertMemberCampus } from '../workflows/campuses.ts'
+import { assertApproverReaches, assertMemberCampus } from '../workflows/campuses.ts'
 import { deliver } from '../workflows/mailer.ts'
 import { addMemberWithLogin } from '../workflows/member-creation.ts'
 import { deliverNow } from '../workflows/webhook-sender.ts'
@@ -24,6 +24,7 @@ export default defineRoute({
     assertCanAddMember(allowed, await db.members.count())
     await assertDefaultCode(db, body.defaultCode)
     await assertMemberCampus(db, session.user, body)
+    await assertApproverReaches(db, body)
     if (await db.members.emailTaken(body.email))
       throw badRequest(duplicateEmailMessage, { email: duplicateEmailMessage })
     const { user, temporaryCredentials, queued } = await addMemberWithLogin(

@@ -4,7 +4,7 @@ import { defineRoute } from '../http/define-route.ts'
 import { confirmationEmail } from '../workflows/address-confirmation.ts'
 import { deliver } from '../workflows/mailer.ts'
 import { assertDefaultCode } from '../workflows/allocations.ts'
-import { assertInScope, assertMemberCampus } from '../workflows/campuses.ts'
+import { assertApproverReaches, assertInScope, assertMemberCampus } from '../workflows/campuses.ts'
 
 /**
  * Edits a member: names, email, department, role, pay type and payroll id. A changed
@@ -25,6 +25,7 @@ export default defineRoute({
     const before = assertInScope(session.user, await db.users.get(params.id))
     if (body.defaultCode !== before.defaultCode) await assertDefaultCode(db, body.defaultCode)
     await assertMemberCampus(db, session.user, body, before)
+    await assertApproverReaches(db, body, before)
     // A new address is unconfirmed and gets its confirmation link, queued with the change.
     const org = body.email && body.email !== before.email ? await db.organization.get() : undefined
     const confirmation = org && body.email ? await confirmationEmail(db.orgId, before, body.email, org) : undefined

@@ -9,6 +9,7 @@ import removeMember from '../members/remove-member.ts'
 import resetPassword from '../members/reset-password.ts'
 import setMemberPin from '../members/set-member-pin.ts'
 import updateMember from '../members/update-member.ts'
+import setAway from '../profile/set-away.ts'
 import createAdjustment from '../time-off/create-adjustment.ts'
 import createTimeOff from '../time-off/create-time-off.ts'
 import decideTimeOff from '../time-off/decide-time-off.ts'
@@ -211,6 +212,49 @@ describe('a South-only admin', () => {
     const elsewhere = await add(admin.cookie, { campusId: north })
     expect(elsewhere.status).toBe(400)
     expect(elsewhere.json.fields).toEqual({ campusId: 'Choose one of your own campuses' })
+  })
+
+  it('is neither the approver of a North member nor the delegate of a whole-church supervisor', async () => {
+    const approver = await callRoute(updateMember, {
+      cookies: [org.cookie],
+      params: { id: northStaff.user.id },
+      body: { supervisorId: admin.user.id },
+    })
+    expect(approver.status).toBe(400)
+    expect(approver.json.fields).toEqual({ supervisorId: "Choose an approver who reaches this member's campus" })
+    const added = await add(org.cookie, { campusId: north, supervisorId: admin.user.id })
+    expect(added.status).toBe(400)
+    // Moving South's member to North would leave them with an approver who cannot open their weeks.
+    expect(
+      (
+        await callRoute(updateMember, {
+          cookies: [org.cookie],
+          params: { id: southStaff.user.id },
+          body: { supervisorId: admin.user.id },
+        })
+      ).status,
+    ).toBe(200)
+    const moved = await callRoute(updateMember, {
+      cookies: [org.cookie],
+      params: { id: southStaff.user.id },
+      body: { campusId: north },
+    })
+    expect(moved.status).toBe(400)
+    expect(moved.json.fields).toEqual({ supervisorId: "Choose an approver who reaches this member's campus" })
+
+    const from = addDays(thisWeek(), 7)
+    const away = { from, to: addDays(from, 4), delegateId: admin.user.id }
+    const delegate = await callRoute(setAway, { cookies: [org.cookie], body: away })
+    expect(delegate.status).toBe(400)
+    expect(delegate.json.fields).toEqual({ delegateId: 'Choose a supervisor who reaches every campus you do' })
+    // The other way round is fine: the whole church reaches South.
+    const back = await callRoute(setAway, { cookies: [admin.cookie], body: { ...away, delegateId: org.supervisor.id } })
+    expect(back.status, back.text).toBe(200)
+    expect(
+      (await callRoute(listMembers, { cookies: [org.cookie] })).json.find(
+        (m: { id: string }) => m.id === org.supervisor.id,
+      ).away,
+    ).toBeNull()
   })
 
   it('changes no campus, approvals, integrations nor anyone’s reach: 403', async () => {

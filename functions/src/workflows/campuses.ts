@@ -1,4 +1,5 @@
 import {
+  APPROVER_REACH_MESSAGE,
   badRequest,
   campusFilter,
   campusScopeProblem,
@@ -53,6 +54,29 @@ export const assertMemberCampus = async (
   }
   const scopeProblem = fields.campusIds ? campusScopeProblem(campuses, fields.campusIds) : undefined
   if (scopeProblem) throw badRequest(scopeProblem, { campusIds: scopeProblem })
+}
+
+/**
+ * A member's approver must reach them: a campus admin named approver of a member of another campus
+ * (or of none) would be asked about weeks they cannot open. Read only when the approver or the
+ * member's campus changes (`before`: the member edited); an approver who is no supervisor is the
+ * write's own check.
+ */
+export const assertApproverReaches = async (
+  db: OrgDb,
+  fields: { supervisorId?: string | null; campusId?: string | null },
+  before?: Pick<User, 'supervisorId' | 'campusId'>,
+) => {
+  const approverId = fields.supervisorId === undefined ? before?.supervisorId : fields.supervisorId
+  const campusId = fields.campusId === undefined ? before?.campusId : fields.campusId
+  const changed =
+    !before ||
+    (fields.supervisorId !== undefined && fields.supervisorId !== before.supervisorId) ||
+    (fields.campusId !== undefined && fields.campusId !== before.campusId)
+  if (!approverId || !changed) return
+  const approver = await db.users.find(approverId)
+  if (approver && !inScope(approver, { campusId }))
+    throw badRequest(APPROVER_REACH_MESSAGE, { supervisorId: APPROVER_REACH_MESSAGE })
 }
 
 /**

@@ -25,6 +25,16 @@ export const inScope = (actor: ScopedActor, member: { campusId?: string | null |
   wholeChurch(actor) || (member.campusId != null && actor.campusIds!.includes(member.campusId))
 
 /**
+ * Whether `stand` reaches every member `actor` reaches: a delegate deciding for a supervisor away
+ * must be able to open all that is routed to that supervisor.
+ */
+export const reachCovers = (stand: ScopedActor, actor: ScopedActor) =>
+  wholeChurch(stand) || (!wholeChurch(actor) && actor.campusIds!.every((c) => stand.campusIds!.includes(c)))
+
+export const DELEGATE_REACH_MESSAGE = 'Choose a supervisor who reaches every campus you do'
+export const APPROVER_REACH_MESSAGE = "Choose an approver who reaches this member's campus"
+
+/**
  * The campus a report or file is run for: a campus admin's own campuses whatever they ask (one of
  * theirs narrows it; another is none of theirs), a whole-church supervisor's choice or everyone.
  * Undefined is the whole church.

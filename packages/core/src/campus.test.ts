@@ -20,6 +20,7 @@ import {
   holidaysFor,
   inCampuses,
   inScope,
+  reachCovers,
   isCampusId,
   MAX_CAMPUSES,
   MEMBERS_START_AT_MESSAGE,
@@ -159,6 +160,16 @@ describe('the scope rule', () => {
     expect(inScope(southAdmin, { campusId: null })).toBe(false)
     expect(inScope(southAdmin, {})).toBe(false)
     expect(inScope({ campusIds: ['north', 'south'] }, { campusId: 'north' })).toBe(true)
+  })
+
+  it("lets only someone who reaches all of a supervisor's campuses stand in for them", () => {
+    expect(reachCovers({}, {})).toBe(true)
+    expect(reachCovers({}, southAdmin)).toBe(true)
+    expect(reachCovers(southAdmin, {})).toBe(false)
+    expect(reachCovers(southAdmin, southAdmin)).toBe(true)
+    expect(reachCovers({ campusIds: ['north', 'south'] }, southAdmin)).toBe(true)
+    expect(reachCovers(southAdmin, { campusIds: ['north', 'south'] })).toBe(false)
+    expect(reachCovers({ campusIds: ['north'] }, southAdmin)).toBe(false)
   })
 
   it("runs reports for the campus asked, within a campus admin's own", () => {

@@ -1,6 +1,8 @@
 import {
   UNPAID_ROLE_MESSAGE,
   APPROVER_MESSAGE,
+  DELEGATE_REACH_MESSAGE,
+  reachCovers,
   badRequest,
   conflict,
   DELEGATE_MESSAGE,
@@ -494,6 +496,8 @@ export const membersOf = (orgId: string) => {
       const delegate = away ? await usersOf(orgId).find(away.delegateId) : undefined
       if (away && (!delegate || delegate.role !== 'supervisor'))
         throw badRequest(DELEGATE_MESSAGE, { delegateId: DELEGATE_MESSAGE })
+      if (delegate && !reachCovers(delegate, current))
+        throw badRequest(DELEGATE_REACH_MESSAGE, { delegateId: DELEGATE_REACH_MESSAGE })
       const next: User = { ...current, away, updatedAt: nowIso() }
       const text = (a: Away | null, who?: User) => (a ? `${a.from} – ${a.to}${who ? ` (${fullName(who)})` : ''}` : null)
       const before = current.away ? await usersOf(orgId).findForRecords(current.away.delegateId) : undefined

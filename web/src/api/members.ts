@@ -30,7 +30,7 @@ export const useApproverChoices = () => {
   const members = useMembers()
   return (members.data ?? [])
     .filter((m) => m.role === 'supervisor')
-    .map((m) => ({ id: m.id, name: fullName(m) }))
+    .map((m) => ({ id: m.id, name: fullName(m), campusIds: m.campusIds }))
     .sort((a, b) => a.name.localeCompare(b.name))
 }
 

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Plane } from 'lucide-react'
 import i18next from 'i18next'
 import { useTranslation } from 'react-i18next'
-import { Away, todayIn, type CurrentUser } from '@app/core'
+import { Away, reachCovers, todayIn, type CurrentUser } from '@app/core'
 import { useSetAway } from '../../api/auth.ts'
 import { useApproverChoices } from '../../api/members.ts'
 import { useOrgTimeZone } from '../../api/organization.ts'
@@ -28,7 +28,8 @@ export function AwayCard({ user }: { user: CurrentUser }) {
   const { t } = useTranslation('staff')
   const timeZone = useOrgTimeZone()
   const today = todayIn(timeZone)
-  const delegates = useApproverChoices().filter((c) => c.id !== user.id)
+  // Only someone who reaches every campus this supervisor does can open what is routed to them.
+  const delegates = useApproverChoices().filter((c) => c.id !== user.id && reachCovers(c, user))
   const save = useSetAway()
   const [values, setValues] = useState<Record<Field, string>>({
     from: user.away?.from ?? today,

@@ -10,7 +10,14 @@ afterEach(() => vi.unstubAllGlobals())
 
 const grace = makeUser({ id: 'sup-1', role: 'supervisor' })
 const carl = makeUser({ id: 'sup-2', role: 'supervisor', firstName: 'Carl', lastName: 'Worship' })
-const members = [grace, carl, makeStaffMember()]
+const southAdmin = makeUser({
+  id: 'sup-3',
+  role: 'supervisor',
+  firstName: 'Sam',
+  lastName: 'South',
+  campusIds: ['south'],
+})
+const members = [grace, carl, southAdmin, makeStaffMember()]
 const sent = (fetch: ReturnType<typeof mockFetch>, method: string) =>
   fetch.mock.calls
     .filter(([, init]) => init?.method === method)
@@ -37,7 +44,7 @@ describe('Profile: away and delegate', () => {
     const form = within(await screen.findByRole('form', { name: 'Away' }))
     const today = todayIn('UTC')
     expect((form.getByLabelText('First day away') as HTMLInputElement).value).toBe(today)
-    // The delegate is another supervisor: never me, never staff.
+    // The delegate is another supervisor: never me, never staff, never one who reaches one campus of the church alone.
     const delegate = form.getByLabelText('Delegate') as HTMLSelectElement
     await waitFor(() => expect(optionTexts(delegate)).toEqual(['Choose a supervisor', 'Carl Worship']))
     await user.click(form.getByRole('button', { name: 'Save' }))

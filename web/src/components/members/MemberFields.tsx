@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react'
 import { useTranslation } from 'react-i18next'
-import { PayType, Role, TEXT_LIMITS } from '@app/core'
+import { inScope, PayType, Role, TEXT_LIMITS } from '@app/core'
 import { useAllocationCodes } from '../../api/allocation.ts'
 import { useCampusChoices } from '../../api/campuses.ts'
 import { FieldMessage } from '../ui/FieldMessage.tsx'
@@ -141,7 +141,11 @@ export function MemberFields({ values, onChange, shown, disabled, withPay = fals
       <NamedField id={id('supervisorId')} name="supervisorId" text={fieldText} hint message={shown.supervisorId}>
         <select {...control('supervisorId', true)} className={inputClasses}>
           <option value="">{t('members.fields.noApprover')}</option>
-          <ItemOptions items={approvers} />
+          <ItemOptions
+            items={approvers.filter(
+              (a) => a.id === values.supervisorId || inScope(a, { campusId: values.campusId || null }),
+            )}
+          />
         </select>
       </NamedField>
       <NamedField id={id('defaultCode')} name="defaultCode" text={fieldText} hint message={shown.defaultCode}>

@@ -34,10 +34,11 @@ export const MEMBER_FIELD_ORDER: readonly MemberField[] = [
   'payrollId',
 ]
 
-/** A supervisor a member may have as approver. */
+/** A supervisor a member may have as approver, with their campuses (none: the whole church). */
 export interface ApproverChoice {
   id: string
   name: string
+  campusIds?: readonly string[] | undefined
 }
 
 /** The form keeps a supervisor's campuses as text: their ids joined by commas ('' is the whole church). */
