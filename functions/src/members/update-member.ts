@@ -4,6 +4,7 @@ import { defineRoute } from '../http/define-route.ts'
 import { confirmationEmail } from '../workflows/address-confirmation.ts'
 import { deliver } from '../workflows/mailer.ts'
 import { assertDefaultCode } from '../workflows/allocations.ts'
+import { refuseClosedHolidayPay } from '../workflows/closed-periods.ts'
 import { assertApproverReaches, assertInScope, assertMemberCampus } from '../workflows/campuses.ts'
 
 /**
@@ -29,6 +30,7 @@ export default defineRoute({
     // A new address is unconfirmed and gets its confirmation link, queued with the change.
     const org = body.email && body.email !== before.email ? await db.organization.get() : undefined
     const confirmation = org && body.email ? await confirmationEmail(db.orgId, before, body.email, org) : undefined
+    await refuseClosedHolidayPay(db, before, body, org)
     const updated = await db.members.update(params.id, body, session.user, confirmation)
     if (updated.role !== before.role) await sessions.deleteForUser(db.orgId, updated.id)
     if (confirmation) await deliver(db.orgId, confirmation.id, confirmation.email, 0, org)

@@ -1,7 +1,12 @@
-import { badRequest, campusScopeProblem, HolidayCalendar } from '@app/core'
+import { badRequest, campusScopeProblem, changedHolidayDates, HolidayCalendar } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
+import { refuseClosedDays } from '../workflows/closed-periods.ts'
 
-/** Supervisors save the holidays (paid hours each) and the blackout dates (with the reason members see). */
+/**
+ * Supervisors save the holidays (paid hours each) and the blackout dates (with the reason members
+ * see). A holiday added, removed or changed in a closed pay period is refused: it is in that
+ * period's figures.
+ */
 export default defineRoute({
   method: 'PUT',
   path: '/api/organization/holidays',
@@ -15,6 +20,8 @@ export default defineRoute({
     const named = body.holidays.flatMap((h) => (h.campusId ? [h.campusId] : []))
     const problem = named.length ? campusScopeProblem(await db.campuses.list(), named) : undefined
     if (problem) throw badRequest(problem, { holidays: problem })
-    return db.timeOff.setCalendar(body, session.user)
+    const [org, before] = await Promise.all([db.organization.get(), db.timeOff.calendar()])
+    await refuseClosedDays(db, org, changedHolidayDates(before.holidays, body.holidays))
+    return db.timeOff.setCalendar(body, session.user, before)
   },
 })

@@ -8,7 +8,11 @@ import cancelTimeOff from '../time-off/cancel-time-off.ts'
 import listTimeOff from '../time-off/list-time-off.ts'
 import createTimeOff from '../time-off/create-time-off.ts'
 import decideTimeOff from '../time-off/decide-time-off.ts'
+import getWeek from '../timesheets/get-week.ts'
 import saveDraft from '../timesheets/save-draft.ts'
+import updateMember from '../members/update-member.ts'
+import getHolidays from '../organization/get-holidays.ts'
+import updateHolidays from '../organization/update-holidays.ts'
 import closePeriod from './close-period.ts'
 import reopenPeriod from './reopen-period.ts'
 import updateSettings from './update-settings.ts'
@@ -33,7 +37,11 @@ describe('pay-period locks', () => {
     const shared = await callRoute(saveDraft, { cookies: [cookie], body: { weekStartDate: w2, notes: 'x' } })
     expect([shared.status, shared.json]).toEqual([409, closedMessage])
     expect((await callRoute(saveDraft, { cookies: [cookie], body: { weekStartDate: w1 } })).status).toBe(200)
+    const week = (start: string) => callRoute(getWeek, { cookies: [cookie], query: { start } })
+    expect((await week(w2)).json.periodClosed).toBe(true)
     await db.payroll.reopen(addDays(w2, 6), 'Another', supervisor)
+    // Reopened, the week says so (its lock item stays behind with no holder).
+    expect((await week(w2)).json.periodClosed).toBe(false)
     expect((await callRoute(saveDraft, { cookies: [cookie], body: { weekStartDate: w2 } })).status).toBe(200)
   })
 
@@ -79,6 +87,40 @@ describe('pay-period locks', () => {
       body: { status: 'approved' },
     })
     expect(decided.status, decided.text).toBe(200)
+  })
+
+  it("keep a closed period's holiday pay as it closed: a holiday or a hire date moved there is refused", async () => {
+    const { cookie } = await newOrganization()
+    const staff = await newStaffMember(cookie)
+    const payroll = payrollAs(cookie)
+    await payroll.biweeklyFrom(thisWeek)
+    const wednesday = addDays(thisWeek, 2)
+    const holiday = { date: wednesday, name: 'Founders Day', hours: 8 }
+    const calendar = (holidays: object[]) =>
+      callRoute(updateHolidays, { cookies: [cookie], body: { holidays, blackouts: [] } })
+    const hire = (hireDate: string) =>
+      callRoute(updateMember, { cookies: [cookie], params: { id: staff.user.id }, body: { hireDate } })
+    expect((await calendar([holiday])).status).toBe(200)
+    expect((await hire(addDays(thisWeek, -30))).status).toBe(200)
+    await payroll.close(thisWeek, true)
+
+    for (const refused of [
+      await calendar([]),
+      await calendar([{ ...holiday, hours: 4 }]),
+      await calendar([holiday, { date: addDays(thisWeek, 3), name: 'Another', hours: 8 }]),
+      await hire(addDays(thisWeek, 5)),
+    ])
+      expect([refused.status, refused.json]).toEqual([409, closedMessage])
+    expect((await callRoute(getHolidays, { cookies: [cookie] })).json.holidays).toEqual([holiday])
+    // What pays the same is saved: a new name, a hire date still before the holiday, a holiday after the period.
+    expect((await calendar([{ ...holiday, name: 'Founders' }])).status).toBe(200)
+    expect((await hire(addDays(thisWeek, -10))).status).toBe(200)
+    const later = { date: addDays(thisWeek, 16), name: 'Later', hours: 8 }
+    expect((await calendar([{ ...holiday, name: 'Founders' }, later])).status).toBe(200)
+    // Reopened, the period takes the change.
+    await payroll.reopen(thisWeek, 'Hired later')
+    const moved = await hire(addDays(thisWeek, 5))
+    expect(moved.status, moved.text).toBe(200)
   })
 
   it('refuse a schedule change that would split a closed period, with a clear message, and change nothing', async () => {

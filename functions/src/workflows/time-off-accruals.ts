@@ -22,12 +22,10 @@ import {
   waitsFor,
   cancellable,
   conflict,
-  daysBetween,
   notFound,
-  PERIOD_CLOSED_MESSAGE,
-  weekStartFor,
 } from '@app/core'
 import { assertMemberItemInScope } from './campuses.ts'
+import { refuseClosedWeeks } from './closed-periods.ts'
 import type { LedgerPosting, OrgDb, Person, StoredTimeOff } from '@app/data'
 import { routingOf } from './routing.ts'
 import { timeOffEventData } from './webhook-events.ts'
@@ -179,16 +177,6 @@ export const refusePendingTimeOff = async (db: OrgDb, period: { start: string; e
       to: r.to,
     })),
   })
-}
-
-/**
- * Refuses (409, as a timesheet write there is) time off whose days fall in a closed pay period: its
- * leave is in that period's payroll figures, which stay as closed until a supervisor reopens it.
- */
-export const refuseClosedWeeks = async (db: OrgDb, org: Organization, request: { from: string; to: string }) => {
-  const weeks = new Set(daysBetween(request.from, request.to).map((d) => weekStartFor(d, org.weekStartDay)))
-  const locked = await Promise.all([...weeks].map((week) => db.payroll.weekLocked(week)))
-  if (locked.some(Boolean)) throw conflict(PERIOD_CLOSED_MESSAGE)
 }
 
 /** The balances (and ledger) of every kind for a member. */

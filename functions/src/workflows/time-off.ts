@@ -23,7 +23,7 @@ import { memberRoutingOf } from './routing.ts'
 import { timeOffEventData } from './webhook-events.ts'
 import { deliverNow } from './webhook-sender.ts'
 import { heldReviewersOf, reviewersWithEmail } from './review-requests.ts'
-import { refuseClosedWeeks } from './time-off-accruals.ts'
+import { refuseClosedWeeks } from './closed-periods.ts'
 
 /**
  * Time off. A request goes to the member's approver (or their delegate while away) as a

@@ -1,7 +1,14 @@
 import type { Role } from './roles.ts'
 import { describe, expect, it } from 'vitest'
 import { adpCsv, gustoCsv, payrollCsv, quickbooksIif, summaryRow, type MemberTotals } from './payroll-files.ts'
-import { emptyLeave, leaveByMember, leaveCells, leaveSummary } from './time-off-payroll.ts'
+import {
+  changedHolidayDates,
+  emptyLeave,
+  holidayPayChanges,
+  leaveByMember,
+  leaveCells,
+  leaveSummary,
+} from './time-off-payroll.ts'
 
 const leave = leaveByMember({
   start: '2026-11-16',
@@ -199,4 +206,36 @@ describe('holidays and leave days in a range', () => {
     ).toBe(0)
     expect(run([{ date: '2026-11-17', name: 'Day', hours: 8 }])?.holidayHours).toBe(8)
   })
+})
+
+describe('what changes the holiday pay a closed period was paid', () => {
+  const holidays = [
+    { date: '2026-11-26', name: 'Thanksgiving', hours: 8 },
+    { date: '2026-12-25', name: 'Christmas', hours: 8 },
+    { date: '2026-12-08', name: 'North day', hours: 4, campusId: 'north' },
+    { date: '2026-12-09', name: 'Unpaid day', hours: 0 },
+  ]
+  const ana = { role: 'employee' as Role, hireDate: '2026-01-01', campusId: 'north' }
+
+  it.each([
+    ['a hire date moved past a holiday', { hireDate: '2026-12-01' }, ['2026-11-26']],
+    ['a hire date moved within the same holidays', { hireDate: '2026-02-01' }, []],
+    ['a member made a volunteer', { role: 'volunteer' as Role }, ['2026-11-26', '2026-12-08', '2026-12-25']],
+    ['a member moved to another campus', { campusId: 'south' }, ['2026-12-08']],
+    ['a name or department alone', {}, []],
+  ])('%s', (_, change, dates) => expect(holidayPayChanges(holidays, ana, { ...ana, ...change })).toEqual(dates))
+
+  it.each([
+    ['a holiday added', [...holidays, { date: '2027-01-01', name: 'New Year', hours: 8 }], ['2027-01-01']],
+    ['a holiday removed', holidays.slice(1), ['2026-11-26']],
+    ['its hours changed', [{ ...holidays[0]!, hours: 4 }, ...holidays.slice(1)], ['2026-11-26']],
+    [
+      'its campus changed',
+      [...holidays.slice(0, 2), { ...holidays[2]!, campusId: 'south' }, holidays[3]!],
+      ['2026-12-08'],
+    ],
+    ['its name alone changed', [{ ...holidays[0]!, name: 'Thanks' }, ...holidays.slice(1)], []],
+    ['a holiday of 0 hours added', [...holidays, { date: '2027-01-02', name: 'Nothing', hours: 0 }], []],
+    ['the list reordered', [...holidays].reverse(), []],
+  ])('a calendar with %s', (_, after, dates) => expect(changedHolidayDates(holidays, after)).toEqual(dates))
 })

@@ -45,12 +45,39 @@ export const leaveHoursOf = (leave: LeaveTotals | undefined, kind: LeaveKind): n
  * requests, and each holiday for every member it pays (never a volunteer or an unpaid supervisor,
  * nor before their hire date).
  */
+/** What holiday pay reads of a member. */
+export interface HolidayMember {
+  role: Role
+  unpaid?: boolean | null
+  hireDate: string
+  campusId?: string | null
+}
+
+const paidHoliday = (h: Holiday, m: HolidayMember) => h.hours > 0 && paysHoliday(m, h.date) && holidayApplies(h, m)
+
+/**
+ * The holiday dates a member edit changes the pay of (a hire date moved past a holiday, a role or
+ * campus changed): a closed pay period's figures are read from these, so such an edit must wait
+ * for its period to be reopened.
+ */
+export const holidayPayChanges = (holidays: readonly Holiday[], before: HolidayMember, after: HolidayMember) =>
+  [...new Set(holidays.filter((h) => paidHoliday(h, before) !== paidHoliday(h, after)).map((h) => h.date))].sort()
+
+/** The dates whose holidays a calendar edit adds, removes, or changes in hours or campus (a new name pays the same). */
+export const changedHolidayDates = (before: readonly Holiday[], after: readonly Holiday[]) => {
+  const paid = (list: readonly Holiday[]) =>
+    new Set(list.filter((h) => h.hours > 0).map((h) => `${h.date}|${h.campusId ?? ''}|${toCentiHours(h.hours)}`))
+  const [was, now] = [paid(before), paid(after)]
+  const differs = [...was].filter((k) => !now.has(k)).concat([...now].filter((k) => !was.has(k)))
+  return [...new Set(differs.map((k) => k.slice(0, 10)))].sort()
+}
+
 export const leaveByMember = (p: {
   start: string
   end: string
   approved: readonly { employeeId: string; kind: TimeOffKind; days: readonly { date: string; hours: number }[] }[]
   holidays: readonly Holiday[]
-  members: readonly { id: string; role: Role; unpaid?: boolean; hireDate: string; campusId?: string | null }[]
+  members: readonly (HolidayMember & { id: string })[]
 }): Map<string, LeaveTotals> => {
   const out = new Map<string, LeaveDay[]>()
   const add = (id: string, day: LeaveDay) => out.set(id, [...(out.get(id) ?? []), day])

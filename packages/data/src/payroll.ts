@@ -68,7 +68,10 @@ export const payrollOf = (orgId: string) => ({
 
   /** Whether a closed pay period locks the week starting `week` (no write of its timesheets would land). */
   async weekLocked(week: string): Promise<boolean> {
-    return (await table.get(keys.weekLock(orgId, week), true, ['pk'])) !== undefined
+    // A reopened period leaves its lock item behind with no holder: locked is a holder (or, from
+    // before locks had holders, a `periodStart`), as the timesheet write's condition reads it.
+    const lock = await table.get(keys.weekLock(orgId, week), true, ['holders', 'periodStart'])
+    return lock?.holders !== undefined || lock?.periodStart !== undefined
   },
 
   /** Stored periods whose first day is from `start` to `end`, inclusive. */

@@ -109,8 +109,9 @@ export const timeOffOf = (orgId: string) => {
         : { holidays: [], blackouts: [] }
     },
 
-    async setCalendar(next: HolidayCalendar, by: Person): Promise<HolidayCalendar> {
-      const current = await this.calendar()
+    /** `current`: the calendar as the caller already read it (read here otherwise). */
+    async setCalendar(next: HolidayCalendar, by: Person, current?: HolidayCalendar): Promise<HolidayCalendar> {
+      current ??= await this.calendar()
       const text = (c: HolidayCalendar) => ({
         holidays: c.holidays
           .map((h) => `${h.date} ${h.name} (${h.hours} h)${h.campusId ? ` at ${h.campusId}` : ''}`)
