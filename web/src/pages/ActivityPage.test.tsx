@@ -20,6 +20,7 @@ const firstPage = [
     action: 'member.removed',
     actor: { userId: 'user-1', firstName: 'Grace', lastName: 'Hopper' },
     subject: { type: 'member', id: 'user-9', name: 'Lee Moss' },
+    changes: [{ field: 'campusId', before: 'north', after: null }],
   }),
   makeEntry(2, {
     action: 'signIn.succeeded',
@@ -46,6 +47,9 @@ function show({ role = 'supervisor', audit }: { role?: Role; audit?: MockAnswer 
     },
     'GET /api/employees': {
       body: [makeUser(), makeUser({ id: 'user-2', firstName: 'Ann', lastName: 'Lee', role: 'employee' })],
+    },
+    'GET /api/organization/campuses': {
+      body: { campuses: [{ id: 'north', name: 'North Campus', address: '', active: true }] },
     },
     'GET /api/audit': () => {
       const url = new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://localhost')
@@ -131,6 +135,69 @@ describe('ActivityPage', () => {
     expect(screen.queryByText(/b8f0c3d2/)).toBeNull()
   })
 
+  it('shows campuses, people, policies and expiries as words, never ids, JSON or raw instants', async () => {
+    const vacation = {
+      kind: 'vacation',
+      name: 'Vacation',
+      accrual: { method: 'none' },
+      capHours: null,
+      carryoverHours: null,
+      allowNegative: false,
+      eligiblePayTypes: ['exempt'],
+    }
+    show({
+      audit: {
+        body: {
+          items: [
+            makeEntry(3, {
+              action: 'member.edited',
+              subject: { type: 'member', id: 'user-2', name: 'Ann Lee' },
+              changes: [
+                { field: 'campusId', before: 'gone-campus', after: 'north' },
+                { field: 'supervisorId', before: null, after: 'user-2' },
+              ],
+            }),
+            makeEntry(2, {
+              action: 'timeOff.policiesChanged',
+              subject: { type: 'organization' },
+              changes: [
+                {
+                  field: 'vacation',
+                  before: JSON.stringify(vacation),
+                  after: JSON.stringify({ ...vacation, accrual: { method: 'perPayPeriod', hours: 4 } }),
+                },
+              ],
+            }),
+            makeEntry(1, {
+              action: 'apiToken.created',
+              subject: { type: 'organization' },
+              changes: [
+                { field: 'apiToken', before: null, after: 'Sync (members:read), expires 2027-01-01T05:59:00.000Z' },
+              ],
+            }),
+          ],
+          cursor: null,
+        },
+      },
+    })
+    await screen.findByText('Member edited')
+    const region = screen.getByRole('region', { name: 'Activity, newest first' })
+    await waitFor(() => expect(within(region).getByText(/North Campus/)).toBeTruthy())
+    const changes = within(region)
+      .getAllByRole('listitem')
+      .filter((li) => li.parentElement?.tagName === 'UL')
+      // The arrow is for the eye; a screen reader hears 'changed to'.
+      .map((li) => li.textContent?.replace(' →changed to ', ' → '))
+    expect(changes).toEqual([
+      'Campus: Removed campus → North Campus',
+      'Approver: (empty) → Ann Lee',
+      'Vacation · Accrual: Granted by a supervisor → 4 h each closed pay period',
+      // The organization's day (Chicago), not the instant's UTC one.
+      'API token: (empty) → Sync (members:read) · Expires Dec 31, 2026',
+    ])
+    expect(region.textContent).not.toMatch(/gone-campus|user-2|[{}]|T05:59/)
+  })
+
   it('asks the API for the chosen member and action', async () => {
     const { user, urls } = show()
     await screen.findByText('Member removed')
@@ -160,6 +227,8 @@ describe('ActivityPage', () => {
     const { blobs, clicked } = captureDownloads('blob:activity')
     const { user, urls } = show()
     await screen.findByText('Member removed')
+    // The campuses are read beside the records: the CSV names them too.
+    await screen.findByText(/North Campus/)
     await user.click(screen.getByRole('button', { name: 'Export CSV' }))
     await waitFor(() => expect(clicked).toHaveLength(1))
     expect(clicked[0]!.download).toMatch(/^activity-\d{4}-\d{2}-\d{2}\.csv$/)
@@ -174,7 +243,7 @@ describe('ActivityPage', () => {
       .trimEnd()
       .split('\r\n')
     expect(lines[0]).toBe('When (America/Chicago),Who,Action,Subject,Changes,Client address,User agent')
-    expect(lines[1]).toBe('2026-11-16 03:03,Grace Hopper,Member removed,Lee Moss,,,')
+    expect(lines[1]).toBe('2026-11-16 03:03,Grace Hopper,Member removed,Lee Moss,Campus: North Campus → Whole church,,')
     expect(lines[2]).toBe('2026-11-16 03:02,Ann Lee,Signed in,Ann Lee,,203.0.113.7,Mozilla/5.0')
     // Cells a spreadsheet would run as a formula start with an apostrophe.
     expect(lines[3]).toBe(

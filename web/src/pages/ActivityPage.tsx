@@ -9,6 +9,7 @@ import { useOrgTimeZone } from '../api/organization.ts'
 import { ActivityFilters } from '../components/audit/ActivityFilters.tsx'
 import { AuditEntryItem } from '../components/audit/AuditEntryItem.tsx'
 import { auditCsv } from '../components/audit/audit-text.ts'
+import { useAuditContext } from '../components/audit/use-audit-context.ts'
 import { downloadText } from '../components/dashboard/download.ts'
 import { SupervisorPage } from '../components/members/SupervisorOnly.tsx'
 import { PageLayout } from '../components/PageLayout.tsx'
@@ -39,13 +40,15 @@ function Activity() {
   const timeZone = useOrgTimeZone()
   const list = useInfiniteQuery(auditListQuery(filters, timeZone))
   const members = useMembers()
+  // Ids in the records read as the campuses' and members' names.
+  const context = useAuditContext({ names: true })
   const [exporting, setExporting] = useState(false)
   const entries = list.data?.pages.flatMap((p) => p.items) ?? []
 
   const exportCsv = async () => {
     setExporting(true)
     try {
-      downloadText(auditCsv(await fetchAllAudit(filters, timeZone), timeZone), `activity-${todayIn(timeZone)}.csv`)
+      downloadText(auditCsv(await fetchAllAudit(filters, timeZone), context), `activity-${todayIn(timeZone)}.csv`)
     } catch (error) {
       toastFailure(t('activity.exportErrorTitle'), error, t('activity.exportError'))
     } finally {
@@ -84,7 +87,7 @@ function Activity() {
         <section aria-label={t('activity.listLabel')} className="space-y-4">
           <ol className="space-y-2">
             {entries.map((entry) => (
-              <AuditEntryItem key={entry.id} entry={entry} showSubject />
+              <AuditEntryItem key={entry.id} entry={entry} context={context} showSubject />
             ))}
           </ol>
           <LoadMoreButton list={list} label={t('loadMore')} />

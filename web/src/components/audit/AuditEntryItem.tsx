@@ -1,13 +1,21 @@
 import { useTranslation } from 'react-i18next'
 import type { AuditEntry } from '@app/core'
-import { useOrgTimeZone } from '../../api/organization.ts'
 import { formatDate } from '../../lib/format.ts'
-import { actionLabel, auditActorLabel, auditSubjectLabel, fieldLabel, shownChanges, valueText } from './audit-text.ts'
+import { changeLines, type AuditContext } from './audit-changes.ts'
+import { actionLabel, auditActorLabel, auditSubjectLabel } from './audit-text.ts'
+
+interface AuditEntryItemProps {
+  entry: AuditEntry
+  /** The organization's zone and the names its ids stand for (useAuditContext). */
+  context: AuditContext
+  showSubject?: boolean
+}
 
 /** One record: when (on the organization's clock), who, what (and to what, when asked), and each field's before and after. */
-export function AuditEntryItem({ entry, showSubject = false }: { entry: AuditEntry; showSubject?: boolean }) {
+export function AuditEntryItem({ entry, context, showSubject = false }: AuditEntryItemProps) {
   const { t } = useTranslation('supervisor')
-  const when = formatDate(entry.at, 'dateTime', '-', useOrgTimeZone())
+  const when = formatDate(entry.at, 'dateTime', '-', context.timeZone)
+  const lines = changeLines(entry.changes, context)
   return (
     <li className="space-y-1 rounded-md border border-slate-200 p-3 text-sm">
       <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
@@ -19,13 +27,12 @@ export function AuditEntryItem({ entry, showSubject = false }: { entry: AuditEnt
         {' · '}
         <time dateTime={entry.at}>{when}</time>
       </p>
-      {shownChanges(entry.changes).length ? (
+      {lines.length ? (
         <ul className="space-y-0.5 text-slate-800">
-          {shownChanges(entry.changes).map((c) => (
-            <li key={c.field} className="break-words">
-              <span className="text-slate-600">{fieldLabel(c.field)}:</span> {valueText(c.before, c.field)}{' '}
-              <span aria-hidden>→</span>
-              <span className="sr-only">{t('audit.changedTo')}</span> {valueText(c.after, c.field)}
+          {lines.map((line) => (
+            <li key={line.key} className="break-words">
+              <span className="text-slate-600">{line.label}:</span> {line.before} <span aria-hidden>→</span>
+              <span className="sr-only">{t('audit.changedTo')}</span> {line.after}
             </li>
           ))}
         </ul>

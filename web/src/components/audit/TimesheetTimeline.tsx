@@ -8,6 +8,7 @@ import { EmptyState } from '../ui/EmptyState.tsx'
 import { ErrorState } from '../ui/ErrorState.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
 import { AuditEntryItem } from './AuditEntryItem.tsx'
+import { useAuditContext } from './use-audit-context.ts'
 
 interface TimelineProps {
   timesheetId: number
@@ -43,13 +44,14 @@ export function TimesheetTimeline({ timesheetId, version, className }: TimelineP
 function Timeline({ timesheetId, version }: TimelineProps) {
   const { t } = useTranslation('supervisor')
   const history = useQuery(historyQuery(timesheetId, version))
+  const context = useAuditContext({ names: false })
   if (history.isPending) return <LoadingState label={t('audit.loadingHistory')} />
   if (history.isError) return <ErrorState message={t('audit.historyError')} onRetry={() => void history.refetch()} />
   if (history.data.length === 0) return <EmptyState title={t('audit.noHistory')} className="py-2" />
   return (
     <ol className="space-y-2" aria-label={t('audit.historyLabel')}>
       {history.data.map((entry) => (
-        <AuditEntryItem key={entry.id} entry={entry} />
+        <AuditEntryItem key={entry.id} entry={entry} context={context} />
       ))}
     </ol>
   )
