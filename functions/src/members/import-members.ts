@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import {
   badRequest,
+  conflictingField,
   decideRows,
   guessMapping,
   IMPORT_MAX_BYTES,
@@ -26,6 +27,7 @@ const mappingFor = (columns: string[], given: ImportMapping | undefined, remembe
     if (fields.has(field)) throw badRequest(fill(importMessages.fieldTwice, 'field', field))
     fields.add(field)
   }
+  if (conflictingField(given)) throw badRequest(importMessages.fullNameAndParts)
   return given
 }
 

@@ -357,6 +357,47 @@ describe('members from a file', () => {
     expect(sessionOf(login.cookies)).toMatch(/^sid=/)
   })
 
+  it('splits a single full name column into first and last name, shows them in the preview, and refuses one word by line', async () => {
+    const org = await newOrganization()
+    const t = tag()
+    const content = b64(
+      csv([
+        ['Nombre completo', 'Correo', 'Ministerio'],
+        ['  María José  Hernández ', `maria.${t}@grace.example`, 'Niños'],
+        ['Okafor, Daniel', `dan.${t}@grace.example`, 'Música'],
+        ['Cher', `cher.${t}@grace.example`, 'Música'],
+      ]),
+    )
+    const guessed = await preview(org, { content })
+    expect(guessed.mapping).toEqual({ 'Nombre completo': 'fullName', Correo: 'email', Ministerio: 'department' })
+    expect(guessed.rows).toEqual([
+      { line: 2, status: 'new', reason: null, key: null, params: {}, firstName: 'María José', lastName: 'Hernández' },
+      { line: 3, status: 'new', reason: null, key: null, params: {}, firstName: 'Daniel', lastName: 'Okafor' },
+      {
+        line: 4,
+        status: 'refused',
+        reason: 'Name "Cher" needs a first and a last name: write it as "First Last" or "Last, First"',
+        key: 'incompleteName',
+        params: { value: 'Cher' },
+      },
+    ])
+    expect(await orgDb(org.organization.id).members.count()).toBe(1)
+
+    const { status } = await importAll(org, { content })
+    expectDone(status, { new: 2, unchanged: 0, updated: 0, refused: 1 })
+    expect(status.refused.map((r) => [r.line, r.key])).toEqual([[4, 'incompleteName']])
+    const made = (await orgDb(org.organization.id).users.list())
+      .filter((m) => m.email?.endsWith(`.${t}@grace.example`))
+      .map((m) => [m.email, m.firstName, m.lastName])
+      .sort()
+    expect(made).toEqual([
+      [`dan.${t}@grace.example`, 'Daniel', 'Okafor'],
+      [`maria.${t}@grace.example`, 'María José', 'Hernández'],
+    ])
+    // The same names again are unchanged: the split is what the members already have.
+    expect((await preview(org, { content })).counts).toEqual({ new: 0, unchanged: 2, updated: 0, refused: 1 })
+  })
+
   it('fills each member’s campus from a campus column, by name, and refuses unknown and missing campuses in words', async () => {
     const org = await newOrganization()
     const t = tag()
@@ -511,6 +552,10 @@ describe('members from a file', () => {
       [{ content: good, mapping: { Email: 'salary' } }, /A column maps to one of/],
       [{ content: good, mapping: { Correo: 'email' } }, /a column the file does not have: Correo/],
       [{ content: good, mapping: { Email: 'email', 'First name': 'email' } }, /Two columns are mapped/],
+      [
+        { content: good, mapping: { Email: 'email', 'First name': 'fullName', 'Last name': 'lastName' } },
+        /either one column to the full name or columns to the first and last name, not both/,
+      ],
       [{ content: good, mapping: { 'First name': 'firstName' }, dryRun: false }, /Map a column to email/],
     ]
     for (const [body, message] of cases) {
@@ -523,6 +568,15 @@ describe('members from a file', () => {
       body: { fileName: 'x.csv', content: 'not base64!' },
     })
     expect(res.json.key).toBe('importNotBase64')
+    const both = await callRoute(importMembers, {
+      cookies: [org.cookie],
+      body: {
+        fileName: 'x.csv',
+        content: good,
+        mapping: { Email: 'email', 'First name': 'fullName', 'Last name': 'lastName' },
+      },
+    })
+    expect(both.json.key).toBe('importFullNameAndParts')
     expect(await orgDb(org.organization.id).members.count()).toBe(1)
     expect(await importItems(org)).toEqual([])
   })

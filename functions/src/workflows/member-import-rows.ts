@@ -30,11 +30,15 @@ export const importContext = async (db: OrgDb, org: Organization, importerId?: s
   }
 }
 
-/** A row's outcome as the API answers it. */
-export const rowResult = (d: ImportDecision): ImportRowResult =>
-  d.status === 'refused'
-    ? { line: d.line, status: d.status, reason: d.reason.text, key: d.reason.key, params: d.reason.params }
-    : { line: d.line, status: d.status, reason: null, key: null, params: {} }
+/** A row's outcome as the API answers it, with the names a new or updated row sets. */
+export const rowResult = (d: ImportDecision): ImportRowResult => {
+  if (d.status === 'refused')
+    return { line: d.line, status: d.status, reason: d.reason.text, key: d.reason.key, params: d.reason.params }
+  const result: ImportRowResult = { line: d.line, status: d.status, reason: null, key: null, params: {} }
+  if (d.status === 'unchanged') return result
+  const { firstName, lastName } = d.fields
+  return { ...result, ...(firstName ? { firstName } : {}), ...(lastName ? { lastName } : {}) }
+}
 
 /** An import's sealed login's context: a sealed password opens only for its organization and import. */
 export const loginContext = (orgId: string, importId: string) => ({ orgId, importId, purpose: 'member-import' })

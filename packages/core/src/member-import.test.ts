@@ -4,6 +4,7 @@ import type { Campus } from './campus.ts'
 import {
   campusByName,
   changedFields,
+  conflictingField,
   defaultCampus,
   decideRow,
   decideRows,
@@ -14,6 +15,7 @@ import {
   importReason,
   normalizeTitle,
   readRow,
+  splitFullName,
   type ImportContext,
   type ImportedMemberView,
   type ImportRow,
@@ -451,5 +453,128 @@ describe('the campus column', () => {
     expect(defaultCampus([north, old])).toBe('north')
     expect(defaultCampus([north, sur])).toBeNull()
     expect(defaultCampus([old])).toBeNull()
+  })
+})
+
+describe('a full name column', () => {
+  const byName: ImportMapping = { Name: 'fullName', Email: 'email', Dept: 'department' }
+  const decide = (name: string, over: Partial<ImportContext> = {}) =>
+    decideRows([row(2, { Name: name, Email: 'luis@grace.example', Dept: 'Youth' })], byName, context(over))
+      .decisions[0]!
+
+  it.each([
+    ['Name', 'fullName'],
+    ['Full Name', 'fullName'],
+    ['FULL_NAME', 'fullName'],
+    ['Display name', 'fullName'],
+    ['Nombre completo', 'fullName'],
+    ['Nombre y apellidos', 'fullName'],
+    // A lone "Nombre" is a first name, as before.
+    ['Nombre', 'firstName'],
+  ])('guesses the title %j as %s', (title, field) => {
+    expect(guessMapping([title, 'Email'])).toEqual({ [title]: field, Email: 'email' })
+  })
+
+  it('is guessed only when no column gives the first or the last name, in any column order', () => {
+    expect(guessMapping(['Name', 'First Name', 'Last Name', 'Email'])).toEqual({
+      'First Name': 'firstName',
+      'Last Name': 'lastName',
+      Email: 'email',
+    })
+    expect(guessMapping(['Apellido', 'Nombre completo'])).toEqual({ Apellido: 'lastName' })
+    // A remembered full name gives way to the file's own first and last name columns, and the reverse.
+    expect(guessMapping(['Name', 'First Name'], { Name: 'fullName' })).toEqual({ 'First Name': 'firstName' })
+    expect(guessMapping(['Name', 'Email'], { Name: 'fullName' })).toEqual({ Name: 'fullName', Email: 'email' })
+  })
+
+  it('finds a mapping that fills the name two ways', () => {
+    expect(conflictingField({ A: 'fullName', B: 'firstName' })).toBe('fullName')
+    expect(conflictingField({ A: 'lastName', B: 'fullName' })).toBe('lastName')
+    expect(conflictingField({ A: 'firstName', B: 'lastName', C: 'email' })).toBeUndefined()
+    expect(conflictingField({ A: 'fullName', B: 'email' })).toBeUndefined()
+  })
+
+  it.each([
+    ['Luis Gómez', 'Luis', 'Gómez'],
+    ['  Luis   Gómez  ', 'Luis', 'Gómez'],
+    ['Mary Ann de la Cruz', 'Mary Ann de la', 'Cruz'],
+    ['Gómez, Luis', 'Luis', 'Gómez'],
+    [' de la Cruz ,  Mary Ann ', 'Mary Ann', 'de la Cruz'],
+    ['Okafor, Daniel, Jr.', 'Daniel, Jr.', 'Okafor'],
+    ['Luis\tGómez', 'Luis', 'Gómez'],
+  ])('splits %j into first name %j and last name %j', (value, firstName, lastName) => {
+    expect(splitFullName(value)).toEqual({ firstName, lastName })
+  })
+
+  it.each(['Luis', '  Cher  ', 'Gómez,', ', Luis', ' , ', ''])('gives no split of %j', (value) => {
+    expect(splitFullName(value)).toBeNull()
+  })
+
+  const word = fc.stringMatching(/^[^\s,]{1,12}$/)
+  const words = fc.array(word, { minLength: 1, maxLength: 4 })
+  const space = fc.stringMatching(/^[ \t]{0,3}$/)
+
+  it('gives back the words it was given: "First Last" and "Last, First" alike, whatever the spaces around', () => {
+    fc.assert(
+      fc.property(words, word, words, space, space, (first, last, lastWords, before, after) => {
+        const firstName = first.join(' ')
+        expect(splitFullName(`${before}${firstName} ${last}${after}`)).toEqual({ firstName, lastName: last })
+        const lastName = lastWords.join(' ')
+        expect(splitFullName(`${before}${lastName} ,${after}${firstName}${after}`)).toEqual({ firstName, lastName })
+      }),
+    )
+  })
+
+  it('never gives an empty or untrimmed half, and never splits one word', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 30 }), (value) => {
+        const name = splitFullName(value)
+        if (name === null) return
+        for (const half of [name.firstName, name.lastName]) {
+          expect(half).not.toBe('')
+          expect(half).toBe(half.trim())
+        }
+      }),
+    )
+    fc.assert(
+      fc.property(word, space, space, (w, a, b) => {
+        expect(splitFullName(`${a}${w}${b}`)).toBeNull()
+      }),
+    )
+  })
+
+  it('makes a new member with the split names', () => {
+    expect(decide(' Gómez,  Luis ')).toEqual({
+      line: 2,
+      status: 'new',
+      fields: { email: 'luis@grace.example', firstName: 'Luis', lastName: 'Gómez', department: 'Youth' },
+    })
+    expect(decide('María José Hernández')).toMatchObject({
+      status: 'new',
+      fields: { firstName: 'María José', lastName: 'Hernández' },
+    })
+  })
+
+  it('refuses one word with a reason that asks for a last name, and reads a blank cell as no name', () => {
+    expect(decide('Luis')).toEqual({
+      line: 2,
+      status: 'refused',
+      reason: {
+        key: 'incompleteName',
+        params: { value: 'Luis' },
+        text: 'Name "Luis" needs a first and a last name: write it as "First Last" or "Last, First"',
+      },
+    })
+    expect(decide('  ')).toMatchObject({ status: 'refused', reason: { key: 'missingFirstName' } })
+  })
+
+  it('compares the split names with a current member’s, and checks their length', () => {
+    const at = (name: string) => decideRows([row(2, { Name: name, Email: 'ana@grace.example' })], byName, context())
+    expect(at('Ruiz, Ana').decisions[0]).toEqual({ line: 2, status: 'unchanged', memberId: 'u-ana' })
+    expect(at('Ana Ruiz-Paz').decisions[0]).toMatchObject({ status: 'updated', changes: { lastName: 'Ruiz-Paz' } })
+    expect(at(`Ana ${'y'.repeat(101)}`).decisions[0]).toMatchObject({
+      status: 'refused',
+      reason: { text: 'Last name is longer than 100 characters' },
+    })
   })
 })

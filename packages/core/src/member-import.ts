@@ -20,6 +20,19 @@ import { TEXT_LIMITS } from './text.ts'
 export const IMPORT_FIELDS = {
   firstName: ['first name', 'firstname', 'given name', 'first', 'nombre', 'nombres', 'primer nombre'],
   lastName: ['last name', 'lastname', 'surname', 'family name', 'last', 'apellido', 'apellidos'],
+  // One column holding the whole name, split by `splitFullName`; guessed only without first or last name columns.
+  fullName: [
+    'full name',
+    'fullname',
+    'name',
+    'display name',
+    'person name',
+    'member name',
+    'nombre completo',
+    'nombre y apellido',
+    'nombre y apellidos',
+    'nombres y apellidos',
+  ],
   email: [
     'email',
     'e-mail',
@@ -84,8 +97,23 @@ const titleIndex = new Map<string, ImportField>(
 )
 
 /**
+ * Fields that fill the same thing two ways, so no mapping has both: a full name and the first or
+ * last name (which half would win for a row that gives both is not ours to guess).
+ */
+export const fieldsConflict = (a: ImportField, b: ImportField) =>
+  (a === 'fullName' && (b === 'firstName' || b === 'lastName')) ||
+  (b === 'fullName' && (a === 'firstName' || a === 'lastName'))
+
+/** The field a mapping has that conflicts with another of its fields, if any. */
+export const conflictingField = (mapping: ImportMapping): ImportField | undefined => {
+  const fields = Object.values(mapping)
+  return fields.find((a) => fields.some((b) => fieldsConflict(a, b)))
+}
+
+/**
  * The first guess of a file's mapping: a remembered mapping's columns that the file has, then each
- * column whose title we recognise, each of our fields taken by the first column that names it.
+ * column whose title we recognise, each of our fields taken by the first column that names it. A
+ * file's first and last name columns win over a full name column: they need no splitting.
  */
 export const guessMapping = (columns: readonly string[], remembered: ImportMapping = {}): ImportMapping => {
   const mapping: ImportMapping = {}
@@ -104,7 +132,27 @@ export const guessMapping = (columns: readonly string[], remembered: ImportMappi
       taken.add(field)
     }
   }
-  return mapping
+  if (!taken.has('firstName') && !taken.has('lastName')) return mapping
+  return Object.fromEntries(Object.entries(mapping).filter(([, field]) => field !== 'fullName'))
+}
+
+/**
+ * A full name split into first and last name. "Last, First" when it has a comma (split at the
+ * first comma); otherwise the last word is the last name and the words before it the first name.
+ * Spaces are trimmed and runs of them made one. One word, or a comma with nothing on a side,
+ * gives no split: a member needs both names, and which one a lone word is we cannot tell.
+ */
+export const splitFullName = (value: string): { firstName: string; lastName: string } | null => {
+  const name = value.trim().replace(/\s+/g, ' ')
+  const comma = name.indexOf(',')
+  if (comma >= 0) {
+    const lastName = name.slice(0, comma).trim()
+    const firstName = name.slice(comma + 1).trim()
+    return firstName && lastName ? { firstName, lastName } : null
+  }
+  const space = name.lastIndexOf(' ')
+  if (space < 0) return null
+  return { firstName: name.slice(0, space), lastName: name.slice(space + 1) }
 }
 
 /** Why a row is refused, in English with its parameters; the web shows each key in the reader's language. */
@@ -113,6 +161,7 @@ export const IMPORT_REASONS = {
   missingEmail: 'No email',
   missingFirstName: 'No first name',
   missingLastName: 'No last name',
+  incompleteName: 'Name "{{value}}" needs a first and a last name: write it as "First Last" or "Last, First"',
   missingDepartment: 'No department',
   tooLong: '{{field}} is longer than {{max}} characters',
   unknownRole: 'Unknown role: "{{value}}"',
@@ -277,6 +326,14 @@ export const readRow = (
   if (!raw.email) return { reason: importReason('missingEmail') }
   const email = NewMember.shape.email.safeParse(raw.email)
   if (!email.success) return { reason: importReason('badEmail', { value: raw.email }) }
+  if (raw.fullName !== undefined) {
+    const name = splitFullName(raw.fullName)
+    if (!name) return { reason: importReason('incompleteName', { value: raw.fullName }) }
+    // The route refuses a mapping with both (`fieldsConflict`); should a caller map both, the first
+    // and last name columns win, as they do in the guess.
+    raw.firstName ??= name.firstName
+    raw.lastName ??= name.lastName
+  }
   const fields: ImportedFields = { email: email.data }
   const texts = [
     ['firstName', 'First name', TEXT_LIMITS.firstName],

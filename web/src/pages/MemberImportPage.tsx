@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
 import { ArrowLeft, Upload } from 'lucide-react'
 import {
+  fieldsConflict,
   IMPORT_FIELDS,
   type ImportCounts,
   type ImportField,
@@ -54,6 +55,8 @@ function RowsTable({ rows }: { rows: readonly ImportRowResult[] }) {
   const { t } = useTranslation('supervisor')
   const reason = useReason()
   const cell = 'px-2 py-1.5 text-left align-top'
+  // The names a row sets (split from a full name column, say), so the supervisor checks them first.
+  const names = rows.some((row) => row.firstName !== undefined || row.lastName !== undefined)
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-sm">
@@ -65,6 +68,16 @@ function RowsTable({ rows }: { rows: readonly ImportRowResult[] }) {
             <th scope="col" className={cell}>
               {t('memberImport.preview.status')}
             </th>
+            {names ? (
+              <>
+                <th scope="col" className={cell}>
+                  {t('memberImport.fields.firstName')}
+                </th>
+                <th scope="col" className={cell}>
+                  {t('memberImport.fields.lastName')}
+                </th>
+              </>
+            ) : null}
             <th scope="col" className={cell}>
               {t('memberImport.preview.reason')}
             </th>
@@ -79,6 +92,12 @@ function RowsTable({ rows }: { rows: readonly ImportRowResult[] }) {
                   {t(`memberImport.status.${row.status}`)}
                 </span>
               </td>
+              {names ? (
+                <>
+                  <td className={`${cell} break-words`}>{row.firstName ?? ''}</td>
+                  <td className={`${cell} break-words`}>{row.lastName ?? ''}</td>
+                </>
+              ) : null}
               <td className={`${cell} break-words`}>{reason(row)}</td>
             </tr>
           ))}
@@ -108,9 +127,12 @@ function MappingForm({
   const [mapping, setMapping] = useState<ImportMapping>(preview.mapping)
   const choose = (column: string, field: string) => {
     const next: ImportMapping = {}
-    // A field fills from one column: choosing it here takes it from another.
-    for (const [c, f] of Object.entries(mapping)) if (c !== column && f !== field) next[c] = f
-    if (field) next[column] = field as ImportField
+    // A field fills from one column: choosing it here takes it, and a field filling the same thing
+    // another way (a full name and a first or last name), from another column.
+    const chosen = field ? (field as ImportField) : undefined
+    for (const [c, f] of Object.entries(mapping))
+      if (c !== column && (!chosen || (f !== chosen && !fieldsConflict(f, chosen)))) next[c] = f
+    if (chosen) next[column] = chosen
     setMapping(next)
   }
   return (

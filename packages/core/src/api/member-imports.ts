@@ -17,6 +17,7 @@ export const importMessages = {
   tooManyRows: 'The file has more than 10,000 rows',
   unknownColumn: 'The mapping names a column the file does not have: {{column}}',
   fieldTwice: 'Two columns are mapped to the same field: {{field}}',
+  fullNameAndParts: 'Map either one column to the full name or columns to the first and last name, not both',
   noEmailColumn: 'Map a column to email: members are matched by their email',
 } as const
 
@@ -35,13 +36,19 @@ export type MemberImportRequest = z.infer<typeof MemberImportRequest>
 
 export const ImportRowStatus = z.enum(['new', 'unchanged', 'updated', 'refused'])
 
-/** A row's outcome: its reason in English words, and its key and parameters for the reader's language. */
+/**
+ * A row's outcome: its reason in English words, and its key and parameters for the reader's language.
+ * A new or updated row also gives the names it sets (split from a full name column, they show the
+ * supervisor what will be made before the import starts).
+ */
 export const ImportRowResult = z.object({
   line: z.number().int(),
   status: ImportRowStatus,
   reason: z.string().nullable(),
   key: ImportReasonKey.nullable(),
   params: z.record(z.string(), z.union([z.string(), z.number()])),
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
 })
 export type ImportRowResult = z.infer<typeof ImportRowResult>
 
