@@ -20,7 +20,9 @@ export const importContext = async (db: OrgDb, org: Organization, importerId?: s
   return {
     membersByEmail: new Map(withEmail.map((m) => [m.email.toLowerCase(), m])),
     supervisorsByEmail: new Map(
-      withEmail.filter((m) => m.role === 'supervisor').map((m) => [m.email.toLowerCase(), m.id]),
+      withEmail
+        .filter((m) => m.role === 'supervisor')
+        .map((m) => [m.email.toLowerCase(), { id: m.id, campusIds: m.campusIds }]),
     ),
     // An organization not in good standing (an expired trial) adds no one.
     slots: !allowed.inGoodStanding ? 0 : allowed.memberLimit === null ? null : Math.max(0, allowed.memberLimit - count),

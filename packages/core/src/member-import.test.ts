@@ -33,7 +33,7 @@ const ana: ImportedMemberView = {
   supervisorId: 'u-boss',
   phone: null,
 }
-const boss = new Map([['boss@grace.example', 'u-boss']])
+const boss = new Map([['boss@grace.example', { id: 'u-boss' }]])
 const context = (over: Partial<ImportContext> = {}): ImportContext => ({
   membersByEmail: new Map([[ana.email!, ana]]),
   supervisorsByEmail: boss,
@@ -151,6 +151,7 @@ describe('reading a row', () => {
         payrollId: 'E-7',
         phone: '+1 (555) 010-2030 ext 12',
       },
+      approver: { id: 'u-boss' },
     })
     expect(read(person({ Role: 'Staff Member', Pay: 'no exento' }))).toMatchObject({
       fields: { role: 'employee', payType: 'non-exempt' },
@@ -260,6 +261,29 @@ describe('deciding a row', () => {
       context({ membersByEmail: new Map([['boss@grace.example', bossMember]]) }),
     )
     expect(result).toMatchObject({ status: 'refused', reason: { key: 'ownApprover' } })
+  })
+
+  it("refuses an approver who does not reach the member's campus, new or moved", () => {
+    const supervisors = new Map([
+      ['boss@grace.example', { id: 'u-boss' }],
+      ['south@grace.example', { id: 'u-south', campusIds: ['south'] }],
+    ])
+    const campuses = [
+      { id: 'north', name: 'North', address: '', active: true },
+      { id: 'south', name: 'South', address: '', active: true },
+    ]
+    const decide = (cells: Record<string, string>) =>
+      decideRow(
+        4,
+        readRow(row(4, cells), { ...mapping, Campus: 'campus' }, supervisors, campuses),
+        context({ membersByEmail: new Map([[ana.email!, { ...ana, campusId: 'north' }]]), campuses }),
+      ).status
+    const newcomer = { Email: 'new@grace.example', First: 'Noa', Last: 'Lee', Dept: 'Youth' }
+    expect(decide({ ...newcomer, Campus: 'North', Approver: 'south@grace.example' })).toBe('refused')
+    expect(decide({ ...newcomer, Campus: 'South', Approver: 'south@grace.example' })).toBe('new')
+    expect(decide({ ...newcomer, Campus: 'North', Approver: 'boss@grace.example' })).toBe('new')
+    expect(decide({ Email: ana.email!, Approver: 'south@grace.example' })).toBe('refused')
+    expect(decide({ Email: ana.email!, Campus: 'South', Approver: 'south@grace.example' })).toBe('updated')
   })
 
   it('refuses changing the role of the supervisor running the import, and no other change of theirs', () => {

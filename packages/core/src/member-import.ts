@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import type { Campus } from './campus.ts'
+import { inScope } from './campus-scope.ts'
 import { NewMember, Phone } from './member.ts'
 import { PayType } from './pay-types.ts'
 import { PayrollId } from './payroll.ts'
@@ -168,6 +169,7 @@ export const IMPORT_REASONS = {
   unknownPayType: 'Unknown pay type: "{{value}}"',
   unknownApprover: 'Unknown approver: "{{value}}" is not a supervisor here',
   ownApprover: 'A member cannot approve their own timesheets',
+  approverReach: "The approver does not reach this member's campus",
   ownRole: 'You cannot change your own role',
   badPayrollId: 'Bad payroll id: "{{value}}"',
   badPhone: 'Bad phone number: "{{value}}"',
@@ -246,11 +248,17 @@ export type ImportDecision =
   | { line: number; status: 'unchanged'; memberId: string }
   | { line: number; status: 'refused'; reason: ImportReason }
 
+/** A supervisor a row may name as approver: their id and campuses (none: the whole church). */
+export interface ImportApprover {
+  id: string
+  campusIds?: readonly string[] | undefined
+}
+
 export interface ImportContext {
   /** Current members by email (lower case). */
   membersByEmail: ReadonlyMap<string, ImportedMemberView>
-  /** Current supervisors' ids by email (lower case). */
-  supervisorsByEmail: ReadonlyMap<string, string>
+  /** Current supervisors by email (lower case). */
+  supervisorsByEmail: ReadonlyMap<string, ImportApprover>
   /** How many more members the plan allows; null for no limit. */
   slots: number | null
   /** The plan's member limit, named in the reason of a row over it. */
@@ -315,9 +323,9 @@ export const campusByName = (
 export const readRow = (
   row: ImportRow,
   mapping: ImportMapping,
-  supervisorsByEmail: ReadonlyMap<string, string>,
+  supervisorsByEmail: ReadonlyMap<string, ImportApprover>,
   campuses: readonly Campus[] = [],
-): { fields: ImportedFields } | { reason: ImportReason } => {
+): { fields: ImportedFields; approver?: ImportApprover } | { reason: ImportReason } => {
   const raw: Partial<Record<ImportField, string>> = {}
   for (const [column, field] of Object.entries(mapping)) {
     const value = (row.cells[column] ?? '').trim()
@@ -356,10 +364,10 @@ export const readRow = (
     if (!payType) return { reason: importReason('unknownPayType', { value: raw.payType }) }
     fields.payType = payType
   }
+  const approver = raw.approverEmail === undefined ? undefined : supervisorsByEmail.get(raw.approverEmail.toLowerCase())
   if (raw.approverEmail !== undefined) {
-    const approver = supervisorsByEmail.get(raw.approverEmail.toLowerCase())
     if (!approver) return { reason: importReason('unknownApprover', { value: raw.approverEmail }) }
-    fields.supervisorId = approver
+    fields.supervisorId = approver.id
   }
   if (raw.payrollId !== undefined) {
     const payrollId = PayrollId.safeParse(raw.payrollId)
@@ -377,7 +385,7 @@ export const readRow = (
     if ('reason' in campus) return campus
     fields.campusId = campus.campusId
   }
-  return { fields }
+  return approver ? { fields, approver } : { fields }
 }
 
 /** The fields of `fields` that differ from the member's (the email matched, so it never does). */
@@ -422,13 +430,18 @@ export const decideRow = (
   context: Pick<ImportContext, 'membersByEmail' | 'slots' | 'limit' | 'campuses' | 'importerId'>,
 ): ImportDecision => {
   if ('reason' in read) return { line, status: 'refused', reason: read.reason }
-  const { fields } = read
+  const { fields, approver } = read
+  // An approver who cannot open the member's weeks (a campus admin of another campus) is refused, as an edit refuses it.
+  const unreached = (campusId: string | null | undefined) => approver !== undefined && !inScope(approver, { campusId })
   const member = context.membersByEmail.get(fields.email)
   if (member) {
     if (fields.supervisorId === member.id) return { line, status: 'refused', reason: importReason('ownApprover') }
     const changes = changedFields(member, fields)
     if (member.id === context.importerId && changes.role !== undefined)
       return { line, status: 'refused', reason: importReason('ownRole') }
+    const routed = changes.supervisorId !== undefined || changes.campusId !== undefined
+    if (routed && unreached(fields.campusId ?? member.campusId))
+      return { line, status: 'refused', reason: importReason('approverReach') }
     return Object.keys(changes).length
       ? { line, status: 'updated', memberId: member.id, changes, fields }
       : { line, status: 'unchanged', memberId: member.id }
@@ -438,6 +451,7 @@ export const decideRow = (
   if (!fields.department) return { line, status: 'refused', reason: importReason('missingDepartment') }
   const campusId = fields.campusId ?? defaultCampus(context.campuses ?? [])
   if (campusId === null) return { line, status: 'refused', reason: importReason('missingCampus') }
+  if (unreached(campusId)) return { line, status: 'refused', reason: importReason('approverReach') }
   if (context.slots !== null && context.slots <= 0)
     return { line, status: 'refused', reason: importReason('overLimit', { limit: context.limit ?? 0 }) }
   return {
