@@ -77,6 +77,12 @@ describe('checking an answer against its declared response', () => {
     expect(answerProblem(DashboardStats, stats)).toBeUndefined()
     expect(answerProblem(DashboardStats, HttpResponse.json(stats, 200, ['a=b']))).toBeUndefined()
     expect(answerProblem(NoContent, undefined)).toBeUndefined()
+    expect(answerProblem(DashboardStats, HttpResponse.json(stats, 201, ['a=b']), true)).toBeUndefined()
+  })
+
+  it('holds an answer built with cookies to the declared status', () => {
+    expect(answerProblem(DashboardStats, HttpResponse.json(stats, 201))).toContain('200 was declared')
+    expect(answerProblem(DashboardStats, HttpResponse.json(stats, 200), true)).toContain('201 was declared')
   })
 
   it('names what drifted', () => {

@@ -15,6 +15,8 @@ const route = (method: 'GET' | 'POST', path: string): Route => ({
   auth: 'public',
   uses: ['table'],
   hasBody: false,
+  created: false,
+  errors: [],
   acceptsEmptyBody: true,
   keepsNoSession: false,
   lambda: async () => ({}),

@@ -27,6 +27,7 @@ export default defineRoute({
     error: z.string().max(200).optional(),
   }),
   response: Redirect,
+  errors: [404, 409],
   uses: ['table', 'oidc'],
   handler: async ({ query, event, session: previous }) => {
     const origin = config.appOrigin

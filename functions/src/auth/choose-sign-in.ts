@@ -19,6 +19,7 @@ export default defineRoute({
   auth: 'public',
   body: SignInDecision,
   response: SignedInPath,
+  errors: [404, 409],
   uses: ['table'],
   handler: async ({ body, event, session: previous }) => {
     const id = readCookie(event.cookies, signInChoiceCookie.name)

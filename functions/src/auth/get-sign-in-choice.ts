@@ -13,6 +13,7 @@ export default defineRoute({
   path: '/api/sign-in/choice',
   auth: 'public',
   response: SignInChoice,
+  errors: [404],
   uses: ['table'],
   handler: async ({ event }) => {
     const id = readCookie(event.cookies, signInChoiceCookie.name)

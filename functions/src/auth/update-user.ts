@@ -12,6 +12,7 @@ export default defineRoute({
   auth: 'member',
   body: UpdateOwnUserBody,
   response: CurrentUser,
+  errors: [404, 409],
   uses: ['table'],
   handler: async ({ body, session, db }) => {
     const user = await db.members.setLanguage(session.userId, body.language, 'chosen', session.user)

@@ -31,6 +31,7 @@ export default defineRoute({
     couponCode: z.string().trim().max(100).optional(),
   }),
   response: CreatedSubscription,
+  errors: [404, 429, 503],
   uses: ['table', 'stripe'],
   handler: async ({ body, session, db }) => {
     if (!(await billingConfigured())) throw unavailable(messages.billingNotConfigured)

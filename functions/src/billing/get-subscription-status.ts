@@ -6,6 +6,7 @@ export default defineRoute({
   path: '/api/subscription/status',
   auth: 'supervisor',
   response: SubscriptionState,
+  errors: [404],
   uses: ['table:read'],
   handler: async ({ db }) => subscriptionView(await db.organization.get()),
 })

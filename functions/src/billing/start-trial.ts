@@ -11,6 +11,7 @@ export default defineRoute({
   auth: 'supervisor',
   wholeChurch: true,
   response: SubscriptionState,
+  errors: [404, 409],
   uses: ['table'],
   handler: async ({ db }) => {
     const org = await db.organization.get()

@@ -13,6 +13,7 @@ export default defineRoute({
   auth: 'public',
   skipCsrf: true,
   response: WebhookReceipt,
+  errors: [503],
   uses: ['table', 'stripe'],
   handler: async ({ event: request }) => {
     const raw = request.isBase64Encoded

@@ -16,6 +16,7 @@ export default defineRoute({
       .max(100),
   }),
   response: CouponCheck,
+  errors: [429, 503],
   uses: ['table', 'stripe'],
   handler: async ({ body, db }) => {
     if (!(await billingConfigured())) throw unavailable(messages.billingNotConfigured)

@@ -21,6 +21,7 @@ export default defineRoute({
   scope: 'timesheets:read',
   query: CampusChoice,
   response: DashboardStats,
+  errors: [404],
   uses: ['table:read'],
   readsOrganization: true,
   handler: async ({ query, db, session }) => {

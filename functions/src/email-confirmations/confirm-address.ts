@@ -16,6 +16,7 @@ export default signedLinkPage({
   method: 'POST',
   path: '/api/email-confirmations/{token}',
   maxToken: 2000,
+  errors: [404, 409],
   uses: ['table', 'email'],
   check: checkAddressLink,
   page: async ({ link, db, member }) => {

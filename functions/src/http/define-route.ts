@@ -42,6 +42,13 @@ export type Use =
   | 'integrations'
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/**
+ * An error status a route's own code may answer beyond those every route of its kind may (400; 401
+ * and 403 with a session; 415 with a body; 429 with a token scope), for the published document;
+ * `http/openapi.unit.test.ts` reads each route's code for what it can throw and holds the two equal.
+ */
+export type ErrorStatus = 401 | 402 | 403 | 404 | 409 | 429 | 503
 type Schema = z.ZodType
 
 type Input<S> = S extends Schema ? z.infer<S> : undefined
@@ -81,6 +88,10 @@ export interface RouteSpec<A extends Access, P, Q, B, R, F> {
   body?: B
   /** What the route answers; in tests every answer is checked against it (packages/core/src/api). */
   response?: R
+  /** The route makes what it answers: data is answered 201 Created instead of 200. */
+  created?: true
+  /** The error statuses its own code may answer (see `ErrorStatus`). */
+  errors?: ErrorStatus[]
   uses: Use[]
   /**
    * `filesFor` of @app/adapters, for a route that uses a bucket: imported by that route's file
@@ -127,6 +138,10 @@ export interface Route {
   query?: Schema
   body?: Schema
   response?: Answer
+  /** Data is answered 201 Created instead of 200. */
+  created: boolean
+  /** The error statuses the route's own code may answer, beside those every route of its kind may. */
+  errors: ErrorStatus[]
   /** True when the route may be called without a payload (no body schema, or one of optional fields on a method other than PUT). */
   acceptsEmptyBody: boolean
   /** A public route that reads no session (infra grants it no session writes). */
@@ -138,8 +153,16 @@ export interface Route {
   lambda: (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>
 }
 
-const toResult = (out: unknown): APIGatewayProxyStructuredResultV2 => {
-  const res = out instanceof HttpResponse ? out : out === undefined ? new HttpResponse(204) : HttpResponse.json(out)
+/** The status of a data answer: the one place it is decided, which the published document reads too. */
+export const dataStatus = (created: boolean) => (created ? 201 : 200)
+
+const toResult = (out: unknown, created: boolean): APIGatewayProxyStructuredResultV2 => {
+  const res =
+    out instanceof HttpResponse
+      ? out
+      : out === undefined
+        ? new HttpResponse(204)
+        : HttpResponse.json(out, dataStatus(created))
   return {
     statusCode: res.status,
     headers: res.headers,
@@ -153,8 +176,8 @@ const checkingAnswers = () => process.env.NODE_ENV === 'test' || Boolean(process
 
 const isHtml = (res: HttpResponse) => /^text\/html\b/.test(res.headers['content-type'] ?? '')
 
-/** Why `out` is not what `response` declares, or undefined when it is. */
-export const answerProblem = (response: Answer, out: unknown): string | undefined => {
+/** Why `out` is not what `response` (and `created`) declares, or undefined when it is. */
+export const answerProblem = (response: Answer, out: unknown, created = false): string | undefined => {
   if (response === Redirect || response === Page) {
     if (!(out instanceof HttpResponse)) return `a ${response} was declared, but data was answered`
     const redirects = out.status >= 300 && out.status < 400 && Boolean(out.headers.location)
@@ -167,6 +190,10 @@ export const answerProblem = (response: Answer, out: unknown): string | undefine
     return response.safeParse(undefined).success ? undefined : 'data was declared, but no content was answered'
   if (out instanceof HttpResponse && !/^application\/json\b/.test(out.headers['content-type'] ?? '')) {
     return 'data was declared, but the answer is not JSON'
+  }
+  // A handler that sets cookies builds its own answer: its status must still be the declared one.
+  if (out instanceof HttpResponse && out.status !== dataStatus(created)) {
+    return `answered ${out.status}, but ${dataStatus(created)} was declared`
   }
   // What the web receives: the JSON text parsed back (undefined for a 204).
   const sent = out instanceof HttpResponse ? out.body : out === undefined ? undefined : JSON.stringify(out)
@@ -221,10 +248,10 @@ const routeOf = <
     const out = await spec.handler(ctx)
     // A route without a response fails the manifest test instead (routes.unit.test.ts).
     if (spec.response !== undefined && checkingAnswers()) {
-      const problem = answerProblem(spec.response, out)
+      const problem = answerProblem(spec.response, out, spec.created === true)
       if (problem) throw new Error(`${spec.method} ${spec.path} answered outside its response schema: ${problem}`)
     }
-    return toResult(out)
+    return toResult(out, spec.created === true)
   }
 
   const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>().use(requestLog(spec))
@@ -259,6 +286,8 @@ const routeOf = <
     query: spec.query,
     body: spec.body,
     response: spec.response,
+    created: spec.created === true,
+    errors: spec.errors ?? [],
     acceptsEmptyBody,
     keepsNoSession: callers === undefined,
     kioskOnly: spec.kiosk === true,

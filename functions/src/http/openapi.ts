@@ -9,7 +9,7 @@ import {
   type OpenApiDocument,
   type OpenApiOperation,
 } from '@app/core'
-import type { Route } from './define-route.ts'
+import { dataStatus, type ErrorStatus, type Route } from './define-route.ts'
 
 type JsonSchema = Record<string, unknown>
 
@@ -31,18 +31,61 @@ const parametersOf = (schema: z.ZodType | undefined, where: 'path' | 'query'): O
   }))
 }
 
-const errorResponse = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-})
+/** An error status: those a route declares, and those of every route of its kind. */
+type Status = ErrorStatus | 400 | 415
+
+/** What each error status means, whichever route answers it; every error has the one `Error` body. */
+const errorMeaning: Record<Status, string> = {
+  400: 'Invalid input: `message`, and `fields` naming each field at fault',
+  401: 'Not signed in, a wrong credential, or an unknown or revoked API token',
+  402: 'The organization’s subscription does not allow it (lapsed, or beyond its plan)',
+  403:
+    'Not allowed: a role below the route, an API token without its scope, a kiosk’s session outside ' +
+    'the kiosk routes, a change sent from another site, or what this caller may not do',
+  404: 'Not found: what the request names (or its organization) does not exist, or is outside the caller’s campuses',
+  409: 'The request conflicts with the current state (already done or decided, changed elsewhere, not connected)',
+  415: 'The body is not JSON',
+  429: 'Too many requests (an API token’s limit this minute, or too many attempts); try again later',
+  503: 'A service it needs is not available; try again later',
+}
+
+/**
+ * The errors a route may answer, from its declaration: those of every route of its kind (the
+ * wrapper's own refusals: input, session, role and token scope, body type, token rate), and the
+ * ones its own code throws, which it declares in `errors`.
+ */
+const errorStatusesOf = (route: Route): Status[] => {
+  const common: Status[] = [
+    400,
+    ...(route.auth === 'public' ? [] : [401 as const]),
+    // The session middleware refuses a kiosk's session on any other route, and CSRF a cross-site change.
+    ...(route.keepsNoSession ? [] : [403 as const]),
+    ...(route.hasBody ? [415 as const] : []),
+    ...(route.scope ? [429 as const] : []),
+  ]
+  return [...new Set([...common, ...route.errors])].sort((a, b) => a - b)
+}
+
+/** Each error status once, shared by every operation that may answer it (a smaller document). */
+const errorResponses = () =>
+  Object.fromEntries(
+    Object.entries(errorMeaning).map(([status, description]) => [
+      status,
+      { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+    ]),
+  )
 
 const successOf = (route: Route): OpenApiOperation['responses'] => {
   const response = route.response
   if (response === Redirect) return { '302': { description: 'A redirect (a sign-in step, a file link)' } }
   if (response === Page) return { '200': { description: 'An HTML page', content: { 'text/html': {} } } }
   if (response === undefined || response === NoContent) return { '204': { description: 'Done; no content' } }
+  const status = dataStatus(route.created)
   return {
-    '200': { description: 'Success', content: { 'application/json': { schema: jsonSchema(response) } } },
+    [status]: {
+      description: status === 201 ? 'Created' : 'Success',
+      content: { 'application/json': { schema: jsonSchema(response) } },
+    },
   }
 }
 
@@ -73,14 +116,9 @@ export const operationOf = (key: string, route: Route): OpenApiOperation => ({
     : {}),
   responses: {
     ...successOf(route),
-    '400': errorResponse('Invalid input: `message`, and `fields` naming each field at fault'),
-    ...(route.auth === 'public'
-      ? {}
-      : {
-          '401': errorResponse('Not signed in, or an unknown or revoked API token'),
-          '403': errorResponse('Not allowed: a role below the route, or an API token without its scope'),
-        }),
-    ...(route.scope ? { '429': errorResponse('Too many requests with this API token this minute') } : {}),
+    ...Object.fromEntries(
+      errorStatusesOf(route).map((status) => [status, { $ref: `#/components/responses/${status}` }]),
+    ),
   },
   security: securityOf(route),
   'x-access': route.auth,
@@ -133,6 +171,7 @@ export const openApiDocument = (routes: Record<string, Route>): OpenApiDocument 
           description: `An API token; its scopes: ${ApiScope.options.join(', ')}`,
         },
       },
+      responses: errorResponses(),
       schemas: {
         ...webhookSchemas(),
         Error: {

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { OpenApiDocument, WebhookEvent } from '@app/core'
+import { thrownStatusReader } from '../../test/support/thrown-statuses.ts'
 import { routes } from '../routes.ts'
 import { openApiDocument } from './openapi.ts'
 
@@ -8,6 +9,8 @@ const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
   Object.entries(ops).map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
 )
 const pathParams = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1])
+const operationOf = (route: { path: string; method: string }) => doc.paths[route.path]![route.method.toLowerCase()]!
+const statusesOf = (route: { path: string; method: string }) => Object.keys(operationOf(route).responses).map(Number)
 
 /** GET /api/openapi.json is generated from the manifest: a route missing from it or described otherwise fails here. */
 describe('the published OpenAPI document', () => {
@@ -87,10 +90,71 @@ describe('the published OpenAPI document', () => {
     expect(JSON.stringify(doc.components)).toContain('time-off:read, time-off:decide')
   })
 
+  it('answers a route that creates with 201, and one that answers nothing with 204', () => {
+    expect(statusesOf(routes['kiosk/create-kiosk'])[0]).toBe(201)
+    expect(statusesOf(routes['tokens/revoke-token'])[0]).toBe(204)
+    expect(statusesOf(routes['members/list-members'])[0]).toBe(200)
+    expect(statusesOf(routes['auth/login'])[0]).toBe(302)
+  })
+
+  it('describes every error with the one shared error body, and every reference resolves', () => {
+    const shared = doc.components.responses as Record<string, unknown>
+    for (const { path, method, op } of operations) {
+      for (const [status, response] of Object.entries(op.responses).filter(([s]) => Number(s) >= 400)) {
+        expect(response, `${method} ${path} ${status}`).toEqual({ $ref: `#/components/responses/${status}` })
+        expect(shared[status], status).toMatchObject({
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        })
+      }
+    }
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/(\w+)\/([^"]+)"/g)]
+    const components = doc.components as Record<string, Record<string, unknown>>
+    expect(refs.filter(([, kind, name]) => !components[kind!]?.[name!]).map(([ref]) => ref)).toEqual([])
+  })
+
+  it('names the errors each route declares beside those of its kind', () => {
+    expect(statusesOf(routes['kiosk/punch'])).toEqual(expect.arrayContaining([401, 403, 404, 409, 429]))
+    expect(statusesOf(routes['timesheets/download-csv'])).toEqual(expect.arrayContaining([404, 409, 429]))
+    expect(statusesOf(routes['members/add-member'])).toEqual(expect.arrayContaining([402, 404, 409, 415]))
+    // The health check keeps no session and parses nothing: only its own answers.
+    expect(statusesOf(routes['health/get-health'])).toEqual([200, 400])
+  })
+
   it('fails when a route differs from what it describes (the check can fail)', () => {
     const changed = { ...routes['members/list-members'], scope: undefined }
     const other = OpenApiDocument.parse(openApiDocument({ ...routes, 'members/list-members': changed }))
     expect(other.paths['/api/employees']!.get!['x-token-scope']).toBeUndefined()
     expect(doc.paths['/api/employees']!.get!['x-token-scope']).toBe('members:read')
+  })
+})
+
+/**
+ * Every status a route's own code can throw is in the document: its code, followed through the
+ * workflows, the data layer and core, is read for the error helpers it reaches. And what a route
+ * declares in `errors` is something its code can throw, so the document claims nothing it cannot answer.
+ */
+describe('the errors each route can answer', () => {
+  const thrown = new Map<string, number[]>()
+  const thrownBy = (key: string) => thrown.get(key)!
+  // Reading the whole program's types takes seconds, more on a loaded machine: done once, here.
+  beforeAll(() => {
+    const read = thrownStatusReader()
+    for (const key of Object.keys(routes)) thrown.set(key, read(key))
+  }, 180_000)
+
+  it('finds what the code throws, through helpers and the data layer (the check can fail)', () => {
+    expect(thrownBy('kiosk/punch')).toEqual(expect.arrayContaining([401, 404, 409, 429]))
+    // conflict() in the route, notFound() in the data layer's read of the timesheet.
+    expect(thrownBy('timesheets/download-csv')).toEqual(expect.arrayContaining([404, 409]))
+    // Through a route factory: the removal's own callback, and the vendor send's workflow.
+    expect(thrownBy('tokens/revoke-token')).toContain(404)
+    expect(thrownBy('integrations/send-gusto')).toEqual(expect.arrayContaining([400, 409]))
+    expect(thrownBy('health/get-health')).toEqual([])
+  })
+
+  it.each(Object.entries(routes))('documents every status %s can throw, and declares no other', (key, route) => {
+    const statuses = thrownBy(key)
+    expect(statuses.filter((status) => !statusesOf(route).includes(status))).toEqual([])
+    expect(route.errors.filter((status) => !statuses.includes(status))).toEqual([])
   })
 })

@@ -29,6 +29,7 @@ export const removalRoute = (spec: RemovalRoute): Route =>
     wholeChurch: spec.wholeChurch,
     params: spec.params,
     response: NoContent,
+    errors: [404],
     uses: ['table'],
     handler: async ({ params, session, db }) => {
       await spec.remove(db, params.id, session)

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda'
 import * as z from 'zod'
 import { DEFAULT_LANGUAGE, Page, type Language } from '@app/core'
-import { defineRoute, type Route, type Use } from './define-route.ts'
+import { defineRoute, type ErrorStatus, type Route, type Use } from './define-route.ts'
 import { browserLanguageOf } from './language.ts'
 import type { HttpResponse } from './response.ts'
 
@@ -18,6 +18,8 @@ export interface SignedLinkPage<C> {
   /** The longest token the link's kind makes, with room to spare. */
   maxToken: number
   uses: Use[]
+  /** The error statuses its check and page may throw (see `ErrorStatus`). */
+  errors?: ErrorStatus[]
   check: LinkCheck<C>
   /** The page for a usable link; `browser` is the language the browser asks for. */
   page: (
@@ -39,6 +41,7 @@ export const signedLinkPage = <C>(spec: SignedLinkPage<C>): Route =>
     skipCsrf: spec.method === 'POST' || undefined,
     params: z.object({ token: z.string().max(spec.maxToken) }),
     response: Page,
+    errors: spec.errors,
     uses: spec.uses,
     handler: async ({ params, event }) => {
       const browser = browserLanguageOf(event) ?? DEFAULT_LANGUAGE

@@ -16,6 +16,7 @@ export default defineRoute({
   wholeChurch: true,
   params: IntegrationParams,
   response: IntegrationConnect,
+  errors: [503],
   uses: ['table', 'integrations'],
   handler: async ({ params, session, db }) => {
     const vendor = await configuredVendor(params.id)

@@ -17,6 +17,7 @@ export default defineRoute({
   wholeChurch: true,
   params: IntegrationParams,
   response: IntegrationView,
+  errors: [503],
   uses: ['table', 'integrations', 'secretsKey'],
   handler: async ({ params, session, db }) => {
     const open = await db.integrations.open(params.id)

@@ -13,6 +13,7 @@ export default defineRoute({
   wholeChurch: true,
   response: PlanningCenterView,
   // 'table': reading the lists may refresh the OAuth token (stored).
+  errors: [409, 503],
   uses: ['table', 'integrations', 'secretsKey'],
   handler: async ({ db }) => {
     return planningCenterView(db)

@@ -25,6 +25,7 @@ export default defineRoute({
     error: z.string().max(200).optional(),
   }),
   response: Redirect,
+  errors: [503],
   uses: ['table', 'integrations', 'secretsKey'],
   handler: async ({ params, query, session, db }) => {
     const back = (outcome: Record<string, string>) =>

@@ -17,6 +17,7 @@ export default defineRoute({
   wholeChurch: true,
   body: PlanningCenterToken,
   response: IntegrationView,
+  errors: [409],
   uses: ['table', 'integrations', 'secretsKey'],
   handler: async ({ body, session, db }) => {
     let account: { id: string }

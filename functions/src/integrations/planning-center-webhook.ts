@@ -21,6 +21,7 @@ export default defineRoute({
   auth: 'public',
   skipCsrf: true,
   response: PlanningCenterWebhookReceipt,
+  errors: [401, 404, 409, 503],
   uses: ['table', 'integrations', 'secretsKey', 'staffPool', 'links'],
   handler: async ({ event: request }) => {
     const raw = request.isBase64Encoded

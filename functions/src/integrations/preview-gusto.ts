@@ -15,6 +15,7 @@ export default defineRoute({
   wholeChurch: true,
   params: PeriodParams,
   response: GustoPreview,
+  errors: [404, 409, 503],
   uses: ['table', 'integrations', 'secretsKey'],
   handler: ({ params, db }) => {
     return gustoPeriodPreview(db, params.start, async () => (await gustoConnectionOf(db)).matching)

@@ -10,6 +10,7 @@ export default defineRoute({
   wholeChurch: true,
   params: PeriodParams,
   response: QuickbooksPreview,
+  errors: [404],
   uses: ['table:read'],
   handler: ({ params, db }) => {
     return quickbooksPeriodPreview(db, params.start)

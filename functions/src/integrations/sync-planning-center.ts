@@ -13,6 +13,7 @@ export default defineRoute({
   auth: 'supervisor',
   wholeChurch: true,
   response: PlanningCenterRunView,
+  errors: [404, 409, 503],
   uses: ['table', 'integrations', 'secretsKey', 'staffPool', 'links'],
   handler: async ({ db }) => {
     return syncPlanningCenter(db, 'manual')

@@ -14,6 +14,7 @@ export default defineRoute({
   wholeChurch: true,
   body: PlanningCenterSettingsUpdate,
   response: PlanningCenterView,
+  errors: [409, 503],
   uses: ['table', 'integrations', 'secretsKey'],
   handler: async ({ body, session, db }) => {
     const { webhookSecrets, ...lists } = body

@@ -14,6 +14,7 @@ export default defineRoute({
   auth: 'supervisor',
   body: KioskCreate,
   response: KioskView,
+  created: true,
   uses: ['table'],
   handler: async ({ body, session, db }) => {
     const campusId = await kioskCampus(db, session.user, body.campusId)

@@ -12,6 +12,7 @@ export default defineRoute({
   auth: 'member',
   kiosk: true,
   response: KioskInfo,
+  errors: [404],
   uses: ['table:read'],
   handler: async ({ session, db }) => {
     const [kiosk, org] = await Promise.all([db.kiosks.find(session.kioskId!), db.organization.get()])

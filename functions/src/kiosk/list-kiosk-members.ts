@@ -13,6 +13,7 @@ export default defineRoute({
   auth: 'member',
   kiosk: true,
   response: KioskMembers,
+  errors: [404],
   uses: ['table:read'],
   handler: async ({ session, db }) => {
     const [pins, org] = await Promise.all([db.kiosks.pins(), db.organization.get()])

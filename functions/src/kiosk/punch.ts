@@ -32,6 +32,7 @@ export default defineRoute({
   kiosk: true,
   body: PunchBody,
   response: PunchAnswer,
+  errors: [404, 409, 429],
   uses: ['table', 'email'],
   handler: async ({ body, session, db }) => {
     // Checked before any try is taken: bad input is no wrong try.

@@ -17,6 +17,7 @@ export default defineRoute({
   auth: 'supervisor',
   body: NewMember,
   response: AddedMember,
+  errors: [402, 404, 409],
   uses: ['table', 'staffPool', 'email', 'secretsKey'],
   handler: async ({ body, session, db }) => {
     const org = await db.organization.get()

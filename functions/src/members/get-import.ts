@@ -15,6 +15,7 @@ export default defineRoute({
   wholeChurch: true,
   params: ImportId,
   response: ImportStatus,
+  errors: [404],
   uses: ['table', 'exportsBucket'],
   files: filesFor,
   handler: async ({ params, db, files }) => {

@@ -42,6 +42,7 @@ export default defineRoute({
   wholeChurch: true,
   body: MemberImportRequest,
   response: ImportPreview.or(ImportStarted),
+  errors: [404],
   uses: ['table', 'exportsBucket'],
   files: filesFor,
   handler: async ({ body, session, db, files }) => {

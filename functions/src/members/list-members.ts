@@ -7,6 +7,7 @@ export default defineRoute({
   auth: 'supervisor',
   scope: 'members:read',
   response: MemberList,
+  errors: [404],
   uses: ['table:read'],
   handler: async ({ db, session }) => {
     const [all, org] = await Promise.all([db.users.list(), db.organization.get()])

@@ -13,6 +13,7 @@ export default defineRoute({
   auth: 'supervisor',
   params: MemberParams,
   response: NoContent,
+  errors: [404, 409],
   uses: ['table', 'staffPool', 'secretsKey'],
   handler: async ({ params, session, db }) => {
     if (params.id === session.userId) throw conflict('You cannot remove yourself')

@@ -14,6 +14,7 @@ export default defineRoute({
   auth: 'supervisor',
   params: MemberParams,
   response: User,
+  errors: [404, 409, 429],
   uses: ['table', 'email'],
   handler: async ({ params, session, db }) => {
     const [member, org] = await Promise.all([

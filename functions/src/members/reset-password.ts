@@ -11,6 +11,7 @@ export default defineRoute({
   auth: 'supervisor',
   params: MemberParams,
   response: PasswordReset,
+  errors: [404],
   uses: ['table', 'staffPool'],
   handler: async ({ params, session, db }) => {
     const member = assertInScope(session.user, await db.users.get(params.id))

@@ -11,6 +11,7 @@ export default defineRoute({
   params: MemberParams,
   body: MemberPinBody,
   response: PinAnswer,
+  errors: [404],
   uses: ['table'],
   handler: async ({ params, body, session, db }) => {
     const member = assertInScope(session.user, await db.users.get(params.id))

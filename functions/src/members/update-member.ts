@@ -19,6 +19,7 @@ export default defineRoute({
   params: MemberParams,
   body: MemberUpdate,
   response: User,
+  errors: [404, 409],
   uses: ['table', 'email'],
   handler: async ({ params, body, session, db }) => {
     if (params.id === session.userId && body.role !== undefined && body.role !== session.user.role)

@@ -13,6 +13,7 @@ export default signedLinkPage({
   method: 'POST',
   path: '/api/unsubscribe/{token}',
   maxToken: 1000,
+  errors: [404],
   uses: ['table', 'links'],
   check: checkUnsubscribeLink,
   page: async ({ link }, { browser: language }) => {

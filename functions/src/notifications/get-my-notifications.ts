@@ -7,6 +7,7 @@ export default defineRoute({
   path: '/api/profile/notifications',
   auth: 'member',
   response: MyNotifications,
+  errors: [404],
   uses: ['table:read'],
   handler: async ({ db, session }) => ({ optedOut: await db.notifications.optOuts(session.userId) }),
 })

@@ -8,6 +8,7 @@ export default defineRoute({
   path: '/api/organization/notifications',
   auth: 'supervisor',
   response: NotificationsView,
+  errors: [404],
   uses: ['table:read'],
   handler: async ({ db }) => notificationsView(db, await db.notifications.settings()),
 })

@@ -8,6 +8,7 @@ export default defineRoute({
   auth: 'member',
   body: MyNotificationChange,
   response: MyNotifications,
+  errors: [404],
   uses: ['table'],
   handler: async ({ body, db, session }) => ({
     optedOut: await db.notifications.setOptOut(session.userId, body.kind, !body.subscribed),

@@ -9,6 +9,7 @@ export default defineRoute({
   auth: 'supervisor',
   body: NotificationSettings,
   response: NotificationsView,
+  errors: [404],
   uses: ['table'],
   handler: async ({ body, db, session }) =>
     notificationsView(db, await db.notifications.saveSettings(body, session.user)),

@@ -9,6 +9,7 @@ export default defineRoute({
   path: '/api/openapi.json',
   auth: 'public',
   response: OpenApiDocument,
+  errors: [503],
   uses: ['table:read'],
   handler: async () => {
     const document = publishedOpenApi()

@@ -24,6 +24,7 @@ export default defineRoute({
   wholeChurch: true,
   body: CloseOrganization,
   response: OrganizationClosure,
+  errors: [404, 409, 503],
   uses: ['table', 'stripe'],
   handler: async ({ body, session, db }) => {
     const org = await db.organization.get()

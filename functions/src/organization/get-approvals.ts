@@ -7,6 +7,7 @@ export default defineRoute({
   path: '/api/organization/approvals',
   auth: 'supervisor',
   response: ApprovalSettings,
+  errors: [404],
   uses: ['table:read'],
   handler: async ({ db }) => (await db.organization.get()).approvals,
 })

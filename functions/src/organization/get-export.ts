@@ -10,6 +10,7 @@ export default defineRoute({
   wholeChurch: true,
   params: ExportId,
   response: ExportStatus,
+  errors: [404],
   uses: ['table:read', 'exportsBucket'],
   files: filesFor,
   handler: async ({ params, db, files }) => {

@@ -7,6 +7,7 @@ export default defineRoute({
   path: '/api/organization/settings',
   auth: 'member',
   response: OrganizationSettings,
+  errors: [404],
   uses: ['table:read'],
   handler: async ({ db, session }): Promise<OrganizationSettings> => {
     const org = await db.organization.get()

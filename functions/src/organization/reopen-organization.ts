@@ -13,6 +13,7 @@ export default defineRoute({
   wholeChurch: true,
   whenClosed: true,
   response: NoContent,
+  errors: [404, 409],
   uses: ['table'],
   handler: async ({ session, db }) => {
     if (!session.closure) throw conflict(closeMessages.notClosed)

@@ -8,6 +8,7 @@ export default defineRoute({
   auth: 'supervisor',
   wholeChurch: true,
   response: ExportStarted,
+  errors: [409],
   uses: ['table'],
   handler: async ({ session, db }) => {
     const started = await db.exports.start(session.user)

@@ -13,6 +13,7 @@ export default defineRoute({
   wholeChurch: true,
   body: AllocationCodesUpdate,
   response: AllocationCodes,
+  errors: [409],
   uses: ['table'],
   handler: async ({ body, session, db }) => ({ codes: await db.allocationCodes.replace(body, session.user) }),
 })

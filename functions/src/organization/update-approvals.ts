@@ -14,6 +14,7 @@ export default defineRoute({
   wholeChurch: true,
   body: ApprovalSettings,
   response: ApprovalSettings,
+  errors: [404],
   uses: ['table'],
   handler: async ({ body, session, db }) => {
     const current = (await db.organization.get()).approvals

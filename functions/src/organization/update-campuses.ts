@@ -13,6 +13,7 @@ export default defineRoute({
   wholeChurch: true,
   body: CampusesUpdate,
   response: Campuses,
+  errors: [409],
   uses: ['table'],
   handler: async ({ body, session, db }) => {
     return { campuses: await db.campuses.replace(body, session.user) }

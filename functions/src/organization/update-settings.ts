@@ -24,6 +24,7 @@ export default defineRoute({
   wholeChurch: true,
   body: OrganizationSettingsUpdate,
   response: OrganizationSettings,
+  errors: [402, 404],
   uses: ['table', 'logosBucket'],
   files: filesFor,
   handler: async ({ body, session, db, files }): Promise<OrganizationSettings> => {

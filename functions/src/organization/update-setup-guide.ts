@@ -11,6 +11,7 @@ export default defineRoute({
   auth: 'supervisor',
   body: SetupGuideUpdate,
   response: OrganizationSettings,
+  errors: [404],
   uses: ['table'],
   handler: async ({ body, session, db }): Promise<OrganizationSettings> =>
     settingsOf(await db.organization.setSetupStep(body.step, body.state), session.user),

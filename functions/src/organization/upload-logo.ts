@@ -25,6 +25,7 @@ export default defineRoute({
       .max(LOGO_DATA_URL_MAX, logoMessages.tooLarge.description),
   }),
   response: OrganizationSettings,
+  errors: [402, 404],
   uses: ['table', 'logosBucket'],
   files: filesFor,
   handler: async ({ body, session, db, files }) => {

@@ -41,6 +41,7 @@ export default defineRoute({
   params: PeriodParams,
   body: ClosePeriod,
   response: PayPeriod,
+  errors: [404, 409],
   uses: ['table', 'secretsKey'],
   handler: async ({ params, body, session, db }) => {
     // A period closes for the whole church: its supervisors close it.

@@ -51,6 +51,7 @@ export default defineRoute({
   scope: 'payroll:read',
   query: ExportRequest,
   response: Redirect,
+  errors: [404],
   uses: ['table:read', 'exportsBucket'],
   files: filesFor,
   handler: async ({ query, session, db, files }) => {

@@ -8,6 +8,7 @@ export default defineRoute({
   path: '/api/payroll/settings',
   auth: 'supervisor',
   response: PayrollSettings,
+  errors: [404],
   uses: ['table:read'],
   handler: async ({ db }) => payrollSettingsOf(await db.organization.get()),
 })

@@ -10,6 +10,7 @@ export default defineRoute({
   scope: 'payroll:read',
   query: CampusDateRange,
   response: PayrollSummary,
+  errors: [404],
   uses: ['table:read'],
   handler: async ({ query, session, db }) => {
     const campuses = campusFilter(session.user, query.campusId)

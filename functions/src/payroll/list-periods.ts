@@ -23,6 +23,7 @@ export default defineRoute({
   scope: 'payroll:read',
   query: PeriodsQuery,
   response: PayPeriodList,
+  errors: [404],
   uses: ['table:read'],
   handler: async ({ query, session, db }) => {
     const org = await db.organization.get()

@@ -11,6 +11,7 @@ export default defineRoute({
   params: PeriodParams,
   body: ReopenPeriod,
   response: PayPeriod,
+  errors: [404, 409],
   uses: ['table'],
   handler: async ({ params, body, db, session }) => {
     const org = await db.organization.get()

@@ -22,6 +22,7 @@ export default defineRoute({
   wholeChurch: true,
   body: PayrollSettingsUpdate,
   response: PayrollSettings,
+  errors: [404],
   uses: ['table'],
   handler: async ({ body, db, session }) => {
     const org = await db.organization.get()

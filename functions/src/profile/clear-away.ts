@@ -7,6 +7,7 @@ export default defineRoute({
   path: '/api/profile/away',
   auth: 'supervisor',
   response: CurrentUser,
+  errors: [404, 409],
   uses: ['table'],
   handler: async ({ session, db }) => {
     const user = await db.members.setAway(session.userId, null, session.user)

@@ -15,6 +15,7 @@ export default defineRoute({
   auth: 'member',
   params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{16}$/, 'Device id must be a valid id') }),
   response: NoContent,
+  errors: [404],
   uses: ['table'],
   handler: async ({ params, session }) => {
     const forgotten = await sessions.forgetDevice(session.orgId, session.user, params.id, session.user, session.sid)

@@ -12,6 +12,7 @@ export default defineRoute({
   auth: 'supervisor',
   body: Away,
   response: CurrentUser,
+  errors: [404, 409],
   uses: ['table'],
   handler: async ({ body, session, db }) => {
     const user = await db.members.setAway(session.userId, body, session.user)

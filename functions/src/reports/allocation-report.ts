@@ -21,6 +21,7 @@ export default defineRoute({
   scope: 'payroll:read',
   query: CampusDateRange,
   response: AllocationReport,
+  errors: [404],
   uses: ['table:read'],
   handler: async ({ query, session, db }) => {
     const weeks = carriedWeekStarts({ start: query.from, end: query.to })

@@ -40,6 +40,7 @@ export default defineRoute({
     campusId: CampusId.optional(),
   }),
   response: Redirect,
+  errors: [404],
   uses: ['table:read', 'exportsBucket'],
   files: filesFor,
   handler: async ({ query, session, db, files }) => {

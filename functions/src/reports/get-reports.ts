@@ -28,6 +28,7 @@ export default defineRoute({
   scope: 'timesheets:read',
   query: z.object({ start: ReportDate.optional(), end: ReportDate.optional(), ...CampusChoice.shape }),
   response: Report,
+  errors: [404],
   uses: ['table:read'],
   readsOrganization: true,
   handler: async ({ query: given, session, db }) => {

@@ -12,6 +12,7 @@ export default defineRoute({
   scope: 'payroll:read',
   query: CampusDateRange,
   response: VolunteerHours,
+  errors: [404],
   uses: ['table:read'],
   handler: async ({ query, session, db }) => {
     const [org, { volunteers }] = await Promise.all([

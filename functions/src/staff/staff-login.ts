@@ -26,6 +26,7 @@ export default defineRoute({
     remember: z.boolean().optional(),
   }),
   response: SignedInMember,
+  errors: [401, 404, 409, 429],
   uses: ['table', 'staffPool'],
   handler: async ({ body, session: previous, event }) => {
     const username = body.username.toLowerCase()

@@ -9,6 +9,7 @@ export default defineRoute({
   auth: 'member',
   params: TimeOffId,
   response: TimeOffRequestView,
+  errors: [404, 409],
   uses: ['table', 'secretsKey'],
   handler: ({ params, session, db }) => cancelTimeOff(db, session.user, params.id),
 })

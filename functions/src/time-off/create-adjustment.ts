@@ -13,6 +13,7 @@ export default defineRoute({
   auth: 'supervisor',
   body: TimeOffAdjustment,
   response: LedgerEntry,
+  errors: [404],
   uses: ['table'],
   handler: async ({ body, session, db }) => {
     if (body.employeeId === session.userId) throw forbidden('You cannot adjust your own time off balance')

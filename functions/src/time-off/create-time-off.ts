@@ -9,6 +9,7 @@ export default defineRoute({
   auth: 'member',
   body: TimeOffRequestInput,
   response: RequestedTimeOff,
+  errors: [404, 409],
   uses: ['table', 'email', 'secretsKey'],
   handler: ({ body, session, db }) => requestTimeOff(db, session.user, body),
 })

@@ -11,6 +11,7 @@ export default defineRoute({
   params: TimeOffId,
   body: TimeOffDecision,
   response: TimeOffRequestView,
+  errors: [404, 409],
   uses: ['table', 'email', 'secretsKey'],
   handler: ({ params, body, session, db }) => decideTimeOff(db, session.user, params.id, body.status, body.comments),
 })

@@ -11,6 +11,7 @@ export default defineRoute({
   scope: 'time-off:read',
   query: BalancesQuery,
   response: TimeOffBalances,
+  errors: [404],
   uses: ['table:read'],
   handler: async ({ query, session, db }) => {
     const other = query.employeeId && query.employeeId !== session.userId

@@ -11,6 +11,7 @@ export default defineRoute({
   scope: 'time-off:read',
   query: TimeOffQuery,
   response: TimeOffList,
+  errors: [404],
   uses: ['table:read'],
   handler: async ({ query, session, db }) => {
     if (session.user.role !== 'supervisor')

@@ -18,6 +18,7 @@ export default defineRoute({
   scope: 'timesheets:decide',
   body: BulkApproveBody,
   response: BulkApproveResult,
+  errors: [404, 409],
   uses: ['table', 'email', 'secretsKey'],
   handler: async ({ body, session, db }) => {
     const result: BulkApproveResult = { approved: [], firstApprovals: [], failed: [] }

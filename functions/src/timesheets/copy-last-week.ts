@@ -13,6 +13,7 @@ export default defineRoute({
   auth: 'member',
   params: z.object({ id: TimesheetId }),
   response: TimesheetAnswer,
+  errors: [404, 409],
   uses: ['table'],
   handler: async ({ params, session, db }) => {
     const [saved, org] = await Promise.all([db.timesheets.copyLastWeek(params.id, session.user), db.organization.get()])

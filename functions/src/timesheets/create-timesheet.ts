@@ -12,6 +12,7 @@ export default defineRoute({
   auth: 'member',
   body: WeekTimesheetSave,
   response: SubmittedTimesheet,
+  errors: [404, 409],
   uses: ['table', 'email', 'secretsKey'],
   handler: async ({ body, session, db }) => {
     const { weekStartDate, version, ...days } = body

@@ -14,6 +14,7 @@ export default defineRoute({
   scope: 'timesheets:read',
   params: z.object({ id: TimesheetId }),
   response: Redirect,
+  errors: [404, 409],
   uses: ['table:read', 'exportsBucket'],
   files: filesFor,
   handler: async ({ params, session, db, files }) => {

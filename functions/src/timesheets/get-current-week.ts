@@ -14,6 +14,7 @@ export default defineRoute({
   path: '/api/timesheets/current-week',
   auth: 'member',
   response: CurrentWeek,
+  errors: [404, 409],
   uses: ['table'],
   readsOrganization: true,
   handler: async ({ session, db }) => {

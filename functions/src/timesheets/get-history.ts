@@ -14,6 +14,7 @@ export default defineRoute({
   scope: 'timesheets:read',
   params: z.object({ id: TimesheetId }),
   response: TimesheetHistory,
+  errors: [404],
   uses: ['table:read'],
   handler: async ({ params, session, db }) => {
     if (session.role === 'supervisor') {

@@ -16,6 +16,7 @@ export default defineRoute({
   auth: 'member',
   query: z.object({ start: WeekStartDate }),
   response: CurrentWeek,
+  errors: [404],
   uses: ['table:read'],
   handler: async ({ query, session, db }) => {
     const org = await db.organization.get()

@@ -13,6 +13,7 @@ export default defineRoute({
   scope: 'timesheets:read',
   query: CampusChoice,
   response: PendingTimesheets,
+  errors: [404],
   uses: ['table:read'],
   handler: async ({ query, db, session }) => {
     const org = await db.organization.get()

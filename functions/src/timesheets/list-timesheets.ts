@@ -25,6 +25,7 @@ export default defineRoute({
     campusId: CampusId.optional(),
   }),
   response: TimesheetPage,
+  errors: [404],
   uses: ['table:read'],
   readsOrganization: true,
   handler: async ({ query: { campusId, ...query }, session, db }) => {

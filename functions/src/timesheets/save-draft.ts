@@ -12,6 +12,7 @@ export default defineRoute({
   auth: 'member',
   body: WeekTimesheetSave.safeExtend({ status: z.literal('draft').optional() }),
   response: TimesheetAnswer,
+  errors: [404, 409],
   uses: ['table'],
   handler: async ({ body, session, db }) => {
     const { weekStartDate, version, status: _status, ...days } = body

@@ -16,6 +16,7 @@ export default defineRoute({
   params: z.object({ id: TimesheetId }),
   body: SendBackBody,
   response: DecidedTimesheet,
+  errors: [404, 409],
   uses: ['table', 'email', 'secretsKey'],
   handler: ({ params, body, session, db }) => sendBackTimesheet(db, session.user, params.id, body.comments),
 })

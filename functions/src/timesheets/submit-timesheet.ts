@@ -12,6 +12,7 @@ export default defineRoute({
   params: z.object({ id: TimesheetId }),
   body: z.object({ version: z.number().int().nonnegative().optional() }),
   response: SubmittedTimesheet,
+  errors: [404, 409],
   uses: ['table', 'email', 'secretsKey'],
   handler: async ({ params, body, session, db }) => {
     const org = await db.organization.get()

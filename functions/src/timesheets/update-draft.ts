@@ -12,6 +12,7 @@ export default defineRoute({
   params: z.object({ id: TimesheetId }),
   body: DraftSave,
   response: TimesheetAnswer,
+  errors: [404, 409],
   uses: ['table'],
   handler: async ({ params, body, session, db }) => {
     const { version, enteredOffline, ...days } = body

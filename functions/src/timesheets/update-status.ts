@@ -16,6 +16,7 @@ export default defineRoute({
     comments: DecisionComment.nullish().transform((c) => c ?? ''),
   }),
   response: DecidedTimesheet,
+  errors: [404, 409],
   uses: ['table', 'email', 'secretsKey'],
   readsOrganization: true,
   handler: ({ params, body, session, db }) => decideTimesheet(db, session.user, params.id, body.status, body.comments),

@@ -8,6 +8,7 @@ export default defineRoute({
   auth: 'supervisor',
   body: ApiTokenInput,
   response: ApiTokenCreated,
+  errors: [409],
   uses: ['table'],
   handler: ({ body, session, db }) => db.apiTokens.create(body, session.user),
 })

@@ -14,6 +14,7 @@ export default defineRoute({
   wholeChurch: true,
   body: WebhookInput,
   response: WebhookCreated,
+  errors: [409],
   uses: ['table', 'secretsKey'],
   handler: ({ body, session, db }) => {
     const problem = webhookUrlProblem(body.url, config.isLocal)

@@ -9,6 +9,7 @@ export default defineRoute({
   wholeChurch: true,
   params: WebhookParams,
   response: WebhookDeliveryList,
+  errors: [404],
   uses: ['table:read'],
   handler: async ({ params, db }) => {
     return db.webhooks.deliveries(params.id)

@@ -13,6 +13,7 @@ export default defineRoute({
   wholeChurch: true,
   params: WebhookDeliveryParams,
   response: WebhookDeliveryView,
+  errors: [404],
   uses: ['table', 'secretsKey'],
   handler: async ({ params, db }) => {
     await db.webhooks.redeliver(params.id, params.deliveryId)

@@ -1,6 +1,6 @@
 import type * as z from 'zod'
 import type { OrgDb } from '@app/data'
-import { defineRoute, type Route, type Use } from '../http/define-route.ts'
+import { defineRoute, type ErrorStatus, type Route, type Use } from '../http/define-route.ts'
 import { chosenPairs, keepChosenPairs } from './integrations.ts'
 
 /**
@@ -9,10 +9,14 @@ import { chosenPairs, keepChosenPairs } from './integrations.ts'
  */
 type MatchingVendor = 'gusto' | 'quickbooks'
 
-/** Whole-church supervisors only; the vendor is read with the connection's sealed tokens. */
+/**
+ * Whole-church supervisors only; the vendor is read with the connection's sealed tokens (409 when
+ * it is not connected, 503 when the vendor does not answer).
+ */
 const access = {
   auth: 'supervisor' as const,
   wholeChurch: true as const,
+  errors: [409, 503] as ErrorStatus[],
   uses: ['table', 'integrations', 'secretsKey'] as Use[],
 }
 

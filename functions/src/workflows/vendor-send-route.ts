@@ -17,6 +17,7 @@ export const sendRoute = <S>(vendor: SendVendor, response: z.ZodType<S>): Route 
     wholeChurch: true,
     params: PeriodParams,
     response,
+    errors: [409],
     uses: ['table'],
     handler: ({ params, db, session }) => requestSend(db, vendor, params.start, session.user),
   })

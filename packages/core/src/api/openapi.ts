@@ -20,7 +20,11 @@ export const OpenApiOperation = z.looseObject({
   requestBody: z
     .object({ required: z.boolean(), content: z.object({ 'application/json': z.object({ schema: JsonSchema }) }) })
     .optional(),
-  responses: z.record(z.string(), z.looseObject({ description: z.string() })),
+  /** Each success described here; each error a reference to the shared one of its status (`components.responses`). */
+  responses: z.record(
+    z.string(),
+    z.union([z.looseObject({ description: z.string() }), z.object({ $ref: z.string() })]),
+  ),
   security: z.array(z.record(z.string(), z.array(z.string()))),
   /** Who may call it: 'public', 'member' or 'supervisor'; and the API token scope that reaches it, if any. */
   'x-access': z.enum(['public', 'member', 'supervisor']),
