@@ -14,6 +14,7 @@ export default defineRoute({
   wholeChurch: true,
   body: HolidayCalendar,
   response: HolidayCalendar,
+  errors: [404, 409],
   uses: ['table'],
   handler: async ({ body, session, db }) => {
     // The church's calendar: its whole-church supervisors keep it, a campus's holidays included.
