@@ -14,6 +14,7 @@ import { inbox } from '../../test/support/test-inbox.ts'
 import { orgDb } from '@app/data'
 import listAudit from '../audit/list-audit.ts'
 import { yearlyTimeOff } from '../jobs/time-off-yearly.ts'
+import removeMember from '../members/remove-member.ts'
 import updateMember from '../members/update-member.ts'
 import closePeriod from '../payroll/close-period.ts'
 import exportPayroll from '../payroll/export-payroll.ts'
@@ -331,6 +332,39 @@ describe('time off', () => {
     // Staff see only their own requests.
     const staff = await newStaffMember(cookie)
     expect((await callRoute(listTimeOff, { cookies: [staff.cookie] })).json.items).toEqual([])
+  })
+
+  it('keeps the holidays a removed member was paid before their removal, and pays none after it', async () => {
+    const { cookie } = await newOrganization()
+    const staff = await newStaffMember(cookie)
+    const past = addDays(week(1), 2)
+    const ahead = addDays(todayIn(ZONE), 2)
+    await callRoute(updateMember, {
+      cookies: [cookie],
+      params: { id: staff.user.id },
+      body: { hireDate: addDays(week(1), -30) },
+    })
+    await callRoute(updateHolidays, {
+      cookies: [cookie],
+      body: {
+        holidays: [
+          { date: past, name: 'Founders Day' },
+          { date: ahead, name: 'Later Day' },
+        ],
+        blackouts: [],
+      },
+    })
+    const holidayHours = async (from: string) => {
+      const res = await callRoute(getSummary, { cookies: [cookie], query: { from, to: addDays(from, 6) } })
+      expect(res.status, res.text).toBe(200)
+      return (res.json.members as { employeeId: string; holidayHours: number }[]).find(
+        (r) => r.employeeId === staff.user.id,
+      )?.holidayHours
+    }
+    expect([await holidayHours(week(1)), await holidayHours(ahead)]).toEqual([8, 8])
+    const removed = await callRoute(removeMember, { cookies: [cookie], params: { id: staff.user.id } })
+    expect(removed.status, removed.text).toBe(204)
+    expect([await holidayHours(week(1)), await holidayHours(ahead)]).toEqual([8, undefined])
   })
 
   it('pays a holiday to an eligible member and a volunteer nothing; a pending request keeps its period open', async () => {

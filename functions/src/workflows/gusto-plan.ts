@@ -33,10 +33,11 @@ export const gustoPlanFor = async (
     throw badRequest(integrationMessages.periodNotClosed)
   const period = { start: stored.start, end: stored.end }
   const weeks = carriedWeekStarts(period)
+  const membersRead = db.users.listForRecords()
   const [figures, members, leave] = await Promise.all([
     db.payroll.figuresOfWeeks(weeks.start, weeks.end),
-    db.users.listForRecords(),
-    leaveOf(db, { start: weeks.start, end: addDays(weeks.end, 6) }),
+    membersRead,
+    leaveOf(db, { start: weeks.start, end: addDays(weeks.end, 6) }, membersRead),
   ])
   const ids = [...new Set(figures.filter((f) => f.payType === 'non-exempt').map((f) => f.timesheetId))]
   const sheets = await Promise.all(ids.map((id) => db.timesheets.find(id)))

@@ -1,4 +1,5 @@
 import {
+  dateInZone,
   addDays,
   allDaySpans,
   anchorOf,
@@ -21,7 +22,7 @@ import {
   type TimesheetAnswer,
   type User,
 } from '@app/core'
-import type { OrgDb } from '@app/data'
+import type { OrgDb, RecordMember } from '@app/data'
 
 /** The organization's overtime rules, as stored on its item. */
 export const rulesOf = (org: Organization): OvertimeRules => ({
@@ -79,10 +80,11 @@ const personOf =
  */
 export const payrollTotals = async (db: OrgDb, range: Period, campusIds?: readonly string[]) => {
   const weeks = carriedWeekStarts(range)
+  const membersRead = db.users.listForRecords()
   const [allFigures, members, allLeave] = await Promise.all([
     db.payroll.figuresOfWeeks(weeks.start, weeks.end),
-    db.users.listForRecords(),
-    leaveOf(db, { start: weeks.start, end: addDays(weeks.end, 6) }),
+    membersRead,
+    leaveOf(db, { start: weeks.start, end: addDays(weeks.end, 6) }, membersRead),
   ])
   // One campus's run (or a campus admin's): each week where it was worked, leave where its member is now.
   const byId = new Map(members.map((m) => [m.id, m]))
@@ -110,13 +112,19 @@ export const payrollTotals = async (db: OrgDb, range: Period, campusIds?: readon
 /**
  * Each member's paid leave over the days of the workweeks a range carries (so leave is
  * paid in the same period as the week it falls in): approved time off and the holidays it pays.
+ * `membersRead`: every member the records name (`listForRecords`, read once beside the rest), so
+ * one removed since keeps the holidays they were paid before their removal.
  */
-export const leaveOf = async (db: OrgDb, span: { start: string; end: string }) => {
+export const leaveOf = async (
+  db: OrgDb,
+  span: { start: string; end: string },
+  membersRead: Promise<readonly RecordMember[]>,
+) => {
   const [org, approved, calendar, members] = await Promise.all([
     db.organization.get(),
     db.timeOff.list({ status: 'approved', from: span.start, to: span.end }),
     db.timeOff.calendar(),
-    db.users.list(),
+    membersRead,
   ])
   return leaveByMember({
     ...span,
@@ -128,6 +136,7 @@ export const leaveOf = async (db: OrgDb, span: { start: string; end: string }) =
       unpaid: m.unpaid,
       hireDate: hireDateOf(m, org.timeZone),
       campusId: m.campusId,
+      leftOn: m.removedAt === undefined ? undefined : dateInZone(m.removedAt, org.timeZone),
     })),
   })
 }

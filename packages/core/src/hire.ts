@@ -25,8 +25,11 @@ export const hireDateOf = (member: { hireDate?: string | null; createdAt: string
 export const isPaidMember = (member: { role: Role; unpaid?: boolean | null }): boolean =>
   member.role !== 'volunteer' && !(member.role === 'supervisor' && member.unpaid === true)
 
-/** Whether a holiday on `date` pays this member: a paid member hired on or before it. */
+/** Whether a holiday on `date` pays this member: a paid member hired on or before it and not removed by then. */
 export const paysHoliday = (
-  member: { role: Role; unpaid?: boolean | null; hireDate: string | undefined },
+  member: { role: Role; unpaid?: boolean | null; hireDate: string | undefined; leftOn?: string | undefined },
   date: string,
-): boolean => isPaidMember(member) && (member.hireDate === undefined || member.hireDate <= date)
+): boolean =>
+  isPaidMember(member) &&
+  (member.hireDate === undefined || member.hireDate <= date) &&
+  (member.leftOn === undefined || date < member.leftOn)

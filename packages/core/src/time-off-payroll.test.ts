@@ -162,7 +162,7 @@ describe('holidays and leave days in a range', () => {
   const member = { id: 'ana', role: 'employee' as const, hireDate: '2020-01-01' }
   const run = (
     holidays: { date: string; name: string; hours: number; campusId?: string }[],
-    members: { id: string; role: Role; hireDate: string }[] = [member],
+    members: { id: string; role: Role; hireDate: string; leftOn?: string }[] = [member],
   ) =>
     leaveByMember({
       start: '2026-11-16',
@@ -205,6 +205,16 @@ describe('holidays and leave days in a range', () => {
       run([{ date: '2026-11-17', name: 'Day', hours: 8 }], [{ ...member, hireDate: '2026-11-18' }])?.holidayHours,
     ).toBe(0)
     expect(run([{ date: '2026-11-17', name: 'Day', hours: 8 }])?.holidayHours).toBe(8)
+  })
+
+  it('pays a removed member the holidays before the day of their removal, and none from it', () => {
+    const holidays = [
+      { date: '2026-11-16', name: 'Before', hours: 8 },
+      { date: '2026-11-18', name: 'That day', hours: 8 },
+    ]
+    expect(run(holidays, [{ ...member, leftOn: '2026-11-18' }])?.holidayHours).toBe(8)
+    expect(run(holidays, [{ ...member, leftOn: '2026-11-19' }])?.holidayHours).toBe(16)
+    expect(run(holidays, [{ ...member, leftOn: '2026-11-16' }])?.holidayHours).toBe(0)
   })
 })
 

@@ -40,17 +40,13 @@ export const emptyLeave = (): LeaveTotals => ({
 export const leaveHoursOf = (leave: LeaveTotals | undefined, kind: LeaveKind): number =>
   leave ? leave[`${kind}Hours`] : 0
 
-/**
- * Each member's paid leave from `start` to `end` (both included): the days of their approved
- * requests, and each holiday for every member it pays (never a volunteer or an unpaid supervisor,
- * nor before their hire date).
- */
-/** What holiday pay reads of a member. */
+/** What holiday pay reads of a member; `leftOn`: the day a removed member was removed, in the organization's zone. */
 export interface HolidayMember {
   role: Role
   unpaid?: boolean | null
   hireDate: string
   campusId?: string | null
+  leftOn?: string | undefined
 }
 
 const paidHoliday = (h: Holiday, m: HolidayMember) => h.hours > 0 && paysHoliday(m, h.date) && holidayApplies(h, m)
@@ -72,6 +68,12 @@ export const changedHolidayDates = (before: readonly Holiday[], after: readonly 
   return [...new Set(differs.map((k) => k.slice(0, 10)))].sort()
 }
 
+/**
+ * Each member's paid leave from `start` to `end` (both included): the days of their approved
+ * requests, and each holiday for every member it pays (never a volunteer or an unpaid supervisor,
+ * nor before their hire date, nor from the day they were removed: a removed member keeps what
+ * they were paid).
+ */
 export const leaveByMember = (p: {
   start: string
   end: string
@@ -86,8 +88,7 @@ export const leaveByMember = (p: {
   for (const h of p.holidays) {
     if (h.date < p.start || h.date > p.end) continue
     for (const m of p.members) {
-      if (h.hours > 0 && paysHoliday(m, h.date) && holidayApplies(h, m))
-        add(m.id, { date: h.date, kind: 'holiday', hours: h.hours })
+      if (paidHoliday(h, m)) add(m.id, { date: h.date, kind: 'holiday', hours: h.hours })
     }
   }
   return new Map(

@@ -56,7 +56,7 @@ export { emailLinkOf, memberSubject, systemActor, type Actor, type AuditEvent, t
 export { reminderOrganizations, type Recipient } from './notifications.ts'
 export type { LedgerPosting } from './ledger.ts'
 export type { StoredTimeOff } from './time-off.ts'
-export { memberForSession } from './users.ts'
+export { memberForSession, type RecordMember } from './users.ts'
 export { latestWeekOf, type LatestWeek } from './latest-week.ts'
 export {
   CONSENT_MINUTES,

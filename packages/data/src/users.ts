@@ -40,6 +40,9 @@ export const currentSupervisorCheck = (orgId: string, userId: string): TransactI
 /** Stored user items carry the user's fields plus keys; parsing strips the keys. */
 export const parseUser = (item: Record<string, unknown>) => User.parse(item)
 
+/** A member as records name them: `removedAt` when removed. */
+export type RecordMember = User & { removedAt?: string }
+
 /**
  * The member a session made at `createdAt` opens, from their item read consistently with it on
  * every request: none when removed, or when their sessions were ended after it was made (a
@@ -204,10 +207,14 @@ export const usersOf = (orgId: string) => {
     },
 
     /** Everyone who ever belonged, removed members included (for names in exports). */
-    async listForRecords(): Promise<User[]> {
+    /** Every member, removed ones too with when (`removedAt`): what the records of past work name. */
+    async listForRecords(): Promise<RecordMember[]> {
       const items = await table.queryPrefix(keys.orgPk(orgId), keys.usersPrefix)
       const supervisors = new Set(items.filter((i) => !i.removedAt && i.role === 'supervisor').map((i) => i.id))
-      return items.map((i) => withApproverIn(parseUser(i), (id) => supervisors.has(id)))
+      return items.map((i) => ({
+        ...withApproverIn(parseUser(i), (id) => supervisors.has(id)),
+        ...(typeof i.removedAt === 'string' ? { removedAt: i.removedAt } : {}),
+      }))
     },
 
     async list(): Promise<User[]> {
