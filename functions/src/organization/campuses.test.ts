@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { addDays, currentWeekStart } from '@app/core'
 import { callRoute } from '../../test/support/test-event.ts'
-import { decidedThroughRoute } from '../../test/support/test-timesheets.ts'
+import { decidedThroughRoute, submittedThroughRoute } from '../../test/support/test-timesheets.ts'
+import { inbox } from '../../test/support/test-inbox.ts'
 import { newOrganization, newStaffMember, northAndSouthChurch } from '../../test/support/test-identity.ts'
 import addMember from '../members/add-member.ts'
 import listMembers from '../members/list-members.ts'
@@ -212,6 +213,26 @@ describe('a South-only admin', () => {
     const elsewhere = await add(admin.cookie, { campusId: north })
     expect(elsewhere.status).toBe(400)
     expect(elsewhere.json.fields).toEqual({ campusId: 'Choose one of your own campuses' })
+  })
+
+  it("is not asked to review a North member's week, even when that member has no approver", async () => {
+    const cleared = await callRoute(updateMember, {
+      cookies: [org.cookie],
+      params: { id: northStaff.user.id },
+      body: { supervisorId: null },
+    })
+    expect(cleared.status, cleared.text).toBe(200)
+    const asked = async () =>
+      Promise.all(
+        [org.supervisor.email!, admin.user.email!].map(
+          async (email) => (await inbox(email)).filter((m) => m.subject.startsWith('Timesheet to review: Nora')).length,
+        ),
+      )
+    const [before, adminBefore] = await asked()
+    const week = { weekStartDate: addDays(thisWeek(), -14), mondayStart: '09:00', mondayEnd: '17:00' }
+    const submitted = await submittedThroughRoute(northStaff.cookie, week)
+    expect(submitted.status, submitted.text).toBe(200)
+    expect(await asked()).toEqual([before! + 1, adminBefore])
   })
 
   it('is neither the approver of a North member nor the delegate of a whole-church supervisor', async () => {

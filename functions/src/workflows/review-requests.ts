@@ -1,5 +1,6 @@
 import {
   finalReviewersOf,
+  inScope,
   type HeldReviewer,
   type Organization,
   type Roster,
@@ -26,9 +27,14 @@ import { memberRoutingOf, reviewersFor } from './routing.ts'
 export const reviewersWithEmail = async (db: OrgDb, org: Organization, member: User, ids?: string[]) =>
   askable(await Promise.all((ids ?? (await reviewersFor(db, org, member))).map((id) => db.users.find(id))), member)
 
-/** Of the members read, the supervisors with an email who may be asked about `member`'s week. */
+/**
+ * Of the members read, the supervisors with an email who may be asked about `member`'s week: never
+ * the member, and never a campus admin of another campus (asked, they could not open the week).
+ */
 const askable = (users: (User | undefined)[], member: User) =>
-  users.filter((u): u is User => Boolean(u?.email && u.role === 'supervisor' && u.id !== member.id))
+  users.filter((u): u is User =>
+    Boolean(u?.email && u.role === 'supervisor' && u.id !== member.id && inScope(u, member)),
+  )
 
 /** A week as a review email reads it: its id, the version its links decide, and its days. */
 export type ReviewedWeek = SheetDays & Pick<Timesheet, 'id' | 'version'>
