@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { Role } from '@app/core'
+import { defaultTimeOffPolicies, type Role } from '@app/core'
 import { makeEntry } from '../../test/audit-fixtures.ts'
 import { makeUser } from '../../test/fixtures.ts'
 import { mockFetch, type MockAnswer } from '../../test/fetch-mock.ts'
@@ -136,15 +136,7 @@ describe('ActivityPage', () => {
   })
 
   it('shows campuses, people, policies and expiries as words, never ids, JSON or raw instants', async () => {
-    const vacation = {
-      kind: 'vacation',
-      name: 'Vacation',
-      accrual: { method: 'none' },
-      capHours: null,
-      carryoverHours: null,
-      allowNegative: false,
-      eligiblePayTypes: ['exempt'],
-    }
+    const vacation = { ...defaultTimeOffPolicies().policies[0], eligiblePayTypes: ['exempt'] }
     show({
       audit: {
         body: {

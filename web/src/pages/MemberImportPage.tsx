@@ -57,30 +57,22 @@ function RowsTable({ rows }: { rows: readonly ImportRowResult[] }) {
   const cell = 'px-2 py-1.5 text-left align-top'
   // The names a row sets (split from a full name column, say), so the supervisor checks them first.
   const names = rows.some((row) => row.firstName !== undefined || row.lastName !== undefined)
+  const headings = [
+    'memberImport.preview.line',
+    'memberImport.preview.status',
+    ...(names ? ['memberImport.fields.firstName', 'memberImport.fields.lastName'] : []),
+    'memberImport.preview.reason',
+  ] as const
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-sm">
         <thead className="border-b border-slate-200 text-slate-600">
           <tr>
-            <th scope="col" className={cell}>
-              {t('memberImport.preview.line')}
-            </th>
-            <th scope="col" className={cell}>
-              {t('memberImport.preview.status')}
-            </th>
-            {names ? (
-              <>
-                <th scope="col" className={cell}>
-                  {t('memberImport.fields.firstName')}
-                </th>
-                <th scope="col" className={cell}>
-                  {t('memberImport.fields.lastName')}
-                </th>
-              </>
-            ) : null}
-            <th scope="col" className={cell}>
-              {t('memberImport.preview.reason')}
-            </th>
+            {headings.map((key) => (
+              <th key={key} scope="col" className={cell}>
+                {t(key)}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
