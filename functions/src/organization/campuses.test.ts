@@ -235,7 +235,7 @@ describe('a South-only admin', () => {
     expect(await asked()).toEqual([before! + 1, adminBefore])
   })
 
-  it('is neither the approver of a North member nor the delegate of a whole-church supervisor', async () => {
+  it('is neither the approver of a North member, nor the delegate of a whole-church supervisor, nor a final approver', async () => {
     const approver = await callRoute(updateMember, {
       cookies: [org.cookie],
       params: { id: northStaff.user.id },
@@ -268,6 +268,12 @@ describe('a South-only admin', () => {
     const delegate = await callRoute(setAway, { cookies: [org.cookie], body: away })
     expect(delegate.status).toBe(400)
     expect(delegate.json.fields).toEqual({ delegateId: 'Choose a supervisor who reaches every campus you do' })
+    const finals = await callRoute(updateApprovals, {
+      cookies: [org.cookie],
+      body: { twoStep: true, finalApproverIds: [org.supervisor.id, admin.user.id] },
+    })
+    expect(finals.status).toBe(400)
+    expect(finals.json.fields).toEqual({ finalApproverIds: 'Final approvers must be supervisors of the whole church' })
     // The other way round is fine: the whole church reaches South.
     const back = await callRoute(setAway, { cookies: [admin.cookie], body: { ...away, delegateId: org.supervisor.id } })
     expect(back.status, back.text).toBe(200)

@@ -33,6 +33,8 @@ export const reachCovers = (stand: ScopedActor, actor: ScopedActor) =>
 
 export const DELEGATE_REACH_MESSAGE = 'Choose a supervisor who reaches every campus you do'
 export const APPROVER_REACH_MESSAGE = "Choose an approver who reaches this member's campus"
+/** Final approvers finish every member's week: only a supervisor of the whole church opens them all. */
+export const FINAL_APPROVER_REACH_MESSAGE = 'Final approvers must be supervisors of the whole church'
 
 /**
  * The campus a report or file is run for: a campus admin's own campuses whatever they ask (one of

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ApprovalSettings, mayChangeApprovals } from '@app/core'
+import { ApprovalSettings, mayChangeApprovals, wholeChurch } from '@app/core'
 import { useAuth } from '../../api/auth.ts'
 import { useApproverChoices } from '../../api/members.ts'
 import { useApprovalSettings, useUpdateApprovalSettings } from '../../api/organization.ts'
@@ -79,19 +79,21 @@ function ApprovalSettingsForm({ saved }: { saved: ApprovalSettings }) {
         {twoStep ? (
           <fieldset className="space-y-2" aria-describedby={errors.shown.finalApproverIds ? 'finals-error' : undefined}>
             <legend className="text-sm font-medium text-slate-900">{t('settings.approvals.finalApprovers')}</legend>
-            {supervisors.map((s) => (
-              <label key={s.id} className="flex items-center gap-2 text-sm text-slate-800">
-                <input
-                  type="checkbox"
-                  name="finalApproverIds"
-                  value={s.id}
-                  className="size-4"
-                  checked={finals.includes(s.id)}
-                  onChange={(e) => toggle(s.id, e.target.checked)}
-                />
-                {s.name}
-              </label>
-            ))}
+            {supervisors
+              .filter((s) => wholeChurch(s) || finals.includes(s.id))
+              .map((s) => (
+                <label key={s.id} className="flex items-center gap-2 text-sm text-slate-800">
+                  <input
+                    type="checkbox"
+                    name="finalApproverIds"
+                    value={s.id}
+                    className="size-4"
+                    checked={finals.includes(s.id)}
+                    onChange={(e) => toggle(s.id, e.target.checked)}
+                  />
+                  {s.name}
+                </label>
+              ))}
             {errors.shown.finalApproverIds ? (
               <FieldMessage id="finals-error">{errors.shown.finalApproverIds}</FieldMessage>
             ) : null}
