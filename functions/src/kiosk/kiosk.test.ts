@@ -17,6 +17,8 @@ import { orgDb } from '@app/data'
 import { keys, table } from '@app/data/testing'
 import { callRoute, sessionCookieFor, sessionOf } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
+import { payrollAs } from '../../test/support/test-payroll.ts'
+import { decidedThroughRoute, submittedThroughRoute } from '../../test/support/test-timesheets.ts'
 import getUser from '../auth/get-user.ts'
 import listMembers from '../members/list-members.ts'
 import setMemberPin from '../members/set-member-pin.ts'
@@ -320,5 +322,60 @@ describe('a kiosk', () => {
     expect((await callRoute(listKioskMembers, { cookies: [kiosk] })).status).toBe(401)
     expect((await callRoute(listKiosks, { cookies: [cookie] })).json).toEqual([])
     expect((await callRoute(revokeKiosk, { cookies: [cookie], params: { id: kioskView.id } })).status).toBe(404)
+  })
+})
+
+describe('a punch on a week the member can no longer change', () => {
+  /** The organization's current week, and what a punch by `employeeId` must leave as it was: the week and its records. */
+  const weekState = async (orgId: string, employeeId: string) => {
+    const db = orgDb(orgId)
+    const { timeZone, weekStartDay } = await db.organization.get()
+    const current = weekStartFor(todayIn(timeZone), weekStartDay)
+    const sheet = await db.timesheets.weekOf(employeeId, current)
+    return { current, sheet, records: sheet ? await db.audit.forTimesheet(sheet.id) : [] }
+  }
+  const refusedWith = (res: { status: number; json: unknown }, message: string, key: string) =>
+    expect([res.status, res.json]).toEqual([409, { message, key }])
+
+  it('says the week waits for approval, then that it is approved, then that its pay period is closed, writing nothing', async () => {
+    const { staff, kiosk, cookie, organization } = await setup()
+    const { current } = await weekState(organization.id, staff.user.id)
+    const body = { weekStartDate: current, notes: 'Front desk' }
+    const { id } = (await submittedThroughRoute(staff.cookie, body)).json as { id: number }
+    const pending = await weekState(organization.id, staff.user.id)
+    refusedWith(await punchAt(kiosk, staff.user.id, '4821'), kioskMessages.weekPending, 'kioskWeekPending')
+    expect(await weekState(organization.id, staff.user.id)).toEqual(pending)
+
+    await decidedThroughRoute(cookie, id, 'approved')
+    const approved = await weekState(organization.id, staff.user.id)
+    refusedWith(await punchAt(kiosk, staff.user.id, '4821'), kioskMessages.weekApproved, 'kioskWeekApproved')
+    expect(await weekState(organization.id, staff.user.id)).toEqual(approved)
+
+    // Closed, the period is what holds the week: a send back could not open it now.
+    const payroll = payrollAs(cookie)
+    await payroll.biweeklyFrom(current)
+    await payroll.close(current, true)
+    const closed = await weekState(organization.id, staff.user.id)
+    refusedWith(await punchAt(kiosk, staff.user.id, '4821'), kioskMessages.periodClosed, 'kioskPeriodClosed')
+    expect(await weekState(organization.id, staff.user.id)).toEqual(closed)
+    expect((await callRoute(listKiosks, { cookies: [cookie] })).json[0].lastUsedAt).toBeNull()
+  })
+
+  it('says a closed pay period to a member clocked in before it closed and to one with no week yet, writing nothing', async () => {
+    const { staff, kiosk, cookie, organization } = await setup()
+    const other = await newStaffMember(cookie)
+    expect((await callRoute(setPin, { cookies: [other.cookie], body: { pin: '7350' } })).status).toBe(200)
+    expect((await punchAt(kiosk, staff.user.id, '4821')).json.action).toBe('in')
+    const { current } = await weekState(organization.id, staff.user.id)
+    const payroll = payrollAs(cookie)
+    await payroll.biweeklyFrom(current)
+    await payroll.close(current, true)
+
+    const clockedIn = await weekState(organization.id, staff.user.id)
+    refusedWith(await punchAt(kiosk, staff.user.id, '4821'), kioskMessages.periodClosed, 'kioskPeriodClosed')
+    expect(await weekState(organization.id, staff.user.id)).toEqual(clockedIn)
+    expect(clockedIn.sheet?.status).toBe('draft')
+    refusedWith(await punchAt(kiosk, other.user.id, '7350'), kioskMessages.periodClosed, 'kioskPeriodClosed')
+    expect((await weekState(organization.id, other.user.id)).sheet).toBeUndefined()
   })
 })

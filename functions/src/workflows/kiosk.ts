@@ -55,10 +55,23 @@ export async function clockOf(db: OrgDb, org: Organization, memberId: string, no
 }
 
 /**
+ * Why a punch may not change the member's week (`sheet`, or none yet, starting `week`), said for the
+ * person at the kiosk: its pay period is closed (said first: nothing opens the week until the period
+ * is reopened), or the week waits for approval or is approved. Undefined when it may.
+ */
+async function refusal(db: OrgDb, week: string, sheet: Timesheet | undefined) {
+  if (await db.payroll.weekLocked(week)) return kioskMessages.periodClosed
+  if (sheet?.status === 'pending') return kioskMessages.weekPending
+  if (sheet?.status === 'approved') return kioskMessages.weekApproved
+  return undefined
+}
+
+/**
  * A punch at a kiosk: clocks the member out of their open shift (its end, now), or in
- * (today's start, or a new span after today's last one, now). A day that can take no more spans is
- * refused (409): the kiosk never overwrites a finished shift. Saved as the member's own save,
- * recorded 'at kiosk {name}'.
+ * (today's start, or a new span after today's last one, now). A week the member can no longer
+ * change, and a day that can take no more spans, are refused (409) with what to do: the kiosk never
+ * overwrites a finished shift. Saved as the member's own save, recorded 'at kiosk {name}'. (A period
+ * closed between the check and the write is still refused by the write, in its own words.)
  */
 export async function punch(
   db: OrgDb,
@@ -69,6 +82,9 @@ export async function punch(
 ): Promise<Omit<PunchAnswer, 'firstName'>> {
   const clock = await clockOf(db, org, member.id, now)
   const options = { atKiosk: kioskName }
+  const target = clock.open?.sheet ?? clock.sheet
+  const refused = await refusal(db, target?.weekStartDate ?? clock.week, target)
+  if (refused) throw conflict(refused)
   if (clock.open) {
     const { sheet, day } = clock.open
     const spans = spansAfterClockOut(sheet, day, clock.time)!

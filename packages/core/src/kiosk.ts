@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { CampusChoice } from './campus.ts'
+import { PERIOD_CLOSED_MESSAGE } from './payroll.ts'
 import { MAX_SPANS } from './spans.ts'
 import { requiredText } from './text-schemas.ts'
 
@@ -110,6 +111,12 @@ export const kioskMessages = {
   kioskSession: 'This device is a kiosk: it can only clock members in and out',
   noPin: 'This member has no PIN',
   alreadyDone: `Today already has ${MAX_SPANS} time ranges, or its last one ends after now; ask a supervisor to change the times`,
+  // A punch on a week the member can no longer change: why, and who can open it again.
+  weekPending:
+    'Your timesheet for this week is waiting for approval; ask a supervisor to send it back before you clock in or out',
+  weekApproved:
+    'Your timesheet for this week is approved; ask a supervisor to send it back for correction before you clock in or out',
+  periodClosed: `${PERIOD_CLOSED_MESSAGE}; ask a supervisor to reopen it if your time must change`,
   punchTime:
     'The time of a kiosk punch must be within 5 minutes of now; an earlier time is a correction the member makes on their week',
 } as const

@@ -19,7 +19,10 @@ afterEach(() => {
 const north: Campus = { id: 'north', name: 'North', address: '', active: true }
 const south: Campus = { id: 'south', name: 'South', address: '', active: true }
 const camp: Campus = { id: 'camp', name: 'Camp', address: '', active: false }
-const stats = { pending: 0, approved: 0, approvedTotal: 0, rejected: 0, totalTimesheets: 0, activeEmployees: 0 }
+/** The approved hours of a period for the campus asked (null: the whole church). */
+const hoursOf = (campusId: string | null) =>
+  campusId === null ? 82 : (({ north: 30, south: 52, camp: 0 } as Record<string, number>)[campusId] ?? 0)
+const stats = { pending: 0, approved: 0, approvedTotal: 0, rejected: 0, totalTimesheets: 0, activeEmployees: 7 }
 
 /** The app at `path` for `user`, with a church of `campuses`; every read answers something plausible. */
 const show = (path: string, campuses: Campus[] = [north, south, camp], user: Partial<User> = {}) => {
@@ -29,15 +32,24 @@ const show = (path: string, campuses: Campus[] = [north, south, camp], user: Par
       body: { organizationName: 'Grace Chapel', logoUrl: null, timeZone: 'UTC', weekStartDay: 'monday' },
     },
     'GET /api/organization/campuses': { body: { campuses } },
-    'GET /api/dashboard/stats': { body: stats },
+    'GET /api/dashboard/stats': (_, url) => ({
+      body: url.searchParams.get('campusId') === null ? stats : { ...stats, activeEmployees: 0 },
+    }),
     'GET /api/timesheets': { body: { items: [], cursor: null } },
     'GET /api/timesheets/pending': { body: [] },
     'GET /api/timesheets/reports': { body: [] },
-    'GET /api/payroll/periods': { body: { periods: [makePayPeriod()] } },
+    // Each campus's own hours; a campus the church does not have, none.
+    'GET /api/payroll/periods': (_, url) => ({
+      body: { periods: [makePayPeriod({ approvedHours: hoursOf(url.searchParams.get('campusId')) })] },
+    }),
     'GET /api/payroll/summary': { body: { members: [] } },
-    'GET /api/reports/volunteer-hours': {
-      body: makeVolunteerHours({ volunteers: [], departments: [], totalHours: 0, totalValue: 0 }),
-    },
+    // The whole church's volunteers (Vera Jones among them); a campus's, none.
+    'GET /api/reports/volunteer-hours': (_, url) => ({
+      body:
+        url.searchParams.get('campusId') === null
+          ? makeVolunteerHours()
+          : makeVolunteerHours({ volunteers: [], departments: [], totalHours: 0, totalValue: 0 }),
+    }),
     'GET /api/reports/allocation': { body: { codes: [], volunteers: [] } },
   })
   return { fetch, user: userEvent.setup(), ...renderApp(path) }
@@ -51,6 +63,8 @@ const askedOf = (fetch: ReturnType<typeof mockFetch>, path: string) =>
     .map((url) => url.searchParams.get('campusId'))
 const filter = () => screen.findByLabelText<HTMLSelectElement>('Campus')
 const at = () => screen.getByTestId('location').textContent
+/** The Payroll page's first period's approved hours, as shown. */
+const approvedHours = () => screen.queryByText('Approved hours')?.nextElementSibling?.textContent
 
 describe('the campus filter', () => {
   it('on the dashboard: Whole church and each active campus; the choice goes to every read and the address', async () => {
@@ -107,5 +121,47 @@ describe('the campus filter', () => {
 
     show('/payroll', [north, south, { ...camp, active: true }], { campusIds: ['south', 'camp'] })
     expect(optionTexts(await filter())).toEqual(['All my campuses', 'South', 'Camp'])
+  })
+
+  it('reads a campus the supervisor does not reach (removed, mistyped, another church’s) as the whole church, and drops it from the address', async () => {
+    // What each page shows under "Whole church": the whole church's figures, never the unknown campus's nothing.
+    const stat = (label: string) => screen.queryByText(label)?.nextElementSibling?.textContent
+    for (const [path, shown] of [
+      ['/', () => stat('Active Employees') === String(stats.activeEmployees)],
+      ['/reports', () => screen.queryByText('Vera Jones') !== null],
+      ['/payroll', () => approvedHours() === '82.00'],
+    ] as const) {
+      const { unmount } = show(`${path}?campus=gone`)
+      await waitFor(() => expect(at()).toBe(path))
+      const select = await filter()
+      expect(select.value).toBe('')
+      expect(optionTexts(select)).toEqual(['Whole church', 'North', 'South'])
+      await waitFor(() => expect(shown(), path).toBe(true))
+      unmount()
+    }
+  })
+
+  it('gives a campus admin their own campuses when the address names another', async () => {
+    const one = show('/payroll?campus=north', [north, south], { campusIds: ['south'] })
+    await waitFor(() => expect(at()).toBe('/payroll'))
+    await waitFor(() => expect(askedOf(one.fetch, '/api/payroll/periods').at(-1)).toBeNull())
+    expect(screen.queryByLabelText('Campus')).toBeNull()
+    one.unmount()
+
+    show('/payroll?campus=north', [north, south, { ...camp, active: true }], { campusIds: ['south', 'camp'] })
+    await waitFor(() => expect(at()).toBe('/payroll'))
+    const select = await filter()
+    expect(select.value).toBe('')
+    expect(select.selectedOptions[0]?.textContent).toBe('All my campuses')
+  })
+
+  it('names an inactive campus the address asks for, as its figures are shown', async () => {
+    const { fetch } = show('/payroll?campus=camp')
+    const select = await filter()
+    await waitFor(() => expect(select.selectedOptions[0]?.textContent).toBe('Camp'))
+    expect(optionTexts(select)).toEqual(['Whole church', 'North', 'South', 'Camp'])
+    expect(at()).toBe('/payroll?campus=camp')
+    await waitFor(() => expect(approvedHours()).toBe('0.00'))
+    expect(new Set(askedOf(fetch, '/api/payroll/periods'))).toEqual(new Set(['camp']))
   })
 })

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import 'fake-indexeddb/auto'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { nowHHMM, type KioskInfo, type KioskMembers, type PunchBody } from '@app/core'
+import i18next from 'i18next'
+import { kioskMessages, nowHHMM, type KioskInfo, type KioskMembers, type PunchBody } from '@app/core'
 import { mockFetch, type MockAnswer } from '../../test/fetch-mock.ts'
 import { renderApp } from '../../test/render.tsx'
 import { browser } from '../lib/browser.ts'
@@ -12,6 +13,7 @@ import { UNAUTHORIZED_REDIRECT_DELAY_MS } from '../lib/unauthorized.ts'
 import { dismissRefused, keptInfo, queuedPunches, syncPunchesOnce } from '../offline/kiosk-queue.ts'
 
 afterEach(async () => {
+  await i18next.changeLanguage('en')
   vi.unstubAllGlobals()
   vi.restoreAllMocks()
   // Nothing a test left waiting on the tablet reaches the next one.
@@ -62,8 +64,8 @@ const kiosk = (punch: (body: PunchBody) => MockAnswer, info: () => KioskInfo = (
 }
 
 const names = () => screen.findByRole('list', { name: 'Members' })
-const tapPin = async (user: ReturnType<typeof userEvent.setup>, pin: string) => {
-  const pad = screen.getByRole('group', { name: 'PIN pad' })
+const tapPin = async (user: ReturnType<typeof userEvent.setup>, pin: string, padName = 'PIN pad') => {
+  const pad = screen.getByRole('group', { name: padName })
   for (const digit of pin) await user.click(within(pad).getByRole('button', { name: digit }))
 }
 
@@ -239,6 +241,31 @@ describe('the kiosk screen', () => {
     // It left the queue: nothing waits, and it is never sent again.
     expect(screen.queryByText(/punch waiting/)).toBeNull()
     expect(await queuedPunches()).toEqual([])
+  })
+
+  it('says why a week takes no punch, and what to do, in the kiosk’s language', async () => {
+    const user = userEvent.setup()
+    const refusals = [
+      { message: kioskMessages.weekPending, key: 'kioskWeekPending' },
+      { message: kioskMessages.weekApproved, key: 'kioskWeekApproved' },
+      { message: kioskMessages.periodClosed, key: 'kioskPeriodClosed' },
+    ]
+    let punches = 0
+    kiosk(() => ({ status: 409, body: refusals[punches++] }))
+    await user.click(within(await names()).getByRole('button', { name: 'Ruth S.' }))
+    await tapPin(user, '4821')
+    await user.click(screen.getByRole('button', { name: 'Clock In' }))
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(kioskMessages.weekPending))
+
+    await act(() => i18next.changeLanguage('es'))
+    for (const spanish of [
+      'Su hoja de horas de esta semana está aprobada; pida a un supervisor que se la devuelva para corregirla antes de marcar su entrada o salida',
+      'Este período de pago está cerrado; pida a un supervisor que lo reabra si hay que cambiar sus horas',
+    ]) {
+      await tapPin(user, '4821', 'Teclado del PIN')
+      await user.click(screen.getByRole('button', { name: 'Marcar Entrada' }))
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(spanish))
+    }
   })
 
   it('says plainly when the kiosk itself is locked, on the screen and on the pad', async () => {
