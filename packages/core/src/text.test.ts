@@ -29,6 +29,15 @@ describe('linksAsText', () => {
     expect(linksAsText('a.b@x.example')).toBe('a.b@x[.]example')
   })
 
+  it('rewrites a www. that ends a longer address, as it rewrites a bare one', () => {
+    // The property below meets these only about one run in seventy: here they are checked every run.
+    expect(linksAsText('http://www.')).toBe('http[:]//www[.]')
+    expect(linksAsText('0.www.')).toBe('0[.]www[.]')
+    expect(linksAsText('Go to evil.WWW. now')).toBe('Go to evil[.]WWW[.] now')
+    expect(linksAsText('see x.awww.')).toBe('see x[.]awww[.]')
+    expect(linksAsText('It was evil.com.')).toBe('It was evil[.]com.')
+  })
+
   it('leaves nothing linkable in any text', () => {
     const piece = fc.constantFrom('http', 'https', '://', 'www', '.', 'com', 'evil', '@', ' ', '/', 'x', '1', '-')
     fc.assert(

@@ -34,13 +34,12 @@ export const textLimitState = (text: string, max: number): { left: number; near:
  * Addresses in text someone typed (a decline comment) made inert for email: mail programs turn
  * `https://…`, `www.…`, `name.example` and `a@b.example` into links, so their dots and `://` are
  * written `[.]` and `[:]//`, which readers still understand and no program follows. (An email
- * address is its domain's dotted name: rewriting the domain is enough.)
+ * address is its domain's dotted name: rewriting the domain is enough.) A dot that ends a text or
+ * precedes a space ends a sentence and stays, except after `www`: a `www.` is rewritten wherever
+ * it stands, alone or at the end of a longer address (`http://www.`, `x.www.`).
  */
 // Stryker disable next-line Regex: a global replace finds a scheme or an address from any of its characters, so narrowing a character class or a repeat still rewrites the same dots
 export const linksAsText = (text: string) =>
   text.replace(/(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S*|(?:[a-z0-9-]+\.)+[a-z]{2,}\b\S*/gi, (m) =>
-    m
-      .replace(/:\/\//g, '[:]//')
-      .replace(/\.(?=\S)/g, '[.]')
-      .replace(/^(www)\.$/i, '$1[.]'),
+    m.replace(/:\/\//g, '[:]//').replace(/\.(?=\S)|(?<=www)\./gi, '[.]'),
   )
