@@ -3,9 +3,18 @@ import { useState } from 'react'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import i18next from 'i18next'
-import { NewMember } from '@app/core'
+import {
+  adjustmentMessage,
+  APPROVER_REACH_MESSAGE,
+  balanceMessage,
+  DELEGATE_REACH_MESSAGE,
+  FINAL_APPROVER_REACH_MESSAGE,
+  NewMember,
+} from '@app/core'
+import { messageKeyFinder } from '@app/i18n'
+import englishErrors from '@app/i18n/locales/en/errors.json' with { type: 'json' }
 import { mockFetch } from '../../test/fetch-mock.ts'
-import { apiJson, errorMessage } from '../api/client.ts'
+import { apiJson, errorMessage, translateMessage } from '../api/client.ts'
 import { useFieldErrors } from './field-errors.ts'
 
 /**
@@ -103,4 +112,14 @@ describe('server errors for a member reading Spanish', () => {
     await userEvent.click(screen.getByRole('button', { name: 'go' }))
     expect(screen.getByTestId('email-error').textContent).toBe('Se requiere un correo electrónico válido')
   })
+
+  it.each([
+    [balanceMessage('Vacation', 0, 8), 'No hay suficientes horas de vacaciones: 0 disponibles, 8 pedidas'],
+    [adjustmentMessage('Sick', 4, 6), 'No hay suficientes horas de enfermedad para quitar: 4 disponibles, 6 a quitar'],
+    [DELEGATE_REACH_MESSAGE, 'Elija un supervisor con acceso a todos sus campus'],
+    [APPROVER_REACH_MESSAGE, 'Elija un aprobador con acceso al campus de este miembro'],
+    [FINAL_APPROVER_REACH_MESSAGE, 'Los aprobadores finales deben ser supervisores de toda la iglesia'],
+  ])('says the server\'s "%s" in Spanish, a default kind of time off included', (english, spanish) =>
+    expect(translateMessage(messageKeyFinder(englishErrors)(english), english)).toBe(spanish),
+  )
 })
