@@ -74,6 +74,19 @@ describe('audit changes', () => {
     expect(text({ field: 'finalApproverIds', before: '', after: 'user-5, user-6' })).toBe(
       'Final approvers: (empty) → Ana Ruiz and Sam Okafor',
     )
+    // A campus admin lists their campuses' members alone: one not listed may well be current.
+    const campusAdmin = { ...context, membersInPart: true }
+    expect(changesText([{ field: 'supervisorId', before: null, after: 'user-9' }], campusAdmin)).toBe(
+      'Approver: (empty) → A member outside your campuses',
+    )
+  })
+
+  it('name every field a member record holds, in either language', async () => {
+    const hired = { field: 'hireDate', before: null, after: '2026-11-29' }
+    const login = { field: 'username', before: null, after: 'jose.nunez' }
+    expect(text(hired, login)).toBe('Hire date: (empty) → Nov 29, 2026; Username: (empty) → jose.nunez')
+    await i18next.changeLanguage('es')
+    expect(text(hired, login)).toMatch(/^Fecha de contratación: .*; Usuario: /)
   })
 
   it('give an API token’s expiry as its day on the organization’s clock, in either language', async () => {

@@ -14,6 +14,8 @@ export interface AuditContext {
   timeZone: string
   campuses: readonly Pick<Campus, 'id' | 'name'>[]
   members: readonly { id: string; firstName: string; lastName: string }[]
+  /** The members listed are only some campuses' (a campus admin's): one not listed may be current. */
+  membersInPart?: boolean
 }
 
 /** One line of a record's changes as a person reads it. */
@@ -77,7 +79,8 @@ const wholeChurch = () => i18next.t('supervisor:campuses.filter.all')
 const campusName = (id: string, c: AuditContext) => c.campuses.find((x) => x.id === id)?.name ?? t('removedCampus')
 const memberName = (id: string, c: AuditContext) => {
   const member = c.members.find((m) => m.id === id)
-  return member ? fullName(member) : i18next.t('common:removedMember')
+  if (member) return fullName(member)
+  return c.membersInPart ? t('otherMember') : i18next.t('common:removedMember')
 }
 const ids = (value: string) => {
   const list = parsedJson(value) ?? value.split(', ')

@@ -1,4 +1,6 @@
 import { useMemo } from 'react'
+import { wholeChurch } from '@app/core'
+import { useAuth } from '../../api/auth.ts'
 import { useCampuses } from '../../api/campuses.ts'
 import { useMembers } from '../../api/members.ts'
 import { useOrgTimeZone } from '../../api/organization.ts'
@@ -15,5 +17,7 @@ export function useAuditContext({ names }: { names: boolean }): AuditContext {
   const timeZone = useOrgTimeZone()
   const campuses = useCampuses({ enabled: names }).data?.campuses ?? NONE
   const members = useMembers({ enabled: names }).data ?? NONE
-  return useMemo(() => ({ timeZone, campuses, members }), [timeZone, campuses, members])
+  const { user } = useAuth()
+  const membersInPart = user ? !wholeChurch(user) : false
+  return useMemo(() => ({ timeZone, campuses, members, membersInPart }), [timeZone, campuses, members, membersInPart])
 }
