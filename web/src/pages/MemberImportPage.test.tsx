@@ -28,9 +28,9 @@ const previewFor = (mapping: ImportMapping): ImportPreview => ({
   ],
 })
 
-const show = () => {
+const show = (me = supervisor) => {
   const fetch = mockFetch({
-    'GET /api/auth/user': { body: supervisor },
+    'GET /api/auth/user': { body: me },
     'GET /api/organization/settings': {
       body: { organizationName: 'Grace Chapel', logoUrl: null, timeZone: 'America/Chicago', weekStartDay: 'monday' },
     },
@@ -58,6 +58,12 @@ const sentMappings = (fetch: ReturnType<typeof mockFetch>) =>
   writes(fetch).map(([, init]) => (JSON.parse(String(init?.body)) as { mapping?: ImportMapping }).mapping)
 
 describe('MemberImportPage', () => {
+  it('is the whole church’s: a campus admin is told so and offered no file', async () => {
+    show({ ...supervisor, campusIds: ['north'] })
+    expect(await screen.findByText('Only a supervisor of the whole church imports members.')).toBeTruthy()
+    expect(screen.queryByLabelText('CSV or Excel (.xlsx) file')).toBeNull()
+  })
+
   it('shows the first and last names a full name column is split into, before anything is imported', async () => {
     const { user } = show()
     const table = await pick(user)

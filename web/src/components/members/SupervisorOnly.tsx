@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { ShieldAlert } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import type { User } from '@app/core'
+import { wholeChurch, type User } from '@app/core'
 import { useAuth } from '../../api/auth.ts'
 import { toast } from '../../lib/toast.ts'
 import { PageLoading } from '../PageLoading.tsx'
@@ -14,6 +14,8 @@ interface SupervisorOnlyProps {
   message: string
   /** How long the page stays before going to the dashboard (spec section 6). */
   redirectAfterMs: number
+  /** For a page of the whole church's alone: what a campus admin is told instead of the page. */
+  wholeChurchMessage?: string
   children: ReactNode
 }
 
@@ -21,17 +23,19 @@ interface SupervisorOnlyProps {
  * Supervisor pages (spec section 6): anyone else sees 'Access Denied' with the page's message and
  * is sent to / after the page's delay. The children (and so their data calls) never render for them.
  */
-export function SupervisorOnly({ user, message, redirectAfterMs, children }: SupervisorOnlyProps) {
+export function SupervisorOnly({ user, message, redirectAfterMs, wholeChurchMessage, children }: SupervisorOnlyProps) {
   const { t } = useTranslation('supervisor')
   const navigate = useNavigate()
-  const denied = user.role !== 'supervisor'
+  const campusAdminDenied = user.role === 'supervisor' && wholeChurchMessage !== undefined && !wholeChurch(user)
+  const denied = user.role !== 'supervisor' || campusAdminDenied
+  const said = campusAdminDenied ? wholeChurchMessage : message
 
   useEffect(() => {
     if (!denied) return
-    toast({ title: t('accessDenied.title'), description: message, variant: 'destructive' })
+    toast({ title: t('accessDenied.title'), description: said, variant: 'destructive' })
     const timer = setTimeout(() => navigate('/', { replace: true }), redirectAfterMs)
     return () => clearTimeout(timer)
-  }, [denied, message, navigate, redirectAfterMs, t])
+  }, [denied, said, navigate, redirectAfterMs, t])
 
   if (!denied) return children
   return (
@@ -40,7 +44,7 @@ export function SupervisorOnly({ user, message, redirectAfterMs, children }: Sup
         <CardContent className="flex flex-col items-center gap-3 pt-6 text-center sm:pt-6">
           <ShieldAlert className="size-10 text-red-600" aria-hidden />
           <h1 className="text-xl font-semibold text-slate-900">{t('accessDenied.title')}</h1>
-          <p className="text-sm text-slate-600">{message}</p>
+          <p className="text-sm text-slate-600">{said}</p>
           <p className="text-sm text-slate-500">{t('accessDenied.back')}</p>
         </CardContent>
       </Card>
