@@ -301,6 +301,8 @@ describe('Settings pages', () => {
       '/settings/api',
       '/settings/integrations',
     ])
+    // No setup guide is theirs: the introduction does not send them to one.
+    expect(screen.getByText('How your campuses work, one subject per page.')).toBeTruthy()
   })
 
   it('moves between pages by keyboard', async () => {

@@ -60,11 +60,16 @@ function SettingsContent() {
   const { t } = useTranslation('supervisor')
   const settings = useOrganizationSettings()
   const { user } = useAuth()
-  const { pages, first } = settingsPagesFor(!user || wholeChurch(user))
+  const whole = !user || wholeChurch(user)
+  const { pages, first } = settingsPagesFor(whole)
   if (settings.isLoading) return <PageLoading label={t('settings.loading')} />
   const index = <SettingsIndex pages={pages} first={first} />
   return (
-    <PageLayout title={t('settings.title')} intro={t('settings.intro')} className="max-w-5xl">
+    <PageLayout
+      title={t('settings.title')}
+      intro={t(whole ? 'settings.intro' : 'settings.campusIntro')}
+      className="max-w-5xl"
+    >
       <div className="grid gap-6 md:grid-cols-[12rem_minmax(0,1fr)]">
         <SettingsNav pages={pages} />
         <div className="min-w-0 space-y-6">
