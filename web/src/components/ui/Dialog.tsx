@@ -1,5 +1,13 @@
 import { useTranslation } from 'react-i18next'
-import { Fragment, useRef, type ComponentProps, type ComponentType, type FormEvent, type ReactNode } from 'react'
+import {
+  Fragment,
+  useRef,
+  type ComponentProps,
+  type ComponentType,
+  type FormEvent,
+  type ReactNode,
+  type Ref,
+} from 'react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import { X } from 'lucide-react'
 import { cn } from '../../lib/cn.ts'
@@ -76,10 +84,27 @@ export const DialogDescription = ({ className, ...props }: ComponentProps<typeof
   <DialogPrimitive.Description className={cn('text-sm text-slate-600', className)} {...props} />
 )
 
-/** A dialog's title and, as children, what it is about. */
-export const DialogHeading = ({ title, children }: { title: ReactNode; children: ReactNode }) => (
+/**
+ * A dialog's title and, as children, what it is about. With `titleRef` the title can take the focus
+ * (not by Tab): where a long dialog starts a keyboard user, at its top.
+ */
+export const DialogHeading = ({
+  title,
+  titleRef,
+  children,
+}: {
+  title: ReactNode
+  titleRef?: Ref<HTMLHeadingElement>
+  children: ReactNode
+}) => (
   <DialogHeader>
-    <DialogTitle>{title}</DialogTitle>
+    <DialogTitle
+      ref={titleRef}
+      tabIndex={titleRef ? -1 : undefined}
+      className={titleRef ? 'focus:outline-none' : undefined}
+    >
+      {title}
+    </DialogTitle>
     <DialogDescription>{children}</DialogDescription>
   </DialogHeader>
 )
