@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { makeUser } from '../test/fixtures.ts'
 import { mockFetch, signedOut } from '../test/fetch-mock.ts'
@@ -179,6 +179,28 @@ describe('signed in', () => {
     await user.click(items[0]!)
     expect(await screen.findByRole('heading', { name: 'Profile' })).toBeTruthy()
     expect(screen.getByTestId('location').textContent).toBe('/profile')
+  })
+
+  it('fills the menu item under the keyboard, apart from the current page’s pale marker', async () => {
+    signedIn('supervisor')
+    const user = userEvent.setup()
+    renderApp('/')
+    const trigger = await screen.findByRole('button', { name: 'Menu' })
+    trigger.focus()
+    await user.keyboard('{Enter}')
+    const menu = within(await screen.findByRole('menu'))
+    await waitFor(() => expect(document.activeElement).toBe(menu.getByRole('menuitem', { name: 'Dashboard' })))
+    await user.keyboard('{ArrowDown}')
+    const focused = menu.getByRole('menuitem', { name: 'Employees' })
+    expect(document.activeElement).toBe(focused)
+    expect(focused.hasAttribute('data-highlighted')).toBe(true)
+    const current = menu.getByRole('menuitem', { name: 'Dashboard' })
+    expect(current.getAttribute('aria-current')).toBe('page')
+    // The classes each look comes from: a strong fill while focused, a pale one for the current page.
+    const looks = (item: HTMLElement, prefix: string) =>
+      item.className.split(' ').filter((c) => c.startsWith(prefix) && /\bbg-/.test(c))
+    expect(looks(focused, 'data-[highlighted]:')).toEqual(['data-[highlighted]:bg-indigo-600'])
+    expect(looks(current, 'bg-')).toEqual(['bg-indigo-50'])
   })
 
   it('falls back to the product name and logo when the organization has none set', async () => {

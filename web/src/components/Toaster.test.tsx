@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import i18next from 'i18next'
 import { dismissToast, toast } from '../lib/toast.ts'
 import { Toaster } from './Toaster.tsx'
 
@@ -22,6 +23,17 @@ describe('Toaster', () => {
     expect(screen.getByText('Timesheet Submitted')).toBeTruthy()
     expect(screen.queryByText('Timesheet Saved')).toBeNull()
     expect(screen.getAllByRole('status')).toHaveLength(1)
+  })
+
+  it('names its region in the page’s language, with the key that reaches it', async () => {
+    render(<Toaster />)
+    expect(screen.getByRole('region', { name: 'Notifications (F8)' })).toBeTruthy()
+    await act(() => i18next.changeLanguage('es'))
+    try {
+      expect(screen.getByRole('region', { name: 'Notificaciones (F8)' })).toBeTruthy()
+    } finally {
+      await act(() => i18next.changeLanguage('en'))
+    }
   })
 
   it('closes a toast after 5000 ms by default, or after its own duration', () => {

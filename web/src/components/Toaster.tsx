@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './ui/Toast.tsx'
 import { dismissToast, TOAST_DURATION_MS, useToasts } from '../lib/toast.ts'
 import { currentToastSide, escapeToDialog, type ToastSide } from '../lib/toast-placement.ts'
@@ -10,11 +11,15 @@ import { currentToastSide, escapeToDialog, type ToastSide } from '../lib/toast-p
  * (measured again as the page scrolls, resizes or changes), and Escape goes to an open dialog.
  */
 
+/** The key that moves the focus to the toasts. */
+const HOTKEY = 'F8'
+
 export function Toaster() {
+  const { t } = useTranslation('common')
   const toasts = useToasts()
   const list = useRef<HTMLOListElement>(null)
   const [side, setSide] = useState<ToastSide>('bottom')
-  const showing = toasts.some((t) => t.open)
+  const showing = toasts.some((shown) => shown.open)
 
   useLayoutEffect(() => {
     if (!showing) return
@@ -61,7 +66,9 @@ export function Toaster() {
       ))}
       <ToastViewport
         ref={list}
-        hotkey={['F8']}
+        hotkey={[HOTKEY]}
+        // Radix's own name for the region is English ('Notifications (F8)'), whatever the page's language.
+        label={t('toastRegion', { hotkey: HOTKEY })}
         data-side={side}
         className={side === 'top' ? 'top-0 bottom-auto' : undefined}
       />

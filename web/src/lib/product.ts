@@ -1,5 +1,4 @@
 export const PRODUCT_NAME = 'Ministry Timesheets'
-export const HEADER_SUBTITLE = 'Virtual Executive Pastor'
 // The product's logo, inside the page (a data: address) rather than a request of its own: the header
 // shows it before anything else arrives. public/logo.svg stays the favicon and the emails' logo.
 import productLogo from '../../public/logo.svg?inline'

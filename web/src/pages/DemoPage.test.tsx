@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import i18next from 'i18next'
 import { makeUser } from '../../test/fixtures.ts'
 import { mockFetch, signedOut, type MockAnswer } from '../../test/fetch-mock.ts'
 import { renderApp } from '../../test/render.tsx'
@@ -58,5 +59,19 @@ describe('DemoPage', () => {
     expect(await screen.findByRole('region', { name: 'Demo' })).toBeTruthy()
     expect(screen.getByRole('heading', { name: 'Try the demo' })).toBeTruthy()
     expect(screen.queryByText(WARNING)).toBeNull()
+  })
+
+  it('lets the Spanish calls to explore wrap on a phone instead of running past its edge', async () => {
+    await i18next.changeLanguage('es')
+    try {
+      show(signedOut)
+      for (const name of ['Explorar como miembro del personal', 'Explorar como supervisor']) {
+        const link = await screen.findByRole('link', { name })
+        expect(link.className).toContain('whitespace-normal')
+        expect(link.className).not.toContain('whitespace-nowrap')
+      }
+    } finally {
+      await i18next.changeLanguage('en')
+    }
   })
 })

@@ -59,7 +59,7 @@ export function DemoPage() {
               className="flex flex-col"
             >
               <CardContent className="mt-auto">
-                <Button asChild size="lg" className="w-full">
+                <Button asChild size="lg" wrap className="w-full">
                   {/* A full browser navigation: the API opens the demo session and redirects to /. */}
                   <a href={demoUrl(role)}>{t(`demo.role.${role}.action`)}</a>
                 </Button>

@@ -308,6 +308,26 @@ describe('EmployeesPage', () => {
     await waitFor(() => expect(within(table).queryByText('Ada Lovelace')).toBeNull())
   })
 
+  it('gives the focus back to the button that opened Add Member or Remove, after Escape or Cancel', async () => {
+    const { user } = show()
+    const table = await screen.findByRole('table', { name: 'Members' })
+    const add = await screen.findByRole('button', { name: 'Add Member' })
+    await openAddDialog(user)
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(document.activeElement).toBe(add)
+
+    // The confirmation stays mounted with the page: each opening has its own opener.
+    for (const name of ['Remove Ada Lovelace', 'Remove Vera Jones']) {
+      const remove = within(table).getByRole('button', { name })
+      await user.click(remove)
+      const confirm = await screen.findByRole('alertdialog', { name: 'Remove Member?' })
+      await user.click(within(confirm).getByRole('button', { name: 'Cancel' }))
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+      expect(document.activeElement).toBe(remove)
+    }
+  })
+
   it('shows the server’s reason when a removal is refused, or the fallback', async () => {
     let answer: MockAnswer = { status: 409, body: { message: 'An organization needs at least one supervisor' } }
     const { user } = show(undefined, { 'DELETE /api/employees/mem-1': () => answer })

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import i18next from 'i18next'
 import { LOGO_MAX_BYTES, type OrganizationSettings } from '@app/core'
 import { toast } from '../lib/toast.ts'
 import { makeOrgSettings, makeUser } from '../../test/fixtures.ts'
@@ -71,6 +72,17 @@ describe('SettingsPage', () => {
     expect(field('Upload Logo').getAttribute('accept')).toBe('image/png,image/jpeg,image/webp,image/svg+xml')
     // The header already shows the organization's own logo and name.
     expect(headerLogo(container)).toBe('https://cdn.example.org/grace.png')
+  })
+
+  it('previews the header with its subtitle in the page’s language, as the header shows it', async () => {
+    await i18next.changeLanguage('es')
+    try {
+      show()
+      expect(within(await screen.findByTestId('logo-preview')).getByText('Pastor Ejecutivo Virtual')).toBeTruthy()
+      expect(screen.getByRole('banner').textContent).toContain('Pastor Ejecutivo Virtual')
+    } finally {
+      await i18next.changeLanguage('en')
+    }
   })
 
   it('previews edits live and Reset goes back to the saved values', async () => {

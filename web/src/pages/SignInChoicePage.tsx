@@ -65,7 +65,8 @@ export function SignInChoicePage() {
               <li key={i.organizationId}>
                 <Button
                   size="lg"
-                  className="h-auto min-h-11 w-full whitespace-normal py-2"
+                  wrap
+                  className="w-full"
                   disabled={busy}
                   onClick={() => decide(joining(i.organizationId))}
                 >
@@ -85,13 +86,7 @@ export function SignInChoicePage() {
           {t('signInChoice.ownHeading')}
         </h2>
         <p className="text-sm text-slate-700">{t('signInChoice.ownHelp')}</p>
-        <Button
-          size="lg"
-          variant="outline"
-          className="h-auto min-h-11 w-full whitespace-normal py-2"
-          disabled={busy}
-          onClick={() => decide(startingOwn)}
-        >
+        <Button size="lg" variant="outline" wrap className="w-full" disabled={busy} onClick={() => decide(startingOwn)}>
           {t('signInChoice.own')}
         </Button>
       </section>

@@ -106,6 +106,7 @@ export function SyncConflictDialog({ conflict, userId }: { conflict: SyncConflic
             {t('conflict.keepSaved')}
           </Button>
           <Button
+            wrap
             onClick={keepDevice}
             disabled={choosing !== null || !server || !device || !editable}
             busy={choosing === 'mine'}

@@ -101,7 +101,7 @@ export function IntegrationSend({ vendor, period }: { vendor: SendingIntegration
         <h3 id={`${regionId}-title`} className="text-sm font-semibold text-slate-900">
           {name}
         </h3>
-        <Button variant="outline" aria-expanded={open} aria-controls={regionId} onClick={() => setOpen(!open)}>
+        <Button variant="outline" wrap aria-expanded={open} aria-controls={regionId} onClick={() => setOpen(!open)}>
           {open ? t('payroll.send.hidePreview', { vendor: name }) : t('payroll.send.preview', { vendor: name })}
         </Button>
       </div>

@@ -213,6 +213,19 @@ describe('ReviewDialog', () => {
     expect(footerButtons(dialog)).toEqual(['Cancel', 'Reject'])
   })
 
+  it('opens where a keyboard user starts: the Comments box to decide, the title to view', async () => {
+    for (const mode of ['approve', 'reject'] as const) {
+      const { dialog, unmount } = show(mode)
+      await waitFor(() =>
+        expect(document.activeElement).toBe(within(dialog).getByRole('textbox', { name: 'Comments' })),
+      )
+      unmount()
+    }
+    const { dialog } = show('view')
+    const title = within(dialog).getByRole('heading', { name: 'View Timesheet Submission' })
+    await waitFor(() => expect(document.activeElement).toBe(title))
+  })
+
   it('Cancel closes without a decision', async () => {
     const { dialog, user, fetchMock } = show('approve')
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))

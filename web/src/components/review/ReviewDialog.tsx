@@ -162,6 +162,7 @@ function ReviewContent({
   const [comments, setComments] = useState('')
   const commentsId = useId()
   const commentsBox = useRef<HTMLTextAreaElement>(null)
+  const title = useRef<HTMLHeadingElement>(null)
   const limit = useTextLimit(commentsId, comments, TEXT_LIMITS.comments)
   // A comment past its limit says so on its field; deciding waits until it is shortened.
   const decide = (status: Decision) => {
@@ -177,8 +178,17 @@ function ReviewContent({
   const hours = (value: number) => t('review.hours', { count: value, hours: formatHoursValue(value) })
   const submitted = formatDate(sheet.submittedAt, 'medium', t('review.notSubmitted'), timeZone)
   return (
-    <DialogContent className="max-w-2xl">
-      <DialogHeading title={t(mode === 'view' ? 'review.viewTitle' : 'review.reviewTitle')}>
+    <DialogContent
+      className="max-w-2xl"
+      onOpenAutoFocus={(event) => {
+        // Radix would focus the first control, the History toggle near the bottom, while the
+        // dialog stays scrolled to its top. Deciding starts at the comment; viewing at the top.
+        event.preventDefault()
+        const start = mode === 'view' ? title.current : commentsBox.current
+        start?.focus()
+      }}
+    >
+      <DialogHeading titleRef={title} title={t(mode === 'view' ? 'review.viewTitle' : 'review.reviewTitle')}>
         {mode === 'view'
           ? t('review.viewIntro', { name, date: formatDate(sheet.weekStartDate) })
           : t(mode === 'approve' ? 'review.approveIntro' : 'review.rejectIntro')}

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import i18next from 'i18next'
 import { defaultTimeOffPolicies, type Campus, type HolidayCalendar } from '@app/core'
 import { makeUser } from '../../../test/fixtures.ts'
 import { mockFetch, writes } from '../../../test/fetch-mock.ts'
@@ -70,5 +71,22 @@ describe('Holidays by campus (Settings → Time off)', () => {
       holidays: [{ date: '2026-12-25', name: 'Christmas', hours: 8 }],
       blackouts: [],
     })
+  })
+
+  it('lets its long Spanish buttons wrap on a phone instead of running past its edge', async () => {
+    await i18next.changeLanguage('es')
+    try {
+      show([], { holidays: [], blackouts: [] })
+      const form = within(await screen.findByRole('form', { name: 'Feriados y fechas bloqueadas' }))
+      for (const name of [/^Agregar los feriados federales de EE\. UU\. de/, 'Guardar feriados y fechas bloqueadas']) {
+        const button = form.getByRole('button', { name })
+        expect(button.className).toContain('whitespace-normal')
+        expect(button.className).not.toContain('whitespace-nowrap')
+      }
+      // A short label stays on one line.
+      expect(form.getByRole('button', { name: 'Agregar feriado' }).className).toContain('whitespace-nowrap')
+    } finally {
+      await i18next.changeLanguage('en')
+    }
   })
 })

@@ -194,7 +194,7 @@ export function HolidaysForm({ saved }: { saved: HolidayCalendar }) {
               onChange={(e) => setYear(Number(e.target.value))}
             />
           </FormField>
-          <Button type="button" variant="outline" disabled={!(year >= 2000 && year <= 2100)} onClick={addFederal}>
+          <Button type="button" variant="outline" wrap disabled={!(year >= 2000 && year <= 2100)} onClick={addFederal}>
             {t('settings.timeOff.addFederal', { year })}
           </Button>
         </div>
@@ -222,7 +222,7 @@ export function HolidaysForm({ saved }: { saved: HolidayCalendar }) {
           {t('settings.timeOff.addBlackout')}
         </Button>
       </fieldset>
-      <Button type="submit" busy={update.isPending}>
+      <Button type="submit" wrap busy={update.isPending}>
         {t('settings.timeOff.saveHolidays')}
       </Button>
     </form>

@@ -56,7 +56,8 @@ describe('Settings → Kiosk', () => {
     const { fetch, confirm, navigate, user } = show()
     const section = within(await screen.findByRole('region', { name: 'Kiosk' }))
     await user.type(section.getByLabelText('Kiosk name'), 'Front desk')
-    await user.click(section.getByRole('button', { name: 'Use this device as a kiosk' }))
+    const use = section.getByRole('button', { name: 'Use this device as a kiosk' })
+    await user.click(use)
 
     const dialog = await screen.findByRole('alertdialog', { name: 'Use this device as a kiosk?' })
     expect(dialog.textContent).toContain(
@@ -67,8 +68,10 @@ describe('Settings → Kiosk', () => {
     await user.keyboard('{Escape}')
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
     expect(writes(fetch)).toEqual([])
+    // The focus is back on the button that asked, not on the page.
+    expect(document.activeElement).toBe(use)
 
-    await user.click(section.getByRole('button', { name: 'Use this device as a kiosk' }))
+    await user.click(use)
     const again = await screen.findByRole('alertdialog', { name: 'Use this device as a kiosk?' })
     await user.click(within(again).getByRole('button', { name: 'Use as kiosk' }))
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/kiosk'))

@@ -16,7 +16,7 @@ import {
 import { errorMessage, isUnauthorizedError } from '../../api/client.ts'
 import { useFieldErrors } from '../../lib/field-errors.ts'
 import { useUpdateOrganizationSettings, useUploadLogo } from '../../api/organization.ts'
-import { HEADER_SUBTITLE, PRODUCT_LOGO_URL, PRODUCT_NAME } from '../../lib/product.ts'
+import { PRODUCT_LOGO_URL, PRODUCT_NAME } from '../../lib/product.ts'
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
@@ -205,7 +205,8 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
               <span className="block truncate font-semibold text-slate-900">
                 {draft.organizationName.trim() || PRODUCT_NAME}
               </span>
-              <span className="block truncate text-xs text-slate-600">{HEADER_SUBTITLE}</span>
+              {/* The header's own subtitle, in the page's language, wrapping as it does there. */}
+              <span className="block text-xs leading-tight text-slate-600">{t('common:header.subtitle')}</span>
             </span>
           </div>
           {previewBroken ? <p className="mt-2 text-sm text-amber-800">{t('settings.form.previewBroken')}</p> : null}

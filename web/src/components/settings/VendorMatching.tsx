@@ -149,7 +149,7 @@ function MatchingForm({ vendor, model }: { vendor: SendingIntegration; model: Ma
       ) : null}
 
       <FormAlert message={save.isError ? errorMessage(save.error, t('integrations.matching.saveFailed')) : null} />
-      <Button type="submit" disabled={save.isPending}>
+      <Button type="submit" wrap disabled={save.isPending}>
         {save.isPending ? t('integrations.matching.saving') : t('integrations.matching.save', { name })}
       </Button>
     </form>

@@ -45,10 +45,33 @@ export function DayTimer({
 }: DayTimerProps) {
   const { t } = useTranslation('staff')
   const day = <span className="sr-only"> {dayLabel}</span>
+  // Clock In and Clock Out are one button (one key; never shown together) whose label changes, so
+  // the focus stays on it when it turns into the other rather than falling to the page.
   const actions = [
-    { shown: view.showClockIn, variant: 'success', icon: LogIn, text: t('timer.clockIn'), onClick: onClockIn },
-    { shown: view.showClockOut, variant: 'destructive', icon: LogOut, text: t('timer.clockOut'), onClick: onClockOut },
-    { shown: view.showReset, variant: 'outline', icon: RotateCcw, text: t('timer.reset'), onClick: onReset },
+    {
+      key: 'clock',
+      shown: view.showClockIn,
+      variant: 'success',
+      icon: LogIn,
+      text: t('timer.clockIn'),
+      onClick: onClockIn,
+    },
+    {
+      key: 'clock',
+      shown: view.showClockOut,
+      variant: 'destructive',
+      icon: LogOut,
+      text: t('timer.clockOut'),
+      onClick: onClockOut,
+    },
+    {
+      key: 'reset',
+      shown: view.showReset,
+      variant: 'outline',
+      icon: RotateCcw,
+      text: t('timer.reset'),
+      onClick: onReset,
+    },
   ] as const
   return (
     <div
@@ -78,8 +101,10 @@ export function DayTimer({
       <div className="flex flex-wrap gap-2">
         {actions
           .filter((action) => action.shown)
-          .map(({ variant, icon: Icon, text, onClick }) => (
-            <Button key={text} variant={variant} onClick={onClick} disabled={busy}>
+          .map(({ key, variant, icon: Icon, text, onClick }) => (
+            // Held with aria-disabled while a save runs, not disabled: a browser takes the focus
+            // off a button that becomes disabled.
+            <Button key={key} variant={variant} onClick={busy ? undefined : onClick} aria-disabled={busy || undefined}>
               <Icon aria-hidden /> {text}
               {day}
             </Button>

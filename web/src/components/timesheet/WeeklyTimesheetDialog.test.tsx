@@ -162,6 +162,8 @@ describe('WeeklyTimesheetDialog', () => {
     expect(day('Wednesday').getByLabelText('Start Time')).toHaveProperty('value', '10:15')
     // Counted from the real instant of the Clock In (10:15:30), not from 10:15.
     expect(day('Wednesday').getByRole('timer').textContent).toBe('00:00:00')
+    // The button pressed is now Clock Out, and still has the focus.
+    expect(document.activeElement).toBe(day('Wednesday').getByRole('button', { name: 'Clock Out Wednesday' }))
 
     act(() => vi.advanceTimersByTime(2 * 3600_000))
     await user.click(day('Wednesday').getByRole('button', { name: 'Clock Out Wednesday' }))

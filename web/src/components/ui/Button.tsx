@@ -29,13 +29,23 @@ export interface ButtonProps extends ComponentProps<'button'> {
   /** While true, a spinner and `busyLabel` ('Saving...') stand in for the label, and the button is disabled. */
   busy?: boolean
   busyLabel?: string
+  /**
+   * For a label that can be long (a translation, a name in it): it wraps onto more lines and the
+   * button grows, instead of running past a phone's edge. Other labels stay on one line.
+   */
+  wrap?: boolean
 }
 
-export const buttonClasses = (variant: keyof typeof variants = 'primary', size: keyof typeof sizes = 'md') =>
+export const buttonClasses = (
+  variant: keyof typeof variants = 'primary',
+  size: keyof typeof sizes = 'md',
+  wrap = false,
+) =>
   cn(
-    'inline-flex items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors',
+    'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors',
+    wrap ? 'py-2 text-center whitespace-normal' : 'whitespace-nowrap',
     'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2',
-    'disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0',
+    'disabled:pointer-events-none disabled:opacity-60 aria-disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0',
     variants[variant],
     sizes[size],
   )
@@ -46,6 +56,7 @@ export function Button({
   asChild = false,
   busy = false,
   busyLabel,
+  wrap,
   className,
   type,
   disabled,
@@ -56,7 +67,7 @@ export function Button({
   return (
     <Component
       type={asChild ? undefined : (type ?? 'button')}
-      className={cn(buttonClasses(variant, size), className)}
+      className={cn(buttonClasses(variant, size, wrap), className)}
       disabled={busy || disabled}
       {...props}
     >

@@ -1,5 +1,13 @@
 import { useTranslation } from 'react-i18next'
-import { Fragment, useState, type ComponentProps, type ComponentType, type FormEvent, type ReactNode } from 'react'
+import {
+  Fragment,
+  useRef,
+  type ComponentProps,
+  type ComponentType,
+  type FormEvent,
+  type ReactNode,
+  type Ref,
+} from 'react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import { X } from 'lucide-react'
 import { cn } from '../../lib/cn.ts'
@@ -14,13 +22,16 @@ export const DialogClose = DialogPrimitive.Close
 export function DialogContent({
   className,
   children,
+  onOpenAutoFocus,
   onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
   // Radix gives the focus back to a Dialog.Trigger only; most of our dialogs open from state (a
   // row's icon, a card's button), so on close the focus goes back to whatever had it on opening.
+  // It is read at each opening, before the focus moves in: a dialog that stays mounted (Add
+  // Member, a confirmation) first renders with the page, long before anyone opens it.
   const { t } = useTranslation('common')
-  const [opener] = useState(() => (typeof document === 'undefined' ? null : document.activeElement))
+  const opener = useRef<Element | null>(null)
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
@@ -30,11 +41,17 @@ export function DialogContent({
           '-translate-y-1/2 overflow-y-auto rounded-lg bg-white p-4 shadow-xl focus:outline-none sm:p-6',
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          opener.current = document.activeElement
+          onOpenAutoFocus?.(event)
+        }}
         onCloseAutoFocus={(event) => {
           onCloseAutoFocus?.(event)
-          if (event.defaultPrevented || !(opener instanceof HTMLElement) || !opener.isConnected) return
+          const back = opener.current
+          opener.current = null
+          if (event.defaultPrevented || !(back instanceof HTMLElement) || !back.isConnected) return
           event.preventDefault()
-          opener.focus()
+          back.focus()
         }}
         {...props}
       >
@@ -67,10 +84,27 @@ export const DialogDescription = ({ className, ...props }: ComponentProps<typeof
   <DialogPrimitive.Description className={cn('text-sm text-slate-600', className)} {...props} />
 )
 
-/** A dialog's title and, as children, what it is about. */
-export const DialogHeading = ({ title, children }: { title: ReactNode; children: ReactNode }) => (
+/**
+ * A dialog's title and, as children, what it is about. With `titleRef` the title can take the focus
+ * (not by Tab): where a long dialog starts a keyboard user, at its top.
+ */
+export const DialogHeading = ({
+  title,
+  titleRef,
+  children,
+}: {
+  title: ReactNode
+  titleRef?: Ref<HTMLHeadingElement>
+  children: ReactNode
+}) => (
   <DialogHeader>
-    <DialogTitle>{title}</DialogTitle>
+    <DialogTitle
+      ref={titleRef}
+      tabIndex={titleRef ? -1 : undefined}
+      className={titleRef ? 'focus:outline-none' : undefined}
+    >
+      {title}
+    </DialogTitle>
     <DialogDescription>{children}</DialogDescription>
   </DialogHeader>
 )

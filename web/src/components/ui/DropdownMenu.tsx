@@ -33,11 +33,16 @@ export const DropdownMenuContent = ({
   </MenuPrimitive.Portal>
 )
 
+/**
+ * The item under the keyboard (or the pointer) is filled indigo-600 with white text: over 5:1 against
+ * the white and indigo-50 items beside it, and never mistaken for the current page's pale marker.
+ */
 export const DropdownMenuItem = ({ className, ...props }: ComponentProps<typeof MenuPrimitive.Item>) => (
   <MenuPrimitive.Item
     className={cn(
       'flex min-h-11 cursor-pointer items-center gap-2 rounded-sm px-3 text-sm text-slate-800 outline-none select-none',
-      'data-[highlighted]:bg-indigo-50 data-[highlighted]:text-indigo-900 [&_svg]:size-4 [&_svg]:text-slate-500',
+      '[&_svg]:size-4 [&_svg]:text-slate-500',
+      'data-[highlighted]:bg-indigo-600 data-[highlighted]:text-white data-[highlighted]:[&_svg]:text-white',
       className,
     )}
     {...props}

@@ -1,0 +1,55 @@
+import { describe, expect, it, vi } from 'vitest'
+import { useState } from 'react'
+import { act, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { DayTimer } from './DayTimer.tsx'
+
+/** A day's clock whose Clock In and Clock Out wait for `save` (busy meanwhile), then turn the clock. */
+function Clock({ save }: { save: () => Promise<void> }) {
+  const [running, setRunning] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const turn = async () => {
+    setBusy(true)
+    await save()
+    setRunning((r) => !r)
+    setBusy(false)
+  }
+  return (
+    <DayTimer
+      dayLabel="Wednesday"
+      start="10:15"
+      view={{ running, elapsed: 0, showClockIn: !running, showClockOut: running, showReset: false }}
+      busy={busy}
+      onClockIn={() => void turn()}
+      onClockOut={() => void turn()}
+      onReset={() => {}}
+    />
+  )
+}
+
+describe('DayTimer', () => {
+  it('keeps the focus on the clock button through its save and as Clock In turns into Clock Out and back', async () => {
+    let finish = () => {}
+    const save = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)))
+    const user = userEvent.setup()
+    render(<Clock save={save} />)
+    await user.tab()
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Clock In Wednesday' }))
+
+    const turns = [
+      ['Clock In Wednesday', 'Clock Out Wednesday'],
+      ['Clock Out Wednesday', 'Clock In Wednesday'],
+    ] as const
+    for (const [i, [from, to]] of turns.entries()) {
+      await user.keyboard('{Enter}')
+      // Held while it saves, but still focusable (a disabled button loses the focus) and not pressed twice.
+      const held = screen.getByRole('button', { name: from })
+      expect(document.activeElement).toBe(held)
+      expect(held.getAttribute('aria-disabled')).toBe('true')
+      await user.keyboard('{Enter}')
+      expect(save).toHaveBeenCalledTimes(i + 1)
+      await act(async () => finish())
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: to }))
+    }
+  })
+})
