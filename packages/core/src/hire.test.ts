@@ -42,6 +42,16 @@ describe('hire date', () => {
       ),
     )
   })
+
+  it.each([
+    [{ hireDate: '2026-11-26' }, true],
+    [{ hireDate: '2026-11-27' }, false],
+    [{ hireDate: undefined }, true],
+    [{ hireDate: '2026-01-01', leftOn: '2026-11-26' }, false],
+    [{ hireDate: '2026-01-01', leftOn: '2026-11-27' }, true],
+  ])('pays the holiday of 2026-11-26 to a member %j: %s', (dates, paid) =>
+    expect(paysHoliday({ role: 'employee', ...dates }, '2026-11-26')).toBe(paid),
+  )
 })
 
 describe('unpaid', () => {
