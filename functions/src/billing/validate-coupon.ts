@@ -13,7 +13,7 @@ export default defineRoute({
       .string({ error: 'Please enter a coupon code first.' })
       .trim()
       .min(1, 'Please enter a coupon code first.')
-      .max(100),
+      .max(100, 'Coupon code must be 100 characters or fewer'),
   }),
   response: CouponCheck,
   errors: [429, 503],

@@ -16,6 +16,7 @@ import { orgDb, type OrgDb } from '@app/data'
 import { callerLoader, unlessToken } from './api-token.ts'
 import { csrfGuard, jsonBody, originGuard, requestLog, type AuthSession, type RouteState } from './middleware.ts'
 import { HttpResponse } from './response.ts'
+import { requestIssueMessage } from './request-messages.ts'
 
 /**
  * What a function may touch; the CDK construct grants exactly this and nothing else. 'table:read'
@@ -153,6 +154,8 @@ export interface Route {
   lambda: (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>
 }
 
+const REQUEST_MESSAGES = { error: requestIssueMessage }
+
 /** The status of a data answer: the one place it is decided, which the published document reads too. */
 export const dataStatus = (created: boolean) => (created ? 201 : 200)
 
@@ -236,9 +239,9 @@ const routeOf = <
     const state = (context as Context & { route: RouteState }).route
     if (spec.wholeChurch && state.session && !wholeChurch(state.session.user)) throw forbidden(WHOLE_CHURCH_ONLY)
     const ctx = {
-      params: spec.params ? spec.params.parse(event.pathParameters ?? {}) : undefined,
-      query: spec.query ? spec.query.parse(event.queryStringParameters ?? {}) : undefined,
-      body: spec.body ? spec.body.parse(event.body) : undefined,
+      params: spec.params ? spec.params.parse(event.pathParameters ?? {}, REQUEST_MESSAGES) : undefined,
+      query: spec.query ? spec.query.parse(event.queryStringParameters ?? {}, REQUEST_MESSAGES) : undefined,
+      body: spec.body ? spec.body.parse(event.body, REQUEST_MESSAGES) : undefined,
       session: state.session,
       db: callers && state.session ? callers.db(state.session.orgId, { organization: state.organization }) : undefined,
       files: state.session && spec.files ? spec.files(state.session.orgId) : undefined,

@@ -15,7 +15,14 @@ describe('toErrorResponse', () => {
     const result = z.object({ a: z.string('A is required') }).safeParse({})
     expect(toErrorResponse(result.error)).toEqual({
       status: 400,
-      body: { message: 'A is required', fields: { a: 'A is required' } },
+      body: {
+        message: 'A is required',
+        fields: { a: 'A is required' },
+        // Any 'X is required' has a code: the field's name travels as its value.
+        key: 'fieldRequired',
+        params: { label: 'A' },
+        fieldKeys: { a: { key: 'fieldRequired', params: { label: 'A' } } },
+      },
     })
   })
 

@@ -25,6 +25,19 @@ describe('POST /api/staff/login', () => {
     expect(res.json.fields).toEqual({ username: 'Username is required', password: 'Password is required' })
   })
 
+  it.each([
+    [
+      { username: 'u'.repeat(101), password: 'secret123' },
+      'Username must be 100 characters or fewer',
+      'tooLong',
+    ],
+    [[], 'The request body must be a JSON object', 'requestBodyObject'],
+    [{ username: 'ana', password: 'secret123', remember: 'yes' }, 'remember must be true or false', 'mustBeBoolean'],
+  ])('says what is wrong with %j in words, with its code', async (body, message, key) => {
+    const res = await callRoute(staffLogin, { body })
+    expect([res.status, res.json.message, res.json.key]).toEqual([400, message, key])
+  })
+
   it('locks a username for 15 minutes after repeated failures, even with the right password', async () => {
     const { username, password } = await addStaff()
     for (let i = 0; i < 10; i++) {

@@ -18,8 +18,15 @@ export default defineRoute({
   path: '/api/staff/login',
   auth: 'public',
   body: z.object({
-    username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100),
-    password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
+    username: z
+      .string({ error: 'Username is required' })
+      .trim()
+      .min(1, 'Username is required')
+      .max(100, 'Username must be 100 characters or fewer'),
+    password: z
+      .string({ error: 'Password is required' })
+      .min(1, 'Password is required')
+      .max(256, 'Password must be 256 characters or fewer'),
     /** The web's current language; a member who never chose one takes it. */
     language: Language.optional(),
     /** 'Keep me signed in on this phone' (a longer session, listed on the member's Profile); staff and volunteers only. */

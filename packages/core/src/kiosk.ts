@@ -178,7 +178,10 @@ export type KioskMembers = z.infer<typeof KioskMembers>
 
 /** POST /api/kiosk/punch. */
 export const PunchBody = z.object({
-  employeeId: z.string({ error: 'employeeId is required' }).min(1, 'employeeId is required').max(100),
+  employeeId: z
+    .string({ error: 'employeeId is required' })
+    .min(1, 'employeeId is required')
+    .max(100, 'employeeId must be 100 characters or fewer'),
   // Not a PIN at all is bad input (400), not a wrong try: only a PIN's own shape counts toward the lock.
   pin: Pin,
   /** When the kiosk made the punch (ISO date-time with its offset), sent as it syncs; within 5 minutes of now. */

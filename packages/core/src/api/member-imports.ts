@@ -23,7 +23,11 @@ export const importMessages = {
 
 /** POST /api/employees/imports. */
 export const MemberImportRequest = z.object({
-  fileName: z.string({ error: 'fileName is required' }).trim().min(1, 'fileName is required').max(255),
+  fileName: z
+    .string({ error: 'fileName is required' })
+    .trim()
+    .min(1, 'fileName is required')
+    .max(255, 'fileName must be 255 characters or fewer'),
   content: z
     .string({ error: importMessages.notBase64 })
     .max(Math.ceil(IMPORT_MAX_BYTES / 3) * 4 + 4, importMessages.tooLarge)
