@@ -5,7 +5,7 @@ import { confirmationEmail } from '../workflows/address-confirmation.ts'
 import { deliver } from '../workflows/mailer.ts'
 import { assertDefaultCode } from '../workflows/allocations.ts'
 import { refuseClosedHolidayPay } from '../workflows/closed-periods.ts'
-import { assertApproverReaches, assertInScope, assertMemberCampus } from '../workflows/campuses.ts'
+import { assertApproverReaches, assertInScope, assertMemberCampus, assertReachKept } from '../workflows/campuses.ts'
 
 /**
  * Edits a member: names, email, department, role, pay type and payroll id. A changed
@@ -28,6 +28,7 @@ export default defineRoute({
     if (body.defaultCode !== before.defaultCode) await assertDefaultCode(db, body.defaultCode)
     await assertMemberCampus(db, session.user, body, before)
     await assertApproverReaches(db, body, before)
+    await assertReachKept(db, before, body.campusIds)
     // A new address is unconfirmed and gets its confirmation link, queued with the change.
     const org = body.email && body.email !== before.email ? await db.organization.get() : undefined
     const confirmation = org && body.email ? await confirmationEmail(db.orgId, before, body.email, org) : undefined

@@ -10,6 +10,7 @@ import removeMember from '../members/remove-member.ts'
 import resetPassword from '../members/reset-password.ts'
 import setMemberPin from '../members/set-member-pin.ts'
 import updateMember from '../members/update-member.ts'
+import clearAway from '../profile/clear-away.ts'
 import setAway from '../profile/set-away.ts'
 import createAdjustment from '../time-off/create-adjustment.ts'
 import createTimeOff from '../time-off/create-time-off.ts'
@@ -282,6 +283,40 @@ describe('a South-only admin', () => {
         (m: { id: string }) => m.id === org.supervisor.id,
       ).away,
     ).toBeNull()
+  })
+
+  it("keeps a supervisor's reach over what they are asked about when their campuses narrow", async () => {
+    const pat = await newStaffMember(org.cookie, 'supervisor', { person: { firstName: 'Pat', campusId: north } })
+    const narrow = (campusIds: string[]) =>
+      callRoute(updateMember, { cookies: [org.cookie], params: { id: pat.user.id }, body: { campusIds } })
+    const refusedWith = async (message: string) => {
+      const res = await narrow([south])
+      expect([res.status, res.json.fields]).toEqual([400, { campusIds: message }])
+    }
+    // Pat approves Nora, at North.
+    const approver = { cookies: [org.cookie], params: { id: northStaff.user.id } }
+    expect((await callRoute(updateMember, { ...approver, body: { supervisorId: pat.user.id } })).status).toBe(200)
+    await refusedWith('This supervisor approves members outside these campuses: give them another approver first')
+    expect((await callRoute(updateMember, { ...approver, body: { supervisorId: null } })).status).toBe(200)
+    // Pat stands in for the whole-church supervisor next week.
+    const from = addDays(thisWeek(), 7)
+    const away = { from, to: addDays(from, 2), delegateId: pat.user.id }
+    expect((await callRoute(setAway, { cookies: [org.cookie], body: away })).status).toBe(200)
+    await refusedWith('This supervisor stands in for a supervisor beyond these campuses')
+    expect((await callRoute(clearAway, { cookies: [org.cookie] })).status).toBe(200)
+    // Pat is a final approver.
+    const twoStep = { twoStep: true, finalApproverIds: [pat.user.id] }
+    expect((await callRoute(updateApprovals, { cookies: [org.cookie], body: twoStep })).status).toBe(200)
+    await refusedWith('This supervisor is a final approver, who must reach the whole church')
+    const off = await callRoute(updateApprovals, {
+      cookies: [pat.cookie],
+      body: { twoStep: false, finalApproverIds: [] },
+    })
+    expect(off.status, off.text).toBe(200)
+    // Nothing left beyond South: Pat runs South.
+    const narrowed = await narrow([south])
+    expect(narrowed.status, narrowed.text).toBe(200)
+    expect(narrowed.json.campusIds).toEqual([south])
   })
 
   it('changes no campus, approvals, integrations nor anyone’s reach: 403', async () => {

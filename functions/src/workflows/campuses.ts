@@ -1,5 +1,10 @@
 import {
   APPROVER_REACH_MESSAGE,
+  NARROW_APPROVER_MESSAGE,
+  NARROW_DELEGATE_MESSAGE,
+  NARROW_FINAL_APPROVER_MESSAGE,
+  reachCovers,
+  todayIn,
   badRequest,
   campusFilter,
   campusScopeProblem,
@@ -77,6 +82,26 @@ export const assertApproverReaches = async (
   const approver = await db.users.find(approverId)
   if (approver && !inScope(approver, { campusId }))
     throw badRequest(APPROVER_REACH_MESSAGE, { supervisorId: APPROVER_REACH_MESSAGE })
+}
+
+/**
+ * A supervisor's campuses narrowed (`campusIds`, by a whole-church supervisor) may not leave them
+ * asked about what they can no longer open: a final approver stays whole-church, and the members
+ * they approve and the supervisors they stand in for (away now or later) stay within their reach.
+ * Reads the organization and the members only when the reach narrows.
+ */
+export const assertReachKept = async (db: OrgDb, before: User, campusIds: readonly string[] | undefined) => {
+  if (campusIds === undefined || before.role !== 'supervisor' || !campusIds.length) return
+  const next = { campusIds }
+  if (reachCovers(next, before)) return
+  const refuse = (message: string) => badRequest(message, { campusIds: message })
+  const [org, members] = await Promise.all([db.organization.get(), db.users.list()])
+  if (org.approvals.twoStep && org.approvals.finalApproverIds.includes(before.id))
+    throw refuse(NARROW_FINAL_APPROVER_MESSAGE)
+  if (members.some((m) => m.supervisorId === before.id && !inScope(next, m))) throw refuse(NARROW_APPROVER_MESSAGE)
+  const today = todayIn(org.timeZone)
+  const standsIn = members.filter((m) => m.away?.delegateId === before.id && m.away.to >= today)
+  if (standsIn.some((m) => !reachCovers(next, m))) throw refuse(NARROW_DELEGATE_MESSAGE)
 }
 
 /**

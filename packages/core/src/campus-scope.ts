@@ -35,6 +35,11 @@ export const DELEGATE_REACH_MESSAGE = 'Choose a supervisor who reaches every cam
 export const APPROVER_REACH_MESSAGE = "Choose an approver who reaches this member's campus"
 /** Final approvers finish every member's week: only a supervisor of the whole church opens them all. */
 export const FINAL_APPROVER_REACH_MESSAGE = 'Final approvers must be supervisors of the whole church'
+/** Narrowing a supervisor's campuses keeps every rule above: what they are asked about stays theirs. */
+export const NARROW_FINAL_APPROVER_MESSAGE = 'This supervisor is a final approver, who must reach the whole church'
+export const NARROW_APPROVER_MESSAGE =
+  'This supervisor approves members outside these campuses: give them another approver first'
+export const NARROW_DELEGATE_MESSAGE = 'This supervisor stands in for a supervisor beyond these campuses'
 
 /**
  * The campus a report or file is run for: a campus admin's own campuses whatever they ask (one of
