@@ -26,11 +26,7 @@ describe('POST /api/staff/login', () => {
   })
 
   it.each([
-    [
-      { username: 'u'.repeat(101), password: 'secret123' },
-      'Username must be 100 characters or fewer',
-      'tooLong',
-    ],
+    [{ username: 'u'.repeat(101), password: 'secret123' }, 'Username must be 100 characters or fewer', 'tooLong'],
     [[], 'The request body must be a JSON object', 'requestBodyObject'],
     [{ username: 'ana', password: 'secret123', remember: 'yes' }, 'remember must be true or false', 'mustBeBoolean'],
   ])('says what is wrong with %j in words, with its code', async (body, message, key) => {
