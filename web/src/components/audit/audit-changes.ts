@@ -2,7 +2,9 @@ import i18next from 'i18next'
 import { DAYS, fullName, isCalendarDate, type AuditChange, type AuditValue, type Campus, type Span } from '@app/core'
 import { spansText } from '../../lib/day-spans.ts'
 import { formatDate, formatDayRange, formatList } from '../../lib/format.ts'
-import { policyLines } from './audit-policy.ts'
+import { policyLines, type ChangeLine } from './audit-policy.ts'
+
+export type { ChangeLine }
 
 const t = (key: string, options: Record<string, unknown> = {}) => i18next.t(`supervisor:audit.${key}`, options)
 
@@ -16,14 +18,6 @@ export interface AuditContext {
   members: readonly { id: string; firstName: string; lastName: string }[]
   /** The members listed are only some campuses' (a campus admin's): one not listed may be current. */
   membersInPart?: boolean
-}
-
-/** One line of a record's changes as a person reads it. */
-export interface ChangeLine {
-  key: string
-  label: string
-  before: string
-  after: string
 }
 
 /** 'mondayStart' as its words: 'Monday start'. */

@@ -1,7 +1,14 @@
 import i18next from 'i18next'
 import { TIME_OFF_KINDS, TimeOffPolicy, type Accrual, type AuditChange, type AuditValue } from '@app/core'
 import { formatLeaveHours, formatList, formatShortDate } from '../../lib/format.ts'
-import type { ChangeLine } from './audit-changes.ts'
+
+/** One line of a record's changes as a person reads it (a policy's change gives one a part). */
+export interface ChangeLine {
+  key: string
+  label: string
+  before: string
+  after: string
+}
 
 const t = (key: string, options: Record<string, unknown> = {}) => i18next.t(`supervisor:audit.${key}`, options)
 /** The policy form's own labels (Settings → Time off), so the record names each part as the form does. */
