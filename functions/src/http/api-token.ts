@@ -48,8 +48,11 @@ export const callerLoader = (
       if (token === undefined) return sessions.before?.(request)
       const grant = await apiTokens.find(token)
       if (!grant) throw unauthorized(apiTokenMessages.invalid)
-      if (!(await apiTokens.countUse(token))) throw tooManyRequests(apiTokenMessages.rateLimited)
-      if (!(await apiTokens.countOrgUse(grant.orgId))) throw tooManyRequests(apiTokenMessages.orgRateLimited)
+      // The rates count per clock minute: the next minute's first second lets a request through again.
+      const nextMinute = () => 60 - (Math.floor(Date.now() / 1000) % 60)
+      if (!(await apiTokens.countUse(token))) throw tooManyRequests(apiTokenMessages.rateLimited, nextMinute())
+      if (!(await apiTokens.countOrgUse(grant.orgId)))
+        throw tooManyRequests(apiTokenMessages.orgRateLimited, nextMinute())
       const problem = scopeProblem(scope, grant.scopes)
       if (problem) throw forbidden(problem)
       const db = orgDb(grant.orgId)

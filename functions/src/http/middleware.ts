@@ -101,9 +101,14 @@ export const requestLog = (route: { method: string; path: string }): Middleware 
         status === 401 && (request.context as Context & { route: RouteState }).route?.session === undefined
           ? [clearedSessionCookie()]
           : undefined
+      const retryAfter = request.error instanceof AppError ? request.error.retryAfter : undefined
       request.response = {
         statusCode: status,
-        headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+        headers: {
+          'content-type': 'application/json',
+          'cache-control': 'no-store',
+          ...(retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) }),
+        },
         body: JSON.stringify(body),
         cookies,
       }

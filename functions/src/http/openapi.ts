@@ -45,7 +45,9 @@ const errorMeaning: Record<Status, string> = {
   404: 'Not found: what the request names (or its organization) does not exist, or is outside the caller’s campuses',
   409: 'The request conflicts with the current state (already done or decided, changed elsewhere, not connected)',
   415: 'The body is not JSON',
-  429: 'Too many requests (an API token’s limit this minute, or too many attempts); try again later',
+  429:
+    'Too many requests (an API token’s limit this minute, with `Retry-After` in seconds until the next ' +
+    'minute; or too many attempts); try again later',
   503: 'A service it needs is not available; try again later',
 }
 

@@ -138,6 +138,10 @@ describe('API tokens', () => {
     const refused = await callRoute(listTimesheets, bearer(busy.token))
     expect(refused.status).toBe(429)
     expect(refused.json.message).toBe(apiTokenMessages.rateLimited)
+    // When the next minute's window opens, in whole seconds.
+    const retryAfter = Number(refused.headers['retry-after'])
+    expect(retryAfter).toBeGreaterThanOrEqual(1)
+    expect(retryAfter).toBeLessThanOrEqual(60)
     expect((await callRoute(listTimesheets, bearer(calm.token))).status).toBe(200)
   }, 120_000)
 

@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly fields?: Record<string, string>,
     /** More of the answer beside message and fields (the members who block a pay period's close). */
     readonly details?: Record<string, unknown>,
+    /** Seconds until a new try may pass (a 429's `Retry-After`). */
+    readonly retryAfter?: number,
   ) {
     super(message)
     this.name = 'AppError'
@@ -20,7 +22,9 @@ export const paymentRequired = (message: string) => new AppError(402, 'payment_r
 export const forbidden = (message = 'Forbidden') => new AppError(403, 'forbidden', message)
 export const notFound = (what: string) => new AppError(404, 'not_found', `${capitalise(what)} not found`)
 export const conflict = (message: string) => new AppError(409, 'conflict', message)
-export const tooManyRequests = (message: string) => new AppError(429, 'too_many_requests', message)
+/** `retryAfterSeconds`: when a new try may pass, answered as the `Retry-After` header. */
+export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
+  new AppError(429, 'too_many_requests', message, undefined, undefined, retryAfterSeconds)
 export const unavailable = (message: string) => new AppError(503, 'unavailable', message)
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
