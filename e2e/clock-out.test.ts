@@ -69,9 +69,9 @@ describe('a forgotten clock-out', () => {
     // The banner on the dashboard, offering the limit's end.
     await page.goto('/')
     const banner = page.getByRole('region', { name: 'Still working?' })
-    await banner.getByText(/has been running since 8:00 AM, more than 10 hours\./).waitFor()
+    await banner.getByText(/has been running since 08:00, more than 10 hours\./).waitFor()
     expect(await banner.getByLabel(`When you stopped on ${day}`).inputValue()).toBe('18:00')
-    const stop = banner.getByRole('button', { name: 'I stopped at 6:00 PM' })
+    const stop = banner.getByRole('button', { name: 'I stopped at 18:00' })
     expect((await stop.boundingBox())!.height).toBeGreaterThanOrEqual(44)
     await fitsPhone(page)
     await expectAccessible(page, 'the dashboard asking “Still working?” at 375 px')
@@ -81,7 +81,7 @@ describe('a forgotten clock-out', () => {
       await page.goto('/submit-timesheet')
       await page
         .getByRole('region', { name: day })
-        .getByText('Clock-out missing: enter when you stopped (the 10-hour limit was reached at 6:00 PM)')
+        .getByText('Clock-out missing: enter when you stopped (the 10-hour limit was reached at 18:00)')
         .waitFor()
       await fitsPhone(page)
     }
@@ -96,9 +96,9 @@ describe('a forgotten clock-out', () => {
     await page.goto('/')
     await page
       .getByRole('region', { name: 'Still working?' })
-      .getByRole('button', { name: 'I stopped at 6:00 PM' })
+      .getByRole('button', { name: 'I stopped at 18:00' })
       .click()
-    await page.getByText(`${day}: 8:00 AM to 6:00 PM`, { exact: true }).waitFor()
+    await page.getByText(`${day}: 08:00 to 18:00`, { exact: true }).waitFor()
     await page.getByRole('region', { name: 'Still working?' }).waitFor({ state: 'detached' })
     const list = await api<{ items: Timesheet[] }>(page, 'GET', '/api/timesheets')
     expect(list.items.find((t) => t.weekStartDate === week)).toMatchObject({

@@ -34,12 +34,12 @@ describe('split shifts', () => {
     await card.getByText(/^Today · Sunday, /).waitFor()
 
     await card.getByRole('button', { name: 'Clock In Sunday' }).click()
-    await toast(page, 'Started work at 8:00 AM on Sunday').waitFor()
-    await card.getByText('Clocked in since 8:00 AM').waitFor()
+    await toast(page, 'Started work at 08:00 on Sunday').waitFor()
+    await card.getByText('Clocked in since 08:00').waitFor()
 
     await page.clock.setFixedTime(at('12:00'))
     await card.getByRole('button', { name: 'Clock Out Sunday' }).click()
-    await toast(page, 'Finished work at 12:00 PM on Sunday').waitFor()
+    await toast(page, 'Finished work at 12:00 on Sunday').waitFor()
 
     // 'What did you do?' in place, focused; Enter saves it as Sunday's activity.
     const answer = card.getByLabel('What did you do?', { exact: true })
@@ -59,12 +59,12 @@ describe('split shifts', () => {
     const clockInAgain = card.getByRole('button', { name: 'Clock In Sunday' })
     await touchable(clockInAgain)
     await clockInAgain.click()
-    await toast(page, 'Started work at 6:00 PM on Sunday').waitFor()
-    await card.getByText('Clocked in since 6:00 PM').waitFor()
+    await toast(page, 'Started work at 18:00 on Sunday').waitFor()
+    await card.getByText('Clocked in since 18:00').waitFor()
 
     await page.clock.setFixedTime(at('21:00'))
     await card.getByRole('button', { name: 'Clock Out Sunday' }).click()
-    await toast(page, 'Finished work at 9:00 PM on Sunday').waitFor()
+    await toast(page, 'Finished work at 21:00 on Sunday').waitFor()
     await card.getByRole('button', { name: 'Skip' }).click()
     await card.getByText('Paid: 7.0 hours').waitFor()
 

@@ -9,9 +9,9 @@ import { fillDay } from './helpers/timesheet.ts'
 
 const { newPage } = useBrowser()
 
-/** The clock's toast, "Started work at 9:05 AM on Monday" (the time as the browser's locale writes it). */
+/** The clock's toast, "Started work at 09:05 on Monday" (HH:MM on the 24-hour clock, as the spec writes times). */
 const clockToast = (page: Page, verb: 'Started' | 'Finished', day: string) =>
-  page.getByText(new RegExp(`^${verb} work at \\d{1,2}:\\d\\d(?: [AP]M)? on ${day}$`)).first()
+  page.getByText(new RegExp(`^${verb} work at \\d\\d:\\d\\d on ${day}$`)).first()
 
 describe('timesheet entry on a phone', () => {
   it('clocks in, survives a reload, clocks out, fills two days, saves, reopens and submits', async () => {

@@ -5,7 +5,6 @@ import {
   endOfDayIn,
   startOfDayIn,
   formatInstant,
-  formatTimeOfDay,
   localDateTime,
   sameClock,
   timeInZone,
@@ -30,22 +29,7 @@ describe('instants on the organization clock', () => {
 
   it('shows a date, or a date and time in the locale convention', () => {
     expect(formatInstant(evening, 'America/Chicago')).toBe('Nov 22, 2026')
-    expect(formatInstant(evening, 'America/Chicago', 'dateTime')).toBe('Nov 22, 2026, 7:30 PM')
-  })
-})
-
-describe('formatTimeOfDay', () => {
-  it('follows the locale: 12-hour in en-US, 24-hour in es', () => {
-    expect(formatTimeOfDay('20:28', 'en-US')).toBe('8:28 PM')
-    expect(formatTimeOfDay('20:28', 'es')).toBe('20:28')
-    expect(formatTimeOfDay('00:05', 'en-US')).toBe('12:05 AM')
-  })
-
-  it('returns what is not a time as it is', () => {
-    expect(formatTimeOfDay('25:00')).toBe('25:00')
-    for (const padded of [' 20:28', '20:28 ', '20:281']) expect(formatTimeOfDay(padded)).toBe(padded)
-    // en-US unless told.
-    expect(formatTimeOfDay('20:28')).toBe('8:28 PM')
+    expect(formatInstant(evening, 'America/Chicago', 'dateTime')).toBe('Nov 22, 2026, 19:30')
   })
 })
 

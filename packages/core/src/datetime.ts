@@ -29,30 +29,16 @@ export const localDateTime = (instant: string | null | undefined, timeZone: stri
 }
 
 /**
- * A wall-clock 'HH:MM' in the convention of `locale` ('8:28 PM' in en-US, '20:28' in es or en-GB),
- * the same convention the browser's own time inputs use for that locale, so a toast, a card and
- * an input never disagree. A value that is not a time is returned as it is.
+ * 'Nov 22, 2026' (style 'date') or 'Nov 22, 2026, 19:30' (style 'dateTime') of an instant in
+ * `timeZone`: times are HH:MM on the 24-hour clock everywhere the product writes them.
  */
-export const formatTimeOfDay = (hhmm: string, locale = 'en-US'): string => {
-  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(hhmm)
-  if (!m) return hhmm
-  return (
-    new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })
-      .format(Date.UTC(2000, 0, 1, Number(m[1]), Number(m[2])))
-      // Newer ICU puts a narrow no-break space before AM/PM; one plain space reads and searches the same.
-      .replace(/\s/g, ' ')
-  )
-}
-
-/** 'Nov 22, 2026' (style 'date') or 'Nov 22, 2026, 7:30 PM' (style 'dateTime') of an instant in `timeZone`. */
 export const formatInstant = (
   instant: string | Date,
   timeZone: string,
   style: 'date' | 'dateTime' = 'date',
-  locale = 'en-US',
 ): string => {
   const date = formatDate(dateInZone(instant, timeZone))
-  return style === 'date' ? date : `${date}, ${formatTimeOfDay(timeInZone(instant, timeZone), locale)}`
+  return style === 'date' ? date : `${date}, ${timeInZone(instant, timeZone)}`
 }
 
 /** The zone's generic name in `locale`, such as 'Central Time' for America/Chicago; the zone id when Intl has none. */

@@ -32,9 +32,6 @@ export const onKioskPage = () => typeof window !== 'undefined' && normalPath(bro
 /** The device's own zone (the fallback while an organization's zone is unknown). */
 export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone
 
-/** The locale whose time convention the browser's time inputs use ('en-US': 8:28 PM). */
-export const browserLocale = (): string => (typeof navigator !== 'undefined' && navigator.language) || 'en-US'
-
 /**
  * A supervisor sign-in URL carrying the browser's zone as `tz`: the first sign-in creates the
  * organization in that zone (functions/src/auth/login.ts). Other URLs are returned unchanged.

@@ -7,7 +7,6 @@ import {
   formatHours,
   formatNumber,
   formatPayrollHours,
-  formatTime,
   formatUsage,
   formatZoneName,
 } from './format.ts'
@@ -35,25 +34,23 @@ describe("dates, hours and money in the reader's language", () => {
     expect(formatPayrollHours(1234.5)).toBe('1234,50')
   })
 
-  it('writes times, numbers and zone names as the reader’s language does, not as the browser in Los Angeles does', async () => {
+  it('writes numbers and zone names as the reader’s language does, not as the browser in Los Angeles does', async () => {
     vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-US')
-    expect(formatTime('14:25')).toBe('2:25 PM')
     expect(formatNumber(6.3)).toBe('6.3')
     expect(formatZoneName('America/Denver')).toBe('Mountain Time')
     await i18next.changeLanguage('es')
-    expect(formatTime('14:25')).toBe('14:25')
     expect(formatNumber(6.3)).toBe('6,3')
     expect(formatZoneName('America/Denver')).toBe('hora de las Montañas Rocosas')
     vi.restoreAllMocks()
   })
 
-  it('says when a credential was made and last used on the organization’s clock, or that it never was', () => {
+  it('says when a credential was made and last used on the organization’s 24-hour clock, whatever the browser’s, or that it never was', () => {
     vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-US')
     const made = { createdAt: '2026-11-16T15:30:00Z', lastUsedAt: null }
-    expect(formatUsage(made, 'never', 'America/Chicago')).toEqual({ created: 'Nov 16, 2026, 9:30 AM', used: 'never' })
+    expect(formatUsage(made, 'never', 'America/Chicago')).toEqual({ created: 'Nov 16, 2026, 09:30', used: 'never' })
     expect(formatUsage({ ...made, lastUsedAt: '2026-11-17T01:05:00Z' }, 'never', 'America/Denver')).toEqual({
-      created: 'Nov 16, 2026, 8:30 AM',
-      used: 'Nov 16, 2026, 6:05 PM',
+      created: 'Nov 16, 2026, 08:30',
+      used: 'Nov 16, 2026, 18:05',
     })
     vi.restoreAllMocks()
   })

@@ -2,8 +2,6 @@ import {
   dateInZone,
   formatDate as formatCalendarDate,
   formatLongDate,
-  formatInstant,
-  formatTimeOfDay,
   fullName,
   isCalendarDate,
   formatHoursNumberIn,
@@ -15,14 +13,14 @@ import {
 } from '@app/core'
 import i18next from 'i18next'
 import { currentLanguage, currentLocale } from '../i18n.ts'
-import { browserLocale, browserTimeZone } from './browser.ts'
+import { browserTimeZone } from './browser.ts'
 
 /**
  * How a date is shown:
  * - 'medium': 'Nov 16, 2026' (tables, dialogs, week titles)
  * - 'short': 'Nov 16' (a day card, under a week title that already says the year)
  * - 'long': 'November 16, 2026' (profile and billing dates)
- * - 'dateTime': 'Nov 16, 2026, 3:05 PM' (when a comment was made)
+ * - 'dateTime': 'Nov 16, 2026, 15:05' (when a comment was made; times are HH:MM, 24-hour)
  */
 export type DateStyle = 'medium' | 'short' | 'long' | 'full' | 'dateTime'
 
@@ -66,10 +64,7 @@ export function formatDate(
   const date = new Date(value)
   if (Number.isNaN(date.getTime())) return value
   const zone = zoneOr(timeZone)
-  if (style === 'dateTime') {
-    if (currentLocale() === 'en-US') return formatInstant(date, zone, 'dateTime', browserLocale())
-    return `${calendar(dateInZone(date, zone), 'medium')}, ${formatTime(timeInZone(date, zone))}`
-  }
+  if (style === 'dateTime') return `${calendar(dateInZone(date, zone), 'medium')}, ${timeInZone(date, zone)}`
   return calendar(dateInZone(date, zone), style)
 }
 
@@ -116,14 +111,6 @@ export const formatHours = (hours: number): string =>
  * ('es'), not the dates' locale ('es-US' writes 7.5).
  */
 export const formatHoursValue = (hours: number): string => formatHoursNumberIn(hours, currentLanguage())
-
-/**
- * A wall-clock 'HH:MM': in English, in the browser's convention, the one its time inputs show
- * ('2:25 PM' in the US); in another language, as that language writes times ('14:25' in Spanish),
- * whatever the browser's own locale (a Spanish reader's browser in Los Angeles is en-US).
- */
-export const formatTime = (hhmm: string): string =>
-  formatTimeOfDay(hhmm, currentLanguage() === 'en' ? browserLocale() : currentLanguage())
 
 /** A time zone's name in the reader's language: 'Mountain Time', 'hora de las Montañas Rocosas'. */
 export const formatZoneName = (timeZone: string): string => zoneName(timeZone, currentLocale())

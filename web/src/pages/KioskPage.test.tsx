@@ -8,7 +8,6 @@ import { kioskMessages, nowHHMM, type KioskInfo, type KioskMembers, type PunchBo
 import { mockFetch, type MockAnswer } from '../../test/fetch-mock.ts'
 import { renderApp } from '../../test/render.tsx'
 import { browser } from '../lib/browser.ts'
-import { formatTime } from '../lib/format.ts'
 import { UNAUTHORIZED_REDIRECT_DELAY_MS } from '../lib/unauthorized.ts'
 import { dismissRefused, keptInfo, queuedPunches, syncPunchesOnce } from '../offline/kiosk-queue.ts'
 
@@ -80,9 +79,9 @@ describe('the kiosk screen', () => {
     expect((clockIn as HTMLButtonElement).disabled).toBe(true) // not yet 4 digits
     await tapPin(user, '4821')
     await user.click(clockIn)
-    expect((await screen.findByTestId('kiosk-confirmation')).textContent).toBe('Clocked in at 8:02 AM, Ruth')
+    expect((await screen.findByTestId('kiosk-confirmation')).textContent).toBe('Clocked in at 08:02, Ruth')
     // Said aloud: the live region holds the confirmation.
-    expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain('Clocked in at 8:02 AM, Ruth')
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain('Clocked in at 08:02, Ruth')
     expect(sent).toEqual([{ employeeId: 'u-ruth', pin: '4821' }])
     await user.click(screen.getByRole('button', { name: 'Done' }))
     await names()
@@ -109,7 +108,7 @@ describe('the kiosk screen', () => {
     ).toEqual(['JMJosé M.Clocked in'])
     await user.click(screen.getByRole('button', { name: /^José M\./ }))
     await user.keyboard('135790{Enter}')
-    expect((await screen.findByTestId('kiosk-confirmation')).textContent).toBe('Clocked out at 5:30 PM, José')
+    expect((await screen.findByTestId('kiosk-confirmation')).textContent).toBe('Clocked out at 17:30, José')
   })
 
   it('says a wrong PIN and a locked PIN plainly, and the digits start over', async () => {
@@ -199,7 +198,7 @@ describe('the kiosk screen', () => {
     await user.click(screen.getByRole('button', { name: 'Clock In' }))
     const shown = (await screen.findByTestId('kiosk-confirmation')).textContent
     const after = new Date()
-    const inZone = (at: Date, zone?: string) => `Clocked in at ${formatTime(nowHHMM(at, zone))}, Ruth`
+    const inZone = (at: Date, zone?: string) => `Clocked in at ${nowHHMM(at, zone)}, Ruth`
     expect([inZone(before, ORG_ZONE), inZone(after, ORG_ZONE)]).toContain(shown)
     expect(shown).not.toBe(inZone(before))
     first.unmount()
@@ -219,7 +218,7 @@ describe('the kiosk screen', () => {
     await user.click(screen.getByRole('button', { name: 'Clock Out' }))
     const out = (await screen.findByTestId('kiosk-confirmation')).textContent
     expect(
-      [0, 60_000].map((ms) => `Clocked out at ${formatTime(nowHHMM(new Date(again.getTime() + ms), ORG_ZONE))}, José`),
+      [0, 60_000].map((ms) => `Clocked out at ${nowHHMM(new Date(again.getTime() + ms), ORG_ZONE)}, José`),
     ).toContain(out)
   })
 
@@ -235,9 +234,7 @@ describe('the kiosk screen', () => {
     )
     const refused = await refusedOnceBack(user, '4821', () => (online = true))
     const at = new Date(sent[0]!.at!)
-    expect(refused.parentElement!.textContent).toContain(
-      `Ruth S., clock in at ${formatTime(nowHHMM(at, ORG_ZONE))}: ${punchTime}`,
-    )
+    expect(refused.parentElement!.textContent).toContain(`Ruth S., clock in at ${nowHHMM(at, ORG_ZONE)}: ${punchTime}`)
     // It left the queue: nothing waits, and it is never sent again.
     expect(screen.queryByText(/punch waiting/)).toBeNull()
     expect(await queuedPunches()).toEqual([])
@@ -289,7 +286,7 @@ describe('the kiosk screen', () => {
     ).toBeTruthy()
     expect(
       await screen.findByText(
-        `This kiosk is locked until ${formatTime(nowHHMM(until, ORG_ZONE))} after too many wrong PINs. Its supervisors have been told; clock in or out on your phone or tell a supervisor.`,
+        `This kiosk is locked until ${nowHHMM(until, ORG_ZONE)} after too many wrong PINs. Its supervisors have been told; clock in or out on your phone or tell a supervisor.`,
       ),
     ).toBeTruthy()
   })

@@ -13,7 +13,6 @@ import { LanguageSwitcher } from '../components/LanguageSwitcher.tsx'
 import { Button } from '../components/ui/Button.tsx'
 import { ErrorState } from '../components/ui/ErrorState.tsx'
 import { LoadingState } from '../components/ui/LoadingState.tsx'
-import { formatTime } from '../lib/format.ts'
 import { PRODUCT_LOGO_URL } from '../lib/product.ts'
 import { dismissRefused } from '../offline/kiosk-queue.ts'
 
@@ -67,7 +66,7 @@ export function KioskPage() {
         <OfflineBanner online={kiosk.online} waiting={kiosk.waiting} />
         {lockedUntil ? (
           <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-lg font-semibold text-red-900">
-            {t('kiosk.kioskLockedUntil', { time: formatTime(nowHHMM(new Date(lockedUntil), zone)) })}
+            {t('kiosk.kioskLockedUntil', { time: nowHHMM(new Date(lockedUntil), zone) })}
           </p>
         ) : null}
         {kiosk.refused.length ? <Refused refused={kiosk.refused} zone={zone} onDismiss={dismissRefused} /> : null}

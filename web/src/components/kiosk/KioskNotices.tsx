@@ -3,14 +3,13 @@ import { CloudOff } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { nowHHMM, type PunchAnswer } from '@app/core'
 import { cn } from '../../lib/cn.ts'
-import { formatTime } from '../../lib/format.ts'
 import type { RefusedPunch } from '../../offline/kiosk-queue.ts'
 import { Button } from '../ui/Button.tsx'
 
-/** 'Clocked in at 9:02 AM, Ada' (or out): the confirmation's words, shown and said aloud. */
+/** 'Clocked in at 09:02, Ada' (or out): the confirmation's words, shown and said aloud. */
 export const punchText = (t: (key: string, values: Record<string, string>) => string, answer: PunchAnswer) =>
   t(answer.action === 'in' ? 'kiosk.clockedInAt' : 'kiosk.clockedOutAt', {
-    time: formatTime(answer.time),
+    time: answer.time,
     name: answer.firstName,
   })
 
@@ -82,7 +81,7 @@ export function Refused({
             {t('kiosk.refused', {
               name: r.name,
               action: t(r.action === 'in' ? 'kiosk.refusedIn' : 'kiosk.refusedOut'),
-              time: formatTime(nowHHMM(new Date(r.at), zone)),
+              time: nowHHMM(new Date(r.at), zone),
               message: r.message,
             })}
           </li>

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import type { TimesheetPayroll } from '@app/core'
 import { cn } from '../../lib/cn.ts'
-import { formatBreakMinutes, formatPayrollHours } from '../../lib/format.ts'
+import { formatBreakMinutes, formatHoursValue } from '../../lib/format.ts'
 
 /**
  * A week's payroll figures as the server computed them (core's rule, the member's pay type and the
- * organization's settings): regular, overtime, double time when there is any, and breaks.
+ * organization's settings): regular, overtime, double time when there is any, and breaks. One
+ * decimal, as every hour on a timesheet's screens is shown (the payroll page keeps two, as its files do).
  */
 export function PayrollFigures({
   payroll,
@@ -18,10 +19,10 @@ export function PayrollFigures({
   const { t } = useTranslation('supervisor')
   if (!payroll) return null
   const figures = [
-    { label: t('payroll.figures.regular'), value: formatPayrollHours(payroll.regularHours) },
-    { label: t('payroll.figures.overtime'), value: formatPayrollHours(payroll.overtimeHours) },
+    { label: t('payroll.figures.regular'), value: formatHoursValue(payroll.regularHours) },
+    { label: t('payroll.figures.overtime'), value: formatHoursValue(payroll.overtimeHours) },
     ...(payroll.doubleTimeHours > 0
-      ? [{ label: t('payroll.figures.doubleTime'), value: formatPayrollHours(payroll.doubleTimeHours) }]
+      ? [{ label: t('payroll.figures.doubleTime'), value: formatHoursValue(payroll.doubleTimeHours) }]
       : []),
     { label: t('payroll.figures.breaks'), value: formatBreakMinutes(payroll.breakMinutes) },
   ]

@@ -24,8 +24,8 @@ describe('ReviewDialog payroll figures', () => {
         payroll: { paidHours: 44, breakMinutes: 60, regularHours: 40, overtimeHours: 4, doubleTimeHours: 0 },
       }),
     )
-    expect(figure(dialog, 'Regular hours:')).toBe('Regular hours:40.00')
-    expect(figure(dialog, 'Overtime hours:')).toBe('Overtime hours:4.00')
+    expect(figure(dialog, 'Regular hours:')).toBe('Regular hours:40.0')
+    expect(figure(dialog, 'Overtime hours:')).toBe('Overtime hours:4.0')
     expect(figure(dialog, 'Breaks:')).toBe('Breaks:60 min')
     expect(dialog.queryByText('Double-time hours:')).toBeNull()
     // The day's hours are paid hours, its break said beside them.
@@ -39,7 +39,7 @@ describe('ReviewDialog payroll figures', () => {
       }),
     )
     expect(within(dialog.getByTestId('day-monday')).getByText('(8.0 hours)')).toBeTruthy()
-    expect(figure(dialog, 'Double-time hours:')).toBe('Double-time hours:0.50')
+    expect(figure(dialog, 'Double-time hours:')).toBe('Double-time hours:0.5')
     expect(figure(dialog, 'Breaks:')).toBe('Breaks:0 min')
   })
 })

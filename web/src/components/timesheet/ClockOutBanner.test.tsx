@@ -22,13 +22,13 @@ describe('a forgotten clock-out on the dashboard', () => {
     renderApp('/', <EmployeeDashboardPanel />)
     const banner = within(await screen.findByRole('region', { name: 'Still working?' }))
     expect(
-      banner.getByText('Your clock on Tuesday, Nov 17, 2026 has been running since 8:00 PM, more than 10 hours.'),
+      banner.getByText('Your clock on Tuesday, Nov 17, 2026 has been running since 20:00, more than 10 hours.'),
     ).toBeTruthy()
     expect((banner.getByLabelText('When you stopped on Tuesday') as HTMLInputElement).value).toBe('06:00')
     // Nothing is saved until the member says so.
     expect(puts).toEqual([])
-    await user().click(banner.getByRole('button', { name: 'I stopped at 6:00 AM' }))
-    expect(await screen.findByText('Tuesday: 8:00 PM to 6:00 AM')).toBeTruthy()
+    await user().click(banner.getByRole('button', { name: 'I stopped at 06:00' }))
+    expect(await screen.findByText('Tuesday: 20:00 to 06:00')).toBeTruthy()
     expect(puts).toEqual([
       expect.objectContaining({ tuesdayStart: '20:00', tuesdayEnd: '06:00', mondayEnd: '12:00', version: 3 }),
     ])
@@ -41,10 +41,10 @@ describe('a forgotten clock-out on the dashboard', () => {
     renderApp('/', <EmployeeDashboardPanel />)
     const banner = within(await screen.findByRole('region', { name: 'Still working?' }))
     expect(
-      banner.getByText('Your clock on Tuesday, Nov 17, 2026 has been running since 8:00 PM, more than 10 hours.'),
+      banner.getByText('Your clock on Tuesday, Nov 17, 2026 has been running since 20:00, more than 10 hours.'),
     ).toBeTruthy()
-    await user().click(banner.getByRole('button', { name: 'I stopped at 6:00 AM' }))
-    expect(await screen.findByText('Tuesday: 8:00 PM to 6:00 AM')).toBeTruthy()
+    await user().click(banner.getByRole('button', { name: 'I stopped at 06:00' }))
+    expect(await screen.findByText('Tuesday: 20:00 to 06:00')).toBeTruthy()
     expect(puts).toEqual([expect.objectContaining(daySpans('tuesday', '08:00-12:00', '20:00-06:00'))])
   })
 
@@ -56,7 +56,7 @@ describe('a forgotten clock-out on the dashboard', () => {
     const u = user()
     await u.clear(input)
     await u.type(input, '23:30')
-    await u.click(banner.getByRole('button', { name: 'I stopped at 11:30 PM' }))
+    await u.click(banner.getByRole('button', { name: 'I stopped at 23:30' }))
     await waitFor(() => expect(puts).toEqual([expect.objectContaining({ tuesdayEnd: '23:30' })]))
   })
 
@@ -81,7 +81,7 @@ describe('Clock-out missing in the week', () => {
       />,
     )
     const tuesday = within(await screen.findByRole('region', { name: 'Tuesday' }))
-    const message = 'Clock-out missing: enter when you stopped (the 10-hour limit was reached at 6:00 AM)'
+    const message = 'Clock-out missing: enter when you stopped (the 10-hour limit was reached at 06:00)'
     expect(await tuesday.findByText(message)).toBeTruthy()
     // Nothing is filled in for the member.
     expect((tuesday.getByLabelText('End Time', { exact: true }) as HTMLInputElement).value).toBe('')
@@ -107,7 +107,7 @@ describe('Clock-out missing in the week', () => {
     renderApp('/', <WeeklyTimesheetDialog timesheet={split} timeZone="UTC" open onOpenChange={() => {}} />)
     const tuesday = within(await screen.findByRole('region', { name: 'Tuesday' }))
     const message = await tuesday.findByText(
-      'Clock-out missing: enter when you stopped (the 10-hour limit was reached at 6:00 AM)',
+      'Clock-out missing: enter when you stopped (the 10-hour limit was reached at 06:00)',
     )
     expect(tuesday.getByLabelText('End Time 2').getAttribute('aria-describedby')).toContain(message.id)
     expect(tuesday.getByLabelText('End Time', { exact: true })).toHaveProperty('value', '12:00')

@@ -14,7 +14,7 @@ import {
 } from '@app/core'
 import { timesheetKeys } from '../../api/keys.ts'
 import { isConflictError, useCurrentWeekTimesheet, useUpdateDraft } from '../../api/timesheets.ts'
-import { formatDate, formatTime } from '../../lib/format.ts'
+import { formatDate } from '../../lib/format.ts'
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
@@ -70,7 +70,7 @@ function MissingDay({ sheet, missing, hours }: { sheet: Timesheet; missing: Miss
     const days = { ...timesheetDays(sheet), ...spanFields(missing.day, spans) }
     try {
       const { onDevice } = await update.mutateAsync({ id: sheet.id, days, version: sheet.version })
-      const values = { day, start: formatTime(missing.start), end: formatTime(end) }
+      const values = { day, start: missing.start, end }
       toast({
         title: t('clockOut.saved'),
         description: t(onDevice ? 'clockOut.savedOnDevice' : 'clockOut.savedDay', values),
@@ -89,7 +89,7 @@ function MissingDay({ sheet, missing, hours }: { sheet: Timesheet; missing: Miss
       <h3 id={`${id}-title`} className="flex items-center gap-2 font-semibold">
         <AlarmClock aria-hidden className="size-4 shrink-0" /> {t('clockOut.title')}
       </h3>
-      <p>{t('clockOut.body', { day, date: formatDate(missing.date), start: formatTime(missing.start), hours })}</p>
+      <p>{t('clockOut.body', { day, date: formatDate(missing.date), start: missing.start, hours })}</p>
       <div className="flex flex-wrap items-end gap-2">
         <div className="space-y-1">
           <label htmlFor={`${id}-end`} className="block text-xs font-medium">
@@ -105,7 +105,7 @@ function MissingDay({ sheet, missing, hours }: { sheet: Timesheet; missing: Miss
           />
         </div>
         <Button onClick={() => void onStop()} disabled={update.isPending}>
-          {isTime(end) ? t('clockOut.stoppedAt', { time: formatTime(end) }) : t('clockOut.stoppedAtNoTime')}
+          {isTime(end) ? t('clockOut.stoppedAt', { time: end }) : t('clockOut.stoppedAtNoTime')}
         </Button>
       </div>
       <p className="text-xs">{t('clockOut.keepRunning')}</p>

@@ -2,7 +2,7 @@ import { LogIn, LogOut, RotateCcw } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../ui/Button.tsx'
 import { cn } from '../../lib/cn.ts'
-import { formatHours, formatTime } from '../../lib/format.ts'
+import { formatHours } from '../../lib/format.ts'
 import { formatClock, type TimerView } from './clock.ts'
 
 export interface DayTimerProps {
@@ -90,7 +90,7 @@ export function DayTimer({
         {view.running ? (
           <span className="flex items-center gap-1.5 text-xs font-medium text-green-800">
             <span aria-hidden className="size-2 animate-pulse rounded-full bg-green-600" />
-            {t('timer.since', { time: formatTime(start) })}
+            {t('timer.since', { time: start })}
           </span>
         ) : paidHours !== undefined && paidHours !== null ? (
           <span className="block text-xs font-medium text-slate-700">

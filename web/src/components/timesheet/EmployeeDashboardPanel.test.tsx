@@ -71,7 +71,7 @@ describe('EmployeeDashboardPanel', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     show()
     await user.click(await screen.findByRole('button', { name: 'Clock In Wednesday' }))
-    expect(await screen.findByText('Started work at 10:15 AM on Wednesday')).toBeTruthy()
+    expect(await screen.findByText('Started work at 10:15 on Wednesday')).toBeTruthy()
     expect(puts[0]).toMatchObject({ wednesdayStart: '10:15', version: 3 })
 
     const thisWeek = within(screen.getByRole('region', { name: 'Current Week Timesheet' }))

@@ -2,7 +2,7 @@ import { TriangleAlert } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { TimesheetPayroll } from '@app/core'
 import { cn } from '../../lib/cn.ts'
-import { formatPayrollHours } from '../../lib/format.ts'
+import { formatHoursValue } from '../../lib/format.ts'
 
 /**
  * A warning, never a block: the week as last saved passes the organization's overtime threshold.
@@ -22,10 +22,10 @@ export function OvertimeNotice({ payroll, className }: { payroll: TimesheetPayro
       <p>
         {payroll.doubleTimeHours > 0
           ? t('overtime.noticeDouble', {
-              overtime: formatPayrollHours(payroll.overtimeHours),
-              double: formatPayrollHours(payroll.doubleTimeHours),
+              overtime: formatHoursValue(payroll.overtimeHours),
+              double: formatHoursValue(payroll.doubleTimeHours),
             })
-          : t('overtime.notice', { overtime: formatPayrollHours(payroll.overtimeHours) })}
+          : t('overtime.notice', { overtime: formatHoursValue(payroll.overtimeHours) })}
       </p>
     </div>
   )

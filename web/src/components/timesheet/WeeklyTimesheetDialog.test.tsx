@@ -124,7 +124,7 @@ describe('WeeklyTimesheetDialog', () => {
     const wednesday = day('Wednesday')
     expect(wednesday.getByRole('timer').textContent).toBe('01:00:30')
     // The start as the toasts say times, in the reader's convention.
-    expect(wednesday.getByText('Clocked in since 9:15 AM')).toBeTruthy()
+    expect(wednesday.getByText('Clocked in since 09:15')).toBeTruthy()
     expect(wednesday.getByRole('button', { name: 'Clock Out Wednesday' })).toBeTruthy()
     expect(wednesday.getByRole('button', { name: 'Reset Wednesday' })).toBeTruthy()
     expect(wednesday.queryByRole('button', { name: /Clock In/ })).toBeNull()
@@ -156,7 +156,7 @@ describe('WeeklyTimesheetDialog', () => {
     open(makeTimesheet())
 
     await user.click(day('Wednesday').getByRole('button', { name: 'Clock In Wednesday' }))
-    expect(await screen.findByText('Started work at 10:15 AM on Wednesday')).toBeTruthy()
+    expect(await screen.findByText('Started work at 10:15 on Wednesday')).toBeTruthy()
     expect(screen.getByText('Clocked In')).toBeTruthy()
     expect(puts[0]).toMatchObject({ wednesdayStart: '10:15', wednesdayEnd: '', version: 3 })
     expect(day('Wednesday').getByLabelText('Start Time')).toHaveProperty('value', '10:15')
@@ -167,7 +167,7 @@ describe('WeeklyTimesheetDialog', () => {
 
     act(() => vi.advanceTimersByTime(2 * 3600_000))
     await user.click(day('Wednesday').getByRole('button', { name: 'Clock Out Wednesday' }))
-    expect(await screen.findByText('Finished work at 12:15 PM on Wednesday')).toBeTruthy()
+    expect(await screen.findByText('Finished work at 12:15 on Wednesday')).toBeTruthy()
     expect(screen.getByText('Clocked Out')).toBeTruthy()
     expect(puts[1]).toMatchObject({ wednesdayStart: '10:15', wednesdayEnd: '12:15', version: 4 })
     expect(day('Wednesday').getByRole('timer').textContent).toBe('02:00:00')

@@ -82,7 +82,7 @@ describe('unpaid breaks in the weekly dialog', () => {
     })
     open(over)
     const notice = screen.getByTestId('overtime-notice')
-    expect(notice.textContent).toContain('This week passes the overtime threshold: 4.00 overtime hours as last saved.')
+    expect(notice.textContent).toContain('This week passes the overtime threshold: 4.0 overtime hours as last saved.')
     expect(screen.getByRole('button', { name: 'Submit for Approval' }).hasAttribute('disabled')).toBe(false)
   })
 

@@ -163,10 +163,10 @@ describe('split shifts in the weekly dialog', () => {
     const wednesday = () => day('Wednesday')
 
     await user.click(wednesday().getByRole('button', { name: 'Clock In Wednesday' }))
-    await screen.findByText('Started work at 10:15 AM on Wednesday')
+    await screen.findByText('Started work at 10:15 on Wednesday')
     act(() => vi.advanceTimersByTime(2 * 3600_000))
     await user.click(wednesday().getByRole('button', { name: 'Clock Out Wednesday' }))
-    await screen.findByText('Finished work at 12:15 PM on Wednesday')
+    await screen.findByText('Finished work at 12:15 on Wednesday')
 
     // The prompt, in place, prefilled with the day's activity; Enter saves it.
     const answer = wednesday().getByLabelText('What did you do?')
@@ -185,15 +185,15 @@ describe('split shifts in the weekly dialog', () => {
 
     act(() => vi.advanceTimersByTime(3600_000))
     await user.click(wednesday().getByRole('button', { name: 'Clock In Wednesday' }))
-    await screen.findByText('Started work at 1:15 PM on Wednesday')
+    await screen.findByText('Started work at 13:15 on Wednesday')
     expect(puts[3]).toMatchObject(daySpans('wednesday', '10:15-12:15', '13:15-'))
     // The running clock counts the second span, from its start.
-    expect(wednesday().getByText('Clocked in since 1:15 PM')).toBeTruthy()
+    expect(wednesday().getByText('Clocked in since 13:15')).toBeTruthy()
     expect(wednesday().getByRole('timer').textContent).toBe('00:00:00')
 
     act(() => vi.advanceTimersByTime(3600_000))
     await user.click(wednesday().getByRole('button', { name: 'Clock Out Wednesday' }))
-    await screen.findByText('Finished work at 2:15 PM on Wednesday')
+    await screen.findByText('Finished work at 14:15 on Wednesday')
     expect(puts[4]).toMatchObject(daySpans('wednesday', '10:15-12:15', '13:15-14:15'))
     expect(wednesday().getByText('Paid: 3.0 hours')).toBeTruthy()
     expect(wednesday().getByLabelText('Start Time 2')).toHaveProperty('value', '13:15')
@@ -209,7 +209,7 @@ describe('split shifts on the dashboard’s clock', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     renderApp('/', <EmployeeDashboardPanel />)
     await user.click(await screen.findByRole('button', { name: 'Clock Out Wednesday' }))
-    await screen.findByText('Finished work at 10:15 AM on Wednesday')
+    await screen.findByText('Finished work at 10:15 on Wednesday')
     const answer = await screen.findByLabelText('What did you do?')
     expect(answer).toHaveProperty('value', '')
     await user.type(answer, 'Sermon preparation')
@@ -224,7 +224,7 @@ describe('split shifts on the dashboard’s clock', () => {
 
     act(() => vi.advanceTimersByTime(3600_000))
     await user.click(await screen.findByRole('button', { name: 'Clock In Wednesday' }))
-    await screen.findByText('Started work at 11:15 AM on Wednesday')
+    await screen.findByText('Started work at 11:15 on Wednesday')
     expect(puts[2]).toMatchObject({
       wednesdaySpans: [
         { start: '08:00', end: '10:15' },
@@ -245,7 +245,7 @@ describe('split shifts on the dashboard’s clock', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     renderApp('/', <EmployeeDashboardPanel />)
     await user.click(await screen.findByRole('button', { name: 'Clock In Wednesday' }))
-    await screen.findByText('Started work at 10:15 AM on Wednesday')
+    await screen.findByText('Started work at 10:15 on Wednesday')
     expect(puts[0]).toMatchObject({ mondayStart: '09:00', tuesdayEnd: '17:00', wednesdayStart: '10:15' })
     expect(Object.keys(puts[0]!).filter((k) => k.endsWith('Spans'))).toEqual([])
   })

@@ -3,7 +3,6 @@ import { dayFields, nowHHMM, todayIn, type DayName, type TimesheetDays } from '@
 import { toast } from '../../lib/toast.ts'
 import { clockIn, clockOut, rememberClockIn, resetDay } from './clock.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
-import { formatTime } from '../../lib/format.ts'
 
 export type TimerAction = 'clockIn' | 'clockOut' | 'reset'
 
@@ -54,11 +53,11 @@ export async function runTimerAction({
       action === 'clockIn'
         ? {
             title: t('staff:toast.clockedIn'),
-            description: t('staff:toast.startedWork', { time: formatTime(change.time), day: label }),
+            description: t('staff:toast.startedWork', { time: change.time, day: label }),
           }
         : {
             title: t('staff:toast.clockedOut'),
-            description: t('staff:toast.finishedWork', { time: formatTime(change.time), day: label }),
+            description: t('staff:toast.finishedWork', { time: change.time, day: label }),
           }
   }
   apply?.(next)

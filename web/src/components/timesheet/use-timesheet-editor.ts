@@ -17,7 +17,6 @@ import { errorMessage } from '../../api/client.ts'
 import { currentWeekQuery, isConflictError } from '../../api/timesheets.ts'
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
-import { formatTime } from '../../lib/format.ts'
 import { useClockOutLimit, useMissingClockOuts } from './clock-out.ts'
 import { spansOnlyWhenSplit } from '../../lib/day-spans.ts'
 
@@ -200,7 +199,7 @@ export function useTimesheetEditor(initial: TimesheetAnswer | undefined) {
   const clockOutFields = Object.fromEntries(
     missingClockOuts.map((m): [string, string] => [
       dayFields(m.day).end,
-      i18next.t('staff:fields.clockOutMissing', { hours: clockOutLimit?.hours, time: formatTime(m.suggestedEnd) }),
+      i18next.t('staff:fields.clockOutMissing', { hours: clockOutLimit?.hours, time: m.suggestedEnd }),
     ]),
   )
   const unfinishedFields: Record<string, string> = askedToFinish
