@@ -136,6 +136,18 @@ describe('split shifts', () => {
     expect(spansAfterClockOut(done, 'sunday', '22:00')).toBeUndefined()
   })
 
+  it('drops a later span clocked out in the minute it began, but keeps a day’s only span', () => {
+    const again = { sundaySpans: [{ start: '19:33', end: '19:34' }, { start: '19:34', end: '' }] }
+    expect(spansAfterClockOut(again, 'sunday', '19:34')).toEqual([{ start: '19:33', end: '19:34' }])
+    expect(spansAfterClockOut(again, 'sunday', '19:35')).toEqual([
+      { start: '19:33', end: '19:34' },
+      { start: '19:34', end: '19:35' },
+    ])
+    expect(spansAfterClockOut({ sundayStart: '19:34', sundayEnd: '' }, 'sunday', '19:34')).toEqual([
+      { start: '19:34', end: '19:34' },
+    ])
+  })
+
   it('clocks in on an empty day, or one with only an end, as the spec’s Clock In', () => {
     expect(spansAfterClockIn({}, 'monday', '09:00')).toEqual([{ start: '09:00', end: '' }])
     expect(spansAfterClockIn({ mondayEnd: '17:00' }, 'monday', '09:00')).toEqual([{ start: '09:00', end: '' }])

@@ -123,9 +123,15 @@ export const spansAfterClockIn = (week: WeekTimes, day: DayName, time: string): 
   return [...spans, { start: time, end: '' }]
 }
 
-/** The day's spans after a Clock Out at `time`: its running span ends; undefined when none runs. */
+/**
+ * The day's spans after a Clock Out at `time`: its running span ends; undefined when none runs. A
+ * later span that ends in the minute it began held no time, and is dropped rather than shown to
+ * the reviewer as '19:34-19:34' (a day's only span stays, as the spec's start and end).
+ */
 export const spansAfterClockOut = (week: WeekTimes, day: DayName, time: string): Span[] | undefined => {
   const spans = daySpans(week, day)
   const start = runningStart(week, day)
-  return start === undefined ? undefined : [...spans.slice(0, -1), { start, end: time }]
+  if (start === undefined) return undefined
+  const earlier = spans.slice(0, -1)
+  return time === start && earlier.length > 0 ? earlier : [...earlier, { start, end: time }]
 }
