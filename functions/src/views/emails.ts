@@ -62,7 +62,7 @@ const dayTable = (w: Words, sheet: SheetDays) =>
           { key: d.day },
           h('td', { style: styles.cell }, w.day(d.day)),
           h('td', { style: styles.cell }, dayTimes(w, d)),
-          h('td', { style: { ...styles.cell, textAlign: 'right' } }, worked ? w.hours(d.hours) : ''),
+          h('td', { style: { ...styles.cell, textAlign: 'right' } }, worked ? w.dayHours(d) : ''),
         )
         if (!d.activity) return [row]
         return [
@@ -168,7 +168,7 @@ export const reviewEmail = (
   const name = fullName(employee)
   const facts = { organization: organization.name, range: w.range(sheet.weekStartDate) }
   const lines = days.flatMap((d) => [
-    `${w.day(d.day)}: ${dayTimes(w, d, '-')}${d.start && d.end ? ` (${w.hours(d.hours)})` : ''}`,
+    `${w.day(d.day)}: ${dayTimes(w, d, '-')}${d.start && d.end ? ` (${w.dayHours(d)})` : ''}`,
     ...(d.activity ? [`  ${d.activity}`] : []),
   ])
   const text = [

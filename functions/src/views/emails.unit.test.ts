@@ -64,6 +64,17 @@ describe('the HTML emails', () => {
     expect(dayRowsHtml(wordsFor('en'), split)).toContain('<td>08:00–12:00, 18:00–21:00</td><td>7.0 hours</td>')
   })
 
+  it('review request and decision page: a day with an unpaid break says why its hours are fewer than its times', () => {
+    const lunch = { ...week(), mondayStart: '09:00', mondayEnd: '17:00', mondayBreakMinutes: 30 } as Timesheet
+    const mail = review(lunch)
+    expect(mail.text).toContain('Monday: 09:00-17:00 (7.5 hours, 30 min break)')
+    expect(mail.html).toContain('7.5 hours, 30 min break')
+    expect(dayRowsHtml(wordsFor('en'), lunch)).toContain('<td>09:00–17:00</td><td>7.5 hours, 30 min break</td>')
+    expect(dayRowsHtml(wordsFor('es'), lunch)).toContain('<td>7,5 horas, 30 min de descanso</td>')
+    // A day without a break keeps the spec's words.
+    expect(mail.text).not.toMatch(/Tuesday: [^\n]*break/)
+  })
+
   it('reminders carry the one-click unsubscribe headers and link, in both parts', () => {
     const mail = weekReminderEmail({
       to: ana(),

@@ -21,6 +21,6 @@ export const dayRowsHtml = (w: Words, sheet: Timesheet) =>
       const worked = Boolean(d.start && d.end)
       const times = escapeHtml(dayTimes(w, d))
       const activity = d.activity ? `<tr><td colspan="3">${escapeHtml(d.activity)}</td></tr>` : ''
-      return `<tr><td>${escapeHtml(w.day(d.day))}</td><td>${times}</td><td>${worked ? escapeHtml(w.hours(d.hours)) : ''}</td></tr>${activity}`
+      return `<tr><td>${escapeHtml(w.day(d.day))}</td><td>${times}</td><td>${worked ? escapeHtml(w.dayHours(d)) : ''}</td></tr>${activity}`
     })
     .join('')

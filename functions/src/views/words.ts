@@ -34,6 +34,10 @@ export const wordsFor = (language: Language) => {
     /** '7.5 hours' (one decimal, as the totals are shown everywhere). */
     // Numbers as the language writes them ('7,5' in Spanish), not as the dates' locale (es-US) does.
     hours: (hours: number) => t('emails:hours', { hours: formatHoursNumberIn(hours, language) }),
+    /** A day's paid hours and, when it had one, its unpaid break: '7.5 hours, 30 min break'. */
+    dayHours: (d: { hours: number; breakMinutes: number }) =>
+      t('emails:hours', { hours: formatHoursNumberIn(d.hours, language) }) +
+      (d.breakMinutes > 0 ? t('emails:dayBreak', { minutes: d.breakMinutes }) : ''),
     day: (day: DayName) => t(`emails:days.${day}`),
     /** 'Ana Silva, Sam Lee and Beth Youth', as the language joins a list ('… y …' in Spanish). */
     list: (items: string[]) => names.format(items),

@@ -42,6 +42,8 @@ export interface DayEntry {
   spans: Span[]
   /** Paid hours: the spans' sum minus the day's break. */
   hours: number
+  /** The day's unpaid break, in minutes (0 for none). */
+  breakMinutes: number
 }
 
 /** One entry per day in the order asked for (DAYS, or `daysInWeekOrder(...)` for display). */
@@ -51,7 +53,9 @@ export const daysOf = (timesheet: DayValues, order: readonly DayName[] = DAYS): 
     const start = timesheet[fields.start] ?? ''
     const end = timesheet[fields.end] ?? ''
     const hours = dayPaidMinutes(timesheet, day) / 60
-    return { day, start, end, activity: timesheet[fields.activity] ?? '', spans: daySpans(timesheet, day), hours }
+    const activity = timesheet[fields.activity] ?? ''
+    const breakMinutes = timesheet[breakField(day)] ?? 0
+    return { day, start, end, activity, spans: daySpans(timesheet, day), hours, breakMinutes }
   })
 
 /** Whether any day has a start or end time: the dashboard then offers 'Continue Timesheet' (spec section 2). */
