@@ -120,6 +120,14 @@ describe('the published OpenAPI document', () => {
     expect(statusesOf(routes['health/get-health'])).toEqual([200, 400])
   })
 
+  it('declares Retry-After on the shared 429, which the token limit and the lockouts answer', () => {
+    const shared = doc.components.responses as Record<string, { headers?: Record<string, { schema: unknown }> }>
+    expect(shared['429']!.headers?.['Retry-After']?.schema).toEqual({ type: 'integer', minimum: 1 })
+    expect(shared['409']!.headers).toBeUndefined()
+    for (const key of ['kiosk/punch', 'staff/staff-login', 'members/list-members'] as const)
+      expect(statusesOf(routes[key]), key).toContain(429)
+  })
+
   it('fails when a route differs from what it describes (the check can fail)', () => {
     const changed = { ...routes['members/list-members'], scope: undefined }
     const other = OpenApiDocument.parse(openApiDocument({ ...routes, 'members/list-members': changed }))

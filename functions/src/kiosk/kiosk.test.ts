@@ -195,6 +195,17 @@ describe('a kiosk', () => {
     const lockedFor = Number(pin!.lockedUntil) - Math.floor(Date.now() / 1000)
     expect(lockedFor).toBeGreaterThan(14 * 60)
     expect(lockedFor).toBeLessThanOrEqual(15 * 60)
+    // Retry-After: the seconds until the stored lock ends.
+    expect(Math.abs(Number(locked.headers['retry-after']) - lockedFor)).toBeLessThanOrEqual(2)
+    // With two minutes of the lock left, it says two minutes: the lock's own end, not a constant.
+    await table.update(keys.pin(organization.id, staff.user.id), {
+      UpdateExpression: 'SET lockedUntil = :soon, windowEnds = :soon',
+      ExpressionAttributeValues: { ':soon': Math.floor(Date.now() / 1000) + 120 },
+    })
+    const later = await punchAt(otherKiosk, staff.user.id, '4821')
+    expect(later.status).toBe(429)
+    expect(Number(later.headers['retry-after'])).toBeGreaterThanOrEqual(118)
+    expect(Number(later.headers['retry-after'])).toBeLessThanOrEqual(120)
     // Fifteen minutes later (the lock and its window moved into the past), the right PIN works again.
     await table.update(keys.pin(organization.id, staff.user.id), {
       UpdateExpression: 'SET lockedUntil = :past, windowEnds = :past',

@@ -82,6 +82,20 @@ export const budgetRefuses = (b: TryBudget, rule: TryRule, now: number) =>
   budgetLocked(b, now) || (windowOpen(b, now) && b.tries >= rule.attempts)
 
 /**
+ * When (epoch seconds) a refused budget lets a try through again, as it is stored: the end of its
+ * lock, or of its window whose tries are all taken (PINs being checked), whichever is later;
+ * undefined when it does not refuse at `now`. A 429's `Retry-After` is the seconds until then.
+ */
+export const budgetRefusedUntil = (b: TryBudget, rule: TryRule, now: number): number | undefined => {
+  if (!budgetRefuses(b, rule, now)) return undefined
+  const ends = [
+    budgetLocked(b, now) ? b.lockedUntil! : now,
+    windowOpen(b, now) && b.tries >= rule.attempts ? b.windowEnds! : now,
+  ]
+  return Math.max(...ends)
+}
+
+/**
  * The budget after one try at `now`, or undefined when refused: the open window's count goes up, a
  * window that has ended starts again with this try. (The data layer makes the same change with
  * conditional writes; this is its rule.)
