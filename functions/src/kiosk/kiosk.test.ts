@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import {
   addDays,
   dayOfDate,
+  formatLongDate,
   kioskMessages,
   nowHHMM,
   PIN_ATTEMPTS,
@@ -345,8 +346,22 @@ describe('a punch on a week the member can no longer change', () => {
     const sheet = await db.timesheets.weekOf(employeeId, current)
     return { current, sheet, records: sheet ? await db.audit.forTimesheet(sheet.id) : [] }
   }
-  const refusedWith = (res: { status: number; json: unknown }, message: string, key: string) =>
-    expect([res.status, res.json]).toEqual([409, { message, key }])
+  const refusedWith = (
+    res: { status: number; json: unknown },
+    message: string,
+    key: string,
+    params?: Record<string, string>,
+  ) => expect([res.status, res.json]).toEqual([409, { message, key, ...(params ? { params } : {}) }])
+  /** The kiosk's words for a week the closed period of two weeks from `start` locks, with its dates. */
+  const periodClosedAt = (res: { status: number; json: unknown }, start: string) => {
+    const [from, to] = [formatLongDate(start), formatLongDate(addDays(start, 13))]
+    refusedWith(
+      res,
+      `The pay period ${from} to ${to} is closed; ask a supervisor to reopen it if your time must change`,
+      'kioskPeriodClosed',
+      { start: from, end: to },
+    )
+  }
 
   it('says the week waits for approval, then that it is approved, then that its pay period is closed, writing nothing', async () => {
     const { staff, kiosk, cookie, organization } = await setup()
@@ -367,7 +382,7 @@ describe('a punch on a week the member can no longer change', () => {
     await payroll.biweeklyFrom(current)
     await payroll.close(current, true)
     const closed = await weekState(organization.id, staff.user.id)
-    refusedWith(await punchAt(kiosk, staff.user.id, '4821'), kioskMessages.periodClosed, 'kioskPeriodClosed')
+    periodClosedAt(await punchAt(kiosk, staff.user.id, '4821'), current)
     expect(await weekState(organization.id, staff.user.id)).toEqual(closed)
     expect((await callRoute(listKiosks, { cookies: [cookie] })).json[0].lastUsedAt).toBeNull()
   })
@@ -383,10 +398,10 @@ describe('a punch on a week the member can no longer change', () => {
     await payroll.close(current, true)
 
     const clockedIn = await weekState(organization.id, staff.user.id)
-    refusedWith(await punchAt(kiosk, staff.user.id, '4821'), kioskMessages.periodClosed, 'kioskPeriodClosed')
+    periodClosedAt(await punchAt(kiosk, staff.user.id, '4821'), current)
     expect(await weekState(organization.id, staff.user.id)).toEqual(clockedIn)
     expect(clockedIn.sheet?.status).toBe('draft')
-    refusedWith(await punchAt(kiosk, other.user.id, '7350'), kioskMessages.periodClosed, 'kioskPeriodClosed')
+    periodClosedAt(await punchAt(kiosk, other.user.id, '7350'), current)
     expect((await weekState(organization.id, other.user.id)).sheet).toBeUndefined()
   })
 })

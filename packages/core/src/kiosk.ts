@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { CampusChoice } from './campus.ts'
-import { PERIOD_CLOSED_MESSAGE } from './payroll.ts'
+import { periodClosedMessage, type Period } from './pay-periods.ts'
 import { MAX_SPANS } from './spans.ts'
 import { requiredText } from './text-schemas.ts'
 
@@ -130,10 +130,13 @@ export const kioskMessages = {
     'Your timesheet for this week is waiting for approval; ask a supervisor to send it back before you clock in or out',
   weekApproved:
     'Your timesheet for this week is approved; ask a supervisor to send it back for correction before you clock in or out',
-  periodClosed: `${PERIOD_CLOSED_MESSAGE}; ask a supervisor to reopen it if your time must change`,
   punchTime:
     'The time of a kiosk punch must be within 5 minutes of now; an earlier time is a correction the member makes on their week',
 } as const
+
+/** A punch on a week a closed pay period locks: which period (core's one text of it), and who can open it again. */
+export const kioskPeriodClosedMessage = (period: Period) =>
+  `${periodClosedMessage(period)}; ask a supervisor to reopen it if your time must change`
 
 /**
  * How far a kiosk's time of a punch (`at`) may be from the server's clock, either way: a kiosk punch
