@@ -44,6 +44,7 @@ const errorMeaning: Record<Status, string> = {
     'the kiosk routes, a change sent from another site, or what this caller may not do',
   404: 'Not found: what the request names (or its organization) does not exist, or is outside the caller’s campuses',
   409: 'The request conflicts with the current state (already done or decided, changed elsewhere, not connected)',
+  410: 'Gone: an emailed link that has expired',
   415: 'The body is not JSON',
   429:
     'Too many requests (an API token’s limit this minute, a kiosk PIN or kiosk locked by wrong PINs, a ' +
