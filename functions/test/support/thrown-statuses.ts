@@ -83,8 +83,7 @@ export const thrownStatusReader = () => {
   /** The error statuses written as numbers among a call's arguments. */
   const answeredStatuses = (call: ts.CallExpression | ts.NewExpression) =>
     (call.arguments ?? [])
-      .filter(ts.isNumericLiteral)
-      .map((a) => Number(a.text))
+      .flatMap((a) => (ts.isNumericLiteral(a) ? [Number(a.text)] : []))
       .filter((s) => s >= 400 && s < 600)
 
   const byName = (e: ts.Node | undefined): e is ts.Expression =>
