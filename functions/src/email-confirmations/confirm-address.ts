@@ -16,7 +16,7 @@ export default signedLinkPage({
   method: 'POST',
   path: '/api/email-confirmations/{token}',
   maxToken: 2000,
-  errors: [404, 409],
+  errors: [404, 409, 410],
   uses: ['table', 'email'],
   check: checkAddressLink,
   page: async ({ link, db, member }) => {

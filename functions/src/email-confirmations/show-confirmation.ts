@@ -7,7 +7,7 @@ export default signedLinkPage({
   method: 'GET',
   path: '/api/email-confirmations/{token}',
   maxToken: 2000,
-  errors: [404],
+  errors: [404, 409, 410],
   uses: ['table:read', 'links'],
   check: checkAddressLink,
   page: async ({ db, member, link }, { event }) => {

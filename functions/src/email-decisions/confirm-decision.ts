@@ -15,7 +15,7 @@ export default signedLinkPage({
   method: 'POST',
   path: '/api/email-decisions/{token}',
   maxToken: 2000,
-  errors: [404, 409],
+  errors: [404, 409, 410],
   uses: ['table', 'email', 'secretsKey'],
   check: checkDecisionLink,
   page: async (checked, { event }) => {

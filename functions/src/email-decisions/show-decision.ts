@@ -7,6 +7,7 @@ export default signedLinkPage({
   method: 'GET',
   path: '/api/email-decisions/{token}',
   maxToken: 2000,
+  errors: [404, 409, 410],
   uses: ['table:read', 'links'],
   check: checkDecisionLink,
   page: (checked, { event }) => {

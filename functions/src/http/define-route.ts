@@ -47,9 +47,10 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 /**
  * An error status a route's own code may answer beyond those every route of its kind may (400; 401
  * and 403 with a session; 415 with a body; 429 with a token scope), for the published document;
- * `http/openapi.unit.test.ts` reads each route's code for what it can throw and holds the two equal.
+ * `http/openapi.unit.test.ts` reads each route's code for what it can throw, or answer as a page
+ * (an emailed link's 410 when it has expired), and holds the two equal.
  */
-export type ErrorStatus = 401 | 402 | 403 | 404 | 409 | 429 | 503
+export type ErrorStatus = 401 | 402 | 403 | 404 | 409 | 410 | 429 | 503
 type Schema = z.ZodType
 
 type Input<S> = S extends Schema ? z.infer<S> : undefined

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod'
-import { conflict, forbidden, messages, notFound, paymentRequired, UpdateOwnUserBody } from '@app/core'
+import {
+  conflict,
+  forbidden,
+  kioskPeriodClosedMessage,
+  messages,
+  notFound,
+  paymentRequired,
+  periodClosedMessage,
+  UpdateOwnUserBody,
+} from '@app/core'
 import { NewMember } from '@app/core'
 import { toErrorResponse } from './errors.ts'
 
@@ -40,6 +49,30 @@ describe('toErrorResponse', () => {
       message: 'Your Starter plan allows up to 10 members. Upgrade to Professional to add more.',
       key: 'memberLimit',
       params: { plan: 'Starter', limit: '10', next: 'Professional' },
+    })
+  })
+
+  it("names a closed pay period's dates in its 409, with them as values the web says in the reader's language", () => {
+    const period = { start: '2026-11-16', end: '2026-11-29' }
+    const params = { start: 'Monday, Nov 16, 2026', end: 'Sunday, Nov 29, 2026' }
+    expect(toErrorResponse(conflict(periodClosedMessage(period)))).toEqual({
+      status: 409,
+      body: {
+        message: 'The pay period Monday, Nov 16, 2026 to Sunday, Nov 29, 2026 is closed',
+        key: 'periodClosedNamed',
+        params,
+      },
+    })
+    expect(toErrorResponse(conflict(kioskPeriodClosedMessage(period))).body).toEqual({
+      message:
+        'The pay period Monday, Nov 16, 2026 to Sunday, Nov 29, 2026 is closed; ask a supervisor to reopen it if your time must change',
+      key: 'kioskPeriodClosed',
+      params,
+    })
+    // A period reopened at that very moment is no longer named by any lock: the bare words.
+    expect(toErrorResponse(conflict(periodClosedMessage(undefined))).body).toEqual({
+      message: 'This pay period is closed',
+      key: 'periodClosed',
     })
   })
 

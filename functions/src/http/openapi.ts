@@ -44,10 +44,12 @@ const errorMeaning: Record<Status, string> = {
     'the kiosk routes, a change sent from another site, or what this caller may not do',
   404: 'Not found: what the request names (or its organization) does not exist, or is outside the caller’s campuses',
   409: 'The request conflicts with the current state (already done or decided, changed elsewhere, not connected)',
+  410: 'Gone: an emailed link that has expired',
   415: 'The body is not JSON',
   429:
-    'Too many requests (an API token’s limit this minute, with `Retry-After` in seconds until the next ' +
-    'minute; or too many attempts); try again later',
+    'Too many requests (an API token’s limit this minute, a kiosk PIN or kiosk locked by wrong PINs, a ' +
+    'staff sign-in locked by failed attempts, or too many tries); try again later, after `Retry-After` ' +
+    'seconds when it is given',
   503: 'A service it needs is not available; try again later',
 }
 
@@ -68,13 +70,32 @@ const errorStatusesOf = (route: Route): Status[] => {
   return [...new Set([...common, ...route.errors])].sort((a, b) => a - b)
 }
 
+/** Headers an error status may carry beside its body. */
+const errorHeaders: Partial<Record<Status, Record<string, unknown>>> = {
+  429: {
+    'Retry-After': {
+      description:
+        'Seconds until a try may pass again: until the next minute for an API token’s limit, until the ' +
+        'lock ends for a kiosk PIN, a kiosk or a staff sign-in',
+      schema: { type: 'integer', minimum: 1 },
+    },
+  },
+}
+
 /** Each error status once, shared by every operation that may answer it (a smaller document). */
 const errorResponses = () =>
   Object.fromEntries(
-    Object.entries(errorMeaning).map(([status, description]) => [
-      status,
-      { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
-    ]),
+    Object.entries(errorMeaning).map(([status, description]) => {
+      const headers = errorHeaders[Number(status) as Status]
+      return [
+        status,
+        {
+          description,
+          ...(headers ? { headers } : {}),
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
+      ]
+    }),
   )
 
 const successOf = (route: Route): OpenApiOperation['responses'] => {

@@ -116,8 +116,19 @@ describe('the published OpenAPI document', () => {
     expect(statusesOf(routes['kiosk/punch'])).toEqual(expect.arrayContaining([401, 403, 404, 409, 429]))
     expect(statusesOf(routes['timesheets/download-csv'])).toEqual(expect.arrayContaining([404, 409, 429]))
     expect(statusesOf(routes['members/add-member'])).toEqual(expect.arrayContaining([402, 404, 409, 415]))
+    // A link we did not sign answers its page with 404; an expired one, 410.
+    expect(statusesOf(routes['notifications/show-unsubscribe'])).toContain(404)
+    expect(statusesOf(routes['email-decisions/show-decision'])).toEqual(expect.arrayContaining([404, 409, 410]))
     // The health check keeps no session and parses nothing: only its own answers.
     expect(statusesOf(routes['health/get-health'])).toEqual([200, 400])
+  })
+
+  it('declares Retry-After on the shared 429, which the token limit and the lockouts answer', () => {
+    const shared = doc.components.responses as Record<string, { headers?: Record<string, { schema: unknown }> }>
+    expect(shared['429']!.headers?.['Retry-After']?.schema).toEqual({ type: 'integer', minimum: 1 })
+    expect(shared['409']!.headers).toBeUndefined()
+    for (const key of ['kiosk/punch', 'staff/staff-login', 'members/list-members'] as const)
+      expect(statusesOf(routes[key]), key).toContain(429)
   })
 
   it('fails when a route differs from what it describes (the check can fail)', () => {
@@ -150,6 +161,9 @@ describe('the errors each route can answer', () => {
     expect(thrownBy('tokens/revoke-token')).toContain(404)
     expect(thrownBy('integrations/send-gusto')).toEqual(expect.arrayContaining([400, 409]))
     expect(thrownBy('health/get-health')).toEqual([])
+    // Answered rather than thrown: an emailed link's page that says why it cannot be used.
+    expect(thrownBy('notifications/show-unsubscribe')).toContain(404)
+    expect(thrownBy('email-decisions/show-decision')).toEqual(expect.arrayContaining([404, 409, 410]))
   })
 
   it.each(Object.entries(routes))('documents every status %s can throw, and declares no other', (key, route) => {

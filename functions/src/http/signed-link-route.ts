@@ -18,7 +18,7 @@ export interface SignedLinkPage<C> {
   /** The longest token the link's kind makes, with room to spare. */
   maxToken: number
   uses: Use[]
-  /** The error statuses its check and page may throw (see `ErrorStatus`). */
+  /** The error statuses its check and page may throw or answer as a page that says why (see `ErrorStatus`). */
   errors?: ErrorStatus[]
   check: LinkCheck<C>
   /** The page for a usable link; `browser` is the language the browser asks for. */

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import {
   addDays,
   dayOfDate,
+  formatLongDate,
   kioskMessages,
   nowHHMM,
   PIN_ATTEMPTS,
@@ -195,6 +196,17 @@ describe('a kiosk', () => {
     const lockedFor = Number(pin!.lockedUntil) - Math.floor(Date.now() / 1000)
     expect(lockedFor).toBeGreaterThan(14 * 60)
     expect(lockedFor).toBeLessThanOrEqual(15 * 60)
+    // Retry-After: the seconds until the stored lock ends.
+    expect(Math.abs(Number(locked.headers['retry-after']) - lockedFor)).toBeLessThanOrEqual(2)
+    // With two minutes of the lock left, it says two minutes: the lock's own end, not a constant.
+    await table.update(keys.pin(organization.id, staff.user.id), {
+      UpdateExpression: 'SET lockedUntil = :soon, windowEnds = :soon',
+      ExpressionAttributeValues: { ':soon': Math.floor(Date.now() / 1000) + 120 },
+    })
+    const later = await punchAt(otherKiosk, staff.user.id, '4821')
+    expect(later.status).toBe(429)
+    expect(Number(later.headers['retry-after'])).toBeGreaterThanOrEqual(118)
+    expect(Number(later.headers['retry-after'])).toBeLessThanOrEqual(120)
     // Fifteen minutes later (the lock and its window moved into the past), the right PIN works again.
     await table.update(keys.pin(organization.id, staff.user.id), {
       UpdateExpression: 'SET lockedUntil = :past, windowEnds = :past',
@@ -334,8 +346,22 @@ describe('a punch on a week the member can no longer change', () => {
     const sheet = await db.timesheets.weekOf(employeeId, current)
     return { current, sheet, records: sheet ? await db.audit.forTimesheet(sheet.id) : [] }
   }
-  const refusedWith = (res: { status: number; json: unknown }, message: string, key: string) =>
-    expect([res.status, res.json]).toEqual([409, { message, key }])
+  const refusedWith = (
+    res: { status: number; json: unknown },
+    message: string,
+    key: string,
+    params?: Record<string, string>,
+  ) => expect([res.status, res.json]).toEqual([409, { message, key, ...(params ? { params } : {}) }])
+  /** The kiosk's words for a week the closed period of two weeks from `start` locks, with its dates. */
+  const periodClosedAt = (res: { status: number; json: unknown }, start: string) => {
+    const [from, to] = [formatLongDate(start), formatLongDate(addDays(start, 13))]
+    refusedWith(
+      res,
+      `The pay period ${from} to ${to} is closed; ask a supervisor to reopen it if your time must change`,
+      'kioskPeriodClosed',
+      { start: from, end: to },
+    )
+  }
 
   it('says the week waits for approval, then that it is approved, then that its pay period is closed, writing nothing', async () => {
     const { staff, kiosk, cookie, organization } = await setup()
@@ -356,7 +382,7 @@ describe('a punch on a week the member can no longer change', () => {
     await payroll.biweeklyFrom(current)
     await payroll.close(current, true)
     const closed = await weekState(organization.id, staff.user.id)
-    refusedWith(await punchAt(kiosk, staff.user.id, '4821'), kioskMessages.periodClosed, 'kioskPeriodClosed')
+    periodClosedAt(await punchAt(kiosk, staff.user.id, '4821'), current)
     expect(await weekState(organization.id, staff.user.id)).toEqual(closed)
     expect((await callRoute(listKiosks, { cookies: [cookie] })).json[0].lastUsedAt).toBeNull()
   })
@@ -372,10 +398,10 @@ describe('a punch on a week the member can no longer change', () => {
     await payroll.close(current, true)
 
     const clockedIn = await weekState(organization.id, staff.user.id)
-    refusedWith(await punchAt(kiosk, staff.user.id, '4821'), kioskMessages.periodClosed, 'kioskPeriodClosed')
+    periodClosedAt(await punchAt(kiosk, staff.user.id, '4821'), current)
     expect(await weekState(organization.id, staff.user.id)).toEqual(clockedIn)
     expect(clockedIn.sheet?.status).toBe('draft')
-    refusedWith(await punchAt(kiosk, other.user.id, '7350'), kioskMessages.periodClosed, 'kioskPeriodClosed')
+    periodClosedAt(await punchAt(kiosk, other.user.id, '7350'), current)
     expect((await weekState(organization.id, other.user.id)).sheet).toBeUndefined()
   })
 })

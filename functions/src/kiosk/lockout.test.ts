@@ -41,7 +41,11 @@ const punchOverHttp = async (kiosk: string, employeeId: string, pin: string) => 
     body: JSON.stringify({ employeeId, pin }),
     signal: AbortSignal.timeout(30_000),
   })
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> }
+  return {
+    status: res.status,
+    json: (await res.json()) as Record<string, unknown>,
+    retryAfter: res.headers.get('retry-after'),
+  }
 }
 
 const tally = (answers: { status: number }[]) => {
@@ -76,6 +80,9 @@ describe('wrong PINs sent at once', () => {
     const right = await punchOverHttp(kiosk, staff.user.id, '4821')
     expect(right.status).toBe(429)
     expect(right.json.message).toBe(kioskMessages.locked)
+    // The seconds until the PIN's stored lock ends, through the server as a kiosk receives them.
+    const lockLeft = Number(stored!.lockedUntil) - Math.floor(Date.now() / 1000)
+    expect(Math.abs(Number(right.retryAfter) - lockLeft)).toBeLessThanOrEqual(2)
     expect(await weekVersion(staff.cookie)).toBe(0)
   })
 
@@ -144,6 +151,7 @@ describe('a kiosk’s own budget', () => {
     const lockedFor = (Date.parse(info.json.lockedUntil as string) - Date.now()) / 1000
     expect(lockedFor).toBeGreaterThan(14 * 60)
     expect(lockedFor).toBeLessThanOrEqual(15 * 60)
+    expect(Math.abs(Number(refused.retryAfter) - lockedFor)).toBeLessThanOrEqual(2)
 
     // The members are not locked: at another kiosk their right PINs punch.
     for (const m of members)
@@ -153,7 +161,9 @@ describe('a kiosk’s own budget', () => {
     expect((await callRoute(getKiosk, { cookies: [otherKiosk] })).json.lockedUntil).toBeNull()
 
     // One more wrong PIN at the locked kiosk is refused before it is checked, and tells nobody again.
-    expect((await punchOverHttp(kiosk, members[0]!.user.id, '9163')).status).toBe(429)
+    const again = await punchOverHttp(kiosk, members[0]!.user.id, '9163')
+    expect(again.status).toBe(429)
+    expect(Math.abs(Number(again.retryAfter) - lockedFor)).toBeLessThanOrEqual(2)
     const supervisorEmails = await inbox(supervisor.email!)
     const kioskEmails = supervisorEmails.filter((e) => e.subject.includes('Front desk'))
     expect(kioskEmails.map((e) => e.subject)).toEqual(['Kiosk Front desk is locked after too many wrong PINs'])

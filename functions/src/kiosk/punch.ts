@@ -8,6 +8,7 @@ import {
   tooManyRequests,
   unauthorized,
 } from '@app/core'
+import { isRefused } from '@app/data'
 import { kioskReach } from '../workflows/campuses.ts'
 import { defineRoute } from '../http/define-route.ts'
 import { kioskLockedEmails, punch } from '../workflows/kiosk.ts'
@@ -22,7 +23,8 @@ import { pinMatches } from '../workflows/pins.ts'
  * PINs of one member its budget refuses never hold a kiosk try: the kiosk's lock counts the tries
  * it holds, and twenty PINs of one member at once would otherwise lock the kiosk for five checked.
  * A wrong PIN answers 401 and keeps its tries; the one that spends a budget locks it for 15 minutes
- * (a kiosk's lock emails its supervisors); a right PIN gives its tries back. `at`, the time the
+ * (a kiosk's lock emails its supervisors); a right PIN gives its tries back. A 429 says in
+ * `Retry-After` the seconds until the refusing budget, as stored, lets a try through again. `at`, the time the
  * kiosk made the punch, must be within 5 minutes of now.
  */
 export default defineRoute({
@@ -42,17 +44,17 @@ export default defineRoute({
     const found = await db.users.find(body.employeeId)
     const member = found && inScope(kioskReach(session), found) ? found : undefined
     const pin = member ? await db.kiosks.takePinTry(member.id) : undefined
-    if (pin === undefined || pin === 'locked') {
+    if (pin === undefined || isRefused(pin)) {
       // No PIN to check: a kiosk that is gone or locked still answers as itself.
       const state = await db.kiosks.kioskState(session.kioskId!)
       if (!state) throw unauthorized()
-      if (state === 'locked') throw tooManyRequests(kioskMessages.kioskLocked)
-      throw pin === 'locked' ? tooManyRequests(kioskMessages.locked) : unauthorized(kioskMessages.wrongPin)
+      if (state !== 'open') throw tooManyRequests(kioskMessages.kioskLocked, state.retryAfter)
+      throw pin ? tooManyRequests(kioskMessages.locked, pin.retryAfter) : unauthorized(kioskMessages.wrongPin)
     }
     const kiosk = await db.kiosks.takeKioskTry(session.kioskId!)
-    if (!kiosk || kiosk === 'locked') {
+    if (!kiosk || isRefused(kiosk)) {
       await db.kiosks.givePinTryBack(pin)
-      throw kiosk ? tooManyRequests(kioskMessages.kioskLocked) : unauthorized()
+      throw kiosk ? tooManyRequests(kioskMessages.kioskLocked, kiosk.retryAfter) : unauthorized()
     }
     if (!(await pinMatches(body.pin, pin.hash))) {
       const locked = await db.kiosks.wrongPin(pin.userId, kiosk.id, async () => ({

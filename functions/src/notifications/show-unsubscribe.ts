@@ -7,6 +7,8 @@ export default signedLinkPage({
   method: 'GET',
   path: '/api/unsubscribe/{token}',
   maxToken: 1000,
+  // A link we did not sign answers its page with 404.
+  errors: [404],
   uses: ['table:read', 'links'],
   check: checkUnsubscribeLink,
   page: ({ link }, { event, browser }) => unsubscribeConfirmPage(browser, link.kind, event.rawPath),

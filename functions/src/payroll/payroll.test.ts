@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { addDays, currentWeekStart } from '@app/core'
 import { callRoute, expectFieldRefusal } from '../../test/support/test-event.ts'
-import { payrollAs } from '../../test/support/test-payroll.ts'
+import { payrollAs, periodClosedAnswer } from '../../test/support/test-payroll.ts'
 import { decidedThroughRoute, weekOfShifts, type Shift } from '../../test/support/test-timesheets.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import listMembers from '../members/list-members.ts'
@@ -286,7 +286,7 @@ describe('a biweekly payroll period from the timesheets to the exports', () => {
     expect(closed.json).toMatchObject({ status: 'closed', closedBy: { firstName: 'Sam', lastName: 'Grace' } })
     expect((await callRoute(closePeriod, { cookies: [sup.cookie], params: { start: first } })).status).toBe(409)
 
-    const closedMessage = { message: 'This pay period is closed', key: 'periodClosed' }
+    const closedMessage = periodClosedAnswer({ start: first, end: periodEnd })
     const edit = await callRoute(updateDraft, {
       cookies: [val.cookie],
       params: { id: String(draft.json.id) },

@@ -3,7 +3,7 @@ import { addDays, currentWeekStart, formatLongDate } from '@app/core'
 import { orgDb } from '@app/data'
 import { callRoute } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
-import { payrollAs } from '../../test/support/test-payroll.ts'
+import { payrollAs, periodClosedAnswer } from '../../test/support/test-payroll.ts'
 import cancelTimeOff from '../time-off/cancel-time-off.ts'
 import listTimeOff from '../time-off/list-time-off.ts'
 import createTimeOff from '../time-off/create-time-off.ts'
@@ -20,7 +20,8 @@ import updateSettings from './update-settings.ts'
 /** Two closed periods that share a workweek, and schedule changes that would make them. */
 const thisWeek = currentWeekStart('America/Chicago', 'monday')
 const anchor = addDays(thisWeek, -56)
-const closedMessage = { message: 'This pay period is closed', key: 'periodClosed' }
+/** The answer of a change in the period of two weeks from this week, once closed. */
+const closedMessage = periodClosedAnswer({ start: thisWeek, end: addDays(thisWeek, 13) })
 
 const biweekly = async (cookie: string, payPeriodAnchor: string) =>
   callRoute(updateSettings, { cookies: [cookie], body: { payPeriodFrequency: 'biweekly', payPeriodAnchor } })
@@ -35,7 +36,15 @@ describe('pay-period locks', () => {
     await db.payroll.close({ start: addDays(w2, 6), end: addDays(w3, 6) }, [w2, w3], supervisor)
     await db.payroll.reopen(addDays(w1, 6), 'A late shift', supervisor)
     const shared = await callRoute(saveDraft, { cookies: [cookie], body: { weekStartDate: w2, notes: 'x' } })
-    expect([shared.status, shared.json]).toEqual([409, closedMessage])
+    // The week names the period that still holds it.
+    expect([shared.status, shared.json]).toEqual([
+      409,
+      {
+        message: `The pay period ${formatLongDate(addDays(w2, 6))} to ${formatLongDate(addDays(w3, 6))} is closed`,
+        key: 'periodClosedNamed',
+        params: { start: formatLongDate(addDays(w2, 6)), end: formatLongDate(addDays(w3, 6)) },
+      },
+    ])
     expect((await callRoute(saveDraft, { cookies: [cookie], body: { weekStartDate: w1 } })).status).toBe(200)
     const week = (start: string) => callRoute(getWeek, { cookies: [cookie], query: { start } })
     expect((await week(w2)).json.periodClosed).toBe(true)

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { staffPool } from '@app/adapters'
+import { keys, table } from '@app/data/testing'
+import { rateAddressOf } from '../http/client.ts'
 import type { Route } from '../http/define-route.ts'
 import { callRoute } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffCredentials } from '../../test/support/test-identity.ts'
@@ -42,6 +44,10 @@ describe('POST /api/staff/login', () => {
     const locked = await callRoute(staffLogin, { body: { username, password } })
     expect(locked.status).toBe(429)
     expect(locked.json.message).toBe('Too many failed sign-in attempts. Please wait 15 minutes and try again.')
+    // Retry-After: the seconds until the lock ends, as it is stored.
+    const retryAfter = Number(locked.headers['retry-after'])
+    expect(retryAfter).toBeGreaterThan(14 * 60)
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60)
   })
 
   it('refuses a request from another origin and one that is not JSON', async () => {
@@ -90,6 +96,22 @@ describe('staff login against guessing', () => {
     expect(answers.filter((a) => a.status === 401)).toHaveLength(10)
     expect(answers.filter((a) => a.status === 429)).toHaveLength(5)
     expect(check).toHaveBeenCalledTimes(10)
+  })
+
+  it('answers a locked sign-in with the seconds left of the stored lock, not a constant', async () => {
+    const { username, password } = await addStaff()
+    const address = '203.0.113.61'
+    for (let i = 0; i < 11; i++) await callRoute(from(address), { body: { username, password: `wrong-${i}` } })
+    // Most of the lock has passed: two minutes of it are left.
+    await table.update(keys.loginAttempts(username.toLowerCase(), rateAddressOf(address)), {
+      UpdateExpression: 'SET expire = :until',
+      ExpressionAttributeValues: { ':until': Math.floor(Date.now() / 1000) + 120 },
+    })
+    const locked = await callRoute(from(address), { body: { username, password } })
+    expect(locked.status).toBe(429)
+    const retryAfter = Number(locked.headers['retry-after'])
+    expect(retryAfter).toBeGreaterThanOrEqual(118)
+    expect(retryAfter).toBeLessThanOrEqual(120)
   })
 
   it('a stranger who locks a username out from their address does not lock its member out elsewhere', async () => {

@@ -40,8 +40,9 @@ export default defineRoute({
     const address = rateAddressOf(event.requestContext?.http?.sourceIp ?? 'unknown')
     // Counted before anything is checked, per username and address (system.loginAttempts); our own
     // counter answers before Cognito is asked, as its sign-in quota is shared by every tenant.
-    const { locked, attempts } = await system.loginAttempts.begin(username, address)
-    if (locked) throw tooManyRequests(messages.staffLoginLocked)
+    const counted = await system.loginAttempts.begin(username, address)
+    if (counted.locked) throw tooManyRequests(messages.staffLoginLocked, counted.retryAfter)
+    const { attempts } = counted
 
     // The pool is asked for an unknown username too: both answers take the same path and time.
     let member: Awaited<ReturnType<typeof system.findByUsername>>

@@ -1,4 +1,4 @@
-import { AppError, CurrentWeek, PERIOD_CLOSED_MESSAGE } from '@app/core'
+import { AppError, CurrentWeek } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { withPayroll } from '../workflows/payroll.ts'
 import { currentWeekOf } from '../workflows/timesheets.ts'
@@ -27,8 +27,9 @@ export default defineRoute({
     const [sheet, periodClosed] = await Promise.all([
       session.demo
         ? unsaved()
-        : db.timesheets.getOrCreate(session.user, week, undefined, session.latestWeek).catch((e: unknown) => {
-            if (e instanceof AppError && e.message === PERIOD_CLOSED_MESSAGE) return unsaved()
+        : db.timesheets.getOrCreate(session.user, week, undefined, session.latestWeek).catch(async (e: unknown) => {
+            // Creating a week conflicts only with a closed period's lock (a creation race answers the winner).
+            if (e instanceof AppError && e.status === 409 && (await db.payroll.weekLocked(week))) return unsaved()
             throw e
           }),
       db.payroll.weekLocked(week),

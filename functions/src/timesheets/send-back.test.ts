@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import {
-  addDays,
-  currentWeekStart,
-  DecidedTimesheet,
-  defaultTimeOffPolicies,
-  PERIOD_CLOSED_MESSAGE,
-  type TimeOffPolicies,
-} from '@app/core'
+import { addDays, currentWeekStart, DecidedTimesheet, defaultTimeOffPolicies, type TimeOffPolicies } from '@app/core'
 import { orgDb, outbox } from '@app/data'
 import { snapshotOf } from '../../test/security/support/world.ts'
 import { callRoute } from '../../test/support/test-event.ts'
+import { periodClosedAnswer } from '../../test/support/test-payroll.ts'
 import { newCampusAdmin, newOrganization, newStaffMember, withNorthAndSouth } from '../../test/support/test-identity.ts'
 import { inbox } from '../../test/support/test-inbox.ts'
 import { decidedThroughRoute, submittedThroughRoute } from '../../test/support/test-timesheets.ts'
@@ -210,7 +204,7 @@ describe('POST /api/timesheets/{id}/send-back', () => {
     await db.payroll.close({ start: week, end: addDays(week, 6) }, [week], supervisor)
     const closedBefore = await snapshot()
     const closed = await sendBackAs(cookie, id, { comments: 'Fix' })
-    expect([closed.status, closed.json]).toEqual([409, { message: PERIOD_CLOSED_MESSAGE, key: 'periodClosed' }])
+    expect([closed.status, closed.json]).toEqual([409, periodClosedAnswer({ start: week, end: addDays(week, 6) })])
     expect(await snapshot()).toEqual(closedBefore)
     expect((await db.timesheets.get(id)).status).toBe('approved')
   })

@@ -3,7 +3,7 @@ import {
   daysBetween,
   hireDateOf,
   holidayPayChanges,
-  PERIOD_CLOSED_MESSAGE,
+  periodClosedMessage,
   weekStartFor,
   type Organization,
   type User,
@@ -16,11 +16,15 @@ import type { OrgDb } from '@app/data'
  * as a timesheet write there is) until a supervisor reopens the period.
  */
 
-/** Refuses when any of `dates` falls in a week a closed period locks (one read a week, none for no date). */
+/**
+ * Refuses when any of `dates` falls in a week a closed period locks, naming the first such period
+ * (one read a week, none for no date, and one more for the period when one is locked).
+ */
 export const refuseClosedDays = async (db: OrgDb, org: Organization, dates: readonly string[]) => {
-  const weeks = new Set(dates.map((d) => weekStartFor(d, org.weekStartDay)))
-  const locked = await Promise.all([...weeks].map((week) => db.payroll.weekLocked(week)))
-  if (locked.some(Boolean)) throw conflict(PERIOD_CLOSED_MESSAGE)
+  const weeks = [...new Set(dates.map((d) => weekStartFor(d, org.weekStartDay)))].sort()
+  const locking = await Promise.all(weeks.map((week) => db.payroll.lockingPeriod(week)))
+  const period = locking.find((p) => p !== undefined)
+  if (period) throw conflict(periodClosedMessage(period))
 }
 
 /** Time off whose days fall in a closed pay period. */

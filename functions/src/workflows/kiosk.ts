@@ -4,6 +4,7 @@ import {
   dayOfDate,
   KIOSK_TRIES,
   kioskMessages,
+  kioskPeriodClosedMessage,
   nowHHMM,
   runningStart,
   spanFields,
@@ -60,7 +61,8 @@ export async function clockOf(db: OrgDb, org: Organization, memberId: string, no
  * is reopened), or the week waits for approval or is approved. Undefined when it may.
  */
 async function refusal(db: OrgDb, week: string, sheet: Timesheet | undefined) {
-  if (await db.payroll.weekLocked(week)) return kioskMessages.periodClosed
+  const closed = await db.payroll.lockingPeriod(week)
+  if (closed) return kioskPeriodClosedMessage(closed)
   if (sheet?.status === 'pending') return kioskMessages.weekPending
   if (sheet?.status === 'approved') return kioskMessages.weekApproved
   return undefined

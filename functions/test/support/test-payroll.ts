@@ -1,4 +1,5 @@
 import { expect } from 'vitest'
+import { formatLongDate, type Period } from '@app/core'
 import connectIntegration from '../../src/integrations/connect-integration.ts'
 import integrationCallback from '../../src/integrations/integration-callback.ts'
 import closePeriod from '../../src/payroll/close-period.ts'
@@ -13,6 +14,15 @@ import updateDraft from '../../src/timesheets/update-draft.ts'
 import createWebhook from '../../src/webhooks/create-webhook.ts'
 import { callRoute, ok } from './test-event.ts'
 import { approvedThroughRoute, decidedThroughRoute } from './test-timesheets.ts'
+
+/**
+ * The 409 of a change in a week the closed pay period `period` locks, as the API answers it: the
+ * period named by its dates as a person reads them, and the same as a catalogue code with values.
+ */
+export const periodClosedAnswer = (period: Period) => {
+  const [start, end] = [formatLongDate(period.start), formatLongDate(period.end)]
+  return { message: `The pay period ${start} to ${end} is closed`, key: 'periodClosedNamed', params: { start, end } }
+}
 
 /**
  * Pay periods and the payroll integrations' sends as a supervisor drives them from the Payroll

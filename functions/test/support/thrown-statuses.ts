@@ -3,6 +3,7 @@ import ts from 'typescript'
 
 const root = join(import.meta.dirname, '../..', '..')
 const errorsFile = join(root, 'packages/core/src/errors.ts')
+const responseFile = join(root, 'functions/src/http/response.ts')
 /** The helpers of @app/core's one error model, by the status each makes. */
 const helperStatus: Record<string, number> = {
   badRequest: 400,
@@ -24,7 +25,10 @@ type FunctionNode = ts.SignatureDeclaration & { body?: ts.Node }
 /**
  * Reads the code of routes for the error statuses it can throw: everything a route's file calls,
  * followed through the functions it calls in this repository (workflows, the data layer, core),
- * to each error helper or `new AppError(status, ...)`. A function met inside another is followed
+ * to each error helper or `new AppError(status, ...)`. An error a route answers without throwing
+ * (an HTML page of an emailed link that says why it cannot be used) counts too: a status of 400 or
+ * more written as a number in a call that makes an `HttpResponse` (`layout(..., 404)`,
+ * `linkProblemPage(language, 'expired', 410)`, `new HttpResponse(404)`). A function met inside another is followed
  * when it is called, not where it is written (a data module's factory holds all its methods);
  * a callback written as an argument is followed with its call. Calls through an interface with no
  * body here (the adapters) are not followed: what they throw is a dependency's failure, a 503.
@@ -71,6 +75,17 @@ export const thrownStatusReader = () => {
     ((ts.isMethodDeclaration(n) || (ts.isPropertyAssignment(n) && ts.isFunctionLike(n.initializer))) &&
       !handedToCall(n))
 
+  /** Whether the call makes an answer of ours (an `HttpResponse`), whose error status is then answered, not thrown. */
+  const makesResponse = (call: ts.CallExpression | ts.NewExpression) => {
+    const made = checker.getTypeAtLocation(call).getSymbol()?.declarations ?? []
+    return made.some((d) => d.getSourceFile().fileName === responseFile)
+  }
+  /** The error statuses written as numbers among a call's arguments. */
+  const answeredStatuses = (call: ts.CallExpression | ts.NewExpression) =>
+    (call.arguments ?? [])
+      .flatMap((a) => (ts.isNumericLiteral(a) ? [Number(a.text)] : []))
+      .filter((s) => s >= 400 && s < 600)
+
   const byName = (e: ts.Node | undefined): e is ts.Expression =>
     e !== undefined && (ts.isIdentifier(e) || ts.isPropertyAccessExpression(e))
 
@@ -96,6 +111,8 @@ export const thrownStatusReader = () => {
         const status = n.arguments?.[0]
         if (status && ts.isNumericLiteral(status)) found.add(Number(status.text))
       }
+      if ((ts.isCallExpression(n) || ts.isNewExpression(n)) && makesResponse(n))
+        for (const status of answeredStatuses(n)) found.add(status)
       for (const d of reached(n).flatMap(declarationsOf)) {
         const name = ts.isVariableDeclaration(d) ? d.name.getText() : ''
         if (d.getSourceFile().fileName === errorsFile && name in helperStatus) found.add(helperStatus[name]!)

@@ -25,6 +25,8 @@ export const conflict = (message: string) => new AppError(409, 'conflict', messa
 /** `retryAfterSeconds`: when a new try may pass, answered as the `Retry-After` header. */
 export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
   new AppError(429, 'too_many_requests', message, undefined, undefined, retryAfterSeconds)
+/** Whole seconds from `now` until `until` (both epoch seconds), at least 1: a refusal's `Retry-After`. */
+export const retryAfterSeconds = (until: number, now: number) => Math.max(1, Math.ceil(until - now))
 export const unavailable = (message: string) => new AppError(503, 'unavailable', message)
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)

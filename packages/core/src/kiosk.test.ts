@@ -4,6 +4,7 @@ import {
   afterRightTry,
   afterWrongTry,
   budgetLocked,
+  budgetRefusedUntil,
   budgetRefuses,
   KIOSK_TRIES,
   MemberPinBody,
@@ -93,6 +94,9 @@ describe('a budget of tries', () => {
         windowEnds: 1000 + rule.windowSeconds,
         lockedUntil: 1000 + rule.lockSeconds,
       })
+      // Its Retry-After counts down to the lock's end.
+      expect(budgetRefusedUntil(b!, rule, 1000)).toBe(1000 + rule.lockSeconds)
+      expect(budgetRefusedUntil(b!, rule, 1000 + rule.lockSeconds)).toBeUndefined()
       expect(takeTry(b!, rule, 1000 + rule.lockSeconds - 1)).toBeUndefined()
       expect(takeTry(b!, rule, 1000 + rule.lockSeconds)).toEqual({
         tries: 1,
@@ -133,6 +137,14 @@ describe('a budget of tries', () => {
           expect(b.tries).toBeLessThanOrEqual(rule.attempts)
           for (const count of wrongs.values()) expect(count).toBeLessThanOrEqual(rule.attempts)
           if (budgetLocked(b, now)) expect(takeTry(b, rule, now)).toBeUndefined()
+          // A refusal names the first second a try passes again, if nothing else happens meanwhile.
+          const until = budgetRefusedUntil(b, rule, now)
+          expect(until !== undefined).toBe(budgetRefuses(b, rule, now))
+          if (until !== undefined) {
+            expect(until).toBeGreaterThan(now)
+            expect(takeTry(b, rule, until - 1)).toBeUndefined()
+            expect(takeTry(b, rule, until)).toBeDefined()
+          }
         }
       }),
     )

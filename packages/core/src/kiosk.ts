@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { CampusChoice } from './campus.ts'
-import { PERIOD_CLOSED_MESSAGE } from './payroll.ts'
+import { periodClosedMessage, type Period } from './pay-periods.ts'
 import { MAX_SPANS } from './spans.ts'
 import { requiredText } from './text-schemas.ts'
 
@@ -82,6 +82,20 @@ export const budgetRefuses = (b: TryBudget, rule: TryRule, now: number) =>
   budgetLocked(b, now) || (windowOpen(b, now) && b.tries >= rule.attempts)
 
 /**
+ * When (epoch seconds) a refused budget lets a try through again, as it is stored: the end of its
+ * lock, or of its window whose tries are all taken (PINs being checked), whichever is later;
+ * undefined when it does not refuse at `now`. A 429's `Retry-After` is the seconds until then.
+ */
+export const budgetRefusedUntil = (b: TryBudget, rule: TryRule, now: number): number | undefined => {
+  if (!budgetRefuses(b, rule, now)) return undefined
+  const ends = [
+    budgetLocked(b, now) ? b.lockedUntil! : now,
+    windowOpen(b, now) && b.tries >= rule.attempts ? b.windowEnds! : now,
+  ]
+  return Math.max(...ends)
+}
+
+/**
  * The budget after one try at `now`, or undefined when refused: the open window's count goes up, a
  * window that has ended starts again with this try. (The data layer makes the same change with
  * conditional writes; this is its rule.)
@@ -116,10 +130,13 @@ export const kioskMessages = {
     'Your timesheet for this week is waiting for approval; ask a supervisor to send it back before you clock in or out',
   weekApproved:
     'Your timesheet for this week is approved; ask a supervisor to send it back for correction before you clock in or out',
-  periodClosed: `${PERIOD_CLOSED_MESSAGE}; ask a supervisor to reopen it if your time must change`,
   punchTime:
     'The time of a kiosk punch must be within 5 minutes of now; an earlier time is a correction the member makes on their week',
 } as const
+
+/** A punch on a week a closed pay period locks: which period (core's one text of it), and who can open it again. */
+export const kioskPeriodClosedMessage = (period: Period) =>
+  `${periodClosedMessage(period)}; ask a supervisor to reopen it if your time must change`
 
 /**
  * How far a kiosk's time of a punch (`at`) may be from the server's clock, either way: a kiosk punch

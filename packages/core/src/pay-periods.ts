@@ -1,6 +1,6 @@
 import type { PayPeriodFrequency } from './payroll.ts'
 import type { WeekStartDay } from './week-schemas.ts'
-import { addDays, currentWeekStart, dayOfDate, weekEnd } from './week.ts'
+import { addDays, currentWeekStart, dayOfDate, formatLongDate, weekEnd } from './week.ts'
 
 /**
  * Pay periods. Weekly and biweekly periods repeat every 7 or 14 days from the anchor
@@ -18,6 +18,17 @@ export interface Period {
   /** Inclusive. */
   end: string
 }
+
+/**
+ * The 409 of a change in a week a closed pay period locks: the one text every such refusal says,
+ * naming the period by its dates as a message names a date ('Monday, Nov 16, 2026', which the web
+ * says in the reader's language). Without the period (reopened in the moment between a refused
+ * write and the read of its lock, so no lock names it any more) the bare words.
+ */
+export const periodClosedMessage = (period: Period | undefined): string =>
+  period
+    ? `The pay period ${formatLongDate(period.start)} to ${formatLongDate(period.end)} is closed`
+    : 'This pay period is closed'
 
 const DAY_MS = 86_400_000
 /** Whole days from one date to another (UTC midnights, so the division is exact). */

@@ -213,7 +213,6 @@ export const ReopenPeriod = z.object({
 })
 export type ReopenPeriod = z.infer<typeof ReopenPeriod>
 
-export const PERIOD_CLOSED_MESSAGE = 'This pay period is closed'
 export const PERIOD_BLOCKED_MESSAGE = 'This pay period has timesheets that are not approved'
 export const PERIOD_EARLY_MESSAGE =
   'This pay period has not ended or has weeks not submitted; close it anyway to lock them as they are'

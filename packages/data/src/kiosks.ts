@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto'
 import * as z from 'zod'
 import {
   budgetLocked,
-  budgetRefuses,
+  budgetRefusedUntil,
   KIOSK_TRIES,
   notFound,
   PIN_TRIES,
+  retryAfterSeconds,
   windowOpen,
   type KioskView,
   type TryBudget,
@@ -42,6 +43,13 @@ const StoredKiosk = z.object({
   ...Budget,
 })
 export type StoredKiosk = z.infer<typeof StoredKiosk>
+
+/** A try its budget refused: the seconds until the budget, as stored, lets one through again. */
+export interface Refused {
+  retryAfter: number
+}
+/** Whether a try's answer is a refusal (rather than the PIN or kiosk it was taken from). */
+export const isRefused = (taken: object): taken is Refused => 'retryAfter' in taken
 
 const viewOf = (k: StoredKiosk): KioskView => ({
   id: k.id,
@@ -81,20 +89,20 @@ export const kiosksOf = (orgId: string) => ({
 
   /**
    * Takes one try of the member's PIN before it is checked: the PIN (its hash, as the write left
-   * it), 'locked' when its budget is spent, or undefined when the member has no PIN.
+   * it), a refusal when its budget is spent, or undefined when the member has no PIN.
    */
-  async takePinTry(userId: string): Promise<StoredPin | 'locked' | undefined> {
+  async takePinTry(userId: string): Promise<StoredPin | Refused | undefined> {
     const taken = await takeTry(keys.pin(orgId, userId), PIN_TRIES)
-    return taken === 'locked' || taken === undefined ? taken : StoredPin.parse(taken)
+    return taken === undefined || isRefused(taken) ? taken : StoredPin.parse(taken)
   },
 
   /**
-   * Takes one try of the kiosk's budget before a PIN is checked there: the kiosk, 'locked' when its
-   * budget is spent, or undefined when it is gone (revoked).
+   * Takes one try of the kiosk's budget before a PIN is checked there: the kiosk, a refusal when
+   * its budget is spent, or undefined when it is gone (revoked).
    */
-  async takeKioskTry(id: string): Promise<StoredKiosk | 'locked' | undefined> {
+  async takeKioskTry(id: string): Promise<StoredKiosk | Refused | undefined> {
     const taken = await takeTry(keys.kiosk(orgId, id), KIOSK_TRIES)
-    return taken === 'locked' || taken === undefined ? taken : StoredKiosk.parse(taken)
+    return taken === undefined || isRefused(taken) ? taken : StoredKiosk.parse(taken)
   },
 
   /** A member's try taken for nothing (the kiosk refused before the PIN was checked): given back. */
@@ -103,13 +111,13 @@ export const kiosksOf = (orgId: string) => ({
   },
 
   /**
-   * Whether the kiosk would refuse a try now ('locked': locked, or its window's tries taken), or
+   * Whether the kiosk would refuse a try now (a refusal: locked, or its window's tries taken), or
    * undefined when it is gone; read only, no try taken.
    */
-  async kioskState(id: string): Promise<'open' | 'locked' | undefined> {
+  async kioskState(id: string): Promise<'open' | Refused | undefined> {
     const item = await table.get(keys.kiosk(orgId, id))
     if (!item) return undefined
-    return budgetRefuses(StoredBudget.parse(item), KIOSK_TRIES, epochSeconds()) ? 'locked' : 'open'
+    return refusalOf(StoredBudget.parse(item), KIOSK_TRIES, epochSeconds()) ?? 'open'
   },
 
   /** A right PIN gives back the tries it took (to the windows it took them in), the member's and the kiosk's. */
@@ -201,13 +209,19 @@ export const kiosksOf = (orgId: string) => ({
   },
 })
 
+/** The refusal of a try at `now` by a budget as stored (until its lock or spent window ends), if it refuses. */
+const refusalOf = (budget: TryBudget, rule: TryRule, now: number): Refused | undefined => {
+  const until = budgetRefusedUntil(budget, rule, now)
+  return until === undefined ? undefined : { retryAfter: retryAfterSeconds(until, now) }
+}
+
 /**
- * One try of the budget at `key` (core's takeTry, by conditional writes): the item after it,
- * 'locked', or undefined when there is no item. Within an open window one write counts the try if
+ * One try of the budget at `key` (core's takeTry, by conditional writes): the item after it, a
+ * refusal, or undefined when there is no item. Within an open window one write counts the try if
  * one is left; a window that has ended starts again. Two writes racing to start a window: one wins,
  * the other counts in it on its next turn.
  */
-const takeTry = async (key: Key, rule: TryRule): Promise<Record<string, unknown> | 'locked' | undefined> => {
+const takeTry = async (key: Key, rule: TryRule): Promise<Record<string, unknown> | Refused | undefined> => {
   for (let turn = 0; turn < 5; turn++) {
     const now = epochSeconds()
     const notLocked = '(attribute_not_exists(lockedUntil) OR lockedUntil <= :now)'
@@ -224,7 +238,8 @@ const takeTry = async (key: Key, rule: TryRule): Promise<Record<string, unknown>
     const item = await table.get(key)
     if (!item) return undefined
     const budget = StoredBudget.parse(item)
-    if (budgetRefuses(budget, rule, now)) return 'locked'
+    const refused = refusalOf(budget, rule, now)
+    if (refused) return refused
     if (windowOpen(budget, now)) continue
     try {
       return await table.update(key, {
@@ -237,8 +252,9 @@ const takeTry = async (key: Key, rule: TryRule): Promise<Record<string, unknown>
       if (!isConditionFailure(e)) throw e
     }
   }
-  // Still racing after five turns: refused, which checks no PIN (the safe side).
-  return 'locked'
+  // Still racing after five turns: refused, which checks no PIN (the safe side); others are
+  // trying at this very moment, so the next second may find a try.
+  return { retryAfter: 1 }
 }
 const StoredBudget = z.object(Budget)
 

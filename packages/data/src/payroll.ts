@@ -49,6 +49,23 @@ const parseFigures = (item: Record<string, unknown>): MemberWeek => {
   return figures as unknown as MemberWeek
 }
 
+/**
+ * The closed period that locks the week starting `week` (the earliest, when two share it), or
+ * undefined when none does: what a refusal of a change there names. Two reads, and only the lock's
+ * when the week is open.
+ */
+export const lockingPeriodOf = async (orgId: string, week: string): Promise<Period | undefined> => {
+  const lock = await table.get(keys.weekLock(orgId, week), true, ['holders', 'periodStart'])
+  // A lock from before locks had holders names its one period as `periodStart`.
+  const holders = lock?.holders instanceof Set ? [...(lock.holders as Set<string>)] : []
+  const start = [...holders, ...(typeof lock?.periodStart === 'string' ? [lock.periodStart] : [])].sort()[0]
+  if (start === undefined) return undefined
+  const item = await table.get(keys.payPeriod(orgId, start), true, ['end'])
+  // A close writes its period in the transaction that writes its locks, and no period is deleted.
+  if (!item) throw new Error(`The lock of week ${week} names the pay period ${start}, which is not stored`)
+  return { start, end: String(item.end) }
+}
+
 /** Every item of an organization's partition whose sort key is within `range` (one query). */
 const itemsIn = (orgId: string, range: { from: string; to: string }) =>
   table.queryAll({
@@ -73,6 +90,9 @@ export const payrollOf = (orgId: string) => ({
     const lock = await table.get(keys.weekLock(orgId, week), true, ['holders', 'periodStart'])
     return lock?.holders !== undefined || lock?.periodStart !== undefined
   },
+
+  /** The closed period that locks the week starting `week` (`lockingPeriodOf`), or undefined when none does. */
+  lockingPeriod: (week: string) => lockingPeriodOf(orgId, week),
 
   /** Stored periods whose first day is from `start` to `end`, inclusive. */
   async periods(start: string, end: string): Promise<StoredPeriod[]> {

@@ -1,6 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import * as z from 'zod'
-import { newOrganization, slugify, TRIAL_DAYS, Language, type Organization, type User } from '@app/core'
+import {
+  newOrganization,
+  retryAfterSeconds,
+  slugify,
+  TRIAL_DAYS,
+  Language,
+  type Organization,
+  type User,
+} from '@app/core'
 import { aggregateHead, aggregatesFrom, directoryMove, rebuildOrganizations } from './aggregates.ts'
 import { routingFrom, routingItem } from './routing-counts.ts'
 import { keys } from './keys.ts'
@@ -283,13 +291,21 @@ export const system = {
    * locks only their own address out. More than 10 within 15 minutes lock that pair for 15 minutes.
    */
   loginAttempts: {
-    /** Counts this attempt; `locked` when it is one too many. */
-    async begin(username: string, address: string): Promise<{ locked: boolean; attempts: number }> {
+    /**
+     * Counts this attempt; `locked` when it is one too many, with the seconds until the lock ends
+     * (`retryAfter`, from the lock's stored end).
+     */
+    async begin(
+      username: string,
+      address: string,
+    ): Promise<{ locked: false; attempts: number } | { locked: true; attempts: number; retryAfter: number }> {
       const key = keys.loginAttempts(username, address)
       // Listed under the username too, so that erasing an organization finds its members' counters.
       const byName = { ':g': keys.loginAttemptsOf(username), ':a': address }
       const now = epochSeconds()
       let attempts: number
+      // When the counter's item goes: the window's end, or from the lockout on, the lock's.
+      let expire: number
       try {
         const out = await table.update(key, {
           UpdateExpression: 'ADD attempts :one SET expire = if_not_exists(expire, :window), gsi1pk = :g, gsi1sk = :a',
@@ -298,6 +314,7 @@ export const system = {
           ReturnValues: 'ALL_NEW',
         })
         attempts = Number(out?.attempts)
+        expire = Number(out?.expire)
       } catch (e) {
         if (!isConditionFailure(e)) throw e
         // The previous window ended: this attempt starts a new one.
@@ -309,15 +326,18 @@ export const system = {
           gsi1sk: address,
         })
         attempts = 1
+        expire = now + ATTEMPT_WINDOW_SECONDS
       }
-      const locked = attempts > LOCKOUT_AFTER
       if (attempts === LOCKOUT_AFTER + 1) {
+        expire = now + LOCKOUT_SECONDS
         await table.update(key, {
           UpdateExpression: 'SET expire = :until',
-          ExpressionAttributeValues: { ':until': now + LOCKOUT_SECONDS },
+          ExpressionAttributeValues: { ':until': expire },
         })
       }
-      return { locked, attempts }
+      return attempts > LOCKOUT_AFTER
+        ? { locked: true, attempts, retryAfter: retryAfterSeconds(expire, now) }
+        : { locked: false, attempts }
     },
     /** An attempt the pool could not answer (an outage) does not count. */
     forget: (username: string, address: string) =>

@@ -13,7 +13,7 @@ import {
   withSpansApplied,
   isEditable,
   notFound,
-  PERIOD_CLOSED_MESSAGE,
+  periodClosedMessage,
   spansField,
   statusLabel,
   Timesheet,
@@ -30,6 +30,7 @@ import { auditRecord, changesOf, type Actor, type Person } from './audit.ts'
 import { effectItems, type Effects } from './effects.ts'
 import { keys } from './keys.ts'
 import { keepLatestWeek, type LatestWeek } from './latest-week.ts'
+import { lockingPeriodOf } from './payroll.ts'
 import { keyAttributes, queryPage, type PageOptions } from './query-page.ts'
 import { isConditionFailure, nowIso, projectionOf, table, type TransactInput } from './table.ts'
 
@@ -172,6 +173,8 @@ export const timesheetsOf = (orgId: string) => {
     },
   })
   const periodClosed = (e: unknown) => isConditionFailure(e, 0)
+  /** The refusal of a write in `week` that a closed period's lock stopped, naming that period. */
+  const periodClosedConflict = async (week: string) => conflict(periodClosedMessage(await lockingPeriodOf(orgId, week)))
 
   /** What a write of `next` over `current` also requires, and what losing that race answers. */
   type Race = { status?: TimesheetStatus; lost: (e: unknown) => boolean; message: string }
@@ -220,7 +223,7 @@ export const timesheetsOf = (orgId: string) => {
           isConditionFailure(e, reasons.length - 1) &&
           reasons.filter((r) => r.Code === 'ConditionalCheckFailed').length === 1
         if (onlyRoute && attempt < 3) continue
-        if (periodClosed(e)) throw conflict(PERIOD_CLOSED_MESSAGE)
+        if (periodClosed(e)) throw await periodClosedConflict(current.weekStartDate)
         if (race.lost(e)) throw conflict(race.message)
         throw e
       }
@@ -352,7 +355,7 @@ export const timesheetsOf = (orgId: string) => {
           })
         return t
       } catch (e) {
-        if (periodClosed(e)) throw conflict(PERIOD_CLOSED_MESSAGE)
+        if (periodClosed(e)) throw await periodClosedConflict(weekStartDate)
         // Another request created this week's timesheet first: that one is the week's timesheet.
         if (!isConditionFailure(e, 1)) throw e
         const winner = await weekOf(employeeId, weekStartDate)

@@ -4,7 +4,14 @@ import 'fake-indexeddb/auto'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import i18next from 'i18next'
-import { kioskMessages, nowHHMM, type KioskInfo, type KioskMembers, type PunchBody } from '@app/core'
+import {
+  kioskMessages,
+  kioskPeriodClosedMessage,
+  nowHHMM,
+  type KioskInfo,
+  type KioskMembers,
+  type PunchBody,
+} from '@app/core'
 import { mockFetch, type MockAnswer } from '../../test/fetch-mock.ts'
 import { renderApp } from '../../test/render.tsx'
 import { browser } from '../lib/browser.ts'
@@ -245,7 +252,11 @@ describe('the kiosk screen', () => {
     const refusals = [
       { message: kioskMessages.weekPending, key: 'kioskWeekPending' },
       { message: kioskMessages.weekApproved, key: 'kioskWeekApproved' },
-      { message: kioskMessages.periodClosed, key: 'kioskPeriodClosed' },
+      {
+        message: kioskPeriodClosedMessage({ start: '2026-11-16', end: '2026-11-29' }),
+        key: 'kioskPeriodClosed',
+        params: { start: 'Monday, Nov 16, 2026', end: 'Sunday, Nov 29, 2026' },
+      },
     ]
     let punches = 0
     kiosk(() => ({ status: 409, body: refusals[punches++] }))
@@ -257,7 +268,8 @@ describe('the kiosk screen', () => {
     await act(() => i18next.changeLanguage('es'))
     for (const spanish of [
       'Su hoja de horas de esta semana está aprobada; pida a un supervisor que se la devuelva para corregirla antes de marcar su entrada o salida',
-      'Este período de pago está cerrado; pida a un supervisor que lo reabra si hay que cambiar sus horas',
+      // The period's dates said in Spanish too.
+      'El período de pago del lunes, 16 de nov de 2026 al domingo, 29 de nov de 2026 está cerrado; pida a un supervisor que lo reabra si hay que cambiar sus horas',
     ]) {
       await tapPin(user, '4821', 'Teclado del PIN')
       await user.click(screen.getByRole('button', { name: 'Marcar Entrada' }))

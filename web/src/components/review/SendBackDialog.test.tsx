@@ -124,14 +124,22 @@ describe('Send back for correction', () => {
   })
 
   it("says the server's refusal in the dialog and keeps it open", async () => {
+    const closed = 'The pay period Monday, Nov 16, 2026 to Sunday, Nov 29, 2026 is closed'
     const { user } = show({
-      answer: { status: 409, body: { message: 'This pay period is closed', key: 'periodClosed' } },
+      answer: {
+        status: 409,
+        body: {
+          message: closed,
+          key: 'periodClosedNamed',
+          params: { start: 'Monday, Nov 16, 2026', end: 'Sunday, Nov 29, 2026' },
+        },
+      },
     })
     await user.click(await sendBackButton())
     const dialog = await screen.findByRole('dialog', { name: 'Send back for correction' })
     await user.type(within(dialog).getByRole('textbox', { name: 'What needs correcting' }), 'Fix Monday')
     await user.click(within(dialog).getByRole('button', { name: 'Send back' }))
-    expect(await within(dialog).findByText('This pay period is closed')).toBeTruthy()
+    expect(await within(dialog).findByText(closed)).toBeTruthy()
     expect(screen.getByRole('dialog', { name: 'Send back for correction' })).toBeTruthy()
   })
 })
