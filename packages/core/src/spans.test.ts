@@ -137,7 +137,12 @@ describe('split shifts', () => {
   })
 
   it('drops a later span clocked out in the minute it began, but keeps a day’s only span', () => {
-    const again = { sundaySpans: [{ start: '19:33', end: '19:34' }, { start: '19:34', end: '' }] }
+    const again = {
+      sundaySpans: [
+        { start: '19:33', end: '19:34' },
+        { start: '19:34', end: '' },
+      ],
+    }
     expect(spansAfterClockOut(again, 'sunday', '19:34')).toEqual([{ start: '19:33', end: '19:34' }])
     expect(spansAfterClockOut(again, 'sunday', '19:35')).toEqual([
       { start: '19:33', end: '19:34' },
