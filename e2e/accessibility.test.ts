@@ -4,7 +4,7 @@ import { dayLabel, dayOfDate, todayIn, type OrganizationSettings } from '@app/co
 import { useBrowser } from './browser.ts'
 import { api } from './helpers/api.ts'
 import { expectAccessible } from './helpers/axe.ts'
-import { tabTo } from './helpers/keyboard.ts'
+import { expectFocusStays, tabTo } from './helpers/keyboard.ts'
 import { addMember, signInAsStaff, signInAsSupervisor, type Person, uniquePerson } from './helpers/sign-in.ts'
 import { PHONE, toast } from './helpers/phone.ts'
 
@@ -163,6 +163,18 @@ describe('accessibility (axe-core) and keyboard use', () => {
     await viewing.waitFor({ state: 'detached' })
     // Closing gives the focus back to the button that opened the dialog.
     await page.waitForFunction((el) => el === document.activeElement, await view.elementHandle(), { timeout: 5000 })
+
+    // View mode's 'Review to approve' turns the same dialog into the review, at its Comments box (the
+    // button pressed is gone), and closing it still gives the focus back to View.
+    await page.keyboard.press('Enter')
+    await viewing.waitFor()
+    await tabTo(page, viewing.getByRole('button', { name: 'Review to approve' }))
+    await page.keyboard.press('Enter')
+    const switched = page.getByRole('dialog', { name: 'Review Timesheet Submission' })
+    await expectFocusStays(page, switched.getByLabel('Comments'))
+    await page.keyboard.press('Escape')
+    await switched.waitFor({ state: 'detached' })
+    await expectFocusStays(page, view)
 
     await tabTo(page, page.getByRole('button', { name: new RegExp(`^Approve ${name}'s timesheet`) }))
     await page.keyboard.press('Enter')

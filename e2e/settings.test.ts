@@ -3,7 +3,7 @@ import { addDays, dayOfDate, monthOf, todayIn, type OrganizationSettings, type T
 import { useBrowser } from './browser.ts'
 import { api } from './helpers/api.ts'
 import { seriousViolations } from './helpers/axe.ts'
-import { tabTo } from './helpers/keyboard.ts'
+import { expectFocusStays, tabTo } from './helpers/keyboard.ts'
 import { fitsPhone, PHONE } from './helpers/phone.ts'
 import { addMember, signedInSupervisor, signInAsStaff, signInAsSupervisor, uniquePerson } from './helpers/sign-in.ts'
 
@@ -65,6 +65,15 @@ describe('Settings on a phone', () => {
     await page.getByRole('form', { name: 'Payroll settings' }).waitFor()
     expect(await nav.getByRole('link', { name: 'Payroll' }).getAttribute('aria-current')).toBe('page')
     expect(await page.getByLabel('Organization Name').count()).toBe(0)
+    // Reset, pressed by keyboard, has nothing left to reset and keeps the focus (not the page's body).
+    const form = page.getByRole('form', { name: 'Payroll settings' })
+    const batch = form.getByLabel('ADP batch ID (optional)')
+    await batch.fill('WEEKLY_1')
+    const reset = form.getByRole('button', { name: 'Reset' })
+    await tabTo(page, reset)
+    await page.keyboard.press('Enter')
+    expect(await batch.inputValue()).toBe('')
+    await expectFocusStays(page, reset)
     // The export email's link of before (/settings#data) opens the Data page.
     await page.goto('/settings#data')
     await page.waitForURL('**/settings/data')

@@ -258,6 +258,21 @@ describe('EmployeesPage', () => {
     expect(await screen.findByText('Failed to add staff member', { selector: 'li *' })).toBeTruthy()
   })
 
+  it('Add Another brings the form back with the focus on its first field', async () => {
+    const { user } = show(undefined, {
+      'POST /api/employees': {
+        body: { ...volunteer, id: 'mem-5', temporaryCredentials: { username: 'vjones', password: 'Pw-9z!secret' } },
+      },
+    })
+    const dialog = await openAddDialog(user)
+    await fillMember(user, dialog)
+    await user.click(within(dialog).getByRole('button', { name: 'Add Member' }))
+    await screen.findByRole('heading', { name: 'Member Added' })
+    screen.getByRole('button', { name: 'Add Another' }).focus()
+    await user.keyboard('{Enter}')
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('First Name'))
+  })
+
   it('copies sign-in instructions with the staff login address and username, never a password', async () => {
     const { user } = show(undefined, {
       'POST /api/employees': {
@@ -268,7 +283,9 @@ describe('EmployeesPage', () => {
     const dialog = await openAddDialog(user)
     await fillMember(user, dialog)
     await user.click(within(dialog).getByRole('button', { name: 'Add Member' }))
-    await screen.findByRole('heading', { name: 'Member Added' })
+    // The form's buttons went with it: the login's title has the focus, at the top of what is new.
+    const added = await screen.findByRole('heading', { name: 'Member Added' })
+    expect(document.activeElement).toBe(added)
     await user.click(screen.getByRole('button', { name: 'Done' }))
 
     // ...but the mail icon's instructions do not carry it.

@@ -104,6 +104,12 @@ describe('SettingsPage', () => {
     expect(field('Week starts on').value).toBe('monday')
     expect(field('Time zone').value).toBe('Central Time (US & Canada)')
     expect(preview().getByText('Grace Chapel')).toBeTruthy()
+    // Nothing is left to reset, and Reset keeps the focus: held, not disabled (a browser drops the
+    // focus of a button that becomes disabled onto the page).
+    const reset = screen.getByRole('button', { name: 'Reset' }) as HTMLButtonElement
+    expect(document.activeElement).toBe(reset)
+    expect(reset.getAttribute('aria-disabled')).toBe('true')
+    expect(reset.disabled).toBe(false)
   })
 
   it('saves, says so, and the header follows', async () => {
@@ -133,7 +139,7 @@ describe('SettingsPage', () => {
     await waitFor(() => expect(within(header).getByText('Hope Church')).toBeTruthy())
     expect(header.querySelector('img')?.getAttribute('src')).toBe(PRODUCT_LOGO_URL)
     // The form now holds the saved values, so Reset has nothing to undo.
-    expect((screen.getByRole('button', { name: 'Reset' }) as HTMLButtonElement).disabled).toBe(true)
+    expect(screen.getByRole('button', { name: 'Reset' }).getAttribute('aria-disabled')).toBe('true')
   })
 
   it('toggles Approval emails from the 44 x 44 area around the box', async () => {

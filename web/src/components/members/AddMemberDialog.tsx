@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState, type Ref } from 'react'
 import { UserPlus } from 'lucide-react'
 import i18next from 'i18next'
 import { useTranslation } from 'react-i18next'
@@ -8,6 +8,7 @@ import { useAuth } from '../../api/auth.ts'
 import { useAddMember, useApproverChoices } from '../../api/members.ts'
 import { ApiError, errorMessage, isUnauthorizedError } from '../../api/client.ts'
 import { useFieldErrors } from '../../lib/field-errors.ts'
+import { useFocusHandoff } from '../../lib/focus-handoff.ts'
 import { toast } from '../../lib/toast.ts'
 import { Button } from '../ui/Button.tsx'
 import {
@@ -48,6 +49,11 @@ export function AddMemberDialog() {
   const [open, setOpen] = useState(false)
   const [values, setValues] = useState<MemberValues>(initial)
   const [added, setAdded] = useState<AddedMember | null>(null)
+  // The form and the added member's login take turns in one dialog: the button pressed goes with
+  // the one it was in, so the focus goes to the other's start (the login's title, the first field).
+  const handOff = useFocusHandoff()
+  const content = useRef<HTMLDivElement>(null)
+  const addedTitle = useRef<HTMLHeadingElement>(null)
 
   const errors = useFieldErrors(MEMBER_FIELD_ORDER, add.error)
   const shown = errors.shown
@@ -138,15 +144,26 @@ export function AddMemberDialog() {
           <UserPlus aria-hidden /> {t('members.add.title')}
         </Button>
       </DialogTrigger>
-      <DialogContent>
+      <DialogContent ref={content}>
         {added ? (
-          <AddedView member={added} onAddAnother={startOver} />
+          <AddedView
+            member={added}
+            titleRef={addedTitle}
+            onAddAnother={() => {
+              handOff(() => content.current?.querySelector('form input, form select'))
+              startOver()
+            }}
+          />
         ) : (
           <>
             <DialogHeading title={t('members.add.title')}>{t('members.add.intro')}</DialogHeading>
             <DialogForm
               label={t('members.add.formLabel')}
-              onSubmit={onSubmit}
+              onSubmit={(event) => {
+                // Once added, the form makes way for the login: the focus goes to its title.
+                handOff(() => addedTitle.current)
+                onSubmit(event)
+              }}
               error={formError}
               pending={add.isPending}
               confirm={t('members.add.title')}
@@ -167,13 +184,22 @@ export function AddMemberDialog() {
   )
 }
 
-function AddedView({ member, onAddAnother }: { member: AddedMember; onAddAnother: () => void }) {
+function AddedView({
+  member,
+  titleRef,
+  onAddAnother,
+}: {
+  member: AddedMember
+  titleRef: Ref<HTMLHeadingElement>
+  onAddAnother: () => void
+}) {
   const { t } = useTranslation('supervisor')
   const credentials = member.temporaryCredentials
   const name = fullName(member)
   return (
     <>
       <DialogHeading
+        titleRef={titleRef}
         title={member.role === 'supervisor' ? t('members.add.supervisorAddedTitle') : t('members.add.addedTitle')}
       >
         {t('members.add.isNow', { name, role: t(`roles.${member.role}`) })}

@@ -73,6 +73,8 @@ describe('ResetPasswordDialog', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Reset Password' }))
 
     const dialog = await screen.findByRole('dialog', { name: 'Password Reset' })
+    // The question's buttons went: the new login's title has the focus, not the dialog's frame.
+    expect(document.activeElement).toBe(within(dialog).getByRole('heading', { name: 'Password Reset' }))
     const [call] = resets(fetchMock)
     expect(call![1]!.body).toBe('{}')
     expect(

@@ -1,8 +1,10 @@
+import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { fullName, type User } from '@app/core'
 import { useResetPassword } from '../../api/members.ts'
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
+import { useFocusHandoff } from '../../lib/focus-handoff.ts'
 import { Button } from '../ui/Button.tsx'
 import { Dialog, DialogActions, DialogClose, DialogContent, DialogFooter, DialogHeading } from '../ui/Dialog.tsx'
 import { CredentialsView } from './CredentialsView.tsx'
@@ -17,9 +19,13 @@ export function ResetPasswordDialog({ member, onClose }: { member: User | null; 
   const { t } = useTranslation('supervisor')
   const reset = useResetPassword()
   const credentials = reset.data?.temporaryCredentials
+  // The question's buttons go as the new login takes their place: the focus goes to its title.
+  const handOff = useFocusHandoff()
+  const doneTitle = useRef<HTMLHeadingElement>(null)
 
   const confirm = () => {
     if (!member) return
+    handOff(() => doneTitle.current)
     reset.mutate(member.id, {
       onSuccess: ({ temporaryCredentials: c }) =>
         toast({
@@ -37,7 +43,7 @@ export function ResetPasswordDialog({ member, onClose }: { member: User | null; 
         <DialogContent role={credentials ? 'dialog' : 'alertdialog'}>
           {credentials ? (
             <>
-              <DialogHeading title={t('members.reset.doneTitle')}>
+              <DialogHeading titleRef={doneTitle} title={t('members.reset.doneTitle')}>
                 {t('members.reset.signsInAt', { name: fullName(member), url: staffLoginUrl(window.location.origin) })}
               </DialogHeading>
               <CredentialsView credentials={credentials} firstName={member.firstName} testIdPrefix="reset" />

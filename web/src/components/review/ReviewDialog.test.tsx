@@ -226,6 +226,40 @@ describe('ReviewDialog', () => {
     await waitFor(() => expect(document.activeElement).toBe(title))
   })
 
+  it("'Review to approve' moves the focus to the Comments box, and closing still returns it to the opener", async () => {
+    mockFetch({})
+    const user = userEvent.setup()
+    const timesheet = makeTimesheet()
+    function Opener() {
+      const [mode, setMode] = useState<ReviewMode | null>(null)
+      return (
+        <>
+          <button type="button" onClick={() => setMode('view')}>
+            View
+          </button>
+          <ReviewDialog
+            target={mode ? { timesheet, mode } : null}
+            onClose={() => setMode(null)}
+            onReview={() => setMode('approve')}
+          />
+        </>
+      )
+    }
+    renderApp('/', <Opener />)
+    const opener = screen.getByRole('button', { name: 'View' })
+    await user.click(opener)
+    screen.getByRole('button', { name: 'Review to approve' }).focus()
+    await user.keyboard('{Enter}')
+    const comments = screen.getByRole('textbox', { name: 'Comments' })
+    expect(document.activeElement).toBe(comments)
+    // Radix's own focus handling runs on timers after a change: the focus must still be there after them.
+    await new Promise((done) => setTimeout(done, 50))
+    expect(document.activeElement).toBe(comments)
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await waitFor(() => expect(document.activeElement).toBe(opener))
+  })
+
   it('Cancel closes without a decision', async () => {
     const { dialog, user, fetchMock } = show('approve')
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))

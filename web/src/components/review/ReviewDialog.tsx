@@ -20,6 +20,7 @@ import { employeeName, formatBreakMinutes, formatDate, formatHoursValue, formatL
 import { useUpdateTimesheetStatus, type Decision } from '../../api/timesheets.ts'
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
+import { useFocusHandoff } from '../../lib/focus-handoff.ts'
 import { Button } from '../ui/Button.tsx'
 import { LinkButton } from '../ui/LinkButton.tsx'
 import { Dialog, DialogClose, DialogContent, DialogFooter, DialogHeading } from '../ui/Dialog.tsx'
@@ -118,7 +119,9 @@ export function ReviewDialog({
     <Dialog open={target !== null} onOpenChange={(open) => (open || busy ? undefined : onClose())}>
       {target ? (
         <ReviewContent
-          key={`${target.timesheet.id}-${target.mode}`}
+          // Made anew for each timesheet, not for each mode: a new dialog for 'Review to approve'
+          // started Radix's focus handling over and forgot the opener that closing returns to.
+          key={target.timesheet.id}
           target={target}
           timeZone={timeZone}
           busy={busy}
@@ -163,6 +166,7 @@ function ReviewContent({
   const commentsId = useId()
   const commentsBox = useRef<HTMLTextAreaElement>(null)
   const title = useRef<HTMLHeadingElement>(null)
+  const handOff = useFocusHandoff()
   const limit = useTextLimit(commentsId, comments, TEXT_LIMITS.comments)
   // A comment past its limit says so on its field; deciding waits until it is shortened.
   const decide = (status: Decision) => {
@@ -307,7 +311,17 @@ function ReviewContent({
             <DialogClose asChild>
               <Button variant="outline">{t('review.close')}</Button>
             </DialogClose>
-            {onReview ? <Button onClick={onReview}>{t('review.reviewToApprove')}</Button> : null}
+            {onReview ? (
+              <Button
+                onClick={() => {
+                  // The button goes with view mode: deciding starts at the comment, as when opened to decide.
+                  handOff(() => commentsBox.current)
+                  onReview()
+                }}
+              >
+                {t('review.reviewToApprove')}
+              </Button>
+            ) : null}
             {editHref ? <LinkButton to={editHref}>{t('review.editResubmit')}</LinkButton> : null}
             {canSendBack ? <SendBackButton timesheet={sheet} onSentBack={onCancel} /> : null}
           </>

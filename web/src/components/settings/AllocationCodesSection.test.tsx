@@ -89,6 +89,35 @@ describe('Settings → Ministries and funds', () => {
     expect(puts).toEqual([{ codes: [{ ...youth, to: null, active: false }] }])
   })
 
+  it('keeps the focus with the person as Edit, Add, Cancel and Save come and go', async () => {
+    show()
+    const user = userEvent.setup()
+    const focused = () => document.activeElement
+    // Edit goes as its form opens: the form's Name takes the focus; Cancel gives it back to Edit.
+    ;(await screen.findByRole('button', { name: 'Edit Youth (Grant A)' })).focus()
+    await user.keyboard('{Enter}')
+    let form = within(screen.getByRole('form', { name: 'Edit Youth (Grant A)' }))
+    expect(focused()).toBe(form.getByLabelText('Name'))
+    form.getByRole('button', { name: 'Cancel' }).focus()
+    await user.keyboard('{Enter}')
+    expect(focused()).toBe(screen.getByRole('button', { name: 'Edit Youth (Grant A)' }))
+    // Saved, the form goes the same way.
+    await user.keyboard('{Enter}')
+    form = within(screen.getByRole('form', { name: 'Edit Youth (Grant A)' }))
+    await user.type(form.getByLabelText('QuickBooks class name (optional)'), ' 2')
+    await user.keyboard('{Enter}')
+    expect(await screen.findByText('QuickBooks class: Youth 2')).toBeTruthy()
+    expect(focused()).toBe(screen.getByRole('button', { name: 'Edit Youth (Grant A)' }))
+    // Add, and its Cancel.
+    screen.getByRole('button', { name: 'Add ministry or fund' }).focus()
+    await user.keyboard('{Enter}')
+    form = within(screen.getByRole('form', { name: 'Add ministry or fund' }))
+    expect(focused()).toBe(form.getByLabelText('Name'))
+    form.getByRole('button', { name: 'Cancel' }).focus()
+    await user.keyboard('{Enter}')
+    expect(focused()).toBe(screen.getByRole('button', { name: 'Add ministry or fund' }))
+  })
+
   it('shows the server’s message on the field of the code being added', async () => {
     show()
     const user = userEvent.setup()

@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { Landmark } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { AllocationCode } from '@app/core'
@@ -8,12 +7,20 @@ import { Button } from '../ui/Button.tsx'
 import { ListRow, QueryList, RowButton, listTexts } from '../ui/QueryList.tsx'
 import { CodeForm } from './AllocationCodeForm.tsx'
 import { SettingsSectionCard } from './SettingsSectionCard.tsx'
-
-/** What `editing` holds while a new code is being added (no code's id: ids are never empty). */
-const NEW_CODE = ''
+import { NEW_ITEM, useItemEditing } from './use-item-editing.ts'
 
 /** A code's line: its name, kind, class and grant, and whether it may still be chosen. */
-function CodeLine({ code, onEdit, disabled }: { code: AllocationCode; onEdit: () => void; disabled: boolean }) {
+function CodeLine({
+  code,
+  editId,
+  onEdit,
+  disabled,
+}: {
+  code: AllocationCode
+  editId: string
+  onEdit: () => void
+  disabled: boolean
+}) {
   const { t } = useTranslation('supervisor')
   const grant = [
     code.from || code.to ? t('allocation.dates', { from: code.from ?? '…', to: code.to ?? '…' }) : null,
@@ -22,7 +29,12 @@ function CodeLine({ code, onEdit, disabled }: { code: AllocationCode; onEdit: ()
   return (
     <ListRow
       actions={
-        <RowButton disabled={disabled} aria-label={t('allocation.editNamed', { name: code.name })} onClick={onEdit}>
+        <RowButton
+          id={editId}
+          disabled={disabled}
+          aria-label={t('allocation.editNamed', { name: code.name })}
+          onClick={onEdit}
+        >
           {t('allocation.edit')}
         </RowButton>
       }
@@ -53,8 +65,8 @@ const TEXTS = 'allocation'
 export function AllocationCodesSection() {
   const { t } = useTranslation('supervisor')
   const codes = useAllocationCodes()
-  // The code being edited (its id), NEW_CODE while adding one, or null.
-  const [editing, setEditing] = useState<string | null>(null)
+  // The code being edited (its id), NEW_ITEM while adding one, or null.
+  const { editing, open, close, editId, addId } = useItemEditing('code')
   const list = codes.data?.codes
   return (
     <SettingsSectionCard
@@ -68,18 +80,24 @@ export function AllocationCodesSection() {
         {(code) =>
           editing === code.id ? (
             <li key={code.id} className="py-3">
-              <CodeForm codes={list!} editing={code} onDone={() => setEditing(null)} />
+              <CodeForm codes={list!} editing={code} onDone={close} />
             </li>
           ) : (
-            <CodeLine key={code.id} code={code} disabled={editing !== null} onEdit={() => setEditing(code.id)} />
+            <CodeLine
+              key={code.id}
+              code={code}
+              editId={editId(code.id)}
+              disabled={editing !== null}
+              onEdit={() => open(code.id)}
+            />
           )
         }
       </QueryList>
-      {!list ? null : editing === NEW_CODE ? (
-        <CodeForm codes={list} editing={undefined} onDone={() => setEditing(null)} />
+      {!list ? null : editing === NEW_ITEM ? (
+        <CodeForm codes={list} editing={undefined} onDone={close} />
       ) : (
         <div className="flex justify-end">
-          <Button type="button" disabled={editing !== null} onClick={() => setEditing(NEW_CODE)}>
+          <Button id={addId} type="button" disabled={editing !== null} onClick={() => open(NEW_ITEM)}>
             {t('allocation.add')}
           </Button>
         </div>

@@ -131,3 +131,24 @@ describe('Settings → Campuses: adding one', () => {
     expect(sent(fetch)).toHaveLength(2)
   })
 })
+
+describe('Settings → Campuses: the focus as the forms open and close', () => {
+  it('goes to the form’s Name when Edit or Add opens it, and back to Edit or Add when it closes', async () => {
+    const { user } = show([north, south], [])
+    ;(await screen.findByRole('button', { name: 'Edit South' })).focus()
+    await user.keyboard('{Enter}')
+    const edit = within(screen.getByRole('form', { name: 'Edit South' }))
+    expect(document.activeElement).toBe(edit.getByLabelText('Name'))
+    edit.getByRole('button', { name: 'Cancel' }).focus()
+    await user.keyboard('{Enter}')
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit South' }))
+
+    screen.getByRole('button', { name: 'Add campus' }).focus()
+    await user.keyboard('{Enter}')
+    const add = within(screen.getByRole('form', { name: 'Add campus' }))
+    expect(document.activeElement).toBe(add.getByLabelText('Name'))
+    await user.keyboard('East{Enter}')
+    expect(await screen.findByText('East')).toBeTruthy()
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add campus' }))
+  })
+})

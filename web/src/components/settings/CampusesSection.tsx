@@ -20,13 +20,12 @@ import { AlertLine, ItemForm } from '../ui/ItemForm.tsx'
 import { ListRow, QueryList, RowButton } from '../ui/QueryList.tsx'
 import { CampuslessMembers, useCampuslessCount } from './CampuslessMembers.tsx'
 import { SettingsSectionCard } from './SettingsSectionCard.tsx'
+import { NEW_ITEM, useItemEditing } from './use-item-editing.ts'
 import { useListItemSave } from './use-list-item-save.ts'
 
 /** The catalogue group of this section's texts. */
 const TEXTS = 'campuses'
 
-/** What `editing` holds while a new campus is being added (ids are never empty). */
-const NEW_CAMPUS = ''
 type Field = 'name' | 'address'
 
 /** The list as the PUT carries it, with `index` replaced by `next` (or appended, or left out for null). */
@@ -125,11 +124,13 @@ function CampusForm({
 function CampusLine({
   campuses,
   campus,
+  editId,
   onEdit,
   disabled,
 }: {
   campuses: readonly Campus[]
   campus: Campus
+  editId: string
   onEdit: () => void
   disabled: boolean
 }) {
@@ -150,6 +151,7 @@ function CampusLine({
       actions={
         <div className="flex flex-wrap gap-2">
           <RowButton
+            id={editId}
             disabled={disabled || save.isPending}
             aria-label={t('campuses.editNamed', { name: campus.name })}
             onClick={onEdit}
@@ -186,7 +188,7 @@ export function CampusesSection() {
   const { t } = useTranslation('supervisor')
   const campuses = useCampuses()
   const { wholeChurch } = useCampusChoices()
-  const [editing, setEditing] = useState<string | null>(null)
+  const { editing, open, close, editId, addId } = useItemEditing('campus')
   const list = campuses.data?.campuses
   const campusless = useCampuslessCount(wholeChurch)
   return (
@@ -209,20 +211,16 @@ export function CampusesSection() {
         {(campus) =>
           editing === campus.id ? (
             <li key={campus.id} className="py-3">
-              <CampusForm
-                campuses={list ?? []}
-                editing={campus}
-                onDone={() => setEditing(null)}
-                campusless={campusless}
-              />
+              <CampusForm campuses={list ?? []} editing={campus} onDone={close} campusless={campusless} />
             </li>
           ) : (
             <CampusLine
               key={campus.id}
               campuses={list ?? []}
               campus={campus}
+              editId={editId(campus.id)}
               disabled={editing !== null || !wholeChurch}
-              onEdit={() => setEditing(campus.id)}
+              onEdit={() => open(campus.id)}
             />
           )
         }
@@ -230,11 +228,11 @@ export function CampusesSection() {
       {list && wholeChurch ? (
         <>
           {editing === null ? <CampuslessMembers campuses={list} count={campusless} /> : null}
-          {editing === NEW_CAMPUS ? (
-            <CampusForm campuses={list} editing={undefined} onDone={() => setEditing(null)} campusless={campusless} />
+          {editing === NEW_ITEM ? (
+            <CampusForm campuses={list} editing={undefined} onDone={close} campusless={campusless} />
           ) : (
             <div className="flex justify-end">
-              <Button type="button" disabled={editing !== null} onClick={() => setEditing(NEW_CAMPUS)}>
+              <Button id={addId} type="button" disabled={editing !== null} onClick={() => open(NEW_ITEM)}>
                 {t('campuses.add')}
               </Button>
             </div>

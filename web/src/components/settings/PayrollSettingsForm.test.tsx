@@ -112,6 +112,11 @@ describe('Settings → Payroll', () => {
     await user.click(form.getByRole('button', { name: 'Reset' }))
     expect((form.getByLabelText('Daily double time after (hours, optional)') as HTMLInputElement).value).toBe('')
     expect(form.queryByText(DOUBLE_TIME_BELOW_OVERTIME)).toBeNull()
+    // Nothing is left to reset; Reset is held, not disabled, so it keeps the focus.
+    const reset = form.getByRole('button', { name: 'Reset' }) as HTMLButtonElement
+    expect(document.activeElement).toBe(reset)
+    expect(reset.getAttribute('aria-disabled')).toBe('true')
+    expect(reset.disabled).toBe(false)
   })
 
   it('shows the server’s field messages', async () => {

@@ -1,5 +1,6 @@
-import { useState, type ComponentProps, type ReactNode } from 'react'
+import { useRef, useState, type ComponentProps, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useFocusHandoff } from '../../lib/focus-handoff.ts'
 import { QueryList, listTexts } from '../ui/QueryList.tsx'
 import { OneTimeSecret } from './OneTimeSecret.tsx'
 import { SettingsSectionCard } from './SettingsSectionCard.tsx'
@@ -28,6 +29,9 @@ export function SecretListSection<Item extends { id: string }, Created>({
 }) {
   const { t } = useTranslation('supervisor')
   const [created, setCreated] = useState<Created>()
+  // Done goes with the secret it closes: the focus goes to the form's first field, to make another.
+  const handOff = useFocusHandoff()
+  const formBox = useRef<HTMLDivElement>(null)
   return (
     <SettingsSectionCard {...card} texts={texts} contentClassName="space-y-6">
       {created ? (
@@ -35,13 +39,16 @@ export function SecretListSection<Item extends { id: string }, Created>({
           {...secretOf(created)}
           testId={secretTestId}
           texts={texts}
-          onDone={() => setCreated(undefined)}
+          onDone={() => {
+            handOff(() => formBox.current?.querySelector('input, select, textarea'))
+            setCreated(undefined)
+          }}
         />
       ) : null}
       <QueryList query={query} items={query.data} {...listTexts(t, texts)}>
         {row}
       </QueryList>
-      {form(setCreated)}
+      <div ref={formBox}>{form(setCreated)}</div>
     </SettingsSectionCard>
   )
 }

@@ -75,7 +75,29 @@ describe('DaySplit', () => {
     // Removing the split leaves the day with none, as before.
     await user.click(group.getByRole('button', { name: 'Remove split of Monday' }))
     expect(seen.at(-1)!.mondayAllocations).toBeUndefined()
-    expect(screen.getByRole('button', { name: 'Split Monday among ministries and funds' })).toBeTruthy()
+    // The pressed button went with the split: the one that opens it again has the focus.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Split Monday among ministries and funds' }))
+  })
+
+  it('keeps the focus in the split as its last line is removed, and on Split once no line is left', async () => {
+    serve(null)
+    const user = userEvent.setup()
+    renderApp('/', <Monday initial={{ mondayStart: '09:00', mondayEnd: '17:00' }} seen={[]} />)
+    await user.click(await screen.findByRole('button', { name: 'Split Monday among ministries and funds' }))
+    const group = within(screen.getByRole('group', { name: 'Split of Monday' }))
+    await user.type(group.getByLabelText('Hours for ministry or fund 1 of Monday'), '2')
+    await user.click(group.getByRole('button', { name: 'Add a line' }))
+    await user.type(await group.findByLabelText('Hours for ministry or fund 2 of Monday'), '1')
+    // The second line's Remove goes with its line: the line before takes the focus.
+    group.getByRole('button', { name: 'Remove Administration from Monday' }).focus()
+    await user.keyboard('{Enter}')
+    expect(group.queryByLabelText('Hours for ministry or fund 2 of Monday')).toBeNull()
+    expect(document.activeElement).toBe(group.getByLabelText('Hours for ministry or fund 1 of Monday'))
+    // The only line's Remove closes the split.
+    group.getByRole('button', { name: 'Remove Youth (Grant A) from Monday' }).focus()
+    await user.keyboard('{Enter}')
+    expect(screen.queryByRole('group', { name: 'Split of Monday' })).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Split Monday among ministries and funds' }))
   })
 
   it('says at once, as an alert, when the lines pass the day’s paid time', async () => {

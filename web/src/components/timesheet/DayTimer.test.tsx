@@ -27,6 +27,35 @@ function Clock({ save }: { save: () => Promise<void> }) {
   )
 }
 
+/** A finished day's clock (as on the dashboard): Reset waits for `save`, then clears the day and goes away. */
+function FinishedDay({ save }: { save: () => Promise<void> }) {
+  const [cleared, setCleared] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const reset = async () => {
+    setBusy(true)
+    await save()
+    setCleared(true)
+    setBusy(false)
+  }
+  return (
+    <DayTimer
+      dayLabel="Wednesday"
+      start=""
+      view={{
+        running: false,
+        elapsed: cleared ? 0 : 3600,
+        showClockIn: true,
+        showClockOut: false,
+        showReset: !cleared,
+      }}
+      busy={busy}
+      onClockIn={() => {}}
+      onClockOut={() => {}}
+      onReset={() => void reset()}
+    />
+  )
+}
+
 describe('DayTimer', () => {
   it('keeps the focus on the clock button through its save and as Clock In turns into Clock Out and back', async () => {
     let finish = () => {}
@@ -51,5 +80,19 @@ describe('DayTimer', () => {
       await act(async () => finish())
       expect(document.activeElement).toBe(screen.getByRole('button', { name: to }))
     }
+  })
+
+  it('gives the focus to the clock when Reset, pressed by keyboard, goes away with the times it cleared', async () => {
+    let finish = () => {}
+    const save = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)))
+    const user = userEvent.setup()
+    render(<FinishedDay save={save} />)
+    screen.getByRole('button', { name: 'Reset Wednesday' }).focus()
+    await user.keyboard('{Enter}')
+    // Held on Reset while the save runs.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Reset Wednesday' }))
+    await act(async () => finish())
+    expect(screen.queryByRole('button', { name: 'Reset Wednesday' })).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Clock In Wednesday' }))
   })
 })

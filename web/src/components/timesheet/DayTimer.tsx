@@ -1,7 +1,9 @@
+import type { MouseEvent } from 'react'
 import { LogIn, LogOut, RotateCcw } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../ui/Button.tsx'
 import { cn } from '../../lib/cn.ts'
+import { useFocusHandoff } from '../../lib/focus-handoff.ts'
 import { formatHours } from '../../lib/format.ts'
 import { formatClock, type TimerView } from './clock.ts'
 
@@ -23,6 +25,11 @@ export interface DayTimerProps {
   className?: string
   /** Lets the 'What did you do?' prompt give the focus back to the clock's buttons. */
   id?: string
+  /**
+   * The id of the day's first time field, where the focus goes when Reset (which clears the day and
+   * so goes away) had it; without it, or while it is not shown, the clock's first button.
+   */
+  resetFocusId?: string
 }
 
 /**
@@ -42,8 +49,10 @@ export function DayTimer({
   onReset,
   className,
   id,
+  resetFocusId,
 }: DayTimerProps) {
   const { t } = useTranslation('staff')
+  const handOff = useFocusHandoff()
   const day = <span className="sr-only"> {dayLabel}</span>
   // Clock In and Clock Out are one button (one key; never shown together) whose label changes, so
   // the focus stays on it when it turns into the other rather than falling to the page.
@@ -70,7 +79,11 @@ export function DayTimer({
       variant: 'outline',
       icon: RotateCcw,
       text: t('timer.reset'),
-      onClick: onReset,
+      onClick: (event: MouseEvent<HTMLButtonElement>) => {
+        const clock = event.currentTarget.parentElement
+        handOff(() => (resetFocusId ? document.getElementById(resetFocusId) : null) ?? clock?.querySelector('button'))
+        onReset()
+      },
     },
   ] as const
   return (
@@ -102,9 +115,8 @@ export function DayTimer({
         {actions
           .filter((action) => action.shown)
           .map(({ key, variant, icon: Icon, text, onClick }) => (
-            // Held with aria-disabled while a save runs, not disabled: a browser takes the focus
-            // off a button that becomes disabled.
-            <Button key={key} variant={variant} onClick={busy ? undefined : onClick} aria-disabled={busy || undefined}>
+            // Held while a save runs, not disabled: a browser takes the focus off a disabled button.
+            <Button key={key} variant={variant} onClick={onClick} held={busy}>
               <Icon aria-hidden /> {text}
               {day}
             </Button>

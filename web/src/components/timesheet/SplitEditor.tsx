@@ -4,6 +4,7 @@ import { MAX_DAY_ALLOCATIONS, UNALLOCATED, type AllocationCode, type TimesheetDa
 import { useAllocationCodes } from '../../api/allocation.ts'
 import { useAuth } from '../../api/auth.ts'
 import { cn } from '../../lib/cn.ts'
+import { useFocusHandoff } from '../../lib/focus-handoff.ts'
 import { Button } from '../ui/Button.tsx'
 import { ItemOptions } from '../ui/Options.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
@@ -58,6 +59,8 @@ export function useSplitLines<V extends readonly { code: string }[]>({
   const produce = (typed: readonly SplitLine[]) => produceWith(typed, defaultCode)
   const [lines, setLines] = useState<SplitLine[]>(() => toLines(stored))
   const [open, setOpen] = useState(false)
+  // Here, not in the editor: Clear and the last line's Remove close the editor with themselves.
+  const handOff = useFocusHandoff()
   // What this editor last put in the field: anything else there was put by a reload or a copy.
   const pushed = useRef(keyOf(stored))
   const push = (next: V | undefined) => {
@@ -94,13 +97,16 @@ export function useSplitLines<V extends readonly { code: string }[]>({
   const room = lines.length < MAX_DAY_ALLOCATIONS - 1 && active.some((c) => !lines.some((l) => l.code === c.id))
   const showing = open || lines.length > 0 || (stored?.length ?? 0) > 0
   const nextCode = () => active.find((c) => !lines.some((l) => l.code === c.id))!.id
-  return { lines, setLines, update, setOpen, showing, active, choicesFor, room, nextCode, user, fill, produce }
+  return { lines, setLines, update, setOpen, showing, active, choicesFor, room, nextCode, user, fill, produce, handOff }
 }
 
 export type SplitLines = ReturnType<typeof useSplitLines>
 
 /** Puts the focus on a line's amount once it is shown. */
 const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus())
+
+/** The id of the button that opens a closed split (`id`: the split's). */
+const openButtonId = (id: string) => `${id}-open`
 
 /** The closed split: one button that opens it with a first line (its amount takes the focus). */
 export function SplitOpenButton({
@@ -124,6 +130,7 @@ export function SplitOpenButton({
   return (
     <div className={className}>
       <Button
+        id={openButtonId(id)}
         type="button"
         variant="ghost"
         size="sm"
@@ -244,6 +251,10 @@ export function SplitEditor({
             aria-label={removeLabel(nameOf(line.code))}
             onClick={() => {
               const next = lines.filter((_, i) => i !== index)
+              // The last line's Remove goes with it (another's stays, on the line after): the line
+              // before takes the focus, or with none left (the split closes) the button that opens it.
+              if (index === lines.length - 1)
+                split.handOff(() => document.getElementById(index ? `${id}-${index - 1}-${unit}` : openButtonId(id)))
               update(next)
               if (next.length === 0) split.setOpen(false)
             }}
@@ -272,6 +283,7 @@ export function SplitEditor({
         clearLabel={clearLabel}
         clearAriaLabel={clearAriaLabel}
         onClear={() => {
+          split.handOff(openButtonId(id))
           update([])
           split.setOpen(false)
         }}

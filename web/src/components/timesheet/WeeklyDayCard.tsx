@@ -76,6 +76,7 @@ export function WeeklyDayCard({
         view={view}
         paidHours={paidHoursOf(days, day)}
         busy={busy !== null}
+        resetFocusId={`${bound.idPrefix ?? ''}${f.start}`}
         {...timer}
       />
       {asking && editable ? (

@@ -184,6 +184,9 @@ describe('WeeklyTimesheetDialog', () => {
     expect(screen.getByText('Timer Reset')).toBeTruthy()
     expect(puts[2]).toMatchObject({ wednesdayStart: '', wednesdayEnd: '', version: 5 })
     expect(day('Wednesday').getByRole('button', { name: 'Clock In Wednesday' })).toBeTruthy()
+    // Reset went with the times it cleared: the focus is on the day's first time field, not the page.
+    expect(day('Wednesday').queryByRole('button', { name: 'Reset Wednesday' })).toBeNull()
+    expect(document.activeElement).toBe(day('Wednesday').getByLabelText('Start Time'))
   })
 
   it('saves as a draft with Saving... while it runs', async () => {

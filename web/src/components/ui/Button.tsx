@@ -34,6 +34,13 @@ export interface ButtonProps extends ComponentProps<'button'> {
    * button grows, instead of running past a phone's edge. Other labels stay on one line.
    */
   wrap?: boolean
+  /**
+   * Unavailable for now, like `disabled`, but it keeps the focus (aria-disabled; a press does
+   * nothing): a browser takes the focus off a button that becomes disabled and leaves it on the
+   * page's body. For a button that turns unavailable as it is pressed (a Reset with nothing left
+   * to reset) or while its own save runs.
+   */
+  held?: boolean
 }
 
 export const buttonClasses = (
@@ -57,9 +64,11 @@ export function Button({
   busy = false,
   busyLabel,
   wrap,
+  held,
   className,
   type,
   disabled,
+  onClick,
   children,
   ...props
 }: ButtonProps) {
@@ -69,6 +78,9 @@ export function Button({
       type={asChild ? undefined : (type ?? 'button')}
       className={cn(buttonClasses(variant, size, wrap), className)}
       disabled={busy || disabled}
+      aria-disabled={held || undefined}
+      // A held submit button must not submit its form either (a click or Enter in a field).
+      onClick={held ? (event) => event.preventDefault() : onClick}
       {...props}
     >
       {busy ? (
