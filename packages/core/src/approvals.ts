@@ -38,22 +38,42 @@ export type Away = z.infer<typeof Away>
 /** The member's approver in a request: a member id or null (none); checked against the organization by the server. */
 export const ApproverId = requiredText(APPROVER_MESSAGE, 100, APPROVER_MESSAGE).nullable()
 
-/** PUT /api/organization/approvals (GET answers the same shape). */
-export const ApprovalSettings = z
-  .object({
-    twoStep: z.boolean({ error: 'twoStep must be true or false' }),
-    finalApproverIds: z
-      .array(z.string({ error: FINAL_APPROVERS_MESSAGE }).min(1, FINAL_APPROVERS_MESSAGE).max(100), {
-        error: FINAL_APPROVERS_MESSAGE,
-      })
-      .max(50, FINAL_APPROVERS_MESSAGE)
-      .default([]),
-  })
-  .refine((s) => !s.twoStep || s.finalApproverIds.length > 0, {
-    message: FINAL_APPROVERS_REQUIRED,
-    path: ['finalApproverIds'],
-  })
+const ApprovalSettingsFields = z.object({
+  twoStep: z.boolean({ error: 'twoStep must be true or false' }),
+  finalApproverIds: z
+    .array(z.string({ error: FINAL_APPROVERS_MESSAGE }).min(1, FINAL_APPROVERS_MESSAGE).max(100), {
+      error: FINAL_APPROVERS_MESSAGE,
+    })
+    .max(50, FINAL_APPROVERS_MESSAGE)
+    .default([]),
+})
+
+/** PUT /api/organization/approvals (and its answer). */
+export const ApprovalSettings = ApprovalSettingsFields.refine((s) => !s.twoStep || s.finalApproverIds.length > 0, {
+  message: FINAL_APPROVERS_REQUIRED,
+  path: ['finalApproverIds'],
+})
 export type ApprovalSettings = z.infer<typeof ApprovalSettings>
+
+/** A supervisor someone may choose as a member's approver or as their delegate: a name, and the campuses they run (none: the whole church). */
+export const SupervisorChoice = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  campusIds: z.array(z.string()).optional(),
+})
+export type SupervisorChoice = z.infer<typeof SupervisorChoice>
+
+/**
+ * GET /api/organization/approvals: the settings and, for a campus admin only, `supervisors`:
+ * every supervisor who reaches one of their campuses. Their member list holds their campuses'
+ * members alone, so it leaves out the whole church's supervisors they may still choose as an
+ * approver or a delegate.
+ */
+export const ApprovalSettingsView = ApprovalSettingsFields.extend({
+  supervisors: z.array(SupervisorChoice).optional(),
+})
+export type ApprovalSettingsView = z.infer<typeof ApprovalSettingsView>
 export const defaultApprovalSettings = (): ApprovalSettings => ({ twoStep: false, finalApproverIds: [] })
 
 /** One approval of a timesheet: who approved, for whom when a delegate decided, and when. */

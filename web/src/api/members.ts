@@ -1,6 +1,7 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import {
   fullName,
+  wholeChurch,
   type AddedMember,
   type MemberList,
   type MemberUpdate,
@@ -8,8 +9,10 @@ import {
   type PasswordReset,
   type User,
 } from '@app/core'
+import { useAuth } from './auth.ts'
 import { apiJson, apiRequest, readQuery } from './client.ts'
 import { dashboardKeys, memberKeys } from './keys.ts'
+import { useApprovalSettings } from './organization.ts'
 
 /** GET /api/employees: every member of the organization, supervisors only. */
 export const membersQuery = readQuery<MemberList>(memberKeys.all)
@@ -25,11 +28,19 @@ const refreshAfterChange = (queryClient: QueryClient) => {
 
 export const useMembers = ({ enabled = true }: { enabled?: boolean } = {}) => useQuery({ ...membersQuery, enabled })
 
-/** The organization's supervisors, by name, for an Approver or delegate select. */
+/**
+ * The organization's supervisors, by name, for an Approver or delegate select. A campus admin's
+ * member list holds their campuses' members only: the supervisors beyond them they may still
+ * choose (the whole church's, who belong to a campus of their own) come with the approval settings.
+ */
 export const useApproverChoices = () => {
+  const { user } = useAuth()
   const members = useMembers()
-  return (members.data ?? [])
-    .filter((m) => m.role === 'supervisor')
+  const scoped = user?.role === 'supervisor' && !wholeChurch(user)
+  const beyond = useApprovalSettings({ enabled: scoped }).data?.supervisors ?? []
+  const listed = (members.data ?? []).filter((m) => m.role === 'supervisor')
+  const others = scoped ? beyond.filter((s) => !listed.some((m) => m.id === s.id)) : []
+  return [...listed, ...others]
     .map((m) => ({ id: m.id, name: fullName(m), campusIds: m.campusIds }))
     .sort((a, b) => a.name.localeCompare(b.name))
 }

@@ -1,5 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import type { ApprovalSettings, OrganizationSettings, OrganizationSettingsUpdate, SetupGuideUpdate } from '@app/core'
+import type {
+  ApprovalSettings,
+  ApprovalSettingsView,
+  OrganizationSettings,
+  OrganizationSettingsUpdate,
+  SetupGuideUpdate,
+} from '@app/core'
 import { apiJson, readQuery } from './client.ts'
 import { dashboardKeys, organizationKeys, payrollKeys } from './keys.ts'
 import { organizationSettingsQuery } from './first-reads.ts'
@@ -44,9 +50,13 @@ export const useUpdateSetupGuide = () =>
 export const useUploadLogo = () =>
   useSettingsWrite((dataUrl: string) => apiJson<OrganizationSettings>('POST', '/api/organization/logo', { dataUrl }))
 
-/** GET /api/organization/approvals (supervisors): the optional second approval. */
-export const approvalSettingsQuery = readQuery<ApprovalSettings>(organizationKeys.approvals)
-export const useApprovalSettings = () => useQuery(approvalSettingsQuery)
+/**
+ * GET /api/organization/approvals (supervisors): the optional second approval, and for a campus
+ * admin the supervisors they may choose as an approver or a delegate.
+ */
+export const approvalSettingsQuery = readQuery<ApprovalSettingsView>(organizationKeys.approvals)
+export const useApprovalSettings = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...approvalSettingsQuery, enabled })
 
 /** PUT /api/organization/approvals: the answer replaces the cached settings; pending lists show the new routing. */
 export const useUpdateApprovalSettings = () =>

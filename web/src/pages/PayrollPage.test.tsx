@@ -136,6 +136,29 @@ describe('PayrollPage', () => {
     expect(open.queryByRole('button', { name: 'Close period' })).toBeNull()
   })
 
+  it('tells a campus admin who closes periods and sets them, with no link to the payroll settings they cannot use', async () => {
+    const first = show()
+    expect(await screen.findByRole('link', { name: 'Payroll settings' })).toBeTruthy()
+    expect(screen.getByText(/Close a period when every timesheet in it is approved/)).toBeTruthy()
+    first.unmount()
+    const campusAdmin = makeUser({ role: 'supervisor', campusIds: ['campus-south'] })
+    const admin = { 'GET /api/auth/user': { body: campusAdmin } }
+    const second = show(undefined, admin)
+    await period()
+    expect(screen.queryByRole('link', { name: 'Payroll settings' })).toBeNull()
+    expect(screen.queryByText(/Close a period when/)).toBeNull()
+    expect(
+      screen.getByText(
+        'Approved hours of your campuses per pay period, split into regular and overtime, with the files for your payroll provider. A supervisor of the whole church closes each period once every timesheet in it is approved.',
+      ),
+    ).toBeTruthy()
+    second.unmount()
+    show({ body: { periods: [] } }, admin)
+    expect(await screen.findByText('No pay periods yet')).toBeTruthy()
+    expect(screen.getByText('A supervisor of the whole church sets the pay periods.')).toBeTruthy()
+    expect(screen.queryByText(/Settings → Payroll/)).toBeNull()
+  })
+
   it('offers each export as a link to the API for the period', async () => {
     show()
     const open = await period()

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { CalendarRange } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { wholeChurch } from '@app/core'
 import { errorMessage } from '../api/client.ts'
 import { useCampusParam } from '../api/campuses.ts'
 import { payPeriodsFor } from '../api/payroll.ts'
@@ -21,23 +22,32 @@ export function PayrollPage() {
   const { t } = useTranslation('supervisor')
   return (
     <SupervisorPage message={t('payroll.denied')} redirectAfterMs={PAYROLL_DENIED_REDIRECT_MS}>
-      <PageLayout
-        title={t('payroll.title')}
-        intro={t('payroll.intro')}
-        actions={
-          <LinkButton to="/settings/payroll" variant="outline">
-            {t('payroll.settingsLink')}
-          </LinkButton>
-        }
-      >
-        <CampusFilter className="mb-4" />
-        <PayPeriods />
-      </PageLayout>
+      {(user) => {
+        // A campus admin neither closes periods nor changes the payroll settings (the whole
+        // church's): they are told who does, and not sent to a settings page they cannot use.
+        const whole = wholeChurch(user)
+        return (
+          <PageLayout
+            title={t('payroll.title')}
+            intro={t(whole ? 'payroll.intro' : 'payroll.campusIntro')}
+            actions={
+              whole ? (
+                <LinkButton to="/settings/payroll" variant="outline">
+                  {t('payroll.settingsLink')}
+                </LinkButton>
+              ) : undefined
+            }
+          >
+            <CampusFilter className="mb-4" />
+            <PayPeriods whole={whole} />
+          </PageLayout>
+        )
+      }}
     </SupervisorPage>
   )
 }
 
-function PayPeriods() {
+function PayPeriods({ whole }: { whole: boolean }) {
   const { t } = useTranslation('supervisor')
   const periods = useInfiniteQuery(payPeriodsFor(useCampusParam()))
 
@@ -53,7 +63,13 @@ function PayPeriods() {
 
   const list = periods.data.pages.flatMap((page) => page.periods)
   if (list.length === 0) {
-    return <EmptyState icon={CalendarRange} title={t('payroll.empty')} hint={t('payroll.emptyHint')} />
+    return (
+      <EmptyState
+        icon={CalendarRange}
+        title={t('payroll.empty')}
+        hint={t(whole ? 'payroll.emptyHint' : 'payroll.campusEmptyHint')}
+      />
+    )
   }
 
   return (

@@ -64,6 +64,41 @@ describe('Profile: away and delegate', () => {
     await waitFor(() => expect(screen.queryByText(/decides for you/)).toBeNull())
   })
 
+  it("offers and names a campus admin the whole church's supervisors their member list leaves out", async () => {
+    // Sam runs South; Paula and Wendy run the whole church but belong to North, so GET
+    // /api/employees leaves them out; the approval settings name them.
+    const paula = { id: 'sup-4', firstName: 'Paula', lastName: 'Whole' }
+    const wendy = { id: 'sup-5', firstName: 'Wendy', lastName: 'Whole' }
+    const sam = { ...southAdmin, campusId: 'south' }
+    let me: User = sam
+    const fetch = mockFetch({
+      'GET /api/auth/user': () => ({ body: me }),
+      'GET /api/organization/settings': { body: { organizationName: 'Grace Chapel', logoUrl: null, timeZone: 'UTC' } },
+      'GET /api/employees': { body: [sam, makeStaffMember({ campusId: 'south' })] },
+      'GET /api/organization/approvals': {
+        body: {
+          twoStep: false,
+          finalApproverIds: [],
+          supervisors: [wendy, paula, { id: sam.id, firstName: 'Sam', lastName: 'South', campusIds: ['south'] }],
+        },
+      },
+      'PUT /api/profile/away': (init) => {
+        me = { ...me, away: JSON.parse(String(init!.body)) as User['away'] }
+        return { body: me }
+      },
+    })
+    const user = userEvent.setup()
+    renderApp('/profile')
+    const form = within(await screen.findByRole('form', { name: 'Away' }))
+    const delegate = form.getByLabelText('Delegate') as HTMLSelectElement
+    await waitFor(() => expect(optionTexts(delegate)).toEqual(['Choose a supervisor', 'Paula Whole', 'Wendy Whole']))
+    await user.selectOptions(delegate, 'Wendy Whole')
+    await user.click(form.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(sent(fetch, 'PUT')).toHaveLength(1))
+    expect(sent(fetch, 'PUT')[0]!.body).toMatchObject({ delegateId: 'sup-5' })
+    expect(await screen.findByText(/Wendy Whole decides for you/)).toBeTruthy()
+  })
+
   it('is not offered to staff', async () => {
     mockFetch({
       'GET /api/auth/user': { body: makeStaffMember() },

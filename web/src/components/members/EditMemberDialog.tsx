@@ -90,6 +90,7 @@ function EditMemberForm({ item: member, onDone }: { item: User; onDone: () => vo
           shown={shown}
           disabled={update.isPending}
           withPay
+          editing
           approvers={approvers}
         />
       </DialogForm>

@@ -33,15 +33,29 @@ interface MemberFieldsProps {
   withPay?: boolean
   /** The organization's supervisors, for the Approver select. */
   approvers: readonly ApproverChoice[]
+  /** An existing member (Edit), whose role only a whole-church supervisor changes. */
+  editing?: boolean
 }
 
 /** The member dialog's fields (Add Member and Edit): names, email, department, role, and when editing, pay facts. */
-export function MemberFields({ values, onChange, shown, disabled, withPay = false, approvers }: MemberFieldsProps) {
+export function MemberFields({
+  values,
+  onChange,
+  shown,
+  disabled,
+  withPay = false,
+  approvers,
+  editing = false,
+}: MemberFieldsProps) {
   const { t } = useTranslation('supervisor')
   const codes = useAllocationCodes().data?.codes ?? []
   // Once the church has campuses, every member has one (a campus admin chooses among their own).
   const { campuses, choices: campusChoices, wholeChurch } = useCampusChoices()
   const campusOptions = campuses.filter((c) => campusChoices.includes(c) || c.id === values.campusId)
+  // A campus admin neither makes a supervisor nor changes anyone's role (the server's 403
+  // wholeChurchOnly): Add offers them the staff roles, Edit shows the role as it is.
+  const roleFixed = editing && !wholeChurch
+  const roles = wholeChurch || editing ? Role.options : Role.options.filter((r) => r !== 'supervisor')
   // Only active codes are offered; a member's inactive default still shows as chosen.
   const codeChoices = codes.filter((c) => c.active || c.id === values.defaultCode)
   const id = (name: MemberField) => `member-${name}`
@@ -87,11 +101,16 @@ export function MemberFields({ values, onChange, shown, disabled, withPay = fals
           </select>
         </FormField>
       ) : null}
-      <NamedField id={id('role')} name="role" text={fieldText} message={shown.role}>
-        <select {...control('role')} className={inputClasses}>
-          <Options values={Role.options} label={(role) => t(`roles.${role}`)} />
+      <FormField
+        id={id('role')}
+        label={t('members.fields.role')}
+        hint={roleFixed ? t('members.fields.roleWholeChurch') : undefined}
+        message={shown.role}
+      >
+        <select {...control('role', roleFixed)} disabled={disabled || roleFixed} className={inputClasses}>
+          <Options values={roles} label={(role) => t(`roles.${role}`)} />
         </select>
-      </NamedField>
+      </FormField>
       {values.role === 'supervisor' && campuses.length && wholeChurch ? (
         <fieldset
           className="space-y-2"

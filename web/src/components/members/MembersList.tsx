@@ -2,7 +2,8 @@ import { useState } from 'react'
 import { Mail, Pencil, RotateCcwKey, Trash2, Users } from 'lucide-react'
 import i18next from 'i18next'
 import { useTranslation } from 'react-i18next'
-import { fullName, type Role, type User } from '@app/core'
+import { fullName, wholeChurch, type Role, type User } from '@app/core'
+import { useAuth } from '../../api/auth.ts'
 import { errorMessage } from '../../api/client.ts'
 import { useMembers } from '../../api/members.ts'
 import { useOrganizationSettings } from '../../api/organization.ts'
@@ -52,6 +53,8 @@ function NoApproverBadge({ member, list }: { member: User; list: readonly User[]
 interface RowActionsProps {
   member: User
   isSelf: boolean
+  /** Whether Remove is offered: never for oneself, nor for a supervisor to a campus admin (the server's 403). */
+  removable: boolean
   onCopy: (member: User) => void
   onEdit: (member: User) => void
   onResetPassword: (member: User) => void
@@ -61,7 +64,7 @@ interface RowActionsProps {
 /** Only staff logins have a password we keep; members who use their own identity provider have none. */
 const hasStaffLogin = (member: User) => member.authType === 'local' && Boolean(member.username)
 
-function RowActions({ member, isSelf, onCopy, onEdit, onResetPassword, onRemove }: RowActionsProps) {
+function RowActions({ member, isSelf, removable, onCopy, onEdit, onResetPassword, onRemove }: RowActionsProps) {
   const { t } = useTranslation('supervisor')
   const name = fullName(member)
   return (
@@ -86,7 +89,7 @@ function RowActions({ member, isSelf, onCopy, onEdit, onResetPassword, onRemove 
           onClick={() => onResetPassword(member)}
         />
       ) : null}
-      {isSelf ? null : (
+      {removable ? (
         <IconButton
           icon={Trash2}
           label={t('members.list.removeLabel', { name })}
@@ -94,7 +97,7 @@ function RowActions({ member, isSelf, onCopy, onEdit, onResetPassword, onRemove 
           tone="red"
           onClick={() => onRemove(member)}
         />
-      )}
+      ) : null}
     </div>
   )
 }
@@ -116,6 +119,9 @@ export function MembersList({ currentUserId }: { currentUserId: string }) {
   const { t } = useTranslation('supervisor')
   const members = useMembers()
   const organization = useOrganizationSettings()
+  // Supervisors are the whole church's to remove: a campus admin is not offered it.
+  const { user } = useAuth()
+  const removesSupervisors = !user || wholeChurch(user)
   const [removing, setRemoving] = useState<User | null>(null)
   const [resetting, setResetting] = useState<User | null>(null)
   const [editing, setEditing] = useState<User | null>(null)
@@ -160,6 +166,7 @@ export function MembersList({ currentUserId }: { currentUserId: string }) {
     <RowActions
       member={member}
       isSelf={member.id === currentUserId}
+      removable={member.id !== currentUserId && (removesSupervisors || member.role !== 'supervisor')}
       onCopy={(m) => void copyInstructions(m)}
       onEdit={setEditing}
       onResetPassword={setResetting}

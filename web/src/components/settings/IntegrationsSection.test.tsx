@@ -62,21 +62,25 @@ describe('Settings → Integrations', () => {
     expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/api/integrations'))).toBe(false)
   })
 
-  it('lists the three with their status and the settings a missing one needs', async () => {
+  it('lists the three with their status; a missing one says who sets it up, its settings folded away for whoever deploys', async () => {
     show()
     const section = within(await screen.findByRole('region', { name: 'Integrations' }))
     const list = within(await section.findByRole('list', { name: 'Integrations' }))
     expect(list.getByTestId('integration-status-quickbooks').textContent).toBe('Not connected')
     expect(list.getByTestId('integration-status-gusto').textContent).toBe('Not set up')
     expect(list.getByTestId('integration-status-planning-center').textContent).toBe('Reconnect needed')
-    expect(
-      list.getByText(
-        'Your administrator has not set this integration up yet. Missing settings: GUSTO_CLIENT_ID, GUSTO_CLIENT_SECRET, GUSTO_ENVIRONMENT',
-      ),
-    ).toBeTruthy()
+    const gustoItem = within(list.getByRole('listitem', { name: /Gusto/ }))
+    expect(gustoItem.getByText('Your administrator must configure Gusto for this site.')).toBeTruthy()
+    // The environment's names are for whoever deploys the site: in a closed details element, not the card's text.
+    const details = gustoItem.getByText('For whoever deploys this site').closest('details')!
+    expect(details.open).toBe(false)
+    expect(within(details).getByText(/GUSTO_CLIENT_ID, GUSTO_CLIENT_SECRET, GUSTO_ENVIRONMENT/)).toBeTruthy()
     expect(list.queryByRole('button', { name: 'Connect Gusto' })).toBeNull()
     expect(list.getByRole('button', { name: 'Reconnect Planning Center' })).toBeTruthy()
-    expect(list.getAllByText('Nothing sent yet')).toHaveLength(3)
+    // Only the payroll and accounting systems are sent periods; Planning Center syncs members.
+    expect(list.getByTestId('integration-last-sent-quickbooks').textContent).toBe('Nothing sent yet')
+    expect(list.getByTestId('integration-last-sent-gusto').textContent).toBe('Nothing sent yet')
+    expect(within(list.getByRole('listitem', { name: /Planning Center/ })).queryByText(/sent/i)).toBeNull()
   })
 
   it('connects by going to the vendor’s consent page', async () => {

@@ -48,6 +48,30 @@ function StatusBadge({ integration }: { integration: IntegrationView }) {
   )
 }
 
+/**
+ * An integration this site's operator has not set up: the church's staff are told who can set it
+ * up, and the settings missing (environment names, docs/integrations.md § Operations) are kept
+ * folded away for whoever deploys the site.
+ */
+function NotConfigured({ integration, name }: { integration: IntegrationView; name: string }) {
+  const { t } = useTranslation('supervisor')
+  // Planning Center still connects with a personal access token, offered under its card.
+  const text = integration.id === 'planning-center' ? 'integrations.notConfiguredToken' : 'integrations.notConfigured'
+  return (
+    <div className="space-y-1 text-sm text-slate-700">
+      <p>{t(text, { name })}</p>
+      {integration.missingSettings.length ? (
+        <details className="text-slate-600">
+          <summary className="min-h-11 cursor-pointer py-2 sm:min-h-0 sm:py-0">{t('integrations.forOperator')}</summary>
+          <p className="break-words">
+            {t('integrations.missingSettings', { settings: integration.missingSettings.join(', ') })}
+          </p>
+        </details>
+      ) : null}
+    </div>
+  )
+}
+
 function IntegrationItem({ integration, matchOpen }: { integration: IntegrationView; matchOpen: boolean }) {
   const { t } = useTranslation('supervisor')
   const [matching, setMatching] = useState(matchOpen)
@@ -78,11 +102,16 @@ function IntegrationItem({ integration, matchOpen }: { integration: IntegrationV
               {integration.account ? ` · ${t('integrations.account', { account: integration.account })}` : null}
             </p>
           ) : null}
-          <p className="text-slate-600" data-testid={`integration-last-sent-${integration.id}`}>
-            {integration.lastSentAt
-              ? t('integrations.lastSent', { time: formatDate(integration.lastSentAt, 'dateTime', '-', zone) })
-              : t('integrations.neverSent')}
-          </p>
+          {isSendingIntegration(integration.id) ? (
+            <p className="text-slate-600" data-testid={`integration-last-sent-${integration.id}`}>
+              {integration.lastSentAt
+                ? t('integrations.lastSent', { time: formatDate(integration.lastSentAt, 'dateTime', '-', zone) })
+                : t('integrations.neverSent')}
+            </p>
+          ) : integration.connected ? null : (
+            // Planning Center sends nothing: it syncs members, and once connected its panel tells the last sync.
+            <p className="text-slate-600">{t('integrations.planningCenter.neverSynced')}</p>
+          )}
         </div>
         {integration.configured ? (
           <div className="flex flex-wrap gap-2">
@@ -124,9 +153,7 @@ function IntegrationItem({ integration, matchOpen }: { integration: IntegrationV
         ) : null}
       </div>
       {!integration.configured ? (
-        <p className="text-sm text-slate-700">
-          {t('integrations.notConfigured', { settings: integration.missingSettings.join(', ') })}
-        </p>
+        <NotConfigured integration={integration} name={name} />
       ) : integration.reconnectNeeded ? (
         <p role="status" className="text-sm text-amber-900">
           {t('integrations.reconnectText', { name })}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { KioskView } from '@app/core'
 import { makeOrgSettings, makeUser } from '../../../test/fixtures.ts'
@@ -23,7 +23,7 @@ const HALL: KioskView = {
   lastUsedAt: null,
 }
 
-const show = (kiosks: KioskView[] = []) => {
+const show = (kiosks: KioskView[] = [], extra: Parameters<typeof mockFetch>[0] = {}) => {
   let list = [...kiosks]
   const confirm = vi.fn(() => true)
   vi.stubGlobal('confirm', confirm)
@@ -46,6 +46,7 @@ const show = (kiosks: KioskView[] = []) => {
         lastUsedAt: null,
       },
     }),
+    ...extra,
   })
   renderApp('/settings/kiosks')
   return { fetch, confirm, navigate, user: userEvent.setup() }
@@ -108,5 +109,28 @@ describe('Settings → Kiosk', () => {
     expect(writes(fetch).map(([url, init]) => [String(url), init?.method])).toEqual([['/api/kiosks/k-hall', 'DELETE']])
     await waitFor(() => expect(section.queryByText('Hall')).toBeNull())
     expect(confirm).not.toHaveBeenCalled()
+  })
+
+  it('says which campus each kiosk serves once the church has campuses, and nothing of campuses before', async () => {
+    const kiosks = [
+      { ...HALL, id: 'k-lobby', name: 'South lobby', campusId: 'south' },
+      { ...HALL, id: 'k-office', name: 'Office' },
+    ]
+    const campuses = [
+      { id: 'north', name: 'North', address: '', active: true },
+      { id: 'south', name: 'South', address: '', active: true },
+    ]
+    show(kiosks, { 'GET /api/organization/campuses': { body: { campuses } } })
+    const list = within(await screen.findByRole('list', { name: 'Kiosks' }))
+    const row = (name: string) => list.getByText(name).closest('li')!
+    await waitFor(() => expect(within(row('South lobby')).getByText('Serves South')).toBeTruthy())
+    expect(within(row('Office')).getByText('Serves the whole church')).toBeTruthy()
+    cleanup()
+    const { fetch } = show(kiosks, { 'GET /api/organization/campuses': { body: { campuses: [] } } })
+    const fetchedCampuses = () => fetch.mock.calls.some(([url]) => String(url).endsWith('/api/organization/campuses'))
+    const plain = within(await screen.findByRole('list', { name: 'Kiosks' }))
+    expect(plain.getByText('South lobby')).toBeTruthy()
+    await waitFor(() => expect(fetchedCampuses()).toBe(true))
+    expect(plain.queryByText(/^Serves/)).toBeNull()
   })
 })

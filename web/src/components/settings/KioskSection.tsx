@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { Tablet } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { KioskCreate, type KioskView } from '@app/core'
+import { useCampusChoices } from '../../api/campuses.ts'
 import { errorFields } from '../../api/client.ts'
 import { useCreateKiosk, useKiosks, useRevokeKiosk } from '../../api/kiosk.ts'
 import { useOrgTimeZone } from '../../api/organization.ts'
@@ -95,6 +96,14 @@ export function KioskSection() {
   const kiosks = useKiosks()
   const revoke = useRevokeKiosk()
   const zone = useOrgTimeZone()
+  // Once the church has campuses, each kiosk says whose members it lists: its campus, or (none) the whole church.
+  const { campuses } = useCampusChoices()
+  const serves = (kiosk: KioskView) => {
+    if (!campuses.length) return null
+    if (!kiosk.campusId) return t('kiosk.servesWholeChurch')
+    const campus = campuses.find((c) => c.id === kiosk.campusId)
+    return campus ? t('kiosk.serves', { campus: campus.name }) : null
+  }
   const [revoking, setRevoking] = useState<KioskView | null>(null)
   const confirmRevoke = () => {
     if (!revoking) return
@@ -127,6 +136,7 @@ export function KioskSection() {
             }
           >
             <p className="font-medium break-words text-slate-900">{kiosk.name}</p>
+            {serves(kiosk) ? <p className="break-words text-slate-700">{serves(kiosk)}</p> : null}
             <p className="text-slate-600">{t('kiosk.dates', formatUsage(kiosk, t('kiosk.never'), zone))}</p>
           </ListRow>
         )}

@@ -56,6 +56,12 @@ const show = (connected: boolean) => {
     'GET /api/integrations': () => ({ body: { integrations: [...others, pco] } }),
     'POST /api/integrations/planning-center/token': (init) => {
       const body = JSON.parse(String(init?.body)) as { applicationId: string }
+      // Planning Center busy or out of reach: the API's generic 503.
+      if (body.applicationId === 'app-down')
+        return {
+          status: 503,
+          body: { message: 'Service temporarily unavailable. Please try again.', key: 'unavailable' },
+        }
       if (body.applicationId !== 'app-1')
         return {
           status: 400,
@@ -94,6 +100,25 @@ describe('Settings → Integrations → Planning Center', () => {
     await user.click(item.getByRole('button', { name: 'Connect with token' }))
     expect(await item.findByLabelText('Staff list')).toBeTruthy()
     expect(writes(fetch).filter(([url]) => String(url).endsWith('/token'))).toHaveLength(2)
+  })
+
+  it('names Planning Center when it does not answer, and speaks of syncs, not sends, on its card', async () => {
+    const { user } = show(false)
+    const item = within(await screen.findByRole('listitem', { name: /Planning Center/ }))
+    expect(item.getByText('Not synced yet')).toBeTruthy()
+    expect(item.queryByText('Nothing sent yet')).toBeNull()
+    // Its sign-in page is not set up on this site, but a personal token still connects it.
+    expect(
+      item.getByText(
+        "Your administrator must configure Planning Center's sign-in page for this site; meanwhile you can connect with a personal access token below.",
+      ),
+    ).toBeTruthy()
+    await user.type(item.getByLabelText('Application ID'), 'app-down')
+    await user.type(item.getByLabelText('Secret'), 's3cret')
+    await user.click(item.getByRole('button', { name: 'Connect with token' }))
+    expect((await item.findByRole('alert')).textContent).toBe(
+      'Planning Center did not answer. Try again in a few minutes.',
+    )
   })
 
   it('picks the lists, saves a webhook secret, syncs and shows what changed and what it could not do', async () => {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { IntegrationView, PlanningCenterRunView, PlanningCenterView } from '@app/core'
-import { errorMessage } from '../../api/client.ts'
+import { errorKey, errorMessage } from '../../api/client.ts'
 import { useOrgTimeZone } from '../../api/organization.ts'
 import {
   useConnectPlanningCenterToken,
@@ -16,13 +16,18 @@ import { inputClasses } from '../ui/Input.tsx'
 import { TextField } from '../ui/TextField.tsx'
 import { ItemOptions } from '../ui/Options.tsx'
 
-/** Why a write was refused, in the server's words or `fallback`; nothing before a refusal. */
+/**
+ * Why a write was refused, in the server's words or `fallback`; nothing before a refusal. The
+ * server's generic 503 (Planning Center busy, down or out of reach) says which service did not answer.
+ */
 function Refusal({ error, fallback }: { error: Error | null; fallback: string }) {
-  return error ? (
+  const { t } = useTranslation('supervisor')
+  if (!error) return null
+  return (
     <p role="alert" className="text-sm text-red-800">
-      {errorMessage(error, fallback)}
+      {errorKey(error) === 'unavailable' ? t('integrations.planningCenter.unavailable') : errorMessage(error, fallback)}
     </p>
-  ) : null
+  )
 }
 
 /** A form's last row: its write's refusal, if any, and its submit button, held while the write runs. */
