@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import {
-  AppError,
-  badRequest,
-  conflict,
-  forbidden,
-  notFound,
-  paymentRequired,
-  tooManyRequests,
-  unauthorized,
-  unavailable,
-} from './errors.ts'
+import * as errors from './errors.ts'
 
 describe('errors', () => {
   it('carries the status, code, message and fields the HTTP layer answers with', () => {
-    const e = badRequest('Bad', { name: 'Name is required' })
+    const e = errors.badRequest('Bad', { name: 'Name is required' })
     expect(e).toBeInstanceOf(Error)
-    expect(e).toBeInstanceOf(AppError)
+    expect(e).toBeInstanceOf(errors.AppError)
     expect([e.name, e.status, e.code, e.message, e.fields]).toEqual([
       'AppError',
       400,
@@ -23,21 +13,21 @@ describe('errors', () => {
       'Bad',
       { name: 'Name is required' },
     ])
-    expect(badRequest('Bad').fields).toBeUndefined()
+    expect(errors.badRequest('Bad').fields).toBeUndefined()
   })
 
   it('has one constructor per status', () => {
     expect(
       [
-        unauthorized(),
-        unauthorized('Signed out'),
-        paymentRequired('Pay'),
-        forbidden(),
-        forbidden('No'),
-        notFound('timesheet'),
-        conflict('Stale'),
-        tooManyRequests('Slow down'),
-        unavailable('Later'),
+        errors.unauthorized(),
+        errors.unauthorized('Signed out'),
+        errors.paymentRequired('Pay'),
+        errors.forbidden(),
+        errors.forbidden('No'),
+        errors.notFound('timesheet'),
+        errors.conflict('Stale'),
+        errors.tooManyRequests('Slow down'),
+        errors.unavailable('Later'),
       ].map((e) => [e.status, e.code, e.message]),
     ).toEqual([
       [401, 'unauthorized', 'Unauthorized'],

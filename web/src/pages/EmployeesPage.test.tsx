@@ -69,6 +69,11 @@ const addMemberAnswered = async (answer: Routes[string]) => {
   return { dialog, user }
 }
 
+/** The server's answer to adding a volunteer: the member with a login made for them. */
+const addedVolunteer = {
+  body: { ...volunteer, id: 'mem-5', temporaryCredentials: { username: 'vjones', password: 'Pw-9z!secret' } },
+}
+
 describe('EmployeesPage', () => {
   it('lists the members with their role, status and actions, and says where staff sign in', async () => {
     show()
@@ -259,14 +264,7 @@ describe('EmployeesPage', () => {
   })
 
   it('Add Another brings the form back with the focus on its first field', async () => {
-    const { user } = show(undefined, {
-      'POST /api/employees': {
-        body: { ...volunteer, id: 'mem-5', temporaryCredentials: { username: 'vjones', password: 'Pw-9z!secret' } },
-      },
-    })
-    const dialog = await openAddDialog(user)
-    await fillMember(user, dialog)
-    await user.click(within(dialog).getByRole('button', { name: 'Add Member' }))
+    const { dialog, user } = await addMemberAnswered(addedVolunteer)
     await screen.findByRole('heading', { name: 'Member Added' })
     screen.getByRole('button', { name: 'Add Another' }).focus()
     await user.keyboard('{Enter}')
@@ -274,15 +272,8 @@ describe('EmployeesPage', () => {
   })
 
   it('copies sign-in instructions with the staff login address and username, never a password', async () => {
-    const { user } = show(undefined, {
-      'POST /api/employees': {
-        body: { ...volunteer, id: 'mem-5', temporaryCredentials: { username: 'vjones', password: 'Pw-9z!secret' } },
-      },
-    })
     // The supervisor has just seen the password...
-    const dialog = await openAddDialog(user)
-    await fillMember(user, dialog)
-    await user.click(within(dialog).getByRole('button', { name: 'Add Member' }))
+    const { user } = await addMemberAnswered(addedVolunteer)
     // The form's buttons went with it: the login's title has the focus, at the top of what is new.
     const added = await screen.findByRole('heading', { name: 'Member Added' })
     expect(document.activeElement).toBe(added)
