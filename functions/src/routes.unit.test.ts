@@ -48,8 +48,11 @@ describe('the route manifest', () => {
         'secretsKey',
       ],
     ]
-    /** Checking an emailed link needs its secret: 'links' alone, or 'email', which includes it. */
-    const checksLinks = /workflows\/(decision-link-check|unsubscribe-links)\.ts/
+    /**
+     * Checking an emailed link needs its secret: 'links' alone, or 'email', which includes it; so
+     * does signing a page's cursor.
+     */
+    const checksLinks = /workflows\/(decision-link-check|unsubscribe-links|page-cursors)\.ts/
     for (const [key, route] of Object.entries(routes)) {
       const source = readFileSync(join(src, `${key}.ts`), 'utf8')
       const needs = reaches.filter(([pattern]) => pattern.test(source)).map(([, use]) => use)
@@ -61,6 +64,23 @@ describe('the route manifest', () => {
         ).toBe(true)
       // A route given the link secret alone sends no email.
       if (route.uses.includes('links')) expect(source, key).not.toMatch(/workflows\/(decisions|submission|mailer)\.ts/)
+    }
+  })
+
+  // A cursor the client sends back is opened only if we signed it: an unsigned one would let a
+  // client edited cursor answer an empty or wrong page instead of 400.
+  it('signs the cursor of every route that pages', () => {
+    const paging = Object.entries(routes).filter(([, route]) => {
+      const shape = (route.query as { shape?: Record<string, unknown> } | undefined)?.shape ?? {}
+      return 'cursor' in shape
+    })
+    expect(paging.map(([key]) => key)).toEqual(
+      expect.arrayContaining(['audit/list-audit', 'timesheets/list-timesheets']),
+    )
+    for (const [key] of paging) {
+      const source = readFileSync(join(src, `${key}.ts`), 'utf8')
+      expect(source, key).toMatch(/\bopenCursor\(/)
+      expect(source, key).toMatch(/\bsignCursor\(/)
     }
   })
 

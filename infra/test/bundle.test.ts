@@ -101,12 +101,12 @@ beforeAll(async () => {
 
 /**
  * What a route's bundle may weigh (KB, the AWS SDK inside as infra deploys it): what every route
- * carries (middy, zod, the data modules, the DynamoDB client: 496–541 KB), plus what each of its
+ * carries (middy, zod, the data modules, the DynamoDB client: 496–547 KB), plus what each of its
  * uses brings; a few routes name their own. Compiling a bundle is most of a cold start's import, so
  * a budget that fails is a library that came in with an import: find it in the metafile
  * (scripts/bench/bundles.ts's `heaviest`) before raising the budget.
  */
-const BASE_KB = 545
+const BASE_KB = 550
 const USE_KB: Partial<Record<Use, number>> = {
   // React DOM and the email templates, i18next and the SES client (921–969 KB)
   email: 450,

@@ -216,6 +216,20 @@ describe('GET /api/audit', () => {
     expect((await list({ cursor: page.cursor!, from: '2999-01-01' })).status).toBe(400)
   })
 
+  it('refuses its own cursor edited by hand, and one made before cursors were signed, with 400', async () => {
+    const page = AuditPage.parse((await list({ limit: '1' })).json)
+    expect(page.cursor).toMatch(/^[A-Za-z0-9_.-]+$/)
+    const [key, ...signature] = page.cursor!.split('.')
+    const stored = JSON.parse(Buffer.from(key!, 'base64url').toString('utf8')) as Record<string, string>
+    // Well formed and inside the organization's own records: only its place in them is moved.
+    const edited = Buffer.from(JSON.stringify({ ...stored, sk: '2000-01-01T00:00:00.000Z#x' })).toString('base64url')
+    for (const cursor of [[edited, ...signature].join('.'), key!]) {
+      const res = await list({ cursor, limit: '1' })
+      expect([res.status, res.json.message], cursor).toEqual([400, 'Invalid page cursor'])
+    }
+    expect((await list({ cursor: page.cursor!, limit: '1' })).status).toBe(200)
+  })
+
   it('no request through the API changes or deletes a record', async () => {
     const before = (await orgDb(world.organization.id).audit.list({ limit: 100 })).items
     const record = before[0]!

@@ -2,6 +2,7 @@ import * as z from 'zod'
 import { addDays, AuditAction, AuditPage, fullName, wholeChurch, type User } from '@app/core'
 import { reachedBy, type OrgDb } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
+import { openCursor, signCursor } from '../workflows/page-cursors.ts'
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 const INSTANT_MESSAGE = 'Use a date like 2026-11-16 or a time like 2026-11-16T09:00:00Z'
@@ -13,7 +14,10 @@ const instant = (end: boolean) =>
     .transform((v) => (DATE.test(v) ? `${end ? addDays(v, 1) : v}T00:00:00.000Z` : new Date(v).toISOString()))
     .optional()
 
-/** The organization's audit trail for supervisors, newest first, a page at a time (the Activity page and its CSV). */
+/**
+ * The organization's audit trail for supervisors, newest first, a page at a time (the Activity page
+ * and its CSV), behind a signed cursor (page-cursors.ts).
+ */
 export default defineRoute({
   method: 'GET',
   path: '/api/audit',
@@ -27,9 +31,11 @@ export default defineRoute({
     limit: z.coerce.number().int().min(1).max(100).default(50),
   }),
   response: AuditPage,
-  uses: ['table:read'],
+  uses: ['table:read', 'links'],
   handler: async ({ query, session, db }) => {
-    const page = await db.audit.list({ ...query, keep: await campusKeep(db, session.user) })
+    const cursor = await openCursor(query.cursor)
+    const read = await db.audit.list({ ...query, cursor, keep: await campusKeep(db, session.user) })
+    const page = { ...read, cursor: await signCursor(read.cursor) }
     // A timesheet's records name whose week it is: the member as named now (removed ones too).
     if (!page.items.some((e) => e.subject.type === 'timesheet' && e.subject.employeeId)) return page
     const names = new Map((await db.users.listForRecords()).map((u) => [u.id, fullName(u)]))

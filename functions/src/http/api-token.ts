@@ -56,9 +56,13 @@ export const callerLoader = (
       const problem = scopeProblem(scope, grant.scopes)
       if (problem) throw forbidden(problem)
       const db = orgDb(grant.orgId)
-      const [maker, closure] = await Promise.all([db.users.find(grant.createdBy), db.closure.state()])
-      // A token lives no longer than its maker's place as a supervisor of the organization.
-      if (!maker || maker.role !== 'supervisor') throw unauthorized(apiTokenMessages.invalid)
+      const [maker, closure] = await Promise.all([
+        db.users.grantMaker(grant.createdBy, grant.makerTerm),
+        db.closure.state(),
+      ])
+      // A token lives no longer than its maker's place as a supervisor of the organization: a
+      // demotion ends it for good, and a later promotion starts a term it was not made in.
+      if (!maker) throw unauthorized(apiTokenMessages.invalid)
       // Nor than the organization itself; a closed one's tokens are refused at once.
       if (closure) throw organizationClosed(closure)
       const state = (request.context as Context & { route: RouteState }).route

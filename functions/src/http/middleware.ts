@@ -187,7 +187,7 @@ export const jsonBody = (acceptsEmpty: boolean): Middleware => ({
  * Loads the session from the cookie and the member it belongs to, so a removed member's
  * cookie stops working at once, and a session made before the member's sessions were ended (a
  * password reset) too, and a remembered phone's session past the ordinary 30 days once its member
- * is a supervisor; refuses a role below what the route needs. With `organization`, the
+ * is a supervisor, and a kiosk's once its maker stopped being a supervisor (even if one again); refuses a role below what the route needs. With `organization`, the
  * organization's item comes in the same read, for the handler.
  */
 export const sessionLoader = (access: Access, whenClosed = false, kiosk = false, organization = false): Middleware => ({
@@ -198,7 +198,7 @@ export const sessionLoader = (access: Access, whenClosed = false, kiosk = false,
     // organization's sessions reach nothing from the next request on.
     const opened = sid ? await sessions.open(sid, { organization }) : undefined
     const session = opened?.session
-    const member = session ? memberForSession(opened!.member, session.createdAt) : undefined
+    const member = session ? memberForSession(opened!.member, session) : undefined
     const closure = closureState(opened?.closure)
     // A phone remembered before its member became a supervisor keeps a supervisor's limit.
     const user = member?.role === 'supervisor' && pastOrdinaryLimit(session!) ? undefined : member

@@ -15,18 +15,21 @@ import {
   type TimesheetAnswer,
 } from '@app/core'
 import { orgDb } from '@app/data'
-import { keys, table } from '@app/data/testing'
+import { keys, table, type Item } from '@app/data/testing'
 import { callRoute, sessionCookieFor, sessionOf } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import { payrollAs } from '../../test/support/test-payroll.ts'
 import { decidedThroughRoute, submittedThroughRoute } from '../../test/support/test-timesheets.ts'
 import getUser from '../auth/get-user.ts'
 import listMembers from '../members/list-members.ts'
+import removeMember from '../members/remove-member.ts'
+import updateMember from '../members/update-member.ts'
 import setMemberPin from '../members/set-member-pin.ts'
 import setPin from '../profile/set-pin.ts'
 import getCurrentWeek from '../timesheets/get-current-week.ts'
 import listTimesheets from '../timesheets/list-timesheets.ts'
 import createKiosk from './create-kiosk.ts'
+import getKiosk from './get-kiosk.ts'
 import listKioskMembers from './list-kiosk-members.ts'
 import listKiosks from './list-kiosks.ts'
 import punch from './punch.ts'
@@ -403,5 +406,42 @@ describe('a punch on a week the member can no longer change', () => {
     expect(clockedIn.sheet?.status).toBe('draft')
     periodClosedAt(await punchAt(kiosk, other.user.id, '7350'), current)
     expect((await weekState(organization.id, other.user.id)).sheet).toBeUndefined()
+  })
+})
+
+describe('a kiosk whose maker stops being a supervisor', () => {
+  it('is revoked with the demotion, listed no more, recorded, and stays dead when they are a supervisor again', async () => {
+    const { staff, cookie, organization } = await setup()
+    const second = await newStaffMember(cookie, 'supervisor')
+    const { kiosk, kioskView } = await kioskOf(organization.id, second.user.id, 'Side door')
+    expect((await punchAt(kiosk, staff.user.id, '4821')).status).toBe(200)
+    const storedKiosk = await table.get(keys.kiosk(organization.id, kioskView.id))
+    const storedSession = await table.get(keys.session(String(storedKiosk!.sidHash)))
+    const roleOf = (role: 'employee' | 'supervisor') =>
+      callRoute(updateMember, { cookies: [cookie], params: { id: second.user.id }, body: { role } })
+
+    expect((await roleOf('employee')).status).toBe(200)
+    expect((await punchAt(kiosk, staff.user.id, '4821')).status).toBe(401)
+    const listed = (await callRoute(listKiosks, { cookies: [cookie] })).json as KioskView[]
+    expect(listed.map((k) => k.id)).not.toContain(kioskView.id)
+    const records = await orgDb(organization.id).audit.list({ action: 'kiosk.revoked', limit: 10 })
+    expect(records.items.map((r) => r.changes?.[0]?.before)).toContain('Side door')
+
+    expect((await roleOf('supervisor')).status).toBe(200)
+    // Even with its items back as they were (a clean-up cut short), the kiosk opens nothing.
+    await table.put(storedKiosk as Item)
+    await table.put(storedSession as Item)
+    expect((await punchAt(kiosk, staff.user.id, '4821')).status).toBe(401)
+    expect((await callRoute(getKiosk, { cookies: [kiosk] })).status).toBe(401)
+  })
+
+  it('is revoked with its maker’s removal, listed no more', async () => {
+    const { cookie, organization } = await setup()
+    const second = await newStaffMember(cookie, 'supervisor')
+    const { kioskView } = await kioskOf(organization.id, second.user.id, 'Back door')
+    expect((await callRoute(removeMember, { cookies: [cookie], params: { id: second.user.id } })).status).toBe(204)
+    const listed = (await callRoute(listKiosks, { cookies: [cookie] })).json as KioskView[]
+    expect(listed.map((k) => k.id)).not.toContain(kioskView.id)
+    expect(await table.get(keys.kiosk(organization.id, kioskView.id))).toBeUndefined()
   })
 })

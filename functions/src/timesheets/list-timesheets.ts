@@ -3,6 +3,7 @@ import { CampusId, TimesheetPage, TimesheetStatus, wholeChurch, type Timesheet }
 import { directoryEntryOf, reachedBy } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
 import { weeksAtCampus } from '../workflows/campuses.ts'
+import { openCursor, signCursor } from '../workflows/page-cursors.ts'
 import { listed } from '../workflows/timesheets.ts'
 
 /**
@@ -10,7 +11,8 @@ import { listed } from '../workflows/timesheets.ts'
  * time. Staff's items carry the member who asked (the session's), not the organization's member
  * directory: reading the directory on every staff visit made each member's cost grow with the
  * size of the church (cost bench: this route ×3.3 per member from 10 to 1,000 members). A
- * supervisor's page reads the directory entries of its own employees only, after the page.
+ * supervisor's page reads the directory entries of its own employees only, after the page. Its
+ * cursor is signed (page-cursors.ts): one edited by hand is a 400.
  */
 export default defineRoute({
   method: 'GET',
@@ -26,16 +28,17 @@ export default defineRoute({
   }),
   response: TimesheetPage,
   errors: [404],
-  uses: ['table:read'],
+  uses: ['table:read', 'links'],
   readsOrganization: true,
-  handler: async ({ query: { campusId, ...query }, session, db }) => {
+  handler: async ({ query: { campusId, cursor: sent, ...rest }, session, db }) => {
+    const query = { ...rest, cursor: await openCursor(sent) }
     const employeeId = session.role === 'supervisor' ? undefined : session.userId
     if (employeeId || (wholeChurch(session.user) && campusId === undefined)) {
       const [page, org] = await Promise.all([db.timesheets.list({ ...query, employeeId }), db.organization.get()])
       const directory = employeeId
         ? new Map([[employeeId, directoryEntryOf(session.user)]])
         : await db.aggregates.entries(page.items.map((t) => t.employeeId))
-      return { items: listed(page.items, directory, org), cursor: page.cursor }
+      return { items: listed(page.items, directory, org), cursor: await signCursor(page.cursor) }
     }
     // A campus admin's pages, and a campus's, are full of their weeks: the directory (read first)
     // says whose each week is, and the read goes on past other campuses' weeks.
@@ -44,6 +47,6 @@ export default defineRoute({
     const atCampus = weeksAtCampus(session.user, campusId, (id) => directory.get(id))
     const keep = (t: Timesheet) => (reached?.(t) ?? true) && (atCampus?.(t) ?? true)
     const page = await db.timesheets.list({ ...query, keep })
-    return { items: listed(page.items, directory, org), cursor: page.cursor }
+    return { items: listed(page.items, directory, org), cursor: await signCursor(page.cursor) }
   },
 })

@@ -382,6 +382,31 @@ describe('GET /api/timesheets', () => {
     expect(asStaff.status).toBe(400)
   })
 
+  it('refuses its own cursor edited by hand, and one made before cursors were signed, with 400', async () => {
+    const { cookie, staff } = await setup()
+    for (const w of [0, 1, 2])
+      await callRoute(createTimesheet, {
+        cookies: [staff.cookie],
+        body: { weekStartDate: addDays(thisWeek(), -7 * w) },
+      })
+    for (const who of [cookie, staff.cookie]) {
+      const page = await callRoute(listTimesheets, { cookies: [who], query: { limit: '1' } })
+      const cursor = page.json.cursor as string
+      expect(cursor).toMatch(/^[A-Za-z0-9_.-]+$/)
+      const [key, ...signature] = cursor.split('.')
+      const stored = JSON.parse(Buffer.from(key!, 'base64url').toString('utf8')) as Record<string, string>
+      // Well formed and inside the caller's own list: only the week it goes on from is moved.
+      const sort = Object.keys(stored).find((k) => /^gsi\dsk$/.test(k))!
+      const edited = Buffer.from(JSON.stringify({ ...stored, [sort]: 'WEEK#1990-01-01' })).toString('base64url')
+      for (const sent of [[edited, ...signature].join('.'), key!]) {
+        const res = await callRoute(listTimesheets, { cookies: [who], query: { limit: '1', cursor: sent } })
+        expect([res.status, res.json.message], sent).toEqual([400, 'Invalid page cursor'])
+      }
+      const next = await callRoute(listTimesheets, { cookies: [who], query: { limit: '1', cursor } })
+      expect(next.json.items).toHaveLength(1)
+    }
+  })
+
   it("refuses a cursor from another organization's list", async () => {
     const a = await setup()
     const b = await setup()

@@ -14,12 +14,14 @@ import {
   TimesheetHistory,
 } from '@app/core'
 import { apiTokens, orgDb } from '@app/data'
-import { keys, table } from '@app/data/testing'
+import { keys, table, type Item } from '@app/data/testing'
 import { callRoute } from '../../test/support/test-event.ts'
 import { pendingSheetOf } from '../../test/support/test-timesheets.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import listAudit from '../audit/list-audit.ts'
 import listMembers from '../members/list-members.ts'
+import removeMember from '../members/remove-member.ts'
+import updateMember from '../members/update-member.ts'
 import createTimesheet from '../timesheets/create-timesheet.ts'
 import getHistory from '../timesheets/get-history.ts'
 import listTimesheets from '../timesheets/list-timesheets.ts'
@@ -193,6 +195,75 @@ describe('API tokens', () => {
     expect((await callRoute(listTimesheets, bearer(token))).status).toBe(200)
     await orgDb(org.organization.id).members.update(second.user.id, { role: 'employee' }, org.supervisor)
     expect((await callRoute(listTimesheets, bearer(token))).status).toBe(401)
+  })
+})
+
+describe('a token whose maker stops being a supervisor', () => {
+  const roleOf = (id: string, role: 'employee' | 'supervisor') =>
+    callRoute(updateMember, { cookies: [org.cookie], params: { id }, body: { role } })
+  const makeAs = async (cookie: string, name: string) => {
+    const res = await callRoute(createToken, { cookies: [cookie], body: { name, scopes: ['timesheets:read'] } })
+    expect(res.status, res.text).toBe(200)
+    return ApiTokenCreated.parse(res.json)
+  }
+  const listedIds = async () =>
+    ApiTokenList.parse((await callRoute(listTokens, { cookies: [org.cookie] })).json).map((t) => t.id)
+  const revokedRecords = async (name: string) =>
+    AuditPage.parse((await callRoute(listAudit, { cookies: [org.cookie] })).json).items.filter(
+      (e) => e.action === 'apiToken.revoked' && e.changes?.some((c) => c.before === name),
+    )
+  const storedToken = (token: string) =>
+    table.get(keys.apiToken(createHash('sha256').update(token).digest('base64url')))
+
+  it('is revoked by the demotion, listed no more, recorded, and stays dead when they are a supervisor again', async () => {
+    const second = await newStaffMember(org.cookie, 'supervisor')
+    const made = await makeAs(second.cookie, 'Demoted maker')
+    expect((await callRoute(listTimesheets, bearer(made.token))).status).toBe(200)
+
+    expect((await roleOf(second.user.id, 'employee')).status).toBe(200)
+    expect((await callRoute(listTimesheets, bearer(made.token))).status).toBe(401)
+    expect(await listedIds()).not.toContain(made.id)
+    const [record] = await revokedRecords('Demoted maker')
+    expect(record?.actor).toMatchObject({ userId: org.supervisor.id })
+
+    expect((await roleOf(second.user.id, 'supervisor')).status).toBe(200)
+    const after = await callRoute(listTimesheets, bearer(made.token))
+    expect(after.status).toBe(401)
+    expect(after.json.message).toBe(apiTokenMessages.invalid)
+  })
+
+  it('left behind by the clean-up after a demotion, still never works again after a promotion', async () => {
+    const second = await newStaffMember(org.cookie, 'supervisor')
+    const made = await makeAs(second.cookie, 'Left behind')
+    const stored = await storedToken(made.token)
+    expect((await roleOf(second.user.id, 'employee')).status).toBe(200)
+    expect((await roleOf(second.user.id, 'supervisor')).status).toBe(200)
+    // As if the clean-up had missed it (a crash after the role change committed): the item back as it was.
+    await table.put(stored as Item)
+    expect((await callRoute(listTimesheets, bearer(made.token))).status).toBe(401)
+  })
+
+  it('is revoked with its maker’s removal, listed no more and recorded', async () => {
+    const second = await newStaffMember(org.cookie, 'supervisor')
+    const made = await makeAs(second.cookie, 'Removed maker')
+    const removed = await callRoute(removeMember, { cookies: [org.cookie], params: { id: second.user.id } })
+    expect(removed.status, removed.text).toBe(204)
+    expect((await callRoute(listTimesheets, bearer(made.token))).status).toBe(401)
+    expect(await listedIds()).not.toContain(made.id)
+    expect(await revokedRecords('Removed maker')).toHaveLength(1)
+    expect(await storedToken(made.token)).toBeUndefined()
+  })
+
+  it('cannot be made by one who stopped being a supervisor while asking (403), so none escapes the demotion', async () => {
+    const second = await newStaffMember(org.cookie, 'supervisor')
+    const asked = (await orgDb(org.organization.id).users.find(second.user.id))!
+    expect((await roleOf(second.user.id, 'employee')).status).toBe(200)
+    await expect(
+      orgDb(org.organization.id).apiTokens.create({ name: 'Too late', scopes: ['timesheets:read'] }, asked),
+    ).rejects.toMatchObject({ status: 403 })
+    expect((await roleOf(second.user.id, 'supervisor')).status).toBe(200)
+    const names = ApiTokenList.parse((await callRoute(listTokens, { cookies: [org.cookie] })).json).map((t) => t.name)
+    expect(names).not.toContain('Too late')
   })
 })
 

@@ -11,19 +11,26 @@ const sign = async (purpose: string, payload: string) =>
     .update(`${purpose}${payload}`)
     .digest('base64url')
 
-export const signToken = async (purpose: string, value: unknown): Promise<string> => {
-  const payload = Buffer.from(JSON.stringify(value)).toString('base64url')
-  return `${payload}.${await sign(purpose, payload)}`
+/** `text` (base64url, so it holds no dot) and its signature for `purpose`: `text.signature`. */
+export const signText = async (purpose: string, text: string): Promise<string> => `${text}.${await sign(purpose, text)}`
+
+/** The text a signed text carries, or undefined when it is cut off, altered, or was not signed for `purpose`. */
+export const openText = async (purpose: string, signed: string): Promise<string | undefined> => {
+  const [text, signature, ...rest] = signed.split('.')
+  if (!text || !signature || rest.length) return undefined
+  const expected = Buffer.from(await sign(purpose, text))
+  const given = Buffer.from(signature)
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined
+  return text
 }
+
+export const signToken = (purpose: string, value: unknown): Promise<string> =>
+  signText(purpose, Buffer.from(JSON.stringify(value)).toString('base64url'))
 
 /** What a token carries, or undefined when it is cut off, altered, or was not signed for `purpose`. */
 export const openToken = async (purpose: string, token: string): Promise<unknown> => {
-  const [payload, signature, ...rest] = token.split('.')
-  if (!payload || !signature || rest.length) return undefined
-  const expected = Buffer.from(await sign(purpose, payload))
-  const given = Buffer.from(signature)
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined
-  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown
+  const payload = await openText(purpose, token)
+  return payload === undefined ? undefined : (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown)
 }
 
 /** A single-use link's own fields: its id (recorded once spent) and when it stops working. */

@@ -6,10 +6,13 @@ import {
   API_TOKEN_RATE_PER_MINUTE,
   ApiScope,
   apiTokenMessages,
+  AppError,
   conflict,
+  forbidden,
   isApiTokenShape,
   isTokenExpired,
   mayAddToken,
+  messages,
   notFound,
   type ApiTokenCreated,
   type ApiTokenInput,
@@ -18,6 +21,7 @@ import {
 import { auditRecord, type Actor } from './audit.ts'
 import { keys } from './keys.ts'
 import { epochSeconds, isConditionFailure, nowIso, table } from './table.ts'
+import { supervisorInTermCheck, supervisorTermOf } from './users.ts'
 
 /** The table keeps only a hash of a token's secret, so a copy of the table reaches no API. */
 const hash = (token: string) => createHash('sha256').update(token).digest('base64url')
@@ -32,16 +36,22 @@ const StoredToken = z.object({
   createdBy: z.string(),
   lastUsedAt: z.string().optional(),
   expiresAt: z.string().optional(),
+  /** The maker's term as a supervisor when they made it (users.ts, `supervisorTermOf`); absent is 0. */
+  makerTerm: z.number().optional(),
 })
 type StoredToken = z.infer<typeof StoredToken>
 
-/** What a request made with a token acts as: its organization, the supervisor who made it, its scopes. */
+/**
+ * What a request made with a token acts as: its organization, the supervisor who made it (while
+ * they are one in the term they made it in, `makerTerm`), its scopes.
+ */
 export interface ApiTokenGrant {
   id: string
   orgId: string
   name: string
   scopes: ApiScope[]
   createdBy: string
+  makerTerm: number
 }
 
 const view = (t: StoredToken): ApiTokenView => ({
@@ -68,17 +78,58 @@ export const apiTokensOf = (orgId: string) => {
       })
     ).map((i) => StoredToken.parse(i))
 
+  /** Revokes one stored token at once, with its audit record (404 when it is gone meanwhile). */
+  const revokeStored = async (token: StoredToken, actor: Actor) => {
+    const id = token.id
+    const index = await table.get(keys.apiTokenIndex(orgId))
+    try {
+      await table.transact([
+        {
+          Delete: {
+            Key: { pk: token.pk, sk: keys.apiToken('').sk },
+            ConditionExpression: 'orgId = :o AND id = :id',
+            ExpressionAttributeValues: { ':o': orgId, ':id': id },
+          },
+        },
+        // It no longer counts toward the organization's limit (the index, once there is one).
+        ...(index
+          ? [
+              {
+                Update: {
+                  Key: keys.apiTokenIndex(orgId),
+                  UpdateExpression: 'REMOVE tokens.#id SET v = v + :one',
+                  ExpressionAttributeNames: { '#id': id },
+                  ExpressionAttributeValues: { ':one': 1 },
+                },
+              },
+            ]
+          : []),
+        auditRecord(orgId, actor, {
+          action: 'apiToken.revoked',
+          subject: tokenSubject,
+          changes: tokenChange(token.name, null),
+        }),
+      ])
+    } catch (e) {
+      if (isConditionFailure(e)) throw notFound('API token')
+      throw e
+    }
+  }
+
   return {
     /**
      * A new token and its audit record at once; the secret is answered this once and stored only
      * as a hash. Refused (409) when the organization holds MAX_API_TOKENS live tokens: they are
      * counted on one index item written in the same transaction (conditioned on its version), so
      * two makes at once cannot both pass the limit; the index is seeded from the list when missing.
+     * The maker must be a supervisor, in the term the token records, when it commits: one demoted
+     * meanwhile gets 403, so no token of theirs is made after the demotion's clean-up looked.
      */
     async create(input: ApiTokenInput, actor: Actor & { id: string }): Promise<ApiTokenCreated> {
       const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`
       const id = randomUUID()
       const expiresAt = input.expiresAt ?? null
+      const makerTerm = supervisorTermOf(await table.get(keys.user(orgId, actor.id)))
       for (let attempt = 0; ; attempt++) {
         const createdAt = nowIso()
         const index = await table.get(keys.apiTokenIndex(orgId))
@@ -100,6 +151,7 @@ export const apiTokensOf = (orgId: string) => {
                   scopes: input.scopes,
                   createdAt,
                   createdBy: actor.id,
+                  ...(makerTerm ? { makerTerm } : {}),
                   ...(expiresAt ? { expiresAt } : {}),
                   gsi1pk: keys.orgApiTokens(orgId),
                   gsi1sk: `${createdAt}#${id}`,
@@ -126,9 +178,11 @@ export const apiTokensOf = (orgId: string) => {
                 `${input.name} (${input.scopes.join(', ')})${expiresAt ? `, expires ${expiresAt}` : ''}`,
               ),
             }),
+            supervisorInTermCheck(orgId, actor.id, makerTerm),
           ])
           return { id, name: input.name, scopes: input.scopes, token, createdAt, expiresAt }
         } catch (e) {
+          if (isConditionFailure(e, 3)) throw forbidden(messages.supervisorsOnly)
           // Another token was made or revoked between the read and the write: count again (a few times).
           if (!isConditionFailure(e, 1) || attempt >= 3) throw e
         }
@@ -143,38 +197,19 @@ export const apiTokensOf = (orgId: string) => {
     async revoke(id: string, actor: Actor, madeBy?: string) {
       const token = (await stored()).find((t) => t.id === id && (madeBy === undefined || t.createdBy === madeBy))
       if (!token) throw notFound('API token')
-      const index = await table.get(keys.apiTokenIndex(orgId))
-      try {
-        await table.transact([
-          {
-            Delete: {
-              Key: { pk: token.pk, sk: keys.apiToken('').sk },
-              ConditionExpression: 'orgId = :o AND id = :id',
-              ExpressionAttributeValues: { ':o': orgId, ':id': id },
-            },
-          },
-          // It no longer counts toward the organization's limit (the index, once there is one).
-          ...(index
-            ? [
-                {
-                  Update: {
-                    Key: keys.apiTokenIndex(orgId),
-                    UpdateExpression: 'REMOVE tokens.#id SET v = v + :one',
-                    ExpressionAttributeNames: { '#id': id },
-                    ExpressionAttributeValues: { ':one': 1 },
-                  },
-                },
-              ]
-            : []),
-          auditRecord(orgId, actor, {
-            action: 'apiToken.revoked',
-            subject: tokenSubject,
-            changes: tokenChange(token.name, null),
-          }),
-        ])
-      } catch (e) {
-        if (isConditionFailure(e)) throw notFound('API token')
-        throw e
+      await revokeStored(token, actor)
+    },
+
+    /**
+     * Revokes every token `makerId` made, each with its audit record by `actor`: the clean-up after
+     * they stopped being a supervisor (their tokens already answer 401: `ApiTokenGrant.makerTerm`).
+     * Run again, it revokes what is left; one revoked meanwhile is skipped.
+     */
+    async revokeMadeBy(makerId: string, actor: Actor) {
+      for (const token of (await stored()).filter((t) => t.createdBy === makerId)) {
+        await revokeStored(token, actor).catch((e: unknown) => {
+          if (!(e instanceof AppError && e.status === 404)) throw e
+        })
       }
     },
   }
@@ -193,7 +228,14 @@ export const apiTokens = {
     const t = StoredToken.parse(item)
     // An expired token is refused as a revoked one is (it stays listed until revoked).
     if (isTokenExpired(t.expiresAt)) return undefined
-    return { id: t.id, orgId: t.orgId, name: t.name, scopes: t.scopes, createdBy: t.createdBy }
+    return {
+      id: t.id,
+      orgId: t.orgId,
+      name: t.name,
+      scopes: t.scopes,
+      createdBy: t.createdBy,
+      makerTerm: t.makerTerm ?? 0,
+    }
   },
 
   /**

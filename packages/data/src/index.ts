@@ -29,6 +29,7 @@ export * from './org-db.ts'
 export * from './system.ts'
 export { alreadyConfirmedMessage, duplicateEmailMessage, RESEND_MINUTES, resendTooSoonMessage } from './members.ts'
 export { staleVersionMessage } from './timesheets.ts'
+export { invalidCursor } from './cursor.ts'
 export {
   outbox,
   EMAIL_DAILY_LIMIT,

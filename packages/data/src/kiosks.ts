@@ -3,7 +3,9 @@ import * as z from 'zod'
 import {
   budgetLocked,
   budgetRefusedUntil,
+  forbidden,
   KIOSK_TRIES,
+  messages,
   notFound,
   PIN_TRIES,
   retryAfterSeconds,
@@ -17,6 +19,7 @@ import { effectItems, type Effects } from './effects.ts'
 import { keys } from './keys.ts'
 import { newKioskSession, sessionHash } from './sessions.ts'
 import { epochSeconds, isConditionFailure, nowIso, table, type Key } from './table.ts'
+import { supervisorInTermCheck, supervisorTermOf } from './users.ts'
 
 /**
  * Members' kiosk PINs (only their scrypt hash; the hashing is the caller's) and the organization's
@@ -145,10 +148,15 @@ export const kiosksOf = (orgId: string) => ({
    * A kiosk named `name`: the caller's session `sid` is replaced by a kiosk session (a new id, so
    * the old cookie opens nothing), with the kiosk and its record, in one transaction.
    */
-  /** `campusId`: the campus the kiosk serves, kept on the kiosk and its session. */
+  /**
+   * `campusId`: the campus the kiosk serves, kept on the kiosk and its session. The session is its
+   * maker's, in their present term as a supervisor (users.ts, `grantStands`), and they must still
+   * be a supervisor in it when this commits (else 403).
+   */
   async create(name: string, by: Person, sid: string, campusId?: string) {
     const id = randomUUID()
-    const created = newKioskSession({ userId: by.id, orgId }, id, campusId)
+    const makerTerm = supervisorTermOf(await table.get(keys.user(orgId, by.id)))
+    const created = newKioskSession({ userId: by.id, orgId }, id, makerTerm, campusId)
     const kiosk: StoredKiosk = {
       id,
       name,
@@ -159,16 +167,22 @@ export const kiosksOf = (orgId: string) => ({
       tries: 0,
       ...(campusId ? { campusId } : {}),
     }
-    await table.transact([
-      { Delete: { Key: keys.session(sessionHash(sid)) } },
-      { Put: { Item: created.item } },
-      { Put: { Item: { ...keys.kiosk(orgId, id), ...kiosk }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      auditRecord(orgId, by, {
-        action: 'kiosk.created',
-        subject: { type: 'organization' },
-        changes: [{ field: 'kiosk', before: null, after: name }],
-      }),
-    ])
+    try {
+      await table.transact([
+        { Delete: { Key: keys.session(sessionHash(sid)) } },
+        { Put: { Item: created.item } },
+        { Put: { Item: { ...keys.kiosk(orgId, id), ...kiosk }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        auditRecord(orgId, by, {
+          action: 'kiosk.created',
+          subject: { type: 'organization' },
+          changes: [{ field: 'kiosk', before: null, after: name }],
+        }),
+        supervisorInTermCheck(orgId, by.id, makerTerm),
+      ])
+    } catch (e) {
+      if (isConditionFailure(e, 4)) throw forbidden(messages.supervisorsOnly)
+      throw e
+    }
     return { sid: created.sid, kiosk: viewOf(kiosk) }
   },
 
@@ -186,15 +200,21 @@ export const kiosksOf = (orgId: string) => ({
   async revoke(id: string, by: Person) {
     const kiosk = await this.find(id)
     if (!kiosk) throw notFound('kiosk')
-    await table.transact([
-      { Delete: { Key: keys.kiosk(orgId, id), ConditionExpression: 'attribute_exists(pk)' } },
-      { Delete: { Key: keys.session(kiosk.sidHash) } },
-      auditRecord(orgId, by, {
-        action: 'kiosk.revoked',
-        subject: { type: 'organization' },
-        changes: [{ field: 'kiosk', before: kiosk.name, after: null }],
-      }),
-    ])
+    await revokeStored(orgId, kiosk, by)
+  },
+
+  /**
+   * Revokes every kiosk `makerId` made, each with its record by `by`: the clean-up after they
+   * stopped being a supervisor (their kiosks already open nothing: users.ts, `memberForSession`).
+   * Run again, it revokes what is left; one revoked meanwhile is skipped.
+   */
+  async revokeMadeBy(makerId: string, by: Person) {
+    const items = await table.queryPrefix(keys.orgPk(orgId), keys.kiosksPrefix, { ConsistentRead: true })
+    for (const kiosk of items.map((i) => StoredKiosk.parse(i)).filter((k) => k.createdBy === makerId)) {
+      await revokeStored(orgId, kiosk, by).catch((e: unknown) => {
+        if (!isConditionFailure(e, 0)) throw e
+      })
+    }
   },
 
   /** The kiosk's last use (Settings lists it). */
@@ -214,6 +234,18 @@ const refusalOf = (budget: TryBudget, rule: TryRule, now: number): Refused | und
   const until = budgetRefusedUntil(budget, rule, now)
   return until === undefined ? undefined : { retryAfter: retryAfterSeconds(until, now) }
 }
+
+/** Ends one stored kiosk: its session and the kiosk go, with the record, in one transaction (the kiosk's delete fails when it is gone). */
+const revokeStored = (orgId: string, kiosk: StoredKiosk, by: Person) =>
+  table.transact([
+    { Delete: { Key: keys.kiosk(orgId, kiosk.id), ConditionExpression: 'attribute_exists(pk)' } },
+    { Delete: { Key: keys.session(kiosk.sidHash) } },
+    auditRecord(orgId, by, {
+      action: 'kiosk.revoked',
+      subject: { type: 'organization' },
+      changes: [{ field: 'kiosk', before: kiosk.name, after: null }],
+    }),
+  ])
 
 /**
  * One try of the budget at `key` (core's takeTry, by conditional writes): the item after it, a

@@ -17,6 +17,8 @@ import {
   type PayType,
 } from '@app/core'
 import { directoryMove, directoryMoves } from './aggregates.ts'
+import { apiTokensOf } from './api-tokens.ts'
+import { kiosksOf } from './kiosks.ts'
 import { reRouted, routingMoves, storedPendingOf, type MemberWrite } from './routing-counts.ts'
 import { campusGone, campusMemberCheck } from './campuses.ts'
 import { auditRecord, changesOf, emailLinkOf, memberSubject, type Actor, type Person } from './audit.ts'
@@ -31,6 +33,7 @@ import {
   newUser,
   parseUser,
   storedMembersOf,
+  supervisorTermOf,
   usersOf,
 } from './users.ts'
 
@@ -137,8 +140,24 @@ export const membersOf = (orgId: string) => {
     }
   }
 
+  /**
+   * Revokes what a former supervisor made to act without them (their API tokens and kiosks), each
+   * with its record by `by`: it already works no more, since the change that ended their term
+   * committed (users.ts, `grantStands`), so this only takes it off the lists and the token limit,
+   * and its failure fails no request. Run again at the member's next promotion, for what is left.
+   */
+  const revokeGrantsOf = async (formerId: string, by: Person) => {
+    try {
+      await apiTokensOf(orgId).revokeMadeBy(formerId, by)
+      await kiosksOf(orgId).revokeMadeBy(formerId, by)
+    } catch (e) {
+      console.log(JSON.stringify({ level: 'warn', event: 'grants-revoke-failed', orgId, formerId, error: String(e) }))
+    }
+  }
+
   /** `clearApproverOf` after a change has committed: its failure leaves values read as null, and fails no request. */
   const afterRelease = async (formerId: string, by: Person) => {
+    await revokeGrantsOf(formerId, by)
     try {
       await clearApproverOf(formerId, by)
     } catch (e) {
@@ -262,7 +281,8 @@ export const membersOf = (orgId: string) => {
      *
      * `by`, the supervisor removing them, must still be a current supervisor when the transaction
      * commits: two supervisors removing each other at once cannot both succeed, so an organization
-     * always keeps the one who removed last. The record keeps the name the member had.
+     * always keeps the one who removed last. The record keeps the name the member had. A removed
+     * supervisor's API tokens and kiosks work no more from the commit on, and are revoked after it.
      */
     /**
      * `by` is a supervisor, or the system for a member deactivated because they left a directory's
@@ -369,8 +389,12 @@ export const membersOf = (orgId: string) => {
       const approver = next.supervisorId !== current.supervisorId ? next.supervisorId : null
       const demoted = current.role === 'supervisor' && next.role !== 'supervisor'
       const promoted = current.role !== 'supervisor' && next.role === 'supervisor'
-      // Members still naming them from an earlier time as supervisor must not find them again.
-      if (promoted) await clearApproverOf(userId, by)
+      // Members still naming them from an earlier time as supervisor must not find them again;
+      // nor is anything left of what they made then (it stays dead anyway: a new term starts).
+      if (promoted) {
+        await clearApproverOf(userId, by)
+        await revokeGrantsOf(userId, by)
+      }
       const approverCheck = approver && !(approver === by.id && by.id !== userId) ? [isSupervisorCheck(approver)] : []
       const byCheck = by.id === userId ? [] : [isSupervisorCheck(by.id)]
       // A new campus must still be active when this commits (and a removal counting meanwhile fails).
@@ -386,7 +410,9 @@ export const membersOf = (orgId: string) => {
           await table.transact([
             {
               Put: {
-                Item: { ...item, ...next },
+                // A demotion ends their term as a supervisor in this same write: their API tokens
+                // and kiosks stop at once, and for good (users.ts, `grantStands`).
+                Item: { ...item, ...next, ...(demoted ? { supervisorTerm: supervisorTermOf(item) + 1 } : {}) },
                 ConditionExpression: `${CURRENT_MEMBER} AND updatedAt = :u`,
                 ExpressionAttributeValues: { ':u': current.updatedAt },
               },

@@ -23,6 +23,8 @@ export const Session = z.object({
   kioskId: z.string().optional(),
   /** A kiosk's campus: it lists and punches that campus's members only. */
   kioskCampusId: z.string().optional(),
+  /** A kiosk's: its maker's term as a supervisor when they made it (users.ts, `supervisorTermOf`); absent is 0. */
+  makerTerm: z.number().optional(),
   /** 'Keep me signed in on this phone': the phone it was opened on, listed on Profile. */
   device: z.object({ id: z.string(), browser: z.string(), os: z.string() }).optional(),
   /** A remembered phone's last request (to the hour, as the idle expiry slides). */
@@ -91,7 +93,12 @@ const hash = sessionHash
  * A new kiosk session for `kiosks.create` to write in its own transaction: the id for
  * the cookie, the hash that names it, and its item.
  */
-export const newKioskSession = (user: { userId: string; orgId: string }, kioskId: string, campusId?: string) => {
+export const newKioskSession = (
+  user: { userId: string; orgId: string },
+  kioskId: string,
+  makerTerm: number,
+  campusId?: string,
+) => {
   const sid = newSid(user.orgId, user.userId)
   const now = epochSeconds()
   const session: Session = {
@@ -99,6 +106,7 @@ export const newKioskSession = (user: { userId: string; orgId: string }, kioskId
     orgId: user.orgId,
     kioskId,
     ...(campusId ? { kioskCampusId: campusId } : {}),
+    ...(makerTerm ? { makerTerm } : {}),
     createdAt: nowIso(),
     absoluteExpire: now + KIOSK_ABSOLUTE_SECONDS,
     expire: now + KIOSK_IDLE_SECONDS,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { DEFAULT_LANGUAGE, DEFAULT_PAY_TYPE, notFound, User, type RoutingMember, type SignInWay } from '@app/core'
 import { auditRecord, type Actor, type AuditEvent } from './audit.ts'
 import { keys } from './keys.ts'
+import type { Session } from './sessions.ts'
 import { nowIso, table, type TransactInput } from './table.ts'
 
 /** What every change of a member's item holds to: the member is there and not removed. */
@@ -37,6 +38,31 @@ export const currentSupervisorCheck = (orgId: string, userId: string): TransactI
   },
 })
 
+/**
+ * A member's term as a supervisor: how many times they have stopped being one (0 until the first).
+ * What they make as a supervisor that acts without them (an API token, a kiosk) is made in one term
+ * and works only while it lasts: a demotion counts the term up in the same write as the role, so
+ * no later promotion brings any of it back, whatever the clean-up after it managed to delete.
+ */
+export const supervisorTermOf = (item: Record<string, unknown> | undefined) =>
+  typeof item?.supervisorTerm === 'number' ? item.supervisorTerm : 0
+
+/** Whether something made by the member stored as `item` in `term` still stands: a current supervisor, still in that term. */
+export const grantStands = (item: Record<string, unknown> | undefined, term: number) =>
+  Boolean(item && !item.removedAt && item.role === 'supervisor' && supervisorTermOf(item) === term)
+
+/** A current supervisor still in `term`, checked when the transaction that makes something of theirs commits. */
+export const supervisorInTermCheck = (orgId: string, userId: string, term: number): TransactInput => ({
+  ConditionCheck: {
+    Key: keys.user(orgId, userId),
+    ConditionExpression: `${CURRENT_MEMBER} AND #role = :supervisor AND ${
+      term === 0 ? 'attribute_not_exists(supervisorTerm)' : 'supervisorTerm = :term'
+    }`,
+    ExpressionAttributeNames: { '#role': 'role' },
+    ExpressionAttributeValues: { ':supervisor': 'supervisor', ...(term === 0 ? {} : { ':term': term }) },
+  },
+})
+
 /** Stored user items carry the user's fields plus keys; parsing strips the keys. */
 export const parseUser = (item: Record<string, unknown>) => User.parse(item)
 
@@ -44,14 +70,19 @@ export const parseUser = (item: Record<string, unknown>) => User.parse(item)
 export type RecordMember = User & { removedAt?: string }
 
 /**
- * The member a session made at `createdAt` opens, from their item read consistently with it on
- * every request: none when removed, or when their sessions were ended after it was made (a
- * password reset: the sessions index is eventually consistent, so a session made a moment before
- * it may escape its deletion; this check does not).
+ * The member a session opens, from their item read consistently with it on every request: none
+ * when removed, or when their sessions were ended after it was made (a password reset: the
+ * sessions index is eventually consistent, so a session made a moment before it may escape its
+ * deletion; this check does not). A kiosk's session is its maker's, and opens only while they are
+ * a supervisor in the term they made it in (`grantStands`).
  */
-export const memberForSession = (item: Record<string, unknown> | undefined, createdAt: string): User | undefined => {
+export const memberForSession = (
+  item: Record<string, unknown> | undefined,
+  session: Pick<Session, 'createdAt' | 'kioskId' | 'makerTerm'>,
+): User | undefined => {
   if (!item || item.removedAt) return undefined
-  if (typeof item.sessionsValidAfter === 'string' && createdAt < item.sessionsValidAfter) return undefined
+  if (typeof item.sessionsValidAfter === 'string' && session.createdAt < item.sessionsValidAfter) return undefined
+  if (session.kioskId && !grantStands(item, session.makerTerm ?? 0)) return undefined
   return parseUser(item)
 }
 
@@ -125,6 +156,15 @@ export const usersOf = (orgId: string) => {
   }
   return {
     find,
+
+    /**
+     * The maker of something made in `term` (an API token), as `find` reads them, while it stands
+     * (`grantStands`); undefined once they are removed, no longer a supervisor, or were one again since.
+     */
+    async grantMaker(userId: string, term: number): Promise<User | undefined> {
+      const item = await table.get(keys.user(orgId, userId))
+      return grantStands(item, term) ? withCurrentApprover(parseUser(item!)) : undefined
+    },
 
     /**
      * What routing needs of a few members (one member's approver, the final approvers,
