@@ -1,5 +1,7 @@
 import {
   APPROVER_REACH_MESSAGE,
+  approverReachCheck,
+  approverReaches,
   NARROW_APPROVER_MESSAGE,
   NARROW_DELEGATE_MESSAGE,
   NARROW_FINAL_APPROVER_MESSAGE,
@@ -15,6 +17,7 @@ import {
   notFound,
   WHOLE_CHURCH_ONLY,
   wholeChurch,
+  type MemberRouting,
   type MemberUpdate,
   type NewMember,
   type User,
@@ -63,24 +66,19 @@ export const assertMemberCampus = async (
 
 /**
  * A member's approver must reach them: a campus admin named approver of a member of another campus
- * (or of none) would be asked about weeks they cannot open. Read only when the approver or the
- * member's campus changes (`before`: the member edited); an approver who is no supervisor is the
- * write's own check.
+ * (or of none) would be asked about weeks they cannot open. Core's `approverReachCheck` says when
+ * (the approver or the member's campus changes; `before`: the member edited), so the approver a
+ * moved member keeps is checked as a new one is; the approver is read only then. An approver who is
+ * no supervisor is the write's own check.
  */
 export const assertApproverReaches = async (
   db: OrgDb,
-  fields: { supervisorId?: string | null; campusId?: string | null },
+  fields: MemberRouting,
   before?: Pick<User, 'supervisorId' | 'campusId'>,
 ) => {
-  const approverId = fields.supervisorId === undefined ? before?.supervisorId : fields.supervisorId
-  const campusId = fields.campusId === undefined ? before?.campusId : fields.campusId
-  const changed =
-    !before ||
-    (fields.supervisorId !== undefined && fields.supervisorId !== before.supervisorId) ||
-    (fields.campusId !== undefined && fields.campusId !== before.campusId)
-  if (!approverId || !changed) return
-  const approver = await db.users.find(approverId)
-  if (approver && !inScope(approver, { campusId }))
+  const check = approverReachCheck(fields, before)
+  if (!check) return
+  if (!approverReaches(await db.users.find(check.approverId), check.campusId))
     throw badRequest(APPROVER_REACH_MESSAGE, { supervisorId: APPROVER_REACH_MESSAGE })
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import fc from 'fast-check'
 import {
   CAMPUS_ID_MESSAGE,
   CAMPUS_ID_TWICE,
@@ -20,6 +21,8 @@ import {
   holidaysFor,
   inCampuses,
   inScope,
+  approverReachCheck,
+  approverReaches,
   reachCovers,
   isCampusId,
   MAX_CAMPUSES,
@@ -170,6 +173,60 @@ describe('the scope rule', () => {
     expect(reachCovers({ campusIds: ['north', 'south'] }, southAdmin)).toBe(true)
     expect(reachCovers(southAdmin, { campusIds: ['north', 'south'] })).toBe(false)
     expect(reachCovers({ campusIds: ['north'] }, southAdmin)).toBe(false)
+  })
+
+  // Nick at North with Nora (North's admin) as approver; the edit route and the member import ask this one question.
+  const nick = { supervisorId: 'nora', campusId: 'north' }
+  it.each([
+    [
+      'an add with an approver',
+      { supervisorId: 'nora', campusId: 'south' },
+      undefined,
+      { approverId: 'nora', campusId: 'south' },
+    ],
+    ['an add without one', { campusId: 'south' }, undefined, undefined],
+    ['a move keeping the approver', { campusId: 'south' }, nick, { approverId: 'nora', campusId: 'south' }],
+    [
+      'a move naming a new approver',
+      { supervisorId: 'sam', campusId: 'south' },
+      nick,
+      { approverId: 'sam', campusId: 'south' },
+    ],
+    ['a new approver at the same campus', { supervisorId: 'sam' }, nick, { approverId: 'sam', campusId: 'north' }],
+    ['the same campus and approver again', { supervisorId: 'nora', campusId: 'north' }, nick, undefined],
+    ['an edit of neither', {}, nick, undefined],
+    ['the approver taken away', { supervisorId: null, campusId: 'south' }, nick, undefined],
+    [
+      'a move of a member with no approver',
+      { campusId: 'south' },
+      { supervisorId: null, campusId: 'north' },
+      undefined,
+    ],
+  ] as const)('checks the approver against the campus after %s', (_, fields, before, expected) => {
+    expect(approverReachCheck(fields, before)).toEqual(expected)
+  })
+
+  it('an approver reaches the members of their campuses; one not found is left to the write', () => {
+    expect(approverReaches({ campusIds: ['north'] }, 'north')).toBe(true)
+    expect(approverReaches({ campusIds: ['north'] }, 'south')).toBe(false)
+    expect(approverReaches({ campusIds: ['north'] }, null)).toBe(false)
+    expect(approverReaches({}, 'south')).toBe(true)
+    expect(approverReaches(undefined, 'south')).toBe(true)
+  })
+
+  it('an edit changing the campus always checks the approver the member keeps, whatever they were', () => {
+    const id = fc.option(fc.constantFrom('north', 'south', 'east'), { nil: undefined })
+    fc.assert(
+      fc.property(
+        fc.constantFrom('nora', 'sam'),
+        id,
+        fc.constantFrom('north', 'south', 'east'),
+        (approver, from, to) => {
+          const check = approverReachCheck({ campusId: to }, { supervisorId: approver, campusId: from })
+          expect(check).toEqual(from === to ? undefined : { approverId: approver, campusId: to })
+        },
+      ),
+    )
   })
 
   it("runs reports for the campus asked, within a campus admin's own", () => {
