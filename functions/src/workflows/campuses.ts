@@ -22,6 +22,7 @@ import {
   type NewMember,
   type User,
   weekCampus,
+  weekInScope,
 } from '@app/core'
 import type { OrgDb } from '@app/data'
 
@@ -137,17 +138,34 @@ export const assertMemberItemInScope = async (
 }
 
 /**
- * The weeks a list's `?campusId=` asks for (the dashboard's, the Payroll page's campus filter):
- * those worked at that campus (`weekCampus`), within the actor's own campuses; undefined (every
- * week) when none is asked.
+ * The weeks a list holds for a campus (`?campusId=`, the dashboard's and the Payroll page's campus
+ * filter) or for a campus admin (their own campuses whether they ask or not, `campusFilter`): those
+ * worked there (`weekCampus`), whoever worked them and wherever they are now. Undefined (every week)
+ * for a whole-church supervisor who asks for none. The one week filter of every list, so a campus
+ * admin's default is exactly their campuses asked for.
  */
 export const weeksAtCampus = (
   actor: Pick<User, 'campusIds'>,
   asked: string | undefined,
   member: (id: string) => { campusId?: string | null } | undefined,
 ) => {
-  if (asked === undefined) return undefined
   const campuses = campusFilter(actor, asked)
+  if (campuses === undefined) return undefined
   return (week: { employeeId: string; campusId?: string | null }) =>
     inCampuses(campuses, { campusId: weekCampus(week, member(week.employeeId)) })
+}
+
+/**
+ * One timesheet opened by a supervisor (its history, its CSV): not found, as another organization's,
+ * unless the week was worked at one of a campus admin's campuses (`weekInScope`, the lists' rule).
+ * A week stores its campus, so only a week made before campuses reads its member (one GetItem).
+ */
+export const assertWeekInScope = async (
+  db: OrgDb,
+  actor: Pick<User, 'id' | 'campusIds'>,
+  week: { employeeId: string; campusId?: string | null },
+) => {
+  if (wholeChurch(actor) || week.employeeId === actor.id) return
+  const member = week.campusId ? undefined : await db.users.findForRecords(week.employeeId)
+  if (!weekInScope(actor, week, member)) throw notFound('timesheet')
 }

@@ -13,6 +13,7 @@ import {
   CampusScope,
   campusesUpdateProblem,
   campusFilePart,
+  campusesFilePart,
   campusFilter,
   CampusChoice,
   campusHasMembersMessage,
@@ -32,6 +33,7 @@ import {
   removedCampuses,
   startingCampus,
   weekCampus,
+  weekInScope,
   wholeChurch,
   type Campus,
 } from './campus.ts'
@@ -251,11 +253,48 @@ describe('a week and a file by campus', () => {
     expect(weekCampus({}, { campusId: null })).toBeUndefined()
   })
 
+  it.each([
+    ['a North week of a member moved to South', { campusId: 'north' }, { campusId: 'south' }, false],
+    ['a South week of a member moved to North', { campusId: 'south' }, { campusId: 'north' }, true],
+    ['a week made before campuses, its member at South', {}, { campusId: 'south' }, true],
+    ['a week made before campuses, its member gone', {}, undefined, false],
+  ] as const)('places %s where it was worked for a campus admin', (_, week, member, reached) => {
+    expect(weekInScope({ campusIds: ['south'] }, week, member)).toBe(reached)
+    expect(weekInScope({}, week, member)).toBe(true)
+  })
+
+  it("reaches a week exactly when the campus admin's own campuses filter holds it", () => {
+    const campus = fc.option(fc.constantFrom('north', 'south', 'east'), { nil: undefined })
+    fc.assert(
+      fc.property(fc.subarray(['north', 'south', 'east'], { minLength: 1 }), campus, campus, (mine, worked, now) => {
+        const week = { campusId: worked }
+        const member = { campusId: now }
+        expect(weekInScope({ campusIds: mine }, week, member)).toBe(
+          inCampuses(campusFilter({ campusIds: mine }, undefined), { campusId: weekCampus(week, member) }),
+        )
+      }),
+    )
+  })
+
   it("names a campus's file in plain lowercase words", () => {
     expect(campusFilePart('North Campus')).toBe('north-campus')
     expect(campusFilePart('  São José / Niños ')).toBe('sao-jose-ninos')
     expect(campusFilePart('***')).toBe('campus')
     expect(campusFilePart('A--B')).toBe('a-b')
+  })
+
+  it.each([
+    ['the whole church', undefined, ''],
+    ['one campus', ['south'], 'south-'],
+    ['a campus admin of two', ['south', 'north'], 'north-campus-south-'],
+    ['a campus not reached', [], ''],
+    ['a campus removed since', ['gone'], ''],
+  ] as const)("names a file run for %s with its campuses' words", (_, filter, part) => {
+    const campuses = [
+      { id: 'north', name: 'North Campus' },
+      { id: 'south', name: 'South' },
+    ]
+    expect(campusesFilePart(campuses, filter)).toBe(part)
   })
 
   it('takes one campus, or none, in a query', () => {
