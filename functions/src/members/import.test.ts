@@ -5,7 +5,7 @@ import { decideRows, ImportPreview, ImportStarted, ImportStatus } from '@app/cor
 import { orgDb } from '@app/data'
 import { keys, table } from '@app/data/testing'
 import { callRoute, sessionOf } from '../../test/support/test-event.ts'
-import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
+import { addCampuses, newCampusAdmin, newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import { onPlan } from '../../test/support/test-plans.ts'
 import { importMembersJob, runImport } from '../jobs/import-members.ts'
 import { applyImportRow } from '../workflows/member-import.ts'
@@ -16,6 +16,7 @@ import staffLogin from '../staff/staff-login.ts'
 import getImport from './get-import.ts'
 import importMembers from './import-members.ts'
 import listMembers from './list-members.ts'
+import updateMember from './update-member.ts'
 import updateCampuses from '../organization/update-campuses.ts'
 
 type Org = Awaited<ReturnType<typeof newOrganization>>
@@ -442,6 +443,41 @@ describe('members from a file', () => {
     const moved = file.replace('north campus', 'Iglesia Sur')
     const again = await preview(org, { content: b64(moved), dryRun: true, mapping: shown.mapping })
     expect(again.rows.map((r) => r.status)).toEqual(['updated', 'unchanged', 'refused', 'refused'])
+  })
+
+  it('refuses moving a member to a campus their approver does not reach, as an edit does, in the preview and the import', async () => {
+    const org = await newOrganization()
+    const [north] = (await addCampuses(org.cookie, ['North', 'South'])) as [string, string]
+    const nora = await newCampusAdmin(org.cookie, north, { firstName: 'Nora', lastName: 'North' })
+    const nick = await newStaffMember(org.cookie, 'employee', {
+      person: { firstName: 'Nick', lastName: 'North', campusId: north },
+    })
+    const approver = await callRoute(updateMember, {
+      cookies: [org.cookie],
+      params: { id: nick.user.id },
+      body: { supervisorId: nora.user.id },
+    })
+    expect(approver.status, approver.text).toBe(200)
+    const content = b64(
+      csv([
+        ['Email', 'Campus'],
+        [nick.user.email, 'South'],
+      ]),
+    )
+    const refused = {
+      line: 2,
+      status: 'refused',
+      key: 'approverReach',
+      reason: "The approver does not reach this member's campus",
+    }
+    expect((await preview(org, { content, dryRun: true })).rows).toEqual([expect.objectContaining(refused)])
+    const { status } = await importAll(org, { content })
+    expectDone(status, { new: 0, unchanged: 0, updated: 0, refused: 1 })
+    expect(status.refused).toEqual([expect.objectContaining(refused)])
+    expect(await orgDb(org.organization.id).users.get(nick.user.id)).toMatchObject({
+      campusId: north,
+      supervisorId: nora.user.id,
+    })
   })
 
   it('gives the credentials link on the first read only, and keeps no password once the file holds them', async () => {

@@ -7,6 +7,8 @@ export default defineRoute({
   method: 'PUT',
   path: '/api/organization/notifications',
   auth: 'supervisor',
+  // Reminders, the digest and the clock-out limit are the church's, every campus's alike.
+  wholeChurch: true,
   body: NotificationSettings,
   response: NotificationsView,
   errors: [404],

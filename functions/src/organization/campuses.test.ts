@@ -27,6 +27,10 @@ import createToken from '../tokens/create-token.ts'
 import createWebhook from '../webhooks/create-webhook.ts'
 import updateApprovals from './update-approvals.ts'
 import getCampuses from './get-campuses.ts'
+import getSettings from './get-settings.ts'
+import uploadLogo from './upload-logo.ts'
+import getNotifications from '../notifications/get-notifications.ts'
+import updateNotifications from '../notifications/update-notifications.ts'
 import updateCampuses from './update-campuses.ts'
 
 const thisWeek = () => currentWeekStart('America/Chicago', 'monday')
@@ -339,6 +343,29 @@ describe('a South-only admin', () => {
       expect(res.status, res.text).toBe(403)
       expect(res.json).toEqual(wholeChurchOnly)
     }
+  })
+
+  it("changes neither the church's logo nor its reminders (403), and still reads them", async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    )
+    const logo = await callRoute(uploadLogo, {
+      cookies: [admin.cookie],
+      body: { dataUrl: `data:image/png;base64,${png.toString('base64')}` },
+    })
+    const reminders = (await callRoute(getNotifications, { cookies: [admin.cookie] })).json
+    expect(reminders.remindersEnabled).toBe(true)
+    const saved = await callRoute(updateNotifications, {
+      cookies: [admin.cookie],
+      body: { ...reminders, optedOut: undefined, remindersEnabled: false },
+    })
+    for (const res of [logo, saved]) {
+      expect(res.status, res.text).toBe(403)
+      expect(res.json).toEqual({ message: 'Only a supervisor of the whole church can do this', key: 'wholeChurchOnly' })
+    }
+    expect((await callRoute(getSettings, { cookies: [org.cookie] })).json.logoUrl).toBeNull()
+    expect((await callRoute(getNotifications, { cookies: [org.cookie] })).json.remindersEnabled).toBe(true)
   })
 
   it("makes tokens that reach South's members only, as their maker does", async () => {

@@ -19,6 +19,8 @@ export default defineRoute({
   method: 'POST',
   path: '/api/organization/logo',
   auth: 'supervisor',
+  // The church's logo, every campus's alike, as its other settings: its whole-church supervisors change it.
+  wholeChurch: true,
   body: z.object({
     dataUrl: z
       .string({ error: logoMessages.notImage.description })

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { addDays, currentWeekStart } from '@app/core'
 import { callRoute, sessionCookieFor, sessionOf } from '../../test/support/test-event.ts'
-import { decidedThroughRoute } from '../../test/support/test-timesheets.ts'
+import { decidedThroughRoute, decideThroughRoute } from '../../test/support/test-timesheets.ts'
 import { newOrganization, newStaffMember, northAndSouthChurch } from '../../test/support/test-identity.ts'
 import getStats from '../dashboard/get-stats.ts'
 import createKiosk from '../kiosk/create-kiosk.ts'
@@ -16,6 +16,8 @@ import updateHolidays from '../organization/update-holidays.ts'
 import createTimesheet from '../timesheets/create-timesheet.ts'
 import listPending from '../timesheets/list-pending.ts'
 import listTimesheets from '../timesheets/list-timesheets.ts'
+import getHistory from '../timesheets/get-history.ts'
+import downloadCsv from '../timesheets/download-csv.ts'
 import bulkTimesheets from '../reports/bulk-timesheets.ts'
 import exportPayroll from './export-payroll.ts'
 import getSummary from './get-summary.ts'
@@ -134,6 +136,33 @@ describe('payroll files by campus', () => {
     expect(dayRows(whole.text)).toEqual([...dayRows(n.text), ...dayRows(s.text)].sort())
     expect(n.text).not.toContain(sara.user.id)
   })
+
+  it("name the dashboard's CSV of every week with its campus, and the whole church's as before", async () => {
+    /** The file's name as saved (its Content-Disposition) and its link's, each without its date and time. */
+    const names = async (cookie: string, query: Record<string, string> = {}) => {
+      const res = await callRoute(bulkTimesheets, { cookies: [cookie], query })
+      expect(res.status, res.text).toBe(302)
+      const location = res.headers.location as string
+      const saved = (await fetch(location)).headers.get('content-disposition') ?? ''
+      return [
+        /filename="([^"]+)"/.exec(saved)?.[1]?.replace(/\d{4}-\d{2}-\d{2}\.csv$/, '<date>.csv'),
+        new URL(location).pathname
+          .split('/')
+          .at(-1)!
+          .replace(/\d{4}-\d{2}-\d{2}T[\dZ-]+\.csv$/, '<time>.csv'),
+      ]
+    }
+    expect(await names(org.cookie)).toEqual(['timesheets-all-<date>.csv', 'timesheets-all-<time>.csv'])
+    expect(await names(org.cookie, { campusId: north })).toEqual([
+      'timesheets-all-north-campus-<date>.csv',
+      'timesheets-all-north-campus-<time>.csv',
+    ])
+    expect((await names(org.cookie, { campusId: south, status: 'approved' }))[0]).toBe(
+      'timesheets-approved-south-<date>.csv',
+    )
+    // A campus admin's file is their campus's, asked for or not.
+    expect((await names(admin.cookie))[0]).toBe('timesheets-all-south-<date>.csv')
+  })
 })
 
 describe("South's dashboard and kiosk", () => {
@@ -241,8 +270,10 @@ describe('the lists the dashboard and the Payroll page read, for one campus (?ca
     expect(southWeeks).toEqual(
       expect.arrayContaining([`nora ${weekAgo(1)}`, `sara ${weekAgo(2)}`, `sara ${thisWeek()}`]),
     )
-    // The South admin reaches South's members only (Nora is back at North since the kiosk test).
-    expect(await ids(listTimesheets, admin.cookie, south)).toEqual(southWeeks.filter((w) => w.startsWith('sara')))
+    // The South admin reaches the weeks worked at South, asked for or not: Nora's week there too,
+    // though she is back at North since the kiosk test.
+    expect(await ids(listTimesheets, admin.cookie, south)).toEqual(southWeeks)
+    expect(await ids(listTimesheets, admin.cookie)).toEqual(southWeeks)
     expect(await ids(listTimesheets, admin.cookie, north)).toEqual([])
     expect(await ids(listPending, org.cookie, north)).toEqual([])
     expect(await ids(listPending, org.cookie, south)).toEqual(await ids(listPending, org.cookie))
@@ -272,5 +303,110 @@ describe('the lists the dashboard and the Payroll page read, for one campus (?ca
     expect(n).toBe(16)
     expect(n + s).toBeCloseTo(all, 6)
     expect(s).toBeGreaterThan(19)
+  })
+})
+
+describe("a campus admin's default reads after a member moved (each week where it was worked)", () => {
+  /**
+   * Nick worked at North (one week approved, one pending) and moved to South; Sue worked at South
+   * (one week pending) and moved to North. Sol runs South.
+   */
+  let church: Awaited<ReturnType<typeof northAndSouthChurch>>
+  let nick: Awaited<ReturnType<typeof newStaffMember>>
+  let sue: Awaited<ReturnType<typeof newStaffMember>>
+  let nickApproved: number
+  let nickPending: number
+  let suePending: number
+  const week = async (member: { cookie: string }, weeksAgo: number) => {
+    const made = await callRoute(createTimesheet, {
+      cookies: [member.cookie],
+      body: { weekStartDate: weekAgo(weeksAgo), mondayStart: '09:00', mondayEnd: '17:00' },
+    })
+    expect(made.status, made.text).toBe(200)
+    return made.json.id as number
+  }
+  const move = async (id: string, campusId: string) => {
+    const moved = await callRoute(updateMember, { cookies: [church.org.cookie], params: { id }, body: { campusId } })
+    expect(moved.status, moved.text).toBe(200)
+  }
+
+  beforeAll(async () => {
+    church = await northAndSouthChurch()
+    nick = await newStaffMember(church.org.cookie, 'employee', {
+      person: { firstName: 'Nick', lastName: 'North', campusId: church.north },
+    })
+    sue = await newStaffMember(church.org.cookie, 'employee', {
+      person: { firstName: 'Sue', lastName: 'South', campusId: church.south },
+    })
+    nickApproved = await week(nick, 2)
+    await decidedThroughRoute(church.org.cookie, nickApproved, 'approved')
+    nickPending = await week(nick, 1)
+    suePending = await week(sue, 1)
+    await move(nick.user.id, church.south)
+    await move(sue.user.id, church.north)
+  }, 90_000)
+
+  const asSol = () => [church.southAdmin.cookie]
+  const whose = (id: string) => (id === nick.user.id ? 'nick' : id === sue.user.id ? 'sue' : id)
+
+  it("lists and opens the weeks worked at the admin's campuses, not those worked elsewhere by a member now theirs", async () => {
+    const listed = async (route: typeof listTimesheets | typeof listPending, campusId?: string) => {
+      const res = await callRoute(route, { cookies: asSol(), query: campusId ? { campusId } : {} })
+      expect(res.status, res.text).toBe(200)
+      const items = (Array.isArray(res.json) ? res.json : res.json.items) as { id: number }[]
+      return items.map((t) => t.id).sort()
+    }
+    // Sue's South week stays South's though she moved to North; Nick's North weeks are North's.
+    expect(await listed(listTimesheets)).toEqual([suePending])
+    expect(await listed(listTimesheets)).toEqual(await listed(listTimesheets, church.south))
+    expect(await listed(listPending)).toEqual([suePending])
+    expect(await listed(listPending)).toEqual(await listed(listPending, church.south))
+
+    const history = (id: number) => callRoute(getHistory, { cookies: asSol(), params: { id: String(id) } })
+    expect((await history(nickApproved)).status).toBe(404)
+    expect((await history(nickPending)).status).toBe(404)
+    expect((await callRoute(downloadCsv, { cookies: asSol(), params: { id: String(nickApproved) } })).status).toBe(404)
+    expect((await history(suePending)).status).toBe(200)
+
+    // The dashboard's file of every week: Sue's South week, none of Nick's North ones.
+    const file = await callRoute(bulkTimesheets, { cookies: asSol(), query: {} })
+    expect(file.status, file.text).toBe(302)
+    const rows = (await fetchText(file.headers.location as string)).split(/\r?\n/).filter((l) => l.trim())
+    expect(rows.slice(1).map((r) => r.split(',')[0])).toEqual(['Sue South'])
+  })
+
+  it("counts the periods' hours and pending weeks where they were worked, for a campus admin and for ?campusId=", async () => {
+    const periods = async (cookies: string[], campusId?: string) => {
+      const res = await callRoute(listPeriods, { cookies, query: { count: '6', ...(campusId ? { campusId } : {}) } })
+      expect(res.status, res.text).toBe(200)
+      const list = res.json.periods as { approvedHours: number; pending: { employeeId: string }[] }[]
+      return {
+        hours: list.reduce((a, p) => a + p.approvedHours, 0),
+        pending: list.flatMap((p) => p.pending.map((m) => whose(m.employeeId))).sort(),
+        list,
+      }
+    }
+    const [whole, northOnly, southOnly, bySol] = await Promise.all([
+      periods([church.org.cookie]),
+      periods([church.org.cookie], church.north),
+      periods([church.org.cookie], church.south),
+      periods(asSol()),
+    ])
+    expect(whole.pending).toEqual(['nick', 'sue'])
+    // Nick's pending week was worked at North: North lists him, though he is South's now.
+    expect(northOnly.pending).toEqual(['nick'])
+    expect(southOnly.pending).toEqual(['sue'])
+    expect(northOnly.hours).toBe(8)
+    expect(southOnly.hours).toBe(0)
+    expect(bySol.list).toEqual(southOnly.list)
+    expect(
+      (await periods(asSol(), church.north)).list.every((p) => p.pending.length === 0 && p.approvedHours === 0),
+    ).toBe(true)
+  })
+
+  it("decides the weeks worked at the admin's campuses only", async () => {
+    expect((await decideThroughRoute(church.southAdmin.cookie, nickPending, 'approved')).status).toBe(404)
+    const sent = await decideThroughRoute(church.southAdmin.cookie, suePending, 'rejected', 'Add Tuesday')
+    expect(sent.status, sent.text).toBe(200)
   })
 })

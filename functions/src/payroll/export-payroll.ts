@@ -2,7 +2,7 @@ import {
   adpCsv,
   AppError,
   badRequest,
-  campusFilePart,
+  campusesFilePart,
   campusFilter,
   ExportRequest,
   gustoCsv,
@@ -85,11 +85,7 @@ export default defineRoute({
       query.format === 'gusto' ? undefined : await codesOf(db),
     )
     // A campus's file carries its name (a campus admin's own campuses, one or several).
-    const campusPart = named
-      .filter((c) => campuses?.includes(c.id))
-      .map((c) => `${campusFilePart(c.name)}-`)
-      .join('')
-    const name = `payroll-${query.format}-${campusPart}${query.from}-${query.to}`
+    const name = `payroll-${query.format}-${campusesFilePart(named, campuses)}${query.from}-${query.to}`
     const file = files.report(`${name}-${new Date().toISOString().replace(/[:.]/g, '-')}`)
     await file.put(body)
     return HttpResponse.redirect(await file.url(`${name}.${extension[query.format]}`))

@@ -3,13 +3,13 @@ import {
   bulkCsvHeader,
   bulkCsvRow,
   CampusId,
+  campusesFilePart,
+  campusFilter,
   dateInZone,
   matchesName,
   Redirect,
   TimesheetStatus,
   toCsv,
-  inScope,
-  wholeChurch,
 } from '@app/core'
 import { filesFor } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
@@ -45,20 +45,23 @@ export default defineRoute({
   files: filesFor,
   handler: async ({ query, session, db, files }) => {
     const status = query.status === 'all' ? undefined : query.status
-    const [members, org] = await Promise.all([db.users.listForRecords(), db.organization.get()])
+    const campuses = campusFilter(session.user, query.campusId)
+    const [members, org, campusList] = await Promise.all([
+      db.users.listForRecords(),
+      db.organization.get(),
+      campuses ? db.campuses.list() : Promise.resolve([]),
+    ])
     const people = new Map(members.map((m) => [m.id, m]))
     const person = (id: string | null) => (id ? (people.get(id) ?? null) : null)
     const words = csvWordsFor(session.user.language)
     // Each timesheet becomes its row as it is read, in the file's order (newest week first, then id).
     const search = query.search ?? ''
-    // A campus admin's file holds their campuses' members only.
-    const reached = (id: string) => person(id) !== null && inScope(session.user, person(id)!)
     const named = (id: string) => !search.trim() || (person(id) !== null && matchesName(person(id)!, search))
-    const wanted = (id: string) => named(id) && (wholeChurch(session.user) || reached(id))
+    // A campus admin's file (their own campuses whether they ask or not) and a campus's: the weeks worked there.
     const atCampus = weeksAtCampus(session.user, query.campusId, (id) => person(id) ?? undefined)
     const rows = (
       await db.timesheets.mapForExport(status, (t) =>
-        wanted(t.employeeId) && (atCampus?.(t) ?? true)
+        named(t.employeeId) && (atCampus?.(t) ?? true)
           ? bulkCsvRow(t, person(t.employeeId), person(t.approvedBy), org.timeZone, words, org.weekStartDay)
           : null,
       )
@@ -66,9 +69,11 @@ export default defineRoute({
     const csv = toCsv([bulkCsvHeader(org.timeZone, words, org.weekStartDay), ...rows])
     const now = new Date()
     const stamp = now.toISOString().replace(/[:.]/g, '-')
-    const file = files.report(`timesheets-${status ?? 'all'}-${stamp}`)
+    // A campus's file carries its name (a campus admin's own campuses), as a payroll file does.
+    const name = `timesheets-${status ?? 'all'}-${campusesFilePart(campusList, campuses)}`
+    const file = files.report(`${name}${stamp}`)
     // The file is named by the organization's date, which is the one its people see.
-    await file.put(csv, `timesheets-${status ?? 'all'}-${dateInZone(now, org.timeZone)}.csv`)
+    await file.put(csv, `${name}${dateInZone(now, org.timeZone)}.csv`)
     return HttpResponse.redirect(await file.url())
   },
 })

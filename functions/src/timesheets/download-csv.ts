@@ -2,7 +2,7 @@ import * as z from 'zod'
 import { conflict, notFound, Redirect, TimesheetId } from '@app/core'
 import { filesFor } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
-import { assertMemberItemInScope } from '../workflows/campuses.ts'
+import { assertWeekInScope } from '../workflows/campuses.ts'
 import { HttpResponse } from '../http/response.ts'
 import { timesheetCsvLink } from '../workflows/timesheet-csv.ts'
 
@@ -20,7 +20,7 @@ export default defineRoute({
   handler: async ({ params, session, db, files }) => {
     const sheet = await db.timesheets.get(params.id)
     if (session.role !== 'supervisor' && sheet.employeeId !== session.userId) throw notFound('timesheet')
-    await assertMemberItemInScope(db, session.user, sheet.employeeId, 'timesheet')
+    await assertWeekInScope(db, session.user, sheet)
     if (sheet.status !== 'approved') throw conflict('Only approved timesheets can be downloaded as CSV')
     return HttpResponse.redirect(await timesheetCsvLink(db, files, sheet, session.user.language))
   },

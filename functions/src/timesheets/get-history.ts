@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { TimesheetHistory, TimesheetId } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
-import { assertMemberItemInScope } from '../workflows/campuses.ts'
+import { assertWeekInScope } from '../workflows/campuses.ts'
 
 /**
  * Who did what to one timesheet, oldest first: for the organization's supervisors and for the
@@ -18,8 +18,7 @@ export default defineRoute({
   uses: ['table:read'],
   handler: async ({ params, session, db }) => {
     if (session.role === 'supervisor') {
-      const sheet = await db.timesheets.get(params.id)
-      await assertMemberItemInScope(db, session.user, sheet.employeeId, 'timesheet')
+      await assertWeekInScope(db, session.user, await db.timesheets.get(params.id))
     } else await db.timesheets.ownedBy(params.id, session.userId)
     return db.audit.forTimesheet(params.id)
   },

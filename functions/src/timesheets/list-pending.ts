@@ -1,5 +1,4 @@
 import { CampusChoice, PendingTimesheets, waitsFor } from '@app/core'
-import { inScopeOnly } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
 import { weeksAtCampus } from '../workflows/campuses.ts'
 import { listed } from '../workflows/timesheets.ts'
@@ -21,10 +20,9 @@ export default defineRoute({
       db.timesheets.all('pending'),
       routingOf(db, org),
     ])
+    // A campus admin's (their own campuses whether they ask or not) and a campus's: the weeks worked there.
     const atCampus = weeksAtCampus(session.user, query.campusId, (id) => directory.get(id))
-    const reached = inScopeOnly(session.user, directory, pending.reverse(), (t) => t.employeeId).filter(
-      (t) => atCampus?.(t) ?? true,
-    )
+    const reached = pending.reverse().filter((t) => atCampus?.(t) ?? true)
     return listed(reached, directory, org).map((item) => ({
       ...item,
       waitingForMe: waitsFor(session.userId, item, org.approvals, roster, today),

@@ -1,6 +1,6 @@
 import * as z from 'zod'
-import { CampusId, TimesheetPage, TimesheetStatus, wholeChurch, type Timesheet } from '@app/core'
-import { directoryEntryOf, reachedBy } from '@app/data'
+import { CampusId, campusFilter, TimesheetPage, TimesheetStatus } from '@app/core'
+import { directoryEntryOf } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
 import { weeksAtCampus } from '../workflows/campuses.ts'
 import { openCursor, signCursor } from '../workflows/page-cursors.ts'
@@ -33,19 +33,18 @@ export default defineRoute({
   handler: async ({ query: { campusId, cursor: sent, ...rest }, session, db }) => {
     const query = { ...rest, cursor: await openCursor(sent) }
     const employeeId = session.role === 'supervisor' ? undefined : session.userId
-    if (employeeId || (wholeChurch(session.user) && campusId === undefined)) {
+    if (employeeId || campusFilter(session.user, campusId) === undefined) {
       const [page, org] = await Promise.all([db.timesheets.list({ ...query, employeeId }), db.organization.get()])
       const directory = employeeId
         ? new Map([[employeeId, directoryEntryOf(session.user)]])
         : await db.aggregates.entries(page.items.map((t) => t.employeeId))
       return { items: listed(page.items, directory, org), cursor: await signCursor(page.cursor) }
     }
-    // A campus admin's pages, and a campus's, are full of their weeks: the directory (read first)
-    // says whose each week is, and the read goes on past other campuses' weeks.
+    // A campus admin's pages (their own campuses whether they ask or not), and a campus's, are full
+    // of the weeks worked there: the directory (read first) places a week made before campuses,
+    // and the read goes on past other campuses' weeks.
     const [{ directory }, org] = await Promise.all([db.aggregates.summary(), db.organization.get()])
-    const reached = reachedBy(session.user, directory, (t: Timesheet) => t.employeeId)
-    const atCampus = weeksAtCampus(session.user, campusId, (id) => directory.get(id))
-    const keep = (t: Timesheet) => (reached?.(t) ?? true) && (atCampus?.(t) ?? true)
+    const keep = weeksAtCampus(session.user, campusId, (id) => directory.get(id))
     const page = await db.timesheets.list({ ...query, keep })
     return { items: listed(page.items, directory, org), cursor: await signCursor(page.cursor) }
   },

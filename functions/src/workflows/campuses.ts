@@ -1,5 +1,7 @@
 import {
   APPROVER_REACH_MESSAGE,
+  approverReachCheck,
+  approverReaches,
   NARROW_APPROVER_MESSAGE,
   NARROW_DELEGATE_MESSAGE,
   NARROW_FINAL_APPROVER_MESSAGE,
@@ -15,10 +17,12 @@ import {
   notFound,
   WHOLE_CHURCH_ONLY,
   wholeChurch,
+  type MemberRouting,
   type MemberUpdate,
   type NewMember,
   type User,
   weekCampus,
+  weekInScope,
 } from '@app/core'
 import type { OrgDb } from '@app/data'
 
@@ -63,24 +67,19 @@ export const assertMemberCampus = async (
 
 /**
  * A member's approver must reach them: a campus admin named approver of a member of another campus
- * (or of none) would be asked about weeks they cannot open. Read only when the approver or the
- * member's campus changes (`before`: the member edited); an approver who is no supervisor is the
- * write's own check.
+ * (or of none) would be asked about weeks they cannot open. Core's `approverReachCheck` says when
+ * (the approver or the member's campus changes; `before`: the member edited), so the approver a
+ * moved member keeps is checked as a new one is; the approver is read only then. An approver who is
+ * no supervisor is the write's own check.
  */
 export const assertApproverReaches = async (
   db: OrgDb,
-  fields: { supervisorId?: string | null; campusId?: string | null },
+  fields: MemberRouting,
   before?: Pick<User, 'supervisorId' | 'campusId'>,
 ) => {
-  const approverId = fields.supervisorId === undefined ? before?.supervisorId : fields.supervisorId
-  const campusId = fields.campusId === undefined ? before?.campusId : fields.campusId
-  const changed =
-    !before ||
-    (fields.supervisorId !== undefined && fields.supervisorId !== before.supervisorId) ||
-    (fields.campusId !== undefined && fields.campusId !== before.campusId)
-  if (!approverId || !changed) return
-  const approver = await db.users.find(approverId)
-  if (approver && !inScope(approver, { campusId }))
+  const check = approverReachCheck(fields, before)
+  if (!check) return
+  if (!approverReaches(await db.users.find(check.approverId), check.campusId))
     throw badRequest(APPROVER_REACH_MESSAGE, { supervisorId: APPROVER_REACH_MESSAGE })
 }
 
@@ -139,17 +138,34 @@ export const assertMemberItemInScope = async (
 }
 
 /**
- * The weeks a list's `?campusId=` asks for (the dashboard's, the Payroll page's campus filter):
- * those worked at that campus (`weekCampus`), within the actor's own campuses; undefined (every
- * week) when none is asked.
+ * The weeks a list holds for a campus (`?campusId=`, the dashboard's and the Payroll page's campus
+ * filter) or for a campus admin (their own campuses whether they ask or not, `campusFilter`): those
+ * worked there (`weekCampus`), whoever worked them and wherever they are now. Undefined (every week)
+ * for a whole-church supervisor who asks for none. The one week filter of every list, so a campus
+ * admin's default is exactly their campuses asked for.
  */
 export const weeksAtCampus = (
   actor: Pick<User, 'campusIds'>,
   asked: string | undefined,
   member: (id: string) => { campusId?: string | null } | undefined,
 ) => {
-  if (asked === undefined) return undefined
   const campuses = campusFilter(actor, asked)
+  if (campuses === undefined) return undefined
   return (week: { employeeId: string; campusId?: string | null }) =>
     inCampuses(campuses, { campusId: weekCampus(week, member(week.employeeId)) })
+}
+
+/**
+ * One timesheet opened by a supervisor (its history, its CSV): not found, as another organization's,
+ * unless the week was worked at one of a campus admin's campuses (`weekInScope`, the lists' rule).
+ * A week stores its campus, so only a week made before campuses reads its member (one GetItem).
+ */
+export const assertWeekInScope = async (
+  db: OrgDb,
+  actor: Pick<User, 'id' | 'campusIds'>,
+  week: { employeeId: string; campusId?: string | null },
+) => {
+  if (wholeChurch(actor) || week.employeeId === actor.id) return
+  const member = week.campusId ? undefined : await db.users.findForRecords(week.employeeId)
+  if (!weekInScope(actor, week, member)) throw notFound('timesheet')
 }

@@ -10,9 +10,8 @@ import {
   type DecidedTimesheet,
   todayIn,
   type Organization,
-  inScope,
   notFound,
-  wholeChurch,
+  weekInScope,
   type Timesheet,
   type User,
 } from '@app/core'
@@ -70,8 +69,9 @@ export const decideTimesheet = async (
     sheetOrId,
     status,
   )
-  // A campus admin decides only their campuses' weeks; another's is not found.
-  if (!wholeChurch(supervisor) && !(employee && inScope(supervisor, employee))) throw notFound('timesheet')
+  // A campus admin decides only the weeks worked at their campuses (a member's who moved away
+  // included), as their lists hold them; another's is not found.
+  if (!weekInScope(supervisor, sheet, employee)) throw notFound('timesheet')
   // The member as read (consistently): the route their week's counts move under.
   const options = { onBehalfOf: behalf, member: employee }
   /** Stores this decision by this supervisor (through the emailed link when there is one). */

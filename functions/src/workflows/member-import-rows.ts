@@ -17,13 +17,13 @@ export const importContext = async (db: OrgDb, org: Organization, importerId?: s
   const [members, count, campuses] = await Promise.all([db.users.list(), db.members.count(), db.campuses.list()])
   const allowed = entitlements(org)
   const withEmail = members.filter((m): m is User & { email: string } => Boolean(m.email))
+  const approver = (m: User) => ({ id: m.id, campusIds: m.campusIds })
   return {
     membersByEmail: new Map(withEmail.map((m) => [m.email.toLowerCase(), m])),
     supervisorsByEmail: new Map(
-      withEmail
-        .filter((m) => m.role === 'supervisor')
-        .map((m) => [m.email.toLowerCase(), { id: m.id, campusIds: m.campusIds }]),
+      withEmail.filter((m) => m.role === 'supervisor').map((m) => [m.email.toLowerCase(), approver(m)]),
     ),
+    approversById: new Map(members.filter((m) => m.role === 'supervisor').map((m) => [m.id, approver(m)])),
     // An organization not in good standing (an expired trial) adds no one.
     slots: !allowed.inGoodStanding ? 0 : allowed.memberLimit === null ? null : Math.max(0, allowed.memberLimit - count),
     limit: allowed.inGoodStanding ? allowed.memberLimit : 0,

@@ -21,8 +21,6 @@ import {
   type User,
   campusFilter,
   inCampuses,
-  inScope,
-  wholeChurch,
 } from '@app/core'
 import { directoryEntryOf, type ClosedUnapproved, type OrgDb, type StoredPeriod } from '@app/data'
 import { weeksAtCampus } from './campuses.ts'
@@ -55,25 +53,30 @@ export interface PeriodData {
   figures: MemberWeek[]
   sheets: Timesheet[]
   drafts: Timesheet[]
+  /** Everyone the weeks may name (a member who moved away is named on their old campus's weeks). */
   members: User[]
+  /** Who owes the periods' weeks: the whole church's members, or a campus's current ones. */
+  owing: User[]
 }
 
 /**
- * What a campus admin sees of the periods: their campuses' members and those members' weeks
- * (the period itself, and closing it, are the whole church's).
+ * The periods for one campus or a campus admin's own (`campusFilter`: a campus admin's default
+ * is their campuses, exactly as if they had asked for them): the weeks worked there
+ * (`weeksAtCampus`, the lists' one filter), whoever worked them and wherever they are now, and its
+ * current members as those who owe weeks. The period itself, and closing it, are the whole church's.
  */
 export const scopedPeriodData = (actor: Pick<User, 'campusIds'>, data: PeriodData, campusId?: string): PeriodData => {
-  if (wholeChurch(actor) && campusId === undefined) return data
-  const inScopeMembers = data.members.filter((m) => inScope(actor, m))
-  const ids = new Set(inScopeMembers.map((m) => m.id))
-  // One campus asked (the Payroll page's filter): its members, and the weeks worked there.
   const byId = new Map(data.members.map((m) => [m.id, m]))
   const atCampus = weeksAtCampus(actor, campusId, (id) => byId.get(id))
-  const campuses = campusId === undefined ? undefined : campusFilter(actor, campusId)
-  const members = inScopeMembers.filter((m) => inCampuses(campuses, m))
-  const mine = <T extends { employeeId: string; campusId?: string | null }>(items: T[]) =>
-    items.filter((i) => ids.has(i.employeeId) && (atCampus?.(i) ?? true))
-  return { ...data, members, figures: mine(data.figures), sheets: mine(data.sheets), drafts: mine(data.drafts) }
+  if (!atCampus) return data
+  const campuses = campusFilter(actor, campusId)
+  return {
+    ...data,
+    owing: data.owing.filter((m) => inCampuses(campuses, m)),
+    figures: data.figures.filter(atCampus),
+    sheets: data.sheets.filter(atCampus),
+    drafts: data.drafts.filter(atCampus),
+  }
 }
 
 /** Everything the periods from `oldest` to `newest` need, in a few queries whatever their number. */
@@ -86,7 +89,7 @@ export const loadPeriods = async (db: OrgDb, oldest: Period, newest: Period): Pr
     db.timesheets.draftsInWeeks(weeks.start, weeks.end),
     db.users.list(),
   ])
-  return { stored, figures, sheets, drafts, members }
+  return { stored, figures, sheets, drafts, members, owing: members }
 }
 
 export const periodView = (org: Organization, period: Period, data: PeriodData): PayPeriod => {
@@ -159,7 +162,7 @@ const missingWeeks = (org: Organization, period: Period, data: PeriodData, count
   const submitted = new Set(
     data.sheets.filter((t) => carriesWeek(period, t.weekStartDate)).map((t) => `${t.employeeId}#${t.weekStartDate}`),
   )
-  return data.members.filter((m) => {
+  return data.owing.filter((m) => {
     const joined = dateInZone(m.createdAt, org.timeZone)
     return m.role === 'employee' && orgWeeks.some((w) => weekEnd(w) >= joined && !submitted.has(`${m.id}#${w}`))
   })

@@ -142,7 +142,13 @@ const decideAndApply = async (
   const [members, context] = await Promise.all([membersWithLinks(db), importContext(db, org)])
   const plan = planSync(
     people,
-    { members, campuses: context.campuses ?? [], slots: context.slots, limit: context.limit },
+    {
+      members,
+      approversById: context.approversById,
+      campuses: context.campuses ?? [],
+      slots: context.slots,
+      limit: context.limit,
+    },
     { departments: { staff: settings.staffDepartment, volunteers: settings.volunteersDepartment } },
   )
   return applyPlan(db, plan, by, deactivate)

@@ -1,4 +1,4 @@
-import { inScope, notFound, wholeChurch, type DecidedTimesheet, type User } from '@app/core'
+import { notFound, weekInScope, type DecidedTimesheet, type User } from '@app/core'
 import type { OrgDb } from '@app/data'
 import { declinedEmail, sendNow } from './decisions.ts'
 import { withPayroll } from './payroll.ts'
@@ -30,7 +30,8 @@ export const sendBackTimesheet = async (
     // Read consistently: an approval's accruals are taken back however recently it was given.
     db.timeOff.ledger(sheet.employeeId, { consistent: true }),
   ])
-  if (!wholeChurch(supervisor) && !(employee && inScope(supervisor, employee))) throw notFound('timesheet')
+  // The week is its campus's, as for a decision (`weekInScope`).
+  if (!weekInScope(supervisor, sheet, employee)) throw notFound('timesheet')
   const email = declinedEmail(org, employee, sheet, comments)
   const emails = email ? [email] : []
   const webhooks = subscriptions('timesheet.rejected', timesheetEventData(sheet, 'rejected', supervisor))

@@ -31,6 +31,40 @@ export const inScope = (actor: ScopedActor, member: { campusId?: string | null |
 export const reachCovers = (stand: ScopedActor, actor: ScopedActor) =>
   wholeChurch(stand) || (!wholeChurch(actor) && actor.campusIds!.every((c) => stand.campusIds!.includes(c)))
 
+/** Who a member's weeks are sent to and where they work: what an add or an edit gives, or a member has. */
+export interface MemberRouting {
+  supervisorId?: string | null | undefined
+  campusId?: string | null | undefined
+}
+
+/**
+ * The approver a member will have and the campus that approver must reach, when an add or an edit
+ * (`before`: the member edited) changes either; undefined when there is nothing to check (no
+ * approver, or an edit changing neither). A move to another campus keeps the member's approver
+ * unless it names a new one, so the approver kept is checked against the new campus exactly as a
+ * new approver is: the edit route and the member import (and the sync) ask this same question.
+ */
+export const approverReachCheck = (
+  fields: MemberRouting,
+  before?: MemberRouting,
+): { approverId: string; campusId: string | null | undefined } | undefined => {
+  const approverId = fields.supervisorId === undefined ? before?.supervisorId : fields.supervisorId
+  const campusId = fields.campusId === undefined ? before?.campusId : fields.campusId
+  const changed =
+    !before ||
+    (fields.supervisorId !== undefined && fields.supervisorId !== (before.supervisorId ?? null)) ||
+    (fields.campusId !== undefined && fields.campusId !== (before.campusId ?? null))
+  return approverId && changed ? { approverId, campusId } : undefined
+}
+
+/**
+ * Whether an approver reaches a member of `campusId`: a campus admin asked about weeks of another
+ * campus could not open them. An approver not found (no longer a supervisor) is not this rule's to
+ * refuse: the write checks that the approver is a supervisor when it commits.
+ */
+export const approverReaches = (approver: ScopedActor | undefined, campusId: string | null | undefined) =>
+  approver === undefined || inScope(approver, { campusId })
+
 export const DELEGATE_REACH_MESSAGE = 'Choose a supervisor who reaches every campus you do'
 export const APPROVER_REACH_MESSAGE = "Choose an approver who reaches this member's campus"
 /** Final approvers finish every member's week: only a supervisor of the whole church opens them all. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import fc from 'fast-check'
 import {
   CAMPUS_ID_MESSAGE,
   CAMPUS_ID_TWICE,
@@ -12,6 +13,7 @@ import {
   CampusScope,
   campusesUpdateProblem,
   campusFilePart,
+  campusesFilePart,
   campusFilter,
   CampusChoice,
   campusHasMembersMessage,
@@ -20,6 +22,8 @@ import {
   holidaysFor,
   inCampuses,
   inScope,
+  approverReachCheck,
+  approverReaches,
   reachCovers,
   isCampusId,
   MAX_CAMPUSES,
@@ -29,6 +33,7 @@ import {
   removedCampuses,
   startingCampus,
   weekCampus,
+  weekInScope,
   wholeChurch,
   type Campus,
 } from './campus.ts'
@@ -172,6 +177,60 @@ describe('the scope rule', () => {
     expect(reachCovers({ campusIds: ['north'] }, southAdmin)).toBe(false)
   })
 
+  // Nick at North with Nora (North's admin) as approver; the edit route and the member import ask this one question.
+  const nick = { supervisorId: 'nora', campusId: 'north' }
+  it.each([
+    [
+      'an add with an approver',
+      { supervisorId: 'nora', campusId: 'south' },
+      undefined,
+      { approverId: 'nora', campusId: 'south' },
+    ],
+    ['an add without one', { campusId: 'south' }, undefined, undefined],
+    ['a move keeping the approver', { campusId: 'south' }, nick, { approverId: 'nora', campusId: 'south' }],
+    [
+      'a move naming a new approver',
+      { supervisorId: 'sam', campusId: 'south' },
+      nick,
+      { approverId: 'sam', campusId: 'south' },
+    ],
+    ['a new approver at the same campus', { supervisorId: 'sam' }, nick, { approverId: 'sam', campusId: 'north' }],
+    ['the same campus and approver again', { supervisorId: 'nora', campusId: 'north' }, nick, undefined],
+    ['an edit of neither', {}, nick, undefined],
+    ['the approver taken away', { supervisorId: null, campusId: 'south' }, nick, undefined],
+    [
+      'a move of a member with no approver',
+      { campusId: 'south' },
+      { supervisorId: null, campusId: 'north' },
+      undefined,
+    ],
+  ] as const)('checks the approver against the campus after %s', (_, fields, before, expected) => {
+    expect(approverReachCheck(fields, before)).toEqual(expected)
+  })
+
+  it('an approver reaches the members of their campuses; one not found is left to the write', () => {
+    expect(approverReaches({ campusIds: ['north'] }, 'north')).toBe(true)
+    expect(approverReaches({ campusIds: ['north'] }, 'south')).toBe(false)
+    expect(approverReaches({ campusIds: ['north'] }, null)).toBe(false)
+    expect(approverReaches({}, 'south')).toBe(true)
+    expect(approverReaches(undefined, 'south')).toBe(true)
+  })
+
+  it('an edit changing the campus always checks the approver the member keeps, whatever they were', () => {
+    const id = fc.option(fc.constantFrom('north', 'south', 'east'), { nil: undefined })
+    fc.assert(
+      fc.property(
+        fc.constantFrom('nora', 'sam'),
+        id,
+        fc.constantFrom('north', 'south', 'east'),
+        (approver, from, to) => {
+          const check = approverReachCheck({ campusId: to }, { supervisorId: approver, campusId: from })
+          expect(check).toEqual(from === to ? undefined : { approverId: approver, campusId: to })
+        },
+      ),
+    )
+  })
+
   it("runs reports for the campus asked, within a campus admin's own", () => {
     expect(campusFilter({}, undefined)).toBeUndefined()
     expect(campusFilter({}, 'north')).toEqual(['north'])
@@ -194,11 +253,48 @@ describe('a week and a file by campus', () => {
     expect(weekCampus({}, { campusId: null })).toBeUndefined()
   })
 
+  it.each([
+    ['a North week of a member moved to South', { campusId: 'north' }, { campusId: 'south' }, false],
+    ['a South week of a member moved to North', { campusId: 'south' }, { campusId: 'north' }, true],
+    ['a week made before campuses, its member at South', {}, { campusId: 'south' }, true],
+    ['a week made before campuses, its member gone', {}, undefined, false],
+  ] as const)('places %s where it was worked for a campus admin', (_, week, member, reached) => {
+    expect(weekInScope({ campusIds: ['south'] }, week, member)).toBe(reached)
+    expect(weekInScope({}, week, member)).toBe(true)
+  })
+
+  it("reaches a week exactly when the campus admin's own campuses filter holds it", () => {
+    const campus = fc.option(fc.constantFrom('north', 'south', 'east'), { nil: undefined })
+    fc.assert(
+      fc.property(fc.subarray(['north', 'south', 'east'], { minLength: 1 }), campus, campus, (mine, worked, now) => {
+        const week = { campusId: worked }
+        const member = { campusId: now }
+        expect(weekInScope({ campusIds: mine }, week, member)).toBe(
+          inCampuses(campusFilter({ campusIds: mine }, undefined), { campusId: weekCampus(week, member) }),
+        )
+      }),
+    )
+  })
+
   it("names a campus's file in plain lowercase words", () => {
     expect(campusFilePart('North Campus')).toBe('north-campus')
     expect(campusFilePart('  São José / Niños ')).toBe('sao-jose-ninos')
     expect(campusFilePart('***')).toBe('campus')
     expect(campusFilePart('A--B')).toBe('a-b')
+  })
+
+  it.each([
+    ['the whole church', undefined, ''],
+    ['one campus', ['south'], 'south-'],
+    ['a campus admin of two', ['south', 'north'], 'north-campus-south-'],
+    ['a campus not reached', [], ''],
+    ['a campus removed since', ['gone'], ''],
+  ] as const)("names a file run for %s with its campuses' words", (_, filter, part) => {
+    const campuses = [
+      { id: 'north', name: 'North Campus' },
+      { id: 'south', name: 'South' },
+    ]
+    expect(campusesFilePart(campuses, filter)).toBe(part)
   })
 
   it('takes one campus, or none, in a query', () => {

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { CAMPUS_ID_PATTERN } from './campus-scope.ts'
+import { CAMPUS_ID_PATTERN, inScope, type ScopedActor } from './campus-scope.ts'
 import { limitedText, requiredText } from './text-schemas.ts'
 import { dashedWords, repeatedNamesAndIds, sameName } from './words.ts'
 
@@ -138,6 +138,20 @@ export const CampusChoice = z.object({ campusId: CampusId.optional() })
 export const campusFilePart = (name: string) => dashedWords(name) || 'campus'
 
 /**
+ * The campus words of a file run for `filter` (`campusFilter`'s answer): each campus of it, in the
+ * list's order, dashed and followed by a dash ('north-campus-'); nothing for the whole church (or a
+ * campus not found). Every file run for a campus is named with it: payroll files and the bulk CSV.
+ */
+export const campusesFilePart = (
+  campuses: readonly Pick<Campus, 'id' | 'name'>[],
+  filter: readonly string[] | undefined,
+) =>
+  campuses
+    .filter((c) => filter?.includes(c.id))
+    .map((c) => `${campusFilePart(c.name)}-`)
+    .join('')
+
+/**
  * The campus a week counts under: where it was worked (the timesheet's or its figures'), or for a
  * week made before campuses, its member's.
  */
@@ -145,6 +159,18 @@ export const weekCampus = (
   week: { campusId?: string | null | undefined },
   member: { campusId?: string | null | undefined } | undefined,
 ) => week.campusId ?? member?.campusId ?? undefined
+
+/**
+ * Whether the actor reaches a week (a timesheet or its figures): a week is the campus's where it was
+ * worked (`weekCampus`), so a campus admin reads, decides and pays the weeks worked at their
+ * campuses, a member's who has since moved away included, and none worked elsewhere by a member
+ * who is theirs now. The same as the lists' filter for a campus admin's own campuses.
+ */
+export const weekInScope = (
+  actor: ScopedActor,
+  week: { campusId?: string | null | undefined },
+  member: { campusId?: string | null | undefined } | undefined,
+) => inScope(actor, { campusId: weekCampus(week, member) })
 
 /** Whether a holiday is a member's: the whole church's, or their campus's own. */
 export const holidayApplies = (holiday: { campusId?: string }, member: { campusId?: string | null }) =>

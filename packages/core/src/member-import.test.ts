@@ -37,6 +37,7 @@ const boss = new Map([['boss@grace.example', { id: 'u-boss' }]])
 const context = (over: Partial<ImportContext> = {}): ImportContext => ({
   membersByEmail: new Map([[ana.email!, ana]]),
   supervisorsByEmail: boss,
+  approversById: new Map([['u-boss', { id: 'u-boss' }]]),
   slots: null,
   limit: null,
   ...over,
@@ -284,6 +285,41 @@ describe('deciding a row', () => {
     expect(decide({ ...newcomer, Campus: 'North', Approver: 'boss@grace.example' })).toBe('new')
     expect(decide({ Email: ana.email!, Approver: 'south@grace.example' })).toBe('refused')
     expect(decide({ Email: ana.email!, Campus: 'South', Approver: 'south@grace.example' })).toBe('updated')
+  })
+
+  it('refuses moving a member to a campus the approver they keep does not reach, as an edit would', () => {
+    const campuses = [
+      { id: 'north', name: 'North', address: '', active: true },
+      { id: 'south', name: 'South', address: '', active: true },
+    ]
+    const approvers = new Map([
+      ['u-nora', { id: 'u-nora', campusIds: ['north'] }],
+      ['u-sam', { id: 'u-sam', campusIds: ['south'] }],
+      ['u-boss', { id: 'u-boss' }],
+    ])
+    const supervisors = new Map([...approvers.values()].map((a) => [`${a.id.slice(2)}@grace.example`, a]))
+    const decide = (cells: Record<string, string>, supervisorId: string | null) =>
+      decideRow(
+        6,
+        readRow(row(6, { Email: ana.email!, ...cells }), { ...mapping, Campus: 'campus' }, supervisors, campuses),
+        context({
+          membersByEmail: new Map([[ana.email!, { ...ana, campusId: 'north', supervisorId }]]),
+          approversById: approvers,
+          campuses,
+        }),
+      )
+    // Nick's case: North's approver kept, the member moved South.
+    expect(decide({ Campus: 'South' }, 'u-nora')).toEqual({
+      line: 6,
+      status: 'refused',
+      reason: importReason('approverReach'),
+    })
+    expect(decide({ Campus: 'South' }, 'u-boss')).toMatchObject({ status: 'updated', changes: { campusId: 'south' } })
+    expect(decide({ Campus: 'South' }, null)).toMatchObject({ status: 'updated' })
+    // The row naming an approver who reaches South moves them; staying at North asks nothing of Nora.
+    expect(decide({ Campus: 'South', Approver: 'sam@grace.example' }, 'u-nora')).toMatchObject({ status: 'updated' })
+    expect(decide({ Campus: 'North', Phone: '555-0101' }, 'u-nora')).toMatchObject({ status: 'updated' })
+    expect(decide({ Campus: 'North' }, 'u-sam')).toMatchObject({ status: 'unchanged' })
   })
 
   it('refuses changing the role of the supervisor running the import, and no other change of theirs', () => {

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import type { Campus } from './campus.ts'
-import { inScope } from './campus-scope.ts'
+import { approverReachCheck, approverReaches } from './campus-scope.ts'
 import { NewMember, Phone } from './member.ts'
 import { PayType } from './pay-types.ts'
 import { PayrollId } from './payroll.ts'
@@ -259,6 +259,11 @@ export interface ImportContext {
   membersByEmail: ReadonlyMap<string, ImportedMemberView>
   /** Current supervisors by email (lower case). */
   supervisorsByEmail: ReadonlyMap<string, ImportApprover>
+  /**
+   * Current supervisors by id: the approver a member keeps when a row moves them to another
+   * campus must reach it, as the approver a row names must.
+   */
+  approversById: ReadonlyMap<string, ImportApprover>
   /** How many more members the plan allows; null for no limit. */
   slots: number | null
   /** The plan's member limit, named in the reason of a row over it. */
@@ -427,21 +432,26 @@ export const defaultCampus = (campuses: readonly Campus[]): string | null | unde
 export const decideRow = (
   line: number,
   read: ReturnType<typeof readRow>,
-  context: Pick<ImportContext, 'membersByEmail' | 'slots' | 'limit' | 'campuses' | 'importerId'>,
+  context: Pick<ImportContext, 'membersByEmail' | 'approversById' | 'slots' | 'limit' | 'campuses' | 'importerId'>,
 ): ImportDecision => {
   if ('reason' in read) return { line, status: 'refused', reason: read.reason }
   const { fields, approver } = read
-  // An approver who cannot open the member's weeks (a campus admin of another campus) is refused, as an edit refuses it.
-  const unreached = (campusId: string | null | undefined) => approver !== undefined && !inScope(approver, { campusId })
+  // The approver (named by the row, or kept by a member it moves) must open the member's weeks,
+  // as an edit requires: core's one rule, `approverReachCheck`.
+  const unreached = (campusId: string | null | undefined, before?: ImportedMemberView) => {
+    const check = approverReachCheck({ supervisorId: fields.supervisorId, campusId }, before)
+    if (!check) return false
+    // The row's approver was found by email; the one a member keeps is found among the supervisors by id.
+    const found = check.approverId === approver?.id ? approver : context.approversById.get(check.approverId)
+    return !approverReaches(found, check.campusId)
+  }
   const member = context.membersByEmail.get(fields.email)
   if (member) {
     if (fields.supervisorId === member.id) return { line, status: 'refused', reason: importReason('ownApprover') }
     const changes = changedFields(member, fields)
     if (member.id === context.importerId && changes.role !== undefined)
       return { line, status: 'refused', reason: importReason('ownRole') }
-    const routed = changes.supervisorId !== undefined || changes.campusId !== undefined
-    if (routed && unreached(fields.campusId ?? member.campusId))
-      return { line, status: 'refused', reason: importReason('approverReach') }
+    if (unreached(fields.campusId, member)) return { line, status: 'refused', reason: importReason('approverReach') }
     return Object.keys(changes).length
       ? { line, status: 'updated', memberId: member.id, changes, fields }
       : { line, status: 'unchanged', memberId: member.id }

@@ -37,6 +37,7 @@ const person = (over: Partial<PlanningCenterPerson> & { id: string }): PlanningC
 })
 const context = (over: Partial<SyncContext> = {}): SyncContext => ({
   members: [],
+  approversById: new Map([['boss', { id: 'boss' }]]),
   campuses: [north, south],
   slots: null,
   limit: null,
@@ -149,6 +150,15 @@ describe('the Planning Center sync rule', () => {
       decision: { status: 'updated', changes: { campusId: 'south' } },
       conflicts: [{ field: 'campusId', ours: 'north', theirs: 'south', won: 'planning-center' }],
     })
+  })
+
+  it('does not move a member to a campus the approver they keep does not reach (the import’s rule)', () => {
+    const approversById = new Map([['nora', { id: 'nora', campusIds: ['north'] }]])
+    const [one] = plan([person({ id: '7', campusName: 'South Campus' })], {
+      members: [linkedAna({ supervisorId: 'nora', email: 'pco7@grace.example' })],
+      approversById,
+    }).people
+    expect(one).toMatchObject({ decision: { status: 'refused', reason: { key: 'approverReach' } }, conflicts: [] })
   })
 
   it('refuses in words what it cannot do', () => {

@@ -5,6 +5,7 @@ import {
   importReason,
   readRow,
   type ImportDecision,
+  type ImportApprover,
   type ImportedMemberView,
   type ImportMapping,
   type ImportReason,
@@ -74,6 +75,8 @@ export interface SyncSettings {
 
 export interface SyncContext {
   members: readonly SyncedMemberView[]
+  /** Current supervisors by id: a member Planning Center moves to another campus keeps an approver who must reach it. */
+  approversById: ReadonlyMap<string, ImportApprover>
   campuses: readonly Campus[]
   slots: number | null
   limit: number | null
@@ -154,7 +157,13 @@ export const planSync = (
     }
     const read = readRow({ line, cells }, MAPPING, new Map(), context.campuses)
     const membersByEmail = new Map(member && 'fields' in read ? [[read.fields.email, member]] : [])
-    let decision = decideRow(line, read, { membersByEmail, slots, limit: context.limit, campuses: context.campuses })
+    let decision = decideRow(line, read, {
+      membersByEmail,
+      approversById: context.approversById,
+      slots,
+      limit: context.limit,
+      campuses: context.campuses,
+    })
     // The import matches on email, so it never changes one; a linked person's new address is theirs to give.
     if (member && 'fields' in read && read.fields.email !== (member.email ?? '').toLowerCase()) {
       const changes = decision.status === 'updated' ? decision.changes : {}
