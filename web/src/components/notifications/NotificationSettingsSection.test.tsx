@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { defaultNotificationSettings, type NotificationsView } from '@app/core'
+import { makeUser } from '../../../test/fixtures.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
 import { renderApp } from '../../../test/render.tsx'
 import { dismissToast } from '../../lib/toast.ts'
@@ -19,6 +20,25 @@ const saved: NotificationsView = {
 }
 
 describe('Settings → Notifications', () => {
+  it('shows a campus admin the church’s reminders without a way to change them', async () => {
+    const sam = makeUser({ id: 'sup-3', role: 'supervisor', campusId: 'south', campusIds: ['south'] })
+    const fetch = mockFetch({
+      'GET /api/auth/user': { body: sam },
+      'GET /api/organization/notifications': { body: saved },
+    })
+    renderApp('/', <NotificationSettingsSection />)
+    expect(
+      await screen.findByText(
+        'Only a supervisor of the whole church changes the reminders: they go out to every campus.',
+      ),
+    ).toBeTruthy()
+    expect(((await screen.findByLabelText('Reminders')) as HTMLInputElement).disabled).toBe(true)
+    expect((document.getElementById('staffReminder-day') as HTMLSelectElement).disabled).toBe(true)
+    expect(screen.getByText('Ana Silva')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Save Notifications' })).toBeNull()
+    expect(fetch.mock.calls.filter(([, i]) => i?.method === 'PUT')).toHaveLength(0)
+  })
+
   it('shows the defaults and who opted out, and saves a changed time and limit', async () => {
     let put: unknown
     const fetch = mockFetch({

@@ -1,7 +1,15 @@
 import { useState, type FormEvent } from 'react'
 import { Bell } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { CLOCK_OUT_LIMIT_HOURS, DAYS, NotificationSettings, type DayName, type NotificationsView } from '@app/core'
+import {
+  CLOCK_OUT_LIMIT_HOURS,
+  DAYS,
+  NotificationSettings,
+  wholeChurch,
+  type DayName,
+  type NotificationsView,
+} from '@app/core'
+import { useAuth } from '../../api/auth.ts'
 import { errorMessage } from '../../api/client.ts'
 import { useNotifications, useUpdateNotifications } from '../../api/notifications.ts'
 import { toast } from '../../lib/toast.ts'
@@ -68,12 +76,16 @@ function ScheduleFields({
   )
 }
 
-function NotificationsForm({ saved }: { saved: NotificationsView }) {
+/**
+ * The church's reminders and their schedule; `readOnly` for a campus admin, since they go out to
+ * every campus and only a supervisor of the whole church changes them (the server answers 403).
+ */
+function NotificationsForm({ saved, readOnly }: { saved: NotificationsView; readOnly: boolean }) {
   const { t } = useTranslation('supervisor')
   const update = useUpdateNotifications()
   const [draft, setDraft] = useState<Draft>(() => toDraft(saved))
   const [errors, setErrors] = useState<Record<string, string>>({})
-  const busy = update.isPending
+  const busy = update.isPending || readOnly
   const set = (change: Partial<Draft>) => {
     setDraft((d) => ({ ...d, ...change }))
     setErrors({})
@@ -97,6 +109,7 @@ function NotificationsForm({ saved }: { saved: NotificationsView }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
+      {readOnly ? <p className="text-sm text-slate-600">{t('notifications.wholeChurchOnly')}</p> : null}
       <CheckboxRow
         id="remindersEnabled"
         checked={draft.remindersEnabled}
@@ -151,12 +164,14 @@ function NotificationsForm({ saved }: { saved: NotificationsView }) {
           <p className="text-sm text-slate-600">{t('notifications.nobodyOptedOut')}</p>
         )}
       </div>
-      <SubmitRow
-        busy={busy}
-        label={t('notifications.save')}
-        busyLabel={t('members.edit.saving')}
-        className="border-t border-slate-100 pt-4"
-      />
+      {readOnly ? null : (
+        <SubmitRow
+          busy={busy}
+          label={t('notifications.save')}
+          busyLabel={t('members.edit.saving')}
+          className="border-t border-slate-100 pt-4"
+        />
+      )}
     </form>
   )
 }
@@ -165,6 +180,7 @@ function NotificationsForm({ saved }: { saved: NotificationsView }) {
 export function NotificationSettingsSection() {
   const { t } = useTranslation('supervisor')
   const notifications = useNotifications()
+  const { user } = useAuth()
   return (
     <Card>
       <CardHeader>
@@ -175,7 +191,7 @@ export function NotificationSettingsSection() {
       </CardHeader>
       <CardContent>
         {notifications.data ? (
-          <NotificationsForm saved={notifications.data} />
+          <NotificationsForm saved={notifications.data} readOnly={user !== null && !wholeChurch(user)} />
         ) : notifications.isLoading ? (
           <LoadingState label={t('notifications.loading')} />
         ) : (
