@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import type { PunchAnswer, TimesheetAnswer } from '@app/core'
+import { timeInZone, type PunchAnswer, type TimesheetAnswer } from '@app/core'
 import { useBrowser } from './browser.ts'
 import { api, call } from './helpers/api.ts'
 import { expectAccessible } from './helpers/axe.ts'
@@ -209,10 +209,8 @@ describe('the kiosk on a shared tablet', () => {
     })
     await api(kiosk, 'PUT', `/api/employees/${added.id}/pin`, { pin: '482915' })
     const name = `${member.firstName} ${member.lastName[0]}.`
-    const denver = (at: number) =>
-      new Intl.DateTimeFormat('en-US', { timeZone: 'America/Denver', hour: 'numeric', minute: '2-digit' })
-        .format(at)
-        .replace(/\s/g, ' ')
+    // HH:MM on the 24-hour clock, as the product writes times.
+    const denver = (at: number) => timeInZone(new Date(at), 'America/Denver')
 
     await kiosk.goto('/settings/kiosks')
     const section = kiosk.getByRole('region', { name: 'Kiosk' })

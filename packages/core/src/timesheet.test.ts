@@ -226,6 +226,7 @@ describe('dayFields and daysOf', () => {
       activity: 'Night shelter',
       spans: [{ start: '22:00', end: '06:00' }],
       hours: 8,
+      breakMinutes: 0,
     })
     expect(days[1]).toMatchObject({ day: 'monday', hours: 8.5 })
     expect(daysOf(sheet).map((d) => d.day)).toEqual(DAYS)
@@ -239,6 +240,7 @@ describe('dayFields and daysOf', () => {
       activity: '',
       spans: [],
       hours: 0,
+      breakMinutes: 0,
     }))
 
   const time = fc.oneof(fc.constant(''), anyTime)

@@ -106,7 +106,7 @@ describe('audit changes', () => {
 
   it('write instants on the organization’s clock, dates and lists in words, never as stored', async () => {
     expect(text({ field: 'heldSince', before: '2026-11-20T15:30:00.000Z', after: null })).toMatch(
-      /^Held since: Nov 20, 2026, 9:30\sAM → \(empty\)$/,
+      /^Held since: Nov 20, 2026, 09:30 → \(empty\)$/,
     )
     expect(text({ field: 'currentPeriodEnd', before: null, after: '2027-01-01T03:00:00.000Z' })).toBe(
       'Current period end: (empty) → Dec 31, 2026',
