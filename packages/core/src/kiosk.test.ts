@@ -7,6 +7,7 @@ import {
   budgetRefusedUntil,
   budgetRefuses,
   KIOSK_TRIES,
+  kioskPeriodClosedMessage,
   MemberPinBody,
   NewPin,
   Pin,
@@ -18,6 +19,7 @@ import {
   punchTime,
   takeTry,
   trivialPin,
+  windowOpen,
   type TryBudget,
 } from './kiosk.ts'
 
@@ -148,6 +150,46 @@ describe('a budget of tries', () => {
         }
       }),
     )
+  })
+})
+
+describe('a budget at one instant', () => {
+  const rule = PIN_TRIES
+  const now = 1000
+  it.each([
+    // budget, locked, window open, refused, refused until
+    [{ tries: 0 }, false, false, false, undefined],
+    [{ tries: 5, lockedUntil: now }, false, false, false, undefined],
+    [{ tries: 5, lockedUntil: now + 1 }, true, false, true, now + 1],
+    [{ tries: 4, windowEnds: now + 60 }, false, true, false, undefined],
+    [{ tries: 5, windowEnds: now + 60 }, false, true, true, now + 60],
+    [{ tries: 6, windowEnds: now + 60 }, false, true, true, now + 60],
+    [{ tries: 5, windowEnds: now }, false, false, false, undefined],
+    [{ tries: 5, windowEnds: now + 60, lockedUntil: now + 30 }, true, true, true, now + 60],
+    [{ tries: 5, windowEnds: now + 30, lockedUntil: now + 60 }, true, true, true, now + 60],
+    [{ tries: 1, windowEnds: now + 60, lockedUntil: now + 30 }, true, true, true, now + 30],
+  ] as [TryBudget, boolean, boolean, boolean, number | undefined][])(
+    '%o: locked %s, window open %s, refused %s until %s',
+    (b, locked, open, refused, until) => {
+      expect(budgetLocked(b, now)).toBe(locked)
+      expect(windowOpen(b, now)).toBe(open)
+      expect(budgetRefuses(b, rule, now)).toBe(refused)
+      expect(budgetRefusedUntil(b, rule, now)).toBe(until)
+    },
+  )
+
+  it('names the closed period a punch falls in, and who opens it again', () => {
+    expect(kioskPeriodClosedMessage({ start: '2026-11-16', end: '2026-11-29' })).toBe(
+      'The pay period Monday, Nov 16, 2026 to Sunday, Nov 29, 2026 is closed; ask a supervisor to reopen it if your time must change',
+    )
+  })
+
+  it('gives a right PIN’s try back only to the window it was taken in, never below none', () => {
+    expect(afterRightTry({ tries: 3, windowEnds: 900 }, 900)).toEqual({ tries: 2, windowEnds: 900 })
+    expect(afterRightTry({ tries: 3, windowEnds: 900 }, 800)).toEqual({ tries: 3, windowEnds: 900 })
+    expect(afterRightTry({ tries: 3, windowEnds: 900 }, undefined)).toEqual({ tries: 3, windowEnds: 900 })
+    expect(afterRightTry({ tries: 0, windowEnds: 900 }, 900)).toEqual({ tries: 0, windowEnds: 900 })
+    expect(afterRightTry({ tries: 1 }, undefined)).toEqual({ tries: 0 })
   })
 })
 
