@@ -74,6 +74,13 @@ describe('Settings on a phone', () => {
     await page.keyboard.press('Enter')
     expect(await batch.inputValue()).toBe('')
     await expectFocusStays(page, reset)
+    // Save, pressed by keyboard, keeps the focus through its save (it is unavailable, not disabled).
+    await batch.fill('WEEKLY_2')
+    const save = form.getByRole('button', { name: 'Save Payroll Settings' })
+    await tabTo(page, save)
+    await page.keyboard.press('Enter')
+    await page.getByText('Payroll settings have been updated.').first().waitFor()
+    await expectFocusStays(page, save)
     // The export email's link of before (/settings#data) opens the Data page.
     await page.goto('/settings#data')
     await page.waitForURL('**/settings/data')

@@ -42,3 +42,10 @@ export const optionTexts = (select: HTMLElement) =>
 /** The values of the form controls labelled `labels` in `scope`, by label: compare with the values expected. */
 export const fieldValues = (scope: ReturnType<typeof within>, labels: readonly string[]) =>
   Object.fromEntries(labels.map((label) => [label, (scope.getByLabelText(label) as HTMLInputElement).value]))
+
+/**
+ * Whether a button cannot be pressed for now: disabled, or, while it has the focus (the one just
+ * pressed), marked aria-disabled so it keeps the focus (`Button`).
+ */
+export const isUnavailable = (element: Element) =>
+  (element as HTMLButtonElement).disabled || element.getAttribute('aria-disabled') === 'true'

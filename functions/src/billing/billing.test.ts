@@ -196,6 +196,9 @@ describe('coupon codes', () => {
       message: 'Too many coupon codes tried. Please wait an hour and try again.',
       key: 'couponAttemptsExceeded',
     })
+    // Retry-After: the seconds until the next hour, when the count starts again.
+    const untilNextHour = 3600 - (Math.floor(Date.now() / 1000) % 3600)
+    expect(Math.abs(Number(res.headers['retry-after']) - untilNextHour)).toBeLessThanOrEqual(2)
     expect(double.requests.length).toBe(before)
     // Another organization is not held back.
     const other = await newOrganization()

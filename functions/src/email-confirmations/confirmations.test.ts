@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { currentWeekStart } from '@app/core'
-import { orgDb, outbox } from '@app/data'
+import { orgDb, outbox, RESEND_MINUTES } from '@app/data'
 import { makeEmailDue, queueRenderedEmail } from '@app/data/testing'
 import { callRoute, postLinkForm } from '../../test/support/test-event.ts'
 import { decidedThroughRoute } from '../../test/support/test-timesheets.ts'
@@ -202,6 +202,10 @@ describe('Resend confirmation', () => {
     const soon = await resend()
     expect(soon.status).toBe(429)
     expect(soon.json.message).toBe('A confirmation email was sent a few minutes ago. Try again later.')
+    // Retry-After: the seconds until the few minutes since the last send are over.
+    const wait = Number(soon.headers['retry-after'])
+    expect(wait).toBeGreaterThan(RESEND_MINUTES * 60 - 60)
+    expect(wait).toBeLessThanOrEqual(RESEND_MINUTES * 60)
     expect(await confirmationsIn(s.email)).toHaveLength(2)
 
     // Staff cannot; another organization's supervisor finds no such member.

@@ -13,7 +13,11 @@ import { runReminders } from '../workflows/reminders.ts'
 
 const HOUR = 3_600_000
 const ZONE = 'America/Chicago'
-const lastWeek = () => addDays(currentWeekStart(ZONE, 'monday'), -7)
+/**
+ * The week before the one of the test's last run (two hours on, with room): the job looks at this
+ * week and the last as of its own `now`, and a run after midnight on a Sunday is in the next week.
+ */
+const lastWeek = () => addDays(currentWeekStart(ZONE, 'monday', new Date(Date.now() + 3 * HOUR)), -7)
 /** The clock-out emails one address got (the job may also send the week's reminders, by their own schedule). */
 const clockOutMail = async (email: string) =>
   (await inbox(email)).filter((m) => /^(Still working\?|Clock-out missing: )/.test(m.subject ?? ''))
@@ -26,6 +30,7 @@ describe('the forgotten clock-out', () => {
     async () => {
       const { organization, supervisor, cookie } = await newOrganization()
       const db = orgDb(organization.id)
+      const week = lastWeek()
       const [forgot, fixed, delegate] = await Promise.all([
         newStaffMember(cookie),
         newStaffMember(cookie, 'volunteer'),
@@ -37,7 +42,7 @@ describe('the forgotten clock-out', () => {
           (
             await callRoute(saveDraft, {
               cookies: [m.cookie],
-              body: { weekStartDate: lastWeek(), mondayStart: '08:00' },
+              body: { weekStartDate: week, mondayStart: '08:00' },
             })
           ).status,
         ).toBe(200)
@@ -65,7 +70,7 @@ describe('the forgotten clock-out', () => {
       // The volunteer sets the end; the other does nothing.
       const setEnd = await callRoute(saveDraft, {
         cookies: [fixed.cookie],
-        body: { weekStartDate: lastWeek(), mondayStart: '08:00', mondayEnd: '16:30' },
+        body: { weekStartDate: week, mondayStart: '08:00', mondayEnd: '16:30' },
       })
       expect(setEnd.json).toMatchObject({ mondayEnd: '16:30' })
 
@@ -83,9 +88,7 @@ describe('the forgotten clock-out', () => {
       expect(await clockOutMail(supervisor.email!)).toEqual([])
       // The member was asked once; the stored times were never touched.
       expect(await clockOutMail(forgot.user.email)).toHaveLength(1)
-      const [stored] = (await db.notifications.drafts(lastWeek(), lastWeek())).filter(
-        (t) => t.employeeId === forgot.user.id,
-      )
+      const [stored] = (await db.notifications.drafts(week, week)).filter((t) => t.employeeId === forgot.user.id)
       expect(stored).toMatchObject({ mondayStart: '08:00' })
       expect(stored!.mondayEnd ?? '').toBe('')
     },

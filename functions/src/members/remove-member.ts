@@ -1,8 +1,7 @@
 import { conflict, NoContent, MemberParams } from '@app/core'
-import { staffPool } from '@app/adapters'
-import { sessions } from '@app/data'
 import { defineRoute } from '../http/define-route.ts'
 import { assertInScope, assertWholeChurch } from '../workflows/campuses.ts'
+import { removeMember } from '../workflows/member-removal.ts'
 import { memberEventData } from '../workflows/webhook-events.ts'
 import { deliverNow } from '../workflows/webhook-sender.ts'
 
@@ -21,19 +20,9 @@ export default defineRoute({
     // A campus admin removes no supervisor: supervisors are the whole church's to change.
     if (target.role === 'supervisor') assertWholeChurch(session.user)
     // The caller must still be a supervisor when this commits: two supervisors removing each other
-    // at once cannot leave none. The commit also drops the username lookup, so the staff login
-    // refuses the member at once; the pool's login is deleted after, and one left behind by a
-    // Cognito outage signs in nowhere (the removal stands either way).
+    // at once cannot leave none.
     const webhooks = await db.webhooks.event('member.removed', memberEventData(target, session.user))
-    const removed = await db.members.remove(params.id, session.user, { webhooks })
-    await sessions.deleteForUser(db.orgId, removed.id)
-    if (target.username) {
-      await staffPool.deleteUser(target.username).catch((e: unknown) => {
-        console.log(
-          JSON.stringify({ level: 'warn', event: 'staff-login-not-deleted', orgId: db.orgId, error: String(e) }),
-        )
-      })
-    }
+    await removeMember(db, params.id, session.user, { effects: { webhooks } })
     await deliverNow(webhooks)
     return undefined
   },

@@ -32,6 +32,7 @@ import uploadLogo from './upload-logo.ts'
 import getNotifications from '../notifications/get-notifications.ts'
 import updateNotifications from '../notifications/update-notifications.ts'
 import updateCampuses from './update-campuses.ts'
+import updateSetupGuide from './update-setup-guide.ts'
 
 const thisWeek = () => currentWeekStart('America/Chicago', 'monday')
 const put = (cookie: string, campuses: unknown[]) =>
@@ -323,7 +324,7 @@ describe('a South-only admin', () => {
     expect(narrowed.json.campusIds).toEqual([south])
   })
 
-  it('changes no campus, approvals, integrations nor anyone’s reach: 403', async () => {
+  it('changes no campus, approvals, integrations, setup guide nor anyone’s reach: 403', async () => {
     const wholeChurchOnly = { message: 'Only a supervisor of the whole church can do this', key: 'wholeChurchOnly' }
     const refusals = await Promise.all([
       put(admin.cookie, []),
@@ -338,6 +339,7 @@ describe('a South-only admin', () => {
         params: { id: southStaff.user.id },
         body: { campusIds: [] },
       }),
+      callRoute(updateSetupGuide, { cookies: [admin.cookie], body: { step: 'timeZone', state: 'done' } }),
     ])
     for (const res of refusals) {
       expect(res.status, res.text).toBe(403)

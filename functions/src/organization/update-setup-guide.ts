@@ -3,12 +3,14 @@ import { defineRoute } from '../http/define-route.ts'
 
 /**
  * Marks one step of the setup guide done or skipped. Kept on the organization, not the device, so
- * the guide resumes where it stopped for any of its supervisors, on any device.
+ * the guide resumes where it stopped for any of its supervisors, on any device. Its steps set up
+ * the whole church: its whole-church supervisors mark them.
  */
 export default defineRoute({
   method: 'PUT',
   path: '/api/organization/setup-guide',
   auth: 'supervisor',
+  wholeChurch: true,
   body: SetupGuideUpdate,
   response: OrganizationSettings,
   errors: [404],

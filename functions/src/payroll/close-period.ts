@@ -54,7 +54,7 @@ export default defineRoute({
     const closeAnyway = body.closeAnyway === true
     const blockers = blockersOf(period, before, before.members, closeAnyway)
     if (blockers.length) throw blockedError(blockers)
-    await refusePendingTimeOff(db, period)
+    await refusePendingTimeOff(db, org, period)
     const early = closeAnyway ? null : earlyReasons(org, period, before)
     if (early) throw earlyError(early)
 

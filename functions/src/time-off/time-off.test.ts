@@ -367,6 +367,84 @@ describe('time off', () => {
     expect([await holidayHours(week(1)), await holidayHours(ahead)]).toEqual([8, undefined])
   })
 
+  it('keeps a week’s holidays for a member removed while a period closed early locks that week', async () => {
+    const { cookie } = await newOrganization()
+    const staff = await newStaffMember(cookie)
+    const today = todayIn(ZONE)
+    await callRoute(updateMember, {
+      cookies: [cookie],
+      params: { id: staff.user.id },
+      body: { hireDate: addDays(week(0), -30) },
+    })
+    await callRoute(updateHolidays, {
+      cookies: [cookie],
+      body: {
+        holidays: [
+          { date: today, name: 'Thanksgiving' },
+          { date: addDays(today, 7), name: 'Later Day' },
+        ],
+        blackouts: [],
+      },
+    })
+    // Weekly periods; this week's closes before it ends, so payroll runs before the holiday.
+    const set = await callRoute(updatePayrollSettings, {
+      cookies: [cookie],
+      body: { payPeriodFrequency: 'weekly', payPeriodAnchor: week(0) },
+    })
+    expect(set.status, set.text).toBe(200)
+    const closed = await callRoute(closePeriod, {
+      cookies: [cookie],
+      params: { start: week(0) },
+      body: { closeAnyway: true },
+    })
+    expect(closed.status, closed.text).toBe(200)
+    const holidayHours = async (from: string) => {
+      const res = await callRoute(getSummary, { cookies: [cookie], query: { from, to: addDays(from, 6) } })
+      expect(res.status, res.text).toBe(200)
+      return (res.json.members as { employeeId: string; holidayHours: number }[]).find(
+        (r) => r.employeeId === staff.user.id,
+      )?.holidayHours
+    }
+    expect([await holidayHours(week(0)), await holidayHours(week(-1))]).toEqual([8, 8])
+    const removed = await callRoute(removeMember, { cookies: [cookie], params: { id: staff.user.id } })
+    expect(removed.status, removed.text).toBe(204)
+    // The closed week's file stays as it was paid; the open week ahead pays them nothing.
+    expect([await holidayHours(week(0)), await holidayHours(week(-1))]).toEqual([8, undefined])
+  })
+
+  it('pays a holiday in the one period carrying its week: never in the next one too', async () => {
+    const { cookie } = await newOrganization()
+    const staff = await newStaffMember(cookie)
+    await callRoute(updateMember, {
+      cookies: [cookie],
+      params: { id: staff.user.id },
+      body: { hireDate: addDays(week(4), -30) },
+    })
+    // A Wednesday: paid with its week, in the range holding the week's last day.
+    const wednesday = addDays(week(3), 2)
+    await callRoute(updateHolidays, {
+      cookies: [cookie],
+      body: { holidays: [{ date: wednesday, name: 'Founders Day' }], blackouts: [] },
+    })
+    const holidayHours = async (from: string, to: string) => {
+      const res = await callRoute(getSummary, { cookies: [cookie], query: { from, to } })
+      expect(res.status, res.text).toBe(200)
+      return (res.json.members as { employeeId: string; holidayHours: number }[]).find(
+        (r) => r.employeeId === staff.user.id,
+      )?.holidayHours
+    }
+    // Consecutive ranges, by the week and starting midweek: the holiday is paid once in each pair.
+    expect([
+      await holidayHours(week(3), addDays(week(3), 6)),
+      await holidayHours(week(2), addDays(week(2), 6)),
+    ]).toEqual([8, undefined])
+    const thursday = addDays(week(3), 3)
+    expect([
+      await holidayHours(addDays(thursday, -14), addDays(thursday, -1)),
+      await holidayHours(thursday, addDays(thursday, 13)),
+    ]).toEqual([undefined, 8])
+  })
+
   it('pays a holiday to an eligible member and a volunteer nothing; a pending request keeps its period open', async () => {
     const { cookie } = await newOrganization()
     const staff = await newStaffMember(cookie)

@@ -1,5 +1,4 @@
 import {
-  addDays,
   AppError,
   badRequest,
   carriedWeekStarts,
@@ -37,7 +36,7 @@ export const gustoPlanFor = async (
   const [figures, members, leave] = await Promise.all([
     db.payroll.figuresOfWeeks(weeks.start, weeks.end),
     membersRead,
-    leaveOf(db, { start: weeks.start, end: addDays(weeks.end, 6) }, membersRead),
+    leaveOf(db, period, membersRead),
   ])
   const ids = [...new Set(figures.filter((f) => f.payType === 'non-exempt').map((f) => f.timesheetId))]
   const sheets = await Promise.all(ids.map((id) => db.timesheets.find(id)))

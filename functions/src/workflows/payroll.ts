@@ -1,10 +1,10 @@
 import {
-  dateInZone,
-  addDays,
   allDaySpans,
   anchorOf,
   carriedWeekStarts,
   hireDateOf,
+  leaveDaysOf,
+  leftOnOf,
   inCampuses,
   weekCampus,
   leaveByMember,
@@ -84,7 +84,7 @@ export const payrollTotals = async (db: OrgDb, range: Period, campusIds?: readon
   const [allFigures, members, allLeave] = await Promise.all([
     db.payroll.figuresOfWeeks(weeks.start, weeks.end),
     membersRead,
-    leaveOf(db, { start: weeks.start, end: addDays(weeks.end, 6) }, membersRead),
+    leaveOf(db, range, membersRead),
   ])
   // One campus's run (or a campus admin's): each week where it was worked, leave where its member is now.
   const byId = new Map(members.map((m) => [m.id, m]))
@@ -110,24 +110,21 @@ export const payrollTotals = async (db: OrgDb, range: Period, campusIds?: readon
 }
 
 /**
- * Each member's paid leave over the days of the workweeks a range carries (so leave is
+ * Each member's paid leave over the days of the workweeks a range carries (`leaveDaysOf`: leave is
  * paid in the same period as the week it falls in): approved time off and the holidays it pays.
  * `membersRead`: every member the records name (`listForRecords`, read once beside the rest), so
  * one removed since keeps the holidays they were paid before their removal.
  */
-export const leaveOf = async (
-  db: OrgDb,
-  span: { start: string; end: string },
-  membersRead: Promise<readonly RecordMember[]>,
-) => {
-  const [org, approved, calendar, members] = await Promise.all([
-    db.organization.get(),
-    db.timeOff.list({ status: 'approved', from: span.start, to: span.end }),
+export const leaveOf = async (db: OrgDb, range: Period, membersRead: Promise<readonly RecordMember[]>) => {
+  const org = await db.organization.get()
+  const days = leaveDaysOf(range, org.weekStartDay)
+  const [approved, calendar, members] = await Promise.all([
+    db.timeOff.list({ status: 'approved', from: days.start, to: days.end }),
     db.timeOff.calendar(),
     membersRead,
   ])
   return leaveByMember({
-    ...span,
+    ...days,
     approved,
     holidays: calendar.holidays,
     members: members.map((m) => ({
@@ -136,7 +133,7 @@ export const leaveOf = async (
       unpaid: m.unpaid,
       hireDate: hireDateOf(m, org.timeZone),
       campusId: m.campusId,
-      leftOn: m.removedAt === undefined ? undefined : dateInZone(m.removedAt, org.timeZone),
+      leftOn: leftOnOf(m, org.timeZone),
     })),
   })
 }

@@ -6,10 +6,10 @@ import {
   type SyncedMemberView,
   type SyncPlan,
 } from '@app/core'
-import { staffPool } from '@app/adapters'
-import { sessions, type OrgDb, type PlanningCenterRun } from '@app/data'
+import { type OrgDb, type PlanningCenterRun } from '@app/data'
 import { withPlanningCenter } from './planning-center-connection.ts'
 import { applyImportRow } from './member-import.ts'
+import { removeMember } from './member-removal.ts'
 import { importContext } from './member-import-rows.ts'
 
 /**
@@ -72,14 +72,7 @@ const applyPlan = async (
   let deactivated = 0
   if (deactivate)
     for (const gone of plan.deactivate) {
-      const removed = await db.members.remove(gone.memberId, SYSTEM, undefined, 'member.deactivated')
-      await sessions.deleteForUser(db.orgId, removed.id)
-      if (removed.username)
-        await staffPool.deleteUser(removed.username).catch((e: unknown) => {
-          console.log(
-            JSON.stringify({ level: 'warn', event: 'staff-login-not-deleted', orgId: db.orgId, error: String(e) }),
-          )
-        })
+      await removeMember(db, gone.memberId, SYSTEM, { action: 'member.deactivated' })
       deactivated++
       changes.push({ memberId: gone.memberId, name: gone.name, status: 'deactivated', conflicts: [] })
     }

@@ -1,11 +1,10 @@
 import {
   accruedForWork,
-  addDays,
   AppError,
   balanceOf,
   capAccrual,
-  carriedWeekStarts,
   fromCentiHours,
+  leaveDaysOf,
   isEligible,
   policyOf,
   todayIn,
@@ -13,6 +12,7 @@ import {
   type LedgerEntry,
   type MemberWeek,
   type Organization,
+  type Period,
   type TimeOffKind,
   type TimeOffPolicies,
   type User,
@@ -163,9 +163,9 @@ export const postForMembers = async (
 export const PERIOD_TIME_OFF_MESSAGE = 'This pay period has time off requests that are pending'
 
 /** A pay period cannot close while a time-off request inside it is pending (409 naming them). */
-export const refusePendingTimeOff = async (db: OrgDb, period: { start: string; end: string }) => {
-  const weeks = carriedWeekStarts(period)
-  const pending = await db.timeOff.list({ status: 'pending', from: weeks.start, to: addDays(weeks.end, 6) })
+export const refusePendingTimeOff = async (db: OrgDb, org: Organization, period: Period) => {
+  const days = leaveDaysOf(period, org.weekStartDay)
+  const pending = await db.timeOff.list({ status: 'pending', from: days.start, to: days.end })
   if (!pending.length) return
   const list = pending.map((r) => `${r.employeeName} (${r.from === r.to ? r.from : `${r.from} – ${r.to}`})`)
   throw new AppError(409, 'conflict', `${PERIOD_TIME_OFF_MESSAGE}: ${list.join(', ')}`, undefined, {

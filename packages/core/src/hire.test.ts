@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { HireDate, hireDateOf, isPaidMember, paysHoliday } from './hire.ts'
+import { HireDate, hireDateOf, isPaidMember, leftOnOf, paysHoliday } from './hire.ts'
 import { NewMember } from './member.ts'
 import { MemberUpdate } from './payroll.ts'
 import { addDays } from './week.ts'
@@ -18,6 +18,18 @@ describe('hire date', () => {
     [null, '2026-11-21T02:30:00.000Z', 'UTC', '2026-11-21'],
   ])('stored %s, added %s in %s: %s', (hireDate, createdAt, zone, expected) => {
     expect(hireDateOf({ hireDate, createdAt }, zone)).toBe(expected)
+  })
+
+  it.each([
+    // removed at (UTC), stored leftOn, zone: the first day without holiday pay
+    [undefined, undefined, 'America/Denver', undefined],
+    // Removed at 02:30 UTC on the 27th: still the 26th in Denver.
+    ['2026-11-27T02:30:00.000Z', undefined, 'America/Denver', '2026-11-26'],
+    ['2026-11-27T02:30:00.000Z', undefined, 'Europe/Madrid', '2026-11-27'],
+    // Stored with the removal (a closed period's week kept its holidays): as stored.
+    ['2026-11-27T02:30:00.000Z', '2026-11-30', 'America/Denver', '2026-11-30'],
+  ])('removed %s, stored leftOn %s, in %s: holiday pay ends on %s', (removedAt, leftOn, zone, expected) => {
+    expect(leftOnOf({ removedAt, leftOn }, zone)).toBe(expected)
   })
 
   it('accepts calendar dates only', () => {

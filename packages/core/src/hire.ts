@@ -25,6 +25,14 @@ export const hireDateOf = (member: { hireDate?: string | null; createdAt: string
 export const isPaidMember = (member: { role: Role; unpaid?: boolean | null }): boolean =>
   member.role !== 'volunteer' && !(member.role === 'supervisor' && member.unpaid === true)
 
+/**
+ * The first day whose holidays no longer pay a removed member (undefined while a member): as
+ * stored with the removal, or, for one removed before that was stored, the removal's day in the
+ * organization's zone.
+ */
+export const leftOnOf = (member: { removedAt?: string; leftOn?: string }, timeZone: string): string | undefined =>
+  member.leftOn ?? (member.removedAt === undefined ? undefined : dateInZone(member.removedAt, timeZone))
+
 /** Whether a holiday on `date` pays this member: a paid member hired on or before it and not removed by then. */
 export const paysHoliday = (
   member: { role: Role; unpaid?: boolean | null; hireDate: string | undefined; leftOn?: string | undefined },

@@ -6,11 +6,12 @@ import {
   carriesWeek,
   closedPeriodSplitBy,
   isPeriodStart,
+  leaveDaysOf,
   lockedWeekStarts,
   periodContaining,
   periodsBack,
 } from './pay-periods.ts'
-import { addDays } from './week.ts'
+import { addDays, weekStartFor } from './week.ts'
 
 describe('pay periods', () => {
   it('repeat every 14 days from the anchor, before and after it', () => {
@@ -112,6 +113,47 @@ describe('a workweek straddling two periods', () => {
           // The periods around the week: the one holding its first day and the next two.
           const periods = periodsBack(addDays(weekStart, 40), 8, frequency, anchor)
           expect(periods.filter((p) => carriesWeek(p, weekStart))).toHaveLength(1)
+        },
+      ),
+    )
+  })
+})
+
+describe("a period's leave days", () => {
+  it('are the days of the workweeks it carries', () => {
+    // Semimonthly, Monday weeks: Monday 10-26 to Sunday 11-01 ends in the first half of November.
+    expect(leaveDaysOf({ start: '2026-11-01', end: '2026-11-15' }, 'monday')).toEqual({
+      start: '2026-10-26',
+      end: '2026-11-15',
+    })
+    // Monday 11-30 to Sunday 12-06 ends in December: its days are December's.
+    expect(leaveDaysOf({ start: '2026-11-16', end: '2026-11-30' }, 'monday')).toEqual({
+      start: '2026-11-16',
+      end: '2026-11-29',
+    })
+    expect(leaveDaysOf({ start: '2026-11-16', end: '2026-11-29' }, 'sunday')).toEqual({
+      start: '2026-11-15',
+      end: '2026-11-28',
+    })
+  })
+
+  it('hold each day once, in the period carrying its week, whatever the frequency (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 3000 }),
+        fc.integer({ min: 0, max: 3000 }),
+        fc.constantFrom('weekly', 'biweekly', 'semimonthly', 'monthly' as const),
+        fc.constantFrom('monday', 'sunday' as const),
+        (dayOffset, anchorOffset, frequency, weekStartDay) => {
+          const day = addDays('2020-01-06', dayOffset)
+          const anchor = addDays('2020-01-01', anchorOffset)
+          const periods = periodsBack(addDays(day, 40), 8, frequency, anchor)
+          const holding = periods.filter((p) => {
+            const days = leaveDaysOf(p, weekStartDay)
+            return days.start <= day && day <= days.end
+          })
+          expect(holding).toHaveLength(1)
+          expect(carriesWeek(holding[0]!, weekStartFor(day, weekStartDay))).toBe(true)
         },
       ),
     )

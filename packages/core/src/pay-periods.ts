@@ -1,6 +1,6 @@
 import type { PayPeriodFrequency } from './payroll.ts'
 import type { WeekStartDay } from './week-schemas.ts'
-import { addDays, currentWeekStart, dayOfDate, formatLongDate, weekEnd } from './week.ts'
+import { addDays, currentWeekStart, dayOfDate, formatLongDate, weekEnd, weekStartFor } from './week.ts'
 
 /**
  * Pay periods. Weekly and biweekly periods repeat every 7 or 14 days from the anchor
@@ -90,6 +90,16 @@ export const isPeriodStart = (start: string, frequency: PayPeriodFrequency, anch
 export const carriedWeekStarts = (range: Period): Period => ({
   start: addDays(range.start, -6),
   end: addDays(range.end, -6),
+})
+
+/**
+ * The days whose leave (time off, holidays) a range pays: those of the workweeks it carries, from
+ * the start of the week holding its first day to the end of the last week ending inside it. So
+ * consecutive periods share no day and drop none, and a day's leave is paid with its week's hours.
+ */
+export const leaveDaysOf = (range: Period, weekStartDay: WeekStartDay): Period => ({
+  start: weekStartFor(range.start, weekStartDay),
+  end: addDays(weekStartFor(addDays(range.end, 1), weekStartDay), -1),
 })
 
 /** Whether the workweek starting `weekStart` is carried by `period`. */

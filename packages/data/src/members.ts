@@ -8,6 +8,7 @@ import {
   DELEGATE_MESSAGE,
   fullName,
   notFound,
+  retryAfterSeconds,
   tooManyRequests,
   User,
   type Away,
@@ -292,8 +293,16 @@ export const membersOf = (orgId: string) => {
     async remove(
       userId: string,
       by: Person | { system: string },
-      effects?: Effects,
-      action: 'member.removed' | 'member.deactivated' = 'member.removed',
+      {
+        effects,
+        action = 'member.removed',
+        leftOn,
+      }: {
+        effects?: Effects
+        action?: 'member.removed' | 'member.deactivated'
+        /** The first day whose holidays no longer pay them (`holidaysEndOn`); stored with the removal. */
+        leftOn?: string
+      } = {},
     ): Promise<User> {
       const { item, member: user } = await currentMember(userId)
       const now = nowIso()
@@ -308,8 +317,8 @@ export const membersOf = (orgId: string) => {
       try {
         await table.transact([
           currentMemberUpdate(orgId, userId, {
-            set: 'SET removedAt = :now, updatedAt = :now',
-            values: { ':now': now },
+            set: `SET removedAt = :now, updatedAt = :now${leftOn ? ', leftOn = :leftOn' : ''}`,
+            values: { ':now': now, ...(leftOn ? { ':leftOn': leftOn } : {}) },
           }),
           {
             Update: {
@@ -588,9 +597,10 @@ export const membersOf = (orgId: string) => {
      * while the address is unconfirmed, and at most once each RESEND_MINUTES per member.
      */
     async resendConfirmation(userId: string, effects: Effects): Promise<User> {
-      const { member: user } = await currentMember(userId)
+      const { item, member: user } = await currentMember(userId)
       if (!user.email || user.emailConfirmed) throw conflict(alreadyConfirmedMessage)
       const now = Date.now()
+      const sentAt = typeof item.confirmationSentAt === 'number' ? item.confirmationSentAt : now
       try {
         await table.transact([
           currentMemberUpdate(orgId, userId, {
@@ -601,7 +611,11 @@ export const membersOf = (orgId: string) => {
           ...effectItems(orgId, effects),
         ])
       } catch (e) {
-        if (isConditionFailure(e, 0)) throw tooManyRequests(resendTooSoonMessage)
+        if (isConditionFailure(e, 0))
+          throw tooManyRequests(
+            resendTooSoonMessage,
+            retryAfterSeconds((sentAt + RESEND_MINUTES * 60_000) / 1000, now / 1000),
+          )
         throw e
       }
       return user

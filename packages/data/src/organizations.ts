@@ -5,6 +5,7 @@ import {
   notFound,
   Organization,
   PayrollRules,
+  retryAfterSeconds,
   tooManyRequests,
   type ApprovalSettings,
   type PlanId,
@@ -178,7 +179,8 @@ export const organizationOf = (orgId: string) => ({
    * hour, so codes cannot be guessed by trying them one after another.
    */
   async countCouponAttempt(limit = COUPON_ATTEMPTS_PER_HOUR): Promise<void> {
-    const hour = Math.floor(Date.now() / 3_600_000)
+    const now = Date.now()
+    const hour = Math.floor(now / 3_600_000)
     try {
       await table.update(keys.couponAttempts(orgId, hour), {
         UpdateExpression: 'ADD attempts :one SET expire = if_not_exists(expire, :expire)',
@@ -186,7 +188,9 @@ export const organizationOf = (orgId: string) => ({
         ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expire': (hour + 2) * 3600 },
       })
     } catch (e) {
-      if (isConditionFailure(e)) throw tooManyRequests(messages.couponAttemptsExceeded)
+      // The count starts again with the next hour.
+      if (isConditionFailure(e))
+        throw tooManyRequests(messages.couponAttemptsExceeded, retryAfterSeconds((hour + 1) * 3600, now / 1000))
       throw e
     }
   },

@@ -66,8 +66,8 @@ export const supervisorInTermCheck = (orgId: string, userId: string, term: numbe
 /** Stored user items carry the user's fields plus keys; parsing strips the keys. */
 export const parseUser = (item: Record<string, unknown>) => User.parse(item)
 
-/** A member as records name them: `removedAt` when removed. */
-export type RecordMember = User & { removedAt?: string }
+/** A member as records name them: `removedAt` when removed, and `leftOn` when stored with it. */
+export type RecordMember = User & { removedAt?: string; leftOn?: string }
 
 /**
  * The member a session opens, from their item read consistently with it on every request: none
@@ -254,6 +254,7 @@ export const usersOf = (orgId: string) => {
       return items.map((i) => ({
         ...withApproverIn(parseUser(i), (id) => supervisors.has(id)),
         ...(typeof i.removedAt === 'string' ? { removedAt: i.removedAt } : {}),
+        ...(typeof i.leftOn === 'string' ? { leftOn: i.leftOn } : {}),
       }))
     },
 

@@ -26,6 +26,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle, TitledCard }
 import { FormAlert } from '../components/ui/FormAlert.tsx'
 import { inputClasses } from '../components/ui/Input.tsx'
 import { LinkButton } from '../components/ui/LinkButton.tsx'
+import { Remounted } from '../components/ui/Remounted.tsx'
 
 const FIELDS = Object.keys(IMPORT_FIELDS) as ImportField[]
 /** The preview shows this many rows; the counts speak for the rest. */
@@ -221,12 +222,9 @@ function ImportForm({ onStarted }: { onStarted: (id: string) => void }) {
               <CardDescription>{t('memberImport.mapping.description')}</CardDescription>
             </CardHeader>
             <CardContent>
-              <MappingForm
-                key={JSON.stringify(preview.mapping)}
-                preview={preview}
-                busy={previewImport.isPending}
-                onPreview={(m) => ask(file, m)}
-              />
+              <Remounted version={JSON.stringify(preview.mapping)}>
+                <MappingForm preview={preview} busy={previewImport.isPending} onPreview={(m) => ask(file, m)} />
+              </Remounted>
             </CardContent>
           </Card>
           <TitledCard title={t('memberImport.preview.title')} contentClassName="space-y-3">

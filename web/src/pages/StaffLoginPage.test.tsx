@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { makeUser } from '../../test/fixtures.ts'
 import { mockFetch, signedOut } from '../../test/fetch-mock.ts'
-import { renderApp } from '../../test/render.tsx'
+import { isUnavailable, renderApp } from '../../test/render.tsx'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -56,7 +56,7 @@ describe('StaffLoginPage', () => {
     await fill(user, ' jsmith ', 'secret-pass')
 
     const button = await screen.findByRole('button', { name: 'Signing In...' })
-    expect((button as HTMLButtonElement).disabled).toBe(true)
+    expect(isUnavailable(button)).toBe(true)
     const [, init] = fetch.mock.calls.find(([, i]) => i?.method === 'POST')!
     expect(JSON.parse(String(init!.body))).toEqual({ username: 'jsmith', password: 'secret-pass' })
     expect(init!.headers).toEqual({ 'Content-Type': 'application/json' })

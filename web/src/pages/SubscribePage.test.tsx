@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { makeUser } from '../../test/fixtures.ts'
 import { mockFetch, signedOut, type MockAnswer } from '../../test/fetch-mock.ts'
-import { renderApp } from '../../test/render.tsx'
+import { isUnavailable, renderApp } from '../../test/render.tsx'
 import { browser } from '../lib/browser.ts'
 import { fakeElements, fakeStripe, resetStripeDouble, stripeJsModule } from '../../test/stripe-test-double.tsx'
 
@@ -47,12 +47,11 @@ const bodiesOf = (fetch: ReturnType<typeof mockFetch>, path: string) =>
     .map(([, init]) => JSON.parse(String(init!.body)) as Record<string, unknown>)
 
 const startButton = () => screen.findByRole('button', { name: 'Start Subscription' })
-const isDisabled = (el: HTMLElement) => (el as HTMLButtonElement).disabled
 
 const ready = async () => {
   await screen.findByRole('heading', { name: 'Complete Your Subscription' })
   const button = await startButton()
-  await waitFor(() => expect(isDisabled(button)).toBe(false))
+  await waitFor(() => expect(isUnavailable(button)).toBe(false))
   return button
 }
 
@@ -113,9 +112,9 @@ describe('SubscribePage: setting up', () => {
     renderApp('/subscribe?plan=price_starter_monthly')
     const button = await startButton()
     expect(screen.getByText('Loading the secure card form...')).toBeTruthy()
-    expect(isDisabled(button)).toBe(true)
+    expect(isUnavailable(button)).toBe(true)
     loaded()
-    await waitFor(() => expect(isDisabled(button)).toBe(false))
+    await waitFor(() => expect(isUnavailable(button)).toBe(false))
     expect(screen.queryByText('Loading the secure card form...')).toBeNull()
   })
 
@@ -208,15 +207,15 @@ describe('SubscribePage: coupon', () => {
     renderApp('/subscribe?plan=price_starter_monthly')
     await ready()
     expect(screen.getByLabelText('Have a coupon code?')).toBe(couponInput())
-    expect(isDisabled(applyButton())).toBe(true)
+    expect(isUnavailable(applyButton())).toBe(true)
     await user.type(couponInput(), '   ')
-    expect(isDisabled(applyButton())).toBe(true)
+    expect(isUnavailable(applyButton())).toBe(true)
     await user.type(couponInput(), '{Enter}')
     expect(await screen.findByText('Enter Coupon Code')).toBeTruthy()
     expect(screen.getByText('Please enter a coupon code first.')).toBeTruthy()
     expect(bodiesOf(fetch, '/api/validate-coupon')).toEqual([])
     await user.type(couponInput(), 'x')
-    expect(isDisabled(applyButton())).toBe(false)
+    expect(isUnavailable(applyButton())).toBe(false)
   })
 
   it('applies a valid code (trimmed), remakes checkout with it, and removes it again', async () => {
@@ -236,7 +235,7 @@ describe('SubscribePage: coupon', () => {
 
     await user.type(couponInput(), '  LENT20 ')
     await user.click(applyButton())
-    expect(isDisabled(applyButton())).toBe(true)
+    expect(isUnavailable(applyButton())).toBe(true)
     validated()
 
     expect(await screen.findByText('Coupon Applied!')).toBeTruthy()
@@ -291,7 +290,7 @@ describe('SubscribePage: coupon', () => {
     await applyCoupon('LENT20')
     expect(await screen.findByText('Coupon Error')).toBeTruthy()
     expect(screen.getByText(shown)).toBeTruthy()
-    expect(isDisabled(applyButton())).toBe(false)
+    expect(isUnavailable(applyButton())).toBe(false)
   })
 })
 
@@ -305,7 +304,7 @@ describe('SubscribePage: paying', () => {
     await user.click(await ready())
 
     const processing = await screen.findByRole('button', { name: 'Processing...' })
-    expect(isDisabled(processing)).toBe(true)
+    expect(isUnavailable(processing)).toBe(true)
     expect(fakeStripe.confirmSetup).toHaveBeenCalledExactlyOnceWith({
       elements: fakeElements,
       confirmParams: { return_url: `${window.location.origin}/payment-success` },
@@ -335,7 +334,7 @@ describe('SubscribePage: paying', () => {
       redirect: 'if_required',
     })
     expect(fakeStripe.confirmSetup).not.toHaveBeenCalled()
-    expect(isDisabled(await startButton())).toBe(false)
+    expect(isUnavailable(await startButton())).toBe(false)
     expect(screen.getByTestId('location').textContent).toBe('/subscribe?plan=price_starter_monthly')
     expect(screen.queryByText('Payment Successful')).toBeNull()
   })

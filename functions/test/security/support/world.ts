@@ -243,10 +243,19 @@ export const KIOSK_PIN = '2580'
  * sessions, its API tokens), in a stable order, to compare before and after.
  */
 export const snapshotOf = async (orgId: string) => {
-  const all = await table.queryAll({
-    KeyConditionExpression: 'pk = :p',
-    ExpressionAttributeValues: { ':p': keys.orgPk(orgId) },
-  })
+  // Two round trips, each of its reads side by side: this runs after every refused request of the
+  // security suite, thousands of times a run.
+  const [all, tokenItems] = await Promise.all([
+    table.queryAll({
+      KeyConditionExpression: 'pk = :p',
+      ExpressionAttributeValues: { ':p': keys.orgPk(orgId) },
+    }),
+    table.queryAll({
+      index: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :p',
+      ExpressionAttributeValues: { ':p': keys.orgApiTokens(orgId) },
+    }),
+  ])
   // A wrong coupon code is counted on purpose (the hourly guessing throttle): that count is the
   // refusal working, not a change of the organization's data.
   // A webhook delivery's tries are the sender's bookkeeping, made by the retry job on its
@@ -259,31 +268,25 @@ export const snapshotOf = async (orgId: string) => {
         : i,
     )
   const members = items.filter((i) => String(i.sk).startsWith(keys.usersPrefix))
-  const lookups = await Promise.all(
-    members.filter((m) => m.username).map((m) => table.get(keys.username(String(m.username)))),
-  )
-  const sessionItems = await Promise.all(
-    members.map((m) =>
-      table.queryAll({
-        index: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :p',
-        ExpressionAttributeValues: { ':p': keys.userSessions(orgId, String(m.id)) },
-      }),
+  const [lookups, sessionItems] = await Promise.all([
+    Promise.all(members.filter((m) => m.username).map((m) => table.get(keys.username(String(m.username))))),
+    Promise.all(
+      members.map((m) =>
+        table.queryAll({
+          index: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :p',
+          ExpressionAttributeValues: { ':p': keys.userSessions(orgId, String(m.id)) },
+        }),
+      ),
     ),
-  )
+  ])
   // A session's idle expiry slides forward when it is used: that is not a change of data.
   const sessions = sessionItems
     .flat()
     .map(({ expire: _slides, ...rest }) => rest)
     .sort((x, y) => String(x.pk).localeCompare(String(y.pk)))
   // The organization's API tokens; when one was last used is not a change of data.
-  const tokens = (
-    await table.queryAll({
-      index: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :p',
-      ExpressionAttributeValues: { ':p': keys.orgApiTokens(orgId) },
-    })
-  )
+  const tokens = tokenItems
     .map(({ lastUsedAt: _used, ...rest }) => rest)
     .sort((x, y) => String(x.pk).localeCompare(String(y.pk)))
   return { items, lookups, sessions, tokens }

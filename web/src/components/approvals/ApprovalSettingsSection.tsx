@@ -12,6 +12,7 @@ import { FieldMessage } from '../ui/FieldMessage.tsx'
 import { CheckboxRow } from '../ui/FormField.tsx'
 import { QueryContent } from '../ui/QueryList.tsx'
 import { SettingsSectionCard } from '../settings/SettingsSectionCard.tsx'
+import { Remounted } from '../ui/Remounted.tsx'
 
 /** The catalogue group of this section's texts. */
 const TEXTS = 'settings.approvals'
@@ -25,7 +26,11 @@ export function ApprovalSettingsSection() {
   return (
     <SettingsSectionCard id="approvals" titleId="approval-settings-title" texts={TEXTS}>
       <QueryContent query={saved} loading={t('settings.loading')} loadError={t('settings.loadError')}>
-        {(data) => <ApprovalSettingsForm key={JSON.stringify(data)} saved={data} />}
+        {(data) => (
+          <Remounted version={JSON.stringify(data)}>
+            <ApprovalSettingsForm saved={data} />
+          </Remounted>
+        )}
       </QueryContent>
     </SettingsSectionCard>
   )

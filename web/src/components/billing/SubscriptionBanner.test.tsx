@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import type { SubscriptionState } from '@app/core'
 import { makeUser } from '../../../test/fixtures.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
-import { renderApp } from '../../../test/render.tsx'
+import { isUnavailable, renderApp } from '../../../test/render.tsx'
 import { SubscriptionBanner } from './SubscriptionBanner.tsx'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -109,7 +109,7 @@ describe('SubscriptionBanner', () => {
     await user.click(await screen.findByRole('button', { name: 'Start Trial' }))
 
     const pending = await screen.findByRole('button', { name: 'Starting...' })
-    expect((pending as HTMLButtonElement).disabled).toBe(true)
+    expect(isUnavailable(pending)).toBe(true)
     const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!
     expect(String(post[0])).toBe('/api/start-trial')
     expect(post[1]!.body).toBe('{}')

@@ -5,7 +5,7 @@ import { messages } from '@app/core'
 import { toast } from '../../lib/toast.ts'
 import { makeStaffMember, makeUser } from '../../../test/fixtures.ts'
 import { mockFetch, type MockAnswer } from '../../../test/fetch-mock.ts'
-import { renderApp } from '../../../test/render.tsx'
+import { isUnavailable, renderApp } from '../../../test/render.tsx'
 import { clearToasts } from '../../../test/toasts.ts'
 
 afterEach(clearToasts)
@@ -121,8 +121,8 @@ describe('ResetPasswordDialog', () => {
     })
     const confirm = await openConfirm(user)
     await user.click(within(confirm).getByRole('button', { name: 'Reset Password' }))
-    expect(within(confirm).getByRole('button', { name: 'Resetting...' }).hasAttribute('disabled')).toBe(true)
-    expect(within(confirm).getByRole('button', { name: 'Cancel' }).hasAttribute('disabled')).toBe(true)
+    expect(isUnavailable(within(confirm).getByRole('button', { name: 'Resetting...' }))).toBe(true)
+    expect(isUnavailable(within(confirm).getByRole('button', { name: 'Cancel' }))).toBe(true)
     answer()
     expect(await screen.findByRole('dialog', { name: 'Password Reset' })).toBeTruthy()
   })

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import type { GustoPreview, IntegrationSendStatus, IntegrationView, QuickbooksPreview } from '@app/core'
 import { makeIntegration, makeUser } from '../../../test/fixtures.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
-import { renderApp } from '../../../test/render.tsx'
+import { isUnavailable, renderApp } from '../../../test/render.tsx'
 import { IntegrationSend, PeriodSends } from './IntegrationSend.tsx'
 
 afterEach(() => {
@@ -162,7 +162,7 @@ describe('IntegrationSend for Gusto', () => {
     expect((await screen.findByRole('status', { name: 'Last send to Gusto' })).textContent).toContain(
       'Queued for Gusto',
     )
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Sending to Gusto' }).disabled).toBe(true)
+    expect(isUnavailable(screen.getByRole('button', { name: 'Sending to Gusto' }))).toBe(true)
     expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1)
   })
 

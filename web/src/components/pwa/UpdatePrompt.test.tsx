@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { UpdatePrompt } from './UpdatePrompt.tsx'
+import { isUnavailable } from '../../../test/render.tsx'
 
 describe('UpdatePrompt', () => {
   it('says nothing until a new version waits, then offers Reload and Later in a polite live region', async () => {
@@ -22,6 +23,6 @@ describe('UpdatePrompt', () => {
     expect(onUpdate).toHaveBeenCalledOnce()
 
     rerender(<UpdatePrompt needRefresh {...props} updating />)
-    expect(screen.getByRole('button', { name: /Reloading/ }).hasAttribute('disabled')).toBe(true)
+    expect(isUnavailable(screen.getByRole('button', { name: /Reloading/ }))).toBe(true)
   })
 })

@@ -7,7 +7,7 @@ import type { ListedTimesheet } from '@app/core'
 import { dashboardKeys, reportKeys } from '../../api/keys.ts'
 import { makeCode } from '../../../test/allocation-fixtures.ts'
 import { mockFetch, type MockAnswer, callsBesideTimeOff } from '../../../test/fetch-mock.ts'
-import { renderApp } from '../../../test/render.tsx'
+import { isUnavailable, renderApp } from '../../../test/render.tsx'
 import { makeTimesheet } from '../../../test/list-item-fixtures.ts'
 import { ENTERED_OFFLINE_NOTE, ReviewDialog, type ReviewMode } from './ReviewDialog.tsx'
 
@@ -352,7 +352,7 @@ describe('ReviewDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }))
     expect(await within(dialog).findByRole('button', { name: 'Approving...' })).toBeTruthy()
     for (const name of ['Cancel', 'Decline', 'Approving...']) {
-      expect(within(dialog).getByRole('button', { name }).hasAttribute('disabled')).toBe(true)
+      expect(isUnavailable(within(dialog).getByRole('button', { name }))).toBe(true)
     }
     answer()
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())

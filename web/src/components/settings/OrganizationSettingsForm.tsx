@@ -342,8 +342,7 @@ export function OrganizationSettingsForm({ saved }: { saved: OrganizationSetting
       />
 
       <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end">
-        {/* Held, not disabled, with nothing to reset: pressed, it keeps the focus instead of dropping it on the page. */}
-        <Button variant="outline" onClick={reset} disabled={busy} held={!changed && Object.keys(shown).length === 0}>
+        <Button variant="outline" onClick={reset} disabled={busy || (!changed && Object.keys(shown).length === 0)}>
           <RotateCcw aria-hidden /> {t('settings.form.reset')}
         </Button>
         <Button type="submit" disabled={busy} busy={update.isPending} busyLabel={t('members.edit.saving')}>

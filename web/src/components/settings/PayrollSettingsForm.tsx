@@ -13,6 +13,7 @@ import { DayOptions, Options } from '../ui/Options.tsx'
 import { fieldDescription, FormField } from '../ui/FormField.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
 import { LoadingState } from '../ui/LoadingState.tsx'
+import { Remounted } from '../ui/Remounted.tsx'
 
 /** leave payroll items and ADP codes are set through the API (not yet a field of this form). */
 type Field = Exclude<keyof PayrollSettings, 'leavePayItems' | 'adpLeaveCodes'>
@@ -76,7 +77,11 @@ export function PayrollSettingsSection() {
       />
     )
   }
-  return <PayrollSettingsForm key={JSON.stringify(settings.data)} saved={settings.data} />
+  return (
+    <Remounted version={JSON.stringify(settings.data)}>
+      <PayrollSettingsForm saved={settings.data} />
+    </Remounted>
+  )
 }
 
 /** Overtime rules, workweek start, pay periods, ADP codes and the volunteer hour's value; Reset and Save. */
@@ -172,8 +177,7 @@ export function PayrollSettingsForm({ saved }: { saved: PayrollSettings }) {
       </Group>
 
       <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end">
-        {/* Held, not disabled, with nothing to reset: pressed, it keeps the focus instead of dropping it on the page. */}
-        <Button variant="outline" onClick={reset} disabled={busy} held={!changed && Object.keys(shown).length === 0}>
+        <Button variant="outline" onClick={reset} disabled={busy || (!changed && Object.keys(shown).length === 0)}>
           <RotateCcw aria-hidden /> {t('settings.form.reset')}
         </Button>
         <Button type="submit" busy={busy} busyLabel={t('members.edit.saving')}>

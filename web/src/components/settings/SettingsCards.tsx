@@ -6,6 +6,7 @@ import { ErrorState } from '../ui/ErrorState.tsx'
 import { OrganizationSettingsForm } from './OrganizationSettingsForm.tsx'
 import { PayrollSettingsSection } from './PayrollSettingsForm.tsx'
 import { SettingsSectionCard } from './SettingsSectionCard.tsx'
+import { Remounted } from '../ui/Remounted.tsx'
 
 /** The two settings forms that had no card of their own: Settings' pages and the setup guide show them. */
 
@@ -41,7 +42,9 @@ export function OrganizationCard() {
     <SettingsCard name="organization">
       {settings.data ? (
         // Keyed by the week start, which Settings → Payroll also edits: the form starts again from it.
-        <OrganizationSettingsForm key={settings.data.weekStartDay} saved={settings.data} />
+        <Remounted version={settings.data.weekStartDay}>
+          <OrganizationSettingsForm saved={settings.data} />
+        </Remounted>
       ) : (
         <ErrorState
           message={errorMessage(settings.error, t('settings.loadError'))}

@@ -4,6 +4,7 @@ import { QueryContent } from '../ui/QueryList.tsx'
 import { HolidaysForm } from './HolidaysForm.tsx'
 import { SettingsSectionCard } from './SettingsSectionCard.tsx'
 import { PoliciesForm } from './TimeOffPoliciesForm.tsx'
+import { Remounted } from '../ui/Remounted.tsx'
 
 /** The catalogue group of this section's texts. */
 const TEXTS = 'settings.timeOff'
@@ -16,10 +17,18 @@ export function TimeOffSettingsSection() {
   return (
     <SettingsSectionCard id="time-off" titleId="time-off-settings-title" texts={TEXTS} contentClassName="space-y-8">
       <QueryContent query={policies} loading={t('settings.loading')} loadError={t('settings.loadError')}>
-        {(saved) => <PoliciesForm key={JSON.stringify(saved)} saved={saved} />}
+        {(saved) => (
+          <Remounted version={JSON.stringify(saved)}>
+            <PoliciesForm saved={saved} />
+          </Remounted>
+        )}
       </QueryContent>
       <QueryContent query={holidays} loading={t('settings.loading')} loadError={t('settings.loadError')}>
-        {(saved) => <HolidaysForm key={JSON.stringify(saved)} saved={saved} />}
+        {(saved) => (
+          <Remounted version={JSON.stringify(saved)}>
+            <HolidaysForm saved={saved} />
+          </Remounted>
+        )}
       </QueryContent>
     </SettingsSectionCard>
   )

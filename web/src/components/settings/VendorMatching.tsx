@@ -20,6 +20,7 @@ import {
   type VendorChoice,
 } from './matching-model.ts'
 import { ItemOptions } from '../ui/Options.tsx'
+import { Remounted } from '../ui/Remounted.tsx'
 
 /**
  * A connected vendor's matching (QuickBooks Online or Gusto): our paid members to its employees
@@ -41,7 +42,11 @@ export function VendorMatching({ vendor }: { vendor: SendingIntegration }) {
     )
   const model = matchingModel(vendor, matching.data)
   // A fresh form for each answer: the picks start from what is kept now.
-  return <MatchingForm key={matching.dataUpdatedAt} vendor={vendor} model={model} />
+  return (
+    <Remounted version={matching.dataUpdatedAt}>
+      <MatchingForm vendor={vendor} model={model} />
+    </Remounted>
+  )
 }
 
 function MatchingForm({ vendor, model }: { vendor: SendingIntegration; model: MatchingModel }) {

@@ -115,8 +115,7 @@ export function DayTimer({
         {actions
           .filter((action) => action.shown)
           .map(({ key, variant, icon: Icon, text, onClick }) => (
-            // Held while a save runs, not disabled: a browser takes the focus off a disabled button.
-            <Button key={key} variant={variant} onClick={onClick} held={busy}>
+            <Button key={key} variant={variant} onClick={onClick} disabled={busy}>
               <Icon aria-hidden /> {text}
               {day}
             </Button>

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event'
 import type { Timesheet, TimesheetAnswer } from '@app/core'
 import { dismissToast } from '../../lib/toast.ts'
 import { mockFetch, writes } from '../../../test/fetch-mock.ts'
-import { renderApp } from '../../../test/render.tsx'
+import { isUnavailable, renderApp } from '../../../test/render.tsx'
 import { makeTimesheet, openOffline } from '../../../test/timesheet-fixtures.ts'
 import { onWednesdayMorning } from '../../../test/week-clock.ts'
 import { WeeklyTimesheetDialog } from './WeeklyTimesheetDialog.tsx'
@@ -203,8 +203,8 @@ describe('WeeklyTimesheetDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Save Timesheet' }))
 
     const saving = screen.getByRole('button', { name: 'Saving...' })
-    expect(saving).toHaveProperty('disabled', true)
-    expect(screen.getByRole('button', { name: 'Submit for Approval' })).toHaveProperty('disabled', true)
+    expect(isUnavailable(saving)).toBe(true)
+    expect(isUnavailable(screen.getByRole('button', { name: 'Submit for Approval' }))).toBe(true)
     answer()
     expect(await screen.findByText('Your timesheet has been saved as a draft')).toBeTruthy()
     expect(screen.getByText('Timesheet Saved')).toBeTruthy()
@@ -234,8 +234,8 @@ describe('WeeklyTimesheetDialog', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     open(makeTimesheet())
     await user.click(screen.getByRole('button', { name: 'Submit for Approval' }))
-    expect(await screen.findByRole('button', { name: 'Submitting...' })).toHaveProperty('disabled', true)
-    expect(screen.getByRole('button', { name: 'Save Timesheet' })).toHaveProperty('disabled', true)
+    expect(isUnavailable(await screen.findByRole('button', { name: 'Submitting...' }))).toBe(true)
+    expect(isUnavailable(screen.getByRole('button', { name: 'Save Timesheet' }))).toBe(true)
     await waitFor(() => expect(calls).toEqual(['save', 'submit v4']))
     answerSubmit()
     expect(await screen.findByText('Your timesheet has been submitted for approval')).toBeTruthy()

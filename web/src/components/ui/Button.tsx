@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react'
+import { useState, type ComponentProps } from 'react'
 import { Slot } from 'radix-ui'
 import { cn } from '../../lib/cn.ts'
 import { Spinner } from './Spinner.tsx'
@@ -26,7 +26,7 @@ export interface ButtonProps extends ComponentProps<'button'> {
   size?: keyof typeof sizes
   /** Render the child element (a link) with the button's look instead of a <button>. */
   asChild?: boolean
-  /** While true, a spinner and `busyLabel` ('Saving...') stand in for the label, and the button is disabled. */
+  /** While true, a spinner and `busyLabel` ('Saving...') stand in for the label, and the button is unavailable. */
   busy?: boolean
   busyLabel?: string
   /**
@@ -34,13 +34,6 @@ export interface ButtonProps extends ComponentProps<'button'> {
    * button grows, instead of running past a phone's edge. Other labels stay on one line.
    */
   wrap?: boolean
-  /**
-   * Unavailable for now, like `disabled`, but it keeps the focus (aria-disabled; a press does
-   * nothing): a browser takes the focus off a button that becomes disabled and leaves it on the
-   * page's body. For a button that turns unavailable as it is pressed (a Reset with nothing left
-   * to reset) or while its own save runs.
-   */
-  held?: boolean
 }
 
 export const buttonClasses = (
@@ -57,6 +50,13 @@ export const buttonClasses = (
     sizes[size],
   )
 
+/**
+ * A button that is `disabled` or `busy` while it has the focus keeps it: it is marked unavailable
+ * (aria-disabled, and a press does nothing) instead of disabled, because a browser takes the focus
+ * off a button that becomes disabled and leaves it on the page's body, and a keyboard user who
+ * pressed Save, or a Reset with nothing left to reset, would lose their place. Once the focus
+ * moves on, it is disabled.
+ */
 export function Button({
   variant,
   size,
@@ -64,23 +64,36 @@ export function Button({
   busy = false,
   busyLabel,
   wrap,
-  held,
   className,
   type,
   disabled,
   onClick,
+  onFocus,
+  onBlur,
   children,
   ...props
 }: ButtonProps) {
   const Component = asChild ? Slot.Root : 'button'
+  const [focused, setFocused] = useState(false)
+  const unavailable = busy || disabled
+  const kept = unavailable && focused
   return (
     <Component
       type={asChild ? undefined : (type ?? 'button')}
       className={cn(buttonClasses(variant, size, wrap), className)}
-      disabled={busy || disabled}
-      aria-disabled={held || undefined}
-      // A held submit button must not submit its form either (a click or Enter in a field).
-      onClick={held ? (event) => event.preventDefault() : onClick}
+      disabled={(unavailable && !focused) || undefined}
+      aria-disabled={kept || undefined}
+      aria-busy={busy || undefined}
+      // A kept submit button must not submit its form either (a click or Enter in a field).
+      onClick={kept ? (event) => event.preventDefault() : onClick}
+      onFocus={(event) => {
+        setFocused(true)
+        onFocus?.(event)
+      }}
+      onBlur={(event) => {
+        setFocused(false)
+        onBlur?.(event)
+      }}
       {...props}
     >
       {busy ? (

@@ -18,6 +18,30 @@ export const Dialog = DialogPrimitive.Root
 export const DialogTrigger = DialogPrimitive.Trigger
 export const DialogClose = DialogPrimitive.Close
 
+const CONTROL =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex="0"]'
+
+/** The elements holding `element`, nearest first, up to the page's body (not included). */
+const ancestorsOf = (element: Element | null) => {
+  const out: Element[] = []
+  for (let at = element?.parentElement; at && at !== document.body; at = at.parentElement) out.push(at)
+  return out
+}
+
+/**
+ * Where the focus goes back to when the control that opened a dialog has gone (its row left the
+ * list, as a decision or a removal does): the first control of the nearest part of the page that
+ * held it and is still there (the list's next row, else its card's first control), not the body.
+ */
+const nearestControl = (place: readonly Element[]) => {
+  for (const element of place) {
+    if (!element.isConnected) continue
+    const shown = [...element.querySelectorAll(CONTROL)].find((c) => c.checkVisibility?.() ?? true)
+    if (shown) return shown
+  }
+  return null
+}
+
 /** A modal panel: full width on a phone (scrolls inside), centred and bounded on larger screens. */
 export function DialogContent({
   className,
@@ -32,6 +56,7 @@ export function DialogContent({
   // Member, a confirmation) first renders with the page, long before anyone opens it.
   const { t } = useTranslation('common')
   const opener = useRef<Element | null>(null)
+  const openerPlace = useRef<Element[]>([])
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
@@ -43,13 +68,15 @@ export function DialogContent({
         )}
         onOpenAutoFocus={(event) => {
           opener.current = document.activeElement
+          openerPlace.current = ancestorsOf(document.activeElement)
           onOpenAutoFocus?.(event)
         }}
         onCloseAutoFocus={(event) => {
           onCloseAutoFocus?.(event)
-          const back = opener.current
+          const back = opener.current?.isConnected ? opener.current : nearestControl(openerPlace.current)
           opener.current = null
-          if (event.defaultPrevented || !(back instanceof HTMLElement) || !back.isConnected) return
+          openerPlace.current = []
+          if (event.defaultPrevented || !(back instanceof HTMLElement)) return
           event.preventDefault()
           back.focus()
         }}

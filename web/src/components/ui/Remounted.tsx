@@ -1,0 +1,34 @@
+import { Fragment, useLayoutEffect, useRef, type ReactNode } from 'react'
+
+const CONTROLS = 'a[href], button, input, select, textarea, [tabindex]'
+
+/**
+ * Draws `children` anew whenever `version` changes (a form started again from each saved answer)
+ * and keeps the focus where it was. A remount drops the focus on the page's body, so a keyboard
+ * user who pressed Save would lose their place: the focus goes to the new control of the same id,
+ * or else at the same place among the new controls. Only a lost focus moves.
+ */
+export function Remounted({ version, children }: { version: string | number; children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null)
+  const focused = useRef<{ id: string; index: number } | null>(null)
+  useLayoutEffect(() => {
+    const was = focused.current
+    const active = document.activeElement
+    if (!was || (active !== null && active !== document.body)) return
+    const controls = box.current?.querySelectorAll<HTMLElement>(CONTROLS) ?? []
+    const control = (was.id ? document.getElementById(was.id) : null) ?? controls[was.index]
+    if (control && box.current?.contains(control)) control.focus()
+  }, [version])
+  return (
+    <div
+      ref={box}
+      className="contents"
+      onFocus={(event) => {
+        const controls = [...(box.current?.querySelectorAll(CONTROLS) ?? [])]
+        focused.current = { id: event.target.id, index: controls.indexOf(event.target) }
+      }}
+    >
+      <Fragment key={version}>{children}</Fragment>
+    </div>
+  )
+}
