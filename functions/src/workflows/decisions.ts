@@ -24,7 +24,7 @@ import { deliverNow } from './webhook-sender.ts'
 import { rulesOf, withPayroll } from './payroll.ts'
 import { withMember } from './routing.ts'
 import { finalApprovalEmails, finalReviewerIdsIn } from './review-requests.ts'
-import { accrualsForWeek, earningByHoursWorked } from './time-off-accruals.ts'
+import { earningByHoursWorked, weekAccrualChanges } from './time-off-accruals.ts'
 
 type DecideExtras = Parameters<OrgDb['timesheets']['decide']>[4]
 type DecideOptions = Parameters<OrgDb['timesheets']['decide']>[5]
@@ -63,12 +63,8 @@ export const decideTimesheet = async (
 ): Promise<DecidedTimesheet> => {
   const deliver = (queued: QueuedWebhook[]) => (later ? (later.push(...queued), Promise.resolve()) : deliverNow(queued))
   const by = spendLink ? emailLinkOf(supervisor) : supervisor
-  const { sheet, org, employee, behalf, step, reviewers, policies, ledger, subscriptions } = await decisionReads(
-    db,
-    supervisor,
-    sheetOrId,
-    status,
-  )
+  const { sheet, org, employee, behalf, step, reviewers, policies, ledger, laterWeeks, subscriptions } =
+    await decisionReads(db, supervisor, sheetOrId, status)
   // A campus admin decides only the weeks worked at their campuses (a member's who moved away
   // included), as their lists hold them; another's is not found.
   if (!weekInScope(supervisor, sheet, employee)) throw notFound('timesheet')
@@ -105,10 +101,14 @@ export const decideTimesheet = async (
     // An unpaid supervisor's week is approved with no payroll figures (no payroll line) and accrues
     // nothing; a volunteer's figures are kept, for the volunteer report.
     const paid = !employee || employee.role === 'volunteer' || isPaidMember(employee)
-    // Per-hours-worked time off accrues in the final approval's own transaction.
-    const accruals = paid && policies ? accrualsForWeek(org, employee, figures, policies, ledger) : undefined
+    // Per-hours-worked time off accrues in the final approval's own transaction, the member's later
+    // weeks' accruals worked out again with it (a cap they met may now hold more or less back).
+    const accruals =
+      paid && policies && ledger
+        ? weekAccrualChanges(employee, policies, ledger, laterWeeks, { approved: figures })
+        : {}
     const webhooks = subscriptions('timesheet.approved', timesheetEventData(sheet, 'approved', supervisor))
-    const approved = await decide({ figures: paid ? figures : undefined, webhooks, ledger: accruals })
+    const approved = await decide({ figures: paid ? figures : undefined, webhooks, ...accruals })
     await deliver(webhooks)
     return { ...withPayroll(approved, org, employee), csvDownloadUrl: timesheetCsvUrl(approved.id) }
   }
@@ -142,7 +142,8 @@ export const declinedEmail = (org: Organization, employee: User | undefined, she
  * delegate decides for, the final approvers asked after a first approval and the member's time-off
  * ledger depend on the member's approver, so the second round reads those that may be needed (the
  * supervisors who stand in for another today on the decider, the final approvers asked, the ledger
- * when a policy accrues by hours worked) and the routing then keeps those it names.
+ * and the member's figures from the week on when a policy accrues by hours worked) and the routing
+ * then keeps those it names.
  */
 const decisionReads = async (
   db: OrgDb,
@@ -172,10 +173,12 @@ const decisionReads = async (
       : []
   const mayAccrue =
     policies !== undefined && !own && policies.policies.some((p) => p.accrual.method === 'perHoursWorked')
-  const [employee, standIns, maybeLedger, asked] = await Promise.all([
+  const [employee, standIns, maybeLedger, maybeLater, asked] = await Promise.all([
     db.users.findForRecords(sheet.employeeId, true),
     Promise.all(standsInFor.map((id) => db.users.findForRecords(id))),
-    mayAccrue ? db.timeOff.ledger(sheet.employeeId) : [],
+    // Read consistently: the week approved just before this one (a bulk approval's) counts against the cap.
+    mayAccrue ? db.timeOff.ledger(sheet.employeeId, { consistent: true }) : [],
+    mayAccrue ? db.payroll.memberFiguresFrom(sheet.employeeId, sheet.weekStartDate) : [],
     Promise.all(mayAsk.map((id) => db.users.findForRecords(id))),
   ])
   const routing = { roster: withMember(supervisors, sheet.employeeId, employee), today }
@@ -205,8 +208,9 @@ const decisionReads = async (
     behalfId ? readAs(behalfId, standsInFor, standIns) : undefined,
     Promise.all(reviewerIds.map((id) => readAs(id, mayAsk, asked))),
   ])
-  const ledger = accrues ? maybeLedger : []
-  return { sheet, org, employee, behalf, step, reviewers, policies, ledger, subscriptions }
+  const ledger = accrues ? maybeLedger : undefined
+  const laterWeeks = accrues ? maybeLater : []
+  return { sheet, org, employee, behalf, step, reviewers, policies, ledger, laterWeeks, subscriptions }
 }
 
 export const sendNow = async (db: OrgDb, emails: QueuedEmail[], org: Organization) => {

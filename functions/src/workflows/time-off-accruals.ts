@@ -4,6 +4,7 @@ import {
   balanceOf,
   capAccrual,
   fromCentiHours,
+  replayAccruals,
   leaveDaysOf,
   isEligible,
   policyOf,
@@ -64,43 +65,78 @@ export const weekAccrualsIn = (timesheetId: number, memberLedger: readonly Ledge
   return memberLedger.filter((e) => ids.has(e.id))
 }
 
+/** The date a week's accrual counts on: the week's last day. */
+const accrualDate = (figures: MemberWeek) => figures.days.at(-1)?.date ?? figures.weekStartDate
+
+/** What a change of a member's approved weeks writes to their ledger, in the change's own transaction. */
+export interface WeekAccrualChanges {
+  ledger: LedgerPosting[]
+  unpost: { employeeId: string; id: string }[]
+}
+
 /**
- * The per-hours-worked accruals an approved member-week earns (capped), to post in the approval's
- * own transaction. Ids name the timesheet, so approving it again after a reopen replaces them.
- * The policies and the member's ledger are read by the caller, beside its other reads.
+ * The per-hours-worked accrual postings to write and to take back when a member's approved weeks
+ * change: a final approval (`approved`, the week's figures) or a send-back (`removed`, the
+ * timesheet). A cap may have held back a later week's hours because of this week, so the weeks
+ * from this one on are worked out again in date order (`replayAccruals`), each from its stored
+ * figures (`later`: the member's figures from this week on, read by the caller beside its other
+ * reads); earlier weeks cannot depend on it and keep their postings. Only postings whose hours
+ * change are written. Ids name the timesheet, so approving it again replaces its own.
  */
-export const accrualsForWeek = (
-  org: Organization,
+export const weekAccrualChanges = (
   member: Pick<User, 'payType' | 'role'> | undefined,
-  figures: MemberWeek,
   policies: TimeOffPolicies,
   memberLedger: readonly LedgerEntry[],
-): LedgerPosting[] => {
-  if (figures.paidMinutes <= 0) return []
+  later: readonly MemberWeek[],
+  change: { approved: MemberWeek } | { removed: { id: number; employeeId: string; weekStartDate: string } },
+): WeekAccrualChanges => {
+  const week =
+    'approved' in change
+      ? {
+          id: change.approved.timesheetId,
+          employeeId: change.approved.employeeId,
+          start: change.approved.weekStartDate,
+        }
+      : { id: change.removed.id, employeeId: change.removed.employeeId, start: change.removed.weekStartDate }
+  const after = later.filter((f) => f.timesheetId !== week.id && f.weekStartDate > week.start)
+  const weeks = 'approved' in change ? [change.approved, ...after] : after
+  // A send-back takes back the week's accruals of every kind, earned by hours worked now or not.
+  const removed = 'approved' in change ? [] : weekAccrualsIn(week.id, memberLedger).map((e) => e.id)
   const earning = earningByHoursWorked(policies, member)
-  if (!earning.length) return []
-  const earlier = new Set(weekAccrualsIn(figures.timesheetId, memberLedger))
-  const ledger = memberLedger.filter((e) => !earlier.has(e))
-  const on = figures.days.at(-1)?.date ?? figures.weekStartDate
-  return earning.flatMap((p) => {
+  const replayed = earning.flatMap((p) => {
     if (p.accrual.method !== 'perHoursWorked') return []
-    const earned = accruedForWork(figures.paidMinutes, p.accrual)
-    const granted = capAccrual(balanceCenti(ledger, p.kind, today(org)), earned, p.capHours)
-    return granted > 0
-      ? [
-          {
-            id: weekAccrualId(figures.timesheetId, p.kind),
-            employeeId: figures.employeeId,
-            kind: p.kind,
-            type: 'accrual' as const,
-            hours: fromCentiHours(granted),
-            date: on,
-            reason: null,
-            byId: null,
-          },
-        ]
-      : []
+    const { accrual } = p
+    return replayAccruals(
+      memberLedger.filter((e) => e.kind === p.kind),
+      weeks.map((f) => ({
+        id: weekAccrualId(f.timesheetId, p.kind),
+        date: accrualDate(f),
+        earned: accruedForWork(f.paidMinutes, accrual),
+      })),
+      p.capHours,
+      removed.filter((id) => id === weekAccrualId(week.id, p.kind)),
+    ).map((r) => ({ ...r, kind: p.kind }))
   })
+  const replayedIds = new Set(replayed.map((r) => r.id))
+  const changed = replayed.filter((r) => r.granted !== r.was)
+  return {
+    ledger: changed
+      .filter((r) => r.granted > 0)
+      .map((r) => ({
+        id: r.id,
+        employeeId: week.employeeId,
+        kind: r.kind,
+        type: 'accrual' as const,
+        hours: fromCentiHours(r.granted),
+        date: r.date,
+        reason: null,
+        byId: null,
+      })),
+    unpost: [
+      ...changed.filter((r) => r.granted === 0).map((r) => r.id),
+      ...removed.filter((id) => !replayedIds.has(id)),
+    ].map((id) => ({ employeeId: week.employeeId, id })),
+  }
 }
 
 /**

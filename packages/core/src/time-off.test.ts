@@ -12,6 +12,7 @@ import {
   checkAdjustment,
   checkRequest,
   daysBetween,
+  replayAccruals,
   defaultTimeOffPolicies,
   HolidayCalendar,
   holidayHoursFor,
@@ -30,8 +31,9 @@ import {
   yearlyDate,
   type LedgerEntry,
   type TimeOffPolicy,
+  type WeekEarning,
 } from './time-off.ts'
-import { dayOfDate } from './week.ts'
+import { addDays, dayOfDate } from './week.ts'
 
 const ISSUE_BODY = {
   policies: [
@@ -166,6 +168,129 @@ describe('accrual', () => {
     expect(yearlyDate('01-01', 2027)).toBe('2027-01-01')
     expect(yearlyDate('02-29', 2028)).toBe('2028-02-29')
     expect(yearlyDate('02-29', 2027)).toBe('2027-02-28')
+  })
+})
+
+/** A member's ledger of one kind as the replay reads it. */
+type Posted = Pick<LedgerEntry, 'id' | 'hours' | 'date'>
+
+/** The ledger after a replay: each changed week's posting rewritten (removed when it grants nothing). */
+const applied = (ledger: Posted[], replayed: ReturnType<typeof replayAccruals>): Posted[] => {
+  const changed = replayed.filter((r) => r.granted !== r.was)
+  const ids = new Set(changed.map((r) => r.id))
+  return [
+    ...ledger.filter((e) => !ids.has(e.id)),
+    ...changed.filter((r) => r.granted > 0).map((r) => ({ id: r.id, date: r.date, hours: r.granted / 100 })),
+  ]
+}
+
+/**
+ * What the functions do when a week is approved or sent back: the weeks from its date on are
+ * replayed (with it when approved; its posting removed when sent back), earlier ones kept as posted.
+ */
+const approve = (ledger: Posted[], approved: WeekEarning[], week: WeekEarning, cap: number | null) =>
+  applied(
+    ledger,
+    replayAccruals(ledger, [week, ...approved.filter((w) => w.id !== week.id && w.date >= week.date)], cap),
+  )
+const sendBack = (ledger: Posted[], approved: WeekEarning[], week: WeekEarning, cap: number | null) =>
+  applied(
+    ledger,
+    replayAccruals(
+      ledger,
+      approved.filter((w) => w.id !== week.id && w.date >= week.date),
+      cap,
+      [week.id],
+    ),
+  )
+const centiOf = (ledger: Posted[]) => ledger.reduce((sum, e) => sum + toCentiHours(e.hours), 0)
+
+describe('accruals worked out again', () => {
+  const week1 = { id: 'ACC#TS#1#sick', date: '2026-11-08', earned: 416 }
+  const week2 = { id: 'ACC#TS#2#sick', date: '2026-11-15', earned: 160 }
+
+  it('give back what the cap held when the week that filled it is sent back, and after its new approval', () => {
+    let ledger: Posted[] = []
+    ledger = approve(ledger, [], week1, 5)
+    expect(centiOf(ledger)).toBe(416)
+    ledger = approve(ledger, [week1], week2, 5)
+    expect(ledger).toContainEqual({ id: week2.id, date: week2.date, hours: 0.84 })
+    expect(centiOf(ledger)).toBe(500)
+    ledger = sendBack(ledger, [week1, week2], week1, 5)
+    expect(ledger).toEqual([{ id: week2.id, date: week2.date, hours: 1.6 }])
+    ledger = approve(ledger, [week2], { ...week1, earned: 240 }, 5)
+    expect(centiOf(ledger)).toBe(400)
+  })
+
+  it('cap each week against the balance at its date: entries dated later do not count, earlier ones do', () => {
+    const ledger: Posted[] = [
+      { id: 'ADJ#a', date: '2026-11-01', hours: 3 },
+      { id: 'REQ#r', date: '2026-11-10', hours: -2 },
+      { id: 'ADJ#b', date: '2026-11-20', hours: 4 },
+    ]
+    expect(replayAccruals(ledger, [week2, week1], 5)).toEqual([
+      { id: week1.id, date: week1.date, granted: 200, was: 0 },
+      { id: week2.id, date: week2.date, granted: 160, was: 0 },
+    ])
+  })
+
+  it('answer a removed posting with 0 and leave out one that is not there; no cap grants every earning', () => {
+    const ledger: Posted[] = [{ id: week1.id, date: week1.date, hours: 4.16 }]
+    expect(replayAccruals(ledger, [week2], null, [week1.id, 'ACC#TS#1#vacation'])).toEqual([
+      { id: week2.id, date: week2.date, granted: 160, was: 0 },
+      { id: week1.id, date: week1.date, granted: 0, was: 416 },
+    ])
+  })
+
+  it('end, for any order of approvals and send-backs, at the balance of approving the remaining weeks in date order (fast-check)', () => {
+    const op = fc.record({ week: fc.nat(7), approve: fc.boolean(), earned: fc.nat(800) })
+    const other = fc.record({
+      week: fc.integer({ min: -1, max: 8 }),
+      day: fc.nat(6),
+      hours: fc.integer({ min: -800, max: 800 }),
+    })
+    fc.assert(
+      fc.property(
+        fc.array(op, { maxLength: 40 }),
+        fc.array(other, { maxLength: 6 }),
+        fc.option(fc.nat(40), { nil: null }),
+        (ops, others, cap) => {
+          const dateOf = (week: number, day = 6) => addDays('2026-01-05', 7 * week + day)
+          const base: Posted[] = others.map((o, i) => ({
+            id: `ADJ#${i}`,
+            date: dateOf(o.week, o.day),
+            hours: o.hours / 100,
+          }))
+          let ledger = base
+          let approved: WeekEarning[] = []
+          for (const o of ops) {
+            const id = `ACC#TS#${o.week}#sick`
+            const was = approved.find((w) => w.id === id)
+            if (o.approve && !was) {
+              const week = { id, date: dateOf(o.week), earned: o.earned }
+              ledger = approve(ledger, approved, week, cap)
+              approved = [...approved, week]
+            } else if (!o.approve && was) {
+              ledger = sendBack(ledger, approved, was, cap)
+              approved = approved.filter((w) => w !== was)
+            }
+          }
+          let inOrder = base
+          const sorted = [...approved].sort((a, b) => a.date.localeCompare(b.date))
+          sorted.forEach((w, i) => (inOrder = approve(inOrder, sorted.slice(0, i), w, cap)))
+          expect(centiOf(ledger)).toBe(centiOf(inOrder))
+          // The postings themselves agree too, and replaying everything at once changes nothing.
+          const byId = (l: Posted[]) => [...l].sort((a, b) => a.id.localeCompare(b.id))
+          expect(byId(ledger)).toEqual(byId(inOrder))
+          expect(replayAccruals(ledger, approved, cap).every((r) => r.granted === r.was)).toBe(true)
+          // With nothing else in the ledger, the balance is every earning, held at the cap.
+          if (!others.length) {
+            const earned = approved.reduce((sum, w) => sum + w.earned, 0)
+            expect(centiOf(ledger)).toBe(cap === null ? earned : Math.min(earned, cap * 100))
+          }
+        },
+      ),
+    )
   })
 })
 

@@ -130,6 +130,58 @@ export const capAccrual = (balance: number, centi: number, capHours: number | nu
   return Math.max(0, Math.min(centi, toCentiHours(capHours) - balance))
 }
 
+/** An approved week's per-hours-worked earning of one kind: its posting's id, its date (the week's last day), the hundredths it earns. */
+export interface WeekEarning {
+  id: string
+  date: string
+  earned: number
+}
+
+/** A week's accrual as a replay grants it, in hundredths, beside what its posting held before (0: none). */
+export interface ReplayedAccrual {
+  id: string
+  date: string
+  granted: number
+  was: number
+}
+
+/**
+ * The per-hours-worked accruals of `weeks`, worked out again in date order: each week's earning
+ * capped against the balance as it stood at that week's date, counting every other entry of the
+ * kind's `ledger` as it is (adjustments, time taken, other accruals, carryover) and the weeks
+ * replayed before it. A cap that held back a week's hours depended on the weeks approved before
+ * it; when one of those is withdrawn or changed, the later weeks must be granted afresh, or the
+ * balance would depend on the order of approvals. The postings of `weeks` and of `removed` (a
+ * withdrawn week's) are left out of the ledger, so the answer is the same however often it is made.
+ * Answers every week with its grant and what its posting held, and each removed posting (that
+ * exists) with 0.
+ */
+export const replayAccruals = (
+  ledger: readonly Pick<LedgerEntry, 'id' | 'hours' | 'date'>[],
+  weeks: readonly WeekEarning[],
+  capHours: number | null,
+  removed: readonly string[] = [],
+): ReplayedAccrual[] => {
+  const replayed = new Set([...weeks.map((w) => w.id), ...removed])
+  const held = new Map(ledger.map((e) => [e.id, e]))
+  const was = (id: string) => toCentiHours(held.get(id)?.hours ?? 0)
+  const others = ledger.filter((e) => !replayed.has(e.id))
+  const ordered = [...weeks].sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id))
+  const granted: { date: string; centi: number }[] = []
+  const balanceOn = (date: string) =>
+    others.reduce((sum, e) => (e.date <= date ? sum + toCentiHours(e.hours) : sum), 0) +
+    granted.reduce((sum, g) => (g.date <= date ? sum + g.centi : sum), 0)
+  const answer = ordered.map((w) => {
+    const centi = capAccrual(balanceOn(w.date), w.earned, capHours)
+    granted.push({ date: w.date, centi })
+    return { id: w.id, date: w.date, granted: centi, was: was(w.id) }
+  })
+  const gone = removed
+    .filter((id) => held.has(id) && !weeks.some((w) => w.id === id))
+    .map((id) => ({ id, date: held.get(id)!.date, granted: 0, was: was(id) }))
+  return [...answer, ...gone]
+}
+
 /** What the year's start removes from a balance: everything above the carryover (0 when none is set). */
 export const carryoverForfeit = (balance: number, carryoverHours: number | null): number =>
   carryoverHours === null ? 0 : Math.max(0, balance - toCentiHours(carryoverHours))
