@@ -93,6 +93,10 @@ export default defineConfig({
           // C1 only and pages load without the service worker (measured 2026-11-23: 153 s instead of
           // 224 s one file at a time, which had been the faster way before those two changes).
           fileParallelism: true,
+          // The files share their worker's modules, as the integration files do: importing the
+          // functions and the AWS SDK again for each file was a fifth of the phase (setup, 216 s of
+          // 1,102 s of files, measured 2026-11-30).
+          isolate: false,
           // A browser test that fails once on a loaded machine (a click that lands while a toast
           // slides in) gets a second try; one that fails twice fails the run, and one that passed
           // only on its retry is named at the end of `npm test` (test/flaky-reporter.ts).

@@ -64,6 +64,25 @@ const issuePolicies = (): TimeOffPolicies => {
   }
 }
 
+/**
+ * A new organization whose staff member was hired on `hireDate`, with `holidays` (8 hours each),
+ * and that member's holiday hours in the payroll summary from `from` to `to` (a week by default).
+ */
+const memberWithHolidays = async (hireDate: string, holidays: { date: string; name: string }[]) => {
+  const { cookie } = await newOrganization()
+  const staff = await newStaffMember(cookie)
+  await callRoute(updateMember, { cookies: [cookie], params: { id: staff.user.id }, body: { hireDate } })
+  const set = await callRoute(updateHolidays, { cookies: [cookie], body: { holidays, blackouts: [] } })
+  expect(set.status, set.text).toBe(200)
+  const holidayHours = async (from: string, to = addDays(from, 6)) => {
+    const res = await callRoute(getSummary, { cookies: [cookie], query: { from, to } })
+    expect(res.status, res.text).toBe(200)
+    return (res.json.members as { employeeId: string; holidayHours: number }[]).find(
+      (r) => r.employeeId === staff.user.id,
+    )?.holidayHours
+  }
+  return { cookie, staff, holidayHours }
+}
 const approveWeek = async (supervisorCookie: string, memberCookie: string, body: object) => {
   const sheet = await callRoute(createTimesheet, { cookies: [memberCookie], body })
   expect(sheet.status, sheet.text).toBe(200)
@@ -335,32 +354,11 @@ describe('time off', () => {
   })
 
   it('keeps the holidays a removed member was paid before their removal, and pays none after it', async () => {
-    const { cookie } = await newOrganization()
-    const staff = await newStaffMember(cookie)
-    const past = addDays(week(1), 2)
     const ahead = addDays(todayIn(ZONE), 2)
-    await callRoute(updateMember, {
-      cookies: [cookie],
-      params: { id: staff.user.id },
-      body: { hireDate: addDays(week(1), -30) },
-    })
-    await callRoute(updateHolidays, {
-      cookies: [cookie],
-      body: {
-        holidays: [
-          { date: past, name: 'Founders Day' },
-          { date: ahead, name: 'Later Day' },
-        ],
-        blackouts: [],
-      },
-    })
-    const holidayHours = async (from: string) => {
-      const res = await callRoute(getSummary, { cookies: [cookie], query: { from, to: addDays(from, 6) } })
-      expect(res.status, res.text).toBe(200)
-      return (res.json.members as { employeeId: string; holidayHours: number }[]).find(
-        (r) => r.employeeId === staff.user.id,
-      )?.holidayHours
-    }
+    const { cookie, staff, holidayHours } = await memberWithHolidays(addDays(week(1), -30), [
+      { date: addDays(week(1), 2), name: 'Founders Day' },
+      { date: ahead, name: 'Later Day' },
+    ])
     expect([await holidayHours(week(1)), await holidayHours(ahead)]).toEqual([8, 8])
     const removed = await callRoute(removeMember, { cookies: [cookie], params: { id: staff.user.id } })
     expect(removed.status, removed.text).toBe(204)
@@ -368,24 +366,11 @@ describe('time off', () => {
   })
 
   it('keeps a week’s holidays for a member removed while a period closed early locks that week', async () => {
-    const { cookie } = await newOrganization()
-    const staff = await newStaffMember(cookie)
     const today = todayIn(ZONE)
-    await callRoute(updateMember, {
-      cookies: [cookie],
-      params: { id: staff.user.id },
-      body: { hireDate: addDays(week(0), -30) },
-    })
-    await callRoute(updateHolidays, {
-      cookies: [cookie],
-      body: {
-        holidays: [
-          { date: today, name: 'Thanksgiving' },
-          { date: addDays(today, 7), name: 'Later Day' },
-        ],
-        blackouts: [],
-      },
-    })
+    const { cookie, staff, holidayHours } = await memberWithHolidays(addDays(week(0), -30), [
+      { date: today, name: 'Thanksgiving' },
+      { date: addDays(today, 7), name: 'Later Day' },
+    ])
     // Weekly periods; this week's closes before it ends, so payroll runs before the holiday.
     const set = await callRoute(updatePayrollSettings, {
       cookies: [cookie],
@@ -398,13 +383,6 @@ describe('time off', () => {
       body: { closeAnyway: true },
     })
     expect(closed.status, closed.text).toBe(200)
-    const holidayHours = async (from: string) => {
-      const res = await callRoute(getSummary, { cookies: [cookie], query: { from, to: addDays(from, 6) } })
-      expect(res.status, res.text).toBe(200)
-      return (res.json.members as { employeeId: string; holidayHours: number }[]).find(
-        (r) => r.employeeId === staff.user.id,
-      )?.holidayHours
-    }
     expect([await holidayHours(week(0)), await holidayHours(week(-1))]).toEqual([8, 8])
     const removed = await callRoute(removeMember, { cookies: [cookie], params: { id: staff.user.id } })
     expect(removed.status, removed.text).toBe(204)
@@ -413,26 +391,10 @@ describe('time off', () => {
   })
 
   it('pays a holiday in the one period carrying its week: never in the next one too', async () => {
-    const { cookie } = await newOrganization()
-    const staff = await newStaffMember(cookie)
-    await callRoute(updateMember, {
-      cookies: [cookie],
-      params: { id: staff.user.id },
-      body: { hireDate: addDays(week(4), -30) },
-    })
     // A Wednesday: paid with its week, in the range holding the week's last day.
-    const wednesday = addDays(week(3), 2)
-    await callRoute(updateHolidays, {
-      cookies: [cookie],
-      body: { holidays: [{ date: wednesday, name: 'Founders Day' }], blackouts: [] },
-    })
-    const holidayHours = async (from: string, to: string) => {
-      const res = await callRoute(getSummary, { cookies: [cookie], query: { from, to } })
-      expect(res.status, res.text).toBe(200)
-      return (res.json.members as { employeeId: string; holidayHours: number }[]).find(
-        (r) => r.employeeId === staff.user.id,
-      )?.holidayHours
-    }
+    const { holidayHours } = await memberWithHolidays(addDays(week(4), -30), [
+      { date: addDays(week(3), 2), name: 'Founders Day' },
+    ])
     // Consecutive ranges, by the week and starting midweek: the holiday is paid once in each pair.
     expect([
       await holidayHours(week(3), addDays(week(3), 6)),

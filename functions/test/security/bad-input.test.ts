@@ -17,7 +17,7 @@ import { makeTenant, ownerRequest, thisWeek, type Tenant } from './support/world
  * leaves the organization's data exactly as it was.
  */
 const figures = figuresFor(import.meta.filename)
-const RUNS = 25
+const RUNS = 15
 let t: Tenant
 const prototypeBefore = {
   object: Object.getOwnPropertyNames(Object.prototype).sort(),

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { issueLongWeek } from '../test/weeks.ts'
+import { timesheetCsv } from './csv.ts'
 import { DEFAULT_OVERTIME_RULES, memberWeek } from './overtime.ts'
 import {
   adpCsv,
@@ -15,6 +17,7 @@ import {
   totalsByMember,
   type PayrollPerson,
 } from './payroll-files.ts'
+import { DAYS } from './week.ts'
 
 /** The issue's people: a non-exempt member (45 h with two breaks, then 38 h), a minister, and a formula-looking name. */
 const people: Record<string, PayrollPerson> = {
@@ -201,5 +204,66 @@ describe('payroll files: the rarer cases', () => {
       ['Overtime Pay', '4:00'],
       ['Double Time Pay', '2:30'],
     ])
+  })
+})
+
+describe("the payroll CSV's day rows", () => {
+  /** A week of one shift a day from 00:00, of `minutes[i]` minutes on the i-th day from Monday. */
+  const weekOf = (minutes: readonly number[]) => ({
+    id: 9,
+    employeeId: 'ana',
+    weekStartDate: '2026-11-16',
+    ...Object.fromEntries(
+      minutes.flatMap((m, i) => [
+        [`${DAYS[i]}Start`, '00:00'],
+        [`${DAYS[i]}End`, `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`],
+      ]),
+    ),
+  })
+  /** The rows of a kind ('Member', 'Day') of a CSV, as their cells. */
+  const rows = (csv: string, kind: string) =>
+    csv
+      .replace('\uFEFF', '')
+      .split('\r\n')
+      .map((line) => line.split(','))
+      .filter((cells) => cells[0] === kind)
+  // paidHours, regularHours, overtimeHours, doubleTimeHours
+  const HOURS = [7, 8, 9, 10]
+  const hundredths = (cell: string) => Math.round(Number(cell) * 100)
+
+  it('add up to the member row in each kind, each day within a hundredth of its own hours (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 23 * 60 + 59 }), { minLength: 1, maxLength: 7 }), (minutes) => {
+        const csv = payrollCsv(totalsByMember([ruledWeek(weekOf(minutes))], (id) => people[id]!))
+        const [member] = rows(csv, 'Member')
+        const days = rows(csv, 'Day')
+        expect(days).toHaveLength(minutes.length)
+        for (const column of HOURS)
+          expect(days.reduce((sum, day) => sum + hundredths(day[column]!), 0)).toBe(hundredths(member![column]!))
+        days.forEach((day, i) => expect(Math.abs(hundredths(day[7]!) - (minutes[i]! * 100) / 60)).toBeLessThan(1))
+      }),
+    )
+  })
+
+  it("read a week's hours as its timesheet's CSV does: five days of 8 h 20 min", () => {
+    const sheet = weekOf([500, 500, 500, 500, 500])
+    const csv = payrollCsv(totalsByMember([ruledWeek(sheet)], (id) => people[id]!))
+    expect(rows(csv, 'Member')[0]![7]).toBe('41.67')
+    const paid = rows(csv, 'Day').map((day) => day[7])
+    expect(paid).toEqual(['8.34', '8.34', '8.33', '8.33', '8.33'])
+    // The timesheet's own file: a row a day of the week, its hours in the seventh column.
+    const timesheet = timesheetCsv(
+      { ...sheet, status: 'approved' } as Parameters<typeof timesheetCsv>[0],
+      null,
+      'Grace',
+      null,
+      'UTC',
+    )
+    const timesheetDays = timesheet
+      .split('\r\n')
+      .map((line) => line.split(','))
+      .filter((cells) => /^2026-11-(16|17|18|19|20)$/.test(cells[0]!))
+      .map((cells) => cells[6])
+    expect(timesheetDays).toEqual(paid)
   })
 })

@@ -1,4 +1,4 @@
-import { englishCsvWords, toCsv, type CsvWords } from './csv.ts'
+import { englishCsvWords, hundredthsOfDays, toCsv, type CsvWords } from './csv.ts'
 import { hoursOf, type DayFigures, type MemberWeek } from './overtime.ts'
 import type { PayType } from './pay-types.ts'
 import { apportion, UNALLOCATED } from './allocation.ts'
@@ -104,6 +104,9 @@ const hours = (minutes: number) => hoursOf(minutes).toFixed(2)
 const hundredthsOf = (minutes: number) => Math.round((minutes / 60) * 100)
 const hundredthsText = (hundredths: number) => (hundredths / 100).toFixed(2)
 
+/** The figures of a member and of their days that the files print in hours. */
+const DAY_KINDS = ['paidMinutes', 'regularMinutes', 'overtimeMinutes', 'doubleTimeMinutes'] as const
+
 /** One share of a member's figures, in hundredths of an hour (what the files print). */
 export interface MemberShare {
   /** The share's key: a code's id (the payroll CSV) or a cost number, '' for none (ADP). */
@@ -124,13 +127,12 @@ export interface MemberShare {
  * allocated day has one share, of the key of 'Unallocated'.
  */
 export const memberShares = (m: MemberTotals, keyOf: (code: string) => string): MemberShare[] => {
-  const kinds = ['paidMinutes', 'regularMinutes', 'overtimeMinutes', 'doubleTimeMinutes'] as const
   const minutes = new Map<string, number[]>()
   for (const d of m.days) {
     const byKey = new Map<string, number>()
     for (const a of dayAllocationsOf(d)) byKey.set(keyOf(a.code), (byKey.get(keyOf(a.code)) ?? 0) + a.minutes)
     const keys = [...byKey.keys()]
-    kinds.forEach((kind, k) => {
+    DAY_KINDS.forEach((kind, k) => {
       const shares = apportion(d[kind], [...byKey.values()])
       keys.forEach((key, i) => {
         const row = minutes.get(key) ?? [0, 0, 0, 0]
@@ -142,7 +144,7 @@ export const memberShares = (m: MemberTotals, keyOf: (code: string) => string): 
   if (minutes.size === 0) minutes.set(keyOf(UNALLOCATED), [0, 0, 0, 0])
   const keys = [...minutes.keys()]
   const rows = [...minutes.values()]
-  const [paid, regular, overtime, doubleTime] = kinds.map((kind, k) => {
+  const [paid, regular, overtime, doubleTime] = DAY_KINDS.map((kind, k) => {
     const total = hundredthsOf(m[kind])
     const shared = apportion(
       total,
@@ -162,9 +164,20 @@ export const memberShares = (m: MemberTotals, keyOf: (code: string) => string): 
 }
 
 /**
+ * A member's day rows' paid, regular, overtime and double-time cells: each kind's hundredths shared
+ * among the days as a timesheet's CSV shares them (`hundredthsOfDays`), so the days add up to exactly
+ * the member row and a week's days read as in its timesheet's file.
+ */
+const dayCells = (m: MemberTotals): string[][] => {
+  const byKind = DAY_KINDS.map((kind) => hundredthsOfDays(m.days.map((d) => d[kind])))
+  return m.days.map((_, i) => byKind.map((kind) => hundredthsText(kind[i]!)))
+}
+
+/**
  * Our own layout: a row per member (their totals), then a row per member and ministry or
  * fund (its name in the last column; the rows' hours add up to exactly the member row's), then a row
- * per day they worked. Columns and row kinds only ever get added, so existing readers keep working.
+ * per day they worked (adding up the same way). Columns and row kinds only ever get added, so
+ * existing readers keep working.
  */
 export const payrollCsv = (
   members: readonly MemberTotals[],
@@ -195,6 +208,7 @@ export const payrollCsv = (
     ).map((k) => w.word(k)),
     ...members.flatMap((m) => {
       const who = [m.employeeId, m.payrollId ?? '', m.firstName, m.lastName, m.payType]
+      const days = dayCells(m)
       return [
         [
           w.word('memberRow'),
@@ -222,14 +236,11 @@ export const payrollCsv = (
           ...LEAVE_CSV_WORDS.map(() => ''),
           codeName(share.key),
         ]),
-        ...m.days.map((d) => [
+        ...m.days.map((d, i) => [
           w.word('dayRow'),
           ...who,
           d.date,
-          hours(d.paidMinutes),
-          hours(d.regularMinutes),
-          hours(d.overtimeMinutes),
-          hours(d.doubleTimeMinutes),
+          ...days[i]!,
           d.breakMinutes,
           1,
           ...leaveCells(m.leave, d.date),

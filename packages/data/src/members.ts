@@ -300,7 +300,7 @@ export const membersOf = (orgId: string) => {
       }: {
         effects?: Effects
         action?: 'member.removed' | 'member.deactivated'
-        /** The first day whose holidays no longer pay them (`holidaysEndOn`); stored with the removal. */
+        /** The first day whose holidays no longer pay them (`holidayPayEndsOn`); stored with the removal. */
         leftOn?: string
       } = {},
     ): Promise<User> {
