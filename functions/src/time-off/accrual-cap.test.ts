@@ -79,4 +79,28 @@ describe('a capped per-hours-worked accrual', () => {
     await decidedThroughRoute(cookie, first, 'approved')
     expect(await sickOf(cookie, member.user.id)).toBe(4)
   })
+
+  it('keeps a week the cap granted nothing, with what it earned, and gives it back when the week that filled the cap is sent back', async () => {
+    const { cookie } = await newOrganization()
+    const member = await newStaffMember(cookie)
+    ok(await callRoute(updatePolicies, { cookies: [cookie], body: cappedSick() }))
+
+    // Week 1: 50 h earn 5 h, the cap. Week 2: 16 h earn 1.6 h, of which the cap grants nothing.
+    const first = await approvedThroughRoute(
+      cookie,
+      member.cookie,
+      weekOfShifts(weekAgo(4), { ...eightHourDays(5), saturday: { start: '08:00', end: '18:00' } }, 'Office'),
+    )
+    await approvedThroughRoute(cookie, member.cookie, weekOfShifts(weekAgo(3), eightHourDays(2), 'Office'))
+    expect(await sickOf(cookie, member.user.id)).toBe(5)
+
+    ok(
+      await callRoute(sendBack, {
+        cookies: [cookie],
+        params: { id: String(first) },
+        body: { comments: 'Not that many hours' },
+      }),
+    )
+    expect(await sickOf(cookie, member.user.id)).toBe(1.6)
+  })
 })

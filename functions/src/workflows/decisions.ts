@@ -63,8 +63,12 @@ export const decideTimesheet = async (
 ): Promise<DecidedTimesheet> => {
   const deliver = (queued: QueuedWebhook[]) => (later ? (later.push(...queued), Promise.resolve()) : deliverNow(queued))
   const by = spendLink ? emailLinkOf(supervisor) : supervisor
-  const { sheet, org, employee, behalf, step, reviewers, policies, ledger, laterWeeks, subscriptions } =
-    await decisionReads(db, supervisor, sheetOrId, status)
+  const { sheet, org, employee, behalf, step, reviewers, policies, ledger, subscriptions } = await decisionReads(
+    db,
+    supervisor,
+    sheetOrId,
+    status,
+  )
   // A campus admin decides only the weeks worked at their campuses (a member's who moved away
   // included), as their lists hold them; another's is not found.
   if (!weekInScope(supervisor, sheet, employee)) throw notFound('timesheet')
@@ -104,9 +108,7 @@ export const decideTimesheet = async (
     // Per-hours-worked time off accrues in the final approval's own transaction, the member's later
     // weeks' accruals worked out again with it (a cap they met may now hold more or less back).
     const accruals =
-      paid && policies && ledger
-        ? weekAccrualChanges(employee, policies, ledger, laterWeeks, { approved: figures })
-        : {}
+      paid && policies && ledger ? weekAccrualChanges(employee, policies, ledger, { approved: figures }) : {}
     const webhooks = subscriptions('timesheet.approved', timesheetEventData(sheet, 'approved', supervisor))
     const approved = await decide({ figures: paid ? figures : undefined, webhooks, ...accruals })
     await deliver(webhooks)
@@ -142,8 +144,7 @@ export const declinedEmail = (org: Organization, employee: User | undefined, she
  * delegate decides for, the final approvers asked after a first approval and the member's time-off
  * ledger depend on the member's approver, so the second round reads those that may be needed (the
  * supervisors who stand in for another today on the decider, the final approvers asked, the ledger
- * and the member's figures from the week on when a policy accrues by hours worked) and the routing
- * then keeps those it names.
+ * when a policy accrues by hours worked) and the routing then keeps those it names.
  */
 const decisionReads = async (
   db: OrgDb,
@@ -173,12 +174,11 @@ const decisionReads = async (
       : []
   const mayAccrue =
     policies !== undefined && !own && policies.policies.some((p) => p.accrual.method === 'perHoursWorked')
-  const [employee, standIns, maybeLedger, maybeLater, asked] = await Promise.all([
+  const [employee, standIns, maybeLedger, asked] = await Promise.all([
     db.users.findForRecords(sheet.employeeId, true),
     Promise.all(standsInFor.map((id) => db.users.findForRecords(id))),
     // Read consistently: the week approved just before this one (a bulk approval's) counts against the cap.
     mayAccrue ? db.timeOff.ledger(sheet.employeeId, { consistent: true }) : [],
-    mayAccrue ? db.payroll.memberFiguresFrom(sheet.employeeId, sheet.weekStartDate) : [],
     Promise.all(mayAsk.map((id) => db.users.findForRecords(id))),
   ])
   const routing = { roster: withMember(supervisors, sheet.employeeId, employee), today }
@@ -209,8 +209,7 @@ const decisionReads = async (
     Promise.all(reviewerIds.map((id) => readAs(id, mayAsk, asked))),
   ])
   const ledger = accrues ? maybeLedger : undefined
-  const laterWeeks = accrues ? maybeLater : []
-  return { sheet, org, employee, behalf, step, reviewers, policies, ledger, laterWeeks, subscriptions }
+  return { sheet, org, employee, behalf, step, reviewers, policies, ledger, subscriptions }
 }
 
 export const sendNow = async (db: OrgDb, emails: QueuedEmail[], org: Organization) => {

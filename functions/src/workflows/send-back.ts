@@ -11,8 +11,9 @@ import { deliverNow } from './webhook-sender.ts'
  * church, or a campus admin for a member of their campus; another's is not found). It becomes
  * rejected, in one transaction under the period lock: the comment, the counts, the approval's
  * payroll figures removed and its per-hours-worked accruals taken back (the later weeks' worked out
- * again without it), the record, the member's decline email (the one a decline sends) and the
- * `timesheet.rejected` webhook a decline sends. The member corrects and submits it again; the next approval writes its figures and accruals afresh.
+ * again without it, from the member's ledger), the record, the member's decline email (the one a
+ * decline sends) and the `timesheet.rejected` webhook a decline sends. The member corrects and
+ * submits it again; the next approval writes its figures and accruals afresh.
  */
 export const sendBackTimesheet = async (
   db: OrgDb,
@@ -26,11 +27,10 @@ export const sendBackTimesheet = async (
     db.webhooks.subscriptions(),
     db.timeOff.policies(),
   ])
-  const [employee, ledger, later] = await Promise.all([
+  const [employee, ledger] = await Promise.all([
     db.users.findForRecords(sheet.employeeId),
     // Read consistently: an approval's accruals are taken back however recently it was given.
     db.timeOff.ledger(sheet.employeeId, { consistent: true }),
-    db.payroll.memberFiguresFrom(sheet.employeeId, sheet.weekStartDate),
   ])
   // The week is its campus's, as for a decision (`weekInScope`).
   if (!weekInScope(supervisor, sheet, employee)) throw notFound('timesheet')
@@ -39,7 +39,7 @@ export const sendBackTimesheet = async (
   const webhooks = subscriptions('timesheet.rejected', timesheetEventData(sheet, 'rejected', supervisor))
   // The week's accruals go, and the member's later weeks' are worked out again without it: hours a
   // cap held back because of this week are given back.
-  const accruals = weekAccrualChanges(employee, policies, ledger, later, { removed: sheet })
+  const accruals = weekAccrualChanges(employee, policies, ledger, { removed: sheet })
   const sent = await db.timesheets.sendBack(sheet, supervisor, comments, { emails, webhooks, ...accruals })
   await Promise.all([sendNow(db, emails, org), deliverNow(webhooks)])
   return withPayroll(sent, org, employee)

@@ -68,6 +68,19 @@ export const weekAccrualsIn = (timesheetId: number, memberLedger: readonly Ledge
 /** The date a week's accrual counts on: the week's last day. */
 const accrualDate = (figures: MemberWeek) => figures.days.at(-1)?.date ?? figures.weekStartDate
 
+/** Whether a ledger posting is an approved week's per-hours-worked accrual. */
+const isWeekAccrual = (id: string) => /^ACC#TS#\d+#/.test(id)
+
+/**
+ * How many of a member's later weeks a change works out again, per kind. Their rewritten postings
+ * go in the change's own transaction (DynamoDB takes 100 items), so they are held to a number that
+ * fits beside its other items whatever the kinds: 3 kinds × (the week + 12 later) is 39 postings.
+ * Only postings whose hours change are written, and those are the later weeks a cap held back (or
+ * now holds back) until the balance meets the cap again, so a change of a recent week writes few;
+ * a change of a week more than 12 approved weeks back leaves the ones after those as they are.
+ */
+const LATER_WEEKS_REPLAYED = 12
+
 /** What a change of a member's approved weeks writes to their ledger, in the change's own transaction. */
 export interface WeekAccrualChanges {
   ledger: LedgerPosting[]
@@ -78,64 +91,61 @@ export interface WeekAccrualChanges {
  * The per-hours-worked accrual postings to write and to take back when a member's approved weeks
  * change: a final approval (`approved`, the week's figures) or a send-back (`removed`, the
  * timesheet). A cap may have held back a later week's hours because of this week, so the weeks
- * from this one on are worked out again in date order (`replayAccruals`), each from its stored
- * figures (`later`: the member's figures from this week on, read by the caller beside its other
- * reads); earlier weeks cannot depend on it and keep their postings. Only postings whose hours
- * change are written. Ids name the timesheet, so approving it again replaces its own.
+ * from this one on are worked out again in date order (`replayAccruals`) from the member's ledger
+ * alone, which the caller reads anyway: each posting keeps what its week earned before the cap
+ * (`earned`), and a week the cap granted nothing keeps a posting of 0 hours, so no payroll figures
+ * are read. Earlier weeks cannot depend on it and keep their postings. Ids name the timesheet, so
+ * approving it again replaces its own.
  */
 export const weekAccrualChanges = (
   member: Pick<User, 'payType' | 'role'> | undefined,
   policies: TimeOffPolicies,
   memberLedger: readonly LedgerEntry[],
-  later: readonly MemberWeek[],
-  change: { approved: MemberWeek } | { removed: { id: number; employeeId: string; weekStartDate: string } },
+  change: { approved: MemberWeek } | { removed: { id: number; employeeId: string } },
 ): WeekAccrualChanges => {
   const week =
     'approved' in change
-      ? {
-          id: change.approved.timesheetId,
-          employeeId: change.approved.employeeId,
-          start: change.approved.weekStartDate,
-        }
-      : { id: change.removed.id, employeeId: change.removed.employeeId, start: change.removed.weekStartDate }
-  const after = later.filter((f) => f.timesheetId !== week.id && f.weekStartDate > week.start)
-  const weeks = 'approved' in change ? [change.approved, ...after] : after
+      ? { id: change.approved.timesheetId, employeeId: change.approved.employeeId }
+      : { id: change.removed.id, employeeId: change.removed.employeeId }
   // A send-back takes back the week's accruals of every kind, earned by hours worked now or not.
   const removed = 'approved' in change ? [] : weekAccrualsIn(week.id, memberLedger).map((e) => e.id)
   const earning = earningByHoursWorked(policies, member)
-  const replayed = earning.flatMap((p) => {
+  const replays = earning.flatMap((p) => {
     if (p.accrual.method !== 'perHoursWorked') return []
-    const { accrual } = p
-    return replayAccruals(
+    const id = weekAccrualId(week.id, p.kind)
+    const replay = replayAccruals(
       memberLedger.filter((e) => e.kind === p.kind),
-      weeks.map((f) => ({
-        id: weekAccrualId(f.timesheetId, p.kind),
-        date: accrualDate(f),
-        earned: accruedForWork(f.paidMinutes, accrual),
-      })),
+      'approved' in change
+        ? {
+            approved: {
+              id,
+              date: accrualDate(change.approved),
+              earned: accruedForWork(change.approved.paidMinutes, p.accrual),
+            },
+          }
+        : { removed: id },
       p.capHours,
-      removed.filter((id) => id === weekAccrualId(week.id, p.kind)),
-    ).map((r) => ({ ...r, kind: p.kind }))
+      isWeekAccrual,
+      LATER_WEEKS_REPLAYED,
+    )
+    return [{ kind: p.kind, ...replay }]
   })
-  const replayedIds = new Set(replayed.map((r) => r.id))
-  const changed = replayed.filter((r) => r.granted !== r.was)
+  const unpost = new Set([...removed, ...replays.flatMap((r) => r.remove)])
   return {
-    ledger: changed
-      .filter((r) => r.granted > 0)
-      .map((r) => ({
-        id: r.id,
+    ledger: replays.flatMap((r) =>
+      r.post.map((post) => ({
+        id: post.id,
         employeeId: week.employeeId,
         kind: r.kind,
         type: 'accrual' as const,
-        hours: fromCentiHours(r.granted),
-        date: r.date,
+        hours: fromCentiHours(post.granted),
+        earned: fromCentiHours(post.earned),
+        date: post.date,
         reason: null,
         byId: null,
       })),
-    unpost: [
-      ...changed.filter((r) => r.granted === 0).map((r) => r.id),
-      ...removed.filter((id) => !replayedIds.has(id)),
-    ].map((id) => ({ employeeId: week.employeeId, id })),
+    ),
+    unpost: [...unpost].map((id) => ({ employeeId: week.employeeId, id })),
   }
 }
 

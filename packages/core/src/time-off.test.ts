@@ -172,54 +172,67 @@ describe('accrual', () => {
 })
 
 /** A member's ledger of one kind as the replay reads it. */
-type Posted = Pick<LedgerEntry, 'id' | 'hours' | 'date'>
+type Posted = Pick<LedgerEntry, 'id' | 'hours' | 'date' | 'earned'>
 
-/** The ledger after a replay: each changed week's posting rewritten (removed when it grants nothing). */
-const applied = (ledger: Posted[], replayed: ReturnType<typeof replayAccruals>): Posted[] => {
-  const changed = replayed.filter((r) => r.granted !== r.was)
-  const ids = new Set(changed.map((r) => r.id))
+const isWeekAccrual = (id: string) => id.startsWith('ACC#TS#')
+
+/** The ledger after a replay: its postings written (hours and earning in hours), its removals made. */
+const applied = (ledger: Posted[], replay: ReturnType<typeof replayAccruals>): Posted[] => {
+  const ids = new Set([...replay.post.map((p) => p.id), ...replay.remove])
   return [
     ...ledger.filter((e) => !ids.has(e.id)),
-    ...changed.filter((r) => r.granted > 0).map((r) => ({ id: r.id, date: r.date, hours: r.granted / 100 })),
+    ...replay.post.map((p) => ({ id: p.id, date: p.date, hours: p.granted / 100, earned: p.earned / 100 })),
   ]
 }
 
-/**
- * What the functions do when a week is approved or sent back: the weeks from its date on are
- * replayed (with it when approved; its posting removed when sent back), earlier ones kept as posted.
- */
-const approve = (ledger: Posted[], approved: WeekEarning[], week: WeekEarning, cap: number | null) =>
-  applied(
-    ledger,
-    replayAccruals(ledger, [week, ...approved.filter((w) => w.id !== week.id && w.date >= week.date)], cap),
-  )
-const sendBack = (ledger: Posted[], approved: WeekEarning[], week: WeekEarning, cap: number | null) =>
-  applied(
-    ledger,
-    replayAccruals(
-      ledger,
-      approved.filter((w) => w.id !== week.id && w.date >= week.date),
-      cap,
-      [week.id],
-    ),
-  )
+/** What the functions do when a week is approved or sent back, from the member's ledger alone. */
+const approve = (ledger: Posted[], week: WeekEarning, cap: number | null, limit?: number) =>
+  applied(ledger, replayAccruals(ledger, { approved: week }, cap, isWeekAccrual, limit))
+const sendBack = (ledger: Posted[], id: string, cap: number | null) =>
+  applied(ledger, replayAccruals(ledger, { removed: id }, cap, isWeekAccrual))
 const centiOf = (ledger: Posted[]) => ledger.reduce((sum, e) => sum + toCentiHours(e.hours), 0)
 
 describe('accruals worked out again', () => {
   const week1 = { id: 'ACC#TS#1#sick', date: '2026-11-08', earned: 416 }
   const week2 = { id: 'ACC#TS#2#sick', date: '2026-11-15', earned: 160 }
+  const week3 = { id: 'ACC#TS#3#sick', date: '2026-11-22', earned: 50 }
 
   it('give back what the cap held when the week that filled it is sent back, and after its new approval', () => {
     let ledger: Posted[] = []
-    ledger = approve(ledger, [], week1, 5)
+    ledger = approve(ledger, week1, 5)
     expect(centiOf(ledger)).toBe(416)
-    ledger = approve(ledger, [week1], week2, 5)
-    expect(ledger).toContainEqual({ id: week2.id, date: week2.date, hours: 0.84 })
+    ledger = approve(ledger, week2, 5)
+    // The posting keeps what the week earned beside what the cap granted.
+    expect(ledger).toContainEqual({ id: week2.id, date: week2.date, hours: 0.84, earned: 1.6 })
     expect(centiOf(ledger)).toBe(500)
-    ledger = sendBack(ledger, [week1, week2], week1, 5)
-    expect(ledger).toEqual([{ id: week2.id, date: week2.date, hours: 1.6 }])
-    ledger = approve(ledger, [week2], { ...week1, earned: 240 }, 5)
+    ledger = sendBack(ledger, week1.id, 5)
+    expect(ledger).toEqual([{ id: week2.id, date: week2.date, hours: 1.6, earned: 1.6 }])
+    ledger = approve(ledger, { ...week1, earned: 240 }, 5)
     expect(centiOf(ledger)).toBe(400)
+  })
+
+  it('keep a posting of 0 hours, with its earning, for a week the cap grants nothing: a send-back gives it back', () => {
+    let ledger: Posted[] = []
+    ledger = approve(ledger, { ...week1, earned: 500 }, 5)
+    ledger = approve(ledger, week2, 5)
+    expect(ledger).toContainEqual({ id: week2.id, date: week2.date, hours: 0, earned: 1.6 })
+    ledger = sendBack(ledger, week1.id, 5)
+    expect(ledger).toEqual([{ id: week2.id, date: week2.date, hours: 1.6, earned: 1.6 }])
+  })
+
+  it('count a posting written before postings kept their earning as earning its hours, and leave it as it is', () => {
+    const legacy: Posted = { id: week2.id, date: week2.date, hours: 0.84 }
+    const ledger: Posted[] = [{ ...week1, hours: 4.16, earned: 4.16 }, legacy]
+    expect(replayAccruals(ledger, { removed: week1.id }, 5, isWeekAccrual)).toEqual({ post: [], remove: [week1.id] })
+    // Approving an earlier week that fills the cap takes it down, its earning its hours.
+    const earlier = { id: 'ACC#TS#0#sick', date: '2026-11-01', earned: 500 }
+    expect(replayAccruals([legacy], { approved: earlier }, 5, isWeekAccrual)).toEqual({
+      post: [
+        { id: earlier.id, date: earlier.date, granted: 500, earned: 500 },
+        { id: week2.id, date: week2.date, granted: 0, earned: 84 },
+      ],
+      remove: [],
+    })
   })
 
   it('cap each week against the balance at its date: entries dated later do not count, earlier ones do', () => {
@@ -227,18 +240,40 @@ describe('accruals worked out again', () => {
       { id: 'ADJ#a', date: '2026-11-01', hours: 3 },
       { id: 'REQ#r', date: '2026-11-10', hours: -2 },
       { id: 'ADJ#b', date: '2026-11-20', hours: 4 },
+      { id: week2.id, date: week2.date, hours: 1.6, earned: 1.6 },
     ]
-    expect(replayAccruals(ledger, [week2, week1], 5)).toEqual([
-      { id: week1.id, date: week1.date, granted: 200, was: 0 },
-      { id: week2.id, date: week2.date, granted: 160, was: 0 },
-    ])
+    expect(replayAccruals(ledger, { approved: week1 }, 5, isWeekAccrual)).toEqual({
+      post: [{ id: week1.id, date: week1.date, granted: 200, earned: 416 }],
+      remove: [],
+    })
   })
 
-  it('answer a removed posting with 0 and leave out one that is not there; no cap grants every earning', () => {
-    const ledger: Posted[] = [{ id: week1.id, date: week1.date, hours: 4.16 }]
-    expect(replayAccruals(ledger, [week2], null, [week1.id, 'ACC#TS#1#vacation'])).toEqual([
-      { id: week2.id, date: week2.date, granted: 160, was: 0 },
-      { id: week1.id, date: week1.date, granted: 0, was: 416 },
+  it('leave earlier weeks and other postings as they are; no cap grants every earning; a week earning nothing has no posting', () => {
+    const ledger: Posted[] = [
+      { id: week1.id, date: week1.date, hours: 4.16, earned: 4.16 },
+      { id: 'ACC#PERIOD#2026-11-01#sick', date: week3.date, hours: 1 },
+    ]
+    expect(replayAccruals(ledger, { approved: week2 }, null, isWeekAccrual)).toEqual({
+      post: [{ id: week2.id, date: week2.date, granted: 160, earned: 160 }],
+      remove: [],
+    })
+    expect(replayAccruals(ledger, { approved: { ...week1, earned: 0 } }, null, isWeekAccrual)).toEqual({
+      post: [],
+      remove: [week1.id],
+    })
+    expect(replayAccruals(ledger, { removed: 'ACC#TS#9#sick' }, 5, isWeekAccrual)).toEqual({ post: [], remove: [] })
+  })
+
+  it('work out at most `limit` later weeks: those after keep their postings as they are', () => {
+    let ledger: Posted[] = []
+    for (const w of [week1, week2, week3]) ledger = approve(ledger, w, 5)
+    expect(ledger.map((e) => e.hours)).toEqual([4.16, 0.84, 0])
+    ledger = approve(ledger, { id: 'ACC#TS#0#sick', date: '2026-11-01', earned: 100 }, 5, 1)
+    expect(ledger.map((e) => [e.id, e.hours])).toEqual([
+      [week2.id, 0.84],
+      [week3.id, 0],
+      ['ACC#TS#0#sick', 1],
+      [week1.id, 4],
     ])
   })
 
@@ -261,6 +296,7 @@ describe('accruals worked out again', () => {
             date: dateOf(o.week, o.day),
             hours: o.hours / 100,
           }))
+          // The replay reads the ledger alone; the weeks approved are kept here only for the answer.
           let ledger = base
           let approved: WeekEarning[] = []
           for (const o of ops) {
@@ -268,21 +304,31 @@ describe('accruals worked out again', () => {
             const was = approved.find((w) => w.id === id)
             if (o.approve && !was) {
               const week = { id, date: dateOf(o.week), earned: o.earned }
-              ledger = approve(ledger, approved, week, cap)
+              ledger = approve(ledger, week, cap)
               approved = [...approved, week]
             } else if (!o.approve && was) {
-              ledger = sendBack(ledger, approved, was, cap)
+              ledger = sendBack(ledger, id, cap)
               approved = approved.filter((w) => w !== was)
             }
           }
+          // Approved in date order, each week is capped once against the balance at its date.
           let inOrder = base
           const sorted = [...approved].sort((a, b) => a.date.localeCompare(b.date))
-          sorted.forEach((w, i) => (inOrder = approve(inOrder, sorted.slice(0, i), w, cap)))
+          for (const w of sorted) {
+            const balance = inOrder.reduce((sum, e) => (e.date <= w.date ? sum + toCentiHours(e.hours) : sum), 0)
+            const granted = capAccrual(balance, w.earned, cap)
+            if (w.earned > 0)
+              inOrder = [...inOrder, { id: w.id, date: w.date, hours: granted / 100, earned: w.earned / 100 }]
+          }
           expect(centiOf(ledger)).toBe(centiOf(inOrder))
-          // The postings themselves agree too, and replaying everything at once changes nothing.
+          // The postings themselves agree too, and replaying everything again changes nothing.
           const byId = (l: Posted[]) => [...l].sort((a, b) => a.id.localeCompare(b.id))
           expect(byId(ledger)).toEqual(byId(inOrder))
-          expect(replayAccruals(ledger, approved, cap).every((r) => r.granted === r.was)).toBe(true)
+          if (sorted.length)
+            expect(replayAccruals(ledger, { approved: sorted[0]! }, cap, isWeekAccrual)).toEqual({
+              post: [],
+              remove: [],
+            })
           // With nothing else in the ledger, the balance is every earning, held at the cap.
           if (!others.length) {
             const earned = approved.reduce((sum, w) => sum + w.earned, 0)

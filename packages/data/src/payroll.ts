@@ -83,23 +83,6 @@ export const payrollOf = (orgId: string) => ({
     return (await itemsIn(orgId, keys.figuresRange(start, end))).map(parseFigures)
   },
 
-  /**
-   * One member's figures of the approved weeks starting from `start` on, read consistently (the
-   * weeks whose accruals a change of an earlier week's works out again). One query of the
-   * organization's figures from that week, kept to the member by a filter: a change of a recent
-   * week reads few.
-   */
-  async memberFiguresFrom(employeeId: string, start: string): Promise<MemberWeek[]> {
-    const range = keys.figuresRange(start, '9999-12-31')
-    const items = await table.queryAll({
-      KeyConditionExpression: 'pk = :p AND sk BETWEEN :a AND :b',
-      FilterExpression: 'employeeId = :e',
-      ExpressionAttributeValues: { ':p': keys.orgPk(orgId), ':a': range.from, ':b': range.to, ':e': employeeId },
-      ConsistentRead: true,
-    })
-    return items.map(parseFigures)
-  },
-
   /** Whether a closed pay period locks the week starting `week` (no write of its timesheets would land). */
   async weekLocked(week: string): Promise<boolean> {
     // A reopened period leaves its lock item behind with no holder: locked is a holder (or, from
