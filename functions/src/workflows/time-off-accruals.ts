@@ -238,7 +238,8 @@ export const balancesFor = async (db: OrgDb, org: Organization, member: User): P
         name: policy.name,
         eligible: isEligible(policy, member.payType, member.role),
         ...balanceOf(entries, today(org)),
-        ledger: entries,
+        // A week the cap granted nothing keeps a posting of 0 hours for the replay: bookkeeping, not a change to show.
+        ledger: entries.filter((e) => e.hours !== 0),
       }
     }),
   }
