@@ -24,7 +24,7 @@ import { deliverNow } from './webhook-sender.ts'
 import { rulesOf, withPayroll } from './payroll.ts'
 import { withMember } from './routing.ts'
 import { finalApprovalEmails, finalReviewerIdsIn } from './review-requests.ts'
-import { accrualsForWeek, earningByHoursWorked } from './time-off-accruals.ts'
+import { earningByHoursWorked, weekAccrualChanges } from './time-off-accruals.ts'
 
 type DecideExtras = Parameters<OrgDb['timesheets']['decide']>[4]
 type DecideOptions = Parameters<OrgDb['timesheets']['decide']>[5]
@@ -105,10 +105,12 @@ export const decideTimesheet = async (
     // An unpaid supervisor's week is approved with no payroll figures (no payroll line) and accrues
     // nothing; a volunteer's figures are kept, for the volunteer report.
     const paid = !employee || employee.role === 'volunteer' || isPaidMember(employee)
-    // Per-hours-worked time off accrues in the final approval's own transaction.
-    const accruals = paid && policies ? accrualsForWeek(org, employee, figures, policies, ledger) : undefined
+    // Per-hours-worked time off accrues in the final approval's own transaction, the member's later
+    // weeks' accruals worked out again with it (a cap they met may now hold more or less back).
+    const accruals =
+      paid && policies && ledger ? weekAccrualChanges(employee, policies, ledger, { approved: figures }) : {}
     const webhooks = subscriptions('timesheet.approved', timesheetEventData(sheet, 'approved', supervisor))
-    const approved = await decide({ figures: paid ? figures : undefined, webhooks, ledger: accruals })
+    const approved = await decide({ figures: paid ? figures : undefined, webhooks, ...accruals })
     await deliver(webhooks)
     return { ...withPayroll(approved, org, employee), csvDownloadUrl: timesheetCsvUrl(approved.id) }
   }
@@ -175,7 +177,8 @@ const decisionReads = async (
   const [employee, standIns, maybeLedger, asked] = await Promise.all([
     db.users.findForRecords(sheet.employeeId, true),
     Promise.all(standsInFor.map((id) => db.users.findForRecords(id))),
-    mayAccrue ? db.timeOff.ledger(sheet.employeeId) : [],
+    // Read consistently: the week approved just before this one (a bulk approval's) counts against the cap.
+    mayAccrue ? db.timeOff.ledger(sheet.employeeId, { consistent: true }) : [],
     Promise.all(mayAsk.map((id) => db.users.findForRecords(id))),
   ])
   const routing = { roster: withMember(supervisors, sheet.employeeId, employee), today }
@@ -205,7 +208,7 @@ const decisionReads = async (
     behalfId ? readAs(behalfId, standsInFor, standIns) : undefined,
     Promise.all(reviewerIds.map((id) => readAs(id, mayAsk, asked))),
   ])
-  const ledger = accrues ? maybeLedger : []
+  const ledger = accrues ? maybeLedger : undefined
   return { sheet, org, employee, behalf, step, reviewers, policies, ledger, subscriptions }
 }
 

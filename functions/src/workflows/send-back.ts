@@ -2,7 +2,7 @@ import { notFound, weekInScope, type DecidedTimesheet, type User } from '@app/co
 import type { OrgDb } from '@app/data'
 import { declinedEmail, sendNow } from './decisions.ts'
 import { withPayroll } from './payroll.ts'
-import { weekAccrualsIn } from './time-off-accruals.ts'
+import { weekAccrualChanges } from './time-off-accruals.ts'
 import { timesheetEventData } from './webhook-events.ts'
 import { deliverNow } from './webhook-sender.ts'
 
@@ -10,9 +10,10 @@ import { deliverNow } from './webhook-sender.ts'
  * A supervisor sends an approved week back for correction (whoever may decide it: the whole
  * church, or a campus admin for a member of their campus; another's is not found). It becomes
  * rejected, in one transaction under the period lock: the comment, the counts, the approval's
- * payroll figures removed and its per-hours-worked accruals taken back, the record, the member's
- * decline email (the one a decline sends) and the `timesheet.rejected` webhook a decline sends. The
- * member corrects and submits it again; the next approval writes its figures and accruals afresh.
+ * payroll figures removed and its per-hours-worked accruals taken back (the later weeks' worked out
+ * again without it, from the member's ledger), the record, the member's decline email (the one a
+ * decline sends) and the `timesheet.rejected` webhook a decline sends. The member corrects and
+ * submits it again; the next approval writes its figures and accruals afresh.
  */
 export const sendBackTimesheet = async (
   db: OrgDb,
@@ -20,10 +21,11 @@ export const sendBackTimesheet = async (
   id: number,
   comments: string,
 ): Promise<DecidedTimesheet> => {
-  const [sheet, org, subscriptions] = await Promise.all([
+  const [sheet, org, subscriptions, policies] = await Promise.all([
     db.timesheets.get(id),
     db.organization.get(),
     db.webhooks.subscriptions(),
+    db.timeOff.policies(),
   ])
   const [employee, ledger] = await Promise.all([
     db.users.findForRecords(sheet.employeeId),
@@ -35,8 +37,10 @@ export const sendBackTimesheet = async (
   const email = declinedEmail(org, employee, sheet, comments)
   const emails = email ? [email] : []
   const webhooks = subscriptions('timesheet.rejected', timesheetEventData(sheet, 'rejected', supervisor))
-  const unpost = weekAccrualsIn(sheet.id, ledger).map((e) => ({ employeeId: sheet.employeeId, id: e.id }))
-  const sent = await db.timesheets.sendBack(sheet, supervisor, comments, { emails, webhooks, unpost })
+  // The week's accruals go, and the member's later weeks' are worked out again without it: hours a
+  // cap held back because of this week are given back.
+  const accruals = weekAccrualChanges(employee, policies, ledger, { removed: sheet })
+  const sent = await db.timesheets.sendBack(sheet, supervisor, comments, { emails, webhooks, ...accruals })
   await Promise.all([sendNow(db, emails, org), deliverNow(webhooks)])
   return withPayroll(sent, org, employee)
 }

@@ -4,6 +4,7 @@ import {
   balanceOf,
   capAccrual,
   fromCentiHours,
+  replayAccruals,
   leaveDaysOf,
   isEligible,
   policyOf,
@@ -64,43 +65,88 @@ export const weekAccrualsIn = (timesheetId: number, memberLedger: readonly Ledge
   return memberLedger.filter((e) => ids.has(e.id))
 }
 
+/** The date a week's accrual counts on: the week's last day. */
+const accrualDate = (figures: MemberWeek) => figures.days.at(-1)?.date ?? figures.weekStartDate
+
+/** Whether a ledger posting is an approved week's per-hours-worked accrual. */
+const isWeekAccrual = (id: string) => /^ACC#TS#\d+#/.test(id)
+
 /**
- * The per-hours-worked accruals an approved member-week earns (capped), to post in the approval's
- * own transaction. Ids name the timesheet, so approving it again after a reopen replaces them.
- * The policies and the member's ledger are read by the caller, beside its other reads.
+ * How many of a member's later weeks a change works out again, per kind. Their rewritten postings
+ * go in the change's own transaction (DynamoDB takes 100 items), so they are held to a number that
+ * fits beside its other items whatever the kinds: 3 kinds × (the week + 12 later) is 39 postings.
+ * Only postings whose hours change are written, and those are the later weeks a cap held back (or
+ * now holds back) until the balance meets the cap again, so a change of a recent week writes few;
+ * a change of a week more than 12 approved weeks back leaves the ones after those as they are.
  */
-export const accrualsForWeek = (
-  org: Organization,
+const LATER_WEEKS_REPLAYED = 12
+
+/** What a change of a member's approved weeks writes to their ledger, in the change's own transaction. */
+export interface WeekAccrualChanges {
+  ledger: LedgerPosting[]
+  unpost: { employeeId: string; id: string }[]
+}
+
+/**
+ * The per-hours-worked accrual postings to write and to take back when a member's approved weeks
+ * change: a final approval (`approved`, the week's figures) or a send-back (`removed`, the
+ * timesheet). A cap may have held back a later week's hours because of this week, so the weeks
+ * from this one on are worked out again in date order (`replayAccruals`) from the member's ledger
+ * alone, which the caller reads anyway: each posting keeps what its week earned before the cap
+ * (`earned`), and a week the cap granted nothing keeps a posting of 0 hours, so no payroll figures
+ * are read. Earlier weeks cannot depend on it and keep their postings. Ids name the timesheet, so
+ * approving it again replaces its own.
+ */
+export const weekAccrualChanges = (
   member: Pick<User, 'payType' | 'role'> | undefined,
-  figures: MemberWeek,
   policies: TimeOffPolicies,
   memberLedger: readonly LedgerEntry[],
-): LedgerPosting[] => {
-  if (figures.paidMinutes <= 0) return []
+  change: { approved: MemberWeek } | { removed: { id: number; employeeId: string } },
+): WeekAccrualChanges => {
+  const week =
+    'approved' in change
+      ? { id: change.approved.timesheetId, employeeId: change.approved.employeeId }
+      : { id: change.removed.id, employeeId: change.removed.employeeId }
+  // A send-back takes back the week's accruals of every kind, earned by hours worked now or not.
+  const removed = 'approved' in change ? [] : weekAccrualsIn(week.id, memberLedger).map((e) => e.id)
   const earning = earningByHoursWorked(policies, member)
-  if (!earning.length) return []
-  const earlier = new Set(weekAccrualsIn(figures.timesheetId, memberLedger))
-  const ledger = memberLedger.filter((e) => !earlier.has(e))
-  const on = figures.days.at(-1)?.date ?? figures.weekStartDate
-  return earning.flatMap((p) => {
+  const replays = earning.flatMap((p) => {
     if (p.accrual.method !== 'perHoursWorked') return []
-    const earned = accruedForWork(figures.paidMinutes, p.accrual)
-    const granted = capAccrual(balanceCenti(ledger, p.kind, today(org)), earned, p.capHours)
-    return granted > 0
-      ? [
-          {
-            id: weekAccrualId(figures.timesheetId, p.kind),
-            employeeId: figures.employeeId,
-            kind: p.kind,
-            type: 'accrual' as const,
-            hours: fromCentiHours(granted),
-            date: on,
-            reason: null,
-            byId: null,
-          },
-        ]
-      : []
+    const id = weekAccrualId(week.id, p.kind)
+    const replay = replayAccruals(
+      memberLedger.filter((e) => e.kind === p.kind),
+      'approved' in change
+        ? {
+            approved: {
+              id,
+              date: accrualDate(change.approved),
+              earned: accruedForWork(change.approved.paidMinutes, p.accrual),
+            },
+          }
+        : { removed: id },
+      p.capHours,
+      isWeekAccrual,
+      LATER_WEEKS_REPLAYED,
+    )
+    return [{ kind: p.kind, ...replay }]
   })
+  const unpost = new Set([...removed, ...replays.flatMap((r) => r.remove)])
+  return {
+    ledger: replays.flatMap((r) =>
+      r.post.map((post) => ({
+        id: post.id,
+        employeeId: week.employeeId,
+        kind: r.kind,
+        type: 'accrual' as const,
+        hours: fromCentiHours(post.granted),
+        earned: fromCentiHours(post.earned),
+        date: post.date,
+        reason: null,
+        byId: null,
+      })),
+    ),
+    unpost: [...unpost].map((id) => ({ employeeId: week.employeeId, id })),
+  }
 }
 
 /**
@@ -192,7 +238,8 @@ export const balancesFor = async (db: OrgDb, org: Organization, member: User): P
         name: policy.name,
         eligible: isEligible(policy, member.payType, member.role),
         ...balanceOf(entries, today(org)),
-        ledger: entries,
+        // A week the cap granted nothing keeps a posting of 0 hours for the replay: bookkeeping, not a change to show.
+        ledger: entries.filter((e) => e.hours !== 0),
       }
     }),
   }

@@ -12,6 +12,7 @@ import {
   checkAdjustment,
   checkRequest,
   daysBetween,
+  replayAccruals,
   defaultTimeOffPolicies,
   HolidayCalendar,
   holidayHoursFor,
@@ -30,8 +31,9 @@ import {
   yearlyDate,
   type LedgerEntry,
   type TimeOffPolicy,
+  type WeekEarning,
 } from './time-off.ts'
-import { dayOfDate } from './week.ts'
+import { addDays, dayOfDate } from './week.ts'
 
 const ISSUE_BODY = {
   policies: [
@@ -166,6 +168,175 @@ describe('accrual', () => {
     expect(yearlyDate('01-01', 2027)).toBe('2027-01-01')
     expect(yearlyDate('02-29', 2028)).toBe('2028-02-29')
     expect(yearlyDate('02-29', 2027)).toBe('2027-02-28')
+  })
+})
+
+/** A member's ledger of one kind as the replay reads it. */
+type Posted = Pick<LedgerEntry, 'id' | 'hours' | 'date' | 'earned'>
+
+const isWeekAccrual = (id: string) => id.startsWith('ACC#TS#')
+
+/** The ledger after a replay: its postings written (hours and earning in hours), its removals made. */
+const applied = (ledger: Posted[], replay: ReturnType<typeof replayAccruals>): Posted[] => {
+  const ids = new Set([...replay.post.map((p) => p.id), ...replay.remove])
+  return [
+    ...ledger.filter((e) => !ids.has(e.id)),
+    ...replay.post.map((p) => ({ id: p.id, date: p.date, hours: p.granted / 100, earned: p.earned / 100 })),
+  ]
+}
+
+/** What the functions do when a week is approved or sent back, from the member's ledger alone. */
+const approve = (ledger: Posted[], week: WeekEarning, cap: number | null, limit?: number) =>
+  applied(ledger, replayAccruals(ledger, { approved: week }, cap, isWeekAccrual, limit))
+const sendBack = (ledger: Posted[], id: string, cap: number | null) =>
+  applied(ledger, replayAccruals(ledger, { removed: id }, cap, isWeekAccrual))
+const centiOf = (ledger: Posted[]) => ledger.reduce((sum, e) => sum + toCentiHours(e.hours), 0)
+
+describe('accruals worked out again', () => {
+  const week1 = { id: 'ACC#TS#1#sick', date: '2026-11-08', earned: 416 }
+  const week2 = { id: 'ACC#TS#2#sick', date: '2026-11-15', earned: 160 }
+  const week3 = { id: 'ACC#TS#3#sick', date: '2026-11-22', earned: 50 }
+
+  it('give back what the cap held when the week that filled it is sent back, and after its new approval', () => {
+    let ledger: Posted[] = []
+    ledger = approve(ledger, week1, 5)
+    expect(centiOf(ledger)).toBe(416)
+    ledger = approve(ledger, week2, 5)
+    // The posting keeps what the week earned beside what the cap granted.
+    expect(ledger).toContainEqual({ id: week2.id, date: week2.date, hours: 0.84, earned: 1.6 })
+    expect(centiOf(ledger)).toBe(500)
+    ledger = sendBack(ledger, week1.id, 5)
+    expect(ledger).toEqual([{ id: week2.id, date: week2.date, hours: 1.6, earned: 1.6 }])
+    ledger = approve(ledger, { ...week1, earned: 240 }, 5)
+    expect(centiOf(ledger)).toBe(400)
+  })
+
+  it('keep a posting of 0 hours, with its earning, for a week the cap grants nothing: a send-back gives it back', () => {
+    let ledger: Posted[] = []
+    ledger = approve(ledger, { ...week1, earned: 500 }, 5)
+    ledger = approve(ledger, week2, 5)
+    expect(ledger).toContainEqual({ id: week2.id, date: week2.date, hours: 0, earned: 1.6 })
+    ledger = sendBack(ledger, week1.id, 5)
+    expect(ledger).toEqual([{ id: week2.id, date: week2.date, hours: 1.6, earned: 1.6 }])
+  })
+
+  it('count a posting written before postings kept their earning as earning its hours, and leave it as it is', () => {
+    const legacy: Posted = { id: week2.id, date: week2.date, hours: 0.84 }
+    const ledger: Posted[] = [{ ...week1, hours: 4.16, earned: 4.16 }, legacy]
+    expect(replayAccruals(ledger, { removed: week1.id }, 5, isWeekAccrual)).toEqual({ post: [], remove: [week1.id] })
+    // Approving an earlier week that fills the cap takes it down, its earning its hours.
+    const earlier = { id: 'ACC#TS#0#sick', date: '2026-11-01', earned: 500 }
+    expect(replayAccruals([legacy], { approved: earlier }, 5, isWeekAccrual)).toEqual({
+      post: [
+        { id: earlier.id, date: earlier.date, granted: 500, earned: 500 },
+        { id: week2.id, date: week2.date, granted: 0, earned: 84 },
+      ],
+      remove: [],
+    })
+  })
+
+  it('cap each week against the balance at its date: entries dated later do not count, earlier ones do', () => {
+    const ledger: Posted[] = [
+      { id: 'ADJ#a', date: '2026-11-01', hours: 3 },
+      { id: 'REQ#r', date: '2026-11-10', hours: -2 },
+      { id: 'ADJ#b', date: '2026-11-20', hours: 4 },
+      { id: week2.id, date: week2.date, hours: 1.6, earned: 1.6 },
+    ]
+    expect(replayAccruals(ledger, { approved: week1 }, 5, isWeekAccrual)).toEqual({
+      post: [{ id: week1.id, date: week1.date, granted: 200, earned: 416 }],
+      remove: [],
+    })
+  })
+
+  it('leave earlier weeks and other postings as they are; no cap grants every earning; a week earning nothing has no posting', () => {
+    const ledger: Posted[] = [
+      { id: week1.id, date: week1.date, hours: 4.16, earned: 4.16 },
+      { id: 'ACC#PERIOD#2026-11-01#sick', date: week3.date, hours: 1 },
+    ]
+    expect(replayAccruals(ledger, { approved: week2 }, null, isWeekAccrual)).toEqual({
+      post: [{ id: week2.id, date: week2.date, granted: 160, earned: 160 }],
+      remove: [],
+    })
+    expect(replayAccruals(ledger, { approved: { ...week1, earned: 0 } }, null, isWeekAccrual)).toEqual({
+      post: [],
+      remove: [week1.id],
+    })
+    expect(replayAccruals(ledger, { removed: 'ACC#TS#9#sick' }, 5, isWeekAccrual)).toEqual({ post: [], remove: [] })
+  })
+
+  it('work out at most `limit` later weeks: those after keep their postings as they are', () => {
+    let ledger: Posted[] = []
+    for (const w of [week1, week2, week3]) ledger = approve(ledger, w, 5)
+    expect(ledger.map((e) => e.hours)).toEqual([4.16, 0.84, 0])
+    ledger = approve(ledger, { id: 'ACC#TS#0#sick', date: '2026-11-01', earned: 100 }, 5, 1)
+    expect(ledger.map((e) => [e.id, e.hours])).toEqual([
+      [week2.id, 0.84],
+      [week3.id, 0],
+      ['ACC#TS#0#sick', 1],
+      [week1.id, 4],
+    ])
+  })
+
+  it('end, for any order of approvals and send-backs, at the balance of approving the remaining weeks in date order (fast-check)', () => {
+    const op = fc.record({ week: fc.nat(7), approve: fc.boolean(), earned: fc.nat(800) })
+    const other = fc.record({
+      week: fc.integer({ min: -1, max: 8 }),
+      day: fc.nat(6),
+      hours: fc.integer({ min: -800, max: 800 }),
+    })
+    fc.assert(
+      fc.property(
+        fc.array(op, { maxLength: 40 }),
+        fc.array(other, { maxLength: 6 }),
+        fc.option(fc.nat(40), { nil: null }),
+        (ops, others, cap) => {
+          const dateOf = (week: number, day = 6) => addDays('2026-01-05', 7 * week + day)
+          const base: Posted[] = others.map((o, i) => ({
+            id: `ADJ#${i}`,
+            date: dateOf(o.week, o.day),
+            hours: o.hours / 100,
+          }))
+          // The replay reads the ledger alone; the weeks approved are kept here only for the answer.
+          let ledger = base
+          let approved: WeekEarning[] = []
+          for (const o of ops) {
+            const id = `ACC#TS#${o.week}#sick`
+            const was = approved.find((w) => w.id === id)
+            if (o.approve && !was) {
+              const week = { id, date: dateOf(o.week), earned: o.earned }
+              ledger = approve(ledger, week, cap)
+              approved = [...approved, week]
+            } else if (!o.approve && was) {
+              ledger = sendBack(ledger, id, cap)
+              approved = approved.filter((w) => w !== was)
+            }
+          }
+          // Approved in date order, each week is capped once against the balance at its date.
+          let inOrder = base
+          const sorted = [...approved].sort((a, b) => a.date.localeCompare(b.date))
+          for (const w of sorted) {
+            const balance = inOrder.reduce((sum, e) => (e.date <= w.date ? sum + toCentiHours(e.hours) : sum), 0)
+            const granted = capAccrual(balance, w.earned, cap)
+            if (w.earned > 0)
+              inOrder = [...inOrder, { id: w.id, date: w.date, hours: granted / 100, earned: w.earned / 100 }]
+          }
+          expect(centiOf(ledger)).toBe(centiOf(inOrder))
+          // The postings themselves agree too, and replaying everything again changes nothing.
+          const byId = (l: Posted[]) => [...l].sort((a, b) => a.id.localeCompare(b.id))
+          expect(byId(ledger)).toEqual(byId(inOrder))
+          if (sorted.length)
+            expect(replayAccruals(ledger, { approved: sorted[0]! }, cap, isWeekAccrual)).toEqual({
+              post: [],
+              remove: [],
+            })
+          // With nothing else in the ledger, the balance is every earning, held at the cap.
+          if (!others.length) {
+            const earned = approved.reduce((sum, w) => sum + w.earned, 0)
+            expect(centiOf(ledger)).toBe(cap === null ? earned : Math.min(earned, cap * 100))
+          }
+        },
+      ),
+    )
   })
 })
 

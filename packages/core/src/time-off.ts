@@ -130,6 +130,79 @@ export const capAccrual = (balance: number, centi: number, capHours: number | nu
   return Math.max(0, Math.min(centi, toCentiHours(capHours) - balance))
 }
 
+/** An approved week's per-hours-worked earning of one kind: its posting's id, its date (the week's last day), the hundredths it earns. */
+export interface WeekEarning {
+  id: string
+  date: string
+  earned: number
+}
+
+/** A ledger entry as a replay reads it: a week's posting carries what the week earned before the cap (`earned`). */
+export type ReplayEntry = Pick<LedgerEntry, 'id' | 'hours' | 'date' | 'earned'>
+
+/** What a replay writes to a member's ledger: postings (hundredths granted and earned) and ids to remove. */
+export interface AccrualReplay {
+  post: { id: string; date: string; granted: number; earned: number }[]
+  remove: string[]
+}
+
+/**
+ * The per-hours-worked postings of one kind to write when a member's approved week changes: an
+ * approval (`approved`, the week's earning) or a send-back (`removed`, the week's posting id). A cap
+ * that held back a later week's hours depended on the weeks before it, so the week and the later
+ * week postings of `ledger` (those `isWeekAccrual` names, dated on or after it) are worked out again
+ * in date order, each capped against the balance as it stood at its date, every other entry counted
+ * as it is (adjustments, time taken, other accruals, earlier weeks). A later week's earning is read
+ * from its own posting (`earned`; one written before postings kept it counts its hours), so no
+ * figures are read. A week the cap grants nothing still keeps a posting of 0 hours with its earning,
+ * or a later change could not find it; a week that earns nothing has none. Only postings that change
+ * are answered, so the answer of a replay made again is empty. `limit`: how many later weeks are
+ * worked out again (the ones after it keep their postings and count as they are).
+ */
+export const replayAccruals = (
+  ledger: readonly ReplayEntry[],
+  change: { approved: WeekEarning } | { removed: string },
+  capHours: number | null,
+  isWeekAccrual: (id: string) => boolean,
+  limit = Infinity,
+): AccrualReplay => {
+  const changedId = 'approved' in change ? change.approved.id : change.removed
+  const held = new Map(ledger.map((e) => [e.id, e]))
+  const from = 'approved' in change ? change.approved.date : held.get(changedId)?.date
+  // A week sent back that has no posting granted nothing: no later cap depended on it.
+  if (from === undefined) return { post: [], remove: [] }
+  const earningOf = (e: ReplayEntry): WeekEarning => ({
+    id: e.id,
+    date: e.date,
+    earned: toCentiHours(e.earned ?? e.hours),
+  })
+  const byDate = (a: { date: string; id: string }, b: { date: string; id: string }) =>
+    a.date.localeCompare(b.date) || a.id.localeCompare(b.id)
+  const later = ledger
+    .filter((e) => e.id !== changedId && isWeekAccrual(e.id) && e.date >= from)
+    .sort(byDate)
+    .slice(0, limit)
+    .map(earningOf)
+  const weeks = 'approved' in change ? [change.approved, ...later].sort(byDate) : later
+  const replayed = new Set([changedId, ...later.map((w) => w.id)])
+  const others = ledger.filter((e) => !replayed.has(e.id))
+  const granted: { date: string; centi: number }[] = []
+  const balanceOn = (date: string) =>
+    others.reduce((sum, e) => (e.date <= date ? sum + toCentiHours(e.hours) : sum), 0) +
+    granted.reduce((sum, g) => (g.date <= date ? sum + g.centi : sum), 0)
+  const answer: AccrualReplay = { post: [], remove: 'approved' in change ? [] : [changedId] }
+  for (const w of weeks) {
+    const centi = capAccrual(balanceOn(w.date), w.earned, capHours)
+    granted.push({ date: w.date, centi })
+    const was = held.get(w.id)
+    if (w.earned <= 0) {
+      if (was) answer.remove.push(w.id)
+    } else if (!was || toCentiHours(was.hours) !== centi || earningOf(was).earned !== w.earned || was.date !== w.date)
+      answer.post.push({ id: w.id, date: w.date, granted: centi, earned: w.earned })
+  }
+  return answer
+}
+
 /** What the year's start removes from a balance: everything above the carryover (0 when none is set). */
 export const carryoverForfeit = (balance: number, carryoverHours: number | null): number =>
   carryoverHours === null ? 0 : Math.max(0, balance - toCentiHours(carryoverHours))
@@ -159,6 +232,11 @@ export const LedgerEntry = z.object({
   /** Who made an adjustment, or whose decision approved a request. */
   byId: z.string().nullable().default(null),
   requestId: z.string().nullable().default(null),
+  /**
+   * For a week's per-hours-worked accrual: the hours the week earned before the cap (`hours` is
+   * what was granted), so a later change can work the week out again from the ledger alone.
+   */
+  earned: z.number().optional(),
   /** For requests: pending or approved (cancelled and rejected requests are not in the ledger). */
   status: z.enum(['pending', 'approved']).nullable().default(null),
 })
