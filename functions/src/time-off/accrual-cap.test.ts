@@ -39,11 +39,20 @@ const sickOf = async (cookie: string, employeeId: string) => {
   return sick.availableHours
 }
 
+/** A new organization with capped sick time, and one of its staff. */
+const cappedMember = async () => {
+  const { cookie } = await newOrganization()
+  const member = await newStaffMember(cookie)
+  ok(await callRoute(updatePolicies, { cookies: [cookie], body: cappedSick() }))
+  return { cookie, member, sick: () => sickOf(cookie, member.user.id) }
+}
+
+const sendBackWeek = async (cookie: string, id: number, comments: string) =>
+  ok(await callRoute(sendBack, { cookies: [cookie], params: { id: String(id) }, body: { comments } }))
+
 describe('a capped per-hours-worked accrual', () => {
   it('gives back what the cap held when the week that filled it is sent back, and after its new approval', async () => {
-    const { cookie } = await newOrganization()
-    const member = await newStaffMember(cookie)
-    ok(await callRoute(updatePolicies, { cookies: [cookie], body: cappedSick() }))
+    const { cookie, member, sick } = await cappedMember()
 
     // Week 1: 41 h 40 min (five eight-hour days and 1 h 40 min on Saturday) earns 4.16 h.
     const first = await approvedThroughRoute(
@@ -51,21 +60,15 @@ describe('a capped per-hours-worked accrual', () => {
       member.cookie,
       weekOfShifts(weekAgo(4), { ...eightHourDays(5), saturday: { start: '08:00', end: '09:40' } }, 'Office'),
     )
-    expect(await sickOf(cookie, member.user.id)).toBe(4.16)
+    expect(await sick()).toBe(4.16)
 
     // Week 2: 16 h earns 1.6 h, of which the cap grants 0.84.
     await approvedThroughRoute(cookie, member.cookie, weekOfShifts(weekAgo(3), eightHourDays(2), 'Office'))
-    expect(await sickOf(cookie, member.user.id)).toBe(5)
+    expect(await sick()).toBe(5)
 
     // Week 1 is sent back: only week 2 is approved now, and its 16 h earn 1.6 h.
-    ok(
-      await callRoute(sendBack, {
-        cookies: [cookie],
-        params: { id: String(first) },
-        body: { comments: 'Three days, not five' },
-      }),
-    )
-    expect(await sickOf(cookie, member.user.id)).toBe(1.6)
+    await sendBackWeek(cookie, first, 'Three days, not five')
+    expect(await sick()).toBe(1.6)
 
     // Week 1 corrected to 24 h and approved again: 24 h + 16 h = 40 h earn 4 h, under the cap.
     ok(
@@ -77,13 +80,11 @@ describe('a capped per-hours-worked accrual', () => {
     )
     ok(await callRoute(submitTimesheet, { cookies: [member.cookie], params: { id: String(first) }, body: {} }))
     await decidedThroughRoute(cookie, first, 'approved')
-    expect(await sickOf(cookie, member.user.id)).toBe(4)
+    expect(await sick()).toBe(4)
   })
 
   it('keeps a week the cap granted nothing, with what it earned, and gives it back when the week that filled the cap is sent back', async () => {
-    const { cookie } = await newOrganization()
-    const member = await newStaffMember(cookie)
-    ok(await callRoute(updatePolicies, { cookies: [cookie], body: cappedSick() }))
+    const { cookie, member, sick } = await cappedMember()
 
     // Week 1: 50 h earn 5 h, the cap. Week 2: 16 h earn 1.6 h, of which the cap grants nothing.
     const first = await approvedThroughRoute(
@@ -92,15 +93,9 @@ describe('a capped per-hours-worked accrual', () => {
       weekOfShifts(weekAgo(4), { ...eightHourDays(5), saturday: { start: '08:00', end: '18:00' } }, 'Office'),
     )
     await approvedThroughRoute(cookie, member.cookie, weekOfShifts(weekAgo(3), eightHourDays(2), 'Office'))
-    expect(await sickOf(cookie, member.user.id)).toBe(5)
+    expect(await sick()).toBe(5)
 
-    ok(
-      await callRoute(sendBack, {
-        cookies: [cookie],
-        params: { id: String(first) },
-        body: { comments: 'Not that many hours' },
-      }),
-    )
-    expect(await sickOf(cookie, member.user.id)).toBe(1.6)
+    await sendBackWeek(cookie, first, 'Not that many hours')
+    expect(await sick()).toBe(1.6)
   })
 })
