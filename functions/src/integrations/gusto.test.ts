@@ -246,7 +246,7 @@ describe('Gusto from the Payroll page', () => {
     })
     expect(gusto.timeSheets.size).toBe(0)
 
-    await integrationSendJob()
+    await integrationSendJob(undefined, undefined, [sup.organization.id])
     const after = await preview()
     expect(after.send).toMatchObject({
       state: 'sent',
@@ -305,7 +305,7 @@ describe('Gusto from the Payroll page', () => {
     expect((await preview()).send).toMatchObject({ state: 'sent', changedSinceSent: true })
     const requests = gusto.calls.filter((c) => c.path.includes('/time_sheets')).length
     ok(await callRoute(sendGusto, { cookies: [sup.cookie], params: { start: first } }))
-    await integrationSendJob()
+    await integrationSendJob(undefined, undefined, [sup.organization.id])
     const again = await preview()
     expect(again.send).toMatchObject({ state: 'sent', created: 0, updated: 0, deleted: 0, changedSinceSent: false })
     expect(again.send!.unchanged).toBe(again.timeSheetCount)
@@ -318,7 +318,7 @@ describe('Gusto from the Payroll page', () => {
     oauth.expireAccessTokens()
     oauth.revokeAll()
     ok(await callRoute(sendGusto, { cookies: [sup.cookie], params: { start: first } }))
-    await integrationSendJob()
+    await integrationSendJob(undefined, undefined, [sup.organization.id])
     expect((await preview()).send).toMatchObject({ state: 'reconnect' })
     expect(Object.keys(await orgDb(sup.organization.id).gustoSends.sheets(first))).toEqual(sent)
     // The page says to connect again: a send is refused until then.
@@ -329,7 +329,7 @@ describe('Gusto from the Payroll page', () => {
     await connect()
     const count = gusto.timeSheets.size
     ok(await callRoute(sendGusto, { cookies: [sup.cookie], params: { start: first } }))
-    await integrationSendJob()
+    await integrationSendJob(undefined, undefined, [sup.organization.id])
     expect((await preview()).send).toMatchObject({ state: 'sent', created: 0, errors: [] })
     expect(gusto.timeSheets.size).toBe(count)
     expect(gusto.violations).toEqual([])
@@ -359,7 +359,7 @@ describe('a week sent back for correction after a send', () => {
     const calls = gusto.calls.length
     const syncs = gusto.payrollSyncs.length
     ok(await callRoute(sendGusto, { cookies: [sup.cookie], params: { start: first } }))
-    await integrationSendJob()
+    await integrationSendJob(undefined, undefined, [sup.organization.id])
     expect((await preview()).send).toMatchObject({ state: 'sent', created: 0, updated: 1, deleted: 0, errors: [] })
 
     const writes = gusto.calls.slice(calls).filter((c) => c.method !== 'GET')

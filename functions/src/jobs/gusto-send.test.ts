@@ -84,7 +84,7 @@ describe('the Gusto send job', () => {
     await db().gustoSends.request(first, sup.supervisor.id, null)
     await expect(db().gustoSends.request(first, sup.supervisor.id, null)).rejects.toMatchObject({ status: 409 })
     expect(await integrationSendsDue()).toContainEqual({ orgId: sup.organization.id, vendor: 'gusto', start: first })
-    const out = await integrationSendJob(deps())
+    const out = await integrationSendJob(deps(), undefined, [sup.organization.id])
     expect(out.sends).toMatchObject({ sent: 1 })
     expect(sheetsOf('ana')).toHaveLength(10)
     expect(sheetsOf('ben')).toHaveLength(9)

@@ -11,10 +11,15 @@ export const storedGustoConnection: GustoSendDeps = {
 /**
  * The send job (run by the scheduled retry job, beside the outbox's emails and webhooks): every
  * send to QuickBooks Online or Gusto whose time has come, one after another; each run's outcome
- * counted by its state.
+ * counted by its state. `orgIds`: only those organizations' (a test's own, so a test's run never
+ * takes another test's send with its vendor double).
  */
-export const integrationSendJob = async (gusto: GustoSendDeps = storedGustoConnection, now = new Date()) => {
-  const due = await integrationSendsDue(now)
+export const integrationSendJob = async (
+  gusto: GustoSendDeps = storedGustoConnection,
+  now = new Date(),
+  orgIds?: readonly string[],
+) => {
+  const due = (await integrationSendsDue(now)).filter((d) => !orgIds || orgIds.includes(d.orgId))
   const outcomes: Record<string, number> = {}
   for (const d of due) {
     const outcome =
