@@ -10,9 +10,8 @@ import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
 import { FieldMessage } from '../ui/FieldMessage.tsx'
 import { CheckboxRow } from '../ui/FormField.tsx'
-import { QueryContent } from '../ui/QueryList.tsx'
 import { SettingsSectionCard } from '../settings/SettingsSectionCard.tsx'
-import { Remounted } from '../ui/Remounted.tsx'
+import { SavedForm } from '../ui/Remounted.tsx'
 
 /** The catalogue group of this section's texts. */
 const TEXTS = 'settings.approvals'
@@ -25,13 +24,9 @@ export function ApprovalSettingsSection() {
   const saved = useApprovalSettings()
   return (
     <SettingsSectionCard id="approvals" titleId="approval-settings-title" texts={TEXTS}>
-      <QueryContent query={saved} loading={t('settings.loading')} loadError={t('settings.loadError')}>
-        {(data) => (
-          <Remounted version={JSON.stringify(data)}>
-            <ApprovalSettingsForm saved={data} />
-          </Remounted>
-        )}
-      </QueryContent>
+      <SavedForm query={saved} loading={t('settings.loading')} loadError={t('settings.loadError')}>
+        {(data) => <ApprovalSettingsForm saved={data} />}
+      </SavedForm>
     </SettingsSectionCard>
   )
 }

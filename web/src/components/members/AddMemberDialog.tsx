@@ -7,24 +7,14 @@ import { useOrgTimeZone } from '../../api/organization.ts'
 import { useAuth } from '../../api/auth.ts'
 import { useAddMember, useApproverChoices } from '../../api/members.ts'
 import { ApiError, errorMessage, isUnauthorizedError } from '../../api/client.ts'
-import { useFieldErrors } from '../../lib/field-errors.ts'
 import { useFocusHandoff } from '../../lib/focus-handoff.ts'
 import { toast } from '../../lib/toast.ts'
 import { Button } from '../ui/Button.tsx'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  DialogForm,
-  DialogHeading,
-  DialogTrigger,
-} from '../ui/Dialog.tsx'
+import { Dialog, DialogClose, DialogContent, DialogFooter, DialogHeading, DialogTrigger } from '../ui/Dialog.tsx'
 import { CredentialsView } from './CredentialsView.tsx'
 import { staffLoginUrl } from './login-instructions.ts'
-import { MemberFields } from './MemberFields.tsx'
-import { approverValue, campusIdsOf, MEMBER_FIELD_ORDER, memberValues, UNPAID_CHECKED } from './member-values.ts'
-import type { MemberField, MemberValues } from './member-values.ts'
+import { MemberForm, useMemberForm } from './MemberFields.tsx'
+import { approverValue, campusIdsOf, memberValues, UNPAID_CHECKED, type MemberValues } from './member-values.ts'
 
 /** Spec section 8: a duplicate (or any 400) gets the spec's wording; anything else its own message. */
 const duplicateMember = () => ({
@@ -47,7 +37,7 @@ export function AddMemberDialog() {
   // hire date is today in the organization's zone unless they choose another.
   const initial = (): MemberValues => ({ ...memberValues(), supervisorId: user?.id ?? '', hireDate: today })
   const [open, setOpen] = useState(false)
-  const [values, setValues] = useState<MemberValues>(initial)
+  const form = useMemberForm(initial, add, t('members.add.failed'))
   const [added, setAdded] = useState<AddedMember | null>(null)
   // The form and the added member's login take turns in one dialog: the button pressed goes with
   // the one it was in, so the focus goes to the other's start (the login's title, the first field).
@@ -55,13 +45,9 @@ export function AddMemberDialog() {
   const content = useRef<HTMLDivElement>(null)
   const addedTitle = useRef<HTMLHeadingElement>(null)
 
-  const errors = useFieldErrors(MEMBER_FIELD_ORDER, add.error)
-  const shown = errors.shown
-  const formError = errors.formError(t('members.add.failed'))
-
   const startOver = () => {
-    setValues(initial())
-    errors.clear()
+    form.setValues(initial())
+    form.errors.clear()
     setAdded(null)
     add.reset()
   }
@@ -81,7 +67,7 @@ export function AddMemberDialog() {
     payType: _payType,
     payrollId: _payrollId,
     ...spec
-  } = values
+  } = form.values
   // A campus only when the church has campuses (none is the spec's call); a supervisor's campuses when some are checked.
   const campus = {
     ...(campusId ? { campusId } : {}),
@@ -94,7 +80,7 @@ export function AddMemberDialog() {
   // Likewise a hire date other than today (the server's default) and an unpaid supervisor.
   const hired = hireDate === today ? {} : { hireDate }
   const pay = spec.role === 'supervisor' && unpaid === UNPAID_CHECKED ? { unpaid: true } : {}
-  const onSubmit = errors.onSubmit(
+  const onSubmit = form.errors.onSubmit(
     NewMember,
     { ...spec, ...approver, ...code, ...hired, ...pay, ...campus },
     (member) =>
@@ -132,11 +118,6 @@ export function AddMemberDialog() {
       }),
   )
 
-  const onChange = (name: MemberField, value: string) => {
-    setValues((v) => ({ ...v, [name]: value }))
-    errors.clear(name)
-  }
-
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
@@ -157,26 +138,18 @@ export function AddMemberDialog() {
         ) : (
           <>
             <DialogHeading title={t('members.add.title')}>{t('members.add.intro')}</DialogHeading>
-            <DialogForm
+            <MemberForm
+              form={form}
               label={t('members.add.formLabel')}
               onSubmit={(event) => {
                 // Once added, the form makes way for the login: the focus goes to its title.
                 handOff(() => addedTitle.current)
                 onSubmit(event)
               }}
-              error={formError}
-              pending={add.isPending}
               confirm={t('members.add.title')}
               busy={t('members.add.adding')}
-            >
-              <MemberFields
-                values={values}
-                onChange={onChange}
-                shown={shown}
-                disabled={add.isPending}
-                approvers={approvers}
-              />
-            </DialogForm>
+              approvers={approvers}
+            />
           </>
         )}
       </DialogContent>

@@ -1,16 +1,14 @@
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { fullName, MemberUpdate, type User } from '@app/core'
 import { useApproverChoices, useUpdateMember } from '../../api/members.ts'
-import { useFieldErrors } from '../../lib/field-errors.ts'
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
-import { DialogContent, DialogForm, DialogHeading, dialogOf } from '../ui/Dialog.tsx'
+import { DialogContent, DialogHeading, dialogOf } from '../ui/Dialog.tsx'
 import { MemberPinForm } from './MemberPinForm.tsx'
 import { UnconfirmedEmail } from './UnconfirmedEmail.tsx'
-import { MemberFields } from './MemberFields.tsx'
+import { MemberForm, useMemberForm } from './MemberFields.tsx'
 import { approverValue, campusIdsOf, MEMBER_FIELD_ORDER, memberValues, UNPAID_CHECKED } from './member-values.ts'
-import type { MemberField, MemberValues } from './member-values.ts'
+import type { MemberValues } from './member-values.ts'
 
 /** The fields the person changed: a PATCH carries only those, so an unchanged empty email is not refused. */
 const changedFields = (values: MemberValues, member: User) => {
@@ -40,17 +38,8 @@ function EditMemberForm({ item: member, onDone }: { item: User; onDone: () => vo
   const { t } = useTranslation('supervisor')
   const update = useUpdateMember()
   const approvers = useApproverChoices().filter((a) => a.id !== member.id)
-  const [values, setValues] = useState<MemberValues>(() => memberValues(member))
-  const errors = useFieldErrors(MEMBER_FIELD_ORDER, update.error)
-  const shown = errors.shown
-  const formError = errors.formError(t('members.edit.failed'))
-
-  const onChange = (name: MemberField, value: string) => {
-    setValues((v) => ({ ...v, [name]: value }))
-    errors.clear(name)
-  }
-
-  const onSubmit = errors.onSubmit(MemberUpdate, changedFields(values, member), (changes) =>
+  const form = useMemberForm(() => memberValues(member), update, t('members.edit.failed'))
+  const onSubmit = form.errors.onSubmit(MemberUpdate, changedFields(form.values, member), (changes) =>
     update.mutate(
       { id: member.id, changes },
       {
@@ -76,24 +65,16 @@ function EditMemberForm({ item: member, onDone }: { item: User; onDone: () => vo
           <UnconfirmedEmail member={member} />
         </p>
       ) : null}
-      <DialogForm
+      <MemberForm
+        form={form}
         label={t('members.edit.formLabel')}
         onSubmit={onSubmit}
-        error={formError}
-        pending={update.isPending}
         confirm={t('members.edit.save')}
         busy={t('members.edit.saving')}
-      >
-        <MemberFields
-          values={values}
-          onChange={onChange}
-          shown={shown}
-          disabled={update.isPending}
-          withPay
-          editing
-          approvers={approvers}
-        />
-      </DialogForm>
+        approvers={approvers}
+        withPay
+        editing
+      />
       <MemberPinForm member={member} />
     </DialogContent>
   )

@@ -1,8 +1,10 @@
-import type { ComponentProps } from 'react'
+import { useState, type ComponentProps } from 'react'
 import { useTranslation } from 'react-i18next'
 import { inScope, PayType, Role, TEXT_LIMITS } from '@app/core'
 import { useAllocationCodes } from '../../api/allocation.ts'
 import { useCampusChoices } from '../../api/campuses.ts'
+import { useFieldErrors } from '../../lib/field-errors.ts'
+import { DialogForm } from '../ui/Dialog.tsx'
 import { FieldMessage } from '../ui/FieldMessage.tsx'
 import { CheckboxRow, fieldDescription, FormField, NamedField } from '../ui/FormField.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
@@ -10,6 +12,7 @@ import { ItemOptions, Options } from '../ui/Options.tsx'
 import { useTextLimit } from '../ui/TextLimit.tsx'
 import {
   campusIdsOf,
+  MEMBER_FIELD_ORDER,
   UNPAID_CHECKED,
   type ApproverChoice,
   type MemberField,
@@ -35,6 +38,57 @@ interface MemberFieldsProps {
   approvers: readonly ApproverChoice[]
   /** An existing member (Edit), whose role only a whole-church supervisor changes. */
   editing?: boolean
+}
+
+/**
+ * The member dialogs' form state (Add Member and Edit): the values as typed, each field's message
+ * (browser's or server's, cleared as it is edited), and the form's own message (`failed` when the
+ * server gave none).
+ */
+export function useMemberForm(
+  initial: () => MemberValues,
+  write: { error: unknown; isPending: boolean },
+  failed: string,
+) {
+  const [values, setValues] = useState<MemberValues>(initial)
+  const errors = useFieldErrors(MEMBER_FIELD_ORDER, write.error)
+  const onChange = (name: MemberField, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }))
+    errors.clear(name)
+  }
+  return { values, setValues, errors, onChange, formError: errors.formError(failed), pending: write.isPending }
+}
+
+/** The member dialogs' form: its message, the fields (held while it is sent), and its button. */
+export function MemberForm({
+  form,
+  label,
+  onSubmit,
+  confirm,
+  busy,
+  ...fields
+}: Pick<ComponentProps<typeof DialogForm>, 'label' | 'onSubmit' | 'confirm' | 'busy'> &
+  Omit<MemberFieldsProps, 'values' | 'onChange' | 'shown' | 'disabled'> & {
+    form: ReturnType<typeof useMemberForm>
+  }) {
+  return (
+    <DialogForm
+      label={label}
+      onSubmit={onSubmit}
+      error={form.formError}
+      pending={form.pending}
+      confirm={confirm}
+      busy={busy}
+    >
+      <MemberFields
+        {...fields}
+        values={form.values}
+        onChange={form.onChange}
+        shown={form.errors.shown}
+        disabled={form.pending}
+      />
+    </DialogForm>
+  )
 }
 
 /** The member dialog's fields (Add Member and Edit): names, email, department, role, and when editing, pay facts. */

@@ -2,18 +2,15 @@ import { useState, type ReactNode } from 'react'
 import { RotateCcw } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { PayPeriodFrequency, PayrollSettingsUpdate, WeekStartDay, type PayrollSettings } from '@app/core'
-import { errorMessage } from '../../api/client.ts'
 import { usePayrollSettings, useUpdatePayrollSettings } from '../../api/payroll.ts'
 import { useFieldErrors } from '../../lib/field-errors.ts'
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
-import { ErrorState } from '../ui/ErrorState.tsx'
 import { DayOptions, Options } from '../ui/Options.tsx'
 import { fieldDescription, FormField } from '../ui/FormField.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
-import { LoadingState } from '../ui/LoadingState.tsx'
-import { Remounted } from '../ui/Remounted.tsx'
+import { SavedForm } from '../ui/Remounted.tsx'
 
 /** leave payroll items and ADP codes are set through the API (not yet a field of this form). */
 type Field = Exclude<keyof PayrollSettings, 'leavePayItems' | 'adpLeaveCodes'>
@@ -68,19 +65,15 @@ const changes = (update: PayrollSettingsUpdate, saved: PayrollSettings): Payroll
 export function PayrollSettingsSection() {
   const { t } = useTranslation('supervisor')
   const settings = usePayrollSettings()
-  if (settings.isPending) return <LoadingState label={t('settings.payrollForm.loading')} rows={3} />
-  if (settings.isError) {
-    return (
-      <ErrorState
-        message={errorMessage(settings.error, t('settings.payrollForm.loadError'))}
-        onRetry={() => void settings.refetch()}
-      />
-    )
-  }
   return (
-    <Remounted version={JSON.stringify(settings.data)}>
-      <PayrollSettingsForm saved={settings.data} />
-    </Remounted>
+    <SavedForm
+      query={settings}
+      loading={t('settings.payrollForm.loading')}
+      loadError={t('settings.payrollForm.loadError')}
+      rows={3}
+    >
+      {(saved) => <PayrollSettingsForm saved={saved} />}
+    </SavedForm>
   )
 }
 

@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { useHolidays, usePolicies } from '../../api/time-off.ts'
-import { QueryContent } from '../ui/QueryList.tsx'
 import { HolidaysForm } from './HolidaysForm.tsx'
 import { SettingsSectionCard } from './SettingsSectionCard.tsx'
 import { PoliciesForm } from './TimeOffPoliciesForm.tsx'
-import { Remounted } from '../ui/Remounted.tsx'
+import { SavedForm } from '../ui/Remounted.tsx'
 
 /** The catalogue group of this section's texts. */
 const TEXTS = 'settings.timeOff'
@@ -16,20 +15,12 @@ export function TimeOffSettingsSection() {
   const holidays = useHolidays()
   return (
     <SettingsSectionCard id="time-off" titleId="time-off-settings-title" texts={TEXTS} contentClassName="space-y-8">
-      <QueryContent query={policies} loading={t('settings.loading')} loadError={t('settings.loadError')}>
-        {(saved) => (
-          <Remounted version={JSON.stringify(saved)}>
-            <PoliciesForm saved={saved} />
-          </Remounted>
-        )}
-      </QueryContent>
-      <QueryContent query={holidays} loading={t('settings.loading')} loadError={t('settings.loadError')}>
-        {(saved) => (
-          <Remounted version={JSON.stringify(saved)}>
-            <HolidaysForm saved={saved} />
-          </Remounted>
-        )}
-      </QueryContent>
+      <SavedForm query={policies} loading={t('settings.loading')} loadError={t('settings.loadError')}>
+        {(saved) => <PoliciesForm saved={saved} />}
+      </SavedForm>
+      <SavedForm query={holidays} loading={t('settings.loading')} loadError={t('settings.loadError')}>
+        {(saved) => <HolidaysForm saved={saved} />}
+      </SavedForm>
     </SettingsSectionCard>
   )
 }

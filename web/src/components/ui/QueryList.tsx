@@ -74,15 +74,18 @@ export function QueryContent<T>({
   query,
   loading,
   loadError,
+  rows,
   children,
 }: {
   query: { isPending: boolean; data: T | undefined; error: unknown; refetch: () => unknown }
   loading: string
   /** What is said when the read failed and the server gave no message. */
   loadError: string
+  /** Grey rows that hold the data's place while it loads (`LoadingState`). */
+  rows?: number
   children: (data: T) => ReactNode
 }) {
-  if (query.isPending) return <LoadingState label={loading} />
+  if (query.isPending) return <LoadingState label={loading} rows={rows} />
   if (query.data !== undefined) return children(query.data)
   return <ErrorState message={errorMessage(query.error, loadError)} onRetry={() => void query.refetch()} />
 }

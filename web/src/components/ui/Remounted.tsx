@@ -1,4 +1,5 @@
-import { Fragment, useLayoutEffect, useRef, type ReactNode } from 'react'
+import { Fragment, useLayoutEffect, useRef, type ComponentProps, type ReactNode } from 'react'
+import { QueryContent } from './QueryList.tsx'
 
 const CONTROLS = 'a[href], button, input, select, textarea, [tabindex]'
 
@@ -30,5 +31,18 @@ export function Remounted({ version, children }: { version: string | number; chi
     >
       <Fragment key={version}>{children}</Fragment>
     </div>
+  )
+}
+
+/**
+ * A form of saved settings: its read's loading and error states, then the form, started again
+ * from each saved answer.
+ */
+export function SavedForm<T>(props: ComponentProps<typeof QueryContent<T>>) {
+  const { children: form, ...read } = props
+  return (
+    <QueryContent {...read}>
+      {(saved) => <Remounted version={JSON.stringify(saved)}>{form(saved)}</Remounted>}
+    </QueryContent>
   )
 }
