@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { CouponCheck, messages, unavailable } from '@app/core'
+import { CouponCheck, messages, requiredText, unavailable } from '@app/core'
 import { billingConfigured, couponDetails } from '@app/adapters/billing'
 import { defineRoute } from '../http/define-route.ts'
 
@@ -9,11 +9,7 @@ export default defineRoute({
   auth: 'supervisor',
   wholeChurch: true,
   body: z.object({
-    couponCode: z
-      .string({ error: 'Please enter a coupon code first.' })
-      .trim()
-      .min(1, 'Please enter a coupon code first.')
-      .max(100, 'Coupon code must be 100 characters or fewer'),
+    couponCode: requiredText('Please enter a coupon code first.', 100, 'Coupon code must be 100 characters or fewer'),
   }),
   response: CouponCheck,
   errors: [429, 503],

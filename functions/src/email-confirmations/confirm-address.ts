@@ -1,7 +1,7 @@
 import { AppError } from '@app/core'
 import { config } from '@app/adapters'
 import { signedLinkPage } from '../http/signed-link-route.ts'
-import { checkAddressLink } from '../workflows/address-link-check.ts'
+import { addressLink } from '../workflows/address-link-check.ts'
 import { deliver, releaseHeld } from '../workflows/mailer.ts'
 import { addressConfirmedPage, addressProblemPage } from '../views/address-page.ts'
 import { queuedEmail } from '../views/queued-email.ts'
@@ -12,13 +12,9 @@ import { queuedEmail } from '../views/queued-email.ts'
  * one transaction; a supervisor invited by email gets the invitation to sign in with it then, and
  * every email held for the address while it waited is sent.
  */
-export default signedLinkPage({
+export default signedLinkPage(addressLink, {
   method: 'POST',
-  path: '/api/email-confirmations/{token}',
-  maxToken: 2000,
-  errors: [404, 409, 410],
   uses: ['table', 'email'],
-  check: checkAddressLink,
   page: async ({ link, db, member }) => {
     const invited = member.role === 'supervisor' ? await db.members.invitationOf(link.email) : undefined
     const org = invited ? await db.organization.get() : undefined

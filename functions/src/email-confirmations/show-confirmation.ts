@@ -1,15 +1,11 @@
 import { signedLinkPage } from '../http/signed-link-route.ts'
-import { checkAddressLink } from '../workflows/address-link-check.ts'
+import { addressLink } from '../workflows/address-link-check.ts'
 import { confirmAddressPage } from '../views/address-page.ts'
 
 /** Opening the emailed Confirm link shows a page with a button; a GET never confirms (mail scanners follow links). */
-export default signedLinkPage({
+export default signedLinkPage(addressLink, {
   method: 'GET',
-  path: '/api/email-confirmations/{token}',
-  maxToken: 2000,
-  errors: [404, 409, 410],
   uses: ['table:read', 'links'],
-  check: checkAddressLink,
   page: async ({ db, member, link }, { event }) => {
     const org = await db.organization.get()
     return confirmAddressPage(member.language, link.email, org.name, event.rawPath)

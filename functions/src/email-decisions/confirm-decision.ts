@@ -1,6 +1,6 @@
 import { AppError, TEXT_LIMITS } from '@app/core'
 import { signedLinkPage } from '../http/signed-link-route.ts'
-import { checkDecisionLink } from '../workflows/decision-link-check.ts'
+import { decisionLink } from '../workflows/decision-link-check.ts'
 import { decideTimesheet } from '../workflows/decisions.ts'
 import { firstApprovalOf } from '../workflows/review-requests.ts'
 import { decideTimeOff } from '../workflows/time-off.ts'
@@ -11,13 +11,9 @@ import { donePage, linkProblemPage, timeOffDonePage } from '../views/decision-pa
  * session or Origin is needed). Same decision and rules as the dashboard (or, for a time-off
  * request, as `PATCH /api/time-off/{id}/status`); the link is spent in the same transaction.
  */
-export default signedLinkPage({
+export default signedLinkPage(decisionLink, {
   method: 'POST',
-  path: '/api/email-decisions/{token}',
-  maxToken: 2000,
-  errors: [404, 409, 410],
   uses: ['table', 'email', 'secretsKey'],
-  check: checkDecisionLink,
   page: async (checked, { event }) => {
     const { link, db, supervisor, employee } = checked
     const form = new URLSearchParams(

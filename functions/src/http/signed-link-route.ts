@@ -11,16 +11,23 @@ type LinkCheck<C> = (
   browser: Language,
 ) => Promise<({ ok: true } & C) | { ok: false; page: HttpResponse }>
 
-export interface SignedLinkPage<C> {
-  /** GET shows a page with a button (mail scanners follow links, so it never acts); POST is the button. */
-  method: 'GET' | 'POST'
+/** A kind of emailed signed link: where its two pages live, its longest token, and its check. */
+export interface SignedLink<C> {
   path: `/api/${string}/{token}`
   /** The longest token the link's kind makes, with room to spare. */
   maxToken: number
-  uses: Use[]
-  /** The error statuses its check and page may throw or answer as a page that says why (see `ErrorStatus`). */
-  errors?: ErrorStatus[]
+  /** The error statuses its check and pages may throw or answer as a page that says why (see `ErrorStatus`). */
+  errors: ErrorStatus[]
   check: LinkCheck<C>
+}
+
+/** Declares a kind of link (its type inferred from its check). */
+export const signedLink = <C>(link: SignedLink<C>) => link
+
+export interface SignedLinkPage<C> {
+  /** GET shows a page with a button (mail scanners follow links, so it never acts); POST is the button. */
+  method: 'GET' | 'POST'
+  uses: Use[]
   /** The page for a usable link; `browser` is the language the browser asks for. */
   page: (
     checked: C,
@@ -33,19 +40,19 @@ export interface SignedLinkPage<C> {
  * signed link is the credential, so its POST needs no session or Origin; the token checked before
  * anything else, in the browser's language while the link names no one.
  */
-export const signedLinkPage = <C>(spec: SignedLinkPage<C>): Route =>
+export const signedLinkPage = <C>(link: SignedLink<C>, spec: SignedLinkPage<C>): Route =>
   defineRoute({
     method: spec.method,
-    path: spec.path,
+    path: link.path,
     auth: 'public',
     skipCsrf: spec.method === 'POST' || undefined,
-    params: z.object({ token: z.string().max(spec.maxToken) }),
+    params: z.object({ token: z.string().max(link.maxToken) }),
     response: Page,
-    errors: spec.errors,
+    errors: link.errors,
     uses: spec.uses,
     handler: async ({ params, event }) => {
       const browser = browserLanguageOf(event) ?? DEFAULT_LANGUAGE
-      const checked = await spec.check(params.token, browser)
+      const checked = await link.check(params.token, browser)
       return checked.ok ? spec.page(checked, { event, browser }) : checked.page
     },
   })

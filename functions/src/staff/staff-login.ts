@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import * as z from 'zod'
-import { Language, messages, SignedInMember, tooManyRequests, unauthorized } from '@app/core'
+import { Language, messages, requiredText, SignedInMember, tooManyRequests, unauthorized } from '@app/core'
 import { staffPool } from '@app/adapters'
 import { memberSubject, orgDb, sessions, system } from '@app/data'
 import { clientOf, rateAddressOf } from '../http/client.ts'
@@ -18,11 +18,7 @@ export default defineRoute({
   path: '/api/staff/login',
   auth: 'public',
   body: z.object({
-    username: z
-      .string({ error: 'Username is required' })
-      .trim()
-      .min(1, 'Username is required')
-      .max(100, 'Username must be 100 characters or fewer'),
+    username: requiredText('Username is required', 100, 'Username must be 100 characters or fewer'),
     password: z
       .string({ error: 'Password is required' })
       .min(1, 'Password is required')

@@ -1,6 +1,7 @@
 import type { Language, User } from '@app/core'
 import { orgDb, type OrgDb } from '@app/data'
 import type { HttpResponse } from '../http/response.ts'
+import { signedLink } from '../http/signed-link-route.ts'
 import { addressProblemPage } from '../views/address-page.ts'
 import { organizationClosedPage } from '../views/closed-page.ts'
 import { readAddressLink, type AddressLink } from './address-links.ts'
@@ -34,3 +35,11 @@ export const checkAddressLink = async (token: string, browser: Language): Promis
   if (member.emailConfirmed) return { ok: false, page: addressProblemPage(member.language, 'confirmed', 409) }
   return { ok: true, link, db, member }
 }
+
+/** An address confirmation link (`/api/email-confirmations/{token}`). */
+export const addressLink = signedLink({
+  path: '/api/email-confirmations/{token}',
+  maxToken: 2000,
+  errors: [404, 409, 410],
+  check: checkAddressLink,
+})

@@ -1,6 +1,7 @@
 import { policyOf, type Language, type Timesheet, type User } from '@app/core'
 import { orgDb, type OrgDb, type StoredTimeOff } from '@app/data'
 import type { HttpResponse } from '../http/response.ts'
+import { signedLink } from '../http/signed-link-route.ts'
 import { organizationClosedPage } from '../views/closed-page.ts'
 import { linkProblemPage } from '../views/decision-page.ts'
 import { isTimeOffLink, readDecisionLink, type DecisionLink } from './decision-links.ts'
@@ -95,3 +96,11 @@ const checkTimeOffLink = async (
     employee,
   }
 }
+
+/** An Approve or Decline link, a timesheet's or a time-off request's. */
+export const decisionLink = signedLink({
+  path: '/api/email-decisions/{token}',
+  maxToken: 2000,
+  errors: [404, 409, 410],
+  check: checkDecisionLink,
+})

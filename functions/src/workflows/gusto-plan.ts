@@ -1,7 +1,6 @@
 import {
   AppError,
   badRequest,
-  carriedWeekStarts,
   hoursOf,
   integrationMessages,
   planGusto,
@@ -14,7 +13,7 @@ import {
 } from '@app/core'
 import type { OrgDb } from '@app/data'
 import { periodState, sendView } from './integration-sends.ts'
-import { leaveOf } from './payroll.ts'
+import { payrollRecords } from './payroll.ts'
 
 /**
  * Everything Gusto gets for a closed pay period, read from what approval stored: the figures of
@@ -31,13 +30,7 @@ export const gustoPlanFor = async (
   if (!stored || stored.status !== 'closed' || stored.start !== start)
     throw badRequest(integrationMessages.periodNotClosed)
   const period = { start: stored.start, end: stored.end }
-  const weeks = carriedWeekStarts(period)
-  const membersRead = db.users.listForRecords()
-  const [figures, members, leave] = await Promise.all([
-    db.payroll.figuresOfWeeks(weeks.start, weeks.end),
-    membersRead,
-    leaveOf(db, period, membersRead),
-  ])
+  const { figures, members, leave } = await payrollRecords(db, period)
   const ids = [...new Set(figures.filter((f) => f.payType === 'non-exempt').map((f) => f.timesheetId))]
   const sheets = await Promise.all(ids.map((id) => db.timesheets.find(id)))
   const timesheets = new Map(sheets.flatMap((s) => (s ? [[s.id, s] as const] : [])))

@@ -75,22 +75,31 @@ const personOf =
   }
 
 /**
- * The stored figures of the workweeks a date range carries (those ending inside it: README,
- * "Pay periods"), split into payroll members and volunteers by their role at approval.
+ * What approval stored for a date range: the figures of the workweeks it carries, every member the
+ * records name, and each member's paid leave over those weeks (`leaveOf`).
  */
-export const payrollTotals = async (db: OrgDb, range: Period, campusIds?: readonly string[]) => {
+export const payrollRecords = async (db: OrgDb, range: Period) => {
   const weeks = carriedWeekStarts(range)
   const membersRead = db.users.listForRecords()
-  const [allFigures, members, allLeave] = await Promise.all([
+  const [figures, members, leave] = await Promise.all([
     db.payroll.figuresOfWeeks(weeks.start, weeks.end),
     membersRead,
     leaveOf(db, range, membersRead),
   ])
+  return { figures, members, leave }
+}
+
+/**
+ * The stored figures of the workweeks a date range carries (those ending inside it: README,
+ * "Pay periods"), split into payroll members and volunteers by their role at approval.
+ */
+export const payrollTotals = async (db: OrgDb, range: Period, campusIds?: readonly string[]) => {
+  const { figures: allFigures, members, leave: allLeave } = await payrollRecords(db, range)
   // One campus's run (or a campus admin's): each week where it was worked, leave where its member is now.
   const byId = new Map(members.map((m) => [m.id, m]))
   const figures = allFigures.filter((f) => inCampuses(campusIds, { campusId: weekCampus(f, byId.get(f.employeeId)) }))
   const leave = new Map([...allLeave].filter(([id]) => inCampuses(campusIds, byId.get(id) ?? {})))
-  const person = personOf(new Map(members.map((m) => [m.id, m])))
+  const person = personOf(byId)
   return {
     payroll: withLeaveRows(
       totalsByMember(
@@ -115,7 +124,7 @@ export const payrollTotals = async (db: OrgDb, range: Period, campusIds?: readon
  * `membersRead`: every member the records name (`listForRecords`, read once beside the rest), so
  * one removed since keeps the holidays they were paid before their removal.
  */
-export const leaveOf = async (db: OrgDb, range: Period, membersRead: Promise<readonly RecordMember[]>) => {
+const leaveOf = async (db: OrgDb, range: Period, membersRead: Promise<readonly RecordMember[]>) => {
   const org = await db.organization.get()
   const days = leaveDaysOf(range, org.weekStartDay)
   const [approved, calendar, members] = await Promise.all([

@@ -51,8 +51,11 @@ export const thrownStatusReader = () => {
     return symbol?.declarations ?? []
   }
 
-  /** The function a declaration names, if it names one written here. */
-  const functionOf = (d: ts.Declaration): FunctionNode | undefined => {
+  /**
+   * What a declaration names that can run, if written here: a function, or a value made by a call
+   * (a link's kind, `signedLink({ check })`), whose call hands over what later runs.
+   */
+  const functionOf = (d: ts.Declaration): FunctionNode | ts.CallExpression | undefined => {
     const file = d.getSourceFile().fileName
     if (file.includes('/node_modules/') || file.endsWith('.d.ts') || wrapper.has(file)) return undefined
     if (ts.isFunctionDeclaration(d) || ts.isMethodDeclaration(d)) return d
@@ -61,6 +64,7 @@ export const thrownStatusReader = () => {
       return value && functionOf(value)
     }
     const value = ts.isVariableDeclaration(d) || ts.isPropertyAssignment(d) ? d.initializer : undefined
+    if (value && ts.isVariableDeclaration(d) && ts.isCallExpression(value)) return value
     return value && (ts.isArrowFunction(value) || ts.isFunctionExpression(value)) ? value : undefined
   }
 

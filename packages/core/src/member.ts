@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { Role } from './roles.ts'
-import { requiredText } from './text-schemas.ts'
+import { limitedText, requiredText } from './text-schemas.ts'
 import { TEXT_LIMITS } from './text.ts'
 import { ApproverId } from './approvals.ts'
 import { AllocationCodeId } from './allocation.ts'
@@ -53,11 +53,10 @@ export type NewMember = z.infer<typeof NewMember>
 
 /** A member's phone number as a directory gives it: digits with the usual separators, a leading + and a short extension allowed. */
 export const PHONE_MAX_LENGTH = 40
-export const Phone = z
-  .string({ error: 'Phone must be text' })
-  .trim()
-  .max(PHONE_MAX_LENGTH, `Phone must be ${PHONE_MAX_LENGTH} characters or fewer`)
-  .regex(/^\+?[0-9 ().-]{4,30}(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i, 'Phone must be a phone number')
+export const Phone = limitedText('Phone', PHONE_MAX_LENGTH).regex(
+  /^\+?[0-9 ().-]{4,30}(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i,
+  'Phone must be a phone number',
+)
 
 export const TemporaryCredentials = z.object({ username: z.string(), password: z.string() })
 export type TemporaryCredentials = z.infer<typeof TemporaryCredentials>

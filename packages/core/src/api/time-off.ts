@@ -2,7 +2,7 @@ import * as z from 'zod'
 import { LedgerEntry, TIME_OFF_NOTE_MAX, TimeOffDate, TimeOffKind, TimeOffStatus } from '../time-off.ts'
 import { TEXT_LIMITS } from '../text.ts'
 import { HeldReviewer } from './held-reviewers.ts'
-import { requiredText } from '../text-schemas.ts'
+import { limitedText, requiredText } from '../text-schemas.ts'
 
 /** The requests and answers of /api/time-off/*. */
 
@@ -54,11 +54,7 @@ export const TimeOffId = z.object({ id: z.string().trim().min(1).max(64) })
 /** PATCH /api/time-off/{id}/status. */
 export const TimeOffDecision = z.object({
   status: z.enum(['approved', 'rejected'], { error: 'Status must be approved or rejected' }),
-  comments: z
-    .string({ error: 'Comments must be text' })
-    .trim()
-    .max(TEXT_LIMITS.comments, `Comments must be ${TEXT_LIMITS.comments} characters or fewer`)
-    .default(''),
+  comments: limitedText('Comments', TEXT_LIMITS.comments).default(''),
 })
 export type TimeOffDecision = z.infer<typeof TimeOffDecision>
 
