@@ -6,6 +6,7 @@ import { sessions } from '@app/data'
 import { keys, table } from '@app/data/testing'
 import { sessionCookieName } from '../../src/http/cookies.ts'
 import { callRoute, type TestRequest } from '../support/test-event.ts'
+import { figuresFor } from './support/figures.ts'
 import { manifest, type Route, type RouteKey } from './support/manifest.ts'
 import { makeTenant, ownerRequest, type Tenant } from './support/world.ts'
 
@@ -16,6 +17,7 @@ import { makeTenant, ownerRequest, type Tenant } from './support/world.ts'
  * to another item) fails the test, as AccessDenied would on AWS.
  */
 const readRoutes = manifest.filter(([, r]) => r.uses.includes('table:read'))
+const figures = figuresFor(import.meta.filename)
 
 /** What IAM would check of one document client command: its action and the partition keys it writes. */
 const asIam = (command: object): { action: string; writes: string[] } => {
@@ -74,6 +76,8 @@ describe("'table:read' routes only read the table", () => {
   it.each(readRoutes.map((e) => [label(e), e] as const))('%s', async (_, [key, route]) => {
     // The objects the route acts on are made first, outside the watch.
     const request: TestRequest = await ownerRequest(key, route, t)
+    figures.route(key)
+    figures.cases()
     const { result, calls, refused } = await refusedCalls(() => callRoute(route, request))
     expect(result.status, result.text).toBeLessThan(400)
     expect(refused).toEqual([])
@@ -118,7 +122,9 @@ describe('routes that keep no session never touch one', () => {
     for (const [key, route] of sessionless) expect(route.auth, key).toBe('public')
   })
 
-  it.each(sessionless.map((e) => [label(e), e] as const))('%s', async (_, [, route]) => {
+  it.each(sessionless.map((e) => [label(e), e] as const))('%s', async (_, [key, route]) => {
+    figures.route(key)
+    figures.cases()
     const { sid } = await sessions.create({ orgId: t.orgId, userId: t.supervisor.id })
     await table.update(keys.session(sha(sid)), {
       UpdateExpression: 'SET expire = :soon',
