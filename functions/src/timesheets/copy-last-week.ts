@@ -1,5 +1,4 @@
-import * as z from 'zod'
-import { TimesheetAnswer, TimesheetId } from '@app/core'
+import { TimesheetAnswer, TimesheetParams } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { withPayroll } from '../workflows/payroll.ts'
 
@@ -11,7 +10,7 @@ export default defineRoute({
   method: 'POST',
   path: '/api/timesheets/{id}/copy-last-week',
   auth: 'member',
-  params: z.object({ id: TimesheetId }),
+  params: TimesheetParams,
   response: TimesheetAnswer,
   errors: [404, 409],
   uses: ['table'],

@@ -1,5 +1,4 @@
-import * as z from 'zod'
-import { conflict, notFound, Redirect, TimesheetId } from '@app/core'
+import { conflict, notFound, Redirect, TimesheetParams } from '@app/core'
 import { filesFor } from '@app/adapters'
 import { defineRoute } from '../http/define-route.ts'
 import { assertWeekInScope } from '../workflows/campuses.ts'
@@ -12,7 +11,7 @@ export default defineRoute({
   path: '/api/timesheets/{id}/download-csv',
   auth: 'member',
   scope: 'timesheets:read',
-  params: z.object({ id: TimesheetId }),
+  params: TimesheetParams,
   response: Redirect,
   errors: [404, 409],
   uses: ['table:read', 'exportsBucket'],

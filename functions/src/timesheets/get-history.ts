@@ -1,5 +1,4 @@
-import * as z from 'zod'
-import { TimesheetHistory, TimesheetId } from '@app/core'
+import { TimesheetHistory, TimesheetParams } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { assertWeekInScope } from '../workflows/campuses.ts'
 
@@ -12,7 +11,7 @@ export default defineRoute({
   path: '/api/timesheets/{id}/history',
   auth: 'member',
   scope: 'timesheets:read',
-  params: z.object({ id: TimesheetId }),
+  params: TimesheetParams,
   response: TimesheetHistory,
   errors: [404],
   uses: ['table:read'],

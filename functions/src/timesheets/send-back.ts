@@ -1,5 +1,4 @@
-import * as z from 'zod'
-import { DecidedTimesheet, SendBackBody, TimesheetId } from '@app/core'
+import { DecidedTimesheet, SendBackBody, TimesheetParams } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { sendBackTimesheet } from '../workflows/send-back.ts'
 
@@ -13,7 +12,7 @@ export default defineRoute({
   path: '/api/timesheets/{id}/send-back',
   auth: 'supervisor',
   scope: 'timesheets:decide',
-  params: z.object({ id: TimesheetId }),
+  params: TimesheetParams,
   body: SendBackBody,
   response: DecidedTimesheet,
   errors: [404, 409],

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { SubmittedTimesheet, TimesheetId } from '@app/core'
+import { SubmittedTimesheet, TimesheetParams } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { withPayroll } from '../workflows/payroll.ts'
 import { submitWithReviewEmails } from '../workflows/submission.ts'
@@ -9,7 +9,7 @@ export default defineRoute({
   method: 'POST',
   path: '/api/timesheets/{id}/submit',
   auth: 'member',
-  params: z.object({ id: TimesheetId }),
+  params: TimesheetParams,
   body: z.object({ version: z.number().int().nonnegative().optional() }),
   response: SubmittedTimesheet,
   errors: [404, 409],

@@ -1,5 +1,4 @@
-import * as z from 'zod'
-import { DraftSave, TimesheetAnswer, TimesheetId } from '@app/core'
+import { DraftSave, TimesheetAnswer, TimesheetParams } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { assertAllocations } from '../workflows/allocations.ts'
 import { withPayroll } from '../workflows/payroll.ts'
@@ -9,7 +8,7 @@ export default defineRoute({
   method: 'PUT',
   path: '/api/timesheets/draft/{id}',
   auth: 'member',
-  params: z.object({ id: TimesheetId }),
+  params: TimesheetParams,
   body: DraftSave,
   response: TimesheetAnswer,
   errors: [404, 409],

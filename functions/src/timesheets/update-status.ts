@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { DecidedTimesheet, DecisionComment, TimesheetId } from '@app/core'
+import { DecidedTimesheet, DecisionComment, TimesheetParams } from '@app/core'
 import { defineRoute } from '../http/define-route.ts'
 import { decideTimesheet } from '../workflows/decisions.ts'
 
@@ -9,7 +9,7 @@ export default defineRoute({
   path: '/api/timesheets/{id}/status',
   auth: 'supervisor',
   scope: 'timesheets:decide',
-  params: z.object({ id: TimesheetId }),
+  params: TimesheetParams,
   body: z.object({
     status: z.enum(['approved', 'rejected'], { error: "Status must be 'approved' or 'rejected'" }),
     // A client that sends no comment as null means none, as one that leaves it out.

@@ -165,6 +165,8 @@ export const TimesheetId = z
   .transform(Number)
   .pipe(z.number().int().positive(ID_MESSAGE))
 export type TimesheetId = z.infer<typeof TimesheetId>
+/** The path of a route about one timesheet: `/api/timesheets/{id}/...`. */
+export const TimesheetParams = z.object({ id: TimesheetId })
 
 /** A supervisor's comment on a decision: PATCH /api/timesheets/{id}/status and the emailed decline page. */
 export const DecisionComment = z
