@@ -111,10 +111,7 @@ export const Class = answeredEntity({
 export type Class = z.infer<typeof Class>
 
 /** What the query endpoint answers: `select * from Employee` → { QueryResponse: { Employee: [...] } }. */
-export const QueryResponse = z.object({
-  QueryResponse: z.record(z.string(), z.unknown()),
-  time: z.string(),
-})
+export const QueryResponse = z.object({ QueryResponse: z.record(z.string(), z.unknown()), time: z.string() })
 
 /** A request-level fault (400 ValidationFault, 500 SystemFault): `Fault.Error[]` with Message, Detail, code. */
 export const Fault = z.object({
