@@ -4,24 +4,17 @@ import { useBrowser } from './browser.ts'
 import { api, call, submitThisWeek } from './helpers/api.ts'
 import { expectAccessible } from './helpers/axe.ts'
 import { fitsPhone, PHONE } from './helpers/phone.ts'
-import {
-  addMember,
-  type Person,
-  signedInSupervisor,
-  signInAsStaff,
-  signInAtProvider,
-  uniquePerson,
-} from './helpers/sign-in.ts'
+import * as signIn from './helpers/sign-in.ts'
 
 const { newPage } = useBrowser()
 
 describe('campuses', () => {
   it("on a 375 px phone: members start at the first campus, the South admin's day shows South's people only, the whole-church supervisor filters by campus", async () => {
     // The whole-church supervisor sets up North and South in Settings → Campuses.
-    const pastor = await signedInSupervisor(newPage(PHONE))
+    const pastor = await signIn.signedInSupervisor(newPage(PHONE))
     // A member the church had before its campuses.
-    const ezra = uniquePerson('ezra')
-    await addMember(pastor, { ...ezra, department: 'Music' })
+    const ezra = signIn.uniquePerson('ezra')
+    await signIn.addMember(pastor, { ...ezra, department: 'Music' })
     await pastor.goto('/settings/campuses')
     const section = pastor.getByRole('region', { name: 'Campuses' })
     await section.getByText('No campuses: the church meets in one place.').waitFor()
@@ -52,19 +45,19 @@ describe('campuses', () => {
     expect(members.find((m) => m.lastName === ezra.lastName)?.campusId).toBe(north)
 
     // A member at each campus submits this week; a South-only admin is invited.
-    const nora = uniquePerson('nora')
-    const sara = uniquePerson('sara')
+    const nora = signIn.uniquePerson('nora')
+    const sara = signIn.uniquePerson('sara')
     const week = { mondayStart: '09:00', mondayEnd: '12:00', mondayActivity: 'Visits' }
     const northSheet = await submitThisWeek(
-      await staffPage(await addMember(pastor, { ...nora, department: 'Youth', campusId: north })),
+      await staffPage(await signIn.addMember(pastor, { ...nora, department: 'Youth', campusId: north })),
       week,
     )
     await submitThisWeek(
-      await staffPage(await addMember(pastor, { ...sara, department: 'Care', campusId: south })),
+      await staffPage(await signIn.addMember(pastor, { ...sara, department: 'Care', campusId: south })),
       week,
     )
-    const sol = uniquePerson('sol')
-    await addMember(pastor, {
+    const sol = signIn.uniquePerson('sol')
+    await signIn.addMember(pastor, {
       ...sol,
       department: 'Admin',
       role: 'supervisor',
@@ -74,7 +67,7 @@ describe('campuses', () => {
 
     // The South admin joins on their phone.
     const phone = await newPage(PHONE)
-    await signInAtProvider(phone, sol)
+    await signIn.signInAtProvider(phone, sol)
     await phone.getByRole('button', { name: /^Join / }).click()
     await phone.getByRole('heading', { name: 'Dashboard' }).waitFor()
     await phone.getByText(sara.lastName).first().waitFor()
@@ -150,7 +143,7 @@ describe('campuses', () => {
  * The page shows `shown`'s name, and not `hidden`'s. Only the page's main content counts: the
  * charts keep an off-screen, aria-hidden span of the last label they measured on the body.
  */
-const expectOnly = async (page: Page, shown: Person, hidden: Person) => {
+const expectOnly = async (page: Page, shown: signIn.Person, hidden: signIn.Person) => {
   const main = page.getByRole('main')
   await main.getByText(shown.lastName).first().waitFor()
   await expect.poll(() => main.getByText(hidden.lastName).count()).toBe(0)
@@ -159,6 +152,6 @@ const expectOnly = async (page: Page, shown: Person, hidden: Person) => {
 /** A staff member signed in on a page of their own. */
 const staffPage = async (credentials: { username: string; password: string }) => {
   const page = await newPage()
-  await signInAsStaff(page, credentials)
+  await signIn.signInAsStaff(page, credentials)
   return page
 }

@@ -386,9 +386,9 @@ const pendingRowOnPhone = async (supervisor: Page, staffName: string, flags: str
 describe('approving faster', () => {
   it('offers approve mode from the view dialog, and flags a pending week with a long overnight day and a start without an end, on the row and in the review dialog', async () => {
     const { supervisor, member, staffName } = await staffOnPhone()
+    const longOvernight = { wednesdayStart: '17:00', wednesdayEnd: '09:00' }
     const sheet = await submitThisWeek(member, {
-      wednesdayStart: '17:00',
-      wednesdayEnd: '09:00',
+      ...longOvernight,
       fridayStart: '14:50',
       fridayActivity: 'Set up chairs',
     })

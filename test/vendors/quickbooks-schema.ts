@@ -12,6 +12,13 @@ import * as z from 'zod'
 const ReferenceType = z.strictObject({ value: z.string().min(1), name: z.string().optional() })
 const QboDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
 const BillableStatus = z.enum(['Billable', 'NotBillable', 'HasBeenBilled'])
+/** The references of a TimeActivity that we send and that Intuit answers with. */
+const timeActivityRefs = {
+  EmployeeRef: ReferenceType.optional(),
+  CustomerRef: ReferenceType.optional(),
+  ClassRef: ReferenceType.optional(),
+  PayrollItemRef: ReferenceType.optional(),
+}
 
 /** A TimeActivity as created (no Id) or updated (Id + SyncToken, `sparse` to change only what is sent). */
 export const TimeActivityRequest = z
@@ -21,13 +28,10 @@ export const TimeActivityRequest = z
     sparse: z.boolean().optional(),
     TxnDate: QboDate.optional(),
     NameOf: z.enum(['Employee', 'Vendor']),
-    EmployeeRef: ReferenceType.optional(),
+    ...timeActivityRefs,
     VendorRef: ReferenceType.optional(),
-    CustomerRef: ReferenceType.optional(),
     ItemRef: ReferenceType.optional(),
-    ClassRef: ReferenceType.optional(),
     DepartmentRef: ReferenceType.optional(),
-    PayrollItemRef: ReferenceType.optional(),
     ProjectRef: ReferenceType.optional(),
     BillableStatus: BillableStatus.optional(),
     Taxable: z.boolean().optional(),
@@ -77,10 +81,7 @@ const answeredEntity = <F extends z.ZodRawShape>(fields: F) =>
 export const TimeActivity = answeredEntity({
   TxnDate: QboDate,
   NameOf: z.enum(['Employee', 'Vendor']),
-  EmployeeRef: ReferenceType.optional(),
-  ClassRef: ReferenceType.optional(),
-  CustomerRef: ReferenceType.optional(),
-  PayrollItemRef: ReferenceType.optional(),
+  ...timeActivityRefs,
   BillableStatus: BillableStatus.optional(),
   Hours: z.number().int(),
   Minutes: z.number().int(),
@@ -110,10 +111,7 @@ export const Class = answeredEntity({
 export type Class = z.infer<typeof Class>
 
 /** What the query endpoint answers: `select * from Employee` → { QueryResponse: { Employee: [...] } }. */
-export const QueryResponse = z.object({
-  QueryResponse: z.record(z.string(), z.unknown()),
-  time: z.string(),
-})
+export const QueryResponse = z.object({ QueryResponse: z.record(z.string(), z.unknown()), time: z.string() })
 
 /** A request-level fault (400 ValidationFault, 500 SystemFault): `Fault.Error[]` with Message, Detail, code. */
 export const Fault = z.object({

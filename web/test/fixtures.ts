@@ -77,3 +77,9 @@ export const employeeReads = {
   'GET /api/auth/user': { body: makeUser({ role: 'employee' }) },
   'GET /api/organization/settings': { body: utcOrgSettings },
 }
+
+/** Rosa Vega, an approver who has not confirmed her email address: the email asking her to review waits. */
+export const unconfirmedRosa = { id: 'rosa', firstName: 'Rosa', lastName: 'Vega' }
+/** What a page says of that waiting email, after its own first sentence. */
+export const rosaEmailedOnceConfirmed =
+  'Rosa Vega will be emailed to review it once they confirm their email address (the email waits up to 14 days).'

@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AuditPage, PlanningCenterRunView, PlanningCenterView } from '@app/core'
 import { orgDb, organizationOfPlanningCenter } from '@app/data'
-import {
-  PAT,
-  PCO_ORGANIZATION,
-  doublePerson,
-  startPlanningCenterDouble,
-  type PlanningCenterDouble,
-} from '../../../test/vendors/planning-center-double.ts'
+import * as double from '../../../test/vendors/planning-center-double.ts'
 import { callRoute } from '../../test/support/test-event.ts'
 import connectIntegration from './connect-integration.ts'
 import integrationCallback from './integration-callback.ts'
@@ -31,7 +25,7 @@ import updatePlanningCenter from './update-planning-center.ts'
  * list deactivated by the nightly reconciliation with their approved week intact.
  */
 const SECRET = 'f3a9c1d2e4b5a6978877665544332211'
-let pco: PlanningCenterDouble
+let pco: double.PlanningCenterDouble
 let org: Awaited<ReturnType<typeof newOrganization>>
 let existing: Awaited<ReturnType<typeof newStaffMember>>
 let existingEmail: string
@@ -60,17 +54,17 @@ beforeAll(async () => {
   existing = await newStaffMember(org.cookie, 'employee', { person: { firstName: 'Ana', lastName: 'Silva' } })
   existingEmail = (await members()).find((m) => m.id === existing.user.id)!.email
   staff = await newStaffMember(org.cookie, 'employee', { person: { firstName: 'Sol', lastName: 'Paz' } })
-  pco = await startPlanningCenterDouble({
+  pco = await double.startPlanningCenterDouble({
     campuses: [{ id: '77', name: 'North Campus' }],
     lists: [
       { id: '501', name: 'Church Staff', people: ['9001', '9002'] },
       { id: '502', name: 'Volunteers', people: ['9003'] },
     ],
     people: [
-      doublePerson('9001', 'Marta', 'Quispe', `marta.${org.organization.id.slice(0, 6)}@grace.example`, '77'),
+      double.doublePerson('9001', 'Marta', 'Quispe', `marta.${org.organization.id.slice(0, 6)}@grace.example`, '77'),
       // Already a member here (by email): linked, her pay settings kept.
-      doublePerson('9002', 'Ana', 'Silva-Rojas', existingEmail, '77'),
-      doublePerson('9003', 'Teo', 'Vargas', `teo.${org.organization.id.slice(0, 6)}@grace.example`, '77'),
+      double.doublePerson('9002', 'Ana', 'Silva-Rojas', existingEmail, '77'),
+      double.doublePerson('9003', 'Teo', 'Vargas', `teo.${org.organization.id.slice(0, 6)}@grace.example`, '77'),
     ],
     pageSize: 1,
   })
@@ -93,17 +87,17 @@ describe('Planning Center People', () => {
       key: 'planningCenterTokenRefused',
     })
     expect(await orgDb(org.organization.id).integrations.open('planning-center')).toBeUndefined()
-    const res = await callRoute(planningCenterToken, { cookies: [org.cookie], body: PAT })
+    const res = await callRoute(planningCenterToken, { cookies: [org.cookie], body: double.PAT })
     expect(res.status, res.text).toBe(200)
-    expect(res.json).toMatchObject({ id: 'planning-center', connected: true, account: PCO_ORGANIZATION })
+    expect(res.json).toMatchObject({ id: 'planning-center', connected: true, account: double.PCO_ORGANIZATION })
     // Sealed like OAuth tokens: the secret is not stored in clear.
     const stored = await orgDb(org.organization.id).integrations.get('planning-center')
-    expect(JSON.stringify(stored)).not.toContain(PAT.secret)
+    expect(JSON.stringify(stored)).not.toContain(double.PAT.secret)
     const view = await callRoute(getPlanningCenter, { cookies: [org.cookie] })
     expect(view.status, view.text).toBe(200)
     expect(PlanningCenterView.parse(view.json)).toMatchObject({
       connected: true,
-      accountId: PCO_ORGANIZATION,
+      accountId: double.PCO_ORGANIZATION,
       lists: [
         { id: '501', name: 'Church Staff' },
         { id: '502', name: 'Volunteers' },
@@ -289,10 +283,10 @@ describe('Planning Center People', () => {
       const last = pco.apiRequests.at(-1)!
       expect(last.headers.authorization).toMatch(/^Bearer at-/)
       expect(await orgDb(other.organization.id).planningCenter.settings()).toMatchObject({
-        accountId: PCO_ORGANIZATION,
+        accountId: double.PCO_ORGANIZATION,
       })
       // Deliveries of that Planning Center organization now find the organization connected to it.
-      expect(await organizationOfPlanningCenter(PCO_ORGANIZATION)).toBe(other.organization.id)
+      expect(await organizationOfPlanningCenter(double.PCO_ORGANIZATION)).toBe(other.organization.id)
     } finally {
       delete process.env.PLANNING_CENTER_CLIENT_ID
       delete process.env.PLANNING_CENTER_CLIENT_SECRET

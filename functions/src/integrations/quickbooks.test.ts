@@ -12,7 +12,7 @@ import { EmployerCompensationsRequest, TimeActivityRequest } from '../../../test
 import { callRoute, ok } from '../../test/support/test-event.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import { payrollAs } from '../../test/support/test-payroll.ts'
-import { weekOfShifts, type Shift } from '../../test/support/test-timesheets.ts'
+import { splitOf, weekOfShifts, type Shift } from '../../test/support/test-timesheets.ts'
 import { orgDb } from '@app/data'
 import listAudit from '../audit/list-audit.ts'
 import { runQuickbooksSend } from '../jobs/quickbooks-send.ts'
@@ -130,14 +130,8 @@ beforeAll(async () => {
   // Ana's Monday and Tuesday (9 paid hours each) split between the two codes.
   sheets.ana = await steps.approveWeek(ana, {
     ...longWeek,
-    mondayAllocations: [
-      { code: code.youth, minutes: 300 },
-      { code: code.admin, minutes: 240 },
-    ],
-    tuesdayAllocations: [
-      { code: code.admin, minutes: 360 },
-      { code: code.youth, minutes: 180 },
-    ],
+    mondayAllocations: splitOf([code.youth, 300], [code.admin, 240]),
+    tuesdayAllocations: splitOf([code.admin, 360], [code.youth, 180]),
   })
   sheets.ben = await steps.approveWeek(ben, fullWeek)
   // Ben's vacation: the second week's Wednesday.

@@ -23,78 +23,72 @@ const clockOutMail = async (email: string) =>
   (await inbox(email)).filter((m) => /^(Still working\?|Clock-out missing: )/.test(m.subject ?? ''))
 const run = (orgId: string, now: Date) => runReminders({ orgIds: [orgId], now })
 
-describe('the forgotten clock-out', () => {
-  it(
-    'asks the member once, tells the approver (their delegate while away) once an hour later, and nobody once the end is set',
-    { timeout: 60_000 },
-    async () => {
-      const { organization, supervisor, cookie } = await newOrganization()
-      const db = orgDb(organization.id)
-      const week = lastWeek()
-      const [forgot, fixed, delegate] = await Promise.all([
-        newStaffMember(cookie),
-        newStaffMember(cookie, 'volunteer'),
-        newStaffMember(cookie, 'supervisor'),
-      ])
-      // Last Monday's clocks were started and never stopped: far past the 10-hour limit whenever the test runs.
-      for (const m of [forgot, fixed])
-        expect(
-          (
-            await callRoute(saveDraft, {
-              cookies: [m.cookie],
-              body: { weekStartDate: week, mondayStart: '08:00' },
-            })
-          ).status,
-        ).toBe(200)
-      // The approver of both is away this week: their delegate is told instead (as for submissions).
-      const today = todayIn(ZONE)
-      const away = { from: addDays(today, -1), to: addDays(today, 2), delegateId: delegate.user.id }
-      expect((await callRoute(setAway, { cookies: [cookie], body: away })).status).toBe(200)
+// Each test runs the reminders job against the local stack's email, more than once.
+describe('the forgotten clock-out', { timeout: 60_000 }, () => {
+  it('asks the member once, tells the approver (their delegate while away) once an hour later, and nobody once the end is set', async () => {
+    const { organization, supervisor, cookie } = await newOrganization()
+    const db = orgDb(organization.id)
+    const week = lastWeek()
+    const [forgot, fixed, delegate] = await Promise.all([
+      newStaffMember(cookie),
+      newStaffMember(cookie, 'volunteer'),
+      newStaffMember(cookie, 'supervisor'),
+    ])
+    // Last Monday's clocks were started and never stopped: far past the 10-hour limit whenever the test runs.
+    for (const m of [forgot, fixed])
+      expect(
+        (
+          await callRoute(saveDraft, {
+            cookies: [m.cookie],
+            body: { weekStartDate: week, mondayStart: '08:00' },
+          })
+        ).status,
+      ).toBe(200)
+    // The approver of both is away this week: their delegate is told instead (as for submissions).
+    const today = todayIn(ZONE)
+    const away = { from: addDays(today, -1), to: addDays(today, 2), delegateId: delegate.user.id }
+    expect((await callRoute(setAway, { cookies: [cookie], body: away })).status).toBe(200)
 
-      const now = new Date()
-      const [first, second] = await Promise.all([run(organization.id, now), run(organization.id, now)])
-      expect(first.failed + second.failed).toBe(0)
-      const [forgotMail, fixedMail] = await Promise.all([
-        clockOutMail(forgot.user.email),
-        clockOutMail(fixed.user.email),
-      ])
-      expect(forgotMail.map((m) => m.subject)).toEqual(['Still working?'])
-      expect(fixedMail).toHaveLength(1)
-      const asked = forgotMail[0]!.body.text!
-      expect(asked).toContain(`has been running since 08:00 on Monday`)
-      expect(asked).toContain('more than 10 hours')
-      expect(asked).toContain('“I stopped at …”')
-      // Nobody is told in the run that asks the member.
-      expect(await clockOutMail(delegate.user.email)).toEqual([])
+    const now = new Date()
+    const [first, second] = await Promise.all([run(organization.id, now), run(organization.id, now)])
+    expect(first.failed + second.failed).toBe(0)
+    const [forgotMail, fixedMail] = await Promise.all([clockOutMail(forgot.user.email), clockOutMail(fixed.user.email)])
+    expect(forgotMail.map((m) => m.subject)).toEqual(['Still working?'])
+    expect(fixedMail).toHaveLength(1)
+    const asked = forgotMail[0]!.body.text!
+    expect(asked).toContain(`has been running since 08:00 on Monday`)
+    expect(asked).toContain('more than 10 hours')
+    expect(asked).toContain('“I stopped at …”')
+    // Nobody is told in the run that asks the member.
+    expect(await clockOutMail(delegate.user.email)).toEqual([])
 
-      // The volunteer sets the end; the other does nothing.
-      const setEnd = await callRoute(saveDraft, {
-        cookies: [fixed.cookie],
-        body: { weekStartDate: week, mondayStart: '08:00', mondayEnd: '16:30' },
-      })
-      expect(setEnd.json).toMatchObject({ mondayEnd: '16:30' })
+    // The volunteer sets the end; the other does nothing.
+    const setEnd = await callRoute(saveDraft, {
+      cookies: [fixed.cookie],
+      body: { weekStartDate: week, mondayStart: '08:00', mondayEnd: '16:30' },
+    })
+    expect(setEnd.json).toMatchObject({ mondayEnd: '16:30' })
 
-      // 59 minutes later: still nobody; an hour later: the delegate, once, about the one still missing.
-      await run(organization.id, new Date(now.getTime() + HOUR - 60_000))
-      expect(await clockOutMail(delegate.user.email)).toEqual([])
-      await Promise.all([
-        run(organization.id, new Date(now.getTime() + HOUR + 60_000)),
-        run(organization.id, new Date(now.getTime() + HOUR + 60_000)),
-      ])
-      await run(organization.id, new Date(now.getTime() + 2 * HOUR))
-      const told = await clockOutMail(delegate.user.email)
-      expect(told.map((m) => m.subject)).toEqual(['Clock-out missing: Ana Silva'])
-      expect(told[0]!.body.text).toContain('Nothing is trimmed automatically')
-      expect(await clockOutMail(supervisor.email!)).toEqual([])
-      // The member was asked once; the stored times were never touched.
-      expect(await clockOutMail(forgot.user.email)).toHaveLength(1)
-      const [stored] = (await db.notifications.drafts(week, week)).filter((t) => t.employeeId === forgot.user.id)
-      expect(stored).toMatchObject({ mondayStart: '08:00' })
-      expect(stored!.mondayEnd ?? '').toBe('')
-    },
-  )
+    // 59 minutes later: still nobody; an hour later: the delegate, once, about the one still missing.
+    await run(organization.id, new Date(now.getTime() + HOUR - 60_000))
+    expect(await clockOutMail(delegate.user.email)).toEqual([])
+    await Promise.all([
+      run(organization.id, new Date(now.getTime() + HOUR + 60_000)),
+      run(organization.id, new Date(now.getTime() + HOUR + 60_000)),
+    ])
+    await run(organization.id, new Date(now.getTime() + 2 * HOUR))
+    const told = await clockOutMail(delegate.user.email)
+    expect(told.map((m) => m.subject)).toEqual(['Clock-out missing: Ana Silva'])
+    expect(told[0]!.body.text).toContain('Nothing is trimmed automatically')
+    expect(await clockOutMail(supervisor.email!)).toEqual([])
+    // The member was asked once; the stored times were never touched.
+    expect(await clockOutMail(forgot.user.email)).toHaveLength(1)
+    const [stored] = (await db.notifications.drafts(week, week)).filter((t) => t.employeeId === forgot.user.id)
+    expect(stored).toMatchObject({ mondayStart: '08:00' })
+    expect(stored!.mondayEnd ?? '').toBe('')
+  })
 
-  it('does the same for a day a kiosk clocked in, at the organization’s limit', { timeout: 60_000 }, async () => {
+  it('does the same for a day a kiosk clocked in, at the organization’s limit', async () => {
     const { organization, supervisor, cookie } = await newOrganization()
     const db = orgDb(organization.id)
     await db.notifications.saveSettings(

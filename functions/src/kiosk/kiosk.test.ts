@@ -355,6 +355,12 @@ describe('a punch on a week the member can no longer change', () => {
     key: string,
     params?: Record<string, string>,
   ) => expect([res.status, res.json]).toEqual([409, { message, key, ...(params ? { params } : {}) }])
+  /** Biweekly pay periods from `start`, and the one starting then closed by the supervisor behind `cookie`. */
+  const closeTwoWeeksFrom = async (cookie: string, start: string) => {
+    const payroll = payrollAs(cookie)
+    await payroll.biweeklyFrom(start)
+    await payroll.close(start, true)
+  }
   /** The kiosk's words for a week the closed period of two weeks from `start` locks, with its dates. */
   const periodClosedAt = (res: { status: number; json: unknown }, start: string) => {
     const [from, to] = [formatLongDate(start), formatLongDate(addDays(start, 13))]
@@ -381,9 +387,7 @@ describe('a punch on a week the member can no longer change', () => {
     expect(await weekState(organization.id, staff.user.id)).toEqual(approved)
 
     // Closed, the period is what holds the week: a send back could not open it now.
-    const payroll = payrollAs(cookie)
-    await payroll.biweeklyFrom(current)
-    await payroll.close(current, true)
+    await closeTwoWeeksFrom(cookie, current)
     const closed = await weekState(organization.id, staff.user.id)
     periodClosedAt(await punchAt(kiosk, staff.user.id, '4821'), current)
     expect(await weekState(organization.id, staff.user.id)).toEqual(closed)
@@ -396,9 +400,7 @@ describe('a punch on a week the member can no longer change', () => {
     expect((await callRoute(setPin, { cookies: [other.cookie], body: { pin: '7350' } })).status).toBe(200)
     expect((await punchAt(kiosk, staff.user.id, '4821')).json.action).toBe('in')
     const { current } = await weekState(organization.id, staff.user.id)
-    const payroll = payrollAs(cookie)
-    await payroll.biweeklyFrom(current)
-    await payroll.close(current, true)
+    await closeTwoWeeksFrom(cookie, current)
 
     const clockedIn = await weekState(organization.id, staff.user.id)
     periodClosedAt(await punchAt(kiosk, staff.user.id, '4821'), current)

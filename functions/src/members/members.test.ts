@@ -18,13 +18,16 @@ const volunteer = (email = `v${Math.random().toString(36).slice(2, 8)}@grace.exa
   role: 'volunteer',
 })
 
+/** Add Member (POST /api/employees) by the supervisor behind `cookie`. */
+const add = (cookie: string, body: unknown) => callRoute(addMember, { cookies: [cookie], body })
+
 /** A username of `base` plus a four-letter tag without look-alike letters. */
 const TAGGED = (base: string) => new RegExp(`^${base.replace('.', '\\.')}\\.[a-hj-km-np-z]{4}$`)
 
 describe('members', () => {
   it('adds a member with generated credentials that sign in on the staff login', async () => {
     const { cookie } = await newOrganization()
-    const res = await callRoute(addMember, { cookies: [cookie], body: volunteer() })
+    const res = await add(cookie, volunteer())
     expect(res.status).toBe(200)
     const { username, password } = res.json.temporaryCredentials
     expect(username).toMatch(TAGGED('mary.ndlovu'))
@@ -43,8 +46,8 @@ describe('members', () => {
 
   it('gives two people with the same name different usernames', async () => {
     const { cookie } = await newOrganization()
-    const a = await callRoute(addMember, { cookies: [cookie], body: volunteer() })
-    const b = await callRoute(addMember, { cookies: [cookie], body: volunteer() })
+    const a = await add(cookie, volunteer())
+    const b = await add(cookie, volunteer())
     expect(a.json.temporaryCredentials.username).not.toBe(b.json.temporaryCredentials.username)
   })
 
@@ -58,39 +61,30 @@ describe('members', () => {
     ] as const
     const { cookie } = await newOrganization()
     for (const [firstName, lastName, base] of names) {
-      const res = await callRoute(addMember, { cookies: [cookie], body: { ...volunteer(), firstName, lastName } })
+      const res = await add(cookie, { ...volunteer(), firstName, lastName })
       expect(res.status).toBe(200)
       expect(res.json.temporaryCredentials.username).toMatch(TAGGED(base))
     }
     // The same name in another organization: a tag of its own, never 'ana.silva2', which told that
     // another tenant had 'ana.silva'.
     const other = await newOrganization()
-    const a = await callRoute(addMember, {
-      cookies: [cookie],
-      body: { ...volunteer(), firstName: 'Ana', lastName: 'Silva' },
-    })
-    const b = await callRoute(addMember, {
-      cookies: [other.cookie],
-      body: { ...volunteer(), firstName: 'Ana', lastName: 'Silva' },
-    })
+    const a = await add(cookie, { ...volunteer(), firstName: 'Ana', lastName: 'Silva' })
+    const b = await add(other.cookie, { ...volunteer(), firstName: 'Ana', lastName: 'Silva' })
     for (const res of [a, b]) expect(res.json.temporaryCredentials.username).toMatch(TAGGED('ana.silva'))
   })
 
   it("refuses the same email twice in one organization with 'already exists'", async () => {
     const { cookie } = await newOrganization()
     const body = volunteer()
-    expect((await callRoute(addMember, { cookies: [cookie], body })).status).toBe(200)
-    const again = await callRoute(addMember, { cookies: [cookie], body: { ...body, email: body.email.toUpperCase() } })
+    expect((await add(cookie, body)).status).toBe(200)
+    const again = await add(cookie, { ...body, email: body.email.toUpperCase() })
     expect(again.status).toBe(400)
     expect(again.json.message).toContain('already exists')
   })
 
   it('answers the spec validation messages and changes nothing', async () => {
     const { cookie, organization } = await newOrganization()
-    const res = await callRoute(addMember, {
-      cookies: [cookie],
-      body: { email: 'nope', firstName: ' ', lastName: '', department: '', role: 'pastor' },
-    })
+    const res = await add(cookie, { email: 'nope', firstName: ' ', lastName: '', department: '', role: 'pastor' })
     expect(res.status).toBe(400)
     expect(res.json.fields).toMatchObject({
       email: 'Valid email is required',
@@ -105,7 +99,7 @@ describe('members', () => {
   it('enforces the plan limit with a message naming the limit and the plan to move to', async () => {
     const { cookie, organization } = await newOrganization()
     await onPlan(organization.id, 'starter', 10)
-    const res = await callRoute(addMember, { cookies: [cookie], body: volunteer() })
+    const res = await add(cookie, volunteer())
     expect(res.status).toBe(402)
     expect(res.json.message).toBe('Your Starter plan allows up to 10 members. Upgrade to Professional to add more.')
   })
@@ -113,13 +107,13 @@ describe('members', () => {
   it('refuses to add members after the trial ended without a subscription', async () => {
     const { cookie, organization } = await newOrganization()
     await endTrial(organization.id)
-    const res = await callRoute(addMember, { cookies: [cookie], body: volunteer() })
+    const res = await add(cookie, volunteer())
     expect(res.status).toBe(402)
   })
 
   it('removing a member ends their sessions at once and their login stops working', async () => {
     const { cookie } = await newOrganization()
-    const added = await callRoute(addMember, { cookies: [cookie], body: volunteer() })
+    const added = await add(cookie, volunteer())
     const { username, password } = added.json.temporaryCredentials
     const login = await callRoute(staffLogin, { body: { username, password } })
     const memberCookie = sessionOf(login.cookies)
@@ -136,7 +130,7 @@ describe('members', () => {
   it("answers 404 for another organization's member and removes nothing", async () => {
     const a = await newOrganization()
     const b = await newOrganization()
-    const added = await callRoute(addMember, { cookies: [a.cookie], body: volunteer() })
+    const added = await add(a.cookie, volunteer())
     const res = await callRoute(removeMember, { cookies: [b.cookie], params: { id: added.json.id } })
     expect(res.status).toBe(404)
     const list = await callRoute(listMembers, { cookies: [a.cookie] })
@@ -152,12 +146,12 @@ describe('members', () => {
 
   it('is for supervisors only: 401 signed out, 403 for staff', async () => {
     const { cookie } = await newOrganization()
-    const added = await callRoute(addMember, { cookies: [cookie], body: volunteer() })
+    const added = await add(cookie, volunteer())
     const login = await callRoute(staffLogin, { body: added.json.temporaryCredentials })
     const staff = sessionOf(login.cookies)
     expect((await callRoute(listMembers)).status).toBe(401)
     expect((await callRoute(listMembers, { cookies: [staff] })).status).toBe(403)
-    expect((await callRoute(addMember, { cookies: [staff], body: volunteer() })).status).toBe(403)
+    expect((await add(staff, volunteer())).status).toBe(403)
     expect((await callRoute(removeMember, { cookies: [staff], params: { id: added.json.id } })).status).toBe(403)
   })
 })

@@ -134,14 +134,11 @@ describe('Settings → Campuses: GET and PUT /api/organization/campuses', () => 
 })
 
 describe('a South-only admin', () => {
+  type Member = Awaited<ReturnType<typeof newStaffMember>>
   let org: Awaited<ReturnType<typeof newOrganization>>
-  let north: string
-  let south: string
-  let admin: Awaited<ReturnType<typeof newStaffMember>>
-  let northStaff: Awaited<ReturnType<typeof newStaffMember>>
-  let southStaff: Awaited<ReturnType<typeof newStaffMember>>
-  let northSheet: number
-  let southSheet: number
+  let north: string, south: string
+  let admin: Member, northStaff: Member, southStaff: Member
+  let northSheet: number, southSheet: number
 
   beforeAll(async () => {
     ;({ org, north, south, southAdmin: admin, nora: northStaff, sara: southStaff } = await northAndSouthChurch())

@@ -120,12 +120,8 @@ describe('Keep me signed in on this phone', () => {
 
   it("never remembers a supervisor: a 'remember' sign-in gets the ordinary session, listed as no phone", async () => {
     const { organization, cookie } = await newOrganization()
-    const credentials = await newStaffCredentials(cookie, {
-      firstName: 'Sam',
-      lastName: 'Reyes',
-      department: 'Office',
-      role: 'supervisor',
-    })
+    const sam = { firstName: 'Sam', lastName: 'Reyes', department: 'Office', role: 'supervisor' as const }
+    const credentials = await newStaffCredentials(cookie, sam)
     const res = await callRoute(staffLogin, {
       body: { ...credentials, remember: true },
       headers: { 'user-agent': PHONE },

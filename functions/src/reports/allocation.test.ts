@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { addDays, allDaySpans, AllocationCodes, AllocationReport, currentWeekStart } from '@app/core'
 import { orgDb } from '@app/data'
 import { callRoute, ok } from '../../test/support/test-event.ts'
-import { decideThroughRoute } from '../../test/support/test-timesheets.ts'
+import { decideThroughRoute, splitOf } from '../../test/support/test-timesheets.ts'
 import { newOrganization, newStaffMember } from '../../test/support/test-identity.ts'
 import listMembers from '../members/list-members.ts'
 import updateMember from '../members/update-member.ts'
@@ -33,6 +33,12 @@ let sup: Awaited<ReturnType<typeof newOrganization>>
 let ana: Awaited<ReturnType<typeof newStaffMember>>
 let val: Awaited<ReturnType<typeof newStaffMember>>
 const code: Record<'youth' | 'admin' | 'pantry' | 'old', string> = { youth: '', admin: '', pantry: '', old: '' }
+/** Monday to Wednesday split between Youth and Administration (by the codes' ids, once they are made). */
+const splitDays = () => ({
+  mondayAllocations: splitOf([code.youth, 240], [code.admin, 240]),
+  tuesdayAllocations: splitOf([code.admin, 240], [code.youth, 240]),
+  wednesdayAllocations: splitOf([code.youth, 360], [code.admin, 120]),
+})
 
 beforeAll(async () => {
   sup = await newOrganization()
@@ -95,31 +101,9 @@ describe('splitting days', () => {
   })
 
   it('saves splits on three days that add up to their paid minutes', async () => {
-    const res = ok(
-      await callRoute(saveDraft, {
-        cookies: [ana.cookie],
-        body: {
-          ...fullWeek,
-          mondayAllocations: [
-            { code: code.youth, minutes: 240 },
-            { code: code.admin, minutes: 240 },
-          ],
-          tuesdayAllocations: [
-            { code: code.admin, minutes: 240 },
-            { code: code.youth, minutes: 240 },
-          ],
-          wednesdayAllocations: [
-            { code: code.youth, minutes: 360 },
-            { code: code.admin, minutes: 120 },
-          ],
-        },
-      }),
-    )
+    const res = ok(await callRoute(saveDraft, { cookies: [ana.cookie], body: { ...fullWeek, ...splitDays() } }))
     saved = res.json
-    expect(saved.mondayAllocations).toEqual([
-      { code: code.youth, minutes: 240 },
-      { code: code.admin, minutes: 240 },
-    ])
+    expect(saved.mondayAllocations).toEqual(splitDays().mondayAllocations)
   })
 
   it('refuses a day whose split does not add up, or names an inactive code, and changes nothing', async () => {
@@ -173,18 +157,7 @@ describe('splitting days', () => {
       (f) => f.employeeId === ana.user.id,
     )
     expect(figures!.days.map((d) => d.allocations)).toEqual([
-      [
-        { code: code.youth, minutes: 240 },
-        { code: code.admin, minutes: 240 },
-      ],
-      [
-        { code: code.admin, minutes: 240 },
-        { code: code.youth, minutes: 240 },
-      ],
-      [
-        { code: code.youth, minutes: 360 },
-        { code: code.admin, minutes: 120 },
-      ],
+      ...Object.values(splitDays()),
       [{ code: code.youth, minutes: 480 }],
       [{ code: code.youth, minutes: 480 }],
     ])

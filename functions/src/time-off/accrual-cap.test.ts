@@ -32,6 +32,8 @@ const day: Shift = { start: '08:00', end: '16:00' }
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const
 /** Eight-hour days on the first `n` weekdays. */
 const eightHourDays = (n: number) => Object.fromEntries(DAYS.slice(0, n).map((d) => [d, day]))
+/** Five eight-hour days, and Saturday from 08:00 to `end`. */
+const withSaturdayTo = (end: string) => ({ ...eightHourDays(5), saturday: { start: '08:00', end } })
 
 const sickOf = async (cookie: string, employeeId: string) => {
   const res = ok(await callRoute(getBalances, { cookies: [cookie], query: { employeeId } }))
@@ -44,7 +46,10 @@ const cappedMember = async () => {
   const { cookie } = await newOrganization()
   const member = await newStaffMember(cookie)
   ok(await callRoute(updatePolicies, { cookies: [cookie], body: cappedSick() }))
-  return { cookie, member, sick: () => sickOf(cookie, member.user.id) }
+  /** A week `weeksBack` weeks ago of office work on `days`, submitted by the member and approved; its id. */
+  const approveWeek = (weeksBack: number, days: Record<string, Shift>) =>
+    approvedThroughRoute(cookie, member.cookie, weekOfShifts(weekAgo(weeksBack), days, 'Office'))
+  return { cookie, member, sick: () => sickOf(cookie, member.user.id), approveWeek }
 }
 
 const sendBackWeek = async (cookie: string, id: number, comments: string) =>
@@ -52,18 +57,14 @@ const sendBackWeek = async (cookie: string, id: number, comments: string) =>
 
 describe('a capped per-hours-worked accrual', () => {
   it('gives back what the cap held when the week that filled it is sent back, and after its new approval', async () => {
-    const { cookie, member, sick } = await cappedMember()
+    const { cookie, member, sick, approveWeek } = await cappedMember()
 
     // Week 1: 41 h 40 min (five eight-hour days and 1 h 40 min on Saturday) earns 4.16 h.
-    const first = await approvedThroughRoute(
-      cookie,
-      member.cookie,
-      weekOfShifts(weekAgo(4), { ...eightHourDays(5), saturday: { start: '08:00', end: '09:40' } }, 'Office'),
-    )
+    const first = await approveWeek(4, withSaturdayTo('09:40'))
     expect(await sick()).toBe(4.16)
 
     // Week 2: 16 h earns 1.6 h, of which the cap grants 0.84.
-    await approvedThroughRoute(cookie, member.cookie, weekOfShifts(weekAgo(3), eightHourDays(2), 'Office'))
+    await approveWeek(3, eightHourDays(2))
     expect(await sick()).toBe(5)
 
     // Week 1 is sent back: only week 2 is approved now, and its 16 h earn 1.6 h.
@@ -84,15 +85,11 @@ describe('a capped per-hours-worked accrual', () => {
   })
 
   it('keeps a week the cap granted nothing, with what it earned, and gives it back when the week that filled the cap is sent back', async () => {
-    const { cookie, member, sick } = await cappedMember()
+    const { cookie, sick, approveWeek } = await cappedMember()
 
     // Week 1: 50 h earn 5 h, the cap. Week 2: 16 h earn 1.6 h, of which the cap grants nothing.
-    const first = await approvedThroughRoute(
-      cookie,
-      member.cookie,
-      weekOfShifts(weekAgo(4), { ...eightHourDays(5), saturday: { start: '08:00', end: '18:00' } }, 'Office'),
-    )
-    await approvedThroughRoute(cookie, member.cookie, weekOfShifts(weekAgo(3), eightHourDays(2), 'Office'))
+    const first = await approveWeek(4, withSaturdayTo('18:00'))
+    await approveWeek(3, eightHourDays(2))
     expect(await sick()).toBe(5)
 
     await sendBackWeek(cookie, first, 'Not that many hours')

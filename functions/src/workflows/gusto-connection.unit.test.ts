@@ -23,12 +23,8 @@ const employee = (
   ],
   ...extra,
 })
-const policy = (uuid: string, name: string, policy_type: string, is_active = true): GustoPolicy => ({
-  uuid,
-  name,
-  policy_type,
-  is_active,
-})
+const policy = (uuid: string, name: string, policy_type: string, is_active = true) =>
+  ({ uuid, name, policy_type, is_active }) satisfies GustoPolicy
 
 describe('gustoMatchingOf', () => {
   it('matches by email, then by name, one to one, with the primary job; terminated employees never', () => {

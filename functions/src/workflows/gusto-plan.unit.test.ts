@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { StoredGustoSend } from '@app/data'
 import { sendView } from './integration-sends.ts'
 
+/** What the send did to Gusto's records: 19 made, nothing else. */
+const counts = { created: 19, updated: 0, deleted: 0, unchanged: 0 }
 const sent: StoredGustoSend = {
   state: 'sent',
   requestedAt: '2026-11-30T15:00:00.000Z',
@@ -10,10 +12,7 @@ const sent: StoredGustoSend = {
   attempts: 1,
   sentAt: '2026-11-30T15:00:05.000Z',
   retryAt: null,
-  created: 19,
-  updated: 0,
-  deleted: 0,
-  unchanged: 0,
+  ...counts,
   payrollSynced: true,
   paidTimeOffSent: false,
   errors: [],

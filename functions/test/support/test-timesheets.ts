@@ -62,3 +62,7 @@ export const weekOfShifts = (weekStartDate: string, days: Record<string, Shift>,
     ]),
   ),
 })
+
+/** A day's split between ministries and funds: each code's id with its minutes, in order. */
+export const splitOf = (...parts: [code: string, minutes: number][]) =>
+  parts.map(([code, minutes]) => ({ code, minutes }))

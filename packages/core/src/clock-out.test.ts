@@ -22,16 +22,12 @@ const limit = fc.integer({ min: CLOCK_OUT_LIMIT_HOURS.min, max: CLOCK_OUT_LIMIT_
 const zone = fc.constantFrom('UTC', 'America/Chicago', 'Asia/Kolkata', 'Europe/London', 'Pacific/Auckland')
 /** Moments around the week (Nov 14 to Nov 26, 2026). */
 const moment = fc.integer({ min: Date.UTC(2026, 10, 14), max: Date.UTC(2026, 10, 26) }).map((t) => new Date(t))
+/** A week whose Monday timer started at 08:00 and runs still. */
+const mondayTimer = { weekStartDate: '2026-11-16', mondayStart: '08:00', mondayEnd: '' }
 
 describe('missing clock-outs', () => {
   it('a timer started Monday 08:00 in Chicago is missing its clock-out from 18:00 there with a 10-hour limit', () => {
-    const sheet = {
-      weekStartDate: '2026-11-16',
-      mondayStart: '08:00',
-      mondayEnd: '',
-      tuesdayStart: '09:00',
-      tuesdayEnd: '12:00',
-    }
+    const sheet = { ...mondayTimer, tuesdayStart: '09:00', tuesdayEnd: '12:00' }
     // 18:00 in Chicago on Nov 16 is 00:00 UTC on Nov 17.
     expect(missingClockOuts(sheet, 10, 'America/Chicago', new Date('2026-11-16T23:59:59Z'))).toEqual([])
     expect(missingClockOuts(sheet, 10, 'America/Chicago', new Date('2026-11-17T00:00:00Z'))).toEqual([
@@ -53,9 +49,7 @@ describe('missing clock-outs', () => {
 
   it('counts a second span’s timer from its own start, not the day’s first (split shifts)', () => {
     const sheet = {
-      weekStartDate: '2026-11-16',
-      mondayStart: '08:00',
-      mondayEnd: '',
+      ...mondayTimer,
       mondaySpans: [
         { start: '08:00', end: '12:00' },
         { start: '18:00', end: '' },

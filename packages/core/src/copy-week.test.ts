@@ -13,6 +13,8 @@ const nineToFive = Object.fromEntries(
     [`${day}BreakMinutes`, 30],
   ]),
 )
+/** A week that starts on Sunday, worked that Sunday morning. */
+const sundayMorning = { weekStartDate: '2026-11-15', sundayStart: '08:00', sundayEnd: '12:00' }
 
 const day = fc.record({
   start: fc.oneof(fc.constant(''), time),
@@ -50,13 +52,7 @@ describe('copy last week', () => {
   })
 
   it('lists the copied days in the week’s own order: Sunday first in a week that starts on Sunday', () => {
-    const sundayWeek = {
-      weekStartDate: '2026-11-15',
-      sundayStart: '08:00',
-      sundayEnd: '12:00',
-      mondayActivity: 'Office',
-      saturdayActivity: 'Youth trip',
-    }
+    const sundayWeek = { ...sundayMorning, mondayActivity: 'Office', saturdayActivity: 'Youth trip' }
     expect(copyLastWeek(TimesheetDays.parse({}), sundayWeek).copied).toEqual(['sunday', 'monday', 'saturday'])
     // Without its start date, a week is read Monday first.
     const { weekStartDate: _unsaid, ...undated } = sundayWeek
@@ -109,9 +105,7 @@ describe('clearing a day', () => {
 
 describe("a copied day's fields", () => {
   const last = {
-    weekStartDate: '2026-11-15',
-    sundayStart: '08:00',
-    sundayEnd: '12:00',
+    ...sundayMorning,
     sundayActivity: 'Worship',
     sundayBreakMinutes: 15,
     sundaySpans: [{ start: '08:00', end: '12:00' }],

@@ -148,6 +148,8 @@ const sheet = (fields: Partial<Timesheet>): Timesheet =>
     updatedAt: '2026-11-23T10:00:00.000Z',
     ...fields,
   })
+/** A week that starts on Sunday, with an hour worked that Sunday. */
+const sundayHour = { weekStartDate: '2026-11-15', sundayStart: '13:00', sundayEnd: '14:00' }
 
 describe('timesheetCsv', () => {
   it('lays out who and where, a row per day in week order (next day marked, break, hours with two decimals), a total and the notes', () => {
@@ -257,13 +259,7 @@ describe('bulk payroll export', () => {
   })
 
   it('writes a row in the header order, days Monday first by default', () => {
-    const t = sheet({
-      weekStartDate: '2026-11-15',
-      tuesdayStart: '08:00',
-      tuesdayEnd: '12:15',
-      sundayStart: '13:00',
-      sundayEnd: '14:00',
-    })
+    const t = sheet({ ...sundayHour, tuesdayStart: '08:00', tuesdayEnd: '12:15' })
     const ana = { ...person('Ana', 'Ruiz', 'Youth'), email: 'ana@example.org' }
     expect(bulkCsvRow(t, ana, person('Sam', 'Lee'), 'America/Chicago')).toEqual([
       'Ana Ruiz',
@@ -329,7 +325,7 @@ describe('hours that add up', () => {
   })
 
   it('lists the days in the organization’s week order, a Sunday week from Sunday', () => {
-    const t = sheet({ weekStartDate: '2026-11-15', sundayStart: '13:00', sundayEnd: '14:00' })
+    const t = sheet(sundayHour)
     expect(bulkCsvHeader('UTC', undefined, 'sunday').slice(5, 12)).toEqual([
       'Sunday Hours',
       ...MONDAY_FIRST_HOURS.slice(0, 6),

@@ -17,28 +17,18 @@ describe('errors', () => {
   })
 
   it('has one constructor per status', () => {
-    expect(
-      [
-        errors.unauthorized(),
-        errors.unauthorized('Signed out'),
-        errors.paymentRequired('Pay'),
-        errors.forbidden(),
-        errors.forbidden('No'),
-        errors.notFound('timesheet'),
-        errors.conflict('Stale'),
-        errors.tooManyRequests('Slow down'),
-        errors.unavailable('Later'),
-      ].map((e) => [e.status, e.code, e.message]),
-    ).toEqual([
-      [401, 'unauthorized', 'Unauthorized'],
-      [401, 'unauthorized', 'Signed out'],
-      [402, 'payment_required', 'Pay'],
-      [403, 'forbidden', 'Forbidden'],
-      [403, 'forbidden', 'No'],
-      [404, 'not_found', 'Timesheet not found'],
-      [409, 'conflict', 'Stale'],
-      [429, 'too_many_requests', 'Slow down'],
-      [503, 'unavailable', 'Later'],
-    ])
+    const made: [errors.AppError, number, string, string][] = [
+      [errors.unauthorized(), 401, 'unauthorized', 'Unauthorized'],
+      [errors.unauthorized('Signed out'), 401, 'unauthorized', 'Signed out'],
+      [errors.paymentRequired('Pay'), 402, 'payment_required', 'Pay'],
+      [errors.forbidden(), 403, 'forbidden', 'Forbidden'],
+      [errors.forbidden('No'), 403, 'forbidden', 'No'],
+      [errors.notFound('timesheet'), 404, 'not_found', 'Timesheet not found'],
+      [errors.conflict('Stale'), 409, 'conflict', 'Stale'],
+      [errors.tooManyRequests('Slow down'), 429, 'too_many_requests', 'Slow down'],
+      [errors.unavailable('Later'), 503, 'unavailable', 'Later'],
+    ]
+    for (const [e, status, code, message] of made)
+      expect([e.status, e.code, e.message]).toEqual([status, code, message])
   })
 })

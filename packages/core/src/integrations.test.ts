@@ -1,27 +1,20 @@
 import { describe, expect, it } from 'vitest'
-import {
-  INTEGRATION_IDS,
-  integrationEnvironments,
-  integrationNames,
-  integrationNotConfiguredMessage,
-  IntegrationParams,
-  integrationSettings,
-} from './integrations.ts'
+import * as integrations from './integrations.ts'
 
 describe('integrations', () => {
   it('are QuickBooks Online, Gusto and Planning Center, in that order, each with its settings', () => {
-    expect(INTEGRATION_IDS).toEqual(['quickbooks', 'gusto', 'planning-center'])
-    expect(integrationNames).toEqual({
+    expect(integrations.INTEGRATION_IDS).toEqual(['quickbooks', 'gusto', 'planning-center'])
+    expect(integrations.integrationNames).toEqual({
       quickbooks: 'QuickBooks Online',
       gusto: 'Gusto',
       'planning-center': 'Planning Center',
     })
-    expect(integrationSettings).toEqual({
+    expect(integrations.integrationSettings).toEqual({
       quickbooks: ['QUICKBOOKS_CLIENT_ID', 'QUICKBOOKS_CLIENT_SECRET', 'QUICKBOOKS_ENVIRONMENT'],
       gusto: ['GUSTO_CLIENT_ID', 'GUSTO_CLIENT_SECRET', 'GUSTO_ENVIRONMENT'],
       'planning-center': ['PLANNING_CENTER_CLIENT_ID', 'PLANNING_CENTER_CLIENT_SECRET'],
     })
-    expect(integrationEnvironments).toEqual({
+    expect(integrations.integrationEnvironments).toEqual({
       quickbooks: ['sandbox', 'production'],
       gusto: ['demo', 'production'],
       'planning-center': ['production'],
@@ -29,14 +22,14 @@ describe('integrations', () => {
   })
 
   it('names the missing settings as billing does without Stripe keys', () => {
-    expect(integrationNotConfiguredMessage('gusto', ['GUSTO_CLIENT_ID', 'GUSTO_ENVIRONMENT'])).toBe(
+    expect(integrations.integrationNotConfiguredMessage('gusto', ['GUSTO_CLIENT_ID', 'GUSTO_ENVIRONMENT'])).toBe(
       'Gusto is not configured: set GUSTO_CLIENT_ID, GUSTO_ENVIRONMENT',
     )
   })
 
   it('refuses an unknown integration in a path', () => {
-    expect(IntegrationParams.safeParse({ id: 'gusto' }).success).toBe(true)
-    const refused = IntegrationParams.safeParse({ id: 'xero' })
+    expect(integrations.IntegrationParams.safeParse({ id: 'gusto' }).success).toBe(true)
+    const refused = integrations.IntegrationParams.safeParse({ id: 'xero' })
     expect(refused.success).toBe(false)
     expect(refused.error?.issues[0]?.message).toBe('Unknown integration')
   })

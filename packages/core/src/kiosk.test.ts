@@ -32,26 +32,10 @@ describe('PIN rules', () => {
   })
 
   it.each([
-    ['1234', true],
-    ['0000', true],
-    ['1111', true],
-    ['4321', true],
-    ['123456', true],
-    ['654321', true],
-    ['99999', true],
-    ['3456', true],
-    ['7890', true],
-    ['0987', true],
-    ['1212', true],
-    ['123123', true],
-    ['454545', true],
-    ['2580', false],
-    ['4821', false],
-    ['2468', false],
-    ['1235', false],
-    ['12121', false],
-    ['90210', false],
-    ['1122', false],
+    ...'1234 0000 1111 4321 123456 654321 99999 3456 7890 0987 1212 123123 454545'
+      .split(' ')
+      .map((pin) => [pin, true] as const),
+    ...'2580 4821 2468 1235 12121 90210 1122'.split(' ').map((pin) => [pin, false] as const),
   ])('%s is trivial: %s', (pin, trivial) => {
     expect(trivialPin(pin)).toBe(trivial)
     expect(NewPin.safeParse(pin).error?.issues[0]?.message).toBe(trivial ? PIN_TRIVIAL_MESSAGE : undefined)

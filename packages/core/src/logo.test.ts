@@ -162,14 +162,13 @@ describe('checkLogo', () => {
   })
 
   it('keeps the data of drawing programs, which browsers ignore', () => {
-    const ns = {
+    for (const [prefix, uri] of Object.entries({
       rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
       dc: 'http://purl.org/dc/elements/1.1/',
       cc: 'http://creativecommons.org/ns#',
       i: 'http://ns.adobe.com/AdobeIllustrator/10.0/',
       sketch: 'http://www.bohemiancoding.com/sketch/ns',
-    }
-    for (const [prefix, uri] of Object.entries(ns)) {
+    })) {
       const svg = `<svg ${svgNs} xmlns:${prefix}="${uri}" ${prefix}:x="1"><metadata><${prefix}:data/></metadata></svg>`
       expect(isSafeSvg(svg), prefix).toBe(true)
       expect(isSafeSvg(svg.replaceAll(uri, 'http://example.org/other')), prefix).toBe(false)

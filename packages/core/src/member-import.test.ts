@@ -554,7 +554,8 @@ describe('a full name column', () => {
     expect(conflictingField({ A: 'fullName', B: 'email' })).toBeUndefined()
   })
 
-  it.each([
+  /** Full names as people type them, each with the first and the last name it splits into. */
+  const fullNames: [string, string, string][] = [
     ['Luis Gómez', 'Luis', 'Gómez'],
     ['  Luis   Gómez  ', 'Luis', 'Gómez'],
     ['Mary Ann de la Cruz', 'Mary Ann de la', 'Cruz'],
@@ -562,7 +563,8 @@ describe('a full name column', () => {
     [' de la Cruz ,  Mary Ann ', 'Mary Ann', 'de la Cruz'],
     ['Okafor, Daniel, Jr.', 'Daniel, Jr.', 'Okafor'],
     ['Luis\tGómez', 'Luis', 'Gómez'],
-  ])('splits %j into first name %j and last name %j', (value, firstName, lastName) => {
+  ]
+  it.each(fullNames)('splits %j into first name %j and last name %j', (value, firstName, lastName) => {
     expect(splitFullName(value)).toEqual({ firstName, lastName })
   })
 

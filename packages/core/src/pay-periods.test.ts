@@ -1,53 +1,41 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import {
-  anchorOf,
-  carriedWeekStarts,
-  carriesWeek,
-  closedPeriodSplitBy,
-  isPeriodStart,
-  leaveDaysOf,
-  lockedWeekStarts,
-  periodContaining,
-  periodsBack,
-} from './pay-periods.ts'
+import * as payPeriods from './pay-periods.ts'
+import type { PayPeriodFrequency } from './payroll.ts'
 import { addDays, weekStartFor } from './week.ts'
+
+/** The period holding `day` when periods count from Monday 2026-11-16. */
+const periodOf = (day: string, frequency: PayPeriodFrequency) =>
+  payPeriods.periodContaining(day, frequency, '2026-11-16')
 
 describe('pay periods', () => {
   it('repeat every 14 days from the anchor, before and after it', () => {
-    expect(periodContaining('2026-11-16', 'biweekly', '2026-11-16')).toEqual({ start: '2026-11-16', end: '2026-11-29' })
-    expect(periodContaining('2026-11-29', 'biweekly', '2026-11-16')).toEqual({ start: '2026-11-16', end: '2026-11-29' })
-    expect(periodContaining('2026-11-30', 'biweekly', '2026-11-16')).toEqual({ start: '2026-11-30', end: '2026-12-13' })
-    expect(periodContaining('2026-11-15', 'biweekly', '2026-11-16')).toEqual({ start: '2026-11-02', end: '2026-11-15' })
+    expect(periodOf('2026-11-16', 'biweekly')).toEqual({ start: '2026-11-16', end: '2026-11-29' })
+    expect(periodOf('2026-11-29', 'biweekly')).toEqual({ start: '2026-11-16', end: '2026-11-29' })
+    expect(periodOf('2026-11-30', 'biweekly')).toEqual({ start: '2026-11-30', end: '2026-12-13' })
+    expect(periodOf('2026-11-15', 'biweekly')).toEqual({ start: '2026-11-02', end: '2026-11-15' })
   })
 
   it('repeat every 7 days when weekly', () => {
-    expect(periodContaining('2026-11-22', 'weekly', '2026-11-16')).toEqual({ start: '2026-11-16', end: '2026-11-22' })
-    expect(periodContaining('2026-11-23', 'weekly', '2026-11-16')).toEqual({ start: '2026-11-23', end: '2026-11-29' })
+    expect(periodOf('2026-11-22', 'weekly')).toEqual({ start: '2026-11-16', end: '2026-11-22' })
+    expect(periodOf('2026-11-23', 'weekly')).toEqual({ start: '2026-11-23', end: '2026-11-29' })
   })
 
   it('are the 1st to the 15th and the 16th to the end of the month when semimonthly', () => {
-    expect(periodContaining('2026-02-15', 'semimonthly', '2026-11-16')).toEqual({
-      start: '2026-02-01',
-      end: '2026-02-15',
-    })
-    expect(periodContaining('2026-02-16', 'semimonthly', '2026-11-16')).toEqual({
-      start: '2026-02-16',
-      end: '2026-02-28',
-    })
-    expect(periodContaining('2028-02-20', 'semimonthly', '2026-11-16')).toEqual({
-      start: '2028-02-16',
-      end: '2028-02-29',
-    })
+    expect(['2026-02-15', '2026-02-16', '2028-02-20'].map((day) => periodOf(day, 'semimonthly'))).toEqual([
+      { start: '2026-02-01', end: '2026-02-15' },
+      { start: '2026-02-16', end: '2026-02-28' },
+      { start: '2028-02-16', end: '2028-02-29' },
+    ])
   })
 
   it('are calendar months when monthly', () => {
-    expect(periodContaining('2026-12-31', 'monthly', '2026-11-16')).toEqual({ start: '2026-12-01', end: '2026-12-31' })
-    expect(periodContaining('2026-04-01', 'monthly', '2026-11-16')).toEqual({ start: '2026-04-01', end: '2026-04-30' })
+    expect(periodOf('2026-12-31', 'monthly')).toEqual({ start: '2026-12-01', end: '2026-12-31' })
+    expect(periodOf('2026-04-01', 'monthly')).toEqual({ start: '2026-04-01', end: '2026-04-30' })
   })
 
   it('list back from a date, newest first, without gaps', () => {
-    const periods = periodsBack('2026-11-20', 3, 'semimonthly', '2026-11-16')
+    const periods = payPeriods.periodsBack('2026-11-20', 3, 'semimonthly', '2026-11-16')
     expect(periods).toEqual([
       { start: '2026-11-16', end: '2026-11-30' },
       { start: '2026-11-01', end: '2026-11-15' },
@@ -56,9 +44,9 @@ describe('pay periods', () => {
   })
 
   it('are named by their first day only', () => {
-    expect(isPeriodStart('2026-11-30', 'biweekly', '2026-11-16')).toBe(true)
-    expect(isPeriodStart('2026-11-23', 'biweekly', '2026-11-16')).toBe(false)
-    expect(isPeriodStart('2026-11-16', 'semimonthly', '2026-11-16')).toBe(true)
+    expect(payPeriods.isPeriodStart('2026-11-30', 'biweekly', '2026-11-16')).toBe(true)
+    expect(payPeriods.isPeriodStart('2026-11-23', 'biweekly', '2026-11-16')).toBe(false)
+    expect(payPeriods.isPeriodStart('2026-11-16', 'semimonthly', '2026-11-16')).toBe(true)
   })
 })
 
@@ -72,14 +60,14 @@ describe("the schedule's anchor", () => {
   }
 
   it('is the one the organization set', () =>
-    expect(anchorOf({ ...org, payPeriodAnchor: '2026-01-05' })).toBe('2026-01-05'))
+    expect(payPeriods.anchorOf({ ...org, payPeriodAnchor: '2026-01-05' })).toBe('2026-01-05'))
 
   it('is otherwise the start of the week the organization was made in, in its zone, whatever the date now', () => {
-    expect(anchorOf(org)).toBe('2026-11-23')
-    expect(anchorOf({ ...org, weekStartDay: 'sunday' })).toBe('2026-11-29')
-    expect(anchorOf({ ...org, timeZone: 'UTC' })).toBe('2026-11-30')
+    expect(payPeriods.anchorOf(org)).toBe('2026-11-23')
+    expect(payPeriods.anchorOf({ ...org, weekStartDay: 'sunday' })).toBe('2026-11-29')
+    expect(payPeriods.anchorOf({ ...org, timeZone: 'UTC' })).toBe('2026-11-30')
     // The same schedule weeks later: the periods do not move with each new week.
-    const later = periodContaining('2026-12-21', 'biweekly', anchorOf(org))
+    const later = payPeriods.periodContaining('2026-12-21', 'biweekly', payPeriods.anchorOf(org))
     expect(later).toEqual({ start: '2026-12-21', end: '2027-01-03' })
   })
 })
@@ -89,16 +77,16 @@ describe('a workweek straddling two periods', () => {
     const first = { start: '2026-11-01', end: '2026-11-15' }
     const second = { start: '2026-11-16', end: '2026-11-30' }
     // Monday 2026-11-09 to Sunday 2026-11-15 ends in the first; Monday 11-16 starts the second.
-    expect(carriesWeek(first, '2026-11-09')).toBe(true)
-    expect(carriesWeek(second, '2026-11-09')).toBe(false)
+    expect(payPeriods.carriesWeek(first, '2026-11-09')).toBe(true)
+    expect(payPeriods.carriesWeek(second, '2026-11-09')).toBe(false)
     // Monday 2026-11-30 to Sunday 12-06 straddles: the December period carries it.
-    expect(carriesWeek(second, '2026-11-30')).toBe(false)
-    expect(carriesWeek({ start: '2026-12-01', end: '2026-12-15' }, '2026-11-30')).toBe(true)
-    expect(carriedWeekStarts(second)).toEqual({ start: '2026-11-10', end: '2026-11-24' })
+    expect(payPeriods.carriesWeek(second, '2026-11-30')).toBe(false)
+    expect(payPeriods.carriesWeek({ start: '2026-12-01', end: '2026-12-15' }, '2026-11-30')).toBe(true)
+    expect(payPeriods.carriedWeekStarts(second)).toEqual({ start: '2026-11-10', end: '2026-11-24' })
     // A week ending on the period's first day, and one ending on its last, are both carried.
-    expect(carriesWeek(second, '2026-11-10')).toBe(true)
-    expect(carriesWeek(second, '2026-11-24')).toBe(true)
-    expect(carriesWeek(second, '2026-11-09')).toBe(false)
+    expect(payPeriods.carriesWeek(second, '2026-11-10')).toBe(true)
+    expect(payPeriods.carriesWeek(second, '2026-11-24')).toBe(true)
+    expect(payPeriods.carriesWeek(second, '2026-11-09')).toBe(false)
   })
 
   it('is carried by exactly one period, whatever the frequency, which alone pays its days’ leave: nothing counted twice or dropped', () => {
@@ -112,11 +100,11 @@ describe('a workweek straddling two periods', () => {
           const day = addDays('2020-01-06', dayOffset)
           const anchor = addDays('2020-01-01', anchorOffset)
           // The periods around the day's week: the one holding its first day and the next two.
-          const periods = periodsBack(addDays(day, 40), 8, frequency, anchor)
-          const carrying = periods.filter((p) => carriesWeek(p, weekStartFor(day, weekStartDay)))
+          const periods = payPeriods.periodsBack(addDays(day, 40), 8, frequency, anchor)
+          const carrying = periods.filter((p) => payPeriods.carriesWeek(p, weekStartFor(day, weekStartDay)))
           expect(carrying).toHaveLength(1)
           const paying = periods.filter((p) => {
-            const days = leaveDaysOf(p, weekStartDay)
+            const days = payPeriods.leaveDaysOf(p, weekStartDay)
             return days.start <= day && day <= days.end
           })
           expect(paying).toEqual(carrying)
@@ -129,16 +117,16 @@ describe('a workweek straddling two periods', () => {
 describe("a period's leave days", () => {
   it('are the days of the workweeks it carries', () => {
     // Semimonthly, Monday weeks: Monday 10-26 to Sunday 11-01 ends in the first half of November.
-    expect(leaveDaysOf({ start: '2026-11-01', end: '2026-11-15' }, 'monday')).toEqual({
+    expect(payPeriods.leaveDaysOf({ start: '2026-11-01', end: '2026-11-15' }, 'monday')).toEqual({
       start: '2026-10-26',
       end: '2026-11-15',
     })
     // Monday 11-30 to Sunday 12-06 ends in December: its days are December's.
-    expect(leaveDaysOf({ start: '2026-11-16', end: '2026-11-30' }, 'monday')).toEqual({
+    expect(payPeriods.leaveDaysOf({ start: '2026-11-16', end: '2026-11-30' }, 'monday')).toEqual({
       start: '2026-11-16',
       end: '2026-11-29',
     })
-    expect(leaveDaysOf({ start: '2026-11-16', end: '2026-11-29' }, 'sunday')).toEqual({
+    expect(payPeriods.leaveDaysOf({ start: '2026-11-16', end: '2026-11-29' }, 'sunday')).toEqual({
       start: '2026-11-15',
       end: '2026-11-28',
     })
@@ -146,46 +134,50 @@ describe("a period's leave days", () => {
 })
 
 describe('closed periods and schedule changes', () => {
-  const closedAs = (start: string, end: string) => ({ start, end, lockedWeeks: lockedWeekStarts({ start, end }) })
+  const closedAs = (start: string, end: string) => ({
+    start,
+    end,
+    lockedWeeks: payPeriods.lockedWeekStarts({ start, end }),
+  })
   // A biweekly period from Monday 2026-10-05, closed.
   const closed = closedAs('2026-10-05', '2026-10-18')
 
   it('locks the Mondays and Sundays that start a workweek ending inside the period', () => {
-    expect(lockedWeekStarts({ start: '2026-10-05', end: '2026-10-18' })).toEqual([
+    expect(payPeriods.lockedWeekStarts({ start: '2026-10-05', end: '2026-10-18' })).toEqual([
       '2026-10-04',
       '2026-10-05',
       '2026-10-11',
       '2026-10-12',
     ])
-    expect(lockedWeekStarts({ start: '2026-10-05', end: '2026-10-05' })).toEqual([])
+    expect(payPeriods.lockedWeekStarts({ start: '2026-10-05', end: '2026-10-05' })).toEqual([])
   })
 
   it('lets a schedule keep every closed period whole', () => {
-    expect(closedPeriodSplitBy([closed], 'biweekly', '2026-10-05')).toBeUndefined()
-    expect(closedPeriodSplitBy([closed], 'biweekly', '2026-11-02')).toBeUndefined()
-    expect(closedPeriodSplitBy([], 'weekly', '2026-10-06')).toBeUndefined()
+    expect(payPeriods.closedPeriodSplitBy([closed], 'biweekly', '2026-10-05')).toBeUndefined()
+    expect(payPeriods.closedPeriodSplitBy([closed], 'biweekly', '2026-11-02')).toBeUndefined()
+    expect(payPeriods.closedPeriodSplitBy([], 'weekly', '2026-10-06')).toBeUndefined()
     // Weekly periods inside the closed one, whatever their first day: every week they carry is closed.
-    expect(closedPeriodSplitBy([closed], 'weekly', '2026-10-05')).toBeUndefined()
-    expect(closedPeriodSplitBy([closed], 'weekly', '2026-10-07')).toBeUndefined()
+    expect(payPeriods.closedPeriodSplitBy([closed], 'weekly', '2026-10-05')).toBeUndefined()
+    expect(payPeriods.closedPeriodSplitBy([closed], 'weekly', '2026-10-07')).toBeUndefined()
     // Two closed weekly periods that become one biweekly period: nothing left to close there.
     const weeks = [closedAs('2026-10-05', '2026-10-11'), closedAs('2026-10-12', '2026-10-18')]
-    expect(closedPeriodSplitBy(weeks, 'biweekly', '2026-10-05')).toBeUndefined()
+    expect(payPeriods.closedPeriodSplitBy(weeks, 'biweekly', '2026-10-05')).toBeUndefined()
   })
 
   it('names the closed period a schedule would split', () => {
-    expect(closedPeriodSplitBy([closed], 'biweekly', '2026-10-12')).toEqual(closed)
-    expect(closedPeriodSplitBy([closed], 'monthly', '2026-10-05')).toEqual(closed)
-    expect(closedPeriodSplitBy([closed], 'semimonthly', '2026-10-05')).toEqual(closed)
+    expect(payPeriods.closedPeriodSplitBy([closed], 'biweekly', '2026-10-12')).toEqual(closed)
+    expect(payPeriods.closedPeriodSplitBy([closed], 'monthly', '2026-10-05')).toEqual(closed)
+    expect(payPeriods.closedPeriodSplitBy([closed], 'semimonthly', '2026-10-05')).toEqual(closed)
     // A closed month under biweekly periods: those inside it are whole, the one at its edge is not.
     const october = closedAs('2026-10-01', '2026-10-31')
-    expect(closedPeriodSplitBy([october], 'biweekly', '2026-10-05')).toEqual(october)
+    expect(payPeriods.closedPeriodSplitBy([october], 'biweekly', '2026-10-05')).toEqual(october)
     const weeks = [closedAs('2026-10-05', '2026-10-11'), closedAs('2026-10-12', '2026-10-18')]
-    expect(closedPeriodSplitBy(weeks, 'biweekly', '2026-10-12')).toEqual(weeks[0])
+    expect(payPeriods.closedPeriodSplitBy(weeks, 'biweekly', '2026-10-12')).toEqual(weeks[0])
     // Two closed periods of one phase stay whole; out of phase, the first one split is named.
     const january = closedAs('2026-01-12', '2026-01-25')
-    expect(closedPeriodSplitBy([january, closed], 'biweekly', '2026-10-05')).toBeUndefined()
-    expect(closedPeriodSplitBy([january, closed], 'biweekly', '2026-01-05')).toEqual(january)
-    expect(closedPeriodSplitBy([closed, january], 'biweekly', '2026-01-05')).toEqual(closed)
+    expect(payPeriods.closedPeriodSplitBy([january, closed], 'biweekly', '2026-10-05')).toBeUndefined()
+    expect(payPeriods.closedPeriodSplitBy([january, closed], 'biweekly', '2026-01-05')).toEqual(january)
+    expect(payPeriods.closedPeriodSplitBy([closed, january], 'biweekly', '2026-01-05')).toEqual(closed)
   })
 
   it('never splits a closed period under the schedule that closed it (property)', () => {
@@ -198,10 +190,10 @@ describe('closed periods and schedule changes', () => {
         fc.integer({ min: 0, max: 2000 }),
         (frequency, a, d) => {
           const anchor = addDays('2024-01-01', a)
-          const period = periodContaining(addDays('2024-01-01', d), frequency, anchor)
-          const next = periodContaining(addDays(period.end, 1), frequency, anchor)
+          const period = payPeriods.periodContaining(addDays('2024-01-01', d), frequency, anchor)
+          const next = payPeriods.periodContaining(addDays(period.end, 1), frequency, anchor)
           const periods = [period, next].map((p) => closedAs(p.start, p.end))
-          return closedPeriodSplitBy(periods, frequency, anchor) === undefined
+          return payPeriods.closedPeriodSplitBy(periods, frequency, anchor) === undefined
         },
       ),
     )

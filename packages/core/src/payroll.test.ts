@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import {
-  DateRange,
-  ExportRequest,
-  MemberUpdate,
-  missingPayrollIdMessage,
-  PayrollSettingsUpdate,
-  PeriodsQuery,
-  ReopenPeriod,
-} from './payroll.ts'
+import * as payroll from './payroll.ts'
 import { User } from './user.ts'
 
 describe('payroll messages', () => {
   it('names every member without a payroll id', () => {
-    expect(missingPayrollIdMessage(['Tom Pastor', 'Ana Silva'])).toBe(
+    expect(payroll.missingPayrollIdMessage(['Tom Pastor', 'Ana Silva'])).toBe(
       'These members have no payroll id: Tom Pastor, Ana Silva',
     )
   })
@@ -20,17 +12,17 @@ describe('payroll messages', () => {
 
 describe('payroll requests', () => {
   it('edit any subset of a member; an empty payroll id clears it', () => {
-    expect(MemberUpdate.parse({})).toEqual({})
-    expect(MemberUpdate.parse({ payType: 'minister', payrollId: ' G7K2P9 ' })).toEqual({
+    expect(payroll.MemberUpdate.parse({})).toEqual({})
+    expect(payroll.MemberUpdate.parse({ payType: 'minister', payrollId: ' G7K2P9 ' })).toEqual({
       payType: 'minister',
       payrollId: 'G7K2P9',
     })
-    expect(MemberUpdate.parse({ payrollId: '' })).toEqual({ payrollId: null })
-    expect(MemberUpdate.parse({ payrollId: null })).toEqual({ payrollId: null })
-    expect(MemberUpdate.safeParse({ payrollId: 'x'.repeat(40) }).success).toBe(true)
-    expect(MemberUpdate.safeParse({ payrollId: 'x'.repeat(41) }).success).toBe(false)
-    expect(MemberUpdate.safeParse({ payType: 'pastor' }).success).toBe(false)
-    expect(MemberUpdate.safeParse({ firstName: ' ' }).success).toBe(false)
+    expect(payroll.MemberUpdate.parse({ payrollId: '' })).toEqual({ payrollId: null })
+    expect(payroll.MemberUpdate.parse({ payrollId: null })).toEqual({ payrollId: null })
+    expect(payroll.MemberUpdate.safeParse({ payrollId: 'x'.repeat(40) }).success).toBe(true)
+    expect(payroll.MemberUpdate.safeParse({ payrollId: 'x'.repeat(41) }).success).toBe(false)
+    expect(payroll.MemberUpdate.safeParse({ payType: 'pastor' }).success).toBe(false)
+    expect(payroll.MemberUpdate.safeParse({ firstName: ' ' }).success).toBe(false)
   })
 
   it('answer a stored member without pay facts as non-exempt with no payroll id', () => {
@@ -53,55 +45,58 @@ describe('payroll requests', () => {
   })
 
   it('check payroll settings: thresholds in quarter hours, double time after daily overtime', () => {
-    expect(PayrollSettingsUpdate.parse({ weeklyOvertimeHours: 37.5, dailyOvertimeHours: null })).toEqual({
+    const settings = payroll.PayrollSettingsUpdate
+    expect(settings.parse({ weeklyOvertimeHours: 37.5, dailyOvertimeHours: null })).toEqual({
       weeklyOvertimeHours: 37.5,
       dailyOvertimeHours: null,
     })
-    expect(PayrollSettingsUpdate.safeParse({ weeklyOvertimeHours: 0 }).success).toBe(false)
-    expect(PayrollSettingsUpdate.safeParse({ weeklyOvertimeHours: 168 }).success).toBe(true)
-    expect(PayrollSettingsUpdate.safeParse({ weeklyOvertimeHours: 168.25 }).success).toBe(false)
-    expect(PayrollSettingsUpdate.safeParse({ weeklyOvertimeHours: 40.1 }).success).toBe(false)
-    expect(PayrollSettingsUpdate.safeParse({ dailyOvertimeHours: 8, dailyDoubleTimeHours: 8 }).error?.issues).toEqual([
+    expect(settings.safeParse({ weeklyOvertimeHours: 0 }).success).toBe(false)
+    expect(settings.safeParse({ weeklyOvertimeHours: 168 }).success).toBe(true)
+    expect(settings.safeParse({ weeklyOvertimeHours: 168.25 }).success).toBe(false)
+    expect(settings.safeParse({ weeklyOvertimeHours: 40.1 }).success).toBe(false)
+    expect(settings.safeParse({ dailyOvertimeHours: 8, dailyDoubleTimeHours: 8 }).error?.issues).toEqual([
       expect.objectContaining({
         path: ['dailyDoubleTimeHours'],
         message: 'Double time must start after daily overtime',
       }),
     ])
-    expect(PayrollSettingsUpdate.safeParse({ dailyOvertimeHours: 8, dailyDoubleTimeHours: 8.25 }).success).toBe(true)
-    expect(PayrollSettingsUpdate.parse({ adpCompanyCode: '' })).toEqual({ adpCompanyCode: null })
-    expect(PayrollSettingsUpdate.parse({ adpCompanyCode: 'X1_', adpBatchId: 'TIME-1' })).toEqual({
+    expect(settings.safeParse({ dailyOvertimeHours: 8, dailyDoubleTimeHours: 8.25 }).success).toBe(true)
+    expect(settings.parse({ adpCompanyCode: '' })).toEqual({ adpCompanyCode: null })
+    expect(settings.parse({ adpCompanyCode: 'X1_', adpBatchId: 'TIME-1' })).toEqual({
       adpCompanyCode: 'X1_',
       adpBatchId: 'TIME-1',
     })
-    expect(PayrollSettingsUpdate.safeParse({ adpBatchId: 'TIME 1' }).success).toBe(false)
-    expect(PayrollSettingsUpdate.safeParse({ adpBatchId: 'TIME1!' }).success).toBe(false)
+    expect(settings.safeParse({ adpBatchId: 'TIME 1' }).success).toBe(false)
+    expect(settings.safeParse({ adpBatchId: 'TIME1!' }).success).toBe(false)
     // One daily threshold alone is fine.
-    expect(PayrollSettingsUpdate.safeParse({ dailyOvertimeHours: 8 }).success).toBe(true)
-    expect(PayrollSettingsUpdate.safeParse({ dailyDoubleTimeHours: 12 }).success).toBe(true)
-    expect(PayrollSettingsUpdate.safeParse({ dailyOvertimeHours: 8, dailyDoubleTimeHours: null }).success).toBe(true)
-    expect(PayrollSettingsUpdate.safeParse({ adpCompanyCode: '=1+2' }).success).toBe(false)
-    expect(PayrollSettingsUpdate.safeParse({ adpCompanyCode: 'ABCD' }).success).toBe(false)
-    expect(PayrollSettingsUpdate.safeParse({ volunteerHourlyRate: -1 }).success).toBe(false)
-    expect(PayrollSettingsUpdate.safeParse({ payPeriodAnchor: '2026-02-30' }).success).toBe(false)
-    expect(PayrollSettingsUpdate.safeParse({ payPeriodFrequency: 'daily' }).success).toBe(false)
+    expect(settings.safeParse({ dailyOvertimeHours: 8 }).success).toBe(true)
+    expect(settings.safeParse({ dailyDoubleTimeHours: 12 }).success).toBe(true)
+    expect(settings.safeParse({ dailyOvertimeHours: 8, dailyDoubleTimeHours: null }).success).toBe(true)
+    expect(settings.safeParse({ adpCompanyCode: '=1+2' }).success).toBe(false)
+    expect(settings.safeParse({ adpCompanyCode: 'ABCD' }).success).toBe(false)
+    expect(settings.safeParse({ volunteerHourlyRate: -1 }).success).toBe(false)
+    expect(settings.safeParse({ payPeriodAnchor: '2026-02-30' }).success).toBe(false)
+    expect(settings.safeParse({ payPeriodFrequency: 'daily' }).success).toBe(false)
   })
 
   it('take date ranges in order, up to a year', () => {
-    expect(DateRange.safeParse({ from: '2026-11-16', to: '2026-11-16' }).success).toBe(true)
-    expect(DateRange.safeParse({ from: '2026-11-17', to: '2026-11-16' }).success).toBe(false)
-    expect(DateRange.safeParse({ from: '2026-01-01', to: '2026-12-31' }).success).toBe(true)
-    expect(DateRange.safeParse({ from: '2026-01-01', to: '2027-01-01' }).success).toBe(true)
-    expect(DateRange.safeParse({ from: '2026-01-01', to: '2027-01-02' }).success).toBe(false)
-    expect(ExportRequest.safeParse({ format: 'xlsx', from: '2026-11-16', to: '2026-11-29' }).success).toBe(false)
-    expect(ExportRequest.safeParse({ format: 'adp', from: '2026-11-30', to: '2026-11-29' }).success).toBe(false)
+    expect(payroll.DateRange.safeParse({ from: '2026-11-16', to: '2026-11-16' }).success).toBe(true)
+    expect(payroll.DateRange.safeParse({ from: '2026-11-17', to: '2026-11-16' }).success).toBe(false)
+    expect(payroll.DateRange.safeParse({ from: '2026-01-01', to: '2026-12-31' }).success).toBe(true)
+    expect(payroll.DateRange.safeParse({ from: '2026-01-01', to: '2027-01-01' }).success).toBe(true)
+    expect(payroll.DateRange.safeParse({ from: '2026-01-01', to: '2027-01-02' }).success).toBe(false)
+    expect(payroll.ExportRequest.safeParse({ format: 'xlsx', from: '2026-11-16', to: '2026-11-29' }).success).toBe(
+      false,
+    )
+    expect(payroll.ExportRequest.safeParse({ format: 'adp', from: '2026-11-30', to: '2026-11-29' }).success).toBe(false)
   })
 
   it('list 1 to 26 periods, and reopen only with a reason of up to 500 characters', () => {
-    expect(PeriodsQuery.parse({ count: '3' })).toEqual({ count: 3 })
-    expect(PeriodsQuery.safeParse({ count: '0' }).success).toBe(false)
-    expect(PeriodsQuery.safeParse({ count: '27' }).success).toBe(false)
-    expect(ReopenPeriod.safeParse({ reason: '  ' }).success).toBe(false)
-    expect(ReopenPeriod.safeParse({ reason: 'x'.repeat(500) }).success).toBe(true)
-    expect(ReopenPeriod.safeParse({ reason: 'x'.repeat(501) }).success).toBe(false)
+    expect(payroll.PeriodsQuery.parse({ count: '3' })).toEqual({ count: 3 })
+    expect(payroll.PeriodsQuery.safeParse({ count: '0' }).success).toBe(false)
+    expect(payroll.PeriodsQuery.safeParse({ count: '27' }).success).toBe(false)
+    expect(payroll.ReopenPeriod.safeParse({ reason: '  ' }).success).toBe(false)
+    expect(payroll.ReopenPeriod.safeParse({ reason: 'x'.repeat(500) }).success).toBe(true)
+    expect(payroll.ReopenPeriod.safeParse({ reason: 'x'.repeat(501) }).success).toBe(false)
   })
 })

@@ -19,20 +19,18 @@ const day = (
   breakMinutes = 30,
 ): DayFigures =>
   workedDay(regular + overtime, allocations, { date, breakMinutes, regularMinutes: regular, overtimeMinutes: overtime })
+/** Monday 2026-11-02: 8 regular hours and `overtime` minutes more, `each` minutes on youth and `each` on music. */
+const sharedDay = (overtime: number, each: number) =>
+  day('2026-11-02', 480, overtime, [
+    { code: 'youth', minutes: each },
+    { code: 'music', minutes: each },
+  ])
 /** Leave of these days only (the totals per kind are not what the lines read). */
 const leave = (days: LeaveTotals['days']): LeaveTotals => ({ ...emptyLeave(), days })
 
 describe('quickbooksLines', () => {
   it('makes one record per day, code and kind, shares a day among its codes, and puts the break on the first', () => {
-    const lines = quickbooksLines({
-      employeeId: 'm1',
-      days: [
-        day('2026-11-02', 480, 120, [
-          { code: 'youth', minutes: 300 },
-          { code: 'music', minutes: 300 },
-        ]),
-      ],
-    })
+    const lines = quickbooksLines({ employeeId: 'm1', days: [sharedDay(120, 300)] })
     expect(lines).toEqual([
       {
         key: 'm1|2026-11-02|youth|regular',
@@ -177,12 +175,7 @@ describe('quickbooksPreview and hoursAndMinutes', () => {
   it('totals each kind and each code', () => {
     const lines = quickbooksLines({
       employeeId: 'm1',
-      days: [
-        day('2026-11-02', 480, 60, [
-          { code: 'youth', minutes: 270 },
-          { code: 'music', minutes: 270 },
-        ]),
-      ],
+      days: [sharedDay(60, 270)],
       leave: leave([{ date: '2026-11-03', kind: 'vacation', hours: 8 }]),
     })
     expect(quickbooksPreview('m1', lines)).toEqual({

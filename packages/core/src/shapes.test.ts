@@ -11,20 +11,7 @@ import {
   WeekStartDate,
 } from './timesheet.ts'
 import { isEditable } from './timesheet-days.ts'
-import {
-  addDays,
-  DAYS,
-  dayLabel,
-  DEFAULT_WEEK_START_DAY,
-  dayOfDate,
-  formatDate,
-  isCalendarDate,
-  isValidDate,
-  isWeekStart,
-  MAX_YEAR,
-  MIN_YEAR,
-  todayIn,
-} from './week.ts'
+import * as week from './week.ts'
 import { isValidTimeZone } from './time-zones.ts'
 import { TimeZone, WeekStartDay } from './week-schemas.ts'
 
@@ -35,40 +22,40 @@ import { TimeZone, WeekStartDay } from './week-schemas.ts'
 describe('date shapes', () => {
   it('refuses leading and trailing characters around a real date', () => {
     for (const bad of ['2026-11-16x', 'x2026-11-16', ' 2026-11-16', '2026-11-16\n', '12026-11-16', '2026-11-161']) {
-      expect(isCalendarDate(bad), bad).toBe(false)
-      expect(isValidDate(bad), bad).toBe(false)
-      expect(() => addDays(bad, 1), bad).toThrow(RangeError)
+      expect(week.isCalendarDate(bad), bad).toBe(false)
+      expect(week.isValidDate(bad), bad).toBe(false)
+      expect(() => week.addDays(bad, 1), bad).toThrow(RangeError)
     }
   })
 
   it('refuses an array or a number that would read as a date', () => {
-    expect(isCalendarDate(['2026-11-16'])).toBe(false)
-    expect(isValidDate(['2026-11-16'])).toBe(false)
-    expect(isCalendarDate(20261116)).toBe(false)
+    expect(week.isCalendarDate(['2026-11-16'])).toBe(false)
+    expect(week.isValidDate(['2026-11-16'])).toBe(false)
+    expect(week.isCalendarDate(20261116)).toBe(false)
     expect(WeekStartDate.safeParse(['2026-11-16']).success).toBe(false)
   })
 
   it('refuses months and days outside the calendar, and says why', () => {
     for (const bad of ['2026-13-01', '2026-00-10', '2026-04-31', '2026-11-00', '2025-02-29']) {
-      expect(isCalendarDate(bad), bad).toBe(false)
+      expect(week.isCalendarDate(bad), bad).toBe(false)
     }
-    expect(isCalendarDate('2024-02-29')).toBe(true)
+    expect(week.isCalendarDate('2024-02-29')).toBe(true)
     // Date.UTC reads the years 0 to 99 as 1900 to 1999, so they never survive the round trip.
-    expect(isCalendarDate('0050-06-15')).toBe(false)
-    expect(() => addDays('2026-02-30', 1)).toThrow('Not a calendar date (expected YYYY-MM-DD): "2026-02-30"')
+    expect(week.isCalendarDate('0050-06-15')).toBe(false)
+    expect(() => week.addDays('2026-02-30', 1)).toThrow('Not a calendar date (expected YYYY-MM-DD): "2026-02-30"')
   })
 
   it('accepts the years 2000 to 2100 from people, any four-digit year in stored data', () => {
-    expect([MIN_YEAR, MAX_YEAR]).toEqual([2000, 2100])
-    expect(isValidDate('2000-01-01')).toBe(true)
-    expect(isValidDate('2100-12-31')).toBe(true)
-    expect(isValidDate('1999-12-31')).toBe(false)
-    expect(isValidDate('2101-01-01')).toBe(false)
-    expect(isCalendarDate('1999-12-31')).toBe(true)
-    expect(isCalendarDate('0999-12-31')).toBe(true)
-    expect(formatDate('0999-12-31')).toBe('Dec 31, 999')
-    expect(addDays('0999-12-31', 1)).toBe('1000-01-01')
-    expect(addDays('0999-01-01', 1)).toBe('0999-01-02')
+    expect([week.MIN_YEAR, week.MAX_YEAR]).toEqual([2000, 2100])
+    expect(week.isValidDate('2000-01-01')).toBe(true)
+    expect(week.isValidDate('2100-12-31')).toBe(true)
+    expect(week.isValidDate('1999-12-31')).toBe(false)
+    expect(week.isValidDate('2101-01-01')).toBe(false)
+    expect(week.isCalendarDate('1999-12-31')).toBe(true)
+    expect(week.isCalendarDate('0999-12-31')).toBe(true)
+    expect(week.formatDate('0999-12-31')).toBe('Dec 31, 999')
+    expect(week.addDays('0999-12-31', 1)).toBe('1000-01-01')
+    expect(week.addDays('0999-01-01', 1)).toBe('0999-01-02')
     expect(WeekStartDate.safeParse('2101-01-03').error?.issues[0]?.message).toBe(
       'Week start date must be between 2000 and 2100',
     )
@@ -81,34 +68,34 @@ describe('date shapes', () => {
 
 describe('todayIn', () => {
   it('writes a year before 1000 with four digits', () => {
-    expect(todayIn('UTC', new Date('0999-06-01T12:00:00Z'))).toBe('0999-06-01')
-    expect(todayIn('UTC', new Date('2026-01-05T12:00:00Z'))).toBe('2026-01-05')
+    expect(week.todayIn('UTC', new Date('0999-06-01T12:00:00Z'))).toBe('0999-06-01')
+    expect(week.todayIn('UTC', new Date('2026-01-05T12:00:00Z'))).toBe('2026-01-05')
   })
 })
 
 describe('isWeekStart', () => {
   it('accepts only the organization day, and never a malformed date', () => {
-    expect(isWeekStart('2026-11-16', 'monday')).toBe(true)
-    expect(isWeekStart('2026-11-16', 'sunday')).toBe(false)
-    expect(isWeekStart('2026-11-15', 'sunday')).toBe(true)
-    expect(isWeekStart('2026-11-15', 'monday')).toBe(false)
-    expect(isWeekStart('2026-11-17', 'monday')).toBe(false)
-    expect(isWeekStart('2026-11-16x', 'monday')).toBe(false)
-    expect(isWeekStart('2026-02-30', 'monday')).toBe(false)
+    expect(week.isWeekStart('2026-11-16', 'monday')).toBe(true)
+    expect(week.isWeekStart('2026-11-16', 'sunday')).toBe(false)
+    expect(week.isWeekStart('2026-11-15', 'sunday')).toBe(true)
+    expect(week.isWeekStart('2026-11-15', 'monday')).toBe(false)
+    expect(week.isWeekStart('2026-11-17', 'monday')).toBe(false)
+    expect(week.isWeekStart('2026-11-16x', 'monday')).toBe(false)
+    expect(week.isWeekStart('2026-02-30', 'monday')).toBe(false)
   })
 
   it('is true on exactly one day in seven', () =>
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 30000 }), fc.constantFrom<WeekStartDay>('monday', 'sunday'), (n, start) => {
-        const first = addDays('2000-01-01', n)
-        const hits = [0, 1, 2, 3, 4, 5, 6].filter((i) => isWeekStart(addDays(first, i), start))
+        const first = week.addDays('2000-01-01', n)
+        const hits = [0, 1, 2, 3, 4, 5, 6].filter((i) => week.isWeekStart(week.addDays(first, i), start))
         expect(hits).toHaveLength(1)
-        expect(dayOfDate(addDays(first, hits[0]!))).toBe(start)
+        expect(week.dayOfDate(week.addDays(first, hits[0]!))).toBe(start)
       }),
     ))
 
   it('knows the weekdays by name, Monday first, and defaults to Monday', () => {
-    expect(DAYS.map((d) => dayLabel[d])).toEqual([
+    expect(week.DAYS.map((d) => week.dayLabel[d])).toEqual([
       'Monday',
       'Tuesday',
       'Wednesday',
@@ -117,7 +104,7 @@ describe('isWeekStart', () => {
       'Saturday',
       'Sunday',
     ])
-    expect(DEFAULT_WEEK_START_DAY).toBe('monday')
+    expect(week.DEFAULT_WEEK_START_DAY).toBe('monday')
     expect(WeekStartDay.safeParse('friday').error?.issues[0]?.message).toBe('Weeks start on monday or sunday')
     expect(WeekStartDay.options).toEqual(['monday', 'sunday'])
   })
@@ -162,9 +149,9 @@ describe('time shapes', () => {
 
 describe('timesheet records', () => {
   it('names the day in the message for an activity that is not text', () => {
-    for (const day of DAYS) {
+    for (const day of week.DAYS) {
       expect(TimesheetSave.safeParse({ [`${day}Activity`]: 5 }).error?.issues[0]?.message).toBe(
-        `${dayLabel[day]} activity must be text`,
+        `${week.dayLabel[day]} activity must be text`,
       )
     }
   })

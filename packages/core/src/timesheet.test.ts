@@ -210,13 +210,9 @@ describe('dayFields and daysOf', () => {
     expect(dayFields('monday')).toEqual({ start: 'mondayStart', end: 'mondayEnd', activity: 'mondayActivity' }))
 
   it('lists days in the order asked for, with their hours', () => {
-    const sheet = TimesheetDays.parse({
-      sundayStart: '22:00',
-      sundayEnd: '06:00',
-      sundayActivity: 'Night shelter',
-      mondayStart: '09:00',
-      mondayEnd: '17:30',
-    })
+    // Sunday's shift runs past midnight.
+    const sundayNight = { sundayStart: '22:00', sundayEnd: '06:00', sundayActivity: 'Night shelter' }
+    const sheet = TimesheetDays.parse({ ...sundayNight, mondayStart: '09:00', mondayEnd: '17:30' })
     const days = daysOf(sheet, daysInWeekOrder('sunday'))
     expect(days.map((d) => d.day)).toEqual(daysInWeekOrder('sunday'))
     expect(days[0]).toEqual({

@@ -7,6 +7,7 @@ import {
   dateOfDay,
   dayOfDate,
   DAYS,
+  type DayName,
   daysInWeekOrder,
   daysOfWeekStarting,
   formatDate,
@@ -105,11 +106,10 @@ describe('monthOf', () => {
 
 describe('weekStartFor', () => {
   it('finds the Monday or the Sunday on or before the date', () => {
-    expect(weekStartFor('2026-11-19', 'monday')).toBe('2026-11-16')
-    expect(weekStartFor('2026-11-19', 'sunday')).toBe('2026-11-15')
-    expect(weekStartFor('2026-11-22', 'monday')).toBe('2026-11-16')
-    expect(weekStartFor('2026-11-22', 'sunday')).toBe('2026-11-22')
-    expect(weekStartFor('2026-11-16', 'monday')).toBe('2026-11-16')
+    const mondayWeeks = ['2026-11-19', '2026-11-22', '2026-11-16'].map((d) => weekStartFor(d, 'monday'))
+    expect(mondayWeeks).toEqual(['2026-11-16', '2026-11-16', '2026-11-16'])
+    const sundayWeeks = ['2026-11-19', '2026-11-22'].map((d) => weekStartFor(d, 'sunday'))
+    expect(sundayWeeks).toEqual(['2026-11-15', '2026-11-22'])
   })
 
   it('is a week start, on or before the date, within six days', () =>
@@ -132,10 +132,9 @@ describe('weekStartFor', () => {
 
 describe('dateOfDay', () => {
   it('finds a weekday within a Monday week and a Sunday week', () => {
-    expect(dateOfDay('2026-11-16', 'monday')).toBe('2026-11-16')
-    expect(dateOfDay('2026-11-16', 'sunday')).toBe('2026-11-22')
-    expect(dateOfDay('2026-11-15', 'sunday')).toBe('2026-11-15')
-    expect(dateOfDay('2026-11-15', 'saturday')).toBe('2026-11-21')
+    const datesOf = (weekStart: string, days: DayName[]) => days.map((d) => dateOfDay(weekStart, d))
+    expect(datesOf('2026-11-16', ['monday', 'sunday'])).toEqual(['2026-11-16', '2026-11-22'])
+    expect(datesOf('2026-11-15', ['sunday', 'saturday'])).toEqual(['2026-11-15', '2026-11-21'])
   })
 
   it('round-trips with dayOfDate and stays inside the week', () =>

@@ -6,7 +6,7 @@ import { makeTimesheet, daySpans } from '../../test/timesheet-fixtures.ts'
 import { onWednesdayMorning } from '../../test/week-clock.ts'
 import { browser } from '../lib/browser.ts'
 import { mockFetch, type MockAnswer } from '../../test/fetch-mock.ts'
-import { makeUser } from '../../test/fixtures.ts'
+import { makeUser, rosaEmailedOnceConfirmed, unconfirmedRosa } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render.tsx'
 
 const STALE =
@@ -275,7 +275,7 @@ describe('SubmitTimesheetPage', () => {
           draftOf(init, {
             status: 'pending',
             version: 5,
-            reviewEmailsHeldFor: [{ id: 'rosa', firstName: 'Rosa', lastName: 'Vega' }],
+            reviewEmailsHeldFor: [unconfirmedRosa],
           } as Partial<Timesheet>),
       },
     )
@@ -284,11 +284,7 @@ describe('SubmitTimesheetPage', () => {
     await user.type(day('Monday').getByLabelText('Start Time'), '09:00')
     await user.type(day('Monday').getByLabelText('End Time'), '12:00')
     await user.click(screen.getByRole('button', { name: 'Submit Timesheet' }))
-    expect(
-      await screen.findByText(
-        'Your timesheet has been submitted. Rosa Vega will be emailed to review it once they confirm their email address (the email waits up to 14 days).',
-      ),
-    ).toBeTruthy()
+    expect(await screen.findByText(`Your timesheet has been submitted. ${rosaEmailedOnceConfirmed}`)).toBeTruthy()
     expect(screen.queryByText('Your weekly timesheet has been submitted for approval.')).toBeNull()
   })
 

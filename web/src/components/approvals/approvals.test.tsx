@@ -8,15 +8,10 @@ import { optionTexts, renderApp } from '../../../test/render.tsx'
 
 afterEach(() => vi.unstubAllGlobals())
 
-const grace = makeUser({ id: 'sup-1', role: 'supervisor' })
-const carl = makeUser({ id: 'sup-2', role: 'supervisor', firstName: 'Carl', lastName: 'Worship' })
-const southAdmin = makeUser({
-  id: 'sup-3',
-  role: 'supervisor',
-  firstName: 'Sam',
-  lastName: 'South',
-  campusIds: ['south'],
-})
+const supervisorWith = (fields: Partial<User>) => makeUser({ role: 'supervisor', ...fields })
+const grace = supervisorWith({ id: 'sup-1' })
+const carl = supervisorWith({ id: 'sup-2', firstName: 'Carl', lastName: 'Worship' })
+const southAdmin = supervisorWith({ id: 'sup-3', firstName: 'Sam', lastName: 'South', campusIds: ['south'] })
 const members = [grace, carl, southAdmin, makeStaffMember()]
 const sent = (fetch: ReturnType<typeof mockFetch>, method: string) =>
   fetch.mock.calls

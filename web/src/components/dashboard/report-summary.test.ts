@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { bulkCsvHeader, type ReportItem } from '@app/core'
 import { makeReportItem } from '../../../test/list-item-fixtures.ts'
-import {
-  barWidthPercent,
-  hoursByMember,
-  hoursByWeek,
-  quickStats,
-  reportCsv,
-  reportFileName,
-  sheetsLabel,
-  weeklySummary,
-} from './report-summary.ts'
+import * as summary from './report-summary.ts'
 
 /** Report items numbered from 1, each with its own overrides. */
 const numbered = (overrides: readonly Partial<ReportItem>[]) =>
@@ -18,29 +9,29 @@ const numbered = (overrides: readonly Partial<ReportItem>[]) =>
 
 describe('barWidthPercent', () => {
   it('is the count over 4, capped at the full width', () => {
-    expect(barWidthPercent(0)).toBe(0)
-    expect(barWidthPercent(1)).toBe(25)
-    expect(barWidthPercent(3)).toBe(75)
-    expect(barWidthPercent(4)).toBe(100)
-    expect(barWidthPercent(9)).toBe(100)
+    expect(summary.barWidthPercent(0)).toBe(0)
+    expect(summary.barWidthPercent(1)).toBe(25)
+    expect(summary.barWidthPercent(3)).toBe(75)
+    expect(summary.barWidthPercent(4)).toBe(100)
+    expect(summary.barWidthPercent(9)).toBe(100)
   })
 })
 
 describe('sheetsLabel', () => {
   it('reads "n sheet(s)"', () => {
-    expect(sheetsLabel(1)).toBe('1 sheet(s)')
-    expect(sheetsLabel(12)).toBe('12 sheet(s)')
+    expect(summary.sheetsLabel(1)).toBe('1 sheet(s)')
+    expect(summary.sheetsLabel(12)).toBe('12 sheet(s)')
   })
 })
 
 describe('weeklySummary', () => {
   it('counts timesheets per week, oldest week first', () => {
     const items = numbered(['2026-11-16', '2026-11-09', '2026-11-16'].map((weekStartDate) => ({ weekStartDate })))
-    expect(weeklySummary(items)).toEqual([
+    expect(summary.weeklySummary(items)).toEqual([
       { weekStartDate: '2026-11-09', count: 1 },
       { weekStartDate: '2026-11-16', count: 2 },
     ])
-    expect(weeklySummary([])).toEqual([])
+    expect(summary.weeklySummary([])).toEqual([])
   })
 })
 
@@ -48,18 +39,18 @@ describe('quickStats', () => {
   it('counts approved and pending and rounds the approval rate', () => {
     const items = numbered((['approved', 'approved', 'pending'] as const).map((status) => ({ status })))
     // 2 of 3 is 66.67%: rounded to 67.
-    expect(quickStats(items)).toEqual({ total: 3, approved: 2, pending: 1, approvalRate: 67 })
-    expect(quickStats([...items, makeReportItem({ id: 4, status: 'rejected' })]).approvalRate).toBe(50)
+    expect(summary.quickStats(items)).toEqual({ total: 3, approved: 2, pending: 1, approvalRate: 67 })
+    expect(summary.quickStats([...items, makeReportItem({ id: 4, status: 'rejected' })]).approvalRate).toBe(50)
   })
 
   it('gives a 0% rate, not NaN, for an empty period', () => {
-    expect(quickStats([])).toEqual({ total: 0, approved: 0, pending: 0, approvalRate: 0 })
+    expect(summary.quickStats([])).toEqual({ total: 0, approved: 0, pending: 0, approvalRate: 0 })
   })
 })
 
 describe('reportCsv', () => {
   it('writes the bulk export columns with one row per timesheet', () => {
-    const csv = reportCsv(
+    const csv = summary.reportCsv(
       [
         makeReportItem({
           id: 1,
@@ -86,7 +77,7 @@ describe('reportCsv', () => {
   })
 
   it('neutralises cells a spreadsheet would run as formulas', () => {
-    const csv = reportCsv(
+    const csv = summary.reportCsv(
       [makeReportItem({ employee: { firstName: '=cmd', lastName: 'x', department: '+1', profileImageUrl: null } })],
       'UTC',
       'monday',
@@ -95,7 +86,7 @@ describe('reportCsv', () => {
   })
 
   it('names the file after the period', () => {
-    expect(reportFileName('2026-11-01', '2026-11-30')).toBe('timesheets-report-2026-11-01-to-2026-11-30.csv')
+    expect(summary.reportFileName('2026-11-01', '2026-11-30')).toBe('timesheets-report-2026-11-01-to-2026-11-30.csv')
   })
 })
 
@@ -112,11 +103,11 @@ describe('hours per week and per member', () => {
       }),
       makeReportItem({ id: 4, employee: null, employeeId: 'gone' }),
     ]
-    expect(hoursByWeek(items, (w) => `Week of ${w}`)).toEqual([
+    expect(summary.hoursByWeek(items, (w) => `Week of ${w}`)).toEqual([
       { key: '2026-11-09', label: 'Week of 2026-11-09', hours: 16.5 },
       { key: '2026-11-16', label: 'Week of 2026-11-16', hours: 49.5 },
     ])
-    expect(hoursByMember(items).map((r) => [r.label, r.hours])).toEqual([
+    expect(summary.hoursByMember(items).map((r) => [r.label, r.hours])).toEqual([
       ['Ann Lee', 33],
       ['Removed member', 16.5],
       ['Zoë Adams', 16.5],

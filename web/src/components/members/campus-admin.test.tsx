@@ -16,22 +16,9 @@ afterEach(() => vi.unstubAllGlobals())
  * of the whole church can do this"), so none of it is offered; the whole church's supervisors,
  * whom their member list leaves out, are offered as approvers.
  */
-const sam = makeUser({
-  id: 'sup-3',
-  firstName: 'Sam',
-  lastName: 'South',
-  role: 'supervisor',
-  campusId: 'south',
-  campusIds: ['south'],
-})
-const sid = makeUser({
-  id: 'sup-6',
-  firstName: 'Sid',
-  lastName: 'Sur',
-  role: 'supervisor',
-  campusId: 'south',
-  campusIds: ['south'],
-})
+const southSupervisor: Partial<User> = { role: 'supervisor', campusId: 'south', campusIds: ['south'] }
+const sam = makeUser({ id: 'sup-3', firstName: 'Sam', lastName: 'South', ...southSupervisor })
+const sid = makeUser({ id: 'sup-6', firstName: 'Sid', lastName: 'Sur', ...southSupervisor })
 const sara = makeStaffMember({
   id: 'mem-7',
   firstName: 'Sara',
@@ -76,6 +63,13 @@ const show = () => {
 }
 
 const table = () => screen.findByRole('table', { name: 'Members' }, { timeout: 3000 })
+/** Sam's Edit Member dialog for `name`, and its Role. */
+const editing = async (name: string) => {
+  const { user } = show()
+  await user.click(within(await table()).getByRole('button', { name: `Edit ${name}` }))
+  const dialog = within(await screen.findByRole('dialog', { name: 'Edit Member' }))
+  return { dialog, role: dialog.getByLabelText('Role') as HTMLSelectElement }
+}
 
 describe('Add Member and Edit for a campus admin', () => {
   it('adds staff only: no Supervisor role, no Unpaid supervisor box, no campuses to run; the whole church’s supervisors as approvers', async () => {
@@ -108,10 +102,7 @@ describe('Add Member and Edit for a campus admin', () => {
   })
 
   it('shows a member’s role without changing it, and names their approver from the whole church', async () => {
-    const { user } = show()
-    await user.click(within(await table()).getByRole('button', { name: 'Edit Sara Sur' }))
-    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Member' }))
-    const role = dialog.getByLabelText('Role') as HTMLSelectElement
+    const { dialog, role } = await editing('Sara Sur')
     expect(role.value).toBe('employee')
     expect(role.disabled).toBe(true)
     expect(role.getAttribute('aria-describedby')).toBe('member-role-hint')
@@ -121,10 +112,7 @@ describe('Add Member and Edit for a campus admin', () => {
   })
 
   it('keeps a supervisor of their campus a supervisor, with the Unpaid box the server lets them change', async () => {
-    const { user } = show()
-    await user.click(within(await table()).getByRole('button', { name: 'Edit Sid Sur' }))
-    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Member' }))
-    const role = dialog.getByLabelText('Role') as HTMLSelectElement
+    const { dialog, role } = await editing('Sid Sur')
     expect(role.value).toBe('supervisor')
     expect(role.disabled).toBe(true)
     expect(dialog.getByLabelText('Unpaid supervisor')).toBeTruthy()

@@ -4,16 +4,22 @@ import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { DayTimer } from './DayTimer.tsx'
 
+/** A save that the clock waits for, busy meanwhile, and `then` once it is done. */
+function useBusySave(save: () => Promise<void>, then: () => void) {
+  const [busy, setBusy] = useState(false)
+  const run = async () => {
+    setBusy(true)
+    await save()
+    then()
+    setBusy(false)
+  }
+  return [busy, run] as const
+}
+
 /** A day's clock whose Clock In and Clock Out wait for `save` (busy meanwhile), then turn the clock. */
 function Clock({ save }: { save: () => Promise<void> }) {
   const [running, setRunning] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const turn = async () => {
-    setBusy(true)
-    await save()
-    setRunning((r) => !r)
-    setBusy(false)
-  }
+  const [busy, turn] = useBusySave(save, () => setRunning((r) => !r))
   return (
     <DayTimer
       dayLabel="Wednesday"
@@ -30,13 +36,7 @@ function Clock({ save }: { save: () => Promise<void> }) {
 /** A finished day's clock (as on the dashboard): Reset waits for `save`, then clears the day and goes away. */
 function FinishedDay({ save }: { save: () => Promise<void> }) {
   const [cleared, setCleared] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const reset = async () => {
-    setBusy(true)
-    await save()
-    setCleared(true)
-    setBusy(false)
-  }
+  const [busy, reset] = useBusySave(save, () => setCleared(true))
   return (
     <DayTimer
       dayLabel="Wednesday"
