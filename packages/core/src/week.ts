@@ -12,15 +12,9 @@ import { wallClockIn } from './zone-clock.ts'
 export const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const
 export type DayName = (typeof DAYS)[number]
 
-export const dayLabel: Record<DayName, string> = {
-  monday: 'Monday',
-  tuesday: 'Tuesday',
-  wednesday: 'Wednesday',
-  thursday: 'Thursday',
-  friday: 'Friday',
-  saturday: 'Saturday',
-  sunday: 'Sunday',
-}
+const capitalized = (day: DayName) => day[0]!.toUpperCase() + day.slice(1)
+/** A day's name in English messages: `Monday`. */
+export const dayLabel = Object.fromEntries(DAYS.map((day) => [day, capitalized(day)])) as Record<DayName, string>
 
 export const DEFAULT_WEEK_START_DAY: WeekStartDay = 'monday'
 

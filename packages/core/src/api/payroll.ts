@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { PayType } from '../pay-types.ts'
+import { LEAVE_KINDS, type LeaveKind } from '../time-off-payroll.ts'
 import { ListedTimesheet } from './timesheets.ts'
 
 /** Response schemas of /api/payroll/* and /api/reports/volunteer-hours. Hours have two decimals. */
@@ -71,13 +72,11 @@ export type PayPeriodEarly = z.infer<typeof PayPeriodEarly>
 export const MissingPayrollIds = z.object({ message: z.string(), members: z.array(Person) })
 export type MissingPayrollIds = z.infer<typeof MissingPayrollIds>
 
-/** A member's paid leave hours of each kind, never in their regular or overtime hours. */
-export const LeaveHours = z.object({
-  vacationHours: z.number(),
-  sickHours: z.number(),
-  personalHours: z.number(),
-  holidayHours: z.number(),
-})
+type LeaveHoursField = `${LeaveKind}Hours`
+/** A member's paid leave hours of each kind (`vacationHours`...), never in their regular or overtime hours. */
+export const LeaveHours = z.object(
+  Object.fromEntries(LEAVE_KINDS.map((kind) => [`${kind}Hours`, z.number()])) as Record<LeaveHoursField, z.ZodNumber>,
+)
 
 export const PayrollSummaryMember = Person.extend({
   payType: PayType,
