@@ -176,10 +176,7 @@ export const FLOORS: Floor[] = [
       "session ∥ member ∥ closure ∥ organization; every page of the four weeks' submissions (gsi2) ∥ the aggregates query",
     caller: 'supervisor',
     organization: true,
-    run: async (c) => {
-      const s = c.seeded
-      await Promise.all([submissions(c, keys.weekRange(s.reportStart, s.reportEnd)), summary(c)])
-    },
+    run: (c) => Promise.all([submissions(c, keys.weekRange(c.seeded.reportStart, c.seeded.reportEnd)), summary(c)]),
   },
   {
     name: FIGURES.api.approve,

@@ -21,13 +21,11 @@ import { ErrorState } from '../components/ui/ErrorState.tsx'
 import { LoadingState } from '../components/ui/LoadingState.tsx'
 import { toastFailure } from '../lib/toast-failure.ts'
 
-const ACTIVITY_DENIED_REDIRECT_MS = 500
-
 /** The organization's audit trail, supervisors only: filters, Load more and a CSV of what the filters match. */
 export function ActivityPage() {
   const { t } = useTranslation('supervisor')
   return (
-    <SupervisorPage message={t('activity.denied')} redirectAfterMs={ACTIVITY_DENIED_REDIRECT_MS}>
+    <SupervisorPage message={t('activity.denied')}>
       <Activity />
     </SupervisorPage>
   )

@@ -9,13 +9,11 @@ import { PageLayout } from '../components/PageLayout.tsx'
 import { Card, CardContent, TitledCard } from '../components/ui/Card.tsx'
 import { LinkButton } from '../components/ui/LinkButton.tsx'
 
-const EMPLOYEES_DENIED_REDIRECT_MS = 500
-
 /** Member management (spec section 2), supervisors only. */
 export function EmployeesPage() {
   const { t } = useTranslation('supervisor')
   return (
-    <SupervisorPage message={t('members.denied')} redirectAfterMs={EMPLOYEES_DENIED_REDIRECT_MS}>
+    <SupervisorPage message={t('members.denied')}>
       {(user) => (
         <PageLayout
           title={t('members.title')}

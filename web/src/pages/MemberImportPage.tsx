@@ -318,11 +318,7 @@ export function MemberImportPage() {
   const [search, setSearch] = useSearchParams()
   const id = search.get('id')
   return (
-    <SupervisorPage
-      message={t('members.denied')}
-      wholeChurchMessage={t('memberImport.wholeChurchOnly')}
-      redirectAfterMs={500}
-    >
+    <SupervisorPage message={t('members.denied')} wholeChurchMessage={t('memberImport.wholeChurchOnly')}>
       <PageLayout
         title={t('memberImport.title')}
         intro={t('memberImport.intro')}

@@ -15,13 +15,11 @@ import { ErrorState } from '../components/ui/ErrorState.tsx'
 import { LoadingState } from '../components/ui/LoadingState.tsx'
 import { LinkButton } from '../components/ui/LinkButton.tsx'
 
-const PAYROLL_DENIED_REDIRECT_MS = 500
-
 /** /payroll (supervisors): pay periods, who holds each up, its hours, closing and reopening, and the files payroll imports. */
 export function PayrollPage() {
   const { t } = useTranslation('supervisor')
   return (
-    <SupervisorPage message={t('payroll.denied')} redirectAfterMs={PAYROLL_DENIED_REDIRECT_MS}>
+    <SupervisorPage message={t('payroll.denied')}>
       {(user) => {
         // A campus admin neither closes periods nor changes the payroll settings (the whole
         // church's): they are told who does, and not sent to a settings page they cannot use.

@@ -8,7 +8,7 @@ import { formatDate } from '../../lib/format.ts'
 import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { Button } from '../ui/Button.tsx'
-import { LinkButton } from '../ui/LinkButton.tsx'
+import { LinkButton, type LinkButtonProps } from '../ui/LinkButton.tsx'
 
 const tones = {
   amber: { section: 'border-amber-200 bg-amber-50 text-amber-950', icon: 'text-amber-700' },
@@ -45,6 +45,11 @@ function Banner({
     </section>
   )
 }
+
+/** A banner's way to Pricing: upgrade, manage, or update the payment. */
+const PricingLink = (props: Pick<LinkButtonProps, 'variant' | 'className' | 'children'>) => (
+  <LinkButton to="/pricing" size="sm" {...props} />
+)
 
 function StartTrialButton() {
   const { t } = useTranslation('supervisor')
@@ -89,16 +94,9 @@ export function SubscriptionBanner({ user, now }: { user: User; now?: Date }) {
   }
 
   if (state.kind === 'trialing') {
+    const upgrade = <PricingLink className="bg-blue-700 hover:bg-blue-800">{t('billing.banner.upgrade')}</PricingLink>
     return (
-      <Banner
-        tone="blue"
-        icon={Clock}
-        action={
-          <LinkButton to="/pricing" size="sm" className="bg-blue-700 hover:bg-blue-800">
-            {t('billing.banner.upgrade')}
-          </LinkButton>
-        }
-      >
+      <Banner tone="blue" icon={Clock} action={upgrade}>
         <p className="flex flex-1 flex-wrap items-baseline gap-x-2">
           <span className="font-semibold">{t('billing.banner.trialActive')}</span>
           <span data-testid="trial-days-left">{t('billing.banner.daysLeft', { count: state.daysLeft })}</span>
@@ -108,16 +106,13 @@ export function SubscriptionBanner({ user, now }: { user: User; now?: Date }) {
   }
 
   if (state.kind === 'active') {
+    const manage = (
+      <PricingLink variant="outline" className="border-green-300">
+        {t('billing.banner.manage')}
+      </PricingLink>
+    )
     return (
-      <Banner
-        tone="green"
-        icon={CheckCircle2}
-        action={
-          <LinkButton to="/pricing" size="sm" variant="outline" className="border-green-300">
-            {t('billing.banner.manage')}
-          </LinkButton>
-        }
-      >
+      <Banner tone="green" icon={CheckCircle2} action={manage}>
         <p className="flex flex-1 flex-wrap items-baseline gap-x-2">
           <span className="font-semibold">{t('billing.banner.active')}</span>
           <span>{t('billing.banner.plan', { name: planById(status.data.plan).name })}</span>
@@ -132,11 +127,7 @@ export function SubscriptionBanner({ user, now }: { user: User; now?: Date }) {
       tone="red"
       icon={AlertTriangle}
       alert
-      action={
-        <LinkButton to="/pricing" size="sm" variant="destructive">
-          {t('billing.banner.updatePayment')}
-        </LinkButton>
-      }
+      action={<PricingLink variant="destructive">{t('billing.banner.updatePayment')}</PricingLink>}
     >
       <p className="flex-1 font-medium">{t('billing.banner.required')}</p>
     </Banner>

@@ -28,12 +28,14 @@ export function RemoveMemberDialog({ member, onClose }: { member: User | null; o
         remove.reset()
         onClose()
       }}
-      title={t('members.remove.title')}
+      texts={{
+        title: t('members.remove.title'),
+        confirm: t('members.remove.confirm'),
+        busy: t('members.remove.removing'),
+      }}
       variant="destructive"
       onConfirm={confirm}
       pending={remove.isPending}
-      label={t('members.remove.confirm')}
-      busyLabel={t('members.remove.removing')}
     >
       {member ? t('members.remove.noSignIn', { name: fullName(member) }) : null}
       {t('members.remove.kept')}

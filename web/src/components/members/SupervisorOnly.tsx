@@ -12,8 +12,8 @@ interface SupervisorOnlyProps {
   user: User
   /** The toast's description, also shown on the page. */
   message: string
-  /** How long the page stays before going to the dashboard (spec section 6). */
-  redirectAfterMs: number
+  /** How long the page stays before going to the dashboard (spec section 6: 500 ms unless a page says otherwise). */
+  redirectAfterMs?: number
   /** For a page of the whole church's alone: what a campus admin is told instead of the page. */
   wholeChurchMessage?: string
   children: ReactNode
@@ -23,7 +23,13 @@ interface SupervisorOnlyProps {
  * Supervisor pages (spec section 6): anyone else sees 'Access Denied' with the page's message and
  * is sent to / after the page's delay. The children (and so their data calls) never render for them.
  */
-export function SupervisorOnly({ user, message, redirectAfterMs, wholeChurchMessage, children }: SupervisorOnlyProps) {
+export function SupervisorOnly({
+  user,
+  message,
+  redirectAfterMs = 500,
+  wholeChurchMessage,
+  children,
+}: SupervisorOnlyProps) {
   const { t } = useTranslation('supervisor')
   const navigate = useNavigate()
   const campusAdminDenied = user.role === 'supervisor' && wholeChurchMessage !== undefined && !wholeChurch(user)

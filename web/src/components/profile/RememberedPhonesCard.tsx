@@ -9,7 +9,8 @@ import { toast } from '../../lib/toast.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { Badge } from '../ui/Badge.tsx'
 import { IconCard } from '../ui/IconCard.tsx'
-import { ListRow, QueryList, RowButton } from '../ui/QueryList.tsx'
+import { ListRow, QueryList } from '../ui/QueryList.tsx'
+import { RowButton } from '../ui/Button.tsx'
 
 /**
  * Profile → Phones kept signed in: where the member chose 'Keep me signed in on this

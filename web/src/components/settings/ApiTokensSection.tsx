@@ -13,12 +13,11 @@ import {
 import { useOrgTimeZone } from '../../api/organization.ts'
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../../api/tokens.ts'
 import { formatDate, formatUsage } from '../../lib/format.ts'
-import { SubmitRow } from '../ui/SubmitRow.tsx'
 import { ListRow } from '../ui/QueryList.tsx'
 import { TextField } from '../ui/TextField.tsx'
 import { CheckboxChoices } from './CheckboxChoices.tsx'
 import { ConfirmedRemoveButton } from './ConfirmedRemoveButton.tsx'
-import { SecretListSection } from './SecretListSection.tsx'
+import { CreateForm, SecretListSection } from './SecretListSection.tsx'
 import { useCheckedCreate } from './use-checked-create.ts'
 
 /** The catalogue group of this section's texts. */
@@ -48,7 +47,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: ApiTokenCreated) 
     })
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('apiTokens.create')}>
+    <CreateForm label={t('apiTokens.create')} busyLabel={t('apiTokens.creating')} busy={busy} onSubmit={onSubmit}>
       <TextField
         id="api-token-name"
         label={t('apiTokens.name')}
@@ -81,8 +80,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: ApiTokenCreated) 
         message={errors.scopes}
         messageId="api-token-scopes-error"
       />
-      <SubmitRow busy={busy} label={t('apiTokens.create')} busyLabel={t('apiTokens.creating')} />
-    </form>
+    </CreateForm>
   )
 }
 

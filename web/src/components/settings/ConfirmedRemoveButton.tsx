@@ -1,5 +1,5 @@
 import { toastFailure } from '../../lib/toast-failure.ts'
-import { RowButton } from '../ui/QueryList.tsx'
+import { RowButton } from '../ui/Button.tsx'
 
 /**
  * A row's destructive button (Revoke a token, Delete a webhook): asks `texts.confirm` in the

@@ -10,9 +10,9 @@ import { browser } from '../../lib/browser.ts'
 import { formatUsage } from '../../lib/format.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
 import { keepSignedIn } from '../../offline/kept-reads.ts'
-import { Button } from '../ui/Button.tsx'
+import { Button, RowButton } from '../ui/Button.tsx'
 import { ConfirmDialog } from '../ui/Dialog.tsx'
-import { ListRow, QueryList, RowButton, listTexts } from '../ui/QueryList.tsx'
+import { ListRow, QueryList, listTexts } from '../ui/QueryList.tsx'
 import { TextField } from '../ui/TextField.tsx'
 import { SettingsSectionCard } from './SettingsSectionCard.tsx'
 
@@ -58,11 +58,9 @@ function UseAsKioskForm() {
       <ConfirmDialog
         open={asking !== null}
         onClose={() => setAsking(null)}
-        title={t('kiosk.useConfirmTitle')}
+        texts={{ title: t('kiosk.useConfirmTitle'), confirm: t('kiosk.useConfirmAction'), busy: t('kiosk.using') }}
         onConfirm={confirm}
         pending={create.isPending}
-        label={t('kiosk.useConfirmAction')}
-        busyLabel={t('kiosk.using')}
       >
         {asking ? t('kiosk.useConfirmText', { name: asking.name }) : null}
       </ConfirmDialog>
@@ -90,20 +88,44 @@ function UseAsKioskForm() {
   )
 }
 
+/** One kiosk: its name, the campus it serves, its dates, and Revoke (`onRevoke` asks first). */
+function KioskRow({ kiosk, onRevoke, busy }: { kiosk: KioskView; onRevoke: () => void; busy: boolean }) {
+  const { t } = useTranslation('supervisor')
+  const zone = useOrgTimeZone()
+  // Once the church has campuses, each kiosk says whose members it lists: its campus, or (none) the whole church.
+  const { campuses } = useCampusChoices()
+  const campus = campuses.find((c) => c.id === kiosk.campusId)
+  const serves = !campuses.length
+    ? null
+    : !kiosk.campusId
+      ? t('kiosk.servesWholeChurch')
+      : campus
+        ? t('kiosk.serves', { campus: campus.name })
+        : null
+  const revoke = (
+    <RowButton
+      variant="destructive"
+      disabled={busy}
+      aria-label={t('kiosk.revokeNamed', { name: kiosk.name })}
+      onClick={onRevoke}
+    >
+      {t('kiosk.revoke')}
+    </RowButton>
+  )
+  return (
+    <ListRow actions={revoke}>
+      <p className="font-medium break-words text-slate-900">{kiosk.name}</p>
+      {serves ? <p className="break-words text-slate-700">{serves}</p> : null}
+      <p className="text-slate-600">{t('kiosk.dates', formatUsage(kiosk, t('kiosk.never'), zone))}</p>
+    </ListRow>
+  )
+}
+
 /** Settings → Kiosk (supervisors): turn this browser into a kiosk, list the kiosks with their last use, revoke one. */
 export function KioskSection() {
   const { t } = useTranslation('supervisor')
   const kiosks = useKiosks()
   const revoke = useRevokeKiosk()
-  const zone = useOrgTimeZone()
-  // Once the church has campuses, each kiosk says whose members it lists: its campus, or (none) the whole church.
-  const { campuses } = useCampusChoices()
-  const serves = (kiosk: KioskView) => {
-    if (!campuses.length) return null
-    if (!kiosk.campusId) return t('kiosk.servesWholeChurch')
-    const campus = campuses.find((c) => c.id === kiosk.campusId)
-    return campus ? t('kiosk.serves', { campus: campus.name }) : null
-  }
   const [revoking, setRevoking] = useState<KioskView | null>(null)
   const confirmRevoke = () => {
     if (!revoking) return
@@ -122,35 +144,17 @@ export function KioskSection() {
     >
       <QueryList query={kiosks} items={kiosks.data} {...listTexts(t, TEXTS)}>
         {(kiosk) => (
-          <ListRow
-            key={kiosk.id}
-            actions={
-              <RowButton
-                variant="destructive"
-                disabled={revoke.isPending}
-                aria-label={t('kiosk.revokeNamed', { name: kiosk.name })}
-                onClick={() => setRevoking(kiosk)}
-              >
-                {t('kiosk.revoke')}
-              </RowButton>
-            }
-          >
-            <p className="font-medium break-words text-slate-900">{kiosk.name}</p>
-            {serves(kiosk) ? <p className="break-words text-slate-700">{serves(kiosk)}</p> : null}
-            <p className="text-slate-600">{t('kiosk.dates', formatUsage(kiosk, t('kiosk.never'), zone))}</p>
-          </ListRow>
+          <KioskRow key={kiosk.id} kiosk={kiosk} onRevoke={() => setRevoking(kiosk)} busy={revoke.isPending} />
         )}
       </QueryList>
       <UseAsKioskForm />
       <ConfirmDialog
         open={revoking !== null}
         onClose={() => setRevoking(null)}
-        title={t('kiosk.revokeConfirmTitle')}
+        texts={{ title: t('kiosk.revokeConfirmTitle'), confirm: t('kiosk.revoke'), busy: t('kiosk.revoking') }}
         variant="destructive"
         onConfirm={confirmRevoke}
         pending={revoke.isPending}
-        label={t('kiosk.revoke')}
-        busyLabel={t('kiosk.revoking')}
       >
         {revoking ? t('kiosk.revokeConfirmText', { name: revoking.name }) : null}
       </ConfirmDialog>

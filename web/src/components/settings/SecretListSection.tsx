@@ -1,7 +1,8 @@
-import { useRef, useState, type ComponentProps, type ReactNode } from 'react'
+import { useRef, useState, type ComponentProps, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFocusHandoff } from '../../lib/focus-handoff.ts'
 import { QueryList, listTexts } from '../ui/QueryList.tsx'
+import { SubmitRow } from '../ui/SubmitRow.tsx'
 import { OneTimeSecret } from './OneTimeSecret.tsx'
 import { SettingsSectionCard } from './SettingsSectionCard.tsx'
 
@@ -50,5 +51,27 @@ export function SecretListSection<Item extends { id: string }, Created>({
       </QueryList>
       <div ref={formBox}>{form(setCreated)}</div>
     </SettingsSectionCard>
+  )
+}
+
+/** A section's form that makes one: its fields, then its button, which names the form. */
+export function CreateForm({
+  label,
+  busyLabel,
+  busy,
+  onSubmit,
+  children,
+}: {
+  label: string
+  busyLabel: string
+  busy: boolean
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void
+  children: ReactNode
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={label}>
+      {children}
+      <SubmitRow busy={busy} label={label} busyLabel={busyLabel} />
+    </form>
   )
 }

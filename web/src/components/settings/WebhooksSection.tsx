@@ -12,12 +12,12 @@ import {
 } from '../../api/webhooks.ts'
 import { formatDate } from '../../lib/format.ts'
 import { toastFailure } from '../../lib/toast-failure.ts'
-import { SubmitRow } from '../ui/SubmitRow.tsx'
-import { ListRow, QueryList, RowButton } from '../ui/QueryList.tsx'
+import { ListRow, QueryList } from '../ui/QueryList.tsx'
+import { RowButton } from '../ui/Button.tsx'
 import { TextField } from '../ui/TextField.tsx'
 import { CheckboxChoices } from './CheckboxChoices.tsx'
 import { ConfirmedRemoveButton } from './ConfirmedRemoveButton.tsx'
-import { SecretListSection } from './SecretListSection.tsx'
+import { CreateForm, SecretListSection } from './SecretListSection.tsx'
 import { useCheckedCreate } from './use-checked-create.ts'
 
 /** The catalogue group of this section's texts. */
@@ -37,7 +37,7 @@ function AddWebhookForm({ onCreated }: { onCreated: (created: WebhookCreated) =>
     })
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('webhooks.add')}>
+    <CreateForm label={t('webhooks.add')} busyLabel={t('webhooks.adding')} busy={busy} onSubmit={onSubmit}>
       <TextField
         id="webhook-url"
         label={t('webhooks.url')}
@@ -61,8 +61,7 @@ function AddWebhookForm({ onCreated }: { onCreated: (created: WebhookCreated) =>
         message={errors.events}
         messageId="webhook-events-error"
       />
-      <SubmitRow busy={busy} label={t('webhooks.add')} busyLabel={t('webhooks.adding')} />
-    </form>
+    </CreateForm>
   )
 }
 

@@ -5,7 +5,7 @@ import { useAllocationCodes } from '../../api/allocation.ts'
 import { useAuth } from '../../api/auth.ts'
 import { cn } from '../../lib/cn.ts'
 import { useFocusHandoff } from '../../lib/focus-handoff.ts'
-import { Button } from '../ui/Button.tsx'
+import { RowButton } from '../ui/Button.tsx'
 import { ItemOptions } from '../ui/Options.tsx'
 import { Input, inputClasses } from '../ui/Input.tsx'
 import { SplitFooter } from './SplitFooter.tsx'
@@ -129,11 +129,9 @@ export function SplitOpenButton({
 }) {
   return (
     <div className={className}>
-      <Button
+      <RowButton
         id={openButtonId(id)}
-        type="button"
         variant="ghost"
-        size="sm"
         className="min-h-11 px-2 text-indigo-700"
         disabled={disabled}
         aria-expanded={false}
@@ -145,7 +143,7 @@ export function SplitOpenButton({
         }}
       >
         {label}
-      </Button>
+      </RowButton>
     </div>
   )
 }
@@ -242,10 +240,8 @@ export function SplitEditor({
               {suffix}
             </span>
           ) : null}
-          <Button
-            type="button"
+          <RowButton
             variant="ghost"
-            size="sm"
             className="min-h-11 min-w-11 shrink-0"
             disabled={disabled}
             aria-label={removeLabel(nameOf(line.code))}
@@ -260,7 +256,7 @@ export function SplitEditor({
             }}
           >
             <X aria-hidden className="size-4" />
-          </Button>
+          </RowButton>
         </div>
       ))}
       <p className="text-sm text-slate-700" id={liveId} aria-live="polite">

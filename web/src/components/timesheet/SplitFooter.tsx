@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react'
-import { Button } from '../ui/Button.tsx'
+import { RowButton } from '../ui/Button.tsx'
 import { FieldMessage } from '../ui/FieldMessage.tsx'
 
 /**
@@ -44,21 +44,19 @@ export function SplitFooter({
       ) : null}
       <div className="flex flex-wrap gap-2">
         {onAdd ? (
-          <Button type="button" variant="outline" size="sm" className="min-h-11" disabled={disabled} onClick={onAdd}>
+          <RowButton className="min-h-11" disabled={disabled} onClick={onAdd}>
             <Plus aria-hidden /> {addLabel}
-          </Button>
+          </RowButton>
         ) : null}
-        <Button
-          type="button"
+        <RowButton
           variant="ghost"
-          size="sm"
           className="min-h-11"
           disabled={disabled}
           aria-label={clearAriaLabel}
           onClick={onClear}
         >
           {clearLabel}
-        </Button>
+        </RowButton>
       </div>
     </>
   )

@@ -106,3 +106,8 @@ export function Button({
     </Component>
   )
 }
+
+/** A small button that acts on one item of a list or line of a form (`ListRow`'s actions, a split's): named for it (`aria-label`). */
+export function RowButton({ variant = 'outline', ...props }: Omit<ComponentProps<typeof Button>, 'type' | 'size'>) {
+  return <Button type="button" size="sm" variant={variant} {...props} />
+}

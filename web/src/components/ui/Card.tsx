@@ -1,18 +1,12 @@
-import { createElement, type ComponentProps, type ReactNode } from 'react'
-import { cn } from '../../lib/cn.ts'
+import type { ReactNode } from 'react'
+import { styledPart } from './styled-part.ts'
 
-/** A part of a card: an element with the part's own classes, then the caller's. */
-const cardPart =
-  <Tag extends 'div' | 'h2' | 'p'>(tag: Tag, classes: string) =>
-  ({ className, ...props }: ComponentProps<Tag>) =>
-    createElement(tag, { ...props, className: cn(classes, className) })
-
-export const Card = cardPart('div', 'rounded-lg border border-slate-200 bg-white text-slate-900 shadow-sm')
-export const CardHeader = cardPart('div', 'flex flex-col gap-1.5 p-4 sm:p-6')
-export const CardTitle = cardPart('h2', 'text-lg leading-tight font-semibold')
-export const CardDescription = cardPart('p', 'text-sm text-slate-600')
-export const CardContent = cardPart('div', 'p-4 pt-0 sm:p-6 sm:pt-0')
-export const CardFooter = cardPart('div', 'flex items-center gap-2 p-4 pt-0 sm:p-6 sm:pt-0')
+export const Card = styledPart('div', 'rounded-lg border border-slate-200 bg-white text-slate-900 shadow-sm')
+export const CardHeader = styledPart('div', 'flex flex-col gap-1.5 p-4 sm:p-6')
+export const CardTitle = styledPart('h2', 'text-lg leading-tight font-semibold')
+export const CardDescription = styledPart('p', 'text-sm text-slate-600')
+export const CardContent = styledPart('div', 'p-4 pt-0 sm:p-6 sm:pt-0')
+export const CardFooter = styledPart('div', 'flex items-center gap-2 p-4 pt-0 sm:p-6 sm:pt-0')
 
 /** A card with a title over its content. */
 export function TitledCard({

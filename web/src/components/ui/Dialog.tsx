@@ -11,6 +11,7 @@ import {
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import { X } from 'lucide-react'
 import { cn } from '../../lib/cn.ts'
+import { styledPart } from './styled-part.ts'
 import { Button, type ButtonProps } from './Button.tsx'
 import { FormAlert } from './FormAlert.tsx'
 
@@ -95,21 +96,10 @@ export function DialogContent({
   )
 }
 
-export const DialogHeader = ({ className, ...props }: ComponentProps<'div'>) => (
-  <div className={cn('mb-4 flex flex-col gap-1.5 pr-10', className)} {...props} />
-)
-
-export const DialogFooter = ({ className, ...props }: ComponentProps<'div'>) => (
-  <div className={cn('mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />
-)
-
-export const DialogTitle = ({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) => (
-  <DialogPrimitive.Title className={cn('text-lg font-semibold text-slate-900', className)} {...props} />
-)
-
-export const DialogDescription = ({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) => (
-  <DialogPrimitive.Description className={cn('text-sm text-slate-600', className)} {...props} />
-)
+export const DialogHeader = styledPart('div', 'mb-4 flex flex-col gap-1.5 pr-10')
+export const DialogFooter = styledPart('div', 'mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end')
+export const DialogTitle = styledPart(DialogPrimitive.Title, 'text-lg font-semibold text-slate-900')
+export const DialogDescription = styledPart(DialogPrimitive.Description, 'text-sm text-slate-600')
 
 /**
  * A dialog's title and, as children, what it is about. With `titleRef` the title can take the focus
@@ -254,29 +244,32 @@ export const dialogOf =
 export function ConfirmDialog({
   open,
   onClose,
-  title,
+  texts,
   children,
   onConfirm,
   pending,
-  label,
-  busyLabel,
   variant,
 }: {
   open: boolean
   onClose: () => void
-  title: ReactNode
+  /** The question's title, the confirming button's text, and what it says while it works. */
+  texts: { title: ReactNode; confirm: ReactNode; busy: string }
   children: ReactNode
   onConfirm: () => void
   pending: boolean
-  label: ReactNode
-  busyLabel: string
   variant?: ButtonProps['variant']
 }) {
   return (
     <Dialog open={open} onOpenChange={(next) => (next || pending ? undefined : onClose())}>
       <DialogContent role="alertdialog">
-        <DialogHeading title={title}>{children}</DialogHeading>
-        <DialogActions variant={variant} onClick={onConfirm} pending={pending} label={label} busyLabel={busyLabel} />
+        <DialogHeading title={texts.title}>{children}</DialogHeading>
+        <DialogActions
+          variant={variant}
+          onClick={onConfirm}
+          pending={pending}
+          label={texts.confirm}
+          busyLabel={texts.busy}
+        />
       </DialogContent>
     </Dialog>
   )

@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react'
 import { DropdownMenu as MenuPrimitive } from 'radix-ui'
 import { cn } from '../../lib/cn.ts'
+import { styledPart } from './styled-part.ts'
 
 /**
  * Not modal: a menu (WAI-ARIA menu button pattern) leaves the page as it is. Radix's modal menu
@@ -49,10 +50,5 @@ export const DropdownMenuItem = ({ className, ...props }: ComponentProps<typeof 
   />
 )
 
-export const DropdownMenuLabel = ({ className, ...props }: ComponentProps<typeof MenuPrimitive.Label>) => (
-  <MenuPrimitive.Label className={cn('px-3 py-2 text-sm', className)} {...props} />
-)
-
-export const DropdownMenuSeparator = ({ className, ...props }: ComponentProps<typeof MenuPrimitive.Separator>) => (
-  <MenuPrimitive.Separator className={cn('my-1 h-px bg-slate-200', className)} {...props} />
-)
+export const DropdownMenuLabel = styledPart(MenuPrimitive.Label, 'px-3 py-2 text-sm')
+export const DropdownMenuSeparator = styledPart(MenuPrimitive.Separator, 'my-1 h-px bg-slate-200')

@@ -1,7 +1,4 @@
-import type { ComponentProps } from 'react'
 import { Label as LabelPrimitive } from 'radix-ui'
-import { cn } from '../../lib/cn.ts'
+import { styledPart } from './styled-part.ts'
 
-export const Label = ({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) => (
-  <LabelPrimitive.Root className={cn('text-sm font-medium text-slate-800', className)} {...props} />
-)
+export const Label = styledPart(LabelPrimitive.Root, 'text-sm font-medium text-slate-800')

@@ -1,6 +1,5 @@
-import type { ComponentProps, ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { errorMessage } from '../../api/client.ts'
-import { Button } from './Button.tsx'
 import { ErrorState } from './ErrorState.tsx'
 import { LoadingState } from './LoadingState.tsx'
 
@@ -88,9 +87,4 @@ export function QueryContent<T>({
   if (query.isPending) return <LoadingState label={loading} rows={rows} />
   if (query.data !== undefined) return children(query.data)
   return <ErrorState message={errorMessage(query.error, loadError)} onRetry={() => void query.refetch()} />
-}
-
-/** A `ListRow`'s button: small, named for its item (`ariaLabel`), held while `disabled`. */
-export function RowButton({ variant = 'outline', ...props }: Omit<ComponentProps<typeof Button>, 'type' | 'size'>) {
-  return <Button type="button" size="sm" variant={variant} {...props} />
 }

@@ -3,6 +3,7 @@ import type { ComponentProps } from 'react'
 import { Toast as ToastPrimitive } from 'radix-ui'
 import { X } from 'lucide-react'
 import { cn } from '../../lib/cn.ts'
+import { styledPart } from './styled-part.ts'
 import type { ToastVariant } from '../../lib/toast.ts'
 
 export const ToastProvider = ToastPrimitive.Provider
@@ -39,14 +40,9 @@ export const Toast = ({ variant = 'default', className, ...props }: ToastProps) 
   />
 )
 
-export const ToastTitle = ({ className, ...props }: ComponentProps<typeof ToastPrimitive.Title>) => (
-  <ToastPrimitive.Title className={cn('text-sm font-semibold', className)} {...props} />
-)
-
-export const ToastDescription = ({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) => (
-  // Full colour: at 90% the destructive toast's text on red fails AA contrast (4.0:1).
-  <ToastPrimitive.Description className={cn('text-sm', className)} {...props} />
-)
+export const ToastTitle = styledPart(ToastPrimitive.Title, 'text-sm font-semibold')
+// Full colour: at 90% the destructive toast's text on red fails AA contrast (4.0:1).
+export const ToastDescription = styledPart(ToastPrimitive.Description, 'text-sm')
 
 export const ToastClose = ({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) => (
   <ToastPrimitive.Close
