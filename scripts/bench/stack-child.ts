@@ -46,7 +46,9 @@ try {
   if (probing || observing) installProbe()
   if (observing) setProbeActive(false)
   // The measured stack's DynamoDB Local at its fastest; the counting one (cost, --quick) needs no C2.
-  stack = await startStack({ ports: await freePorts(), dataDir, web: 'none', fullJit: !probing })
+  // No export timer: the bench runs the export job itself, in a fresh process, and times it; the
+  // timer taking the job first (it runs every minute) would leave the measured run nothing to make.
+  stack = await startStack({ ports: await freePorts(), dataDir, web: 'none', fullJit: !probing, exportTimer: false })
   process.send({ type: 'ready', appUrl: stack.appUrl, env: stack.env })
 } catch (e) {
   process.send({ type: 'failed', message: e instanceof Error ? (e.stack ?? e.message) : String(e) })

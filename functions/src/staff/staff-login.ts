@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import * as z from 'zod'
-import { Language, messages, requiredText, SignedInMember, tooManyRequests, unauthorized } from '@app/core'
+import { Language, messages, namedText, SignedInMember, tooManyRequests, unauthorized } from '@app/core'
 import { staffPool } from '@app/adapters'
 import { memberSubject, orgDb, sessions, system } from '@app/data'
 import { clientOf, rateAddressOf } from '../http/client.ts'
@@ -18,7 +18,7 @@ export default defineRoute({
   path: '/api/staff/login',
   auth: 'public',
   body: z.object({
-    username: requiredText('Username is required', 100, 'Username must be 100 characters or fewer'),
+    username: namedText('Username', 100),
     password: z
       .string({ error: 'Password is required' })
       .min(1, 'Password is required')

@@ -2,7 +2,7 @@ import * as z from 'zod'
 import { CampusChoice } from './campus.ts'
 import { periodClosedMessage, type Period } from './pay-periods.ts'
 import { MAX_SPANS } from './spans.ts'
-import { requiredText } from './text-schemas.ts'
+import { namedText } from './text-schemas.ts'
 
 /**
  * The kiosk: a shared tablet where members with a PIN clock in and out. The PIN rules
@@ -153,7 +153,7 @@ export const punchTime = (at: string | undefined, now: Date): Date | undefined =
   return Number.isNaN(off) || off > PUNCH_CLOCK_SKEW_MS ? undefined : made
 }
 
-export const KioskName = requiredText('Kiosk name is required', 60, 'Kiosk name must be 60 characters or fewer')
+export const KioskName = namedText('Kiosk name', 60)
 /** POST /api/kiosks: this browser becomes a kiosk with this name. */
 /** `campusId`: the campus whose members the kiosk lists (absent: its maker's reach, the whole church for most). */
 export const KioskCreate = z.object({ name: KioskName, ...CampusChoice.shape })

@@ -3,7 +3,7 @@ import { CampusChoice } from './campus.ts'
 import { NewMember, Phone } from './member.ts'
 import { PayType } from './pay-types.ts'
 import { Role } from './roles.ts'
-import { limitedText, requiredText } from './text-schemas.ts'
+import { limitedText, namedText, requiredText } from './text-schemas.ts'
 import { TEXT_LIMITS } from './text.ts'
 import { WeekStartDay } from './week-schemas.ts'
 import { dateField } from './date-field.ts'
@@ -84,9 +84,7 @@ const leaveMap = (field: (kind: string) => z.ZodType<string>) =>
     holiday: field('Holiday'),
   })
 /** QuickBooks Desktop payroll item names are at most 31 characters. */
-const LeavePayItems = leaveMap((kind) =>
-  requiredText(`${kind} payroll item is required`, 31, `${kind} payroll item must be 31 characters or fewer`),
-)
+const LeavePayItems = leaveMap((kind) => namedText(`${kind} payroll item`, 31))
 const AdpLeaveCodes = leaveMap((kind) =>
   z
     .string({ error: `${kind} ADP code is required` })

@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { logoDataUrlProblem } from './logo-limits.ts'
 import { notificationSettingsOf } from './reminders.ts'
-import { requiredText } from './text-schemas.ts'
+import { namedText } from './text-schemas.ts'
 import { TEXT_LIMITS } from './text.ts'
 import { TimeZone, WeekStartDay } from './week-schemas.ts'
 import { DAYS, type DayName } from './week.ts'
@@ -64,11 +64,7 @@ const LogoUrl = z
   .transform((s) => s || null)
 
 export const OrganizationSettingsUpdate = z.object({
-  organizationName: requiredText(
-    'Organization name is required',
-    TEXT_LIMITS.organizationName,
-    `Organization name must be ${TEXT_LIMITS.organizationName} characters or fewer`,
-  ),
+  organizationName: namedText('Organization name', TEXT_LIMITS.organizationName),
   logoUrl: LogoUrl.nullable().optional(),
   timeZone: TimeZone.optional(),
   weekStartDay: WeekStartDay.optional(),

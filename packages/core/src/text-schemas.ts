@@ -10,6 +10,10 @@ import * as z from 'zod'
 export const requiredText = (required: string, max: number, tooLong: string) =>
   z.string({ error: required }).trim().min(1, required).max(max, tooLong)
 
+/** Text that must be given, its messages naming it by `label`: `Name is required`, `Name must be 60 characters or fewer`. */
+export const namedText = (label: string, max: number) =>
+  requiredText(`${label} is required`, max, `${label} must be ${max} characters or fewer`)
+
 /** Text that may be blank: trimmed, at most `max` characters, named by `label` in its messages. */
 export const limitedText = (label: string, max: number) =>
   z

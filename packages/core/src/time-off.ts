@@ -6,7 +6,7 @@ import type { Role } from './roles.ts'
 import { DEFAULT_TIME_OFF_NAMES, TIME_OFF_KINDS } from './time-off-kinds.ts'
 import { addDays, dayOfDate, formatLongDate, isValidDate } from './week.ts'
 import { dateField } from './date-field.ts'
-import { requiredText } from './text-schemas.ts'
+import { namedText, requiredText } from './text-schemas.ts'
 
 /**
  * Time off. Policies per kind (accrual, cap, carryover, negative balances, eligible pay
@@ -59,7 +59,7 @@ const limitHours = (label: string) =>
 export const TIME_OFF_NAME_MAX = 60
 export const TimeOffPolicy = z.object({
   kind: TimeOffKind,
-  name: requiredText('Name is required', TIME_OFF_NAME_MAX, `Name must be ${TIME_OFF_NAME_MAX} characters or fewer`),
+  name: namedText('Name', TIME_OFF_NAME_MAX),
   accrual: Accrual,
   capHours: limitHours('Cap'),
   carryoverHours: limitHours('Carryover'),
@@ -281,11 +281,7 @@ export const HOLIDAY_NAME_MAX = 80
 export const DEFAULT_HOLIDAY_HOURS = 8
 export const Holiday = z.object({
   date: TimeOffDate,
-  name: requiredText(
-    'Holiday name is required',
-    HOLIDAY_NAME_MAX,
-    `Holiday name must be ${HOLIDAY_NAME_MAX} characters or fewer`,
-  ),
+  name: namedText('Holiday name', HOLIDAY_NAME_MAX),
   hours: z
     .number({ error: 'Holiday hours must be a number' })
     .min(0, 'Holiday hours must be 0 or more')

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { ImportCounts, ImportMapping, ImportReasonKey } from '../member-import.ts'
-import { requiredText } from '../text-schemas.ts'
+import { namedText } from '../text-schemas.ts'
 
 /**
  * The largest file an import takes: 3 MB (about 20,000 rows of a directory export), 4 MB as
@@ -24,7 +24,7 @@ export const importMessages = {
 
 /** POST /api/employees/imports. */
 export const MemberImportRequest = z.object({
-  fileName: requiredText('fileName is required', 255, 'fileName must be 255 characters or fewer'),
+  fileName: namedText('fileName', 255),
   content: z
     .string({ error: importMessages.notBase64 })
     .max(Math.ceil(IMPORT_MAX_BYTES / 3) * 4 + 4, importMessages.tooLarge)

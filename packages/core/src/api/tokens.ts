@@ -1,11 +1,11 @@
 import * as z from 'zod'
 import { ApiScope, apiTokenMessages } from '../api-tokens.ts'
 import { chosenAtLeastOne } from '../choice-schemas.ts'
-import { requiredText } from '../text-schemas.ts'
+import { namedText } from '../text-schemas.ts'
 
 /** POST /api/tokens: a name to recognise the token by, and what it may do. */
 export const ApiTokenInput = z.object({
-  name: requiredText('Name is required', 60, 'Name must be 60 characters or fewer'),
+  name: namedText('Name', 60),
   scopes: chosenAtLeastOne(ApiScope, 'Choose at least one scope'),
   /** When the token stops working (an ISO date-time in the future); none or null: never. Kept in UTC. */
   expiresAt: z.iso
